@@ -25,6 +25,8 @@ export type AppOptions = {
   operations?: readonly AnyOperation[];
   /** Today's date, YYYY-MM-DD (default: the UTC date now). */
   today?: () => string;
+  /** Answer plain MCP tools/call messages from prepared bytes (default true); tests turn it off to compare. */
+  mcpDirectToolCalls?: boolean;
 };
 
 /** GET requests carry no body; /mcp sets its own 1 MiB limit. */
@@ -105,6 +107,6 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   const executor = createExecutor({ dataset, access, baseUrl: config.publicBaseUrl, today: opts.today });
   registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, isReady: () => ready });
   registerOperations(app, executor, operations);
-  registerMcp(app, { executor, operations, allowedHosts: config.allowedHosts, version: SERVICE_VERSION });
+  registerMcp(app, { executor, operations, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls });
   return app;
 }

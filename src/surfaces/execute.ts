@@ -15,6 +15,8 @@ export type Prepared = {
   etag: string;
   /** The MCP text rendering, made on first use and kept with the bytes. */
   text?: string;
+  /** The whole MCP tool result serialized (text and structured content), made on first use. */
+  toolResult?: Buffer;
 };
 
 export type Admission = { principal: Principal; decision: LimitDecision };
@@ -71,8 +73,9 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       const value = projectBody(body, { full, fullTierOnly: op.fullTierOnly, sources: dataset.sourceById, baseUrl }) as Record<string, unknown>;
       const bytes = Buffer.from(JSON.stringify(value));
       const prepared: Prepared = { value, bytes, etag: etagOf(bytes) };
-      // Size counts the bytes and, roughly, the object graph they were serialized from.
-      cache.set(key, prepared, bytes.length * 2 + key.length);
+      // Size counts the bytes, roughly the object graph they were serialized from, and the MCP tool result that the
+      // first MCP call adds (the bytes again, with a short text).
+      cache.set(key, prepared, bytes.length * 3 + key.length);
       return prepared;
     },
   };

@@ -1,7 +1,7 @@
 // tools/call: the same admission, validation, handler and projection as REST, rendered as an MCP tool result.
 import { asServiceError, ServiceError, toProblem } from '../../errors/index.ts';
 import type { AnyOperation } from '../../ops/operation.ts';
-import type { Executor } from '../execute.ts';
+import type { Executor, Prepared } from '../execute.ts';
 import { validateInput } from '../validate.ts';
 import { renderText } from './render-text.ts';
 
@@ -29,12 +29,16 @@ function problemText(err: ServiceError): string {
 }
 
 export function errorResult(err: ServiceError): ToolResult {
-  return { isError: true, content: [{ type: 'text', text: problemText(err) }], structuredContent: toProblem(err) };
+  // Key order as the SDK's CallToolResult schema emits it, so that both MCP paths send the same bytes.
+  return { content: [{ type: 'text', text: problemText(err) }], structuredContent: toProblem(err), isError: true };
 }
 
-export type ToolCaller = (name: string, args: Record<string, unknown>, ctx: McpCallContext) => Promise<ToolResult>;
+/** A tool call's outcome: a prepared answer (with its text rendering made), or the error to report. */
+export type ToolOutcome = { ok: true; prepared: Prepared & { text: string } } | { ok: false; result: ToolResult };
 
-export function createToolCaller(executor: Executor, operations: readonly AnyOperation[]): ToolCaller {
+export type ToolRunner = (name: string, args: Record<string, unknown>, ctx: McpCallContext) => Promise<ToolOutcome>;
+
+export function createToolRunner(executor: Executor, operations: readonly AnyOperation[]): ToolRunner {
   const byName = new Map(operations.map((op) => [op.name, op]));
   const names = operations.map((op) => op.name).join(', ');
   return async (name, args, ctx) => {
@@ -47,11 +51,32 @@ export function createToolCaller(executor: Executor, operations: readonly AnyOpe
       const input = validateInput(op, args);
       const p = executor.run(op, input, principal.full);
       p.text ??= renderText(op, p.value);
-      return { content: [{ type: 'text', text: p.text }], structuredContent: p.value };
+      return { ok: true, prepared: p as Prepared & { text: string } };
     } catch (e) {
       const se = asServiceError(e);
       if (se.status >= 500 && !(e instanceof ServiceError)) ctx.logError(e);
-      return errorResult(se);
+      return { ok: false, result: errorResult(se) };
     }
   };
+}
+
+/** The result object, as the SDK's Server takes it from a handler. */
+export function toolResult(o: ToolOutcome): ToolResult {
+  return o.ok ? { content: [{ type: 'text', text: o.prepared.text }], structuredContent: o.prepared.value } : o.result;
+}
+
+/**
+ * The result serialized as the SDK would send it (its CallToolResult schema's key order: content,
+ * structuredContent, isError). A success reuses the cached bytes of the value, and the whole result is kept
+ * with them, so a repeated call serializes nothing.
+ */
+export function toolResultBytes(o: ToolOutcome): Buffer {
+  if (!o.ok) return Buffer.from(JSON.stringify(o.result));
+  const p = o.prepared;
+  p.toolResult ??= Buffer.concat([
+    Buffer.from(`{"content":[{"type":"text","text":${JSON.stringify(p.text)}}],"structuredContent":`),
+    p.bytes,
+    Buffer.from('}'),
+  ]);
+  return p.toolResult;
 }

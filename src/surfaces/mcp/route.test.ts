@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { testAccess, testApp } from '../../../test/helpers.ts';
+import { servedDataset, testAccess, testApp } from '../../../test/helpers.ts';
+import { OPERATIONS } from '../../ops/registry.ts';
 import { defineOperation, READ_ONLY } from '../../ops/operation.ts';
 
 const echo = defineOperation({
@@ -81,4 +82,31 @@ test('invalid arguments are tool errors listing each parameter with what is allo
   assert.equal(result.structuredContent.code, 'invalid_parameter');
   assert.deepEqual(result.structuredContent.errors.map((e: { parameter: string }) => e.parameter), ['limit']);
   assert.match(result.content[0].text, /limit: .*allowed: an integer from 1 to 100/);
+});
+
+test('a direct tools/call sends the same bytes and headers as the SDK, for every example and for errors', async () => {
+  const { dataset } = servedDataset();
+  const access = () => testAccess({ keys: { 'pro-key': 'pro' }, quota: 30 });
+  const viaSdk = testApp({ dataset, access: access(), mcpDirectToolCalls: false });
+  const direct = testApp({ dataset, access: access() });
+  const calls: Array<{ name: unknown; arguments?: unknown }> = [];
+  for (const op of OPERATIONS) for (const ex of op.examples) calls.push({ name: op.name, arguments: ex.input });
+  calls.push({ name: 'no_such_tool' }, { name: 'get_model', arguments: { model_id: 'no-such-model' } }, { name: 'get_model', arguments: { id: 1 } });
+  let n = 0;
+  for (const apiKey of [undefined, 'pro-key', 'bad-key']) {
+    for (const params of calls) {
+      const headers = { ...HEADERS, ...(apiKey ? { 'x-api-key': apiKey } : {}) };
+      const payload = { jsonrpc: '2.0', id: `c${n++}`, method: 'tools/call', params };
+      const [a, b] = await Promise.all([viaSdk, direct].map((app) => app.inject({ method: 'POST', url: '/mcp', headers, payload })));
+      const what = `${apiKey ?? 'anonymous'} ${JSON.stringify(params).slice(0, 120)}`;
+      assert.equal(b.statusCode, a.statusCode, what);
+      assert.equal(b.body, a.body, what);
+      for (const h of ['content-type', 'cache-control', 'ratelimit', 'ratelimit-policy', 'retry-after', 'x-content-type-options', 'access-control-allow-origin']) {
+        assert.equal(b.headers[h], a.headers[h], `${h}: ${what}`);
+      }
+    }
+  }
+  // A quota of 30 ran out on the way for each caller: the last calls were rate_limited on both paths alike.
+  const last = await direct.inject({ method: 'POST', url: '/mcp', headers: HEADERS, payload: rpc('tools/call', { name: 'list_hardware' }) });
+  assert.equal(last.json().result.structuredContent.code, 'rate_limited');
 });

@@ -9,7 +9,8 @@ import type { AnyOperation } from '../../ops/operation.ts';
 import type { Executor } from '../execute.ts';
 import { CACHE_NONE, COMMON_HEADERS, MCP_ALLOW } from '../rest/http.ts';
 import { registerResource } from '../rest/resource.ts';
-import { createToolCaller, type McpCallContext } from './call-tool.ts';
+import { createToolRunner, toolResult, toolResultBytes, type McpCallContext } from './call-tool.ts';
+import { directToolCall, jsonRpcResponse } from './direct-call.ts';
 import { buildTools } from './tools.ts';
 import { hostAllowed, originAllowed } from './hosts.ts';
 
@@ -22,6 +23,11 @@ export type McpOptions = {
   operations: readonly AnyOperation[];
   allowedHosts: readonly string[];
   version: string;
+  /**
+   * Answer plain tools/call messages from prepared bytes without the SDK's per-request server (default true).
+   * Off, every message goes through the SDK: the tests compare both.
+   */
+  directToolCalls?: boolean;
 };
 
 const INSTRUCTIONS =
@@ -43,7 +49,8 @@ function jsonRpcRefusal(reply: FastifyReply, status: number, message: string): F
 
 export function registerMcp(app: FastifyInstance, opts: McpOptions): void {
   const tools = buildTools(opts.operations);
-  const callTool = createToolCaller(opts.executor, opts.operations);
+  const runTool = createToolRunner(opts.executor, opts.operations);
+  const direct = opts.directToolCalls ?? true;
   // One validator for every per-request Server: the SDK would otherwise build (and compile into) a new Ajv each time.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
   const serverInfo = { name: 'model-data-service', title: 'Model Data Service', version: opts.version };
@@ -56,14 +63,24 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): void {
   const newServer = (): Server => {
     const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator });
     server.setRequestHandler(ListToolsRequestSchema, () => listResult);
-    server.setRequestHandler(ToolsCallMethod, (request, extra) => {
+    server.setRequestHandler(ToolsCallMethod, async (request, extra) => {
       const ctx = (extra.authInfo?.extra as { ctx?: McpCallContext } | undefined)?.ctx;
       if (!ctx) throw new Error('MCP request context missing');
       // The Server has checked the request against CallToolRequestSchema before calling this handler.
       const { params } = request as unknown as CallToolRequest;
-      return callTool(params.name, params.arguments ?? {}, ctx);
+      return toolResult(await runTool(params.name, params.arguments ?? {}, ctx));
     });
     return server;
+  };
+
+  const callContext = (request: FastifyRequest, setHeaders: McpCallContext['setHeaders']): McpCallContext => {
+    const apiKeyHeader = request.headers['x-api-key'];
+    return {
+      apiKey: Array.isArray(apiKeyHeader) ? apiKeyHeader.join(', ') : apiKeyHeader,
+      ip: request.ip,
+      setHeaders,
+      logError: (err) => request.log.error({ reqId: request.id, err }, 'tool call failed'),
+    };
   };
 
   const post = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -73,19 +90,20 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): void {
     const origin = request.headers.origin;
     if (origin !== undefined && !originAllowed(origin, opts.allowedHosts)) return jsonRpcRefusal(reply, 403, `Invalid Origin header: ${origin.slice(0, 100)}`);
 
+    const call = direct ? directToolCall(request.headers, request.body) : undefined;
+    if (call) {
+      const outcome = await runTool(call.name, call.args, callContext(request, (h) => reply.headers(h)));
+      return reply.code(200).header('cache-control', CACHE_NONE).header('content-type', 'application/json')
+        .send(jsonRpcResponse(toolResultBytes(outcome), call.idJson));
+    }
+
     const raw = reply.raw;
     reply.hijack();
     for (const [k, v] of Object.entries(COMMON_HEADERS)) raw.setHeader(k, v);
     raw.setHeader('cache-control', CACHE_NONE);
-    const apiKeyHeader = request.headers['x-api-key'];
-    const ctx: McpCallContext = {
-      apiKey: Array.isArray(apiKeyHeader) ? apiKeyHeader.join(', ') : apiKeyHeader,
-      ip: request.ip,
-      setHeaders: (headers) => {
-        if (!raw.headersSent) for (const [k, v] of Object.entries(headers)) raw.setHeader(k, v);
-      },
-      logError: (err) => request.log.error({ reqId: request.id, err }, 'tool call failed'),
-    };
+    const ctx = callContext(request, (headers) => {
+      if (!raw.headersSent) for (const [k, v] of Object.entries(headers)) raw.setHeader(k, v);
+    });
     // The SDK passes `req.auth` through to handlers as extra.authInfo: the per-request context rides there.
     (request.raw as { auth?: unknown }).auth = { token: '', clientId: 'anonymous', scopes: [], extra: { ctx } };
     const server = newServer();
