@@ -7,23 +7,12 @@ export const Slug = z
   .regex(/^[a-z0-9][a-z0-9._-]{0,99}$/, 'a lowercase slug: a-z, 0-9, ".", "_", "-", at most 100 characters');
 export type Slug = z.infer<typeof Slug>;
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** True for a real Gregorian date `YYYY-MM-DD` (no Date objects: the loader checks some 100,000 of them at start). */
-export function isCalendarDate(s: string): boolean {
-  const y = Number(s.slice(0, 4));
-  const m = Number(s.slice(5, 7));
-  const d = Number(s.slice(8, 10));
-  if (m < 1 || m > 12 || d < 1) return false;
-  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  return d <= (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1]);
-}
-
-/** Calendar date, the granularity at which every fact is dated. */
-export const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
-  .refine(isCalendarDate, 'a real calendar date');
+/**
+ * Calendar date, the granularity at which every fact is dated: a real Gregorian day, YYYY-MM-DD. zod's ISO date
+ * is one regular expression that knows month lengths and leap years, about twice as fast as a pattern plus a
+ * calendar check, which counts with some 100,000 dates validated at every start.
+ */
+export const IsoDate = z.iso.date({ error: 'a real calendar date, YYYY-MM-DD' });
 export type IsoDate = z.infer<typeof IsoDate>;
 
 export const SourceKind = z.enum(['vendor', 'aggregator', 'benchmark', 'index', 'curated', 'derived']);
