@@ -1,28 +1,38 @@
 // Faults at the process level (issue 7.5), on the real server as a child process: SIGTERM during load finishes the
 // requests in flight and exits 0; a broken dataset or an invalid setting stops the start with exit 1 and a message
 // naming what is wrong.
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer } from '../scripts/build.ts';
 import { DEFAULT_DATA_DIR, EnvSchema, PROJECT_ROOT } from '../src/config/env.ts';
 
-const SERVER = path.join(PROJECT_ROOT, 'src', 'server.ts');
+/**
+ * What `npm start` runs: the bundle, built here from the current sources into a directory of this run's own
+ * (inside the project, where the bundle finds data/ and package.json as dist/server.mjs does).
+ */
+const BUNDLE_DIR = path.join(PROJECT_ROOT, 'dist', `test-${process.pid}`);
+let SERVER = '';
+before(async () => {
+  SERVER = await buildServer(path.join(BUNDLE_DIR, 'server.mjs'));
+});
+after(() => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
 const hasDataset = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
 
 type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null>; base?: string };
 
 /**
- * `node --import tsx src/server.ts` with a clean environment (none of the service's variables leak in from the
+ * `node dist/.../server.mjs` with a clean environment (none of the service's variables leak in from the
  * caller), its own key store, and PORT=0: the bound address is read from the log line Fastify writes on listen.
  */
 function startServer(env: Record<string, string>, dir: string): Server {
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !(k in EnvSchema.shape)) clean[k] = v;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [SERVER], {
     cwd: PROJECT_ROOT,
     env: { ...clean, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', KEYS_DB: path.join(dir, 'keys.sqlite'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,7 +44,7 @@ function startServer(env: Record<string, string>, dir: string): Server {
   return { child, output: () => out, exited };
 }
 
-/** Wait for the listening line (20 s at most: tsx compiles and the whole dataset loads first). */
+/** Wait for the listening line (20 s at most: the whole dataset loads and is validated first). */
 async function listening(server: Server): Promise<string> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
@@ -111,11 +121,18 @@ async function refusesConnections(port: number): Promise<boolean> {
   return false;
 }
 
-test('SIGTERM with requests in flight: no new connections, every in-flight request answered 200, exit 0', { skip: !hasDataset && 'no committed dataset' }, async () => {
+test('the built server answers REST and MCP; SIGTERM with requests in flight: no new connections, every in-flight request answered 200, exit 0', { skip: !hasDataset && 'no committed dataset' }, async () => {
   const dir = tempDir();
   const server = startServer({}, dir);
   try {
-    const port = Number(new URL(await listening(server)).port);
+    const base = await listening(server);
+    const port = Number(new URL(base).port);
+    // The bundle holds the SDK's whole server side too: initialize goes through it (tool calls take the direct path).
+    const init = await fetch(`${base}/mcp`, {
+      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    });
+    assert.equal(((await init.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name, 'model-data-service');
     const models = (JSON.parse(readFileSync(path.join(DEFAULT_DATA_DIR, 'models.json'), 'utf8')) as Array<{ id: string }>).slice(0, 3).map((m) => m.id);
 
     // In flight: REST requests whose headers are half sent, and MCP calls whose body is half sent.

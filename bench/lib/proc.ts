@@ -20,13 +20,14 @@ export async function freePort(): Promise<number> {
 export type Child = { process: ChildProcess; pid: number; exited: Promise<number | null>; stderr: () => string };
 
 /**
- * Run `node --import tsx <script>` from the project root. Node itself is the child (not the tsx CLI, which would
+ * Run `node --import tsx <script>` (or plain `node <script>` for a built .mjs) from the project root. Node itself is the child (not the tsx CLI, which would
  * fork another process), so the pid is the server's and /proc/<pid>/status is its memory. stdout goes to
  * `stdoutFile` (the service's log) or nowhere; stderr is kept for error messages.
  */
 export function spawnNode(script: string, args: readonly string[], env: Record<string, string | undefined>, stdoutFile?: string): Child {
   const out = stdoutFile ? openSync(stdoutFile, 'a') : 'ignore';
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: PROJECT_ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', out, 'pipe'],

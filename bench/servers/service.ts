@@ -2,7 +2,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer } from '../../scripts/build.ts';
 import { createKeyStore, issueKey } from '../../src/access/index.ts';
+import { PROJECT_ROOT } from '../../src/config/env.ts';
 import { childEnv, freePort, readMemory, spawnNode, stopChild, waitUntilOk, type Child, type Memory } from '../lib/proc.ts';
 
 /**
@@ -30,6 +32,20 @@ export type RunningService = {
 
 export type ServiceOptions = { logLevel?: string; dataDir?: string };
 
+let bundle: Promise<string> | undefined;
+/**
+ * The service as `npm start` runs it: the bundle, built once per benchmark run from the current sources (into a
+ * directory of the run's own inside the project, where it finds data/ as dist/server.mjs does).
+ */
+function serverBundle(): Promise<string> {
+  if (!bundle) {
+    const dir = path.join(PROJECT_ROOT, 'dist', `bench-${process.pid}`);
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    bundle = buildServer(path.join(dir, 'server.mjs'));
+  }
+  return bundle;
+}
+
 /** A temp directory holding KEYS_DB (with one issued pro key) and the service's log file. */
 export async function prepareKeys(dir: string): Promise<{ keysDb: string; apiKey: string }> {
   const keysDb = path.join(dir, 'keys.sqlite');
@@ -52,12 +68,13 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
     PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: url, LOG_LEVEL: opts.logLevel ?? 'info', KEYS_DB: keysDb,
     ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),
   });
+  const script = await serverBundle();
   const started = performance.now();
   let child: Child | undefined;
   try {
-    child = spawnNode('src/server.ts', [], env, logFile);
+    child = spawnNode(script, [], env, logFile);
     const readyMs = await waitUntilOk(`${url}/readyz`, child, started);
-    const atReady = readyLog(logFile);
+    const atReady = readStartLog(logFile);
     const ready = (await (await fetch(`${url}/readyz`)).json()) as { access: Record<string, string> };
     const c = child;
     return {
@@ -85,18 +102,39 @@ function countLines(file: string): number {
 }
 
 export type ReadyLog = {
+  /** From the `listening` line: Node starting and loading the modules, up to the start of main() (the server's clock). */
+  modulesMs?: number;
   /** From the `listening` line: start of main() to listening, as the server measures it. */
   startupMs?: number;
-  /** From the `caches warmed` line, if it was written before /readyz first answered. */
+  /** From the `caches warmed` line: the warm-up's wall time (requests are answered during it) and its busy time. */
   warmMs?: number;
+  warmBusyMs?: number;
 };
 
-/** The server's own start-up lines (pino JSON), read as soon as it is ready. */
-function readyLog(file: string): ReadyLog {
+/** The server's own start-up lines (pino JSON) as far as they are written. */
+export function readStartLog(file: string): ReadyLog {
   const out: ReadyLog = {};
   for (const line of readFileSync(file, 'utf8').split('\n', 50)) {
-    if (line.includes('"msg":"listening"')) out.startupMs = (JSON.parse(line) as { startup_ms?: number }).startup_ms;
-    if (line.includes('"msg":"caches warmed"')) out.warmMs = (JSON.parse(line) as { warm_ms?: number }).warm_ms;
+    if (line.includes('"msg":"listening"')) {
+      const j = JSON.parse(line) as { modules_ms?: number; startup_ms?: number };
+      out.modulesMs = j.modules_ms;
+      out.startupMs = j.startup_ms;
+    }
+    if (line.includes('"msg":"caches warmed"')) {
+      const j = JSON.parse(line) as { warm_ms?: number; busy_ms?: number };
+      out.warmMs = j.warm_ms;
+      out.warmBusyMs = j.busy_ms;
+    }
   }
   return out;
+}
+
+/** Wait (at most `ms`) until the server has logged the end of its warm-up. */
+export async function waitForWarm(file: string, ms = 15_000): Promise<ReadyLog> {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    const log = readStartLog(file);
+    if (log.warmMs !== undefined || performance.now() > deadline) return log;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

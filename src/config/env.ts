@@ -1,9 +1,21 @@
 // The environment schema: the only reader of process.env, parsed once at start (DESIGN.md section 13).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The nearest directory above this module with a package.json: src/config/ when run from source, dist/ when run
+ * from the built bundle (npm start), so both find the same data/ and package.json.
+ */
+function findProjectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../..');
+  }
+}
+
+const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /** The committed dataset, served when DATA_DIR is not set. */
 export const DEFAULT_DATA_DIR = path.join(projectRoot, 'data', 'dataset');
