@@ -105,8 +105,25 @@ export function buildApp(opts: AppOptions): FastifyInstance {
 
   installProblemHandling(app);
   const executor = createExecutor({ dataset, access, baseUrl: config.publicBaseUrl, today: opts.today });
-  registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, isReady: () => ready });
+  const documents = [
+    ...registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, isReady: () => ready }),
+    ...registerMcp(app, { executor, operations, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls }),
+  ];
   registerOperations(app, executor, operations);
-  registerMcp(app, { executor, operations, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls });
+  // Once listening, build the documents one per turn of the event loop, so that requests are answered in between.
+  app.addHook('onListen', (done) => {
+    const next = (i: number) => {
+      if (i >= documents.length || closing) return;
+      try {
+        documents[i]!();
+      } catch (err) {
+        // Not fatal here: the route that serves the document answers 500 (and logs) when it fails again.
+        app.log.error({ err }, 'building a document failed');
+      }
+      setImmediate(next, i + 1);
+    };
+    setImmediate(next, 0);
+    done();
+  });
   return app;
 }

@@ -11,6 +11,7 @@ import { CACHE_NONE, COMMON_HEADERS, MCP_ALLOW } from '../rest/http.ts';
 import { registerResource } from '../rest/resource.ts';
 import { createToolRunner, toolResult, toolResultBytes, type McpCallContext } from './call-tool.ts';
 import { directToolCall, jsonRpcResponse } from './direct-call.ts';
+import { once } from '../once.ts';
 import { buildTools } from './tools.ts';
 import { hostAllowed, originAllowed } from './hosts.ts';
 
@@ -47,14 +48,15 @@ function jsonRpcRefusal(reply: FastifyReply, status: number, message: string): F
     .send(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-export function registerMcp(app: FastifyInstance, opts: McpOptions): void {
-  const tools = buildTools(opts.operations);
+/** Registers /mcp; returns the tool list's builder. */
+export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() => unknown> {
   const runTool = createToolRunner(opts.executor, opts.operations);
   const direct = opts.directToolCalls ?? true;
   // One validator for every per-request Server: the SDK would otherwise build (and compile into) a new Ajv each time.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
   const serverInfo = { name: 'model-data-service', title: 'Model Data Service', version: opts.version };
-  const listResult = { tools };
+  // The tool list converts every schema to JSON Schema: built on first use or ahead of it (see registerMeta).
+  const listResult = once(() => ({ tools: buildTools(opts.operations) }));
 
   // Stateless transport: the SDK refuses to reuse a transport across requests, so each request gets a transport
   // and a Server; everything else (tool list, schemas, validator, handlers' closures) is built once here.
@@ -62,7 +64,7 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): void {
   // validation, so that both surfaces give the same error codes.
   const newServer = (): Server => {
     const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator });
-    server.setRequestHandler(ListToolsRequestSchema, () => listResult);
+    server.setRequestHandler(ListToolsRequestSchema, () => listResult());
     server.setRequestHandler(ToolsCallMethod, async (request, extra) => {
       const ctx = (extra.authInfo?.extra as { ctx?: McpCallContext } | undefined)?.ctx;
       if (!ctx) throw new Error('MCP request context missing');
@@ -123,4 +125,5 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): void {
   };
 
   registerResource(app, MCP_PATH, { post, allow: MCP_ALLOW, bodyLimit: MCP_BODY_LIMIT });
+  return [listResult];
 }

@@ -7,6 +7,7 @@ import type { AnyOperation } from '../../ops/operation.ts';
 import { buildDocsPage, DOCS_CSP } from '../docs-page.ts';
 import { etagOf } from '../execute.ts';
 import { buildOpenApi } from '../openapi.ts';
+import { once, type Once } from '../once.ts';
 import { accepts, CACHE_NONE, CACHE_PUBLIC, HTML_TYPE, HTML_TYPES, JSON_TYPE, JSON_TYPES } from './http.ts';
 import { notAcceptable, sendPrepared } from './operations.ts';
 import { registerResource } from './resource.ts';
@@ -29,18 +30,23 @@ function prepare(body: unknown): Ready {
   return { bytes, etag: etagOf(bytes) };
 }
 
-function staticJson(ready: Ready) {
+function staticJson(ready: Once<Ready>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!accepts(request.headers.accept, JSON_TYPES)) throw notAcceptable();
-    return sendPrepared(request, reply, ready, CACHE_PUBLIC);
+    return sendPrepared(request, reply, ready(), CACHE_PUBLIC);
   };
 }
 
-export function registerMeta(app: FastifyInstance, opts: MetaOptions): void {
+/**
+ * Registers the routes; returns the documents' builders. The OpenAPI document and the docs page convert every
+ * operation's schemas to JSON Schema (a fifth of a second): they are built on first use, or ahead of it by the
+ * caller once the server listens, never on the way to listening.
+ */
+export function registerMeta(app: FastifyInstance, opts: MetaOptions): Array<() => unknown> {
   const { dataset, operations, baseUrl, version } = opts;
   const dataAsOf = dataset.meta.data_as_of;
 
-  const index = prepare({
+  const index = once(() => prepare({
     data_as_of: dataAsOf,
     service: 'Model Data Service',
     version,
@@ -59,10 +65,10 @@ export function registerMeta(app: FastifyInstance, opts: MetaOptions): void {
       docs: `${baseUrl}/docs`,
       mcp: `${baseUrl}/mcp`,
     },
-  });
-  const sources = prepare({ data_as_of: dataAsOf, sources: dataset.sources });
-  const openapi = prepare(buildOpenApi({ operations, baseUrl, version }));
-  const docs = prepare(buildDocsPage({ operations, baseUrl, version, dataAsOf }));
+  }));
+  const sources = once(() => prepare({ data_as_of: dataAsOf, sources: dataset.sources }));
+  const openapi = once(() => prepare(buildOpenApi({ operations, baseUrl, version })));
+  const docs = once(() => prepare(buildDocsPage({ operations, baseUrl, version, dataAsOf })));
 
   registerResource(app, API_PREFIX, { get: staticJson(index) });
   registerResource(app, `${API_PREFIX}/sources`, { get: staticJson(sources) });
@@ -71,7 +77,7 @@ export function registerMeta(app: FastifyInstance, opts: MetaOptions): void {
     get: async (request, reply) => {
       if (!accepts(request.headers.accept, HTML_TYPES)) throw notAcceptable('text/html');
       reply.header('content-security-policy', DOCS_CSP);
-      return sendPrepared(request, reply, docs, CACHE_PUBLIC, HTML_TYPE);
+      return sendPrepared(request, reply, docs(), CACHE_PUBLIC, HTML_TYPE);
     },
   });
 
@@ -86,4 +92,5 @@ export function registerMeta(app: FastifyInstance, opts: MetaOptions): void {
       return reply.header('cache-control', CACHE_NONE).header('content-type', JSON_TYPE).send(JSON.stringify(body));
     },
   });
+  return [index, sources, openapi, docs];
 }
