@@ -15,11 +15,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 export const EXTERNAL: string[] = ['better-sqlite3', 'pg-native'];
 
-/** Build the server bundle; returns the path written. The output must stay inside the project (see env.ts). */
-export async function buildServer(outfile = path.join(root, 'dist', 'server.mjs')): Promise<string> {
+/**
+ * Build the server bundle into `outdir`: server.mjs, and validate-worker.mjs beside it (the loader starts it as a
+ * worker thread by that name). Returns the server's path. `outdir` must be inside the project (see env.ts).
+ */
+export async function buildServer(outdir = path.join(root, 'dist')): Promise<string> {
   await build({
-    entryPoints: [path.join(root, 'src', 'server.ts')],
-    outfile,
+    entryPoints: {
+      server: path.join(root, 'src', 'server.ts'),
+      'validate-worker': path.join(root, 'src', 'dataset', 'validate-worker.ts'),
+    },
+    outdir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -30,7 +37,7 @@ export async function buildServer(outfile = path.join(root, 'dist', 'server.mjs'
     // Names kept (no minification) so that stack traces in logs stay readable.
     logLevel: 'warning',
   });
-  return outfile;
+  return path.join(outdir, 'server.mjs');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

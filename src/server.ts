@@ -4,7 +4,7 @@ import { createAccess, LOG_REDACT_PATHS } from './access/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig, type Config } from './config/env.ts';
 import type { Dataset } from './dataset/dataset.ts';
-import { DatasetError, loadDataset } from './dataset/load.ts';
+import { DatasetError, loadDatasetInParallel } from './dataset/load.ts';
 import { OPERATIONS } from './ops/registry.ts';
 import { warmUp } from './ops/warm.ts';
 
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
 
   let dataset: Dataset;
   try {
-    dataset = loadDataset(config.dataDir);
+    dataset = await loadDatasetInParallel(config.dataDir);
   } catch (e) {
     // A broken or missing dataset stops the start: serving guesses is worse than not serving.
     if (e instanceof DatasetError) fail(`Refusing to start: ${e.message}`);

@@ -18,7 +18,7 @@ import { DEFAULT_DATA_DIR, EnvSchema, PROJECT_ROOT } from '../src/config/env.ts'
 const BUNDLE_DIR = path.join(PROJECT_ROOT, 'dist', `test-${process.pid}`);
 let SERVER = '';
 before(async () => {
-  SERVER = await buildServer(path.join(BUNDLE_DIR, 'server.mjs'));
+  SERVER = await buildServer(BUNDLE_DIR);
 });
 after(() => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
 const hasDataset = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));

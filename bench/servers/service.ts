@@ -41,7 +41,7 @@ function serverBundle(): Promise<string> {
   if (!bundle) {
     const dir = path.join(PROJECT_ROOT, 'dist', `bench-${process.pid}`);
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    bundle = buildServer(path.join(dir, 'server.mjs'));
+    bundle = buildServer(dir);
   }
   return bundle;
 }
