@@ -1,4 +1,5 @@
 // Load section: each target against the service, the plain node:http ceiling and (for MCP) the naive SDK server.
+import { formatLatency, runLatency, type LatencyReport } from './latency.ts';
 import { runAutocannon, type LoadResult } from './lib/autocannon.ts';
 import { isMain } from './lib/main.ts';
 import type { Memory } from './lib/proc.ts';
@@ -42,6 +43,8 @@ export function combineRounds(rounds: readonly LoadResult[]): LoadResult {
 export type LoadReport = {
   options: LoadOptions;
   rows: LoadRow[];
+  /** The model sheet (the first target) at a fixed rate, right after its saturation rounds. */
+  latency: LatencyReport;
   access: Record<string, string>;
   rateLimitPolicy: string | undefined;
   logLines: number;
@@ -96,6 +99,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     for (const [i, t] of targets.entries()) await checkCeiling(ceiling, t, routes[i]);
 
     const rows: LoadRow[] = [];
+    let latency: LatencyReport | undefined;
     for (const [i, t] of targets.entries()) {
       const recordedBytes = Buffer.from(routes[i].body_base64, 'base64').length;
       const servers: Array<[ServerKind, string, number]> = [['ceiling', ceiling.url, recordedBytes], ['service', service.url, recordedBytes]];
@@ -112,9 +116,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       for (const [k, [kind, , responseBytes]] of servers.entries()) {
         rows.push({ target: t.name, server: kind, result: combineRounds(results[k]), roundsRps: results[k].map((r) => r.rps), responseBytes });
       }
+      // The latency budget names the model sheet; its rate comes from the ceiling's rounds just measured.
+      if (i === 0) {
+        latency = await runLatency({
+          target: t.name, servers: [['ceiling', ceiling.url], ['service', service.url]], request,
+          ceilingSaturatedRps: rpsOf({ rows }, t.name, 'ceiling')!,
+          options: { connections: options.connections, rounds: options.rounds, roundSec: options.roundSec }, progress: say,
+        });
+      }
     }
     return {
-      options, rows, access: service.access, rateLimitPolicy, logLines: service.logLines(),
+      options, rows, latency: latency!, access: service.access, rateLimitPolicy, logLines: service.logLines(),
       serviceMemoryAfterLoad: service.memory(), ceilingMemoryAfterLoad: ceiling.memory(), naiveMemoryAfterLoad: naive.memory(),
     };
   } finally {
@@ -127,7 +139,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
 const ms = (n: number): string => (n === 0 ? '<1' : String(n));
 
 /** requests/s of `server` for `target`, if it ran. */
-export function rpsOf(report: LoadReport, target: string, server: ServerKind): number | undefined {
+export function rpsOf(report: Pick<LoadReport, 'rows'>, target: string, server: ServerKind): number | undefined {
   return report.rows.find((r) => r.target === target && r.server === server)?.result.rps;
 }
 
@@ -151,6 +163,8 @@ export function formatLoad(report: LoadReport): string {
     'Latencies are autocannon\'s whole milliseconds (truncated: <1 is under 1 ms). The ceiling replays the service\'s recorded status, headers and body.',
     '',
     renderTable(['target', 'server', 'req/s', 'rounds req/s', 'p50 ms', 'p99 ms', 'max ms', 'vs ceiling', 'vs naive', 'requests', 'non-2xx/err', 'body bytes'], rows),
+    '',
+    formatLatency(report.latency),
     '',
     `Service resident memory after the load: ${fmt(m.rss_mb, 0)} MB (peak ${fmt(m.peak_rss_mb, 0)} MB); ceiling ${fmt(report.ceilingMemoryAfterLoad.rss_mb, 0)} MB; naive SDK server ${fmt(report.naiveMemoryAfterLoad.rss_mb, 0)} MB.`,
   ].join('\n');

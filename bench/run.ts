@@ -14,7 +14,7 @@ type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench -- [options]
   --only <list>        sections to run, comma separated: ${SECTIONS.join(', ')} (default: all)
-  --rounds <n>         measured rounds per server and load target, taken in turn (default 3)
+  --rounds <n>         measured rounds per server and load target, taken in turn, and of the fixed-rate latency phase (default 3)
   --round <s>          seconds per measured round (default 3)
   --warmup <s>         warm-up seconds per server and load target (default 2)
   --connections <n>    concurrent connections (default 50)
