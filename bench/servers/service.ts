@@ -49,7 +49,7 @@ function serverBundle(): Promise<string> {
 /** A temp directory holding KEYS_DB (with one issued pro key) and the service's log file. */
 export async function prepareKeys(dir: string): Promise<{ keysDb: string; apiKey: string }> {
   const keysDb = path.join(dir, 'keys.sqlite');
-  const store = createKeyStore({ keysDb, databaseUrl: undefined });
+  const store = await createKeyStore({ keysDb, databaseUrl: undefined });
   try {
     const { key } = await issueKey(store, { tier: 'pro', quota: BENCH_KEY_QUOTA, owner: 'benchmark' });
     return { keysDb, apiKey: key };

@@ -8,7 +8,6 @@ import { createKeyStore } from './key-admin.ts';
 import type { KeyStore, StoredKey } from './key-store.ts';
 import { hashesEqual, hashKey, keyIdOf, parseKey } from './keys.ts';
 import { createLimiter } from './limiter.ts';
-import { createRedisClient, waitForReady } from './redis-client.ts';
 import { anonymousPrincipal, keyPrincipal } from './tiers.ts';
 import type { AccessControl, AccessHealth, LimitDecision, Principal } from './types.ts';
 
@@ -38,10 +37,12 @@ type AccessConfig = Pick<Config, 'keysDb' | 'databaseUrl' | 'redisUrl' | 'keyCac
 export async function createAccess(config: AccessConfig, opts: AccessOptions = {}): Promise<AccessControl> {
   const log = opts.logger;
   let storeFailing = false;
-  const store = opts.keyStore ?? createKeyStore(config, { onError: (err) => log?.warn({ err: err.message }, 'key store connection error') });
+  const store = opts.keyStore ?? await createKeyStore(config, { onError: (err) => log?.warn({ err: err.message }, 'key store connection error') });
   const cache = createKeyCache({ ttlMs: config.keyCacheTtlSeconds * 1000, now: opts.now });
 
-  const redis = opts.redis ?? (config.redisUrl ? createRedisClient(config.redisUrl) : undefined);
+  // The Redis client is loaded only when REDIS_URL is set: a single instance does not pay for loading it at start.
+  const redisClient = config.redisUrl || opts.redis ? await import('./redis-client.ts') : undefined;
+  const redis = opts.redis ?? (config.redisUrl ? redisClient!.createRedisClient(config.redisUrl) : undefined);
   // ioredis reports connection errors as events; without a listener they would be printed as unhandled.
   redis?.on('error', () => {});
   const limiter = createLimiter({
@@ -49,7 +50,7 @@ export async function createAccess(config: AccessConfig, opts: AccessOptions = {
     onFallback: (err) => log?.warn({ err: (err as Error)?.message }, 'Redis unreachable: counting requests in memory on this instance'),
     onRecover: () => log?.info({}, 'Redis reachable again: counting requests in Redis'),
   });
-  if (redis) await waitForReady(redis, opts.redisStartupWaitMs ?? 2000);
+  if (redis) await redisClient!.waitForReady(redis, opts.redisStartupWaitMs ?? 2000);
 
   const lookup = async (id: string): Promise<StoredKey | null> => {
     const cached = cache.get(id);

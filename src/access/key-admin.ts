@@ -1,16 +1,20 @@
 // Operator actions on keys (issue, list, revoke), shared by the CLI and the tests; the raw key leaves only via issue.
 import type { Config } from '../config/env.ts';
 import { generateKey, type KeyTier } from './keys.ts';
-import { createPostgresKeyStore } from './key-store-postgres.ts';
 import { createSqliteKeyStore } from './key-store-sqlite.ts';
 import type { KeyStore, StoredKey } from './key-store.ts';
 
-/** PostgreSQL when DATABASE_URL is set (several instances share it), else the SQLite file at KEYS_DB. */
-export function createKeyStore(
+/**
+ * PostgreSQL when DATABASE_URL is set (several instances share it), else the SQLite file at KEYS_DB. The PostgreSQL
+ * driver is loaded only then: an instance without it does not pay for loading it at every start.
+ */
+export async function createKeyStore(
   config: Pick<Config, 'keysDb' | 'databaseUrl'>,
   opts: { onError?: (err: Error) => void } = {},
-): KeyStore {
-  return config.databaseUrl ? createPostgresKeyStore(config.databaseUrl, opts) : createSqliteKeyStore(config.keysDb);
+): Promise<KeyStore> {
+  if (!config.databaseUrl) return createSqliteKeyStore(config.keysDb);
+  const { createPostgresKeyStore } = await import('./key-store-postgres.ts');
+  return createPostgresKeyStore(config.databaseUrl, opts);
 }
 
 export type IssueRequest = { tier: KeyTier; quota?: number | null; owner?: string | null; now?: Date };

@@ -88,7 +88,7 @@ export async function runKeysCli(argv: string[], env: Record<string, string | un
     if (e instanceof ConfigError) { io.err(e.message); return 2; }
     throw e;
   }
-  const store = createKeyStore(config);
+  const store = await createKeyStore(config);
   try {
     return await run(store, config, argv, io);
   } catch (e) {
