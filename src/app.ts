@@ -110,15 +110,18 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     ...registerMcp(app, { executor, operations, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls }),
   ];
   registerOperations(app, executor, operations);
-  // Once listening, build the documents one per turn of the event loop, so that requests are answered in between.
+  // Once listening, build the documents (and load the MCP SDK) one per turn of the event loop, so that requests
+  // are answered in between.
   app.addHook('onListen', (done) => {
     const next = (i: number) => {
       if (i >= documents.length || closing) return;
+      // Not fatal here: the route that needs it answers 500 (and logs) when it fails again.
+      const failed = (err: unknown) => app.log.error({ err }, 'preparing a document or module failed');
       try {
-        documents[i]!();
+        const made = documents[i]!();
+        if (made instanceof Promise) made.catch(failed);
       } catch (err) {
-        // Not fatal here: the route that serves the document answers 500 (and logs) when it fails again.
-        app.log.error({ err }, 'building a document failed');
+        failed(err);
       }
       setImmediate(next, i + 1);
     };

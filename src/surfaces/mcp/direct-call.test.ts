@@ -1,7 +1,10 @@
 // Which POSTs to /mcp are answered directly: a plain single tools/call, and nothing the SDK might treat otherwise.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { directToolCall, jsonRpcResponse } from './direct-call.ts';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { directToolCall as recognise, jsonRpcResponse } from './direct-call.ts';
+
+const directToolCall = (headers: Record<string, string>, body: unknown) => recognise(headers, body, SUPPORTED_PROTOCOL_VERSIONS);
 
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const call = (over: Record<string, unknown> = {}, params: Record<string, unknown> = { name: 'get_model', arguments: { model_id: 'x' } }) =>
@@ -14,7 +17,7 @@ test('a plain tools/call is recognised with its name, arguments and id as it goe
 });
 
 test('anything the SDK might answer differently is left to it', () => {
-  const declined: Array<[string, Record<string, unknown>, unknown]> = [
+  const declined: Array<[string, Record<string, string>, unknown]> = [
     ['a batch', HEADERS, [call()]],
     ['another method', HEADERS, call({ method: 'tools/list' })],
     ['a notification (no id)', HEADERS, { jsonrpc: '2.0', method: 'tools/call', params: { name: 'get_model' } }],
@@ -36,6 +39,9 @@ test('anything the SDK might answer differently is left to it', () => {
     ['an unsupported protocol version', { ...HEADERS, 'mcp-protocol-version': '1999-01-01' }, call()],
   ];
   for (const [what, headers, body] of declined) assert.equal(directToolCall(headers, body), undefined, what);
+  // Before the SDK is loaded its versions are unknown: a call that names one goes to the SDK (which loads).
+  assert.equal(recognise({ ...HEADERS, 'mcp-protocol-version': '2025-06-18' }, call(), undefined), undefined);
+  assert.ok(recognise(HEADERS, call(), undefined));
 });
 
 test('the response wraps the result bytes in the SDK key order', () => {

@@ -7,7 +7,6 @@
 // accept as it is (a batch, `_meta`, a task, an unusual header, a malformed id) is left to the SDK, which then
 // answers or refuses it as it always does. The route tests compare both paths byte for byte.
 import type { IncomingHttpHeaders } from 'node:http';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 
 export type DirectCall = {
   /** The JSON-RPC id, already serialized as it goes back. */
@@ -32,19 +31,20 @@ function onlyKeys(o: Record<string, unknown>, allowed: ReadonlySet<string>): boo
 
 /**
  * The headers the Streamable HTTP transport requires of a POST, in the form SDK clients send them; any other
- * spelling (a Content-Type with parameters, say) goes to the SDK, which parses it properly.
+ * spelling (a Content-Type with parameters, say) goes to the SDK, which parses it properly. A protocol version is
+ * accepted when it is one of the SDK's (the caller passes the SDK's list, or nothing while the SDK is not loaded).
  */
-function plainHeaders(h: IncomingHttpHeaders): boolean {
+function plainHeaders(h: IncomingHttpHeaders, supportedVersions: readonly string[] | undefined): boolean {
   const accept = h.accept;
   if (typeof accept !== 'string' || !accept.includes('application/json') || !accept.includes('text/event-stream')) return false;
   if (h['content-type'] !== 'application/json') return false;
   const version = h['mcp-protocol-version'];
-  return version === undefined || (typeof version === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(version));
+  return version === undefined || (typeof version === 'string' && supportedVersions !== undefined && supportedVersions.includes(version));
 }
 
 /** The call, if this POST is a single well-formed tools/call the SDK would hand to its handler unchanged. */
-export function directToolCall(headers: IncomingHttpHeaders, body: unknown): DirectCall | undefined {
-  if (!plainHeaders(headers) || !isPlainObject(body) || !onlyKeys(body, MESSAGE_KEYS)) return undefined;
+export function directToolCall(headers: IncomingHttpHeaders, body: unknown, supportedVersions: readonly string[] | undefined): DirectCall | undefined {
+  if (!plainHeaders(headers, supportedVersions) || !isPlainObject(body) || !onlyKeys(body, MESSAGE_KEYS)) return undefined;
   if (body.jsonrpc !== '2.0' || body.method !== 'tools/call') return undefined;
   const id = body.id;
   if (!(typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)))) return undefined;
