@@ -9,7 +9,8 @@ import { loadTargets } from './targets.ts';
 
 export type Reports = { load?: LoadReport; startup?: StartupReport; inProcess?: InProcessReport; scale?: ScaleReport };
 
-export type BudgetLine = { budget: string; limit: string; figure: string; met: boolean | undefined };
+/** `met` undefined: not run, or (with `verdict`) run but not judgeable, the verdict saying so. */
+export type BudgetLine = { budget: string; limit: string; figure: string; met: boolean | undefined; verdict?: string };
 
 export function evaluateBudgets(r: Reports): BudgetLine[] {
   const lines: BudgetLine[] = [];
@@ -61,5 +62,5 @@ export function evaluateBudgets(r: Reports): BudgetLine[] {
 }
 
 export function formatBudgets(lines: readonly BudgetLine[]): string {
-  return renderTable(['budget', 'limit', 'this run', 'verdict'], lines.map((l) => [l.budget, l.limit, l.figure, l.met === undefined ? 'not run' : l.met ? 'met' : 'MISSED']));
+  return renderTable(['budget', 'limit', 'this run', 'verdict'], lines.map((l) => [l.budget, l.limit, l.figure, l.verdict ?? (l.met === undefined ? 'not run' : l.met ? 'met' : 'MISSED')]));
 }
