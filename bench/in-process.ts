@@ -1,6 +1,8 @@
 // In-process section: every operation's examples called directly on the full dataset, p50/p99 per operation.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { AccessControl } from '../src/access/types.ts';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
+import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
 import { OPERATIONS } from '../src/ops/registry.ts';
 import { createExecutor } from '../src/surfaces/execute.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
@@ -76,6 +78,22 @@ export function formatInProcess(r: InProcessReport): string {
   ].join('\n');
 }
 
+/**
+ * The section in a process of its own, as the service has: a fresh heap, not the orchestrator's after the load and
+ * start-up sections, whose garbage collections would land in these timings.
+ */
+export async function runInProcessIsolated(iterations: number): Promise<InProcessReport> {
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), String(iterations), '--json'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`in-process section exited ${code}`))));
+  });
+  return JSON.parse(out) as InProcessReport;
+}
+
 if (isMain(import.meta.url)) {
-  process.stdout.write(`${formatInProcess(runInProcess({ iterations: Number(process.argv[2] ?? 200), coldReps: 3 }))}\n`);
+  const report = runInProcess({ iterations: Number(process.argv[2] ?? 200), coldReps: 3 });
+  process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(report)}\n` : `${formatInProcess(report)}\n`);
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { SERVICE_VERSION } from '../src/app.ts';
 import { evaluateBudgets, formatBudgets, type Reports } from './budgets.ts';
-import { formatInProcess, runInProcess } from './in-process.ts';
+import { formatInProcess, runInProcessIsolated } from './in-process.ts';
 import { formatLoad, runLoad } from './load.ts';
 import { formatScale, runScale } from './scale.ts';
 import { formatStartup, runStartup } from './startup.ts';
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   process.stdout.write(`node ${process.version}, ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average at start ${loadLine()}\n`);
 
   const reports: Reports = {};
-  // Load first, while nothing else of ours holds memory or CPU; the in-process sections run in this process after.
+  // Load first, while nothing else of ours holds memory or CPU; in-process runs in a process of its own, scale in this one.
   if (wants('load')) {
     progress('load: starting the service, the ceiling and the naive SDK server');
     reports.load = await runLoad({ connections: num('connections', 1), rounds: num('rounds', 1), roundSec: num('round', 1), warmupSec: num('warmup', 0), progress });
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   }
   if (wants('in-process')) {
     progress('in-process: timing every operation');
-    reports.inProcess = runInProcess({ iterations: num('iterations', 1), coldReps: 3 });
+    reports.inProcess = await runInProcessIsolated(num('iterations', 1));
     heading('In-process time per operation (full dataset)');
     process.stdout.write(`${formatInProcess(reports.inProcess)}\n`);
   }
