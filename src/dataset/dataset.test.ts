@@ -44,6 +44,12 @@ test('both loaders name the file, record and field of a broken record', async ()
   const inWorker = (e: unknown) => e instanceof DatasetError && /changes\.json: record "not-hex": field "id"/.test(e.message) && /field "date": a real calendar date/.test(e.message);
   assert.throws(() => loadDataset(dir), inWorker);
   await assert.rejects(loadDatasetInParallel(dir), inWorker);
+  // Records valid one by one but pointing at nothing: refused by the cross-record check, even though indexing ran.
+  writeFileSync(path.join(dir, 'changes.json'), '[]');
+  writeFileSync(path.join(dir, 'offers.json'), JSON.stringify([anOffer({ model_id: 'ghost' })]));
+  const dangling = (e: unknown) => e instanceof DatasetError && /offers\.json: offer .*: unknown model "ghost"/.test(e.message);
+  assert.throws(() => loadDataset(dir), dangling);
+  await assert.rejects(loadDatasetInParallel(dir), dangling);
   writeFileSync(path.join(dir, 'models.json'), '{not json');
   assert.throws(() => loadDataset(dir), (e: unknown) => e instanceof DatasetError && /not valid JSON/.test(e.message));
   await assert.rejects(loadDatasetInParallel(dir), (e: unknown) => e instanceof DatasetError && /not valid JSON/.test(e.message));

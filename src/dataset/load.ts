@@ -109,11 +109,24 @@ export async function loadDatasetInParallel(dir: string): Promise<Dataset> {
   const raw = readAll(dir);
   const problems: Record<string, string[]> = { meta: metaProblems(raw.meta, where) };
   for (const name of COLLECTIONS) if (!IN_WORKER.includes(name)) problems[name] = collectionProblems(name, raw[name], where);
+  // Index while the worker finishes (it is the longer of the two). The dataset is returned only once the worker has
+  // passed its collections too; if indexing failed on a record the worker rejects, its message is the one reported.
+  const data = raw as DatasetData;
+  let built: Dataset | undefined;
+  let buildError: unknown;
+  const ownValid = Object.values(problems).every((p) => p.length === 0);
+  if (ownValid) {
+    try {
+      built = buildDataset(data);
+    } catch (e) {
+      buildError = e;
+    }
+  }
   const workerProblems = (await fromWorker) ?? Object.fromEntries(IN_WORKER.map((name) => [name, collectionProblems(name, raw[name], where)]));
   // In file order, as loadDataset reports them.
   const all = [...problems.meta!, ...COLLECTIONS.flatMap((name) => problems[name] ?? workerProblems[name] ?? [])];
   if (all.length) throw invalid(all);
-  const data = raw as DatasetData;
   checkReferences(data);
-  return buildDataset(data);
+  if (!built) throw buildError;
+  return built;
 }
