@@ -64,3 +64,14 @@ test('categories are matched loosely (webdev-html) and an unknown one lists the 
 test('an unknown leaderboard is refused by the input schema', () => {
   assert.equal(get_podium.input.safeParse({ leaderboard: 'chess' }).success, false);
 });
+
+test('podiums are kept per board and filter: calls in any order give what a fresh dataset gives', () => {
+  const fresh = (input: Record<string, unknown>) => {
+    const d = aDataset({ models: ds.models.map((m) => structuredClone(m)), ratings: ds.ratings.map((r) => ({ ...r })) });
+    return get_podium.handler(d, get_podium.input.parse(input), ctx);
+  };
+  const inputs = [{}, { open_weights: true }, { open_weights: false }, {}, { open_weights: true }];
+  for (const input of inputs) assert.deepEqual(run(input), fresh(input), JSON.stringify(input));
+  assert.deepEqual(run({ open_weights: true }).podium.map((p) => p.model.id), ['qwen', 'llama']);
+  assert.deepEqual(run({ open_weights: false }).podium.map((p) => p.model.id), ['gem', 'opus']);
+});

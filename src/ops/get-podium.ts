@@ -1,6 +1,7 @@
 // get_podium: the top three models of an arena leaderboard and category, with statistical ties flagged.
 import { z } from 'zod';
-import { board, categoriesOf, podium } from '../engines/ranking.ts';
+import type { Dataset } from '../dataset/dataset.ts';
+import { board, categoriesOf, podium, type Board, type Podium } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
 import { IsoDate, Leaderboard } from '../schema/index.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -20,6 +21,25 @@ const Place = z.object({
 });
 
 /** Accept `webdev-html`, `Creative Writing`: the slugs the dataset stores use `_`. */
+/**
+ * A podium depends only on its board and the open-weights filter (three values), and finding it scans the whole
+ * board (to count the models considered): kept per board, so a call after the first is a lookup. Boards are built
+ * once per dataset, so the podiums go with them.
+ */
+const podiums = new WeakMap<Board, Map<string, Podium>>();
+
+function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined): Podium {
+  let byFilter = podiums.get(b);
+  if (!byFilter) podiums.set(b, (byFilter = new Map()));
+  const key = String(openWeights);
+  let p = byFilter.get(key);
+  if (!p) {
+    const keep = openWeights === undefined ? undefined : (id: string) => ds.modelById.get(id)?.open_weights?.value === openWeights;
+    byFilter.set(key, (p = podium(b, keep)));
+  }
+  return p;
+}
+
 const normaliseCategory = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
 
 export const get_podium = defineOperation({
@@ -65,9 +85,7 @@ export const get_podium = defineOperation({
         }],
       });
     }
-    const keep = input.open_weights === undefined ? undefined
-      : (id: string) => ds.modelById.get(id)?.open_weights?.value === input.open_weights;
-    const p = podium(b, keep);
+    const p = podiumOf(ds, b, input.open_weights);
     const ref = (id: string) => toModelRef(ds, ds.modelById.get(id)!);
     return {
       leaderboard: b.leaderboard,
