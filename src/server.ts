@@ -29,8 +29,10 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel, redact: { paths: [...LOG_REDACT_PATHS], censor: '[redacted]' } });
 
   let dataset: Dataset;
+  // Where the largest collections were validated: a worker thread, or this one if the worker could not start.
+  let validatedBy = 'main thread';
   try {
-    dataset = await loadDatasetInParallel(config.dataDir);
+    dataset = await loadDatasetInParallel(config.dataDir, { onWorker: (ran) => (validatedBy = ran ? 'worker thread' : 'main thread') });
   } catch (e) {
     // A broken or missing dataset stops the start: serving guesses is worse than not serving.
     if (e instanceof DatasetError) fail(`Refusing to start: ${e.message}`);
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   logger.info({
     url: config.publicBaseUrl, data_as_of: dataset.meta.data_as_of, models: dataset.models.length,
-    access: access.health().details, modules_ms: Math.round(started), startup_ms: Math.round(performance.now() - started),
+    access: access.health().details, large_collections_validated_by: validatedBy, modules_ms: Math.round(started), startup_ms: Math.round(performance.now() - started),
   }, 'listening');
   // Build the engines' per-dataset caches right after the port is open rather than on callers' first requests.
   // The warm-up yields between calls, so requests (and /readyz) are answered meanwhile.

@@ -127,6 +127,9 @@ test('the built server answers REST and MCP; SIGTERM with requests in flight: no
   try {
     const base = await listening(server);
     const port = Number(new URL(base).port);
+    // The bundle's loader validated the ratings and change events in its worker thread, not as a fallback.
+    for (let i = 0; i < 60 && !/"msg":"listening"/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.match(server.output(), /"large_collections_validated_by":"worker thread"/);
     // The bundle holds the SDK's whole server side too: initialize goes through it (tool calls take the direct path).
     const init = await fetch(`${base}/mcp`, {
       method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

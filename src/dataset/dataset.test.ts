@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { aDataset, aModel, anOffer, aRating, f } from './fixtures.ts';
-import { DatasetError, loadDataset, loadDatasetInParallel } from './load.ts';
+import { DatasetError, loadDataset, loadDatasetInParallel, validateInWorker } from './load.ts';
 
 test('aliases and loose spellings resolve to the canonical id', () => {
   const ds = aDataset({ models: [aModel({ id: 'claude-opus-4-8', aliases: ['anthropic/claude-opus-4.8'], variants: ['claude-opus-4-8-thinking'] })] });
@@ -44,6 +44,10 @@ test('both loaders name the file, record and field of a broken record', async ()
   const inWorker = (e: unknown) => e instanceof DatasetError && /changes\.json: record "not-hex": field "id"/.test(e.message) && /field "date": a real calendar date/.test(e.message);
   assert.throws(() => loadDataset(dir), inWorker);
   await assert.rejects(loadDatasetInParallel(dir), inWorker);
+  // It is the worker thread that found them (it answers; undefined would mean the main thread checked instead).
+  const fromWorker = await validateInWorker({ dir, where: 'data', collections: ['changes'] });
+  assert.ok(fromWorker, 'the worker thread ran');
+  assert.match(fromWorker.changes![0]!, /^data\/changes\.json: record "not-hex": field "id"/);
   // Records valid one by one but pointing at nothing: refused by the cross-record check, even though indexing ran.
   writeFileSync(path.join(dir, 'changes.json'), '[]');
   writeFileSync(path.join(dir, 'offers.json'), JSON.stringify([anOffer({ model_id: 'ghost' })]));

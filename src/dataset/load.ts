@@ -78,17 +78,22 @@ export function loadDataset(dir: string): Dataset {
  */
 const IN_WORKER: readonly CollectionName[] = ['ratings', 'changes'];
 
-/** The worker beside this module: the .ts source under tsx, the built .mjs in dist/ (see scripts/build.ts). */
-function workerUrl(): URL {
-  return new URL(import.meta.url.endsWith('.ts') ? './validate-worker.ts' : './validate-worker.mjs', import.meta.url);
+/**
+ * The worker beside this module: the built .mjs in dist/ (see scripts/build.ts), or under tsx (`npm run dev`, the
+ * tests) the .ts source, behind tsx's loader registered first: a worker thread does not inherit it.
+ */
+function startWorker(req: ValidateRequest): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./validate-worker.mjs', import.meta.url), { workerData: req });
+  const source = new URL('./validate-worker.ts', import.meta.url).href;
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`, { eval: true, workerData: req });
 }
 
 /** The worker's problems per collection, or undefined if it could not run (those collections are then checked here). */
-function validateInWorker(req: ValidateRequest): Promise<Record<string, string[]> | undefined> {
+export function validateInWorker(req: ValidateRequest): Promise<Record<string, string[]> | undefined> {
   return new Promise((resolve) => {
     let worker: Worker;
     try {
-      worker = new Worker(workerUrl(), { workerData: req });
+      worker = startWorker(req);
     } catch {
       resolve(undefined);
       return;
@@ -103,7 +108,7 @@ function validateInWorker(req: ValidateRequest): Promise<Record<string, string[]
  * The same load and the same checks as loadDataset, in about two thirds of the time on two cores: a worker thread
  * validates the largest collections in parallel. The dataset is returned only when every record has passed.
  */
-export async function loadDatasetInParallel(dir: string): Promise<Dataset> {
+export async function loadDatasetInParallel(dir: string, opts: { onWorker?: (ran: boolean) => void } = {}): Promise<Dataset> {
   const where = path.basename(dir);
   const fromWorker = validateInWorker({ dir, where, collections: [...IN_WORKER] });
   const raw = readAll(dir);
@@ -122,7 +127,10 @@ export async function loadDatasetInParallel(dir: string): Promise<Dataset> {
       buildError = e;
     }
   }
-  const workerProblems = (await fromWorker) ?? Object.fromEntries(IN_WORKER.map((name) => [name, collectionProblems(name, raw[name], where)]));
+  const answered = await fromWorker;
+  // A worker that could not run leaves its collections to this thread: slower, never unchecked.
+  opts.onWorker?.(answered !== undefined);
+  const workerProblems = answered ?? Object.fromEntries(IN_WORKER.map((name) => [name, collectionProblems(name, raw[name], where)]));
   // In file order, as loadDataset reports them.
   const all = [...problems.meta!, ...COLLECTIONS.flatMap((name) => problems[name] ?? workerProblems[name] ?? [])];
   if (all.length) throw invalid(all);
