@@ -105,8 +105,9 @@ export function validateInWorker(req: ValidateRequest): Promise<Record<string, s
 }
 
 /**
- * The same load and the same checks as loadDataset, in about two thirds of the time on two cores: a worker thread
- * validates the largest collections in parallel. The dataset is returned only when every record has passed.
+ * The same load and the same checks as loadDataset, in about a quarter less time on two cores (measured on the
+ * committed dataset): a worker thread validates the largest collections in parallel. The dataset is returned only
+ * when every record and every reference has passed.
  */
 export async function loadDatasetInParallel(dir: string, opts: { onWorker?: (ran: boolean) => void } = {}): Promise<Dataset> {
   const where = path.basename(dir);
