@@ -1,7 +1,7 @@
 // genai-prices price history (`price-changes-from-git.jsonl`, consecutive data.json versions) as CatalogueChanges.
 import { z } from 'zod';
 import { basePrice, offerTarget, readPrices } from './catalogue-genai-prices-shape.ts';
-import { defined, issueAt, jsonLines, utcDate, zodMessage } from './catalogue-util.ts';
+import { defined, issueAt, jsonLinesOf, utcDate } from './catalogue-util.ts';
 import type { CatalogueChange, IngestIssue } from './types.ts';
 
 const FIELDS = [
@@ -29,13 +29,7 @@ const Line = z.strictObject({
  */
 export async function readGenaiChanges(filePath: string, file: string, source: string, issues: IngestIssue[]): Promise<CatalogueChange[]> {
   const changes: CatalogueChange[] = [];
-  for await (const { where, json } of jsonLines(filePath, { source, file }, issues)) {
-    const parsed = Line.safeParse(json);
-    if (!parsed.success) {
-      issues.push(issueAt(where, zodMessage(parsed.error, undefined)));
-      continue;
-    }
-    const rec = parsed.data;
+  for await (const { where, rec } of jsonLinesOf(Line, filePath, { source, file }, issues)) {
     const date = utcDate(rec.date);
     if (!date) {
       issues.push(issueAt(where, `not a timestamp: ${rec.date}`, 'date'));

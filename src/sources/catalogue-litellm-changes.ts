@@ -1,6 +1,6 @@
 // LiteLLM field history (a baseline line, then added/removed/field records across hourly versions) as CatalogueChanges.
 import { z } from 'zod';
-import { Price, defined, isPlainObject, issueAt, jsonLines, perMillion, utcDate, zodMessage } from './catalogue-util.ts';
+import { Price, defined, isPlainObject, issueAt, jsonLinesOf, perMillion, utcDate, zodMessage } from './catalogue-util.ts';
 import { isMappedProvider, toModelsDevProvider } from './provider-ids.ts';
 import type { CatalogueChange, IngestIssue } from './types.ts';
 
@@ -54,13 +54,7 @@ export async function readLitellmChanges(
     }
     return s;
   };
-  for await (const { where, json } of jsonLines(filePath, { source: SOURCE_ID, file }, issues)) {
-    const parsed = Line.safeParse(json);
-    if (!parsed.success) {
-      issues.push(issueAt(where, zodMessage(parsed.error, undefined)));
-      continue;
-    }
-    const rec = parsed.data;
+  for await (const { where, rec } of jsonLinesOf(Line, filePath, { source: SOURCE_ID, file }, issues)) {
     if (rec.change === 'baseline') continue;
     const date = utcDate(rec.date);
     if (!date || !rec.model_key) {

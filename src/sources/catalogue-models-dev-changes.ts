@@ -1,7 +1,7 @@
 // models.dev git field history (`field-changes-from-git.jsonl.gz`) as CatalogueChanges: prices, openness, licence, hosting.
 import { z } from 'zod';
 import { SOURCE_ID } from './catalogue-models-dev-toml.ts';
-import { Price, defined, issueAt, jsonLines, utcDate, zodMessage } from './catalogue-util.ts';
+import { Price, defined, issueAt, jsonLinesOf, utcDate, zodMessage } from './catalogue-util.ts';
 import type { CatalogueChange, IngestIssue } from './types.ts';
 
 /**
@@ -46,13 +46,7 @@ function target(p: string): Target | undefined {
 export async function readModelsDevChanges(filePath: string, file: string, issues: IngestIssue[]): Promise<CatalogueChange[]> {
   const changes: CatalogueChange[] = [];
   const baseOf = new Map<string, string>();
-  for await (const { where, json } of jsonLines(filePath, { source: SOURCE_ID, file }, issues)) {
-    const parsed = Line.safeParse(json);
-    if (!parsed.success) {
-      issues.push(issueAt(where, zodMessage(parsed.error, undefined)));
-      continue;
-    }
-    const rec = parsed.data;
+  for await (const { where, rec } of jsonLinesOf(Line, filePath, { source: SOURCE_ID, file }, issues)) {
     const date = utcDate(rec.date);
     const at = target(rec.path);
     if (!date || !at) {

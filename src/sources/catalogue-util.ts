@@ -158,3 +158,12 @@ export async function* jsonLines(filePath: string, at: Omit<Where, 'row'>, issue
     }
   }
 }
+
+/** JSON Lines read against a schema: each line that fits it, with its place; a line that does not is an issue. */
+export async function* jsonLinesOf<S extends z.ZodType>(schema: S, filePath: string, at: Omit<Where, 'row'>, issues: IngestIssue[]): AsyncGenerator<{ where: Where; rec: z.output<S> }> {
+  for await (const { where, json } of jsonLines(filePath, at, issues)) {
+    const parsed = schema.safeParse(json);
+    if (parsed.success) yield { where, rec: parsed.data };
+    else issues.push(issueAt(where, zodMessage(parsed.error, undefined)));
+  }
+}

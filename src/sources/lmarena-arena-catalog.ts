@@ -1,12 +1,12 @@
 // Adapter for LMArena's arena-catalog repository: current text, style-control and vision ratings per category,
 // the models of its price scatterplot, and the rating history across the repository's commits.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Leaderboard } from '../schema/index.ts';
 import { readCatalogHistory } from './lmarena-arena-catalog-history.ts';
 import { categorySlug, licenceText } from './lmarena-format.ts';
-import { compact, lmarenaSource, ModelCollector, newest, snapshotDate, zodIssue } from './lmarena-read.ts';
+import { compact, lmarenaSource, ModelCollector, newest, snapshotDate, readJsonFile, snapshotMissing, zodIssue } from './lmarena-read.ts';
 import type { Adapter, AdapterResult, IngestIssue, RatingObservation } from './types.ts';
 
 const SOURCE = 'lmarena-arena-catalog';
@@ -46,17 +46,8 @@ const ScatterRow = z.object({
   model_source: z.string().nullish(),
 });
 
-function readJson(file: string, rel: string, issues: IngestIssue[]): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    issues.push({ source: SOURCE, file: rel, row: '(file)', message: `not valid JSON: ${(e as Error).message}` });
-    return undefined;
-  }
-}
-
 function readLeaderboard(file: string, rel: string, leaderboard: Leaderboard, as_of: string, issues: IngestIssue[]): RatingObservation[] {
-  const json = readJson(file, rel, issues);
+  const json = readJsonFile(SOURCE, file, rel, issues);
   if (json === undefined) return [];
   const shape = LeaderboardFile.safeParse(json);
   if (!shape.success) {
@@ -85,7 +76,7 @@ function isUrl(s: string | null | undefined): s is string {
 
 /** The price scatterplot names each model with its display name, organisation and licence. */
 function readScatterplot(file: string, rel: string, as_of: string, models: ModelCollector, issues: IngestIssue[]): void {
-  const json = readJson(file, rel, issues);
+  const json = readJsonFile(SOURCE, file, rel, issues);
   if (json === undefined) return;
   if (!Array.isArray(json)) {
     issues.push({ source: SOURCE, file: rel, row: '(file)', message: 'expected an array of models' });
@@ -118,7 +109,7 @@ export const lmarenaArenaCatalog: Adapter = {
   async read(roots): Promise<AdapterResult> {
     const dir = path.join(roots.sources, DIR);
     if (!existsSync(dir)) {
-      return { sources: [], issues: [{ source: SOURCE, file: DIR, row: '(folder)', message: 'snapshot folder not found' }] };
+      return snapshotMissing(SOURCE, DIR, 'folder');
     }
     const issues: IngestIssue[] = [];
     const historyPath = path.join(dir, HISTORY_FILE);

@@ -1,12 +1,12 @@
 // Adapter for LMArena's Hugging Face leaderboard dataset (2026 snapshot): current ratings per leaderboard and
 // category, the models they name, and the daily overall text history.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { Leaderboard } from '../schema/index.ts';
 import { readDailyHistory } from './lmarena-daily-history.ts';
 import { categorySlug, dateCell, licenceText } from './lmarena-format.ts';
-import { compact, lmarenaSource, ModelCollector, newest, snapshotDate, zodIssue } from './lmarena-read.ts';
+import { compact, lmarenaSource, ModelCollector, newest, snapshotDate, readJsonFile, snapshotMissing, zodIssue } from './lmarena-read.ts';
 import type { Adapter, AdapterResult, IngestIssue, RatingObservation } from './types.ts';
 
 const SOURCE = 'lmarena';
@@ -42,13 +42,8 @@ const HfFile = z.object({ meta: HfMeta, rows: z.array(z.unknown()) });
 
 /** Read one `lmarena-hf-<subset>-<date>.json` into rating observations and models. */
 function readHfFile(file: string, rel: string, subsetFromName: string, models: ModelCollector, issues: IngestIssue[]): RatingObservation[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    issues.push({ source: SOURCE, file: rel, row: '(file)', message: `not valid JSON: ${(e as Error).message}` });
-    return [];
-  }
+  const json = readJsonFile(SOURCE, file, rel, issues);
+  if (json === undefined) return [];
   const shape = HfFile.safeParse(json);
   if (!shape.success) {
     issues.push(zodIssue(SOURCE, rel, '(file)', shape.error));
@@ -124,7 +119,7 @@ export const lmarenaDaily: Adapter = {
     const dir = path.join(roots.sources, DIR);
     const issues: IngestIssue[] = [];
     if (!existsSync(dir)) {
-      return { sources: [], issues: [{ source: SOURCE, file: DIR, row: '(folder)', message: 'snapshot folder not found' }] };
+      return snapshotMissing(SOURCE, DIR, 'folder');
     }
     const models = new ModelCollector();
     const ratings: RatingObservation[] = [];

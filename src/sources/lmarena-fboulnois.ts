@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Leaderboard } from '../schema/index.ts';
 import { dateCell, knowledgeCutoff, licenceText, numberCell, optionalCountCell, parseCi } from './lmarena-format.ts';
-import { compact, csvIssue, csvRows, lmarenaSource, ModelCollector, newest, snapshotDate, zodIssue } from './lmarena-read.ts';
+import { compact, csvIssue, csvRows, lmarenaSource, ModelCollector, newest, snapshotDate, zodIssue, snapshotMissing } from './lmarena-read.ts';
 import type { Adapter, AdapterResult, IngestIssue, RatingHistoryPoint, RatingObservation } from './types.ts';
 
 const SOURCE = 'lmarena-fboulnois';
@@ -145,7 +145,7 @@ export const lmarenaFboulnois: Adapter = {
   async read(roots): Promise<AdapterResult> {
     const dir = path.join(roots.sources, DIR);
     if (!existsSync(dir)) {
-      return { sources: [], issues: [{ source: SOURCE, file: DIR, row: '(folder)', message: 'snapshot folder not found' }] };
+      return snapshotMissing(SOURCE, DIR, 'folder');
     }
     const issues: IngestIssue[] = [];
     const models = new ModelCollector();

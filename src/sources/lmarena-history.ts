@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { toIsoDate } from './lmarena-format.ts';
-import { csvArrays, csvIssue, lmarenaSource, newest, snapshotDate } from './lmarena-read.ts';
+import { csvArrays, csvIssue, lmarenaSource, newest, snapshotDate, snapshotMissing } from './lmarena-read.ts';
 import type { Adapter, AdapterResult, IngestIssue, RatingHistoryPoint } from './types.ts';
 
 const SOURCE = 'lmarena-history';
@@ -72,7 +72,7 @@ export const lmarenaHistory: Adapter = {
     const dir = path.join(roots.sources, DIR);
     const file = path.join(dir, FILE);
     if (!existsSync(file)) {
-      return { sources: [], issues: [{ source: SOURCE, file: `${DIR}/${FILE}`, row: '(file)', message: 'snapshot file not found' }] };
+      return snapshotMissing(SOURCE, `${DIR}/${FILE}`, 'file');
     }
     const issues: IngestIssue[] = [];
     const history = await readWide(file, `${DIR}/${FILE}`, issues);

@@ -5,7 +5,7 @@ import { createGunzip } from 'node:zlib';
 import { parse, type Parser } from 'csv-parse';
 import type { z } from 'zod';
 import type { Source } from '../schema/index.ts';
-import type { IngestIssue, ModelObservation } from './types.ts';
+import type { AdapterResult, IngestIssue, ModelObservation } from './types.ts';
 
 /** One CSV record keyed by header, or the parse error that made csv-parse skip it; rows count from 1 after the header. */
 export type CsvRow = { row: number; record: Record<string, string>; error?: undefined } | { row: number; record?: undefined; error: string };
@@ -79,6 +79,21 @@ export function csvIssue(source: string, file: string, row: number, error: strin
 }
 
 /** An issue for the first problem zod found in a row, naming the field it sits in. */
+/** An adapter's answer when its snapshot is absent: no data, and one issue naming what is missing. */
+export function snapshotMissing(source: string, file: string, kind: 'folder' | 'file'): AdapterResult {
+  return { sources: [], issues: [{ source, file, row: `(${kind})`, message: `snapshot ${kind} not found` }] };
+}
+
+/** A whole JSON file, or undefined with an issue naming it when it is not JSON. */
+export function readJsonFile(source: string, file: string, rel: string, issues: IngestIssue[]): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    issues.push({ source, file: rel, row: '(file)', message: `not valid JSON: ${(e as Error).message}` });
+    return undefined;
+  }
+}
+
 export function zodIssue(source: string, file: string, row: string, error: z.ZodError): IngestIssue {
   const first = error.issues[0];
   const field = first && first.path.length > 0 ? first.path.join('.') : undefined;
