@@ -9,8 +9,9 @@ export type Slug = z.infer<typeof Slug>;
 
 /**
  * Calendar date, the granularity at which every fact is dated: a real Gregorian day, YYYY-MM-DD. zod's ISO date
- * is one regular expression that knows month lengths and leap years, about twice as fast as a pattern plus a
- * calendar check, which counts with some 100,000 dates validated at every start.
+ * is one regular expression that knows month lengths and leap years: over 100,000 dates it took 92 ms against
+ * 111 ms for a pattern plus a calendar refinement on first use, and 17 ms against 34 to 61 ms once compiled,
+ * which counts with some 100,000 dates validated at every start.
  */
 export const IsoDate = z.iso.date({ error: 'a real calendar date, YYYY-MM-DD' });
 export type IsoDate = z.infer<typeof IsoDate>;
