@@ -27,6 +27,10 @@ export const Hardware = z
     usable_fraction: factOf(z.number().gt(0).lte(1)),
     /** Per accelerator, GB/s; multi-GPU decode is bounded by one card's bandwidth times count under tensor parallelism. */
     bandwidth_gbs: factOf(z.number().positive()),
+    /** Dense FP16/BF16 tensor throughput per accelerator, TFLOPS (no sparsity): bounds prefill, which is compute-bound. */
+    compute_tflops: factOf(z.number().positive()).optional(),
+    /** Board power per accelerator, watts (TDP/TBP/TGP as the vendor states it): the running cost of owned hardware. */
+    power_w: factOf(z.number().positive()).optional(),
     purchase_price_usd: factOf(z.number().positive()).optional(),
     rental: factOf(RentalPrice).optional(),
   })

@@ -33,6 +33,21 @@ export const Architecture = z
   });
 export type Architecture = z.infer<typeof Architecture>;
 
+export const NativePrecision = z.enum(['fp32', 'bf16', 'fp16', 'fp8', 'mxfp4', 'int8', 'int4']);
+export type NativePrecision = z.infer<typeof NativePrecision>;
+
+export const BenchmarkScore = z
+  .object({
+    name: z.string().min(1),
+    score: z.number().finite(),
+    /** What the score counts (`accuracy`, `pass@1`, `elo`...), as the source states it. */
+    metric: z.string().min(1),
+    /** The page that publishes the score. */
+    url: z.string().url().optional(),
+  })
+  .strict();
+export type BenchmarkScore = z.infer<typeof BenchmarkScore>;
+
 export const Modalities = z.object({ input: z.array(z.string()), output: z.array(z.string()) }).strict();
 
 export const Capabilities = z
@@ -71,6 +86,14 @@ export const Model = z
     /** Parameters read per token: equals the total for dense models, the active experts' for MoE. */
     parameters_active: factOf(z.number().positive()).optional(),
     architecture: factOf(Architecture).optional(),
+    /** The precision the developer ships the weights in (gpt-oss: MXFP4; DeepSeek V3/R1: FP8). */
+    native_precision: factOf(NativePrecision).optional(),
+    /** Published benchmark scores, one fact each (name, score, metric and the page that reports it). */
+    benchmarks: z.array(factOf(BenchmarkScore)).optional(),
+    /** Shutdown (retirement) date the developer announced; after it the model is no longer served by its developer. */
+    shutdown_date: factOf(IsoDate).optional(),
+    /** The model the developer names as the replacement (a canonical id when it resolves, else the developer's id). */
+    replacement: factOf(z.string().min(1)).optional(),
   })
   .strict();
 export type Model = z.infer<typeof Model>;
