@@ -1,6 +1,6 @@
 // The contract between source adapters and the ingest: what an adapter reads, in the project's vocabulary.
 // Adapters translate an upstream shape into observations with provenance; they never merge or write files.
-import type { Architecture, EuResidency, Leaderboard, ModelStatus, RentalPrice, Source } from '../schema/index.ts';
+import type { Architecture, BenchmarkScore, EuResidency, NativePrecision, Leaderboard, ModelStatus, RentalPrice, Source } from '../schema/index.ts';
 
 /** Where a bad row came from, so the ingest report can name it. */
 export type IngestIssue = {
@@ -32,6 +32,10 @@ export type ModelObservation = {
   release_date?: string;
   status?: ModelStatus;
   deprecation_date?: string;
+  /** The day the model stops being served (by `provider` when set). */
+  shutdown_date?: string;
+  /** The replacement model the notice names, in the source's spelling. */
+  replacement?: string;
   open_weights?: boolean;
   /** The licence as the source writes it (`Apache 2.0`, `Llama 3.1 Community`); the ingest normalises it. */
   licence_text?: string;
@@ -47,6 +51,8 @@ export type ModelObservation = {
   parameters_total?: number;
   parameters_active?: number;
   architecture?: Architecture;
+  native_precision?: NativePrecision;
+  benchmarks?: BenchmarkScore[];
   /** Reference URL of the row (vendor page, model card), when the source gives one. */
   url?: string;
 };
