@@ -35,13 +35,18 @@ function tableFile(rows: string[]): string {
 
 test('a mismatch names the row, the expected and the actual value, and the source', () => {
   // A dataset where gpt-4o's OpenAI offer is priced at $6 (the :extended SKU's price) and Qwen3-32B has 24.27B; the
-  // output price, the rating (found by its variant name) and the status (none stated: served as active) hold.
+  // output price, the snapshot's price, the rating (found by its variant name) and the status (none stated: served as
+  // active) hold.
   const ds = aDataset({
     models: [
       aModel({ id: 'gpt-4o', aliases: ['openai/gpt-4o'], variants: ['gpt-4o-2024-05-13'] }),
       aModel({ id: 'qwen3-32b', aliases: ['Qwen/Qwen3-32B'], parameters_total: aFact(24_266_014_720) }),
     ],
-    offers: [anOffer({ model_id: 'gpt-4o', provider: 'openai', provider_model_id: 'gpt-4o', prices: { input: aFact(6), output: aFact(18) } })],
+    offers: [
+      anOffer({ model_id: 'gpt-4o', provider: 'openai', provider_model_id: 'gpt-4o', prices: { input: aFact(6), output: aFact(18) } }),
+      // A dated snapshot's offer beside it: the lookup id picks which of the provider's offers a row is about.
+      anOffer({ model_id: 'gpt-4o', provider: 'openai', provider_model_id: 'gpt-4o-2024-05-13', prices: { input: aFact(5), output: aFact(15) } }),
+    ],
     ratings: [aRating({ model_id: 'gpt-4o', variant: 'gpt-4o-2024-05-13', leaderboard: 'text', rating: 1300.53, rating_lower: 1290, rating_upper: 1310 })],
   });
   const file = tableFile([
@@ -51,6 +56,7 @@ test('a mismatch names the row, the expected and the actual value, and the sourc
     'no-such-model,status,active,,somewhere/file.json,x,2026-11-25,',
     'gpt-4o-2024-05-13,rating:text:overall,1300.53,0.01,arena.json,1300.5325,2026-11-25,',
     'gpt-4o,status,active,,md:providers/openai/models/gpt-4o.toml,no status,2026-11-25,',
+    'gpt-4o-2024-05-13,offer:openai:input,5,,md:providers/openai/models/gpt-4o-2024-05-13.toml,cost.input = 5,2026-11-25,',
   ]);
   const m = checkGoldenFacts(ds, loadGoldenFacts(file));
   assert.deepEqual(m.map((x) => [x.line, x.lookup_id, x.expected, x.actual]), [
@@ -59,7 +65,7 @@ test('a mismatch names the row, the expected and the actual value, and the sourc
     [5, 'no-such-model', 'active', 'no model resolves "no-such-model"'],
   ]);
   assert.equal(m[0].source, 'md:providers/openai/models/gpt-4o.toml: cost.input = 2.5');
-  assert.match(formatGoldenMismatches(m, 6), /^golden facts: 3 of 6 do not hold\n {2}line 2: gpt-4o offer:openai:input: expected 2.5, got 6/);
+  assert.match(formatGoldenMismatches(m, 7), /^golden facts: 3 of 7 do not hold\n {2}line 2: gpt-4o offer:openai:input: expected 2.5, got 6/);
 });
 
 test('a malformed row stops the check, naming its line', () => {

@@ -106,18 +106,12 @@ export function loadGoldenFacts(file: string): GoldenFact[] {
 const BILLION = 1e9;
 
 /**
- * The provider's base offer under the lookup id: same provider, the provider's own id, the global listing. A `sku`
- * naming a variant (`:free`, `:extended`, batch) is another product than the one the fact is about.
+ * The provider's offer under the lookup id, global listing. A SKU that is another product carries its own provider
+ * id (`openai/gpt-4o:extended`, `stealth/claude-opus-4.6`), so the lookup id names the base offer.
  */
 function baseOffers(offers: readonly Offer[], provider: string, providerModelId: string): Offer[] {
   const id = providerModelId.toLowerCase();
-  const mine = offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id);
-  const global = mine.filter((o) => o.region === 'global');
-  const base = global.filter((o) => {
-    const sku = (o as { sku?: unknown }).sku;
-    return sku === undefined || sku === null || sku === '' || sku === 'base';
-  });
-  return base.length ? base : global;
+  return offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region === 'global');
 }
 
 /** The value the dataset holds for a fact, or why there is none (a string starting with "no "). */
