@@ -1,0 +1,181 @@
+// The golden facts: hand-checked values about the most asked-about models, and the check of a dataset against them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
+import type { Model, Offer, Rating } from '../schema/index.ts';
+
+/** Where the table lives, relative to the project root. */
+export const GOLDEN_FILE = path.join('data', 'golden', 'facts.csv');
+
+/**
+ * What the check reads of a dataset: alias resolution and the three indexes. The loaded Dataset has this shape; it is
+ * stated here so that the build (ingest) does not import the later dataset layer.
+ */
+export type GoldenView = {
+  resolveModelId(idOrAlias: string): string | undefined;
+  readonly modelById: ReadonlyMap<string, Model>;
+  readonly offersByModel: ReadonlyMap<string, readonly Offer[]>;
+  readonly ratingsByModel: ReadonlyMap<string, readonly Rating[]>;
+};
+
+const MODEL_FIELDS = ['context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status'] as const;
+const Field = z.union([
+  z.enum(MODEL_FIELDS),
+  z.string().regex(/^offer:[a-z0-9][a-z0-9._-]*:(input|output)$/, 'offer:<provider>:input|output'),
+  z.string().regex(/^rating:[a-z_]+:[a-z0-9_]+$/, 'rating:<leaderboard>:<category>'),
+]);
+
+const Row = z
+  .object({
+    lookup_id: z.string().min(1),
+    field: Field,
+    expected: z.string().min(1),
+    tolerance: z.union([z.literal(''), z.string().regex(/^\d+(\.\d+)?$/, 'a non-negative number')]),
+    source: z.string().min(5, 'the source file or page the value was checked against'),
+    source_value: z.string().min(1, 'the value as the source writes it'),
+    checked: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'the day it was checked, YYYY-MM-DD'),
+    note: z.string(),
+  })
+  .strict();
+
+export type GoldenFact = {
+  /** Line in the CSV file (the header is line 1). */
+  line: number;
+  lookup_id: string;
+  field: string;
+  expected: string | number | boolean;
+  tolerance: number;
+  source: string;
+  source_value: string;
+  checked: string;
+};
+
+export type GoldenMismatch = {
+  line: number;
+  lookup_id: string;
+  field: string;
+  expected: string;
+  actual: string;
+  source: string;
+};
+
+const NUMERIC = (field: string): boolean =>
+  field === 'context_window' || field.startsWith('parameters_') || field.startsWith('offer:') || field.startsWith('rating:');
+
+/** Read and validate the table; a malformed row throws naming its line, so a typo cannot pass as a fact. */
+export function loadGoldenFacts(file: string): GoldenFact[] {
+  const records = parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, trim: true, comment: '#', comment_no_infix: true, info: true }) as Array<{
+    record: Record<string, string>;
+    info: { lines: number };
+  }>;
+  const problems: string[] = [];
+  const facts: GoldenFact[] = [];
+  const seen = new Set<string>();
+  for (const { record, info } of records) {
+    const line = info.lines;
+    const p = Row.safeParse(record);
+    if (!p.success) {
+      problems.push(`line ${line}: ${String(p.error.issues[0].path[0] ?? '')}: ${p.error.issues[0].message}`);
+      continue;
+    }
+    const r = p.data;
+    const key = `${r.lookup_id.toLowerCase()}|${r.field}`;
+    if (seen.has(key)) problems.push(`line ${line}: a second row for ${r.lookup_id} ${r.field}`);
+    seen.add(key);
+    let expected: string | number | boolean = r.expected;
+    if (NUMERIC(r.field)) {
+      expected = Number(r.expected);
+      if (!Number.isFinite(expected)) problems.push(`line ${line}: expected: "${r.expected}" is not a number`);
+    } else if (r.field === 'open_weights') {
+      if (r.expected !== 'true' && r.expected !== 'false') problems.push(`line ${line}: expected: open_weights is true or false`);
+      expected = r.expected === 'true';
+    } else if (r.tolerance !== '') {
+      problems.push(`line ${line}: tolerance: ${r.field} is not numeric`);
+    }
+    facts.push({
+      line, lookup_id: r.lookup_id, field: r.field, expected, tolerance: r.tolerance === '' ? 0 : Number(r.tolerance),
+      source: r.source, source_value: r.source_value, checked: r.checked,
+    });
+  }
+  if (problems.length) throw new Error(`${file} is malformed:\n  ${problems.join('\n  ')}`);
+  return facts;
+}
+
+/** Parameter counts are written in billions in the table; the dataset holds them as plain counts. */
+const BILLION = 1e9;
+
+/**
+ * The provider's offer under the lookup id, global listing. A SKU that is another product carries its own provider
+ * id (`openai/gpt-4o:extended`, `stealth/claude-opus-4.6`), so the lookup id names the base offer.
+ */
+function baseOffers(offers: readonly Offer[], provider: string, providerModelId: string): Offer[] {
+  const id = providerModelId.toLowerCase();
+  return offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region === 'global');
+}
+
+/** The value the dataset holds for a fact, or why there is none (a string starting with "no "). */
+function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | string | boolean | undefined {
+  const m = ds.modelById.get(modelId);
+  if (!m) return undefined;
+  if (f.field.startsWith('offer:')) {
+    const [, provider, side] = f.field.split(':') as [string, string, 'input' | 'output'];
+    const offers = baseOffers(ds.offersByModel.get(modelId) ?? [], provider, f.lookup_id);
+    const values = [...new Set(offers.map((o) => o.prices[side]?.value))];
+    if (!offers.length) return `no ${provider} offer with id ${f.lookup_id}`;
+    if (values.length > 1) return `${offers.length} ${provider} offers with id ${f.lookup_id}: ${values.join(', ')}`;
+    return values[0] ?? `no ${side} price`;
+  }
+  if (f.field.startsWith('rating:')) {
+    const [, leaderboard, category] = f.field.split(':');
+    const variant = f.lookup_id.toLowerCase();
+    const rows = (ds.ratingsByModel.get(modelId) ?? [])
+      .filter((r) => r.leaderboard === leaderboard && r.category === category && r.variant.toLowerCase() === variant)
+      .sort((a, b) => b.as_of.localeCompare(a.as_of));
+    return rows[0]?.rating ?? `no ${leaderboard}/${category} rating of ${f.lookup_id}`;
+  }
+  switch (f.field) {
+    case 'context_window': return m.context_window?.value;
+    case 'parameters_total': return m.parameters_total ? m.parameters_total.value / BILLION : undefined;
+    case 'parameters_active': return m.parameters_active ? m.parameters_active.value / BILLION : undefined;
+    case 'licence': return m.licence?.value.id;
+    case 'open_weights': return m.open_weights?.value;
+    // The service treats a model without a status fact as served (recommend drops only `deprecated`).
+    case 'status': return m.status?.value ?? 'active';
+  }
+  return undefined;
+}
+
+function matches(f: GoldenFact, actual: unknown): boolean {
+  if (typeof f.expected === 'number') {
+    // Prices are exact, but 0.1 + 0.2 style float noise from unit conversion (per token -> per 1M) is not a mismatch.
+    return typeof actual === 'number' && Math.abs(actual - f.expected) <= f.tolerance + 1e-9 * Math.max(1, Math.abs(f.expected));
+  }
+  if (typeof f.expected === 'string') return typeof actual === 'string' && actual.toLowerCase() === f.expected.toLowerCase();
+  return actual === f.expected;
+}
+
+const shown = (v: unknown): string =>
+  v === undefined ? 'absent' : typeof v === 'number' ? String(Math.round(v * 1e6) / 1e6) : String(v);
+
+/** Every fact the dataset contradicts, lacks, or cannot resolve the id of; empty when all hold. */
+export function checkGoldenFacts(ds: GoldenView, facts: readonly GoldenFact[]): GoldenMismatch[] {
+  const out: GoldenMismatch[] = [];
+  for (const f of facts) {
+    const modelId = ds.resolveModelId(f.lookup_id);
+    const actual = modelId === undefined ? `no model resolves "${f.lookup_id}"` : actualOf(ds, modelId, f);
+    if (matches(f, actual)) continue;
+    const tol = f.tolerance ? ` ± ${f.tolerance}` : '';
+    out.push({
+      line: f.line, lookup_id: f.lookup_id, field: f.field, expected: `${shown(f.expected)}${tol}`,
+      actual: modelId ? `${shown(actual)} (model ${modelId})` : shown(actual), source: `${f.source}: ${f.source_value}`,
+    });
+  }
+  return out;
+}
+
+/** One line per mismatch: row, lookup id and field, expected, actual, and the source the expectation was read from. */
+export function formatGoldenMismatches(mismatches: readonly GoldenMismatch[], total: number): string {
+  const head = `golden facts: ${mismatches.length} of ${total} do not hold`;
+  return [head, ...mismatches.map((m) => `  line ${m.line}: ${m.lookup_id} ${m.field}: expected ${m.expected}, got ${m.actual} [${m.source}]`)].join('\n');
+}

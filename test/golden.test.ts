@@ -1,0 +1,74 @@
+// The golden facts (data/golden/facts.csv) hold in the committed dataset, and the check reports what a reviewer needs.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
+import { aDataset, aModel, anOffer, aRating, f as aFact } from '../src/dataset/fixtures.ts';
+import { loadDataset } from '../src/dataset/load.ts';
+import { checkGoldenFacts, formatGoldenMismatches, GOLDEN_FILE, loadGoldenFacts } from '../src/ingest/golden.ts';
+
+const facts = loadGoldenFacts(path.join(PROJECT_ROOT, GOLDEN_FILE));
+
+test('the golden table holds at least 150 facts, each with its source, the value there and the day it was checked', () => {
+  assert.ok(facts.length >= 150, `facts: ${facts.length}`);
+  for (const f of facts) assert.ok(f.source && f.source_value && f.checked, `line ${f.line}`);
+  // Every kind the issue names is covered.
+  const kinds = new Set(facts.map((f) => f.field.replace(/^offer:.*$/, 'offer').replace(/^rating:.*$/, 'rating')));
+  for (const k of ['offer', 'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'rating']) {
+    assert.ok(kinds.has(k), `no ${k} fact`);
+  }
+});
+
+test('every golden fact holds in the committed dataset', () => {
+  const mismatches = checkGoldenFacts(loadDataset(DEFAULT_DATA_DIR), facts);
+  assert.equal(mismatches.length, 0, formatGoldenMismatches(mismatches, facts.length));
+});
+
+function tableFile(rows: string[]): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'golden-'));
+  const file = path.join(dir, 'facts.csv');
+  writeFileSync(file, ['lookup_id,field,expected,tolerance,source,source_value,checked,note', ...rows].join('\n'));
+  return file;
+}
+
+test('a mismatch names the row, the expected and the actual value, and the source', () => {
+  // A dataset where gpt-4o's OpenAI offer is priced at $6 (the :extended SKU's price) and Qwen3-32B has 24.27B; the
+  // output price, the snapshot's price, the rating (found by its variant name) and the status (none stated: served as
+  // active) hold.
+  const ds = aDataset({
+    models: [
+      aModel({ id: 'gpt-4o', aliases: ['openai/gpt-4o'], variants: ['gpt-4o-2024-05-13'] }),
+      aModel({ id: 'qwen3-32b', aliases: ['Qwen/Qwen3-32B'], parameters_total: aFact(24_266_014_720) }),
+    ],
+    offers: [
+      anOffer({ model_id: 'gpt-4o', provider: 'openai', provider_model_id: 'gpt-4o', prices: { input: aFact(6), output: aFact(18) } }),
+      // A dated snapshot's offer beside it: the lookup id picks which of the provider's offers a row is about.
+      anOffer({ model_id: 'gpt-4o', provider: 'openai', provider_model_id: 'gpt-4o-2024-05-13', prices: { input: aFact(5), output: aFact(15) } }),
+    ],
+    ratings: [aRating({ model_id: 'gpt-4o', variant: 'gpt-4o-2024-05-13', leaderboard: 'text', rating: 1300.53, rating_lower: 1290, rating_upper: 1310 })],
+  });
+  const file = tableFile([
+    'gpt-4o,offer:openai:input,2.5,,md:providers/openai/models/gpt-4o.toml,cost.input = 2.5,2026-11-25,',
+    'gpt-4o,offer:openai:output,18,,md:providers/openai/models/gpt-4o.toml,cost.output = 18,2026-11-25,',
+    'Qwen/Qwen3-32B,parameters_total,32.8,0.05,https://huggingface.co/Qwen/Qwen3-32B,32.8B,2026-11-25,',
+    'no-such-model,status,active,,somewhere/file.json,x,2026-11-25,',
+    'gpt-4o-2024-05-13,rating:text:overall,1300.53,0.01,arena.json,1300.5325,2026-11-25,',
+    'gpt-4o,status,active,,md:providers/openai/models/gpt-4o.toml,no status,2026-11-25,',
+    'gpt-4o-2024-05-13,offer:openai:input,5,,md:providers/openai/models/gpt-4o-2024-05-13.toml,cost.input = 5,2026-11-25,',
+  ]);
+  const m = checkGoldenFacts(ds, loadGoldenFacts(file));
+  assert.deepEqual(m.map((x) => [x.line, x.lookup_id, x.expected, x.actual]), [
+    [2, 'gpt-4o', '2.5', '6 (model gpt-4o)'],
+    [4, 'Qwen/Qwen3-32B', '32.8 ± 0.05', '24.266015 (model qwen3-32b)'],
+    [5, 'no-such-model', 'active', 'no model resolves "no-such-model"'],
+  ]);
+  assert.equal(m[0].source, 'md:providers/openai/models/gpt-4o.toml: cost.input = 2.5');
+  assert.match(formatGoldenMismatches(m, 7), /^golden facts: 3 of 7 do not hold\n {2}line 2: gpt-4o offer:openai:input: expected 2.5, got 6/);
+});
+
+test('a malformed row stops the check, naming its line', () => {
+  const file = tableFile(['gpt-4o,offer:openai:input,two,,md:x/y.toml,cost.input = 2.5,2026-11-25,', 'gpt-4o,price,2.5,,md:x/y.toml,2.5,2026-11-25,']);
+  assert.throws(() => loadGoldenFacts(file), /line 2: expected: "two" is not a number\n {2}line 3: field/);
+});
