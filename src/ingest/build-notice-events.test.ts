@@ -27,6 +27,21 @@ test('a past shutdown is a hosting event at the provider on the shutdown day, a 
     ['2026-04-20', 'claude-3-haiku', 'hosting', 'offered', 'anthropic', true, false, 'deprecations-rss', false],
   ]);
   assert.match(events[0].subject ?? '', /claude-3-haiku-20240307.*deprecated 2026-02-19.*replacement claude-haiku-4-5-20251001/);
+  assert.equal(events[0].variant, 'claude-3-haiku-20240307', 'the dated snapshot withdrawn, not every form of the model');
+});
+
+test('a notice under the model\'s own id names no variant, and merges with a catalogue\'s record of the same withdrawal', () => {
+  const own = { ...HAIKU, source_model_id: 'claude-3-haiku' };
+  const catalogue: ChangeEvent = {
+    id: '', date: '2026-04-22', model_id: 'claude-3-haiku', kind: 'hosting', field: 'offered', provider: 'anthropic',
+    old: true, new: false, source: 'models-dev', correction: null, commit: 'abc1234',
+  };
+  const ev = noticeEvents([own], (o) => (o.source_model_id === 'claude-3-haiku' ? 'claude-3-haiku' : undefined)).events;
+  assert.equal(ev[0].variant, undefined);
+  const merged = dedupe([catalogue, ...ev]);
+  assert.equal(merged.length, 1);
+  assert.equal(merged[0].date, '2026-04-20', 'the earlier record is kept: the notice');
+  assert.deepEqual(merged[0].corroborated_by, ['models-dev']);
 });
 
 test('notices of models not in the dataset, or without a shutdown date, make no event', () => {
@@ -35,15 +50,4 @@ test('notices of models not in the dataset, or without a shutdown date, make no 
   const { events, unresolved } = noticeEvents([other, noDate], resolve);
   assert.deepEqual(events, []);
   assert.equal(unresolved, 1);
-});
-
-test('the same withdrawal in a catalogue\'s history within 7 days is one event, corroborated', () => {
-  const catalogue: ChangeEvent = {
-    id: '', date: '2026-04-22', model_id: 'claude-3-haiku', kind: 'hosting', field: 'offered', provider: 'anthropic',
-    old: true, new: false, source: 'models-dev', correction: null, commit: 'abc1234',
-  };
-  const merged = dedupe([catalogue, ...noticeEvents([HAIKU], resolve).events]);
-  assert.equal(merged.length, 1);
-  assert.equal(merged[0].date, '2026-04-20', 'the earlier record is kept: the notice');
-  assert.deepEqual(merged[0].corroborated_by, ['models-dev']);
 });
