@@ -74,7 +74,7 @@ export const search_models = defineOperation({
     }
     if (input.benchmark !== undefined && !knownBenchmark(ds, input.benchmark)) {
       throw new ServiceError('invalid_parameter', `No model in the dataset has a score on "${input.benchmark}".`, {
-        errors: [{ parameter: 'benchmark', message: 'unknown benchmark', allowed: benchmarkNames(ds).join(', ') }],
+        errors: [{ parameter: 'benchmark', message: 'unknown benchmark', allowed: benchmarkNames(ds).join(', ') || 'none: the dataset holds no benchmark scores' }],
       });
     }
     const sort = input.sort ?? (input.q !== undefined ? 'relevance' : input.benchmark !== undefined ? 'benchmark' : 'elo');
