@@ -110,3 +110,25 @@ test('relevance: among equal matches the model whose name the query covers most 
   });
   assert.deepEqual(searchModels(small, { q: 'llama 3.3' }), ['llama-3.3-70b', 'llama-3.3-nemotron-super-49b']);
 });
+
+// SWE-Bench Pro scores as models.dev's models/ files give them (snapshot 2026-07-02): claude-opus-4-7.toml 64.3
+// (resolve rate, anthropic.com/news/claude-opus-4-8) and 44.9 (pass@1, hard-aa); gpt-5.5.toml 58.6 (resolve rate);
+// gemini-3.1-pro-preview.toml 54.2 (resolve rate) and 46.1 (resolve rate, public).
+const swe = (score: number, metric = 'resolve rate', name = 'SWE-Bench Pro') => f({ name, score, metric, url: 'https://www.anthropic.com/news/claude-opus-4-8' });
+const benchDs = aDataset({
+  models: [
+    aModel({ id: 'claude-opus-4-7', name: f('Claude Opus 4.7'), benchmarks: [swe(44.9, 'pass@1'), swe(64.3)] }),
+    aModel({ id: 'gpt-5.5', name: f('GPT-5.5'), benchmarks: [swe(58.6, 'resolve rate', 'SWE Bench Pro')] }),
+    aModel({ id: 'gemini-3.1-pro-preview', name: f('Gemini 3.1 Pro Preview'), benchmarks: [swe(54.2), swe(46.1), f({ name: 'SciCode', score: 58.9, metric: 'percent correct' })] }),
+    aModel({ id: 'gpt-4o', name: f('GPT-4o') }),
+  ],
+  ratings: [rated('gpt-4o', 1400), rated('gemini-3.1-pro-preview', 1500)],
+});
+
+test('benchmark: only models with a score on it, whatever the spelling; sort by each model\'s highest score', () => {
+  assert.deepEqual(searchModels(benchDs, { benchmark: 'swe-bench-pro', sort: 'benchmark' }), ['claude-opus-4-7', 'gpt-5.5', 'gemini-3.1-pro-preview']);
+  assert.deepEqual(searchModels(benchDs, { benchmark: 'SWE Bench Pro', sort: 'elo' }), ['gemini-3.1-pro-preview', 'claude-opus-4-7', 'gpt-5.5']);
+  assert.deepEqual(searchModels(benchDs, { benchmark: 'scicode' }), ['gemini-3.1-pro-preview']);
+  assert.deepEqual(searchModels(benchDs, { q: 'gpt', benchmark: 'swe-bench-pro', sort: 'benchmark' }), ['gpt-5.5']);
+  assert.deepEqual(searchModels(benchDs, { benchmark: 'mmlu' }), []);
+});

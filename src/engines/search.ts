@@ -1,12 +1,13 @@
 // Model search: a token index built once per dataset (token -> model ids), the catalogue filters and sort orders.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Model } from '../schema/index.ts';
+import { bestScores } from './benchmarks.ts';
 import { cheapestAtDefaultShare, isZeroPriced, overallRating } from './ranking.ts';
 
 export const CAPABILITIES = ['tool_calling', 'reasoning', 'vision', 'structured_output'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-export const SEARCH_SORTS = ['relevance', 'elo', 'price', 'release_date', 'name'] as const;
+export const SEARCH_SORTS = ['relevance', 'elo', 'price', 'release_date', 'name', 'benchmark'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export type SearchQuery = {
@@ -21,7 +22,9 @@ export type SearchQuery = {
   capability?: readonly Capability[];
   /** Strictly after this date (YYYY-MM-DD). */
   released_after?: string;
-  /** Default: `relevance` when `q` is given, else `elo`. */
+  /** Only models with a score on this benchmark (name compared without case or separators). */
+  benchmark?: string;
+  /** Default: `relevance` when `q` is given, else `elo`. `benchmark` needs `benchmark` (else it is `elo`). */
   sort?: SearchSort;
 };
 
@@ -166,6 +169,7 @@ function passes(ds: Dataset, m: Model, f: SearchQuery): boolean {
   if (f.min_context !== undefined && !((m.context_window?.value ?? 0) >= f.min_context)) return false;
   if (f.released_after !== undefined && !(m.release_date && m.release_date.value > f.released_after)) return false;
   for (const c of f.capability ?? []) if (m.capabilities[c]?.value !== true) return false;
+  if (f.benchmark !== undefined && !bestScores(ds, f.benchmark).has(m.id)) return false;
   if (f.max_input_price !== undefined || f.max_output_price !== undefined) {
     // One offer must meet both ceilings: a caller buys both prices from the same provider. Free tiers and
     // subscription plans ($0 per token) have no per-token price to compare.
@@ -214,16 +218,29 @@ function orders(ds: Dataset): Orders {
 /**
  * Model ids matching the query, in the requested order. Orders: relevance (text score, then elo), elo (best
  * overall rating, highest first), price (cheapest blended offer at input share 0.75, lowest first), release_date
- * (newest first), name (A to Z). Models without the sorted value come last; ties fall to elo, then id.
+ * (newest first), name (A to Z), benchmark (highest score on `benchmark` first; only models with one pass the
+ * filter). Models without the sorted value come last; ties fall to elo, then id.
  */
 export function searchModels(ds: Dataset, query: SearchQuery): string[] {
   const scores = query.q !== undefined ? textMatches(ds, query.q) : undefined;
   const sort: SearchSort = query.sort ?? (scores ? 'relevance' : 'elo');
-  const order = orders(ds)[sort === 'relevance' ? 'elo' : sort];
+  if (sort === 'benchmark' && query.benchmark !== undefined) return byBenchmark(ds, query, query.benchmark, scores);
+  const order = orders(ds)[sort === 'relevance' || sort === 'benchmark' ? 'elo' : sort];
   const keep = (m: Model) => passes(ds, m, query);
   // Without text the precomputed order is filtered as it stands: linear, no sort per request.
   if (!scores) return order.models.filter(keep).map((m) => m.id);
   const kept = [...scores.keys()].map((id) => ds.modelById.get(id)!).filter(keep).map((m) => m.id);
   const relevance = (id: string) => (sort === 'relevance' ? scores.get(id)! : 0);
   return kept.sort((a, b) => relevance(b) - relevance(a) || order.position.get(a)! - order.position.get(b)!);
+}
+
+/** Highest score on the benchmark first (each model's best measurement there); ties fall to elo, then id. */
+function byBenchmark(ds: Dataset, query: SearchQuery, benchmark: string, text: Map<string, number> | undefined): string[] {
+  const best = bestScores(ds, benchmark);
+  const elo = orders(ds).elo.position;
+  const candidates = text ? [...text.keys()].map((id) => ds.modelById.get(id)!) : [...best.keys()].map((id) => ds.modelById.get(id)!);
+  return candidates
+    .filter((m) => passes(ds, m, query))
+    .map((m) => m.id)
+    .sort((a, b) => best.get(b)!.value.score - best.get(a)!.value.score || elo.get(a)! - elo.get(b)!);
 }

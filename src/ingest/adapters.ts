@@ -1,6 +1,7 @@
 // Every source adapter the ingest runs, in one list: adding a source means adding one line here.
 import type { Adapter } from '../sources/types.ts';
 import { curated } from '../sources/curated.ts';
+import { deprecationsRss } from '../sources/deprecations-rss.ts';
 import { epochHardware } from '../sources/epoch-hardware.ts';
 import { euCode } from '../sources/eu-code.ts';
 import { fmti } from '../sources/fmti.ts';
@@ -15,5 +16,5 @@ import { modelsDev } from '../sources/models-dev.ts';
 import { skypilot } from '../sources/skypilot.ts';
 
 export function allAdapters(): Adapter[] {
-  return [modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(), fmti, euCode, epochHardware, skypilot, curated];
+  return [modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(), fmti, euCode, epochHardware, skypilot, deprecationsRss, curated];
 }

@@ -2,6 +2,7 @@
 // and merges each model's facts by source precedence (docs/data.md, "Canonical models").
 import type { Architecture, Fact, Licence, Model } from '../schema/index.ts';
 import type { ModelObservation, RatingObservation } from '../sources/types.ts';
+import { buildBenchmarks } from './build-benchmarks.ts';
 import { count, type IngestContext } from './context.ts';
 import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
@@ -82,7 +83,8 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     create(slug, vendorFrom(o.vendor_hint, o.source_model_id.split('/')[0]), 'models.dev catalogue entry', [o.source_model_id]);
   }
   // R2: the developer's own API (first-party provider entries), when they name no catalogue entry.
-  const r2 = observations.filter((o) => o.provider !== undefined && FIRST_PARTY[o.provider] && !(o.canonical_hint && matcher.resolve(o.source, o.canonical_hint))).sort(byReadability);
+  // A deprecation notice names a model; it never creates one (OpenAI's notices list `ada`, `davinci`, Sora...).
+  const r2 = observations.filter((o) => o.provider !== undefined && FIRST_PARTY[o.provider] && o.source !== 'deprecations-rss' && !(o.canonical_hint && matcher.resolve(o.source, o.canonical_hint))).sort(byReadability);
   for (const o of r2) {
     if (matcher.resolve(o.source, o.source_model_id)) continue;
     // Alibaba Cloud serving `deepseek-v3` resells it: a first-party entry must be of the developer's own brand.
@@ -212,6 +214,7 @@ function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: Lic
   set('parameters_total', pick((o) => o.parameters_total));
   set('parameters_active', pick((o) => o.parameters_active));
   set('architecture', pick<Architecture>((o) => o.architecture));
+  set('benchmarks', buildBenchmarks(id, placed.map((p) => p.obs)));
   const caps = model.capabilities;
   const tool = pick((o) => o.tool_calling); if (tool) caps.tool_calling = tool;
   const reas = pick((o) => o.reasoning); if (reas) caps.reasoning = reas;

@@ -94,3 +94,14 @@ test('the sheet matches the declared output schema', () => {
   assert.ok(get_model.output.safeParse(run('claude-opus-4-8')).success);
   assert.ok(get_model.output.safeParse(run('claude-sonnet-4-8')).success);
 });
+
+test('benchmarks: each score a fact with its date, source and page; an empty list when no source gives one', () => {
+  // models/anthropic/claude-opus-4-8.toml (models.dev 2026-07-02): Terminal-Bench 74.6, success rate, harness
+  // Terminus-2, version 2.1, source https://www.anthropic.com/news/claude-opus-4-8, date 2026-05-28.
+  const tb = { name: 'Terminal-Bench', score: 74.6, metric: 'success rate', url: 'https://www.anthropic.com/news/claude-opus-4-8', harness: 'Terminus-2', version: '2.1' };
+  const withScores = aDataset({ models: [aModel({ id: 'claude-opus-4-8', benchmarks: [f(tb, 'test-source', '2026-05-28')] }), aModel({ id: 'other' })] });
+  const sheet = (id: string) => get_model.handler(withScores, get_model.input.parse({ model_id: id }), ctx) as Sheet;
+  assert.deepEqual(sheet('claude-opus-4-8').benchmarks, [{ value: tb, as_of: '2026-05-28', source: 'test-source' }]);
+  assert.deepEqual(sheet('other').benchmarks, []);
+  assert.ok(get_model.output.safeParse(sheet('claude-opus-4-8')).success);
+});

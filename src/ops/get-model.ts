@@ -4,7 +4,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { blendedPrice, board, isZeroPriced } from '../engines/ranking.ts';
 import {
-  Architecture, EuCodeStatus, IsoDate, Leaderboard, Licence, Modalities, ModelStatus, type Model, type Offer,
+  Architecture, BenchmarkScore, EuCodeStatus, IsoDate, Leaderboard, Licence, Modalities, ModelStatus, type Model, type Offer,
 } from '../schema/index.ts';
 import { ModelIdParam, requireModelId, wireFact } from './common.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -50,6 +50,7 @@ const Sheet = z.object({
   parameters_total: nullableFact(z.number()),
   parameters_active: nullableFact(z.number()),
   architecture: nullableFact(Architecture),
+  benchmarks: z.array(wireFact(BenchmarkScore)).describe('Published benchmark scores, one fact each: name, score, metric, the page that reports it (url) and what it was measured under (harness, variant, dataset, version); dated by the score\'s own date. Empty when no source gives one.'),
   capabilities: z.object({
     tool_calling: nullableFact(z.boolean()),
     reasoning: nullableFact(z.boolean()),
@@ -117,6 +118,7 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
   return {
     id: m.id, vendor: m.vendor, aliases: [...m.aliases], variants: [...m.variants], name: m.name,
     ...(facts as Pick<Sheet, (typeof FACT_FIELDS)[number]>),
+    benchmarks: m.benchmarks ?? [],
     capabilities: capabilities as Sheet['capabilities'],
     developer: {
       id: m.vendor,
@@ -137,7 +139,7 @@ export const get_model = defineOperation({
   name: 'get_model',
   title: 'Full sheet of one model',
   description:
-    'Return everything the dataset holds about one model, each fact with its date and source: name, family, release date, status, open weights, licence, context window, max output, modalities, capabilities, knowledge cutoff, parameters, architecture; its developer (country, EU Code of Practice status, FMTI score); every offer (provider, API model id, prices per 1M tokens, EU residency); arena ratings per leaderboard and category (best variant and all variants). Facts no source gives are null and listed in `missing`. Accepts aliases such as `anthropic/claude-opus-4.8`.',
+    'Return everything the dataset holds about one model, each fact with its date and source: name, family, release date, status, open weights, licence, context window, max output, modalities, capabilities, knowledge cutoff, parameters, architecture, published benchmark scores; its developer (country, EU Code of Practice status, FMTI score); every offer (provider, API model id, prices per 1M tokens, EU residency); arena ratings per leaderboard and category (best variant and all variants). Facts no source gives are null and listed in `missing`. Accepts aliases such as `anthropic/claude-opus-4.8`.',
   path: '/models/{model_id}',
   input: z.object({ model_id: ModelIdParam }).strict(),
   output: Sheet,

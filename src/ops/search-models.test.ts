@@ -92,3 +92,21 @@ test('committed dataset: every example of the five catalogue operations succeeds
     }
   }
 });
+
+test('benchmark: the score used is on each result; sort=benchmark needs benchmark; an unknown name lists the known ones', () => {
+  // models/openai/gpt-5.5.toml and models/google/gemini-3.1-pro-preview.toml (models.dev 2026-07-02): SWE-Bench Pro
+  // 58.6 and 54.2, resolve rate, source https://www.anthropic.com/news/claude-opus-4-8, date 2026-05-28.
+  const score = (s: number) => f({ name: 'SWE-Bench Pro', score: s, metric: 'resolve rate', url: 'https://www.anthropic.com/news/claude-opus-4-8' }, 'test-source', '2026-05-28');
+  const bds = aDataset({ models: [aModel({ id: 'gemini-3.1-pro-preview', benchmarks: [score(54.2)] }), aModel({ id: 'gpt-5.5', benchmarks: [score(58.6)] }), aModel({ id: 'plain' })] });
+  const out = run(bds, { benchmark: 'swe-bench-pro' });
+  assert.equal(out.sort, 'benchmark', 'the default order with a benchmark and no q');
+  assert.deepEqual(out.items.map((i) => [i.id, i.benchmark.value.score]), [['gpt-5.5', 58.6], ['gemini-3.1-pro-preview', 54.2]]);
+  assert.equal(out.items[0].benchmark.as_of, '2026-05-28');
+  assert.ok(search_models.output.safeParse(out).success, 'output matches the declared schema');
+  assert.equal(run(bds, {}).items.every((i) => i.benchmark === undefined), true);
+  assert.throws(() => run(bds, { sort: 'benchmark' }), (e: unknown) => e instanceof ServiceError && e.code === 'invalid_parameter' && e.options.errors![0].parameter === 'sort');
+  assert.throws(() => run(bds, { benchmark: 'mmlu' }), (e: unknown) =>
+    e instanceof ServiceError && e.code === 'invalid_parameter' && e.options.errors![0].parameter === 'benchmark' && e.options.errors![0].allowed === 'SWE-Bench Pro');
+  assert.equal(search_models.input.safeParse({ benchmark: '--' }).success, false, 'a name needs a letter or digit');
+  assert.equal(search_models.input.safeParse({ benchmark: '' }).success, false);
+});

@@ -2,19 +2,31 @@
 import { z } from 'zod';
 import { ServiceError } from '../errors/index.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
+import { benchmarkNames, bestScores, knownBenchmark } from '../engines/benchmarks.ts';
 import { CAPABILITIES, SEARCH_SORTS, searchModels } from '../engines/search.ts';
-import { IsoDate } from '../schema/index.ts';
-import { Cursor, Limit, Page, paginate } from './common.ts';
+import { BenchmarkScore, IsoDate } from '../schema/index.ts';
+import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 
 const Usd = z.number().min(0).max(1000000);
 
+const BenchmarkName = z
+  .string({ error: 'benchmark must be a benchmark name, e.g. `swe-bench-pro`' })
+  .trim()
+  .min(1, 'benchmark must name a benchmark, e.g. `swe-bench-pro`')
+  .max(100, 'benchmark is at most 100 characters')
+  .regex(/[\p{L}\p{N}]/u, 'benchmark must contain a letter or digit, e.g. `swe-bench-pro`');
+
+const SearchItem = ModelSummary.extend({
+  benchmark: wireFact(BenchmarkScore).optional().describe('With `benchmark`: the score used for the filter and sort, the highest of the model\'s scores on that benchmark (its metric, harness, variant and subset say what was measured).'),
+});
+
 export const search_models = defineOperation({
   name: 'search_models',
   title: 'Search the model catalogue',
   description:
-    'Find language models by text (name, id, alias, vendor, family) and filters: vendor, open weights, licence, minimum context window, maximum input or output price (USD per 1M tokens, met by at least one offer), capabilities, release date. Each result is a one-line summary: release date, open weights, licence, context window, best overall arena rating (with the variant) and the cheapest offer. Sorted by relevance when `q` is given, otherwise by arena rating; also by price, release date or name.',
+    'Find language models by text (name, id, alias, vendor, family) and filters: vendor, open weights, licence, minimum context window, maximum input or output price (USD per 1M tokens, met by at least one offer), capabilities, release date, a published benchmark score. Each result is a one-line summary: release date, open weights, licence, context window, best overall arena rating (with the variant) and the cheapest offer. Sorted by relevance when `q` is given, otherwise by arena rating; also by price, release date, name or a benchmark score (`benchmark=swe-bench-pro&sort=benchmark`).',
   path: '/models',
   input: z.object({
     q: z.string().min(1).max(200).optional().describe('Text to match against name, id, aliases, vendor and family; every word must match (prefixes count), e.g. `llama 3.3`, `gpt-4o`. At most 200 characters.'),
@@ -26,14 +38,15 @@ export const search_models = defineOperation({
     max_output_price: Usd.optional().describe('Maximum output price, USD per 1M tokens, 0..1,000,000: a model qualifies if at least one offer is at or under it (and under max_input_price when both are given).'),
     capability: z.array(z.enum(CAPABILITIES)).min(1).max(4).optional().describe('Capabilities a source must state the model has; repeatable, all must hold.'),
     released_after: IsoDate.optional().describe('Only models released strictly after this date, YYYY-MM-DD. Models with no known release date are left out.'),
-    sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q), `price` (cheapest blended offer at input share 0.75, lowest first), `release_date` (newest first), `name` (A to Z). Models without the sorted value come last.'),
+    benchmark: BenchmarkName.optional().describe('Only models with a published score on this benchmark, e.g. `swe-bench-pro`, `SciCode`, `terminal-bench`; case, spaces and hyphens are ignored. Each result then carries the score used (`benchmark`). An unknown name is an error that lists the benchmarks the dataset holds. Scores measured under different harnesses, subsets or metrics are not strictly comparable: each result says which one it shows.'),
+    sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q and benchmark), `price` (cheapest blended offer at input share 0.75, lowest first), `release_date` (newest first), `name` (A to Z), `benchmark` (needs benchmark; highest score first, the default when benchmark is given without q). Models without the sorted value come last.'),
     limit: Limit,
     cursor: Cursor,
   }).strict(),
   output: z.object({
     sort: z.enum(SEARCH_SORTS).describe('The order applied.'),
     input_share: z.number().describe('Input share of the blended prices in the summaries.'),
-    items: z.array(ModelSummary),
+    items: z.array(SearchItem),
     page: Page,
   }),
   annotations: READ_ONLY,
@@ -41,6 +54,7 @@ export const search_models = defineOperation({
     { title: 'Find Llama 3.3 models', input: { q: 'llama 3.3' } },
     { title: 'Open-weights models with at least 128k context, cheapest first', input: { open_weights: true, min_context: 128000, sort: 'price', limit: 10 } },
     { title: 'Models with tool calling and vision under $1 per 1M input tokens', input: { capability: ['tool_calling', 'vision'], max_input_price: 1 } },
+    { title: 'Best published SWE-Bench Pro scores', input: { benchmark: 'swe-bench-pro', sort: 'benchmark', limit: 10 } },
   ],
   handler(ds, input) {
     if (input.sort === 'relevance' && input.q === undefined) {
@@ -53,9 +67,25 @@ export const search_models = defineOperation({
         errors: [{ parameter: 'q', message: 'no letter or digit to match' }],
       });
     }
-    const sort = input.sort ?? (input.q !== undefined ? 'relevance' : 'elo');
+    if (input.sort === 'benchmark' && input.benchmark === undefined) {
+      throw new ServiceError('invalid_parameter', 'sort=benchmark orders by the score on the benchmark named in `benchmark` and needs it.', {
+        errors: [{ parameter: 'sort', message: 'benchmark sort needs benchmark', allowed: 'give benchmark (e.g. swe-bench-pro), or sort by elo, price, release_date, name' }],
+      });
+    }
+    if (input.benchmark !== undefined && !knownBenchmark(ds, input.benchmark)) {
+      throw new ServiceError('invalid_parameter', `No model in the dataset has a score on "${input.benchmark}".`, {
+        errors: [{ parameter: 'benchmark', message: 'unknown benchmark', allowed: benchmarkNames(ds).join(', ') || 'none: the dataset holds no benchmark scores' }],
+      });
+    }
+    const sort = input.sort ?? (input.q !== undefined ? 'relevance' : input.benchmark !== undefined ? 'benchmark' : 'elo');
     const ids = searchModels(ds, { ...input, sort });
     const { items, page } = paginate(ids, input.limit, input.cursor);
-    return { sort, input_share: DEFAULT_INPUT_SHARE, items: items.map((id) => toSummary(ds, ds.modelById.get(id)!)), page };
+    const scores = input.benchmark !== undefined ? bestScores(ds, input.benchmark) : undefined;
+    const item = (id: string) => {
+      const summary = toSummary(ds, ds.modelById.get(id)!);
+      const score = scores?.get(id);
+      return score ? { ...summary, benchmark: score } : summary;
+    };
+    return { sort, input_share: DEFAULT_INPUT_SHARE, items: items.map(item), page };
   },
 });

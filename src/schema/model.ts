@@ -44,9 +44,26 @@ export const BenchmarkScore = z
     metric: z.string().min(1),
     /** The page that publishes the score. */
     url: z.string().url().optional(),
+    /**
+     * What the score was measured under, as the source states it: the agent harness (`Claude Code`), the model's
+     * effort setting (`max`), the benchmark's subset (`public`) and version (`2.1`). One model often has several
+     * scores on one benchmark that differ only in these.
+     */
+    harness: z.string().min(1).optional(),
+    variant: z.string().min(1).optional(),
+    dataset: z.string().min(1).optional(),
+    version: z.string().min(1).optional(),
   })
   .strict();
 export type BenchmarkScore = z.infer<typeof BenchmarkScore>;
+
+/**
+ * A benchmark name reduced for comparison: lowercase letters and digits only, so that `SWE-Bench Pro`,
+ * `SWE Bench Pro` and `swe-bench-pro` are one benchmark (the ingest's de-duplication and search's filter use it).
+ */
+export function benchmarkKey(name: string): string {
+  return name.normalize('NFKD').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
 
 export const Modalities = z.object({ input: z.array(z.string()), output: z.array(z.string()) }).strict();
 

@@ -12,6 +12,7 @@ import {
   parseFields,
   type Where,
 } from './catalogue-util.ts';
+import { readBenchmarks } from './catalogue-models-dev-benchmarks.ts';
 import type { IngestIssue, ModelObservation, OfferObservation } from './types.ts';
 
 export const SOURCE_ID = 'models-dev';
@@ -21,7 +22,7 @@ const DateOrMonth = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'a date YYYY-MM-D
 
 const Modalities = z.object({ input: z.array(z.string()), output: z.array(z.string()) });
 
-/** The catalogue fields of a model file we read; others (benchmarks, reasoning_options, provider, ...) are ignored. */
+/** The catalogue fields of a model file we read; others (reasoning_options, provider, ...) are ignored. */
 const ModelFields = {
   name: z.string().min(1),
   family: z.string().min(1),
@@ -41,6 +42,8 @@ const ModelFields = {
   base_model: z.string().regex(/^[^/\s]+\/[^\s]+$/, 'a models/ id `<vendor>/<id>`'),
   base_model_omit: z.array(z.string()),
   cost: z.unknown(),
+  /** Checked entry by entry in catalogue-models-dev-benchmarks.ts. */
+  benchmarks: z.unknown(),
 };
 
 const LimitFields = { context: TokenCount, input: TokenCount, output: TokenCount };
@@ -151,6 +154,8 @@ export function toModelObservation(
     vision: rec.modalities ? rec.modalities.input.includes('image') : undefined,
     structured_output: rec.structured_output,
     knowledge_cutoff: rec.knowledge,
+    // Benchmarks are the model's: read from its models/ file only, not again from every provider file inheriting it.
+    benchmarks: ids.provider === undefined ? readBenchmarks(rec.benchmarks, asOf, where, issues) : undefined,
     url: modelCard?.url,
   });
 }

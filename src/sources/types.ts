@@ -52,10 +52,14 @@ export type ModelObservation = {
   parameters_active?: number;
   architecture?: Architecture;
   native_precision?: NativePrecision;
-  benchmarks?: BenchmarkScore[];
+  /** Published scores, each with the date the source gives for it (absent: the observation's `as_of`). */
+  benchmarks?: BenchmarkObservation[];
   /** Reference URL of the row (vendor page, model card), when the source gives one. */
   url?: string;
 };
+
+/** A benchmark score as a source reports it, with the score's own date when the source gives one. */
+export type BenchmarkObservation = BenchmarkScore & { date?: string };
 
 /** A model offered at a provider with its prices (USD per million tokens). */
 export type OfferObservation = {
