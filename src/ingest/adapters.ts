@@ -4,6 +4,7 @@ import { curated } from '../sources/curated.ts';
 import { epochHardware } from '../sources/epoch-hardware.ts';
 import { euCode } from '../sources/eu-code.ts';
 import { fmti } from '../sources/fmti.ts';
+import { hfTasksHardware } from '../sources/hf-tasks-hardware.ts';
 import { genaiPrices } from '../sources/genai-prices.ts';
 import { litellm } from '../sources/litellm.ts';
 import { createLlmfit } from '../sources/llmfit.ts';
@@ -15,5 +16,5 @@ import { modelsDev } from '../sources/models-dev.ts';
 import { skypilot } from '../sources/skypilot.ts';
 
 export function allAdapters(): Adapter[] {
-  return [modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(), fmti, euCode, epochHardware, skypilot, curated];
+  return [modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(), fmti, euCode, epochHardware, hfTasksHardware, skypilot, curated];
 }
