@@ -34,7 +34,7 @@ test('memory is the per-accelerator memory times the count, sourced to the hardw
   assert.equal(h.memory_gb.value, 640);
   assert.equal(h.memory_gb.source, 'epoch-hardware');
   assert.equal(h.memory_gb.as_of, '2025-11-14');
-  assert.equal(h.bandwidth_gbs.value, 3350);
+  assert.equal(h.bandwidth_gbs?.value, 3350);
   assert.equal(h.count, 8);
 });
 
@@ -143,10 +143,10 @@ test('every configuration of the project table builds from the real sources with
   assert.ok(hardware.length >= 120, `${hardware.length} configurations`);
   // Two RTX 3090 are 2 x 24 GB (Epoch: 24e9 bytes per board), 936 GB/s per card.
   assert.equal(byId.get('rtx-3090-x2')?.memory_gb.value, 48);
-  assert.equal(byId.get('rtx-3090-x2')?.bandwidth_gbs.value, 936);
+  assert.equal(byId.get('rtx-3090-x2')?.bandwidth_gbs?.value, 936);
   // RTX 3060 12 GB: 360 GB/s from the reviewed accelerators table, 170 W from the Hugging Face table.
-  assert.equal(byId.get('rtx-3060-12gb')?.bandwidth_gbs.value, 360);
-  assert.equal(byId.get('rtx-3060-12gb')?.bandwidth_gbs.source, 'hardware-accelerators');
+  assert.equal(byId.get('rtx-3060-12gb')?.bandwidth_gbs?.value, 360);
+  assert.equal(byId.get('rtx-3060-12gb')?.bandwidth_gbs?.source, 'hardware-accelerators');
   assert.equal(byId.get('rtx-3060-12gb')?.power_w?.value, 170);
   assert.equal(byId.get('rtx-3060-12gb')?.power_w?.source, 'hf-tasks-hardware');
   // H100 SXM: dense tensor 989.4 TFLOPS and 700 W from Epoch, first in the key list.
@@ -154,7 +154,7 @@ test('every configuration of the project table builds from the real sources with
   assert.equal(byId.get('h100-80gb-x1')?.power_w?.source, 'epoch-hardware');
   // Apple M3 Max 64 GB: the configured amount, corroborated by the Hugging Face table's memory options.
   assert.deepEqual(byId.get('m3-max-64gb')?.memory_gb.corroborated_by, ['hf-tasks-hardware']);
-  assert.equal(byId.get('m3-max-64gb')?.bandwidth_gbs.value, 400);
+  assert.equal(byId.get('m3-max-64gb')?.bandwidth_gbs?.value, 400);
   assert.equal(byId.get('m3-max-64gb')?.purchase_price_usd, undefined, 'a chip price is the price of no one memory size');
 });
 
