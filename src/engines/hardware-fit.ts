@@ -12,6 +12,7 @@ import {
 } from './constants.ts';
 import {
   aggregateBandwidth,
+  hasBandwidth,
   decodeTokensPerSecond,
   hardwareInputs,
   hardwareSummary,
@@ -187,7 +188,8 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
       `needs ${toGb(shown.need.total)} GB at ${shown.q.name}, the smallest quantization considered; ` +
       `${toGb(usable)} GB usable on ${hardware.name}`;
   }
-  const speed = chosen ? speedOf(facts, chosen.q, hardware, opts) : null;
+  // An ad-hoc configuration (a bare memory size) has no bandwidth: its fit is assessed, its speed is not.
+  const speed = chosen && hasBandwidth(hardware) ? speedOf(facts, chosen.q, hardware, opts) : null;
   return {
     model_id: model.id,
     hardware_id: hardware.id,

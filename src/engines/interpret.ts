@@ -1,7 +1,7 @@
 // Reading a recommend_model request: each parameter mapped to a canonical value, echoed, or refused with what is allowed.
 import type { Dataset } from '../dataset/dataset.ts';
 import { ServiceError, type ParameterError } from '../errors/index.ts';
-import { acceptedMachines, mapMachine, type MachineMapping } from './machine.ts';
+import { acceptedMachines, isRefusal, resolveMachine, type MachineHow, type MachineMapping } from './machine.ts';
 import type { Use } from './use-categories.ts';
 import { acceptedValues, mapText, VOCABULARY, type DataKind, type Keep, type TextParameter, type Where, type Who } from './vocabulary.ts';
 
@@ -9,11 +9,13 @@ export type Understood = {
   given: string | null;
   /** The canonical value used, or null when the parameter was not given and has no default. */
   value: string | null;
-  how: 'canonical' | 'synonym' | 'hardware_id' | 'memory' | 'default' | 'not_given';
+  how: MachineHow | 'default' | 'not_given';
   matched: string[];
   set_aside: string[];
   /** For machine: the configuration fits are checked on. */
   hardware_id: string | null;
+  /** For machine: the reading in one sentence (device, count, memory, split; whether speed is estimated). */
+  interpretation: string | null;
 };
 
 export type Interpretation = {
@@ -36,13 +38,14 @@ const DEFAULTS: Partial<Record<TextParameter, string>> = { use: 'chat', keep: 'a
  */
 export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
   const errors: ParameterError[] = [];
+  const candidates: string[] = [];
   const understood = {} as Record<TextParameter, Understood>;
   const values: Partial<Record<TextParameter, string>> = {};
   for (const parameter of ['who', 'use', 'data', 'keep', 'where'] as const) {
     const given = raw[parameter];
     if (given === undefined) {
       const d = DEFAULTS[parameter] ?? null;
-      understood[parameter] = { given: null, value: d, how: d ? 'default' : 'not_given', matched: [], set_aside: [], hardware_id: null };
+      understood[parameter] = { given: null, value: d, how: d ? 'default' : 'not_given', matched: [], set_aside: [], hardware_id: null, interpretation: null };
       if (d) values[parameter] = d;
       continue;
     }
@@ -51,31 +54,33 @@ export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
       errors.push({ parameter, message: `"${given.slice(0, 100)}" matches none of the values or their synonyms (listed in docs/trust-and-recommend.md)`, allowed: acceptedValues(parameter) });
       continue;
     }
-    understood[parameter] = { given, value: m.value, how: m.how, matched: m.matched, set_aside: m.set_aside, hardware_id: null };
+    understood[parameter] = { given, value: m.value, how: m.how, matched: m.matched, set_aside: m.set_aside, hardware_id: null, interpretation: null };
     values[parameter] = m.value;
   }
   let machine: MachineMapping | null = null;
   if (raw.machine === undefined) {
-    understood.machine = { given: null, value: null, how: 'not_given', matched: [], set_aside: [], hardware_id: null };
+    understood.machine = { given: null, value: null, how: 'not_given', matched: [], set_aside: [], hardware_id: null, interpretation: null };
   } else {
-    const m = mapMachine(ds, raw.machine);
-    if (!m) {
-      const near = ds.suggestHardwareIds(raw.machine, 3);
+    const m = resolveMachine(ds, raw.machine);
+    if (isRefusal(m)) {
+      const near = m.candidates.length ? m.candidates : ds.suggestHardwareIds(raw.machine, 3);
+      const what = m.understood.length ? `; understood: ${m.understood.join(', ')}` : '';
       errors.push({
         parameter: 'machine',
-        message: `"${raw.machine.slice(0, 100)}" is neither a machine class nor a catalogued hardware id${near.length ? ` (near: ${near.join(', ')})` : ''}`,
-        allowed: acceptedMachines(ds),
+        message: `${m.message}${what}${near.length ? ` (${m.refused === 'ambiguous' ? 'candidates' : 'near'}: ${near.join(', ')})` : ''}`,
+        allowed: acceptedMachines(),
       });
+      if (m.candidates.length) candidates.push(...m.candidates);
     } else {
       machine = m;
-      understood.machine = { given: raw.machine, value: m.value, how: m.how, matched: m.matched, set_aside: [], hardware_id: m.hardware?.id ?? null };
+      understood.machine = { given: raw.machine, value: m.value, how: m.how, matched: m.matched, set_aside: [], hardware_id: m.hardware?.id ?? null, interpretation: m.interpretation };
     }
   }
   if (errors.length) {
     const detail = errors.length === 1
       ? `recommend_model could not understand ${errors[0].parameter}: ${errors[0].message}.`
       : `recommend_model could not understand ${errors.map((e) => e.parameter).join(', ')}.`;
-    throw new ServiceError('invalid_parameter', detail, { errors });
+    throw new ServiceError('invalid_parameter', detail, { errors, ...(candidates.length ? { suggestions: candidates } : {}) });
   }
   return {
     who: (values.who ?? null) as Who | null,

@@ -1,13 +1,15 @@
-// The `machine` parameter: none, a class standing for one catalogued configuration, a hardware id, or a memory size.
+// The `machine` text and hardware ids: a class, a catalogued configuration, N of a card, or a bare memory size.
 import type { Dataset } from '../dataset/dataset.ts';
-import type { Hardware } from '../schema/index.ts';
+import type { Fact, Hardware } from '../schema/index.ts';
+import { adHocConfiguration, countedConfiguration, MAX_COUNT, MAX_MEMORY_GB, type AdHocKind } from './machine-build.ts';
+import { deviceName, FORM_WORDS, namesDevice, readMachine, type DeviceName, type MachineQuery } from './machine-words.ts';
 import { usableBytes } from './memory.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, words, type MachineClass } from './vocabulary.ts';
 
 /**
- * The catalogued configuration each machine class stands for (docs/trust-and-recommend.md). A laptop is the only
- * laptop catalogued; a workstation one 48 GB professional card; a server the standard 8-GPU inference node; a
- * cluster the catalogued node with the most memory (multi-node clusters are not modelled).
+ * The catalogued configuration each machine class stands for (docs/trust-and-recommend.md). A laptop is the
+ * largest catalogued laptop; a workstation one 48 GB professional card; a server the standard 8-GPU inference
+ * node; a cluster the catalogued node with the most memory (multi-node clusters are not modelled).
  */
 export const REPRESENTATIVE_HARDWARE: Readonly<Record<Exclude<MachineClass, 'none'>, string>> = {
   laptop: 'm4-max-128gb',
@@ -16,15 +18,42 @@ export const REPRESENTATIVE_HARDWARE: Readonly<Record<Exclude<MachineClass, 'non
   cluster: 'mi300x-x8',
 };
 
+export type MachineHow = 'canonical' | 'synonym' | 'hardware_id' | 'memory' | 'device' | 'counted' | 'ad_hoc';
+
 export type MachineMapping = {
-  /** `none`, a class, or a hardware id. */
+  /** `none`, a class, or a hardware id (catalogued, or built: `rtx-3090-x3`, `gpu-11gb`). */
   value: string;
-  how: 'canonical' | 'synonym' | 'hardware_id' | 'memory';
+  how: MachineHow;
   class: MachineClass | null;
   /** The configuration fits are checked on; null for `none`. */
   hardware: Hardware | null;
   matched: string[];
+  /** The reading in one sentence, echoed to the caller. */
+  interpretation: string;
+  /** false for a configuration built from a memory size: its fit is assessed, its speed is not. */
+  speed_estimated: boolean;
 };
+
+/** Why a text was refused: `ambiguous` names several devices, `unknown` none, `out_of_range` a count or size. */
+export type MachineRefusal = { refused: 'ambiguous' | 'unknown' | 'out_of_range'; message: string; understood: string[]; candidates: string[] };
+
+export const isRefusal = (r: MachineMapping | MachineRefusal): r is MachineRefusal => 'refused' in r;
+
+type Device = { hardware: Hardware; name: DeviceName; perDeviceGb: number };
+type Catalogue = { devices: Device[]; known: Set<string> };
+
+const catalogues = new WeakMap<Dataset, Catalogue>();
+
+/** Device names of every catalogued configuration, built once per dataset. */
+function catalogue(ds: Dataset): Catalogue {
+  let c = catalogues.get(ds);
+  if (!c) {
+    const devices = ds.hardware.map((h) => ({ hardware: h, name: deviceName(h.accelerator), perDeviceGb: h.memory_gb.value / h.count }));
+    const known = new Set(devices.flatMap((d) => [...d.name.core, ...d.name.optional, ...d.name.alias]));
+    catalogues.set(ds, (c = { devices, known }));
+  }
+  return c;
+}
 
 const byUsableDesc = (a: Hardware, b: Hardware) => usableBytes(b) - usableBytes(a) || a.id.localeCompare(b.id);
 
@@ -36,59 +65,172 @@ function representative(ds: Dataset, cls: Exclude<MachineClass, 'none'>): Hardwa
   return [...pool].sort(byUsableDesc)[0];
 }
 
-const APPLE_WORDS = new Set(['mac', 'macbook', 'apple', 'imac']);
-const UNIFIED_WORDS = new Set(['unified', 'ram', 'memory']);
+const gb = (n: number) => `${Math.round(n * 100) / 100} GB`;
+const ids = (ds: Device[]) => [...new Set(ds.map((d) => d.hardware.id))].sort();
+
+/** Devices the words name, on the vendor and form stated: laptop GPUs only when a laptop is said. */
+function devicesNamed(c: Catalogue, q: MachineQuery): Device[] {
+  return c.devices.filter((d) => {
+    if (q.vendor && d.name.vendor && q.vendor !== d.name.vendor) return false;
+    if (q.cpu) return d.name.cpu && (q.ddr === null || d.name.ddr === q.ddr);
+    if (!namesDevice(q.device, d.name)) return false;
+    const unified = d.hardware.unified_memory;
+    if (d.name.laptop) return q.form === 'laptop';
+    return !(q.form === 'laptop' && !unified);
+  });
+}
 
 /**
- * `24 GB GPU`: the largest catalogued single-GPU configuration with at most that much memory; `64 GB Mac`: the
- * largest Apple one; `128 GB unified memory`: the largest unified-memory one.
+ * Among configurations of different accelerators, `H100` (no form word) is the SXM module, the card cloud `H100`
+ * instances carry; any other difference is an ambiguity for the caller to settle.
  */
-function byMemory(ds: Dataset, w: string[]): { hardware: Hardware; phrase: string } | undefined {
-  const i = w.findIndex((x, k) => k > 0 && x === 'gb' && /^\d{1,5}$/.test(w[k - 1]));
-  if (i < 0) return undefined;
-  const gb = Number(w[i - 1]);
-  const apple = w.some((x) => APPLE_WORDS.has(x));
-  const unified = w.some((x) => UNIFIED_WORDS.has(x));
-  const kind = (h: Hardware) => (apple ? /apple/i.test(h.accelerator) : unified ? h.unified_memory : !h.unified_memory && h.count === 1);
-  const pool = ds.hardware.filter((h) => kind(h) && h.memory_gb.value <= gb);
-  const hardware = [...pool].sort((a, b) => b.memory_gb.value - a.memory_gb.value || a.id.localeCompare(b.id))[0];
-  return hardware ? { hardware, phrase: `${gb} gb` } : undefined;
+function settleForm(q: MachineQuery, devices: Device[]): Device[] {
+  const accelerators = [...new Set(devices.map((d) => d.hardware.accelerator))];
+  if (accelerators.length < 2 || q.device.some((t) => FORM_WORDS.has(t))) return devices;
+  const sxm = devices.filter((d) => d.name.optional.some((t) => t.startsWith('sxm')));
+  const sameCore = devices.every((d) => d.name.core.join(' ') === devices[0].name.core.join(' '));
+  return sameCore && sxm.length && new Set(sxm.map((d) => d.hardware.accelerator)).size === 1 ? sxm : devices;
 }
 
-/** Map the `machine` text to none, a class (with its representative configuration) or a catalogued configuration. */
-export function mapMachine(ds: Dataset, text: string): MachineMapping | undefined {
+function refuse(refused: MachineRefusal['refused'], message: string, q: MachineQuery, candidates: string[]): MachineRefusal {
+  return { refused, message, understood: q.understood, candidates };
+}
+
+/** A device named in the text: the catalogued configuration, N of its card, or a refusal saying why not. */
+function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping | MachineRefusal {
+  const said = q.cpu ? `CPU${q.ddr ? ` ${q.ddr.toUpperCase()}` : ''}` : q.device.join(' ');
+  const named = devicesNamed(c, q);
+  if (named.length === 0) {
+    const unknownWords = q.device.filter((t) => !c.known.has(t));
+    return refuse('unknown', `"${text.slice(0, 100)}": no catalogued device is named "${said}"${unknownWords.length ? ` (unknown words: ${unknownWords.join(', ')})` : ''}${q.form === 'laptop' ? ' among laptops' : ''}`, q, []);
+  }
+  const count = q.count ?? 1;
+  if (count < 1 || count > MAX_COUNT) return refuse('out_of_range', `a count must be from 1 to ${MAX_COUNT}; "${text.slice(0, 100)}" states ${count}`, q, []);
+  const fitting = q.memory_gb === null ? named : named.filter((d) => Math.abs(d.perDeviceGb - q.memory_gb!) < 0.5);
+  const sized = settleForm(q, fitting);
+  const formNote = sized.length < fitting.length ? ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${said} PCIe" for the card)` : '';
+  if (sized.length === 0) {
+    const sizes = [...new Set(named.map((d) => gb(d.perDeviceGb)))].join(', ');
+    return refuse('unknown', `"${said}" is catalogued with ${sizes}${named[0].hardware.unified_memory ? '' : ' per device'}, not ${gb(q.memory_gb!)}`, q, ids(named.filter((d) => d.hardware.count === 1 || d.hardware.unified_memory)));
+  }
+  const singles = sized.filter((d) => d.hardware.count === 1);
+  const kinds = new Set(singles.map((d) => `${d.hardware.accelerator}\u0000${d.perDeviceGb}`));
+  if (kinds.size > 1) {
+    return refuse('ambiguous', `"${text.slice(0, 100)}" names ${kinds.size} catalogued devices; add the memory size or the exact name`, q, ids(singles));
+  }
+  const exact = sized.find((d) => d.hardware.count === count);
+  const one = singles[0] ?? sized[0];
+  const matched = [said, ...(q.memory_gb !== null ? [gb(q.memory_gb)] : []), ...(q.count !== null ? [`count ${count}`] : [])];
+  if (exact) {
+    const h = exact.hardware;
+    return mapped(h, 'device', matched, `read as ${h.name} (${h.id})${split(h)}${formNote}`);
+  }
+  if (one.hardware.unified_memory) {
+    return refuse('out_of_range', `a count applies to discrete GPUs; ${one.hardware.id} is a unified-memory machine`, q, [one.hardware.id]);
+  }
+  const built = countedConfiguration(one.hardware, count);
+  return mapped(built, 'counted', matched, `read as ${count} x ${one.hardware.accelerator} from ${one.hardware.id}: ${count} x ${gb(one.perDeviceGb)} = ${gb(built.memory_gb.value)}, weights split across the cards (tensor parallel); bandwidth per card as catalogued${formNote}`);
+}
+
+/** `2 x 24 GB = 48 GB, weights split across the cards` for a multi-card configuration, else nothing. */
+function split(h: Hardware): string {
+  return h.count > 1 ? `: ${h.count} x ${gb(h.memory_gb.value / h.count)} = ${gb(h.memory_gb.value)}, weights split across the cards (tensor parallel)` : '';
+}
+
+function mapped(h: Hardware, how: MachineHow, matched: string[], interpretation: string): MachineMapping {
+  return { value: h.id, how, class: null, hardware: h, matched, interpretation, speed_estimated: h.bandwidth_gbs !== undefined };
+}
+
+/** The lowest catalogued usable share among configurations that pass `keep`, with where it comes from. */
+function usableShare(ds: Dataset, keep: (h: Hardware) => boolean): { fact: Fact<number>; from: string } | undefined {
+  const h = ds.hardware.filter(keep).sort((a, b) => a.usable_fraction.value - b.usable_fraction.value || a.id.localeCompare(b.id))[0];
+  return h ? { fact: h.usable_fraction, from: h.id } : undefined;
+}
+
+/** A memory size without a device: `11 GB GPU`, `64 GB Mac`, `128 GB unified memory`, `16GB laptop`. */
+function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMapping | MachineRefusal {
+  const memory = q.memory_gb!;
+  if (memory < 1 || memory > MAX_MEMORY_GB) return refuse('out_of_range', `a memory size must be from 1 to ${MAX_MEMORY_GB} GB; "${text.slice(0, 100)}" states ${memory}`, q, []);
+  const kind: AdHocKind = q.apple ? 'apple' : q.unified ? 'unified' : q.form === 'laptop' ? 'laptop' : 'gpu';
+  const count = q.count ?? 1;
+  if (count < 1 || count > MAX_COUNT) return refuse('out_of_range', `a count must be from 1 to ${MAX_COUNT}`, q, []);
+  if (kind !== 'gpu' && count > 1) return refuse('out_of_range', 'a count applies to discrete GPUs', q, []);
+  // The usable share: a discrete GPU's documented share, an Apple chip's, or (unified, laptop: kind unsure) the lowest.
+  const share = kind === 'gpu' ? usableShare(ds, (h) => !h.unified_memory)
+    : kind === 'apple' ? usableShare(ds, (h) => h.unified_memory && /^apple/i.test(h.accelerator))
+    : usableShare(ds, (h) => h.unified_memory);
+  if (!share) return refuse('unknown', 'no catalogued configuration gives a usable memory share for this kind of machine', q, []);
+  const h = adHocConfiguration(kind, memory, count, share.fact, share.from);
+  const same = ds.hardware.filter((x) => x.count === count && Math.abs(x.memory_gb.value / x.count - memory) < 0.5 && (kind === 'gpu' ? !x.unified_memory : kind === 'apple' ? /^apple/i.test(x.accelerator) : kind === 'unified' ? x.unified_memory : x.class === 'laptop'));
+  const also = same.length ? `; catalogued devices of that size: ${same.slice(0, 8).map((x) => x.id).join(', ')}${same.length > 8 ? ', ...' : ''} (name one for a speed estimate)` : '';
+  return {
+    value: h.id, how: 'ad_hoc', class: null, hardware: h, matched: [gb(memory), ...q.understood.filter((u) => !/gb$/.test(u))],
+    interpretation: `read as a ${h.name.replace(/ \(device not named.*$/, '')}: no device named, so fits are checked on ${gb(memory * (kind === 'gpu' ? count : 1))} x ${h.usable_fraction.value} usable and no speed is estimated${also}`,
+    speed_estimated: false,
+  };
+}
+
+/**
+ * Map machine text to none, a class (with its representative configuration), a catalogued configuration, N cards
+ * of one, or a configuration built from a memory size; or say why not. Never another device than the one named.
+ */
+export function resolveMachine(ds: Dataset, text: string): MachineMapping | MachineRefusal {
   const w = words(text);
-  if (w.length === 0) return undefined;
+  const c = catalogue(ds);
+  const empty: MachineQuery = { count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [] };
+  if (w.length === 0) return refuse('unknown', 'the machine text is empty', empty, []);
   const joined = w.join(' ');
   const exact = ds.hardwareById.get(text.trim().toLowerCase()) ?? ds.hardware.find((h) => words(h.id).join(' ') === joined);
-  if (exact) return { value: exact.id, how: 'hardware_id', class: null, hardware: exact, matched: [exact.id] };
-  const cls = MACHINE_CLASSES.find((c) => c === joined);
-  if (cls) return classMapping(ds, cls, 'canonical', [cls]);
+  if (exact) return { ...mapped(exact, 'hardware_id', [exact.id], `the catalogued configuration ${exact.id}: ${exact.name}${split(exact)}`), how: 'hardware_id' };
+  const cls = MACHINE_CLASSES.find((x) => x === joined);
+  if (cls) return classMapping(ds, cls, 'canonical', [cls], text);
 
+  const q = readMachine(text, c.known);
   const phrases: Array<{ value: string; phrase: string }> = [];
-  for (const h of ds.hardware) phrases.push({ value: `hw:${h.id}`, phrase: h.id });
   for (const [id, syn] of Object.entries(MACHINE_HARDWARE_SYNONYMS)) if (ds.hardwareById.has(id)) for (const p of syn) phrases.push({ value: `hw:${id}`, phrase: p });
-  for (const c of MACHINE_CLASSES) for (const p of [c, ...MACHINE_SYNONYMS[c]]) phrases.push({ value: c, phrase: p });
+  for (const x of MACHINE_CLASSES) for (const p of [x, ...MACHINE_SYNONYMS[x]]) phrases.push({ value: x, phrase: p });
   const found = findPhrases(w, phrases).sort((a, b) => b.length - a.length || a.start - b.start || a.value.localeCompare(b.value));
-  // A catalogued configuration named in the text beats a memory size, which beats a class word.
-  const hw = found.find((m) => m.value.startsWith('hw:'));
-  if (hw) {
-    const hardware = ds.hardwareById.get(hw.value.slice(3))!;
-    return { value: hardware.id, how: hw.phrase === hardware.id ? 'hardware_id' : 'synonym', class: null, hardware, matched: [hw.phrase] };
+  // Words that belong to a class phrase (`no gpu`, `dgx`, `multi node`) do not name a device on their own.
+  const classWords = new Set(found.flatMap((m) => words(m.phrase)));
+  const deviceWords = q.device.filter((t) => !classWords.has(t));
+  if (deviceWords.length > 0 || q.cpu) {
+    const r = byDevice(c, q, text);
+    if (!isRefusal(r) || r.refused !== 'unknown' || r.candidates.length) return r;
+    // A catalogued id written inside other words (`my rtx-4090-x2 box`): the longest one named.
+    const idPhrases = ds.hardware.map((h) => ({ value: h.id, phrase: words(h.id).join(' ') }));
+    const named = findPhrases(w, idPhrases).sort((a, b) => b.length - a.length || a.start - b.start)[0];
+    if (!named) return r;
+    const h = ds.hardwareById.get(named.value)!;
+    return mapped(h, 'hardware_id', [h.id], `the catalogued configuration ${h.id} named in the text: ${h.name}${split(h)}`);
   }
-  const mem = byMemory(ds, w);
-  if (mem) return { value: mem.hardware.id, how: 'memory', class: null, hardware: mem.hardware, matched: [mem.phrase] };
-  const first = [...found].sort((a, b) => a.start - b.start)[0];
-  return first ? classMapping(ds, first.value as MachineClass, 'synonym', [first.phrase]) : undefined;
+  if (q.memory_gb !== null) return byMemory(ds, q, text);
+
+  // No device and no size: a class word, or a word that stands for one catalogued configuration.
+  const hw = found.find((m) => m.value.startsWith('hw:'));
+  const first = [...found].filter((m) => !m.value.startsWith('hw:')).sort((a, b) => a.start - b.start)[0];
+  // A class word (`my laptop`, `gpu server`) beats a generic word for one configuration (`desktop`).
+  if (first && (!hw || first.length >= hw.length)) return classMapping(ds, first.value as MachineClass, 'synonym', [first.phrase], text);
+  if (hw) {
+    const h = ds.hardwareById.get(hw.value.slice(3))!;
+    return { ...mapped(h, 'synonym', [hw.phrase], `"${hw.phrase}" stands for ${h.name} (${h.id})`) };
+  }
+  return refuse('unknown', `"${text.slice(0, 100)}" names no device, memory size or machine class`, q, []);
 }
 
-function classMapping(ds: Dataset, cls: MachineClass, how: 'canonical' | 'synonym', matched: string[]): MachineMapping | undefined {
-  if (cls === 'none') return { value: 'none', how, class: 'none', hardware: null, matched };
+function classMapping(ds: Dataset, cls: MachineClass, how: 'canonical' | 'synonym', matched: string[], text: string): MachineMapping | MachineRefusal {
+  if (cls === 'none') return { value: 'none', how, class: 'none', hardware: null, matched, interpretation: 'no machine: API offers only', speed_estimated: false };
   const hardware = representative(ds, cls);
-  return hardware ? { value: cls, how, class: cls, hardware, matched } : undefined;
+  if (!hardware) return refuse('unknown', `no catalogued configuration stands for "${text.slice(0, 100)}"`, { count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, cpu: false, ddr: null, device: [], understood: matched }, []);
+  return { value: cls, how, class: cls, hardware, matched, interpretation: `the class ${cls}, checked on ${hardware.name} (${hardware.id})`, speed_estimated: true };
 }
 
-/** Accepted machine values as the 400 lists them: the classes, then every catalogued configuration. */
-export function acceptedMachines(ds: Dataset): string {
-  return [...MACHINE_CLASSES, ...ds.hardware.map((h) => h.id), 'or a memory size such as "24 GB GPU"'].join(', ');
+/** Earlier name of `resolveMachine` for callers that only need a mapping: undefined when refused. */
+export function mapMachine(ds: Dataset, text: string): MachineMapping | undefined {
+  const r = resolveMachine(ds, text);
+  return isRefusal(r) ? undefined : r;
+}
+
+/** Accepted machine values as the 400 lists them. */
+export function acceptedMachines(): string {
+  return `${MACHINE_CLASSES.join(', ')}; a hardware id (GET /api/v1/hardware); a device as people say it ("4090", "RTX 3060 12GB", "M3 Max 64GB", "4090 laptop"), with a count ("2x 3090", "dual 4090", "4 x H100"); or a memory size ("24 GB GPU", "64 GB Mac")`;
 }

@@ -67,9 +67,18 @@ export function usableBytes(hardware: Hardware): number {
   return hardware.memory_gb.value * hardware.usable_fraction.value * GB;
 }
 
-/** Bytes per second all accelerators read together: per-card bandwidth x count (tensor parallelism). */
+/**
+ * Bytes per second all accelerators read together: per-card bandwidth x count (tensor parallelism). Only an ad-hoc
+ * configuration (a bare memory size) lacks a bandwidth; callers check `hasBandwidth` first and estimate no speed.
+ */
 export function aggregateBandwidth(hardware: Hardware): number {
+  if (!hardware.bandwidth_gbs) throw new RangeError(`${hardware.id} has no memory bandwidth: its speed is not estimated`);
   return hardware.bandwidth_gbs.value * hardware.count * GB;
+}
+
+/** Whether speed can be estimated: false only for an ad-hoc configuration built from a memory size. */
+export function hasBandwidth(hardware: Hardware): boolean {
+  return hardware.bandwidth_gbs !== undefined;
 }
 
 /** How a multi-accelerator configuration holds the model, or null for a single device. */
@@ -133,7 +142,9 @@ export function hardwareInputs(hardware: Hardware): string[] {
   return [
     cite(`${hardware.id}.memory_gb`, hardware.memory_gb),
     cite(`${hardware.id}.usable_fraction`, hardware.usable_fraction),
-    cite(`${hardware.id}.bandwidth_gbs`, hardware.bandwidth_gbs, `${hardware.bandwidth_gbs.value} per accelerator x ${hardware.count}`),
+    hardware.bandwidth_gbs
+      ? cite(`${hardware.id}.bandwidth_gbs`, hardware.bandwidth_gbs, `${hardware.bandwidth_gbs.value} per accelerator x ${hardware.count}`)
+      : `${hardware.id}.bandwidth_gbs: unknown (a configuration built from a stated memory size): speed not estimated`,
   ];
 }
 
@@ -162,8 +173,9 @@ export type HardwareSummary = {
   memory_gb: number;
   usable_fraction: number;
   usable_gb: number;
-  bandwidth_gbs: number;
-  aggregate_bandwidth_gbs: number;
+  /** null for an ad-hoc configuration (a bare memory size). */
+  bandwidth_gbs: number | null;
+  aggregate_bandwidth_gbs: number | null;
   split: string | null;
 };
 
@@ -178,8 +190,8 @@ export function hardwareSummary(hardware: Hardware): HardwareSummary {
     memory_gb: hardware.memory_gb.value,
     usable_fraction: hardware.usable_fraction.value,
     usable_gb: toGb(usableBytes(hardware)),
-    bandwidth_gbs: hardware.bandwidth_gbs.value,
-    aggregate_bandwidth_gbs: roundTo(aggregateBandwidth(hardware) / GB, 1),
+    bandwidth_gbs: hardware.bandwidth_gbs?.value ?? null,
+    aggregate_bandwidth_gbs: hasBandwidth(hardware) ? roundTo(aggregateBandwidth(hardware) / GB, 1) : null,
     split: splitNote(hardware),
   };
 }

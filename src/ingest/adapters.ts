@@ -5,6 +5,7 @@ import { deprecationsRss } from '../sources/deprecations-rss.ts';
 import { epochHardware } from '../sources/epoch-hardware.ts';
 import { euCode } from '../sources/eu-code.ts';
 import { fmti } from '../sources/fmti.ts';
+import { hfTasksHardware } from '../sources/hf-tasks-hardware.ts';
 import { genaiPrices } from '../sources/genai-prices.ts';
 import { litellm } from '../sources/litellm.ts';
 import { createLlmfit } from '../sources/llmfit.ts';
@@ -16,5 +17,5 @@ import { modelsDev } from '../sources/models-dev.ts';
 import { skypilot } from '../sources/skypilot.ts';
 
 export function allAdapters(): Adapter[] {
-  return [modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(), fmti, euCode, epochHardware, skypilot, deprecationsRss, curated];
+  return [modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(), fmti, euCode, epochHardware, hfTasksHardware, skypilot, deprecationsRss, curated];
 }

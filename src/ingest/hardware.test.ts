@@ -9,17 +9,19 @@ import { curated } from '../sources/curated.ts';
 import { epochHardware } from '../sources/epoch-hardware.ts';
 import { skypilot } from '../sources/skypilot.ts';
 import type { HardwareObservation, RentalObservation } from '../sources/types.ts';
-import { buildHardware, DISCRETE_GPU_USABLE_FRACTION, loadHardwareConfigs, type HardwareConfig } from './hardware.ts';
+import { hfTasksHardware } from '../sources/hf-tasks-hardware.ts';
+import { buildHardware, DISCRETE_GPU_USABLE_FRACTION, loadAccelerators, loadHardwareConfigs, type HardwareConfig } from './hardware.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shared = path.resolve(here, '../../../shared/data');
 const projectConfigs = path.resolve(here, '../../data/curated/hardware-configs.csv');
+const projectAccelerators = path.resolve(here, '../../data/curated/accelerators.csv');
 
 const h100: HardwareObservation = { source: 'epoch-hardware', key: 'NVIDIA H100 SXM5 80GB', name: 'NVIDIA H100 SXM5 80GB', memory_gb: 80, bandwidth_gbs: 3350, launch_price_usd: 33600, as_of: '2025-11-14' };
 const m4max: HardwareObservation = { source: 'accelerators-extra', key: 'apple-m4-max', name: 'Apple M4 Max', memory_gb: 128, usable_fraction: 0.75, bandwidth_gbs: 546, as_of: '2026-11-21' };
 
 function aConfig(over: Partial<HardwareConfig> = {}): HardwareConfig {
-  return { id: 'h100-80gb-x8', name: '8 x H100', class: 'server', accelerator_key: h100.key, count: 8, unified_memory: false, rental_accelerators: ['H100 80GB SXM5', 'H100'], ...over } as HardwareConfig;
+  return { id: 'h100-80gb-x8', name: '8 x H100', class: 'server', accelerator_key: [h100.key], count: 8, unified_memory: false, rental_accelerators: ['H100 80GB SXM5', 'H100'], ...over } as HardwareConfig;
 }
 function aRental(over: Partial<RentalObservation>): RentalObservation {
   return { source: 'skypilot', provider: 'p', instance_type: 'i', accelerator: 'H100', gpu_count: 8, usd_per_hour: 30, eu_regions: [], as_of: '2026-01-01', ...over };
@@ -32,7 +34,7 @@ test('memory is the per-accelerator memory times the count, sourced to the hardw
   assert.equal(h.memory_gb.value, 640);
   assert.equal(h.memory_gb.source, 'epoch-hardware');
   assert.equal(h.memory_gb.as_of, '2025-11-14');
-  assert.equal(h.bandwidth_gbs.value, 3350);
+  assert.equal(h.bandwidth_gbs?.value, 3350);
   assert.equal(h.count, 8);
 });
 
@@ -46,7 +48,7 @@ test('a discrete GPU without a stated usable share gets 0.95 as a documented, de
 });
 
 test('Apple: the configured memory comes from the configurations table, the usable fraction from the curated table', () => {
-  const cfg = aConfig({ id: 'm4-max-64gb', class: 'laptop', accelerator_key: 'apple-m4-max', count: 1, unified_memory: true, memory_gb: 64, spec_evidence_url: 'https://www.apple.com/macbook-pro/specs/', rental_accelerators: [] });
+  const cfg = aConfig({ id: 'm4-max-64gb', class: 'laptop', accelerator_key: ['apple-m4-max'], count: 1, unified_memory: true, memory_gb: 64, spec_evidence_url: 'https://www.apple.com/macbook-pro/specs/', rental_accelerators: [] });
   const h = buildHardware([m4max], [], [cfg]).hardware[0];
   assert.equal(h.memory_gb.value, 64);
   assert.equal(h.memory_gb.source, 'hardware-configs');
@@ -71,7 +73,7 @@ test('the cheapest rental of the same accelerator and count is chosen; other cou
 
 test('a configuration whose accelerator has no bandwidth in any source is an issue, not a guess', () => {
   const noBandwidth: HardwareObservation = { source: 'epoch-hardware', key: 'Mystery GPU', name: 'Mystery GPU', memory_gb: 48, as_of: '2025-01-01' };
-  const { hardware, issues } = buildHardware([noBandwidth], [], [aConfig({ id: 'mystery', accelerator_key: 'Mystery GPU', count: 1 })]);
+  const { hardware, issues } = buildHardware([noBandwidth], [], [aConfig({ id: 'mystery', accelerator_key: ['Mystery GPU'], count: 1 })]);
   assert.deepEqual(hardware, []);
   assert.deepEqual(issues.map((i) => `${i.row}:${i.field}`), ['mystery:bandwidth_gbs']);
 });
@@ -79,8 +81,8 @@ test('a configuration whose accelerator has no bandwidth in any source is an iss
 test('unified memory without a stated usable share, or an unknown accelerator key, is an issue', () => {
   const soc: HardwareObservation = { source: 'x', key: 'soc', name: 'SoC', memory_gb: 64, bandwidth_gbs: 200, as_of: '2025-01-01' };
   const { hardware, issues } = buildHardware([soc], [], [
-    aConfig({ id: 'soc-box', accelerator_key: 'soc', count: 1, unified_memory: true }),
-    aConfig({ id: 'ghost', accelerator_key: 'No Such GPU', count: 1 }),
+    aConfig({ id: 'soc-box', accelerator_key: ['soc'], count: 1, unified_memory: true }),
+    aConfig({ id: 'ghost', accelerator_key: ['No Such GPU'], count: 1 }),
   ]);
   assert.deepEqual(hardware, []);
   assert.deepEqual(issues.map((i) => `${i.row}:${i.field}`), ['soc-box:usable_fraction', 'ghost:accelerator_key']);
@@ -117,7 +119,14 @@ test('every configuration of the project table builds from the real sources with
   const roots = { sources: path.join(shared, 'sources'), curated: path.join(shared, 'curated') };
   const { configs, issues: loadIssues } = await loadHardwareConfigs(projectConfigs);
   assert.deepEqual(loadIssues, []);
-  const obs = [...((await epochHardware.read(roots)).hardware ?? []), ...((await curated.read(roots)).hardware ?? [])];
+  const accelerators = await loadAccelerators(projectAccelerators);
+  assert.deepEqual(accelerators.issues, []);
+  const obs = [
+    ...((await epochHardware.read(roots)).hardware ?? []),
+    ...((await hfTasksHardware.read(roots)).hardware ?? []),
+    ...((await curated.read(roots)).hardware ?? []),
+    ...accelerators.hardware,
+  ];
   const rentals = (await skypilot.read(roots)).rentals ?? [];
   const { hardware, issues } = buildHardware(obs, rentals, configs);
   assert.deepEqual(issues, []);
@@ -131,4 +140,33 @@ test('every configuration of the project table builds from the real sources with
   assert.equal(byId.get('h100-80gb-x8')?.rental?.value.usd_per_hour, 23.6);
   assert.equal(byId.get('h200-x1')?.memory_gb.value, 141);
   assert.equal(byId.get('m3-ultra-512gb')?.usable_fraction.value, 0.75);
+  assert.ok(hardware.length >= 120, `${hardware.length} configurations`);
+  // Two RTX 3090 are 2 x 24 GB (Epoch: 24e9 bytes per board), 936 GB/s per card.
+  assert.equal(byId.get('rtx-3090-x2')?.memory_gb.value, 48);
+  assert.equal(byId.get('rtx-3090-x2')?.bandwidth_gbs?.value, 936);
+  // RTX 3060 12 GB: 360 GB/s from the reviewed accelerators table, 170 W from the Hugging Face table.
+  assert.equal(byId.get('rtx-3060-12gb')?.bandwidth_gbs?.value, 360);
+  assert.equal(byId.get('rtx-3060-12gb')?.bandwidth_gbs?.source, 'hardware-accelerators');
+  assert.equal(byId.get('rtx-3060-12gb')?.power_w?.value, 170);
+  assert.equal(byId.get('rtx-3060-12gb')?.power_w?.source, 'hf-tasks-hardware');
+  // H100 SXM: dense tensor 989.4 TFLOPS and 700 W from Epoch, first in the key list.
+  assert.equal(byId.get('h100-80gb-x1')?.compute_tflops?.value, 989.4);
+  assert.equal(byId.get('h100-80gb-x1')?.power_w?.source, 'epoch-hardware');
+  // Apple M3 Max 64 GB: the configured amount, corroborated by the Hugging Face table's memory options.
+  assert.deepEqual(byId.get('m3-max-64gb')?.memory_gb.corroborated_by, ['hf-tasks-hardware']);
+  assert.equal(byId.get('m3-max-64gb')?.bandwidth_gbs?.value, 400);
+  assert.equal(byId.get('m3-max-64gb')?.purchase_price_usd, undefined, 'a chip price is the price of no one memory size');
+});
+
+test('a figure is taken from the first named source that gives it; later sources fill only what is missing', () => {
+  const epochRow: HardwareObservation = { source: 'epoch-hardware', key: 'E', name: 'E card', memory_gb: 24, bandwidth_gbs: 936, power_w: 350, as_of: '2025-08-02' };
+  const hfRow: HardwareObservation = { source: 'hf-tasks-hardware', key: 'hf:NVIDIA/E', name: 'E', memory_gb: 24, power_w: 999, launch_price_usd: 1500, as_of: '2026-09-29' };
+  const cfg = aConfig({ id: 'e', accelerator_key: ['E', 'hf:NVIDIA/E'], count: 1, rental_accelerators: [] });
+  const h = buildHardware([epochRow, hfRow], [], [cfg]).hardware[0];
+  assert.equal(h.power_w?.value, 350);
+  assert.equal(h.power_w?.source, 'epoch-hardware');
+  assert.equal(h.purchase_price_usd?.value, 1500);
+  assert.equal(h.purchase_price_usd?.source, 'hf-tasks-hardware');
+  assert.deepEqual(h.memory_gb.corroborated_by, ['hf-tasks-hardware']);
+  assert.equal(h.accelerator, 'E card');
 });

@@ -8,7 +8,7 @@ import type { HardwareObservation, IngestIssue, RentalObservation } from '../sou
 const CONFIGS_FILE = 'data/curated/hardware-configs.csv';
 const CONFIGS_SOURCE_ID = 'hardware-configs';
 /** The day the configurations table was last reviewed. */
-export const HARDWARE_CONFIGS_REVIEWED = '2026-11-21';
+export const HARDWARE_CONFIGS_REVIEWED = '2026-11-25';
 
 export const HARDWARE_CONFIGS_SOURCE: Source = {
   id: CONFIGS_SOURCE_ID,
@@ -37,7 +37,11 @@ const ConfigRow = z
     id: Slug,
     name: z.string().min(1),
     class: HardwareClass,
-    accelerator_key: z.string().min(1, 'the key of a hardware observation (Epoch name or curated id)'),
+    /**
+     * Keys of hardware observations, `;`-separated, most trusted first: each figure is taken from the first that
+     * gives it (Epoch name, curated id, `hf:<vendor>/<sku>` of the Hugging Face table).
+     */
+    accelerator_key: z.string().min(1, 'the key of a hardware observation (Epoch name or curated id)').transform((s) => s.split(';').map((x) => x.trim()).filter(Boolean)),
     count: z.coerce.number().int().positive(),
     unified_memory: Bool,
     /** Total memory of the configuration as configured (Apple, unified-memory PCs), or where no source gives it. */
@@ -83,46 +87,78 @@ function issue(cfg: HardwareConfig, field: string, message: string): IngestIssue
   return { source: CONFIGS_SOURCE_ID, file: CONFIGS_FILE, row: cfg.id, field, message };
 }
 
-function memoryFact(cfg: HardwareConfig, acc: HardwareObservation | undefined): Fact<number> | undefined {
-  const fromAcc = acc?.memory_gb !== undefined ? round(acc.memory_gb * cfg.count) : undefined;
+/** The observations a configuration names, most trusted first; `first(f)` is the first that gives a figure. */
+type Accelerator = { primary: HardwareObservation | undefined; all: HardwareObservation[]; first<K extends keyof HardwareObservation>(k: K): HardwareObservation | undefined };
+
+function acceleratorOf(cfg: HardwareConfig, byKey: Map<string, HardwareObservation>): Accelerator {
+  const all = cfg.accelerator_key.map((k) => byKey.get(k)).filter((o): o is HardwareObservation => o !== undefined);
+  return { primary: all[0], all, first: (k) => all.find((o) => o[k] !== undefined) };
+}
+
+function memoryFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefined {
+  const from = acc.first('memory_gb');
+  const fromAcc = from?.memory_gb !== undefined ? round(from.memory_gb * cfg.count) : undefined;
   if (cfg.memory_gb !== undefined) {
-    const agrees = acc && fromAcc === cfg.memory_gb;
+    // Another source corroborates the configured amount when it gives that total, or lists it as an option.
+    const corroborating = acc.all.filter((o) => (o.memory_gb !== undefined && round(o.memory_gb * cfg.count) === cfg.memory_gb) || (cfg.count === 1 && o.memory_options_gb?.includes(cfg.memory_gb!)));
     return fact(cfg.memory_gb, HARDWARE_CONFIGS_REVIEWED, CONFIGS_SOURCE_ID, {
-      note: 'memory as configured',
-      ...(agrees ? { corroborated_by: [acc.source] } : {}),
+      note: `memory as configured; evidence: ${cfg.spec_evidence_url}`,
+      ...(corroborating.length ? { corroborated_by: [...new Set(corroborating.map((o) => o.source))] } : {}),
     });
   }
-  if (acc && fromAcc !== undefined) {
-    return fact(fromAcc, acc.as_of, acc.source, cfg.count > 1 ? { note: `${acc.memory_gb} GB per accelerator x ${cfg.count}` } : {});
+  if (from && fromAcc !== undefined) {
+    const others = acc.all.filter((o) => o !== from && o.memory_gb === from.memory_gb).map((o) => o.source);
+    return fact(fromAcc, from.as_of, from.source, {
+      ...(cfg.count > 1 ? { note: `${from.memory_gb} GB per accelerator x ${cfg.count}` } : {}),
+      ...(others.length ? { corroborated_by: [...new Set(others)] } : {}),
+    });
   }
   return undefined;
 }
 
-function bandwidthFact(cfg: HardwareConfig, acc: HardwareObservation | undefined): Fact<number> | undefined {
-  if (cfg.bandwidth_gbs !== undefined) return fact(cfg.bandwidth_gbs, HARDWARE_CONFIGS_REVIEWED, CONFIGS_SOURCE_ID);
-  if (acc?.bandwidth_gbs !== undefined) return fact(acc.bandwidth_gbs, acc.as_of, acc.source);
+function bandwidthFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefined {
+  if (cfg.bandwidth_gbs !== undefined) return fact(cfg.bandwidth_gbs, HARDWARE_CONFIGS_REVIEWED, CONFIGS_SOURCE_ID, { note: `evidence: ${cfg.spec_evidence_url}` });
+  const from = acc.first('bandwidth_gbs');
+  if (from?.bandwidth_gbs !== undefined) return fact(from.bandwidth_gbs, from.as_of, from.source, from.url ? { note: `evidence: ${from.url}` } : {});
   return undefined;
 }
 
-function usableFact(cfg: HardwareConfig, acc: HardwareObservation | undefined): Fact<number> | undefined {
-  if (acc?.usable_fraction !== undefined) return fact(acc.usable_fraction, acc.as_of, acc.source);
+/** A per-accelerator figure (compute, power) from the first observation that gives it. */
+function perAcceleratorFact(acc: Accelerator, k: 'compute_tflops' | 'power_w'): Fact<number> | undefined {
+  const from = acc.first(k);
+  const v = from?.[k];
+  return from && v !== undefined ? fact(v, from.as_of, from.source, from.url ? { note: `evidence: ${from.url}` } : {}) : undefined;
+}
+
+function usableFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefined {
+  const from = acc.first('usable_fraction');
+  if (from?.usable_fraction !== undefined) return fact(from.usable_fraction, from.as_of, from.source);
   // Unified memory is shared with the operating system in amounts that differ by platform: never assumed.
   if (cfg.unified_memory) return undefined;
+  return discreteUsableFact();
+}
+
+/** The documented share of a discrete GPU's memory a model may use (also what an ad-hoc GPU size is given). */
+export function discreteUsableFact(): Fact<number> {
   return fact(DISCRETE_GPU_USABLE_FRACTION, SHARED_CURATED_REVIEWED, 'derived', {
     derived_from: ['accelerators-extra: usable_memory_fraction 0.95, the value it gives every discrete GPU it lists'],
     note: 'documented assumption for a discrete GPU: driver, CUDA context and runtime keep about 5% of its memory',
   });
 }
 
-function priceFact(cfg: HardwareConfig, acc: HardwareObservation | undefined): Fact<number> | undefined {
+function priceFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefined {
   if (cfg.purchase_price_usd !== undefined) {
     return fact(cfg.purchase_price_usd, HARDWARE_CONFIGS_REVIEWED, CONFIGS_SOURCE_ID, { note: `price evidence: ${cfg.price_evidence_url}` });
   }
-  if (acc?.launch_price_usd === undefined) return undefined;
-  if (cfg.count === 1) return fact(acc.launch_price_usd, acc.as_of, acc.source, { note: 'launch price of the accelerator' });
-  return fact(round(acc.launch_price_usd * cfg.count), acc.as_of, 'derived', {
-    derived_from: [`${acc.source}: launch price of ${acc.key}, ${acc.launch_price_usd} USD`, `${CONFIGS_SOURCE_ID}: ${cfg.count} accelerators`],
-    note: 'launch price of the accelerators only; the host machine is not included',
+  // A price of a chip sold in several memory sizes (Apple, Strix Halo) is the price of none of them: not used.
+  const from = acc.all.find((o) => o.launch_price_usd !== undefined && o.memory_options_gb === undefined);
+  // Nor is the price of a laptop GPU, which is not sold on its own.
+  if (from?.launch_price_usd === undefined || cfg.unified_memory || cfg.class === 'laptop') return undefined;
+  const what = from.source === 'hf-tasks-hardware' ? 'MSRP' : 'launch price';
+  if (cfg.count === 1) return fact(from.launch_price_usd, from.as_of, from.source, { note: `${what} of the accelerator` });
+  return fact(round(from.launch_price_usd * cfg.count), from.as_of, 'derived', {
+    derived_from: [`${from.source}: ${what} of ${from.key}, ${from.launch_price_usd} USD`, `${CONFIGS_SOURCE_ID}: ${cfg.count} accelerators`],
+    note: `${what} of the accelerators only; the host machine is not included`,
   });
 }
 
@@ -140,8 +176,8 @@ function rentalFact(cfg: HardwareConfig, rentals: RentalObservation[]): Fact<Ren
 
 /**
  * One Hardware record per configuration. Memory is the accelerator's times the count (or the configured amount),
- * bandwidth is per accelerator; a configuration whose memory, bandwidth or usable share no source gives is an
- * issue and is left out rather than filled with a guess.
+ * bandwidth, compute and power are per accelerator; a configuration whose memory, bandwidth or usable share no
+ * source gives is an issue and is left out rather than filled with a guess.
  */
 export function buildHardware(
   obs: HardwareObservation[],
@@ -153,11 +189,10 @@ export function buildHardware(
   const hardware: Hardware[] = [];
   const issues: IngestIssue[] = [];
   for (const cfg of configs) {
-    const acc = byKey.get(cfg.accelerator_key);
-    if (!acc && (cfg.memory_gb === undefined || cfg.bandwidth_gbs === undefined)) {
-      issues.push(issue(cfg, 'accelerator_key', `no hardware observation has the key ${JSON.stringify(cfg.accelerator_key)}`));
-      continue;
-    }
+    const acc = acceleratorOf(cfg, byKey);
+    const unknownKeys = cfg.accelerator_key.filter((k) => !byKey.has(k));
+    if (unknownKeys.length) issues.push(issue(cfg, 'accelerator_key', `no hardware observation has the key ${unknownKeys.map((k) => JSON.stringify(k)).join(', ')}`));
+    if (!acc.primary && (cfg.memory_gb === undefined || cfg.bandwidth_gbs === undefined)) continue;
     const memory = memoryFact(cfg, acc);
     const bandwidth = bandwidthFact(cfg, acc);
     const usable = usableFact(cfg, acc);
@@ -166,21 +201,25 @@ export function buildHardware(
     if (!bandwidth) missing.push('bandwidth_gbs');
     if (!usable) missing.push('usable_fraction');
     if (!memory || !bandwidth || !usable) {
-      for (const field of missing) issues.push(issue(cfg, field, `no source gives ${field} for ${cfg.accelerator_key}; the configuration is left out`));
+      for (const field of missing) issues.push(issue(cfg, field, `no source gives ${field} for ${cfg.accelerator_key.join('; ')}; the configuration is left out`));
       continue;
     }
+    const compute = perAcceleratorFact(acc, 'compute_tflops');
+    const power = perAcceleratorFact(acc, 'power_w');
     const price = priceFact(cfg, acc);
     const rental = rentalFact(cfg, rentals);
     const record = {
       id: cfg.id,
       name: cfg.name,
       class: cfg.class,
-      accelerator: acc?.name ?? cfg.accelerator_key,
+      accelerator: acc.primary?.name ?? cfg.accelerator_key[0],
       count: cfg.count,
       unified_memory: cfg.unified_memory,
       memory_gb: memory,
       usable_fraction: usable,
       bandwidth_gbs: bandwidth,
+      ...(compute ? { compute_tflops: compute } : {}),
+      ...(power ? { power_w: power } : {}),
       ...(price ? { purchase_price_usd: price } : {}),
       ...(rental ? { rental } : {}),
     };
@@ -188,5 +227,55 @@ export function buildHardware(
     if (parsed.success) hardware.push(parsed.data);
     else for (const i of parsed.error.issues) issues.push(issue(cfg, i.path.join('.'), i.message));
   }
+  return { hardware, issues };
+}
+
+const ACCELERATORS_FILE = 'data/curated/accelerators.csv';
+const ACCELERATORS_SOURCE_ID = 'hardware-accelerators';
+
+export const HARDWARE_ACCELERATORS_SOURCE: Source = {
+  id: ACCELERATORS_SOURCE_ID,
+  name: 'Reviewed table: accelerators no other hardware source gives a memory bandwidth for',
+  url: tableUrl(ACCELERATORS_FILE),
+  licence: 'facts; each row cites the page its figures were read from, and the day',
+  kind: 'curated',
+  retrieved: HARDWARE_CONFIGS_REVIEWED,
+  covers: 'memory, memory bandwidth and, where stated, tensor TFLOPS and board power of consumer, laptop and Apple accelerators',
+  counts_for_data_as_of: false,
+};
+
+const AcceleratorRow = z.object({
+  id: Slug,
+  name: z.string().min(1),
+  vendor: z.string().min(1),
+  kind: z.string().min(1),
+  memory_gb: optionalPositive,
+  usable_memory_fraction: optionalPositive.refine((n) => n === undefined || n <= 1, 'at most 1'),
+  bandwidth_gbs: optionalPositive.refine((n) => n !== undefined, 'a memory bandwidth (the reason the row exists)'),
+  compute_tflops: optionalPositive,
+  power_w: optionalPositive,
+  source_url: z.url(),
+  read_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'the day the figures were read, YYYY-MM-DD'),
+  note: z.string().transform(blank),
+});
+
+/** The reviewed accelerators table as hardware observations, each dated by the day its row was read. */
+export async function loadAccelerators(file: string): Promise<{ hardware: HardwareObservation[]; issues: IngestIssue[] }> {
+  const rows = parseCsv(await readFile(file, 'utf8'));
+  const { valid, issues } = validateRows(AcceleratorRow, rows, { source: ACCELERATORS_SOURCE_ID, file: ACCELERATORS_FILE }, (r) => r.record.id || `line ${r.line}`);
+  const hardware = valid.map(({ value: v }): HardwareObservation => ({
+    source: ACCELERATORS_SOURCE_ID,
+    key: v.id,
+    name: v.name,
+    vendor: v.vendor,
+    kind: v.kind,
+    ...(v.memory_gb !== undefined ? { memory_gb: v.memory_gb } : {}),
+    ...(v.usable_memory_fraction !== undefined ? { usable_fraction: v.usable_memory_fraction } : {}),
+    bandwidth_gbs: v.bandwidth_gbs!,
+    ...(v.compute_tflops !== undefined ? { compute_tflops: v.compute_tflops } : {}),
+    ...(v.power_w !== undefined ? { power_w: v.power_w } : {}),
+    url: v.source_url,
+    as_of: v.read_on,
+  }));
   return { hardware, issues };
 }

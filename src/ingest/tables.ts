@@ -8,7 +8,7 @@ import type { IngestIssue, SourceRoots } from '../sources/types.ts';
 import { loadAliasTable } from './aliases.ts';
 import type { Tables } from './build.ts';
 import { DEVELOPER_TABLE_REVIEWED, DEVELOPER_TABLE_SOURCE, loadDeveloperTable, resolveDeveloper } from './developers.ts';
-import { buildHardware, HARDWARE_CONFIGS_SOURCE, loadHardwareConfigs } from './hardware.ts';
+import { buildHardware, HARDWARE_ACCELERATORS_SOURCE, HARDWARE_CONFIGS_SOURCE, loadAccelerators, loadHardwareConfigs } from './hardware.ts';
 import { loadLicenceTable, normaliseLicence } from './licences.ts';
 
 /** The day the licence and alias tables were last reviewed. */
@@ -28,6 +28,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...devs.issues);
   const hw = await loadHardwareConfigs(path.join(curatedDir, 'hardware-configs.csv'));
   issues.push(...hw.issues);
+  const accelerators = await loadAccelerators(path.join(curatedDir, 'accelerators.csv'));
+  issues.push(...accelerators.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   const providerNames = await readProviderNames(roots);
 
@@ -40,11 +42,12 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       if (!r) return undefined;
       return { name: r.name, ...(r.country ? { country: fact(r.country, DEVELOPER_TABLE_REVIEWED, DEVELOPER_TABLE_SOURCE.id) } : {}) };
     },
-    buildHardware: (obs, rentals) => buildHardware(obs, rentals, hw.configs),
+    buildHardware: (obs, rentals) => buildHardware([...obs, ...accelerators.hardware], rentals, hw.configs),
     providerNames,
     projectSources: [
       DEVELOPER_TABLE_SOURCE,
       HARDWARE_CONFIGS_SOURCE,
+      HARDWARE_ACCELERATORS_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
       {

@@ -69,7 +69,15 @@ test('an unknown hardware id is hardware_not_found with near ids', () => {
 
 test('committed dataset: every configuration is listed once, and the examples match the output schema', { skip: !existsSync(DEFAULT_DATA_DIR) }, () => {
   const real = loadDataset(DEFAULT_DATA_DIR);
-  const all = run(real, { limit: 100 });
+  const items: Array<Record<string, any>> = [];
+  for (let cursor: string | undefined, page = 0; page < 10; page++) {
+    const out = run(real, { limit: 100, ...(cursor ? { cursor } : {}) });
+    items.push(...out.items);
+    if (!out.page.next_cursor) break;
+    cursor = out.page.next_cursor;
+  }
+  const all = { items };
+  assert.ok(all.items.length >= 120, `${all.items.length} configurations`);
   assert.deepEqual(all.items.map((h) => h.id).sort(), real.hardware.map((h) => h.id).sort());
   assert.ok(all.items.some((h) => h.id === 'rtx-4090' && h.usable_memory_gb.value === 22.8));
   for (const ex of list_hardware.examples) {

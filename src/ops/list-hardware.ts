@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { GB } from '../engines/constants.ts';
+import { acceptedMachines, isRefusal, resolveMachine } from '../engines/machine.ts';
 import { aggregateBandwidth, roundTo, splitNote, toGb, usableBytes } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { HardwareClass, RentalPrice, type Hardware } from '../schema/index.ts';
@@ -26,8 +27,10 @@ export const HardwareView = z
     memory_gb: wireFact(z.number()).describe('Total memory of the configuration (all accelerators), GB (1e9 bytes).'),
     usable_fraction: wireFact(z.number()).describe('Share of that memory a model may use.'),
     usable_memory_gb: DerivedFigure('memory_gb x usable_fraction, GB: what models_for_hardware fits models into.'),
-    bandwidth_gbs: wireFact(z.number()).describe('Memory bandwidth per accelerator, GB/s.'),
-    aggregate_bandwidth_gbs: DerivedFigure('bandwidth per accelerator x count, GB/s (tensor parallel): what decode speed estimates read.'),
+    bandwidth_gbs: wireFact(z.number()).nullable().describe('Memory bandwidth per accelerator, GB/s; null only for a configuration built from a stated memory size (its speed is not estimated).'),
+    aggregate_bandwidth_gbs: DerivedFigure('bandwidth per accelerator x count, GB/s (tensor parallel): what decode speed estimates read.').nullable().describe('null when the bandwidth is unknown.'),
+    compute_tflops: wireFact(z.number()).nullable().describe('Dense FP16/BF16 tensor TFLOPS per accelerator (no sparsity); null where no source gives it.'),
+    power_w: wireFact(z.number()).nullable().describe('Board power per accelerator, watts (TDP/TBP as the source states it); null where no source gives it.'),
     split: z.string().nullable().describe('How a multi-accelerator configuration holds a model; null for a single device.'),
     purchase_price_usd: wireFact(z.number()).nullable().describe('Purchase price, USD; null where no source gives one.'),
     rental: wireFact(RentalPrice).nullable().describe('On-demand rental: provider, instance type, USD per hour, EU regions; null where no source gives one (estimate_cost then skips the configuration).'),
@@ -48,11 +51,12 @@ export function toHardwareView(h: Hardware): HardwareView {
     memory_gb: h.memory_gb,
     usable_fraction: h.usable_fraction,
     usable_memory_gb: { value: toGb(usableBytes(h)), derived_from: [cite('memory_gb', h.memory_gb), cite('usable_fraction', h.usable_fraction)] },
-    bandwidth_gbs: h.bandwidth_gbs,
-    aggregate_bandwidth_gbs: {
-      value: roundTo(aggregateBandwidth(h) / GB, 1),
-      derived_from: [cite('bandwidth_gbs', h.bandwidth_gbs), `count = ${h.count}`],
-    },
+    bandwidth_gbs: h.bandwidth_gbs ?? null,
+    aggregate_bandwidth_gbs: h.bandwidth_gbs
+      ? { value: roundTo(aggregateBandwidth(h) / GB, 1), derived_from: [cite('bandwidth_gbs', h.bandwidth_gbs), `count = ${h.count}`] }
+      : null,
+    compute_tflops: h.compute_tflops ?? null,
+    power_w: h.power_w ?? null,
     split: splitNote(h),
     purchase_price_usd: h.purchase_price_usd ?? null,
     rental: h.rental ?? null,
@@ -114,3 +118,49 @@ export const list_hardware = defineOperation({
     return { class: input.class ?? null, items, page };
   },
 });
+
+export const HardwareUnderstood = z
+  .object({
+    given: z.string().describe('The text sent.'),
+    hardware_id: z.string().describe('The configuration used: catalogued, or built from the text (`rtx-3090-x3`, `gpu-11gb`).'),
+    how: z.enum(['hardware_id', 'device', 'counted', 'ad_hoc', 'canonical', 'synonym']).describe('hardware_id: a catalogued id; device: a device as people name it; counted: N cards of a catalogued one; ad_hoc: a bare memory size; canonical/synonym: a machine class and its representative configuration.'),
+    interpretation: z.string().describe('The reading in one sentence.'),
+    speed_estimated: z.boolean().describe('false for a configuration built from a memory size: fits are checked, speed is not estimated.'),
+  })
+  .describe('How the hardware text was understood.');
+export type HardwareUnderstood = z.infer<typeof HardwareUnderstood>;
+
+/** The hardware path parameter: a hardware id, or a device as people say it (`2x 3090`, `M3 Max 64GB`, `11 GB GPU`). */
+export const HardwareTextParam = z
+  .string()
+  .min(1)
+  .max(100, 'at most 100 characters')
+  .regex(/^[^\u0000-\u001f]+$/, 'printable text')
+  .describe('Hardware id from `GET /api/v1/hardware` (e.g. `rtx-4090`, `h100-80gb-x8`) or a device as people say it: `4090`, `2x 3090`, `RTX 3060 12GB`, `M3 Max 64GB`, `4090 laptop`, or a memory size (`11 GB GPU`: fits checked, speed not estimated).');
+
+/**
+ * The configuration hardware text names, with how it was read. An id-like text naming nothing is
+ * hardware_not_found (404, as before); ambiguous or partly understood text is invalid_parameter (400) with the
+ * candidates and what was understood.
+ */
+export function resolveHardware(ds: Dataset, text: string, parameter: string): { hardware: Hardware; understood: HardwareUnderstood } {
+  const r = resolveMachine(ds, text);
+  if (isRefusal(r)) {
+    const idLike = /^[a-z0-9][a-z0-9._-]*$/.test(text) && r.refused === 'unknown' && r.candidates.length === 0;
+    if (idLike) requireHardware(ds, text, parameter);
+    const near = r.candidates.length ? r.candidates : ds.suggestHardwareIds(text, 3);
+    throw new ServiceError('invalid_parameter', `${parameter}: ${r.message}${r.understood.length ? `; understood: ${r.understood.join(', ')}` : ''}.`, {
+      suggestions: near,
+      errors: [{ parameter, message: r.message, allowed: acceptedMachines() }],
+    });
+  }
+  if (!r.hardware) {
+    throw new ServiceError('invalid_parameter', `${parameter}: "${text.slice(0, 100)}" names no machine; name a device, a hardware id or a memory size.`, {
+      errors: [{ parameter, message: 'no machine named', allowed: acceptedMachines() }],
+    });
+  }
+  return {
+    hardware: r.hardware,
+    understood: { given: text, hardware_id: r.hardware.id, how: r.how as HardwareUnderstood['how'], interpretation: r.interpretation, speed_estimated: r.speed_estimated },
+  };
+}

@@ -5,8 +5,8 @@ import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT, QUANTIZATIONS, type QuantizationI
 import { modelsForHardware, type FitOptions, type RankedModel } from '../engines/hardware-fit.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware } from '../schema/index.ts';
-import { Cursor, HardwareIdParam, Limit, Page, paginate } from './common.ts';
-import { HardwareView, requireHardware, toHardwareView } from './list-hardware.ts';
+import { Cursor, Limit, Page, paginate } from './common.ts';
+import { HardwareTextParam, HardwareUnderstood, HardwareView, resolveHardware, toHardwareView } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, RankedRating, toModelRef, toRankedRating } from './shapes.ts';
 
@@ -58,8 +58,8 @@ const Entry = z
     quantization_name: z.string().describe('The name users know it by (e.g. Q4_K_M).'),
     bits_per_weight: z.number().describe('Effective bits per weight of that quantization (llama.cpp measured).'),
     memory: MemoryReport,
-    tokens_per_s: z.number().describe('Estimated decode tokens/s at batch 1 (see `speed`).'),
-    speed: SpeedEstimate,
+    tokens_per_s: z.number().nullable().describe('Estimated decode tokens/s at batch 1 (see `speed`); null on a configuration built from a memory size, whose bandwidth is unknown.'),
+    speed: SpeedEstimate.nullable().describe('null on a configuration built from a memory size (no bandwidth, no speed estimate).'),
     estimate: z.literal(true).describe('Every figure of the entry is derived by this service.'),
     derived_from: z.array(z.string()).describe('The facts (with source and date) and constants the figures come from.'),
   })
@@ -104,8 +104,8 @@ function toEntry(ds: Dataset, r: RankedModel): Entry {
     quantization_name: quantizationName.get(q) ?? q,
     bits_per_weight: r.bits_per_weight!,
     memory: r.memory,
-    tokens_per_s: r.tokens_per_s!,
-    speed: r.speed!,
+    tokens_per_s: r.tokens_per_s ?? null,
+    speed: r.speed ?? null,
     estimate: true,
     derived_from: r.derived_from,
   };
@@ -137,7 +137,9 @@ const RECENT_RANKINGS = 32;
 function rankingFor(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
   let cache = rankings.get(ds);
   if (!cache) rankings.set(ds, (cache = { defaults: new Map(), recent: new Map() }));
-  const isDefault = opts.context === DEFAULT_CONTEXT && opts.concurrency === DEFAULT_CONCURRENCY;
+  // Configurations built from the text (`3 x 3090`, `11 GB GPU`) go to the bounded map: callers choose them freely.
+  const catalogued = ds.hardwareById.get(hardware.id) === hardware;
+  const isDefault = catalogued && opts.context === DEFAULT_CONTEXT && opts.concurrency === DEFAULT_CONCURRENCY;
   const map = isDefault ? cache.defaults : cache.recent;
   const key = isDefault ? hardware.id : `${hardware.id}\u0000${opts.context}\u0000${opts.concurrency}`;
   let hit = map.get(key);
@@ -157,10 +159,10 @@ export const models_for_hardware = defineOperation({
   name: 'models_for_hardware',
   title: 'Models that run on a hardware configuration',
   description:
-    'List the open-weights language models that run on one hardware configuration (a GPU, a Mac, a server node), best first by arena rating, each with the best quantization that fits, memory needed versus available, an estimated decode speed (tokens/s) with its inputs, and a fit level (comfortable or tight). Models without the facts to assess are listed apart with what is missing, never guessed. Set `context` (tokens per sequence) and `concurrency` (sequences at once) for your workload. Get hardware ids from list_hardware (GET /hardware), e.g. `rtx-4090`, `m4-max-128gb`, `h100-80gb-x8`.',
+    'List the open-weights language models that run on one hardware configuration (a GPU, a Mac, a server node), best first by arena rating, each with the best quantization that fits, memory needed versus available, an estimated decode speed (tokens/s) with its inputs, and a fit level (comfortable or tight). Models without the facts to assess are listed apart with what is missing, never guessed. Set `context` (tokens per sequence) and `concurrency` (sequences at once) for your workload. Name the hardware by id from list_hardware (GET /hardware), e.g. `rtx-4090`, `m4-max-128gb`, `h100-80gb-x8`, or as people say it (`4090`, `2x 3090`, `M3 Max 64GB`, `11 GB GPU`); the answer echoes how it was read, and ambiguous text is refused with the candidates.',
   path: '/hardware/{hardware_id}',
   input: z.object({
-    hardware_id: HardwareIdParam,
+    hardware_id: HardwareTextParam,
     context: z
       .number()
       .int('context must be a whole number of tokens from 512 to 1,048,576')
@@ -180,6 +182,7 @@ export const models_for_hardware = defineOperation({
   }).strict(),
   output: z.object({
     hardware: HardwareView.describe('The configuration, with its usable memory and the facts behind it.'),
+    understood: HardwareUnderstood,
     context: z.number().int().describe('Tokens per sequence assessed.'),
     concurrency: z.number().int().describe('Sequences at once assessed.'),
     ranking_rule: z.string().describe('How `items` are ordered.'),
@@ -201,13 +204,15 @@ export const models_for_hardware = defineOperation({
     { title: 'What runs on an RTX 4090 (24 GB)', input: { hardware_id: 'rtx-4090' } },
     { title: 'A MacBook Pro M4 Max 128 GB at a 32k context', input: { hardware_id: 'm4-max-128gb', context: 32768, limit: 10 } },
     { title: 'An 8 x H100 node serving 16 sequences at once', input: { hardware_id: 'h100-80gb-x8', concurrency: 16 } },
+    { title: 'Two RTX 3090 as people say it', input: { hardware_id: '2x 3090' } },
   ],
   handler(ds, input) {
-    const hardware = requireHardware(ds, input.hardware_id, 'hardware_id');
+    const { hardware, understood } = resolveHardware(ds, input.hardware_id, 'hardware_id');
     const r = rankingFor(ds, hardware, { context: input.context, concurrency: input.concurrency });
     const { items, page } = paginate(r.items, input.limit, input.cursor);
     return {
       hardware: r.hardware,
+      understood,
       context: input.context,
       concurrency: input.concurrency,
       ranking_rule: RANKING_RULE,

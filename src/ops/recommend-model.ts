@@ -16,10 +16,13 @@ const Understood = z
   .object({
     given: z.string().nullable().describe('The text sent; null when the parameter was not given.'),
     value: z.string().nullable().describe('The canonical value used; null when not given and without default.'),
-    how: z.enum(['canonical', 'synonym', 'hardware_id', 'memory', 'default', 'not_given']).describe('How the text was understood.'),
+    how: z
+      .enum(['canonical', 'synonym', 'hardware_id', 'memory', 'device', 'counted', 'ad_hoc', 'default', 'not_given'])
+      .describe('How the text was understood. machine: hardware_id (a catalogued id), device (a device as people name it, e.g. "4090", "M3 Max 64GB"), counted (N cards of a catalogued one, e.g. "2x 3090": memory and bandwidth of N cards), ad_hoc (a bare memory size, e.g. "11 GB GPU": fits checked, speed not estimated), or a class.'),
     matched: z.array(z.string()).describe('The words or phrases of the text that decided the value.'),
     set_aside: z.array(z.string()).describe('Other values the text also named, set aside by the rule of the parameter (who, use: the first named; data, keep, where: the strictest).'),
-    hardware_id: z.string().nullable().describe('machine only: the catalogued configuration fits are checked on.'),
+    hardware_id: z.string().nullable().describe('machine only: the configuration fits are checked on (catalogued, or built from the text: `rtx-3090-x3`, `gpu-11gb`).'),
+    interpretation: z.string().nullable().describe('machine only: the reading in one sentence (device, count and memory, how a multi-card split works, whether speed is estimated); null for other parameters.'),
   })
   .describe('How one parameter was understood.');
 
@@ -112,7 +115,7 @@ export const recommend_model = defineOperation({
     data: Text.optional().describe('Data handled: public, internal, personal, financial, health, secret, or free text (e.g. "patient records").'),
     keep: Text.optional().describe('Data constraint: any (default), eu-only, no-training, no-retention, on-device, or free text (e.g. "must stay in the EU").'),
     where: Text.optional().describe('Where it runs: any-cloud, eu-cloud, on-premises, local, or free text (e.g. "own servers").'),
-    machine: Text.optional().describe('The machine for self-hosting: none (API only), laptop, workstation, server, cluster, a hardware id (GET /api/v1/hardware), or a size such as "24 GB GPU".'),
+    machine: Text.optional().describe('The machine for self-hosting: none (API only), laptop, workstation, server, cluster, a hardware id (GET /api/v1/hardware), a device as people say it ("my 4090", "RTX 3060 12GB", "M3 Max 64GB", "4090 laptop"), with a count ("2x 3090", "dual 4090", "4 x H100"), or a bare memory size ("24 GB GPU": fits checked, speed not estimated). Ambiguous or unknown text is refused with the candidates.'),
   }).strict(),
   output: z.object({
     understood: z

@@ -25,8 +25,12 @@ export const Hardware = z
     /** Total memory of the configuration, GB (1e9 bytes). */
     memory_gb: factOf(z.number().positive()),
     usable_fraction: factOf(z.number().gt(0).lte(1)),
-    /** Per accelerator, GB/s; multi-GPU decode is bounded by one card's bandwidth times count under tensor parallelism. */
-    bandwidth_gbs: factOf(z.number().positive()),
+    /**
+     * Per accelerator, GB/s; multi-GPU decode is bounded by one card's bandwidth times count under tensor parallelism.
+     * Absent only on an ad-hoc configuration built from a stated memory size (`11 GB GPU`): its speed is not estimated.
+     * Every catalogued configuration has it (the ingest leaves out a configuration no source gives a bandwidth for).
+     */
+    bandwidth_gbs: factOf(z.number().positive()).optional(),
     /** Dense FP16/BF16 tensor throughput per accelerator, TFLOPS (no sparsity): bounds prefill, which is compute-bound. */
     compute_tflops: factOf(z.number().positive()).optional(),
     /** Board power per accelerator, watts (TDP/TBP/TGP as the vendor states it): the running cost of owned hardware. */

@@ -84,3 +84,14 @@ test('the real Epoch table: 169 accelerators, no issue, H100 SXM5 as published',
   assert.equal(h100?.bandwidth_gbs, 3350);
   assert.equal(r.sources[0].retrieved, '2025-11-14');
 });
+
+test('the real snapshot: dense tensor FP16/BF16 TFLOPS and TDP per accelerator', { skip: !existsSync(path.join(shared, 'sources', 'epoch-ml-hardware')) }, async () => {
+  const r = await epochHardware.read({ sources: path.join(shared, 'sources'), curated: path.join(shared, 'curated') });
+  const by = new Map(r.hardware!.map((h) => [h.key, h]));
+  // ml_hardware.csv: H100 SXM5 "Tensor-FP16/BF16 performance" 9.894e14 FLOP/s (NVIDIA's dense 989.4 TFLOPS), TDP 700 W.
+  assert.equal(by.get('NVIDIA H100 SXM5 80GB')?.compute_tflops, 989.4);
+  assert.equal(by.get('NVIDIA H100 SXM5 80GB')?.power_w, 700);
+  // A row without the tensor figure (RTX 3090 in this snapshot) claims none.
+  assert.equal(by.get('NVIDIA GeForce RTX 3090')?.compute_tflops, undefined);
+  assert.equal(by.get('NVIDIA GeForce RTX 3090')?.power_w, 350);
+});

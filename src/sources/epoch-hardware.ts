@@ -20,7 +20,10 @@ const LastModified = z
   .transform((s) => s.slice(0, 10))
   .pipe(IsoDate);
 
-/** The columns this adapter uses; Epoch's other columns (FLOP/s, die size...) are not read. */
+/**
+ * The columns this adapter uses; Epoch's other columns (FP32/FP64 FLOP/s, die size...) are not read. The tensor
+ * FP16/BF16 column is Epoch's dense figure ("Listed performance figures are without sparsity" in its notes).
+ */
 const EpochRow = z.object({
   'Hardware name': z.string().min(1, 'a hardware name'),
   Manufacturer: z.string(),
@@ -29,6 +32,9 @@ const EpochRow = z.object({
   'Release price (USD)': optionalPositive,
   'Memory size per board (Byte)': optionalPositive,
   'Memory bandwidth (byte/s)': optionalPositive,
+  // Optional columns: a snapshot without them still loads (the figures are then simply not given).
+  'Tensor-FP16/BF16 performance (FLOP/s)': optionalPositive.optional(),
+  'TDP (W)': optionalPositive.optional(),
   'Link to datasheet': z.string(),
   'Last modified': LastModified,
 });
@@ -66,7 +72,7 @@ export function epochSource(retrieved: string): Source {
     kind: 'aggregator',
     retrieved,
     attribution: "Epoch AI, 'Data on Machine Learning Hardware', https://epoch.ai/data/machine-learning-hardware, CC BY 4.0",
-    covers: 'accelerator memory per board, memory bandwidth, release date and release price',
+    covers: 'accelerator memory per board, memory bandwidth, dense tensor FP16/BF16 FLOP/s, TDP, release date and release price',
     counts_for_data_as_of: true,
   };
 }
@@ -83,6 +89,9 @@ export const epochHardware: Adapter = {
       const url = firstUrl(v['Link to datasheet']);
       const memory = toGiga(v['Memory size per board (Byte)']);
       const bandwidth = toGiga(v['Memory bandwidth (byte/s)']);
+      const tensor = v['Tensor-FP16/BF16 performance (FLOP/s)'];
+      const tflops = tensor === undefined ? undefined : Math.round((tensor / 1e12) * 1e3) / 1e3;
+      const tdp = v['TDP (W)'];
       return {
         source: SOURCE_ID,
         key: v['Hardware name'],
@@ -93,6 +102,8 @@ export const epochHardware: Adapter = {
         ...(bandwidth !== undefined ? { bandwidth_gbs: bandwidth } : {}),
         ...(v['Release date'] ? { release_date: v['Release date'] } : {}),
         ...(v['Release price (USD)'] !== undefined ? { launch_price_usd: v['Release price (USD)'] } : {}),
+        ...(tflops !== undefined ? { compute_tflops: tflops } : {}),
+        ...(tdp !== undefined ? { power_w: tdp } : {}),
         ...(url ? { url } : {}),
         // Each row is dated by its own "Last modified": the day Epoch last reviewed that accelerator.
         as_of: v['Last modified'],

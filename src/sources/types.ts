@@ -139,6 +139,12 @@ export type HardwareObservation = {
   bandwidth_gbs?: number;
   release_date?: string;
   launch_price_usd?: number;
+  /** Dense FP16/BF16 tensor TFLOPS per accelerator (no sparsity), where the source states that figure. */
+  compute_tflops?: number;
+  /** Board power per accelerator, watts (TDP/TBP/TGP as the source gives it). */
+  power_w?: number;
+  /** Memory sizes the accelerator or chip is sold with, GB, where the source lists several. */
+  memory_options_gb?: number[];
   url?: string;
   as_of: string;
 };

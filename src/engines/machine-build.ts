@@ -1,0 +1,75 @@
+// Configurations the catalogue does not hold but the text states: N cards of a catalogued one, or a bare memory size.
+import { fact, type Fact, type Hardware } from '../schema/index.ts';
+
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
+const cite = (id: string, name: string, f: Fact<unknown>) => `${id}.${name} = ${String(f.value)} (${f.source}, ${f.as_of})`;
+
+/** Counts a machine may state: one to a 64-GPU pod; beyond that the service models no interconnect. */
+export const MAX_COUNT = 64;
+/** Memory a machine may state, GB. */
+export const MAX_MEMORY_GB = 16384;
+
+/**
+ * `count` cards of a catalogued single-card configuration: memory is the card's times the count (derived, citing
+ * the card's fact); bandwidth, compute, power and usable share are per card and carry over unchanged. No rental is
+ * joined (a rental offer is of its own count and is catalogued as such).
+ */
+export function countedConfiguration(one: Hardware, count: number): Hardware {
+  const base = one.id.replace(/-x1$/, '');
+  const memory = fact(round(one.memory_gb.value * count), one.memory_gb.as_of, 'derived', {
+    derived_from: [cite(one.id, 'memory_gb', one.memory_gb), `count = ${count}`],
+    note: `${one.memory_gb.value} GB per accelerator x ${count}`,
+  });
+  const price = one.purchase_price_usd
+    ? fact(round(one.purchase_price_usd.value * count), one.purchase_price_usd.as_of, 'derived', {
+      derived_from: [cite(one.id, 'purchase_price_usd', one.purchase_price_usd), `count = ${count}`],
+      note: 'the accelerators only; the host machine is not included',
+    })
+    : undefined;
+  return {
+    id: `${base}-x${count}`,
+    name: `${count} x ${one.accelerator} (${count} x ${one.memory_gb.value} GB), built from ${one.id}`,
+    class: one.class === 'laptop' ? 'desktop' : one.class,
+    accelerator: one.accelerator,
+    count,
+    unified_memory: false,
+    memory_gb: memory,
+    usable_fraction: one.usable_fraction,
+    ...(one.bandwidth_gbs ? { bandwidth_gbs: one.bandwidth_gbs } : {}),
+    ...(one.compute_tflops ? { compute_tflops: one.compute_tflops } : {}),
+    ...(one.power_w ? { power_w: one.power_w } : {}),
+    ...(price ? { purchase_price_usd: price } : {}),
+  };
+}
+
+export type AdHocKind = 'gpu' | 'apple' | 'unified' | 'laptop';
+
+const KIND_WORDS: Readonly<Record<AdHocKind, { id: string; what: string }>> = {
+  gpu: { id: 'gpu', what: 'GPU' },
+  apple: { id: 'mac', what: 'Mac (Apple chip not named)' },
+  unified: { id: 'unified', what: 'unified-memory machine' },
+  laptop: { id: 'laptop', what: 'laptop (memory kind not stated)' },
+};
+
+/**
+ * A configuration built from a stated memory size alone. Its usable share is a catalogued fact (passed in, with
+ * its source); it has no bandwidth, so no speed is estimated on it.
+ */
+export function adHocConfiguration(kind: AdHocKind, memoryGb: number, count: number, usable: Fact<number>, usableFrom: string): Hardware {
+  const k = KIND_WORDS[kind];
+  const perDevice = kind === 'gpu';
+  const total = perDevice ? memoryGb * count : memoryGb;
+  return {
+    id: `${k.id}-${memoryGb}gb${perDevice && count > 1 ? `-x${count}` : ''}`,
+    name: `${perDevice && count > 1 ? `${count} x ` : ''}${k.what} with ${memoryGb} GB${perDevice && count > 1 ? ' each' : ''} (device not named: speed not estimated)`,
+    class: kind === 'laptop' ? 'laptop' : 'desktop',
+    accelerator: `unnamed ${k.what}`,
+    count: perDevice ? count : 1,
+    unified_memory: kind !== 'gpu',
+    memory_gb: fact(total, usable.as_of, 'derived', {
+      derived_from: [`machine text: ${memoryGb} GB${perDevice && count > 1 ? ` x ${count}` : ''}`],
+      note: 'memory as stated in the request',
+    }),
+    usable_fraction: { ...usable, note: `${usable.note ? `${usable.note}; ` : ''}the share catalogued for ${usableFrom}` },
+  };
+}
