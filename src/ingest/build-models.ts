@@ -5,7 +5,7 @@ import type { ModelObservation, RatingObservation } from '../sources/types.ts';
 import { count, type IngestContext } from './context.ts';
 import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
-import { countsFromName, developerOrgs, isRepoObservation, ownRepo } from './model-repo.ts';
+import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, ownRepo } from './model-repo.ts';
 import { choose, type Candidate } from './precedence.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -232,7 +232,9 @@ function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: Lic
   set('knowledge_cutoff', pick((o) => o.knowledge_cutoff));
   set('parameters_total', pick((o) => o.parameters_total, { from: factPlaced }));
   set('parameters_active', pick((o) => o.parameters_active, { from: factPlaced }));
-  set('architecture', pick<Architecture>((o) => o.architecture, { from: factPlaced }));
+  // Layer and head counts may come from a copy of the same weights when the own repo has none (its config was unreadable).
+  const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));
+  set('architecture', pick<Architecture>((o) => o.architecture, { from: factPlaced }) ?? pick<Architecture>((o) => o.architecture, { from: copies }));
   set('native_precision', pick((o) => o.native_precision, { from: factPlaced }));
   // The developer's own name states the counts (`Nemotron 3 Ultra 550B A55B`); a leaderboard's spelling does not count.
   const named = !isLeaderboard(name.source) && !name.note ? countsFromName(name.value) : undefined;

@@ -1,7 +1,7 @@
 // Tests of the own-repo rule and of counts stated in a model's name, on the cases that went wrong.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { countsFromName, developerOrgs, ownRepo } from './model-repo.ts';
+import { countsFromName, developerOrgs, holdsSameWeights, ownRepo } from './model-repo.ts';
 
 // Qwen is the developer organisation of Qwen models: a weights link of another Qwen model names it.
 const isOrg = developerOrgs([{ vendor: 'alibaba', weights_url: 'https://huggingface.co/Qwen/Qwen3-235B-A22B' }], () => undefined);
@@ -35,4 +35,13 @@ test('counts in the developer name: Nemotron 3 Ultra 550B A55B, Qwen3 235B-A22B;
   assert.deepEqual(countsFromName('Qwen3-Next 80B-A3B (Thinking)'), { total: 80e9, active: 3e9 });
   assert.equal(countsFromName('Llama 3.3 70B Instruct'), undefined);
   assert.equal(countsFromName('Mixtral 8x7B'), undefined);
+});
+
+test('a re-upload or quantization of the same weights may lend its config, a relative may not', () => {
+  assert.equal(holdsSameWeights('qwen3-14b', 'nvidia/Qwen3-14B-NVFP4'), true);
+  assert.equal(holdsSameWeights('qwen2-5-14b-instruct', 'unsloth/Qwen2.5-14B-Instruct'), true);
+  assert.equal(holdsSameWeights('phi-4', 'unsloth/phi-4'), true);
+  assert.equal(holdsSameWeights('qwen-vl-max', 'Qwen/Qwen-VL'), false);
+  assert.equal(holdsSameWeights('qwen3-8b', 'deepseek-ai/DeepSeek-R1-0528-Qwen3-8B'), false);
+  assert.equal(holdsSameWeights('hermes-4-70b', 'NousResearch/Hermes-4-70B-FP8'), true);
 });

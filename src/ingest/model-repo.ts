@@ -76,3 +76,19 @@ export function countsFromName(name: string): { total: number; active: number } 
   const active = Math.round(Number(m[2]) * 1e9);
   return active < total ? { total, active } : undefined;
 }
+
+/** Packaging tags of a re-upload or quantization of the same weights (`-FP8`, `-AWQ`, `-NVFP4`, `-GGUF`, `-4bit`). */
+const PACKAGING = /(?:-(?:unsloth|dynamic|fp-?8|fp-?4|nvfp-?4|mxfp-?4|awq|gptq|int-?[48]|gguf|mlx|bnb|w4a16|w8a8|quantized|autoround|\d+-?bit))+$/;
+
+/**
+ * A repo holding the model's own weights under another owner or packaging (unsloth/Qwen3-14B,
+ * nvidia/Qwen3-14B-NVFP4): its config.json is the model's, so its layer and head counts may stand in when the
+ * model's own repo has none (llmfit could not read it). Its parameter count never does: packing changes it.
+ */
+export function holdsSameWeights(modelId: string, repo: string): boolean {
+  const id = nameKeys(modelId)[0];
+  return nameKeys(repo).some((k) => {
+    const base = k.replace(PACKAGING, '');
+    return base === id || base === `${id}-instruct` || base === `${id}-it`;
+  });
+}
