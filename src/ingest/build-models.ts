@@ -6,6 +6,7 @@ import { buildBenchmarks } from './build-benchmarks.ts';
 import { count, type IngestContext } from './context.ts';
 import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
+import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, ownRepo } from './model-repo.ts';
 import { choose, type Candidate } from './precedence.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -24,7 +25,7 @@ function providerOf(o: ModelObservation): string | undefined {
  * is first-party only when the provider is the model's own developer (Alibaba Cloud serving DeepSeek is a reseller).
  */
 function place(o: ModelObservation, vendor: string): Placed {
-  if (o.source === 'architecture-overrides') return { obs: o, tier: 0, authoritative: true };
+  if (o.source === 'architecture-overrides' || o.source === 'model-architecture') return { obs: o, tier: 0, authoritative: true };
   const p = providerOf(o);
   if (p === undefined) {
     if (o.source === 'models-dev') return { obs: o, tier: 1, authoritative: true };
@@ -142,12 +143,26 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     }
   }
 
+  // Every observation of a Hugging Face repo, by repo, whichever model it matched: a model's facts come from its own repo.
+  const byRepo = new Map<string, ModelObservation[]>();
+  for (const o of observations) {
+    if (!isRepoObservation(o)) continue;
+    const k = o.source_model_id.toLowerCase();
+    byRepo.set(k, [...(byRepo.get(k) ?? []), o]);
+  }
+  const weightLinks = [...members.entries()].flatMap(([id, list]) => list.flatMap((o) => (o.weights_url ? [{ vendor: vendors.get(id)!, weights_url: o.weights_url }] : [])));
+  const isDeveloperOrg = developerOrgs(weightLinks, (n) => ctx.resolveDeveloper(n));
+  const repoFacts: RepoFacts = (model, candidates) => {
+    const repo = ownRepo(model, candidates, isDeveloperOrg);
+    return repo ? (byRepo.get(repo) ?? []) : [];
+  };
+
   const unknownLicences = new Set<string>();
   const models: Model[] = [];
   for (const id of [...vendors.keys()].sort()) {
     const vendor = vendors.get(id)!;
     const placed = (members.get(id) ?? []).map((o) => place(o, vendor));
-    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences);
+    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences, repoFacts);
     if (!model) {
       report.notes.push(`model ${id}: no observation gives a name; left out`);
       continue;
@@ -176,12 +191,15 @@ function idAsName(placed: Placed[]): Fact<string> | undefined {
   return { value: id.slice(id.lastIndexOf('/') + 1), as_of: best.obs.as_of, source: best.obs.source, note: 'no source gives a display name: this is the source\'s identifier' };
 }
 
-function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: LicenceLookup, unknownLicences: Set<string>): Model | undefined {
+/** The observations of a model's own Hugging Face repo (model-repo.ts), given the repos that matched it. */
+type RepoFacts = (model: { id: string; vendor: string; weights_url?: string }, candidates: string[]) => ModelObservation[];
+
+function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: LicenceLookup, unknownLicences: Set<string>, repoFacts: RepoFacts): Model | undefined {
   // The entry spelled like the canonical id speaks first among equals (the undated snapshot over dated ones).
   const exact = (o: ModelObservation) => (key0(o.source_model_id) === key0(id) ? 0 : 0.5);
-  const pick = <T>(get: (o: ModelObservation) => T | undefined, opts: { skipLeaderboards?: boolean } = {}): Fact<T> | undefined => {
+  const pick = <T>(get: (o: ModelObservation) => T | undefined, opts: { skipLeaderboards?: boolean; from?: Placed[] } = {}): Fact<T> | undefined => {
     const cands: Candidate<T>[] = [];
-    for (const p of placed) {
+    for (const p of opts.from ?? placed) {
       if (opts.skipLeaderboards && isLeaderboard(p.obs.source)) continue;
       const v = get(p.obs);
       if (v === undefined) continue;
@@ -207,13 +225,26 @@ function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: Lic
   set('open_weights', pick((o) => o.open_weights));
   set('licence', licence);
   set('weights_url', pick((o) => o.weights_url));
-  set('context_window', pick((o) => o.context_window));
+  // Facts read from a Hugging Face repo count only from the model's own repo; other sources as they are.
+  const ownRepoFacts = repoFacts({ id, vendor, weights_url: model.weights_url?.value }, placed.filter((p) => isRepoObservation(p.obs)).map((p) => p.obs.source_model_id));
+  const factPlaced = [...placed.filter((p) => !isRepoObservation(p.obs)), ...ownRepoFacts.map((o) => place(o, vendor))];
+  set('context_window', pick((o) => o.context_window, { from: factPlaced }));
   set('max_output', pick((o) => o.max_output));
   set('modalities', pick((o) => o.modalities));
   set('knowledge_cutoff', pick((o) => o.knowledge_cutoff));
-  set('parameters_total', pick((o) => o.parameters_total));
-  set('parameters_active', pick((o) => o.parameters_active));
-  set('architecture', pick<Architecture>((o) => o.architecture));
+  set('parameters_total', pick((o) => o.parameters_total, { from: factPlaced }));
+  set('parameters_active', pick((o) => o.parameters_active, { from: factPlaced }));
+  // Layer and head counts may come from a copy of the same weights when the own repo has none (its config was unreadable).
+  const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));
+  set('architecture', pick<Architecture>((o) => o.architecture, { from: factPlaced }) ?? pick<Architecture>((o) => o.architecture, { from: copies }));
+  set('native_precision', pick((o) => o.native_precision, { from: factPlaced }));
+  // The developer's own name states the counts (`Nemotron 3 Ultra 550B A55B`); a leaderboard's spelling does not count.
+  const named = !isLeaderboard(name.source) && !name.note ? countsFromName(name.value) : undefined;
+  if (named) {
+    const from = (value: number) => ({ value, as_of: name.as_of, source: name.source, note: `stated in the developer's model name "${name.value}"` });
+    if (!model.parameters_total) model.parameters_total = from(named.total);
+    if (!model.parameters_active) model.parameters_active = from(named.active);
+  }
   set('benchmarks', buildBenchmarks(id, placed.map((p) => p.obs)));
   const caps = model.capabilities;
   const tool = pick((o) => o.tool_calling); if (tool) caps.tool_calling = tool;

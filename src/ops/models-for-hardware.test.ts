@@ -174,7 +174,17 @@ test('committed dataset: single-card configurations with more usable memory neve
   const singles = committed().hardware.filter((h) => h.count === 1)
     .map((h) => ({ id: h.id, usable: h.memory_gb.value * h.usable_fraction.value }))
     .sort((a, b) => a.usable - b.usable);
-  const runs = new Map(singles.map((h) => [h.id, new Set(ids(run(committed(), { hardware_id: h.id, limit: 100 })))]));
+  // Every page: with more models assessable, a first page of 100 on a larger machine can leave out one a smaller lists.
+  const everyId = (hardware_id: string) => {
+    const all: string[] = [];
+    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+      const out: Out = run(committed(), { hardware_id, limit: 100, ...(cursor ? { cursor } : {}) });
+      all.push(...ids(out));
+      cursor = out.page.next_cursor;
+    }
+    return new Set(all);
+  };
+  const runs = new Map(singles.map((h) => [h.id, everyId(h.id)]));
   for (let i = 1; i < singles.length; i++) {
     const smaller = runs.get(singles[i - 1].id)!;
     const larger = runs.get(singles[i].id)!;

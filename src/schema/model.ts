@@ -6,8 +6,15 @@ import { Licence } from './licence.ts';
 
 const PositiveInt = z.number().int().positive();
 
-/** Architecture facts the memory model needs (DESIGN.md section 7). */
-export const Architecture = z
+/**
+ * Architecture facts the memory model needs (DESIGN.md section 7). The KV cache per token is, per kind:
+ * `full`/`gqa`: layers x 2 x kv_heads x head_dim values; `mla`: layers x (kv_lora_rank + rope_dim);
+ * `sliding`: as gqa, but `sliding_layers` of the layers hold at most `sliding_window` tokens;
+ * `hybrid`: only `kv_layers` of the layers hold a cache (2 x kv_heads x head_dim values per token, or
+ * kv_lora_rank + rope_dim where those are given: Kimi Linear's global layers are MLA); the other layers keep a
+ * constant-size state that does not grow with the context.
+ */
+const ArchitectureShape = z
   .object({
     layers: PositiveInt,
     attention_heads: PositiveInt.optional(),
@@ -21,16 +28,67 @@ export const Architecture = z
     /** Sliding-window attention: the window in tokens and how many of `layers` use it. */
     sliding_window: PositiveInt.optional(),
     sliding_layers: z.number().int().nonnegative().optional(),
+    /**
+     * Hybrid models (Qwen3-Next, Qwen3.5, MiniMax-01/M1, Kimi Linear, Jamba, Nemotron-H): how many of `layers`
+     * keep a growing KV cache (full attention); the others keep a constant state whatever the context.
+     */
+    kv_layers: PositiveInt.optional(),
     /** The Hugging Face repository the facts were read from. */
     hf_repo: z.string().min(1),
   })
-  .strict()
-  .refine((a) => a.attention !== 'mla' || (a.kv_lora_rank !== undefined && a.rope_dim !== undefined), {
+  .strict();
+
+type ArchitectureFacts = z.infer<typeof ArchitectureShape>;
+
+/** Named cross-field rules: each attention kind carries the facts its cache size needs, and nothing that contradicts it. */
+export const ARCHITECTURE_RULES: ReadonlyArray<{ name: string; holds: (a: ArchitectureFacts) => boolean; message: string; path: string[] }> = [
+  {
+    name: 'mla_needs_latent',
+    holds: (a) => a.attention !== 'mla' || (a.kv_lora_rank !== undefined && a.rope_dim !== undefined),
     message: 'an MLA architecture needs kv_lora_rank and rope_dim',
-  })
-  .refine((a) => a.attention !== 'sliding' || (a.sliding_window !== undefined && a.sliding_layers !== undefined), {
+    path: ['kv_lora_rank'],
+  },
+  {
+    name: 'latent_only_with_mla_or_hybrid',
+    holds: (a) => (a.kv_lora_rank === undefined && a.rope_dim === undefined) || a.attention === 'mla' || a.attention === 'hybrid',
+    message: 'kv_lora_rank and rope_dim belong to an MLA architecture (or the global layers of a hybrid one)',
+    path: ['kv_lora_rank'],
+  },
+  {
+    name: 'latent_comes_in_pairs',
+    holds: (a) => (a.kv_lora_rank === undefined) === (a.rope_dim === undefined),
+    message: 'kv_lora_rank and rope_dim go together',
+    path: ['rope_dim'],
+  },
+  {
+    name: 'sliding_needs_window',
+    holds: (a) => a.attention !== 'sliding' || (a.sliding_window !== undefined && a.sliding_layers !== undefined),
     message: 'a sliding-window architecture needs sliding_window and sliding_layers',
-  });
+    path: ['sliding_window'],
+  },
+  {
+    name: 'sliding_layers_within_layers',
+    holds: (a) => a.sliding_layers === undefined || a.sliding_layers <= a.layers,
+    message: 'sliding_layers cannot exceed layers',
+    path: ['sliding_layers'],
+  },
+  {
+    name: 'hybrid_needs_kv_layers',
+    holds: (a) => a.attention !== 'hybrid' || a.kv_layers !== undefined,
+    message: 'a hybrid architecture needs kv_layers (the layers that keep a KV cache)',
+    path: ['kv_layers'],
+  },
+  {
+    name: 'kv_layers_only_hybrid',
+    holds: (a) => a.kv_layers === undefined || (a.attention === 'hybrid' && a.kv_layers < a.layers),
+    message: 'kv_layers belongs to a hybrid architecture and is fewer than layers',
+    path: ['kv_layers'],
+  },
+];
+
+export const Architecture = ArchitectureShape.superRefine((a, ctx) => {
+  for (const rule of ARCHITECTURE_RULES) if (!rule.holds(a)) ctx.addIssue({ code: 'custom', message: rule.message, path: rule.path, params: { rule: rule.name } });
+});
 export type Architecture = z.infer<typeof Architecture>;
 
 export const NativePrecision = z.enum(['fp32', 'bf16', 'fp16', 'fp8', 'mxfp4', 'int8', 'int4']);

@@ -35,5 +35,14 @@ export type EuResidency = z.infer<typeof EuResidency>;
 export const ModelStatus = z.enum(['active', 'beta', 'alpha', 'deprecated']);
 export type ModelStatus = z.infer<typeof ModelStatus>;
 
-export const AttentionKind = z.enum(['full', 'gqa', 'mla', 'sliding']);
+/**
+ * How a model's attention layers keep their KV cache (DESIGN.md section 7):
+ * - `full`: multi-head attention, every layer caches K and V for all `attention_heads`;
+ * - `gqa`: grouped-query (or multi-query) attention, every layer caches `kv_heads` < `attention_heads`;
+ * - `mla`: multi-head latent attention (DeepSeek, Kimi K2, GLM-5): one compressed latent per layer per token;
+ * - `sliding`: `sliding_layers` of the layers attend within a window; the others (global) see the whole context;
+ * - `hybrid`: linear-attention or state-space layers (Gated DeltaNet, lightning attention, Mamba) that keep a
+ *   constant-size state, interleaved with `kv_layers` full-attention layers that keep a growing KV cache.
+ */
+export const AttentionKind = z.enum(['full', 'gqa', 'mla', 'sliding', 'hybrid']);
 export type AttentionKind = z.infer<typeof AttentionKind>;

@@ -1,7 +1,7 @@
 // The reviewed architecture-overrides table: corrected or filled config facts per Hugging Face repo, each cited.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { AttentionKind, type Source } from '../schema/index.ts';
+import { AttentionKind, type NativePrecision, type Source } from '../schema/index.ts';
 import { parseCsv, tableUrl, zodIssues } from './curated.ts';
 import type { IngestIssue } from './types.ts';
 
@@ -33,6 +33,7 @@ export const ARCHITECTURE_FIELDS = [
   'rope_dim',
   'sliding_window',
   'sliding_layers',
+  'kv_layers',
 ] as const;
 /** Model-level fields an override row may set. */
 export const MODEL_FIELDS = ['context_window', 'parameters_total', 'parameters_active'] as const;
@@ -41,11 +42,17 @@ export type ArchitectureField = (typeof ARCHITECTURE_FIELDS)[number];
 export type ModelField = (typeof MODEL_FIELDS)[number];
 export type OverrideField = ArchitectureField | ModelField;
 
-/** Every override for one repo, merged from its rows. */
+/** Every override for one repo, merged from its rows, with where it was read and when. */
 export type RepoOverride = {
   hf_repo: string;
   architecture: Partial<Record<ArchitectureField, number | string>>;
   model: Partial<Record<ModelField, number>>;
+  /** The precision the developer ships the weights in (model-architecture table only). */
+  native_precision?: NativePrecision;
+  /** The reviewed table the facts come from, the day they were read, and the page that states them. */
+  source: string;
+  as_of: string;
+  url: string;
 };
 
 const FIELDS = new Set<string>([...ARCHITECTURE_FIELDS, ...MODEL_FIELDS]);
@@ -91,7 +98,7 @@ export async function loadArchitectureOverrides(file: string): Promise<{ overrid
       continue;
     }
     seen.add(key);
-    const o = overrides.get(hf_repo) ?? { hf_repo, architecture: {}, model: {} };
+    const o = overrides.get(hf_repo) ?? { hf_repo, architecture: {}, model: {}, source: OVERRIDES_SOURCE_ID, as_of: OVERRIDES_REVIEWED, url: `https://huggingface.co/${hf_repo}` };
     if ((MODEL_FIELDS as readonly string[]).includes(field)) o.model[field as ModelField] = Number(value);
     else o.architecture[field as ArchitectureField] = field === 'attention' ? value : Number(value);
     overrides.set(hf_repo, o);

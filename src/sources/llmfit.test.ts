@@ -11,7 +11,10 @@ import { createLlmfit } from './llmfit.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shared = path.resolve(here, '../../../shared/data');
 const projectOverrides = path.resolve(here, '../../data/curated/architecture-overrides.csv');
+const projectModelArch = path.resolve(here, '../../data/curated/model-architecture.csv');
 const OVR_HEADER = 'hf_repo,field,value,evidence_url,reason';
+const ARCH_HEADER =
+  'hf_repo,parameters_total_b,parameters_active_b,context_window,layers,attention_heads,kv_heads,head_dim,hidden_size,attention,kv_lora_rank,rope_dim,sliding_window,sliding_layers,kv_layers,native_precision,config_url,card_url,read_on,note';
 
 /** A row as llmfit writes it; only what a test changes is given. */
 function aRow(name: string, over: Record<string, unknown> = {}) {
@@ -33,12 +36,13 @@ function aRow(name: string, over: Record<string, unknown> = {}) {
   };
 }
 
-async function read(rows: unknown[], overrides = `${OVR_HEADER}\n`) {
+async function read(rows: unknown[], overrides = `${OVR_HEADER}\n`, modelArch = `${ARCH_HEADER}\n`) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'llmfit-'));
   mkdirSync(path.join(dir, 'llmfit-hf-models'));
   writeFileSync(path.join(dir, 'llmfit-hf-models', 'hf_models-2026-05-12.json'), JSON.stringify(rows));
   writeFileSync(path.join(dir, 'overrides.csv'), overrides);
-  const adapter = createLlmfit({ overridesFile: path.join(dir, 'overrides.csv') });
+  writeFileSync(path.join(dir, 'model-architecture.csv'), modelArch);
+  const adapter = createLlmfit({ overridesFile: path.join(dir, 'overrides.csv'), modelArchitectureFile: path.join(dir, 'model-architecture.csv') });
   const result = await adapter.read({ sources: dir, curated: path.join(dir, 'curated') });
   return { ...result, counts: adapter.lastCounts };
 }
@@ -202,19 +206,26 @@ test('a row that is not the shape llmfit writes is an issue naming the repo and 
   assert.equal(r.issues[0].field, 'num_hidden_layers');
 });
 
-test('the real snapshot with the project overrides', { skip: !existsSync(shared) }, async () => {
-  const adapter = createLlmfit({ overridesFile: projectOverrides });
+test('the real snapshot with the project tables', { skip: !existsSync(shared) }, async () => {
+  const adapter = createLlmfit({ overridesFile: projectOverrides, modelArchitectureFile: projectModelArch });
   const r = await adapter.read({ sources: path.join(shared, 'sources'), curated: path.join(shared, 'curated') });
   assert.deepEqual(r.issues, []);
   const c = adapter.lastCounts;
   assert.equal(c?.rows, 1852);
   assert.ok((c?.kept ?? 0) > 1500 && (c?.kept ?? 0) < 1750, `kept ${c?.kept}`);
   assert.ok((c?.with_architecture ?? 0) > 1000, `with architecture ${c?.with_architecture}`);
-  const ds = of(r.models, 'deepseek-ai/DeepSeek-V3', 'architecture-overrides');
+  // DeepSeek-V3 card: 671B total, 37B activated, MLA with kv_lora_rank 512 + rope 64; config.json: FP8 weights.
+  const ds = of(r.models, 'deepseek-ai/DeepSeek-V3', 'model-architecture');
   assert.equal(ds?.architecture?.attention, 'mla');
-  assert.equal(of(r.models, 'deepseek-ai/DeepSeek-V3', 'llmfit')?.parameters_active, 37_000_000_000);
+  assert.equal(ds?.parameters_active, 37_000_000_000);
+  assert.equal(ds?.native_precision, 'fp8');
+  assert.equal(of(r.models, 'deepseek-ai/DeepSeek-V3', 'llmfit')?.parameters_active, undefined);
   assert.equal(of(r.models, 'meta-llama/Llama-3.1-405B-Instruct', 'architecture-overrides')?.architecture?.layers, 126);
-  assert.equal(of(r.models, 'openai/gpt-oss-120b', 'architecture-overrides')?.context_window, 131072);
+  // gpt-oss model card (arXiv 2508.10925): 116.83B total, 5.13B active, MXFP4; config.json: 131,072 tokens.
+  const oss = of(r.models, 'openai/gpt-oss-120b', 'model-architecture');
+  assert.equal(oss?.context_window, 131072);
+  assert.equal(oss?.native_precision, 'mxfp4');
+  assert.equal(oss?.parameters_total, 116_830_000_000);
   for (const m of r.models ?? []) {
     if (m.source === 'llmfit') assert.ok((m.context_window ?? 0) <= 262_144, `${m.source_model_id} ${m.context_window}`);
   }

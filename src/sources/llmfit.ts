@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Architecture, type Source } from '../schema/index.ts';
 import { zodIssues } from './curated.ts';
-import { loadArchitectureOverrides, OVERRIDES_FILE, OVERRIDES_REVIEWED, OVERRIDES_SOURCE, OVERRIDES_SOURCE_ID, type RepoOverride } from './llmfit-overrides.ts';
+import { loadArchitectureOverrides, OVERRIDES_FILE, OVERRIDES_SOURCE, OVERRIDES_SOURCE_ID, type RepoOverride } from './llmfit-overrides.ts';
+import { loadModelArchitecture, MODEL_ARCH_FILE, MODEL_ARCH_SOURCE, MODEL_ARCH_SOURCE_ID } from './model-architecture.ts';
 import { activeParameters, classifyRepo, contextIsTrusted, hasStandardKvCache, isPackedQuantization } from './llmfit-rules.ts';
 import type { Adapter, AdapterResult, IngestIssue, ModelObservation, SourceRoots } from './types.ts';
 
@@ -15,6 +16,7 @@ const SOURCE_ID = 'llmfit';
 /** The snapshot's date: llmfit commit 5bdc9df of 2026-05-12 (SOURCE.txt). */
 const AS_OF = '2026-05-12';
 const DEFAULT_OVERRIDES = fileURLToPath(new URL('../../data/curated/architecture-overrides.csv', import.meta.url));
+const DEFAULT_MODEL_ARCH = fileURLToPath(new URL('../../data/curated/model-architecture.csv', import.meta.url));
 
 const Count = z.number().int().positive().nullable().optional();
 /** The fields this adapter uses; llmfit's own estimates (RAM, quantization advice) are not read. */
@@ -86,8 +88,9 @@ function applyOverride(
   r: LlmfitRow | undefined,
   o: RepoOverride,
 ): { llmfit?: ModelObservation; override?: ModelObservation; issue?: IngestIssue } {
-  const fix: ModelObservation = { source: OVERRIDES_SOURCE_ID, source_model_id: o.hf_repo, as_of: OVERRIDES_REVIEWED, url: hfUrl(o.hf_repo) };
+  const fix: ModelObservation = { source: o.source, source_model_id: o.hf_repo, as_of: o.as_of, url: o.url };
   const kept = base ? { ...base } : undefined;
+  if (o.native_precision !== undefined) fix.native_precision = o.native_precision;
   if (o.model.context_window !== undefined) fix.context_window = o.model.context_window;
   if (o.model.parameters_total !== undefined) fix.parameters_total = o.model.parameters_total;
   if (o.model.parameters_active !== undefined) fix.parameters_active = o.model.parameters_active;
@@ -103,7 +106,8 @@ function applyOverride(
     if (parsed.success) fix.architecture = parsed.data;
     else {
       const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'architecture'}: ${i.message}`).join('; ');
-      issue = { source: OVERRIDES_SOURCE_ID, file: OVERRIDES_FILE, row: o.hf_repo, field: 'architecture', message: `the corrected architecture is incomplete, so it is not served (${problems})` };
+      const file = o.source === MODEL_ARCH_SOURCE_ID ? MODEL_ARCH_FILE : OVERRIDES_FILE;
+      issue = { source: o.source, file, row: o.hf_repo, field: 'architecture', message: `the corrected architecture is incomplete, so it is not served (${problems})` };
     }
   }
   if (kept) {
@@ -113,7 +117,8 @@ function applyOverride(
     if (fix.parameters_active !== undefined) delete kept.parameters_active;
     if (Object.keys(o.architecture).length > 0) delete kept.architecture;
   }
-  const hasFix = fix.context_window !== undefined || fix.parameters_total !== undefined || fix.parameters_active !== undefined || fix.architecture !== undefined;
+  const hasFix =
+    fix.context_window !== undefined || fix.parameters_total !== undefined || fix.parameters_active !== undefined || fix.architecture !== undefined || fix.native_precision !== undefined;
   return { llmfit: kept, ...(hasFix ? { override: fix } : {}), ...(issue ? { issue } : {}) };
 }
 
@@ -135,14 +140,32 @@ function llmfitSource(counts: LlmfitCounts): Source {
   };
 }
 
-export function createLlmfit(options: { overridesFile?: string } = {}): Adapter & { lastCounts?: LlmfitCounts } {
+/**
+ * Both reviewed tables, keyed by repo. A repo belongs to one table: the per-model table is the newer, dated one,
+ * so where a repo is in both its row is used and the per-field rows are reported as superseded.
+ */
+async function loadReviewed(overridesFile: string, modelArchFile: string): Promise<{ overrides: Map<string, RepoOverride>; issues: IngestIssue[] }> {
+  const a = await loadArchitectureOverrides(overridesFile);
+  const b = await loadModelArchitecture(modelArchFile);
+  const issues = [...a.issues, ...b.issues];
+  const overrides = new Map(a.overrides);
+  for (const [repo, row] of b.rows) {
+    if (overrides.has(repo)) {
+      issues.push({ source: OVERRIDES_SOURCE_ID, file: OVERRIDES_FILE, row: repo, message: `${repo} also has a row in ${MODEL_ARCH_FILE}, which is used instead` });
+    }
+    overrides.set(repo, row);
+  }
+  return { overrides, issues };
+}
+
+export function createLlmfit(options: { overridesFile?: string; modelArchitectureFile?: string } = {}): Adapter & { lastCounts?: LlmfitCounts } {
   const adapter: Adapter & { lastCounts?: LlmfitCounts } = {
     id: SOURCE_ID,
     async read(roots: SourceRoots): Promise<AdapterResult> {
       const raw: unknown = JSON.parse(await readFile(path.join(roots.sources, FOLDER, FILE), 'utf8'));
       const issues: IngestIssue[] = [];
       if (!Array.isArray(raw)) throw new Error(`${FILE}: expected a JSON array of repos`);
-      const { overrides, issues: overrideIssues } = await loadArchitectureOverrides(options.overridesFile ?? DEFAULT_OVERRIDES);
+      const { overrides, issues: overrideIssues } = await loadReviewed(options.overridesFile ?? DEFAULT_OVERRIDES, options.modelArchitectureFile ?? DEFAULT_MODEL_ARCH);
       issues.push(...overrideIssues);
       const counts: LlmfitCounts = { rows: raw.length, invalid: 0, not_llm: 0, kept: 0, with_architecture: 0, overridden: 0 };
       const models: ModelObservation[] = [];
@@ -183,10 +206,10 @@ export function createLlmfit(options: { overridesFile?: string } = {}): Adapter 
       counts.kept = rowsByRepo.size;
       const withArch = new Set(models.filter((m) => m.architecture).map((m) => m.source_model_id));
       counts.with_architecture = withArch.size;
-      counts.overridden = models.filter((m) => m.source === OVERRIDES_SOURCE_ID).length;
+      counts.overridden = models.filter((m) => m.source === OVERRIDES_SOURCE_ID || m.source === MODEL_ARCH_SOURCE_ID).length;
       adapter.lastCounts = counts;
       models.sort((a, b) => a.source_model_id.localeCompare(b.source_model_id) || a.source.localeCompare(b.source));
-      return { sources: [llmfitSource(counts), OVERRIDES_SOURCE], models, issues };
+      return { sources: [llmfitSource(counts), OVERRIDES_SOURCE, MODEL_ARCH_SOURCE], models, issues };
     },
   };
   return adapter;

@@ -1,0 +1,102 @@
+// Tests of the per-model architecture table: what a row yields, how it replaces llmfit's figures, what it refuses.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ModelObservation } from './types.ts';
+import { createLlmfit } from './llmfit.ts';
+
+const HEADER =
+  'hf_repo,parameters_total_b,parameters_active_b,context_window,layers,attention_heads,kv_heads,head_dim,hidden_size,attention,kv_lora_rank,rope_dim,sliding_window,sliding_layers,kv_layers,native_precision,config_url,card_url,read_on,note';
+const OVR_HEADER = 'hf_repo,field,value,evidence_url,reason';
+
+/** A row as llmfit writes it (config facts of Qwen3-Next-80B-A3B-Instruct unless changed). */
+function anLlmfitRow(name: string, over: Record<string, unknown> = {}) {
+  return {
+    name, provider: name.split('/')[0], parameter_count: '81B', parameters_raw: 81_324_862_720, active_parameters: 5_575_200_546, is_moe: true,
+    context_length: 262144, use_case: 'General purpose', pipeline_tag: 'text-generation', architecture: 'qwen3_next',
+    num_hidden_layers: 48, num_attention_heads: 16, num_key_value_heads: 2, head_dim: 256, hidden_size: 2048, ...over,
+  };
+}
+
+async function read(rows: unknown[], table: string[], overrides: string[] = []) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'model-arch-'));
+  mkdirSync(path.join(dir, 'llmfit-hf-models'));
+  writeFileSync(path.join(dir, 'llmfit-hf-models', 'hf_models-2026-05-12.json'), JSON.stringify(rows));
+  writeFileSync(path.join(dir, 'arch.csv'), [HEADER, ...table].join('\n'));
+  writeFileSync(path.join(dir, 'ovr.csv'), [OVR_HEADER, ...overrides].join('\n'));
+  const adapter = createLlmfit({ overridesFile: path.join(dir, 'ovr.csv'), modelArchitectureFile: path.join(dir, 'arch.csv') });
+  return adapter.read({ sources: dir, curated: dir });
+}
+const of = (models: ModelObservation[] | undefined, repo: string, source: string) => models?.find((m) => m.source_model_id === repo && m.source === source);
+
+const NEXT = 'Qwen/Qwen3-Next-80B-A3B-Instruct';
+const NEXT_CARD = `https://huggingface.co/${NEXT}`;
+// Qwen3-Next-80B-A3B card: 80B total, 3B activated; 12 x (3 Gated DeltaNet + 1 Gated Attention) = 12 of 48 layers with a KV cache.
+const nextRow = `${NEXT},80,3,,48,16,2,256,2048,hybrid,,,,,12,bf16,${NEXT_CARD}/blob/main/config.json,${NEXT_CARD},2026-11-25,card`;
+
+test('a row replaces llmfit figures for its repo, dated the day it was read and cited to the card', async () => {
+  const r = await read([anLlmfitRow(NEXT)], [nextRow]);
+  assert.deepEqual(r.issues, []);
+  const fix = of(r.models, NEXT, 'model-architecture');
+  assert.equal(fix?.parameters_total, 80_000_000_000);
+  assert.equal(fix?.parameters_active, 3_000_000_000);
+  assert.equal(fix?.native_precision, 'bf16');
+  assert.equal(fix?.as_of, '2026-11-25');
+  assert.equal(fix?.url, NEXT_CARD);
+  assert.deepEqual(fix?.architecture, { layers: 48, attention_heads: 16, kv_heads: 2, head_dim: 256, hidden_size: 2048, attention: 'hybrid', kv_layers: 12, hf_repo: NEXT });
+  // llmfit's own observation keeps nothing the row corrected (its 81.3B tensor count and computed 5.6B active).
+  const base = of(r.models, NEXT, 'llmfit');
+  assert.equal(base?.parameters_total, undefined);
+  assert.equal(base?.parameters_active, undefined);
+  assert.ok(r.sources.some((s) => s.id === 'model-architecture' && s.kind === 'curated'));
+});
+
+test('a row for a repo the snapshot lacks stands on its own; a counts-only row needs no config', async () => {
+  const card = 'https://huggingface.co/deepseek-ai/DeepSeek-V4-Flash';
+  // DeepSeek-V4 card: V4-Flash has 284B parameters (13B activated).
+  const r = await read([], [`deepseek-ai/DeepSeek-V4-Flash,284,13,,,,,,,,,,,,,,,${card},2026-11-25,card`]);
+  assert.deepEqual(r.issues, []);
+  const fix = of(r.models, 'deepseek-ai/DeepSeek-V4-Flash', 'model-architecture');
+  assert.equal(fix?.parameters_total, 284_000_000_000);
+  assert.equal(fix?.parameters_active, 13_000_000_000);
+  assert.equal(fix?.architecture, undefined);
+});
+
+test('bad rows are issues and are not applied', async () => {
+  const card = 'https://huggingface.co/org/x';
+  const r = await read(
+    [],
+    [
+      `org/active-above-total,10,20,,,,,,,,,,,,,,,${card},2026-11-25,`,
+      `org/no-config,,,,48,16,2,256,2048,gqa,,,,,,,,${card},2026-11-25,`,
+      `org/bad-kind,,,,48,16,2,256,2048,linear,,,,,,,${card}/c,${card},2026-11-25,`,
+      `org/bad-precision,1,1,,,,,,,,,,,,,fp6,,${card},2026-11-25,`,
+      `org/bad-date,1,1,,,,,,,,,,,,,,,${card},2026-13-40,`,
+      `org/hybrid-without-kv-layers,,,,48,16,2,256,2048,hybrid,,,,,,,${card}/c,${card},2026-11-25,`,
+      `org/twice,1,1,,,,,,,,,,,,,,,${card},2026-11-25,`,
+      `org/twice,2,2,,,,,,,,,,,,,,,${card},2026-11-25,`,
+    ],
+  );
+  const byRow = r.issues.map((i) => `${i.row.split(' ')[0]} ${i.field ?? ''}`).sort();
+  assert.deepEqual(byRow, [
+    'org/active-above-total parameters_active_b',
+    'org/bad-date read_on',
+    'org/bad-kind attention',
+    'org/bad-precision native_precision',
+    'org/hybrid-without-kv-layers architecture',
+    'org/no-config config_url',
+    'org/twice ',
+  ]);
+  assert.equal(of(r.models, 'org/twice', 'model-architecture')?.parameters_total, 1_000_000_000);
+  assert.equal(of(r.models, 'org/hybrid-without-kv-layers', 'model-architecture'), undefined);
+});
+
+test('a repo in both reviewed tables is reported, and the dated per-model row is used', async () => {
+  const r = await read([anLlmfitRow(NEXT)], [nextRow], [`${NEXT},parameters_active,3000000000,${NEXT_CARD},card`]);
+  assert.equal(r.issues.length, 1);
+  assert.match(r.issues[0].message, /model-architecture\.csv/);
+  assert.equal(of(r.models, NEXT, 'architecture-overrides'), undefined);
+  assert.equal(of(r.models, NEXT, 'model-architecture')?.parameters_active, 3_000_000_000);
+});
