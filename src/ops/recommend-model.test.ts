@@ -33,9 +33,17 @@ function checkCommon(name: string, input: Record<string, string>, out: Out): voi
   out.recommendations.forEach((r, i) => {
     assert.equal(r.position, i + 1, name);
     if (i > 0) assert.ok(out.recommendations[i - 1].score >= r.score, `${name}: best first`);
-    assert.equal(r.rating.leaderboard, out.board.leaderboard, `${name}: rated on the board of the use`);
-    assert.equal(r.rating.category, out.board.category, name);
-    assert.match(r.reasons[0], /is rated \d/, `${name}: the first reason is the rating`);
+    if (r.quality.basis === 'rating') {
+      assert.equal(r.rating.leaderboard, out.board.leaderboard, `${name}: rated on the board of the use`);
+      assert.equal(r.rating.category, out.board.category, name);
+      assert.equal(r.quality.rating_used, r.rating.rating, `${name}: its own rating is the one used`);
+      assert.match(r.reasons[0], /is rated \d/, `${name}: the first reason is the rating`);
+    } else {
+      // Indirect evidence is never read above the 95% lower bound it is built from.
+      assert.equal(r.rating, null, name);
+      assert.match(r.reasons[0], /is not rated on .*estimate|family rating/, `${name}: the first reason says the quality is estimated, and how`);
+      if (r.quality.basis === 'family') assert.ok(r.quality.rating_used <= r.quality.sibling_rating.rating_lower, name);
+    }
     assert.match(r.reasons[0], DATED, `${name}: the rating is cited with source and date`);
     assert.ok(r.reasons.some((s: string) => /Trust Index \d+ with coverage/.test(s)), `${name}: trust is cited`);
     if (r.path === 'api') {
