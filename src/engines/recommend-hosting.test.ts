@@ -11,7 +11,7 @@ const arch = (layers: number): Architecture => ({ layers, kv_heads: 8, head_dim:
 const APACHE = f({ id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true });
 const open = (id: string, params: number, layers: number) =>
   aModel({ id, open_weights: f(true), licence: APACHE, parameters_total: f(params), architecture: f(arch(layers)) });
-const rent = (usd_per_hour: number) => f({ provider: 'cloud', instance_type: 'box', usd_per_hour, eu_regions: [] });
+const rent = (usd_per_hour: number, eu_regions: string[] = []) => f({ provider: 'cloud', instance_type: 'box', usd_per_hour, eu_regions });
 const rated = (model_id: string, rating: number) => aRating({ model_id, rating, rating_lower: rating - 5, rating_upper: rating + 5 });
 
 // small (8B) fits every configuration; large (200B: 122 GB of weights at Q4_K_M's 4.89 bits) fits only the 640 GB node at 4 bits or more.
@@ -21,7 +21,7 @@ const ds = aDataset({
   hardware: [
     aHardware({ id: 'desk-24', memory_gb: f(24) }),
     aHardware({ id: 'rent-48', class: 'workstation', memory_gb: f(48), rental: rent(1) }),
-    aHardware({ id: 'rent-80', class: 'server', memory_gb: f(80), rental: rent(2) }),
+    aHardware({ id: 'rent-80', class: 'server', memory_gb: f(80), rental: rent(2, ['eu-west']) }),
     aHardware({ id: 'node-640', class: 'server', count: 8, memory_gb: f(640), rental: rent(20) }),
   ],
 });
@@ -57,4 +57,15 @@ test('the monthly cost counts in the ranking: at equal ratings the model needing
   assert.notEqual(small.option.parts.price, UNKNOWN_MACHINE_PRICE_SCORE);
   assert.match(small.reasons[1], /least costly rented configuration it fits.*\$730 a month to rent/);
   assert.match(small.reasons[1], /It also fits desk-24 \(desk-24, 22\.8 GB usable\)/, 'usable = 24 GB x 0.95');
+});
+
+test('data that must stay in the EU: only rentals offered in an EU region are costed, and the reason names them', () => {
+  const pick = cheapestHosting(ds, ds.modelById.get('small-8b')!, ds.hardware, 8192, true, true)!;
+  assert.deepEqual([pick.hardware.id, pick.cost!.monthly_usd, pick.cost!.eu_regions], ['rent-80', 1460, ['eu-west']], 'rent-48 lists no EU region; 2 USD/h x 730 h');
+  const r = recommend(ds, interpret(ds, { keep: 'EU only', where: 'on premises' }));
+  assert.match(r.recommendations[0].reasons[1], /in an EU region \(eu-west\), as keep=eu-only requires/);
+  // large-200b fits only node-640, whose rental lists no EU region: it needs more than any EU rental, so price 0.
+  const large = r.recommendations.find((x) => x.model.id === 'large-200b')!;
+  assert.deepEqual([large.option.self!.cost, large.option.parts.price], [null, 0]);
+  assert.match(large.reasons[1], /No configuration it fits has a rental price in the dataset in an EU region/);
 });

@@ -2,7 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
-import { UNKNOWN_MACHINE_PRICE_SCORE, type Candidate, type Option, type Plan, type Step } from './recommend.ts';
+import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE, type Candidate, type Option, type Plan, type Step } from './recommend.ts';
 import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
 import type { UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
@@ -13,6 +13,8 @@ export type Explained = { reasons: string[]; eu_offers: EuOfferBrief[] };
 const cite = (f: { as_of: string; source: string }) => `${f.source}, ${f.as_of}`;
 const usd = (x: number) => `$${Math.round(x * 10000) / 10000}`;
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
+/** Dollars as people read them: cents from $1 up, four significant digits below. */
+const money = (x: number) => `$${x >= 1 ? x.toFixed(2) : Number(x.toPrecision(4))}`;
 const params = (n: number) => (n >= 1e9 ? `${Math.round(n / 1e8) / 10}B` : `${Math.round(n / 1e5) / 10}M`);
 
 function ratingReason(c: Candidate, ub: UseBoard): string {
@@ -71,10 +73,12 @@ function selfReason(c: Candidate, o: Option, plan: Plan): string {
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
   const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.`;
   if (own_machine) return run;
-  if (!cost) return `${run} The dataset holds no rental price for any configuration it fits, so its cost is not counted (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}).`;
+  if (!cost && o.self!.priced) return `${run} No configuration it fits has a rental price in the dataset${plan.eu_by ? ' in an EU region' : ''}: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}).`;
+  if (!cost) return `${run} The dataset holds no purchase price for it, so its cost is not counted (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}).`;
   const r = cost.rental;
+  const euText = plan.eu_by ? ` in an EU region (${cost.eu_regions.join(', ')}), as ${plan.eu_by} requires` : '';
   const also = smallest ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable), whose price the dataset does not hold.` : '';
-  return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${usd(r.usd_per_hour)}/h, ${r.provider} ${r.instance_type}; ${cite(r)}), serving about ${int(cost.capacity_tokens_millions_per_month)}M tokens a month at the estimate_cost model's throughput and utilisation: ${usd(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; this is the price it is ranked on.${also}`;
+  return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${money(r.usd_per_hour)}/h, ${r.provider} ${r.instance_type}; ${cite(r)})${euText}, serving about ${int(cost.capacity_tokens_millions_per_month)}M tokens a month at the estimate_cost model's throughput and utilisation: ${money(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
 }
 
 function licenceReason(c: Candidate): string {
@@ -176,7 +180,7 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard): string[] 
   if (plan.self && plan.target.kind === 'local') {
     notes.push(`Self-hosting is checked against the catalogued laptops, desktops and workstations (no machine named), at 4 bits per weight or more; they are bought, not rented, and the dataset holds no purchase price, so a local pick's price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}: name your machine, or use estimate_cost.`);
   } else if (plan.self && plan.target.kind === 'any') {
-    notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model that fits only configurations without a price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}.`);
+    notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region)' : ''} needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}.`);
   }
   return notes;
 }

@@ -55,6 +55,11 @@ export const PRICE_WORST = 50;
  * named): its cost is unknown, so price scores neutral. A rented configuration scores its cost per 1M tokens.
  */
 export const UNKNOWN_MACHINE_PRICE_SCORE = 0.5;
+/**
+ * Self-hosting with no machine named on a model no rented configuration fits: it needs more than the largest
+ * configuration with a price (or, for EU data, with an EU region), so it is not counted as cheap.
+ */
+export const UNPRICED_CONFIGURATION_PRICE_SCORE = 0;
 /** Classes that count as a local machine when `where=local` or `keep=on-device` names none. */
 export const LOCAL_CLASSES = ['laptop', 'desktop', 'workstation'] as const;
 export const MAX_RECOMMENDATIONS = 3;
@@ -136,7 +141,8 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 /** The price part of self-hosting: 1 on the caller's machine, its cost per 1M tokens when rented, else neutral. */
 function selfPriceScore(self: SelfOption): number {
   if (self.own_machine) return 1;
-  return self.cost ? priceScore(self.cost.usd_per_mtok) : UNKNOWN_MACHINE_PRICE_SCORE;
+  if (self.cost) return priceScore(self.cost.usd_per_mtok);
+  return self.priced ? UNPRICED_CONFIGURATION_PRICE_SCORE : UNKNOWN_MACHINE_PRICE_SCORE;
 }
 
 function scoreOption(ds: Dataset, m: Model, b: UseBoard, e: QualityEvidence, trust: TrustProfile, w: Weights, path: Option['path'], priced?: PricedOffer, self?: SelfOption): Option {
@@ -184,7 +190,7 @@ function cheapestFor(ds: Dataset, m: Model, eu: boolean): PricedOffer | undefine
 function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
   if (plan.target.kind === 'machine') return hostingOnMachine(ds, m, plan.target.hardware, plan.context);
   if (plan.target.kind === 'local') return cheapestHosting(ds, m, localPool(ds), plan.context, false);
-  return cheapestHosting(ds, m, ds.hardware, plan.context);
+  return cheapestHosting(ds, m, ds.hardware, plan.context, true, plan.eu_by !== null);
 }
 
 /** The price a candidate is compared on at equal score and rating: per 1M tokens, API or rented. */

@@ -40,6 +40,7 @@ const SelfHosting = z
     usd_per_mtok: z.number().nullable().describe('monthly_usd over the tokens the configuration serves in a month (estimate_cost\'s throughput and utilisation): the price it is ranked on, USD per 1M tokens.'),
     capacity_tokens_millions_per_month: z.number().nullable().describe('Tokens (millions) the configuration serves in a month at that throughput and utilisation.'),
     rental: z.object({ provider: z.string(), instance_type: z.string(), usd_per_hour: z.number(), source: z.string(), as_of: IsoDate }).nullable().describe('The rental price the monthly cost rests on.'),
+    rental_eu_regions: z.array(z.string()).describe('The rental provider\'s EU regions for the configuration; with keep=eu-only only configurations offered in one are costed.'),
     cost_basis: z.array(z.string()).describe('How the monthly cost is derived; empty when there is none.'),
     smallest_fit: z.object({ hardware_id: z.string(), hardware_name: z.string(), usable_gb: z.number() }).nullable()
       .describe('The configuration with the least memory the model fits, when it is not the one costed (the dataset holds no price for it).'),
@@ -98,7 +99,7 @@ const Step = z
   })
   .describe('One hard constraint, applied in order.');
 
-const RANKING = `score = sum over dimensions of weight x part. quality = 1 - (top rating - rating) / ${QUALITY_SPAN}, clamped to 0..1, on the board that measures the use (an unrated model: an estimate from benchmarks of the same skill, else from a rated sibling, both from 95% lower bounds); price = log-scale of the blended price between $${PRICE_WORST} (0) and $${PRICE_BEST} (1) per 1M tokens at 75% input, 1 on your own machine; with no machine named, self-hosting is priced on the least costly rented configuration it fits (a month's rent over the tokens it serves in a month, per 1M), 0.5 where the dataset holds no price; openness = 1 open weights with an OSI licence, 0.75 open weights allowing commercial use, 0.5 other open weights, 0 closed; trust = Trust Index / 100; eu_residency = 1 for an EU-resident offer or self-hosting; eu_jurisdiction = 1 for a provider under EU jurisdiction or self-hosting; self_hosting = 1 when self-hosted. Ties: rating, then price, then model id.`;
+const RANKING = `score = sum over dimensions of weight x part. quality = 1 - (top rating - rating) / ${QUALITY_SPAN}, clamped to 0..1, on the board that measures the use (an unrated model: an estimate from benchmarks of the same skill, else from a rated sibling, both from 95% lower bounds); price = log-scale of the blended price between $${PRICE_WORST} (0) and $${PRICE_BEST} (1) per 1M tokens at 75% input, 1 on your own machine; with no machine named, self-hosting is priced on the least costly rented configuration it fits (a month's rent over the tokens it serves in a month, per 1M), 0 when no rented configuration fits, 0.5 on a local machine not named (bought, no price); openness = 1 open weights with an OSI licence, 0.75 open weights allowing commercial use, 0.5 other open weights, 0 closed; trust = Trust Index / 100; eu_residency = 1 for an EU-resident offer or self-hosting; eu_jurisdiction = 1 for a provider under EU jurisdiction or self-hosting; self_hosting = 1 when self-hosted. Ties: rating, then price, then model id.`;
 
 function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
   const o = r.option;
@@ -127,7 +128,7 @@ function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
       tokens_per_s: self.fit.tokens_per_s, context,
       monthly_usd: self.cost?.monthly_usd ?? null, usd_per_mtok: self.cost?.usd_per_mtok ?? null,
       capacity_tokens_millions_per_month: self.cost?.capacity_tokens_millions_per_month ?? null,
-      rental: self.cost?.rental ?? null, cost_basis: self.cost?.basis ?? [],
+      rental: self.cost?.rental ?? null, rental_eu_regions: self.cost?.eu_regions ?? [], cost_basis: self.cost?.basis ?? [],
       smallest_fit: self.smallest ? { hardware_id: self.smallest.hardware.id, hardware_name: self.smallest.hardware.name, usable_gb: self.smallest.fit.memory.usable_gb } : null,
       estimate: true as const, derived_from: self.fit.derived_from,
     } : null,
@@ -143,7 +144,7 @@ export const recommend_model = defineOperation({
   name: 'recommend_model',
   title: 'Recommend models for a situation',
   description:
-    'Recommend up to 3 language models for a situation described by who is asking, the use, the kind of data, retention or location constraints, where it runs and on what machine. Each parameter takes a canonical value or free text (e.g. who=hospital, data=patient records, keep=EU only, machine=24 GB GPU); the answer echoes how each was understood. Hard constraints (EU residency, no training or retention, on-device, the machine\'s memory) filter; preferences rank by arena rating for the use, price, openness and trust. Every reason cites the data behind it; when fewer than 3 models qualify, the answer says which constraint eliminated the rest.',
+    'Recommend up to 3 language models for a situation described by who is asking, the use, the kind of data, retention or location constraints, where it runs and on what machine. Each parameter takes a canonical value or free text (e.g. who=hospital, data=patient records, keep=EU only, machine=24 GB GPU); the answer echoes how each was understood. Hard constraints (EU residency, no training or retention, on-device, the machine\'s memory) filter; preferences rank by arena rating for the use, price, openness and trust. With no machine named, a self-hosted pick states the configuration it needs and its monthly cost, and that cost counts in the ranking; a model the use\'s board does not rate is ranked by its benchmark scores or a rated sibling\'s rating, said so. Every reason cites the data behind it; when fewer than 3 models qualify, the answer says which constraint eliminated the rest.',
   path: '/recommend',
   input: z.object({
     who: Text.optional().describe('Who is asking: individual, startup, enterprise, public-sector, researcher, healthcare, education, or free text (e.g. "hospital").'),
