@@ -1,6 +1,9 @@
 // Tests of cheapest_for: floors, counts, filters, where (EU cloud, on premises), the use board and the why sentence.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
+import { loadDataset } from '../dataset/load.ts';
 import { aDataset, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import { ServiceError } from '../errors/index.ts';
 import { cheapest_for } from './cheapest-for.ts';
@@ -155,4 +158,21 @@ test('bad floors are 400s that say what is allowed', () => {
   bad({ as_good_as: 'mid', min_elo: 1300 }, 'as_good_as', /one of min_elo, min_rank, as_good_as/);
   bad({ first_party_only: true, where: 'on-premises' }, 'first_party_only', /where=any-cloud or eu-cloud/);
   assert.equal(cheapest_for.input.safeParse({ floor: 'upper' }).success, false);
+});
+
+const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
+test('committed dataset: at least as good as GPT-4o for coding, at the point and beyond the uncertainty', { skip: !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset' }, () => {
+  const real = loadDataset(dataDir);
+  const go = (input: Record<string, unknown>) => cheapest_for.handler(real, cheapest_for.input.parse({ use: 'coding', as_good_as: 'gpt-4o', limit: 100, ...input }), ctx) as Out;
+  // LMArena text_style_control/coding, 2026-08-19: GPT-4o's best variant (gpt-4o-2024-05-13) 1369.33;
+  // gpt-oss-20b 1369.82 with a 95% interval of 1356.97-1382.67: as good at the point, not beyond the uncertainty.
+  const point = go({});
+  assert.equal(point.floor.threshold, 1369.33);
+  assert.ok(ids(point).includes('gpt-oss-20b'));
+  const low = go({ floor: 'lower_bound' });
+  assert.ok(!ids(low).includes('gpt-oss-20b') && !ids(low).includes('gpt-4o'));
+  for (const i of low.items) assert.ok(i.rating.rating_lower >= 1369.33, i.model.id);
+  const own = go({ floor: 'lower_bound', first_party_only: true });
+  for (const i of own.items) assert.equal(i.first_party, true, i.model.id);
+  assert.ok(own.items.some((i) => i.offer.provider === 'openai'), 'OpenAI sells its own models');
 });
