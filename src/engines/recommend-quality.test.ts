@@ -89,6 +89,12 @@ test('benchmarks: placed among the rated models that publish the same benchmark,
   assert.equal(qualityEvidence(chat, boardForUse(chat, 'chat'), chat.modelById.get('newcomer')!), undefined);
 });
 
+test('a score whose metric is better when lower (a rank, an error rate) places nobody: the mapping assumes higher is better', () => {
+  const peers = [1, 2, 3, 4, 5].map((score, i) => aModel({ id: `p${i}`, benchmarks: [f({ name: 'SWE-Bench Pro', score, metric: 'rank' })] }));
+  const ds = aDataset({ models: [...peers, aModel({ id: 'x', benchmarks: [f({ name: 'SWE-Bench Pro', score: 2, metric: 'rank' })] })], ratings: peers.map((m, i) => rated(m.id, 1300 + i)) });
+  assert.equal(qualityEvidence(ds, boardForUse(ds, 'coding'), ds.modelById.get('x')!), undefined);
+});
+
 test('fewer than five rated peers on a benchmark place nobody', () => {
   const peers = [10, 20, 30, 40].map((score, i) => aModel({ id: `p${i}`, benchmarks: [bench('SWE-Bench Pro', score)] }));
   const ds = aDataset({ models: [...peers, aModel({ id: 'x', benchmarks: [bench('SWE-Bench Pro', 25)] })], ratings: peers.map((m, i) => rated(m.id, 1300 + i)) });

@@ -44,6 +44,9 @@ export type QualityEvidence =
   | { basis: 'benchmarks'; rating: number; places: BenchmarkPlace[] }
   | { basis: 'family'; rating: number; family: FamilyEvidence };
 
+/** Metrics where a lower figure is better (a rank, an error rate, a cost): the place mapping assumes higher is better. */
+const LOWER_IS_BETTER = /rank|error|loss|latency|cost|price|perplexity/i;
+
 const norm = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9τ]+/g, '');
 
 /** A size token in a model id: `30b`, `1.5b`, `a3b` (active), `e4b` (Gemma's effective size), `560m`. */
@@ -87,7 +90,7 @@ function buildIndex(ds: Dataset, b: Board): BoardIndex {
     const seen = new Set<string>();
     for (const bf of m.benchmarks ?? []) {
       const key = norm(bf.value.name);
-      if (seen.has(key)) continue; // one score per benchmark and model: the first listed
+      if (seen.has(key) || LOWER_IS_BETTER.test(bf.value.metric)) continue; // one score per benchmark and model: the first listed
       seen.add(key);
       const list = benchmarks.get(key) ?? [];
       list.push({ score: bf.value.score, entry });
@@ -141,7 +144,7 @@ function fromBenchmarks(idx: BoardIndex, ub: UseBoard, m: Model): QualityEvidenc
   const seen = new Set<string>();
   for (const bf of m.benchmarks ?? []) {
     const key = norm(bf.value.name);
-    if (seen.has(key) || !ub.benchmarks.test(bf.value.name)) continue;
+    if (seen.has(key) || !ub.benchmarks.test(bf.value.name) || LOWER_IS_BETTER.test(bf.value.metric)) continue;
     seen.add(key);
     const peers = (idx.benchmarks.get(key) ?? []).filter((p) => p.entry.model_id !== m.id);
     if (peers.length >= MIN_BENCHMARK_PEERS) places.push(benchmarkPlace(bf, peers));
