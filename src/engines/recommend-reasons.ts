@@ -2,7 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
-import { UNKNOWN_MACHINE_PRICE_SCORE, type Candidate, type Option, type Plan, type Step } from './recommend.ts';
+import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE, type Candidate, type Option, type Plan, type Step } from './recommend.ts';
 import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
 import type { UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
@@ -13,14 +13,39 @@ export type Explained = { reasons: string[]; eu_offers: EuOfferBrief[] };
 const cite = (f: { as_of: string; source: string }) => `${f.source}, ${f.as_of}`;
 const usd = (x: number) => `$${Math.round(x * 10000) / 10000}`;
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
+/** Dollars as people read them: cents from $1 up, four significant digits below. */
+const money = (x: number) => `$${x >= 1 ? x.toFixed(2) : Number(x.toPrecision(4))}`;
 const params = (n: number) => (n >= 1e9 ? `${Math.round(n / 1e8) / 10}B` : `${Math.round(n / 1e5) / 10}M`);
 
 function ratingReason(c: Candidate, ub: UseBoard): string {
-  const r = c.entry.best;
-  const votes = r.votes !== undefined ? `, ${int(r.votes)} votes` : '';
-  const gap = ub.board!.entries[0].best.rating - r.rating;
-  const top = gap > 0 ? `, ${int(gap)} points below the top-rated model` : ', the top-rated model';
-  return `${c.model.name.value} is rated ${int(r.rating)} (95% interval ${int(r.rating_lower)}-${int(r.rating_upper)}${votes}) on ${ub.leaderboard}/${ub.category} as ${r.variant} (${cite(r)}): rank ${c.entry.rank} of ${ub.board!.entries.length} rated models${top}.`;
+  const b = ub.board!;
+  const top = b.entries[0].best.rating;
+  const ev = c.evidence;
+  const gapText = (rating: number) => {
+    const gap = top - rating;
+    return gap > 0 ? `${int(gap)} points below the top-rated model` : 'level with the top-rated model';
+  };
+  const on = `${ub.leaderboard}/${ub.category}`;
+  if (ev.basis === 'rating') {
+    const r = ev.entry.best;
+    const votes = r.votes !== undefined ? `, ${int(r.votes)} votes` : '';
+    const top1 = top - r.rating > 0 ? `, ${gapText(r.rating)}` : ', the top-rated model';
+    return `${c.model.name.value} is rated ${int(r.rating)} (95% interval ${int(r.rating_lower)}-${int(r.rating_upper)}${votes}) on ${on} as ${r.variant} (${cite(r)}): rank ${ev.entry.rank} of ${b.entries.length} rated models${top1}.`;
+  }
+  if (ev.basis === 'benchmarks') {
+    const places = ev.places.map((p) => {
+      const bm = p.benchmark;
+      return `${bm.value.name} ${bm.value.score} ${bm.value.metric} (${cite(bm)}${bm.value.url ? `, ${bm.value.url}` : ''}), above ${p.below} of the ${p.peers} rated models that publish it, whose lower bounds at that place give ${int(p.estimate)}`;
+    });
+    return `${c.model.name.value} is not rated on ${on}; its quality is estimated from published benchmarks of the same skill: ${places.join('; ')}. Counted as ${int(ev.rating)}${ev.places.length > 1 ? ' (the median)' : ''}, ${gapText(ev.rating)}: an estimate, weaker evidence than a rating of its own.`;
+  }
+  const f = ev.family;
+  const r = f.entry.best;
+  const sizes = `${params(f.sibling.parameters_total!.value)} against ${params(c.model.parameters_total!.value)} parameters`;
+  const scaled = f.halvings > 0
+    ? `, less ${f.points_per_halving} points per halving of parameters over ${f.halvings} halvings (${sizes}; the median gap between larger and smaller rated models of one line on this board, over ${f.pairs} pairs)`
+    : ` (${sizes}: the sibling is not larger, so no size discount)`;
+  return `${c.model.name.value} is not rated on ${on}; its family rating comes from ${f.sibling.name.value}, a sibling in the ${f.line} line, rated ${int(r.rating)} (95% interval ${int(r.rating_lower)}-${int(r.rating_upper)}) as ${r.variant} (${cite(r)}). Counted as ${int(ev.rating)}: the sibling's lower bound${scaled}; ${gapText(ev.rating)}. A family rating is another model's evidence, discounted, not this model's own.`;
 }
 
 function priceText(f: Fact<number> | undefined, what: string): string | null {
@@ -39,12 +64,21 @@ function apiReason(ds: Dataset, o: Option, plan: Plan): string {
 }
 
 function selfReason(c: Candidate, o: Option, plan: Plan): string {
-  const { hardware: h, fit, own_machine } = o.self!;
+  const { hardware: h, fit, own_machine, cost, smallest } = o.self!;
   const m = c.model;
-  const where = own_machine ? `your machine, ${h.name} (${h.id})` : `${h.name} (${h.id}), the smallest catalogued configuration it fits`;
+  const where = own_machine ? `your machine, ${h.name} (${h.id})`
+    : cost ? `${h.name} (${h.id}), the least costly rented configuration it fits`
+      : `${h.name} (${h.id}), the smallest catalogued configuration it fits`;
   const speed = fit.tokens_per_s !== null ? `, about ${fit.tokens_per_s} tokens/s` : '';
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
-  return `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.`;
+  const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.`;
+  if (own_machine) return run;
+  if (!cost && o.self!.priced) return `${run} No configuration it fits has a rental price in the dataset${plan.eu_by ? ' in an EU region' : ''}: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}).`;
+  if (!cost) return `${run} The dataset holds no purchase price for it, so its cost is not counted (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}).`;
+  const r = cost.rental;
+  const euText = plan.eu_by ? ` in an EU region (${cost.eu_regions.join(', ')}), as ${plan.eu_by} requires` : '';
+  const also = smallest ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable), whose price the dataset does not hold.` : '';
+  return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${money(r.usd_per_hour)}/h, ${r.provider} ${r.instance_type}; ${cite(r)})${euText}, serving about ${int(cost.capacity_tokens_millions_per_month)}M tokens a month at the estimate_cost model's throughput and utilisation: ${money(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
 }
 
 function licenceReason(c: Candidate): string {
@@ -143,8 +177,10 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard): string[] 
   const m = s.machine;
   if (m?.hardware && m.class) notes.push(`machine=${m.value} is checked on ${m.hardware.id} (${m.hardware.name}), the configuration that stands for this class; give a hardware id from GET /api/v1/hardware for another machine.`);
   if (m?.hardware && m.how === 'memory') notes.push(`machine "${s.understood.machine.given}" is checked on ${m.hardware.id} (${m.hardware.name}), the largest catalogued configuration of that kind with at most ${m.matched[0].replace(' gb', ' GB')}.`);
-  if (plan.self && plan.target.kind !== 'machine') {
-    notes.push(`Self-hosting is checked against ${plan.target.kind === 'local' ? 'the catalogued laptops, desktops and workstations' : 'every catalogued hardware configuration'} (no machine named), at 4 bits per weight or more; its cost is not per token, so its price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}: use estimate_cost for it.`);
+  if (plan.self && plan.target.kind === 'local') {
+    notes.push(`Self-hosting is checked against the catalogued laptops, desktops and workstations (no machine named), at 4 bits per weight or more; they are bought, not rented, and the dataset holds no purchase price, so a local pick's price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}: name your machine, or use estimate_cost.`);
+  } else if (plan.self && plan.target.kind === 'any') {
+    notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region)' : ''} needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}.`);
   }
   return notes;
 }

@@ -2,10 +2,10 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, DEFAULT_INPUT_SHARE } from './constants.ts';
-import type { FitAssessed } from './hardware-fit.ts';
-import { cheapestOffer, isEuOffer, type BoardEntry, type PricedOffer } from './ranking.ts';
+import { cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
+import { cheapestHosting, hostingOnMachine, type HostingPick } from './recommend-hosting.ts';
+import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
-import { cachedFit, selfHostingFit } from './self-hosting.ts';
 import { isEuJurisdiction, trustProfile, type TrustProfile } from './trust.ts';
 import { boardForUse, type UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
@@ -50,8 +50,16 @@ export const QUALITY_SPAN = 200;
 /** Blended prices map to a 0..1 score on a log scale between these (USD per 1M tokens): cheaper is better. */
 export const PRICE_BEST = 0.05;
 export const PRICE_WORST = 50;
-/** Self-hosting on a machine the caller did not name: its cost is unknown here, so price scores neutral. */
+/**
+ * Self-hosting on a configuration whose price the dataset does not hold (a bought desktop or Mac with no machine
+ * named): its cost is unknown, so price scores neutral. A rented configuration scores its cost per 1M tokens.
+ */
 export const UNKNOWN_MACHINE_PRICE_SCORE = 0.5;
+/**
+ * Self-hosting with no machine named on a model no rented configuration fits: it needs more than the largest
+ * configuration with a price (or, for EU data, with an EU region), so it is not counted as cheap.
+ */
+export const UNPRICED_CONFIGURATION_PRICE_SCORE = 0;
 /** Classes that count as a local machine when `where=local` or `keep=on-device` names none. */
 export const LOCAL_CLASSES = ['laptop', 'desktop', 'workstation'] as const;
 export const MAX_RECOMMENDATIONS = 3;
@@ -99,10 +107,10 @@ export function planOf(s: Interpretation): Plan {
 
 export type Step = { id: string; constraint: string; rule: string; eliminated: number; remaining: number };
 
-export type SelfOption = { hardware: Hardware; fit: FitAssessed; own_machine: boolean };
+export type SelfOption = HostingPick;
 export type Option = { path: 'api' | 'self_hosted'; priced?: PricedOffer; self?: SelfOption; score: number; parts: Record<Dimension, number> };
 
-export type Candidate = { model: Model; entry: BoardEntry; trust: TrustProfile; option: Option; alternative: Option | null };
+export type Candidate = { model: Model; evidence: QualityEvidence; trust: TrustProfile; option: Option; alternative: Option | null };
 
 export type Recommendation = Candidate & Explained & { position: number };
 
@@ -130,13 +138,20 @@ export function opennessScore(m: Model): number {
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-function scoreOption(ds: Dataset, m: Model, b: UseBoard, e: BoardEntry, trust: TrustProfile, w: Weights, path: Option['path'], priced?: PricedOffer, self?: SelfOption): Option {
+/** The price part of self-hosting: 1 on the caller's machine, its cost per 1M tokens when rented, else neutral. */
+function selfPriceScore(self: SelfOption): number {
+  if (self.own_machine) return 1;
+  if (self.cost) return priceScore(self.cost.usd_per_mtok);
+  return self.priced ? UNPRICED_CONFIGURATION_PRICE_SCORE : UNKNOWN_MACHINE_PRICE_SCORE;
+}
+
+function scoreOption(ds: Dataset, m: Model, b: UseBoard, e: QualityEvidence, trust: TrustProfile, w: Weights, path: Option['path'], priced?: PricedOffer, self?: SelfOption): Option {
   const top = b.board!.entries[0].best.rating;
   const offer = priced?.offer;
   const provider = offer ? ds.providerById.get(offer.provider) : undefined;
   const parts: Record<Dimension, number> = {
-    quality: round4(Math.min(1, Math.max(0, 1 - (top - e.best.rating) / QUALITY_SPAN))),
-    price: round4(priced ? priceScore(priced.blended) : self?.own_machine ? 1 : UNKNOWN_MACHINE_PRICE_SCORE),
+    quality: round4(Math.min(1, Math.max(0, 1 - (top - e.rating) / QUALITY_SPAN))),
+    price: round4(priced ? priceScore(priced.blended) : self ? selfPriceScore(self) : UNKNOWN_MACHINE_PRICE_SCORE),
     openness: opennessScore(m),
     trust: trust.trust_index / 100,
     eu_residency: self ? 1 : offer && isEuOffer(offer) ? 1 : 0,
@@ -168,31 +183,35 @@ function cheapestFor(ds: Dataset, m: Model, eu: boolean): PricedOffer | undefine
   return hit ?? undefined;
 }
 
-/** The configuration a self-hosted model runs on under the plan, or undefined when it fits none. */
+/**
+ * The configuration a self-hosted model runs on under the plan, or undefined when it fits none: the named machine;
+ * with none named, the least costly rented configuration it fits (local machines: the smallest, bought not rented).
+ */
 function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
-  if (plan.target.kind === 'machine') {
-    const fit = cachedFit(ds, m, plan.target.hardware, plan.context);
-    return fit && fit.fit !== 'no' ? { hardware: plan.target.hardware, fit, own_machine: true } : undefined;
-  }
-  const r = selfHostingFit(ds, m, plan.target.kind === 'local' ? localPool(ds) : ds.hardware, plan.context);
-  return r.status === 'fits' ? { hardware: r.hardware, fit: r.fit, own_machine: false } : undefined;
+  if (plan.target.kind === 'machine') return hostingOnMachine(ds, m, plan.target.hardware, plan.context);
+  if (plan.target.kind === 'local') return cheapestHosting(ds, m, localPool(ds), plan.context, false);
+  return cheapestHosting(ds, m, ds.hardware, plan.context, true, plan.eu_by !== null);
 }
+
+/** The price a candidate is compared on at equal score and rating: per 1M tokens, API or rented. */
+const unitPrice = (o: Option) => o.priced?.blended ?? o.self?.cost?.usd_per_mtok ?? Infinity;
 
 const byOption = (a: Option, b: Option) => b.score - a.score || (a.path === 'api' ? -1 : 1) - (b.path === 'api' ? -1 : 1);
 
 /** Candidates in order: score, then rating, then price, then id. Every tie is broken, so equal inputs give equal answers. */
 function byCandidate(a: Candidate, b: Candidate): number {
   return b.option.score - a.option.score
-    || b.entry.best.rating - a.entry.best.rating
-    || (a.option.priced?.blended ?? Infinity) - (b.option.priced?.blended ?? Infinity)
+    || b.evidence.rating - a.evidence.rating
+    || unitPrice(a.option) - unitPrice(b.option)
     || a.model.id.localeCompare(b.model.id);
 }
 
 /**
  * Up to three models for a situation: the hard constraints filter in the documented order (each step counted, so
  * a shortfall can name the constraint that eliminated the rest), then each survivor is scored on its best way to run.
+ * `limit` is how many are explained (the operation shows three; a study of the whole order may ask for more).
  */
-export function recommend(ds: Dataset, s: Interpretation): RecommendResult {
+export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDATIONS): RecommendResult {
   const ub = boardForUse(ds, s.use);
   const plan = planOf(s);
   const weights = effectiveWeights(s.who, s.data);
@@ -207,7 +226,8 @@ export function recommend(ds: Dataset, s: Interpretation): RecommendResult {
   const open = (m: Model) => m.open_weights?.value === true;
 
   step('active', 'built-in', 'not deprecated', (m) => m.status?.value !== 'deprecated');
-  step('rated', `use=${s.use}`, `rated on ${ub.leaderboard}/${ub.category}, the board that measures ${s.use}`, (m) => ub.board?.byModel.has(m.id) === true);
+  const evidence = (m: Model) => qualityEvidence(ds, ub, m);
+  step('evidence', `use=${s.use}`, `quality evidence for ${s.use}: rated on ${ub.leaderboard}/${ub.category}, the board that measures it, or scores on benchmarks of the same skill, or a rated sibling of the same model line`, (m) => evidence(m) !== undefined);
   if (ub.requires) step('capability', `use=${s.use}`, `${ub.requires.replace('_', ' ')} stated by a source`, (m) => m.capabilities[ub.requires!]?.value === true);
   if (s.use === 'documents') step('context', 'use=documents', `a context window of at least ${DOCUMENTS_MIN_CONTEXT.toLocaleString('en-US')} tokens`, (m) => (m.context_window?.value ?? 0) >= DOCUMENTS_MIN_CONTEXT);
   if (!plan.api && !plan.self) {
@@ -230,18 +250,18 @@ export function recommend(ds: Dataset, s: Interpretation): RecommendResult {
 
   // The steps leave only models with a way to run; flatMap keeps that true should a step ever be reordered.
   const candidates: Candidate[] = pool.flatMap((m) => {
-    const entry = ub.board!.byModel.get(m.id)!;
+    const ev = evidence(m)!;
     const trust = trustProfile(ds, m);
     const options: Option[] = [];
     const p = plan.api ? priced(m, plan.eu_by !== null) : undefined;
-    if (p) options.push(scoreOption(ds, m, ub, entry, trust, weights, 'api', p));
+    if (p) options.push(scoreOption(ds, m, ub, ev, trust, weights, 'api', p));
     const so = plan.self && open(m) ? selfOption(ds, m, plan) : undefined;
-    if (so) options.push(scoreOption(ds, m, ub, entry, trust, weights, 'self_hosted', undefined, so));
+    if (so) options.push(scoreOption(ds, m, ub, ev, trust, weights, 'self_hosted', undefined, so));
     options.sort(byOption);
-    return options.length ? [{ model: m, entry, trust, option: options[0], alternative: options[1] ?? null }] : [];
+    return options.length ? [{ model: m, evidence: ev, trust, option: options[0], alternative: options[1] ?? null }] : [];
   });
   candidates.sort(byCandidate);
-  const recommendations = candidates.slice(0, MAX_RECOMMENDATIONS).map((c, i) => ({ ...c, ...explain(ds, c, ub, plan, s), position: i + 1 }));
+  const recommendations = candidates.slice(0, limit).map((c, i) => ({ ...c, ...explain(ds, c, ub, plan, s), position: i + 1 }));
   return {
     board: ub, plan, weights, steps, qualified: candidates.length, recommendations,
     shortfall: candidates.length < MAX_RECOMMENDATIONS ? shortfallText(steps, candidates.length) : null,

@@ -247,6 +247,19 @@ function compliance(ds: Dataset, m: Model, dev: Developer | undefined): Complian
   };
 }
 
+/** One criterion's status and evidence: the FMTI criteria by their indicator, the others by their own rule. */
+function assess(ds: Dataset, m: Model, dev: Developer | undefined, spec: Spec): [CriterionStatus, Evidence] {
+  if (spec.fmti) return fmti(dev, spec.fmti);
+  switch (spec.id) {
+    case 'open_weights': return openWeights(m);
+    case 'open_licence': return openLicence(m);
+    case 'self_hostable': return selfHostable(ds, m);
+    case 'eu_hosting': return euHosting(ds, m);
+    case 'eu_gpai_code_signatory': return euCode(ds, dev);
+    default: return independentEvaluation(ds, m); // independent_evaluation, the last criterion
+  }
+}
+
 const profiles = new WeakMap<Dataset, Map<string, TrustProfile>>();
 
 /** The trust profile of a model, built once per dataset. */
@@ -257,14 +270,7 @@ export function trustProfile(ds: Dataset, m: Model): TrustProfile {
   if (hit) return hit;
   const dev = ds.developerById.get(m.vendor);
   const criteria = CRITERIA.map((spec, i): Criterion => {
-    const [status, evidence] =
-      spec.fmti ? fmti(dev, spec.fmti)
-        : spec.id === 'open_weights' ? openWeights(m)
-          : spec.id === 'open_licence' ? openLicence(m)
-            : spec.id === 'self_hostable' ? selfHostable(ds, m)
-              : spec.id === 'eu_hosting' ? euHosting(ds, m)
-                : spec.id === 'eu_gpai_code_signatory' ? euCode(ds, dev)
-                  : independentEvaluation(ds, m);
+    const [status, evidence] = assess(ds, m, dev, spec);
     return { number: i + 1, id: spec.id, title: spec.title, scope: spec.scope, met_when: spec.met_when, status, evidence };
   });
   const met = criteria.filter((c) => c.status === 'met').length;

@@ -19,6 +19,11 @@ export type UseCategory = {
   requires?: RequiredCapability;
   /** Why this board measures this use; shown to callers and in the docs. */
   why: string;
+  /**
+   * Published benchmarks that measure the same skill, by name: a model the board does not rate is placed by its
+   * scores on these among the rated models that publish the same benchmark (recommend-quality.ts).
+   */
+  benchmarks?: RegExp;
 };
 
 const tsc = (category: string): BoardRef => ({ leaderboard: 'text_style_control', category });
@@ -36,6 +41,7 @@ export const USE_CATEGORIES: Readonly<Record<Use, UseCategory>> = {
   coding: {
     boards: [tsc('coding'), text('coding')],
     why: 'the coding category rates answers to prompts that contain code or ask for it; it covers far more models than the webdev arena',
+    benchmarks: /swe.?bench|swe.?atlas|aider|scicode|terminal.?bench|livecodebench|humaneval|nl2repo|coding index/i,
   },
   writing: {
     boards: [tsc('creative_writing'), text('creative_writing')],
@@ -44,19 +50,23 @@ export const USE_CATEGORIES: Readonly<Record<Use, UseCategory>> = {
   math: {
     boards: [tsc('math'), text('math')],
     why: 'the math category rates prompts that need mathematical problem solving',
+    benchmarks: /\baime\b|hmmt|math/i,
   },
   reasoning: {
     boards: [tsc('hard_prompts'), text('hard_prompts')],
     why: 'hard_prompts holds the prompts LMArena classifies as complex, specific and needing problem solving: the closest arena measure of multi-step reasoning',
+    benchmarks: /gpqa|humanity.?s last exam|long context reasoning/i,
   },
   documents: {
     boards: [tsc('longer_query'), text('longer_query')],
     why: 'longer_query rates prompts of 500 tokens or more, the arena measure closest to reading long documents (RAG, long context); context window is a separate filter',
+    benchmarks: /mrcr|long context|longbench|ruler/i,
   },
   agents: {
     boards: [tsc('instruction_following'), text('instruction_following')],
     requires: 'tool_calling',
     why: 'the arena has no tool-use board; instruction_following rates how precisely a model does what it is told, and agents also need tool calling, which is required',
+    benchmarks: /terminal.?bench|agent index|\btau\d?.?bench|τ\d?|claw.?eval|bfcl/i,
   },
   vision: {
     boards: [{ leaderboard: 'vision', category: 'overall' }],
@@ -82,6 +92,8 @@ export type UseBoard = {
   fell_back: boolean;
   requires?: RequiredCapability;
   why: string;
+  /** Benchmark names that measure the use, when the use has any (USE_CATEGORIES). */
+  benchmarks?: RegExp;
 };
 
 /** The board that measures `use` in this dataset, following the documented order of preference. */
@@ -89,8 +101,8 @@ export function boardForUse(ds: Dataset, use: Use): UseBoard {
   const spec = USE_CATEGORIES[use];
   for (const [i, ref] of spec.boards.entries()) {
     const b = board(ds, ref.leaderboard, ref.category);
-    if (b) return { use, ...ref, board: b, fell_back: i > 0, requires: spec.requires, why: spec.why };
+    if (b) return { use, ...ref, board: b, fell_back: i > 0, requires: spec.requires, why: spec.why, benchmarks: spec.benchmarks };
   }
   const first = spec.boards[0];
-  return { use, ...first, board: undefined, fell_back: false, requires: spec.requires, why: spec.why };
+  return { use, ...first, board: undefined, fell_back: false, requires: spec.requires, why: spec.why, benchmarks: spec.benchmarks };
 }

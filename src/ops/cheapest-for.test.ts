@@ -1,6 +1,9 @@
 // Tests of cheapest_for: floors, counts, filters, where (EU cloud, on premises), the use board and the why sentence.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
+import { loadDataset } from '../dataset/load.ts';
 import { aDataset, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import { ServiceError } from '../errors/index.ts';
 import { cheapest_for } from './cheapest-for.ts';
@@ -9,7 +12,8 @@ const ctx = { today: '2026-10-01' };
 const rate = (model_id: string, rating: number, over: object = {}) => aRating({ model_id, rating, rating_lower: rating - 5, rating_upper: rating + 5, ...over });
 const price = (input: number, output: number) => ({ input: f(input), output: f(output) });
 
-// top (1500, $10), mid (1400, $2 / EU $3), low (1300, $0.5), tiny (1200, open, no offer), big-open (1450, open, $1).
+// top (1500, $10), mid (1400, $2 / EU $3 / first party $2.5), low (1300, $0.5 / first party $0.6), tiny (1200, open,
+// no offer), big-open (1450 through its thinking variant, open, $1). Every interval is the rating +-5.
 const ds = aDataset({
   providers: [aProvider({ id: 'euro', name: 'Euro Cloud' })],
   models: [
@@ -25,6 +29,9 @@ const ds = aDataset({
     anOffer({ model_id: 'mid', provider: 'euro', prices: price(3, 3), eu_resident: f('yes' as const) }),
     anOffer({ model_id: 'low', provider: 'a', prices: price(0.5, 0.5) }),
     anOffer({ model_id: 'big-open', provider: 'a', prices: price(1, 1) }),
+    // First-party offers (every fixture model's developer is `acme`): dearer than the resellers'.
+    anOffer({ model_id: 'mid', provider: 'acme', prices: price(2.5, 2.5) }),
+    anOffer({ model_id: 'low', provider: 'acme-eu', prices: price(0.6, 0.6), eu_resident: f('no' as const) }),
   ],
   ratings: [
     rate('top', 1500), rate('mid', 1400), rate('low', 1300), rate('tiny', 1200), rate('big-open', 1440), rate('big-open', 1450, { variant: 'big-open-thinking' }),
@@ -114,4 +121,58 @@ test('pages carry on the position numbers', () => {
   const second = run({ limit: 2, cursor: first.page.next_cursor });
   assert.deepEqual(second.items.map((i) => i.position), [3, 4]);
   assert.equal(second.page.next_cursor, null);
+});
+
+test('as_good_as: at least the reference model\'s rating on the same board; itself included at the point', () => {
+  const out = run({ as_good_as: 'mid' });
+  assert.deepEqual(ids(out), ['big-open', 'mid', 'top'], 'ratings 1450, 1400, 1500 >= 1400, cheapest first');
+  assert.deepEqual([out.floor.as_good_as.model.id, out.floor.threshold, out.floor.basis], ['mid', 1400, 'point']);
+  assert.match(out.items[0].why, /at or above mid's 1400/);
+});
+
+test('floor=lower_bound: the 95% lower bound must reach the floor, so only models better beyond the uncertainty', () => {
+  // Lower bounds: top 1495, big-open 1445, mid 1395: mid is not better than itself beyond its own interval.
+  assert.deepEqual(ids(run({ as_good_as: 'mid', floor: 'lower_bound' })), ['big-open', 'top']);
+  assert.deepEqual(ids(run({ min_elo: 1445, floor: 'lower_bound' })), ['big-open', 'top']);
+  assert.deepEqual(ids(run({ min_elo: 1446, floor: 'lower_bound' })), ['top']);
+  // Top 2 by rank: top and big-open; at the lower bound the floor is big-open's rating, 1450, which only top's 1495 reaches.
+  const rank = run({ min_rank: 2, floor: 'lower_bound' });
+  assert.deepEqual([ids(rank), rank.floor.threshold], [['top'], 1450]);
+  assert.deepEqual(ids(run({ min_rank: 2 })), ['big-open', 'top'], 'at the point, the rank alone');
+});
+
+test('first_party_only: only the developer\'s own offers, priced at them; the derivation is said', () => {
+  const out = run({ first_party_only: true });
+  // mid at acme's $2.5 (not the reseller's $2), low at acme-eu's $0.6; top and big-open have no first-party offer.
+  assert.deepEqual(out.items.map((i) => [i.model.id, i.offer.provider, i.blended_price.value, i.first_party]), [['low', 'acme-eu', 0.6, true], ['mid', 'acme', 2.5, true]]);
+  assert.match(out.note, /provider is the model's developer/);
+  assert.equal(run({}).items[0].first_party, false, 'the reseller offer of low is not first party');
+  assert.deepEqual(ids(run({ first_party_only: true, where: 'eu-cloud' })), [], 'no first-party offer is EU-resident');
+});
+
+test('bad floors are 400s that say what is allowed', () => {
+  const bad = (input: Record<string, unknown>, parameter: string, allowed: RegExp) => assert.throws(() => run(input), (e: unknown) =>
+    e instanceof ServiceError && e.code === 'invalid_parameter' && e.options.errors![0].parameter === parameter && allowed.test(e.options.errors![0].allowed ?? ''));
+  bad({ as_good_as: 'nobody-knows' }, 'as_good_as', /a model id or alias rated on text_style_control\/overall/);
+  bad({ as_good_as: 'tiny', use: 'agents' }, 'as_good_as', /rated on text_style_control\/instruction_following, e\.g\. top, low, mid/);
+  bad({ as_good_as: 'mid', min_elo: 1300 }, 'as_good_as', /one of min_elo, min_rank, as_good_as/);
+  bad({ first_party_only: true, where: 'on-premises' }, 'first_party_only', /where=any-cloud or eu-cloud/);
+  assert.equal(cheapest_for.input.safeParse({ floor: 'upper' }).success, false);
+});
+
+const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
+test('committed dataset: at least as good as GPT-4o for coding, at the point and beyond the uncertainty', { skip: !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset' }, () => {
+  const real = loadDataset(dataDir);
+  const go = (input: Record<string, unknown>) => cheapest_for.handler(real, cheapest_for.input.parse({ use: 'coding', as_good_as: 'gpt-4o', limit: 100, ...input }), ctx) as Out;
+  // LMArena text_style_control/coding, 2026-08-19: GPT-4o's best variant (gpt-4o-2024-05-13) 1369.33;
+  // gpt-oss-20b 1369.82 with a 95% interval of 1356.97-1382.67: as good at the point, not beyond the uncertainty.
+  const point = go({});
+  assert.equal(point.floor.threshold, 1369.33);
+  assert.ok(ids(point).includes('gpt-oss-20b'));
+  const low = go({ floor: 'lower_bound' });
+  assert.ok(!ids(low).includes('gpt-oss-20b') && !ids(low).includes('gpt-4o'));
+  for (const i of low.items) assert.ok(i.rating.rating_lower >= 1369.33, i.model.id);
+  const own = go({ floor: 'lower_bound', first_party_only: true });
+  for (const i of own.items) assert.equal(i.first_party, true, i.model.id);
+  assert.ok(own.items.some((i) => i.offer.provider === 'openai'), 'OpenAI sells its own models');
 });

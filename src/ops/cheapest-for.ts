@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { cheapestOffer, isEuOffer, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
+import { cheapestOffer, firstPartyOf, isEuOffer, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { boardForUse, USES, type UseBoard } from '../engines/use-categories.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate, type Model } from '../schema/index.ts';
+import { IsoDate, type Model, type Offer } from '../schema/index.ts';
 import { Cursor, decodeCursor, Limit, Page, paginate, wireFact } from './common.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { BlendedPrice, ModelRef, OfferView, RankedRating, toModelRef, toOfferView, toRankedRating } from './shapes.ts';
+import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
 
 const WHERE = ['any-cloud', 'eu-cloud', 'on-premises', 'local'] as const;
 type Where = (typeof WHERE)[number];
@@ -21,17 +22,18 @@ const Item = z.object({
   model: ModelRef,
   rating: RankedRating.describe('Best variant on the board that measures the use.'),
   blended_price: BlendedPrice.nullable().describe('Null for on-premises and local, which rank no API price.'),
-  offer: OfferView.nullable().describe('The cheapest offer allowed by `where`; null for on-premises and local.'),
+  offer: OfferView.nullable().describe('The cheapest offer allowed by `where` (and `first_party_only`); null for on-premises and local.'),
+  first_party: z.boolean().nullable().describe('Whether the offer is sold by the model\'s own developer; null without an offer.'),
   parameters_total: wireFact(z.number()).nullable().describe('Total parameters where a source gives them.'),
   why: z.string().describe('One sentence citing the figures behind the place.'),
 });
 type Item = z.infer<typeof Item>;
 
-/** Named cross-field rule: one floor at a time, since a rating and a rank can contradict each other. */
-function oneFloorOnly(input: { min_elo?: number; min_rank?: number }): void {
-  if (input.min_elo !== undefined && input.min_rank !== undefined) {
-    throw new ServiceError('invalid_parameter', 'Give min_elo or min_rank, not both.', {
-      errors: [{ parameter: 'min_rank', message: 'min_elo is also given', allowed: 'either min_elo or min_rank' }],
+/** Named cross-field rule: on premises and locally nothing is bought from anyone, first party or not. */
+function firstPartyNeedsAnOffer(selfHosted: boolean, firstPartyOnly: boolean): void {
+  if (selfHosted && firstPartyOnly) {
+    throw new ServiceError('invalid_parameter', 'first_party_only filters API offers; where=on-premises or local ranks no offer.', {
+      errors: [{ parameter: 'first_party_only', message: 'no offer to filter on premises or locally', allowed: 'false, or where=any-cloud or eu-cloud' }],
     });
   }
 }
@@ -45,8 +47,12 @@ function selfHostingNeedsOpenWeights(selfHosted: boolean, openWeights: boolean |
   }
 }
 
-function notes(ub: UseBoard, selfHosted: boolean): string | null {
+const FIRST_PARTY_DERIVED =
+  'first_party_only: an offer counts as first party when the dataset marks it so; where it does not, when the provider is the model\'s developer (the same id, or that id with a regional or plan suffix such as alibaba-cn or google-vertex). That derivation misses a developer\'s API sold under another name (Z.ai for Zhipu AI, Llama API for Meta).';
+
+function notes(ub: UseBoard, selfHosted: boolean, derivedFirstParty: boolean): string | null {
   const out: string[] = [];
+  if (derivedFirstParty) out.push(FIRST_PARTY_DERIVED);
   if (!ub.board) out.push(`The dataset holds no ratings on ${ub.leaderboard}/${ub.category}, so no model can be shown to meet the floor.`);
   else if (ub.fell_back) out.push(`The preferred board for ${ub.use} is absent from the dataset; ${ub.leaderboard}/${ub.category} is used instead.`);
   if (selfHosted) out.push(SELF_HOSTED_NOTE);
@@ -78,12 +84,15 @@ export const cheapest_for = defineOperation({
   name: 'cheapest_for',
   title: 'Cheapest models good enough for a use',
   description:
-    'List the cheapest models (blended API price per 1M tokens) whose arena rating in the category matching a use (chat, coding, writing, math, reasoning, documents, agents, vision, translation, customer-support) meets a floor: a minimum rating (`min_elo`) or a top rank (`min_rank`). Filters: minimum context, open weights, where it runs (any cloud, EU cloud). Offers listed at $0 (free tiers, subscription plans) are not per-token prices and are left out. Each result gives the offer with its prices, source and date, the rating with its variant, and a sentence saying why. States the floor used and how many models met it.',
+    'List the cheapest models (blended API price per 1M tokens) whose arena rating in the category matching a use (chat, coding, writing, math, reasoning, documents, agents, vision, translation, customer-support) meets a floor: a minimum rating (`min_elo`), a top rank (`min_rank`) or at least as good as a named model (`as_good_as=gpt-4o`), read at the rating or, with `floor=lower_bound`, at its 95% lower bound (better beyond the uncertainty). Filters: minimum context, open weights, offers from the model\'s own developer only (`first_party_only`), where it runs (any cloud, EU cloud). Offers listed at $0 (free tiers, subscription plans) are not per-token prices and are left out. Each result gives the offer with its prices, source and date, the rating with its variant, and a sentence saying why. States the floor used and how many models met it.',
   path: '/cheapest',
   input: z.object({
     use: z.enum(USES).default('chat').describe('What the model is for; picks the arena leaderboard and category (default chat: text overall). agents also requires tool calling.'),
     min_elo: z.number().min(0).max(5000).optional().describe('Floor: best-variant rating in the matching category at or above this (0..5000). Not with min_rank.'),
     min_rank: z.number().int().min(1).max(1000).optional().describe('Floor: rank among rated models (by best variant, 1 = top) at or better than this, 1..1000. Not with min_elo.'),
+    as_good_as: z.string().min(1).max(200).optional().describe('Floor: at least as good as this model (id or alias), rated on the same board: rating >= its rating (with floor=lower_bound: the 95% lower bound >= its rating). Not with min_elo or min_rank.'),
+    floor: z.enum(FLOOR_BASES).default('point').describe('point (default): the floor compares best-variant ratings; lower_bound: it compares their 95% lower bounds, so only models better beyond the rating\'s uncertainty qualify (min_rank: the lower bound must reach the rating at that rank).'),
+    first_party_only: z.boolean().default(false).describe('true: only offers sold by the model\'s own developer (not resellers or aggregators).'),
     min_context: z.number().int().min(1).max(100000000).optional().describe('Minimum context window in tokens; models with no known context window are left out.'),
     open_weights: z.boolean().optional().describe('true: open-weights models only; false: closed only. Models with no evidence either way are left out.'),
     where: z.enum(WHERE).default('any-cloud').describe('any-cloud (default): every offer; eu-cloud: only offers with EU data residency (resident, an EU region to choose, or an EU-regional SKU); on-premises / local: open-weights models ranked by total parameters, since no API price applies.'),
@@ -101,8 +110,12 @@ export const cheapest_for = defineOperation({
     floor: z.object({
       min_elo: z.number().nullable(),
       min_rank: z.number().int().nullable(),
+      as_good_as: z.object({ model: ModelRef, rating: RankedRating }).nullable().describe('The reference model and its rating on the board.'),
+      basis: z.enum(FLOOR_BASES).describe('point: ratings compared; lower_bound: 95% lower bounds compared with the floor.'),
+      threshold: z.number().nullable().describe('The rating the floor compares with; null for a rank at point or no floor.'),
       rule: z.string(),
     }),
+    first_party_only: z.boolean(),
     requires: z.array(z.string()).describe('Capabilities the use needs, stated true by a source.'),
     where: z.enum(WHERE),
     input_share: z.number(),
@@ -121,26 +134,33 @@ export const cheapest_for = defineOperation({
     { title: 'Cheapest models for coding in the top 20', input: { use: 'coding', min_rank: 20 } },
     { title: 'Cheapest chat models rated 1300 or more, EU cloud only', input: { use: 'chat', min_elo: 1300, where: 'eu-cloud' } },
     { title: 'Open-weights models for reasoning to run on premises', input: { use: 'reasoning', where: 'on-premises', limit: 5 } },
+    { title: 'Cheapest coding models at least as good as GPT-4o beyond the rating\'s uncertainty, from their developers', input: { use: 'coding', as_good_as: 'gpt-4o', floor: 'lower_bound', first_party_only: true } },
   ],
   handler(ds, input) {
     oneFloorOnly(input);
     const selfHosted = input.where === 'on-premises' || input.where === 'local';
     selfHostingNeedsOpenWeights(selfHosted, input.open_weights);
+    firstPartyNeedsAnOffer(selfHosted, input.first_party_only);
     const ub = boardForUse(ds, input.use);
-    const floorText = input.min_elo !== undefined ? `, at or above the floor of ${input.min_elo}`
-      : input.min_rank !== undefined ? `, within the top ${input.min_rank}` : '';
-    const rule = input.min_elo !== undefined ? `best-variant rating on ${ub.leaderboard}/${ub.category} >= ${input.min_elo}`
-      : input.min_rank !== undefined ? `rank on ${ub.leaderboard}/${ub.category} <= ${input.min_rank} (rank among models by best variant)`
-        : `rated on ${ub.leaderboard}/${ub.category} (no minimum given)`;
-    const accept = input.where === 'eu-cloud' ? isEuOffer : () => true;
+    const floor = floorOf(ds, ub, input);
+    const floorText = floor.text;
+    let derivedFirstParty = false;
+    const firstParty = (m: Model) => (o: Offer) => {
+      const fp = firstPartyOf(o, m.vendor);
+      if (fp.basis !== 'flag') derivedFirstParty = true;
+      return fp.first_party;
+    };
+    const acceptFor = (m: Model) => {
+      const fp = input.first_party_only ? firstParty(m) : () => true;
+      return input.where === 'eu-cloud' ? (o: Offer) => isEuOffer(o) && fp(o) : fp;
+    };
 
     type Candidate = { m: Model; e: BoardEntry; priced?: PricedOffer };
     const found: Candidate[] = [];
     let metFloor = 0;
     const b = ub.board;
     for (const e of b?.entries ?? []) {
-      if (input.min_elo !== undefined && e.best.rating < input.min_elo) continue;
-      if (input.min_rank !== undefined && e.rank > input.min_rank) continue;
+      if (!floor.meets(e)) continue;
       metFloor++;
       const m = ds.modelById.get(e.model_id)!;
       if (input.min_context !== undefined && !((m.context_window?.value ?? 0) >= input.min_context)) continue;
@@ -150,7 +170,7 @@ export const cheapest_for = defineOperation({
         if (m.open_weights?.value === true) found.push({ m, e });
         continue;
       }
-      const priced = cheapestOffer(ds.offersByModel.get(m.id) ?? [], input.input_share, accept);
+      const priced = cheapestOffer(ds.offersByModel.get(m.id) ?? [], input.input_share, acceptFor(m));
       if (priced) found.push({ m, e, priced });
     }
     // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
@@ -167,12 +187,17 @@ export const cheapest_for = defineOperation({
       use_rationale: ub.why,
       fell_back: ub.fell_back,
       board_as_of: b?.as_of ?? null,
-      floor: { min_elo: input.min_elo ?? null, min_rank: input.min_rank ?? null, rule },
+      floor: {
+        min_elo: input.min_elo ?? null, min_rank: input.min_rank ?? null,
+        as_good_as: floor.reference ? { model: toModelRef(ds, ds.modelById.get(floor.reference.model_id)!), rating: toRankedRating(b!, floor.reference.entry) } : null,
+        basis: input.floor, threshold: floor.threshold, rule: floor.rule,
+      },
+      first_party_only: input.first_party_only,
       requires: ub.requires ? [ub.requires] : [],
       where: input.where,
       input_share: input.input_share,
       ranked_by: selfHosted ? 'parameters_total' as const : 'blended_price' as const,
-      note: notes(ub, selfHosted),
+      note: notes(ub, selfHosted, input.first_party_only && derivedFirstParty),
       counts: { rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length },
       items: items.map((c, i): Item => {
         const offer = c.priced ? toOfferView(ds, c.priced.offer, input.input_share) : null;
@@ -182,6 +207,7 @@ export const cheapest_for = defineOperation({
           rating: toRankedRating(b!, c.e),
           blended_price: offer?.blended_price ?? null,
           offer,
+          first_party: c.priced ? firstPartyOf(c.priced.offer, c.m.vendor).first_party : null,
           parameters_total: c.m.parameters_total ?? null,
           why: c.priced ? cloudWhy(ds, c.m, b!, c.e, c.priced, floorText, input.where, input.input_share) : selfHostedWhy(c.m, b!, c.e, floorText),
         };

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { isEuOffer } from '../engines/ranking.ts';
-import { BASE_WEIGHTS } from '../engines/recommend.ts';
+import { interpret } from '../engines/interpret.ts';
+import { BASE_WEIGHTS, recommend } from '../engines/recommend.ts';
 import { ServiceError } from '../errors/index.ts';
 import { recommend_model } from './recommend-model.ts';
 
@@ -33,9 +34,17 @@ function checkCommon(name: string, input: Record<string, string>, out: Out): voi
   out.recommendations.forEach((r, i) => {
     assert.equal(r.position, i + 1, name);
     if (i > 0) assert.ok(out.recommendations[i - 1].score >= r.score, `${name}: best first`);
-    assert.equal(r.rating.leaderboard, out.board.leaderboard, `${name}: rated on the board of the use`);
-    assert.equal(r.rating.category, out.board.category, name);
-    assert.match(r.reasons[0], /is rated \d/, `${name}: the first reason is the rating`);
+    if (r.quality.basis === 'rating') {
+      assert.equal(r.rating.leaderboard, out.board.leaderboard, `${name}: rated on the board of the use`);
+      assert.equal(r.rating.category, out.board.category, name);
+      assert.equal(r.quality.rating_used, r.rating.rating, `${name}: its own rating is the one used`);
+      assert.match(r.reasons[0], /is rated \d/, `${name}: the first reason is the rating`);
+    } else {
+      // Indirect evidence is never read above the 95% lower bound it is built from.
+      assert.equal(r.rating, null, name);
+      assert.match(r.reasons[0], /is not rated on .*estimate|family rating/, `${name}: the first reason says the quality is estimated, and how`);
+      if (r.quality.basis === 'family') assert.ok(r.quality.rating_used <= r.quality.sibling_rating.rating_lower, name);
+    }
     assert.match(r.reasons[0], DATED, `${name}: the rating is cited with source and date`);
     assert.ok(r.reasons.some((s: string) => /Trust Index \d+ with coverage/.test(s)), `${name}: trust is cited`);
     if (r.path === 'api') {
@@ -229,4 +238,32 @@ test('realistic situations: each answer has the properties the situation demands
 test('text that maps to nothing is a 400 listing the accepted values', { skip: !committed && 'no committed dataset' }, () => {
   assert.throws(() => run({ use: 'knitting' }), (e: unknown) => e instanceof ServiceError && e.code === 'invalid_parameter'
     && e.options.errors?.[0].parameter === 'use' && /chat, coding, writing/.test(e.options.errors[0].allowed ?? ''));
+});
+
+test('no machine named: every self-hosted pick names a rented configuration and a month of it', { skip: !committed && 'no committed dataset' }, () => {
+  const out = run({ who: 'hospital', use: 'documents', data: 'patient records', keep: 'eu-only' });
+  const self = out.recommendations.flatMap((r) => (r.self_hosting ? [r.self_hosting] : []));
+  assert.ok(self.length > 0, 'the hospital gets at least one self-hosted pick');
+  for (const sh of self) {
+    const hw = ds.hardwareById.get(sh.hardware_id)!;
+    // The month is the configuration's rental price in the hardware table times 730 hours (e.g. rtx-a6000: 0.8 x 730 = 584).
+    assert.equal(sh.monthly_usd, Math.round(hw.rental!.value.usd_per_hour * 730 * 100) / 100, sh.hardware_id);
+    assert.ok(sh.rental_eu_regions.length > 0, `${sh.hardware_id}: rented in an EU region, as keep=eu-only requires`);
+    assert.ok(sh.usd_per_mtok > 0 && sh.capacity_tokens_millions_per_month > 0);
+  }
+});
+
+test('Qwen3-Coder-30B-A3B, unrated on coding, ranks by its family rating instead of being left out', { skip: !committed && 'no committed dataset' }, () => {
+  const r = recommend(ds, interpret(ds, { machine: 'rtx-4090', use: 'coding' }), 1000);
+  const i = r.recommendations.findIndex((x) => x.model.id === 'qwen3-coder-30b-a3b-instruct');
+  assert.ok(i >= 0, 'it qualifies');
+  const ev = r.recommendations[i].evidence;
+  assert.equal(ev.basis, 'family');
+  if (ev.basis !== 'family') return;
+  assert.equal(ev.family.sibling.id, 'qwen3-coder-480b-a35b-instruct');
+  // LMArena text_style_control/coding, 2026-08-19: Qwen3-Coder-480B-A35B 1457.06 (95% interval 1448.09-1466.03).
+  // Sizes: 480,154,875,392 and 30,532,122,624 parameters: log2 of the ratio = 3.98 halvings.
+  assert.equal(ev.family.halvings, 3.98);
+  assert.ok(ev.rating < 1448.09 && ev.rating > 1448.09 - 3.98 * 50, 'below the sibling\'s lower bound, by a plausible size discount');
+  assert.ok(r.recommendations.slice(i + 1).some((x) => x.evidence.basis === 'rating'), 'rated models rank below it');
 });

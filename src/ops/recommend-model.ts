@@ -39,10 +39,34 @@ const SelfHosting = z
     usable_gb: z.number().describe('Usable memory of the configuration, GB.'),
     tokens_per_s: z.number().nullable().describe('Estimated decode speed at batch 1.'),
     context: z.number().int().describe('Context the fit is computed for, tokens.'),
+    monthly_usd: z.number().nullable().describe('No machine named: one month of the configuration at its rental price; null on your own machine or where the dataset holds no price.'),
+    usd_per_mtok: z.number().nullable().describe('monthly_usd over the tokens the configuration serves in a month (estimate_cost\'s throughput and utilisation): the price it is ranked on, USD per 1M tokens.'),
+    capacity_tokens_millions_per_month: z.number().nullable().describe('Tokens (millions) the configuration serves in a month at that throughput and utilisation.'),
+    rental: z.object({ provider: z.string(), instance_type: z.string(), usd_per_hour: z.number(), source: z.string().optional().describe('Full responses; partial ones list sources once.'), as_of: IsoDate }).nullable().describe('The rental price the monthly cost rests on.'),
+    rental_eu_regions: z.array(z.string()).describe('The rental provider\'s EU regions for the configuration; with keep=eu-only only configurations offered in one are costed.'),
+    cost_basis: z.array(z.string()).describe('How the monthly cost is derived; empty when there is none.'),
+    smallest_fit: z.object({ hardware_id: z.string(), hardware_name: z.string(), usable_gb: z.number() }).nullable()
+      .describe('The configuration with the least memory the model fits, when it is not the one costed (the dataset holds no price for it).'),
     estimate: z.literal(true).describe('Derived by this service: an estimate.'),
     derived_from: z.array(z.string()).describe('The inputs, each with its source and date.'),
   })
   .describe('How the model runs when self-hosted.');
+
+const Quality = z
+  .object({
+    basis: z.enum(['rating', 'benchmarks', 'family']).describe('rating: its own rating on the board; benchmarks: placed by its published scores on benchmarks of the same skill among the rated models that publish them; family: a rated sibling of the same model line, discounted.'),
+    rating_used: z.number().describe('The rating the quality score is computed from: the own best rating, or a conservative estimate built from 95% lower bounds (derived).'),
+    estimate: z.boolean().describe('true when rating_used is derived from other evidence than the model\'s own rating.'),
+    sibling: ModelRef.nullable().describe('family: the rated sibling.'),
+    sibling_rating: RankedRating.nullable().describe('family: the sibling\'s rating on the board.'),
+    benchmarks: z.array(z.object({
+      name: z.string(), score: z.number(), metric: z.string(), url: z.string().nullable(), source: z.string().optional().describe('Full responses; partial ones list sources once.'), as_of: IsoDate,
+      peers: z.number().int().describe('Rated models on the board that publish this benchmark.'),
+      below: z.number().describe('Of those, how many score lower (ties count half).'),
+      estimate: z.number().describe('The rating lower bound at that place among them.'),
+    })).describe('benchmarks: each score used, with its place.'),
+  })
+  .describe('What the quality score rests on.');
 
 const Item = z
   .object({
@@ -51,7 +75,8 @@ const Item = z
     path: z.enum(['api', 'self_hosted']).describe('How the model is meant to run: through its cheapest qualifying API offer, or self-hosted.'),
     score: z.number().describe('Derived: weighted sum of score_parts with `weights` (0..1).'),
     score_parts: Dimensions.describe('Each dimension on 0..1 for this model and path.'),
-    rating: RankedRating.describe('Best variant on the board that measures the use.'),
+    rating: RankedRating.nullable().describe('Best variant on the board that measures the use; null when the model is not rated there and quality rests on other evidence (`quality`).'),
+    quality: Quality,
     offer: OfferView.nullable().describe('The cheapest qualifying API offer; null when self-hosted.'),
     self_hosting: SelfHosting.nullable().describe('The fit; null for an API recommendation.'),
     open_weights: wireFact(z.boolean()).nullable().describe('Whether the weights are downloadable; null when no source says.'),
@@ -69,7 +94,7 @@ const Item = z
 
 const Step = z
   .object({
-    id: z.string().describe('Step id: active, rated, capability, context, conflict, api_offer, open_weights, available, eu, self_facts, fit.'),
+    id: z.string().describe('Step id: active, evidence, capability, context, conflict, api_offer, open_weights, available, eu, self_facts, fit.'),
     constraint: z.string().describe('The parameter that imposes it (`keep=eu-only`), or `built-in`.'),
     rule: z.string().describe('What a model must meet.'),
     eliminated: z.number().int().describe('Models this step removed.'),
@@ -77,23 +102,38 @@ const Step = z
   })
   .describe('One hard constraint, applied in order.');
 
-const RANKING = `score = sum over dimensions of weight x part. quality = 1 - (top rating - rating) / ${QUALITY_SPAN}, clamped to 0..1, on the board that measures the use; price = log-scale of the blended price between $${PRICE_WORST} (0) and $${PRICE_BEST} (1) per 1M tokens at 75% input, 1 on your own machine, 0.5 on a machine not named; openness = 1 open weights with an OSI licence, 0.75 open weights allowing commercial use, 0.5 other open weights, 0 closed; trust = Trust Index / 100; eu_residency = 1 for an EU-resident offer or self-hosting; eu_jurisdiction = 1 for a provider under EU jurisdiction or self-hosting; self_hosting = 1 when self-hosted. Ties: rating, then price, then model id.`;
+const RANKING = `score = sum over dimensions of weight x part. quality = 1 - (top rating - rating) / ${QUALITY_SPAN}, clamped to 0..1, on the board that measures the use (an unrated model: an estimate from benchmarks of the same skill, else from a rated sibling, both from 95% lower bounds); price = log-scale of the blended price between $${PRICE_WORST} (0) and $${PRICE_BEST} (1) per 1M tokens at 75% input, 1 on your own machine; with no machine named, self-hosting is priced on the least costly rented configuration it fits (a month's rent over the tokens it serves in a month, per 1M), 0 when no rented configuration fits, 0.5 on a local machine not named (bought, no price); openness = 1 open weights with an OSI licence, 0.75 open weights allowing commercial use, 0.5 other open weights, 0 closed; trust = Trust Index / 100; eu_residency = 1 for an EU-resident offer or self-hosting; eu_jurisdiction = 1 for a provider under EU jurisdiction or self-hosting; self_hosting = 1 when self-hosted. Ties: rating, then price, then model id.`;
 
 function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
   const o = r.option;
   const self = o.self;
+  const ev = r.evidence;
   return {
     position: r.position,
     model: toModelRef(ds, r.model),
     path: o.path,
     score: o.score,
     score_parts: o.parts,
-    rating: toRankedRating(board, r.entry),
+    rating: ev.basis === 'rating' ? toRankedRating(board, ev.entry) : null,
+    quality: {
+      basis: ev.basis, rating_used: ev.rating, estimate: ev.basis !== 'rating',
+      sibling: ev.basis === 'family' ? toModelRef(ds, ev.family.sibling) : null,
+      sibling_rating: ev.basis === 'family' ? toRankedRating(board, ev.family.entry) : null,
+      benchmarks: ev.basis === 'benchmarks' ? ev.places.map((p) => ({
+        name: p.benchmark.value.name, score: p.benchmark.value.score, metric: p.benchmark.value.metric, url: p.benchmark.value.url ?? null,
+        source: p.benchmark.source, as_of: p.benchmark.as_of, peers: p.peers, below: p.below, estimate: p.estimate,
+      })) : [],
+    },
     offer: o.priced ? toOfferView(ds, o.priced.offer) : null,
     self_hosting: self ? {
       hardware_id: self.hardware.id, hardware_name: self.hardware.name, own_machine: self.own_machine,
       quantization: self.fit.quantization, fit: self.fit.fit, memory_gb: self.fit.memory.total_gb, usable_gb: self.fit.memory.usable_gb,
-      tokens_per_s: self.fit.tokens_per_s, context, estimate: true as const, derived_from: self.fit.derived_from,
+      tokens_per_s: self.fit.tokens_per_s, context,
+      monthly_usd: self.cost?.monthly_usd ?? null, usd_per_mtok: self.cost?.usd_per_mtok ?? null,
+      capacity_tokens_millions_per_month: self.cost?.capacity_tokens_millions_per_month ?? null,
+      rental: self.cost?.rental ?? null, rental_eu_regions: self.cost?.eu_regions ?? [], cost_basis: self.cost?.basis ?? [],
+      smallest_fit: self.smallest ? { hardware_id: self.smallest.hardware.id, hardware_name: self.smallest.hardware.name, usable_gb: self.smallest.fit.memory.usable_gb } : null,
+      estimate: true as const, derived_from: self.fit.derived_from,
     } : null,
     open_weights: r.model.open_weights ?? null,
     licence: r.model.licence ?? null,
@@ -107,7 +147,7 @@ export const recommend_model = defineOperation({
   name: 'recommend_model',
   title: 'Recommend models for a situation',
   description:
-    'Recommend up to 3 language models for a situation described by who is asking, the use, the kind of data, retention or location constraints, where it runs and on what machine. Each parameter takes a canonical value or free text (e.g. who=hospital, data=patient records, keep=EU only, machine=24 GB GPU); the answer echoes how each was understood. Hard constraints (EU residency, no training or retention, on-device, the machine\'s memory) filter; preferences rank by arena rating for the use, price, openness and trust. Every reason cites the data behind it; when fewer than 3 models qualify, the answer says which constraint eliminated the rest.',
+    'Recommend up to 3 language models for a situation described by who is asking, the use, the kind of data, retention or location constraints, where it runs and on what machine. Each parameter takes a canonical value or free text (e.g. who=hospital, data=patient records, keep=EU only, machine=24 GB GPU); the answer echoes how each was understood. Hard constraints (EU residency, no training or retention, on-device, the machine\'s memory) filter; preferences rank by arena rating for the use, price, openness and trust. With no machine named, a self-hosted pick states the configuration it needs and its monthly cost, and that cost counts in the ranking; a model the use\'s board does not rate is ranked by its benchmark scores or a rated sibling\'s rating, said so. Every reason cites the data behind it; when fewer than 3 models qualify, the answer says which constraint eliminated the rest.',
   path: '/recommend',
   input: z.object({
     who: Text.optional().describe('Who is asking: individual, startup, enterprise, public-sector, researcher, healthcare, education, or free text (e.g. "hospital").'),

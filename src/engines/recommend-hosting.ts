@@ -1,0 +1,94 @@
+// recommend_model's one door to the self-hosting engines: where a model runs and what a month of it costs.
+// Only this file changes when the fit and cost engines change their interface.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Hardware, Model } from '../schema/index.ts';
+import { DEFAULT_INPUT_SHARE, DEFAULT_UTILIZATION, HOURS_PER_MONTH } from './constants.ts';
+import { selfHostingCost } from './cost.ts';
+import type { FitAssessed } from './hardware-fit.ts';
+import { cachedFit, selfHostingFit } from './self-hosting.ts';
+
+export type HostingCost = {
+  /** One configuration rented for a month (HOURS_PER_MONTH hours). */
+  monthly_usd: number;
+  /** The month's cost over what the configuration serves in it at the default utilisation: USD per 1M tokens. */
+  usd_per_mtok: number;
+  capacity_tokens_millions_per_month: number;
+  rental: { provider: string; instance_type: string; usd_per_hour: number; source: string; as_of: string };
+  /** The provider's EU regions for this configuration (empty: none listed). */
+  eu_regions: string[];
+  /** How the cost is derived, each input with its figure. */
+  basis: string[];
+};
+
+export type HostingPick = {
+  hardware: Hardware;
+  fit: FitAssessed;
+  own_machine: boolean;
+  /** Whether rental prices were looked for (no machine named, not local): then a null cost means none fits. */
+  priced: boolean;
+  /** Null on the caller's own machine (already paid for) and where the dataset holds no price for the configuration. */
+  cost: HostingCost | null;
+  /** The configuration with the least memory the model fits, when it is not `hardware` (it has no price). */
+  smallest: { hardware: Hardware; fit: FitAssessed } | null;
+};
+
+/** On the machine the caller named: fits at 4 bits or more, or undefined. Its cost is the caller's, already paid. */
+export function hostingOnMachine(ds: Dataset, m: Model, hardware: Hardware, context: number): HostingPick | undefined {
+  const fit = cachedFit(ds, m, hardware, context);
+  return fit && fit.fit !== 'no' ? { hardware, fit, own_machine: true, priced: false, cost: null, smallest: null } : undefined;
+}
+
+const rentedPools = new WeakMap<readonly Hardware[], { any: Hardware[]; eu: Hardware[] }>();
+const picks = new WeakMap<readonly Hardware[], Map<string, HostingPick | null>>();
+
+/** The configurations of `pool` with a rental price: any, or (eu) those the provider offers in an EU region. */
+function rented(pool: readonly Hardware[], eu: boolean): Hardware[] {
+  let r = rentedPools.get(pool);
+  if (!r) {
+    const any = pool.filter((h) => h.rental !== undefined);
+    rentedPools.set(pool, (r = { any, eu: any.filter((h) => h.rental!.value.eu_regions.length > 0) }));
+  }
+  return eu ? r.eu : r.any;
+}
+
+/**
+ * With no machine named: the configuration of `pool` that costs least for a month among those with a rental
+ * price that fit the model, with that cost; else (no priced configuration fits) the smallest one it fits, at no
+ * known cost. `priced: false` (local machines, which are bought, not rented) skips the rental prices; `eu: true`
+ * (data must stay in the EU) counts only rentals the provider offers in an EU region.
+ */
+export function cheapestHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number, priced = true, eu = false): HostingPick | undefined {
+  let cache = picks.get(pool);
+  if (!cache) picks.set(pool, (cache = new Map()));
+  const key = `${m.id}\u0000${context}\u0000${priced}\u0000${eu}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit ?? undefined;
+  const pick = computeHosting(ds, m, pool, context, priced, eu);
+  cache.set(key, pick ?? null);
+  return pick;
+}
+
+function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number, priced: boolean, eu: boolean): HostingPick | undefined {
+  const small = selfHostingFit(ds, m, pool, context);
+  if (small.status !== 'fits') return undefined;
+  const smallest = { hardware: small.hardware, fit: small.fit };
+  if (!priced) return { ...smallest, own_machine: false, priced, cost: null, smallest: null };
+  // One million tokens a month stays under one machine's capacity, so each option's monthly cost is one rented month.
+  const c = selfHostingCost(m, rented(pool, eu), { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }).cheapest;
+  const hw = c ? ds.hardwareById.get(c.hardware_id) : undefined;
+  const fit = hw ? cachedFit(ds, m, hw, context) : null;
+  if (!c || !hw || !fit || fit.fit === 'no') return { ...smallest, own_machine: false, priced, cost: null, smallest: null };
+  const monthly = c.rental.usd_per_hour * HOURS_PER_MONTH;
+  const cost: HostingCost = {
+    monthly_usd: Math.round(monthly * 100) / 100,
+    usd_per_mtok: Math.round((monthly / c.capacity_tokens_millions_per_month) * 1e4) / 1e4,
+    capacity_tokens_millions_per_month: c.capacity_tokens_millions_per_month,
+    rental: c.rental,
+    eu_regions: [...hw.rental!.value.eu_regions],
+    basis: [
+      `${hw.id} rented at ${c.rental.usd_per_hour} USD/h (${c.rental.provider} ${c.rental.instance_type}; ${c.rental.source}, ${c.rental.as_of}) x ${HOURS_PER_MONTH} h`,
+      `serves about ${c.capacity_tokens_millions_per_month}M tokens a month: ${c.throughput_tokens_per_s} tokens/s at batch ${c.batch}, ${c.utilization ?? DEFAULT_UTILIZATION} utilisation (estimate_cost's model)`,
+    ],
+  };
+  return { hardware: hw, fit, own_machine: false, priced, cost, smallest: small.hardware.id === hw.id ? null : smallest };
+}
