@@ -4,15 +4,22 @@ import {
   COMFORTABLE_MAX_FRACTION,
   DECODE_EFFICIENCY,
   GB,
+  KV_CACHE_BYTES,
   OVERHEAD_FIXED_GB_PER_DEVICE,
   OVERHEAD_FRACTION,
+  PREFILL_EFFICIENCY,
   QUANTIZATIONS,
+  type KvCacheType,
   type Quantization,
   type QuantizationId,
 } from './constants.ts';
+import { candidateQuantizations } from './quantization.ts';
 import {
   aggregateBandwidth,
+  aggregateFlops,
+  computeBoundTokensPerSecond,
   decodeTokensPerSecond,
+  kvLayout,
   hardwareInputs,
   hardwareSummary,
   kvCacheBytes,
@@ -35,8 +42,12 @@ export type FitOptions = {
   context: number;
   /** Sequences served at once (each holds its own KV cache). */
   concurrency: number;
-  /** Consider only quantizations of at least this many bits per weight (self-hosting uses 4). */
+  /** Consider only quantizations of at least this many bits per weight (self-hosting uses 4); above 8.5 lifts the Q8_0 cap. */
   min_bits_per_weight?: number;
+  /** Exactly this quantization. */
+  quantization?: QuantizationId;
+  /** KV cache element type (default F16). */
+  kv_cache?: KvCacheType;
 };
 
 export type MemoryReport = {
@@ -55,8 +66,11 @@ export type QuantizationFit = {
   quantization: QuantizationId;
   name: string;
   bits_per_weight: number;
+  weights_gb: number;
   total_gb: number;
   memory_fit: FitLevel;
+  /** Estimated decode tokens/s at batch 1 at this quantization (null when it does not fit). */
+  tokens_per_s: number | null;
 };
 
 export type SpeedEstimate = {
@@ -72,6 +86,11 @@ export type SpeedEstimate = {
   bytes_per_token_gb: number;
   /** The same model at the requested concurrency: weights read once per step for all sequences. */
   at_concurrency: { concurrency: number; tokens_per_s_per_stream: number; tokens_per_s_total: number };
+  /** Prompt processing tokens/s (compute-bound); null when the dataset has no compute figure for the hardware. */
+  prefill_tokens_per_s: number | null;
+  prefill_efficiency: number;
+  /** Seconds to process a prompt filling the requested context; null without a compute figure. */
+  time_to_first_token_s: number | null;
 };
 
 export type FitAssessed = {
@@ -85,6 +104,10 @@ export type FitAssessed = {
   reason: string | null;
   /** The highest precision that fits comfortably, else the highest that fits tightly; null when none fits. */
   quantization: QuantizationId | null;
+  /** How the quantization was chosen, in words. */
+  quantization_rule: string;
+  /** KV cache element type and the per-layer form it was computed for. */
+  kv_cache: { type: KvCacheType; bytes_per_value: number; form: string; full_layers: number; sliding_layers: number; window: number | null };
   bits_per_weight: number | null;
   /** At the chosen quantization, or at the smallest one considered when none fits (to show the shortfall). */
   memory: MemoryReport;
@@ -115,15 +138,21 @@ function levelOf(total: number, usable: number): FitLevel {
 function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: FitOptions): SpeedEstimate {
   const total_weights = weightsBytes(facts.parameters_total, q);
   const active_weights = weightsBytes(facts.parameters_active, q);
-  const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1);
+  const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
   const bandwidth = aggregateBandwidth(hardware);
-  const at = (batch: number) => decodeTokensPerSecond({ total_weights, active_weights, kv_per_sequence, batch, bandwidth });
+  const flops = aggregateFlops(hardware);
+  const at = (batch: number) =>
+    decodeTokensPerSecond({ total_weights, active_weights, kv_per_sequence, batch, bandwidth, flops, active_parameters: facts.parameters_active });
   const total = at(opts.concurrency);
+  const prefill = flops === undefined ? null : computeBoundTokensPerSecond(flops, facts.parameters_active);
   return {
     estimate: true,
     basis:
       `decode at batch 1, memory-bandwidth bound: ${DECODE_EFFICIENCY} x aggregate bandwidth / bytes read per token ` +
-      `(active weights at ${q.name} + the KV cache of one sequence at ${opts.context} tokens); prefill not included`,
+      `(active weights at ${q.name} + the KV cache of one sequence at ${opts.context} tokens); ` +
+      (prefill === null
+        ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'
+        : `prefill compute-bound: ${PREFILL_EFFICIENCY} x dense FP16 FLOP/s / (2 x active parameters)`),
     tokens_per_s: roundTo(at(1), 1),
     efficiency: DECODE_EFFICIENCY,
     aggregate_bandwidth_gbs: roundTo(bandwidth / GB, 1),
@@ -136,6 +165,9 @@ function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: F
       tokens_per_s_per_stream: roundTo(total / opts.concurrency, 1),
       tokens_per_s_total: roundTo(total, 1),
     },
+    prefill_tokens_per_s: prefill === null ? null : roundTo(prefill, 0),
+    prefill_efficiency: PREFILL_EFFICIENCY,
+    time_to_first_token_s: prefill === null ? null : roundTo(opts.context / prefill, 2),
   };
 }
 
@@ -152,9 +184,9 @@ function memoryReport(q: Quantization, need: MemoryNeed, usable: number): Memory
   };
 }
 
-/** Candidate quantizations, highest precision first. Throws on a floor no quantization meets (a caller's bug). */
+/** Candidate quantizations, highest precision first, no native formats, no cap. Throws on a floor no quantization meets. */
 export function quantizationsFrom(minBits = 0): Quantization[] {
-  const list = QUANTIZATIONS.filter((q) => q.bits_per_weight >= minBits);
+  const list = QUANTIZATIONS.filter((q) => q.native === undefined && q.bits_per_weight >= minBits);
   if (list.length === 0) throw new RangeError(`no quantization has ${minBits} bits per weight or more`);
   return list;
 }
@@ -172,10 +204,13 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
     };
   }
   const usable = usableBytes(hardware);
-  const tried = quantizationsFrom(opts.min_bits_per_weight).map((q) => {
-    const need = memoryNeeded({ parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: q, context: opts.context, concurrency: opts.concurrency, devices: hardware.count });
+  const candidates = candidateQuantizations(facts.native_precision, opts);
+  const tried = candidates.list.map((q) => {
+    const need = memoryNeeded({ parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: q, context: opts.context, concurrency: opts.concurrency, devices: hardware.count, kv: opts.kv_cache });
     return { q, need, level: levelOf(need.total, usable) };
   });
+  const kvType = opts.kv_cache ?? 'f16';
+  const layout = kvLayout(facts.architecture);
   const window = model.context_window?.value;
   const overWindow = window !== undefined && opts.context > window;
   const chosen = overWindow ? undefined : (tried.find((t) => t.level === 'comfortable') ?? tried.find((t) => t.level === 'tight'));
@@ -197,6 +232,8 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
     fit: chosen ? chosen.level : 'no',
     reason,
     quantization: chosen?.q.id ?? null,
+    quantization_rule: candidates.rule,
+    kv_cache: { type: kvType, bytes_per_value: KV_CACHE_BYTES[kvType], form: layout.form, full_layers: layout.full_layers, sliding_layers: layout.sliding_layers, window: layout.window },
     bits_per_weight: chosen?.q.bits_per_weight ?? null,
     memory: memoryReport(shown.q, shown.need, usable),
     tokens_per_s: speed?.tokens_per_s ?? null,
@@ -205,23 +242,26 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
       quantization: t.q.id,
       name: t.q.name,
       bits_per_weight: t.q.bits_per_weight,
+      weights_gb: toGb(t.need.weights),
       total_gb: toGb(t.need.total),
-      memory_fit: t.level,
+      memory_fit: overWindow ? 'no' : t.level,
+      tokens_per_s: overWindow || t.level === 'no' ? null : speedOf(facts, t.q, hardware, opts).tokens_per_s,
     })),
     split: splitNote(hardware),
     estimate: true,
     derived_from: [
       ...facts.derived_from,
       ...hardwareInputs(hardware),
-      `bits_per_weight ${shown.q.name} = ${shown.q.bits_per_weight} (llama.cpp tools/quantize, measured)`,
+      `bits_per_weight ${shown.q.name} = ${shown.q.bits_per_weight} (${shown.q.basis})`,
+      `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
       `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache + ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
       `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
-      ...(speed ? [`decode efficiency = ${DECODE_EFFICIENCY} of peak bandwidth`] : []),
+      ...(speed ? [`decode efficiency = ${DECODE_EFFICIENCY} of peak bandwidth, prefill efficiency = ${PREFILL_EFFICIENCY} of dense FP16 compute (calibrated on data/curated/speed-measurements.csv)`] : []),
     ],
   };
 }
 
-export type RankedModel = Omit<FitAssessed, 'by_quantization'> & { rank: number; rating: number | null };
+export type RankedModel = FitAssessed & { rank: number; rating: number | null };
 
 export type ModelsForHardwareResult = {
   hardware: HardwareSummary;
@@ -241,11 +281,12 @@ export type ModelsForHardwareResult = {
 
 /** The assumptions every fit result rests on, spelled out for the response. */
 export const FIT_ASSUMPTIONS: readonly string[] = [
-  'weights = parameters_total x bits per weight / 8 (llama.cpp measured bits per weight; MoE: all experts resident)',
-  'KV cache FP16 for every sequence at the full context; MLA caches kv_lora_rank + rope_dim per layer; sliding-window layers hold at most the window',
+  'weights = parameters_total x bits per weight / 8 (llama.cpp measured bits per weight; native MXFP4/FP8 from the published checkpoints; MoE: all experts resident)',
+  'quantization: the highest precision that fits, up to Q8_0 unless min_bits or quantization asks for more; a model shipped in FP8 or MXFP4 is offered that format and nothing wider; every alternative is listed with its memory and speed',
+  'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',
   `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache, plus ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
   `fit: comfortable when the total is at most ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight up to 100%; the highest precision that fits comfortably is chosen, else the highest that fits tightly`,
-  `decode speed: ${DECODE_EFFICIENCY} x aggregate memory bandwidth / bytes read per token (active weights + one sequence's KV cache), batch 1, no prefill, no CPU offload`,
+  `decode speed: ${DECODE_EFFICIENCY} x aggregate memory bandwidth / bytes read per token (active weights + one sequence's KV cache), batch 1, no CPU offload; prefill: ${PREFILL_EFFICIENCY} x dense FP16 compute / (2 x active parameters) where the hardware's compute is known; both efficiencies calibrated on published measurements (docs/hardware-and-cost.md)`,
 ];
 
 /**
@@ -271,8 +312,7 @@ export function modelsForHardware(
     if (!r.assessable) not_assessable.push({ model_id: r.model_id, reason: r.reason, missing: r.missing });
     else if (r.fit === 'no') does_not_fit++;
     else {
-      const { by_quantization: _omitted, ...rest } = r;
-      fits.push({ ...rest, rating: ratingOf(model.id) ?? null });
+      fits.push({ ...r, rating: ratingOf(model.id) ?? null });
     }
   }
   fits.sort(

@@ -72,7 +72,7 @@ test('self-hosting on the cheapest rented configuration that fits; configuration
   assert.equal(s.cheapest.hardware_id, 'gpu-48');
   assert.equal(s.cheapest.monthly_usd, 730, 'one machine for the month at $1/h');
   assert.equal(s.cheapest.rental.as_of, '2026-08-01');
-  assert.deepEqual(s.skipped, { no_rental_price: 1, does_not_fit: 0 });
+  assert.deepEqual(s.skipped, { no_rental_price: 1, no_purchase_price: 3, does_not_fit: 0 });
   assert.equal(out.cheaper, 'api');
 });
 
