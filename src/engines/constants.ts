@@ -95,7 +95,7 @@ export const DECODE_EFFICIENCY = 0.57;
  * FP32 = FP16 rate on Apple) that prefill achieves, at 2 FLOPs per active parameter per token; calibrated on the
  * prefill rows of the same table the same way (src/engines/calibration.test.ts).
  */
-export const PREFILL_EFFICIENCY = 0.8;
+export const PREFILL_EFFICIENCY = 0.86;
 
 /** Hours in an average month: 8,760 / 12, the unit cloud providers bill a dedicated month in. */
 export const HOURS_PER_MONTH = 730;
