@@ -213,7 +213,10 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
   const layout = kvLayout(facts.architecture);
   const window = model.context_window?.value;
   const overWindow = window !== undefined && opts.context > window;
-  const chosen = overWindow ? undefined : (tried.find((t) => t.level === 'comfortable') ?? tried.find((t) => t.level === 'tight'));
+  // A native format that fits at all is kept, tight or not: anything below it re-quantizes the publisher's weights
+  // and loses quality (gpt-oss-120b ships MXFP4 to fit one 80 GB GPU).
+  const native = tried[0]?.q.native !== undefined && tried[0].level !== 'no' ? tried[0] : undefined;
+  const chosen = overWindow ? undefined : (native ?? tried.find((t) => t.level === 'comfortable') ?? tried.find((t) => t.level === 'tight'));
   const shown = chosen ?? tried[tried.length - 1];
   let reason: string | null = null;
   if (overWindow) reason = `a context of ${opts.context} tokens exceeds the model's context window of ${window}`;

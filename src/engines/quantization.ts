@@ -42,7 +42,7 @@ export function candidateQuantizations(nativePrecision: string | null, req: Quan
   if (list.length === 0) throw new RangeError(`no quantization has ${minBits} bits per weight or more`);
   const parts = [
     native
-      ? `the model ships ${native.name} weights, so ${native.name} is the highest precision offered (a wider format adds memory, not quality)`
+      ? `the model ships ${native.name} weights, so ${native.name} is the highest precision offered (a wider format adds memory, not quality) and is kept whenever it fits, even tightly`
       : `the highest precision that fits${cap === Infinity ? '' : ', up to Q8_0 (BF16 is within noise of Q8_0 in quality and half as fast; ask with min_bits or quantization)'}`,
     'fitting comfortably (<= 85% of usable memory) before tightly',
   ];
