@@ -62,9 +62,6 @@ export type KvCacheType = 'f16' | 'q8_0' | 'q4_0';
  */
 export const KV_CACHE_BYTES: Readonly<Record<KvCacheType, number>> = { f16: 2, q8_0: 34 / 32, q4_0: 18 / 32 };
 
-/** Bytes per cached key or value element: FP16/BF16, the default of llama.cpp, vLLM and transformers. */
-export const KV_BYTES_PER_VALUE = 2;
-
 /**
  * Runtime overhead: activations, compute buffers and allocator slack as a share of weights + KV cache.
  * DESIGN.md section 7 ("about 10% plus a fixed amount"); EleutherAI's Transformer Math 101
