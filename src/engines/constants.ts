@@ -6,7 +6,7 @@ export const GB = 1e9;
 /** One gibibyte, only for comparing with llama.cpp's published file sizes. */
 export const GIB = 1024 ** 3;
 
-export type QuantizationId = 'bf16' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'q4_k_m' | 'q3_k_m';
+export type QuantizationId = 'bf16' | 'fp8' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'mxfp4' | 'q4_k_m' | 'q3_k_m';
 
 export type Quantization = {
   id: QuantizationId;
@@ -14,27 +14,53 @@ export type Quantization = {
   name: string;
   /** Effective bits per weight, embeddings and mixed-precision tensors included. */
   bits_per_weight: number;
+  /**
+   * A native format: a candidate only for a model whose publisher ships it (Model.native_precision), because
+   * quantizing another model's BF16 weights to it is not what its users download.
+   */
+  native?: 'fp8' | 'mxfp4';
+  /** Where the bits per weight come from. */
+  basis: string;
 };
 
 /**
  * Quantizations, highest precision first (the order the fit engine tries them in).
- * Bits per weight are llama.cpp's measured values for meta-llama/Llama-3.1-8B in tools/quantize/README.md
- * (https://github.com/ggml-org/llama.cpp/blob/master/tools/quantize/README.md: Q8_0 8.5008, Q6_K 6.5633,
- * Q5_K_M 5.7036, Q4_K_M 4.8944), rounded as DESIGN.md section 7 states them. Q3_K_M (3.91) is from the same
- * README's earlier Llama-2-7B table, which the current one no longer lists. BF16 is 16 bits exactly.
- * FP8 weights (vLLM, TensorRT-LLM) are 8 bits plus scales; they share Q8_0's 8.5 as a slightly conservative figure.
+ * Bits per weight of the GGUF types are llama.cpp's measured values for meta-llama/Llama-3.1-8B in
+ * tools/quantize/README.md (https://github.com/ggml-org/llama.cpp/blob/master/tools/quantize/README.md: Q8_0 8.5008,
+ * Q6_K 6.5633, Q5_K_M 5.7036, Q4_K_M 4.8944), rounded as DESIGN.md section 7 states them. Q3_K_M (3.91) is from the
+ * same README's earlier Llama-2-7B table. BF16 is 16 bits exactly.
+ * FP8 (DeepSeek-V3/R1 checkpoints): E4M3 weights with one FP32 scale per 128x128 block, 8 + 32/16384 bits.
+ * MXFP4 (gpt-oss): the published checkpoint of gpt-oss-120b is 60.8 GiB for 116.83B parameters (OpenAI's gpt-oss
+ * model card, https://openai.com/index/gpt-oss-model-card/): 4.47 bits per weight, the MoE experts in 4.25-bit MXFP4
+ * (4-bit values, one 8-bit scale per 32) and attention and embeddings in BF16.
  */
 export const QUANTIZATIONS: readonly Quantization[] = [
-  { id: 'bf16', name: 'BF16', bits_per_weight: 16 },
-  { id: 'q8_0', name: 'FP8/Q8_0', bits_per_weight: 8.5 },
-  { id: 'q6_k', name: 'Q6_K', bits_per_weight: 6.56 },
-  { id: 'q5_k_m', name: 'Q5_K_M', bits_per_weight: 5.7 },
-  { id: 'q4_k_m', name: 'Q4_K_M', bits_per_weight: 4.89 },
-  { id: 'q3_k_m', name: 'Q3_K_M', bits_per_weight: 3.9 },
+  { id: 'bf16', name: 'BF16', bits_per_weight: 16, basis: 'exact' },
+  { id: 'fp8', name: 'FP8', bits_per_weight: 8, native: 'fp8', basis: 'FP8 E4M3 with one FP32 scale per 128x128 block (8.002 bits; DeepSeek-V3 checkpoint format)' },
+  { id: 'q8_0', name: 'Q8_0', bits_per_weight: 8.5, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 8.5008' },
+  { id: 'q6_k', name: 'Q6_K', bits_per_weight: 6.56, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 6.5633' },
+  { id: 'q5_k_m', name: 'Q5_K_M', bits_per_weight: 5.7, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 5.7036' },
+  { id: 'q4_k_m', name: 'Q4_K_M', bits_per_weight: 4.89, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 4.8944' },
+  { id: 'mxfp4', name: 'MXFP4', bits_per_weight: 4.47, native: 'mxfp4', basis: 'gpt-oss-120b checkpoint 60.8 GiB / 116.83B parameters (OpenAI gpt-oss model card)' },
+  { id: 'q3_k_m', name: 'Q3_K_M', bits_per_weight: 3.9, basis: 'llama.cpp tools/quantize, Llama-2-7B: 3.91' },
 ];
 
-/** Bytes per cached key or value element: FP16/BF16, the default of llama.cpp, vLLM and transformers. */
-export const KV_BYTES_PER_VALUE = 2;
+/**
+ * The highest precision chosen unless the caller asks for more (`min_bits` above it or a named quantization):
+ * Q8_0. Above it the quality gain is within measurement noise (llama.cpp's Llama-3.1-8B table: Q8_0 KL divergence
+ * 0.0004 against BF16) while decode, bound by the bytes read, is about twice as slow.
+ */
+export const DEFAULT_MAX_BITS = 8.5;
+
+export type KvCacheType = 'f16' | 'q8_0' | 'q4_0';
+
+/**
+ * Bytes per cached key or value element by cache type. F16 is the default of llama.cpp, vLLM and transformers.
+ * Q8_0 and Q4_0 are ggml block types (ggml/src/ggml-common.h): block_q8_0 holds 32 int8 values and one FP16 scale
+ * (34 bytes per 32 values), block_q4_0 32 4-bit values and one FP16 scale (18 bytes per 32); llama.cpp offers them
+ * with `--cache-type-k/--cache-type-v`.
+ */
+export const KV_CACHE_BYTES: Readonly<Record<KvCacheType, number>> = { f16: 2, q8_0: 34 / 32, q4_0: 18 / 32 };
 
 /**
  * Runtime overhead: activations, compute buffers and allocator slack as a share of weights + KV cache.
@@ -54,12 +80,19 @@ export const OVERHEAD_FIXED_GB_PER_DEVICE = 0.5;
 export const COMFORTABLE_MAX_FRACTION = 0.85;
 
 /**
- * Share of peak memory bandwidth that decoding achieves (DESIGN.md section 7: "about 0.6").
- * Cross-check: an M1 Max (400 GB/s) decodes Llama-3.1-8B Q4_K_M (4.91 GB) at 46.2 tokens/s, i.e. 227 GB/s = 0.57
- * of peak (https://github.com/brand-o/normiebench/issues/40); llama.cpp users report 44-58% of peak on the same
- * chip class (https://github.com/ggml-org/llama.cpp/issues/27525).
+ * Share of peak memory bandwidth that decoding achieves, calibrated on data/curated/speed-measurements.csv: the
+ * value that minimises the largest error over its decode rows (the geometric middle of the lowest and highest
+ * implied efficiency: an A100 at 0.38, an M4 at 0.86). docs/hardware-and-cost.md shows every row and its error;
+ * src/engines/calibration.test.ts recomputes the optimum and holds every row within 0.6x-1.6x.
  */
-export const DECODE_EFFICIENCY = 0.6;
+export const DECODE_EFFICIENCY = 0.57;
+
+/**
+ * Share of dense FP16 compute (Hardware.compute_tflops: tensor throughput with FP32 accumulate on NVIDIA, the GPU's
+ * FP32 = FP16 rate on Apple) that prefill achieves, at 2 FLOPs per active parameter per token; calibrated on the
+ * prefill rows of the same table the same way (src/engines/calibration.test.ts).
+ */
+export const PREFILL_EFFICIENCY = 0.86;
 
 /** Hours in an average month: 8,760 / 12, the unit cloud providers bill a dedicated month in. */
 export const HOURS_PER_MONTH = 730;
@@ -71,11 +104,16 @@ export const HOURS_PER_MONTH = 730;
 export const DEFAULT_UTILIZATION = 0.5;
 
 /**
- * Largest decode batch the throughput model counts. The dataset has no compute (FLOP/s) figures, so this cap stands
- * in for the compute roof: up to 16 sequences, decoding stays memory-bound on every catalogued accelerator
- * (the arithmetic intensity of a batch of 16 is far below the ridge point of GPUs and Apple chips alike).
+ * Most sequences a server decodes at once unless the caller says otherwise: vLLM's default `max_num_seqs` (256).
+ * Memory (each sequence's KV cache) and compute usually bind first; the response says which did.
  */
-export const MAX_BATCH = 16;
+export const DEFAULT_MAX_SEQUENCES = 256;
+
+/** Purchased hardware is amortised over this many months (a stated default: three years). */
+export const DEFAULT_AMORTIZATION_MONTHS = 36;
+
+/** Electricity price for owned hardware, USD per kWh (a stated default the caller may change). */
+export const DEFAULT_POWER_USD_PER_KWH = 0.15;
 
 /** Self-hosting (cost, trust criterion 3) counts only quantizations of 4 bits per weight or more. */
 export const MIN_SELF_HOSTING_BITS = 4;

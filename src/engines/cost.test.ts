@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Architecture, Hardware, Model, Offer } from '../schema/index.ts';
-import { DEFAULT_UTILIZATION, HOURS_PER_MONTH, MAX_BATCH } from './constants.ts';
+import { DEFAULT_MAX_SEQUENCES, DEFAULT_UTILIZATION, HOURS_PER_MONTH } from './constants.ts';
 import { estimateCost, type CostOptions } from './cost.ts';
 
 const f = <T>(value: T, source = 'test', as_of = '2026-07-02') => ({ value, as_of, source });
@@ -91,7 +91,7 @@ test('self-hosting: every rented configuration that fits at 4 bits or more, chea
   const r = estimateCost(aModel(), offers, rigs, opts(10));
   // `owned` has no rental price; `tiny` (6.65 GB usable) fits the 8B model only at Q3_K_M, below the 4-bit floor.
   assert.deepEqual(r.self_hosting.options.map((o) => o.hardware_id), ['l4', 'h100']);
-  assert.deepEqual(r.self_hosting.skipped, { no_rental_price: 1, does_not_fit: 1 });
+  assert.deepEqual(r.self_hosting.skipped, { no_rental_price: 1, no_purchase_price: 3, does_not_fit: 1 });
   assert.ok(r.self_hosting.options.every((o) => o.bits_per_weight >= 4 && o.estimate));
   assert.equal(r.self_hosting.cheapest?.hardware_id, 'l4');
   assert.deepEqual(r.self_hosting.cheapest?.rental, { provider: 'cloud', instance_type: 'l4-1x', usd_per_hour: 0.8, source: 'skypilot', as_of: '2026-01-01' });
@@ -113,10 +113,17 @@ test('self-hosting: a small volume pays one machine-month; a large one pays the 
 });
 
 test('throughput batches as many sequences as memory holds, up to the cap', () => {
+  // H100 fixture: 76 GB usable; Llama-3.1-8B at Q8_0 is 8.532 GB of weights, each 8,192-token sequence 1.0737 GB of
+  // F16 KV cache: (76 - 0.5) / 1.1 - 8.532 = 60.10 GB of room, 55 sequences.
   const roomy = estimateCost(aModel(), offers, [rigs[0]], opts(1)).self_hosting.cheapest!;
-  assert.equal(roomy.batch, MAX_BATCH);
+  assert.equal(roomy.batch, 55);
+  assert.equal(roomy.serving.bound, 'memory');
+  assert.ok(roomy.batch < DEFAULT_MAX_SEQUENCES);
+  const capped = estimateCost(aModel(), offers, [rigs[0]], opts(1, { concurrency: 16 })).self_hosting.cheapest!;
+  assert.equal(capped.batch, 16);
+  assert.equal(capped.serving.bound, 'max_sequences');
   const snug = estimateCost(aModel(), offers, [aRig('snug', 12, 300, 0.3)], opts(1)).self_hosting.cheapest!;
-  assert.ok(snug.batch >= 1 && snug.batch < MAX_BATCH, `batch ${snug.batch}`);
+  assert.ok(snug.batch >= 1 && snug.batch < 55, `batch ${snug.batch}`);
   assert.ok(estimateCost(aModel(), offers, [rigs[0]], opts(1, { utilization: 1 })).self_hosting.cheapest!.capacity_tokens_millions_per_month > roomy.capacity_tokens_millions_per_month);
 });
 
@@ -156,7 +163,7 @@ test('break-even is null, with the reason, when the API is cheaper per token tha
 test('every assumption is spelled out in the response', () => {
   const r = estimateCost(aModel(), offers, rigs, opts(10, { utilization: 0.7 }));
   const text = r.assumptions.join('\n');
-  for (const needle of ['0.75 x input + 0.25 x output', 'utilization 0.7', '730', 'prefill', 'at most 16', 'free offers']) {
+  for (const needle of ['0.75 x input + 0.25 x output', 'utilization 0.7', '730', 'prefill', 'up to 256 sequences', 'free offers', 'over 36 months', '0.15 USD/kWh']) {
     assert.ok(text.includes(needle), `assumptions mention ${needle}`);
   }
   assert.equal(r.estimate, true);

@@ -4,30 +4,32 @@ import {
   COMFORTABLE_MAX_FRACTION,
   DECODE_EFFICIENCY,
   GB,
+  KV_CACHE_BYTES,
   OVERHEAD_FIXED_GB_PER_DEVICE,
   OVERHEAD_FRACTION,
-  QUANTIZATIONS,
+  PREFILL_EFFICIENCY,
+  type KvCacheType,
   type Quantization,
   type QuantizationId,
 } from './constants.ts';
 import {
-  aggregateBandwidth,
-  hasBandwidth,
-  decodeTokensPerSecond,
   hardwareInputs,
+  hasBandwidth,
   hardwareSummary,
-  kvCacheBytes,
+  kvLayout,
   memoryNeeded,
   modelFacts,
   roundTo,
   splitNote,
   toGb,
   usableBytes,
-  weightsBytes,
   type HardwareSummary,
   type MemoryNeed,
-  type ModelFacts,
 } from './memory.ts';
+import { candidateQuantizations } from './quantization.ts';
+import { speedOf, type SpeedEstimate } from './speed.ts';
+
+export type { SpeedEstimate } from './speed.ts';
 
 export type FitLevel = 'comfortable' | 'tight' | 'no';
 
@@ -36,8 +38,12 @@ export type FitOptions = {
   context: number;
   /** Sequences served at once (each holds its own KV cache). */
   concurrency: number;
-  /** Consider only quantizations of at least this many bits per weight (self-hosting uses 4). */
+  /** Consider only quantizations of at least this many bits per weight (self-hosting uses 4); above 8.5 lifts the Q8_0 cap. */
   min_bits_per_weight?: number;
+  /** Exactly this quantization. */
+  quantization?: QuantizationId;
+  /** KV cache element type (default F16). */
+  kv_cache?: KvCacheType;
 };
 
 export type MemoryReport = {
@@ -56,23 +62,11 @@ export type QuantizationFit = {
   quantization: QuantizationId;
   name: string;
   bits_per_weight: number;
+  weights_gb: number;
   total_gb: number;
   memory_fit: FitLevel;
-};
-
-export type SpeedEstimate = {
-  estimate: true;
-  basis: string;
-  /** Decode tokens/s of one sequence at batch 1. */
-  tokens_per_s: number;
-  efficiency: number;
-  aggregate_bandwidth_gbs: number;
-  active_parameters: number;
-  active_weights_gb: number;
-  kv_read_gb: number;
-  bytes_per_token_gb: number;
-  /** The same model at the requested concurrency: weights read once per step for all sequences. */
-  at_concurrency: { concurrency: number; tokens_per_s_per_stream: number; tokens_per_s_total: number };
+  /** Estimated decode tokens/s at batch 1 at this quantization (null when it does not fit). */
+  tokens_per_s: number | null;
 };
 
 export type FitAssessed = {
@@ -86,6 +80,10 @@ export type FitAssessed = {
   reason: string | null;
   /** The highest precision that fits comfortably, else the highest that fits tightly; null when none fits. */
   quantization: QuantizationId | null;
+  /** How the quantization was chosen, in words. */
+  quantization_rule: string;
+  /** KV cache element type and the per-layer form it was computed for. */
+  kv_cache: { type: KvCacheType; bytes_per_value: number; form: string; full_layers: number; sliding_layers: number; window: number | null };
   bits_per_weight: number | null;
   /** At the chosen quantization, or at the smallest one considered when none fits (to show the shortfall). */
   memory: MemoryReport;
@@ -113,33 +111,6 @@ function levelOf(total: number, usable: number): FitLevel {
   return used <= 1 ? 'tight' : 'no';
 }
 
-function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: FitOptions): SpeedEstimate {
-  const total_weights = weightsBytes(facts.parameters_total, q);
-  const active_weights = weightsBytes(facts.parameters_active, q);
-  const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1);
-  const bandwidth = aggregateBandwidth(hardware);
-  const at = (batch: number) => decodeTokensPerSecond({ total_weights, active_weights, kv_per_sequence, batch, bandwidth });
-  const total = at(opts.concurrency);
-  return {
-    estimate: true,
-    basis:
-      `decode at batch 1, memory-bandwidth bound: ${DECODE_EFFICIENCY} x aggregate bandwidth / bytes read per token ` +
-      `(active weights at ${q.name} + the KV cache of one sequence at ${opts.context} tokens); prefill not included`,
-    tokens_per_s: roundTo(at(1), 1),
-    efficiency: DECODE_EFFICIENCY,
-    aggregate_bandwidth_gbs: roundTo(bandwidth / GB, 1),
-    active_parameters: facts.parameters_active,
-    active_weights_gb: toGb(active_weights),
-    kv_read_gb: toGb(kv_per_sequence),
-    bytes_per_token_gb: toGb(active_weights + kv_per_sequence),
-    at_concurrency: {
-      concurrency: opts.concurrency,
-      tokens_per_s_per_stream: roundTo(total / opts.concurrency, 1),
-      tokens_per_s_total: roundTo(total, 1),
-    },
-  };
-}
-
 function memoryReport(q: Quantization, need: MemoryNeed, usable: number): MemoryReport {
   return {
     quantization: q.id,
@@ -151,13 +122,6 @@ function memoryReport(q: Quantization, need: MemoryNeed, usable: number): Memory
     headroom_gb: toGb(usable - need.total),
     used_fraction: roundTo(need.total / usable, 3),
   };
-}
-
-/** Candidate quantizations, highest precision first. Throws on a floor no quantization meets (a caller's bug). */
-export function quantizationsFrom(minBits = 0): Quantization[] {
-  const list = QUANTIZATIONS.filter((q) => q.bits_per_weight >= minBits);
-  if (list.length === 0) throw new RangeError(`no quantization has ${minBits} bits per weight or more`);
-  return list;
 }
 
 /** Fit of one model on one configuration at a context and concurrency. Pure; labels every figure an estimate. */
@@ -173,13 +137,19 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
     };
   }
   const usable = usableBytes(hardware);
-  const tried = quantizationsFrom(opts.min_bits_per_weight).map((q) => {
-    const need = memoryNeeded({ parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: q, context: opts.context, concurrency: opts.concurrency, devices: hardware.count });
+  const candidates = candidateQuantizations(facts.native_precision, opts);
+  const tried = candidates.list.map((q) => {
+    const need = memoryNeeded({ parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: q, context: opts.context, concurrency: opts.concurrency, devices: hardware.count, kv: opts.kv_cache });
     return { q, need, level: levelOf(need.total, usable) };
   });
+  const kvType = opts.kv_cache ?? 'f16';
+  const layout = kvLayout(facts.architecture);
   const window = model.context_window?.value;
   const overWindow = window !== undefined && opts.context > window;
-  const chosen = overWindow ? undefined : (tried.find((t) => t.level === 'comfortable') ?? tried.find((t) => t.level === 'tight'));
+  // A native format that fits at all is kept, tight or not: anything below it re-quantizes the publisher's weights
+  // and loses quality (gpt-oss-120b ships MXFP4 to fit one 80 GB GPU).
+  const native = tried[0]?.q.native !== undefined && tried[0].level !== 'no' ? tried[0] : undefined;
+  const chosen = overWindow ? undefined : (native ?? tried.find((t) => t.level === 'comfortable') ?? tried.find((t) => t.level === 'tight'));
   const shown = chosen ?? tried[tried.length - 1];
   let reason: string | null = null;
   if (overWindow) reason = `a context of ${opts.context} tokens exceeds the model's context window of ${window}`;
@@ -199,6 +169,8 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
     fit: chosen ? chosen.level : 'no',
     reason,
     quantization: chosen?.q.id ?? null,
+    quantization_rule: candidates.rule,
+    kv_cache: { type: kvType, bytes_per_value: KV_CACHE_BYTES[kvType], form: layout.form, full_layers: layout.full_layers, sliding_layers: layout.sliding_layers, window: layout.window },
     bits_per_weight: chosen?.q.bits_per_weight ?? null,
     memory: memoryReport(shown.q, shown.need, usable),
     tokens_per_s: speed?.tokens_per_s ?? null,
@@ -207,23 +179,26 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
       quantization: t.q.id,
       name: t.q.name,
       bits_per_weight: t.q.bits_per_weight,
+      weights_gb: toGb(t.need.weights),
       total_gb: toGb(t.need.total),
-      memory_fit: t.level,
+      memory_fit: overWindow ? 'no' : t.level,
+      tokens_per_s: overWindow || t.level === 'no' ? null : speedOf(facts, t.q, hardware, opts).tokens_per_s,
     })),
     split: splitNote(hardware),
     estimate: true,
     derived_from: [
       ...facts.derived_from,
       ...hardwareInputs(hardware),
-      `bits_per_weight ${shown.q.name} = ${shown.q.bits_per_weight} (llama.cpp tools/quantize, measured)`,
+      `bits_per_weight ${shown.q.name} = ${shown.q.bits_per_weight} (${shown.q.basis})`,
+      `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
       `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache + ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
       `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
-      ...(speed ? [`decode efficiency = ${DECODE_EFFICIENCY} of peak bandwidth`] : []),
+      ...(speed ? [`decode efficiency = ${DECODE_EFFICIENCY} of peak bandwidth, prefill efficiency = ${PREFILL_EFFICIENCY} of dense FP16 compute (calibrated on data/curated/speed-measurements.csv)`] : []),
     ],
   };
 }
 
-export type RankedModel = Omit<FitAssessed, 'by_quantization'> & { rank: number; rating: number | null };
+export type RankedModel = FitAssessed & { rank: number; rating: number | null };
 
 export type ModelsForHardwareResult = {
   hardware: HardwareSummary;
@@ -243,11 +218,12 @@ export type ModelsForHardwareResult = {
 
 /** The assumptions every fit result rests on, spelled out for the response. */
 export const FIT_ASSUMPTIONS: readonly string[] = [
-  'weights = parameters_total x bits per weight / 8 (llama.cpp measured bits per weight; MoE: all experts resident)',
-  'KV cache FP16 for every sequence at the full context; MLA caches kv_lora_rank + rope_dim per layer; sliding-window layers hold at most the window',
+  'weights = parameters_total x bits per weight / 8 (llama.cpp measured bits per weight; native MXFP4/FP8 from the published checkpoints; MoE: all experts resident)',
+  'quantization: the highest precision that fits, up to Q8_0 unless min_bits or quantization asks for more; a model shipped in FP8 or MXFP4 is offered that format and nothing wider; every alternative is listed with its memory and speed',
+  'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',
   `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache, plus ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
   `fit: comfortable when the total is at most ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight up to 100%; the highest precision that fits comfortably is chosen, else the highest that fits tightly`,
-  `decode speed: ${DECODE_EFFICIENCY} x aggregate memory bandwidth / bytes read per token (active weights + one sequence's KV cache), batch 1, no prefill, no CPU offload`,
+  `decode speed: ${DECODE_EFFICIENCY} x aggregate memory bandwidth / bytes read per token (active weights + one sequence's KV cache), batch 1, no CPU offload; prefill: ${PREFILL_EFFICIENCY} x dense FP16 compute / (2 x active parameters) where the hardware's compute is known; both efficiencies calibrated on published measurements (docs/hardware-and-cost.md)`,
 ];
 
 /**
@@ -273,8 +249,7 @@ export function modelsForHardware(
     if (!r.assessable) not_assessable.push({ model_id: r.model_id, reason: r.reason, missing: r.missing });
     else if (r.fit === 'no') does_not_fit++;
     else {
-      const { by_quantization: _omitted, ...rest } = r;
-      fits.push({ ...rest, rating: ratingOf(model.id) ?? null });
+      fits.push({ ...r, rating: ratingOf(model.id) ?? null });
     }
   }
   fits.sort(

@@ -138,3 +138,43 @@ test('real snapshot: the Llama 3.1 parameter counts the reference tests use are 
   assert.equal(count('meta-llama/Llama-3.1-70B'), LLAMA_31['70b']);
   assert.equal(count('meta-llama/Llama-3.1-405B'), LLAMA_31['405b']);
 });
+
+test('KV cache per layer: MLA caches kv_lora_rank + rope_dim values per layer (DeepSeek-V3: 61 x 576 x 2 bytes a token)', () => {
+  // deepseek-ai/DeepSeek-V3 config.json: num_hidden_layers 61, kv_lora_rank 512, qk_rope_head_dim 64.
+  const mla: Architecture = { layers: 61, kv_heads: 128, head_dim: 128, attention: 'mla', kv_lora_rank: 512, rope_dim: 64, hf_repo: 'deepseek-ai/DeepSeek-V3' };
+  assert.equal(kvCacheBytes(mla, 1, 1), 61 * 576 * 2);
+  assert.equal(kvCacheBytes(mla, 8192, 2), 61 * 576 * 2 * 8192 * 2);
+});
+
+test('KV cache per layer: sliding layers hold min(window, context), global layers the whole context (gpt-oss-120b)', () => {
+  // openai/gpt-oss-120b config.json: 36 layers alternating sliding (window 128) and full; 8 KV heads x 64.
+  const oss: Architecture = { layers: 36, kv_heads: 8, head_dim: 64, attention: 'sliding', sliding_window: 128, sliding_layers: 18, hf_repo: 'openai/gpt-oss-120b' };
+  const perLayerToken = 2 * 8 * 64 * 2; // K and V, F16: 2,048 bytes
+  assert.equal(kvCacheBytes(oss, 8192, 1), 18 * perLayerToken * 8192 + 18 * perLayerToken * 128);
+  assert.equal(kvCacheBytes(oss, 100, 1), 36 * perLayerToken * 100, 'below the window every layer holds the context');
+});
+
+test('KV cache per layer: global layers with their own geometry (Gemma-style num_global_key_value_heads, global_head_dim)', () => {
+  // A Gemma-style fixture: 60 layers, 50 sliding (window 1024, 16 KV heads x 256), 10 global (4 KV heads x 512).
+  const arch = { layers: 60, kv_heads: 16, head_dim: 256, attention: 'sliding', sliding_window: 1024, sliding_layers: 50, global_kv_heads: 4, global_head_dim: 512, hf_repo: 'test/gemma-style' } as Architecture;
+  const sliding = 50 * 2 * 16 * 256 * 1024 * 2; // 0.839 GB
+  const global = 10 * 2 * 4 * 512 * 8192 * 2; // 0.671 GB
+  assert.equal(kvCacheBytes(arch, 8192, 1), sliding + global);
+  // The flat reading (every layer 16 x 256 at the full context) is 8.05 GB: 5.3 times as much.
+  const flat = kvCacheBytes(gqa({ layers: 60, kv_heads: 16, head_dim: 256 }), 8192, 1);
+  assert.ok(flat / (sliding + global) > 5, `${flat / (sliding + global)}`);
+});
+
+test('KV cache per layer: a hybrid model caches only its kv_layers (the others keep a fixed-size state)', () => {
+  // Qwen3-Next-style: 48 layers of which 12 are full attention.
+  const hybrid = { ...gqa({ layers: 48, kv_heads: 2, head_dim: 256 }), kv_layers: 12 } as Architecture;
+  assert.equal(kvCacheBytes(hybrid, 4096, 1), 12 * 2 * 2 * 256 * 4096 * 2);
+  assert.equal(kvCacheBytes(hybrid, 4096, 1) * 4, kvCacheBytes(gqa({ layers: 48, kv_heads: 2, head_dim: 256 }), 4096, 1));
+});
+
+test('KV cache types: Q8_0 is 34/32 bytes and Q4_0 18/32 bytes per value (ggml block_q8_0, block_q4_0)', () => {
+  const a = gqa();
+  const f16 = kvCacheBytes(a, 8192, 1);
+  assert.equal(kvCacheBytes(a, 8192, 1, 'q8_0'), (f16 / 2) * (34 / 32));
+  assert.equal(kvCacheBytes(a, 8192, 1, 'q4_0'), (f16 / 2) * (18 / 32));
+});

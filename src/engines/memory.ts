@@ -3,9 +3,11 @@ import type { Architecture, Fact, Hardware, Model } from '../schema/index.ts';
 import {
   DECODE_EFFICIENCY,
   GB,
-  KV_BYTES_PER_VALUE,
+  KV_CACHE_BYTES,
   OVERHEAD_FIXED_GB_PER_DEVICE,
   OVERHEAD_FRACTION,
+  PREFILL_EFFICIENCY,
+  type KvCacheType,
   type Quantization,
 } from './constants.ts';
 
@@ -15,23 +17,57 @@ export function weightsBytes(parameters: number, quantization: Quantization): nu
 }
 
 /**
- * Bytes the KV cache holds for `concurrency` sequences of `context` tokens each.
- * Full/GQA: 2 (K and V) x kv_heads x head_dim per layer per token. MLA caches one compressed latent of
- * kv_lora_rank + rope_dim values per layer per token instead. Sliding-window layers hold at most the window.
+ * Architecture fields other parts of the project may add before the schema names them: the layers that keep a KV
+ * cache in a hybrid model (the others are linear-attention or state-space layers with a fixed-size state), and the
+ * KV geometry of the global (full-attention) layers where it differs from the sliding ones (Gemma-style configs:
+ * num_global_key_value_heads, global_head_dim). Read when present, never guessed.
  */
-export function kvCacheBytes(architecture: Architecture, context: number, concurrency: number): number {
-  const a = architecture;
-  const perLayerPerToken =
-    a.attention === 'mla' && a.kv_lora_rank !== undefined && a.rope_dim !== undefined
-      ? (a.kv_lora_rank + a.rope_dim) * KV_BYTES_PER_VALUE
-      : 2 * a.kv_heads * a.head_dim * KV_BYTES_PER_VALUE;
-  let tokenLayers = a.layers * context;
-  if (a.attention === 'sliding' && a.sliding_window !== undefined && a.sliding_layers !== undefined) {
-    // Clamp: a source that lists more sliding layers than layers must not make the cache negative.
-    const sliding = Math.min(a.sliding_layers, a.layers);
-    tokenLayers = (a.layers - sliding) * context + sliding * Math.min(context, a.sliding_window);
+type ArchitectureExtras = { kv_layers?: number; global_kv_heads?: number; global_head_dim?: number };
+
+/** The per-layer shape of a KV cache: how many layers of each kind, and the bytes one token costs in each. */
+export type KvLayout = {
+  /** Layers holding the whole context (full or global attention; MLA layers). */
+  full_layers: number;
+  /** Layers holding at most `window` tokens. */
+  sliding_layers: number;
+  window: number | null;
+  /** Values cached per token in one full layer and one sliding layer (K and V together; MLA: the latent). */
+  values_per_token_full: number;
+  values_per_token_sliding: number;
+  form: 'gqa' | 'mla' | 'sliding+global' | 'hybrid';
+};
+
+/** The cache layout per layer, from the architecture facts. */
+export function kvLayout(a: Architecture): KvLayout {
+  const x = a as Architecture & ArchitectureExtras;
+  // Hybrid models: only `kv_layers` layers keep a cache; clamp so a bad source cannot exceed the layer count.
+  const cached = x.kv_layers !== undefined ? Math.min(Math.max(0, x.kv_layers), a.layers) : a.layers;
+  const form: KvLayout['form'] = x.kv_layers !== undefined && cached < a.layers ? 'hybrid' : a.attention === 'sliding' ? 'sliding+global' : a.attention === 'mla' ? 'mla' : 'gqa';
+  if (a.attention === 'mla' && a.kv_lora_rank !== undefined && a.rope_dim !== undefined) {
+    const latent = a.kv_lora_rank + a.rope_dim;
+    return { full_layers: cached, sliding_layers: 0, window: null, values_per_token_full: latent, values_per_token_sliding: 0, form };
   }
-  return perLayerPerToken * tokenLayers * concurrency;
+  const perLayer = 2 * a.kv_heads * a.head_dim;
+  const global = 2 * (x.global_kv_heads ?? a.kv_heads) * (x.global_head_dim ?? a.head_dim);
+  if (a.attention === 'sliding' && a.sliding_window !== undefined && a.sliding_layers !== undefined) {
+    // Clamp: a source that lists more sliding layers than cached layers must not make the cache negative.
+    const sliding = Math.min(a.sliding_layers, cached);
+    return { full_layers: cached - sliding, sliding_layers: sliding, window: a.sliding_window, values_per_token_full: global, values_per_token_sliding: perLayer, form };
+  }
+  return { full_layers: cached, sliding_layers: 0, window: null, values_per_token_full: perLayer, values_per_token_sliding: 0, form };
+}
+
+/**
+ * Bytes the KV cache holds for `concurrency` sequences of `context` tokens each, computed per layer: full (GQA) and
+ * global layers hold the whole context, sliding-window layers hold min(window, context), MLA layers hold one
+ * compressed latent of kv_lora_rank + rope_dim values per token, and in a hybrid model only the `kv_layers` layers
+ * hold a cache. `kv` is the cache element type (F16 by default; Q8_0 and Q4_0 as llama.cpp offers them).
+ */
+export function kvCacheBytes(architecture: Architecture, context: number, concurrency: number, kv: KvCacheType = 'f16'): number {
+  const l = kvLayout(architecture);
+  const slidingTokens = l.window === null ? 0 : Math.min(context, l.window);
+  const values = l.full_layers * l.values_per_token_full * context + l.sliding_layers * l.values_per_token_sliding * slidingTokens;
+  return values * KV_CACHE_BYTES[kv] * concurrency;
 }
 
 /** Runtime overhead: a share of weights + KV (activations, buffers) plus a fixed amount per accelerator. */
@@ -49,12 +85,14 @@ export type MemoryInput = {
   concurrency: number;
   /** Accelerators the model is split across (each carries the fixed overhead). */
   devices: number;
+  /** KV cache element type (default F16). */
+  kv?: KvCacheType;
 };
 
 /** Memory one model needs on one configuration, in bytes, broken down. */
 export function memoryNeeded(input: MemoryInput): MemoryNeed {
   const weights = weightsBytes(input.parameters_total, input.quantization);
-  const kv_cache = kvCacheBytes(input.architecture, input.context, input.concurrency);
+  const kv_cache = kvCacheBytes(input.architecture, input.context, input.concurrency, input.kv);
   const overhead = overheadBytes(weights + kv_cache, input.devices);
   return { weights, kv_cache, overhead, total: weights + kv_cache + overhead };
 }
@@ -109,6 +147,8 @@ export type ModelFacts = {
   /** Falls back to the total when the dataset gives no active count (exact for dense models, slow side for MoE). */
   parameters_active: number;
   architecture: Architecture;
+  /** The format the publisher ships the weights in, when a source says (gpt-oss: mxfp4; DeepSeek-V3: fp8). */
+  native_precision: string | null;
   derived_from: string[];
 };
 
@@ -129,10 +169,12 @@ export function modelFacts(model: Model): ModelFacts | { missing: string[] } {
     cite('architecture', arch, `${arch.value.attention}, ${arch.value.layers} layers, ${arch.value.kv_heads} KV heads x ${arch.value.head_dim} (${arch.value.hf_repo})`),
   ];
   if (model.context_window) derived_from.push(cite('context_window', model.context_window));
+  if (model.native_precision) derived_from.push(cite('native_precision', model.native_precision));
   return {
     parameters_total: model.parameters_total.value,
     parameters_active: model.parameters_active?.value ?? model.parameters_total.value,
     architecture: arch.value,
+    native_precision: model.native_precision?.value ?? null,
     derived_from,
   };
 }
@@ -145,6 +187,7 @@ export function hardwareInputs(hardware: Hardware): string[] {
     hardware.bandwidth_gbs
       ? cite(`${hardware.id}.bandwidth_gbs`, hardware.bandwidth_gbs, `${hardware.bandwidth_gbs.value} per accelerator x ${hardware.count}`)
       : `${hardware.id}.bandwidth_gbs: unknown (a configuration built from a stated memory size): speed not estimated`,
+    ...(hardware.compute_tflops ? [cite(`${hardware.id}.compute_tflops`, hardware.compute_tflops, `${hardware.compute_tflops.value} per accelerator x ${hardware.count}`)] : []),
   ];
 }
 
@@ -152,6 +195,7 @@ export function hardwareInputs(hardware: Hardware): string[] {
  * Decode tokens/s (all sequences together) when `batch` sequences share each step: memory-bandwidth bound, every
  * step reads the weights once and each sequence's KV cache. MoE: each sequence may route to other experts, so a
  * step reads up to batch x active weights, never more than all of them (no expert overlap assumed: the slow side).
+ * `flops` (optional, FLOP/s of the configuration) adds the compute roof: 2 FLOPs per active parameter per token.
  */
 export function decodeTokensPerSecond(p: {
   total_weights: number;
@@ -159,9 +203,23 @@ export function decodeTokensPerSecond(p: {
   kv_per_sequence: number;
   batch: number;
   bandwidth: number;
+  flops?: number;
+  active_parameters?: number;
 }): number {
   const bytesPerStep = Math.min(p.total_weights, p.active_weights * p.batch) + p.batch * p.kv_per_sequence;
-  return (p.batch * DECODE_EFFICIENCY * p.bandwidth) / bytesPerStep;
+  const memoryBound = (p.batch * DECODE_EFFICIENCY * p.bandwidth) / bytesPerStep;
+  if (p.flops === undefined || p.active_parameters === undefined) return memoryBound;
+  return Math.min(memoryBound, computeBoundTokensPerSecond(p.flops, p.active_parameters));
+}
+
+/** Tokens/s compute allows: PREFILL_EFFICIENCY x FLOP/s / (2 x active parameters). Prefill runs at this rate. */
+export function computeBoundTokensPerSecond(flops: number, activeParameters: number): number {
+  return (PREFILL_EFFICIENCY * flops) / (2 * activeParameters);
+}
+
+/** FLOP/s of the configuration (dense FP16 per accelerator x count), or undefined when the dataset has no figure. */
+export function aggregateFlops(hardware: Hardware): number | undefined {
+  return hardware.compute_tflops ? hardware.compute_tflops.value * 1e12 * hardware.count : undefined;
 }
 
 export type HardwareSummary = {
@@ -176,6 +234,7 @@ export type HardwareSummary = {
   /** null for an ad-hoc configuration (a bare memory size). */
   bandwidth_gbs: number | null;
   aggregate_bandwidth_gbs: number | null;
+  compute_tflops: number | null;
   split: string | null;
 };
 
@@ -192,6 +251,7 @@ export function hardwareSummary(hardware: Hardware): HardwareSummary {
     usable_gb: toGb(usableBytes(hardware)),
     bandwidth_gbs: hardware.bandwidth_gbs?.value ?? null,
     aggregate_bandwidth_gbs: hasBandwidth(hardware) ? roundTo(aggregateBandwidth(hardware) / GB, 1) : null,
+    compute_tflops: hardware.compute_tflops?.value ?? null,
     split: splitNote(hardware),
   };
 }

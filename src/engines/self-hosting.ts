@@ -1,9 +1,10 @@
-// Self-hosting: the smallest catalogued configuration a model fits at 4 bits or more, cached per dataset and pool.
+// Self-hosting: the smallest catalogued configuration a model fits at 4 bits or more and its monthly cost, cached.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
-import { DEFAULT_CONTEXT, MIN_SELF_HOSTING_BITS, QUANTIZATIONS } from './constants.ts';
-import { fitModel, type FitAssessed } from './hardware-fit.ts';
-import { usableBytes, weightsBytes } from './memory.ts';
+import { DEFAULT_CONTEXT, DEFAULT_INPUT_SHARE, MIN_SELF_HOSTING_BITS, QUANTIZATIONS, type QuantizationId } from './constants.ts';
+import { fitModel, type FitAssessed, type FitLevel } from './hardware-fit.ts';
+import { modelFacts, usableBytes, weightsBytes } from './memory.ts';
+import { costSettings, ownedOption, rentedOption, type CostOptions } from './self-hosted-cost.ts';
 
 export type SelfHostingFit =
   | { status: 'fits'; fit: FitAssessed; hardware: Hardware }
@@ -28,8 +29,8 @@ export function cachedFit(ds: Dataset, model: Model, hardware: Hardware, context
   return v;
 }
 
-/** The smallest quantization self-hosting counts (Q4_K_M): weights at it bound the memory from below. */
-const LOWEST_SELF_HOSTING = QUANTIZATIONS.filter((q) => q.bits_per_weight >= MIN_SELF_HOSTING_BITS).at(-1)!;
+/** The smallest quantization self-hosting counts: weights at it bound the memory from below. */
+const LOWEST_SELF_HOSTING = QUANTIZATIONS.filter((q) => q.bits_per_weight >= MIN_SELF_HOSTING_BITS).reduce((m, q) => (q.bits_per_weight < m.bits_per_weight ? q : m));
 
 /**
  * The smallest catalogued configuration (least usable memory, then id) the model fits on at a context, at 4 bits
@@ -68,4 +69,83 @@ function computeSelfHostingFit(ds: Dataset, model: Model, pool: readonly Hardwar
   }
   if (!largest && sorted.length) largest = cachedFit(ds, model, sorted[sorted.length - 1], context) ?? undefined;
   return { status: 'no_fit', largest };
+}
+
+export type SmallestConfiguration = {
+  hardware_id: string;
+  hardware_name: string;
+  quantization: QuantizationId;
+  fit: FitLevel;
+  /** Monthly cost of serving the volume there: rented when the dataset has a rental price, else owned; null without either price. */
+  monthly_usd: number | null;
+  pricing: 'rented' | 'owned' | null;
+  /** The cost in words: configuration, price, what a month covers. */
+  basis: string;
+  estimate: true;
+  derived_from: string[];
+};
+
+export type SmallestConfigurationOptions = {
+  /** Tokens per sequence (default 8192). */
+  context?: number;
+  /** Configurations to choose from (default: every catalogued one); pass a stable array, results are cached per array. */
+  pool?: readonly Hardware[];
+  /** Monthly volume, millions of tokens (default 0: the cost of keeping the configuration for a month). */
+  tokens_millions?: number;
+  input_share?: number;
+};
+
+const smallestCaches = new WeakMap<readonly Hardware[], Map<string, SmallestConfiguration | null>>();
+
+/**
+ * The smallest catalogued configuration a model needs (least usable memory it fits at 4 bits or more, as
+ * selfHostingFit chooses it) and its monthly cost there: rented when the configuration has a rental price, else
+ * owned (purchase amortised, power paid); null when the model fits none or is not open weights.
+ */
+export function smallestConfiguration(ds: Dataset, model: Model, opts: SmallestConfigurationOptions = {}): SmallestConfiguration | null {
+  const pool = opts.pool ?? ds.hardware;
+  const context = opts.context ?? DEFAULT_CONTEXT;
+  const volume = opts.tokens_millions ?? 0;
+  const share = opts.input_share ?? DEFAULT_INPUT_SHARE;
+  let cache = smallestCaches.get(pool);
+  if (!cache) smallestCaches.set(pool, (cache = new Map()));
+  const key = `${model.id}\u0000${context}\u0000${volume}\u0000${share}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const r = computeSmallest(ds, model, pool, context, volume, share);
+  cache.set(key, r);
+  return r;
+}
+
+function computeSmallest(ds: Dataset, model: Model, pool: readonly Hardware[], context: number, volume: number, share: number): SmallestConfiguration | null {
+  const r = selfHostingFit(ds, model, pool, context);
+  if (r.status !== 'fits' || !r.fit.quantization) return null;
+  const facts = modelFacts(model);
+  if ('missing' in facts) return null;
+  const opts: CostOptions = { tokens_millions: volume, input_share: share, context };
+  const s = costSettings(model, opts);
+  const h = r.hardware;
+  const what = volume > 0 ? `${volume} million tokens a month` : 'one month of the configuration (no volume given)';
+  const rented = rentedOption(model, facts, h, opts, s);
+  const owned = typeof rented === 'string' ? ownedOption(model, facts, h, opts, s) : undefined;
+  const common = { hardware_id: h.id, hardware_name: h.name, quantization: r.fit.quantization, fit: r.fit.fit, estimate: true as const };
+  if (typeof rented !== 'string') {
+    return {
+      ...common, monthly_usd: rented.monthly_usd, pricing: 'rented',
+      basis: `${what} on ${h.id} rented at ${rented.rental.usd_per_hour} USD/h (${rented.rental.provider}), at least one machine-month, ${rented.machines} machine(s)`,
+      derived_from: [...facts.derived_from, ...rented.derived_from],
+    };
+  }
+  if (owned !== undefined && typeof owned !== 'string') {
+    return {
+      ...common, monthly_usd: owned.monthly_usd, pricing: 'owned',
+      basis: `${what} on ${h.id} bought for ${owned.purchase.usd} USD over ${owned.purchase.amortization_months} months${owned.power ? ` plus ${owned.power.watts} W at ${owned.power.usd_per_kwh} USD/kWh` : ' (no power figure: electricity not counted)'}, ${owned.machines} machine(s)`,
+      derived_from: [...facts.derived_from, ...owned.derived_from],
+    };
+  }
+  return {
+    ...common, monthly_usd: null, pricing: null,
+    basis: `${h.id} has neither a rental nor a purchase price in the dataset: not costed`,
+    derived_from: [...facts.derived_from, ...r.fit.derived_from.slice(facts.derived_from.length)],
+  };
 }

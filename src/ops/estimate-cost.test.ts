@@ -72,7 +72,7 @@ test('self-hosting on the cheapest rented configuration that fits; configuration
   assert.equal(s.cheapest.hardware_id, 'gpu-48');
   assert.equal(s.cheapest.monthly_usd, 730, 'one machine for the month at $1/h');
   assert.equal(s.cheapest.rental.as_of, '2026-08-01');
-  assert.deepEqual(s.skipped, { no_rental_price: 1, does_not_fit: 0 });
+  assert.deepEqual(s.skipped, { no_rental_price: 1, no_purchase_price: 3, does_not_fit: 0 });
   assert.equal(out.cheaper, 'api');
 });
 
@@ -139,6 +139,44 @@ test('volume and input share out of range are refused with a message stating the
   assert.match(share.error!.issues[0].message, /from 0 to 1/);
   assert.equal(estimate_cost.input.safeParse({ model_id: 'open-8b' }).success, false, 'the volume is required');
   assert.equal(estimate_cost.input.parse({ model_id: 'open-8b', tokens_millions: 1e6 }).input_share, 0.75);
+});
+
+test('self-hosting inputs out of range, and two quantization choices at once, are refused with the rule stated', () => {
+  const bad: Array<[Record<string, unknown>, RegExp]> = [
+    [{ utilization: 0 }, /greater than 0 and at most 1/],
+    [{ utilization: 1.5 }, /greater than 0 and at most 1/],
+    [{ concurrency: 0 }, /from 1 to 4096/],
+    [{ context: 100 }, /from 512 to 1,048,576/],
+    [{ min_bits: 20 }, /from 3 to 16/],
+    [{ quantization: 'q2_k' }, /quantization must be one of/],
+    [{ kv_cache: 'fp4' }, /kv_cache must be f16, q8_0 or q4_0/],
+    [{ amortization_months: 0 }, /from 1 to 120/],
+    [{ power_usd_per_kwh: -1 }, /from 0 to 5/],
+  ];
+  for (const [input, message] of bad) {
+    const r = estimate_cost.input.safeParse({ model_id: 'open-8b', tokens_millions: 1, ...input });
+    assert.equal(r.success, false, JSON.stringify(input));
+    assert.match(r.error!.issues[0].message, message);
+  }
+  assert.throws(
+    () => run(ds, { model_id: 'open-8b', tokens_millions: 1, min_bits: 8, quantization: 'q4_k_m' }),
+    (e: unknown) => e instanceof ServiceError && e.code === 'invalid_parameter' && /min_bits or quantization/.test(e.message),
+  );
+});
+
+test('the response states its settings, prefill and decode apart, owned options and the curve of cost against volume', () => {
+  const out = run(ds, { model_id: 'open-8b', tokens_millions: 100, utilization: 0.8, concurrency: 8, quantization: 'q4_k_m', kv_cache: 'q8_0' });
+  assert.deepEqual(out.settings, { context: 8192, utilization: 0.8, max_sequences: 8, amortization_months: 36, power_usd_per_kwh: 0.15 });
+  const o = out.self_hosting.cheapest;
+  assert.equal(o.quantization, 'q4_k_m');
+  assert.ok(o.serving.batch <= 8);
+  assert.equal(o.prefill.tokens_millions, 75);
+  assert.equal(o.decode.tokens_millions, 25);
+  assert.ok(Array.isArray(out.self_hosting.owned_options));
+  assert.ok(out.curve.some((p: Out) => p.tokens_millions === 100));
+  assert.ok(out.curve.every((p: Out) => p.api_usd !== undefined && p.rented_usd !== undefined && p.owned_usd !== undefined));
+  assert.equal(out.break_even_owned.estimate, true);
+  assert.deepEqual(estimate_cost.output.parse(out), out);
 });
 
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);

@@ -1,12 +1,21 @@
 // estimate_cost: monthly API cost per provider versus self-hosted cost, with the break-even volume.
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
-import { DEFAULT_INPUT_SHARE, QUANTIZATIONS, type QuantizationId } from '../engines/constants.ts';
+import {
+  DEFAULT_AMORTIZATION_MONTHS,
+  DEFAULT_CONTEXT,
+  DEFAULT_INPUT_SHARE,
+  DEFAULT_MAX_SEQUENCES,
+  DEFAULT_POWER_USD_PER_KWH,
+  DEFAULT_UTILIZATION,
+} from '../engines/constants.ts';
 import { estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
 import { IsoDate } from '../schema/index.ts';
 import { HardwareIdParam, ModelIdParam, requireModelId } from './common.ts';
 import { requireHardware } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
+import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
+import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
 
 /** A price with its provenance; `source` is absent from partial responses, as on every fact. */
@@ -33,46 +42,17 @@ const ApiLine = z
   .describe('Monthly cost of the volume through one API offer.');
 type ApiLine = z.infer<typeof ApiLine>;
 
-const SelfHostedOption = z
-  .object({
-    hardware_id: z.string().describe('Hardware id (see list_hardware).'),
-    hardware_name: z.string(),
-    quantization: z.enum(QUANTIZATIONS.map((q) => q.id) as [QuantizationId, ...QuantizationId[]]).describe('The highest precision of at least 4 bits per weight that fits.'),
-    bits_per_weight: z.number(),
-    fit: z.enum(['comfortable', 'tight', 'no']).describe('Memory fit at that quantization (comfortable <= 85% of usable memory, tight <= 100%).'),
-    rental: z
-      .object({
-        provider: z.string().describe('Cloud that rents the configuration.'),
-        instance_type: z.string(),
-        usd_per_hour: z.number().describe('On-demand price, USD per hour.'),
-        as_of: IsoDate,
-        source: z.string().optional().describe('Where the price comes from (full responses).'),
-      })
-      .describe('The rental price the cost uses.'),
-    batch: z.number().int().describe('Sequences decoded together: as many as memory holds, at most 16.'),
-    throughput_tokens_per_s: z.number().describe('Decode tokens/s of the whole batch (memory-bandwidth bound estimate).'),
-    utilization: z.number().describe('Share of rented hours spent serving at that throughput.'),
-    capacity_tokens_millions_per_month: z.number().describe('What one machine serves in 730 hours at that throughput and utilization.'),
-    hours_needed: z.number().describe('Machine-hours the volume needs.'),
-    billed_hours: z.number().describe('max(hours_needed, 730): at least one machine for the month.'),
-    machines: z.number().int().describe('Machines needed to serve the volume within the month.'),
-    monthly_usd: z.number().describe('billed_hours x USD per hour.'),
-    dedicated_monthly_usd: z.number().describe('machines x 730 h x USD per hour: whole machine-months, for those who rent that way.'),
-    marginal_usd_per_mtok: z.number().describe('Cost of one more million tokens once the first month is paid.'),
-    estimate: z.literal(true),
-    derived_from: z.array(z.string()).describe('The hardware facts, rental price and constants of this option (the model facts are in self_hosting.derived_from).'),
-  })
-  .describe('Self-hosting on one rented configuration (an estimate).');
-
 const SelfHosting = z
   .object({
     possible: z.boolean().nullable().describe('false: closed weights, self-hosting is not possible; true: open weights; null: no source says whether the weights are published.'),
     reason: z.string().nullable().describe('Why there is no self-hosted figure (not possible, unknown, not costed, nothing fits); null when there is one.'),
     cheapest: SelfHostedOption.nullable().describe('The cheapest option, or null.'),
     options: z.array(SelfHostedOption).describe('Every rented configuration that fits, cheapest first (only `hardware` when given).'),
+    owned_options: z.array(OwnedOption).describe('Every configuration with a purchase price that fits, costed as bought and run, cheapest first.'),
     skipped: z
       .object({
         no_rental_price: z.number().int().describe('Configurations without a rental price in the dataset.'),
+        no_purchase_price: z.number().int().describe('Configurations without a purchase price in the dataset.'),
         does_not_fit: z.number().int().describe('Configurations too small for the model at 4 bits per weight or more.'),
       })
       .describe('Configurations considered and left out.'),
@@ -105,8 +85,11 @@ const Output = z.object({
       cheapest: ApiLine.nullable().describe('The cheapest offer priced above zero; null if none.'),
     })
     .describe('API cost per provider.'),
+  settings: Settings,
   self_hosting: SelfHosting,
-  break_even: BreakEven,
+  break_even: BreakEven.describe('Against rented hardware.'),
+  break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid.'),
+  curve: z.array(CurvePoint).describe('Monthly cost against volume: the API, the cheapest rented and the cheapest owned configuration at each volume (decades and half-decades from 1 to 1,000,000 million tokens, plus the requested volume and the break-evens).'),
   cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume: the cheapest offer priced above zero versus the cheapest self-hosted option; null when a side has no figure.'),
   estimate: z.literal(true).describe('Monthly costs and the break-even are estimates derived by this service.'),
   assumptions: z.array(z.string()).describe('Every assumption the figures rest on.'),
@@ -142,7 +125,7 @@ export const estimate_cost = defineOperation({
   name: 'estimate_cost',
   title: 'Monthly cost: API versus self-hosted',
   description:
-    'Estimate the monthly cost of running a volume of tokens through a model: per API provider (cheapest first, each price with its source and date) and self-hosted on rented hardware (the cheapest configuration that fits, or the one given in `hardware`), with the break-even volume and every assumption stated. Closed-weights models answer self-hosting `possible: false` with why. Volume in millions of tokens a month; `input_share` is the share of prompt tokens.',
+    'Estimate the monthly cost of running a volume of tokens through a model: per API provider (cheapest first, each price with its source and date) and self-hosted, rented by the hour and bought (amortised, with power), on every configuration that fits (or the one given in `hardware`), prefill and decode costed apart under continuous batching, with the break-even volumes, a curve of monthly cost against volume and every assumption stated. `utilization`, `concurrency`, `context`, `min_bits`/`quantization`, `kv_cache`, `amortization_months` and `power_usd_per_kwh` set the inputs. Closed-weights models answer self-hosting `possible: false` with why. Volume in millions of tokens a month; `input_share` is the share of prompt tokens.',
   path: '/cost/{model_id}',
   input: z.object({
     model_id: ModelIdParam,
@@ -158,6 +141,39 @@ export const estimate_cost = defineOperation({
       .default(DEFAULT_INPUT_SHARE)
       .describe('Share of input (prompt) tokens in the volume, 0..1 (default 0.75).'),
     hardware: HardwareIdParam.optional().describe('Price self-hosting on this hardware configuration (an id from list_hardware) instead of the cheapest that fits.'),
+    context: z
+      .number()
+      .int('context must be a whole number of tokens from 512 to 1,048,576')
+      .min(512, 'context must be from 512 to 1,048,576 tokens')
+      .max(1048576, 'context must be from 512 to 1,048,576 tokens')
+      .default(DEFAULT_CONTEXT)
+      .describe('Tokens each sequence holds in the KV cache (capped at the model window), 512..1,048,576 (default 8192).'),
+    concurrency: z
+      .number()
+      .int('concurrency must be a whole number from 1 to 4096')
+      .min(1, 'concurrency must be from 1 to 4096')
+      .max(4096, 'concurrency must be from 1 to 4096')
+      .default(DEFAULT_MAX_SEQUENCES)
+      .describe('Most sequences a server decodes at once (continuous batching), 1..4096 (default 256, vLLM max_num_seqs); memory or compute may bind first.'),
+    utilization: z
+      .number()
+      .gt(0, 'utilization must be greater than 0 and at most 1')
+      .max(1, 'utilization must be greater than 0 and at most 1')
+      .default(DEFAULT_UTILIZATION)
+      .describe('Share of paid hours spent serving at full throughput, (0, 1] (default 0.5: traffic is uneven over a day).'),
+    ...quantizationParams,
+    amortization_months: z
+      .number()
+      .min(1, 'amortization_months must be from 1 to 120')
+      .max(120, 'amortization_months must be from 1 to 120')
+      .default(DEFAULT_AMORTIZATION_MONTHS)
+      .describe('Months a purchase is spread over, 1..120 (default 36).'),
+    power_usd_per_kwh: z
+      .number()
+      .min(0, 'power_usd_per_kwh must be from 0 to 5')
+      .max(5, 'power_usd_per_kwh must be from 0 to 5')
+      .default(DEFAULT_POWER_USD_PER_KWH)
+      .describe('Electricity price for owned hardware, USD per kWh, 0..5 (default 0.15).'),
   }).strict(),
   output: Output,
   annotations: READ_ONLY,
@@ -167,6 +183,7 @@ export const estimate_cost = defineOperation({
     { title: 'Qwen3 8B at 5,000M tokens a month, half input, on one H100', input: { model_id: 'qwen3-8b', tokens_millions: 5000, input_share: 0.5, hardware: 'h100-80gb-x1' } },
   ],
   handler(ds, input) {
+    oneQuantizationChoice(input);
     const id = requireModelId(ds, input.model_id);
     if (input.hardware !== undefined) requireHardware(ds, input.hardware, 'hardware');
     const model = ds.modelById.get(id)!;
@@ -174,6 +191,14 @@ export const estimate_cost = defineOperation({
       tokens_millions: input.tokens_millions,
       input_share: input.input_share,
       hardware_id: input.hardware,
+      context: input.context,
+      concurrency: input.concurrency,
+      utilization: input.utilization,
+      min_bits_per_weight: input.min_bits,
+      quantization: input.quantization,
+      kv_cache: input.kv_cache,
+      amortization_months: input.amortization_months,
+      power_usd_per_kwh: input.power_usd_per_kwh,
     });
     const offers = r.api.offers.map((l) => toApiLine(ds, l));
     const paid = offers.find((l) => !l.zero_priced);
@@ -183,8 +208,11 @@ export const estimate_cost = defineOperation({
       input_share: r.input_share,
       hardware: input.hardware ?? null,
       api: { offers, not_priced: r.api.not_priced, cheapest: paid ?? null },
+      settings: r.settings,
       self_hosting: r.self_hosting,
       break_even: r.break_even,
+      break_even_owned: r.break_even_owned,
+      curve: r.curve,
       cheaper: cheaperOf(paid, r),
       estimate: true as const,
       assumptions: r.assumptions,

@@ -66,13 +66,33 @@ test('an 8B model runs on a 16 GB card, at the best quantization that fits, with
   assert.ok(e, 'listed');
   assert.equal(e.fit, 'comfortable');
   assert.equal(e.quantization, 'q8_0');
-  assert.equal(e.quantization_name, 'FP8/Q8_0');
+  assert.equal(e.quantization_name, 'Q8_0');
   assert.equal(e.memory.usable_gb, 15.2);
   assert.ok(e.memory.total_gb <= 0.85 * 15.2 && e.memory.headroom_gb > 0);
   assert.ok(e.tokens_per_s > 15 && e.tokens_per_s < 20, `about 18 tokens/s at 288 GB/s, got ${e.tokens_per_s}`);
   assert.equal(e.speed.estimate, true);
   assert.ok(e.derived_from.some((s: string) => s.startsWith('parameters_total = 8030261248')));
   assert.equal(out.hardware.usable_memory_gb.value, 15.2);
+});
+
+test('quantization and KV-cache parameters: alternatives listed, BF16 only when asked, bad values refused', () => {
+  const out = run(ds, { hardware_id: 'card-80' });
+  const e = out.items.find((i) => i.model.id === 'llama-8b')!;
+  assert.equal(e.quantization, 'q8_0');
+  assert.deepEqual(e.alternatives.map((a: Record<string, any>) => a.quantization), ['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m']);
+  assert.ok(e.alternatives.every((a: Record<string, any>) => a.total_gb > 0 && a.tokens_per_s > 0));
+  assert.match(e.quantization_rule, /up to Q8_0/);
+  const bf16 = run(ds, { hardware_id: 'card-80', min_bits: 16 }).items.find((i) => i.model.id === 'llama-8b')!;
+  assert.equal(bf16.quantization, 'bf16');
+  const kv = run(ds, { hardware_id: 'card-80', kv_cache: 'q4_0' }).items.find((i) => i.model.id === 'llama-8b')!;
+  assert.equal(kv.kv_cache.type, 'q4_0');
+  assert.ok(kv.memory.kv_cache_gb < e.memory.kv_cache_gb / 3);
+  for (const [input, message] of [[{ min_bits: 2 }, /from 3 to 16/], [{ quantization: 'fp4' }, /quantization must be one of/], [{ kv_cache: 'int8' }, /kv_cache must be/]] as const) {
+    const r = models_for_hardware.input.safeParse({ hardware_id: 'card-80', ...input });
+    assert.equal(r.success, false);
+    assert.match(r.error!.issues[0].message, message);
+  }
+  assert.throws(() => run(ds, { hardware_id: 'card-80', min_bits: 4, quantization: 'q8_0' }), (err: unknown) => err instanceof ServiceError && err.code === 'invalid_parameter');
 });
 
 test('order: arena rating (style control, else text overall, best variant), then memory headroom; unrated last', () => {

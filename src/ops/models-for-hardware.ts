@@ -1,24 +1,21 @@
 // models_for_hardware: which models run on one hardware configuration, with quantization, memory and speed.
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
-import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT, QUANTIZATIONS, type QuantizationId } from '../engines/constants.ts';
+import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT, QUANTIZATIONS } from '../engines/constants.ts';
 import { modelsForHardware, type FitOptions, type RankedModel } from '../engines/hardware-fit.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, HardwareView, resolveHardware, toHardwareView } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
+import { oneQuantizationChoice, QuantizationIdSchema, quantizationParams } from './quantization-params.ts';
 import { ModelRef, RankedRating, toModelRef, toRankedRating } from './shapes.ts';
-
-const QuantizationIdSchema = z
-  .enum(QUANTIZATIONS.map((q) => q.id) as [QuantizationId, ...QuantizationId[]])
-  .describe('Quantization id: bf16, q8_0 (also FP8), q6_k, q5_k_m, q4_k_m, q3_k_m.');
 
 const MemoryReport = z
   .object({
     quantization: QuantizationIdSchema,
     weights_gb: z.number().describe('parameters_total x bits per weight / 8, GB (1e9 bytes); MoE: every expert resident.'),
-    kv_cache_gb: z.number().describe('FP16 KV cache for every sequence at the full context, GB.'),
+    kv_cache_gb: z.number().describe('KV cache for every sequence at the full context, computed per layer (see kv_cache), GB.'),
     overhead_gb: z.number().describe('Runtime overhead: 10% of weights + KV cache, plus 0.5 GB per accelerator, GB.'),
     total_gb: z.number().describe('weights + KV cache + overhead, GB.'),
     usable_gb: z.number().describe('Memory the configuration offers a model, GB.'),
@@ -45,8 +42,34 @@ const SpeedEstimate = z
         tokens_per_s_total: z.number().describe('Decode tokens/s of all sequences together.'),
       })
       .describe('The same model at the requested concurrency: each step reads the weights once for all sequences.'),
+    prefill_tokens_per_s: z.number().nullable().describe('Prompt processing tokens/s, compute-bound (prefill efficiency x dense FP16 FLOP/s / (2 x active parameters)); null when the dataset has no compute figure for the hardware.'),
+    prefill_efficiency: z.number().describe('Share of dense FP16 compute prefill achieves (calibrated).'),
+    time_to_first_token_s: z.number().nullable().describe('Seconds to process a prompt that fills `context`; null without a compute figure.'),
   })
-  .describe('Decode speed, memory-bandwidth bound (an estimate; prefill not included).');
+  .describe('Decode and prefill speed (estimates, calibrated on published llama.cpp and vLLM measurements: docs/hardware-and-cost.md).');
+
+const Alternative = z
+  .object({
+    quantization: QuantizationIdSchema,
+    name: z.string(),
+    bits_per_weight: z.number(),
+    weights_gb: z.number().describe('Weights at this quantization, GB.'),
+    total_gb: z.number().describe('Weights + KV cache + overhead, GB.'),
+    memory_fit: z.enum(['comfortable', 'tight', 'no']),
+    tokens_per_s: z.number().nullable().describe('Estimated decode tokens/s at batch 1; null when it does not fit.'),
+  })
+  .describe('One quantization considered, with its memory and speed.');
+
+const KvCacheInfo = z
+  .object({
+    type: z.enum(['f16', 'q8_0', 'q4_0']).describe('Cache element type.'),
+    bytes_per_value: z.number().describe('Bytes per cached value (F16 2; Q8_0 34/32; Q4_0 18/32).'),
+    form: z.enum(['gqa', 'mla', 'sliding+global', 'hybrid']).describe('How the cache is computed per layer.'),
+    full_layers: z.number().int().describe('Layers holding the whole context.'),
+    sliding_layers: z.number().int().describe('Layers holding at most `window` tokens.'),
+    window: z.number().int().nullable().describe('Sliding window, tokens; null without sliding layers.'),
+  })
+  .describe('The KV cache the memory figure rests on.');
 
 const Entry = z
   .object({
@@ -54,7 +77,10 @@ const Entry = z
     model: ModelRef,
     rating: RankedRating.nullable().describe('The rating the order uses: best variant on text_style_control overall where rated there, else text overall; null if unrated.'),
     fit: z.enum(['comfortable', 'tight']).describe('comfortable: total <= 85% of usable memory; tight: <= 100%.'),
-    quantization: QuantizationIdSchema.describe('The highest precision that fits comfortably, else the highest that fits tightly.'),
+    quantization: QuantizationIdSchema.describe('The highest precision that fits comfortably, else the highest that fits tightly (up to Q8_0 unless asked; the native format where the model ships one).'),
+    quantization_rule: z.string().describe('How the quantization was chosen, in words.'),
+    alternatives: z.array(Alternative).describe('Every quantization considered, highest precision first, with memory and speed.'),
+    kv_cache: KvCacheInfo,
     quantization_name: z.string().describe('The name users know it by (e.g. Q4_K_M).'),
     bits_per_weight: z.number().describe('Effective bits per weight of that quantization (llama.cpp measured).'),
     memory: MemoryReport,
@@ -101,6 +127,9 @@ function toEntry(ds: Dataset, r: RankedModel): Entry {
     rating: rated ? toRankedRating(rated.board, rated.entry) : null,
     fit: r.fit as 'comfortable' | 'tight',
     quantization: q,
+    quantization_rule: r.quantization_rule,
+    alternatives: r.by_quantization,
+    kv_cache: r.kv_cache as Entry['kv_cache'],
     quantization_name: quantizationName.get(q) ?? q,
     bits_per_weight: r.bits_per_weight!,
     memory: r.memory,
@@ -139,9 +168,13 @@ function rankingFor(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking 
   if (!cache) rankings.set(ds, (cache = { defaults: new Map(), recent: new Map() }));
   // Configurations built from the text (`3 x 3090`, `11 GB GPU`) go to the bounded map: callers choose them freely.
   const catalogued = ds.hardwareById.get(hardware.id) === hardware;
-  const isDefault = catalogued && opts.context === DEFAULT_CONTEXT && opts.concurrency === DEFAULT_CONCURRENCY;
+  const isDefault =
+    catalogued && opts.context === DEFAULT_CONTEXT && opts.concurrency === DEFAULT_CONCURRENCY &&
+    opts.min_bits_per_weight === undefined && opts.quantization === undefined && (opts.kv_cache ?? 'f16') === 'f16';
   const map = isDefault ? cache.defaults : cache.recent;
-  const key = isDefault ? hardware.id : `${hardware.id}\u0000${opts.context}\u0000${opts.concurrency}`;
+  const key = isDefault
+    ? hardware.id
+    : [hardware.id, opts.context, opts.concurrency, opts.min_bits_per_weight ?? '', opts.quantization ?? '', opts.kv_cache ?? 'f16'].join('\u0000');
   let hit = map.get(key);
   if (!hit) {
     hit = rank(ds, hardware, opts);
@@ -159,7 +192,7 @@ export const models_for_hardware = defineOperation({
   name: 'models_for_hardware',
   title: 'Models that run on a hardware configuration',
   description:
-    'List the open-weights language models that run on one hardware configuration (a GPU, a Mac, a server node), best first by arena rating, each with the best quantization that fits, memory needed versus available, an estimated decode speed (tokens/s) with its inputs, and a fit level (comfortable or tight). Models without the facts to assess are listed apart with what is missing, never guessed. Set `context` (tokens per sequence) and `concurrency` (sequences at once) for your workload. Name the hardware by id from list_hardware (GET /hardware), e.g. `rtx-4090`, `m4-max-128gb`, `h100-80gb-x8`, or as people say it (`4090`, `2x 3090`, `M3 Max 64GB`, `11 GB GPU`); the answer echoes how it was read, and ambiguous text is refused with the candidates.',
+    'List the open-weights language models that run on one hardware configuration (a GPU, a Mac, a server node), best first by arena rating, each with the best quantization that fits (up to Q8_0 unless `min_bits` or `quantization` asks for more; native MXFP4/FP8 where the model ships it) and every alternative with its memory and speed, memory needed versus available, estimated decode and prefill speed with their inputs, and a fit level (comfortable or tight). `kv_cache` (f16, q8_0, q4_0) sets the cache type. Models without the facts to assess are listed apart with what is missing, never guessed. Set `context` (tokens per sequence) and `concurrency` (sequences at once) for your workload. Name the hardware by id from list_hardware (GET /hardware), e.g. `rtx-4090`, `m4-max-128gb`, `h100-80gb-x8`, or as people say it (`4090`, `2x 3090`, `M3 Max 64GB`, `11 GB GPU`); the answer echoes how it was read, and ambiguous text is refused with the candidates.',
   path: '/hardware/{hardware_id}',
   input: z.object({
     hardware_id: HardwareTextParam,
@@ -177,6 +210,7 @@ export const models_for_hardware = defineOperation({
       .max(256, 'concurrency must be from 1 to 256')
       .default(DEFAULT_CONCURRENCY)
       .describe('Sequences served at once, each with its own KV cache, 1..256 (default 1).'),
+    ...quantizationParams,
     limit: Limit,
     cursor: Cursor,
   }).strict(),
@@ -204,11 +238,16 @@ export const models_for_hardware = defineOperation({
     { title: 'What runs on an RTX 4090 (24 GB)', input: { hardware_id: 'rtx-4090' } },
     { title: 'A MacBook Pro M4 Max 128 GB at a 32k context', input: { hardware_id: 'm4-max-128gb', context: 32768, limit: 10 } },
     { title: 'An 8 x H100 node serving 16 sequences at once', input: { hardware_id: 'h100-80gb-x8', concurrency: 16 } },
+    { title: 'One H100 with a Q8_0 KV cache and at least 8 bits per weight', input: { hardware_id: 'h100-80gb-x1', min_bits: 8, kv_cache: 'q8_0', limit: 5 } },
     { title: 'Two RTX 3090 as people say it', input: { hardware_id: '2x 3090' } },
   ],
   handler(ds, input) {
+    oneQuantizationChoice(input);
     const { hardware, understood } = resolveHardware(ds, input.hardware_id, 'hardware_id');
-    const r = rankingFor(ds, hardware, { context: input.context, concurrency: input.concurrency });
+    const r = rankingFor(ds, hardware, {
+      context: input.context, concurrency: input.concurrency,
+      min_bits_per_weight: input.min_bits, quantization: input.quantization, kv_cache: input.kv_cache,
+    });
     const { items, page } = paginate(r.items, input.limit, input.cursor);
     return {
       hardware: r.hardware,

@@ -1,0 +1,104 @@
+// Break-even volume between the cheapest paid API offer and self-hosting (rented or owned), and the cost curve.
+import { HOURS_PER_MONTH } from './constants.ts';
+import { usd, type ApiCosts } from './api-cost.ts';
+import type { OwnedOption, SelfHostedOption } from './self-hosted-cost.ts';
+
+export type BreakEven = {
+  /** Monthly volume (millions of tokens) from which self-hosting costs no more than the cheapest paid API offer. */
+  tokens_millions: number | null;
+  reason: string;
+  api_provider: string | null;
+  hardware_id: string | null;
+  estimate: true;
+  derived_from: string[];
+};
+
+export type CurvePoint = {
+  tokens_millions: number;
+  /** Cheapest paid API offer at this volume; null without one. */
+  api_usd: number | null;
+  /** Cheapest rented configuration at this volume (on-demand hours, one machine-month at least); null without one. */
+  rented_usd: number | null;
+  /** Cheapest owned configuration at this volume (whole machines, amortised purchase + power); null without one. */
+  owned_usd: number | null;
+};
+
+/** Volumes the curve is drawn at, millions of tokens a month (decades and half-decades), plus the caller's. */
+const CURVE_VOLUMES = [1, 3, 10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000];
+
+/** The first offer priced above zero: free offers are usually rate-limited trials, a break-even against them says nothing. */
+export const paidOffer = (api: ApiCosts) => api.offers.find((o) => o.blended_usd_per_mtok > 0);
+
+/** Monthly cost of a rented option at a volume: the hours the volume needs at the hourly price, at least one machine-month. */
+export function rentedAt(o: SelfHostedOption, volume: number): number {
+  return Math.max(volume * o.marginal_usd_per_mtok, HOURS_PER_MONTH * o.rental.usd_per_hour);
+}
+
+/** Monthly cost of an owned option at a volume: whole machines, each its amortised purchase and power. */
+export function ownedAt(o: OwnedOption, volume: number): number {
+  return Math.max(1, Math.ceil(volume / o.capacity_tokens_millions_per_month)) * o.monthly_per_machine_usd;
+}
+
+/**
+ * The smallest monthly volume from which self-hosting costs no more than the cheapest paid API offer at `a` per 1M.
+ * Rented: flat at one machine-month (730 x price) then linear at the marginal cost, so an option whose marginal cost
+ * is below `a` breaks even at 730 x price / a and stays cheaper above. Owned: flat at one machine's monthly cost up
+ * to its capacity, so it breaks even at monthly / a when that is within the capacity (marginal cost below `a`).
+ */
+export function breakEven(api: ApiCosts, rented: readonly SelfHostedOption[], owned: readonly OwnedOption[] = [], selfReason: string | null = null): { rented: BreakEven; owned: BreakEven } {
+  const paid = paidOffer(api);
+  const out = (tokens_millions: number | null, reason: string, hardware_id: string | null = null, derived_from: string[] = []): BreakEven => ({
+    tokens_millions,
+    reason,
+    api_provider: hardware_id && paid ? paid.provider : null,
+    hardware_id,
+    estimate: true,
+    derived_from,
+  });
+  const none = (why: string) => ({ rented: out(null, why), owned: out(null, why) });
+  if (!paid) return none(api.offers.length ? 'every priced API offer is free: self-hosting never costs less' : 'no priced API offer to compare with');
+  const a = paid.blended_usd_per_mtok;
+  const apiCite = `api ${paid.provider} ${paid.provider_model_id}: blended ${a} USD per 1M tokens`;
+  const pick = <T extends SelfHostedOption | OwnedOption>(options: readonly T[], flat: (o: T) => number, kind: string): BreakEven => {
+    if (options.length === 0) return out(null, `no ${kind} self-hosting figure to compare with${selfReason ? `: ${selfReason}` : ''}`);
+    const crossing = options
+      .filter((o) => o.marginal_usd_per_mtok < a)
+      .map((o) => ({ o, volume: flat(o) / a }))
+      .sort((x, y) => x.volume - y.volume)[0];
+    if (!crossing) {
+      const o = options.reduce((m, x) => (x.marginal_usd_per_mtok < m.marginal_usd_per_mtok ? x : m));
+      return out(
+        null,
+        `they never cross: ${kind} self-hosting costs at least ${o.marginal_usd_per_mtok} USD per 1M tokens even at full use (${o.hardware_id}), ` +
+          `the cheapest paid API offer ${a} (${paid.provider}), so the API stays cheaper at any volume`,
+        o.hardware_id,
+        [apiCite, `${o.hardware_id}: marginal ${o.marginal_usd_per_mtok} USD per 1M tokens`],
+      );
+    }
+    const v = usd(crossing.volume);
+    return out(
+      v,
+      `from ${v} million tokens a month, one month of ${crossing.o.hardware_id} ${kind} (${usd(flat(crossing.o))} USD) ` +
+        `costs no more than ${paid.provider} at ${a} USD per 1M tokens, and self-hosting stays cheaper above it`,
+      crossing.o.hardware_id,
+      [apiCite, `${crossing.o.hardware_id}: ${usd(flat(crossing.o))} USD a month flat, marginal ${crossing.o.marginal_usd_per_mtok} USD per 1M tokens`],
+    );
+  };
+  return {
+    rented: pick(rented, (o) => HOURS_PER_MONTH * o.rental.usd_per_hour, 'rented'),
+    owned: pick(owned, (o) => o.monthly_per_machine_usd, 'owned'),
+  };
+}
+
+/** Monthly cost against volume for the API and the cheapest rented and owned configuration at each volume. */
+export function costCurve(api: ApiCosts, rented: readonly SelfHostedOption[], owned: readonly OwnedOption[], extra: readonly number[]): CurvePoint[] {
+  const paid = paidOffer(api);
+  const volumes = [...new Set([...CURVE_VOLUMES, ...extra.filter((v) => v > 0)])].sort((x, y) => x - y);
+  const min = (xs: number[]) => (xs.length ? usd(Math.min(...xs)) : null);
+  return volumes.map((v) => ({
+    tokens_millions: v,
+    api_usd: paid ? usd(paid.blended_usd_per_mtok * v) : null,
+    rented_usd: min(rented.map((o) => rentedAt(o, v))),
+    owned_usd: min(owned.map((o) => ownedAt(o, v))),
+  }));
+}

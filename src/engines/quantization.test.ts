@@ -1,0 +1,95 @@
+// Tests of the quantization choice: the Q8_0 cap, native formats (MXFP4, FP8), named quantizations, the alternatives.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Architecture, Hardware, Model } from '../schema/index.ts';
+import { DECODE_EFFICIENCY, GB } from './constants.ts';
+import { fitModel, type FitAssessed } from './hardware-fit.ts';
+import { candidateQuantizations } from './quantization.ts';
+
+const f = <T>(value: T, source = 'test') => ({ value, as_of: '2026-11-25', source });
+
+function aModel(over: Partial<Model>): Model {
+  return { id: 'm', vendor: 'v', name: f('M'), aliases: [], variants: [], capabilities: {}, open_weights: f(true), ...over };
+}
+
+function aMachine(over: Partial<Hardware> & { id: string }): Hardware {
+  return { name: over.id, class: 'server', accelerator: over.id, count: 1, unified_memory: false, memory_gb: f(80), usable_fraction: f(0.95), bandwidth_gbs: f(3350), ...over };
+}
+
+// One H100 SXM 80 GB: 3.35 TB/s (NVIDIA H100 datasheet, https://www.nvidia.com/en-us/data-center/h100/).
+const h100 = aMachine({ id: 'h100-80gb-x1', bandwidth_gbs: f(3350, 'https://www.nvidia.com/en-us/data-center/h100/') });
+// MacBook Pro M4 Max 128 GB: 546 GB/s (apple.com newsroom, 2024-10); the GPU may use about 75% of unified memory.
+const mac128 = aMachine({ id: 'm4-max-128gb', class: 'laptop', unified_memory: true, memory_gb: f(128), usable_fraction: f(0.75), bandwidth_gbs: f(546) });
+
+// openai/gpt-oss-120b: 116.83B parameters, 5.13B active, 36 layers alternating sliding (128) and full attention,
+// 8 KV heads x 64 (OpenAI gpt-oss model card and config.json); shipped in MXFP4.
+const gptOss120b = aModel({
+  id: 'gpt-oss-120b',
+  parameters_total: f(116_830_000_000),
+  parameters_active: f(5_130_000_000),
+  architecture: f<Architecture>({ layers: 36, kv_heads: 8, head_dim: 64, attention: 'sliding', sliding_window: 128, sliding_layers: 18, hf_repo: 'openai/gpt-oss-120b' }),
+  context_window: f(131072),
+  native_precision: f('mxfp4' as const),
+});
+
+// google/gemma-4-31B-it as the dataset carries it today: 32,682,372,656 parameters (llmfit snapshot), 60 layers of
+// 16 KV heads x 256, no sliding facts.
+const gemma4 = aModel({
+  id: 'gemma-4-31b-it',
+  parameters_total: f(32_682_372_656),
+  architecture: f<Architecture>({ layers: 60, kv_heads: 16, head_dim: 256, attention: 'gqa', hf_repo: 'google/gemma-4-31B-it' }),
+  context_window: f(262144),
+});
+
+const at8k = { context: 8192, concurrency: 1 };
+const ok = (r: ReturnType<typeof fitModel>) => {
+  assert.equal(r.assessable, true);
+  return r as FitAssessed;
+};
+
+test('gpt-oss-120b fits one H100 80 GB in its native MXFP4 (about 65 GB of weights), not at Q3_K_M', () => {
+  // Weights 116.83e9 x 4.47 / 8 = 65.28 GB (the 60.8 GiB checkpoint); KV at 8k: 18 full layers x 2,048 bytes x 8,192
+  // + 18 sliding layers x 2,048 x 128 = 0.307 GB; overhead 10% + 0.5 GB: 72.65 GB of 76 GB usable (96%): tight.
+  const r = ok(fitModel(gptOss120b, h100, at8k));
+  assert.equal(r.quantization, 'mxfp4');
+  assert.equal(r.fit, 'tight');
+  assert.ok(Math.abs(r.memory.weights_gb - 65.28) < 0.05, `${r.memory.weights_gb}`);
+  assert.ok(Math.abs(r.memory.total_gb - 72.65) < 0.05, `${r.memory.total_gb}`);
+  // Nothing wider than the shipped format is offered; below it, Q3_K_M remains an alternative.
+  assert.deepEqual(r.by_quantization.map((q) => q.quantization), ['mxfp4', 'q3_k_m']);
+  assert.match(r.quantization_rule, /ships MXFP4/);
+  assert.equal(r.kv_cache.form, 'sliding+global');
+  // Without the native-precision fact the ladder applies, and only Q3_K_M fits: what the service answered before.
+  const { native_precision: _n, ...plain } = gptOss120b;
+  assert.equal(ok(fitModel(plain, h100, at8k)).quantization, 'q3_k_m');
+});
+
+test('on a 128 GB Mac Gemma 4 31B runs at Q8_0 by default, about twice as fast as BF16, which is offered only when asked', () => {
+  // Q8_0: 32.68e9 x 8.5 / 8 = 34.72 GB; KV at 8k (flat, as the dataset has it) 60 x 2 x 16 x 256 x 8,192 x 2 = 8.05 GB.
+  // Decode: 0.57 x 546 GB/s / 42.77 GB = 7.3 tokens/s. BF16 (65.36 GB + 8.05 GB) would be 4.2 tokens/s.
+  const r = ok(fitModel(gemma4, mac128, at8k));
+  assert.equal(r.quantization, 'q8_0');
+  const expected = (DECODE_EFFICIENCY * 546 * GB) / ((32_682_372_656 * 8.5) / 8 + 60 * 2 * 16 * 256 * 8192 * 2);
+  assert.equal(r.tokens_per_s, Math.round(expected * 10) / 10);
+  assert.ok(!r.by_quantization.some((q) => q.quantization === 'bf16'));
+  const bf16 = ok(fitModel(gemma4, mac128, { ...at8k, min_bits_per_weight: 16 }));
+  assert.equal(bf16.quantization, 'bf16');
+  assert.ok(r.tokens_per_s! / bf16.tokens_per_s! > 1.7, `${r.tokens_per_s} vs ${bf16.tokens_per_s}`);
+  // Every alternative carries its memory and speed.
+  for (const q of r.by_quantization) assert.ok(q.total_gb > 0 && (q.memory_fit === 'no' || (q.tokens_per_s ?? 0) > 0), q.quantization);
+});
+
+test('a model shipped in FP8 is offered FP8 and nothing wider; other models never see native formats', () => {
+  assert.deepEqual(candidateQuantizations('fp8').list.map((q) => q.id), ['fp8', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m']);
+  assert.deepEqual(candidateQuantizations(null).list.map((q) => q.id), ['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m']);
+  assert.deepEqual(candidateQuantizations(null, { min_bits_per_weight: 8.6 }).list.map((q) => q.id), ['bf16']);
+  assert.deepEqual(candidateQuantizations(null, { quantization: 'q4_k_m' }).list.map((q) => q.id), ['q4_k_m']);
+  assert.throws(() => candidateQuantizations(null, { min_bits_per_weight: 17 }), RangeError);
+});
+
+test('a named quantization is taken as asked, and a Q8_0 KV cache halves the cache in the memory figure', () => {
+  const r = ok(fitModel(gemma4, mac128, { ...at8k, quantization: 'q4_k_m', kv_cache: 'q8_0' }));
+  assert.equal(r.quantization, 'q4_k_m');
+  assert.equal(r.kv_cache.type, 'q8_0');
+  assert.ok(Math.abs(r.memory.kv_cache_gb - 8.05 * (34 / 64)) < 0.01, `${r.memory.kv_cache_gb}`);
+});

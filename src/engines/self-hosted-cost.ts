@@ -1,0 +1,257 @@
+// Self-hosted cost of a volume on one configuration: prefill and decode hours, rented by the hour or bought and run.
+import type { Hardware, Model } from '../schema/index.ts';
+import {
+  DEFAULT_AMORTIZATION_MONTHS,
+  DEFAULT_CONTEXT,
+  DEFAULT_MAX_SEQUENCES,
+  DEFAULT_POWER_USD_PER_KWH,
+  DEFAULT_UTILIZATION,
+  HOURS_PER_MONTH,
+  MIN_SELF_HOSTING_BITS,
+  type KvCacheType,
+  type QuantizationId,
+} from './constants.ts';
+import { fitModel, type FitLevel } from './hardware-fit.ts';
+import { roundTo, type ModelFacts } from './memory.ts';
+import { quantizationById } from './quantization.ts';
+import { servingThroughput, type Serving } from './serving.ts';
+import { usd } from './api-cost.ts';
+
+export type CostOptions = {
+  /** Monthly volume, millions of tokens (input + output). */
+  tokens_millions: number;
+  /** Share of the volume that is input (prompt) tokens, 0..1. */
+  input_share: number;
+  /** Restrict self-hosting to this configuration. */
+  hardware_id?: string;
+  /** Tokens per sequence the self-hosted KV cache holds (default 8192). */
+  context?: number;
+  /** Share of rented or owned hours spent serving at the estimated throughput (default 0.5). */
+  utilization?: number;
+  /** Most sequences decoded at once (default 256, vLLM's max_num_seqs). */
+  concurrency?: number;
+  /** Quantization floor (default 4 bits for self-hosting); above 8.5 lifts the Q8_0 cap. */
+  min_bits_per_weight?: number;
+  /** Exactly this quantization. */
+  quantization?: QuantizationId;
+  kv_cache?: KvCacheType;
+  /** Months a purchase is spread over (default 36). */
+  amortization_months?: number;
+  /** Electricity, USD per kWh (default 0.15). */
+  power_usd_per_kwh?: number;
+};
+
+/** The settings a cost rests on, defaults filled in. */
+export type CostSettings = {
+  context: number;
+  utilization: number;
+  max_sequences: number;
+  amortization_months: number;
+  power_usd_per_kwh: number;
+};
+
+export function costSettings(model: Model, opts: CostOptions): CostSettings {
+  return {
+    context: costContext(model, opts),
+    utilization: opts.utilization ?? DEFAULT_UTILIZATION,
+    max_sequences: opts.concurrency ?? DEFAULT_MAX_SEQUENCES,
+    amortization_months: opts.amortization_months ?? DEFAULT_AMORTIZATION_MONTHS,
+    power_usd_per_kwh: opts.power_usd_per_kwh ?? DEFAULT_POWER_USD_PER_KWH,
+  };
+}
+
+/** Tokens per sequence the cost model sizes the KV cache for: the requested context, at most the model's window. */
+export function costContext(model: Model, opts: Pick<CostOptions, 'context'>): number {
+  return Math.min(opts.context ?? DEFAULT_CONTEXT, model.context_window?.value ?? Infinity);
+}
+
+/** Prefill or decode share of the volume: its rate, the hours it takes, and its cost per 1M tokens once paid for. */
+export type PhaseCost = {
+  /** Tokens/s of this phase; prefill null when the hardware's compute is not in the dataset (then counted at the decode rate). */
+  tokens_per_s: number | null;
+  tokens_millions: number;
+  hours: number;
+  /** Machine cost of 1M tokens of this phase at full use of the paid hours (rented: hourly price; owned: monthly cost / 730 h). */
+  usd_per_mtok: number;
+};
+
+export type ServingReport = {
+  context: number;
+  max_sequences: number;
+  batch: number;
+  bound: Serving['bound'];
+  prefill_tokens_per_s: number | null;
+  decode_tokens_per_s: number;
+  /** Tokens/s of the volume at its input share. */
+  tokens_per_s: number;
+};
+
+type Base = {
+  hardware_id: string;
+  hardware_name: string;
+  quantization: QuantizationId;
+  bits_per_weight: number;
+  fit: FitLevel;
+  serving: ServingReport;
+  /** Sequences decoded together (serving.batch). */
+  batch: number;
+  /** Tokens/s of the volume (serving.tokens_per_s). */
+  throughput_tokens_per_s: number;
+  utilization: number;
+  /** What one machine serves in a month at this throughput and utilization. */
+  capacity_tokens_millions_per_month: number;
+  prefill: PhaseCost;
+  decode: PhaseCost;
+  hours_needed: number;
+  machines: number;
+  monthly_usd: number;
+  /** Cost of one more million tokens once the first machine-month is paid. */
+  marginal_usd_per_mtok: number;
+  estimate: true;
+  derived_from: string[];
+};
+
+/** Rented by the hour. */
+export type SelfHostedOption = Base & {
+  rental: { provider: string; instance_type: string; usd_per_hour: number; source: string; as_of: string };
+  /** max(hours needed, 730): at least one machine is rented for the month. */
+  billed_hours: number;
+  /** Whole machines for the whole month, for those who rent them that way. */
+  dedicated_monthly_usd: number;
+};
+
+/** Bought, amortised, and powered. */
+export type OwnedOption = Base & {
+  purchase: { usd: number; source: string; as_of: string; amortization_months: number; monthly_usd: number };
+  /** Board power x accelerators, at the stated price, for every hour of the month; null when the dataset has no power figure. */
+  power: { watts: number; usd_per_kwh: number; monthly_usd: number; source: string; as_of: string } | null;
+  /** Purchase share + power of one machine for one month. */
+  monthly_per_machine_usd: number;
+};
+
+export type Skip = 'no_rental_price' | 'no_purchase_price' | 'does_not_fit';
+
+type Sized = { fit: ReturnType<typeof fitModel> & { assessable: true }; serving: Serving; phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
+
+/** Quantization, serving throughput and hours for one configuration, or why it does not fit. */
+function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
+  const fit = fitModel(model, hardware, {
+    context: s.context,
+    concurrency: 1,
+    min_bits_per_weight: Math.max(MIN_SELF_HOSTING_BITS, opts.min_bits_per_weight ?? 0),
+    quantization: opts.quantization,
+    kv_cache: opts.kv_cache,
+  });
+  if (!fit.assessable || fit.fit === 'no' || !fit.quantization) return 'does_not_fit';
+  const serving = servingThroughput({
+    facts, quantization: quantizationById(fit.quantization), hardware, context: s.context,
+    input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache,
+  });
+  const prefillRate = serving.prefill_tokens_per_s ?? serving.decode_tokens_per_s;
+  const perHour = (rate: number) => (rate * s.utilization * 3600) / 1e6;
+  const prefillHours = (opts.tokens_millions * opts.input_share) / perHour(prefillRate);
+  const decodeHours = (opts.tokens_millions * (1 - opts.input_share)) / perHour(serving.decode_tokens_per_s);
+  return { fit, serving, phases: { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s) } };
+}
+
+function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: CostSettings, hourlyCost: number): Omit<Base, 'monthly_usd' | 'marginal_usd_per_mtok' | 'derived_from' | 'machines'> {
+  const { fit, serving, phases } = sized;
+  const q = quantizationById(fit.quantization!);
+  const prefillRate = serving.prefill_tokens_per_s ?? serving.decode_tokens_per_s;
+  const phase = (rate: number | null, effective: number, share: number, hours: number): PhaseCost => ({
+    tokens_per_s: rate === null ? null : roundTo(rate, 1),
+    tokens_millions: roundTo(opts.tokens_millions * share, 6),
+    hours: roundTo(hours, 2),
+    usd_per_mtok: usd(hourlyCost / ((effective * 3600) / 1e6)),
+  });
+  return {
+    hardware_id: hardware.id,
+    hardware_name: hardware.name,
+    quantization: q.id,
+    bits_per_weight: q.bits_per_weight,
+    fit: fit.fit,
+    serving: {
+      context: s.context,
+      max_sequences: s.max_sequences,
+      batch: serving.batch,
+      bound: serving.bound,
+      prefill_tokens_per_s: serving.prefill_tokens_per_s === null ? null : roundTo(serving.prefill_tokens_per_s, 0),
+      decode_tokens_per_s: roundTo(serving.decode_tokens_per_s, 1),
+      tokens_per_s: roundTo(serving.tokens_per_s, 1),
+    },
+    batch: serving.batch,
+    throughput_tokens_per_s: roundTo(serving.tokens_per_s, 1),
+    utilization: s.utilization,
+    capacity_tokens_millions_per_month: roundTo(phases.mtokPerHour * HOURS_PER_MONTH, 2),
+    prefill: phase(serving.prefill_tokens_per_s, prefillRate, opts.input_share, phases.prefillHours),
+    decode: phase(serving.decode_tokens_per_s, serving.decode_tokens_per_s, 1 - opts.input_share, phases.decodeHours),
+    hours_needed: roundTo(phases.hours, 2),
+    estimate: true,
+  };
+}
+
+function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings, factsCount: number): string[] {
+  const v = sized.serving;
+  return [
+    ...sized.fit.derived_from.slice(factsCount),
+    `serving: continuous batching of up to ${s.max_sequences} sequences of ${s.context} tokens; ${v.batch} fit in memory (${v.bound} bound); ` +
+      (v.prefill_tokens_per_s === null
+        ? `prefill counted at the decode rate: no compute figure for ${hardware.id}`
+        : `prefill compute-bound at ${roundTo(v.prefill_tokens_per_s, 0)} tokens/s`),
+    `utilization = ${s.utilization}`,
+  ];
+}
+
+/** Self-hosting on one rented configuration, or why it is skipped. */
+export function rentedOption(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): SelfHostedOption | Skip {
+  const rental = hardware.rental;
+  if (!rental) return 'no_rental_price';
+  const sized = size(model, facts, hardware, opts, s);
+  if (sized === 'does_not_fit') return sized;
+  const price = rental.value.usd_per_hour;
+  const hours = sized.phases.hours;
+  const machines = Math.max(1, Math.ceil(hours / HOURS_PER_MONTH));
+  const billed = Math.max(hours, HOURS_PER_MONTH);
+  return {
+    ...base(hardware, sized, opts, s, price),
+    rental: { provider: rental.value.provider, instance_type: rental.value.instance_type, usd_per_hour: price, source: rental.source, as_of: rental.as_of },
+    billed_hours: roundTo(billed, 2),
+    machines,
+    monthly_usd: usd(billed * price),
+    dedicated_monthly_usd: usd(machines * HOURS_PER_MONTH * price),
+    marginal_usd_per_mtok: usd(price / sized.phases.mtokPerHour),
+    // The model's own facts are cited once, on self_hosting; each option cites what is particular to it.
+    derived_from: [
+      ...servingInputs(hardware, sized, s, facts.derived_from.length),
+      `${hardware.id}.rental = ${price} USD/h, ${rental.value.provider} ${rental.value.instance_type} (${rental.source}, ${rental.as_of})`,
+    ],
+  };
+}
+
+/** Self-hosting on one bought configuration (purchase amortised, power paid), or why it is skipped. */
+export function ownedOption(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): OwnedOption | Skip {
+  const price = hardware.purchase_price_usd;
+  if (!price) return 'no_purchase_price';
+  const sized = size(model, facts, hardware, opts, s);
+  if (sized === 'does_not_fit') return sized;
+  const purchaseMonthly = price.value / s.amortization_months;
+  const p = hardware.power_w;
+  const watts = p ? p.value * hardware.count : null;
+  const powerMonthly = watts === null ? 0 : (watts / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
+  const perMachine = purchaseMonthly + powerMonthly;
+  const machines = Math.max(1, Math.ceil(sized.phases.hours / HOURS_PER_MONTH));
+  return {
+    ...base(hardware, sized, opts, s, perMachine / HOURS_PER_MONTH),
+    purchase: { usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(purchaseMonthly) },
+    power: p && watts !== null ? { watts, usd_per_kwh: s.power_usd_per_kwh, monthly_usd: usd(powerMonthly), source: p.source, as_of: p.as_of } : null,
+    monthly_per_machine_usd: usd(perMachine),
+    machines,
+    monthly_usd: usd(machines * perMachine),
+    marginal_usd_per_mtok: usd(perMachine / (sized.phases.mtokPerHour * HOURS_PER_MONTH)),
+    derived_from: [
+      ...servingInputs(hardware, sized, s, facts.derived_from.length),
+      `${hardware.id}.purchase_price_usd = ${price.value} (${price.source}, ${price.as_of}), over ${s.amortization_months} months`,
+      p ? `${hardware.id}.power_w = ${p.value} per accelerator x ${hardware.count} (${p.source}, ${p.as_of}), at ${s.power_usd_per_kwh} USD/kWh, every hour of the month` : `${hardware.id}: no power figure in the dataset, electricity not counted`,
+    ],
+  };
+}

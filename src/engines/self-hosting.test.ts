@@ -1,0 +1,50 @@
+// Tests of the smallest configuration a model needs and its monthly cost (what recommend and cheapest_for show).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { aDataset, aHardware, aModel, f } from '../dataset/fixtures.ts';
+import type { Architecture } from '../schema/index.ts';
+import { smallestConfiguration } from './self-hosting.ts';
+
+const arch: Architecture = { layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'meta-llama/Llama-3.1-8B' };
+// Llama-3.1-8B (8,030,261,248 parameters) and Llama-3.1-70B (70,553,706,496), Hugging Face counts.
+const small = aModel({ id: 'llama-8b', open_weights: f(true), parameters_total: f(8_030_261_248), architecture: f(arch), context_window: f(131072) });
+const big = aModel({ id: 'llama-70b', open_weights: f(true), parameters_total: f(70_553_706_496), architecture: f({ ...arch, layers: 80 }), context_window: f(131072) });
+const closed = aModel({ id: 'closed', open_weights: f(false) });
+const ds = aDataset({
+  models: [small, big, closed],
+  hardware: [
+    aHardware({ id: 'card-16', memory_gb: f(16), bandwidth_gbs: f(288), purchase_price_usd: f(450), power_w: f(165) }),
+    aHardware({ id: 'gpu-80', class: 'server', memory_gb: f(80), bandwidth_gbs: f(3350), rental: f({ provider: 'cloud', instance_type: 'x1', usd_per_hour: 2, eu_regions: [] }) }),
+    aHardware({ id: 'gpu-48', class: 'workstation', memory_gb: f(48), bandwidth_gbs: f(960) }),
+  ],
+});
+
+test('the smallest configuration a model fits, with its monthly cost: rented where it rents, else owned', () => {
+  const s = smallestConfiguration(ds, small)!;
+  assert.equal(s.hardware_id, 'card-16');
+  assert.equal(s.pricing, 'owned');
+  // 450 USD over 36 months = 12.50; 165 W x 730 h x 0.15 USD/kWh = 18.07: 30.57 USD a month.
+  assert.equal(s.monthly_usd, 30.57);
+  assert.match(s.basis, /bought for 450 USD over 36 months plus 165 W/);
+  assert.equal(s.estimate, true);
+  assert.ok(s.derived_from.some((d) => d.startsWith('parameters_total = 8030261248')));
+  // Llama-3.1-70B at Q4_K_M needs (43.13 + 2.68) x 1.1 + 0.5 = 50.9 GB: more than the 48 GB card's 45.6 usable.
+  const b = smallestConfiguration(ds, big)!;
+  assert.equal(b.hardware_id, 'gpu-80');
+  assert.equal(b.pricing, 'rented');
+  assert.equal(b.monthly_usd, 730 * 2);
+  const unpriced = smallestConfiguration(ds, small, { pool: [ds.hardwareById.get('gpu-48')!] })!;
+  assert.equal(unpriced.monthly_usd, null);
+  assert.equal(unpriced.pricing, null);
+  assert.match(unpriced.basis, /neither a rental nor a purchase price/);
+});
+
+test('a volume is costed on that configuration; closed weights have none', () => {
+  const onlyRented = [ds.hardwareById.get('gpu-80')!];
+  const s = smallestConfiguration(ds, small, { pool: onlyRented, tokens_millions: 100 })!;
+  assert.equal(s.hardware_id, 'gpu-80');
+  assert.equal(s.pricing, 'rented');
+  assert.equal(s.monthly_usd, 730 * 2);
+  assert.match(s.basis, /100 million tokens a month on gpu-80 rented at 2 USD\/h/);
+  assert.equal(smallestConfiguration(ds, closed), null);
+});

@@ -1,0 +1,95 @@
+// Tests of serving throughput and self-hosted cost: continuous batching, prefill apart, rented and owned, the curve.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Architecture, Hardware, Model, Offer } from '../schema/index.ts';
+import { HOURS_PER_MONTH } from './constants.ts';
+import { estimateCost } from './cost.ts';
+
+const f = <T>(value: T, source = 'test', as_of = '2026-11-25') => ({ value, as_of, source });
+
+// Qwen/Qwen3-8B: 8,190,735,360 parameters (llmfit snapshot of Hugging Face), 36 layers, 8 KV heads x 128 (config.json).
+const qwen3_8b: Model = {
+  id: 'qwen3-8b', vendor: 'qwen', name: f('Qwen3 8B'), aliases: [], variants: [], capabilities: {},
+  open_weights: f(true), parameters_total: f(8_190_735_360), parameters_active: f(8_190_735_360),
+  architecture: f<Architecture>({ layers: 36, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'Qwen/Qwen3-8B' }),
+  context_window: f(131072),
+};
+
+// One H100 SXM 80 GB: 3.35 TB/s and 989.4 TFLOPS dense BF16 (1,979 with sparsity; NVIDIA H100 datasheet,
+// https://www.nvidia.com/en-us/data-center/h100/), 700 W; rented at 2.95 USD/h (the dataset's h100-80gb-x1 price).
+const h100: Hardware = {
+  id: 'h100-80gb-x1', name: 'One H100 SXM 80 GB', class: 'server', accelerator: 'NVIDIA H100 SXM5 80 GB', count: 1, unified_memory: false,
+  memory_gb: f(80), usable_fraction: f(0.95), bandwidth_gbs: f(3350), compute_tflops: f(989.4), power_w: f(700),
+  rental: f({ provider: 'cloud', instance_type: 'h100-1x', usd_per_hour: 2.95, eu_regions: [] }, 'skypilot'),
+  purchase_price_usd: f(30000, 'test purchase price'),
+};
+const h100x4: Hardware = { ...h100, id: 'h100-80gb-x4', count: 4, memory_gb: f(320), rental: f({ provider: 'cloud', instance_type: 'h100-4x', usd_per_hour: 11.8, eu_regions: [] }, 'skypilot'), purchase_price_usd: undefined };
+
+const offer = (input: number, output: number): Offer => ({
+  model_id: 'qwen3-8b', provider: 'api', provider_model_id: 'qwen3-8b', region: 'global',
+  prices: { input: f(input), output: f(output) }, eu_resident: f('unknown' as const), listed_by: ['test'],
+});
+
+test('Qwen3-8B at 5,000M tokens a month: one H100 serves it under continuous batching, at about 0.43 USD per 1M', () => {
+  // By hand: Q8_0 weights 8.190e9 x 8.5 / 8 = 8.703 GB; KV 2 x 36 x 8 x 128 x 8,192 x 2 = 1.208 GB a sequence;
+  // memory holds (76 - 0.5) / 1.1 - 8.703 = 59.93 GB of caches: 49 sequences. Decode 49 x 0.57 x 3,350 / (8.703 +
+  // 49 x 1.208) = 1,378 tokens/s; prefill 0.86 x 989.4e12 / (2 x 8.19e9) = 51,950 tokens/s. At 75% input the volume
+  // runs at 1 / (0.75 / 51,950 + 0.25 / 1,378) = 5,105 tokens/s; at 50% utilization one machine serves 6,708M a month.
+  // 5e9 tokens a month is 1,903 tokens/s on average.
+  const r = estimateCost(qwen3_8b, [offer(0.05, 0.25)], [h100, h100x4], { tokens_millions: 5000, input_share: 0.75 });
+  const one = r.self_hosting.options.find((o) => o.hardware_id === 'h100-80gb-x1')!;
+  assert.equal(one.quantization, 'q8_0');
+  assert.equal(one.serving.batch, 49);
+  assert.equal(one.serving.bound, 'memory');
+  assert.ok(Math.abs(one.serving.decode_tokens_per_s - 1378) / 1378 < 0.01, `${one.serving.decode_tokens_per_s}`);
+  assert.ok(Math.abs(one.serving.prefill_tokens_per_s! - 51950) / 51950 < 0.01, `${one.serving.prefill_tokens_per_s}`);
+  assert.ok(Math.abs(one.throughput_tokens_per_s - 5105) / 5105 < 0.01, `${one.throughput_tokens_per_s}`);
+  assert.equal(one.machines, 1);
+  assert.ok(one.capacity_tokens_millions_per_month > 5000);
+  assert.equal(one.monthly_usd, 730 * 2.95);
+  assert.equal(r.self_hosting.cheapest?.hardware_id, 'h100-80gb-x1');
+  assert.ok(Math.abs(one.monthly_usd / 5000 - 0.43) < 0.01, `${one.monthly_usd / 5000} USD per 1M`);
+  // Prefill and decode are costed apart: decode tokens are the dear ones.
+  assert.ok(one.decode.usd_per_mtok > 10 * one.prefill.usd_per_mtok);
+  assert.ok(Math.abs(one.prefill.hours + one.decode.hours - one.hours_needed) < 0.02);
+});
+
+test('owned: the purchase over the stated months plus board power for every hour, whole machines', () => {
+  // 30,000 USD / 36 = 833.33 USD a month; 700 W x 730 h = 511 kWh x 0.15 = 76.65 USD: 909.98 USD a machine-month.
+  const r = estimateCost(qwen3_8b, [offer(0.05, 0.25)], [h100], { tokens_millions: 5000, input_share: 0.75 });
+  const o = r.self_hosting.owned_options[0];
+  assert.equal(o.purchase.monthly_usd, 833.33);
+  assert.deepEqual(o.power && { watts: o.power.watts, monthly_usd: o.power.monthly_usd }, { watts: 700, monthly_usd: 76.65 });
+  assert.equal(o.monthly_per_machine_usd, 909.98);
+  assert.equal(o.monthly_usd, 909.98);
+  const cheapPower = estimateCost(qwen3_8b, [offer(0.05, 0.25)], [h100], { tokens_millions: 5000, input_share: 0.75, power_usd_per_kwh: 0, amortization_months: 60 });
+  assert.equal(cheapPower.self_hosting.owned_options[0].monthly_usd, 500);
+});
+
+test('break-even against rented and owned hardware, and the curve of monthly cost against volume', () => {
+  const r = estimateCost(qwen3_8b, [offer(0.5, 1.5)], [h100], { tokens_millions: 5000, input_share: 0.75 });
+  // API blended 0.75 x 0.5 + 0.25 x 1.5 = 0.75 USD per 1M. Rented: 730 x 2.95 / 0.75 = 2,871.33M; owned: 909.98 / 0.75 = 1,213.31M.
+  assert.equal(r.break_even.tokens_millions, 2871.33);
+  assert.equal(r.break_even_owned.tokens_millions, 1213.31);
+  const at = (v: number) => r.curve.find((p) => p.tokens_millions === v)!;
+  assert.ok(at(5000), 'the requested volume is a point of the curve');
+  assert.ok(at(2871.33) && at(1213.31), 'so are the break-evens');
+  assert.equal(at(1000).api_usd, 750);
+  assert.equal(at(1000).rented_usd, 2153.5);
+  assert.equal(at(1000).owned_usd, 909.98);
+  for (let i = 1; i < r.curve.length; i++) {
+    const [a, b] = [r.curve[i - 1], r.curve[i]];
+    assert.ok(a.tokens_millions < b.tokens_millions && a.api_usd! <= b.api_usd! && a.rented_usd! <= b.rented_usd! && a.owned_usd! <= b.owned_usd!);
+  }
+  assert.ok(r.curve.length >= 13);
+  assert.equal(HOURS_PER_MONTH, 730);
+});
+
+test('without a compute figure, prompt tokens are counted at the decode rate and the response says so', () => {
+  const { compute_tflops: _c, ...noCompute } = h100;
+  const r = estimateCost(qwen3_8b, [], [noCompute], { tokens_millions: 100, input_share: 0.75 });
+  const o = r.self_hosting.options[0];
+  assert.equal(o.prefill.tokens_per_s, null);
+  assert.equal(o.serving.prefill_tokens_per_s, null);
+  assert.ok(o.derived_from.some((d) => /prefill counted at the decode rate/.test(d)));
+});

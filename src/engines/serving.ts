@@ -1,0 +1,71 @@
+// Serving throughput under continuous batching: prefill compute-bound, decode bandwidth-bound up to memory or compute.
+import type { Hardware } from '../schema/index.ts';
+import { GB, OVERHEAD_FIXED_GB_PER_DEVICE, OVERHEAD_FRACTION, type KvCacheType, type Quantization } from './constants.ts';
+import {
+  aggregateBandwidth,
+  aggregateFlops,
+  computeBoundTokensPerSecond,
+  decodeTokensPerSecond,
+  kvCacheBytes,
+  usableBytes,
+  weightsBytes,
+  type ModelFacts,
+} from './memory.ts';
+
+export type ServingInput = {
+  facts: ModelFacts;
+  quantization: Quantization;
+  hardware: Hardware;
+  /** Tokens each sequence's KV cache is sized for (and read at, the slow side). */
+  context: number;
+  /** Share of the volume that is prompt (prefill) tokens, 0..1. */
+  input_share: number;
+  /** Most sequences decoded at once (the server's max_num_seqs). */
+  max_sequences: number;
+  kv_cache?: KvCacheType;
+};
+
+export type Serving = {
+  /** Sequences decoded together: the most memory holds at `context` tokens each, at most `max_sequences`. */
+  batch: number;
+  /** What stops the batch growing or the decode rate rising. */
+  bound: 'memory' | 'compute' | 'max_sequences';
+  /** Prompt tokens/s (compute-bound); null when the dataset has no compute figure for the hardware. */
+  prefill_tokens_per_s: number | null;
+  /** Output tokens/s of the whole batch. */
+  decode_tokens_per_s: number;
+  /** Volume tokens/s at the input share: 1 / (share / prefill + (1 - share) / decode). */
+  tokens_per_s: number;
+};
+
+/** Largest batch whose weights, KV caches and overhead fit in usable memory (0 when not even one sequence fits). */
+export function memoryBatch(weights: number, kvPerSequence: number, hardware: Hardware): number {
+  const room = (usableBytes(hardware) - OVERHEAD_FIXED_GB_PER_DEVICE * GB * hardware.count) / (1 + OVERHEAD_FRACTION) - weights;
+  return room <= 0 ? 0 : Math.floor(room / kvPerSequence);
+}
+
+/**
+ * Throughput of one configuration serving a model. Decode: every step reads the weights once and every sequence's
+ * KV cache (sized and read at the full context: the slow side), so the batch multiplies the rate until memory holds no
+ * more sequences, `max_sequences` is reached or compute binds (2 FLOPs per active parameter per token). Prefill runs
+ * at the compute-bound rate; where the dataset has no compute figure, prompt tokens are counted at the decode rate
+ * (the slow side) and `prefill_tokens_per_s` is null.
+ */
+export function servingThroughput(p: ServingInput): Serving {
+  const { facts, quantization: q, hardware } = p;
+  const total_weights = weightsBytes(facts.parameters_total, q);
+  const active_weights = weightsBytes(facts.parameters_active, q);
+  const kv_per_sequence = kvCacheBytes(facts.architecture, p.context, 1, p.kv_cache);
+  const byMemory = Math.max(1, memoryBatch(total_weights, kv_per_sequence, hardware));
+  const batch = Math.min(byMemory, p.max_sequences);
+  const bandwidth = aggregateBandwidth(hardware);
+  const flops = aggregateFlops(hardware);
+  const memoryRate = decodeTokensPerSecond({ total_weights, active_weights, kv_per_sequence, batch, bandwidth });
+  const computeRate = flops === undefined ? Infinity : computeBoundTokensPerSecond(flops, facts.parameters_active);
+  const decode = Math.min(memoryRate, computeRate);
+  const bound = computeRate < memoryRate ? 'compute' : batch < p.max_sequences ? 'memory' : 'max_sequences';
+  const prefill = flops === undefined ? null : computeRate;
+  const share = p.input_share;
+  const tokens_per_s = 1 / (share / (prefill ?? decode) + (1 - share) / decode);
+  return { batch, bound, prefill_tokens_per_s: prefill, decode_tokens_per_s: decode, tokens_per_s };
+}

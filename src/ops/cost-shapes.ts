@@ -1,0 +1,110 @@
+// The self-hosted parts of estimate_cost's answer: serving throughput, prefill and decode, rented and owned options, curve.
+import { z } from 'zod';
+import { IsoDate } from '../schema/index.ts';
+import { QuantizationIdSchema } from './quantization-params.ts';
+
+export const Phase = z
+  .object({
+    tokens_per_s: z.number().nullable().describe('Tokens/s of this phase on the configuration; prefill null when the hardware has no compute figure (then counted at the decode rate).'),
+    tokens_millions: z.number().describe('Millions of tokens of this phase in the volume.'),
+    hours: z.number().describe('Machine-hours this phase needs at the stated utilization.'),
+    usd_per_mtok: z.number().describe('Machine cost of 1M tokens of this phase at full use of the paid hours.'),
+  })
+  .describe('One phase of serving (prefill or decode), costed on its own.');
+
+export const Serving = z
+  .object({
+    context: z.number().int().describe('Tokens each sequence holds.'),
+    max_sequences: z.number().int().describe('Most sequences decoded at once (the `concurrency` input).'),
+    batch: z.number().int().describe('Sequences decoded together: as many as memory holds, at most max_sequences.'),
+    bound: z.enum(['memory', 'compute', 'max_sequences']).describe('What limits the decode rate: memory for more KV caches, compute, or max_sequences.'),
+    prefill_tokens_per_s: z.number().nullable().describe('Prompt tokens/s, compute-bound; null without a compute figure.'),
+    decode_tokens_per_s: z.number().describe('Output tokens/s of the whole batch.'),
+    tokens_per_s: z.number().describe('Tokens/s of the volume at its input share.'),
+  })
+  .describe('Serving throughput under continuous batching (an estimate).');
+
+const CommonOption = {
+  hardware_id: z.string().describe('Hardware id (see list_hardware).'),
+  hardware_name: z.string(),
+  quantization: QuantizationIdSchema.describe('The quantization chosen as in models_for_hardware, at least 4 bits per weight.'),
+  bits_per_weight: z.number(),
+  fit: z.enum(['comfortable', 'tight', 'no']).describe('Memory fit at that quantization (comfortable <= 85% of usable memory, tight <= 100%).'),
+  serving: Serving,
+  batch: z.number().int().describe('Sequences decoded together (serving.batch).'),
+  throughput_tokens_per_s: z.number().describe('Tokens/s of the volume: prefill and decode combined at the input share.'),
+  utilization: z.number().describe('Share of paid hours spent serving at that throughput.'),
+  capacity_tokens_millions_per_month: z.number().describe('What one machine serves in 730 hours at that throughput and utilization.'),
+  prefill: Phase,
+  decode: Phase,
+  hours_needed: z.number().describe('Machine-hours the volume needs (prefill + decode).'),
+  machines: z.number().int().describe('Machines needed to serve the volume within the month.'),
+  marginal_usd_per_mtok: z.number().describe('Cost of one more million tokens once the first machine-month is paid.'),
+  estimate: z.literal(true),
+  derived_from: z.array(z.string()).describe('The hardware facts, prices and constants of this option (the model facts are in self_hosting.derived_from).'),
+};
+
+export const SelfHostedOption = z
+  .object({
+    ...CommonOption,
+    rental: z
+      .object({
+        provider: z.string().describe('Cloud that rents the configuration.'),
+        instance_type: z.string(),
+        usd_per_hour: z.number().describe('On-demand price, USD per hour.'),
+        as_of: IsoDate,
+        source: z.string().optional().describe('Where the price comes from (full responses).'),
+      })
+      .describe('The rental price the cost uses.'),
+    billed_hours: z.number().describe('max(hours_needed, 730): at least one machine for the month.'),
+    monthly_usd: z.number().describe('billed_hours x USD per hour.'),
+    dedicated_monthly_usd: z.number().describe('machines x 730 h x USD per hour: whole machine-months, for those who rent that way.'),
+  })
+  .describe('Self-hosting on one rented configuration (an estimate).');
+
+export const OwnedOption = z
+  .object({
+    ...CommonOption,
+    purchase: z
+      .object({
+        usd: z.number().describe('Purchase price of the configuration, USD.'),
+        as_of: IsoDate,
+        source: z.string().optional(),
+        amortization_months: z.number().describe('Months the price is spread over.'),
+        monthly_usd: z.number().describe('usd / amortization_months.'),
+      })
+      .describe('The purchase, amortised.'),
+    power: z
+      .object({
+        watts: z.number().describe('Board power x accelerators.'),
+        usd_per_kwh: z.number(),
+        monthly_usd: z.number().describe('watts / 1000 x 730 h x usd_per_kwh.'),
+        as_of: IsoDate,
+        source: z.string().optional(),
+      })
+      .nullable()
+      .describe('Electricity for every hour of the month; null when the dataset has no power figure (not counted then).'),
+    monthly_per_machine_usd: z.number().describe('Purchase share + power of one machine for a month.'),
+    monthly_usd: z.number().describe('machines x monthly_per_machine_usd.'),
+  })
+  .describe('Self-hosting on one bought configuration (an estimate).');
+
+export const CurvePoint = z
+  .object({
+    tokens_millions: z.number().describe('Monthly volume, millions of tokens.'),
+    api_usd: z.number().nullable().describe('Cheapest paid API offer at this volume.'),
+    rented_usd: z.number().nullable().describe('Cheapest rented configuration at this volume.'),
+    owned_usd: z.number().nullable().describe('Cheapest owned configuration at this volume.'),
+  })
+  .describe('Monthly cost at one volume.');
+
+export const Settings = z
+  .object({
+    context: z.number().int().describe('Tokens per sequence (the input, capped at the model window).'),
+    utilization: z.number(),
+    max_sequences: z.number().int(),
+    amortization_months: z.number(),
+    power_usd_per_kwh: z.number(),
+  })
+  .describe('The inputs the self-hosted figures use, defaults filled in.');
+
