@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ModelObservation } from '../sources/types.ts';
+import { buildModels } from './build-models.ts';
+import { newReport } from './context.ts';
+import { Matcher } from './matcher.ts';
+
+const asOf = '2026-07-02';
+const obs = (o: Partial<ModelObservation> & { source_model_id: string }): ModelObservation => ({ source: 'models-dev', as_of: asOf, ...o });
+
+function run(observations: ModelObservation[]) {
+  const ctx = { matcher: new Matcher(), report: newReport(), resolveDeveloper: () => undefined };
+  const mb = buildModels(observations, [], ctx, () => undefined);
+  return { ids: mb.models.map((m) => m.id), model: (id: string) => mb.models.find((m) => m.id === id) };
+}
+
+test('Mistral Large versions are separate models, Large 3 keeps its open weights', () => {
+  // The models.dev snapshot of 2026-07-02: models/mistral/mistral-large-2411.toml ("Mistral Large 2.1"),
+  // mistral-large-2512.toml ("Mistral Large 3", open_weights = true), mistral-large-latest.toml (weights of 2512),
+  // providers/mistral/models/mistral-large-3 served with open_weights = false by the provider entry.
+  const { ids, model } = run([
+    obs({ source_model_id: 'mistral/mistral-large-2411', name: 'Mistral Large 2.1', open_weights: true, weights_url: 'https://huggingface.co/mistralai/Mistral-Large-Instruct-2411' }),
+    obs({ source_model_id: 'mistral/mistral-large-2512', name: 'Mistral Large 3', open_weights: true, weights_url: 'https://huggingface.co/mistralai/Mistral-Large-3-675B-Instruct-2512' }),
+    obs({ source_model_id: 'mistral/mistral-large-latest', name: 'Mistral Large (latest)', weights_url: 'https://huggingface.co/mistralai/Mistral-Large-3-675B-Instruct-2512' }),
+    obs({ source_model_id: 'mistral/mistral-large-3', provider: 'mistral', name: 'Mistral Large 3', open_weights: false }),
+    obs({ source_model_id: 'mistral/mistral-large-2402', provider: 'mistral', name: 'Mistral Large' }),
+    obs({ source_model_id: 'mistral/mistral-large-2407', provider: 'mistral', name: 'Mistral Large 2' }),
+    obs({ source_model_id: 'mistral/mistral-large', provider: 'mistral', name: 'Mistral Large' }),
+  ]);
+  assert.deepEqual(ids, ['mistral-large-2402', 'mistral-large-2407', 'mistral-large-2411', 'mistral-large-2512']);
+  assert.ok(model('mistral-large-2512')!.aliases.includes('mistral/mistral-large-3'));
+  assert.ok(model('mistral-large-2512')!.aliases.includes('mistral/mistral-large-latest'));
+  assert.ok(!model('mistral-large-2411')!.aliases.some((a) => /2402|2407|2512|large-3|latest/.test(a)));
+  assert.equal(model('mistral-large-2512')!.open_weights?.value, true);
+});
+
+test('Kimi K2 Instruct and Kimi K2 Thinking are two models', () => {
+  const { ids, model } = run([
+    obs({ source_model_id: 'moonshotai/kimi-k2-thinking', name: 'Kimi K2 Thinking', weights_url: 'https://huggingface.co/moonshotai/Kimi-K2-Thinking' }),
+    obs({ source_model_id: 'moonshotai/kimi-k2-0711-preview', provider: 'moonshotai', name: 'Kimi K2 0711' }),
+    obs({ source_model_id: 'moonshotai/kimi-k2-0905-preview', provider: 'moonshotai', name: 'Kimi K2 0905' }),
+  ]);
+  assert.deepEqual(ids, ['kimi-k2', 'kimi-k2-thinking']);
+  assert.deepEqual(model('kimi-k2')!.aliases, ['moonshotai/kimi-k2-0711-preview', 'moonshotai/kimi-k2-0905-preview']);
+});
+
+test('Llama 4 Maverick under the Llama API\'s provider-specific ids is one model', () => {
+  // providers/llama/models: llama-4-maverick-17b-128e-instruct-fp8, cerebras-…, groq-… (models.dev, 2026-07-02).
+  const { ids } = run([
+    obs({ source_model_id: 'meta/llama-4-maverick-17b-instruct', name: 'Llama 4 Maverick 17B Instruct' }),
+    obs({ source_model_id: 'llama/llama-4-maverick-17b-128e-instruct-fp8', provider: 'llama' }),
+    obs({ source_model_id: 'llama/cerebras-llama-4-maverick-17b-128e-instruct', provider: 'llama' }),
+    obs({ source_model_id: 'llama/groq-llama-4-maverick-17b-128e-instruct', provider: 'llama' }),
+  ]);
+  assert.deepEqual(ids, ['llama-4-maverick-17b-instruct']);
+});
