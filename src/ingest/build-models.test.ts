@@ -54,3 +54,18 @@ test('Llama 4 Maverick under the Llama API\'s provider-specific ids is one model
   ]);
   assert.deepEqual(ids, ['llama-4-maverick-17b-instruct']);
 });
+
+test('the R1 distills are models of their own, not DeepSeek-R1', () => {
+  // models.dev gives Cloudflare's distill base_model = deepseek/deepseek-r1; llmfit lists the Hugging Face repo
+  // deepseek-ai/DeepSeek-R1-Distill-Qwen-32B; Together and OpenRouter list it for a price.
+  const { ids, model } = run([
+    obs({ source_model_id: 'deepseek/deepseek-r1', name: 'DeepSeek-R1', weights_url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1' }),
+    obs({ source: 'llmfit', source_model_id: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B' }),
+    obs({ source_model_id: 'cloudflare-workers-ai/@cf/deepseek-ai/deepseek-r1-distill-qwen-32b', provider: 'cloudflare-workers-ai', canonical_hint: 'deepseek/deepseek-r1', name: 'Deepseek R1 Distill Qwen 32B' }),
+    obs({ source: 'litellm', source_model_id: 'together_ai/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', provider: 'togetherai' }),
+    // A reseller's own product under a developer's namespace is not made a model: no repository has that name.
+    obs({ source_model_id: 'nano-gpt/deepseek/deepseek-v3.2-fast', provider: 'nano-gpt' }),
+  ]);
+  assert.deepEqual(ids, ['deepseek-r1', 'deepseek-r1-distill-qwen-32b']);
+  assert.ok(!model('deepseek-r1')!.aliases.some((a) => /distill/i.test(a)));
+});

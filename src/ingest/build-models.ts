@@ -6,6 +6,7 @@ import { count, type IngestContext } from './context.ts';
 import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
 import { hfRepo } from './matcher.ts';
+import { resellerCandidates } from './reseller-models.ts';
 import { choose, type Candidate } from './precedence.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -125,6 +126,13 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     let slug = canonicalSlug(name);
     for (let i = 0; i < 3 && EFFORT_TAIL.test(slug); i++) slug = slug.replace(EFFORT_TAIL, '');
     create(slug, vendorFrom(r.organization, 'unknown'), 'leaderboard only (no catalogue entry)', [name]);
+  }
+
+  // R5: a reseller's listing of a known developer's model that nothing above created (reseller-models.ts).
+  for (const c of resellerCandidates(observations, ctx.resolveDeveloper)) {
+    const m = matcher.resolve(c.obs.source, c.obs.source_model_id, { hint: c.obs.canonical_hint, url: c.obs.url });
+    if (m || m === null || matcher.hasVersionsOf(c.slug)) continue;
+    create(c.slug, c.vendor, 'reseller listing of a known developer', [c.obs.source_model_id]);
   }
 
   matcher.addAliasSpellings();

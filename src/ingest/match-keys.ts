@@ -20,6 +20,8 @@ export function key0(id: string): string {
   s = s.slice(s.lastIndexOf('/') + 1);
   s = s.replace(/^~/, '');
   s = s.replace(COLON_TAG, '');
+  // Vertex AI's version tags (`claude-opus-4-6@default`, `codestral-2@001`).
+  s = s.replace(/@(?:default|latest|\d{3})$/, '');
   const ns = NAMESPACE.exec(s);
   const vendor = ns?.[1];
   s = s.slice(ns?.[0].length ?? 0);
@@ -29,6 +31,8 @@ export function key0(id: string): string {
   s = s.replace(/-v?\d+:\d+$/, '').replace(/:\d+$/, '');
   if (vendor) s = s.replace(/-v\d+$/, '');
   s = s.replace(/^meta-(?=llama)/, '');
+  // Azure writes GPT-3.5 as `gpt-35` (`gpt-35-turbo-16k`).
+  s = s.replace(/^gpt-35(?=-|$)/, 'gpt-3.5');
   // Amazon's own API versions (`nova-lite-v1`, `amazon-nova-lite-v1.0`, `amazon.nova-lite-v1:0`) name one model.
   if (/^(?:amazon-)?(?:nova|titan)-/.test(s)) s = s.replace(/^amazon-/, '').replace(/-v\d+(?:\.\d+)?$/, '');
   // Fireworks writes decimals with `p` (`llama-v3p1`, `qwen2p5-1p5b`, `glm-4p7`) and versions with `v`.
@@ -118,7 +122,8 @@ export function variantKeys(id: string): string[] {
 
 /**
  * Resellers' packaging: a serving setup, not another model. Prefixes name who serves it (`cerebras-`, `groq-`),
- * Mistral's API marks open weights with `open-`; suffixes are quantizations or serving tiers and the
+ * Mistral's API marks open weights with `open-`; suffixes are quantizations, serving tiers (Vertex `-maas`, Together
+ * `-tput`, Cloudflare `-fp8-fast`, `-lora` for adapters on the base model) and the
  * expert count of an MoE (`-17b-128e-instruct`).
  */
 export function packagingKey(key: string): string {
@@ -126,7 +131,7 @@ export function packagingKey(key: string): string {
   s = s.replace(/-(\d+b)-\d+e(?=-|$)/, '-$1');
   for (let i = 0; i < 3; i++) {
     const before = s;
-    s = s.replace(/-(?:versatile|turbo|basic|hf|fp-?8|fp-?4|fp-?16|nvfp-?4|mxfp-?4|bf-?16|int-?4|int-?8|w-?4a-?16|w-?8a-?8|awq|gptq|free)$/, '');
+    s = s.replace(/-(?:versatile|turbo|basic|hf|fp-?8|fp-?4|fp-?16|nvfp-?4|mxfp-?4|bf-?16|int-?4|int-?8|w-?4a-?16|w-?8a-?8|awq|gptq|lora|maas|tput|fp-?8-fast|free)$/, '');
     if (s === before) break;
   }
   // `Mistral-Nemo-Instruct-2407`: the instruct tag before a YYMM version.
