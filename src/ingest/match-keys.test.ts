@@ -76,3 +76,13 @@ test('provider spellings of one product share a key', () => {
   // Context variants are priced apart: not packaging.
   assert.notEqual(looseKey('moonshot-v1-128k'), looseKey('moonshot-v1-32k'));
 });
+
+test('Claude in either word order, resellers\' vendor prefixes, context lengths', () => {
+  // DigitalOcean and SAP AI Core write `claude-4.5-sonnet`; Anthropic's id is `claude-sonnet-4-5`.
+  assert.equal(key0('anthropic-claude-4.5-sonnet'), 'anthropic-claude-4-5-sonnet');
+  assert.equal(looseKey('anthropic--claude-4.5-sonnet'), looseKey('claude-sonnet-4-5'));
+  assert.equal(key0('claude-sonnet-3.5'), key0('claude-3-5-sonnet'));
+  assert.equal(looseKey('digitalocean/openai-gpt-4o'), looseKey('gpt-4o'));
+  // Groq's `-8192` is a context length, not a YYMM version.
+  assert.equal(key1('llama3-70b-8192'), key1('llama3-70b'));
+});

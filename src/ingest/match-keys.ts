@@ -42,18 +42,32 @@ export function key0(id: string): string {
   // `llama3-1` and `llama-3.1`, `gpt4o` and `gpt-4o`: a letter-digit boundary is a separator either way.
   s = s.replace(/([a-z])(?=\d)/g, '$1-');
   s = s.replace(/-+/g, '-').replace(/^-|-$/g, '');
+  return claudeOrder(s);
+}
+
+/**
+ * Anthropic names Claude 3 models version first (`claude-3-5-sonnet`) and Claude 4 and later tier first
+ * (`claude-sonnet-4-5`); resellers write either (`claude-4.5-sonnet`, `claude-sonnet-3.5`). The key takes
+ * Anthropic's order for the version.
+ */
+function claudeOrder(s: string): string {
+  const v = /^claude-(\d+(?:-\d)?)-(opus|sonnet|haiku)(?=-|$)/.exec(s);
+  if (v && Number(v[1].split('-')[0]) >= 4) return `claude-${v[2]}-${v[1]}${s.slice(v[0].length)}`;
+  const t = /^claude-(opus|sonnet|haiku)-(\d+(?:-\d)?)(?=-|$)/.exec(s);
+  if (t && Number(t[2].split('-')[0]) < 4) return `claude-${t[2]}-${t[1]}${s.slice(t[0].length)}`;
   return s;
 }
 
 /**
- * A four-digit tail is a dated snapshot when it reads as MMDD (`gpt-4-0613`, `kimi-k2-0905`); when its first
- * two digits cannot be a month it is YYMM, the developer's version (`mistral-large-2411`, `qwen3-…-2507`).
+ * A four-digit tail is a dated snapshot when it reads as MMDD (`gpt-4-0613`, `kimi-k2-0905`); when it reads as
+ * YYMM of the 2020s and not as a month and day, it is the developer's version (`mistral-large-2411`,
+ * `qwen3-…-2507`). Other numbers are context lengths (`llama3-70b-8192`) and are stripped as before.
  */
 function stripSnapshotNumber(s: string): string {
   const m = /-(\d{3,6})$/.exec(s);
   if (!m) return s;
   const d = m[1];
-  if (d.length === 4 && Number(d.slice(0, 2)) > 12) return s;
+  if (d.length === 4 && /^2\d(?:0[1-9]|1[0-2])$/.test(d) && Number(d.slice(0, 2)) > 12) return s;
   return s.slice(0, -m[0].length);
 }
 
@@ -121,13 +135,14 @@ export function variantKeys(id: string): string[] {
 }
 
 /**
- * Resellers' packaging: a serving setup, not another model. Prefixes name who serves it (`cerebras-`, `groq-`),
+ * Resellers' packaging: a serving setup, not another model. Prefixes name who serves or made it (`cerebras-`,
+ * `groq-`, `azure-gpt-4o`, `openai-gpt-5` at DigitalOcean, `anthropic--claude-…` at SAP, GitLab's `duo-chat-`),
  * Mistral's API marks open weights with `open-`; suffixes are quantizations, serving tiers (Vertex `-maas`, Together
  * `-tput`, Cloudflare `-fp8-fast`, `-lora` for adapters on the base model) and the
  * expert count of an MoE (`-17b-128e-instruct`).
  */
 export function packagingKey(key: string): string {
-  let s = key.replace(/^(?:nvidia|cerebras|groq|moonshot|open)-(?=[a-z])/, '');
+  let s = claudeOrder(key.replace(/^(?:nvidia|cerebras|groq|moonshot|open|anthropic|openai|azure|alibaba|alicloud|zai|arcee|duo-chat)-(?=[a-z])/, ''));
   s = s.replace(/-(\d+b)-\d+e(?=-|$)/, '-$1');
   for (let i = 0; i < 3; i++) {
     const before = s;
