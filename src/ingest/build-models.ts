@@ -103,7 +103,8 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     if (brand && brand !== FIRST_PARTY[o.provider!]) continue;
     // Mistral's API names its open-weights models `open-…`; a dated preview (`kimi-k2-0711-preview`) names its model.
     const slug = canonicalSlug(o.source_model_id).replace(DATE_TAIL, '').replace(MMDD_TAIL, '').replace(/^open-(?=[a-z])/, '');
-    if (matcher.hasVersionsOf(slug)) continue; // `mistral-large` beside `mistral-large-2411` and `-2512`: a pointer
+    // `mistral-large` or `devstral-small-latest` beside `-2411` and `-2512` versions: a pointer, not a model.
+    if (matcher.hasVersionsOf(slug.replace(LATEST_TAIL, ''))) continue;
     // Only the catalogue's own names are trusted to name a model (other sources write `gpt 4` for gpt-4-32k).
     create(slug, FIRST_PARTY[o.provider!], 'first-party API entry', [o.source_model_id], o.source === 'models-dev' ? o.name : undefined);
   }

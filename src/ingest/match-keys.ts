@@ -142,7 +142,7 @@ export function variantKeys(id: string): string[] {
  * expert count of an MoE (`-17b-128e-instruct`).
  */
 export function packagingKey(key: string): string {
-  let s = claudeOrder(key.replace(/^(?:nvidia|cerebras|groq|moonshot|open|anthropic|openai|azure|alibaba|alicloud|zai|arcee|duo-chat)-(?=[a-z])/, ''));
+  let s = claudeOrder(key.replace(/^(?:nvidia|cerebras|groq|moonshot|open|anthropic|openai|azure|alibaba|alicloud|zai|arcee|cohere|duo-chat)-(?=[a-z])/, ''));
   s = s.replace(/-(\d+b)-\d+e(?=-|$)/, '-$1');
   for (let i = 0; i < 3; i++) {
     const before = s;

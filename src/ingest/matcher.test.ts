@@ -85,3 +85,14 @@ test('rows for every source become spellings once their model exists', () => {
   // Fireworks' `-basic` serving tier of the same model, found through the row's spelling.
   assert.equal(x.resolve('litellm', 'fireworks-ai/accounts/fireworks/models/llama4-maverick-instruct-basic')?.id, 'llama-4-maverick-17b-instruct');
 });
+
+test('a weights repository two models claim joins neither', () => {
+  const x = new Matcher();
+  x.addCanonical('deepseek-chat');
+  x.addCanonical('deepseek-v3.2');
+  // models.dev (2026-07-02) gives both deepseek-chat (DeepSeek's API pointer) and deepseek-v3.2 this repository.
+  x.addWeightsUrl('https://huggingface.co/deepseek-ai/DeepSeek-V3.2', 'deepseek-chat');
+  x.addWeightsUrl('https://huggingface.co/deepseek-ai/DeepSeek-V3.2', 'deepseek-v3.2');
+  assert.equal(x.resolve('litellm', 'deepinfra/deepseek-ai/DeepSeek-V3.2')?.id, 'deepseek-v3.2');
+  assert.equal(x.byWeights('https://huggingface.co/deepseek-ai/DeepSeek-V3.2'), undefined);
+});

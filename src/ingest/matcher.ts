@@ -39,7 +39,7 @@ export class Matcher {
   private readonly kl: KeyIndex = new Map();
   private readonly kn: KeyIndex = new Map();
   private readonly byMergeKey = new Map<string, string>();
-  private readonly weights = new Map<string, string>();
+  private readonly weights: KeyIndex = new Map();
   private readonly aliases = new Map<string, string>();
 
   private readonly starRows: AliasRow[] = [];
@@ -111,10 +111,13 @@ export class Matcher {
     return this.k0.get(key0(name)) ?? this.kn.get(key0(name)) ?? undefined;
   }
 
-  /** Join by Hugging Face repository: models.dev weights URLs and llmfit repos name the same repo. The first wins. */
+  /**
+   * Join by Hugging Face repository: models.dev weights URLs and llmfit repos name the same repo. A repository two
+   * models claim (`deepseek-chat`, DeepSeek's API pointer, and `deepseek-v3.2`) joins neither.
+   */
   addWeightsUrl(url: string, id: string): void {
     const repo = hfRepo(url);
-    if (repo && !this.weights.has(repo)) this.weights.set(repo, id);
+    if (repo) put(this.weights, repo, id);
   }
 
   /**
@@ -130,7 +133,7 @@ export class Matcher {
   /** The model whose weights this Hugging Face URL names, if one was registered. */
   byWeights(url: string): string | undefined {
     const repo = hfRepo(url);
-    return repo ? this.weights.get(repo) : undefined;
+    return repo ? this.weights.get(repo) ?? undefined : undefined;
   }
 
   /**
@@ -153,13 +156,13 @@ export class Matcher {
     }
     const ex = this.exact.get(lower);
     if (ex) return { id: ex, rule: 'exact' };
-    // A reseller id that is the Hugging Face repository of a model's weights (`deepinfra/mistralai/Mistral-…-2506`).
-    const segs = lower.replace(COLON_SKU, '').split('/');
-    const repoId = segs.length >= 2 ? this.weights.get(segs.slice(-2).join('/')) : undefined;
-    if (repoId) return { id: repoId, rule: 'weights-url' };
     const k0 = this.k0.get(key0(sourceId));
     if (k0) return { id: k0, rule: 'exact' };
     if (k0 === null) return undefined;
+    // A reseller id that is the Hugging Face repository of a model's weights (`deepinfra/mistralai/Mistral-…-2506`).
+    const segs = lower.replace(COLON_SKU, '').split('/');
+    const repoId = segs.length >= 2 ? this.weights.get(segs.slice(-2).join('/')) ?? undefined : undefined;
+    if (repoId) return { id: repoId, rule: 'weights-url' };
     const vks = variantKeys(sourceId);
     const tries: Array<[KeyIndex, string, MatchRule]> = [
       [this.k1, vks[0], 'snapshot'],
