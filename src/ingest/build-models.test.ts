@@ -69,3 +69,24 @@ test('the R1 distills are models of their own, not DeepSeek-R1', () => {
   assert.deepEqual(ids, ['deepseek-r1', 'deepseek-r1-distill-qwen-32b']);
   assert.ok(!model('deepseek-r1')!.aliases.some((a) => /distill/i.test(a)));
 });
+
+test('three providers listing a name under its developer corroborate a model; a thinking sibling stays apart', () => {
+  // Llama 3.2 90B Vision Instruct: listed under meta-llama/ or meta/ by Azure, GitHub Models and OpenRouter, in no catalogue.
+  const listing = (provider: string, id: string) => obs({ source_model_id: `${provider}/${id}`, provider });
+  const three = run([
+    listing('openrouter', 'meta-llama/llama-3.2-90b-vision-instruct'),
+    listing('github-models', 'meta/llama-3.2-90b-vision-instruct'),
+    listing('io-net', 'meta-llama/Llama-3.2-90B-Vision-Instruct'),
+  ]);
+  assert.deepEqual(three.ids, ['llama-3.2-90b-vision-instruct']);
+  // OpenRouter's own catalogue makes models by rule R3; two other providers alone do not.
+  const two = run([listing('io-net', 'meta-llama/llama-3.2-90b-vision-instruct'), listing('github-models', 'meta/llama-3.2-90b-vision-instruct')]);
+  assert.deepEqual(two.ids, []);
+  // Qwen3-VL-8B-Thinking is its own set of weights, not a reasoning setting of Qwen3-VL-8B-Instruct.
+  const vl = run([
+    obs({ source_model_id: 'alibaba/qwen3-vl-8b-instruct', name: 'Qwen3 VL 8B Instruct' }),
+    obs({ source_model_id: 'alibaba/qwen3-vl-8b-thinking', name: 'Qwen3 VL 8B Thinking' }),
+    listing('openrouter', 'qwen/qwen3-vl-8b-thinking'),
+  ]);
+  assert.deepEqual(vl.model('qwen3-vl-8b-thinking')!.aliases, ['alibaba/qwen3-vl-8b-thinking', 'openrouter/qwen/qwen3-vl-8b-thinking']);
+});

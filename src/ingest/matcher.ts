@@ -167,7 +167,8 @@ export class Matcher {
     const tries: Array<[KeyIndex, string, MatchRule]> = [
       [this.k1, vks[0], 'snapshot'],
       ...vks.slice(1).map((k): [KeyIndex, string, MatchRule] => [this.k1, k, 'variant']),
-      ...[...new Set(vks.map(packagingKey))].map((k): [KeyIndex, string, MatchRule] => [this.kl, k, 'loose']),
+      // Packaging off the id as written: `phi-4-mini-reasoning` is a model, not a reasoning setting of phi-4-mini.
+      [this.kl, packagingKey(vks[0]), 'loose'],
       [this.kn, key0(sourceId), 'name'],
     ];
     for (const [index, key, rule] of tries) {

@@ -1,7 +1,7 @@
 // R5: a priced reseller listing of a known developer's model that no catalogue lists becomes a model of its own.
 import type { ModelObservation } from '../sources/types.ts';
 import { FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
-import { canonicalSlug } from './match-keys.ts';
+import { canonicalSlug, key0 } from './match-keys.ts';
 
 /**
  * Not language models: embeddings, rerankers, speech, image and video generation, OCR, classifiers. Their
@@ -40,9 +40,20 @@ function knownRepos(observations: readonly ModelObservation[]): Set<string> {
   return repos;
 }
 
+/** Resellers' own tiers and SKUs (`-fast`, `-original`, `-tee`…): never a model of their own. */
+const SKU_WORD = /-(?:fast|flex|lightning|highspeed|priority|tee|cheaper|original|instant|cloud|short|free|latest|beta|preview|exp)(?:-|$)/;
+
+/** The developers whose models are served only by themselves and their cloud partners: a reseller's spelling is theirs. */
+const CLOSED_BRAND = /^(?:claude|gpt-(?!oss)|o\d|gemini|grok|chatgpt)/;
+
+/** Distinct providers that list a key under a known developer's namespace: three or more corroborate a model. */
+const CORROBORATING_PROVIDERS = 3;
+
 export function resellerCandidates(observations: readonly ModelObservation[], resolveDeveloper: (n: string) => string | undefined): ResellerCandidate[] {
   const out: ResellerCandidate[] = [];
   const repos = knownRepos(observations);
+  const listedBy = new Map<string, Set<string>>();
+  const pending: Array<{ o: ModelObservation; path: string[]; vendor: string; last: string; repo: string }> = [];
   for (const o of observations) {
     if (o.provider === undefined || FIRST_PARTY[o.provider] || o.source.startsWith('lmarena')) continue;
     if (o.modalities && !o.modalities.output.includes('text')) continue;
@@ -54,12 +65,18 @@ export function resellerCandidates(observations: readonly ModelObservation[], re
     if (!vendor) continue;
     let last = path[path.length - 1].replace(/:[a-z][a-z-]*$/, '');
     const repo = `${path[path.length - 2]}/${last.replace(/-(?:fp8|bf16|awq|int4|int8|tput|turbo)$/i, '')}`.toLowerCase();
-    if (!repos.has(repo)) continue;
     // Fireworks writes decimals with p (`qwen2p5-72b-instruct`): the model's own name has the dot.
     if (/fireworks/.test(o.provider)) last = last.replace(/(\d)p(\d)/g, '$1.$2');
-    const slug = canonicalSlug(last).replace(SERVING_TAIL, '');
+    pending.push({ o, path, vendor, last, repo });
+    const k = key0(last);
+    if (!SKU_WORD.test(k) && !CLOSED_BRAND.test(k)) listedBy.set(k, (listedBy.get(k) ?? new Set()).add(o.provider));
+  }
+  for (const p of pending) {
+    // The developer published the name (a known repository), or three providers list it under the developer's name.
+    if (!repos.has(p.repo) && (listedBy.get(key0(p.last))?.size ?? 0) < CORROBORATING_PROVIDERS) continue;
+    const slug = canonicalSlug(p.last).replace(SERVING_TAIL, '');
     if (!slug) continue;
-    out.push({ obs: o, slug, vendor });
+    out.push({ obs: p.o, slug, vendor: p.vendor });
   }
   // Repository-style ids (`Qwen/Qwen2.5-72B-Instruct`) first: they carry the developer's own spelling.
   const nsFirst = (c: ResellerCandidate) => (c.obs.source_model_id.split('/').length >= 3 ? 0 : 1);
