@@ -174,7 +174,18 @@ test('committed dataset: single-card configurations with more usable memory neve
   const singles = committed().hardware.filter((h) => h.count === 1)
     .map((h) => ({ id: h.id, usable: h.memory_gb.value * h.usable_fraction.value }))
     .sort((a, b) => a.usable - b.usable);
-  const runs = new Map(singles.map((h) => [h.id, new Set(ids(run(committed(), { hardware_id: h.id, limit: 100 })))]));
+  // Every page: a first page of 100 is a ranking cut, and a larger card ranks more (and larger) models above the cut.
+  const all = (hardware_id: string): string[] => {
+    const out: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const r = run(committed(), { hardware_id, limit: 100, ...(cursor ? { cursor } : {}) });
+      out.push(...ids(r));
+      cursor = r.page.next_cursor ?? undefined;
+    } while (cursor);
+    return out;
+  };
+  const runs = new Map(singles.map((h) => [h.id, new Set(all(h.id))]));
   for (let i = 1; i < singles.length; i++) {
     const smaller = runs.get(singles[i - 1].id)!;
     const larger = runs.get(singles[i].id)!;
