@@ -90,3 +90,14 @@ test('three providers listing a name under its developer corroborate a model; a 
   ]);
   assert.deepEqual(vl.model('qwen3-vl-8b-thinking')!.aliases, ['alibaba/qwen3-vl-8b-thinking', 'openrouter/qwen/qwen3-vl-8b-thinking']);
 });
+
+test('an entry matched away from its base_model does not lend the base\'s facts', () => {
+  // models.dev fills Cloudflare's distill from models/deepseek/deepseek-r1.toml (weights: deepseek-ai/DeepSeek-R1).
+  const { model } = run([
+    obs({ source_model_id: 'deepseek/deepseek-r1', name: 'DeepSeek-R1', weights_url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1' }),
+    obs({ source: 'llmfit', source_model_id: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', parameters_total: 32_763_876_352 }),
+    obs({ source_model_id: 'cloudflare-workers-ai/@cf/deepseek-ai/deepseek-r1-distill-qwen-32b', provider: 'cloudflare-workers-ai', canonical_hint: 'deepseek/deepseek-r1', weights_url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1' }),
+  ]);
+  assert.equal(model('deepseek-r1-distill-qwen-32b')!.weights_url, undefined);
+  assert.equal(model('deepseek-r1-distill-qwen-32b')!.parameters_total?.value, 32_763_876_352);
+});

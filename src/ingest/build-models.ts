@@ -146,9 +146,14 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
       continue;
     }
     count(report.matchedBy, m.rule);
-    const list = members.get(m.id) ?? [];
-    list.push(o);
-    members.set(m.id, list);
+    // models.dev fills a provider entry from its base_model's file: matched to another model (a distill whose
+    // base_model is its teacher, an alias row), the entry's facts are the base's, not this model's.
+    const hinted = o.canonical_hint ? matcher.resolve(o.source, o.canonical_hint) : undefined;
+    if (!hinted || hinted.id === m.id) {
+      const list = members.get(m.id) ?? [];
+      list.push(o);
+      members.set(m.id, list);
+    }
     const a = aliases.get(m.id) ?? new Set<string>();
     a.add(o.source_model_id);
     aliases.set(m.id, a);
