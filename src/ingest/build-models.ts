@@ -7,6 +7,8 @@ import { count, type IngestContext } from './context.ts';
 import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
 import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, ownRepo } from './model-repo.ts';
+import { hfRepo } from './matcher.ts';
+import { resellerCandidates } from './reseller-models.ts';
 import { choose, type Candidate } from './precedence.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -15,6 +17,9 @@ type Placed = { obs: ModelObservation; tier: number; authoritative: boolean };
 
 const EFFORT_TAIL = /-(?:thinking|reasoning|nothinking|non-thinking|no-thinking|think|high|medium|low|minimal|xhigh|max)$/;
 const DATE_TAIL = /-(?:20\d{6}|20\d{2}-\d{2}-\d{2})$/;
+/** A month-and-day preview (`kimi-k2-0711-preview`); a YYMM version (`-2411`) is not one (match-keys.ts). */
+const MMDD_TAIL = /-(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-preview$/;
+const LATEST_TAIL = /-latest$/;
 
 function providerOf(o: ModelObservation): string | undefined {
   return o.provider;
@@ -59,8 +64,8 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     return ctx.resolveDeveloper(n) ?? VENDOR_PREFIX[n.toLowerCase()] ?? canonicalSlug(n);
   };
 
-  const create = (id: string, vendor: string, rule: string, spellings: string[]): string => {
-    const target = matcher.mergeTarget(id);
+  const create = (id: string, vendor: string, rule: string, spellings: string[], name?: string): string => {
+    const target = matcher.mergeTarget(id) ?? (name ? matcher.byDisplayName(name) : undefined);
     if (target) {
       for (const s of spellings) matcher.addSpelling(s, target);
       return target;
@@ -79,9 +84,17 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
 
   // R1: the models.dev catalogue entries (models/<vendor>/<id>).
   const r1 = observations.filter((o) => o.source === 'models-dev' && o.provider === undefined).sort(byReadability);
+  const catalogueByRepo = new Map<string, string>();
   for (const o of r1) {
     const slug = canonicalSlug(o.source_model_id);
-    create(slug, vendorFrom(o.vendor_hint, o.source_model_id.split('/')[0]), 'models.dev catalogue entry', [o.source_model_id]);
+    const repo = o.weights_url ? hfRepo(o.weights_url) : undefined;
+    // `mistral-large-latest` points at whichever version is current: it joins the entry with the same weights.
+    const current = LATEST_TAIL.test(slug) && repo ? catalogueByRepo.get(repo) : undefined;
+    if (current) { matcher.addPointer(o.source_model_id, current); continue; }
+    const id = create(slug, vendorFrom(o.vendor_hint, o.source_model_id.split('/')[0]), 'models.dev catalogue entry', [o.source_model_id], o.name);
+    if (repo && !catalogueByRepo.has(repo)) catalogueByRepo.set(repo, id);
+    if (o.weights_url) matcher.addWeightsUrl(o.weights_url, id);
+    if (o.name) matcher.addName(o.name, id);
   }
   // R2: the developer's own API (first-party provider entries), when they name no catalogue entry.
   // A deprecation notice names a model; it never creates one (OpenAI's notices list `ada`, `davinci`, Sora...).
@@ -91,8 +104,12 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     // Alibaba Cloud serving `deepseek-v3` resells it: a first-party entry must be of the developer's own brand.
     const brand = brandVendor(o.source_model_id);
     if (brand && brand !== FIRST_PARTY[o.provider!]) continue;
-    const slug = canonicalSlug(o.source_model_id).replace(DATE_TAIL, '');
-    create(slug, FIRST_PARTY[o.provider!], 'first-party API entry', [o.source_model_id]);
+    // Mistral's API names its open-weights models `open-…`; a dated preview (`kimi-k2-0711-preview`) names its model.
+    const slug = canonicalSlug(o.source_model_id).replace(DATE_TAIL, '').replace(MMDD_TAIL, '').replace(/^open-(?=[a-z])/, '');
+    // `mistral-large` or `devstral-small-latest` beside `-2411` and `-2512` versions: a pointer, not a model.
+    if (matcher.hasVersionsOf(slug.replace(LATEST_TAIL, ''))) continue;
+    // Only the catalogue's own names are trusted to name a model (other sources write `gpt 4` for gpt-4-32k).
+    create(slug, FIRST_PARTY[o.provider!], 'first-party API entry', [o.source_model_id], o.source === 'models-dev' ? o.name : undefined);
   }
   // R3: OpenRouter's catalogue, whose ids name the developer (`qwen/qwen3-30b-a3b-instruct-2507`).
   const r3 = observations.filter((o) => o.source === 'models-dev' && o.provider === 'openrouter' && !o.canonical_hint && o.source_model_id.split('/').length >= 3).sort(byReadability);
@@ -101,6 +118,7 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     const prefix = o.source_model_id.split('/')[1].replace(/^~/, '');
     const slug = canonicalSlug(o.source_model_id).replace(DATE_TAIL, '');
     if (slug === 'auto' || prefix === 'openrouter') continue; // router pseudo-models, not models
+    if (matcher.hasVersionsOf(slug)) continue;
     create(slug, vendorFrom(VENDOR_PREFIX[prefix] ?? prefix, prefix), 'OpenRouter catalogue entry', [o.source_model_id]);
   }
   // R4: models on a current leaderboard that no catalogue lists (named without effort suffixes).
@@ -108,11 +126,20 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
   for (const r of currentRatings) if (!lbNames.has(r.source_model_id)) lbNames.set(r.source_model_id, r);
   for (const [name, r] of [...lbNames.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const m = matcher.resolve(r.source, name);
-    if (m || m === null) continue;
+    if (m || m === null || matcher.hasVersionsOf(name)) continue;
     let slug = canonicalSlug(name);
     for (let i = 0; i < 3 && EFFORT_TAIL.test(slug); i++) slug = slug.replace(EFFORT_TAIL, '');
     create(slug, vendorFrom(r.organization, 'unknown'), 'leaderboard only (no catalogue entry)', [name]);
   }
+
+  // R5: a reseller's listing of a known developer's model that nothing above created (reseller-models.ts).
+  for (const c of resellerCandidates(observations, ctx.resolveDeveloper)) {
+    const m = matcher.resolve(c.obs.source, c.obs.source_model_id, { hint: c.obs.canonical_hint, url: c.obs.url });
+    if (m || m === null || matcher.hasVersionsOf(c.slug)) continue;
+    create(c.slug, c.vendor, 'reseller listing of a known developer', [c.obs.source_model_id]);
+  }
+
+  matcher.addAliasSpellings();
 
   // Match every observation; gather members per model.
   for (const o of observations) {
@@ -122,9 +149,14 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
       continue;
     }
     count(report.matchedBy, m.rule);
-    const list = members.get(m.id) ?? [];
-    list.push(o);
-    members.set(m.id, list);
+    // models.dev fills a provider entry from its base_model's file: matched to another model (a distill whose
+    // base_model is its teacher, an alias row), the entry's facts are the base's, not this model's.
+    const hinted = o.canonical_hint ? matcher.resolve(o.source, o.canonical_hint) : undefined;
+    if (!hinted || hinted.id === m.id) {
+      const list = members.get(m.id) ?? [];
+      list.push(o);
+      members.set(m.id, list);
+    }
     const a = aliases.get(m.id) ?? new Set<string>();
     a.add(o.source_model_id);
     aliases.set(m.id, a);

@@ -1,6 +1,7 @@
 // The coverage report the ingest prints: what the dataset covers and which source ids stayed unmatched.
 import type { DatasetData } from '../schema/index.ts';
 import type { BuildReport } from './context.ts';
+import { UNMATCHED_REASONS, unmatchedReason } from './unmatched.ts';
 
 export function coverageReport(data: DatasetData, report: BuildReport, opts: { listUnmatched?: number } = {}): string {
   const m = data.models;
@@ -28,6 +29,11 @@ export function coverageReport(data: DatasetData, report: BuildReport, opts: { l
   lines.push(`unmatched source ids: ${report.unmatched.length}`);
   for (const [k, v] of [...groups.entries()].sort()) lines.push(`  ${k}: ${v}`);
   const pricedUnmatched = report.unmatched.filter((u) => u.what === 'priced offer');
+  // The unmatched priced listings by reason (each one listed in docs/unmatched.md, `npm run data:unmatched`).
+  lines.push(`unmatched priced listings: ${pricedUnmatched.length}`);
+  const byReason = new Map<string, number>();
+  for (const u of pricedUnmatched) byReason.set(unmatchedReason(u), (byReason.get(unmatchedReason(u)) ?? 0) + 1);
+  for (const r of UNMATCHED_REASONS) if (byReason.get(r)) lines.push(`  ${r}: ${byReason.get(r)}`);
   const n = opts.listUnmatched ?? 40;
   if (pricedUnmatched.length) {
     lines.push(`priced offers with no model (first ${Math.min(n, pricedUnmatched.length)}; why: ${pricedUnmatched[0].why}):`);

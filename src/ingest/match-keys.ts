@@ -1,29 +1,74 @@
 // Identifier normalisation: the documented rules that let one model's many spellings meet (docs/data.md).
 
-/** Bedrock-style vendor namespaces (`anthropic.claude-…`), regional inference prefixes (`eu.`), OpenRouter `~`. */
-const NAMESPACE = /^(?:(?:eu|us|apac|global|us-gov|au|jp|ca|uk|apne|in)\.)?(?:databricks-)?(?:(?:anthropic|meta|amazon|mistral|cohere|ai21|deepseek|qwen|openai|writer|twelvelabs|stability|moonshot|minimax|google|nvidia)\.)?/;
+/** Vendor namespaces of cloud catalogues (`anthropic.claude-…`, `deepseek.v3.2`): the vendor word is captured. */
+const VENDOR_NS = 'anthropic|meta|amazon|mistral|cohere|ai21|deepseek|qwen|openai|writer|twelvelabs|stability|moonshot|moonshotai|minimax|google|nvidia|zai|xai';
+/** Bedrock-style namespaces (`anthropic.claude-…`), regional inference prefixes (`eu.`, `regional.`), OpenRouter `~`. */
+const NAMESPACE = new RegExp(`^(?:(?:eu|us|apac|global|us-gov|au|jp|ca|uk|apne|in|regional)\\.)?(?:databricks-)?(?:(${VENDOR_NS})\\.)?`);
 
 /** Effort and thinking variants: ratings of one model under different settings (DESIGN.md section 4). */
 const EFFORT = ['thinking', 'reasoning', 'nothinking', 'non-thinking', 'no-thinking', 'think', 'high', 'medium', 'low', 'minimal', 'xhigh', 'max'];
-/** Thinking switches only: two catalogue entries that differ by these are one model. */
-const THINKING = ['thinking', 'reasoning', 'nothinking', 'non-thinking', 'no-thinking'];
+
+/**
+ * A `:tag` that names a SKU or a routed provider (`:free`, `:batch`, HF router `:novita`), not the model.
+ * Digits stay: `qwen3:32b` (Ollama) names a size, `-v1:0` (Bedrock) a version handled below.
+ */
+const COLON_TAG = /:[a-z][a-z-]*$/;
 
 /** Lowercase, last path segment, namespaces and version tags off, separators unified to `-`. */
 export function key0(id: string): string {
   let s = id.trim().toLowerCase();
   s = s.slice(s.lastIndexOf('/') + 1);
   s = s.replace(/^~/, '');
-  s = s.replace(/:(free|beta|extended|floor|nitro|online|exacto|thinking)$/, '');
-  s = s.replace(NAMESPACE, '');
-  // Bedrock model versions (`-v1:0`); a bare `-v3` is part of a name (`deepseek-v3`).
-  s = s.replace(/-v\d+:\d+$/, '').replace(/:\d+$/, '');
+  s = s.replace(COLON_TAG, '');
+  // Vertex AI's version tags (`claude-opus-4-6@default`, `codestral-2@001`).
+  s = s.replace(/@(?:default|latest|\d{3})$/, '');
+  const ns = NAMESPACE.exec(s);
+  const vendor = ns?.[1];
+  s = s.slice(ns?.[0].length ?? 0);
+  // `deepseek.v3.2`, `deepseek.r1-v1:0`: the vendor word is the model's name, not a namespace.
+  if (vendor && /^[vr]\d/.test(s)) s = `${vendor}-${s}`;
+  // Bedrock model versions (`-v1:0`, `-1:0`, and `-v1` after a vendor namespace); a bare `-v3` is part of a name.
+  s = s.replace(/-v?\d+:\d+$/, '').replace(/:\d+$/, '');
+  if (vendor) s = s.replace(/-v\d+$/, '');
   s = s.replace(/^meta-(?=llama)/, '');
+  // Azure writes GPT-3.5 as `gpt-35` (`gpt-35-turbo-16k`).
+  s = s.replace(/^gpt-35(?=-|$)/, 'gpt-3.5');
+  // Amazon's own API versions (`nova-lite-v1`, `amazon-nova-lite-v1.0`, `amazon.nova-lite-v1:0`) name one model.
+  if (/^(?:amazon-)?(?:nova|titan)-/.test(s)) s = s.replace(/^amazon-/, '').replace(/-v\d+(?:\.\d+)?$/, '');
+  // Fireworks writes decimals with `p` (`llama-v3p1`, `qwen2p5-1p5b`, `glm-4p7`) and versions with `v`.
+  s = s.replace(/(\d)p(\d)/g, '$1.$2').replace(/^(llama|qwen)-?v(?=\d)/, '$1-');
   s = s.replace(/[()[\]]/g, '-');
   s = s.replace(/[\s._:@+]+/g, '-');
   // `llama3-1` and `llama-3.1`, `gpt4o` and `gpt-4o`: a letter-digit boundary is a separator either way.
   s = s.replace(/([a-z])(?=\d)/g, '$1-');
   s = s.replace(/-+/g, '-').replace(/^-|-$/g, '');
+  return claudeOrder(s);
+}
+
+/**
+ * Anthropic names Claude 3 models version first (`claude-3-5-sonnet`) and Claude 4 and later tier first
+ * (`claude-sonnet-4-5`); resellers write either (`claude-4.5-sonnet`, `claude-sonnet-3.5`). The key takes
+ * Anthropic's order for the version.
+ */
+function claudeOrder(s: string): string {
+  const v = /^claude-(\d+(?:-\d)?)-(opus|sonnet|haiku)(?=-|$)/.exec(s);
+  if (v && Number(v[1].split('-')[0]) >= 4) return `claude-${v[2]}-${v[1]}${s.slice(v[0].length)}`;
+  const t = /^claude-(opus|sonnet|haiku)-(\d+(?:-\d)?)(?=-|$)/.exec(s);
+  if (t && Number(t[2].split('-')[0]) < 4) return `claude-${t[2]}-${t[1]}${s.slice(t[0].length)}`;
   return s;
+}
+
+/**
+ * A four-digit tail is a dated snapshot when it reads as MMDD (`gpt-4-0613`, `kimi-k2-0905`); when it reads as
+ * YYMM of the 2020s and not as a month and day, it is the developer's version (`mistral-large-2411`,
+ * `qwen3-…-2507`). Other numbers are context lengths (`llama3-70b-8192`) and are stripped as before.
+ */
+function stripSnapshotNumber(s: string): string {
+  const m = /-(\d{3,6})$/.exec(s);
+  if (!m) return s;
+  const d = m[1];
+  if (d.length === 4 && /^2\d(?:0[1-9]|1[0-2])$/.test(d) && Number(d.slice(0, 2)) > 12) return s;
+  return s.slice(0, -m[0].length);
 }
 
 /** key0 without a dated-snapshot suffix (`-20250514`, `-2025-05-14`, `-preview-05-06`, `-latest`, `-preview`). */
@@ -34,8 +79,10 @@ export function key1(id: string): string {
     s = s
       .replace(/-20\d{2}-?\d{2}-?\d{2}$/, '')
       .replace(/-(?:preview|exp)-\d{2}-\d{2}$/, '')
-      // Versioned snapshots: `gpt-4-0613`, `gemini-1.5-pro-002`, `mistral-large-2407`, `step-2-16k-exp-202412`.
-      .replace(/-\d{3,6}$/, '')
+      // A year alone (`command-r-08-2024`).
+      .replace(/-20\d{2}$/, '');
+    // Versioned snapshots: `gpt-4-0613`, `gemini-1.5-pro-002`, `step-2-16k-exp-202412`; not YYMM versions.
+    s = stripSnapshotNumber(s)
       .replace(/-\d{2}-\d{2}$/, '')
       .replace(/-(?:latest|preview|exp|experimental)$/, '');
     if (s === before) break;
@@ -54,9 +101,12 @@ function stripSuffixes(s: string, words: readonly string[]): string {
   return out;
 }
 
-/** key1 without thinking switches: the key under which catalogue entries are merged into one model. */
+/**
+ * The key under which catalogue entries are merged into one model: key1. A thinking switch does not merge
+ * entries: `kimi-k2-thinking` and Kimi K2 Instruct are two sets of weights.
+ */
 export function mergeKey(id: string): string {
-  return stripSuffixes(key1(id), THINKING);
+  return key1(id);
 }
 
 /** key1 without any effort or thinking suffix: how a leaderboard variant finds its model. */
@@ -64,10 +114,48 @@ export function variantKey(id: string): string {
   return stripSuffixes(key1(id), EFFORT);
 }
 
-/** variantKey without `-instruct`/`-it`: a last, looser rule, used only when it points at exactly one model. */
+/**
+ * The effort-stripped keys of an id, least stripped first (`x-thinking-high`, `x-thinking`, `x`): a variant
+ * finds its model at the first key that names one, so `kimi-k2-thinking-high` stays with Kimi K2 Thinking.
+ */
+export function variantKeys(id: string): string[] {
+  const out = [key1(id)];
+  for (let i = 0; i < 4; i++) {
+    const cur = out[out.length - 1];
+    const next = stripSuffixes(cur, EFFORT.filter((w) => cur.endsWith(`-${w}`) || new RegExp(`-${w}-\\d+k$`).test(cur)));
+    if (next === cur) {
+      const harness = cur.replace(/-codex-harness$/, '');
+      if (harness === cur) break;
+      out.push(harness);
+      continue;
+    }
+    out.push(next);
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * Resellers' packaging: a serving setup, not another model. Prefixes name who serves or made it (`cerebras-`,
+ * `groq-`, `azure-gpt-4o`, `openai-gpt-5` at DigitalOcean, `anthropic--claude-…` at SAP, GitLab's `duo-chat-`),
+ * Mistral's API marks open weights with `open-`; suffixes are quantizations, serving tiers (Vertex `-maas`, Together
+ * `-tput`, Cloudflare `-fp8-fast`, `-lora` for adapters on the base model) and the
+ * expert count of an MoE (`-17b-128e-instruct`).
+ */
+export function packagingKey(key: string): string {
+  let s = claudeOrder(key.replace(/^(?:nvidia|cerebras|groq|moonshot|open|anthropic|openai|azure|alibaba|alicloud|zai|arcee|cohere|duo-chat)-(?=[a-z])/, ''));
+  s = s.replace(/-(\d+b)-\d+e(?=-|$)/, '-$1');
+  for (let i = 0; i < 3; i++) {
+    const before = s;
+    s = s.replace(/-(?:versatile|turbo|basic|hf|fp-?8|fp-?4|fp-?16|nvfp-?4|mxfp-?4|bf-?16|int-?4|int-?8|w-?4a-?16|w-?8a-?8|awq|gptq|lora|maas|tput|fp-?8-fast|free)$/, '');
+    if (s === before) break;
+  }
+  // `Mistral-Nemo-Instruct-2407`: the instruct tag before a YYMM version.
+  return s.replace(/-(?:instruct|it)$/, '').replace(/-instruct-(\d{4})$/, '-$1');
+}
+
+/** variantKey without packaging or `-instruct`/`-it`: a last, looser rule, used only when it points at exactly one model. */
 export function looseKey(id: string): string {
-  // Resellers' packaging suffixes (`-versatile`, `-turbo`, `-fp8`) name a serving setup, not another model.
-  return variantKey(id).replace(/^nvidia-/, '').replace(/-(?:versatile|turbo|fp-?8|fp-?4|nvfp-?4|bf-?16|int-?4|awq|free)$/, '').replace(/-(?:instruct|it)$/, '');
+  return packagingKey(variantKey(id));
 }
 
 /** A canonical id from a source id: key0 kept readable (dots stay), made a valid slug. */

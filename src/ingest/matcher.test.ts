@@ -33,3 +33,66 @@ test('no guess: unknown or ambiguous ids stay unmatched', () => {
   x.addCanonical('foo-high');
   assert.equal(x.resolve('lmarena', 'foo-max'), undefined);
 });
+
+test('Kimi K2 Instruct is not Kimi K2 Thinking; the thinking model keeps its effort variants', () => {
+  const x = new Matcher();
+  x.addCanonical('kimi-k2-thinking', ['moonshotai/kimi-k2-thinking']);
+  assert.equal(x.resolve('models-dev', 'moonshotai/kimi-k2-0905-preview'), undefined);
+  assert.equal(x.resolve('models-dev', 'moonshotai/Kimi-K2-Instruct'), undefined);
+  assert.equal(x.resolve('lmarena', 'kimi-k2-thinking-high')?.id, 'kimi-k2-thinking');
+  x.addCanonical('kimi-k2', ['moonshotai/kimi-k2-0711-preview']);
+  assert.equal(x.resolve('litellm', 'groq/moonshotai/kimi-k2-instruct-0905')?.id, 'kimi-k2');
+});
+
+test('a distill is not its teacher, whatever the source points to', () => {
+  const x = new Matcher();
+  x.addCanonical('deepseek-r1');
+  // models.dev gives base_model = deepseek/deepseek-r1 for Cloudflare's DeepSeek-R1-Distill-Qwen-32B.
+  assert.equal(x.resolve('models-dev', 'cloudflare-workers-ai/@cf/deepseek-ai/deepseek-r1-distill-qwen-32b', { hint: 'deepseek/deepseek-r1' }), undefined);
+  assert.equal(x.resolve('models-dev', 'openrouter/deepseek/deepseek-r1-0528', { hint: 'deepseek/deepseek-r1' })?.id, 'deepseek-r1');
+});
+
+test('a catalogue name finds a YYMM entry; a shared name or a lossy one finds nothing', () => {
+  const x = new Matcher();
+  x.addCanonical('mistral-large-2411');
+  x.addCanonical('mistral-large-2512');
+  x.addName('Mistral Large 2.1', 'mistral-large-2411');
+  x.addName('Mistral Large 3', 'mistral-large-2512');
+  assert.deepEqual(x.resolve('models-dev', 'mistral/mistral-large-3'), { id: 'mistral-large-2512', rule: 'name' });
+  // Neither version is `mistral-large`: the bare family name stays unmatched rather than guessed.
+  assert.equal(x.resolve('models-dev', 'snowflake/mistral-large'), undefined);
+  assert.equal(x.hasVersionsOf('mistral-large'), true);
+  assert.equal(x.hasVersionsOf('mistral-large-2411'), false);
+  x.addCanonical('command-r-08-2024');
+  x.addName('Command R+', 'command-r-08-2024');
+  assert.equal(x.byDisplayName('Command R+'), undefined);
+});
+
+test('a reseller id that is the weights repository finds the model; a pointer keeps its exact spelling only', () => {
+  const x = new Matcher();
+  x.addCanonical('mistral-small-2506');
+  x.addWeightsUrl('https://huggingface.co/mistralai/Mistral-Small-3.2-24B-Instruct-2506', 'mistral-small-2506');
+  assert.deepEqual(x.resolve('litellm', 'deepinfra/mistralai/Mistral-Small-3.2-24B-Instruct-2506'), { id: 'mistral-small-2506', rule: 'weights-url' });
+  x.addPointer('mistral/mistral-small-latest', 'mistral-small-2506');
+  assert.equal(x.resolve('models-dev', 'merge-gateway/mistral/mistral-small-latest')?.id, 'mistral-small-2506');
+  assert.equal(x.resolve('models-dev', 'vercel/mistral/mistral-small'), undefined);
+});
+
+test('rows for every source become spellings once their model exists', () => {
+  const x = new Matcher([{ source: '*', source_id: 'llama-4-maverick', canonical_id: 'llama-4-maverick-17b-instruct', reason: 'one size only' }]);
+  x.addCanonical('llama-4-maverick-17b-instruct');
+  x.addAliasSpellings();
+  // Fireworks' `-basic` serving tier of the same model, found through the row's spelling.
+  assert.equal(x.resolve('litellm', 'fireworks-ai/accounts/fireworks/models/llama4-maverick-instruct-basic')?.id, 'llama-4-maverick-17b-instruct');
+});
+
+test('a weights repository two models claim joins neither', () => {
+  const x = new Matcher();
+  x.addCanonical('deepseek-chat');
+  x.addCanonical('deepseek-v3.2');
+  // models.dev (2026-07-02) gives both deepseek-chat (DeepSeek's API pointer) and deepseek-v3.2 this repository.
+  x.addWeightsUrl('https://huggingface.co/deepseek-ai/DeepSeek-V3.2', 'deepseek-chat');
+  x.addWeightsUrl('https://huggingface.co/deepseek-ai/DeepSeek-V3.2', 'deepseek-v3.2');
+  assert.equal(x.resolve('litellm', 'deepinfra/deepseek-ai/DeepSeek-V3.2')?.id, 'deepseek-v3.2');
+  assert.equal(x.byWeights('https://huggingface.co/deepseek-ai/DeepSeek-V3.2'), undefined);
+});

@@ -1,12 +1,15 @@
 // Matches source identifiers to canonical model ids: the reviewed alias table first, then documented rules.
-import { key0, key1, looseKey, mergeKey, variantKey } from './match-keys.ts';
+import { key0, key1, mergeKey, packagingKey, variantKeys } from './match-keys.ts';
 
-export type MatchRule = 'alias-table' | 'hint' | 'exact' | 'snapshot' | 'variant' | 'loose' | 'weights-url';
+export type MatchRule = 'alias-table' | 'hint' | 'exact' | 'snapshot' | 'variant' | 'loose' | 'weights-url' | 'name';
 
 export type Match = { id: string; rule: MatchRule };
 
 /** One reviewed exception: `canonical_id` empty means "never match this id" (with the reason why). */
 export type AliasRow = { source: string; source_id: string; canonical_id: string; reason: string };
+
+/** A routed provider or SKU tag (`:novita`, `:free`) after a repository id. */
+const COLON_SKU = /:[a-z][a-z-]*$/;
 
 type KeyIndex = Map<string, string | null>; // null: ambiguous, more than one model has this key
 
@@ -16,18 +19,34 @@ function put(index: KeyIndex, key: string, id: string): void {
   else if (cur !== id) index.set(key, null);
 }
 
+/** A distilled model is not its teacher: a pointer from `…-distill-…` to a model without it is not followed. */
+function hintFits(sourceId: string, hint: string): boolean {
+  return !/distill/i.test(sourceId) || /distill/i.test(hint);
+}
+
+/**
+ * A name that spells a model id without loss: letters, digits, spaces, dots and dashes. `Command R+` would read as
+ * `command-r`, `Mistral Large (latest)` names a pointer and `Llama 4 Maverick (free)` a SKU.
+ */
+function plainName(name: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9 .-]*$/.test(name.trim());
+}
+
 export class Matcher {
   private readonly exact = new Map<string, string>();
   private readonly k0: KeyIndex = new Map();
   private readonly k1: KeyIndex = new Map();
-  private readonly kv: KeyIndex = new Map();
   private readonly kl: KeyIndex = new Map();
+  private readonly kn: KeyIndex = new Map();
   private readonly byMergeKey = new Map<string, string>();
-  private readonly weights = new Map<string, string>();
+  private readonly weights: KeyIndex = new Map();
   private readonly aliases = new Map<string, string>();
+
+  private readonly starRows: AliasRow[] = [];
 
   constructor(aliasRows: readonly AliasRow[] = []) {
     for (const r of aliasRows) {
+      if (r.source === '*' && r.canonical_id) this.starRows.push(r);
       this.aliases.set(`${r.source}|${r.source_id.toLowerCase()}`, r.canonical_id);
       // A row also names every spelling with the same key (`deepseek/deepseek-chat-v3-0324` at any reseller).
       if (r.source === '*') this.aliases.set(`key|${key0(r.source_id)}`, r.canonical_id);
@@ -38,9 +57,17 @@ export class Matcher {
     return this.exact.has(id);
   }
 
-  /** The canonical model an entry with this id would merge into (same model up to snapshot date or thinking switch). */
+  /** The canonical model an entry with this id would merge into (same model up to a snapshot date). */
   mergeTarget(sourceId: string): string | undefined {
     return this.byMergeKey.get(mergeKey(sourceId));
+  }
+
+  /**
+   * Once the models exist, a row for every source (`*`) becomes a spelling of its model, so that the looser keys
+   * find it too (`llama4-maverick-instruct-basic` by way of the row for `llama-4-maverick`).
+   */
+  addAliasSpellings(): void {
+    for (const r of this.starRows) if (this.exact.has(r.canonical_id)) this.addSpelling(r.source_id, r.canonical_id);
   }
 
   /** Register a canonical model and the spellings that name it. */
@@ -54,14 +81,59 @@ export class Matcher {
     this.exact.set(spelling.toLowerCase(), id);
     put(this.k0, key0(spelling), id);
     put(this.k1, key1(spelling), id);
-    put(this.kv, variantKey(spelling), id);
-    put(this.kl, looseKey(spelling), id);
+    // A model's own spelling keeps its effort words: `kimi-k2-thinking` is not found by `kimi-k2`.
+    put(this.kl, packagingKey(key1(spelling)), id);
   }
 
-  /** Join by Hugging Face repository: models.dev weights URLs and llmfit repos name the same repo. */
+  /**
+   * A moving pointer (`mistral-large-latest`) found to name this model today: its exact spelling only, so that
+   * `mistral-large` at another reseller, whichever version that is, is not taken for it.
+   */
+  addPointer(spelling: string, id: string): void {
+    this.exact.set(spelling.toLowerCase(), id);
+    put(this.k0, key0(spelling), id);
+  }
+
+  /**
+   * A catalogue's display name (`Mistral Large 3` for `mistral-large-2512`): a last rule, so that a developer's
+   * own name for a version finds the YYMM-named entry. Never used when two models share the name.
+   */
+  addName(name: string, id: string): void {
+    if (plainName(name)) put(this.kn, key0(name), id);
+  }
+
+  /**
+   * The model an entry's display name spells exactly (`Mistral Medium 3.1` -> `mistral-medium-3-1`), if exactly one
+   * model has that spelling: an entry named after a model is that model.
+   */
+  byDisplayName(name: string): string | undefined {
+    if (!plainName(name)) return undefined;
+    return this.k0.get(key0(name)) ?? this.kn.get(key0(name)) ?? undefined;
+  }
+
+  /**
+   * Join by Hugging Face repository: models.dev weights URLs and llmfit repos name the same repo. A repository two
+   * models claim (`deepseek-chat`, DeepSeek's API pointer, and `deepseek-v3.2`) joins neither.
+   */
   addWeightsUrl(url: string, id: string): void {
     const repo = hfRepo(url);
-    if (repo) this.weights.set(repo, id);
+    if (repo) put(this.weights, repo, id);
+  }
+
+  /**
+   * Whether YYMM versions of this id exist (`mistral-large-2411`, `-2512`): then the bare family name
+   * (`mistral-large`) names no one version and is not made a model of its own.
+   */
+  hasVersionsOf(id: string): boolean {
+    const k = key0(id);
+    for (const key of this.k0.keys()) if (key.startsWith(`${k}-`) && /^\d{4}$/.test(key.slice(k.length + 1))) return true;
+    return false;
+  }
+
+  /** The model whose weights this Hugging Face URL names, if one was registered. */
+  byWeights(url: string): string | undefined {
+    const repo = hfRepo(url);
+    return repo ? this.weights.get(repo) ?? undefined : undefined;
   }
 
   /**
@@ -74,22 +146,30 @@ export class Matcher {
     // A row naming a model that does not exist (yet) is ignored here and reported by the build.
     if (aliased === '') return null;
     if (aliased !== undefined && this.exact.has(aliased)) return { id: aliased, rule: 'alias-table' };
-    if (opts.hint) {
+    if (opts.hint && hintFits(sourceId, opts.hint)) {
       const h = this.resolve(source, opts.hint);
       if (h) return { id: h.id, rule: 'hint' };
     }
     if (opts.url) {
-      const repo = hfRepo(opts.url);
-      const id = repo ? this.weights.get(repo) : undefined;
+      const id = this.byWeights(opts.url);
       if (id) return { id, rule: 'weights-url' };
     }
     const ex = this.exact.get(lower);
     if (ex) return { id: ex, rule: 'exact' };
+    const k0 = this.k0.get(key0(sourceId));
+    if (k0) return { id: k0, rule: 'exact' };
+    if (k0 === null) return undefined;
+    // A reseller id that is the Hugging Face repository of a model's weights (`deepinfra/mistralai/Mistral-…-2506`).
+    const segs = lower.replace(COLON_SKU, '').split('/');
+    const repoId = segs.length >= 2 ? this.weights.get(segs.slice(-2).join('/')) ?? undefined : undefined;
+    if (repoId) return { id: repoId, rule: 'weights-url' };
+    const vks = variantKeys(sourceId);
     const tries: Array<[KeyIndex, string, MatchRule]> = [
-      [this.k0, key0(sourceId), 'exact'],
-      [this.k1, key1(sourceId), 'snapshot'],
-      [this.kv, variantKey(sourceId), 'variant'],
-      [this.kl, looseKey(sourceId), 'loose'],
+      [this.k1, vks[0], 'snapshot'],
+      ...vks.slice(1).map((k): [KeyIndex, string, MatchRule] => [this.k1, k, 'variant']),
+      // Packaging off the id as written: `phi-4-mini-reasoning` is a model, not a reasoning setting of phi-4-mini.
+      [this.kl, packagingKey(vks[0]), 'loose'],
+      [this.kn, key0(sourceId), 'name'],
     ];
     for (const [index, key, rule] of tries) {
       const id = index.get(key);

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ModelObservation } from '../sources/types.ts';
+import { buildModels } from './build-models.ts';
+import { newReport } from './context.ts';
+import { Matcher } from './matcher.ts';
+
+const asOf = '2026-07-02';
+const obs = (o: Partial<ModelObservation> & { source_model_id: string }): ModelObservation => ({ source: 'models-dev', as_of: asOf, ...o });
+
+function run(observations: ModelObservation[]) {
+  const ctx = { matcher: new Matcher(), report: newReport(), resolveDeveloper: () => undefined };
+  const mb = buildModels(observations, [], ctx, () => undefined);
+  return { ids: mb.models.map((m) => m.id), model: (id: string) => mb.models.find((m) => m.id === id) };
+}
+
+test('Mistral Large versions are separate models, Large 3 keeps its open weights', () => {
+  // The models.dev snapshot of 2026-07-02: models/mistral/mistral-large-2411.toml ("Mistral Large 2.1"),
+  // mistral-large-2512.toml ("Mistral Large 3", open_weights = true), mistral-large-latest.toml (weights of 2512),
+  // providers/mistral/models/mistral-large-3 served with open_weights = false by the provider entry.
+  const { ids, model } = run([
+    obs({ source_model_id: 'mistral/mistral-large-2411', name: 'Mistral Large 2.1', open_weights: true, weights_url: 'https://huggingface.co/mistralai/Mistral-Large-Instruct-2411' }),
+    obs({ source_model_id: 'mistral/mistral-large-2512', name: 'Mistral Large 3', open_weights: true, weights_url: 'https://huggingface.co/mistralai/Mistral-Large-3-675B-Instruct-2512' }),
+    obs({ source_model_id: 'mistral/mistral-large-latest', name: 'Mistral Large (latest)', weights_url: 'https://huggingface.co/mistralai/Mistral-Large-3-675B-Instruct-2512' }),
+    obs({ source_model_id: 'mistral/mistral-large-3', provider: 'mistral', name: 'Mistral Large 3', open_weights: false }),
+    obs({ source_model_id: 'mistral/mistral-large-2402', provider: 'mistral', name: 'Mistral Large' }),
+    obs({ source_model_id: 'mistral/mistral-large-2407', provider: 'mistral', name: 'Mistral Large 2' }),
+    obs({ source_model_id: 'mistral/mistral-large', provider: 'mistral', name: 'Mistral Large' }),
+  ]);
+  assert.deepEqual(ids, ['mistral-large-2402', 'mistral-large-2407', 'mistral-large-2411', 'mistral-large-2512']);
+  assert.ok(model('mistral-large-2512')!.aliases.includes('mistral/mistral-large-3'));
+  assert.ok(model('mistral-large-2512')!.aliases.includes('mistral/mistral-large-latest'));
+  assert.ok(!model('mistral-large-2411')!.aliases.some((a) => /2402|2407|2512|large-3|latest/.test(a)));
+  assert.equal(model('mistral-large-2512')!.open_weights?.value, true);
+});
+
+test('Kimi K2 Instruct and Kimi K2 Thinking are two models', () => {
+  const { ids, model } = run([
+    obs({ source_model_id: 'moonshotai/kimi-k2-thinking', name: 'Kimi K2 Thinking', weights_url: 'https://huggingface.co/moonshotai/Kimi-K2-Thinking' }),
+    obs({ source_model_id: 'moonshotai/kimi-k2-0711-preview', provider: 'moonshotai', name: 'Kimi K2 0711' }),
+    obs({ source_model_id: 'moonshotai/kimi-k2-0905-preview', provider: 'moonshotai', name: 'Kimi K2 0905' }),
+  ]);
+  assert.deepEqual(ids, ['kimi-k2', 'kimi-k2-thinking']);
+  assert.deepEqual(model('kimi-k2')!.aliases, ['moonshotai/kimi-k2-0711-preview', 'moonshotai/kimi-k2-0905-preview']);
+});
+
+test('Llama 4 Maverick under the Llama API\'s provider-specific ids is one model', () => {
+  // providers/llama/models: llama-4-maverick-17b-128e-instruct-fp8, cerebras-…, groq-… (models.dev, 2026-07-02).
+  const { ids } = run([
+    obs({ source_model_id: 'meta/llama-4-maverick-17b-instruct', name: 'Llama 4 Maverick 17B Instruct' }),
+    obs({ source_model_id: 'llama/llama-4-maverick-17b-128e-instruct-fp8', provider: 'llama' }),
+    obs({ source_model_id: 'llama/cerebras-llama-4-maverick-17b-128e-instruct', provider: 'llama' }),
+    obs({ source_model_id: 'llama/groq-llama-4-maverick-17b-128e-instruct', provider: 'llama' }),
+  ]);
+  assert.deepEqual(ids, ['llama-4-maverick-17b-instruct']);
+});
+
+test('the R1 distills are models of their own, not DeepSeek-R1', () => {
+  // models.dev gives Cloudflare's distill base_model = deepseek/deepseek-r1; llmfit lists the Hugging Face repo
+  // deepseek-ai/DeepSeek-R1-Distill-Qwen-32B; Together and OpenRouter list it for a price.
+  const { ids, model } = run([
+    obs({ source_model_id: 'deepseek/deepseek-r1', name: 'DeepSeek-R1', weights_url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1' }),
+    obs({ source: 'llmfit', source_model_id: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B' }),
+    obs({ source_model_id: 'cloudflare-workers-ai/@cf/deepseek-ai/deepseek-r1-distill-qwen-32b', provider: 'cloudflare-workers-ai', canonical_hint: 'deepseek/deepseek-r1', name: 'Deepseek R1 Distill Qwen 32B' }),
+    obs({ source: 'litellm', source_model_id: 'together_ai/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', provider: 'togetherai' }),
+    // A reseller's own product under a developer's namespace is not made a model: no repository has that name.
+    obs({ source_model_id: 'nano-gpt/deepseek/deepseek-v3.2-fast', provider: 'nano-gpt' }),
+  ]);
+  assert.deepEqual(ids, ['deepseek-r1', 'deepseek-r1-distill-qwen-32b']);
+  assert.ok(!model('deepseek-r1')!.aliases.some((a) => /distill/i.test(a)));
+});
+
+test('three providers listing a name under its developer corroborate a model; a thinking sibling stays apart', () => {
+  // Llama 3.2 90B Vision Instruct: listed under meta-llama/ or meta/ by Azure, GitHub Models and OpenRouter, in no catalogue.
+  const listing = (provider: string, id: string) => obs({ source_model_id: `${provider}/${id}`, provider });
+  const three = run([
+    listing('openrouter', 'meta-llama/llama-3.2-90b-vision-instruct'),
+    listing('github-models', 'meta/llama-3.2-90b-vision-instruct'),
+    listing('io-net', 'meta-llama/Llama-3.2-90B-Vision-Instruct'),
+  ]);
+  assert.deepEqual(three.ids, ['llama-3.2-90b-vision-instruct']);
+  // OpenRouter's own catalogue makes models by rule R3; two other providers alone do not.
+  const two = run([listing('io-net', 'meta-llama/llama-3.2-90b-vision-instruct'), listing('github-models', 'meta/llama-3.2-90b-vision-instruct')]);
+  assert.deepEqual(two.ids, []);
+  // Qwen3-VL-8B-Thinking is its own set of weights, not a reasoning setting of Qwen3-VL-8B-Instruct.
+  const vl = run([
+    obs({ source_model_id: 'alibaba/qwen3-vl-8b-instruct', name: 'Qwen3 VL 8B Instruct' }),
+    obs({ source_model_id: 'alibaba/qwen3-vl-8b-thinking', name: 'Qwen3 VL 8B Thinking' }),
+    listing('openrouter', 'qwen/qwen3-vl-8b-thinking'),
+  ]);
+  assert.deepEqual(vl.model('qwen3-vl-8b-thinking')!.aliases, ['alibaba/qwen3-vl-8b-thinking', 'openrouter/qwen/qwen3-vl-8b-thinking']);
+});
+
+test('an entry matched away from its base_model does not lend the base\'s facts', () => {
+  // models.dev fills Cloudflare's distill from models/deepseek/deepseek-r1.toml (weights: deepseek-ai/DeepSeek-R1).
+  const { model } = run([
+    obs({ source_model_id: 'deepseek/deepseek-r1', name: 'DeepSeek-R1', weights_url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1' }),
+    obs({ source: 'llmfit', source_model_id: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', parameters_total: 32_763_876_352 }),
+    obs({ source_model_id: 'cloudflare-workers-ai/@cf/deepseek-ai/deepseek-r1-distill-qwen-32b', provider: 'cloudflare-workers-ai', canonical_hint: 'deepseek/deepseek-r1', weights_url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1' }),
+  ]);
+  assert.equal(model('deepseek-r1-distill-qwen-32b')!.weights_url, undefined);
+  assert.equal(model('deepseek-r1-distill-qwen-32b')!.parameters_total?.value, 32_763_876_352);
+});
