@@ -45,3 +45,11 @@ test('a re-upload or quantization of the same weights may lend its config, a rel
   assert.equal(holdsSameWeights('qwen3-8b', 'deepseek-ai/DeepSeek-R1-0528-Qwen3-8B'), false);
   assert.equal(holdsSameWeights('hermes-4-70b', 'NousResearch/Hermes-4-70B-FP8'), true);
 });
+
+test('a release tag names a release of the model; two releases under one name give no repo', () => {
+  const isOrg = (owner: string) => owner === 'mistralai';
+  // Mixtral 8x7B has one instruct release, v0.1 (https://huggingface.co/mistralai/Mixtral-8x7B-Instruct-v0.1).
+  assert.equal(ownRepo({ id: 'mixtral-8x7b', vendor: 'mistral' }, ['mistralai/Mixtral-8x7B-Instruct-v0.1', 'TheBloke/Mixtral-8x7B-Instruct-v0.1-GPTQ'], isOrg), 'mistralai/mixtral-8x7b-instruct-v0.1');
+  // Mistral 7B Instruct was released as v0.2 and v0.3: which one a bare name means is not known.
+  assert.equal(ownRepo({ id: 'mistral-7b', vendor: 'mistral' }, ['mistralai/Mistral-7B-Instruct-v0.2', 'mistralai/Mistral-7B-Instruct-v0.3'], isOrg), undefined);
+});

@@ -15,7 +15,11 @@ export const isRepoObservation = (o: ModelObservation) => REPO_SOURCES.has(o.sou
 function nameKeys(id: string): string[] {
   const owner = id.includes('/') ? key0(id.split('/')[0]) : '';
   const k = key0(id).replace(/-(?:bf|fp)-?16$/, '');
-  return owner && k.startsWith(`${owner}-`) ? [k, k.slice(owner.length + 1)] : [k];
+  const keys = owner && k.startsWith(`${owner}-`) ? [k, k.slice(owner.length + 1)] : [k];
+  // A release tag (`-v0.1`, key0 `-v-0-1`) names a release of the model (Mixtral-8x7B-Instruct-v0.1 is Mixtral 8x7B's
+  // only instruct release). Where two releases share the name (Mistral-7B-Instruct v0.2 and v0.3), the rule below
+  // finds two repos and takes neither.
+  return keys.flatMap((x) => (/-v-\d+-\d+$/.test(x) ? [x, x.replace(/-v-\d+-\d+$/, '')] : [x]));
 }
 
 /**

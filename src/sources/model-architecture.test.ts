@@ -100,3 +100,11 @@ test('a repo in both reviewed tables is reported, and the dated per-model row is
   assert.equal(of(r.models, NEXT, 'architecture-overrides'), undefined);
   assert.equal(of(r.models, NEXT, 'model-architecture')?.parameters_active, 3_000_000_000);
 });
+
+test('a row read from a relative\'s card still names its own repo as its link (GLM-4.5-Air\'s counts are on the GLM-4.5 card)', async () => {
+  const air = 'zai-org/GLM-4.5-Air';
+  // GLM-4.5 card: "GLM-4.5-Air adopts a more compact design with 106 billion total parameters and 12 billion active parameters".
+  const row = `${air},106,12,,46,96,8,128,4096,gqa,,,,,,bf16,https://huggingface.co/${air}/blob/main/config.json,https://huggingface.co/zai-org/GLM-4.5,2026-11-25,card`;
+  const r = await read([anLlmfitRow(air)], [row]);
+  assert.equal(of(r.models, air, 'model-architecture')?.url, `https://huggingface.co/${air}`);
+});

@@ -102,8 +102,9 @@ export async function loadModelArchitecture(file: string): Promise<{ rows: Map<s
       ...(v.native_precision ? { native_precision: v.native_precision } : {}),
       source: MODEL_ARCH_SOURCE_ID,
       as_of: v.read_on,
-      // The card states the counts and the precision; the architecture's own repo is kept in `hf_repo`.
-      url: v.card_url,
+      // The row speaks for its own repo: the matcher reads `url` as a weights link, so it must name that repo, not the
+      // card the counts were read from (GLM-4.5-Air's figures are on the GLM-4.5 card: that link joined Air to 4.5).
+      url: `https://huggingface.co/${v.hf_repo}`,
     });
   }
   return { rows, issues };
