@@ -191,9 +191,14 @@ test('property: more memory never fits fewer models', () => {
   );
 });
 
-test('property: a longer context never improves the fit: the level never rises, no quantization starts to fit', () => {
-  // The chosen precision may rise (BF16 tight beats Q4_K_M tight once nothing is comfortable); the fit never does.
-  const order = { comfortable: 2, tight: 1, no: 0 };
+test('property: a longer context never improves the choice: it never moves up the preference order, no quantization starts to fit', () => {
+  // The order (hardware-fit.ts `preferred`): comfortable at >= 4 bits, tight at >= 4 bits, comfortable below, tight
+  // below; within each, the highest precision. The fit level alone may rise (Q4_K_M tight, then Q3_K_M comfortable).
+  const rank = (r: FitAssessed) => {
+    if (r.fit === 'no' || r.bits_per_weight === null) return 0;
+    const tier = (r.bits_per_weight >= 4 ? 2 : 0) + (r.fit === 'comfortable' ? 1 : 0);
+    return tier * 100 + r.bits_per_weight;
+  };
   fc.assert(
     fc.property(fc.constantFrom(...zoo), fc.integer({ min: 512, max: 200_000 }), fc.integer({ min: 0, max: 200_000 }), fc.double({ min: 4, max: 500, noNaN: true }), (model, context, extra, mem) => {
       const card = aCard({ memory_gb: f(mem) });
@@ -201,7 +206,22 @@ test('property: a longer context never improves the fit: the level never rises, 
       const b = assessed(fitModel(model, card, { context: context + extra, concurrency: 1 }));
       const fitsAt = (r: FitAssessed) => new Set(r.by_quantization.filter((q) => q.memory_fit !== 'no').map((q) => q.quantization));
       const before = fitsAt(a);
-      return order[b.fit] <= order[a.fit] && [...fitsAt(b)].every((q) => before.has(q));
+      return rank(b) <= rank(a) && [...fitsAt(b)].every((q) => before.has(q));
     }),
   );
+});
+
+test('a tight Q4_K_M is chosen over a comfortable Q3_K_M, and Q3_K_M only when nothing at 4 bits fits', () => {
+  // A dense 30B model, 32 GQA layers (8 KV heads x 128), 8k context, on a 24 GB card (0.95 usable: 22.8 GB). By hand:
+  // KV 2 x 32 x 8 x 128 x 2 B x 8192 = 1.07 GB; total = (weights + KV) x 1.1 + 0.5 GB.
+  // Q4_K_M: 30e9 x 4.89 / 8 = 18.34 GB -> 21.85 GB, 96% of 22.8 (tight); Q3_K_M: 14.66 GB -> 17.80 GB, 78% (comfortable).
+  const model = aModel({ id: 'dense-30b', parameters_total: f(30e9), architecture: f(llamaArch(32)) });
+  const r = assessed(fitModel(model, aCard({ memory_gb: f(24) }), { context: 8192, concurrency: 1 }));
+  assert.equal(r.by_quantization.find((q) => q.quantization === 'q4_k_m')?.memory_fit, 'tight');
+  assert.equal(r.by_quantization.find((q) => q.quantization === 'q3_k_m')?.memory_fit, 'comfortable');
+  assert.equal(r.quantization, 'q4_k_m');
+  // On 20 GB (19 GB usable) Q4_K_M no longer fits: Q3_K_M (17.80 GB, 94%) is the answer, tight.
+  const small = assessed(fitModel(model, aCard({ memory_gb: f(20) }), { context: 8192, concurrency: 1 }));
+  assert.equal(small.quantization, 'q3_k_m');
+  assert.equal(small.fit, 'tight');
 });

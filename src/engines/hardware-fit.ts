@@ -5,6 +5,7 @@ import {
   DECODE_EFFICIENCY,
   GB,
   KV_CACHE_BYTES,
+  MIN_SELF_HOSTING_BITS,
   OVERHEAD_FIXED_GB_PER_DEVICE,
   OVERHEAD_FRACTION,
   PREFILL_EFFICIENCY,
@@ -124,6 +125,22 @@ function memoryReport(q: Quantization, need: MemoryNeed, usable: number): Memory
   };
 }
 
+/**
+ * The quantization to run, from those tried (highest precision first): a comfortable fit at 4 bits or more, else a
+ * tight one at 4 bits or more, and only then below 4 bits. Headroom is worth a step between Q8_0 and Q4_K_M, not a
+ * drop under 4 bits: llama.cpp's quantize table (Llama-3-8B) gives Q4_K_M +0.1754 perplexity and Q3_K_M +0.6569,
+ * nearly four times the loss, against Q8_0's +0.0026. A longer context can only move the choice down this order.
+ */
+export function preferred<T extends { q: { bits_per_weight: number }; level: FitLevel }>(tried: readonly T[]): T | undefined {
+  const atLeast4 = (t: T) => t.q.bits_per_weight >= MIN_SELF_HOSTING_BITS;
+  return (
+    tried.find((t) => atLeast4(t) && t.level === 'comfortable') ??
+    tried.find((t) => atLeast4(t) && t.level === 'tight') ??
+    tried.find((t) => t.level === 'comfortable') ??
+    tried.find((t) => t.level === 'tight')
+  );
+}
+
 /** Fit of one model on one configuration at a context and concurrency. Pure; labels every figure an estimate. */
 export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): FitResult {
   const facts = modelFacts(model);
@@ -149,7 +166,7 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
   // A native format that fits at all is kept, tight or not: anything below it re-quantizes the publisher's weights
   // and loses quality (gpt-oss-120b ships MXFP4 to fit one 80 GB GPU).
   const native = tried[0]?.q.native !== undefined && tried[0].level !== 'no' ? tried[0] : undefined;
-  const chosen = overWindow ? undefined : (native ?? tried.find((t) => t.level === 'comfortable') ?? tried.find((t) => t.level === 'tight'));
+  const chosen = overWindow ? undefined : (native ?? preferred(tried));
   const shown = chosen ?? tried[tried.length - 1];
   let reason: string | null = null;
   if (overWindow) reason = `a context of ${opts.context} tokens exceeds the model's context window of ${window}`;
@@ -182,7 +199,7 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
       weights_gb: toGb(t.need.weights),
       total_gb: toGb(t.need.total),
       memory_fit: overWindow ? 'no' : t.level,
-      tokens_per_s: overWindow || t.level === 'no' ? null : speedOf(facts, t.q, hardware, opts).tokens_per_s,
+      tokens_per_s: overWindow || t.level === 'no' || !hasBandwidth(hardware) ? null : speedOf(facts, t.q, hardware, opts).tokens_per_s,
     })),
     split: splitNote(hardware),
     estimate: true,

@@ -93,3 +93,9 @@ test('a named quantization is taken as asked, and a Q8_0 KV cache halves the cac
   assert.equal(r.kv_cache.type, 'q8_0');
   assert.ok(Math.abs(r.memory.kv_cache_gb - 8.05 * (34 / 64)) < 0.01, `${r.memory.kv_cache_gb}`);
 });
+
+test('a floor above a native format is honoured: min_bits 8 on an MXFP4 model offers the 8-bit and wider formats', () => {
+  // gpt-oss ships MXFP4 (4.47 bits here): by default nothing wider (Q4_K_M is 4.89) is offered; asked for 8 bits, Q8_0 and up are.
+  assert.deepEqual(candidateQuantizations('mxfp4').list.map((q) => q.id), ['mxfp4', 'q3_k_m']);
+  assert.deepEqual(candidateQuantizations('mxfp4', { min_bits_per_weight: 8 }).list.map((q) => q.id), ['q8_0']);
+});
