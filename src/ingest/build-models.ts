@@ -5,6 +5,7 @@ import type { ModelObservation, RatingObservation } from '../sources/types.ts';
 import { count, type IngestContext } from './context.ts';
 import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
+import { modelLifecycle } from './model-status.ts';
 import { choose, type Candidate } from './precedence.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -145,7 +146,7 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
   for (const id of [...vendors.keys()].sort()) {
     const vendor = vendors.get(id)!;
     const placed = (members.get(id) ?? []).map((o) => place(o, vendor));
-    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences);
+    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences, (source, x) => matcher.resolve(source, x)?.id);
     if (!model) {
       report.notes.push(`model ${id}: no observation gives a name; left out`);
       continue;
@@ -174,7 +175,7 @@ function idAsName(placed: Placed[]): Fact<string> | undefined {
   return { value: id.slice(id.lastIndexOf('/') + 1), as_of: best.obs.as_of, source: best.obs.source, note: 'no source gives a display name: this is the source\'s identifier' };
 }
 
-function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: LicenceLookup, unknownLicences: Set<string>): Model | undefined {
+function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: LicenceLookup, unknownLicences: Set<string>, resolveId?: (source: string, id: string) => string | undefined): Model | undefined {
   // The entry spelled like the canonical id speaks first among equals (the undated snapshot over dated ones).
   const exact = (o: ModelObservation) => (key0(o.source_model_id) === key0(id) ? 0 : 0.5);
   const pick = <T>(get: (o: ModelObservation) => T | undefined, opts: { skipLeaderboards?: boolean } = {}): Fact<T> | undefined => {
@@ -200,9 +201,9 @@ function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: Lic
   const set = <K extends keyof Model>(k: K, v: Model[K] | undefined) => { if (v !== undefined) model[k] = v; };
   set('family', pick((o) => o.family));
   set('release_date', pick((o) => o.release_date));
-  set('status', pick((o) => o.status));
-  set('deprecation_date', pick((o) => o.deprecation_date));
   set('open_weights', pick((o) => o.open_weights));
+  // Status and retirement dates are the developer's word only (model-status.ts), never a reseller's.
+  Object.assign(model, modelLifecycle(id, placed.map((p) => p.obs), vendor, model.open_weights?.value, resolveId));
   set('licence', licence);
   set('weights_url', pick((o) => o.weights_url));
   set('context_window', pick((o) => o.context_window));

@@ -58,6 +58,8 @@ test('per-token prices become exact USD per 1M tokens, with *_above_200k_tokens 
     cache_read: 0.125,
     tiers: [{ above_tokens: 200_000, input: 2.5, output: 15 }],
     url: 'https://ai.google.dev/pricing',
+    file: `litellm-via-rocry/${SNAPSHOT}`,
+    row: 'gemini/gemini-2.5-pro',
   });
   const opus = offerOf(r, 'anthropic', 'claude-opus-4-5');
   assert.deepEqual([opus?.input, opus?.output, opus?.cache_write], [5, 25, 6.25]);

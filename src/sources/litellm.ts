@@ -160,6 +160,10 @@ function translate(key: string, raw: Record<string, unknown>, asOf: string, wher
     cache_write: e.cache_creation_input_token_cost === undefined ? undefined : perMillion(e.cache_creation_input_token_cost),
     tiers: readTiers(raw, ranges, where, issues),
     url: e.source,
+    // LiteLLM's deprecation_date is per key, that is per provider listing.
+    deprecation_date: e.deprecation_date,
+    file: where.file,
+    row: where.row,
   });
   return { model, offer };
 }
