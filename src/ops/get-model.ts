@@ -139,7 +139,7 @@ export const get_model = defineOperation({
   name: 'get_model',
   title: 'Full sheet of one model',
   description:
-    'Return everything the dataset holds about one model, each fact with its date and source: name, family, release date, status, open weights, licence, context window, max output, modalities, capabilities, knowledge cutoff, parameters, architecture; its developer (country, EU Code of Practice status, FMTI score); every offer (provider, API model id, SKU, first-party or reseller, prices per 1M tokens, EU residency, the provider's own status of the listing); arena ratings per leaderboard and category (best variant and all variants). Facts no source gives are null and listed in `missing`. Accepts aliases such as `anthropic/claude-opus-4.8`.',
+    'Return everything the dataset holds about one model, each fact with its date and source: name, family, release date, status, open weights, licence, context window, max output, modalities, capabilities, knowledge cutoff, parameters, architecture; its developer (country, EU Code of Practice status, FMTI score); every offer (provider, API model id, SKU, first-party or reseller, prices per 1M tokens, EU residency, the provider\'s own status of the listing); arena ratings per leaderboard and category (best variant and all variants). Facts no source gives are null and listed in `missing`. Accepts aliases such as `anthropic/claude-opus-4.8`.',
   path: '/models/{model_id}',
   input: z.object({ model_id: ModelIdParam }).strict(),
   output: Sheet,
