@@ -39,7 +39,8 @@ export const OfferView = z
     deprecation_date: wireFact(IsoDate).optional(),
     shutdown_date: wireFact(IsoDate).optional(),
     replacement: wireFact(z.string()).optional(),
-    held_back: z.array(HeldBackPrice).optional().describe('Prices a source gives that are not served: more than 20x from the reference, awaiting corroboration.'),
+    // Partial responses drop `source` from dated objects (access/projection.ts), as from facts.
+    held_back: z.array(HeldBackPrice.extend({ source: z.string().optional() })).optional().describe('Prices a source gives that are not served: more than 20x from the reference, awaiting corroboration.'),
     blended_price: BlendedPrice.nullable().describe('Null when a price the blend needs is absent.'),
   })
   .describe('A model sold by one inference provider.');
