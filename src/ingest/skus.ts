@@ -1,4 +1,5 @@
 // Which product of a provider a listing is (its SKU), read from the provider's own model id (docs/data.md).
+// Service tiers a source gives as separate prices (LiteLLM's batch, flex, priority) are stated by the adapter.
 import type { Sku } from '../schema/index.ts';
 import { key0 } from './match-keys.ts';
 

@@ -26,11 +26,12 @@ export type Prices = z.infer<typeof Prices>;
  * What product of a provider the offer is (docs/data.md, "Offers, SKUs and status"): `standard` is the model at
  * its list price; `regional` the same at a data-zone or in-region endpoint (Bedrock `us.`/`eu.`, Azure `eu/`);
  * `free` a rate-limited free listing (`:free`); `extended` a longer-context listing (`:extended`); `stealth` an
- * anonymised preview listing (`stealth/`); `batch` the asynchronous batch API; `thinking` a listing with reasoning
+ * anonymised preview listing (`stealth/`); `batch` the asynchronous batch API; `flex` and `priority` the slower
+ * cheaper and the faster dearer processing tiers (OpenAI, Gemini, Azure); `thinking` a listing with reasoning
  * switched on (`:thinking`); `routing` a router shortcut (`:nitro`, `:floor`, `:exacto`); `online` a listing with
  * web search (`:online`, `:web`).
  */
-export const Sku = z.enum(['standard', 'regional', 'free', 'extended', 'stealth', 'batch', 'thinking', 'routing', 'online']);
+export const Sku = z.enum(['standard', 'regional', 'free', 'extended', 'stealth', 'batch', 'flex', 'priority', 'thinking', 'routing', 'online']);
 export type Sku = z.infer<typeof Sku>;
 
 /** The SKUs that are the product itself at its list price: the ones shown first and used by default. */
