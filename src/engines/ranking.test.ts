@@ -121,3 +121,22 @@ test('first party: the offer\'s own flag where set, else the provider is the dev
   const flagged = { ...anOffer({ model_id: 'glm', provider: 'zai' }), first_party: true };
   assert.deepEqual(firstPartyOf(flagged, 'zhipuai'), { first_party: true, basis: 'flag' });
 });
+
+test('the cheapest offer reads base SKUs only: an :extended, stealth or :free listing never stands for the price', () => {
+  // OpenAI gpt-4o (genai-prices npm 0.1.8): `gpt-4o` 2.5/10, `gpt-4o:extended` 6/18; Kilo's stealth/ claude-opus-4.6 4/20.
+  const offers = [
+    anOffer({ model_id: 'm', provider: 'openai', provider_model_id: 'gpt-4o:extended', sku: 'extended', prices: { input: f(6), output: f(18) } }),
+    anOffer({ model_id: 'm', provider: 'openai', provider_model_id: 'gpt-4o', prices: { input: f(2.5), output: f(10) } }),
+    anOffer({ model_id: 'm', provider: 'kilo', provider_model_id: 'stealth/gpt-4o', sku: 'stealth', prices: { input: f(1), output: f(2) } }),
+    anOffer({ model_id: 'm', provider: 'openrouter', provider_model_id: 'gpt-4o:free', sku: 'free', prices: { input: f(0.5), output: f(0.5) } }),
+    anOffer({ model_id: 'm', provider: 'azure', provider_model_id: 'eu/gpt-4o', sku: 'regional', region: 'eu', prices: { input: f(2.75), output: f(11) } }),
+  ];
+  // Blend at 0.75: 0.75 x 2.5 + 0.25 x 10 = 4.375 for the standard offer.
+  assert.deepEqual([cheapestOffer(offers, 0.75)?.offer.provider_model_id, cheapestOffer(offers, 0.75)?.blended], ['gpt-4o', 4.375]);
+  // EU-only: the Azure EU data-zone SKU is a base SKU: 0.75 x 2.75 + 0.25 x 11 = 4.8125.
+  assert.equal(cheapestOffer(offers, 0.75, isEuOffer)?.blended, 4.8125);
+  // Asked for: the stealth listing (0.75 x 1 + 0.25 x 2 = 1.25).
+  assert.equal(cheapestOffer(offers, 0.75, undefined, ['stealth'])?.blended, 1.25);
+  // A `free` SKU is free whatever it lists: never a per-token price.
+  assert.equal(cheapestOffer(offers, 0.75, undefined, ['free']), undefined);
+});

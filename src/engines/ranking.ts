@@ -1,7 +1,7 @@
 // Rankings from arena ratings (best variant per model, podium with ties) and prices (blended, cheapest offer).
 // Boards are built once per dataset and cached: requests only read them.
 import type { Dataset } from '../dataset/dataset.ts';
-import type { Leaderboard, Offer, Prices, Rating } from '../schema/index.ts';
+import { BASE_SKUS, type Leaderboard, type Offer, type Prices, type Rating, type Sku } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 
 export type BoardEntry = {
@@ -188,16 +188,30 @@ function cheaper(a: PricedOffer, b: PricedOffer): number {
 /**
  * An offer listing $0 for both input and output is a free tier or a subscription plan (coding plans, rate-limited
  * free endpoints): its cost is not per token, so price rankings and price ceilings leave it out. Sheets still show it.
+ * A `free` SKU is one whatever price it lists.
  */
 export function isZeroPriced(o: Offer): boolean {
-  return o.prices.input?.value === 0 && o.prices.output?.value === 0;
+  return o.sku === 'free' || (o.prices.input?.value === 0 && o.prices.output?.value === 0);
 }
 
-/** The cheapest per-token offer by blended price among those `accept` keeps. */
-export function cheapestOffer(offers: readonly Offer[], inputShare: number, accept: (o: Offer) => boolean = () => true): PricedOffer | undefined {
+/**
+ * The product itself at its list price (`standard`, or `regional` at a data-zone endpoint): what prices are read
+ * from by default. Free, extended, stealth, batch and other SKUs are other products of the provider.
+ */
+export function isBaseSku(o: Offer): boolean {
+  return BASE_SKUS.includes(o.sku);
+}
+
+/**
+ * The cheapest per-token offer by blended price among those `accept` keeps. Only base SKUs unless `skus` names
+ * others: a `:free` or batch listing never stands for the model's price.
+ */
+export function cheapestOffer(
+  offers: readonly Offer[], inputShare: number, accept: (o: Offer) => boolean = () => true, skus: readonly Sku[] = BASE_SKUS,
+): PricedOffer | undefined {
   let best: PricedOffer | undefined;
   for (const offer of offers) {
-    if (isZeroPriced(offer) || !accept(offer)) continue;
+    if (!skus.includes(offer.sku) || isZeroPriced(offer) || !accept(offer)) continue;
     const blended = blendedPrice(offer.prices, inputShare);
     if (blended === undefined) continue;
     const p = { offer, blended };

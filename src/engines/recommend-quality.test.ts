@@ -109,7 +109,7 @@ test('recommend: an unrated model ranks by its family rating among rated ones, a
   const models = [sized('kin-8b', 8e9), sized('kin-16b', 16e9), sized('kin-32b', 32e9), sized('kin-128b', 128e9), aModel({ id: 'far-1200' })];
   const ds = aDataset({
     models,
-    offers: models.map((m) => ({ model_id: m.id, provider: 'acme', provider_model_id: m.id, region: 'global' as const, prices: { input: f(1), output: f(1) }, eu_resident: f('unknown' as const), listed_by: ['test-source'] })),
+    offers: models.map((m) => ({ model_id: m.id, provider: 'acme', provider_model_id: m.id, region: 'global' as const, sku: 'standard' as const, first_party: false, prices: { input: f(1), output: f(1) }, eu_resident: f('unknown' as const), listed_by: ['test-source'] })),
     ratings: [rated('kin-8b', 1300), rated('kin-32b', 1340), rated('kin-128b', 1380), rated('far-1200', 1200)],
   });
   const r = recommend(ds, interpret(ds, { use: 'coding' }), 10);

@@ -26,7 +26,7 @@ const h100: Hardware = {
 const h100x4: Hardware = { ...h100, id: 'h100-80gb-x4', count: 4, memory_gb: f(320), rental: f({ provider: 'cloud', instance_type: 'h100-4x', usd_per_hour: 11.8, eu_regions: [] }, 'skypilot'), purchase_price_usd: undefined };
 
 const offer = (input: number, output: number): Offer => ({
-  model_id: 'qwen3-8b', provider: 'api', provider_model_id: 'qwen3-8b', region: 'global',
+  model_id: 'qwen3-8b', provider: 'api', provider_model_id: 'qwen3-8b', region: 'global', sku: 'standard', first_party: false,
   prices: { input: f(input), output: f(output) }, eu_resident: f('unknown' as const), listed_by: ['test'],
 });
 

@@ -9,6 +9,7 @@ import { canonicalSlug, key0, key1 } from './match-keys.ts';
 import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, ownRepo } from './model-repo.ts';
 import { hfRepo } from './matcher.ts';
 import { resellerCandidates } from './reseller-models.ts';
+import { modelLifecycle } from './model-status.ts';
 import { choose, type Candidate } from './precedence.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -194,7 +195,7 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
   for (const id of [...vendors.keys()].sort()) {
     const vendor = vendors.get(id)!;
     const placed = (members.get(id) ?? []).map((o) => place(o, vendor));
-    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences, repoFacts);
+    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences, repoFacts, (source, x) => matcher.resolve(source, x)?.id);
     if (!model) {
       report.notes.push(`model ${id}: no observation gives a name; left out`);
       continue;
@@ -226,7 +227,7 @@ function idAsName(placed: Placed[]): Fact<string> | undefined {
 /** The observations of a model's own Hugging Face repo (model-repo.ts), given the repos that matched it. */
 type RepoFacts = (model: { id: string; vendor: string; weights_url?: string }, candidates: string[]) => ModelObservation[];
 
-function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: LicenceLookup, unknownLicences: Set<string>, repoFacts: RepoFacts): Model | undefined {
+function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: LicenceLookup, unknownLicences: Set<string>, repoFacts: RepoFacts, resolveId?: (source: string, id: string) => string | undefined): Model | undefined {
   // The entry spelled like the canonical id speaks first among equals (the undated snapshot over dated ones).
   const exact = (o: ModelObservation) => (key0(o.source_model_id) === key0(id) ? 0 : 0.5);
   const pick = <T>(get: (o: ModelObservation) => T | undefined, opts: { skipLeaderboards?: boolean; from?: Placed[] } = {}): Fact<T> | undefined => {
@@ -252,9 +253,9 @@ function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: Lic
   const set = <K extends keyof Model>(k: K, v: Model[K] | undefined) => { if (v !== undefined) model[k] = v; };
   set('family', pick((o) => o.family));
   set('release_date', pick((o) => o.release_date));
-  set('status', pick((o) => o.status));
-  set('deprecation_date', pick((o) => o.deprecation_date));
   set('open_weights', pick((o) => o.open_weights));
+  // Status and retirement dates are the developer's word only (model-status.ts), never a reseller's.
+  Object.assign(model, modelLifecycle(id, placed.map((p) => p.obs), vendor, model.open_weights?.value, resolveId));
   set('licence', licence);
   set('weights_url', pick((o) => o.weights_url));
   // Facts read from a Hugging Face repo count only from the model's own repo; other sources as they are.

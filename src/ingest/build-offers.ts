@@ -1,18 +1,47 @@
-// Merges the price sources into one offer per (provider, model, region, SKU), keeping agreement and conflicts.
-import type { Fact, Offer, Provider } from '../schema/index.ts';
+// Merges the price sources into one offer per (provider, model, region, SKU, listing), keeping agreement and conflicts.
+import type { Fact, HeldBackPrice, ModelStatus, Offer, Provider } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
-import type { OfferObservation, ProviderObservation } from '../sources/types.ts';
-import { canonicalSlug, key0 } from './match-keys.ts';
-import { choose, sourceRank, type Candidate } from './precedence.ts';
+import type { IngestIssue, OfferObservation, ProviderObservation } from '../sources/types.ts';
+import { isFirstParty } from './first-party.ts';
+import { canonicalSlug } from './match-keys.ts';
+import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
+import { skuOf } from './skus.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
+type PriceField = HeldBackPrice['field'];
+const PRICE_FIELDS: readonly PriceField[] = ['input', 'output', 'cache_read', 'cache_write'];
+
+/** A provider's own lifecycle notice for a model it serves (a deprecation page), already matched to a model. */
+export type OfferNotice = {
+  source: string;
+  provider: string;
+  model_id: string;
+  /** The provider's id for the model, as the notice writes it. */
+  source_model_id: string;
+  as_of: string;
+  status?: ModelStatus;
+  deprecation_date?: string;
+  shutdown_date?: string;
+  replacement?: string;
+};
+
+type Member = { o: OfferObservation; model_id: string };
+type Group = { key: string; provider: string; model_id: string; region: 'global' | 'eu'; sku: Offer['sku']; listing: string; list: Member[] };
+
+export type OfferBuild = {
+  offers: Offer[];
+  unresolved: OfferObservation[];
+  /** Prices held back as outliers, each with the source, file and row it came from. */
+  held: IngestIssue[];
+};
 
 export function buildOffers(
   obs: readonly OfferObservation[],
   resolve: (o: OfferObservation) => string | undefined,
   providers: ReadonlyMap<string, Provider>,
-): { offers: Offer[]; unresolved: OfferObservation[] } {
-  const groups = new Map<string, Array<{ o: OfferObservation; model_id: string }>>();
+  opts: { vendorOf?: (modelId: string) => string | undefined; notices?: readonly OfferNotice[] } = {},
+): OfferBuild {
+  const groups = new Map<string, Group>();
   const unresolved: OfferObservation[] = [];
   for (const o of obs) {
     const model_id = resolve(o);
@@ -21,38 +50,109 @@ export function buildOffers(
       continue;
     }
     const provider = canonicalSlug(o.provider);
-    const k = `${provider}|${model_id}|${o.region}|${key0(o.provider_model_id)}`;
-    const list = groups.get(k) ?? [];
-    list.push({ o, model_id });
-    groups.set(k, list);
+    const { sku, listing } = skuOf(o.provider_model_id, o.sku);
+    const key = `${provider}|${model_id}|${o.region}|${sku}|${listing}`;
+    const g = groups.get(key) ?? { key, provider, model_id, region: o.region, sku, listing, list: [] };
+    g.list.push({ o, model_id });
+    groups.set(key, g);
   }
+  const reference = referenceOf([...groups.values()]);
+  const noticesOf = matchNotices([...groups.values()], opts.notices ?? []);
+  const held: IngestIssue[] = [];
   const offers: Offer[] = [];
-  for (const [k, list] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const [provider, model_id, region] = k.split('|');
-    const price = (get: (o: OfferObservation) => number | undefined): Fact<number> | undefined =>
-      choose(list.flatMap(({ o }) => {
-        const v = get(o);
-        return v === undefined ? [] : [{ value: v, source: o.source, as_of: o.as_of, tier: 1, authoritative: true } satisfies Candidate<number>];
-      }));
-    const tiers = choose(list.flatMap(({ o }) => (o.tiers?.length ? [{ value: [...o.tiers].sort((a, b) => a.above_tokens - b.above_tokens) as Tier[], source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : [])));
+  for (const g of [...groups.values()].sort((a, b) => a.key.localeCompare(b.key))) {
+    const { list, provider, model_id, region } = g;
+    const tiers = choose(list.flatMap(({ o }) => (o.tiers?.length ? [{ value: [...o.tiers].sort((a, b) => a.above_tokens - b.above_tokens) as Tier[], source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : [])), sourceRank, { newestFirst: true });
     // The id a caller sends: the catalogue's spelling (models.dev) when it has one, else the best-ranked source's.
     const named = [...list].sort((a, b) => Number(b.o.source === 'models-dev') - Number(a.o.source === 'models-dev') || sourceRank(a.o.source) - sourceRank(b.o.source))[0].o;
     const prices: Offer['prices'] = {};
-    const input = price((o) => o.input); if (input) prices.input = input;
-    const output = price((o) => o.output); if (output) prices.output = output;
-    const cr = price((o) => o.cache_read); if (cr) prices.cache_read = cr;
-    const cw = price((o) => o.cache_write); if (cw) prices.cache_write = cw;
+    const heldBack: HeldBackPrice[] = [];
+    for (const field of PRICE_FIELDS) {
+      const readings = list.flatMap(({ o }) => (o[field] === undefined ? [] : [{ value: o[field]!, source: o.source, as_of: o.as_of, o }]));
+      if (!readings.length) continue;
+      const chosen = choosePrice(readings, reference(g, field));
+      if (chosen.fact) prices[field] = chosen.fact;
+      for (const h of chosen.held) {
+        heldBack.push({ field, value: h.value, as_of: h.as_of, source: h.source, reason: h.reason });
+        held.push({ source: h.source, file: h.o.file ?? '(not given)', row: h.o.row ?? `${h.o.provider}/${h.o.provider_model_id}`, field, message: `price ${h.value} per 1M tokens held back, not served: ${h.reason}` });
+      }
+    }
     if (tiers) prices.tiers = tiers;
     const p = providers.get(provider);
     const eu_resident = region === 'eu'
       ? fact('yes' as const, named.as_of, named.source, { note: 'EU-regional SKU: requests are served in EU regions' })
       : p ? p.eu_data_residency : fact('unknown' as const, named.as_of, 'derived', { note: 'provider not in the reviewed residency table' });
-    offers.push({
-      model_id, provider, provider_model_id: named.provider_model_id, region: region as 'global' | 'eu',
+    const vendor = opts.vendorOf?.(model_id);
+    const offer: Offer = {
+      model_id, provider, provider_model_id: named.provider_model_id, region,
       prices, eu_resident, listed_by: [...new Set(list.map(({ o }) => o.source))].sort(),
-    });
+      sku: g.sku, first_party: vendor !== undefined && isFirstParty(provider, vendor),
+    };
+    Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? []));
+    if (heldBack.length) offer.held_back = heldBack;
+    offers.push(offer);
   }
-  return { offers, unresolved };
+  return { offers, unresolved, held };
+}
+
+/**
+ * The reference an input or output price of one listing is checked against: the median of the same price in the
+ * model's other listings (every source's reading, $0 left out), when there are at least MIN_REFERENCE_READINGS.
+ */
+function referenceOf(groups: readonly Group[]): (g: Group, field: PriceField) => number | undefined {
+  const byModel = new Map<string, Group[]>();
+  for (const g of groups) byModel.set(g.model_id, [...(byModel.get(g.model_id) ?? []), g]);
+  const cache = new Map<string, number | undefined>();
+  return (g, field) => {
+    // Cache prices follow each provider's own caching scheme (a 1% cache hit next to a full-price one): the
+    // model's other offers are no reference for them, only the same listing in another source is.
+    if (field === 'cache_read' || field === 'cache_write') return undefined;
+    const k = `${g.key}|${field}`;
+    if (cache.has(k)) return cache.get(k);
+    const values = (byModel.get(g.model_id) ?? []).filter((x) => x !== g).flatMap((x) => x.list.flatMap(({ o }) => (o[field] !== undefined && o[field]! > 0 ? [o[field]!] : [])));
+    const ref = values.length >= MIN_REFERENCE_READINGS ? median(values) : undefined;
+    cache.set(k, ref);
+    return ref;
+  };
+}
+
+/**
+ * Notices attach to the listing they name (same provider, model and listing id); a notice naming no listing of
+ * that provider exactly applies to the provider's base listings of the model.
+ */
+function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[]): Map<string, OfferNotice[]> {
+  const out = new Map<string, OfferNotice[]>();
+  const add = (g: Group, n: OfferNotice) => out.set(g.key, [...(out.get(g.key) ?? []), n]);
+  for (const n of notices) {
+    const provider = canonicalSlug(n.provider);
+    const at = groups.filter((g) => g.provider === provider && g.model_id === n.model_id);
+    const { listing } = skuOf(n.source_model_id);
+    const exact = at.filter((g) => g.listing === listing);
+    for (const g of exact.length ? exact : at.filter((x) => x.sku === 'standard' || x.sku === 'regional')) add(g, n);
+  }
+  return out;
+}
+
+type Lifecycle = Pick<Offer, 'status' | 'deprecation_date' | 'shutdown_date' | 'replacement'>;
+
+/** The listing's status and dates: the provider's newest statement wins; a source that says nothing is not `active`. */
+function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNotice[]): Lifecycle {
+  const all: Array<{ source: string; as_of: string } & Partial<OfferNotice>> = [...list, ...notices];
+  const pick = <T>(get: (x: (typeof all)[number]) => T | undefined): Fact<T> | undefined =>
+    choose(all.flatMap((x) => {
+      const v = get(x);
+      return v === undefined ? [] : [{ value: v, source: x.source, as_of: x.as_of, tier: 1, authoritative: true } satisfies Candidate<T>];
+    }), sourceRank, { newestFirst: true });
+  const out: Lifecycle = {};
+  const status = pick((x) => x.status);
+  if (status) out.status = status;
+  const dep = pick((x) => x.deprecation_date);
+  if (dep) out.deprecation_date = dep;
+  const shut = pick((x) => x.shutdown_date);
+  if (shut) out.shutdown_date = shut;
+  const rep = pick((x) => x.replacement);
+  if (rep) out.replacement = rep;
+  return out;
 }
 
 /** Providers: the reviewed residency table first; providers it does not list are `unknown`, never guessed. */

@@ -60,7 +60,15 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
   const curatedProviders = buildProviders(allOf(results, 'providers'), tables.providerNames, [], dataAsOf);
   const providerMap = new Map(curatedProviders.map((p) => [p.id, p]));
   const offerObs = allOf(results, 'offers');
-  const { offers, unresolved: unOffers } = buildOffers(offerObs, (o) => mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint }) ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`), providerMap);
+  // Lifecycle notices of sources that list no offers (providers' deprecation pages) are statuses of offers.
+  const offerSources = new Set(offerObs.map((o) => o.source));
+  const notices = modelObs.flatMap((o) => {
+    if (!o.provider || offerSources.has(o.source) || !(o.status || o.deprecation_date || o.shutdown_date)) return [];
+    const model_id = mb.resolve(o.source, o.source_model_id, { hint: o.canonical_hint });
+    return model_id ? [{ ...o, provider: o.provider, model_id }] : [];
+  });
+  const { offers, unresolved: unOffers, held } = buildOffers(offerObs, (o) => mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint }) ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`), providerMap, { vendorOf: (id) => mb.vendors.get(id), notices });
+  report.issues.push(...held);
   for (const o of unOffers) {
     const priced = o.input !== undefined || o.output !== undefined;
     report.unmatched.push({ source: o.source, source_id: `${o.provider}/${o.provider_model_id}`, what: priced ? 'priced offer' : 'offer', why: 'no canonical model matches' });

@@ -76,3 +76,53 @@ export function brandVendor(id: string): string | undefined {
   const s = id.toLowerCase().slice(id.lastIndexOf('/') + 1);
   return BRANDS.find(([re]) => re.test(s))?.[1];
 }
+
+/**
+ * Providers that belong to a model developer's own company without being its model API: its cloud platform
+ * (Vertex AI is Google's, Bedrock and the Nova API Amazon's, Azure Microsoft's), its subscription plans (coding
+ * and token plans), its consumer login. Each id's `provider.toml` in models.dev names the company's own API
+ * host (`api.z.ai/api/coding`, `api.kimi.com/coding`, `token-plan-ams.xiaomimimo.com`, `api.nova.amazon.com`);
+ * `chatgpt`, `meta`, `volcengine`, `tencent` and `watsonx` are LiteLLM's ids for OpenAI's ChatGPT login, Meta's
+ * Llama API, ByteDance's Volcano Engine, Tencent Cloud and IBM watsonx. Selling another company's model there is
+ * a resale (Claude on Vertex AI, GPT on Azure).
+ */
+const OWN_PLATFORMS: Readonly<Record<string, string>> = {
+  'google-vertex': 'google',
+  'amazon-bedrock': 'amazon',
+  nova: 'amazon',
+  azure: 'microsoft',
+  'azure-cognitive-services': 'microsoft',
+  chatgpt: 'openai',
+  meta: 'meta',
+  'alibaba-coding-plan': 'alibaba',
+  'alibaba-coding-plan-cn': 'alibaba',
+  'alibaba-token-plan': 'alibaba',
+  'alibaba-token-plan-cn': 'alibaba',
+  'minimax-coding-plan': 'minimax',
+  'minimax-cn-coding-plan': 'minimax',
+  'zai-coding-plan': 'zhipuai',
+  'zhipuai-coding-plan': 'zhipuai',
+  'kimi-for-coding': 'moonshotai',
+  'xiaomi-token-plan-ams': 'xiaomi',
+  'xiaomi-token-plan-cn': 'xiaomi',
+  'xiaomi-token-plan-sgp': 'xiaomi',
+  'stepfun-ai': 'stepfun',
+  'perplexity-agent': 'perplexity',
+  tencent: 'tencent',
+  'tencent-coding-plan': 'tencent',
+  'tencent-tokenhub': 'tencent',
+  volcengine: 'bytedance',
+  watsonx: 'ibm',
+  databricks: 'databricks',
+  'snowflake-cortex': 'snowflake',
+};
+
+/** The developer a provider belongs to, if it belongs to one. */
+export function ownerOf(provider: string): string | undefined {
+  return FIRST_PARTY[provider] ?? OWN_PLATFORMS[provider];
+}
+
+/** Whether a provider sells the developer's model first-hand (the developer's API, platform or plan). */
+export function isFirstParty(provider: string | undefined, developer: string): boolean {
+  return provider !== undefined && ownerOf(provider) === developer;
+}

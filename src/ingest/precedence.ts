@@ -39,10 +39,11 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Choose one value: the best tier, then the source order, then the newest date.
+ * Choose one value: the best tier, then the source order, then the newest date (with `newestFirst`: the newest
+ * date, then the tier and the source order).
  * Other authoritative sources that agree are `corroborated_by`; those that disagree are kept in `conflicts`.
  */
-export function choose<T>(cands: readonly Candidate<T>[], order: (s: string) => number = sourceRank): Fact<T> | undefined {
+export function choose<T>(cands: readonly Candidate<T>[], order: (s: string) => number = sourceRank, opts: { newestFirst?: boolean } = {}): Fact<T> | undefined {
   if (!cands.length) return undefined;
   // Among equals (same tier, same source), the value more entries give wins: resellers that disagree are outvoted.
   const support = new Map<string, number>();
@@ -51,8 +52,11 @@ export function choose<T>(cands: readonly Candidate<T>[], order: (s: string) => 
     support.set(k, (support.get(k) ?? 0) + 1);
   }
   const sup = (c: Candidate<T>) => support.get(`${c.tier}|${c.source}|${JSON.stringify(c.value)}`) ?? 0;
+  const newer = (a: Candidate<T>, b: Candidate<T>) => (a.as_of < b.as_of ? 1 : a.as_of > b.as_of ? -1 : 0);
+  // A provider's own listing (price, status) is a dated statement: the newest one wins when `newestFirst`.
+  const first = opts.newestFirst ? newer : () => 0;
   const sorted = [...cands].sort(
-    (a, b) => a.tier - b.tier || order(a.source) - order(b.source) || sup(b) - sup(a) || (a.as_of < b.as_of ? 1 : a.as_of > b.as_of ? -1 : 0) || JSON.stringify(a.value).localeCompare(JSON.stringify(b.value)),
+    (a, b) => first(a, b) || a.tier - b.tier || order(a.source) - order(b.source) || sup(b) - sup(a) || newer(a, b) || JSON.stringify(a.value).localeCompare(JSON.stringify(b.value)),
   );
   const best = sorted[0];
   const f: Fact<T> = { value: best.value, as_of: best.as_of, source: best.source };
@@ -67,4 +71,77 @@ export function choose<T>(cands: readonly Candidate<T>[], order: (s: string) => 
   if (agree.size) f.corroborated_by = [...agree].sort();
   if (conflicts.size) f.conflicts = [...conflicts.values()].sort((a, b) => a.source.localeCompare(b.source));
   return f;
+}
+
+/**
+ * A price more than this factor above or below its reference is a conflict, not a price: unit slips (per token
+ * read as per million, 100,000x) are far beyond it, while real spreads between providers and SKUs of one model
+ * (batch halves, regional premiums, a reseller's markup) stay well inside it.
+ */
+export const OUTLIER_FACTOR = 20;
+/** A median of fewer readings than this is no reference: two disagreeing readings have no middle. */
+export const MIN_REFERENCE_READINGS = 3;
+
+export function median(xs: readonly number[]): number | undefined {
+  if (!xs.length) return undefined;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** How many times apart two positive values are (1 when equal). */
+export function factorApart(a: number, b: number): number {
+  return a > b ? a / b : b / a;
+}
+
+export type PriceReading = { value: number; source: string; as_of: string };
+
+const fmt = (x: number) => String(Number(x.toPrecision(6)));
+
+/**
+ * One provider's price from its sources' readings (docs/data.md, "Precedence"). A reading is held back, not
+ * served, when it is more than OUTLIER_FACTOR from `reference` (the median of the model's other offers), or,
+ * when there is no reference, more than OUTLIER_FACTOR from another source's reading of the same listing with no
+ * third reading near it. Among the readings left, the newest dated one wins (then the source order, then the value
+ * more entries give). A $0 reading is never an outlier: free tiers and plans list $0. Held-back readings stay
+ * visible: in the served fact's `conflicts`, named in its note, and returned in `held`.
+ */
+export function choosePrice<R extends PriceReading>(readings: readonly R[], reference: number | undefined): { fact?: Fact<number>; held: Array<R & { reason: string }> } {
+  const held: Array<R & { reason: string }> = [];
+  const kept: R[] = [];
+  for (const r of readings) {
+    const reason = r.value > 0 ? outlierReason(r, readings, reference) : undefined;
+    if (reason) held.push({ ...r, reason });
+    else kept.push(r);
+  }
+  if (!kept.length) return { held };
+  const support = (r: PriceReading) => kept.filter((k) => k.source === r.source && same(k.value, r.value)).length;
+  const sorted = [...kept].sort(
+    (a, b) => (a.as_of < b.as_of ? 1 : a.as_of > b.as_of ? -1 : 0) || sourceRank(a.source) - sourceRank(b.source) || support(b) - support(a) || a.value - b.value,
+  );
+  const best = sorted[0];
+  const f: Fact<number> = { value: best.value, as_of: best.as_of, source: best.source };
+  const agree = new Set<string>();
+  const conflicts = new Map<string, { value: number; as_of: string; source: string }>();
+  for (const c of [...sorted.slice(1), ...held]) {
+    if (c.source === best.source) continue;
+    if (same(c.value, best.value)) agree.add(c.source);
+    else if (!conflicts.has(c.source)) conflicts.set(c.source, { value: c.value, as_of: c.as_of, source: c.source });
+  }
+  for (const s of agree) conflicts.delete(s);
+  if (agree.size) f.corroborated_by = [...agree].sort();
+  if (conflicts.size) f.conflicts = [...conflicts.values()].sort((a, b) => a.source.localeCompare(b.source));
+  if (held.length) f.note = `held back until corroborated: ${held.map((h) => `${h.source} ${fmt(h.value)} (${h.reason})`).join('; ')}`;
+  return { fact: f, held };
+}
+
+function outlierReason(r: PriceReading, all: readonly PriceReading[], reference: number | undefined): string | undefined {
+  if (reference !== undefined && reference > 0) {
+    const x = factorApart(r.value, reference);
+    return x > OUTLIER_FACTOR ? `${fmt(x)}x the median of the model's other offers, ${fmt(reference)}` : undefined;
+  }
+  const others = all.filter((o) => o.source !== r.source && o.value > 0);
+  const far = others.filter((o) => factorApart(r.value, o.value) > OUTLIER_FACTOR);
+  if (!far.length || others.some((o) => factorApart(r.value, o.value) <= OUTLIER_FACTOR)) return undefined;
+  return `${fmt(factorApart(r.value, far[0].value))}x ${far[0].source}'s reading of the same listing, and no reference to settle it`;
 }

@@ -88,7 +88,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     ({ field, label, direction, rule: RULES[direction], best: bestOf(values, direction, osi), values });
   const price = (which: 'input' | 'output') => models.map((m) => {
     const c = cheapestAtDefaultShare(ds, m.id);
-    const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the cheapest offer at input_share ${DEFAULT_INPUT_SHARE}`;
+    const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`;
     return factValue(m, c?.offer.prices[which], provider);
   });
   const licence = (m: Model): RowValue => {

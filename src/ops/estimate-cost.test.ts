@@ -200,3 +200,18 @@ test('committed dataset: the examples succeed and match the output schema', { sk
     assert.deepEqual(estimate_cost.output.parse(out), out, `${ex.title}: output has exactly the declared fields`);
   }
 });
+
+test('API cost reads base SKUs only: a cheaper stealth listing is another product, not the model\'s price', () => {
+  // Kilo's claude-opus-4.6 (models.dev): anthropic/ 5/25 and stealth/ 4/20. At 10M tokens, input share 0.75:
+  // 0.75 x 5 + 0.25 x 25 = 10 per 1M, 100 a month.
+  const d = aDataset({
+    models: [aModel({ id: 'claude-opus-4-6', open_weights: f(false) })],
+    offers: [
+      anOffer({ model_id: 'claude-opus-4-6', provider: 'kilo', provider_model_id: 'stealth/claude-opus-4.6', sku: 'stealth', prices: { input: f(4), output: f(20) } }),
+      anOffer({ model_id: 'claude-opus-4-6', provider: 'kilo', provider_model_id: 'anthropic/claude-opus-4.6', prices: { input: f(5), output: f(25) } }),
+    ],
+  });
+  const out = run(d, { model_id: 'claude-opus-4-6', tokens_millions: 10 });
+  assert.equal(out.api.offers.length, 1);
+  assert.equal(out.api.cheapest.monthly_usd, 100);
+});

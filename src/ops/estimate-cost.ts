@@ -10,6 +10,7 @@ import {
   DEFAULT_UTILIZATION,
 } from '../engines/constants.ts';
 import { estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
+import { isBaseSku } from '../engines/ranking.ts';
 import { IsoDate } from '../schema/index.ts';
 import { HardwareIdParam, ModelIdParam, requireModelId } from './common.ts';
 import { requireHardware } from './list-hardware.ts';
@@ -187,7 +188,8 @@ export const estimate_cost = defineOperation({
     const id = requireModelId(ds, input.model_id);
     if (input.hardware !== undefined) requireHardware(ds, input.hardware, 'hardware');
     const model = ds.modelById.get(id)!;
-    const r = estimateCost(model, ds.offersByModel.get(id) ?? [], ds.hardware, {
+    // Base SKUs only: a stealth, extended or batch listing is another product, not the model's API price.
+    const r = estimateCost(model, (ds.offersByModel.get(id) ?? []).filter(isBaseSku), ds.hardware, {
       tokens_millions: input.tokens_millions,
       input_share: input.input_share,
       hardware_id: input.hardware,

@@ -105,3 +105,22 @@ test('benchmarks: each score a fact with its date, source and page; an empty lis
   assert.deepEqual(sheet('other').benchmarks, []);
   assert.ok(get_model.output.safeParse(sheet('claude-opus-4-8')).success);
 });
+
+test("offers: base SKUs first whatever their price, then other SKUs; each says its SKU, first party and the provider's listing status", () => {
+  // Kilo's claude-opus-4.6 (models.dev providers/kilo/models/): anthropic/ 5/25 and stealth/ 4/20; the stealth
+  // listing is cheaper but is another product, so it comes after the base listing.
+  const d = aDataset({
+    models: [aModel({ id: 'claude-opus-4-6', vendor: 'anthropic' })],
+    offers: [
+      anOffer({ model_id: 'claude-opus-4-6', provider: 'kilo', provider_model_id: 'stealth/claude-opus-4.6', sku: 'stealth', prices: { input: f(4), output: f(20) } }),
+      anOffer({ model_id: 'claude-opus-4-6', provider: 'kilo', provider_model_id: 'anthropic/claude-opus-4.6', prices: { input: f(5), output: f(25) } }),
+      anOffer({ model_id: 'claude-opus-4-6', provider: 'anthropic', provider_model_id: 'claude-opus-4-6', first_party: true, prices: { input: f(5), output: f(25) } }),
+      anOffer({ model_id: 'claude-opus-4-6', provider: 'opencode', provider_model_id: 'claude-opus-4-6', prices: { input: f(5), output: f(25) }, status: f('deprecated' as const) }),
+    ],
+  });
+  const sheet = get_model.handler(d, get_model.input.parse({ model_id: 'claude-opus-4-6' }), ctx) as Sheet;
+  assert.deepEqual(sheet.offers.map((o: Sheet) => [o.provider, o.sku, o.first_party, o.status?.value ?? null]), [
+    ['anthropic', 'standard', true, null], ['kilo', 'standard', false, null], ['opencode', 'standard', false, 'deprecated'], ['kilo', 'stealth', false, null],
+  ]);
+  assert.equal(get_model.output.safeParse(sheet).success, true);
+});

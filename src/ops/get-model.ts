@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { blendedPrice, board, isZeroPriced } from '../engines/ranking.ts';
+import { blendedPrice, board, isBaseSku, isZeroPriced } from '../engines/ranking.ts';
 import {
   Architecture, BenchmarkScore, EuCodeStatus, IsoDate, Leaderboard, Licence, Modalities, ModelStatus, type Model, type Offer,
 } from '../schema/index.ts';
@@ -64,7 +64,7 @@ const Sheet = z.object({
     eu_code: nullableFact(z.object({ status: EuCodeStatus, chapters: z.string().optional() })).describe('EU GPAI Code of Practice status.'),
     fmti: nullableFact(z.object({ edition: z.string(), score: z.number() })).describe('Latest Foundation Model Transparency Index total score (0..100).'),
   }),
-  offers: z.array(OfferView).describe(`Cheapest first by blended price at input_share ${DEFAULT_INPUT_SHARE}; then free tiers and subscription plans ($0 per token), then offers missing a price.`),
+  offers: z.array(OfferView).describe(`Base SKUs (\`standard\`, \`regional\`) first, then other SKUs (\`free\`, \`extended\`, \`batch\`...); within each, cheapest first by blended price at input_share ${DEFAULT_INPUT_SHARE}, then free tiers and subscription plans ($0 per token), then offers missing a price. Each offer says its \`sku\`, whether it is \`first_party\`, and the provider's own \`status\` of the listing.`),
   ratings: z.array(RatingGroup),
   missing: z.array(z.object({ field: z.string(), reason: z.string() })).describe('Fields shown as null, each with why.'),
 });
@@ -110,10 +110,12 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
     if (!m.capabilities[c]) missing.push({ field: `capabilities.${c}`, reason: NO_SOURCE });
   }
   const dev = ds.developerById.get(m.vendor);
-  // Cheapest per-token offer first; free tiers and subscription plans ($0) and offers missing a price after them.
+  // Base SKUs first (the model at its list price), then the other SKUs; within each, the cheapest per-token offer
+  // first, free tiers and subscription plans ($0) and offers missing a price after them.
   const sortKey = (o: Offer) => (isZeroPriced(o) ? Number.MAX_VALUE : blendedPrice(o.prices, DEFAULT_INPUT_SHARE) ?? Infinity);
   const offers = [...(ds.offersByModel.get(m.id) ?? [])]
-    .sort((a, b) => sortKey(a) - sortKey(b) || a.provider.localeCompare(b.provider) || a.region.localeCompare(b.region))
+    .sort((a, b) => Number(isBaseSku(b)) - Number(isBaseSku(a)) || sortKey(a) - sortKey(b) || a.provider.localeCompare(b.provider)
+      || a.region.localeCompare(b.region) || a.provider_model_id.localeCompare(b.provider_model_id))
     .map((o) => toOfferView(ds, o));
   return {
     id: m.id, vendor: m.vendor, aliases: [...m.aliases], variants: [...m.variants], name: m.name,
@@ -139,7 +141,7 @@ export const get_model = defineOperation({
   name: 'get_model',
   title: 'Full sheet of one model',
   description:
-    'Return everything the dataset holds about one model, each fact with its date and source: name, family, release date, status, open weights, licence, context window, max output, modalities, capabilities, knowledge cutoff, parameters, architecture, published benchmark scores; its developer (country, EU Code of Practice status, FMTI score); every offer (provider, API model id, prices per 1M tokens, EU residency); arena ratings per leaderboard and category (best variant and all variants). Facts no source gives are null and listed in `missing`. Accepts aliases such as `anthropic/claude-opus-4.8`.',
+    'Return everything the dataset holds about one model, each fact with its date and source: name, family, release date, status, open weights, licence, context window, max output, modalities, capabilities, knowledge cutoff, parameters, architecture, published benchmark scores; its developer (country, EU Code of Practice status, FMTI score); every offer (provider, API model id, SKU, first-party or reseller, prices per 1M tokens, EU residency, the provider\'s own status of the listing); arena ratings per leaderboard and category (best variant and all variants). Facts no source gives are null and listed in `missing`. Accepts aliases such as `anthropic/claude-opus-4.8`.',
   path: '/models/{model_id}',
   input: z.object({ model_id: ModelIdParam }).strict(),
   output: Sheet,

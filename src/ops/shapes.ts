@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { blendedPrice, cheapestAtDefaultShare, overallRating, type Board, type BoardEntry } from '../engines/ranking.ts';
-import { EuResidency, IsoDate, Leaderboard, Licence, PriceTier, type Model, type Offer, type Rating } from '../schema/index.ts';
+import { EuResidency, HeldBackPrice, IsoDate, Leaderboard, Licence, ModelStatus, PriceTier, Sku, type Model, type Offer, type Rating } from '../schema/index.ts';
 import { wireFact } from './common.ts';
 
 /** A derived figure: says it is derived and from what (DESIGN.md principle 3). */
@@ -33,6 +33,14 @@ export const OfferView = z
       .describe('USD per 1M tokens as published; a price no source gives is absent.'),
     eu_resident: wireFact(EuResidency).describe('EU data residency: yes, region (EU regions to choose), no, unknown.'),
     listed_by: z.array(z.string()).describe('Sources that list this offer.'),
+    sku: Sku.describe('Which product of the provider: `standard` (the model at its list price) or `regional` are the base SKUs used by default; `free`, `extended`, `stealth`, `batch`, `flex`, `priority`, `thinking`, `routing`, `online` are other listings.'),
+    first_party: z.boolean().describe("true when the model's own developer sells it (its API, cloud platform or plan); false for a reseller or gateway."),
+    status: wireFact(ModelStatus).optional().describe("The provider's status of this listing (`deprecated`: the provider retired it); not the model's."),
+    deprecation_date: wireFact(IsoDate).optional(),
+    shutdown_date: wireFact(IsoDate).optional(),
+    replacement: wireFact(z.string()).optional(),
+    // Partial responses drop `source` from dated objects (access/projection.ts), as from facts.
+    held_back: z.array(HeldBackPrice.extend({ source: z.string().optional() })).optional().describe('Prices a source gives that are not served: more than 20x from the reference, awaiting corroboration.'),
     blended_price: BlendedPrice.nullable().describe('Null when a price the blend needs is absent.'),
   })
   .describe('A model sold by one inference provider.');
@@ -106,6 +114,13 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
     prices: o.prices,
     eu_resident: o.eu_resident,
     listed_by: [...o.listed_by],
+    sku: o.sku,
+    first_party: o.first_party,
+    ...(o.status ? { status: o.status } : {}),
+    ...(o.deprecation_date ? { deprecation_date: o.deprecation_date } : {}),
+    ...(o.shutdown_date ? { shutdown_date: o.shutdown_date } : {}),
+    ...(o.replacement ? { replacement: o.replacement } : {}),
+    ...(o.held_back ? { held_back: o.held_back } : {}),
     blended_price: blended === undefined ? null : { value: blended, input_share: inputShare, derived_from },
   };
 }

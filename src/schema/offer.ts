@@ -1,7 +1,7 @@
 // Offer and Provider: a model sold at an inference provider, with its prices and where it runs.
 import { z } from 'zod';
 import { factOf } from './fact.ts';
-import { EuResidency, Slug } from './primitives.ts';
+import { EuResidency, IsoDate, ModelStatus, Slug } from './primitives.ts';
 
 const Usd = z.number().nonnegative().finite();
 
@@ -22,6 +22,33 @@ export const Prices = z
   .strict();
 export type Prices = z.infer<typeof Prices>;
 
+/**
+ * What product of a provider the offer is (docs/data.md, "Offers, SKUs and status"): `standard` is the model at
+ * its list price; `regional` the same at a data-zone or in-region endpoint (Bedrock `us.`/`eu.`, Azure `eu/`);
+ * `free` a rate-limited free listing (`:free`); `extended` a longer-context listing (`:extended`); `stealth` an
+ * anonymised preview listing (`stealth/`); `batch` the asynchronous batch API; `flex` and `priority` the slower
+ * cheaper and the faster dearer processing tiers (OpenAI, Gemini, Azure); `thinking` a listing with reasoning
+ * switched on (`:thinking`); `routing` a router shortcut (`:nitro`, `:floor`, `:exacto`); `online` a listing with
+ * web search (`:online`, `:web`).
+ */
+export const Sku = z.enum(['standard', 'regional', 'free', 'extended', 'stealth', 'batch', 'flex', 'priority', 'thinking', 'routing', 'online']);
+export type Sku = z.infer<typeof Sku>;
+
+/** The SKUs that are the product itself at its list price: the ones shown first and used by default. */
+export const BASE_SKUS: readonly Sku[] = ['standard', 'regional'];
+
+/** A price a source gives for the offer that is not served until another source corroborates it. */
+export const HeldBackPrice = z
+  .object({
+    field: z.enum(['input', 'output', 'cache_read', 'cache_write']),
+    value: Usd,
+    as_of: IsoDate,
+    source: Slug,
+    reason: z.string().min(1),
+  })
+  .strict();
+export type HeldBackPrice = z.infer<typeof HeldBackPrice>;
+
 export const Offer = z
   .object({
     model_id: Slug,
@@ -34,6 +61,18 @@ export const Offer = z
     eu_resident: factOf(EuResidency),
     /** Source ids that list this offer. */
     listed_by: z.array(Slug).min(1),
+    sku: Sku,
+    /** Sold by the model's own developer (its API, its cloud platform or its plans), not a reseller or gateway. */
+    first_party: z.boolean(),
+    /** The provider's status of this listing (a reseller retiring it says nothing about the model). */
+    status: factOf(ModelStatus).optional(),
+    deprecation_date: factOf(IsoDate).optional(),
+    /** The day the provider stops serving the listing. */
+    shutdown_date: factOf(IsoDate).optional(),
+    /** The model the provider names as the replacement, in its own spelling. */
+    replacement: factOf(z.string().min(1)).optional(),
+    /** Prices a source gives that are not served: more than 20x from the reference, awaiting corroboration. */
+    held_back: z.array(HeldBackPrice).min(1).optional(),
   })
   .strict();
 export type Offer = z.infer<typeof Offer>;

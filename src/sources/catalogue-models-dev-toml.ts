@@ -181,6 +181,10 @@ export function toOfferObservation(
     cache_read: cost?.cache_read,
     cache_write: cost?.cache_write,
     tiers: cost ? readTiers(cost.tiers, cost.context_over_200k, where, issues) : undefined,
+    // A provider file's `status` is that provider's listing: `deprecated` there is the provider retiring it.
+    status: rec.status as ModelStatus | undefined,
+    file: where.file,
+    row: where.row,
   });
 }
 

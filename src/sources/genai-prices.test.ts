@@ -111,6 +111,8 @@ test('yml prices: tiers from {base, tiers}, prices_checked as as_of, the cited U
       cache_read: 0.5,
       tiers: [{ above_tokens: 200_000, input: 10, output: 37.5 }],
       url: 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching#pricing',
+      file: 'genai-prices/providers-yml/anthropic.yml',
+      row: 'anthropic/claude-opus-4-6',
     },
   ]);
   const old = offerOf(r, 'anthropic', 'claude-old')?.[0];

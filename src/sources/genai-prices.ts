@@ -174,6 +174,10 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
         as_of: m.prices_checked ?? ctx.date,
         ...offerPrices(block),
         url: referenceUrl(m.price_comments) ?? pricingUrl,
+        // `deprecated` is this provider's flag on its listing.
+        status: m.deprecated ? 'deprecated' : undefined,
+        file: where.file,
+        row: where.row,
       })
     : undefined;
   return { key: `${providerId}\u0000${m.id}`, model, offer, checked: m.prices_checked };

@@ -58,6 +58,8 @@ test('per-token prices become exact USD per 1M tokens, with *_above_200k_tokens 
     cache_read: 0.125,
     tiers: [{ above_tokens: 200_000, input: 2.5, output: 15 }],
     url: 'https://ai.google.dev/pricing',
+    file: `litellm-via-rocry/${SNAPSHOT}`,
+    row: 'gemini/gemini-2.5-pro',
   });
   const opus = offerOf(r, 'anthropic', 'claude-opus-4-5');
   assert.deepEqual([opus?.input, opus?.output, opus?.cache_write], [5, 25, 6.25]);
@@ -175,4 +177,22 @@ test('the real snapshot: text models only, known prices, EU SKUs, and the provid
     'lemonade', 'libertai', 'llamagate', 'meta', 'nlp_cloud', 'nscale', 'oci', 'ollama', 'pinstripes', 'publicai', 'replicate',
     'sagemaker', 'sambanova', 'tencent', 'tensormesh', 'volcengine', 'watsonx',
   ]);
+});
+
+test('batch, flex and priority prices are offers of their own SKU beside the standard listing', async () => {
+  // LiteLLM 2026-07-24 `gpt-4o`: 2.5e-6 / 1e-5 per token; _batches 1.25e-6 / 5e-6; _priority 4.25e-6 / 1.7e-5,
+  // cache read _priority 2.125e-6. Per 1M tokens: 2.5/10, batch 1.25/5, priority 4.25/17 (cache 2.125).
+  const r = await litellm.read(aSnapshot({
+    'gpt-4o': chat('openai', {
+      input_cost_per_token: 2.5e-6, output_cost_per_token: 1e-5, cache_read_input_token_cost: 1.25e-6,
+      input_cost_per_token_batches: 1.25e-6, output_cost_per_token_batches: 5e-6,
+      input_cost_per_token_priority: 4.25e-6, output_cost_per_token_priority: 1.7e-5, cache_read_input_token_cost_priority: 2.125e-6,
+      input_cost_per_token_flex: 'cheap',
+    }),
+  }));
+  const gpt = r.offers?.filter((o) => o.provider_model_id === 'gpt-4o') ?? [];
+  assert.deepEqual(gpt.map((o) => [o.sku ?? 'standard', o.input, o.output, o.cache_read]), [
+    ['standard', 2.5, 10, 1.25], ['batch', 1.25, 5, undefined], ['priority', 4.25, 17, 2.125],
+  ]);
+  assert.ok(r.issues.some((i) => i.row === 'gpt-4o' && i.field === 'input_cost_per_token_flex'));
 });

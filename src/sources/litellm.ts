@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Source } from '../schema/index.ts';
+import type { Sku, Source } from '../schema/index.ts';
 import { TEXT_MODES, readLitellmChanges } from './catalogue-litellm-changes.ts';
 import {
   IsoDate,
@@ -82,7 +82,7 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
     const translated = translate(key, value, head.date, where, issues);
     if (!translated) continue;
     models.push(translated.model);
-    offers.push(translated.offer);
+    offers.push(translated.offer, ...serviceTiers(value, translated.offer, where, issues));
   }
 
   const changesName = names.find((n) => /^litellm-field-changes-.*\.jsonl$/.test(n));
@@ -160,8 +160,41 @@ function translate(key: string, raw: Record<string, unknown>, asOf: string, wher
     cache_write: e.cache_creation_input_token_cost === undefined ? undefined : perMillion(e.cache_creation_input_token_cost),
     tiers: readTiers(raw, ranges, where, issues),
     url: e.source,
+    // LiteLLM's deprecation_date is per key, that is per provider listing.
+    deprecation_date: e.deprecation_date,
+    file: where.file,
+    row: where.row,
   });
   return { model, offer };
+}
+
+/** LiteLLM's service-tier price suffixes and the SKU each is: the batch API, flex processing, priority processing. */
+const SERVICE_TIERS: ReadonlyArray<[string, Sku]> = [['batches', 'batch'], ['flex', 'flex'], ['priority', 'priority']];
+
+/**
+ * The same listing under another service tier (`input_cost_per_token_batches`, `_flex`, `_priority`): an offer
+ * of its own SKU, so that a batch discount never stands for the listing's price. Long-context tier prices of
+ * these SKUs are not carried.
+ */
+function serviceTiers(entry: Record<string, unknown>, base: OfferObservation, where: Where, issues: IngestIssue[]): OfferObservation[] {
+  const out: OfferObservation[] = [];
+  for (const [suffix, sku] of SERVICE_TIERS) {
+    const read = (field: string) => {
+      const v = entry[`${field}_${suffix}`];
+      if (v === undefined || v === null) return undefined;
+      const p = Price.safeParse(v);
+      if (!p.success) issues.push(issueAt(where, 'a price must be a non-negative number', `${field}_${suffix}`));
+      return p.success ? perMillion(p.data) : undefined;
+    };
+    const input = read('input_cost_per_token');
+    const output = read('output_cost_per_token');
+    if (input === undefined && output === undefined) continue;
+    out.push(defined<OfferObservation>({
+      source: base.source, provider: base.provider, provider_model_id: base.provider_model_id, region: base.region, as_of: base.as_of,
+      sku, input, output, cache_read: read('cache_read_input_token_cost'), url: base.url, file: base.file, row: base.row,
+    }));
+  }
+  return out;
 }
 
 type Tier = { above_tokens: number; input?: number; output?: number };

@@ -1,6 +1,6 @@
 // The contract between source adapters and the ingest: what an adapter reads, in the project's vocabulary.
 // Adapters translate an upstream shape into observations with provenance; they never merge or write files.
-import type { Architecture, BenchmarkScore, EuResidency, NativePrecision, Leaderboard, ModelStatus, RentalPrice, Source } from '../schema/index.ts';
+import type { Architecture, BenchmarkScore, EuResidency, NativePrecision, Leaderboard, ModelStatus, RentalPrice, Sku, Source } from '../schema/index.ts';
 
 /** Where a bad row came from, so the ingest report can name it. */
 export type IngestIssue = {
@@ -77,6 +77,14 @@ export type OfferObservation = {
   tiers?: Array<{ above_tokens: number; input?: number; output?: number }>;
   /** The page the price was checked against, when the source gives one. */
   url?: string;
+  /** The SKU when the source states it apart from the id; otherwise the ingest reads it from the id. */
+  sku?: Sku;
+  /** The provider's status of this listing (`deprecated`: the provider retired it). */
+  status?: ModelStatus;
+  deprecation_date?: string;
+  /** Where the listing sits in the source, so that a price held back can be reported with its file and row. */
+  file?: string;
+  row?: string;
 };
 
 /** One current rating row of a leaderboard. */

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { OfferObservation } from '../sources/types.ts';
+import { buildOffers, type OfferNotice } from './build-offers.ts';
+import { key0 } from './match-keys.ts';
+
+/** An observation as an adapter gives it; the model it resolves to is the key of its id (tests name it). */
+const obs = (o: Partial<OfferObservation> & Pick<OfferObservation, 'source' | 'provider' | 'provider_model_id'>): OfferObservation =>
+  ({ region: 'global', as_of: '2026-07-02', ...o });
+
+const MODEL = new Map(['gpt-4o', 'claude-opus-4.6', 'gpt-oss-120b', 'deepseek-chat', 'gpt-4.1', 'llama-3.3-70b-instruct'].map((id) => [key0(id), id.replace('opus-4.6', 'opus-4-6')]));
+const resolve = (o: OfferObservation) => MODEL.get(key0(o.provider_model_id.replace(/^stealth\//, '')));
+const VENDOR: Record<string, string> = { 'gpt-4o': 'openai', 'claude-opus-4-6': 'anthropic', 'gpt-oss-120b': 'openai', 'deepseek-chat': 'deepseek', 'gpt-4.1': 'openai', 'llama-3.3-70b-instruct': 'meta' };
+const run = (list: OfferObservation[], notices: OfferNotice[] = []) => buildOffers(list, resolve, new Map(), { vendorOf: (id) => VENDOR[id], notices });
+
+test('OpenAI gpt-4o: the :extended SKU is its own offer and the base keeps 2.5/10', () => {
+  // genai-prices npm-0.1.8-bundled-providers.json, provider openai: `gpt-4o` 2.5/10, `gpt-4o:extended` 6/18.
+  const { offers } = run([
+    obs({ source: 'genai-prices-npm', provider: 'openai', provider_model_id: 'gpt-4o', as_of: '2026-09-23', input: 2.5, output: 10 }),
+    obs({ source: 'genai-prices-npm', provider: 'openai', provider_model_id: 'gpt-4o:extended', as_of: '2026-09-23', input: 6, output: 18 }),
+  ]);
+  const bySku = Object.fromEntries(offers.map((o) => [o.sku, [o.prices.input?.value, o.prices.output?.value, o.first_party]]));
+  assert.deepEqual(bySku, { standard: [2.5, 10, true], extended: [6, 18, true] });
+});
+
+test("Kilo's claude-opus-4-6: the stealth/ listing does not overwrite the 5/25 base; a reseller is not first-party", () => {
+  // models.dev providers/kilo/models/anthropic/claude-opus-4.6.toml 5/25, .../stealth/claude-opus-4.6.toml 4/20.
+  const { offers } = run([
+    obs({ source: 'models-dev', provider: 'kilo', provider_model_id: 'anthropic/claude-opus-4.6', input: 5, output: 25 }),
+    obs({ source: 'models-dev', provider: 'kilo', provider_model_id: 'stealth/claude-opus-4.6', input: 4, output: 20 }),
+  ]);
+  const base = offers.find((o) => o.sku === 'standard');
+  assert.deepEqual([base?.prices.input?.value, base?.prices.output?.value, base?.first_party], [5, 25, false]);
+  assert.equal(offers.find((o) => o.sku === 'stealth')?.prices.input?.value, 4);
+});
+
+test('a :free listing at $0 stays beside the paid offer instead of replacing it', () => {
+  const { offers } = run([
+    obs({ source: 'models-dev', provider: 'openrouter', provider_model_id: 'meta-llama/llama-3.3-70b-instruct', input: 0.1, output: 0.32 }),
+    obs({ source: 'models-dev', provider: 'openrouter', provider_model_id: 'meta-llama/llama-3.3-70b-instruct:free', input: 0, output: 0 }),
+  ]);
+  assert.deepEqual(offers.map((o) => [o.sku, o.prices.input?.value]).sort(), [['free', 0], ['standard', 0.1]]);
+});
+
+test('W&B gpt-oss-120b: the 100,000x unit slip is held back and reported with its file and row; 0.15/0.6 is served', () => {
+  // LiteLLM wandb/openai/gpt-oss-120b: 0.015 and 0.06 per token (= 15,000 and 60,000 per 1M); models.dev
+  // providers/wandb/models/openai/gpt-oss-120b.toml: 0.15 / 0.6. Three other providers at 0.1 to 0.2 per 1M input.
+  const file = 'litellm-via-rocry/model_prices_and_context_window-2026-07-24.json';
+  const { offers, held } = run([
+    obs({ source: 'litellm', provider: 'wandb', provider_model_id: 'openai/gpt-oss-120b', as_of: '2026-07-24', input: 15000, output: 60000, file, row: 'wandb/openai/gpt-oss-120b' }),
+    obs({ source: 'models-dev', provider: 'wandb', provider_model_id: 'openai/gpt-oss-120b', input: 0.15, output: 0.6 }),
+    obs({ source: 'models-dev', provider: 'groq', provider_model_id: 'openai/gpt-oss-120b', input: 0.15, output: 0.6 }),
+    obs({ source: 'models-dev', provider: 'cerebras', provider_model_id: 'gpt-oss-120b', input: 0.2, output: 0.6 }),
+    obs({ source: 'models-dev', provider: 'deepinfra', provider_model_id: 'openai/gpt-oss-120b', input: 0.1, output: 0.5 }),
+  ]);
+  const wandb = offers.find((o) => o.provider === 'wandb')!;
+  assert.deepEqual([wandb.prices.input?.value, wandb.prices.output?.value, wandb.prices.input?.source], [0.15, 0.6, 'models-dev']);
+  assert.deepEqual(wandb.prices.input?.conflicts, [{ value: 15000, as_of: '2026-07-24', source: 'litellm' }]);
+  assert.deepEqual(wandb.held_back?.map((h) => [h.field, h.value, h.source]), [['input', 15000, 'litellm'], ['output', 60000, 'litellm']]);
+  assert.deepEqual(held.map((i) => [i.source, i.file, i.row, i.field]), [['litellm', file, 'wandb/openai/gpt-oss-120b', 'input'], ['litellm', file, 'wandb/openai/gpt-oss-120b', 'output']]);
+  // The other providers' prices are untouched.
+  assert.equal(offers.find((o) => o.provider === 'groq')?.prices.input?.value, 0.15);
+});
+
+test("DeepSeek's deepseek-chat: the newest dated reading is served, the 2025-07-12 check is a conflict", () => {
+  // genai-prices providers-yml/deepseek.yml prices_checked 2025-07-12: 0.27/1.1; LiteLLM 2026-07-24:
+  // 2.8e-07/4.2e-07 per token = 0.28/0.42 per 1M; models.dev 2026-07-02 deepseek-chat.toml: 0.14/0.28.
+  const { offers } = run([
+    obs({ source: 'genai-prices-npm', provider: 'deepseek', provider_model_id: 'deepseek-chat', as_of: '2025-07-12', input: 0.27, output: 1.1 }),
+    obs({ source: 'litellm', provider: 'deepseek', provider_model_id: 'deepseek-chat', as_of: '2026-07-24', input: 0.28, output: 0.42 }),
+    obs({ source: 'models-dev', provider: 'deepseek', provider_model_id: 'deepseek-chat', input: 0.14, output: 0.28 }),
+  ]);
+  const o = offers[0];
+  assert.deepEqual([o.prices.input?.value, o.prices.output?.value, o.prices.output?.as_of, o.first_party], [0.28, 0.42, '2026-07-24', true]);
+  assert.deepEqual(o.prices.output?.conflicts?.map((c) => [c.source, c.value]), [['genai-prices-npm', 1.1], ['models-dev', 0.28]]);
+});
+
+test("a reseller's retirement and notice are the offer's status, matched to its listing", () => {
+  // LiteLLM azure/gpt-4.1: deprecation_date 2026-11-04 (Azure's); a notice of Azure's retirement page for gpt-4.1.
+  const notice: OfferNotice = { source: 'deprecations-rss', provider: 'azure', model_id: 'gpt-4.1', source_model_id: 'gpt-4.1', as_of: '2026-07-21', status: 'deprecated', shutdown_date: '2026-11-04', replacement: 'gpt-5' };
+  const { offers } = run([
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4.1', as_of: '2026-07-24', input: 2, output: 8, deprecation_date: '2026-11-04' }),
+    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-4.1', as_of: '2026-07-24', input: 2, output: 8 }),
+  ], [notice]);
+  const azure = offers.find((o) => o.provider === 'azure')!;
+  assert.deepEqual([azure.status?.value, azure.deprecation_date?.value, azure.shutdown_date?.value, azure.replacement?.value, azure.first_party], ['deprecated', '2026-11-04', '2026-11-04', 'gpt-5', false]);
+  const openai = offers.find((o) => o.provider === 'openai')!;
+  assert.deepEqual([openai.status, openai.first_party], [undefined, true]);
+});

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ModelObservation } from '../sources/types.ts';
+import { modelLifecycle } from './model-status.ts';
+
+const o = (x: Partial<ModelObservation> & Pick<ModelObservation, 'source' | 'source_model_id'>): ModelObservation => ({ as_of: '2026-07-02', ...x });
+
+test("claude-fable-5: OpenCode retiring its listing does not deprecate Anthropic's model", () => {
+  // models.dev providers/opencode/models/claude-fable-5.toml: `status = "deprecated"`; Anthropic's own file has none.
+  const life = modelLifecycle('claude-fable-5', [
+    o({ source: 'models-dev', source_model_id: 'anthropic/claude-fable-5' }),
+    o({ source: 'models-dev', source_model_id: 'anthropic/claude-fable-5', provider: 'anthropic' }),
+    o({ source: 'models-dev', source_model_id: 'opencode/claude-fable-5', provider: 'opencode', status: 'deprecated' }),
+  ], 'anthropic', false);
+  assert.deepEqual(life, {});
+});
+
+test('open weights are never deprecated as a model: llama-3.3-70b-instruct, qwen3-32b, minimax-m2', () => {
+  // genai-prices marks a reseller's llama-3.3-70b listing `deprecated: true`; even every listing retired leaves
+  // the weights runnable by anyone.
+  for (const [id, vendor] of [['llama-3.3-70b-instruct', 'meta'], ['qwen3-32b', 'alibaba'], ['minimax-m2', 'minimax']]) {
+    const life = modelLifecycle(id, [
+      o({ source: 'genai-prices-npm', source_model_id: `cerebras/${id}`, provider: 'cerebras', status: 'deprecated' }),
+      o({ source: 'models-dev', source_model_id: `${vendor}/${id}`, provider: vendor === 'meta' ? 'llama' : vendor, status: 'deprecated', deprecation_date: '2026-01-01' }),
+    ], vendor, true);
+    assert.deepEqual(life, {}, id);
+  }
+});
+
+test("deepseek-v3 and gpt-4.1: a reseller's retirement date is not the model's", () => {
+  // LiteLLM sambanova/DeepSeek-V3-0324 deprecation_date 2026-04-14; azure/gpt-4.1-2025-04-14 2026-11-04.
+  assert.deepEqual(modelLifecycle('deepseek-v3', [o({ source: 'litellm', source_model_id: 'sambanova/DeepSeek-V3-0324', provider: 'sambanova', as_of: '2026-07-24', deprecation_date: '2026-04-14' }), o({ source: 'models-dev', source_model_id: 'deepseek/deepseek-v3', provider: 'deepseek' })], 'deepseek', false), {});
+  assert.deepEqual(modelLifecycle('gpt-4.1', [o({ source: 'litellm', source_model_id: 'azure/gpt-4.1-2025-04-14', provider: 'azure', as_of: '2026-07-24', deprecation_date: '2026-11-04' }), o({ source: 'litellm', source_model_id: 'gpt-4.1', provider: 'openai', as_of: '2026-07-24' })], 'openai', false), {});
+});
+
+test("the developer's own listing retired under the model's id deprecates the model, with the developer's date", () => {
+  // LiteLLM claude-3-7-sonnet-20250219 (litellm_provider anthropic): deprecation_date 2026-02-19, before the 2026-07-24 snapshot.
+  const life = modelLifecycle('claude-3-7-sonnet-20250219', [
+    o({ source: 'litellm', source_model_id: 'claude-3-7-sonnet-20250219', provider: 'anthropic', as_of: '2026-07-24', deprecation_date: '2026-02-19' }),
+    o({ source: 'litellm', source_model_id: 'claude-3-7-sonnet-latest', provider: 'anthropic', as_of: '2026-07-24' }),
+    o({ source: 'models-dev', source_model_id: 'openrouter/anthropic/claude-3.7-sonnet', provider: 'openrouter' }),
+  ], 'anthropic', false);
+  assert.equal(life.status?.value, 'deprecated');
+  assert.equal(life.status?.source, 'litellm');
+  assert.equal(life.deprecation_date?.value, '2026-02-19');
+});
+
+test("a developer's notice: status, shutdown date and replacement (resolved to a canonical id) reach the model", () => {
+  const life = modelLifecycle('claude-sonnet-4-20250514', [
+    o({ source: 'deprecations-rss', source_model_id: 'claude-sonnet-4-20250514', provider: 'anthropic', as_of: '2026-07-21', status: 'deprecated', deprecation_date: '2026-04-14', shutdown_date: '2026-05-14', replacement: 'claude-sonnet-4-5-20250929' }),
+    o({ source: 'deprecations-rss', source_model_id: 'claude-sonnet-4-20250514', provider: 'google-vertex', as_of: '2026-07-21', status: 'deprecated', shutdown_date: '2026-09-01' }),
+  ], 'anthropic', false, (_s, id) => (id === 'claude-sonnet-4-5-20250929' ? 'claude-sonnet-4-5' : undefined));
+  assert.deepEqual([life.status?.value, life.deprecation_date?.value, life.shutdown_date?.value, life.replacement?.value], ['deprecated', '2026-04-14', '2026-05-14', 'claude-sonnet-4-5']);
+  assert.equal(life.shutdown_date?.source, 'deprecations-rss');
+});
+
+test("retiring one dated snapshot does not retire the model the developer still lists", () => {
+  const life = modelLifecycle('gpt-4o', [
+    o({ source: 'deprecations-rss', source_model_id: 'gpt-4o-2024-05-13', provider: 'openai', as_of: '2026-07-21', status: 'deprecated', shutdown_date: '2026-10-01' }),
+    o({ source: 'litellm', source_model_id: 'gpt-4o', provider: 'openai', as_of: '2026-07-24' }),
+  ], 'openai', false);
+  assert.deepEqual(life, {});
+});
+
+test('a closed model every provider has retired is deprecated, derived and saying from what', () => {
+  const life = modelLifecycle('acme-1', [
+    o({ source: 'models-dev', source_model_id: 'poe/acme-1', provider: 'poe', status: 'deprecated' }),
+    o({ source: 'genai-prices-npm', source_model_id: 'avian/acme-1', provider: 'avian', as_of: '2026-09-23', status: 'deprecated' }),
+  ], 'acme', false);
+  assert.equal(life.status?.value, 'deprecated');
+  assert.equal(life.status?.source, 'derived');
+  assert.equal(life.status?.as_of, '2026-09-23');
+  assert.deepEqual(life.status?.derived_from, ['genai-prices-npm: avian/acme-1', 'models-dev: poe/acme-1']);
+  assert.equal(life.deprecation_date, undefined);
+});
+
+test("a first-party beta stands; a reseller's beta does not", () => {
+  assert.equal(modelLifecycle('grok-5', [o({ source: 'models-dev', source_model_id: 'xai/grok-5', provider: 'xai', status: 'beta' })], 'xai', false).status?.value, 'beta');
+  assert.deepEqual(modelLifecycle('grok-5', [o({ source: 'models-dev', source_model_id: 'azure/grok-5', provider: 'azure', status: 'beta' })], 'xai', false), {});
+});

@@ -1,0 +1,81 @@
+// A model's lifecycle (status, deprecation and shutdown dates, replacement): the developer's word, never a reseller's.
+import type { Fact, Model } from '../schema/index.ts';
+import type { ModelObservation } from '../sources/types.ts';
+import { isFirstParty } from './first-party.ts';
+import { key0 } from './match-keys.ts';
+import { choose, sourceRank, type Candidate } from './precedence.ts';
+
+export type ModelLifecycle = Pick<Model, 'status' | 'deprecation_date' | 'shutdown_date' | 'replacement'>;
+
+/**
+ * docs/data.md, "Offers, SKUs and status". The model's status and dates come from its developer: a first-party
+ * listing (the developer's API, platform or plan), the developer's own deprecation notice, or the reviewed table.
+ * Failing that, a model every provider has retired is `deprecated` (derived). A reseller retiring its listing is
+ * that offer's status only. Open weights stay runnable by anyone, so an open-weights model is never `deprecated`
+ * and carries no API retirement dates: those stay on the developer's offer.
+ */
+export function modelLifecycle(
+  id: string,
+  obs: readonly ModelObservation[],
+  vendor: string,
+  openWeights: boolean | undefined,
+  resolveId: (source: string, id: string) => string | undefined = () => undefined,
+): ModelLifecycle {
+  const developer = obs.filter((o) => o.source === 'architecture-overrides' || isFirstParty(o.provider, vendor));
+  const pick = <T>(from: readonly ModelObservation[], get: (o: ModelObservation) => T | undefined): Fact<T> | undefined =>
+    choose(from.flatMap((o) => {
+      const v = get(o);
+      return v === undefined ? [] : [{ value: v, source: o.source, as_of: o.as_of, tier: 1, authoritative: true } satisfies Candidate<T>];
+    }), sourceRank, { newestFirst: true });
+  // The developer retiring one dated snapshot (`gpt-4o-2024-05-13`) retires that listing, not the model: the
+  // model is `deprecated` when the developer retires it under the model's own id, or every one of the developer's
+  // listings, or failing the developer's word every provider's.
+  const own = developer.filter((o) => key0(o.source_model_id) === key0(id));
+  const status = pick(own.filter(retired), () => 'deprecated' as const)
+    ?? allRetired(developer, 'every listing of the developer is retired')
+    ?? pick(developer.filter((o) => o.status !== 'deprecated'), (o) => o.status)
+    ?? allRetired(obs.filter((o) => o.provider !== undefined), 'every provider listing of the model is retired');
+  const out: ModelLifecycle = {};
+  if (status && !(openWeights && status.value === 'deprecated')) out.status = status;
+  if (openWeights) return out;
+  // Dates and the replacement: the developer's listing under the model's own id; for a retired model, any of its.
+  const datesFrom = (get: (o: ModelObservation) => string | undefined) =>
+    pick(own, get) ?? (out.status?.value === 'deprecated' ? pick(developer, get) : undefined);
+  const dep = datesFrom((o) => o.deprecation_date);
+  if (dep) out.deprecation_date = dep;
+  const shut = datesFrom((o) => o.shutdown_date);
+  if (shut) out.shutdown_date = shut;
+  const rep = datesFrom((o) => o.replacement);
+  if (rep) out.replacement = { ...rep, value: resolveId(rep.source, rep.value) ?? rep.value };
+  return out;
+}
+
+/** A listing is retired when its provider marks it deprecated or a retirement date it gives has passed. */
+function retired(o: ModelObservation): boolean {
+  return o.status === 'deprecated' || (o.shutdown_date !== undefined && o.shutdown_date <= o.as_of)
+    || (o.deprecation_date !== undefined && o.deprecation_date <= o.as_of);
+}
+
+/**
+ * `deprecated` when there are listings (one per provider and provider id) and each has an observation that
+ * retires it. A single source's reading decides for the listings only it knows.
+ */
+function allRetired(obs: readonly ModelObservation[], why: string): Fact<'deprecated'> | undefined {
+  const listings = new Map<string, ModelObservation[]>();
+  for (const o of obs) {
+    const k = `${o.provider ?? ''}|${key0(o.source_model_id)}`;
+    listings.set(k, [...(listings.get(k) ?? []), o]);
+  }
+  if (!listings.size) return undefined;
+  const retiring: ModelObservation[] = [];
+  for (const list of listings.values()) {
+    const r = list.filter(retired);
+    if (!r.length) return undefined;
+    retiring.push(...r);
+  }
+  const as_of = retiring.map((o) => o.as_of).sort().at(-1)!;
+  const derived_from = [...new Set(retiring.map((o) => `${o.source}: ${o.source_model_id}`))].sort();
+  // One listing's own statement is the source itself, not a derivation.
+  if (derived_from.length === 1) return { value: 'deprecated', as_of, source: retiring[0].source, note: `${why} (${retiring[0].source_model_id})` };
+  return { value: 'deprecated', as_of, source: 'derived', derived_from, note: `${why} (${listings.size} listings)` };
+}

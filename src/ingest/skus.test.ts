@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { skuOf } from './skus.ts';
+
+test('SKU markers in provider ids: the ids the sources use for each', () => {
+  // genai-prices openai `gpt-4o:extended`; models.dev kilo `stealth/claude-opus-4.6`, openrouter `...:free`,
+  // opencode `deepseek-v4-flash-free`, nano-gpt `...:thinking:low`; genai-prices openrouter `openai/gpt-6-luna:batch`.
+  assert.equal(skuOf('gpt-4o:extended').sku, 'extended');
+  assert.equal(skuOf('stealth/claude-opus-4.6').sku, 'stealth');
+  assert.equal(skuOf('cognitivecomputations/dolphin-mistral-24b-venice-edition:free').sku, 'free');
+  assert.equal(skuOf('deepseek-v4-flash-free').sku, 'free');
+  assert.equal(skuOf('anthropic/claude-opus-4.6:thinking:low').sku, 'thinking');
+  assert.equal(skuOf('openai/gpt-6-luna:batch').sku, 'batch');
+  assert.equal(skuOf('z-ai/glm-4.6:exacto').sku, 'routing');
+  assert.equal(skuOf('gpt-4o').sku, 'standard');
+  // Hugging Face's router pinned to a backend is that backend's standard listing, not a SKU.
+  assert.equal(skuOf('Qwen/Qwen3-32B:groq').sku, 'standard');
+});
+
+test('a SKU and its base are different listings; the base id matches the standard one', () => {
+  assert.notEqual(skuOf('gpt-4o:extended').listing + skuOf('gpt-4o:extended').sku, skuOf('gpt-4o').listing + skuOf('gpt-4o').sku);
+  assert.equal(skuOf('gpt-4o:extended').listing, skuOf('gpt-4o').listing);
+  assert.equal(skuOf('stealth/claude-opus-4.6').listing, skuOf('anthropic/claude-opus-4.6').listing);
+});
+
+test('regional endpoints are regional SKUs kept apart from the base; global routing is the standard listing', () => {
+  // Bedrock `us.` / `eu.` inference profiles, Bedrock in-region ids (LiteLLM `bedrock/eu-central-1/...`), Azure data zones.
+  assert.equal(skuOf('us.anthropic.claude-fable-5').sku, 'regional');
+  assert.equal(skuOf('eu.anthropic.claude-opus-4-5-v1').sku, 'regional');
+  assert.equal(skuOf('eu-central-1/anthropic.claude-3-haiku-20240307-v1:0').sku, 'regional');
+  assert.equal(skuOf('eu/gpt-4o-2024-08-06').sku, 'regional');
+  assert.equal(skuOf('global.anthropic.claude-fable-5').sku, 'standard');
+  assert.notEqual(skuOf('us.anthropic.claude-fable-5').listing, skuOf('anthropic.claude-fable-5').listing);
+  assert.notEqual(skuOf('global.anthropic.claude-fable-5').listing, skuOf('anthropic.claude-fable-5').listing);
+});
+
+test('a SKU the source states wins over the id', () => {
+  assert.equal(skuOf('gpt-4o', 'batch').sku, 'batch');
+});

@@ -1,0 +1,49 @@
+// Which product of a provider a listing is (its SKU), read from the provider's own model id (docs/data.md).
+// Service tiers a source gives as separate prices (LiteLLM's batch, flex, priority) are stated by the adapter.
+import type { Sku } from '../schema/index.ts';
+import { key0 } from './match-keys.ts';
+
+/** Id markers, checked in order; each names the SKU and is taken off to find the listing's base id. */
+const MARKERS: ReadonlyArray<[RegExp, Sku]> = [
+  [/^stealth\//, 'stealth'],
+  [/:free$|-free$/, 'free'],
+  [/:extended$/, 'extended'],
+  [/:batch$/, 'batch'],
+  // `:thinking`, and nano-gpt's `:thinking:low` / `:thinking:max` efforts.
+  [/:thinking(?::[a-z]+)?$/, 'thinking'],
+  [/:(?:nitro|floor|exacto)$/, 'routing'],
+  [/:(?:online|web)$/, 'online'],
+];
+
+/**
+ * Data-zone and in-region endpoints: Bedrock cross-region inference profiles (`us.`, `eu.`, `apac.`, `jp.`, `au.`,
+ * `us-gov.`), Bedrock in-region ids (`eu-central-1/...`) and Azure data zones (`us/`, `eu/`). `global.` and
+ * `global/` route anywhere at the list price: standard.
+ */
+const REGIONAL = /^(?:(?:us|eu|apac|jp|au|ca|uk|us-gov|apne|in)\.|(?:us|eu)\/|[a-z]{2}(?:-gov)?-[a-z]+-\d\/)/;
+const GLOBAL = /^(?:global\.|global\/)/;
+
+export type SkuReading = {
+  sku: Sku;
+  /**
+   * The key that tells one listing of a provider from another within a model: the id without its SKU marker,
+   * normalised, with the regional or global routing prefix kept (so `us.` and `global.` do not overwrite the base).
+   */
+  listing: string;
+};
+
+export function skuOf(providerModelId: string, stated?: Sku): SkuReading {
+  const id = providerModelId.trim().toLowerCase();
+  let base = id;
+  let sku: Sku = 'standard';
+  for (const [re, s] of MARKERS) {
+    if (re.test(base)) {
+      base = base.replace(re, '');
+      sku = s;
+      break;
+    }
+  }
+  const route = REGIONAL.exec(base)?.[0] ?? GLOBAL.exec(base)?.[0] ?? '';
+  if (sku === 'standard' && REGIONAL.test(base)) sku = 'regional';
+  return { sku: stated ?? sku, listing: `${route}${key0(base.slice(route.length))}` };
+}
