@@ -62,7 +62,8 @@ test('W&B gpt-oss-120b: the 100,000x unit slip is held back and reported with it
   assert.equal(offers.find((o) => o.provider === 'groq')?.prices.input?.value, 0.15);
 });
 
-test("DeepSeek's deepseek-chat: the newest dated reading is served, the 2025-07-12 check is a conflict", () => {
+test("deepseek-chat's readings by their own dates (no history given): the newest is served, the 2025-07-12 check is a conflict", () => {
+  // With the sources' histories, models.dev's 0.14/0.28 (set 2026-04-25) is newer evidence: price-dates.test.ts.
   // genai-prices providers-yml/deepseek.yml prices_checked 2025-07-12: 0.27/1.1; LiteLLM 2026-07-24:
   // 2.8e-07/4.2e-07 per token = 0.28/0.42 per 1M; models.dev 2026-07-02 deepseek-chat.toml: 0.14/0.28.
   const { offers } = run([

@@ -4,6 +4,7 @@ import { fact } from '../schema/fact.ts';
 import type { IngestIssue, OfferObservation, ProviderObservation } from '../sources/types.ts';
 import { isFirstParty } from './first-party.ts';
 import { canonicalSlug } from './match-keys.ts';
+import type { EvidenceDate } from './price-dates.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
 import { skuOf } from './skus.ts';
 
@@ -39,7 +40,7 @@ export function buildOffers(
   obs: readonly OfferObservation[],
   resolve: (o: OfferObservation) => string | undefined,
   providers: ReadonlyMap<string, Provider>,
-  opts: { vendorOf?: (modelId: string) => string | undefined; notices?: readonly OfferNotice[] } = {},
+  opts: { vendorOf?: (modelId: string) => string | undefined; notices?: readonly OfferNotice[]; evidence?: EvidenceDate } = {},
 ): OfferBuild {
   const groups = new Map<string, Group>();
   const unresolved: OfferObservation[] = [];
@@ -68,7 +69,7 @@ export function buildOffers(
     const prices: Offer['prices'] = {};
     const heldBack: HeldBackPrice[] = [];
     for (const field of PRICE_FIELDS) {
-      const readings = list.flatMap(({ o }) => (o[field] === undefined ? [] : [{ value: o[field]!, source: o.source, as_of: o.as_of, o }]));
+      const readings = list.flatMap(({ o }) => (o[field] === undefined ? [] : [{ value: o[field]!, source: o.source, as_of: o.as_of, evidence: opts.evidence?.(o, field), o }]));
       if (!readings.length) continue;
       const chosen = choosePrice(readings, reference(g, field));
       if (chosen.fact) prices[field] = chosen.fact;

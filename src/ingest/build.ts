@@ -4,6 +4,7 @@ import { fact } from '../schema/fact.ts';
 import type { AdapterResult, DeveloperObservation, HardwareObservation, IngestIssue, RentalObservation } from '../sources/types.ts';
 import { buildChangesAll } from './build-all-changes.ts';
 import { buildModels } from './build-models.ts';
+import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders } from './build-offers.ts';
 import { buildRatings, currentRatingRows } from './build-ratings.ts';
 import { allOf, newReport, type BuildReport, type IngestContext } from './context.ts';
@@ -67,7 +68,7 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
     const model_id = mb.resolve(o.source, o.source_model_id, { hint: o.canonical_hint });
     return model_id ? [{ ...o, provider: o.provider, model_id }] : [];
   });
-  const { offers, unresolved: unOffers, held } = buildOffers(offerObs, (o) => mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint }) ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`), providerMap, { vendorOf: (id) => mb.vendors.get(id), notices });
+  const { offers, unresolved: unOffers, held } = buildOffers(offerObs, (o) => mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint }) ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`), providerMap, { vendorOf: (id) => mb.vendors.get(id), notices, evidence: evidenceDates(allOf(results, 'changes')) });
   report.issues.push(...held);
   for (const o of unOffers) {
     const priced = o.input !== undefined || o.output !== undefined;

@@ -106,12 +106,13 @@ export function loadGoldenFacts(file: string): GoldenFact[] {
 const BILLION = 1e9;
 
 /**
- * The provider's offer under the lookup id, global listing. A SKU that is another product carries its own provider
+ * The provider's offer under the lookup id, global listing, standard SKU. A SKU that is another product carries its own provider
  * id (`openai/gpt-4o:extended`, `stealth/claude-opus-4.6`), so the lookup id names the base offer.
  */
 function baseOffers(offers: readonly Offer[], provider: string, providerModelId: string): Offer[] {
   const id = providerModelId.toLowerCase();
-  return offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region === 'global');
+  // Batch, flex and priority prices of one listing share its id: the standard SKU is the price a caller pays by default.
+  return offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region === 'global' && o.sku === 'standard');
 }
 
 /** The value the dataset holds for a fact, or why there is none (a string starting with "no "). */

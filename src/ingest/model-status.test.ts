@@ -55,11 +55,26 @@ test("a developer's notice: status, shutdown date and replacement (resolved to a
 });
 
 test("retiring one dated snapshot does not retire the model the developer still lists", () => {
+  // models.dev providers/openai/models/: gpt-4o-2024-05-13, -2024-08-06 and -2024-11-20 are all listed.
   const life = modelLifecycle('gpt-4o', [
     o({ source: 'deprecations-rss', source_model_id: 'gpt-4o-2024-05-13', provider: 'openai', as_of: '2026-07-21', status: 'deprecated', shutdown_date: '2026-10-01' }),
+    o({ source: 'models-dev', source_model_id: 'gpt-4o-2024-08-06', provider: 'openai' }),
+    o({ source: 'models-dev', source_model_id: 'gpt-4o-2024-11-20', provider: 'openai' }),
     o({ source: 'litellm', source_model_id: 'gpt-4o', provider: 'openai', as_of: '2026-07-24' }),
   ], 'openai', false);
   assert.deepEqual(life, {});
+});
+
+test("retiring the newest (here the only) dated snapshot retires the model its undated id serves: Claude Opus 4.1", () => {
+  // deprecations-rss: Anthropic's notice of 2026-06-05 retires claude-opus-4-1-20250805; models.dev lists
+  // providers/anthropic/models/claude-opus-4-1.toml and claude-opus-4-1-20250805.toml, no other snapshot.
+  const life = modelLifecycle('claude-opus-4-1', [
+    o({ source: 'deprecations-rss', source_model_id: 'claude-opus-4-1-20250805', provider: 'anthropic', as_of: '2026-07-21', status: 'deprecated', deprecation_date: '2026-06-05' }),
+    o({ source: 'models-dev', source_model_id: 'claude-opus-4-1', provider: 'anthropic' }),
+    o({ source: 'models-dev', source_model_id: 'claude-opus-4-1-20250805', provider: 'anthropic' }),
+  ], 'anthropic', false);
+  assert.equal(life.status?.value, 'deprecated');
+  assert.equal(life.status?.source, 'deprecations-rss');
 });
 
 test('a closed model every provider has retired is deprecated, derived and saying from what', () => {

@@ -31,7 +31,9 @@ export function modelLifecycle(
   // model is `deprecated` when the developer retires it under the model's own id, or every one of the developer's
   // listings, or failing the developer's word every provider's.
   const own = developer.filter((o) => key0(o.source_model_id) === key0(id));
+  const newest = newestSnapshot(id, developer);
   const status = pick(own.filter(retired), () => 'deprecated' as const)
+    ?? newestRetired(newest)
     ?? allRetired(developer, 'every listing of the developer is retired')
     ?? pick(developer.filter((o) => o.status !== 'deprecated'), (o) => o.status)
     ?? allRetired(obs.filter((o) => o.provider !== undefined), 'every provider listing of the model is retired');
@@ -48,6 +50,34 @@ export function modelLifecycle(
   const rep = datesFrom((o) => o.replacement);
   if (rep) out.replacement = { ...rep, value: resolveId(rep.source, rep.value) ?? rep.value };
   return out;
+}
+
+const SNAPSHOT_DATE = /-(20\d{2})-?(\d{2})-?(\d{2})$/;
+
+/**
+ * The developer's listings of the model's newest dated snapshot (`claude-opus-4-1-20250805`), if it has dated ones.
+ * Anthropic's model ids are dated: retiring the only (or newest) snapshot retires what the undated alias serves,
+ * while OpenAI retiring gpt-4o-2024-05-13 leaves 2024-08-06 and 2024-11-20 behind it.
+ */
+function newestSnapshot(id: string, developer: readonly ModelObservation[]): ModelObservation[] {
+  let best = '';
+  const byDate = new Map<string, ModelObservation[]>();
+  for (const o of developer) {
+    const k = key0(o.source_model_id);
+    const m = k === key0(id) ? null : SNAPSHOT_DATE.exec(k);
+    if (!m || key0(k.slice(0, m.index)) !== key0(id)) continue;
+    const date = `${m[1]}${m[2]}${m[3]}`;
+    byDate.set(date, [...(byDate.get(date) ?? []), o]);
+    if (date > best) best = date;
+  }
+  return byDate.get(best) ?? [];
+}
+
+/** `deprecated` when the developer retired the newest dated snapshot: the model's own id has nothing newer to serve. */
+function newestRetired(newest: readonly ModelObservation[]): Fact<'deprecated'> | undefined {
+  const r = newest.filter(retired).sort((a, b) => b.as_of.localeCompare(a.as_of))[0];
+  if (!r) return undefined;
+  return { value: 'deprecated', as_of: r.as_of, source: r.source, note: `the developer retired ${r.source_model_id}, the model's newest dated snapshot` };
 }
 
 /** A listing is retired when its provider marks it deprecated or a retirement date it gives has passed. */

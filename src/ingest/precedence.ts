@@ -94,8 +94,10 @@ export function factorApart(a: number, b: number): number {
   return a > b ? a / b : b / a;
 }
 
-export type PriceReading = { value: number; source: string; as_of: string };
+/** `evidence`: when the source last set the value (price-dates.ts), where it differs from the reading's `as_of`. */
+export type PriceReading = { value: number; source: string; as_of: string; evidence?: string };
 
+const newer = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 const fmt = (x: number) => String(Number(x.toPrecision(6)));
 
 /**
@@ -117,7 +119,7 @@ export function choosePrice<R extends PriceReading>(readings: readonly R[], refe
   if (!kept.length) return { held };
   const support = (r: PriceReading) => kept.filter((k) => k.source === r.source && same(k.value, r.value)).length;
   const sorted = [...kept].sort(
-    (a, b) => (a.as_of < b.as_of ? 1 : a.as_of > b.as_of ? -1 : 0) || sourceRank(a.source) - sourceRank(b.source) || support(b) - support(a) || a.value - b.value,
+    (a, b) => newer(a.evidence ?? a.as_of, b.evidence ?? b.as_of) || sourceRank(a.source) - sourceRank(b.source) || support(b) - support(a) || a.value - b.value,
   );
   const best = sorted[0];
   const f: Fact<number> = { value: best.value, as_of: best.as_of, source: best.source };
