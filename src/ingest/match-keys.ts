@@ -158,6 +158,15 @@ export function looseKey(id: string): string {
   return packagingKey(variantKey(id));
 }
 
+/**
+ * The key under which one release's spellings meet: key0 without a `-preview` tag and without packaging, so that
+ * `kimi-k2-0905-preview` (Moonshot), `moonshotai/Kimi-K2-Instruct-0905` (Hugging Face) and `kimi-k2-instruct-0905`
+ * (Groq, Fireworks) all read `kimi-k-2-0905`.
+ */
+export function releaseKey(id: string): string {
+  return packagingKey(key0(id).replace(/-(?:preview|latest|exp)$/, ''));
+}
+
 /** A canonical id from a source id: key0 kept readable (dots stay), made a valid slug. */
 export function canonicalSlug(id: string): string {
   let s = id.trim().toLowerCase();
