@@ -59,7 +59,8 @@ function claudeOrder(s: string): string {
 }
 
 /**
- * A four-digit tail is a dated snapshot when it reads as MMDD (`gpt-4-0613`, `kimi-k2-0905`); when it reads as
+ * A four-digit tail is a dated snapshot when it reads as MMDD (`gpt-4-0613`, `deepseek-chat-v3-0324`; a release of its
+ * own, `kimi-k2-0905`, is found before this key by releases.ts); when it reads as
  * YYMM of the 2020s and not as a month and day, it is the developer's version (`mistral-large-2411`,
  * `qwen3-…-2507`). Other numbers are context lengths (`llama3-70b-8192`) and are stripped as before.
  */
