@@ -35,6 +35,8 @@ test('Mistral Large versions are separate models, Large 3 keeps its open weights
 });
 
 test('Kimi K2 Instruct and Kimi K2 Thinking are two models', () => {
+  // Without repositories or limits the dated previews are snapshots of one model; with them 0905 is a release of its
+  // own (releases.test.ts).
   const { ids, model } = run([
     obs({ source_model_id: 'moonshotai/kimi-k2-thinking', name: 'Kimi K2 Thinking', weights_url: 'https://huggingface.co/moonshotai/Kimi-K2-Thinking' }),
     obs({ source_model_id: 'moonshotai/kimi-k2-0711-preview', provider: 'moonshotai', name: 'Kimi K2 0711' }),

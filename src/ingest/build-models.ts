@@ -8,6 +8,7 @@ import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
 import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, ownRepo } from './model-repo.ts';
 import { hfRepo } from './matcher.ts';
+import { findReleases } from './releases.ts';
 import { resellerCandidates } from './reseller-models.ts';
 import { modelLifecycle } from './model-status.ts';
 import { choose, type Candidate } from './precedence.ts';
@@ -83,6 +84,9 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     key0(a.source_model_id).length - key0(b.source_model_id).length ||
     a.source_model_id.localeCompare(b.source_model_id);
 
+  // Month-day releases that are models of their own (Kimi K2 Instruct 0905 beside 0711), before any model exists.
+  matcher.setReleases(findReleases(observations, ctx.resolveDeveloper));
+
   // R1: the models.dev catalogue entries (models/<vendor>/<id>).
   const r1 = observations.filter((o) => o.source === 'models-dev' && o.provider === undefined).sort(byReadability);
   const catalogueByRepo = new Map<string, string>();
@@ -106,9 +110,11 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     const brand = brandVendor(o.source_model_id);
     if (brand && brand !== FIRST_PARTY[o.provider!]) continue;
     // Mistral's API names its open-weights models `open-…`; a dated preview (`kimi-k2-0711-preview`) names its model.
-    const slug = canonicalSlug(o.source_model_id).replace(DATE_TAIL, '').replace(MMDD_TAIL, '').replace(/^open-(?=[a-z])/, '');
+    // A release of its own (releases.ts) is named by its rule: `kimi-k2-0905-preview` is `kimi-k2-0905`.
+    const release = matcher.releaseOf(o.source_model_id);
+    const slug = release ?? canonicalSlug(o.source_model_id).replace(DATE_TAIL, '').replace(MMDD_TAIL, '').replace(/^open-(?=[a-z])/, '');
     // `mistral-large` or `devstral-small-latest` beside `-2411` and `-2512` versions: a pointer, not a model.
-    if (matcher.hasVersionsOf(slug.replace(LATEST_TAIL, ''))) continue;
+    if (!release && matcher.hasVersionsOf(slug.replace(LATEST_TAIL, ''))) continue;
     // Only the catalogue's own names are trusted to name a model (other sources write `gpt 4` for gpt-4-32k).
     create(slug, FIRST_PARTY[o.provider!], 'first-party API entry', [o.source_model_id], o.source === 'models-dev' ? o.name : undefined);
   }

@@ -59,7 +59,8 @@ function claudeOrder(s: string): string {
 }
 
 /**
- * A four-digit tail is a dated snapshot when it reads as MMDD (`gpt-4-0613`, `kimi-k2-0905`); when it reads as
+ * A four-digit tail is a dated snapshot when it reads as MMDD (`gpt-4-0613`, `deepseek-chat-v3-0324`; a release of its
+ * own, `kimi-k2-0905`, is found before this key by releases.ts); when it reads as
  * YYMM of the 2020s and not as a month and day, it is the developer's version (`mistral-large-2411`,
  * `qwen3-…-2507`). Other numbers are context lengths (`llama3-70b-8192`) and are stripped as before.
  */
@@ -156,6 +157,15 @@ export function packagingKey(key: string): string {
 /** variantKey without packaging or `-instruct`/`-it`: a last, looser rule, used only when it points at exactly one model. */
 export function looseKey(id: string): string {
   return packagingKey(variantKey(id));
+}
+
+/**
+ * The key under which one release's spellings meet: key0 without a `-preview` tag and without packaging, so that
+ * `kimi-k2-0905-preview` (Moonshot), `moonshotai/Kimi-K2-Instruct-0905` (Hugging Face) and `kimi-k2-instruct-0905`
+ * (Groq, Fireworks) all read `kimi-k-2-0905`.
+ */
+export function releaseKey(id: string): string {
+  return packagingKey(key0(id).replace(/-(?:preview|latest|exp)$/, ''));
 }
 
 /** A canonical id from a source id: key0 kept readable (dots stay), made a valid slug. */

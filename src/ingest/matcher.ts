@@ -1,7 +1,7 @@
 // Matches source identifiers to canonical model ids: the reviewed alias table first, then documented rules.
-import { key0, key1, mergeKey, packagingKey, variantKeys } from './match-keys.ts';
+import { key0, key1, mergeKey, packagingKey, releaseKey, variantKeys } from './match-keys.ts';
 
-export type MatchRule = 'alias-table' | 'hint' | 'exact' | 'snapshot' | 'variant' | 'loose' | 'weights-url' | 'name';
+export type MatchRule = 'alias-table' | 'release' | 'hint' | 'exact' | 'snapshot' | 'variant' | 'loose' | 'weights-url' | 'name';
 
 export type Match = { id: string; rule: MatchRule };
 
@@ -43,6 +43,8 @@ export class Matcher {
   private readonly aliases = new Map<string, string>();
 
   private readonly starRows: AliasRow[] = [];
+  /** Month-day releases that are models of their own (releases.ts): release key -> canonical id. */
+  private releases: ReadonlyMap<string, string> = new Map();
 
   constructor(aliasRows: readonly AliasRow[] = []) {
     for (const r of aliasRows) {
@@ -57,8 +59,21 @@ export class Matcher {
     return this.exact.has(id);
   }
 
+  /** Set the month-day releases that are models of their own (releases.ts), before any model is registered. */
+  setReleases(releases: ReadonlyMap<string, string>): void {
+    this.releases = releases;
+  }
+
+  /** The canonical id of the release this id names (`kimi-k2-instruct-0905` -> `kimi-k2-0905`), if it names one. */
+  releaseOf(sourceId: string): string | undefined {
+    return this.releases.get(releaseKey(sourceId));
+  }
+
   /** The canonical model an entry with this id would merge into (same model up to a snapshot date). */
   mergeTarget(sourceId: string): string | undefined {
+    // A release of its own merges only into itself, never into its family by the snapshot rule.
+    const release = this.releaseOf(sourceId);
+    if (release) return this.exact.has(release) ? release : undefined;
     return this.byMergeKey.get(mergeKey(sourceId));
   }
 
@@ -73,13 +88,16 @@ export class Matcher {
   /** Register a canonical model and the spellings that name it. */
   addCanonical(id: string, spellings: readonly string[] = []): void {
     this.exact.set(id, id);
-    if (!this.byMergeKey.has(mergeKey(id))) this.byMergeKey.set(mergeKey(id), id);
+    // A release of its own does not take its family's merge key: `kimi-k2-0711-preview` must not merge into 0905.
+    if (!this.releaseOf(id) && !this.byMergeKey.has(mergeKey(id))) this.byMergeKey.set(mergeKey(id), id);
     for (const s of [id, ...spellings]) this.addSpelling(s, id);
   }
 
   addSpelling(spelling: string, id: string): void {
     this.exact.set(spelling.toLowerCase(), id);
     put(this.k0, key0(spelling), id);
+    // A release's spelling is found by its release key; without its date it would claim the family's keys.
+    if (this.releaseOf(spelling)) return;
     put(this.k1, key1(spelling), id);
     // A model's own spelling keeps its effort words: `kimi-k2-thinking` is not found by `kimi-k2`.
     put(this.kl, packagingKey(key1(spelling)), id);
@@ -146,6 +164,9 @@ export class Matcher {
     // A row naming a model that does not exist (yet) is ignored here and reported by the build.
     if (aliased === '') return null;
     if (aliased !== undefined && this.exact.has(aliased)) return { id: aliased, rule: 'alias-table' };
+    // The id's own month-day tail names the release, whatever a base-model pointer says; not created yet: no match.
+    const release = this.releaseOf(sourceId);
+    if (release) return this.exact.has(release) ? { id: release, rule: 'release' } : undefined;
     if (opts.hint && hintFits(sourceId, opts.hint)) {
       const h = this.resolve(source, opts.hint);
       if (h) return { id: h.id, rule: 'hint' };

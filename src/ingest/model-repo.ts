@@ -43,7 +43,8 @@ export function ownRepo(
   const id = nameKeys(model.id)[0];
   const repos = [...new Set(candidates.map((r) => r.toLowerCase()))];
   const exact = repos.filter((r) => nameKeys(r).includes(id));
-  const instruct = repos.filter((r) => nameKeys(r).some((k) => k === `${id}-instruct` || k === `${id}-it`));
+  // The instruct tag may also stand before a release's date (`Kimi-K2-Instruct-0905` for `kimi-k2-0905`).
+  const instruct = repos.filter((r) => nameKeys(r).some((k) => k === `${id}-instruct` || k === `${id}-it` || k.replace(/-instruct-(\d{4})$/, '-$1') === id));
   const named = exact.length ? exact : instruct;
   if (named.length <= 1) return named[0];
   const own = named.filter((r) => isDeveloperOrg(r.split('/')[0], model.vendor));
