@@ -26,7 +26,7 @@ export const HardwareView = z
     unified_memory: z.boolean().describe('true for memory shared with the CPU (Apple, DGX Spark, Strix Halo, CPU RAM): only a fraction of it holds a model.'),
     memory_gb: wireFact(z.number()).describe('Total memory of the configuration (all accelerators), GB (1e9 bytes).'),
     usable_fraction: wireFact(z.number()).describe('Share of that memory a model may use.'),
-    usable_memory_gb: DerivedFigure('memory_gb x usable_fraction, GB: what models_for_hardware fits models into.'),
+    usable_memory_gb: DerivedFigure('memory_gb x usable_fraction, in GB of 1e9 bytes: what models_for_hardware fits models into. memory_gb is the binary size vendors state (24 GB = 24 GiB = 25.77e9 bytes).'),
     bandwidth_gbs: wireFact(z.number()).nullable().describe('Memory bandwidth per accelerator, GB/s; null only for a configuration built from a stated memory size (its speed is not estimated).'),
     aggregate_bandwidth_gbs: DerivedFigure('bandwidth per accelerator x count, GB/s (tensor parallel): what decode speed estimates read.').nullable().describe('null when the bandwidth is unknown.'),
     compute_tflops: wireFact(z.number()).nullable().describe('Dense FP16/BF16 tensor TFLOPS per accelerator (no sparsity); null where no source gives it.'),
