@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { aDataset, aModel, anOffer, aRating, f } from '../dataset/fixtures.ts';
-import { blendedPrice, board, categoriesOf, cheapestOffer, firstPartyOf, intervalsOverlap, isEuOffer, overallRating, podium } from './ranking.ts';
+import { blendedPrice, board, categoriesOf, cheapestOffer, intervalsOverlap, isEuOffer, overallRating, podium } from './ranking.ts';
 
 const r = (model_id: string, rating: number, over: Parameters<typeof aRating>[0] | object = {}) =>
   aRating({ model_id, rating, rating_lower: rating - 5, rating_upper: rating + 5, ...over });
@@ -110,16 +110,6 @@ test('free tiers and subscription plans ($0 input and output) are not the cheape
   assert.equal(cheapestOffer(offers, 0.75)!.offer.provider, 'paid');
   assert.equal(cheapestOffer(offers, 1)!.offer.provider, 'free-input', 'a $0 input with a paid output is still a per-token price');
   assert.equal(cheapestOffer(offers.slice(0, 1), 0.75), undefined);
-});
-
-test('first party: the offer\'s own flag where set, else the provider is the developer or its regional twin', () => {
-  assert.deepEqual(firstPartyOf(anOffer({ model_id: 'm', provider: 'alibaba' }), 'alibaba'), { first_party: true, basis: 'provider_is_developer' });
-  assert.equal(firstPartyOf(anOffer({ model_id: 'm', provider: 'alibaba-cn' }), 'alibaba').first_party, true);
-  assert.equal(firstPartyOf(anOffer({ model_id: 'm', provider: 'openrouter' }), 'alibaba').first_party, false);
-  assert.equal(firstPartyOf(anOffer({ model_id: 'm', provider: 'alibabacloud' }), 'alibaba').first_party, false, 'a prefix counts only with its dash');
-  // Zhipu AI sells its models as Z.ai: only the flag (once the dataset sets it) can say so.
-  const flagged = { ...anOffer({ model_id: 'glm', provider: 'zai' }), first_party: true };
-  assert.deepEqual(firstPartyOf(flagged, 'zhipuai'), { first_party: true, basis: 'flag' });
 });
 
 test('the cheapest offer reads base SKUs only: an :extended, stealth or :free listing never stands for the price', () => {

@@ -236,14 +236,3 @@ export function isEuOffer(o: Offer): boolean {
   return o.region === 'eu' || o.eu_resident.value === 'yes' || o.eu_resident.value === 'region';
 }
 
-/**
- * A first-party offer: sold by the model's own developer. The offer's `first_party` flag where the dataset sets it;
- * otherwise derived: the provider id is the developer id, or that id followed by a regional or plan suffix
- * (`alibaba-cn`, `google-vertex`, `amazon-bedrock`). The derivation misses first-party APIs under another name
- * (Z.ai for zhipuai, Llama API for meta), so `basis` says which was used.
- */
-export function firstPartyOf(o: Offer, vendor: string): { first_party: boolean; basis: 'flag' | 'provider_is_developer' } {
-  const flag = (o as Offer & { first_party?: unknown }).first_party;
-  if (typeof flag === 'boolean') return { first_party: flag, basis: 'flag' };
-  return { first_party: o.provider === vendor || o.provider.startsWith(`${vendor}-`), basis: 'provider_is_developer' };
-}

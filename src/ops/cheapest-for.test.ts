@@ -29,9 +29,9 @@ const ds = aDataset({
     anOffer({ model_id: 'mid', provider: 'euro', prices: price(3, 3), eu_resident: f('yes' as const) }),
     anOffer({ model_id: 'low', provider: 'a', prices: price(0.5, 0.5) }),
     anOffer({ model_id: 'big-open', provider: 'a', prices: price(1, 1) }),
-    // First-party offers (every fixture model's developer is `acme`): dearer than the resellers'.
-    anOffer({ model_id: 'mid', provider: 'acme', prices: price(2.5, 2.5) }),
-    anOffer({ model_id: 'low', provider: 'acme-eu', prices: price(0.6, 0.6), eu_resident: f('no' as const) }),
+    // First-party offers (every fixture model's developer is `acme`; the ingest flags its listings): dearer than the resellers'.
+    anOffer({ model_id: 'mid', provider: 'acme', first_party: true, prices: price(2.5, 2.5) }),
+    anOffer({ model_id: 'low', provider: 'acme-eu', first_party: true, prices: price(0.6, 0.6), eu_resident: f('no' as const) }),
   ],
   ratings: [
     rate('top', 1500), rate('mid', 1400), rate('low', 1300), rate('tiny', 1200), rate('big-open', 1440), rate('big-open', 1450, { variant: 'big-open-thinking' }),
@@ -141,11 +141,10 @@ test('floor=lower_bound: the 95% lower bound must reach the floor, so only model
   assert.deepEqual(ids(run({ min_rank: 2 })), ['big-open', 'top'], 'at the point, the rank alone');
 });
 
-test('first_party_only: only the developer\'s own offers, priced at them; the derivation is said', () => {
+test('first_party_only: only the developer\'s own offers (the offer\'s first_party flag), priced at them', () => {
   const out = run({ first_party_only: true });
   // mid at acme's $2.5 (not the reseller's $2), low at acme-eu's $0.6; top and big-open have no first-party offer.
   assert.deepEqual(out.items.map((i) => [i.model.id, i.offer.provider, i.blended_price.value, i.first_party]), [['low', 'acme-eu', 0.6, true], ['mid', 'acme', 2.5, true]]);
-  assert.match(out.note, /provider is the model's developer/);
   assert.equal(run({}).items[0].first_party, false, 'the reseller offer of low is not first party');
   assert.deepEqual(ids(run({ first_party_only: true, where: 'eu-cloud' })), [], 'no first-party offer is EU-resident');
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { cheapestOffer, firstPartyOf, isEuOffer, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
+import { cheapestOffer, isEuOffer, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { boardForUse, USES, type UseBoard } from '../engines/use-categories.ts';
 import { ServiceError } from '../errors/index.ts';
 import { IsoDate, type Model, type Offer } from '../schema/index.ts';
@@ -47,12 +47,8 @@ function selfHostingNeedsOpenWeights(selfHosted: boolean, openWeights: boolean |
   }
 }
 
-const FIRST_PARTY_DERIVED =
-  'first_party_only: an offer counts as first party when the dataset marks it so; where it does not, when the provider is the model\'s developer (the same id, or that id with a regional or plan suffix such as alibaba-cn or google-vertex). That derivation misses a developer\'s API sold under another name (Z.ai for Zhipu AI, Llama API for Meta).';
-
-function notes(ub: UseBoard, selfHosted: boolean, derivedFirstParty: boolean): string | null {
+function notes(ub: UseBoard, selfHosted: boolean): string | null {
   const out: string[] = [];
-  if (derivedFirstParty) out.push(FIRST_PARTY_DERIVED);
   if (!ub.board) out.push(`The dataset holds no ratings on ${ub.leaderboard}/${ub.category}, so no model can be shown to meet the floor.`);
   else if (ub.fell_back) out.push(`The preferred board for ${ub.use} is absent from the dataset; ${ub.leaderboard}/${ub.category} is used instead.`);
   if (selfHosted) out.push(SELF_HOSTED_NOTE);
@@ -144,14 +140,10 @@ export const cheapest_for = defineOperation({
     const ub = boardForUse(ds, input.use);
     const floor = floorOf(ds, ub, input);
     const floorText = floor.text;
-    let derivedFirstParty = false;
-    const firstParty = (m: Model) => (o: Offer) => {
-      const fp = firstPartyOf(o, m.vendor);
-      if (fp.basis !== 'flag') derivedFirstParty = true;
-      return fp.first_party;
-    };
-    const acceptFor = (m: Model) => {
-      const fp = input.first_party_only ? firstParty(m) : () => true;
+    // The offer's own flag (the ingest's first-party table: the developer's API, cloud and plans, docs/data.md).
+    const firstParty = (o: Offer) => o.first_party;
+    const acceptFor = (_m: Model) => {
+      const fp = input.first_party_only ? firstParty : () => true;
       return input.where === 'eu-cloud' ? (o: Offer) => isEuOffer(o) && fp(o) : fp;
     };
 
@@ -197,7 +189,7 @@ export const cheapest_for = defineOperation({
       where: input.where,
       input_share: input.input_share,
       ranked_by: selfHosted ? 'parameters_total' as const : 'blended_price' as const,
-      note: notes(ub, selfHosted, input.first_party_only && derivedFirstParty),
+      note: notes(ub, selfHosted),
       counts: { rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length },
       items: items.map((c, i): Item => {
         const offer = c.priced ? toOfferView(ds, c.priced.offer, input.input_share) : null;
@@ -207,7 +199,7 @@ export const cheapest_for = defineOperation({
           rating: toRankedRating(b!, c.e),
           blended_price: offer?.blended_price ?? null,
           offer,
-          first_party: c.priced ? firstPartyOf(c.priced.offer, c.m.vendor).first_party : null,
+          first_party: c.priced ? c.priced.offer.first_party : null,
           parameters_total: c.m.parameters_total ?? null,
           why: c.priced ? cloudWhy(ds, c.m, b!, c.e, c.priced, floorText, input.where, input.input_share) : selfHostedWhy(c.m, b!, c.e, floorText),
         };
