@@ -103,3 +103,13 @@ test('an entry matched away from its base_model does not lend the base\'s facts'
   assert.equal(model('deepseek-r1-distill-qwen-32b')!.weights_url, undefined);
   assert.equal(model('deepseek-r1-distill-qwen-32b')!.parameters_total?.value, 32_763_876_352);
 });
+
+test('a free SKU\'s listing does not name the model: "Gemma 3 27B (free)" is OpenRouter\'s name for its :free listing', () => {
+  // models.dev providers/openrouter/models/google/gemma-3-27b-it.toml and gemma-3-27b-it:free.toml.
+  const { model } = run([
+    // The free listing read later: by date alone it would name the model.
+    obs({ source_model_id: 'openrouter/google/gemma-3-27b-it:free', provider: 'openrouter', name: 'Gemma 3 27B (free)', as_of: '2026-07-03' }),
+    obs({ source_model_id: 'openrouter/google/gemma-3-27b-it', provider: 'openrouter', name: 'Gemma 3 27B' }),
+  ]);
+  assert.equal(model('gemma-3-27b-it')?.name.value, 'Gemma 3 27B');
+});

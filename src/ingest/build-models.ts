@@ -11,6 +11,7 @@ import { hfRepo } from './matcher.ts';
 import { findReleases } from './releases.ts';
 import { resellerCandidates } from './reseller-models.ts';
 import { modelLifecycle } from './model-status.ts';
+import { skuOf } from './skus.ts';
 import { choose, type Candidate } from './precedence.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -247,7 +248,9 @@ function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: Lic
     return choose(cands);
   };
   // Leaderboard names are variant names (`claude-opus-5-high`): a last resort for a model's name.
-  const name = pick((o) => o.name, { skipLeaderboards: true }) ?? pick((o) => o.name) ?? idAsName(placed);
+  // A SKU's listing names the SKU (OpenRouter's `google/gemma-3-27b-it:free` is "Gemma 3 27B (free)"): a last resort too.
+  const standardName = (o: ModelObservation) => (skuOf(o.source_model_id).sku === 'standard' ? o.name : undefined);
+  const name = pick(standardName, { skipLeaderboards: true }) ?? pick((o) => o.name, { skipLeaderboards: true }) ?? pick((o) => o.name) ?? idAsName(placed);
   if (!name) return undefined;
   const licence = pick((o) => {
     if (!o.licence_text) return undefined;
