@@ -54,7 +54,11 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
       `(active weights at ${q.name} + the KV cache of one sequence at ${opts.context} tokens); ` +
       (prefill === null
         ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'
-        : `prefill compute-bound: ${PREFILL_EFFICIENCY} x dense FP16 FLOP/s / (2 x active parameters)`),
+        : `prefill compute-bound: ${PREFILL_EFFICIENCY} x dense FP16 FLOP/s / (2 x active parameters)`) +
+      // Every measurement in the calibration table is of one device: the all-reduces of tensor parallelism are not in it.
+      (hardware.count > 1
+        ? `; on ${hardware.count} devices an upper bound: the bandwidths are summed and the tensor-parallel communication between them is not modelled (the calibration table has no multi-device measurement)`
+        : ''),
     tokens_per_s: roundTo(at(1), 1),
     efficiency: DECODE_EFFICIENCY,
     aggregate_bandwidth_gbs: roundTo(bandwidth / GB, 1),
