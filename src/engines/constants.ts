@@ -1,9 +1,12 @@
 // Every constant of the hardware-fit and cost model, each with where it comes from (docs/hardware-and-cost.md).
 
-/** One gigabyte as the dataset counts memory (hardware `memory_gb` is 1e9 bytes, not GiB). */
+/** One gigabyte as answers show sizes (weights, KV cache, totals, usable memory): 1e9 bytes. */
 export const GB = 1e9;
 
-/** One gibibyte, only for comparing with llama.cpp's published file sizes. */
+/**
+ * One gibibyte: the unit of a device's stated memory (an RTX 4090's "24 GB" is 24 GiB; see `usableBytes`) and of
+ * llama.cpp's published file sizes.
+ */
 export const GIB = 1024 ** 3;
 
 export type QuantizationId = 'bf16' | 'fp8' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'mxfp4' | 'q4_k_m' | 'q3_k_m';

@@ -42,13 +42,16 @@ const assessed = (r: FitResult): FitAssessed => {
 const at8k = { context: 8192, concurrency: 1 };
 
 test('a 70B model does not fit a 24 GB card, even at Q4_K_M or Q3_K_M, and says by how much', () => {
+  // By hand, 8k context: usable = 24 x 2^30 B x 0.95 = 24 x 1.0737 x 0.95 = 24.48 GB (a stated GB is 2^30 bytes).
+  // KV 2 x 80 layers x 8 x 128 x 2 B x 8192 = 2.68 GB; total = (weights + KV) x 1.1 + 0.5 GB.
+  // Q4_K_M: 70.55e9 x 4.89 / 8 = 43.13 GB -> 50.89 GB; Q3_K_M: 70.55e9 x 3.9 / 8 = 34.39 GB -> 41.29 GB, 16.8 GB short.
   const r = assessed(fitModel(llama70b, aCard(), at8k));
   assert.equal(r.fit, 'no');
   assert.equal(r.quantization, null);
   assert.equal(r.by_quantization.find((x) => x.quantization === 'q4_k_m')?.memory_fit, 'no');
   assert.equal(r.memory.quantization, 'q3_k_m');
   assert.ok(r.memory.headroom_gb < 0);
-  assert.match(r.reason ?? '', /22\.8 GB usable/);
+  assert.match(r.reason ?? '', /24\.48 GB usable/);
   assert.equal(r.tokens_per_s, null);
 });
 
@@ -57,14 +60,15 @@ test('an 8B model fits a 16 GB card at Q4_K_M comfortably, and the engine picks 
   assert.equal(r.by_quantization.find((x) => x.quantization === 'q4_k_m')?.memory_fit, 'comfortable');
   assert.equal(r.fit, 'comfortable');
   assert.equal(r.quantization, 'q8_0');
-  assert.ok(r.memory.total_gb <= 0.85 * 15.2);
+  // Usable: 16 x 2^30 B x 0.95 = 16 x 1.0737 x 0.95 = 16.32 GB. Q8_0 at 8k: (8.53 + 1.07) x 1.1 + 0.5 = 11.07 GB, 68%.
+  assert.ok(r.memory.total_gb <= 0.85 * 16.32);
   assert.equal(r.estimate, true);
   assert.ok(r.derived_from.some((d) => d.startsWith('parameters_total = 8030261248 (test, 2026-05-12)')));
 });
 
 test('prefers a lower quantization that fits comfortably over a higher one that fits only tightly', () => {
-  // BF16 (asked for with min_bits above Q8_0's 8.5) 8B at 8k: (16.06 + 1.07) x 1.1 + 0.5 = 19.3 GB; on 21 GB usable
-  // that is 92%: tight. Q8_0 is comfortable.
+  // BF16 (asked for with min_bits above Q8_0's 8.5) 8B at 8k: (16.06 + 1.07) x 1.1 + 0.5 = 19.35 GB; on 21 x 2^30 B =
+  // 21 x 1.0737 = 22.55 GB usable that is 86%: tight. Q8_0 (11.07 GB, 49%) is comfortable.
   const r = assessed(fitModel(llama8b, aCard({ memory_gb: f(21), usable_fraction: f(1) }), { ...at8k, min_bits_per_weight: 8 }));
   assert.equal(r.by_quantization[0].quantization, 'q8_0', 'without asking, nothing above Q8_0 is tried');
   const asked = assessed(fitModel(llama8b, aCard({ memory_gb: f(21), usable_fraction: f(1) }), { ...at8k, min_bits_per_weight: 9 }));
@@ -77,7 +81,8 @@ test('prefers a lower quantization that fits comfortably over a higher one that 
 });
 
 test('takes a tight fit when nothing fits comfortably, and says tight', () => {
-  // Q3_K_M 8B at 8k: (3.91 + 1.07) x 1.1 + 0.5 = 5.98 GB; 6.5 GB usable is 92%.
+  // Q3_K_M 8B at 8k: (3.92 + 1.07) x 1.1 + 0.5 = 5.99 GB; 6.5 x 2^30 B = 6.5 x 1.0737 = 6.98 GB usable: 86%.
+  // Q4_K_M: (4.91 + 1.07) x 1.1 + 0.5 = 7.08 GB does not fit.
   const r = assessed(fitModel(llama8b, aCard({ memory_gb: f(6.5), usable_fraction: f(1) }), at8k));
   assert.equal(r.fit, 'tight');
   assert.equal(r.quantization, 'q3_k_m');
@@ -173,7 +178,8 @@ test('models_for_hardware: runs only, best rated first then headroom; closed exc
   assert.deepEqual(r.not_assessable.map((m) => m.model_id), ['no-facts']);
   assert.equal(r.does_not_fit, 1);
   assert.deepEqual(r.excluded, { closed_weights: 1, open_weights_unknown: 1 });
-  assert.equal(r.hardware.usable_gb, 22.8);
+  // 24 x 2^30 B x 0.95 = 24 x 1.073741824 x 0.95 = 24.4813 GB, shown to two decimals.
+  assert.equal(r.hardware.usable_gb, 24.48);
   assert.ok(r.models.every((m) => m.fit !== 'no' && m.tokens_per_s !== null && m.estimate));
 });
 
@@ -212,15 +218,18 @@ test('property: a longer context never improves the choice: it never moves up th
 });
 
 test('a tight Q4_K_M is chosen over a comfortable Q3_K_M, and Q3_K_M only when nothing at 4 bits fits', () => {
-  // A dense 30B model, 32 GQA layers (8 KV heads x 128), 8k context, on a 24 GB card (0.95 usable: 22.8 GB). By hand:
-  // KV 2 x 32 x 8 x 128 x 2 B x 8192 = 1.07 GB; total = (weights + KV) x 1.1 + 0.5 GB.
-  // Q4_K_M: 30e9 x 4.89 / 8 = 18.34 GB -> 21.85 GB, 96% of 22.8 (tight); Q3_K_M: 14.66 GB -> 17.80 GB, 78% (comfortable).
+  // A dense 30B model, 32 GQA layers (8 KV heads x 128), 8k context, on a 24 GB card. By hand: usable =
+  // 24 x 2^30 B x 0.95 = 24 x 1.0737 x 0.95 = 24.48 GB; KV 2 x 32 x 8 x 128 x 2 B x 8192 = 2^30 B = 1.07 GB;
+  // total = (weights + KV) x 1.1 + 0.5 GB.
+  // Q4_K_M: 30e9 x 4.89 / 8 = 18.34 GB -> 21.85 GB, 89% of 24.48 (tight); Q3_K_M: 30e9 x 3.9 / 8 = 14.63 GB -> 17.77 GB,
+  // 73% (comfortable).
   const model = aModel({ id: 'dense-30b', parameters_total: f(30e9), architecture: f(llamaArch(32)) });
   const r = assessed(fitModel(model, aCard({ memory_gb: f(24) }), { context: 8192, concurrency: 1 }));
   assert.equal(r.by_quantization.find((q) => q.quantization === 'q4_k_m')?.memory_fit, 'tight');
   assert.equal(r.by_quantization.find((q) => q.quantization === 'q3_k_m')?.memory_fit, 'comfortable');
   assert.equal(r.quantization, 'q4_k_m');
-  // On 20 GB (19 GB usable) Q4_K_M no longer fits: Q3_K_M (17.80 GB, 94%) is the answer, tight.
+  // On 20 GB (20 x 1.0737 x 0.95 = 20.40 GB usable) Q4_K_M (21.85 GB) no longer fits: Q3_K_M (17.77 GB, 87%) is the
+  // answer, tight.
   const small = assessed(fitModel(model, aCard({ memory_gb: f(20) }), { context: 8192, concurrency: 1 }));
   assert.equal(small.quantization, 'q3_k_m');
   assert.equal(small.fit, 'tight');

@@ -91,8 +91,13 @@ const hw = (over: Partial<Hardware> = {}): Hardware => ({
 });
 
 test('usable memory is memory x usable fraction; unified memory counts only its fraction', () => {
-  assert.equal(usableBytes(hw({ unified_memory: true, memory_gb: f(128), usable_fraction: f(0.75) })), 96 * GB);
-  assert.equal(usableBytes(hw({ count: 8, memory_gb: f(640) })), 608 * GB);
+  // A stated "GB" of device memory is a binary GB, 2^30 bytes (GIB): a 128 GB Mac at 0.75 offers 128 x 0.75 = 96 GiB
+  // = 96 x 1,073,741,824 = 103,079,215,104 bytes (103.08 GB); eight 80 GB H100s at 0.95 offer 640 x 0.95 = 608 GiB
+  // = 652,835,028,992 bytes (652.84 GB), not 608e9.
+  assert.equal(usableBytes(hw({ unified_memory: true, memory_gb: f(128), usable_fraction: f(0.75) })), 96 * GIB);
+  assert.equal(usableBytes(hw({ unified_memory: true, memory_gb: f(128), usable_fraction: f(0.75) })), 103_079_215_104);
+  assert.equal(usableBytes(hw({ count: 8, memory_gb: f(640) })), 608 * GIB);
+  assert.equal(usableBytes(hw({ count: 8, memory_gb: f(640) })), 652_835_028_992);
 });
 
 test('multi-GPU: bandwidth adds up across cards and the split is stated; one card has no split note', () => {

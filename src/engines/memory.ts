@@ -3,6 +3,7 @@ import type { Architecture, Fact, Hardware, Model } from '../schema/index.ts';
 import {
   DECODE_EFFICIENCY,
   GB,
+  GIB,
   KV_CACHE_BYTES,
   OVERHEAD_FIXED_GB_PER_DEVICE,
   OVERHEAD_FRACTION,
@@ -102,15 +103,10 @@ export function memoryNeeded(input: MemoryInput): MemoryNeed {
  * accelerators; unified memory (Apple, DGX Spark, Strix Halo, CPU RAM) counts only the fraction the GPU may use.
  */
 export function usableBytes(hardware: Hardware): number {
-  return hardware.memory_gb.value * hardware.usable_fraction.value * MEMORY_GB;
+  // Memory chips come in binary sizes: the RTX 4090's "24 GB" is 24 GiB (25.77e9 bytes), an H100's 80 GB is 80 GiB,
+  // a 128 GB Mac has 128 GiB. Epoch writes 24e9 bytes for the 4090, which would take 7% of every card away.
+  return hardware.memory_gb.value * hardware.usable_fraction.value * GIB;
 }
-
-/**
- * Bytes in one "GB" of device memory as vendors state it. Memory chips come in binary sizes: the RTX 4090's 24 GB is
- * 24 GiB (25.77e9 bytes), an H100's 80 GB is 80 GiB, a 128 GB Mac has 128 GiB. Epoch writes 24e9 bytes for the
- * 4090, which would take 7% of every card away. Model sizes stay in bytes, shown in GB of 1e9 bytes.
- */
-export const MEMORY_GB = 2 ** 30;
 
 /**
  * Bytes per second all accelerators read together: per-card bandwidth x count (tensor parallelism). Only an ad-hoc

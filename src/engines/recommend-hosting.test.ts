@@ -56,7 +56,8 @@ test('the monthly cost counts in the ranking: at equal ratings the model needing
   assert.ok(large.option.parts.price < small.option.parts.price);
   assert.notEqual(small.option.parts.price, UNKNOWN_MACHINE_PRICE_SCORE);
   assert.match(small.reasons[1], /least costly rented configuration it fits.*\$730 a month to rent/);
-  assert.match(small.reasons[1], /It also fits desk-24 \(desk-24, 22\.8 GB usable\)/, 'usable = 24 GB x 0.95');
+  // A stated GB is 2^30 bytes: 24 x 1.073741824 x 0.95 = 24.48 GB (of 1e9 bytes) usable.
+  assert.match(small.reasons[1], /It also fits desk-24 \(desk-24, 24\.48 GB usable\)/, 'usable = 24 GiB x 0.95');
 });
 
 test('data that must stay in the EU: only rentals offered in an EU region are costed, and the reason names them', () => {

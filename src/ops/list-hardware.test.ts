@@ -35,7 +35,8 @@ test('the class filter keeps only that class and is echoed', () => {
 
 test('usable memory and aggregate bandwidth are derived figures that cite their facts', () => {
   const mac = run(ds).items.find((h) => h.id === 'mac-128')!;
-  assert.equal(mac.usable_memory_gb.value, 96);
+  // A stated GB is 2^30 bytes, shown in GB of 1e9: 128 x 0.75 = 96 GiB = 96 x 1.073741824 = 103.08 GB.
+  assert.equal(mac.usable_memory_gb.value, 103.08);
   assert.ok(mac.usable_memory_gb.derived_from.some((s: string) => s.startsWith('usable_fraction = 0.75')));
   const node = run(ds).items.find((h) => h.id === 'node-8')!;
   assert.equal(node.aggregate_bandwidth_gbs.value, 26800);
@@ -79,7 +80,8 @@ test('committed dataset: every configuration is listed once, and the examples ma
   const all = { items };
   assert.ok(all.items.length >= 120, `${all.items.length} configurations`);
   assert.deepEqual(all.items.map((h) => h.id).sort(), real.hardware.map((h) => h.id).sort());
-  assert.ok(all.items.some((h) => h.id === 'rtx-4090' && h.usable_memory_gb.value === 22.8));
+  // The dataset's RTX 4090: memory_gb 24 (epoch-hardware), usable_fraction 0.95: 24 x 1.073741824 x 0.95 = 24.48 GB.
+  assert.ok(all.items.some((h) => h.id === 'rtx-4090' && h.usable_memory_gb.value === 24.48));
   for (const ex of list_hardware.examples) {
     const out = list_hardware.handler(real, list_hardware.input.parse(ex.input), ctx) as Out;
     assert.ok(out.items.length > 0, ex.title);
