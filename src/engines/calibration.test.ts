@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import type { Architecture, Hardware } from '../schema/index.ts';
-import { DECODE_EFFICIENCY, GB, GIB, PREFILL_EFFICIENCY, QUANTIZATIONS } from './constants.ts';
+import { DECODE_EFFICIENCY, GIB, PREFILL_EFFICIENCY, QUANTIZATIONS } from './constants.ts';
 import { aggregateBandwidth, computeBoundTokensPerSecond, decodeTokensPerSecond, type ModelFacts } from './memory.ts';
 import { servingThroughput } from './serving.ts';
 

@@ -3,7 +3,6 @@ import type { Hardware, Model } from '../schema/index.ts';
 import {
   COMFORTABLE_MAX_FRACTION,
   DECODE_EFFICIENCY,
-  GB,
   KV_CACHE_BYTES,
   MIN_SELF_HOSTING_BITS,
   OVERHEAD_FIXED_GB_PER_DEVICE,

@@ -1,5 +1,6 @@
 // Input and output pieces several operations share: ids, pagination, the fact envelope on the wire.
 import { z } from 'zod';
+import { DEFAULT_CONTEXT } from '../engines/constants.ts';
 import { ServiceError } from '../errors/index.ts';
 import { IsoDate } from '../schema/index.ts';
 
@@ -17,6 +18,16 @@ export const HardwareIdParam = z
   .max(100, 'at most 100 characters')
   .regex(/^[a-z0-9][a-z0-9._-]*$/, 'a hardware id slug (see GET /api/v1/hardware)')
   .describe('Hardware configuration id from `GET /api/v1/hardware` (e.g. `rtx-4090`, `h100-80gb-x8`).');
+
+/** Tokens each sequence holds in the KV cache: one range for every operation that sizes memory. */
+export const contextParam = (description: string) =>
+  z
+    .number()
+    .int('context must be a whole number of tokens from 512 to 1,048,576')
+    .min(512, 'context must be from 512 to 1,048,576 tokens')
+    .max(1048576, 'context must be from 512 to 1,048,576 tokens')
+    .default(DEFAULT_CONTEXT)
+    .describe(description);
 
 export const Limit = z.number().int().min(1).max(100).default(20).describe('Page size, 1..100 (default 20).');
 export const Cursor = z

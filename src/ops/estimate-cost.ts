@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import {
   DEFAULT_AMORTIZATION_MONTHS,
-  DEFAULT_CONTEXT,
   DEFAULT_INPUT_SHARE,
   DEFAULT_MAX_SEQUENCES,
   DEFAULT_POWER_USD_PER_KWH,
@@ -12,7 +11,7 @@ import {
 import { estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
 import { isBaseSku } from '../engines/ranking.ts';
 import { IsoDate } from '../schema/index.ts';
-import { HardwareIdParam, ModelIdParam, requireModelId } from './common.ts';
+import { contextParam, HardwareIdParam, ModelIdParam, requireModelId } from './common.ts';
 import { requireHardware } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
@@ -142,13 +141,7 @@ export const estimate_cost = defineOperation({
       .default(DEFAULT_INPUT_SHARE)
       .describe('Share of input (prompt) tokens in the volume, 0..1 (default 0.75).'),
     hardware: HardwareIdParam.optional().describe('Price self-hosting on this hardware configuration (an id from list_hardware) instead of the cheapest that fits.'),
-    context: z
-      .number()
-      .int('context must be a whole number of tokens from 512 to 1,048,576')
-      .min(512, 'context must be from 512 to 1,048,576 tokens')
-      .max(1048576, 'context must be from 512 to 1,048,576 tokens')
-      .default(DEFAULT_CONTEXT)
-      .describe('Tokens each sequence holds in the KV cache (capped at the model window), 512..1,048,576 (default 8192).'),
+    context: contextParam('Tokens each sequence holds in the KV cache (capped at the model window), 512..1,048,576 (default 8192).'),
     concurrency: z
       .number()
       .int('concurrency must be a whole number from 1 to 4096')

@@ -5,7 +5,7 @@ import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT, QUANTIZATIONS } from '../engines/
 import { modelsForHardware, type FitOptions, type RankedModel } from '../engines/hardware-fit.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware } from '../schema/index.ts';
-import { Cursor, Limit, Page, paginate } from './common.ts';
+import { contextParam, Cursor, Limit, Page, paginate } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, HardwareView, resolveHardware, toHardwareView } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { oneQuantizationChoice, QuantizationIdSchema, quantizationParams } from './quantization-params.ts';
@@ -196,13 +196,7 @@ export const models_for_hardware = defineOperation({
   path: '/hardware/{hardware_id}',
   input: z.object({
     hardware_id: HardwareTextParam,
-    context: z
-      .number()
-      .int('context must be a whole number of tokens from 512 to 1,048,576')
-      .min(512, 'context must be from 512 to 1,048,576 tokens')
-      .max(1048576, 'context must be from 512 to 1,048,576 tokens')
-      .default(DEFAULT_CONTEXT)
-      .describe('Tokens each sequence holds in the KV cache (prompt + output), 512..1,048,576 (default 8192).'),
+    context: contextParam('Tokens each sequence holds in the KV cache (prompt + output), 512..1,048,576 (default 8192).'),
     concurrency: z
       .number()
       .int('concurrency must be a whole number from 1 to 256')
