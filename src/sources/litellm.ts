@@ -1,5 +1,4 @@
 // LiteLLM adapter: model_prices_and_context_window.json (per-token prices, limits, EU SKUs) and its field history.
-import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
