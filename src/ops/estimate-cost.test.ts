@@ -215,3 +215,22 @@ test('API cost reads base SKUs only: a cheaper stealth listing is another produc
   assert.equal(out.api.offers.length, 1);
   assert.equal(out.api.cheapest.monthly_usd, 100);
 });
+
+test('committed dataset: the hardware parameter takes a device as people say it, echoes the reading, and refuses a bare memory size', { skip: !hasCommitted }, () => {
+  // "a single H100" is one H100 80 GB SXM (h100-80gb-x1), the configuration the H100 example names by id.
+  const said = run(committed(), { model_id: 'qwen3-8b', tokens_millions: 5000, hardware: 'a single H100' });
+  const byId = run(committed(), { model_id: 'qwen3-8b', tokens_millions: 5000, hardware: 'h100-80gb-x1' });
+  assert.deepEqual([said.hardware, said.understood.hardware_id, said.understood.how], ['h100-80gb-x1', 'h100-80gb-x1', 'device']);
+  assert.deepEqual(said.self_hosting, byId.self_hosting);
+  // Two RTX 4090s (2 x 24 GB, catalogued as rtx-4090-x2): no rental is listed for them, so only the owned option,
+  // and only on that configuration.
+  const two = run(committed(), { model_id: 'qwen3-8b', tokens_millions: 100, hardware: '2x 4090' });
+  assert.equal(two.understood.hardware_id, 'rtx-4090-x2');
+  assert.deepEqual(two.self_hosting.owned_options.map((o: Out) => o.hardware_id), ['rtx-4090-x2']);
+  // Three 3090s are built from the text, not catalogued: the built configuration is the one costed.
+  const three = run(committed(), { model_id: 'qwen3-8b', tokens_millions: 100, hardware: '3 x 3090' });
+  assert.deepEqual([three.hardware, three.understood.how], ['rtx-3090-x3', 'counted']);
+  // "24 GB GPU" names no device: no bandwidth, so no speed and no cost.
+  assert.throws(() => run(committed(), { model_id: 'qwen3-8b', tokens_millions: 100, hardware: '24 GB GPU' }),
+    (e: unknown) => e instanceof ServiceError && e.code === 'invalid_parameter' && /memory size on no named device/.test(e.message));
+});

@@ -9,10 +9,13 @@ import {
   DEFAULT_UTILIZATION,
 } from '../engines/constants.ts';
 import { estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
+import { acceptedMachines } from '../engines/machine.ts';
+import { hasBandwidth } from '../engines/memory.ts';
 import { isBaseSku } from '../engines/ranking.ts';
+import { ServiceError } from '../errors/index.ts';
 import { IsoDate } from '../schema/index.ts';
-import { contextParam, HardwareIdParam, ModelIdParam, requireModelId } from './common.ts';
-import { requireHardware } from './list-hardware.ts';
+import { contextParam, ModelIdParam, requireModelId } from './common.ts';
+import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
@@ -76,6 +79,7 @@ const Output = z.object({
   tokens_millions: z.number().describe('Monthly volume costed, millions of tokens (input + output).'),
   input_share: z.number().describe('Share of input tokens in the volume.'),
   hardware: z.string().nullable().describe('The configuration self-hosting was restricted to; null for all.'),
+  understood: HardwareUnderstood.nullable().describe('How the `hardware` text was read; null when none was given.'),
   api: z
     .object({
       offers: z.array(ApiLine).describe('One line per offer with both prices, cheapest first.'),
@@ -140,7 +144,7 @@ export const estimate_cost = defineOperation({
       .max(1, 'input_share must be from 0 to 1')
       .default(DEFAULT_INPUT_SHARE)
       .describe('Share of input (prompt) tokens in the volume, 0..1 (default 0.75).'),
-    hardware: HardwareIdParam.optional().describe('Price self-hosting on this hardware configuration (an id from list_hardware) instead of the cheapest that fits.'),
+    hardware: HardwareTextParam.optional().describe('Price self-hosting on this configuration instead of the cheapest that fits: an id from list_hardware (`h100-80gb-x1`) or a device as people say it (`2x 4090`, `a single H100`). A bare memory size (`24 GB GPU`) has no speed, so no cost: it is refused.'),
     context: contextParam('Tokens each sequence holds in the KV cache (capped at the model window), 512..1,048,576 (default 8192).'),
     concurrency: z
       .number()
@@ -179,13 +183,19 @@ export const estimate_cost = defineOperation({
   handler(ds, input) {
     oneQuantizationChoice(input);
     const id = requireModelId(ds, input.model_id);
-    if (input.hardware !== undefined) requireHardware(ds, input.hardware, 'hardware');
+    const named = input.hardware === undefined ? undefined : resolveHardware(ds, input.hardware, 'hardware');
+    if (named && !hasBandwidth(named.hardware)) {
+      throw new ServiceError('invalid_parameter', `hardware: "${input.hardware!.slice(0, 100)}" is a memory size on no named device: its speed, and so its cost, cannot be estimated; name the device.`, {
+        errors: [{ parameter: 'hardware', message: 'a device is needed to estimate speed and cost', allowed: acceptedMachines() }],
+      });
+    }
     const model = ds.modelById.get(id)!;
     // Base SKUs only: a stealth, extended or batch listing is another product, not the model's API price.
-    const r = estimateCost(model, (ds.offersByModel.get(id) ?? []).filter(isBaseSku), ds.hardware, {
+    // A configuration built from the text (`3 x 3090`) is not in the catalogue: it is the only one priced.
+    const r = estimateCost(model, (ds.offersByModel.get(id) ?? []).filter(isBaseSku), named ? [named.hardware] : ds.hardware, {
       tokens_millions: input.tokens_millions,
       input_share: input.input_share,
-      hardware_id: input.hardware,
+      hardware_id: named?.hardware.id,
       context: input.context,
       concurrency: input.concurrency,
       utilization: input.utilization,
@@ -201,7 +211,8 @@ export const estimate_cost = defineOperation({
       model: toModelRef(ds, model),
       tokens_millions: r.tokens_millions,
       input_share: r.input_share,
-      hardware: input.hardware ?? null,
+      hardware: named?.hardware.id ?? null,
+      understood: named?.understood ?? null,
       api: { offers, not_priced: r.api.not_priced, cheapest: paid ?? null },
       settings: r.settings,
       self_hosting: r.self_hosting,
