@@ -1,8 +1,8 @@
 // Configurations the catalogue does not hold but the text states: N cards of a catalogued one, or a bare memory size.
 import { fact, type Fact, type Hardware } from '../schema/index.ts';
+import { citeFact } from './cite.ts';
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
-const cite = (id: string, name: string, f: Fact<unknown>) => `${id}.${name} = ${String(f.value)} (${f.source}, ${f.as_of})`;
 
 /** Counts a machine may state: one to a 64-GPU pod; beyond that the service models no interconnect. */
 export const MAX_COUNT = 64;
@@ -17,12 +17,12 @@ export const MAX_MEMORY_GB = 16384;
 export function countedConfiguration(one: Hardware, count: number): Hardware {
   const base = one.id.replace(/-x1$/, '');
   const memory = fact(round(one.memory_gb.value * count), one.memory_gb.as_of, 'derived', {
-    derived_from: [cite(one.id, 'memory_gb', one.memory_gb), `count = ${count}`],
+    derived_from: [citeFact(`${one.id}.memory_gb`, one.memory_gb), `count = ${count}`],
     note: `${one.memory_gb.value} GB per accelerator x ${count}`,
   });
   const price = one.purchase_price_usd
     ? fact(round(one.purchase_price_usd.value * count), one.purchase_price_usd.as_of, 'derived', {
-      derived_from: [cite(one.id, 'purchase_price_usd', one.purchase_price_usd), `count = ${count}`],
+      derived_from: [citeFact(`${one.id}.purchase_price_usd`, one.purchase_price_usd), `count = ${count}`],
       note: 'the accelerators only; the host machine is not included',
     })
     : undefined;

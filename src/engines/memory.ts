@@ -1,5 +1,5 @@
 // Memory and bandwidth model: weights, KV cache, overhead, usable memory, decode rate, and the facts they read.
-import type { Architecture, Fact, Hardware, Model } from '../schema/index.ts';
+import type { Architecture, Hardware, Model } from '../schema/index.ts';
 import {
   DECODE_EFFICIENCY,
   GB,
@@ -11,6 +11,7 @@ import {
   type KvCacheType,
   type Quantization,
 } from './constants.ts';
+import { citeFact } from './cite.ts';
 
 /** Bytes of the weights: parameters x bits per weight / 8 (MoE: all experts are resident, so total parameters). */
 export function weightsBytes(parameters: number, quantization: Quantization): number {
@@ -155,7 +156,6 @@ export type ModelFacts = {
   derived_from: string[];
 };
 
-const cite = (name: string, f: Fact<unknown>, shown: unknown = f.value) => `${name} = ${String(shown)} (${f.source}, ${f.as_of})`;
 
 /** Read a model's memory facts, citing each (name = value (source, as_of)) for `derived_from`. */
 export function modelFacts(model: Model): ModelFacts | { missing: string[] } {
@@ -165,14 +165,14 @@ export function modelFacts(model: Model): ModelFacts | { missing: string[] } {
   if (!model.parameters_total || !model.architecture) return { missing };
   const arch = model.architecture;
   const derived_from = [
-    cite('parameters_total', model.parameters_total),
+    citeFact('parameters_total', model.parameters_total),
     model.parameters_active
-      ? cite('parameters_active', model.parameters_active)
+      ? citeFact('parameters_active', model.parameters_active)
       : 'parameters_active: not in the dataset, parameters_total used (exact for a dense model)',
-    cite('architecture', arch, `${arch.value.attention}, ${arch.value.layers} layers, ${arch.value.kv_heads} KV heads x ${arch.value.head_dim} (${arch.value.hf_repo})`),
+    citeFact('architecture', arch, `${arch.value.attention}, ${arch.value.layers} layers, ${arch.value.kv_heads} KV heads x ${arch.value.head_dim} (${arch.value.hf_repo})`),
   ];
-  if (model.context_window) derived_from.push(cite('context_window', model.context_window));
-  if (model.native_precision) derived_from.push(cite('native_precision', model.native_precision));
+  if (model.context_window) derived_from.push(citeFact('context_window', model.context_window));
+  if (model.native_precision) derived_from.push(citeFact('native_precision', model.native_precision));
   return {
     parameters_total: model.parameters_total.value,
     parameters_active: model.parameters_active?.value ?? model.parameters_total.value,
@@ -185,12 +185,12 @@ export function modelFacts(model: Model): ModelFacts | { missing: string[] } {
 /** The hardware facts a fit rests on, cited for `derived_from`. */
 export function hardwareInputs(hardware: Hardware): string[] {
   return [
-    cite(`${hardware.id}.memory_gb`, hardware.memory_gb),
-    cite(`${hardware.id}.usable_fraction`, hardware.usable_fraction),
+    citeFact(`${hardware.id}.memory_gb`, hardware.memory_gb),
+    citeFact(`${hardware.id}.usable_fraction`, hardware.usable_fraction),
     hardware.bandwidth_gbs
-      ? cite(`${hardware.id}.bandwidth_gbs`, hardware.bandwidth_gbs, `${hardware.bandwidth_gbs.value} per accelerator x ${hardware.count}`)
+      ? citeFact(`${hardware.id}.bandwidth_gbs`, hardware.bandwidth_gbs, `${hardware.bandwidth_gbs.value} per accelerator x ${hardware.count}`)
       : `${hardware.id}.bandwidth_gbs: unknown (a configuration built from a stated memory size): speed not estimated`,
-    ...(hardware.compute_tflops ? [cite(`${hardware.id}.compute_tflops`, hardware.compute_tflops, `${hardware.compute_tflops.value} per accelerator x ${hardware.count}`)] : []),
+    ...(hardware.compute_tflops ? [citeFact(`${hardware.id}.compute_tflops`, hardware.compute_tflops, `${hardware.compute_tflops.value} per accelerator x ${hardware.count}`)] : []),
   ];
 }
 

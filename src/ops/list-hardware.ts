@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { GB } from '../engines/constants.ts';
+import { citeFact } from '../engines/cite.ts';
 import { acceptedMachines, isRefusal, resolveMachine } from '../engines/machine.ts';
 import { aggregateBandwidth, roundTo, splitNote, toGb, usableBytes } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
@@ -38,7 +39,6 @@ export const HardwareView = z
   .describe('One hardware configuration, every fact with its date (and source in full responses).');
 export type HardwareView = z.infer<typeof HardwareView>;
 
-const cite = (name: string, f: { value: unknown; as_of: string; source: string }) => `${name} = ${String(f.value)} (${f.source}, ${f.as_of})`;
 
 export function toHardwareView(h: Hardware): HardwareView {
   return {
@@ -50,10 +50,10 @@ export function toHardwareView(h: Hardware): HardwareView {
     unified_memory: h.unified_memory,
     memory_gb: h.memory_gb,
     usable_fraction: h.usable_fraction,
-    usable_memory_gb: { value: toGb(usableBytes(h)), derived_from: [cite('memory_gb', h.memory_gb), cite('usable_fraction', h.usable_fraction)] },
+    usable_memory_gb: { value: toGb(usableBytes(h)), derived_from: [citeFact('memory_gb', h.memory_gb), citeFact('usable_fraction', h.usable_fraction)] },
     bandwidth_gbs: h.bandwidth_gbs ?? null,
     aggregate_bandwidth_gbs: h.bandwidth_gbs
-      ? { value: roundTo(aggregateBandwidth(h) / GB, 1), derived_from: [cite('bandwidth_gbs', h.bandwidth_gbs), `count = ${h.count}`] }
+      ? { value: roundTo(aggregateBandwidth(h) / GB, 1), derived_from: [citeFact('bandwidth_gbs', h.bandwidth_gbs), `count = ${h.count}`] }
       : null,
     compute_tflops: h.compute_tflops ?? null,
     power_w: h.power_w ?? null,
