@@ -107,13 +107,23 @@ test('MCP: structuredContent and text of anonymous tool calls name no source out
 
 test('partial answers still date their facts and list the sources they drew on', async () => {
   const op = OPERATIONS.find((o) => o.name === 'models_for_hardware')!;
-  const body = (await app.inject({ url: restUrl(op, op.examples[0].input) })).json() as Record<string, any>;
+  const url = restUrl(op, op.examples[0].input);
+  const partial = (await app.inject({ url })).json() as Record<string, any>;
+  const full = (await app.inject({ url, headers: { 'x-api-key': PRO_KEY } })).json() as Record<string, any>;
   const ids = new Set(dataset.sources.map((s) => s.id));
-  assert.ok(body.sources.length > 0 && body.sources.every((s: { id: string }) => ids.has(s.id)));
-  // Each input of a derived figure keeps its date: `name = value (as of YYYY-MM-DD)`.
-  const inputs = body.items.flatMap((i: { derived_from?: string[] }) => i.derived_from ?? []) as string[];
-  assert.ok(inputs.length > 0);
-  for (const s of inputs.filter((x) => / = /.test(x))) assert.match(s, /\(as of \d{4}-\d{2}-\d{2}\)/, s);
+  assert.ok(partial.sources.length > 0 && partial.sources.every((s: { id: string }) => ids.has(s.id)));
+  // Each input of a derived figure keeps its date: the full `name = value (models-dev, 2026-07-02)` reads
+  // `name = value (as of 2026-07-02)`; an input quoted from outside the dataset (no source id) is unchanged.
+  const inputs = (body: Record<string, any>) => body.items.flatMap((i: { derived_from?: string[] }) => i.derived_from ?? []) as string[];
+  let cited = 0;
+  const expected = inputs(full).map((s) => {
+    const m = / \(([a-z0-9-]+), (\d{4}-\d{2}-\d{2})\)$/.exec(s);
+    if (!m || !ids.has(m[1]!)) return s;
+    cited++;
+    return `${s.slice(0, m.index)} (as of ${m[2]})`;
+  });
+  assert.ok(cited > 0, 'some inputs cite a source in the full answer');
+  assert.deepEqual(inputs(partial), expected);
 });
 
 test('pro answers are full: the handler output as it is, citations and listed_by included', async () => {
