@@ -32,11 +32,11 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
   else {
     const alt = ids.map(escape).join('|');
     const re = new RegExp(`(?<![\\w./@-])(?:(the) )?(${alt})(?![\\w/-]|\\.\\w)(, (?=\\d{4}-\\d{2}-\\d{2}(?!\\d))|: | table)?`, 'g');
+    // Most strings name no source. A plain word-bounded search (several times faster in V8 than the pattern above,
+    // and true wherever the pattern matches, since every id begins and ends with a letter or digit) skips them.
+    const maybe = new RegExp(`\\b(?:${alt})\\b`);
     fn = (text, found) => {
-      // Nearly every string names no source: a quick test before the replacing pass keeps this cheap.
-      re.lastIndex = 0;
-      if (!re.test(text)) return text;
-      re.lastIndex = 0;
+      if (!maybe.test(text)) return text;
       return text.replace(re, (match: string, the: string | undefined, id: string, tail: string | undefined, at: number) => {
         if (tail === ', ') {
           found.add(id);
