@@ -118,7 +118,9 @@ test('partial: texts keep their dates and name no source; the sources they named
   assert.deepEqual(out.cost_basis, ['h100-x1 rented at 2 USD/h (runpod x; as of 2026-01-01) x 730 h']);
   assert.equal(out.reason, 'Open weights (as of 2026-07-02), rated (as of 2026-07-30, https://lmarena.ai/leaderboard).');
   assert.deepEqual(out.labelled, ['A listed source: launch price of Acme 1, 1499 USD']);
-  assert.deepEqual(out.notes, ['A listed source gives no date. A listed source gives one', 'held back: a listed source 71000', 'residency from a listed source']);
+  assert.deepEqual(out.notes, [
+    'A listed source gives no date. A listed source gives one', 'held back: a listed source 71000', 'residency from a listed source',
+  ]);
   assert.equal(out.untouched, body.untouched, 'a word, a URL, a repo path or a longer id is not a citation');
   assert.deepEqual(out.sources.map((s: { id: string }) => s.id), ['derived', 'eu-code', 'litellm', 'lmarena', 'models-dev', 'vendor-acme']);
 });

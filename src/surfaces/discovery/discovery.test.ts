@@ -44,7 +44,8 @@ test('server card: valid against the card schema, naming the endpoint, versions,
   assert.equal(remote.url, `${BASE}/mcp`);
   assert.deepEqual(remote.supportedProtocolVersions, ['2025-06-18', '2025-11-25', '2026-07-28']);
   // The key is optional, by either header (docs/access.md); neither is required to connect.
-  assert.deepEqual(remote.headers.map((h: any) => [h.name, h.isRequired, h.isSecret]), [['x-api-key', false, true], ['Authorization', false, true]]);
+  const headers = remote.headers.map((h: any) => [h.name, h.isRequired, h.isSecret]);
+  assert.deepEqual(headers, [['x-api-key', false, true], ['Authorization', false, true]]);
   const meta = card._meta['dev.model-data/discovery'];
   assert.deepEqual(meta.authentication, { required: false, schemes: ['api-key', 'bearer'], header: 'x-api-key' });
   // The tools the card names are the ones the MCP endpoint lists.
@@ -112,7 +113,8 @@ test('llms.txt: every link it gives answers on this server (examples included)',
     if (url === '/mcp') continue; // POST only: the MCP tests call it
     const r = await app.inject({ url });
     // The fixture dataset may lack an example's model or hardware: a problem with a code, never a missing route.
-    assert.ok(r.statusCode === 200 || (r.statusCode === 404 && r.json().code !== 'not_found'), `${url}: ${r.statusCode} ${r.body.slice(0, 200)}`);
+    const ok = r.statusCode === 200 || (r.statusCode === 404 && r.json().code !== 'not_found');
+    assert.ok(ok, `${url}: ${r.statusCode} ${r.body.slice(0, 200)}`);
   }
   await app.close();
 });

@@ -24,7 +24,8 @@ export const MCP_PROTOCOL_VERSIONS: readonly string[] = ['2025-06-18', '2025-11-
  * The service's own icon: a dark tile with three rising bars (figures) and a dot on the last (each figure is dated).
  * No script, no external reference, no text to render: safe to show as an image anywhere.
  */
-export const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="Model Data Service">
+export const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"
+ role="img" aria-label="Model Data Service">
 <rect width="64" height="64" rx="14" fill="#17324d"/>
 <rect x="13" y="32" width="9" height="19" rx="2" fill="#7cc4f2"/>
 <rect x="27.5" y="23" width="9" height="28" rx="2" fill="#b9e1fb"/>

@@ -28,7 +28,8 @@ export function buildServerCard(opts: CardOptions): Record<string, unknown> {
       headers: [
         {
           name: 'x-api-key',
-          description: 'Optional API key (mds_free_..., mds_pro_..., mds_ent_...): raises the limit; pro and enterprise keys get full answers.',
+          description: 'Optional API key (mds_free_..., mds_pro_..., mds_ent_...): raises the limit; '
+            + 'pro and enterprise keys get full answers.',
           isRequired: false,
           isSecret: true,
         },
