@@ -8,6 +8,7 @@ import { PROJECT_ROOT, type Config } from './config/env.ts';
 import type { Dataset } from './dataset/dataset.ts';
 import type { AnyOperation } from './ops/operation.ts';
 import { OPERATIONS } from './ops/registry.ts';
+import { registerDiscovery } from './surfaces/discovery.ts';
 import { createExecutor } from './surfaces/execute.ts';
 import { registerMcp } from './surfaces/mcp/route.ts';
 import { COMMON_HEADERS } from './surfaces/rest/http.ts';
@@ -108,6 +109,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   const documents = [
     ...registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, isReady: () => ready }),
     ...registerMcp(app, { executor, operations, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls }),
+    ...registerDiscovery(app, { operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, dataAsOf: dataset.meta.data_as_of }),
   ];
   registerOperations(app, executor, operations);
   // Once listening, build the documents (and load the MCP SDK) one per turn of the event loop, so that requests

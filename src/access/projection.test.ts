@@ -9,7 +9,7 @@ const sources: ReadonlyMap<string, Source> = new Map([
   ['models-dev', aSource({ id: 'models-dev', name: 'models.dev', url: 'https://models.dev' })],
   ['vendor-acme', aSource({ id: 'vendor-acme', name: 'Acme model page', url: 'https://acme.example/models' })],
   ['lmarena', aSource({ id: 'lmarena', name: 'LMArena', url: 'https://lmarena.ai' })],
-  ['derived', aSource({ id: 'derived', name: 'Model Data Service (derived)', url: 'https://model-data.dev/methods' })],
+  ['derived', aSource({ id: 'derived', name: 'Model Data Service (derived)', url: 'https://model-data.dev/methods', kind: 'derived' })],
   ['litellm', aSource({ id: 'litellm', name: 'LiteLLM', url: 'https://github.com/BerriAI/litellm' })],
   ['eu-code', aSource({ id: 'eu-code', name: 'EU GPAI Code signatories', url: 'https://digital-strategy.ec.europa.eu' })],
 ]);
@@ -102,4 +102,33 @@ test('partial: a data key named __proto__ stays a plain member', () => {
   const out = projectBody(body, { ...base, full: false }) as Record<string, any>;
   assert.deepEqual(Object.getOwnPropertyDescriptor(out.m, '__proto__')?.value, { value: 1, as_of: '2026-01-01' });
   assert.equal(Object.getPrototypeOf(out.m), Object.prototype);
+});
+
+test('partial: texts keep their dates and name no source; the sources they named are listed', () => {
+  const body = deepFreeze({
+    derived_from: ['context_window = 200000 (models-dev, 2026-07-02)', 'usable_fraction = 0.95 (derived, 2026-07-01)'],
+    cost_basis: ['h100-x1 rented at 2 USD/h (runpod x; litellm, 2026-01-01) x 730 h'],
+    reason: 'Open weights (models-dev, 2026-07-02), rated (lmarena, 2026-07-30, https://lmarena.ai/leaderboard).',
+    labelled: ['vendor-acme: launch price of Acme 1, 1499 USD'],
+    notes: ['litellm gives no date. lmarena gives one', 'held back: litellm 71000', 'residency from the eu-code table'],
+    untouched: ['an estimate derived from two facts', 'see https://models-dev.example/litellm and acme/litellm-7b', 'lmarena-x'],
+  });
+  const out = projectBody(body, { ...base, full: false }) as Record<string, any>;
+  assert.deepEqual(out.derived_from, ['context_window = 200000 (as of 2026-07-02)', 'usable_fraction = 0.95 (as of 2026-07-01)']);
+  assert.deepEqual(out.cost_basis, ['h100-x1 rented at 2 USD/h (runpod x; as of 2026-01-01) x 730 h']);
+  assert.equal(out.reason, 'Open weights (as of 2026-07-02), rated (as of 2026-07-30, https://lmarena.ai/leaderboard).');
+  assert.deepEqual(out.labelled, ['A listed source: launch price of Acme 1, 1499 USD']);
+  assert.deepEqual(out.notes, [
+    'A listed source gives no date. A listed source gives one', 'held back: a listed source 71000', 'residency from a listed source',
+  ]);
+  assert.equal(out.untouched, body.untouched, 'a word, a URL, a repo path or a longer id is not a citation');
+  assert.deepEqual(out.sources.map((s: { id: string }) => s.id), ['derived', 'eu-code', 'litellm', 'lmarena', 'models-dev', 'vendor-acme']);
+});
+
+test('partial: an offer loses listed_by, whose sources are listed once; full keeps it', () => {
+  const body = deepFreeze({ offer: { provider: 'acme', listed_by: ['litellm', 'models-dev'], region: 'global' } });
+  const out = projectBody(body, { ...base, full: false }) as Record<string, any>;
+  assert.deepEqual(out.offer, { provider: 'acme', region: 'global' });
+  assert.deepEqual(out.sources.map((s: { id: string }) => s.id), ['litellm', 'models-dev']);
+  assert.equal(projectBody(body, { ...base, full: true }), body);
 });

@@ -1,5 +1,6 @@
 // The full/partial projection of a response body (DESIGN.md section 9): one pure function for REST and MCP alike.
 import type { Source } from '../schema/index.ts';
+import { partialText, type PartialText } from './partial-text.ts';
 
 export type ProjectionOptions = {
   /** Pro and enterprise: the body is returned as it is. */
@@ -17,12 +18,15 @@ export type ProjectedSource = { id: string; name: string; url: string | null };
 
 /** Provenance members a partial response drops from every fact-shaped object. */
 const PROVENANCE = new Set(['source', 'corroborated_by', 'conflicts']);
+/** Lists of source ids a partial response drops wherever they are (an offer's `listed_by`), listing the ids once. */
+const SOURCE_LISTS = new Set(['listed_by']);
 
 export const attributionText = (baseUrl: string): string => `Data: Model Data Service (${baseUrl})`;
 
 /**
  * Full: `body` unchanged. Partial: every fact-shaped object (string `as_of` and string `source`: facts and rating
- * rows) loses `source`, `corroborated_by` and `conflicts` and keeps `value`, `as_of`, `derived_from`, `note`; the
+ * rows) loses `source`, `corroborated_by` and `conflicts` and keeps `value`, `as_of`, `derived_from`, `note`;
+ * `listed_by` lists are removed; texts that cite a source keep the date and name no source (partial-text.ts); the
  * source ids so removed are listed once as `sources` (sorted by id); `fullTierOnly` fields are removed; and the
  * attribution the partial tiers must show is added.
  * Never mutates `body` (the dataset is frozen): untouched subtrees are shared with the input, changed ones copied.
@@ -34,7 +38,12 @@ export function projectBody<T extends object>(body: T, opts: ProjectionOptions):
   const out: Record<string, unknown> = {};
   // Full-tier-only fields go first, so the sources only they cite are not listed.
   const b = body as Record<string, unknown>;
-  for (const k of Object.keys(b)) if (!drop.has(k)) put(out, k, strip(b[k], ids));
+  const walk: Walk = { ids, text: partialText(opts.sources) };
+  for (const k of Object.keys(b)) {
+    if (drop.has(k)) continue;
+    // A top-level `sources` member is the sources list itself (GET /sources): names there are the attribution.
+    put(out, k, k === 'sources' ? b[k] : strip(b[k], walk));
+  }
   // A body whose own `sources` member is the payload (GET /sources) keeps it: it already names every source.
   if (!Object.hasOwn(out, 'sources')) out.sources = [...ids].sort().map((id) => sourceRef(id, opts.sources));
   out.attribution = attributionText(opts.baseUrl);
@@ -58,12 +67,15 @@ function collect(o: Record<string, unknown>, ids: Set<string>): void {
   }
 }
 
+type Walk = { ids: Set<string>; text: PartialText };
+
 /** Returns `node` itself when nothing under it changed, so a partial response copies only what it must. */
-function strip(node: unknown, ids: Set<string>): unknown {
+function strip(node: unknown, walk: Walk): unknown {
+  if (typeof node === 'string') return walk.text(node, walk.ids);
   if (Array.isArray(node)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < node.length; i++) {
-      const v = strip(node[i], ids);
+      const v = strip(node[i], walk);
       if (v !== node[i]) copy ??= node.slice();
       if (copy) copy[i] = v;
     }
@@ -72,7 +84,7 @@ function strip(node: unknown, ids: Set<string>): unknown {
   if (node === null || typeof node !== 'object') return node;
   const o = node as Record<string, unknown>;
   const isFact = typeof o.as_of === 'string' && typeof o.source === 'string';
-  if (isFact) collect(o, ids);
+  if (isFact) collect(o, walk.ids);
   let copy: Record<string, unknown> | undefined;
   const keys = Object.keys(o);
   for (let i = 0; i < keys.length; i++) {
@@ -81,7 +93,12 @@ function strip(node: unknown, ids: Set<string>): unknown {
       copy ??= copyUpTo(o, keys, i);
       continue;
     }
-    const v = strip(o[k], ids);
+    if (SOURCE_LISTS.has(k) && Array.isArray(o[k])) {
+      for (const s of o[k] as unknown[]) if (typeof s === 'string') walk.ids.add(s);
+      copy ??= copyUpTo(o, keys, i);
+      continue;
+    }
+    const v = strip(o[k], walk);
     if (v !== o[k]) copy ??= copyUpTo(o, keys, i);
     if (copy) put(copy, k, v);
   }

@@ -108,11 +108,13 @@ export const get_model_changes = defineOperation({
         history_until: IsoDate.describe("Date of the source's snapshot: it can record no change after it."),
         events: z.number().int().describe('Change events this source gave the dataset.'),
       }))
-      .describe('The sources of change events and how far their histories reach.'),
+      .describe('The sources of change events and how far their histories reach. Full tier only: it names which source gave which events.'),
     items: z.array(Item).describe('Changes newest first; same-day changes in a stable order.'),
     page: Page,
   }),
   annotations: READ_ONLY,
+  // Per-source provenance of the feed; partial answers list the sources once instead (docs/access.md).
+  fullTierOnly: ['coverage'],
   examples: [
     { title: 'Every change in the 30 days before the newest rating update', input: { until: '2026-08-19', days: 30 } },
     { title: "Price changes of Anthropic's models in the first half of 2026", input: { kind: ['price'], vendor: 'anthropic', until: '2026-06-30', days: 181 } },

@@ -32,7 +32,9 @@ export const OfferView = z
       })
       .describe('USD per 1M tokens as published; a price no source gives is absent.'),
     eu_resident: wireFact(EuResidency).describe('EU data residency: yes, region (EU regions to choose), no, unknown.'),
-    listed_by: z.array(z.string()).describe('Sources that list this offer.'),
+    // Optional on the wire: partial responses drop it and list these sources once (access/projection.ts).
+    listed_by: z.array(z.string()).optional()
+      .describe('Sources that list this offer. Full tier only: partial responses list them once in `sources`.'),
     sku: Sku.describe('Which product of the provider: `standard` (the model at its list price) or `regional` are the base SKUs used by default; `free`, `extended`, `stealth`, `batch`, `flex`, `priority`, `thinking`, `routing`, `online` are other listings.'),
     first_party: z.boolean().describe("true when the model's own developer sells it (its API, cloud platform or plan); false for a reseller or gateway."),
     status: wireFact(ModelStatus).optional().describe("The provider's status of this listing (`deprecated`: the provider retired it); not the model's."),

