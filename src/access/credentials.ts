@@ -19,8 +19,11 @@ export function bearerChallenge(error: 'invalid_token' | 'invalid_request', desc
 
 const join = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h.join(', ') : h);
 
-/** How two credentials are joined when they differ (as Node joins a repeated header): never a valid key. */
-const SEPARATOR = ', ';
+/**
+ * How two different credentials are joined: a character above U+00FF, which no header value read from the wire can
+ * hold (Node decodes header bytes as Latin-1), so that no single value sent by a client reads as a conflict.
+ */
+const SEPARATOR = '\u2063';
 
 /**
  * The key a request carries, or undefined when it carries none (an anonymous call). Never throws, so that every
@@ -43,13 +46,12 @@ export function apiKeyFrom(headers: IncomingHeaders): string | undefined {
   return `${header}${SEPARATOR}${bearer}`;
 }
 
-/** A 400 when the request carried two or more different keys (see apiKeyFrom), else undefined. */
+/** A 400 when the request carried two different keys (x-api-key and Bearer; see apiKeyFrom), else undefined. */
 export function conflictingKeys(apiKey: string): ServiceError | undefined {
-  const parts = apiKey.split(SEPARATOR);
-  if (parts.length < 2 || parts.every((p) => p === parts[0])) return undefined;
+  if (!apiKey.includes(SEPARATOR)) return undefined;
   return new ServiceError(
     'invalid_parameter',
-    'The request carries more than one API key and they differ (x-api-key and Authorization: Bearer, or a repeated header). Send one.',
+    'The request carries two different API keys, one in x-api-key and one in Authorization: Bearer. Send one of them.',
     {
       errors: [{ parameter: 'Authorization', message: 'two different API keys', allowed: 'one API key, in x-api-key or as Authorization: Bearer <key>' }],
       headers: { 'WWW-Authenticate': bearerChallenge('invalid_request', 'Send one API key') },

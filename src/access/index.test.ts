@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ServiceError, toProblem } from '../errors/index.ts';
-import { createAccess, issueKey, rateLimitedError, revokeKey } from './index.ts';
+import { apiKeyFrom, createAccess, issueKey, rateLimitedError, revokeKey } from './index.ts';
 import { createSqliteKeyStore } from './key-store-sqlite.ts';
 import type { KeyStore } from './key-store.ts';
 import { generateKey } from './keys.ts';
@@ -255,7 +255,7 @@ test('two different keys (x-api-key and Bearer) are a 400 with an invalid_reques
   const { config, cleanup } = setup();
   const access = await createAccess(config);
   try {
-    const joined = `${generateKey('pro').key}, ${generateKey('free').key}`;
+    const joined = apiKeyFrom({ 'x-api-key': generateKey('pro').key, authorization: `Bearer ${generateKey('free').key}` })!;
     await assert.rejects(access.authenticate(joined, '198.51.100.12'), (e: ServiceError) =>
       e.status === 400 && /error="invalid_request"/.test(e.options.headers!['WWW-Authenticate']!));
   } finally {
