@@ -18,6 +18,7 @@ export function redactKeys(text: string): string {
 const SECRET_PARAMETERS = new Set(['api_key', 'apikey', 'api-key', 'x-api-key', 'key', 'token', 'access_token', 'auth', 'authorization']);
 
 function decodedName(raw: string): string {
+  if (!/[%+]/.test(raw)) return raw.trim().toLowerCase();
   try {
     return decodeURIComponent(raw.replace(/\+/g, ' ')).trim().toLowerCase();
   } catch {
