@@ -18,7 +18,8 @@ const randomKey = (): string => `mds_pro_${Array.from({ length: 32 }, () => BASE
 
 async function run(label: string, keyFor: (i: number) => string, pg?: string, ttl = '30'): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mds-key-probe-'));
-  const config = parseConfig({ PUBLIC_BASE_URL: 'http://localhost:8080', LOG_LEVEL: 'silent', KEYS_DB: path.join(dir, 'keys.sqlite'), KEY_CACHE_TTL_SECONDS: ttl });
+  const keysDb = path.join(dir, 'keys.sqlite');
+  const config = parseConfig({ PUBLIC_BASE_URL: 'http://localhost:8080', LOG_LEVEL: 'silent', KEYS_DB: keysDb, KEY_CACHE_TTL_SECONDS: ttl });
   const inner = pg ? createPostgresKeyStore(pg) : createSqliteKeyStore(config.keysDb);
   let lookups = 0;
   const store: KeyStore = { ...inner, kind: inner.kind, findById: (id) => (lookups++, inner.findById(id)) };
@@ -32,7 +33,8 @@ async function run(label: string, keyFor: (i: number) => string, pg?: string, tt
   }
   const ms = performance.now() - t0;
   const answers = [...statuses].sort().map(([s, n]) => `${n} x ${s}`).join(', ');
-  console.log(`${pg ? 'postgres' : 'sqlite'}, ${label}: ${N} requests, ${lookups} key-store lookups, answers ${answers}, ${Math.round(ms)} ms`);
+  const where = pg ? 'postgres' : 'sqlite';
+  console.log(`${where}, ${label}: ${N} requests, ${lookups} key-store lookups, answers ${answers}, ${Math.round(ms)} ms`);
   await app.close();
   await access.close();
   await inner.close();

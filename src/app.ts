@@ -48,7 +48,10 @@ export const SERVICE_VERSION: string = (() => {
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { reqId: request.id, method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip };
+    const line = {
+      reqId: request.id, method: request.method, url: redactUrl(request.url), status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip,
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }

@@ -25,9 +25,10 @@ const RUNS = Number(process.env.FC_RUNS ?? 250);
  * One seed for the whole file, printed first, so that a failed run can be replayed: FC_SEED=<seed> with the same
  * FC_RUNS runs the same inputs in the same order (the properties share one server, so replay the whole file).
  */
-const SEED = process.env.FC_SEED !== undefined && process.env.FC_SEED !== '' ? Number(process.env.FC_SEED) : Math.floor(Math.random() * 2 ** 31);
+const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : Math.floor(Math.random() * 2 ** 31);
 if (!Number.isSafeInteger(SEED)) throw new Error(`FC_SEED must be an integer, got ${JSON.stringify(process.env.FC_SEED)}`);
-console.log(`# hostile: seed ${SEED}, ${RUNS} runs (replay: FC_SEED=${SEED} FC_RUNS=${RUNS} node --import tsx --test test/hostile.test.ts)`);
+console.log(`# hostile: seed ${SEED}, ${RUNS} runs`
+  + ` (replay: FC_SEED=${SEED} FC_RUNS=${RUNS} node --import tsx --test test/hostile.test.ts)`);
 
 let app: FastifyInstance;
 let base: string;

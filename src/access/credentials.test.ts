@@ -42,5 +42,6 @@ test('another scheme (Basic from a proxy in front) is not addressed to this serv
 test('the challenge has the RFC 6750 section 3 form, and quotes cannot break out of its description', () => {
   assert.equal(bearerChallenge('invalid_token', 'The API key is not valid'),
     'Bearer realm="model-data-service", error="invalid_token", error_description="The API key is not valid"');
-  assert.equal(bearerChallenge('invalid_token', 'a "b" \\c'), 'Bearer realm="model-data-service", error="invalid_token", error_description="a b c"');
+  assert.equal(bearerChallenge('invalid_token', 'a "b" \\c'),
+    'Bearer realm="model-data-service", error="invalid_token", error_description="a b c"');
 });

@@ -53,7 +53,11 @@ export function conflictingKeys(apiKey: string): ServiceError | undefined {
     'invalid_parameter',
     'The request carries two different API keys, one in x-api-key and one in Authorization: Bearer. Send one of them.',
     {
-      errors: [{ parameter: 'Authorization', message: 'two different API keys', allowed: 'one API key, in x-api-key or as Authorization: Bearer <key>' }],
+      errors: [{
+        parameter: 'Authorization',
+        message: 'two different API keys',
+        allowed: 'one API key, in x-api-key or as Authorization: Bearer <key>',
+      }],
       headers: { 'WWW-Authenticate': bearerChallenge('invalid_request', 'Send one API key') },
     },
   );

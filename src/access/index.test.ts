@@ -210,7 +210,8 @@ test('/readyz health: a store that goes down is degraded before any keyed reques
   try {
     assert.equal((await access.checkHealth!()).status, 'ok');
     up = false;
-    assert.deepEqual(await access.checkHealth!(), { status: 'degraded', details: { limiter: 'memory', keys: 'postgres', keys_status: 'unreachable' } });
+    const degraded = { status: 'degraded', details: { limiter: 'memory', keys: 'postgres', keys_status: 'unreachable' } };
+    assert.deepEqual(await access.checkHealth!(), degraded);
     up = true;
     assert.deepEqual(await access.checkHealth!(), { status: 'ok', details: { limiter: 'memory', keys: 'postgres' } });
   } finally {

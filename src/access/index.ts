@@ -112,16 +112,20 @@ export async function createAccess(config: AccessConfig, opts: AccessOptions = {
         if (conflict) return failures.fail(clientIp, conflict);
         return failures.fail(clientIp, keyRefusal(
           'invalid_api_key',
-          'The API key (x-api-key header, or Authorization: Bearer) is not a key of this service (expected mds_<free|pro|ent>_ and 32 letters and digits). Omit it to call anonymously.',
+          'The API key (x-api-key header, or Authorization: Bearer) is not a key of this service (expected mds_<free|pro|ent>_ '
+            + 'and 32 letters and digits). Omit it to call anonymously.',
         ));
       }
       const hash = hashKey(apiKey);
       const rec = await lookup(keyIdOf(hash), clientIp);
       if (!rec || !hashesEqual(rec.hash, hash)) {
-        return failures.fail(clientIp, keyRefusal('invalid_api_key', 'This API key is not known to this service. Check that it was copied whole, or omit it to call anonymously.'));
+        const detail = 'This API key is not known to this service. Check that it was copied whole, or omit it to call anonymously.';
+        return failures.fail(clientIp, keyRefusal('invalid_api_key', detail));
       }
       if (rec.revoked_at) {
-        return failures.fail(clientIp, keyRefusal('revoked_api_key', `This API key was revoked on ${rec.revoked_at.slice(0, 10)}. Ask the operator for a new key, or omit it to call anonymously.`));
+        const on = rec.revoked_at.slice(0, 10);
+        const detail = `This API key was revoked on ${on}. Ask the operator for a new key, or omit it to call anonymously.`;
+        return failures.fail(clientIp, keyRefusal('revoked_api_key', detail));
       }
       return keyPrincipal(rec.id, rec.tier, rec.quota);
     },

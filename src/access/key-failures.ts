@@ -28,7 +28,8 @@ function refused(resetMs: number, now: number): ServiceError {
   const reset = new Date(now + retryAfter * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return new ServiceError(
     'rate_limited',
-    `Too many requests with an API key that is not valid from this address: ${FAILED_KEY_LIMIT.quota} per minute. It resets at ${reset} (in ${retryAfter} s). Check the key, or omit it to call anonymously.`,
+    `Too many requests with an API key that is not valid from this address: ${FAILED_KEY_LIMIT.quota} per minute. `
+      + `It resets at ${reset} (in ${retryAfter} s). Check the key, or omit it to call anonymously.`,
     { retry_after: retryAfter, extra: { reset }, headers: rateLimitHeaders(POLICY, 0, retryAfter, false) },
   );
 }
@@ -51,5 +52,6 @@ export function createFailedKeyGate(limiter: Limiter, now: () => number = Date.n
 
 /** A 401 for a key that is not valid here, with its RFC 6750 challenge. */
 export function keyRefusal(code: 'invalid_api_key' | 'revoked_api_key', detail: string): ServiceError {
-  return new ServiceError(code, detail, { headers: { 'WWW-Authenticate': bearerChallenge('invalid_token', code === 'revoked_api_key' ? 'The API key was revoked' : 'The API key is not valid') } });
+  const description = code === 'revoked_api_key' ? 'The API key was revoked' : 'The API key is not valid';
+  return new ServiceError(code, detail, { headers: { 'WWW-Authenticate': bearerChallenge('invalid_token', description) } });
 }

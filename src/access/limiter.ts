@@ -89,16 +89,17 @@ export function createLimiter(opts: LimiterOptions = {}): Limiter {
     if (lastKnown.size > lastKnownEntries) lastKnown.delete(lastKnown.keys().next().value!);
   };
 
-  /** The memory limiter for a subject, seeded with the last count Redis gave for it (once per outage). */
-  const fallbackFor = async (subject: string, quota: number, windowSeconds: number): Promise<RateLimiterAbstract> => {
+  /**
+   * The memory limiter for a subject, seeded with the last count Redis gave for it (once per outage). Synchronous
+   * when there is nothing to seed: without Redis this is every request's path, and an await costs a turn.
+   */
+  const fallbackFor = (subject: string, quota: number, windowSeconds: number): RateLimiterAbstract | Promise<RateLimiterAbstract> => {
     const l = limiterFor(memory, quota, windowSeconds, false);
     const known = lastKnown.get(subject);
-    if (known) {
-      lastKnown.delete(subject);
-      const leftMs = known.until - now();
-      if (leftMs > 0) await l.set(subject, known.consumed, leftMs / 1000);
-    }
-    return l;
+    if (!known) return l;
+    lastKnown.delete(subject);
+    const leftMs = known.until - now();
+    return leftMs > 0 ? l.set(subject, known.consumed, leftMs / 1000).then(() => l) : l;
   };
 
   redis?.on('ready', () => {
@@ -125,7 +126,8 @@ export function createLimiter(opts: LimiterOptions = {}): Limiter {
         failing = true;
         opts.onFallback?.(new Error(`Redis connection is ${redis.status}`));
       }
-      return run(await fallbackFor(subject, quota, windowSeconds), subject);
+      const l = fallbackFor(subject, quota, windowSeconds);
+      return run(l instanceof Promise ? await l : l, subject);
     },
     async peek(subject, quota, windowSeconds) {
       const seen = (res: RateLimiterRes | null) => ({ consumed: res?.consumedPoints ?? 0, resetMs: Math.max(0, res?.msBeforeNext ?? 0) });

@@ -18,7 +18,8 @@ test('a key anywhere in a text is replaced, its tier kept; lower-cased and perce
 
 test('logged URLs: credential parameters lose their value whatever its shape, other parameters are kept as sent', () => {
   assert.equal(redactUrl('/api/v1/models?api_key=hunter2&limit=5'), '/api/v1/models?api_key=[redacted]&limit=5');
-  assert.equal(redactUrl('/api/v1/models?q=x&TOKEN=abc&Key=1&access_token=z'), '/api/v1/models?q=x&TOKEN=[redacted]&Key=[redacted]&access_token=[redacted]');
+  assert.equal(redactUrl('/api/v1/models?q=x&TOKEN=abc&Key=1&access_token=z'),
+    '/api/v1/models?q=x&TOKEN=[redacted]&Key=[redacted]&access_token=[redacted]');
   assert.equal(redactUrl('/api/v1/models?api%5Fkey=abc'), '/api/v1/models?api%5Fkey=[redacted]', 'an encoded name is still that name');
   assert.equal(redactUrl(`/api/v1/models/${KEY}?vendor=meta`), '/api/v1/models/mds_pro_[redacted]?vendor=meta');
   assert.equal(redactUrl(`/api/v1/models?q=${KEY}`), '/api/v1/models?q=mds_pro_[redacted]');

@@ -194,7 +194,8 @@ export function buildOpenApi(opts: OpenApiOptions): JsonSchema {
         BearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'Optional. The same API key as `Authorization: Bearer <key>`. Sending it in both headers is accepted only when they are the same key.',
+          description: 'Optional. The same API key as `Authorization: Bearer <key>`. '
+            + 'Sending it in both headers is accepted only when they are the same key.',
         },
       },
     },
