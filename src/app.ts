@@ -5,6 +5,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AccessControl } from './access/types.ts';
 import { PROJECT_ROOT, type Config } from './config/env.ts';
+import { redactUrl } from './errors/redact.ts';
 import type { Dataset } from './dataset/dataset.ts';
 import type { AnyOperation } from './ops/operation.ts';
 import { OPERATIONS } from './ops/registry.ts';
@@ -41,11 +42,17 @@ export const SERVICE_VERSION: string = (() => {
   }
 })();
 
-/** One log line per request, written when it completes; no request headers (x-api-key never reaches a log). */
+/**
+ * One log line per request, written when it completes; no request headers (x-api-key never reaches a log), and the
+ * URL with keys and credential parameters redacted (a key pasted into a URL or a model id stays out of the logs).
+ */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip };
+    const line = {
+      reqId: request.id, method: request.method, url: redactUrl(request.url), status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip,
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }

@@ -161,7 +161,7 @@ test('keys: an unknown key is 401, never anonymous; a full key gets provenance a
   assert.equal(full.secret_detail, 'full only');
   assert.equal(full.attribution, undefined);
   assert.equal(fullRes.headers['cache-control'], 'private, max-age=60');
-  assert.equal(fullRes.headers.vary, 'x-api-key');
+  assert.equal(fullRes.headers.vary, 'x-api-key, authorization', 'either header makes the answer');
 });
 
 test('over the limit: 429 rate_limited with Retry-After and RateLimit headers; errors count, meta routes do not', async () => {

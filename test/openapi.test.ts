@@ -21,10 +21,14 @@ function refs(v: unknown, out: string[] = []): string[] {
   return out;
 }
 
-test('an OpenAPI 3.1 document with the optional x-api-key scheme', () => {
+test('an OpenAPI 3.1 document with the optional x-api-key and bearer schemes', () => {
   assert.equal(doc.openapi, '3.1.0');
   assert.deepEqual(doc.components.securitySchemes.ApiKey, { ...doc.components.securitySchemes.ApiKey, type: 'apiKey', in: 'header', name: 'x-api-key' });
-  for (const op of OPERATIONS) assert.deepEqual(doc.paths[`/api/v1${op.path}`].get.security, [{}, { ApiKey: [] }], op.name);
+  // OpenAPI 3.1 section 4.8.27: an HTTP scheme named as registered by IANA ("bearer", RFC 6750).
+  assert.deepEqual(doc.components.securitySchemes.BearerAuth, { ...doc.components.securitySchemes.BearerAuth, type: 'http', scheme: 'bearer' });
+  const anyOf = [{}, { ApiKey: [] }, { BearerAuth: [] }];
+  for (const op of OPERATIONS) assert.deepEqual(doc.paths[`/api/v1${op.path}`].get.security, anyOf, op.name);
+  assert.deepEqual(doc.paths['/mcp'].post.security, anyOf);
 });
 
 test('every input field is a parameter with its schema bounds, enums and defaults', () => {

@@ -1,10 +1,12 @@
 // RateLimit response headers, following draft-ietf-httpapi-ratelimit-headers-10 (27 September 2025).
 // Both fields are Structured Field lists of one item: the policy name (the caller's tier) with parameters.
 // RateLimit-Policy: "<tier>";q=<quota>;w=<window seconds>   RateLimit: "<tier>";r=<remaining>;t=<seconds to reset>
-import type { Principal } from './types.ts';
+
+/** A policy: named after the caller's tier, or `failed_keys` for the budget of requests with a bad key. */
+export type RateLimitPolicy = { tier: string; quota: number; windowSeconds: number };
 
 export function rateLimitHeaders(
-  principal: Pick<Principal, 'tier' | 'quota' | 'windowSeconds'>,
+  principal: RateLimitPolicy,
   remaining: number,
   resetSeconds: number,
   allowed: boolean,

@@ -157,6 +157,7 @@ test('an unreachable key store: keyed calls get 503 not_ready (never anonymous),
     kind: 'postgres',
     insert: async () => {}, list: async () => [], revoke: async () => undefined, close: async () => {},
     findById: async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:5432'); },
+    ping: async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:5432'); },
   };
   const access = await createAccess(config, { keyStore: broken });
   try {
@@ -180,6 +181,7 @@ test('the logger never receives a key', async () => {
   const broken: KeyStore = {
     kind: 'postgres', insert: async () => {}, list: async () => [], revoke: async () => undefined, close: async () => {},
     findById: async () => { throw new Error('down'); },
+    ping: async () => { throw new Error('down'); },
   };
   const access = await createAccess({ ...config, redisUrl: 'redis://127.0.0.1:1' }, { keyStore: broken, logger, redisStartupWaitMs: 100 });
   try {
@@ -190,6 +192,28 @@ test('the logger never receives a key', async () => {
     assert.ok(lines.every((l) => !l.includes(key.slice(8))));
     assert.equal(access.health().status, 'degraded');
     assert.equal(access.health().details.limiter, 'memory-fallback');
+  } finally {
+    await cleanup(access);
+  }
+});
+
+test('/readyz health: a store that goes down is degraded before any keyed request, and ok once it answers again', async () => {
+  const { config, cleanup } = setup();
+  let up = true;
+  const down = () => { if (!up) throw new Error('connect ECONNREFUSED 127.0.0.1:5432'); };
+  const store: KeyStore = {
+    kind: 'postgres', insert: async () => {}, list: async () => [], revoke: async () => undefined, close: async () => {},
+    findById: async () => { down(); return undefined; },
+    ping: async () => down(),
+  };
+  const access = await createAccess(config, { keyStore: store, storeProbe: { intervalMs: 0 } });
+  try {
+    assert.equal((await access.checkHealth!()).status, 'ok');
+    up = false;
+    const degraded = { status: 'degraded', details: { limiter: 'memory', keys: 'postgres', keys_status: 'unreachable' } };
+    assert.deepEqual(await access.checkHealth!(), degraded);
+    up = true;
+    assert.deepEqual(await access.checkHealth!(), { status: 'ok', details: { limiter: 'memory', keys: 'postgres' } });
   } finally {
     await cleanup(access);
   }

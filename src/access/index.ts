@@ -3,16 +3,21 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config/env.ts';
 import { ServiceError } from '../errors/index.ts';
 import { rateLimitHeaders } from './headers.ts';
+import { conflictingKeys } from './credentials.ts';
 import { createKeyCache } from './key-cache.ts';
 import { createKeyStore } from './key-admin.ts';
+import { createFailedKeyGate, keyRefusal } from './key-failures.ts';
 import type { KeyStore, StoredKey } from './key-store.ts';
 import { hashesEqual, hashKey, keyIdOf, parseKey } from './keys.ts';
 import { createLimiter } from './limiter.ts';
+import { createStoreHealth } from './store-health.ts';
 import { anonymousPrincipal, keyPrincipal } from './tiers.ts';
 import type { AccessControl, AccessHealth, LimitDecision, Principal } from './types.ts';
 
 export type { AccessControl, AccessHealth, LimitDecision, Principal, Tier } from './types.ts';
 export { API_KEY_HEADER, LOG_REDACT_PATHS } from './keys.ts';
+export { apiKeyFrom, bearerChallenge } from './credentials.ts';
+export { FAILED_KEY_LIMIT } from './key-failures.ts';
 export { projectBody, attributionText, type ProjectionOptions, type ProjectedSource } from './projection.ts';
 export { TIER_LIMITS } from './tiers.ts';
 export { createKeyStore, issueKey, revokeKey } from './key-admin.ts';
@@ -30,15 +35,31 @@ export type AccessOptions = {
   now?: () => number;
   /** How long start-up waits for Redis before serving from memory (default 2000 ms). */
   redisStartupWaitMs?: number;
+  /** The readiness probe of the key store: how long a result is reused, and its timeout (tests). */
+  storeProbe?: { intervalMs?: number; timeoutMs?: number };
 };
+
+/**
+ * Unknown ids are cached for at most this long (and never longer than KEY_CACHE_TTL_SECONDS). A flood of one bad
+ * key costs one lookup per interval; an id unknown now becomes known only by being issued, and a key sent before it
+ * was issued (a client retrying while the operator issues it) works at most this long after.
+ */
+export const NEGATIVE_CACHE_MAX_MS = 10_000;
 
 type AccessConfig = Pick<Config, 'keysDb' | 'databaseUrl' | 'redisUrl' | 'keyCacheTtlSeconds'>;
 
 export async function createAccess(config: AccessConfig, opts: AccessOptions = {}): Promise<AccessControl> {
   const log = opts.logger;
-  let storeFailing = false;
   const store = opts.keyStore ?? await createKeyStore(config, { onError: (err) => log?.warn({ err: err.message }, 'key store connection error') });
-  const cache = createKeyCache({ ttlMs: config.keyCacheTtlSeconds * 1000, now: opts.now });
+  const ttlMs = config.keyCacheTtlSeconds * 1000;
+  const cache = createKeyCache({ ttlMs, now: opts.now });
+  // Apart from known keys, so that a flood of random keys cannot evict them (each eviction is one more lookup).
+  const unknown = createKeyCache({ ttlMs: Math.min(ttlMs, NEGATIVE_CACHE_MAX_MS), now: opts.now });
+  const storeHealth = createStoreHealth({
+    ping: () => store.ping(),
+    ...opts.storeProbe,
+    onFailure: (err) => log?.warn({ err: err.message }, 'key store probe failed'),
+  });
 
   // The Redis client is loaded only when REDIS_URL is set: a single instance does not pay for loading it at start.
   const redisClient = config.redisUrl || opts.redis ? await import('./redis-client.ts') : undefined;
@@ -51,40 +72,60 @@ export async function createAccess(config: AccessConfig, opts: AccessOptions = {
     onRecover: () => log?.info({}, 'Redis reachable again: counting requests in Redis'),
   });
   if (redis) await redisClient!.waitForReady(redis, opts.redisStartupWaitMs ?? 2000);
+  const failures = createFailedKeyGate(limiter);
 
-  const lookup = async (id: string): Promise<StoredKey | null> => {
-    const cached = cache.get(id);
+  /** The stored record of an id: cached, or read from the store once this address may still try bad keys. */
+  const lookup = async (id: string, clientIp: string): Promise<StoredKey | null> => {
+    const cached = cache.get(id) ?? unknown.get(id);
     if (cached !== undefined) return cached;
+    // An address that has spent its bad-key budget is refused before the store is read: probing the store with
+    // random keys costs at most FAILED_KEY_LIMIT lookups a minute per address.
+    await failures.check(clientIp);
     let rec: StoredKey | null;
     try {
       rec = (await store.findById(id)) ?? null;
-      storeFailing = false;
+      storeHealth.record(true);
     } catch (err) {
-      storeFailing = true;
+      storeHealth.record(false);
       log?.warn({ err: (err as Error).message, key_id: id }, 'key store lookup failed');
       throw new ServiceError('not_ready', 'API keys cannot be checked right now (the key store is unreachable). Retry shortly.', { retry_after: 5 });
     }
-    cache.set(id, rec);
+    (rec ? cache : unknown).set(id, rec);
     return rec;
+  };
+
+  const health = (): AccessHealth => {
+    const limiterMode = limiter.mode();
+    const details: Record<string, string> = { limiter: limiterMode, keys: store.kind };
+    const storeFailing = storeHealth.failing();
+    if (storeFailing) details.keys_status = 'unreachable';
+    return { status: limiterMode === 'memory-fallback' || storeFailing ? 'degraded' : 'ok', details };
   };
 
   return {
     async authenticate(apiKey, clientIp): Promise<Principal> {
       if (apiKey === undefined) return anonymousPrincipal(clientIp);
-      // The shape is checked before anything else: a string that is not a key never reaches the store.
+      // The shape is checked before anything else: a string that is not a key never reaches the store. It still
+      // counts as a bad key of this address, so that refusals are never free to ask for.
       if (!parseKey(apiKey)) {
-        throw new ServiceError(
+        const conflict = conflictingKeys(apiKey);
+        if (conflict) return failures.fail(clientIp, conflict);
+        return failures.fail(clientIp, keyRefusal(
           'invalid_api_key',
-          'The x-api-key header does not hold an API key of this service (expected mds_<free|pro|ent>_ and 32 letters and digits). Omit the header to call anonymously.',
-        );
+          'The API key (x-api-key header, or Authorization: Bearer) is not a key of this service (expected mds_<free|pro|ent>_ '
+            + 'and 32 letters and digits). Omit it to call anonymously.',
+        ));
       }
       const hash = hashKey(apiKey);
-      const rec = await lookup(keyIdOf(hash));
+      const rec = await lookup(keyIdOf(hash), clientIp);
       if (!rec || !hashesEqual(rec.hash, hash)) {
-        throw new ServiceError('invalid_api_key', 'This API key is not known to this service. Check that it was copied whole, or omit the header to call anonymously.');
+        const detail = 'This API key is not known to this service. Check that it was copied whole, or omit it to call anonymously.';
+        return failures.fail(clientIp, keyRefusal('invalid_api_key', detail));
       }
       if (rec.revoked_at) {
-        throw new ServiceError('revoked_api_key', `This API key was revoked on ${rec.revoked_at.slice(0, 10)}. Ask the operator for a new key, or omit the header to call anonymously.`);
+        const on = rec.revoked_at.slice(0, 10);
+        const detail = `This API key was revoked on ${on}. Ask the operator for a new key, or omit it to call anonymously.`;
+        return failures.fail(clientIp, keyRefusal('revoked_api_key', detail));
       }
       return keyPrincipal(rec.id, rec.tier, rec.quota);
     },
@@ -95,11 +136,11 @@ export async function createAccess(config: AccessConfig, opts: AccessOptions = {
       return { allowed: r.allowed, headers: rateLimitHeaders(principal, r.remaining, resetSeconds, r.allowed), resetSeconds };
     },
 
-    health(): AccessHealth {
-      const limiterMode = limiter.mode();
-      const details: Record<string, string> = { limiter: limiterMode, keys: store.kind };
-      if (storeFailing) details.keys_status = 'unreachable';
-      return { status: limiterMode === 'memory-fallback' || storeFailing ? 'degraded' : 'ok', details };
+    health,
+
+    async checkHealth(): Promise<AccessHealth> {
+      await storeHealth.refresh();
+      return health();
     },
 
     async close() {

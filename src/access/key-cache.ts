@@ -16,8 +16,8 @@ export type KeyCache = {
 };
 
 /**
- * Unknown ids are cached too (negative caching), so guessing keys costs the store nothing; an id that is unknown
- * now can only become known by being issued, and a fresh key's id was never seen before, so nothing is delayed.
+ * One cache of known keys (their records, revoked ones included) and, in access/index.ts, a second one of unknown
+ * ids with a shorter TTL, so that guessed keys neither cost a lookup each nor push known keys out.
  * A TTL of 0 disables caching: every request reads the store.
  */
 export function createKeyCache({ ttlMs, maxEntries = 10_000, now = Date.now }: KeyCacheOptions): KeyCache {

@@ -74,6 +74,9 @@ export function createPostgresKeyStore(url: string, opts: PostgresKeyStoreOption
       );
       return r.rows[0] ? rowToStoredKey(r.rows[0]) : undefined;
     },
+    async ping() {
+      await query('SELECT 1 FROM api_keys LIMIT 1');
+    },
     async close() {
       await pool.end();
     },

@@ -1,5 +1,5 @@
 // The embedded key store: one SQLite file (better-sqlite3), opened and created on first use.
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { rowToStoredKey, type KeyStore, type StoredKey } from './key-store.ts';
@@ -16,6 +16,35 @@ CREATE TABLE IF NOT EXISTS api_keys (
 )`;
 
 /**
+ * SQLite creates the `-wal` and `-shm` files with the database file's own permissions, at the moment it creates
+ * them (the first read in WAL mode). The file used to be made 0600 only after that, so they came out 0644, readable
+ * by every local user: owners and quotas of new keys sit in the WAL until a checkpoint. A new file is therefore
+ * created 0600 before SQLite opens it; for an existing one, `-wal` and `-shm` left more open than it (by that old
+ * order) are narrowed to its mode.
+ */
+function prepareFile(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  if (!existsSync(file)) {
+    // 'wx': never truncate a file another process created in between; 0600 is applied under any umask.
+    try {
+      closeSync(openSync(file, 'wx', 0o600));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    chmodSync(file, 0o600);
+    return;
+  }
+  const mode = statSync(file).mode & 0o777;
+  for (const side of [`${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((statSync(side).mode & 0o777 & ~mode) !== 0) chmodSync(side, mode);
+    } catch {
+      // Absent (the usual case) or not ours to change: SQLite will create it with the file's mode.
+    }
+  }
+}
+
+/**
  * Opened lazily: a deployment that never sees a key never creates the file, and a read-only disk only affects
  * keyed requests. The file is made owner-readable only: it holds hashes, not keys, but owners and quotas are private.
  */
@@ -23,14 +52,12 @@ export function createSqliteKeyStore(file: string): KeyStore {
   let db: Database.Database | undefined;
   const open = (): Database.Database => {
     if (db) return db;
-    const isNew = file !== ':memory:' && !existsSync(file);
-    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    if (file !== ':memory:') prepareFile(file);
     const d = new Database(file);
     d.pragma('journal_mode = WAL');
     // Another process (the operator CLI) may write while the server reads: wait instead of failing.
     d.pragma('busy_timeout = 2000');
     d.exec(SCHEMA);
-    if (isNew) chmodSync(file, 0o600);
     db = d;
     return d;
   };
@@ -55,6 +82,11 @@ export function createSqliteKeyStore(file: string): KeyStore {
       d.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id);
       const row = d.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as Record<string, unknown> | undefined;
       return row ? rowToStoredKey(row) : undefined;
+    },
+    async ping() {
+      // Nothing to probe before the first keyed request creates the file (a probe must not create it).
+      if (!db && (file === ':memory:' || !existsSync(file))) return;
+      open().prepare('SELECT 1 FROM api_keys LIMIT 1').get();
     },
     async close() {
       db?.close();

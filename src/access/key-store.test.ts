@@ -1,7 +1,7 @@
 // The key store contract, run on SQLite (a temp file) and on PostgreSQL when TEST_DATABASE_URL is set.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { issueKey, revokeKey } from './key-admin.ts';
@@ -84,6 +84,44 @@ test('sqlite: the file is created on first use only, in a missing directory, rea
     assert.equal(statSync(file).mode & 0o777, 0o600);
   } finally {
     await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Permission bits of a file; SQLite's -wal and -shm hold recent rows (owners, quotas) until a checkpoint. */
+const modeOf = (file: string): string => (statSync(file).mode & 0o777).toString(8);
+
+test('sqlite: the -wal and -shm files are owner-only too, under a permissive umask, from the first write', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mds-keys-'));
+  const file = path.join(dir, 'keys.sqlite');
+  const before = process.umask(0o022); // the usual default: new files 0644 unless created otherwise
+  const store = createSqliteKeyStore(file);
+  try {
+    await issueKey(store, { tier: 'pro', owner: 'acme' });
+    // WAL mode keeps both files open while the store is: they exist now, holding the new key's row.
+    assert.deepEqual([modeOf(file), modeOf(`${file}-wal`), modeOf(`${file}-shm`)], ['600', '600', '600']);
+  } finally {
+    process.umask(before);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('sqlite: -wal and -shm left wider than the database by an older version are narrowed when the store opens', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mds-keys-'));
+  const file = path.join(dir, 'keys.sqlite');
+  // A server still running holds the files open, with a row in the WAL; they are 0644 as the old order made them.
+  // (SQLite itself fixes the mode of an empty side file only, so a busy store kept its open ones.)
+  const running = createSqliteKeyStore(file);
+  await issueKey(running, { tier: 'pro', owner: 'acme' });
+  for (const side of [`${file}-wal`, `${file}-shm`]) chmodSync(side, 0o644);
+  const cli = createSqliteKeyStore(file);
+  try {
+    await cli.list();
+    assert.deepEqual([modeOf(file), modeOf(`${file}-wal`), modeOf(`${file}-shm`)], ['600', '600', '600']);
+  } finally {
+    await cli.close();
+    await running.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });

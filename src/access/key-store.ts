@@ -24,6 +24,8 @@ export interface KeyStore {
   list(): Promise<StoredKey[]>;
   /** Mark revoked at `at`; returns the record as it now is, or undefined for an unknown id. Revoking twice keeps the first date. */
   revoke(id: string, at: string): Promise<StoredKey | undefined>;
+  /** A cheap query that fails when a lookup would: the readiness probe. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,8 @@
 // Key format, hashing and verification: what a key looks like and that only the right key matches its hash.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateKey, hashesEqual, hashKey, KEY_PATTERN, keyIdOf, parseKey } from './keys.ts';
+import { pino } from 'pino';
+import { generateKey, hashesEqual, hashKey, KEY_PATTERN, keyIdOf, LOG_REDACT_PATHS, parseKey } from './keys.ts';
 
 test('issued keys have the documented shape and tier segment', () => {
   assert.match(generateKey('free').key, /^mds_free_[0-9A-Za-z]{32}$/);
@@ -44,4 +45,15 @@ test('hashesEqual matches only the same hash', () => {
   assert.equal(hashesEqual(a.hash, b.hash), false);
   assert.equal(hashesEqual(a.hash, a.hash.slice(0, 32)), false, 'different lengths never match');
   assert.equal(hashesEqual('', ''), false, 'an empty stored hash matches nothing');
+});
+
+test('log redaction covers both headers a key travels in, whichever object the logger serialises', () => {
+  const key = generateKey('pro').key;
+  const lines: string[] = [];
+  const logger = pino({ redact: { paths: [...LOG_REDACT_PATHS], censor: '[redacted]' } }, { write: (l: string) => void lines.push(l) });
+  const headers = { 'x-api-key': key, authorization: `Bearer ${key}`, accept: 'application/json' };
+  logger.info({ req: { headers }, request: { headers }, headers }, 'a request');
+  assert.equal(lines.length, 1);
+  assert.ok(!lines[0]!.includes(key.slice(8)), lines[0]);
+  assert.equal((lines[0]!.match(/\[redacted\]/g) ?? []).length, 6);
 });

@@ -13,15 +13,15 @@ export const KEY_PATTERN = /^mds_(free|pro|ent)_([0-9A-Za-z]{32})$/;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const SECRET_LENGTH = 32;
 
-/** The header a key travels in; also the name log redaction must cover. */
+/** The header a key travels in (or Authorization: Bearer); both names are covered by log redaction. */
 export const API_KEY_HEADER = 'x-api-key';
 
 /** pino `redact` paths so that a key never reaches a log line, whichever object the logger serialises. */
-export const LOG_REDACT_PATHS: readonly string[] = [
-  `req.headers["${API_KEY_HEADER}"]`,
-  `request.headers["${API_KEY_HEADER}"]`,
-  `headers["${API_KEY_HEADER}"]`,
-];
+export const LOG_REDACT_PATHS: readonly string[] = [API_KEY_HEADER, 'authorization'].flatMap((h) => [
+  `req.headers["${h}"]`,
+  `request.headers["${h}"]`,
+  `headers["${h}"]`,
+]);
 
 /** The tier a well-formed key claims, or undefined for anything that is not a key (checked before any lookup). */
 export function parseKey(key: string): KeyTier | undefined {

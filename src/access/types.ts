@@ -40,6 +40,12 @@ export interface AccessControl {
   authenticate(apiKey: string | undefined, clientIp: string): Promise<Principal>;
   /** Count one request against the principal's quota. Never fails open. */
   consume(principal: Principal): Promise<LimitDecision>;
+  /** The last known health, without any I/O. */
   health(): AccessHealth;
+  /**
+   * Health after probing the key store when the last probe is older than a few seconds (a cheap query with a
+   * short timeout): what /readyz reports. Optional, for test doubles; without it `health()` is used.
+   */
+  checkHealth?(): Promise<AccessHealth>;
   close(): Promise<void>;
 }

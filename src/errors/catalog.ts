@@ -1,5 +1,6 @@
 // The closed catalogue of coded errors: every error a caller can see, with its HTTP status and title.
 // Surfaces render a ServiceError (REST: problem+json; MCP: a tool result with isError) and nothing else.
+import { redactKeys } from './redact.ts';
 
 export const ERROR_CATALOG = {
   invalid_parameter: { status: 400, title: 'Invalid parameter' },
@@ -31,7 +32,27 @@ export type ErrorOptions = {
   retry_after?: number;
   /** Extra members of the problem body (e.g. `reset` for rate_limited). */
   extra?: Record<string, unknown>;
+  /** Response headers that belong to the error (e.g. `WWW-Authenticate` on a 401); REST sends them. */
+  headers?: Record<string, string>;
 };
+
+/**
+ * An error echoes what the caller sent (an id, a parameter value): a key pasted in the wrong place (a model id
+ * `/models/mds_pro_...`, a `?q=`) would come back in the body, and from there into proxies' and clients' logs.
+ */
+function redactOptions(o: ErrorOptions): ErrorOptions {
+  if (!o.errors && !o.suggestions) return o;
+  const out: ErrorOptions = { ...o };
+  if (o.errors) {
+    out.errors = o.errors.map((e) => {
+      const r: ParameterError = { ...e, parameter: redactKeys(e.parameter), message: redactKeys(e.message) };
+      if (e.allowed !== undefined) r.allowed = redactKeys(e.allowed);
+      return r;
+    });
+  }
+  if (o.suggestions) out.suggestions = o.suggestions.map(redactKeys);
+  return out;
+}
 
 /** The only error type that crosses from engines and ops to surfaces. */
 export class ServiceError extends Error {
@@ -47,8 +68,9 @@ export class ServiceError extends Error {
     this.code = code;
     this.status = ERROR_CATALOG[code].status;
     this.title = ERROR_CATALOG[code].title;
-    this.detail = detail;
-    this.options = options;
+    this.detail = redactKeys(detail);
+    this.message = this.detail;
+    this.options = redactOptions(options);
   }
 }
 
@@ -76,7 +98,7 @@ export function toProblem(err: ServiceError, instance?: string): Problem {
     detail: err.detail,
     code: err.code,
   };
-  if (instance !== undefined) p.instance = instance;
+  if (instance !== undefined) p.instance = redactKeys(instance);
   if (err.options.errors?.length) p.errors = err.options.errors;
   if (err.options.suggestions) p.suggestions = err.options.suggestions;
   if (err.options.extra) Object.assign(p, err.options.extra);

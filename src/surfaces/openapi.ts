@@ -105,7 +105,7 @@ function operationObject(op: AnyOperation, schemas: Record<string, JsonSchema>):
     description: `${op.description}${full}\n\nMCP tool: \`${op.name}\` (same inputs, same result).`,
     tags: ['operations'],
     parameters,
-    security: [{}, { ApiKey: [] }],
+    security: [{}, { ApiKey: [] }, { BearerAuth: [] }],
     responses,
     'x-mcp-tool': op.name,
   };
@@ -158,7 +158,7 @@ export function buildOpenApi(opts: OpenApiOptions): JsonSchema {
       summary: 'MCP endpoint (Streamable HTTP, stateless, JSON responses)',
       description: 'Model Context Protocol JSON-RPC. One tool per operation above, same names, inputs and results. `tools/call` is counted against the same quota as REST; `initialize`, `tools/list` and `ping` are not. Host and Origin are checked (DNS rebinding protection).',
       tags: ['service'],
-      security: [{}, { ApiKey: [] }],
+      security: [{}, { ApiKey: [] }, { BearerAuth: [] }],
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
       responses: {
         200: { description: 'JSON-RPC response', content: { 'application/json': { schema: { type: 'object' } } } },
@@ -189,6 +189,13 @@ export function buildOpenApi(opts: OpenApiOptions): JsonSchema {
           in: 'header',
           name: 'x-api-key',
           description: `Optional. Limits: ${LIMITS}. Anonymous and free responses are partial; pro and enterprise are full.`,
+        },
+        // The same key as a bearer token (RFC 6750), for clients that only know how to send Authorization.
+        BearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Optional. The same API key as `Authorization: Bearer <key>`. '
+            + 'Sending it in both headers is accepted only when they are the same key.',
         },
       },
     },

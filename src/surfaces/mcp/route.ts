@@ -1,5 +1,6 @@
 // The MCP endpoint: Streamable HTTP, stateless, JSON responses, one tool per operation (official SDK).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiKeyFrom } from '../../access/index.ts';
 import type { AnyOperation } from '../../ops/operation.ts';
 import type { Executor } from '../execute.ts';
 import { once } from '../once.ts';
@@ -41,9 +42,8 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
   const listResult = once(() => ({ tools: buildTools(opts.operations) }));
 
   const callContext = (request: FastifyRequest, setHeaders: McpCallContext['setHeaders']): McpCallContext => {
-    const apiKeyHeader = request.headers['x-api-key'];
     return {
-      apiKey: Array.isArray(apiKeyHeader) ? apiKeyHeader.join(', ') : apiKeyHeader,
+      apiKey: apiKeyFrom(request.headers),
       ip: request.ip,
       setHeaders,
       logError: (err) => request.log.error({ reqId: request.id, err }, 'tool call failed'),

@@ -23,7 +23,7 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'no-referrer',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag, RateLimit, RateLimit-Policy, Retry-After, Allow',
+  'access-control-expose-headers': 'ETag, RateLimit, RateLimit-Policy, Retry-After, Allow, WWW-Authenticate',
 };
 
 /** CORS preflight answer: the headers a browser may send with GET (and POST to /mcp). */
@@ -31,7 +31,8 @@ export function preflightHeaders(allow: string): Record<string, string> {
   return {
     allow,
     'access-control-allow-methods': allow,
-    'access-control-allow-headers': 'x-api-key, if-none-match, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id',
+    'access-control-allow-headers':
+      'x-api-key, authorization, if-none-match, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id',
     'access-control-max-age': '86400',
   };
 }

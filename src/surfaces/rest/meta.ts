@@ -87,7 +87,7 @@ export function registerMeta(app: FastifyInstance, opts: MetaOptions): Array<() 
   registerResource(app, '/readyz', {
     get: async (_request, reply) => {
       if (!opts.isReady()) throw new ServiceError('not_ready', 'The service is starting or shutting down.');
-      const health = opts.access.health();
+      const health = opts.access.checkHealth ? await opts.access.checkHealth() : opts.access.health();
       const body = { status: health.status, data_as_of: dataAsOf, models: dataset.models.length, access: health.details };
       return reply.header('cache-control', CACHE_NONE).header('content-type', JSON_TYPE).send(JSON.stringify(body));
     },

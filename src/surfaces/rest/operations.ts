@@ -1,5 +1,6 @@
 // REST routes generated from the registry: GET /api/v1/<op.path> for every operation, no per-operation code.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiKeyFrom } from '../../access/index.ts';
 import { ServiceError } from '../../errors/index.ts';
 import type { AnyOperation } from '../../ops/operation.ts';
 import type { Executor, Prepared } from '../execute.ts';
@@ -9,9 +10,9 @@ import { coerceQuery } from './query.ts';
 import { registerResource } from './resource.ts';
 import { routePattern } from './url.ts';
 
+/** The key of a request, from x-api-key or Authorization: Bearer (two different keys: a 400). */
 export function apiKeyOf(request: FastifyRequest): string | undefined {
-  const h = request.headers['x-api-key'];
-  return Array.isArray(h) ? h.join(', ') : h;
+  return apiKeyFrom(request.headers);
 }
 
 export function notAcceptable(what = 'application/json (errors: application/problem+json)'): ServiceError {
@@ -36,7 +37,7 @@ export function registerOperations(app: FastifyInstance, executor: Executor, ope
         const raw = coerceQuery(op, request.query as Record<string, string | string[]>, request.params as Record<string, string>);
         const p = executor.run(op, validateInput(op, raw), principal.full);
         // A keyed answer may be full: shared caches must neither keep it nor serve an anonymous copy for it.
-        reply.header('vary', 'x-api-key');
+        reply.header('vary', 'x-api-key, authorization');
         return sendPrepared(request, reply, p, apiKey === undefined ? CACHE_PUBLIC : CACHE_PRIVATE);
       },
     });

@@ -8,6 +8,7 @@ export function sendProblem(reply: FastifyReply, err: ServiceError, instance?: s
   reply.removeHeader('etag');
   reply.code(err.status).header('content-type', PROBLEM_TYPE).header('cache-control', CACHE_NONE);
   if (err.options.retry_after !== undefined && !reply.hasHeader('retry-after')) reply.header('retry-after', String(err.options.retry_after));
+  if (err.options.headers) reply.headers(err.options.headers);
   return reply.send(JSON.stringify(toProblem(err, instance)));
 }
 
