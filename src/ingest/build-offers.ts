@@ -6,7 +6,7 @@ import { isFirstParty } from './first-party.ts';
 import { canonicalSlug } from './match-keys.ts';
 import type { EvidenceDate } from './price-dates.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
-import { skuOf } from './skus.ts';
+import { nonEuRouteOf, skuOf } from './skus.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
 type PriceField = HeldBackPrice['field'];
@@ -80,9 +80,15 @@ export function buildOffers(
     }
     if (tiers) prices.tiers = tiers;
     const p = providers.get(provider);
+    // A listing pinned to a non-EU zone (or routed globally) is not EU-resident whatever the provider offers elsewhere.
+    const route = region === 'eu' ? undefined : nonEuRouteOf(named.provider_model_id);
     const eu_resident = region === 'eu'
       ? fact('yes' as const, named.as_of, named.source, { note: 'EU-regional SKU: requests are served in EU regions' })
-      : p ? p.eu_data_residency : fact('unknown' as const, named.as_of, 'derived', { note: 'provider not in the reviewed residency table' });
+      : route
+        ? fact('no' as const, named.as_of, named.source, { note: route === 'global'
+          ? 'global cross-region routing: requests may be served in any region'
+          : `routed in the ${route} zone or region, outside the EU` })
+        : p ? p.eu_data_residency : fact('unknown' as const, named.as_of, 'derived', { note: 'provider not in the reviewed residency table' });
     const vendor = opts.vendorOf?.(model_id);
     const offer: Offer = {
       model_id, provider, provider_model_id: named.provider_model_id, region,

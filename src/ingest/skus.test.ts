@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { skuOf } from './skus.ts';
+import { nonEuRouteOf, skuOf } from './skus.ts';
 
 test('SKU markers in provider ids: the ids the sources use for each', () => {
   // genai-prices openai `gpt-4o:extended`; models.dev kilo `stealth/claude-opus-4.6`, openrouter `...:free`,
@@ -36,4 +36,19 @@ test('regional endpoints are regional SKUs kept apart from the base; global rout
 
 test('a SKU the source states wins over the id', () => {
   assert.equal(skuOf('gpt-4o', 'batch').sku, 'batch');
+});
+
+test('a listing pinned outside the EU names its zone; EU zones and unpinned ids name none', () => {
+  // Bedrock inference profiles (AWS docs "Supported Regions and models for inference profiles": us., apac., jp., au.,
+  // us-gov., global.), Azure data zones (`us/`, `eu/`) and in-region ids as LiteLLM spells them.
+  assert.equal(nonEuRouteOf('us.anthropic.claude-sonnet-4-5-20250929-v1:0'), 'us');
+  assert.equal(nonEuRouteOf('au.anthropic.claude-sonnet-4-5-20250929-v1:0'), 'au');
+  assert.equal(nonEuRouteOf('jp.anthropic.claude-sonnet-4-5-20250929-v1:0'), 'jp');
+  assert.equal(nonEuRouteOf('global.anthropic.claude-sonnet-4-5-20250929-v1:0'), 'global');
+  assert.equal(nonEuRouteOf('us-gov-east-1/anthropic.claude-3-haiku-20240307-v1:0'), 'us-gov-east-1');
+  assert.equal(nonEuRouteOf('us/gpt-5-2025-08-07'), 'us');
+  assert.equal(nonEuRouteOf('eu.anthropic.claude-sonnet-4-5-20250929-v1:0'), undefined);
+  assert.equal(nonEuRouteOf('eu-central-1/anthropic.claude-3-haiku-20240307-v1:0'), undefined);
+  assert.equal(nonEuRouteOf('eu/gpt-4o-2024-08-06'), undefined);
+  assert.equal(nonEuRouteOf('anthropic.claude-sonnet-4-5-20250929-v1:0'), undefined);
 });

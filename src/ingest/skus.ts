@@ -32,6 +32,19 @@ export type SkuReading = {
   listing: string;
 };
 
+/**
+ * Where a listing's requests are served when its id pins a routing zone outside the EU: a non-EU data-zone or
+ * in-region endpoint (`us.`, `apac.`, `jp.`, `au.`, `us-gov.`, Azure `us/`, Bedrock `us-east-1/...`), or global
+ * cross-region routing (`global.`), which may send a request to any region. Undefined when the id pins no zone (the
+ * provider's own residency then applies) or pins an EU one.
+ */
+export function nonEuRouteOf(providerModelId: string): string | undefined {
+  const id = providerModelId.trim().toLowerCase();
+  const route = REGIONAL.exec(id)?.[0] ?? GLOBAL.exec(id)?.[0];
+  if (!route || /^eu[./-]/.test(route)) return undefined;
+  return route.replace(/[./]$/, '');
+}
+
 export function skuOf(providerModelId: string, stated?: Sku): SkuReading {
   const id = providerModelId.trim().toLowerCase();
   let base = id;

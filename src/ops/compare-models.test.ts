@@ -70,3 +70,24 @@ test('2 to 5 models', () => {
   assert.equal(compare_models.input.safeParse({ models: ['open-a'] }).success, false);
   assert.equal(compare_models.input.safeParse({ models: ['a', 'b', 'c', 'd', 'e', 'f'] }).success, false);
 });
+
+test("the developer's own price has rows of its own; a reseller's discount stays in the cheapest-offer rows", () => {
+  // A reseller lists closed-c at a seventh of the developer's price (as QiHang lists Claude Sonnet 4.5 at $0.43/$2.14
+  // against Anthropic's $3/$15): the list-price rows show the developer's $3/$15, the cheapest rows the reseller's.
+  const d = aDataset({
+    models: [aModel({ id: 'closed-c', vendor: 'dev' }), aModel({ id: 'closed-d', vendor: 'dev2' })],
+    offers: [
+      anOffer({ model_id: 'closed-c', provider: 'dev', first_party: true, prices: { input: f(3), output: f(15) } }),
+      anOffer({ model_id: 'closed-c', provider: 'relay', first_party: false, prices: { input: f(0.43), output: f(2.14) } }),
+      anOffer({ model_id: 'closed-d', provider: 'relay', first_party: false, prices: { input: f(1), output: f(2) } }),
+    ],
+  });
+  const out = compare_models.handler(d, compare_models.input.parse({ models: ['closed-c', 'closed-d'] }), ctx) as Out;
+  const value = (field: string, id: string) => out.rows.find((r) => r.field === field)!.values.find((v) => v.model_id === id)!;
+  assert.equal(value('list_input_price', 'closed-c').value, 3);
+  assert.equal(value('list_output_price', 'closed-c').value, 15);
+  assert.equal(value('input_price', 'closed-c').value, 0.43);
+  assert.equal(value('list_input_price', 'closed-d').value, null);
+  assert.match(value('list_input_price', 'closed-d').detail!, /no offer from the developer/);
+  assert.deepEqual(out.rows.find((r) => r.field === 'list_input_price')!.best, ['closed-c']);
+});

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { CODING_BOARDS, OVERALL_BOARDS, board, cheapestAtDefaultShare, type Board } from '../engines/ranking.ts';
+import { CODING_BOARDS, OVERALL_BOARDS, board, cheapestAtDefaultShare, cheapestOffer, type Board } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
 import { IsoDate, type Fact, type Leaderboard, type Model } from '../schema/index.ts';
 import { ModelIdParam } from './common.ts';
@@ -91,6 +91,14 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`;
     return factValue(m, c?.offer.prices[which], provider);
   });
+  // The developer's own price: what a buyer compares first. The cheapest listing of any provider may be a reseller's
+  // discount (a subscription gateway, an unofficial relay) that a buyer cannot rely on, so it is a row of its own.
+  const listPrice = (which: 'input' | 'output') => models.map((m) => {
+    const c = cheapestOffer(ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, (o) => o.first_party);
+    const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the developer's own base-SKU offer`;
+    if (!c) return { model_id: m.id, value: null, detail: 'no offer from the developer itself in the dataset' };
+    return factValue(m, c.offer.prices[which], provider);
+  });
   const licence = (m: Model): RowValue => {
     const l = m.licence;
     if (!l) return { model_id: m.id, value: null };
@@ -101,8 +109,10 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   return [
     row('context_window', 'Context window (tokens)', 'higher', models.map((m) => factValue(m, m.context_window))),
     row('max_output', 'Max output (tokens)', 'higher', models.map((m) => factValue(m, m.max_output))),
-    row('input_price', 'Input price (USD per 1M tokens, cheapest offer)', 'lower', price('input')),
-    row('output_price', 'Output price (USD per 1M tokens, cheapest offer)', 'lower', price('output')),
+    row('list_input_price', "Input price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('input')),
+    row('list_output_price', "Output price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('output')),
+    row('input_price', 'Input price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('input')),
+    row('output_price', 'Output price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('output')),
     ratingRow(ds, models, 'overall_rating', 'Arena rating, overall', OVERALL_BOARDS),
     ratingRow(ds, models, 'coding_rating', 'Arena rating, coding', CODING_BOARDS),
     row('open_weights', 'Open weights', 'true', models.map((m) => factValue(m, m.open_weights))),
@@ -135,7 +145,7 @@ export const compare_models = defineOperation({
   name: 'compare_models',
   title: 'Compare models side by side',
   description:
-    'Compare 2 to 5 models row by row: context window, max output, input and output price of the cheapest offer (USD per 1M tokens), arena rating overall and for coding (best variant, one board per row), open weights, licence, release date, parameters. Each row marks `best`: the models holding the best value (ties share it; unknown values are never best) and states the rule.',
+    'Compare 2 to 5 models row by row: context window, max output, input and output price of the developer\'s own offer and of the cheapest offer of any provider (USD per 1M tokens), arena rating overall and for coding (best variant, one board per row), open weights, licence, release date, parameters. Each row marks `best`: the models holding the best value (ties share it; unknown values are never best) and states the rule.',
   path: '/compare',
   input: z.object({
     models: z.array(ModelIdParam).min(2, 'at least 2 models').max(5, 'at most 5 models')
