@@ -10,13 +10,14 @@ import { startService } from './servers/service.ts';
 
 /** The largest model sheet in the committed dataset (117 KB full, 107 KB partial when measured). */
 const SHEET = '/api/v1/models/deepseek-v3.2';
-const CODINGS = [['identity', undefined], ['gzip', 'gzip'], ['br', 'br'], ['br, gzip (a browser)', 'gzip, deflate, br']] as const;
+const CODINGS = [['(none)', undefined], ['gzip', 'gzip'], ['br', 'br'], ['gzip, deflate, br (a browser)', 'gzip, deflate, br']] as const;
 const EXPORTS = ['models.ndjson', 'models.csv', 'offers.ndjson', 'offers.csv', 'ratings.csv', 'hardware.csv', 'changes.ndjson', 'changes.csv', 'dataset.json'];
 
 async function bytesOf(url: string, headers: Record<string, string>): Promise<{ bytes: number; ms: number; encoding: string }> {
   const t = performance.now();
-  // Node's fetch decodes bodies: count the wire bytes from content-length (set on every answer measured here).
-  const res = await fetch(url, { headers });
+  // Node's fetch decodes bodies: count the wire bytes from content-length (set on every answer measured here). It
+  // also asks for gzip unless told otherwise: no coding asked is sent as `identity`.
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
   await res.arrayBuffer();
   return { bytes: Number(res.headers.get('content-length')), ms: performance.now() - t, encoding: res.headers.get('content-encoding') ?? 'identity' };
 }
