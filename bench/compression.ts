@@ -11,7 +11,10 @@ import { startService } from './servers/service.ts';
 /** The largest model sheet in the committed dataset (117 KB full, 107 KB partial when measured). */
 const SHEET = '/api/v1/models/deepseek-v3.2';
 const CODINGS = [['(none)', undefined], ['gzip', 'gzip'], ['br', 'br'], ['gzip, deflate, br (a browser)', 'gzip, deflate, br']] as const;
-const EXPORTS = ['models.ndjson', 'models.csv', 'offers.ndjson', 'offers.csv', 'ratings.csv', 'hardware.csv', 'changes.ndjson', 'changes.csv', 'dataset.json'];
+const EXPORTS = [
+  'models.ndjson', 'models.csv', 'offers.ndjson', 'offers.csv', 'ratings.csv', 'hardware.csv',
+  'changes.ndjson', 'changes.csv', 'dataset.json',
+];
 
 async function bytesOf(url: string, headers: Record<string, string>): Promise<{ bytes: number; ms: number; encoding: string }> {
   const t = performance.now();
@@ -19,7 +22,8 @@ async function bytesOf(url: string, headers: Record<string, string>): Promise<{ 
   // also asks for gzip unless told otherwise: no coding asked is sent as `identity`.
   const res = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
   await res.arrayBuffer();
-  return { bytes: Number(res.headers.get('content-length')), ms: performance.now() - t, encoding: res.headers.get('content-encoding') ?? 'identity' };
+  const encoding = res.headers.get('content-encoding') ?? 'identity';
+  return { bytes: Number(res.headers.get('content-length')), ms: performance.now() - t, encoding };
 }
 
 function metricsCost(): number {
@@ -38,7 +42,11 @@ function metricsCost(): number {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, round: { type: 'string', default: '3' }, connections: { type: 'string', default: '50' } } });
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '3' }, round: { type: 'string', default: '3' }, connections: { type: 'string', default: '50' },
+    },
+  });
   const rounds = Number(values.rounds);
   const roundSec = Number(values.round);
   const connections = Number(values.connections);
@@ -51,7 +59,8 @@ async function main(): Promise<void> {
     // Rounds taken in turn, so that a burst of other work on the shared machine does not land on one coding only.
     for (let r = 0; r < rounds; r++) {
       for (const [name, enc] of CODINGS) {
-        const res = await runAutocannon({ url: service.url + SHEET, method: 'GET', headers: { ...key, ...(enc ? { 'accept-encoding': enc } : {}) }, connections, durationSec: roundSec });
+        const headers = { ...key, ...(enc ? { 'accept-encoding': enc } : {}) };
+        const res = await runAutocannon({ url: service.url + SHEET, method: 'GET', headers, connections, durationSec: roundSec });
         results.set(name, [...(results.get(name) ?? []), res]);
       }
     }
@@ -72,10 +81,13 @@ async function main(): Promise<void> {
       const id = await bytesOf(url, key);
       const br1 = await bytesOf(url, { ...key, 'accept-encoding': 'br' });
       const br = await bytesOf(url, { ...key, 'accept-encoding': 'br' });
-      exportRows.push([file, fmtInt(id.bytes), fmtInt(gz.bytes), fmtInt(br.bytes), fmt(first.ms, 0), fmt(br1.ms, 0), fmt(gz.ms, 1), fmt(id.ms, 0)]);
+      exportRows.push([
+        file, fmtInt(id.bytes), fmtInt(gz.bytes), fmtInt(br.bytes), fmt(first.ms, 0), fmt(br1.ms, 0), fmt(gz.ms, 1), fmt(id.ms, 0),
+      ]);
     }
     process.stdout.write('\n== exports (pro tier: full provenance) ==\n');
-    process.stdout.write(`${renderTable(['export', 'identity B', 'gzip B', 'br B', '1st gzip ms', '1st br ms', 'gzip ms', 'identity ms'], exportRows)}\n`);
+    const columns = ['export', 'identity B', 'gzip B', 'br B', '1st gzip ms', '1st br ms', 'gzip ms', 'identity ms'];
+    process.stdout.write(`${renderTable(columns, exportRows)}\n`);
 
     const scrape: number[] = [];
     for (let i = 0; i < 20; i++) scrape.push((await bytesOf(`${service.url}/metrics`, {})).ms);

@@ -93,7 +93,8 @@ type Service = {
 };
 
 test('compose.yaml: two service instances built from the Dockerfile, Redis and PostgreSQL, with healthchecks and ordering', () => {
-  const doc = parseYaml(readFileSync(path.join(PROJECT_ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+  const text = readFileSync(path.join(PROJECT_ROOT, 'compose.yaml'), 'utf8');
+  const doc = parseYaml(text, { merge: true }) as { services: Record<string, Service> };
   const services = doc.services;
   const apis = Object.entries(services).filter(([, s]) => s.build !== undefined);
   assert.equal(apis.length, 2, 'two instances of the service');

@@ -22,7 +22,8 @@ type Projected = { rows: readonly object[]; sources?: ProjectedSource[]; attribu
 export function projectTable(ds: Dataset, table: ExportTable, full: boolean, baseUrl: string): Projected {
   const rows = rowsOf(ds, table);
   if (full) return { rows };
-  const p = projectBody({ rows }, { full: false, sources: ds.sourceById, baseUrl }) as { rows: object[]; sources: ProjectedSource[]; attribution: string };
+  type Partial = { rows: object[]; sources: ProjectedSource[]; attribution: string };
+  const p = projectBody({ rows }, { full: false, sources: ds.sourceById, baseUrl }) as Partial;
   return { rows: p.rows, sources: p.sources, attribution: p.attribution };
 }
 
@@ -52,7 +53,9 @@ const isFact = (o: Record<string, unknown>): boolean => typeof o.as_of === 'stri
  * One CSV row: nested objects become dotted column names; a fact `f` becomes `f`, `f_as_of` and (where the tier
  * shows it) `f_source`; a value that is an array or object is written as JSON in its cell; absent is empty.
  */
-export function flatten(row: object, prefix = '', out: Record<string, string | number | boolean> = {}): Record<string, string | number | boolean> {
+type Cell = string | number | boolean;
+
+export function flatten(row: object, prefix = '', out: Record<string, Cell> = {}): Record<string, Cell> {
   for (const [k, v] of Object.entries(row)) {
     const name = prefix + k;
     if (v === null || v === undefined) continue;
@@ -61,7 +64,7 @@ export function flatten(row: object, prefix = '', out: Record<string, string | n
       const o = v as Record<string, unknown>;
       if (isFact(o)) {
         const value = o.value;
-        if (value !== null && value !== undefined) out[name] = typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean);
+        if (value !== null && value !== undefined) out[name] = typeof value === 'object' ? JSON.stringify(value) : (value as Cell);
         out[`${name}_as_of`] = o.as_of as string;
         if (typeof o.source === 'string') out[`${name}_source`] = o.source;
       } else flatten(o, `${name}.`, out);
@@ -99,16 +102,20 @@ export function* csvChunks(ds: Dataset, table: ExportTable, full: boolean, baseU
   }
 }
 
+function projectRows(ds: Dataset, rows: readonly object[], full: boolean, baseUrl: string): readonly object[] {
+  return full ? rows : (projectBody({ rows }, { full: false, sources: ds.sourceById, baseUrl }) as { rows: object[] }).rows;
+}
+
 /** dataset.json: every table in one document, each projected for the tier, written a table (or a slice) at a time. */
 export function* datasetChunks(ds: Dataset, full: boolean, baseUrl: string): Generator<string> {
-  const head: Record<string, unknown> = { data_as_of: ds.meta.data_as_of, meta: ds.meta, tier: full ? 'full' : 'partial', sources: ds.sources };
+  const tier = full ? 'full' : 'partial';
+  const head: Record<string, unknown> = { data_as_of: ds.meta.data_as_of, meta: ds.meta, tier, sources: ds.sources };
   if (!full) Object.assign(head, { attribution: attributionText(baseUrl), attribution_required: true });
   const json = JSON.stringify(head);
   yield json.slice(0, -1);
   const tables = ['developers', 'providers', ...EXPORT_TABLES] as const;
   for (const t of tables) {
-    const rows = t === 'developers' || t === 'providers' ? (full ? ds[t] : projectBody({ rows: ds[t] }, { full: false, sources: ds.sourceById, baseUrl }).rows as object[])
-      : projectTable(ds, t, full, baseUrl).rows;
+    const rows = t === 'developers' || t === 'providers' ? projectRows(ds, ds[t], full, baseUrl) : projectTable(ds, t, full, baseUrl).rows;
     yield `,${JSON.stringify(t)}:[`;
     for (let i = 0; i < rows.length; i += ROWS_PER_CHUNK) {
       yield (i ? ',' : '') + rows.slice(i, i + ROWS_PER_CHUNK).map((r) => JSON.stringify(r)).join(',');

@@ -119,6 +119,10 @@ test('coded exports decode to the identity bytes; each coding has its own ETag',
   assert.equal(zlib.brotliDecompressSync(br.rawPayload).toString(), plain.body);
   assert.equal(Number(plain.headers['content-length']), Buffer.byteLength(plain.body));
   assert.equal(new Set([plain.headers.etag, gz.headers.etag, br.headers.etag]).size, 3);
+  const head = await a.inject({ method: 'HEAD', url: '/api/v1/export/models.ndjson' });
+  assert.equal(head.statusCode, 200);
+  assert.equal(head.body, '');
+  assert.equal(head.headers['content-length'], plain.headers['content-length']);
   await a.close();
 });
 

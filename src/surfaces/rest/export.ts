@@ -17,7 +17,9 @@ import { API_PREFIX } from './url.ts';
 export const EXPORT_PREFIX = `${API_PREFIX}/export`;
 
 const TYPES: Record<ExportFormat, { type: string; accept: readonly string[]; name: string }> = {
-  ndjson: { type: 'application/x-ndjson; charset=utf-8', accept: ['application/x-ndjson', 'application/jsonl'], name: 'application/x-ndjson' },
+  ndjson: {
+    type: 'application/x-ndjson; charset=utf-8', accept: ['application/x-ndjson', 'application/jsonl'], name: 'application/x-ndjson',
+  },
   csv: { type: 'text/csv; charset=utf-8; header=present', accept: ['text/csv'], name: 'text/csv' },
   json: { type: 'application/json; charset=utf-8', accept: JSON_TYPES, name: 'application/json' },
 };
@@ -101,8 +103,11 @@ export function registerExport(app: FastifyInstance, opts: { dataset: Dataset; e
     };
 
   for (const table of EXPORT_TABLES) {
-    registerResource(app, `${EXPORT_PREFIX}/${table}.ndjson`, { get: serve(table, 'ndjson', (full) => () => ndjsonChunks(dataset, table as ExportTable, full, baseUrl)) });
-    registerResource(app, `${EXPORT_PREFIX}/${table}.csv`, { get: serve(table, 'csv', (full) => () => csvChunks(dataset, table as ExportTable, full, baseUrl)) });
+    const t = table as ExportTable;
+    const lines = serve(t, 'ndjson', (full) => () => ndjsonChunks(dataset, t, full, baseUrl));
+    registerResource(app, `${EXPORT_PREFIX}/${t}.ndjson`, { get: lines });
+    registerResource(app, `${EXPORT_PREFIX}/${t}.csv`, { get: serve(t, 'csv', (full) => () => csvChunks(dataset, t, full, baseUrl)) });
   }
-  registerResource(app, `${EXPORT_PREFIX}/dataset.json`, { get: serve('dataset', 'json', (full) => () => datasetChunks(dataset, full, baseUrl)) });
+  const whole = serve('dataset', 'json', (full) => () => datasetChunks(dataset, full, baseUrl));
+  registerResource(app, `${EXPORT_PREFIX}/dataset.json`, { get: whole });
 }

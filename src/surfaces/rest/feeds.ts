@@ -18,6 +18,8 @@ import { API_PREFIX } from './url.ts';
 export const FEED_PATHS = { atom: `${API_PREFIX}/changes/feed.xml`, json: `${API_PREFIX}/changes/feed.json` } as const;
 const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 const JSON_FEED_TYPE = 'application/feed+json; charset=utf-8';
+const ATOM_ACCEPT = ['application/atom+xml', 'application/xml', 'text/xml'];
+const JSON_FEED_ACCEPT = ['application/feed+json', 'application/json'];
 
 /** The filters a feed takes: get_model_changes' own, less paging (a feed is its newest page). */
 const FEED_PARAMS = new Set(['kind', 'model', 'vendor', 'days', 'until', 'limit']);
@@ -38,7 +40,8 @@ function entryTitle(c: ChangeItem): string {
 }
 
 function entrySummary(c: ChangeItem): string {
-  const parts = [`${c.kind} change of ${c.model.name} (${c.model.vendor_name}) recorded on ${c.date}: ${c.field} from ${show(c.old)} to ${show(c.new)}.`];
+  const what = `${c.field} from ${show(c.old)} to ${show(c.new)}`;
+  const parts = [`${c.kind} change of ${c.model.name} (${c.model.vendor_name}) recorded on ${c.date}: ${what}.`];
   if (c.field === 'input' || c.field === 'output' || c.field.startsWith('cache_')) parts.push('Prices in USD per million tokens.');
   if (c.variant) parts.push(`Variant: ${c.variant}.`);
   if (c.correction === true) parts.push("The source's record says this corrected its catalogue.");
@@ -112,7 +115,7 @@ export function registerFeeds(app: FastifyInstance, opts: { dataset: Dataset; ex
     const apiKey = apiKeyOf(request);
     const { principal } = await executor.admit(apiKey, request.ip, (h) => reply.headers(h));
     noteTier(request, principal.tier);
-    const types = which === 'atom' ? ['application/atom+xml', 'application/xml', 'text/xml'] : ['application/feed+json', 'application/json'];
+    const types = which === 'atom' ? ATOM_ACCEPT : JSON_FEED_ACCEPT;
     if (!accepts(request.headers.accept, types)) throw notAcceptable(types[0]);
     const query = request.query as Record<string, string | string[]>;
     const extra = Object.keys(query).filter((k) => !FEED_PARAMS.has(k));
@@ -127,7 +130,8 @@ export function registerFeeds(app: FastifyInstance, opts: { dataset: Dataset; ex
     let feeds = byQuery.get(q);
     if (!feeds) byQuery.set(q, (feeds = renderFeeds(p.value, { baseUrl, dataAsOf: dataset.meta.data_as_of, query: q })));
     reply.header('vary', VARY_KEYED);
-    return sendPrepared(request, reply, feeds[which], apiKey === undefined ? CACHE_PUBLIC : CACHE_PRIVATE, which === 'atom' ? ATOM_TYPE : JSON_FEED_TYPE);
+    const cache = apiKey === undefined ? CACHE_PUBLIC : CACHE_PRIVATE;
+    return sendPrepared(request, reply, feeds[which], cache, which === 'atom' ? ATOM_TYPE : JSON_FEED_TYPE);
   };
   registerResource(app, FEED_PATHS.atom, { get: handler('atom') });
   registerResource(app, FEED_PATHS.json, { get: handler('json') });

@@ -76,7 +76,9 @@ export function createMetrics(opts: { defaultMetrics?: boolean; now?: () => numb
     registers: [registry],
     collect() {
       this.reset();
-      if (current) this.set({ data_as_of: current.dataset.meta.data_as_of, schema_version: String(current.dataset.meta.schema_version) }, 1);
+      if (!current) return;
+      const { data_as_of, schema_version } = current.dataset.meta;
+      this.set({ data_as_of, schema_version: String(schema_version) }, 1);
     },
   });
   new Gauge({
@@ -127,7 +129,9 @@ const MCP_METHODS = new Set(['initialize', 'notifications/initialized', 'tools/l
 function mcpOperation(body: unknown, tools: ReadonlySet<string>): string {
   const msg = body as { method?: unknown; params?: { name?: unknown } } | null;
   if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return 'mcp_other';
-  if (msg.method === 'tools/call') return typeof msg.params?.name === 'string' && tools.has(msg.params.name) ? msg.params.name : 'mcp_unknown_tool';
+  if (msg.method === 'tools/call') {
+    return typeof msg.params?.name === 'string' && tools.has(msg.params.name) ? msg.params.name : 'mcp_unknown_tool';
+  }
   return typeof msg.method === 'string' && MCP_METHODS.has(msg.method) ? `mcp_${msg.method}` : 'mcp_other';
 }
 
@@ -192,7 +196,9 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, tok
     get: async (request: FastifyRequest, reply: FastifyReply) => {
       const verdict = metricsAccess(request, token);
       if (verdict === 'hidden') throw new ServiceError('not_found', 'No such resource.');
-      if (verdict === 'forbidden') throw new ServiceError('forbidden', 'GET /metrics needs a loopback address or the METRICS_TOKEN as a Bearer token.');
+      if (verdict === 'forbidden') {
+        throw new ServiceError('forbidden', 'GET /metrics needs a loopback address or the METRICS_TOKEN as a Bearer token.');
+      }
       const body = await metrics.registry.metrics();
       return reply.header('cache-control', CACHE_NONE).header('content-type', metrics.registry.contentType).send(body);
     },

@@ -24,7 +24,9 @@ export function notAcceptable(what = 'application/json (errors: application/prob
  * Write ready bytes with their validator, or 304 when the caller already holds them. The coding the caller accepts
  * is made once per answer and kept on `p`; each coding has its own ETag.
  */
-export function sendPrepared(request: FastifyRequest, reply: FastifyReply, p: Compressible, cacheControl: string, type = JSON_TYPE): FastifyReply {
+export function sendPrepared(
+  request: FastifyRequest, reply: FastifyReply, p: Compressible, cacheControl: string, type = JSON_TYPE,
+): FastifyReply {
   const { body, encoding } = encodedBody(p, negotiateEncoding(request.headers['accept-encoding']));
   const etag = encodedEtag(p.etag, encoding);
   reply.header('etag', etag).header('cache-control', cacheControl);
