@@ -24,6 +24,8 @@ export async function buildServer(outdir = path.join(root, 'dist')): Promise<str
     entryPoints: {
       server: path.join(root, 'src', 'server.ts'),
       'validate-worker': path.join(root, 'src', 'dataset', 'validate-worker.ts'),
+      // The operator's key CLI, so that an image with production dependencies only (no tsx) can issue keys.
+      keys: path.join(root, 'src', 'surfaces', 'cli', 'keys.ts'),
     },
     outdir,
     outExtension: { '.js': '.mjs' },

@@ -11,7 +11,10 @@ import type { AnyOperation } from './ops/operation.ts';
 import { OPERATIONS } from './ops/registry.ts';
 import { registerDiscovery } from './surfaces/discovery.ts';
 import { createExecutor } from './surfaces/execute.ts';
-import { registerMcp } from './surfaces/mcp/route.ts';
+import { MCP_PATH, registerMcp } from './surfaces/mcp/route.ts';
+import { registerExport } from './surfaces/rest/export.ts';
+import { registerFeeds } from './surfaces/rest/feeds.ts';
+import { createMetrics, installRequestMetrics, registerMetricsRoute, watchLimiter, type Metrics } from './surfaces/rest/metrics.ts';
 import { COMMON_HEADERS } from './surfaces/rest/http.ts';
 import { registerMeta } from './surfaces/rest/meta.ts';
 import { registerOperations } from './surfaces/rest/operations.ts';
@@ -29,6 +32,8 @@ export type AppOptions = {
   today?: () => string;
   /** Answer plain MCP tools/call messages from prepared bytes (default true); tests turn it off to compare. */
   mcpDirectToolCalls?: boolean;
+  /** The process's Prometheus metrics (one registry per process, shared by every app built); created when absent. */
+  metrics?: Metrics;
 };
 
 /** GET requests carry no body; /mcp sets its own 1 MiB limit. */
@@ -112,7 +117,14 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   });
 
   installProblemHandling(app);
-  const executor = createExecutor({ dataset, access, baseUrl: config.publicBaseUrl, today: opts.today });
+  const metrics = opts.metrics ?? createMetrics({ defaultMetrics: false });
+  metrics.bind(dataset, access);
+  installRequestMetrics(app, metrics, operations, MCP_PATH);
+  const onCacheLookup = (hit: boolean) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' });
+  const executor = watchLimiter(createExecutor({ dataset, access, baseUrl: config.publicBaseUrl, today: opts.today, onCacheLookup }), access, metrics);
+  registerMetricsRoute(app, metrics, config.metricsToken);
+  registerExport(app, { dataset, executor, baseUrl: config.publicBaseUrl });
+  registerFeeds(app, { dataset, executor, baseUrl: config.publicBaseUrl });
   const documents = [
     ...registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, isReady: () => ready }),
     ...registerMcp(app, { executor, operations, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls }),

@@ -7,6 +7,7 @@ import type { Dataset } from './dataset/dataset.ts';
 import { DatasetError, loadDatasetInParallel } from './dataset/load.ts';
 import { OPERATIONS } from './ops/registry.ts';
 import { warmUp } from './ops/warm.ts';
+import { createMetrics } from './surfaces/rest/metrics.ts';
 
 /** How long a shutdown may wait for in-flight requests before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,7 +41,9 @@ async function main(): Promise<void> {
   }
 
   const access = await createAccess(config, { logger });
-  const app = buildApp({ config, dataset, access, logger });
+  // Once per process: an app rebuilt for a new dataset keeps counting into the same registry.
+  const metrics = createMetrics();
+  const app = buildApp({ config, dataset, access, logger, metrics });
   await app.listen({ host: config.host, port: config.port });
   logger.info({
     url: config.publicBaseUrl, data_as_of: dataset.meta.data_as_of, models: dataset.models.length,

@@ -46,7 +46,7 @@ test('Authorization: Bearer works on REST as x-api-key does: full answer, the ke
       assert.equal(r.statusCode, 200, r.body);
       assert.equal(r.headers['ratelimit-policy'], '"pro";q=50000;w=86400');
       assert.equal(r.json().attribution, undefined, 'a pro answer is full: no attribution block');
-      assert.equal(r.headers['cache-control'], 'private, max-age=60');
+      assert.equal(r.headers['cache-control'], 'private, max-age=300');
       assert.match(String(r.headers.vary), /authorization/);
     }
   } finally {

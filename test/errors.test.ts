@@ -103,7 +103,7 @@ test('ETag and If-None-Match: 304 with the same ETag and no body', async () => {
   assert.equal(r.statusCode, 200);
   const etag = r.headers.etag as string;
   assert.match(etag, /^"[^"]+"$/, 'a strong validator');
-  assert.equal(r.headers['cache-control'], 'public, max-age=60');
+  assert.equal(r.headers['cache-control'], 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400, stale-if-error=86400');
   const again = await a.inject({ url: '/api/v1/probe/a?n=3', headers: { 'if-none-match': etag } });
   assert.equal(again.statusCode, 304);
   assert.equal(again.body, '');
@@ -160,8 +160,8 @@ test('keys: an unknown key is 401, never anonymous; a full key gets provenance a
   assert.equal(full.fact.source, 'vendor-page');
   assert.equal(full.secret_detail, 'full only');
   assert.equal(full.attribution, undefined);
-  assert.equal(fullRes.headers['cache-control'], 'private, max-age=60');
-  assert.equal(fullRes.headers.vary, 'x-api-key, authorization', 'either header makes the answer');
+  assert.equal(fullRes.headers['cache-control'], 'private, max-age=300');
+  assert.equal(fullRes.headers.vary, 'x-api-key, authorization, accept-encoding', 'either key header, and the coding, make the answer');
 });
 
 test('over the limit: 429 rate_limited with Retry-After and RateLimit headers; errors count, meta routes do not', async () => {

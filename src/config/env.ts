@@ -51,6 +51,8 @@ export const EnvSchema = z.object({
   KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Per-request time limit in milliseconds (Fastify connection and request timeouts). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(10000),
+  /** Bearer token that opens GET /metrics to non-loopback callers; unset, /metrics answers loopback only. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').max(512).optional(),
 });
 
 export type Config = {
@@ -66,6 +68,7 @@ export type Config = {
   allowedHosts: string[];
   keyCacheTtlSeconds: number;
   requestTimeoutMs: number;
+  metricsToken?: string;
 };
 
 export class ConfigError extends Error {}
@@ -96,5 +99,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     allowedHosts,
     keyCacheTtlSeconds: e.KEY_CACHE_TTL_SECONDS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -7,6 +7,7 @@ export const ERROR_CATALOG = {
   unknown_parameter: { status: 400, title: 'Unknown parameter' },
   invalid_api_key: { status: 401, title: 'Invalid API key' },
   revoked_api_key: { status: 401, title: 'Revoked API key' },
+  forbidden: { status: 403, title: 'Forbidden' },
   model_not_found: { status: 404, title: 'Model not found' },
   hardware_not_found: { status: 404, title: 'Hardware configuration not found' },
   not_found: { status: 404, title: 'Not found' },

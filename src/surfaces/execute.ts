@@ -17,6 +17,9 @@ export type Prepared = {
   text?: string;
   /** The whole MCP tool result serialized (text and structured content), made on first use. */
   toolResult?: Buffer;
+  /** The bytes gzip- and brotli-coded, each made on the first request that accepts it (rest/compression.ts). */
+  gzip?: Buffer;
+  br?: Buffer;
 };
 
 export type Admission = { principal: Principal; decision: LimitDecision };
@@ -36,6 +39,8 @@ export type ExecutorOptions = {
   today?: () => string;
   cacheEntries?: number;
   cacheBytes?: number;
+  /** Told of every response-cache lookup (metrics: the hit ratio). */
+  onCacheLookup?: (hit: boolean) => void;
 };
 
 const DAY_MS = 86_400_000;
@@ -81,6 +86,7 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       // Parsed input keeps the schema's key order, so its JSON is a canonical key for equal inputs.
       const key = `${op.name}\u0000${full ? 'f' : 'p'}\u0000${day}\u0000${JSON.stringify(input)}`;
       const hit = cache.get(key);
+      opts.onCacheLookup?.(hit !== undefined);
       if (hit) return hit;
       const result = op.handler(dataset, input, { today: day }) as Record<string, unknown>;
       if (result === null || typeof result !== 'object' || Array.isArray(result)) {
@@ -91,7 +97,7 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       const bytes = Buffer.from(JSON.stringify(value));
       const prepared: Prepared = { value, bytes, etag: etagOf(bytes) };
       // Size counts the bytes, roughly the object graph they were serialized from, and the MCP tool result that the
-      // first MCP call adds (the bytes again, with a short text).
+      // first MCP call adds (the bytes again, with a short text); the coded copies add a fifth or less.
       cache.set(key, prepared, bytes.length * 3 + key.length);
       return prepared;
     },

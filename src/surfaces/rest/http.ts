@@ -8,10 +8,18 @@ export const HTML_TYPE = 'text/html; charset=utf-8';
 export const REST_ALLOW = 'GET, HEAD, OPTIONS';
 export const MCP_ALLOW = 'POST, OPTIONS';
 
-/** Public, read-only data: short shared caching; a response to a keyed request is the caller's own. */
-export const CACHE_PUBLIC = 'public, max-age=60';
-export const CACHE_PRIVATE = 'private, max-age=60';
+/**
+ * Answers are fixed for a dataset and a UTC day (the dataset is rebuilt at most daily; answers that default to
+ * "today" move at midnight). Browsers keep one 5 minutes; a shared cache (CDN) an hour, then may serve it stale for
+ * up to a day while it revalidates in the background (the ETag makes that a 304 when nothing changed), or while the
+ * origin fails. A response to a keyed request is the caller's own (its tier, possibly full provenance): `private`,
+ * so no shared cache keeps it. See docs/operations-http.md for the CDN layout.
+ */
+export const CACHE_PUBLIC = 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400, stale-if-error=86400';
+export const CACHE_PRIVATE = 'private, max-age=300';
 export const CACHE_NONE = 'no-store';
+/** Headers that select a keyed answer: the key (tier, projection) and the content coding. */
+export const VARY_KEYED = 'x-api-key, authorization, accept-encoding';
 
 /**
  * Sent on every response. The API serves JSON to any origin without credentials (CORS `*`); the RateLimit

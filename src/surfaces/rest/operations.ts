@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiKeyFrom } from '../../access/index.ts';
 import { ServiceError } from '../../errors/index.ts';
 import type { AnyOperation } from '../../ops/operation.ts';
-import type { Executor, Prepared } from '../execute.ts';
+import type { Executor } from '../execute.ts';
 import { validateInput } from '../validate.ts';
-import { accepts, CACHE_PRIVATE, CACHE_PUBLIC, JSON_TYPE, JSON_TYPES, notModified } from './http.ts';
+import { type Compressible, encodedBody, encodedEtag, negotiateEncoding } from './compression.ts';
+import { noteTier } from './metrics.ts';
+import { accepts, CACHE_PRIVATE, CACHE_PUBLIC, JSON_TYPE, JSON_TYPES, notModified, VARY_KEYED } from './http.ts';
 import { coerceQuery } from './query.ts';
 import { registerResource } from './resource.ts';
 import { routePattern } from './url.ts';
@@ -19,11 +21,21 @@ export function notAcceptable(what = 'application/json (errors: application/prob
   return new ServiceError('not_acceptable', `This resource is only available as ${what}; the Accept header excludes it.`);
 }
 
-/** Write ready bytes with their validator, or 304 when the caller already holds them. */
-export function sendPrepared(request: FastifyRequest, reply: FastifyReply, p: Pick<Prepared, 'bytes' | 'etag'>, cacheControl: string, type = JSON_TYPE): FastifyReply {
-  reply.header('etag', p.etag).header('cache-control', cacheControl);
-  if (notModified(request.headers['if-none-match'], p.etag)) return reply.code(304).send();
-  return reply.header('content-type', type).send(p.bytes);
+/**
+ * Write ready bytes with their validator, or 304 when the caller already holds them. The coding the caller accepts
+ * is made once per answer and kept on `p`; each coding has its own ETag.
+ */
+export function sendPrepared(
+  request: FastifyRequest, reply: FastifyReply, p: Compressible, cacheControl: string, type = JSON_TYPE,
+): FastifyReply {
+  const { body, encoding } = encodedBody(p, negotiateEncoding(request.headers['accept-encoding']));
+  const etag = encodedEtag(p.etag, encoding);
+  reply.header('etag', etag).header('cache-control', cacheControl);
+  // Set whatever coding went out: the same URL answers differently by Accept-Encoding once it is over the threshold.
+  if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
+  if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.header('content-type', type).send(body);
 }
 
 export function registerOperations(app: FastifyInstance, executor: Executor, operations: readonly AnyOperation[]): void {
@@ -33,11 +45,12 @@ export function registerOperations(app: FastifyInstance, executor: Executor, ope
         const apiKey = apiKeyOf(request);
         // Counted first: every answered request to an operation counts, errors included (DESIGN.md section 9).
         const { principal } = await executor.admit(apiKey, request.ip, (h) => reply.headers(h));
+        noteTier(request, principal.tier);
         if (!accepts(request.headers.accept, JSON_TYPES)) throw notAcceptable();
         const raw = coerceQuery(op, request.query as Record<string, string | string[]>, request.params as Record<string, string>);
         const p = executor.run(op, validateInput(op, raw), principal.full);
         // A keyed answer may be full: shared caches must neither keep it nor serve an anonymous copy for it.
-        reply.header('vary', 'x-api-key, authorization');
+        reply.header('vary', VARY_KEYED);
         return sendPrepared(request, reply, p, apiKey === undefined ? CACHE_PUBLIC : CACHE_PRIVATE);
       },
     });

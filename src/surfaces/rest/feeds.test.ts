@@ -1,0 +1,95 @@
+// Change feeds: the elements the W3C feed validator requires of Atom 1.0 (RFC 4287) and JSON Feed 1.1's required
+// fields, filters validated as get_model_changes validates them, one request of quota each.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { XMLParser } from 'fast-xml-parser';
+import { testAccess, testApp } from '../../../test/helpers.ts';
+import type { ChangeEvent } from '../../schema/index.ts';
+import { aDataset, aModel, aSource, f } from '../../dataset/fixtures.ts';
+
+const event = (id: string, date: string, over: Partial<ChangeEvent> = {}): ChangeEvent => ({
+  id, date, model_id: 'alpha-7b', kind: 'price', field: 'input', provider: 'acme', old: 2, new: 1.5, source: 'test-source', correction: false, ...over,
+});
+const dataset = () => aDataset({
+  data_as_of: '2026-08-01',
+  sources: [aSource()],
+  models: [aModel({ id: 'alpha-7b', name: f('Alpha 7B') }), aModel({ id: 'beta-70b', name: f('Beta 70B') })],
+  changes: [
+    event('00000000000000a1', '2026-07-20'),
+    event('00000000000000a2', '2026-07-25', { kind: 'elo', field: 'rating', provider: undefined, leaderboard: 'text', old: 1300, new: 1310, model_id: 'beta-70b' }),
+    event('00000000000000a3', '2026-06-01', { old: 3, new: 2 }),
+  ],
+});
+// 2026-08-01 is both the data's last day and "today": the feeds end there by default.
+const app = (access = testAccess()) => testApp({ dataset: dataset(), access, today: () => '2026-08-01' });
+/** An Atom text construct as parsed: a string, or `#text` beside its `type` attribute. */
+const text = (t: unknown): string => (typeof t === 'string' ? t : String((t as Record<string, unknown>)['#text'] ?? ''));
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (name) => ['entry', 'link'].includes(name) });
+
+test('Atom: feed id, title, updated, author, self link; entries with tag: ids, titles and RFC 3339 dates, newest first', async () => {
+  const a = app();
+  const r = await a.inject({ url: '/api/v1/changes/feed.xml' });
+  assert.equal(r.statusCode, 200);
+  assert.match(String(r.headers['content-type']), /^application\/atom\+xml/);
+  const doc = xml.parse(r.body);
+  const feed = doc.feed;
+  assert.equal(feed['@_xmlns'], 'http://www.w3.org/2005/Atom');
+  assert.match(feed.id, /^tag:localhost,2026:changes$/);
+  assert.ok(text(feed.title).length > 0);
+  assert.match(feed.updated, RFC3339);
+  assert.equal(feed.updated.slice(0, 10), '2026-07-25', 'updated: the newest entry');
+  assert.ok(feed.author.name);
+  const self = feed.link.find((l: Record<string, string>) => l['@_rel'] === 'self');
+  assert.equal(self['@_href'], 'http://localhost:8080/api/v1/changes/feed.xml');
+  assert.deepEqual(feed.entry.map((e: { id: string }) => e.id), [
+    'tag:localhost,2026:change:00000000000000a2', 'tag:localhost,2026:change:00000000000000a1', 'tag:localhost,2026:change:00000000000000a3',
+  ]);
+  for (const e of feed.entry) {
+    assert.match(e.updated, RFC3339);
+    assert.ok(text(e.title).length > 0);
+    assert.ok(e.link[0]['@_href'].startsWith('http://localhost:8080/api/v1/models/'));
+  }
+  assert.match(text(feed.entry[1].title), /Alpha 7B at acme: input 2 → 1\.5/);
+  await a.close();
+});
+
+test('JSON Feed 1.1: version, title, items with ids; filters by kind and model; self link names the filters', async () => {
+  const a = app();
+  const r = await a.inject({ url: '/api/v1/changes/feed.json?kind=price&model=alpha-7b' });
+  assert.equal(r.statusCode, 200);
+  assert.match(String(r.headers['content-type']), /^application\/feed\+json/);
+  const j = r.json();
+  assert.equal(j.version, 'https://jsonfeed.org/version/1.1');
+  assert.ok(j.title);
+  assert.equal(j.feed_url, 'http://localhost:8080/api/v1/changes/feed.json?kind=price&model=alpha-7b');
+  assert.deepEqual(j.items.map((i: { id: string }) => i.id), ['tag:localhost,2026:change:00000000000000a1', 'tag:localhost,2026:change:00000000000000a3']);
+  assert.equal(j.items[0].date_modified, '2026-07-20T00:00:00.000Z');
+  assert.ok(Array.isArray(j.authors) && j.authors[0].name);
+  await a.close();
+});
+
+test('bad filters get the errors get_model_changes gives; paging parameters are not feed parameters', async () => {
+  const a = app();
+  const kind = await a.inject({ url: '/api/v1/changes/feed.xml?kind=weather' });
+  assert.equal(kind.statusCode, 400);
+  assert.equal(kind.json().code, 'invalid_parameter');
+  const model = await a.inject({ url: '/api/v1/changes/feed.json?model=nope-1b' });
+  assert.equal(model.statusCode, 404);
+  assert.equal(model.json().code, 'model_not_found');
+  const cursor = await a.inject({ url: '/api/v1/changes/feed.json?cursor=abc' });
+  assert.equal(cursor.statusCode, 400);
+  assert.equal(cursor.json().code, 'unknown_parameter');
+  await a.close();
+});
+
+test('each feed request counts one request of quota; a repeat is served from the same rendering (same ETag)', async () => {
+  const access = testAccess();
+  const a = app(access);
+  const one = await a.inject({ url: '/api/v1/changes/feed.xml?kind=price' });
+  const two = await a.inject({ url: '/api/v1/changes/feed.xml?kind=price' });
+  assert.equal(access.counted(), 2);
+  assert.equal(one.headers.etag, two.headers.etag);
+  assert.equal(one.body, two.body);
+  await a.close();
+});
