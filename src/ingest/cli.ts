@@ -27,7 +27,7 @@ async function main(): Promise<number> {
   const roots = defaultRoots(PROJECT_ROOT, arg('sources'));
   const out = path.resolve(arg('out') ?? DEFAULT_DATA_DIR);
   if (verb === 'build') {
-    if (!sourcesPresent(roots)) { console.error(`Source snapshots not found at ${roots.sources} (use --sources DIR).`); return 2; }
+    if (!sourcesPresent(roots)) { console.error(`Source snapshots not found at ${roots.sources} (data/sources/manifest.json, or --sources DIR).`); return 2; }
     const { data, report } = await runIngest(PROJECT_ROOT, roots);
     writeDataset(out, data);
     console.log(coverageReport(data, report));

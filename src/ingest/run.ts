@@ -7,11 +7,22 @@ import type { SourceRoots } from '../sources/types.ts';
 import { allAdapters } from './adapters.ts';
 import { build } from './build.ts';
 import type { BuildReport } from './context.ts';
+import { MANIFEST, materialise } from './snapshot-store.ts';
 import { loadTables } from './tables.ts';
 
-export function defaultRoots(projectRoot: string, sourceRoot?: string): SourceRoots {
-  const sources = path.resolve(sourceRoot ?? path.join(projectRoot, '..', 'shared', 'data', 'sources'));
-  return { sources, curated: path.join(path.dirname(sources), 'curated') };
+/**
+ * Where the adapters read: by default the repository's own snapshots (data/sources, verified against their
+ * manifest and decompressed into a cache) with data/curated; `--sources DIR` or MDS_SOURCES points at a plain
+ * folder of snapshots instead (e.g. ../shared/data/sources), whose curated tables are its sibling `curated/`.
+ */
+export function defaultRoots(projectRoot: string, sourceRoot: string | undefined = process.env.MDS_SOURCES || undefined): SourceRoots {
+  if (sourceRoot !== undefined) {
+    const sources = path.resolve(sourceRoot);
+    return { sources, curated: path.join(path.dirname(sources), 'curated') };
+  }
+  const store = path.join(projectRoot, 'data', 'sources');
+  const curated = path.join(projectRoot, 'data', 'curated');
+  return existsSync(path.join(store, MANIFEST)) ? { sources: materialise(store), curated } : { sources: store, curated };
 }
 
 export function sourcesPresent(roots: SourceRoots): boolean {
