@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PROJECT_ROOT } from '../src/config/env.ts';
-import { MANIFEST, manifestText, sha256, type Manifest, type SnapshotFile } from '../src/ingest/snapshot-store.ts';
+import { COMPRESS_ABOVE, MANIFEST, manifestText, sha256, type Manifest, type SnapshotFile } from '../src/ingest/snapshot-store.ts';
 
 /** Origin, licence and retrieval day of each snapshot, from SOURCES.md and each folder's commit file. */
 const META: Record<string, { origin: string; licence: string; licence_file?: string; retrieved: string; note?: string }> = {
@@ -34,7 +34,6 @@ const META: Record<string, { origin: string; licence: string; licence_file?: str
 };
 /** Kept beside the data for its terms or provenance, though no adapter reads them. */
 const KEEP = /^(LICENSE(\.md)?|NOTES\.md|README-from-talmolab\.md|SOURCE\.txt|SOURCE_COMMIT\.txt|HEAD_COMMIT\.txt)$/;
-const COMPRESS_ABOVE = 32 * 1024;
 
 function main(): void {
   const from = path.resolve(process.argv[2] ?? path.join(PROJECT_ROOT, '..', 'shared', 'data', 'sources'));

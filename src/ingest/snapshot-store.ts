@@ -9,6 +9,8 @@ import { z } from 'zod';
 export const MANIFEST = 'manifest.json';
 /** Downloads that failed their checks are kept here, with the reason, and never read by the build. */
 export const REJECTED_DIR = '_rejected';
+/** Files larger than this are stored gzip-compressed (unless already compressed). */
+export const COMPRESS_ABOVE = 32 * 1024;
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
