@@ -18,6 +18,7 @@ async function main(): Promise<number> {
     backoffMs: 2_000,
     // A mirror or a recorded-fixture server in front of every origin (tests, air-gapped hosts).
     baseUrl: process.env.MDS_FETCH_BASE_URL || undefined,
+    githubToken: process.env.GITHUB_TOKEN || undefined,
     log: (line) => console.log(line),
   });
   const bad = outcomes.filter((o) => o.status === 'failed' || o.status === 'rejected');

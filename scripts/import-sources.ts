@@ -22,14 +22,14 @@ const META: Record<string, { origin: string; licence: string; licence_file?: str
   'llmfit-hf-models': { origin: 'https://github.com/AlexsJones/llmfit', licence: 'MIT', retrieved: '2026-05-12',
     note: 'facts taken from each repository config.json on https://huggingface.co; known errors are overridden by data/curated/architecture-overrides.csv' },
   fmti: { origin: 'https://github.com/stanford-crfm/fmti', licence: 'CC BY 4.0', licence_file: 'LICENSE.md', retrieved: '2025-12-09' },
-  'eu-gpai-code-of-practice': { origin: 'https://digital-strategy.ec.europa.eu/en/policies/contents-code-gpai', licence: 'public information', retrieved: '2025-12-01' },
+  'eu-gpai-code-of-practice': { origin: 'https://digital-strategy.ec.europa.eu/en/policies/contents-code-gpai', licence: 'public information', retrieved: '2025-12' },
   'epoch-ml-hardware': { origin: 'https://epoch.ai/data/machine-learning-hardware', licence: 'CC BY 4.0', retrieved: '2025-11-15',
     note: 'copy found in talmolab/lablink-paper-figures (commit in SOURCE_COMMIT.txt)' },
   'deprecations-rss': { origin: 'https://deprecations.info/v1/', licence: 'MIT', licence_file: 'LICENSE', retrieved: '2026-07-24',
     note: 'https://github.com/deprecations/deprecations-rss commit b1885cd' },
   'hf-tasks-hardware': { origin: 'https://github.com/huggingface/huggingface.js/tree/main/packages/tasks/src', licence: 'MIT', licence_file: 'LICENSE', retrieved: '2026-09-29',
     note: 'npm package @huggingface/tasks 0.21.54' },
-  'skypilot-catalog': { origin: 'https://github.com/skypilot-org/skypilot-catalog', licence: 'Apache-2.0', retrieved: '2026-01-01',
+  'skypilot-catalog': { origin: 'https://github.com/skypilot-org/skypilot-catalog', licence: 'Apache-2.0', retrieved: '2026',
     note: 'catalogs/v7; see SOURCE.txt for the commit of each row' },
 };
 /** Kept beside the data for its terms or provenance, though no adapter reads them. */

@@ -12,6 +12,8 @@ export type HttpOptions = {
   /** Rewrites `https://host/path` to `<base>/host/path` (tests serve recorded fixtures this way). */
   baseUrl?: string;
   userAgent?: string;
+  /** Sent to api.github.com only (raises its limit of 60 requests an hour); never to another host. */
+  githubToken?: string;
 };
 
 export type HttpResult =
@@ -83,6 +85,7 @@ function describe(err: unknown, timeoutMs: number): string {
 export async function httpGet(url: string, opts: HttpOptions, validators: Validators = {}): Promise<HttpResult> {
   const target = effectiveUrl(url, opts.baseUrl);
   const headers: Record<string, string> = { 'user-agent': opts.userAgent ?? 'model-data-service-fetch/1' };
+  if (opts.githubToken && new URL(url).host === 'api.github.com') headers.authorization = `Bearer ${opts.githubToken}`;
   if (validators.etag) headers['if-none-match'] = validators.etag;
   if (validators.last_modified) headers['if-modified-since'] = validators.last_modified;
   let last = 'no attempt';

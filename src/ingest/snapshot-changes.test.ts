@@ -37,6 +37,12 @@ test('a price changed in a newer models.dev snapshot is exactly one event, dated
   });
 });
 
+test('a value now taken from another source is no event: only a source that changed its own value speaks', () => {
+  const next = parts(NEW, 4);
+  next.offers[0] = { ...next.offers[0], prices: { input: f(4, 'litellm', NEW), output: f(8, 'litellm', NEW) } };
+  assert.deepEqual(snapshotEvents(parts(OLD, 5), next), []);
+});
+
 test('the same snapshot gives no event, even where the build differs (an ingest change is not a change in the world)', () => {
   assert.deepEqual(snapshotEvents(parts(OLD, 5), parts(OLD, 4)), []);
 });

@@ -12,18 +12,22 @@ type Emit = (e: { model_id: string; kind: ChangeKind; field: string; source: str
 
 const PRICE_FIELDS = ['input', 'output', 'cache_read', 'cache_write'] as const;
 
-const offerKey = (o: Offer) => `${o.model_id}|${o.provider}|${o.sku}|${o.region}`;
+/** One listing: a provider may list one model under several ids (dated snapshots, a thinking variant), each priced. */
+const offerKey = (o: Offer) => `${o.model_id}|${o.provider}|${o.provider_model_id}|${o.sku}|${o.region}`;
 const ratingKey = (r: Rating) => `${r.leaderboard}|${r.variant}`;
 
 function index<T>(rows: readonly T[], key: (r: T) => string): Map<string, T> {
   return new Map(rows.map((r) => [key(r), r]));
 }
 
+const priceSource = (o: Offer) => (o.prices.input ?? o.prices.output)?.source;
+
 function diffOffers(prev: readonly Offer[], next: readonly Offer[], emit: Emit): void {
   const before = index(prev, offerKey);
   for (const o of next) {
     const p = before.get(offerKey(o));
-    if (!p) continue;
+    // A price set now taken from another source (its date now wins) is the merge choosing, not a source changing.
+    if (!p || priceSource(p) !== priceSource(o)) continue;
     for (const field of PRICE_FIELDS) {
       const a = p.prices[field];
       const b = o.prices[field];
@@ -57,7 +61,8 @@ function diffModels(prev: readonly Model[], next: readonly Model[], emit: Emit):
     for (const { field, kind, read } of MODEL_FIELDS) {
       const a = read(p);
       const b = read(m);
-      if (a?.value === b?.value) continue;
+      // Only a source that changed its own value speaks; a value now taken from another source is no event.
+      if (a?.value === b?.value || (a && b && a.source !== b.source)) continue;
       const source = (b ?? a)?.source;
       if (source) emit({ model_id: m.id, kind, field, source, old: a?.value ?? null, new: b?.value ?? null });
     }

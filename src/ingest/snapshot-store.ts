@@ -13,7 +13,8 @@ export const REJECTED_DIR = '_rejected';
 export const COMPRESS_ABOVE = 32 * 1024;
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A day; a month or a year where the origin gives no more (a hand copy whose commit dates were not visible). */
+const Day = z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/);
 
 export const SnapshotFile = z.object({
   /** The name the adapter reads, relative to the source folder. */
