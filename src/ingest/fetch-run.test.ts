@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { create as tarCreate, list as tarList } from 'tar';
 import { fileURLToPath } from 'node:url';
 import { fetchSources, type FetchOptions } from './fetch-run.ts';
 import { FETCH_PLANS } from './fetch-sources.ts';
@@ -170,6 +171,57 @@ test('litellm: the newest commit of the price file names and dates the snapshot,
   assert.equal(readSnapshotFile(path.join(store, 'litellm-via-rocry'), entry.files[0]).toString(), '1111111111111111111111111111111111111111 2026-11-24T10:00:00Z\n');
   assert.ok(!existsSync(path.join(store, 'litellm-via-rocry', 'model_prices_and_context_window-2026-07-24.json')));
   assert.deepEqual(entry.http, { 'https://api.github.com/repos/BerriAI/litellm/commits?path=model_prices_and_context_window.json&per_page=1': { etag: '"c1"' } });
+});
+
+/** A .tar.gz of `files` (path -> text) under `cwd`-relative roots. */
+async function targz(files: Record<string, string>, roots: string[]): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mds-tar-'));
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
+    writeFileSync(path.join(dir, p), text);
+  }
+  await tarCreate({ gzip: true, cwd: dir, portable: true, file: path.join(dir, 'out.tgz') }, roots);
+  return readFileSync(path.join(dir, 'out.tgz'));
+}
+
+test('models.dev: the archive of the newest commit is cut to the TOML catalogue the adapter reads', async () => {
+  const store = aStore();
+  const provider = 'name = "Acme Cloud"\nenv = ["ACME_API_KEY"]\nnpm = "@ai-sdk/openai-compatible"\ndoc = "https://acme.example"\n';
+  const model = 'name = "acme-1"\nrelease_date = "2026-01-01"\nlast_updated = "2026-01-01"\nattachment = false\nreasoning = false\n'
+    + 'temperature = true\ntool_call = true\nopen_weights = false\n\n[cost]\ninput = 1.000\noutput = 2.000\n\n[limit]\ncontext = 128_000\noutput = 8_192\n\n'
+    + '[modalities]\ninput = ["text"]\noutput = ["text"]\n';
+  const old = await targz({ 'providers/acme/provider.toml': provider, 'providers/acme/models/acme-1.toml': model }, ['providers']);
+  const head = Buffer.from('2222222222222222222222222222222222222222 2026-07-02T00:40:28+08:00\n');
+  mkdirSync(path.join(store, 'models.dev'));
+  writeFileSync(path.join(store, 'models.dev', 'models.dev-toml-HEAD-2026-07-02.tar.gz'), old);
+  writeFileSync(path.join(store, 'models.dev', 'HEAD_COMMIT.txt'), head);
+  const m = readManifest(store);
+  m.sources['models.dev'] = { origin: 'https://github.com/anomalyco/models.dev', licence: 'MIT', retrieved: '2026-07-02', files: [
+    { path: 'HEAD_COMMIT.txt', bytes: head.length, sha256: sha256(head) },
+    { path: 'models.dev-toml-HEAD-2026-07-02.tar.gz', bytes: old.length, sha256: sha256(old) },
+  ] };
+  writeFileSync(path.join(store, MANIFEST), manifestText(m));
+  // What GitHub serves: everything under a `<repo>-<sha>/` folder, web code and docs included.
+  const sha = '3333333333333333333333333333333333333333';
+  const upstream = await targz({
+    [`models.dev-${sha}/providers/acme/provider.toml`]: provider,
+    [`models.dev-${sha}/providers/acme/models/acme-1.toml`]: model.replace('input = 1.000', 'input = 0.500'),
+    [`models.dev-${sha}/README.md`]: '# models.dev\n',
+    [`models.dev-${sha}/packages/web/index.ts`]: 'export {};\n',
+  }, [`models.dev-${sha}`]);
+  routes = new Map<string, Handler>([
+    ['/api.github.com/repos/anomalyco/models.dev/commits', serve(Buffer.from(JSON.stringify([{ sha, commit: { committer: { date: '2026-11-24T09:00:00Z' } } }])))],
+    [`/codeload.github.com/anomalyco/models.dev/tar.gz/${sha}`, serve(upstream, { 'content-type': 'application/gzip' })],
+  ]);
+  const [r] = await fetchSources(opts(store, { only: 'models.dev' }));
+  assert.equal(r.status, 'updated', r.detail);
+  const entry = readManifest(store).sources['models.dev'];
+  assert.deepEqual(entry.files.map((f) => f.path), ['HEAD_COMMIT.txt', 'models.dev-toml-HEAD-2026-11-24.tar.gz']);
+  const entries: string[] = [];
+  const archive = path.join(mkdtempSync(path.join(os.tmpdir(), 'mds-got-')), 'a.tgz');
+  writeFileSync(archive, readSnapshotFile(path.join(store, 'models.dev'), entry.files[1]));
+  await tarList({ file: archive, onReadEntry: (e) => { if (e.type === 'File') entries.push(e.path); } });
+  assert.deepEqual(entries.sort(), ['providers/acme/models/acme-1.toml', 'providers/acme/provider.toml']);
 });
 
 test('the table fetches every source the brief names from its public origin', () => {

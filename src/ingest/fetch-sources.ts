@@ -1,5 +1,5 @@
 // The table of fetchable sources: each one's public origin, what to download, and the files its adapter reads.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { create as tarCreate, extract as tarExtract } from 'tar';
@@ -39,7 +39,7 @@ export type FetchPlan = {
 
 const Commits = z.array(z.object({ sha: z.string().regex(/^[0-9a-f]{40}$/), commit: z.object({ committer: z.object({ date: z.string() }) }) })).min(1);
 const Contents = z.array(z.object({ name: z.string(), type: z.string(), download_url: z.string().nullable() }));
-const NpmLatest = z.object({ version: z.string().regex(/^\d+\.\d+\.\d+/) });
+const NpmLatest = z.object({ version: z.string().regex(/^\d+\.\d+\.\d+/), dist: z.object({ tarball: z.string().url() }) });
 
 function parseJson<T>(schema: z.ZodType<T>, bytes: Buffer, what: string): T {
   const r = schema.safeParse(JSON.parse(bytes.toString('utf8')));
@@ -70,10 +70,27 @@ async function repackCatalogue(archive: Buffer): Promise<Buffer> {
   try {
     writeFileSync(path.join(tmp, 'in.tar.gz'), archive);
     const out = path.join(tmp, 'out');
-    await import('node:fs/promises').then((fs) => fs.mkdir(out));
+    mkdirSync(out);
     await tarExtract({ file: path.join(tmp, 'in.tar.gz'), cwd: out, strip: 1, filter: (p) => /^[^/]+\/(providers|models)\/.+\.toml$/.test(p) });
-    await tarCreate({ gzip: true, cwd: out, portable: true, file: path.join(tmp, 'out.tar.gz') }, ['providers', 'models']);
+    const roots = ['providers', 'models'].filter((d) => existsSync(path.join(out, d)));
+    if (roots.length === 0) throw new Error('models.dev archive: no providers/ or models/ TOML catalogue in it');
+    await tarCreate({ gzip: true, cwd: out, portable: true, file: path.join(tmp, 'out.tar.gz') }, roots);
     return readFileSync(path.join(tmp, 'out.tar.gz'));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const HARDWARE_FILES = ['hardware.js', 'hardware-nvidia.js', 'hardware-amd.js'];
+
+/** The ES module build of the hardware tables from the npm package tarball (`package/dist/esm/*.js`). */
+async function hardwareTables(tgz: Buffer): Promise<File[]> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'mds-hf-tasks-'));
+  try {
+    writeFileSync(path.join(tmp, 'p.tgz'), tgz);
+    const wanted = new Set(HARDWARE_FILES.map((f) => `package/dist/esm/${f}`));
+    await tarExtract({ file: path.join(tmp, 'p.tgz'), cwd: tmp, filter: (p) => wanted.has(p) });
+    return HARDWARE_FILES.map((f) => ({ path: f, bytes: readFileSync(path.join(tmp, 'package', 'dist', 'esm', f)) }));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -165,12 +182,8 @@ export const FETCH_PLANS: FetchPlan[] = [
     async run(ctx) {
       const latest = await ctx.conditional('https://registry.npmjs.org/@huggingface/tasks/latest');
       if (!latest) return null;
-      const { version } = parseJson(NpmLatest, latest, '@huggingface/tasks');
-      const files: File[] = [];
-      for (const f of ['hardware.js', 'hardware-nvidia.js', 'hardware-amd.js']) {
-        files.push({ path: f, bytes: await ctx.get(`https://unpkg.com/@huggingface/tasks@${version}/dist/esm/${f}`) });
-      }
-      return { files };
+      const { dist } = parseJson(NpmLatest, latest, '@huggingface/tasks');
+      return { files: await hardwareTables(await ctx.get(dist.tarball)) };
     },
   },
   {
