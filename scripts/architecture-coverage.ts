@@ -3,6 +3,8 @@
 // Usage: tsx scripts/architecture-coverage.ts [dataset dir, default data/dataset]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../src/config/env.ts';
+import { defaultRoots } from '../src/ingest/run.ts';
 
 type Fact<T> = { value: T; source: string };
 type ModelRow = {
@@ -23,7 +25,7 @@ const models = read<ModelRow[]>(path.join(dir, 'models.json'));
 const ratings = read<RatingRow[]>(path.join(dir, 'ratings.json'));
 // llmfit's own MoE flag per repo: a model is MoE when any repo that names it says so (the counts may still be missing).
 const llmfitMoe = new Set(
-  read<LlmfitRow[]>(path.resolve('../shared/data/sources/llmfit-hf-models/hf_models-2026-05-12.json'))
+  read<LlmfitRow[]>(path.join(defaultRoots(PROJECT_ROOT).sources, 'llmfit-hf-models', 'hf_models-2026-05-12.json'))
     .filter((r) => r.is_moe === true)
     .map((r) => r.name.toLowerCase()),
 );

@@ -43,7 +43,7 @@ test('data_as_of is the newest source snapshot, not a curated review date', () =
 });
 
 const roots = defaultRoots(PROJECT_ROOT);
-test('a fresh build of the source snapshots is byte-identical to the committed dataset (no drift)', { skip: !sourcesPresent(roots) && 'source snapshots (../shared/data) absent', timeout: 300_000 }, async () => {
+test('a fresh build of the source snapshots is byte-identical to the committed dataset (no drift)', { skip: !sourcesPresent(roots) && 'source snapshots (data/sources) absent', timeout: 300_000 }, async () => {
   const { data } = await runIngest(PROJECT_ROOT, roots);
   assert.deepEqual(diffDataset(DEFAULT_DATA_DIR, data), [], 'run `npm run data:build` and commit data/dataset');
 });

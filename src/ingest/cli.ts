@@ -27,8 +27,8 @@ async function main(): Promise<number> {
   const roots = defaultRoots(PROJECT_ROOT, arg('sources'));
   const out = path.resolve(arg('out') ?? DEFAULT_DATA_DIR);
   if (verb === 'build') {
-    if (!sourcesPresent(roots)) { console.error(`Source snapshots not found at ${roots.sources} (use --sources DIR).`); return 2; }
-    const { data, report } = await runIngest(PROJECT_ROOT, roots);
+    if (!sourcesPresent(roots)) { console.error(`Source snapshots not found at ${roots.sources} (data/sources/manifest.json, or --sources DIR).`); return 2; }
+    const { data, report } = await runIngest(PROJECT_ROOT, roots, out);
     writeDataset(out, data);
     console.log(coverageReport(data, report));
     const issuesFile = arg('issues');
@@ -42,7 +42,7 @@ async function main(): Promise<number> {
     console.log(`${out}: valid (${ds.models.length} models, ${ds.offers.length} offers, data as of ${ds.meta.data_as_of})`);
     const golden = goldenHolds(ds);
     if (!sourcesPresent(roots)) { console.log('source snapshots absent: drift not checked'); return golden ? 0 : 1; }
-    const { data } = await runIngest(PROJECT_ROOT, roots);
+    const { data } = await runIngest(PROJECT_ROOT, roots, out);
     const drift = diffDataset(out, data);
     if (drift.length) { console.error(`drift: ${drift.join(', ')} differ from a fresh build (run npm run data:build)`); return 1; }
     console.log('no drift: a fresh build is byte-identical');

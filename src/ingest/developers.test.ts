@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmti } from '../sources/fmti.ts';
+import { defaultRoots } from './run.ts';
 import { buildDeveloperTable, loadDeveloperTable, resolveDeveloper } from './developers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const shared = path.resolve(here, '../../../shared/data');
 const projectTable = path.resolve(here, '../../data/curated/developers.csv');
 
 const table = buildDeveloperTable([
@@ -65,9 +65,9 @@ test('the project table loads cleanly and resolves the names the sources use', {
   for (const [name, id] of Object.entries(expected)) assert.equal(resolveDeveloper(t, name), id, name);
 });
 
-test('every developer the real FMTI names resolves', { skip: !existsSync(shared) || !existsSync(projectTable) }, async () => {
+test('every developer the real FMTI names resolves', { skip: !existsSync(projectTable) }, async () => {
   const t = await loadDeveloperTable(projectTable);
-  const r = await fmti.read({ sources: path.join(shared, 'sources'), curated: path.join(shared, 'curated') });
+  const r = await fmti.read(defaultRoots(path.resolve(here, '../..')));
   const unresolved = [...new Set(r.developers?.map((d) => d.name))].filter((n) => !resolveDeveloper(t, n));
   assert.deepEqual(unresolved, []);
 });

@@ -1,7 +1,7 @@
 // Tests of buildHardware and the configurations table: memory x count, usable shares, cheapest rental, no guesses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +10,10 @@ import { epochHardware } from '../sources/epoch-hardware.ts';
 import { skypilot } from '../sources/skypilot.ts';
 import type { HardwareObservation, RentalObservation } from '../sources/types.ts';
 import { hfTasksHardware } from '../sources/hf-tasks-hardware.ts';
+import { defaultRoots } from './run.ts';
 import { buildHardware, DISCRETE_GPU_USABLE_FRACTION, loadAccelerators, loadHardwareConfigs, type HardwareConfig } from './hardware.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const shared = path.resolve(here, '../../../shared/data');
 const projectConfigs = path.resolve(here, '../../data/curated/hardware-configs.csv');
 const projectAccelerators = path.resolve(here, '../../data/curated/accelerators.csv');
 
@@ -115,8 +115,8 @@ test('loadHardwareConfigs rejects a bad class, a duplicate id, and a memory figu
   assert.deepEqual(issues.map((i) => `${i.row}:${i.field}`).sort(), ['a:id', 'b:class', 'c:spec_evidence_url']);
 });
 
-test('every configuration of the project table builds from the real sources with no issue', { skip: !existsSync(shared) }, async () => {
-  const roots = { sources: path.join(shared, 'sources'), curated: path.join(shared, 'curated') };
+test('every configuration of the project table builds from the real sources with no issue', async () => {
+  const roots = defaultRoots(path.resolve(here, '../..'));
   const { configs, issues: loadIssues } = await loadHardwareConfigs(projectConfigs);
   assert.deepEqual(loadIssues, []);
   const accelerators = await loadAccelerators(projectAccelerators);

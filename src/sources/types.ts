@@ -204,9 +204,9 @@ export type AdapterResult = {
 
 /** The two roots adapters read: upstream snapshots and reviewed (curated) tables. */
 export type SourceRoots = {
-  /** Default `../shared/data/sources`. */
+  /** Default: the plain copy of the repository's data/sources (see src/ingest/run.ts defaultRoots). */
   sources: string;
-  /** Default `../shared/data/curated`. */
+  /** Default `data/curated`. */
   curated: string;
 };
 
