@@ -107,7 +107,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   const executor = createExecutor({ dataset, access, baseUrl: config.publicBaseUrl, today: opts.today });
   const documents = [
     ...registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, isReady: () => ready }),
-    ...registerMcp(app, { executor, operations, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls }),
+    ...registerMcp(app, { executor, operations, dataset, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls }),
   ];
   registerOperations(app, executor, operations);
   // Once listening, build the documents (and load the MCP SDK) one per turn of the event loop, so that requests

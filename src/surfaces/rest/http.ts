@@ -31,7 +31,7 @@ export function preflightHeaders(allow: string): Record<string, string> {
   return {
     allow,
     'access-control-allow-methods': allow,
-    'access-control-allow-headers': 'x-api-key, if-none-match, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id',
+    'access-control-allow-headers': 'x-api-key, if-none-match, content-type, accept, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id',
     'access-control-max-age': '86400',
   };
 }
