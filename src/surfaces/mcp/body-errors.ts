@@ -5,16 +5,43 @@ import { jsonRpcError, RPC } from './rpc-errors.ts';
 
 export type BodyErrorResponse = { status: number; body: string };
 
+/** A body refused by the /mcp JSON parser, with the JSON-RPC answer it gets. */
+export class McpBodyError extends Error {
+  readonly status: number;
+  readonly rpcCode: number;
+  constructor(status: number, rpcCode: number, message: string) {
+    super(message);
+    this.status = status;
+    this.rpcCode = rpcCode;
+  }
+}
+
+const PROTO_MESSAGE = 'Invalid Request: a member named "__proto__", or "constructor" holding "prototype", is not accepted.';
+
+/**
+ * The /mcp body parser: JSON.parse, which never lets a member change a prototype, and a refusal (as an invalid
+ * request, since the JSON itself is valid) of the members that would, should code downstream copy the object by
+ * assignment. Fastify's own parser reports them as invalid JSON.
+ */
+export function parseMcpBody(body: string): unknown {
+  if (body.length === 0) throw new McpBodyError(400, RPC.PARSE_ERROR, 'Parse error: the request body is empty; send one JSON-RPC message.');
+  let poisoned = false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body, function reviver(this: unknown, key: string, value: unknown) {
+      if (key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && 'prototype' in value)) poisoned = true;
+      return value;
+    });
+  } catch {
+    throw new McpBodyError(400, RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
+  }
+  if (poisoned) throw new McpBodyError(400, RPC.INVALID_REQUEST, PROTO_MESSAGE);
+  return parsed;
+}
+
 /** Fastify's body-reading errors mapped to JSON-RPC codes (the SDK's transport uses the same statuses). */
 export function bodyErrorResponse(err: FastifyError): BodyErrorResponse {
-  const message = String(err.message ?? '');
-  // A `__proto__` (or constructor.prototype) member is valid JSON: the parser refuses it as unsafe, not as broken.
-  if (/forbidden prototype property/i.test(message)) {
-    return {
-      status: 400,
-      body: jsonRpcError(RPC.INVALID_REQUEST, 'Invalid Request: a member named "__proto__" or "constructor" with "prototype" is not accepted.', null),
-    };
-  }
+  if (err instanceof McpBodyError) return { status: err.status, body: jsonRpcError(err.rpcCode, err.message, null) };
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: jsonRpcError(RPC.SERVER_ERROR, 'Request body too large: at most 1 MiB is accepted.', null) };

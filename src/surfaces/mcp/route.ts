@@ -13,7 +13,7 @@ import { directMessage, jsonRpcResponse, modernResult, type DirectMessage } from
 import { createExtras } from './extras.ts';
 import { hostRefusal } from './hosts.ts';
 import { checkMessages, type Checked } from './messages.ts';
-import { bodyErrorResponse } from './body-errors.ts';
+import { bodyErrorResponse, parseMcpBody } from './body-errors.ts';
 import { jsonRpcError, RPC } from './rpc-errors.ts';
 import type { SdkHandler } from './sdk-server.ts';
 import { buildToolsList } from './tools.ts';
@@ -97,6 +97,11 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
     const refused = hostRefusal(request.raw, opts.allowedHosts);
     if (refused) return sendJson(reply, 403, jsonRpcError(RPC.SERVER_ERROR, refused, null));
 
+    // Fastify also reads text/plain bodies; the transport takes JSON only (as the SDK answers it: 415, -32000).
+    const mediaType = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+    if (mediaType !== 'application/json') {
+      return sendJson(reply, 415, jsonRpcError(RPC.SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json.', null));
+    }
     const checked: Checked = checkMessages(request.headers, request.body, toolsList().json.length);
     if (!checked.ok) return sendJson(reply, checked.status, checked.body);
 
@@ -121,7 +126,18 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
     return (await sdk())(request, reply);
   };
 
-  registerResource(app, MCP_PATH, { post, allow: MCP_ALLOW, bodyLimit: MCP_BODY_LIMIT, errorHandler: mcpBodyErrors });
+  // Its own scope, for its own JSON parser (see parseMcpBody).
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(null, parseMcpBody(body as string));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
+    });
+    registerResource(scope, MCP_PATH, { post, allow: MCP_ALLOW, bodyLimit: MCP_BODY_LIMIT, errorHandler: mcpBodyErrors });
+  });
   return [toolsList, sdk];
 }
 

@@ -128,7 +128,9 @@ function toWebRequest(request: FastifyRequest): Request {
   const rawHeaders = request.raw.rawHeaders;
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) headers.append(rawHeaders[i]!, rawHeaders[i + 1]!);
   // The Host was checked (hosts.ts) before this: the URL is only the SDK's view of where it was called.
-  return new Request(`http://localhost${request.url}`, { method: request.method, headers });
+  // An absolute-form target (`POST http://host/mcp`) keeps only its path.
+  const path = request.url.startsWith('/') ? request.url : new URL(request.url).pathname;
+  return new Request(`http://localhost${path}`, { method: request.method, headers });
 }
 
 async function sendWebResponse(response: Response, raw: FastifyReply['raw'], maxBytes: number): Promise<void> {
