@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  createMcpHandler, isLegacyRequest, ProtocolError, ResourceNotFoundError, Server, SUPPORTED_PROTOCOL_VERSIONS,
+  createMcpHandler, isLegacyRequest, ProtocolError, ResourceNotFoundError, Server, specTypeSchemas, SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport, type AuthInfo,
 } from '@modelcontextprotocol/server';
 import { CACHE_NONE, COMMON_HEADERS } from '../rest/http.ts';
@@ -38,6 +38,31 @@ const errors: ProtocolErrors = {
   resourceNotFound: (uri, message) => new ResourceNotFoundError(uri, message),
   refused: (message, data) => new ProtocolError(RPC.SERVER_ERROR, message, data),
 };
+
+/** The SDK's schema for each request this server answers: checked first, so that bad params are -32602, not -32603. */
+const REQUEST_SCHEMAS: Record<string, keyof typeof specTypeSchemas> = {
+  initialize: 'InitializeRequest', ping: 'PingRequest', 'tools/list': 'ListToolsRequest', 'tools/call': 'CallToolRequest',
+  'resources/list': 'ListResourcesRequest', 'resources/templates/list': 'ListResourceTemplatesRequest', 'resources/read': 'ReadResourceRequest',
+  'prompts/list': 'ListPromptsRequest', 'prompts/get': 'GetPromptRequest', 'completion/complete': 'CompleteRequest',
+};
+
+type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
+
+/**
+ * Why a request's params do not fit the SDK's schema for its method, in a line, or undefined. The SDK's own check
+ * of a handler's schema throws a bare validation error, which it answers as -32603 with the raw issue list.
+ */
+export function paramsProblem(message: unknown): { id: unknown; text: string } | undefined {
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return undefined;
+  const m = message as { id?: unknown; method?: unknown };
+  if (m.id === undefined || typeof m.method !== 'string' || !Object.hasOwn(REQUEST_SCHEMAS, m.method)) return undefined;
+  const schema = specTypeSchemas[REQUEST_SCHEMAS[m.method]!] as unknown as { '~standard': { validate(v: unknown): { issues?: readonly Issue[] } } };
+  const issues = schema['~standard'].validate(message).issues;
+  if (!issues?.length) return undefined;
+  const where = (i: Issue) => (i.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(message)';
+  const text = issues.slice(0, 5).map((i) => `${where(i)}: ${i.message}`).join('; ');
+  return { id: m.id, text: `Invalid params for ${m.method}: ${text.slice(0, 500)}` };
+}
 
 const ctxOf = (authInfo: AuthInfo | undefined): McpCallContext => {
   const ctx = (authInfo?.extra as { ctx?: McpCallContext } | undefined)?.ctx;
@@ -106,8 +131,16 @@ export function createSdkHandler(opts: SdkHandlerOptions): SdkHandler {
     });
     const authInfo: AuthInfo = { token: '', clientId: 'anonymous', scopes: [], extra: { ctx } };
     try {
-      const webRequest = toWebRequest(request);
       const body = request.body;
+      for (const message of Array.isArray(body) ? body : [body]) {
+        const bad = paramsProblem(message);
+        if (bad) {
+          raw.writeHead(Array.isArray(body) ? 400 : 200, { 'content-type': 'application/json' });
+          raw.end(jsonRpcError(RPC.INVALID_PARAMS, bad.text, Array.isArray(body) ? null : bad.id));
+          return;
+        }
+      }
+      const webRequest = toWebRequest(request);
       const response = (await isLegacyRequest(webRequest, body, { maxRequestBodySize: opts.maxRequestBytes }))
         ? await legacy(webRequest, body, authInfo)
         : await modern.fetch(webRequest, { authInfo, parsedBody: body });
