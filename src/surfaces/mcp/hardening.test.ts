@@ -151,3 +151,38 @@ test('an unknown tool is a JSON-RPC error (-32602) in both eras and on both path
     await app.close();
   }
 });
+
+test('a 2026 subscriptions/listen stream is acknowledged, counted, freed when the client leaves, ended on close', async () => {
+  const access = testAccess();
+  const app = testApp({ access });
+  const base = await listen(app);
+  const r = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { ...MODERN, host: new URL(base).host, 'mcp-method': 'subscriptions/listen' },
+    body: JSON.stringify(rpc('subscriptions/listen', { _meta: META, notifications: { toolsListChanged: true } })),
+  });
+  assert.equal(r.status, 200);
+  assert.match(r.headers.get('content-type') ?? '', /^text\/event-stream/);
+  const reader = r.body!.getReader();
+  const first = new TextDecoder().decode((await reader.read()).value);
+  assert.match(first, /notifications\/subscriptions\/acknowledged/);
+  assert.equal(access.counted(), 1);
+  // More streams, one after another, than the 64 the server holds open at once: each is freed when its client
+  // disconnects, so none is refused ('Subscription limit reached').
+  for (let i = 0; i < 70; i++) {
+    const gone = new AbortController();
+    const s = await fetch(`${base}/mcp`, {
+      method: 'POST', signal: gone.signal,
+      headers: { ...MODERN, host: new URL(base).host, 'mcp-method': 'subscriptions/listen' },
+      body: JSON.stringify(rpc('subscriptions/listen', { _meta: META, notifications: { toolsListChanged: true } }, i)),
+    });
+    const text = new TextDecoder().decode((await s.body!.getReader().read()).value);
+    assert.match(text, /acknowledged/, `stream ${i}: ${text.slice(0, 200)}`);
+    gone.abort();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const started = Date.now();
+  await app.close();
+  assert.ok(Date.now() - started < 3000, 'close did not wait for the stream');
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
+});

@@ -73,9 +73,10 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
   // The SDK is loaded on first need, or just after listening: not on the way to listening. Until it is loaded the
   // 2025 protocol versions it supports are unknown, and a message naming one goes the SDK's way.
   let legacyVersions: readonly string[] | undefined;
+  let loaded: SdkHandler | undefined;
   const sdk = once((): Promise<SdkHandler> => import('./sdk-server.ts').then((m) => {
     legacyVersions = m.SUPPORTED_PROTOCOL_VERSIONS;
-    return m.createSdkHandler({
+    return loaded = m.createSdkHandler({
       serverInfo: serverInfoOf(opts.version), runTool, tools: toolsList, extras, callContext,
       maxResponseBytes: MCP_RESPONSE_LIMIT, maxRequestBytes: MCP_BODY_LIMIT,
     });
@@ -88,6 +89,9 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
       const outcome = await runTool(m.name, m.args, callContext(request, (h) => reply.headers(h)));
       if (!outcome.ok && 'unknownTool' in outcome) throw new Error('unreachable: only known tools are answered directly');
       result = toolResultBytes(outcome);
+    }
+    if (result.length > MCP_RESPONSE_LIMIT) {
+      return sendJson(reply, 500, jsonRpcError(RPC.INTERNAL_ERROR, `The response would exceed ${MCP_RESPONSE_LIMIT} bytes and was not sent.`, JSON.parse(m.idJson)));
     }
     return sendJson(reply, 200, jsonRpcResponse(m.modern ? modernResult(result, modernTail[m.method]) : result, m.idJson));
   };
@@ -126,6 +130,10 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
     return (await sdk())(request, reply);
   };
 
+  // Open subscriptions/listen streams would hold the server open on close.
+  app.addHook('preClose', async () => {
+    await loaded?.close();
+  });
   // Its own scope, for its own JSON parser (see parseMcpBody).
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');

@@ -31,7 +31,13 @@ export type SdkHandlerOptions = {
   maxRequestBytes: number;
 };
 
-export type SdkHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type SdkHandler = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
+  /** Ends what is still open (subscriptions/listen streams), so that the server can close. */
+  close(): Promise<void>;
+};
+
+/** Open subscriptions/listen streams at most: this server never changes its lists, so a stream only acknowledges. */
+const MAX_SUBSCRIPTIONS = 64;
 
 const errors: ProtocolErrors = {
   invalidParams: (message, data) => new ProtocolError(RPC.INVALID_PARAMS, message, data),
@@ -107,7 +113,7 @@ export function createSdkHandler(opts: SdkHandlerOptions): SdkHandler {
 
   // 2026-07-28 traffic: the SDK's entry, strict (its own ladder answers bad envelopes, headers and versions). Its
   // default response mode sends one JSON body, as our handlers emit nothing before their result.
-  const modern = createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize: opts.maxRequestBytes });
+  const modern = createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize: opts.maxRequestBytes, maxSubscriptions: MAX_SUBSCRIPTIONS });
   // 2025-era traffic: the SDK's own stateless fallback would answer over SSE; the documented composition
   // (isLegacyRequest in front of a strict entry) keeps the JSON responses 2025 clients get today.
   const legacy = async (request: Request, parsedBody: unknown, authInfo: AuthInfo): Promise<Response> => {
@@ -121,7 +127,7 @@ export function createSdkHandler(opts: SdkHandlerOptions): SdkHandler {
     }
   };
 
-  return async (request, reply) => {
+  const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const raw = reply.raw;
     reply.hijack();
     for (const [k, v] of Object.entries(COMMON_HEADERS)) raw.setHeader(k, v);
@@ -140,7 +146,10 @@ export function createSdkHandler(opts: SdkHandlerOptions): SdkHandler {
           return;
         }
       }
-      const webRequest = toWebRequest(request);
+      // The SDK ends a stream (and its subscription) when the request's signal aborts: when the client goes away.
+      const gone = new AbortController();
+      raw.once('close', () => gone.abort());
+      const webRequest = toWebRequest(request, gone.signal);
       const response = (await isLegacyRequest(webRequest, body, { maxRequestBodySize: opts.maxRequestBytes }))
         ? await legacy(webRequest, body, authInfo)
         : await modern.fetch(webRequest, { authInfo, parsedBody: body });
@@ -153,17 +162,18 @@ export function createSdkHandler(opts: SdkHandlerOptions): SdkHandler {
       } else raw.destroy();
     }
   };
+  return Object.assign(handle, { close: () => modern.close() });
 }
 
 /** The request as the SDK's web-standard face takes it: headers as sent, the body already parsed (passed apart). */
-function toWebRequest(request: FastifyRequest): Request {
+function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
   const headers = new Headers();
   const rawHeaders = request.raw.rawHeaders;
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) headers.append(rawHeaders[i]!, rawHeaders[i + 1]!);
   // The Host was checked (hosts.ts) before this: the URL is only the SDK's view of where it was called.
   // An absolute-form target (`POST http://host/mcp`) keeps only its path.
   const path = request.url.startsWith('/') ? request.url : new URL(request.url).pathname;
-  return new Request(`http://localhost${path}`, { method: request.method, headers });
+  return new Request(`http://localhost${path}`, { method: request.method, headers, signal });
 }
 
 async function sendWebResponse(response: Response, raw: FastifyReply['raw'], maxBytes: number): Promise<void> {
