@@ -16,6 +16,8 @@ export class McpBodyError extends Error {
   }
 }
 
+const EMPTY_MESSAGE = 'Parse error: the request body is empty; send one JSON-RPC message.';
+const TOO_LARGE_MESSAGE = 'Request body too large: at most 1 MiB is accepted.';
 const PROTO_MESSAGE = 'Invalid Request: a member named "__proto__", or "constructor" holding "prototype", is not accepted.';
 
 /**
@@ -24,12 +26,13 @@ const PROTO_MESSAGE = 'Invalid Request: a member named "__proto__", or "construc
  * assignment. Fastify's own parser reports them as invalid JSON.
  */
 export function parseMcpBody(body: string): unknown {
-  if (body.length === 0) throw new McpBodyError(400, RPC.PARSE_ERROR, 'Parse error: the request body is empty; send one JSON-RPC message.');
+  if (body.length === 0) throw new McpBodyError(400, RPC.PARSE_ERROR, EMPTY_MESSAGE);
   let poisoned = false;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body, function reviver(this: unknown, key: string, value: unknown) {
-      if (key === '__proto__' || (key === 'constructor' && value !== null && typeof value === 'object' && 'prototype' in value)) poisoned = true;
+      const protoCarrier = key === 'constructor' && value !== null && typeof value === 'object' && 'prototype' in value;
+      if (key === '__proto__' || protoCarrier) poisoned = true;
       return value;
     });
   } catch {
@@ -44,11 +47,11 @@ export function bodyErrorResponse(err: FastifyError): BodyErrorResponse {
   if (err instanceof McpBodyError) return { status: err.status, body: jsonRpcError(err.rpcCode, err.message, null) };
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, body: jsonRpcError(RPC.SERVER_ERROR, 'Request body too large: at most 1 MiB is accepted.', null) };
+      return { status: 413, body: jsonRpcError(RPC.SERVER_ERROR, TOO_LARGE_MESSAGE, null) };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, body: jsonRpcError(RPC.SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json.', null) };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, body: jsonRpcError(RPC.PARSE_ERROR, 'Parse error: the request body is empty; send one JSON-RPC message.', null) };
+      return { status: 400, body: jsonRpcError(RPC.PARSE_ERROR, EMPTY_MESSAGE, null) };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, body: jsonRpcError(RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON.', null) };
@@ -59,7 +62,9 @@ export function bodyErrorResponse(err: FastifyError): BodyErrorResponse {
   if (err instanceof SyntaxError && status === 400) {
     return { status: 400, body: jsonRpcError(RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON.', null) };
   }
-  if (status === 413) return { status: 413, body: jsonRpcError(RPC.SERVER_ERROR, 'Request body too large: at most 1 MiB is accepted.', null) };
-  if (status >= 400 && status < 500) return { status, body: jsonRpcError(RPC.INVALID_REQUEST, 'Invalid Request: the request could not be read.', null) };
+  if (status === 413) return { status: 413, body: jsonRpcError(RPC.SERVER_ERROR, TOO_LARGE_MESSAGE, null) };
+  if (status >= 400 && status < 500) {
+    return { status, body: jsonRpcError(RPC.INVALID_REQUEST, 'Invalid Request: the request could not be read.', null) };
+  }
   return { status: 500, body: jsonRpcError(RPC.INTERNAL_ERROR, 'Internal error', null) };
 }

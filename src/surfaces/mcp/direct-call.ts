@@ -51,7 +51,8 @@ function onlyKeys(o: Record<string, unknown>, allowed: ReadonlySet<string>): boo
 function plainEnvelope(meta: unknown): boolean {
   if (!isPlainObject(meta) || !onlyKeys(meta, ENVELOPE_KEYS) || meta[META_VERSION] !== MODERN_VERSION) return false;
   const info = meta[META_CLIENT_INFO];
-  if (!isPlainObject(info) || !onlyKeys(info, CLIENT_INFO_KEYS) || typeof info.name !== 'string' || typeof info.version !== 'string') return false;
+  if (!isPlainObject(info) || !onlyKeys(info, CLIENT_INFO_KEYS)) return false;
+  if (typeof info.name !== 'string' || typeof info.version !== 'string') return false;
   if (info.title !== undefined && typeof info.title !== 'string') return false;
   const caps = meta[META_CLIENT_CAPS];
   return isPlainObject(caps) && Object.keys(caps).length === 0;
@@ -74,7 +75,9 @@ function era(h: IncomingHttpHeaders, legacyVersions: readonly string[] | undefin
 }
 
 /** The message, if this POST is a single well-formed tools/call or tools/list the SDK would answer as usual. */
-export function directMessage(headers: IncomingHttpHeaders, body: unknown, legacyVersions: readonly string[] | undefined): DirectMessage | undefined {
+export function directMessage(
+  headers: IncomingHttpHeaders, body: unknown, legacyVersions: readonly string[] | undefined,
+): DirectMessage | undefined {
   const e = era(headers, legacyVersions);
   if (!e || !isPlainObject(body) || !onlyKeys(body, MESSAGE_KEYS) || body.jsonrpc !== '2.0') return undefined;
   const id = body.id;

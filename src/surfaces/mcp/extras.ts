@@ -20,7 +20,8 @@ export const RESOURCE_TEMPLATES: readonly Template[] = [
     description: 'Everything known about one model (get_model): facts with their dates and sources, offers, ratings, capabilities.',
   },
   {
-    uriTemplate: 'hardware://{hardware_id}', name: 'hardware', title: 'What runs on a machine', variable: 'hardware_id', tool: 'models_for_hardware',
+    uriTemplate: 'hardware://{hardware_id}', name: 'hardware', title: 'What runs on a machine', variable: 'hardware_id',
+    tool: 'models_for_hardware',
     description: 'One hardware configuration and the models that fit it at the default context and concurrency (models_for_hardware).',
   },
   {
@@ -55,7 +56,8 @@ export const PROMPTS: readonly PromptDef[] = [
   },
   {
     name: 'compliance_compare', title: 'Compare models for compliance',
-    description: 'The trust and compliance profiles of 2 to 4 models side by side (licence, EU code, transparency, data), with the evidence.',
+    description:
+      'The trust and compliance profiles of 2 to 4 models side by side (licence, EU code, transparency, data), with the evidence.',
     arguments: [{ name: 'models', description: '2 to 4 model ids or aliases, comma separated.', required: true }],
   },
 ];
@@ -83,14 +85,17 @@ export function createExtras(opts: ExtrasOptions) {
   const modelIds = dataset.models.map((m) => m.id);
   const hardwareIds = dataset.hardware.map((h) => h.id);
   const changeDays = [...new Set(dataset.changes.map((c) => c.date))];
-  const candidates: Record<string, readonly string[]> = { model_id: modelIds, hardware_id: hardwareIds, until: changeDays, models: modelIds };
+  const candidates: Record<string, readonly string[]> = {
+    model_id: modelIds, hardware_id: hardwareIds, until: changeDays, models: modelIds,
+  };
   const sourcesText = JSON.stringify({ data_as_of: dataset.meta.data_as_of, sources: dataset.sources });
 
   /** A failed operation as the protocol answers it: not found for an unknown subject, else the problem. */
   const refusal = (errors: ProtocolErrors, o: Outcome, uri?: string): Error => {
     if ('unknownTool' in o) return errors.invalidParams(o.unknownTool);
     const problem = o.result.structuredContent as { code: string; status: number; detail: string };
-    if (uri && (problem.code === 'model_not_found' || problem.code === 'hardware_not_found')) return errors.resourceNotFound(uri, problem.detail);
+    const notFound = problem.code === 'model_not_found' || problem.code === 'hardware_not_found';
+    if (uri && notFound) return errors.resourceNotFound(uri, problem.detail);
     if (problem.status === 401 || problem.status === 403 || problem.status === 429) return errors.refused(problem.detail, problem);
     return errors.invalidParams(problem.detail, problem);
   };
@@ -108,7 +113,9 @@ export function createExtras(opts: ExtrasOptions) {
     } catch {
       value = undefined;
     }
-    if (!t || !value || value.includes('/')) throw errors.resourceNotFound(uri, `No resource ${uri.slice(0, 200)}: see resources/templates/list.`);
+    if (!t || !value || value.includes('/')) {
+      throw errors.resourceNotFound(uri, `No resource ${uri.slice(0, 200)}: see resources/templates/list.`);
+    }
     const o = await runTool(t.tool, { [t.variable]: value }, ctx);
     if (!o.ok) throw refusal(errors, o, uri);
     return { contents: [{ uri, mimeType: JSON_MIME, text: o.prepared.bytes.toString() }] };
@@ -118,14 +125,18 @@ export function createExtras(opts: ExtrasOptions) {
     const def = PROMPTS.find((p) => p.name === name);
     if (!def) throw errors.invalidParams(`Unknown prompt: "${name.slice(0, 100)}". Prompts: ${PROMPTS.map((p) => p.name).join(', ')}.`);
     for (const a of def.arguments) {
-      if (a.required && !args[a.name]?.trim()) throw errors.invalidParams(`The prompt ${name} needs the argument ${a.name}: ${a.description}`);
+      if (a.required && !args[a.name]?.trim()) {
+        throw errors.invalidParams(`The prompt ${name} needs the argument ${a.name}: ${a.description}`);
+      }
     }
     const user = (text: string) => ({ role: 'user' as const, content: { type: 'text' as const, text } });
     if (name === 'compliance_compare') {
       const ids = args.models!.split(',').map((s) => s.trim()).filter(Boolean);
       if (ids.length < 2 || ids.length > 4) throw errors.invalidParams('compliance_compare takes 2 to 4 model ids, comma separated.');
       // The profiles travel in the prompt: one get_trust_profile per model, each counted as a tool call would be.
-      const messages = [user(`Compare these models for compliance: ${ids.join(', ')}. For each, weigh the licence and its terms, the EU GPAI Code of Practice status, transparency (FMTI) and data practices, citing each fact's date and source from the profiles below. Say plainly where evidence is missing rather than guessing.`)];
+      const messages = [user(`Compare these models for compliance: ${ids.join(', ')}. For each, weigh the licence and its terms, ` +
+        'the EU GPAI Code of Practice status, transparency (FMTI) and data practices, citing each fact\'s date and source from the ' +
+        'profiles below. Say plainly where evidence is missing rather than guessing.')];
       for (const id of ids) {
         const o = await runTool('get_trust_profile', { model_id: id }, ctx);
         if (!o.ok) throw refusal(errors, o);
@@ -139,17 +150,19 @@ export function createExtras(opts: ExtrasOptions) {
       return {
         description: def.description,
         messages: [user(`I need a language model for this: ${args.situation!.trim()}.${budget}\n` +
-          'Use the Model Data Service tools: recommend_model for the situation (api or self_hosted), cheapest_for or search_models to widen ' +
-          'the field, then get_model and get_trust_profile for the finalists. Give two or three candidates with price, arena rating, licence ' +
-          'and context window, each with its date (data_as_of, as_of) and source; say what is unknown instead of guessing.')],
+          'Use the Model Data Service tools: recommend_model for the situation (api or self_hosted), cheapest_for or ' +
+          'search_models to widen the field, then get_model and get_trust_profile for the finalists. Give two or three ' +
+          'candidates with price, arena rating, licence and context window, each with its date (data_as_of, as_of) and ' +
+          'source; say what is unknown instead of guessing.')],
       };
     }
     return {
       description: def.description,
       messages: [user(`Can I self-host ${args.model_id!.trim()} on ${args.hardware_id!.trim()}?\n` +
-        `Use the Model Data Service tools: models_for_hardware with hardware_id "${args.hardware_id!.trim()}" to see whether the model fits ` +
-        '(at which quantization, context and speed), then estimate_cost with the model_id and that hardware for the monthly cost of running ' +
-        'it against its cheapest API offer. Quote memory, tokens per second and cost with their dates and sources; where a figure is an ' +
+        `Use the Model Data Service tools: models_for_hardware with hardware_id "${args.hardware_id!.trim()}" to see whether ` +
+        'the model fits (at which quantization, context and speed), then estimate_cost with the model_id and that hardware ' +
+        'for the monthly cost of running it against its cheapest API offer. Quote memory, tokens per second and cost with ' +
+        'their dates and sources; where a figure is an ' +
         'upper bound or unknown, say so.')],
     };
   };
@@ -172,10 +185,15 @@ export function createExtras(opts: ExtrasOptions) {
 
   return {
     listResources: () => ({
-      resources: [{ uri: SOURCES_URI, name: 'sources', title: 'Sources', mimeType: JSON_MIME, description: 'Every source the dataset was built from, with its licence and snapshot date.' }],
+      resources: [{
+        uri: SOURCES_URI, name: 'sources', title: 'Sources', mimeType: JSON_MIME,
+        description: 'Every source the dataset was built from, with its licence and snapshot date.',
+      }],
     }),
     listTemplates: () => ({
-      resourceTemplates: RESOURCE_TEMPLATES.map((t) => ({ uriTemplate: t.uriTemplate, name: t.name, title: t.title, description: t.description, mimeType: JSON_MIME })),
+      resourceTemplates: RESOURCE_TEMPLATES.map((t) => ({
+        uriTemplate: t.uriTemplate, name: t.name, title: t.title, description: t.description, mimeType: JSON_MIME,
+      })),
     }),
     listPrompts: () => ({ prompts: PROMPTS.map((p) => ({ ...p })) }),
     read,

@@ -2,7 +2,8 @@
 import type { IncomingMessage } from 'node:http';
 
 /** `name[:port]`: a DNS name or IPv4 address, or a bracketed IPv6 address; nothing else (no userinfo, no path). */
-const HOST_SYNTAX = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const HOST_SYNTAX = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::[0-9]{1,5})?$`);
 
 /** `localhost:8080` -> `localhost`, `[::1]:8080` -> `[::1]`; lowercased. Undefined when it is not a host. */
 export function hostName(host: string): string | undefined {

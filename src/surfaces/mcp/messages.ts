@@ -26,23 +26,29 @@ function initializeProblem(params: unknown): string | undefined {
   if (typeof params.protocolVersion !== 'string') bad.push('protocolVersion (a string such as "2025-11-25")');
   if (!isObject(params.capabilities)) bad.push('capabilities (an object)');
   const info = params.clientInfo;
-  if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') bad.push('clientInfo (an object with string name and version)');
+  if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') {
+    bad.push('clientInfo (an object with string name and version)');
+  }
   return bad.length ? `initialize params are missing or invalid: ${bad.join(', ')}.` : undefined;
 }
 
 export function checkMessages(headers: IncomingHttpHeaders, body: unknown, toolsListBytes: number): Checked {
-  const refuse = (status: number, code: number, message: string, id: unknown = null): Checked => ({ ok: false, status, body: jsonRpcError(code, message, id) });
+  const refuse = (status: number, code: number, message: string, id: unknown = null): Checked =>
+    ({ ok: false, status, body: jsonRpcError(code, message, id) });
   let messages: unknown[];
   if (Array.isArray(body)) {
     const version = headers['mcp-protocol-version'];
     if (version !== undefined && !(typeof version === 'string' && BATCH_VERSIONS.has(version))) {
-      return refuse(400, RPC.INVALID_REQUEST, `Invalid Request: JSON-RPC batches are not part of MCP ${String(version).slice(0, 40)}; send one message per request.`);
+      const named = String(version).slice(0, 40);
+      const message = `Invalid Request: JSON-RPC batches are not part of MCP ${named}; send one message per request.`;
+      return refuse(400, RPC.INVALID_REQUEST, message);
     }
     if (body.length === 0) return refuse(400, RPC.INVALID_REQUEST, 'Invalid Request: an empty batch.');
     if (body.length > MAX_BATCH) return refuse(400, RPC.INVALID_REQUEST, `Invalid Request: a batch holds at most ${MAX_BATCH} messages.`);
     const lists = body.filter((m) => isObject(m) && m.method === 'tools/list').length;
     if (lists * toolsListBytes > MAX_BATCH_RESPONSE_BYTES) {
-      return refuse(400, RPC.INVALID_REQUEST, `Invalid Request: this batch would answer more than ${MAX_BATCH_RESPONSE_BYTES} bytes; send tools/list once.`);
+      const message = `Invalid Request: this batch would answer more than ${MAX_BATCH_RESPONSE_BYTES} bytes; send tools/list once.`;
+      return refuse(400, RPC.INVALID_REQUEST, message);
     }
     messages = body;
   } else if (isObject(body)) messages = [body];
@@ -54,6 +60,7 @@ export function checkMessages(headers: IncomingHttpHeaders, body: unknown, tools
       if (problem) return refuse(Array.isArray(body) ? 400 : 200, RPC.INVALID_PARAMS, `Invalid params: ${problem}`, m.id);
     }
   }
-  const counted = messages.filter((m) => !(isObject(m) && typeof m.method === 'string' && SELF_COUNTED.has(m.method))).map((m) => ({ id: idOf(m) }));
+  const selfCounted = (m: unknown) => isObject(m) && typeof m.method === 'string' && SELF_COUNTED.has(m.method);
+  const counted = messages.filter((m) => !selfCounted(m)).map((m) => ({ id: idOf(m) }));
   return { ok: true, counted };
 }

@@ -54,7 +54,10 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
   // What a 2026-07-28 result carries after the handler's own members (the SDK adds them; parity tests hold us to it).
   // tools/list is a cacheable result: the SDK adds its default cache hint (no time to live, private).
   const metaTail = `"_meta":{"io.modelcontextprotocol/serverInfo":${JSON.stringify(serverInfoOf(opts.version))}}`;
-  const modernTail = { 'tools/call': `,"resultType":"complete",${metaTail}`, 'tools/list': `,"resultType":"complete","ttlMs":0,"cacheScope":"private",${metaTail}` };
+  const modernTail = {
+    'tools/call': `,"resultType":"complete",${metaTail}`,
+    'tools/list': `,"resultType":"complete","ttlMs":0,"cacheScope":"private",${metaTail}`,
+  };
 
   const callContext = (request: FastifyRequest, setHeaders: McpCallContext['setHeaders']): McpCallContext => {
     const apiKeyHeader = request.headers['x-api-key'];
@@ -91,7 +94,8 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
       result = toolResultBytes(outcome);
     }
     if (result.length > MCP_RESPONSE_LIMIT) {
-      return sendJson(reply, 500, jsonRpcError(RPC.INTERNAL_ERROR, `The response would exceed ${MCP_RESPONSE_LIMIT} bytes and was not sent.`, JSON.parse(m.idJson)));
+      const message = `The response would exceed ${MCP_RESPONSE_LIMIT} bytes and was not sent.`;
+      return sendJson(reply, 500, jsonRpcError(RPC.INTERNAL_ERROR, message, JSON.parse(m.idJson)));
     }
     return sendJson(reply, 200, jsonRpcResponse(m.modern ? modernResult(result, modernTail[m.method]) : result, m.idJson));
   };
@@ -120,7 +124,8 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
         await admit(ctx);
       } catch (e) {
         const se = asServiceError(e);
-        if (se.options.retry_after !== undefined && !reply.hasHeader('retry-after')) reply.header('retry-after', String(se.options.retry_after));
+        const retryAfter = se.options.retry_after;
+        if (retryAfter !== undefined && !reply.raw.hasHeader('retry-after')) reply.header('retry-after', String(retryAfter));
         return sendJson(reply, se.status, jsonRpcError(RPC.SERVER_ERROR, se.detail, m.id, toProblem(se)));
       }
     }

@@ -4,7 +4,9 @@
 import type { JsonSchema } from '../json-schema.ts';
 
 /** Keywords whose value is one subschema. */
-const ONE = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems'];
+const ONE = [
+  'items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems',
+];
 /** Keywords whose value is an array of subschemas. */
 const MANY = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 /** Keywords whose value maps names to subschemas. */

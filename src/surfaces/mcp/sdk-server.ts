@@ -16,7 +16,8 @@ import type { ToolsListBytes } from './tools.ts';
 export { SUPPORTED_PROTOCOL_VERSIONS };
 
 const INSTRUCTIONS =
-  'Model Data Service: dated, sourced facts about AI language models (prices, arena ratings, licences, hardware fit, cost, trust and compliance). ' +
+  'Model Data Service: dated, sourced facts about AI language models ' +
+  '(prices, arena ratings, licences, hardware fit, cost, trust and compliance). ' +
   'Every tool is read-only and answers from one dataset; every answer carries data_as_of. Facts no source gives are null, never guessed. ' +
   'Resources (model://{id}, hardware://{id}, changes://{date}, sources://all) and prompts cover the common workflows.';
 
@@ -48,7 +49,8 @@ const errors: ProtocolErrors = {
 /** The SDK's schema for each request this server answers: checked first, so that bad params are -32602, not -32603. */
 const REQUEST_SCHEMAS: Record<string, keyof typeof specTypeSchemas> = {
   initialize: 'InitializeRequest', ping: 'PingRequest', 'tools/list': 'ListToolsRequest', 'tools/call': 'CallToolRequest',
-  'resources/list': 'ListResourcesRequest', 'resources/templates/list': 'ListResourceTemplatesRequest', 'resources/read': 'ReadResourceRequest',
+  'resources/list': 'ListResourcesRequest', 'resources/templates/list': 'ListResourceTemplatesRequest',
+  'resources/read': 'ReadResourceRequest',
   'prompts/list': 'ListPromptsRequest', 'prompts/get': 'GetPromptRequest', 'completion/complete': 'CompleteRequest',
 };
 
@@ -62,7 +64,8 @@ export function paramsProblem(message: unknown): { id: unknown; text: string } |
   if (message === null || typeof message !== 'object' || Array.isArray(message)) return undefined;
   const m = message as { id?: unknown; method?: unknown };
   if (m.id === undefined || typeof m.method !== 'string' || !Object.hasOwn(REQUEST_SCHEMAS, m.method)) return undefined;
-  const schema = specTypeSchemas[REQUEST_SCHEMAS[m.method]!] as unknown as { '~standard': { validate(v: unknown): { issues?: readonly Issue[] } } };
+  type Validating = { '~standard': { validate(v: unknown): { issues?: readonly Issue[] } } };
+  const schema = specTypeSchemas[REQUEST_SCHEMAS[m.method]!] as unknown as Validating;
   const issues = schema['~standard'].validate(message).issues;
   if (!issues?.length) return undefined;
   const where = (i: Issue) => (i.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(message)';
@@ -105,7 +108,8 @@ export function createSdkHandler(opts: SdkHandlerOptions): SdkHandler {
     server.setRequestHandler('resources/templates/list', () => x.listTemplates() as never);
     server.setRequestHandler('resources/read', (request) => x.read(request.params.uri, ctx, errors) as never);
     server.setRequestHandler('prompts/list', () => x.listPrompts() as never);
-    server.setRequestHandler('prompts/get', (request) => x.getPrompt(request.params.name, request.params.arguments ?? {}, ctx, errors) as never);
+    server.setRequestHandler('prompts/get', (request) =>
+      x.getPrompt(request.params.name, request.params.arguments ?? {}, ctx, errors) as never);
     server.setRequestHandler('completion/complete', (request) =>
       x.completeArgument(request.params.ref as never, request.params.argument) as never);
     return server;
@@ -113,7 +117,9 @@ export function createSdkHandler(opts: SdkHandlerOptions): SdkHandler {
 
   // 2026-07-28 traffic: the SDK's entry, strict (its own ladder answers bad envelopes, headers and versions). Its
   // default response mode sends one JSON body, as our handlers emit nothing before their result.
-  const modern = createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize: opts.maxRequestBytes, maxSubscriptions: MAX_SUBSCRIPTIONS });
+  const modern = createMcpHandler(factory, {
+    legacy: 'reject', maxRequestBodySize: opts.maxRequestBytes, maxSubscriptions: MAX_SUBSCRIPTIONS,
+  });
   // 2025-era traffic: the SDK's own stateless fallback would answer over SSE; the documented composition
   // (isLegacyRequest in front of a strict entry) keeps the JSON responses 2025 clients get today.
   const legacy = async (request: Request, parsedBody: unknown, authInfo: AuthInfo): Promise<Response> => {
