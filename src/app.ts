@@ -127,7 +127,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   registerFeeds(app, { dataset, executor, baseUrl: config.publicBaseUrl });
   const documents = [
     ...registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, isReady: () => ready }),
-    ...registerMcp(app, { executor, operations, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls }),
+    ...registerMcp(app, { executor, operations, dataset, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls }),
     ...registerDiscovery(app, { operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, dataAsOf: dataset.meta.data_as_of }),
   ];
   registerOperations(app, executor, operations);

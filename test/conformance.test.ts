@@ -16,11 +16,17 @@ const NODE22 = process.env.CONFORMANCE_NODE ?? path.join(PROJECT_ROOT, '.cache',
 const CLI = path.join(PROJECT_ROOT, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 
 /**
- * Scenarios for what this server offers: lifecycle, ping, tools, tool errors, DNS rebinding. The others in the suite
- * test resources, prompts, logging, completion, sampling, elicitation, progress and media content, which a
- * read-only tools server does not have.
+ * Scenarios for what this server offers, per protocol version the runner has scenarios for: lifecycle, ping, the
+ * tool, resource and prompt lists, completion, DNS rebinding (2025-11-25). The others call fixture tools, resources
+ * and prompts of the suite's reference server (`test_error_handling`, `test://static-text`...) or test logging,
+ * sampling, elicitation, progress and subscriptions, which this read-only server does not have. The runner
+ * (0.1.16) has no 2026-07-28 scenarios yet: that era is tested with the official v2 client (test/parity.test.ts).
  */
-const APPLICABLE = ['server-initialize', 'ping', 'tools-list', 'tools-call-error', 'dns-rebinding-protection'];
+const COMMON = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'prompts-list', 'completion-complete'];
+const APPLICABLE: Record<string, readonly string[]> = {
+  '2025-06-18': COMMON,
+  '2025-11-25': [...COMMON, 'dns-rebinding-protection'],
+};
 
 type Check = { id: string; status: string; errorMessage?: string };
 
@@ -34,24 +40,26 @@ function run(args: string[], cwd: string): Promise<{ code: number; out: string }
 
 const missing = !existsSync(NODE22) ? `Node 22 binary absent (${NODE22}); .ci/run installs it: npm install --no-save --prefix .cache/node22 node@22` : !existsSync(CLI) ? 'conformance package absent' : false;
 
-test('MCP conformance: the scenarios that apply to a tools-only server pass', { skip: missing, timeout: 90_000 }, async () => {
-  const app = testApp();
-  const base = await listen(app);
-  const out = mkdtempSync(path.join(os.tmpdir(), 'mds-conformance-'));
-  try {
-    // One run of the active suite (one process, ~10 s) and then the applicable scenarios' checks are read back;
-    // the exit code is non-zero because of the scenarios that do not apply.
-    const { out: log } = await run([CLI, 'server', '--url', `${base}/mcp`, '-o', out], out);
-    const dirs = readdirSync(out);
-    for (const scenario of APPLICABLE) {
-      const dir = dirs.find((d) => d.startsWith(`server-${scenario}-`));
-      assert.ok(dir, `scenario ${scenario} ran\n${log.slice(-2000)}`);
-      const checks = JSON.parse(readFileSync(path.join(out, dir, 'checks.json'), 'utf8')) as Check[];
-      assert.ok(checks.length > 0, scenario);
-      for (const c of checks) assert.equal(c.status, 'SUCCESS', `${scenario}/${c.id}: ${c.errorMessage ?? ''}`);
+for (const [version, scenarios] of Object.entries(APPLICABLE)) {
+  test(`MCP conformance ${version}: the scenarios that apply to this server pass`, { skip: missing, timeout: 90_000 }, async () => {
+    const app = testApp();
+    const base = await listen(app);
+    const out = mkdtempSync(path.join(os.tmpdir(), 'mds-conformance-'));
+    try {
+      // One run of the version's suite (one process, ~10 s) and then the applicable scenarios' checks are read back;
+      // the exit code is non-zero because of the scenarios that do not apply.
+      const { out: log } = await run([CLI, 'server', '--url', `${base}/mcp`, '--spec-version', version, '-o', out], out);
+      const dirs = readdirSync(out);
+      for (const scenario of scenarios) {
+        const dir = dirs.find((d) => d.startsWith(`server-${scenario}-`));
+        assert.ok(dir, `scenario ${scenario} ran\n${log.slice(-2000)}`);
+        const checks = JSON.parse(readFileSync(path.join(out, dir, 'checks.json'), 'utf8')) as Check[];
+        assert.ok(checks.length > 0, scenario);
+        for (const c of checks) assert.equal(c.status, 'SUCCESS', `${scenario}/${c.id}: ${c.errorMessage ?? ''}`);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+      await app.close();
     }
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-    await app.close();
-  }
-});
+  });
+}

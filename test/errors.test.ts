@@ -131,7 +131,7 @@ test('a forced 500 is internal_error with no stack and no internals', async () =
   assert.doesNotMatch(r.body, /hunter2|secret|at .*\.ts|Error:/);
 });
 
-test('framework errors are problems too: bad percent-encoding, bad JSON, oversized body', async () => {
+test('framework errors are problems too (bad percent-encoding); at /mcp, bad JSON and oversized bodies are JSON-RPC errors', async () => {
   const a = app();
   const bad = await a.inject({ url: '/api/v1/probe/%E0%A4%A' });
   assert.equal(bad.statusCode, 400);
@@ -139,10 +139,11 @@ test('framework errors are problems too: bad percent-encoding, bad JSON, oversiz
   const mcpHeaders = { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const json = await a.inject({ method: 'POST', url: '/mcp', headers: mcpHeaders, payload: '{not json' });
   assert.equal(json.statusCode, 400);
-  assert.match(json.headers['content-type'] as string, /problem\+json/);
+  assert.match(json.headers['content-type'] as string, /^application\/json/);
+  assert.equal(json.json().error.code, -32700, 'JSON-RPC parse error');
   const big = await a.inject({ method: 'POST', url: '/mcp', headers: mcpHeaders, payload: `{"x":"${'a'.repeat(1024 * 1024 + 10)}"}` });
   assert.equal(big.statusCode, 413);
-  assert.equal(big.json().code, 'payload_too_large');
+  assert.equal(big.json().error.code, -32000);
 });
 
 test('keys: an unknown key is 401, never anonymous; a full key gets provenance and private caching', async () => {

@@ -195,8 +195,8 @@ function checkRest(method: string, res: Reply, what: string, operation = false):
   }
 }
 
-/** SDK-handled methods whose malformed params the SDK itself answers as -32603 (see the report on issue 7). */
-const SDK_INTERNAL_ERROR_METHODS = new Set(['initialize']);
+/** SDK-handled methods whose malformed params are answered as -32603: none now (params are checked first, -32602). */
+const SDK_INTERNAL_ERROR_METHODS = new Set<string>();
 
 /**
  * The MCP contract for any answer at /mcp: below 500; a problem (body parsing, limits), a JSON-RPC error with a
@@ -353,7 +353,8 @@ const mcpHeaders = fc.tuple(
   fc.oneof({ weight: 8, arbitrary: fc.constant(MCP_HEADERS.accept) }, { weight: 1, arbitrary: headerText }),
   fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/json; charset=latin1', '') }),
   sparseHeaders({
-    'mcp-protocol-version': fc.oneof(fc.constantFrom('2025-06-18', '2025-03-26', '1999-01-01'), headerText),
+    'mcp-protocol-version': fc.oneof(fc.constantFrom('2025-06-18', '2025-03-26', '2026-07-28', '1999-01-01'), headerText),
+    'mcp-method': fc.oneof(fc.constantFrom('tools/call', 'tools/list', 'server/discover'), headerText),
     'mcp-session-id': headerText,
     'x-api-key': fc.oneof(fc.constant(PRO_KEY), headerText),
     origin: fc.constantFrom('http://localhost:5173', 'http://127.0.0.1', 'https://evil.example', 'null'),

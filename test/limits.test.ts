@@ -85,8 +85,9 @@ test('a body over the limit is refused with 413 payload_too_large before it is r
     declared.socket.destroy();
     const r = firstResponse(reply);
     assert.equal(r.status, 413);
-    assert.match(r.head, /content-type: application\/problem\+json/);
-    assert.equal(JSON.parse(r.body).code, 'payload_too_large');
+    // /mcp answers in JSON-RPC: the SDK's code for a refused body (-32000), with the HTTP status.
+    assert.match(r.head, /content-type: application\/json/);
+    assert.equal(JSON.parse(r.body).error.code, -32000);
 
     // Chunked: no length up front; refused once the limit is passed, not after the whole body.
     const chunked = await connect(port);
@@ -102,7 +103,7 @@ test('a body over the limit is refused with 413 payload_too_large before it is r
     clearInterval(writer);
     const c = firstResponse(text);
     assert.equal(c.status, 413);
-    assert.equal(JSON.parse(c.body).code, 'payload_too_large');
+    assert.equal(JSON.parse(c.body).error.code, -32000);
     assert.ok(sent < MCP_BODY_LIMIT * 8, `the server read ${sent} bytes before refusing`);
   });
 });

@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import type { FastifyInstance } from 'fastify';
 import type { AnyOperation } from '../src/ops/operation.ts';
 import { OPERATIONS } from '../src/ops/registry.ts';
@@ -16,11 +17,31 @@ const { dataset, committed } = servedDataset();
 
 let app: FastifyInstance;
 let base: string;
-const clients: Record<'anonymous' | 'pro', Client> = {} as never;
 
-async function connect(headers: Record<string, string>): Promise<Client> {
-  const client = new Client({ name: 'parity-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }));
+/** What the tests need of a client; both official SDK clients have it. */
+type McpClient = {
+  callTool(p: { name: string; arguments: Record<string, unknown> }): Promise<{ content: unknown; structuredContent?: unknown; isError?: unknown }>;
+  listTools(): Promise<{ tools: Array<{ name: string; annotations?: { readOnlyHint?: boolean } }> }>;
+  close(): Promise<void>;
+};
+type Era = '2025' | '2026';
+/** The v1 client speaks the 2025 handshake; the v2 client pinned to 2026-07-28 speaks only the per-request envelope. */
+const ERAS: readonly Era[] = ['2025', '2026'];
+const clients = {} as Record<`${Era} ${'anonymous' | 'pro'}`, McpClient>;
+
+async function connect(era: Era, headers: Record<string, string>): Promise<McpClient> {
+  const url = new URL(`${base}/mcp`);
+  let client: McpClient;
+  if (era === '2025') {
+    const c = new Client({ name: 'parity-test', version: '1.0.0' });
+    await c.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
+    client = c as unknown as McpClient;
+  } else {
+    const c = new ClientV2({ name: 'parity-test', version: '2.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await c.connect(new TransportV2(url, { requestInit: { headers } }));
+    assert.equal(c.getNegotiatedProtocolVersion?.() ?? '2026-07-28', '2026-07-28');
+    client = c as unknown as McpClient;
+  }
   // Listing caches the output schemas: every structuredContent below is then validated against them by the SDK.
   await client.listTools();
   return client;
@@ -29,13 +50,14 @@ async function connect(headers: Record<string, string>): Promise<Client> {
 before(async () => {
   app = testApp({ dataset, access: testAccess({ keys: { [PRO_KEY]: 'pro' } }) });
   base = await listen(app);
-  clients.anonymous = await connect({});
-  clients.pro = await connect({ 'x-api-key': PRO_KEY });
+  for (const era of ERAS) {
+    clients[`${era} anonymous`] = await connect(era, {});
+    clients[`${era} pro`] = await connect(era, { 'x-api-key': PRO_KEY });
+  }
 });
 
 after(async () => {
-  await clients.anonymous?.close();
-  await clients.pro?.close();
+  for (const c of Object.values(clients)) await c.close();
   await app?.close();
 });
 
@@ -50,26 +72,31 @@ async function viaRest(op: AnyOperation, input: Record<string, unknown>, key?: s
   return { ok: false, problem };
 }
 
-async function viaMcp(op: AnyOperation, input: Record<string, unknown>, tier: 'anonymous' | 'pro' = 'anonymous'): Promise<Outcome> {
-  const r = await clients[tier].callTool({ name: op.name, arguments: input });
+async function viaMcp(op: AnyOperation, input: Record<string, unknown>, tier: 'anonymous' | 'pro' = 'anonymous', era: Era = '2025'): Promise<Outcome> {
+  const r = await clients[`${era} ${tier}`].callTool({ name: op.name, arguments: input });
   assert.ok(Array.isArray(r.content) && r.content.length > 0 && (r.content[0] as { type: string }).type === 'text', `${op.name}: a text rendering`);
   if (r.isError) return { ok: false, problem: r.structuredContent as Record<string, unknown> };
+  // A client that reads only the text gets the whole answer: the JSON after the summary line.
+  const text = (r.content as Array<{ text: string }>)[0]!.text;
+  assert.deepEqual(JSON.parse(text.slice(text.indexOf('\n') + 1)), r.structuredContent, `${op.name}: the text carries the answer`);
   return { ok: true, body: r.structuredContent };
 }
 
 /** Every operation declares examples (test/registry.test.ts); they are the inputs both surfaces are called with. */
 const inputsOf = (op: AnyOperation) => op.examples;
 
-test('every example gives the same result on REST and MCP (anonymous and pro)', async () => {
+test('every example gives the same result on REST and MCP (anonymous and pro, both protocol eras)', async () => {
   let successes = 0;
   for (const op of OPERATIONS) {
     for (const ex of inputsOf(op)) {
       const rest = await viaRest(op, ex.input);
-      const mcp = await viaMcp(op, ex.input);
-      assert.deepEqual(mcp, rest, `${op.name} "${ex.title}" (anonymous)`);
+      const pro = await viaRest(op, ex.input, PRO_KEY);
       if (rest.ok) successes++;
       if (committed) assert.ok(rest.ok, `${op.name} "${ex.title}" fails: ${JSON.stringify(rest.ok ? '' : rest.problem)}`);
-      assert.deepEqual(await viaMcp(op, ex.input, 'pro'), await viaRest(op, ex.input, PRO_KEY), `${op.name} "${ex.title}" (pro)`);
+      for (const era of ERAS) {
+        assert.deepEqual(await viaMcp(op, ex.input, 'anonymous', era), rest, `${op.name} "${ex.title}" (anonymous, ${era})`);
+        assert.deepEqual(await viaMcp(op, ex.input, 'pro', era), pro, `${op.name} "${ex.title}" (pro, ${era})`);
+      }
     }
   }
   assert.ok(successes > 0, 'some results were compared, not only errors');
@@ -81,7 +108,7 @@ test('an unknown parameter gives the same unknown_parameter problem on both surf
     const rest = await viaRest(op, input);
     assert.equal(rest.ok, false);
     assert.equal(!rest.ok && rest.problem.code, 'unknown_parameter', op.name);
-    assert.deepEqual(await viaMcp(op, input), rest, op.name);
+    for (const era of ERAS) assert.deepEqual(await viaMcp(op, input, 'anonymous', era), rest, `${op.name} (${era})`);
   }
 });
 
@@ -93,7 +120,7 @@ test('an out-of-range number gives the same invalid_parameter problem on both su
     const input = { ...inputsOf(op)[0].input, [field.name]: (field.schema.maximum as number) + 1 };
     const rest = await viaRest(op, input);
     assert.equal(!rest.ok && rest.problem.code, 'invalid_parameter', op.name);
-    assert.deepEqual(await viaMcp(op, input), rest, op.name);
+    for (const era of ERAS) assert.deepEqual(await viaMcp(op, input, 'anonymous', era), rest, `${op.name} (${era})`);
     checked++;
   }
   assert.ok(checked >= 3, 'several operations have bounded numbers');
@@ -107,17 +134,22 @@ test('an unknown model gives the same model_not_found problem (with suggestions)
     const rest = await viaRest(op, input);
     assert.ok(!rest.ok, op.name);
     assert.equal(rest.problem.code, 'model_not_found', op.name);
-    assert.deepEqual(await viaMcp(op, input), rest, op.name);
+    for (const era of ERAS) assert.deepEqual(await viaMcp(op, input, 'anonymous', era), rest, `${op.name} (${era})`);
     checked++;
   }
   assert.ok(checked >= 3, 'get_model, estimate_cost and get_trust_profile are checked');
 });
 
-test('MCP: an unknown tool is a tool error with a code; the tool list is the registry', async () => {
-  const r = await clients.anonymous.callTool({ name: 'no_such_tool', arguments: {} });
-  assert.equal(r.isError, true);
-  assert.equal((r.structuredContent as { code: string }).code, 'not_found');
-  const { tools } = await clients.anonymous.listTools();
-  assert.deepEqual(tools.map((t) => t.name), OPERATIONS.map((op) => op.name));
-  for (const t of tools) assert.equal(t.annotations?.readOnlyHint, true);
+test('MCP: an unknown tool is a JSON-RPC error (-32602) in both clients; the tool list is the registry', async () => {
+  for (const era of ERAS) {
+    const client = clients[`${era} anonymous`];
+    await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), (e: { code?: number; message: string }) => {
+      assert.equal(e.code, -32602, era);
+      assert.match(e.message, /Unknown tool: "no_such_tool"/);
+      return true;
+    });
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), OPERATIONS.map((op) => op.name), era);
+    for (const t of tools) assert.equal(t.annotations?.readOnlyHint, true);
+  }
 });

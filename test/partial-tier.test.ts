@@ -99,8 +99,17 @@ test('MCP: structuredContent and text of anonymous tool calls name no source out
   for (const { op, input } of calls) {
     const r = await client.callTool({ name: op.name, arguments: input });
     if (r.isError) continue;
-    const text = (r.content as Array<{ type: string; text?: string }>).filter((c) => c.type === 'text').map((c) => c.text);
-    problems.push(...leaks({ ...(r.structuredContent as object), text }).map((l) => `${op.name} ${l}`));
+    // The text is a summary line, then the JSON of structuredContent: the JSON must be that very answer (checked
+    // field by field below), and the summary, less the attribution the partial tier must show, must cite nothing.
+    const texts = (r.content as Array<{ type: string; text?: string }>).filter((c) => c.type === 'text').map((c) => c.text ?? '');
+    const structured = r.structuredContent as Record<string, unknown>;
+    const summaries = texts.map((t) => {
+      const cut = t.indexOf('\n');
+      assert.deepEqual(JSON.parse(t.slice(cut + 1)), structured, `${op.name}: the text carries the structured answer`);
+      const attribution = typeof structured.attribution === 'string' ? structured.attribution : undefined;
+      return attribution ? t.slice(0, cut).replace(attribution, '') : t.slice(0, cut);
+    });
+    problems.push(...leaks({ ...structured, text: summaries }).map((l) => `${op.name} ${l}`));
   }
   assert.equal(problems.length, 0, `${problems.length} leaks, the first:\n${problems.slice(0, 20).join('\n')}`);
 });

@@ -5,6 +5,7 @@ import { ERROR_CATALOG } from '../errors/index.ts';
 import type { AnyOperation } from '../ops/operation.ts';
 import { inputInfo } from './input-info.ts';
 import { restUrl, routePattern } from './rest/url.ts';
+import { MAX_BATCH as MCP_BATCH_LIMIT } from './mcp/messages.ts';
 
 export type DocsOptions = {
   operations: readonly AnyOperation[];
@@ -80,9 +81,22 @@ A malformed, unknown or revoked key is refused with 401, never treated as anonym
 Pro and enterprise responses are full: per-field <code>source</code>, corroboration and conflicts, and the full-tier fields.</p>
 <p>Responses carry an <code>ETag</code>; send it back in <code>If-None-Match</code> to get 304. Unknown query parameters are rejected with 400 <code>unknown_parameter</code>, not ignored.</p></section>
 <section id="mcp"><h2>MCP</h2>
-<p>Streamable HTTP at <code>${esc(baseUrl)}/mcp</code>, stateless, JSON responses. One tool per operation, with the same name, inputs and result (<code>structuredContent</code>); errors are tool results with <code>isError: true</code> and the same problem object. Client configuration:</p>
+<p>Streamable HTTP at <code>${esc(baseUrl)}/mcp</code>, stateless, JSON responses, in both protocol eras: the 2026-07-28 revision
+(<code>server/discover</code>, the per-request <code>_meta</code> envelope, <code>MCP-Protocol-Version</code>, <code>Mcp-Method</code>
+and <code>Mcp-Name</code> headers) and the 2025 <code>initialize</code> handshake (2025-11-25, 2025-06-18 and earlier). One tool per
+operation, with the same name, inputs and result (<code>structuredContent</code>); the text content is a summary line followed by the
+same JSON. A failed call is a tool result with <code>isError: true</code> and the same problem object; an unknown tool is a JSON-RPC
+error (-32602). Client configuration:</p>
 <pre>${esc(mcpClientConfig(baseUrl))}</pre>
-<p class="muted">Leave out <code>headers</code> to call anonymously.</p></section>
+<p class="muted">Leave out <code>headers</code> to call anonymously. 2025 clients need nothing else; the official v2 TypeScript client
+negotiates 2026-07-28 with <code>versionNegotiation: { mode: 'auto' }</code> (or pins it with <code>{ pin: '2026-07-28' }</code>).</p>
+<p>Resources: <code>model://{model_id}</code> (get_model), <code>hardware://{hardware_id}</code> (models_for_hardware),
+<code>changes://{YYYY-MM-DD}</code> (get_model_changes, 30 days to that day) and <code>sources://all</code>, with
+<code>completion/complete</code> for the ids. Prompts: <code>choose_model</code>, <code>self_host_check</code>,
+<code>compliance_compare</code>.
+Every JSON-RPC message counts against the quota: a tool call, a resource read, a prompt (compliance_compare: one per model) or a list
+alike. Batches are refused under 2025-06-18 and later (-32600) and limited to ${MCP_BATCH_LIMIT} messages before. Body errors are
+JSON-RPC errors (-32700 parse error, 413, 415).</p></section>
 ${operations.map((op) => operationSection(op, baseUrl)).join('\n')}
 <section id="errors"><h2>Errors</h2>
 <p>Errors are <code>application/problem+json</code> (RFC 9457) with a stable <code>code</code>; validation errors list each parameter with what is <code>allowed</code>.</p>

@@ -33,8 +33,14 @@ export function errorResult(err: ServiceError): ToolResult {
   return { content: [{ type: 'text', text: problemText(err) }], structuredContent: toProblem(err), isError: true };
 }
 
-/** A tool call's outcome: a prepared answer (with its text rendering made), or the error to report. */
-export type ToolOutcome = { ok: true; prepared: Prepared & { text: string } } | { ok: false; result: ToolResult };
+/**
+ * A tool call's outcome: a prepared answer (with its text rendering made), the error to report as a tool result,
+ * or no such tool, which the protocol answers as a JSON-RPC error (-32602, as the specification says).
+ */
+export type ToolOutcome =
+  | { ok: true; prepared: Prepared & { text: string } }
+  | { ok: false; result: ToolResult }
+  | { ok: false; unknownTool: string };
 
 export type ToolRunner = (name: string, args: Record<string, unknown>, ctx: McpCallContext) => Promise<ToolOutcome>;
 
@@ -46,11 +52,10 @@ export function createToolRunner(executor: Executor, operations: readonly AnyOpe
       // Every tools/call counts, as every REST call does, before anything about it is checked.
       const { principal } = await executor.admit(ctx.apiKey, ctx.ip, ctx.setHeaders);
       const op = byName.get(name);
-      // An unknown tool is a tool error (as the SDK's McpServer answers it) so that a model can correct itself.
-      if (!op) throw new ServiceError('not_found', `No tool named "${name.slice(0, 100)}". Tools: ${names}.`);
+      if (!op) return { ok: false, unknownTool: `Unknown tool: "${name.slice(0, 100)}". Tools: ${names}.` };
       const input = validateInput(op, args);
       const p = executor.run(op, input, principal.full);
-      p.text ??= renderText(op, p.value);
+      p.text ??= renderText(op, p.value, p.bytes.toString());
       return { ok: true, prepared: p as Prepared & { text: string } };
     } catch (e) {
       const se = asServiceError(e);
@@ -60,8 +65,8 @@ export function createToolRunner(executor: Executor, operations: readonly AnyOpe
   };
 }
 
-/** The result object, as the SDK's Server takes it from a handler. */
-export function toolResult(o: ToolOutcome): ToolResult {
+/** The result object, as the SDK's Server takes it from a handler (an unknown tool is thrown by the caller). */
+export function toolResult(o: ToolOutcome & ({ ok: true } | { result: ToolResult })): ToolResult {
   return o.ok ? { content: [{ type: 'text', text: o.prepared.text }], structuredContent: o.prepared.value } : o.result;
 }
 
@@ -70,7 +75,7 @@ export function toolResult(o: ToolOutcome): ToolResult {
  * structuredContent, isError). A success reuses the cached bytes of the value, and the whole result is kept
  * with them, so a repeated call serializes nothing.
  */
-export function toolResultBytes(o: ToolOutcome): Buffer {
+export function toolResultBytes(o: ToolOutcome & ({ ok: true } | { result: ToolResult })): Buffer {
   if (!o.ok) return Buffer.from(JSON.stringify(o.result));
   const p = o.prepared;
   p.toolResult ??= Buffer.concat([

@@ -20,3 +20,12 @@ test('Origin must be a URL naming an allowed host; null and junk are refused', (
   assert.equal(originAllowed('https://evil.example.com', allowed), false);
   assert.equal(originAllowed('null', allowed), false);
 });
+
+test('a Host that is not a plain name[:port] is refused, whatever name it contains', () => {
+  for (const h of ['localhost:80@evil.com', 'localhost@evil.com', 'evil.com#localhost', 'localhost/evil', 'localhost:abc', 'localhost, evil.com', '']) {
+    assert.equal(hostAllowed(h, allowed), false, h);
+  }
+  assert.equal(hostAllowed('localhost.', allowed), true, 'a fully qualified name with its trailing dot');
+  assert.equal(originAllowed('http://localhost@evil.com', allowed), false);
+  assert.equal(originAllowed('http://user@localhost', allowed), false);
+});

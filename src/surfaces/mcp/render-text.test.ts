@@ -1,4 +1,4 @@
-// The text beside structuredContent: short, dated, naming what the lists hold, pointing to the full answer.
+// The text beside structuredContent: one summary line, then the whole answer as JSON for clients that read only text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
@@ -10,26 +10,21 @@ const op = defineOperation({
   annotations: READ_ONLY, examples: [], handler: () => ({}),
 });
 
-test('names the operation, the data date, list sizes and their first ids; sentences stay out', () => {
-  const items = Array.from({ length: 12 }, (_, i) => ({ id: `model-${i}`, name: { value: `Model ${i}`, as_of: '2026-01-01' } }));
-  const text = renderText(op, {
-    data_as_of: '2026-09-23', items, notes: ['This is a long explanatory sentence that belongs in the structured answer only.'],
-    page: { total: 40 }, sources: [{ id: 's' }], attribution: 'Data: Model Data Service (http://x)',
-  });
-  const lines = text.split('\n');
-  assert.equal(lines[0], 'Probe results (data as of 2026-09-23).');
-  assert.match(text, /items: 12 entries \(model-0, model-1, .*model-9, and 2 more\)\./);
-  assert.match(text, /notes: 1 entry\./);
-  assert.doesNotMatch(text, /long explanatory sentence/);
-  assert.doesNotMatch(text, /sources:/);
-  assert.match(text, /40 in total/);
-  assert.match(text, /structuredContent/);
-  assert.equal(lines.at(-1), 'Show with the data: Data: Model Data Service (http://x)');
-  assert.ok(text.length < 600);
+test('the text is a summary line and then the structuredContent as JSON, parsable back to the same value', () => {
+  const value = {
+    data_as_of: '2026-09-23', items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], notes: [], page: { total: 40 },
+    sources: [{ id: 's' }], attribution: 'Data: Model Data Service (http://x)',
+  };
+  const text = renderText(op, value, JSON.stringify(value));
+  const newline = text.indexOf('\n');
+  assert.equal(text.slice(0, newline),
+    'Probe results (data as of 2026-09-23): items: 3; notes: none; 40 in total across pages. Show with the data: Data: Model Data Service (http://x)');
+  assert.deepEqual(JSON.parse(text.slice(newline + 1)), value);
 });
 
-test('a single subject is named by its id; empty lists say none', () => {
-  const text = renderText(op, { data_as_of: '2026-09-23', id: 'llama-3.3-70b-instruct', offers: [] });
-  assert.match(text, /Subject: llama-3.3-70b-instruct\./);
-  assert.match(text, /offers: none\./);
+test('a single subject is named by its id; a line break in a value cannot split the summary', () => {
+  const value = { data_as_of: '2026-09-23', id: 'llama-3.3-70b-instruct', offers: [], attribution: 'a\nb' };
+  const text = renderText(op, value, JSON.stringify(value));
+  assert.equal(text.split('\n')[0], 'Probe results (data as of 2026-09-23): llama-3.3-70b-instruct; offers: none. Show with the data: a b');
+  assert.equal(text.split('\n').length, 2);
 });

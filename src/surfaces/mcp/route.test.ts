@@ -35,7 +35,7 @@ test('a foreign Host or Origin is refused with 403 before any JSON-RPC is handle
   assert.equal(ok.statusCode, 200);
 });
 
-test('stateless JSON responses: no session id, and initialize, tools/list and ping are not counted', async () => {
+test('stateless JSON responses: no session id; every message counts against the quota, tools/list and ping included', async () => {
   const access = testAccess();
   const app = mcpApp({ access });
   for (const [method, params] of [['initialize', initialize], ['tools/list', undefined], ['ping', undefined]] as const) {
@@ -45,9 +45,19 @@ test('stateless JSON responses: no session id, and initialize, tools/list and pi
     assert.equal(r.headers['mcp-session-id'], undefined);
     assert.equal(r.json().id, 7);
   }
-  assert.equal(access.counted(), 0);
+  assert.equal(access.counted(), 3);
   await app.inject({ method: 'POST', url: '/mcp', headers: HEADERS, payload: rpc('tools/call', call) });
-  assert.equal(access.counted(), 1);
+  assert.equal(access.counted(), 4, 'a tools/call counts once, not once in the route and again in the tool');
+});
+
+test('over the quota, tools/list is a JSON-RPC error with the problem as data and Retry-After', async () => {
+  const app = mcpApp({ access: testAccess({ quota: 1 }) });
+  assert.equal((await app.inject({ method: 'POST', url: '/mcp', headers: HEADERS, payload: rpc('tools/list') })).statusCode, 200);
+  const r = await app.inject({ method: 'POST', url: '/mcp', headers: HEADERS, payload: rpc('tools/list') });
+  assert.equal(r.statusCode, 429);
+  assert.equal(r.headers['retry-after'], '60');
+  assert.equal(r.json().id, 7);
+  assert.equal(r.json().error.data.code, 'rate_limited');
 });
 
 test('tools/call carries the RateLimit headers; over the limit it is a rate_limited tool error with Retry-After', async () => {
@@ -84,29 +94,49 @@ test('invalid arguments are tool errors listing each parameter with what is allo
   assert.match(result.content[0].text, /limit: .*allowed: an integer from 1 to 100/);
 });
 
-test('a direct tools/call sends the same bytes and headers as the SDK, for every example and for errors', async () => {
+// The envelope as @modelcontextprotocol/client 2.4 sends it on every 2026-07-28 request.
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const modernHeaders = (method: string, name?: string) =>
+  ({ ...HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(name === undefined ? {} : { 'mcp-name': name }) });
+
+test('direct tools/call and tools/list send the same bytes and headers as the SDK, in both eras, for every example and errors', async () => {
   const { dataset } = servedDataset();
-  const access = () => testAccess({ keys: { 'pro-key': 'pro' }, quota: 30 });
+  const access = () => testAccess({ keys: { 'pro-key': 'pro' }, quota: 60 });
   const viaSdk = testApp({ dataset, access: access(), mcpDirectToolCalls: false });
   const direct = testApp({ dataset, access: access() });
-  const calls: Array<{ name: unknown; arguments?: unknown }> = [];
+  const calls: Array<{ name: string; arguments?: unknown }> = [];
   for (const op of OPERATIONS) for (const ex of op.examples) calls.push({ name: op.name, arguments: ex.input });
   calls.push({ name: 'no_such_tool' }, { name: 'get_model', arguments: { model_id: 'no-such-model' } }, { name: 'get_model', arguments: { id: 1 } });
   let n = 0;
+  let directAnswers = 0;
   for (const apiKey of [undefined, 'pro-key', 'bad-key']) {
-    for (const params of calls) {
-      const headers = { ...HEADERS, ...(apiKey ? { 'x-api-key': apiKey } : {}) };
-      const payload = { jsonrpc: '2.0', id: `c${n++}`, method: 'tools/call', params };
-      const [a, b] = await Promise.all([viaSdk, direct].map((app) => app.inject({ method: 'POST', url: '/mcp', headers, payload })));
-      const what = `${apiKey ?? 'anonymous'} ${JSON.stringify(params).slice(0, 120)}`;
-      assert.equal(b.statusCode, a.statusCode, what);
-      assert.equal(b.body, a.body, what);
-      for (const h of ['content-type', 'cache-control', 'ratelimit', 'ratelimit-policy', 'retry-after', 'x-content-type-options', 'access-control-allow-origin']) {
-        assert.equal(b.headers[h], a.headers[h], `${h}: ${what}`);
+    for (const modern of [false, true]) {
+      const requests = [
+        ...calls.map((params) => ({ method: 'tools/call', name: params.name, params })),
+        { method: 'tools/list', name: undefined, params: {} },
+      ];
+      for (const { method, name, params } of requests) {
+        const headers = { ...(modern ? modernHeaders(method, name) : HEADERS), ...(apiKey ? { 'x-api-key': apiKey } : {}) };
+        const payload = { jsonrpc: '2.0', id: `c${n++}`, method, params: modern ? { ...params, _meta: META } : params };
+        const [a, b] = await Promise.all([viaSdk, direct].map((app) => app.inject({ method: 'POST', url: '/mcp', headers, payload })));
+        const what = `${apiKey ?? 'anonymous'} ${modern ? '2026' : '2025'} ${method} ${JSON.stringify(params).slice(0, 120)}`;
+        assert.equal(b.statusCode, a.statusCode, what);
+        // A rate_limited problem names its reset time to the second, read from the clock by each app in turn.
+        const atSecond = (body: string) => body.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g, 'T');
+        assert.equal(atSecond(b.body), atSecond(a.body), what);
+        for (const h of ['content-type', 'cache-control', 'ratelimit', 'ratelimit-policy', 'retry-after', 'x-content-type-options', 'access-control-allow-origin']) {
+          assert.equal(b.headers[h], a.headers[h], `${h}: ${what}`);
+        }
+        if (b.statusCode === 200 && b.json().result) directAnswers++;
       }
     }
   }
-  // A quota of 30 ran out on the way for each caller: the last calls were rate_limited on both paths alike.
+  assert.ok(directAnswers > calls.length, 'results (not only errors) were compared');
+  // A quota of 60 ran out on the way for each caller: the last calls were rate_limited on both paths alike.
   const last = await direct.inject({ method: 'POST', url: '/mcp', headers: HEADERS, payload: rpc('tools/call', { name: 'list_hardware' }) });
   assert.equal(last.json().result.structuredContent.code, 'rate_limited');
 });

@@ -1,6 +1,7 @@
 // MCP tool definitions, built once at start from the registry: one tool per operation, same name and schemas.
 import type { AnyOperation } from '../../ops/operation.ts';
 import { inputJsonSchema, outputJsonSchema, PROBLEM_SCHEMA, type JsonSchema } from '../json-schema.ts';
+import { compactSchema } from './schema-compact.ts';
 
 export type ToolDefinition = {
   name: string;
@@ -25,12 +26,12 @@ export type ToolDefinition = {
 export function toolOutputSchema(op: AnyOperation): JsonSchema & { type: 'object' } {
   // `$defs` stay at the root, where `#/$defs/...` references resolve.
   const { $defs, ...output } = outputJsonSchema(op);
-  return {
+  return compactSchema({
     type: 'object',
     description: 'The same object REST returns; on an error result (isError: true), an RFC 9457 problem with a `code`.',
     ...($defs ? { $defs } : {}),
     anyOf: [output, PROBLEM_SCHEMA],
-  };
+  });
 }
 
 export function toolDefinition(op: AnyOperation): ToolDefinition {
@@ -46,4 +47,12 @@ export function toolDefinition(op: AnyOperation): ToolDefinition {
 
 export function buildTools(operations: readonly AnyOperation[]): ToolDefinition[] {
   return operations.map(toolDefinition);
+}
+
+/** The tools/list result and its bytes: built and serialized once, every tools/list answers the same. */
+export type ToolsListBytes = { result: { tools: ToolDefinition[] }; json: Buffer };
+
+export function buildToolsList(operations: readonly AnyOperation[]): ToolsListBytes {
+  const result = { tools: buildTools(operations) };
+  return { result, json: Buffer.from(JSON.stringify(result)) };
 }

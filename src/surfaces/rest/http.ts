@@ -40,7 +40,7 @@ export function preflightHeaders(allow: string): Record<string, string> {
     allow,
     'access-control-allow-methods': allow,
     'access-control-allow-headers':
-      'x-api-key, authorization, if-none-match, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id',
+      'x-api-key, authorization, if-none-match, content-type, accept, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id',
     'access-control-max-age': '86400',
   };
 }

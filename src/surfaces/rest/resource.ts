@@ -1,5 +1,5 @@
 // One REST resource: its GET (HEAD follows) or POST handler, an OPTIONS answer, and 405 for every other method.
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { ServiceError } from '../../errors/index.ts';
 import { preflightHeaders, REST_ALLOW } from './http.ts';
 import { instanceOf, sendProblem } from './problems.ts';
@@ -11,6 +11,8 @@ export type ResourceOptions = {
   allow?: string;
   /** Per-route body limit (bytes), for POST resources. */
   bodyLimit?: number;
+  /** Per-route error handler for the POST (body errors at /mcp are JSON-RPC errors, not problems). */
+  errorHandler?: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
 };
 
 export function registerResource(app: FastifyInstance, url: string, opts: ResourceOptions): void {
@@ -21,7 +23,7 @@ export function registerResource(app: FastifyInstance, url: string, opts: Resour
     handled.add('GET').add('HEAD');
   }
   if (opts.post) {
-    app.post(url, { bodyLimit: opts.bodyLimit }, opts.post);
+    app.post(url, { bodyLimit: opts.bodyLimit, ...(opts.errorHandler ? { errorHandler: opts.errorHandler } : {}) }, opts.post);
     handled.add('POST');
   }
   const preflight = preflightHeaders(allow);
