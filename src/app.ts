@@ -2,10 +2,11 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import type { AccessControl } from './access/types.ts';
 import { PROJECT_ROOT, type Config } from './config/env.ts';
 import type { Dataset } from './dataset/dataset.ts';
+import { serverTimeouts } from './lifecycle/host.ts';
 import type { AnyOperation } from './ops/operation.ts';
 import { OPERATIONS } from './ops/registry.ts';
 import { createExecutor } from './surfaces/execute.ts';
@@ -27,6 +28,13 @@ export type AppOptions = {
   today?: () => string;
   /** Answer plain MCP tools/call messages from prepared bytes (default true); tests turn it off to compare. */
   mcpDirectToolCalls?: boolean;
+  /**
+   * The process's shared http.Server (lifecycle/host.ts), which dispatches to this app while it is current: the app
+   * then never listens nor closes the server, and prepares its documents once ready rather than once listening.
+   */
+  serverFactory?: FastifyServerFactory;
+  /** False once the process drains for shutdown: readiness then answers 503 (default: always true). */
+  serving?: () => boolean;
 };
 
 /** GET requests carry no body; /mcp sets its own 1 MiB limit. */
@@ -53,7 +61,9 @@ class OneLinePerRequest extends LogController {
 export function buildApp(opts: AppOptions): FastifyInstance {
   const { config, dataset, access } = opts;
   const operations = opts.operations ?? OPERATIONS;
+  const timeouts = serverTimeouts(config);
   const app = Fastify({
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     logController: new OneLinePerRequest(),
     // No per-request child logger (a pino child per request is a measurable share of a cached answer's cost):
@@ -61,13 +71,11 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     childLoggerFactory: (logger) => logger,
     // A hop count is valid at run time (Fastify docs) though the type omits it.
     trustProxy: config.trustProxy as boolean | string[],
+    // Ignored with a serverFactory: the host sets the same on the server it creates.
     requestTimeout: config.requestTimeoutMs,
-    connectionTimeout: config.requestTimeoutMs,
-    keepAliveTimeout: Math.min(config.requestTimeoutMs, 72_000),
-    // Node checks request deadlines only every connectionsCheckingInterval (default 30 s), and when headersTimeout
-    // (default 60 s) exceeds requestTimeout it takes the larger as the whole request's deadline: with the defaults a
-    // client trickling its headers or body a byte at a time held a connection for 30 to 60 s whatever the limit.
-    http: { connectionsCheckingInterval: Math.min(config.requestTimeoutMs, 1000), headersTimeout: config.requestTimeoutMs, requestTimeout: config.requestTimeoutMs },
+    connectionTimeout: timeouts.connectionTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    http: timeouts.http,
     clientErrorHandler: clientError,
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Our own readiness answers during shutdown; in-flight and keep-alive requests are served, not refused.
@@ -106,13 +114,14 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   installProblemHandling(app);
   const executor = createExecutor({ dataset, access, baseUrl: config.publicBaseUrl, today: opts.today });
   const documents = [
-    ...registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, isReady: () => ready }),
+    ...registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION,
+      isReady: () => ready && (opts.serving?.() ?? true), today: opts.today }),
     ...registerMcp(app, { executor, operations, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls }),
   ];
   registerOperations(app, executor, operations);
-  // Once listening, build the documents (and load the MCP SDK) one per turn of the event loop, so that requests
-  // are answered in between.
-  app.addHook('onListen', (done) => {
+  // Once listening (or ready, on a shared server that already listens), build the documents (and load the MCP SDK)
+  // one per turn of the event loop, so that requests are answered in between.
+  app.addHook(opts.serverFactory ? 'onReady' : 'onListen', (done: (err?: Error) => void) => {
     const next = (i: number) => {
       if (i >= documents.length || closing) return;
       // Not fatal here: the route that needs it answers 500 (and logs) when it fails again.

@@ -51,6 +51,10 @@ export const EnvSchema = z.object({
   KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Per-request time limit in milliseconds (Fastify connection and request timeouts). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(10000),
+  /** Seconds between checks of DATA_DIR for a new dataset (reloaded only when its files changed); 0: off, SIGHUP only. */
+  DATA_RELOAD_INTERVAL: z.coerce.number().int().min(0).max(86400).default(0),
+  /** Milliseconds a shutdown (SIGTERM/SIGINT) waits for responses in flight to be read before exiting anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600000).default(30000),
 });
 
 export type Config = {
@@ -66,6 +70,9 @@ export type Config = {
   allowedHosts: string[];
   keyCacheTtlSeconds: number;
   requestTimeoutMs: number;
+  /** 0: no periodic check. */
+  reloadIntervalSeconds: number;
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -96,5 +103,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     allowedHosts,
     keyCacheTtlSeconds: e.KEY_CACHE_TTL_SECONDS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    reloadIntervalSeconds: e.DATA_RELOAD_INTERVAL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }
