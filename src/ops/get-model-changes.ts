@@ -66,7 +66,7 @@ export const get_model_changes = defineOperation({
   name: 'get_model_changes',
   title: 'What changed: prices, ratings, licences, hosting',
   description:
-    'List dated changes (price, arena rating, licence or open weights, hosting: a provider starting or stopping a model) within a window of days ending at `until`, newest first, each with old and new value, its source and whether it was a catalogue correction. Filter by kind, model (id or alias) and vendor (developer id). The response states the window and the date the data end (data_as_of); when the window reaches past the data, a notice says so and suggests an `until` the data cover.',
+    'List dated changes (price, arena rating, licence or open weights, hosting: a provider starting or stopping a model) within a window of days ending at `until`, newest first, each with old and new value, its source and whether it was a catalogue correction. Filter by kind, model (id or alias) and vendor (developer id). The response states the window and the date the data end (data_as_of); when the window reaches past the data, `data_ends` gives the date they end and a notice says so and suggests an `until` the data cover.',
   path: '/changes',
   input: z.object({
     days: z.number().int().min(1).max(3650).default(30).describe('Window length in days, 1..3650 (default 30).'),
