@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
+import Fastify, {
+  LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory,
+} from 'fastify';
 import type { AccessControl } from './access/types.ts';
 import { PROJECT_ROOT, type Config } from './config/env.ts';
 import type { Dataset } from './dataset/dataset.ts';

@@ -45,7 +45,8 @@ async function main(): Promise<void> {
   // Once per process: the access control and the one http.Server; an app per dataset, swapped in on reload.
   const access = await createAccess(config, { logger });
   const host = createHost(config, { onRetired: (err) => logger.error({ err }, 'closing the replaced app failed') });
-  const build = (ds: Dataset) => buildApp({ config, dataset: ds, access, logger, serverFactory: host.serverFactory, serving: () => !host.draining() });
+  const serving = () => !host.draining();
+  const build = (ds: Dataset) => buildApp({ config, dataset: ds, access, logger, serverFactory: host.serverFactory, serving });
   const app = build(dataset);
   await app.ready();
   host.swap(app);

@@ -33,7 +33,9 @@ function parse(raw: string) {
   return { status: Number(raw.slice(9, 12)), head: raw.slice(0, at).toLowerCase(), body: raw.slice(at + 4) };
 }
 
-test('SIGHUP reloads a changed dataset, refuses a broken one; SIGTERM drains a large answer read slowly', { skip: !hasDataset && 'no committed dataset', timeout: 240_000 }, async () => {
+const options = { skip: !hasDataset && 'no committed dataset', timeout: 240_000 };
+
+test('SIGHUP reloads a changed dataset, refuses a broken one; SIGTERM drains a large answer read slowly', options, async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mds-reload-'));
   // A copy of the committed dataset (links to its files) whose meta.json and sources.json are its own: sources
   // gets a 24 MB `covers`, so that /api/v1/sources is larger than the socket buffers (the answer SIGTERM cut).
@@ -75,10 +77,12 @@ test('SIGHUP reloads a changed dataset, refuses a broken one; SIGTERM drains a l
 
     // 1. A changed copy: data_as_of moves a week on. An MCP call whose headers the old app has taken and whose
     // body is still arriving must be answered from the old dataset after the swap.
-    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_model_changes', arguments: { days: 7 } } });
+    const params = { name: 'get_model_changes', arguments: { days: 7 } };
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params });
     const inFlight = connect(port);
-    inFlight.socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n`
-      + `Connection: close\r\nContent-Length: ${Buffer.byteLength(call)}\r\n\r\n${call.slice(0, 20)}`);
+    inFlight.socket.write('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
+      + `Accept: application/json, text/event-stream\r\nConnection: close\r\n`
+      + `Content-Length: ${Buffer.byteLength(call)}\r\n\r\n${call.slice(0, 20)}`);
     await sleep(200);
     const newAsOf = new Date(Date.parse(`${meta.data_as_of}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
     rewrite('meta.json', { ...meta, data_as_of: newAsOf });

@@ -13,7 +13,8 @@ const config = testConfig();
 const access = testAccess();
 
 function appOf(host: Host, dataset: Dataset) {
-  return buildApp({ config, dataset, access, today: () => '2026-08-20', serverFactory: host.serverFactory, serving: () => !host.draining() });
+  const serving = () => !host.draining();
+  return buildApp({ config, dataset, access, today: () => '2026-08-20', serverFactory: host.serverFactory, serving });
 }
 
 const datasetOn = (data_as_of: string, covers?: string) =>
@@ -42,7 +43,7 @@ async function started(host: Host, dataset: Dataset, onClose?: () => void): Prom
   return Number(new URL(url!).port);
 }
 
-test('swap: new requests go to the new dataset at once, a request already taken is answered by the old app, which closes after it', async () => {
+test('swap: new requests go to the new dataset at once; a request already taken is answered by the old app, closed after it', async () => {
   const host = createHost(config);
   let oldClosed = false;
   const port = await started(host, datasetOn('2026-08-01'), () => (oldClosed = true));
@@ -51,10 +52,12 @@ test('swap: new requests go to the new dataset at once, a request already taken 
   const oldEtag = before.headers.get('etag');
 
   // In flight: an MCP call whose headers are in (so the old app has taken it) and whose body is still arriving.
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_model', arguments: { model_id: 'alpha-7b' } } });
+  const params = { name: 'get_model', arguments: { model_id: 'alpha-7b' } };
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params });
   const inFlight = connect(port);
-  inFlight.socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n`
-    + `Connection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`);
+  inFlight.socket.write('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
+    + `Accept: application/json, text/event-stream\r\nConnection: close\r\n`
+    + `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`);
   await new Promise((r) => setTimeout(r, 100));
 
   const next = appOf(host, datasetOn('2026-08-15'));

@@ -126,7 +126,8 @@ export function createHost(config: Config, opts: { onRetired?: (err: unknown) =>
         server.listen({ host, port }, () => {
           server.removeListener('error', reject);
           const a = server.address();
-          const addr = typeof a === 'string' || a === null ? String(a) : `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
+          const hostPart = a && typeof a !== 'string' ? (a.family === 'IPv6' ? `[${a.address}]` : a.address) : '';
+          const addr = typeof a === 'string' || a === null ? String(a) : `http://${hostPart}:${a.port}`;
           resolve([addr]);
         });
       });

@@ -92,7 +92,10 @@ export const get_model_changes = defineOperation({
         vendor: z.string().nullable().describe('Developer id asked for, or null.'),
       })
       .describe('The filters as understood.'),
-    data_ends: IsoDate.nullable().describe('Set when the window reaches past the data: the date they end (data_as_of); no change after it is in the dataset. Null when the data cover the whole window.'),
+    data_ends: IsoDate.nullable().describe(
+      'Set when the window reaches past the data: the date they end (data_as_of); no change after it is in the dataset. '
+      + 'Null when the data cover the whole window.',
+    ),
     notice: z.string().nullable().describe('Set when the window reaches past data_as_of, lies outside the history, or holds no match: says so plainly and suggests an `until`.'),
     latest_matching: IsoDate.nullable().describe('Date of the newest change matching the filters on or before the end of the window; null when none.'),
     counts: z

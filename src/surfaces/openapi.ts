@@ -141,10 +141,15 @@ export function buildOpenApi(opts: OpenApiOptions): JsonSchema {
   // The Source row (a strict object) and its age, as one strict object.
   const agedSource: JsonSchema = {
     ...sourceSchema,
-    properties: { ...(sourceSchema.properties as JsonSchema), age_days: { type: 'integer', description: 'Whole UTC days from the snapshot (`retrieved`) to `today`.' } },
+    properties: {
+      ...(sourceSchema.properties as JsonSchema),
+      age_days: { type: 'integer', description: 'Whole UTC days from the snapshot (`retrieved`) to `today`.' },
+    },
     required: [...((sourceSchema.required as string[] | undefined) ?? []), 'age_days'],
   };
-  paths[`${API_PREFIX}/sources`] = jsonGet('Sources', 'Every source the dataset draws on, with its snapshot date and age in days, URL and licence (attribution that CC BY sources require).', dated({
+  const sourcesSummary = 'Every source the dataset draws on, with its snapshot date and age in days, URL and licence '
+    + '(attribution that CC BY sources require).';
+  paths[`${API_PREFIX}/sources`] = jsonGet('Sources', sourcesSummary, dated({
     today: { type: 'string', description: 'The UTC date the ages count to; the answer changes once a day.' },
     data_age_days: { type: 'integer', description: 'Whole UTC days from data_as_of to today.' },
     sources: { type: 'array', items: agedSource },
