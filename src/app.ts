@@ -2,11 +2,14 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory,
+} from 'fastify';
 import type { AccessControl } from './access/types.ts';
 import { PROJECT_ROOT, type Config } from './config/env.ts';
 import { redactUrl } from './errors/redact.ts';
 import type { Dataset } from './dataset/dataset.ts';
+import { serverTimeouts } from './lifecycle/host.ts';
 import type { AnyOperation } from './ops/operation.ts';
 import { OPERATIONS } from './ops/registry.ts';
 import { registerDiscovery } from './surfaces/discovery.ts';
@@ -34,6 +37,13 @@ export type AppOptions = {
   mcpDirectToolCalls?: boolean;
   /** The process's Prometheus metrics (one registry per process, shared by every app built); created when absent. */
   metrics?: Metrics;
+  /**
+   * The process's shared http.Server (lifecycle/host.ts), which dispatches to this app while it is current: the app
+   * then never listens nor closes the server, and prepares its documents once ready rather than once listening.
+   */
+  serverFactory?: FastifyServerFactory;
+  /** False once the process drains for shutdown: readiness then answers 503 (default: always true). */
+  serving?: () => boolean;
 };
 
 /** GET requests carry no body; /mcp sets its own 1 MiB limit. */
@@ -66,7 +76,9 @@ class OneLinePerRequest extends LogController {
 export function buildApp(opts: AppOptions): FastifyInstance {
   const { config, dataset, access } = opts;
   const operations = opts.operations ?? OPERATIONS;
+  const timeouts = serverTimeouts(config);
   const app = Fastify({
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     logController: new OneLinePerRequest(),
     // No per-request child logger (a pino child per request is a measurable share of a cached answer's cost):
@@ -74,13 +86,11 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     childLoggerFactory: (logger) => logger,
     // A hop count is valid at run time (Fastify docs) though the type omits it.
     trustProxy: config.trustProxy as boolean | string[],
+    // Ignored with a serverFactory: the host sets the same on the server it creates.
     requestTimeout: config.requestTimeoutMs,
-    connectionTimeout: config.requestTimeoutMs,
-    keepAliveTimeout: Math.min(config.requestTimeoutMs, 72_000),
-    // Node checks request deadlines only every connectionsCheckingInterval (default 30 s), and when headersTimeout
-    // (default 60 s) exceeds requestTimeout it takes the larger as the whole request's deadline: with the defaults a
-    // client trickling its headers or body a byte at a time held a connection for 30 to 60 s whatever the limit.
-    http: { connectionsCheckingInterval: Math.min(config.requestTimeoutMs, 1000), headersTimeout: config.requestTimeoutMs, requestTimeout: config.requestTimeoutMs },
+    connectionTimeout: timeouts.connectionTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    http: timeouts.http,
     clientErrorHandler: clientError,
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Our own readiness answers during shutdown; in-flight and keep-alive requests are served, not refused.
@@ -126,14 +136,15 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   registerExport(app, { dataset, executor, baseUrl: config.publicBaseUrl });
   registerFeeds(app, { dataset, executor, baseUrl: config.publicBaseUrl });
   const documents = [
-    ...registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, isReady: () => ready }),
+    ...registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION,
+      isReady: () => ready && (opts.serving?.() ?? true), today: opts.today }),
     ...registerMcp(app, { executor, operations, dataset, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls }),
     ...registerDiscovery(app, { operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, dataAsOf: dataset.meta.data_as_of }),
   ];
   registerOperations(app, executor, operations);
-  // Once listening, build the documents (and load the MCP SDK) one per turn of the event loop, so that requests
-  // are answered in between.
-  app.addHook('onListen', (done) => {
+  // Once listening (or ready, on a shared server that already listens), build the documents (and load the MCP SDK)
+  // one per turn of the event loop, so that requests are answered in between.
+  app.addHook(opts.serverFactory ? 'onReady' : 'onListen', (done: (err?: Error) => void) => {
     const next = (i: number) => {
       if (i >= documents.length || closing) return;
       // Not fatal here: the route that needs it answers 500 (and logs) when it fails again.

@@ -1,16 +1,16 @@
-// The process: configuration -> dataset -> access control -> app -> listen, and a graceful close on SIGTERM/SIGINT.
+// The process: configuration -> dataset -> access control -> app -> listen; a reload on SIGHUP (or when the files
+// change); a drain and close on SIGTERM/SIGINT.
 import { pino } from 'pino';
 import { createAccess, LOG_REDACT_PATHS } from './access/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig, type Config } from './config/env.ts';
 import type { Dataset } from './dataset/dataset.ts';
 import { DatasetError, loadDatasetInParallel } from './dataset/load.ts';
+import { createHost } from './lifecycle/host.ts';
+import { createReloader, datasetFingerprint } from './lifecycle/reload.ts';
 import { OPERATIONS } from './ops/registry.ts';
 import { warmUp } from './ops/warm.ts';
 import { createMetrics } from './surfaces/rest/metrics.ts';
-
-/** How long a shutdown may wait for in-flight requests before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -30,9 +30,12 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel, redact: { paths: [...LOG_REDACT_PATHS], censor: '[redacted]' } });
 
   let dataset: Dataset;
+  // Taken before loading: a file rewritten during the load then differs from it, and the next check reloads.
+  let fingerprint = '';
   // Where the largest collections were validated: a worker thread, or this one if the worker could not start.
   let validatedBy = 'main thread';
   try {
+    fingerprint = datasetFingerprint(config.dataDir);
     dataset = await loadDatasetInParallel(config.dataDir, { onWorker: (ran) => (validatedBy = ran ? 'worker thread' : 'main thread') });
   } catch (e) {
     // A broken or missing dataset stops the start: serving guesses is worse than not serving.
@@ -40,11 +43,19 @@ async function main(): Promise<void> {
     throw e;
   }
 
+  // Once per process: the access control and the one http.Server; an app per dataset, swapped in on reload.
   const access = await createAccess(config, { logger });
+  const host = createHost(config, { onRetired: (err) => logger.error({ err }, 'closing the replaced app failed') });
+  const serving = () => !host.draining();
   // Once per process: an app rebuilt for a new dataset keeps counting into the same registry.
   const metrics = createMetrics();
-  const app = buildApp({ config, dataset, access, logger, metrics });
-  await app.listen({ host: config.host, port: config.port });
+  const build = (ds: Dataset) => buildApp({ config, dataset: ds, access, logger, metrics, serverFactory: host.serverFactory, serving });
+  const app = build(dataset);
+  await app.ready();
+  host.swap(app);
+  const addresses = await host.listen(config.host, config.port);
+  // The line Fastify's own listen() would write (tests and tools read the bound port from it).
+  for (const a of addresses) logger.info(`Server listening at ${a}`);
   logger.info({
     url: config.publicBaseUrl, data_as_of: dataset.meta.data_as_of, models: dataset.models.length,
     access: access.health().details, large_collections_validated_by: validatedBy, modules_ms: Math.round(started), startup_ms: Math.round(performance.now() - started),
@@ -55,6 +66,15 @@ async function main(): Promise<void> {
     logger.info({ warm_ms: warm.ms, busy_ms: warm.busy_ms, calls: warm.calls, failed: warm.failed }, 'caches warmed');
   });
 
+  const reloader = createReloader({ dir: config.dataDir, host, logger, build, initial: { dataset, fingerprint } });
+  process.on('SIGHUP', () => {
+    logger.info({ signal: 'SIGHUP', dir: config.dataDir }, 'reloading the dataset');
+    void reloader.reload();
+  });
+  if (config.reloadIntervalSeconds > 0) {
+    setInterval(() => void reloader.reload({ ifChanged: true }), config.reloadIntervalSeconds * 1000).unref();
+  }
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -62,13 +82,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    logger.info({ signal, grace_ms: config.shutdownGraceMs }, 'shutting down: finishing in-flight requests');
     setTimeout(() => {
-      logger.error('shutdown grace period over; exiting with requests still open');
+      logger.error({ grace_ms: config.shutdownGraceMs }, 'shutdown grace period over; exiting with requests still open');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, config.shutdownGraceMs).unref();
     try {
-      await app.close();
+      // Until every response in flight has been read to its end by its client, or the grace period is over.
+      await host.drain();
       await access.close();
       logger.info('stopped');
       process.exit(0);

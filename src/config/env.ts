@@ -53,6 +53,10 @@ export const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(10000),
   /** Bearer token that opens GET /metrics to non-loopback callers; unset, /metrics answers loopback only. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').max(512).optional(),
+  /** Seconds between checks of DATA_DIR for a new dataset (reloaded only when its files changed); 0: off, SIGHUP only. */
+  DATA_RELOAD_INTERVAL: z.coerce.number().int().min(0).max(86400).default(0),
+  /** Milliseconds a shutdown (SIGTERM/SIGINT) waits for responses in flight to be read before exiting anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600000).default(30000),
 });
 
 export type Config = {
@@ -69,6 +73,9 @@ export type Config = {
   keyCacheTtlSeconds: number;
   requestTimeoutMs: number;
   metricsToken?: string;
+  /** 0: no periodic check. */
+  reloadIntervalSeconds: number;
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -100,5 +107,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     keyCacheTtlSeconds: e.KEY_CACHE_TTL_SECONDS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
+    reloadIntervalSeconds: e.DATA_RELOAD_INTERVAL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

@@ -11,6 +11,8 @@ export { DatasetError } from './read.ts';
 
 const COLLECTIONS = Object.keys(DatasetFiles) as CollectionName[];
 
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function invalid(problems: readonly string[]): DatasetError {
   return new DatasetError(`The dataset is invalid:\n  ${problems.slice(0, MAX_PROBLEMS).join('\n  ')}`);
 }
@@ -112,9 +114,16 @@ export function validateInWorker(req: ValidateRequest): Promise<Record<string, s
 export async function loadDatasetInParallel(dir: string, opts: { onWorker?: (ran: boolean) => void } = {}): Promise<Dataset> {
   const where = path.basename(dir);
   const fromWorker = validateInWorker({ dir, where, collections: [...IN_WORKER] });
-  const raw = readAll(dir);
+  // One file at a time, yielding in between: on a reload the server answers requests meanwhile, and waits behind
+  // one file's parse and check at most, not behind the whole load.
+  const raw: Record<string, unknown> = { meta: readJson(path.join(dir, 'meta.json')) };
   const problems: Record<string, string[]> = { meta: metaProblems(raw.meta, where) };
-  for (const name of COLLECTIONS) if (!IN_WORKER.includes(name)) problems[name] = collectionProblems(name, raw[name], where);
+  for (const name of COLLECTIONS) {
+    await yieldTurn();
+    raw[name] = readJson(path.join(dir, `${name}.json`));
+    if (!IN_WORKER.includes(name)) problems[name] = collectionProblems(name, raw[name], where);
+  }
+  await yieldTurn();
   // Index while the worker finishes (it is the longer of the two). The dataset is returned only once the worker has
   // passed its collections too; if indexing failed on a record the worker rejects, its message is the one reported.
   const data = raw as DatasetData;
@@ -128,6 +137,7 @@ export async function loadDatasetInParallel(dir: string, opts: { onWorker?: (ran
       buildError = e;
     }
   }
+  await yieldTurn();
   const answered = await fromWorker;
   // A worker that could not run leaves its collections to this thread: slower, never unchecked.
   opts.onWorker?.(answered !== undefined);

@@ -32,6 +32,7 @@ test('the default window is the 30 days ending today, newest first, each event w
   assert.deepEqual(out.window, { from: '2026-07-03', until: '2026-08-01', days: 30 });
   assert.deepEqual(out.items.map((i) => i.date), ['2026-07-31', '2026-07-25', '2026-07-20', '2026-07-15']);
   assert.equal(out.notice, null);
+  assert.equal(out.data_ends, null, 'the window ends on data_as_of: the data cover it');
   const fix = out.items.find((i) => i.correction === true)!;
   assert.deepEqual([fix.old, fix.new, fix.source, fix.as_of, fix.subject], [1, 0.5, 'test-source', '2026-07-15', 'fix: price was per 1K tokens']);
   assert.match(fix.correction_basis, /fixed the catalogue/);
@@ -44,6 +45,18 @@ test('when today is past the data, the window is said to lie after data_as_of ra
   assert.equal(out.items.length, 0);
   assert.match(out.notice, /The data end on 2026-08-01 \(data_as_of\).*entirely after it.*until=2026-08-01/);
   assert.equal(out.latest_matching, '2026-07-31');
+  assert.equal(out.data_ends, '2026-08-01');
+});
+
+test('a window reaching past the data says where they end, as a field beside the notice', () => {
+  // days=90 ending 2026-08-20: 2026-05-23 to 2026-08-20, of which 2026-08-02 onwards lies after data_as_of.
+  const out = run({ days: 90 }, '2026-08-20');
+  assert.deepEqual(out.window, { from: '2026-05-23', until: '2026-08-20', days: 90 });
+  assert.equal(out.data_ends, '2026-08-01');
+  assert.match(out.notice, /The data end on 2026-08-01/);
+  assert.equal(out.items.length, 5, 'every event of the data is still in the window');
+  assert.doesNotThrow(() => get_model_changes.output.parse(out));
+  assert.equal(run({ days: 90, until: '2026-08-01' }, '2026-08-20').data_ends, null);
 });
 
 test('filters: kinds (deduplicated), a model by alias, a vendor by developer id', () => {

@@ -66,7 +66,7 @@ export const get_model_changes = defineOperation({
   name: 'get_model_changes',
   title: 'What changed: prices, ratings, licences, hosting',
   description:
-    'List dated changes (price, arena rating, licence or open weights, hosting: a provider starting or stopping a model) within a window of days ending at `until`, newest first, each with old and new value, its source and whether it was a catalogue correction. Filter by kind, model (id or alias) and vendor (developer id). The response states the window and the date the data end (data_as_of); when the window reaches past the data, a notice says so and suggests an `until` the data cover.',
+    'List dated changes (price, arena rating, licence or open weights, hosting: a provider starting or stopping a model) within a window of days ending at `until`, newest first, each with old and new value, its source and whether it was a catalogue correction. Filter by kind, model (id or alias) and vendor (developer id). The response states the window and the date the data end (data_as_of); when the window reaches past the data, `data_ends` gives the date they end and a notice says so and suggests an `until` the data cover.',
   path: '/changes',
   input: z.object({
     days: z.number().int().min(1).max(3650).default(30).describe('Window length in days, 1..3650 (default 30).'),
@@ -92,6 +92,10 @@ export const get_model_changes = defineOperation({
         vendor: z.string().nullable().describe('Developer id asked for, or null.'),
       })
       .describe('The filters as understood.'),
+    data_ends: IsoDate.nullable().describe(
+      'Set when the window reaches past the data: the date they end (data_as_of); no change after it is in the dataset. '
+      + 'Null when the data cover the whole window.',
+    ),
     notice: z.string().nullable().describe('Set when the window reaches past data_as_of, lies outside the history, or holds no match: says so plainly and suggests an `until`.'),
     latest_matching: IsoDate.nullable().describe('Date of the newest change matching the filters on or before the end of the window; null when none.'),
     counts: z
@@ -132,6 +136,8 @@ export const get_model_changes = defineOperation({
     return {
       window: r.window,
       filters: { kind: kinds, model: model ?? null, vendor: vendor ?? null },
+      // Said as a field too, not only in the notice's prose, so that a program can tell where the answer stops.
+      data_ends: r.window.until > ds.meta.data_as_of ? ds.meta.data_as_of : null,
       notice,
       latest_matching: r.latest_matching,
       counts: { total: r.events.length, ...r.counts },

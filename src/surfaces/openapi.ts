@@ -138,7 +138,22 @@ export function buildOpenApi(opts: OpenApiOptions): JsonSchema {
     type: 'object', properties: { data_as_of: { type: 'string' }, ...extra }, required: ['data_as_of', ...Object.keys(extra)],
   });
   paths[API_PREFIX] = jsonGet('Index of operations', 'Every operation with its path, description and docs link.', dated({ operations: { type: 'array', items: { type: 'object' } } }));
-  paths[`${API_PREFIX}/sources`] = jsonGet('Sources', 'Every source the dataset draws on, with its snapshot date, URL and licence (attribution that CC BY sources require).', dated({ sources: { type: 'array', items: { $ref: '#/components/schemas/Source' } } }));
+  // The Source row (a strict object) and its age, as one strict object.
+  const agedSource: JsonSchema = {
+    ...sourceSchema,
+    properties: {
+      ...(sourceSchema.properties as JsonSchema),
+      age_days: { type: 'integer', description: 'Whole UTC days from the snapshot (`retrieved`) to `today`.' },
+    },
+    required: [...((sourceSchema.required as string[] | undefined) ?? []), 'age_days'],
+  };
+  const sourcesSummary = 'Every source the dataset draws on, with its snapshot date and age in days, URL and licence '
+    + '(attribution that CC BY sources require).';
+  paths[`${API_PREFIX}/sources`] = jsonGet('Sources', sourcesSummary, dated({
+    today: { type: 'string', description: 'The UTC date the ages count to; the answer changes once a day.' },
+    data_age_days: { type: 'integer', description: 'Whole UTC days from data_as_of to today.' },
+    sources: { type: 'array', items: agedSource },
+  }));
   paths[`${API_PREFIX}/openapi.json`] = jsonGet('This OpenAPI document', 'OpenAPI 3.1, generated from the operation registry.', { type: 'object' });
   paths['/docs'] = { get: { summary: 'Human documentation (HTML)', tags: ['service'], responses: { 200: { description: 'HTML page', content: { 'text/html': {} } } } } };
   paths['/healthz'] = jsonGet('Liveness', 'The process is up.', { type: 'object', properties: { status: { const: 'ok' } } });

@@ -5,12 +5,13 @@ import type { Dataset } from '../../dataset/dataset.ts';
 import { ServiceError } from '../../errors/index.ts';
 import type { AnyOperation } from '../../ops/operation.ts';
 import { buildDocsPage, DOCS_CSP } from '../docs-page.ts';
-import { etagOf } from '../execute.ts';
+import { etagOf, utcDayClock } from '../execute.ts';
 import { buildOpenApi } from '../openapi.ts';
 import { once, type Once } from '../once.ts';
 import { accepts, CACHE_NONE, CACHE_PUBLIC, HTML_TYPE, HTML_TYPES, JSON_TYPE, JSON_TYPES } from './http.ts';
 import { notAcceptable, sendPrepared } from './operations.ts';
 import { registerResource } from './resource.ts';
+import { perDay, sourcesBody } from './source-ages.ts';
 import { API_PREFIX } from './url.ts';
 
 export type MetaOptions = {
@@ -21,6 +22,8 @@ export type MetaOptions = {
   version: string;
   /** Readiness: true between start-up and the beginning of shutdown. */
   isReady: () => boolean;
+  /** Today's date, YYYY-MM-DD (default: the UTC date now): the sources' ages count up to it. */
+  today?: () => string;
 };
 
 type Ready = { bytes: Buffer; etag: string };
@@ -66,7 +69,9 @@ export function registerMeta(app: FastifyInstance, opts: MetaOptions): Array<() 
       mcp: `${baseUrl}/mcp`,
     },
   }));
-  const sources = once(() => prepare({ data_as_of: dataAsOf, sources: dataset.sources }));
+  const today = opts.today ?? utcDayClock();
+  const sourcesOn = perDay((day) => prepare(sourcesBody(dataset, day)));
+  const sources = () => sourcesOn(today());
   const openapi = once(() => prepare(buildOpenApi({ operations, baseUrl, version })));
   const docs = once(() => prepare(buildDocsPage({ operations, baseUrl, version, dataAsOf })));
 
