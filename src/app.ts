@@ -13,6 +13,7 @@ import { registerMcp } from './surfaces/mcp/route.ts';
 import { COMMON_HEADERS } from './surfaces/rest/http.ts';
 import { registerMeta } from './surfaces/rest/meta.ts';
 import { registerOperations } from './surfaces/rest/operations.ts';
+import { registerWeb } from './surfaces/web/route.ts';
 import { clientError, frameworkError, installProblemHandling } from './surfaces/rest/problems.ts';
 
 export type AppOptions = {
@@ -110,6 +111,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     ...registerMcp(app, { executor, operations, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls }),
   ];
   registerOperations(app, executor, operations);
+  registerWeb(app, { executor, operations, today: opts.today });
   // Once listening, build the documents (and load the MCP SDK) one per turn of the event loop, so that requests
   // are answered in between.
   app.addHook('onListen', (done) => {
