@@ -46,7 +46,7 @@ export function renderPage(p: Page, current: string): string {
   const doc = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><title>${p.title} · Model Data Service</title>
-<link rel="stylesheet" href="/assets/style.css"><script src="/assets/app.js" defer></script></head>
+<link rel="icon" href="/assets/icon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/style.css"><script src="/assets/app.js" defer></script></head>
 <body><a class="skip" href="#main">Skip to content</a>
 <header><a class="brand" href="/">Model Data Service</a><nav aria-label="Main"><ul>${nav}</ul></nav></header>
 <main id="main">${p.body}</main>
