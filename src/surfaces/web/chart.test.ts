@@ -10,11 +10,11 @@ test('linear ticks are 1-2-5 steps; log ticks are the powers of ten inside the r
   assert.deepEqual(ticks(1, 1_000_000, true), [1, 10, 100, 1000, 10000, 100000, 1000000]);
 });
 
-test('points land where the scales put them (log x 1..100 over 64..624; linear y 0..10 padded 5%)', () => {
+test('points land where the scales put them (log x 1..100 over 64..612; linear y 0..10 padded 5%)', () => {
   const svg = lineChart({ title: 't', description: 'd', xLabel: 'x', yLabel: 'y', logX: true, series: [{ name: 's', cls: 'a', points: [[1, 0], [10, 5], [100, 10]] }] });
   // y range 0..10 padded by 0.5 each side -> -0.5..10.5 over 256..16: y=5 -> 256 - (5.5/11)*240 = 136.
-  // x: log10 1..100 -> 64..624: x=10 -> 344.
-  assert.match(svg, /<polyline points="64,245\.1 344,136 624,26\.9"\/>/);
+  // x: log10 1..100 -> 64..612 (640 wide, 64 left and 28 right margins): x=10, halfway -> 338.
+  assert.match(svg, /<polyline points="64,245\.1 338,136 612,26\.9"\/>/);
   assert.match(svg, /role="img"/);
 });
 

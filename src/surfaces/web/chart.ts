@@ -19,7 +19,7 @@ export type ChartOptions = {
 
 const W = 640;
 const H = 300;
-const PAD = { left: 64, right: 16, top: 16, bottom: 44 };
+const PAD = { left: 64, right: 28, top: 16, bottom: 44 };
 
 /** Round tick values: 1, 2, 5 x 10^k for linear axes, powers of ten for log axes. */
 export function ticks(min: number, max: number, log: boolean, count = 5): number[] {

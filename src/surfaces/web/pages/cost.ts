@@ -4,7 +4,7 @@ import { html, raw, type SafeHtml } from '../escape.ts';
 import { num, usd, type Json } from '../format.ts';
 import { one, type PageHandler } from '../context.ts';
 
-const volume = (v: number) => (v >= 1000 ? `${num(v / 1000, 1)}B` : `${num(v)}M`);
+const volume = (v: number) => (v >= 1e6 ? `${num(v / 1e6, 1)}T` : v >= 1000 ? `${num(v / 1000, 1)}B` : `${num(v)}M`);
 
 function breakEven(b: Json, label: string): SafeHtml {
   if (!b) return html``;

@@ -16,7 +16,7 @@ export const homePage: PageHandler = (ctx) => {
 <form class="search" action="/models" method="get" role="search"><label for="q">Find a model</label>
 <input id="q" name="q" type="search" placeholder="e.g. llama 3.3, claude, qwen coder" maxlength="200"><button>Search</button></form>
 <p class="lead">Data as of <time datetime="${text.data_as_of}">${text.data_as_of}</time>, ${age} ${age === 1 ? 'day' : 'days'} old.
-Every figure links back to its source and date; nothing is guessed.</p>
+Hover a figure for its date; the sources of each page are named at its foot. Nothing is guessed.</p>
 <div class="grid2">${section('podium-text', 'Podium: text', podiumList(text))}${section('podium-coding', 'Podium: coding', podiumList(coding))}</div>
 ${section('recent', 'Recent changes', html`<p class="small">${changes.window.from} to ${changes.window.until}: ${changes.counts.total} changes.
 <a href="/changes?until=${changes.window.until}">All changes</a></p>`, changesTimeline(changes.items))}
