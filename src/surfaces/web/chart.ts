@@ -55,7 +55,8 @@ export function lineChart(o: ChartOptions): string {
   const fx = o.formatX ?? String;
   const fy = o.formatY ?? String;
   const label = escapeHtml(o.title);
-  const open = `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="ct-${label.length}"><title id="ct-${label.length}">${label}. ${escapeHtml(o.description)}</title>`;
+  const open = `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="ct-${label.length}">
+<title id="ct-${label.length}">${label}. ${escapeHtml(o.description)}</title>`;
   if (!pts.length) return `${open}<text x="${W / 2}" y="${H / 2}" text-anchor="middle">no data to plot</text></svg>`;
   let [xMin, xMax] = [Math.min(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[0]))];
   let [yMin, yMax] = [Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[1]))];
@@ -84,14 +85,16 @@ export function lineChart(o: ChartOptions): string {
   for (const m of o.markers ?? []) {
     if (m.x < xMin || m.x > xMax) continue;
     const x = r1(sx(m.x));
-    parts.push(`<g class="marker"><line x1="${x}" x2="${x}" y1="${PAD.top}" y2="${H - PAD.bottom}"/><text x="${x + 4}" y="${PAD.top + 12}">${escapeHtml(m.label)}</text></g>`);
+    parts.push(`<g class="marker"><line x1="${x}" x2="${x}" y1="${PAD.top}" y2="${H - PAD.bottom}"/>
+<text x="${x + 4}" y="${PAD.top + 12}">${escapeHtml(m.label)}</text></g>`);
   }
   for (const s of o.series) {
     const p = s.points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y) && (!o.logX || x > 0) && (!o.logY || y > 0));
     if (!p.length) continue;
     const d = p.map(([x, y]) => `${r1(sx(x))},${r1(sy(y))}`).join(' ');
     parts.push(`<g class="series ${escapeHtml(s.cls)}"><polyline points="${d}"/>`);
-    for (const [x, y] of p) parts.push(`<circle cx="${r1(sx(x))}" cy="${r1(sy(y))}" r="3"><title>${escapeHtml(`${s.name}: ${fy(y)} at ${fx(x)}`)}</title></circle>`);
+    for (const [x, y] of p) parts.push(`<circle cx="${r1(sx(x))}" cy="${r1(sy(y))}" r="3">
+<title>${escapeHtml(`${s.name}: ${fy(y)} at ${fx(x)}`)}</title></circle>`);
     parts.push('</g>');
   }
   parts.push('</svg>');

@@ -42,11 +42,13 @@ function sourceLink(s: { name: string; url: string | null }): SafeHtml {
 
 export function renderPage(p: Page, current: string): string {
   const age = daysBetween(p.meta.dataAsOf, p.meta.today);
-  const nav = NAV.map(([href, label]) => html`<li><a href="${href}"${current === href ? html` aria-current="page"` : ''}>${label}</a></li>`);
+  const nav = NAV.map(([href, label]) => html`<li><a href="${href}"${current === href ? html` aria-current="page"` : ''}>${label}</a>
+</li>`);
   const doc = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><title>${p.title} · Model Data Service</title>
-<link rel="icon" href="/assets/icon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/style.css"><script src="/assets/app.js" defer></script></head>
+<link rel="icon" href="/assets/icon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/style.css">
+<script src="/assets/app.js" defer></script></head>
 <body><a class="skip" href="#main">Skip to content</a>
 <header><a class="brand" href="/">Model Data Service</a><nav aria-label="Main"><ul>${nav}</ul></nav></header>
 <main id="main">${p.body}</main>
@@ -54,7 +56,8 @@ export function renderPage(p: Page, current: string): string {
 Every fact is dated; hover a value for its date${p.meta.attribution ? ' (sources per fact with a pro key)' : ' and source'}.
 The same answers as JSON: <a href="/api/v1">/api/v1</a> · <a href="/docs">API docs</a>.</p>
 ${p.meta.attribution && html`<p class="attribution">${p.meta.attribution}</p>`}
-${p.meta.sources.length > 0 && html`<details><summary>Sources of this page (${p.meta.sources.length})</summary><ul class="sources">${p.meta.sources.map((s) => html`<li>${sourceLink(s)}</li>`)}</ul></details>`}
+${p.meta.sources.length > 0 && html`<details><summary>Sources of this page (${p.meta.sources.length})</summary>
+<ul class="sources">${p.meta.sources.map((s) => html`<li>${sourceLink(s)}</li>`)}</ul></details>`}
 </footer></body></html>`;
   return doc.value;
 }

@@ -19,9 +19,12 @@ export const changesPage: PageHandler = (ctx, _p, q) => {
   nextQuery.set('until', r.window.until);
   if (next) nextQuery.set('cursor', next);
   const body = html`<h1>Changes</h1>
-<form class="filters" action="/changes" method="get"><fieldset><legend>Kind</legend>${KINDS.map((k) => html`<label><input type="checkbox" name="kind" value="${k}"${kinds.includes(k) ? html` checked` : ''}> ${k}</label>`)}</fieldset>
-<label>Model <input name="model" value="${input.model ?? ''}" maxlength="200"></label><label>Vendor <input name="vendor" value="${input.vendor ?? ''}" maxlength="100"></label>
-<label>Until <input name="until" type="date" value="${r.window.until}"></label><label>Days <input name="days" type="number" min="1" max="3650" value="${r.window.days}"></label>
+<form class="filters" action="/changes" method="get"><fieldset><legend>Kind</legend>${KINDS.map((k) => html`<label>
+<input type="checkbox" name="kind" value="${k}"${kinds.includes(k) ? html` checked` : ''}> ${k}</label>`)}</fieldset>
+<label>Model <input name="model" value="${input.model ?? ''}" maxlength="200"></label>
+<label>Vendor <input name="vendor" value="${input.vendor ?? ''}" maxlength="100"></label>
+<label>Until <input name="until" type="date" value="${r.window.until}"></label>
+<label>Days <input name="days" type="number" min="1" max="3650" value="${r.window.days}"></label>
 <button>Filter</button></form>
 ${r.notice && html`<p class="small">${r.notice}</p>`}
 <p class="small">${r.window.from} to ${r.window.until}: ${num(r.counts.total)} changes (${Object.entries(r.counts.by_kind).map(([k, n]) => `${k} ${n}`).join(', ')}).</p>

@@ -17,7 +17,8 @@ function show(field: string, v: unknown): string {
 export const comparePage: PageHandler = (ctx, _p, q) => {
   const models = one(q, 'models');
   const form = html`<form class="filters" action="/compare" method="get"><label for="models">2 to 5 models, comma separated
-<input id="models" name="models" value="${models ?? ''}" placeholder="gpt-4o, deepseek-v3" maxlength="600" required></label><button>Compare</button></form>`;
+<input id="models" name="models" value="${models ?? ''}" placeholder="gpt-4o, deepseek-v3" maxlength="600" required></label>
+<button>Compare</button></form>`;
   if (!models || !models.includes(',')) {
     return { title: 'Compare', body: html`<h1>Compare models</h1>${form}<p>Name at least two models, e.g. <a href="/compare?models=gpt-4o,deepseek-v3">gpt-4o, deepseek-v3</a>.</p>` };
   }
@@ -31,6 +32,7 @@ export const comparePage: PageHandler = (ctx, _p, q) => {
   })}</tr>`);
   const body = html`<h1>Compare</h1>${form}
 <div class="scroll"><table><caption>Side by side (best value per row marked; hover for date and rule)</caption>
-<thead><tr><th scope="col">Row</th>${ms.map((m) => html`<th scope="col">${modelLink(m)}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
+<thead><tr><th scope="col">Row</th>${ms.map((m) => html`<th scope="col">${modelLink(m)}</th>`)}</tr></thead><tbody>${rows}</tbody></table>
+</div>`;
   return { title: `Compare ${ms.map((m) => m.name?.value ?? m.id).join(', ')}`, body };
 };

@@ -38,13 +38,19 @@ export const costPage: PageHandler = (ctx, p, q) => {
 (${c.api?.cheapest?.provider_name ?? 'no priced offer'}); self-hosting ${sh?.possible ? usd(sh.cheapest?.monthly_usd) : 'not possible'}. Cheaper: <strong>${c.cheaper ?? '—'}</strong>.</p>
 ${raw(chart)}<ul class="legend">${series.map((s) => html`<li class="${s.cls}">${s.name}</li>`)}</ul>
 <ul>${breakEven(c.break_even, 'Rented hardware')}${breakEven(c.break_even_owned, 'Owned hardware')}</ul>
-<h2 id="api">API providers</h2><div class="scroll"><table class="sortable"><caption>Monthly cost by provider (cheapest 15)</caption><thead><tr><th scope="col">Provider</th>
-<th scope="col">Input / 1M</th><th scope="col">Output / 1M</th><th scope="col">Monthly</th></tr></thead><tbody>${offers.map((o) => html`<tr><td>${o.provider_name}</td>
-<td class="num"><span class="fact" title="as of ${o.input.as_of}">${usd(o.input.usd_per_mtok)}</span></td><td class="num"><span class="fact" title="as of ${o.output.as_of}">${usd(o.output.usd_per_mtok)}</span></td>
+<h2 id="api">API providers</h2><div class="scroll"><table class="sortable"><caption>Monthly cost by provider (cheapest 15)</caption>
+<thead><tr><th scope="col">Provider</th>
+<th scope="col">Input / 1M</th><th scope="col">Output / 1M</th><th scope="col">Monthly</th></tr></thead>
+<tbody>${offers.map((o) => html`<tr><td>${o.provider_name}</td>
+<td class="num"><span class="fact" title="as of ${o.input.as_of}">${usd(o.input.usd_per_mtok)}</span></td><td class="num">
+<span class="fact" title="as of ${o.output.as_of}">${usd(o.output.usd_per_mtok)}</span></td>
 <td class="num">${usd(o.monthly_usd)}</td></tr>`)}</tbody></table></div>
-<h2 id="self">Self-hosting</h2>${sh?.possible ? html`<div class="scroll"><table class="sortable"><caption>Cheapest configurations</caption><thead><tr><th scope="col">Configuration</th>
-<th scope="col">Quantization</th><th scope="col">Machines</th><th scope="col">Basis</th><th scope="col">Monthly</th></tr></thead><tbody>${options.map((o: Json) => html`<tr>
-<td><a href="/hardware/${encodeURIComponent(o.hardware_id)}">${o.hardware_name}</a></td><td>${o.quantization}</td><td class="num">${o.machines}</td>
+<h2 id="self">Self-hosting</h2>${sh?.possible ? html`<div class="scroll"><table class="sortable">
+<caption>Cheapest configurations</caption><thead><tr><th scope="col">Configuration</th>
+<th scope="col">Quantization</th><th scope="col">Machines</th><th scope="col">Basis</th><th scope="col">Monthly</th></tr></thead>
+<tbody>${options.map((o: Json) => html`<tr>
+<td><a href="/hardware/${encodeURIComponent(o.hardware_id)}">${o.hardware_name}</a></td><td>${o.quantization}</td>
+<td class="num">${o.machines}</td>
 <td>${o.rental ? html`rented ${usd(o.rental.usd_per_hour)}/h (${o.rental.provider}, ${o.rental.as_of})` : html`bought ${usd(o.purchase?.usd)} over ${o.purchase?.amortization_months} months + power`}</td>
 <td class="num">${usd(o.monthly_usd)}</td></tr>`)}</tbody></table></div>` : html`<p>${sh?.reason ?? 'Not possible.'}</p>`}
 <details><summary>Assumptions</summary><ul>${((c.assumptions ?? []) as unknown[]).map((a) => html`<li>${typeof a === 'string' ? a : JSON.stringify(a)}</li>`)}</ul></details>`;

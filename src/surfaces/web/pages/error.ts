@@ -18,8 +18,10 @@ export function errorPage(err: ServiceError, path: string): PageResult {
   const errors = err.options.errors ?? [];
   const body = html`<h1>${err.title}</h1>
 <p class="lead">${err.detail}</p><p>${HINTS[err.status] ?? ''}</p>
-${errors.length > 0 && html`<h2>What was wrong</h2><ul class="errors">${errors.map((e) => html`<li><code>${e.parameter}</code>: ${e.message}${e.allowed ? html` (allowed: ${e.allowed})` : ''}</li>`)}</ul>`}
-${suggestions.length > 0 && html`<h2>Did you mean</h2><ul class="suggestions">${suggestions.map((s) => html`<li>${linkable ? html`<a href="/${kind}/${encodeURIComponent(s)}">${s}</a>` : s}</li>`)}</ul>`}
+${errors.length > 0 && html`<h2>What was wrong</h2><ul class="errors">${errors.map((e) => html`<li>
+<code>${e.parameter}</code>: ${e.message}${e.allowed ? html` (allowed: ${e.allowed})` : ''}</li>`)}</ul>`}
+${suggestions.length > 0 && html`<h2>Did you mean</h2>
+<ul class="suggestions">${suggestions.map((s) => html`<li>${linkable ? html`<a href="/${kind}/${encodeURIComponent(s)}">${s}</a>` : s}</li>`)}</ul>`}
 <p><a href="/models">Search the catalogue</a> · <a href="/">Home</a></p>`;
   return { title: err.title, body, status: err.status };
 }

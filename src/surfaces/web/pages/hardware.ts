@@ -45,12 +45,15 @@ export const hardwareListPage: PageHandler = (ctx) => {
   const items = allHardware((q) => ctx.run('list_hardware', q));
   const rows = items.map((h) => html`<tr><td><a href="/hardware/${encodeURIComponent(h.id)}">${h.name}</a></td><td>${h.class}</td>
 <td class="num">${num(h.usable_memory_gb?.value, 1)}</td><td class="num">${num(h.aggregate_bandwidth_gbs?.value)}</td>
-<td class="num">${dated(h.purchase_price_usd, usd)}</td><td class="num">${h.rental ? dated({ value: h.rental.usd_per_hour, as_of: h.rental.as_of }, usd) : '—'}</td></tr>`);
+<td class="num">${dated(h.purchase_price_usd, usd)}</td>
+<td class="num">${h.rental ? dated({ value: h.rental.usd_per_hour, as_of: h.rental.as_of }, usd) : '—'}</td></tr>`);
   const body = html`<h1>Can I run it?</h1>${machineForm('', 8192, [])}
 <p class="small">${items.length} configurations, laptop to cluster. Pick one, or type yours above. Hover a price for its date;
 each configuration's page gives the date and evidence of its memory and bandwidth.</p>
-<div class="scroll"><table class="sortable"><caption>Hardware configurations</caption><thead><tr><th scope="col">Configuration</th><th scope="col">Class</th>
-<th scope="col">Usable memory (GB)</th><th scope="col">Bandwidth (GB/s)</th><th scope="col">Price</th><th scope="col">Rent (per hour)</th></tr></thead>
+<div class="scroll"><table class="sortable"><caption>Hardware configurations</caption><thead><tr><th scope="col">Configuration</th>
+<th scope="col">Class</th>
+<th scope="col">Usable memory (GB)</th><th scope="col">Bandwidth (GB/s)</th><th scope="col">Price</th><th scope="col">Rent (per hour)</th>
+</tr></thead>
 <tbody>${rows}</tbody></table></div>`;
   return { title: 'Can I run it?', body };
 };
@@ -77,7 +80,8 @@ ${machineForm(r.understood?.given ?? p.id!, r.context, choices)}
 <p class="small">${num(r.page.total)} open-weights models fit at ${num(r.context)} tokens of context (${tokens(r.context)}), ${num(r.does_not_fit)} do not;
 ${num(r.not_assessable?.count)} lack the facts to assess.</p>
 ${first && html`<p class="small">Quantization: ${first.quantization_rule}. Speed (an estimate): ${first.speed?.basis}.</p>`}
-<div class="scroll"><table class="sortable" id="fits"><caption>Models that fit, best rated first</caption><thead><tr><th scope="col">#</th><th scope="col">Model</th><th scope="col">Rating</th>
+<div class="scroll"><table class="sortable" id="fits"><caption>Models that fit, best rated first</caption><thead><tr>
+<th scope="col">#</th><th scope="col">Model</th><th scope="col">Rating</th>
 <th scope="col">Quantization</th><th scope="col">Memory</th><th scope="col">Tokens/s</th><th scope="col">Fit</th></tr></thead>
 <tbody>${(r.items as Json[]).map(itemRow)}</tbody></table></div>
 <details><summary>Assumptions</summary><ul>${(r.assumptions as Json[] ?? []).map((a) => html`<li>${typeof a === 'string' ? a : JSON.stringify(a)}</li>`)}</ul></details>`;

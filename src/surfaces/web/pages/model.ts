@@ -19,12 +19,15 @@ function price(f: Json): SafeHtml {
 }
 
 function offersTable(offers: Json[], full: boolean): SafeHtml {
-  const rows = offers.map((o) => html`<tr${o.first_party ? html` class="first-party"` : ''}><td>${o.provider_name ?? o.provider}${o.first_party ? html` <strong class="badge">first party</strong>` : ''}</td>
-<td><code>${o.provider_model_id}</code>${o.sku !== 'standard' ? html` <small>${o.sku}</small>` : ''}</td><td class="num">${price(o.prices?.input)}</td><td class="num">${price(o.prices?.output)}</td>
+  const rows = offers.map((o) => html`<tr${o.first_party ? html` class="first-party"` : ''}>
+<td>${o.provider_name ?? o.provider}${o.first_party ? html` <strong class="badge">first party</strong>` : ''}</td>
+<td><code>${o.provider_model_id}</code>${o.sku !== 'standard' ? html` <small>${o.sku}</small>` : ''}</td>
+<td class="num">${price(o.prices?.input)}</td><td class="num">${price(o.prices?.output)}</td>
 <td class="num" data-sort="${o.blended_price?.value ?? ''}">${usd(o.blended_price?.value)}</td><td>${fact(o.eu_resident)}</td></tr>`);
   return html`<p class="small">${offers.length} offers, USD per 1M tokens; blended at 3 input : 1 output. Click a column to sort.
 ${full ? 'Where sources disagree on a price, it is marked.' : 'Price conflicts between sources are shown with a pro key.'}</p>
-<div class="scroll"><table class="sortable"><caption>Offers</caption><thead><tr><th scope="col">Provider</th><th scope="col">Model id</th><th scope="col">Input</th>
+<div class="scroll"><table class="sortable"><caption>Offers</caption><thead><tr><th scope="col">Provider</th><th scope="col">Model id</th>
+<th scope="col">Input</th>
 <th scope="col">Output</th><th scope="col">Blended</th><th scope="col">EU resident</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
@@ -47,9 +50,11 @@ function ratingHistory(m: Json, history: Json): SafeHtml {
 }
 
 function ratingsTable(ratings: Json[]): SafeHtml {
-  const rows = ratings.map((r) => html`<tr><td>${r.leaderboard}</td><td>${r.category}</td><td class="num">${rating(r.best)}</td><td class="num">${num(r.rank)} / ${num(r.rated_models)}</td></tr>`);
+  const rows = ratings.map((r) => html`<tr><td>${r.leaderboard}</td><td>${r.category}</td><td class="num">${rating(r.best)}</td>
+<td class="num">${num(r.rank)} / ${num(r.rated_models)}</td></tr>`);
   return html`<details><summary>All ${ratings.length} ratings by board and category</summary><div class="scroll"><table class="sortable">
-<caption>Arena ratings</caption><thead><tr><th scope="col">Board</th><th scope="col">Category</th><th scope="col">Rating</th><th scope="col">Rank</th></tr></thead>
+<caption>Arena ratings</caption><thead><tr><th scope="col">Board</th><th scope="col">Category</th><th scope="col">Rating</th>
+<th scope="col">Rank</th></tr></thead>
 <tbody>${rows}</tbody></table></div></details>`;
 }
 

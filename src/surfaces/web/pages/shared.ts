@@ -39,5 +39,6 @@ export function changesTimeline(items: readonly Json[]): SafeHtml {
   if (!items.length) return html`<p>No change in this window.</p>`;
   const byDate = new Map<string, Json[]>();
   for (const c of items) byDate.set(c.date, [...(byDate.get(c.date) ?? []), c]);
-  return html`<ol class="timeline">${[...byDate].map(([date, cs]) => html`<li><h3><time datetime="${date}">${date}</time></h3><ul>${cs.map(changeLine)}</ul></li>`)}</ol>`;
+  return html`<ol class="timeline">${[...byDate].map(([date, cs]) => html`<li><h3><time datetime="${date}">${date}</time></h3>
+<ul>${cs.map(changeLine)}</ul></li>`)}</ol>`;
 }

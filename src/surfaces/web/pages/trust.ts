@@ -16,10 +16,15 @@ coverage ${num((t.coverage ?? 0) * 100)}%.</p><p class="small">${t.derivation}</
 <dt>EU GPAI Code of Practice</dt><dd>${fact(c.eu_code, (v) => `${v.status}${v.chapters && v.chapters !== 'none' ? ` (${v.chapters})` : ''}`)}</dd>
 <dt>Licence</dt><dd>${fact(c.licence, (v) => v.name)}</dd><dt>Commercial use</dt><dd>${fact(c.commercial_use, yesNo)}</dd>
 <dt>Open weights</dt><dd>${fact(c.open_weights, yesNo)}</dd>
-<dt>EU-resident offers</dt><dd>${num(c.offers?.eu_resident)} of ${num(c.offers?.total)} (${num(c.offers?.residency_unknown)} unknown)</dd></dl>
-${(c.eu_offers ?? []).length > 0 && html`<details><summary>EU-resident offers</summary><ul>${(c.eu_offers as Json[]).map((o) => html`<li>${o.provider_name} <code>${o.provider_model_id}</code> (${fact(o.eu_resident)})</li>`)}</ul></details>`}
-<h2 id="criteria">Criteria</h2>${criteria.length ? html`<div class="scroll"><table class="sortable"><caption>The 16 criteria</caption><thead><tr><th scope="col">Criterion</th><th scope="col">Status</th><th scope="col">Evidence</th></tr></thead>
-<tbody>${criteria.map((k) => html`<tr><td>${k.label ?? k.id}</td><td>${k.status}</td><td class="small">${k.evidence ? (typeof k.evidence === 'string' ? k.evidence : JSON.stringify(k.evidence)) : ''}</td></tr>`)}</tbody></table></div>`
+<dt>EU-resident offers</dt><dd>${num(c.offers?.eu_resident)} of ${num(c.offers?.total)} (${num(c.offers?.residency_unknown)} unknown)</dd>
+</dl>
+${(c.eu_offers ?? []).length > 0 && html`<details><summary>EU-resident offers</summary>
+<ul>${(c.eu_offers as Json[]).map((o) => html`<li>${o.provider_name} <code>${o.provider_model_id}</code> (${fact(o.eu_resident)})</li>`)}</ul></details>`}
+<h2 id="criteria">Criteria</h2>${criteria.length ? html`<div class="scroll"><table class="sortable"><caption>The 16 criteria</caption>
+<thead><tr><th scope="col">Criterion</th><th scope="col">Status</th><th scope="col">Evidence</th></tr></thead>
+<tbody>${criteria.map((k) => html`<tr><td>${k.label ?? k.id}</td><td>${k.status}</td>
+<td class="small">${k.evidence ? (typeof k.evidence === 'string' ? k.evidence : JSON.stringify(k.evidence)) : ''}</td></tr>`)}</tbody>
+</table></div>`
     : html`<p>Each criterion with its evidence is in the full answer (pro and enterprise keys, sent as <code>x-api-key</code>).</p>`}`;
   return { title: `Trust: ${t.model.name}`, body };
 };
