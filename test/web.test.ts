@@ -45,7 +45,8 @@ async function open(url: string, width = 1280): Promise<Page> {
 async function axeSerious(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const r = await (globalThis as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
+    type Axe = { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+    const r = await (globalThis as unknown as { axe: Axe }).axe.run();
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes} nodes)`);
@@ -91,7 +92,8 @@ test('links between pages work: search, result, sheet, cost, hardware', { skip }
   await page.fill('#q', 'llama 3.3 70b');
   await Promise.all([page.waitForURL(/\/models\?q=/), page.click('form.search button')]);
   await Promise.all([page.waitForURL(/\/models\/llama-3\.3-70b-instruct$/), page.click('table a[href="/models/llama-3.3-70b-instruct"]')]);
-  await Promise.all([page.waitForURL(/\/cost\/llama-3\.3-70b-instruct$/), page.click('main a[href="/cost/llama-3.3-70b-instruct"] >> nth=0')]);
+  const toCost = page.click('main a[href="/cost/llama-3.3-70b-instruct"] >> nth=0');
+  await Promise.all([page.waitForURL(/\/cost\/llama-3\.3-70b-instruct$/), toCost]);
   assert.match(await page.locator('h1').textContent() ?? '', /Cost of/);
   await Promise.all([page.waitForURL(/\/hardware\/[^/?]+$/), page.click('#self ~ div table a >> nth=0')]);
   assert.match(await page.locator('h1').textContent() ?? '', /What runs on/);
@@ -101,7 +103,10 @@ test('links between pages work: search, result, sheet, cost, hardware', { skip }
 
 test('the context slider asks again and the list changes (fewer models fit an RTX 4090 at 128k than at 8k)', { skip }, async () => {
   const page = await open('/hardware/rtx-4090');
-  const count = async () => Number((await page.locator('main p.small').first().textContent())?.match(/^([\d,]+) open-weights models fit/)?.[1]?.replace(/,/g, ''));
+  const count = async () => {
+    const text = await page.locator('main p.small').first().textContent();
+    return Number(text?.match(/^([\d,]+) open-weights models fit/)?.[1]?.replace(/,/g, ''));
+  };
   const at8k = await count();
   await Promise.all([page.waitForURL(/context=131072/), page.locator('#context').fill('131072')]);
   const at128k = await count();

@@ -11,7 +11,8 @@ test('linear ticks are 1-2-5 steps; log ticks are the powers of ten inside the r
 });
 
 test('points land where the scales put them (log x 1..100 over 64..612; linear y 0..10 padded 5%)', () => {
-  const svg = lineChart({ title: 't', description: 'd', xLabel: 'x', yLabel: 'y', logX: true, series: [{ name: 's', cls: 'a', points: [[1, 0], [10, 5], [100, 10]] }] });
+  const series = [{ name: 's', cls: 'a', points: [[1, 0], [10, 5], [100, 10]] as Array<[number, number]> }];
+  const svg = lineChart({ title: 't', description: 'd', xLabel: 'x', yLabel: 'y', logX: true, series });
   // y range 0..10 padded by 0.5 each side -> -0.5..10.5 over 256..16: y=5 -> 256 - (5.5/11)*240 = 136.
   // x: log10 1..100 -> 64..612 (640 wide, 64 left and 28 right margins): x=10, halfway -> 338.
   assert.match(svg, /<polyline points="64,245\.1 338,136 612,26\.9"\/>/);
@@ -19,7 +20,9 @@ test('points land where the scales put them (log x 1..100 over 64..612; linear y
 });
 
 test('labels are escaped and a vertical marker is drawn inside the range only', () => {
-  const svg = lineChart({ title: '<x>', description: 'a & b', xLabel: 'x', yLabel: 'y', series: [{ name: '<s>', cls: 'a', points: [[0, 1], [10, 2]] }], markers: [{ x: 5, label: 'break-even' }, { x: 50, label: 'outside' }] });
+  const series = [{ name: '<s>', cls: 'a', points: [[0, 1], [10, 2]] as Array<[number, number]> }];
+  const markers = [{ x: 5, label: 'break-even' }, { x: 50, label: 'outside' }];
+  const svg = lineChart({ title: '<x>', description: 'a & b', xLabel: 'x', yLabel: 'y', series, markers });
   assert.ok(svg.includes('&lt;x&gt;. a &amp; b'));
   assert.ok(!svg.includes('<s>'));
   assert.ok(svg.includes('break-even'));

@@ -51,7 +51,9 @@ function scale(min: number, max: number, from: number, to: number, log: boolean)
 const r1 = (v: number) => Math.round(v * 10) / 10;
 
 export function lineChart(o: ChartOptions): string {
-  const pts = o.series.flatMap((s) => s.points).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y) && (!o.logX || x > 0) && (!o.logY || y > 0));
+  const plottable = ([x, y]: readonly [number, number]) =>
+    Number.isFinite(x) && Number.isFinite(y) && (!o.logX || x > 0) && (!o.logY || y > 0);
+  const pts = o.series.flatMap((s) => s.points).filter(plottable);
   const fx = o.formatX ?? String;
   const fy = o.formatY ?? String;
   const label = escapeHtml(o.title);
@@ -89,7 +91,7 @@ export function lineChart(o: ChartOptions): string {
 <text x="${x + 4}" y="${PAD.top + 12}">${escapeHtml(m.label)}</text></g>`);
   }
   for (const s of o.series) {
-    const p = s.points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y) && (!o.logX || x > 0) && (!o.logY || y > 0));
+    const p = s.points.filter(plottable);
     if (!p.length) continue;
     const d = p.map(([x, y]) => `${r1(sx(x))},${r1(sy(y))}`).join(' ');
     parts.push(`<g class="series ${escapeHtml(s.cls)}"><polyline points="${d}"/>`);

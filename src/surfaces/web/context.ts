@@ -49,5 +49,6 @@ export function one(q: Query, name: string): string | undefined {
 
 /** Page-level parameter errors, shaped as the API's invalid_parameter so the error page lists them the same way. */
 export function badParameter(parameter: string, message: string, allowed: string): ServiceError {
-  return new ServiceError('invalid_parameter', `Invalid value for ${parameter}: ${message}.`, { errors: [{ parameter, message, allowed }] });
+  const errors = [{ parameter, message, allowed }];
+  return new ServiceError('invalid_parameter', `Invalid value for ${parameter}: ${message}.`, { errors });
 }

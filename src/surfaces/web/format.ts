@@ -47,7 +47,9 @@ export function provenance(f: Fact): string {
 
 /** A fact's value, rendered by `show`, in a span whose title gives its date and source. */
 export function fact(f: Fact, show: (v: Json) => string = (v) => String(v)): SafeHtml {
-  if (!f || f.value === null || f.value === undefined) return html`<span class="unknown" title="no source in the dataset gives it">unknown</span>`;
+  if (!f || f.value === null || f.value === undefined) {
+    return html`<span class="unknown" title="no source in the dataset gives it">unknown</span>`;
+  }
   return html`<span class="fact" title="${provenance(f)}">${show(f.value)}</span>`;
 }
 

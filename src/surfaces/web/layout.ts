@@ -32,7 +32,7 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
 export function metaOf(today: string, answers: readonly Json[]): PageMeta {
   const first = answers[0] ?? {};
   const sources = new Map<string, { id: string; name: string; url: string | null }>();
-  for (const a of answers) for (const s of (a?.sources ?? []) as Array<{ id: string; name: string; url: string | null }>) sources.set(s.id, s);
+  for (const a of answers) for (const s of (a?.sources ?? []) as Array<PageMeta['sources'][number]>) sources.set(s.id, s);
   return { dataAsOf: first.data_as_of ?? today, today, attribution: first.attribution ?? null, sources: [...sources.values()] };
 }
 

@@ -10,7 +10,8 @@ const access = testAccess({ keys: { 'pro-key': 'pro' } });
 const app = buildApp({ config: testConfig(), dataset, access, today: () => '2026-10-01' });
 after(() => app.close());
 
-const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { accept: BROWSER, ...headers } });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { accept: BROWSER, ...headers } });
 
 test('a browser gets the home page as HTML with the strict CSP; an API client gets the 404 problem it got before', async () => {
   const html = await page('/');
@@ -65,7 +66,7 @@ test('an unknown model shows a 404 page linking the ids the API suggests', async
   assert.equal(res.statusCode, 404);
   assert.match(String(res.headers['content-type']), /^text\/html/);
   // The API's suggestions for this id (GET /api/v1/models/lama-3.3-70b-instrukt) begin with the real id.
-  assert.match(res.body, /<a href="\/models\/llama-3\.3-70b-instruct">llama-3\.3-70b-instruct<\/a>/);
+  assert.match(res.body, /<a\s+href="\/models\/llama-3\.3-70b-instruct">llama-3\.3-70b-instruct<\/a>/);
 });
 
 test('a bad parameter shows a 400 page naming it and what is allowed', async () => {

@@ -89,7 +89,8 @@ export function registerWeb(app: FastifyInstance, opts: WebOptions): void {
   };
 
   const send = (request: FastifyRequest, reply: FastifyReply, r: Rendered, cacheControl: string) => {
-    reply.code(r.status).header('content-type', HTML_TYPE).header('etag', r.etag).header('cache-control', r.status === 200 ? cacheControl : 'no-store');
+    reply.code(r.status).header('content-type', HTML_TYPE).header('etag', r.etag);
+    reply.header('cache-control', r.status === 200 ? cacheControl : 'no-store');
     if (r.status === 200 && notModified(request.headers['if-none-match'], r.etag)) return reply.code(304).send();
     return reply.send(r.bytes);
   };
@@ -100,7 +101,8 @@ export function registerWeb(app: FastifyInstance, opts: WebOptions): void {
         // Same answer as before the pages existed for API clients: the 404 problem; `/` points at the API.
         if (!prefersHtml(request.headers.accept)) {
           if (url === '/') reply.header('link', '</api/v1>; rel="service-desc", </docs>; rel="service-doc"');
-          return sendProblem(reply, new ServiceError('not_found', `Nothing at ${instanceOf(request)}. The operations are listed at /api/v1; the docs are at /docs.`), instanceOf(request));
+          const detail = `Nothing at ${instanceOf(request)}. The operations are listed at /api/v1; the docs are at /docs.`;
+          return sendProblem(reply, new ServiceError('not_found', detail), instanceOf(request));
         }
         reply.header('content-security-policy', PAGE_CSP).header('vary', 'accept, x-api-key');
         // The machine form's answer is that machine's page: redirected before any request is counted.

@@ -8,7 +8,10 @@ const KINDS = ['price', 'elo', 'licence', 'hosting'];
 
 export const changesPage: PageHandler = (ctx, _p, q) => {
   const kinds = ([] as string[]).concat(q.kind ?? []).filter((k) => k !== '');
-  const input = { kind: kinds.length ? kinds : undefined, model: one(q, 'model'), vendor: one(q, 'vendor'), days: one(q, 'days') ?? '30', cursor: one(q, 'cursor'), limit: '50' };
+  const input = {
+    kind: kinds.length ? kinds : undefined, model: one(q, 'model'), vendor: one(q, 'vendor'), days: one(q, 'days') ?? '30',
+    cursor: one(q, 'cursor'), limit: '50',
+  };
   // A person asking for "recent changes" means the newest the data hold: without `until`, the window ends there.
   let r: Json = ctx.run('get_model_changes', { ...input, until: one(q, 'until') });
   if (!one(q, 'until') && !r.items.length && r.latest_matching) r = ctx.run('get_model_changes', { ...input, until: r.latest_matching });
@@ -27,7 +30,8 @@ export const changesPage: PageHandler = (ctx, _p, q) => {
 <label>Days <input name="days" type="number" min="1" max="3650" value="${r.window.days}"></label>
 <button>Filter</button></form>
 ${r.notice && html`<p class="small">${r.notice}</p>`}
-<p class="small">${r.window.from} to ${r.window.until}: ${num(r.counts.total)} changes (${Object.entries(r.counts.by_kind).map(([k, n]) => `${k} ${n}`).join(', ')}).</p>
+<p class="small">${r.window.from} to ${r.window.until}: ${num(r.counts.total)} changes
+(${Object.entries(r.counts.by_kind).map(([k, n]) => `${k} ${n}`).join(', ')}).</p>
 ${changesTimeline(r.items)}
 ${next && html`<p><a rel="next" href="/changes?${nextQuery.toString()}">Older changes</a></p>`}`;
   return { title: 'Changes', body };

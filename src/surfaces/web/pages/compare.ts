@@ -20,7 +20,8 @@ export const comparePage: PageHandler = (ctx, _p, q) => {
 <input id="models" name="models" value="${models ?? ''}" placeholder="gpt-4o, deepseek-v3" maxlength="600" required></label>
 <button>Compare</button></form>`;
   if (!models || !models.includes(',')) {
-    return { title: 'Compare', body: html`<h1>Compare models</h1>${form}<p>Name at least two models, e.g. <a href="/compare?models=gpt-4o,deepseek-v3">gpt-4o, deepseek-v3</a>.</p>` };
+    return { title: 'Compare', body: html`<h1>Compare models</h1>${form}<p>Name at least two models, e.g. <a
+href="/compare?models=gpt-4o,deepseek-v3">gpt-4o, deepseek-v3</a>.</p>` };
   }
   const c = ctx.run('compare_models', { models });
   const ms = c.models as Json[];
@@ -28,7 +29,8 @@ export const comparePage: PageHandler = (ctx, _p, q) => {
     const v = (r.values as Json[]).find((x) => x.model_id === m.id);
     const best = (r.best as string[]).includes(m.id);
     const title = [v?.as_of ? `as of ${v.as_of}` : '', v?.detail ?? '', best ? `best: ${r.rule}` : ''].filter(Boolean).join(' · ');
-    return html`<td class="num${best ? ' best' : ''}" title="${title}">${show(r.field, v?.value)}${best ? html` <span class="badge">best</span>` : ''}</td>`;
+    return html`<td class="num${best ? ' best' : ''}" title="${title}">${show(r.field, v?.value)}${best ? html` <span
+class="badge">best</span>` : ''}</td>`;
   })}</tr>`);
   const body = html`<h1>Compare</h1>${form}
 <div class="scroll"><table><caption>Side by side (best value per row marked; hover for date and rule)</caption>

@@ -10,6 +10,8 @@ const HINTS: Record<number, string> = {
   429: 'This address has used its free requests for now; every page counts as one request.',
 };
 
+const suggestionLink = (kind: string, id: string) => html`<a href="/${kind}/${encodeURIComponent(id)}">${id}</a>`;
+
 /** `suggestions` are model or hardware ids; they link to the page of the same kind as the one asked for. */
 export function errorPage(err: ServiceError, path: string): PageResult {
   const kind = path.split('/')[1] ?? '';
@@ -21,7 +23,7 @@ export function errorPage(err: ServiceError, path: string): PageResult {
 ${errors.length > 0 && html`<h2>What was wrong</h2><ul class="errors">${errors.map((e) => html`<li>
 <code>${e.parameter}</code>: ${e.message}${e.allowed ? html` (allowed: ${e.allowed})` : ''}</li>`)}</ul>`}
 ${suggestions.length > 0 && html`<h2>Did you mean</h2>
-<ul class="suggestions">${suggestions.map((s) => html`<li>${linkable ? html`<a href="/${kind}/${encodeURIComponent(s)}">${s}</a>` : s}</li>`)}</ul>`}
+<ul class="suggestions">${suggestions.map((s) => html`<li>${linkable ? suggestionLink(kind, s) : s}</li>`)}</ul>`}
 <p><a href="/models">Search the catalogue</a> · <a href="/">Home</a></p>`;
   return { title: err.title, body, status: err.status };
 }

@@ -2,13 +2,14 @@
 import { html, type SafeHtml } from '../escape.ts';
 import { fact, num, tokens, usd, type Json } from '../format.ts';
 import { one, type PageHandler, type Query } from '../context.ts';
-import { modelLink, rating } from './shared.ts';
+import { assumptions, modelLink, rating } from './shared.ts';
 
 const CONTEXT_MIN = 2048;
 const CONTEXT_MAX = 131072;
 
 /** A date-only title: the list holds 154 rows, and their evidence notes would double the page. */
-const dated = (f: Json, show: (v: Json) => string) => (f && f.value !== null && f.value !== undefined ? html`<span class="fact" title="as of ${f.as_of ?? 'derived'}">${show(f.value)}</span>` : html`<span class="unknown">—</span>`);
+const dated = (f: Json, show: (v: Json) => string) => (f && f.value !== null && f.value !== undefined ? html`<span class="fact"
+title="as of ${f.as_of ?? 'derived'}">${show(f.value)}</span>` : html`<span class="unknown">—</span>`);
 
 /** All configurations, following the cursor (list_hardware pages at 100). */
 function allHardware(run: (q: Query) => Json): Json[] {
@@ -29,7 +30,8 @@ function machineForm(given: string, context: number, choices: Json[]): SafeHtml 
 <input id="machine" name="machine" list="machines" value="${given}" maxlength="200" required></label>
 <datalist id="machines">${choices.map((h) => html`<option value="${h.id}">`)}</datalist>
 <label for="context">Context per sequence: <output id="context-value" for="context">${num(context)} tokens</output>
-<input id="context" name="context" type="range" min="${CONTEXT_MIN}" max="${CONTEXT_MAX}" step="2048" value="${Math.min(Math.max(context, CONTEXT_MIN), CONTEXT_MAX)}" data-live></label>
+<input id="context" name="context" type="range" min="${CONTEXT_MIN}" max="${CONTEXT_MAX}" step="2048"
+value="${Math.min(Math.max(context, CONTEXT_MIN), CONTEXT_MAX)}" data-live></label>
 <button>Show what runs</button></form>`;
 }
 
@@ -62,7 +64,8 @@ function itemRow(it: Json): SafeHtml {
   const m = it.memory ?? {};
   return html`<tr><td class="num">${it.rank}</td><td>${modelLink(it.model)}</td><td class="num">${rating(it.rating)}</td>
 <td>${it.quantization_name ?? it.quantization} <small>${num(it.bits_per_weight, 2)} bits</small></td>
-<td data-sort="${m.total_gb}"><meter min="0" max="${m.usable_gb}" value="${m.total_gb}" low="${Math.round(m.usable_gb * 80) / 100}" high="${Math.round(m.usable_gb * 95) / 100}" optimum="0"
+<td data-sort="${m.total_gb}"><meter min="0" max="${m.usable_gb}" value="${m.total_gb}" low="${Math.round(m.usable_gb * 80) / 100}"
+high="${Math.round(m.usable_gb * 95) / 100}" optimum="0"
 aria-label="memory used">${num(m.total_gb, 1)} of ${num(m.usable_gb, 1)} GB</meter> ${num(m.total_gb, 1)} / ${num(m.usable_gb, 1)} GB</td>
 <td class="num"><span data-sort="${it.tokens_per_s ?? ''}">${num(it.tokens_per_s, 1)}</span></td><td>${it.fit}</td></tr>`;
 }
@@ -77,13 +80,14 @@ export const hardwarePage: PageHandler = (ctx, p, q) => {
 <p class="lead">${r.understood?.interpretation ?? hw.id}. Usable memory ${fact(hw.usable_memory_gb, (v) => `${num(v, 1)} GB`)},
 bandwidth ${fact(hw.aggregate_bandwidth_gbs, (v) => `${num(v)} GB/s`)}.</p>
 ${machineForm(r.understood?.given ?? p.id!, r.context, choices)}
-<p class="small">${num(r.page.total)} open-weights models fit at ${num(r.context)} tokens of context (${tokens(r.context)}), ${num(r.does_not_fit)} do not;
+<p class="small">${num(r.page.total)} open-weights models fit at ${num(r.context)} tokens of context (${tokens(r.context)}),
+${num(r.does_not_fit)} do not;
 ${num(r.not_assessable?.count)} lack the facts to assess.</p>
 ${first && html`<p class="small">Quantization: ${first.quantization_rule}. Speed (an estimate): ${first.speed?.basis}.</p>`}
 <div class="scroll"><table class="sortable" id="fits"><caption>Models that fit, best rated first</caption><thead><tr>
 <th scope="col">#</th><th scope="col">Model</th><th scope="col">Rating</th>
 <th scope="col">Quantization</th><th scope="col">Memory</th><th scope="col">Tokens/s</th><th scope="col">Fit</th></tr></thead>
 <tbody>${(r.items as Json[]).map(itemRow)}</tbody></table></div>
-<details><summary>Assumptions</summary><ul>${(r.assumptions as Json[] ?? []).map((a) => html`<li>${typeof a === 'string' ? a : JSON.stringify(a)}</li>`)}</ul></details>`;
+${assumptions(r.assumptions)}`;
   return { title: `Can I run it: ${hw.name}`, body };
 };

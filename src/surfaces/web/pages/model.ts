@@ -45,7 +45,11 @@ function ratingHistory(m: Json, history: Json): SafeHtml {
   const series = [...boards].map(([board, pts], i) => ({ name: board, cls: `s${i % 4}`, points: pts.sort((a, b) => a[0] - b[0]) }));
   if (!series.length) return html`<p>No arena rating for this model.</p>`;
   const day = (v: number) => new Date(v).toISOString().slice(0, 7);
-  return html`${raw(lineChart({ title: 'Arena rating over time', description: `Overall rating per leaderboard: ${series.map((s) => s.name).join(', ')}.`, series, xLabel: 'date', yLabel: 'rating', formatX: day, formatY: (v) => num(v) }))}
+  const description = `Overall rating per leaderboard: ${series.map((s) => s.name).join(', ')}.`;
+  const chart = lineChart({
+    title: 'Arena rating over time', description, series, xLabel: 'date', yLabel: 'rating', formatX: day, formatY: (v) => num(v),
+  });
+  return html`${raw(chart)}
 <ul class="legend">${series.map((s) => html`<li class="${s.cls}">${s.name}</li>`)}</ul>`;
 }
 
@@ -62,10 +66,17 @@ function whereItRuns(cost: Json, id: string): SafeHtml {
   const sh = cost.self_hosting;
   if (!sh?.possible) return html`<p>Self-hosting: no. ${sh?.reason ?? ''}</p>`;
   const seen = new Set<string>();
-  const configs = [...(sh.owned_options ?? []), ...(sh.options ?? [])].filter((o: Json) => !seen.has(o.hardware_id) && seen.add(o.hardware_id)).slice(0, 8);
+  const configs = [...(sh.owned_options ?? []), ...(sh.options ?? [])]
+    .filter((o: Json) => !seen.has(o.hardware_id) && seen.add(o.hardware_id)).slice(0, 8);
   return html`<p>Open weights: it runs on your own hardware. Configurations that fit (by cost at 100M tokens a month):</p>
-<ul>${configs.map((o: Json) => html`<li><a href="/hardware/${encodeURIComponent(o.hardware_id)}">${o.hardware_name}</a> at ${o.quantization} (${o.fit})</li>`)}</ul>
+<ul>${configs.map((o: Json) => html`<li><a href="/hardware/${encodeURIComponent(o.hardware_id)}">${o.hardware_name}</a> at
+${o.quantization} (${o.fit})</li>`)}</ul>
 <p><a href="/cost/${encodeURIComponent(id)}">Cost: API versus self-hosting</a></p>`;
+}
+
+function benchmarks(list: Json[]): SafeHtml {
+  if (!list.length) return html`<p>No published benchmark score in the dataset.</p>`;
+  return html`<ul>${list.map((b) => html`<li>${b.value.name}: ${fact(b, (v) => `${num(v.score, 1)} (${v.metric})`)}</li>`)}</ul>`;
 }
 
 export const modelPage: PageHandler = (ctx, p) => {
@@ -74,6 +85,7 @@ export const modelPage: PageHandler = (ctx, p) => {
   const trust = ctx.run('get_trust_profile', {}, { model_id: m.id });
   const cost = ctx.run('estimate_cost', { tokens_millions: '100' }, { model_id: m.id });
   const name = m.name?.value ?? m.id;
+  const capabilities = Object.entries(m.capabilities ?? {}).filter(([, f]) => (f as Json)?.value === true);
   const facts: Array<[string, SafeHtml]> = [
     ['Developer', html`${m.developer?.name ?? m.vendor} (${fact(m.developer?.country)})`],
     ['Released', fact(m.release_date)],
@@ -84,17 +96,21 @@ export const modelPage: PageHandler = (ctx, p) => {
     ['Parameters', html`${fact(m.parameters_total, params)} total, ${fact(m.parameters_active, params)} active`],
     ['Knowledge cutoff', fact(m.knowledge_cutoff)],
     ['Input / output', fact(m.modalities, (v) => `${v.input.join(', ')} → ${v.output.join(', ')}`)],
-    ['Capabilities', html`${Object.entries(m.capabilities ?? {}).filter(([, f]) => (f as Json)?.value === true).map(([k, f], i) => html`${i ? ', ' : ''}${fact(f as Json, () => k)}`)}`],
+    ['Capabilities', html`${capabilities.map(([k, f], i) => html`${i ? ', ' : ''}${fact(f as Json, () => k)}`)}`],
   ];
   const body = html`<h1>${name}</h1><p class="lead"><code>${m.id}</code> by ${m.developer?.name ?? m.vendor}.
-<a href="/compare?models=${encodeURIComponent(m.id)}">Compare</a> · <a href="/cost/${encodeURIComponent(m.id)}">Cost</a> · <a href="/trust/${encodeURIComponent(m.id)}">Trust</a> · <a href="/api/v1/models/${encodeURIComponent(m.id)}">JSON</a></p>
+<a href="/compare?models=${encodeURIComponent(m.id)}">Compare</a> · <a href="/cost/${encodeURIComponent(m.id)}">Cost</a> · <a
+href="/trust/${encodeURIComponent(m.id)}">Trust</a> · <a href="/api/v1/models/${encodeURIComponent(m.id)}">JSON</a></p>
 ${section('facts', 'Facts', html`<dl class="facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
-${(m.missing as Json[]).length > 0 && html`<p class="small">No source gives: ${(m.missing as Json[]).map((x) => x.field).join(', ')}.</p>`}`)}
+${(m.missing as Json[]).length > 0 && html`<p class="small">No source gives:
+${(m.missing as Json[]).map((x) => x.field).join(', ')}.</p>`}`)}
 ${section('offers', 'Offers', offersTable(m.offers, ctx.full))}
 ${section('ratings', 'Rating history', ratingHistory(m, history), ratingsTable(m.ratings))}
-${section('benchmarks', 'Benchmarks', (m.benchmarks as Json[]).length ? html`<ul>${(m.benchmarks as Json[]).map((b) => html`<li>${b.value.name}: ${fact(b, (v) => `${num(v.score, 1)} (${v.metric})`)}</li>`)}</ul>` : html`<p>No published benchmark score in the dataset.</p>`)}
-${section('trust', 'Trust', html`<p>Trust Index <strong>${trust.trust_index ?? '—'}</strong> / 100 (${num(trust.counts?.met)} of ${num(trust.counts?.total)} criteria met, coverage ${num((trust.coverage ?? 0) * 100)}%).
-EU Code of Practice: ${fact(trust.compliance?.eu_code, (v) => v.status)}. EU-resident offers: ${num(trust.compliance?.offers?.eu_resident)} of ${num(trust.compliance?.offers?.total)}.
+${section('benchmarks', 'Benchmarks', benchmarks(m.benchmarks))}
+${section('trust', 'Trust', html`<p>Trust Index <strong>${trust.trust_index ?? '—'}</strong> / 100 (${num(trust.counts?.met)} of
+${num(trust.counts?.total)} criteria met, coverage ${num((trust.coverage ?? 0) * 100)}%).
+EU Code of Practice: ${fact(trust.compliance?.eu_code, (v) => v.status)}. EU-resident offers:
+${num(trust.compliance?.offers?.eu_resident)} of ${num(trust.compliance?.offers?.total)}.
 <a href="/trust/${encodeURIComponent(m.id)}">Trust profile</a></p>`)}
 ${section('runs', 'Where it runs', whereItRuns(cost, m.id))}`;
   return { title: name, body };

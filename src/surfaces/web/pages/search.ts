@@ -21,6 +21,7 @@ export const searchPage: PageHandler = (ctx, _params, q) => {
 <th scope="col">Open weights</th><th scope="col">Context</th><th scope="col">Arena rating</th>
 <th scope="col">Cheapest (USD / 1M, blended)</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
-${next && html`<p><a rel="next" href="/models?${new URLSearchParams({ ...(text ? { q: text } : {}), cursor: next }).toString()}">Next page</a></p>`}`;
+${next && html`<p><a rel="next" href="/models?${new URLSearchParams({ ...(text ? { q: text } : {}), cursor: next }).toString()}">Next
+page</a></p>`}`;
   return { title: text ? `Search: ${text}` : 'Models', body };
 };

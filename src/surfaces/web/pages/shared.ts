@@ -11,15 +11,24 @@ export function modelLink(m: Json): SafeHtml {
 /** A rating with its 95% interval and votes in the title. */
 export function rating(r: Json): SafeHtml {
   if (!r || typeof r.rating !== 'number') return html`<span class="unknown">unrated</span>`;
-  const title = `95% interval ${num(r.rating_lower)}–${num(r.rating_upper)}, ${num(r.votes)} votes, variant ${r.variant}; ${provenance(r)}`;
+  const title = `95% interval ${num(r.rating_lower)}–${num(r.rating_upper)}, ${num(r.votes)} votes, variant ${r.variant}; `
+    + provenance(r);
   return html`<span class="fact" title="${title}">${num(r.rating)}</span>`;
+}
+
+/** The assumptions an estimate states, folded. */
+export function assumptions(list: unknown): SafeHtml {
+  const items = Array.isArray(list) ? list : [];
+  const lines = items.map((a) => html`<li>${typeof a === 'string' ? a : JSON.stringify(a)}</li>`);
+  return html`<details><summary>Assumptions</summary><ul>${lines}</ul></details>`;
 }
 
 export function podiumList(p: Json): SafeHtml {
   const places = (p.podium ?? []) as Json[];
   if (!places.length) return html`<p>No rated model in this board.</p>`;
   return html`<ol class="podium">${places.map((e) => html`<li><span class="place">${e.place}</span> ${modelLink(e.model)}
-<span class="vendor">${e.model.vendor_name}</span> ${rating(e.rating)}${e.statistical_tie ? html` <small class="tie" title="${p.tie_rule}">statistical tie</small>` : ''}</li>`)}</ol>
+<span class="vendor">${e.model.vendor_name}</span> ${rating(e.rating)}${e.statistical_tie ? html` <small class="tie"
+title="${p.tie_rule}">statistical tie</small>` : ''}</li>`)}</ol>
 <p class="small">${p.leaderboard} · ${p.category} · as of <time>${p.as_of}</time> · ${num(p.rated_models)} rated models</p>`;
 }
 
