@@ -143,3 +143,16 @@ test('at phone width (390 px) no page scrolls sideways (wide tables scroll in th
     await page.close();
   }
 });
+
+test('the one stylesheet follows the system colour scheme (light and dark backgrounds differ)', { skip }, async () => {
+  const background = async (colorScheme: 'light' | 'dark') => {
+    const page = await browser.newPage({ colorScheme });
+    await page.goto(`${base}/`);
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.close();
+    return bg;
+  };
+  // The stylesheet's --bg: #fdfdfc in light, #141518 in dark.
+  assert.equal(await background('light'), 'rgb(253, 253, 252)');
+  assert.equal(await background('dark'), 'rgb(20, 21, 24)');
+});
