@@ -36,6 +36,7 @@ COPY --chown=root:root --from=deps /app/node_modules ./node_modules
 COPY --chown=root:root package.json ./
 COPY --chown=root:root --from=build /app/dist ./dist
 COPY --chown=root:root data/dataset ./data/dataset
+COPY --chown=root:root src/surfaces/web/assets ./src/surfaces/web/assets
 USER node
 EXPOSE 8080
 # No curl in slim images: Node's own fetch asks /readyz (200 while serving, degraded included; 503 while starting

@@ -23,6 +23,11 @@ function rest(name: string, opName: string, index = 0): Target {
   return { name, method: 'GET', path: restUrl(OPERATION_BY_NAME.get(opName)!, example(opName, index).input), headers: { accept: 'application/json' } };
 }
 
+/** A page for people, as a browser asks for it (src/surfaces/web/): rendered once, then served from its cache. */
+function page(name: string, path: string): Target {
+  return { name, method: 'GET', path, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
+}
+
 /** The MCP request headers the Streamable HTTP transport requires of a client. */
 export const MCP_HEADERS: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
@@ -40,5 +45,7 @@ export function loadTargets(): Target[] {
     rest('GET /hardware/{id}', 'models_for_hardware'),
     rest('GET /cost/{id}', 'estimate_cost'),
     mcpToolCall('get_model'),
+    page('page /models/{id}', '/models/llama-3.3-70b-instruct'),
+    page('page /hardware/{id}', '/hardware/rtx-4090'),
   ];
 }

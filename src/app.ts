@@ -21,6 +21,7 @@ import { createMetrics, installRequestMetrics, registerMetricsRoute, watchLimite
 import { COMMON_HEADERS } from './surfaces/rest/http.ts';
 import { registerMeta } from './surfaces/rest/meta.ts';
 import { registerOperations } from './surfaces/rest/operations.ts';
+import { registerWeb } from './surfaces/web/route.ts';
 import { clientError, frameworkError, installProblemHandling } from './surfaces/rest/problems.ts';
 
 export type AppOptions = {
@@ -142,6 +143,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     ...registerDiscovery(app, { operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, dataAsOf: dataset.meta.data_as_of }),
   ];
   registerOperations(app, executor, operations);
+  registerWeb(app, { executor, operations, today: opts.today });
   // Once listening (or ready, on a shared server that already listens), build the documents (and load the MCP SDK)
   // one per turn of the event loop, so that requests are answered in between.
   app.addHook(opts.serverFactory ? 'onReady' : 'onListen', (done: (err?: Error) => void) => {
