@@ -28,6 +28,8 @@ export type ColdLoadOptions = {
   warmupSec: number;
   /** Seconds of the mixed cold soak (every operation in turn) during which the service's memory is sampled; 0: none. */
   soakSec: number;
+  /** Only these operations (default: all). */
+  ops?: readonly string[];
   progress?: (line: string) => void;
 };
 
@@ -131,7 +133,7 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
   const say = options.progress ?? (() => {});
   const ds = freshDataset(datasetDataAtScale(readRawDataset(DEFAULT_DATA_DIR), 1));
   const streams = coldStreams(ds);
-  const targets = OPERATIONS.flatMap((op) => targetsFor(op, streams[op.name]));
+  const targets = OPERATIONS.filter((op) => !options.ops || options.ops.includes(op.name)).flatMap((op) => targetsFor(op, streams[op.name]));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mds-cold-'));
   let service: RunningService | undefined;
   let ceiling: RunningCeiling | undefined;
@@ -252,7 +254,9 @@ export function formatColdLoad(r: ColdLoadReport): string {
 }
 
 if (isMain(import.meta.url)) {
-  const [round, rounds, soak] = process.argv.slice(2).map(Number);
-  const report = await runColdLoad({ connections: 10, roundSec: round || 3, rounds: rounds || 2, warmupSec: 1, soakSec: soak ?? 60, progress: (l) => process.stderr.write(`${l}\n`) });
+  // [seconds per round] [rounds] [soak seconds] [operations, comma separated]
+  const [round, rounds, soak] = process.argv.slice(2, 5).map(Number);
+  const ops = process.argv[5]?.split(',');
+  const report = await runColdLoad({ connections: 10, roundSec: round || 3, rounds: rounds || 2, warmupSec: 1, soakSec: soak ?? 60, ops, progress: (l) => process.stderr.write(`${l}\n`) });
   process.stdout.write(`${formatColdLoad(report)}\n`);
 }

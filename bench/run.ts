@@ -28,6 +28,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --cold-round <s>     seconds per cold round (default 3)
   --cold-soak <s>      seconds of the cold soak that samples the service's memory (default 60; 0: none)
   --cold-inputs <n>    distinct inputs per round and operation in the cold in-process timing (default 1000; 3 rounds)
+  --cold-ops <list>    operations of the cold load, comma separated (default: all)
   --json <file>        also write every figure as JSON`;
 
 function loadLine(): string {
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '50' }, 'startup-runs': { type: 'string', default: '5' },
       iterations: { type: 'string', default: '200' }, factor: { type: 'string', default: '10' }, json: { type: 'string' },
       'cold-connections': { type: 'string', default: '10' }, 'cold-rounds': { type: 'string', default: '2' }, 'cold-round': { type: 'string', default: '3' },
-      'cold-soak': { type: 'string', default: '60' }, 'cold-inputs': { type: 'string', default: '1000' },
+      'cold-soak': { type: 'string', default: '60' }, 'cold-inputs': { type: 'string', default: '1000' }, 'cold-ops': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
     progress('cold: every operation over REST and MCP with a new input on every request');
     reports.coldLoad = await runColdLoad({
       connections: num('cold-connections', 1), rounds: num('cold-rounds', 1), roundSec: num('cold-round', 1), warmupSec: num('warmup', 0) > 0 ? 1 : 0,
-      soakSec: num('cold-soak', 0), progress,
+      soakSec: num('cold-soak', 0), ops: values['cold-ops']?.split(',').map((x) => x.trim()), progress,
     });
     heading('Cold load (a new input on every request; requests/s, latency, ratio to the ceiling and to the cached model sheet)');
     process.stdout.write(`${formatColdLoad(reports.coldLoad)}\n`);
