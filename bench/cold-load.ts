@@ -74,7 +74,9 @@ function targetsFor(op: AnyOperation, stream: ColdStream): ColdTarget[] {
 const REQUESTS_PER_SECOND_HEADROOM = 25_000;
 
 /** Send `target`'s stream from `offset` for `durationSec`; returns the result and how many inputs it used. */
-async function coldRun(base: string, target: ColdTarget | ColdTarget[], offset: number, durationSec: number, connections: number, apiKey: string, dir: string): Promise<ColdLoadResult> {
+async function coldRun(
+  base: string, target: ColdTarget | ColdTarget[], offset: number, durationSec: number, connections: number, apiKey: string, dir: string, onStart?: () => void,
+): Promise<ColdLoadResult> {
   const targets = Array.isArray(target) ? target : [target];
   // At most 400,000 lines (the soak's minute): past them the list starts again, far behind the response cache's reach.
   const n = Math.min(REQUESTS_PER_SECOND_HEADROOM * durationSec, 400_000);
@@ -94,6 +96,8 @@ async function coldRun(base: string, target: ColdTarget | ColdTarget[], offset: 
   const spec: ColdSpec = { url: base, connections, durationSec, headers, requestsFile };
   const specFile = path.join(dir, 'spec.json');
   writeFileSync(specFile, JSON.stringify(spec));
+  // The list is written before the clock starts: preparing 400,000 requests takes seconds on a busy machine.
+  onStart?.();
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'bench/lib/cold-cannon.ts'), specFile], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -192,12 +196,19 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
     let soak: ColdLoadReport['soak'];
     if (options.soakSec > 0) {
       say(`  cold soak: every REST target in turn for ${options.soakSec} s, resident memory sampled every 5 s`);
-      const samples: Array<{ t: number; rss_mb: number }> = [{ t: 0, rss_mb: service.memory().rss_mb }];
-      const t0 = Date.now();
+      const samples: Array<{ t: number; rss_mb: number }> = [];
+      let t0 = 0;
+      let timer: NodeJS.Timeout | undefined;
       const pid = service.pid;
-      const timer = setInterval(() => samples.push({ t: Math.round((Date.now() - t0) / 1000), rss_mb: readMemory(pid).rss_mb }), 5000);
+      const sample = () => samples.push({ t: Math.round((Date.now() - t0) / 1000), rss_mb: readMemory(pid).rss_mb });
+      const start = () => {
+        t0 = Date.now();
+        sample();
+        timer = setInterval(sample, 5000);
+      };
       // Far into every stream: inputs the targets above did not send.
-      const r = await coldRun(service.url, targets.filter((x) => x.surface === 'rest'), 5_000_000, options.soakSec, options.connections, apiKey, dir).finally(() => clearInterval(timer));
+      const r = await coldRun(service.url, targets.filter((x) => x.surface === 'rest'), 5_000_000, options.soakSec, options.connections, apiKey, dir, start)
+        .finally(() => clearInterval(timer));
       samples.push({ t: Math.round((Date.now() - t0) / 1000), rss_mb: service.memory().rss_mb });
       soak = { seconds: options.soakSec, requests: r.total, rps: r.rps, non2xx: r.non2xx + r.errors + r.timeouts, samples, peak_rss_mb: service.memory().peak_rss_mb };
     }
