@@ -1,4 +1,7 @@
 // DESIGN.md section 12 (and issue 7 point 3): each budget, the figure this run measured for it, and whether it is met.
+import { coldBudgets } from './cold-budgets.ts';
+import type { ColdInProcessReport } from './cold-in-process.ts';
+import type { ColdLoadReport } from './cold-load.ts';
 import type { InProcessReport } from './in-process.ts';
 import { latencyBudget, latencyFailures } from './latency.ts';
 import { rpsOf, type LoadReport } from './load.ts';
@@ -7,7 +10,10 @@ import { isSuperLinear, overRule, probeIndexed, RATIO_FLOOR_MS, type ScaleReport
 import { startupMedians, type StartupReport } from './startup.ts';
 import { loadTargets } from './targets.ts';
 
-export type Reports = { load?: LoadReport; startup?: StartupReport; inProcess?: InProcessReport; scale?: ScaleReport };
+export type Reports = {
+  load?: LoadReport; startup?: StartupReport; inProcess?: InProcessReport; scale?: ScaleReport;
+  coldInProcess?: ColdInProcessReport; coldLoad?: ColdLoadReport;
+};
 
 /** `met` undefined: not run, or (with `verdict`) run but not judgeable, the verdict saying so. */
 export type BudgetLine = { budget: string; limit: string; figure: string; met: boolean | undefined; verdict?: string };
@@ -46,6 +52,7 @@ export function evaluateBudgets(r: Reports): BudgetLine[] {
     const rss = r.load.serviceMemoryAfterLoad.rss_mb;
     lines.push({ budget: 'resident memory after the load runs', limit: '< 300 MB', figure: `${fmt(rss, 0)} MB`, met: rss < 300 });
   }
+  lines.push(...coldBudgets(r));
   if (r.scale) {
     const n = r.scale.options.factor;
     const over = r.scale.rows.filter((row) => overRule(row, n)).map((row) => row.label);

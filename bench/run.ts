@@ -4,12 +4,14 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { SERVICE_VERSION } from '../src/app.ts';
 import { evaluateBudgets, formatBudgets, type Reports } from './budgets.ts';
+import { formatColdInProcess, runColdInProcessIsolated } from './cold-in-process.ts';
+import { formatColdLoad, runColdLoad } from './cold-load.ts';
 import { formatInProcess, runInProcessIsolated } from './in-process.ts';
 import { formatLoad, runLoad } from './load.ts';
 import { formatScale, runScale } from './scale.ts';
 import { formatStartup, runStartup } from './startup.ts';
 
-const SECTIONS = ['load', 'startup', 'in-process', 'scale'] as const;
+const SECTIONS = ['load', 'startup', 'in-process', 'cold', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -21,6 +23,12 @@ const USAGE = `Usage: npm run bench -- [options]
   --startup-runs <n>   service starts to time (default 5)
   --iterations <n>     in-process calls per example (default 200)
   --factor <n>         synthetic dataset size for the scale section (default 10)
+  --cold-connections <n>  connections of the cold load (default 10)
+  --cold-rounds <n>    measured rounds per cold target, ceiling and service in turn (default 2)
+  --cold-round <s>     seconds per cold round (default 3)
+  --cold-soak <s>      seconds of the cold soak that samples the service's memory (default 60; 0: none)
+  --cold-inputs <n>    distinct inputs per round and operation in the cold in-process timing (default 1000; 3 rounds)
+  --cold-ops <list>    operations of the cold load, comma separated (default: all)
   --json <file>        also write every figure as JSON`;
 
 function loadLine(): string {
@@ -37,6 +45,8 @@ async function main(): Promise<void> {
       only: { type: 'string' }, rounds: { type: 'string', default: '3' }, round: { type: 'string', default: '3' }, warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '50' }, 'startup-runs': { type: 'string', default: '5' },
       iterations: { type: 'string', default: '200' }, factor: { type: 'string', default: '10' }, json: { type: 'string' },
+      'cold-connections': { type: 'string', default: '10' }, 'cold-rounds': { type: 'string', default: '2' }, 'cold-round': { type: 'string', default: '3' },
+      'cold-soak': { type: 'string', default: '60' }, 'cold-inputs': { type: 'string', default: '1000' }, 'cold-ops': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -74,6 +84,19 @@ async function main(): Promise<void> {
     reports.inProcess = await runInProcessIsolated(num('iterations', 1));
     heading('In-process time per operation (full dataset)');
     process.stdout.write(`${formatInProcess(reports.inProcess)}\n`);
+  }
+  if (wants('cold')) {
+    progress('cold: every operation on distinct inputs, in process');
+    reports.coldInProcess = await runColdInProcessIsolated(num('cold-inputs', 10), 3);
+    heading('Cold in-process: distinct inputs, no response cache (full dataset)');
+    process.stdout.write(`${formatColdInProcess(reports.coldInProcess)}\n`);
+    progress('cold: every operation over REST and MCP with a new input on every request');
+    reports.coldLoad = await runColdLoad({
+      connections: num('cold-connections', 1), rounds: num('cold-rounds', 1), roundSec: num('cold-round', 1), warmupSec: num('warmup', 0) > 0 ? 1 : 0,
+      soakSec: num('cold-soak', 0), ops: values['cold-ops']?.split(',').map((x) => x.trim()), progress,
+    });
+    heading('Cold load (a new input on every request; requests/s, latency, ratio to the ceiling and to the cached model sheet)');
+    process.stdout.write(`${formatColdLoad(reports.coldLoad)}\n`);
   }
   if (wants('scale')) {
     const factor = num('factor', 2);

@@ -31,3 +31,11 @@ test('the search probe counts as indexed when its time barely grows', () => {
   assert.equal(probeIndexed(report([0.1, 1.0])).indexed, false);
   assert.equal(probeIndexed(report([0.001, 0.002])).indexed, true);
 });
+
+test('distinct inputs count in the verdicts: a cold stream that grows too fast is flagged', () => {
+  const withDistinct = (distinct: [number, number]): ScaleRow => ({ label: 'op', cold: [1, 2], warm: [1, 2], distinct });
+  assert.equal(overRule(withDistinct([1, 14]), 10), false);
+  assert.equal(overRule(withDistinct([1, 16]), 10), true);
+  const report = { options: { factor: 10, iterations: 1, maxMsPerExample: 1, coldReps: 1 }, referenceRatio: 20 };
+  assert.equal(isSuperLinear(withDistinct([1, 31]), report), true);
+});

@@ -12,6 +12,9 @@ export type RecordedRoute = { method: string; path: string; status: number; head
 
 export const READY_PATH = '/__ceiling_ready';
 
+/** Which recorded answer a request with a URL of its own gets (cold targets); the service ignores the header. */
+export const TARGET_HEADER = 'x-bench-target';
+
 /** Node writes these itself (or they describe the connection, not the answer). */
 const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
@@ -38,7 +41,8 @@ function serve(routes: RecordedRoute[], port: number): void {
     req.resume();
     req.once('end', () => {
       if (req.url === READY_PATH) return void res.writeHead(200, { 'content-length': 2 }).end('ok');
-      const a = answers.get(`${req.method} ${req.url}`);
+      // Cold targets send a new URL every time: they name the recorded answer to replay in a header of their own.
+      const a = answers.get(`${req.method} ${req.url}`) ?? answers.get(`${req.method} ${String(req.headers[TARGET_HEADER])}`);
       if (!a) return void res.writeHead(404, { 'content-length': 0 }).end();
       res.writeHead(a.status, a.headers).end(a.body);
     });

@@ -189,3 +189,20 @@ test('property: cost grows with volume, through the API and self-hosted', () => 
     { numRuns: 200 },
   );
 });
+
+test('sizings kept across requests never leak: every setting answered after others equals a first answer', () => {
+  // One model object asked in turn with each setting that changes a sizing (volume, input share, context, concurrency,
+  // floor, quantization, KV cache type); each answer must equal the one for a fresh copy of the model, which shares
+  // nothing kept from earlier asks.
+  const model = aModel();
+  // A rig with a compute figure: there the input share changes the throughput (prefill runs at the compute rate).
+  const withCompute = [...rigs, { ...aRig('h200', 141, 4800, 3.5), compute_tflops: f(989) }];
+  const asks: CostOptions[] = [
+    opts(100), opts(3000), opts(100, { input_share: 0.2 }), opts(100, { context: 65536 }), opts(100, { concurrency: 8 }),
+    opts(100, { min_bits_per_weight: 8 }), opts(100, { quantization: 'q4_k_m' }), opts(100, { kv_cache: 'q4_0' }), opts(100, { utilization: 0.9 }),
+    opts(100),
+  ];
+  // First answers, each on a copy of its own; then the one model object asked in turn.
+  const fresh = asks.map((ask) => estimateCost(structuredClone(model), offers, withCompute, ask));
+  for (const [k, ask] of asks.entries()) assert.deepEqual(estimateCost(model, offers, withCompute, ask), fresh[k], JSON.stringify(ask));
+});

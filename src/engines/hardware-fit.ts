@@ -25,8 +25,9 @@ import {
   usableBytes,
   type HardwareSummary,
   type MemoryNeed,
+  type ModelFacts,
 } from './memory.ts';
-import { candidateQuantizations } from './quantization.ts';
+import { candidateQuantizations, type Candidates } from './quantization.ts';
 import { speedOf, type SpeedEstimate } from './speed.ts';
 
 export type { SpeedEstimate } from './speed.ts';
@@ -140,8 +141,43 @@ export function preferred<T extends { q: { bits_per_weight: number }; level: Fit
   );
 }
 
-/** Fit of one model on one configuration at a context and concurrency. Pure; labels every figure an estimate. */
-export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): FitResult {
+/** One quantization tried: the memory it needs and how it fits. */
+type Tried = { q: Quantization; need: MemoryNeed; level: FitLevel };
+
+/**
+ * The arithmetic of a fit, before any figure is written out: enough to decide the fit and to rank. Ranking a
+ * configuration assesses every open-weights model but writes out only the ones a page shows (`describeFit`).
+ */
+export type FitAssessment = {
+  model: Model;
+  facts: ModelFacts;
+  usable: number;
+  rule: string;
+  tried: Tried[];
+  chosen: Tried | undefined;
+  /** The chosen quantization, or the smallest tried when none fits (to show the shortfall). */
+  shown: Tried;
+  overWindow: boolean;
+};
+
+/** Candidate lists by (native format, floor, quantization asked): the same few for every model and request. */
+const candidateCache = new Map<string, Candidates>();
+const CANDIDATE_CACHE_MAX = 256;
+
+function candidatesFor(native: string | null, opts: FitOptions): Candidates {
+  const key = `${native}\u0000${opts.min_bits_per_weight ?? ''}\u0000${opts.quantization ?? ''}`;
+  let c = candidateCache.get(key);
+  if (!c) {
+    c = candidateQuantizations(native, opts);
+    // Bounded: min_bits is any number the caller sends.
+    if (candidateCache.size >= CANDIDATE_CACHE_MAX) candidateCache.delete(candidateCache.keys().next().value!);
+    candidateCache.set(key, c);
+  }
+  return c;
+}
+
+/** Decide the fit of one model on one configuration: every quantization tried, the one chosen. Pure arithmetic. */
+export function assessFit(model: Model, hardware: Hardware, opts: FitOptions): FitAssessment | FitNotAssessable {
   const facts = modelFacts(model);
   if ('missing' in facts) {
     return {
@@ -149,24 +185,36 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
       hardware_id: hardware.id,
       assessable: false,
       reason: `not assessable: the dataset has no ${facts.missing.join(' or ')} for this model, and the service does not guess them`,
-      missing: facts.missing,
+      missing: [...facts.missing],
     };
   }
   const usable = usableBytes(hardware);
-  const candidates = candidateQuantizations(facts.native_precision, opts);
+  const candidates = candidatesFor(facts.native_precision, opts);
   const tried = candidates.list.map((q) => {
     const need = memoryNeeded({ parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: q, context: opts.context, concurrency: opts.concurrency, devices: hardware.count, kv: opts.kv_cache });
     return { q, need, level: levelOf(need.total, usable) };
   });
-  const kvType = opts.kv_cache ?? 'f16';
-  const layout = kvLayout(facts.architecture);
   const window = model.context_window?.value;
   const overWindow = window !== undefined && opts.context > window;
   // A native format that fits at all is kept, tight or not: anything below it re-quantizes the publisher's weights
   // and loses quality (gpt-oss-120b ships MXFP4 to fit one 80 GB GPU).
   const native = tried[0]?.q.native !== undefined && tried[0].level !== 'no' ? tried[0] : undefined;
   const chosen = overWindow ? undefined : (native ?? preferred(tried));
-  const shown = chosen ?? tried[tried.length - 1];
+  return { model, facts, usable, rule: candidates.rule, tried, chosen, shown: chosen ?? tried[tried.length - 1], overWindow };
+}
+
+/** Fit of one model on one configuration at a context and concurrency. Pure; labels every figure an estimate. */
+export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): FitResult {
+  const a = assessFit(model, hardware, opts);
+  return 'facts' in a ? describeFit(a, hardware, opts) : a;
+}
+
+/** Every figure of an assessed fit, written out for the wire. */
+export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptions): FitAssessed {
+  const { model, facts, usable, tried, chosen, shown, overWindow } = a;
+  const window = model.context_window?.value;
+  const kvType = opts.kv_cache ?? 'f16';
+  const layout = kvLayout(facts.architecture);
   let reason: string | null = null;
   if (overWindow) reason = `a context of ${opts.context} tokens exceeds the model's context window of ${window}`;
   else if (!chosen) {
@@ -185,7 +233,7 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
     fit: chosen ? chosen.level : 'no',
     reason,
     quantization: chosen?.q.id ?? null,
-    quantization_rule: candidates.rule,
+    quantization_rule: a.rule,
     kv_cache: { type: kvType, bytes_per_value: KV_CACHE_BYTES[kvType], form: layout.form, full_layers: layout.full_layers, sliding_layers: layout.sliding_layers, window: layout.window },
     bits_per_weight: chosen?.q.bits_per_weight ?? null,
     memory: memoryReport(shown.q, shown.need, usable),
@@ -202,16 +250,22 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
     })),
     split: splitNote(hardware),
     estimate: true,
-    derived_from: [
-      ...facts.derived_from,
-      ...hardwareInputs(hardware),
-      `bits_per_weight ${shown.q.name} = ${shown.q.bits_per_weight} (${shown.q.basis})`,
-      `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
-      `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache + ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
-      `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
-      ...(speed ? [`decode efficiency = ${DECODE_EFFICIENCY} of peak bandwidth, prefill efficiency = ${PREFILL_EFFICIENCY} of dense FP16 compute (calibrated on data/curated/speed-measurements.csv)`] : []),
-    ],
+    derived_from: [...facts.derived_from, ...fitInputs(a, hardware, opts, speed !== null)],
   };
+}
+
+/** What a fit rests on beyond the model's own facts: the hardware's facts and the constants, in words. */
+export function fitInputs(a: FitAssessment, hardware: Hardware, opts: FitOptions, speedEstimated: boolean): string[] {
+  const kvType = opts.kv_cache ?? 'f16';
+  const layout = kvLayout(a.facts.architecture);
+  return [
+    ...hardwareInputs(hardware),
+    `bits_per_weight ${a.shown.q.name} = ${a.shown.q.bits_per_weight} (${a.shown.q.basis})`,
+    `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
+    `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache + ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
+    `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
+    ...(speedEstimated ? [`decode efficiency = ${DECODE_EFFICIENCY} of peak bandwidth, prefill efficiency = ${PREFILL_EFFICIENCY} of dense FP16 compute (calibrated on data/curated/speed-measurements.csv)`] : []),
+  ];
 }
 
 export type RankedModel = FitAssessed & { rank: number; rating: number | null };
@@ -242,17 +296,23 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
   `decode speed: ${DECODE_EFFICIENCY} x aggregate memory bandwidth / bytes read per token (active weights + one sequence's KV cache), batch 1, no CPU offload; prefill: ${PREFILL_EFFICIENCY} x dense FP16 compute / (2 x active parameters) where the hardware's compute is known; both efficiencies calibrated on published measurements (docs/hardware-and-cost.md)`,
 ];
 
+/** A fitting model in ranking order, its figures not yet written out (see `describeRanked`). */
+export type RankedFit = { rank: number; rating: number | null; headroom_gb: number; assessment: FitAssessment };
+
+export type FitRanking = Omit<ModelsForHardwareResult, 'models'> & { ranked: RankedFit[] };
+
 /**
  * Every open-weight model that runs on `hardware`, best first: arena rating (higher first, unrated last), then
- * memory headroom, then id (a stable order). Closed or unknown weights are counted, not listed.
+ * memory headroom, then id (a stable order). Closed or unknown weights are counted, not listed. Only the arithmetic
+ * is done for every model; `describeRanked` writes out the ones a caller shows.
  */
-export function modelsForHardware(
+export function rankForHardware(
   models: readonly Model[],
   hardware: Hardware,
   opts: FitOptions,
   ratingOf: (modelId: string) => number | null | undefined,
-): ModelsForHardwareResult {
-  const fits: Array<Omit<RankedModel, 'rank'>> = [];
+): FitRanking {
+  const fits: Array<Omit<RankedFit, 'rank'>> = [];
   const not_assessable: ModelsForHardwareResult['not_assessable'] = [];
   const excluded = { closed_weights: 0, open_weights_unknown: 0 };
   let does_not_fit = 0;
@@ -261,29 +321,44 @@ export function modelsForHardware(
     if (open === false) excluded.closed_weights++;
     if (open === undefined) excluded.open_weights_unknown++;
     if (open !== true) continue;
-    const r = fitModel(model, hardware, opts);
-    if (!r.assessable) not_assessable.push({ model_id: r.model_id, reason: r.reason, missing: r.missing });
-    else if (r.fit === 'no') does_not_fit++;
-    else {
-      fits.push({ ...r, rating: ratingOf(model.id) ?? null });
-    }
+    const a = assessFit(model, hardware, opts);
+    if (!('facts' in a)) not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
+    else if (!a.chosen) does_not_fit++;
+    // The order uses the headroom as the wire shows it (rounded), as the written-out memory report has it.
+    else fits.push({ rating: ratingOf(model.id) ?? null, headroom_gb: toGb(a.usable - a.shown.need.total), assessment: a });
   }
   fits.sort(
     (a, b) =>
       (b.rating ?? -Infinity) - (a.rating ?? -Infinity) ||
-      b.memory.headroom_gb - a.memory.headroom_gb ||
-      (a.model_id < b.model_id ? -1 : a.model_id > b.model_id ? 1 : 0),
+      b.headroom_gb - a.headroom_gb ||
+      (a.assessment.model.id < b.assessment.model.id ? -1 : a.assessment.model.id > b.assessment.model.id ? 1 : 0),
   );
   not_assessable.sort((a, b) => (a.model_id < b.model_id ? -1 : 1));
   return {
     hardware: hardwareSummary(hardware),
     context: opts.context,
     concurrency: opts.concurrency,
-    models: fits.map((f, i) => ({ ...f, rank: i + 1 })),
+    ranked: fits.map((f, i) => ({ ...f, rank: i + 1 })),
     not_assessable,
     does_not_fit,
     excluded,
     estimate: true,
     assumptions: [...FIT_ASSUMPTIONS],
   };
+}
+
+/** One ranked model with every figure written out. */
+export function describeRanked(r: RankedFit, hardware: Hardware, opts: FitOptions): RankedModel {
+  return { ...describeFit(r.assessment, hardware, opts), rating: r.rating, rank: r.rank };
+}
+
+/** The whole ranking written out (`rankForHardware` then `describeRanked` for every model). */
+export function modelsForHardware(
+  models: readonly Model[],
+  hardware: Hardware,
+  opts: FitOptions,
+  ratingOf: (modelId: string) => number | null | undefined,
+): ModelsForHardwareResult {
+  const { ranked, ...rest } = rankForHardware(models, hardware, opts, ratingOf);
+  return { ...rest, models: ranked.map((r) => describeRanked(r, hardware, opts)) };
 }

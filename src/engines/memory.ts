@@ -39,8 +39,17 @@ export type KvLayout = {
   form: 'gqa' | 'mla' | 'sliding+global' | 'hybrid';
 };
 
+/** Layouts by architecture object: the dataset's records are frozen, so a layout is worked out once per model. */
+const layouts = new WeakMap<Architecture, KvLayout>();
+
 /** The cache layout per layer, from the architecture facts. */
 export function kvLayout(a: Architecture): KvLayout {
+  let l = layouts.get(a);
+  if (!l) layouts.set(a, (l = Object.freeze(readKvLayout(a))));
+  return l;
+}
+
+function readKvLayout(a: Architecture): KvLayout {
   const x = a as Architecture & ArchitectureExtras;
   // Hybrid models: only `kv_layers` layers keep a cache; clamp so a bad source cannot exceed the layer count.
   const cached = x.kv_layers !== undefined ? Math.min(Math.max(0, x.kv_layers), a.layers) : a.layers;
@@ -157,8 +166,24 @@ export type ModelFacts = {
 };
 
 
-/** Read a model's memory facts, citing each (name = value (source, as_of)) for `derived_from`. */
+/**
+ * A model's facts do not depend on the request: they are read once per Model object (each belongs to one frozen
+ * Dataset, so a reload brings new objects and the old entries go with the old dataset) and shared, frozen.
+ */
+const factsByModel = new WeakMap<Model, ModelFacts | { missing: string[] }>();
+
+/** Read a model's memory facts, citing each (name = value (source, as_of)) for `derived_from`. Frozen: do not mutate. */
 export function modelFacts(model: Model): ModelFacts | { missing: string[] } {
+  let f = factsByModel.get(model);
+  if (!f) {
+    f = readModelFacts(model);
+    Object.freeze('missing' in f ? f.missing : f.derived_from);
+    factsByModel.set(model, Object.freeze(f));
+  }
+  return f;
+}
+
+function readModelFacts(model: Model): ModelFacts | { missing: string[] } {
   const missing: string[] = [];
   if (!model.parameters_total) missing.push('parameters_total');
   if (!model.architecture) missing.push('architecture');

@@ -11,8 +11,8 @@ import {
   type KvCacheType,
   type QuantizationId,
 } from './constants.ts';
-import { fitModel, type FitLevel } from './hardware-fit.ts';
-import { roundTo, type ModelFacts } from './memory.ts';
+import { assessFit, fitInputs, type FitLevel } from './hardware-fit.ts';
+import { hasBandwidth, roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
 import { servingThroughput, type Serving } from './serving.ts';
 import { usd } from './api-cost.ts';
@@ -131,32 +131,67 @@ export type OwnedOption = Base & {
 
 export type Skip = 'no_rental_price' | 'no_purchase_price' | 'does_not_fit';
 
-type Sized = { fit: ReturnType<typeof fitModel> & { assessable: true }; serving: Serving; phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
+/** What sizing a configuration needs beyond the volume: the fit, what it rests on, and the serving throughput. */
+type Sizing = { level: 'comfortable' | 'tight'; quantization: QuantizationId; fitInputs: string[]; serving: Serving };
+type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
 
-/** Quantization, serving throughput and hours for one configuration, or why it does not fit. */
-function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
-  const fit = fitModel(model, hardware, {
+/**
+ * Sizings of the most recent (model, settings) asks, each holding one per configuration. The volume does not change a
+ * sizing, so a caller moving only `tokens_millions` (a slider, a volume field) pays the arithmetic of the hours.
+ * Bounded by entries; keyed by id and checked by object, so that a reloaded dataset's models are never confused
+ * with the old ones. Configurations are held weakly: one built from a caller's text is new on every request.
+ */
+const sizings = new Map<string, { model: Model; byHardware: WeakMap<Hardware, Sizing | 'does_not_fit'> }>();
+const RECENT_SIZINGS = 8;
+
+function sizingsFor(model: Model, opts: CostOptions, s: CostSettings): WeakMap<Hardware, Sizing | 'does_not_fit'> {
+  const key = [model.id, s.context, s.max_sequences, opts.input_share, opts.min_bits_per_weight ?? '', opts.quantization ?? '', opts.kv_cache ?? ''].join('\u0000');
+  let hit = sizings.get(key);
+  if (hit?.model !== model) {
+    hit = { model, byHardware: new WeakMap() };
+    if (sizings.size >= RECENT_SIZINGS) sizings.delete(sizings.keys().next().value!);
+  } else sizings.delete(key);
+  // Most recent last: the oldest goes first.
+  sizings.set(key, hit);
+  return hit.byHardware;
+}
+
+function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sizing | 'does_not_fit' {
+  const fitOpts = {
     context: s.context,
     concurrency: 1,
     min_bits_per_weight: Math.max(MIN_SELF_HOSTING_BITS, opts.min_bits_per_weight ?? 0),
     quantization: opts.quantization,
     kv_cache: opts.kv_cache,
-  });
-  if (!fit.assessable || fit.fit === 'no' || !fit.quantization) return 'does_not_fit';
+  };
+  const fit = assessFit(model, hardware, fitOpts);
+  if (!('facts' in fit) || !fit.chosen) return 'does_not_fit';
+  const q = fit.chosen.q;
   const serving = servingThroughput({
-    facts, quantization: quantizationById(fit.quantization), hardware, context: s.context,
+    facts, quantization: q, hardware, context: s.context,
     input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache,
   });
+  const level = fit.chosen.level as Sizing['level'];
+  return { level, quantization: q.id, fitInputs: fitInputs(fit, hardware, fitOpts, hasBandwidth(hardware)), serving };
+}
+
+/** Quantization, serving throughput and hours for one configuration, or why it does not fit. */
+function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
+  const cache = sizingsFor(model, opts, s);
+  let sz = cache.get(hardware);
+  if (sz === undefined) cache.set(hardware, (sz = sizing(model, facts, hardware, opts, s)));
+  if (sz === 'does_not_fit') return sz;
+  const serving = sz.serving;
   const prefillRate = serving.prefill_tokens_per_s ?? serving.decode_tokens_per_s;
   const perHour = (rate: number) => (rate * s.utilization * 3600) / 1e6;
   const prefillHours = (opts.tokens_millions * opts.input_share) / perHour(prefillRate);
   const decodeHours = (opts.tokens_millions * (1 - opts.input_share)) / perHour(serving.decode_tokens_per_s);
-  return { fit, serving, phases: { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s) } };
+  return { ...sz, phases: { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s) } };
 }
 
 function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: CostSettings, hourlyCost: number): Omit<Base, 'monthly_usd' | 'marginal_usd_per_mtok' | 'derived_from' | 'machines'> {
-  const { fit, serving, phases } = sized;
-  const q = quantizationById(fit.quantization!);
+  const { serving, phases } = sized;
+  const q = quantizationById(sized.quantization);
   const prefillRate = serving.prefill_tokens_per_s ?? serving.decode_tokens_per_s;
   const phase = (rate: number | null, effective: number, share: number, hours: number): PhaseCost => ({
     tokens_per_s: rate === null ? null : roundTo(rate, 1),
@@ -169,7 +204,7 @@ function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: CostSettin
     hardware_name: hardware.name,
     quantization: q.id,
     bits_per_weight: q.bits_per_weight,
-    fit: fit.fit,
+    fit: sized.level,
     serving: {
       context: s.context,
       max_sequences: s.max_sequences,
@@ -190,10 +225,10 @@ function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: CostSettin
   };
 }
 
-function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings, factsCount: number): string[] {
+function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings): string[] {
   const v = sized.serving;
   return [
-    ...sized.fit.derived_from.slice(factsCount),
+    ...sized.fitInputs,
     `serving: continuous batching of up to ${s.max_sequences} sequences of ${s.context} tokens; ${v.batch} fit in memory (${v.bound} bound); ` +
       (v.prefill_tokens_per_s === null
         ? `prefill counted at the decode rate: no compute figure for ${hardware.id}`
@@ -222,7 +257,7 @@ export function rentedOption(model: Model, facts: ModelFacts, hardware: Hardware
     marginal_usd_per_mtok: usd(price / sized.phases.mtokPerHour),
     // The model's own facts are cited once, on self_hosting; each option cites what is particular to it.
     derived_from: [
-      ...servingInputs(hardware, sized, s, facts.derived_from.length),
+      ...servingInputs(hardware, sized, s),
       `${hardware.id}.rental = ${price} USD/h, ${rental.value.provider} ${rental.value.instance_type} (${rental.source}, ${rental.as_of})`,
     ],
   };
@@ -249,7 +284,7 @@ export function ownedOption(model: Model, facts: ModelFacts, hardware: Hardware,
     monthly_usd: usd(machines * perMachine),
     marginal_usd_per_mtok: usd(perMachine / (sized.phases.mtokPerHour * HOURS_PER_MONTH)),
     derived_from: [
-      ...servingInputs(hardware, sized, s, facts.derived_from.length),
+      ...servingInputs(hardware, sized, s),
       `${hardware.id}.purchase_price_usd = ${price.value} (${price.source}, ${price.as_of}), over ${s.amortization_months} months`,
       p ? `${hardware.id}.power_w = ${p.value} per accelerator x ${hardware.count} (${p.source}, ${p.as_of}), at ${s.power_usd_per_kwh} USD/kWh, every hour of the month` : `${hardware.id}: no power figure in the dataset, electricity not counted`,
     ],

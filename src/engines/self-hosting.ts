@@ -14,8 +14,16 @@ export type SelfHostingFit =
 
 const fitCaches = new WeakMap<Dataset, Map<string, Map<string, FitAssessed | null>>>();
 
-/** The fit of one model on one configuration at a context, at 4 bits or more; cached (null: not assessable). */
+/**
+ * The fit of one model on one configuration at a context, at 4 bits or more; cached for the catalogued
+ * configurations (null: not assessable). One built from a caller's text (`37 GB GPU`) is fitted afresh: callers
+ * choose those freely, and keeping each would let memory grow with the traffic.
+ */
 export function cachedFit(ds: Dataset, model: Model, hardware: Hardware, context = DEFAULT_CONTEXT): FitAssessed | null {
+  if (ds.hardwareById.get(hardware.id) !== hardware) {
+    const r = fitModel(model, hardware, { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS });
+    return r.assessable ? r : null;
+  }
   let perDs = fitCaches.get(ds);
   if (!perDs) fitCaches.set(ds, (perDs = new Map()));
   const key = `${model.id}\u0000${context}`;

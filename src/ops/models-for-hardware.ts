@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT, QUANTIZATIONS } from '../engines/constants.ts';
-import { modelsForHardware, type FitOptions, type RankedModel } from '../engines/hardware-fit.ts';
+import { describeRanked, rankForHardware, type FitOptions, type RankedFit, type RankedModel } from '../engines/hardware-fit.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware } from '../schema/index.ts';
 import { contextParam, Cursor, Limit, Page, paginate } from './common.ts';
@@ -102,10 +102,13 @@ const NotAssessable = z
   })
   .describe('Open-weights models that cannot be assessed: listed, never guessed.');
 
-/** The full ranking of one configuration at one context and concurrency; pages are slices of it. */
+/**
+ * The full ranking of one configuration at one context and concurrency; pages are slices of it. Only the order and
+ * the arithmetic behind it are kept: a page writes out its own entries (`toEntry`), the rest are never built.
+ */
 type Ranking = {
   hardware: HardwareView;
-  items: Entry[];
+  ranked: RankedFit[];
   not_assessable: z.infer<typeof NotAssessable>;
   does_not_fit: number;
   excluded: { closed_weights: number; open_weights_unknown: number };
@@ -141,10 +144,10 @@ function toEntry(ds: Dataset, r: RankedModel): Entry {
 }
 
 function rank(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
-  const r = modelsForHardware(ds.models, hardware, opts, (id) => overallRating(ds, id)?.entry.best.rating);
+  const r = rankForHardware(ds.models, hardware, opts, (id) => overallRating(ds, id)?.entry.best.rating);
   return {
     hardware: toHardwareView(hardware),
-    items: r.models.map((m) => toEntry(ds, m)),
+    ranked: r.ranked,
     not_assessable: {
       count: r.not_assessable.length,
       reason: NOT_ASSESSABLE_REASON,
@@ -238,11 +241,13 @@ export const models_for_hardware = defineOperation({
   handler(ds, input) {
     oneQuantizationChoice(input);
     const { hardware, understood } = resolveHardware(ds, input.hardware_id, 'hardware_id');
-    const r = rankingFor(ds, hardware, {
+    const opts: FitOptions = {
       context: input.context, concurrency: input.concurrency,
       min_bits_per_weight: input.min_bits, quantization: input.quantization, kv_cache: input.kv_cache,
-    });
-    const { items, page } = paginate(r.items, input.limit, input.cursor);
+    };
+    const r = rankingFor(ds, hardware, opts);
+    const { items: shown, page } = paginate(r.ranked, input.limit, input.cursor);
+    const items = shown.map((x) => toEntry(ds, describeRanked(x, hardware, opts)));
     return {
       hardware: r.hardware,
       understood,
