@@ -1,6 +1,7 @@
 // MCP resources, prompts and completion: read-only data as URIs (model://, hardware://, changes://, sources://) and
 // prompts for the common workflows, answered by the same operations as the tools and counted as they are.
 import type { Dataset } from '../../dataset/dataset.ts';
+import { perDay, sourcesBody } from '../rest/source-ages.ts';
 import type { McpCallContext, ToolOutcome, ToolRunner } from './call-tool.ts';
 
 /** The protocol-level refusals these handlers throw; the SDK's ProtocolError, passed in (the SDK loads lazily). */
@@ -67,6 +68,8 @@ export type ExtrasOptions = {
   runTool: ToolRunner;
   /** Counts one message against the caller's quota (prompts that run no operation); throws a ServiceError. */
   admit(ctx: McpCallContext): Promise<void>;
+  /** Today's UTC date: the sources resource gives each snapshot's age, as GET /sources does. */
+  today: () => string;
 };
 
 type Outcome = Exclude<ToolOutcome, { ok: true }>;
@@ -88,7 +91,8 @@ export function createExtras(opts: ExtrasOptions) {
   const candidates: Record<string, readonly string[]> = {
     model_id: modelIds, hardware_id: hardwareIds, until: changeDays, models: modelIds,
   };
-  const sourcesText = JSON.stringify({ data_as_of: dataset.meta.data_as_of, sources: dataset.sources });
+  // The same body as GET /api/v1/sources, ages included, made once a day.
+  const sourcesText = perDay((day) => JSON.stringify(sourcesBody(dataset, day)));
 
   /** A failed operation as the protocol answers it: not found for an unknown subject, else the problem. */
   const refusal = (errors: ProtocolErrors, o: Outcome, uri?: string): Error => {
@@ -103,7 +107,7 @@ export function createExtras(opts: ExtrasOptions) {
   const read = async (uri: string, ctx: McpCallContext, errors: ProtocolErrors) => {
     if (uri === SOURCES_URI) {
       await opts.admit(ctx);
-      return { contents: [{ uri, mimeType: JSON_MIME, text: sourcesText }] };
+      return { contents: [{ uri, mimeType: JSON_MIME, text: sourcesText(opts.today()) }] };
     }
     const t = RESOURCE_TEMPLATES.find((x) => uri.startsWith(x.uriTemplate.slice(0, x.uriTemplate.indexOf('{'))));
     const rest = t ? uri.slice(t.uriTemplate.indexOf('{')) : '';

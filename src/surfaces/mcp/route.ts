@@ -5,7 +5,7 @@ import { asServiceError, toProblem } from '../../errors/index.ts';
 import type { Dataset } from '../../dataset/dataset.ts';
 import { apiKeyFrom } from '../../access/index.ts';
 import type { AnyOperation } from '../../ops/operation.ts';
-import type { Executor } from '../execute.ts';
+import { utcDayClock, type Executor } from '../execute.ts';
 import { once } from '../once.ts';
 import { CACHE_NONE, MCP_ALLOW } from '../rest/http.ts';
 import { registerResource } from '../rest/resource.ts';
@@ -36,6 +36,8 @@ export type McpOptions = {
    * (default true). Off, every message goes through the SDK: the tests compare both.
    */
   directToolCalls?: boolean;
+  /** Today's UTC date (default: the clock), for answers that depend on the day outside the executor. */
+  today?: () => string;
 };
 
 /** The server's identity, as initialize and server/discover give it and 2026-07-28 results carry in `_meta`. */
@@ -71,7 +73,7 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
   const admit = async (ctx: McpCallContext): Promise<void> => {
     await opts.executor.admit(ctx.apiKey, ctx.ip, ctx.setHeaders);
   };
-  const extras = createExtras({ dataset: opts.dataset, runTool, admit });
+  const extras = createExtras({ dataset: opts.dataset, runTool, admit, today: opts.today ?? utcDayClock() });
 
   // The SDK is loaded on first need, or just after listening: not on the way to listening. Until it is loaded the
   // 2025 protocol versions it supports are unknown, and a message naming one goes the SDK's way.
