@@ -139,7 +139,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   const documents = [
     ...registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION,
       isReady: () => ready && (opts.serving?.() ?? true), today: opts.today }),
-    ...registerMcp(app, { executor, operations, dataset, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, directToolCalls: opts.mcpDirectToolCalls, today: opts.today }),
+    ...registerMcp(app, { executor, operations, dataset, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, baseUrl: config.publicBaseUrl, directToolCalls: opts.mcpDirectToolCalls, today: opts.today }),
     ...registerDiscovery(app, { operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, dataAsOf: dataset.meta.data_as_of }),
   ];
   registerOperations(app, executor, operations);

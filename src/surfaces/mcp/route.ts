@@ -5,6 +5,7 @@ import { asServiceError, toProblem } from '../../errors/index.ts';
 import type { Dataset } from '../../dataset/dataset.ts';
 import { apiKeyFrom } from '../../access/index.ts';
 import type { AnyOperation } from '../../ops/operation.ts';
+import { SERVER_DESCRIPTION, SERVER_TITLE, serviceIcons } from '../discovery/identity.ts';
 import { utcDayClock, type Executor } from '../execute.ts';
 import { once } from '../once.ts';
 import { CACHE_NONE, MCP_ALLOW } from '../rest/http.ts';
@@ -31,6 +32,8 @@ export type McpOptions = {
   dataset: Dataset;
   allowedHosts: readonly string[];
   version: string;
+  /** The public base URL: the server info's websiteUrl and icon. */
+  baseUrl: string;
   /**
    * Answer plain tools/call and tools/list messages from prepared bytes without the SDK's per-request server
    * (default true). Off, every message goes through the SDK: the tests compare both.
@@ -41,7 +44,9 @@ export type McpOptions = {
 };
 
 /** The server's identity, as initialize and server/discover give it and 2026-07-28 results carry in `_meta`. */
-export const serverInfoOf = (version: string) => ({ name: 'model-data-service', title: 'Model Data Service', version });
+export const serverInfoOf = (version: string, baseUrl: string) => ({
+  name: 'model-data-service', title: SERVER_TITLE, version, description: SERVER_DESCRIPTION, websiteUrl: baseUrl, icons: serviceIcons(baseUrl),
+});
 
 function sendJson(reply: FastifyReply, status: number, body: string | Buffer): FastifyReply {
   return reply.code(status).header('content-type', 'application/json').header('cache-control', CACHE_NONE).send(body);
@@ -56,7 +61,7 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
   const toolsList = once(() => buildToolsList(opts.operations));
   // What a 2026-07-28 result carries after the handler's own members (the SDK adds them; parity tests hold us to it).
   // tools/list is a cacheable result: the SDK adds its default cache hint (no time to live, private).
-  const metaTail = `"_meta":{"io.modelcontextprotocol/serverInfo":${JSON.stringify(serverInfoOf(opts.version))}}`;
+  const metaTail = `"_meta":{"io.modelcontextprotocol/serverInfo":${JSON.stringify(serverInfoOf(opts.version, opts.baseUrl))}}`;
   const modernTail = {
     'tools/call': `,"resultType":"complete",${metaTail}`,
     'tools/list': `,"resultType":"complete","ttlMs":0,"cacheScope":"private",${metaTail}`,
@@ -82,7 +87,7 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
   const sdk = once((): Promise<SdkHandler> => import('./sdk-server.ts').then((m) => {
     legacyVersions = m.SUPPORTED_PROTOCOL_VERSIONS;
     return loaded = m.createSdkHandler({
-      serverInfo: serverInfoOf(opts.version), runTool, tools: toolsList, extras, callContext,
+      serverInfo: serverInfoOf(opts.version, opts.baseUrl), runTool, tools: toolsList, extras, callContext,
       maxResponseBytes: MCP_RESPONSE_LIMIT, maxRequestBytes: MCP_BODY_LIMIT,
     });
   }));

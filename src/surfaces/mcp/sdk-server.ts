@@ -22,7 +22,7 @@ const INSTRUCTIONS =
   'Resources (model://{id}, hardware://{id}, changes://{date}, sources://all) and prompts cover the common workflows.';
 
 export type SdkHandlerOptions = {
-  serverInfo: { name: string; title: string; version: string };
+  serverInfo: ReturnType<typeof import('./route.ts').serverInfoOf>;
   runTool: ToolRunner;
   tools: () => ToolsListBytes;
   extras: Extras;
