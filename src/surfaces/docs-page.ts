@@ -104,6 +104,10 @@ ${operations.map((op) => operationSection(op, baseUrl)).join('\n')}
 <section id="service"><h2>Service endpoints</h2><ul>
 <li><code>GET /api/v1</code>: index of operations</li><li><code>GET /api/v1/sources</code>: every source with its date, URL and licence</li>
 <li><code>GET /api/v1/openapi.json</code>: OpenAPI 3.1</li><li><code>GET /healthz</code>: the process is up</li><li><code>GET /readyz</code>: ready to serve (<code>ok</code> or <code>degraded</code>)</li>
+<li><code>GET /api/v1/export/{models,offers,ratings,hardware,changes}.{ndjson,csv}</code> and <code>GET /api/v1/export/dataset.json</code>: the data whole, one request of quota each</li>
+<li><code>GET /api/v1/changes/feed.xml</code> (Atom) and <code>feed.json</code> (JSON Feed 1.1): the latest change events</li>
+<li><code>GET /.well-known/mcp/server-card.json</code>, <code>GET /llms.txt</code>: discovery for MCP clients and agents</li>
+<li><code>GET /metrics</code>: Prometheus metrics, loopback or <code>METRICS_TOKEN</code> only</li><li><code>GET /</code>: the explorer, pages for people</li>
 </ul></section>
 </body></html>
 `;

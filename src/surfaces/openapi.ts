@@ -6,6 +6,7 @@ import { Source } from '../schema/index.ts';
 import { LIMITS } from './docs-page.ts';
 import { inputInfo } from './input-info.ts';
 import { outputJsonSchema, PROBLEM_SCHEMA, type JsonSchema } from './json-schema.ts';
+import { servicePaths } from './openapi-service.ts';
 import { API_PREFIX } from './rest/url.ts';
 
 export type OpenApiOptions = {
@@ -168,10 +169,11 @@ export function buildOpenApi(opts: OpenApiOptions): JsonSchema {
       },
     },
   };
+  Object.assign(paths, servicePaths());
   paths['/mcp'] = {
     post: {
       summary: 'MCP endpoint (Streamable HTTP, stateless, JSON responses)',
-      description: 'Model Context Protocol JSON-RPC. One tool per operation above, same names, inputs and results. `tools/call` is counted against the same quota as REST; `initialize`, `tools/list` and `ping` are not. Host and Origin are checked (DNS rebinding protection).',
+      description: 'Model Context Protocol JSON-RPC. One tool per operation above, same names, inputs and results. Every JSON-RPC message (tool calls, lists, resources, prompts) is counted against the same quota as REST; batches are refused from protocol 2025-06-18 on. Protocol versions 2025-06-18, 2025-11-25 and 2026-07-28. Host and Origin are checked (DNS rebinding protection).',
       tags: ['service'],
       security: [{}, { ApiKey: [] }, { BearerAuth: [] }],
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
