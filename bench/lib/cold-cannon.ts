@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { isMain } from './main.ts';
+import type { LoadResult } from './autocannon.ts';
 
 export type ColdSpec = {
   url: string;
@@ -13,16 +14,8 @@ export type ColdSpec = {
   requestsFile: string;
 };
 
-export type ColdLoadResult = {
-  rps: number;
-  /** Latencies of the answers in whole milliseconds, as autocannon's histogram records them (0 is < 1 ms). */
-  p50: number;
-  p99: number;
-  max: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
+/** The load figures of bench/lib/autocannon.ts, and how far into the list of distinct requests the run went. */
+export type ColdLoadResult = LoadResult & {
   /** Requests taken from the list; when the list ran out, it started again (`wrapped`) and inputs repeated. */
   used: number;
   wrapped: boolean;
