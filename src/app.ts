@@ -132,14 +132,19 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   metrics.bind(dataset, access);
   installRequestMetrics(app, metrics, operations, MCP_PATH);
   const onCacheLookup = (hit: boolean) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' });
-  const executor = watchLimiter(createExecutor({ dataset, access, baseUrl: config.publicBaseUrl, today: opts.today, onCacheLookup }), access, metrics);
+  const executor = watchLimiter(
+    createExecutor({ dataset, access, baseUrl: config.publicBaseUrl, today: opts.today, onCacheLookup }), access, metrics,
+  );
   registerMetricsRoute(app, metrics, config.metricsToken);
   registerExport(app, { dataset, executor, baseUrl: config.publicBaseUrl });
   registerFeeds(app, { dataset, executor, baseUrl: config.publicBaseUrl });
   const documents = [
     ...registerMeta(app, { dataset, access, operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION,
       isReady: () => ready && (opts.serving?.() ?? true), today: opts.today }),
-    ...registerMcp(app, { executor, operations, dataset, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, baseUrl: config.publicBaseUrl, directToolCalls: opts.mcpDirectToolCalls, today: opts.today }),
+    ...registerMcp(app, {
+      executor, operations, dataset, allowedHosts: config.allowedHosts, version: SERVICE_VERSION, baseUrl: config.publicBaseUrl,
+      directToolCalls: opts.mcpDirectToolCalls, today: opts.today,
+    }),
     ...registerDiscovery(app, { operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, dataAsOf: dataset.meta.data_as_of }),
   ];
   registerOperations(app, executor, operations);
