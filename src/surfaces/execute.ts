@@ -96,9 +96,10 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       const value = projectBody(body, { full, fullTierOnly: op.fullTierOnly, sources: dataset.sourceById, baseUrl }) as Record<string, unknown>;
       const bytes = Buffer.from(JSON.stringify(value));
       const prepared: Prepared = { value, bytes, etag: etagOf(bytes) };
-      // Size counts the bytes, roughly the object graph they were serialized from, and the MCP tool result that the
-      // first MCP call adds (the bytes again, with a short text); the coded copies add a fifth or less.
-      cache.set(key, prepared, bytes.length * 3 + key.length);
+      // Size counts the bytes, roughly the object graph they were serialized from, and what the first MCP call adds:
+      // the text (a summary line and the bytes again) and the tool result holding both (about twice the bytes); the
+      // coded copies add a fifth or less. Measured: get_model's 66 KB answer makes a 140 KB tool result.
+      cache.set(key, prepared, bytes.length * 5 + key.length);
       return prepared;
     },
   };
