@@ -53,7 +53,5 @@ export function fact(f: Fact, show: (v: Json) => string = (v) => String(v)): Saf
   return html`<span class="fact" title="${provenance(f)}">${show(f.value)}</span>`;
 }
 
-/** Whole days from `from` to `to` (YYYY-MM-DD, UTC). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
+/** Whole UTC days between two dates: the same count as the sources' ages. */
+export { daysBetween } from '../rest/source-ages.ts';

@@ -1,4 +1,5 @@
 // The page shell: head, navigation, footer with the data's date and the attribution; the pages' CSP.
+import { ICON_PATH } from '../discovery/identity.ts';
 import { html, type HtmlPart, type SafeHtml } from './escape.ts';
 import { daysBetween, type Json } from './format.ts';
 
@@ -47,7 +48,7 @@ export function renderPage(p: Page, current: string): string {
   const doc = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><title>${p.title} · Model Data Service</title>
-<link rel="icon" href="/assets/icon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/style.css">
+<link rel="icon" href="${ICON_PATH}" type="image/svg+xml"><link rel="stylesheet" href="/assets/style.css">
 <script src="/assets/app.js" defer></script></head>
 <body><a class="skip" href="#main">Skip to content</a>
 <header><a class="brand" href="/">Model Data Service</a><nav aria-label="Main"><ul>${nav}</ul></nav></header>

@@ -54,7 +54,6 @@ const ASSET_DIR = path.join(PROJECT_ROOT, 'src', 'surfaces', 'web', 'assets');
 const ASSETS: ReadonlyArray<readonly [string, string, string]> = [
   ['/assets/style.css', 'style.css', 'text/css; charset=utf-8'],
   ['/assets/app.js', 'app.js', 'text/javascript; charset=utf-8'],
-  ['/assets/icon.svg', 'icon.svg', 'image/svg+xml'],
 ];
 
 /** URLs longer than this are rendered but not cached: a cache key is bounded, and no form makes such a URL. */
