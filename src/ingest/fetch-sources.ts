@@ -57,6 +57,14 @@ async function headCommit(ctx: FetchContext, repo: string, file?: string): Promi
 }
 
 type File = Fetched['files'][number];
+
+/** A source that is one file at one URL, fetched conditionally and stored under `path`. */
+function oneFile(url: string, path: string): FetchPlan['run'] {
+  return async (ctx) => {
+    const bytes = await ctx.conditional(url);
+    return bytes && { files: [{ path, bytes }] };
+  };
+}
 const headFile = (c: { sha: string; date: string }, name = 'HEAD_COMMIT.txt'): File => ({ path: name, bytes: Buffer.from(`${c.sha} ${c.date}\n`) });
 const day = (iso: string) => iso.slice(0, 10);
 const raw = (repo: string, ref: string, file: string) => `https://raw.githubusercontent.com/${repo}/${ref}/${file}`;
@@ -148,10 +156,7 @@ export const FETCH_PLANS: FetchPlan[] = [
   },
   {
     folder: 'deprecations-rss', adapter: deprecationsRss,
-    async run(ctx) {
-      const bytes = await ctx.conditional('https://deprecations.info/v1/deprecations.json');
-      return bytes && { files: [{ path: 'deprecations.json', bytes }] };
-    },
+    run: oneFile('https://deprecations.info/v1/deprecations.json', 'deprecations.json'),
   },
   {
     folder: 'fmti', adapter: fmti,
@@ -172,10 +177,7 @@ export const FETCH_PLANS: FetchPlan[] = [
   },
   {
     folder: 'epoch-ml-hardware', adapter: epochHardware,
-    async run(ctx) {
-      const bytes = await ctx.conditional('https://epoch.ai/data/ml_hardware.csv');
-      return bytes && { files: [{ path: 'ml_hardware.csv', bytes }] };
-    },
+    run: oneFile('https://epoch.ai/data/ml_hardware.csv', 'ml_hardware.csv'),
   },
   {
     folder: 'hf-tasks-hardware', adapter: hfTasksHardware,
@@ -189,9 +191,6 @@ export const FETCH_PLANS: FetchPlan[] = [
   {
     // Only the verbatim catalogue file is fetched; the hand excerpt of other clouds stays as reviewed.
     folder: 'skypilot-catalog', adapter: skypilot,
-    async run(ctx) {
-      const bytes = await ctx.conditional(raw('skypilot-org/skypilot-catalog', 'master', 'catalogs/v7/nebius/vms.csv'));
-      return bytes && { files: [{ path: 'nebius-vms.csv', bytes }] };
-    },
+    run: oneFile(raw('skypilot-org/skypilot-catalog', 'master', 'catalogs/v7/nebius/vms.csv'), 'nebius-vms.csv'),
   },
 ];
