@@ -74,10 +74,11 @@ function estimate(r: Row): number | undefined {
   const output = Number(r.output_tokens);
   const requests = 1000;
   const layers = Number(r.layers);
-  const arch: Architecture = { layers, kv_heads: 1, head_dim: Number(r.kv_bytes_per_token) / (4 * layers), attention: 'gqa', hf_repo: r.model };
+  const headDim = Number(r.kv_bytes_per_token) / (4 * layers);
+  const arch: Architecture = { layers, kv_heads: 1, head_dim: headDim, attention: 'gqa', hf_repo: r.model };
   const facts: ModelFacts = {
-    parameters_total: Number(r.parameters_total), parameters_active: Number(r.parameters_active), architecture: arch, native_precision: null,
-    derived_from: [],
+    parameters_total: Number(r.parameters_total), parameters_active: Number(r.parameters_active), architecture: arch,
+    native_precision: null, derived_from: [],
   };
   const bf16 = QUANTIZATIONS.find((q) => q.id === 'bf16')!;
   const s = servingThroughput({
@@ -138,7 +139,8 @@ test('decode constants are the calibrated optimum: no efficiency and per-layer l
     }
   }
   const atConstants = worstDecode(single, DECODE_EFFICIENCY, LAYER_LATENCY_S, 0);
-  assert.ok(atConstants <= best.worst * 1.02, `constants ${atConstants.toFixed(3)} vs optimum ${best.worst.toFixed(3)} (e ${best.e}, tau ${best.tau})`);
+  const optimum = `${best.worst.toFixed(3)} (e ${best.e.toFixed(2)}, tau ${(best.tau * 1e6).toFixed(0)} us)`;
+  assert.ok(atConstants <= best.worst * 1.02, `constants ${atConstants.toFixed(3)} vs optimum ${optimum}`);
   // Multi-device rows then fix the all-reduce latency: the value whose worst error over them is least.
   const multi = rows.filter((r) => r.kind === 'decode' && Number(r.accelerators) > 1);
   let bestAr = { worst: Infinity, tauAr: 0 };
@@ -173,7 +175,8 @@ if (process.env.CALIBRATION_TABLE) {
     const est = a.estimate === undefined ? 'not estimated (no compute figure)' : a.estimate.toFixed(a.estimate < 100 ? 1 : 0);
     const ratio = a.ratio === undefined ? '—' : `${a.ratio.toFixed(2)}x`;
     const n = Number(a.r.accelerators) > 1 ? `${a.r.accelerators} x ` : '';
-    lines.push(`| ${a.r.kind} | ${n}${a.r.hardware} | ${a.r.model} ${a.r.quantization} (${a.r.runtime}) | ${a.r.test} | ${a.measured} | ${est} | ${ratio} | [link](${a.r.url}) |`);
+    const what = `${a.r.model} ${a.r.quantization} (${a.r.runtime})`;
+    lines.push(`| ${a.r.kind} | ${n}${a.r.hardware} | ${what} | ${a.r.test} | ${a.measured} | ${est} | ${ratio} | [link](${a.r.url}) |`);
   }
   console.log(lines.join('\n'));
 }

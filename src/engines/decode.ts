@@ -50,9 +50,8 @@ export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: nu
   if (layout.split === 'single') return `plus a per-token floor of ${floor} (kernel launches and small kernels)`;
   if (layout.split === 'tensor') {
     return (
-      `${hardware.count} devices in tensor parallel over their GPU-to-GPU fabric: bandwidths summed, plus a per-token ` +
-      `floor of ${floor} and ${ALLREDUCE_LATENCY_S * 1e6} us of all-reduces per layer, calibrated on published ` +
-      `multi-GPU batch-1 measurements`
+      `the ${hardware.count} devices in tensor parallel over their GPU-to-GPU fabric, plus a per-token floor of ${floor} ` +
+      `and ${ALLREDUCE_LATENCY_S * 1e6} us of all-reduces per layer, calibrated on published multi-GPU batch-1 measurements`
     );
   }
   return (

@@ -118,7 +118,8 @@ test('speed reference point: M1 Max (400 GB/s) decodes Llama-3.1-8B Q4_K_M at a 
   const weights = (8_030_261_248 * 4.89) / 8;
   const kv = 2 * 32 * 8 * 128 * 128 * 2;
   const estimate = decodeTokensPerSecond({
-    total_weights: weights, active_weights: weights, kv_per_sequence: kv, batch: 1, bandwidth: 400 * GB, step_latency_s: 32 * LAYER_LATENCY_S,
+    total_weights: weights, active_weights: weights, kv_per_sequence: kv, batch: 1, bandwidth: 400 * GB,
+    step_latency_s: 32 * LAYER_LATENCY_S,
   });
   assert.ok(Math.abs(estimate - 46.2) / 46.2 < 0.1, `estimate ${estimate}`);
 });

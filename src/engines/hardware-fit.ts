@@ -292,7 +292,8 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
   'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',
   `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache, plus ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
   `fit: comfortable when the total is at most ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight up to 100%; the highest precision that fits comfortably is chosen, else the highest that fits tightly`,
-  `speed at batch 1, no CPU offload: ${DECODE_BASIS}; ${PREFILL_BASIS} where the hardware's compute is known; calibrated on published measurements (docs/hardware-and-cost.md)`,
+  `speed at batch 1, no CPU offload: ${DECODE_BASIS}; ${PREFILL_BASIS} where the hardware's compute is known; ` +
+    'calibrated on published measurements (docs/hardware-and-cost.md)',
 ];
 
 /** A fitting model in ranking order, its figures not yet written out (see `describeRanked`). */

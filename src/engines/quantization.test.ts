@@ -76,7 +76,8 @@ test('on a 128 GB Mac Gemma 4 31B runs at Q8_0 by default, about twice as fast a
   // (65.36 GB + 8.05 GB) would be 4.6 tokens/s.
   const r = ok(fitModel(gemma4, mac128, at8k));
   assert.equal(r.quantization, 'q8_0');
-  const expected = 1 / (((32_682_372_656 * 8.5) / 8 + 60 * 2 * 16 * 256 * 8192 * 2) / (DECODE_EFFICIENCY * 546 * GB) + 60 * LAYER_LATENCY_S);
+  const bytes = (32_682_372_656 * 8.5) / 8 + 60 * 2 * 16 * 256 * 8192 * 2;
+  const expected = 1 / (bytes / (DECODE_EFFICIENCY * 546 * GB) + 60 * LAYER_LATENCY_S);
   assert.equal(r.tokens_per_s, Math.round(expected * 10) / 10);
   assert.ok(!r.by_quantization.some((q) => q.quantization === 'bf16'));
   const bf16 = ok(fitModel(gemma4, mac128, { ...at8k, min_bits_per_weight: 16 }));

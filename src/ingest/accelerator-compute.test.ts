@@ -18,13 +18,16 @@ const rtx4090: HardwareObservation = {
   source: 'epoch-hardware', key: 'NVIDIA GeForce RTX 4090', name: 'NVIDIA GeForce RTX 4090', memory_gb: 24, bandwidth_gbs: 1008,
   compute_tflops: 330.3, as_of: '2025-11-14',
 };
-const rtx3090Ti: HardwareObservation = { ...rtx4090, key: 'NVIDIA GeForce RTX 3090 Ti', name: 'NVIDIA GeForce RTX 3090 Ti', compute_tflops: 160 };
+const rtx3090Ti: HardwareObservation = {
+  ...rtx4090, key: 'NVIDIA GeForce RTX 3090 Ti', name: 'NVIDIA GeForce RTX 3090 Ti', compute_tflops: 160,
+};
 const h100: HardwareObservation = {
-  source: 'epoch-hardware', key: 'NVIDIA H100 SXM5 80GB', name: 'NVIDIA H100 SXM5 80GB', memory_gb: 80, bandwidth_gbs: 3350, compute_tflops: 989.4,
-  as_of: '2025-11-14',
+  source: 'epoch-hardware', key: 'NVIDIA H100 SXM5 80GB', name: 'NVIDIA H100 SXM5 80GB', memory_gb: 80, bandwidth_gbs: 3350,
+  compute_tflops: 989.4, as_of: '2025-11-14',
 };
 const config = (key: string, id: string): HardwareConfig =>
-  ({ id, name: id, class: 'desktop', accelerator_key: [key], count: 1, unified_memory: false, rental_accelerators: [] }) as unknown as HardwareConfig;
+  ({ id, name: id, class: 'desktop', accelerator_key: [key], count: 1, unified_memory: false, rental_accelerators: [] }) as unknown as
+  HardwareConfig;
 
 function table(rows: string): string {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'compute-')), 'accelerator-compute.csv');
@@ -33,7 +36,8 @@ function table(rows: string): string {
 }
 
 test('the reviewed figure replaces a GeForce card\'s FP16-accumulate figure; a GeForce card the table omits has none', async () => {
-  const { compute, issues } = await loadAcceleratorCompute(table('NVIDIA GeForce RTX 4090,165.2,https://example.org/ada.pdf,2026-11-25,whitepaper\n'));
+  const row = 'NVIDIA GeForce RTX 4090,165.2,https://example.org/ada.pdf,2026-11-25,whitepaper\n';
+  const { compute, issues } = await loadAcceleratorCompute(table(row));
   assert.deepEqual(issues, []);
   const { hardware } = buildHardware([rtx4090, rtx3090Ti, h100], [], [
     config(rtx4090.key, 'rtx-4090'), config(rtx3090Ti.key, 'rtx-3090-ti'), config(h100.key, 'h100'),
@@ -50,7 +54,8 @@ test('the reviewed figure replaces a GeForce card\'s FP16-accumulate figure; a G
 
 test('bad rows are issues: no URL, a negative figure, a repeated key; an unused key is reported', async () => {
   const { compute, issues } = await loadAcceleratorCompute(table([
-    'a,10,not-a-url,2026-11-25,x', 'b,-1,https://example.org,2026-11-25,x', 'c,5,https://example.org,2026-11-25,x', 'c,6,https://example.org,2026-11-25,x',
+    'a,10,not-a-url,2026-11-25,x', 'b,-1,https://example.org,2026-11-25,x',
+    'c,5,https://example.org,2026-11-25,x', 'c,6,https://example.org,2026-11-25,x',
   ].join('\n')));
   assert.deepEqual(issues.map((i) => `${i.row} ${i.field}`).sort(), ['a source_url', 'b compute_tflops', 'c accelerator_key']);
   assert.equal(compute.get('c')?.compute_tflops, 5);

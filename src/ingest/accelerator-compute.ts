@@ -39,10 +39,12 @@ export type ComputeRow = z.infer<typeof ComputeRow>;
 /** Load and validate the table; a bad or repeated row is an issue and stays out. */
 export async function loadAcceleratorCompute(file: string): Promise<{ compute: Map<string, ComputeRow>; issues: IngestIssue[] }> {
   const where = { source: COMPUTE_SOURCE_ID, file: COMPUTE_FILE };
-  const { valid, issues } = validateRows(ComputeRow, parseCsv(await readFile(file, 'utf8')), where, (r) => r.record.accelerator_key || `line ${r.line}`);
+  const rows = parseCsv(await readFile(file, 'utf8'));
+  const { valid, issues } = validateRows(ComputeRow, rows, where, (r) => r.record.accelerator_key || `line ${r.line}`);
   const compute = new Map<string, ComputeRow>();
   for (const { value, row } of valid) {
-    if (compute.has(value.accelerator_key)) issues.push({ ...where, row, field: 'accelerator_key', message: 'repeated key; the first row is kept' });
+    const repeated = compute.has(value.accelerator_key);
+    if (repeated) issues.push({ ...where, row, field: 'accelerator_key', message: 'repeated key; the first row is kept' });
     else compute.set(value.accelerator_key, value);
   }
   return { compute, issues };
@@ -61,5 +63,7 @@ export function unusedComputeKeys(compute: ReadonlyMap<string, ComputeRow>, conf
   for (const keys of configKeys) for (const k of keys) used.add(k);
   return [...compute.keys()]
     .filter((k) => !used.has(k))
-    .map((k) => ({ source: COMPUTE_SOURCE_ID, file: COMPUTE_FILE, row: k, field: 'accelerator_key', message: 'no hardware configuration names this key' }));
+    .map((k) => ({
+      source: COMPUTE_SOURCE_ID, file: COMPUTE_FILE, row: k, field: 'accelerator_key', message: 'no hardware configuration names this key',
+    }));
 }
