@@ -83,19 +83,41 @@ export const OVERHEAD_FIXED_GB_PER_DEVICE = 0.5;
 export const COMFORTABLE_MAX_FRACTION = 0.85;
 
 /**
- * Share of peak memory bandwidth that decoding achieves, calibrated on data/curated/speed-measurements.csv: the
- * value that minimises the largest error over its decode rows (the geometric middle of the lowest and highest
- * implied efficiency: an A100 at 0.38, an M4 at 0.86). docs/hardware-and-cost.md shows every row and its error;
- * src/engines/calibration.test.ts recomputes the optimum and holds every row within 0.6x-1.6x.
+ * Share of peak memory bandwidth that decoding achieves, calibrated on data/curated/speed-measurements.csv together
+ * with the per-layer latency below: the pair that minimises the largest ratio error over the decode rows (a grid
+ * search in src/engines/calibration.test.ts; the worst rows are an M1 Ultra at 1.38x and an RTX 5090 at 0.73x).
+ * docs/hardware-and-cost.md shows every row and its error; the test holds every row within 0.6x-1.6x.
  */
-export const DECODE_EFFICIENCY = 0.57;
+export const DECODE_EFFICIENCY = 0.64;
+
+/**
+ * Seconds every layer adds to a decode step on one device, whatever the bytes: kernel launches and the small
+ * kernels (norms, rotary, routing, sampling) a token runs through. Fitted with DECODE_EFFICIENCY on the same rows
+ * (38 microseconds); it is why a small-active MoE model does not decode at bandwidth / active bytes.
+ */
+export const LAYER_LATENCY_S = 38e-6;
+
+/**
+ * Seconds each layer adds on a tensor-parallel configuration over NVLink (or AMD Infinity Fabric): two all-reduces
+ * of the hidden state per layer. Fitted on the multi-device decode rows of the same table (TensorRT-LLM, gpt-oss-120b
+ * on 8 x B200 at batch 1: 420 tokens/s, 2.38 ms a token, of which 1.37 ms is the per-layer latency above).
+ */
+export const ALLREDUCE_LATENCY_S = 26e-6;
 
 /**
  * Share of dense FP16 compute (Hardware.compute_tflops: tensor throughput with FP32 accumulate on NVIDIA, the GPU's
- * FP32 = FP16 rate on Apple) that prefill achieves, at 2 FLOPs per active parameter per token; calibrated on the
- * prefill rows of the same table the same way (src/engines/calibration.test.ts).
+ * FP32 = FP16 rate on Apple) that prefill of a dense model achieves, at 2 FLOPs per active parameter per token;
+ * calibrated on the dense prefill rows of the same table the same way (src/engines/calibration.test.ts).
  */
 export const PREFILL_EFFICIENCY = 0.86;
+
+/**
+ * The same share for a mixture-of-experts model. A prompt batch is scattered over the experts (512 tokens x 8 of 128
+ * experts is 32 tokens per expert in Qwen3-30B-A3B), so each expert multiplies small, inefficient matrices and every
+ * expert's weights are read once per batch. Calibrated on the MoE prefill rows (llama.cpp: gpt-oss-20b on an RTX 4090,
+ * DeepSeek-V2-Lite on an RTX 3090): the geometric middle of their implied efficiencies.
+ */
+export const MOE_PREFILL_EFFICIENCY = 0.37;
 
 /** Hours in an average month: 8,760 / 12, the unit cloud providers bill a dedicated month in. */
 export const HOURS_PER_MONTH = 730;

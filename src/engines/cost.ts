@@ -1,6 +1,7 @@
 // Cost: monthly API cost per offer versus self-hosting (rented and owned), with the break-even and the cost curve.
 import type { Hardware, Model, Offer } from '../schema/index.ts';
-import { HOURS_PER_MONTH, MIN_SELF_HOSTING_BITS, PREFILL_EFFICIENCY, DECODE_EFFICIENCY } from './constants.ts';
+import { HOURS_PER_MONTH, MIN_SELF_HOSTING_BITS } from './constants.ts';
+import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
 import { apiCosts, type ApiCosts } from './api-cost.ts';
 import { breakEven, costCurve, type BreakEven, type CurvePoint } from './break-even.ts';
 import { modelFacts, roundTo } from './memory.ts';
@@ -93,8 +94,11 @@ export function costAssumptions(opts: CostOptions, s: CostSettings): string[] {
   return [
     `API: blended price = ${opts.input_share} x input + ${roundTo(1 - opts.input_share, 6)} x output (USD per 1M tokens, base prices as published: no long-context tiers, cache discounts or batch discounts)`,
     `self-hosting: every configuration that fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more (quantization chosen as in models_for_hardware), rented at its on-demand hourly price or bought and run, cheapest first`,
-    `prefill (the ${opts.input_share} input share) is compute-bound: ${PREFILL_EFFICIENCY} x dense FP16 compute / (2 x active parameters); where the dataset has no compute figure, prompt tokens are counted at the decode rate (the slow side)`,
-    `decode is memory-bandwidth bound under continuous batching: up to ${s.max_sequences} sequences of ${s.context} tokens (each KV cache sized and read at the full context, the slow side) share each step, as many as memory holds, until compute binds; efficiency ${DECODE_EFFICIENCY} of peak bandwidth`,
+    `prefill (the ${opts.input_share} input share) is compute-bound: ${PREFILL_BASIS}; where the dataset has no compute ` +
+      'figure, prompt tokens are counted at the decode rate (the slow side)',
+    `decode is memory-bandwidth bound under continuous batching: up to ${s.max_sequences} sequences of ${s.context} tokens ` +
+      '(each KV cache sized and read at the full context, the slow side) share each step, as many as memory holds, until ' +
+      `compute binds; ${DECODE_BASIS}`,
     `utilization ${s.utilization}: the share of paid hours spent serving at that throughput (traffic is uneven over a day)`,
     `rented: billed hours = max(hours the volume needs, ${HOURS_PER_MONTH}); at least one machine for the month, extra machines only for the hours needed (dedicated_monthly_usd counts whole machine-months)`,
     `owned: purchase price over ${s.amortization_months} months plus board power at ${s.power_usd_per_kwh} USD/kWh for all ${HOURS_PER_MONTH} hours of the month, whole machines`,

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Architecture, Hardware, Model } from '../schema/index.ts';
-import { DECODE_EFFICIENCY, GB } from './constants.ts';
+import { DECODE_EFFICIENCY, GB, LAYER_LATENCY_S } from './constants.ts';
 import { fitModel, modelsForHardware, type FitAssessed, type FitResult } from './hardware-fit.ts';
 import { decodeTokensPerSecond } from './memory.ts';
 
@@ -102,10 +102,12 @@ test('a model without architecture facts is not assessable, and the missing fact
   assert.deepEqual(r.assessable === false && r.missing, ['architecture']);
 });
 
-test('decode speed: efficiency x bandwidth / (active weights + KV of one sequence), labelled an estimate', () => {
+test('decode speed: (active weights + KV of one sequence) / (efficiency x bandwidth) + a per-layer floor, labelled an estimate', () => {
   const r = assessed(fitModel(llama8b, aCard({ memory_gb: f(16), bandwidth_gbs: f(288) }), at8k));
   const bytes = (8_030_261_248 * 8.5) / 8 + 2 * 32 * 8 * 128 * 8192 * 2;
-  assert.equal(r.tokens_per_s, Math.round(((DECODE_EFFICIENCY * 288 * GB) / bytes) * 10) / 10);
+  // 9.606 GB / (0.64 x 288 GB/s) = 52.1 ms, plus 32 layers x 38 us = 1.2 ms: 18.8 tokens/s.
+  assert.equal(r.tokens_per_s, Math.round((1 / (bytes / (DECODE_EFFICIENCY * 288 * GB) + 32 * LAYER_LATENCY_S)) * 10) / 10);
+  assert.equal(r.tokens_per_s, 18.8);
   assert.equal(r.speed?.estimate, true);
   assert.equal(r.speed?.efficiency, DECODE_EFFICIENCY);
   assert.match(r.speed?.basis ?? '', /batch 1/);
@@ -115,7 +117,10 @@ test('speed reference point: M1 Max (400 GB/s) decodes Llama-3.1-8B Q4_K_M at a 
   // Measured with llama.cpp (tg128): https://github.com/brand-o/normiebench/issues/40
   const weights = (8_030_261_248 * 4.89) / 8;
   const kv = 2 * 32 * 8 * 128 * 128 * 2;
-  const estimate = decodeTokensPerSecond({ total_weights: weights, active_weights: weights, kv_per_sequence: kv, batch: 1, bandwidth: 400 * GB });
+  const estimate = decodeTokensPerSecond({
+    total_weights: weights, active_weights: weights, kv_per_sequence: kv, batch: 1, bandwidth: 400 * GB,
+    step_latency_s: 32 * LAYER_LATENCY_S,
+  });
   assert.ok(Math.abs(estimate - 46.2) / 46.2 < 0.1, `estimate ${estimate}`);
 });
 

@@ -2,12 +2,10 @@
 import type { Hardware, Model } from '../schema/index.ts';
 import {
   COMFORTABLE_MAX_FRACTION,
-  DECODE_EFFICIENCY,
   KV_CACHE_BYTES,
   MIN_SELF_HOSTING_BITS,
   OVERHEAD_FIXED_GB_PER_DEVICE,
   OVERHEAD_FRACTION,
-  PREFILL_EFFICIENCY,
   type KvCacheType,
   type Quantization,
   type QuantizationId,
@@ -29,6 +27,7 @@ import {
 } from './memory.ts';
 import { candidateQuantizations, type Candidates } from './quantization.ts';
 import { speedOf, type SpeedEstimate } from './speed.ts';
+import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
 
 export type { SpeedEstimate } from './speed.ts';
 
@@ -264,7 +263,7 @@ export function fitInputs(a: FitAssessment, hardware: Hardware, opts: FitOptions
     `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
     `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache + ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
     `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
-    ...(speedEstimated ? [`decode efficiency = ${DECODE_EFFICIENCY} of peak bandwidth, prefill efficiency = ${PREFILL_EFFICIENCY} of dense FP16 compute (calibrated on data/curated/speed-measurements.csv)`] : []),
+    ...(speedEstimated ? [`${DECODE_BASIS}; ${PREFILL_BASIS} (calibrated on data/curated/speed-measurements.csv)`] : []),
   ];
 }
 
@@ -293,7 +292,8 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
   'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',
   `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache, plus ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
   `fit: comfortable when the total is at most ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight up to 100%; the highest precision that fits comfortably is chosen, else the highest that fits tightly`,
-  `decode speed: ${DECODE_EFFICIENCY} x aggregate memory bandwidth / bytes read per token (active weights + one sequence's KV cache), batch 1, no CPU offload; prefill: ${PREFILL_EFFICIENCY} x dense FP16 compute / (2 x active parameters) where the hardware's compute is known; both efficiencies calibrated on published measurements (docs/hardware-and-cost.md)`,
+  `speed at batch 1, no CPU offload: ${DECODE_BASIS}; ${PREFILL_BASIS} where the hardware's compute is known; ` +
+    'calibrated on published measurements (docs/hardware-and-cost.md)',
 ];
 
 /** A fitting model in ranking order, its figures not yet written out (see `describeRanked`). */

@@ -103,7 +103,9 @@ test('usable memory is memory x usable fraction; unified memory counts only its 
 test('multi-GPU: bandwidth adds up across cards and the split is stated; one card has no split note', () => {
   const node = hw({ count: 4, memory_gb: f(320) });
   assert.equal(aggregateBandwidth(node), 4 * 3350 * GB);
-  assert.match(splitNote(node) ?? '', /split across 4 x H100 80GB \(tensor parallel\)/);
+  // A PCIe card (the catalogue names no fabric) is split by layer; an SXM module runs tensor parallel.
+  assert.match(splitNote(node) ?? '', /split across 4 x H100 80GB \(by layer, over PCIe\)/);
+  assert.match(splitNote(hw({ count: 4, accelerator: 'NVIDIA H100 SXM5 80GB' })) ?? '', /\(tensor parallel over/);
   assert.equal(splitNote(hw()), null);
 });
 

@@ -7,11 +7,11 @@ import {
   KV_CACHE_BYTES,
   OVERHEAD_FIXED_GB_PER_DEVICE,
   OVERHEAD_FRACTION,
-  PREFILL_EFFICIENCY,
   type KvCacheType,
   type Quantization,
 } from './constants.ts';
 import { citeFact } from './cite.ts';
+import { decodeSplit, prefillEfficiency } from './decode.ts';
 
 /** Bytes of the weights: parameters x bits per weight / 8 (MoE: all experts are resident, so total parameters). */
 export function weightsBytes(parameters: number, quantization: Quantization): number {
@@ -136,10 +136,16 @@ export function hasBandwidth(hardware: Hardware): boolean {
 export function splitNote(hardware: Hardware): string | null {
   if (hardware.count <= 1) return null;
   const n = hardware.count;
+  if (decodeSplit(hardware) === 'tensor') {
+    return (
+      `weights and KV cache split across ${n} x ${hardware.accelerator} (tensor parallel over their GPU-to-GPU fabric): ` +
+      `memory is the sum of the ${n} cards; decode reads their shares in parallel and pays two all-reduces per layer.`
+    );
+  }
   return (
-    `weights and KV cache split across ${n} x ${hardware.accelerator} (tensor parallel): memory is the sum of the ` +
-    `${n} cards; decode speed assumes all ${n} read their share in parallel. With a layer (pipeline) split instead, ` +
-    `batch-1 decode runs at about one card's bandwidth, ${n} times slower.`
+    `weights and KV cache split across ${n} x ${hardware.accelerator} (by layer, over PCIe): memory is the sum of the ` +
+    `${n} cards; batch-1 decode runs at one card's bandwidth, the cards taking turns on each token (llama.cpp's ` +
+    `default split). A tensor-parallel runtime can be faster; the estimate does not assume it.`
   );
 }
 
@@ -220,8 +226,9 @@ export function hardwareInputs(hardware: Hardware): string[] {
 }
 
 /**
- * Decode tokens/s (all sequences together) when `batch` sequences share each step: memory-bandwidth bound, every
- * step reads the weights once and each sequence's KV cache. MoE: each sequence may route to other experts, so a
+ * Decode tokens/s (all sequences together) when `batch` sequences share each step: every step reads the weights once
+ * and each sequence's KV cache at DECODE_EFFICIENCY x `bandwidth`, and pays `step_latency_s` whatever it reads (the
+ * per-layer floor of src/engines/decode.ts; 0 when left out). MoE: each sequence may route to other experts, so a
  * step reads up to batch x active weights, never more than all of them (no expert overlap assumed: the slow side).
  * `flops` (optional, FLOP/s of the configuration) adds the compute roof: 2 FLOPs per active parameter per token.
  */
@@ -231,18 +238,24 @@ export function decodeTokensPerSecond(p: {
   kv_per_sequence: number;
   batch: number;
   bandwidth: number;
+  step_latency_s?: number;
   flops?: number;
   active_parameters?: number;
+  total_parameters?: number;
 }): number {
   const bytesPerStep = Math.min(p.total_weights, p.active_weights * p.batch) + p.batch * p.kv_per_sequence;
-  const memoryBound = (p.batch * DECODE_EFFICIENCY * p.bandwidth) / bytesPerStep;
+  const stepSeconds = bytesPerStep / (DECODE_EFFICIENCY * p.bandwidth) + (p.step_latency_s ?? 0);
+  const memoryBound = p.batch / stepSeconds;
   if (p.flops === undefined || p.active_parameters === undefined) return memoryBound;
-  return Math.min(memoryBound, computeBoundTokensPerSecond(p.flops, p.active_parameters));
+  return Math.min(memoryBound, computeBoundTokensPerSecond(p.flops, p.active_parameters, p.total_parameters));
 }
 
-/** Tokens/s compute allows: PREFILL_EFFICIENCY x FLOP/s / (2 x active parameters). Prefill runs at this rate. */
-export function computeBoundTokensPerSecond(flops: number, activeParameters: number): number {
-  return (PREFILL_EFFICIENCY * flops) / (2 * activeParameters);
+/**
+ * Tokens/s compute allows: efficiency x FLOP/s / (2 x active parameters), the efficiency PREFILL_EFFICIENCY for a
+ * dense model and MOE_PREFILL_EFFICIENCY when `totalParameters` exceeds the active ones. Prefill runs at this rate.
+ */
+export function computeBoundTokensPerSecond(flops: number, activeParameters: number, totalParameters = activeParameters): number {
+  return (prefillEfficiency(activeParameters, totalParameters) * flops) / (2 * activeParameters);
 }
 
 /** FLOP/s of the configuration (dense FP16 per accelerator x count), or undefined when the dataset has no figure. */

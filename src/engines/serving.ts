@@ -1,8 +1,8 @@
 // Serving throughput under continuous batching: prefill compute-bound, decode bandwidth-bound up to memory or compute.
 import type { Hardware } from '../schema/index.ts';
 import { GB, OVERHEAD_FIXED_GB_PER_DEVICE, OVERHEAD_FRACTION, type KvCacheType, type Quantization } from './constants.ts';
+import { decodeLayout, type DecodeSplit } from './decode.ts';
 import {
-  aggregateBandwidth,
   aggregateFlops,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
@@ -28,6 +28,8 @@ export type ServingInput = {
 export type Serving = {
   /** Sequences decoded together: the most memory holds at `context` tokens each, at most `max_sequences`. */
   batch: number;
+  /** How the devices share a decode step (src/engines/decode.ts): the split sets the bandwidth and per-step latency. */
+  split: DecodeSplit;
   /** What stops the batch growing or the decode rate rising. */
   bound: 'memory' | 'compute' | 'max_sequences';
   /** Prompt tokens/s (compute-bound); null when the dataset has no compute figure for the hardware. */
@@ -46,8 +48,10 @@ export function memoryBatch(weights: number, kvPerSequence: number, hardware: Ha
 
 /**
  * Throughput of one configuration serving a model. Decode: every step reads the weights once and every sequence's
- * KV cache (sized and read at the full context: the slow side), so the batch multiplies the rate until memory holds no
- * more sequences, `max_sequences` is reached or compute binds (2 FLOPs per active parameter per token). Prefill runs
+ * KV cache (sized and read at the full context: the slow side) and pays the per-layer latency of the configuration's
+ * split (src/engines/decode.ts: PCIe cards split by layer read at one card's bandwidth), so the batch multiplies the
+ * rate until memory holds no more sequences, `max_sequences` is reached or compute binds (2 FLOPs per active
+ * parameter per token, at the prefill efficiency of a dense or MoE model). Prefill runs
  * at the compute-bound rate; where the dataset has no compute figure, prompt tokens are counted at the decode rate
  * (the slow side) and `prefill_tokens_per_s` is null.
  */
@@ -58,14 +62,16 @@ export function servingThroughput(p: ServingInput): Serving {
   const kv_per_sequence = kvCacheBytes(facts.architecture, p.context, 1, p.kv_cache);
   const byMemory = Math.max(1, memoryBatch(total_weights, kv_per_sequence, hardware));
   const batch = Math.min(byMemory, p.max_sequences);
-  const bandwidth = aggregateBandwidth(hardware);
+  const layout = decodeLayout(hardware, facts.architecture.layers);
   const flops = aggregateFlops(hardware);
-  const memoryRate = decodeTokensPerSecond({ total_weights, active_weights, kv_per_sequence, batch, bandwidth });
-  const computeRate = flops === undefined ? Infinity : computeBoundTokensPerSecond(flops, facts.parameters_active);
+  const memoryRate = decodeTokensPerSecond({
+    total_weights, active_weights, kv_per_sequence, batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
+  });
+  const computeRate = flops === undefined ? Infinity : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total);
   const decode = Math.min(memoryRate, computeRate);
   const bound = computeRate < memoryRate ? 'compute' : batch < p.max_sequences ? 'memory' : 'max_sequences';
   const prefill = flops === undefined ? null : computeRate;
   const share = p.input_share;
   const tokens_per_s = 1 / (share / (prefill ?? decode) + (1 - share) / decode);
-  return { batch, bound, prefill_tokens_per_s: prefill, decode_tokens_per_s: decode, tokens_per_s };
+  return { batch, split: layout.split, bound, prefill_tokens_per_s: prefill, decode_tokens_per_s: decode, tokens_per_s };
 }

@@ -1,6 +1,7 @@
 // Speed of one model on one configuration at a quantization: decode (bandwidth-bound) and prefill (compute-bound).
 import type { Hardware } from '../schema/index.ts';
-import { DECODE_EFFICIENCY, GB, PREFILL_EFFICIENCY, type KvCacheType, type Quantization } from './constants.ts';
+import { DECODE_EFFICIENCY, GB, type KvCacheType, type Quantization } from './constants.ts';
+import { decodeLayout, layoutBasis, prefillEfficiency, type DecodeSplit } from './decode.ts';
 import {
   aggregateBandwidth,
   aggregateFlops,
@@ -20,6 +21,12 @@ export type SpeedEstimate = {
   tokens_per_s: number;
   efficiency: number;
   aggregate_bandwidth_gbs: number;
+  /** How the devices share a decode step: one device, tensor parallel, or split by layer (one card at a time). */
+  split: DecodeSplit;
+  /** Bandwidth a decode step reads at, GB/s: one card's unless the devices run tensor parallel. */
+  decode_bandwidth_gbs: number;
+  /** Milliseconds every token costs whatever it reads: layers x per-layer latency (+ all-reduces when tensor parallel). */
+  per_token_latency_ms: number;
   active_parameters: number;
   active_weights_gb: number;
   kv_read_gb: number;
@@ -41,28 +48,40 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const total_weights = weightsBytes(facts.parameters_total, q);
   const active_weights = weightsBytes(facts.parameters_active, q);
   const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
-  const bandwidth = aggregateBandwidth(hardware);
+  const layers = facts.architecture.layers;
+  const layout = decodeLayout(hardware, layers);
   const flops = aggregateFlops(hardware);
+  const active_parameters = facts.parameters_active;
+  const total_parameters = facts.parameters_total;
   const at = (batch: number) =>
-    decodeTokensPerSecond({ total_weights, active_weights, kv_per_sequence, batch, bandwidth, flops, active_parameters: facts.parameters_active });
+    decodeTokensPerSecond({
+      total_weights, active_weights, kv_per_sequence, batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
+      flops, active_parameters, total_parameters,
+    });
   const total = at(opts.concurrency);
-  const prefill = flops === undefined ? null : computeBoundTokensPerSecond(flops, facts.parameters_active);
+  const prefill = flops === undefined ? null : computeBoundTokensPerSecond(flops, active_parameters, total_parameters);
+  const prefill_efficiency = prefillEfficiency(active_parameters, total_parameters);
+  const moe = active_parameters < total_parameters;
   return {
     estimate: true,
     basis:
-      `decode at batch 1, memory-bandwidth bound: ${DECODE_EFFICIENCY} x aggregate bandwidth / bytes read per token ` +
-      `(active weights at ${q.name} + the KV cache of one sequence at ${opts.context} tokens); ` +
+      `decode at batch 1: active weights at ${q.name} + the KV cache of one sequence at ${opts.context} tokens, read at ` +
+      `${DECODE_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
+      `${layoutBasis(hardware, layout, layers)}; ` +
       (prefill === null
         ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'
-        : `prefill compute-bound: ${PREFILL_EFFICIENCY} x dense FP16 FLOP/s / (2 x active parameters)`) +
-      // Every measurement in the calibration table is of one device: the all-reduces of tensor parallelism are not in it.
-      (hardware.count > 1
-        ? `; on ${hardware.count} devices an upper bound: the bandwidths are summed and the tensor-parallel communication between them is not modelled (the calibration table has no multi-device measurement)`
-        : ''),
+        : `prefill compute-bound: ${prefill_efficiency} x dense FP16 FLOP/s / (2 x active parameters)` +
+          (moe
+            ? ' (the mixture-of-experts efficiency: a prompt batch is scattered over the experts, so each multiplies small ' +
+              'matrices; calibrated on llama.cpp MoE prompt-processing measurements)'
+            : '')),
     tokens_per_s: roundTo(at(1), 1),
     efficiency: DECODE_EFFICIENCY,
-    aggregate_bandwidth_gbs: roundTo(bandwidth / GB, 1),
-    active_parameters: facts.parameters_active,
+    aggregate_bandwidth_gbs: roundTo(aggregateBandwidth(hardware) / GB, 1),
+    split: layout.split,
+    decode_bandwidth_gbs: roundTo(layout.bandwidth / GB, 1),
+    per_token_latency_ms: roundTo(layout.step_latency_s * 1e3, 3),
+    active_parameters,
     active_weights_gb: toGb(active_weights),
     kv_read_gb: toGb(kv_per_sequence),
     bytes_per_token_gb: toGb(active_weights + kv_per_sequence),
@@ -72,8 +91,7 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
       tokens_per_s_total: roundTo(total, 1),
     },
     prefill_tokens_per_s: prefill === null ? null : roundTo(prefill, 0),
-    prefill_efficiency: PREFILL_EFFICIENCY,
+    prefill_efficiency,
     time_to_first_token_s: prefill === null ? null : roundTo(opts.context / prefill, 2),
   };
 }
-

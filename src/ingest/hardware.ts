@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { fact, Hardware, HardwareClass, Slug, type Fact, type RentalPrice, type Source } from '../schema/index.ts';
 import { optionalPositive, parseCsv, SHARED_CURATED_REVIEWED, tableUrl, validateRows } from '../sources/curated.ts';
 import type { HardwareObservation, IngestIssue, RentalObservation } from '../sources/types.ts';
+import { computeFact, type ComputeRow } from './accelerator-compute.ts';
 
 const CONFIGS_FILE = 'data/curated/hardware-configs.csv';
 const CONFIGS_SOURCE_ID = 'hardware-configs';
@@ -123,6 +124,16 @@ function bandwidthFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | un
   return undefined;
 }
 
+/**
+ * Compute: the reviewed compute table first (one basis: FP16 with FP32 accumulate), else the first observation that
+ * gives a figure, except for a GeForce card, whose figure in other sources is its FP16-accumulate rate, twice the basis.
+ */
+function computeOf(cfg: HardwareConfig, acc: Accelerator, table: ReadonlyMap<string, ComputeRow>): Fact<number> | undefined {
+  const reviewed = computeFact(cfg.accelerator_key, table);
+  if (reviewed) return reviewed;
+  return acc.primary && /GeForce/i.test(acc.primary.name) ? undefined : perAcceleratorFact(acc, 'compute_tflops');
+}
+
 /** A per-accelerator figure (compute, power) from the first observation that gives it. */
 function perAcceleratorFact(acc: Accelerator, k: 'compute_tflops' | 'power_w'): Fact<number> | undefined {
   const from = acc.first(k);
@@ -183,6 +194,7 @@ export function buildHardware(
   obs: HardwareObservation[],
   rentals: RentalObservation[],
   configs: HardwareConfig[],
+  computeTable: ReadonlyMap<string, ComputeRow> = new Map(),
 ): { hardware: Hardware[]; issues: IngestIssue[] } {
   const byKey = new Map<string, HardwareObservation>();
   for (const o of obs) if (!byKey.has(o.key)) byKey.set(o.key, o);
@@ -204,7 +216,7 @@ export function buildHardware(
       for (const field of missing) issues.push(issue(cfg, field, `no source gives ${field} for ${cfg.accelerator_key.join('; ')}; the configuration is left out`));
       continue;
     }
-    const compute = perAcceleratorFact(acc, 'compute_tflops');
+    const compute = computeOf(cfg, acc, computeTable);
     const power = perAcceleratorFact(acc, 'power_w');
     const price = priceFact(cfg, acc);
     const rental = rentalFact(cfg, rentals);

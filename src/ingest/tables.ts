@@ -5,6 +5,7 @@ import { fact } from '../schema/fact.ts';
 import { tableUrl } from '../sources/curated.ts';
 import { readProviderNames } from '../sources/models-dev.ts';
 import type { IngestIssue, SourceRoots } from '../sources/types.ts';
+import { ACCELERATOR_COMPUTE_SOURCE, loadAcceleratorCompute, unusedComputeKeys } from './accelerator-compute.ts';
 import { loadAliasTable } from './aliases.ts';
 import type { Tables } from './build.ts';
 import { DEVELOPER_TABLE_REVIEWED, DEVELOPER_TABLE_SOURCE, loadDeveloperTable, resolveDeveloper } from './developers.ts';
@@ -30,6 +31,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...hw.issues);
   const accelerators = await loadAccelerators(path.join(curatedDir, 'accelerators.csv'));
   issues.push(...accelerators.issues);
+  const compute = await loadAcceleratorCompute(path.join(curatedDir, 'accelerator-compute.csv'));
+  issues.push(...compute.issues, ...unusedComputeKeys(compute.compute, hw.configs.map((c) => c.accelerator_key)));
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   const providerNames = await readProviderNames(roots);
 
@@ -42,12 +45,13 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       if (!r) return undefined;
       return { name: r.name, ...(r.country ? { country: fact(r.country, DEVELOPER_TABLE_REVIEWED, DEVELOPER_TABLE_SOURCE.id) } : {}) };
     },
-    buildHardware: (obs, rentals) => buildHardware([...obs, ...accelerators.hardware], rentals, hw.configs),
+    buildHardware: (obs, rentals) => buildHardware([...obs, ...accelerators.hardware], rentals, hw.configs, compute.compute),
     providerNames,
     projectSources: [
       DEVELOPER_TABLE_SOURCE,
       HARDWARE_CONFIGS_SOURCE,
       HARDWARE_ACCELERATORS_SOURCE,
+      ACCELERATOR_COMPUTE_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
       {

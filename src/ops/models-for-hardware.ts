@@ -31,6 +31,13 @@ const SpeedEstimate = z
     tokens_per_s: z.number().describe('Decode tokens/s of one sequence at batch 1.'),
     efficiency: z.number().describe('Share of peak memory bandwidth decoding achieves.'),
     aggregate_bandwidth_gbs: z.number().describe('Bandwidth of all accelerators together, GB/s.'),
+    split: z
+      .enum(['single', 'tensor', 'layer'])
+      .describe('How the devices share a decode step: one device, tensor parallel (SXM/NVLink), or by layer (PCIe: one card at a time).'),
+    decode_bandwidth_gbs: z.number().describe('Bandwidth a decode step reads at, GB/s: the sum only under tensor parallelism.'),
+    per_token_latency_ms: z
+      .number()
+      .describe('Milliseconds each token costs whatever it reads: layers x per-layer latency (+ all-reduces under tensor parallelism).'),
     active_parameters: z.number().describe('Parameters read per token (MoE: the routed experts; the total where the dataset gives no active count).'),
     active_weights_gb: z.number().describe('Bytes of active weights read per token, GB.'),
     kv_read_gb: z.number().describe('KV cache of one sequence read per token, GB.'),

@@ -1,0 +1,61 @@
+// Tests of how devices share a decode step, the per-layer floor, and the MoE prefill efficiency, with figures by hand.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Architecture, Hardware } from '../schema/index.ts';
+import { QUANTIZATIONS } from './constants.ts';
+import { decodeLayout, decodeSplit, prefillEfficiency } from './decode.ts';
+import type { ModelFacts } from './memory.ts';
+import { speedOf } from './speed.ts';
+
+const f = <T>(value: T) => ({ value, as_of: '2026-11-25', source: 'test' });
+const machine = (accelerator: string, count: number, bandwidth: number, tflops?: number): Hardware => ({
+  id: 'm', name: 'm', class: 'server', accelerator, count, unified_memory: false, memory_gb: f(141 * count), usable_fraction: f(0.95),
+  bandwidth_gbs: f(bandwidth), ...(tflops ? { compute_tflops: f(tflops) } : {}),
+});
+
+test('SXM modules run tensor parallel; PCIe cards split by layer; one device is single', () => {
+  assert.equal(decodeSplit(machine('NVIDIA H100 SXM5 80GB', 8, 3350)), 'tensor');
+  assert.equal(decodeSplit(machine('NVIDIA H200 SXM', 8, 4800)), 'tensor');
+  assert.equal(decodeSplit(machine('NVIDIA B200', 4, 7700)), 'tensor');
+  assert.equal(decodeSplit(machine('AMD Instinct MI300X', 8, 5300)), 'tensor');
+  assert.equal(decodeSplit(machine('NVIDIA GeForce RTX 3090', 2, 936)), 'layer');
+  assert.equal(decodeSplit(machine('NVIDIA L40S', 4, 864)), 'layer');
+  assert.equal(decodeSplit(machine('NVIDIA GeForce RTX 4090', 1, 1008)), 'single');
+});
+
+test('the layout: summed bandwidth and 64 us a layer in tensor parallel, one card and 38 us a layer otherwise', () => {
+  const tp = decodeLayout(machine('NVIDIA H200 SXM', 8, 4800), 36);
+  assert.equal(tp.bandwidth, 8 * 4800e9);
+  assert.ok(Math.abs(tp.step_latency_s - 36 * 64e-6) < 1e-12);
+  const pcie = decodeLayout(machine('NVIDIA GeForce RTX 3090', 2, 936), 80);
+  assert.equal(pcie.bandwidth, 936e9);
+  assert.ok(Math.abs(pcie.step_latency_s - 80 * 38e-6) < 1e-12);
+});
+
+test('gpt-oss-120b on 8 x H200 decodes at about 411 tokens/s at batch 1, not thousands', () => {
+  // gpt-oss-120b: 116.83B total, 5.13B active (model card), MXFP4 4.47 bits: 5.13e9 x 4.47 / 8 = 2.8663 GB of weights a
+  // token. 36 layers, 8 KV heads x 64, every second layer a 128-token window: at 8,192 tokens the cache is
+  // 18 x 2 x 8 x 64 x 8,192 x 2 + 18 x 2 x 8 x 64 x 128 x 2 = 301,989,888 + 4,718,592 bytes = 0.3067 GB.
+  // 3.1730 GB / (0.64 x 38,400 GB/s) = 0.1291 ms, plus 36 x (38 + 26) us = 2.304 ms: 2.433 ms a token, 411 tokens/s.
+  const arch: Architecture = {
+    layers: 36, kv_heads: 8, head_dim: 64, attention: 'sliding', sliding_window: 128, sliding_layers: 18, hf_repo: 'openai/gpt-oss-120b',
+  };
+  const facts: ModelFacts = {
+    parameters_total: 116.83e9, parameters_active: 5.13e9, architecture: arch, native_precision: 'mxfp4', derived_from: [],
+  };
+  const mxfp4 = QUANTIZATIONS.find((q) => q.id === 'mxfp4')!;
+  const s = speedOf(facts, mxfp4, machine('NVIDIA H200 SXM', 8, 4800, 989.5), { context: 8192, concurrency: 1 });
+  assert.ok(Math.abs(s.tokens_per_s - 411) <= 1, `${s.tokens_per_s}`);
+  assert.equal(s.split, 'tensor');
+  assert.equal(s.per_token_latency_ms, 2.304);
+  assert.match(s.basis, /tensor parallel.*all-reduces/);
+  // Prefill at the MoE efficiency: 0.37 x 8 x 989.5e12 / (2 x 5.13e9) = 285,470 tokens/s.
+  assert.equal(s.prefill_efficiency, 0.37);
+  assert.ok(Math.abs(s.prefill_tokens_per_s! - 285470) <= 1, `${s.prefill_tokens_per_s}`);
+  assert.match(s.basis, /mixture-of-experts/);
+});
+
+test('a mixture-of-experts model prefills at its own efficiency; a dense model at the dense one', () => {
+  assert.equal(prefillEfficiency(3.3e9, 30.5e9), 0.37);
+  assert.equal(prefillEfficiency(8e9, 8e9), 0.86);
+});

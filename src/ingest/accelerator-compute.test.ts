@@ -1,0 +1,77 @@
+// Tests of the reviewed compute table: one basis, preferred to other sources, and every key used by a configuration.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { HardwareObservation } from '../sources/types.ts';
+import { loadAcceleratorCompute, unusedComputeKeys } from './accelerator-compute.ts';
+import { buildHardware, loadHardwareConfigs, type HardwareConfig } from './hardware.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const projectTable = path.resolve(here, '../../data/curated/accelerator-compute.csv');
+const projectConfigs = path.resolve(here, '../../data/curated/hardware-configs.csv');
+
+// Epoch's RTX 4090 row: 330.3 TFLOPS is its FP16 tensor rate with FP16 accumulate (Ada whitepaper, appendix).
+const rtx4090: HardwareObservation = {
+  source: 'epoch-hardware', key: 'NVIDIA GeForce RTX 4090', name: 'NVIDIA GeForce RTX 4090', memory_gb: 24, bandwidth_gbs: 1008,
+  compute_tflops: 330.3, as_of: '2025-11-14',
+};
+const rtx3090Ti: HardwareObservation = {
+  ...rtx4090, key: 'NVIDIA GeForce RTX 3090 Ti', name: 'NVIDIA GeForce RTX 3090 Ti', compute_tflops: 160,
+};
+const h100: HardwareObservation = {
+  source: 'epoch-hardware', key: 'NVIDIA H100 SXM5 80GB', name: 'NVIDIA H100 SXM5 80GB', memory_gb: 80, bandwidth_gbs: 3350,
+  compute_tflops: 989.4, as_of: '2025-11-14',
+};
+const config = (key: string, id: string): HardwareConfig =>
+  ({ id, name: id, class: 'desktop', accelerator_key: [key], count: 1, unified_memory: false, rental_accelerators: [] }) as unknown as
+  HardwareConfig;
+
+function table(rows: string): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'compute-')), 'accelerator-compute.csv');
+  writeFileSync(file, `accelerator_key,compute_tflops,source_url,read_on,note\n${rows}`);
+  return file;
+}
+
+test('the reviewed figure replaces a GeForce card\'s FP16-accumulate figure; a GeForce card the table omits has none', async () => {
+  const row = 'NVIDIA GeForce RTX 4090,165.2,https://example.org/ada.pdf,2026-11-25,whitepaper\n';
+  const { compute, issues } = await loadAcceleratorCompute(table(row));
+  assert.deepEqual(issues, []);
+  const { hardware } = buildHardware([rtx4090, rtx3090Ti, h100], [], [
+    config(rtx4090.key, 'rtx-4090'), config(rtx3090Ti.key, 'rtx-3090-ti'), config(h100.key, 'h100'),
+  ], compute);
+  const byId = new Map(hardware.map((h) => [h.id, h]));
+  assert.equal(byId.get('rtx-4090')?.compute_tflops?.value, 165.2);
+  assert.equal(byId.get('rtx-4090')?.compute_tflops?.source, 'accelerator-compute');
+  assert.match(byId.get('rtx-4090')?.compute_tflops?.note ?? '', /FP32 accumulate.*evidence: https:\/\/example.org\/ada.pdf/);
+  // Not in the table: Epoch's 160 is on the other basis, so no figure rather than one twice too high.
+  assert.equal(byId.get('rtx-3090-ti')?.compute_tflops, undefined);
+  // A data-centre card runs FP32 accumulate at full rate: Epoch's dense BF16 figure is already on the basis.
+  assert.equal(byId.get('h100')?.compute_tflops?.value, 989.4);
+});
+
+test('bad rows are issues: no URL, a negative figure, a repeated key; an unused key is reported', async () => {
+  const { compute, issues } = await loadAcceleratorCompute(table([
+    'a,10,not-a-url,2026-11-25,x', 'b,-1,https://example.org,2026-11-25,x',
+    'c,5,https://example.org,2026-11-25,x', 'c,6,https://example.org,2026-11-25,x',
+  ].join('\n')));
+  assert.deepEqual(issues.map((i) => `${i.row} ${i.field}`).sort(), ['a source_url', 'b compute_tflops', 'c accelerator_key']);
+  assert.equal(compute.get('c')?.compute_tflops, 5);
+  assert.deepEqual(unusedComputeKeys(compute, [['c']]), []);
+  assert.deepEqual(unusedComputeKeys(compute, [['d']]).map((i) => i.row), ['c']);
+});
+
+test('the project table: every row valid and used, on the stated basis (checked against the vendor documents)', async () => {
+  const { compute, issues } = await loadAcceleratorCompute(projectTable);
+  assert.deepEqual(issues, []);
+  const { configs } = await loadHardwareConfigs(projectConfigs);
+  assert.deepEqual(unusedComputeKeys(compute, configs.map((c) => c.accelerator_key)), []);
+  // Read by hand from the documents each row cites: Ada whitepaper (RTX 4090, FP16 tensor with FP32 accumulate),
+  // GA102 whitepaper (RTX 3090), RTX Blackwell whitepaper (RTX 5090), L40S datasheet, Apple's M1 Max announcement.
+  const expected: Record<string, number> = {
+    'NVIDIA GeForce RTX 4090': 165.2, 'NVIDIA GeForce RTX 3090': 71, 'nvidia-rtx-5090': 209.5, 'nvidia-l40s': 362.05, 'apple-m1-max': 10.4,
+  };
+  for (const [key, tflops] of Object.entries(expected)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
+});

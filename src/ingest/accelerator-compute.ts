@@ -1,0 +1,69 @@
+// The reviewed compute table: one accelerator's dense FP16 TFLOPS on one stated basis, preferred to any other source.
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { fact, type Fact, type Source } from '../schema/index.ts';
+import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
+import type { IngestIssue } from '../sources/types.ts';
+
+const COMPUTE_FILE = 'data/curated/accelerator-compute.csv';
+const COMPUTE_SOURCE_ID = 'accelerator-compute';
+
+/**
+ * The basis every figure in the table is on, and what the speed engine's prefill efficiencies are calibrated against:
+ * dense matrix throughput without sparsity, FP16 inputs with FP32 accumulation (GeForce cards run that at half their
+ * FP16-accumulate rate, which is the figure Epoch lists for them); Apple GPUs have no separate matrix rate, so their
+ * FP32 rate, which FP16 matches.
+ */
+export const COMPUTE_BASIS = 'dense FP16 tensor TFLOPS with FP32 accumulate, no sparsity (Apple: the GPU FP32 = FP16 rate)';
+
+export const ACCELERATOR_COMPUTE_SOURCE: Source = {
+  id: COMPUTE_SOURCE_ID,
+  name: 'Reviewed table: accelerator compute on one basis',
+  url: tableUrl(COMPUTE_FILE),
+  licence: 'facts; each row cites the vendor whitepaper, datasheet or announcement it was read from',
+  kind: 'curated',
+  retrieved: '2026-11-25',
+  covers: `compute_tflops of consumer, workstation and Apple accelerators: ${COMPUTE_BASIS}`,
+  counts_for_data_as_of: false,
+};
+
+const ComputeRow = z.object({
+  accelerator_key: z.string().min(1, 'an accelerator key of data/curated/hardware-configs.csv'),
+  compute_tflops: z.coerce.number().positive().finite(),
+  source_url: z.url(),
+  read_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'the day the figure was read, YYYY-MM-DD'),
+  note: z.string().min(1, 'what the source states and how the figure is read from it'),
+});
+export type ComputeRow = z.infer<typeof ComputeRow>;
+
+/** Load and validate the table; a bad or repeated row is an issue and stays out. */
+export async function loadAcceleratorCompute(file: string): Promise<{ compute: Map<string, ComputeRow>; issues: IngestIssue[] }> {
+  const where = { source: COMPUTE_SOURCE_ID, file: COMPUTE_FILE };
+  const rows = parseCsv(await readFile(file, 'utf8'));
+  const { valid, issues } = validateRows(ComputeRow, rows, where, (r) => r.record.accelerator_key || `line ${r.line}`);
+  const compute = new Map<string, ComputeRow>();
+  for (const { value, row } of valid) {
+    const repeated = compute.has(value.accelerator_key);
+    if (repeated) issues.push({ ...where, row, field: 'accelerator_key', message: 'repeated key; the first row is kept' });
+    else compute.set(value.accelerator_key, value);
+  }
+  return { compute, issues };
+}
+
+/** The table's figure for the first of a configuration's accelerator keys it lists, as a cited fact. */
+export function computeFact(keys: readonly string[], compute: ReadonlyMap<string, ComputeRow>): Fact<number> | undefined {
+  const row = keys.map((k) => compute.get(k)).find((r) => r !== undefined);
+  if (!row) return undefined;
+  return fact(row.compute_tflops, row.read_on, COMPUTE_SOURCE_ID, { note: `${COMPUTE_BASIS}; ${row.note}; evidence: ${row.source_url}` });
+}
+
+/** Keys of the table no configuration names: a typo that would leave a figure unused. */
+export function unusedComputeKeys(compute: ReadonlyMap<string, ComputeRow>, configKeys: Iterable<readonly string[]>): IngestIssue[] {
+  const used = new Set<string>();
+  for (const keys of configKeys) for (const k of keys) used.add(k);
+  return [...compute.keys()]
+    .filter((k) => !used.has(k))
+    .map((k) => ({
+      source: COMPUTE_SOURCE_ID, file: COMPUTE_FILE, row: k, field: 'accelerator_key', message: 'no hardware configuration names this key',
+    }));
+}
