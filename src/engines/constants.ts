@@ -66,18 +66,16 @@ export type KvCacheType = 'f16' | 'q8_0' | 'q4_0';
 export const KV_CACHE_BYTES: Readonly<Record<KvCacheType, number>> = { f16: 2, q8_0: 34 / 32, q4_0: 18 / 32 };
 
 /**
- * Runtime overhead: activations, compute buffers and allocator slack as a share of weights + KV cache.
- * DESIGN.md section 7 ("about 10% plus a fixed amount"); EleutherAI's Transformer Math 101
- * (https://blog.eleuther.ai/transformer-math/) puts inference overhead at up to 20% of the model's memory,
- * which 10% plus the fixed amount below reaches for small models.
+ * Runtime overhead per accelerator, GB: the runtime's compute buffers (activations, logits, attention scratch), which
+ * every card of a split holds whatever the model's size. Published llama.cpp logs (CUDA, n_ubatch 512) show 0.11-0.70
+ * GB at default settings (Qwen3-235B-A22B with flash attention, llama.cpp's default since 2025: 313 MiB at 16,384
+ * tokens; Command-R 35B split over two cards without it: 672 MiB at 4,096); docs/hardware-and-cost.md section 1
+ * lists every row with its source, and where the buffer outgrows this (long contexts, flash attention off).
+ * The CUDA context is not counted here: it is outside `usable_fraction` already (24 GiB cards report 22,994-23,999
+ * MiB free once it exists). Not a share of the weights: llama.cpp allocates weights and KV cache at their exact
+ * size, so the former 10% of (weights + KV) charged a 32B model 2.2 GB that no log shows.
  */
-export const OVERHEAD_FRACTION = 0.1;
-
-/**
- * Fixed overhead per accelerator, GB: the CUDA/Metal context and the runtime's scratch buffers, which every card
- * of a multi-GPU split carries. A documented assumption (a CUDA context alone is a few hundred MB).
- */
-export const OVERHEAD_FIXED_GB_PER_DEVICE = 0.5;
+export const OVERHEAD_FIXED_GB_PER_DEVICE = 0.75;
 
 /** Fit levels (DESIGN.md section 7): comfortable up to 85% of usable memory, tight up to 100%, otherwise no. */
 export const COMFORTABLE_MAX_FRACTION = 0.85;

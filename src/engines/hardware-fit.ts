@@ -6,7 +6,6 @@ import {
   KV_CACHE_BYTES,
   MIN_SELF_HOSTING_BITS,
   OVERHEAD_FIXED_GB_PER_DEVICE,
-  OVERHEAD_FRACTION,
   PREFILL_EFFICIENCY,
   type KvCacheType,
   type Quantization,
@@ -262,7 +261,7 @@ export function fitInputs(a: FitAssessment, hardware: Hardware, opts: FitOptions
     ...hardwareInputs(hardware),
     `bits_per_weight ${a.shown.q.name} = ${a.shown.q.bits_per_weight} (${a.shown.q.basis})`,
     `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
-    `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache + ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
+    `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator (compute buffers, from published llama.cpp logs)`,
     `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
     ...(speedEstimated ? [`decode efficiency = ${DECODE_EFFICIENCY} of peak bandwidth, prefill efficiency = ${PREFILL_EFFICIENCY} of dense FP16 compute (calibrated on data/curated/speed-measurements.csv)`] : []),
   ];
@@ -291,7 +290,8 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
   'weights = parameters_total x bits per weight / 8 (llama.cpp measured bits per weight; native MXFP4/FP8 from the published checkpoints; MoE: all experts resident)',
   'quantization: the highest precision that fits, up to Q8_0 unless min_bits or quantization asks for more; a model shipped in FP8 or MXFP4 is offered that format and nothing wider; every alternative is listed with its memory and speed',
   'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',
-  `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache, plus ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
+  `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator for the runtime's compute buffers (published llama.cpp logs, ` +
+    'flash attention on); the CUDA context is outside usable memory',
   `fit: comfortable when the total is at most ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight up to 100%; the highest precision that fits comfortably is chosen, else the highest that fits tightly`,
   `decode speed: ${DECODE_EFFICIENCY} x aggregate memory bandwidth / bytes read per token (active weights + one sequence's KV cache), batch 1, no CPU offload; prefill: ${PREFILL_EFFICIENCY} x dense FP16 compute / (2 x active parameters) where the hardware's compute is known; both efficiencies calibrated on published measurements (docs/hardware-and-cost.md)`,
 ];

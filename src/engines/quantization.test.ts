@@ -49,20 +49,20 @@ const ok = (r: ReturnType<typeof fitModel>) => {
 
 test('gpt-oss-120b fits one H100 80 GB in its native MXFP4 (about 65 GB of weights), not at Q3_K_M', () => {
   // Weights 116.83e9 x 4.47 / 8 = 65.28 GB (the 60.8 GiB checkpoint); KV at 8k: 18 full layers x 2,048 bytes x 8,192
-  // + 18 sliding layers x 2,048 x 128 = 0.307 GB; overhead 10% + 0.5 GB: 72.65 GB of 80 x 2^30 B x 0.95 =
-  // 80 x 1.0737 x 0.95 = 81.60 GB usable (89%): tight.
+  // + 18 sliding layers x 2,048 x 128 = 0.307 GB; overhead 0.75 GB: 66.34 GB of 80 x 2^30 B x 0.95 =
+  // 80 x 1.0737 x 0.95 = 81.60 GB usable (81%): comfortable, as OpenAI says it runs on a single 80 GB GPU.
   const r = ok(fitModel(gptOss120b, h100, at8k));
   assert.equal(r.quantization, 'mxfp4');
-  assert.equal(r.fit, 'tight');
+  assert.equal(r.fit, 'comfortable');
   assert.ok(Math.abs(r.memory.weights_gb - 65.28) < 0.05, `${r.memory.weights_gb}`);
-  assert.ok(Math.abs(r.memory.total_gb - 72.65) < 0.05, `${r.memory.total_gb}`);
+  assert.ok(Math.abs(r.memory.total_gb - 66.34) < 0.05, `${r.memory.total_gb}`);
   // Nothing wider than the shipped format is offered; below it, Q3_K_M remains an alternative.
   assert.deepEqual(r.by_quantization.map((q) => q.quantization), ['mxfp4', 'q3_k_m']);
   assert.match(r.quantization_rule, /ships MXFP4/);
   assert.equal(r.kv_cache.form, 'sliding+global');
   // Without the native-precision fact the ladder applies and MXFP4 is not offered. Q5_K_M: 116.83e9 x 5.7 / 8 =
-  // 83.24 GB of weights, no fit; Q4_K_M: 116.83e9 x 4.89 / 8 = 71.41 GB -> (71.41 + 0.307) x 1.1 + 0.5 = 79.39 GB, 97%
-  // of 81.60: tight, and a tight fit at 4 bits beats Q3_K_M's comfortable 63.49 GB (78%). (With the 1e9-byte GB the
+  // 83.24 GB of weights, no fit; Q4_K_M: 116.83e9 x 4.89 / 8 = 71.41 GB -> 71.41 + 0.307 + 0.75 = 72.47 GB, 89%
+  // of 81.60: tight, and a tight fit at 4 bits beats Q3_K_M's comfortable 58.01 GB (71%). (With the 1e9-byte GB the
   // H100 offered 76 GB and only Q3_K_M fitted; the real H100 is kept as the fixture, so the answer is now Q4_K_M.)
   const { native_precision: _n, ...plain } = gptOss120b;
   const ladder = ok(fitModel(plain, h100, at8k));
