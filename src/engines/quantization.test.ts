@@ -105,3 +105,32 @@ test('a floor above a native format is honoured: min_bits 8 on an MXFP4 model of
   assert.deepEqual(candidateQuantizations('mxfp4').list.map((q) => q.id), ['mxfp4', 'q3_k_m']);
   assert.deepEqual(candidateQuantizations('mxfp4', { min_bits_per_weight: 8 }).list.map((q) => q.id), ['q8_0']);
 });
+
+// moonshotai/Kimi-K2-Thinking as the dataset carries it: 1T parameters (card), MLA over 61 layers (kv_lora_rank 512 +
+// rope 64), shipped as INT4 (compressed-tensors W4A16, group 32) on its routed experts.
+const kimiThinking = aModel({
+  id: 'kimi-k2-thinking',
+  parameters_total: f(1_000_000_000_000),
+  parameters_active: f(32_000_000_000),
+  architecture: f<Architecture>({
+    layers: 61, kv_heads: 64, head_dim: 128, attention: 'mla', kv_lora_rank: 512, rope_dim: 64, hf_repo: 'moonshotai/Kimi-K2-Thinking',
+  }),
+  context_window: f(262144),
+  native_precision: f('int4' as const),
+});
+
+test('Kimi K2 Thinking is offered its native INT4 and nothing wider (not Q8_0, Q6_K, Q5_K_M or Q4_K_M)', () => {
+  assert.deepEqual(candidateQuantizations('int4').list.map((q) => q.id), ['int4', 'q3_k_m']);
+  // INT4 is a native format: a model that does not ship it never sees it.
+  assert.ok(!candidateQuantizations(null).list.some((q) => q.id === 'int4'));
+  assert.ok(!candidateQuantizations('fp8').list.some((q) => q.id === 'int4'));
+  // Eight H100 80 GB: 640 x 2^30 B x 0.95 = 652.84 GB usable. INT4 weights 1e12 x 4.63 / 8 = 578.75 GB; MLA cache at
+  // 8k 61 x 576 x 2 B x 8,192 = 0.58 GB; 8 x 0.75 GB overhead: 585.3 GB, 90%: tight, and kept (the shipped format).
+  const node = aMachine({ id: 'h100-80gb-x8', count: 8, memory_gb: f(640) });
+  const r = ok(fitModel(kimiThinking, node, at8k));
+  assert.equal(r.quantization, 'int4');
+  assert.equal(r.fit, 'tight');
+  assert.ok(Math.abs(r.memory.weights_gb - 578.75) < 0.01, `${r.memory.weights_gb}`);
+  assert.deepEqual(r.by_quantization.map((q) => q.quantization), ['int4', 'q3_k_m']);
+  assert.match(r.quantization_rule, /ships INT4/);
+});
