@@ -159,7 +159,7 @@ test('multi-GPU: 70B fits 2 x 48 GB with the split stated, overhead per card and
   assert.equal(r.memory.overhead_gb, Math.round((single.memory.overhead_gb + 0.75) * 100) / 100);
 });
 
-test('models_for_hardware: runs only, best rated first then headroom; closed excluded; unknown facts listed', () => {
+test('models_for_hardware: runs only, best rated first then headroom; closed and non-language excluded; unknown facts listed', () => {
   const models = [
     aModel({ ...llama8b, id: 'unrated-small', parameters_total: f(1e9) }),
     aModel({ ...llama8b, id: 'rated-low' }),
@@ -169,6 +169,9 @@ test('models_for_hardware: runs only, best rated first then headroom; closed exc
     aModel({ id: 'no-facts', parameters_total: f(7e9) }),
     aModel({ ...llama8b, id: 'closed', open_weights: f(false) }),
     aModel({ ...llama8b, id: 'weights-unknown', open_weights: undefined }),
+    // Not language models, though open and with the facts a fit needs: a speech recogniser and an embedder.
+    aModel({ ...llama8b, id: 'speech-to-text', modalities: f({ input: ['audio'], output: ['text'] }) }),
+    aModel({ id: 'text-embed', name: f('Test Embed 7B'), parameters_total: f(7e9), modalities: f({ input: ['text'], output: ['text'] }) }),
   ];
   const ratings: Record<string, number> = { 'rated-low': 1200, 'rated-high': 1300, 'too-big': 1400, closed: 1500 };
   const r = modelsForHardware(models, aCard(), at8k, (id) => ratings[id]);
@@ -177,7 +180,7 @@ test('models_for_hardware: runs only, best rated first then headroom; closed exc
   assert.equal(r.models[0].rating, 1300);
   assert.deepEqual(r.not_assessable.map((m) => m.model_id), ['no-facts']);
   assert.equal(r.does_not_fit, 1);
-  assert.deepEqual(r.excluded, { closed_weights: 1, open_weights_unknown: 1 });
+  assert.deepEqual(r.excluded, { closed_weights: 1, open_weights_unknown: 1, not_language_models: 2 });
   // 24 x 2^30 B x 0.95 = 24 x 1.073741824 x 0.95 = 24.4813 GB, shown to two decimals.
   assert.equal(r.hardware.usable_gb, 24.48);
   assert.ok(r.models.every((m) => m.fit !== 'no' && m.tokens_per_s !== null && m.estimate));

@@ -26,6 +26,7 @@ import {
   type MemoryNeed,
   type ModelFacts,
 } from './memory.ts';
+import { isLanguageModel } from './language-model.ts';
 import { candidateQuantizations, type Candidates } from './quantization.ts';
 import { speedOf, type SpeedEstimate } from './speed.ts';
 
@@ -279,8 +280,11 @@ export type ModelsForHardwareResult = {
   not_assessable: Array<{ model_id: string; reason: string; missing: string[] }>;
   /** Open-weight, assessable models that do not fit at any quantization (or exceed their context window). */
   does_not_fit: number;
-  /** Models left out because their weights are not downloadable (false) or not known to be (unknown). */
-  excluded: { closed_weights: number; open_weights_unknown: number };
+  /**
+   * Models left out: weights not downloadable (false) or not known to be (unknown), and open-weights models that are
+   * not language models (speech, image, video, embedding): a language-model answer does not rank or list them.
+   */
+  excluded: { closed_weights: number; open_weights_unknown: number; not_language_models: number };
   estimate: true;
   assumptions: string[];
 };
@@ -303,8 +307,9 @@ export type FitRanking = Omit<ModelsForHardwareResult, 'models'> & { ranked: Ran
 
 /**
  * Every open-weight model that runs on `hardware`, best first: arena rating (higher first, unrated last), then
- * memory headroom, then id (a stable order). Closed or unknown weights are counted, not listed. Only the arithmetic
- * is done for every model; `describeRanked` writes out the ones a caller shows.
+ * memory headroom, then id (a stable order). Closed or unknown weights and models that are not language models
+ * are counted, not listed. Only the arithmetic is done for every model; `describeRanked` writes out the ones a
+ * caller shows.
  */
 export function rankForHardware(
   models: readonly Model[],
@@ -314,13 +319,17 @@ export function rankForHardware(
 ): FitRanking {
   const fits: Array<Omit<RankedFit, 'rank'>> = [];
   const not_assessable: ModelsForHardwareResult['not_assessable'] = [];
-  const excluded = { closed_weights: 0, open_weights_unknown: 0 };
+  const excluded = { closed_weights: 0, open_weights_unknown: 0, not_language_models: 0 };
   let does_not_fit = 0;
   for (const model of models) {
     const open = model.open_weights?.value;
     if (open === false) excluded.closed_weights++;
     if (open === undefined) excluded.open_weights_unknown++;
     if (open !== true) continue;
+    if (!isLanguageModel(model)) {
+      excluded.not_language_models++;
+      continue;
+    }
     const a = assessFit(model, hardware, opts);
     if (!('facts' in a)) not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
     else if (!a.chosen) does_not_fit++;

@@ -111,7 +111,7 @@ type Ranking = {
   ranked: RankedFit[];
   not_assessable: z.infer<typeof NotAssessable>;
   does_not_fit: number;
-  excluded: { closed_weights: number; open_weights_unknown: number };
+  excluded: { closed_weights: number; open_weights_unknown: number; not_language_models: number };
   assumptions: string[];
 };
 
@@ -225,6 +225,10 @@ export const models_for_hardware = defineOperation({
       .object({
         closed_weights: z.number().int().describe('Models whose weights a source says are not published: they cannot run on your hardware.'),
         open_weights_unknown: z.number().int().describe('Models no source says are downloadable: not assessed.'),
+        not_language_models: z
+          .number()
+          .int()
+          .describe('Open-weights models that are not language models (speech, image, video, embedding, reranking): not ranked.'),
       })
       .describe('Models left out, counted.'),
     estimate: z.literal(true).describe('Memory, fit and speed are estimates derived by this service.'),
