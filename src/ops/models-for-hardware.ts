@@ -16,7 +16,7 @@ const MemoryReport = z
     quantization: QuantizationIdSchema,
     weights_gb: z.number().describe('parameters_total x bits per weight / 8, GB (1e9 bytes); MoE: every expert resident.'),
     kv_cache_gb: z.number().describe('KV cache for every sequence at the full context, computed per layer (see kv_cache), GB.'),
-    overhead_gb: z.number().describe('Runtime overhead: 10% of weights + KV cache, plus 0.5 GB per accelerator, GB.'),
+    overhead_gb: z.number().describe('Runtime overhead: the compute buffers, 0.75 GB per accelerator, GB.'),
     total_gb: z.number().describe('weights + KV cache + overhead, GB.'),
     usable_gb: z.number().describe('Memory the configuration offers a model, GB.'),
     headroom_gb: z.number().describe('usable - total, GB.'),
