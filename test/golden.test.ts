@@ -72,3 +72,23 @@ test('a malformed row stops the check, naming its line', () => {
   const file = tableFile(['gpt-4o,offer:openai:input,two,,md:x/y.toml,cost.input = 2.5,2026-11-25,', 'gpt-4o,price,2.5,,md:x/y.toml,2.5,2026-11-25,']);
   assert.throws(() => loadGoldenFacts(file), /line 2: expected: "two" is not a number\n {2}line 3: field/);
 });
+
+test('architecture and native-precision rows check the facts the memory engine reads', () => {
+  // A flat reading of Llama-3.3-Nemotron-Super-49B (all 80 layers cache) against the config's 49; Kimi K2 Thinking's INT4.
+  const flat = { layers: 80, kv_heads: 64, head_dim: 128, attention: 'full' as const, hf_repo: 'nvidia/Llama-3_3-Nemotron-Super-49B-v1' };
+  const ds = aDataset({
+    models: [
+      aModel({ id: 'nemotron-super', architecture: aFact(flat) }),
+      aModel({ id: 'kimi-k2-thinking', native_precision: aFact('int4' as const) }),
+    ],
+  });
+  const file = tableFile([
+    'nemotron-super,architecture:kv_layers,49,,https://huggingface.co/nvidia/Llama-3_3-Nemotron-Super-49B-v1,49 of 80,2026-11-25,',
+    'nemotron-super,architecture:layers,80,,https://huggingface.co/nvidia/Llama-3_3-Nemotron-Super-49B-v1,80,2026-11-25,',
+    'kimi-k2-thinking,native_precision,int4,,https://huggingface.co/moonshotai/Kimi-K2-Thinking,INT4,2026-11-25,',
+  ]);
+  const m = checkGoldenFacts(ds, loadGoldenFacts(file));
+  assert.deepEqual(m.map((x) => [x.line, x.field, x.actual]), [[2, 'architecture:kv_layers', 'absent (model nemotron-super)']]);
+  const bad = tableFile(['nemotron-super,architecture:experts,8,,https://huggingface.co/x,8,2026-11-25,']);
+  assert.throws(() => loadGoldenFacts(bad), /line 2: field/);
+});

@@ -9,7 +9,7 @@ export const GB = 1e9;
  */
 export const GIB = 1024 ** 3;
 
-export type QuantizationId = 'bf16' | 'fp8' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'mxfp4' | 'q4_k_m' | 'q3_k_m';
+export type QuantizationId = 'bf16' | 'fp8' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'q4_k_m' | 'int4' | 'mxfp4' | 'q3_k_m';
 
 export type Quantization = {
   id: QuantizationId;
@@ -21,7 +21,7 @@ export type Quantization = {
    * A native format: a candidate only for a model whose publisher ships it (Model.native_precision), because
    * quantizing another model's BF16 weights to it is not what its users download.
    */
-  native?: 'fp8' | 'mxfp4';
+  native?: 'fp8' | 'mxfp4' | 'int4';
   /** Where the bits per weight come from. */
   basis: string;
 };
@@ -36,6 +36,12 @@ export type Quantization = {
  * MXFP4 (gpt-oss): the published checkpoint of gpt-oss-120b is 60.8 GiB for 116.83B parameters (OpenAI's gpt-oss
  * model card, https://openai.com/index/gpt-oss-model-card/): 4.47 bits per weight, the MoE experts in 4.25-bit MXFP4
  * (4-bit values, one 8-bit scale per 32) and attention and embeddings in BF16.
+ * INT4 (Kimi K2 Thinking, K2.5, K2.6): Moonshot ships these as compressed-tensors W4A16, symmetric INT4 with one BF16
+ * scale per 32 weights (4.5 bits), on the routed experts only; attention, the shared expert, the dense first layer,
+ * embeddings and the output head stay BF16 (https://github.com/lightseekorg/tokenspeed/pull/444 describes the
+ * checkpoint). From Kimi K2's config.json (61 layers, the first dense; 384 routed experts of 3 x 7,168 x 2,048 in
+ * each of the other 60): routed experts 1,014.69B parameters, the rest 11.73B (1,026.4B in all, as the repo's
+ * safetensors count it), so (1,014.69 x 4.5 + 11.73 x 16) / 1,026.42 = 4.63 bits per weight (a 594 GB checkpoint).
  */
 export const QUANTIZATIONS: readonly Quantization[] = [
   { id: 'bf16', name: 'BF16', bits_per_weight: 16, basis: 'exact' },
@@ -44,6 +50,13 @@ export const QUANTIZATIONS: readonly Quantization[] = [
   { id: 'q6_k', name: 'Q6_K', bits_per_weight: 6.56, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 6.5633' },
   { id: 'q5_k_m', name: 'Q5_K_M', bits_per_weight: 5.7, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 5.7036' },
   { id: 'q4_k_m', name: 'Q4_K_M', bits_per_weight: 4.89, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 4.8944' },
+  {
+    id: 'int4',
+    name: 'INT4 (W4A16)',
+    bits_per_weight: 4.63,
+    native: 'int4',
+    basis: 'Kimi K2 INT4 checkpoints: routed experts INT4 with a BF16 scale per 32 (4.5 bits), the other 1.1% BF16',
+  },
   { id: 'mxfp4', name: 'MXFP4', bits_per_weight: 4.47, native: 'mxfp4', basis: 'gpt-oss-120b checkpoint 60.8 GiB / 116.83B parameters (OpenAI gpt-oss model card)' },
   { id: 'q3_k_m', name: 'Q3_K_M', bits_per_weight: 3.9, basis: 'llama.cpp tools/quantize, Llama-2-7B: 3.91' },
 ];
@@ -66,18 +79,16 @@ export type KvCacheType = 'f16' | 'q8_0' | 'q4_0';
 export const KV_CACHE_BYTES: Readonly<Record<KvCacheType, number>> = { f16: 2, q8_0: 34 / 32, q4_0: 18 / 32 };
 
 /**
- * Runtime overhead: activations, compute buffers and allocator slack as a share of weights + KV cache.
- * DESIGN.md section 7 ("about 10% plus a fixed amount"); EleutherAI's Transformer Math 101
- * (https://blog.eleuther.ai/transformer-math/) puts inference overhead at up to 20% of the model's memory,
- * which 10% plus the fixed amount below reaches for small models.
+ * Runtime overhead per accelerator, GB: the runtime's compute buffers (activations, logits, attention scratch), which
+ * every card of a split holds whatever the model's size. Published llama.cpp logs (CUDA, n_ubatch 512) show 0.11-0.70
+ * GB at default settings (Qwen3-235B-A22B with flash attention, llama.cpp's default since 2025: 313 MiB at 16,384
+ * tokens; Command-R 35B split over two cards without it: 672 MiB at 4,096); docs/hardware-and-cost.md section 1
+ * lists every row with its source, and where the buffer outgrows this (long contexts, flash attention off).
+ * The CUDA context is not counted here: it is outside `usable_fraction` already (24 GiB cards report 22,994-23,999
+ * MiB free once it exists). Not a share of the weights: llama.cpp allocates weights and KV cache at their exact
+ * size, so the former 10% of (weights + KV) charged a 32B model 2.2 GB that no log shows.
  */
-export const OVERHEAD_FRACTION = 0.1;
-
-/**
- * Fixed overhead per accelerator, GB: the CUDA/Metal context and the runtime's scratch buffers, which every card
- * of a multi-GPU split carries. A documented assumption (a CUDA context alone is a few hundred MB).
- */
-export const OVERHEAD_FIXED_GB_PER_DEVICE = 0.5;
+export const OVERHEAD_FIXED_GB_PER_DEVICE = 0.75;
 
 /** Fit levels (DESIGN.md section 7): comfortable up to 85% of usable memory, tight up to 100%, otherwise no. */
 export const COMFORTABLE_MAX_FRACTION = 0.85;

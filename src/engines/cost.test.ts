@@ -94,8 +94,8 @@ test('open weights without architecture facts: possible, but not costed, and say
 test('self-hosting: every rented configuration that fits at 4 bits or more, cheapest first; others counted', () => {
   const r = estimateCost(aModel(), offers, rigs, opts(10));
   // `owned` has no rental price; `tiny` (6.5 x 2^30 B x 0.95 = 6.5 x 1.0737 x 0.95 = 6.63 GB usable) fits the 8B model
-  // only at Q3_K_M, below the 4-bit floor: at 8k, Q3_K_M (3.92 + 1.07) x 1.1 + 0.5 = 5.99 GB fits, Q4_K_M
-  // (4.91 + 1.07) x 1.1 + 0.5 = 7.08 GB does not.
+  // only at Q3_K_M, below the 4-bit floor: at 8k, Q3_K_M 3.91 + 1.07 + 0.75 = 5.74 GB fits, Q4_K_M
+  // 4.91 + 1.07 + 0.75 = 6.73 GB does not.
   assert.deepEqual(r.self_hosting.options.map((o) => o.hardware_id), ['l4', 'h100']);
   assert.deepEqual(r.self_hosting.skipped, { no_rental_price: 1, no_purchase_price: 3, does_not_fit: 1 });
   assert.ok(r.self_hosting.options.every((o) => o.bits_per_weight >= 4 && o.estimate));
@@ -120,16 +120,16 @@ test('self-hosting: a small volume pays one machine-month; a large one pays the 
 
 test('throughput batches as many sequences as memory holds, up to the cap', () => {
   // H100 fixture: 80 x 2^30 B x 0.95 = 80 x 1.0737 x 0.95 = 81.60 GB usable; Llama-3.1-8B at Q8_0 is 8.532 GB of
-  // weights, each 8,192-token sequence 1.0737 GB of F16 KV cache: (81.60 - 0.5) / 1.1 - 8.532 = 65.20 GB of room,
-  // 65.20 / 1.0737 = 60.7: 60 sequences.
+  // weights, each 8,192-token sequence 1.0737 GB of F16 KV cache: 81.60 - 0.75 - 8.532 = 72.32 GB of room,
+  // 72.32 / 1.0737 = 67.4: 67 sequences.
   const roomy = estimateCost(aModel(), offers, [rigs[0]], opts(1)).self_hosting.cheapest!;
-  assert.equal(roomy.batch, 60);
+  assert.equal(roomy.batch, 67);
   assert.equal(roomy.serving.bound, 'memory');
   assert.ok(roomy.batch < DEFAULT_MAX_SEQUENCES);
   const capped = estimateCost(aModel(), offers, [rigs[0]], opts(1, { concurrency: 16 })).self_hosting.cheapest!;
   assert.equal(capped.batch, 16);
   assert.equal(capped.serving.bound, 'max_sequences');
-  // 12 GB: 12.24 GB usable holds Q6_K comfortably (6.59 GB of weights): (12.24 - 0.5) / 1.1 - 6.59 = 4.09 GB, 3 sequences.
+  // 12 GB: 12.24 GB usable holds Q6_K comfortably (6.58 GB of weights): 12.24 - 0.75 - 6.58 = 4.91 GB, 4 sequences.
   const snug = estimateCost(aModel(), offers, [aRig('snug', 12, 300, 0.3)], opts(1)).self_hosting.cheapest!;
   assert.ok(snug.batch >= 1 && snug.batch < 60, `batch ${snug.batch}`);
   assert.ok(estimateCost(aModel(), offers, [rigs[0]], opts(1, { utilization: 1 })).self_hosting.cheapest!.capacity_tokens_millions_per_month > roomy.capacity_tokens_millions_per_month);
@@ -149,8 +149,8 @@ test('break-even: 730 h x hourly price / API price, where the costs cross; cheap
   const be = r.break_even;
   assert.equal(be.api_provider, 'p');
   // The L4 is cheaper per month but dearer per token: Q8_0 on 24 x 1.0737 x 0.95 = 24.48 GB usable leaves
-  // (24.48 - 0.5) / 1.1 - 8.53 = 13.27 GB, 12 sequences; 12 x 0.57 x 300 GB/s / (8.53 + 12 x 1.07 GB) = 95.8 tokens/s,
-  // at 0.5 utilization 0.172M tokens an hour: 0.8 / 0.172 = 4.64 USD per 1M, above 3. Only the H100 crosses.
+  // 24.48 - 0.75 - 8.53 = 15.20 GB, 14 sequences; 14 x 0.57 x 300 GB/s / (8.53 + 14 x 1.07 GB) = 101.6 tokens/s,
+  // at 0.5 utilization 0.183M tokens an hour: 0.8 / 0.183 = 4.37 USD per 1M, above 3. Only the H100 crosses.
   assert.ok(r.self_hosting.options.find((o) => o.hardware_id === 'l4')!.marginal_usd_per_mtok > 3);
   assert.equal(be.hardware_id, 'h100');
   assert.equal(be.tokens_millions, Math.round(((730 * 2.5) / 3) * 100) / 100);

@@ -43,8 +43,8 @@ const at8k = { context: 8192, concurrency: 1 };
 
 test('a 70B model does not fit a 24 GB card, even at Q4_K_M or Q3_K_M, and says by how much', () => {
   // By hand, 8k context: usable = 24 x 2^30 B x 0.95 = 24 x 1.0737 x 0.95 = 24.48 GB (a stated GB is 2^30 bytes).
-  // KV 2 x 80 layers x 8 x 128 x 2 B x 8192 = 2.68 GB; total = (weights + KV) x 1.1 + 0.5 GB.
-  // Q4_K_M: 70.55e9 x 4.89 / 8 = 43.13 GB -> 50.89 GB; Q3_K_M: 70.55e9 x 3.9 / 8 = 34.39 GB -> 41.29 GB, 16.8 GB short.
+  // KV 2 x 80 layers x 8 x 128 x 2 B x 8192 = 2.68 GB; total = weights + KV + 0.75 GB.
+  // Q4_K_M: 70.55e9 x 4.89 / 8 = 43.13 GB -> 46.56 GB; Q3_K_M: 70.55e9 x 3.9 / 8 = 34.39 GB -> 37.82 GB, 13.3 GB short.
   const r = assessed(fitModel(llama70b, aCard(), at8k));
   assert.equal(r.fit, 'no');
   assert.equal(r.quantization, null);
@@ -60,30 +60,30 @@ test('an 8B model fits a 16 GB card at Q4_K_M comfortably, and the engine picks 
   assert.equal(r.by_quantization.find((x) => x.quantization === 'q4_k_m')?.memory_fit, 'comfortable');
   assert.equal(r.fit, 'comfortable');
   assert.equal(r.quantization, 'q8_0');
-  // Usable: 16 x 2^30 B x 0.95 = 16 x 1.0737 x 0.95 = 16.32 GB. Q8_0 at 8k: (8.53 + 1.07) x 1.1 + 0.5 = 11.07 GB, 68%.
+  // Usable: 16 x 2^30 B x 0.95 = 16 x 1.0737 x 0.95 = 16.32 GB. Q8_0 at 8k: 8.53 + 1.07 + 0.75 = 10.35 GB, 63%.
   assert.ok(r.memory.total_gb <= 0.85 * 16.32);
   assert.equal(r.estimate, true);
   assert.ok(r.derived_from.some((d) => d.startsWith('parameters_total = 8030261248 (test, 2026-05-12)')));
 });
 
 test('prefers a lower quantization that fits comfortably over a higher one that fits only tightly', () => {
-  // BF16 (asked for with min_bits above Q8_0's 8.5) 8B at 8k: (16.06 + 1.07) x 1.1 + 0.5 = 19.35 GB; on 21 x 2^30 B =
-  // 21 x 1.0737 = 22.55 GB usable that is 86%: tight. Q8_0 (11.07 GB, 49%) is comfortable.
-  const r = assessed(fitModel(llama8b, aCard({ memory_gb: f(21), usable_fraction: f(1) }), { ...at8k, min_bits_per_weight: 8 }));
+  // BF16 (asked for with min_bits above Q8_0's 8.5) 8B at 8k: 16.06 + 1.07 + 0.75 = 17.88 GB; on 19 x 2^30 B =
+  // 19 x 1.0737 = 20.40 GB usable that is 88%: tight. Q8_0 (10.35 GB, 51%) is comfortable.
+  const r = assessed(fitModel(llama8b, aCard({ memory_gb: f(19), usable_fraction: f(1) }), { ...at8k, min_bits_per_weight: 8 }));
   assert.equal(r.by_quantization[0].quantization, 'q8_0', 'without asking, nothing above Q8_0 is tried');
-  const asked = assessed(fitModel(llama8b, aCard({ memory_gb: f(21), usable_fraction: f(1) }), { ...at8k, min_bits_per_weight: 9 }));
+  const asked = assessed(fitModel(llama8b, aCard({ memory_gb: f(19), usable_fraction: f(1) }), { ...at8k, min_bits_per_weight: 9 }));
   assert.deepEqual(asked.by_quantization.map((q) => q.quantization), ['bf16']);
   assert.equal(asked.fit, 'tight');
-  const both = assessed(fitModel(llama8b, aCard({ memory_gb: f(21), usable_fraction: f(1) }), { ...at8k, quantization: 'bf16' }));
+  const both = assessed(fitModel(llama8b, aCard({ memory_gb: f(19), usable_fraction: f(1) }), { ...at8k, quantization: 'bf16' }));
   assert.equal(both.by_quantization[0].memory_fit, 'tight');
   assert.equal(r.quantization, 'q8_0');
   assert.equal(r.fit, 'comfortable');
 });
 
 test('takes a tight fit when nothing fits comfortably, and says tight', () => {
-  // Q3_K_M 8B at 8k: (3.92 + 1.07) x 1.1 + 0.5 = 5.99 GB; 6.5 x 2^30 B = 6.5 x 1.0737 = 6.98 GB usable: 86%.
-  // Q4_K_M: (4.91 + 1.07) x 1.1 + 0.5 = 7.08 GB does not fit.
-  const r = assessed(fitModel(llama8b, aCard({ memory_gb: f(6.5), usable_fraction: f(1) }), at8k));
+  // Q3_K_M 8B at 8k: 3.91 + 1.07 + 0.75 = 5.74 GB; 6 x 2^30 B = 6 x 1.0737 = 6.44 GB usable: 89%.
+  // Q4_K_M: 4.91 + 1.07 + 0.75 = 6.73 GB does not fit.
+  const r = assessed(fitModel(llama8b, aCard({ memory_gb: f(6), usable_fraction: f(1) }), at8k));
   assert.equal(r.fit, 'tight');
   assert.equal(r.quantization, 'q3_k_m');
   assert.ok(r.memory.used_fraction > 0.85 && r.memory.used_fraction <= 1);
@@ -161,10 +161,10 @@ test('multi-GPU: 70B fits 2 x 48 GB with the split stated, overhead per card and
   assert.equal(r.speed?.aggregate_bandwidth_gbs, 1728);
   const single = assessed(fitModel(llama70b, aCard({ memory_gb: f(96), bandwidth_gbs: f(864) }), at8k));
   assert.equal(single.split, null);
-  assert.equal(r.memory.overhead_gb, Math.round((single.memory.overhead_gb + 0.5) * 100) / 100);
+  assert.equal(r.memory.overhead_gb, Math.round((single.memory.overhead_gb + 0.75) * 100) / 100);
 });
 
-test('models_for_hardware: runs only, best rated first then headroom; closed excluded; unknown facts listed', () => {
+test('models_for_hardware: runs only, best rated first then headroom; closed and non-language excluded; unknown facts listed', () => {
   const models = [
     aModel({ ...llama8b, id: 'unrated-small', parameters_total: f(1e9) }),
     aModel({ ...llama8b, id: 'rated-low' }),
@@ -174,6 +174,9 @@ test('models_for_hardware: runs only, best rated first then headroom; closed exc
     aModel({ id: 'no-facts', parameters_total: f(7e9) }),
     aModel({ ...llama8b, id: 'closed', open_weights: f(false) }),
     aModel({ ...llama8b, id: 'weights-unknown', open_weights: undefined }),
+    // Not language models, though open and with the facts a fit needs: a speech recogniser and an embedder.
+    aModel({ ...llama8b, id: 'speech-to-text', modalities: f({ input: ['audio'], output: ['text'] }) }),
+    aModel({ id: 'text-embed', name: f('Test Embed 7B'), parameters_total: f(7e9), modalities: f({ input: ['text'], output: ['text'] }) }),
   ];
   const ratings: Record<string, number> = { 'rated-low': 1200, 'rated-high': 1300, 'too-big': 1400, closed: 1500 };
   const r = modelsForHardware(models, aCard(), at8k, (id) => ratings[id]);
@@ -182,7 +185,7 @@ test('models_for_hardware: runs only, best rated first then headroom; closed exc
   assert.equal(r.models[0].rating, 1300);
   assert.deepEqual(r.not_assessable.map((m) => m.model_id), ['no-facts']);
   assert.equal(r.does_not_fit, 1);
-  assert.deepEqual(r.excluded, { closed_weights: 1, open_weights_unknown: 1 });
+  assert.deepEqual(r.excluded, { closed_weights: 1, open_weights_unknown: 1, not_language_models: 2 });
   // 24 x 2^30 B x 0.95 = 24 x 1.073741824 x 0.95 = 24.4813 GB, shown to two decimals.
   assert.equal(r.hardware.usable_gb, 24.48);
   assert.ok(r.models.every((m) => m.fit !== 'no' && m.tokens_per_s !== null && m.estimate));
@@ -223,18 +226,18 @@ test('property: a longer context never improves the choice: it never moves up th
 });
 
 test('a tight Q4_K_M is chosen over a comfortable Q3_K_M, and Q3_K_M only when nothing at 4 bits fits', () => {
-  // A dense 30B model, 32 GQA layers (8 KV heads x 128), 8k context, on a 24 GB card. By hand: usable =
+  // A dense 32B model, 32 GQA layers (8 KV heads x 128), 8k context, on a 24 GB card. By hand: usable =
   // 24 x 2^30 B x 0.95 = 24 x 1.0737 x 0.95 = 24.48 GB; KV 2 x 32 x 8 x 128 x 2 B x 8192 = 2^30 B = 1.07 GB;
-  // total = (weights + KV) x 1.1 + 0.5 GB.
-  // Q4_K_M: 30e9 x 4.89 / 8 = 18.34 GB -> 21.85 GB, 89% of 24.48 (tight); Q3_K_M: 30e9 x 3.9 / 8 = 14.63 GB -> 17.77 GB,
-  // 73% (comfortable).
-  const model = aModel({ id: 'dense-30b', parameters_total: f(30e9), architecture: f(llamaArch(32)) });
+  // total = weights + KV + 0.75 GB.
+  // Q4_K_M: 32e9 x 4.89 / 8 = 19.56 GB -> 21.38 GB, 87% of 24.48 (tight); Q3_K_M: 32e9 x 3.9 / 8 = 15.60 GB -> 17.42 GB,
+  // 71% (comfortable).
+  const model = aModel({ id: 'dense-32b', parameters_total: f(32e9), architecture: f(llamaArch(32)) });
   const r = assessed(fitModel(model, aCard({ memory_gb: f(24) }), { context: 8192, concurrency: 1 }));
   assert.equal(r.by_quantization.find((q) => q.quantization === 'q4_k_m')?.memory_fit, 'tight');
   assert.equal(r.by_quantization.find((q) => q.quantization === 'q3_k_m')?.memory_fit, 'comfortable');
   assert.equal(r.quantization, 'q4_k_m');
-  // On 20 GB (20 x 1.0737 x 0.95 = 20.40 GB usable) Q4_K_M (21.85 GB) no longer fits: Q3_K_M (17.77 GB, 87%) is the
-  // answer, tight.
+  // On 20 GB (20 x 1.0737 x 0.95 = 20.40 GB usable) Q4_K_M (21.38 GB) no longer fits: Q3_K_M (17.42 GB, 85.4%) is
+  // the answer, tight.
   const small = assessed(fitModel(model, aCard({ memory_gb: f(20) }), { context: 8192, concurrency: 1 }));
   assert.equal(small.quantization, 'q3_k_m');
   assert.equal(small.fit, 'tight');

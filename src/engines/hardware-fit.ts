@@ -5,7 +5,6 @@ import {
   KV_CACHE_BYTES,
   MIN_SELF_HOSTING_BITS,
   OVERHEAD_FIXED_GB_PER_DEVICE,
-  OVERHEAD_FRACTION,
   type KvCacheType,
   type Quantization,
   type QuantizationId,
@@ -25,6 +24,7 @@ import {
   type MemoryNeed,
   type ModelFacts,
 } from './memory.ts';
+import { isLanguageModel } from './language-model.ts';
 import { candidateQuantizations, type Candidates } from './quantization.ts';
 import { speedOf, type SpeedEstimate } from './speed.ts';
 import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
@@ -261,7 +261,7 @@ export function fitInputs(a: FitAssessment, hardware: Hardware, opts: FitOptions
     ...hardwareInputs(hardware),
     `bits_per_weight ${a.shown.q.name} = ${a.shown.q.bits_per_weight} (${a.shown.q.basis})`,
     `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
-    `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache + ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
+    `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator (compute buffers, from published llama.cpp logs)`,
     `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
     ...(speedEstimated ? [`${DECODE_BASIS}; ${PREFILL_BASIS} (calibrated on data/curated/speed-measurements.csv)`] : []),
   ];
@@ -279,8 +279,11 @@ export type ModelsForHardwareResult = {
   not_assessable: Array<{ model_id: string; reason: string; missing: string[] }>;
   /** Open-weight, assessable models that do not fit at any quantization (or exceed their context window). */
   does_not_fit: number;
-  /** Models left out because their weights are not downloadable (false) or not known to be (unknown). */
-  excluded: { closed_weights: number; open_weights_unknown: number };
+  /**
+   * Models left out: weights not downloadable (false) or not known to be (unknown), and open-weights models that are
+   * not language models (speech, image, video, embedding): a language-model answer does not rank or list them.
+   */
+  excluded: { closed_weights: number; open_weights_unknown: number; not_language_models: number };
   estimate: true;
   assumptions: string[];
 };
@@ -290,7 +293,8 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
   'weights = parameters_total x bits per weight / 8 (llama.cpp measured bits per weight; native MXFP4/FP8 from the published checkpoints; MoE: all experts resident)',
   'quantization: the highest precision that fits, up to Q8_0 unless min_bits or quantization asks for more; a model shipped in FP8 or MXFP4 is offered that format and nothing wider; every alternative is listed with its memory and speed',
   'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',
-  `overhead = ${OVERHEAD_FRACTION * 100}% of weights + KV cache, plus ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator`,
+  `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator for the runtime's compute buffers (published llama.cpp logs, ` +
+    'flash attention on); the CUDA context is outside usable memory',
   `fit: comfortable when the total is at most ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight up to 100%; the highest precision that fits comfortably is chosen, else the highest that fits tightly`,
   `speed at batch 1, no CPU offload: ${DECODE_BASIS}; ${PREFILL_BASIS} where the hardware's compute is known; ` +
     'calibrated on published measurements (docs/hardware-and-cost.md)',
@@ -303,8 +307,9 @@ export type FitRanking = Omit<ModelsForHardwareResult, 'models'> & { ranked: Ran
 
 /**
  * Every open-weight model that runs on `hardware`, best first: arena rating (higher first, unrated last), then
- * memory headroom, then id (a stable order). Closed or unknown weights are counted, not listed. Only the arithmetic
- * is done for every model; `describeRanked` writes out the ones a caller shows.
+ * memory headroom, then id (a stable order). Closed or unknown weights and models that are not language models
+ * are counted, not listed. Only the arithmetic is done for every model; `describeRanked` writes out the ones a
+ * caller shows.
  */
 export function rankForHardware(
   models: readonly Model[],
@@ -314,13 +319,17 @@ export function rankForHardware(
 ): FitRanking {
   const fits: Array<Omit<RankedFit, 'rank'>> = [];
   const not_assessable: ModelsForHardwareResult['not_assessable'] = [];
-  const excluded = { closed_weights: 0, open_weights_unknown: 0 };
+  const excluded = { closed_weights: 0, open_weights_unknown: 0, not_language_models: 0 };
   let does_not_fit = 0;
   for (const model of models) {
     const open = model.open_weights?.value;
     if (open === false) excluded.closed_weights++;
     if (open === undefined) excluded.open_weights_unknown++;
     if (open !== true) continue;
+    if (!isLanguageModel(model)) {
+      excluded.not_language_models++;
+      continue;
+    }
     const a = assessFit(model, hardware, opts);
     if (!('facts' in a)) not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
     else if (!a.chosen) does_not_fit++;

@@ -69,9 +69,11 @@ test('sliding-window layers stop growing at the window; the other layers keep gr
   assert.equal(kvCacheBytes(swa, 16384, 1) - kvCacheBytes(swa, 8192, 1), perTokenLayer * 2 * 8192);
 });
 
-test('overhead is 10% of weights + KV plus 0.5 GB per accelerator', () => {
-  assert.equal(overheadBytes(10 * GB, 1), 1.5 * GB);
-  assert.equal(overheadBytes(10 * GB, 4), 3 * GB);
+test('overhead is 0.75 GB of compute buffers per accelerator, whatever the size of the model', () => {
+  assert.equal(overheadBytes(1), 0.75 * GB);
+  assert.equal(overheadBytes(4), 3 * GB);
+  const at = { architecture: gqa(), quantization: q('q4_k_m'), context: 1024, concurrency: 1, devices: 1 };
+  assert.equal(memoryNeeded({ ...at, parameters_total: 1e9 }).overhead, memoryNeeded({ ...at, parameters_total: 70e9 }).overhead);
   const need = memoryNeeded({ parameters_total: 1e9, architecture: gqa(), quantization: q('bf16'), context: 1024, concurrency: 1, devices: 1 });
   assert.equal(need.total, need.weights + need.kv_cache + need.overhead);
   assert.equal(need.weights, 2e9);

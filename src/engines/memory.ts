@@ -6,7 +6,6 @@ import {
   GIB,
   KV_CACHE_BYTES,
   OVERHEAD_FIXED_GB_PER_DEVICE,
-  OVERHEAD_FRACTION,
   type KvCacheType,
   type Quantization,
 } from './constants.ts';
@@ -81,9 +80,12 @@ export function kvCacheBytes(architecture: Architecture, context: number, concur
   return values * KV_CACHE_BYTES[kv] * concurrency;
 }
 
-/** Runtime overhead: a share of weights + KV (activations, buffers) plus a fixed amount per accelerator. */
-export function overheadBytes(weightsAndKv: number, devices: number): number {
-  return OVERHEAD_FRACTION * weightsAndKv + OVERHEAD_FIXED_GB_PER_DEVICE * GB * devices;
+/**
+ * Runtime overhead: the compute buffers every accelerator holds (OVERHEAD_FIXED_GB_PER_DEVICE each), not a share of
+ * the weights: a runtime allocates weights and KV cache at their exact size (see constants.ts for the evidence).
+ */
+export function overheadBytes(devices: number): number {
+  return OVERHEAD_FIXED_GB_PER_DEVICE * GB * devices;
 }
 
 export type MemoryNeed = { weights: number; kv_cache: number; overhead: number; total: number };
@@ -94,7 +96,7 @@ export type MemoryInput = {
   quantization: Quantization;
   context: number;
   concurrency: number;
-  /** Accelerators the model is split across (each carries the fixed overhead). */
+  /** Accelerators the model is split across (each carries the overhead). */
   devices: number;
   /** KV cache element type (default F16). */
   kv?: KvCacheType;
@@ -104,7 +106,7 @@ export type MemoryInput = {
 export function memoryNeeded(input: MemoryInput): MemoryNeed {
   const weights = weightsBytes(input.parameters_total, input.quantization);
   const kv_cache = kvCacheBytes(input.architecture, input.context, input.concurrency, input.kv);
-  const overhead = overheadBytes(weights + kv_cache, input.devices);
+  const overhead = overheadBytes(input.devices);
   return { weights, kv_cache, overhead, total: weights + kv_cache + overhead };
 }
 

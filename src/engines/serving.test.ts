@@ -32,20 +32,20 @@ const offer = (input: number, output: number): Offer => ({
 
 test('Qwen3-8B at 5,000M tokens a month: one H100 serves it under continuous batching, at about 0.43 USD per 1M', () => {
   // By hand: Q8_0 weights 8.190e9 x 8.5 / 8 = 8.703 GB; KV 2 x 36 x 8 x 128 x 8,192 x 2 = 1.208 GB a sequence;
-  // usable 80 x 2^30 B x 0.95 = 80 x 1.0737 x 0.95 = 81.60 GB, so memory holds (81.60 - 0.5) / 1.1 - 8.703 = 65.03 GB
-  // of caches: 65.03 / 1.208 = 53.8, 53 sequences. A decode step reads 8.703 + 53 x 1.208 = 72.72 GB at
-  // 0.64 x 3,350 GB/s (33.92 ms) and pays 36 layers x 38 us = 1.37 ms: 53 / 35.29 ms = 1,502 tokens/s;
+  // usable 80 x 2^30 B x 0.95 = 80 x 1.0737 x 0.95 = 81.60 GB, so memory holds 81.60 - 0.75 - 8.703 = 72.15 GB
+  // of caches: 72.15 / 1.208 = 59.7, 59 sequences. A decode step reads 8.703 + 59 x 1.208 = 79.98 GB at
+  // 0.64 x 3,350 GB/s (37.30 ms) and pays 36 layers x 38 us = 1.37 ms: 59 / 38.67 ms = 1,526 tokens/s;
   // prefill 0.86 x 989.4e12 / (2 x 8.19e9) = 51,950 tokens/s. At 75% input the volume runs at
-  // 1 / (0.75 / 51,950 + 0.25 / 1,502) = 5,528 tokens/s; at 50% utilization one machine serves 7,265M a month.
+  // 1 / (0.75 / 51,950 + 0.25 / 1,526) = 5,609 tokens/s; at 50% utilization one machine serves 7,370M a month.
   // 5e9 tokens a month is 1,903 tokens/s on average.
   const r = estimateCost(qwen3_8b, [offer(0.05, 0.25)], [h100, h100x4], { tokens_millions: 5000, input_share: 0.75 });
   const one = r.self_hosting.options.find((o) => o.hardware_id === 'h100-80gb-x1')!;
   assert.equal(one.quantization, 'q8_0');
-  assert.equal(one.serving.batch, 53);
+  assert.equal(one.serving.batch, 59);
   assert.equal(one.serving.bound, 'memory');
-  assert.ok(Math.abs(one.serving.decode_tokens_per_s - 1502) / 1502 < 0.01, `${one.serving.decode_tokens_per_s}`);
+  assert.ok(Math.abs(one.serving.decode_tokens_per_s - 1526) / 1526 < 0.01, `${one.serving.decode_tokens_per_s}`);
   assert.ok(Math.abs(one.serving.prefill_tokens_per_s! - 51950) / 51950 < 0.01, `${one.serving.prefill_tokens_per_s}`);
-  assert.ok(Math.abs(one.throughput_tokens_per_s - 5528) / 5528 < 0.01, `${one.throughput_tokens_per_s}`);
+  assert.ok(Math.abs(one.throughput_tokens_per_s - 5609) / 5609 < 0.01, `${one.throughput_tokens_per_s}`);
   assert.equal(one.machines, 1);
   assert.ok(one.capacity_tokens_millions_per_month > 5000);
   assert.equal(one.monthly_usd, 730 * 2.95);

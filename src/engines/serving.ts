@@ -1,12 +1,13 @@
 // Serving throughput under continuous batching: prefill compute-bound, decode bandwidth-bound up to memory or compute.
 import type { Hardware } from '../schema/index.ts';
-import { GB, OVERHEAD_FIXED_GB_PER_DEVICE, OVERHEAD_FRACTION, type KvCacheType, type Quantization } from './constants.ts';
+import type { KvCacheType, Quantization } from './constants.ts';
 import { decodeLayout, type DecodeSplit } from './decode.ts';
 import {
   aggregateFlops,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
   kvCacheBytes,
+  overheadBytes,
   usableBytes,
   weightsBytes,
   type ModelFacts,
@@ -42,7 +43,7 @@ export type Serving = {
 
 /** Largest batch whose weights, KV caches and overhead fit in usable memory (0 when not even one sequence fits). */
 export function memoryBatch(weights: number, kvPerSequence: number, hardware: Hardware): number {
-  const room = (usableBytes(hardware) - OVERHEAD_FIXED_GB_PER_DEVICE * GB * hardware.count) / (1 + OVERHEAD_FRACTION) - weights;
+  const room = usableBytes(hardware) - overheadBytes(hardware.count) - weights;
   return room <= 0 ? 0 : Math.floor(room / kvPerSequence);
 }
 

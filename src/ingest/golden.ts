@@ -19,9 +19,14 @@ export type GoldenView = {
   readonly ratingsByModel: ReadonlyMap<string, readonly Rating[]>;
 };
 
-const MODEL_FIELDS = ['context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status'] as const;
+const MODEL_FIELDS = [
+  'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision',
+] as const;
+/** The KV-cache facts of an architecture a row may check (`architecture:kv_layers`). */
+const ARCHITECTURE_FIELD = /^architecture:(layers|kv_heads|head_dim|kv_layers|sliding_layers|sliding_window|kv_lora_rank|rope_dim)$/;
 const Field = z.union([
   z.enum(MODEL_FIELDS),
+  z.string().regex(ARCHITECTURE_FIELD, 'architecture:<fact>'),
   z.string().regex(/^offer:[a-z0-9][a-z0-9._-]*:(input|output)$/, 'offer:<provider>:input|output'),
   z.string().regex(/^rating:[a-z_]+:[a-z0-9_]+$/, 'rating:<leaderboard>:<category>'),
 ]);
@@ -61,7 +66,8 @@ export type GoldenMismatch = {
 };
 
 const NUMERIC = (field: string): boolean =>
-  field === 'context_window' || field.startsWith('parameters_') || field.startsWith('offer:') || field.startsWith('rating:');
+  field === 'context_window' || field.startsWith('parameters_') || field.startsWith('offer:') || field.startsWith('rating:') ||
+  field.startsWith('architecture:');
 
 /** Read and validate the table; a malformed row throws naming its line, so a typo cannot pass as a fact. */
 export function loadGoldenFacts(file: string): GoldenFact[] {
@@ -135,8 +141,14 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
       .sort((a, b) => b.as_of.localeCompare(a.as_of));
     return rows[0]?.rating ?? `no ${leaderboard}/${category} rating of ${f.lookup_id}`;
   }
+  if (f.field.startsWith('architecture:')) {
+    // One numeric fact of the KV-cache geometry (`architecture:kv_layers`), as the memory engine reads it.
+    const value = (m.architecture?.value as Record<string, unknown> | undefined)?.[f.field.slice('architecture:'.length)];
+    return typeof value === 'number' ? value : undefined;
+  }
   switch (f.field) {
     case 'context_window': return m.context_window?.value;
+    case 'native_precision': return m.native_precision?.value;
     case 'parameters_total': return m.parameters_total ? m.parameters_total.value / BILLION : undefined;
     case 'parameters_active': return m.parameters_active ? m.parameters_active.value / BILLION : undefined;
     case 'licence': return m.licence?.value.id;

@@ -33,6 +33,8 @@ const models = [
   open('twin-b-1b', 1_235_814_400, 16),
   open('tiny-1b', 1_235_814_400, 16),
   aModel({ id: 'no-arch', open_weights: f(true), parameters_total: f(7e9) }),
+  // A speech recogniser (audio in): open, but not a language model, so neither ranked nor listed as not assessable.
+  aModel({ id: 'speech-3b', open_weights: f(true), parameters_total: f(3e9), modalities: f({ input: ['audio'], output: ['text'] }) }),
   aModel({ id: 'closed-pro', open_weights: f(false) }),
   aModel({ id: 'who-knows' }),
 ];
@@ -109,12 +111,12 @@ test('order: arena rating (style control, else text overall, best variant), then
   assert.equal(out.items[4].rating, null);
 });
 
-test('models without the facts are listed as not assessable with what is missing; closed and unknown weights are counted', () => {
+test('models without the facts are listed as not assessable with what is missing; closed, unknown and non-language are counted', () => {
   const out = run(ds, { hardware_id: 'card-80' });
   assert.deepEqual(out.not_assessable.models, [{ model_id: 'no-arch', missing: ['architecture'] }]);
   assert.equal(out.not_assessable.count, 1);
   assert.match(out.not_assessable.reason, /does not estimate/);
-  assert.deepEqual(out.excluded, { closed_weights: 1, open_weights_unknown: 1 });
+  assert.deepEqual(out.excluded, { closed_weights: 1, open_weights_unknown: 1, not_language_models: 1 });
   assert.ok(!ids(out).includes('closed-pro'), 'a closed model never runs on your hardware, however well rated');
   assert.ok(out.assumptions.length >= 4);
 });

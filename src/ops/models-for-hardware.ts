@@ -16,7 +16,7 @@ const MemoryReport = z
     quantization: QuantizationIdSchema,
     weights_gb: z.number().describe('parameters_total x bits per weight / 8, GB (1e9 bytes); MoE: every expert resident.'),
     kv_cache_gb: z.number().describe('KV cache for every sequence at the full context, computed per layer (see kv_cache), GB.'),
-    overhead_gb: z.number().describe('Runtime overhead: 10% of weights + KV cache, plus 0.5 GB per accelerator, GB.'),
+    overhead_gb: z.number().describe('Runtime overhead: the compute buffers, 0.75 GB per accelerator, GB.'),
     total_gb: z.number().describe('weights + KV cache + overhead, GB.'),
     usable_gb: z.number().describe('Memory the configuration offers a model, GB.'),
     headroom_gb: z.number().describe('usable - total, GB.'),
@@ -118,7 +118,7 @@ type Ranking = {
   ranked: RankedFit[];
   not_assessable: z.infer<typeof NotAssessable>;
   does_not_fit: number;
-  excluded: { closed_weights: number; open_weights_unknown: number };
+  excluded: { closed_weights: number; open_weights_unknown: number; not_language_models: number };
   assumptions: string[];
 };
 
@@ -232,6 +232,10 @@ export const models_for_hardware = defineOperation({
       .object({
         closed_weights: z.number().int().describe('Models whose weights a source says are not published: they cannot run on your hardware.'),
         open_weights_unknown: z.number().int().describe('Models no source says are downloadable: not assessed.'),
+        not_language_models: z
+          .number()
+          .int()
+          .describe('Open-weights models that are not language models (speech, image, video, embedding, reranking): not ranked.'),
       })
       .describe('Models left out, counted.'),
     estimate: z.literal(true).describe('Memory, fit and speed are estimates derived by this service.'),

@@ -7,7 +7,10 @@ const ids = QUANTIZATIONS.map((q) => q.id) as [QuantizationId, ...QuantizationId
 
 export const QuantizationIdSchema = z
   .enum(ids, { message: `quantization must be one of ${ids.join(', ')}` })
-  .describe('Quantization id: bf16, fp8 (native FP8 checkpoints), q8_0, q6_k, q5_k_m, mxfp4 (native MXFP4 checkpoints), q4_k_m, q3_k_m.');
+  .describe(
+    'Quantization id: bf16, fp8 (native FP8 checkpoints), q8_0, q6_k, q5_k_m, q4_k_m, int4 (native INT4 checkpoints), ' +
+      'mxfp4 (native MXFP4 checkpoints), q3_k_m.',
+  );
 
 export const quantizationParams = {
   min_bits: z

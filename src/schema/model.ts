@@ -30,7 +30,8 @@ const ArchitectureShape = z
     sliding_layers: z.number().int().nonnegative().optional(),
     /**
      * Hybrid models (Qwen3-Next, Qwen3.5, MiniMax-01/M1, Kimi Linear, Jamba, Nemotron-H): how many of `layers`
-     * keep a growing KV cache (full attention); the others keep a constant state whatever the context.
+     * keep a growing KV cache (full attention); the others keep a constant state whatever the context. Also
+     * NAS-pruned models (Llama-3.3-Nemotron-Super-49B: 49 of 80), whose other layers have no attention at all.
      */
     kv_layers: PositiveInt.optional(),
     /** The Hugging Face repository the facts were read from. */

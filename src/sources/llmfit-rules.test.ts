@@ -1,7 +1,7 @@
 // Tests of the llmfit trust rules on names and figures seen in the real snapshot.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { activeParameters, classifyRepo, contextIsTrusted, isPackedQuantization } from './llmfit-rules.ts';
+import { activeParameters, classifyRepo, contextIsTrusted, hasStandardKvCache, isPackedQuantization } from './llmfit-rules.ts';
 
 test('packed low-bit repos are recognised by name; FP8 and plain repos are not', () => {
   for (const name of ['unsloth/Llama-3.1-8B-Instruct-GGUF', 'Qwen/Qwen2.5-7B-Instruct-AWQ', 'Qwen/Qwen3-1.7B-GPTQ-Int8', 'unsloth/gemma-3-4b-it-bnb-4bit', 'mlx-community/Qwen3-30B-A3B-4bit', 'nvidia/DeepSeek-V3.1-NVFP4', 'RedHatAI/gemma-3-12b-it-quantized.w4a16', 'mlx-community/Kimi-K2.6-mlx-DQ3_K_M-q8']) {
@@ -26,4 +26,13 @@ test('a dense model reads all its parameters', () => {
 test('an embedder built on a decoder family is still not an LLM', () => {
   assert.equal(classifyRepo({ name: 'Qwen/Qwen3-Embedding-8B', architecture: 'qwen3', pipeline_tag: 'unknown', use_case: 'General purpose' }), 'not_llm');
   assert.equal(classifyRepo({ name: 'Qwen/Qwen3-8B', architecture: 'qwen3', pipeline_tag: 'text-generation' }), 'llm');
+});
+
+test('NAS-pruned and hybrid families have no flat KV geometry: llmfit\'s reading of them is not served', () => {
+  // nvidia/Llama-3_3-Nemotron-Super-49B-v1 (model_type nemotron-nas): num_key_value_heads null and 31 of 80 blocks
+  // without attention, so llmfit's 80 layers x 64 KV heads is 13 times the cache; its GGUF architecture is deci.
+  assert.equal(hasStandardKvCache('nemotron-nas'), false);
+  assert.equal(hasStandardKvCache('deci'), false);
+  assert.equal(hasStandardKvCache('nemotron_h'), false);
+  assert.equal(hasStandardKvCache('llama'), true);
 });

@@ -37,13 +37,18 @@ export function classifyRepo(r: Pick<LlmfitRow, 'name' | 'architecture' | 'pipel
  *   DeepSeek V4's attention layout is not established here, so it is treated the same way;
  * - state-space, linear-attention and hybrid models (Mamba, RWKV, Jamba, Nemotron-H, Granite 4 hybrid,
  *   Qwen3-Next and Qwen3.5, Kimi Linear, LFM2, MiniMax-01/M1 lightning attention...): only some layers keep a
- *   KV cache, and the facts do not say which.
+ *   KV cache, and the facts do not say which;
+ * - NAS-pruned Llama derivatives (Llama-3.3-Nemotron-Super-49B, Llama-3.1-Nemotron-Ultra-253B, model_type
+ *   nemotron-nas, GGUF arch deci): per-layer block_configs drop attention from some layers and set the KV heads of
+ *   the others; num_key_value_heads is null, so a flat reading takes every attention head on every layer (13 times
+ *   the Super's cache).
  */
 const NON_STANDARD_KV = new Set([
   'deepseek_v2', 'deepseek_v3', 'deepseek_v32', 'deepseek_v4', 'kimi_k2', 'kimi_k25', 'kimi_vl', 'minicpm3', 'sarvam_mla',
   'mamba', 'falcon_mamba', 'rwkv', 'jamba', 'zamba2', 'bamba', 'nemotron_h', 'NemotronH_Nano_VL_V2', 'granitemoehybrid',
   'falcon_h1', 'qwen3_next', 'qwen3_5', 'qwen3_5_moe', 'qwen3_5_text', 'kimi_linear', 'olmo_hybrid', 'lfm2', 'lfm2_moe',
-  'lfm2_vl', 'lfm2-vl', 'minimax', 'minimax_text_01', 'minimax_m1', 'bailing_hybrid', 'plamo2', 'plamo2vl',
+  'lfm2_vl', 'lfm2-vl', 'minimax', 'minimax_text_01', 'minimax_m1', 'bailing_hybrid', 'plamo2', 'plamo2vl', 'nemotron-nas',
+  'deci',
 ]);
 
 export const hasStandardKvCache = (architecture: string) => !NON_STANDARD_KV.has(architecture);
