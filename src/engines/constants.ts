@@ -22,6 +22,11 @@ export type Quantization = {
    * quantizing another model's BF16 weights to it is not what its users download.
    */
   native?: 'fp8' | 'mxfp4' | 'int4';
+  /**
+   * For a native format: why no smaller quantization of a model shipped in it exists. llama.cpp's quantizer keeps
+   * gpt-oss's expert tensors in MXFP4 at every GGUF type, so its "Q3_K_M" is the MXFP4 file under another name.
+   */
+  smallest?: string;
   /** Where the bits per weight come from. */
   basis: string;
 };
@@ -57,7 +62,16 @@ export const QUANTIZATIONS: readonly Quantization[] = [
     native: 'int4',
     basis: 'Kimi K2 INT4 checkpoints: routed experts INT4 with a BF16 scale per 32 (4.5 bits), the other 1.1% BF16',
   },
-  { id: 'mxfp4', name: 'MXFP4', bits_per_weight: 4.47, native: 'mxfp4', basis: 'gpt-oss-120b checkpoint 60.8 GiB / 116.83B parameters (OpenAI gpt-oss model card)' },
+  {
+    id: 'mxfp4',
+    name: 'MXFP4',
+    bits_per_weight: 4.47,
+    native: 'mxfp4',
+    // bartowski/openai_gpt-oss-20b-GGUF (llama.cpp b6096): "All quants keep the feed forward networks at mxfp4 ...
+    // the size savings is basically non-existent"; its Q6_K file is 12.04 GB against 12.1 GB for MXFP4.
+    smallest: 'GGUF quantizations keep the MXFP4 experts, so a smaller type saves almost nothing (bartowski/openai_gpt-oss-20b-GGUF: Q6_K 12.04 GB, MXFP4 12.1 GB)',
+    basis: 'gpt-oss-120b checkpoint 60.8 GiB / 116.83B parameters (OpenAI gpt-oss model card)',
+  },
   { id: 'q3_k_m', name: 'Q3_K_M', bits_per_weight: 3.9, basis: 'llama.cpp tools/quantize, Llama-2-7B: 3.91' },
 ];
 

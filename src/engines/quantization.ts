@@ -37,6 +37,8 @@ export function candidateQuantizations(nativePrecision: string | null, req: Quan
       (q.native === undefined || q === native) &&
       // A floor above the shipped format (min_bits 8 on gpt-oss's MXFP4) is the caller's explicit ask: honoured.
       (native === undefined || q.bits_per_weight <= native.bits_per_weight || minBits > native.bits_per_weight) &&
+      // Below a native format that no quantizer shrinks (gpt-oss's MXFP4), a smaller file does not exist.
+      (native?.smallest === undefined || q.bits_per_weight >= native.bits_per_weight) &&
       q.bits_per_weight <= cap &&
       q.bits_per_weight >= minBits,
   );
@@ -45,7 +47,8 @@ export function candidateQuantizations(nativePrecision: string | null, req: Quan
     native && minBits > native.bits_per_weight
       ? `the model ships ${native.name} weights; formats of at least ${minBits} bits are offered as asked, though re-quantizing to a wider format adds memory, not quality`
       : native
-      ? `the model ships ${native.name} weights, so ${native.name} is the highest precision offered (a wider format adds memory, not quality) and is kept whenever it fits, even tightly`
+      ? `the model ships ${native.name} weights, so ${native.name} is the highest precision offered (a wider format adds memory, not quality) and is kept whenever it fits, even tightly` +
+        (native.smallest ? `; nothing smaller is offered: ${native.smallest}` : '')
       : `the highest precision that fits${cap === Infinity ? '' : ', up to Q8_0 (BF16 is within noise of Q8_0 in quality and half as fast; ask with min_bits or quantization)'}`,
     'fitting comfortably (<= 85% of usable memory) before tightly, but a tight fit at 4 bits or more before any fit below 4 bits (Q3_K_M loses about four times what Q4_K_M does)',
   ];
