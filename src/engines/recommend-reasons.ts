@@ -2,7 +2,8 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
-import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE, type Candidate, type Option, type Plan, type Step } from './recommend.ts';
+import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE, type Candidate, type Option, type Step } from './recommend.ts';
+import { TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
 import type { UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
@@ -166,12 +167,21 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard): string[] 
   const notes: string[] = [];
   if (!ub.board) notes.push(`The dataset holds no ratings on ${ub.leaderboard}/${ub.category}, the board that measures use=${s.use}, so no model can be recommended for it.`);
   else if (ub.fell_back) notes.push(`The preferred board for use=${s.use} is absent from the dataset; ${ub.leaderboard}/${ub.category} is used instead.`);
-  if (plan.api_blocked_by === 'keep=no-training' || plan.api_blocked_by === 'keep=no-retention') {
+  if (/^keep=.*no-(training|retention)/.test(plan.api_blocked_by ?? '')) {
     notes.push(`The dataset holds no evidence that any API offer meets ${plan.api_blocked_by}, so only self-hosting satisfies it; API offers were not considered rather than assumed to comply. Providers' contractual no-training or zero-retention terms, where they exist, are not in the dataset.`);
   }
   if (plan.api_blocked_by === 'data=secret') notes.push('data=secret: only self-hosting is considered; no source in the dataset shows that an API provider neither retains nor trains on inputs.');
   if ((s.data === 'personal' || s.data === 'health' || s.data === 'financial') && plan.api && !plan.eu_by) {
     notes.push(`data=${s.data} weighs EU residency${s.data === 'health' ? ' and self-hosting' : ''} in the ranking but imposes no constraint; add keep=eu-only (or keep=no-retention) to require it. Data processing agreements and sector terms (e.g. for health data) are not in the dataset.`);
+  }
+  if (plan.trust_floor_by) {
+    notes.push(`${plan.trust_floor_by}: sensitive data, so only models with known trust evidence qualify (at least ` +
+      `${TRUST_FLOOR_CRITERIA} of the 16 Trust Index criteria established by a source, coverage ${TRUST_COVERAGE_FLOOR}); ` +
+      'the trust part of the score is the Trust Index, which counts every unknown criterion as not met.');
+  }
+  if (plan.eu_by && !plan.api && plan.self && plan.target.kind === 'any') {
+    notes.push(`${plan.eu_by} with self-hosting only: a rented configuration is costed only where its provider offers it ` +
+      'in an EU region; your own hardware qualifies when it is in the EU.');
   }
   if (plan.eu_by && plan.api) notes.push(`${plan.eu_by}: an API offer qualifies when it is EU-resident or an EU-regional SKU, or when its provider offers EU regions (\`region\`), which you must then choose; offers whose residency is not established do not qualify. Self-hosting qualifies when your hardware is in the EU.`);
   const m = s.machine;
