@@ -4,10 +4,13 @@ import { HOURS_PER_MONTH, MIN_SELF_HOSTING_BITS, PREFILL_EFFICIENCY, DECODE_EFFI
 import { apiCosts, type ApiCosts } from './api-cost.ts';
 import { breakEven, costCurve, type BreakEven, type CurvePoint } from './break-even.ts';
 import { modelFacts, roundTo } from './memory.ts';
-import { costSettings, ownedOption, rentedOption, type CostOptions, type CostSettings, type OwnedOption, type SelfHostedOption } from './self-hosted-cost.ts';
+import { IDLE_POWER_FRACTION } from './owned-power.ts';
+import { ownedOption, type OwnedOption } from './owned-cost.ts';
+import { costSettings, rentedOption, type CostOptions, type CostSettings, type SelfHostedOption } from './self-hosted-cost.ts';
 
 export { apiCosts, usd, type ApiCostLine, type ApiCosts, type NotPriced, type PriceRef } from './api-cost.ts';
-export { costContext, costSettings, type CostOptions, type CostSettings, type OwnedOption, type SelfHostedOption } from './self-hosted-cost.ts';
+export { costContext, costSettings, type CostOptions, type CostSettings, type SelfHostedOption } from './self-hosted-cost.ts';
+export type { OwnedOption } from './owned-cost.ts';
 export type { BreakEven, CurvePoint } from './break-even.ts';
 
 export type SelfHosting = {
@@ -97,7 +100,8 @@ export function costAssumptions(opts: CostOptions, s: CostSettings): string[] {
     `decode is memory-bandwidth bound under continuous batching: up to ${s.max_sequences} sequences of ${s.context} tokens (each KV cache sized and read at the full context, the slow side) share each step, as many as memory holds, until compute binds; efficiency ${DECODE_EFFICIENCY} of peak bandwidth`,
     `utilization ${s.utilization}: the share of paid hours spent serving at that throughput (traffic is uneven over a day)`,
     `rented: billed hours = max(hours the volume needs, ${HOURS_PER_MONTH}); at least one machine for the month, extra machines only for the hours needed (dedicated_monthly_usd counts whole machine-months)`,
-    `owned: purchase price over ${s.amortization_months} months plus board power at ${s.power_usd_per_kwh} USD/kWh for all ${HOURS_PER_MONTH} hours of the month, whole machines`,
+    `owned: purchase price over ${s.amortization_months} months plus electricity at ${s.power_usd_per_kwh} USD/kWh: board power for the hours the volume needs, ` +
+      `${IDLE_POWER_FRACTION} x board power (idle with the model loaded) for the rest of each machine's ${HOURS_PER_MONTH} hours; whole machines`,
     'not counted: staff, storage, network egress, host systems around the accelerators, reserved or spot discounts',
     'break-even: against the cheapest API offer with a price above zero (free offers are usually rate-limited); the curve gives monthly cost at each volume for the API, the cheapest rented and the cheapest owned configuration',
   ];
