@@ -1,5 +1,6 @@
 // Self-hosting on bought hardware: the purchase amortised, and electricity for the hours served and the hours idle.
 import type { Hardware, Model } from '../schema/index.ts';
+import { citeFact } from './cite.ts';
 import { HOURS_PER_MONTH } from './constants.ts';
 import { roundTo, type ModelFacts } from './memory.ts';
 import { usd } from './money.ts';
@@ -66,7 +67,7 @@ export function ownedOption(model: Model, facts: ModelFacts, hardware: Hardware,
     marginal_usd_per_mtok: usd(marginal),
     derived_from: [
       ...servingInputs(hardware, sized, s),
-      `${hardware.id}.purchase_price_usd = ${price.value} (${price.source}, ${price.as_of}), over ${s.amortization_months} months`,
+      `${citeFact(`${hardware.id}.purchase_price_usd`, price)}, over ${s.amortization_months} months`,
       p
         ? `${hardware.id}.power_w = ${p.value} per accelerator x ${hardware.count} (${p.source}, ${p.as_of}), at ${s.power_usd_per_kwh} USD/kWh, ` +
           `for the ${roundTo(use.active_hours, 2)} hours the volume needs; ${IDLE_POWER_FRACTION} x that for the other ${roundTo(use.idle_hours, 2)} hours`

@@ -1,7 +1,9 @@
 // The sentences behind each recommendation: every figure with its date and source id, so a person can check it.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
+import { citeSource } from './cite.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
+import { dollars, price } from './money.ts';
 import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE, type Candidate, type Option, type Step } from './recommend.ts';
 import { TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
@@ -11,11 +13,8 @@ import type { Interpretation } from './interpret.ts';
 export type EuOfferBrief = { provider: string; provider_name: string; region: 'global' | 'eu'; residency: 'yes' | 'region' };
 export type Explained = { reasons: string[]; eu_offers: EuOfferBrief[] };
 
-const cite = (f: { as_of: string; source: string }) => `${f.source}, ${f.as_of}`;
-const usd = (x: number) => `$${Math.round(x * 10000) / 10000}`;
+const cite = citeSource;
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
-/** Dollars as people read them: cents from $1 up, four significant digits below. */
-const money = (x: number) => `$${x >= 1 ? x.toFixed(2) : Number(x.toPrecision(4))}`;
 const params = (n: number) => (n >= 1e9 ? `${Math.round(n / 1e8) / 10}B` : `${Math.round(n / 1e5) / 10}M`);
 
 function ratingReason(c: Candidate, ub: UseBoard): string {
@@ -50,7 +49,7 @@ function ratingReason(c: Candidate, ub: UseBoard): string {
 }
 
 function priceText(f: Fact<number> | undefined, what: string): string | null {
-  return f ? `${usd(f.value)} ${what} (${cite(f)})` : null;
+  return f ? `${price(f.value)} ${what} (${cite(f)})` : null;
 }
 
 function apiReason(ds: Dataset, o: Option, plan: Plan): string {
@@ -61,7 +60,7 @@ function apiReason(ds: Dataset, o: Option, plan: Plan): string {
   const residency = offer.region === 'eu' ? `; an EU-regional SKU (${cite(offer.eu_resident)})`
     : r === 'yes' ? `; EU data residency (${cite(offer.eu_resident)})`
       : r === 'region' ? `; EU regions available, to be chosen when you set it up (${cite(offer.eu_resident)})` : '';
-  return `Cheapest ${plan.eu_by ? 'EU-resident ' : ''}offer: ${provider} (${offer.provider_model_id}) at ${prices} per 1M tokens, ${usd(blended)} blended at ${DEFAULT_INPUT_SHARE * 100}% input${residency}.`;
+  return `Cheapest ${plan.eu_by ? 'EU-resident ' : ''}offer: ${provider} (${offer.provider_model_id}) at ${prices} per 1M tokens, ${price(blended)} blended at ${DEFAULT_INPUT_SHARE * 100}% input${residency}.`;
 }
 
 function selfReason(c: Candidate, o: Option, plan: Plan): string {
@@ -79,7 +78,7 @@ function selfReason(c: Candidate, o: Option, plan: Plan): string {
   const r = cost.rental;
   const euText = plan.eu_by ? ` in an EU region (${cost.eu_regions.join(', ')}), as ${plan.eu_by} requires` : '';
   const also = smallest ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable), whose price the dataset does not hold.` : '';
-  return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${money(r.usd_per_hour)}/h, ${r.provider} ${r.instance_type}; ${cite(r)})${euText}, serving about ${int(cost.capacity_tokens_millions_per_month)}M tokens a month at the estimate_cost model's throughput and utilisation: ${money(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
+  return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${dollars(r.usd_per_hour)}/h, ${r.provider} ${r.instance_type}; ${cite(r)})${euText}, serving about ${int(cost.capacity_tokens_millions_per_month)}M tokens a month at the estimate_cost model's throughput and utilisation: ${dollars(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
 }
 
 function licenceReason(c: Candidate): string {

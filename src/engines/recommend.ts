@@ -2,7 +2,8 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
-import { cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
+import { perDataset, perDatasetKey } from './per-dataset.ts';
+import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
 import { cheapestHosting, hostingOnMachine, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
@@ -137,26 +138,16 @@ function scoreOption(ds: Dataset, m: Model, b: UseBoard, e: QualityEvidence, tru
   return { path, priced, self, score, parts };
 }
 
-const localPools = new WeakMap<Dataset, Hardware[]>();
-
 /** The catalogued local machines, one array per dataset (fits are cached per pool array). */
-function localPool(ds: Dataset): Hardware[] {
-  let pool = localPools.get(ds);
-  if (!pool) localPools.set(ds, (pool = ds.hardware.filter((h) => (LOCAL_CLASSES as readonly string[]).includes(h.class))));
-  return pool;
-}
+const localPool = perDataset((ds): Hardware[] => ds.hardware.filter((h) => (LOCAL_CLASSES as readonly string[]).includes(h.class)));
 
-const pricedCaches = new WeakMap<Dataset, Map<string, PricedOffer | null>>();
+/** The cheapest per-token offer of a model at the default input share, EU only; cached per dataset. */
+const cheapestEu = perDatasetKey(
+  (ds, m: Model): PricedOffer | undefined => cheapestOffer(ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, isEuOffer),
+);
 
-/** The cheapest per-token offer of a model at the default input share, any or EU only; cached per dataset. */
-function cheapestFor(ds: Dataset, m: Model, eu: boolean): PricedOffer | undefined {
-  let cache = pricedCaches.get(ds);
-  if (!cache) pricedCaches.set(ds, (cache = new Map()));
-  const key = eu ? `eu\u0000${m.id}` : m.id;
-  let hit = cache.get(key);
-  if (hit === undefined) cache.set(key, (hit = cheapestOffer(ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, eu ? isEuOffer : undefined) ?? null));
-  return hit ?? undefined;
-}
+/** The cheapest per-token offer of a model at the default input share, any or EU only. */
+const cheapestFor = (ds: Dataset, m: Model, eu: boolean) => (eu ? cheapestEu(ds, m) : cheapestAtDefaultShare(ds, m.id));
 
 /**
  * The configuration a self-hosted model runs on under the plan, or undefined when it fits none: the named machine;
