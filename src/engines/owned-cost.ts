@@ -53,7 +53,9 @@ export function ownedOption(model: Model, facts: ModelFacts, hardware: Hardware,
   const total = machines * purchaseMonthly + powerMonthly;
   return {
     ...base(hardware, sized, opts, s, fixed / HOURS_PER_MONTH + (watts - use.idle_watts) / 1000 * s.power_usd_per_kwh),
-    purchase: { usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(purchaseMonthly) },
+    purchase: {
+      usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(purchaseMonthly),
+    },
     power: p ? {
       watts, idle_watts: roundTo(use.idle_watts, 1), idle_basis: IDLE_POWER_BASIS, usd_per_kwh: s.power_usd_per_kwh,
       active_hours: roundTo(use.active_hours, 2), idle_hours: roundTo(use.idle_hours, 2),
@@ -69,8 +71,9 @@ export function ownedOption(model: Model, facts: ModelFacts, hardware: Hardware,
       ...servingInputs(hardware, sized, s),
       `${citeFact(`${hardware.id}.purchase_price_usd`, price)}, over ${s.amortization_months} months`,
       p
-        ? `${hardware.id}.power_w = ${p.value} per accelerator x ${hardware.count} (${p.source}, ${p.as_of}), at ${s.power_usd_per_kwh} USD/kWh, ` +
-          `for the ${roundTo(use.active_hours, 2)} hours the volume needs; ${IDLE_POWER_FRACTION} x that for the other ${roundTo(use.idle_hours, 2)} hours`
+        ? `${citeFact(`${hardware.id}.power_w`, p)} per accelerator x ${hardware.count}, at ${s.power_usd_per_kwh} USD/kWh, ` +
+          `for the ${roundTo(use.active_hours, 2)} hours the volume needs; ${IDLE_POWER_FRACTION} x that ` +
+          `for the other ${roundTo(use.idle_hours, 2)} hours`
         : `${hardware.id}: no power figure in the dataset, electricity not counted`,
     ],
   };

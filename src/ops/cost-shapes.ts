@@ -95,7 +95,7 @@ export const OwnedOption = z
         + 'null when the dataset has no power figure (not counted then).'),
     monthly_per_machine_usd: z.number().describe('monthly_usd / machines: purchase share and electricity of one machine this month.'),
     fixed_per_machine_usd: z.number()
-      .describe('What one machine costs a month whatever it serves: purchase share + 730 h at idle draw (the curve and break-even use it).'),
+      .describe('What one machine costs a month whatever it serves: purchase share + 730 h at idle draw (curve and break-even use it).'),
     monthly_usd: z.number().describe('machines x purchase.monthly_usd + power.monthly_usd.'),
   })
   .describe('Self-hosting on one bought configuration (an estimate).');
