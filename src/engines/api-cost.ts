@@ -1,6 +1,9 @@
 // API cost: monthly cost of a volume through each priced offer, blended by the share of input tokens.
 import type { Offer } from '../schema/index.ts';
 import { roundTo } from './memory.ts';
+import { usd } from './money.ts';
+
+export { usd } from './money.ts';
 
 export type PriceRef = { usd_per_mtok: number; source: string; as_of: string };
 
@@ -18,11 +21,6 @@ export type ApiCostLine = {
 export type NotPriced = { provider: string; provider_model_id: string; region: 'global' | 'eu'; reason: string };
 
 export type ApiCosts = { offers: ApiCostLine[]; not_priced: NotPriced[]; cheapest: ApiCostLine | null };
-
-/** Money and volumes for the wire: two decimals from 1 up, four significant digits below (small volumes cost fractions of a cent). */
-export function usd(x: number): number {
-  return x >= 1 ? roundTo(x, 2) : Number(x.toPrecision(4));
-}
 
 /** One line per offer with both prices, cheapest first; the others are listed as not priced. */
 export function apiCosts(offers: readonly Offer[], opts: { tokens_millions: number; input_share: number }): ApiCosts {

@@ -1,7 +1,8 @@
 // Break-even volume between the cheapest paid API offer and self-hosting (rented or owned), and the cost curve.
 import { HOURS_PER_MONTH } from './constants.ts';
 import { usd, type ApiCosts } from './api-cost.ts';
-import type { OwnedOption, SelfHostedOption } from './self-hosted-cost.ts';
+import type { OwnedOption } from './owned-cost.ts';
+import type { SelfHostedOption } from './self-hosted-cost.ts';
 
 export type BreakEven = {
   /** Monthly volume (millions of tokens) from which self-hosting costs no more than the cheapest paid API offer. */
@@ -34,16 +35,20 @@ export function rentedAt(o: SelfHostedOption, volume: number): number {
   return Math.max(volume * o.marginal_usd_per_mtok, HOURS_PER_MONTH * o.rental.usd_per_hour);
 }
 
-/** Monthly cost of an owned option at a volume: whole machines, each its amortised purchase and power. */
+/**
+ * Monthly cost of an owned option at a volume: whole machines, each its purchase share and a month at idle draw, plus
+ * the extra draw of the hours the volume keeps them busy.
+ */
 export function ownedAt(o: OwnedOption, volume: number): number {
-  return Math.max(1, Math.ceil(volume / o.capacity_tokens_millions_per_month)) * o.monthly_per_machine_usd;
+  return Math.max(1, Math.ceil(volume / o.capacity_tokens_millions_per_month)) * o.fixed_per_machine_usd + volume * o.marginal_usd_per_mtok;
 }
 
 /**
  * The smallest monthly volume from which self-hosting costs no more than the cheapest paid API offer at `a` per 1M.
  * Rented: flat at one machine-month (730 x price) then linear at the marginal cost, so an option whose marginal cost
- * is below `a` breaks even at 730 x price / a and stays cheaper above. Owned: flat at one machine's monthly cost up
- * to its capacity, so it breaks even at monthly / a when that is within the capacity (marginal cost below `a`).
+ * is below `a` breaks even at 730 x price / a and stays cheaper above. Owned: one machine's fixed cost (purchase share,
+ * a month at idle draw) plus the extra power per 1M tokens served, so it breaks even at fixed / (a - marginal) when
+ * that is within one machine's capacity.
  */
 export function breakEven(api: ApiCosts, rented: readonly SelfHostedOption[], owned: readonly OwnedOption[] = [], selfReason: string | null = null): { rented: BreakEven; owned: BreakEven } {
   const paid = paidOffer(api);
@@ -59,34 +64,46 @@ export function breakEven(api: ApiCosts, rented: readonly SelfHostedOption[], ow
   if (!paid) return none(api.offers.length ? 'every priced API offer is free: self-hosting never costs less' : 'no priced API offer to compare with');
   const a = paid.blended_usd_per_mtok;
   const apiCite = `api ${paid.provider} ${paid.provider_model_id}: blended ${a} USD per 1M tokens`;
-  const pick = <T extends SelfHostedOption | OwnedOption>(options: readonly T[], flat: (o: T) => number, kind: string): BreakEven => {
+  // Rented: flat at one machine-month, then linear at the marginal cost. Owned: the fixed part of one machine plus the
+  // marginal cost per token, so it crosses at fixed / (a - marginal), if one machine's capacity reaches that far.
+  const flatRented = (o: SelfHostedOption) => HOURS_PER_MONTH * o.rental.usd_per_hour;
+  const crossRented = (o: SelfHostedOption) => (o.marginal_usd_per_mtok < a ? flatRented(o) / a : null);
+  const crossOwned = (o: OwnedOption) => {
+    const v = o.marginal_usd_per_mtok < a ? o.fixed_per_machine_usd / (a - o.marginal_usd_per_mtok) : Infinity;
+    return v <= o.capacity_tokens_millions_per_month ? v : null;
+  };
+  const fullUseOwned = (o: OwnedOption) => usd(o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month + o.marginal_usd_per_mtok);
+  const pick = <T extends SelfHostedOption | OwnedOption>(
+    options: readonly T[], cross: (o: T) => number | null, fullUse: (o: T) => number, flat: (o: T) => number, kind: string,
+  ): BreakEven => {
     if (options.length === 0) return out(null, `no ${kind} self-hosting figure to compare with${selfReason ? `: ${selfReason}` : ''}`);
     const crossing = options
-      .filter((o) => o.marginal_usd_per_mtok < a)
-      .map((o) => ({ o, volume: flat(o) / a }))
+      .map((o) => ({ o, volume: cross(o) }))
+      .filter((x): x is { o: T; volume: number } => x.volume !== null)
       .sort((x, y) => x.volume - y.volume)[0];
     if (!crossing) {
-      const o = options.reduce((m, x) => (x.marginal_usd_per_mtok < m.marginal_usd_per_mtok ? x : m));
+      const o = options.reduce((m, x) => (fullUse(x) < fullUse(m) ? x : m));
       return out(
         null,
-        `they never cross: ${kind} self-hosting costs at least ${o.marginal_usd_per_mtok} USD per 1M tokens even at full use (${o.hardware_id}), ` +
+        `they never cross: ${kind} self-hosting costs at least ${fullUse(o)} USD per 1M tokens even at full use (${o.hardware_id}), ` +
           `the cheapest paid API offer ${a} (${paid.provider}), so the API stays cheaper at any volume`,
         o.hardware_id,
-        [apiCite, `${o.hardware_id}: marginal ${o.marginal_usd_per_mtok} USD per 1M tokens`],
+        [apiCite, `${o.hardware_id}: ${fullUse(o)} USD per 1M tokens at full use, marginal ${o.marginal_usd_per_mtok}`],
       );
     }
     const v = usd(crossing.volume);
     return out(
       v,
-      `from ${v} million tokens a month, one month of ${crossing.o.hardware_id} ${kind} (${usd(flat(crossing.o))} USD) ` +
+      `from ${v} million tokens a month, one month of ${crossing.o.hardware_id} ${kind} (${usd(flat(crossing.o))} USD` +
+        (kind === 'owned' ? ` flat, plus ${crossing.o.marginal_usd_per_mtok} USD of power per 1M tokens served) ` : ') ') +
         `costs no more than ${paid.provider} at ${a} USD per 1M tokens, and self-hosting stays cheaper above it`,
       crossing.o.hardware_id,
       [apiCite, `${crossing.o.hardware_id}: ${usd(flat(crossing.o))} USD a month flat, marginal ${crossing.o.marginal_usd_per_mtok} USD per 1M tokens`],
     );
   };
   return {
-    rented: pick(rented, (o) => HOURS_PER_MONTH * o.rental.usd_per_hour, 'rented'),
-    owned: pick(owned, (o) => o.monthly_per_machine_usd, 'owned'),
+    rented: pick(rented, crossRented, (o) => o.marginal_usd_per_mtok, flatRented, 'rented'),
+    owned: pick(owned, crossOwned, fullUseOwned, (o) => o.fixed_per_machine_usd, 'owned'),
   };
 }
 

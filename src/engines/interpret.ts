@@ -9,6 +9,8 @@ export type Understood = {
   given: string | null;
   /** The canonical value used, or null when the parameter was not given and has no default. */
   value: string | null;
+  /** Every canonical value used: one, several for keep (each a constraint), none when not given and without default. */
+  values: string[];
   how: MachineHow | 'default' | 'not_given';
   matched: string[];
   set_aside: string[];
@@ -22,7 +24,8 @@ export type Interpretation = {
   who: Who | null;
   use: Use;
   data: DataKind | null;
-  keep: Keep;
+  /** Every keep constraint, each applied; [`any`] when none. */
+  keep: Keep[];
   where: Where | null;
   machine: MachineMapping | null;
   understood: Record<TextParameter, Understood>;
@@ -45,7 +48,10 @@ export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
     const given = raw[parameter];
     if (given === undefined) {
       const d = DEFAULTS[parameter] ?? null;
-      understood[parameter] = { given: null, value: d, how: d ? 'default' : 'not_given', matched: [], set_aside: [], hardware_id: null, interpretation: null };
+      understood[parameter] = {
+        given: null, value: d, values: d ? [d] : [], how: d ? 'default' : 'not_given', matched: [], set_aside: [],
+        hardware_id: null, interpretation: null,
+      };
       if (d) values[parameter] = d;
       continue;
     }
@@ -54,12 +60,17 @@ export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
       errors.push({ parameter, message: `"${given.slice(0, 100)}" matches none of the values or their synonyms (listed in docs/trust-and-recommend.md)`, allowed: acceptedValues(parameter) });
       continue;
     }
-    understood[parameter] = { given, value: m.value, how: m.how, matched: m.matched, set_aside: m.set_aside, hardware_id: null, interpretation: null };
+    understood[parameter] = {
+      given, value: m.value, values: m.values, how: m.how, matched: m.matched, set_aside: m.set_aside,
+      hardware_id: null, interpretation: null,
+    };
     values[parameter] = m.value;
   }
   let machine: MachineMapping | null = null;
   if (raw.machine === undefined) {
-    understood.machine = { given: null, value: null, how: 'not_given', matched: [], set_aside: [], hardware_id: null, interpretation: null };
+    understood.machine = {
+      given: null, value: null, values: [], how: 'not_given', matched: [], set_aside: [], hardware_id: null, interpretation: null,
+    };
   } else {
     const m = resolveMachine(ds, raw.machine);
     if (isRefusal(m)) {
@@ -73,7 +84,10 @@ export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
       if (m.candidates.length) candidates.push(...m.candidates);
     } else {
       machine = m;
-      understood.machine = { given: raw.machine, value: m.value, how: m.how, matched: m.matched, set_aside: [], hardware_id: m.hardware?.id ?? null, interpretation: m.interpretation };
+      understood.machine = {
+        given: raw.machine, value: m.value, values: [m.value], how: m.how, matched: m.matched, set_aside: [],
+        hardware_id: m.hardware?.id ?? null, interpretation: m.interpretation,
+      };
     }
   }
   if (errors.length) {
@@ -86,7 +100,7 @@ export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
     who: (values.who ?? null) as Who | null,
     use: values.use as Use,
     data: (values.data ?? null) as DataKind | null,
-    keep: values.keep as Keep,
+    keep: understood.keep.values as Keep[],
     where: (values.where ?? null) as Where | null,
     machine,
     understood,

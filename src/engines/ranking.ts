@@ -3,6 +3,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { BASE_SKUS, type Leaderboard, type Offer, type Prices, type Rating, type Sku } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
+import { perDataset, perDatasetKey } from './per-dataset.ts';
 
 export type BoardEntry = {
   model_id: string;
@@ -28,8 +29,6 @@ export type Board = {
 };
 
 type RatingIndex = { boards: Map<string, Board>; categories: Map<Leaderboard, string[]> };
-
-const ratingIndexes = new WeakMap<Dataset, RatingIndex>();
 
 /** Higher rating first; on equal ratings the row with more votes, then the variant name, so the order is stable. */
 export function byRating(a: Rating, b: Rating): number {
@@ -79,11 +78,7 @@ function buildRatingIndex(ds: Dataset): RatingIndex {
   return { boards, categories };
 }
 
-function ratingIndex(ds: Dataset): RatingIndex {
-  let idx = ratingIndexes.get(ds);
-  if (!idx) ratingIndexes.set(ds, (idx = buildRatingIndex(ds)));
-  return idx;
-}
+const ratingIndex = perDataset(buildRatingIndex);
 
 /** The board of one leaderboard and category, or undefined when the dataset holds no rating there. */
 export function board(ds: Dataset, leaderboard: Leaderboard, category: string): Board | undefined {
@@ -220,16 +215,10 @@ export function cheapestOffer(
   return best;
 }
 
-const defaultCheapest = new WeakMap<Dataset, Map<string, PricedOffer | null>>();
-
 /** The model's cheapest offer at the default input share (0.75), cached: summaries and price sorting read it. */
-export function cheapestAtDefaultShare(ds: Dataset, modelId: string): PricedOffer | undefined {
-  let cache = defaultCheapest.get(ds);
-  if (!cache) defaultCheapest.set(ds, (cache = new Map()));
-  let hit = cache.get(modelId);
-  if (hit === undefined) cache.set(modelId, (hit = cheapestOffer(ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE) ?? null));
-  return hit ?? undefined;
-}
+export const cheapestAtDefaultShare = perDatasetKey(
+  (ds, modelId: string): PricedOffer | undefined => cheapestOffer(ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE),
+);
 
 /** EU cloud: the offer runs in the EU (`yes`), offers EU regions to choose (`region`), or is an EU-regional SKU. */
 export function isEuOffer(o: Offer): boolean {

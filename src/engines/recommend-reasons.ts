@@ -1,8 +1,11 @@
 // The sentences behind each recommendation: every figure with its date and source id, so a person can check it.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
+import { citeSource } from './cite.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
-import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE, type Candidate, type Option, type Plan, type Step } from './recommend.ts';
+import { dollars, price } from './money.ts';
+import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE, type Candidate, type Option, type Step } from './recommend.ts';
+import { TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
 import type { UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
@@ -10,11 +13,8 @@ import type { Interpretation } from './interpret.ts';
 export type EuOfferBrief = { provider: string; provider_name: string; region: 'global' | 'eu'; residency: 'yes' | 'region' };
 export type Explained = { reasons: string[]; eu_offers: EuOfferBrief[] };
 
-const cite = (f: { as_of: string; source: string }) => `${f.source}, ${f.as_of}`;
-const usd = (x: number) => `$${Math.round(x * 10000) / 10000}`;
+const cite = citeSource;
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
-/** Dollars as people read them: cents from $1 up, four significant digits below. */
-const money = (x: number) => `$${x >= 1 ? x.toFixed(2) : Number(x.toPrecision(4))}`;
 const params = (n: number) => (n >= 1e9 ? `${Math.round(n / 1e8) / 10}B` : `${Math.round(n / 1e5) / 10}M`);
 
 function ratingReason(c: Candidate, ub: UseBoard): string {
@@ -49,7 +49,7 @@ function ratingReason(c: Candidate, ub: UseBoard): string {
 }
 
 function priceText(f: Fact<number> | undefined, what: string): string | null {
-  return f ? `${usd(f.value)} ${what} (${cite(f)})` : null;
+  return f ? `${price(f.value)} ${what} (${cite(f)})` : null;
 }
 
 function apiReason(ds: Dataset, o: Option, plan: Plan): string {
@@ -60,7 +60,7 @@ function apiReason(ds: Dataset, o: Option, plan: Plan): string {
   const residency = offer.region === 'eu' ? `; an EU-regional SKU (${cite(offer.eu_resident)})`
     : r === 'yes' ? `; EU data residency (${cite(offer.eu_resident)})`
       : r === 'region' ? `; EU regions available, to be chosen when you set it up (${cite(offer.eu_resident)})` : '';
-  return `Cheapest ${plan.eu_by ? 'EU-resident ' : ''}offer: ${provider} (${offer.provider_model_id}) at ${prices} per 1M tokens, ${usd(blended)} blended at ${DEFAULT_INPUT_SHARE * 100}% input${residency}.`;
+  return `Cheapest ${plan.eu_by ? 'EU-resident ' : ''}offer: ${provider} (${offer.provider_model_id}) at ${prices} per 1M tokens, ${price(blended)} blended at ${DEFAULT_INPUT_SHARE * 100}% input${residency}.`;
 }
 
 function selfReason(c: Candidate, o: Option, plan: Plan): string {
@@ -78,7 +78,7 @@ function selfReason(c: Candidate, o: Option, plan: Plan): string {
   const r = cost.rental;
   const euText = plan.eu_by ? ` in an EU region (${cost.eu_regions.join(', ')}), as ${plan.eu_by} requires` : '';
   const also = smallest ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable), whose price the dataset does not hold.` : '';
-  return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${money(r.usd_per_hour)}/h, ${r.provider} ${r.instance_type}; ${cite(r)})${euText}, serving about ${int(cost.capacity_tokens_millions_per_month)}M tokens a month at the estimate_cost model's throughput and utilisation: ${money(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
+  return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${dollars(r.usd_per_hour)}/h, ${r.provider} ${r.instance_type}; ${cite(r)})${euText}, serving about ${int(cost.capacity_tokens_millions_per_month)}M tokens a month at the estimate_cost model's throughput and utilisation: ${dollars(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
 }
 
 function licenceReason(c: Candidate): string {
@@ -166,12 +166,21 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard): string[] 
   const notes: string[] = [];
   if (!ub.board) notes.push(`The dataset holds no ratings on ${ub.leaderboard}/${ub.category}, the board that measures use=${s.use}, so no model can be recommended for it.`);
   else if (ub.fell_back) notes.push(`The preferred board for use=${s.use} is absent from the dataset; ${ub.leaderboard}/${ub.category} is used instead.`);
-  if (plan.api_blocked_by === 'keep=no-training' || plan.api_blocked_by === 'keep=no-retention') {
+  if (/^keep=.*no-(training|retention)/.test(plan.api_blocked_by ?? '')) {
     notes.push(`The dataset holds no evidence that any API offer meets ${plan.api_blocked_by}, so only self-hosting satisfies it; API offers were not considered rather than assumed to comply. Providers' contractual no-training or zero-retention terms, where they exist, are not in the dataset.`);
   }
   if (plan.api_blocked_by === 'data=secret') notes.push('data=secret: only self-hosting is considered; no source in the dataset shows that an API provider neither retains nor trains on inputs.');
   if ((s.data === 'personal' || s.data === 'health' || s.data === 'financial') && plan.api && !plan.eu_by) {
     notes.push(`data=${s.data} weighs EU residency${s.data === 'health' ? ' and self-hosting' : ''} in the ranking but imposes no constraint; add keep=eu-only (or keep=no-retention) to require it. Data processing agreements and sector terms (e.g. for health data) are not in the dataset.`);
+  }
+  if (plan.trust_floor_by) {
+    notes.push(`${plan.trust_floor_by}: sensitive data, so only models with known trust evidence qualify (at least ` +
+      `${TRUST_FLOOR_CRITERIA} of the 16 Trust Index criteria established by a source, coverage ${TRUST_COVERAGE_FLOOR}); ` +
+      'the trust part of the score is the Trust Index, which counts every unknown criterion as not met.');
+  }
+  if (plan.eu_by && !plan.api && plan.self && plan.target.kind === 'any') {
+    notes.push(`${plan.eu_by} with self-hosting only: a rented configuration is costed only where its provider offers it ` +
+      'in an EU region; your own hardware qualifies when it is in the EU.');
   }
   if (plan.eu_by && plan.api) notes.push(`${plan.eu_by}: an API offer qualifies when it is EU-resident or an EU-regional SKU, or when its provider offers EU regions (\`region\`), which you must then choose; offers whose residency is not established do not qualify. Self-hosting qualifies when your hardware is in the EU.`);
   const m = s.machine;

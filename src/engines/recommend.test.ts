@@ -3,16 +3,23 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { aDataset, aHardware, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
+import { aDataset, aDeveloper, aHardware, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import type { Architecture } from '../schema/index.ts';
 import { BASE_WEIGHTS, DATA_WEIGHTS, DIMENSIONS, effectiveWeights, priceScore, recommend, WHO_WEIGHTS } from './recommend.ts';
 import { interpret, type RawSituation } from './interpret.ts';
+import { TRUST_COVERAGE_FLOOR } from './recommend-plan.ts';
+import { CRITERIA, trustProfile } from './trust.ts';
 
 const arch = (layers: number): Architecture => ({ layers, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'acme/x' });
 const APACHE = f({ id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true });
 const rated = (model_id: string, rating: number) => aRating({ model_id, rating, rating_lower: rating - 5, rating_upper: rating + 5 });
 
+// The fixture's developer is scored on every FMTI indicator of the Trust Index (10 criteria established), as the
+// developers of most rated open models are; `unscored` is scored by no index, like several newer labs.
+const FMTI_ALL = Object.fromEntries(CRITERIA.filter((c) => c.fmti).map((c, i) => [c.fmti!, f({ score: (i % 2) as 0 | 1 })]));
+
 const ds = aDataset({
+  developers: [aDeveloper({ id: 'acme', fmti_indicators: FMTI_ALL }), aDeveloper({ id: 'unscored' })],
   models: [
     aModel({ id: 'closed-top', open_weights: f(false) }),
     aModel({ id: 'open-small', open_weights: f(true), licence: APACHE, parameters_total: f(8e9), architecture: f(arch(32)) }),
@@ -122,4 +129,45 @@ test('docs/trust-and-recommend.md states the effect of every who and data value 
       assert.ok(rowOf(value).includes(text), `${value}: "${text}" in its row`);
     }
   }
+});
+
+test('sensitive data: a model whose trust evidence is mostly unknown is eliminated, however well rated; named in the steps', () => {
+  // open-unscored, the best-rated open model, comes from a developer no index scores. Established: open weights,
+  // licence (OSI), self-hostable (fits gpu-24), independent evaluation (aRating's votes), and eu_hosting not_met (no
+  // offer): 5 of 16 = 0.3125, under the 0.5 floor. open-small's developer adds the 10 FMTI criteria: 15 of 16.
+  const open = { open_weights: f(true), licence: APACHE, parameters_total: f(8e9), architecture: f(arch(32)) };
+  const unscored = aModel({ id: 'open-unscored', vendor: 'unscored', ...open });
+  const small = aModel({ id: 'open-small', ...open });
+  const ds2 = aDataset({
+    developers: [aDeveloper({ id: 'acme', fmti_indicators: FMTI_ALL }), aDeveloper({ id: 'unscored' })],
+    models: [unscored, small], ratings: [rated('open-unscored', 1495), rated('open-small', 1400)],
+    hardware: [aHardware({ id: 'gpu-24', memory_gb: f(24) })],
+  });
+  const run2 = (raw: RawSituation) => recommend(ds2, interpret(ds2, raw));
+  assert.deepEqual([trustProfile(ds2, unscored).coverage, trustProfile(ds2, small).coverage], [5 / 16, 15 / 16]);
+  assert.equal(TRUST_COVERAGE_FLOOR, 0.5);
+  assert.deepEqual(ids(run2({ keep: 'no-retention' })), ['open-unscored', 'open-small'], 'without sensitive data it ranks first');
+  for (const raw of [{ data: 'patient records' }, { data: 'gdpr' }, { data: 'banking' }, { who: 'hospital' }, { who: 'ministry' }]) {
+    const r = run2({ ...raw, keep: 'no-retention' });
+    assert.deepEqual(ids(r), ['open-small'], JSON.stringify(raw));
+    assert.ok(!ids(r).includes('open-unscored'), JSON.stringify(raw));
+    const st = step(r, 'trust_evidence')!;
+    assert.equal(st.eliminated, 1, JSON.stringify(raw));
+    assert.match(st.rule, /at least 8 of the 16 Trust Index criteria/);
+  }
+  assert.equal(step(run2({ who: 'hospital', data: 'health' }), 'trust_evidence')!.constraint, 'data=health', 'data named first');
+  assert.equal(step(run2({ who: 'startup', data: 'internal' }), 'trust_evidence'), undefined, 'not sensitive: no step');
+});
+
+test('keep with several values applies each: EU only and no retention leaves self-hosting on EU-rented hardware', () => {
+  const r = run({ keep: 'eu-only,no-retention' });
+  assert.deepEqual([r.plan.api, r.plan.api_blocked_by, r.plan.eu_by], [false, 'keep=no-retention', 'keep=eu-only']);
+  for (const x of r.recommendations) assert.equal(x.option.path, 'self_hosted');
+  const both = run({ keep: 'no training, no retention' });
+  assert.equal(step(both, 'open_weights')!.constraint, 'keep=no-training,no-retention');
+  assert.ok(both.recommendations[0].reasons.some((t) => t.includes('no evidence that any API offer meets keep=no-training,no-retention')));
+  // One value as before: eu-only alone still admits the EU-resident API offer.
+  assert.ok(run({ keep: 'eu-only' }).recommendations.some((x) => x.option.path === 'api'));
+  // on-device with eu-only: the local target wins, EU residency is then the caller's own premises.
+  assert.deepEqual(run({ keep: 'eu-only, on-device', machine: 'gpu-24' }).plan.target.kind, 'machine');
 });

@@ -1,15 +1,19 @@
 // recommend_model's engine: hard constraints filter in a documented order, soft preferences rank by a weighted score.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
-import { DEFAULT_CONTEXT, DEFAULT_INPUT_SHARE } from './constants.ts';
-import { cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
+import { DEFAULT_INPUT_SHARE } from './constants.ts';
+import { perDataset, perDatasetKey } from './per-dataset.ts';
+import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
 import { cheapestHosting, hostingOnMachine, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
+import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
 import { isEuJurisdiction, trustProfile, type TrustProfile } from './trust.ts';
 import { boardForUse, type UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
 import type { DataKind, Who } from './vocabulary.ts';
+
+export { DOCUMENTS_CONTEXT, planOf, type Plan } from './recommend-plan.ts';
 
 export const DIMENSIONS = ['quality', 'price', 'openness', 'trust', 'eu_residency', 'eu_jurisdiction', 'self_hosting'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
@@ -29,19 +33,22 @@ export const WHO_WEIGHTS: Readonly<Record<Who, Partial<Weights>>> = {
   education: { price: 0.1, openness: 0.1 },
 };
 
-/** What each `data` adds: sensitive data prefers paths that keep it in the EU or on your own hardware. */
+/**
+ * What each `data` adds: sensitive data prefers paths that keep it in the EU or on your own hardware, and models
+ * whose trust evidence is known and good (the trust part is the Trust Index, which counts an unknown criterion as
+ * not met, so unknown never scores as good).
+ */
 export const DATA_WEIGHTS: Readonly<Record<DataKind, Partial<Weights>>> = {
   public: {},
   internal: { trust: 0.05 },
-  personal: { eu_residency: 0.1 },
-  financial: { eu_residency: 0.1, trust: 0.05 },
-  health: { eu_residency: 0.15, self_hosting: 0.1 },
-  secret: { self_hosting: 0.1 },
+  personal: { eu_residency: 0.1, trust: 0.05 },
+  financial: { eu_residency: 0.1, trust: 0.1 },
+  health: { eu_residency: 0.15, self_hosting: 0.1, trust: 0.1 },
+  secret: { self_hosting: 0.1, trust: 0.05 },
 };
 
 /** `use=documents` needs a long context window: at least this many tokens, and fits are checked at DOCUMENTS_CONTEXT. */
 export const DOCUMENTS_MIN_CONTEXT = 128_000;
-export const DOCUMENTS_CONTEXT = 32_768;
 /**
  * Quality is the rating gap to the board's top model on a linear scale: 0 points below the top scores 1, this many or
  * more scores 0. 200 rating points is the gap at which the top model wins about 76% of head-to-head votes.
@@ -72,37 +79,6 @@ export function effectiveWeights(who: Who | null, data: DataKind | null): Weight
   const sum = DIMENSIONS.reduce((s, d) => s + w[d], 0);
   for (const d of DIMENSIONS) w[d] = Math.round((w[d] / sum) * 1e4) / 1e4;
   return w;
-}
-
-/** Where a model may run, given the constraints; each restriction names the parameter that imposes it. */
-export type Plan = {
-  api: boolean;
-  /** The constraint that rules API offers out (e.g. `keep=no-retention`), or null. */
-  api_blocked_by: string | null;
-  self: boolean;
-  self_blocked_by: string | null;
-  /** The constraint that requires an EU offer, or null. */
-  eu_by: string | null;
-  /** Where a self-hosted model must fit: the named machine, a local machine, or any catalogued configuration. */
-  target: { kind: 'machine'; hardware: Hardware; by: string } | { kind: 'local'; by: string } | { kind: 'any' };
-  context: number;
-};
-
-export function planOf(s: Interpretation): Plan {
-  const apiBlock = s.data === 'secret' ? 'data=secret'
-    : s.keep === 'no-training' || s.keep === 'no-retention' || s.keep === 'on-device' ? `keep=${s.keep}`
-      : s.where === 'on-premises' || s.where === 'local' ? `where=${s.where}` : null;
-  const selfBlock = s.machine?.value === 'none' ? 'machine=none'
-    : s.where === 'any-cloud' || s.where === 'eu-cloud' ? `where=${s.where}` : null;
-  const euBy = s.where === 'eu-cloud' ? 'where=eu-cloud' : s.keep === 'eu-only' ? 'keep=eu-only' : null;
-  const hw = s.machine?.hardware;
-  const target: Plan['target'] = hw ? { kind: 'machine', hardware: hw, by: `machine=${s.machine!.value}` }
-    : s.keep === 'on-device' ? { kind: 'local', by: 'keep=on-device' }
-      : s.where === 'local' ? { kind: 'local', by: 'where=local' } : { kind: 'any' };
-  return {
-    api: apiBlock === null, api_blocked_by: apiBlock, self: selfBlock === null, self_blocked_by: selfBlock,
-    eu_by: euBy, target, context: s.use === 'documents' ? DOCUMENTS_CONTEXT : DEFAULT_CONTEXT,
-  };
 }
 
 export type Step = { id: string; constraint: string; rule: string; eliminated: number; remaining: number };
@@ -162,26 +138,16 @@ function scoreOption(ds: Dataset, m: Model, b: UseBoard, e: QualityEvidence, tru
   return { path, priced, self, score, parts };
 }
 
-const localPools = new WeakMap<Dataset, Hardware[]>();
-
 /** The catalogued local machines, one array per dataset (fits are cached per pool array). */
-function localPool(ds: Dataset): Hardware[] {
-  let pool = localPools.get(ds);
-  if (!pool) localPools.set(ds, (pool = ds.hardware.filter((h) => (LOCAL_CLASSES as readonly string[]).includes(h.class))));
-  return pool;
-}
+const localPool = perDataset((ds): Hardware[] => ds.hardware.filter((h) => (LOCAL_CLASSES as readonly string[]).includes(h.class)));
 
-const pricedCaches = new WeakMap<Dataset, Map<string, PricedOffer | null>>();
+/** The cheapest per-token offer of a model at the default input share, EU only; cached per dataset. */
+const cheapestEu = perDatasetKey(
+  (ds, m: Model): PricedOffer | undefined => cheapestOffer(ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, isEuOffer),
+);
 
-/** The cheapest per-token offer of a model at the default input share, any or EU only; cached per dataset. */
-function cheapestFor(ds: Dataset, m: Model, eu: boolean): PricedOffer | undefined {
-  let cache = pricedCaches.get(ds);
-  if (!cache) pricedCaches.set(ds, (cache = new Map()));
-  const key = eu ? `eu\u0000${m.id}` : m.id;
-  let hit = cache.get(key);
-  if (hit === undefined) cache.set(key, (hit = cheapestOffer(ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, eu ? isEuOffer : undefined) ?? null));
-  return hit ?? undefined;
-}
+/** The cheapest per-token offer of a model at the default input share, any or EU only. */
+const cheapestFor = (ds: Dataset, m: Model, eu: boolean) => (eu ? cheapestEu(ds, m) : cheapestAtDefaultShare(ds, m.id));
 
 /**
  * The configuration a self-hosted model runs on under the plan, or undefined when it fits none: the named machine;
@@ -213,7 +179,7 @@ function byCandidate(a: Candidate, b: Candidate): number {
  */
 export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDATIONS): RecommendResult {
   const ub = boardForUse(ds, s.use);
-  const plan = planOf(s);
+  const plan = planOf(s, s.use === 'documents');
   const weights = effectiveWeights(s.who, s.data);
   const steps: Step[] = [];
   let pool = [...ds.models].sort((a, b) => a.id.localeCompare(b.id));
@@ -246,6 +212,11 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     const t = plan.target;
     const where = t.kind === 'machine' ? `fits ${t.hardware.id} (${t.hardware.name})` : t.kind === 'local' ? `fits a catalogued ${LOCAL_CLASSES.join(', ')} configuration` : 'fits a catalogued hardware configuration';
     step('fit', t.kind === 'any' ? 'built-in' : t.by, `for self-hosting: ${where} at 4 bits per weight or more, ${plan.context} tokens of context`, (m) => apiOk(m) || selfOption(ds, m, plan) !== undefined);
+  }
+  if (plan.trust_floor_by) {
+    const rule = `known trust evidence: at least ${TRUST_FLOOR_CRITERIA} of the 16 Trust Index criteria established by a source ` +
+      `(coverage ${TRUST_COVERAGE_FLOOR} or more); an unknown criterion is not counted as met`;
+    step('trust_evidence', plan.trust_floor_by, rule, (m) => trustProfile(ds, m).coverage >= TRUST_COVERAGE_FLOOR);
   }
 
   // The steps leave only models with a way to run; flatMap keeps that true should a step ever be reordered.

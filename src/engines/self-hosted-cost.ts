@@ -15,7 +15,7 @@ import { assessFit, fitInputs, type FitLevel } from './hardware-fit.ts';
 import { hasBandwidth, roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
 import { servingThroughput, type Serving } from './serving.ts';
-import { usd } from './api-cost.ts';
+import { usd } from './money.ts';
 
 export type CostOptions = {
   /** Monthly volume, millions of tokens (input + output). */
@@ -86,7 +86,7 @@ export type ServingReport = {
   tokens_per_s: number;
 };
 
-type Base = {
+export type Base = {
   hardware_id: string;
   hardware_name: string;
   quantization: QuantizationId;
@@ -120,20 +120,11 @@ export type SelfHostedOption = Base & {
   dedicated_monthly_usd: number;
 };
 
-/** Bought, amortised, and powered. */
-export type OwnedOption = Base & {
-  purchase: { usd: number; source: string; as_of: string; amortization_months: number; monthly_usd: number };
-  /** Board power x accelerators, at the stated price, for every hour of the month; null when the dataset has no power figure. */
-  power: { watts: number; usd_per_kwh: number; monthly_usd: number; source: string; as_of: string } | null;
-  /** Purchase share + power of one machine for one month. */
-  monthly_per_machine_usd: number;
-};
-
 export type Skip = 'no_rental_price' | 'no_purchase_price' | 'does_not_fit';
 
 /** What sizing a configuration needs beyond the volume: the fit, what it rests on, and the serving throughput. */
-type Sizing = { level: 'comfortable' | 'tight'; quantization: QuantizationId; fitInputs: string[]; serving: Serving };
-type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
+export type Sizing = { level: 'comfortable' | 'tight'; quantization: QuantizationId; fitInputs: string[]; serving: Serving };
+export type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
 
 /**
  * Sizings of the most recent (model, settings) asks, each holding one per configuration. The volume does not change a
@@ -176,7 +167,7 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
 }
 
 /** Quantization, serving throughput and hours for one configuration, or why it does not fit. */
-function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
+export function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
   const cache = sizingsFor(model, opts, s);
   let sz = cache.get(hardware);
   if (sz === undefined) cache.set(hardware, (sz = sizing(model, facts, hardware, opts, s)));
@@ -189,7 +180,7 @@ function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOpt
   return { ...sz, phases: { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s) } };
 }
 
-function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: CostSettings, hourlyCost: number): Omit<Base, 'monthly_usd' | 'marginal_usd_per_mtok' | 'derived_from' | 'machines'> {
+export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: CostSettings, hourlyCost: number): Omit<Base, 'monthly_usd' | 'marginal_usd_per_mtok' | 'derived_from' | 'machines'> {
   const { serving, phases } = sized;
   const q = quantizationById(sized.quantization);
   const prefillRate = serving.prefill_tokens_per_s ?? serving.decode_tokens_per_s;
@@ -225,7 +216,7 @@ function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: CostSettin
   };
 }
 
-function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings): string[] {
+export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings): string[] {
   const v = sized.serving;
   return [
     ...sized.fitInputs,
@@ -259,34 +250,6 @@ export function rentedOption(model: Model, facts: ModelFacts, hardware: Hardware
     derived_from: [
       ...servingInputs(hardware, sized, s),
       `${hardware.id}.rental = ${price} USD/h, ${rental.value.provider} ${rental.value.instance_type} (${rental.source}, ${rental.as_of})`,
-    ],
-  };
-}
-
-/** Self-hosting on one bought configuration (purchase amortised, power paid), or why it is skipped. */
-export function ownedOption(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): OwnedOption | Skip {
-  const price = hardware.purchase_price_usd;
-  if (!price) return 'no_purchase_price';
-  const sized = size(model, facts, hardware, opts, s);
-  if (sized === 'does_not_fit') return sized;
-  const purchaseMonthly = price.value / s.amortization_months;
-  const p = hardware.power_w;
-  const watts = p ? p.value * hardware.count : null;
-  const powerMonthly = watts === null ? 0 : (watts / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
-  const perMachine = purchaseMonthly + powerMonthly;
-  const machines = Math.max(1, Math.ceil(sized.phases.hours / HOURS_PER_MONTH));
-  return {
-    ...base(hardware, sized, opts, s, perMachine / HOURS_PER_MONTH),
-    purchase: { usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(purchaseMonthly) },
-    power: p && watts !== null ? { watts, usd_per_kwh: s.power_usd_per_kwh, monthly_usd: usd(powerMonthly), source: p.source, as_of: p.as_of } : null,
-    monthly_per_machine_usd: usd(perMachine),
-    machines,
-    monthly_usd: usd(machines * perMachine),
-    marginal_usd_per_mtok: usd(perMachine / (sized.phases.mtokPerHour * HOURS_PER_MONTH)),
-    derived_from: [
-      ...servingInputs(hardware, sized, s),
-      `${hardware.id}.purchase_price_usd = ${price.value} (${price.source}, ${price.as_of}), over ${s.amortization_months} months`,
-      p ? `${hardware.id}.power_w = ${p.value} per accelerator x ${hardware.count} (${p.source}, ${p.as_of}), at ${s.power_usd_per_kwh} USD/kWh, every hour of the month` : `${hardware.id}: no power figure in the dataset, electricity not counted`,
     ],
   };
 }

@@ -23,9 +23,10 @@ test('the smallest configuration a model fits, with its monthly cost: rented whe
   const s = smallestConfiguration(ds, small)!;
   assert.equal(s.hardware_id, 'card-16');
   assert.equal(s.pricing, 'owned');
-  // 450 USD over 36 months = 12.50; 165 W x 730 h x 0.15 USD/kWh = 18.07: 30.57 USD a month.
-  assert.equal(s.monthly_usd, 30.57);
-  assert.match(s.basis, /bought for 450 USD over 36 months plus 165 W/);
+  // 450 USD over 36 months = 12.50; no volume, so the card idles all month at 0.2 x 165 = 33 W: 33 W x 730 h = 24.09 kWh
+  // x 0.15 USD/kWh = 3.61: 16.11 USD a month (not 165 W for 730 busy hours, 18.07 USD).
+  assert.equal(s.monthly_usd, 16.11);
+  assert.match(s.basis, /bought for 450 USD over 36 months plus 165 W for the 0 hours served and 33 W idle the other 730/);
   assert.equal(s.estimate, true);
   assert.ok(s.derived_from.some((d) => d.startsWith('parameters_total = 8030261248')));
   // Llama-3.1-70B at Q4_K_M needs 43.13 + 2.68 + 0.75 = 46.56 GB: more than the 40 GB card's 40 x 1.0737 x 0.95 =

@@ -4,7 +4,8 @@ import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, DEFAULT_INPUT_SHARE, MIN_SELF_HOSTING_BITS, QUANTIZATIONS, type QuantizationId } from './constants.ts';
 import { fitModel, type FitAssessed, type FitLevel } from './hardware-fit.ts';
 import { modelFacts, usableBytes, weightsBytes } from './memory.ts';
-import { costSettings, ownedOption, rentedOption, type CostOptions } from './self-hosted-cost.ts';
+import { ownedOption } from './owned-cost.ts';
+import { costSettings, rentedOption, type CostOptions } from './self-hosted-cost.ts';
 
 export type SelfHostingFit =
   | { status: 'fits'; fit: FitAssessed; hardware: Hardware }
@@ -147,7 +148,7 @@ function computeSmallest(ds: Dataset, model: Model, pool: readonly Hardware[], c
   if (owned !== undefined && typeof owned !== 'string') {
     return {
       ...common, monthly_usd: owned.monthly_usd, pricing: 'owned',
-      basis: `${what} on ${h.id} bought for ${owned.purchase.usd} USD over ${owned.purchase.amortization_months} months${owned.power ? ` plus ${owned.power.watts} W at ${owned.power.usd_per_kwh} USD/kWh` : ' (no power figure: electricity not counted)'}, ${owned.machines} machine(s)`,
+      basis: `${what} on ${h.id} bought for ${owned.purchase.usd} USD over ${owned.purchase.amortization_months} months${owned.power ? ` plus ${owned.power.watts} W for the ${owned.power.active_hours} hours served and ${owned.power.idle_watts} W idle the other ${owned.power.idle_hours}, at ${owned.power.usd_per_kwh} USD/kWh` : ' (no power figure: electricity not counted)'}, ${owned.machines} machine(s)`,
       derived_from: [...facts.derived_from, ...owned.derived_from],
     };
   }

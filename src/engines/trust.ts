@@ -1,218 +1,12 @@
 // The Trust Index (DESIGN.md section 8): 16 criteria, each met, not met or unknown with its evidence, and compliance facts.
-import type { Dataset } from '../dataset/dataset.ts';
-import type { Fact } from '../schema/fact.ts';
-import type { Developer, EuCodeStatus, Hardware, Licence, Model, Offer } from '../schema/index.ts';
-import { DEFAULT_CONTEXT, MIN_SELF_HOSTING_BITS } from './constants.ts';
-import { selfHostingFit } from './self-hosting.ts';
+import type { Model } from '../schema/index.ts';
+import { perDatasetKey } from './per-dataset.ts';
+import { compliance, type Compliance } from './trust-compliance.ts';
+import { assess, CRITERIA, CRITERIA_COUNT, type Criterion } from './trust-criteria.ts';
 
-export type CriterionStatus = 'met' | 'not_met' | 'unknown';
-
-export type Evidence = {
-  /** Source id of the fact the status rests on; null when no source gives one (status unknown). */
-  source: string | null;
-  as_of: string | null;
-  /** What the evidence says, in a sentence. */
-  detail: string;
-  /** FMTI criteria: the indicator's name and its 0/1 score. */
-  indicator?: string;
-  score?: 0 | 1;
-  justification?: string;
-  /** EU list row, licence row, rating row or fit: the value read. */
-  value?: string | number | boolean | null;
-  derived_from?: string[];
-};
-
-export type Criterion = {
-  number: number;
-  id: string;
-  title: string;
-  /** `developer`: the evidence is about the developer (FMTI scores a developer's flagship), not this model. */
-  scope: 'model' | 'developer';
-  met_when: string;
-  status: CriterionStatus;
-  evidence: Evidence;
-};
-
-type Spec = { id: string; title: string; scope: 'model' | 'developer'; met_when: string; fmti?: string };
-
-/** The 16 criteria in DESIGN.md order; FMTI criteria name their Dec 2025 indicator exactly as the index does. */
-export const CRITERIA: readonly Spec[] = [
-  { id: 'open_weights', title: 'Open weights', scope: 'model', met_when: 'the weights are downloadable (catalogue)' },
-  { id: 'open_licence', title: 'Open licence', scope: 'model', met_when: 'the licence is OSI-approved (licence table)' },
-  { id: 'self_hostable', title: 'Self-hostable', scope: 'model', met_when: `open weights, and fits at least one catalogued hardware configuration at ${MIN_SELF_HOSTING_BITS} bits per weight or more (derived)` },
-  { id: 'eu_hosting', title: 'EU hosting', scope: 'model', met_when: 'at least one offer with EU data residency: `yes`, or `region` (EU regions to choose), or an EU-regional SKU (offers and providers)' },
-  { id: 'training_data_disclosed', title: 'Training data disclosed', scope: 'developer', met_when: 'FMTI "Data acquisition methods" = 1', fmti: 'Data acquisition methods' },
-  { id: 'training_compute_disclosed', title: 'Training compute disclosed', scope: 'developer', met_when: 'FMTI "Compute usage for final training run" = 1', fmti: 'Compute usage for final training run' },
-  { id: 'energy_disclosed', title: 'Energy use disclosed', scope: 'developer', met_when: 'FMTI "Energy usage for final training run" = 1', fmti: 'Energy usage for final training run' },
-  { id: 'model_properties_disclosed', title: 'Model properties disclosed', scope: 'developer', met_when: 'FMTI "Basic model properties" = 1', fmti: 'Basic model properties' },
-  { id: 'risk_evaluation_published', title: 'Risk evaluation published', scope: 'developer', met_when: 'FMTI "Risks evaluation" = 1', fmti: 'Risks evaluation' },
-  { id: 'external_risk_evaluation', title: 'External risk evaluation', scope: 'developer', met_when: 'FMTI "External risk evaluation" = 1', fmti: 'External risk evaluation' },
-  { id: 'incident_reporting', title: 'Incident reporting', scope: 'developer', met_when: 'FMTI "Security incident reporting protocol" = 1', fmti: 'Security incident reporting protocol' },
-  { id: 'acceptable_use_policy', title: 'Acceptable use policy', scope: 'developer', met_when: 'FMTI "Permitted, restricted, and prohibited uses" = 1', fmti: 'Permitted, restricted, and prohibited uses' },
-  { id: 'usage_data_policy_disclosed', title: 'Usage data policy disclosed', scope: 'developer', met_when: 'FMTI "Usage data used in training" = 1', fmti: 'Usage data used in training' },
-  { id: 'retention_policy_disclosed', title: 'Retention policy disclosed', scope: 'developer', met_when: 'FMTI "Data retention and deletion policy" = 1', fmti: 'Data retention and deletion policy' },
-  { id: 'eu_gpai_code_signatory', title: 'EU GPAI Code of Practice signatory', scope: 'developer', met_when: 'the developer signed the EU General-Purpose AI Code of Practice, all chapters (EU list)' },
-  { id: 'independent_evaluation', title: 'Independent evaluation', scope: 'model', met_when: 'rated on an LMArena text leaderboard (text or text with style control) with at least 1,000 votes' },
-];
-
-export const CRITERIA_COUNT = CRITERIA.length;
-export const MIN_VOTES = 1000;
-/** The EU list's source id: a developer absent from a list the dataset holds is not a signatory. */
-export const EU_CODE_SOURCE_ID = 'eu-gpai-code';
-/** FMTI is an index over developers' flagship models; every FMTI criterion says so. */
-export const PER_DEVELOPER_NOTE = "per developer: FMTI scores the developer's flagship model, not each model";
-
-const EU_COUNTRIES = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
-
-/** A jurisdiction or country code inside the EU (`EU` itself, or a member state). */
-export function isEuJurisdiction(code: string | undefined): boolean {
-  return code !== undefined && (code === 'EU' || EU_COUNTRIES.has(code));
-}
-
-const unknown = (detail: string): Evidence => ({ source: null, as_of: null, detail });
-const fromFact = <T>(f: Fact<T>, detail: string, value?: Evidence['value']): Evidence => ({
-  source: f.source, as_of: f.as_of, detail, ...(value !== undefined ? { value } : {}),
-});
-
-// ---- the criteria ----
-
-function openWeights(m: Model): [CriterionStatus, Evidence] {
-  const ow = m.open_weights;
-  if (!ow) return ['unknown', unknown('no source in the dataset says whether the weights are downloadable')];
-  const where = ow.value && m.weights_url ? ` (${m.weights_url.value})` : '';
-  return [ow.value ? 'met' : 'not_met', fromFact(ow, ow.value ? `the weights are downloadable${where}` : 'the weights are not published', ow.value)];
-}
-
-function openLicence(m: Model): [CriterionStatus, Evidence] {
-  const l = m.licence;
-  if (!l) return ['unknown', unknown('no licence in the dataset for this model')];
-  const osi = l.value.osi_approved;
-  if (osi === null) return ['unknown', fromFact(l, `licence ${l.value.name} (${l.value.id}): the licence table does not establish OSI approval`, l.value.id)];
-  return [osi ? 'met' : 'not_met', fromFact(l, `licence ${l.value.name} (${l.value.id}) is ${osi ? '' : 'not '}OSI-approved`, l.value.id)];
-}
-
-function selfHostable(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
-  const r = selfHostingFit(ds, m);
-  switch (r.status) {
-    case 'closed': return ['not_met', fromFact(m.open_weights!, 'the weights are not published, so the model cannot be self-hosted', false)];
-    case 'weights_unknown': return ['unknown', unknown('no source says whether the weights are downloadable')];
-    case 'not_assessable':
-      return ['unknown', unknown(`open weights, but the dataset has no ${r.missing.join(' or ') || 'facts'} to check a fit, and the service does not guess them`)];
-    case 'fits': {
-      const f = r.fit;
-      return ['met', {
-        source: 'derived', as_of: newestAsOf(m, r.hardware), value: r.hardware.id,
-        detail: `fits ${r.hardware.name} (${r.hardware.id}), the smallest catalogued configuration it fits, at ${f.quantization} with ${DEFAULT_CONTEXT} tokens of context: ${f.memory.total_gb} GB of ${f.memory.usable_gb} GB usable (${f.fit}, an estimate)`,
-        derived_from: f.derived_from,
-      }];
-    }
-    case 'no_fit': {
-      const l = r.largest;
-      return ['not_met', {
-        source: 'derived', as_of: l ? newestAsOf(m, ds.hardwareById.get(l.hardware_id)!) : null, value: null,
-        detail: l ? `fits no catalogued configuration at ${MIN_SELF_HOSTING_BITS} bits or more: ${l.reason}` : 'no hardware configuration is catalogued',
-        ...(l ? { derived_from: l.derived_from } : {}),
-      }];
-    }
-  }
-}
-
-function newestAsOf(m: Model, h: Hardware): string {
-  return [m.parameters_total?.as_of, m.architecture?.as_of, h.memory_gb.as_of, h.usable_fraction.as_of].filter(Boolean).sort().at(-1)!;
-}
-
-/** EU offer: an EU-regional SKU, or EU data residency `yes` or `region`. `unknown` earns nothing. */
-export function euResidencyOf(o: Offer): 'yes' | 'region' | 'no' | 'unknown' {
-  return o.region === 'eu' ? 'yes' : o.eu_resident.value;
-}
-
-function euHosting(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
-  const offers = ds.offersByModel.get(m.id) ?? [];
-  const eu = offers.filter((o) => euResidencyOf(o) === 'yes' || euResidencyOf(o) === 'region');
-  if (eu.length) {
-    const o = [...eu].sort((a, b) => Number(euResidencyOf(a) !== 'yes') - Number(euResidencyOf(b) !== 'yes') || a.provider.localeCompare(b.provider))[0];
-    const names = [...new Set(eu.map((x) => ds.providerById.get(x.provider)?.name ?? x.provider))].sort();
-    return ['met', fromFact(o.eu_resident, `${eu.length} offer${eu.length > 1 ? 's' : ''} with EU data residency, from ${names.join(', ')}`, euResidencyOf(o))];
-  }
-  const unknownCount = offers.filter((o) => euResidencyOf(o) === 'unknown').length;
-  if (unknownCount) return ['unknown', unknown(`none of the ${offers.length} offers is known to be EU-resident; the residency of ${unknownCount} is not established`)];
-  if (offers.length) {
-    const o = offers[0];
-    return ['not_met', fromFact(o.eu_resident, `all ${offers.length} offers are from providers without EU data residency`, 'no')];
-  }
-  return ['not_met', { source: null, as_of: null, value: null, detail: 'no source in the dataset lists an offer of this model, so no EU-resident offer is known' }];
-}
-
-function fmti(dev: Developer | undefined, indicator: string): [CriterionStatus, Evidence] {
-  const f = dev?.fmti_indicators[indicator];
-  if (!f) {
-    const why = dev && Object.keys(dev.fmti_indicators).length ? `FMTI Dec 2025 gives no "${indicator}" indicator for ${dev.name}` : `${dev?.name ?? 'the developer'} is not scored by FMTI Dec 2025`;
-    return ['unknown', { ...unknown(`${why} (${PER_DEVELOPER_NOTE})`), indicator }];
-  }
-  const e: Evidence = {
-    ...fromFact(f, `${dev!.name} scores ${f.value.score} on FMTI "${indicator}" (${PER_DEVELOPER_NOTE})`),
-    indicator, score: f.value.score,
-  };
-  if (f.value.justification) e.justification = f.value.justification;
-  return [f.value.score === 1 ? 'met' : 'not_met', e];
-}
-
-export type EuCodeView = { value: { status: EuCodeStatus; chapters?: string }; as_of: string; source: string; note?: string };
-
-/** The developer's EU Code status; `not_listed` when the dataset holds the list and the developer is not on it. */
-export function euCodeOf(ds: Dataset, dev: Developer | undefined): EuCodeView | null {
-  if (dev?.eu_code) return dev.eu_code;
-  const list = ds.sourceById.get(EU_CODE_SOURCE_ID);
-  if (!list) return null;
-  return { value: { status: 'not_listed' }, as_of: list.retrieved, source: list.id, note: 'not on the list of signatories, partial signatories and organisations that declined' };
-}
-
-function euCode(ds: Dataset, dev: Developer | undefined): [CriterionStatus, Evidence] {
-  const c = euCodeOf(ds, dev);
-  const name = dev?.name ?? 'the developer';
-  if (!c) return ['unknown', unknown(`the dataset holds no EU GPAI Code of Practice list (per developer)`)];
-  const { status, chapters } = c.value;
-  const ch = chapters ? `, chapters: ${chapters}` : '';
-  const text = status === 'signatory' ? `${name} signed the EU GPAI Code of Practice${ch}`
-    : status === 'partial' ? `${name} signed only part of the EU GPAI Code of Practice${ch}`
-      : status === 'declined' ? `${name} declined to sign the EU GPAI Code of Practice`
-        : `${name} is not on the EU list of signatories as of ${c.as_of}`;
-  const met = status === 'signatory' && (chapters === undefined || chapters === 'all');
-  return [met ? 'met' : 'not_met', { source: c.source, as_of: c.as_of, value: status, detail: `${text} (per developer)` }];
-}
-
-function independentEvaluation(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
-  const rows = (ds.ratingsByModel.get(m.id) ?? []).filter((r) => r.leaderboard === 'text' || r.leaderboard === 'text_style_control');
-  const voted = rows.filter((r) => r.votes !== undefined).sort((a, b) => b.votes! - a.votes! || b.as_of.localeCompare(a.as_of) || a.variant.localeCompare(b.variant));
-  const best = voted[0];
-  if (best && best.votes! >= MIN_VOTES) {
-    return ['met', { source: best.source, as_of: best.as_of, value: best.votes!, detail: `rated on ${best.leaderboard}/${best.category} as ${best.variant} with ${best.votes} votes` }];
-  }
-  if (rows.length > voted.length) return ['unknown', unknown(`rated on a text leaderboard, but ${best ? `the best-voted row has ${best.votes} votes and ` : ''}no vote count is published for ${rows.length - voted.length} row(s)`)];
-  if (best) return ['not_met', { source: best.source, as_of: best.as_of, value: best.votes!, detail: `rated on ${best.leaderboard}/${best.category} with ${best.votes} votes, fewer than ${MIN_VOTES}` }];
-  return ['not_met', { source: null, as_of: null, value: null, detail: 'not rated on an LMArena text leaderboard in any source of the dataset' }];
-}
-
-// ---- the profile ----
-
-export type EuOffer = {
-  provider: string;
-  provider_name: string;
-  provider_model_id: string;
-  region: 'global' | 'eu';
-  eu_resident: Offer['eu_resident'];
-  provider_jurisdiction: Fact<string> | null;
-};
-
-export type Compliance = {
-  eu_code: EuCodeView | null;
-  developer: { id: string; name: string; country: Fact<string> | null };
-  eu_offers: EuOffer[];
-  offers: { total: number; eu_resident: number; residency_unknown: number };
-  licence: Fact<Licence> | null;
-  commercial_use: { value: boolean | null; as_of: string; source: string } | null;
-  open_weights: Fact<boolean> | null;
-};
+export { CRITERIA, CRITERIA_COUNT, MIN_VOTES, PER_DEVELOPER_NOTE, type Criterion, type CriterionStatus, type Evidence } from './trust-criteria.ts';
+export { type Compliance, type EuOffer } from './trust-compliance.ts';
+export { EU_CODE_SOURCE_ID, euCodeOf, euResidencyOf, isEuJurisdiction, type EuCodeView } from './trust-eu.ts';
 
 export type TrustProfile = {
   model_id: string;
@@ -223,51 +17,8 @@ export type TrustProfile = {
   compliance: Compliance;
 };
 
-function compliance(ds: Dataset, m: Model, dev: Developer | undefined): Compliance {
-  const offers = ds.offersByModel.get(m.id) ?? [];
-  const eu = offers
-    .filter((o) => euResidencyOf(o) === 'yes' || euResidencyOf(o) === 'region')
-    .map((o): EuOffer => {
-      const p = ds.providerById.get(o.provider);
-      return {
-        provider: o.provider, provider_name: p?.name ?? o.provider, provider_model_id: o.provider_model_id, region: o.region,
-        eu_resident: o.eu_resident, provider_jurisdiction: p?.jurisdiction ?? null,
-      };
-    })
-    .sort((a, b) => a.provider.localeCompare(b.provider) || a.region.localeCompare(b.region) || a.provider_model_id.localeCompare(b.provider_model_id));
-  const l = m.licence;
-  return {
-    eu_code: euCodeOf(ds, dev),
-    developer: { id: m.vendor, name: dev?.name ?? m.vendor, country: dev?.country ?? null },
-    eu_offers: eu,
-    offers: { total: offers.length, eu_resident: eu.length, residency_unknown: offers.filter((o) => euResidencyOf(o) === 'unknown').length },
-    licence: l ?? null,
-    commercial_use: l ? { value: l.value.commercial_use, as_of: l.as_of, source: l.source } : null,
-    open_weights: m.open_weights ?? null,
-  };
-}
-
-/** One criterion's status and evidence: the FMTI criteria by their indicator, the others by their own rule. */
-function assess(ds: Dataset, m: Model, dev: Developer | undefined, spec: Spec): [CriterionStatus, Evidence] {
-  if (spec.fmti) return fmti(dev, spec.fmti);
-  switch (spec.id) {
-    case 'open_weights': return openWeights(m);
-    case 'open_licence': return openLicence(m);
-    case 'self_hostable': return selfHostable(ds, m);
-    case 'eu_hosting': return euHosting(ds, m);
-    case 'eu_gpai_code_signatory': return euCode(ds, dev);
-    default: return independentEvaluation(ds, m); // independent_evaluation, the last criterion
-  }
-}
-
-const profiles = new WeakMap<Dataset, Map<string, TrustProfile>>();
-
 /** The trust profile of a model, built once per dataset. */
-export function trustProfile(ds: Dataset, m: Model): TrustProfile {
-  let cache = profiles.get(ds);
-  if (!cache) profiles.set(ds, (cache = new Map()));
-  const hit = cache.get(m.id);
-  if (hit) return hit;
+export const trustProfile = perDatasetKey((ds, m: Model): TrustProfile => {
   const dev = ds.developerById.get(m.vendor);
   const criteria = CRITERIA.map((spec, i): Criterion => {
     const [status, evidence] = assess(ds, m, dev, spec);
@@ -276,7 +27,7 @@ export function trustProfile(ds: Dataset, m: Model): TrustProfile {
   const met = criteria.filter((c) => c.status === 'met').length;
   const notMet = criteria.filter((c) => c.status === 'not_met').length;
   const total = CRITERIA_COUNT;
-  const p: TrustProfile = {
+  return {
     model_id: m.id,
     trust_index: Math.round((100 * met) / total),
     coverage: (met + notMet) / total,
@@ -284,6 +35,4 @@ export function trustProfile(ds: Dataset, m: Model): TrustProfile {
     criteria,
     compliance: compliance(ds, m, dev),
   };
-  cache.set(m.id, p);
-  return p;
-}
+});

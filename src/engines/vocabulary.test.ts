@@ -69,14 +69,14 @@ test('free text maps through synonyms on whole words, plurals included', () => {
   assert.equal(map('keep', 'neutral'), undefined);
 });
 
-test('several values in one text: who and use keep the first named, data/keep/where the strictest', () => {
+test('several values in one text: who and use keep the first named, data and where the strictest, keep all', () => {
   const coding = mapText('coding agent', VOCABULARY.use)!;
   assert.deepEqual([coding.value, coding.set_aside], ['coding', ['agents']]);
   assert.equal(map('use', 'customer support chatbot'), 'customer-support');
   const data = mapText('personal health records', VOCABULARY.data)!;
   assert.deepEqual([data.value, data.set_aside], ['health', ['personal']]);
   const keep = mapText('EU only, and no training on our data', VOCABULARY.keep)!;
-  assert.deepEqual([keep.value, keep.set_aside], ['no-training', ['eu-only']]);
+  assert.deepEqual([keep.value, keep.values, keep.set_aside], ['eu-only,no-training', ['eu-only', 'no-training'], []]);
   assert.equal(map('where', 'cloud or on premises'), 'on-premises');
 });
 
@@ -111,7 +111,8 @@ test('machine: a bare memory size builds a configuration of that size, never ano
 
 test('interpret: defaults are echoed, and every unmappable parameter is reported at once with what is allowed', () => {
   const s = interpret(ds, { who: 'hospital' });
-  assert.deepEqual([s.who, s.use, s.keep, s.data, s.where, s.machine], ['healthcare', 'chat', 'any', null, null, null]);
+  assert.deepEqual([s.who, s.use, s.keep, s.data, s.where, s.machine], ['healthcare', 'chat', ['any'], null, null, null]);
+  assert.deepEqual([s.understood.keep.value, s.understood.keep.values, s.understood.data.values], ['any', ['any'], []]);
   assert.deepEqual([s.understood.use.how, s.understood.data.how, s.understood.who.matched], ['default', 'not_given', ['hospital']]);
   assert.throws(() => interpret(ds, { who: 'martian', use: 'knitting', machine: 'toaster', keep: 'eu' }), (e: unknown) => {
     assert.ok(e instanceof ServiceError);
@@ -133,4 +134,28 @@ test('docs/trust-and-recommend.md lists every canonical value and every synonym,
   ];
   const missing = phrases.filter((p) => !doc.includes(`\`${p}\``));
   assert.deepEqual(missing, []);
+});
+
+test('keep takes several constraints: comma-separated canonical values or free text, all kept, echoed in one order', () => {
+  // The expert's request, three ways: each must come back as the same three constraints, none set aside.
+  const three = ['eu-only', 'no-training', 'no-retention'];
+  for (const text of ['eu-only,no-training,no-retention', 'no-retention, eu-only ,no-training', 'EU only, no training, no retention']) {
+    const m = mapText(text, VOCABULARY.keep)!;
+    assert.deepEqual([m.value, m.values, m.how, m.set_aside], [three.join(','), three, 'canonical', []], text);
+  }
+  const prose = mapText('patient data must stay in Germany, zero data retention, not used for training', VOCABULARY.keep)!;
+  assert.deepEqual([prose.values, prose.how], [three, 'synonym']);
+  assert.deepEqual([...prose.matched].sort(), ['germany', 'not used for training', 'zero data retention']);
+  // `any` is no constraint: beside a real one it is dropped, alone it stays the default it always was.
+  assert.deepEqual(mapText('any, eu-only', VOCABULARY.keep)!.values, ['eu-only']);
+  assert.deepEqual(mapText('any', VOCABULARY.keep)!.values, ['any']);
+  // One value works as before: the same value, how and matched words.
+  const one = mapText('must stay in the EU', VOCABULARY.keep)!;
+  assert.deepEqual([one.value, one.values, one.how, one.matched], ['eu-only', ['eu-only'], 'synonym', ['stay in the eu']]);
+  // An unknown word beside known ones is ignored as before ("EU only, please" is eu-only); all unknown is a 400.
+  assert.equal(mapText('EU only, please', VOCABULARY.keep)!.value, 'eu-only');
+  const refused = (e: unknown) => e instanceof ServiceError && e.code === 'invalid_parameter';
+  assert.throws(() => interpret(ds, { keep: 'purple, green' }), refused);
+  const s = interpret(ds, { keep: 'eu-only,no-retention' });
+  assert.deepEqual([s.keep, s.understood.keep.value], [['eu-only', 'no-retention'], 'eu-only,no-retention']);
 });

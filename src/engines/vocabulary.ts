@@ -16,14 +16,19 @@ export type TextParameter = 'who' | 'use' | 'data' | 'keep' | 'where' | 'machine
 
 /**
  * When text names several values of one parameter: `first` keeps the one mentioned first (who, use: a preference);
- * `strictest` keeps the most restrictive, in the order of `values` (data, keep, where: a constraint is never dropped
- * silently: "personal health records" is health data, "EU only, no training" keeps no-training, which only
- * self-hosting meets and which therefore also keeps data in place).
+ * `strictest` keeps the most restrictive, in the order of `values` (data, where: "personal health records" is health
+ * data); `all` keeps every value named (keep: "EU only, no training, no retention" is three constraints, each of which
+ * must hold, so none may be set aside).
  */
-export type Combine = 'first' | 'strictest';
+export type Combine = 'first' | 'strictest' | 'all';
 
 export type VocabularyEntry = { value: string; synonyms: readonly string[] };
-export type ParameterVocabulary = { combine: Combine; values: readonly VocabularyEntry[] };
+export type ParameterVocabulary = {
+  combine: Combine;
+  values: readonly VocabularyEntry[];
+  /** `all`: the value that means no constraint, dropped when the text also names a real one (`any`). */
+  none?: string;
+};
 
 /** Synonyms are words or phrases; matching is case-insensitive on whole words, a plural `s` tolerated. */
 export const VOCABULARY: Readonly<Record<Exclude<TextParameter, 'machine'>, ParameterVocabulary>> = {
@@ -66,7 +71,8 @@ export const VOCABULARY: Readonly<Record<Exclude<TextParameter, 'machine'>, Para
     ],
   },
   keep: {
-    combine: 'strictest',
+    combine: 'all',
+    none: 'any',
     values: [
       { value: 'any', synonyms: ['anything', 'no requirement', 'none', 'no constraint', "don't care", 'do not care', 'whatever'] },
       { value: 'eu-only', synonyms: ['eu', 'europe', 'european', 'european union', 'in the eu', 'eu residency', 'eu data residency', 'data residency', 'eu resident', 'stay in the eu', 'germany', 'france', 'italy', 'spain', 'netherlands', 'belgium', 'austria', 'sweden', 'poland', 'ireland', 'denmark', 'finland', 'portugal'] },
@@ -134,7 +140,10 @@ export function findPhrases(text: string[], phrases: ReadonlyArray<{ value: stri
 }
 
 export type Mapping = {
+  /** The canonical value; with combine `all`, every value named, comma-separated in the vocabulary's order. */
   value: string;
+  /** Every value used: one, or with combine `all` each value named. */
+  values: string[];
   /** `canonical`: the text is the value; `synonym`: phrases in the text map to it. */
   how: 'canonical' | 'synonym';
   /** The phrases of the text that decided the value. */
@@ -148,22 +157,43 @@ function phrasesOf(vocab: ParameterVocabulary): Array<{ value: string; phrase: s
   return vocab.values.flatMap((e) => [{ value: e.value, phrase: e.value }, ...e.synonyms.map((phrase) => ({ value: e.value, phrase }))]);
 }
 
-/** Map free text to one canonical value of `vocab`, or undefined when no phrase of the vocabulary occurs in it. */
+/** The canonical value a text is exactly (case and separators aside), if any. */
+function canonicalOf(text: string, vocab: ParameterVocabulary): string | undefined {
+  const joined = words(text).join(' ');
+  return joined ? vocab.values.find((e) => words(e.value).join(' ') === joined)?.value : undefined;
+}
+
+/** combine `all`: every value named, in the vocabulary's order; `none` dropped beside a real constraint. */
+function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[]): Mapping {
+  const order = vocab.values.map((e) => e.value);
+  let values = [...new Set(found.map((m) => m.value))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  if (values.length > 1 && vocab.none) values = values.filter((v) => v !== vocab.none);
+  // A comma-separated list of canonical values (`eu-only,no-training`) is canonical: the form the echo gives back.
+  const pieces = text.split(/[,;]/).filter((p) => words(p).length > 0);
+  const canonical = pieces.length > 0 && pieces.every((p) => canonicalOf(p, vocab) !== undefined);
+  const matched = canonical
+    ? pieces.map((p) => canonicalOf(p, vocab)!)
+    : found.filter((m) => values.includes(m.value)).map((m) => m.phrase);
+  return { value: values.join(','), values, how: canonical ? 'canonical' : 'synonym', matched: [...new Set(matched)], set_aside: [] };
+}
+
+/** Map free text to a canonical value of `vocab` (or, combine `all`, to every value it names); undefined for none. */
 export function mapText(text: string, vocab: ParameterVocabulary): Mapping | undefined {
   const w = words(text);
   if (w.length === 0) return undefined;
-  const joined = w.join(' ');
-  const canonical = vocab.values.find((e) => words(e.value).join(' ') === joined);
-  if (canonical) return { value: canonical.value, how: 'canonical', matched: [canonical.value], set_aside: [] };
+  const canonical = canonicalOf(text, vocab);
+  if (canonical) return { value: canonical, values: [canonical], how: 'canonical', matched: [canonical], set_aside: [] };
   const found = findPhrases(w, phrasesOf(vocab));
   if (found.length === 0) return undefined;
+  if (vocab.combine === 'all') return mapAll(text, vocab, found);
   const order = vocab.values.map((e) => e.value);
   const values = [...new Set(found.map((m) => m.value))];
   const chosen = vocab.combine === 'strictest'
     ? values.reduce((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a))
     : [...found].sort((a, b) => a.start - b.start || b.length - a.length || order.indexOf(a.value) - order.indexOf(b.value))[0].value;
   const matched = [...new Set(found.filter((m) => m.value === chosen).map((m) => m.phrase))];
-  return { value: chosen, how: 'synonym', matched, set_aside: values.filter((v) => v !== chosen).sort((a, b) => order.indexOf(a) - order.indexOf(b)) };
+  const set_aside = values.filter((v) => v !== chosen).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return { value: chosen, values: [chosen], how: 'synonym', matched, set_aside };
 }
 
 /** The accepted values of a parameter as the 400 lists them. */

@@ -76,16 +76,27 @@ export const OwnedOption = z
       .describe('The purchase, amortised.'),
     power: z
       .object({
-        watts: z.number().describe('Board power x accelerators.'),
+        watts: z.number().describe('Board power x accelerators, one machine.'),
+        idle_watts: z.number().describe('Draw of one machine holding the model and serving nothing: idle_basis x watts (an assumption).'),
+        idle_basis: z.string().describe('Where the idle draw comes from.'),
         usd_per_kwh: z.number(),
-        monthly_usd: z.number().describe('watts / 1000 x 730 h x usd_per_kwh.'),
+        active_hours: z.number().describe('Hours the volume needs (hours_needed), all machines, at board power.'),
+        idle_hours: z.number().describe('The rest of the machines\' 730 hours each, at idle draw.'),
+        active_kwh: z.number().describe('watts x active_hours / 1000.'),
+        idle_kwh: z.number().describe('idle_watts x idle_hours / 1000.'),
+        active_usd: z.number().describe('active_kwh x usd_per_kwh.'),
+        idle_usd: z.number().describe('idle_kwh x usd_per_kwh.'),
+        monthly_usd: z.number().describe('active_usd + idle_usd: electricity of the month, all machines.'),
         as_of: IsoDate,
         source: z.string().optional(),
       })
       .nullable()
-      .describe('Electricity for every hour of the month; null when the dataset has no power figure (not counted then).'),
-    monthly_per_machine_usd: z.number().describe('Purchase share + power of one machine for a month.'),
-    monthly_usd: z.number().describe('machines x monthly_per_machine_usd.'),
+      .describe('Electricity of the month: board power for the hours the volume needs, idle draw for the other hours; '
+        + 'null when the dataset has no power figure (not counted then).'),
+    monthly_per_machine_usd: z.number().describe('monthly_usd / machines: purchase share and electricity of one machine this month.'),
+    fixed_per_machine_usd: z.number()
+      .describe('What one machine costs a month whatever it serves: purchase share + 730 h at idle draw (curve and break-even use it).'),
+    monthly_usd: z.number().describe('machines x purchase.monthly_usd + power.monthly_usd.'),
   })
   .describe('Self-hosting on one bought configuration (an estimate).');
 

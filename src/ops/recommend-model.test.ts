@@ -193,6 +193,23 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'an EU hospital: patient records, EU only, no training, no retention (every keep value applies)',
+    input: { who: 'hospital', data: 'patient records', keep: 'eu-only,no-training,no-retention' },
+    expect(out) {
+      assert.deepEqual([out.understood.keep.values, out.understood.keep.set_aside], [['eu-only', 'no-training', 'no-retention'], []]);
+      const st = out.constraints.find((c) => c.id === 'trust_evidence')!;
+      assert.equal(st.constraint, 'data=health');
+      assert.ok(st.eliminated > 0, 'models from developers no index scores are left out');
+      for (const r of out.recommendations) {
+        // Known trust evidence: at least 8 of 16 criteria established; self-hosted on a rental in an EU region.
+        assert.ok(r.trust.coverage >= 0.5, `${r.model.id}: coverage ${r.trust.coverage}`);
+        assert.equal(r.path, 'self_hosted');
+        assert.ok(r.self_hosting.rental_eu_regions.length > 0, `${r.model.id}: rented in an EU region`);
+      }
+      assert.ok(out.notes.some((n: string) => n.startsWith('data=health: sensitive data')));
+    },
+  },
+  {
     name: 'a hobbyist on a 16 GB card who wants on-device reasoning',
     input: { who: 'hobbyist', use: 'reasoning', keep: 'on device', machine: 'rtx-4060-ti-16gb' },
     expect(out) {

@@ -15,12 +15,16 @@ const Text = z.string().min(1).max(200);
 const Understood = z
   .object({
     given: z.string().nullable().describe('The text sent; null when the parameter was not given.'),
-    value: z.string().nullable().describe('The canonical value used; null when not given and without default.'),
+    value: z.string().nullable().describe('The canonical value used; null when not given and without default. '
+      + 'keep: every constraint named, comma-separated (`eu-only,no-retention`).'),
+    values: z.array(z.string())
+      .describe('Every canonical value used: one, or for keep each constraint named (all are applied); empty when not given.'),
     how: z
       .enum(['canonical', 'synonym', 'hardware_id', 'memory', 'device', 'counted', 'ad_hoc', 'default', 'not_given'])
       .describe('How the text was understood. machine: hardware_id (a catalogued id), device (a device as people name it, e.g. "4090", "M3 Max 64GB"), counted (N cards of a catalogued one, e.g. "2x 3090": memory and bandwidth of N cards), ad_hoc (a bare memory size, e.g. "11 GB GPU": fits checked, speed not estimated), or a class.'),
     matched: z.array(z.string()).describe('The words or phrases of the text that decided the value.'),
-    set_aside: z.array(z.string()).describe('Other values the text also named, set aside by the rule of the parameter (who, use: the first named; data, keep, where: the strictest).'),
+    set_aside: z.array(z.string()).describe('Other values the text also named, set aside by the rule of the parameter '
+      + '(who, use: the first named; data, where: the strictest; keep sets none aside).'),
     hardware_id: z.string().nullable().describe('machine only: the configuration fits are checked on (catalogued, or built from the text: `rtx-3090-x3`, `gpu-11gb`).'),
     interpretation: z.string().nullable().describe('machine only: the reading in one sentence (device, count and memory, how a multi-card split works, whether speed is estimated); null for other parameters.'),
   })
@@ -94,7 +98,8 @@ const Item = z
 
 const Step = z
   .object({
-    id: z.string().describe('Step id: active, evidence, capability, context, conflict, api_offer, open_weights, available, eu, self_facts, fit.'),
+    id: z.string().describe('Step id: active, evidence, capability, context, conflict, api_offer, open_weights, available, eu, '
+      + 'self_facts, fit, trust_evidence.'),
     constraint: z.string().describe('The parameter that imposes it (`keep=eu-only`), or `built-in`.'),
     rule: z.string().describe('What a model must meet.'),
     eliminated: z.number().int().describe('Models this step removed.'),
@@ -147,13 +152,22 @@ export const recommend_model = defineOperation({
   name: 'recommend_model',
   title: 'Recommend models for a situation',
   description:
-    'Recommend up to 3 language models for a situation described by who is asking, the use, the kind of data, retention or location constraints, where it runs and on what machine. Each parameter takes a canonical value or free text (e.g. who=hospital, data=patient records, keep=EU only, machine=24 GB GPU); the answer echoes how each was understood. Hard constraints (EU residency, no training or retention, on-device, the machine\'s memory) filter; preferences rank by arena rating for the use, price, openness and trust. With no machine named, a self-hosted pick states the configuration it needs and its monthly cost, and that cost counts in the ranking; a model the use\'s board does not rate is ranked by its benchmark scores or a rated sibling\'s rating, said so. Every reason cites the data behind it; when fewer than 3 models qualify, the answer says which constraint eliminated the rest.',
+    'Recommend up to 3 language models for a situation described by who is asking, the use, the kind of data, retention or '
+    + 'location constraints, where it runs and on what machine. Each parameter takes a canonical value or free text (e.g. '
+    + 'who=hospital, data=patient records, keep=EU only, machine=24 GB GPU); the answer echoes how each was understood. Hard '
+    + 'constraints (EU residency, no training or retention, on-device, the machine\'s memory; for sensitive data, known trust'
+    + ' evidence) filter; preferences rank by arena rating for the use, price, openness and trust. With no machine named, a '
+    + 'self-hosted pick states the configuration it needs and its monthly cost, and that cost counts in the ranking; a model '
+    + 'the use\'s board does not rate is ranked by its benchmark scores or a rated sibling\'s rating, said so. Every reason '
+    + 'cites the data behind it; when fewer than 3 models qualify, the answer says which constraint eliminated the rest.',
   path: '/recommend',
   input: z.object({
     who: Text.optional().describe('Who is asking: individual, startup, enterprise, public-sector, researcher, healthcare, education, or free text (e.g. "hospital").'),
     use: Text.optional().describe('What for: chat (default), coding, writing, math, reasoning, documents, agents, vision, translation, customer-support, or free text.'),
     data: Text.optional().describe('Data handled: public, internal, personal, financial, health, secret, or free text (e.g. "patient records").'),
-    keep: Text.optional().describe('Data constraint: any (default), eu-only, no-training, no-retention, on-device, or free text (e.g. "must stay in the EU").'),
+    keep: Text.optional().describe('Data constraints, one or several, all applied: any (default), eu-only, no-training, '
+      + 'no-retention, on-device, comma-separated (eu-only,no-retention), or free text naming them '
+      + '(e.g. "EU only, no training, no retention").'),
     where: Text.optional().describe('Where it runs: any-cloud, eu-cloud, on-premises, local, or free text (e.g. "own servers").'),
     machine: Text.optional().describe('The machine for self-hosting: none (API only), laptop, workstation, server, cluster, a hardware id (GET /api/v1/hardware), a device as people say it ("my 4090", "RTX 3060 12GB", "M3 Max 64GB", "4090 laptop"), with a count ("2x 3090", "dual 4090", "4 x H100"), or a bare memory size ("24 GB GPU": fits checked, speed not estimated). Ambiguous or unknown text is refused with the candidates.'),
   }).strict(),

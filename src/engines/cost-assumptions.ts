@@ -1,0 +1,26 @@
+// The assumptions every cost estimate rests on, spelled out in the response.
+import { HOURS_PER_MONTH, MIN_SELF_HOSTING_BITS } from './constants.ts';
+import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
+import { roundTo } from './memory.ts';
+import { IDLE_POWER_FRACTION } from './owned-power.ts';
+import type { CostOptions, CostSettings } from './self-hosted-cost.ts';
+
+/** The assumptions every cost estimate rests on, spelled out in the response. */
+export function costAssumptions(opts: CostOptions, s: CostSettings): string[] {
+  return [
+    `API: blended price = ${opts.input_share} x input + ${roundTo(1 - opts.input_share, 6)} x output (USD per 1M tokens, base prices as published: no long-context tiers, cache discounts or batch discounts)`,
+    `self-hosting: every configuration that fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more (quantization chosen as in models_for_hardware), rented at its on-demand hourly price or bought and run, cheapest first`,
+    `prefill (the ${opts.input_share} input share) is compute-bound: ${PREFILL_BASIS}; where the dataset has no compute ` +
+      'figure, prompt tokens are counted at the decode rate (the slow side)',
+    `decode is memory-bandwidth bound under continuous batching: up to ${s.max_sequences} sequences of ${s.context} tokens ` +
+      '(each KV cache sized and read at the full context, the slow side) share each step, as many as memory holds, until ' +
+      `compute binds; ${DECODE_BASIS}`,
+    `utilization ${s.utilization}: the share of paid hours spent serving at that throughput (traffic is uneven over a day)`,
+    `rented: billed hours = max(hours the volume needs, ${HOURS_PER_MONTH}); at least one machine for the month, extra machines only for the hours needed (dedicated_monthly_usd counts whole machine-months)`,
+    `owned: purchase price over ${s.amortization_months} months plus electricity at ${s.power_usd_per_kwh} USD/kWh: ` +
+      `board power for the hours the volume needs, ${IDLE_POWER_FRACTION} x board power (idle with the model loaded) ` +
+      `for the rest of each machine's ${HOURS_PER_MONTH} hours; whole machines`,
+    'not counted: staff, storage, network egress, host systems around the accelerators, reserved or spot discounts',
+    'break-even: against the cheapest API offer with a price above zero (free offers are usually rate-limited); the curve gives monthly cost at each volume for the API, the cheapest rented and the cheapest owned configuration',
+  ];
+}

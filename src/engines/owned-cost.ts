@@ -1,0 +1,80 @@
+// Self-hosting on bought hardware: the purchase amortised, and electricity for the hours served and the hours idle.
+import type { Hardware, Model } from '../schema/index.ts';
+import { citeFact } from './cite.ts';
+import { HOURS_PER_MONTH } from './constants.ts';
+import { roundTo, type ModelFacts } from './memory.ts';
+import { usd } from './money.ts';
+import { IDLE_POWER_BASIS, IDLE_POWER_FRACTION, powerUse } from './owned-power.ts';
+import { base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Skip } from './self-hosted-cost.ts';
+
+/** Bought, amortised, and powered. */
+export type OwnedOption = Base & {
+  purchase: { usd: number; source: string; as_of: string; amortization_months: number; monthly_usd: number };
+  /**
+   * Electricity of the month, all machines: board power for the hours the volume needs, idle draw for the rest;
+   * null when the dataset has no power figure.
+   */
+  power: {
+    watts: number;
+    idle_watts: number;
+    idle_basis: string;
+    usd_per_kwh: number;
+    active_hours: number;
+    idle_hours: number;
+    active_kwh: number;
+    idle_kwh: number;
+    active_usd: number;
+    idle_usd: number;
+    monthly_usd: number;
+    source: string;
+    as_of: string;
+  } | null;
+  /** monthly_usd / machines: purchase share and electricity of one machine this month. */
+  monthly_per_machine_usd: number;
+  /** What one machine costs in a month whatever it serves: its purchase share and a whole month at idle draw. */
+  fixed_per_machine_usd: number;
+};
+
+/** Self-hosting on one bought configuration (purchase amortised, power paid), or why it is skipped. */
+export function ownedOption(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): OwnedOption | Skip {
+  const price = hardware.purchase_price_usd;
+  if (!price) return 'no_purchase_price';
+  const sized = size(model, facts, hardware, opts, s);
+  if (sized === 'does_not_fit') return sized;
+  const purchaseMonthly = price.value / s.amortization_months;
+  const p = hardware.power_w;
+  const watts = p ? p.value * hardware.count : 0;
+  const machines = Math.max(1, Math.ceil(sized.phases.hours / HOURS_PER_MONTH));
+  const use = powerUse(watts, sized.phases.hours, machines, s.power_usd_per_kwh, HOURS_PER_MONTH);
+  const powerMonthly = use.active_usd + use.idle_usd;
+  const fixed = purchaseMonthly + (use.idle_watts / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
+  // One more 1M tokens keeps a machine busy 1 / mtokPerHour more hours, at board power instead of idle draw.
+  const marginal = (((watts - use.idle_watts) / 1000) * s.power_usd_per_kwh) / sized.phases.mtokPerHour;
+  const total = machines * purchaseMonthly + powerMonthly;
+  return {
+    ...base(hardware, sized, opts, s, fixed / HOURS_PER_MONTH + (watts - use.idle_watts) / 1000 * s.power_usd_per_kwh),
+    purchase: {
+      usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(purchaseMonthly),
+    },
+    power: p ? {
+      watts, idle_watts: roundTo(use.idle_watts, 1), idle_basis: IDLE_POWER_BASIS, usd_per_kwh: s.power_usd_per_kwh,
+      active_hours: roundTo(use.active_hours, 2), idle_hours: roundTo(use.idle_hours, 2),
+      active_kwh: roundTo(use.active_kwh, 2), idle_kwh: roundTo(use.idle_kwh, 2),
+      active_usd: usd(use.active_usd), idle_usd: usd(use.idle_usd), monthly_usd: usd(powerMonthly), source: p.source, as_of: p.as_of,
+    } : null,
+    monthly_per_machine_usd: usd(total / machines),
+    fixed_per_machine_usd: usd(fixed),
+    machines,
+    monthly_usd: usd(total),
+    marginal_usd_per_mtok: usd(marginal),
+    derived_from: [
+      ...servingInputs(hardware, sized, s),
+      `${citeFact(`${hardware.id}.purchase_price_usd`, price)}, over ${s.amortization_months} months`,
+      p
+        ? `${citeFact(`${hardware.id}.power_w`, p)} per accelerator x ${hardware.count}, at ${s.power_usd_per_kwh} USD/kWh, ` +
+          `for the ${roundTo(use.active_hours, 2)} hours the volume needs; ${IDLE_POWER_FRACTION} x that ` +
+          `for the other ${roundTo(use.idle_hours, 2)} hours`
+        : `${hardware.id}: no power figure in the dataset, electricity not counted`,
+    ],
+  };
+}

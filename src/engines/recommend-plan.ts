@@ -1,0 +1,70 @@
+// Where a recommended model may run under the hard constraints, and which situations demand known trust evidence.
+import type { Hardware } from '../schema/index.ts';
+import { DEFAULT_CONTEXT } from './constants.ts';
+import { CRITERIA_COUNT } from './trust.ts';
+import type { Interpretation } from './interpret.ts';
+import type { DataKind, Keep, Who } from './vocabulary.ts';
+
+/** `use=documents` needs a long context window; fits are checked at DOCUMENTS_CONTEXT. */
+export const DOCUMENTS_CONTEXT = 32_768;
+
+/** Where a model may run, given the constraints; each restriction names the parameter that imposes it. */
+export type Plan = {
+  api: boolean;
+  /** The constraint that rules API offers out (e.g. `keep=no-retention`, `keep=no-training,no-retention`), or null. */
+  api_blocked_by: string | null;
+  self: boolean;
+  self_blocked_by: string | null;
+  /** The constraint that requires an EU offer, or null. */
+  eu_by: string | null;
+  /** Where a self-hosted model must fit: the named machine, a local machine, or any catalogued configuration. */
+  target: { kind: 'machine'; hardware: Hardware; by: string } | { kind: 'local'; by: string } | { kind: 'any' };
+  context: number;
+  /** The parameter that makes the data sensitive, so that only models with known trust evidence qualify; or null. */
+  trust_floor_by: string | null;
+};
+
+/**
+ * keep values no API offer is shown to meet: the dataset holds no provider's no-training or zero-retention terms,
+ * and on-device means no offer at all (DESIGN.md section 6: only a self-hosting path satisfies them).
+ */
+export const API_BLOCKING_KEEP: readonly Keep[] = ['no-training', 'no-retention', 'on-device'];
+
+/** Data that, if mishandled, harms the people it is about (GDPR art. 9 special categories, financial and secret). */
+export const SENSITIVE_DATA: readonly DataKind[] = ['personal', 'health', 'financial', 'secret'];
+/** Askers whose duty of care makes every answer about sensitive data. */
+export const SENSITIVE_WHO: readonly Who[] = ['healthcare', 'public-sector'];
+
+/**
+ * For sensitive data, a model qualifies only when a source establishes at least this share of the Trust Index
+ * criteria (met or not met). Unknown is not good: a developer no transparency index scores has at most the
+ * 6 model-level criteria established (6/16 = 0.375), which is too little evidence to hand it patient records.
+ * 0.5 = 8 of 16 criteria: any model whose developer FMTI scores (10 criteria) with a known licence or offers passes.
+ */
+export const TRUST_COVERAGE_FLOOR = 0.5;
+export const TRUST_FLOOR_CRITERIA = Math.ceil(TRUST_COVERAGE_FLOOR * CRITERIA_COUNT);
+
+/** The parameter that makes a situation sensitive (`data=health`, `who=healthcare`), data first; null otherwise. */
+export function sensitiveBy(s: Pick<Interpretation, 'data' | 'who'>): string | null {
+  if (s.data && SENSITIVE_DATA.includes(s.data)) return `data=${s.data}`;
+  if (s.who && SENSITIVE_WHO.includes(s.who)) return `who=${s.who}`;
+  return null;
+}
+
+export function planOf(s: Interpretation, documents = false): Plan {
+  const blocking = s.keep.filter((k) => API_BLOCKING_KEEP.includes(k));
+  const apiBlock = s.data === 'secret' ? 'data=secret'
+    : blocking.length ? `keep=${blocking.join(',')}`
+      : s.where === 'on-premises' || s.where === 'local' ? `where=${s.where}` : null;
+  const selfBlock = s.machine?.value === 'none' ? 'machine=none'
+    : s.where === 'any-cloud' || s.where === 'eu-cloud' ? `where=${s.where}` : null;
+  const euBy = s.where === 'eu-cloud' ? 'where=eu-cloud' : s.keep.includes('eu-only') ? 'keep=eu-only' : null;
+  const hw = s.machine?.hardware;
+  const target: Plan['target'] = hw ? { kind: 'machine', hardware: hw, by: `machine=${s.machine!.value}` }
+    : s.keep.includes('on-device') ? { kind: 'local', by: 'keep=on-device' }
+      : s.where === 'local' ? { kind: 'local', by: 'where=local' } : { kind: 'any' };
+  return {
+    api: apiBlock === null, api_blocked_by: apiBlock, self: selfBlock === null, self_blocked_by: selfBlock,
+    eu_by: euBy, target, context: documents ? DOCUMENTS_CONTEXT : DEFAULT_CONTEXT, trust_floor_by: sensitiveBy(s),
+  };
+}

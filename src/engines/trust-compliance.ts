@@ -1,0 +1,48 @@
+// The compliance facts of a trust profile: the EU Code status, the developer, EU offers, licence and open weights.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Fact } from '../schema/fact.ts';
+import type { Developer, Licence, Model, Offer } from '../schema/index.ts';
+import { euCodeOf, euResidencyOf, type EuCodeView } from './trust-eu.ts';
+
+export type EuOffer = {
+  provider: string;
+  provider_name: string;
+  provider_model_id: string;
+  region: 'global' | 'eu';
+  eu_resident: Offer['eu_resident'];
+  provider_jurisdiction: Fact<string> | null;
+};
+
+export type Compliance = {
+  eu_code: EuCodeView | null;
+  developer: { id: string; name: string; country: Fact<string> | null };
+  eu_offers: EuOffer[];
+  offers: { total: number; eu_resident: number; residency_unknown: number };
+  licence: Fact<Licence> | null;
+  commercial_use: { value: boolean | null; as_of: string; source: string } | null;
+  open_weights: Fact<boolean> | null;
+};
+
+export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): Compliance {
+  const offers = ds.offersByModel.get(m.id) ?? [];
+  const eu = offers
+    .filter((o) => euResidencyOf(o) === 'yes' || euResidencyOf(o) === 'region')
+    .map((o): EuOffer => {
+      const p = ds.providerById.get(o.provider);
+      return {
+        provider: o.provider, provider_name: p?.name ?? o.provider, provider_model_id: o.provider_model_id, region: o.region,
+        eu_resident: o.eu_resident, provider_jurisdiction: p?.jurisdiction ?? null,
+      };
+    })
+    .sort((a, b) => a.provider.localeCompare(b.provider) || a.region.localeCompare(b.region) || a.provider_model_id.localeCompare(b.provider_model_id));
+  const l = m.licence;
+  return {
+    eu_code: euCodeOf(ds, dev),
+    developer: { id: m.vendor, name: dev?.name ?? m.vendor, country: dev?.country ?? null },
+    eu_offers: eu,
+    offers: { total: offers.length, eu_resident: eu.length, residency_unknown: offers.filter((o) => euResidencyOf(o) === 'unknown').length },
+    licence: l ?? null,
+    commercial_use: l ? { value: l.value.commercial_use, as_of: l.as_of, source: l.source } : null,
+    open_weights: m.open_weights ?? null,
+  };
+}

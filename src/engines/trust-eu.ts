@@ -1,0 +1,28 @@
+// EU facts the trust criteria and the recommendations read: member states, an offer's residency, the EU Code list.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Developer, EuCodeStatus, Offer } from '../schema/index.ts';
+
+/** The EU list's source id: a developer absent from a list the dataset holds is not a signatory. */
+export const EU_CODE_SOURCE_ID = 'eu-gpai-code';
+
+const EU_COUNTRIES = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
+
+/** A jurisdiction or country code inside the EU (`EU` itself, or a member state). */
+export function isEuJurisdiction(code: string | undefined): boolean {
+  return code !== undefined && (code === 'EU' || EU_COUNTRIES.has(code));
+}
+
+/** EU offer: an EU-regional SKU, or EU data residency `yes` or `region`. `unknown` earns nothing. */
+export function euResidencyOf(o: Offer): 'yes' | 'region' | 'no' | 'unknown' {
+  return o.region === 'eu' ? 'yes' : o.eu_resident.value;
+}
+
+export type EuCodeView = { value: { status: EuCodeStatus; chapters?: string }; as_of: string; source: string; note?: string };
+
+/** The developer's EU Code status; `not_listed` when the dataset holds the list and the developer is not on it. */
+export function euCodeOf(ds: Dataset, dev: Developer | undefined): EuCodeView | null {
+  if (dev?.eu_code) return dev.eu_code;
+  const list = ds.sourceById.get(EU_CODE_SOURCE_ID);
+  if (!list) return null;
+  return { value: { status: 'not_listed' }, as_of: list.retrieved, source: list.id, note: 'not on the list of signatories, partial signatories and organisations that declined' };
+}
