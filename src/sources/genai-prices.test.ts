@@ -157,6 +157,21 @@ test('time-constrained prices: the one in force at the snapshot date, for most o
   assert.deepEqual([chat?.input, chat?.output], [0.27, 1.1], 'the 16-hour standard rate, not the 8-hour discount');
   const v4 = offerOf(r, 'deepseek', 'deepseek-v4')?.[0];
   assert.deepEqual([v4?.input, v4?.output], [0.66, 1.98], 'started 2026-08-17, not the future 2027 price, not the 7 peak hours');
+  assert.deepEqual(v4?.next_prices, { starts: '2027-01-01', input: 9, output: 9 }, 'the future 2027 price, shown as next');
+  assert.equal(chat?.next_prices, undefined, 'a time-of-day window is no scheduled price');
+});
+
+test('an introductory price: the price now, and the next one with the day it starts', async () => {
+  // The npm 0.1.8 bundle's google/gemini-3.6-flash entry, as published (bundle dated 2026-09-23).
+  const google = {
+    id: 'google', name: 'Google', api_pattern: 'x',
+    models: [{ id: 'gemini-3.6-flash', match: { equals: 'x' }, prices: [
+      { prices: { input_mtok: 0.75, cache_read_mtok: 0.075, output_mtok: 3.75 } },
+      { constraint: { start_date: '2027-01-01', type: 'start_date' }, prices: { input_mtok: 1.5, cache_read_mtok: 0.15, output_mtok: 7.5 } },
+    ] }],
+  };
+  const flash = offerOf(await genaiPrices.read(aSnapshot({ npm: [google] })), 'google', 'gemini-3.6-flash')?.[0];
+  assert.deepEqual([flash?.input, flash?.output, flash?.next_prices], [0.75, 3.75, { starts: '2027-01-01', input: 1.5, output: 7.5, cache_read: 0.15 }]);
 });
 
 test('a price the comment says was imported from another provider makes no offer of this provider', async () => {

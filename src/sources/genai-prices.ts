@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Source } from '../schema/index.ts';
 import { readGenaiChanges } from './catalogue-genai-prices-changes.ts';
-import { offerPrices, offerTarget, readPrices } from './catalogue-genai-prices-shape.ts';
+import { nextPrices, offerPrices, offerTarget, readPrices } from './catalogue-genai-prices-shape.ts';
 import { IsoDate, defined, isEuSku, issueAt, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
 import type { Adapter, AdapterResult, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
@@ -175,6 +175,7 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
         region: isEuSku(target.provider_model_id) ? 'eu' : 'global',
         as_of: m.prices_checked ?? ctx.date,
         ...offerPrices(block),
+        next_prices: nextPrices(m.prices, ctx.date),
         url: referenceUrl(m.price_comments) ?? pricingUrl,
         // `deprecated` is this provider's flag on its listing.
         status: m.deprecated ? 'deprecated' : undefined,

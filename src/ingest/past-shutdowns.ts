@@ -1,0 +1,35 @@
+// A model or offer whose shutdown date has passed by the dataset's date is retired: its status is derived from the date.
+import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
+import { fact } from '../schema/fact.ts';
+
+type Lifecycled = Pick<Model | Offer, 'status' | 'shutdown_date'>;
+
+/**
+ * The status a listing has on `dataAsOf`: `deprecated` (retired) when the shutdown date its developer or provider
+ * announced is on or before that day, citing the notice that gave the date. A source may date its notice before the
+ * shutdown (Google announced gemini-3-pro-image-preview's 2026-06-25 shutdown on 2026-05-29): the notice then says
+ * nothing of the status, yet by the dataset's date the model is no longer served.
+ */
+export function retiredByDate(x: Lifecycled, dataAsOf: string): Fact<ModelStatus> | undefined {
+  const shut = x.shutdown_date;
+  if (!shut || shut.value > dataAsOf || x.status?.value === 'deprecated') return undefined;
+  return fact('deprecated' as const, dataAsOf, 'derived', {
+    derived_from: [`${shut.source} (${shut.as_of}): shutdown_date ${shut.value}`],
+    note: `shut down on ${shut.value}, on or before the dataset's date ${dataAsOf}`,
+  });
+}
+
+/** Marks retired every model and offer whose shutdown date has passed by `dataAsOf`; returns how many of each. */
+export function retirePastShutdowns(models: Model[], offers: Offer[], dataAsOf: string): { models: number; offers: number } {
+  let m = 0;
+  let o = 0;
+  for (const x of models) {
+    const status = retiredByDate(x, dataAsOf);
+    if (status) (x.status = status), m++;
+  }
+  for (const x of offers) {
+    const status = retiredByDate(x, dataAsOf);
+    if (status) (x.status = status), o++;
+  }
+  return { models: m, offers: o };
+}
