@@ -3,6 +3,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { BASE_SKUS, type Leaderboard, type Offer, type Prices, type Rating, type Sku } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
+import { isShutDownOffer } from './offer-lifecycle.ts';
 
 export type BoardEntry = {
   model_id: string;
@@ -222,12 +223,14 @@ export function cheapestOffer(
 
 const defaultCheapest = new WeakMap<Dataset, Map<string, PricedOffer | null>>();
 
-/** The model's cheapest offer at the default input share (0.75), cached: summaries and price sorting read it. */
+/** The model's cheapest offer still served, at the default input share (0.75), cached: summaries and price sorting read it. */
 export function cheapestAtDefaultShare(ds: Dataset, modelId: string): PricedOffer | undefined {
   let cache = defaultCheapest.get(ds);
   if (!cache) defaultCheapest.set(ds, (cache = new Map()));
   let hit = cache.get(modelId);
-  if (hit === undefined) cache.set(modelId, (hit = cheapestOffer(ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE) ?? null));
+  // A price that can no longer be paid (the offer shut down by the data date) is nobody's cheapest offer.
+  const served = (o: Offer) => !isShutDownOffer(o, ds.meta.data_as_of);
+  if (hit === undefined) cache.set(modelId, (hit = cheapestOffer(ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE, served) ?? null));
   return hit ?? undefined;
 }
 

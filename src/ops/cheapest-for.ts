@@ -11,7 +11,7 @@ import { defineOperation, READ_ONLY } from './operation.ts';
 import { BlendedPrice, ModelRef, OfferView, RankedRating, toModelRef, toOfferView, toRankedRating } from './shapes.ts';
 import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
 import { leftOutNote } from './cheapest-for-left-out.ts';
-import { isDeprecatedModel, isShutDownOffer } from './offer-lifecycle.ts';
+import { isDeprecatedModel, isShutDownOffer } from '../engines/offer-lifecycle.ts';
 
 const WHERE = ['any-cloud', 'eu-cloud', 'on-premises', 'local'] as const;
 type Where = (typeof WHERE)[number];
