@@ -96,6 +96,20 @@ test('deprecated models are left out by default and counted; offers shut down by
   assert.ok(cheapest_for.output.safeParse(all).success);
 });
 
+test('a price the source schedules is shown with the day it starts', () => {
+  // genai-prices npm 0.1.8, google/gemini-3.6-flash: $0.75/$3.75 now, $1.5/$7.5 from 2027-01-01.
+  const next = { value: { starts: '2027-01-01', input: 1.5, output: 7.5 }, as_of: '2026-09-23', source: 'test-source' };
+  const d = aDataset({
+    models: [aModel({ id: 'flash' })],
+    offers: [anOffer({ model_id: 'flash', provider: 'acme', first_party: true, prices: price(0.75, 3.75), next_prices: next })],
+    ratings: [rate('flash', 1300)],
+  });
+  const out = cheapest_for.handler(d, cheapest_for.input.parse({}), ctx) as Out;
+  assert.deepEqual(out.items[0].offer.next_prices, next);
+  assert.match(out.items[0].why, /\$0\.75 input .*\. From 2027-01-01 the source lists \$1\.5 input and \$7\.5 output\.$/);
+  assert.ok(cheapest_for.output.safeParse(out).success);
+});
+
 test('min_elo and min_rank together are refused', () => {
   assert.throws(() => run({ min_elo: 1300, min_rank: 3 }), (e: unknown) => e instanceof ServiceError && e.code === 'invalid_parameter');
 });

@@ -70,7 +70,10 @@ function cloudWhy(ds: Dataset, m: Model, b: Board, e: BoardEntry, p: PricedOffer
   const provider = ds.providerById.get(o.provider)?.name ?? o.provider;
   const residency = where !== 'eu-cloud' ? '' : o.region === 'eu' ? ' EU-regional' : o.eu_resident.value === 'yes' ? ' EU-resident' : ' (choose an EU region)';
   const prices = [o.prices.input && `$${o.prices.input.value} input (${o.prices.input.as_of})`, o.prices.output && `$${o.prices.output.value} output (${o.prices.output.as_of})`].filter(Boolean).join(' and ');
-  return `${m.name.value} is ${ratingText(b, e, floor)}; its cheapest${where === 'eu-cloud' ? ' EU' : ''} offer is ${provider}${residency} (${o.provider_model_id}) at ${prices} per 1M tokens: $${fmt(p.blended)} blended at ${fmt(share * 100)}% input.`;
+  const n = o.next_prices?.value;
+  // A price the source schedules (an introductory rate ending) is said with the day it starts.
+  const next = n && n.input !== undefined && n.output !== undefined ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '';
+  return `${m.name.value} is ${ratingText(b, e, floor)}; its cheapest${where === 'eu-cloud' ? ' EU' : ''} offer is ${provider}${residency} (${o.provider_model_id}) at ${prices} per 1M tokens: $${fmt(p.blended)} blended at ${fmt(share * 100)}% input.${next}`;
 }
 
 function selfHostedWhy(m: Model, b: Board, e: BoardEntry, floor: string): string {
