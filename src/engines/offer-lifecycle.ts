@@ -22,5 +22,6 @@ export function isDeprecatedModel(m: Model, dataAsOf: string): boolean {
 export function retiredText(x: Pick<Model | Offer, 'status' | 'shutdown_date'>, dataAsOf: string): string {
   const shut = x.shutdown_date;
   if (shut && shut.value <= dataAsOf) return `shut down on ${shut.value} (${shut.source})`;
+  if (x.status?.note) return `retired (${x.status.note})`;
   return `deprecated (${x.status?.source ?? 'status'}, ${x.status?.as_of ?? dataAsOf})`;
 }

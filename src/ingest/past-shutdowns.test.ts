@@ -36,3 +36,21 @@ test('the shutdown day itself counts as passed, and a status the source gives is
   assert.equal(onTheDay.status?.value, 'deprecated');
   assert.equal(stated.status, given);
 });
+
+test('past the model\'s shutdown date the developer\'s own offers are retired; a reseller\'s listing keeps its own word', () => {
+  // deprecations-rss: Google shut gemini-3-pro-preview down on 2026-03-09; Vertex AI (Google's own) lists it with no
+  // date of its own, a reseller lists it too.
+  const preview = model('gemini-3-pro-preview', { status: { value: 'deprecated', as_of: '2026-07-24', source: 'litellm' },
+    shutdown_date: notice('2026-03-09', '2026-05-01') });
+  const offer = (provider: string, first_party: boolean) => ({
+    model_id: 'gemini-3-pro-preview', provider, provider_model_id: 'gemini-3-pro-preview', region: 'global', prices: {},
+    eu_resident: { value: 'region', as_of: '2026-01-01', source: 'provider-residency' }, listed_by: ['models-dev'], sku: 'standard', first_party,
+  }) as Offer;
+  const vertex = offer('google-vertex', true);
+  const reseller = offer('relay', false);
+  assert.deepEqual(retirePastShutdowns([preview], [vertex, reseller], '2026-09-23'), { models: 0, offers: 1 });
+  assert.deepEqual([vertex.status?.value, vertex.status?.derived_from], ['deprecated', ['deprecations-rss (2026-05-01): shutdown_date 2026-03-09']]);
+  assert.match(vertex.status!.note!, /^the developer retired the model: shut down on 2026-03-09/);
+  assert.equal(vertex.shutdown_date, undefined, 'the offer gets a status, not a date no source gave it');
+  assert.equal(reseller.status, undefined);
+});

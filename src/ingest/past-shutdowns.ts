@@ -19,17 +19,25 @@ export function retiredByDate(x: Lifecycled, dataAsOf: string): Fact<ModelStatus
   });
 }
 
-/** Marks retired every model and offer whose shutdown date has passed by `dataAsOf`; returns how many of each. */
+/**
+ * Marks retired every model and offer whose shutdown date has passed by `dataAsOf`; returns how many of each. The
+ * model's shutdown date is its developer's: past it the developer serves the model nowhere, so each first-party
+ * offer (its API, its cloud platform) is retired too, unless that offer carries a shutdown date of its own.
+ * Resellers' offers keep their own word: some go on serving a model its developer retired.
+ */
 export function retirePastShutdowns(models: Model[], offers: Offer[], dataAsOf: string): { models: number; offers: number } {
   let m = 0;
   let o = 0;
+  const modelShutdown = new Map<string, Model['shutdown_date']>();
   for (const x of models) {
     const status = retiredByDate(x, dataAsOf);
     if (status) (x.status = status), m++;
+    if (x.shutdown_date) modelShutdown.set(x.id, x.shutdown_date);
   }
   for (const x of offers) {
-    const status = retiredByDate(x, dataAsOf);
-    if (status) (x.status = status), o++;
+    const own = x.first_party && !x.shutdown_date ? modelShutdown.get(x.model_id) : undefined;
+    const status = retiredByDate({ status: x.status, shutdown_date: x.shutdown_date ?? own }, dataAsOf);
+    if (status) (x.status = own ? { ...status, note: `the developer retired the model: ${status.note}` } : status), o++;
   }
   return { models: m, offers: o };
 }
