@@ -230,7 +230,9 @@ export function cheapestAtDefaultShare(ds: Dataset, modelId: string): PricedOffe
   let hit = cache.get(modelId);
   // A price that can no longer be paid (the offer shut down by the data date) is nobody's cheapest offer.
   const served = (o: Offer) => !isShutDownOffer(o, ds.meta.data_as_of);
-  if (hit === undefined) cache.set(modelId, (hit = cheapestOffer(ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE, served) ?? null));
+  if (hit === undefined) {
+    cache.set(modelId, (hit = cheapestOffer(ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE, served) ?? null));
+  }
   return hit ?? undefined;
 }
 

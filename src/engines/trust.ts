@@ -236,8 +236,8 @@ function compliance(ds: Dataset, m: Model, dev: Developer | undefined): Complian
         eu_resident: o.eu_resident, provider_jurisdiction: p?.jurisdiction ?? null,
       };
     })
-    .sort((a, b) => a.provider.localeCompare(b.provider) || a.region.localeCompare(b.region) || a.provider_model_id.localeCompare(b.provider_model_id)
-      || a.sku.localeCompare(b.sku));
+    .sort((a, b) => a.provider.localeCompare(b.provider) || a.region.localeCompare(b.region)
+      || a.provider_model_id.localeCompare(b.provider_model_id) || a.sku.localeCompare(b.sku));
   const l = m.licence;
   return {
     eu_code: euCodeOf(ds, dev),

@@ -8,7 +8,8 @@ import { retirePastShutdowns } from './past-shutdowns.ts';
 // gemini-2.5-pro (notice of 2026-05-07) on 2026-10-16. The dataset is dated 2026-09-23.
 const notice = (value: string, as_of: string) => ({ value, as_of, source: 'deprecations-rss' });
 const model = (id: string, extra: Partial<Model>): Model =>
-  ({ id, vendor: 'google', name: { value: id, as_of: '2026-07-02', source: 'models-dev' }, aliases: [], variants: [], capabilities: {}, ...extra });
+  ({ id, vendor: 'google', name: { value: id, as_of: '2026-07-02', source: 'models-dev' }, aliases: [], variants: [], capabilities: {},
+    ...extra });
 
 test('a model and an offer whose shutdown date has passed are retired, citing the notice; a future date changes nothing', () => {
   const image = model('gemini-3-pro-image-preview', { shutdown_date: notice('2026-06-25', '2026-05-29') });
@@ -44,12 +45,14 @@ test('past the model\'s shutdown date the developer\'s own offers are retired; a
     shutdown_date: notice('2026-03-09', '2026-05-01') });
   const offer = (provider: string, first_party: boolean) => ({
     model_id: 'gemini-3-pro-preview', provider, provider_model_id: 'gemini-3-pro-preview', region: 'global', prices: {},
-    eu_resident: { value: 'region', as_of: '2026-01-01', source: 'provider-residency' }, listed_by: ['models-dev'], sku: 'standard', first_party,
+    eu_resident: { value: 'region', as_of: '2026-01-01', source: 'provider-residency' }, listed_by: ['models-dev'], sku: 'standard',
+    first_party,
   }) as Offer;
   const vertex = offer('google-vertex', true);
   const reseller = offer('relay', false);
   assert.deepEqual(retirePastShutdowns([preview], [vertex, reseller], '2026-09-23'), { models: 0, offers: 1 });
-  assert.deepEqual([vertex.status?.value, vertex.status?.derived_from], ['deprecated', ['deprecations-rss (2026-05-01): shutdown_date 2026-03-09']]);
+  assert.deepEqual([vertex.status?.value, vertex.status?.derived_from],
+    ['deprecated', ['deprecations-rss (2026-05-01): shutdown_date 2026-03-09']]);
   assert.match(vertex.status!.note!, /^the developer retired the model: shut down on 2026-03-09/);
   assert.equal(vertex.shutdown_date, undefined, 'the offer gets a status, not a date no source gave it');
   assert.equal(reseller.status, undefined);

@@ -27,7 +27,8 @@ const Item = z.object({
   offer: OfferView.nullable().describe('The cheapest offer allowed by `where` (and `first_party_only`); null for on-premises and local.'),
   first_party: z.boolean().nullable().describe('Whether the offer is sold by the model\'s own developer; null without an offer.'),
   parameters_total: wireFact(z.number()).nullable().describe('Total parameters where a source gives them.'),
-  model_status: wireFact(ModelStatus).nullable().describe('The developer\'s status of the model (`deprecated` only with include_deprecated); null when no source gives it.'),
+  model_status: wireFact(ModelStatus).nullable()
+    .describe('The developer\'s status of the model (`deprecated` only with include_deprecated); null when no source gives it.'),
   why: z.string().describe('One sentence citing the figures behind the place.'),
 });
 type Item = z.infer<typeof Item>;
@@ -72,8 +73,10 @@ function cloudWhy(ds: Dataset, m: Model, b: Board, e: BoardEntry, p: PricedOffer
   const prices = [o.prices.input && `$${o.prices.input.value} input (${o.prices.input.as_of})`, o.prices.output && `$${o.prices.output.value} output (${o.prices.output.as_of})`].filter(Boolean).join(' and ');
   const n = o.next_prices?.value;
   // A price the source schedules (an introductory rate ending) is said with the day it starts.
-  const next = n && n.input !== undefined && n.output !== undefined ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '';
-  return `${m.name.value} is ${ratingText(b, e, floor)}; its cheapest${where === 'eu-cloud' ? ' EU' : ''} offer is ${provider}${residency} (${o.provider_model_id}) at ${prices} per 1M tokens: $${fmt(p.blended)} blended at ${fmt(share * 100)}% input.${next}`;
+  const next = n && n.input !== undefined && n.output !== undefined
+    ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '';
+  return `${m.name.value} is ${ratingText(b, e, floor)}; its cheapest${where === 'eu-cloud' ? ' EU' : ''} offer is ${provider}${residency} `
+    + `(${o.provider_model_id}) at ${prices} per 1M tokens: $${fmt(p.blended)} blended at ${fmt(share * 100)}% input.${next}`;
 }
 
 function selfHostedWhy(m: Model, b: Board, e: BoardEntry, floor: string): string {
@@ -95,7 +98,8 @@ export const cheapest_for = defineOperation({
     as_good_as: z.string().min(1).max(200).optional().describe('Floor: at least as good as this model (id or alias), rated on the same board: rating >= its rating (with floor=lower_bound: the 95% lower bound >= its rating). Not with min_elo or min_rank.'),
     floor: z.enum(FLOOR_BASES).default('point').describe('point (default): the floor compares best-variant ratings; lower_bound: it compares their 95% lower bounds, so only models better beyond the rating\'s uncertainty qualify (min_rank: the lower bound must reach the rating at that rank).'),
     first_party_only: z.boolean().default(false).describe('true: only offers sold by the model\'s own developer (not resellers or aggregators).'),
-    include_deprecated: z.boolean().default(false).describe('false (default): models their developer has deprecated or shut down are left out (and counted); true: ranked too, at offers still served. Offers shut down by the data date are never ranked.'),
+    include_deprecated: z.boolean().default(false).describe('false (default): models their developer has deprecated or shut '
+      + 'down are left out (and counted); true: ranked too, at offers still served. Offers shut down by the data date are never ranked.'),
     min_context: z.number().int().min(1).max(100000000).optional().describe('Minimum context window in tokens; models with no known context window are left out.'),
     open_weights: z.boolean().optional().describe('true: open-weights models only; false: closed only. Models with no evidence either way are left out.'),
     where: z.enum(WHERE).default('any-cloud').describe('any-cloud (default): every offer; eu-cloud: only offers with EU data residency (resident, an EU region to choose, or an EU-regional SKU); on-premises / local: open-weights models ranked by total parameters, since no API price applies.'),
@@ -129,8 +133,10 @@ export const cheapest_for = defineOperation({
       rated: z.number().int().describe('Models rated on the board.'),
       met_floor: z.number().int().describe('Of those, models meeting the floor.'),
       matched: z.number().int().describe('Of those, models meeting every filter (and, in the cloud, with a priced offer where asked).'),
-      deprecated_left_out: z.number().int().describe('Models meeting the floor and filters left out as deprecated or shut down by their developer (0 with include_deprecated).'),
-      shut_down_left_out: z.number().int().describe('Models left out because every priced offer that fits the filters is shut down by the data date.'),
+      deprecated_left_out: z.number().int()
+        .describe('Models meeting the floor and filters left out as deprecated or shut down by the developer (0 with include_deprecated).'),
+      shut_down_left_out: z.number().int()
+        .describe('Models left out because every priced offer that fits the filters is shut down by the data date.'),
     }),
     items: z.array(Item),
     page: Page,
@@ -209,7 +215,10 @@ export const cheapest_for = defineOperation({
       input_share: input.input_share,
       ranked_by: selfHosted ? 'parameters_total' as const : 'blended_price' as const,
       note: [notes(ub, selfHosted), leftOutNote(deprecatedOut, shutDownOut, asOf)].filter(Boolean).join(' ') || null,
-      counts: { rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length, deprecated_left_out: deprecatedOut, shut_down_left_out: shutDownOut },
+      counts: {
+        rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length,
+        deprecated_left_out: deprecatedOut, shut_down_left_out: shutDownOut,
+      },
       items: items.map((c, i): Item => {
         const offer = c.priced ? toOfferView(ds, c.priced.offer, input.input_share) : null;
         return {

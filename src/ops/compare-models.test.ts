@@ -103,7 +103,8 @@ test('status and shutdown rows; an own offer shut down by the data date is no li
       aModel({ id: 'next-pro', vendor: 'dev', status: f('active' as const) }),
     ],
     offers: [
-      anOffer({ model_id: 'preview', provider: 'dev', provider_model_id: 'preview', first_party: true, prices: { input: f(2), output: f(12) }, shutdown_date: shut }),
+      anOffer({ model_id: 'preview', provider: 'dev', provider_model_id: 'preview', first_party: true,
+        prices: { input: f(2), output: f(12) }, shutdown_date: shut }),
       anOffer({ model_id: 'preview', provider: 'relay', prices: { input: f(2.5), output: f(15) } }),
       anOffer({ model_id: 'next-pro', provider: 'dev', first_party: true, prices: { input: f(2), output: f(12) } }),
     ],
@@ -115,7 +116,8 @@ test('status and shutdown rows; an own offer shut down by the data date is no li
   assert.deepEqual([value('shutdown_date', 'preview').value, value('shutdown_date', 'next-pro').value], ['2026-03-09', null]);
   assert.deepEqual(row(out, 'status').best, [], 'a status is no better in itself');
   assert.equal(value('list_input_price', 'preview').value, null);
-  assert.match(value('list_input_price', 'preview').detail!, /own offer \(preview\) is shut down on 2026-03-09 \(test-source\), no longer served/);
+  assert.match(value('list_input_price', 'preview').detail!,
+    /own offer \(preview\) is shut down on 2026-03-09 \(test-source\), no longer served/);
   assert.equal(value('input_price', 'preview').value, 2.5, 'the reseller\'s offer, not the shut-down $2');
   assert.equal((out.models[0] as { cheapest_offer?: { provider: string } }).cheapest_offer?.provider, 'relay');
   assert.ok(compare_models.output.safeParse(out).success);

@@ -103,10 +103,12 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     if (c) return factValue(m, c.offer.prices[which], provider);
     const gone = cheapestOffer(own, DEFAULT_INPUT_SHARE)?.offer;
     if (!gone) return { model_id: m.id, value: null, detail: 'no offer from the developer itself in the dataset' };
-    return { model_id: m.id, value: null, detail: `the developer's own offer (${gone.provider_model_id}) is ${retiredText(gone, asOf)}, no longer served` };
+    const detail = `the developer's own offer (${gone.provider_model_id}) is ${retiredText(gone, asOf)}, no longer served`;
+    return { model_id: m.id, value: null, detail };
   });
   const lifecycle = (m: Model) => factValue(m, m.status, [
-    m.shutdown_date && `shutdown ${m.shutdown_date.value} (${m.shutdown_date.source})`, m.replacement && `replacement ${m.replacement.value}`,
+    m.shutdown_date && `shutdown ${m.shutdown_date.value} (${m.shutdown_date.source})`,
+    m.replacement && `replacement ${m.replacement.value}`,
   ].filter(Boolean).join(', ') || undefined);
   const licence = (m: Model): RowValue => {
     const l = m.licence;
@@ -156,7 +158,11 @@ export const compare_models = defineOperation({
   name: 'compare_models',
   title: 'Compare models side by side',
   description:
-    'Compare 2 to 5 models row by row: context window, max output, the developer\'s status and shutdown date, input and output price of the developer\'s own offer and of the cheapest offer of any provider (USD per 1M tokens; offers shut down by the data date are left out), arena rating overall and for coding (best variant, one board per row), open weights, licence, release date, parameters. Each row marks `best`: the models holding the best value (ties share it; unknown values are never best) and states the rule.',
+    'Compare 2 to 5 models row by row: context window, max output, the developer\'s status and shutdown date, '
+    + 'input and output price of the developer\'s own offer and of the cheapest offer of any provider (USD per 1M '
+    + 'tokens; offers shut down by the data date are left out), arena rating overall and for coding (best variant, '
+    + 'one board per row), open weights, licence, release date, parameters. Each row marks `best`: the models holding '
+    + 'the best value (ties share it; unknown values are never best) and states the rule.',
   path: '/compare',
   input: z.object({
     models: z.array(ModelIdParam).min(2, 'at least 2 models').max(5, 'at most 5 models')

@@ -37,7 +37,8 @@ const ApiLine = z
     provider_model_id: z.string().describe('The id to put in an API request to this provider.'),
     region: z.enum(['global', 'eu']).describe('`eu` for an EU-regional SKU.'),
     sku: Sku.describe('`standard` (the list price) or `regional` (a data-zone or in-region endpoint): the base SKUs costed.'),
-    first_party: z.boolean().describe("true: sold by the model's own developer (its API, cloud or plan); false: a reseller or gateway, listed as its sources give it, not vouched for."),
+    first_party: z.boolean().describe("true: sold by the model's own developer (its API, cloud or plan); "
+      + 'false: a reseller or gateway, listed as its sources give it, not vouched for.'),
     input: PriceRef.describe('Input (prompt) price.'),
     output: PriceRef.describe('Output price.'),
     blended_usd_per_mtok: z.number().describe('input_share x input + (1 - input_share) x output, USD per 1M tokens (derived).'),
@@ -88,8 +89,10 @@ const Output = z.object({
       not_priced: z
         .array(z.object({ provider: z.string(), provider_model_id: z.string(), region: z.enum(['global', 'eu']), reason: z.string() }))
         .describe('Offers missing the input or output price, or shut down by the data date: not costed.'),
-      cheapest: ApiLine.nullable().describe('The cheapest offer priced above zero; null if none. It may be a reseller\'s (`first_party` false).'),
-      developer_offer: ApiLine.nullable().describe('The developer\'s own cheapest offer priced above zero, beside `cheapest`; null if the developer sells the model through no offer in the dataset.'),
+      cheapest: ApiLine.nullable()
+        .describe('The cheapest offer priced above zero; null if none. It may be a reseller\'s (first_party false).'),
+      developer_offer: ApiLine.nullable().describe('The developer\'s own cheapest offer priced above zero, beside `cheapest`; '
+        + 'null if the developer sells the model through no offer in the dataset.'),
       note: z.string().nullable().describe('When `cheapest` is a reseller\'s listing: says so, with the developer\'s own price beside it.'),
     })
     .describe('API cost per provider.'),

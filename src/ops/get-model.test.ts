@@ -145,12 +145,14 @@ test('lifecycle facts: the shutdown date and the replacement are shown; not appl
 });
 
 const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
-test('committed dataset: Google\'s shutdown notices show, and a passed one retires the model', { skip: !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset' }, () => {
+const noData = !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset';
+test('committed dataset: Google\'s shutdown notices show, and a passed one retires the model', { skip: noData }, () => {
   const real = loadDataset(dataDir);
   const sheet = (id: string) => get_model.handler(real, get_model.input.parse({ model_id: id }), ctx) as Sheet;
   // deprecations-rss, Google's notice read 2026-05-07: gemini-2.5-pro shuts down 2026-10-16, replaced by gemini-3.1-pro-preview.
   const pro = sheet('gemini-2.5-pro');
-  assert.deepEqual([pro.shutdown_date?.value, pro.shutdown_date?.source, pro.replacement?.value], ['2026-10-16', 'deprecations-rss', 'gemini-3.1-pro-preview']);
+  assert.deepEqual([pro.shutdown_date?.value, pro.shutdown_date?.source, pro.replacement?.value],
+    ['2026-10-16', 'deprecations-rss', 'gemini-3.1-pro-preview']);
   // Google's notice read 2026-05-29: gemini-3-pro-image-preview shut down 2026-06-25, before the data date 2026-09-23.
   const image = sheet('gemini-3-pro-image-preview');
   assert.deepEqual([image.status?.value, image.status?.source, image.shutdown_date?.value], ['deprecated', 'derived', '2026-06-25']);

@@ -77,7 +77,9 @@ test('EU offers of one provider are told apart by their SKU', () => {
   assert.ok(get_trust_profile.output.safeParse(run('gpt-x', d)).success);
 });
 
-test('committed dataset: gpt-oss-120b has no OpenAI offer (genai-prices\' was OpenRouter\'s price, imported)', { skip: !committed && 'no committed dataset' }, () => {
+test('committed dataset: gpt-oss-120b has no OpenAI offer (genai-prices\' was OpenRouter\'s price, imported)', {
+  skip: !committed && 'no committed dataset',
+}, () => {
   const c = run('gpt-oss-120b', loadDataset(DEFAULT_DATA_DIR)).compliance;
   assert.ok(!c.eu_offers.some((o: Out) => o.provider === 'openai'));
   for (const o of c.eu_offers) assert.ok(o.sku, o.provider);

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { blendedPrice, cheapestAtDefaultShare, overallRating, type Board, type BoardEntry } from '../engines/ranking.ts';
-import { EuResidency, HeldBackPrice, IsoDate, NextPrices, Leaderboard, Licence, ModelStatus, PriceTier, Sku, type Model, type Offer, type Rating } from '../schema/index.ts';
+import {
+  EuResidency, HeldBackPrice, IsoDate, Leaderboard, Licence, ModelStatus, NextPrices, PriceTier, Sku, type Model, type Offer, type Rating,
+} from '../schema/index.ts';
 import { wireFact } from './common.ts';
 
 /** A derived figure: says it is derived and from what (DESIGN.md principle 3). */

@@ -167,11 +167,13 @@ test('an introductory price: the price now, and the next one with the day it sta
     id: 'google', name: 'Google', api_pattern: 'x',
     models: [{ id: 'gemini-3.6-flash', match: { equals: 'x' }, prices: [
       { prices: { input_mtok: 0.75, cache_read_mtok: 0.075, output_mtok: 3.75 } },
-      { constraint: { start_date: '2027-01-01', type: 'start_date' }, prices: { input_mtok: 1.5, cache_read_mtok: 0.15, output_mtok: 7.5 } },
+      { constraint: { start_date: '2027-01-01', type: 'start_date' },
+        prices: { input_mtok: 1.5, cache_read_mtok: 0.15, output_mtok: 7.5 } },
     ] }],
   };
   const flash = offerOf(await genaiPrices.read(aSnapshot({ npm: [google] })), 'google', 'gemini-3.6-flash')?.[0];
-  assert.deepEqual([flash?.input, flash?.output, flash?.next_prices], [0.75, 3.75, { starts: '2027-01-01', input: 1.5, output: 7.5, cache_read: 0.15 }]);
+  assert.deepEqual([flash?.input, flash?.output, flash?.next_prices],
+    [0.75, 3.75, { starts: '2027-01-01', input: 1.5, output: 7.5, cache_read: 0.15 }]);
 });
 
 test('a price the comment says was imported from another provider makes no offer of this provider', async () => {
@@ -181,14 +183,16 @@ test('a price the comment says was imported from another provider makes no offer
     id: 'openai', name: 'OpenAI', api_pattern: 'x',
     models: [
       { id: 'gpt-oss-120b', match: { equals: 'x' }, price_comments: comment, prices: { input_mtok: 0.039, output_mtok: 0.18 } },
-      { id: 'gpt-5', match: { equals: 'x' }, price_comments: 'Ref: https://openai.com/api/pricing/', prices: { input_mtok: 1.25, output_mtok: 10 } },
+      { id: 'gpt-5', match: { equals: 'x' }, price_comments: 'Ref: https://openai.com/api/pricing/',
+        prices: { input_mtok: 1.25, output_mtok: 10 } },
     ],
   };
   const r = await genaiPrices.read(aSnapshot({ npm: [openai] }));
   assert.deepEqual(r.offers?.map((o) => [o.provider, o.provider_model_id, o.input]), [['openai', 'gpt-5', 1.25]]);
   assert.ok(r.models?.some((m) => m.source_model_id === 'openai/gpt-oss-120b'), 'the model is still known');
   assert.deepEqual(r.issues, []);
-  assert.equal(importedPriceOf('Imported from OpenRouter pricing; verify against Azure AI Foundry when native pricing is published.'), 'OpenRouter');
+  const azure = 'Imported from OpenRouter pricing; verify against Azure AI Foundry when native pricing is published.';
+  assert.equal(importedPriceOf(azure), 'OpenRouter');
   assert.equal(importedPriceOf('Seen on OpenRouter before OpenAI'), undefined, 'seen elsewhere first is not a copied price');
 });
 
