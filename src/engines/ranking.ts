@@ -3,6 +3,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { BASE_SKUS, type Leaderboard, type Offer, type Prices, type Rating, type Sku } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
+import { isShutDownOffer } from './offer-lifecycle.ts';
 import { perDataset, perDatasetKey } from './per-dataset.ts';
 
 export type BoardEntry = {
@@ -215,9 +216,14 @@ export function cheapestOffer(
   return best;
 }
 
-/** The model's cheapest offer at the default input share (0.75), cached: summaries and price sorting read it. */
+/**
+ * The model's cheapest offer still served, at the default input share (0.75), cached: summaries and price sorting
+ * read it. A price that can no longer be paid (the offer shut down by the data date) is nobody's cheapest offer.
+ */
 export const cheapestAtDefaultShare = perDatasetKey(
-  (ds, modelId: string): PricedOffer | undefined => cheapestOffer(ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE),
+  (ds, modelId: string): PricedOffer | undefined => cheapestOffer(
+    ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE, (o: Offer) => !isShutDownOffer(o, ds.meta.data_as_of),
+  ),
 );
 
 /** EU cloud: the offer runs in the EU (`yes`), offers EU regions to choose (`region`), or is an EU-regional SKU. */

@@ -9,6 +9,8 @@ export type EuOffer = {
   provider_name: string;
   provider_model_id: string;
   region: 'global' | 'eu';
+  /** Which product of the provider (one provider may list the model as standard, batch, flex and priority). */
+  sku: Offer['sku'];
   eu_resident: Offer['eu_resident'];
   provider_jurisdiction: Fact<string> | null;
 };
@@ -31,10 +33,11 @@ export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): C
       const p = ds.providerById.get(o.provider);
       return {
         provider: o.provider, provider_name: p?.name ?? o.provider, provider_model_id: o.provider_model_id, region: o.region,
-        eu_resident: o.eu_resident, provider_jurisdiction: p?.jurisdiction ?? null,
+        sku: o.sku, eu_resident: o.eu_resident, provider_jurisdiction: p?.jurisdiction ?? null,
       };
     })
-    .sort((a, b) => a.provider.localeCompare(b.provider) || a.region.localeCompare(b.region) || a.provider_model_id.localeCompare(b.provider_model_id));
+    .sort((a, b) => a.provider.localeCompare(b.provider) || a.region.localeCompare(b.region)
+      || a.provider_model_id.localeCompare(b.provider_model_id) || a.sku.localeCompare(b.sku));
   const l = m.licence;
   return {
     eu_code: euCodeOf(ds, dev),

@@ -96,6 +96,11 @@ export function buildOffers(
       sku: g.sku, first_party: vendor !== undefined && isFirstParty(provider, vendor),
     };
     Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? []));
+    // A price a source schedules (an introductory rate ending): the newest statement of it.
+    const scheduled = list.flatMap(({ o }) =>
+      (o.next_prices ? [{ value: o.next_prices, source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
+    const next = choose(scheduled, sourceRank, { newestFirst: true });
+    if (next) offer.next_prices = next;
     if (heldBack.length) offer.held_back = heldBack;
     offers.push(offer);
   }

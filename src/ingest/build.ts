@@ -6,6 +6,7 @@ import { buildChangesAll } from './build-all-changes.ts';
 import { buildModels } from './build-models.ts';
 import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders } from './build-offers.ts';
+import { retirePastShutdowns } from './past-shutdowns.ts';
 import { buildRatings, currentRatingRows } from './build-ratings.ts';
 import { allOf, newReport, type BuildReport, type IngestContext } from './context.ts';
 import { Matcher, type AliasRow } from './matcher.ts';
@@ -75,6 +76,7 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
     report.unmatched.push({ source: o.source, source_id: `${o.provider}/${o.provider_model_id}`, what: priced ? 'priced offer' : 'offer', why: 'no canonical model matches' });
   }
   const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf);
+  retirePastShutdowns(mb.models, offers, dataAsOf);
 
   const { hardware, issues: hwIssues } = tables.buildHardware(allOf(results, 'hardware'), allOf(results, 'rentals'));
   report.issues.push(...hwIssues);

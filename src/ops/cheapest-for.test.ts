@@ -46,7 +46,7 @@ const ids = (out: Out) => out.items.map((i) => i.model.id);
 test('without a floor: every rated model with a price, cheapest first; the floor used and the counts are stated', () => {
   const out = run({});
   assert.deepEqual(ids(out), ['low', 'big-open', 'mid', 'top']);
-  assert.deepEqual(out.counts, { rated: 5, met_floor: 5, matched: 4 });
+  assert.deepEqual(out.counts, { rated: 5, met_floor: 5, matched: 4, deprecated_left_out: 0, shut_down_left_out: 0 });
   assert.deepEqual([out.leaderboard, out.category, out.floor.min_elo, out.floor.min_rank], ['text_style_control', 'overall', null, null]);
   assert.ok(cheapest_for.output.safeParse(out).success);
 });
@@ -55,10 +55,59 @@ test('min_elo floor counts the best variant; min_rank is the rank among models',
   const elo = run({ min_elo: 1450 });
   assert.deepEqual(ids(elo), ['big-open', 'top'], 'big-open qualifies through its thinking variant');
   assert.equal(elo.items[0].rating.variant, 'big-open-thinking');
-  assert.deepEqual(elo.counts, { rated: 5, met_floor: 2, matched: 2 });
+  assert.deepEqual(elo.counts, { rated: 5, met_floor: 2, matched: 2, deprecated_left_out: 0, shut_down_left_out: 0 });
   assert.match(elo.floor.rule, />= 1450/);
   const rank = run({ min_rank: 3 });
   assert.deepEqual(ids(rank), ['big-open', 'mid', 'top']);
+});
+
+test('deprecated models are left out by default and counted; offers shut down by the data date are never ranked', () => {
+  // Dataset dated 2026-09-23. old: its developer deprecated it. gone: developer's shutdown 2025-09-29, one reseller
+  // still lists it at $1. cheap: its $0.1 offer shut down 2025-09-29 (cheaper than its live $4), shut: only an offer
+  // its provider retired. Each offer's blended price at 75% input equals its one price.
+  const shutOn = (d: string) => ({ shutdown_date: f(d) });
+  const lc = aDataset({
+    data_as_of: '2026-09-23',
+    models: [
+      aModel({ id: 'live' }), aModel({ id: 'old', status: f('deprecated' as const) }), aModel({ id: 'gone', ...shutOn('2025-09-29') }),
+      aModel({ id: 'cheap' }), aModel({ id: 'shut' }),
+    ],
+    offers: [
+      anOffer({ model_id: 'live', provider: 'a', prices: price(3, 3) }),
+      anOffer({ model_id: 'old', provider: 'a', prices: price(0.2, 0.2) }),
+      anOffer({ model_id: 'gone', provider: 'a', prices: price(1, 1) }),
+      anOffer({ model_id: 'cheap', provider: 'acme', first_party: true, prices: price(0.1, 0.1), ...shutOn('2025-09-29') }),
+      anOffer({ model_id: 'cheap', provider: 'b', prices: price(4, 4) }),
+      anOffer({ model_id: 'shut', provider: 'a', prices: price(0.3, 0.3), status: f('deprecated' as const) }),
+    ],
+    ratings: [rate('live', 1300), rate('old', 1300), rate('gone', 1300), rate('cheap', 1300), rate('shut', 1300)],
+  });
+  const go = (input: Record<string, unknown>) => cheapest_for.handler(lc, cheapest_for.input.parse(input), ctx) as Out;
+  const out = go({});
+  assert.deepEqual(out.items.map((i) => [i.model.id, i.blended_price.value]), [['live', 3], ['cheap', 4]]);
+  assert.deepEqual(out.counts, { rated: 5, met_floor: 5, matched: 2, deprecated_left_out: 2, shut_down_left_out: 1 });
+  assert.match(out.note, /2 models are left out as deprecated or shut down by the developer by 2026-09-23/);
+  assert.match(out.note, /1 model is left out because every priced offer fitting the filters is shut down by 2026-09-23/);
+  const all = go({ include_deprecated: true });
+  assert.deepEqual(all.items.map((i) => [i.model.id, i.blended_price.value, i.model_status?.value ?? null]),
+    [['old', 0.2, 'deprecated'], ['gone', 1, null], ['live', 3, null], ['cheap', 4, null]]);
+  assert.equal(all.counts.deprecated_left_out, 0);
+  assert.equal(go({ first_party_only: true }).counts.shut_down_left_out, 1, 'cheap\'s own offer is shut down');
+  assert.ok(cheapest_for.output.safeParse(all).success);
+});
+
+test('a price the source schedules is shown with the day it starts', () => {
+  // genai-prices npm 0.1.8, google/gemini-3.6-flash: $0.75/$3.75 now, $1.5/$7.5 from 2027-01-01.
+  const next = { value: { starts: '2027-01-01', input: 1.5, output: 7.5 }, as_of: '2026-09-23', source: 'test-source' };
+  const d = aDataset({
+    models: [aModel({ id: 'flash' })],
+    offers: [anOffer({ model_id: 'flash', provider: 'acme', first_party: true, prices: price(0.75, 3.75), next_prices: next })],
+    ratings: [rate('flash', 1300)],
+  });
+  const out = cheapest_for.handler(d, cheapest_for.input.parse({}), ctx) as Out;
+  assert.deepEqual(out.items[0].offer.next_prices, next);
+  assert.match(out.items[0].why, /\$0\.75 input .*\. From 2027-01-01 the source lists \$1\.5 input and \$7\.5 output\.$/);
+  assert.ok(cheapest_for.output.safeParse(out).success);
 });
 
 test('min_elo and min_rank together are refused', () => {
@@ -174,4 +223,23 @@ test('committed dataset: at least as good as GPT-4o for coding, at the point and
   const own = go({ floor: 'lower_bound', first_party_only: true });
   for (const i of own.items) assert.equal(i.first_party, true, i.model.id);
   assert.ok(own.items.some((i) => i.offer.provider === 'openai'), 'OpenAI sells its own models');
+});
+
+const noData = !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset';
+test('committed dataset: no retired model or shut-down offer ranked; gpt-oss is not OpenAI\'s own offer', { skip: noData }, () => {
+  const real = loadDataset(dataDir);
+  const go = (input: Record<string, unknown>) =>
+    cheapest_for.handler(real, cheapest_for.input.parse({ use: 'chat', limit: 100, ...input }), ctx) as Out;
+  // deprecations-rss: Google shut gemini-1.5-flash down on 2025-09-29, a year before the data date (2026-09-23).
+  const chat = go({ min_elo: 1200 });
+  assert.ok(!ids(chat).includes('gemini-1.5-flash'));
+  for (const i of chat.items) {
+    assert.notEqual(i.model_status?.value, 'deprecated', i.model.id);
+    assert.ok(!(i.offer.shutdown_date?.value <= real.meta.data_as_of), `${i.model.id} at ${i.offer.provider}`);
+  }
+  assert.ok(chat.counts.deprecated_left_out > 0 && /left out as deprecated/.test(chat.note));
+  // genai-prices files gpt-oss under openai with "Imported from OpenRouter pricing": not OpenAI's offer.
+  const own = go({ min_elo: 1300, first_party_only: true });
+  assert.ok(!own.items.some((i) => i.model.id.startsWith('gpt-oss')), ids(own).slice(0, 5).join());
+  for (const i of own.items) assert.equal(i.first_party, true);
 });

@@ -5,11 +5,13 @@ import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { cheapestOffer, isEuOffer, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { boardForUse, USES, type UseBoard } from '../engines/use-categories.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate, type Model, type Offer } from '../schema/index.ts';
+import { IsoDate, ModelStatus, type Model, type Offer } from '../schema/index.ts';
 import { Cursor, decodeCursor, Limit, Page, paginate, wireFact } from './common.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { BlendedPrice, ModelRef, OfferView, RankedRating, toModelRef, toOfferView, toRankedRating } from './shapes.ts';
 import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
+import { leftOutNote } from './cheapest-for-left-out.ts';
+import { isDeprecatedModel, isShutDownOffer } from '../engines/offer-lifecycle.ts';
 
 const WHERE = ['any-cloud', 'eu-cloud', 'on-premises', 'local'] as const;
 type Where = (typeof WHERE)[number];
@@ -25,6 +27,8 @@ const Item = z.object({
   offer: OfferView.nullable().describe('The cheapest offer allowed by `where` (and `first_party_only`); null for on-premises and local.'),
   first_party: z.boolean().nullable().describe('Whether the offer is sold by the model\'s own developer; null without an offer.'),
   parameters_total: wireFact(z.number()).nullable().describe('Total parameters where a source gives them.'),
+  model_status: wireFact(ModelStatus).nullable()
+    .describe('The developer\'s status of the model (`deprecated` only with include_deprecated); null when no source gives it.'),
   why: z.string().describe('One sentence citing the figures behind the place.'),
 });
 type Item = z.infer<typeof Item>;
@@ -67,7 +71,12 @@ function cloudWhy(ds: Dataset, m: Model, b: Board, e: BoardEntry, p: PricedOffer
   const provider = ds.providerById.get(o.provider)?.name ?? o.provider;
   const residency = where !== 'eu-cloud' ? '' : o.region === 'eu' ? ' EU-regional' : o.eu_resident.value === 'yes' ? ' EU-resident' : ' (choose an EU region)';
   const prices = [o.prices.input && `$${o.prices.input.value} input (${o.prices.input.as_of})`, o.prices.output && `$${o.prices.output.value} output (${o.prices.output.as_of})`].filter(Boolean).join(' and ');
-  return `${m.name.value} is ${ratingText(b, e, floor)}; its cheapest${where === 'eu-cloud' ? ' EU' : ''} offer is ${provider}${residency} (${o.provider_model_id}) at ${prices} per 1M tokens: $${fmt(p.blended)} blended at ${fmt(share * 100)}% input.`;
+  const n = o.next_prices?.value;
+  // A price the source schedules (an introductory rate ending) is said with the day it starts.
+  const next = n && n.input !== undefined && n.output !== undefined
+    ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '';
+  return `${m.name.value} is ${ratingText(b, e, floor)}; its cheapest${where === 'eu-cloud' ? ' EU' : ''} offer is ${provider}${residency} `
+    + `(${o.provider_model_id}) at ${prices} per 1M tokens: $${fmt(p.blended)} blended at ${fmt(share * 100)}% input.${next}`;
 }
 
 function selfHostedWhy(m: Model, b: Board, e: BoardEntry, floor: string): string {
@@ -89,6 +98,8 @@ export const cheapest_for = defineOperation({
     as_good_as: z.string().min(1).max(200).optional().describe('Floor: at least as good as this model (id or alias), rated on the same board: rating >= its rating (with floor=lower_bound: the 95% lower bound >= its rating). Not with min_elo or min_rank.'),
     floor: z.enum(FLOOR_BASES).default('point').describe('point (default): the floor compares best-variant ratings; lower_bound: it compares their 95% lower bounds, so only models better beyond the rating\'s uncertainty qualify (min_rank: the lower bound must reach the rating at that rank).'),
     first_party_only: z.boolean().default(false).describe('true: only offers sold by the model\'s own developer (not resellers or aggregators).'),
+    include_deprecated: z.boolean().default(false).describe('false (default): models their developer has deprecated or shut '
+      + 'down are left out (and counted); true: ranked too, at offers still served. Offers shut down by the data date are never ranked.'),
     min_context: z.number().int().min(1).max(100000000).optional().describe('Minimum context window in tokens; models with no known context window are left out.'),
     open_weights: z.boolean().optional().describe('true: open-weights models only; false: closed only. Models with no evidence either way are left out.'),
     where: z.enum(WHERE).default('any-cloud').describe('any-cloud (default): every offer; eu-cloud: only offers with EU data residency (resident, an EU region to choose, or an EU-regional SKU); on-premises / local: open-weights models ranked by total parameters, since no API price applies.'),
@@ -112,6 +123,7 @@ export const cheapest_for = defineOperation({
       rule: z.string(),
     }),
     first_party_only: z.boolean(),
+    include_deprecated: z.boolean(),
     requires: z.array(z.string()).describe('Capabilities the use needs, stated true by a source.'),
     where: z.enum(WHERE),
     input_share: z.number(),
@@ -121,6 +133,10 @@ export const cheapest_for = defineOperation({
       rated: z.number().int().describe('Models rated on the board.'),
       met_floor: z.number().int().describe('Of those, models meeting the floor.'),
       matched: z.number().int().describe('Of those, models meeting every filter (and, in the cloud, with a priced offer where asked).'),
+      deprecated_left_out: z.number().int()
+        .describe('Models meeting the floor and filters left out as deprecated or shut down by the developer (0 with include_deprecated).'),
+      shut_down_left_out: z.number().int()
+        .describe('Models left out because every priced offer that fits the filters is shut down by the data date.'),
     }),
     items: z.array(Item),
     page: Page,
@@ -142,10 +158,12 @@ export const cheapest_for = defineOperation({
     const floorText = floor.text;
     // The offer's own flag (the ingest's first-party table: the developer's API, cloud and plans, docs/data.md).
     const firstParty = (o: Offer) => o.first_party;
-    const acceptFor = (_m: Model) => {
-      const fp = input.first_party_only ? firstParty : () => true;
-      return input.where === 'eu-cloud' ? (o: Offer) => isEuOffer(o) && fp(o) : fp;
-    };
+    const asOf = ds.meta.data_as_of;
+    // The filters asked for, then whether the offer is still served: a price that can no longer be paid ranks nothing.
+    const fits = (o: Offer) => (!input.first_party_only || firstParty(o)) && (input.where !== 'eu-cloud' || isEuOffer(o));
+    const served = (o: Offer) => fits(o) && !isShutDownOffer(o, asOf);
+    let deprecatedOut = 0;
+    let shutDownOut = 0;
 
     type Candidate = { m: Model; e: BoardEntry; priced?: PricedOffer };
     const found: Candidate[] = [];
@@ -158,12 +176,18 @@ export const cheapest_for = defineOperation({
       if (input.min_context !== undefined && !((m.context_window?.value ?? 0) >= input.min_context)) continue;
       if (input.open_weights !== undefined && m.open_weights?.value !== input.open_weights) continue;
       if (ub.requires && m.capabilities[ub.requires]?.value !== true) continue;
+      if (!input.include_deprecated && isDeprecatedModel(m, asOf)) {
+        deprecatedOut++;
+        continue;
+      }
       if (selfHosted) {
         if (m.open_weights?.value === true) found.push({ m, e });
         continue;
       }
-      const priced = cheapestOffer(ds.offersByModel.get(m.id) ?? [], input.input_share, acceptFor(m));
+      const offers = ds.offersByModel.get(m.id) ?? [];
+      const priced = cheapestOffer(offers, input.input_share, served);
       if (priced) found.push({ m, e, priced });
+      else if (cheapestOffer(offers, input.input_share, fits)) shutDownOut++;
     }
     // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
     const size = (c: Candidate) => c.m.parameters_total?.value ?? Infinity;
@@ -185,12 +209,16 @@ export const cheapest_for = defineOperation({
         basis: input.floor, threshold: floor.threshold, rule: floor.rule,
       },
       first_party_only: input.first_party_only,
+      include_deprecated: input.include_deprecated,
       requires: ub.requires ? [ub.requires] : [],
       where: input.where,
       input_share: input.input_share,
       ranked_by: selfHosted ? 'parameters_total' as const : 'blended_price' as const,
-      note: notes(ub, selfHosted),
-      counts: { rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length },
+      note: [notes(ub, selfHosted), leftOutNote(deprecatedOut, shutDownOut, asOf)].filter(Boolean).join(' ') || null,
+      counts: {
+        rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length,
+        deprecated_left_out: deprecatedOut, shut_down_left_out: shutDownOut,
+      },
       items: items.map((c, i): Item => {
         const offer = c.priced ? toOfferView(ds, c.priced.offer, input.input_share) : null;
         return {
@@ -201,6 +229,7 @@ export const cheapest_for = defineOperation({
           offer,
           first_party: c.priced ? c.priced.offer.first_party : null,
           parameters_total: c.m.parameters_total ?? null,
+          model_status: c.m.status ?? null,
           why: c.priced ? cloudWhy(ds, c.m, b!, c.e, c.priced, floorText, input.where, input.input_share) : selfHostedWhy(c.m, b!, c.e, floorText),
         };
       }),

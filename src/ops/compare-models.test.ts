@@ -91,3 +91,34 @@ test("the developer's own price has rows of its own; a reseller's discount stays
   assert.match(value('list_input_price', 'closed-d').detail!, /no offer from the developer/);
   assert.deepEqual(out.rows.find((r) => r.field === 'list_input_price')!.best, ['closed-c']);
 });
+
+test('status and shutdown rows; an own offer shut down by the data date is no list price, and no cheapest offer', () => {
+  // As deprecations-rss has Google shutting gemini-3-pro-preview down on 2026-03-09 (dataset dated 2026-09-23):
+  // its own $2/$12 offer can no longer be bought, a reseller's $2.5/$15 still can.
+  const shut = f('2026-03-09');
+  const d = aDataset({
+    data_as_of: '2026-09-23',
+    models: [
+      aModel({ id: 'preview', vendor: 'dev', status: f('deprecated' as const), shutdown_date: shut, replacement: f('next-pro') }),
+      aModel({ id: 'next-pro', vendor: 'dev', status: f('active' as const) }),
+    ],
+    offers: [
+      anOffer({ model_id: 'preview', provider: 'dev', provider_model_id: 'preview', first_party: true,
+        prices: { input: f(2), output: f(12) }, shutdown_date: shut }),
+      anOffer({ model_id: 'preview', provider: 'relay', prices: { input: f(2.5), output: f(15) } }),
+      anOffer({ model_id: 'next-pro', provider: 'dev', first_party: true, prices: { input: f(2), output: f(12) } }),
+    ],
+  });
+  const out = compare_models.handler(d, compare_models.input.parse({ models: ['preview', 'next-pro'] }), ctx) as Out;
+  const value = (field: string, id: string) => row(out, field).values.find((v) => v.model_id === id)!;
+  assert.deepEqual([value('status', 'preview').value, value('status', 'next-pro').value], ['deprecated', 'active']);
+  assert.equal(value('status', 'preview').detail, 'shutdown 2026-03-09 (test-source), replacement next-pro');
+  assert.deepEqual([value('shutdown_date', 'preview').value, value('shutdown_date', 'next-pro').value], ['2026-03-09', null]);
+  assert.deepEqual(row(out, 'status').best, [], 'a status is no better in itself');
+  assert.equal(value('list_input_price', 'preview').value, null);
+  assert.match(value('list_input_price', 'preview').detail!,
+    /own offer \(preview\) is shut down on 2026-03-09 \(test-source\), no longer served/);
+  assert.equal(value('input_price', 'preview').value, 2.5, 'the reseller\'s offer, not the shut-down $2');
+  assert.equal((out.models[0] as { cheapest_offer?: { provider: string } }).cheapest_offer?.provider, 'relay');
+  assert.ok(compare_models.output.safeParse(out).success);
+});

@@ -5,6 +5,7 @@ import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { CODING_BOARDS, OVERALL_BOARDS, board, cheapestAtDefaultShare, cheapestOffer, type Board } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
 import { IsoDate, type Fact, type Leaderboard, type Model } from '../schema/index.ts';
+import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { ModelIdParam } from './common.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
@@ -93,12 +94,22 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   });
   // The developer's own price: what a buyer compares first. The cheapest listing of any provider may be a reseller's
   // discount (a subscription gateway, an unofficial relay) that a buyer cannot rely on, so it is a row of its own.
+  // An own offer shut down by the data date is no price a buyer can pay: the row says so instead of showing it.
+  const asOf = ds.meta.data_as_of;
   const listPrice = (which: 'input' | 'output') => models.map((m) => {
-    const c = cheapestOffer(ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, (o) => o.first_party);
+    const own = (ds.offersByModel.get(m.id) ?? []).filter((o) => o.first_party);
+    const c = cheapestOffer(own, DEFAULT_INPUT_SHARE, (o) => !isShutDownOffer(o, asOf));
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the developer's own base-SKU offer`;
-    if (!c) return { model_id: m.id, value: null, detail: 'no offer from the developer itself in the dataset' };
-    return factValue(m, c.offer.prices[which], provider);
+    if (c) return factValue(m, c.offer.prices[which], provider);
+    const gone = cheapestOffer(own, DEFAULT_INPUT_SHARE)?.offer;
+    if (!gone) return { model_id: m.id, value: null, detail: 'no offer from the developer itself in the dataset' };
+    const detail = `the developer's own offer (${gone.provider_model_id}) is ${retiredText(gone, asOf)}, no longer served`;
+    return { model_id: m.id, value: null, detail };
   });
+  const lifecycle = (m: Model) => factValue(m, m.status, [
+    m.shutdown_date && `shutdown ${m.shutdown_date.value} (${m.shutdown_date.source})`,
+    m.replacement && `replacement ${m.replacement.value}`,
+  ].filter(Boolean).join(', ') || undefined);
   const licence = (m: Model): RowValue => {
     const l = m.licence;
     if (!l) return { model_id: m.id, value: null };
@@ -109,6 +120,8 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   return [
     row('context_window', 'Context window (tokens)', 'higher', models.map((m) => factValue(m, m.context_window))),
     row('max_output', 'Max output (tokens)', 'higher', models.map((m) => factValue(m, m.max_output))),
+    row('status', "Status (the developer's: active, beta, deprecated)", 'none', models.map(lifecycle)),
+    row('shutdown_date', 'Shutdown date (the developer stops serving the model)', 'none', models.map((m) => factValue(m, m.shutdown_date))),
     row('list_input_price', "Input price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('input')),
     row('list_output_price', "Output price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('output')),
     row('input_price', 'Input price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('input')),
@@ -145,7 +158,11 @@ export const compare_models = defineOperation({
   name: 'compare_models',
   title: 'Compare models side by side',
   description:
-    'Compare 2 to 5 models row by row: context window, max output, input and output price of the developer\'s own offer and of the cheapest offer of any provider (USD per 1M tokens), arena rating overall and for coding (best variant, one board per row), open weights, licence, release date, parameters. Each row marks `best`: the models holding the best value (ties share it; unknown values are never best) and states the rule.',
+    'Compare 2 to 5 models row by row: context window, max output, the developer\'s status and shutdown date, '
+    + 'input and output price of the developer\'s own offer and of the cheapest offer of any provider (USD per 1M '
+    + 'tokens; offers shut down by the data date are left out), arena rating overall and for coding (best variant, '
+    + 'one board per row), open weights, licence, release date, parameters. Each row marks `best`: the models holding '
+    + 'the best value (ties share it; unknown values are never best) and states the rule.',
   path: '/compare',
   input: z.object({
     models: z.array(ModelIdParam).min(2, 'at least 2 models').max(5, 'at most 5 models')

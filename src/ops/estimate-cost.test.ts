@@ -234,3 +234,30 @@ test('committed dataset: the hardware parameter takes a device as people say it,
   assert.throws(() => run(committed(), { model_id: 'qwen3-8b', tokens_millions: 100, hardware: '24 GB GPU' }),
     (e: unknown) => e instanceof ServiceError && e.code === 'invalid_parameter' && /memory size on no named device/.test(e.message));
 });
+
+test('a reseller\'s cheapest price is flagged with the developer\'s own beside it; a shut-down offer is not costed', () => {
+  // As listed for Claude Sonnet 4.5: QiHang $0.43/$2.14, Anthropic $3/$15 (data date 2026-09-23). At input share 0.75:
+  // QiHang 0.75 x 0.43 + 0.25 x 2.14 = 0.8575 per 1M; Anthropic 0.75 x 3 + 0.25 x 15 = 6; 0.8575 / 6 = 14%.
+  const d = aDataset({
+    data_as_of: '2026-09-23',
+    models: [aModel({ id: 'sonnet', open_weights: f(false) })],
+    providers: [aProvider({ id: 'qihang', name: 'QiHang' }), aProvider({ id: 'anthropic', name: 'Anthropic' })],
+    offers: [
+      anOffer({ model_id: 'sonnet', provider: 'qihang', prices: { input: f(0.43), output: f(2.14) } }),
+      anOffer({ model_id: 'sonnet', provider: 'anthropic', first_party: true, prices: { input: f(3), output: f(15) } }),
+      anOffer({ model_id: 'sonnet', provider: 'old-relay', prices: { input: f(0.1), output: f(0.1) }, shutdown_date: f('2026-09-01') }),
+      anOffer({ model_id: 'sonnet', provider: 'anthropic', provider_model_id: 'eu.sonnet', region: 'eu', sku: 'regional', first_party: true,
+        prices: { input: f(3.3), output: f(16.5) } }),
+    ],
+  });
+  const out = run(d, { model_id: 'sonnet', tokens_millions: 100 });
+  assert.deepEqual(out.api.offers.map((o: Out) => [o.provider, o.sku, o.first_party]),
+    [['qihang', 'standard', false], ['anthropic', 'standard', true], ['anthropic', 'regional', true]]);
+  assert.deepEqual([out.api.cheapest.provider, out.api.cheapest.first_party], ['qihang', false]);
+  assert.deepEqual([out.api.developer_offer.provider, out.api.developer_offer.blended_usd_per_mtok], ['anthropic', 6]);
+  assert.match(out.api.note, /reseller's listing \(QiHang, \$0\.43\/\$2\.14 input\/output\).*does not vouch for it/);
+  assert.match(out.api.note, /developer's own offer \(Anthropic\) is \$3\/\$15 input\/output; the reseller's blended price is 14% of it/);
+  assert.deepEqual(out.api.not_priced, [{ provider: 'old-relay', provider_model_id: 'sonnet', region: 'global',
+    reason: 'shut down on 2026-09-01 (test-source): no longer sold, not costed' }]);
+  assert.deepEqual(estimate_cost.output.parse(out), out);
+});

@@ -11,9 +11,9 @@ import {
 import { estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
 import { acceptedMachines } from '../engines/machine.ts';
 import { hasBandwidth } from '../engines/memory.ts';
-import { isBaseSku } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate } from '../schema/index.ts';
+import { IsoDate, Sku } from '../schema/index.ts';
+import { costableOffers, resellerNote, sellerOf } from './cost-offers.ts';
 import { contextParam, ModelIdParam, requireModelId } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -36,6 +36,9 @@ const ApiLine = z
     provider_name: z.string(),
     provider_model_id: z.string().describe('The id to put in an API request to this provider.'),
     region: z.enum(['global', 'eu']).describe('`eu` for an EU-regional SKU.'),
+    sku: Sku.describe('`standard` (the list price) or `regional` (a data-zone or in-region endpoint): the base SKUs costed.'),
+    first_party: z.boolean().describe("true: sold by the model's own developer (its API, cloud or plan); "
+      + 'false: a reseller or gateway, listed as its sources give it, not vouched for.'),
     input: PriceRef.describe('Input (prompt) price.'),
     output: PriceRef.describe('Output price.'),
     blended_usd_per_mtok: z.number().describe('input_share x input + (1 - input_share) x output, USD per 1M tokens (derived).'),
@@ -85,8 +88,12 @@ const Output = z.object({
       offers: z.array(ApiLine).describe('One line per offer with both prices, cheapest first.'),
       not_priced: z
         .array(z.object({ provider: z.string(), provider_model_id: z.string(), region: z.enum(['global', 'eu']), reason: z.string() }))
-        .describe('Offers missing the input or output price: not costed.'),
-      cheapest: ApiLine.nullable().describe('The cheapest offer priced above zero; null if none.'),
+        .describe('Offers missing the input or output price, or shut down by the data date: not costed.'),
+      cheapest: ApiLine.nullable()
+        .describe('The cheapest offer priced above zero; null if none. It may be a reseller\'s (first_party false).'),
+      developer_offer: ApiLine.nullable().describe('The developer\'s own cheapest offer priced above zero, beside `cheapest`; '
+        + 'null if the developer sells the model through no offer in the dataset.'),
+      note: z.string().nullable().describe('When `cheapest` is a reseller\'s listing: says so, with the developer\'s own price beside it.'),
     })
     .describe('API cost per provider.'),
   settings: Settings,
@@ -99,12 +106,13 @@ const Output = z.object({
   assumptions: z.array(z.string()).describe('Every assumption the figures rest on.'),
 });
 
-function toApiLine(ds: Dataset, l: ApiCostLine): ApiLine {
+function toApiLine(ds: Dataset, l: ApiCostLine, seller: ReturnType<typeof sellerOf>): ApiLine {
   return {
     provider: l.provider,
     provider_name: ds.providerById.get(l.provider)?.name ?? l.provider,
     provider_model_id: l.provider_model_id,
     region: l.region,
+    ...seller(l),
     input: l.input,
     output: l.output,
     blended_usd_per_mtok: l.blended_usd_per_mtok,
@@ -192,7 +200,8 @@ export const estimate_cost = defineOperation({
     const model = ds.modelById.get(id)!;
     // Base SKUs only: a stealth, extended or batch listing is another product, not the model's API price.
     // A configuration built from the text (`3 x 3090`) is not in the catalogue: it is the only one priced.
-    const r = estimateCost(model, (ds.offersByModel.get(id) ?? []).filter(isBaseSku), named ? [named.hardware] : ds.hardware, {
+    const costable = costableOffers(ds, id);
+    const r = estimateCost(model, costable.offers, named ? [named.hardware] : ds.hardware, {
       tokens_millions: input.tokens_millions,
       input_share: input.input_share,
       hardware_id: named?.hardware.id,
@@ -205,15 +214,20 @@ export const estimate_cost = defineOperation({
       amortization_months: input.amortization_months,
       power_usd_per_kwh: input.power_usd_per_kwh,
     });
-    const offers = r.api.offers.map((l) => toApiLine(ds, l));
+    const seller = sellerOf(costable.offers);
+    const offers = r.api.offers.map((l) => toApiLine(ds, l, seller));
     const paid = offers.find((l) => !l.zero_priced);
+    const own = offers.find((l) => !l.zero_priced && l.first_party);
     return {
       model: toModelRef(ds, model),
       tokens_millions: r.tokens_millions,
       input_share: r.input_share,
       hardware: named?.hardware.id ?? null,
       understood: named?.understood ?? null,
-      api: { offers, not_priced: r.api.not_priced, cheapest: paid ?? null },
+      api: {
+        offers, not_priced: [...r.api.not_priced, ...costable.shut_down], cheapest: paid ?? null,
+        developer_offer: own ?? null, note: resellerNote(paid, own),
+      },
       settings: r.settings,
       self_hosting: r.self_hosting,
       break_even: r.break_even,

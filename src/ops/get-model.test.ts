@@ -1,6 +1,9 @@
 // Tests of get_model: aliases, unknown ids, stored and missing facts, developer, offers and ratings per board.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
+import { loadDataset } from '../dataset/load.ts';
 import { aDataset, aDeveloper, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import { ServiceError } from '../errors/index.ts';
 import { get_model, NO_SOURCE } from './get-model.ts';
@@ -123,4 +126,35 @@ test("offers: base SKUs first whatever their price, then other SKUs; each says i
     ['anthropic', 'standard', true, null], ['kilo', 'standard', false, null], ['opencode', 'standard', false, 'deprecated'], ['kilo', 'stealth', false, null],
   ]);
   assert.equal(get_model.output.safeParse(sheet).success, true);
+});
+
+test('lifecycle facts: the shutdown date and the replacement are shown; not applicable to an active model', () => {
+  const d = aDataset({
+    models: [
+      aModel({ id: 'old-pro', status: f('deprecated' as const), shutdown_date: f('2026-06-25'), replacement: f('new-pro') }),
+      aModel({ id: 'live', status: f('active' as const) }),
+    ],
+  });
+  const sheet = (id: string) => get_model.handler(d, get_model.input.parse({ model_id: id }), ctx) as Sheet;
+  const old = sheet('old-pro');
+  assert.deepEqual([old.status.value, old.shutdown_date.value, old.replacement.value], ['deprecated', '2026-06-25', 'new-pro']);
+  const missing = new Map((sheet('live').missing as Array<{ field: string; reason: string }>).map((m) => [m.field, m.reason]));
+  assert.match(missing.get('shutdown_date')!, /not applicable: status is active/);
+  assert.match(missing.get('replacement')!, /not applicable: status is active/);
+  assert.ok(get_model.output.safeParse(old).success);
+});
+
+const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
+const noData = !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset';
+test('committed dataset: Google\'s shutdown notices show, and a passed one retires the model', { skip: noData }, () => {
+  const real = loadDataset(dataDir);
+  const sheet = (id: string) => get_model.handler(real, get_model.input.parse({ model_id: id }), ctx) as Sheet;
+  // deprecations-rss, Google's notice read 2026-05-07: gemini-2.5-pro shuts down 2026-10-16, replaced by gemini-3.1-pro-preview.
+  const pro = sheet('gemini-2.5-pro');
+  assert.deepEqual([pro.shutdown_date?.value, pro.shutdown_date?.source, pro.replacement?.value],
+    ['2026-10-16', 'deprecations-rss', 'gemini-3.1-pro-preview']);
+  // Google's notice read 2026-05-29: gemini-3-pro-image-preview shut down 2026-06-25, before the data date 2026-09-23.
+  const image = sheet('gemini-3-pro-image-preview');
+  assert.deepEqual([image.status?.value, image.status?.source, image.shutdown_date?.value], ['deprecated', 'derived', '2026-06-25']);
+  assert.match(image.status.derived_from[0], /^deprecations-rss \(2026-05-29\): shutdown_date 2026-06-25$/);
 });

@@ -12,7 +12,8 @@ import { OfferView, RatingView, toOfferView, toRatingView } from './shapes.ts';
 
 /** Model facts in the order the sheet shows them; each is its stored fact, or null and listed in `missing`. */
 const FACT_FIELDS = [
-  'family', 'release_date', 'status', 'deprecation_date', 'open_weights', 'licence', 'weights_url', 'context_window',
+  'family', 'release_date', 'status', 'deprecation_date', 'shutdown_date', 'replacement', 'open_weights', 'licence', 'weights_url',
+  'context_window',
   'max_output', 'modalities', 'knowledge_cutoff', 'parameters_total', 'parameters_active', 'architecture',
 ] as const;
 const CAPABILITY_FIELDS = ['tool_calling', 'reasoning', 'vision', 'structured_output'] as const;
@@ -40,6 +41,9 @@ const Sheet = z.object({
   release_date: nullableFact(IsoDate),
   status: nullableFact(ModelStatus),
   deprecation_date: nullableFact(IsoDate),
+  shutdown_date: nullableFact(IsoDate)
+    .describe('The day the developer stops (or stopped) serving the model; a passed one makes the status `deprecated`.'),
+  replacement: nullableFact(z.string()).describe('The model the developer names as the replacement.'),
   open_weights: nullableFact(z.boolean()),
   licence: nullableFact(Licence),
   weights_url: nullableFact(z.string()),
@@ -72,7 +76,10 @@ type Sheet = z.infer<typeof Sheet>;
 
 /** Why a field is null: absent from every source, or not applicable given another fact. */
 function missingReason(m: Model, field: string): string {
-  if (field === 'deprecation_date' && m.status && m.status.value !== 'deprecated') return `not applicable: status is ${m.status.value}`;
+  const dated = field === 'deprecation_date' || field === 'shutdown_date' || field === 'replacement';
+  if (dated && m.status && m.status.value !== 'deprecated') return `not applicable: status is ${m.status.value}`;
+  // model-status.ts: open weights stay runnable by anyone, so retirement dates stay on the developer's offers.
+  if (dated && m.open_weights?.value === true) return "not applicable: open weights stay runnable; retirement is the offers'";
   if (field === 'weights_url' && m.open_weights?.value === false) return 'not applicable: the weights are not published';
   return NO_SOURCE;
 }
@@ -141,7 +148,13 @@ export const get_model = defineOperation({
   name: 'get_model',
   title: 'Full sheet of one model',
   description:
-    'Return everything the dataset holds about one model, each fact with its date and source: name, family, release date, status, open weights, licence, context window, max output, modalities, capabilities, knowledge cutoff, parameters, architecture, published benchmark scores; its developer (country, EU Code of Practice status, FMTI score); every offer (provider, API model id, SKU, first-party or reseller, prices per 1M tokens, EU residency, the provider\'s own status of the listing); arena ratings per leaderboard and category (best variant and all variants). Facts no source gives are null and listed in `missing`. Accepts aliases such as `anthropic/claude-opus-4.8`.',
+    'Return everything the dataset holds about one model, each fact with its date and source: name, family, release '
+    + 'date, status (with deprecation and shutdown dates and the replacement the developer names), open weights, '
+    + 'licence, context window, max output, modalities, capabilities, knowledge cutoff, parameters, architecture, '
+    + 'published benchmark scores; its developer (country, EU Code of Practice status, FMTI score); every offer '
+    + '(provider, API model id, SKU, first-party or reseller, prices per 1M tokens, EU residency, the provider\'s own '
+    + 'status of the listing); arena ratings per leaderboard and category (best variant and all variants). Facts no '
+    + 'source gives are null and listed in `missing`. Accepts aliases such as `anthropic/claude-opus-4.8`.',
   path: '/models/{model_id}',
   input: z.object({ model_id: ModelIdParam }).strict(),
   output: Sheet,

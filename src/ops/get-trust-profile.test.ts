@@ -63,3 +63,24 @@ test('committed dataset: every FMTI criterion names an indicator the index score
     assert.deepEqual([c.scope, c.evidence.source], ['developer', 'fmti']);
   }
 });
+
+test('EU offers of one provider are told apart by their SKU', () => {
+  // As OpenAI lists gpt-5 at its standard price and as flex and priority processing, all EU-resident.
+  const d = aDataset({
+    models: [aModel({ id: 'gpt-x' })],
+    offers: (['priority', 'standard', 'flex'] as const).map((sku) =>
+      anOffer({ model_id: 'gpt-x', provider: 'openai', provider_model_id: 'gpt-x', sku, eu_resident: f('yes' as const) })),
+  });
+  const c = run('gpt-x', d).compliance;
+  assert.deepEqual(c.eu_offers.map((o: Out) => [o.provider, o.provider_model_id, o.sku]),
+    [['openai', 'gpt-x', 'flex'], ['openai', 'gpt-x', 'priority'], ['openai', 'gpt-x', 'standard']]);
+  assert.ok(get_trust_profile.output.safeParse(run('gpt-x', d)).success);
+});
+
+test('committed dataset: gpt-oss-120b has no OpenAI offer (genai-prices\' was OpenRouter\'s price, imported)', {
+  skip: !committed && 'no committed dataset',
+}, () => {
+  const c = run('gpt-oss-120b', loadDataset(DEFAULT_DATA_DIR)).compliance;
+  assert.ok(!c.eu_offers.some((o: Out) => o.provider === 'openai'));
+  for (const o of c.eu_offers) assert.ok(o.sku, o.provider);
+});

@@ -1,7 +1,7 @@
 // get_trust_profile: the Trust Index of a model, its 16 criteria with evidence, and compliance information.
 import { z } from 'zod';
 import { CRITERIA_COUNT, MIN_VOTES, trustProfile } from '../engines/trust.ts';
-import { EuCodeStatus, EuResidency, IsoDate, Licence } from '../schema/index.ts';
+import { EuCodeStatus, EuResidency, IsoDate, Licence, Sku } from '../schema/index.ts';
 import { ModelIdParam, requireModelId, wireFact } from './common.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
@@ -50,6 +50,8 @@ const Compliance = z
           provider_name: z.string().describe('Provider name.'),
           provider_model_id: z.string().describe('The id to put in an API request to this provider.'),
           region: z.enum(['global', 'eu']).describe('`eu` for an EU-regional SKU.'),
+          sku: Sku.describe('Which product of the provider: `standard`, `regional`, `batch`, `flex`, `priority`... (one provider may list '
+            + 'several).'),
           eu_resident: wireFact(EuResidency).describe('`yes`: served in the EU; `region`: EU regions exist and must be chosen.'),
           provider_jurisdiction: wireFact(z.string()).nullable().describe("Provider's jurisdiction (`EU`, `US`, ...); null when not established."),
         }),

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { blendedPrice, cheapestAtDefaultShare, overallRating, type Board, type BoardEntry } from '../engines/ranking.ts';
-import { EuResidency, HeldBackPrice, IsoDate, Leaderboard, Licence, ModelStatus, PriceTier, Sku, type Model, type Offer, type Rating } from '../schema/index.ts';
+import {
+  EuResidency, HeldBackPrice, IsoDate, Leaderboard, Licence, ModelStatus, NextPrices, PriceTier, Sku, type Model, type Offer, type Rating,
+} from '../schema/index.ts';
 import { wireFact } from './common.ts';
 
 /** A derived figure: says it is derived and from what (DESIGN.md principle 3). */
@@ -41,6 +43,8 @@ export const OfferView = z
     deprecation_date: wireFact(IsoDate).optional(),
     shutdown_date: wireFact(IsoDate).optional(),
     replacement: wireFact(z.string()).optional(),
+    next_prices: wireFact(NextPrices).optional()
+      .describe('The price a source schedules next (an introductory rate ending), from the day `starts`; `prices` apply until then.'),
     // Partial responses drop `source` from dated objects (access/projection.ts), as from facts.
     held_back: z.array(HeldBackPrice.extend({ source: z.string().optional() })).optional().describe('Prices a source gives that are not served: more than 20x from the reference, awaiting corroboration.'),
     blended_price: BlendedPrice.nullable().describe('Null when a price the blend needs is absent.'),
@@ -123,6 +127,7 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
     ...(o.shutdown_date ? { shutdown_date: o.shutdown_date } : {}),
     ...(o.replacement ? { replacement: o.replacement } : {}),
     ...(o.held_back ? { held_back: o.held_back } : {}),
+    ...(o.next_prices ? { next_prices: o.next_prices } : {}),
     blended_price: blended === undefined ? null : { value: blended, input_share: inputShare, derived_from },
   };
 }

@@ -49,6 +49,12 @@ export const HeldBackPrice = z
   .strict();
 export type HeldBackPrice = z.infer<typeof HeldBackPrice>;
 
+/** A price a source schedules for a later day (an introductory rate that ends), USD per 1M tokens. */
+export const NextPrices = z
+  .object({ starts: IsoDate, input: Usd.optional(), output: Usd.optional(), cache_read: Usd.optional(), cache_write: Usd.optional() })
+  .strict();
+export type NextPrices = z.infer<typeof NextPrices>;
+
 export const Offer = z
   .object({
     model_id: Slug,
@@ -71,6 +77,8 @@ export const Offer = z
     shutdown_date: factOf(IsoDate).optional(),
     /** The model the provider names as the replacement, in its own spelling. */
     replacement: factOf(z.string().min(1)).optional(),
+    /** The price the source schedules next, from the day `starts` (the prices above apply until then). */
+    next_prices: factOf(NextPrices).optional(),
     /** Prices a source gives that are not served: more than 20x from the reference, awaiting corroboration. */
     held_back: z.array(HeldBackPrice).min(1).optional(),
   })

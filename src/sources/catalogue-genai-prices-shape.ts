@@ -101,6 +101,29 @@ export function pickConditional(list: Conditional[], date: string): PriceBlock |
   return list[best].prices;
 }
 
+/**
+ * The earliest price a list of conditional blocks schedules after `date` (a `start_date` constraint later than it):
+ * Gemini 3.6 Flash's introductory $0.75/$3.75 is followed by $1.50/$7.50 from 2027-01-01. Issues in the blocks are
+ * reported by readPrices; here a bad entry is only skipped.
+ */
+export function nextPrices(value: unknown, date: string): NextPrices | undefined {
+  if (!Array.isArray(value)) return undefined;
+  let best: { starts: string; raw: unknown } | undefined;
+  for (const entry of value) {
+    const c = StartDate.safeParse(isPlainObject(entry) ? entry.constraint : undefined);
+    if (!c.success || c.data.start_date <= date || (best && best.starts <= c.data.start_date)) continue;
+    best = { starts: c.data.start_date, raw: (entry as { prices?: unknown }).prices };
+  }
+  if (!best) return undefined;
+  const block = readBlock(best.raw, { source: '', file: '', row: '' }, [], '');
+  if (!block) return undefined;
+  const { input, output, cache_read, cache_write } = offerPrices(block);
+  if (input === undefined && output === undefined) return undefined;
+  return defined({ starts: best.starts, input, output, cache_read, cache_write });
+}
+
+export type NextPrices = NonNullable<OfferObservation['next_prices']>;
+
 function holds(c: Constraint | undefined, date: string, minute: number): boolean {
   if (c === undefined) return true;
   if ('start_date' in c) return date >= c.start_date;

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { genaiPrices } from './genai-prices.ts';
+import { genaiPrices, importedPriceOf } from './genai-prices.ts';
 import { isMappedProvider } from './provider-ids.ts';
 import type { AdapterResult } from './types.ts';
 
@@ -157,6 +157,43 @@ test('time-constrained prices: the one in force at the snapshot date, for most o
   assert.deepEqual([chat?.input, chat?.output], [0.27, 1.1], 'the 16-hour standard rate, not the 8-hour discount');
   const v4 = offerOf(r, 'deepseek', 'deepseek-v4')?.[0];
   assert.deepEqual([v4?.input, v4?.output], [0.66, 1.98], 'started 2026-08-17, not the future 2027 price, not the 7 peak hours');
+  assert.deepEqual(v4?.next_prices, { starts: '2027-01-01', input: 9, output: 9 }, 'the future 2027 price, shown as next');
+  assert.equal(chat?.next_prices, undefined, 'a time-of-day window is no scheduled price');
+});
+
+test('an introductory price: the price now, and the next one with the day it starts', async () => {
+  // The npm 0.1.8 bundle's google/gemini-3.6-flash entry, as published (bundle dated 2026-09-23).
+  const google = {
+    id: 'google', name: 'Google', api_pattern: 'x',
+    models: [{ id: 'gemini-3.6-flash', match: { equals: 'x' }, prices: [
+      { prices: { input_mtok: 0.75, cache_read_mtok: 0.075, output_mtok: 3.75 } },
+      { constraint: { start_date: '2027-01-01', type: 'start_date' },
+        prices: { input_mtok: 1.5, cache_read_mtok: 0.15, output_mtok: 7.5 } },
+    ] }],
+  };
+  const flash = offerOf(await genaiPrices.read(aSnapshot({ npm: [google] })), 'google', 'gemini-3.6-flash')?.[0];
+  assert.deepEqual([flash?.input, flash?.output, flash?.next_prices],
+    [0.75, 3.75, { starts: '2027-01-01', input: 1.5, output: 7.5, cache_read: 0.15 }]);
+});
+
+test('a price the comment says was imported from another provider makes no offer of this provider', async () => {
+  // Upstream's own words on gpt-oss-120b under openai (npm 0.1.8 bundle).
+  const comment = 'Imported from OpenRouter pricing; verify against OpenAI pricing when native API pricing is published.';
+  const openai = {
+    id: 'openai', name: 'OpenAI', api_pattern: 'x',
+    models: [
+      { id: 'gpt-oss-120b', match: { equals: 'x' }, price_comments: comment, prices: { input_mtok: 0.039, output_mtok: 0.18 } },
+      { id: 'gpt-5', match: { equals: 'x' }, price_comments: 'Ref: https://openai.com/api/pricing/',
+        prices: { input_mtok: 1.25, output_mtok: 10 } },
+    ],
+  };
+  const r = await genaiPrices.read(aSnapshot({ npm: [openai] }));
+  assert.deepEqual(r.offers?.map((o) => [o.provider, o.provider_model_id, o.input]), [['openai', 'gpt-5', 1.25]]);
+  assert.ok(r.models?.some((m) => m.source_model_id === 'openai/gpt-oss-120b'), 'the model is still known');
+  assert.deepEqual(r.issues, []);
+  const azure = 'Imported from OpenRouter pricing; verify against Azure AI Foundry when native pricing is published.';
+  assert.equal(importedPriceOf(azure), 'OpenRouter');
+  assert.equal(importedPriceOf('Seen on OpenRouter before OpenAI'), undefined, 'seen elsewhere first is not a copied price');
 });
 
 test('Hugging Face backends stay apart and Claude filed under google is a Vertex AI offer', async () => {
@@ -215,6 +252,8 @@ test('the real snapshot: both copies read, known prices, and the provider ids th
   assert.deepEqual(r.issues, []);
   const opus = offerOf(r, 'anthropic', 'claude-opus-4-5')?.[0];
   assert.deepEqual([opus?.input, opus?.output], [5, 25]);
+  // Filed under openai with the comment "Imported from OpenRouter pricing": OpenRouter's price, not OpenAI's.
+  assert.deepEqual([offerOf(r, 'openai', 'gpt-oss-120b'), offerOf(r, 'openai', 'gpt-oss-20b')], [[], []]);
   assert.ok((r.changes?.length ?? 0) > 2000);
   const dir = path.join(REAL.sources, 'genai-prices');
   const ids = new Set<string>(JSON.parse(readFileSync(path.join(dir, NPM_FILE), 'utf8')).map((p: { id: string }) => p.id));

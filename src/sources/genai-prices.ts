@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Source } from '../schema/index.ts';
 import { readGenaiChanges } from './catalogue-genai-prices-changes.ts';
-import { offerPrices, offerTarget, readPrices } from './catalogue-genai-prices-shape.ts';
+import { nextPrices, offerPrices, offerTarget, readPrices } from './catalogue-genai-prices-shape.ts';
 import { IsoDate, defined, isEuSku, issueAt, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
 import type { Adapter, AdapterResult, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
@@ -166,13 +166,16 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
   });
   const block = m.prices === undefined ? undefined : readPrices(m.prices, ctx.date, where, issues);
   if (m.prices === undefined) issues.push(issueAt(where, 'a model without prices: no offer', 'prices'));
-  const offer = block
+  // A price copied from another provider's listing is that provider's price (listed under it already), not an
+  // offer of this one: no offer, so it is never taken for the developer's own (docs/data.md, "Imported prices").
+  const offer = block && !importedPriceOf(m.price_comments)
     ? defined<OfferObservation>({
         source: ctx.source,
         ...target,
         region: isEuSku(target.provider_model_id) ? 'eu' : 'global',
         as_of: m.prices_checked ?? ctx.date,
         ...offerPrices(block),
+        next_prices: nextPrices(m.prices, ctx.date),
         url: referenceUrl(m.price_comments) ?? pricingUrl,
         // `deprecated` is this provider's flag on its listing.
         status: m.deprecated ? 'deprecated' : undefined,
@@ -186,6 +189,15 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
 function samePrices(a: OfferObservation, b: OfferObservation): boolean {
   const pick = (o: OfferObservation) => JSON.stringify([o.input, o.output, o.cache_read, o.cache_write, o.tiers]);
   return pick(a) === pick(b);
+}
+
+/**
+ * The provider a listing's price was copied from, when its comment says so ("Imported from OpenRouter pricing;
+ * verify against OpenAI pricing when native API pricing is published"): upstream files such a price under the
+ * developer while the developer publishes none.
+ */
+export function importedPriceOf(comment: string | undefined): string | undefined {
+  return comment ? /\bimported from ([\w .-]+?) pricing\b/i.exec(comment)?.[1] : undefined;
 }
 
 /** The first URL a model's price comment cites, skipping GitHub issue and PR links (discussions, not price pages). */

@@ -82,6 +82,8 @@ export type OfferObservation = {
   /** The provider's status of this listing (`deprecated`: the provider retired it). */
   status?: ModelStatus;
   deprecation_date?: string;
+  /** A price the source schedules for a later day (an introductory rate ending), with the day it starts. */
+  next_prices?: { starts: string; input?: number; output?: number; cache_read?: number; cache_write?: number };
   /** Where the listing sits in the source, so that a price held back can be reported with its file and row. */
   file?: string;
   row?: string;

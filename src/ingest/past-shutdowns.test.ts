@@ -1,0 +1,59 @@
+// Tests of the retirement derived from a shutdown date that has passed by the dataset's date.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Model, Offer } from '../schema/index.ts';
+import { retirePastShutdowns } from './past-shutdowns.ts';
+
+// deprecations-rss, Google's notice of 2026-05-29: gemini-3-pro-image-preview shuts down on 2026-06-25;
+// gemini-2.5-pro (notice of 2026-05-07) on 2026-10-16. The dataset is dated 2026-09-23.
+const notice = (value: string, as_of: string) => ({ value, as_of, source: 'deprecations-rss' });
+const model = (id: string, extra: Partial<Model>): Model =>
+  ({ id, vendor: 'google', name: { value: id, as_of: '2026-07-02', source: 'models-dev' }, aliases: [], variants: [], capabilities: {},
+    ...extra });
+
+test('a model and an offer whose shutdown date has passed are retired, citing the notice; a future date changes nothing', () => {
+  const image = model('gemini-3-pro-image-preview', { shutdown_date: notice('2026-06-25', '2026-05-29') });
+  const pro = model('gemini-2.5-pro', { shutdown_date: notice('2026-10-16', '2026-05-07') });
+  const offer = {
+    model_id: 'gemini-1.5-flash', provider: 'google', provider_model_id: 'gemini-1.5-flash', region: 'global', prices: {},
+    eu_resident: { value: 'region', as_of: '2026-01-01', source: 'provider-residency' }, listed_by: ['genai-prices'], sku: 'standard',
+    first_party: true, shutdown_date: notice('2025-09-29', '2026-05-01'),
+  } as Offer;
+  assert.deepEqual(retirePastShutdowns([image, pro], [offer], '2026-09-23'), { models: 1, offers: 1 });
+  assert.deepEqual(image.status, {
+    value: 'deprecated', as_of: '2026-09-23', source: 'derived',
+    derived_from: ['deprecations-rss (2026-05-29): shutdown_date 2026-06-25'],
+    note: 'shut down on 2026-06-25, on or before the dataset\'s date 2026-09-23',
+  });
+  assert.equal(pro.status, undefined, 'shutdown 2026-10-16 is after 2026-09-23');
+  assert.equal(offer.status?.value, 'deprecated');
+});
+
+test('the shutdown day itself counts as passed, and a status the source gives is kept', () => {
+  const onTheDay = model('a', { shutdown_date: notice('2026-09-23', '2026-05-01') });
+  const given = { value: 'deprecated' as const, as_of: '2026-07-24', source: 'litellm' };
+  const stated = model('b', { status: given, shutdown_date: notice('2026-03-09', '2026-05-01') });
+  assert.deepEqual(retirePastShutdowns([onTheDay, stated], [], '2026-09-23'), { models: 1, offers: 0 });
+  assert.equal(onTheDay.status?.value, 'deprecated');
+  assert.equal(stated.status, given);
+});
+
+test('past the model\'s shutdown date the developer\'s own offers are retired; a reseller\'s listing keeps its own word', () => {
+  // deprecations-rss: Google shut gemini-3-pro-preview down on 2026-03-09; Vertex AI (Google's own) lists it with no
+  // date of its own, a reseller lists it too.
+  const preview = model('gemini-3-pro-preview', { status: { value: 'deprecated', as_of: '2026-07-24', source: 'litellm' },
+    shutdown_date: notice('2026-03-09', '2026-05-01') });
+  const offer = (provider: string, first_party: boolean) => ({
+    model_id: 'gemini-3-pro-preview', provider, provider_model_id: 'gemini-3-pro-preview', region: 'global', prices: {},
+    eu_resident: { value: 'region', as_of: '2026-01-01', source: 'provider-residency' }, listed_by: ['models-dev'], sku: 'standard',
+    first_party,
+  }) as Offer;
+  const vertex = offer('google-vertex', true);
+  const reseller = offer('relay', false);
+  assert.deepEqual(retirePastShutdowns([preview], [vertex, reseller], '2026-09-23'), { models: 0, offers: 1 });
+  assert.deepEqual([vertex.status?.value, vertex.status?.derived_from],
+    ['deprecated', ['deprecations-rss (2026-05-01): shutdown_date 2026-03-09']]);
+  assert.match(vertex.status!.note!, /^the developer retired the model: shut down on 2026-03-09/);
+  assert.equal(vertex.shutdown_date, undefined, 'the offer gets a status, not a date no source gave it');
+  assert.equal(reseller.status, undefined);
+});

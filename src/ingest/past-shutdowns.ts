@@ -1,0 +1,43 @@
+// A model or offer whose shutdown date has passed by the dataset's date is retired: its status is derived from the date.
+import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
+import { fact } from '../schema/fact.ts';
+
+type Lifecycled = Pick<Model | Offer, 'status' | 'shutdown_date'>;
+
+/**
+ * The status a listing has on `dataAsOf`: `deprecated` (retired) when the shutdown date its developer or provider
+ * announced is on or before that day, citing the notice that gave the date. A source may date its notice before the
+ * shutdown (Google announced gemini-3-pro-image-preview's 2026-06-25 shutdown on 2026-05-29): the notice then says
+ * nothing of the status, yet by the dataset's date the model is no longer served.
+ */
+export function retiredByDate(x: Lifecycled, dataAsOf: string): Fact<ModelStatus> | undefined {
+  const shut = x.shutdown_date;
+  if (!shut || shut.value > dataAsOf || x.status?.value === 'deprecated') return undefined;
+  return fact('deprecated' as const, dataAsOf, 'derived', {
+    derived_from: [`${shut.source} (${shut.as_of}): shutdown_date ${shut.value}`],
+    note: `shut down on ${shut.value}, on or before the dataset's date ${dataAsOf}`,
+  });
+}
+
+/**
+ * Marks retired every model and offer whose shutdown date has passed by `dataAsOf`; returns how many of each. The
+ * model's shutdown date is its developer's: past it the developer serves the model nowhere, so each first-party
+ * offer (its API, its cloud platform) is retired too, unless that offer carries a shutdown date of its own.
+ * Resellers' offers keep their own word: some go on serving a model its developer retired.
+ */
+export function retirePastShutdowns(models: Model[], offers: Offer[], dataAsOf: string): { models: number; offers: number } {
+  let m = 0;
+  let o = 0;
+  const modelShutdown = new Map<string, Model['shutdown_date']>();
+  for (const x of models) {
+    const status = retiredByDate(x, dataAsOf);
+    if (status) (x.status = status), m++;
+    if (x.shutdown_date) modelShutdown.set(x.id, x.shutdown_date);
+  }
+  for (const x of offers) {
+    const own = x.first_party && !x.shutdown_date ? modelShutdown.get(x.model_id) : undefined;
+    const status = retiredByDate({ status: x.status, shutdown_date: x.shutdown_date ?? own }, dataAsOf);
+    if (status) (x.status = own ? { ...status, note: `the developer retired the model: ${status.note}` } : status), o++;
+  }
+  return { models: m, offers: o };
+}

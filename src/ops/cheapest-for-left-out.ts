@@ -1,0 +1,17 @@
+// cheapest_for's account of what it left out for lifecycle reasons: deprecated models and offers no longer served.
+
+const models = (n: number) => (n === 1 ? '1 model is' : `${n} models are`);
+
+/** One sentence per reason, with the counts; null when nothing was left out. */
+export function leftOutNote(deprecated: number, shutDown: number, dataAsOf: string): string | null {
+  const out: string[] = [];
+  if (deprecated) {
+    out.push(`${models(deprecated)} left out as deprecated or shut down by the developer by ${dataAsOf}, though meeting `
+      + 'the floor and filters (include_deprecated=true ranks them at offers still served).');
+  }
+  if (shutDown) {
+    out.push(`${models(shutDown)} left out because every priced offer fitting the filters is shut down by ${dataAsOf} `
+      + '(its provider retired the listing or its shutdown date has passed).');
+  }
+  return out.length ? out.join(' ') : null;
+}
