@@ -43,3 +43,11 @@ test('rating events: first appearance, then moves of 10 points or more', () => {
   assert.deepEqual(events.map((e) => [e.date, e.old, e.new]), [['2025-01-01', null, 1300], ['2025-01-15', 1300, 1312], ['2025-01-22', 1312, 1290]]);
   assert.equal(events[0].variant, 'm-thinking');
 });
+
+test('a scheduled change (a source\'s own start date) is never the source\'s baseline, and carries no commit', () => {
+  const { events, baseline } = catalogueEvents([
+    change({ source: 'genai-prices-npm', date: '2025-06-10', commit: undefined, scheduled: true, subject: 'scheduled price change', old: 10, new: 2 }),
+  ], () => 'o3');
+  assert.equal(baseline, 0);
+  assert.deepEqual(events.map((e) => [e.date, e.old, e.new, e.correction, e.commit]), [['2025-06-10', 10, 2, false, undefined]]);
+});

@@ -38,6 +38,8 @@ export function catalogueEvents(changes: readonly CatalogueChange[], resolve: (c
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
   for (const c of changes) {
+    // A scheduled change is dated by the source's own start date, never the day it started tracking.
+    if (c.scheduled) continue;
     const d = toDate(c.date);
     if (!firstDate.has(c.source) || d < firstDate.get(c.source)!) firstDate.set(c.source, d);
     if (c.provider) {
@@ -52,7 +54,7 @@ export function catalogueEvents(changes: readonly CatalogueChange[], resolve: (c
     const kind = KIND_OF_FIELD[c.field];
     if (!kind) continue;
     const date = toDate(c.date);
-    if (date === firstDate.get(c.source)) { baseline++; continue; }
+    if (!c.scheduled && date === firstDate.get(c.source)) { baseline++; continue; }
     if (c.old === c.new) continue;
     const model_id = resolve(c);
     if (!model_id) { unresolved++; continue; }
@@ -62,8 +64,8 @@ export function catalogueEvents(changes: readonly CatalogueChange[], resolve: (c
       date, model_id, kind, field: c.field,
       old: c.old, new: c.new, source: c.source,
       correction: providerAdded ? true : correctionOf(c.subject ?? ''),
-      commit: c.commit,
     };
+    if (c.commit) e.commit = c.commit;
     if (c.provider) e.provider = c.provider;
     if (c.subject) e.subject = c.subject.slice(0, 300);
     raw.push(e);
