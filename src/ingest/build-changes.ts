@@ -34,7 +34,10 @@ export const DEDUP_WINDOW_DAYS = 7;
  * not a change; a provider's first appearance in a source is the catalogue adding that provider, so its
  * hosting events are flagged as corrections of the catalogue.
  */
-export function catalogueEvents(changes: readonly CatalogueChange[], resolve: (c: CatalogueChange) => string | undefined): { events: ChangeEvent[]; unresolved: number; baseline: number } {
+export function catalogueEvents(
+  changes: readonly CatalogueChange[],
+  resolve: (c: CatalogueChange) => string | undefined,
+): { events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number } {
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
   for (const c of changes) {
@@ -49,6 +52,7 @@ export function catalogueEvents(changes: readonly CatalogueChange[], resolve: (c
   }
   let unresolved = 0;
   let baseline = 0;
+  let unknownLicence = 0;
   const raw: ChangeEvent[] = [];
   for (const c of changes) {
     const kind = KIND_OF_FIELD[c.field];
@@ -56,6 +60,10 @@ export function catalogueEvents(changes: readonly CatalogueChange[], resolve: (c
     const date = toDate(c.date);
     if (!c.scheduled && date === firstDate.get(c.source)) { baseline++; continue; }
     if (c.old === c.new) continue;
+    // A provider's listing losing or gaining a licence field is its file's completeness, not the model's
+    // licence (venice, vercel, openrouter files going true -> null); the developer's files and real
+    // value changes (true -> false) remain.
+    if (kind === 'licence' && c.provider !== undefined && (c.old === null || c.new === null)) { unknownLicence++; continue; }
     const model_id = resolve(c);
     if (!model_id) { unresolved++; continue; }
     const providerAdded = kind === 'hosting' && c.provider !== undefined && providerFirst.get(`${c.source}|${c.provider}`) === date;
@@ -70,7 +78,7 @@ export function catalogueEvents(changes: readonly CatalogueChange[], resolve: (c
     if (c.subject) e.subject = c.subject.slice(0, 300);
     raw.push(e);
   }
-  return { events: dedupe(raw), unresolved, baseline };
+  return { events: dedupe(raw), unresolved, baseline, unknownLicence };
 }
 
 /** Merge events that record the same change (same model, kind, field, provider, old and new) close in time. */

@@ -12,6 +12,7 @@ import { findReleases } from './releases.ts';
 import { resellerCandidates } from './reseller-models.ts';
 import { modelLifecycle } from './model-status.ts';
 import { skuOf } from './skus.ts';
+import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -252,12 +253,7 @@ function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: Lic
   const standardName = (o: ModelObservation) => (skuOf(o.source_model_id).sku === 'standard' ? o.name : undefined);
   const name = pick(standardName, { skipLeaderboards: true }) ?? pick((o) => o.name, { skipLeaderboards: true }) ?? pick((o) => o.name) ?? idAsName(placed);
   if (!name) return undefined;
-  const licence = pick((o) => {
-    if (!o.licence_text) return undefined;
-    const l = licenceOf(o.licence_text);
-    if (!l) unknownLicences.add(o.licence_text.trim().toLowerCase());
-    return l;
-  });
+  const licence = pickLicence(placed, licenceOf, unknownLicences);
   const model: Model = { id, vendor, name, aliases: [], variants: [], capabilities: {} };
   const set = <K extends keyof Model>(k: K, v: Model[K] | undefined) => { if (v !== undefined) model[k] = v; };
   set('family', pick((o) => o.family));

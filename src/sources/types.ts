@@ -115,6 +115,8 @@ export type RatingHistoryPoint = {
   rating: number;
   commit?: string;
   subject?: string;
+  /** The licence the leaderboard showed for the model on that date, where it shows one (licence events). */
+  licence_text?: string;
 };
 
 /**
