@@ -108,6 +108,10 @@ test('base and instruct stay apart: a developer\'s repository is the base model,
   assert.equal(x.resolve('models-dev', 'openrouter/meta-llama/llama-3.1-405b-instruct')?.id, 'llama-3.1-405b-instruct');
   // Meta published no Llama 3.3 base: Cerebras's `llama-3.3-70b` is the instruct model, as before.
   assert.deepEqual(x.resolve('models-dev', 'llama-3.3-70b'), { id: 'llama-3.3-70b-instruct', rule: 'loose' });
+  // Only a spelling with an instruct twin makes a base model (Qwen's 2507 names carry no tag and are instruct models).
+  assert.equal(x.instructTwin('openrouter/meta-llama/llama-3.1-405b'), 'llama-3.1-405b-instruct');
+  x.addCanonical('qwen3-235b-a22b-2507');
+  assert.equal(x.instructTwin('openrouter/qwen/qwen3-235b-a22b-2507'), undefined);
   // Once the base model exists, base spellings find it and other catalogues' bare names still find the instruct model.
   x.addCanonical('llama-3.1-405b', ['openrouter/meta-llama/llama-3.1-405b'], { base: true });
   assert.equal(x.resolve('llmfit', 'meta-llama/Llama-3.1-405B')?.id, 'llama-3.1-405b');
