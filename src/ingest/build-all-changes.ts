@@ -1,21 +1,32 @@
 // Gathers every kind of change event into one de-duplicated, dated list and notes what was left out.
-import type { ChangeEvent } from '../schema/index.ts';
+import type { ChangeEvent, Licence } from '../schema/index.ts';
 import type { CatalogueChange, ModelObservation, RatingHistoryPoint } from '../sources/types.ts';
 import { catalogueEvents, dedupe, ratingEvents } from './build-changes.ts';
+import { leaderboardLicenceEvents } from './build-licence-events.ts';
 import { noticeEvents } from './build-notice-events.ts';
 import type { BuildReport } from './context.ts';
 
 type Resolve = (source: string, id: string, opts?: { hint?: string }) => string | undefined;
 
-export function buildChangesAll(changes: readonly CatalogueChange[], history: readonly RatingHistoryPoint[], resolve: Resolve, report: BuildReport, notices: readonly ModelObservation[] = []): ChangeEvent[] {
+export function buildChangesAll(
+  changes: readonly CatalogueChange[],
+  history: readonly RatingHistoryPoint[],
+  resolve: Resolve,
+  report: BuildReport,
+  notices: readonly ModelObservation[] = [],
+  licenceOf: (text: string) => Licence | undefined = () => undefined,
+): ChangeEvent[] {
   const cat = catalogueEvents(changes, (c) => resolve(c.source, c.source_model_id, { hint: c.canonical_hint }) ?? (c.provider ? resolve(c.source, `${c.provider}/${c.source_model_id}`) : undefined));
   const elo = ratingEvents(history, (p) => resolve(p.source, p.source_model_id));
+  const lic = leaderboardLicenceEvents(history, (p) => resolve(p.source, p.source_model_id), licenceOf);
   const shut = noticeEvents(notices, (o) => resolve(o.source, o.source_model_id));
   report.notes.push(
-    `change events: ${cat.events.length} catalogue (price, licence, hosting) from ${changes.length} source changes; ${cat.baseline} baseline rows (a source's first commit) left out; ${cat.unresolved} rows of models not in the dataset left out`,
+    `change events: ${cat.events.length} catalogue (price, licence, hosting) from ${changes.length} source changes; ${cat.baseline} baseline rows (a source's first commit) left out; ` +
+      `${cat.unknownLicence} provider listings' licence fields turning unknown or known left out; ${cat.unresolved} rows of models not in the dataset left out`,
+    `leaderboard licence events: ${lic.events.length} from the licence labels of ${history.length} history points`,
     `rating events: ${elo.events.length} from ${history.length} history points; ${elo.unresolved} points of unmatched variants left out`,
     `shutdown events: ${shut.events.length} from deprecation notices (before de-duplication with the catalogues' hosting events); ${shut.ahead} shutdowns still ahead and ${shut.unresolved} notices of models not in the dataset left out`,
   );
   // A notice and a catalogue that record the same withdrawal within the window are one event.
-  return [...dedupe([...cat.events, ...shut.events]), ...elo.events].sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  return [...dedupe([...cat.events, ...shut.events]), ...lic.events, ...elo.events].sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
 }

@@ -43,3 +43,23 @@ test('rating events: first appearance, then moves of 10 points or more', () => {
   assert.deepEqual(events.map((e) => [e.date, e.old, e.new]), [['2025-01-01', null, 1300], ['2025-01-15', 1300, 1312], ['2025-01-22', 1312, 1290]]);
   assert.equal(events[0].variant, 'm-thinking');
 });
+
+test('a scheduled change (a source\'s own start date) is never the source\'s baseline, and carries no commit', () => {
+  const { events, baseline } = catalogueEvents([
+    change({ source: 'genai-prices-npm', date: '2025-06-10', commit: undefined, scheduled: true, subject: 'scheduled price change', old: 10, new: 2 }),
+  ], () => 'o3');
+  assert.equal(baseline, 0);
+  assert.deepEqual(events.map((e) => [e.date, e.old, e.new, e.correction, e.commit]), [['2025-06-10', 10, 2, false, undefined]]);
+});
+
+test('a provider listing\'s licence field turning unknown (or known) is no licence event; a value change is', () => {
+  const { events, unknownLicence } = catalogueEvents([
+    change({ date: '2025-06-04T00:00:00Z' }), // the source's baseline
+    change({ provider: 'venice', field: 'open_weights', old: true, new: null }),
+    change({ provider: 'vercel', field: 'open_weights', old: null, new: false }),
+    change({ provider: 'nvidia', field: 'open_weights', old: false, new: true }),
+    change({ provider: undefined, field: 'licence', old: null, new: 'MIT' }),
+  ], () => 'glm-5.1');
+  assert.equal(unknownLicence, 2);
+  assert.deepEqual(events.map((e) => [e.provider ?? null, e.field, e.old, e.new]), [['nvidia', 'open_weights', false, true], [null, 'licence', null, 'MIT']]);
+});

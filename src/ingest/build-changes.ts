@@ -34,10 +34,15 @@ export const DEDUP_WINDOW_DAYS = 7;
  * not a change; a provider's first appearance in a source is the catalogue adding that provider, so its
  * hosting events are flagged as corrections of the catalogue.
  */
-export function catalogueEvents(changes: readonly CatalogueChange[], resolve: (c: CatalogueChange) => string | undefined): { events: ChangeEvent[]; unresolved: number; baseline: number } {
+export function catalogueEvents(
+  changes: readonly CatalogueChange[],
+  resolve: (c: CatalogueChange) => string | undefined,
+): { events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number } {
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
   for (const c of changes) {
+    // A scheduled change is dated by the source's own start date, never the day it started tracking.
+    if (c.scheduled) continue;
     const d = toDate(c.date);
     if (!firstDate.has(c.source) || d < firstDate.get(c.source)!) firstDate.set(c.source, d);
     if (c.provider) {
@@ -47,13 +52,18 @@ export function catalogueEvents(changes: readonly CatalogueChange[], resolve: (c
   }
   let unresolved = 0;
   let baseline = 0;
+  let unknownLicence = 0;
   const raw: ChangeEvent[] = [];
   for (const c of changes) {
     const kind = KIND_OF_FIELD[c.field];
     if (!kind) continue;
     const date = toDate(c.date);
-    if (date === firstDate.get(c.source)) { baseline++; continue; }
+    if (!c.scheduled && date === firstDate.get(c.source)) { baseline++; continue; }
     if (c.old === c.new) continue;
+    // A provider's listing losing or gaining a licence field is its file's completeness, not the model's
+    // licence (venice, vercel, openrouter files going true -> null); the developer's files and real
+    // value changes (true -> false) remain.
+    if (kind === 'licence' && c.provider !== undefined && (c.old === null || c.new === null)) { unknownLicence++; continue; }
     const model_id = resolve(c);
     if (!model_id) { unresolved++; continue; }
     const providerAdded = kind === 'hosting' && c.provider !== undefined && providerFirst.get(`${c.source}|${c.provider}`) === date;
@@ -62,13 +72,13 @@ export function catalogueEvents(changes: readonly CatalogueChange[], resolve: (c
       date, model_id, kind, field: c.field,
       old: c.old, new: c.new, source: c.source,
       correction: providerAdded ? true : correctionOf(c.subject ?? ''),
-      commit: c.commit,
     };
+    if (c.commit) e.commit = c.commit;
     if (c.provider) e.provider = c.provider;
     if (c.subject) e.subject = c.subject.slice(0, 300);
     raw.push(e);
   }
-  return { events: dedupe(raw), unresolved, baseline };
+  return { events: dedupe(raw), unresolved, baseline, unknownLicence };
 }
 
 /** Merge events that record the same change (same model, kind, field, provider, old and new) close in time. */

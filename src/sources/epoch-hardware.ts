@@ -77,6 +77,16 @@ export function epochSource(retrieved: string): Source {
   };
 }
 
+/**
+ * The memory size a spec page's address names (`techpowerup.com/gpu-specs/a100-pcie-80-gb.c3821` -> 80). Epoch's
+ * "NVIDIA A100 PCIe" row holds 40 GB with 1,940 GB/s, the 80 GB card's figure from that page; NVIDIA's A100
+ * datasheet gives the 40 GB PCIe card 1,555 GB/s. A figure read off another card's page is not this card's.
+ */
+export function citedMemoryGb(url: string | undefined): number | undefined {
+  const m = url ? /[-_/](\d{2,3})-?gb(?=[-_.]|$)/i.exec(url) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
 export const epochHardware: Adapter = {
   id: SOURCE_ID,
   async read(roots: SourceRoots): Promise<AdapterResult> {
@@ -85,10 +95,18 @@ export const epochHardware: Adapter = {
     const { valid, issues } = validateRows(EpochRow, rows, { source: SOURCE_ID, file: FILE }, (r) =>
       r.record['Hardware name'] ? `${r.record['Hardware name']} (line ${r.line})` : `line ${r.line}`,
     );
-    const hardware = valid.map(({ value: v }): HardwareObservation => {
+    const hardware = valid.map(({ value: v, row }): HardwareObservation => {
       const url = firstUrl(v['Link to datasheet']);
       const memory = toGiga(v['Memory size per board (Byte)']);
-      const bandwidth = toGiga(v['Memory bandwidth (byte/s)']);
+      let bandwidth = toGiga(v['Memory bandwidth (byte/s)']);
+      const cited = citedMemoryGb(url);
+      if (bandwidth !== undefined && memory !== undefined && cited !== undefined && cited !== memory) {
+        issues.push({
+          source: SOURCE_ID, file: FILE, row, field: 'Memory bandwidth (byte/s)',
+          message: `the row is a ${memory} GB card but its bandwidth cites the ${cited} GB card's page (${url}): bandwidth not used`,
+        });
+        bandwidth = undefined;
+      }
       const tensor = v['Tensor-FP16/BF16 performance (FLOP/s)'];
       const tflops = tensor === undefined ? undefined : Math.round((tensor / 1e12) * 1e3) / 1e3;
       const tdp = v['TDP (W)'];

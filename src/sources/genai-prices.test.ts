@@ -243,6 +243,21 @@ test('price history: offered on added/removed, one change per differing price fi
   assert.ok(r.issues.some((i) => i.file === 'genai-prices/price-changes-from-git.jsonl' && i.row === 'line 4' && i.field === 'new.input_mtok'));
 });
 
+test('dated price lists: a change per field on each start date up to the copy\'s date; none for a future date', async () => {
+  const r = await genaiPrices.read(aSnapshot({ npm: [DEEPSEEK] }));
+  const scheduled = r.changes?.filter((c) => c.scheduled);
+  // DEEPSEEK's v4 list above: 0.435/0.87 until 2026-08-16, 0.66/1.98 from 2026-08-17 (17 off-peak hours win
+  // on both days); the 2027-01-01 entry is after the bundle's 2026-09-23 and is not yet a change.
+  assert.deepEqual(
+    scheduled?.map((c) => [c.source, c.date, c.provider, c.source_model_id, c.field, c.old, c.new, c.commit]),
+    [
+      ['genai-prices-npm', '2026-08-17', 'deepseek', 'deepseek/deepseek-v4', 'input', 0.435, 0.66, undefined],
+      ['genai-prices-npm', '2026-08-17', 'deepseek', 'deepseek/deepseek-v4', 'output', 0.87, 1.98, undefined],
+    ],
+  );
+  assert.match(scheduled?.[0].subject ?? '', /start_date in @pydantic\/genai-prices 0\.1\.8/);
+});
+
 const PROJECT = path.resolve(import.meta.dirname, '../..');
 const REAL = { sources: path.join(PROJECT, '../shared/data/sources'), curated: path.join(PROJECT, '../shared/data/curated') };
 
@@ -255,6 +270,13 @@ test('the real snapshot: both copies read, known prices, and the provider ids th
   // Filed under openai with the comment "Imported from OpenRouter pricing": OpenRouter's price, not OpenAI's.
   assert.deepEqual([offerOf(r, 'openai', 'gpt-oss-120b'), offerOf(r, 'openai', 'gpt-oss-20b')], [[], []]);
   assert.ok((r.changes?.length ?? 0) > 2000);
+  // npm-0.1.8-bundled-providers.json, openai: gpt-5.6-luna $1/$6 -> $0.20/$1.20 from 2026-07-30,
+  // gpt-5.6-terra $2.5/$15 -> $2/$12 from 2026-07-30, gpt-5.6-sol $5/$30 -> $4/$20 from 2026-08-21.
+  const cut = (id: string) => r.changes?.filter((c) => c.scheduled && c.source_model_id === `openai/${id}` && ['input', 'output'].includes(c.field))
+    .map((c) => [c.date, c.field, c.old, c.new]);
+  assert.deepEqual(cut('gpt-5.6-luna'), [['2026-07-30', 'input', 1, 0.2], ['2026-07-30', 'output', 6, 1.2]]);
+  assert.deepEqual(cut('gpt-5.6-terra'), [['2026-07-30', 'input', 2.5, 2], ['2026-07-30', 'output', 15, 12]]);
+  assert.deepEqual(cut('gpt-5.6-sol'), [['2026-08-21', 'input', 5, 4], ['2026-08-21', 'output', 30, 20]]);
   const dir = path.join(REAL.sources, 'genai-prices');
   const ids = new Set<string>(JSON.parse(readFileSync(path.join(dir, NPM_FILE), 'utf8')).map((p: { id: string }) => p.id));
   for (const f of readdirSync(path.join(dir, 'providers-yml')).filter((n) => n.endsWith('.yml'))) ids.add((parseYaml(readFileSync(path.join(dir, 'providers-yml', f), 'utf8')) as { id: string }).id);

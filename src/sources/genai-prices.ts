@@ -7,9 +7,10 @@ import { z } from 'zod';
 import type { Source } from '../schema/index.ts';
 import { readGenaiChanges } from './catalogue-genai-prices-changes.ts';
 import { nextPrices, offerPrices, offerTarget, readPrices } from './catalogue-genai-prices-shape.ts';
+import { scheduledPriceChanges } from './catalogue-genai-prices-scheduled.ts';
 import { IsoDate, defined, isEuSku, issueAt, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
-import type { Adapter, AdapterResult, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
+import type { Adapter, AdapterResult, CatalogueChange, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
 
 const FOLDER = 'genai-prices';
 const REPO = 'genai-prices';
@@ -39,7 +40,7 @@ const ModelFields = {
   prices: z.unknown(),
 };
 
-type Listing = { key: string; model: ModelObservation; offer?: OfferObservation; checked?: string };
+type Listing = { key: string; model: ModelObservation; offer?: OfferObservation; checked?: string; scheduled: CatalogueChange[] };
 
 export const genaiPrices: Adapter = { id: REPO, read };
 
@@ -50,7 +51,7 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
 
   const npmPath = path.join(dir, NPM_FILE);
   const npm = existsSync(npmPath)
-    ? readProviders(JSON.parse(await readFile(npmPath, 'utf8')), { source: NPM, file: `${FOLDER}/${NPM_FILE}`, date: NPM_PUBLISHED }, issues)
+    ? readProviders(JSON.parse(await readFile(npmPath, 'utf8')), { source: NPM, file: `${FOLDER}/${NPM_FILE}`, date: NPM_PUBLISHED, version: `@pydantic/genai-prices ${NPM_VERSION}` }, issues)
     : [];
   const yml: Listing[] = [];
   const ymlDir = path.join(dir, 'providers-yml');
@@ -64,7 +65,7 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
       issues.push(issueAt({ source: REPO, file, row: '(file)' }, `not valid YAML: ${(err as Error).message.split('\n')[0]}`));
       continue;
     }
-    yml.push(...readProviders([doc], { source: REPO, file, date: head.date }, issues));
+    yml.push(...readProviders([doc], { source: REPO, file, date: head.date, version: `genai-prices ${head.commit.slice(0, 10)}` }, issues));
   }
 
   // The npm copy is newer: it wins for every provider/model it has; the yml fills in what it lacks.
@@ -78,7 +79,9 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
   const listings = [...npm, ...yml.filter((l) => !npmKeys.has(l.key))];
 
   const changesPath = path.join(dir, CHANGES_FILE);
-  const changes = existsSync(changesPath) ? await readGenaiChanges(changesPath, `${FOLDER}/${CHANGES_FILE}`, REPO, issues) : [];
+  const history = existsSync(changesPath) ? await readGenaiChanges(changesPath, `${FOLDER}/${CHANGES_FILE}`, REPO, issues) : [];
+  // Dated price lists of the listings in use (the npm copy's where it has the model): changes git cannot date.
+  const changes = [...history, ...listings.flatMap((l) => l.scheduled)];
   return {
     sources: sourceRows(head.date),
     models: listings.map((l) => l.model),
@@ -116,7 +119,7 @@ function sourceRows(repoDate: string): Source[] {
   ];
 }
 
-type Ctx = { source: string; file: string; date: string };
+type Ctx = { source: string; file: string; date: string; version: string };
 
 function readProviders(doc: unknown, ctx: Ctx, issues: IngestIssue[]): Listing[] {
   const out: Listing[] = [];
@@ -183,7 +186,10 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
         row: where.row,
       })
     : undefined;
-  return { key: `${providerId}\u0000${m.id}`, model, offer, checked: m.prices_checked };
+  const scheduled = block
+    ? scheduledPriceChanges(m.prices, ctx.date, { source: ctx.source, provider: target.provider, source_model_id: `${providerId}/${m.id}`, version: ctx.version }, where)
+    : [];
+  return { key: `${providerId}\u0000${m.id}`, model, offer, checked: m.prices_checked, scheduled };
 }
 
 function samePrices(a: OfferObservation, b: OfferObservation): boolean {

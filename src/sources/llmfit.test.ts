@@ -209,7 +209,17 @@ test('a row that is not the shape llmfit writes is an issue naming the repo and 
 test('the real snapshot with the project tables', { skip: !existsSync(shared) }, async () => {
   const adapter = createLlmfit({ overridesFile: projectOverrides, modelArchitectureFile: projectModelArch });
   const r = await adapter.read({ sources: path.join(shared, 'sources'), curated: path.join(shared, 'curated') });
-  assert.deepEqual(r.issues, []);
+  // The only issues are parameter counts that fail the cross-checks (llmfit-params.ts), each left out.
+  assert.deepEqual([...new Set(r.issues.map((i) => i.field))], ['parameters_raw']);
+  const miscounted = new Set(r.issues.map((i) => i.row));
+  for (const repo of ['allenai/Olmo-3.1-32B-Instruct', 'microsoft/Phi-3-mini-128k-instruct', 'mistralai/Mistral-7B-Instruct-v0.1', 'openchat/openchat_3.5']) {
+    assert.ok(miscounted.has(repo), repo);
+    assert.equal(of(r.models, repo, 'llmfit')?.parameters_total, undefined, repo);
+  }
+  // The reviewed counts that take their place (architecture-overrides.csv, worked from each config.json).
+  assert.equal(of(r.models, 'allenai/Olmo-3.1-32B-Instruct', 'architecture-overrides')?.parameters_total, 32_233_522_176);
+  assert.equal(of(r.models, 'microsoft/phi-4', 'architecture-overrides')?.parameters_total, 14_659_507_200);
+  assert.equal(of(r.models, 'meta-llama/Llama-3.1-8B-Instruct', 'llmfit')?.parameters_total, 8_030_261_248, 'a correct count stays');
   const c = adapter.lastCounts;
   assert.equal(c?.rows, 1852);
   assert.ok((c?.kept ?? 0) > 1500 && (c?.kept ?? 0) < 1750, `kept ${c?.kept}`);

@@ -7,6 +7,7 @@ import { Architecture, type Source } from '../schema/index.ts';
 import { zodIssues } from './curated.ts';
 import { loadArchitectureOverrides, OVERRIDES_FILE, OVERRIDES_SOURCE, OVERRIDES_SOURCE_ID, type RepoOverride } from './llmfit-overrides.ts';
 import { loadModelArchitecture, MODEL_ARCH_FILE, MODEL_ARCH_SOURCE, MODEL_ARCH_SOURCE_ID } from './model-architecture.ts';
+import { untrustedCounts } from './llmfit-params.ts';
 import { activeParameters, classifyRepo, contextIsTrusted, hasStandardKvCache, isPackedQuantization } from './llmfit-rules.ts';
 import type { Adapter, AdapterResult, IngestIssue, ModelObservation, SourceRoots } from './types.ts';
 
@@ -35,6 +36,7 @@ const Row = z.object({
   num_key_value_heads: Count,
   head_dim: Count,
   hidden_size: Count,
+  vocab_size: Count,
 });
 export type LlmfitRow = z.infer<typeof Row>;
 
@@ -61,9 +63,9 @@ function architectureOf(r: LlmfitRow): Architecture | undefined {
 const hfUrl = (repo: string) => `https://huggingface.co/${repo}`;
 
 /** What llmfit alone says about one repo, leaving out what is known wrong (see llmfit-rules.ts). */
-function observe(r: LlmfitRow): ModelObservation {
+function observe(r: LlmfitRow, miscounted: boolean): ModelObservation {
   const arch = hasStandardKvCache(r.architecture) ? architectureOf(r) : undefined;
-  const packed = isPackedQuantization(r.name);
+  const packed = isPackedQuantization(r.name) || miscounted;
   const active = packed ? undefined : activeParameters(r);
   return {
     source: SOURCE_ID,
@@ -184,8 +186,13 @@ export function createLlmfit(options: { overridesFile?: string; modelArchitectur
         }
         rowsByRepo.set(parsed.data.name, parsed.data);
       });
+      // Counts that fail the cross-checks (llmfit-params.ts) are left out, with an issue naming the check.
+      const miscounted = untrustedCounts(rowsByRepo.values());
+      for (const [repo, why] of [...miscounted.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+        issues.push({ source: SOURCE_ID, file: FILE, row: repo, field: 'parameters_raw', message: `parameter count not used: ${why}` });
+      }
       for (const r of rowsByRepo.values()) {
-        const base = observe(r);
+        const base = observe(r, miscounted.has(r.name));
         const o = overrides.get(r.name);
         if (!o) {
           models.push(base);

@@ -82,7 +82,8 @@ export async function readDailyHistory(
     const key = `${leaderboard}|${category}|${r.model}|${date}`;
     const prev = kept.get(key);
     if (prev === undefined || r.snapshot_date >= prev.snapshot) {
-      kept.set(key, { point: { source, source_model_id: r.model, leaderboard, category, date, rating: r.rating }, snapshot: r.snapshot_date });
+      const point = compact({ source, source_model_id: r.model, leaderboard, category, date, rating: r.rating, licence_text: licenceText(r.license) });
+      kept.set(key, { point, snapshot: r.snapshot_date });
     }
     const organization = r.organization?.trim();
     models.add(

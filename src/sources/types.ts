@@ -117,13 +117,21 @@ export type RatingHistoryPoint = {
   rating: number;
   commit?: string;
   subject?: string;
+  /** The licence the leaderboard showed for the model on that date, where it shows one (licence events). */
+  licence_text?: string;
 };
 
-/** A field change between two consecutive versions of a source, from its git history. */
+/**
+ * A field change between two consecutive versions of a source, from its git history, or (`scheduled`) a
+ * transition the source dates itself (a price list entry with a `start_date`).
+ */
 export type CatalogueChange = {
   source: string;
   date: string;
-  commit: string;
+  /** The commit that made the change; absent for a scheduled change, which no commit dates. */
+  commit?: string;
+  /** Dated by the source's own effective date, not by a commit: never a source's tracking baseline. */
+  scheduled?: true;
   /** The commit's subject line, where the source's history has one (LiteLLM's has none). */
   subject?: string;
   /** `added` / `removed` / `changed`, as the source's change log says. */

@@ -1,0 +1,31 @@
+// Tests of a model's licence choice: the best tier, then the newest statement; an unnamed label never hides a named one.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Licence } from '../schema/index.ts';
+import type { ModelObservation } from '../sources/types.ts';
+import { pickLicence } from './model-licence.ts';
+
+const L = (id: string, name: string): Licence => ({ id, name, osi_approved: false, commercial_use: null });
+const TABLE: Record<string, Licence> = {
+  proprietary: L('proprietary', 'Proprietary'), 'kimi k3 license': L('kimi-k3', 'Kimi K3 License'),
+  mit: L('mit', 'MIT License'), open: L('open-unspecified', 'Open weights, licence not named'),
+};
+const at = (source_model_id: string, licence_text: string, as_of: string, tier = 3, source = 'lmarena') =>
+  ({ obs: { source, source_model_id, licence_text, as_of } as ModelObservation, tier, authoritative: true });
+
+test('the newest leaderboard label wins over an older one, whatever the variant is called', () => {
+  const unknown = new Set<string>();
+  // kimi-k3 "Proprietary" last seen 2026-07-21; kimi-k3-max "Kimi K3 license" seen to 2026-08-19.
+  const f = pickLicence([at('kimi-k3', 'Proprietary', '2026-07-21'), at('kimi-k3-max', 'Kimi K3 license', '2026-08-19')], (t) => TABLE[t.toLowerCase()], unknown);
+  assert.deepEqual([f?.value.id, f?.as_of], ['kimi-k3', '2026-08-19']);
+});
+
+test('the developer\'s catalogue entry outranks a newer leaderboard label; "open" does not hide MIT; unknown texts are collected', () => {
+  const unknown = new Set<string>();
+  const look = (t: string) => TABLE[t.toLowerCase()];
+  const dev = pickLicence([at('m', 'MIT', '2025-01-01', 1, 'models-dev'), at('m', 'Proprietary', '2026-01-01')], look, unknown);
+  assert.equal(dev?.value.id, 'mit');
+  const open = pickLicence([at('m', 'MIT', '2025-01-01'), at('m-2', 'open', '2026-01-01'), at('m-3', 'Odd Licence', '2026-02-01')], look, unknown);
+  assert.equal(open?.value.id, 'mit');
+  assert.deepEqual([...unknown], ['odd licence']);
+});

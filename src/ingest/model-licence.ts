@@ -1,0 +1,34 @@
+// A model's licence: the developer's word first, then the newest label a leaderboard gave it (licences change).
+import type { Fact, Licence } from '../schema/index.ts';
+import type { ModelObservation } from '../sources/types.ts';
+import { choose, type Candidate } from './precedence.ts';
+
+type Placed = { obs: ModelObservation; tier: number; authoritative: boolean };
+
+/** LMArena's "open": open weights with no licence named (licences.csv); it never hides a named licence. */
+export const UNNAMED_LICENCE = 'open-unspecified';
+
+/**
+ * Among the statements of the best tier, the newest wins: a licence is a dated statement that can change
+ * (Kimi K3 was "Proprietary" on LMArena to 2026-07-21, then "Kimi K3 license" from 2026-07-27), and the
+ * spelling of a variant's name says nothing about which label is current. A label that names no licence is
+ * used only where no statement of that tier names one. Texts the table does not know are collected.
+ */
+export function pickLicence(placed: readonly Placed[], licenceOf: (text: string) => Licence | undefined, unknown: Set<string>): Fact<Licence> | undefined {
+  const cands: Candidate<Licence>[] = [];
+  for (const p of placed) {
+    const text = p.obs.licence_text;
+    if (!text) continue;
+    const l = licenceOf(text);
+    if (!l) {
+      unknown.add(text.trim().toLowerCase());
+      continue;
+    }
+    cands.push({ value: l, source: p.obs.source, as_of: p.obs.as_of, tier: p.tier, authoritative: p.authoritative });
+  }
+  if (!cands.length) return undefined;
+  const best = Math.min(...cands.map((c) => c.tier));
+  const top = cands.filter((c) => c.tier === best);
+  const named = top.filter((c) => c.value.id !== UNNAMED_LICENCE);
+  return choose(named.length ? named : top, undefined, { newestFirst: true });
+}
