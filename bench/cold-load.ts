@@ -35,7 +35,7 @@ export type ColdLoadOptions = {
 
 type Req = { method: 'GET' | 'POST'; path: string; body?: string };
 
-type ColdTarget = { name: string; op: string; surface: 'rest' | 'mcp'; stream: ColdStream; request(input: Record<string, unknown>): Req };
+export type ColdTarget = { name: string; op: string; surface: 'rest' | 'mcp'; stream: ColdStream; request(input: Record<string, unknown>): Req };
 
 export type ColdLoadRow = {
   target: string;
@@ -60,7 +60,7 @@ export type ColdLoadReport = {
   serviceMemoryAfter: Memory;
 };
 
-function targetsFor(op: AnyOperation, stream: ColdStream): ColdTarget[] {
+export function targetsFor(op: AnyOperation, stream: ColdStream): ColdTarget[] {
   return [
     { name: `GET ${op.path} (${op.name})`, op: op.name, surface: 'rest', stream, request: (input) => ({ method: 'GET', path: restUrl(op, input) }) },
     {
@@ -74,7 +74,7 @@ function targetsFor(op: AnyOperation, stream: ColdStream): ColdTarget[] {
 const REQUESTS_PER_SECOND_HEADROOM = 25_000;
 
 /** Send `target`'s stream from `offset` for `durationSec`; returns the result and how many inputs it used. */
-async function coldRun(
+export async function coldRun(
   base: string, target: ColdTarget | ColdTarget[], offset: number, durationSec: number, connections: number, apiKey: string, dir: string, onStart?: () => void,
 ): Promise<ColdLoadResult> {
   const targets = Array.isArray(target) ? target : [target];

@@ -24,10 +24,12 @@ export type Child = { process: ChildProcess; pid: number; exited: Promise<number
  * fork another process), so the pid is the server's and /proc/<pid>/status is its memory. stdout goes to
  * `stdoutFile` (the service's log) or nowhere; stderr is kept for error messages.
  */
-export function spawnNode(script: string, args: readonly string[], env: Record<string, string | undefined>, stdoutFile?: string): Child {
+export function spawnNode(
+  script: string, args: readonly string[], env: Record<string, string | undefined>, stdoutFile?: string, nodeArgs: readonly string[] = [],
+): Child {
   const out = stdoutFile ? openSync(stdoutFile, 'a') : 'ignore';
   const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...loader, script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd: PROJECT_ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', out, 'pipe'],

@@ -30,7 +30,12 @@ export type RunningService = {
   stop(): Promise<void>;
 };
 
-export type ServiceOptions = { logLevel?: string; dataDir?: string };
+export type ServiceOptions = {
+  logLevel?: string;
+  dataDir?: string;
+  /** Node flags for the service (bench/cold-server-profile.ts: --cpu-prof). */
+  nodeArgs?: readonly string[];
+};
 
 let bundle: Promise<string> | undefined;
 /**
@@ -72,7 +77,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   const started = performance.now();
   let child: Child | undefined;
   try {
-    child = spawnNode(script, [], env, logFile);
+    child = spawnNode(script, [], env, logFile, opts.nodeArgs);
     const readyMs = await waitUntilOk(`${url}/readyz`, child, started);
     const atReady = readStartLog(logFile);
     const ready = (await (await fetch(`${url}/readyz`)).json()) as { access: Record<string, string> };
