@@ -21,6 +21,9 @@ export type Prepared = {
   /** The bytes gzip- and brotli-coded, each made on the first request that accepts it (rest/compression.ts). */
   gzip?: Buffer;
   br?: Buffer;
+  /** The coding is still the fast first one (remade at the better level on its next use). */
+  gzipFast?: boolean;
+  brFast?: boolean;
 };
 
 /** A cache miss's answer: the value and its bytes; every other form is made when a request first needs it. */
@@ -29,6 +32,8 @@ class PreparedAnswer implements Prepared {
   toolResult?: Buffer;
   gzip?: Buffer;
   br?: Buffer;
+  gzipFast?: boolean;
+  brFast?: boolean;
   readonly value: Record<string, unknown>;
   readonly bytes: Buffer;
   private madeEtag: string | undefined;
