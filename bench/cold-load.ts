@@ -35,7 +35,13 @@ export type ColdLoadOptions = {
 
 type Req = { method: 'GET' | 'POST'; path: string; body?: string };
 
-export type ColdTarget = { name: string; op: string; surface: 'rest' | 'mcp'; stream: ColdStream; request(input: Record<string, unknown>): Req };
+export type ColdTarget = {
+  name: string;
+  op: string;
+  surface: 'rest' | 'mcp';
+  stream: ColdStream;
+  request(input: Record<string, unknown>): Req;
+};
 
 export type ColdLoadRow = {
   target: string;
@@ -258,7 +264,12 @@ export function formatColdLoad(r: ColdLoadReport): string {
   const o = r.options;
   const c = r.cached;
   const rows = [
-    ['GET /models/{id} (cached)', 'service', fmtInt(c.result.rps), `${fmtInt(Math.min(...c.roundsRps))}-${fmtInt(Math.max(...c.roundsRps))}`, ms(c.result.p50), ms(c.result.p99), '', '100%', '', fmtInt(c.result.total), String(c.result.non2xx + c.result.errors + c.result.timeouts), fmtInt(c.bodyBytes), fmtInt(c.cpuUsPerRequest), '1.0x'],
+    [
+      'GET /models/{id} (cached)', 'service', fmtInt(c.result.rps),
+      `${fmtInt(Math.min(...c.roundsRps))}-${fmtInt(Math.max(...c.roundsRps))}`, ms(c.result.p50), ms(c.result.p99), '', '100%', '',
+      fmtInt(c.result.total), String(c.result.non2xx + c.result.errors + c.result.timeouts),
+      fmtInt(c.bodyBytes), fmtInt(c.cpuUsPerRequest), '1.0x',
+    ],
     ...r.rows.map((x) => {
       const ceil = r.rows.find((y) => y.target === x.target && y.server === 'ceiling')!.result.rps;
       const bad = x.result.non2xx + x.result.errors + x.result.timeouts;
@@ -266,7 +277,8 @@ export function formatColdLoad(r: ColdLoadReport): string {
         x.target, x.server, fmtInt(x.result.rps), `${fmtInt(Math.min(...x.roundsRps))}-${fmtInt(Math.max(...x.roundsRps))}`, ms(x.result.p50), ms(x.result.p99),
         x.server === 'service' ? `${fmt((100 * x.result.rps) / ceil, 0)}%` : '', x.server === 'service' ? `${fmt((100 * x.result.rps) / c.result.rps, 0)}%` : '',
         x.server === 'service' && x.repeated > 0 ? `${fmtInt(x.repeated)} of ${fmtInt(x.distinctInputs)} distinct` : '', fmtInt(x.result.total), bad ? `${bad} !` : '0', fmtInt(x.bodyBytes),
-        x.cpuUsPerRequest === undefined ? '' : fmtInt(x.cpuUsPerRequest), x.cpuUsPerRequest === undefined ? '' : `${fmt(x.cpuUsPerRequest / c.cpuUsPerRequest, 1)}x`,
+        x.cpuUsPerRequest === undefined ? '' : fmtInt(x.cpuUsPerRequest),
+        x.cpuUsPerRequest === undefined ? '' : `${fmt(x.cpuUsPerRequest / c.cpuUsPerRequest, 1)}x`,
       ];
     }),
   ];
@@ -276,11 +288,14 @@ export function formatColdLoad(r: ColdLoadReport): string {
     'the ceiling (a plain node:http server replaying the median-sized of 15 recorded answers of the same stream, whatever the URL) and the service.',
     `The cached row is the model sheet repeated (response cache hits), ${o.rounds} rounds before and ${o.rounds} after the cold targets. Latencies: autocannon's whole ms.`,
     '"repeats": an operation whose input space is smaller than the load (a model id, a podium) had to send inputs again; those may be cache hits.',
-    '"cpu us/req": the service process\'s CPU time (all threads, garbage collection included) per request over its measured rounds; "vs cached"',
-    'divides it by the cached sheet\'s. On a busy machine this moves far less than req/s: waiting for a core is not counted.',
+    '"cpu us/req": the service process\'s CPU time (all threads, garbage collection included) per request over its measured rounds;',
+    '"vs cached" divides it by the cached sheet\'s. Waiting for a core is not counted, but a busy machine still inflates it.',
     '',
     renderTable(
-      ['target', 'server', 'req/s', 'rounds req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'vs cached sheet', 'repeats', 'requests', 'non-2xx/err', 'body bytes', 'cpu us/req', 'vs cached'],
+      [
+        'target', 'server', 'req/s', 'rounds req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'vs cached sheet', 'repeats', 'requests',
+        'non-2xx/err', 'body bytes', 'cpu us/req', 'vs cached',
+      ],
       rows,
     ),
   ];

@@ -38,4 +38,5 @@ const file = readdirSync(out).filter((f) => f.endsWith('.cpuprofile')).map((f) =
   .sort((a, b) => statSync(b).size - statSync(a).size)[0];
 if (!file) throw new Error(`no profile written in ${out}`);
 process.stdout.write(`${file}\n`);
-process.stdout.write(execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'bench/profile-top.ts'), file, '40'], { cwd: PROJECT_ROOT }));
+const top = path.join(PROJECT_ROOT, 'bench/profile-top.ts');
+process.stdout.write(execFileSync(process.execPath, ['--import', 'tsx', top, file, '40'], { cwd: PROJECT_ROOT }));

@@ -79,7 +79,9 @@ test('REST: an answer over 1 KB is coded as asked, with Vary and a per-coding ET
   assert.deepEqual(zlib.brotliDecompressSync(br.rawPayload), plain.rawPayload);
   assert.equal(br.headers.etag, `${String(plain.headers.etag).slice(0, -1)}-br"`);
   assert.ok(br.rawPayload.length <= brFast.rawPayload.length, `${br.rawPayload.length} <= ${brFast.rawPayload.length}`);
-  const heldFast = await app.inject({ url: '/api/v1/models', headers: { 'accept-encoding': 'br', 'if-none-match': String(brFast.headers.etag) } });
+  const heldFast = await app.inject({
+    url: '/api/v1/models', headers: { 'accept-encoding': 'br', 'if-none-match': String(brFast.headers.etag) },
+  });
   assert.equal(heldFast.statusCode, 304);
 
   const gz = await app.inject({ url: '/api/v1/models', headers: { 'accept-encoding': 'gzip' } });
