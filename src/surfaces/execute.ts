@@ -24,8 +24,6 @@ export type Prepared = {
   /** The coding is still the fast first one (remade at the better level on its next use). */
   gzipFast?: boolean;
   brFast?: boolean;
-  /** Count `bytes` more against the response cache for a form just made (the text, the tool result, a coding). */
-  charge?(bytes: number): void;
 };
 
 /** A cache miss's answer: the value and its bytes; every other form is made when a request first needs it. */
@@ -36,7 +34,6 @@ class PreparedAnswer implements Prepared {
   br?: Buffer;
   gzipFast?: boolean;
   brFast?: boolean;
-  charge?: (bytes: number) => void;
   readonly value: Record<string, unknown>;
   readonly bytes: Buffer;
   private madeEtag: string | undefined;
@@ -124,11 +121,10 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       const value = projectBody(body, { full, fullTierOnly: op.fullTierOnly, sources: dataset.sourceById, baseUrl }) as Record<string, unknown>;
       const bytes = utf8Bytes(JSON.stringify(value));
       const prepared: Prepared = new PreparedAnswer(value, bytes);
-      // Counted as made: the bytes and, about as much again, the object graph they were serialized from; each
-      // form a request makes later (the MCP text and tool result, a content coding) is counted when it is made.
-      // Counting every form up front (five times the bytes) kept a REST-only cache at a fraction of its bound.
-      cache.set(key, prepared, bytes.length * 2 + key.length);
-      prepared.charge = (n) => cache.grow(key, prepared, n);
+      // Size counts the bytes, roughly the object graph they were serialized from, and what the first MCP call adds:
+      // the text (a summary line and the bytes again) and the tool result holding both (about twice the bytes); the
+      // coded copies add a fifth or less. Measured: get_model's 66 KB answer makes a 140 KB tool result.
+      cache.set(key, prepared, bytes.length * 5 + key.length);
       return prepared;
     },
   };

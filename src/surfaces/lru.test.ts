@@ -24,20 +24,3 @@ test('evicts past the size bound and never keeps an entry larger than the bound'
   assert.equal(lru.get('huge'), undefined);
   assert.equal(lru.size, 1);
 });
-
-test('grow counts a form made later against the bound, evicting the oldest first, and ignores a replaced entry', () => {
-  const lru = new Lru<string>(100, 10);
-  lru.set('a', 'x', 3);
-  lru.set('b', 'y', 3);
-  lru.grow('b', 'y', 2);
-  assert.equal(lru.totalSize, 8);
-  // 3 + 5 + 4 = 12 > 10: the oldest ('a') goes.
-  lru.set('c', 'z', 4);
-  assert.equal(lru.get('a'), undefined);
-  assert.equal(lru.totalSize, 9);
-  // A grow for a value no longer held under the key changes nothing.
-  lru.set('c', 'w', 1);
-  lru.grow('c', 'z', 50);
-  assert.equal(lru.totalSize, 6);
-  assert.equal(lru.get('c'), 'w');
-});

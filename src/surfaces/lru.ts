@@ -19,18 +19,6 @@ export class Lru<V> {
     return e.value;
   }
 
-  /**
-   * Count `delta` more for `key`'s entry (a form made later from its value), if it still holds `value`; entries are
-   * evicted, oldest first, until the total fits again (the grown entry last of all, being the most recent).
-   */
-  grow(key: string, value: V, delta: number): void {
-    const e = this.map.get(key);
-    if (!e || e.value !== value) return;
-    e.size += delta;
-    this.total += delta;
-    this.evict();
-  }
-
   set(key: string, value: V, size = 1): void {
     if (size > this.maxSize) return;
     const old = this.map.get(key);
@@ -40,15 +28,6 @@ export class Lru<V> {
     }
     this.map.set(key, { value, size });
     this.total += size;
-    this.evict();
-  }
-
-  /** Bytes counted over all entries (their sizes as set and grown). */
-  get totalSize(): number {
-    return this.total;
-  }
-
-  private evict(): void {
     while (this.map.size > this.maxEntries || this.total > this.maxSize) {
       const oldest = this.map.keys().next().value as string;
       this.total -= this.map.get(oldest)!.size;

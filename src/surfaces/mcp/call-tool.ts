@@ -55,10 +55,7 @@ export function createToolRunner(executor: Executor, operations: readonly AnyOpe
       if (!op) return { ok: false, unknownTool: `Unknown tool: "${name.slice(0, 100)}". Tools: ${names}.` };
       const input = validateInput(op, args);
       const p = executor.run(op, input, principal.full);
-      if (p.text === undefined) {
-        p.text = renderText(op, p.value, p.bytes.toString());
-        p.charge?.(p.text.length);
-      }
+      p.text ??= renderText(op, p.value, p.bytes.toString());
       return { ok: true, prepared: p as Prepared & { text: string } };
     } catch (e) {
       const se = asServiceError(e);
@@ -90,7 +87,6 @@ export function toolResultBytes(o: ToolOutcome & ({ ok: true } | { result: ToolR
     p.bytes.copy(out, n);
     out[out.length - 1] = 0x7d; // }
     p.toolResult = out;
-    p.charge?.(out.length);
   }
   return p.toolResult;
 }

@@ -42,8 +42,6 @@ export type Compressible = {
   /** Whether `gzip` / `br` is still the fast first coding (remade at the better level on its next use). */
   gzipFast?: boolean;
   brFast?: boolean;
-  /** Told the bytes a coding adds (or, remade, the difference), for a cache that counts them. */
-  charge?(bytes: number): void;
 };
 
 /**
@@ -97,25 +95,21 @@ export type Encoded = { body: Buffer; encoding: Encoding; fast: boolean };
 export function encodedBody(p: Compressible, encoding: Encoding): Encoded {
   if (encoding === 'identity' || p.bytes.length < COMPRESS_MIN_BYTES) return { body: p.bytes, encoding: 'identity', fast: false };
   if (encoding === 'br') {
-    const before = p.br?.length ?? 0;
     if (p.br === undefined) {
       p.br = zlib.brotliCompressSync(p.bytes, BROTLI_OPTIONS(p.bytes.length, BROTLI_FAST_QUALITY));
       p.brFast = true;
     } else if (p.brFast) {
       p.br = zlib.brotliCompressSync(p.bytes, BROTLI_OPTIONS(p.bytes.length));
       p.brFast = false;
-    } else return { body: p.br, encoding, fast: false };
-    p.charge?.(p.br.length - before);
-    return { body: p.br, encoding, fast: p.brFast };
+    }
+    return { body: p.br, encoding, fast: p.brFast === true };
   }
-  const before = p.gzip?.length ?? 0;
   if (p.gzip === undefined) {
     p.gzip = zlib.gzipSync(p.bytes, { level: GZIP_FAST_LEVEL });
     p.gzipFast = true;
   } else if (p.gzipFast) {
     p.gzip = zlib.gzipSync(p.bytes, { level: GZIP_LEVEL });
     p.gzipFast = false;
-  } else return { body: p.gzip, encoding, fast: false };
-  p.charge?.(p.gzip.length - before);
-  return { body: p.gzip, encoding, fast: p.gzipFast };
+  }
+  return { body: p.gzip, encoding, fast: p.gzipFast === true };
 }
