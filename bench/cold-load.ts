@@ -12,7 +12,7 @@ import { coldStreams, type ColdStream } from './cold-inputs.ts';
 import { runAutocannon, type LoadResult } from './lib/autocannon.ts';
 import type { ColdLoadResult, ColdSpec } from './lib/cold-cannon.ts';
 import type { Memory } from './lib/proc.ts';
-import { readMemory } from './lib/proc.ts';
+import { readCpuMs, readMemory } from './lib/proc.ts';
 import { isMain } from './lib/main.ts';
 import { fmt, fmtInt, renderTable } from './lib/table.ts';
 import { combineRounds } from './load.ts';
@@ -35,7 +35,13 @@ export type ColdLoadOptions = {
 
 type Req = { method: 'GET' | 'POST'; path: string; body?: string };
 
-type ColdTarget = { name: string; op: string; surface: 'rest' | 'mcp'; stream: ColdStream; request(input: Record<string, unknown>): Req };
+export type ColdTarget = {
+  name: string;
+  op: string;
+  surface: 'rest' | 'mcp';
+  stream: ColdStream;
+  request(input: Record<string, unknown>): Req;
+};
 
 export type ColdLoadRow = {
   target: string;
@@ -49,18 +55,20 @@ export type ColdLoadRow = {
   distinctInputs: number;
   /** Body bytes of the answer the ceiling replays: the median size of a sample of the stream's answers. */
   bodyBytes: number;
+  /** The service's CPU time per answered request over its measured rounds, microseconds (service rows only). */
+  cpuUsPerRequest?: number;
 };
 
 export type ColdLoadReport = {
   options: ColdLoadOptions;
   /** The model sheet repeated (response cache hits), rounds before and after the cold targets. */
-  cached: { result: LoadResult; roundsRps: number[]; bodyBytes: number };
+  cached: { result: LoadResult; roundsRps: number[]; bodyBytes: number; cpuUsPerRequest: number };
   rows: ColdLoadRow[];
   soak?: { seconds: number; requests: number; rps: number; non2xx: number; samples: Array<{ t: number; rss_mb: number }>; peak_rss_mb: number };
   serviceMemoryAfter: Memory;
 };
 
-function targetsFor(op: AnyOperation, stream: ColdStream): ColdTarget[] {
+export function targetsFor(op: AnyOperation, stream: ColdStream): ColdTarget[] {
   return [
     { name: `GET ${op.path} (${op.name})`, op: op.name, surface: 'rest', stream, request: (input) => ({ method: 'GET', path: restUrl(op, input) }) },
     {
@@ -74,7 +82,7 @@ function targetsFor(op: AnyOperation, stream: ColdStream): ColdTarget[] {
 const REQUESTS_PER_SECOND_HEADROOM = 25_000;
 
 /** Send `target`'s stream from `offset` for `durationSec`; returns the result and how many inputs it used. */
-async function coldRun(
+export async function coldRun(
   base: string, target: ColdTarget | ColdTarget[], offset: number, durationSec: number, connections: number, apiKey: string, dir: string, onStart?: () => void,
 ): Promise<ColdLoadResult> {
   const targets = Array.isArray(target) ? target : [target];
@@ -153,9 +161,18 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
     const sheetRequest = { url: service.url + sheet.path, method: sheet.method, headers: { ...sheet.headers, 'x-api-key': apiKey }, connections: options.connections };
     const sheetBytes = Buffer.from(await (await fetch(sheetRequest.url, { headers: sheetRequest.headers })).arrayBuffer()).length;
     const cachedRounds: LoadResult[] = [];
+    const cpu = { cached: 0, cachedRequests: 0 };
+    // CPU per request counts 2xx and non-2xx alike: every answered request is work the service did.
+    const answered = (x: LoadResult) => x.total;
     const cachedRound = async () => {
       say(`  cached model sheet: ${options.rounds} rounds of ${options.roundSec} s`);
-      for (let r = 0; r < options.rounds; r++) cachedRounds.push(await runAutocannon({ ...sheetRequest, durationSec: options.roundSec }));
+      for (let r = 0; r < options.rounds; r++) {
+        const c0 = readCpuMs(service!.pid);
+        const x = await runAutocannon({ ...sheetRequest, durationSec: options.roundSec });
+        cpu.cached += readCpuMs(service!.pid) - c0;
+        cpu.cachedRequests += answered(x);
+        cachedRounds.push(x);
+      }
     };
     await cachedRound();
 
@@ -166,8 +183,15 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
       let offset = SAMPLE;
       let ceilingOffset = 50_000_000;
       say(`  ${t.name}: ${options.warmupSec} s warm-up, then ${options.rounds} rounds of ${options.roundSec} s, ceiling and service in turn`);
-      const runService = async (sec: number) => {
-        const r = await coldRun(service!.url, t, offset, sec, options.connections, apiKey, dir);
+      const serviceCpu = { ms: 0, requests: 0 };
+      const runService = async (sec: number, measured = true) => {
+        let c0 = 0;
+        // Read when the load starts, after the request list is written (coldRun's onStart).
+        const r = await coldRun(service!.url, t, offset, sec, options.connections, apiKey, dir, () => (c0 = readCpuMs(service!.pid)));
+        if (measured) {
+          serviceCpu.ms += readCpuMs(service!.pid) - c0;
+          serviceCpu.requests += answered(r);
+        }
         offset += r.used;
         return r;
       };
@@ -176,7 +200,7 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
         ceilingOffset += r.used;
         return r;
       };
-      if (options.warmupSec > 0) await runService(options.warmupSec);
+      if (options.warmupSec > 0) await runService(options.warmupSec, false);
       const results: Record<'ceiling' | 'service', ColdLoadResult[]> = { ceiling: [], service: [] };
       for (let r = 0; r < options.rounds; r++) {
         results.ceiling.push(await runCeiling(options.roundSec));
@@ -188,6 +212,7 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
         rows.push({
           target: t.name, op: t.op, surface: t.surface, server: kind, result: combineRounds(results[kind].map(toLoad)), roundsRps: results[kind].map((x) => x.rps),
           repeated: kind === 'service' ? repeated : 0, distinctInputs: t.stream.distinct, bodyBytes: Buffer.from(routes[k].body_base64, 'base64').length,
+          ...(kind === 'service' ? { cpuUsPerRequest: (1000 * serviceCpu.ms) / Math.max(1, serviceCpu.requests) } : {}),
         });
       }
     }
@@ -214,7 +239,10 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
     }
     return {
       options,
-      cached: { result: combineRounds(cachedRounds), roundsRps: cachedRounds.map((x) => x.rps), bodyBytes: sheetBytes },
+      cached: {
+        result: combineRounds(cachedRounds), roundsRps: cachedRounds.map((x) => x.rps), bodyBytes: sheetBytes,
+        cpuUsPerRequest: (1000 * cpu.cached) / Math.max(1, cpu.cachedRequests),
+      },
       rows, soak, serviceMemoryAfter: service.memory(),
     };
   } finally {
@@ -236,7 +264,12 @@ export function formatColdLoad(r: ColdLoadReport): string {
   const o = r.options;
   const c = r.cached;
   const rows = [
-    ['GET /models/{id} (cached)', 'service', fmtInt(c.result.rps), `${fmtInt(Math.min(...c.roundsRps))}-${fmtInt(Math.max(...c.roundsRps))}`, ms(c.result.p50), ms(c.result.p99), '', '100%', '', fmtInt(c.result.total), String(c.result.non2xx + c.result.errors + c.result.timeouts), fmtInt(c.bodyBytes)],
+    [
+      'GET /models/{id} (cached)', 'service', fmtInt(c.result.rps),
+      `${fmtInt(Math.min(...c.roundsRps))}-${fmtInt(Math.max(...c.roundsRps))}`, ms(c.result.p50), ms(c.result.p99), '', '100%', '',
+      fmtInt(c.result.total), String(c.result.non2xx + c.result.errors + c.result.timeouts),
+      fmtInt(c.bodyBytes), fmtInt(c.cpuUsPerRequest), '1.0x',
+    ],
     ...r.rows.map((x) => {
       const ceil = r.rows.find((y) => y.target === x.target && y.server === 'ceiling')!.result.rps;
       const bad = x.result.non2xx + x.result.errors + x.result.timeouts;
@@ -244,6 +277,8 @@ export function formatColdLoad(r: ColdLoadReport): string {
         x.target, x.server, fmtInt(x.result.rps), `${fmtInt(Math.min(...x.roundsRps))}-${fmtInt(Math.max(...x.roundsRps))}`, ms(x.result.p50), ms(x.result.p99),
         x.server === 'service' ? `${fmt((100 * x.result.rps) / ceil, 0)}%` : '', x.server === 'service' ? `${fmt((100 * x.result.rps) / c.result.rps, 0)}%` : '',
         x.server === 'service' && x.repeated > 0 ? `${fmtInt(x.repeated)} of ${fmtInt(x.distinctInputs)} distinct` : '', fmtInt(x.result.total), bad ? `${bad} !` : '0', fmtInt(x.bodyBytes),
+        x.cpuUsPerRequest === undefined ? '' : fmtInt(x.cpuUsPerRequest),
+        x.cpuUsPerRequest === undefined ? '' : `${fmt(x.cpuUsPerRequest / c.cpuUsPerRequest, 1)}x`,
       ];
     }),
   ];
@@ -253,8 +288,16 @@ export function formatColdLoad(r: ColdLoadReport): string {
     'the ceiling (a plain node:http server replaying the median-sized of 15 recorded answers of the same stream, whatever the URL) and the service.',
     `The cached row is the model sheet repeated (response cache hits), ${o.rounds} rounds before and ${o.rounds} after the cold targets. Latencies: autocannon's whole ms.`,
     '"repeats": an operation whose input space is smaller than the load (a model id, a podium) had to send inputs again; those may be cache hits.',
+    '"cpu us/req": the service process\'s CPU time (all threads, garbage collection included) per request over its measured rounds;',
+    '"vs cached" divides it by the cached sheet\'s. Waiting for a core is not counted, but a busy machine still inflates it.',
     '',
-    renderTable(['target', 'server', 'req/s', 'rounds req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'vs cached sheet', 'repeats', 'requests', 'non-2xx/err', 'body bytes'], rows),
+    renderTable(
+      [
+        'target', 'server', 'req/s', 'rounds req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'vs cached sheet', 'repeats', 'requests',
+        'non-2xx/err', 'body bytes', 'cpu us/req', 'vs cached',
+      ],
+      rows,
+    ),
   ];
   if (r.soak) {
     const s = r.soak;

@@ -24,10 +24,12 @@ export type Child = { process: ChildProcess; pid: number; exited: Promise<number
  * fork another process), so the pid is the server's and /proc/<pid>/status is its memory. stdout goes to
  * `stdoutFile` (the service's log) or nowhere; stderr is kept for error messages.
  */
-export function spawnNode(script: string, args: readonly string[], env: Record<string, string | undefined>, stdoutFile?: string): Child {
+export function spawnNode(
+  script: string, args: readonly string[], env: Record<string, string | undefined>, stdoutFile?: string, nodeArgs: readonly string[] = [],
+): Child {
   const out = stdoutFile ? openSync(stdoutFile, 'a') : 'ignore';
   const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...loader, script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd: PROJECT_ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', out, 'pipe'],
@@ -68,6 +70,21 @@ export function readMemory(pid: number): Memory {
   const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rss_mb: (kb('VmRSS') * 1024) / 1e6, peak_rss_mb: (kb('VmHWM') * 1024) / 1e6 };
 }
+
+/**
+ * CPU time the process has used so far (user + system, all its threads), in milliseconds, from /proc/<pid>/stat.
+ * Per request it is the cost a busy shared machine disturbs least: waiting for a core is not counted.
+ */
+export function readCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 14th and 15th.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(f[11]) + Number(f[12]);
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** USER_HZ: the unit of /proc/<pid>/stat times, 100 on Linux for every architecture the service runs on. */
+const CLOCK_TICKS = 100;
 
 /** SIGTERM, then SIGKILL if the child has not exited after `graceMs`. */
 export async function stopChild(child: Child, graceMs = 5_000): Promise<void> {

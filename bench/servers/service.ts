@@ -30,7 +30,20 @@ export type RunningService = {
   stop(): Promise<void>;
 };
 
-export type ServiceOptions = { logLevel?: string; dataDir?: string };
+export type ServiceOptions = {
+  logLevel?: string;
+  dataDir?: string;
+  /** Node flags for the service (bench/cold-server-profile.ts: --cpu-prof). */
+  nodeArgs?: readonly string[];
+};
+
+/**
+ * Node flags to try on the service without changing how it starts (BENCH_SERVICE_NODE_ARGS, space-separated, e.g.
+ * `--max-semi-space-size=64`): a flag earns its place in `npm start` only with figures from the same run beside it.
+ */
+function extraNodeArgs(): string[] {
+  return (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
 
 let bundle: Promise<string> | undefined;
 /**
@@ -72,7 +85,7 @@ export async function startService(opts: ServiceOptions = {}): Promise<RunningSe
   const started = performance.now();
   let child: Child | undefined;
   try {
-    child = spawnNode(script, [], env, logFile);
+    child = spawnNode(script, [], env, logFile, opts.nodeArgs ?? extraNodeArgs());
     const readyMs = await waitUntilOk(`${url}/readyz`, child, started);
     const atReady = readStartLog(logFile);
     const ready = (await (await fetch(`${url}/readyz`)).json()) as { access: Record<string, string> };

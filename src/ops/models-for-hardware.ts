@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT, QUANTIZATIONS } from '../engines/constants.ts';
+import { modelFacts } from '../engines/memory.ts';
 import { describeRanked, rankForHardware, type FitOptions, type RankedFit, type RankedModel } from '../engines/hardware-fit.ts';
 import { overallRating } from '../engines/ranking.ts';
-import type { Hardware } from '../schema/index.ts';
+import type { Hardware, Model } from '../schema/index.ts';
 import { contextParam, Cursor, Limit, Page, paginate } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, HardwareView, resolveHardware, toHardwareView } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -150,18 +151,70 @@ function toEntry(ds: Dataset, r: RankedModel): Entry {
   };
 }
 
-function rank(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
-  const r = rankForHardware(ds.models, hardware, opts, (id) => overallRating(ds, id)?.entry.best.rating);
-  return {
-    hardware: toHardwareView(hardware),
-    ranked: r.ranked,
+/**
+ * What a ranking needs that no request changes, read once per dataset: the open-weights models the engine can
+ * assess (their facts are there), the ones it cannot (listed, never guessed), the models left out, and the rating
+ * each assessable model is ordered by. A cold ask (a new context) then assesses only those models.
+ */
+type Catalogue = {
+  assessable: Model[];
+  not_assessable: z.infer<typeof NotAssessable>;
+  excluded: { closed_weights: number; open_weights_unknown: number };
+  ratings: Map<string, number | null>;
+};
+const catalogues = new WeakMap<Dataset, Catalogue>();
+
+function catalogueOf(ds: Dataset): Catalogue {
+  let c = catalogues.get(ds);
+  if (c) return c;
+  const open: Model[] = [];
+  const excluded = { closed_weights: 0, open_weights_unknown: 0 };
+  for (const m of ds.models) {
+    const w = m.open_weights?.value;
+    if (w === true) open.push(m);
+    else if (w === false) excluded.closed_weights++;
+    else if (w === undefined) excluded.open_weights_unknown++;
+  }
+  // Whether the engine can assess a model depends on the model's facts alone, not on the hardware or the ask.
+  const assessable: Model[] = [];
+  const lacking: Array<{ model_id: string; missing: string[] }> = [];
+  for (const m of open) {
+    const f = modelFacts(m);
+    if ('missing' in f) lacking.push({ model_id: m.id, missing: [...f.missing] });
+    else assessable.push(m);
+  }
+  lacking.sort((x, y) => (x.model_id < y.model_id ? -1 : 1));
+  c = {
+    assessable,
     not_assessable: {
-      count: r.not_assessable.length,
+      count: lacking.length,
       reason: NOT_ASSESSABLE_REASON,
-      models: r.not_assessable.map((n) => ({ model_id: n.model_id, missing: n.missing })),
+      models: lacking,
     },
+    excluded,
+    ratings: new Map(assessable.map((m) => [m.id, overallRating(ds, m.id)?.entry.best.rating ?? null])),
+  };
+  catalogues.set(ds, c);
+  return c;
+}
+
+/** The configuration as answers show it: the same for every ask on it. */
+const hardwareViews = new WeakMap<Hardware, HardwareView>();
+function hardwareView(h: Hardware): HardwareView {
+  let v = hardwareViews.get(h);
+  if (!v) hardwareViews.set(h, (v = toHardwareView(h)));
+  return v;
+}
+
+function rank(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
+  const c = catalogueOf(ds);
+  const r = rankForHardware(c.assessable, hardware, opts, (id) => c.ratings.get(id));
+  return {
+    hardware: hardwareView(hardware),
+    ranked: r.ranked,
+    not_assessable: c.not_assessable,
     does_not_fit: r.does_not_fit,
-    excluded: r.excluded,
+    excluded: c.excluded,
     assumptions: r.assumptions,
   };
 }

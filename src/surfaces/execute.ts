@@ -5,14 +5,15 @@ import type { AccessControl, LimitDecision, Principal } from '../access/types.ts
 import type { Dataset } from '../dataset/dataset.ts';
 import type { AnyOperation } from '../ops/operation.ts';
 import { Lru } from './lru.ts';
+import { utf8Bytes } from './utf8.ts';
 
 /** A serialized response body, computed once per (operation, input, full|partial, day) and then reused. */
 export type Prepared = {
   /** The object REST serializes and MCP returns as structuredContent. */
   value: Record<string, unknown>;
   bytes: Buffer;
-  /** Strong validator: a hash of the bytes, quoted. */
-  etag: string;
+  /** Strong validator: a hash of the bytes, quoted (made on first use: an MCP answer never needs it). */
+  readonly etag: string;
   /** The MCP text rendering, made on first use and kept with the bytes. */
   text?: string;
   /** The whole MCP tool result serialized (text and structured content), made on first use. */
@@ -20,7 +21,31 @@ export type Prepared = {
   /** The bytes gzip- and brotli-coded, each made on the first request that accepts it (rest/compression.ts). */
   gzip?: Buffer;
   br?: Buffer;
+  /** The coding is still the fast first one (remade at the better level on its next use). */
+  gzipFast?: boolean;
+  brFast?: boolean;
 };
+
+/** A cache miss's answer: the value and its bytes; every other form is made when a request first needs it. */
+class PreparedAnswer implements Prepared {
+  text?: string;
+  toolResult?: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  gzipFast?: boolean;
+  brFast?: boolean;
+  readonly value: Record<string, unknown>;
+  readonly bytes: Buffer;
+  private madeEtag: string | undefined;
+  constructor(value: Record<string, unknown>, bytes: Buffer) {
+    this.value = value;
+    this.bytes = bytes;
+  }
+
+  get etag(): string {
+    return (this.madeEtag ??= etagOf(this.bytes));
+  }
+}
 
 export type Admission = { principal: Principal; decision: LimitDecision };
 
@@ -94,8 +119,8 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       }
       const body = { data_as_of: dataAsOf, ...result };
       const value = projectBody(body, { full, fullTierOnly: op.fullTierOnly, sources: dataset.sourceById, baseUrl }) as Record<string, unknown>;
-      const bytes = Buffer.from(JSON.stringify(value));
-      const prepared: Prepared = { value, bytes, etag: etagOf(bytes) };
+      const bytes = utf8Bytes(JSON.stringify(value));
+      const prepared: Prepared = new PreparedAnswer(value, bytes);
       // Size counts the bytes, roughly the object graph they were serialized from, and what the first MCP call adds:
       // the text (a summary line and the bytes again) and the tool result holding both (about twice the bytes); the
       // coded copies add a fifth or less. Measured: get_model's 66 KB answer makes a 140 KB tool result.

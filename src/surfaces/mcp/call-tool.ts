@@ -78,10 +78,15 @@ export function toolResult(o: ToolOutcome & ({ ok: true } | { result: ToolResult
 export function toolResultBytes(o: ToolOutcome & ({ ok: true } | { result: ToolResult })): Buffer {
   if (!o.ok) return Buffer.from(JSON.stringify(o.result));
   const p = o.prepared;
-  p.toolResult ??= Buffer.concat([
-    Buffer.from(`{"content":[{"type":"text","text":${JSON.stringify(p.text)}}],"structuredContent":`),
-    p.bytes,
-    Buffer.from('}'),
-  ]);
+  if (!p.toolResult) {
+    // One allocation and one copy of the answer's bytes: the text (the answer again, escaped) is the larger half.
+    const head = `{"content":[{"type":"text","text":${JSON.stringify(p.text)}}],"structuredContent":`;
+    const n = Buffer.byteLength(head);
+    const out = Buffer.allocUnsafeSlow(n + p.bytes.length + 1);
+    out.write(head, 0, 'utf8');
+    p.bytes.copy(out, n);
+    out[out.length - 1] = 0x7d; // }
+    p.toolResult = out;
+  }
   return p.toolResult;
 }

@@ -72,4 +72,9 @@ test('the response wraps the result bytes in the SDK key order; a 2026 result en
   const bytes = jsonRpcResponse(Buffer.from('{"content":[]}'), '"a"');
   assert.equal(bytes.toString(), '{"result":{"content":[]},"jsonrpc":"2.0","id":"a"}');
   assert.equal(modernResult(Buffer.from('{"content":[]}'), ',"resultType":"complete"').toString(), '{"content":[],"resultType":"complete"}');
+  // The tail written in the same copy as the envelope: the two steps above, composed by hand.
+  assert.equal(
+    jsonRpcResponse(Buffer.from('{"content":[]}'), '7', ',"resultType":"complete"').toString(),
+    '{"result":{"content":[],"resultType":"complete"},"jsonrpc":"2.0","id":7}',
+  );
 });

@@ -97,9 +97,13 @@ export function directMessage(
 const RESULT_OPEN = Buffer.from('{"result":');
 const RESULT_CLOSE = ',"jsonrpc":"2.0","id":';
 
-/** A JSON-RPC response around a serialized result, with the SDK's key order (result, jsonrpc, id). */
-export function jsonRpcResponse(result: Buffer, idJson: string): Buffer {
-  return Buffer.concat([RESULT_OPEN, result, Buffer.from(`${RESULT_CLOSE}${idJson}}`)]);
+/**
+ * A JSON-RPC response around a serialized result, with the SDK's key order (result, jsonrpc, id); with `tail`, the
+ * result as `modernResult` gives it, written in the same single copy (a cold tools/call result is 10 to 380 KB).
+ */
+export function jsonRpcResponse(result: Buffer, idJson: string, tail?: string): Buffer {
+  if (tail === undefined) return Buffer.concat([RESULT_OPEN, result, Buffer.from(`${RESULT_CLOSE}${idJson}}`)]);
+  return Buffer.concat([RESULT_OPEN, result.subarray(0, result.length - 1), Buffer.from(`${tail}}${RESULT_CLOSE}${idJson}}`)]);
 }
 
 /**

@@ -11,7 +11,7 @@ import { once } from '../once.ts';
 import { CACHE_NONE, MCP_ALLOW } from '../rest/http.ts';
 import { registerResource } from '../rest/resource.ts';
 import { createToolRunner, toolResultBytes, type McpCallContext } from './call-tool.ts';
-import { directMessage, jsonRpcResponse, modernResult, type DirectMessage } from './direct-call.ts';
+import { directMessage, jsonRpcResponse, type DirectMessage } from './direct-call.ts';
 import { createExtras } from './extras.ts';
 import { hostRefusal } from './hosts.ts';
 import { checkMessages, type Checked } from './messages.ts';
@@ -104,7 +104,7 @@ export function registerMcp(app: FastifyInstance, opts: McpOptions): Array<() =>
       const message = `The response would exceed ${MCP_RESPONSE_LIMIT} bytes and was not sent.`;
       return sendJson(reply, 500, jsonRpcError(RPC.INTERNAL_ERROR, message, JSON.parse(m.idJson)));
     }
-    return sendJson(reply, 200, jsonRpcResponse(m.modern ? modernResult(result, modernTail[m.method]) : result, m.idJson));
+    return sendJson(reply, 200, jsonRpcResponse(result, m.idJson, m.modern ? modernTail[m.method] : undefined));
   };
 
   const post = async (request: FastifyRequest, reply: FastifyReply) => {

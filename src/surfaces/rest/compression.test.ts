@@ -27,9 +27,11 @@ test('encodedEtag: each coding has its own strong validator; identity keeps the 
   assert.equal(encodedEtag('"abc"', 'identity'), '"abc"');
   assert.equal(encodedEtag('"abc"', 'gzip'), '"abc-gz"');
   assert.equal(encodedEtag('"abc"', 'br'), '"abc-br"');
+  assert.equal(encodedEtag('"abc"', 'br', true), '"abc-br-fast"');
+  assert.equal(encodedEtag('"abc"', 'gzip', true), '"abc-gz-fast"');
 });
 
-test('encodedBody: small bodies go as they are; large ones are compressed once and kept', () => {
+test('encodedBody: small bodies go as they are; large ones are compressed fast, then once at the better level, and kept', () => {
   const small: Compressible = { bytes: Buffer.alloc(COMPRESS_MIN_BYTES - 1, 'a'), etag: '"s"' };
   assert.equal(encodedBody(small, 'br').encoding, 'identity');
   assert.equal(small.br, undefined);
@@ -37,9 +39,24 @@ test('encodedBody: small bodies go as they are; large ones are compressed once a
   const big: Compressible = { bytes: Buffer.from(text), etag: '"b"' };
   const first = encodedBody(big, 'br');
   assert.equal(first.encoding, 'br');
+  assert.equal(first.fast, true);
   assert.equal(zlib.brotliDecompressSync(first.body).toString(), text);
-  assert.equal(encodedBody(big, 'br').body, first.body, 'the same buffer: compressed once');
+  // Independent of our code: zlib itself at quality 1, then at 5.
+  const q = (quality: number) => zlib.brotliCompressSync(Buffer.from(text), { params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+  } });
+  assert.deepEqual(first.body, q(1));
+  const second = encodedBody(big, 'br');
+  assert.equal(second.fast, false);
+  assert.deepEqual(second.body, q(5));
+  assert.equal(zlib.brotliDecompressSync(second.body).toString(), text);
+  assert.equal(encodedBody(big, 'br').body, second.body, 'the same buffer from then on: compressed once at that level');
+  const gzFast = encodedBody(big, 'gzip');
+  assert.equal(gzFast.fast, true);
+  assert.deepEqual(gzFast.body.subarray(10), zlib.gzipSync(Buffer.from(text), { level: 1 }).subarray(10), 'gzip level 1 (past the header)');
   const gz = encodedBody(big, 'gzip');
+  assert.equal(gz.fast, false);
   assert.equal(zlib.gunzipSync(gz.body).toString(), text);
   assert.ok(gz.body.length < big.bytes.length / 3, `gzip of repetitive JSON is well under a third (${gz.body.length} of ${big.bytes.length})`);
 });
@@ -53,10 +70,19 @@ test('REST: an answer over 1 KB is coded as asked, with Vary and a per-coding ET
   assert.equal(plain.headers['content-encoding'], undefined);
   assert.match(String(plain.headers.vary), /accept-encoding/);
 
-  const br = await app.inject({ url: '/api/v1/models', headers: { 'accept-encoding': 'gzip;q=0.5, br' } });
-  assert.equal(br.headers['content-encoding'], 'br');
+  const brFast = await app.inject({ url: '/api/v1/models', headers: { 'accept-encoding': 'gzip;q=0.5, br' } });
+  assert.equal(brFast.headers['content-encoding'], 'br');
+  assert.deepEqual(zlib.brotliDecompressSync(brFast.rawPayload), plain.rawPayload);
+  assert.equal(brFast.headers.etag, `${String(plain.headers.etag).slice(0, -1)}-br-fast"`);
+  // Asked again, the answer is coded at the better level, under its own tag; the fast copy still revalidates.
+  const br = await app.inject({ url: '/api/v1/models', headers: { 'accept-encoding': 'br' } });
   assert.deepEqual(zlib.brotliDecompressSync(br.rawPayload), plain.rawPayload);
   assert.equal(br.headers.etag, `${String(plain.headers.etag).slice(0, -1)}-br"`);
+  assert.ok(br.rawPayload.length <= brFast.rawPayload.length, `${br.rawPayload.length} <= ${brFast.rawPayload.length}`);
+  const heldFast = await app.inject({
+    url: '/api/v1/models', headers: { 'accept-encoding': 'br', 'if-none-match': String(brFast.headers.etag) },
+  });
+  assert.equal(heldFast.statusCode, 304);
 
   const gz = await app.inject({ url: '/api/v1/models', headers: { 'accept-encoding': 'gzip' } });
   assert.equal(gz.headers['content-encoding'], 'gzip');

@@ -15,9 +15,19 @@ export const BROTLI_QUALITY = 5;
 /** zlib's default level: 10.8 KB in about 3 ms on the same sheet; level 9 saves 4% more for twice the time. */
 export const GZIP_LEVEL = 6;
 
-export const BROTLI_OPTIONS = (sizeHint: number): zlib.BrotliOptions => ({
+/**
+ * The first request for an answer in a coding gets it made fast (brotli quality 1, gzip level 1); the second gets it
+ * remade at the levels above, kept from then on. Most answers of high-cardinality traffic (a context slider, a
+ * volume field) are asked once: for them quality 5 cost 1.4 to 1.8 ms of CPU per answer against 0.2 to 0.3 ms at
+ * quality 1, for bodies 25 to 35% larger (cold models_for_hardware and estimate_cost answers of 38 and 105 KB,
+ * docs/performance.md). An answer asked again is worth the better ratio, and pays for it once.
+ */
+export const BROTLI_FAST_QUALITY = 1;
+export const GZIP_FAST_LEVEL = 1;
+
+export const BROTLI_OPTIONS = (sizeHint: number, quality = BROTLI_QUALITY): zlib.BrotliOptions => ({
   params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHint,
   },
@@ -29,6 +39,9 @@ export type Compressible = {
   etag: string;
   gzip?: Buffer;
   br?: Buffer;
+  /** Whether `gzip` / `br` is still the fast first coding (remade at the better level on its next use). */
+  gzipFast?: boolean;
+  brFast?: boolean;
 };
 
 /**
@@ -64,19 +77,39 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
   return 'identity';
 }
 
-/** ETag of one coding of the representation: the same tag with a suffix, so no cache mixes the variants (RFC 9110 8.8.3.3). */
-export function encodedEtag(etag: string, encoding: Encoding): string {
+/**
+ * ETag of one coding of the representation: the same tag with a suffix, so no cache mixes the variants (RFC 9110
+ * 8.8.3.3); the fast first coding has a suffix of its own (its bytes differ from the coding made later).
+ */
+export function encodedEtag(etag: string, encoding: Encoding, fast = false): string {
   if (encoding === 'identity') return etag;
-  return `${etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`;
+  return `${etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}${fast ? '-fast' : ''}"`;
 }
 
-/** The body for `encoding`, compressed on first use and kept on `p`; small bodies always go out as identity. */
-export function encodedBody(p: Compressible, encoding: Encoding): { body: Buffer; encoding: Encoding } {
-  if (encoding === 'identity' || p.bytes.length < COMPRESS_MIN_BYTES) return { body: p.bytes, encoding: 'identity' };
+export type Encoded = { body: Buffer; encoding: Encoding; fast: boolean };
+
+/**
+ * The body for `encoding`, kept on `p`: made fast on first use, remade at the better level on the second (see
+ * BROTLI_FAST_QUALITY); small bodies always go out as identity.
+ */
+export function encodedBody(p: Compressible, encoding: Encoding): Encoded {
+  if (encoding === 'identity' || p.bytes.length < COMPRESS_MIN_BYTES) return { body: p.bytes, encoding: 'identity', fast: false };
   if (encoding === 'br') {
-    p.br ??= zlib.brotliCompressSync(p.bytes, BROTLI_OPTIONS(p.bytes.length));
-    return { body: p.br, encoding };
+    if (p.br === undefined) {
+      p.br = zlib.brotliCompressSync(p.bytes, BROTLI_OPTIONS(p.bytes.length, BROTLI_FAST_QUALITY));
+      p.brFast = true;
+    } else if (p.brFast) {
+      p.br = zlib.brotliCompressSync(p.bytes, BROTLI_OPTIONS(p.bytes.length));
+      p.brFast = false;
+    }
+    return { body: p.br, encoding, fast: p.brFast === true };
   }
-  p.gzip ??= zlib.gzipSync(p.bytes, { level: GZIP_LEVEL });
-  return { body: p.gzip, encoding };
+  if (p.gzip === undefined) {
+    p.gzip = zlib.gzipSync(p.bytes, { level: GZIP_FAST_LEVEL });
+    p.gzipFast = true;
+  } else if (p.gzipFast) {
+    p.gzip = zlib.gzipSync(p.bytes, { level: GZIP_LEVEL });
+    p.gzipFast = false;
+  }
+  return { body: p.gzip, encoding, fast: p.gzipFast === true };
 }

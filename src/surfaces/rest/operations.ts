@@ -23,17 +23,21 @@ export function notAcceptable(what = 'application/json (errors: application/prob
 
 /**
  * Write ready bytes with their validator, or 304 when the caller already holds them. The coding the caller accepts
- * is made once per answer and kept on `p`; each coding has its own ETag.
+ * is kept on `p` (made fast on first use, at the better level on the second); each coding has its own ETag.
  */
 export function sendPrepared(
   request: FastifyRequest, reply: FastifyReply, p: Compressible, cacheControl: string, type = JSON_TYPE,
 ): FastifyReply {
-  const { body, encoding } = encodedBody(p, negotiateEncoding(request.headers['accept-encoding']));
-  const etag = encodedEtag(p.etag, encoding);
+  const { body, encoding, fast } = encodedBody(p, negotiateEncoding(request.headers['accept-encoding']));
+  const etag = encodedEtag(p.etag, encoding, fast);
   reply.header('etag', etag).header('cache-control', cacheControl);
   // Set whatever coding went out: the same URL answers differently by Accept-Encoding once it is over the threshold.
   if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
-  if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  // A caller holding the fast first coding holds the same content: If-None-Match compares weakly (RFC 9110 13.1.2).
+  const held = request.headers['if-none-match'];
+  if (notModified(held, etag) || (encoding !== 'identity' && !fast && notModified(held, encodedEtag(p.etag, encoding, true)))) {
+    return reply.code(304).send();
+  }
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.header('content-type', type).send(body);
 }

@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { utf8Bytes } from './utf8.ts';
+
+// Expected bytes from the UTF-8 definition (RFC 3629), written by hand.
+test('utf8Bytes: ASCII, two-, three- and four-byte characters, and a lone surrogate as U+FFFD', () => {
+  assert.deepEqual([...utf8Bytes('')], []);
+  assert.deepEqual([...utf8Bytes('{"a":1}')], [0x7b, 0x22, 0x61, 0x22, 0x3a, 0x31, 0x7d]);
+  assert.deepEqual([...utf8Bytes('é')], [0xc3, 0xa9]);
+  assert.deepEqual([...utf8Bytes('≤')], [0xe2, 0x89, 0xa4]);
+  assert.deepEqual([...utf8Bytes('😀')], [0xf0, 0x9f, 0x98, 0x80]);
+  assert.deepEqual([...utf8Bytes('a\ud800b')], [0x61, 0xef, 0xbf, 0xbd, 0x62]);
+});
+
+test('utf8Bytes: strings that outgrow the scratch buffer, and one past its bound, come out whole and independent', () => {
+  const medium = `${'x'.repeat(100_000)}é${'y'.repeat(50_000)}`;
+  const a = utf8Bytes(medium);
+  assert.equal(a.length, 150_002);
+  assert.equal(a.toString('utf8'), medium);
+  // A later call must not overwrite an earlier result (each has its own memory).
+  const b = utf8Bytes('z'.repeat(200_000));
+  assert.equal(a.toString('utf8'), medium);
+  assert.equal(b.length, 200_000);
+  const huge = '€'.repeat(1_500_000);
+  const c = utf8Bytes(huge);
+  assert.equal(c.length, 4_500_000);
+  assert.equal(c.subarray(0, 3).toString('hex'), 'e282ac');
+});
