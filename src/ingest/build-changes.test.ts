@@ -52,14 +52,17 @@ test('a scheduled change (a source\'s own start date) is never the source\'s bas
   assert.deepEqual(events.map((e) => [e.date, e.old, e.new, e.correction, e.commit]), [['2025-06-10', 10, 2, false, undefined]]);
 });
 
-test('a provider listing\'s licence field turning unknown (or known) is no licence event; a value change is', () => {
+test('only the developer\'s own listing (or a source without providers) makes a licence event; resellers\' flags do not', () => {
   const { events, unknownLicence } = catalogueEvents([
     change({ date: '2025-06-04T00:00:00Z' }), // the source's baseline
     change({ provider: 'venice', field: 'open_weights', old: true, new: null }),
     change({ provider: 'vercel', field: 'open_weights', old: null, new: false }),
-    change({ provider: 'nvidia', field: 'open_weights', old: false, new: true }),
+    // models.dev's cloudflare-ai-gateway file flipped gpt-oss-120b to closed on 2025-12-07; its weights stayed Apache-2.0.
+    change({ provider: 'cloudflare-ai-gateway', field: 'open_weights', old: true, new: false }),
+    change({ provider: 'zai', field: 'open_weights', old: false, new: true }),
+    change({ provider: 'zai', field: 'open_weights', old: true, new: null }), // the developer's file losing the field
     change({ provider: undefined, field: 'licence', old: null, new: 'MIT' }),
-  ], () => 'glm-5.1');
-  assert.equal(unknownLicence, 2);
-  assert.deepEqual(events.map((e) => [e.provider ?? null, e.field, e.old, e.new]), [['nvidia', 'open_weights', false, true], [null, 'licence', null, 'MIT']]);
+  ], () => 'glm-5.1', (provider) => provider === 'zai');
+  assert.equal(unknownLicence, 4);
+  assert.deepEqual(events.map((e) => [e.provider ?? null, e.field, e.old, e.new]), [['zai', 'open_weights', false, true], [null, 'licence', null, 'MIT']]);
 });

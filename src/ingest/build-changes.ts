@@ -37,6 +37,8 @@ export const DEDUP_WINDOW_DAYS = 7;
 export function catalogueEvents(
   changes: readonly CatalogueChange[],
   resolve: (c: CatalogueChange) => string | undefined,
+  /** Whether a provider is the model's own developer (its API or platform); by default none is. */
+  isDeveloper: (provider: string, modelId: string) => boolean = () => false,
 ): { events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number } {
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
@@ -60,12 +62,14 @@ export function catalogueEvents(
     const date = toDate(c.date);
     if (!c.scheduled && date === firstDate.get(c.source)) { baseline++; continue; }
     if (c.old === c.new) continue;
-    // A provider's listing losing or gaining a licence field is its file's completeness, not the model's
-    // licence (venice, vercel, openrouter files going true -> null); the developer's files and real
-    // value changes (true -> false) remain.
-    if (kind === 'licence' && c.provider !== undefined && (c.old === null || c.new === null)) { unknownLicence++; continue; }
     const model_id = resolve(c);
     if (!model_id) { unresolved++; continue; }
+    // A reseller's listing is no authority on the model's licence: its file's open_weights flag going true -> null
+    // (venice, vercel) or even true -> false (cloudflare-ai-gateway on gpt-oss-120b, whose weights stayed Apache-2.0)
+    // is the catalogue's bookkeeping. Only the developer's own listing, or a source without providers, makes one, and
+    // a listing's field appearing or disappearing (null) is its file's completeness, not a licence change.
+    const listingOnly = c.provider !== undefined && (!isDeveloper(c.provider, model_id) || c.old === null || c.new === null);
+    if (kind === 'licence' && listingOnly) { unknownLicence++; continue; }
     const providerAdded = kind === 'hosting' && c.provider !== undefined && providerFirst.get(`${c.source}|${c.provider}`) === date;
     const e: ChangeEvent = {
       id: '',

@@ -3,6 +3,7 @@ import { DATASET_SCHEMA_VERSION, type DatasetData, type Developer, type Fact, ty
 import { fact } from '../schema/fact.ts';
 import type { AdapterResult, DeveloperObservation, HardwareObservation, IngestIssue, RentalObservation } from '../sources/types.ts';
 import { buildChangesAll } from './build-all-changes.ts';
+import { isFirstParty } from './first-party.ts';
 import { buildModels } from './build-models.ts';
 import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders } from './build-offers.ts';
@@ -82,7 +83,10 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
   report.issues.push(...hwIssues);
 
   const modelIds = new Set(mb.models.map((m) => m.id));
-  const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs, tables.licenceOf).filter((e) => modelIds.has(e.model_id));
+  const vendorOf = new Map(mb.models.map((m) => [m.id, m.vendor]));
+  const isDeveloper = (provider: string, modelId: string) => isFirstParty(provider, vendorOf.get(modelId) ?? '');
+  const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs, tables.licenceOf, isDeveloper)
+    .filter((e) => modelIds.has(e.model_id));
 
   const developers = buildDevelopers(new Set(mb.vendors.values()), allOf(results, 'developers'), tables, report);
 
