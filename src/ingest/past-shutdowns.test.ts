@@ -57,3 +57,21 @@ test('past the model\'s shutdown date the developer\'s own offers are retired; a
   assert.equal(vertex.shutdown_date, undefined, 'the offer gets a status, not a date no source gave it');
   assert.equal(reseller.status, undefined);
 });
+
+test('past a closed model\'s shutdown its resellers are retired too (they forward to the developer); open weights keep theirs', () => {
+  // gemini-3-pro-preview is closed (models.dev open_weights false): QiHang's listing relays Google's API, which
+  // stopped answering on 2026-03-09. An open-weights model's reseller runs the weights itself.
+  const fact = <T>(value: T) => ({ value, as_of: '2026-07-02', source: 'models-dev' });
+  const closedModel = model('gemini-3-pro-preview', { open_weights: fact(false), shutdown_date: notice('2026-03-09', '2026-05-01') });
+  const openModel = model('gemma-2-27b-it', { open_weights: fact(true), shutdown_date: notice('2026-03-09', '2026-05-01') });
+  const reseller = (model_id: string) => ({
+    model_id, provider: 'qihang', provider_model_id: model_id, region: 'global', prices: {},
+    eu_resident: { value: 'unknown', as_of: '2026-01-01', source: 'provider-residency' }, listed_by: ['models-dev'], sku: 'standard',
+    first_party: false,
+  }) as Offer;
+  const [relay, host] = [reseller('gemini-3-pro-preview'), reseller('gemma-2-27b-it')];
+  assert.deepEqual(retirePastShutdowns([closedModel, openModel], [relay, host], '2026-09-23'), { models: 2, offers: 1 });
+  assert.equal(relay.status?.value, 'deprecated');
+  assert.match(relay.status!.note!, /^the developer retired the model: shut down on 2026-03-09/);
+  assert.equal(host.status, undefined);
+});

@@ -23,19 +23,24 @@ export function retiredByDate(x: Lifecycled, dataAsOf: string): Fact<ModelStatus
  * Marks retired every model and offer whose shutdown date has passed by `dataAsOf`; returns how many of each. The
  * model's shutdown date is its developer's: past it the developer serves the model nowhere, so each first-party
  * offer (its API, its cloud platform) is retired too, unless that offer carries a shutdown date of its own.
- * Resellers' offers keep their own word: some go on serving a model its developer retired.
+ * So is every reseller's offer of a closed-weights model: a reseller of a closed model forwards to the developer's
+ * API, which no longer answers (QiHang's gemini-3-pro-preview after Google's 2026-03-09 shutdown). Resellers of an
+ * open-weights model keep their own word: they run the weights themselves and some go on serving them.
  */
 export function retirePastShutdowns(models: Model[], offers: Offer[], dataAsOf: string): { models: number; offers: number } {
   let m = 0;
   let o = 0;
   const modelShutdown = new Map<string, Model['shutdown_date']>();
+  const closed = new Set<string>();
   for (const x of models) {
     const status = retiredByDate(x, dataAsOf);
     if (status) (x.status = status), m++;
     if (x.shutdown_date) modelShutdown.set(x.id, x.shutdown_date);
+    if (x.open_weights?.value === false) closed.add(x.id);
   }
   for (const x of offers) {
-    const own = x.first_party && !x.shutdown_date ? modelShutdown.get(x.model_id) : undefined;
+    const follows = x.first_party || closed.has(x.model_id);
+    const own = follows && !x.shutdown_date ? modelShutdown.get(x.model_id) : undefined;
     const status = retiredByDate({ status: x.status, shutdown_date: x.shutdown_date ?? own }, dataAsOf);
     if (status) (x.status = own ? { ...status, note: `the developer retired the model: ${status.note}` } : status), o++;
   }
