@@ -2,6 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact, Hardware } from '../schema/index.ts';
 import { adHocConfiguration, countedConfiguration, MAX_COUNT, MAX_MEMORY_GB, type AdHocKind } from './machine-build.ts';
+import { decodeSplit } from './decode.ts';
 import { deviceName, FORM_WORDS, namesDevice, readMachine, type DeviceName, type MachineQuery } from './machine-words.ts';
 import { usableBytes } from './memory.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, words, type MachineClass } from './vocabulary.ts';
@@ -129,12 +130,19 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
     return refuse('out_of_range', `a count applies to discrete GPUs; ${one.hardware.id} is a unified-memory machine`, q, [one.hardware.id]);
   }
   const built = countedConfiguration(one.hardware, count);
-  return mapped(built, 'counted', matched, `read as ${count} x ${one.hardware.accelerator} from ${one.hardware.id}: ${count} x ${gb(one.perDeviceGb)} = ${gb(built.memory_gb.value)}, weights split across the cards (tensor parallel); bandwidth per card as catalogued${formNote}`);
+  return mapped(built, 'counted', matched, `read as ${count} x ${one.hardware.accelerator} from ${one.hardware.id}: ${count} x ${gb(one.perDeviceGb)} = ${gb(built.memory_gb.value)}, ${howSplit(built)}; bandwidth per card as catalogued${formNote}`);
 }
 
-/** `2 x 24 GB = 48 GB, weights split across the cards` for a multi-card configuration, else nothing. */
+/** `2 x 24 GB = 48 GB, weights split across the cards by layer` for a multi-card configuration, else nothing. */
 function split(h: Hardware): string {
-  return h.count > 1 ? `: ${h.count} x ${gb(h.memory_gb.value / h.count)} = ${gb(h.memory_gb.value)}, weights split across the cards (tensor parallel)` : '';
+  return h.count > 1 ? `: ${h.count} x ${gb(h.memory_gb.value / h.count)} = ${gb(h.memory_gb.value)}, ${howSplit(h)}` : '';
+}
+
+/** The split the speed estimate assumes (decode.ts), so the interpretation and the estimate say the same. */
+function howSplit(h: Hardware): string {
+  return decodeSplit(h) === 'tensor'
+    ? 'weights split across the cards (tensor parallel over their GPU-to-GPU fabric)'
+    : 'weights split across the cards by layer (over PCIe, one card at a time per token)';
 }
 
 function mapped(h: Hardware, how: MachineHow, matched: string[], interpretation: string): MachineMapping {
