@@ -107,7 +107,7 @@ export const get_trust_profile = defineOperation({
       trust_index: p.trust_index,
       coverage: p.coverage,
       counts: p.counts,
-      derivation: `Derived by this service from the ${CRITERIA_COUNT} criteria below: trust_index = round(100 x ${p.counts.met} met / ${CRITERIA_COUNT}); coverage = (${p.counts.met} met + ${p.counts.not_met} not met) / ${CRITERIA_COUNT}. Criteria 5-15 are per developer; criterion 16 needs ${MIN_VOTES} votes on an LMArena text leaderboard.`,
+      derivation: `Derived by this service from the ${CRITERIA_COUNT} criteria (each with its evidence in \`criteria\`, on the pro and enterprise tiers): trust_index = round(100 x ${p.counts.met} met / ${CRITERIA_COUNT}); coverage = (${p.counts.met} met + ${p.counts.not_met} not met) / ${CRITERIA_COUNT}. Criteria 5-15 are per developer; criterion 16 needs ${MIN_VOTES} votes on an LMArena text leaderboard.`,
       compliance: p.compliance,
       criteria: p.criteria,
     };
