@@ -42,7 +42,8 @@ test('estimate_cost: self-hosting rented and owned, the break-even volume, and w
     cheaper: 'api',
   };
   // A first-party cheapest offer names no developer price beside it: it is the developer's.
-  assert.equal(line('estimate_cost', v), 'T (data as of 2026-09-23): open-70b at 5000M tokens/month: API from 1,234.50 USD (Dev, first party); '
+  assert.equal(line('estimate_cost', v), 'T (data as of 2026-09-23): open-70b at 5000M tokens/month: '
+    + 'API from 1,234.50 USD (Dev, first party); '
     + 'self-hosted rented from 2,764.19 USD (h100-80gb-x1, q8_0, 2 machines), owned from 160.95 USD (rtx-5090-x2, q5_k_m); '
     + 'break-even rented at 12000M tokens/month, owned never breaks even; cheaper here: the API.');
 });
@@ -61,4 +62,17 @@ test('get_trust_profile and get_podium say the index and the places, not only th
     { place: 1, model: { id: 'a' }, rating: { rating: 1507.33 }, statistical_tie: true },
     { place: 2, model: { id: 'b' }, rating: { rating: 1490 }, statistical_tie: false }] };
   assert.equal(line('get_podium', podium), 'T (data as of d): text/overall as of 2026-08-19: 1. a (1507.33, tied with next), 2. b (1490).');
+});
+
+test('get_model and search_models: what the model is and which models matched', () => {
+  // llama-3.3-70b-instruct in the committed dataset: 70,553,706,496 parameters (70.6B), context 131,072, open weights.
+  const sheet = { data_as_of: 'd', id: 'llama-3.3-70b-instruct', name: { value: 'Llama-3.3-70B-Instruct' }, developer: { name: 'Meta' },
+    open_weights: { value: true }, parameters_total: { value: 70_553_706_496 }, context_window: { value: 131_072 }, offers: [{}, {}] };
+  assert.equal(line('get_model', sheet), 'T (data as of d): llama-3.3-70b-instruct (Llama-3.3-70B-Instruct, Meta): open weights, '
+    + '70.6B parameters, context 131,072 tokens, 2 offers.');
+  const retired = { ...sheet, open_weights: { value: false }, parameters_total: null, context_window: null, offers: [],
+    status: { value: 'deprecated' }, shutdown_date: { value: '2026-12-11' } };
+  assert.match(line('get_model', retired), /: closed weights, 0 offers, deprecated, shutdown 2026-12-11\.$/);
+  const found = { data_as_of: 'd', items: [{ id: 'a' }, { id: 'b' }], page: { total: 55 } };
+  assert.equal(line('search_models', found), 'T (data as of d): 55 models match; first: a, b and 53 more.');
 });

@@ -1,7 +1,8 @@
 // Per-operation headlines for the MCP text summary: the answer a reader needs first, read off structuredContent.
 // Each returns undefined when the value lacks what it reads (a partial answer), and the generic line is used instead.
 
-type V = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a wire value, read defensively
+// A wire value (the JSON of structuredContent), read defensively: every field may be absent in a partial answer.
+type V = Record<string, any>;
 
 /** USD as the answers print money: two decimals, thousands grouped (85.75, 1,104.68). */
 const usd = (n: unknown) => (typeof n === 'number'
@@ -21,7 +22,8 @@ function selfSide(s: V | undefined): string {
   const c = s?.cheapest;
   const own = s?.owned_options?.[0];
   const parts: string[] = [];
-  if (c) parts.push(`rented from ${usd(c.monthly_usd)} (${c.hardware_id}, ${c.quantization}${c.machines > 1 ? `, ${c.machines} machines` : ''})`);
+  const machines = c?.machines > 1 ? `, ${c.machines} machines` : '';
+  if (c) parts.push(`rented from ${usd(c.monthly_usd)} (${c.hardware_id}, ${c.quantization}${machines})`);
   if (own) parts.push(`owned from ${usd(own.monthly_usd)} (${own.hardware_id}, ${own.quantization})`);
   if (parts.length) return `self-hosted ${parts.join(', ')}`;
   return `self-hosted: ${s?.reason ?? 'no figure'}`;
@@ -88,6 +90,27 @@ function modelsForHardware(v: V): string | undefined {
   return `${v.hardware.id} at ${v.context} tokens: ${total} models fit${top.length ? `, best rated ${top.join(', ')}` : ''}`;
 }
 
+function getModel(v: V): string | undefined {
+  if (typeof v.id !== 'string' || !Array.isArray(v.offers)) return undefined;
+  const ow = v.open_weights?.value;
+  const parts = [ow === true ? 'open weights' : ow === false ? 'closed weights' : 'weights: no source says'];
+  const p = v.parameters_total?.value;
+  if (typeof p === 'number') parts.push(`${Math.round(p / 1e8) / 10}B parameters`);
+  if (typeof v.context_window?.value === 'number') parts.push(`context ${v.context_window.value.toLocaleString('en-US')} tokens`);
+  parts.push(`${v.offers.length} offers`);
+  if (v.status?.value === 'deprecated') parts.push(`deprecated${v.shutdown_date?.value ? `, shutdown ${v.shutdown_date.value}` : ''}`);
+  const who = [v.name?.value, v.developer?.name].filter(Boolean).join(', ');
+  return `${v.id}${who ? ` (${who})` : ''}: ${parts.join(', ')}`;
+}
+
+function searchModels(v: V): string | undefined {
+  if (!Array.isArray(v.items)) return undefined;
+  const total = v.page?.total ?? v.items.length;
+  const first = v.items.slice(0, 5).map((i: V) => name(i));
+  const more = total > first.length ? ` and ${total - first.length} more` : '';
+  return `${total} models match${first.length ? `; first: ${first.join(', ')}${more}` : ''}`;
+}
+
 /** Headline builders by operation name; operations not listed keep the generic line (id and list sizes). */
 export const HEADLINES: Readonly<Record<string, (v: V) => string | undefined>> = {
   estimate_cost: estimateCost,
@@ -97,4 +120,6 @@ export const HEADLINES: Readonly<Record<string, (v: V) => string | undefined>> =
   cheapest_for: cheapestFor,
   compare_models: compareModels,
   models_for_hardware: modelsForHardware,
+  get_model: getModel,
+  search_models: searchModels,
 };
