@@ -4,6 +4,7 @@ import type { Fact } from '../schema/fact.ts';
 import { citeSource } from './cite.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { dollars, price } from './money.ts';
+import { isShutDownOffer } from './offer-lifecycle.ts';
 import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE, type Candidate, type Option, type Step } from './recommend.ts';
 import { TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
@@ -100,6 +101,8 @@ function euOffers(ds: Dataset, c: Candidate): EuOfferBrief[] {
   const seen = new Set<string>();
   const out: EuOfferBrief[] = [];
   for (const o of ds.offersByModel.get(c.model.id) ?? []) {
+    // A shut-down offer is no place to send EU data any more: it is not listed (nor counted as EU evidence).
+    if (isShutDownOffer(o, ds.meta.data_as_of)) continue;
     const r = euResidencyOf(o);
     if (r !== 'yes' && r !== 'region') continue;
     const key = `${o.provider}/${o.region}`;

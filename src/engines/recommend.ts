@@ -4,6 +4,7 @@ import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { perDataset, perDatasetKey } from './per-dataset.ts';
 import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
+import { isShutDownOffer } from './offer-lifecycle.ts';
 import { cheapestHosting, hostingOnMachine, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
@@ -141,9 +142,14 @@ function scoreOption(ds: Dataset, m: Model, b: UseBoard, e: QualityEvidence, tru
 /** The catalogued local machines, one array per dataset (fits are cached per pool array). */
 const localPool = perDataset((ds): Hardware[] => ds.hardware.filter((h) => (LOCAL_CLASSES as readonly string[]).includes(h.class)));
 
-/** The cheapest per-token offer of a model at the default input share, EU only; cached per dataset. */
+/**
+ * The cheapest per-token offer of a model at the default input share, EU only and still served; cached per dataset.
+ * An offer shut down by the data date cannot be bought, so it is nobody's EU offer (as in cheapestAtDefaultShare).
+ */
 const cheapestEu = perDatasetKey(
-  (ds, m: Model): PricedOffer | undefined => cheapestOffer(ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, isEuOffer),
+  (ds, m: Model): PricedOffer | undefined => cheapestOffer(
+    ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, (o) => isEuOffer(o) && !isShutDownOffer(o, ds.meta.data_as_of),
+  ),
 );
 
 /** The cheapest per-token offer of a model at the default input share, any or EU only. */

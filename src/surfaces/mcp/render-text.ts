@@ -1,5 +1,6 @@
 // The text content of a tool result: a one-line summary, then the whole answer as JSON (the structuredContent).
 import type { AnyOperation } from '../../ops/operation.ts';
+import { HEADLINES } from './summaries.ts';
 
 /** A short label for the subject: its id, or an id-shaped name. */
 function subject(value: Record<string, unknown>): string | undefined {
@@ -12,6 +13,10 @@ function subject(value: Record<string, unknown>): string | undefined {
  * Lists are named by size only: the entries follow in the JSON.
  */
 export function summaryLine(op: AnyOperation, value: Record<string, unknown>): string {
+  const attribution = typeof value.attribution === 'string' ? ` Show with the data: ${value.attribution}` : '';
+  // An operation with a headline says its answer first (estimate_cost: the cheapest API offer, self-hosting, break-even).
+  const headline = HEADLINES[op.name]?.(value);
+  if (headline) return `${op.title} (data as of ${String(value.data_as_of)}): ${headline}.${attribution}`;
   const parts: string[] = [];
   const id = subject(value);
   if (id) parts.push(id);
@@ -21,7 +26,6 @@ export function summaryLine(op: AnyOperation, value: Record<string, unknown>): s
   }
   const page = value.page as { total?: unknown } | undefined;
   if (page && typeof page.total === 'number') parts.push(`${page.total} in total across pages`);
-  const attribution = typeof value.attribution === 'string' ? ` Show with the data: ${value.attribution}` : '';
   return `${op.title} (data as of ${String(value.data_as_of)})${parts.length ? `: ${parts.join('; ')}` : ''}.${attribution}`;
 }
 

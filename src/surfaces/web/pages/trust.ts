@@ -23,7 +23,7 @@ coverage ${num((t.coverage ?? 0) * 100)}%.</p><p class="small">${t.derivation}</
 </dl>
 ${(c.eu_offers ?? []).length > 0 && html`<details><summary>EU-resident offers</summary>
 <ul>${(c.eu_offers as Json[]).map((o) => html`<li>${o.provider_name} <code>${o.provider_model_id}</code>
-(${fact(o.eu_resident)})</li>`)}</ul></details>`}
+${o.sku} SKU${o.region === 'eu' ? ', EU region' : ''} (${fact(o.eu_resident)})</li>`)}</ul></details>`}
 <h2 id="criteria">Criteria</h2>${criteria.length ? html`<div class="scroll"><table class="sortable"><caption>The 16 criteria</caption>
 <thead><tr><th scope="col">Criterion</th><th scope="col">Status</th><th scope="col">Evidence</th></tr></thead>
 <tbody>${criteria.map((k) => html`<tr><td>${k.label ?? k.id}</td><td>${k.status}</td>

@@ -1,0 +1,78 @@
+// The headline of a tool's text: estimate_cost says the cheapest offer, the developer's price, self-hosting, break-even.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { z } from 'zod';
+import { defineOperation, READ_ONLY } from '../../ops/operation.ts';
+import { renderText } from './render-text.ts';
+
+const opNamed = (name: string, title: string) => defineOperation({
+  name, title, description: 'd', path: '/p', input: z.object({}), output: z.object({}), annotations: READ_ONLY, examples: [],
+  handler: () => ({}),
+});
+const line = (name: string, value: Record<string, unknown>) => renderText(opNamed(name, 'T'), value, JSON.stringify(value)).split('\n')[0];
+
+// claude-sonnet-4-5 at 100M tokens, the committed dataset: QiHang lists $0.43 input / $2.14 output, blended at 75% input
+// 0.75 x 0.43 + 0.25 x 2.14 = 0.8575 USD per 1M, so 85.75 USD a month; Anthropic's own $3 / $15 blend to 6.00, 600.00 USD.
+const sonnet = {
+  data_as_of: '2026-09-23', model: { id: 'claude-sonnet-4-5' }, tokens_millions: 100,
+  api: {
+    offers: [], cheapest: { provider: 'qihang-ai', provider_name: 'QiHang', first_party: false, monthly_usd: 85.75 },
+    developer_offer: { provider: 'anthropic', provider_name: 'Anthropic', first_party: true, monthly_usd: 600 },
+  },
+  self_hosting: { possible: false, reason: 'not possible: the weights are not published', cheapest: null, options: [], owned_options: [] },
+  break_even: { tokens_millions: null, reason: 'self-hosting is not possible' }, break_even_owned: { tokens_millions: null, reason: 'x' },
+  cheaper: null, curve: [1, 2], assumptions: ['a'],
+};
+
+test('estimate_cost: the cheapest API offer with its monthly USD and first_party, then the developer\'s own price', () => {
+  assert.equal(line('estimate_cost', sonnet), 'T (data as of 2026-09-23): claude-sonnet-4-5 at 100M tokens/month: '
+    + 'API from 85.75 USD (QiHang, reseller; Anthropic 600.00 USD); self-hosted: not possible: the weights are not published.');
+});
+
+test('estimate_cost: self-hosting rented and owned, the break-even volume, and which side is cheaper', () => {
+  const v = {
+    ...sonnet, model: { id: 'open-70b' }, tokens_millions: 5000,
+    api: { offers: [], cheapest: { provider_name: 'Dev', first_party: true, monthly_usd: 1234.5 }, developer_offer: null },
+    self_hosting: {
+      possible: true, reason: null, cheapest: { hardware_id: 'h100-80gb-x1', quantization: 'q8_0', machines: 2, monthly_usd: 2764.19 },
+      options: [], owned_options: [{ hardware_id: 'rtx-5090-x2', quantization: 'q5_k_m', monthly_usd: 160.95 }],
+    },
+    break_even: { tokens_millions: 12000, reason: 'r' },
+    break_even_owned: { tokens_millions: null, reason: 'they never cross: owned self-hosting costs at least ...' },
+    cheaper: 'api',
+  };
+  // A first-party cheapest offer names no developer price beside it: it is the developer's.
+  assert.equal(line('estimate_cost', v), 'T (data as of 2026-09-23): open-70b at 5000M tokens/month: '
+    + 'API from 1,234.50 USD (Dev, first party); '
+    + 'self-hosted rented from 2,764.19 USD (h100-80gb-x1, q8_0, 2 machines), owned from 160.95 USD (rtx-5090-x2, q5_k_m); '
+    + 'break-even rented at 12000M tokens/month, owned never breaks even; cheaper here: the API.');
+});
+
+test('a value without what the headline reads keeps the generic line: id and list sizes', () => {
+  assert.equal(line('estimate_cost', { data_as_of: '2026-09-23', curve: [1], assumptions: [] }),
+    'T (data as of 2026-09-23): curve: 1; assumptions: none.');
+});
+
+test('get_trust_profile and get_podium say the index and the places, not only that an answer exists', () => {
+  const trust = { data_as_of: 'd', model: { id: 'gpt-5' }, trust_index: 50, counts: { met: 8, not_met: 8, unknown: 0, total: 16 },
+    compliance: { offers: { total: 39, eu_resident: 10 } } };
+  assert.equal(line('get_trust_profile', trust),
+    'T (data as of d): gpt-5: Trust Index 50/100 (8 met, 8 not met, 0 unknown of 16 criteria); EU-resident offers 10 of 39.');
+  const podium = { data_as_of: 'd', leaderboard: 'text', category: 'overall', as_of: '2026-08-19', podium: [
+    { place: 1, model: { id: 'a' }, rating: { rating: 1507.33 }, statistical_tie: true },
+    { place: 2, model: { id: 'b' }, rating: { rating: 1490 }, statistical_tie: false }] };
+  assert.equal(line('get_podium', podium), 'T (data as of d): text/overall as of 2026-08-19: 1. a (1507.33, tied with next), 2. b (1490).');
+});
+
+test('get_model and search_models: what the model is and which models matched', () => {
+  // llama-3.3-70b-instruct in the committed dataset: 70,553,706,496 parameters (70.6B), context 131,072, open weights.
+  const sheet = { data_as_of: 'd', id: 'llama-3.3-70b-instruct', name: { value: 'Llama-3.3-70B-Instruct' }, developer: { name: 'Meta' },
+    open_weights: { value: true }, parameters_total: { value: 70_553_706_496 }, context_window: { value: 131_072 }, offers: [{}, {}] };
+  assert.equal(line('get_model', sheet), 'T (data as of d): llama-3.3-70b-instruct (Llama-3.3-70B-Instruct, Meta): open weights, '
+    + '70.6B parameters, context 131,072 tokens, 2 offers.');
+  const retired = { ...sheet, open_weights: { value: false }, parameters_total: null, context_window: null, offers: [],
+    status: { value: 'deprecated' }, shutdown_date: { value: '2026-12-11' } };
+  assert.match(line('get_model', retired), /: closed weights, 0 offers, deprecated, shutdown 2026-12-11\.$/);
+  const found = { data_as_of: 'd', items: [{ id: 'a' }, { id: 'b' }], page: { total: 55 } };
+  assert.equal(line('search_models', found), 'T (data as of d): 55 models match; first: a, b and 53 more.');
+});

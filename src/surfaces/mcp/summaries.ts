@@ -1,0 +1,125 @@
+// Per-operation headlines for the MCP text summary: the answer a reader needs first, read off structuredContent.
+// Each returns undefined when the value lacks what it reads (a partial answer), and the generic line is used instead.
+
+// A wire value (the JSON of structuredContent), read defensively: every field may be absent in a partial answer.
+type V = Record<string, any>;
+
+/** USD as the answers print money: two decimals, thousands grouped (85.75, 1,104.68). */
+const usd = (n: unknown) => (typeof n === 'number'
+  ? `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD` : '?');
+const name = (m: V | undefined) => (m ? String(m.id ?? m.name) : '?');
+
+function apiSide(api: V | undefined): string {
+  const c = api?.cheapest;
+  if (!c) return 'no API offer priced above zero';
+  const who = `${c.provider_name ?? c.provider}, ${c.first_party ? 'first party' : 'reseller'}`;
+  const d = api?.developer_offer;
+  const dev = d && !c.first_party ? `; ${d.provider_name ?? d.provider} ${usd(d.monthly_usd)}` : '';
+  return `API from ${usd(c.monthly_usd)} (${who}${dev})`;
+}
+
+function selfSide(s: V | undefined): string {
+  const c = s?.cheapest;
+  const own = s?.owned_options?.[0];
+  const parts: string[] = [];
+  const machines = c?.machines > 1 ? `, ${c.machines} machines` : '';
+  if (c) parts.push(`rented from ${usd(c.monthly_usd)} (${c.hardware_id}, ${c.quantization}${machines})`);
+  if (own) parts.push(`owned from ${usd(own.monthly_usd)} (${own.hardware_id}, ${own.quantization})`);
+  if (parts.length) return `self-hosted ${parts.join(', ')}`;
+  return `self-hosted: ${s?.reason ?? 'no figure'}`;
+}
+
+function breakEven(b: V | undefined, what: string): string | undefined {
+  if (!b) return undefined;
+  if (typeof b.tokens_millions === 'number') return `break-even ${what} at ${b.tokens_millions}M tokens/month`;
+  return /never cross/.test(String(b.reason)) ? `${what} never breaks even` : undefined;
+}
+
+function estimateCost(v: V): string | undefined {
+  if (!v.api || typeof v.tokens_millions !== 'number') return undefined;
+  const parts = [`${name(v.model)} at ${v.tokens_millions}M tokens/month: ${apiSide(v.api)}`, selfSide(v.self_hosting)];
+  const be = [breakEven(v.break_even, 'rented'), breakEven(v.break_even_owned, 'owned')].filter(Boolean);
+  if (be.length) parts.push(be.join(', '));
+  if (v.cheaper) parts.push(`cheaper here: ${v.cheaper === 'api' ? 'the API' : 'self-hosting'}`);
+  return parts.join('; ');
+}
+
+function trustProfile(v: V): string | undefined {
+  if (!v.counts) return undefined;
+  const c = v.counts;
+  const eu = v.compliance?.offers;
+  const euText = eu ? `; EU-resident offers ${eu.eu_resident} of ${eu.total}` : '';
+  return `${name(v.model)}: Trust Index ${v.trust_index ?? 'not computed'}/100 (${c.met} met, ${c.not_met} not met, `
+    + `${c.unknown} unknown of ${c.total} criteria)${euText}`;
+}
+
+function podium(v: V): string | undefined {
+  if (!Array.isArray(v.podium)) return undefined;
+  const places = v.podium.map((p: V) => `${p.place}. ${name(p.model)} (${p.rating?.rating}${p.statistical_tie ? ', tied with next' : ''})`);
+  return `${v.leaderboard}/${v.category} as of ${v.as_of}: ${places.join(', ') || 'no rated model'}`;
+}
+
+function recommendModel(v: V): string | undefined {
+  if (!Array.isArray(v.recommendations)) return undefined;
+  const recs = v.recommendations.map((r: V) => {
+    const how = r.path === 'api' && r.offer ? `API via ${r.offer.provider_name ?? r.offer.provider}`
+      : r.path === 'self_hosted' ? `self-hosted${r.self_hosting?.hardware_id ? ` on ${r.self_hosting.hardware_id}` : ''}` : r.path;
+    return `${r.position}. ${name(r.model)} (${how}, score ${r.score})`;
+  });
+  return `${recs.join('; ') || 'no model meets the constraints'}; ${v.qualified} of ${v.considered} models qualified`;
+}
+
+function cheapestFor(v: V): string | undefined {
+  if (!Array.isArray(v.items)) return undefined;
+  const first = v.items[0];
+  const total = v.page?.total ?? v.items.length;
+  if (!first) return `no model meets the floor for ${v.use}`;
+  const via = first.offer ? ` via ${first.offer.provider_name ?? first.offer.provider}` : '';
+  return `${v.use}: cheapest ${name(first.model)} at ${first.blended_price?.value} USD per 1M tokens blended${via}; ${total} models match`;
+}
+
+function compareModels(v: V): string | undefined {
+  if (!Array.isArray(v.models) || !Array.isArray(v.rows)) return undefined;
+  return `${v.models.map((m: V) => name(m)).join(' vs ')}, ${v.rows.length} rows`;
+}
+
+function modelsForHardware(v: V): string | undefined {
+  if (!Array.isArray(v.items) || !v.hardware) return undefined;
+  const top = v.items.slice(0, 3).map((i: V) => `${name(i.model)} (${i.quantization_name ?? i.quantization}, ${i.fit})`);
+  const total = v.page?.total ?? v.items.length;
+  return `${v.hardware.id} at ${v.context} tokens: ${total} models fit${top.length ? `, best rated ${top.join(', ')}` : ''}`;
+}
+
+function getModel(v: V): string | undefined {
+  if (typeof v.id !== 'string' || !Array.isArray(v.offers)) return undefined;
+  const ow = v.open_weights?.value;
+  const parts = [ow === true ? 'open weights' : ow === false ? 'closed weights' : 'weights: no source says'];
+  const p = v.parameters_total?.value;
+  if (typeof p === 'number') parts.push(`${Math.round(p / 1e8) / 10}B parameters`);
+  if (typeof v.context_window?.value === 'number') parts.push(`context ${v.context_window.value.toLocaleString('en-US')} tokens`);
+  parts.push(`${v.offers.length} offers`);
+  if (v.status?.value === 'deprecated') parts.push(`deprecated${v.shutdown_date?.value ? `, shutdown ${v.shutdown_date.value}` : ''}`);
+  const who = [v.name?.value, v.developer?.name].filter(Boolean).join(', ');
+  return `${v.id}${who ? ` (${who})` : ''}: ${parts.join(', ')}`;
+}
+
+function searchModels(v: V): string | undefined {
+  if (!Array.isArray(v.items)) return undefined;
+  const total = v.page?.total ?? v.items.length;
+  const first = v.items.slice(0, 5).map((i: V) => name(i));
+  const more = total > first.length ? ` and ${total - first.length} more` : '';
+  return `${total} models match${first.length ? `; first: ${first.join(', ')}${more}` : ''}`;
+}
+
+/** Headline builders by operation name; operations not listed keep the generic line (id and list sizes). */
+export const HEADLINES: Readonly<Record<string, (v: V) => string | undefined>> = {
+  estimate_cost: estimateCost,
+  get_trust_profile: trustProfile,
+  get_podium: podium,
+  recommend_model: recommendModel,
+  cheapest_for: cheapestFor,
+  compare_models: compareModels,
+  models_for_hardware: modelsForHardware,
+  get_model: getModel,
+  search_models: searchModels,
+};
