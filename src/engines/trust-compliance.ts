@@ -2,6 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
 import type { Developer, Licence, Model, Offer } from '../schema/index.ts';
+import { isShutDownOffer } from './offer-lifecycle.ts';
 import { euCodeOf, euResidencyOf, type EuCodeView } from './trust-eu.ts';
 
 export type EuOffer = {
@@ -26,7 +27,8 @@ export type Compliance = {
 };
 
 export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): Compliance {
-  const offers = ds.offersByModel.get(m.id) ?? [];
+  // Offers still served on the dataset's date: a shut-down listing is no evidence of EU hosting.
+  const offers = (ds.offersByModel.get(m.id) ?? []).filter((o) => !isShutDownOffer(o, ds.meta.data_as_of));
   const eu = offers
     .filter((o) => euResidencyOf(o) === 'yes' || euResidencyOf(o) === 'region')
     .map((o): EuOffer => {

@@ -4,6 +4,7 @@ import type { Fact } from '../schema/fact.ts';
 import type { Developer, EuCodeStatus, Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { selfHostingFit } from './self-hosting.ts';
+import { isShutDownOffer } from './offer-lifecycle.ts';
 import { euCodeOf, euResidencyOf } from './trust-eu.ts';
 
 export type CriterionStatus = 'met' | 'not_met' | 'unknown';
@@ -114,7 +115,13 @@ function newestAsOf(m: Model, h: Hardware): string {
 }
 
 function euHosting(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
-  const offers = ds.offersByModel.get(m.id) ?? [];
+  const listed = ds.offersByModel.get(m.id) ?? [];
+  // An offer shut down by the dataset's date hosts nothing, in the EU or elsewhere.
+  const offers = listed.filter((o) => !isShutDownOffer(o, ds.meta.data_as_of));
+  if (listed.length && !offers.length) {
+    return ['not_met', { source: 'derived', as_of: ds.meta.data_as_of, value: null,
+      detail: `all ${listed.length} offers of this model are shut down by ${ds.meta.data_as_of}` }];
+  }
   const eu = offers.filter((o) => euResidencyOf(o) === 'yes' || euResidencyOf(o) === 'region');
   if (eu.length) {
     const o = [...eu].sort((a, b) => Number(euResidencyOf(a) !== 'yes') - Number(euResidencyOf(b) !== 'yes') || a.provider.localeCompare(b.provider))[0];

@@ -84,3 +84,19 @@ test('committed dataset: gpt-oss-120b has no OpenAI offer (genai-prices\' was Op
   assert.ok(!c.eu_offers.some((o: Out) => o.provider === 'openai'));
   for (const o of c.eu_offers) assert.ok(o.sku, o.provider);
 });
+
+test('an EU offer shut down by the data date is no EU hosting: it leaves eu_offers, and with no other offer the criterion is not met', () => {
+  // The fixture's only offer is EU-resident; its shutdown date (2026-03-09, before the data date) retires it.
+  const shut = aDataset({
+    models: [...ds.models], developers: [...ds.developers], providers: [...ds.providers],
+    offers: [anOffer({ model_id: 'acme-7b', provider: 'euro', eu_resident: f('yes' as const), shutdown_date: f('2026-03-09') })],
+    data_as_of: '2026-09-23',
+  });
+  const out = run('acme-7b', shut);
+  assert.deepEqual(out.compliance.eu_offers, []);
+  const eu = out.criteria.find((c: Out) => c.id === 'eu_hosting');
+  assert.equal(eu.status, 'not_met');
+  assert.match(eu.evidence.detail, /all 1 offers of this model are shut down by 2026-09-23/);
+  // The same offer without the date still hosts the model in the EU.
+  assert.equal(run('acme-7b').criteria.find((c: Out) => c.id === 'eu_hosting').status, 'met');
+});
