@@ -128,6 +128,19 @@ test('why cites the rating, variant, rank, floor, prices with dates and the blen
   assert.match(why, /\$1 input \(2026-08-01\) and \$1 output \(2026-08-01\) per 1M tokens: \$1 blended at 50% input/);
 });
 
+test('a reseller\'s cheapest offer comes with the developer\'s own beside it; the developer\'s own comes alone', () => {
+  // Fixture: mid's cheapest is reseller a at $2, its developer acme sells at $2.5; top has only reseller a ($10).
+  const out = run({});
+  const by = (id: string) => out.items.find((i) => i.model.id === id)!;
+  assert.deepEqual([by('mid').offer.provider, by('mid').developer_offer.provider, by('mid').developer_offer.blended_price.value], ['a', 'acme', 2.5]);
+  assert.match(by('mid').why, /Sold by a reseller; the developer's own offer \(acme\) is \$2\.5 blended\./);
+  assert.equal(by('top').developer_offer, null);
+  assert.match(by('top').why, /the developer sells it through no offer in the dataset/);
+  const own = run({ first_party_only: true }).items.find((i) => i.model.id === 'mid')!;
+  assert.equal(own.developer_offer, null);
+  assert.doesNotMatch(own.why, /reseller/);
+});
+
 test('filters: min_context and open_weights; unknown context is left out', () => {
   assert.deepEqual(ids(run({ min_context: 128000 })), ['big-open', 'mid', 'top']);
   assert.deepEqual(ids(run({ open_weights: true })), ['big-open']);

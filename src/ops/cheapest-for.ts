@@ -26,6 +26,11 @@ const Item = z.object({
   blended_price: BlendedPrice.nullable().describe('Null for on-premises and local, which rank no API price.'),
   offer: OfferView.nullable().describe('The cheapest offer allowed by `where` (and `first_party_only`); null for on-premises and local.'),
   first_party: z.boolean().nullable().describe('Whether the offer is sold by the model\'s own developer; null without an offer.'),
+  developer_offer: OfferView.nullable().describe(
+    'When the cheapest offer is a reseller\'s: the developer\'s own cheapest offer still served (under the same `where`), '
+    + 'to compare with; null when the cheapest offer is the developer\'s or the developer sells none. The dataset lists '
+    + 'resellers\' prices as their sources give them and does not vouch for them.',
+  ),
   parameters_total: wireFact(z.number()).nullable().describe('Total parameters where a source gives them.'),
   model_status: wireFact(ModelStatus).nullable()
     .describe('The developer\'s status of the model (`deprecated` only with include_deprecated); null when no source gives it.'),
@@ -77,6 +82,13 @@ function cloudWhy(ds: Dataset, m: Model, b: Board, e: BoardEntry, p: PricedOffer
     ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '';
   return `${m.name.value} is ${ratingText(b, e, floor)}; its cheapest${where === 'eu-cloud' ? ' EU' : ''} offer is ${provider}${residency} `
     + `(${o.provider_model_id}) at ${prices} per 1M tokens: $${fmt(p.blended)} blended at ${fmt(share * 100)}% input.${next}`;
+}
+
+/** The developer's own price beside a reseller's, in the sentence: " Sold by a reseller; Anthropic's own: $9 blended." */
+function ownPriceText(ds: Dataset, own: PricedOffer | undefined): string {
+  if (!own) return ' Sold by a reseller; the developer sells it through no offer in the dataset.';
+  const name = ds.providerById.get(own.offer.provider)?.name ?? own.offer.provider;
+  return ` Sold by a reseller; the developer's own offer (${name}) is $${fmt(own.blended)} blended.`;
 }
 
 function selfHostedWhy(m: Model, b: Board, e: BoardEntry, floor: string): string {
@@ -165,7 +177,7 @@ export const cheapest_for = defineOperation({
     let deprecatedOut = 0;
     let shutDownOut = 0;
 
-    type Candidate = { m: Model; e: BoardEntry; priced?: PricedOffer };
+    type Candidate = { m: Model; e: BoardEntry; priced?: PricedOffer; own?: PricedOffer };
     const found: Candidate[] = [];
     let metFloor = 0;
     const b = ub.board;
@@ -186,7 +198,9 @@ export const cheapest_for = defineOperation({
       }
       const offers = ds.offersByModel.get(m.id) ?? [];
       const priced = cheapestOffer(offers, input.input_share, served);
-      if (priced) found.push({ m, e, priced });
+      // A reseller's price (sometimes a fraction of the developer's) is shown beside the developer's own.
+      const own = priced && !priced.offer.first_party ? cheapestOffer(offers, input.input_share, (o) => served(o) && o.first_party) : undefined;
+      if (priced) found.push({ m, e, priced, ...(own ? { own } : {}) });
       else if (cheapestOffer(offers, input.input_share, fits)) shutDownOut++;
     }
     // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
@@ -228,9 +242,13 @@ export const cheapest_for = defineOperation({
           blended_price: offer?.blended_price ?? null,
           offer,
           first_party: c.priced ? c.priced.offer.first_party : null,
+          developer_offer: c.own ? toOfferView(ds, c.own.offer, input.input_share) : null,
           parameters_total: c.m.parameters_total ?? null,
           model_status: c.m.status ?? null,
-          why: c.priced ? cloudWhy(ds, c.m, b!, c.e, c.priced, floorText, input.where, input.input_share) : selfHostedWhy(c.m, b!, c.e, floorText),
+          why: c.priced
+            ? cloudWhy(ds, c.m, b!, c.e, c.priced, floorText, input.where, input.input_share)
+              + (c.priced.offer.first_party ? '' : ownPriceText(ds, c.own))
+            : selfHostedWhy(c.m, b!, c.e, floorText),
         };
       }),
       page,
