@@ -23,7 +23,8 @@ const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
 ] as const;
 /** The KV-cache facts of an architecture a row may check (`architecture:kv_layers`). */
-const ARCHITECTURE_FIELD = /^architecture:(layers|kv_heads|head_dim|kv_layers|sliding_layers|sliding_window|kv_lora_rank|rope_dim)$/;
+const ARCHITECTURE_FIELD =
+  /^architecture:(layers|kv_heads|head_dim|kv_layers|sliding_layers|sliding_window|kv_lora_rank|rope_dim|global_kv_heads|global_head_dim)$/;
 const Field = z.union([
   z.enum(MODEL_FIELDS),
   z.string().regex(ARCHITECTURE_FIELD, 'architecture:<fact>'),
