@@ -18,10 +18,10 @@ export function weightsBytes(parameters: number, quantization: Quantization): nu
 }
 
 /**
- * Architecture fields other parts of the project may add before the schema names them: the layers that keep a KV
- * cache in a hybrid model (the others are linear-attention or state-space layers with a fixed-size state), and the
- * KV geometry of the global (full-attention) layers where it differs from the sliding ones (Gemma-style configs:
- * num_global_key_value_heads, global_head_dim). Read when present, never guessed.
+ * Architecture fields read defensively: the layers that keep a KV cache in a hybrid model (the others are
+ * linear-attention or state-space layers with a fixed-size state), and the KV geometry of the global (full-attention)
+ * layers where it differs from the sliding ones (Gemma 4 configs: num_global_key_value_heads, global_head_dim; the
+ * schema names both). Read when present, never guessed.
  */
 type ArchitectureExtras = { kv_layers?: number; global_kv_heads?: number; global_head_dim?: number };
 

@@ -1,7 +1,7 @@
 // Creates the canonical models from the sources by documented rules, matches every other id to them,
 // and merges each model's facts by source precedence (docs/data.md, "Canonical models").
 import type { Architecture, Fact, Licence, Model } from '../schema/index.ts';
-import type { ModelObservation, RatingObservation } from '../sources/types.ts';
+import type { IngestIssue, ModelObservation, RatingObservation } from '../sources/types.ts';
 import { buildBenchmarks } from './build-benchmarks.ts';
 import { count, type IngestContext } from './context.ts';
 import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
@@ -15,6 +15,7 @@ import { skuOf } from './skus.ts';
 import { preferExactCount } from './exact-count.ts';
 import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
+import { maxOutputWithin } from './max-output.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
 
@@ -206,7 +207,8 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
   for (const id of [...vendors.keys()].sort()) {
     const vendor = vendors.get(id)!;
     const placed = (members.get(id) ?? []).map((o) => place(o, vendor));
-    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences, repoFacts, (source, x) => matcher.resolve(source, x)?.id);
+    const resolveId = (source: string, x: string) => matcher.resolve(source, x)?.id;
+    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences, repoFacts, resolveId, report.issues);
     if (!model) {
       report.notes.push(`model ${id}: no observation gives a name; left out`);
       continue;
@@ -238,7 +240,10 @@ function idAsName(placed: Placed[]): Fact<string> | undefined {
 /** The observations of a model's own Hugging Face repo (model-repo.ts), given the repos that matched it. */
 type RepoFacts = (model: { id: string; vendor: string; weights_url?: string }, candidates: string[]) => ModelObservation[];
 
-function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: LicenceLookup, unknownLicences: Set<string>, repoFacts: RepoFacts, resolveId?: (source: string, id: string) => string | undefined): Model | undefined {
+function mergeModel(
+  id: string, vendor: string, placed: Placed[], licenceOf: LicenceLookup, unknownLicences: Set<string>, repoFacts: RepoFacts,
+  resolveId?: (source: string, id: string) => string | undefined, issues: IngestIssue[] = [],
+): Model | undefined {
   // The entry spelled like the canonical id speaks first among equals (the undated snapshot over dated ones).
   const exact = (o: ModelObservation) => (key0(o.source_model_id) === key0(id) ? 0 : 0.5);
   const pick = <T>(get: (o: ModelObservation) => T | undefined, opts: { skipLeaderboards?: boolean; from?: Placed[] } = {}): Fact<T> | undefined => {
@@ -270,7 +275,7 @@ function mergeModel(id: string, vendor: string, placed: Placed[], licenceOf: Lic
   const ownRepoFacts = repoFacts({ id, vendor, weights_url: model.weights_url?.value }, placed.filter((p) => isRepoObservation(p.obs)).map((p) => p.obs.source_model_id));
   const factPlaced = [...placed.filter((p) => !isRepoObservation(p.obs)), ...ownRepoFacts.map((o) => place(o, vendor))];
   set('context_window', pick((o) => o.context_window, { from: factPlaced }));
-  set('max_output', pick((o) => o.max_output));
+  set('max_output', pick(maxOutputWithin(id, model.context_window?.value, issues)));
   set('modalities', pick((o) => o.modalities));
   set('knowledge_cutoff', pick((o) => o.knowledge_cutoff));
   const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));

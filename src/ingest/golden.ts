@@ -20,10 +20,11 @@ export type GoldenView = {
 };
 
 const MODEL_FIELDS = [
-  'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision',
+  'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
 ] as const;
 /** The KV-cache facts of an architecture a row may check (`architecture:kv_layers`). */
-const ARCHITECTURE_FIELD = /^architecture:(layers|kv_heads|head_dim|kv_layers|sliding_layers|sliding_window|kv_lora_rank|rope_dim)$/;
+const ARCHITECTURE_FIELD =
+  /^architecture:(layers|kv_heads|head_dim|kv_layers|sliding_layers|sliding_window|kv_lora_rank|rope_dim|global_kv_heads|global_head_dim)$/;
 const Field = z.union([
   z.enum(MODEL_FIELDS),
   z.string().regex(ARCHITECTURE_FIELD, 'architecture:<fact>'),
@@ -66,8 +67,8 @@ export type GoldenMismatch = {
 };
 
 const NUMERIC = (field: string): boolean =>
-  field === 'context_window' || field.startsWith('parameters_') || field.startsWith('offer:') || field.startsWith('rating:') ||
-  field.startsWith('architecture:');
+  field === 'context_window' || field === 'max_output' || field.startsWith('parameters_') || field.startsWith('offer:') ||
+  field.startsWith('rating:') || field.startsWith('architecture:');
 
 /** Read and validate the table; a malformed row throws naming its line, so a typo cannot pass as a fact. */
 export function loadGoldenFacts(file: string): GoldenFact[] {
@@ -149,6 +150,7 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
   switch (f.field) {
     case 'context_window': return m.context_window?.value;
     case 'native_precision': return m.native_precision?.value;
+    case 'max_output': return m.max_output?.value;
     case 'parameters_total': return m.parameters_total ? m.parameters_total.value / BILLION : undefined;
     case 'parameters_active': return m.parameters_active ? m.parameters_active.value / BILLION : undefined;
     case 'licence': return m.licence?.value.id;

@@ -29,6 +29,12 @@ const ArchitectureShape = z
     sliding_window: PositiveInt.optional(),
     sliding_layers: z.number().int().nonnegative().optional(),
     /**
+     * Where the global (full-attention) layers of a sliding-window model have their own KV geometry (Gemma 4's
+     * num_global_key_value_heads and global_head_dim): absent, they share kv_heads and head_dim.
+     */
+    global_kv_heads: PositiveInt.optional(),
+    global_head_dim: PositiveInt.optional(),
+    /**
      * Hybrid models (Qwen3-Next, Qwen3.5, MiniMax-01/M1, Kimi Linear, Jamba, Nemotron-H): how many of `layers`
      * keep a growing KV cache (full attention); the others keep a constant state whatever the context. Also
      * NAS-pruned models (Llama-3.3-Nemotron-Super-49B: 49 of 80), whose other layers have no attention at all.
@@ -72,6 +78,12 @@ export const ARCHITECTURE_RULES: ReadonlyArray<{ name: string; holds: (a: Archit
     holds: (a) => a.sliding_layers === undefined || a.sliding_layers <= a.layers,
     message: 'sliding_layers cannot exceed layers',
     path: ['sliding_layers'],
+  },
+  {
+    name: 'global_geometry_only_sliding',
+    holds: (a) => (a.global_kv_heads === undefined && a.global_head_dim === undefined) || a.attention === 'sliding',
+    message: 'global_kv_heads and global_head_dim describe the global layers of a sliding-window architecture',
+    path: ['global_kv_heads'],
   },
   {
     name: 'hybrid_needs_kv_layers',

@@ -34,6 +34,8 @@ export const ARCHITECTURE_FIELDS = [
   'sliding_window',
   'sliding_layers',
   'kv_layers',
+  'global_kv_heads',
+  'global_head_dim',
 ] as const;
 /** Model-level fields an override row may set. */
 export const MODEL_FIELDS = ['context_window', 'parameters_total', 'parameters_active'] as const;
