@@ -4,7 +4,7 @@ import { citeFact } from './cite.ts';
 import { HOURS_PER_MONTH } from './constants.ts';
 import { roundTo, type ModelFacts } from './memory.ts';
 import { usd } from './money.ts';
-import { IDLE_POWER_BASIS, IDLE_POWER_FRACTION, powerUse } from './owned-power.ts';
+import { IDLE_POWER_BASIS, IDLE_POWER_FRACTION, powerUse, type PowerUse } from './owned-power.ts';
 import { base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Skip } from './self-hosted-cost.ts';
 
 /** Bought, amortised, and powered. */
@@ -14,21 +14,7 @@ export type OwnedOption = Base & {
    * Electricity of the month, all machines: board power for the hours the volume needs, idle draw for the rest;
    * null when the dataset has no power figure.
    */
-  power: {
-    watts: number;
-    idle_watts: number;
-    idle_basis: string;
-    usd_per_kwh: number;
-    active_hours: number;
-    idle_hours: number;
-    active_kwh: number;
-    idle_kwh: number;
-    active_usd: number;
-    idle_usd: number;
-    monthly_usd: number;
-    source: string;
-    as_of: string;
-  } | null;
+  power: (PowerUse & { idle_basis: string; monthly_usd: number; source: string; as_of: string }) | null;
   /** monthly_usd / machines: purchase share and electricity of one machine this month. */
   monthly_per_machine_usd: number;
   /** What one machine costs in a month whatever it serves: its purchase share and a whole month at idle draw. */
