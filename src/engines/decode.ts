@@ -44,6 +44,23 @@ export function decodeLayout(hardware: Hardware, layers: number): DecodeLayout {
   };
 }
 
+/**
+ * The layout a serving runtime uses. Batch-1 answers assume llama.cpp's layer split on PCIe cards (one card at a
+ * time per token). A server decoding many sequences runs vLLM or SGLang with `--tensor-parallel-size` on the same
+ * cards: every card reads its share of every step, so the step reads at all the cards' bandwidth and pays the
+ * all-reduces of each layer, as on a fabric. PCIe all-reduces are slower than NVLink's; no measurement in the
+ * calibration table covers them, so this is the fast side for PCIe servers, and the cost assumptions say so.
+ */
+export function servingLayout(hardware: Hardware, layers: number): DecodeLayout {
+  const layout = decodeLayout(hardware, layers);
+  if (layout.split !== 'layer') return layout;
+  return {
+    split: 'tensor',
+    bandwidth: layout.bandwidth * hardware.count,
+    step_latency_s: layers * (LAYER_LATENCY_S + ALLREDUCE_LATENCY_S),
+  };
+}
+
 /** The layout in words, for an answer's `basis`. */
 export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: number): string {
   const floor = `${layers} layers x ${LAYER_LATENCY_S * 1e6} us`;
@@ -70,7 +87,8 @@ export function prefillEfficiency(activeParameters: number, totalParameters: num
 export const DECODE_BASIS =
   `decode: (active weights + KV cache read) / (${DECODE_EFFICIENCY} x memory bandwidth) + layers x ${LAYER_LATENCY_S * 1e6} us ` +
   `per token (+ ${ALLREDUCE_LATENCY_S * 1e6} us of all-reduces per layer when SXM/NVLink devices run tensor parallel; ` +
-  'PCIe cards split by layer read at one card\'s bandwidth)';
+  'PCIe cards split by layer read at one card\'s bandwidth at batch 1; a serving runtime runs them tensor parallel, ' +
+  'the PCIe all-reduces counted at the NVLink latency, which no calibration row measures)';
 
 /** The prefill model in one line. */
 export const PREFILL_BASIS =

@@ -79,6 +79,7 @@ export type ServingReport = {
   context: number;
   max_sequences: number;
   batch: number;
+  split: Serving['split'];
   bound: Serving['bound'];
   prefill_tokens_per_s: number | null;
   decode_tokens_per_s: number;
@@ -200,6 +201,7 @@ export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: Cos
       context: s.context,
       max_sequences: s.max_sequences,
       batch: serving.batch,
+      split: serving.split,
       bound: serving.bound,
       prefill_tokens_per_s: serving.prefill_tokens_per_s === null ? null : roundTo(serving.prefill_tokens_per_s, 0),
       decode_tokens_per_s: roundTo(serving.decode_tokens_per_s, 1),

@@ -56,6 +56,24 @@ test('Qwen3-8B at 5,000M tokens a month: one H100 serves it under continuous bat
   assert.ok(Math.abs(one.prefill.hours + one.decode.hours - one.hours_needed) < 0.02);
 });
 
+test('four PCIe cards serve tensor parallel: the batch reads at all four cards\' bandwidth, not one card\'s', () => {
+  // 4 x NVIDIA L40S (PCIe, 48 GB, 864 GB/s each; NVIDIA L40S datasheet), no compute figure (decode only).
+  // By hand: usable 192 x 2^30 B x 0.95 = 195.85 GB, less 4 x 0.75 GB of buffers and 8.703 GB of Q8_0 weights leaves
+  // 184.15 GB: 184.15 / 1.208 = 152.4, 152 sequences. A step reads 8.703 + 152 x 1.208 = 192.31 GB at
+  // 0.64 x 4 x 864 GB/s = 2,211.8 GB/s (86.95 ms) and pays 36 layers x (38 + 26) us = 2.30 ms: 152 / 89.25 ms =
+  // 1,703 tokens/s. At one card's bandwidth (the batch-1 layer split) it would be 152 / 349.2 ms = 435.
+  const l40s: Hardware = {
+    id: 'l40s-x4', name: '4 x L40S', class: 'server', accelerator: 'NVIDIA L40S', count: 4, unified_memory: false,
+    memory_gb: f(192), usable_fraction: f(0.95), bandwidth_gbs: f(864),
+    rental: f({ provider: 'cloud', instance_type: 'l40s-4x', usd_per_hour: 7.2, eu_regions: [] }, 'skypilot'),
+  };
+  const one = estimateCost(qwen3_8b, [], [l40s], { tokens_millions: 1000, input_share: 0.75 }).self_hosting.options[0];
+  assert.equal(one.quantization, 'q8_0');
+  assert.equal(one.serving.batch, 152);
+  assert.equal(one.serving.split, 'tensor');
+  assert.ok(Math.abs(one.serving.decode_tokens_per_s - 1703) / 1703 < 0.01, `${one.serving.decode_tokens_per_s}`);
+});
+
 test('owned: the purchase over the stated months, board power for the hours the volume needs, idle draw for the rest', () => {
   // 30,000 USD / 36 = 833.33 USD a month. 5,000M tokens at 5,609 tokens/s (the first test) and 50% utilization
   // (10.096M an hour) need 495.24 hours: 700 W x 495.24 h = 346.67 kWh, then 0.2 x 700 = 140 W x 234.76 h = 32.87 kWh;

@@ -1,7 +1,7 @@
 // Serving throughput under continuous batching: prefill compute-bound, decode bandwidth-bound up to memory or compute.
 import type { Hardware } from '../schema/index.ts';
 import type { KvCacheType, Quantization } from './constants.ts';
-import { decodeLayout, type DecodeSplit } from './decode.ts';
+import { servingLayout, type DecodeSplit } from './decode.ts';
 import {
   aggregateFlops,
   computeBoundTokensPerSecond,
@@ -50,7 +50,7 @@ export function memoryBatch(weights: number, kvPerSequence: number, hardware: Ha
 /**
  * Throughput of one configuration serving a model. Decode: every step reads the weights once and every sequence's
  * KV cache (sized and read at the full context: the slow side) and pays the per-layer latency of the configuration's
- * split (src/engines/decode.ts: PCIe cards split by layer read at one card's bandwidth), so the batch multiplies the
+ * serving layout (src/engines/decode.ts `servingLayout`: several cards run tensor parallel), so the batch multiplies the
  * rate until memory holds no more sequences, `max_sequences` is reached or compute binds (2 FLOPs per active
  * parameter per token, at the prefill efficiency of a dense or MoE model). Prefill runs
  * at the compute-bound rate; where the dataset has no compute figure, prompt tokens are counted at the decode rate
@@ -63,7 +63,7 @@ export function servingThroughput(p: ServingInput): Serving {
   const kv_per_sequence = kvCacheBytes(facts.architecture, p.context, 1, p.kv_cache);
   const byMemory = Math.max(1, memoryBatch(total_weights, kv_per_sequence, hardware));
   const batch = Math.min(byMemory, p.max_sequences);
-  const layout = decodeLayout(hardware, facts.architecture.layers);
+  const layout = servingLayout(hardware, facts.architecture.layers);
   const flops = aggregateFlops(hardware);
   const memoryRate = decodeTokensPerSecond({
     total_weights, active_weights, kv_per_sequence, batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,

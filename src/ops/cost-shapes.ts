@@ -17,6 +17,9 @@ export const Serving = z
     context: z.number().int().describe('Tokens each sequence holds.'),
     max_sequences: z.number().int().describe('Most sequences decoded at once (the `concurrency` input).'),
     batch: z.number().int().describe('Sequences decoded together: as many as memory holds, at most max_sequences.'),
+    split: z.enum(['single', 'tensor', 'layer']).describe(
+      'How the devices share a step: one device, or tensor parallel (a serving runtime runs several cards so, PCIe ones too).',
+    ),
     bound: z.enum(['memory', 'compute', 'max_sequences']).describe('What limits the decode rate: memory for more KV caches, compute, or max_sequences.'),
     prefill_tokens_per_s: z.number().nullable().describe('Prompt tokens/s, compute-bound; null without a compute figure.'),
     decode_tokens_per_s: z.number().describe('Output tokens/s of the whole batch.'),
