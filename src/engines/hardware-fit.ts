@@ -283,7 +283,7 @@ export type ModelsForHardwareResult = {
    * Models left out: weights not downloadable (false) or not known to be (unknown), and open-weights models that are
    * not language models (speech, image, video, embedding): a language-model answer does not rank or list them.
    */
-  excluded: { closed_weights: number; open_weights_unknown: number; not_language_models: number };
+  excluded: Excluded;
   estimate: true;
   assumptions: string[];
 };
@@ -303,6 +303,25 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
 /** A fitting model in ranking order, its figures not yet written out (see `describeRanked`). */
 export type RankedFit = { rank: number; rating: number | null; headroom_gb: number; assessment: FitAssessment };
 
+export type Excluded = { closed_weights: number; open_weights_unknown: number; not_language_models: number };
+
+/**
+ * The models a fit is assessed for (open-weight language models) and the count of the rest: closed or unknown
+ * weights, and open models that read or write no text. Depends on the models alone, so callers may keep it.
+ */
+export function fitCandidates(models: readonly Model[]): { candidates: Model[]; excluded: Excluded } {
+  const candidates: Model[] = [];
+  const excluded: Excluded = { closed_weights: 0, open_weights_unknown: 0, not_language_models: 0 };
+  for (const model of models) {
+    const open = model.open_weights?.value;
+    if (open === false) excluded.closed_weights++;
+    else if (open === undefined) excluded.open_weights_unknown++;
+    else if (!isLanguageModel(model)) excluded.not_language_models++;
+    else candidates.push(model);
+  }
+  return { candidates, excluded };
+}
+
 export type FitRanking = Omit<ModelsForHardwareResult, 'models'> & { ranked: RankedFit[] };
 
 /**
@@ -319,17 +338,9 @@ export function rankForHardware(
 ): FitRanking {
   const fits: Array<Omit<RankedFit, 'rank'>> = [];
   const not_assessable: ModelsForHardwareResult['not_assessable'] = [];
-  const excluded = { closed_weights: 0, open_weights_unknown: 0, not_language_models: 0 };
+  const { candidates, excluded } = fitCandidates(models);
   let does_not_fit = 0;
-  for (const model of models) {
-    const open = model.open_weights?.value;
-    if (open === false) excluded.closed_weights++;
-    if (open === undefined) excluded.open_weights_unknown++;
-    if (open !== true) continue;
-    if (!isLanguageModel(model)) {
-      excluded.not_language_models++;
-      continue;
-    }
+  for (const model of candidates) {
     const a = assessFit(model, hardware, opts);
     if (!('facts' in a)) not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
     else if (!a.chosen) does_not_fit++;

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT, QUANTIZATIONS } from '../engines/constants.ts';
 import { modelFacts } from '../engines/memory.ts';
-import { describeRanked, rankForHardware, type FitOptions, type RankedFit, type RankedModel } from '../engines/hardware-fit.ts';
-import { isLanguageModel } from '../engines/language-model.ts';
+import {
+  describeRanked, fitCandidates, rankForHardware, type Excluded, type FitOptions, type RankedFit, type RankedModel,
+} from '../engines/hardware-fit.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { contextParam, Cursor, Limit, Page, paginate } from './common.ts';
@@ -160,7 +161,7 @@ function toEntry(ds: Dataset, r: RankedModel): Entry {
 type Catalogue = {
   assessable: Model[];
   not_assessable: z.infer<typeof NotAssessable>;
-  excluded: { closed_weights: number; open_weights_unknown: number; not_language_models: number };
+  excluded: Excluded;
   ratings: Map<string, number | null>;
 };
 const catalogues = new WeakMap<Dataset, Catalogue>();
@@ -168,16 +169,8 @@ const catalogues = new WeakMap<Dataset, Catalogue>();
 function catalogueOf(ds: Dataset): Catalogue {
   let c = catalogues.get(ds);
   if (c) return c;
-  const open: Model[] = [];
-  const excluded = { closed_weights: 0, open_weights_unknown: 0, not_language_models: 0 };
-  for (const m of ds.models) {
-    const w = m.open_weights?.value;
-    // As rankForHardware counts them: an open model that reads or writes no text is counted apart, not assessed.
-    if (w === true && !isLanguageModel(m)) excluded.not_language_models++;
-    else if (w === true) open.push(m);
-    else if (w === false) excluded.closed_weights++;
-    else if (w === undefined) excluded.open_weights_unknown++;
-  }
+  // The same split as rankForHardware makes, once per dataset.
+  const { candidates: open, excluded } = fitCandidates(ds.models);
   // Whether the engine can assess a model depends on the model's facts alone, not on the hardware or the ask.
   const assessable: Model[] = [];
   const lacking: Array<{ model_id: string; missing: string[] }> = [];
