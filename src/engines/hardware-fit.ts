@@ -202,6 +202,27 @@ export function assessFit(model: Model, hardware: Hardware, opts: FitOptions): F
   return { model, facts, usable, rule: candidates.rule, tried, chosen, shown: chosen ?? tried[tried.length - 1], overWindow };
 }
 
+/**
+ * Whether `assessFit` would choose a quantization (the fit is not `no`), decided without building the assessment:
+ * the context within the window and, at the smallest candidate, the total within usable memory (the same sum and
+ * the same comparison as `levelOf`). Null when the model lacks the facts. Filters over the whole catalogue (is there
+ * any way to run it here) ask this; only the models a page shows are assessed and written out.
+ */
+export function fitsAtAll(model: Model, hardware: Hardware, opts: FitOptions): boolean | null {
+  const facts = modelFacts(model);
+  if ('missing' in facts) return null;
+  const window = model.context_window?.value;
+  if (window !== undefined && opts.context > window) return false;
+  const usable = usableBytes(hardware);
+  const list = candidatesFor(facts.native_precision, opts).list;
+  // Highest precision first: the last candidates are the smallest, so a fit is usually found at once.
+  for (let i = list.length - 1; i >= 0; i--) {
+    const need = memoryNeeded({ parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: list[i], context: opts.context, concurrency: opts.concurrency, devices: hardware.count, kv: opts.kv_cache });
+    if (levelOf(need.total, usable) !== 'no') return true;
+  }
+  return false;
+}
+
 /** Fit of one model on one configuration at a context and concurrency. Pure; labels every figure an estimate. */
 export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): FitResult {
   const a = assessFit(model, hardware, opts);

@@ -5,7 +5,7 @@ import { adHocConfiguration, countedConfiguration, MAX_COUNT, MAX_MEMORY_GB, typ
 import { decodeSplit } from './decode.ts';
 import { deviceName, FORM_WORDS, namesDevice, readMachine, type DeviceName, type MachineQuery } from './machine-words.ts';
 import { usableBytes } from './memory.ts';
-import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, words, type MachineClass } from './vocabulary.ts';
+import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
 
 /**
  * The catalogued configuration each machine class stands for (docs/trust-and-recommend.md). A laptop is the
@@ -188,7 +188,7 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   const empty: MachineQuery = { count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [] };
   if (w.length === 0) return refuse('unknown', 'the machine text is empty', empty, []);
   const joined = w.join(' ');
-  const exact = ds.hardwareById.get(text.trim().toLowerCase()) ?? ds.hardware.find((h) => words(h.id).join(' ') === joined);
+  const exact = ds.hardwareById.get(text.trim().toLowerCase()) ?? ds.hardware.find((h) => phraseWords(h.id).join(' ') === joined);
   if (exact) return { ...mapped(exact, 'hardware_id', [exact.id], `the catalogued configuration ${exact.id}: ${exact.name}${split(exact)}`), how: 'hardware_id' };
   const cls = MACHINE_CLASSES.find((x) => x === joined);
   if (cls) return classMapping(ds, cls, 'canonical', [cls], text);
@@ -199,13 +199,13 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   for (const x of MACHINE_CLASSES) for (const p of [x, ...MACHINE_SYNONYMS[x]]) phrases.push({ value: x, phrase: p });
   const found = findPhrases(w, phrases).sort((a, b) => b.length - a.length || a.start - b.start || a.value.localeCompare(b.value));
   // Words that belong to a class phrase (`no gpu`, `dgx`, `multi node`) do not name a device on their own.
-  const classWords = new Set(found.flatMap((m) => words(m.phrase)));
+  const classWords = new Set(found.flatMap((m) => phraseWords(m.phrase)));
   const deviceWords = q.device.filter((t) => !classWords.has(t));
   if (deviceWords.length > 0 || q.cpu) {
     const r = byDevice(c, q, text);
     if (!isRefusal(r) || r.refused !== 'unknown' || r.candidates.length) return r;
     // A catalogued id written inside other words (`my rtx-4090-x2 box`): the longest one named.
-    const idPhrases = ds.hardware.map((h) => ({ value: h.id, phrase: words(h.id).join(' ') }));
+    const idPhrases = ds.hardware.map((h) => ({ value: h.id, phrase: phraseWords(h.id).join(' ') }));
     const named = findPhrases(w, idPhrases).sort((a, b) => b.length - a.length || a.start - b.start)[0];
     if (!named) return r;
     const h = ds.hardwareById.get(named.value)!;

@@ -44,8 +44,8 @@ test('local machines are bought: the smallest one that fits, at no known cost', 
 
 test('on the machine named: the fit there, no cost (already paid), nothing when it does not fit', () => {
   const desk = ds.hardwareById.get('desk-24')!;
-  assert.deepEqual([hostingOnMachine(ds, ds.modelById.get('small-8b')!, desk, 8192)?.own_machine], [true]);
-  assert.equal(hostingOnMachine(ds, ds.modelById.get('large-200b')!, desk, 8192), undefined);
+  assert.deepEqual([hostingOnMachine(ds.modelById.get('small-8b')!, desk, 8192)?.own_machine], [true]);
+  assert.equal(hostingOnMachine(ds.modelById.get('large-200b')!, desk, 8192), undefined);
 });
 
 test('the monthly cost counts in the ranking: at equal ratings the model needing the 8-GPU node ranks below', () => {

@@ -5,7 +5,7 @@ import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE, DEFAULT_UTILIZATION, HOURS_PER_MONTH } from './constants.ts';
 import { selfHostingCost } from './cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
-import { cachedFit, selfHostingFit } from './self-hosting.ts';
+import { selfFit, selfHostingFit, type SelfFit } from './self-hosting.ts';
 
 export type HostingCost = {
   /** One configuration rented for a month (HOURS_PER_MONTH hours). */
@@ -33,9 +33,24 @@ export type HostingPick = {
 };
 
 /** On the machine the caller named: fits at 4 bits or more, or undefined. Its cost is the caller's, already paid. */
-export function hostingOnMachine(ds: Dataset, m: Model, hardware: Hardware, context: number): HostingPick | undefined {
-  const fit = cachedFit(ds, m, hardware, context);
-  return fit && fit.fit !== 'no' ? { hardware, fit, own_machine: true, priced: false, cost: null, smallest: null } : undefined;
+export function hostingOnMachine(m: Model, hardware: Hardware, context: number): HostingPick | undefined {
+  const f = selfFit(m, hardware, context);
+  return f ? new MachinePick(f) : undefined;
+}
+
+/** The caller's own machine: ranked on whether the model fits; the fit's figures written out only if it is shown. */
+class MachinePick implements HostingPick {
+  readonly own_machine = true;
+  readonly priced = false;
+  readonly cost = null;
+  readonly smallest = null;
+  constructor(private readonly f: SelfFit) {}
+  get hardware(): Hardware {
+    return this.f.hardware;
+  }
+  get fit(): FitAssessed {
+    return this.f.fit;
+  }
 }
 
 const rentedPools = new WeakMap<readonly Hardware[], { any: Hardware[]; eu: Hardware[] }>();
@@ -76,8 +91,8 @@ function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], contex
   // One million tokens a month stays under one machine's capacity, so each option's monthly cost is one rented month.
   const c = selfHostingCost(m, rented(pool, eu), { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }).cheapest;
   const hw = c ? ds.hardwareById.get(c.hardware_id) : undefined;
-  const fit = hw ? cachedFit(ds, m, hw, context) : null;
-  if (!c || !hw || !fit || fit.fit === 'no') return { ...smallest, own_machine: false, priced, cost: null, smallest: null };
+  const fit = hw ? selfFit(m, hw, context)?.fit : undefined;
+  if (!c || !hw || !fit) return { ...smallest, own_machine: false, priced, cost: null, smallest: null };
   const monthly = c.rental.usd_per_hour * HOURS_PER_MONTH;
   const cost: HostingCost = {
     monthly_usd: Math.round(monthly * 100) / 100,

@@ -72,7 +72,8 @@ type BoardIndex = {
 };
 
 const indexes = new WeakMap<Board, BoardIndex>();
-const results = new WeakMap<Board, Map<string, QualityEvidence | null>>();
+/** Per board, per use (uses can share a board but not their benchmarks), per model: looked up by object, no key built. */
+const results = new WeakMap<Board, Map<string, Map<Model, QualityEvidence | null>>>();
 
 const lineKey = (m: Model, line: string) => `${m.vendor}\u0000${line}`;
 const median = (xs: number[]) => {
@@ -182,10 +183,11 @@ function fromFamily(idx: BoardIndex, m: Model): QualityEvidence | undefined {
 export function qualityEvidence(ds: Dataset, ub: UseBoard, m: Model): QualityEvidence | undefined {
   const b = ub.board;
   if (!b) return undefined;
-  let cache = results.get(b);
-  if (!cache) results.set(b, (cache = new Map()));
-  const key = `${ub.use}\u0000${m.id}`; // uses can share a board but not their benchmarks
-  const hit = cache.get(key);
+  let byUse = results.get(b);
+  if (!byUse) results.set(b, (byUse = new Map()));
+  let cache = byUse.get(ub.use);
+  if (!cache) byUse.set(ub.use, (cache = new Map()));
+  const hit = cache.get(m);
   if (hit !== undefined) return hit ?? undefined;
   const entry = b.byModel.get(m.id);
   let ev: QualityEvidence | undefined;
@@ -194,6 +196,6 @@ export function qualityEvidence(ds: Dataset, ub: UseBoard, m: Model): QualityEvi
     const idx = boardIndex(ds, b);
     ev = fromBenchmarks(idx, ub, m) ?? fromFamily(idx, m);
   }
-  cache.set(key, ev ?? null);
+  cache.set(m, ev ?? null);
   return ev;
 }

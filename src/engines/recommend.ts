@@ -139,6 +139,9 @@ function scoreOption(ds: Dataset, m: Model, b: UseBoard, e: QualityEvidence, tru
   return { path, priced, self, score, parts };
 }
 
+/** The catalogue in id order, once per dataset: every ask starts from it (the steps filter copies, never sort it again). */
+const modelsInIdOrder = perDataset((ds): readonly Model[] => [...ds.models].sort((a, b) => a.id.localeCompare(b.id)));
+
 /** The catalogued local machines, one array per dataset (fits are cached per pool array). */
 const localPool = perDataset((ds): Hardware[] => ds.hardware.filter((h) => (LOCAL_CLASSES as readonly string[]).includes(h.class)));
 
@@ -160,7 +163,7 @@ const cheapestFor = (ds: Dataset, m: Model, eu: boolean) => (eu ? cheapestEu(ds,
  * with none named, the least costly rented configuration it fits (local machines: the smallest, bought not rented).
  */
 function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
-  if (plan.target.kind === 'machine') return hostingOnMachine(ds, m, plan.target.hardware, plan.context);
+  if (plan.target.kind === 'machine') return hostingOnMachine(m, plan.target.hardware, plan.context);
   if (plan.target.kind === 'local') return cheapestHosting(ds, m, localPool(ds), plan.context, false);
   return cheapestHosting(ds, m, ds.hardware, plan.context, true, plan.eu_by !== null);
 }
@@ -188,7 +191,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   const plan = planOf(s, s.use === 'documents');
   const weights = effectiveWeights(s.who, s.data);
   const steps: Step[] = [];
-  let pool = [...ds.models].sort((a, b) => a.id.localeCompare(b.id));
+  let pool: readonly Model[] = modelsInIdOrder(ds);
   const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean) => {
     const before = pool.length;
     pool = pool.filter(keep);

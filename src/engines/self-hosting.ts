@@ -2,10 +2,33 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, DEFAULT_INPUT_SHARE, MIN_SELF_HOSTING_BITS, QUANTIZATIONS, type QuantizationId } from './constants.ts';
-import { fitModel, type FitAssessed, type FitLevel } from './hardware-fit.ts';
+import { fitModel, fitsAtAll, type FitAssessed, type FitLevel, type FitOptions } from './hardware-fit.ts';
 import { modelFacts, usableBytes, weightsBytes } from './memory.ts';
 import { ownedOption } from './owned-cost.ts';
 import { costSettings, rentedOption, type CostOptions } from './self-hosted-cost.ts';
+
+/**
+ * A fit at 4 bits or more on one configuration, decided; its figures are written out on the first read of `fit`.
+ * Ranking a catalogue asks only whether each model fits (`fitsAtAll`); the few a page shows are described.
+ */
+export class SelfFit {
+  private described: FitAssessed | undefined;
+  constructor(
+    private readonly model: Model,
+    readonly hardware: Hardware,
+    readonly context: number,
+  ) {}
+
+  get fit(): FitAssessed {
+    if (!this.described) {
+      const r = fitModel(this.model, this.hardware, selfHostingOptions(this.context));
+      // Only made for a model whose facts were checked (fitsAtAll answered true or false, not null).
+      if (!r.assessable) throw new Error(`${this.model.id}: a self-hosting fit was described for a model without facts`);
+      this.described = r;
+    }
+    return this.described;
+  }
+}
 
 export type SelfHostingFit =
   | { status: 'fits'; fit: FitAssessed; hardware: Hardware }
@@ -13,29 +36,15 @@ export type SelfHostingFit =
   | { status: 'not_assessable'; missing: string[] }
   | { status: 'closed' | 'weights_unknown' };
 
-const fitCaches = new WeakMap<Dataset, Map<string, Map<string, FitAssessed | null>>>();
+const selfHostingOptions = (context: number): FitOptions => ({ context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS });
 
 /**
- * The fit of one model on one configuration at a context, at 4 bits or more; cached for the catalogued
- * configurations (null: not assessable). One built from a caller's text (`37 GB GPU`) is fitted afresh: callers
- * choose those freely, and keeping each would let memory grow with the traffic.
+ * The model on one configuration at a context, at 4 bits or more: a SelfFit when it fits, null when it does not or
+ * the model lacks the facts. Nothing is kept: the check is a few sums (`fitsAtAll`), so a caller's own machine or
+ * context costs no memory, and the figures are written out only when read.
  */
-export function cachedFit(ds: Dataset, model: Model, hardware: Hardware, context = DEFAULT_CONTEXT): FitAssessed | null {
-  if (ds.hardwareById.get(hardware.id) !== hardware) {
-    const r = fitModel(model, hardware, { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS });
-    return r.assessable ? r : null;
-  }
-  let perDs = fitCaches.get(ds);
-  if (!perDs) fitCaches.set(ds, (perDs = new Map()));
-  const key = `${model.id}\u0000${context}`;
-  let perModel = perDs.get(key);
-  if (!perModel) perDs.set(key, (perModel = new Map()));
-  const hit = perModel.get(hardware.id);
-  if (hit !== undefined) return hit;
-  const r = fitModel(model, hardware, { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS });
-  const v = r.assessable ? r : null;
-  perModel.set(hardware.id, v);
-  return v;
+export function selfFit(model: Model, hardware: Hardware, context = DEFAULT_CONTEXT): SelfFit | null {
+  return fitsAtAll(model, hardware, selfHostingOptions(context)) === true ? new SelfFit(model, hardware, context) : null;
 }
 
 /** The smallest quantization self-hosting counts: weights at it bound the memory from below. */
@@ -47,18 +56,24 @@ const LOWEST_SELF_HOSTING = QUANTIZATIONS.filter((q) => q.bits_per_weight >= MIN
  */
 export function selfHostingFit(ds: Dataset, model: Model, pool: readonly Hardware[] = ds.hardware, context = DEFAULT_CONTEXT): SelfHostingFit {
   // Keyed by the pool array itself: callers pass the dataset's list or a pool cached per dataset (hardwarePool).
+  // Callers pass the contexts the service picks (8,192; the documents context), so this is bounded by the catalogue.
   let perPool = poolFits.get(pool);
   if (!perPool) poolFits.set(pool, (perPool = new Map()));
   const key = `${model.id}\u0000${context}`;
   let r = perPool.get(key);
-  if (!r) perPool.set(key, (r = computeSelfHostingFit(ds, model, pool, context)));
+  if (!r) perPool.set(key, (r = computeSelfHostingFit(model, pool, context)));
   return r;
 }
 
 const poolFits = new WeakMap<readonly Hardware[], Map<string, SelfHostingFit>>();
 const sortedPools = new WeakMap<readonly Hardware[], Hardware[]>();
 
-function computeSelfHostingFit(ds: Dataset, model: Model, pool: readonly Hardware[], context: number): SelfHostingFit {
+/** A fit written out (a model with facts, checked first). */
+function described(model: Model, hardware: Hardware, context: number): FitAssessed {
+  return new SelfFit(model, hardware, context).fit;
+}
+
+function computeSelfHostingFit(model: Model, pool: readonly Hardware[], context: number): SelfHostingFit {
   const open = model.open_weights?.value;
   if (open === false) return { status: 'closed' };
   if (open !== true) return { status: 'weights_unknown' };
@@ -68,16 +83,19 @@ function computeSelfHostingFit(ds: Dataset, model: Model, pool: readonly Hardwar
   const minWeights = weightsBytes(model.parameters_total.value, LOWEST_SELF_HOSTING);
   let sorted = sortedPools.get(pool);
   if (!sorted) sortedPools.set(pool, (sorted = [...pool].sort((a, b) => usableBytes(a) - usableBytes(b) || a.id.localeCompare(b.id))));
-  let largest: FitAssessed | undefined;
+  let largest: Hardware | undefined;
   for (const h of sorted) {
     if (usableBytes(h) < minWeights) continue;
-    const fit = cachedFit(ds, model, h, context);
-    if (!fit) return { status: 'not_assessable', missing: [] };
-    if (fit.fit !== 'no') return { status: 'fits', fit, hardware: h };
-    largest = fit;
+    const fits = fitsAtAll(model, h, selfHostingOptions(context));
+    if (fits === null) return { status: 'not_assessable', missing: [] };
+    if (fits) return { status: 'fits', fit: described(model, h, context), hardware: h };
+    largest = h;
   }
-  if (!largest && sorted.length) largest = cachedFit(ds, model, sorted[sorted.length - 1], context) ?? undefined;
-  return { status: 'no_fit', largest };
+  if (!largest && sorted.length) {
+    largest = sorted[sorted.length - 1];
+    if (fitsAtAll(model, largest, selfHostingOptions(context)) === null) return { status: 'no_fit', largest: undefined };
+  }
+  return { status: 'no_fit', largest: largest && described(model, largest, context) };
 }
 
 export type SmallestConfiguration = {

@@ -121,6 +121,21 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The words of a phrase, split once: phrases come from the vocabularies and the dataset's configuration ids, never
+ * from a caller, so the set is small; every interpreted ask used to split each of them again.
+ */
+const splitPhrases = new Map<string, readonly string[]>();
+const MAX_SPLIT_PHRASES = 20_000;
+export function phraseWords(phrase: string): readonly string[] {
+  let w = splitPhrases.get(phrase);
+  if (!w) {
+    if (splitPhrases.size >= MAX_SPLIT_PHRASES) splitPhrases.clear();
+    splitPhrases.set(phrase, (w = words(phrase)));
+  }
+  return w;
+}
+
 /** A text word matches a phrase word exactly or as its plural. */
 const sameWord = (w: string, p: string) => w === p || w === `${p}s` || w === `${p}es`;
 
@@ -130,7 +145,7 @@ export type PhraseMatch = { value: string; phrase: string; start: number; length
 export function findPhrases(text: string[], phrases: ReadonlyArray<{ value: string; phrase: string }>): PhraseMatch[] {
   const found: PhraseMatch[] = [];
   for (const { value, phrase } of phrases) {
-    const p = words(phrase);
+    const p = phraseWords(phrase);
     if (p.length === 0) continue;
     for (let i = 0; i + p.length <= text.length; i++) {
       if (p.every((pw, j) => sameWord(text[i + j], pw))) found.push({ value, phrase, start: i, length: p.length });
@@ -160,7 +175,7 @@ function phrasesOf(vocab: ParameterVocabulary): Array<{ value: string; phrase: s
 /** The canonical value a text is exactly (case and separators aside), if any. */
 function canonicalOf(text: string, vocab: ParameterVocabulary): string | undefined {
   const joined = words(text).join(' ');
-  return joined ? vocab.values.find((e) => words(e.value).join(' ') === joined)?.value : undefined;
+  return joined ? vocab.values.find((e) => phraseWords(e.value).join(' ') === joined)?.value : undefined;
 }
 
 /** combine `all`: every value named, in the vocabulary's order; `none` dropped beside a real constraint. */
