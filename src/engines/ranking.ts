@@ -176,7 +176,8 @@ export function blendedPrice(prices: Prices, inputShare: number): number | undef
 
 export type PricedOffer = { offer: Offer; blended: number };
 
-function cheaper(a: PricedOffer, b: PricedOffer): number {
+/** Cheaper first; equal blends by provider, region, then the provider's model id. */
+export function cheaper(a: PricedOffer, b: PricedOffer): number {
   return a.blended - b.blended || a.offer.provider.localeCompare(b.offer.provider)
     || a.offer.region.localeCompare(b.offer.region) || a.offer.provider_model_id.localeCompare(b.offer.provider_model_id);
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { cheapestOffer, isEuOffer, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
+import { type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { boardForUse, USES, type UseBoard } from '../engines/use-categories.ts';
 import { ServiceError } from '../errors/index.ts';
 import { IsoDate, ModelStatus, type Model, type Offer } from '../schema/index.ts';
@@ -11,7 +11,8 @@ import { defineOperation, READ_ONLY } from './operation.ts';
 import { BlendedPrice, ModelRef, OfferView, RankedRating, toModelRef, toOfferView, toRankedRating } from './shapes.ts';
 import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
 import { leftOutNote } from './cheapest-for-left-out.ts';
-import { isDeprecatedModel, isShutDownOffer } from '../engines/offer-lifecycle.ts';
+import { isDeprecatedModel } from '../engines/offer-lifecycle.ts';
+import { cheapestServed, hasShutDownOffer } from '../engines/offer-frontier.ts';
 
 const WHERE = ['any-cloud', 'eu-cloud', 'on-premises', 'local'] as const;
 type Where = (typeof WHERE)[number];
@@ -168,12 +169,11 @@ export const cheapest_for = defineOperation({
     const ub = boardForUse(ds, input.use);
     const floor = floorOf(ds, ub, input);
     const floorText = floor.text;
-    // The offer's own flag (the ingest's first-party table: the developer's API, cloud and plans, docs/data.md).
-    const firstParty = (o: Offer) => o.first_party;
     const asOf = ds.meta.data_as_of;
-    // The filters asked for, then whether the offer is still served: a price that can no longer be paid ranks nothing.
-    const fits = (o: Offer) => (!input.first_party_only || firstParty(o)) && (input.where !== 'eu-cloud' || isEuOffer(o));
-    const served = (o: Offer) => fits(o) && !isShutDownOffer(o, asOf);
+    // The filters asked for (first party: the offer's own flag, from the ingest's first-party table, docs/data.md);
+    // only offers still served are ranked: a price that can no longer be paid ranks nothing.
+    const filter = { first_party_only: input.first_party_only, eu: input.where === 'eu-cloud' };
+    const ownFilter = { first_party_only: true, eu: filter.eu };
     let deprecatedOut = 0;
     let shutDownOut = 0;
 
@@ -196,12 +196,11 @@ export const cheapest_for = defineOperation({
         if (m.open_weights?.value === true) found.push({ m, e });
         continue;
       }
-      const offers = ds.offersByModel.get(m.id) ?? [];
-      const priced = cheapestOffer(offers, input.input_share, served);
+      const priced = cheapestServed(ds, m.id, input.input_share, filter);
       // A reseller's price (sometimes a fraction of the developer's) is shown beside the developer's own.
-      const own = priced && !priced.offer.first_party ? cheapestOffer(offers, input.input_share, (o) => served(o) && o.first_party) : undefined;
+      const own = priced && !priced.offer.first_party ? cheapestServed(ds, m.id, input.input_share, ownFilter) : undefined;
       if (priced) found.push({ m, e, priced, ...(own ? { own } : {}) });
-      else if (cheapestOffer(offers, input.input_share, fits)) shutDownOut++;
+      else if (hasShutDownOffer(ds, m.id, input.input_share, filter)) shutDownOut++;
     }
     // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
     const size = (c: Candidate) => c.m.parameters_total?.value ?? Infinity;
