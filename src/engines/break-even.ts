@@ -4,6 +4,11 @@ import { usd, type ApiCosts } from './api-cost.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { SelfHostedOption } from './self-hosted-cost.ts';
 
+/** What the break-even and the curve read of a rented configuration: every one that fits, listed or not. */
+export type RentedCost = Pick<SelfHostedOption, 'hardware_id' | 'marginal_usd_per_mtok'> & { rental: { usd_per_hour: number } };
+/** What they read of an owned one. */
+export type OwnedCost = Pick<OwnedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'fixed_per_machine_usd' | 'capacity_tokens_millions_per_month'>;
+
 export type BreakEven = {
   /** Monthly volume (millions of tokens) from which self-hosting costs no more than the cheapest paid API offer. */
   tokens_millions: number | null;
@@ -31,7 +36,7 @@ const CURVE_VOLUMES = [1, 3, 10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100
 export const paidOffer = (api: ApiCosts) => api.offers.find((o) => o.blended_usd_per_mtok > 0);
 
 /** Monthly cost of a rented option at a volume: the hours the volume needs at the hourly price, at least one machine-month. */
-export function rentedAt(o: SelfHostedOption, volume: number): number {
+export function rentedAt(o: RentedCost, volume: number): number {
   return Math.max(volume * o.marginal_usd_per_mtok, HOURS_PER_MONTH * o.rental.usd_per_hour);
 }
 
@@ -39,7 +44,7 @@ export function rentedAt(o: SelfHostedOption, volume: number): number {
  * Monthly cost of an owned option at a volume: whole machines, each its purchase share and a month at idle draw, plus
  * the extra draw of the hours the volume keeps them busy.
  */
-export function ownedAt(o: OwnedOption, volume: number): number {
+export function ownedAt(o: OwnedCost, volume: number): number {
   return Math.max(1, Math.ceil(volume / o.capacity_tokens_millions_per_month)) * o.fixed_per_machine_usd + volume * o.marginal_usd_per_mtok;
 }
 
@@ -50,7 +55,7 @@ export function ownedAt(o: OwnedOption, volume: number): number {
  * a month at idle draw) plus the extra power per 1M tokens served, so it breaks even at fixed / (a - marginal) when
  * that is within one machine's capacity.
  */
-export function breakEven(api: ApiCosts, rented: readonly SelfHostedOption[], owned: readonly OwnedOption[] = [], selfReason: string | null = null): { rented: BreakEven; owned: BreakEven } {
+export function breakEven(api: ApiCosts, rented: readonly RentedCost[], owned: readonly OwnedCost[] = [], selfReason: string | null = null): { rented: BreakEven; owned: BreakEven } {
   const paid = paidOffer(api);
   const out = (tokens_millions: number | null, reason: string, hardware_id: string | null = null, derived_from: string[] = []): BreakEven => ({
     tokens_millions,
@@ -66,14 +71,14 @@ export function breakEven(api: ApiCosts, rented: readonly SelfHostedOption[], ow
   const apiCite = `api ${paid.provider} ${paid.provider_model_id}: blended ${a} USD per 1M tokens`;
   // Rented: flat at one machine-month, then linear at the marginal cost. Owned: the fixed part of one machine plus the
   // marginal cost per token, so it crosses at fixed / (a - marginal), if one machine's capacity reaches that far.
-  const flatRented = (o: SelfHostedOption) => HOURS_PER_MONTH * o.rental.usd_per_hour;
-  const crossRented = (o: SelfHostedOption) => (o.marginal_usd_per_mtok < a ? flatRented(o) / a : null);
-  const crossOwned = (o: OwnedOption) => {
+  const flatRented = (o: RentedCost) => HOURS_PER_MONTH * o.rental.usd_per_hour;
+  const crossRented = (o: RentedCost) => (o.marginal_usd_per_mtok < a ? flatRented(o) / a : null);
+  const crossOwned = (o: OwnedCost) => {
     const v = o.marginal_usd_per_mtok < a ? o.fixed_per_machine_usd / (a - o.marginal_usd_per_mtok) : Infinity;
     return v <= o.capacity_tokens_millions_per_month ? v : null;
   };
-  const fullUseOwned = (o: OwnedOption) => usd(o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month + o.marginal_usd_per_mtok);
-  const pick = <T extends SelfHostedOption | OwnedOption>(
+  const fullUseOwned = (o: OwnedCost) => usd(o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month + o.marginal_usd_per_mtok);
+  const pick = <T extends RentedCost | OwnedCost>(
     options: readonly T[], cross: (o: T) => number | null, fullUse: (o: T) => number, flat: (o: T) => number, kind: string,
   ): BreakEven => {
     if (options.length === 0) return out(null, `no ${kind} self-hosting figure to compare with${selfReason ? `: ${selfReason}` : ''}`);
@@ -108,7 +113,7 @@ export function breakEven(api: ApiCosts, rented: readonly SelfHostedOption[], ow
 }
 
 /** Monthly cost against volume for the API and the cheapest rented and owned configuration at each volume. */
-export function costCurve(api: ApiCosts, rented: readonly SelfHostedOption[], owned: readonly OwnedOption[], extra: readonly number[]): CurvePoint[] {
+export function costCurve(api: ApiCosts, rented: readonly RentedCost[], owned: readonly OwnedCost[], extra: readonly number[]): CurvePoint[] {
   const paid = paidOffer(api);
   const volumes = [...new Set([...CURVE_VOLUMES, ...extra.filter((v) => v > 0)])].sort((x, y) => x - y);
   const min = (xs: number[]) => (xs.length ? usd(Math.min(...xs)) : null);

@@ -4,12 +4,12 @@ import { apiCosts, type ApiCosts } from './api-cost.ts';
 import { breakEven, costCurve, type BreakEven, type CurvePoint } from './break-even.ts';
 import { costAssumptions } from './cost-assumptions.ts';
 import { costSettings, type CostOptions, type CostSettings } from './self-hosted-cost.ts';
-import { selfHostingCost, type SelfHosting } from './self-hosted-options.ts';
+import { selfHostingCosts, type SelfHosting } from './self-hosted-options.ts';
 
 export { apiCosts, usd, type ApiCostLine, type ApiCosts, type NotPriced, type PriceRef } from './api-cost.ts';
 export { costAssumptions } from './cost-assumptions.ts';
 export { costContext, costSettings, type CostOptions, type CostSettings, type SelfHostedOption } from './self-hosted-cost.ts';
-export { selfHostingCost, type SelfHosting } from './self-hosted-options.ts';
+export { selfHostingCost, selfHostingCosts, type SelfHosting } from './self-hosted-options.ts';
 export type { OwnedOption } from './owned-cost.ts';
 export type { BreakEven, CurvePoint } from './break-even.ts';
 
@@ -33,11 +33,12 @@ export type CostResult = {
 };
 
 /** Monthly cost of a model through each API offer versus self-hosted, with the break-even volumes and the curve. Pure. */
-export function estimateCost(model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions): CostResult {
+export function estimateCost(model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): CostResult {
   const api = apiCosts(offers, opts);
-  const self_hosting = selfHostingCost(model, hardwareList, opts);
+  // Every configuration that fits is costed and weighed (cheapest, break-even, curve); the cheapest `list` written out.
+  const { self_hosting, rented, owned } = selfHostingCosts(model, hardwareList, opts, list);
   const settings = costSettings(model, opts);
-  const be = breakEven(api, self_hosting.options, self_hosting.owned_options, self_hosting.reason);
+  const be = breakEven(api, rented, owned, self_hosting.reason);
   const a = api.cheapest?.monthly_usd;
   const s = self_hosting.cheapest?.monthly_usd;
   const extra = [opts.tokens_millions, be.rented.tokens_millions ?? 0, be.owned.tokens_millions ?? 0];
@@ -50,7 +51,7 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
     self_hosting,
     break_even: be.rented,
     break_even_owned: be.owned,
-    curve: costCurve(api, self_hosting.options, self_hosting.owned_options, extra),
+    curve: costCurve(api, rented, owned, extra),
     cheaper: a === undefined || s === undefined ? null : a <= s ? 'api' : 'self_hosted',
     estimate: true,
     assumptions: costAssumptions(opts, settings),

@@ -5,7 +5,7 @@ import { HOURS_PER_MONTH } from './constants.ts';
 import { roundTo, type ModelFacts } from './memory.ts';
 import { usd } from './money.ts';
 import { IDLE_POWER_BASIS, IDLE_POWER_FRACTION, powerUse, type PowerUse } from './owned-power.ts';
-import { base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Skip } from './self-hosted-cost.ts';
+import { base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Sized, type Skip } from './self-hosted-cost.ts';
 
 /** Bought, amortised, and powered. */
 export type OwnedOption = Base & {
@@ -21,8 +21,27 @@ export type OwnedOption = Base & {
   fixed_per_machine_usd: number;
 };
 
-/** Self-hosting on one bought configuration (purchase amortised, power paid), or why it is skipped. */
-export function ownedOption(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): OwnedOption | Skip {
+/** A bought configuration's figures before anything is written out (see RentedFigures). */
+export type OwnedFigures = {
+  hardware_id: string;
+  hardware: Hardware;
+  sized: Sized;
+  watts: number;
+  machines: number;
+  use: PowerUse;
+  purchase_monthly: number;
+  power_monthly: number;
+  total: number;
+  monthly_usd: number;
+  fixed_per_machine_usd: number;
+  marginal_usd_per_mtok: number;
+  capacity_tokens_millions_per_month: number;
+  /** The unrounded fixed cost and marginal power cost per hour, as the phase costs read them. */
+  fixed: number;
+};
+
+/** The figures of one bought configuration (purchase amortised, power paid), or why it is skipped. */
+export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): OwnedFigures | Skip {
   const price = hardware.purchase_price_usd;
   if (!price) return 'no_purchase_price';
   const sized = size(model, facts, hardware, opts, s);
@@ -38,21 +57,37 @@ export function ownedOption(model: Model, facts: ModelFacts, hardware: Hardware,
   const marginal = (((watts - use.idle_watts) / 1000) * s.power_usd_per_kwh) / sized.phases.mtokPerHour;
   const total = machines * purchaseMonthly + powerMonthly;
   return {
-    ...base(hardware, sized, opts, s, fixed / HOURS_PER_MONTH + (watts - use.idle_watts) / 1000 * s.power_usd_per_kwh),
+    hardware_id: hardware.id, hardware, sized, watts, machines, use,
+    purchase_monthly: purchaseMonthly, power_monthly: powerMonthly, total, fixed,
+    monthly_usd: usd(total),
+    fixed_per_machine_usd: usd(fixed),
+    marginal_usd_per_mtok: usd(marginal),
+    // As base() writes it: the break-even reads this rounded figure.
+    capacity_tokens_millions_per_month: roundTo(sized.phases.mtokPerHour * HOURS_PER_MONTH, 2),
+  };
+}
+
+/** A bought configuration written out, from its figures. */
+export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSettings): OwnedOption {
+  const { hardware, sized, watts, use, machines } = f;
+  const price = hardware.purchase_price_usd!;
+  const p = hardware.power_w;
+  return {
+    ...base(hardware, sized, opts, s, f.fixed / HOURS_PER_MONTH + (watts - use.idle_watts) / 1000 * s.power_usd_per_kwh),
     purchase: {
-      usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(purchaseMonthly),
+      usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(f.purchase_monthly),
     },
     power: p ? {
       watts, idle_watts: roundTo(use.idle_watts, 1), idle_basis: IDLE_POWER_BASIS, usd_per_kwh: s.power_usd_per_kwh,
       active_hours: roundTo(use.active_hours, 2), idle_hours: roundTo(use.idle_hours, 2),
       active_kwh: roundTo(use.active_kwh, 2), idle_kwh: roundTo(use.idle_kwh, 2),
-      active_usd: usd(use.active_usd), idle_usd: usd(use.idle_usd), monthly_usd: usd(powerMonthly), source: p.source, as_of: p.as_of,
+      active_usd: usd(use.active_usd), idle_usd: usd(use.idle_usd), monthly_usd: usd(f.power_monthly), source: p.source, as_of: p.as_of,
     } : null,
-    monthly_per_machine_usd: usd(total / machines),
-    fixed_per_machine_usd: usd(fixed),
+    monthly_per_machine_usd: usd(f.total / machines),
+    fixed_per_machine_usd: f.fixed_per_machine_usd,
     machines,
-    monthly_usd: usd(total),
-    marginal_usd_per_mtok: usd(marginal),
+    monthly_usd: f.monthly_usd,
+    marginal_usd_per_mtok: f.marginal_usd_per_mtok,
     derived_from: [
       ...servingInputs(hardware, sized, s),
       `${citeFact(`${hardware.id}.purchase_price_usd`, price)}, over ${s.amortization_months} months`,
@@ -63,4 +98,10 @@ export function ownedOption(model: Model, facts: ModelFacts, hardware: Hardware,
         : `${hardware.id}: no power figure in the dataset, electricity not counted`,
     ],
   };
+}
+
+/** Self-hosting on one bought configuration (purchase amortised, power paid), or why it is skipped. */
+export function ownedOption(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): OwnedOption | Skip {
+  const f = ownedFigures(model, facts, hardware, opts, s);
+  return typeof f === 'string' ? f : describeOwned(f, opts, s);
 }

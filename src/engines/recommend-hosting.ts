@@ -89,7 +89,7 @@ function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], contex
   const smallest = { hardware: small.hardware, fit: small.fit };
   if (!priced) return { ...smallest, own_machine: false, priced, cost: null, smallest: null };
   // One million tokens a month stays under one machine's capacity, so each option's monthly cost is one rented month.
-  const c = selfHostingCost(m, rented(pool, eu), { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }).cheapest;
+  const c = selfHostingCost(m, rented(pool, eu), { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 1).cheapest;
   const hw = c ? ds.hardwareById.get(c.hardware_id) : undefined;
   const fit = hw ? selfFit(m, hw, context)?.fit : undefined;
   if (!c || !hw || !fit) return { ...smallest, own_machine: false, priced, cost: null, smallest: null };

@@ -124,7 +124,13 @@ export type SelfHostedOption = Base & {
 export type Skip = 'no_rental_price' | 'no_purchase_price' | 'does_not_fit';
 
 /** What sizing a configuration needs beyond the volume: the fit, what it rests on, and the serving throughput. */
-export type Sizing = { level: 'comfortable' | 'tight'; quantization: QuantizationId; fitInputs: string[]; serving: Serving };
+export type Sizing = {
+  level: 'comfortable' | 'tight';
+  quantization: QuantizationId;
+  /** What the fit rests on, in words: written only for the configurations an answer lists. */
+  fitInputs: () => string[];
+  serving: Serving;
+};
 export type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
 
 /**
@@ -164,7 +170,7 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
     input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache,
   });
   const level = fit.chosen.level as Sizing['level'];
-  return { level, quantization: q.id, fitInputs: fitInputs(fit, hardware, fitOpts, hasBandwidth(hardware)), serving };
+  return { level, quantization: q.id, fitInputs: () => fitInputs(fit, hardware, fitOpts, hasBandwidth(hardware)), serving };
 }
 
 /** Quantization, serving throughput and hours for one configuration, or why it does not fit. */
@@ -221,7 +227,7 @@ export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: Cos
 export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings): string[] {
   const v = sized.serving;
   return [
-    ...sized.fitInputs,
+    ...sized.fitInputs(),
     `serving: continuous batching of up to ${s.max_sequences} sequences of ${s.context} tokens; ${v.batch} fit in memory (${v.bound} bound); ` +
       (v.prefill_tokens_per_s === null
         ? `prefill counted at the decode rate: no compute figure for ${hardware.id}`
@@ -230,28 +236,62 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
   ];
 }
 
-/** Self-hosting on one rented configuration, or why it is skipped. */
-export function rentedOption(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): SelfHostedOption | Skip {
+/**
+ * A rented configuration's figures before anything is written out: what the order, the break-even and the curve
+ * read. Every configuration that fits is costed; only the ones an answer lists are described (`describeRented`).
+ */
+export type RentedFigures = {
+  hardware_id: string;
+  hardware: Hardware;
+  sized: Sized;
+  rental: { usd_per_hour: number };
+  billed_hours: number;
+  machines: number;
+  monthly_usd: number;
+  marginal_usd_per_mtok: number;
+};
+
+/** The figures of one rented configuration, or why it is skipped. */
+export function rentedFigures(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): RentedFigures | Skip {
   const rental = hardware.rental;
   if (!rental) return 'no_rental_price';
   const sized = size(model, facts, hardware, opts, s);
   if (sized === 'does_not_fit') return sized;
   const price = rental.value.usd_per_hour;
   const hours = sized.phases.hours;
-  const machines = Math.max(1, Math.ceil(hours / HOURS_PER_MONTH));
   const billed = Math.max(hours, HOURS_PER_MONTH);
+  return {
+    hardware_id: hardware.id, hardware, sized, rental: { usd_per_hour: price },
+    billed_hours: billed,
+    machines: Math.max(1, Math.ceil(hours / HOURS_PER_MONTH)),
+    monthly_usd: usd(billed * price),
+    marginal_usd_per_mtok: usd(price / sized.phases.mtokPerHour),
+  };
+}
+
+/** A rented configuration written out, from its figures. */
+export function describeRented(f: RentedFigures, opts: CostOptions, s: CostSettings): SelfHostedOption {
+  const { hardware, sized } = f;
+  const rental = hardware.rental!;
+  const price = f.rental.usd_per_hour;
   return {
     ...base(hardware, sized, opts, s, price),
     rental: { provider: rental.value.provider, instance_type: rental.value.instance_type, usd_per_hour: price, source: rental.source, as_of: rental.as_of },
-    billed_hours: roundTo(billed, 2),
-    machines,
-    monthly_usd: usd(billed * price),
-    dedicated_monthly_usd: usd(machines * HOURS_PER_MONTH * price),
-    marginal_usd_per_mtok: usd(price / sized.phases.mtokPerHour),
+    billed_hours: roundTo(f.billed_hours, 2),
+    machines: f.machines,
+    monthly_usd: f.monthly_usd,
+    dedicated_monthly_usd: usd(f.machines * HOURS_PER_MONTH * price),
+    marginal_usd_per_mtok: f.marginal_usd_per_mtok,
     // The model's own facts are cited once, on self_hosting; each option cites what is particular to it.
     derived_from: [
       ...servingInputs(hardware, sized, s),
       `${hardware.id}.rental = ${price} USD/h, ${rental.value.provider} ${rental.value.instance_type} (${rental.source}, ${rental.as_of})`,
     ],
   };
+}
+
+/** Self-hosting on one rented configuration, or why it is skipped. */
+export function rentedOption(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): SelfHostedOption | Skip {
+  const f = rentedFigures(model, facts, hardware, opts, s);
+  return typeof f === 'string' ? f : describeRented(f, opts, s);
 }

@@ -2,28 +2,39 @@
 import type { Hardware, Model } from '../schema/index.ts';
 import { MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { modelFacts } from './memory.ts';
-import { ownedOption, type OwnedOption } from './owned-cost.ts';
-import { costSettings, rentedOption, type CostOptions, type SelfHostedOption } from './self-hosted-cost.ts';
+import { describeOwned, ownedFigures, type OwnedFigures, type OwnedOption } from './owned-cost.ts';
+import { costSettings, describeRented, rentedFigures, type CostOptions, type RentedFigures, type SelfHostedOption } from './self-hosted-cost.ts';
 
 export type SelfHosting = {
   /** false: closed weights; null: the dataset does not say whether the weights are published. */
   possible: boolean | null;
   reason: string | null;
   cheapest: SelfHostedOption | null;
-  /** Rented configurations, cheapest first. */
+  /** Rented configurations, cheapest first (the first `list` of them). */
   options: SelfHostedOption[];
-  /** Configurations with a purchase price, costed as owned, cheapest first. */
+  /** Configurations with a purchase price, costed as owned, cheapest first (the first `list` of them). */
   owned_options: OwnedOption[];
+  /** How many configurations fit and are priced, rented and owned: `options` and `owned_options` list the cheapest. */
+  fitting: { rented: number; owned: number };
   skipped: { no_rental_price: number; no_purchase_price: number; does_not_fit: number };
   /** The model facts every option rests on (each option adds its hardware's). */
   derived_from: string[];
 };
 
-/** Self-hosting for a model: not possible (closed), unknown, or the configurations that fit, rented and owned, cheapest first. */
-export function selfHostingCost(model: Model, hardwareList: readonly Hardware[], opts: CostOptions): SelfHosting {
+/** Self-hosting costed on every configuration, and the figures of each, for the break-even and the curve. */
+export type SelfHostingCosts = { self_hosting: SelfHosting; rented: RentedFigures[]; owned: OwnedFigures[] };
+
+/**
+ * Self-hosting for a model: not possible (closed), unknown, or the configurations that fit, rented and owned,
+ * cheapest first. Every configuration is costed; the cheapest `list` of each kind are written out.
+ */
+export function selfHostingCosts(model: Model, hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): SelfHostingCosts {
   const skipped = { no_rental_price: 0, no_purchase_price: 0, does_not_fit: 0 };
-  const none = (possible: boolean | null, reason: string, derived_from: string[] = []): SelfHosting =>
-    ({ possible, reason, cheapest: null, options: [], owned_options: [], skipped, derived_from });
+  const none = (possible: boolean | null, reason: string, derived_from: string[] = []): SelfHostingCosts => ({
+    self_hosting: { possible, reason, cheapest: null, options: [], owned_options: [], fitting: { rented: 0, owned: 0 }, skipped, derived_from },
+    rented: [],
+    owned: [],
+  });
   const ow = model.open_weights;
   if (ow?.value === false) {
     return none(false, `not possible: the weights are not published (open_weights = false, ${ow.source}, ${ow.as_of}); the model is available only through APIs`, [
@@ -38,28 +49,42 @@ export function selfHostingCost(model: Model, hardwareList: readonly Hardware[],
   const candidates = opts.hardware_id === undefined ? hardwareList : hardwareList.filter((h) => h.id === opts.hardware_id);
   if (candidates.length === 0) return none(true, `no hardware configuration ${opts.hardware_id} in the dataset`, facts.derived_from);
   const s = costSettings(model, opts);
-  const options: SelfHostedOption[] = [];
-  const owned_options: OwnedOption[] = [];
+  const rented: RentedFigures[] = [];
+  const owned: OwnedFigures[] = [];
   for (const h of candidates) {
-    const r = rentedOption(model, facts, h, opts, s);
-    const o = ownedOption(model, facts, h, opts, s);
+    const r = rentedFigures(model, facts, h, opts, s);
+    const o = ownedFigures(model, facts, h, opts, s);
     if (r === 'does_not_fit' || o === 'does_not_fit') {
       skipped.does_not_fit++;
       continue;
     }
     if (typeof r === 'string') skipped.no_rental_price++;
-    else options.push(r);
+    else rented.push(r);
     if (typeof o === 'string') skipped.no_purchase_price++;
-    else owned_options.push(o);
+    else owned.push(o);
   }
   const byCost = (a: { monthly_usd: number; hardware_id: string }, b: { monthly_usd: number; hardware_id: string }) => a.monthly_usd - b.monthly_usd || a.hardware_id.localeCompare(b.hardware_id);
-  options.sort(byCost);
-  owned_options.sort(byCost);
+  rented.sort(byCost);
+  owned.sort(byCost);
   let reason: string | null = null;
-  if (options.length === 0 && owned_options.length === 0) {
+  if (rented.length === 0 && owned.length === 0) {
     reason =
       `open weights, but no configuration considered has a rental or purchase price and fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more ` +
       `(${skipped.does_not_fit} too small for it, ${skipped.no_rental_price} without a rental price)`;
   }
-  return { possible: true, reason, cheapest: options[0] ?? null, options, owned_options, skipped, derived_from: facts.derived_from };
+  const options = rented.slice(0, list).map((f) => describeRented(f, opts, s));
+  const owned_options = owned.slice(0, list).map((f) => describeOwned(f, opts, s));
+  return {
+    self_hosting: {
+      possible: true, reason, cheapest: options[0] ?? null, options, owned_options,
+      fitting: { rented: rented.length, owned: owned.length }, skipped, derived_from: facts.derived_from,
+    },
+    rented,
+    owned,
+  };
+}
+
+/** Self-hosting for a model with every configuration that fits written out (see selfHostingCosts). */
+export function selfHostingCost(model: Model, hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): SelfHosting {
+  return selfHostingCosts(model, hardwareList, opts, list).self_hosting;
 }

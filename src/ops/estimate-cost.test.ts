@@ -76,6 +76,17 @@ test('self-hosting on the cheapest rented configuration that fits; configuration
   assert.equal(out.cheaper, 'api');
 });
 
+test('options_limit writes out the cheapest few; every configuration still counts for cheapest, the break-even and the curve', () => {
+  // open-8b fits both rented configurations: gpu-48 at $1/h ($730 a month) and gpu-80 at $2/h ($1,460).
+  const all = run(ds, { model_id: 'open-8b', tokens_millions: 100 });
+  const one = run(ds, { model_id: 'open-8b', tokens_millions: 100, options_limit: 1 });
+  assert.deepEqual(one.self_hosting.options.map((o: Out) => o.hardware_id), ['gpu-48']);
+  assert.deepEqual(one.self_hosting.fitting, { rented: 2, owned: all.self_hosting.owned_options.length });
+  assert.deepEqual(all.self_hosting.fitting.rented, 2);
+  assert.deepEqual([one.self_hosting.cheapest, one.break_even, one.break_even_owned, one.curve], [all.self_hosting.cheapest, all.break_even, all.break_even_owned, all.curve]);
+  assert.throws(() => run(ds, { model_id: 'open-8b', tokens_millions: 1, options_limit: 0 }), /options_limit/);
+});
+
 test('the hardware parameter restricts self-hosting to that configuration, and says when it has no rental price', () => {
   const on80 = run(ds, { model_id: 'open-8b', tokens_millions: 100, hardware: 'gpu-80' });
   assert.equal(on80.hardware, 'gpu-80');

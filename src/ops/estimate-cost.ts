@@ -53,8 +53,13 @@ const SelfHosting = z
     possible: z.boolean().nullable().describe('false: closed weights, self-hosting is not possible; true: open weights; null: no source says whether the weights are published.'),
     reason: z.string().nullable().describe('Why there is no self-hosted figure (not possible, unknown, not costed, nothing fits); null when there is one.'),
     cheapest: SelfHostedOption.nullable().describe('The cheapest option, or null.'),
-    options: z.array(SelfHostedOption).describe('Every rented configuration that fits, cheapest first (only `hardware` when given).'),
-    owned_options: z.array(OwnedOption).describe('Every configuration with a purchase price that fits, costed as bought and run, cheapest first.'),
+    options: z.array(SelfHostedOption).describe('The cheapest rented configurations that fit, cheapest first, at most `options_limit` (only `hardware` when given).'),
+    owned_options: z.array(OwnedOption)
+      .describe('The cheapest configurations with a purchase price that fit, costed as bought and run, cheapest first, at most `options_limit`.'),
+    fitting: z.object({
+      rented: z.number().int().describe('Rented configurations that fit and are priced: `options` lists the cheapest of them.'),
+      owned: z.number().int().describe('Configurations with a purchase price that fit: `owned_options` lists the cheapest of them.'),
+    }).describe('How many configurations were costed; `cheapest`, the break-even and the curve weigh every one of them.'),
     skipped: z
       .object({
         no_rental_price: z.number().int().describe('Configurations without a rental price in the dataset.'),
@@ -133,11 +138,18 @@ function cheaperOf(paid: ApiLine | undefined, r: CostResult): 'api' | 'self_host
 
 const Range = 'greater than 0 and at most 1,000,000 (millions of tokens a month)';
 
+/**
+ * Configurations written out by default, of each kind. A small open model fits about 70 owned and 15 rented ones
+ * (100 to 250 KB written out in full); the tenth cheapest is rarely a choice, and every one still counts towards
+ * `cheapest`, the break-even and the curve. `options_limit=200` lists them all.
+ */
+const DEFAULT_OPTIONS_LIMIT = 10;
+
 export const estimate_cost = defineOperation({
   name: 'estimate_cost',
   title: 'Monthly cost: API versus self-hosted',
   description:
-    'Estimate the monthly cost of running a volume of tokens through a model: per API provider (cheapest first, each price with its source and date) and self-hosted, rented by the hour and bought (amortised, with power), on every configuration that fits (or the one given in `hardware`), prefill and decode costed apart under continuous batching, with the break-even volumes, a curve of monthly cost against volume and every assumption stated. `utilization`, `concurrency`, `context`, `min_bits`/`quantization`, `kv_cache`, `amortization_months` and `power_usd_per_kwh` set the inputs. Closed-weights models answer self-hosting `possible: false` with why. Volume in millions of tokens a month; `input_share` is the share of prompt tokens.',
+    'Estimate the monthly cost of running a volume of tokens through a model: per API provider (cheapest first, each price with its source and date) and self-hosted, rented by the hour and bought (amortised, with power), costed on every configuration that fits (or the one given in `hardware`) and the cheapest `options_limit` of each kind written out (default 10), prefill and decode costed apart under continuous batching, with the break-even volumes, a curve of monthly cost against volume and every assumption stated. `utilization`, `concurrency`, `context`, `min_bits`/`quantization`, `kv_cache`, `amortization_months` and `power_usd_per_kwh` set the inputs. Closed-weights models answer self-hosting `possible: false` with why. Volume in millions of tokens a month; `input_share` is the share of prompt tokens.',
   path: '/cost/{model_id}',
   input: z.object({
     model_id: ModelIdParam,
@@ -180,6 +192,14 @@ export const estimate_cost = defineOperation({
       .max(5, 'power_usd_per_kwh must be from 0 to 5')
       .default(DEFAULT_POWER_USD_PER_KWH)
       .describe('Electricity price for owned hardware, USD per kWh, 0..5 (default 0.15).'),
+    options_limit: z
+      .number()
+      .int('options_limit must be a whole number from 1 to 200')
+      .min(1, 'options_limit must be from 1 to 200')
+      .max(200, 'options_limit must be from 1 to 200')
+      .default(DEFAULT_OPTIONS_LIMIT)
+      .describe(`How many rented and how many owned configurations to write out, cheapest first, 1..200 (default ${DEFAULT_OPTIONS_LIMIT}); `
+        + 'every configuration that fits is still costed for `cheapest`, the break-even and the curve, and `self_hosting.fitting` counts them.'),
   }).strict(),
   output: Output,
   annotations: READ_ONLY,
@@ -213,7 +233,7 @@ export const estimate_cost = defineOperation({
       kv_cache: input.kv_cache,
       amortization_months: input.amortization_months,
       power_usd_per_kwh: input.power_usd_per_kwh,
-    });
+    }, input.options_limit);
     const seller = sellerOf(costable.offers);
     const offers = r.api.offers.map((l) => toApiLine(ds, l, seller));
     const paid = offers.find((l) => !l.zero_priced);
