@@ -63,7 +63,7 @@ test('the look-up is read once per model object and shared by every request', ()
 
 /**
  * The measured error docs/hardware-and-cost.md states: the flat estimate (dataset parameters x bits per weight / 8)
- * against every published file of data/curated/gguf-file-sizes.csv lies within 0.89x-1.10x, and within 0.98x-1.06x
+ * against every published file of data/curated/gguf-file-sizes.csv lies within 0.89x-1.10x, and within 0.97x-1.06x
  * for models of 7B parameters or more but two: Qwen2.5-72B, whose 29,568-wide feed-forward is not a multiple of 256
  * (so llama.cpp stores those tensors in a larger type), and TheBloke's Mixtral, whose K-quants are as small as Q4_0.
  * A new row outside these bounds means the docs must be updated with it.
@@ -81,7 +81,7 @@ test('the flat estimate is within the documented error of every published file',
     const where = `${r.model_id} ${r.quantization}: published / flat = ${ratio.toFixed(3)}`;
     assert.ok(ratio > 0.89 && ratio < 1.1, where);
     const regular = params >= 7e9 && !['qwen2-5-72b-instruct', 'mixtral-8x7b'].includes(r.model_id);
-    if (regular) assert.ok(ratio > 0.98 && ratio < 1.06, where);
+    if (regular) assert.ok(ratio > 0.97 && ratio < 1.06, where);
     checked++;
   }
   assert.ok(checked >= 100, `${checked} rows checked`);
