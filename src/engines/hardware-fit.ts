@@ -28,6 +28,7 @@ import { isLanguageModel } from './language-model.ts';
 import { candidateQuantizations, type Candidates } from './quantization.ts';
 import { speedOf, type SpeedEstimate } from './speed.ts';
 import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
+import { weightsBasis } from './gguf-sizes.ts';
 
 export type { SpeedEstimate } from './speed.ts';
 
@@ -190,7 +191,10 @@ export function assessFit(model: Model, hardware: Hardware, opts: FitOptions): F
   const usable = usableBytes(hardware);
   const candidates = candidatesFor(facts.native_precision, opts);
   const tried = candidates.list.map((q) => {
-    const need = memoryNeeded({ parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: q, context: opts.context, concurrency: opts.concurrency, devices: hardware.count, kv: opts.kv_cache });
+    const need = memoryNeeded({
+      parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: q, context: opts.context,
+      concurrency: opts.concurrency, devices: hardware.count, kv: opts.kv_cache, published: facts.published,
+    });
     return { q, need, level: levelOf(need.total, usable) };
   });
   const window = model.context_window?.value;
@@ -280,7 +284,7 @@ export function fitInputs(a: FitAssessment, hardware: Hardware, opts: FitOptions
   const layout = kvLayout(a.facts.architecture);
   return [
     ...hardwareInputs(hardware),
-    `bits_per_weight ${a.shown.q.name} = ${a.shown.q.bits_per_weight} (${a.shown.q.basis})`,
+    weightsBasis(a.shown.q, a.facts.published),
     `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
     `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator (compute buffers, from published llama.cpp logs)`,
     `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
@@ -311,7 +315,8 @@ export type ModelsForHardwareResult = {
 
 /** The assumptions every fit result rests on, spelled out for the response. */
 export const FIT_ASSUMPTIONS: readonly string[] = [
-  'weights = parameters_total x bits per weight / 8 (llama.cpp measured bits per weight; native MXFP4/FP8 from the published checkpoints; MoE: all experts resident)',
+  'weights = the published GGUF file size where the dataset has one (data/curated/gguf-file-sizes.csv), else parameters_total x ' +
+    'bits per weight / 8 (llama.cpp measured bits per weight; native MXFP4/FP8 from the published checkpoints; MoE: all experts resident)',
   'quantization: the highest precision that fits, up to Q8_0 unless min_bits or quantization asks for more; a model shipped in FP8 or MXFP4 is offered that format and nothing wider; every alternative is listed with its memory and speed',
   'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',
   `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator for the runtime's compute buffers (published llama.cpp logs, ` +

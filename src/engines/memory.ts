@@ -11,6 +11,7 @@ import {
 } from './constants.ts';
 import { citeFact } from './cite.ts';
 import { decodeSplit, prefillEfficiency } from './decode.ts';
+import { publishedSizes, weightsFor, type PublishedSizes } from './gguf-sizes.ts';
 
 /** Bytes of the weights: parameters x bits per weight / 8 (MoE: all experts are resident, so total parameters). */
 export function weightsBytes(parameters: number, quantization: Quantization): number {
@@ -100,11 +101,13 @@ export type MemoryInput = {
   devices: number;
   /** KV cache element type (default F16). */
   kv?: KvCacheType;
+  /** The model's published GGUF file sizes (ModelFacts.published): where one exists, it is the weights' size. */
+  published?: PublishedSizes;
 };
 
 /** Memory one model needs on one configuration, in bytes, broken down. */
 export function memoryNeeded(input: MemoryInput): MemoryNeed {
-  const weights = weightsBytes(input.parameters_total, input.quantization);
+  const weights = weightsFor(input.parameters_total, input.quantization, input.published);
   const kv_cache = kvCacheBytes(input.architecture, input.context, input.concurrency, input.kv);
   const overhead = overheadBytes(input.devices);
   return { weights, kv_cache, overhead, total: weights + kv_cache + overhead };
@@ -171,6 +174,8 @@ export type ModelFacts = {
   /** The format the publisher ships the weights in, when a source says (gpt-oss: mxfp4; DeepSeek-V3: fp8). */
   native_precision: string | null;
   derived_from: string[];
+  /** Published GGUF file sizes by quantization (data/curated/gguf-file-sizes.csv); absent or empty when none. */
+  published?: PublishedSizes;
 };
 
 
@@ -212,6 +217,7 @@ function readModelFacts(model: Model): ModelFacts | { missing: string[] } {
     architecture: arch.value,
     native_precision: model.native_precision?.value ?? null,
     derived_from,
+    published: publishedSizes(model),
   };
 }
 

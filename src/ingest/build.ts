@@ -5,6 +5,7 @@ import type { AdapterResult, DeveloperObservation, HardwareObservation, IngestIs
 import { buildChangesAll } from './build-all-changes.ts';
 import { isFirstParty } from './first-party.ts';
 import { buildModels } from './build-models.ts';
+import { attachGgufFiles, type GgufRow } from './gguf-files.ts';
 import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders } from './build-offers.ts';
 import { retirePastShutdowns } from './past-shutdowns.ts';
@@ -26,6 +27,8 @@ export type Tables = {
   projectSources: Source[];
   /** models.dev provider display names. */
   providerNames: Record<string, string>;
+  /** Published GGUF file sizes (data/curated/gguf-file-sizes.csv); absent in tests that build without the table. */
+  ggufFiles?: readonly GgufRow[];
 };
 
 export type BuildResult = { data: DatasetData; report: BuildReport };
@@ -52,6 +55,7 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
   // A model whose weights a Hugging Face repository holds has downloadable weights: llmfit lists only such repos.
   const modelObs = allOf(results, 'models').map((o) => (o.source === 'llmfit' && o.url && o.open_weights === undefined ? { ...o, open_weights: true } : o));
   const mb = buildModels([...modelObs, ...rowObs], current, ctx, tables.licenceOf);
+  report.issues.push(...attachGgufFiles(mb.models, tables.ggufFiles ?? []));
 
   const modelIdSet = new Set(mb.models.map((m) => m.id));
   for (const a of tables.aliases) {

@@ -9,6 +9,7 @@ import { ACCELERATOR_COMPUTE_SOURCE, loadAcceleratorCompute, unusedComputeKeys }
 import { loadAliasTable } from './aliases.ts';
 import type { Tables } from './build.ts';
 import { DEVELOPER_TABLE_REVIEWED, DEVELOPER_TABLE_SOURCE, loadDeveloperTable, resolveDeveloper } from './developers.ts';
+import { GGUF_FILES_SOURCE, loadGgufFiles } from './gguf-files.ts';
 import { buildHardware, HARDWARE_ACCELERATORS_SOURCE, HARDWARE_CONFIGS_SOURCE, loadAccelerators, loadHardwareConfigs } from './hardware.ts';
 import { loadLicenceTable, normaliseLicence } from './licences.ts';
 
@@ -33,6 +34,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...accelerators.issues);
   const compute = await loadAcceleratorCompute(path.join(curatedDir, 'accelerator-compute.csv'));
   issues.push(...compute.issues, ...unusedComputeKeys(compute.compute, hw.configs.map((c) => c.accelerator_key)));
+  const gguf = await loadGgufFiles(path.join(curatedDir, 'gguf-file-sizes.csv'));
+  issues.push(...gguf.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   const providerNames = await readProviderNames(roots);
 
@@ -47,7 +50,9 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     },
     buildHardware: (obs, rentals) => buildHardware([...obs, ...accelerators.hardware], rentals, hw.configs, compute.compute),
     providerNames,
+    ggufFiles: gguf.rows,
     projectSources: [
+      GGUF_FILES_SOURCE,
       DEVELOPER_TABLE_SOURCE,
       HARDWARE_CONFIGS_SOURCE,
       HARDWARE_ACCELERATORS_SOURCE,

@@ -107,6 +107,21 @@ export type Architecture = z.infer<typeof Architecture>;
 export const NativePrecision = z.enum(['fp32', 'bf16', 'fp16', 'fp8', 'mxfp4', 'int8', 'int4']);
 export type NativePrecision = z.infer<typeof NativePrecision>;
 
+/**
+ * A published GGUF file of the model (llama.cpp's format): its quantization, file name and size in GB (1e9 bytes) as
+ * the publisher's model card or the file itself states it, and the page it was read from. Real files differ from
+ * parameters x bits per weight (K-quant mixes keep some tensors at higher precision), so a fit uses these sizes.
+ */
+export const GgufFile = z
+  .object({
+    quantization: z.enum(['bf16', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m', 'mxfp4']),
+    file: z.string().min(1),
+    size_gb: z.number().positive(),
+    url: z.string().url(),
+  })
+  .strict();
+export type GgufFile = z.infer<typeof GgufFile>;
+
 export const BenchmarkScore = z
   .object({
     name: z.string().min(1),
@@ -176,6 +191,8 @@ export const Model = z
     architecture: factOf(Architecture).optional(),
     /** The precision the developer ships the weights in (gpt-oss: MXFP4; DeepSeek V3/R1: FP8). */
     native_precision: factOf(NativePrecision).optional(),
+    /** Published GGUF file sizes, one fact per quantization (data/curated/gguf-file-sizes.csv). */
+    gguf_files: z.array(factOf(GgufFile)).optional(),
     /** Published benchmark scores, one fact each (name, score, metric and the page that reports it). */
     benchmarks: z.array(factOf(BenchmarkScore)).optional(),
     /** Shutdown (retirement) date the developer announced; after it the model is no longer served by its developer. */

@@ -1,0 +1,61 @@
+// Weights size per quantization: the published GGUF file where the dataset has one, else parameters x bits per weight.
+import type { Model } from '../schema/index.ts';
+import { GB, QUANTIZATIONS, type Quantization, type QuantizationId } from './constants.ts';
+
+/** One published file the weights are sized by: its bytes and the words that cite it. */
+export type PublishedWeights = { bytes: number; file: string; url: string; as_of: string; gb: number };
+
+/** A model's published files by quantization; empty when the dataset has none. Frozen, shared. */
+export type PublishedSizes = ReadonlyMap<QuantizationId, PublishedWeights>;
+
+const KNOWN = new Set<string>(QUANTIZATIONS.map((q) => q.id));
+const NONE: PublishedSizes = new Map();
+
+/**
+ * The published files of a model, read once per Model object (a frozen dataset record; a reload brings new ones):
+ * the fit sizes every quantization of every request from this map, so no request reads the facts again.
+ */
+const sizesByModel = new WeakMap<Model, PublishedSizes>();
+
+export function publishedSizes(model: Model): PublishedSizes {
+  let s = sizesByModel.get(model);
+  if (!s) {
+    s = readPublished(model);
+    sizesByModel.set(model, s);
+  }
+  return s;
+}
+
+function readPublished(model: Model): PublishedSizes {
+  const files = model.gguf_files;
+  if (!files || files.length === 0) return NONE;
+  const map = new Map<QuantizationId, PublishedWeights>();
+  for (const f of files) {
+    const id = f.value.quantization;
+    // The ingest keeps one row per quantization; a type the fit does not consider is left out rather than mapped.
+    if (!KNOWN.has(id) || map.has(id as QuantizationId)) continue;
+    const { size_gb, file, url } = f.value;
+    map.set(id as QuantizationId, { bytes: size_gb * GB, gb: size_gb, file, url, as_of: f.as_of });
+  }
+  return map;
+}
+
+/**
+ * Bytes of the weights at `q`: the published file's size when `published` has one (the file is what is loaded:
+ * llama.cpp maps it whole, metadata and tokenizer included), else parameters x bits per weight / 8 (MoE: all
+ * experts are resident, so total parameters).
+ */
+export function weightsFor(parameters: number, q: Quantization, published?: PublishedSizes): number {
+  return published?.get(q.id)?.bytes ?? (parameters * q.bits_per_weight) / 8;
+}
+
+/** What the weights figure at `q` rests on, in words: the file and where its size was read, or the flat estimate. */
+export function weightsBasis(q: Quantization, published?: PublishedSizes): string {
+  const p = published?.get(q.id);
+  // Two decimals as cards print them; a row read from the file's exact byte count keeps its exactness in the fit.
+  if (p) return `weights ${q.name} = ${Math.round(p.gb * 100) / 100} GB, the published file ${p.file} (${p.url}, read ${p.as_of})`;
+  return (
+    `weights ${q.name} = parameters x ${q.bits_per_weight} bits per weight / 8, an estimate (${q.basis}); ` +
+    'no published file size for this model in data/curated/gguf-file-sizes.csv'
+  );
+}
