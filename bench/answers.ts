@@ -63,6 +63,9 @@ function main(): void {
   const after = serveAnswers(ds, before);
   const differ = after.filter((a, k) => a.full !== before[k].full || a.partial !== before[k].partial);
   for (const d of differ.slice(0, 20)) process.stdout.write(`DIFFERS ${d.op} ${JSON.stringify(d.input)}\n`);
+  const byOp = new Map<string, number>();
+  for (const d of differ) byOp.set(d.op, (byOp.get(d.op) ?? 0) + 1);
+  if (byOp.size) process.stdout.write(`differing by operation: ${[...byOp].map(([o, n]) => `${o} ${n}`).join(", ")}\n`);
   const ops = new Set(before.map((a) => a.op));
   process.stdout.write(`${before.length - differ.length} of ${before.length} answers (${ops.size} operations, full and partial) identical byte for byte\n`);
   if (differ.length) process.exitCode = 1;

@@ -176,6 +176,14 @@ function candidatesFor(native: string | null, opts: FitOptions): Candidates {
   return c;
 }
 
+/** Memory one model needs at one quantization on a configuration: the one sum assessFit and fitsAtAll both read. */
+function needAt(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: FitOptions): MemoryNeed {
+  return memoryNeeded({
+    parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: q, context: opts.context,
+    concurrency: opts.concurrency, devices: hardware.count, kv: opts.kv_cache, published: facts.published,
+  });
+}
+
 /** Decide the fit of one model on one configuration: every quantization tried, the one chosen. Pure arithmetic. */
 export function assessFit(model: Model, hardware: Hardware, opts: FitOptions): FitAssessment | FitNotAssessable {
   const facts = modelFacts(model);
@@ -191,10 +199,7 @@ export function assessFit(model: Model, hardware: Hardware, opts: FitOptions): F
   const usable = usableBytes(hardware);
   const candidates = candidatesFor(facts.native_precision, opts);
   const tried = candidates.list.map((q) => {
-    const need = memoryNeeded({
-      parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: q, context: opts.context,
-      concurrency: opts.concurrency, devices: hardware.count, kv: opts.kv_cache, published: facts.published,
-    });
+    const need = needAt(facts, q, hardware, opts);
     return { q, need, level: levelOf(need.total, usable) };
   });
   const window = model.context_window?.value;
@@ -208,8 +213,8 @@ export function assessFit(model: Model, hardware: Hardware, opts: FitOptions): F
 
 /**
  * Whether `assessFit` would choose a quantization (the fit is not `no`), decided without building the assessment:
- * the context within the window and, at the smallest candidate, the total within usable memory (the same sum and
- * the same comparison as `levelOf`). Null when the model lacks the facts. Filters over the whole catalogue (is there
+ * the context within the window and some candidate's total within usable memory (the same sum, `needAt`, and the same
+ * comparison, `levelOf`). Null when the model lacks the facts. Filters over the whole catalogue (is there
  * any way to run it here) ask this; only the models a page shows are assessed and written out.
  */
 export function fitsAtAll(model: Model, hardware: Hardware, opts: FitOptions): boolean | null {
@@ -221,8 +226,7 @@ export function fitsAtAll(model: Model, hardware: Hardware, opts: FitOptions): b
   const list = candidatesFor(facts.native_precision, opts).list;
   // Highest precision first: the last candidates are the smallest, so a fit is usually found at once.
   for (let i = list.length - 1; i >= 0; i--) {
-    const need = memoryNeeded({ parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: list[i], context: opts.context, concurrency: opts.concurrency, devices: hardware.count, kv: opts.kv_cache });
-    if (levelOf(need.total, usable) !== 'no') return true;
+    if (levelOf(needAt(facts, list[i], hardware, opts).total, usable) !== 'no') return true;
   }
   return false;
 }

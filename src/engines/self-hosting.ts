@@ -3,7 +3,8 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, DEFAULT_INPUT_SHARE, MIN_SELF_HOSTING_BITS, QUANTIZATIONS, type QuantizationId } from './constants.ts';
 import { fitModel, fitsAtAll, type FitAssessed, type FitLevel, type FitOptions } from './hardware-fit.ts';
-import { modelFacts, usableBytes, weightsBytes } from './memory.ts';
+import { weightsFor } from './gguf-sizes.ts';
+import { modelFacts, usableBytes } from './memory.ts';
 import { ownedOption } from './owned-cost.ts';
 import { costSettings, rentedOption, type CostOptions } from './self-hosted-cost.ts';
 
@@ -47,8 +48,8 @@ export function selfFit(model: Model, hardware: Hardware, context = DEFAULT_CONT
   return fitsAtAll(model, hardware, selfHostingOptions(context)) === true ? new SelfFit(model, hardware, context) : null;
 }
 
-/** The smallest quantization self-hosting counts: weights at it bound the memory from below. */
-const LOWEST_SELF_HOSTING = QUANTIZATIONS.filter((q) => q.bits_per_weight >= MIN_SELF_HOSTING_BITS).reduce((m, q) => (q.bits_per_weight < m.bits_per_weight ? q : m));
+/** The quantizations self-hosting counts: 4 bits per weight or more. */
+const SELF_HOSTING_QUANTIZATIONS = QUANTIZATIONS.filter((q) => q.bits_per_weight >= MIN_SELF_HOSTING_BITS);
 
 /**
  * The smallest catalogued configuration (least usable memory, then id) the model fits on at a context, at 4 bits
@@ -80,7 +81,11 @@ function computeSelfHostingFit(model: Model, pool: readonly Hardware[], context:
   if (!model.parameters_total || !model.architecture) {
     return { status: 'not_assessable', missing: [!model.parameters_total && 'parameters_total', !model.architecture && 'architecture'].filter(Boolean) as string[] };
   }
-  const minWeights = weightsBytes(model.parameters_total.value, LOWEST_SELF_HOSTING);
+  // The least any quantization at 4 bits or more weighs, a published file counting as the weights' size (weightsFor):
+  // a configuration with less usable memory cannot fit, whatever the fit engine chooses.
+  const facts = modelFacts(model);
+  const published = 'missing' in facts ? undefined : facts.published;
+  const minWeights = Math.min(...SELF_HOSTING_QUANTIZATIONS.map((q) => weightsFor(model.parameters_total!.value, q, published)));
   let sorted = sortedPools.get(pool);
   if (!sorted) sortedPools.set(pool, (sorted = [...pool].sort((a, b) => usableBytes(a) - usableBytes(b) || a.id.localeCompare(b.id))));
   let largest: Hardware | undefined;
