@@ -365,10 +365,12 @@ export function rankForHardware(
   hardware: Hardware,
   opts: FitOptions,
   ratingOf: (modelId: string) => number | null | undefined,
+  // A caller that keeps the split per dataset passes it: it reads every model's name and facts, the same on every ask.
+  split: { candidates: readonly Model[]; excluded: Excluded } = fitCandidates(models),
 ): FitRanking {
   const fits: Array<Omit<RankedFit, 'rank'>> = [];
   const not_assessable: ModelsForHardwareResult['not_assessable'] = [];
-  const { candidates, excluded } = fitCandidates(models);
+  const { candidates, excluded } = split;
   let does_not_fit = 0;
   for (const model of candidates) {
     const a = assessFit(model, hardware, opts);

@@ -204,7 +204,7 @@ function hardwareView(h: Hardware): HardwareView {
 
 function rank(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
   const c = catalogueOf(ds);
-  const r = rankForHardware(c.assessable, hardware, opts, (id) => c.ratings.get(id));
+  const r = rankForHardware(c.assessable, hardware, opts, (id) => c.ratings.get(id), { candidates: c.assessable, excluded: c.excluded });
   return {
     hardware: hardwareView(hardware),
     ranked: r.ranked,
