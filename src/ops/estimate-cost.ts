@@ -140,16 +140,16 @@ const Range = 'greater than 0 and at most 1,000,000 (millions of tokens a month)
 
 /**
  * Configurations written out by default, of each kind. A small open model fits about 70 owned and 15 rented ones
- * (100 to 250 KB written out in full); the tenth cheapest is rarely a choice, and every one still counts towards
+ * (100 to 250 KB written out in full, 2 to 3 KB each); beyond the fifth cheapest is rarely a choice, and every one still counts towards
  * `cheapest`, the break-even and the curve. `options_limit=200` lists them all.
  */
-const DEFAULT_OPTIONS_LIMIT = 10;
+const DEFAULT_OPTIONS_LIMIT = 5;
 
 export const estimate_cost = defineOperation({
   name: 'estimate_cost',
   title: 'Monthly cost: API versus self-hosted',
   description:
-    'Estimate the monthly cost of running a volume of tokens through a model: per API provider (cheapest first, each price with its source and date) and self-hosted, rented by the hour and bought (amortised, with power), costed on every configuration that fits (or the one given in `hardware`) and the cheapest `options_limit` of each kind written out (default 10), prefill and decode costed apart under continuous batching, with the break-even volumes, a curve of monthly cost against volume and every assumption stated. `utilization`, `concurrency`, `context`, `min_bits`/`quantization`, `kv_cache`, `amortization_months` and `power_usd_per_kwh` set the inputs. Closed-weights models answer self-hosting `possible: false` with why. Volume in millions of tokens a month; `input_share` is the share of prompt tokens.',
+    'Estimate the monthly cost of running a volume of tokens through a model: per API provider (cheapest first, each price with its source and date) and self-hosted, rented by the hour and bought (amortised, with power), costed on every configuration that fits (or the one given in `hardware`) and the cheapest `options_limit` of each kind written out (default 5), prefill and decode costed apart under continuous batching, with the break-even volumes, a curve of monthly cost against volume and every assumption stated. `utilization`, `concurrency`, `context`, `min_bits`/`quantization`, `kv_cache`, `amortization_months` and `power_usd_per_kwh` set the inputs. Closed-weights models answer self-hosting `possible: false` with why. Volume in millions of tokens a month; `input_share` is the share of prompt tokens.',
   path: '/cost/{model_id}',
   input: z.object({
     model_id: ModelIdParam,
