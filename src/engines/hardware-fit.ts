@@ -125,21 +125,6 @@ function memoryReport(q: Quantization, need: MemoryNeed, usable: number): Memory
   };
 }
 
-/**
- * The quantization to run, from those tried (highest precision first): a comfortable fit at 4 bits or more, else a
- * tight one at 4 bits or more, and only then below 4 bits. Headroom is worth a step between Q8_0 and Q4_K_M, not a
- * drop under 4 bits: llama.cpp's quantize table (Llama-3-8B) gives Q4_K_M +0.1754 perplexity and Q3_K_M +0.6569,
- * nearly four times the loss, against Q8_0's +0.0026. A longer context can only move the choice down this order.
- */
-export function preferred<T extends { q: { bits_per_weight: number }; level: FitLevel }>(tried: readonly T[]): T | undefined {
-  const atLeast4 = (t: T) => t.q.bits_per_weight >= MIN_SELF_HOSTING_BITS;
-  return (
-    tried.find((t) => atLeast4(t) && t.level === 'comfortable') ??
-    tried.find((t) => atLeast4(t) && t.level === 'tight') ??
-    tried.find((t) => t.level === 'comfortable') ??
-    tried.find((t) => t.level === 'tight')
-  );
-}
 
 /** One quantization tried: the memory it needs and how it fits. */
 type Tried = { q: Quantization; need: MemoryNeed; level: FitLevel };
@@ -176,6 +161,50 @@ function candidatesFor(native: string | null, opts: FitOptions): Candidates {
   return c;
 }
 
+/**
+ * The quantization to run, from those tried (highest precision first): a comfortable fit at 4 bits or more, else a
+ * tight one at 4 bits or more, and only then below 4 bits. Headroom is worth a step between Q8_0 and Q4_K_M, not a
+ * drop under 4 bits: llama.cpp's quantize table (Llama-3-8B) gives Q4_K_M +0.1754 perplexity and Q3_K_M +0.6569,
+ * nearly four times the loss, against Q8_0's +0.0026. A longer context can only move the choice down this order.
+ *
+ * By index among the candidates (-1: none fits). Before that order: a native format that fits at all is kept, tight or
+ * not (anything below it re-quantizes the publisher's weights and loses quality: gpt-oss-120b ships MXFP4 to fit one
+ * 80 GB GPU).
+ */
+function chooseIndex(list: readonly Quantization[], level: (i: number) => FitLevel): number {
+  if (list.length > 0 && list[0].native !== undefined && level(0) !== 'no') return 0;
+  const atLeast4 = (i: number) => list[i].bits_per_weight >= MIN_SELF_HOSTING_BITS;
+  for (const [floor, want] of CHOICE_ORDER) {
+    for (let i = 0; i < list.length; i++) if ((!floor || atLeast4(i)) && level(i) === want) return i;
+  }
+  return -1;
+}
+const CHOICE_ORDER: ReadonlyArray<readonly [boolean, FitLevel]> = [[true, 'comfortable'], [true, 'tight'], [false, 'comfortable'], [false, 'tight']];
+
+/** Levels of the candidates of one ranking call, reused: ranking a catalogue keeps no per-model objects. */
+const scratchLevels: FitLevel[] = [];
+const scratchTotals: number[] = [];
+
+/**
+ * For ranking: the headroom in bytes at the quantization assessFit chooses, null when none fits (or the context is
+ * over the window), undefined when the model lacks the facts. The same sums and choice as assessFit, without the
+ * assessment's objects: a ranking reads every model, and a page writes out twenty.
+ */
+export function rankedHeadroom(model: Model, hardware: Hardware, opts: FitOptions): number | null | undefined {
+  const facts = modelFacts(model);
+  if ('missing' in facts) return undefined;
+  const window = model.context_window?.value;
+  if (window !== undefined && opts.context > window) return null;
+  const usable = usableBytes(hardware);
+  const list = candidatesFor(facts.native_precision, opts).list;
+  for (let i = 0; i < list.length; i++) {
+    scratchTotals[i] = needAt(facts, list[i], hardware, opts).total;
+    scratchLevels[i] = levelOf(scratchTotals[i], usable);
+  }
+  const k = chooseIndex(list, (i) => scratchLevels[i]);
+  return k < 0 ? null : usable - scratchTotals[k];
+}
+
 /** Memory one model needs at one quantization on a configuration: the one sum assessFit and fitsAtAll both read. */
 function needAt(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: FitOptions): MemoryNeed {
   return memoryNeeded({
@@ -204,10 +233,7 @@ export function assessFit(model: Model, hardware: Hardware, opts: FitOptions): F
   });
   const window = model.context_window?.value;
   const overWindow = window !== undefined && opts.context > window;
-  // A native format that fits at all is kept, tight or not: anything below it re-quantizes the publisher's weights
-  // and loses quality (gpt-oss-120b ships MXFP4 to fit one 80 GB GPU).
-  const native = tried[0]?.q.native !== undefined && tried[0].level !== 'no' ? tried[0] : undefined;
-  const chosen = overWindow ? undefined : (native ?? preferred(tried));
+  const chosen = overWindow ? undefined : tried[chooseIndex(candidates.list, (i) => tried[i].level)];
   return { model, facts, usable, rule: candidates.rule, tried, chosen, shown: chosen ?? tried[tried.length - 1], overWindow };
 }
 
@@ -331,7 +357,8 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
 ];
 
 /** A fitting model in ranking order, its figures not yet written out (see `describeRanked`). */
-export type RankedFit = { rank: number; rating: number | null; headroom_gb: number; assessment: FitAssessment };
+/** A model's place on a configuration: what the order reads; `describeRanked` assesses and writes it out. */
+export type RankedFit = { rank: number; rating: number | null; headroom_gb: number; model: Model };
 
 export type Excluded = { closed_weights: number; open_weights_unknown: number; not_language_models: number };
 
@@ -373,17 +400,19 @@ export function rankForHardware(
   const { candidates, excluded } = split;
   let does_not_fit = 0;
   for (const model of candidates) {
-    const a = assessFit(model, hardware, opts);
-    if (!('facts' in a)) not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
-    else if (!a.chosen) does_not_fit++;
+    const headroom = rankedHeadroom(model, hardware, opts);
+    if (headroom === undefined) {
+      const a = assessFit(model, hardware, opts) as FitNotAssessable;
+      not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
+    } else if (headroom === null) does_not_fit++;
     // The order uses the headroom as the wire shows it (rounded), as the written-out memory report has it.
-    else fits.push({ rating: ratingOf(model.id) ?? null, headroom_gb: toGb(a.usable - a.shown.need.total), assessment: a });
+    else fits.push({ rating: ratingOf(model.id) ?? null, headroom_gb: toGb(headroom), model });
   }
   fits.sort(
     (a, b) =>
       (b.rating ?? -Infinity) - (a.rating ?? -Infinity) ||
       b.headroom_gb - a.headroom_gb ||
-      (a.assessment.model.id < b.assessment.model.id ? -1 : a.assessment.model.id > b.assessment.model.id ? 1 : 0),
+      (a.model.id < b.model.id ? -1 : a.model.id > b.model.id ? 1 : 0),
   );
   not_assessable.sort((a, b) => (a.model_id < b.model_id ? -1 : 1));
   return {
@@ -401,7 +430,7 @@ export function rankForHardware(
 
 /** One ranked model with every figure written out. */
 export function describeRanked(r: RankedFit, hardware: Hardware, opts: FitOptions): RankedModel {
-  return { ...describeFit(r.assessment, hardware, opts), rating: r.rating, rank: r.rank };
+  return { ...describeFit(assessFit(r.model, hardware, opts) as FitAssessment, hardware, opts), rating: r.rating, rank: r.rank };
 }
 
 /** The whole ranking written out (`rankForHardware` then `describeRanked` for every model). */
