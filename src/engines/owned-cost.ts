@@ -4,7 +4,7 @@ import { citeFact } from './cite.ts';
 import { HOURS_PER_MONTH } from './constants.ts';
 import { roundTo, type ModelFacts } from './memory.ts';
 import { usd } from './money.ts';
-import { IDLE_POWER_BASIS, IDLE_POWER_FRACTION, powerUse, type PowerUse } from './owned-power.ts';
+import { IDLE_POWER_FRACTION, idleDraw, powerUse, type IdleDraw, type PowerUse } from './owned-power.ts';
 import { base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Sized, type Skip } from './self-hosted-cost.ts';
 
 /** Bought, amortised, and powered. */
@@ -29,6 +29,8 @@ export type OwnedFigures = {
   watts: number;
   machines: number;
   use: PowerUse;
+  /** The idle draw used and where it comes from (a cited reading, or the stated fallback share). */
+  idle: IdleDraw;
   purchase_monthly: number;
   power_monthly: number;
   total: number;
@@ -50,14 +52,15 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
   const p = hardware.power_w;
   const watts = p ? p.value * hardware.count : 0;
   const machines = Math.max(1, Math.ceil(sized.phases.hours / HOURS_PER_MONTH));
-  const use = powerUse(watts, sized.phases.hours, machines, s.power_usd_per_kwh, HOURS_PER_MONTH);
+  const idle = idleDraw(hardware, watts);
+  const use = powerUse(watts, sized.phases.hours, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
   const powerMonthly = use.active_usd + use.idle_usd;
   const fixed = purchaseMonthly + (use.idle_watts / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
   // One more 1M tokens keeps a machine busy 1 / mtokPerHour more hours, at board power instead of idle draw.
   const marginal = (((watts - use.idle_watts) / 1000) * s.power_usd_per_kwh) / sized.phases.mtokPerHour;
   const total = machines * purchaseMonthly + powerMonthly;
   return {
-    hardware_id: hardware.id, hardware, sized, watts, machines, use,
+    hardware_id: hardware.id, hardware, sized, watts, machines, use, idle,
     purchase_monthly: purchaseMonthly, power_monthly: powerMonthly, total, fixed,
     monthly_usd: usd(total),
     fixed_per_machine_usd: usd(fixed),
@@ -69,7 +72,7 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
 
 /** A bought configuration written out, from its figures. */
 export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSettings): OwnedOption {
-  const { hardware, sized, watts, use, machines } = f;
+  const { hardware, sized, watts, use, machines, idle } = f;
   const price = hardware.purchase_price_usd!;
   const p = hardware.power_w;
   return {
@@ -78,7 +81,7 @@ export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSetting
       usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(f.purchase_monthly),
     },
     power: p ? {
-      watts, idle_watts: roundTo(use.idle_watts, 1), idle_basis: IDLE_POWER_BASIS, usd_per_kwh: s.power_usd_per_kwh,
+      watts, idle_watts: roundTo(use.idle_watts, 1), idle_basis: idle.basis, usd_per_kwh: s.power_usd_per_kwh,
       active_hours: roundTo(use.active_hours, 2), idle_hours: roundTo(use.idle_hours, 2),
       active_kwh: roundTo(use.active_kwh, 2), idle_kwh: roundTo(use.idle_kwh, 2),
       active_usd: usd(use.active_usd), idle_usd: usd(use.idle_usd), monthly_usd: usd(f.power_monthly), source: p.source, as_of: p.as_of,
@@ -93,8 +96,11 @@ export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSetting
       `${citeFact(`${hardware.id}.purchase_price_usd`, price)}, over ${s.amortization_months} months`,
       p
         ? `${citeFact(`${hardware.id}.power_w`, p)} per accelerator x ${hardware.count}, at ${s.power_usd_per_kwh} USD/kWh, ` +
-          `for the ${roundTo(use.active_hours, 2)} hours the volume needs; ${IDLE_POWER_FRACTION} x that ` +
-          `for the other ${roundTo(use.idle_hours, 2)} hours`
+          `for the ${roundTo(use.active_hours, 2)} hours the volume needs; ` +
+          (idle.source
+            ? `${citeFact(`${hardware.id}.idle_power_w`, idle.source)} per accelerator x ${hardware.count}`
+            : `${IDLE_POWER_FRACTION} x that`) +
+          ` for the other ${roundTo(use.idle_hours, 2)} hours`
         : `${hardware.id}: no power figure in the dataset, electricity not counted`,
     ],
   };

@@ -2,6 +2,7 @@
 import type { Adapter } from '../sources/types.ts';
 import { curated } from '../sources/curated.ts';
 import { deprecationsRss } from '../sources/deprecations-rss.ts';
+import { developerNotices } from '../sources/developer-notices.ts';
 import { epochHardware } from '../sources/epoch-hardware.ts';
 import { euCode } from '../sources/eu-code.ts';
 import { fmti } from '../sources/fmti.ts';
@@ -17,5 +18,5 @@ import { modelsDev } from '../sources/models-dev.ts';
 import { skypilot } from '../sources/skypilot.ts';
 
 export function allAdapters(): Adapter[] {
-  return [modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(), fmti, euCode, epochHardware, hfTasksHardware, skypilot, deprecationsRss, curated];
+  return [modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(), fmti, euCode, epochHardware, hfTasksHardware, skypilot, deprecationsRss, developerNotices, curated];
 }

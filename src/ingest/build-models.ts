@@ -16,6 +16,7 @@ import { preferExactCount } from './exact-count.ts';
 import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
 import { maxOutputWithin } from './max-output.ts';
+import { configWindowWithin } from './context-window.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
 
@@ -109,7 +110,7 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
   }
   // R2: the developer's own API (first-party provider entries), when they name no catalogue entry.
   // A deprecation notice names a model; it never creates one (OpenAI's notices list `ada`, `davinci`, Sora...).
-  const r2 = observations.filter((o) => o.provider !== undefined && FIRST_PARTY[o.provider] && o.source !== 'deprecations-rss' && !(o.canonical_hint && matcher.resolve(o.source, o.canonical_hint))).sort(byReadability);
+  const r2 = observations.filter((o) => o.provider !== undefined && FIRST_PARTY[o.provider] && o.source !== 'deprecations-rss' && !o.notice_scope && !(o.canonical_hint && matcher.resolve(o.source, o.canonical_hint))).sort(byReadability);
   for (const o of r2) {
     if (matcher.resolve(o.source, o.source_model_id)) continue;
     // Alibaba Cloud serving `deepseek-v3` resells it: a first-party entry must be of the developer's own brand.
@@ -274,7 +275,7 @@ function mergeModel(
   // Facts read from a Hugging Face repo count only from the model's own repo; other sources as they are.
   const ownRepoFacts = repoFacts({ id, vendor, weights_url: model.weights_url?.value }, placed.filter((p) => isRepoObservation(p.obs)).map((p) => p.obs.source_model_id));
   const factPlaced = [...placed.filter((p) => !isRepoObservation(p.obs)), ...ownRepoFacts.map((o) => place(o, vendor))];
-  set('context_window', pick((o) => o.context_window, { from: factPlaced }));
+  set('context_window', pick(configWindowWithin(id, placed.map((p) => p.obs), issues), { from: factPlaced }));
   set('max_output', pick(maxOutputWithin(id, model.context_window?.value, issues)));
   set('modalities', pick((o) => o.modalities));
   set('knowledge_cutoff', pick((o) => o.knowledge_cutoff));

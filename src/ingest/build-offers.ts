@@ -7,6 +7,7 @@ import { canonicalSlug } from './match-keys.ts';
 import type { EvidenceDate } from './price-dates.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
 import { nonEuRouteOf, skuOf } from './skus.ts';
+import { holdBackStaleTiers } from './stale-skus.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
 type PriceField = HeldBackPrice['field'];
@@ -24,6 +25,8 @@ export type OfferNotice = {
   deprecation_date?: string;
   shutdown_date?: string;
   replacement?: string;
+  /** `model`: the notice is about the model, so it covers every base listing of it at the provider. */
+  notice_scope?: 'model';
 };
 
 type Member = { o: OfferObservation; model_id: string };
@@ -104,6 +107,7 @@ export function buildOffers(
     if (heldBack.length) offer.held_back = heldBack;
     offers.push(offer);
   }
+  held.push(...holdBackStaleTiers(offers));
   return { offers, unresolved, held };
 }
 
@@ -139,7 +143,7 @@ function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[])
     const provider = canonicalSlug(n.provider);
     const at = groups.filter((g) => g.provider === provider && g.model_id === n.model_id);
     const { listing } = skuOf(n.source_model_id);
-    const exact = at.filter((g) => g.listing === listing);
+    const exact = n.notice_scope === 'model' ? [] : at.filter((g) => g.listing === listing);
     for (const g of exact.length ? exact : at.filter((x) => x.sku === 'standard' || x.sku === 'regional')) add(g, n);
   }
   return out;

@@ -6,6 +6,7 @@ import { tableUrl } from '../sources/curated.ts';
 import { readProviderNames } from '../sources/models-dev.ts';
 import type { IngestIssue, SourceRoots } from '../sources/types.ts';
 import { ACCELERATOR_COMPUTE_SOURCE, loadAcceleratorCompute, unusedComputeKeys } from './accelerator-compute.ts';
+import { ACCELERATOR_IDLE_SOURCE, loadAcceleratorIdlePower, withIdlePower } from './accelerator-idle-power.ts';
 import { loadAliasTable } from './aliases.ts';
 import type { Tables } from './build.ts';
 import { DEVELOPER_TABLE_REVIEWED, DEVELOPER_TABLE_SOURCE, loadDeveloperTable, resolveDeveloper } from './developers.ts';
@@ -36,6 +37,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...compute.issues, ...unusedComputeKeys(compute.compute, hw.configs.map((c) => c.accelerator_key)));
   const gguf = await loadGgufFiles(path.join(curatedDir, 'gguf-file-sizes.csv'));
   issues.push(...gguf.issues);
+  const idle = await loadAcceleratorIdlePower(path.join(curatedDir, 'accelerator-idle-power.csv'));
+  issues.push(...idle.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   const providerNames = await readProviderNames(roots);
 
@@ -48,7 +51,10 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       if (!r) return undefined;
       return { name: r.name, ...(r.country ? { country: fact(r.country, DEVELOPER_TABLE_REVIEWED, DEVELOPER_TABLE_SOURCE.id) } : {}) };
     },
-    buildHardware: (obs, rentals) => buildHardware([...obs, ...accelerators.hardware], rentals, hw.configs, compute.compute),
+    buildHardware: (obs, rentals) => {
+      const built = buildHardware([...obs, ...accelerators.hardware], rentals, hw.configs, compute.compute);
+      return { hardware: built.hardware, issues: [...built.issues, ...withIdlePower(built.hardware, hw.configs, idle.idle)] };
+    },
     providerNames,
     ggufFiles: gguf.rows,
     projectSources: [
@@ -57,6 +63,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       HARDWARE_CONFIGS_SOURCE,
       HARDWARE_ACCELERATORS_SOURCE,
       ACCELERATOR_COMPUTE_SOURCE,
+      ACCELERATOR_IDLE_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
       {

@@ -272,3 +272,22 @@ test('a reseller\'s cheapest price is flagged with the developer\'s own beside i
     reason: 'shut down on 2026-09-01 (test-source): no longer sold, not costed' }]);
   assert.deepEqual(estimate_cost.output.parse(out), out);
 });
+
+test("the developer's own offer shut down: the note says it is no longer served, not that the developer sells none", () => {
+  // As DeepSeek V3 at DeepSeek: LiteLLM's $0.27/$1.10 listing, retired on 2025-08-21 (developer-notices: V3.1 took its
+  // place); Hyperbolic's $0.2/$0.2 is the cheapest offer still served (data date 2026-09-23).
+  const d = aDataset({
+    data_as_of: '2026-09-23',
+    models: [aModel({ id: 'deepseek-v3', open_weights: f(true) })],
+    providers: [aProvider({ id: 'hyperbolic', name: 'Hyperbolic' }), aProvider({ id: 'deepseek', name: 'DeepSeek' })],
+    offers: [
+      anOffer({ model_id: 'deepseek-v3', provider: 'hyperbolic', prices: { input: f(0.2), output: f(0.2) } }),
+      anOffer({ model_id: 'deepseek-v3', provider: 'deepseek', first_party: true, prices: { input: f(0.27), output: f(1.1) },
+        shutdown_date: f('2025-08-21') }),
+    ],
+  });
+  const out = run(d, { model_id: 'deepseek-v3', tokens_millions: 100 });
+  assert.equal(out.api.developer_offer, null);
+  assert.match(out.api.note, /The developer's own offer is no longer served: shut down on 2025-08-21 \(test-source\)\.$/);
+  assert.deepEqual(out.api.not_priced.map((x: Out) => x.provider), ['deepseek']);
+});

@@ -246,7 +246,7 @@ export const estimate_cost = defineOperation({
       understood: named?.understood ?? null,
       api: {
         offers, not_priced: [...r.api.not_priced, ...costable.shut_down], cheapest: paid ?? null,
-        developer_offer: own ?? null, note: resellerNote(paid, own),
+        developer_offer: own ?? null, note: resellerNote(paid, own, costable.own_retired),
       },
       settings: r.settings,
       self_hosting: r.self_hosting,

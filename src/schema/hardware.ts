@@ -35,6 +35,8 @@ export const Hardware = z
     compute_tflops: factOf(z.number().positive()).optional(),
     /** Board power per accelerator, watts (TDP/TBP/TGP as the vendor states it): the running cost of owned hardware. */
     power_w: factOf(z.number().positive()).optional(),
+    /** Draw per accelerator with a model loaded and no request running, watts, where a reading is published. */
+    idle_power_w: factOf(z.number().positive()).optional(),
     purchase_price_usd: factOf(z.number().positive()).optional(),
     rental: factOf(RentalPrice).optional(),
   })

@@ -22,7 +22,9 @@ const Line = z.strictObject({
  * price field whose value differs. Tiered prices compare by their base; a list of time-constrained prices
  * resolves to the one in force on the commit's date, as for the snapshot.
  */
-export async function readGenaiChanges(filePath: string, file: string, source: string, issues: IngestIssue[]): Promise<CatalogueChange[]> {
+export async function readGenaiChanges(
+  filePath: string, file: string, source: string, issues: IngestIssue[], onRecord?: (rec: z.infer<typeof Line>) => void,
+): Promise<CatalogueChange[]> {
   const changes: CatalogueChange[] = [];
   for await (const { where, rec } of jsonLinesOf(Line, filePath, { source, file }, issues)) {
     const date = utcDate(rec.date);
@@ -30,6 +32,7 @@ export async function readGenaiChanges(filePath: string, file: string, source: s
       issues.push(issueAt(where, `not a timestamp: ${rec.date}`, 'date'));
       continue;
     }
+    onRecord?.(rec);
     const { provider } = offerTarget(rec.provider, rec.model);
     const make = (change: CatalogueChange['change'], field: string, old: CatalogueChange['old'], now: CatalogueChange['new']) =>
       defined<CatalogueChange>({

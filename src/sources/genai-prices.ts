@@ -8,6 +8,7 @@ import type { Source } from '../schema/index.ts';
 import { readGenaiChanges } from './catalogue-genai-prices-changes.ts';
 import { nextPrices, offerPrices, offerTarget, readPrices } from './catalogue-genai-prices-shape.ts';
 import { scheduledPriceChanges } from './catalogue-genai-prices-scheduled.ts';
+import { listingKey, openRouterCopies, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
 import { IsoDate, defined, isEuSku, issueAt, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
 import type { Adapter, AdapterResult, CatalogueChange, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
@@ -40,7 +41,11 @@ const ModelFields = {
   prices: z.unknown(),
 };
 
-type Listing = { key: string; model: ModelObservation; offer?: OfferObservation; checked?: string; scheduled: CatalogueChange[] };
+type Listing = {
+  key: string; model: ModelObservation; offer?: OfferObservation; checked?: string; scheduled: CatalogueChange[];
+  /** A price page the listing's comment cites: someone checked the price against the provider's page. */
+  reference?: string;
+};
 
 export const genaiPrices: Adapter = { id: REPO, read };
 
@@ -79,7 +84,11 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
   const listings = [...npm, ...yml.filter((l) => !npmKeys.has(l.key))];
 
   const changesPath = path.join(dir, CHANGES_FILE);
-  const history = existsSync(changesPath) ? await readGenaiChanges(changesPath, `${FOLDER}/${CHANGES_FILE}`, REPO, issues) : [];
+  const records: PriceRecord[] = [];
+  const history = existsSync(changesPath)
+    ? await readGenaiChanges(changesPath, `${FOLDER}/${CHANGES_FILE}`, REPO, issues, (r) => records.push(r))
+    : [];
+  dropOpenRouterCopies(listings, openRouterCopies(records), issues);
   // Dated price lists of the listings in use (the npm copy's where it has the model): changes git cannot date.
   const changes = [...history, ...listings.flatMap((l) => l.scheduled)];
   return {
@@ -189,7 +198,26 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
   const scheduled = block
     ? scheduledPriceChanges(m.prices, ctx.date, { source: ctx.source, provider: target.provider, source_model_id: `${providerId}/${m.id}`, version: ctx.version }, where)
     : [];
-  return { key: `${providerId}\u0000${m.id}`, model, offer, checked: m.prices_checked, scheduled };
+  const reference = m.price_comments ? referenceUrl(m.price_comments) : undefined;
+  return { key: listingKey(providerId, m.id), model, offer, checked: m.prices_checked, scheduled, ...(reference ? { reference } : {}) };
+}
+
+/**
+ * A developer file's price that an OpenRouter sync last set, unchanged since and checked against no page of the
+ * provider's, is OpenRouter's price (genai-prices-copies.ts): no offer, as for an "Imported from" comment. The
+ * model entry still counts; each dropped price is an ingest issue naming the commit.
+ */
+function dropOpenRouterCopies(listings: Listing[], copies: ReadonlyMap<string, CopiedPrice>, issues: IngestIssue[]): void {
+  for (const l of listings) {
+    const copy = copies.get(l.key);
+    if (!copy || !l.offer || l.reference) continue;
+    if (!stillCopied(copy, { input: l.offer.input, output: l.offer.output, tiers: l.offer.tiers, next: l.offer.next_prices })) continue;
+    issues.push({
+      source: l.offer.source, file: l.offer.file ?? FOLDER, row: l.offer.row ?? l.key.replace('\u0000', '/'), field: 'prices',
+      message: `price copied from OpenRouter by ${copy.commit} (${copy.date}, "${copy.subject}"): OpenRouter's price, not an offer of this provider`,
+    });
+    delete l.offer;
+  }
 }
 
 function samePrices(a: OfferObservation, b: OfferObservation): boolean {

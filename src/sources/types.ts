@@ -19,6 +19,8 @@ export type ModelObservation = {
   source_model_id: string;
   /** A canonical id the source itself points to (models.dev `base_model`), when it gives one. */
   canonical_hint?: string;
+  /** A lifecycle notice about the whole model at `provider` (every base listing), not one listing id. */
+  notice_scope?: 'model';
   /** Organisation as the source names it (`anthropic`, `Meta`). */
   vendor_hint?: string;
   /**

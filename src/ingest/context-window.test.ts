@@ -1,0 +1,45 @@
+// Tests of the config-window rule: a config.json window its providers exceed is not the model's window.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { IngestIssue, ModelObservation } from '../sources/types.ts';
+import { configWindowWithin } from './context-window.ts';
+
+const o = (x: Partial<ModelObservation> & Pick<ModelObservation, 'source' | 'source_model_id'>): ModelObservation => ({ as_of: '2026-07-02', ...x });
+
+test('Step-3: llmfit 4,096 against StepFun resellers at 65,536 is set aside, with an issue', () => {
+  // llmfit hf_models-2026-05-12: stepfun-ai/step3 context_length 4096; models.dev providers/zenmux/models/stepfun/step-3.toml
+  // and providers/nano-gpt/models/step-3.toml: limit.context 65536 (the card's "Max Context Length 65536").
+  const llmfit = o({ source: 'llmfit', source_model_id: 'stepfun-ai/step3', context_window: 4096 });
+  const all = [
+    llmfit,
+    o({ source: 'models-dev', source_model_id: 'zenmux/stepfun/step-3', provider: 'zenmux', context_window: 65536 }),
+    o({ source: 'models-dev', source_model_id: 'nano-gpt/step-3', provider: 'nano-gpt', context_window: 65536 }),
+  ];
+  const issues: IngestIssue[] = [];
+  const get = configWindowWithin('step-3', all, issues);
+  assert.equal(get(llmfit), undefined);
+  assert.equal(get(all[1]), 65536, "a provider's own figure is not judged by this rule");
+  assert.equal(issues.length, 1);
+  assert.match(issues[0].message, /context_window 4096 .* 2 providers serve \(nano-gpt 65536, zenmux 65536\)/);
+});
+
+test('one provider above the config is not enough (one listing may be a typo); providers at or below it agree', () => {
+  const llmfit = o({ source: 'llmfit', source_model_id: 'org/model', context_window: 32768 });
+  const issues: IngestIssue[] = [];
+  const get = configWindowWithin('model', [
+    llmfit,
+    o({ source: 'models-dev', source_model_id: 'a/model', provider: 'a', context_window: 131072 }),
+    o({ source: 'litellm', source_model_id: 'a/model', provider: 'a', context_window: 200000 }),
+    o({ source: 'models-dev', source_model_id: 'b/model', provider: 'b', context_window: 32768 }),
+  ], issues);
+  assert.equal(get(llmfit), 32768, 'two readings of one provider count once');
+  assert.equal(issues.length, 0);
+});
+
+test('a reviewed override is never set aside', () => {
+  const fix = o({ source: 'architecture-overrides', source_model_id: 'org/model', context_window: 8192 });
+  const get = configWindowWithin('model', [fix,
+    o({ source: 'models-dev', source_model_id: 'a/m', provider: 'a', context_window: 65536 }),
+    o({ source: 'models-dev', source_model_id: 'b/m', provider: 'b', context_window: 65536 })], []);
+  assert.equal(get(fix), 8192);
+});

@@ -1,0 +1,39 @@
+// The config-window rule: a window read from config.json that the model's providers exceed is not the model's window.
+import type { IngestIssue, ModelObservation } from '../sources/types.ts';
+
+/** llmfit reads the window from config.json's `max_position_embeddings`; the reviewed tables are not second-guessed. */
+const CONFIG_SOURCES: ReadonlySet<string> = new Set(['llmfit']);
+/** Providers that must serve a longer window before the config's figure is set aside: one listing may be a typo. */
+export const MIN_PROVIDERS_ABOVE = 2;
+
+/**
+ * A getter for `pick` that hides llmfit's window when at least MIN_PROVIDERS_ABOVE distinct providers serve the model
+ * with a longer one. No provider can serve more context than the model reads, so such a figure is not the model's
+ * window: a placeholder where the config names the field otherwise (Step-3's config.json has no
+ * `max_position_embeddings`; llmfit wrote 4,096 where StepFun and its resellers serve 65,536), or the base the
+ * config scales with rope (Hunyuan-A13B: 32,768 scaled to the card's 256K). The next source's value then wins, and
+ * each rejection is an ingest issue naming the providers' figures.
+ */
+export function configWindowWithin(modelId: string, observations: readonly ModelObservation[], issues: IngestIssue[]):
+  (o: ModelObservation) => number | undefined {
+  const served = new Map<string, number>();
+  for (const o of observations) {
+    if (!o.provider || o.context_window === undefined || CONFIG_SOURCES.has(o.source)) continue;
+    served.set(o.provider, Math.max(served.get(o.provider) ?? 0, o.context_window));
+  }
+  return (o) => {
+    const v = o.context_window;
+    if (v === undefined || !CONFIG_SOURCES.has(o.source)) return v;
+    const above = [...served].filter(([, w]) => w > v).sort((a, b) => a[0].localeCompare(b[0]));
+    if (above.length < MIN_PROVIDERS_ABOVE) return v;
+    issues.push({
+      source: o.source,
+      file: o.source,
+      row: `${o.source_model_id} -> ${modelId}`,
+      field: 'context_window',
+      message: `context_window ${v} from config.json is below what ${above.length} providers serve `
+        + `(${above.slice(0, 3).map(([p, w]) => `${p} ${w}`).join(', ')}): not used`,
+    });
+    return undefined;
+  };
+}

@@ -1,0 +1,29 @@
+// Tests of the reviewed developer-notices table: rows to lifecycle observations of a model at its developer's API.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { translateDeveloperNotices } from './developer-notices.ts';
+
+const HEAD = 'provider,model_id,deprecation_date,shutdown_date,replacement,url,read_on,note\n';
+
+test('DeepSeek V3: retired on 2025-08-21 for V3.1, about the whole model at deepseek', () => {
+  const { models, issues } = translateDeveloperNotices(`${HEAD}deepseek,deepseek-v3,,2025-08-21,deepseek-v3.1,https://example.org/v31,2026-11-26,"V3.1 behind deepseek-chat"\n`);
+  assert.deepEqual(issues, []);
+  assert.deepEqual(models, [{
+    source: 'developer-notices', source_model_id: 'deepseek-v3', canonical_hint: 'deepseek-v3', provider: 'deepseek', notice_scope: 'model',
+    as_of: '2026-11-26', url: 'https://example.org/v31', status: 'deprecated', shutdown_date: '2025-08-21', replacement: 'deepseek-v3.1',
+  }]);
+});
+
+test('a retirement still ahead of the reading day gives its dates but no status', () => {
+  const { models } = translateDeveloperNotices(`${HEAD}deepseek,deepseek-chat,2026-04-24,2026-07-24,deepseek-v4-flash,https://example.org/v4,2026-04-20,"aliases"\n`);
+  assert.equal(models[0].status, undefined);
+  assert.deepEqual([models[0].deprecation_date, models[0].shutdown_date], ['2026-04-24', '2026-07-24']);
+});
+
+test('a deprecation after the shutdown, or a row without its page, is an issue and stays out', () => {
+  const { models, issues } = translateDeveloperNotices(HEAD
+    + 'deepseek,deepseek-v3,2025-09-01,2025-08-21,,https://example.org/x,2026-11-26,"bad order"\n'
+    + 'deepseek,deepseek-r1,,2025-08-21,,not a url,2026-11-26,"no page"\n');
+  assert.equal(models.length, 0);
+  assert.deepEqual(issues.map((i) => i.field).sort(), ['deprecation_date', 'url']);
+});

@@ -1,0 +1,74 @@
+// Reviewed table of model retirements that a developer announced on no page a deprecation feed scrapes (DeepSeek).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { IsoDate, type Source } from '../schema/index.ts';
+import { parseCsv, tableUrl, validateRows } from './curated.ts';
+import type { Adapter, AdapterResult, IngestIssue, ModelObservation, SourceRoots } from './types.ts';
+
+export const DEVELOPER_NOTICES_SOURCE_ID = 'developer-notices';
+const FILE = 'developer-notices.csv';
+
+/**
+ * deprecations.info scrapes nine providers' pages; DeepSeek is not one of them, and DeepSeek retires a model by
+ * pointing its API names (`deepseek-chat`, `deepseek-reasoner`) at the next one, so no catalogue marks the old
+ * listing: LiteLLM still priced `deepseek/deepseek-v3` at V3's $0.27/$1.10 in 2026-07, eleven months after V3.1
+ * took its place. Each row names the model a developer stopped serving (its canonical id), the days, the
+ * replacement and the page read. A notice covers every base listing of that model at the provider (the retired
+ * model is gone whatever name a catalogue lists it under).
+ */
+const Row = z.object({
+  provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a models.dev provider id'),
+  model_id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a canonical model id'),
+  deprecation_date: z.union([IsoDate, z.literal('')]),
+  shutdown_date: IsoDate,
+  replacement: z.string(),
+  url: z.url({ error: 'the page the notice was read on' }),
+  read_on: IsoDate,
+  note: z.string().min(1, 'what the page says'),
+}).refine((r) => r.deprecation_date === '' || r.deprecation_date <= r.shutdown_date, {
+  message: 'a deprecation date after the shutdown date', path: ['deprecation_date'],
+});
+
+export const developerNotices: Adapter = { id: DEVELOPER_NOTICES_SOURCE_ID, read };
+
+async function read(roots: SourceRoots): Promise<AdapterResult> {
+  const { models, issues } = translateDeveloperNotices(await readFile(path.join(roots.curated, FILE), 'utf8'));
+  return { sources: [SOURCE], models, issues };
+}
+
+const SOURCE: Source = {
+  id: DEVELOPER_NOTICES_SOURCE_ID,
+  name: 'Reviewed table: retirements developers announced outside the scraped deprecation pages',
+  url: tableUrl(`data/curated/${FILE}`),
+  licence: 'facts; each row cites the page it was read on, and the day',
+  kind: 'curated',
+  retrieved: '2026-11-26',
+  covers: 'the day a developer stopped serving a model on its own API (DeepSeek: V3 and R1 on 2025-08-21, V3.2 on 2026-04-24), '
+    + 'and the replacement',
+  counts_for_data_as_of: false,
+};
+
+/** Rows to observations of the model at the provider. Exported for the tests, which feed it CSV text. */
+export function translateDeveloperNotices(text: string): { models: ModelObservation[]; issues: IngestIssue[] } {
+  const { valid, issues } = validateRows(Row, parseCsv(text), { source: DEVELOPER_NOTICES_SOURCE_ID, file: `data/curated/${FILE}` },
+    (r) => `${r.record.provider ?? ''}/${r.record.model_id ?? ''} (line ${r.line})`);
+  const models = valid.map(({ value: v }): ModelObservation => {
+    const effective = v.deprecation_date || v.shutdown_date;
+    return {
+      source: DEVELOPER_NOTICES_SOURCE_ID,
+      source_model_id: v.model_id,
+      canonical_hint: v.model_id,
+      provider: v.provider,
+      notice_scope: 'model',
+      as_of: v.read_on,
+      url: v.url,
+      // Deprecated once the date has come by the day the page was read, as for deprecations.info's notices.
+      ...(effective <= v.read_on ? { status: 'deprecated' as const } : {}),
+      ...(v.deprecation_date ? { deprecation_date: v.deprecation_date } : {}),
+      shutdown_date: v.shutdown_date,
+      ...(v.replacement ? { replacement: v.replacement } : {}),
+    };
+  });
+  return { models, issues };
+}
