@@ -18,7 +18,7 @@ export function costAssumptions(opts: CostOptions, s: CostSettings): string[] {
     `utilization ${s.utilization}: the share of paid hours spent serving at that throughput (traffic is uneven over a day)`,
     `rented: billed hours = max(hours the volume needs, ${HOURS_PER_MONTH}); at least one machine for the month, extra machines only for the hours needed (dedicated_monthly_usd counts whole machine-months)`,
     `owned: purchase price over ${s.amortization_months} months plus electricity at ${s.power_usd_per_kwh} USD/kWh: ` +
-      `board power for the hours the volume needs, the idle draw with the model loaded for the rest of each machine's ${HOURS_PER_MONTH} ` +
+      `board power for the hours it serves (hours the volume needs x utilization), the idle draw with the model loaded for the rest of each machine's ${HOURS_PER_MONTH} ` +
       'hours (a published reading of the accelerator where there is one, e.g. RTX 4090 22 W of 450 W, H100 140 W of 700 W; ' +
       `else ${IDLE_POWER_FRACTION} x board power, an upper bound for consumer cards); whole machines`,
     'not counted: staff, storage, network egress, host systems around the accelerators, reserved or spot discounts',

@@ -11,7 +11,7 @@ import { base, servingInputs, size, type Base, type CostOptions, type CostSettin
 export type OwnedOption = Base & {
   purchase: { usd: number; source: string; as_of: string; amortization_months: number; monthly_usd: number };
   /**
-   * Electricity of the month, all machines: board power for the hours the volume needs, idle draw for the rest;
+   * Electricity of the month, all machines: board power for the hours serving (hours needed x utilization), idle draw for the rest;
    * null when the dataset has no power figure.
    */
   power: (PowerUse & { idle_basis: string; monthly_usd: number; source: string; as_of: string }) | null;
@@ -53,11 +53,13 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
   const watts = p ? p.value * hardware.count : 0;
   const machines = Math.max(1, Math.ceil(sized.phases.hours / HOURS_PER_MONTH));
   const idle = idleDraw(hardware, watts);
-  const use = powerUse(watts, sized.phases.hours, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
+  // The hours needed are paid hours: at `utilization` the machine serves at full throughput for that share of them and
+  // waits for traffic the rest, so board power is drawn for hours x utilization and idle draw for every other hour.
+  const use = powerUse(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
   const powerMonthly = use.active_usd + use.idle_usd;
   const fixed = purchaseMonthly + (use.idle_watts / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
-  // One more 1M tokens keeps a machine busy 1 / mtokPerHour more hours, at board power instead of idle draw.
-  const marginal = (((watts - use.idle_watts) / 1000) * s.power_usd_per_kwh) / sized.phases.mtokPerHour;
+  // One more 1M tokens takes 1 / mtokPerHour more paid hours, `utilization` of them busy at board power instead of idle.
+  const marginal = (((watts - use.idle_watts) / 1000) * s.power_usd_per_kwh * s.utilization) / sized.phases.mtokPerHour;
   const total = machines * purchaseMonthly + powerMonthly;
   return {
     hardware_id: hardware.id, hardware, sized, watts, machines, use, idle,
@@ -96,7 +98,7 @@ export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSetting
       `${citeFact(`${hardware.id}.purchase_price_usd`, price)}, over ${s.amortization_months} months`,
       p
         ? `${citeFact(`${hardware.id}.power_w`, p)} per accelerator x ${hardware.count}, at ${s.power_usd_per_kwh} USD/kWh, ` +
-          `for the ${roundTo(use.active_hours, 2)} hours the volume needs; ` +
+          `for the ${roundTo(use.active_hours, 2)} hours the volume keeps it busy (hours needed x utilization ${s.utilization}); ` +
           (idle.source
             ? `${citeFact(`${hardware.id}.idle_power_w`, idle.source)} per accelerator x ${hardware.count}`
             : `${IDLE_POWER_FRACTION} x that`) +

@@ -1,4 +1,4 @@
-// Electricity of owned hardware over a month: board power for the hours the volume needs, idle draw for the rest.
+// Electricity of owned hardware over a month: board power for the hours it serves, idle draw for the rest.
 import type { Fact, Hardware } from '../schema/index.ts';
 
 /**
@@ -40,7 +40,7 @@ export type PowerUse = {
   /** Draw of one machine when it holds the model and serves nothing, W. */
   idle_watts: number;
   usd_per_kwh: number;
-  /** Hours the volume needs at the estimated throughput and utilisation, at board power (all machines). */
+  /** Hours the volume keeps the machines serving at full throughput (hours needed x utilisation), at board power. */
   active_hours: number;
   /** The rest of the machines' hours in the month, at idle draw. */
   idle_hours: number;

@@ -94,7 +94,7 @@ export const OwnedOption = z
         source: z.string().optional(),
       })
       .nullable()
-      .describe('Electricity of the month: board power for the hours the volume needs, idle draw for the other hours; '
+      .describe('Electricity of the month: board power for the hours it serves (hours needed x utilization), idle draw for the other hours; '
         + 'null when the dataset has no power figure (not counted then).'),
     monthly_per_machine_usd: z.number().describe('monthly_usd / machines: purchase share and electricity of one machine this month.'),
     fixed_per_machine_usd: z.number()
