@@ -309,7 +309,7 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
 }
 
 /** What a fit rests on beyond the model's own facts: the hardware's facts and the constants, in words. */
-export function fitInputs(a: FitAssessment, hardware: Hardware, opts: FitOptions, speedEstimated: boolean): string[] {
+export function fitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, hardware: Hardware, opts: FitOptions, speedEstimated: boolean): string[] {
   const kvType = opts.kv_cache ?? 'f16';
   const layout = kvLayout(a.facts.architecture);
   return [

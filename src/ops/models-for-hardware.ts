@@ -220,7 +220,8 @@ function rank(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
  * plus the most recent other (configuration, context, concurrency) asks, so that paging through one costs a slice.
  */
 const rankings = new WeakMap<Dataset, { defaults: Map<string, Ranking>; recent: Map<string, Ranking> }>();
-const RECENT_RANKINGS = 32;
+// A few: paging through one ask reads the same ranking; more kept would outlive young collections and be copied.
+const RECENT_RANKINGS = 4;
 
 function rankingFor(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
   let cache = rankings.get(ds);
