@@ -2,6 +2,7 @@
 import type { ChangeEvent, ChangeKind, Leaderboard } from '../schema/index.ts';
 import type { CatalogueChange, RatingHistoryPoint } from '../sources/types.ts';
 import { stableId, toDate } from './ids.ts';
+import { markLicenceCorrections } from './licence-corrections.ts';
 import { sourceRank } from './precedence.ts';
 
 const KIND_OF_FIELD: Record<string, ChangeKind> = {
@@ -82,7 +83,7 @@ export function catalogueEvents(
     if (c.subject) e.subject = c.subject.slice(0, 300);
     raw.push(e);
   }
-  return { events: dedupe(raw), unresolved, baseline, unknownLicence };
+  return { events: dedupe(markLicenceCorrections(raw)), unresolved, baseline, unknownLicence };
 }
 
 /** Merge events that record the same change (same model, kind, field, provider, old and new) close in time. */
