@@ -2,7 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { isBaseSku } from '../engines/ranking.ts';
-import type { Offer, Sku } from '../schema/index.ts';
+import type { NextPrices, Offer, Sku } from '../schema/index.ts';
 
 type Listing = Pick<Offer, 'provider' | 'provider_model_id' | 'region'>;
 const keyOf = (o: Listing) => `${o.provider}|${o.provider_model_id}|${o.region}`;
@@ -20,19 +20,54 @@ export function costableOffers(ds: Dataset, modelId: string): { offers: Offer[];
   };
 }
 
-/** Whether the line's offer is the developer's own, and which SKU it is, read from the offer it was costed from. */
-export function sellerOf(offers: readonly Offer[]): (line: Listing) => { first_party: boolean; sku: Sku } {
+type Seller = { first_party: boolean; sku: Sku; next_prices?: Offer['next_prices'] };
+
+/**
+ * Whether the line's offer is the developer's own, which SKU it is, and the price its source schedules next (as
+ * get_model and cheapest_for show it), read from the offer it was costed from.
+ */
+export function sellerOf(offers: readonly Offer[]): (line: Listing) => Seller {
   const byKey = new Map(offers.map((o) => [keyOf(o), o]));
   return (line) => {
     const o = byKey.get(keyOf(line));
-    return { first_party: o?.first_party ?? false, sku: o?.sku ?? 'standard' };
+    const out: Seller = { first_party: o?.first_party ?? false, sku: o?.sku ?? 'standard' };
+    if (o?.next_prices) out.next_prices = o.next_prices;
+    return out;
   };
 }
 
 type Line = {
   provider_name: string; first_party: boolean; blended_usd_per_mtok: number;
   input: { usd_per_mtok: number }; output: { usd_per_mtok: number };
+  next_prices?: { value: NextPrices };
 };
+
+/** Days from the data date within which a scheduled price of the cheapest offer is called out as near. */
+export const NEAR_PRICE_CHANGE_DAYS = 90;
+
+/**
+ * When the source of the cheapest offer, or of the developer's own beside it, schedules another price, the sentence
+ * that says so: the cost holds until that day (Gemini 3.7 Flash: Google's $0.75/$3.75 becomes $1.5/$7.5 from
+ * 2027-01-01). A change within NEAR_PRICE_CHANGE_DAYS of the data date is said to be near; a later one is still
+ * said, with its day.
+ */
+export function scheduledPriceNote(cheapest: Line | undefined, developer: Line | undefined, dataAsOf: string): string | null {
+  const notes = [lineNote(cheapest, 'The cheapest offer', dataAsOf)];
+  if (developer && developer !== cheapest) notes.push(lineNote(developer, 'The developer\'s own offer', dataAsOf));
+  return notes.filter(Boolean).join(' ') || null;
+}
+
+function lineNote(line: Line | undefined, who: string, dataAsOf: string): string | null {
+  const n = line?.next_prices?.value;
+  if (!line || !n) return null;
+  const days = Math.round((Date.parse(n.starts) - Date.parse(dataAsOf)) / 86_400_000);
+  const when = days <= NEAR_PRICE_CHANGE_DAYS ? `within ${NEAR_PRICE_CHANGE_DAYS} days of the data date (${dataAsOf})`
+    : `${days} days after the data date (${dataAsOf})`;
+  const sides = [n.input !== undefined && `$${n.input} input`, n.output !== undefined && `$${n.output} output`].filter(Boolean);
+  return `${who}'s price changes on ${n.starts}, ${when}: from that day ${line.provider_name} lists `
+    + `${sides.join(' and ')} per 1M tokens (now $${line.input.usd_per_mtok}/$${line.output.usd_per_mtok}); `
+    + 'its monthly cost holds until then.';
+}
 
 /**
  * When the cheapest paid offer is not the developer's own, the sentence that says so beside the developer's price
