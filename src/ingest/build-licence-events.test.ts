@@ -28,7 +28,10 @@ test('Kimi K3: "Proprietary" as kimi-k3 to 2026-07-21, "Kimi K3 license" as kimi
 });
 
 test('one variant whose label moves is one dated event', () => {
-  const history = [point('kimi-k3', '2026-07-20', 'Proprietary'), point('kimi-k3', '2026-07-27', 'Kimi K3 license'), point('kimi-k3', '2026-07-30', 'Kimi K3 license')];
+  const history = [
+    point('kimi-k3', '2026-07-20', 'Proprietary'),
+    point('kimi-k3', '2026-07-27', 'Kimi K3 license'), point('kimi-k3', '2026-07-30', 'Kimi K3 license'),
+  ];
   const { events } = leaderboardLicenceEvents(history, toModel, licenceOf);
   assert.deepEqual(events.map((e) => [e.date, e.model_id, e.kind, e.field, e.old, e.new, e.source, e.variant]), [
     ['2026-07-27', 'kimi-k3', 'licence', 'licence', 'Proprietary', 'Kimi K3 License', 'lmarena', 'kimi-k3'],

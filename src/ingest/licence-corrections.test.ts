@@ -29,7 +29,8 @@ test('one commit flipping open_weights for seven models is a sweep: every flip i
 test('a flip undone within 30 days is a correction both ways: minimax-m3 06-04 then 06-14', () => {
   const events = [
     ev({ commit: 'a', date: '2026-06-04', model_id: 'minimax-m3', old: true, new: false }),
-    ev({ commit: 'bf1e39cd19', date: '2026-06-14', model_id: 'minimax-m3', old: false, new: true, subject: 'chore(models): mark MiniMax M3 as open-weighted' }),
+    ev({ commit: 'bf1e39cd19', date: '2026-06-14', model_id: 'minimax-m3', old: false, new: true,
+      subject: 'chore(models): mark MiniMax M3 as open-weighted' }),
   ];
   markLicenceCorrections(events);
   assert.deepEqual(events.map((e) => e.correction), [true, true]);
@@ -38,7 +39,8 @@ test('a flip undone within 30 days is a correction both ways: minimax-m3 06-04 t
 
 test('a single flip standing, a flip undone after 30 days, and a price change are left as the source says', () => {
   const events = [
-    ev({ commit: 'x', date: '2026-06-19', model_id: 'glm-5.2', old: false, new: true, subject: 'chore(models): mark GLM 5.2 as open-weighted' }),
+    ev({ commit: 'x', date: '2026-06-19', model_id: 'glm-5.2', old: false, new: true,
+      subject: 'chore(models): mark GLM 5.2 as open-weighted' }),
     ev({ commit: 'y', date: '2026-01-01', model_id: 'm', old: false, new: true }),
     ev({ commit: 'z', date: '2026-03-01', model_id: 'm', old: true, new: false }),
     ...['a', 'b', 'c'].map((model_id) => ev({ commit: 'p', date: '2026-05-01', model_id, kind: 'price', field: 'input', old: 1, new: 2 })),

@@ -86,7 +86,8 @@ test('a rolling alias as the model id (claude-3-opus-latest) is retired with the
       status: 'deprecated', deprecation_date: '2025-06-30', shutdown_date: '2026-01-05', replacement: 'claude-opus-4-8' }),
     o({ source: 'models-dev', source_model_id: 'openrouter/anthropic/claude-3-opus', provider: 'openrouter' }),
   ], 'anthropic', false);
-  assert.deepEqual([life.status?.value, life.deprecation_date?.value, life.shutdown_date?.value], ['deprecated', '2025-06-30', '2026-01-05']);
+  assert.deepEqual([life.status?.value, life.deprecation_date?.value, life.shutdown_date?.value],
+    ['deprecated', '2025-06-30', '2026-01-05']);
   // A `-latest` id whose base has no retired snapshot stays served: gpt-5-chat-latest over gpt-5-chat-2025-08-07 (listed).
   assert.deepEqual(modelLifecycle('gpt-5-chat-latest', [
     o({ source: 'models-dev', source_model_id: 'gpt-5-chat-latest', provider: 'openai' }),
