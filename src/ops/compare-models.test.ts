@@ -142,3 +142,19 @@ test('price rows carry the price the offer\'s source schedules next, with its da
   assert.equal(rowOf('input_price').values[1].next, undefined);
   assert.deepEqual(compare_models.output.parse(out), out);
 });
+
+test("a developer's own offer listed at $0 is named in the list-price rows, not called absent", () => {
+  // models.dev providers/llama/models/llama-3.3-70b-instruct.toml: Meta's Llama API lists the model at $0/$0.
+  const d = aDataset({
+    models: [aModel({ id: 'llama' }), aModel({ id: 'other' })],
+    offers: [
+      anOffer({ model_id: 'llama', provider: 'meta', first_party: true, prices: { input: f(0), output: f(0) } }),
+      anOffer({ model_id: 'llama', provider: 'nano', prices: { input: f(0.05), output: f(0.23) } }),
+    ],
+  });
+  const out = compare_models.handler(d, compare_models.input.parse({ models: ['llama', 'other'] }), ctx) as Record<string, any>;
+  const list = out.rows.find((r: { field: string }) => r.field === 'list_input_price');
+  assert.equal(list.values[0].value, null);
+  assert.match(list.values[0].detail, /developer's own offer \(meta, llama\) is listed at \$0/);
+  assert.equal(list.values[1].detail, 'no offer from the developer itself in the dataset');
+});

@@ -7,6 +7,7 @@ import { ServiceError } from '../errors/index.ts';
 import { IsoDate, type Fact, type Leaderboard, type Model, type Offer } from '../schema/index.ts';
 import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { ModelIdParam } from './common.ts';
+import { zeroPricedOwnOffer } from './cost-offers.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 
@@ -114,6 +115,12 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the developer's own base-SKU offer`;
     if (c && provider) return priceValue(m, c.offer, which, provider);
     const gone = cheapestOffer(own, DEFAULT_INPUT_SHARE)?.offer;
+    const zero = gone ? undefined : zeroPricedOwnOffer(own, asOf);
+    if (zero) {
+      const name = ds.providerById.get(zero.provider)?.name ?? zero.provider;
+      return { model_id: m.id, value: null, detail: `the developer's own offer (${name}, ${zero.provider_model_id}) is listed at $0 `
+        + '(a free tier or not a per-token price): no developer price to compare' };
+    }
     if (!gone) return { model_id: m.id, value: null, detail: 'no offer from the developer itself in the dataset' };
     const detail = `the developer's own offer (${gone.provider_model_id}) is ${retiredText(gone, asOf)}, no longer served`;
     return { model_id: m.id, value: null, detail };

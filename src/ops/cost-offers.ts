@@ -1,7 +1,7 @@
 // estimate_cost's offers: who sells each priced line (the developer or a reseller), and shut-down offers left out.
 import type { Dataset } from '../dataset/dataset.ts';
 import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
-import { isBaseSku } from '../engines/ranking.ts';
+import { isBaseSku, isZeroPriced } from '../engines/ranking.ts';
 import type { NextPrices, Offer, Sku } from '../schema/index.ts';
 
 type Listing = Pick<Offer, 'provider' | 'provider_model_id' | 'region'>;
@@ -70,16 +70,33 @@ function lineNote(line: Line | undefined, who: string, dataAsOf: string): string
 }
 
 /**
+ * The developer's own base-SKU offer still served and listed at $0 (Meta's Llama API for llama-3.3-70b-instruct): a
+ * free tier or a plan, not a per-token price. It is an offer of the developer all the same, so no answer may say the
+ * developer sells the model through none.
+ */
+export function zeroPricedOwnOffer(offers: readonly Offer[], asOf: string): Offer | undefined {
+  return offers.find((o) => o.first_party && isBaseSku(o) && isZeroPriced(o) && !isShutDownOffer(o, asOf));
+}
+
+/** What to say when the developer has no paid offer: its $0 listing, or that it sells through none. */
+export function noDeveloperPriceText(zeroOwnName: string | undefined): string {
+  return zeroOwnName
+    ? `The developer's own offer (${zeroOwnName}) is listed at $0 (a free tier or not a per-token price), `
+      + 'so there is no developer price to compare.'
+    : 'The developer sells the model through no offer in the dataset.';
+}
+
+/**
  * When the cheapest paid offer is not the developer's own, the sentence that says so beside the developer's price
  * (Claude Sonnet 4.5: QiHang at $0.43/$2.14 against Anthropic's $3/$15). The dataset lists a reseller's price as
  * its sources give it; it does not vouch for the reseller.
  */
-export function resellerNote(cheapest: Line | undefined, developer: Line | undefined): string | null {
+export function resellerNote(cheapest: Line | undefined, developer: Line | undefined, zeroOwn?: Line): string | null {
   if (!cheapest || cheapest.first_party) return null;
   const p = (l: Line) => `$${l.input.usd_per_mtok}/$${l.output.usd_per_mtok} input/output`;
   const base = `The cheapest offer is a reseller's listing (${cheapest.provider_name}, ${p(cheapest)}): `
     + 'the dataset lists it as its sources give it and does not vouch for it.';
-  if (!developer) return `${base} The developer sells the model through no offer in the dataset.`;
+  if (!developer) return `${base} ${noDeveloperPriceText(zeroOwn?.provider_name)}`;
   const share = Math.round((cheapest.blended_usd_per_mtok / developer.blended_usd_per_mtok) * 100);
   return `${base} The developer's own offer (${developer.provider_name}) is ${p(developer)}; `
     + `the reseller's blended price is ${share}% of it.`;

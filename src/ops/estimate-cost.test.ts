@@ -284,3 +284,21 @@ test('a scheduled price travels with its offer line and the note names the day a
   assert.match(run(d, { model_id: 'soon', tokens_millions: 1 }).api.note, /changes on 2026-11-01, within 90 days of the data date/);
   assert.doesNotMatch(run(ds, { model_id: 'open-8b', tokens_millions: 1 }).api.note, /price changes/);
 });
+
+test("the developer's own $0 listing is named, never 'sells the model through no offer'", () => {
+  // As listed for llama-3.3-70b-instruct: Meta's Llama API (provider `llama`, first_party) at $0/$0 in models.dev
+  // providers/llama/models/llama-3.3-70b-instruct.toml; NanoGPT $0.05/$0.23.
+  const d = aDataset({
+    models: [aModel({ id: 'llama', open_weights: f(true) })],
+    providers: [aProvider({ id: 'meta', name: 'Llama API' }), aProvider({ id: 'nano', name: 'NanoGPT' })],
+    offers: [
+      anOffer({ model_id: 'llama', provider: 'meta', first_party: true, prices: { input: f(0), output: f(0) } }),
+      anOffer({ model_id: 'llama', provider: 'nano', prices: { input: f(0.05), output: f(0.23) } }),
+    ],
+  });
+  const out = run(d, { model_id: 'llama', tokens_millions: 100 });
+  assert.equal(out.api.developer_offer, null);
+  assert.match(out.api.note, /The developer's own offer \(Llama API\) is listed at \$0 \(a free tier or not a per-token price\), /);
+  assert.match(out.api.note, /, so there is no developer price to compare\.$/);
+  assert.doesNotMatch(out.api.note, /through no offer/);
+});

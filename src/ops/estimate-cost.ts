@@ -221,6 +221,7 @@ export const estimate_cost = defineOperation({
     const offers = r.api.offers.map((l) => toApiLine(ds, l, seller));
     const paid = offers.find((l) => !l.zero_priced);
     const own = offers.find((l) => !l.zero_priced && l.first_party);
+    const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
     return {
       model: toModelRef(ds, model),
       tokens_millions: r.tokens_millions,
@@ -230,7 +231,7 @@ export const estimate_cost = defineOperation({
       api: {
         offers, not_priced: [...r.api.not_priced, ...costable.shut_down], cheapest: paid ?? null,
         developer_offer: own ?? null,
-        note: [resellerNote(paid, own), scheduledPriceNote(paid, own, ds.meta.data_as_of)].filter(Boolean).join(' ') || null,
+        note: [resellerNote(paid, own, zeroOwn), scheduledPriceNote(paid, own, ds.meta.data_as_of)].filter(Boolean).join(' ') || null,
       },
       settings: r.settings,
       self_hosting: r.self_hosting,
