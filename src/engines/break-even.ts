@@ -83,12 +83,20 @@ export function breakEven(api: ApiCosts, rented: readonly SelfHostedOption[], ow
       .sort((x, y) => x.volume - y.volume)[0];
     if (!crossing) {
       const o = options.reduce((m, x) => (fullUse(x) < fullUse(m) ? x : m));
+      // The options are costed at the caller's utilization: a machine busy that share of its paid hours. Every cost per
+      // token scales as 1 / utilization (hours per token and the fixed share alike), so at full use it is u times it.
+      const atFull = usd(fullUse(o) * o.utilization);
+      const crossesAtFull = atFull < a
+        ? `; at full use it would cost ${atFull}, below the API: a higher utilization crosses`
+        : `, and ${atFull} even at full use`;
       return out(
         null,
-        `they never cross: ${kind} self-hosting costs at least ${fullUse(o)} USD per 1M tokens even at full use (${o.hardware_id}), ` +
-          `the cheapest paid API offer ${a} (${paid.provider}), so the API stays cheaper at any volume`,
+        `they never cross at utilization ${o.utilization}: ${kind} self-hosting costs at least ${fullUse(o)} USD per 1M tokens ` +
+          `(${o.hardware_id})${crossesAtFull}; the cheapest paid API offer is ${a} (${paid.provider}), so at this utilization ` +
+          'the API stays cheaper at any volume',
         o.hardware_id,
-        [apiCite, `${o.hardware_id}: ${fullUse(o)} USD per 1M tokens at full use, marginal ${o.marginal_usd_per_mtok}`],
+        [apiCite, `${o.hardware_id}: ${fullUse(o)} USD per 1M tokens at utilization ${o.utilization} (${atFull} at full use), ` +
+          `marginal ${o.marginal_usd_per_mtok}`],
       );
     }
     const v = usd(crossing.volume);
