@@ -5,9 +5,9 @@ import type { OwnedOption } from './owned-cost.ts';
 import type { SelfHostedOption } from './self-hosted-cost.ts';
 
 /** What the break-even and the curve read of a rented configuration: every one that fits, listed or not. */
-export type RentedCost = Pick<SelfHostedOption, 'hardware_id' | 'marginal_usd_per_mtok'> & { rental: { usd_per_hour: number } };
+export type RentedCost = Pick<SelfHostedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'utilization'> & { rental: { usd_per_hour: number } };
 /** What they read of an owned one. */
-export type OwnedCost = Pick<OwnedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'fixed_per_machine_usd' | 'capacity_tokens_millions_per_month'>;
+export type OwnedCost = Pick<OwnedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'fixed_per_machine_usd' | 'capacity_tokens_millions_per_month' | 'utilization'>;
 
 export type BreakEven = {
   /** Monthly volume (millions of tokens) from which self-hosting costs no more than the cheapest paid API offer. */
@@ -80,6 +80,7 @@ export function breakEven(api: ApiCosts, rented: readonly RentedCost[], owned: r
   const fullUseOwned = (o: OwnedCost) => usd(o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month + o.marginal_usd_per_mtok);
   const pick = <T extends RentedCost | OwnedCost>(
     options: readonly T[], cross: (o: T) => number | null, fullUse: (o: T) => number, flat: (o: T) => number, kind: string,
+    atFullUse: (o: T) => number,
   ): BreakEven => {
     if (options.length === 0) return out(null, `no ${kind} self-hosting figure to compare with${selfReason ? `: ${selfReason}` : ''}`);
     const crossing = options
@@ -88,12 +89,21 @@ export function breakEven(api: ApiCosts, rented: readonly RentedCost[], owned: r
       .sort((x, y) => x.volume - y.volume)[0];
     if (!crossing) {
       const o = options.reduce((m, x) => (fullUse(x) < fullUse(m) ? x : m));
+      // The options are costed at the caller's utilization: a machine busy that share of its paid hours. What is paid by
+      // the hour (rent, an owned machine's fixed share) per token scales as 1 / utilization; owned power per token served
+      // does not (it is drawn only while serving), so at full use each kind says its own.
+      const atFull = usd(atFullUse(o));
+      const crossesAtFull = atFull < a
+        ? `; at full use it would cost ${atFull}, below the API: a higher utilization crosses`
+        : `, and ${atFull} even at full use`;
       return out(
         null,
-        `they never cross: ${kind} self-hosting costs at least ${fullUse(o)} USD per 1M tokens even at full use (${o.hardware_id}), ` +
-          `the cheapest paid API offer ${a} (${paid.provider}), so the API stays cheaper at any volume`,
+        `they never cross at utilization ${o.utilization}: ${kind} self-hosting costs at least ${fullUse(o)} USD per 1M tokens ` +
+          `(${o.hardware_id})${crossesAtFull}; the cheapest paid API offer is ${a} (${paid.provider}), so at this utilization ` +
+          'the API stays cheaper at any volume',
         o.hardware_id,
-        [apiCite, `${o.hardware_id}: ${fullUse(o)} USD per 1M tokens at full use, marginal ${o.marginal_usd_per_mtok}`],
+        [apiCite, `${o.hardware_id}: ${fullUse(o)} USD per 1M tokens at utilization ${o.utilization} (${atFull} at full use), ` +
+          `marginal ${o.marginal_usd_per_mtok}`],
       );
     }
     const v = usd(crossing.volume);
@@ -107,8 +117,9 @@ export function breakEven(api: ApiCosts, rented: readonly RentedCost[], owned: r
     );
   };
   return {
-    rented: pick(rented, crossRented, (o) => o.marginal_usd_per_mtok, flatRented, 'rented'),
-    owned: pick(owned, crossOwned, fullUseOwned, (o) => o.fixed_per_machine_usd, 'owned'),
+    rented: pick(rented, crossRented, (o) => o.marginal_usd_per_mtok, flatRented, 'rented', (o) => o.marginal_usd_per_mtok * o.utilization),
+    owned: pick(owned, crossOwned, fullUseOwned, (o) => o.fixed_per_machine_usd, 'owned',
+      (o) => (o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month) * o.utilization + o.marginal_usd_per_mtok),
   };
 }
 

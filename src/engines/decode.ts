@@ -1,6 +1,7 @@
 // How a configuration's devices share one decode step, and the per-layer latency floor every step pays.
 import type { Hardware } from '../schema/index.ts';
 import { ALLREDUCE_LATENCY_S, DECODE_EFFICIENCY, GB, LAYER_LATENCY_S, MOE_PREFILL_EFFICIENCY, PREFILL_EFFICIENCY } from './constants.ts';
+import { isMixtureOfExperts } from './moe.ts';
 
 /**
  * single: one device. tensor: every layer split across the devices, which read their shares in parallel and
@@ -80,7 +81,7 @@ export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: nu
 
 /** Share of dense FP16 compute prompt processing reaches: lower for a mixture-of-experts model. */
 export function prefillEfficiency(activeParameters: number, totalParameters: number): number {
-  return activeParameters < totalParameters ? MOE_PREFILL_EFFICIENCY : PREFILL_EFFICIENCY;
+  return isMixtureOfExperts(activeParameters, totalParameters) ? MOE_PREFILL_EFFICIENCY : PREFILL_EFFICIENCY;
 }
 
 /** The decode model in one line, for the assumptions and `derived_from` of answers that estimate speed. */

@@ -38,6 +38,7 @@ export type OwnedFigures = {
   fixed_per_machine_usd: number;
   marginal_usd_per_mtok: number;
   capacity_tokens_millions_per_month: number;
+  utilization: number;
   /** The unrounded fixed cost and marginal power cost per hour, as the phase costs read them. */
   fixed: number;
 };
@@ -63,7 +64,7 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
   const total = machines * purchaseMonthly + powerMonthly;
   return {
     hardware_id: hardware.id, hardware, sized, watts, machines, use, idle,
-    purchase_monthly: purchaseMonthly, power_monthly: powerMonthly, total, fixed,
+    purchase_monthly: purchaseMonthly, power_monthly: powerMonthly, total, fixed, utilization: s.utilization,
     monthly_usd: usd(total),
     fixed_per_machine_usd: usd(fixed),
     marginal_usd_per_mtok: usd(marginal),

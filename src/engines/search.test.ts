@@ -132,3 +132,10 @@ test('benchmark: only models with a score on it, whatever the spelling; sort by 
   assert.deepEqual(searchModels(benchDs, { q: 'gpt', benchmark: 'swe-bench-pro', sort: 'benchmark' }), ['gpt-5.5']);
   assert.deepEqual(searchModels(benchDs, { benchmark: 'mmlu' }), []);
 });
+
+test('letters beyond ASCII are letters: accents fold to their base letter, other scripts stay words', () => {
+  // Unicode NFKD: "é" (U+00E9) is "e" + U+0301 COMBINING ACUTE ACCENT; "通义" are two CJK letters (category Lo).
+  assert.deepEqual(tokenize('Mistral Médium 3'), ['mistral', 'medium', '3']);
+  assert.deepEqual(tokenize('Qwen 通义'), ['qwen', '通义']);
+  assert.equal(compact('Café-Model'), 'cafemodel');
+});

@@ -46,18 +46,23 @@ const MIN_COMPACT = 3;
 /** Longer queries add nothing but cost: tokens past this are ignored. */
 const MAX_QUERY_TOKENS = 12;
 
+/**
+ * Lower case without diacritics, so a letter is a letter in any script: `é` matches `e` (`Mistral Médium` and
+ * `mistral medium` alike), and a name in another script keeps its letters instead of falling away as separators.
+ */
+const fold = (text: string): string => text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+
 /** Words: lowercase runs of letters, digits and dots (so `3.3` and `4o` stay whole), edge dots trimmed. */
 export function tokenize(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^a-z0-9.]+/)
+  return fold(text)
+    .split(/[^\p{L}\p{N}.]+/u)
     .map((t) => t.replace(/^\.+|\.+$/g, ''))
     .filter((t) => t.length > 0);
 }
 
 /** The text with every separator removed, so `gpt4o` finds `gpt-4o` and `claude-opus-4.8` finds `claude-opus-4-8`. */
 export function compact(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return fold(text).replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 function addPosting(table: Map<string, Postings>, key: string, modelId: string, weight: number): void {

@@ -249,6 +249,7 @@ export type RentedFigures = {
   hardware: Hardware;
   sized: Sized;
   rental: { usd_per_hour: number };
+  utilization: number;
   billed_hours: number;
   machines: number;
   monthly_usd: number;
@@ -265,7 +266,7 @@ export function rentedFigures(model: Model, facts: ModelFacts, hardware: Hardwar
   const hours = sized.phases.hours;
   const billed = Math.max(hours, HOURS_PER_MONTH);
   return {
-    hardware_id: hardware.id, hardware, sized, rental: { usd_per_hour: price },
+    hardware_id: hardware.id, hardware, sized, rental: { usd_per_hour: price }, utilization: s.utilization,
     billed_hours: billed,
     machines: Math.max(1, Math.ceil(hours / HOURS_PER_MONTH)),
     monthly_usd: usd(billed * price),

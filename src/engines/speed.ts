@@ -2,6 +2,7 @@
 import type { Hardware } from '../schema/index.ts';
 import { DECODE_EFFICIENCY, GB, type KvCacheType, type Quantization } from './constants.ts';
 import { decodeLayout, layoutBasis, prefillEfficiency, type DecodeSplit } from './decode.ts';
+import { isMixtureOfExperts } from './moe.ts';
 import {
   aggregateBandwidth,
   aggregateFlops,
@@ -61,7 +62,7 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const total = at(opts.concurrency);
   const prefill = flops === undefined ? null : computeBoundTokensPerSecond(flops, active_parameters, total_parameters);
   const prefill_efficiency = prefillEfficiency(active_parameters, total_parameters);
-  const moe = active_parameters < total_parameters;
+  const moe = isMixtureOfExperts(active_parameters, total_parameters);
   return {
     estimate: true,
     basis:

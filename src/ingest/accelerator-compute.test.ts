@@ -74,4 +74,12 @@ test('the project table: every row valid and used, on the stated basis (checked 
     'NVIDIA GeForce RTX 4090': 165.2, 'NVIDIA GeForce RTX 3090': 71, 'nvidia-rtx-5090': 209.5, 'nvidia-l40s': 362.05, 'apple-m1-max': 10.4,
   };
   for (const [key, tflops] of Object.entries(expected)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
+  // NVIDIA's published figures, worked by hand onto the basis: A10 datasheet 125 TF dense FP16; RTX 4080 780 AI TOPS
+  // (FP8 sparse) / 8 = 97.5 (the Ada whitepaper's own RTX 4080 figure); RTX 4070 466 / 8 = 58.25; RTX 5080 1801 AI TOPS
+  // (FP4 sparse) / 16 = 112.56; RTX 3060 101 Tensor TFLOPS (FP16 sparse) / 4 = 25.25; RTX 6000 Ada 1457 (FP8 sparse) / 4.
+  const published: Record<string, number> = {
+    'NVIDIA A10 PCIe': 125, 'NVIDIA GeForce RTX 4080': 97.5, 'NVIDIA GeForce RTX 4070': 58.25, 'nvidia-rtx-5080': 112.6,
+    'nvidia-rtx-3060-12gb': 25.25, 'nvidia-rtx-3060-8gb': 25.25, 'NVIDIA RTX 6000 Ada Generation': 364.25,
+  };
+  for (const [key, tflops] of Object.entries(published)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
 });

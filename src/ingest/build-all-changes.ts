@@ -27,7 +27,9 @@ export function buildChangesAll(
   const shut = noticeEvents(notices, (o) => resolve(o.source, o.source_model_id));
   report.notes.push(
     `change events: ${cat.events.length} catalogue (price, licence, hosting) from ${changes.length} source changes; ${cat.baseline} baseline rows (a source's first commit) left out; ` +
-      `${cat.unknownLicence} licence changes in resellers' listings left out (only the developer's own listing speaks for the licence); ${cat.unresolved} rows of models not in the dataset left out`,
+      `${cat.unknownLicence} licence changes in resellers' listings left out (only the developer's own listing speaks for the licence); ` +
+      `${cat.unresolved} rows of models not in the dataset left out; ` +
+      `${cat.rolling} price changes of rolling aliases (-latest) left out`,
     `leaderboard licence events: ${lic.events.length} from the licence labels of ${history.length} history points`,
     `rating events: ${elo.events.length} from ${history.length} history points; ${elo.unresolved} points of unmatched variants left out`,
     `shutdown events: ${shut.events.length} from deprecation notices (before de-duplication with the catalogues' hosting events); ${shut.ahead} shutdowns still ahead and ${shut.unresolved} notices of models not in the dataset left out`,

@@ -66,3 +66,25 @@ test('only the developer\'s own listing (or a source without providers) makes a 
   assert.equal(unknownLicence, 4);
   assert.deepEqual(events.map((e) => [e.provider ?? null, e.field, e.old, e.new]), [['zai', 'open_weights', false, true], [null, 'licence', null, 'MIT']]);
 });
+
+test('float noise in a source is no price change: 0.19999999999999998 -> 0.2; served values are rounded', () => {
+  // models.dev field-changes-from-git.jsonl.gz, 285ca1a865: vercel grok-build-0.1 cost.cache_read 0.19999999999999998 -> 0.2.
+  const { events } = catalogueEvents([
+    change({ date: '2025-01-01T00:00:00Z' }),
+    change({ field: 'input', old: 0.19999999999999998, new: 0.2 }),
+    change({ date: '2026-04-01T00:00:00Z', field: 'output', old: 0.7899999999999999, new: 0.5 }),
+  ], () => 'claude-x');
+  assert.deepEqual(events.map((e) => [e.field, e.old, e.new]), [['output', 0.79, 0.5]]);
+});
+
+test('a rolling alias re-pointed to another model makes no price event; a dated listing of the same model does', () => {
+  // genai-prices (npm 0.1.8) openrouter anthropic/claude-opus-latest: $5/$25 to 2026-09-21, $4/$20 from 2026-09-22,
+  // when OpenRouter re-pointed the alias (not a price change of any Claude model).
+  const { events, rolling } = catalogueEvents([
+    change({ date: '2025-01-01T00:00:00Z' }),
+    change({ provider: 'openrouter', source_model_id: 'anthropic/claude-opus-latest', old: 5, new: 4 }),
+    change({ provider: 'openrouter', source_model_id: 'anthropic/claude-3-opus', old: 15, new: 14 }),
+  ], () => 'claude-x');
+  assert.equal(rolling, 1);
+  assert.deepEqual(events.map((e) => [e.provider, e.old, e.new]), [['openrouter', 15, 14]]);
+});

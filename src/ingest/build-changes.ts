@@ -2,6 +2,10 @@
 import type { ChangeEvent, ChangeKind, Leaderboard } from '../schema/index.ts';
 import type { CatalogueChange, RatingHistoryPoint } from '../sources/types.ts';
 import { stableId, toDate } from './ids.ts';
+import { markLicenceCorrections } from './licence-corrections.ts';
+import { roundPrice } from '../sources/catalogue-util.ts';
+import { key0 } from './match-keys.ts';
+import { isRollingAlias } from './rolling-alias.ts';
 import { sourceRank } from './precedence.ts';
 
 const KIND_OF_FIELD: Record<string, ChangeKind> = {
@@ -39,7 +43,7 @@ export function catalogueEvents(
   resolve: (c: CatalogueChange) => string | undefined,
   /** Whether a provider is the model's own developer (its API or platform); by default none is. */
   isDeveloper: (provider: string, modelId: string) => boolean = () => false,
-): { events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number } {
+): { events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number; rolling: number } {
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
   for (const c of changes) {
@@ -55,13 +59,19 @@ export function catalogueEvents(
   let unresolved = 0;
   let baseline = 0;
   let unknownLicence = 0;
+  let rolling = 0;
   const raw: ChangeEvent[] = [];
   for (const c of changes) {
     const kind = KIND_OF_FIELD[c.field];
     if (!kind) continue;
     const date = toDate(c.date);
     if (!c.scheduled && date === firstDate.get(c.source)) { baseline++; continue; }
-    if (c.old === c.new) continue;
+    // A rolling alias (`openrouter/anthropic/claude-opus-latest`) re-points to another model: its old and new prices
+    // are two models' prices, not a change of either (docs/data.md, "Change events").
+    if (kind === 'price' && isRollingAlias(key0(c.source_model_id))) { rolling++; continue; }
+    // Prices as the offers hold them: 0.19999999999999998 -> 0.2 is float noise in a source, not a change.
+    const [old, now] = kind === 'price' ? [roundPrice(c.old), roundPrice(c.new)] : [c.old, c.new];
+    if (old === now) continue;
     const model_id = resolve(c);
     if (!model_id) { unresolved++; continue; }
     // A reseller's listing is no authority on the model's licence: its file's open_weights flag going true -> null
@@ -74,7 +84,7 @@ export function catalogueEvents(
     const e: ChangeEvent = {
       id: '',
       date, model_id, kind, field: c.field,
-      old: c.old, new: c.new, source: c.source,
+      old, new: now, source: c.source,
       correction: providerAdded ? true : correctionOf(c.subject ?? ''),
     };
     if (c.commit) e.commit = c.commit;
@@ -82,7 +92,7 @@ export function catalogueEvents(
     if (c.subject) e.subject = c.subject.slice(0, 300);
     raw.push(e);
   }
-  return { events: dedupe(raw), unresolved, baseline, unknownLicence };
+  return { events: dedupe(markLicenceCorrections(raw)), unresolved, baseline, unknownLicence, rolling };
 }
 
 /** Merge events that record the same change (same model, kind, field, provider, old and new) close in time. */

@@ -17,17 +17,26 @@ const point = (source_model_id: string, date: string, licence_text?: string): Ra
 });
 const toModel = (p: RatingHistoryPoint) => (p.source_model_id.startsWith('kimi-k3') ? 'kimi-k3' : p.source_model_id === 'x' ? 'x' : undefined);
 
-test('Kimi K3: "Proprietary" as kimi-k3 to 2026-07-21, "Kimi K3 license" as kimi-k3-max from 2026-07-27 is one event', () => {
-  // Rows as in lmarena-daily-2026/text_overall_daily.csv.gz (publish dates 2026-07-16, -20, -21, then -27, -30).
+test('Kimi K3: "Proprietary" as kimi-k3 to 2026-07-21, "Kimi K3 license" as kimi-k3-max from 2026-07-27 is no event', () => {
+  // Rows as in lmarena-daily-2026/text_overall_daily.csv.gz (publish dates 2026-07-16, -20, -21, then -27, -30):
+  // two variants, two products' terms; neither variant's own label ever moved.
   const history = [
     point('kimi-k3', '2026-07-16', 'Proprietary'), point('kimi-k3', '2026-07-20', 'Proprietary'), point('kimi-k3', '2026-07-21', 'Proprietary'),
     point('kimi-k3-max', '2026-07-27', 'Kimi K3 license'), point('kimi-k3-max', '2026-07-30', 'Kimi K3 license'),
   ];
+  assert.deepEqual(leaderboardLicenceEvents(history, toModel, licenceOf).events, []);
+});
+
+test('one variant whose label moves is one dated event', () => {
+  const history = [
+    point('kimi-k3', '2026-07-20', 'Proprietary'),
+    point('kimi-k3', '2026-07-27', 'Kimi K3 license'), point('kimi-k3', '2026-07-30', 'Kimi K3 license'),
+  ];
   const { events } = leaderboardLicenceEvents(history, toModel, licenceOf);
   assert.deepEqual(events.map((e) => [e.date, e.model_id, e.kind, e.field, e.old, e.new, e.source, e.variant]), [
-    ['2026-07-27', 'kimi-k3', 'licence', 'licence', 'Proprietary', 'Kimi K3 License', 'lmarena', 'kimi-k3-max'],
+    ['2026-07-27', 'kimi-k3', 'licence', 'licence', 'Proprietary', 'Kimi K3 License', 'lmarena', 'kimi-k3'],
   ]);
-  assert.match(events[0].subject ?? '', /to 2026-07-21/);
+  assert.match(events[0].subject ?? '', /to 2026-07-20/);
   assert.match(events[0].id, /^[0-9a-f]{16}$/);
 });
 

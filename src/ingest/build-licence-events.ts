@@ -9,9 +9,10 @@ type Label = { licence: Licence; source: string; variants: Set<string> };
 /**
  * LMArena shows a licence beside each model on each board. Per canonical model (all its variants together),
  * a date whose rows name exactly one licence is that day's label; an event is the label differing from the
- * last such day's (Kimi K3: "Proprietary" as kimi-k3 to 2026-07-21, "Kimi K3 license" as kimi-k3-max from
- * 2026-07-27). A day whose variants disagree says nothing; "open" names no licence and moves nothing; a
- * text the licence table does not know is left out (the model build reports it).
+ * last such day's under a variant both days name. Two variants' labels are two products' terms, not a change:
+ * Kimi K3 "Proprietary" as kimi-k3 to 2026-07-21 and "Kimi K3 license" as kimi-k3-max from 2026-07-27 is no
+ * event. A day whose variants disagree says nothing; "open" names no licence and moves nothing; a text the
+ * licence table does not know is left out (the model build reports it).
  */
 export function leaderboardLicenceEvents(
   history: readonly RatingHistoryPoint[],
@@ -44,7 +45,8 @@ export function leaderboardLicenceEvents(
       const labels = [...days.get(date)!.values()];
       if (labels.length !== 1) continue;
       const label = labels[0];
-      if (last && last.label.licence.id !== label.licence.id) {
+      const sameVariant = last !== undefined && [...label.variants].some((v) => last!.label.variants.has(v));
+      if (last && sameVariant && last.label.licence.id !== label.licence.id) {
         const names = (l: Label) => [...l.variants].sort().join(', ');
         const e: ChangeEvent = {
           id: '', date, model_id, kind: 'licence', field: 'licence',

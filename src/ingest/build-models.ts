@@ -12,7 +12,7 @@ import { findReleases } from './releases.ts';
 import { resellerCandidates } from './reseller-models.ts';
 import { modelLifecycle } from './model-status.ts';
 import { skuOf } from './skus.ts';
-import { preferExactCount } from './exact-count.ts';
+import { denseActive, preferExactCount } from './exact-count.ts';
 import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
 import { maxOutputWithin } from './max-output.ts';
@@ -281,7 +281,7 @@ function mergeModel(
   set('knowledge_cutoff', pick((o) => o.knowledge_cutoff));
   const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));
   set('parameters_total', preferExactCount(pick((o) => o.parameters_total, { from: factPlaced }), copies.map((p) => p.obs)));
-  set('parameters_active', pick((o) => o.parameters_active, { from: factPlaced }));
+  set('parameters_active', denseActive(model.parameters_total, pick((o) => o.parameters_active, { from: factPlaced })));
   // Layer and head counts may come from a copy of the same weights when the own repo has none (its config was unreadable).
   set('architecture', pick<Architecture>((o) => o.architecture, { from: factPlaced }) ?? pick<Architecture>((o) => o.architecture, { from: copies }));
   set('native_precision', pick((o) => o.native_precision, { from: factPlaced }));

@@ -88,3 +88,12 @@ test("a reseller's retirement and notice are the offer's status, matched to its 
   const openai = offers.find((o) => o.provider === 'openai')!;
   assert.deepEqual([openai.status, openai.first_party], [undefined, true]);
 });
+
+test('a price is kept to 10 significant digits: the float noise of a source file is trimmed', () => {
+  // models.dev providers/helicone/models/llama-3.3-70b-versatile.toml: output 0.7899999999999999 (Groq's $0.79);
+  // A value with more digits than any published price (1/12 = 0.08333333333333334) is kept to 10 significant digits.
+  const { offers } = run([obs({ source: 'models-dev', provider: 'helicone', provider_model_id: 'llama-3.3-70b-instruct',
+    input: 0.59, output: 0.7899999999999999, next_prices: { starts: '2027-01-01', input: 0.08333333333333334 } })]);
+  assert.deepEqual([offers[0].prices.input?.value, offers[0].prices.output?.value], [0.59, 0.79]);
+  assert.equal(offers[0].next_prices?.value.input, 0.08333333333);
+});

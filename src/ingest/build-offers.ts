@@ -2,6 +2,7 @@
 import type { Fact, HeldBackPrice, ModelStatus, Offer, Provider } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
 import type { IngestIssue, OfferObservation, ProviderObservation } from '../sources/types.ts';
+import { roundPrice } from '../sources/catalogue-util.ts';
 import { isFirstParty } from './first-party.ts';
 import { canonicalSlug } from './match-keys.ts';
 import type { EvidenceDate } from './price-dates.ts';
@@ -39,6 +40,9 @@ export type OfferBuild = {
   held: IngestIssue[];
 };
 
+/** Every number of a scheduled price rounded as the prices are (the start date passes through). */
+const roundPrices = <T extends object>(p: T): T => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, roundPrice(v)])) as T;
+
 export function buildOffers(
   obs: readonly OfferObservation[],
   resolve: (o: OfferObservation) => string | undefined,
@@ -72,7 +76,8 @@ export function buildOffers(
     const prices: Offer['prices'] = {};
     const heldBack: HeldBackPrice[] = [];
     for (const field of PRICE_FIELDS) {
-      const readings = list.flatMap(({ o }) => (o[field] === undefined ? [] : [{ value: o[field]!, source: o.source, as_of: o.as_of, evidence: opts.evidence?.(o, field), o }]));
+      const readings = list.flatMap(({ o }) => (o[field] === undefined ? []
+        : [{ value: roundPrice(o[field]!), source: o.source, as_of: o.as_of, evidence: opts.evidence?.(o, field), o }]));
       if (!readings.length) continue;
       const chosen = choosePrice(readings, reference(g, field));
       if (chosen.fact) prices[field] = chosen.fact;
@@ -101,7 +106,7 @@ export function buildOffers(
     Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? []));
     // A price a source schedules (an introductory rate ending): the newest statement of it.
     const scheduled = list.flatMap(({ o }) =>
-      (o.next_prices ? [{ value: o.next_prices, source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
+      (o.next_prices ? [{ value: roundPrices(o.next_prices), source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
     const next = choose(scheduled, sourceRank, { newestFirst: true });
     if (next) offer.next_prices = next;
     if (heldBack.length) offer.held_back = heldBack;

@@ -9,6 +9,7 @@ import { attachGgufFiles, type GgufRow } from './gguf-files.ts';
 import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders } from './build-offers.ts';
 import { retirePastShutdowns } from './past-shutdowns.ts';
+import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
 import { buildRatings, currentRatingRows } from './build-ratings.ts';
 import { allOf, newReport, type BuildReport, type IngestContext } from './context.ts';
 import { Matcher, type AliasRow } from './matcher.ts';
@@ -82,6 +83,9 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
   }
   const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf);
   retirePastShutdowns(mb.models, offers, dataAsOf);
+  const priceConflicts = resolveDeveloperPriceConflicts(offers);
+  report.notes.push(`developer price conflicts: ${priceConflicts.length} (the newest-dated price kept, the others in conflicts)`,
+    ...priceConflicts.map((l) => `  ${l}`));
 
   const { hardware, issues: hwIssues } = tables.buildHardware(allOf(results, 'hardware'), allOf(results, 'rentals'));
   report.issues.push(...hwIssues);

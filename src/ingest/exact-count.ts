@@ -23,3 +23,15 @@ export function preferExactCount(f: Fact<number> | undefined, copies: readonly M
     note: `exact count of ${exact.source_model_id}, a copy of the same weights; the model's own repo gives the rounded ${f.value / 1e9}B`,
   };
 }
+
+/**
+ * An active count within the rounding margin of the total is the same dense count written by another source (llmfit's
+ * google/gemma-3-12b-it card says 12,000,000,000 where a copy counts 12,187,325,040; phi-4's card 14B beside the
+ * reviewed 14,659,507,200): the model reads all its weights, so its active count is the total. Pairing the rounded
+ * figure with the exact one would read as a mixture of experts. Mixture-of-experts shares sit far below (Mixtral
+ * 8x7B 0.28), src/engines/moe.ts.
+ */
+export function denseActive(total: Fact<number> | undefined, active: Fact<number> | undefined): Fact<number> | undefined {
+  if (!total || !active || active.value === total.value || Math.abs(active.value / total.value - 1) > NEAR) return active;
+  return { ...total, note: `dense: ${active.source} gives ${active.value}, the total counted another way; active = total` };
+}

@@ -160,11 +160,15 @@ test('every configuration of the project table builds from the real sources with
 
 test('a figure is taken from the first named source that gives it; later sources fill only what is missing', () => {
   const epochRow: HardwareObservation = { source: 'epoch-hardware', key: 'E', name: 'E card', memory_gb: 24, bandwidth_gbs: 936, power_w: 350, as_of: '2025-08-02' };
-  const hfRow: HardwareObservation = { source: 'hf-tasks-hardware', key: 'hf:NVIDIA/E', name: 'E', memory_gb: 24, power_w: 999, launch_price_usd: 1500, as_of: '2026-09-29' };
+  // Board power is the one figure where a disagreeing hf-tasks-hardware wins (hardware-power.ts); here they agree.
+  const hfRow: HardwareObservation = {
+    source: 'hf-tasks-hardware', key: 'hf:NVIDIA/E', name: 'E', memory_gb: 24, power_w: 350, launch_price_usd: 1500, as_of: '2026-09-29',
+  };
   const cfg = aConfig({ id: 'e', accelerator_key: ['E', 'hf:NVIDIA/E'], count: 1, rental_accelerators: [] });
   const h = buildHardware([epochRow, hfRow], [], [cfg]).hardware[0];
   assert.equal(h.power_w?.value, 350);
   assert.equal(h.power_w?.source, 'epoch-hardware');
+  assert.deepEqual(h.power_w?.corroborated_by, ['hf-tasks-hardware']);
   assert.equal(h.purchase_price_usd?.value, 1500);
   assert.equal(h.purchase_price_usd?.source, 'hf-tasks-hardware');
   assert.deepEqual(h.memory_gb.corroborated_by, ['hf-tasks-hardware']);

@@ -5,6 +5,7 @@ import { fact, Hardware, HardwareClass, Slug, type Fact, type RentalPrice, type 
 import { optionalPositive, parseCsv, SHARED_CURATED_REVIEWED, tableUrl, validateRows } from '../sources/curated.ts';
 import type { HardwareObservation, IngestIssue, RentalObservation } from '../sources/types.ts';
 import { computeFact, type ComputeRow } from './accelerator-compute.ts';
+import { powerFact } from './hardware-power.ts';
 
 const CONFIGS_FILE = 'data/curated/hardware-configs.csv';
 const CONFIGS_SOURCE_ID = 'hardware-configs';
@@ -134,8 +135,8 @@ function computeOf(cfg: HardwareConfig, acc: Accelerator, table: ReadonlyMap<str
   return acc.primary && /GeForce/i.test(acc.primary.name) ? undefined : perAcceleratorFact(acc, 'compute_tflops');
 }
 
-/** A per-accelerator figure (compute, power) from the first observation that gives it. */
-function perAcceleratorFact(acc: Accelerator, k: 'compute_tflops' | 'power_w'): Fact<number> | undefined {
+/** A per-accelerator figure (compute) from the first observation that gives it. */
+function perAcceleratorFact(acc: Accelerator, k: 'compute_tflops'): Fact<number> | undefined {
   const from = acc.first(k);
   const v = from?.[k];
   return from && v !== undefined ? fact(v, from.as_of, from.source, from.url ? { note: `evidence: ${from.url}` } : {}) : undefined;
@@ -217,7 +218,7 @@ export function buildHardware(
       continue;
     }
     const compute = computeOf(cfg, acc, computeTable);
-    const power = perAcceleratorFact(acc, 'power_w');
+    const power = powerFact(acc.all);
     const price = priceFact(cfg, acc);
     const rental = rentalFact(cfg, rentals);
     const record = {

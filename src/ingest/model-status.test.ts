@@ -77,6 +77,24 @@ test("retiring the newest (here the only) dated snapshot retires the model its u
   assert.equal(life.status?.source, 'deprecations-rss');
 });
 
+test('a rolling alias as the model id (claude-3-opus-latest) is retired with the snapshot it serves', () => {
+  // deprecations-rss/deprecations.json: Anthropic claude-3-opus-20240229, deprecation_date 2025-06-30, shutdown_date
+  // 2026-01-05. LiteLLM lists claude-3-opus-latest (litellm_provider anthropic) with no date of its own.
+  const life = modelLifecycle('claude-3-opus-latest', [
+    o({ source: 'litellm', source_model_id: 'claude-3-opus-latest', provider: 'anthropic', as_of: '2026-07-24' }),
+    o({ source: 'deprecations-rss', source_model_id: 'claude-3-opus-20240229', provider: 'anthropic', as_of: '2026-03-26',
+      status: 'deprecated', deprecation_date: '2025-06-30', shutdown_date: '2026-01-05', replacement: 'claude-opus-4-8' }),
+    o({ source: 'models-dev', source_model_id: 'openrouter/anthropic/claude-3-opus', provider: 'openrouter' }),
+  ], 'anthropic', false);
+  assert.deepEqual([life.status?.value, life.deprecation_date?.value, life.shutdown_date?.value],
+    ['deprecated', '2025-06-30', '2026-01-05']);
+  // A `-latest` id whose base has no retired snapshot stays served: gpt-5-chat-latest over gpt-5-chat-2025-08-07 (listed).
+  assert.deepEqual(modelLifecycle('gpt-5-chat-latest', [
+    o({ source: 'models-dev', source_model_id: 'gpt-5-chat-latest', provider: 'openai' }),
+    o({ source: 'models-dev', source_model_id: 'gpt-5-chat-2025-08-07', provider: 'openai' }),
+  ], 'openai', false), {});
+});
+
 test('a closed model every provider has retired is deprecated, derived and saying from what', () => {
   const life = modelLifecycle('acme-1', [
     o({ source: 'models-dev', source_model_id: 'poe/acme-1', provider: 'poe', status: 'deprecated' }),

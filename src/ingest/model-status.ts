@@ -4,6 +4,7 @@ import type { ModelObservation } from '../sources/types.ts';
 import { isFirstParty } from './first-party.ts';
 import { key0 } from './match-keys.ts';
 import { choose, sourceRank, type Candidate } from './precedence.ts';
+import { rollingBase } from './rolling-alias.ts';
 
 export type ModelLifecycle = Pick<Model, 'status' | 'deprecation_date' | 'shutdown_date' | 'replacement'>;
 
@@ -57,15 +58,17 @@ const SNAPSHOT_DATE = /-(20\d{2})-?(\d{2})-?(\d{2})$/;
 /**
  * The developer's listings of the model's newest dated snapshot (`claude-opus-4-1-20250805`), if it has dated ones.
  * Anthropic's model ids are dated: retiring the only (or newest) snapshot retires what the undated alias serves,
- * while OpenAI retiring gpt-4o-2024-05-13 leaves 2024-08-06 and 2024-11-20 behind it.
+ * while OpenAI retiring gpt-4o-2024-05-13 leaves 2024-08-06 and 2024-11-20 behind it. A rolling alias as the
+ * model's id (`claude-3-opus-latest`) rolls within the snapshots of its base (`claude-3-opus-20240229`).
  */
 function newestSnapshot(id: string, developer: readonly ModelObservation[]): ModelObservation[] {
+  const base = key0(rollingBase(key0(id)));
   let best = '';
   const byDate = new Map<string, ModelObservation[]>();
   for (const o of developer) {
     const k = key0(o.source_model_id);
     const m = k === key0(id) ? null : SNAPSHOT_DATE.exec(k);
-    if (!m || key0(k.slice(0, m.index)) !== key0(id)) continue;
+    if (!m || key0(k.slice(0, m.index)) !== base) continue;
     const date = `${m[1]}${m[2]}${m[3]}`;
     byDate.set(date, [...(byDate.get(date) ?? []), o]);
     if (date > best) best = date;

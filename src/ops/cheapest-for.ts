@@ -11,6 +11,7 @@ import { defineOperation, READ_ONLY } from './operation.ts';
 import { BlendedPrice, ModelRef, OfferView, RankedRating, toModelRef, toOfferView, toRankedRating } from './shapes.ts';
 import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
 import { leftOutNote } from './cheapest-for-left-out.ts';
+import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
 import { isDeprecatedModel } from '../engines/offer-lifecycle.ts';
 import { cheapestServed, hasShutDownOffer } from '../engines/offer-frontier.ts';
 
@@ -86,8 +87,12 @@ function cloudWhy(ds: Dataset, m: Model, b: Board, e: BoardEntry, p: PricedOffer
 }
 
 /** The developer's own price beside a reseller's, in the sentence: " Sold by a reseller; Anthropic's own: $9 blended." */
-function ownPriceText(ds: Dataset, own: PricedOffer | undefined): string {
-  if (!own) return ' Sold by a reseller; the developer sells it through no offer in the dataset.';
+function ownPriceText(ds: Dataset, own: PricedOffer | undefined, m: Model): string {
+  if (!own) {
+    const zero = zeroPricedOwnOffer(ds.offersByModel.get(m.id) ?? [], ds.meta.data_as_of);
+    if (!zero) return ' Sold by a reseller; the developer sells it through no offer in the dataset.';
+    return ` Sold by a reseller; ${noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider)}`;
+  }
   const name = ds.providerById.get(own.offer.provider)?.name ?? own.offer.provider;
   return ` Sold by a reseller; the developer's own offer (${name}) is $${fmt(own.blended)} blended.`;
 }
@@ -246,7 +251,7 @@ export const cheapest_for = defineOperation({
           model_status: c.m.status ?? null,
           why: c.priced
             ? cloudWhy(ds, c.m, b!, c.e, c.priced, floorText, input.where, input.input_share)
-              + (c.priced.offer.first_party ? '' : ownPriceText(ds, c.own))
+              + (c.priced.offer.first_party ? '' : ownPriceText(ds, c.own, c.m))
             : selfHostedWhy(c.m, b!, c.e, floorText),
         };
       }),

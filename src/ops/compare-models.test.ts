@@ -122,3 +122,39 @@ test('status and shutdown rows; an own offer shut down by the data date is no li
   assert.equal((out.models[0] as { cheapest_offer?: { provider: string } }).cheapest_offer?.provider, 'relay');
   assert.ok(compare_models.output.safeParse(out).success);
 });
+
+test('price rows carry the price the offer\'s source schedules next, with its day', () => {
+  // genai-prices (npm 0.1.8) google.yml gemini-3.7-flash: $0.75/$3.75 until 2027-01-01, then $1.5/$7.5.
+  const d = aDataset({
+    data_as_of: '2026-09-23',
+    models: [aModel({ id: 'flash' }), aModel({ id: 'other' })],
+    offers: [
+      anOffer({ model_id: 'flash', provider: 'google', first_party: true, prices: { input: f(0.75), output: f(3.75) },
+        next_prices: f({ starts: '2027-01-01', input: 1.5, output: 7.5 }) }),
+      anOffer({ model_id: 'other', provider: 'p1', prices: { input: f(1), output: f(2) } }),
+    ],
+  });
+  const out = compare_models.handler(d, compare_models.input.parse({ models: ['flash', 'other'] }), ctx) as Record<string, any>;
+  const rowOf = (field: string) => out.rows.find((r: { field: string }) => r.field === field);
+  assert.deepEqual(rowOf('list_output_price').values[0].next, { starts: '2027-01-01', value: 7.5 });
+  assert.deepEqual(rowOf('input_price').values[0].next, { starts: '2027-01-01', value: 1.5 });
+  assert.match(rowOf('list_input_price').values[0].detail, /from 2027-01-01 the source lists \$1\.5$/);
+  assert.equal(rowOf('input_price').values[1].next, undefined);
+  assert.deepEqual(compare_models.output.parse(out), out);
+});
+
+test("a developer's own offer listed at $0 is named in the list-price rows, not called absent", () => {
+  // models.dev providers/llama/models/llama-3.3-70b-instruct.toml: Meta's Llama API lists the model at $0/$0.
+  const d = aDataset({
+    models: [aModel({ id: 'llama' }), aModel({ id: 'other' })],
+    offers: [
+      anOffer({ model_id: 'llama', provider: 'meta', first_party: true, prices: { input: f(0), output: f(0) } }),
+      anOffer({ model_id: 'llama', provider: 'nano', prices: { input: f(0.05), output: f(0.23) } }),
+    ],
+  });
+  const out = compare_models.handler(d, compare_models.input.parse({ models: ['llama', 'other'] }), ctx) as Record<string, any>;
+  const list = out.rows.find((r: { field: string }) => r.field === 'list_input_price');
+  assert.equal(list.values[0].value, null);
+  assert.match(list.values[0].detail, /developer's own offer \(meta, llama\) is listed at \$0/);
+  assert.equal(list.values[1].detail, 'no offer from the developer itself in the dataset');
+});

@@ -4,9 +4,10 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { CODING_BOARDS, OVERALL_BOARDS, board, cheapestAtDefaultShare, cheapestOffer, type Board } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate, type Fact, type Leaderboard, type Model } from '../schema/index.ts';
+import { IsoDate, type Fact, type Leaderboard, type Model, type Offer } from '../schema/index.ts';
 import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { ModelIdParam } from './common.ts';
+import { zeroPricedOwnOffer } from './cost-offers.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 
@@ -20,6 +21,8 @@ const RowValue = z.object({
   as_of: IsoDate.optional(),
   source: z.string().optional(),
   detail: z.string().optional().describe('Provider of the price, variant of the rating, licence terms, active parameters.'),
+  next: z.object({ starts: IsoDate, value: z.number() }).optional()
+    .describe('Price rows: the price the offer\'s source schedules next, from the day `starts`; `value` applies until then.'),
 });
 type RowValue = z.infer<typeof RowValue>;
 
@@ -66,6 +69,16 @@ function factValue(m: Model, f: Fact<number | string | boolean> | undefined, det
   return v;
 }
 
+/** A price row's value with the price its source schedules next for that side (as get_model shows it), said in the detail. */
+function priceValue(m: Model, offer: Offer, which: 'input' | 'output', detail: string): RowValue {
+  const n = offer.next_prices?.value;
+  const next = n?.[which];
+  if (!n || next === undefined) return factValue(m, offer.prices[which], detail);
+  const v = factValue(m, offer.prices[which], `${detail}; from ${n.starts} the source lists $${next}`);
+  v.next = { starts: n.starts, value: next };
+  return v;
+}
+
 /** One board for the whole row: ratings from different boards are not comparable. */
 function ratingRow(ds: Dataset, models: readonly Model[], field: string, label: string, refs: ReadonlyArray<{ leaderboard: Leaderboard; category: string }>): Row {
   let chosen: Board | undefined;
@@ -90,7 +103,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   const price = (which: 'input' | 'output') => models.map((m) => {
     const c = cheapestAtDefaultShare(ds, m.id);
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`;
-    return factValue(m, c?.offer.prices[which], provider);
+    return c && provider ? priceValue(m, c.offer, which, provider) : factValue(m, undefined);
   });
   // The developer's own price: what a buyer compares first. The cheapest listing of any provider may be a reseller's
   // discount (a subscription gateway, an unofficial relay) that a buyer cannot rely on, so it is a row of its own.
@@ -100,8 +113,14 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     const own = (ds.offersByModel.get(m.id) ?? []).filter((o) => o.first_party);
     const c = cheapestOffer(own, DEFAULT_INPUT_SHARE, (o) => !isShutDownOffer(o, asOf));
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the developer's own base-SKU offer`;
-    if (c) return factValue(m, c.offer.prices[which], provider);
+    if (c && provider) return priceValue(m, c.offer, which, provider);
     const gone = cheapestOffer(own, DEFAULT_INPUT_SHARE)?.offer;
+    const zero = gone ? undefined : zeroPricedOwnOffer(own, asOf);
+    if (zero) {
+      const name = ds.providerById.get(zero.provider)?.name ?? zero.provider;
+      return { model_id: m.id, value: null, detail: `the developer's own offer (${name}, ${zero.provider_model_id}) is listed at $0 `
+        + '(a free tier or not a per-token price): no developer price to compare' };
+    }
     if (!gone) return { model_id: m.id, value: null, detail: 'no offer from the developer itself in the dataset' };
     const detail = `the developer's own offer (${gone.provider_model_id}) is ${retiredText(gone, asOf)}, no longer served`;
     return { model_id: m.id, value: null, detail };

@@ -1,8 +1,8 @@
 // estimate_cost's offers: who sells each priced line (the developer or a reseller), and shut-down offers left out.
 import type { Dataset } from '../dataset/dataset.ts';
 import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
-import { isBaseSku } from '../engines/ranking.ts';
-import type { Offer, Sku } from '../schema/index.ts';
+import { isBaseSku, isZeroPriced } from '../engines/ranking.ts';
+import type { NextPrices, Offer, Sku } from '../schema/index.ts';
 
 type Listing = Pick<Offer, 'provider' | 'provider_model_id' | 'region'>;
 const keyOf = (o: Listing) => `${o.provider}|${o.provider_model_id}|${o.region}`;
@@ -27,33 +27,85 @@ export function costableOffers(ds: Dataset, modelId: string): {
   };
 }
 
-/** Whether the line's offer is the developer's own, and which SKU it is, read from the offer it was costed from. */
-export function sellerOf(offers: readonly Offer[]): (line: Listing) => { first_party: boolean; sku: Sku } {
+type Seller = { first_party: boolean; sku: Sku; next_prices?: Offer['next_prices'] };
+
+/**
+ * Whether the line's offer is the developer's own, which SKU it is, and the price its source schedules next (as
+ * get_model and cheapest_for show it), read from the offer it was costed from.
+ */
+export function sellerOf(offers: readonly Offer[]): (line: Listing) => Seller {
   const byKey = new Map(offers.map((o) => [keyOf(o), o]));
   return (line) => {
     const o = byKey.get(keyOf(line));
-    return { first_party: o?.first_party ?? false, sku: o?.sku ?? 'standard' };
+    const out: Seller = { first_party: o?.first_party ?? false, sku: o?.sku ?? 'standard' };
+    if (o?.next_prices) out.next_prices = o.next_prices;
+    return out;
   };
 }
 
 type Line = {
   provider_name: string; first_party: boolean; blended_usd_per_mtok: number;
   input: { usd_per_mtok: number }; output: { usd_per_mtok: number };
+  next_prices?: { value: NextPrices };
 };
+
+/** Days from the data date within which a scheduled price of the cheapest offer is called out as near. */
+export const NEAR_PRICE_CHANGE_DAYS = 90;
+
+/**
+ * When the source of the cheapest offer, or of the developer's own beside it, schedules another price, the sentence
+ * that says so: the cost holds until that day (Gemini 3.7 Flash: Google's $0.75/$3.75 becomes $1.5/$7.5 from
+ * 2027-01-01). A change within NEAR_PRICE_CHANGE_DAYS of the data date is said to be near; a later one is still
+ * said, with its day.
+ */
+export function scheduledPriceNote(cheapest: Line | undefined, developer: Line | undefined, dataAsOf: string): string | null {
+  const notes = [lineNote(cheapest, 'The cheapest offer', dataAsOf)];
+  if (developer && developer !== cheapest) notes.push(lineNote(developer, 'The developer\'s own offer', dataAsOf));
+  return notes.filter(Boolean).join(' ') || null;
+}
+
+function lineNote(line: Line | undefined, who: string, dataAsOf: string): string | null {
+  const n = line?.next_prices?.value;
+  if (!line || !n) return null;
+  const days = Math.round((Date.parse(n.starts) - Date.parse(dataAsOf)) / 86_400_000);
+  const when = days <= NEAR_PRICE_CHANGE_DAYS ? `within ${NEAR_PRICE_CHANGE_DAYS} days of the data date (${dataAsOf})`
+    : `${days} days after the data date (${dataAsOf})`;
+  const sides = [n.input !== undefined && `$${n.input} input`, n.output !== undefined && `$${n.output} output`].filter(Boolean);
+  return `${who}'s price changes on ${n.starts}, ${when}: from that day ${line.provider_name} lists `
+    + `${sides.join(' and ')} per 1M tokens (now $${line.input.usd_per_mtok}/$${line.output.usd_per_mtok}); `
+    + 'its monthly cost holds until then.';
+}
+
+/**
+ * The developer's own base-SKU offer still served and listed at $0 (Meta's Llama API for llama-3.3-70b-instruct): a
+ * free tier or a plan, not a per-token price. It is an offer of the developer all the same, so no answer may say the
+ * developer sells the model through none.
+ */
+export function zeroPricedOwnOffer(offers: readonly Offer[], asOf: string): Offer | undefined {
+  return offers.find((o) => o.first_party && isBaseSku(o) && isZeroPriced(o) && !isShutDownOffer(o, asOf));
+}
+
+/** What to say when the developer has no paid offer: its $0 listing, or that it sells through none. */
+export function noDeveloperPriceText(zeroOwnName: string | undefined): string {
+  return zeroOwnName
+    ? `The developer's own offer (${zeroOwnName}) is listed at $0 (a free tier or not a per-token price), `
+      + 'so there is no developer price to compare.'
+    : 'The developer sells the model through no offer in the dataset.';
+}
 
 /**
  * When the cheapest paid offer is not the developer's own, the sentence that says so beside the developer's price
  * (Claude Sonnet 4.5: QiHang at $0.43/$2.14 against Anthropic's $3/$15). The dataset lists a reseller's price as
  * its sources give it; it does not vouch for the reseller.
  */
-export function resellerNote(cheapest: Line | undefined, developer: Line | undefined, ownRetired?: string): string | null {
+export function resellerNote(cheapest: Line | undefined, developer: Line | undefined, ownRetired?: string, zeroOwn?: Line): string | null {
   if (!cheapest || cheapest.first_party) return null;
   const p = (l: Line) => `$${l.input.usd_per_mtok}/$${l.output.usd_per_mtok} input/output`;
   const base = `The cheapest offer is a reseller's listing (${cheapest.provider_name}, ${p(cheapest)}): `
     + 'the dataset lists it as its sources give it and does not vouch for it.';
   // DeepSeek V3 at DeepSeek: the developer's offer exists but was retired (V3.1 took its place on 2025-08-21).
   if (!developer && ownRetired) return `${base} The developer's own offer is no longer served: ${ownRetired}.`;
-  if (!developer) return `${base} The developer sells the model through no offer in the dataset.`;
+  if (!developer) return `${base} ${noDeveloperPriceText(zeroOwn?.provider_name)}`;
   const share = Math.round((cheapest.blended_usd_per_mtok / developer.blended_usd_per_mtok) * 100);
   return `${base} The developer's own offer (${developer.provider_name}) is ${p(developer)}; `
     + `the reseller's blended price is ${share}% of it.`;

@@ -291,3 +291,44 @@ test("the developer's own offer shut down: the note says it is no longer served,
   assert.match(out.api.note, /The developer's own offer is no longer served: shut down on 2025-08-21 \(test-source\)\.$/);
   assert.deepEqual(out.api.not_priced.map((x: Out) => x.provider), ['deepseek']);
 });
+
+test('a scheduled price travels with its offer line and the note names the day and the new price', () => {
+  // genai-prices (npm 0.1.8) google.yml gemini-3.7-flash: $0.75/$3.75 until 2027-01-01, then $1.5/$7.5 (data date
+  // 2026-09-23: 100 days ahead). A second model whose only paid offer changes on 2026-11-01 is 39 days ahead.
+  const d = aDataset({
+    data_as_of: '2026-09-23',
+    models: [aModel({ id: 'flash', open_weights: f(false) }), aModel({ id: 'soon', open_weights: f(false) })],
+    providers: [aProvider({ id: 'google', name: 'Google' })],
+    offers: [
+      anOffer({ model_id: 'flash', provider: 'google', first_party: true, prices: { input: f(0.75), output: f(3.75) },
+        next_prices: f({ starts: '2027-01-01', input: 1.5, output: 7.5 }) }),
+      anOffer({ model_id: 'soon', provider: 'google', first_party: true, prices: { input: f(1), output: f(2) },
+        next_prices: f({ starts: '2026-11-01', input: 2, output: 4 }) }),
+    ],
+  });
+  const out = run(d, { model_id: 'flash', tokens_millions: 100 });
+  assert.deepEqual(out.api.cheapest.next_prices.value, { starts: '2027-01-01', input: 1.5, output: 7.5 });
+  assert.equal(out.api.note, "The cheapest offer's price changes on 2027-01-01, 100 days after the data date (2026-09-23): from that day "
+    + 'Google lists $1.5 input and $7.5 output per 1M tokens (now $0.75/$3.75); its monthly cost holds until then.');
+  assert.deepEqual(estimate_cost.output.parse(out), out);
+  assert.match(run(d, { model_id: 'soon', tokens_millions: 1 }).api.note, /changes on 2026-11-01, within 90 days of the data date/);
+  assert.doesNotMatch(run(ds, { model_id: 'open-8b', tokens_millions: 1 }).api.note, /price changes/);
+});
+
+test("the developer's own $0 listing is named, never 'sells the model through no offer'", () => {
+  // As listed for llama-3.3-70b-instruct: Meta's Llama API (provider `llama`, first_party) at $0/$0 in models.dev
+  // providers/llama/models/llama-3.3-70b-instruct.toml; NanoGPT $0.05/$0.23.
+  const d = aDataset({
+    models: [aModel({ id: 'llama', open_weights: f(true) })],
+    providers: [aProvider({ id: 'meta', name: 'Llama API' }), aProvider({ id: 'nano', name: 'NanoGPT' })],
+    offers: [
+      anOffer({ model_id: 'llama', provider: 'meta', first_party: true, prices: { input: f(0), output: f(0) } }),
+      anOffer({ model_id: 'llama', provider: 'nano', prices: { input: f(0.05), output: f(0.23) } }),
+    ],
+  });
+  const out = run(d, { model_id: 'llama', tokens_millions: 100 });
+  assert.equal(out.api.developer_offer, null);
+  assert.match(out.api.note, /The developer's own offer \(Llama API\) is listed at \$0 \(a free tier or not a per-token price\), /);
+  assert.match(out.api.note, /, so there is no developer price to compare\.$/);
+  assert.doesNotMatch(out.api.note, /through no offer/);
+});

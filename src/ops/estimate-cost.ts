@@ -12,9 +12,9 @@ import { estimateCost, type ApiCostLine, type CostResult } from '../engines/cost
 import { acceptedMachines } from '../engines/machine.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate, Sku } from '../schema/index.ts';
-import { costableOffers, resellerNote, sellerOf } from './cost-offers.ts';
-import { contextParam, ModelIdParam, requireModelId } from './common.ts';
+import { IsoDate, NextPrices, Sku } from '../schema/index.ts';
+import { costableOffers, resellerNote, scheduledPriceNote, sellerOf } from './cost-offers.ts';
+import { contextParam, ModelIdParam, requireModelId, wireFact } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
@@ -44,6 +44,8 @@ const ApiLine = z
     blended_usd_per_mtok: z.number().describe('input_share x input + (1 - input_share) x output, USD per 1M tokens (derived).'),
     monthly_usd: z.number().describe('blended x tokens_millions, USD a month (derived).'),
     zero_priced: z.boolean().describe('true when the blend is $0: a free tier or a subscription plan, usually rate-limited; `cheapest`, `cheaper` and the break-even use offers priced above zero.'),
+    next_prices: wireFact(NextPrices).optional()
+      .describe('The price a source schedules next for this offer, from the day `starts`; `input` and `output` apply until then.'),
   })
   .describe('Monthly cost of the volume through one API offer.');
 type ApiLine = z.infer<typeof ApiLine>;
@@ -98,7 +100,8 @@ const Output = z.object({
         .describe('The cheapest offer priced above zero; null if none. It may be a reseller\'s (first_party false).'),
       developer_offer: ApiLine.nullable().describe('The developer\'s own cheapest offer priced above zero, beside `cheapest`; '
         + 'null if the developer sells the model through no offer in the dataset.'),
-      note: z.string().nullable().describe('When `cheapest` is a reseller\'s listing: says so, with the developer\'s own price beside it.'),
+      note: z.string().nullable().describe('When `cheapest` is a reseller\'s listing: says so, with the developer\'s own price beside it; '
+        + 'when a source schedules another price for `cheapest` or `developer_offer`: the day and the new price.'),
     })
     .describe('API cost per provider.'),
   settings: Settings,
@@ -238,6 +241,7 @@ export const estimate_cost = defineOperation({
     const offers = r.api.offers.map((l) => toApiLine(ds, l, seller));
     const paid = offers.find((l) => !l.zero_priced);
     const own = offers.find((l) => !l.zero_priced && l.first_party);
+    const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
     return {
       model: toModelRef(ds, model),
       tokens_millions: r.tokens_millions,
@@ -246,7 +250,8 @@ export const estimate_cost = defineOperation({
       understood: named?.understood ?? null,
       api: {
         offers, not_priced: [...r.api.not_priced, ...costable.shut_down], cheapest: paid ?? null,
-        developer_offer: own ?? null, note: resellerNote(paid, own, costable.own_retired),
+        developer_offer: own ?? null,
+        note: [resellerNote(paid, own, costable.own_retired, zeroOwn), scheduledPriceNote(paid, own, ds.meta.data_as_of)].filter(Boolean).join(' ') || null,
       },
       settings: r.settings,
       self_hosting: r.self_hosting,

@@ -45,7 +45,9 @@ function toItem(ds: Dataset, e: ChangeEvent): Item {
     id: e.id, date: e.date, as_of: e.date, kind: e.kind, model: toModelRef(ds, ds.modelById.get(e.model_id)!), field: e.field,
     provider: e.provider ?? null, provider_name: e.provider ? ds.providerById.get(e.provider)?.name ?? e.provider : null,
     leaderboard: e.leaderboard ?? null, variant: e.variant ?? null, old: e.old, new: e.new, source: e.source,
-    correction: e.correction, correction_basis: CORRECTION_BASIS[String(e.correction) as keyof typeof CORRECTION_BASIS], subject: e.subject ?? null,
+    correction: e.correction,
+    correction_basis: e.correction_note ?? CORRECTION_BASIS[String(e.correction) as keyof typeof CORRECTION_BASIS],
+    subject: e.subject ?? null,
   };
   if (e.corroborated_by?.length) item.corroborated_by = [...e.corroborated_by];
   return item;

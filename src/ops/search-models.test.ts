@@ -68,6 +68,9 @@ test('sort defaults to elo without q; relevance without q is refused; q must hol
   assert.equal(run(ds, {}).sort, 'elo');
   assert.throws(() => run(ds, { sort: 'relevance' }), (e: unknown) => e instanceof ServiceError && e.code === 'invalid_parameter' && e.options.errors![0].parameter === 'sort');
   assert.throws(() => run(ds, { q: '---' }), (e: unknown) => e instanceof ServiceError && e.options.errors![0].parameter === 'q');
+  // "é" is a letter (Unicode category Ll): a search, not a 400. Accents fold away: "Mödel 0" finds "Model 0".
+  assert.ok(Array.isArray(run(ds, { q: 'é' }).items));
+  assert.equal(run(ds, { q: 'Mödel 0' }).items[0].id, ids[0]);
 });
 
 test('the input schema rejects unknown parameters and out-of-range values', () => {

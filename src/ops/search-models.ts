@@ -62,7 +62,7 @@ export const search_models = defineOperation({
         errors: [{ parameter: 'sort', message: 'relevance needs q', allowed: 'elo, price, release_date, name (or give q)' }],
       });
     }
-    if (input.q !== undefined && !/[a-z0-9]/i.test(input.q)) {
+    if (input.q !== undefined && !/[\p{L}\p{N}]/u.test(input.q)) {
       throw new ServiceError('invalid_parameter', 'q must contain at least one letter or digit.', {
         errors: [{ parameter: 'q', message: 'no letter or digit to match' }],
       });

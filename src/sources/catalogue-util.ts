@@ -46,6 +46,17 @@ export function utcDate(timestamp: unknown): string | undefined {
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString().slice(0, 10);
 }
 
+/** Significant digits a price is kept to: more than any published price has, fewer than float noise reaches. */
+export const PRICE_DIGITS = 10;
+
+/**
+ * A price as its source means it: float noise in the last bits trimmed (models.dev writes helicone's
+ * llama-3.3-70b-versatile output as 0.7899999999999999, meaning 0.79). Non-numbers pass through.
+ */
+export function roundPrice<T>(x: T): T {
+  return (typeof x === 'number' && Number.isFinite(x) ? Number(x.toPrecision(PRICE_DIGITS)) : x) as T;
+}
+
 /**
  * Per-token price to USD per million tokens, rounded to 12 significant digits: the float product carries
  * noise in the last bits (1.00002e-06 * 1e6 = 1.0000200000000001) that no published price has.
