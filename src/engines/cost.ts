@@ -26,11 +26,20 @@ export type CostResult = {
   break_even_owned: BreakEven;
   /** Monthly cost against volume: API, cheapest rented, cheapest owned. */
   curve: CurvePoint[];
-  /** Which is cheaper at the requested volume (rented self-hosting against the API); null when one side has no figure. */
+  /** Which is cheaper at the requested volume: the API or self-hosting (rented or owned, the cheaper); null when a side has no figure. */
   cheaper: 'api' | 'self_hosted' | null;
   estimate: true;
   assumptions: string[];
 };
+
+/**
+ * The cheapest self-hosted month, rented or owned (an owned month counts the purchase share and the power): null
+ * without either. A volume that favours bought hardware must not read as "the API is cheaper" because renting is dear.
+ */
+export function cheapestSelfHosted(sh: SelfHosting): number | undefined {
+  const costs = [sh.options[0]?.monthly_usd, sh.owned_options[0]?.monthly_usd].filter((x): x is number => x !== undefined);
+  return costs.length ? Math.min(...costs) : undefined;
+}
 
 /** Monthly cost of a model through each API offer versus self-hosted, with the break-even volumes and the curve. Pure. */
 export function estimateCost(model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): CostResult {
@@ -40,7 +49,7 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
   const settings = costSettings(model, opts);
   const be = breakEven(api, rented, owned, self_hosting.reason);
   const a = api.cheapest?.monthly_usd;
-  const s = self_hosting.cheapest?.monthly_usd;
+  const s = cheapestSelfHosted(self_hosting);
   const extra = [opts.tokens_millions, be.rented.tokens_millions ?? 0, be.owned.tokens_millions ?? 0];
   return {
     model_id: model.id,

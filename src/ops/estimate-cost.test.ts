@@ -76,6 +76,21 @@ test('self-hosting on the cheapest rented configuration that fits; configuration
   assert.equal(out.cheaper, 'api');
 });
 
+test('cheaper weighs owned hardware too: a bought box cheaper than the API is self-hosting, even with no rental price', () => {
+  // One 24 GB card, bought for 3,600 USD (100 USD a month over 36 months), 300 W board power, no idle reading (0.2 x 300 =
+  // 60 W). At 1M tokens a month it serves minutes: power about 60 W x 730 h = 43.8 kWh x 0.15 = 6.57 USD, so the owned
+  // month is about 106.6 USD. The API at $200/$200 per 1M costs 200 USD for 1M tokens.
+  const d = aDataset({
+    models: [aModel({ id: 'open-8b', ...llama8b })],
+    offers: [anOffer({ model_id: 'open-8b', provider: 'dear', prices: { input: f(200), output: f(200) } })],
+    hardware: [aHardware({ id: 'box', class: 'desktop', memory_gb: f(24), bandwidth_gbs: f(1008), purchase_price_usd: f(3600), power_w: f(300) })],
+  });
+  const out = run(d, { model_id: 'open-8b', tokens_millions: 1 });
+  assert.equal(out.self_hosting.cheapest, null, 'no rental price');
+  assert.ok(Math.abs(out.self_hosting.owned_options[0].monthly_usd - 106.6) < 0.1, `${out.self_hosting.owned_options[0].monthly_usd}`);
+  assert.equal(out.cheaper, 'self_hosted');
+});
+
 test('options_limit writes out the cheapest few; every configuration still counts for cheapest, the break-even and the curve', () => {
   // open-8b fits both rented configurations: gpu-48 at $1/h ($730 a month) and gpu-80 at $2/h ($1,460).
   const all = run(ds, { model_id: 'open-8b', tokens_millions: 100 });

@@ -8,7 +8,7 @@ import {
   DEFAULT_POWER_USD_PER_KWH,
   DEFAULT_UTILIZATION,
 } from '../engines/constants.ts';
-import { estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
+import { cheapestSelfHosted, estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
 import { acceptedMachines } from '../engines/machine.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
@@ -109,7 +109,7 @@ const Output = z.object({
   break_even: BreakEven.describe('Against rented hardware.'),
   break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid.'),
   curve: z.array(CurvePoint).describe('Monthly cost against volume: the API, the cheapest rented and the cheapest owned configuration at each volume (decades and half-decades from 1 to 1,000,000 million tokens, plus the requested volume and the break-evens).'),
-  cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume: the cheapest offer priced above zero versus the cheapest self-hosted option; null when a side has no figure.'),
+  cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume: the cheapest offer priced above zero versus the cheapest self-hosted month, rented or owned (purchase share and power); null when a side has no figure.'),
   estimate: z.literal(true).describe('Monthly costs and the break-even are estimates derived by this service.'),
   assumptions: z.array(z.string()).describe('Every assumption the figures rest on.'),
 });
@@ -134,7 +134,7 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: ReturnType<typeof seller
  * the break-even, `cheapest` and `cheaper` here compare with the cheapest offer priced above zero.
  */
 function cheaperOf(paid: ApiLine | undefined, r: CostResult): 'api' | 'self_hosted' | null {
-  const s = r.self_hosting.cheapest?.monthly_usd;
+  const s = cheapestSelfHosted(r.self_hosting);
   if (paid === undefined || s === undefined) return null;
   return paid.monthly_usd <= s ? 'api' : 'self_hosted';
 }
