@@ -66,7 +66,8 @@ export function readMachine(text: string, known: ReadonlySet<string>): MachineQu
   // `M3 Max 64GB` -> m3 max 64 gb; `rtx-3090-x2` -> rtx 3090 x 2; `4x` -> 4 x; `128GB` -> 128 gb.
   let w = words(text.replace(/\+/g, ' '));
   const q: MachineQuery = {
-    count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [],
+    count: null, memory_gb: null, form: null, vendor: null,
+    apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [],
   };
   for (const { phrase, laptop } of APPLE_PRODUCTS) {
     for (let i = 0; i + phrase.length <= w.length; i++) {

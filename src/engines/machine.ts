@@ -186,7 +186,8 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   const w = words(text);
   const c = catalogue(ds);
   const empty: MachineQuery = {
-    count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [],
+    count: null, memory_gb: null, form: null, vendor: null,
+    apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [],
   };
   if (w.length === 0) return refuse('unknown', 'the machine text is empty', empty, []);
   const joined = w.join(' ');
