@@ -7,7 +7,10 @@ import { ESLint } from 'eslint';
 const ROOT = resolve(import.meta.dirname, '..');
 
 test('every TypeScript file passes the lint, or the failure lists file:line for each problem', async () => {
-  const eslint = new ESLint({ cwd: ROOT });
+  // Parsing ~470 files is most of the cost (about 14 s); the cache, keyed on each file's content and on the config,
+  // re-lints only what changed since the last run (about 2 s then). A cold checkout lints everything.
+  const cacheLocation = resolve(ROOT, '.cache/eslint-test');
+  const eslint = new ESLint({ cwd: ROOT, cache: true, cacheLocation, cacheStrategy: 'content' });
   const results = await eslint.lintFiles(['src', 'test', 'bench', 'scripts']);
   // A parse error is a message without a rule id; it is listed like any other problem.
   const problems = results.flatMap((r) =>
