@@ -139,7 +139,9 @@ async function recordMedian(service: RunningService, t: ColdTarget, sample: numb
   return { method: t.surface === 'mcp' ? 'POST' : 'GET', path: t.name, status: m.status, headers: m.headers, body_base64: m.body.toString('base64') };
 }
 
-const toLoad = (r: ColdLoadResult): LoadResult => ({ rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, total: r.total, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts });
+const toLoad = (r: ColdLoadResult): LoadResult => ({
+  rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, total: r.total, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts,
+});
 
 export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadReport> {
   const say = options.progress ?? (() => {});
@@ -210,7 +212,8 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
       const repeated = Math.max(0, offset - t.stream.distinct);
       for (const kind of ['ceiling', 'service'] as const) {
         rows.push({
-          target: t.name, op: t.op, surface: t.surface, server: kind, result: combineRounds(results[kind].map(toLoad)), roundsRps: results[kind].map((x) => x.rps),
+          target: t.name, op: t.op, surface: t.surface, server: kind,
+          result: combineRounds(results[kind].map(toLoad)), roundsRps: results[kind].map((x) => x.rps),
           repeated: kind === 'service' ? repeated : 0, distinctInputs: t.stream.distinct, bodyBytes: Buffer.from(routes[k].body_base64, 'base64').length,
           ...(kind === 'service' ? { cpuUsPerRequest: (1000 * serviceCpu.ms) / Math.max(1, serviceCpu.requests) } : {}),
         });
@@ -235,7 +238,10 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
       const r = await coldRun(service.url, targets.filter((x) => x.surface === 'rest'), 5_000_000, options.soakSec, options.connections, apiKey, dir, start)
         .finally(() => clearInterval(timer));
       samples.push({ t: Math.round((Date.now() - t0) / 1000), rss_mb: service.memory().rss_mb });
-      soak = { seconds: options.soakSec, requests: r.total, rps: r.rps, non2xx: r.non2xx + r.errors + r.timeouts, samples, peak_rss_mb: service.memory().peak_rss_mb };
+      soak = {
+        seconds: options.soakSec, requests: r.total, rps: r.rps, non2xx: r.non2xx + r.errors + r.timeouts, samples,
+        peak_rss_mb: service.memory().peak_rss_mb,
+      };
     }
     return {
       options,

@@ -66,7 +66,8 @@ export function runInProcess(options: InProcessOptions): InProcessReport {
 
 export function formatInProcess(r: InProcessReport): string {
   const rows = r.rows.map((x) => [
-    x.op, x.examples, x.served.n, fmt(x.handler.p50, 3), fmt(x.handler.p99, 3), fmt(x.served.p50, 3), fmt(x.served.p99, 3), fmt(x.served.max, 2), fmt(x.coldMs, 1),
+    x.op, x.examples, x.served.n, fmt(x.handler.p50, 3), fmt(x.handler.p99, 3),
+    fmt(x.served.p50, 3), fmt(x.served.p99, 3), fmt(x.served.max, 2), fmt(x.coldMs, 1),
     `${x.slowest.title} (${fmt(x.slowest.p99, 2)})`,
   ]);
   return [

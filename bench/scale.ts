@@ -105,7 +105,10 @@ export function runScale(options: ScaleOptions): ScaleReport {
   // Each group at both sizes back to back, with the reference beside it, so that a change in the machine's load
   // hits all of them alike.
   const rows = groups.map((g): ScaleRow => {
-    refTimes.push([summarize(samples(() => linearPass(refSmall), REFERENCE_SAMPLES)).p50, summarize(samples(() => linearPass(refLarge), REFERENCE_SAMPLES)).p50]);
+    refTimes.push([
+      summarize(samples(() => linearPass(refSmall), REFERENCE_SAMPLES)).p50,
+      summarize(samples(() => linearPass(refLarge), REFERENCE_SAMPLES)).p50,
+    ]);
     return {
       label: g.label,
       cold: [coldMs(small, g.calls, today, options.coldReps), coldMs(large, g.calls, today, options.coldReps)],

@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   for (const a of addresses) logger.info(`Server listening at ${a}`);
   logger.info({
     url: config.publicBaseUrl, data_as_of: dataset.meta.data_as_of, models: dataset.models.length,
-    access: access.health().details, large_collections_validated_by: validatedBy, modules_ms: Math.round(started), startup_ms: Math.round(performance.now() - started),
+    access: access.health().details, large_collections_validated_by: validatedBy,
+    modules_ms: Math.round(started), startup_ms: Math.round(performance.now() - started),
   }, 'listening');
   // Build the engines' per-dataset caches right after the port is open rather than on callers' first requests.
   // The warm-up yields between calls, so requests (and /readyz) are answered meanwhile.

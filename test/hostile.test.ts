@@ -315,10 +315,19 @@ const methodName = fc.oneof(
   { weight: 1, arbitrary: hostileText },
 );
 
-const rpcId = fc.oneof({ weight: 6, arbitrary: fc.nat() }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) }, { weight: 1, arbitrary: fc.oneof(fc.constant(null), fc.double(), fc.jsonValue({ maxDepth: 1 })) });
+const rpcId = fc.oneof(
+  { weight: 6, arbitrary: fc.nat() },
+  { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
+  { weight: 1, arbitrary: fc.oneof(fc.constant(null), fc.double(), fc.jsonValue({ maxDepth: 1 })) },
+);
 
 /** tools/call params: mostly the arguments' own tool; sometimes another tool's name or no valid name at all. */
-const toolCallParams = fc.tuple(toolArguments, fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...toolNames) }, { weight: 1, arbitrary: jsonish }))
+const otherName = fc.oneof(
+  { weight: 8, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.constantFrom(...toolNames) },
+  { weight: 1, arbitrary: jsonish },
+);
+const toolCallParams = fc.tuple(toolArguments, otherName)
   .map(([[real, args], other]) => ({ name: other === undefined ? real : other, arguments: args }));
 
 const toolCall = fc.record({ jsonrpc: fc.constant('2.0'), id: rpcId, method: fc.constant('tools/call'), params: toolCallParams });

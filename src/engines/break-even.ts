@@ -55,7 +55,12 @@ export function ownedAt(o: OwnedCost, volume: number): number {
  * a month at idle draw) plus the extra power per 1M tokens served, so it breaks even at fixed / (a - marginal) when
  * that is within one machine's capacity.
  */
-export function breakEven(api: ApiCosts, rented: readonly RentedCost[], owned: readonly OwnedCost[] = [], selfReason: string | null = null): { rented: BreakEven; owned: BreakEven } {
+export function breakEven(
+  api: ApiCosts,
+  rented: readonly RentedCost[],
+  owned: readonly OwnedCost[] = [],
+  selfReason: string | null = null,
+): { rented: BreakEven; owned: BreakEven } {
   const paid = paidOffer(api);
   const out = (tokens_millions: number | null, reason: string, hardware_id: string | null = null, derived_from: string[] = []): BreakEven => ({
     tokens_millions,

@@ -196,7 +196,8 @@ const zoo = sizes.map((p, i) => aModel({ id: `m${i}`, parameters_total: f(p), ar
 
 test('property: more memory never fits fewer models', () => {
   fc.assert(
-    fc.property(fc.double({ min: 1, max: 1000, noNaN: true }), fc.double({ min: 0, max: 1000, noNaN: true }), fc.integer({ min: 512, max: 131072 }), (mem, more, context) => {
+    fc.property(fc.double({ min: 1, max: 1000, noNaN: true }), fc.double({ min: 0, max: 1000, noNaN: true }),
+      fc.integer({ min: 512, max: 131072 }), (mem, more, context) => {
       const run = (gb: number) => modelsForHardware(zoo, aCard({ memory_gb: f(gb) }), { context, concurrency: 1 }, () => undefined);
       const small = new Set(run(mem).models.map((m) => m.model_id));
       const large = new Set(run(mem + more).models.map((m) => m.model_id));
@@ -214,7 +215,8 @@ test('property: a longer context never improves the choice: it never moves up th
     return tier * 100 + r.bits_per_weight;
   };
   fc.assert(
-    fc.property(fc.constantFrom(...zoo), fc.integer({ min: 512, max: 200_000 }), fc.integer({ min: 0, max: 200_000 }), fc.double({ min: 4, max: 500, noNaN: true }), (model, context, extra, mem) => {
+    fc.property(fc.constantFrom(...zoo), fc.integer({ min: 512, max: 200_000 }), fc.integer({ min: 0, max: 200_000 }),
+      fc.double({ min: 4, max: 500, noNaN: true }), (model, context, extra, mem) => {
       const card = aCard({ memory_gb: f(mem) });
       const a = assessed(fitModel(model, card, { context, concurrency: 1 }));
       const b = assessed(fitModel(model, card, { context: context + extra, concurrency: 1 }));

@@ -288,7 +288,10 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
     reason,
     quantization: chosen?.q.id ?? null,
     quantization_rule: a.rule,
-    kv_cache: { type: kvType, bytes_per_value: KV_CACHE_BYTES[kvType], form: layout.form, full_layers: layout.full_layers, sliding_layers: layout.sliding_layers, window: layout.window },
+    kv_cache: {
+      type: kvType, bytes_per_value: KV_CACHE_BYTES[kvType], form: layout.form,
+      full_layers: layout.full_layers, sliding_layers: layout.sliding_layers, window: layout.window,
+    },
     bits_per_weight: chosen?.q.bits_per_weight ?? null,
     memory: memoryReport(shown.q, shown.need, usable),
     tokens_per_s: speed?.tokens_per_s ?? null,

@@ -24,7 +24,9 @@ export type MachineQuery = {
   understood: string[];
 };
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = { single: 1, one: 1, dual: 2, double: 2, two: 2, pair: 2, triple: 3, three: 3, quad: 4, four: 4, eight: 8 };
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  single: 1, one: 1, dual: 2, double: 2, two: 2, pair: 2, triple: 3, three: 3, quad: 4, four: 4, eight: 8,
+};
 
 /** Words that say nothing about which device: possessives, articles, generic hardware nouns. */
 const FILLER = new Set([
@@ -63,7 +65,10 @@ const isInt = (w: string | undefined) => w !== undefined && /^\d{1,5}$/.test(w);
 export function readMachine(text: string, known: ReadonlySet<string>): MachineQuery {
   // `M3 Max 64GB` -> m3 max 64 gb; `rtx-3090-x2` -> rtx 3090 x 2; `4x` -> 4 x; `128GB` -> 128 gb.
   let w = words(text.replace(/\+/g, ' '));
-  const q: MachineQuery = { count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [] };
+  const q: MachineQuery = {
+    count: null, memory_gb: null, form: null, vendor: null,
+    apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [],
+  };
   for (const { phrase, laptop } of APPLE_PRODUCTS) {
     for (let i = 0; i + phrase.length <= w.length; i++) {
       if (phrase.every((p, j) => w[i + j] === p)) {

@@ -185,7 +185,10 @@ function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMapping | 
 export function resolveMachine(ds: Dataset, text: string): MachineMapping | MachineRefusal {
   const w = words(text);
   const c = catalogue(ds);
-  const empty: MachineQuery = { count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [] };
+  const empty: MachineQuery = {
+    count: null, memory_gb: null, form: null, vendor: null,
+    apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [],
+  };
   if (w.length === 0) return refuse('unknown', 'the machine text is empty', empty, []);
   const joined = w.join(' ');
   const exact = ds.hardwareById.get(text.trim().toLowerCase()) ?? ds.hardware.find((h) => phraseWords(h.id).join(' ') === joined);

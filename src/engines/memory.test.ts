@@ -113,7 +113,11 @@ test('multi-GPU: bandwidth adds up across cards and the split is stated; one car
 
 test('property: a longer context never needs less memory, at any quantization and attention kind', () => {
   const arch = fc.oneof(
-    fc.record({ layers: fc.integer({ min: 1, max: 128 }), kv_heads: fc.integer({ min: 1, max: 64 }), head_dim: fc.constantFrom(64, 128, 256) }).map((a) => gqa(a)),
+    fc.record({
+      layers: fc.integer({ min: 1, max: 128 }),
+      kv_heads: fc.integer({ min: 1, max: 64 }),
+      head_dim: fc.constantFrom(64, 128, 256),
+    }).map((a) => gqa(a)),
     fc.record({ window: fc.integer({ min: 128, max: 32768 }), sliding: fc.integer({ min: 0, max: 40 }) }).map((a) =>
       gqa({ attention: 'sliding', layers: 40, sliding_window: a.window, sliding_layers: a.sliding }),
     ),

@@ -63,7 +63,10 @@ function readKvLayout(a: Architecture): KvLayout {
   if (a.attention === 'sliding' && a.sliding_window !== undefined && a.sliding_layers !== undefined) {
     // Clamp: a source that lists more sliding layers than cached layers must not make the cache negative.
     const sliding = Math.min(a.sliding_layers, cached);
-    return { full_layers: cached - sliding, sliding_layers: sliding, window: a.sliding_window, values_per_token_full: global, values_per_token_sliding: perLayer, form };
+    return {
+      full_layers: cached - sliding, sliding_layers: sliding, window: a.sliding_window,
+      values_per_token_full: global, values_per_token_sliding: perLayer, form,
+    };
   }
   return { full_layers: cached, sliding_layers: 0, window: null, values_per_token_full: perLayer, values_per_token_sliding: 0, form };
 }

@@ -85,7 +85,11 @@ test('benchmarks: placed among the rated models that publish the same benchmark,
   assert.equal(qualityEvidence(ds, ub, ds.modelById.get('two-scores')!)!.rating, 1327.5);
   assert.equal(qualityEvidence(ds, ub, ds.modelById.get('unrelated')!), undefined);
   // Chat has no benchmark of its own in the vocabulary: the same scores are no evidence there.
-  const chat = aDataset({ models: ds.models as Model[], ratings: peers.map((m, i) => aRating({ model_id: m.id, rating: 1300 + 10 * i, rating_lower: 1295 + 10 * i, rating_upper: 1305 + 10 * i })) });
+  const chat = aDataset({
+    models: ds.models as Model[],
+    ratings: peers.map((m, i) =>
+      aRating({ model_id: m.id, rating: 1300 + 10 * i, rating_lower: 1295 + 10 * i, rating_upper: 1305 + 10 * i })),
+  });
   assert.equal(qualityEvidence(chat, boardForUse(chat, 'chat'), chat.modelById.get('newcomer')!), undefined);
 });
 

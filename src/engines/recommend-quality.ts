@@ -168,7 +168,14 @@ function fromFamily(idx: BoardIndex, m: Model): QualityEvidence | undefined {
     const rating = s.entry.best.rating_lower - halvings * (idx.points_per_halving ?? 0);
     const distance = Math.abs(ratio);
     if (!best || distance < best.distance || (distance === best.distance && rating < best.rating)) {
-      best = { rating, distance, family: { sibling: s.model, entry: s.entry, line, halvings: Math.round(halvings * 100) / 100, points_per_halving: Math.round((idx.points_per_halving ?? 0) * 10) / 10, pairs: idx.pairs } };
+      best = {
+        rating,
+        distance,
+        family: {
+          sibling: s.model, entry: s.entry, line, halvings: Math.round(halvings * 100) / 100,
+          points_per_halving: Math.round((idx.points_per_halving ?? 0) * 10) / 10, pairs: idx.pairs,
+        },
+      };
     }
   }
   return best && { basis: 'family', rating: Math.round(best.rating * 10) / 10, family: best.family };

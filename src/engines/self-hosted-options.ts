@@ -63,7 +63,8 @@ export function selfHostingCosts(model: Model, hardwareList: readonly Hardware[]
     if (typeof o === 'string') skipped.no_purchase_price++;
     else owned.push(o);
   }
-  const byCost = (a: { monthly_usd: number; hardware_id: string }, b: { monthly_usd: number; hardware_id: string }) => a.monthly_usd - b.monthly_usd || a.hardware_id.localeCompare(b.hardware_id);
+  const byCost = (a: { monthly_usd: number; hardware_id: string }, b: { monthly_usd: number; hardware_id: string }) =>
+    a.monthly_usd - b.monthly_usd || a.hardware_id.localeCompare(b.hardware_id);
   rented.sort(byCost);
   owned.sort(byCost);
   let reason: string | null = null;

@@ -89,7 +89,9 @@ test('owned: the purchase over the stated months, board power for the hours it s
   assert.ok(Math.abs(o.monthly_usd - 869.46) < 0.1, `${o.monthly_usd}`);
   // Whatever it serves, one machine costs its purchase share and a month at idle draw: 833.33 + 0.14 kW x 730 h x 0.15.
   assert.equal(o.fixed_per_machine_usd, 848.66);
-  const cheapPower = estimateCost(qwen3_8b, [offer(0.05, 0.25)], [h100], { tokens_millions: 5000, input_share: 0.75, power_usd_per_kwh: 0, amortization_months: 60 });
+  const cheapPower = estimateCost(qwen3_8b, [offer(0.05, 0.25)], [h100], {
+    tokens_millions: 5000, input_share: 0.75, power_usd_per_kwh: 0, amortization_months: 60,
+  });
   assert.equal(cheapPower.self_hosting.owned_options[0].monthly_usd, 500);
 });
 

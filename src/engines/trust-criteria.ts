@@ -172,7 +172,9 @@ function euCode(ds: Dataset, dev: Developer | undefined): [CriterionStatus, Evid
 
 function independentEvaluation(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
   const rows = (ds.ratingsByModel.get(m.id) ?? []).filter((r) => r.leaderboard === 'text' || r.leaderboard === 'text_style_control');
-  const voted = rows.filter((r) => r.votes !== undefined).sort((a, b) => b.votes! - a.votes! || b.as_of.localeCompare(a.as_of) || a.variant.localeCompare(b.variant));
+  const voted = rows
+    .filter((r) => r.votes !== undefined)
+    .sort((a, b) => b.votes! - a.votes! || b.as_of.localeCompare(a.as_of) || a.variant.localeCompare(b.variant));
   const best = voted[0];
   if (best && best.votes! >= MIN_VOTES) {
     return ['met', { source: best.source, as_of: best.as_of, value: best.votes!, detail: `rated on ${best.leaderboard}/${best.category} as ${best.variant} with ${best.votes} votes` }];

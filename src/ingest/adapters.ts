@@ -18,5 +18,8 @@ import { modelsDev } from '../sources/models-dev.ts';
 import { skypilot } from '../sources/skypilot.ts';
 
 export function allAdapters(): Adapter[] {
-  return [modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(), fmti, euCode, epochHardware, hfTasksHardware, skypilot, deprecationsRss, developerNotices, curated];
+  return [
+    modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(),
+    fmti, euCode, epochHardware, hfTasksHardware, skypilot, deprecationsRss, developerNotices, curated,
+  ];
 }

@@ -124,7 +124,10 @@ export const ELO_THRESHOLD = 10;
  * move of at least ELO_THRESHOLD points from the last reported value. Where several sources have a point on
  * the same day, the better-ranked source's is used and the others corroborate when within 2 points.
  */
-export function ratingEvents(points: readonly RatingHistoryPoint[], resolve: (p: RatingHistoryPoint) => string | undefined): { events: ChangeEvent[]; unresolved: number } {
+export function ratingEvents(
+  points: readonly RatingHistoryPoint[],
+  resolve: (p: RatingHistoryPoint) => string | undefined,
+): { events: ChangeEvent[]; unresolved: number } {
   const series = new Map<string, RatingHistoryPoint[]>();
   let unresolved = 0;
   const modelOf = new Map<string, string | undefined>();

@@ -59,7 +59,12 @@ export type ModelBuild = {
   resolve(source: string, id: string, opts?: { hint?: string; url?: string }): string | undefined;
 };
 
-export function buildModels(observations: readonly ModelObservation[], currentRatings: readonly RatingObservation[], ctx: IngestContext, licenceOf: LicenceLookup): ModelBuild {
+export function buildModels(
+  observations: readonly ModelObservation[],
+  currentRatings: readonly RatingObservation[],
+  ctx: IngestContext,
+  licenceOf: LicenceLookup,
+): ModelBuild {
   const { matcher, report } = ctx;
   const vendors = new Map<string, string>();
   const members = new Map<string, ModelObservation[]>();
@@ -196,7 +201,9 @@ export function buildModels(observations: readonly ModelObservation[], currentRa
     const k = o.source_model_id.toLowerCase();
     byRepo.set(k, [...(byRepo.get(k) ?? []), o]);
   }
-  const weightLinks = [...members.entries()].flatMap(([id, list]) => list.flatMap((o) => (o.weights_url ? [{ vendor: vendors.get(id)!, weights_url: o.weights_url }] : [])));
+  const weightLinks = [...members.entries()].flatMap(([id, list]) =>
+    list.flatMap((o) => (o.weights_url ? [{ vendor: vendors.get(id)!, weights_url: o.weights_url }] : [])),
+  );
   const isDeveloperOrg = developerOrgs(weightLinks, (n) => ctx.resolveDeveloper(n));
   const repoFacts: RepoFacts = (model, candidates) => {
     const repo = ownRepo(model, candidates, isDeveloperOrg);
@@ -273,7 +280,10 @@ function mergeModel(
   set('licence', licence);
   set('weights_url', pick((o) => o.weights_url));
   // Facts read from a Hugging Face repo count only from the model's own repo; other sources as they are.
-  const ownRepoFacts = repoFacts({ id, vendor, weights_url: model.weights_url?.value }, placed.filter((p) => isRepoObservation(p.obs)).map((p) => p.obs.source_model_id));
+  const ownRepoFacts = repoFacts(
+    { id, vendor, weights_url: model.weights_url?.value },
+    placed.filter((p) => isRepoObservation(p.obs)).map((p) => p.obs.source_model_id),
+  );
   const factPlaced = [...placed.filter((p) => !isRepoObservation(p.obs)), ...ownRepoFacts.map((o) => place(o, vendor))];
   set('context_window', pick(configWindowWithin(id, placed.map((p) => p.obs), issues), { from: factPlaced }));
   set('max_output', pick(maxOutputWithin(id, model.context_window?.value, issues)));

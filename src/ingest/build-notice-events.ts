@@ -15,7 +15,10 @@ const NOTICE_SOURCE = 'deprecations-rss';
  * model: its id is kept as the event's `variant`. Ids are left empty for
  * the de-duplication with the catalogues' events (build-changes.ts `dedupe`), which sets them.
  */
-export function noticeEvents(observations: readonly ModelObservation[], resolve: (o: ModelObservation) => string | undefined): { events: ChangeEvent[]; unresolved: number; ahead: number } {
+export function noticeEvents(
+  observations: readonly ModelObservation[],
+  resolve: (o: ModelObservation) => string | undefined,
+): { events: ChangeEvent[]; unresolved: number; ahead: number } {
   const events: ChangeEvent[] = [];
   let unresolved = 0;
   let ahead = 0;

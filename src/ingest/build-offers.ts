@@ -70,7 +70,12 @@ export function buildOffers(
   const offers: Offer[] = [];
   for (const g of [...groups.values()].sort((a, b) => a.key.localeCompare(b.key))) {
     const { list, provider, model_id, region } = g;
-    const tiers = choose(list.flatMap(({ o }) => (o.tiers?.length ? [{ value: [...o.tiers].sort((a, b) => a.above_tokens - b.above_tokens) as Tier[], source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : [])), sourceRank, { newestFirst: true });
+    const tierCandidates = list.flatMap(({ o }) => {
+      if (!o.tiers?.length) return [];
+      const value = [...o.tiers].sort((a, b) => a.above_tokens - b.above_tokens) as Tier[];
+      return [{ value, source: o.source, as_of: o.as_of, tier: 1, authoritative: true }];
+    });
+    const tiers = choose(tierCandidates, sourceRank, { newestFirst: true });
     // The id a caller sends: the catalogue's spelling (models.dev) when it has one, else the best-ranked source's.
     const named = [...list].sort((a, b) => Number(b.o.source === 'models-dev') - Number(a.o.source === 'models-dev') || sourceRank(a.o.source) - sourceRank(b.o.source))[0].o;
     const prices: Offer['prices'] = {};
@@ -130,7 +135,9 @@ function referenceOf(groups: readonly Group[]): (g: Group, field: PriceField) =>
     if (field === 'cache_read' || field === 'cache_write') return undefined;
     const k = `${g.key}|${field}`;
     if (cache.has(k)) return cache.get(k);
-    const values = (byModel.get(g.model_id) ?? []).filter((x) => x !== g).flatMap((x) => x.list.flatMap(({ o }) => (o[field] !== undefined && o[field]! > 0 ? [o[field]!] : [])));
+    const values = (byModel.get(g.model_id) ?? [])
+      .filter((x) => x !== g)
+      .flatMap((x) => x.list.flatMap(({ o }) => (o[field] !== undefined && o[field]! > 0 ? [o[field]!] : [])));
     const ref = values.length >= MIN_REFERENCE_READINGS ? median(values) : undefined;
     cache.set(k, ref);
     return ref;
@@ -177,7 +184,12 @@ function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNot
 }
 
 /** Providers: the reviewed residency table first; providers it does not list are `unknown`, never guessed. */
-export function buildProviders(obs: readonly ProviderObservation[], names: Readonly<Record<string, string>>, offered: Iterable<string>, derivedAsOf: string): Provider[] {
+export function buildProviders(
+  obs: readonly ProviderObservation[],
+  names: Readonly<Record<string, string>>,
+  offered: Iterable<string>,
+  derivedAsOf: string,
+): Provider[] {
   const out = new Map<string, Provider>();
   for (const o of obs) {
     const id = canonicalSlug(o.id);

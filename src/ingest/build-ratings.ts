@@ -19,7 +19,10 @@ export function currentRatingRows(obs: readonly RatingObservation[]): RatingObse
 }
 
 /** Rating records for rows whose model resolved; one per (model, variant, leaderboard, category). */
-export function buildRatings(rows: readonly RatingObservation[], resolve: (o: RatingObservation) => string | undefined): { ratings: Rating[]; unresolved: RatingObservation[] } {
+export function buildRatings(
+  rows: readonly RatingObservation[],
+  resolve: (o: RatingObservation) => string | undefined,
+): { ratings: Rating[]; unresolved: RatingObservation[] } {
   const seen = new Set<string>();
   const ratings: Rating[] = [];
   const unresolved: RatingObservation[] = [];
@@ -47,7 +50,9 @@ export function buildRatings(rows: readonly RatingObservation[], resolve: (o: Ra
     if (o.rank !== undefined && Number.isInteger(o.rank) && o.rank > 0) r.rank = o.rank;
     ratings.push(r);
   }
-  ratings.sort((a, b) => a.leaderboard.localeCompare(b.leaderboard) || a.category.localeCompare(b.category) || b.rating - a.rating || a.variant.localeCompare(b.variant));
+  ratings.sort((a, b) =>
+    a.leaderboard.localeCompare(b.leaderboard) || a.category.localeCompare(b.category) || b.rating - a.rating ||
+    a.variant.localeCompare(b.variant));
   return { ratings, unresolved };
 }
 

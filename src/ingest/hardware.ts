@@ -90,7 +90,11 @@ function issue(cfg: HardwareConfig, field: string, message: string): IngestIssue
 }
 
 /** The observations a configuration names, most trusted first; `first(f)` is the first that gives a figure. */
-type Accelerator = { primary: HardwareObservation | undefined; all: HardwareObservation[]; first<K extends keyof HardwareObservation>(k: K): HardwareObservation | undefined };
+type Accelerator = {
+  primary: HardwareObservation | undefined;
+  all: HardwareObservation[];
+  first<K extends keyof HardwareObservation>(k: K): HardwareObservation | undefined;
+};
 
 function acceleratorOf(cfg: HardwareConfig, byKey: Map<string, HardwareObservation>): Accelerator {
   const all = cfg.accelerator_key.map((k) => byKey.get(k)).filter((o): o is HardwareObservation => o !== undefined);
@@ -102,7 +106,9 @@ function memoryFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undef
   const fromAcc = from?.memory_gb !== undefined ? round(from.memory_gb * cfg.count) : undefined;
   if (cfg.memory_gb !== undefined) {
     // Another source corroborates the configured amount when it gives that total, or lists it as an option.
-    const corroborating = acc.all.filter((o) => (o.memory_gb !== undefined && round(o.memory_gb * cfg.count) === cfg.memory_gb) || (cfg.count === 1 && o.memory_options_gb?.includes(cfg.memory_gb!)));
+    const corroborating = acc.all.filter((o) =>
+      (o.memory_gb !== undefined && round(o.memory_gb * cfg.count) === cfg.memory_gb) ||
+      (cfg.count === 1 && o.memory_options_gb?.includes(cfg.memory_gb!)));
     return fact(cfg.memory_gb, HARDWARE_CONFIGS_REVIEWED, CONFIGS_SOURCE_ID, {
       note: `memory as configured; evidence: ${cfg.spec_evidence_url}`,
       ...(corroborating.length ? { corroborated_by: [...new Set(corroborating.map((o) => o.source))] } : {}),

@@ -43,7 +43,11 @@ function same(a: unknown, b: unknown): boolean {
  * date, then the tier and the source order).
  * Other authoritative sources that agree are `corroborated_by`; those that disagree are kept in `conflicts`.
  */
-export function choose<T>(cands: readonly Candidate<T>[], order: (s: string) => number = sourceRank, opts: { newestFirst?: boolean } = {}): Fact<T> | undefined {
+export function choose<T>(
+  cands: readonly Candidate<T>[],
+  order: (s: string) => number = sourceRank,
+  opts: { newestFirst?: boolean } = {},
+): Fact<T> | undefined {
   if (!cands.length) return undefined;
   // Among equals (same tier, same source), the value more entries give wins: resellers that disagree are outvoted.
   const support = new Map<string, number>();
@@ -56,7 +60,8 @@ export function choose<T>(cands: readonly Candidate<T>[], order: (s: string) => 
   // A provider's own listing (price, status) is a dated statement: the newest one wins when `newestFirst`.
   const first = opts.newestFirst ? newer : () => 0;
   const sorted = [...cands].sort(
-    (a, b) => first(a, b) || a.tier - b.tier || order(a.source) - order(b.source) || sup(b) - sup(a) || newer(a, b) || JSON.stringify(a.value).localeCompare(JSON.stringify(b.value)),
+    (a, b) => first(a, b) || a.tier - b.tier || order(a.source) - order(b.source) || sup(b) - sup(a) || newer(a, b) ||
+      JSON.stringify(a.value).localeCompare(JSON.stringify(b.value)),
   );
   const best = sorted[0];
   const f: Fact<T> = { value: best.value, as_of: best.as_of, source: best.source };
@@ -108,7 +113,10 @@ const fmt = (x: number) => String(Number(x.toPrecision(6)));
  * more entries give). A $0 reading is never an outlier: free tiers and plans list $0. Held-back readings stay
  * visible: in the served fact's `conflicts`, named in its note, and returned in `held`.
  */
-export function choosePrice<R extends PriceReading>(readings: readonly R[], reference: number | undefined): { fact?: Fact<number>; held: Array<R & { reason: string }> } {
+export function choosePrice<R extends PriceReading>(
+  readings: readonly R[],
+  reference: number | undefined,
+): { fact?: Fact<number>; held: Array<R & { reason: string }> } {
   const held: Array<R & { reason: string }> = [];
   const kept: R[] = [];
   for (const r of readings) {
@@ -119,7 +127,8 @@ export function choosePrice<R extends PriceReading>(readings: readonly R[], refe
   if (!kept.length) return { held };
   const support = (r: PriceReading) => kept.filter((k) => k.source === r.source && same(k.value, r.value)).length;
   const sorted = [...kept].sort(
-    (a, b) => newer(a.evidence ?? a.as_of, b.evidence ?? b.as_of) || sourceRank(a.source) - sourceRank(b.source) || support(b) - support(a) || a.value - b.value,
+    (a, b) => newer(a.evidence ?? a.as_of, b.evidence ?? b.as_of) || sourceRank(a.source) - sourceRank(b.source) ||
+      support(b) - support(a) || a.value - b.value,
   );
   const best = sorted[0];
   const f: Fact<number> = { value: best.value, as_of: best.as_of, source: best.source };

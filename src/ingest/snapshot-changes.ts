@@ -8,7 +8,10 @@ export type DatasetParts = Pick<DatasetData, 'models' | 'offers' | 'ratings' | '
 export const SNAPSHOT_SUBJECT = 'snapshot comparison';
 
 type Scalar = string | number | boolean | null;
-type Emit = (e: { model_id: string; kind: ChangeKind; field: string; source: string; old: Scalar; new: Scalar; provider?: string; leaderboard?: string; variant?: string }) => void;
+type Emit = (e: {
+  model_id: string; kind: ChangeKind; field: string; source: string; old: Scalar; new: Scalar;
+  provider?: string; leaderboard?: string; variant?: string;
+}) => void;
 
 const PRICE_FIELDS = ['input', 'output', 'cache_read', 'cache_write'] as const;
 

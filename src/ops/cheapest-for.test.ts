@@ -9,7 +9,8 @@ import { ServiceError } from '../errors/index.ts';
 import { cheapest_for } from './cheapest-for.ts';
 
 const ctx = { today: '2026-10-01' };
-const rate = (model_id: string, rating: number, over: object = {}) => aRating({ model_id, rating, rating_lower: rating - 5, rating_upper: rating + 5, ...over });
+const rate = (model_id: string, rating: number, over: object = {}) =>
+  aRating({ model_id, rating, rating_lower: rating - 5, rating_upper: rating + 5, ...over });
 const price = (input: number, output: number) => ({ input: f(input), output: f(output) });
 
 // top (1500, $10), mid (1400, $2 / EU $3 / first party $2.5), low (1300, $0.5 / first party $0.6), tiny (1200, open,

@@ -223,7 +223,9 @@ export const cheapest_for = defineOperation({
       board_as_of: b?.as_of ?? null,
       floor: {
         min_elo: input.min_elo ?? null, min_rank: input.min_rank ?? null,
-        as_good_as: floor.reference ? { model: toModelRef(ds, ds.modelById.get(floor.reference.model_id)!), rating: toRankedRating(b!, floor.reference.entry) } : null,
+        as_good_as: floor.reference
+          ? { model: toModelRef(ds, ds.modelById.get(floor.reference.model_id)!), rating: toRankedRating(b!, floor.reference.entry) }
+          : null,
         basis: input.floor, threshold: floor.threshold, rule: floor.rule,
       },
       first_party_only: input.first_party_only,

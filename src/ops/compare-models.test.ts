@@ -7,7 +7,8 @@ import { compare_models } from './compare-models.ts';
 
 const ctx = { today: '2026-10-01' };
 const lic = (id: string, osi: boolean | null) => f({ id, name: id, osi_approved: osi, commercial_use: true });
-const rate = (model_id: string, rating: number, over: object = {}) => aRating({ model_id, rating, rating_lower: rating - 5, rating_upper: rating + 5, ...over });
+const rate = (model_id: string, rating: number, over: object = {}) =>
+  aRating({ model_id, rating, rating_lower: rating - 5, rating_upper: rating + 5, ...over });
 
 const ds = aDataset({
   models: [
@@ -26,7 +27,13 @@ const ds = aDataset({
   ],
 });
 
-type Out = { models: Array<{ id: string }>; rows: Array<{ field: string; best: string[]; direction: string; leaderboard?: string; values: Array<{ model_id: string; value: unknown; detail?: string }> }> };
+type Out = {
+  models: Array<{ id: string }>;
+  rows: Array<{
+    field: string; best: string[]; direction: string; leaderboard?: string;
+    values: Array<{ model_id: string; value: unknown; detail?: string }>;
+  }>;
+};
 const run = (models: string[]) => compare_models.handler(ds, compare_models.input.parse({ models }), ctx) as Out;
 const row = (out: Out, field: string) => out.rows.find((r) => r.field === field)!;
 

@@ -80,7 +80,13 @@ function priceValue(m: Model, offer: Offer, which: 'input' | 'output', detail: s
 }
 
 /** One board for the whole row: ratings from different boards are not comparable. */
-function ratingRow(ds: Dataset, models: readonly Model[], field: string, label: string, refs: ReadonlyArray<{ leaderboard: Leaderboard; category: string }>): Row {
+function ratingRow(
+  ds: Dataset,
+  models: readonly Model[],
+  field: string,
+  label: string,
+  refs: ReadonlyArray<{ leaderboard: Leaderboard; category: string }>,
+): Row {
   let chosen: Board | undefined;
   for (const ref of refs) {
     const b = board(ds, ref.leaderboard, ref.category);

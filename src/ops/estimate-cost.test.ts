@@ -98,7 +98,10 @@ test('options_limit writes out the cheapest few; every configuration still count
   assert.deepEqual(one.self_hosting.options.map((o: Out) => o.hardware_id), ['gpu-48']);
   assert.deepEqual(one.self_hosting.fitting, { rented: 2, owned: all.self_hosting.owned_options.length });
   assert.deepEqual(all.self_hosting.fitting.rented, 2);
-  assert.deepEqual([one.self_hosting.cheapest, one.break_even, one.break_even_owned, one.curve], [all.self_hosting.cheapest, all.break_even, all.break_even_owned, all.curve]);
+  assert.deepEqual(
+    [one.self_hosting.cheapest, one.break_even, one.break_even_owned, one.curve],
+    [all.self_hosting.cheapest, all.break_even, all.break_even_owned, all.curve],
+  );
   assert.throws(() => run(ds, { model_id: 'open-8b', tokens_millions: 1, options_limit: 0 }), /options_limit/);
 });
 

@@ -11,7 +11,6 @@ import { recommend_model } from './recommend-model.ts';
 const ctx = { today: '2026-11-25' };
 const skip = !existsSync(DEFAULT_DATA_DIR);
 const ds = skip ? undefined : loadDataset(DEFAULT_DATA_DIR);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Out = Record<string, any>;
 const mfh = (input: Record<string, unknown>) => models_for_hardware.handler(ds!, models_for_hardware.input.parse(input), ctx) as Out;
 const rec = (input: Record<string, string>) => recommend_model.handler(ds!, recommend_model.input.parse(input), ctx) as Out;

@@ -137,7 +137,13 @@ function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
       monthly_usd: self.cost?.monthly_usd ?? null, usd_per_mtok: self.cost?.usd_per_mtok ?? null,
       capacity_tokens_millions_per_month: self.cost?.capacity_tokens_millions_per_month ?? null,
       rental: self.cost?.rental ?? null, rental_eu_regions: self.cost?.eu_regions ?? [], cost_basis: self.cost?.basis ?? [],
-      smallest_fit: self.smallest ? { hardware_id: self.smallest.hardware.id, hardware_name: self.smallest.hardware.name, usable_gb: self.smallest.fit.memory.usable_gb } : null,
+      smallest_fit: self.smallest
+        ? {
+          hardware_id: self.smallest.hardware.id,
+          hardware_name: self.smallest.hardware.name,
+          usable_gb: self.smallest.fit.memory.usable_gb,
+        }
+        : null,
       estimate: true as const, derived_from: self.fit.derived_from,
     } : null,
     open_weights: r.model.open_weights ?? null,

@@ -137,7 +137,11 @@ test('a negative price and an unknown price key are issues naming file, row and 
 });
 
 test('the npm bundle wins where it lists a model; the yml check date stays only where prices agree', async () => {
-  const same = { input_mtok: { base: 5, tiers: [{ start: 200000, price: 10 }] }, output_mtok: { base: 25, tiers: [{ start: 200000, price: 37.5 }] }, cache_read_mtok: 0.5 };
+  const same = {
+    input_mtok: { base: 5, tiers: [{ start: 200000, price: 10 }] },
+    output_mtok: { base: 25, tiers: [{ start: 200000, price: 37.5 }] },
+    cache_read_mtok: 0.5,
+  };
   const agree = await genaiPrices.read(aSnapshot({ yml: { 'anthropic.yml': ANTHROPIC_YML }, npm: [npmAnthropic(same)] }));
   const opus = offerOf(agree, 'anthropic', 'claude-opus-4-6');
   assert.equal(opus?.length, 1, 'one offer per provider and model');

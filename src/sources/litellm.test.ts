@@ -65,7 +65,10 @@ test('per-token prices become exact USD per 1M tokens, with *_above_200k_tokens 
   assert.deepEqual([opus?.input, opus?.output, opus?.cache_write], [5, 25, 6.25]);
   const gemini = r.models?.find((m) => m.source_model_id === 'gemini/gemini-2.5-pro');
   assert.deepEqual(
-    [gemini?.context_window, gemini?.max_output, gemini?.tool_calling, gemini?.vision, gemini?.reasoning, gemini?.structured_output, gemini?.vendor_hint, gemini?.provider],
+    [
+      gemini?.context_window, gemini?.max_output, gemini?.tool_calling, gemini?.vision,
+      gemini?.reasoning, gemini?.structured_output, gemini?.vendor_hint, gemini?.provider,
+    ],
     [1048576, 65535, true, true, true, true, 'google', 'google'],
   );
 });

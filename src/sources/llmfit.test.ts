@@ -170,7 +170,10 @@ test('override: a gated repo gets its whole architecture and context from the ta
   const c = `https://huggingface.co/${repo}/blob/main/config.json`;
   const rows = [['layers', 80], ['attention_heads', 64], ['kv_heads', 8], ['head_dim', 128], ['hidden_size', 8192], ['attention', 'gqa'], ['context_window', 131072]];
   const r = await read(
-    [aRow(repo, { parameters_raw: 70_553_706_496, context_length: 4096, num_hidden_layers: null, num_attention_heads: null, num_key_value_heads: null, head_dim: null, hidden_size: null })],
+    [aRow(repo, {
+      parameters_raw: 70_553_706_496, context_length: 4096, num_hidden_layers: null, num_attention_heads: null,
+      num_key_value_heads: null, head_dim: null, hidden_size: null,
+    })],
     [OVR_HEADER, ...rows.map(([f, v]) => `${repo},${f},${v},${c},config.json`)].join('\n'),
   );
   const fix = of(r.models, repo, 'architecture-overrides');

@@ -100,7 +100,10 @@ function applyOverride(
   if (Object.keys(o.architecture).length > 0) {
     const from = r ? architectureOf(r) : undefined;
     const raw = r
-      ? { layers: r.num_hidden_layers ?? undefined, attention_heads: r.num_attention_heads ?? undefined, kv_heads: r.num_key_value_heads ?? undefined, head_dim: from?.head_dim, hidden_size: r.hidden_size ?? undefined }
+      ? {
+        layers: r.num_hidden_layers ?? undefined, attention_heads: r.num_attention_heads ?? undefined,
+        kv_heads: r.num_key_value_heads ?? undefined, head_dim: from?.head_dim, hidden_size: r.hidden_size ?? undefined,
+      }
       : {};
     const merged = Object.fromEntries(Object.entries({ ...raw, ...o.architecture, hf_repo: o.hf_repo }).filter(([, v]) => v !== undefined));
     if (merged.attention === undefined) merged.attention = from?.attention;
@@ -120,7 +123,8 @@ function applyOverride(
     if (Object.keys(o.architecture).length > 0) delete kept.architecture;
   }
   const hasFix =
-    fix.context_window !== undefined || fix.parameters_total !== undefined || fix.parameters_active !== undefined || fix.architecture !== undefined || fix.native_precision !== undefined;
+    fix.context_window !== undefined || fix.parameters_total !== undefined || fix.parameters_active !== undefined ||
+    fix.architecture !== undefined || fix.native_precision !== undefined;
   return { llmfit: kept, ...(hasFix ? { override: fix } : {}), ...(issue ? { issue } : {}) };
 }
 
@@ -167,7 +171,10 @@ export function createLlmfit(options: { overridesFile?: string; modelArchitectur
       const raw: unknown = JSON.parse(await readFile(path.join(roots.sources, FOLDER, FILE), 'utf8'));
       const issues: IngestIssue[] = [];
       if (!Array.isArray(raw)) throw new Error(`${FILE}: expected a JSON array of repos`);
-      const { overrides, issues: overrideIssues } = await loadReviewed(options.overridesFile ?? DEFAULT_OVERRIDES, options.modelArchitectureFile ?? DEFAULT_MODEL_ARCH);
+      const { overrides, issues: overrideIssues } = await loadReviewed(
+        options.overridesFile ?? DEFAULT_OVERRIDES,
+        options.modelArchitectureFile ?? DEFAULT_MODEL_ARCH,
+      );
       issues.push(...overrideIssues);
       const counts: LlmfitCounts = { rows: raw.length, invalid: 0, not_llm: 0, kept: 0, with_architecture: 0, overridden: 0 };
       const models: ModelObservation[] = [];

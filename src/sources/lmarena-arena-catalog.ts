@@ -64,7 +64,10 @@ function readLeaderboard(file: string, rel: string, leaderboard: Leaderboard, as
         continue;
       }
       const e = parsed.data;
-      ratings.push({ source: SOURCE, source_model_id: model, leaderboard, category, rating: e.rating, rating_lower: e.rating_q025, rating_upper: e.rating_q975, as_of });
+      ratings.push({
+        source: SOURCE, source_model_id: model, leaderboard, category,
+        rating: e.rating, rating_lower: e.rating_q025, rating_upper: e.rating_q975, as_of,
+      });
     }
   }
   return ratings;

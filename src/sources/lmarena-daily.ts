@@ -89,7 +89,8 @@ function readHfFile(file: string, rel: string, subsetFromName: string, models: M
   });
   for (const { row } of sameAsLeaderboard) {
     const o = overall.get(row.model_name);
-    const duplicate = o && o.rating === row.rating && o.rating_lower === row.rating_lower && o.rating_upper === row.rating_upper && o.vote_count === row.vote_count;
+    const duplicate = o && o.rating === row.rating && o.rating_lower === row.rating_lower &&
+      o.rating_upper === row.rating_upper && o.vote_count === row.vote_count;
     if (!duplicate) ratings.push(toRating(row, leaderboard.data, categorySlug(row.category), as_of));
   }
   return ratings;
