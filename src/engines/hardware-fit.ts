@@ -244,17 +244,8 @@ export function assessFit(model: Model, hardware: Hardware, opts: FitOptions): F
  * any way to run it here) ask this; only the models a page shows are assessed and written out.
  */
 export function fitsAtAll(model: Model, hardware: Hardware, opts: FitOptions): boolean | null {
-  const facts = modelFacts(model);
-  if ('missing' in facts) return null;
-  const window = model.context_window?.value;
-  if (window !== undefined && opts.context > window) return false;
-  const usable = usableBytes(hardware);
-  const list = candidatesFor(facts.native_precision, opts).list;
-  // Highest precision first: the last candidates are the smallest, so a fit is usually found at once.
-  for (let i = list.length - 1; i >= 0; i--) {
-    if (levelOf(needAt(facts, list[i], hardware, opts).total, usable) !== 'no') return true;
-  }
-  return false;
+  const headroom = rankedHeadroom(model, hardware, opts);
+  return headroom === undefined ? null : headroom !== null;
 }
 
 /** Fit of one model on one configuration at a context and concurrency. Pure; labels every figure an estimate. */
