@@ -75,9 +75,15 @@ export function contextIsTrusted(r: Pick<LlmfitRow, 'architecture' | 'context_le
 const PACKED = /(gguf|awq|gptq|bnb|autoround|exl2|int4|int8|w4a16|w8a8|nvfp4|mxfp4|quantized|[-_.](q[2-8](_k)?(_[msl])?|[2-8]bit|dq\d*)([-_.]|$))/i;
 export const isPackedQuantization = (repo: string) => PACKED.test(repo);
 
+/**
+ * Config families that are mixtures of experts though their name does not say so and llmfit leaves is_moe null:
+ * Step3 (321B total, 38B active, huggingface.co/stepfun-ai/step3) and Step-3.5-Flash (196B, 11B active).
+ */
+const MOE_FAMILIES = new Set(['step3_vl', 'step3p5']);
+
 /** A mixture of experts that llmfit did not flag: the config family says so, or the repo name's `A3B` tag does. */
 export function looksMoe(r: Pick<LlmfitRow, 'architecture' | 'name'>): boolean {
-  return /moe/i.test(r.architecture) || /-A\d+(\.\d+)?B(\b|[-_])/.test(r.name) || /\d+x\d+(\.\d+)?B/i.test(r.name);
+  return MOE_FAMILIES.has(r.architecture) || /moe/i.test(r.architecture) || /-A\d+(\.\d+)?B(\b|[-_])/.test(r.name) || /\d+x\d+(\.\d+)?B/i.test(r.name);
 }
 
 /**
