@@ -43,3 +43,10 @@ test('StepFun MoE families with is_moe null are not read as dense: their active 
   assert.equal(activeParameters({ name: 'stepfun-ai/step3', architecture: 'step3_vl', parameters_raw: 320_969_912_832 }), undefined);
   assert.equal(activeParameters({ name: 'stepfun-ai/Step-3.5-Flash', architecture: 'step3p5', parameters_raw: 199_384_301_376 }), undefined);
 });
+
+test('StepFun attention is not a flat KV geometry: llmfit\'s 64 KV heads (the attention heads) are not served', () => {
+  // Step3p5Config: num_attention_groups 8 with 64 heads, sliding window on 3 of 4 layers (sgl-cookbook Step3.5.md);
+  // Step3 uses multi-matrix factorization attention (huggingface.co/stepfun-ai/step3-fp8).
+  assert.equal(hasStandardKvCache('step3p5'), false);
+  assert.equal(hasStandardKvCache('step3_vl'), false);
+});

@@ -49,6 +49,10 @@ const NON_STANDARD_KV = new Set([
   'falcon_h1', 'qwen3_next', 'qwen3_5', 'qwen3_5_moe', 'qwen3_5_text', 'kimi_linear', 'olmo_hybrid', 'lfm2', 'lfm2_moe',
   'lfm2_vl', 'lfm2-vl', 'minimax', 'minimax_text_01', 'minimax_m1', 'bailing_hybrid', 'plamo2', 'plamo2vl', 'nemotron-nas',
   'deci',
+  // StepFun: Step3 (step3_vl) uses multi-matrix factorization attention (model card), which the flat facts do not describe; Step-3.5
+  // (step3p5) has 8 KV groups (num_attention_groups) and sliding-window attention on 3 of 4 layers, while llmfit
+  // read num_key_value_heads as the 64 attention heads (an 8x overstated cache).
+  'step3_vl', 'step3p5',
 ]);
 
 export const hasStandardKvCache = (architecture: string) => !NON_STANDARD_KV.has(architecture);
