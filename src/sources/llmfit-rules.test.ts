@@ -50,3 +50,8 @@ test('StepFun attention is not a flat KV geometry: llmfit\'s 64 KV heads (the at
   assert.equal(hasStandardKvCache('step3p5'), false);
   assert.equal(hasStandardKvCache('step3_vl'), false);
 });
+
+test('LFM2 configs\' 128,000 is not the model\'s window (Liquid\'s cards: 32,768); Qwen3-Next\'s 262,144 is', () => {
+  assert.equal(contextIsTrusted({ architecture: 'lfm2', context_length: 128_000, num_hidden_layers: 16 }), false);
+  assert.equal(contextIsTrusted({ architecture: 'qwen3_next', context_length: 262_144, num_hidden_layers: 48 }), true);
+});

@@ -62,9 +62,13 @@ export const hasStandardKvCache = (architecture: string) => !NON_STANDARD_KV.has
  * (Llama 3.1: 131,072 x 8 = 1,048,576; gpt-oss: 131,072 x 32 = 4,194,304; DeepSeek-V3: 163,840 x 40 = 6,553,600),
  * and a 4,096 placeholder where config.json could not be read. Only figures read from a config (the row has its
  * architecture facts) and no larger than 262,144 (the largest native window of the families whose configs set no
- * rope scaling, Qwen3 2507) are trusted; the known-wrong families are excluded outright.
+ * rope scaling, Qwen3 2507) are trusted; the known-wrong families are excluded outright. LFM2's configs set
+ * max_position_embeddings 128,000 where Liquid's cards state a 32,768-token context.
  */
-const CONTEXT_WRONG_FAMILIES = new Set(['gpt_oss', 'llama4', 'deepseek_v2', 'deepseek_v3', 'deepseek_v32', 'deepseek_v4', 'kimi_k2', 'kimi_k25']);
+const CONTEXT_WRONG_FAMILIES = new Set([
+  'gpt_oss', 'llama4', 'deepseek_v2', 'deepseek_v3', 'deepseek_v32', 'deepseek_v4', 'kimi_k2', 'kimi_k25',
+  'lfm2', 'lfm2_moe', 'lfm2_vl', 'lfm2-vl',
+]);
 export const MAX_TRUSTED_CONTEXT = 262_144;
 
 export function contextIsTrusted(r: Pick<LlmfitRow, 'architecture' | 'context_length' | 'num_hidden_layers'>): boolean {
