@@ -122,8 +122,8 @@ test('the model\'s own config.json window beats a provider\'s shorter serving li
     obs({ source_model_id: 'qwen/qwen3-next-80b-a3b-instruct', name: 'Qwen3-Next 80B A3B Instruct', context_window: 131072,
       weights_url: 'https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct' }),
     obs({ source_model_id: 'alibaba/qwen3-next-80b-a3b-instruct', provider: 'alibaba', context_window: 131072 }),
-    obs({ source: 'llmfit', source_model_id: 'Qwen/Qwen3-Next-80B-A3B-Instruct', url: 'https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct',
-      context_window: 262144 }),
+    obs({ source: 'llmfit', source_model_id: 'Qwen/Qwen3-Next-80B-A3B-Instruct',
+      url: 'https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct', context_window: 262144 }),
   ]);
   const w = model('qwen3-next-80b-a3b-instruct')!.context_window!;
   assert.equal(w.value, 262144);

@@ -40,8 +40,10 @@ test('NAS-pruned and hybrid families have no flat KV geometry: llmfit\'s reading
 test('StepFun MoE families with is_moe null are not read as dense: their active count stays unknown', () => {
   // llmfit rows: stepfun-ai/step3 (step3_vl, 320,969,912,832 raw, is_moe absent) and stepfun-ai/Step-3.5-Flash
   // (step3p5); the cards give 38B active of 321B and 11B of 196B, so the raw total is no active count.
-  assert.equal(activeParameters({ name: 'stepfun-ai/step3', architecture: 'step3_vl', parameters_raw: 320_969_912_832 }), undefined);
-  assert.equal(activeParameters({ name: 'stepfun-ai/Step-3.5-Flash', architecture: 'step3p5', parameters_raw: 199_384_301_376 }), undefined);
+  const step3 = { name: 'stepfun-ai/step3', architecture: 'step3_vl', parameters_raw: 320_969_912_832 };
+  const flash = { name: 'stepfun-ai/Step-3.5-Flash', architecture: 'step3p5', parameters_raw: 199_384_301_376 };
+  assert.equal(activeParameters(step3), undefined);
+  assert.equal(activeParameters(flash), undefined);
 });
 
 test('StepFun attention is not a flat KV geometry: llmfit\'s 64 KV heads (the attention heads) are not served', () => {

@@ -91,7 +91,8 @@ const MOE_FAMILIES = new Set(['step3_vl', 'step3p5']);
 
 /** A mixture of experts that llmfit did not flag: the config family says so, or the repo name's `A3B` tag does. */
 export function looksMoe(r: Pick<LlmfitRow, 'architecture' | 'name'>): boolean {
-  return MOE_FAMILIES.has(r.architecture) || /moe/i.test(r.architecture) || /-A\d+(\.\d+)?B(\b|[-_])/.test(r.name) || /\d+x\d+(\.\d+)?B/i.test(r.name);
+  if (MOE_FAMILIES.has(r.architecture)) return true;
+  return /moe/i.test(r.architecture) || /-A\d+(\.\d+)?B(\b|[-_])/.test(r.name) || /\d+x\d+(\.\d+)?B/i.test(r.name);
 }
 
 /**
