@@ -209,7 +209,8 @@ function readModelFacts(model: Model): ModelFacts | { missing: string[] } {
     citeFact('parameters_total', model.parameters_total),
     model.parameters_active
       ? citeFact('parameters_active', model.parameters_active)
-      : 'parameters_active: not in the dataset, parameters_total used (exact for a dense model)',
+      : 'parameters_active: not in the dataset, parameters_total used (exact for a dense model; for a mixture of experts ' +
+        'whose active count no source gives, decode speed is the dense lower bound)',
     citeFact('architecture', arch, `${arch.value.attention}, ${arch.value.layers} layers, ${arch.value.kv_heads} KV heads x ${arch.value.head_dim} (${arch.value.hf_repo})`),
   ];
   if (model.context_window) derived_from.push(citeFact('context_window', model.context_window));

@@ -113,3 +113,20 @@ test('a free SKU\'s listing does not name the model: "Gemma 3 27B (free)" is Ope
   ]);
   assert.equal(model('gemma-3-27b-it')?.name.value, 'Gemma 3 27B');
 });
+
+test('the model\'s own config.json window beats a provider\'s shorter serving limit and the catalogue entry', () => {
+  // models.dev 2026-07-02: models/alibaba/qwen3-next-80b-a3b-instruct.toml limit.context 131072 (Alibaba's own API);
+  // llmfit hf_models-2026-05-12: Qwen/Qwen3-Next-80B-A3B-Instruct context_length 262144 (config.json
+  // max_position_embeddings; the card: "262,144 natively").
+  const { model } = run([
+    obs({ source_model_id: 'qwen/qwen3-next-80b-a3b-instruct', name: 'Qwen3-Next 80B A3B Instruct', context_window: 131072,
+      weights_url: 'https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct' }),
+    obs({ source_model_id: 'alibaba/qwen3-next-80b-a3b-instruct', provider: 'alibaba', context_window: 131072 }),
+    obs({ source: 'llmfit', source_model_id: 'Qwen/Qwen3-Next-80B-A3B-Instruct',
+      url: 'https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct', context_window: 262144 }),
+  ]);
+  const w = model('qwen3-next-80b-a3b-instruct')!.context_window!;
+  assert.equal(w.value, 262144);
+  assert.equal(w.source, 'llmfit');
+  assert.ok(w.conflicts?.some((c) => c.value === 131072), 'the catalogue\'s 131,072 is kept as a conflict');
+});

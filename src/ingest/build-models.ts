@@ -16,7 +16,7 @@ import { denseActive, preferExactCount } from './exact-count.ts';
 import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
 import { maxOutputWithin } from './max-output.ts';
-import { configWindowWithin } from './context-window.ts';
+import { configWindowWithin, windowRank } from './context-window.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
 
@@ -254,13 +254,15 @@ function mergeModel(
 ): Model | undefined {
   // The entry spelled like the canonical id speaks first among equals (the undated snapshot over dated ones).
   const exact = (o: ModelObservation) => (key0(o.source_model_id) === key0(id) ? 0 : 0.5);
-  const pick = <T>(get: (o: ModelObservation) => T | undefined, opts: { skipLeaderboards?: boolean; from?: Placed[] } = {}): Fact<T> | undefined => {
+  type PickOptions = { skipLeaderboards?: boolean; from?: Placed[]; rank?: (p: Placed) => number };
+  const pick = <T>(get: (o: ModelObservation) => T | undefined, opts: PickOptions = {}): Fact<T> | undefined => {
     const cands: Candidate<T>[] = [];
     for (const p of opts.from ?? placed) {
       if (opts.skipLeaderboards && isLeaderboard(p.obs.source)) continue;
       const v = get(p.obs);
       if (v === undefined) continue;
-      cands.push({ value: v, source: p.obs.source, as_of: p.obs.as_of, tier: p.tier + exact(p.obs), authoritative: p.authoritative });
+      const tier = (opts.rank ? opts.rank(p) : p.tier) + exact(p.obs);
+      cands.push({ value: v, source: p.obs.source, as_of: p.obs.as_of, tier, authoritative: p.authoritative });
     }
     return choose(cands);
   };
@@ -285,7 +287,7 @@ function mergeModel(
     placed.filter((p) => isRepoObservation(p.obs)).map((p) => p.obs.source_model_id),
   );
   const factPlaced = [...placed.filter((p) => !isRepoObservation(p.obs)), ...ownRepoFacts.map((o) => place(o, vendor))];
-  set('context_window', pick(configWindowWithin(id, placed.map((p) => p.obs), issues), { from: factPlaced }));
+  set('context_window', pick(configWindowWithin(id, placed.map((p) => p.obs), issues), { from: factPlaced, rank: windowRank }));
   set('max_output', pick(maxOutputWithin(id, model.context_window?.value, issues)));
   set('modalities', pick((o) => o.modalities));
   set('knowledge_cutoff', pick((o) => o.knowledge_cutoff));

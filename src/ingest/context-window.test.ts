@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { IngestIssue, ModelObservation } from '../sources/types.ts';
-import { configWindowWithin } from './context-window.ts';
+import { configWindowWithin, windowRank } from './context-window.ts';
 
 const o = (x: Partial<ModelObservation> & Pick<ModelObservation, 'source' | 'source_model_id'>): ModelObservation => ({ as_of: '2026-07-02', ...x });
 
@@ -42,4 +42,14 @@ test('a reviewed override is never set aside', () => {
     o({ source: 'models-dev', source_model_id: 'a/m', provider: 'a', context_window: 65536 }),
     o({ source: 'models-dev', source_model_id: 'b/m', provider: 'b', context_window: 65536 })], []);
   assert.equal(get(fix), 8192);
+});
+
+test('window order: the reviewed tables, then the config, then catalogue and provider entries', () => {
+  // Tiers as build-models places them: 0 reviewed, 1 models.dev catalogue, 2 the developer's own API, 3 llmfit.
+  const at = (source: string, tier: number, provider?: string) =>
+    windowRank({ obs: o({ source, source_model_id: 'x', ...(provider ? { provider } : {}) }), tier });
+  assert.ok(at('architecture-overrides', 0) < at('llmfit', 3));
+  assert.ok(at('llmfit', 3) < at('models-dev', 1));
+  assert.ok(at('llmfit', 3) < at('models-dev', 2, 'alibaba'));
+  assert.ok(at('models-dev', 1) < at('models-dev', 2, 'alibaba'), 'the usual order holds among the others');
 });

@@ -37,3 +37,17 @@ export function configWindowWithin(modelId: string, observations: readonly Model
     return undefined;
   };
 }
+
+/**
+ * The order in which a context window is believed: the reviewed tables, then the model's own config.json (read from
+ * the developer's repo: facts from other repos are already left out), then catalogue and provider entries in their
+ * usual order. A provider's entry is the window it serves, which may be shorter than the model's (Alibaba's
+ * qwen3-next-80b-a3b-instruct: 131,072 where the config and card say 262,144) or longer than it (Poolside's
+ * laguna-xs.2: 262,144 where config and card say 131,072). A config figure that providers exceed is still set aside
+ * by configWindowWithin. Returns the tier `pick` ranks the candidate by (lower first).
+ */
+export function windowRank(p: { obs: ModelObservation; tier: number }): number {
+  if (p.tier === 0) return 0;
+  if (CONFIG_SOURCES.has(p.obs.source)) return 5;
+  return 10 + p.tier;
+}

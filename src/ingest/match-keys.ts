@@ -186,3 +186,9 @@ export function canonicalSlug(id: string): string {
   s = s.replace(/[^a-z0-9._-]+/g, '-').replace(/-+/g, '-').replace(/^[-._]+|[-._]+$/g, '');
   return s.slice(0, 100);
 }
+
+/** An experimental checkpoint's release key: `deepseek-ai/DeepSeek-V3.2-Exp` and `deepseek-v3.2-exp-thinking` read alike. */
+export function experimentalKey(id: string): string | undefined {
+  const k = key0(id).replace(/-(?:thinking|reasoning)$/, '');
+  return /-exp$/.test(k) ? packagingKey(k) : undefined;
+}

@@ -1,6 +1,6 @@
 // Matches source identifiers to canonical model ids: the reviewed alias table first, then documented rules.
 import { REPO_SOURCES } from './model-repo.ts';
-import { key0, key1, mergeKey, packagingKey, releaseKey, variantKeys } from './match-keys.ts';
+import { experimentalKey, key0, key1, mergeKey, packagingKey, releaseKey, variantKeys } from './match-keys.ts';
 
 export type MatchRule = 'alias-table' | 'release' | 'hint' | 'exact' | 'snapshot' | 'variant' | 'loose' | 'weights-url' | 'name';
 
@@ -71,7 +71,8 @@ export class Matcher {
 
   /** The canonical id of the release this id names (`kimi-k2-instruct-0905` -> `kimi-k2-0905`), if it names one. */
   releaseOf(sourceId: string): string | undefined {
-    return this.releases.get(releaseKey(sourceId));
+    const exp = experimentalKey(sourceId);
+    return (exp !== undefined ? this.releases.get(exp) : undefined) ?? this.releases.get(releaseKey(sourceId));
   }
 
   /** The canonical model an entry with this id would merge into (same model up to a snapshot date). */

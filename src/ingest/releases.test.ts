@@ -72,3 +72,33 @@ test('without both pieces of evidence a month-day tail stays a snapshot of its m
   assert.equal(resolve('gpt-4-1106-preview'), 'gpt-4');
   assert.equal(resolve('gpt-4o-2024-08-06'), 'gpt-4o');
 });
+
+// DeepSeek-V3.2-Exp (deepseek-ai/DeepSeek-V3.2-Exp, 2025-09-29) and DeepSeek-V3.2 (deepseek-ai/DeepSeek-V3.2,
+// 2025-12-01): two repositories llmfit lists, and the ids models.dev gives them (models/deepseek catalogue entry,
+// providers openrouter and novita).
+const deepseek = [
+  obs({ source_model_id: 'deepseek/deepseek-v3.2', name: 'DeepSeek-V3.2',
+    weights_url: 'https://huggingface.co/deepseek-ai/DeepSeek-V3.2' }),
+  repo('deepseek-ai/DeepSeek-V3.2'),
+  repo('deepseek-ai/DeepSeek-V3.2-Exp'),
+  obs({ source_model_id: 'openrouter/deepseek/deepseek-v3.2', provider: 'openrouter' }),
+  obs({ source_model_id: 'openrouter/deepseek/deepseek-v3.2-exp', provider: 'openrouter' }),
+  obs({ source_model_id: 'novita/deepseek/deepseek-v3.2-exp', provider: 'novita' }),
+];
+
+test('an -Exp checkpoint with a repository of its own is its own model, not a preview of the untagged one', () => {
+  assert.deepEqual([...findReleases(deepseek, () => undefined).values()], ['deepseek-v3.2-exp']);
+  const { ids, resolve } = run(deepseek);
+  assert.deepEqual(ids, ['deepseek-v3.2', 'deepseek-v3.2-exp']);
+  const exp = ['openrouter/deepseek/deepseek-v3.2-exp', 'novita/deepseek/deepseek-v3.2-exp', 'deepseek-ai/DeepSeek-V3.2-Exp',
+    'deepseek-v3.2-exp-thinking'];
+  for (const id of exp) {
+    assert.equal(resolve(id), 'deepseek-v3.2-exp', id);
+  }
+  for (const id of ['openrouter/deepseek/deepseek-v3.2', 'deepseek-ai/DeepSeek-V3.2']) assert.equal(resolve(id), 'deepseek-v3.2', id);
+});
+
+test('without a repository of its own an -exp id stays with its model', () => {
+  const noRepo = deepseek.filter((o) => o.source_model_id !== 'deepseek-ai/DeepSeek-V3.2-Exp');
+  assert.equal(findReleases(noRepo, () => undefined).size, 0);
+});

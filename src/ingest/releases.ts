@@ -1,6 +1,6 @@
 // Month-day releases that are models of their own (Kimi K2 Instruct 0711 and 0905), found by a documented rule.
 import type { ModelObservation } from '../sources/types.ts';
-import { canonicalSlug, releaseKey } from './match-keys.ts';
+import { canonicalSlug, experimentalKey, releaseKey } from './match-keys.ts';
 import { FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { hfRepo } from './matcher.ts';
 
@@ -58,6 +58,27 @@ export function findReleases(observations: readonly ModelObservation[], resolveD
       const id = repos.has(`${owner}/${m[1]}-${tail}`) ? slug : slug.replace(new RegExp(`-${MMDD}$`), '');
       out.set(`${family}-${tail}`, id);
     }
+  }
+  for (const [key, id] of experimentalReleases(repos, resolveDeveloper)) out.set(key, id);
+  return out;
+}
+
+/**
+ * An `-Exp` tail normally marks a preview of its model (`gemini-2.0-flash-exp`), but names a model of its own when
+ * the developer publishes its weights in a Hugging Face repository of their own beside the untagged one:
+ * deepseek-ai/DeepSeek-V3.2-Exp (2025-09-29) beside deepseek-ai/DeepSeek-V3.2 (2025-12-01) are two checkpoints,
+ * served and priced apart ($0.27/$0.41 for the -exp listing on OpenRouter).
+ */
+function experimentalReleases(repos: ReadonlySet<string>, resolveDeveloper: (n: string) => string | undefined): Map<string, string> {
+  const lower = new Set([...repos].map((r) => r.toLowerCase()));
+  const out = new Map<string, string>();
+  for (const repo of repos) {
+    const [owner, name] = repo.split('/');
+    const m = /^(.+)-exp$/i.exec(name);
+    if (!m || !lower.has(`${owner}/${m[1]}`.toLowerCase())) continue;
+    if (!(VENDOR_PREFIX[owner] ?? resolveDeveloper(owner))) continue;
+    const key = experimentalKey(name);
+    if (key) out.set(key, canonicalSlug(name));
   }
   return out;
 }

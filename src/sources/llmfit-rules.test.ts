@@ -36,3 +36,24 @@ test('NAS-pruned and hybrid families have no flat KV geometry: llmfit\'s reading
   assert.equal(hasStandardKvCache('nemotron_h'), false);
   assert.equal(hasStandardKvCache('llama'), true);
 });
+
+test('StepFun MoE families with is_moe null are not read as dense: their active count stays unknown', () => {
+  // llmfit rows: stepfun-ai/step3 (step3_vl, 320,969,912,832 raw, is_moe absent) and stepfun-ai/Step-3.5-Flash
+  // (step3p5); the cards give 38B active of 321B and 11B of 196B, so the raw total is no active count.
+  const step3 = { name: 'stepfun-ai/step3', architecture: 'step3_vl', parameters_raw: 320_969_912_832 };
+  const flash = { name: 'stepfun-ai/Step-3.5-Flash', architecture: 'step3p5', parameters_raw: 199_384_301_376 };
+  assert.equal(activeParameters(step3), undefined);
+  assert.equal(activeParameters(flash), undefined);
+});
+
+test('StepFun attention is not a flat KV geometry: llmfit\'s 64 KV heads (the attention heads) are not served', () => {
+  // Step3p5Config: num_attention_groups 8 with 64 heads, sliding window on 3 of 4 layers (sgl-cookbook Step3.5.md);
+  // Step3 uses multi-matrix factorization attention (huggingface.co/stepfun-ai/step3-fp8).
+  assert.equal(hasStandardKvCache('step3p5'), false);
+  assert.equal(hasStandardKvCache('step3_vl'), false);
+});
+
+test('LFM2 configs\' 128,000 is not the model\'s window (Liquid\'s cards: 32,768); Qwen3-Next\'s 262,144 is', () => {
+  assert.equal(contextIsTrusted({ architecture: 'lfm2', context_length: 128_000, num_hidden_layers: 16 }), false);
+  assert.equal(contextIsTrusted({ architecture: 'qwen3_next', context_length: 262_144, num_hidden_layers: 48 }), true);
+});

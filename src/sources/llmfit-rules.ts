@@ -49,6 +49,10 @@ const NON_STANDARD_KV = new Set([
   'falcon_h1', 'qwen3_next', 'qwen3_5', 'qwen3_5_moe', 'qwen3_5_text', 'kimi_linear', 'olmo_hybrid', 'lfm2', 'lfm2_moe',
   'lfm2_vl', 'lfm2-vl', 'minimax', 'minimax_text_01', 'minimax_m1', 'bailing_hybrid', 'plamo2', 'plamo2vl', 'nemotron-nas',
   'deci',
+  // StepFun: Step3 (step3_vl) uses multi-matrix factorization attention (model card), which the flat facts do not describe; Step-3.5
+  // (step3p5) has 8 KV groups (num_attention_groups) and sliding-window attention on 3 of 4 layers, while llmfit
+  // read num_key_value_heads as the 64 attention heads (an 8x overstated cache).
+  'step3_vl', 'step3p5',
 ]);
 
 export const hasStandardKvCache = (architecture: string) => !NON_STANDARD_KV.has(architecture);
@@ -58,9 +62,13 @@ export const hasStandardKvCache = (architecture: string) => !NON_STANDARD_KV.has
  * (Llama 3.1: 131,072 x 8 = 1,048,576; gpt-oss: 131,072 x 32 = 4,194,304; DeepSeek-V3: 163,840 x 40 = 6,553,600),
  * and a 4,096 placeholder where config.json could not be read. Only figures read from a config (the row has its
  * architecture facts) and no larger than 262,144 (the largest native window of the families whose configs set no
- * rope scaling, Qwen3 2507) are trusted; the known-wrong families are excluded outright.
+ * rope scaling, Qwen3 2507) are trusted; the known-wrong families are excluded outright. LFM2's configs set
+ * max_position_embeddings 128,000 where Liquid's cards state a 32,768-token context.
  */
-const CONTEXT_WRONG_FAMILIES = new Set(['gpt_oss', 'llama4', 'deepseek_v2', 'deepseek_v3', 'deepseek_v32', 'deepseek_v4', 'kimi_k2', 'kimi_k25']);
+const CONTEXT_WRONG_FAMILIES = new Set([
+  'gpt_oss', 'llama4', 'deepseek_v2', 'deepseek_v3', 'deepseek_v32', 'deepseek_v4', 'kimi_k2', 'kimi_k25',
+  'lfm2', 'lfm2_moe', 'lfm2_vl', 'lfm2-vl',
+]);
 export const MAX_TRUSTED_CONTEXT = 262_144;
 
 export function contextIsTrusted(r: Pick<LlmfitRow, 'architecture' | 'context_length' | 'num_hidden_layers'>): boolean {
@@ -75,8 +83,15 @@ export function contextIsTrusted(r: Pick<LlmfitRow, 'architecture' | 'context_le
 const PACKED = /(gguf|awq|gptq|bnb|autoround|exl2|int4|int8|w4a16|w8a8|nvfp4|mxfp4|quantized|[-_.](q[2-8](_k)?(_[msl])?|[2-8]bit|dq\d*)([-_.]|$))/i;
 export const isPackedQuantization = (repo: string) => PACKED.test(repo);
 
+/**
+ * Config families that are mixtures of experts though their name does not say so and llmfit leaves is_moe null:
+ * Step3 (321B total, 38B active, huggingface.co/stepfun-ai/step3) and Step-3.5-Flash (196B, 11B active).
+ */
+const MOE_FAMILIES = new Set(['step3_vl', 'step3p5']);
+
 /** A mixture of experts that llmfit did not flag: the config family says so, or the repo name's `A3B` tag does. */
 export function looksMoe(r: Pick<LlmfitRow, 'architecture' | 'name'>): boolean {
+  if (MOE_FAMILIES.has(r.architecture)) return true;
   return /moe/i.test(r.architecture) || /-A\d+(\.\d+)?B(\b|[-_])/.test(r.name) || /\d+x\d+(\.\d+)?B/i.test(r.name);
 }
 

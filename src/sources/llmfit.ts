@@ -76,7 +76,8 @@ function observe(r: LlmfitRow, miscounted: boolean): ModelObservation {
     ...(!packed ? { parameters_total: r.parameters_raw } : {}),
     ...(active !== undefined ? { parameters_active: active } : {}),
     ...(arch ? { architecture: arch } : {}),
-    ...(arch && contextIsTrusted(r) ? { context_window: r.context_length } : {}),
+    // The window is config.json's whether or not the KV geometry is served (a hybrid's config is read all the same).
+    ...(contextIsTrusted(r) ? { context_window: r.context_length } : {}),
   };
 }
 
