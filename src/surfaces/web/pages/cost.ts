@@ -35,6 +35,11 @@ export const costPage: PageHandler = (ctx, p, q) => {
     xLabel: 'tokens a month', yLabel: 'USD a month', logX: true, logY: true, formatX: volume, formatY: (v) => usd(v) });
   const offers = ((c.api?.offers ?? []) as Json[]).filter((o) => !o.zero_priced).slice(0, 15);
   const sh = c.self_hosting;
+  // The cheapest self-hosted month, rented or owned, as `cheaper` weighs it.
+  const best = [sh?.options?.[0], sh?.owned_options?.[0]].filter(Boolean)
+    .sort((a: Json, b: Json) => a.monthly_usd - b.monthly_usd)[0] as Json | undefined;
+  const selfText = !sh?.possible ? 'not possible'
+    : best ? `${usd(best.monthly_usd)} (${best.rental ? 'rented' : 'owned'}, ${best.hardware_name})` : 'no figure';
   const options = [...(sh?.options ?? []), ...(sh?.owned_options ?? [])].sort((a: Json, b: Json) => a.monthly_usd - b.monthly_usd)
     .slice(0, 10);
   const body = html`<h1>Cost of ${c.model.name}</h1>
@@ -44,7 +49,7 @@ step="any" value="${c.tokens_millions}" required></label>
 <button>Estimate</button></form>
 <p class="lead">At ${volume(c.tokens_millions)} tokens a month (${num(c.input_share * 100)}% input): cheapest API
 ${usd(c.api?.cheapest?.monthly_usd)} a month
-(${c.api?.cheapest?.provider_name ?? 'no priced offer'}); self-hosting ${sh?.possible ? usd(sh.cheapest?.monthly_usd) : 'not possible'}.
+(${c.api?.cheapest?.provider_name ?? 'no priced offer'}); self-hosting ${selfText}.
 Cheaper: <strong>${c.cheaper ?? '—'}</strong>.</p>
 ${raw(chart)}<ul class="legend">${series.map((s) => html`<li class="${s.cls}">${s.name}</li>`)}</ul>
 <ul>${breakEven(c.break_even, 'Rented hardware')}${breakEven(c.break_even_owned, 'Owned hardware')}</ul>
