@@ -5,7 +5,11 @@ import { usd } from './money.ts';
 
 export { usd } from './money.ts';
 
-export type PriceRef = { usd_per_mtok: number; source: string; as_of: string };
+const priceRef = (f: { value: number; source: string; as_of: string; note?: string }): PriceRef =>
+  ({ usd_per_mtok: f.value, source: f.source, as_of: f.as_of, ...(f.note ? { note: f.note } : {}) });
+
+/** A price as an answer quotes it; `note` when the source qualifies it (a price for part of the day). */
+export type PriceRef = { usd_per_mtok: number; source: string; as_of: string; note?: string };
 
 export type ApiCostLine = {
   provider: string;
@@ -38,8 +42,8 @@ export function apiCosts(offers: readonly Offer[], opts: { tokens_millions: numb
       provider: o.provider,
       provider_model_id: o.provider_model_id,
       region: o.region,
-      input: { usd_per_mtok: input.value, source: input.source, as_of: input.as_of },
-      output: { usd_per_mtok: output.value, source: output.source, as_of: output.as_of },
+      input: priceRef(input),
+      output: priceRef(output),
       blended_usd_per_mtok: roundTo(blended, 6),
       monthly_usd: usd(blended * opts.tokens_millions),
     });

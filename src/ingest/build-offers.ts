@@ -92,6 +92,12 @@ export function buildOffers(
       }
     }
     if (tiers) prices.tiers = tiers;
+    // A price that holds for part of the day (the source lists peak hours apart) says so beside the figure.
+    for (const field of ['input', 'output'] as const) {
+      const f = prices[field];
+      const said = f && list.find(({ o }) => o.source === f.source && o.time_of_day_note !== undefined)?.o.time_of_day_note;
+      if (f && said) prices[field] = { ...f, note: f.note ? `${f.note}; ${said}` : said };
+    }
     const p = providers.get(provider);
     // A listing pinned to a non-EU zone (or routed globally) is not EU-resident whatever the provider offers elsewhere.
     const route = region === 'eu' ? undefined : nonEuRouteOf(named.provider_model_id);

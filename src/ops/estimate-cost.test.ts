@@ -91,6 +91,19 @@ test('cheaper weighs owned hardware too: a bought box cheaper than the API is se
   assert.equal(out.cheaper, 'self_hosted');
 });
 
+test("a price the source qualifies keeps its note in the cost line (a price for part of each day)", () => {
+  // As deepseek-v4-pro at DeepSeek (genai-prices npm 0.1.8): $0.66/$1.98 for 17 hours a day, $1.32/$3.96 at peak.
+  const note = 'the price for 17 of 24 hours a day (UTC); 01:00-04:00 and 06:00-10:00 UTC the source lists $1.32 input and $3.96 output per 1M tokens';
+  const d = aDataset({
+    models: [aModel({ id: 'v4', open_weights: f(true) })],
+    offers: [anOffer({ model_id: 'v4', provider: 'deepseek', prices: { input: { ...f(0.66), note }, output: { ...f(1.98), note } } })],
+  });
+  const out = run(d, { model_id: 'v4', tokens_millions: 100 });
+  assert.equal(out.api.offers[0].input.note, note);
+  assert.equal(out.api.offers[0].monthly_usd, 99, '100 x (0.75 x 0.66 + 0.25 x 1.98)');
+  assert.deepEqual(estimate_cost.output.parse(out), out);
+});
+
 test('options_limit writes out the cheapest few; every configuration still counts for cheapest, the break-even and the curve', () => {
   // open-8b fits both rented configurations: gpu-48 at $1/h ($730 a month) and gpu-80 at $2/h ($1,460).
   const all = run(ds, { model_id: 'open-8b', tokens_millions: 100 });

@@ -27,6 +27,7 @@ const PriceRef = z
     usd_per_mtok: z.number().describe('USD per 1M tokens, as published.'),
     as_of: IsoDate.describe('The date the price was true.'),
     source: z.string().optional().describe('Where the price comes from (full responses).'),
+    note: z.string().optional().describe('How the source qualifies the price: a price for part of each day (peak hours listed apart).'),
   })
   .describe('A published price with its date and source.');
 

@@ -66,6 +66,11 @@ export function readBlock(value: unknown, where: Where, issues: IngestIssue[], p
  */
 export function readPrices(value: unknown, date: string, where: Where, issues: IngestIssue[], prefix = 'prices'): PriceBlock | undefined {
   if (!Array.isArray(value)) return readBlock(value, where, issues, `${prefix}.`);
+  return pickConditional(conditionals(value, where, issues, prefix), date);
+}
+
+/** The entries of a list of conditional price blocks that parse; the others are issues. */
+function conditionals(value: unknown[], where: Where, issues: IngestIssue[], prefix: string): Conditional[] {
   const list: Conditional[] = [];
   value.forEach((entry, i) => {
     const at = `${prefix}[${i}]`;
@@ -78,11 +83,16 @@ export function readPrices(value: unknown, date: string, where: Where, issues: I
     }
     list.push(defined({ constraint: e.constraint ?? undefined, prices }));
   });
-  return pickConditional(list, date);
+  return list;
 }
 
 export function pickConditional(list: Conditional[], date: string): PriceBlock | undefined {
   if (list.length === 0) return undefined;
+  return list[mostMinutes(minutesInForce(list, date))].prices;
+}
+
+/** How many minutes of the UTC day `date` each entry is the one in force (upstream: the last entry that holds). */
+function minutesInForce(list: Conditional[], date: string): number[] {
   const minutes = list.map(() => 0);
   for (let m = 0; m < 1440; m++) {
     let chosen = 0;
@@ -94,11 +104,49 @@ export function pickConditional(list: Conditional[], date: string): PriceBlock |
     }
     minutes[chosen] += 1;
   }
+  return minutes;
+}
+
+/** The entry in force for the most minutes; ties go to the later entry. */
+function mostMinutes(minutes: number[]): number {
   let best = 0;
   minutes.forEach((n, i) => {
     if (n >= minutes[best]) best = i;
   });
-  return list[best].prices;
+  return best;
+}
+
+/**
+ * When the source prices part of the day differently (DeepSeek V4's peak hours), what the price served leaves out:
+ * "the price for 17 of 24 hours a day (UTC); 01:00-04:00 and 06:00-10:00 UTC the source lists $1.32 input and $3.96
+ * output per 1M tokens". Undefined when one price holds all day. Said beside the price, so no answer passes the
+ * most-minutes price off as the only one.
+ */
+export function timeOfDayNote(value: unknown, date: string): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const list = conditionals(value, { source: '', file: '', row: '' }, [], 'prices');
+  if (list.length < 2) return undefined;
+  const minutes = minutesInForce(list, date);
+  const best = mostMinutes(minutes);
+  const others = list.map((c, i) => ({ c, i })).filter(({ i }) => i !== best && minutes[i] > 0);
+  if (!others.length) return undefined;
+  const hours = (m: number) => String(Math.round((m / 60) * 100) / 100);
+  const money = (v: number | undefined) => (v === undefined ? 'no price' : `$${v}`);
+  const byPrice = new Map<string, { windows: string[]; minutes: number; input?: number; output?: number }>();
+  for (const { c, i } of others) {
+    const { input, output } = offerPrices(c.prices);
+    const key = `${input}/${output}`;
+    const g = byPrice.get(key) ?? { windows: [], minutes: 0, input, output };
+    if (c.constraint && 'start_time' in c.constraint) g.windows.push(`${c.constraint.start_time.slice(0, 5)}-${c.constraint.end_time.slice(0, 5)}`);
+    g.minutes += minutes[i];
+    byPrice.set(key, g);
+  }
+  // An entry with no window holds outside the others' windows: said as "the other N hours".
+  const parts = [...byPrice.values()].map((g) => `${g.windows.length ? `${g.windows.join(' and ')} UTC` : `the other ${hours(g.minutes)} hours`} `
+    + `the source lists ${money(g.input)} input and ${money(g.output)} output per 1M tokens`);
+  const c = list[best].constraint;
+  const own = c && 'start_time' in c ? ` (${c.start_time.slice(0, 5)}-${c.end_time.slice(0, 5)} UTC)` : ' (UTC)';
+  return `the price for ${hours(minutes[best])} of 24 hours a day${own}; ${parts.join('; ')}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Source } from '../schema/index.ts';
 import { readGenaiChanges } from './catalogue-genai-prices-changes.ts';
-import { nextPrices, offerPrices, offerTarget, readPrices } from './catalogue-genai-prices-shape.ts';
+import { nextPrices, offerPrices, offerTarget, readPrices, timeOfDayNote } from './catalogue-genai-prices-shape.ts';
 import { scheduledPriceChanges } from './catalogue-genai-prices-scheduled.ts';
 import { listingKey, openRouterCopies, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
 import { IsoDate, defined, isEuSku, issueAt, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
@@ -188,6 +188,7 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
         as_of: m.prices_checked ?? ctx.date,
         ...offerPrices(block),
         next_prices: nextPrices(m.prices, ctx.date),
+        time_of_day_note: timeOfDayNote(m.prices, ctx.date),
         url: referenceUrl(m.price_comments) ?? pricingUrl,
         // `deprecated` is this provider's flag on its listing.
         status: m.deprecated ? 'deprecated' : undefined,

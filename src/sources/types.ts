@@ -84,6 +84,8 @@ export type OfferObservation = {
   /** The provider's status of this listing (`deprecated`: the provider retired it). */
   status?: ModelStatus;
   deprecation_date?: string;
+  /** When the source prices part of each day differently (peak hours): which part these prices hold for, and the other. */
+  time_of_day_note?: string;
   /** A price the source schedules for a later day (an introductory rate ending), with the day it starts. */
   next_prices?: { starts: string; input?: number; output?: number; cache_read?: number; cache_write?: number };
   /** Where the listing sits in the source, so that a price held back can be reported with its file and row. */
