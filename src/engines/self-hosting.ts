@@ -120,33 +120,22 @@ export type SmallestConfiguration = {
 export type SmallestConfigurationOptions = {
   /** Tokens per sequence (default 8192). */
   context?: number;
-  /** Configurations to choose from (default: every catalogued one); pass a stable array, results are cached per array. */
+  /** Configurations to choose from (default: every catalogued one); pass a stable array: fits are kept per array. */
   pool?: readonly Hardware[];
   /** Monthly volume, millions of tokens (default 0: the cost of keeping the configuration for a month). */
   tokens_millions?: number;
   input_share?: number;
 };
 
-const smallestCaches = new WeakMap<readonly Hardware[], Map<string, SmallestConfiguration | null>>();
-
 /**
  * The smallest catalogued configuration a model needs (least usable memory it fits at 4 bits or more, as
  * selfHostingFit chooses it) and its monthly cost there: rented when the configuration has a rental price, else
- * owned (purchase amortised, power paid); null when the model fits none or is not open weights.
+ * owned (purchase amortised, power paid); null when the model fits none or is not open weights. Not kept: the volume
+ * and share are any numbers a caller sends (the fit under it is kept per pool and context).
  */
 export function smallestConfiguration(ds: Dataset, model: Model, opts: SmallestConfigurationOptions = {}): SmallestConfiguration | null {
   const pool = opts.pool ?? ds.hardware;
-  const context = opts.context ?? DEFAULT_CONTEXT;
-  const volume = opts.tokens_millions ?? 0;
-  const share = opts.input_share ?? DEFAULT_INPUT_SHARE;
-  let cache = smallestCaches.get(pool);
-  if (!cache) smallestCaches.set(pool, (cache = new Map()));
-  const key = `${model.id}\u0000${context}\u0000${volume}\u0000${share}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const r = computeSmallest(ds, model, pool, context, volume, share);
-  cache.set(key, r);
-  return r;
+  return computeSmallest(ds, model, pool, opts.context ?? DEFAULT_CONTEXT, opts.tokens_millions ?? 0, opts.input_share ?? DEFAULT_INPUT_SHARE);
 }
 
 function computeSmallest(ds: Dataset, model: Model, pool: readonly Hardware[], context: number, volume: number, share: number): SmallestConfiguration | null {
