@@ -144,7 +144,7 @@ const Range = 'greater than 0 and at most 1,000,000 (millions of tokens a month)
 
 /**
  * Configurations written out by default, of each kind. A small open model fits about 70 owned and 15 rented ones
- * (100 to 250 KB written out in full, 2 to 3 KB each); beyond the fifth cheapest is rarely a choice, and every one still counts towards
+ * (100 to 270 KB written out in full, about 3 KB each); beyond the fifth cheapest is rarely a choice, and every one still counts towards
  * `cheapest`, the break-even and the curve. `options_limit=200` lists them all.
  */
 const DEFAULT_OPTIONS_LIMIT = 5;
