@@ -7,13 +7,11 @@ import type { AnyOperation } from '../ops/operation.ts';
 import { Lru } from './lru.ts';
 import { utf8Bytes } from './utf8.ts';
 
-/** A serialized response body, computed once per (operation, input, full|partial, day) and then reused. */
-export type Prepared = {
-  /** The object REST serializes and MCP returns as structuredContent. */
-  value: Record<string, unknown>;
-  bytes: Buffer;
-  /** Strong validator: a hash of the bytes, quoted (made on first use: an MCP answer never needs it). */
-  readonly etag: string;
+/**
+ * A serialized response body, computed once per (operation, input, full|partial, day) and then reused. A cache miss
+ * makes the value and its bytes; every other form is made when a request first needs it.
+ */
+export class Prepared {
   /** The MCP text rendering, made on first use and kept with the bytes. */
   text?: string;
   /** The whole MCP tool result serialized (text and structured content), made on first use. */
@@ -24,24 +22,14 @@ export type Prepared = {
   /** The coding is still the fast first one (remade at the better level on its next use). */
   gzipFast?: boolean;
   brFast?: boolean;
-};
-
-/** A cache miss's answer: the value and its bytes; every other form is made when a request first needs it. */
-class PreparedAnswer implements Prepared {
-  text?: string;
-  toolResult?: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
-  gzipFast?: boolean;
-  brFast?: boolean;
-  readonly value: Record<string, unknown>;
-  readonly bytes: Buffer;
   private madeEtag: string | undefined;
-  constructor(value: Record<string, unknown>, bytes: Buffer) {
-    this.value = value;
-    this.bytes = bytes;
-  }
+  constructor(
+    /** The object REST serializes and MCP returns as structuredContent. */
+    readonly value: Record<string, unknown>,
+    readonly bytes: Buffer,
+  ) {}
 
+  /** Strong validator: a hash of the bytes, quoted (made on first use: an MCP answer never needs it). */
   get etag(): string {
     return (this.madeEtag ??= etagOf(this.bytes));
   }
@@ -120,7 +108,7 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       const body = { data_as_of: dataAsOf, ...result };
       const value = projectBody(body, { full, fullTierOnly: op.fullTierOnly, sources: dataset.sourceById, baseUrl }) as Record<string, unknown>;
       const bytes = utf8Bytes(JSON.stringify(value));
-      const prepared: Prepared = new PreparedAnswer(value, bytes);
+      const prepared = new Prepared(value, bytes);
       // Size counts the bytes, roughly the object graph they were serialized from, and what the first MCP call adds:
       // the text (a summary line and the bytes again) and the tool result holding both (about twice the bytes); the
       // coded copies add a fifth or less. Measured: get_model's 66 KB answer makes a 140 KB tool result.
