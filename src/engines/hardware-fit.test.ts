@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Architecture, Hardware, Model } from '../schema/index.ts';
 import { DECODE_EFFICIENCY, GB, LAYER_LATENCY_S } from './constants.ts';
-import { fitModel, modelsForHardware, type FitAssessed, type FitResult } from './hardware-fit.ts';
+import { fitModel, type FitAssessed, type FitResult } from './hardware-fit.ts';
+import { modelsForHardware } from './hardware-rank.ts';
 import { decodeTokensPerSecond } from './memory.ts';
 
 const f = <T>(value: T) => ({ value, as_of: '2026-05-12', source: 'test' });

@@ -1,4 +1,4 @@
-// Hardware fit: best quantization of one model on one configuration, its decode speed, and the ranking per configuration.
+// Hardware fit: best quantization of one model on one configuration and its decode speed (ranking: hardware-rank.ts).
 import type { Hardware, Model } from '../schema/index.ts';
 import {
   COMFORTABLE_MAX_FRACTION,
@@ -12,7 +12,6 @@ import {
 import {
   hardwareInputs,
   hasBandwidth,
-  hardwareSummary,
   kvLayout,
   memoryNeeded,
   modelFacts,
@@ -20,7 +19,6 @@ import {
   splitNote,
   toGb,
   usableBytes,
-  type HardwareSummary,
   type MemoryNeed,
   type ModelFacts,
 } from './memory.ts';
@@ -316,27 +314,6 @@ export function fitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, hardware: H
   ];
 }
 
-export type RankedModel = FitAssessed & { rank: number; rating: number | null };
-
-export type ModelsForHardwareResult = {
-  hardware: HardwareSummary;
-  context: number;
-  concurrency: number;
-  /** Models that run (fit comfortable or tight), best first: arena rating, then memory headroom. */
-  models: RankedModel[];
-  /** Open-weight models the dataset lacks the facts for: listed, never guessed. */
-  not_assessable: Array<{ model_id: string; reason: string; missing: string[] }>;
-  /** Open-weight, assessable models that do not fit at any quantization (or exceed their context window). */
-  does_not_fit: number;
-  /**
-   * Models left out: weights not downloadable (false) or not known to be (unknown), and open-weights models that are
-   * not language models (speech, image, video, embedding): a language-model answer does not rank or list them.
-   */
-  excluded: Excluded;
-  estimate: true;
-  assumptions: string[];
-};
-
 /** The assumptions every fit result rests on, spelled out for the response. */
 export const FIT_ASSUMPTIONS: readonly string[] = [
   'weights = the published GGUF file size where the dataset has one (data/curated/gguf-file-sizes.csv), else parameters_total x ' +
@@ -349,91 +326,3 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
   `speed at batch 1, no CPU offload: ${DECODE_BASIS}; ${PREFILL_BASIS} where the hardware's compute is known; ` +
     'calibrated on published measurements (docs/hardware-and-cost.md)',
 ];
-
-/** A fitting model in ranking order, its figures not yet written out (see `describeRanked`). */
-/** A model's place on a configuration: what the order reads; `describeRanked` assesses and writes it out. */
-export type RankedFit = { rank: number; rating: number | null; headroom_gb: number; model: Model };
-
-export type Excluded = { closed_weights: number; open_weights_unknown: number; not_language_models: number };
-
-/**
- * The models a fit is assessed for (open-weight language models) and the count of the rest: closed or unknown
- * weights, and open models that read or write no text. Depends on the models alone, so callers may keep it.
- */
-export function fitCandidates(models: readonly Model[]): { candidates: Model[]; excluded: Excluded } {
-  const candidates: Model[] = [];
-  const excluded: Excluded = { closed_weights: 0, open_weights_unknown: 0, not_language_models: 0 };
-  for (const model of models) {
-    const open = model.open_weights?.value;
-    if (open === false) excluded.closed_weights++;
-    else if (open === undefined) excluded.open_weights_unknown++;
-    else if (!isLanguageModel(model)) excluded.not_language_models++;
-    else candidates.push(model);
-  }
-  return { candidates, excluded };
-}
-
-export type FitRanking = Omit<ModelsForHardwareResult, 'models'> & { ranked: RankedFit[] };
-
-/**
- * Every open-weight model that runs on `hardware`, best first: arena rating (higher first, unrated last), then
- * memory headroom, then id (a stable order). Closed or unknown weights and models that are not language models
- * are counted, not listed. Only the arithmetic is done for every model; `describeRanked` writes out the ones a
- * caller shows.
- */
-export function rankForHardware(
-  models: readonly Model[],
-  hardware: Hardware,
-  opts: FitOptions,
-  ratingOf: (modelId: string) => number | null | undefined,
-  // A caller that keeps the split per dataset passes it: it reads every model's name and facts, the same on every ask.
-  split: { candidates: readonly Model[]; excluded: Excluded } = fitCandidates(models),
-): FitRanking {
-  const fits: Array<Omit<RankedFit, 'rank'>> = [];
-  const not_assessable: ModelsForHardwareResult['not_assessable'] = [];
-  const { candidates, excluded } = split;
-  let does_not_fit = 0;
-  for (const model of candidates) {
-    const headroom = rankedHeadroom(model, hardware, opts);
-    if (headroom === undefined) {
-      const a = assessFit(model, hardware, opts) as FitNotAssessable;
-      not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
-    } else if (headroom === null) does_not_fit++;
-    // The order uses the headroom as the wire shows it (rounded), as the written-out memory report has it.
-    else fits.push({ rating: ratingOf(model.id) ?? null, headroom_gb: toGb(headroom), model });
-  }
-  fits.sort(
-    (a, b) =>
-      (b.rating ?? -Infinity) - (a.rating ?? -Infinity) ||
-      b.headroom_gb - a.headroom_gb ||
-      (a.model.id < b.model.id ? -1 : a.model.id > b.model.id ? 1 : 0),
-  );
-  not_assessable.sort((a, b) => (a.model_id < b.model_id ? -1 : 1));
-  return {
-    hardware: hardwareSummary(hardware),
-    context: opts.context,
-    concurrency: opts.concurrency,
-    ranked: fits.map((f, i) => ({ ...f, rank: i + 1 })),
-    not_assessable,
-    does_not_fit,
-    excluded,
-    estimate: true,
-    assumptions: [...FIT_ASSUMPTIONS],
-  };
-}
-
-/** One ranked model with every figure written out. */
-export function describeRanked(r: RankedFit, hardware: Hardware, opts: FitOptions): RankedModel {
-  return { ...describeFit(assessFit(r.model, hardware, opts) as FitAssessment, hardware, opts), rating: r.rating, rank: r.rank };
-}
-
-/** The whole ranking written out (`rankForHardware` then `describeRanked` for every model). */
-export function modelsForHardware(
-  models: readonly Model[],
-  hardware: Hardware,
-  opts: FitOptions,
-  ratingOf: (modelId: string) => number | null | undefined,
-): ModelsForHardwareResult {
-  const { ranked, ...rest } = rankForHardware(models, hardware, opts, ratingOf);
-  return { ...rest, models: ranked.map((r) => describeRanked(r, hardware, opts)) };
-}

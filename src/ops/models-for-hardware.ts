@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT, QUANTIZATIONS } from '../engines/constants.ts';
 import { modelFacts } from '../engines/memory.ts';
+import type { FitOptions } from '../engines/hardware-fit.ts';
 import {
-  describeRanked, fitCandidates, rankForHardware, type Excluded, type FitOptions, type RankedFit, type RankedModel,
-} from '../engines/hardware-fit.ts';
+  describeRanked, fitCandidates, rankForHardware, type Excluded, type RankedFit, type RankedModel,
+} from '../engines/hardware-rank.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { contextParam, Cursor, Limit, Page, paginate } from './common.ts';
