@@ -5,7 +5,7 @@ import { HOURS_PER_MONTH } from './constants.ts';
 import { roundTo, type ModelFacts } from './memory.ts';
 import { usd } from './money.ts';
 import { IDLE_POWER_FRACTION, idleDraw, powerUse, type IdleDraw, type PowerUse } from './owned-power.ts';
-import { base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Sized, type Skip } from './self-hosted-cost.ts';
+import { base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Figures, type Skip } from './self-hosted-cost.ts';
 
 /** Bought, amortised, and powered. */
 export type OwnedOption = Base & {
@@ -22,24 +22,17 @@ export type OwnedOption = Base & {
 };
 
 /** A bought configuration's figures before anything is written out (see RentedFigures). */
-export type OwnedFigures = {
-  hardware_id: string;
-  hardware: Hardware;
-  sized: Sized;
+export type OwnedFigures = Figures & {
   watts: number;
-  machines: number;
   use: PowerUse;
   /** The idle draw used and where it comes from (a cited reading, or the stated fallback share). */
   idle: IdleDraw;
   purchase_monthly: number;
   power_monthly: number;
   total: number;
-  monthly_usd: number;
   fixed_per_machine_usd: number;
-  marginal_usd_per_mtok: number;
   capacity_tokens_millions_per_month: number;
-  utilization: number;
-  /** The unrounded fixed cost and marginal power cost per hour, as the phase costs read them. */
+  /** One machine's fixed cost of the month unrounded (purchase share and a month at idle draw), as the phase costs read it. */
   fixed: number;
 };
 

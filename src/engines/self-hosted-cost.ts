@@ -244,13 +244,17 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
  * A rented configuration's figures before anything is written out: what the order, the break-even and the curve
  * read. Every configuration that fits is costed; only the ones an answer lists are described (`describeRented`).
  */
-export type RentedFigures = {
+export type RentedFigures = Figures & {
+  rental: { usd_per_hour: number };
+  billed_hours: number;
+};
+
+/** What every costed configuration's figures hold, rented or owned: the order and the break-even read these. */
+export type Figures = {
   hardware_id: string;
   hardware: Hardware;
   sized: Sized;
-  rental: { usd_per_hour: number };
   utilization: number;
-  billed_hours: number;
   machines: number;
   monthly_usd: number;
   marginal_usd_per_mtok: number;
