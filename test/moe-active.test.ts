@@ -28,8 +28,8 @@ test('a model whose repo llmfit or its config family marks as MoE never lacks an
 });
 
 test('the MoE models the review found costed as dense carry their cards\' active counts', () => {
-  // Figures from the cited cards (data/curated/architecture-overrides.csv): Step3 38B of 321B; Step-3.5-Flash 11B of
-  // 196B; Laguna XS.2 3B of 33B; Sarvam 30B 3B; Trinity Large 13B of 400B; Hunyuan-A13B 13B; Mixtral 8x22B 39B.
+  // Figures from the cited cards (data/curated/model-architecture.csv and architecture-overrides.csv): Step3 38B of
+  // 321B; Step-3.5-Flash 11B of 196B; Laguna XS.2 3B of 33B; Sarvam 30B 3B; Trinity Large 13B of 400B; Hunyuan-A13B 13B; Mixtral 8x22B 39B.
   const expected: Record<string, number> = {
     'step-3': 38e9, 'step-3.5-flash': 11e9, 'step-3.5-flash-2603': 11e9, 'laguna-xs.2': 3e9, 'sarvam-30b': 3e9,
     'trinity-large-thinking': 13e9, 'hunyuan-a13b-instruct': 13e9, 'wizardlm-2-8x22b': 39e9,
