@@ -108,3 +108,39 @@ test('a row read from a relative\'s card still names its own repo as its link (G
   const r = await read([anLlmfitRow(air)], [row]);
   assert.equal(of(r.models, air, 'model-architecture')?.url, `https://huggingface.co/${air}`);
 });
+
+test('a context-only row (Nemotron-Mini-4B: 4,096 tokens, NVIDIA\'s model reference) leaves llmfit\'s architecture and counts', async () => {
+  const repo = 'nvidia/Nemotron-Mini-4B-Instruct';
+  const nim = 'https://docs.api.nvidia.com/nim/reference/nvidia-nemotron-mini-4b-instruct';
+  const row = { architecture: 'nemotron', context_length: 4096, is_moe: null, active_parameters: null, parameters_raw: 3_806_330_880,
+    num_hidden_layers: 32, num_attention_heads: 24, num_key_value_heads: 8, head_dim: 128, hidden_size: 3072 };
+  const r = await read([anLlmfitRow(repo, row)], [`${repo},,,4096,,,,,,,,,,,,,,${nim},2026-11-26,card`]);
+  assert.deepEqual(r.issues, []);
+  const fix = of(r.models, repo, 'model-architecture');
+  assert.equal(fix?.context_window, 4096);
+  assert.equal(fix?.architecture, undefined);
+  assert.equal(fix?.as_of, '2026-11-26');
+  const base = of(r.models, repo, 'llmfit');
+  assert.equal(base?.context_window, undefined);
+  assert.equal(base?.parameters_total, 3_806_330_880);
+  assert.deepEqual(base?.architecture, {
+    layers: 32, attention_heads: 24, kv_heads: 8, head_dim: 128, hidden_size: 3072, attention: 'gqa', hf_repo: repo,
+  });
+});
+
+test('a row serves a family llmfit\'s geometry is withheld for, and its KV heads replace llmfit\'s (Step-3.5-Flash)', async () => {
+  const repo = 'stepfun-ai/Step-3.5-Flash';
+  // llmfit read step3p5's num_key_value_heads as the 64 attention heads; the row gives 8 KV groups, 33 of 45 layers in
+  // a 512-token window (Megatron-Bridge's Step-3.5-Flash run: window_size [512,0], mask [0,1,1,1] x 12).
+  const llmfit = { architecture: 'step3p5', is_moe: null, active_parameters: null, parameters_raw: 199_384_301_376, context_length: 524288,
+    num_hidden_layers: 45, num_attention_heads: 64, num_key_value_heads: 64, head_dim: 128, hidden_size: 4096 };
+  const cfg = 'https://github.com/NVIDIA-NeMo/Megatron-Bridge/blob/main/examples/models/stepfun/step35/slurm_pretrain.sh';
+  const card = 'https://github.com/stepfun-ai/Step-3.5-Flash';
+  const r = await read([anLlmfitRow(repo, llmfit)], [`${repo},,11,,45,64,8,128,4096,sliding,,,512,33,,,${cfg},${card},2026-11-26,card`]);
+  assert.deepEqual(r.issues, []);
+  assert.equal(of(r.models, repo, 'llmfit')?.architecture, undefined);
+  assert.deepEqual(of(r.models, repo, 'model-architecture')?.architecture, {
+    layers: 45, attention_heads: 64, kv_heads: 8, head_dim: 128, hidden_size: 4096, attention: 'sliding', sliding_window: 512,
+    sliding_layers: 33, hf_repo: repo,
+  });
+});

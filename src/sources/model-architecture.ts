@@ -16,7 +16,7 @@ export const MODEL_ARCH_SOURCE: Source = {
   licence: 'facts; each row cites the config.json and model card it was read from, with the day it was read',
   kind: 'curated',
   // The newest `read_on` of the table; each fact carries its own row's date.
-  retrieved: '2026-11-25',
+  retrieved: '2026-11-26',
   covers:
     'total and active parameters (MoE), attention kind (GQA, MLA, sliding window + global, hybrid linear/full) with the ' +
     'facts the KV cache needs, and the precision the developer ships, for the open-weights models of the LMArena text top 100',
