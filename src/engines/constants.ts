@@ -135,7 +135,7 @@ export const ALLREDUCE_LATENCY_S = 19e-6;
  * Seconds a token pays at each boundary between two cards of a layer split (llama.cpp's default `--split-mode
  * layer`): the hidden state copied to the next card and the wait for it. The median, over XiongjieDai's same-build
  * pairs (one card and 2 or 4 cards of the same model, RTX 3090 and RTX 4090, Llama 3 8B Q4_K_M and F16), of the
- * extra time a token takes per boundary: 0.05-0.41 ms, median 0.21 ms. A 70B model's layers dwarf it (2 x RTX 4090
+ * extra time a token takes per boundary: -0.14 to 0.41 ms, median 0.21 ms. A 70B model's layers dwarf it (2 x RTX 4090
  * decode Llama 3 70B at 19.22 tokens/s, one RTX 6000 Ada of about the same bandwidth at 18.52).
  */
 export const LAYER_HANDOFF_S = 0.21e-3;

@@ -122,8 +122,9 @@ export const DECODE_BASIS =
   `decode: (active weights + KV cache read) / (${DECODE_EFFICIENCY} x memory bandwidth) + layers x ${us(LAYER_LATENCY_S)} us ` +
   `per token (SXM/NVLink devices: tensor parallel as vLLM, SGLang or TensorRT-LLM run them, the summed bandwidth and ` +
   `${us(ALLREDUCE_LATENCY_S)} us of all-reduces per layer; PCIe cards: split by layer as llama.cpp runs them, one card's ` +
-  `bandwidth and ${ms(LAYER_HANDOFF_S)} ms per card-to-card hand-off at batch 1; a serving runtime runs PCIe cards ` +
-  'tensor parallel, the PCIe all-reduces counted at the NVLink latency, which no calibration row measures)';
+  `bandwidth and ${ms(LAYER_HANDOFF_S)} ms per card-to-card hand-off at batch 1; a serving runtime (vLLM or SGLang with ` +
+  '--tensor-parallel-size) runs PCIe cards tensor parallel, the PCIe all-reduces counted at the NVLink latency, which ' +
+  'no calibration row measures)';
 
 /** The prefill model in one line. */
 export const PREFILL_BASIS =
