@@ -109,25 +109,36 @@ export const COMFORTABLE_MAX_FRACTION = 0.85;
 
 /**
  * Share of peak memory bandwidth that decoding achieves, calibrated on data/curated/speed-measurements.csv together
- * with the per-layer latency below: the pair that minimises the largest ratio error over the decode rows (a grid
- * search in src/engines/calibration.test.ts; the worst rows are an M1 Ultra at 1.38x and an RTX 5090 at 0.73x).
- * docs/hardware-and-cost.md shows every row and its error; the test holds every row within 0.6x-1.6x.
+ * with the per-layer latency below: the pair that minimises the largest ratio error over the single-device decode rows
+ * (a grid search in src/engines/calibration.test.ts; the worst rows are an M1 Ultra at 1.39x and an RTX 4090 running
+ * Llama 3 8B F16 at 0.72x). docs/hardware-and-cost.md shows every row and its error; the test holds every row within
+ * 0.6x-1.6x. Was 0.64 with 38 us before the Llama 3 rows of XiongjieDai/GPU-Benchmarks-on-LLM-Inference were added.
  */
-export const DECODE_EFFICIENCY = 0.64;
+export const DECODE_EFFICIENCY = 0.67;
 
 /**
  * Seconds every layer adds to a decode step on one device, whatever the bytes: kernel launches and the small
  * kernels (norms, rotary, routing, sampling) a token runs through. Fitted with DECODE_EFFICIENCY on the same rows
- * (38 microseconds); it is why a small-active MoE model does not decode at bandwidth / active bytes.
+ * (45 microseconds); it is why a small-active MoE model does not decode at bandwidth / active bytes.
  */
-export const LAYER_LATENCY_S = 38e-6;
+export const LAYER_LATENCY_S = 45e-6;
 
 /**
  * Seconds each layer adds on a tensor-parallel configuration over NVLink (or AMD Infinity Fabric): two all-reduces
- * of the hidden state per layer. Fitted on the multi-device decode rows of the same table (TensorRT-LLM, gpt-oss-120b
- * on 8 x B200 at batch 1: 420 tokens/s, 2.38 ms a token, of which 1.37 ms is the per-layer latency above).
+ * of the hidden state per layer. Fitted on the tensor-parallel decode row of the same table given the two constants
+ * above (TensorRT-LLM, gpt-oss-120b on 8 x B200 at batch 1: 420 tokens/s, 2.38 ms a token, of which 1.62 ms is the
+ * per-layer latency above).
  */
-export const ALLREDUCE_LATENCY_S = 26e-6;
+export const ALLREDUCE_LATENCY_S = 19e-6;
+
+/**
+ * Seconds a token pays at each boundary between two cards of a layer split (llama.cpp's default `--split-mode
+ * layer`): the hidden state copied to the next card and the wait for it. The median, over XiongjieDai's same-build
+ * pairs (one card and 2 or 4 cards of the same model, RTX 3090 and RTX 4090, Llama 3 8B Q4_K_M and F16), of the
+ * extra time a token takes per boundary: -0.14 to 0.41 ms, median 0.21 ms. A 70B model's layers dwarf it (2 x RTX 4090
+ * decode Llama 3 70B at 19.22 tokens/s, one RTX 6000 Ada of about the same bandwidth at 18.52).
+ */
+export const LAYER_HANDOFF_S = 0.21e-3;
 
 /**
  * Share of dense FP16 compute (Hardware.compute_tflops: tensor throughput with FP32 accumulate on NVIDIA, the GPU's

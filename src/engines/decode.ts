@@ -1,13 +1,22 @@
 // How a configuration's devices share one decode step, and the per-layer latency floor every step pays.
 import type { Hardware } from '../schema/index.ts';
-import { ALLREDUCE_LATENCY_S, DECODE_EFFICIENCY, GB, LAYER_LATENCY_S, MOE_PREFILL_EFFICIENCY, PREFILL_EFFICIENCY } from './constants.ts';
+import {
+  ALLREDUCE_LATENCY_S,
+  DECODE_EFFICIENCY,
+  GB,
+  LAYER_HANDOFF_S,
+  LAYER_LATENCY_S,
+  MOE_PREFILL_EFFICIENCY,
+  PREFILL_EFFICIENCY,
+} from './constants.ts';
 import { isMixtureOfExperts } from './moe.ts';
 
 /**
  * single: one device. tensor: every layer split across the devices, which read their shares in parallel and
- * all-reduce twice per layer (needs a fast link: NVLink, NVSwitch, Infinity Fabric). layer: the layers dealt out to
- * the devices, which take turns on each token (llama.cpp's default `--split-mode layer`), so a step runs at one
- * device's bandwidth.
+ * all-reduce twice per layer (vLLM, SGLang, TensorRT-LLM with `--tensor-parallel-size`; needs a fast link: NVLink,
+ * NVSwitch, Infinity Fabric). layer: the layers dealt out to the devices, which take turns on each token (llama.cpp's
+ * default `--split-mode layer`, what Ollama and LM Studio run), so a step runs at one device's bandwidth and pays a
+ * hand-off at each boundary between two cards.
  */
 export type DecodeSplit = 'single' | 'tensor' | 'layer';
 
@@ -28,7 +37,10 @@ export type DecodeLayout = {
   split: DecodeSplit;
   /** Bytes per second one decode step reads at: one device's bandwidth, or all of them under tensor parallelism. */
   bandwidth: number;
-  /** Seconds a step pays whatever it reads: layers x (per-layer latency + the all-reduces of a tensor split). */
+  /**
+   * Seconds a step pays whatever it reads: layers x (per-layer latency + the all-reduces of a tensor split), plus a
+   * hand-off per boundary between cards of a layer split.
+   */
   step_latency_s: number;
 };
 
@@ -38,11 +50,24 @@ export function decodeLayout(hardware: Hardware, layers: number): DecodeLayout {
   const split = decodeSplit(hardware);
   const perDevice = hardware.bandwidth_gbs.value * GB;
   const tensor = split === 'tensor';
+  const handoffs = split === 'layer' ? (hardware.count - 1) * LAYER_HANDOFF_S : 0;
   return {
     split,
     bandwidth: tensor ? perDevice * hardware.count : perDevice,
-    step_latency_s: layers * (LAYER_LATENCY_S + (tensor ? ALLREDUCE_LATENCY_S : 0)),
+    step_latency_s: layers * (LAYER_LATENCY_S + (tensor ? ALLREDUCE_LATENCY_S : 0)) + handoffs,
   };
+}
+
+/**
+ * FLOP/s a prompt is processed at on the configuration at batch 1, or undefined without a compute figure. Under a
+ * layer split the cards take turns on a prompt batch as on a token (llama-bench pp512 on 2 and 4 x RTX 4090 runs
+ * Llama 3 70B at 839 and 835 tokens/s, 8B at 7,004 and 6,749 against 7,139 on one card), so it is one card's compute;
+ * otherwise every device's.
+ */
+export function prefillFlops(hardware: Hardware): number | undefined {
+  if (!hardware.compute_tflops) return undefined;
+  const cards = decodeSplit(hardware) === 'layer' ? 1 : hardware.count;
+  return hardware.compute_tflops.value * 1e12 * cards;
 }
 
 /**
@@ -62,20 +87,28 @@ export function servingLayout(hardware: Hardware, layers: number): DecodeLayout 
   };
 }
 
-/** The layout in words, for an answer's `basis`. */
+// Seconds as the words of an answer write them (0.21e-3 x 1e3 is 0.21000000000000002 in floating point).
+const us = (seconds: number) => Number((seconds * 1e6).toFixed(3));
+const ms = (seconds: number) => Number((seconds * 1e3).toFixed(3));
+
+/** The layout in words, for an answer's `basis`: the split and the runtime the figure assumes. */
 export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: number): string {
-  const floor = `${layers} layers x ${LAYER_LATENCY_S * 1e6} us`;
+  const floor = `${layers} layers x ${us(LAYER_LATENCY_S)} us`;
   if (layout.split === 'single') return `plus a per-token floor of ${floor} (kernel launches and small kernels)`;
   if (layout.split === 'tensor') {
     return (
-      `the ${hardware.count} devices in tensor parallel over their GPU-to-GPU fabric, plus a per-token floor of ${floor} ` +
-      `and ${ALLREDUCE_LATENCY_S * 1e6} us of all-reduces per layer, calibrated on published multi-GPU batch-1 measurements`
+      `the ${hardware.count} devices in tensor parallel over their GPU-to-GPU fabric (vLLM, SGLang or TensorRT-LLM ` +
+      `with --tensor-parallel-size ${hardware.count}), plus a per-token floor of ${floor} and ` +
+      `${us(ALLREDUCE_LATENCY_S)} us of all-reduces per layer, calibrated on published multi-GPU batch-1 measurements`
     );
   }
+  const handoffs = `${hardware.count - 1} card-to-card hand-off${hardware.count > 2 ? 's' : ''}`;
   return (
-    `${hardware.count} PCIe cards split by layer (llama.cpp's default): each token passes through the cards in turn, ` +
-    `so decode runs at one card's bandwidth, plus a per-token floor of ${floor}; a tensor-parallel runtime ` +
-    `(vLLM, llama.cpp --split-mode tensor) can be faster, which no measurement in the calibration table covers`
+    `${hardware.count} PCIe cards split by layer (llama.cpp's default --split-mode layer, as Ollama and LM Studio run ` +
+    `it): each token passes through the cards in turn, so decode and prompt processing run at one card's bandwidth ` +
+    `and compute, plus a per-token floor of ${floor} and ${handoffs} of ${ms(LAYER_HANDOFF_S)} ms, calibrated on ` +
+    `published llama.cpp runs on 2, 4, 6 and 8 RTX 3090/4090 cards; a tensor-parallel runtime (vLLM, ` +
+    `llama.cpp --split-mode tensor) can be faster at batch 1, which no calibration row measures on PCIe`
   );
 }
 
@@ -86,12 +119,14 @@ export function prefillEfficiency(activeParameters: number, totalParameters: num
 
 /** The decode model in one line, for the assumptions and `derived_from` of answers that estimate speed. */
 export const DECODE_BASIS =
-  `decode: (active weights + KV cache read) / (${DECODE_EFFICIENCY} x memory bandwidth) + layers x ${LAYER_LATENCY_S * 1e6} us ` +
-  `per token (+ ${ALLREDUCE_LATENCY_S * 1e6} us of all-reduces per layer when SXM/NVLink devices run tensor parallel; ` +
-  'PCIe cards split by layer read at one card\'s bandwidth at batch 1; a serving runtime runs them tensor parallel, ' +
-  'the PCIe all-reduces counted at the NVLink latency, which no calibration row measures)';
+  `decode: (active weights + KV cache read) / (${DECODE_EFFICIENCY} x memory bandwidth) + layers x ${us(LAYER_LATENCY_S)} us ` +
+  `per token (SXM/NVLink devices: tensor parallel as vLLM, SGLang or TensorRT-LLM run them, the summed bandwidth and ` +
+  `${us(ALLREDUCE_LATENCY_S)} us of all-reduces per layer; PCIe cards: split by layer as llama.cpp runs them, one card's ` +
+  `bandwidth and ${ms(LAYER_HANDOFF_S)} ms per card-to-card hand-off at batch 1; a serving runtime (vLLM or SGLang with ` +
+  '--tensor-parallel-size) runs PCIe cards tensor parallel, the PCIe all-reduces counted at the NVLink latency, which ' +
+  'no calibration row measures)';
 
 /** The prefill model in one line. */
 export const PREFILL_BASIS =
-  `prefill: ${PREFILL_EFFICIENCY} (dense) or ${MOE_PREFILL_EFFICIENCY} (mixture-of-experts) x dense FP16 compute / ` +
-  '(2 x active parameters)';
+  `prefill: ${PREFILL_EFFICIENCY} (dense) or ${MOE_PREFILL_EFFICIENCY} (mixture-of-experts) x dense FP16 compute ` +
+  '(one card\'s when PCIe cards split by layer) / (2 x active parameters)';

@@ -106,9 +106,9 @@ test('a model without architecture facts is not assessable, and the missing fact
 test('decode speed: (active weights + KV of one sequence) / (efficiency x bandwidth) + a per-layer floor, labelled an estimate', () => {
   const r = assessed(fitModel(llama8b, aCard({ memory_gb: f(16), bandwidth_gbs: f(288) }), at8k));
   const bytes = (8_030_261_248 * 8.5) / 8 + 2 * 32 * 8 * 128 * 8192 * 2;
-  // 9.606 GB / (0.64 x 288 GB/s) = 52.1 ms, plus 32 layers x 38 us = 1.2 ms: 18.8 tokens/s.
+  // 9.606 GB / (0.67 x 288 GB/s) = 49.78 ms, plus 32 layers x 45 us = 1.44 ms: 19.5 tokens/s.
   assert.equal(r.tokens_per_s, Math.round((1 / (bytes / (DECODE_EFFICIENCY * 288 * GB) + 32 * LAYER_LATENCY_S)) * 10) / 10);
-  assert.equal(r.tokens_per_s, 18.8);
+  assert.equal(r.tokens_per_s, 19.5);
   assert.equal(r.speed?.estimate, true);
   assert.equal(r.speed?.efficiency, DECODE_EFFICIENCY);
   assert.match(r.speed?.basis ?? '', /batch 1/);
@@ -149,9 +149,10 @@ test('serving several sequences raises total throughput and lowers per-stream sp
 test('MoE in a batch: each sequence may route to other experts, up to reading every expert once per step', () => {
   const moe = { total_weights: 100, active_weights: 10, kv_per_sequence: 1, bandwidth: 1000 };
   // Batch 4: 4 x 10 active + 4 x 1 KV = 44 bytes per step for 4 tokens.
-  assert.equal(decodeTokensPerSecond({ ...moe, batch: 4 }), (4 * DECODE_EFFICIENCY * 1000) / 44);
+  const near = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9 * b, `${a} vs ${b}`);
+  near(decodeTokensPerSecond({ ...moe, batch: 4 }), (4 * DECODE_EFFICIENCY * 1000) / 44);
   // Batch 16: capped at all 100 weights + 16 KV = 116 bytes per step.
-  assert.equal(decodeTokensPerSecond({ ...moe, batch: 16 }), (16 * DECODE_EFFICIENCY * 1000) / 116);
+  near(decodeTokensPerSecond({ ...moe, batch: 16 }), (16 * DECODE_EFFICIENCY * 1000) / 116);
 });
 
 test('multi-GPU: 70B fits 2 x 48 GB with the split stated, overhead per card and bandwidth of both cards', () => {

@@ -1,11 +1,10 @@
 // Speed of one model on one configuration at a quantization: decode (bandwidth-bound) and prefill (compute-bound).
 import type { Hardware } from '../schema/index.ts';
 import { DECODE_EFFICIENCY, GB, type KvCacheType, type Quantization } from './constants.ts';
-import { decodeLayout, layoutBasis, prefillEfficiency, type DecodeSplit } from './decode.ts';
+import { decodeLayout, layoutBasis, prefillEfficiency, prefillFlops, type DecodeSplit } from './decode.ts';
 import { isMixtureOfExperts } from './moe.ts';
 import {
   aggregateBandwidth,
-  aggregateFlops,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
   kvCacheBytes,
@@ -51,7 +50,8 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
   const layers = facts.architecture.layers;
   const layout = decodeLayout(hardware, layers);
-  const flops = aggregateFlops(hardware);
+  // A layer split works on one card at a time, for a prompt batch as for a token (decode.ts `prefillFlops`).
+  const flops = prefillFlops(hardware);
   const active_parameters = facts.parameters_active;
   const total_parameters = facts.parameters_total;
   const at = (batch: number) =>
@@ -71,7 +71,8 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
       `${layoutBasis(hardware, layout, layers)}; ` +
       (prefill === null
         ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'
-        : `prefill compute-bound: ${prefill_efficiency} x dense FP16 FLOP/s / (2 x active parameters)` +
+        : `prefill compute-bound: ${prefill_efficiency} x dense FP16 FLOP/s` +
+          `${layout.split === 'layer' ? ' of one card' : ''} / (2 x active parameters)` +
           (moe
             ? ' (the mixture-of-experts efficiency: a prompt batch is scattered over the experts, so each multiplies small ' +
               'matrices; calibrated on llama.cpp MoE prompt-processing measurements)'
