@@ -35,7 +35,8 @@ export function buildChangesAll(
       `${cat.unresolved} rows of models not in the dataset left out; ` +
       `${cat.rolling} price changes of rolling aliases (-latest) left out`,
     `price corrections by rule: ${byRule(cat.events, 'reverted within')} reverted within ${BLIP_DAYS} days, ` +
-      `${byRule(cat.events, 'one catalogue commit (')} zeroed by a broken sync and ${byRule(cat.events, 'ends the ')} ending one ` +
+      `${byRule(cat.events, 'one catalogue commit (')} zeroed by one commit with many listings and ` +
+      `${byRule(cat.events, 'ends the ')} ending such a zero ` +
       `(bulk commits: ${cat.bulk.map((z) => `${z.source} ${z.commit} ${z.date} ${z.listings} listings`).join('; ') || 'none'})`,
     `leaderboard licence events: ${lic.events.length} from the licence labels of ${history.length} history points`,
     `rating events: ${elo.events.length} from ${history.length} history points; ${elo.unresolved} points of unmatched variants left out`,

@@ -48,6 +48,9 @@ export function catalogueEvents(
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
   const bulk = bulkZeroes(changes);
+  const bulkByCommit = new Map(bulk.map((z) => [`${z.source}|${z.commit}`, z]));
+  /** The source row each event came from: a provider may list one model under several ids. */
+  const listing = new Map<ChangeEvent, string>();
   for (const c of changes) {
     // A scheduled change is dated by the source's own start date, never the day it started tracking.
     if (c.scheduled) continue;
@@ -93,12 +96,16 @@ export function catalogueEvents(
       e.correction_note = `${c.provider} first appears in ${c.source} on this day: the source added the provider to its catalogue,` +
         ' which says when the source began to track it, not when it began to host the model';
     }
+    listing.set(e, `${c.provider ?? ''}|${c.source_model_id}`);
     if (c.commit) e.commit = c.commit;
     if (c.provider) e.provider = c.provider;
     if (c.subject) e.subject = c.subject.slice(0, 300);
     raw.push(e);
   }
-  const marked = markPriceCorrections(markLicenceCorrections(raw), new Map(bulk.map((z) => [`${z.source}|${z.commit}`, z])));
+  const marked = markPriceCorrections(markLicenceCorrections(raw), (e) => `${e.source}|${listing.get(e)}`, (e) => {
+    const z = e.commit ? bulkByCommit.get(`${e.source}|${e.commit}`) : undefined;
+    return z?.zeroed.has(listing.get(e)!) ? z : undefined;
+  });
   return { events: dedupe(marked), unresolved, baseline, unknownLicence, rolling, bulk };
 }
 
@@ -119,7 +126,7 @@ export function bulkZeroes(changes: readonly CatalogueChange[]): BulkZero[] {
   }
   return [...zeroed.values()]
     .filter((z) => z.listings.size >= BULK_ZERO_LISTINGS)
-    .map((z) => ({ source: z.source, commit: z.commit, date: z.date, listings: z.listings.size }));
+    .map((z) => ({ source: z.source, commit: z.commit, date: z.date, listings: z.listings.size, zeroed: z.listings }));
 }
 
 /** Merge events that record the same change (same model, kind, field, provider, old and new) close in time. */

@@ -54,7 +54,7 @@ test('a listing that came back at another price: both steps are corrections, the
   const { events } = catalogueEvents(history(ROWS), resolve);
   const down = find(events, 'minimax-m2.5', 'input', '2026-06-25');
   const up = find(events, 'minimax-m2.5', 'input', '2026-06-26');
-  assert.match(down.correction_note!, /one catalogue commit \(8842d59637, 2026-06-25\) set prices of 5 listings to 0 or none at once/);
+  assert.match(down.correction_note!, /one catalogue commit \(8842d59637, 2026-06-25\) set the prices of 5 listings to 0 at once/);
   assert.match(up.correction_note!, /^ends the 0 that commit 8842d59637 \(2026-06-25\) wrote on 5 listings/);
   assert.match(up.correction_note!, /before it the value was 0\.15, net 0\.15 -> 0\.12$/);
   assert.match(find(events, 'minimax-m2.5', 'cache_read', '2026-06-26').correction_note!, /net 0\.05 -> none$/);
@@ -63,7 +63,12 @@ test('a listing that came back at another price: both steps are corrections, the
 test('a bulk zeroing needs 5 listings: 4 zeroed at once are 4 reverts, and a changed price stays a change', () => {
   const four = ROWS.filter(([id]) => !id.includes('kimi'));
   assert.equal(bulkZeroes(history(four)).length, 0);
-  assert.deepEqual(bulkZeroes(history(ROWS)), [{ source: 'models-dev', commit: '8842d59637', date: '2026-06-25', listings: 5 }]);
+  const [bulk, ...more] = bulkZeroes(history(ROWS));
+  assert.equal(more.length, 0);
+  assert.deepEqual([bulk.commit, bulk.date, bulk.listings, [...bulk.zeroed].sort()], ['8842d59637', '2026-06-25', 5, [
+    'openrouter|deepseek/deepseek-v3.1-terminus', 'openrouter|deepseek/deepseek-v3.2', 'openrouter|minimax/minimax-m2.5',
+    'openrouter|moonshotai/kimi-k2.6', 'openrouter|z-ai/glm-4.7',
+  ]]);
   const { events } = catalogueEvents(history(four), resolve);
   assert.equal(find(events, 'glm-4.7', 'input', '2026-06-25').correction, true);
   assert.doesNotMatch(find(events, 'glm-4.7', 'input', '2026-06-25').correction_note!, /zeroed/);
@@ -95,4 +100,26 @@ test('a provider\'s first day in a source says so, not that a commit fixed the c
   ], () => 'deepseek-v4-pro');
   assert.equal(events[0].correction, true);
   assert.match(events[0].correction_note!, /^tinfoil first appears in models-dev on this day/);
+});
+
+test('a bulk commit marks only the listings it zeroed, each source row apart', () => {
+  // models.dev d2b7ba3957 (2025-12-07, "cloudflare: update models") zeroed five audio listings of
+  // cloudflare-ai-gateway and, in the same commit, dropped the cache price of anthropic/claude-opus-4-1 (1.5 -> none).
+  const d2b = {
+    commit: 'd2b7ba3957', date: '2025-12-07T16:29:38-05:00', subject: 'cloudflare: update models', provider: 'cloudflare-ai-gateway',
+  };
+  const zeroed: [string, number][] = [['aura-1', 0.015], ['melotts', 0.0002], ['nova-3', 0.0052], ['whisper-large-v3-turbo', 0.00051],
+    ['whisper', 0.00045]];
+  const { events } = catalogueEvents([
+    row({}),
+    ...zeroed.map(([id, old]) => row({ ...d2b, source_model_id: `workers-ai/${id}`, old, new: 0 })),
+    row({ ...d2b, source_model_id: 'anthropic/claude-opus-4-1', field: 'cache_read', old: 1.5, new: null }),
+    // Another row of the same model and provider, which the commit did not touch, moving on its own a day later.
+    row({ ...d2b, commit: 'e0', date: '2025-12-08T10:00:00Z', subject: 'update', source_model_id: 'workers-ai/whisper-v2',
+      old: 0, new: 0.0004 }),
+  ], (c) => (c.source_model_id.includes('whisper') ? 'whisper' : c.source_model_id.split('/')[1]));
+  const whisper = events.filter((e) => e.model_id === 'whisper').map((e) => [e.date, e.old, e.new, e.correction]);
+  assert.deepEqual(whisper.sort(), [['2025-12-07', 0.00045, 0, true], ['2025-12-07', 0.00051, 0, true], ['2025-12-08', 0, 0.0004, null]]);
+  const cache = events.find((e) => e.model_id === 'claude-opus-4-1')!;
+  assert.deepEqual([cache.old, cache.new, cache.correction, cache.correction_note], [1.5, null, null, undefined]);
 });

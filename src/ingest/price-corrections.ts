@@ -25,21 +25,26 @@ const show = (v: unknown) => (v === null ? 'none' : String(v));
 const same = (a: unknown, b: unknown) =>
   a === b || (typeof a === 'number' && typeof b === 'number' && a > 0 && Math.abs(a - b) <= SAME_PRICE * a);
 
-/** A commit that zeroed many listings: its source, id, day and how many listings (source rows) it zeroed. */
-export type BulkZero = { source: string; commit: string; date: string; listings: number };
+/** A commit that zeroed many listings: its source, id, day, how many listings it zeroed and which (`provider|id`). */
+export type BulkZero = { source: string; commit: string; date: string; listings: number; zeroed: ReadonlySet<string> };
 
 /**
- * docs/data.md, "Change events". Marks, on price events of one source's listing (model, provider, field):
+ * docs/data.md, "Change events". Marks, on the price events of one listing (a source's row for a provider's model id,
+ * `listingOf`; several rows may resolve to one model) and field:
  * - a revert: a value going to 0 or none and back to about the same value within BLIP_DAYS; both events;
- * - a bulk zeroing: the events of a commit in `bulk` that take a listing's price to 0 or none, and the event that
- *   next moves that price away from the zero within BLIP_DAYS (its old value never held; the basis gives the net).
+ * - a bulk zeroing: the events by which a commit of `bulkOf` takes a listing it zeroed to 0 or none, and the event
+ *   that next moves that price away from the zero within BLIP_DAYS (its old value never held; the basis gives the net).
  * A commit subject that already says it fixed something keeps its reading. Mutates and returns the events.
  */
-export function markPriceCorrections(events: ChangeEvent[], bulk: ReadonlyMap<string, BulkZero>): ChangeEvent[] {
+export function markPriceCorrections(
+  events: ChangeEvent[],
+  listingOf: (e: ChangeEvent) => string,
+  bulkOf: (e: ChangeEvent) => BulkZero | undefined,
+): ChangeEvent[] {
   const series = new Map<string, ChangeEvent[]>();
   for (const e of events) {
     if (e.kind !== 'price') continue;
-    const k = `${e.source}|${e.model_id}|${e.provider ?? ''}|${e.field}`;
+    const k = `${listingOf(e)}|${e.field}`;
     const list = series.get(k);
     if (list) list.push(e); else series.set(k, [e]);
   }
@@ -53,23 +58,24 @@ export function markPriceCorrections(events: ChangeEvent[], bulk: ReadonlyMap<st
       if (!gone(a.new) || b.old !== a.new) continue;
       const days = (Date.parse(b.date) - Date.parse(a.date)) / DAY;
       if (days > BLIP_DAYS) continue;
-      const z = a.commit ? bulk.get(`${a.source}|${a.commit}`) : undefined;
+      const z = bulkOf(a);
       const sweep = z ? `; commit ${z.commit} zeroed ${z.listings} listings at once` : '';
       if (same(a.old, b.new)) {
-        const why = `reverted within ${days} day${days === 1 ? '' : 's'}: ${show(a.old)} -> ${show(a.new)} -> ${show(b.new)}` +
+        const within = days === 0 ? 'the same day' : `${days} day${days === 1 ? '' : 's'}`;
+        const why = `reverted within ${within}: ${show(a.old)} -> ${show(a.new)} -> ${show(b.new)}` +
           ` (${a.date} to ${b.date})${sweep}: the value in between never held`;
         note(a, why);
         note(b, why);
       } else if (z) {
-        note(b, `ends the ${show(a.new)} that commit ${z.commit} (${z.date}) wrote on ${z.listings} listings at once` +
-          ` (a broken sync): the ${show(a.new)} never held; before it the value was ${show(a.old)}, net ${show(a.old)} -> ${show(b.new)}`);
+        note(b, `ends the ${show(a.new)} that commit ${z.commit} (${z.date}) wrote on ${z.listings} listings at once:` +
+          ` the ${show(a.new)} never held; before it the value was ${show(a.old)}, net ${show(a.old)} -> ${show(b.new)}`);
       }
     }
     for (const e of list) {
-      const z = e.commit ? bulk.get(`${e.source}|${e.commit}`) : undefined;
+      const z = bulkOf(e);
       if (z && gone(e.new) && !notes.has(e)) {
-        note(e, `one catalogue commit (${z.commit}, ${z.date}) set prices of ${z.listings} listings to 0 or none at once:` +
-          ' a broken sync, not a price change');
+        note(e, `one catalogue commit (${z.commit}, ${z.date}) set the prices of ${z.listings} listings to 0 at once:` +
+          ' the catalogue\'s sync or rework, not a price change');
       }
     }
   }
