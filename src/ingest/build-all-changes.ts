@@ -5,6 +5,10 @@ import { catalogueEvents, dedupe, ratingEvents } from './build-changes.ts';
 import { leaderboardLicenceEvents } from './build-licence-events.ts';
 import { noticeEvents } from './build-notice-events.ts';
 import type { BuildReport } from './context.ts';
+import { BLIP_DAYS } from './price-corrections.ts';
+
+const byRule = (events: readonly ChangeEvent[], prefix: string) =>
+  events.filter((e) => e.kind === 'price' && e.correction_note?.startsWith(prefix)).length;
 
 type Resolve = (source: string, id: string, opts?: { hint?: string }) => string | undefined;
 
@@ -30,6 +34,10 @@ export function buildChangesAll(
       `${cat.unknownLicence} licence changes in resellers' listings left out (only the developer's own listing speaks for the licence); ` +
       `${cat.unresolved} rows of models not in the dataset left out; ` +
       `${cat.rolling} price changes of rolling aliases (-latest) left out`,
+    `price corrections by rule: ${byRule(cat.events, 'reverted within')} reverted within ${BLIP_DAYS} days, ` +
+      `${byRule(cat.events, 'one catalogue commit (')} zeroed by one commit with many listings and ` +
+      `${byRule(cat.events, 'ends the ')} ending such a zero ` +
+      `(bulk commits: ${cat.bulk.map((z) => `${z.source} ${z.commit} ${z.date} ${z.listings} listings`).join('; ') || 'none'})`,
     `leaderboard licence events: ${lic.events.length} from the licence labels of ${history.length} history points`,
     `rating events: ${elo.events.length} from ${history.length} history points; ${elo.unresolved} points of unmatched variants left out`,
     `shutdown events: ${shut.events.length} from deprecation notices (before de-duplication with the catalogues' hosting events); ${shut.ahead} shutdowns still ahead and ${shut.unresolved} notices of models not in the dataset left out`,

@@ -3,6 +3,7 @@ import type { ChangeEvent, ChangeKind, Leaderboard } from '../schema/index.ts';
 import type { CatalogueChange, RatingHistoryPoint } from '../sources/types.ts';
 import { stableId, toDate } from './ids.ts';
 import { markLicenceCorrections } from './licence-corrections.ts';
+import { BULK_ZERO_LISTINGS, markPriceCorrections, type BulkZero } from './price-corrections.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { key0 } from './match-keys.ts';
 import { isRollingAlias } from './rolling-alias.ts';
@@ -43,9 +44,13 @@ export function catalogueEvents(
   resolve: (c: CatalogueChange) => string | undefined,
   /** Whether a provider is the model's own developer (its API or platform); by default none is. */
   isDeveloper: (provider: string, modelId: string) => boolean = () => false,
-): { events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number; rolling: number } {
+): { events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number; rolling: number; bulk: BulkZero[] } {
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
+  const bulk = bulkZeroes(changes);
+  const bulkByCommit = new Map(bulk.map((z) => [`${z.source}|${z.commit}`, z]));
+  /** The source row each event came from: a provider may list one model under several ids. */
+  const listing = new Map<ChangeEvent, string>();
   for (const c of changes) {
     // A scheduled change is dated by the source's own start date, never the day it started tracking.
     if (c.scheduled) continue;
@@ -87,12 +92,41 @@ export function catalogueEvents(
       old, new: now, source: c.source,
       correction: providerAdded ? true : correctionOf(c.subject ?? ''),
     };
+    if (providerAdded) {
+      e.correction_note = `${c.provider} first appears in ${c.source} on this day: the source added the provider to its catalogue,` +
+        ' which says when the source began to track it, not when it began to host the model';
+    }
+    listing.set(e, `${c.provider ?? ''}|${c.source_model_id}`);
     if (c.commit) e.commit = c.commit;
     if (c.provider) e.provider = c.provider;
     if (c.subject) e.subject = c.subject.slice(0, 300);
     raw.push(e);
   }
-  return { events: dedupe(markLicenceCorrections(raw)), unresolved, baseline, unknownLicence, rolling };
+  const marked = markPriceCorrections(markLicenceCorrections(raw), (e) => `${e.source}|${listing.get(e)}`, (e) => {
+    const z = e.commit ? bulkByCommit.get(`${e.source}|${e.commit}`) : undefined;
+    return z?.zeroed.has(listing.get(e)!) ? z : undefined;
+  });
+  return { events: dedupe(marked), unresolved, baseline, unknownLicence, rolling, bulk };
+}
+
+/**
+ * Commits that take the input or output price of at least BULK_ZERO_LISTINGS listings (a provider's source row,
+ * resolved to a model or not) from a positive value to 0: a broken sync (src/ingest/price-corrections.ts).
+ */
+export function bulkZeroes(changes: readonly CatalogueChange[]): BulkZero[] {
+  const zeroed = new Map<string, { source: string; commit: string; date: string; listings: Set<string> }>();
+  for (const c of changes) {
+    if (!c.commit || (c.field !== 'input' && c.field !== 'output')) continue;
+    const [old, now] = [roundPrice(c.old), roundPrice(c.new)];
+    if (typeof old !== 'number' || old <= 0 || now !== 0) continue;
+    const k = `${c.source}|${c.commit}`;
+    const z = zeroed.get(k) ?? { source: c.source, commit: c.commit, date: toDate(c.date), listings: new Set<string>() };
+    zeroed.set(k, z);
+    z.listings.add(`${c.provider ?? ''}|${c.source_model_id}`);
+  }
+  return [...zeroed.values()]
+    .filter((z) => z.listings.size >= BULK_ZERO_LISTINGS)
+    .map((z) => ({ source: z.source, commit: z.commit, date: z.date, listings: z.listings.size, zeroed: z.listings }));
 }
 
 /** Merge events that record the same change (same model, kind, field, provider, old and new) close in time. */

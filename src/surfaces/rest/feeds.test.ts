@@ -93,3 +93,17 @@ test('each feed request counts one request of quota; a repeat is served from the
   assert.equal(one.body, two.body);
   await a.close();
 });
+
+test('a catalogue correction says so in its title and gives the rule that marked it, so no reader takes it for a price cut', async () => {
+  // The first of models.dev 8842d59637's zeroed OpenRouter prices (2026-06-25), as the build marks it.
+  const basis = 'reverted within 1 day: 0.95 -> 0 -> 0.95 (2026-06-25 to 2026-06-26): the value in between never held';
+  const ds = aDataset({
+    data_as_of: '2026-08-01', sources: [aSource()], models: [aModel({ id: 'alpha-7b', name: f('Alpha 7B') })],
+    changes: [event('00000000000000b1', '2026-06-25', { field: 'output', old: 0.95, new: 0, correction: true, correction_note: basis })],
+  });
+  const a = testApp({ dataset: ds, access: testAccess(), today: () => '2026-08-01' });
+  const j = (await a.inject({ url: '/api/v1/changes/feed.json' })).json();
+  assert.equal(j.items[0].title, 'Alpha 7B at acme: output 0.95 → 0 (catalogue correction)');
+  assert.ok(j.items[0].content_html.includes(`A catalogue correction, not a change in the world: ${basis}.`), j.items[0].content_html);
+  await a.close();
+});

@@ -29,14 +29,15 @@ const FEED_ENTRIES = 50;
 type ChangeItem = {
   id: string; date: string; kind: string; field: string; model: { id: string; name: string; vendor_name: string };
   provider_name: string | null; leaderboard: string | null; variant: string | null; old: unknown; new: unknown;
-  source?: string; correction: boolean | null; subject: string | null;
+  source?: string; correction: boolean | null; correction_basis: string; subject: string | null;
 };
 
 const show = (v: unknown): string => (v === null ? 'none' : String(v));
 
 function entryTitle(c: ChangeItem): string {
   const where = c.provider_name ? ` at ${c.provider_name}` : c.leaderboard ? ` on the ${c.leaderboard} leaderboard` : '';
-  return `${c.model.name}${where}: ${c.field} ${show(c.old)} → ${show(c.new)}`;
+  // A correction is the catalogue fixing (or breaking) itself: said in the title, so no reader takes it for a price move.
+  return `${c.model.name}${where}: ${c.field} ${show(c.old)} → ${show(c.new)}${c.correction === true ? ' (catalogue correction)' : ''}`;
 }
 
 function entrySummary(c: ChangeItem): string {
@@ -44,7 +45,7 @@ function entrySummary(c: ChangeItem): string {
   const parts = [`${c.kind} change of ${c.model.name} (${c.model.vendor_name}) recorded on ${c.date}: ${what}.`];
   if (c.field === 'input' || c.field === 'output' || c.field.startsWith('cache_')) parts.push('Prices in USD per million tokens.');
   if (c.variant) parts.push(`Variant: ${c.variant}.`);
-  if (c.correction === true) parts.push("The source's record says this corrected its catalogue.");
+  if (c.correction === true) parts.push(`A catalogue correction, not a change in the world: ${c.correction_basis}.`);
   if (c.source) parts.push(`Source: ${c.source}.`);
   return parts.join(' ');
 }
