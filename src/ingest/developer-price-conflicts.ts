@@ -139,7 +139,8 @@ function pricesApart(claims: readonly Claim[]): boolean {
 /** Which step of the order settled it, said plainly in the note. */
 function reason(best: Standing, next: Standing): string {
   if (best.families.size !== next.families.size) {
-    return `the price ${best.families.size} independent sources agree on is taken (${[...best.families].sort().join(', ')})`;
+    // The sources stay out of the sentence: a tier that hides source ids would read "a listed source" twice.
+    return `the price ${best.families.size} independent sources agree on is taken`;
   }
   if (best.cites !== next.cites) return "the price read from the developer's own page is taken";
   if (best.since !== next.since) return `the price its source set later (${best.since}) is taken`;
