@@ -286,6 +286,9 @@ test('the real snapshot: both copies read, known prices, and the provider ids th
   ]);
   assert.ok(r.issues.every((i) => /copied from OpenRouter by (cee9e74c11|670c89d3d1)/.test(i.message)));
   assert.deepEqual(offerOf(r, 'mistral', 'mixtral-8x22b-instruct'), []);
+  // mistral.yml mistral-tiny: 0.25/0.25 copied by 670c89d3d1, `deprecated: true`: the flag stays, the price goes.
+  const tiny = offerOf(r, 'mistral', 'mistral-tiny');
+  assert.deepEqual(tiny?.map((o) => [o.status, o.input, o.output]), [['deprecated', undefined, undefined]]);
   assert.deepEqual(offerOf(r, 'deepseek', 'deepseek-v3.2'), []);
   const opus = offerOf(r, 'anthropic', 'claude-opus-4-5')?.[0];
   assert.deepEqual([opus?.input, opus?.output], [5, 25]);
