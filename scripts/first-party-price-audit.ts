@@ -11,7 +11,8 @@ const pair = (o: Offer) => `${o.prices.input?.value}/${o.prices.output?.value}`;
 
 console.log('# first-party offers whose served price another source gives differently (input or output)');
 for (const o of offers.filter((x) => x.first_party)) {
-  const other = (['input', 'output'] as const).flatMap((f) => (o.prices[f]?.conflicts ?? []).map((c) => `${f} ${c.source} ${c.value} (${c.as_of})`));
+  const other = (['input', 'output'] as const)
+    .flatMap((f) => (o.prices[f]?.conflicts ?? []).map((c) => `${f} ${c.source} ${c.value} (${c.as_of})`));
   if (!other.length) continue;
   const state = live(o) ? 'live' : 'retired';
   console.log(`${o.model_id}\t${o.provider}/${o.provider_model_id}\t${state}\t${pair(o)} from ${o.prices.input?.source}\t${other.join('; ')}`);
