@@ -3,6 +3,7 @@ import type { Adapter } from '../sources/types.ts';
 import { curated } from '../sources/curated.ts';
 import { deprecationsRss } from '../sources/deprecations-rss.ts';
 import { developerNotices } from '../sources/developer-notices.ts';
+import { developerPrices } from '../sources/developer-prices.ts';
 import { epochHardware } from '../sources/epoch-hardware.ts';
 import { euCode } from '../sources/eu-code.ts';
 import { fmti } from '../sources/fmti.ts';
@@ -20,6 +21,6 @@ import { skypilot } from '../sources/skypilot.ts';
 export function allAdapters(): Adapter[] {
   return [
     modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(),
-    fmti, euCode, epochHardware, hfTasksHardware, skypilot, deprecationsRss, developerNotices, curated,
+    fmti, euCode, epochHardware, hfTasksHardware, skypilot, deprecationsRss, developerNotices, developerPrices, curated,
   ];
 }

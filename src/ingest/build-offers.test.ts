@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { OfferObservation } from '../sources/types.ts';
 import { buildOffers, type OfferNotice } from './build-offers.ts';
+import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
 import { key0 } from './match-keys.ts';
 
 /** An observation as an adapter gives it; the model it resolves to is the key of its id (tests name it). */
@@ -96,4 +97,24 @@ test('a price is kept to 10 significant digits: the float noise of a source file
     input: 0.59, output: 0.7899999999999999, next_prices: { starts: '2027-01-01', input: 0.08333333333333334 } })]);
   assert.deepEqual([offers[0].prices.input?.value, offers[0].prices.output?.value], [0.59, 0.79]);
   assert.equal(offers[0].next_prices?.value.input, 0.08333333333);
+});
+
+test("Mistral Nemo end to end: one live developer offer at $0.15/$0.15, LiteLLM's $0.30 of open-mistral-nemo-2407 beside it", () => {
+  // models.dev providers/mistral/models/mistral-nemo.toml 0.15/0.15 and open-mistral-nemo.toml 0.15/0.15 status
+  // deprecated (2026-07-02); genai-prices mistral.yml mistral-nemo 0.15/0.15, prices_checked 2025-07-04, provider
+  // page https://mistral.ai/pricing/api; LiteLLM 2026-07-24 mistral/open-mistral-nemo and -2407: 3e-07 per token both.
+  const ids = new Map([['mistral-nemo', 'mistral-nemo'], ['open-mistral-nemo', 'mistral-nemo'], ['open-mistral-nemo-2407', 'mistral-nemo']]);
+  const nemo = (source: string, id: string, v: number, as_of: string, more: Partial<OfferObservation> = {}) =>
+    obs({ source, provider: 'mistral', provider_model_id: id, input: v, output: v, as_of, ...more });
+  const built = buildOffers([
+    nemo('models-dev', 'mistral-nemo', 0.15, '2026-07-02'),
+    nemo('models-dev', 'open-mistral-nemo', 0.15, '2026-07-02', { status: 'deprecated' }),
+    nemo('genai-prices-npm', 'mistral-nemo', 0.15, '2025-07-04', { url: 'https://mistral.ai/pricing/api' }),
+    nemo('litellm', 'open-mistral-nemo', 0.3, '2026-07-24', { url: 'https://mistral.ai/technology/' }),
+    nemo('litellm', 'open-mistral-nemo-2407', 0.3, '2026-07-24', { url: 'https://mistral.ai/technology/' }),
+  ], (o) => ids.get(o.provider_model_id), new Map(), { vendorOf: () => 'mistral' });
+  resolveDeveloperPriceConflicts(built.offers, (o) => built.readings.get(o));
+  const live = built.offers.filter((o) => o.status?.value !== 'deprecated');
+  assert.deepEqual(live.map((o) => [o.provider_model_id, o.prices.input?.value, o.prices.output?.value]), [['mistral-nemo', 0.15, 0.15]]);
+  assert.deepEqual(live[0].prices.input?.conflicts?.map((c) => [c.source, c.value]), [['litellm', 0.3]]);
 });

@@ -4,6 +4,7 @@ import { fact } from '../schema/fact.ts';
 import type { IngestIssue, OfferObservation, ProviderObservation } from '../sources/types.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { isFirstParty } from './first-party.ts';
+import type { PriceReading } from './developer-price-conflicts.ts';
 import { canonicalSlug } from './match-keys.ts';
 import type { EvidenceDate } from './price-dates.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
@@ -38,6 +39,8 @@ export type OfferBuild = {
   unresolved: OfferObservation[];
   /** Prices held back as outliers, each with the source, file and row it came from. */
   held: IngestIssue[];
+  /** Each offer's readings by source (figures not held back, dates, cited page): the developer-price rule weighs them. */
+  readings: Map<Offer, PriceReading[]>;
 };
 
 /** Every number of a scheduled price rounded as the prices are (the start date passes through). */
@@ -68,6 +71,7 @@ export function buildOffers(
   const noticesOf = matchNotices([...groups.values()], opts.notices ?? []);
   const held: IngestIssue[] = [];
   const offers: Offer[] = [];
+  const readings = new Map<Offer, PriceReading[]>();
   for (const g of [...groups.values()].sort((a, b) => a.key.localeCompare(b.key))) {
     const { list, provider, model_id, region } = g;
     const tierCandidates = list.flatMap(({ o }) => {
@@ -122,9 +126,27 @@ export function buildOffers(
     if (next) offer.next_prices = next;
     if (heldBack.length) offer.held_back = heldBack;
     offers.push(offer);
+    readings.set(offer, list.map(({ o }) => readingOf(o, heldBack, opts.evidence)));
   }
   held.push(...holdBackStaleTiers(offers));
-  return { offers, unresolved, held };
+  return { offers, unresolved, held, readings };
+}
+
+/** One source's input and output for a listing, its read date, the date its history set them, and its cited page. */
+function readingOf(o: OfferObservation, heldBack: readonly HeldBackPrice[], evidence?: EvidenceDate): PriceReading {
+  const kept = (field: 'input' | 'output') => {
+    const v = o[field] === undefined ? undefined : roundPrice(o[field]!);
+    return v === undefined || heldBack.some((h) => h.field === field && h.source === o.source && h.value === v) ? undefined : v;
+  };
+  const since = evidence ? [evidence(o, 'input'), evidence(o, 'output')].sort().at(-1) : undefined;
+  const r: PriceReading = { source: o.source, as_of: o.as_of };
+  const input = kept('input');
+  const output = kept('output');
+  if (input !== undefined) r.input = input;
+  if (output !== undefined) r.output = output;
+  if (since) r.since = since;
+  if (o.url) r.url = o.url;
+  return r;
 }
 
 /**

@@ -75,7 +75,7 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
     const model_id = mb.resolve(o.source, o.source_model_id, { hint: o.canonical_hint });
     return model_id ? [{ ...o, provider: o.provider, model_id }] : [];
   });
-  const { offers, unresolved: unOffers, held } = buildOffers(offerObs, (o) => mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint }) ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`), providerMap, { vendorOf: (id) => mb.vendors.get(id), notices, evidence: evidenceDates(allOf(results, 'changes')) });
+  const { offers, unresolved: unOffers, held, readings: priceReadings } = buildOffers(offerObs, (o) => mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint }) ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`), providerMap, { vendorOf: (id) => mb.vendors.get(id), notices, evidence: evidenceDates(allOf(results, 'changes')) });
   report.issues.push(...held);
   for (const o of unOffers) {
     const priced = o.input !== undefined || o.output !== undefined;
@@ -83,8 +83,8 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
   }
   const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf);
   retirePastShutdowns(mb.models, offers, dataAsOf);
-  const priceConflicts = resolveDeveloperPriceConflicts(offers);
-  report.notes.push(`developer price conflicts: ${priceConflicts.length} (the newest-dated price kept, the others in conflicts)`,
+  const priceConflicts = resolveDeveloperPriceConflicts(offers, (o) => priceReadings.get(o));
+  report.notes.push(`developer price conflicts: ${priceConflicts.length} (the best-evidenced price kept, the others in conflicts)`,
     ...priceConflicts.map((l) => `  ${l}`));
 
   const { hardware, issues: hwIssues } = tables.buildHardware(allOf(results, 'hardware'), allOf(results, 'rentals'));

@@ -1,16 +1,16 @@
-// Tests of the developer-price conflict rule: disjoint sources pricing one listing apart are one offer, flagged.
+// Tests of the developer-price conflict rule: sources pricing one product apart are one offer, chosen by evidence, flagged.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { anOffer, f } from '../dataset/fixtures.ts';
 import type { Offer } from '../schema/index.ts';
-import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
+import { citesDeveloper, resolveDeveloperPriceConflicts, type PriceReading } from './developer-price-conflicts.ts';
 
 const mistral = (id: string, input: number, output: number, source: string, as_of: string): Offer => anOffer({
   model_id: 'mistral-small-2506', provider: 'mistral', provider_model_id: id, first_party: true, listed_by: [source],
   prices: { input: f(input, source, as_of), output: f(output, source, as_of) },
 });
 
-test('Mistral Small 3.2: models.dev $0.10/$0.30 (2026-07-02) against LiteLLM $0.06/$0.18 (2026-07-24): the newer wins, flagged', () => {
+test('Mistral Small 3.2: models.dev $0.10/$0.30 (2026-07-02) against LiteLLM $0.06/$0.18 (2026-07-24), one source each: the later read wins', () => {
   // models.dev providers/mistral/models/mistral-small-2506.toml: cost.input 0.1, cost.output 0.3 (snapshot 2026-07-02);
   // LiteLLM 2026-07-24 mistral/mistral-small-3-2-2506: input_cost_per_token 6e-08, output 1.8e-07, source mistral.ai/pricing.
   const offers = [
@@ -51,4 +51,66 @@ test('agreeing prices, other regions and SKUs, resellers and retired listings ar
   ];
   assert.deepEqual(resolveDeveloperPriceConflicts(offers), []);
   assert.equal(offers.length, 5);
+});
+
+test("Mistral Nemo: $0.15/$0.15 that models.dev and genai-prices agree on beats LiteLLM's 2024 $0.30 under the older id", () => {
+  // models.dev providers/mistral/models/mistral-nemo.toml: cost 0.15/0.15 (2026-07-02); genai-prices providers-yml/mistral.yml
+  // mistral-nemo (matches mistral-nemo, open-mistral-nemo): 0.15/0.15, prices_checked 2025-07-04; LiteLLM 2026-07-24
+  // mistral/open-mistral-nemo-2407: 3e-07/3e-07 per token (0.30/0.30), source mistral.ai/technology.
+  const nemo = (id: string, v: number, listed_by: string[]) => anOffer({
+    model_id: 'mistral-nemo', provider: 'mistral', provider_model_id: id, first_party: true, listed_by,
+    prices: { input: f(v, listed_by[0], listed_by[0] === 'litellm' ? '2026-07-24' : '2025-07-04'),
+      output: f(v, listed_by[0], listed_by[0] === 'litellm' ? '2026-07-24' : '2025-07-04') },
+  });
+  const offers = [nemo('open-mistral-nemo-2407', 0.3, ['litellm']), nemo('mistral-nemo', 0.15, ['genai-prices-npm', 'models-dev'])];
+  const readings = new Map<Offer, PriceReading[]>([
+    [offers[0], [{ source: 'litellm', input: 0.3, output: 0.3, as_of: '2026-07-24', url: 'https://mistral.ai/technology/' }]],
+    [offers[1], [{ source: 'genai-prices-npm', input: 0.15, output: 0.15, as_of: '2025-07-04', url: 'https://mistral.ai/pricing/api' },
+      { source: 'models-dev', input: 0.15, output: 0.15, as_of: '2026-07-02' }]],
+  ]);
+  const lines = resolveDeveloperPriceConflicts(offers, (o) => readings.get(o));
+  assert.equal(lines.length, 1);
+  assert.deepEqual(offers.map((o) => [o.provider_model_id, o.prices.input?.value, o.prices.output?.value]), [['mistral-nemo', 0.15, 0.15]]);
+  assert.deepEqual(offers[0].prices.output?.conflicts, [{ value: 0.3, as_of: '2026-07-24', source: 'litellm' }]);
+  assert.match(offers[0].prices.input?.note ?? '', /; the price 2 independent sources agree on is taken$/);
+});
+
+test("genai-prices' npm copy and repository are one source; a reading citing the developer's page beats a later-read one", () => {
+  const at = (id: string, v: number, source: string, as_of: string) => anOffer({
+    model_id: 'm', provider: 'mistral', provider_model_id: id, first_party: true, listed_by: [source],
+    prices: { input: f(v, source, as_of), output: f(v, source, as_of) },
+  });
+  const offers = [at('a', 1, 'genai-prices-npm', '2026-09-23'), at('b', 2, 'models-dev', '2026-07-02')];
+  const readings = new Map<Offer, PriceReading[]>([
+    [offers[0], [{ source: 'genai-prices-npm', input: 1, output: 1, as_of: '2026-09-23' },
+      { source: 'genai-prices', input: 1, output: 1, as_of: '2026-09-23' }]],
+    [offers[1], [{ source: 'models-dev', input: 2, output: 2, as_of: '2026-07-02', url: 'https://docs.mistral.ai/models/x' }]],
+  ]);
+  resolveDeveloperPriceConflicts(offers, (o) => readings.get(o));
+  assert.deepEqual(offers.map((o) => o.provider_model_id), ['b']);
+  assert.match(offers[0].prices.input?.note ?? '', /read from the developer's own page/);
+});
+
+test("the date a source's history set a price outranks the date it was read", () => {
+  const at = (id: string, v: number, source: string) => anOffer({
+    model_id: 'm', provider: 'xai', provider_model_id: id, first_party: true, listed_by: [source],
+    prices: { input: f(v, source, '2026-07-24'), output: f(v, source, '2026-07-24') },
+  });
+  const offers = [at('a', 2, 'litellm'), at('b', 1.25, 'models-dev')];
+  const readings = new Map<Offer, PriceReading[]>([
+    [offers[0], [{ source: 'litellm', input: 2, output: 2, as_of: '2026-07-24', since: '2025-08-01' }]],
+    [offers[1], [{ source: 'models-dev', input: 1.25, output: 1.25, as_of: '2026-07-02', since: '2026-05-20' }]],
+  ]);
+  resolveDeveloperPriceConflicts(offers, (o) => readings.get(o));
+  assert.deepEqual(offers.map((o) => [o.provider_model_id, o.prices.input?.value]), [['b', 1.25]]);
+  assert.match(offers[0].prices.input?.note ?? '', /set later \(2026-05-20\)/);
+});
+
+test("the developer's page: a host naming the provider, not a reseller's or an aggregator's", () => {
+  assert.equal(citesDeveloper('https://mistral.ai/pricing#api-pricing', 'mistral'), true);
+  assert.equal(citesDeveloper('https://api-docs.deepseek.com/quick_start/pricing', 'deepseek'), true);
+  assert.equal(citesDeveloper('https://docs.together.ai/mistral', 'mistral'), false);
+  assert.equal(citesDeveloper('https://openrouter.ai/mistralai/mistral-nemo', 'mistral'), false);
+  assert.equal(citesDeveloper('not a url', 'mistral'), false);
+  assert.equal(citesDeveloper(undefined, 'mistral'), false);
 });

@@ -43,3 +43,25 @@ test('the copy holds only while the listing still has the copied figures', () =>
   assert.equal(stillCopied(copy, { input: 0.28, output: 0.42 }), false);
   assert.equal(stillCopied(copy, { input: 0.2288, output: 0.3432, next: { starts: '2027-01-01' } }), false, 'a scheduled price is later work');
 });
+
+test("Mixtral 8x22B under mistral is OpenRouter's 0.9/0.9: a later rewrite with the same figures sets no price", () => {
+  // price-changes-from-git.jsonl, provider mistral, model mixtral-8x22b-instruct: added 0.9/0.9 by 670c89d3d1
+  // "Update from openRouter (#3)" (OpenRouter's mixtral-8x22b-instruct added at 0.9/0.9 in the same commit), then
+  // a57331e053 "add pricing discrepency detection" rewrote the block 0.9/0.9 -> 0.9/0.9 (null fields dropped).
+  const nulls = { cache_read_mtok: null, cache_write_mtok: null, input_audio_mtok: null, input_mtok: 0.9, output_audio_mtok: null, output_mtok: 0.9 };
+  const mixtral = [
+    rec({ commit: '670c89d3d1', date: '2025-06-22T18:03:19+01:00', subject: 'Update from openRouter (#3)', provider: 'mistral',
+      model: 'mixtral-8x22b-instruct', new: nulls }),
+    rec({ commit: 'a57331e053', date: '2025-06-22T21:45:38+01:00', subject: 'add pricing discrepency detection', provider: 'mistral',
+      model: 'mixtral-8x22b-instruct', change: 'prices_changed', new: { input_mtok: 0.9, output_mtok: 0.9 } }),
+    // mistral-nemo: the same sync added 0.01/0.019, then "fix mistral prices (#16)" set Mistral's 0.15/0.15.
+    rec({ commit: '670c89d3d1', date: '2025-06-22T18:03:19+01:00', subject: 'Update from openRouter (#3)', provider: 'mistral',
+      model: 'mistral-nemo', new: { ...nulls, input_mtok: 0.01, output_mtok: 0.019 } }),
+    rec({ commit: 'eba343d0ed', date: '2025-07-04T10:00:00+01:00', subject: 'fix mistral prices (#16)', provider: 'mistral',
+      model: 'mistral-nemo', change: 'prices_changed', new: { input_mtok: 0.15, output_mtok: 0.15 } }),
+  ];
+  const copies = openRouterCopies(mixtral);
+  assert.deepEqual(copies.get(listingKey('mistral', 'mixtral-8x22b-instruct')),
+    { commit: '670c89d3d1', date: '2025-06-22', subject: 'Update from openRouter (#3)', input: 0.9, output: 0.9 });
+  assert.ok(!copies.has(listingKey('mistral', 'mistral-nemo')), 'a price set by a later commit of its own is the file\'s');
+});

@@ -24,8 +24,15 @@ export function openRouterCopies(records: Iterable<PriceRecord>): Map<string, Co
   for (const r of records) {
     if (r.provider === 'openrouter') continue;
     const key = listingKey(r.provider, r.model);
-    if (r.change === 'removed') last.delete(key);
-    else last.set(key, r);
+    if (r.change === 'removed') {
+      last.delete(key);
+      continue;
+    }
+    // A commit that rewrites the block with the same figures (dropping null fields, "add pricing discrepency
+    // detection") sets no price: Mistral's `mixtral-8x22b-instruct` kept the 0.9/0.9 of `Update from openRouter (#3)`.
+    const prev = last.get(key);
+    if (prev && sameHeadline(prev.new, r.new)) continue;
+    last.set(key, r);
   }
   const out = new Map<string, CopiedPrice>();
   for (const [key, r] of last) {
@@ -44,6 +51,14 @@ export const listingKey = (provider: string, model: string) => `${provider}\u000
 export function stillCopied(copy: CopiedPrice, now: { input?: number; output?: number; tiers?: unknown[]; next?: unknown }): boolean {
   if (now.tiers?.length || now.next) return false;
   return copy.input === now.input && copy.output === now.output;
+}
+
+/** Two flat blocks with the same input and output (a list of conditional prices is never the same as another). */
+function sameHeadline(a: unknown, b: unknown): boolean {
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const x = headline(a);
+  const y = headline(b);
+  return x.input !== undefined && x.input === y.input && x.output === y.output;
 }
 
 /** Input and output of a flat price block; a list of conditional prices or a tiered price is not a plain copy. */

@@ -217,7 +217,11 @@ function dropOpenRouterCopies(listings: Listing[], copies: ReadonlyMap<string, C
       source: l.offer.source, file: l.offer.file ?? FOLDER, row: l.offer.row ?? l.key.replace('\u0000', '/'), field: 'prices',
       message: `price copied from OpenRouter by ${copy.commit} (${copy.date}, "${copy.subject}"): OpenRouter's price, not an offer of this provider`,
     });
-    delete l.offer;
+    // The file's own `deprecated` flag on the listing is no price: it still retires the listing other sources price
+    // (Mistral's mistral-tiny, which LiteLLM lists without a status).
+    const { input, output, cache_read, cache_write, tiers, next_prices, time_of_day_note, url, ...listing } = l.offer;
+    if (listing.status === 'deprecated') l.offer = listing;
+    else delete l.offer;
   }
 }
 
