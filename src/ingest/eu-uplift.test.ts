@@ -25,7 +25,8 @@ test('gpt-5.6-luna: the EU SKU is its own offer at the served price x 1.1 ($0.22
   const eu = offers.find((o) => o.region === 'eu');
   const global = offers.find((o) => o.region === 'global' && o.sku === 'standard');
   // 0.2 x 1.1 = 0.22, 1.2 x 1.1 = 1.32, 0.02 x 1.1 = 0.022 (worked by hand).
-  assert.deepEqual([eu?.sku, eu?.prices.input?.value, eu?.prices.output?.value, eu?.prices.cache_read?.value], ['regional', 0.22, 1.32, 0.022]);
+  const got = [eu?.sku, eu?.prices.input?.value, eu?.prices.output?.value, eu?.prices.cache_read?.value];
+  assert.deepEqual(got, ['regional', 0.22, 1.32, 0.022]);
   assert.equal(eu?.prices.input?.note, 'LiteLLM: regional_processing_uplift_multiplier_eu 1.1');
   assert.deepEqual(eu?.prices.input?.derived_from, ['genai-prices-npm (2026-09-23): input 0.2 per 1M tokens',
     'litellm (2026-07-24): regional_processing_uplift_multiplier_eu 1.1']);
@@ -43,7 +44,8 @@ test('no multiplier, no EU SKU: gpt-4o keeps its provider row at the list price'
 
 test('only the standard SKU gets an EU twin; its batch SKU is not EU-resident at the global batch price', () => {
   const offers = run([...LUNA,
-    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-5.6-luna', sku: 'batch', input: 0.1, output: 0.6, eu_uplift: 1.1 })]);
+    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-5.6-luna', sku: 'batch', input: 0.1, output: 0.6,
+      eu_uplift: 1.1 })]);
   assert.deepEqual(offers.filter((o) => o.region === 'eu').map((o) => o.sku), ['regional']);
   assert.equal(offers.find((o) => o.sku === 'batch')?.eu_resident.value, 'no');
 });

@@ -20,7 +20,8 @@ const MODELS = ['claude-opus-4-6', 'claude-opus-4-8', 'claude-opus-4-1', 'gpt-5'
 const resolve = (o: OfferObservation) => MODELS.find((m) => key0(o.provider_model_id).includes(key0(m)));
 const vendorOf = (id: string) => (id.startsWith('claude') ? 'anthropic' : 'openai');
 // The real reviewed table, so that a row edited away fails these tests.
-const { rules, issues } = translateOfferResidency(readFileSync(new URL('../../data/curated/offer-residency.csv', import.meta.url), 'utf8'));
+const TABLE = readFileSync(new URL('../../data/curated/offer-residency.csv', import.meta.url), 'utf8');
+const { rules, issues } = translateOfferResidency(TABLE);
 const run = (list: OfferObservation[]) => buildOffers(list, resolve, PROVIDERS, { vendorOf, residency: rules }).offers;
 const residency = (offers: ReturnType<typeof run>, provider: string, id: string) =>
   offers.find((o) => o.provider === provider && o.provider_model_id === id && o.sku !== 'batch')?.eu_resident;
@@ -67,13 +68,15 @@ test('Vertex: Claude from Sonnet 4.5 on is listed at the global endpoint price; 
 test('Bedrock: the in-region id at $5/$25 is not the EU offer when eu. costs $5.50/$27.50; at the EU price it stays region', () => {
   // LiteLLM 2026-07-24: [anthropic.claude-opus-4-8] 5/25, [eu.anthropic.claude-opus-4-8] 5.5/27.5;
   // genai-prices aws [anthropic.claude-opus-4-6-v1] 5.5/27.5, LiteLLM [eu.anthropic.claude-opus-4-6-v1] 5.5/27.5.
+  const bedrock = (source: string, id: string, input: number, output: number, more: Partial<OfferObservation> = {}) =>
+    obs({ source, provider: 'amazon-bedrock', provider_model_id: id, input, output, ...more });
   const offers = run([
-    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'anthropic.claude-opus-4-8', input: 5, output: 25 }),
-    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'anthropic.claude-opus-4-8', sku: 'batch', input: 2.5, output: 12.5 }),
-    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'eu.anthropic.claude-opus-4-8', region: 'eu', input: 5.5, output: 27.5 }),
-    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'global.anthropic.claude-opus-4-8', input: 5, output: 25 }),
-    obs({ source: 'genai-prices-npm', provider: 'amazon-bedrock', provider_model_id: 'anthropic.claude-opus-4-6-v1', input: 5.5, output: 27.5 }),
-    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'eu.anthropic.claude-opus-4-6-v1', region: 'eu', input: 5.5, output: 27.5 }),
+    bedrock('litellm', 'anthropic.claude-opus-4-8', 5, 25),
+    bedrock('litellm', 'anthropic.claude-opus-4-8', 2.5, 12.5, { sku: 'batch' }),
+    bedrock('litellm', 'eu.anthropic.claude-opus-4-8', 5.5, 27.5, { region: 'eu' }),
+    bedrock('litellm', 'global.anthropic.claude-opus-4-8', 5, 25),
+    bedrock('genai-prices-npm', 'anthropic.claude-opus-4-6-v1', 5.5, 27.5),
+    bedrock('litellm', 'eu.anthropic.claude-opus-4-6-v1', 5.5, 27.5, { region: 'eu' }),
   ]);
   const inRegion = residency(offers, 'amazon-bedrock', 'anthropic.claude-opus-4-8');
   assert.equal(inRegion?.value, 'no');
@@ -101,6 +104,7 @@ test('bad rows of the reviewed table are issues naming the row, and stay out', (
     + 'azure,anthropic,*,no,not a url,2026-11-26,a note\n'
     + 'google-vertex,anthropic,claude-opus-4-8 claude-sonnet-5,no,https://example.org/b,2026-11-26,two models\n';
   const r = translateOfferResidency(text);
-  assert.deepEqual(r.issues.map((i) => [i.row, i.field]), [['azure/anthropic (line 2)', 'eu_resident'], ['azure/anthropic (line 3)', 'url']]);
+  assert.deepEqual(r.issues.map((i) => [i.row, i.field]),
+    [['azure/anthropic (line 2)', 'eu_resident'], ['azure/anthropic (line 3)', 'url']]);
   assert.deepEqual(r.rules.map((x) => x.models), [['claude-opus-4-8', 'claude-sonnet-5']]);
 });
