@@ -1,14 +1,16 @@
 // Merges the price sources into one offer per (provider, model, region, SKU, listing), keeping agreement and conflicts.
 import type { Fact, HeldBackPrice, ModelStatus, Offer, Provider } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
-import type { IngestIssue, OfferObservation, ProviderObservation } from '../sources/types.ts';
+import type { IngestIssue, OfferObservation, OfferResidencyRule, ProviderObservation } from '../sources/types.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { isFirstParty } from './first-party.ts';
 import type { PriceReading } from './developer-price-conflicts.ts';
 import { canonicalSlug } from './match-keys.ts';
 import type { EvidenceDate } from './price-dates.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
-import { nonEuRouteOf, skuOf } from './skus.ts';
+import { skuOf } from './skus.ts';
+import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
+import { residencyOf, settlePricedApart } from './offer-residency.ts';
 import { holdBackStaleTiers } from './stale-skus.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
@@ -50,7 +52,10 @@ export function buildOffers(
   obs: readonly OfferObservation[],
   resolve: (o: OfferObservation) => string | undefined,
   providers: ReadonlyMap<string, Provider>,
-  opts: { vendorOf?: (modelId: string) => string | undefined; notices?: readonly OfferNotice[]; evidence?: EvidenceDate } = {},
+  opts: {
+    vendorOf?: (modelId: string) => string | undefined; notices?: readonly OfferNotice[]; evidence?: EvidenceDate;
+    residency?: readonly OfferResidencyRule[];
+  } = {},
 ): OfferBuild {
   const groups = new Map<string, Group>();
   const unresolved: OfferObservation[] = [];
@@ -102,17 +107,10 @@ export function buildOffers(
       const said = f && list.find(({ o }) => o.source === f.source && o.time_of_day_note !== undefined)?.o.time_of_day_note;
       if (f && said) prices[field] = { ...f, note: f.note ? `${f.note}; ${said}` : said };
     }
-    const p = providers.get(provider);
-    // A listing pinned to a non-EU zone (or routed globally) is not EU-resident whatever the provider offers elsewhere.
-    const route = region === 'eu' ? undefined : nonEuRouteOf(named.provider_model_id);
-    const eu_resident = region === 'eu'
-      ? fact('yes' as const, named.as_of, named.source, { note: 'EU-regional SKU: requests are served in EU regions' })
-      : route
-        ? fact('no' as const, named.as_of, named.source, { note: route === 'global'
-          ? 'global cross-region routing: requests may be served in any region'
-          : `routed in the ${route} zone or region, outside the EU` })
-        : p ? p.eu_data_residency : fact('unknown' as const, named.as_of, 'derived', { note: 'provider not in the reviewed residency table' });
     const vendor = opts.vendorOf?.(model_id);
+    // Per listing: its region or routing, a reviewed (provider, developer) rule, then the provider's row.
+    const eu_resident = residencyOf({ provider, model_id, region, provider_model_id: named.provider_model_id, developer: vendor,
+      as_of: named.as_of, source: named.source }, providers.get(provider), opts.residency ?? []);
     const offer: Offer = {
       model_id, provider, provider_model_id: named.provider_model_id, region,
       prices, eu_resident, listed_by: [...new Set(list.map(({ o }) => o.source))].sort(),
@@ -127,7 +125,11 @@ export function buildOffers(
     if (heldBack.length) offer.held_back = heldBack;
     offers.push(offer);
     readings.set(offer, list.map(({ o }) => readingOf(o, heldBack, opts.evidence)));
+    const eu = euUpliftOffer(offer, list.map(({ o }) => o));
+    if (eu) offers.push(eu);
   }
+  dropListedTwins(offers);
+  settlePricedApart(offers);
   held.push(...holdBackStaleTiers(offers));
   return { offers, unresolved, held, readings };
 }

@@ -75,7 +75,12 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
     const model_id = mb.resolve(o.source, o.source_model_id, { hint: o.canonical_hint });
     return model_id ? [{ ...o, provider: o.provider, model_id }] : [];
   });
-  const { offers, unresolved: unOffers, held, readings: priceReadings } = buildOffers(offerObs, (o) => mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint }) ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`), providerMap, { vendorOf: (id) => mb.vendors.get(id), notices, evidence: evidenceDates(allOf(results, 'changes')) });
+  const { offers, unresolved: unOffers, held, readings: priceReadings } = buildOffers(offerObs,
+    (o) => mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint })
+      ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`),
+    providerMap,
+    { vendorOf: (id) => mb.vendors.get(id), notices, evidence: evidenceDates(allOf(results, 'changes')),
+      residency: allOf(results, 'offer_residency') });
   report.issues.push(...held);
   for (const o of unOffers) {
     const priced = o.input !== undefined || o.output !== undefined;

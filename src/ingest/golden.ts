@@ -29,6 +29,9 @@ const Field = z.union([
   z.enum(MODEL_FIELDS),
   z.string().regex(ARCHITECTURE_FIELD, 'architecture:<fact>'),
   z.string().regex(/^offer:[a-z0-9][a-z0-9._-]*:(input|output)$/, 'offer:<provider>:input|output'),
+  // The EU-regional listing of the id (region eu) and the EU residency of the id's global standard listing.
+  z.string().regex(/^offer_eu:[a-z0-9][a-z0-9._-]*:(input|output)$/, 'offer_eu:<provider>:input|output'),
+  z.string().regex(/^eu_resident:[a-z0-9][a-z0-9._-]*$/, 'eu_resident:<provider>'),
   z.string().regex(/^rating:[a-z_]+:[a-z0-9_]+$/, 'rating:<leaderboard>:<category>'),
 ]);
 
@@ -68,6 +71,7 @@ export type GoldenMismatch = {
 
 const NUMERIC = (field: string): boolean =>
   field === 'context_window' || field === 'max_output' || field.startsWith('parameters_') || field.startsWith('offer:') ||
+  field.startsWith('offer_eu:') ||
   field.startsWith('rating:') || field.startsWith('architecture:');
 
 /** Read and validate the table; a malformed row throws naming its line, so a typo cannot pass as a fact. */
@@ -133,6 +137,20 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     if (!offers.length) return `no ${provider} offer with id ${f.lookup_id}`;
     if (values.length > 1) return `${offers.length} ${provider} offers with id ${f.lookup_id}: ${values.join(', ')}`;
     return values[0] ?? `no ${side} price`;
+  }
+  if (f.field.startsWith('offer_eu:')) {
+    const [, provider, side] = f.field.split(':') as [string, string, 'input' | 'output'];
+    const id = f.lookup_id.toLowerCase();
+    const eu = (ds.offersByModel.get(modelId) ?? [])
+      .filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region === 'eu' && o.sku === 'regional');
+    if (eu.length !== 1) return `${eu.length} ${provider} EU offers with id ${f.lookup_id}`;
+    return eu[0].prices[side]?.value ?? `no ${side} price`;
+  }
+  if (f.field.startsWith('eu_resident:')) {
+    const provider = f.field.slice('eu_resident:'.length);
+    const offers = baseOffers(ds.offersByModel.get(modelId) ?? [], provider, f.lookup_id);
+    const values = [...new Set(offers.map((o) => o.eu_resident.value))];
+    return values.length === 1 ? values[0] : `${offers.length} ${provider} offers with id ${f.lookup_id}: ${values.join(', ')}`;
   }
   if (f.field.startsWith('rating:')) {
     const [, leaderboard, category] = f.field.split(':');

@@ -115,6 +115,19 @@ test('EU SKUs are region eu and keep their regional id', async () => {
   ]);
 });
 
+test('the EU processing multiplier is read per listing: gpt-5.6-luna 1.1, gpt-4o none, a bad one is an issue', async () => {
+  // The 2026-07-24 snapshot: [gpt-5.6-luna] regional_processing_uplift_multiplier_eu 1.1; [gpt-4o] carries none.
+  const r = await litellm.read(aSnapshot({
+    'gpt-5.6-luna': chat('openai', { input_cost_per_token: 1e-6, output_cost_per_token: 6e-6, regional_processing_uplift_multiplier_eu: 1.1 }),
+    'gpt-4o': chat('openai', { input_cost_per_token: 2.5e-6, output_cost_per_token: 1e-5 }),
+    'gpt-5.4': chat('openai', { input_cost_per_token: 2.5e-6, regional_processing_uplift_multiplier_eu: -1 }),
+  }));
+  assert.equal(offerOf(r, 'openai', 'gpt-5.6-luna')?.eu_uplift, 1.1);
+  assert.equal(offerOf(r, 'openai', 'gpt-4o')?.eu_uplift, undefined);
+  assert.equal(offerOf(r, 'openai', 'gpt-5.4')?.eu_uplift, undefined);
+  assert.ok(r.issues.some((i) => i.row === 'gpt-5.4' && i.field === 'regional_processing_uplift_multiplier_eu'));
+});
+
 test('a negative or non-numeric price is an issue naming file, key and field, and stays out', async () => {
   const r = await litellm.read(
     aSnapshot({ 'groq/llama-3.3-70b': chat('groq', { input_cost_per_token: -5.9e-7, output_cost_per_token: '7.9e-07', max_input_tokens: 131072 }) }),

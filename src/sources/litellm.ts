@@ -48,6 +48,8 @@ const EntryFields = {
   supported_output_modalities: z.array(z.string()),
   source: z.url(),
   tiered_pricing: z.array(Tiered),
+  // What EU-regional processing costs over the listing's price (OpenAI's data-residency uplift, 1.1): src/ingest/eu-uplift.ts.
+  regional_processing_uplift_multiplier_eu: z.number().positive(),
 };
 
 /** `input_cost_per_token_above_200k_tokens` and kin (128k, 256k, 272k, 512k); `_priority` variants are another tier of service. */
@@ -161,6 +163,7 @@ function translate(key: string, raw: Record<string, unknown>, asOf: string, wher
     url: e.source,
     // LiteLLM's deprecation_date is per key, that is per provider listing.
     deprecation_date: e.deprecation_date,
+    eu_uplift: e.regional_processing_uplift_multiplier_eu,
     file: where.file,
     row: where.row,
   });

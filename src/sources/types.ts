@@ -88,6 +88,8 @@ export type OfferObservation = {
   time_of_day_note?: string;
   /** A price the source schedules for a later day (an introductory rate ending), with the day it starts. */
   next_prices?: { starts: string; input?: number; output?: number; cache_read?: number; cache_write?: number };
+  /** The factor the source says EU-regional processing of this listing costs over its price (LiteLLM's uplift). */
+  eu_uplift?: number;
   /** Where the listing sits in the source, so that a price held back can be reported with its file and row. */
   file?: string;
   row?: string;
@@ -213,7 +215,26 @@ export type AdapterResult = {
   rentals?: RentalObservation[];
   providers?: ProviderObservation[];
   developers?: DeveloperObservation[];
+  offer_residency?: OfferResidencyRule[];
   issues: IngestIssue[];
+};
+
+/**
+ * A reviewed exception to a provider's residency for the listings of one developer's models there that pin no zone:
+ * the provider's or the developer's own page says how those listings are served (src/ingest/offer-residency.ts).
+ */
+export type OfferResidencyRule = {
+  source: string;
+  provider: string;
+  /** The developer (a model's vendor) the rule is about; undefined: every developer's models at the provider. */
+  developer?: string;
+  /** The canonical model ids the page's rule covers; undefined: every model of the developer at the provider. */
+  models?: string[];
+  eu_resident: EuResidency;
+  url: string;
+  as_of: string;
+  note: string;
+  row: string;
 };
 
 /** The two roots adapters read: upstream snapshots and reviewed (curated) tables. */

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import type { Provider } from '../schema/index.ts';
+import { fact } from '../schema/fact.ts';
+import { translateOfferResidency } from '../sources/offer-residency.ts';
+import type { OfferObservation } from '../sources/types.ts';
+import { buildOffers } from './build-offers.ts';
+import { key0 } from './match-keys.ts';
+
+const obs = (o: Partial<OfferObservation> & Pick<OfferObservation, 'source' | 'provider' | 'provider_model_id'>): OfferObservation =>
+  ({ region: 'global', as_of: '2026-07-24', ...o });
+
+// The providers' rows as data/curated/inference-providers.csv gives them: all four sell in EU regions.
+const provider = (id: string): [string, Provider] =>
+  [id, { id, name: id, eu_data_residency: fact('region' as const, '2026-11-21', 'inference-providers') }];
+const PROVIDERS = new Map(['azure', 'amazon-bedrock', 'google-vertex', 'openai'].map(provider));
+
+const MODELS = ['claude-opus-4-6', 'claude-opus-4-8', 'claude-opus-4-1', 'gpt-5', 'gpt-4o', 'gpt-5.6-luna'];
+const resolve = (o: OfferObservation) => MODELS.find((m) => key0(o.provider_model_id).includes(key0(m)));
+const vendorOf = (id: string) => (id.startsWith('claude') ? 'anthropic' : 'openai');
+// The real reviewed table, so that a row edited away fails these tests.
+const TABLE = readFileSync(new URL('../../data/curated/offer-residency.csv', import.meta.url), 'utf8');
+const { rules, issues } = translateOfferResidency(TABLE);
+const run = (list: OfferObservation[]) => buildOffers(list, resolve, PROVIDERS, { vendorOf, residency: rules }).offers;
+const residency = (offers: ReturnType<typeof run>, provider: string, id: string) =>
+  offers.find((o) => o.provider === provider && o.provider_model_id === id && o.sku !== 'batch')?.eu_resident;
+
+test('the reviewed table reads without issues and every row cites a page and a day', () => {
+  assert.deepEqual(issues, []);
+  assert.ok(rules.length >= 5);
+  for (const r of rules) assert.match(`${r.url} ${r.as_of}`, /^https:\/\/\S+ \d{4}-\d{2}-\d{2}$/);
+});
+
+test('Claude at Azure is not EU-resident: Foundry offers it in Global Standard and US Data Zone Standard only', () => {
+  // LiteLLM 2026-07-24 [azure_ai/claude-opus-4-6] 5/25; Anthropic's "Claude in Microsoft Foundry" page names no EU zone.
+  const offers = run([obs({ source: 'litellm', provider: 'azure', provider_model_id: 'claude-opus-4-6', input: 5, output: 25 })]);
+  const r = residency(offers, 'azure', 'claude-opus-4-6');
+  assert.equal(r?.value, 'no');
+  assert.equal(r?.source, 'offer-residency');
+  assert.match(r?.note ?? '', /Global Standard and US Data Zone Standard/);
+  assert.match(r?.note ?? '', /platform\.claude\.com\/docs\/en\/build-with-claude\/claude-in-microsoft-foundry/);
+});
+
+test('Azure: an unprefixed listing is the Global Standard deployment; the azure/eu/ Data Zone listing is EU-resident', () => {
+  // LiteLLM [azure/gpt-5] and [azure/eu/gpt-5]: Microsoft's deployment types page, "Global types: may be processed in any
+  // Azure region"; Data Zone types stay in the zone.
+  const offers = run([
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-5', input: 1.25, output: 10 }),
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'eu/gpt-5', region: 'eu', input: 1.375, output: 11 }),
+  ]);
+  assert.equal(residency(offers, 'azure', 'gpt-5')?.value, 'no');
+  assert.match(residency(offers, 'azure', 'gpt-5')?.note ?? '', /Global Standard/);
+  assert.equal(residency(offers, 'azure', 'eu/gpt-5')?.value, 'yes');
+});
+
+test('Vertex: Claude from Sonnet 4.5 on is listed at the global endpoint price; older Claude keeps the provider row', () => {
+  // Anthropic's "Claude on Vertex AI" page: global and regional endpoint types apply to Claude Sonnet 4.5 and later;
+  // older models keep their pricing. Opus 4.1 (2025-08-05) is older.
+  const offers = run([
+    obs({ source: 'litellm', provider: 'google-vertex', provider_model_id: 'claude-opus-4-8@default', input: 5, output: 25 }),
+    obs({ source: 'litellm', provider: 'google-vertex', provider_model_id: 'claude-opus-4-1@20250805', input: 15, output: 75 }),
+  ]);
+  assert.equal(residency(offers, 'google-vertex', 'claude-opus-4-8@default')?.value, 'no');
+  assert.equal(residency(offers, 'google-vertex', 'claude-opus-4-1@20250805')?.value, 'region');
+});
+
+test('Bedrock: the in-region id at $5/$25 is not the EU offer when eu. costs $5.50/$27.50; at the EU price it stays region', () => {
+  // LiteLLM 2026-07-24: [anthropic.claude-opus-4-8] 5/25, [eu.anthropic.claude-opus-4-8] 5.5/27.5;
+  // genai-prices aws [anthropic.claude-opus-4-6-v1] 5.5/27.5, LiteLLM [eu.anthropic.claude-opus-4-6-v1] 5.5/27.5.
+  const bedrock = (source: string, id: string, input: number, output: number, more: Partial<OfferObservation> = {}) =>
+    obs({ source, provider: 'amazon-bedrock', provider_model_id: id, input, output, ...more });
+  const offers = run([
+    bedrock('litellm', 'anthropic.claude-opus-4-8', 5, 25),
+    bedrock('litellm', 'anthropic.claude-opus-4-8', 2.5, 12.5, { sku: 'batch' }),
+    bedrock('litellm', 'eu.anthropic.claude-opus-4-8', 5.5, 27.5, { region: 'eu' }),
+    bedrock('litellm', 'global.anthropic.claude-opus-4-8', 5, 25),
+    bedrock('genai-prices-npm', 'anthropic.claude-opus-4-6-v1', 5.5, 27.5),
+    bedrock('litellm', 'eu.anthropic.claude-opus-4-6-v1', 5.5, 27.5, { region: 'eu' }),
+  ]);
+  const inRegion = residency(offers, 'amazon-bedrock', 'anthropic.claude-opus-4-8');
+  assert.equal(inRegion?.value, 'no');
+  assert.match(inRegion?.note ?? '', /eu\.anthropic\.claude-opus-4-8 \(region eu\) at \$5\.5\/\$27\.5/);
+  assert.equal(residency(offers, 'amazon-bedrock', 'eu.anthropic.claude-opus-4-8')?.value, 'yes');
+  assert.equal(residency(offers, 'amazon-bedrock', 'global.anthropic.claude-opus-4-8')?.value, 'no');
+  assert.equal(residency(offers, 'amazon-bedrock', 'anthropic.claude-opus-4-6-v1')?.value, 'region');
+  // The listing's batch SKU follows its standard SKU.
+  const batch = offers.find((o) => o.provider_model_id === 'anthropic.claude-opus-4-8' && o.sku === 'batch');
+  assert.equal(batch?.eu_resident.value, 'no');
+});
+
+test('a developer with no rule at a provider keeps the provider row; a provider outside the table stays unknown', () => {
+  const offers = run([
+    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-4o', input: 2.5, output: 10 }),
+    obs({ source: 'models-dev', provider: 'someone', provider_model_id: 'gpt-4o', input: 3, output: 12 }),
+  ]);
+  assert.equal(residency(offers, 'openai', 'gpt-4o')?.value, 'region');
+  assert.equal(residency(offers, 'someone', 'gpt-4o')?.value, 'unknown');
+});
+
+test('bad rows of the reviewed table are issues naming the row, and stay out', () => {
+  const text = 'provider,developer,models,eu_resident,url,read_on,note\n'
+    + 'azure,anthropic,*,maybe,https://example.org/a,2026-11-26,a note\n'
+    + 'azure,anthropic,*,no,not a url,2026-11-26,a note\n'
+    + 'google-vertex,anthropic,claude-opus-4-8 claude-sonnet-5,no,https://example.org/b,2026-11-26,two models\n';
+  const r = translateOfferResidency(text);
+  assert.deepEqual(r.issues.map((i) => [i.row, i.field]),
+    [['azure/anthropic (line 2)', 'eu_resident'], ['azure/anthropic (line 3)', 'url']]);
+  assert.deepEqual(r.rules.map((x) => x.models), [['claude-opus-4-8', 'claude-sonnet-5']]);
+});

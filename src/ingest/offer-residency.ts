@@ -1,0 +1,92 @@
+// Where an offer is served, decided per listing: its region or routing, a reviewed rule, then the provider's table.
+import { BASE_SKUS, type EuResidency, type Fact, type Offer, type Provider } from '../schema/index.ts';
+import { fact } from '../schema/fact.ts';
+import type { OfferResidencyRule } from '../sources/types.ts';
+import { nonEuRouteOf } from './skus.ts';
+
+export type ResidencyInput = {
+  provider: string;
+  model_id: string;
+  region: Offer['region'];
+  provider_model_id: string;
+  /** The model's developer (its vendor), when known. */
+  developer?: string;
+  /** The date and source of the listing, for the facts its id alone establishes. */
+  as_of: string;
+  source: string;
+};
+
+/**
+ * An offer's EU residency, in order: an EU-regional SKU is EU-resident; an id pinning a non-EU zone or global
+ * routing is not; a reviewed rule for the provider and the model's developer (the provider's or the developer's own
+ * page on how such listings are served); else the provider's row, which holds where the product has one rule.
+ */
+export function residencyOf(x: ResidencyInput, provider: Provider | undefined, rules: readonly OfferResidencyRule[]): Fact<EuResidency> {
+  if (x.region === 'eu') return fact('yes' as const, x.as_of, x.source, { note: 'EU-regional SKU: requests are served in EU regions' });
+  const route = nonEuRouteOf(x.provider_model_id);
+  if (route) {
+    return fact('no' as const, x.as_of, x.source, { note: route === 'global'
+      ? 'global cross-region routing: requests may be served in any region'
+      : `routed in the ${route} zone or region, outside the EU` });
+  }
+  const rule = ruleFor(x, rules);
+  if (rule) return fact(rule.eu_resident, rule.as_of, rule.source, { note: `${rule.note} (${rule.url})` });
+  return provider?.eu_data_residency
+    ?? fact('unknown' as const, x.as_of, 'derived', { note: 'provider not in the reviewed residency table' });
+}
+
+/** The most specific rule that covers the listing: one naming the developer beats `*`, one naming models beats `*`. */
+export function ruleFor(x: Pick<ResidencyInput, 'provider' | 'model_id' | 'developer'>, rules: readonly OfferResidencyRule[]) {
+  const fits = rules.filter((r) => r.provider === x.provider
+    && (r.developer === undefined || r.developer === x.developer)
+    && (r.models === undefined || r.models.includes(x.model_id)));
+  const rank = (r: OfferResidencyRule) => (r.developer ? 2 : 0) + (r.models ? 1 : 0);
+  return fits.sort((a, b) => rank(b) - rank(a))[0];
+}
+
+const priceOf = (o: Offer) => `$${o.prices.input?.value ?? '?'}/$${o.prices.output?.value ?? '?'}`;
+const samePrice = (a: Offer, b: Offer) =>
+  a.prices.input?.value === b.prices.input?.value && a.prices.output?.value === b.prices.output?.value;
+
+/**
+ * A listing is not EU-resident at a price the sources say EU processing does not cost: where the provider sells the
+ * model in the EU as a listing of its own (Bedrock `eu.anthropic.*`, Azure `azure/eu/*`, an uplifted EU SKU) and no
+ * such listing has this one's input and output price, this listing's `yes` or `region` becomes `no`, naming the
+ * EU listing and its price (Bedrock in-region `anthropic.claude-opus-4-8` at $5/$25 while `eu.` costs $5.50/$27.50).
+ * A batch, flex or priority SKU of the listing follows its base SKU (no source prices those SKUs in the EU).
+ */
+export function settlePricedApart(offers: Offer[]): number {
+  const euOf = new Map<string, Offer[]>();
+  const key = (o: Offer) => `${o.provider}|${o.model_id}`;
+  for (const o of offers) {
+    if (o.region !== 'eu' || !BASE_SKUS.includes(o.sku) || !o.prices.input || !o.prices.output) continue;
+    euOf.set(key(o), [...(euOf.get(key(o)) ?? []), o]);
+  }
+  let changed = 0;
+  for (const o of offers) {
+    const eu = euOf.get(key(o));
+    if (!eu || o.region === 'eu' || !BASE_SKUS.includes(o.sku) || !o.prices.input || !o.prices.output) continue;
+    if (o.eu_resident.value !== 'yes' && o.eu_resident.value !== 'region') continue;
+    if (eu.some((e) => samePrice(e, o))) continue;
+    const e = eu[0];
+    const as_of = [e.prices.input!.as_of, e.prices.output!.as_of].sort().at(-1)!;
+    o.eu_resident = fact('no' as const, as_of, 'derived', {
+      note: `EU processing at this provider is the listing ${e.provider_model_id} (region eu) at ${priceOf(e)}; `
+        + `this listing's ${priceOf(o)} is not the EU price`,
+      derived_from: [`${o.eu_resident.source} (${o.eu_resident.as_of}): eu_resident ${o.eu_resident.value}`,
+        `${e.prices.input!.source} (${e.prices.input!.as_of}): ${e.provider_model_id} input ${e.prices.input!.value}`,
+        `${e.prices.output!.source} (${e.prices.output!.as_of}): ${e.provider_model_id} output ${e.prices.output!.value}`],
+    });
+    changed++;
+  }
+  // The listing's other SKUs (batch, flex, priority) follow its base SKU: EU processing of them is priced apart too.
+  const settled = new Map(offers.filter((o) => o.region === 'global' && BASE_SKUS.includes(o.sku) && o.eu_resident.source === 'derived'
+    && o.eu_resident.value === 'no').map((o) => [`${o.provider}|${o.model_id}|${o.provider_model_id}`, o]));
+  for (const o of offers) {
+    const base = settled.get(`${o.provider}|${o.model_id}|${o.provider_model_id}`);
+    if (!base || BASE_SKUS.includes(o.sku) || (o.eu_resident.value !== 'yes' && o.eu_resident.value !== 'region')) continue;
+    o.eu_resident = { ...base.eu_resident, note: `as the listing's ${base.sku} SKU: ${base.eu_resident.note}` };
+    changed++;
+  }
+  return changed;
+}

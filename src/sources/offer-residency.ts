@@ -1,0 +1,66 @@
+// Reviewed table of per-(provider, developer) residency exceptions: where a product has several endpoint kinds.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { EuResidency, IsoDate, type Source } from '../schema/index.ts';
+import { parseCsv, tableUrl, validateRows } from './curated.ts';
+import type { Adapter, AdapterResult, IngestIssue, OfferResidencyRule, SourceRoots } from './types.ts';
+
+export const OFFER_RESIDENCY_SOURCE_ID = 'offer-residency';
+const FILE = 'offer-residency.csv';
+
+const Slug = z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'a models.dev id');
+
+/**
+ * A provider's residency row says what the provider offers in general (Azure: EU Data Zones); a listing that pins
+ * no zone in its id is served as the provider's default product for that model, which the provider's or the
+ * developer's own page may say is global (Claude in Microsoft Foundry: Global Standard and US Data Zone only).
+ * `developer` `*` covers every developer's models at the provider; `models` `*` every model of the developer,
+ * else the canonical ids the page's rule covers, separated by spaces.
+ */
+const Row = z.object({
+  provider: Slug,
+  developer: z.union([z.literal('*'), Slug]),
+  models: z.union([z.literal('*'), z.string().regex(/^[a-z0-9][a-z0-9._-]*( [a-z0-9][a-z0-9._-]*)*$/, 'model ids separated by spaces')]),
+  eu_resident: EuResidency,
+  url: z.url({ error: 'the page the rule was read on' }),
+  read_on: IsoDate,
+  note: z.string().min(1, 'what the page says'),
+});
+
+export const offerResidency: Adapter = { id: OFFER_RESIDENCY_SOURCE_ID, read };
+
+async function read(roots: SourceRoots): Promise<AdapterResult> {
+  const { rules, issues } = translateOfferResidency(await readFile(path.join(roots.curated, FILE), 'utf8'));
+  return { sources: [SOURCE], offer_residency: rules, issues };
+}
+
+const SOURCE: Source = {
+  id: OFFER_RESIDENCY_SOURCE_ID,
+  name: 'Reviewed table: residency of one developer\'s models at a provider, where the provider\'s product has several endpoint kinds',
+  url: tableUrl(`data/curated/${FILE}`),
+  licence: 'facts; each row cites the page it was read on, and the day',
+  kind: 'curated',
+  retrieved: '2026-11-26',
+  covers: 'EU residency of listings that pin no zone: Claude in Microsoft Foundry (Global and US Data Zone only), Azure Global '
+    + 'Standard listings, Claude on Vertex AI global endpoints (Sonnet 4.5 and later)',
+  counts_for_data_as_of: false,
+};
+
+/** Rows to rules; one rule per model id a row names (or one for `*`). Exported for the tests, which feed it CSV text. */
+export function translateOfferResidency(text: string): { rules: OfferResidencyRule[]; issues: IngestIssue[] } {
+  const { valid, issues } = validateRows(Row, parseCsv(text), { source: OFFER_RESIDENCY_SOURCE_ID, file: `data/curated/${FILE}` },
+    (r) => `${r.record.provider ?? ''}/${r.record.developer ?? ''} (line ${r.line})`);
+  const rules = valid.map(({ value: v, row }): OfferResidencyRule => ({
+    source: OFFER_RESIDENCY_SOURCE_ID,
+    provider: v.provider,
+    ...(v.developer === '*' ? {} : { developer: v.developer }),
+    ...(v.models === '*' ? {} : { models: v.models.split(' ') }),
+    eu_resident: v.eu_resident,
+    url: v.url,
+    as_of: v.read_on,
+    note: v.note,
+    row,
+  }));
+  return { rules, issues };
+}

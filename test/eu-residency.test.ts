@@ -1,0 +1,64 @@
+// Contract: on the committed dataset, no EU label on a global price that a source says differs from the EU one.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
+import { loadDataset } from '../src/dataset/load.ts';
+import { isEuOffer } from '../src/engines/ranking.ts';
+import { cheapest_for } from '../src/ops/cheapest-for.ts';
+import { get_trust_profile } from '../src/ops/get-trust-profile.ts';
+import { recommend_model } from '../src/ops/recommend-model.ts';
+import { BASE_SKUS } from '../src/schema/index.ts';
+
+const noData = !existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json')) && 'no committed dataset';
+const ctx = { today: '2026-11-26' };
+type Out = Record<string, any>;
+
+test('no global listing is EU-resident at a price its provider\'s EU listing of the model does not have', { skip: noData }, () => {
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const base = ds.offers.filter((o) => BASE_SKUS.includes(o.sku) && o.prices.input && o.prices.output);
+  const eu = base.filter((o) => o.region === 'eu');
+  const wrong = base.filter((o) => o.region === 'global' && isEuOffer(o)).filter((o) => {
+    const twins = eu.filter((e) => e.provider === o.provider && e.model_id === o.model_id);
+    const same = (e: (typeof eu)[number]) =>
+      e.prices.input!.value === o.prices.input!.value && e.prices.output!.value === o.prices.output!.value;
+    return twins.length > 0 && !twins.some(same);
+  });
+  assert.deepEqual(wrong.map((o) => `${o.provider}/${o.provider_model_id}`), []);
+});
+
+test('Claude Opus 4.6: Azure and Vertex global listings are not among its EU offers', { skip: noData }, () => {
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const out = get_trust_profile.handler(ds, get_trust_profile.input.parse({ model_id: 'claude-opus-4-6' }), ctx) as Out;
+  const eu = (out.compliance.eu_offers as Out[]).map((o) => `${o.provider}/${o.provider_model_id}`);
+  // Anthropic's "Claude in Microsoft Foundry": Global Standard and US Data Zone Standard only. "Claude on Vertex AI":
+  // the listed price is the global endpoint's. Bedrock's eu. listing (LiteLLM 5.5/27.5) stays.
+  assert.ok(!eu.some((id) => id.startsWith('azure/') || id.startsWith('google-vertex')), eu.join());
+  assert.ok(eu.includes('amazon-bedrock/eu.anthropic.claude-opus-4-6-v1'), eu.join());
+});
+
+test('where=eu-cloud prices gpt-5.6-luna at EU processing, not the global $0.20/$1.20', { skip: noData }, () => {
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const out = cheapest_for.handler(ds, cheapest_for.input.parse({ use: 'chat', min_rank: 60, where: 'eu-cloud' }), ctx) as Out;
+  const luna = (out.items as Out[]).find((i) => i.model.id === 'gpt-5.6-luna');
+  assert.ok(luna, 'gpt-5.6-luna meets the floor');
+  // genai-prices 0.2/1.2 x LiteLLM regional_processing_uplift_multiplier_eu 1.1 = 0.22/1.32 (by hand).
+  assert.ok(luna.offer.prices.input.value >= 0.22 && luna.offer.prices.output.value >= 1.32, JSON.stringify(luna.offer.prices));
+  const openaiEu = ds.offers.find((o) => o.provider === 'openai' && o.model_id === 'gpt-5.6-luna' && o.region === 'eu');
+  assert.deepEqual([openaiEu?.prices.input?.value, openaiEu?.prices.output?.value], [0.22, 1.32]);
+});
+
+test('a European bank keeping data in the EU is never sent to a Claude offer at Azure or Vertex', { skip: noData }, () => {
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const input = { who: 'european bank', data: 'customer financial data', keep: 'eu-only', use: 'documents' };
+  const out = recommend_model.handler(ds, recommend_model.input.parse(input), ctx) as Out;
+  for (const r of out.recommendations as Out[]) {
+    if (!r.offer) continue;
+    const at = `${r.model.id} at ${r.offer.provider}`;
+    assert.ok(!['azure', 'google-vertex'].includes(r.offer.provider) || !r.model.id.startsWith('claude'), at);
+    const o = ds.offers.find((x) =>
+      x.provider === r.offer.provider && x.provider_model_id === r.offer.provider_model_id && x.sku === r.offer.sku);
+    assert.ok(o && isEuOffer(o), `${r.model.id}: ${r.offer.provider}/${r.offer.provider_model_id} is EU`);
+  }
+});
