@@ -12,8 +12,12 @@ const f = <T>(value: T) => ({ value, as_of: '2026-05-12', source: 'test' });
 
 const llamaArch = (layers: number): Architecture => ({ layers, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'meta-llama/test' });
 
+// A window long enough for every context tried here; the unknown-window rule is tested apart (context-window.test.ts).
 function aModel(over: Partial<Model> = {}): Model {
-  return { id: 'm', vendor: 'meta', name: f('M'), aliases: [], variants: [], capabilities: {}, open_weights: f(true), ...over };
+  return {
+    id: 'm', vendor: 'meta', name: f('M'), aliases: [], variants: [], capabilities: {}, open_weights: f(true), context_window: f(1_048_576),
+    ...over,
+  };
 }
 
 // Real parameter counts (llmfit snapshot of Hugging Face) and config.json facts of Llama 3.1.

@@ -27,6 +27,7 @@ import { candidateQuantizations, type Candidates } from './quantization.ts';
 import { speedOf, type SpeedEstimate } from './speed.ts';
 import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
 import { weightsBasis } from './gguf-sizes.ts';
+import { UNKNOWN_WINDOW_RULE, windowUnknownAt, windowUnknownReason } from './context-window.ts';
 
 export type { SpeedEstimate } from './speed.ts';
 
@@ -185,12 +186,13 @@ const scratchTotals: number[] = [];
 
 /**
  * For ranking: the headroom in bytes at the quantization assessFit chooses, null when none fits (or the context is
- * over the window), undefined when the model lacks the facts. The same sums and choice as assessFit, without the
- * assessment's objects: a ranking reads every model, and a page writes out twenty.
+ * over the window), undefined when the model lacks the facts (or its window is unknown above the context a fit is
+ * asserted at: context-window.ts). The same sums and choice as assessFit, without the assessment's objects: a ranking
+ * reads every model, and a page writes out twenty.
  */
 export function rankedHeadroom(model: Model, hardware: Hardware, opts: FitOptions): number | null | undefined {
   const facts = modelFacts(model);
-  if ('missing' in facts) return undefined;
+  if ('missing' in facts || windowUnknownAt(model, opts.context)) return undefined;
   const window = model.context_window?.value;
   if (window !== undefined && opts.context > window) return null;
   const usable = usableBytes(hardware);
@@ -222,6 +224,12 @@ export function assessFit(model: Model, hardware: Hardware, opts: FitOptions): F
       reason: `not assessable: the dataset has no ${facts.missing.join(' or ')} for this model, and the service does not guess them`,
       missing: [...facts.missing],
     };
+  }
+  // Above the context a fit is asserted at without a window, the answer says so rather than fit a context the model
+  // may not read (gemma-1.1-2b-it reads 8,192; a fit at 32,768 would call it comfortable).
+  if (windowUnknownAt(model, opts.context)) {
+    const reason = windowUnknownReason(opts.context);
+    return { model_id: model.id, hardware_id: hardware.id, assessable: false, reason, missing: ['context_window'] };
   }
   const usable = usableBytes(hardware);
   const candidates = candidatesFor(facts.native_precision, opts);
@@ -323,6 +331,7 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
   `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator for the runtime's compute buffers (published llama.cpp logs, ` +
     'flash attention on); the CUDA context is outside usable memory',
   `fit: comfortable when the total is at most ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight up to 100%; the highest precision that fits comfortably is chosen, else the highest that fits tightly`,
+  UNKNOWN_WINDOW_RULE,
   `speed at batch 1, no CPU offload: ${DECODE_BASIS}; ${PREFILL_BASIS} where the hardware's compute is known; ` +
     'calibrated on published measurements (docs/hardware-and-cost.md)',
 ];

@@ -38,6 +38,7 @@ export function countedConfiguration(one: Hardware, count: number): Hardware {
     ...(one.bandwidth_gbs ? { bandwidth_gbs: one.bandwidth_gbs } : {}),
     ...(one.compute_tflops ? { compute_tflops: one.compute_tflops } : {}),
     ...(one.power_w ? { power_w: one.power_w } : {}),
+    ...(one.idle_power_w ? { idle_power_w: one.idle_power_w } : {}),
     ...(price ? { purchase_price_usd: price } : {}),
   };
 }

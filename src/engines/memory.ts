@@ -10,6 +10,7 @@ import {
   type Quantization,
 } from './constants.ts';
 import { citeFact } from './cite.ts';
+import { UNKNOWN_WINDOW_INPUT } from './context-window.ts';
 import { decodeSplit, prefillEfficiency } from './decode.ts';
 import { publishedSizes, weightsFor, type PublishedSizes } from './gguf-sizes.ts';
 
@@ -213,7 +214,7 @@ function readModelFacts(model: Model): ModelFacts | { missing: string[] } {
         'whose active count no source gives, decode speed is the dense lower bound)',
     citeFact('architecture', arch, `${arch.value.attention}, ${arch.value.layers} layers, ${arch.value.kv_heads} KV heads x ${arch.value.head_dim} (${arch.value.hf_repo})`),
   ];
-  if (model.context_window) derived_from.push(citeFact('context_window', model.context_window));
+  derived_from.push(model.context_window ? citeFact('context_window', model.context_window) : UNKNOWN_WINDOW_INPUT);
   if (model.native_precision) derived_from.push(citeFact('native_precision', model.native_precision));
   return {
     parameters_total: model.parameters_total.value,

@@ -10,7 +10,8 @@ import { cheapestHosting, hostingOnMachine } from './recommend-hosting.ts';
 const arch = (layers: number): Architecture => ({ layers, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'acme/x' });
 const APACHE = f({ id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true });
 const open = (id: string, params: number, layers: number) =>
-  aModel({ id, open_weights: f(true), licence: APACHE, parameters_total: f(params), architecture: f(arch(layers)) });
+  aModel({ id, open_weights: f(true), licence: APACHE, parameters_total: f(params), architecture: f(arch(layers)),
+    context_window: f(131072) });
 const rent = (usd_per_hour: number, eu_regions: string[] = []) => f({ provider: 'cloud', instance_type: 'box', usd_per_hour, eu_regions });
 const rated = (model_id: string, rating: number) => aRating({ model_id, rating, rating_lower: rating - 5, rating_upper: rating + 5 });
 

@@ -22,8 +22,10 @@ const ds = aDataset({
   developers: [aDeveloper({ id: 'acme', fmti_indicators: FMTI_ALL }), aDeveloper({ id: 'unscored' })],
   models: [
     aModel({ id: 'closed-top', open_weights: f(false) }),
-    aModel({ id: 'open-small', open_weights: f(true), licence: APACHE, parameters_total: f(8e9), architecture: f(arch(32)) }),
-    aModel({ id: 'open-huge', open_weights: f(true), licence: APACHE, parameters_total: f(400e9), architecture: f(arch(126)) }),
+    aModel({ id: 'open-small', open_weights: f(true), licence: APACHE, parameters_total: f(8e9), architecture: f(arch(32)),
+      context_window: f(131072) }),
+    aModel({ id: 'open-huge', open_weights: f(true), licence: APACHE, parameters_total: f(400e9), architecture: f(arch(126)),
+      context_window: f(131072) }),
     aModel({ id: 'open-nofacts', open_weights: f(true) }),
     aModel({ id: 'old-star', open_weights: f(false), status: f('deprecated' as const) }),
     aModel({ id: 'unrated', open_weights: f(true) }),
@@ -135,7 +137,7 @@ test('sensitive data: a model whose trust evidence is mostly unknown is eliminat
   // open-unscored, the best-rated open model, comes from a developer no index scores. Established: open weights,
   // licence (OSI), self-hostable (fits gpu-24), independent evaluation (aRating's votes), and eu_hosting not_met (no
   // offer): 5 of 16 = 0.3125, under the 0.5 floor. open-small's developer adds the 10 FMTI criteria: 15 of 16.
-  const open = { open_weights: f(true), licence: APACHE, parameters_total: f(8e9), architecture: f(arch(32)) };
+  const open = { open_weights: f(true), licence: APACHE, parameters_total: f(8e9), architecture: f(arch(32)), context_window: f(131072) };
   const unscored = aModel({ id: 'open-unscored', vendor: 'unscored', ...open });
   const small = aModel({ id: 'open-small', ...open });
   const ds2 = aDataset({

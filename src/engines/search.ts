@@ -31,7 +31,8 @@ export type SearchQuery = {
 /** Model id -> weight of the strongest field the token came from. */
 type Postings = Map<string, number>;
 type TokenTable = { keys: string[]; postings: Map<string, Postings> };
-type SearchIndex = { words: TokenTable; compacts: TokenTable; nameLength: Map<string, number> };
+/** `qualified`: aliases with their route or repo owner (`openrouter/qwen/qwen3-8b`), matched only by a query with a `/`. */
+type SearchIndex = { words: TokenTable; compacts: TokenTable; qualified: TokenTable; nameLength: Map<string, number> };
 
 /** How much a match in each field counts: the id and name say what a model is, the vendor only who made it. */
 const WEIGHT = { id: 4, name: 4, alias: 3, variant: 2, family: 2, vendor: 1 } as const;
@@ -72,9 +73,37 @@ function addPosting(table: Map<string, Postings>, key: string, modelId: string, 
   if ((p.get(modelId) ?? 0) < weight) p.set(modelId, weight);
 }
 
+/**
+ * The part of an alias that names the model: leading `owner/` segments are dropped unless they name the model's
+ * developer or family (the owner starts with its vendor, developer name or family) or a word of the owner, 3 letters
+ * or more, is in the model's id or name. An alias is often a route at a provider or gateway (`llamagate/qwen3-8b`,
+ * `ollama-cloud/gemma3:4b`) or a repo under a host or quantizer (`unsloth/...`, `TechxGenus/...`): indexed whole,
+ * `llama` found Qwen3 8B through LlamaGate. `google/gemma-3-4b-it`, `qwen/qwen3-8b` and
+ * `meta-llama/CodeLlama-34b-Instruct-hf` keep their owner.
+ */
+export function modelPartOfAlias(alias: string, own: { identity: readonly string[]; names: readonly string[] }): string {
+  let rest = alias;
+  for (let i = rest.indexOf('/'); i >= 0 && i < rest.length - 1; i = rest.indexOf('/')) {
+    const owner = rest.slice(0, i);
+    const c = compact(owner);
+    const named = own.identity.some((id) => c.startsWith(id)) ||
+      tokenize(owner).some((w) => w.length >= 3 && own.names.some((n) => n.includes(compact(w))));
+    if (c && named) break;
+    rest = rest.slice(i + 1);
+  }
+  return rest;
+}
+
+/** What an alias owner may name the model by: vendor id, developer name, family; and its id and name. Compact forms. */
+function ownNames(ds: Dataset, m: Model): { identity: string[]; names: string[] } {
+  const compacts = (xs: Array<string | undefined>) => xs.filter((t): t is string => !!t).map(compact).filter(Boolean);
+  return { identity: compacts([m.vendor, ds.developerById.get(m.vendor)?.name, m.family?.value]), names: compacts([m.id, m.name.value]) };
+}
+
 function buildIndex(ds: Dataset): SearchIndex {
   const words = new Map<string, Postings>();
   const compacts = new Map<string, Postings>();
+  const qualified = new Map<string, Postings>();
   const add = (m: Model, text: string | undefined, weight: number) => {
     if (!text) return;
     for (const t of tokenize(text)) addPosting(words, t, m.id, weight);
@@ -83,7 +112,11 @@ function buildIndex(ds: Dataset): SearchIndex {
   for (const m of ds.models) {
     add(m, m.id, WEIGHT.id);
     add(m, m.name.value, WEIGHT.name);
-    for (const a of m.aliases) add(m, a, WEIGHT.alias);
+    const own = ownNames(ds, m);
+    for (const a of m.aliases) {
+      add(m, modelPartOfAlias(a, own), WEIGHT.alias);
+      if (a.includes('/')) addPosting(qualified, compact(a), m.id, WEIGHT.alias);
+    }
     for (const v of m.variants) add(m, v, WEIGHT.variant);
     add(m, m.family?.value, WEIGHT.family);
     add(m, m.vendor, WEIGHT.vendor);
@@ -91,7 +124,7 @@ function buildIndex(ds: Dataset): SearchIndex {
   }
   const table = (postings: Map<string, Postings>): TokenTable => ({ keys: [...postings.keys()].sort(), postings });
   const nameLength = new Map(ds.models.map((m) => [m.id, Math.max(1, tokenize(m.name.value).length)]));
-  return { words: table(words), compacts: table(compacts), nameLength };
+  return { words: table(words), compacts: table(compacts), qualified: table(qualified), nameLength };
 }
 
 const indexes = new WeakMap<Dataset, SearchIndex>();
@@ -149,10 +182,14 @@ export function textMatches(ds: Dataset, q: string): Map<string, number> {
   const result = scores ?? new Map<string, number>();
   const c = compact(q);
   // Shorter compact forms match nothing the word pass has not matched, and would scan most of the index.
+  // A query naming a route or repo (`openrouter/qwen3`) also matches the aliases whole, owner included.
+  const tables = q.includes('/') ? [idx.compacts, idx.qualified] : [idx.compacts];
   if (c.length >= MIN_COMPACT) {
-    for (const [id, s] of prefixScores(idx.compacts, c)) {
-      const asWhole = s * Math.max(1, words.length);
-      if ((result.get(id) ?? 0) < asWhole) result.set(id, asWhole);
+    for (const table of tables) {
+      for (const [id, s] of prefixScores(table, c)) {
+        const asWhole = s * Math.max(1, words.length);
+        if ((result.get(id) ?? 0) < asWhole) result.set(id, asWhole);
+      }
     }
   }
   // Among equal matches the model whose name the query covers most comes first: `llama 3.3` finds

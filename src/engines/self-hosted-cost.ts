@@ -60,7 +60,11 @@ export function costSettings(model: Model, opts: CostOptions): CostSettings {
   };
 }
 
-/** Tokens per sequence the cost model sizes the KV cache for: the requested context, at most the model's window. */
+/**
+ * Tokens per sequence the cost model sizes the KV cache for: the requested context, at most the model's window. An
+ * unknown window does not cap it: selfHostingCosts then costs nothing above the context a fit is asserted at
+ * without a window (context-window.ts) rather than size a context the model may not read.
+ */
 export function costContext(model: Model, opts: Pick<CostOptions, 'context'>): number {
   return Math.min(opts.context ?? DEFAULT_CONTEXT, model.context_window?.value ?? Infinity);
 }

@@ -1,6 +1,7 @@
 // Self-hosting a model: not possible (closed), unknown, or every configuration that fits, rented and owned, cheapest first.
 import type { Hardware, Model } from '../schema/index.ts';
 import { MIN_SELF_HOSTING_BITS } from './constants.ts';
+import { windowUnknownAt, windowUnknownReason } from './context-window.ts';
 import { modelFacts } from './memory.ts';
 import { describeOwned, ownedFigures, type OwnedFigures, type OwnedOption } from './owned-cost.ts';
 import { costSettings, describeRented, rentedFigures, type CostOptions, type RentedFigures, type SelfHostedOption } from './self-hosted-cost.ts';
@@ -49,6 +50,9 @@ export function selfHostingCosts(model: Model, hardwareList: readonly Hardware[]
   const candidates = opts.hardware_id === undefined ? hardwareList : hardwareList.filter((h) => h.id === opts.hardware_id);
   if (candidates.length === 0) return none(true, `no hardware configuration ${opts.hardware_id} in the dataset`, facts.derived_from);
   const s = costSettings(model, opts);
+  if (windowUnknownAt(model, s.context)) {
+    return none(true, `open weights, but not costed: ${windowUnknownReason(s.context)}`, facts.derived_from);
+  }
   const rented: RentedFigures[] = [];
   const owned: OwnedFigures[] = [];
   for (const h of candidates) {

@@ -92,7 +92,8 @@ function computeSelfHostingFit(model: Model, pool: readonly Hardware[], context:
   for (const h of sorted) {
     if (usableBytes(h) < minWeights) continue;
     const fits = fitsAtAll(model, h, selfHostingOptions(context));
-    if (fits === null) return { status: 'not_assessable', missing: [] };
+    // Null with the facts present: the window is unknown above the context a fit is asserted at (context-window.ts).
+    if (fits === null) return { status: 'not_assessable', missing: ['context_window'] };
     if (fits) return { status: 'fits', fit: described(model, h, context), hardware: h };
     largest = h;
   }

@@ -68,7 +68,7 @@ test('trust_index = round(100 x met / 16) and coverage = known / 16', () => {
 
 test('self_hostable: open weights that fit a catalogued configuration at 4 bits or more; no facts, unknown', () => {
   const small = aHardware({ id: 'gpu-24', memory_gb: f(24) });
-  const eightB = { open_weights: f(true), parameters_total: f(8e9), architecture: f(ARCH_8B) };
+  const eightB = { open_weights: f(true), parameters_total: f(8e9), architecture: f(ARCH_8B), context_window: f(131072) };
   const fits = profile(eightB, { hardware: [small] });
   assert.equal(status(fits, 'self_hostable'), 'met');
   assert.equal(evidence(fits, 'self_hostable').value, 'gpu-24');

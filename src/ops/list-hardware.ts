@@ -4,6 +4,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { GB } from '../engines/constants.ts';
 import { citeFact } from '../engines/cite.ts';
 import { acceptedMachines, isRefusal, resolveMachine } from '../engines/machine.ts';
+import { IDLE_POWER_FRACTION } from '../engines/owned-power.ts';
 import { aggregateBandwidth, roundTo, splitNote, toGb, usableBytes } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { HardwareClass, RentalPrice, type Hardware } from '../schema/index.ts';
@@ -32,6 +33,13 @@ export const HardwareView = z
     aggregate_bandwidth_gbs: DerivedFigure('bandwidth per accelerator x count, GB/s (tensor parallel): what decode speed estimates read.').nullable().describe('null when the bandwidth is unknown.'),
     compute_tflops: wireFact(z.number()).nullable().describe('Dense FP16/BF16 tensor TFLOPS per accelerator (no sparsity); null where no source gives it.'),
     power_w: wireFact(z.number()).nullable().describe('Board power per accelerator, watts (TDP/TBP as the source states it); null where no source gives it.'),
+    idle_power_w: wireFact(z.number())
+      .nullable()
+      .describe(
+        'Draw per accelerator with a model loaded and no request running, watts, as a published reading states it ' +
+          '(nvidia-smi or a watt meter; data/curated/accelerator-idle-power.csv); estimate_cost counts owned hardware\'s idle ' +
+          `hours at it. null where no reading is published (estimate_cost then uses ${IDLE_POWER_FRACTION} x power_w).`,
+      ),
     split: z.string().nullable().describe('How a multi-accelerator configuration holds a model; null for a single device.'),
     purchase_price_usd: wireFact(z.number()).nullable().describe('Purchase price, USD; null where no source gives one.'),
     rental: wireFact(RentalPrice).nullable().describe('On-demand rental: provider, instance type, USD per hour, EU regions; null where no source gives one (estimate_cost then skips the configuration).'),
@@ -57,6 +65,7 @@ export function toHardwareView(h: Hardware): HardwareView {
       : null,
     compute_tflops: h.compute_tflops ?? null,
     power_w: h.power_w ?? null,
+    idle_power_w: h.idle_power_w ?? null,
     split: splitNote(h),
     purchase_price_usd: h.purchase_price_usd ?? null,
     rental: h.rental ?? null,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT, QUANTIZATIONS } from '../engines/constants.ts';
+import { UNKNOWN_WINDOW_MAX_CONTEXT, windowUnknownListReason } from '../engines/context-window.ts';
 import { modelFacts } from '../engines/memory.ts';
 import type { FitOptions } from '../engines/hardware-fit.ts';
 import {
@@ -105,7 +106,11 @@ type Entry = z.infer<typeof Entry>;
 
 const NotAssessable = z
   .object({
-    count: z.number().int().describe('Open-weights models the dataset lacks the facts for.'),
+    count: z
+      .number()
+      .int()
+      .describe(`Open-weights models the dataset lacks the facts for (a model without a context window: above ${UNKNOWN_WINDOW_MAX_CONTEXT} ` +
+        'tokens).'),
     reason: z.string().describe('Why they are listed apart.'),
     models: z
       .array(z.object({ model_id: z.string(), missing: z.array(z.string()).describe('The facts no source gives for it.') }))
@@ -195,6 +200,22 @@ function catalogueOf(ds: Dataset): Catalogue {
   return c;
 }
 
+/**
+ * The models lacking facts, joined by those the ranking could not assess at this context: their facts are there but
+ * their window is not, and the context is above what a fit is asserted at without one (context-window.ts).
+ */
+function withUnknownWindows(
+  lacking: z.infer<typeof NotAssessable>,
+  atContext: ReadonlyArray<{ model_id: string; missing: string[] }>,
+  context: number,
+): z.infer<typeof NotAssessable> {
+  if (atContext.length === 0) return lacking;
+  const models = [...lacking.models, ...atContext.map((m) => ({ model_id: m.model_id, missing: [...m.missing] }))];
+  models.sort((x, y) => (x.model_id < y.model_id ? -1 : 1));
+  const reason = `${lacking.reason}; ${windowUnknownListReason(context)}`;
+  return { count: models.length, reason, models };
+}
+
 /** The configuration as answers show it: the same for every ask on it. */
 const hardwareViews = new WeakMap<Hardware, HardwareView>();
 function hardwareView(h: Hardware): HardwareView {
@@ -209,7 +230,7 @@ function rank(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
   return {
     hardware: hardwareView(hardware),
     ranked: r.ranked,
-    not_assessable: c.not_assessable,
+    not_assessable: withUnknownWindows(c.not_assessable, r.not_assessable, opts.context),
     does_not_fit: r.does_not_fit,
     excluded: c.excluded,
     assumptions: r.assumptions,
