@@ -106,6 +106,20 @@ export function servingLayout(hardware: Hardware, layers: number): DecodeLayout 
   };
 }
 
+/**
+ * Why a serving figure runs PCIe cards tensor parallel while the batch-1 figure splits them by layer, for the basis of
+ * a serving answer; null when the two layouts are the same (one device, or a GPU-to-GPU fabric).
+ */
+export function servingSplitBasis(hardware: Hardware): string | null {
+  if (decodeSplit(hardware) !== 'layer') return null;
+  return (
+    `split: the ${hardware.count} PCIe cards serve tensor parallel (vLLM or SGLang with --tensor-parallel-size ` +
+    `${hardware.count}), not by layer as the batch-1 speed assumes: a server batching many sequences keeps every card ` +
+    'reading its share of every step, where a layer split leaves all but one card waiting on each step; the PCIe ' +
+    'all-reduces are counted at the NVLink latency, which no calibration row measures (the fast side)'
+  );
+}
+
 // Seconds as the words of an answer write them (0.21e-3 x 1e3 is 0.21000000000000002 in floating point).
 const us = (seconds: number) => Number((seconds * 1e6).toFixed(3));
 const ms = (seconds: number) => Number((seconds * 1e3).toFixed(3));

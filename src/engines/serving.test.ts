@@ -76,6 +76,20 @@ test('four PCIe cards serve tensor parallel: the batch reads at all four cards\'
   assert.ok(Math.abs(one.serving.decode_tokens_per_s - 1781) / 1781 < 0.01, `${one.serving.decode_tokens_per_s}`);
 });
 
+test('two PCIe GeForce cards: batch 1 splits them by layer, serving runs them tensor parallel, and the basis says why', () => {
+  // 2 x RTX 3090 (936 GB/s and 142 TFLOPS dense FP16 with FP16 accumulate each, GA102 whitepaper). Serving prefill at
+  // the GeForce share over both cards: 0.42 x 2 x 142e12 / (2 x 8.19e9) = 7,282 tokens/s; one card's would be 3,641.
+  const pair: Hardware = {
+    id: 'rtx-3090-x2', name: '2 x RTX 3090', class: 'desktop', accelerator: 'NVIDIA GeForce RTX 3090', count: 2, unified_memory: false,
+    memory_gb: f(48), usable_fraction: f(0.95), bandwidth_gbs: f(936), compute_tflops: f(142),
+    rental: f({ provider: 'cloud', instance_type: '3090-2x', usd_per_hour: 0.5, eu_regions: [] }, 'skypilot'),
+  };
+  const one = estimateCost(qwen3_8b, [], [pair], { tokens_millions: 100, input_share: 0.75 }).self_hosting.options[0];
+  assert.equal(one.serving.split, 'tensor');
+  assert.ok(Math.abs(one.serving.prefill_tokens_per_s! - 7282) <= 1, `${one.serving.prefill_tokens_per_s}`);
+  assert.ok(one.derived_from.some((d) => /2 PCIe cards serve tensor parallel .*not by layer as the batch-1 speed assumes/.test(d)));
+});
+
 test('owned: the purchase over the stated months, board power for the hours it serves, idle draw for the rest', () => {
   // 30,000 USD / 36 = 833.33 USD a month. 5,000M tokens at 5,028 tokens/s (the first test) and 50% utilization
   // (9.0496M an hour) need 552.51 paid hours, half of them serving: 700 W x 276.26 h = 193.38 kWh, then 0.2 x 700 =
