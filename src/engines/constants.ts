@@ -141,19 +141,39 @@ export const ALLREDUCE_LATENCY_S = 19e-6;
 export const LAYER_HANDOFF_S = 0.21e-3;
 
 /**
- * Share of dense FP16 compute (Hardware.compute_tflops: tensor throughput with FP32 accumulate on NVIDIA, the GPU's
- * FP32 = FP16 rate on Apple) that prefill of a dense model achieves, at 2 FLOPs per active parameter per token;
- * calibrated on the dense prefill rows of the same table the same way (src/engines/calibration.test.ts).
+ * Share of a GeForce card's dense FP16 compute (Hardware.compute_tflops: tensor throughput with FP16 accumulate, the
+ * rate llama.cpp's cuBLAS path runs at: CUBLAS_COMPUTE_16F) that prefill of a dense model achieves, at 2 FLOPs per
+ * active parameter per token; calibrated on the dense GeForce prefill rows of the same table (the geometric middle of
+ * their implied shares, 0.30 for Llama 3 70B on 4 x RTX 3090 to 0.60 for Llama 2 7B Q4_0 on an RTX 4090: 0.42).
+ * Other classes of accelerator reach another share of their rated figure: PREFILL_CLASS_FACTOR.
  */
-export const PREFILL_EFFICIENCY = 0.86;
+export const PREFILL_EFFICIENCY = 0.42;
 
 /**
  * The same share for a mixture-of-experts model. A prompt batch is scattered over the experts (512 tokens x 8 of 128
  * experts is 32 tokens per expert in Qwen3-30B-A3B), so each expert multiplies small, inefficient matrices and every
  * expert's weights are read once per batch. Calibrated on the MoE prefill rows (llama.cpp: gpt-oss-20b on an RTX 4090,
- * DeepSeek-V2-Lite on an RTX 3090): the geometric middle of their implied efficiencies.
+ * DeepSeek-V2-Lite on an RTX 3090): the geometric middle of their implied shares (0.14 and 0.24: 0.19).
  */
-export const MOE_PREFILL_EFFICIENCY = 0.37;
+export const MOE_PREFILL_EFFICIENCY = 0.19;
+
+/**
+ * Which prefill share an accelerator's rated compute takes. geforce: NVIDIA's consumer cards, the class the
+ * efficiencies above are fitted on. professional: workstation and data-centre accelerators (RTX A6000, RTX 6000 Ada,
+ * L40S, A40, A100, H100, AMD Instinct ...), whose rated figure is reached at most at boost clocks that a 300-350 W
+ * board does not hold under tensor load. apple: Apple GPUs, whose figure is the SIMD FP32 = FP16 rate, not a
+ * matrix-unit peak, so their kernels reach more of it.
+ */
+export type ComputeClass = 'geforce' | 'professional' | 'apple';
+
+/**
+ * The share of a GeForce card's prefill efficiency each class reaches, fitted like the efficiencies on the same
+ * table (the geometric middle of each class's implied shares over PREFILL_EFFICIENCY). professional: 0.20 (A40, Llama 3
+ * 70B Q4_K_M) to 0.47 (RTX A6000, 8B F16), middle 0.30 = 0.72 x 0.42; llama-bench measures the RTX 6000 Ada at 0.81
+ * of an RTX 4090 (pp512, Llama 3 8B Q4_K_M: 5,792 against 7,139 tokens/s) where their rated figures read 1.10.
+ * apple: 0.47 (M1 Max, 70B Q4_K_M) to 0.87 (M3 Max, 8B F16), middle 0.64 = 1.52 x 0.42.
+ */
+export const PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { geforce: 1, professional: 0.72, apple: 1.52 };
 
 /** Hours in an average month: 8,760 / 12, the unit cloud providers bill a dedicated month in. */
 export const HOURS_PER_MONTH = 730;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Architecture, Hardware } from '../schema/index.ts';
 import { QUANTIZATIONS } from './constants.ts';
-import { decodeLayout, decodeSplit, prefillEfficiency } from './decode.ts';
+import { computeClass, decodeLayout, decodeSplit, effectivePrefillEfficiency, prefillEfficiency } from './decode.ts';
 import type { ModelFacts } from './memory.ts';
 import { speedOf } from './speed.ts';
 
@@ -42,19 +42,20 @@ test('Llama 3 70B Q4_K_M on 2 x RTX 3090: one card\'s bandwidth and compute, nea
   // 70.55B parameters x 4.89 bits / 8 = 43.12 GB (llama-bench's file: 39.59 GiB = 42.51 GB); 80 layers, 8 KV heads x 128.
   // KV at 512 tokens: 2 x 80 x 8 x 128 x 512 x 2 = 0.168 GB. Decode: 43.29 GB / (0.67 x 936 GB/s) = 69.03 ms, plus
   // 80 x 45 us + 0.21 ms = 3.81 ms: 72.84 ms, 13.7 tokens/s; XiongjieDai measured 16.57 (tg512). Prefill: one card's
-  // 0.86 x 71e12 / (2 x 70.55e9) = 433 tokens/s; measured 357 (pp512). Summed compute would say 866, 2.4x too fast.
+  // dense FP16 tensor rate with FP16 accumulate (GA102 whitepaper: 142 TFLOPS), 0.42 x 142e12 / (2 x 70.55e9) = 423
+  // tokens/s; measured 357 (pp512). Summed compute would say 845, 2.4x too fast.
   const arch: Architecture = { layers: 80, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'meta-llama/Meta-Llama-3-70B' };
   const facts: ModelFacts = { parameters_total: 70.55e9, parameters_active: 70.55e9, architecture: arch, native_precision: null, derived_from: [] };
   const q4 = QUANTIZATIONS.find((q) => q.id === 'q4_k_m')!;
-  const s = speedOf(facts, q4, machine('NVIDIA GeForce RTX 3090', 2, 936, 71), { context: 512, concurrency: 1 });
+  const s = speedOf(facts, q4, machine('NVIDIA GeForce RTX 3090', 2, 936, 142), { context: 512, concurrency: 1 });
   assert.equal(s.split, 'layer');
   assert.equal(s.decode_bandwidth_gbs, 936);
   assert.equal(s.per_token_latency_ms, 3.81);
   assert.ok(Math.abs(s.tokens_per_s - 13.7) <= 0.1, `${s.tokens_per_s}`);
-  assert.ok(Math.abs(s.prefill_tokens_per_s! - 433) <= 1, `${s.prefill_tokens_per_s}`);
+  assert.ok(Math.abs(s.prefill_tokens_per_s! - 423) <= 1, `${s.prefill_tokens_per_s}`);
   assert.match(s.basis, /split by layer \(llama\.cpp's default --split-mode layer/);
   assert.match(s.basis, /1 card-to-card hand-off of 0\.21 ms/);
-  assert.match(s.basis, /FLOP\/s of one card/);
+  assert.match(s.basis, /0\.42 x one card's dense FP16 tensor FLOP\/s with FP16 accumulate/);
 });
 
 test('gpt-oss-120b on 8 x H200 decodes at about 412 tokens/s at batch 1, not thousands', () => {
@@ -74,13 +75,42 @@ test('gpt-oss-120b on 8 x H200 decodes at about 412 tokens/s at batch 1, not tho
   assert.equal(s.split, 'tensor');
   assert.equal(s.per_token_latency_ms, 2.304);
   assert.match(s.basis, /tensor parallel.*\(vLLM, SGLang or TensorRT-LLM.*all-reduces/);
-  // Prefill at the MoE efficiency: 0.37 x 8 x 989.5e12 / (2 x 5.13e9) = 285,470 tokens/s.
-  assert.equal(s.prefill_efficiency, 0.37);
-  assert.ok(Math.abs(s.prefill_tokens_per_s! - 285470) <= 1, `${s.prefill_tokens_per_s}`);
+  // Prefill at the MoE efficiency of a data-centre accelerator: 0.19 x 0.72 = 0.1368 (shown 0.14) of the rated
+  // compute, 0.1368 x 8 x 989.5e12 / (2 x 5.13e9) = 105,547 tokens/s.
+  assert.equal(s.prefill_efficiency, 0.14);
+  assert.ok(Math.abs(s.prefill_tokens_per_s! - 105547) <= 1, `${s.prefill_tokens_per_s}`);
   assert.match(s.basis, /mixture-of-experts/);
 });
 
 test('a mixture-of-experts model prefills at its own efficiency; a dense model at the dense one', () => {
-  assert.equal(prefillEfficiency(3.3e9, 30.5e9), 0.37);
-  assert.equal(prefillEfficiency(8e9, 8e9), 0.86);
+  assert.equal(prefillEfficiency(3.3e9, 30.5e9), 0.19);
+  assert.equal(prefillEfficiency(8e9, 8e9), 0.42);
+});
+
+test('each class of accelerator reaches its own share of its rated compute', () => {
+  // GeForce 0.42; workstation and data-centre 0.42 x 0.72 = 0.3024; Apple 0.42 x 1.52 = 0.6384 of the FP32 rate.
+  assert.equal(computeClass(machine('NVIDIA GeForce RTX 4090', 1, 1008)), 'geforce');
+  assert.equal(computeClass(machine('NVIDIA RTX 6000 Ada Generation', 1, 960)), 'professional');
+  assert.equal(computeClass(machine('NVIDIA H100 SXM5 80GB', 8, 3350)), 'professional');
+  assert.equal(computeClass(machine('Apple M4 Max', 1, 546)), 'apple');
+  assert.equal(effectivePrefillEfficiency(machine('NVIDIA GeForce RTX 4090', 1, 1008), 8e9, 8e9), 0.42);
+  assert.equal(effectivePrefillEfficiency(machine('NVIDIA RTX 6000 Ada Generation', 1, 960), 8e9, 8e9), 0.3);
+  assert.equal(effectivePrefillEfficiency(machine('Apple M4 Max', 1, 546), 8e9, 8e9), 0.64);
+});
+
+test('Llama 3 8B on an RTX 6000 Ada prefills below an RTX 4090 though its rated compute is higher, as measured', () => {
+  // Rated dense FP16 with FP16 accumulate: 364.25 and 330.3 TFLOPS. Prefill: 0.3024 x 364.25e12 / (2 x 8.03e9) =
+  // 6,859 tokens/s and 0.42 x 330.3e12 / (2 x 8.03e9) = 8,638: 0.79 of it. llama-bench pp512 (Q4_K_M): 5,792 against
+  // 7,139, 0.81. On the FP32-accumulate figure the 4090 had before (165.2), the 6000 Ada read 2.2 x the 4090.
+  const arch: Architecture = { layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'meta-llama/Meta-Llama-3-8B' };
+  const facts: ModelFacts = {
+    parameters_total: 8.03e9, parameters_active: 8.03e9, architecture: arch, native_precision: null, derived_from: [],
+  };
+  const q4 = QUANTIZATIONS.find((q) => q.id === 'q4_k_m')!;
+  const ada = speedOf(facts, q4, machine('NVIDIA RTX 6000 Ada Generation', 1, 960, 364.25), { context: 512, concurrency: 1 });
+  const gf = speedOf(facts, q4, machine('NVIDIA GeForce RTX 4090', 1, 1008, 330.3), { context: 512, concurrency: 1 });
+  assert.ok(Math.abs(ada.prefill_tokens_per_s! - 6859) <= 1, `${ada.prefill_tokens_per_s}`);
+  assert.ok(Math.abs(gf.prefill_tokens_per_s! - 8638) <= 1, `${gf.prefill_tokens_per_s}`);
+  assert.match(ada.basis, /workstation or data-centre accelerator/);
+  assert.match(gf.basis, /FP16 accumulate/);
 });

@@ -7,7 +7,9 @@ import {
   LAYER_HANDOFF_S,
   LAYER_LATENCY_S,
   MOE_PREFILL_EFFICIENCY,
+  PREFILL_CLASS_FACTOR,
   PREFILL_EFFICIENCY,
+  type ComputeClass,
 } from './constants.ts';
 import { isMixtureOfExperts } from './moe.ts';
 
@@ -58,16 +60,33 @@ export function decodeLayout(hardware: Hardware, layers: number): DecodeLayout {
   };
 }
 
+/** The prefill class of the configuration's accelerator (constants.ts `ComputeClass`), read from its name. */
+export function computeClass(hardware: Hardware): ComputeClass {
+  if (/GeForce/i.test(hardware.accelerator)) return 'geforce';
+  return /^Apple\b/i.test(hardware.accelerator) ? 'apple' : 'professional';
+}
+
 /**
- * FLOP/s a prompt is processed at on the configuration at batch 1, or undefined without a compute figure. Under a
- * layer split the cards take turns on a prompt batch as on a token (llama-bench pp512 on 2 and 4 x RTX 4090 runs
- * Llama 3 70B at 839 and 835 tokens/s, 8B at 7,004 and 6,749 against 7,139 on one card), so it is one card's compute;
- * otherwise every device's.
+ * FLOP/s a prompt is processed at on the configuration at batch 1, or undefined without a compute figure: the rated
+ * figure x the class's share of it (PREFILL_CLASS_FACTOR). Under a layer split the cards take turns on a prompt
+ * batch as on a token (llama-bench pp512 on 2 and 4 x RTX 4090 runs Llama 3 70B at 839 and 835 tokens/s, 8B at 7,004
+ * and 6,749 against 7,139 on one card), so it is one card's compute; otherwise every device's.
  */
 export function prefillFlops(hardware: Hardware): number | undefined {
   if (!hardware.compute_tflops) return undefined;
   const cards = decodeSplit(hardware) === 'layer' ? 1 : hardware.count;
-  return hardware.compute_tflops.value * 1e12 * cards;
+  return hardware.compute_tflops.value * 1e12 * cards * PREFILL_CLASS_FACTOR[computeClass(hardware)];
+}
+
+/** FLOP/s a serving runtime processes prompts at: every device's (tensor parallel), at the class's share. */
+export function servingFlops(hardware: Hardware): number | undefined {
+  if (!hardware.compute_tflops) return undefined;
+  return hardware.compute_tflops.value * 1e12 * hardware.count * PREFILL_CLASS_FACTOR[computeClass(hardware)];
+}
+
+/** The share of the rated compute prompt processing reaches on the configuration: the efficiency x the class's factor. */
+export function effectivePrefillEfficiency(hardware: Hardware, activeParameters: number, totalParameters: number): number {
+  return Number((prefillEfficiency(activeParameters, totalParameters) * PREFILL_CLASS_FACTOR[computeClass(hardware)]).toFixed(2));
 }
 
 /**
@@ -85,6 +104,20 @@ export function servingLayout(hardware: Hardware, layers: number): DecodeLayout 
     bandwidth: layout.bandwidth * hardware.count,
     step_latency_s: layers * (LAYER_LATENCY_S + ALLREDUCE_LATENCY_S),
   };
+}
+
+/**
+ * Why a serving figure runs PCIe cards tensor parallel while the batch-1 figure splits them by layer, for the basis of
+ * a serving answer; null when the two layouts are the same (one device, or a GPU-to-GPU fabric).
+ */
+export function servingSplitBasis(hardware: Hardware): string | null {
+  if (decodeSplit(hardware) !== 'layer') return null;
+  return (
+    `split: the ${hardware.count} PCIe cards serve tensor parallel (vLLM or SGLang with --tensor-parallel-size ` +
+    `${hardware.count}), not by layer as the batch-1 speed assumes: a server batching many sequences keeps every card ` +
+    'reading its share of every step, where a layer split leaves all but one card waiting on each step; the PCIe ' +
+    'all-reduces are counted at the NVLink latency, which no calibration row measures (the fast side)'
+  );
 }
 
 // Seconds as the words of an answer write them (0.21e-3 x 1e3 is 0.21000000000000002 in floating point).
@@ -112,7 +145,7 @@ export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: nu
   );
 }
 
-/** Share of dense FP16 compute prompt processing reaches: lower for a mixture-of-experts model. */
+/** Share of a GeForce card's dense FP16 compute prompt processing reaches: lower for a mixture-of-experts model. */
 export function prefillEfficiency(activeParameters: number, totalParameters: number): number {
   return isMixtureOfExperts(activeParameters, totalParameters) ? MOE_PREFILL_EFFICIENCY : PREFILL_EFFICIENCY;
 }
@@ -126,7 +159,12 @@ export const DECODE_BASIS =
   '--tensor-parallel-size) runs PCIe cards tensor parallel, the PCIe all-reduces counted at the NVLink latency, which ' +
   'no calibration row measures)';
 
+// The dense efficiency of each class, as the answers state it (0.42 x 0.72 = 0.3024 is written 0.3).
+const share = (c: ComputeClass) => Number((PREFILL_EFFICIENCY * PREFILL_CLASS_FACTOR[c]).toFixed(2));
+
 /** The prefill model in one line. */
 export const PREFILL_BASIS =
-  `prefill: ${PREFILL_EFFICIENCY} (dense) or ${MOE_PREFILL_EFFICIENCY} (mixture-of-experts) x dense FP16 compute ` +
-  '(one card\'s when PCIe cards split by layer) / (2 x active parameters)';
+  `prefill: dense FP16 tensor compute with FP16 accumulate, the rate llama.cpp's prompt kernels run at (one card's ` +
+  `when PCIe cards split by layer) x ${share('geforce')} on GeForce cards, ${share('professional')} on workstation and ` +
+  `data-centre accelerators, ${share('apple')} of the GPU's FP32 = FP16 rate on Apple silicon (a mixture-of-experts ` +
+  `model: ${MOE_PREFILL_EFFICIENCY} for ${PREFILL_EFFICIENCY} on a GeForce card, the same factor elsewhere) / (2 x active parameters)`;

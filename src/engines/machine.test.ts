@@ -91,6 +91,8 @@ test('a count not catalogued builds N cards of the catalogued one: N x memory, p
   assert.deepEqual([m.value, m.hardware?.count, m.hardware?.memory_gb.value, m.hardware?.bandwidth_gbs?.value], ['rtx-3090-x3', 3, 72, 936]);
   assert.equal(m.hardware?.memory_gb.source, 'derived');
   assert.match(m.interpretation, /split across the cards/);
+  // Both figures an answer may put beside it: a batch-1 speed (by layer) and a serving throughput (tensor parallel).
+  assert.match(m.interpretation, /by layer for a batch-1 speed.*tensor parallel for serving throughput/);
   assert.equal(isRefusal(resolveMachine(real!, '2x M3 Max 64GB')), true, 'a count applies to discrete GPUs');
   assert.equal(refused('100 x 4090').refused, 'out_of_range');
 });

@@ -138,11 +138,15 @@ function split(h: Hardware): string {
   return h.count > 1 ? `: ${h.count} x ${gb(h.memory_gb.value / h.count)} = ${gb(h.memory_gb.value)}, ${howSplit(h)}` : '';
 }
 
-/** The split the speed estimate assumes (decode.ts), so the interpretation and the estimate say the same. */
+/**
+ * The split the estimates assume (decode.ts), so the interpretation and the figures beside it say the same: PCIe
+ * cards split by layer for a batch-1 speed, tensor parallel for a server's throughput (decode.ts `servingLayout`).
+ */
 function howSplit(h: Hardware): string {
   return decodeSplit(h) === 'tensor'
     ? 'weights split across the cards (tensor parallel over their GPU-to-GPU fabric)'
-    : 'weights split across the cards by layer (over PCIe, one card at a time per token)';
+    : 'weights split across the cards over PCIe: by layer for a batch-1 speed (one card at a time per token, as ' +
+        'llama.cpp runs them), tensor parallel for serving throughput (as vLLM or SGLang run them)';
 }
 
 function mapped(h: Hardware, how: MachineHow, matched: string[], interpretation: string): MachineMapping {

@@ -11,6 +11,7 @@ import {
   type KvCacheType,
   type QuantizationId,
 } from './constants.ts';
+import { servingSplitBasis } from './decode.ts';
 import { assessFit, fitInputs, type FitLevel } from './hardware-fit.ts';
 import { hasBandwidth, roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
@@ -240,6 +241,7 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
       (v.prefill_tokens_per_s === null
         ? `prefill counted at the decode rate: no compute figure for ${hardware.id}`
         : `prefill compute-bound at ${roundTo(v.prefill_tokens_per_s, 0)} tokens/s`),
+    ...[servingSplitBasis(hardware)].filter((x) => x !== null),
     `utilization = ${s.utilization}`,
   ];
 }

@@ -1,9 +1,8 @@
 // Serving throughput under continuous batching: prefill compute-bound, decode bandwidth-bound up to memory or compute.
 import type { Hardware } from '../schema/index.ts';
 import type { KvCacheType, Quantization } from './constants.ts';
-import { servingLayout, type DecodeSplit } from './decode.ts';
+import { servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
 import {
-  aggregateFlops,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
   kvCacheBytes,
@@ -52,7 +51,8 @@ export function memoryBatch(weights: number, kvPerSequence: number, hardware: Ha
  * KV cache (sized and read at the full context: the slow side) and pays the per-layer latency of the configuration's
  * serving layout (src/engines/decode.ts `servingLayout`: several cards run tensor parallel), so the batch multiplies the
  * rate until memory holds no more sequences, `max_sequences` is reached or compute binds (2 FLOPs per active
- * parameter per token, at the prefill efficiency of a dense or MoE model). Prefill runs
+ * parameter per token, at the prefill efficiency of a dense or MoE model on the accelerator's class: decode.ts
+ * `servingFlops`). Prefill runs
  * at the compute-bound rate; where the dataset has no compute figure, prompt tokens are counted at the decode rate
  * (the slow side) and `prefill_tokens_per_s` is null.
  */
@@ -64,7 +64,7 @@ export function servingThroughput(p: ServingInput): Serving {
   const byMemory = Math.max(1, memoryBatch(total_weights, kv_per_sequence, hardware));
   const batch = Math.min(byMemory, p.max_sequences);
   const layout = servingLayout(hardware, facts.architecture.layers);
-  const flops = aggregateFlops(hardware);
+  const flops = servingFlops(hardware);
   const memoryRate = decodeTokensPerSecond({
     total_weights, active_weights, kv_per_sequence, batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
   });

@@ -1,7 +1,7 @@
 // Speed of one model on one configuration at a quantization: decode (bandwidth-bound) and prefill (compute-bound).
 import type { Hardware } from '../schema/index.ts';
 import { DECODE_EFFICIENCY, GB, type KvCacheType, type Quantization } from './constants.ts';
-import { decodeLayout, layoutBasis, prefillEfficiency, prefillFlops, type DecodeSplit } from './decode.ts';
+import { computeClass, decodeLayout, effectivePrefillEfficiency, layoutBasis, prefillFlops, type DecodeSplit } from './decode.ts';
 import { isMixtureOfExperts } from './moe.ts';
 import {
   aggregateBandwidth,
@@ -40,6 +40,13 @@ export type SpeedEstimate = {
   time_to_first_token_s: number | null;
 };
 
+/** The rated compute each class's prefill share is of, in words (constants.ts `ComputeClass`). */
+const PREFILL_RATE = {
+  geforce: 'dense FP16 tensor FLOP/s with FP16 accumulate (the rate llama.cpp\'s cuBLAS path runs; a GeForce card)',
+  professional: 'dense FP16 tensor FLOP/s (a workstation or data-centre accelerator, which reaches less of its rated figure)',
+  apple: 'the GPU\'s FP32 = FP16 FLOP/s (Apple silicon)',
+} as const;
+
 /** Speed options: the context each sequence holds, the sequences decoded together, the KV cache type. */
 export type SpeedOptions = { context: number; concurrency: number; kv_cache?: KvCacheType };
 
@@ -61,7 +68,8 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
     });
   const total = at(opts.concurrency);
   const prefill = flops === undefined ? null : computeBoundTokensPerSecond(flops, active_parameters, total_parameters);
-  const prefill_efficiency = prefillEfficiency(active_parameters, total_parameters);
+  // The share of the rated compute reached: the class's efficiency (decode.ts `effectivePrefillEfficiency`).
+  const prefill_efficiency = effectivePrefillEfficiency(hardware, active_parameters, total_parameters);
   const moe = isMixtureOfExperts(active_parameters, total_parameters);
   return {
     estimate: true,
@@ -71,8 +79,8 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
       `${layoutBasis(hardware, layout, layers)}; ` +
       (prefill === null
         ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'
-        : `prefill compute-bound: ${prefill_efficiency} x dense FP16 FLOP/s` +
-          `${layout.split === 'layer' ? ' of one card' : ''} / (2 x active parameters)` +
+        : `prefill compute-bound: ${prefill_efficiency} x ${layout.split === 'layer' ? 'one card\'s ' : ''}` +
+          `${PREFILL_RATE[computeClass(hardware)]} / (2 x active parameters)` +
           (moe
             ? ' (the mixture-of-experts efficiency: a prompt batch is scattered over the experts, so each multiplies small ' +
               'matrices; calibrated on llama.cpp MoE prompt-processing measurements)'

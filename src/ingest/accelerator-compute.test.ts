@@ -35,20 +35,20 @@ function table(rows: string): string {
   return file;
 }
 
-test('the reviewed figure replaces a GeForce card\'s FP16-accumulate figure; a GeForce card the table omits has none', async () => {
-  const row = 'NVIDIA GeForce RTX 4090,165.2,https://example.org/ada.pdf,2026-11-25,whitepaper\n';
+test('the reviewed figure is preferred to other sources; a GeForce card the table omits has none', async () => {
+  const row = 'NVIDIA GeForce RTX 4090,330.3,https://example.org/ada.pdf,2026-11-26,whitepaper\n';
   const { compute, issues } = await loadAcceleratorCompute(table(row));
   assert.deepEqual(issues, []);
   const { hardware } = buildHardware([rtx4090, rtx3090Ti, h100], [], [
     config(rtx4090.key, 'rtx-4090'), config(rtx3090Ti.key, 'rtx-3090-ti'), config(h100.key, 'h100'),
   ], compute);
   const byId = new Map(hardware.map((h) => [h.id, h]));
-  assert.equal(byId.get('rtx-4090')?.compute_tflops?.value, 165.2);
+  assert.equal(byId.get('rtx-4090')?.compute_tflops?.value, 330.3);
   assert.equal(byId.get('rtx-4090')?.compute_tflops?.source, 'accelerator-compute');
-  assert.match(byId.get('rtx-4090')?.compute_tflops?.note ?? '', /FP32 accumulate.*evidence: https:\/\/example.org\/ada.pdf/);
-  // Not in the table: Epoch's 160 is on the other basis, so no figure rather than one twice too high.
+  assert.match(byId.get('rtx-4090')?.compute_tflops?.note ?? '', /FP16 accumulate.*evidence: https:\/\/example.org\/ada.pdf/);
+  // Not in the table: other sources give a GeForce card either this basis or its FP32 shader rate, so no figure.
   assert.equal(byId.get('rtx-3090-ti')?.compute_tflops, undefined);
-  // A data-centre card runs FP32 accumulate at full rate: Epoch's dense BF16 figure is already on the basis.
+  // A data-centre card runs FP16 and FP32 accumulate at one rate: Epoch's dense BF16 figure is on the basis.
   assert.equal(byId.get('h100')?.compute_tflops?.value, 989.4);
 });
 
@@ -68,18 +68,22 @@ test('the project table: every row valid and used, on the stated basis (checked 
   assert.deepEqual(issues, []);
   const { configs } = await loadHardwareConfigs(projectConfigs);
   assert.deepEqual(unusedComputeKeys(compute, configs.map((c) => c.accelerator_key)), []);
-  // Read by hand from the documents each row cites: Ada whitepaper (RTX 4090, FP16 tensor with FP32 accumulate),
-  // GA102 whitepaper (RTX 3090), RTX Blackwell whitepaper (RTX 5090), L40S datasheet, Apple's M1 Max announcement.
+  // Read by hand from the documents each row cites: Ada whitepaper (RTX 4090, FP16 tensor with FP16 accumulate 330.3),
+  // GA102 whitepaper (RTX 3090 142, RTX A6000 154.8), RTX Blackwell whitepaper (RTX 5090 419), L40S datasheet, Apple's
+  // M1 Max announcement.
   const expected: Record<string, number> = {
-    'NVIDIA GeForce RTX 4090': 165.2, 'NVIDIA GeForce RTX 3090': 71, 'nvidia-rtx-5090': 209.5, 'nvidia-l40s': 362.05, 'apple-m1-max': 10.4,
+    'NVIDIA GeForce RTX 4090': 330.3, 'NVIDIA GeForce RTX 3090': 142, 'nvidia-rtx-5090': 419, 'nvidia-l40s': 362.05, 'apple-m1-max': 10.4,
+    'NVIDIA RTX A6000': 154.8,
   };
   for (const [key, tflops] of Object.entries(expected)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
   // NVIDIA's published figures, worked by hand onto the basis: A10 datasheet 125 TF dense FP16; RTX 4080 780 AI TOPS
-  // (FP8 sparse) / 8 = 97.5 (the Ada whitepaper's own RTX 4080 figure); RTX 4070 466 / 8 = 58.25; RTX 5080 1801 AI TOPS
-  // (FP4 sparse) / 16 = 112.56; RTX 3060 101 Tensor TFLOPS (FP16 sparse) / 4 = 25.25; RTX 6000 Ada 1457 (FP8 sparse) / 4.
+  // (FP8 sparse) / 4 = 195; RTX 4070 466 / 4 = 116.5; RTX 4070 Ti 641 / 4 = 160.25; RTX 5080 1801 AI TOPS (FP4 sparse)
+  // / 8 = 225.1; RTX 3060 101 Tensor TFLOPS (FP16 sparse) / 2 = 50.5; RTX 3070 163 / 2 = 81.5; RTX 3080 Ti 273 / 2 =
+  // 136.5; RTX 6000 Ada 1457 (FP8 sparse) / 4 = 364.25.
   const published: Record<string, number> = {
-    'NVIDIA A10 PCIe': 125, 'NVIDIA GeForce RTX 4080': 97.5, 'NVIDIA GeForce RTX 4070': 58.25, 'nvidia-rtx-5080': 112.6,
-    'nvidia-rtx-3060-12gb': 25.25, 'nvidia-rtx-3060-8gb': 25.25, 'NVIDIA RTX 6000 Ada Generation': 364.25,
+    'NVIDIA A10 PCIe': 125, 'NVIDIA GeForce RTX 4080': 195, 'NVIDIA GeForce RTX 4070': 116.5, 'nvidia-rtx-4070-ti': 160.25,
+    'nvidia-rtx-5080': 225.1, 'nvidia-rtx-3060-12gb': 50.5, 'nvidia-rtx-3060-8gb': 50.5, 'nvidia-rtx-3070': 81.5,
+    'nvidia-rtx-3080-ti': 136.5, 'NVIDIA RTX 6000 Ada Generation': 364.25,
   };
   for (const [key, tflops] of Object.entries(published)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
 });

@@ -10,11 +10,13 @@ const COMPUTE_SOURCE_ID = 'accelerator-compute';
 
 /**
  * The basis every figure in the table is on, and what the speed engine's prefill efficiencies are calibrated against:
- * dense matrix throughput without sparsity, FP16 inputs with FP32 accumulation (GeForce cards run that at half their
- * FP16-accumulate rate, which is the figure Epoch lists for them); Apple GPUs have no separate matrix rate, so their
- * FP32 rate, which FP16 matches.
+ * dense matrix throughput without sparsity, FP16 inputs with FP16 accumulation, the rate llama.cpp's prompt kernels run
+ * at (ggml-cuda's cuBLAS path multiplies in FP16 with CUBLAS_COMPUTE_16F; its MMQ kernels use the INT8 tensor rate,
+ * twice this one on every NVIDIA card since Turing). GeForce cards run FP32 accumulation at half this rate, which
+ * llama.cpp does not ask for; workstation and data-centre cards run both at the same rate. Apple GPUs have no separate
+ * matrix rate, so their FP32 rate, which FP16 matches.
  */
-export const COMPUTE_BASIS = 'dense FP16 tensor TFLOPS with FP32 accumulate, no sparsity (Apple: the GPU FP32 = FP16 rate)';
+export const COMPUTE_BASIS = 'dense FP16 tensor TFLOPS with FP16 accumulate, no sparsity (Apple: the GPU FP32 = FP16 rate)';
 
 export const ACCELERATOR_COMPUTE_SOURCE: Source = {
   id: COMPUTE_SOURCE_ID,

@@ -132,8 +132,9 @@ function bandwidthFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | un
 }
 
 /**
- * Compute: the reviewed compute table first (one basis: FP16 with FP32 accumulate), else the first observation that
- * gives a figure, except for a GeForce card, whose figure in other sources is its FP16-accumulate rate, twice the basis.
+ * Compute: the reviewed compute table first (one basis: dense FP16 tensor with FP16 accumulate), else the first
+ * observation that gives a figure, except for a GeForce card: the other sources give one either that rate (Epoch) or
+ * the FP32 shader rate, a quarter of it (Hugging Face's table: RTX 3070 20.31), so only the reviewed table is trusted.
  */
 function computeOf(cfg: HardwareConfig, acc: Accelerator, table: ReadonlyMap<string, ComputeRow>): Fact<number> | undefined {
   const reviewed = computeFact(cfg.accelerator_key, table);
