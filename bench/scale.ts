@@ -179,8 +179,8 @@ export function formatScale(r: ScaleReport): string {
     `Below ${RATIO_FLOOR_MS} ms the times are cached lookups and timer noise, and no ratio is shown.`,
     '',
     renderTable(['operation', 'first calls 1x ms', `first calls ${n}x ms`, 'ratio', 'warm p50 1x ms', `warm p50 ${n}x ms`, 'ratio', 'distinct p50 1x ms', `distinct p50 ${n}x ms`, 'ratio', 'verdict'], rows),
-    ...(probeRow && probe ? ['', `Search index probe (q=${SEARCH_PROBE.q}, no match): ${show(probeRow.warm)} at ${n}x the data: ${probe.indexed
-      ? 'indexed (a scan would grow with the catalogue)' : 'grows with the catalogue: search looks like a scan'}.`] : []),
+    ...(probeRow && probe ? ['', `Search index probe (q=${SEARCH_PROBE.q}, no match): ${show(probeRow.warm)} at ${n}x the data: `
+      + (probe.indexed ? 'indexed (a scan would grow with the catalogue).' : 'grows with the catalogue: search looks like a scan.')] : []),
   ].join('\n');
 }
 
