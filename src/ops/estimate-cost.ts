@@ -12,7 +12,7 @@ import { cheapestSelfHosted, estimateCost, type ApiCostLine, type CostResult } f
 import { acceptedMachines } from '../engines/machine.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate, NextPrices, Sku, type Model } from '../schema/index.ts';
+import { IsoDate, NextPrices, Sku } from '../schema/index.ts';
 import { costableOffers, resellerNote, scheduledPriceNote, sellerOf } from './cost-offers.ts';
 import { contextParam, ModelIdParam, requireModelId, wireFact } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
@@ -20,7 +20,6 @@ import { defineOperation, READ_ONLY } from './operation.ts';
 import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
-import { kept, stitched } from './json-fragment.ts';
 
 /** A price with its provenance; `source` is absent from partial responses, as on every fact. */
 const PriceRef = z
@@ -115,17 +114,6 @@ const Output = z.object({
   estimate: z.literal(true).describe('Monthly costs and the break-even are estimates derived by this service.'),
   assumptions: z.array(z.string()).describe('Every assumption the figures rest on.'),
 });
-
-/** A model's reference, made once per model of the dataset and kept as prepared text. */
-const modelRefs = new WeakMap<Model, ModelRef>();
-function modelRef(ds: Dataset, m: Model): ModelRef {
-  let r = modelRefs.get(m);
-  if (!r) modelRefs.set(m, (r = kept(toModelRef(ds, m))));
-  return r;
-}
-
-/** The model facts an answer cites are one frozen list per model (engines/memory.ts modelFacts): kept as text. */
-const keptIfFrozen = (xs: string[]): string[] => (Object.isFrozen(xs) ? kept(xs) : xs);
 
 function toApiLine(ds: Dataset, l: ApiCostLine, seller: ReturnType<typeof sellerOf>): ApiLine {
   return {
@@ -255,9 +243,8 @@ export const estimate_cost = defineOperation({
     const paid = offers.find((l) => !l.zero_priced);
     const own = offers.find((l) => !l.zero_priced && l.first_party);
     const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
-    // Written member by member: the model's reference and facts are copied as prepared text, kept per model.
-    return stitched({
-      model: modelRef(ds, model),
+    return {
+      model: toModelRef(ds, model),
       tokens_millions: r.tokens_millions,
       input_share: r.input_share,
       hardware: named?.hardware.id ?? null,
@@ -268,13 +255,13 @@ export const estimate_cost = defineOperation({
         note: [resellerNote(paid, own, costable.own_retired, zeroOwn), scheduledPriceNote(paid, own, ds.meta.data_as_of)].filter(Boolean).join(' ') || null,
       },
       settings: r.settings,
-      self_hosting: stitched({ ...r.self_hosting, derived_from: keptIfFrozen(r.self_hosting.derived_from) }),
+      self_hosting: r.self_hosting,
       break_even: r.break_even,
       break_even_owned: r.break_even_owned,
       curve: r.curve,
       cheaper: cheaperOf(paid, r),
       estimate: true as const,
       assumptions: r.assumptions,
-    });
+    };
   },
 });
