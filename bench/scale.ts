@@ -11,7 +11,11 @@ import { coldStreams } from './cold-inputs.ts';
 import { fmt, fmtInt, renderTable } from './lib/table.ts';
 import { datasetDataAtScale, freshDataset, readRawDataset } from './synthetic.ts';
 
-export type ScaleOptions = { factor: number; iterations: number; maxMsPerExample: number; coldReps: number };
+export type ScaleOptions = {
+  factor: number; iterations: number; maxMsPerExample: number; coldReps: number;
+  /** Only these operations (and no index probe): to re-run one flagged row several times. */
+  only?: readonly string[];
+};
 
 /**
  * Cost at 1x and at N x: first calls on cold caches, the sum over the examples of the warm p50, and (operations only)
@@ -74,8 +78,9 @@ export function runScale(options: ScaleOptions): ScaleReport {
   const large = datasetDataAtScale(raw, options.factor);
   const buildMs = performance.now() - t;
   const today = utcToday();
-  const groups: Array<{ label: string; calls: Call[] }> = OPERATIONS.map((op) => ({ label: op.name, calls: exampleCalls(op) }));
-  groups.push({ label: PROBE_LABEL, calls: [probeCall()] });
+  const ops = options.only ? OPERATIONS.filter((op) => options.only!.includes(op.name)) : OPERATIONS;
+  const groups: Array<{ label: string; calls: Call[] }> = ops.map((op) => ({ label: op.name, calls: exampleCalls(op) }));
+  if (!options.only) groups.push({ label: PROBE_LABEL, calls: [probeCall()] });
   // One untimed pass so that the first group measured does not also pay for compiling the shared code paths.
   for (const g of groups) coldMs(small, g.calls, today, 1);
 
@@ -161,7 +166,8 @@ export function formatScale(r: ScaleReport): string {
     isSuperLinear(row, r) ? 'FLAGGED: faster than the reference' : overRule(row, n) ? `flagged: over ${1.5 * n}x, like the reference` : 'ok',
   ]);
   rows.push(['(reference) linear pass over every record', '', '', '', fmt(r.reference[0], 3), fmt(r.reference[1], 3), `${fmt(ref, 1)}x`, '', '', '', '']);
-  const probe = probeIndexed(r);
+  const probeRow = r.rows.find((row) => row.label === PROBE_LABEL);
+  const probe = probeRow ? probeIndexed(r) : undefined;
   return [
     `Synthetic dataset ${n}x: ${Object.entries(b).map(([k, v]) => `${fmtInt(v)} ${k}`).join(', ')} (the real one: ${Object.entries(a).map(([k, v]) => `${fmtInt(v)} ${k}`).join(', ')});`,
     `copies of every model with its offers, ratings and change events, ids suffixed -x1..-x${n - 1}; built and validated in ${fmt(r.buildMs / 1000, 1)} s.`,
@@ -173,12 +179,14 @@ export function formatScale(r: ScaleReport): string {
     `Below ${RATIO_FLOOR_MS} ms the times are cached lookups and timer noise, and no ratio is shown.`,
     '',
     renderTable(['operation', 'first calls 1x ms', `first calls ${n}x ms`, 'ratio', 'warm p50 1x ms', `warm p50 ${n}x ms`, 'ratio', 'distinct p50 1x ms', `distinct p50 ${n}x ms`, 'ratio', 'verdict'], rows),
-    '',
-    `Search index probe (q=${SEARCH_PROBE.q}, no match): ${show(r.rows.find((row) => row.label === PROBE_LABEL)!.warm)} at ${n}x the data: ${probe.indexed ? 'indexed (a scan would grow with the catalogue)' : 'grows with the catalogue: search looks like a scan'}.`,
+    ...(probeRow && probe ? ['', `Search index probe (q=${SEARCH_PROBE.q}, no match): ${show(probeRow.warm)} at ${n}x the data: `
+      + (probe.indexed ? 'indexed (a scan would grow with the catalogue).' : 'grows with the catalogue: search looks like a scan.')] : []),
   ].join('\n');
 }
 
 if (isMain(import.meta.url)) {
-  const report = runScale({ factor: Number(process.argv[2] ?? 10), iterations: 50, maxMsPerExample: 1000, coldReps: 3 });
+  // bench/scale.ts [factor] [operation,operation]: the second argument re-times only those operations.
+  const only = process.argv[3]?.split(',').filter(Boolean);
+  const report = runScale({ factor: Number(process.argv[2] ?? 10), iterations: 50, maxMsPerExample: 1000, coldReps: 3, only });
   process.stdout.write(`${formatScale(report)}\n`);
 }

@@ -35,7 +35,7 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
     // Most strings name no source. A plain word-bounded search (several times faster in V8 than the pattern above,
     // and true wherever the pattern matches, since every id begins and ends with a letter or digit) skips them.
     const maybe = new RegExp(`\\b(?:${alt})\\b`);
-    fn = (text, found) => {
+    const rewrite: PartialText = (text, found) => {
       if (!maybe.test(text)) return text;
       return text.replace(re, (match: string, the: string | undefined, id: string, tail: string | undefined, at: number) => {
         if (tail === ', ') {
@@ -49,7 +49,46 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
         return tail === ': ' ? `${words}: ` : words;
       });
     };
+    fn = remembered(rewrite);
   }
   rewriters.set(sources, fn);
   return fn;
+}
+
+/** Strings shorter than this are rewritten each time: a look-up would cost about as much as the search. */
+const REMEMBER_FROM = 24;
+/** Strings remembered per generation; two generations are kept (the older dropped as a new one fills). */
+const GENERATION = 4096;
+
+type Rewritten = { text: string; ids: readonly string[] };
+const NO_IDS: readonly string[] = [];
+
+/**
+ * The rewriting with its results remembered, keyed by the text: answers repeat the same derivation lines (a
+ * hardware fact, the decode formula, a model's facts) in every entry and across asks, and the search over every
+ * source id took most of a partial projection (derivations of 1.5 KB an entry). Bounded: two generations of
+ * GENERATION strings, the older dropped whole when the newer fills, so a line in use stays and the rest goes.
+ */
+function remembered(rewrite: PartialText): PartialText {
+  let young = new Map<string, Rewritten>();
+  let old = new Map<string, Rewritten>();
+  return (text, found) => {
+    if (text.length < REMEMBER_FROM) return rewrite(text, found);
+    let r = young.get(text);
+    if (!r) {
+      r = old.get(text);
+      if (!r) {
+        const ids = new Set<string>();
+        const out = rewrite(text, ids);
+        r = { text: out, ids: ids.size ? [...ids] : NO_IDS };
+      }
+      if (young.size >= GENERATION) {
+        old = young;
+        young = new Map();
+      }
+      young.set(text, r);
+    }
+    for (const id of r.ids) found.add(id);
+    return r.text;
+  };
 }

@@ -132,3 +132,13 @@ test('partial: an offer loses listed_by, whose sources are listed once; full kee
   assert.deepEqual(out.sources.map((s: { id: string }) => s.id), ['litellm', 'models-dev']);
   assert.equal(projectBody(body, { ...base, full: true }), body);
 });
+
+test('partial: a text seen before (remembered) still lists the sources it named, in every answer that quotes it', () => {
+  const line = 'parameters_total = 8000000000 (models-dev, 2026-07-02), a figure quoted by many answers';
+  const first = projectBody({ derived_from: [line] }, { ...base, full: false }) as Record<string, any>;
+  const second = projectBody({ other: { why: [line] } }, { ...base, full: false }) as Record<string, any>;
+  const rewritten = 'parameters_total = 8000000000 (as of 2026-07-02), a figure quoted by many answers';
+  assert.deepEqual(first.derived_from, [rewritten]);
+  assert.deepEqual(second.other.why, [rewritten]);
+  assert.deepEqual(second.sources.map((s: { id: string }) => s.id), ['models-dev']);
+});

@@ -19,7 +19,7 @@ export type ProjectedSource = { id: string; name: string; url: string | null };
 /** Provenance members a partial response drops from every fact-shaped object. */
 const PROVENANCE = new Set(['source', 'corroborated_by', 'conflicts']);
 /** Lists of source ids a partial response drops wherever they are (an offer's `listed_by`), listing the ids once. */
-const SOURCE_LISTS = new Set(['listed_by']);
+export const SOURCE_LISTS = new Set(['listed_by']);
 
 export const attributionText = (baseUrl: string): string => `Data: Model Data Service (${baseUrl})`;
 
@@ -51,7 +51,7 @@ export function projectBody<T extends object>(body: T, opts: ProjectionOptions):
   return out;
 }
 
-function sourceRef(id: string, table: ReadonlyMap<string, Source>): ProjectedSource {
+export function sourceRef(id: string, table: ReadonlyMap<string, Source>): ProjectedSource {
   const s = table.get(id);
   return s ? { id, name: s.name, url: s.url } : { id, name: id, url: null };
 }
@@ -67,10 +67,10 @@ function collect(o: Record<string, unknown>, ids: Set<string>): void {
   }
 }
 
-type Walk = { ids: Set<string>; text: PartialText };
+export type Walk = { ids: Set<string>; text: PartialText };
 
 /** Returns `node` itself when nothing under it changed, so a partial response copies only what it must. */
-function strip(node: unknown, walk: Walk): unknown {
+export function strip(node: unknown, walk: Walk): unknown {
   if (typeof node === 'string') return walk.text(node, walk.ids);
   if (Array.isArray(node)) {
     let copy: unknown[] | undefined;
@@ -113,7 +113,7 @@ function copyUpTo(o: Record<string, unknown>, keys: string[], n: number): Record
 }
 
 /** Assignment that keeps a data key named `__proto__` (possible in JSON) a plain member instead of a prototype. */
-function put(c: Record<string, unknown>, k: string, v: unknown): void {
+export function put(c: Record<string, unknown>, k: string, v: unknown): void {
   if (k === '__proto__') Object.defineProperty(c, k, { value: v, enumerable: true, writable: true, configurable: true });
   else c[k] = v;
 }

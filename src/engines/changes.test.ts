@@ -72,3 +72,17 @@ test('an empty window inside the data names the latest matching change; one befo
 test('coverage lists each source of events with the date its history runs to', () => {
   assert.deepEqual(modelChanges(ds, { until: '2026-04-20', days: 1 }).coverage, [{ source: 'test-source', name: 'Test source', history_until: '2026-08-01', events: 5 }]);
 });
+
+test('a model or vendor filter reads only that model\'s or vendor\'s events, with the same answer and the same latest', () => {
+  // Worked by hand from `changes` above (aModel's default vendor is the one alpha has; beta's is `other`).
+  const alphaVendor = ds.modelById.get('alpha')!.vendor;
+  const byModel = modelChanges(ds, { days: 20, until: '2026-04-20', model_id: 'beta' });
+  assert.deepEqual(byModel.events.map((e) => e.date), ['2026-04-01']);
+  const byVendor = modelChanges(ds, { days: 30, until: '2026-04-20', vendor: alphaVendor });
+  assert.deepEqual(byVendor.events.map((e) => e.date), ['2026-04-15', '2026-03-31']);
+  // Nothing of beta's in its window: the latest matching event is named from beta's own list.
+  const empty = modelChanges(ds, { days: 5, until: '2026-04-20', model_id: 'beta' });
+  assert.deepEqual([empty.events.length, empty.latest_matching], [0, '2026-04-01']);
+  const none = modelChanges(ds, { days: 5, until: '2026-04-20', vendor: 'nobody' });
+  assert.deepEqual([none.events.length, none.latest_matching], [0, null]);
+});

@@ -88,6 +88,36 @@ function noticeOf(ds: Dataset, w: Window, found: number, latest: string | null):
   return parts.length ? parts.join(' ') : null;
 }
 
+/** The dataset's events per model and per vendor, newest first as in `ds.changes`: built once per dataset. */
+const eventIndexes = new WeakMap<Dataset, { byModel: Map<string, ChangeEvent[]>; byVendor: Map<string, ChangeEvent[]> }>();
+const NO_EVENTS: readonly ChangeEvent[] = [];
+
+/**
+ * The events a query can match, in the dataset's order: a model's own or a vendor's own when it names one. Without
+ * them a one-model ask walked every event of its window (a year holds most of the catalogue's): at 10 times the
+ * catalogue it took 70 times as long, while the model's own events stay as many.
+ */
+function candidates(ds: Dataset, q: ChangesQuery): readonly ChangeEvent[] {
+  if (!q.model_id && !q.vendor) return ds.changes;
+  let idx = eventIndexes.get(ds);
+  if (!idx) {
+    idx = { byModel: new Map(), byVendor: new Map() };
+    for (const e of ds.changes) {
+      push(idx.byModel, e.model_id, e);
+      const vendor = ds.modelById.get(e.model_id)?.vendor;
+      if (vendor !== undefined) push(idx.byVendor, vendor, e);
+    }
+    eventIndexes.set(ds, idx);
+  }
+  return (q.model_id ? idx.byModel.get(q.model_id) : idx.byVendor.get(q.vendor!)) ?? NO_EVENTS;
+}
+
+function push(m: Map<string, ChangeEvent[]>, key: string, e: ChangeEvent): void {
+  const xs = m.get(key);
+  if (xs) xs.push(e);
+  else m.set(key, [e]);
+}
+
 /** Events of the window matching the filters, newest first (ties by id, the dataset's order). */
 export function modelChanges(ds: Dataset, q: ChangesQuery): ChangesResult {
   const w = windowOf(q.until, q.days);
@@ -99,8 +129,10 @@ export function modelChanges(ds: Dataset, q: ChangesQuery): ChangesResult {
   const by_kind: Record<ChangeKind, number> = { price: 0, elo: 0, licence: 0, hosting: 0 };
   let corrections = 0;
   let latest: string | null = null;
-  for (let i = firstOnOrBefore(ds.changes, w.until); i < ds.changes.length; i++) {
-    const e = ds.changes[i];
+  // Every event `match` accepts is among the candidates, in the same order: the same answer from fewer events.
+  const all = candidates(ds, q);
+  for (let i = firstOnOrBefore(all, w.until); i < all.length; i++) {
+    const e = all[i];
     const inWindow = e.date >= w.from;
     // Past the window only the newest matching event is wanted, for the notice.
     if (!inWindow && latest !== null) break;

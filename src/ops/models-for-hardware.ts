@@ -12,6 +12,7 @@ import { overallRating } from '../engines/ranking.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { contextParam, Cursor, Limit, Page, paginate } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, HardwareView, resolveHardware, toHardwareView } from './list-hardware.ts';
+import { kept, stitched } from './json-fragment.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { oneQuantizationChoice, QuantizationIdSchema, quantizationParams } from './quantization-params.ts';
 import { ModelRef, RankedRating, toModelRef, toRankedRating } from './shapes.ts';
@@ -129,6 +130,7 @@ type Ranking = {
   does_not_fit: number;
   excluded: { closed_weights: number; open_weights_unknown: number; not_language_models: number };
   assumptions: string[];
+  catalogue: Catalogue;
 };
 
 const NOT_ASSESSABLE_REASON =
@@ -136,14 +138,28 @@ const NOT_ASSESSABLE_REASON =
 
 const quantizationName = new Map(QUANTIZATIONS.map((q) => [q.id, q.name]));
 
-function toEntry(ds: Dataset, r: RankedModel): Entry {
-  const rated = overallRating(ds, r.model_id);
+/** A model's reference and rating, the same at every context and on every configuration: kept as prepared text. */
+type Heading = { model: Entry['model']; rating: Entry['rating'] };
+
+function headingOf(ds: Dataset, c: Catalogue, id: string): Heading {
+  let h = c.headings.get(id);
+  if (!h) {
+    const rated = overallRating(ds, id);
+    h = { model: kept(toModelRef(ds, ds.modelById.get(id)!)), rating: rated ? kept(toRankedRating(rated.board, rated.entry)) : null };
+    c.headings.set(id, h);
+  }
+  return h;
+}
+
+function toEntry(ds: Dataset, c: Catalogue, r: RankedModel): Entry {
+  const { model, rating } = headingOf(ds, c, r.model_id);
   // The engine lists only fitting models, which always carry a quantization and a speed.
   const q = r.quantization!;
-  return {
+  // Written member by member: the model and its rating are copied as text, the figures of this ask serialized.
+  return stitched({
     rank: r.rank,
-    model: toModelRef(ds, ds.modelById.get(r.model_id)!),
-    rating: rated ? toRankedRating(rated.board, rated.entry) : null,
+    model,
+    rating,
     fit: r.fit as 'comfortable' | 'tight',
     quantization: q,
     quantization_rule: r.quantization_rule,
@@ -156,7 +172,7 @@ function toEntry(ds: Dataset, r: RankedModel): Entry {
     speed: r.speed ?? null,
     estimate: true,
     derived_from: r.derived_from,
-  };
+  });
 }
 
 /**
@@ -169,6 +185,8 @@ type Catalogue = {
   not_assessable: z.infer<typeof NotAssessable>;
   excluded: Excluded;
   ratings: Map<string, number | null>;
+  /** Each shown model's reference and rating, made when a page first shows it (at most one per model). */
+  headings: Map<string, Heading>;
 };
 const catalogues = new WeakMap<Dataset, Catalogue>();
 
@@ -188,13 +206,15 @@ function catalogueOf(ds: Dataset): Catalogue {
   lacking.sort((x, y) => (x.model_id < y.model_id ? -1 : 1));
   c = {
     assessable,
-    not_assessable: {
+    // The same in every answer (10 KB): kept as prepared text.
+    not_assessable: kept({
       count: lacking.length,
       reason: NOT_ASSESSABLE_REASON,
       models: lacking,
-    },
+    }),
     excluded,
     ratings: new Map(assessable.map((m) => [m.id, overallRating(ds, m.id)?.entry.best.rating ?? null])),
+    headings: new Map(),
   };
   catalogues.set(ds, c);
   return c;
@@ -220,7 +240,7 @@ function withUnknownWindows(
 const hardwareViews = new WeakMap<Hardware, HardwareView>();
 function hardwareView(h: Hardware): HardwareView {
   let v = hardwareViews.get(h);
-  if (!v) hardwareViews.set(h, (v = toHardwareView(h)));
+  if (!v) hardwareViews.set(h, (v = kept(toHardwareView(h))));
   return v;
 }
 
@@ -233,7 +253,9 @@ function rank(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
     not_assessable: withUnknownWindows(c.not_assessable, r.not_assessable, opts.context),
     does_not_fit: r.does_not_fit,
     excluded: c.excluded,
-    assumptions: r.assumptions,
+    // Kept with the ranking, so pages of one ask copy it as text.
+    assumptions: kept(r.assumptions),
+    catalogue: c,
   };
 }
 
@@ -330,8 +352,8 @@ export const models_for_hardware = defineOperation({
     };
     const r = rankingFor(ds, hardware, opts);
     const { items: shown, page } = paginate(r.ranked, input.limit, input.cursor);
-    const items = shown.map((x) => toEntry(ds, describeRanked(x, hardware, opts)));
-    return {
+    const items = stitched(shown.map((x) => toEntry(ds, r.catalogue, describeRanked(x, hardware, opts))));
+    return stitched({
       hardware: r.hardware,
       understood,
       context: input.context,
@@ -344,6 +366,6 @@ export const models_for_hardware = defineOperation({
       excluded: r.excluded,
       estimate: true as const,
       assumptions: r.assumptions,
-    };
+    });
   },
 });

@@ -1,8 +1,9 @@
 // One call of an operation, as both surfaces make it: admit the caller, run the handler, serve ready bytes.
 import { createHash } from 'node:crypto';
-import { projectBody, rateLimitedError } from '../access/index.ts';
+import { projectBody, rateLimitedError, writeBody } from '../access/index.ts';
 import type { AccessControl, LimitDecision, Principal } from '../access/types.ts';
 import type { Dataset } from '../dataset/dataset.ts';
+import { isStitched, stitched } from '../ops/json-fragment.ts';
 import type { AnyOperation } from '../ops/operation.ts';
 import { Lru } from './lru.ts';
 import { utf8Bytes } from './utf8.ts';
@@ -106,8 +107,11 @@ export function createExecutor(opts: ExecutorOptions): Executor {
         throw new Error(`${op.name} returned a non-object body`);
       }
       const body = { data_as_of: dataAsOf, ...result };
-      const value = projectBody(body, { full, fullTierOnly: op.fullTierOnly, sources: dataset.sourceById, baseUrl }) as Record<string, unknown>;
-      const bytes = utf8Bytes(JSON.stringify(value));
+      const projection = { full, fullTierOnly: op.fullTierOnly, sources: dataset.sourceById, baseUrl };
+      // An answer built of kept parts (ops/json-fragment.ts) is written from their prepared text, in one pass.
+      const written = isStitched(result) ? writeBody(stitched(body), projection) : undefined;
+      const value = written?.value ?? (projectBody(body, projection) as Record<string, unknown>);
+      const bytes = utf8Bytes(written?.json ?? JSON.stringify(value));
       const prepared = new Prepared(value, bytes);
       // Size counts the bytes, roughly the object graph they were serialized from, and what the first MCP call adds:
       // the text (a summary line and the bytes again) and the tool result holding both (about twice the bytes); the

@@ -1,0 +1,92 @@
+// Answers written from kept parts: the same bytes and value as projecting the plain answer and serializing it whole.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { aSource } from '../dataset/fixtures.ts';
+import { kept, stitched } from '../ops/json-fragment.ts';
+import type { Source } from '../schema/index.ts';
+import { projectBody } from './projection.ts';
+import { writeBody } from './write-body.ts';
+
+const sources: ReadonlyMap<string, Source> = new Map([
+  ['models-dev', aSource({ id: 'models-dev', name: 'models.dev', url: 'https://models.dev' })],
+  ['lmarena', aSource({ id: 'lmarena', name: 'LMArena', url: 'https://lmarena.ai' })],
+  ['litellm', aSource({ id: 'litellm', name: 'LiteLLM', url: 'https://github.com/BerriAI/litellm' })],
+  ['epoch', aSource({ id: 'epoch', name: 'Epoch AI hardware', url: 'https://epoch.ai' })],
+]);
+const base = { sources, baseUrl: 'https://api.example.org', fullTierOnly: ['criteria'] };
+
+/** An answer as models_for_hardware builds one: kept parts (a rating row, a configuration) inside stitched entries. */
+function answer(context: number) {
+  const rating = kept({ leaderboard: 'text', rating: 1400, as_of: '2026-07-30', source: 'lmarena' });
+  const hardware = kept({ id: 'gpu', memory_gb: { value: 24, as_of: '2025-07-21', source: 'epoch', corroborated_by: ['litellm'] } });
+  const entry = (rank: number) => stitched({
+    rank,
+    model: kept({ id: `m${rank}`, name: 'M' }),
+    rating,
+    memory: { total_gb: context / 1000 + rank, note: undefined },
+    offer: { provider: 'p', listed_by: ['models-dev'] },
+    derived_from: [`context = ${context} (models-dev, 2026-07-02)`],
+    skipped: undefined,
+  });
+  return stitched({
+    data_as_of: '2026-08-01',
+    hardware,
+    items: stitched([entry(1), entry(2), undefined]),
+    criteria: [{ id: 'c', evidence: { value: 'x', as_of: '2026-01-01', source: 'litellm' } }],
+    assumptions: kept(['decode at batch 1']),
+  });
+}
+
+test('full: the bytes of JSON.stringify of the answer, undefined members left out and undefined items null', () => {
+  const body = answer(8192);
+  const w = writeBody(body, { ...base, full: true });
+  assert.equal(w.json, JSON.stringify(body));
+  assert.equal(w.value, body, 'the full value is the answer itself');
+  assert.ok(w.json.includes('"items":[{"rank":1,"model":{"id":"m1","name":"M"},"rating":{"leaderboard":"text"'));
+  const tail = 'null],"criteria":[{"id":"c","evidence":{"value":"x","as_of":"2026-01-01","source":"litellm"}}],'
+    + '"assumptions":["decode at batch 1"]}';
+  assert.ok(w.json.endsWith(tail));
+});
+
+test('partial: the bytes and value of projectBody, kept parts projected once and their sources listed every time', () => {
+  for (const context of [8192, 32768, 8192]) {
+    const body = answer(context);
+    const w = writeBody(body, { ...base, full: false });
+    const expected = projectBody(body, { ...base, full: false });
+    assert.equal(w.json, JSON.stringify(expected));
+    assert.deepEqual(w.value, expected);
+    const v = w.value as Record<string, any>;
+    // Worked by hand: the rating loses its source, the configuration its source and corroboration, the offer its
+    // listed_by, the text its source name; criteria are full-tier only (their litellm citation is not listed).
+    assert.deepEqual(v.items[0].rating, { leaderboard: 'text', rating: 1400, as_of: '2026-07-30' });
+    assert.deepEqual(v.hardware, { id: 'gpu', memory_gb: { value: 24, as_of: '2025-07-21' } });
+    assert.deepEqual(v.items[1].offer, { provider: 'p' });
+    assert.deepEqual(v.items[0].derived_from, [`context = ${context} (as of 2026-07-02)`]);
+    assert.equal(v.criteria, undefined);
+    const listed = v.sources.map((s: { id: string }) => s.id);
+    assert.deepEqual(listed, ['epoch', 'litellm', 'lmarena', 'models-dev'], 'litellm: corroborating the configuration');
+    assert.equal(v.attribution, 'Data: Model Data Service (https://api.example.org)');
+    assert.equal(v.attribution_required, true);
+  }
+});
+
+test('partial: a stitched object shaped like a fact still loses its provenance; a top-level sources list is kept', () => {
+  const body = stitched({
+    fact: stitched({ value: 1, as_of: '2026-01-01', source: 'lmarena', note: kept({ a: 1 }) }),
+    sources: [{ id: 'lmarena' }],
+  });
+  const w = writeBody(body, { ...base, full: false });
+  assert.equal(w.json, JSON.stringify(projectBody(body, { ...base, full: false })));
+  assert.deepEqual((w.value as Record<string, any>).fact, { value: 1, as_of: '2026-01-01', note: { a: 1 } });
+  assert.deepEqual((w.value as Record<string, any>).sources, [{ id: 'lmarena' }]);
+});
+
+test('partial: an empty answer gets the empty sources list and the attribution', () => {
+  const w = writeBody(stitched({}), { ...base, full: false });
+  assert.equal(w.json, '{"sources":[],"attribution":"Data: Model Data Service (https://api.example.org)","attribution_required":true}');
+});
+
+test('kept parts are frozen: what is served as prepared text cannot change under it', () => {
+  const part = kept({ id: 'x' });
+  assert.throws(() => { (part as { id: string }).id = 'y'; }, TypeError);
+});
