@@ -16,7 +16,7 @@ test('the golden table holds at least 150 facts, each with its source, the value
   for (const f of facts) assert.ok(f.source && f.source_value && f.checked, `line ${f.line}`);
   // Every kind the issue names is covered.
   const kinds = new Set(facts.map((f) => f.field.replace(/^offer:.*$/, 'offer').replace(/^rating:.*$/, 'rating')));
-  for (const k of ['offer', 'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'rating']) {
+  for (const k of ['offer', 'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'rating', 'vendor']) {
     assert.ok(kinds.has(k), `no ${k} fact`);
   }
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ModelObservation } from '../sources/types.ts';
+import type { ModelObservation, RatingObservation } from '../sources/types.ts';
 import { buildModels } from './build-models.ts';
 import { newReport } from './context.ts';
 import { Matcher } from './matcher.ts';
@@ -129,4 +129,37 @@ test('the model\'s own config.json window beats a provider\'s shorter serving li
   assert.equal(w.value, 262144);
   assert.equal(w.source, 'llmfit');
   assert.ok(w.conflicts?.some((c) => c.value === 131072), 'the catalogue\'s 131,072 is kept as a conflict');
+});
+
+test('a model\'s vendor is the owner of its Hugging Face repo, not the reseller whose listing created it', () => {
+  // Observations as the 2026-07 build reads them: LiteLLM's `perplexity/codellama-34b-instruct` (Perplexity's own API
+  // reselling Meta's model), llmfit's repo meta-llama/CodeLlama-34b-Instruct-hf; LMArena's catalog row `qwen2-vl-72b`
+  // with no organisation, llmfit's Qwen/Qwen2-VL-72B-Instruct; LiteLLM's Snowflake Cortex listing of Jamba 1.5 Large.
+  const orgs: Record<string, string> = {
+    'meta-llama': 'meta', qwen: 'alibaba', snowflake: 'snowflake', nvidia: 'nvidia', perplexity: 'perplexity',
+  };
+  const ctx = { matcher: new Matcher(), report: newReport(), resolveDeveloper: (n: string) => orgs[n.toLowerCase()] };
+  const row = (name: string): RatingObservation => ({
+    source: 'lmarena-arena-catalog', source_model_id: name, leaderboard: 'vision', category: 'overall', rating: 1200,
+    rating_lower: 1190, rating_upper: 1210, as_of: asOf,
+  });
+  const mb = buildModels([
+    obs({ source: 'litellm', source_model_id: 'perplexity/codellama-34b-instruct', provider: 'perplexity' }),
+    obs({ source: 'llmfit', source_model_id: 'meta-llama/CodeLlama-34b-Instruct-hf', name: 'CodeLlama 34B Instruct' }),
+    obs({ source: 'lmarena-arena-catalog', source_model_id: 'qwen2-vl-72b', name: 'Qwen2-VL-72B' }),
+    obs({ source: 'llmfit', source_model_id: 'Qwen/Qwen2-VL-72B-Instruct' }),
+    obs({ source: 'lmarena-arena-catalog', source_model_id: 'jamba-1.5-large', name: 'Jamba 1.5 Large' }),
+    obs({ source: 'litellm', source_model_id: 'snowflake/jamba-1.5-large', provider: 'snowflake-cortex' }),
+    // A quantization under NVIDIA's organisation is not Qwen3-8B's own repo: the model keeps its unknown vendor.
+    obs({ source: 'lmarena-arena-catalog', source_model_id: 'qwen3-8b', name: 'Qwen3 8B' }),
+    obs({ source: 'llmfit', source_model_id: 'nvidia/Qwen3-8B-NVFP4' }),
+  ], [row('qwen2-vl-72b'), row('jamba-1.5-large'), row('qwen3-8b')], ctx, () => undefined);
+  const vendor = (id: string) => mb.models.find((m) => m.id === id)?.vendor;
+  assert.equal(vendor('codellama-34b-instruct'), 'meta');
+  assert.equal(vendor('qwen2-vl-72b'), 'alibaba');
+  // `snowflake/jamba-1.5-large` is Snowflake Cortex's listing, not a repo: AI21's model does not become Snowflake's.
+  assert.equal(vendor('jamba-1.5-large'), 'unknown');
+  assert.equal(vendor('qwen3-8b'), 'unknown');
+  // Perplexity's listing is now a resale: it no longer speaks first-party for the model.
+  assert.ok(ctx.report.notes.includes('model codellama-34b-instruct: vendor meta, the owner of its Hugging Face repo, not perplexity'));
 });

@@ -1,5 +1,8 @@
 // Creates the canonical models from the sources by documented rules, matches every other id to them,
 // and merges each model's facts by source precedence (docs/data.md, "Canonical models").
+// A model's vendor is set where a rule creates it; once every id is matched, a vendor that is `unknown` or came from a
+// provider's own-API listing yields to the developer whose Hugging Face organisation holds the model's weights under the
+// model's name (repo-developer.ts): Perplexity listing `codellama-34b-instruct` does not make Perplexity its developer.
 import type { Architecture, Fact, Licence, Model } from '../schema/index.ts';
 import type { IngestIssue, ModelObservation, RatingObservation } from '../sources/types.ts';
 import { buildBenchmarks } from './build-benchmarks.ts';
@@ -8,6 +11,7 @@ import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
 import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, ownRepo } from './model-repo.ts';
 import { hfRepo, namesBaseWeights } from './matcher.ts';
+import { repoDeveloper } from './repo-developer.ts';
 import { findReleases } from './releases.ts';
 import { resellerCandidates } from './reseller-models.ts';
 import { modelLifecycle } from './model-status.ts';
@@ -27,6 +31,7 @@ const DATE_TAIL = /-(?:20\d{6}|20\d{2}-\d{2}-\d{2})$/;
 /** A month-and-day preview (`kimi-k2-0711-preview`); a YYMM version (`-2411`) is not one (match-keys.ts). */
 const MMDD_TAIL = /-(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-preview$/;
 const LATEST_TAIL = /-latest$/;
+const FIRST_PARTY_RULE = 'first-party API entry';
 
 function providerOf(o: ModelObservation): string | undefined {
   return o.provider;
@@ -70,6 +75,9 @@ export function buildModels(
   const members = new Map<string, ModelObservation[]>();
   const aliases = new Map<string, Set<string>>();
   const variants = new Map<string, Set<string>>();
+  /** Models whose vendor is the provider of the own-API listing that created them (R2), and the repos matched to each. */
+  const byListing = new Set<string>();
+  const repos = new Map<string, Set<string>>();
 
   const vendorFrom = (name: string | undefined, fallback: string): string => {
     const n = name ?? fallback;
@@ -86,6 +94,7 @@ export function buildModels(
     const base = source !== undefined && namesBaseWeights(source, spellings[0]) && matcher.instructTwin(spellings[0]) !== undefined;
     matcher.addCanonical(id, spellings, { base });
     vendors.set(id, vendor);
+    if (rule === FIRST_PARTY_RULE) byListing.add(id);
     count(report.created, rule);
     return id;
   };
@@ -128,7 +137,7 @@ export function buildModels(
     // `mistral-large` or `devstral-small-latest` beside `-2411` and `-2512` versions: a pointer, not a model.
     if (!release && matcher.hasVersionsOf(slug.replace(LATEST_TAIL, ''))) continue;
     // Only the catalogue's own names are trusted to name a model (other sources write `gpt 4` for gpt-4-32k).
-    create(slug, FIRST_PARTY[o.provider!], 'first-party API entry', [o.source_model_id], o.source === 'models-dev' ? o.name : undefined);
+    create(slug, FIRST_PARTY[o.provider!], FIRST_PARTY_RULE, [o.source_model_id], o.source === 'models-dev' ? o.name : undefined);
   }
   // R3: OpenRouter's catalogue, whose ids name the developer (`qwen/qwen3-30b-a3b-instruct-2507`).
   const r3 = observations.filter((o) => o.source === 'models-dev' && o.provider === 'openrouter' && !o.canonical_hint && o.source_model_id.split('/').length >= 3).sort(byReadability);
@@ -179,6 +188,7 @@ export function buildModels(
     const a = aliases.get(m.id) ?? new Set<string>();
     a.add(o.source_model_id);
     aliases.set(m.id, a);
+    if (isRepoObservation(o)) repos.set(m.id, (repos.get(m.id) ?? new Set<string>()).add(o.source_model_id));
     if ((m.rule === 'snapshot' || m.rule === 'variant') && key1(o.source_model_id) !== key1(m.id)) {
       const v = variants.get(m.id) ?? new Set<string>();
       v.add(o.source_model_id);
@@ -191,6 +201,18 @@ export function buildModels(
       const v = variants.get(m.id) ?? new Set<string>();
       if (r.source_model_id !== m.id) v.add(r.source_model_id);
       variants.set(m.id, v);
+    }
+  }
+
+  // The weights' owner over a reseller's listing: a vendor nothing vouches for yields to the developer whose organisation
+  // publishes a repo named as the model (Qwen/Qwen2-VL-72B-Instruct for qwen2-vl-72b, a leaderboard row with no
+  // organisation). A catalogue's vendor folder, an OpenRouter or reseller namespace, a leaderboard's organisation stand.
+  for (const [id, vendor] of vendors) {
+    if (vendor !== 'unknown' && !byListing.has(id)) continue;
+    const dev = repoDeveloper(id, repos.get(id) ?? [], ctx.resolveDeveloper);
+    if (dev && dev !== vendor) {
+      vendors.set(id, dev);
+      report.notes.push(`model ${id}: vendor ${dev}, the owner of its Hugging Face repo, not ${vendor}`);
     }
   }
 

@@ -21,6 +21,7 @@ export type GoldenView = {
 
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
+  'vendor',
 ] as const;
 /** The KV-cache facts of an architecture a row may check (`architecture:kv_layers`). */
 const ARCHITECTURE_FIELD =
@@ -168,6 +169,7 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
   switch (f.field) {
     case 'context_window': return m.context_window?.value;
     case 'native_precision': return m.native_precision?.value;
+    case 'vendor': return m.vendor;
     case 'max_output': return m.max_output?.value;
     case 'parameters_total': return m.parameters_total ? m.parameters_total.value / BILLION : undefined;
     case 'parameters_active': return m.parameters_active ? m.parameters_active.value / BILLION : undefined;
