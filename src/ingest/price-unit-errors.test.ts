@@ -45,7 +45,8 @@ test('a real cut of 100x or more that the other listings follow the same day sta
   assert.equal(events.length, 4);
   assert.ok(events.every((e) => e.correction === null), JSON.stringify(events.map((e) => e.correction_note)));
   // The same cut alone, against providers still at 10 after it, is the error the rule is for.
-  const stay = ['a', 'b'].map((p) => row({ ...NOVITA, date: '2025-06-01T00:00:00Z', provider: p, source_model_id: `${p}/q`, old: 9, new: 10 }));
+  const stay = ['a', 'b'].map((p) =>
+    row({ ...NOVITA, date: '2025-06-01T00:00:00Z', provider: p, source_model_id: `${p}/q`, old: 9, new: 10 }));
   const alone = priceEvents(catalogueEvents([BASELINE, ...stay, cut], toQwen)).find((e) => e.provider === 'novita-ai')!;
   assert.equal(alone.correction, true);
   assert.match(alone.correction_note!, /^unit error brought in: 0\.05 is 200x the median \(10\) of what 2 other listings/);
