@@ -88,3 +88,31 @@ test('too little evidence marks nothing: one other listing, or a low price appea
   const [f] = priceEvents(catalogueEvents([BASELINE, low], to('deepseek-v3.1'), undefined, others));
   assert.deepEqual([f.new, f.correction], [0.216, null]);
 });
+
+test('a round trip 4.88 -> 4880000 -> 4.88 is a unit error in and out, though 4.88 is 16x the others', () => {
+  // models.dev: b417cb6f26 (2025-12-12T17:06:09-08:00) providers/cloudflare-ai-gateway/models/workers-ai/
+  // deepseek-r1-distill-qwen-32b.toml cost.output 4.88 -> 4880000; f6ff799d21 ("Update models", 2025-12-23T10:22:16-08:00)
+  // .../workers-ai/@cf/deepseek-ai/deepseek-r1-distill-qwen-32b.toml cost.output 4880000 -> 4.88 (the file moved).
+  const into = row({ ...CLOUDFLARE, source_model_id: 'workers-ai/deepseek-r1-distill-qwen-32b', field: 'output', old: 4.88, new: 4880000 });
+  const back = row({
+    ...into, commit: 'f6ff799d21', subject: 'Update models', date: '2025-12-23T10:22:16-08:00',
+    source_model_id: 'workers-ai/@cf/deepseek-ai/deepseek-r1-distill-qwen-32b', old: 4880000, new: 4.88,
+  });
+  // Output prices of the model's other providers in data/dataset/offers.json: 0.15, 0.18, 0.27, 0.3, 0.9; median 0.27,
+  // and Cloudflare's 4.88 is 18x that: alone it agrees with no one.
+  const others = stand('deepseek-r1-distill-qwen-32b', 'output', [
+    ['nscale', 'models-dev', 0.15], ['openrouter', 'models-dev', 0.18], ['deepinfra', 'litellm', 0.27],
+    ['novita-ai', 'litellm', 0.3], ['fireworks-ai', 'litellm', 0.9],
+  ]);
+  const base = row({ source: 'models-dev' });
+  const resolve = to('deepseek-r1-distill-qwen-32b');
+  const [a, b] = priceEvents(catalogueEvents([BASELINE, base, into, back], resolve, undefined, others))
+    .sort((x, y) => x.date.localeCompare(y.date));
+  assert.deepEqual([a.correction, b.correction], [true, true]);
+  // 4880000 / 0.27 = 18,074,074, to 2 digits 18,000,000.
+  assert.match(a.correction_note!, /^unit error brought in: 4880000 is 18,000,000x the median \(0\.27\) of what 5 other listings/);
+  assert.match(b.correction_note!, /^unit error corrected: 4880000 was 18,000,000x .*; corrected to 4\.88$/);
+  // Without the way back, 4.88 -> 4880000 has no side the other listings agree with: left as it is.
+  const [alone] = priceEvents(catalogueEvents([BASELINE, base, into], resolve, undefined, others));
+  assert.equal(alone.correction, null);
+});

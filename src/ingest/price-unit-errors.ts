@@ -94,9 +94,13 @@ const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - DAY).to
  * error in and the one that takes it out are both marked, with the ratio and the listings it was weighed against.
  * A real cut, however large, that the other listings follow has the median before it near its old price and the
  * median after it near its new one, so it is never marked. Medians, not every listing: another source's unit error
- * on the same day must not hide this one. Events already marked keep their reading.
+ * on the same day must not hide this one. The other side also agrees when the listing goes from it to the error and
+ * back to it (within 1%): its own price on both sides says so, even where it sits over 10x from the others
+ * (cloudflare-ai-gateway's deepseek-r1-distill-qwen-32b output 4.88 -> 4880000 -> 4.88, 16x the others' median).
+ * Events already marked keep their reading.
  */
 export function markUnitErrors(events: ChangeEvent[], book: PriceBook): ChangeEvent[] {
+  const trip = roundTrips(events);
   for (const e of events) {
     if (e.kind !== 'price' || e.correction === true) continue;
     const [a, b] = [e.old, e.new];
@@ -109,7 +113,7 @@ export function markUnitErrors(events: ChangeEvent[], book: PriceBook): ChangeEv
     if (listingsOf(held) < MIN_LISTINGS) continue;
     const mids = [before, after].filter((h) => h.length > 0).map((h) => median(h.map((x) => x.value)));
     const wrong = (v: unknown) => pos(v) && mids.every((m) => factor(v, m) >= UNIT_ERROR_RATIO);
-    const fits = (v: unknown) => !pos(v) || mids.some((m) => factor(v, m) <= AGREE);
+    const fits = (v: unknown) => !pos(v) || mids.some((m) => factor(v, m) <= AGREE) || trip.has(e);
     // From or to nothing, only a price far above the others is an error: a low one there has nothing to weigh it by.
     const high = (v: unknown, w: unknown) => pos(w) || mids.every((m) => (v as number) > m);
     const side = wrong(b) && fits(a) && high(b, a) ? 'in' : wrong(a) && fits(b) && high(a, b) ? 'out' : undefined;
@@ -140,6 +144,32 @@ export function standingPrices(offers: readonly Offer[]): StandingPrice[] {
     for (const field of ['input', 'output', 'cache_read', 'cache_write'] as const) {
       const p = o.prices[field];
       if (p && p.value > 0) out.push({ model_id: o.model_id, provider: o.provider, field, source: p.source, value: p.value });
+    }
+  }
+  return out;
+}
+
+/**
+ * Both events of a round trip a -> x -> about a (within 1%) of one source's price for a provider's model: x is the
+ * outlier, not a. By provider and model, not source row: models.dev moved cloudflare-ai-gateway's files between the
+ * error and its fix (workers-ai/deepseek-r1-distill-qwen-32b.toml, then workers-ai/@cf/deepseek-ai/...).
+ */
+function roundTrips(events: readonly ChangeEvent[]): Set<ChangeEvent> {
+  const out = new Set<ChangeEvent>();
+  const series = new Map<string, ChangeEvent[]>();
+  for (const e of events) {
+    if (e.kind !== 'price') continue;
+    const k = `${e.source}|${e.provider ?? ''}|${e.model_id}|${e.field}`;
+    const list = series.get(k);
+    if (list) list.push(e); else series.set(k, [e]);
+  }
+  for (const list of series.values()) {
+    list.sort((a, b) => a.date.localeCompare(b.date));
+    for (let i = 0; i + 1 < list.length; i++) {
+      const [a, b] = [list[i], list[i + 1]];
+      if (b.old !== a.new || !pos(a.old) || !pos(b.new) || Math.abs(a.old - b.new) > 0.01 * a.old) continue;
+      out.add(a);
+      out.add(b);
     }
   }
   return out;
