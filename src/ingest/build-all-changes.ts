@@ -6,6 +6,7 @@ import { leaderboardLicenceEvents } from './build-licence-events.ts';
 import { noticeEvents } from './build-notice-events.ts';
 import type { BuildReport } from './context.ts';
 import { BLIP_DAYS } from './price-corrections.ts';
+import type { StandingPrice } from './price-unit-errors.ts';
 
 const byRule = (events: readonly ChangeEvent[], prefix: string) =>
   events.filter((e) => e.kind === 'price' && e.correction_note?.startsWith(prefix)).length;
@@ -20,11 +21,13 @@ export function buildChangesAll(
   notices: readonly ModelObservation[] = [],
   licenceOf: (text: string) => Licence | undefined = () => undefined,
   isDeveloper: (provider: string, modelId: string) => boolean = () => false,
+  standing: readonly StandingPrice[] = [],
 ): ChangeEvent[] {
   const cat = catalogueEvents(
     changes,
     (c) => resolve(c.source, c.source_model_id, { hint: c.canonical_hint }) ?? (c.provider ? resolve(c.source, `${c.provider}/${c.source_model_id}`) : undefined),
     isDeveloper,
+    standing,
   );
   const elo = ratingEvents(history, (p) => resolve(p.source, p.source_model_id));
   const lic = leaderboardLicenceEvents(history, (p) => resolve(p.source, p.source_model_id), licenceOf);
@@ -36,7 +39,8 @@ export function buildChangesAll(
       `${cat.rolling} price changes of rolling aliases (-latest) left out`,
     `price corrections by rule: ${byRule(cat.events, 'reverted within')} reverted within ${BLIP_DAYS} days, ` +
       `${byRule(cat.events, 'one catalogue commit (')} zeroed by one commit with many listings and ` +
-      `${byRule(cat.events, 'ends the ')} ending such a zero ` +
+      `${byRule(cat.events, 'ends the ')} ending such a zero, ` +
+      `${byRule(cat.events, 'unit error brought in')} bringing in a unit error and ${byRule(cat.events, 'unit error corrected')} ending one ` +
       `(bulk commits: ${cat.bulk.map((z) => `${z.source} ${z.commit} ${z.date} ${z.listings} listings`).join('; ') || 'none'})`,
     `leaderboard licence events: ${lic.events.length} from the licence labels of ${history.length} history points`,
     `rating events: ${elo.events.length} from ${history.length} history points; ${elo.unresolved} points of unmatched variants left out`,

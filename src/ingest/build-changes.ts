@@ -4,6 +4,7 @@ import type { CatalogueChange, RatingHistoryPoint } from '../sources/types.ts';
 import { stableId, toDate } from './ids.ts';
 import { markLicenceCorrections } from './licence-corrections.ts';
 import { BULK_ZERO_LISTINGS, markPriceCorrections, type BulkZero } from './price-corrections.ts';
+import { markUnitErrors, PriceBook, type StandingPrice } from './price-unit-errors.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { key0 } from './match-keys.ts';
 import { isRollingAlias } from './rolling-alias.ts';
@@ -44,6 +45,8 @@ export function catalogueEvents(
   resolve: (c: CatalogueChange) => string | undefined,
   /** Whether a provider is the model's own developer (its API or platform); by default none is. */
   isDeveloper: (provider: string, modelId: string) => boolean = () => false,
+  /** Providers' prices today (the offers), the measure of a unit error where a history has no row of theirs. */
+  standing: readonly StandingPrice[] = [],
 ): { events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number; rolling: number; bulk: BulkZero[] } {
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
@@ -51,6 +54,7 @@ export function catalogueEvents(
   const bulkByCommit = new Map(bulk.map((z) => [`${z.source}|${z.commit}`, z]));
   /** The source row each event came from: a provider may list one model under several ids. */
   const listing = new Map<ChangeEvent, string>();
+  const book = new PriceBook();
   for (const c of changes) {
     // A scheduled change is dated by the source's own start date, never the day it started tracking.
     if (c.scheduled) continue;
@@ -70,14 +74,19 @@ export function catalogueEvents(
     const kind = KIND_OF_FIELD[c.field];
     if (!kind) continue;
     const date = toDate(c.date);
-    if (!c.scheduled && date === firstDate.get(c.source)) { baseline++; continue; }
+    const baselineRow = !c.scheduled && date === firstDate.get(c.source);
     // A rolling alias (`openrouter/anthropic/claude-opus-latest`) re-points to another model: its old and new prices
     // are two models' prices, not a change of either (docs/data.md, "Change events").
-    if (kind === 'price' && isRollingAlias(key0(c.source_model_id))) { rolling++; continue; }
+    const rollingRow = kind === 'price' && isRollingAlias(key0(c.source_model_id));
     // Prices as the offers hold them: 0.19999999999999998 -> 0.2 is float noise in a source, not a change.
     const [old, now] = kind === 'price' ? [roundPrice(c.old), roundPrice(c.new)] : [c.old, c.new];
+    const model_id = rollingRow ? undefined : resolve(c);
+    // Every listing's prices, baseline rows too: what the other listings held is the measure of a unit error.
+    const row = `${c.provider ?? ''}|${c.source_model_id}`;
+    if (model_id && kind === 'price') book.add(model_id, c.field, c.source, c.provider ?? '', row, date, old, now);
+    if (baselineRow) { baseline++; continue; }
+    if (rollingRow) { rolling++; continue; }
     if (old === now) continue;
-    const model_id = resolve(c);
     if (!model_id) { unresolved++; continue; }
     // A reseller's listing is no authority on the model's licence: its file's open_weights flag going true -> null
     // (venice, vercel) or even true -> false (cloudflare-ai-gateway on gpt-oss-120b, whose weights stayed Apache-2.0)
@@ -102,10 +111,11 @@ export function catalogueEvents(
     if (c.subject) e.subject = c.subject.slice(0, 300);
     raw.push(e);
   }
-  const marked = markPriceCorrections(markLicenceCorrections(raw), (e) => `${e.source}|${listing.get(e)}`, (e) => {
+  for (const p of standing) book.addStanding(p.model_id, p.field, p.source, p.provider, p.value);
+  const marked = markUnitErrors(markPriceCorrections(markLicenceCorrections(raw), (e) => `${e.source}|${listing.get(e)}`, (e) => {
     const z = e.commit ? bulkByCommit.get(`${e.source}|${e.commit}`) : undefined;
     return z?.zeroed.has(listing.get(e)!) ? z : undefined;
-  });
+  }), book);
   return { events: dedupe(marked), unresolved, baseline, unknownLicence, rolling, bulk };
 }
 

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { CatalogueChange } from '../sources/types.ts';
+import { catalogueEvents } from './build-changes.ts';
+import type { StandingPrice } from './price-unit-errors.ts';
+
+const row = (over: Partial<CatalogueChange>): CatalogueChange => ({
+  source: 'litellm', date: '2025-02-01T00:00:00+00:00', commit: '0000000000', change: 'changed',
+  provider: 'x', source_model_id: 'x', field: 'input', old: 1, new: 2, ...over,
+});
+const BASELINE = row({}); // each source's first commit: its baseline, no event
+const stand = (model_id: string, field: string, list: Array<[provider: string, source: string, value: number]>): StandingPrice[] =>
+  list.map(([provider, source, value]) => ({ model_id, provider, field, source, value }));
+const priceEvents = (r: ReturnType<typeof catalogueEvents>) => r.events.filter((e) => e.kind === 'price');
+
+// LiteLLM history (data/sources/litellm-via-rocry), commit c58c1dfab1 (2026-01-13T22:08:35Z), per token:
+// novita/qwen/qwen3-235b-a22b-instruct-2507 input_cost_per_token 0.00072 -> 9e-08 (720 -> 0.09 per 1M tokens).
+const NOVITA = row({
+  commit: 'c58c1dfab1', date: '2026-01-13T22:08:35+00:00', provider: 'novita-ai',
+  source_model_id: 'novita/qwen/qwen3-235b-a22b-instruct-2507', field: 'input', old: 720, new: 0.09,
+});
+// Four providers' input prices for the model as data/dataset/offers.json holds them (prices none of the histories
+// changed): cortecs 0.062, deepinfra 0.09, fireworks-ai 0.22, amazon-bedrock 0.22.
+const QWEN_OTHERS = stand('qwen3-235b-a22b-2507', 'input', [
+  ['cortecs', 'models-dev', 0.062], ['deepinfra', 'litellm', 0.09], ['fireworks-ai', 'litellm', 0.22],
+  ['amazon-bedrock', 'models-dev', 0.22],
+]);
+/** The baseline rows (provider `x`) are of no model in these tests. */
+const to = (model: string) => (c: CatalogueChange) => (c.provider === 'x' ? undefined : model);
+const toQwen = to('qwen3-235b-a22b-2507');
+
+test('novita-ai 720 -> 0.09 (LiteLLM c58c1dfab1) is the correction of a unit error, with the ratio and the listings', () => {
+  const [e] = priceEvents(catalogueEvents([BASELINE, NOVITA], toQwen, undefined, QWEN_OTHERS));
+  assert.deepEqual([e.old, e.new, e.correction], [720, 0.09, true]);
+  // Median of 0.062, 0.09, 0.22, 0.22 = (0.09 + 0.22) / 2 = 0.155; 720 / 0.155 = 4,645, shown to 2 digits.
+  assert.equal(e.correction_note, 'unit error corrected: 720 was 4,600x the median (0.155) of what 4 other listings' +
+    ' (litellm, models-dev) gave qwen3-235b-a22b-2507\'s input price on 2026-01-13; corrected to 0.09');
+});
+
+test('a real cut of 100x or more that the other listings follow the same day stays a price change', () => {
+  // Constructed: three other providers' rows cut 10 -> 0.05 on the same day as novita's (200x each).
+  const follow = ['a', 'b', 'c'].map((p) => row({ ...NOVITA, provider: p, source_model_id: `${p}/qwen`, old: 10, new: 0.05 }));
+  const cut = row({ ...NOVITA, old: 10, new: 0.05 });
+  const events = priceEvents(catalogueEvents([BASELINE, cut, ...follow], toQwen));
+  assert.equal(events.length, 4);
+  assert.ok(events.every((e) => e.correction === null), JSON.stringify(events.map((e) => e.correction_note)));
+  // The same cut alone, against providers still at 10 after it, is the error the rule is for.
+  const stay = ['a', 'b'].map((p) =>
+    row({ ...NOVITA, date: '2025-06-01T00:00:00Z', provider: p, source_model_id: `${p}/q`, old: 9, new: 10 }));
+  const alone = priceEvents(catalogueEvents([BASELINE, ...stay, cut], toQwen)).find((e) => e.provider === 'novita-ai')!;
+  assert.equal(alone.correction, true);
+  assert.match(alone.correction_note!, /^unit error brought in: 0\.05 is 200x the median \(10\) of what 2 other listings/);
+});
+
+// models.dev history (data/sources/models.dev/field-changes-from-git.jsonl.gz), commit b417cb6f26 ("Update Cloudflare
+// AI Gateway model configurations", 2025-12-12T17:06:09-08:00): providers/cloudflare-ai-gateway/models/workers-ai/
+// llama-3.1-8b-instruct.toml cost.input 0 -> 280000, a per-million price written a million times too high.
+const CLOUDFLARE = row({
+  source: 'models-dev', commit: 'b417cb6f26', date: '2025-12-12T17:06:09-08:00', provider: 'cloudflare-ai-gateway',
+  subject: 'Update Cloudflare AI Gateway model configurations', source_model_id: 'workers-ai/llama-3.1-8b-instruct',
+  field: 'input', old: 0, new: 280000,
+});
+// The offers' input prices (data/dataset/offers.json): avian 0.1, cerebras 0.1, amazon-bedrock 0.22, azure 0.3, and
+// cloudflare-ai-gateway's own 0.28 today, which must not count: the history already has that provider's listing.
+const LLAMA_OTHERS = stand('llama-3.1-8b-instruct', 'input', [
+  ['avian', 'genai-prices-npm', 0.1], ['cerebras', 'genai-prices-npm', 0.1], ['amazon-bedrock', 'genai-prices-npm', 0.22],
+  ['azure', 'models-dev', 0.3], ['cloudflare-ai-gateway', 'models-dev', 0.28],
+]);
+
+test('0 -> 280000 (models.dev b417cb6f26) brings in a unit error: a correction, the provider\'s own offer left out', () => {
+  const base = row({ source: 'models-dev' });
+  const [e] = priceEvents(catalogueEvents([BASELINE, base, CLOUDFLARE], to('llama-3.1-8b-instruct'), undefined, LLAMA_OTHERS));
+  assert.deepEqual([e.date, e.old, e.new, e.correction], ['2025-12-13', 0, 280000, true]);
+  // Median of 0.1, 0.1, 0.22, 0.3 = 0.16; 280000 / 0.16 = 1,750,000, to 2 digits 1,800,000.
+  assert.equal(e.correction_note, 'unit error brought in: 280000 is 1,800,000x the median (0.16) of what 4 other listings' +
+    ' (genai-prices-npm, models-dev) gave llama-3.1-8b-instruct\'s input price on 2025-12-13; before it the value was 0');
+});
+
+test('too little evidence marks nothing: one other listing, or a low price appearing out of nothing', () => {
+  const one = LLAMA_OTHERS.filter((p) => p.provider === 'azure');
+  const base = row({ source: 'models-dev' });
+  const [e] = priceEvents(catalogueEvents([BASELINE, base, CLOUDFLARE], to('llama-3.1-8b-instruct'), undefined, one));
+  assert.equal(e.correction, null);
+  // Like LiteLLM's deepinfra deepseek-v3.1 cache_read none -> 0.216 (2025-09-10), when the other listings held 540:
+  // the odd ones there are the others, and nothing on the event's own side says which is right.
+  const low = row({ provider: 'deepinfra', date: '2025-09-10T00:00:00Z', field: 'cache_read', old: null, new: 0.216 });
+  const others = stand('deepseek-v3.1', 'cache_read', [['novita-ai', 'litellm', 540], ['chutes', 'models-dev', 540.2]]);
+  const [f] = priceEvents(catalogueEvents([BASELINE, low], to('deepseek-v3.1'), undefined, others));
+  assert.deepEqual([f.new, f.correction], [0.216, null]);
+});
+
+test('a round trip 4.88 -> 4880000 -> 4.88 is a unit error in and out, though 4.88 is 16x the others', () => {
+  // models.dev: b417cb6f26 (2025-12-12T17:06:09-08:00) providers/cloudflare-ai-gateway/models/workers-ai/
+  // deepseek-r1-distill-qwen-32b.toml cost.output 4.88 -> 4880000; f6ff799d21 ("Update models", 2025-12-23T10:22:16-08:00)
+  // .../workers-ai/@cf/deepseek-ai/deepseek-r1-distill-qwen-32b.toml cost.output 4880000 -> 4.88 (the file moved).
+  const into = row({ ...CLOUDFLARE, source_model_id: 'workers-ai/deepseek-r1-distill-qwen-32b', field: 'output', old: 4.88, new: 4880000 });
+  const back = row({
+    ...into, commit: 'f6ff799d21', subject: 'Update models', date: '2025-12-23T10:22:16-08:00',
+    source_model_id: 'workers-ai/@cf/deepseek-ai/deepseek-r1-distill-qwen-32b', old: 4880000, new: 4.88,
+  });
+  // Output prices of the model's other providers in data/dataset/offers.json: 0.15, 0.18, 0.27, 0.3, 0.9; median 0.27,
+  // and Cloudflare's 4.88 is 18x that: alone it agrees with no one.
+  const others = stand('deepseek-r1-distill-qwen-32b', 'output', [
+    ['nscale', 'models-dev', 0.15], ['openrouter', 'models-dev', 0.18], ['deepinfra', 'litellm', 0.27],
+    ['novita-ai', 'litellm', 0.3], ['fireworks-ai', 'litellm', 0.9],
+  ]);
+  const base = row({ source: 'models-dev' });
+  const resolve = to('deepseek-r1-distill-qwen-32b');
+  const [a, b] = priceEvents(catalogueEvents([BASELINE, base, into, back], resolve, undefined, others))
+    .sort((x, y) => x.date.localeCompare(y.date));
+  assert.deepEqual([a.correction, b.correction], [true, true]);
+  // 4880000 / 0.27 = 18,074,074, to 2 digits 18,000,000.
+  assert.match(a.correction_note!, /^unit error brought in: 4880000 is 18,000,000x the median \(0\.27\) of what 5 other listings/);
+  assert.match(b.correction_note!, /^unit error corrected: 4880000 was 18,000,000x .*; corrected to 4\.88$/);
+  // Without the way back, 4.88 -> 4880000 has no side the other listings agree with: left as it is.
+  const [alone] = priceEvents(catalogueEvents([BASELINE, base, into], resolve, undefined, others));
+  assert.equal(alone.correction, null);
+});

@@ -1,0 +1,176 @@
+// Prices no other listing of the model comes near: a source's unit error, whose price events are corrections.
+import type { ChangeEvent, Offer } from '../schema/index.ts';
+
+/**
+ * A price 100 times (or a hundredth) of every other listing's price for the same model and field is in the wrong
+ * unit, not a price. Unit slips are powers of ten well past that: LiteLLM's novita-ai rows held per-token figures
+ * scaled wrong (qwen3-235b-a22b-2507 input 720 against 0.09 elsewhere, 8,000x) until c58c1dfab1 (2026-01-13), and
+ * models.dev's cloudflare-ai-gateway wrote per-token prices as per-million (b417cb6f26, 2025-12-13: llama-3.1-8b
+ * input 120000 against 0.1-0.3, a million times). The providers of one open model differ far less: a few times at
+ * most, so a real price never sits 100x from every other listing.
+ */
+export const UNIT_ERROR_RATIO = 100;
+/** Fewer other listings than this are too little evidence to call a price an error. */
+export const MIN_LISTINGS = 2;
+/**
+ * The other side of the event "agrees" when it is within this factor of the other listings' median: the providers of
+ * one open model spread that wide (qwen3-235b-a22b-2507 input on 2026-01-13: 0.062 to 3 over 25 listings, median 0.2,
+ * so novita's corrected 0.09 is 2.2x under it), and a unit slip is 100x or more past it.
+ */
+export const AGREE = 10;
+
+const DAY = 86_400_000;
+const price = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
+type Step = { date: string; value: number | null };
+type Listing = { source: string; provider: string; steps: Step[] };
+/** One other listing's price at a date, as evidence. */
+type Held = { source: string; provider: string; value: number };
+
+/** Every listing's price steps per model and field, to ask what the other listings held at a date. */
+export class PriceBook {
+  private readonly byModel = new Map<string, Map<string, Listing>>();
+
+  /**
+   * A history row: the listing's value from `date` on; of two steps on one day the later added wins (histories are
+   * oldest first). A listing's first row also says what it held before: its `old` value, from the start (the
+   * histories give a listing's prices only when they change).
+   */
+  add(model: string, field: string, source: string, provider: string, listing: string, date: string, old: unknown, now: unknown) {
+    const k = `${model}|${field}`;
+    const listings = this.byModel.get(k) ?? new Map<string, Listing>();
+    this.byModel.set(k, listings);
+    let l = listings.get(listing);
+    if (!l) {
+      l = { source, provider, steps: [{ date: '', value: price(old) }] };
+      listings.set(listing, l);
+    }
+    l.steps.push({ date, value: price(now) });
+  }
+
+  /**
+   * A provider's price today (an offer), for a model and field whose history has no row from that provider: a price
+   * never changed since it was listed, so the best evidence of what the provider charged at any date.
+   */
+  addStanding(model: string, field: string, source: string, provider: string, value: number) {
+    const listings = this.byModel.get(`${model}|${field}`) ?? new Map<string, Listing>();
+    this.byModel.set(`${model}|${field}`, listings);
+    if ([...listings.values()].some((l) => l.provider === provider)) return;
+    listings.set(`offer|${provider}|${listings}`, { source, provider, steps: [{ date: '', value: price(value) }] });
+  }
+
+  /** Prices > 0 the model's listings outside `source`/`provider` held at the end of `date`. */
+  heldAt(model: string, field: string, date: string, source: string, provider: string): Held[] {
+    const out: Held[] = [];
+    for (const l of this.byModel.get(`${model}|${field}`)?.values() ?? []) {
+      if (l.source === source && l.provider === provider) continue;
+      let at = '';
+      let value: number | null = null;
+      for (const s of l.steps) {
+        if (s.date <= date && s.date >= at) [at, value] = [s.date, s.value];
+      }
+      if (value !== null) out.push({ source: l.source, provider: l.provider, value });
+    }
+    return out;
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const listingsOf = (held: readonly Held[]) => new Set(held.map((h) => `${h.source}|${h.provider}`)).size;
+const factor = (a: number, b: number) => Math.max(a / b, b / a);
+const pos = (v: unknown): v is number => typeof v === 'number' && v > 0;
+const x = (r: number) => `${Number(r.toPrecision(2)).toLocaleString('en-US')}x`;
+const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
+
+/**
+ * docs/data.md, "Change events". A price event whose one side is a unit error: that side is positive and
+ * UNIT_ERROR_RATIO or more away from the median price of the model's other listings (any source; not the event's own
+ * source and provider; MIN_LISTINGS of them at least) both at the end of the day before the event and at the end of
+ * its day, and its other side is within AGREE of one of those two medians, or 0 or none with the error side above
+ * them (0 -> 120000, an absurd price; a low price out of nothing has nothing to weigh it by). The event that brings the
+ * error in and the one that takes it out are both marked, with the ratio and the listings it was weighed against.
+ * A real cut, however large, that the other listings follow has the median before it near its old price and the
+ * median after it near its new one, so it is never marked. Medians, not every listing: another source's unit error
+ * on the same day must not hide this one. The other side also agrees when the listing goes from it to the error and
+ * back to it (within 1%): its own price on both sides says so, even where it sits over 10x from the others
+ * (cloudflare-ai-gateway's deepseek-r1-distill-qwen-32b output 4.88 -> 4880000 -> 4.88, 16x the others' median).
+ * Events already marked keep their reading.
+ */
+export function markUnitErrors(events: ChangeEvent[], book: PriceBook): ChangeEvent[] {
+  const trip = roundTrips(events);
+  for (const e of events) {
+    if (e.kind !== 'price' || e.correction === true) continue;
+    const [a, b] = [e.old, e.new];
+    if (!pos(a) && !pos(b)) continue;
+    if (pos(a) && pos(b) && factor(a, b) < UNIT_ERROR_RATIO) continue;
+    const provider = e.provider ?? '';
+    const before = book.heldAt(e.model_id, e.field, dayBefore(e.date), e.source, provider);
+    const after = book.heldAt(e.model_id, e.field, e.date, e.source, provider);
+    const held = after.length >= before.length ? after : before;
+    if (listingsOf(held) < MIN_LISTINGS) continue;
+    const mids = [before, after].filter((h) => h.length > 0).map((h) => median(h.map((x) => x.value)));
+    const wrong = (v: unknown) => pos(v) && mids.every((m) => factor(v, m) >= UNIT_ERROR_RATIO);
+    const fits = (v: unknown) => !pos(v) || mids.some((m) => factor(v, m) <= AGREE) || trip.has(e);
+    // From or to nothing, only a price far above the others is an error: a low one there has nothing to weigh it by.
+    const high = (v: unknown, w: unknown) => pos(w) || mids.every((m) => (v as number) > m);
+    const side = wrong(b) && fits(a) && high(b, a) ? 'in' : wrong(a) && fits(b) && high(a, b) ? 'out' : undefined;
+    if (!side) continue;
+    const mid = mids[mids.length - 1];
+    const bad = (side === 'in' ? b : a) as number;
+    const other = side === 'in' ? a : b;
+    const listings = listingsOf(held);
+    const sources = [...new Set(held.map((h) => h.source))].sort().join(', ');
+    const weighed = `${x(factor(bad, mid))} the median (${Number(mid.toPrecision(4))}) of what ${listings} other` +
+      ` listing${listings === 1 ? '' : 's'} (${sources}) gave ${e.model_id}'s ${e.field} price on ${e.date}`;
+    e.correction = true;
+    e.correction_note = side === 'in'
+      ? `unit error brought in: ${bad} is ${weighed}; before it the value was ${other ?? 'none'}`
+      : `unit error corrected: ${bad} was ${weighed}; corrected to ${other ?? 'none'}`;
+  }
+  return events;
+}
+
+/** A provider's current price for a model's field, from the offers. */
+export type StandingPrice = { model_id: string; provider: string; field: string; source: string; value: number };
+
+/** The offers' standard prices (batch and flex are other products), one per provider, model and price field. */
+export function standingPrices(offers: readonly Offer[]): StandingPrice[] {
+  const out: StandingPrice[] = [];
+  for (const o of offers) {
+    if (o.sku !== 'standard') continue;
+    for (const field of ['input', 'output', 'cache_read', 'cache_write'] as const) {
+      const p = o.prices[field];
+      if (p && p.value > 0) out.push({ model_id: o.model_id, provider: o.provider, field, source: p.source, value: p.value });
+    }
+  }
+  return out;
+}
+
+/**
+ * Both events of a round trip a -> x -> about a (within 1%) of one source's price for a provider's model: x is the
+ * outlier, not a. By provider and model, not source row: models.dev moved cloudflare-ai-gateway's files between the
+ * error and its fix (workers-ai/deepseek-r1-distill-qwen-32b.toml, then workers-ai/@cf/deepseek-ai/...).
+ */
+function roundTrips(events: readonly ChangeEvent[]): Set<ChangeEvent> {
+  const out = new Set<ChangeEvent>();
+  const series = new Map<string, ChangeEvent[]>();
+  for (const e of events) {
+    if (e.kind !== 'price') continue;
+    const k = `${e.source}|${e.provider ?? ''}|${e.model_id}|${e.field}`;
+    const list = series.get(k);
+    if (list) list.push(e); else series.set(k, [e]);
+  }
+  for (const list of series.values()) {
+    list.sort((a, b) => a.date.localeCompare(b.date));
+    for (let i = 0; i + 1 < list.length; i++) {
+      const [a, b] = [list[i], list[i + 1]];
+      if (b.old !== a.new || !pos(a.old) || !pos(b.new) || Math.abs(a.old - b.new) > 0.01 * a.old) continue;
+      out.add(a);
+      out.add(b);
+    }
+  }
+  return out;
+}
