@@ -163,3 +163,25 @@ test('a model\'s vendor is the owner of its Hugging Face repo, not the reseller 
   // Perplexity's listing is now a resale: it no longer speaks first-party for the model.
   assert.ok(ctx.report.notes.includes('model codellama-34b-instruct: vendor meta, the owner of its Hugging Face repo, not perplexity'));
 });
+
+test('an NVIDIA NIM listing under a developer\'s namespace is that developer\'s model, not NVIDIA\'s', () => {
+  // models.dev 2026-07-02: providers/nvidia/models/sarvamai/sarvam-m.toml and google/google-paligemma.toml (no catalogue
+  // entry), models/nvidia/mistral-nemotron.toml (the catalogue files it under nvidia) beside NVIDIA's own listing
+  // providers/nvidia/models/mistralai/mistral-nemotron.toml, and NVIDIA's own nvidia/nemotron-mini-4b-instruct.
+  const orgs: Record<string, string> = { sarvamai: 'sarvam', nvidia: 'nvidia' };
+  const ctx = { matcher: new Matcher(), report: newReport(), resolveDeveloper: (n: string) => orgs[n.toLowerCase()] };
+  const mb = buildModels([
+    obs({ source_model_id: 'nvidia/mistral-nemotron', vendor_hint: 'nvidia', name: 'Mistral Nemotron' }),
+    obs({ source_model_id: 'nvidia/mistralai/mistral-nemotron', provider: 'nvidia', canonical_hint: 'nvidia/mistral-nemotron' }),
+    obs({ source_model_id: 'nvidia/sarvamai/sarvam-m', provider: 'nvidia', name: 'sarvam-m' }),
+    obs({ source_model_id: 'nvidia/google/google-paligemma', provider: 'nvidia', name: 'google-paligemma' }),
+    obs({ source_model_id: 'nvidia/nvidia/nemotron-mini-4b-instruct', provider: 'nvidia', name: 'Nemotron Mini 4B Instruct' }),
+  ], [], ctx, () => undefined);
+  const vendor = (id: string) => mb.models.find((m) => m.id === id)?.vendor;
+  assert.equal(vendor('sarvam-m'), 'sarvam');
+  assert.equal(vendor('google-paligemma'), 'google');
+  assert.equal(vendor('mistral-nemotron'), 'mistral');
+  assert.equal(vendor('nemotron-mini-4b-instruct'), 'nvidia');
+  assert.ok(ctx.report.notes.includes(
+    "model mistral-nemotron: vendor mistral, the namespace of nvidia's own listing nvidia/mistralai/mistral-nemotron"));
+});

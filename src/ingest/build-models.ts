@@ -12,6 +12,7 @@ import { canonicalSlug, key0, key1 } from './match-keys.ts';
 import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, ownRepo } from './model-repo.ts';
 import { hfRepo, namesBaseWeights } from './matcher.ts';
 import { repoDeveloper } from './repo-developer.ts';
+import { listingDeveloper } from './listing-developer.ts';
 import { findReleases } from './releases.ts';
 import { resellerCandidates } from './reseller-models.ts';
 import { modelLifecycle } from './model-status.ts';
@@ -32,6 +33,7 @@ const DATE_TAIL = /-(?:20\d{6}|20\d{2}-\d{2}-\d{2})$/;
 const MMDD_TAIL = /-(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-preview$/;
 const LATEST_TAIL = /-latest$/;
 const FIRST_PARTY_RULE = 'first-party API entry';
+const RESOLD_RULE = "provider's API entry under its developer's namespace";
 
 function providerOf(o: ModelObservation): string | undefined {
   return o.provider;
@@ -137,7 +139,10 @@ export function buildModels(
     // `mistral-large` or `devstral-small-latest` beside `-2411` and `-2512` versions: a pointer, not a model.
     if (!release && matcher.hasVersionsOf(slug.replace(LATEST_TAIL, ''))) continue;
     // Only the catalogue's own names are trusted to name a model (other sources write `gpt 4` for gpt-4-32k).
-    create(slug, FIRST_PARTY[o.provider!], FIRST_PARTY_RULE, [o.source_model_id], o.source === 'models-dev' ? o.name : undefined);
+    // NVIDIA listing `sarvamai/sarvam-m` creates Sarvam's model, not its own (listing-developer.ts).
+    const named = listingDeveloper(o, ctx.resolveDeveloper);
+    create(slug, named ?? FIRST_PARTY[o.provider!], named ? RESOLD_RULE : FIRST_PARTY_RULE, [o.source_model_id],
+      o.source === 'models-dev' ? o.name : undefined);
   }
   // R3: OpenRouter's catalogue, whose ids name the developer (`qwen/qwen3-30b-a3b-instruct-2507`).
   const r3 = observations.filter((o) => o.source === 'models-dev' && o.provider === 'openrouter' && !o.canonical_hint && o.source_model_id.split('/').length >= 3).sort(byReadability);
@@ -202,6 +207,17 @@ export function buildModels(
       if (r.source_model_id !== m.id) v.add(r.source_model_id);
       variants.set(m.id, v);
     }
+  }
+
+  // A provider's own listing under another developer's namespace over the catalogue's vendor folder: models.dev files
+  // mistral-nemotron under nvidia, but NVIDIA's own API lists it as `mistralai/mistral-nemotron`.
+  for (const o of observations) {
+    const dev = listingDeveloper(o, ctx.resolveDeveloper);
+    const m = dev ? matcher.resolve(o.source, o.source_model_id, { hint: o.canonical_hint, url: o.url }) : undefined;
+    if (!dev || !m || vendors.get(m.id) !== FIRST_PARTY[o.provider!]) continue;
+    vendors.set(m.id, dev);
+    byListing.delete(m.id);
+    report.notes.push(`model ${m.id}: vendor ${dev}, the namespace of ${o.provider}'s own listing ${o.source_model_id}`);
   }
 
   // The weights' owner over a reseller's listing: a vendor nothing vouches for yields to the developer whose organisation
