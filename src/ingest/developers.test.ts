@@ -61,6 +61,11 @@ test('the project table loads cleanly and resolves the names the sources use', {
     AI21_Labs: 'ai21', Google: 'google', Meta: 'meta', Alibaba: 'alibaba', DeepSeek: 'deepseek', xAI: 'xai',
     Moonshot: 'moonshotai', 'Mistral AI': 'mistral', WRITER: 'writer', 'Stability AI': 'stability', Stability: 'stability',
     'Hugging Face': 'huggingface', zai: 'zhipuai', thinky: 'thinking-machines', Aliaba: 'alibaba',
+    // Namespaces and repo owners: NIM's baai/ and black-forest-labs/, Vercel's bfl/, Hugging Face's OpenGVLab,
+    // openbmb, NousResearch, openchat, teknium; OpenRouter's arcee-ai/ and sao10k/.
+    baai: 'baai', 'black-forest-labs': 'black-forest-labs', bfl: 'black-forest-labs', OpenGVLab: 'shanghai-ai-lab',
+    openbmb: 'openbmb', NousResearch: 'nousresearch', openchat: 'openchat', teknium: 'teknium', 'arcee-ai': 'arcee-ai',
+    sao10k: 'sao10k',
   };
   for (const [name, id] of Object.entries(expected)) assert.equal(resolveDeveloper(t, name), id, name);
 });
