@@ -95,10 +95,14 @@ test('a provider\'s shutdown notice keeps its own date: a catalogue removal 12 d
   };
   const { commit: _c, subject: _s, ...rest } = removal;
   const notice: ChangeEvent = { ...rest, date: '2026-06-01', source: 'deprecations-rss', correction: false };
-  assert.deepEqual(dedupe([notice, removal]).map((e) => [e.date, e.source]), [['2026-05-20', 'models-dev'], ['2026-06-01', 'deprecations-rss']]);
+  assert.deepEqual(dedupe([notice, removal]).map((e) => [e.date, e.source]), [
+    ['2026-05-20', 'models-dev'], ['2026-06-01', 'deprecations-rss'],
+  ]);
   // The other way round, a catalogue syncing the removal 12 days after the notice is the same withdrawal.
   const late = { ...removal, date: '2026-06-13' };
-  assert.deepEqual(dedupe([notice, late]).map((e) => [e.date, e.source, e.corroborated_by]), [['2026-06-01', 'deprecations-rss', ['models-dev']]]);
+  assert.deepEqual(dedupe([notice, late]).map((e) => [e.date, e.source, e.corroborated_by]), [
+    ['2026-06-01', 'deprecations-rss', ['models-dev']],
+  ]);
 });
 
 test('a change undone and made again in between is a second change, not a late record', () => {

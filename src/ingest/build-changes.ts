@@ -165,7 +165,8 @@ function lateReport(first: ChangeEvent, later: ChangeEvent, moves: readonly Chan
 }
 
 /** The events of one listing's field (model, kind, field, provider, variant, leaderboard), whatever their values. */
-const fieldKey = (e: ChangeEvent) => JSON.stringify([e.model_id, e.kind, e.field, e.provider ?? null, e.variant ?? null, e.leaderboard ?? null]);
+const fieldKey = (e: ChangeEvent) =>
+  JSON.stringify([e.model_id, e.kind, e.field, e.provider ?? null, e.variant ?? null, e.leaderboard ?? null]);
 
 /**
  * Merge events that record the same change (same model, kind, field, provider, old and new) close in time: one source
