@@ -166,11 +166,13 @@ test('keep: a part of the list that names no constraint is set aside with why, n
   const m = mapText('eu-only,open licence', VOCABULARY.keep)!;
   assert.deepEqual([m.value, m.values], ['eu-only', ['eu-only']]);
   assert.equal(m.set_aside.length, 1);
-  assert.match(m.set_aside[0], /^"open licence": not a constraint of this parameter \(accepted: any, eu-only, no-training, no-retention, on-device\)/);
+  assert.match(m.set_aside[0],
+    /^"open licence": not a constraint of this parameter \(accepted: any, eu-only, no-training, no-retention, on-device\)/);
   assert.match(m.set_aside[0], /ask where=on-premises or where=local/);
   // A part unknown without a hint still says what is accepted; `any` beside a constraint is said to be outweighed.
   assert.deepEqual(mapText('EU only, please', VOCABULARY.keep)!.set_aside,
-    ['"please": not a constraint of this parameter (accepted: any, eu-only, no-training, no-retention, on-device), so nothing is applied for it']);
+    ['"please": not a constraint of this parameter (accepted: any, eu-only, no-training, no-retention, on-device), '
+      + 'so nothing is applied for it']);
   assert.deepEqual(mapText('any, eu-only', VOCABULARY.keep)!.set_aside, ['any: no constraint, outweighed by eu-only']);
   // Every part understood: nothing set aside. Nothing understood at all: the 400 as before.
   assert.deepEqual(mapText('eu-only, no training', VOCABULARY.keep)!.set_aside, []);

@@ -79,7 +79,8 @@ function cheapestFor(v: V): string | undefined {
   const total = v.page?.total ?? v.items.length;
   if (!first) return `no model meets the floor for ${v.use}`;
   const via = first.offer ? ` via ${first.offer.provider_name ?? first.offer.provider}` : '';
-  return `${v.use}: cheapest ${name(first.model)} at ${first.blended_price?.value} USD per 1M tokens blended${via}; ${counted(total, 'model', 'matches', 'match')}`;
+  return `${v.use}: cheapest ${name(first.model)} at ${first.blended_price?.value} USD per 1M tokens blended${via}; `
+    + counted(total, 'model', 'matches', 'match');
 }
 
 function compareModels(v: V): string | undefined {
@@ -91,7 +92,8 @@ function modelsForHardware(v: V): string | undefined {
   if (!Array.isArray(v.items) || !v.hardware) return undefined;
   const top = v.items.slice(0, 3).map((i: V) => `${name(i.model)} (${i.quantization_name ?? i.quantization}, ${i.fit})`);
   const total = v.page?.total ?? v.items.length;
-  return `${v.hardware.id} at ${v.context} tokens: ${counted(total, 'model', 'fits', 'fit')}${top.length ? `, best rated ${top.join(', ')}` : ''}`;
+  const fits = counted(total, 'model', 'fits', 'fit');
+  return `${v.hardware.id} at ${v.context} tokens: ${fits}${top.length ? `, best rated ${top.join(', ')}` : ''}`;
 }
 
 function getModel(v: V): string | undefined {
