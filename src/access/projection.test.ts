@@ -1,7 +1,8 @@
 // The partial projection: what anonymous and free callers see instead of per-field provenance.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { aSource } from '../dataset/fixtures.ts';
+import { aDataset, aModel, aSource, f } from '../dataset/fixtures.ts';
+import { get_trust_profile } from '../ops/get-trust-profile.ts';
 import type { Source } from '../schema/index.ts';
 import { projectBody } from './projection.ts';
 
@@ -141,4 +142,22 @@ test('partial: a text seen before (remembered) still lists the sources it named,
   assert.deepEqual(first.derived_from, [rewritten]);
   assert.deepEqual(second.other.why, [rewritten]);
   assert.deepEqual(second.sources.map((s: { id: string }) => s.id), ['models-dev']);
+});
+
+test('a partial trust profile that names the criteria it leaves out says which tiers carry them', () => {
+  // get_trust_profile's `criteria` is full tier only: a free caller's text may name it only with where it is.
+  const ds = aDataset({ models: [aModel({ id: 'm', open_weights: f(true) })] });
+  const body = get_trust_profile.handler(ds, get_trust_profile.input.parse({ model_id: 'm' }), { today: '2026-11-21' });
+  const partial = projectBody(body, { full: false, fullTierOnly: get_trust_profile.fullTierOnly, sources, baseUrl: 'https://x' });
+  assert.equal(Object.hasOwn(partial, 'criteria'), false);
+  const texts: string[] = [];
+  const walk = (n: unknown): void => {
+    if (typeof n === 'string') texts.push(n);
+    else if (Array.isArray(n)) n.forEach(walk);
+    else if (n && typeof n === 'object') Object.values(n).forEach(walk);
+  };
+  walk(partial);
+  const naming = texts.filter((t) => t.includes('`criteria`'));
+  assert.ok(naming.length > 0, 'the derivation names the criteria it counts');
+  for (const t of naming) assert.match(t, /`criteria`, on the pro and enterprise tiers/);
 });

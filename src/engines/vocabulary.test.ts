@@ -159,3 +159,26 @@ test('keep takes several constraints: comma-separated canonical values or free t
   const s = interpret(ds, { keep: 'eu-only,no-retention' });
   assert.deepEqual([s.keep, s.understood.keep.value], [['eu-only', 'no-retention'], 'eu-only,no-retention']);
 });
+
+test('keep: a part of the list that names no constraint is set aside with why, never silently dropped', () => {
+  // The bank's ask: eu-only is a keep value; "open licence" is none (keep accepts any, eu-only, no-training,
+  // no-retention, on-device), so it is listed with the way to ask for open weights instead.
+  const m = mapText('eu-only,open licence', VOCABULARY.keep)!;
+  assert.deepEqual([m.value, m.values], ['eu-only', ['eu-only']]);
+  assert.equal(m.set_aside.length, 1);
+  assert.match(m.set_aside[0],
+    /^"open licence": not a constraint of this parameter \(accepted: any, eu-only, no-training, no-retention, on-device\)/);
+  assert.match(m.set_aside[0], /ask where=on-premises or where=local/);
+  // A part unknown without a hint still says what is accepted; `any` beside a constraint is said to be outweighed.
+  assert.deepEqual(mapText('EU only, please', VOCABULARY.keep)!.set_aside,
+    ['"please": not a constraint of this parameter (accepted: any, eu-only, no-training, no-retention, on-device), '
+      + 'so nothing is applied for it']);
+  assert.deepEqual(mapText('any, eu-only', VOCABULARY.keep)!.set_aside, ['any: no constraint, outweighed by eu-only']);
+  // Every part understood: nothing set aside. Nothing understood at all: the 400 as before.
+  assert.deepEqual(mapText('eu-only, no training', VOCABULARY.keep)!.set_aside, []);
+  assert.equal(mapText('open weights', VOCABULARY.keep), undefined);
+  const refused = (e: unknown) => e instanceof ServiceError && e.code === 'invalid_parameter' && /keep/.test(e.message);
+  assert.throws(() => interpret(ds, { keep: 'open weights' }), refused);
+  const s = interpret(ds, { keep: 'eu-only, open licence' });
+  assert.deepEqual([s.keep, s.understood.keep.set_aside.length], [['eu-only'], 1]);
+});

@@ -28,6 +28,8 @@ export type ParameterVocabulary = {
   values: readonly VocabularyEntry[];
   /** `all`: the value that means no constraint, dropped when the text also names a real one (`any`). */
   none?: string;
+  /** What to ask instead when a part names no value but one of these words: the nearest the service offers. */
+  hints?: ReadonlyArray<{ words: readonly string[]; hint: string }>;
 };
 
 /** Synonyms are words or phrases; matching is case-insensitive on whole words, a plural `s` tolerated. */
@@ -73,6 +75,9 @@ export const VOCABULARY: Readonly<Record<Exclude<TextParameter, 'machine'>, Para
   keep: {
     combine: 'all',
     none: 'any',
+    // No keep value asks for open weights; self-hosting does, since only downloadable weights run on one's machines.
+    hints: [{ words: ['open', 'licence', 'license', 'weights', 'weight', 'source', 'osi'],
+      hint: 'for open-weights models only, ask where=on-premises or where=local: only open weights are self-hosted' }],
     values: [
       { value: 'any', synonyms: ['anything', 'no requirement', 'none', 'no constraint', "don't care", 'do not care', 'whatever'] },
       { value: 'eu-only', synonyms: ['eu', 'europe', 'european', 'european union', 'in the eu', 'eu residency', 'eu data residency', 'data residency', 'eu resident', 'stay in the eu', 'germany', 'france', 'italy', 'spain', 'netherlands', 'belgium', 'austria', 'sweden', 'poland', 'ireland', 'denmark', 'finland', 'portugal'] },
@@ -178,18 +183,31 @@ function canonicalOf(text: string, vocab: ParameterVocabulary): string | undefin
   return joined ? vocab.values.find((e) => phraseWords(e.value).join(' ') === joined)?.value : undefined;
 }
 
-/** combine `all`: every value named, in the vocabulary's order; `none` dropped beside a real constraint. */
+/**
+ * combine `all`: every value named, in the vocabulary's order; `none` dropped beside a real constraint. Each part of
+ * a list (split at commas and semicolons) names a value or is set aside with the reason, never silently dropped:
+ * `keep=eu-only, open licence` applies eu-only and says that "open licence" is no keep constraint.
+ */
 function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[]): Mapping {
   const order = vocab.values.map((e) => e.value);
-  let values = [...new Set(found.map((m) => m.value))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  if (values.length > 1 && vocab.none) values = values.filter((v) => v !== vocab.none);
+  const named = [...new Set(found.map((m) => m.value))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  const values = named.length > 1 && vocab.none ? named.filter((v) => v !== vocab.none) : named;
   // A comma-separated list of canonical values (`eu-only,no-training`) is canonical: the form the echo gives back.
   const pieces = text.split(/[,;]/).filter((p) => words(p).length > 0);
   const canonical = pieces.length > 0 && pieces.every((p) => canonicalOf(p, vocab) !== undefined);
   const matched = canonical
     ? pieces.map((p) => canonicalOf(p, vocab)!)
     : found.filter((m) => values.includes(m.value)).map((m) => m.phrase);
-  return { value: values.join(','), values, how: canonical ? 'canonical' : 'synonym', matched: [...new Set(matched)], set_aside: [] };
+  const phrases = phrasesOf(vocab);
+  const unknown = pieces.filter((p) => findPhrases(words(p), phrases).length === 0).map((p) => p.trim().slice(0, 100));
+  const hintFor = (p: string) => vocab.hints?.find((h) => words(p).some((w) => h.words.includes(w)))?.hint;
+  const set_aside = [
+    ...unknown.map((p) => `"${p}": not a ${vocab.none ? 'constraint' : 'value'} of this parameter (accepted: ${order.join(', ')}), `
+      + `so nothing is applied for it${hintFor(p) ? `; ${hintFor(p)}` : ''}`),
+    ...(vocab.none && named.includes(vocab.none) && values.length < named.length
+      ? [`${vocab.none}: no constraint, outweighed by ${values.join(', ')}`] : []),
+  ];
+  return { value: values.join(','), values, how: canonical ? 'canonical' : 'synonym', matched: [...new Set(matched)], set_aside };
 }
 
 /** Map free text to a canonical value of `vocab` (or, combine `all`, to every value it names); undefined for none. */

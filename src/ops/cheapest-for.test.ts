@@ -123,6 +123,21 @@ test('eu-cloud keeps only EU offers: the model is priced at its EU offer, others
   assert.match(out.items[0].why, /Euro Cloud EU-resident/);
 });
 
+test('eu-cloud at a reseller: the developer\'s own offer outside the EU is named, not said to be missing', () => {
+  // mid: Euro Cloud (reseller, EU-resident) $3/$3; acme's own $2.5/$2.5 (residency unknown) is kept out by the filter.
+  const out = run({ where: 'eu-cloud' });
+  assert.equal(out.items[0].developer_offer, null, 'developer_offer stays under the same where');
+  assert.match(out.items[0].why, /Sold by a reseller here; the developer's own offer \(acme, \$2\.5\/\$2\.5 input\/output per 1M tokens, /);
+  assert.match(out.items[0].why, /, \$2\.5 blended\) is not known to be EU-resident\.$/);
+  assert.doesNotMatch(out.items[0].why, /through no offer/);
+  // The same with the developer's offer stated outside the EU (eu_resident no): said plainly.
+  const notEu = aDataset({ providers: [...ds.providers], models: [...ds.models], ratings: [...ds.ratings],
+    offers: ds.offers.map((o) => (o.provider === 'acme' ? { ...o, eu_resident: f('no' as const) } : o)) });
+  const why = cheapest_for.handler(notEu, cheapest_for.input.parse({ where: 'eu-cloud' }), ctx) as Out;
+  assert.match(why.items[0].why, /the developer's own offer \(acme, \$2\.5\/\$2\.5 input\/output per 1M tokens, /);
+  assert.match(why.items[0].why, /, \$2\.5 blended\) is not EU-resident\.$/);
+});
+
 test('why cites the rating, variant, rank, floor, prices with dates and the blended price', () => {
   const why = run({ min_elo: 1450, input_share: 0.5 }).items[0].why as string;
   assert.match(why, /rated 1450 \(variant big-open-thinking, 2026-08-01\) on text_style_control\/overall, rank 2 of 5, at or above the floor of 1450/);

@@ -86,8 +86,19 @@ function cloudWhy(ds: Dataset, m: Model, b: Board, e: BoardEntry, p: PricedOffer
     + `(${o.provider_model_id}) at ${prices} per 1M tokens: $${fmt(p.blended)} blended at ${fmt(share * 100)}% input.${next}`;
 }
 
-/** The developer's own price beside a reseller's, in the sentence: " Sold by a reseller; Anthropic's own: $9 blended." */
-function ownPriceText(ds: Dataset, own: PricedOffer | undefined, m: Model): string {
+/**
+ * The developer's own price beside a reseller's, in the sentence: " Sold by a reseller; Anthropic's own: $9 blended."
+ * With where=eu-cloud, `own` is the developer's cheapest EU offer; `ownAnywhere` its cheapest offer at all, so a
+ * developer whose own offers are all outside the EU is said to sell it there, not to sell it nowhere.
+ */
+function ownPriceText(ds: Dataset, own: PricedOffer | undefined, m: Model, ownAnywhere?: PricedOffer): string {
+  if (!own && ownAnywhere) {
+    const o = ownAnywhere.offer;
+    const name = ds.providerById.get(o.provider)?.name ?? o.provider;
+    const prices = `$${o.prices.input?.value}/$${o.prices.output?.value} input/output per 1M tokens, $${fmt(ownAnywhere.blended)} blended`;
+    const residency = o.eu_resident.value === 'no' ? 'is not EU-resident' : 'is not known to be EU-resident';
+    return ` Sold by a reseller here; the developer's own offer (${name}, ${prices}) ${residency}.`;
+  }
   if (!own) {
     const zero = zeroPricedOwnOffer(ds.offersByModel.get(m.id) ?? [], ds.meta.data_as_of);
     if (!zero) return ' Sold by a reseller; the developer sells it through no offer in the dataset.';
@@ -182,7 +193,7 @@ export const cheapest_for = defineOperation({
     let deprecatedOut = 0;
     let shutDownOut = 0;
 
-    type Candidate = { m: Model; e: BoardEntry; priced?: PricedOffer; own?: PricedOffer };
+    type Candidate = { m: Model; e: BoardEntry; priced?: PricedOffer; own?: PricedOffer; ownAnywhere?: PricedOffer };
     const found: Candidate[] = [];
     let metFloor = 0;
     const b = ub.board;
@@ -204,7 +215,10 @@ export const cheapest_for = defineOperation({
       const priced = cheapestServed(ds, m.id, input.input_share, filter);
       // A reseller's price (sometimes a fraction of the developer's) is shown beside the developer's own.
       const own = priced && !priced.offer.first_party ? cheapestServed(ds, m.id, input.input_share, ownFilter) : undefined;
-      if (priced) found.push({ m, e, priced, ...(own ? { own } : {}) });
+      // Under eu-cloud, a developer with no EU offer may still sell the model elsewhere: said so, not "sells none".
+      const ownAnywhere = priced && !own && !priced.offer.first_party && filter.eu
+        ? cheapestServed(ds, m.id, input.input_share, { first_party_only: true, eu: false }) : undefined;
+      if (priced) found.push({ m, e, priced, ...(own ? { own } : {}), ...(ownAnywhere ? { ownAnywhere } : {}) });
       else if (hasShutDownOffer(ds, m.id, input.input_share, filter)) shutDownOut++;
     }
     // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
@@ -253,7 +267,7 @@ export const cheapest_for = defineOperation({
           model_status: c.m.status ?? null,
           why: c.priced
             ? cloudWhy(ds, c.m, b!, c.e, c.priced, floorText, input.where, input.input_share)
-              + (c.priced.offer.first_party ? '' : ownPriceText(ds, c.own, c.m))
+              + (c.priced.offer.first_party ? '' : ownPriceText(ds, c.own, c.m, c.ownAnywhere))
             : selfHostedWhy(c.m, b!, c.e, floorText),
         };
       }),

@@ -165,3 +165,23 @@ test("a developer's own offer listed at $0 is named in the list-price rows, not 
   assert.match(list.values[0].detail, /developer's own offer \(meta, llama\) is listed at \$0/);
   assert.equal(list.values[1].detail, 'no offer from the developer itself in the dataset');
 });
+
+test('rating rows: best is the leader and every model whose 95% interval overlaps it, said to be a tie', () => {
+  // lead 1485 (1482..1489); near 1482 (1478..1486): 1486 >= 1482, overlaps; far 1474 (1470..1477): 1477 < 1482, apart.
+  const tie = aDataset({
+    models: [aModel({ id: 'lead' }), aModel({ id: 'near' }), aModel({ id: 'far' })],
+    ratings: [
+      aRating({ model_id: 'lead', rating: 1485, rating_lower: 1482, rating_upper: 1489 }),
+      aRating({ model_id: 'near', rating: 1482, rating_lower: 1478, rating_upper: 1486 }),
+      aRating({ model_id: 'far', rating: 1474, rating_lower: 1470, rating_upper: 1477 }),
+    ],
+  });
+  const out = compare_models.handler(tie, compare_models.input.parse({ models: ['near', 'far', 'lead'] }), ctx) as Out;
+  const r = out.rows.find((x) => x.field === 'overall_rating')! as Out['rows'][number] & { rule: string };
+  assert.deepEqual(r.best, ['near', 'lead'], 'near ties the leader; far is below beyond the uncertainty');
+  assert.match(r.rule, /a statistical tie; lead leads at 1485 \(1482\.\.1489\) and the interval of near overlaps it$/);
+  const alone = compare_models.handler(tie, compare_models.input.parse({ models: ['far', 'lead'] }), ctx) as Out;
+  const a = alone.rows.find((x) => x.field === 'overall_rating')! as Out['rows'][number] & { rule: string };
+  assert.deepEqual(a.best, ['lead']);
+  assert.match(a.rule, /: lead leads beyond the uncertainty$/);
+});

@@ -10,6 +10,7 @@ import { ModelIdParam } from './common.ts';
 import { zeroPricedOwnOffer } from './cost-offers.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
+import { ratingBest } from './compare-rating-best.ts';
 
 /** Which value wins a row. `none`: no value is better in itself (parameters: more capacity, but dearer to run). */
 const Direction = z.enum(['higher', 'lower', 'true', 'newer', 'osi_approved', 'none']);
@@ -33,7 +34,8 @@ const Row = z.object({
   rule: z.string().describe('How `best` is chosen for this row.'),
   leaderboard: z.string().optional().describe('Rating rows: the one board every model of the row is read from.'),
   category: z.string().optional(),
-  best: z.array(z.string()).describe('Model ids holding the best value; ties share it; a null value is never best.'),
+  best: z.array(z.string()).describe('Model ids holding the best value; ties share it; a null value is never best. Rating rows: '
+    + 'the leader and every model whose 95% interval overlaps the leader\'s (a statistical tie).'),
   values: z.array(RowValue),
 });
 type Row = z.infer<typeof Row>;
@@ -97,7 +99,9 @@ function ratingRow(
     if (!e) return { model_id: m.id, value: null };
     return { model_id: m.id, value: e.best.rating, as_of: e.best.as_of, source: e.best.source, detail: `variant ${e.best.variant}, 95% interval ${Math.round(e.best.rating_lower)}..${Math.round(e.best.rating_upper)}, rank ${e.rank} of ${chosen!.entries.length}` };
   });
-  const row: Row = { field, label, direction: 'higher', rule: `${RULES.higher} (best variant of each model)`, best: bestOf(values, 'higher', new Map()), values };
+  const rated = models.flatMap((m) => { const entry = chosen?.byModel.get(m.id); return entry ? [{ model_id: m.id, entry }] : []; });
+  const { best, rule } = ratingBest(rated);
+  const row: Row = { field, label, direction: 'higher', rule, best, values };
   if (chosen) { row.leaderboard = chosen.leaderboard; row.category = chosen.category; }
   return row;
 }
@@ -187,7 +191,8 @@ export const compare_models = defineOperation({
     + 'input and output price of the developer\'s own offer and of the cheapest offer of any provider (USD per 1M '
     + 'tokens; offers shut down by the data date are left out), arena rating overall and for coding (best variant, '
     + 'one board per row), open weights, licence, release date, parameters. Each row marks `best`: the models holding '
-    + 'the best value (ties share it; unknown values are never best) and states the rule.',
+    + 'the best value (ties share it; unknown values are never best; on rating rows, every model whose 95% interval '
+    + 'overlaps the leader\'s, a statistical tie as get_podium flags it) and states the rule.',
   path: '/compare',
   input: z.object({
     models: z.array(ModelIdParam).min(2, 'at least 2 models').max(5, 'at most 5 models')

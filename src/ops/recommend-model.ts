@@ -24,7 +24,8 @@ const Understood = z
       .describe('How the text was understood. machine: hardware_id (a catalogued id), device (a device as people name it, e.g. "4090", "M3 Max 64GB"), counted (N cards of a catalogued one, e.g. "2x 3090": memory and bandwidth of N cards), ad_hoc (a bare memory size, e.g. "11 GB GPU": fits checked, speed not estimated), or a class.'),
     matched: z.array(z.string()).describe('The words or phrases of the text that decided the value.'),
     set_aside: z.array(z.string()).describe('Other values the text also named, set aside by the rule of the parameter '
-      + '(who, use: the first named; data, where: the strictest; keep sets none aside).'),
+      + '(who, use: the first named; data, where: the strictest). keep applies every constraint named; a part of its '
+      + 'list that names none (`open licence`) is listed here with why, and applies nothing.'),
     hardware_id: z.string().nullable().describe('machine only: the configuration fits are checked on (catalogued, or built from the text: `rtx-3090-x3`, `gpu-11gb`).'),
     interpretation: z.string().nullable().describe('machine only: the reading in one sentence (device, count and memory, how a multi-card split works, whether speed is estimated); null for other parameters.'),
   })

@@ -76,3 +76,16 @@ test('get_model and search_models: what the model is and which models matched', 
   const found = { data_as_of: 'd', items: [{ id: 'a' }, { id: 'b' }], page: { total: 55 } };
   assert.equal(line('search_models', found), 'T (data as of d): 55 models match; first: a, b and 53 more.');
 });
+
+test('counts agree with their number: one model matches, one offer, one row', () => {
+  const one = { data_as_of: 'd', use: 'coding', page: { total: 1 },
+    items: [{ model: { id: 'm' }, blended_price: { value: 2 }, offer: { provider_name: 'P' } }] };
+  assert.equal(line('cheapest_for', one), 'T (data as of d): coding: cheapest m at 2 USD per 1M tokens blended via P; 1 model matches.');
+  assert.equal(line('cheapest_for', { ...one, page: { total: 3 } }).endsWith('; 3 models match.'), true);
+  assert.equal(line('search_models', { data_as_of: 'd', items: [{ id: 'a' }], page: { total: 1 } }),
+    'T (data as of d): 1 model matches; first: a.');
+  assert.equal(line('compare_models', { data_as_of: 'd', models: [{ id: 'a' }], rows: [{}] }), 'T (data as of d): a, 1 row.');
+  assert.match(line('get_model', { data_as_of: 'd', id: 'x', open_weights: { value: true }, offers: [{}] }), /, 1 offer\.$/);
+  assert.match(line('recommend_model', { data_as_of: 'd', recommendations: [], qualified: 0, considered: 1 }),
+    /; 0 of 1 model qualified\.$/);
+});

@@ -8,6 +8,10 @@ type V = Record<string, any>;
 const usd = (n: unknown) => (typeof n === 'number'
   ? `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD` : '?');
 const name = (m: V | undefined) => (m ? String(m.id ?? m.name) : '?');
+/** A count with its noun, singular for one ("1 model", "3 models"). */
+const count = (n: unknown, noun: string, nouns = `${noun}s`) => `${n} ${n === 1 ? noun : nouns}`;
+/** A count with its verb agreeing ("1 model matches", "3 models match"). */
+const counted = (n: unknown, noun: string, verb1: string, verbN: string) => `${count(n, noun)} ${n === 1 ? verb1 : verbN}`;
 
 function apiSide(api: V | undefined): string {
   const c = api?.cheapest;
@@ -50,7 +54,7 @@ function trustProfile(v: V): string | undefined {
   const eu = v.compliance?.offers;
   const euText = eu ? `; EU-resident offers ${eu.eu_resident} of ${eu.total}` : '';
   return `${name(v.model)}: Trust Index ${v.trust_index ?? 'not computed'}/100 (${c.met} met, ${c.not_met} not met, `
-    + `${c.unknown} unknown of ${c.total} criteria)${euText}`;
+    + `${c.unknown} unknown of ${count(c.total, 'criterion', 'criteria')})${euText}`;
 }
 
 function podium(v: V): string | undefined {
@@ -66,7 +70,7 @@ function recommendModel(v: V): string | undefined {
       : r.path === 'self_hosted' ? `self-hosted${r.self_hosting?.hardware_id ? ` on ${r.self_hosting.hardware_id}` : ''}` : r.path;
     return `${r.position}. ${name(r.model)} (${how}, score ${r.score})`;
   });
-  return `${recs.join('; ') || 'no model meets the constraints'}; ${v.qualified} of ${v.considered} models qualified`;
+  return `${recs.join('; ') || 'no model meets the constraints'}; ${v.qualified} of ${count(v.considered, 'model')} qualified`;
 }
 
 function cheapestFor(v: V): string | undefined {
@@ -75,19 +79,21 @@ function cheapestFor(v: V): string | undefined {
   const total = v.page?.total ?? v.items.length;
   if (!first) return `no model meets the floor for ${v.use}`;
   const via = first.offer ? ` via ${first.offer.provider_name ?? first.offer.provider}` : '';
-  return `${v.use}: cheapest ${name(first.model)} at ${first.blended_price?.value} USD per 1M tokens blended${via}; ${total} models match`;
+  return `${v.use}: cheapest ${name(first.model)} at ${first.blended_price?.value} USD per 1M tokens blended${via}; `
+    + counted(total, 'model', 'matches', 'match');
 }
 
 function compareModels(v: V): string | undefined {
   if (!Array.isArray(v.models) || !Array.isArray(v.rows)) return undefined;
-  return `${v.models.map((m: V) => name(m)).join(' vs ')}, ${v.rows.length} rows`;
+  return `${v.models.map((m: V) => name(m)).join(' vs ')}, ${count(v.rows.length, 'row')}`;
 }
 
 function modelsForHardware(v: V): string | undefined {
   if (!Array.isArray(v.items) || !v.hardware) return undefined;
   const top = v.items.slice(0, 3).map((i: V) => `${name(i.model)} (${i.quantization_name ?? i.quantization}, ${i.fit})`);
   const total = v.page?.total ?? v.items.length;
-  return `${v.hardware.id} at ${v.context} tokens: ${total} models fit${top.length ? `, best rated ${top.join(', ')}` : ''}`;
+  const fits = counted(total, 'model', 'fits', 'fit');
+  return `${v.hardware.id} at ${v.context} tokens: ${fits}${top.length ? `, best rated ${top.join(', ')}` : ''}`;
 }
 
 function getModel(v: V): string | undefined {
@@ -97,7 +103,7 @@ function getModel(v: V): string | undefined {
   const p = v.parameters_total?.value;
   if (typeof p === 'number') parts.push(`${Math.round(p / 1e8) / 10}B parameters`);
   if (typeof v.context_window?.value === 'number') parts.push(`context ${v.context_window.value.toLocaleString('en-US')} tokens`);
-  parts.push(`${v.offers.length} offers`);
+  parts.push(count(v.offers.length, 'offer'));
   if (v.status?.value === 'deprecated') parts.push(`deprecated${v.shutdown_date?.value ? `, shutdown ${v.shutdown_date.value}` : ''}`);
   const who = [v.name?.value, v.developer?.name].filter(Boolean).join(', ');
   return `${v.id}${who ? ` (${who})` : ''}: ${parts.join(', ')}`;
@@ -108,7 +114,7 @@ function searchModels(v: V): string | undefined {
   const total = v.page?.total ?? v.items.length;
   const first = v.items.slice(0, 5).map((i: V) => name(i));
   const more = total > first.length ? ` and ${total - first.length} more` : '';
-  return `${total} models match${first.length ? `; first: ${first.join(', ')}${more}` : ''}`;
+  return `${counted(total, 'model', 'matches', 'match')}${first.length ? `; first: ${first.join(', ')}${more}` : ''}`;
 }
 
 /** Headline builders by operation name; operations not listed keep the generic line (id and list sizes). */
