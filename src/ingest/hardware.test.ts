@@ -152,6 +152,11 @@ test('every configuration of the project table builds from the real sources with
   // H100 SXM: dense tensor 989.4 TFLOPS and 700 W from Epoch, first in the key list.
   assert.equal(byId.get('h100-80gb-x1')?.compute_tflops?.value, 989.4);
   assert.equal(byId.get('h100-80gb-x1')?.power_w?.source, 'epoch-hardware');
+  // A100 40 GB PCIe: NVIDIA's A100 datasheet, max TDP 250 W (300 W is the 80 GB PCIe card, Epoch's figure for this key).
+  assert.equal(byId.get('a100-40gb-pcie')?.power_w?.value, 250);
+  assert.equal(byId.get('a100-40gb-pcie')?.power_w?.source, 'hardware-accelerators');
+  assert.deepEqual(byId.get('a100-40gb-pcie')?.power_w?.conflicts?.map((c) => c.value), [300]);
+  assert.equal(byId.get('a100-40gb-pcie')?.memory_gb.value, 40);
   // Apple M3 Max 64 GB: the configured amount, corroborated by the Hugging Face table's memory options.
   assert.deepEqual(byId.get('m3-max-64gb')?.memory_gb.corroborated_by, ['hf-tasks-hardware']);
   assert.equal(byId.get('m3-max-64gb')?.bandwidth_gbs?.value, 400);
