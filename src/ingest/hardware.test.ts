@@ -61,7 +61,7 @@ test('Apple: the configured memory comes from the configurations table, the usab
 test('the cheapest rental of the same accelerator and count is chosen; other counts and names do not match', () => {
   const rentals = [
     aRental({ provider: 'lambda', instance_type: 'big', usd_per_hour: 31, accelerator: 'H100 80GB SXM5' }),
-    aRental({ provider: 'nebius', instance_type: 'gpu-h100-sxm_8gpu', usd_per_hour: 23.6, eu_regions: ['eu-north1'] }),
+    aRental({ provider: 'nebius', instance_type: 'gpu-h100-sxm_8gpu', usd_per_hour: 23.6, eu_regions: ['eu-north1'], note: 'read at c' }),
     aRental({ provider: 'cheap', instance_type: 'four', usd_per_hour: 5, gpu_count: 4 }),
     aRental({ provider: 'pcie', instance_type: 'x', usd_per_hour: 1, accelerator: 'H100 80GB PCIe' }),
   ];
@@ -69,6 +69,8 @@ test('the cheapest rental of the same accelerator and count is chosen; other cou
   assert.deepEqual(h.rental?.value, { provider: 'nebius', instance_type: 'gpu-h100-sxm_8gpu', usd_per_hour: 23.6, eu_regions: ['eu-north1'] });
   assert.equal(h.rental?.source, 'skypilot');
   assert.equal(h.rental?.as_of, '2026-01-01');
+  // The row's note on what its date means travels with the fact, then the choice (lambda and nebius match: 2).
+  assert.equal(h.rental?.note, 'read at c; cheapest of 2 matching on-demand offers');
 });
 
 test('a configuration whose accelerator has no bandwidth in any source is an issue, not a guess', () => {
@@ -152,6 +154,11 @@ test('every configuration of the project table builds from the real sources with
   // H100 SXM: dense tensor 989.4 TFLOPS and 700 W from Epoch, first in the key list.
   assert.equal(byId.get('h100-80gb-x1')?.compute_tflops?.value, 989.4);
   assert.equal(byId.get('h100-80gb-x1')?.power_w?.source, 'epoch-hardware');
+  // A100 40 GB PCIe: NVIDIA's A100 datasheet, max TDP 250 W (300 W is the 80 GB PCIe card, Epoch's figure for this key).
+  assert.equal(byId.get('a100-40gb-pcie')?.power_w?.value, 250);
+  assert.equal(byId.get('a100-40gb-pcie')?.power_w?.source, 'hardware-accelerators');
+  assert.deepEqual(byId.get('a100-40gb-pcie')?.power_w?.conflicts?.map((c) => c.value), [300]);
+  assert.equal(byId.get('a100-40gb-pcie')?.memory_gb.value, 40);
   // Apple M3 Max 64 GB: the configured amount, corroborated by the Hugging Face table's memory options.
   assert.deepEqual(byId.get('m3-max-64gb')?.memory_gb.corroborated_by, ['hf-tasks-hardware']);
   assert.equal(byId.get('m3-max-64gb')?.bandwidth_gbs?.value, 400);

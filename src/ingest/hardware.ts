@@ -190,7 +190,8 @@ function rentalFact(cfg: HardwareConfig, rentals: RentalObservation[]): Fact<Ren
   const best = matching[0];
   if (!best) return undefined;
   const value: RentalPrice = { provider: best.provider, instance_type: best.instance_type, usd_per_hour: best.usd_per_hour, eu_regions: best.eu_regions };
-  return fact(value, best.as_of, best.source, matching.length > 1 ? { note: `cheapest of ${matching.length} matching on-demand offers` } : {});
+  const notes = [best.note, matching.length > 1 ? `cheapest of ${matching.length} matching on-demand offers` : undefined].filter(Boolean);
+  return fact(value, best.as_of, best.source, notes.length ? { note: notes.join('; ') } : {});
 }
 
 /**

@@ -80,3 +80,43 @@ test('median of an even count is the mean of the middle two', () => {
   assert.equal(median([4, 1, 3, 2]), 2.5);
   assert.equal(median([]), undefined);
 });
+
+test('readings 2x apart: the one nearer the sibling listings serves, the newer one stays a conflict with a note', () => {
+  // Bedrock au.anthropic.claude-opus-4-6-v1 input: models.dev 16.5 (its history set it later), LiteLLM 2026-07-24 5.5.
+  // Its sibling SKUs at Bedrock as each source reads them: models.dev eu. 5.5, us. 5 (median 5.25, by hand);
+  // LiteLLM eu. 5.5, us. 5 (5.25).
+  const models = { value: 16.5, source: 'models-dev', as_of: '2026-07-02', evidence: '2026-07-01' };
+  const litellm = { value: 5.5, source: 'litellm', as_of: '2026-07-24', evidence: '2026-02-05' };
+  const { fact } = choosePrice([models, litellm], 5.25, new Map([['models-dev', 5.25], ['litellm', 5.25]]));
+  assert.equal(fact?.value, 5.5);
+  assert.equal(fact?.source, 'litellm');
+  assert.deepEqual(fact?.conflicts, [{ value: 16.5, as_of: '2026-07-02', source: 'models-dev' }]);
+  assert.match(fact?.note ?? '', /models-dev's newer 16\.5 is 3x this reading; this one agrees with litellm's other listings/);
+});
+
+test("readings 2x apart where the newer one agrees with its own source's siblings: the newer one serves", () => {
+  // DeepSeek deepseek-chat input: models.dev 0.14 (set 2026-04-25 with the 1M-context release), LiteLLM 0.28;
+  // models.dev reads deepseek-reasoner 0.14 too, LiteLLM 0.28: each source is consistent, so the newest serves.
+  const models = { value: 0.14, source: 'models-dev', as_of: '2026-07-02', evidence: '2026-04-25' };
+  const litellm = { value: 0.28, source: 'litellm', as_of: '2026-07-24', evidence: '2025-09-29' };
+  const { fact } = choosePrice([models, litellm], 0.3, new Map([['models-dev', 0.14], ['litellm', 0.28]]));
+  assert.equal(fact?.value, 0.14);
+  assert.equal(fact?.note, undefined);
+});
+
+test("readings 2x apart with no sibling: the model's other offers decide; neither reference: the newest serves", () => {
+  // Azure gpt-4 input: models.dev 60 (GPT-4-32k's price; read 2026-07-02, its history dates it later), LiteLLM
+  // 2026-07-24 30 (GPT-4 8K); OpenAI's gpt-4 is 30.
+  const md = { value: 60, source: 'models-dev', as_of: '2026-07-02', evidence: '2026-06-30' };
+  const ll = { value: 30, source: 'litellm', as_of: '2026-07-24', evidence: '2025-01-10' };
+  assert.equal(choosePrice([md, ll], 30).fact?.value, 30);
+  assert.equal(choosePrice([md, ll], undefined).fact?.value, 60);
+  // Within 2x the newest serves even where the older reading sits on the reference: 1.9x is one price, repriced.
+  assert.equal(choosePrice([{ ...md, value: 1.9 }, { ...ll, value: 1 }], 1).fact?.value, 1.9);
+});
+
+test('a dated repricing that is also the latest reading serves, however far from the old price', () => {
+  // gpt-5.6-luna input: genai-prices npm (2026-09-23) gives 0.2 from 2026-07-30; LiteLLM 2026-07-24 still 1.
+  const { fact } = choosePrice([r(1, 'litellm', '2026-07-24'), r(0.2, 'genai-prices-npm', '2026-09-23')], 1, new Map([['litellm', 1]]));
+  assert.equal(fact?.value, 0.2);
+});

@@ -34,8 +34,12 @@ test('an excerpt row becomes a rental with its EU regions and on-demand price', 
       usd_per_hour: 6.38,
       eu_regions: ['europe-central-1', 'europe-south-1'],
       as_of: SKYPILOT_AS_OF,
+      note: `price as listed in SkyPilot's catalogue (catalogs/v7/lambda/vms.csv) at commit ${SHA.slice(0, 8)}, read on or before `
+        + "2026-11-21; the commit's date and the provider's own date are not given",
     },
   ]);
+  // The day the catalogue was read (the adapter and excerpt entered the project on 2026-11-21), not a year placeholder.
+  assert.equal(SKYPILOT_AS_OF, '2026-11-21');
 });
 
 test('Nebius rows of one instance type and price are one offer; CPU rows are not rentals of a GPU', async () => {
@@ -50,6 +54,8 @@ test('Nebius rows of one instance type and price are one offer; CPU rows are not
   assert.equal(r.rentals?.length, 1);
   assert.deepEqual(r.rentals?.[0].eu_regions, ['eu-north1', 'eu-west1']);
   assert.equal(r.rentals?.[0].usd_per_hour, 3.5);
+  // nebius-vms.csv is a verbatim copy of catalogs/v7/nebius/vms.csv @22fd1fea (SOURCE.txt).
+  assert.match(r.rentals?.[0].note ?? '', /catalogs\/v7\/nebius\/vms\.csv\) at commit 22fd1fea, read on or before 2026-11-21/);
 });
 
 test("the excerpt's copy of a Nebius row does not count twice", async () => {

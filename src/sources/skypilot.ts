@@ -12,12 +12,20 @@ const NEBIUS = 'nebius-vms.csv';
 const SOURCE_ID = 'skypilot';
 
 /**
- * The rows' dates are not known: SOURCE.txt says the commit dates of the catalogue files could not be seen, and
- * the excerpt does not say when it was compiled. SOURCES.md dates the folder "2026" and nothing more, so rows are
- * dated 2026-01-01, the earliest day that date covers, and the Source row does not move data_as_of: an unknown
- * day must not make the dataset look fresher than it is. Replace this once the commit dates are resolved.
+ * The day the catalogue was read: the excerpt and the adapter entered the project on 2026-11-21, and the files were
+ * read one by one before that (SOURCE.txt). The catalogue commits' own dates could not be seen and the providers give
+ * none, so this is the one known date: each row says so in its note (rowNote), naming the commit it was read at. The
+ * Source row still does not move data_as_of: the listing may be older than the day it was read.
  */
-export const SKYPILOT_AS_OF = '2026-01-01';
+export const SKYPILOT_AS_OF = '2026-11-21';
+
+/** The commit of catalogs/v7/nebius/vms.csv that nebius-vms.csv copies verbatim (SOURCE.txt). */
+const NEBIUS_COMMIT = '22fd1feab9aa97a155f0f5a9d39351d9aa8ae9be';
+
+/** What a row's date means, for the fact's note. */
+export const rowNote = (cloud: string, commit: string) =>
+  `price as listed in SkyPilot's catalogue (catalogs/v7/${cloud}/vms.csv) at commit ${commit.slice(0, 8)}, read on or before `
+  + `${SKYPILOT_AS_OF}; the commit's date and the provider's own date are not given`;
 
 export const SKYPILOT_SOURCE: Source = {
   id: SOURCE_ID,
@@ -27,8 +35,8 @@ export const SKYPILOT_SOURCE: Source = {
   kind: 'aggregator',
   retrieved: SKYPILOT_AS_OF,
   covers:
-    'on-demand GPU rental prices per provider and instance type (Lambda, RunPod, Nebius); commit dates unresolved, ' +
-    'so rows carry the year-level date 2026-01-01 and this source does not count toward data_as_of',
+    'on-demand GPU rental prices per provider and instance type (Lambda, RunPod, Nebius); rows are dated by the day ' +
+    'the catalogue was read (its commit dates were not visible), so this source does not count toward data_as_of',
   counts_for_data_as_of: false,
 };
 
@@ -67,6 +75,7 @@ async function readExcerpt(dir: string): Promise<{ rentals: RentalObservation[];
     usd_per_hour: v.usd_per_hour_on_demand as number,
     eu_regions: v.eu_regions.split(';').map((s) => s.trim()).filter((s) => s !== ''),
     as_of: SKYPILOT_AS_OF,
+    note: rowNote(v.provider, v.source_commit),
   }));
   return { rentals, issues };
 }
@@ -94,6 +103,7 @@ async function readNebius(dir: string): Promise<{ rentals: RentalObservation[]; 
       usd_per_hour: price,
       eu_regions: [],
       as_of: SKYPILOT_AS_OF,
+      note: rowNote('nebius', NEBIUS_COMMIT),
     };
     if (isNebiusEuRegion(v.Region) && !offer.eu_regions.includes(v.Region)) offer.eu_regions.push(v.Region);
     offers.set(key, offer);

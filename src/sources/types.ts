@@ -179,6 +179,8 @@ export type RentalObservation = RentalPrice & {
   accelerator: string;
   gpu_count: number;
   as_of: string;
+  /** What `as_of` means where it is not the provider's own date (a catalogue read at a commit). */
+  note?: string;
 };
 
 export type ProviderObservation = {
