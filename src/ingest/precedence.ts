@@ -145,9 +145,7 @@ export function choosePrice<R extends PriceReading>(
   if (agree.size) f.corroborated_by = [...agree].sort();
   if (conflicts.size) f.conflicts = [...conflicts.values()].sort((a, b) => a.source.localeCompare(b.source));
   const notes: string[] = [];
-  if (best !== newest) {
-    notes.push(`${newest.source}'s newer ${fmt(newest.value)} is ${fmt(factorApart(newest.value, best.value))}x this reading; ${why}`);
-  }
+  if (best !== newest) notes.push(`${newest.source}'s newer ${fmt(newest.value)} is ${fmt(factorApart(newest.value, best.value))}x this reading; ${why}`);
   if (held.length) notes.push(`held back until corroborated: ${held.map((h) => `${h.source} ${fmt(h.value)} (${h.reason})`).join('; ')}`);
   if (notes.length) f.note = notes.join('; ');
   return { fact: f, held };
