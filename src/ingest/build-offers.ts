@@ -8,7 +8,6 @@ import type { PriceReading } from './developer-price-conflicts.ts';
 import { canonicalSlug } from './match-keys.ts';
 import type { EvidenceDate } from './price-dates.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
-import { siblingReferenceOf } from './price-siblings.ts';
 import { skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { residencyOf, settlePricedApart } from './offer-residency.ts';
@@ -74,7 +73,6 @@ export function buildOffers(
     groups.set(key, g);
   }
   const reference = referenceOf([...groups.values()]);
-  const sibling = siblingReferenceOf([...groups.values()]);
   const noticesOf = matchNotices([...groups.values()], opts.notices ?? []);
   const held: IngestIssue[] = [];
   const offers: Offer[] = [];
@@ -95,7 +93,7 @@ export function buildOffers(
       const readings = list.flatMap(({ o }) => (o[field] === undefined ? []
         : [{ value: roundPrice(o[field]!), source: o.source, as_of: o.as_of, evidence: opts.evidence?.(o, field), o }]));
       if (!readings.length) continue;
-      const chosen = choosePrice(readings, reference(g, field), sibling(g, field));
+      const chosen = choosePrice(readings, reference(g, field));
       if (chosen.fact) prices[field] = chosen.fact;
       for (const h of chosen.held) {
         heldBack.push({ field, value: h.value, as_of: h.as_of, source: h.source, reason: h.reason });

@@ -116,7 +116,6 @@ const fmt = (x: number) => String(Number(x.toPrecision(6)));
 export function choosePrice<R extends PriceReading>(
   readings: readonly R[],
   reference: number | undefined,
-  siblings: ReadonlyMap<string, number> = new Map(),
 ): { fact?: Fact<number>; held: Array<R & { reason: string }> } {
   const held: Array<R & { reason: string }> = [];
   const kept: R[] = [];
@@ -131,60 +130,20 @@ export function choosePrice<R extends PriceReading>(
     (a, b) => newer(a.evidence ?? a.as_of, b.evidence ?? b.as_of) || sourceRank(a.source) - sourceRank(b.source) ||
       support(b) - support(a) || a.value - b.value,
   );
-  const newest = sorted[0];
-  const { best, why } = agreeingReading(sorted, reference, siblings);
+  const best = sorted[0];
   const f: Fact<number> = { value: best.value, as_of: best.as_of, source: best.source };
   const agree = new Set<string>();
   const conflicts = new Map<string, { value: number; as_of: string; source: string }>();
-  for (const c of [...sorted, ...held]) {
-    if (c === best || c.source === best.source) continue;
+  for (const c of [...sorted.slice(1), ...held]) {
+    if (c.source === best.source) continue;
     if (same(c.value, best.value)) agree.add(c.source);
     else if (!conflicts.has(c.source)) conflicts.set(c.source, { value: c.value, as_of: c.as_of, source: c.source });
   }
   for (const s of agree) conflicts.delete(s);
   if (agree.size) f.corroborated_by = [...agree].sort();
   if (conflicts.size) f.conflicts = [...conflicts.values()].sort((a, b) => a.source.localeCompare(b.source));
-  const notes: string[] = [];
-  if (best !== newest) notes.push(`${newest.source}'s newer ${fmt(newest.value)} is ${fmt(factorApart(newest.value, best.value))}x this reading; ${why}`);
-  if (held.length) notes.push(`held back until corroborated: ${held.map((h) => `${h.source} ${fmt(h.value)} (${h.reason})`).join('; ')}`);
-  if (notes.length) f.note = notes.join('; ');
+  if (held.length) f.note = `held back until corroborated: ${held.map((h) => `${h.source} ${fmt(h.value)} (${h.reason})`).join('; ')}`;
   return { fact: f, held };
-}
-
-/** Readings this far apart are two different prices, not one price read at two moments. */
-export const APART_FACTOR = 2;
-
-/**
- * The reading to serve from readings sorted newest first (by evidence date). An evidence date from a source's git
- * history can put a reading of an older snapshot ahead of a later snapshot's reading of the same listing; where the
- * two are APART_FACTOR or more apart, that date alone does not settle it: a catalogue's history can date another
- * product's price (models.dev's Azure `gpt-4` at GPT-4-32k's $60/$120, where LiteLLM 2026-07-24 and OpenAI give
- * $30/$60) or a mistyped one (models.dev's Bedrock `au.anthropic.claude-opus-4-6-v1` at 3x its own eu./us. rows).
- * Then the first (newest) reading whose source reads the provider's other listings of the model within the factor
- * serves; where none does (Azure's other GPT-4 listings are other products: the Turbo previews at $10), the reading
- * nearest (by factor) the median of the model's other offers.
- * Where the first reading is also the latest read (a dated repricing: genai-prices' gpt-5.6-luna from 2026-07-30),
- * where it agrees with its own source's siblings, or with no reference, it serves.
- */
-function agreeingReading<R extends PriceReading>(sorted: readonly R[], ref: number | undefined,
-  siblings: ReadonlyMap<string, number>): { best: R; why?: string } {
-  const newest = sorted[0];
-  if (!(newest.value > 0)) return { best: newest };
-  const priced = sorted.filter((r) => r.value > 0);
-  if (priced.every((r) => r.as_of <= newest.as_of)) return { best: newest };
-  if (!priced.some((r) => factorApart(r.value, newest.value) >= APART_FACTOR)) return { best: newest };
-  const selfAgrees = (r: R) => siblings.has(r.source) && factorApart(r.value, siblings.get(r.source)!) < APART_FACTOR;
-  if (selfAgrees(newest)) return { best: newest };
-  const agreeing = priced.find(selfAgrees);
-  if (agreeing) {
-    return { best: agreeing, why: `this one agrees with ${agreeing.source}'s other listings of the model at this provider `
-      + `(median ${fmt(siblings.get(agreeing.source)!)})${siblings.has(newest.source)
-        ? `, ${newest.source}'s own are ${fmt(siblings.get(newest.source)!)}` : ''}` };
-  }
-  if (ref === undefined || !(ref > 0)) return { best: newest };
-  let best = newest;
-  for (const r of priced) if (factorApart(r.value, ref) < factorApart(best.value, ref)) best = r;
-  return { best, why: `this one is nearer the median of the model's other offers, ${fmt(ref)}` };
 }
 
 function outlierReason(r: PriceReading, all: readonly PriceReading[], reference: number | undefined): string | undefined {
