@@ -19,7 +19,8 @@ type Rec = Record<string, any>;
 type Out = Record<string, any> & { recommendations: Rec[]; constraints: Rec[] };
 const run = (input: Record<string, string>) => recommend_model.handler(ds, recommend_model.input.parse(input), ctx) as Out;
 
-const DATED = /\(\S+, \d{4}-\d{2}-\d{2}\)/;
+// A citation: (source, date), or (source, date, the page it cites) for a published benchmark.
+const DATED = /\(\S+, \d{4}-\d{2}-\d{2}(?:, https:\/\/\S+)?\)/;
 const selfHosted = (r: Rec) => r.path === 'self_hosted';
 const euOfferOrSelf = (r: Rec) => selfHosted(r) || isEuOffer({ region: r.offer.region, eu_resident: r.offer.eu_resident } as never);
 const capability = (r: Rec, c: 'tool_calling' | 'vision') => ds.modelById.get(r.model.id)!.capabilities[c]?.value === true;
