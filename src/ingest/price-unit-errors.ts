@@ -1,5 +1,6 @@
 // Prices no other listing of the model comes near: a source's unit error, whose price events are corrections.
 import type { ChangeEvent, Offer } from '../schema/index.ts';
+import { factorApart as factor, median } from './precedence.ts';
 
 /**
  * A price 100 times (or a hundredth) of every other listing's price for the same model and field is in the wrong
@@ -74,13 +75,7 @@ export class PriceBook {
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const listingsOf = (held: readonly Held[]) => new Set(held.map((h) => `${h.source}|${h.provider}`)).size;
-const factor = (a: number, b: number) => Math.max(a / b, b / a);
 const pos = (v: unknown): v is number => typeof v === 'number' && v > 0;
 const x = (r: number) => `${Number(r.toPrecision(2)).toLocaleString('en-US')}x`;
 const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
@@ -111,7 +106,7 @@ export function markUnitErrors(events: ChangeEvent[], book: PriceBook): ChangeEv
     const after = book.heldAt(e.model_id, e.field, e.date, e.source, provider);
     const held = after.length >= before.length ? after : before;
     if (listingsOf(held) < MIN_LISTINGS) continue;
-    const mids = [before, after].filter((h) => h.length > 0).map((h) => median(h.map((x) => x.value)));
+    const mids = [before, after].filter((h) => h.length > 0).map((h) => median(h.map((x) => x.value))!);
     const wrong = (v: unknown) => pos(v) && mids.every((m) => factor(v, m) >= UNIT_ERROR_RATIO);
     const fits = (v: unknown) => !pos(v) || mids.some((m) => factor(v, m) <= AGREE) || trip.has(e);
     // From or to nothing, only a price far above the others is an error: a low one there has nothing to weigh it by.
