@@ -88,3 +88,25 @@ test('a rolling alias re-pointed to another model makes no price event; a dated 
   assert.equal(rolling, 1);
   assert.deepEqual(events.map((e) => [e.provider, e.old, e.new]), [['openrouter', 15, 14]]);
 });
+
+test('each event names the listings it was recorded on: one change on two listings is one event, two changes stay two', () => {
+  const { events } = catalogueEvents([
+    change({ date: '2025-01-01T00:00:00Z', field: 'output' }),
+    change({ date: '2025-01-01T00:00:00Z', source: 'litellm', field: 'output' }),
+    // Bedrock's in-region endpoint (10% above) and its global one, cut the same day by different amounts.
+    change({ provider: 'amazon-bedrock', provider_model_id: 'regional.openai.gpt-5.6-sol', source_model_id: 'aws/regional.openai.gpt-5.6-sol', old: 5.5, new: 4.4 }),
+    change({ provider: 'amazon-bedrock', provider_model_id: 'global.openai.gpt-5.6-sol', source_model_id: 'aws/global.openai.gpt-5.6-sol', old: 5, new: 4 }),
+    // Two listings cut alike, one spelled in capitals by a second source: one event, each listing once.
+    change({ provider: 'amazon-bedrock', provider_model_id: 'us.anthropic.claude-x-v1', source_model_id: 'b/us.anthropic.claude-x-v1' }),
+    change({ provider: 'amazon-bedrock', provider_model_id: 'eu.anthropic.claude-x-v1', source_model_id: 'b/eu.anthropic.claude-x-v1' }),
+    change({ provider: 'amazon-bedrock', provider_model_id: 'US.anthropic.claude-x-v1', source: 'litellm', source_model_id: 'bedrock/US.anthropic.claude-x-v1' }),
+  ], () => 'claude-x');
+  const at = (old: number) => events.filter((e) => e.field === 'input' && e.old === old);
+  assert.deepEqual(at(5.5).map((e) => e.provider_model_ids), [['regional.openai.gpt-5.6-sol']]);
+  assert.deepEqual(at(5).map((e) => e.provider_model_ids), [['global.openai.gpt-5.6-sol']]);
+  // Each listing once, as the first source (by rank) spelled it.
+  assert.deepEqual(at(3).map((e) => e.provider_model_ids?.map((id) => id.toLowerCase()).sort()), [['eu.anthropic.claude-x-v1', 'us.anthropic.claude-x-v1']]);
+  assert.equal(at(3)[0].source, 'litellm');
+  assert.deepEqual(at(3)[0].corroborated_by, ['models-dev']);
+  assert.notEqual(at(5.5)[0].id, at(5)[0].id);
+});

@@ -116,6 +116,7 @@ export function catalogueEvents(
     listing.set(e, `${c.provider ?? ''}|${c.source_model_id}`);
     if (c.commit) e.commit = c.commit;
     if (c.provider) e.provider = c.provider;
+    if (c.provider && c.provider_model_id) e.provider_model_ids = [c.provider_model_id];
     if (c.subject) e.subject = c.subject.slice(0, 300);
     raw.push(e);
   }
@@ -188,6 +189,7 @@ export function dedupe(events: ChangeEvent[]): ChangeEvent[] {
     const twin = list.find((x) => days(x.date, e.date) <= DEDUP_WINDOW_DAYS || lateReport(x, e, moves.get(fieldKey(e))!));
     if (twin) {
       if (twin.source !== e.source) twin.corroborated_by = [...new Set([...(twin.corroborated_by ?? []), e.source])].sort();
+      mergeListings(twin, e);
       continue;
     }
     list.push(e);
@@ -196,6 +198,18 @@ export function dedupe(events: ChangeEvent[]): ChangeEvent[] {
   }
   for (const e of out) e.id = stableId([e.date, e.model_id, e.kind, e.field, e.provider ?? null, e.variant ?? null, e.leaderboard ?? null, e.old, e.new]);
   return out;
+}
+
+/**
+ * The same change of one provider recorded on another of its listings (`us.` and `eu.` endpoints cut alike the same
+ * day) or by another source: one event naming every listing, each once whatever the case a source spells it in.
+ */
+function mergeListings(kept: ChangeEvent, twin: ChangeEvent): void {
+  if (!twin.provider_model_ids) return;
+  const ids = kept.provider_model_ids ?? [];
+  const seen = new Set(ids.map((id) => id.toLowerCase()));
+  const added = twin.provider_model_ids.filter((id) => !seen.has(id.toLowerCase()));
+  if (added.length) kept.provider_model_ids = [...ids, ...added].sort();
 }
 
 /** A rating move smaller than this is leaderboard noise, not news (docs/data.md). */

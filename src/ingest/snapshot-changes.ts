@@ -10,7 +10,7 @@ export const SNAPSHOT_SUBJECT = 'snapshot comparison';
 type Scalar = string | number | boolean | null;
 type Emit = (e: {
   model_id: string; kind: ChangeKind; field: string; source: string; old: Scalar; new: Scalar;
-  provider?: string; leaderboard?: string; variant?: string;
+  provider?: string; provider_model_id?: string; leaderboard?: string; variant?: string;
 }) => void;
 
 const PRICE_FIELDS = ['input', 'output', 'cache_read', 'cache_write'] as const;
@@ -36,7 +36,7 @@ function diffOffers(prev: readonly Offer[], next: readonly Offer[], emit: Emit):
       const b = o.prices[field];
       if (a?.value === b?.value) continue;
       const source = (b ?? a)?.source;
-      if (source) emit({ model_id: o.model_id, kind: 'price', field, provider: o.provider, source, old: a?.value ?? null, new: b?.value ?? null });
+      if (source) emit({ model_id: o.model_id, kind: 'price', field, provider: o.provider, provider_model_id: o.provider_model_id, source, old: a?.value ?? null, new: b?.value ?? null });
     }
   }
   // Hosting is per model and provider (as in the catalogues' histories): a new SKU of a hosted model is no event.
@@ -92,16 +92,28 @@ export function snapshotEvents(prev: DatasetParts, next: DatasetParts): ChangeEv
   const now = new Map(next.sources.map((s) => [s.id, s.retrieved]));
   const models = new Set(next.models.map((m) => m.id));
   const out: ChangeEvent[] = [];
+  const byId = new Map<string, ChangeEvent>();
   const emit: Emit = (e) => {
     const date = now.get(e.source);
     const before = was.get(e.source);
     if (!date || !before || date <= before || !models.has(e.model_id)) return;
     const id = stableId([date, e.model_id, e.kind, e.field, e.provider ?? null, e.variant ?? null, e.leaderboard ?? null, e.old, e.new]);
-    out.push({
+    // The same change on two listings of one provider (its `us.` and `eu.` endpoints) is one event naming both.
+    const twin = byId.get(id);
+    if (twin) {
+      if (e.provider_model_id && !twin.provider_model_ids?.includes(e.provider_model_id)) {
+        twin.provider_model_ids = [...(twin.provider_model_ids ?? []), e.provider_model_id].sort();
+      }
+      return;
+    }
+    const event: ChangeEvent = {
       id, date, model_id: e.model_id, kind: e.kind, field: e.field,
-      ...(e.provider ? { provider: e.provider } : {}), ...(e.leaderboard ? { leaderboard: e.leaderboard } : {}), ...(e.variant ? { variant: e.variant } : {}),
+      ...(e.provider ? { provider: e.provider } : {}), ...(e.provider_model_id ? { provider_model_ids: [e.provider_model_id] } : {}),
+      ...(e.leaderboard ? { leaderboard: e.leaderboard } : {}), ...(e.variant ? { variant: e.variant } : {}),
       old: e.old, new: e.new, source: e.source, correction: null, subject: `${SNAPSHOT_SUBJECT}: ${e.source} ${before} -> ${date}`,
-    });
+    };
+    byId.set(id, event);
+    out.push(event);
   };
   diffOffers(prev.offers, next.offers, emit);
   diffModels(prev.models, next.models, emit);

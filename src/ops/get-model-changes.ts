@@ -27,6 +27,9 @@ const Item = z
     field: z.string().describe('The field that changed: `input`, `output`, `cache_read`, `cache_write` (USD per 1M tokens), `rating`, `open_weights`, `licence`, `offered`.'),
     provider: z.string().nullable().describe('Provider id for price and hosting changes; null otherwise.'),
     provider_name: z.string().nullable().describe('Provider name; null when no provider.'),
+    provider_model_ids: z.array(z.string()).nullable().describe(
+      "The provider's own ids of the listings the change was recorded on (a provider may list one model under several ids: " +
+      'regional and global endpoints, dated versions, each priced apart); null when no provider or the source names none.'),
     leaderboard: z.string().nullable().describe('For rating changes: the leaderboard.'),
     variant: z.string().nullable().describe('For rating changes: the rated variant as the leaderboard names it.'),
     old: Scalar.describe('Value before; null when the field was absent (a new price, a first rating).'),
@@ -44,6 +47,7 @@ function toItem(ds: Dataset, e: ChangeEvent): Item {
   const item: Item = {
     id: e.id, date: e.date, as_of: e.date, kind: e.kind, model: toModelRef(ds, ds.modelById.get(e.model_id)!), field: e.field,
     provider: e.provider ?? null, provider_name: e.provider ? ds.providerById.get(e.provider)?.name ?? e.provider : null,
+    provider_model_ids: e.provider_model_ids ? [...e.provider_model_ids] : null,
     leaderboard: e.leaderboard ?? null, variant: e.variant ?? null, old: e.old, new: e.new, source: e.source,
     correction: e.correction,
     correction_basis: e.correction_note ?? CORRECTION_BASIS[String(e.correction) as keyof typeof CORRECTION_BASIS],

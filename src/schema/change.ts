@@ -14,6 +14,11 @@ export const ChangeEvent = z
     /** The field that changed (`input`, `output`, `rating`, `open_weights`, `offered`). */
     field: z.string().min(1),
     provider: Slug.optional(),
+    /**
+     * The provider's own ids of the listings the change was recorded on, as the sources' offers name them: a provider
+     * may list one model under several ids (regional and global endpoints, dated versions), each priced apart.
+     */
+    provider_model_ids: z.array(z.string().min(1)).min(1).optional(),
     leaderboard: z.string().optional(),
     /** For rating events: the rated variant as the leaderboard names it. */
     variant: z.string().optional(),

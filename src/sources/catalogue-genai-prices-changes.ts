@@ -33,7 +33,7 @@ export async function readGenaiChanges(
       continue;
     }
     onRecord?.(rec);
-    const { provider } = offerTarget(rec.provider, rec.model);
+    const { provider, provider_model_id } = offerTarget(rec.provider, rec.model);
     const make = (change: CatalogueChange['change'], field: string, old: CatalogueChange['old'], now: CatalogueChange['new']) =>
       defined<CatalogueChange>({
         source,
@@ -42,6 +42,7 @@ export async function readGenaiChanges(
         subject: rec.subject,
         change,
         provider,
+        provider_model_id,
         source_model_id: `${rec.provider}/${rec.model}`,
         field,
         old,

@@ -10,7 +10,7 @@ export const PRICE_FIELDS = [
   ['cache_write_mtok', 'cache_write'],
 ] as const;
 
-export type ScheduledTarget = { source: string; provider: string; source_model_id: string; version: string };
+export type ScheduledTarget = { source: string; provider: string; provider_model_id: string; source_model_id: string; version: string };
 
 /** The day before an ISO date. */
 function dayBefore(date: string): string {
@@ -50,6 +50,7 @@ export function scheduledPriceChanges(prices: unknown, asOf: string, t: Schedule
         subject: `scheduled price change from ${date} (start_date in ${t.version})`,
         change: 'changed',
         provider: t.provider,
+        provider_model_id: t.provider_model_id,
         source_model_id: t.source_model_id,
         field,
         old: oldV,

@@ -27,6 +27,17 @@ const Line = z.looseObject({
 
 type State = { provider?: string; mode?: string };
 
+/** The key minus its provider prefix (`gemini/gemini-2.5-pro` -> `gemini-2.5-pro`, `azure/eu/gpt-5` -> `eu/gpt-5`). */
+export function providerModelId(key: string, provider: string): string {
+  const slash = key.indexOf('/');
+  if (slash < 0) return key;
+  const first = key.slice(0, slash);
+  const norm = (s: string) => s.replace(/-/g, '_');
+  // `vertex_ai/...` under `vertex_ai-anthropic_models`, `azure/...` under `azure_text`, `amazon-nova/...` under `amazon_nova`.
+  const same = norm(first) === norm(provider) || provider.startsWith(`${first}_`) || provider.startsWith(`${first}-`);
+  return same ? key.slice(slash + 1) : key;
+}
+
 /**
  * The log names only the key, so each key's provider and mode are followed through it: set by its `added`
  * record and by field changes. Keys already present at the baseline take them from the snapshot; a key
@@ -74,6 +85,7 @@ export async function readLitellmChanges(
         commit: rec.commit,
         change,
         provider: s.provider ? toModelsDevProvider('litellm', s.provider) : undefined,
+        provider_model_id: s.provider ? providerModelId(key, s.provider) : undefined,
         source_model_id: key,
         field,
         old,

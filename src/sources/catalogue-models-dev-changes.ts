@@ -28,14 +28,14 @@ const Line = z.looseObject({
   field: z.string().optional(),
 });
 
-type Target = { provider?: string; source_model_id: string };
+type Target = { provider?: string; provider_model_id?: string; source_model_id: string };
 
 /** `models/<vendor>/<id>.toml` -> `<vendor>/<id>`; `providers/<p>/models/<path>.toml` -> provider p, `<p>/<path>`. */
 function target(p: string): Target | undefined {
   const model = /^models\/([^/]+)\/([^/]+)\.toml$/.exec(p);
   if (model) return { source_model_id: `${model[1]}/${model[2]}` };
   const offer = /^providers\/([^/]+)\/models\/(.+)\.toml$/.exec(p);
-  if (offer) return { provider: offer[1], source_model_id: `${offer[1]}/${offer[2]}` };
+  if (offer) return { provider: offer[1], provider_model_id: offer[2], source_model_id: `${offer[1]}/${offer[2]}` };
   return undefined;
 }
 
@@ -61,6 +61,7 @@ export async function readModelsDevChanges(filePath: string, file: string, issue
         subject: rec.subject,
         change,
         provider: at.provider,
+        provider_model_id: at.provider_model_id,
         source_model_id: at.source_model_id,
         canonical_hint: hint,
         field,

@@ -197,7 +197,7 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
       })
     : undefined;
   const scheduled = block
-    ? scheduledPriceChanges(m.prices, ctx.date, { source: ctx.source, provider: target.provider, source_model_id: `${providerId}/${m.id}`, version: ctx.version }, where)
+    ? scheduledPriceChanges(m.prices, ctx.date, { source: ctx.source, provider: target.provider, provider_model_id: target.provider_model_id, source_model_id: `${providerId}/${m.id}`, version: ctx.version }, where)
     : [];
   const reference = m.price_comments ? referenceUrl(m.price_comments) : undefined;
   return { key: listingKey(providerId, m.id), model, offer, checked: m.prices_checked, scheduled, ...(reference ? { reference } : {}) };

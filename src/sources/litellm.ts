@@ -3,7 +3,9 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Sku, Source } from '../schema/index.ts';
-import { TEXT_MODES, readLitellmChanges } from './catalogue-litellm-changes.ts';
+import { TEXT_MODES, providerModelId, readLitellmChanges } from './catalogue-litellm-changes.ts';
+
+export { providerModelId };
 import {
   IsoDate,
   Price,
@@ -105,17 +107,6 @@ function sourceRow(retrieved: string): Source {
     covers: 'Per-token prices (converted to per 1M tokens), context and output limits, capabilities, deprecation dates and EU-regional SKUs per provider, with their field history',
     counts_for_data_as_of: true,
   };
-}
-
-/** The key minus its provider prefix (`gemini/gemini-2.5-pro` -> `gemini-2.5-pro`, `azure/eu/gpt-5` -> `eu/gpt-5`). */
-export function providerModelId(key: string, provider: string): string {
-  const slash = key.indexOf('/');
-  if (slash < 0) return key;
-  const first = key.slice(0, slash);
-  const norm = (s: string) => s.replace(/-/g, '_');
-  // `vertex_ai/...` under `vertex_ai-anthropic_models`, `azure/...` under `azure_text`, `amazon-nova/...` under `amazon_nova`.
-  const same = norm(first) === norm(provider) || provider.startsWith(`${first}_`) || provider.startsWith(`${first}-`);
-  return same ? key.slice(slash + 1) : key;
 }
 
 function translate(key: string, raw: Record<string, unknown>, asOf: string, where: Where, issues: IngestIssue[]) {

@@ -144,6 +144,11 @@ export type CatalogueChange = {
   change: 'added' | 'removed' | 'changed';
   provider?: string;
   source_model_id: string;
+  /**
+   * The provider's own id of the listing, as the same source's offers name it (`regional.openai.gpt-5.6-sol`): a
+   * provider may list one model under several ids (regional and global endpoints, dated versions). Set with `provider`.
+   */
+  provider_model_id?: string;
   canonical_hint?: string;
   /** Project field name: `input`, `output`, `cache_read`, `cache_write`, `open_weights`, `licence`, `offered`. */
   field: string;

@@ -15,7 +15,7 @@ const dataset = () => aDataset({
   sources: [aSource()],
   models: [aModel({ id: 'alpha-7b', name: f('Alpha 7B') }), aModel({ id: 'beta-70b', name: f('Beta 70B') })],
   changes: [
-    event('00000000000000a1', '2026-07-20'),
+    event('00000000000000a1', '2026-07-20', { provider_model_ids: ['eu.alpha-7b-v1', 'us.alpha-7b-v1'] }),
     event('00000000000000a2', '2026-07-25', { kind: 'elo', field: 'rating', provider: undefined, leaderboard: 'text', old: 1300, new: 1310, model_id: 'beta-70b' }),
     event('00000000000000a3', '2026-06-01', { old: 3, new: 2 }),
   ],
@@ -65,6 +65,9 @@ test('JSON Feed 1.1: version, title, items with ids; filters by kind and model; 
   assert.equal(j.feed_url, 'http://localhost:8080/api/v1/changes/feed.json?kind=price&model=alpha-7b');
   assert.deepEqual(j.items.map((i: { id: string }) => i.id), ['tag:localhost,2026:change:00000000000000a1', 'tag:localhost,2026:change:00000000000000a3']);
   assert.equal(j.items[0].date_modified, '2026-07-20T00:00:00.000Z');
+  // The summary names the provider's listings the change was recorded on, and only where the event has them.
+  assert.match(j.items[0].content_html, /Listings: eu\.alpha-7b-v1, us\.alpha-7b-v1\./);
+  assert.doesNotMatch(j.items[1].content_html, /Listing/);
   assert.ok(Array.isArray(j.authors) && j.authors[0].name);
   await a.close();
 });
