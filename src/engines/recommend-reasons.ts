@@ -172,6 +172,11 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard): string[] 
   if (/^keep=.*no-(training|retention)/.test(plan.api_blocked_by ?? '')) {
     notes.push(`The dataset holds no evidence that any API offer meets ${plan.api_blocked_by}, so only self-hosting satisfies it; API offers were not considered rather than assumed to comply. Providers' contractual no-training or zero-retention terms, where they exist, are not in the dataset.`);
   }
+  const openAsked = s.keep.includes('open-licence') ? 'keep=open-licence' : s.keep.includes('open-weights') ? 'keep=open-weights' : null;
+  if (openAsked && plan.api) {
+    notes.push(`${openAsked} asks what the weights are, not where the model runs: a pick may still be served through an API offer ` +
+      'when that ranks best; its weights let you move it to another provider or your own hardware. Add where=on-premises to self-host.');
+  }
   if (plan.api_blocked_by === 'data=secret') notes.push('data=secret: only self-hosting is considered; no source in the dataset shows that an API provider neither retains nor trains on inputs.');
   if ((s.data === 'personal' || s.data === 'health' || s.data === 'financial') && plan.api && !plan.eu_by) {
     notes.push(`data=${s.data} weighs EU residency${s.data === 'health' ? ' and self-hosting' : ''} in the ranking but imposes no constraint; add keep=eu-only (or keep=no-retention) to require it. Data processing agreements and sector terms (e.g. for health data) are not in the dataset.`);

@@ -214,6 +214,14 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   } else {
     step('available', 'built-in', 'a priced API offer or open weights to self-host', (m) => priced(m, false) !== undefined || open(m));
   }
+  // Open weights (or an OSI-approved licence) as asked: the model may still run through an API, but could be moved.
+  if (s.keep.includes('open-licence')) {
+    step('open_licence', 'keep=open-licence', 'open weights under an OSI-approved licence (the licence table; the Trust Index criterion open_licence)',
+      (m) => open(m) && m.licence?.value.osi_approved === true);
+  } else if (s.keep.includes('open-weights') && plan.api) {
+    // Without API offers the plan's own open_weights step has already asked for them.
+    step('open_weights', 'keep=open-weights', 'open weights: downloadable, whatever the licence, so the model can be self-hosted or moved between providers', open);
+  }
   const apiOk = (m: Model) => plan.api && priced(m, plan.eu_by !== null) !== undefined;
   if (plan.eu_by && plan.api) step('eu', plan.eu_by, 'an offer with EU data residency, or open weights to self-host', (m) => apiOk(m) || (plan.self && open(m)));
   if (plan.self && pool.some((m) => !apiOk(m))) {

@@ -161,24 +161,30 @@ test('keep takes several constraints: comma-separated canonical values or free t
 });
 
 test('keep: a part of the list that names no constraint is set aside with why, never silently dropped', () => {
-  // The bank's ask: eu-only is a keep value; "open licence" is none (keep accepts any, eu-only, no-training,
-  // no-retention, on-device), so it is listed with the way to ask for open weights instead.
-  const m = mapText('eu-only,open licence', VOCABULARY.keep)!;
+  // A part naming no keep value ("HIPAA": no source in the dataset states a provider's HIPAA terms) is listed.
+  const accepted = 'accepted: any, eu-only, no-training, no-retention, on-device, open-weights, open-licence';
+  const m = mapText('eu-only,HIPAA', VOCABULARY.keep)!;
   assert.deepEqual([m.value, m.values], ['eu-only', ['eu-only']]);
-  assert.equal(m.set_aside.length, 1);
-  assert.match(m.set_aside[0],
-    /^"open licence": not a constraint of this parameter \(accepted: any, eu-only, no-training, no-retention, on-device\)/);
-  assert.match(m.set_aside[0], /ask where=on-premises or where=local/);
-  // A part unknown without a hint still says what is accepted; `any` beside a constraint is said to be outweighed.
-  assert.deepEqual(mapText('EU only, please', VOCABULARY.keep)!.set_aside,
-    ['"please": not a constraint of this parameter (accepted: any, eu-only, no-training, no-retention, on-device), '
-      + 'so nothing is applied for it']);
+  assert.deepEqual(m.set_aside, [`"HIPAA": not a constraint of this parameter (${accepted}), so nothing is applied for it`]);
+  // Parts joined by "and" or "&" are parts too: "HIPAA and EU only" sets HIPAA aside instead of dropping it.
+  assert.deepEqual(mapText('HIPAA and EU only', VOCABULARY.keep)!.set_aside, m.set_aside);
+  assert.deepEqual(mapText('no training & on prem only', VOCABULARY.keep)!.set_aside,
+    [`"on prem only": not a constraint of this parameter (${accepted}), so nothing is applied for it`]);
+  // A licence asked in words no value knows points at the two values that exist.
+  assert.match(mapText('eu-only, GPL licensed', VOCABULARY.keep)!.set_aside[0], /ask keep=open-weights; for an OSI-approved licence, keep=open-licence$/);
   assert.deepEqual(mapText('any, eu-only', VOCABULARY.keep)!.set_aside, ['any: no constraint, outweighed by eu-only']);
   // Every part understood: nothing set aside. Nothing understood at all: the 400 as before.
   assert.deepEqual(mapText('eu-only, no training', VOCABULARY.keep)!.set_aside, []);
-  assert.equal(mapText('open weights', VOCABULARY.keep), undefined);
+  assert.equal(mapText('purple', VOCABULARY.keep), undefined);
   const refused = (e: unknown) => e instanceof ServiceError && e.code === 'invalid_parameter' && /keep/.test(e.message);
-  assert.throws(() => interpret(ds, { keep: 'open weights' }), refused);
+  assert.throws(() => interpret(ds, { keep: 'purple' }), refused);
+});
+
+test('keep: open weights and an open licence are constraints; "open source" reads as the OSI\'s term', () => {
+  // The bank's ask "eu-only, open licence" is two constraints now, both applied.
   const s = interpret(ds, { keep: 'eu-only, open licence' });
-  assert.deepEqual([s.keep, s.understood.keep.set_aside.length], [['eu-only'], 1]);
+  assert.deepEqual([s.keep, s.understood.keep.set_aside], [['eu-only', 'open-licence'], []]);
+  assert.deepEqual(mapText('open weights', VOCABULARY.keep)!.values, ['open-weights']);
+  assert.deepEqual(mapText('open source', VOCABULARY.keep)!.values, ['open-licence']);
+  assert.deepEqual(mapText('EU only, no vendor lock-in', VOCABULARY.keep)!.values, ['eu-only', 'open-weights']);
 });

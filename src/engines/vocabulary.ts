@@ -2,7 +2,7 @@
 
 export const WHO = ['individual', 'startup', 'enterprise', 'public-sector', 'researcher', 'healthcare', 'education'] as const;
 export const DATA = ['public', 'internal', 'personal', 'financial', 'health', 'secret'] as const;
-export const KEEP = ['any', 'eu-only', 'no-training', 'no-retention', 'on-device'] as const;
+export const KEEP = ['any', 'eu-only', 'no-training', 'no-retention', 'on-device', 'open-weights', 'open-licence'] as const;
 export const WHERE = ['any-cloud', 'eu-cloud', 'on-premises', 'local'] as const;
 export const MACHINE_CLASSES = ['none', 'laptop', 'workstation', 'server', 'cluster'] as const;
 
@@ -75,15 +75,18 @@ export const VOCABULARY: Readonly<Record<Exclude<TextParameter, 'machine'>, Para
   keep: {
     combine: 'all',
     none: 'any',
-    // No keep value asks for open weights; self-hosting does, since only downloadable weights run on one's machines.
-    hints: [{ words: ['open', 'licence', 'license', 'weights', 'weight', 'source', 'osi'],
-      hint: 'for open-weights models only, ask where=on-premises or where=local: only open weights are self-hosted' }],
+    // A part naming a licence or weights in words no value knows ("source available", "GPL") points at the two that exist.
+    hints: [{ words: ['open', 'licence', 'license', 'licensed', 'weights', 'weight', 'source', 'gpl', 'mit', 'apache'],
+      hint: 'for downloadable weights under any licence ask keep=open-weights; for an OSI-approved licence, keep=open-licence' }],
     values: [
       { value: 'any', synonyms: ['anything', 'no requirement', 'none', 'no constraint', "don't care", 'do not care', 'whatever'] },
       { value: 'eu-only', synonyms: ['eu', 'europe', 'european', 'european union', 'in the eu', 'eu residency', 'eu data residency', 'data residency', 'eu resident', 'stay in the eu', 'germany', 'france', 'italy', 'spain', 'netherlands', 'belgium', 'austria', 'sweden', 'poland', 'ireland', 'denmark', 'finland', 'portugal'] },
       { value: 'no-training', synonyms: ['no training', 'not used for training', 'not used to train', 'no model training', 'opt out of training', "don't train", 'do not train', 'not for training'] },
       { value: 'no-retention', synonyms: ['no retention', 'zero retention', 'zero data retention', 'zdr', 'no logging', 'no logs', 'not stored', 'no storage', 'delete immediately'] },
       { value: 'on-device', synonyms: ['on device', 'offline', 'air gapped', 'airgapped', 'local only', 'never leaves the device', 'on my machine', 'on my device', 'edge'] },
+      { value: 'open-weights', synonyms: ['open weights', 'open weight', 'open weights only', 'open model', 'downloadable weights', 'weights available', 'public weights', 'self hostable', 'no vendor lock in', 'no lock in'] },
+      // "Open source" is the OSI's term (and its licence list is the one the licence table follows): the stricter reading.
+      { value: 'open-licence', synonyms: ['open licence', 'open license', 'open source', 'opensource', 'osi', 'osi approved', 'osi licence', 'osi license', 'permissive licence', 'permissive license', 'foss', 'free software'] },
     ],
   },
   where: {
@@ -193,7 +196,8 @@ function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[]):
   const named = [...new Set(found.map((m) => m.value))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
   const values = named.length > 1 && vocab.none ? named.filter((v) => v !== vocab.none) : named;
   // A comma-separated list of canonical values (`eu-only,no-training`) is canonical: the form the echo gives back.
-  const pieces = text.split(/[,;]/).filter((p) => words(p).length > 0);
+  // "and" and "&" join parts as commas do ("HIPAA and EU only" is two parts; no keep synonym holds either).
+  const pieces = text.split(/[,;&]|\band\b/i).filter((p) => words(p).length > 0);
   const canonical = pieces.length > 0 && pieces.every((p) => canonicalOf(p, vocab) !== undefined);
   const matched = canonical
     ? pieces.map((p) => canonicalOf(p, vocab)!)

@@ -99,7 +99,7 @@ const Item = z
 
 const Step = z
   .object({
-    id: z.string().describe('Step id: active, evidence, capability, context, conflict, api_offer, open_weights, available, eu, '
+    id: z.string().describe('Step id: active, evidence, capability, context, conflict, api_offer, open_weights, available, open_licence, eu, '
       + 'self_facts, fit, trust_evidence.'),
     constraint: z.string().describe('The parameter that imposes it (`keep=eu-only`), or `built-in`.'),
     rule: z.string().describe('What a model must meet.'),
@@ -162,7 +162,7 @@ export const recommend_model = defineOperation({
     'Recommend up to 3 language models for a situation described by who is asking, the use, the kind of data, retention or '
     + 'location constraints, where it runs and on what machine. Each parameter takes a canonical value or free text (e.g. '
     + 'who=hospital, data=patient records, keep=EU only, machine=24 GB GPU); the answer echoes how each was understood. Hard '
-    + 'constraints (EU residency, no training or retention, on-device, the machine\'s memory; for sensitive data, known trust'
+    + 'constraints (EU residency, no training or retention, on-device, open weights or an open licence, the machine\'s memory; for sensitive data, known trust'
     + ' evidence) filter; preferences rank by arena rating for the use, price, openness and trust. With no machine named, a '
     + 'self-hosted pick states the configuration it needs and its monthly cost, and that cost counts in the ranking; a model '
     + 'the use\'s board does not rate is ranked by its benchmark scores or a rated sibling\'s rating, said so. Every reason '
@@ -173,7 +173,7 @@ export const recommend_model = defineOperation({
     use: Text.optional().describe('What for: chat (default), coding, writing, math, reasoning, documents, agents, vision, translation, customer-support, or free text.'),
     data: Text.optional().describe('Data handled: public, internal, personal, financial, health, secret, or free text (e.g. "patient records").'),
     keep: Text.optional().describe('Data constraints, one or several, all applied: any (default), eu-only, no-training, '
-      + 'no-retention, on-device, comma-separated (eu-only,no-retention), or free text naming them '
+      + 'no-retention, on-device, open-weights, open-licence (OSI-approved), comma-separated (eu-only,open-licence), or free text naming them '
       + '(e.g. "EU only, no training, no retention").'),
     where: Text.optional().describe('Where it runs: any-cloud, eu-cloud, on-premises, local, or free text (e.g. "own servers").'),
     machine: Text.optional().describe('The machine for self-hosting: none (API only), laptop, workstation, server, cluster, a hardware id (GET /api/v1/hardware), a device as people say it ("my 4090", "RTX 3060 12GB", "M3 Max 64GB", "4090 laptop"), with a count ("2x 3090", "dual 4090", "4 x H100"), or a bare memory size ("24 GB GPU": fits checked, speed not estimated). Ambiguous or unknown text is refused with the candidates.'),
