@@ -75,3 +75,31 @@ test('podiums are kept per board and filter: calls in any order give what a fres
   assert.deepEqual(run({ open_weights: true }).podium.map((p) => p.model.id), ['qwen', 'llama']);
   assert.deepEqual(run({ open_weights: false }).podium.map((p) => p.model.id), ['gem', 'opus']);
 });
+
+test('a model its developer shut down is left out by default and listed with why; include_deprecated keeps the board as published', () => {
+  // Dataset dated 2026-09-23; gem shut down 2026-03-09 (as Google's deprecations table says of gemini-3-pro-preview).
+  const lc = aDataset({
+    models: [aModel({ id: 'gem', shutdown_date: f('2026-03-09') }), aModel({ id: 'opus' }), aModel({ id: 'qwen' }),
+      aModel({ id: 'llama' }), aModel({ id: 'mist' })],
+    ratings: [rate('gem', 1500, 8), rate('opus', 1480, 5), rate('qwen', 1450, 4), rate('llama', 1420, 3), rate('mist', 1300, 5)],
+    data_as_of: '2026-09-23',
+  });
+  const go = (input: Record<string, unknown>) => get_podium.handler(lc, get_podium.input.parse(input), ctx) as Out;
+  const out = go({});
+  assert.deepEqual(out.podium.map((p) => [p.place, p.rank, p.model.id]), [[1, 2, 'opus'], [2, 3, 'qwen'], [3, 4, 'llama']]);
+  assert.deepEqual(out.left_out.map((l: Record<string, any>) => [l.rank, l.model.id, l.reason]), [[1, 'gem', 'shut down on 2026-03-09 (test-source)']]);
+  assert.equal(out.considered, 4);
+  const all = go({ include_deprecated: true });
+  assert.deepEqual(all.podium.map((p) => p.model.id), ['gem', 'opus', 'qwen']);
+  assert.deepEqual(all.left_out, []);
+  assert.ok(get_podium.output.safeParse(out).success);
+});
+
+test('a board whose newest rating is more than 90 days older than the data says so', () => {
+  const old = aDataset({ models: [aModel({ id: 'gem' })], ratings: [rate('gem', 1500, 8, { leaderboard: 'vision', as_of: '2025-12-17' })],
+    data_as_of: '2026-09-23' });
+  const out = get_podium.handler(old, get_podium.input.parse({ leaderboard: 'vision' }), ctx) as Out;
+  // 2025-12-17 to 2026-09-23: 14 + 31 + 28 + 31 + 30 + 31 + 30 + 31 + 31 + 23 = 280 days.
+  assert.match(out.notice, /^The newest rating on this board is of 2025-12-17, 280 days before the data's date \(2026-09-23\)/);
+  assert.equal(run({}).notice, null);
+});

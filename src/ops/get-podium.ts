@@ -1,6 +1,7 @@
 // get_podium: the top three models of an arena leaderboard and category, with statistical ties flagged.
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
+import { isDeprecatedModel, retiredText } from '../engines/offer-lifecycle.ts';
 import { board, categoriesOf, podium, type Board, type Podium } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
 import { IsoDate, Leaderboard } from '../schema/index.ts';
@@ -20,7 +21,19 @@ const Place = z.object({
   ties_with: z.array(z.string()).describe('Model ids of the other podium places it is statistically tied with.'),
 });
 
-/** Accept `webdev-html`, `Creative Writing`: the slugs the dataset stores use `_`. */
+/**
+ * A board whose newest rating is older than this many days before the data's date is said to be old: LMArena stops
+ * publishing a board (vision's last snapshot in the dataset is of 2025-12-17) while its models move on.
+ */
+export const STALE_BOARD_DAYS = 90;
+
+const Retired = z.object({
+  rank: z.number().int().describe('Its rank on the board.'),
+  model: ModelRef,
+  rating: RatingView,
+  reason: z.string().describe('Why it is left out, with the date and source (deprecated, or shut down on a date).'),
+});
+
 /**
  * A podium depends only on its board and the open-weights filter (three values), and finding it scans the whole
  * board (to count the models considered): kept per board, so a call after the first is a lookup. Boards are built
@@ -28,17 +41,22 @@ const Place = z.object({
  */
 const podiums = new WeakMap<Board, Map<string, Podium>>();
 
-function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined): Podium {
+function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, includeDeprecated: boolean): Podium {
   let byFilter = podiums.get(b);
   if (!byFilter) podiums.set(b, (byFilter = new Map()));
-  const key = String(openWeights);
+  const key = `${openWeights}|${includeDeprecated}`;
   let p = byFilter.get(key);
   if (!p) {
-    const keep = openWeights === undefined ? undefined : (id: string) => ds.modelById.get(id)?.open_weights?.value === openWeights;
-    byFilter.set(key, (p = podium(b, keep)));
+    const asOf = ds.meta.data_as_of;
+    byFilter.set(key, (p = podium(b, (id) => {
+      const m = ds.modelById.get(id);
+      return (openWeights === undefined || m?.open_weights?.value === openWeights) && (includeDeprecated || !m || !isDeprecatedModel(m, asOf));
+    })));
   }
   return p;
 }
+
+const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 const normaliseCategory = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
 
@@ -52,6 +70,7 @@ export const get_podium = defineOperation({
     leaderboard: Leaderboard.default('text_style_control').describe('text_style_control (default, LMArena\'s default view), text, vision or webdev.'),
     category: z.string().min(1).max(100).default('overall').describe('Arena category slug (default overall), e.g. coding, math, creative_writing, hard_prompts, english, chinese. Unknown categories are refused with the list the leaderboard has.'),
     open_weights: z.boolean().optional().describe('true: only models whose weights a source says are downloadable; false: only closed ones. Models with no evidence either way are left out.'),
+    include_deprecated: z.boolean().default(false).describe('true: keep models their developer deprecated or shut down by the data\'s date (the board as LMArena published it). Default false: they are left out and listed in `left_out`.'),
   }).strict(),
   output: z.object({
     leaderboard: Leaderboard,
@@ -59,7 +78,9 @@ export const get_podium = defineOperation({
     as_of: IsoDate.describe('The newest publish date of the board\'s ratings.'),
     open_weights: z.boolean().nullable().describe('The filter applied; null for none.'),
     rated_models: z.number().int().describe('Models rated on the board.'),
-    considered: z.number().int().describe('Models left after the open_weights filter.'),
+    considered: z.number().int().describe('Models left after the open_weights filter and, unless include_deprecated, without deprecated or shut-down models.'),
+    left_out: z.array(Retired).describe('Deprecated or shut-down models rated above the last place shown, left out (include_deprecated=false); empty otherwise.'),
+    notice: z.string().nullable().describe(`Said when the board's newest rating is more than ${STALE_BOARD_DAYS} days older than the data: the board may no longer be published.`),
     tie_rule: z.string(),
     podium: z.array(Place).describe('Up to 3 places, best first.'),
     next: z.object({ rank: z.number().int(), model: ModelRef, rating: RatingView }).nullable().describe('The fourth model, to judge a tie at third place.'),
@@ -85,8 +106,17 @@ export const get_podium = defineOperation({
         }],
       });
     }
-    const p = podiumOf(ds, b, input.open_weights);
+    const p = podiumOf(ds, b, input.open_weights, input.include_deprecated);
     const ref = (id: string) => toModelRef(ds, ds.modelById.get(id)!);
+    const asOf = ds.meta.data_as_of;
+    // The retired models a reader of the board would see above the last place shown (or above the fourth, `next`).
+    const lastRank = (p.next ?? p.places[p.places.length - 1]?.entry)?.rank ?? Infinity;
+    const left_out = input.include_deprecated ? [] : b.entries.filter((e) => {
+      const m = ds.modelById.get(e.model_id);
+      return e.rank < lastRank && m !== undefined && isDeprecatedModel(m, asOf) &&
+        (input.open_weights === undefined || m.open_weights?.value === input.open_weights);
+    }).map((e) => ({ rank: e.rank, model: ref(e.model_id), rating: toRatingView(e.best), reason: retiredText(ds.modelById.get(e.model_id)!, asOf) }));
+    const age = days(b.as_of, asOf);
     return {
       leaderboard: b.leaderboard,
       category: b.category,
@@ -94,6 +124,10 @@ export const get_podium = defineOperation({
       open_weights: input.open_weights ?? null,
       rated_models: b.entries.length,
       considered: p.considered,
+      left_out,
+      notice: age > STALE_BOARD_DAYS
+        ? `The newest rating on this board is of ${b.as_of}, ${age} days before the data's date (${asOf}): LMArena may no longer publish it, and models released since are not on it.`
+        : null,
       tie_rule: TIE_RULE,
       podium: p.places.map((pl) => ({
         place: pl.place,
