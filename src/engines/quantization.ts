@@ -42,7 +42,11 @@ export function servedBy(q: Quantization, ladder: Ladder): boolean {
  *   The choice among the rest is the highest precision that fits (hardware-fit.ts).
  * Throws RangeError when no quantization meets the floor (callers validate their input first).
  */
-export function candidateQuantizations(nativePrecision: string | null, req: QuantizationRequest = {}, ladder: Ladder = GGUF_LADDER): Candidates {
+export function candidateQuantizations(
+  nativePrecision: string | null,
+  req: QuantizationRequest = {},
+  ladder: Ladder = GGUF_LADDER,
+): Candidates {
   if (req.quantization !== undefined) {
     const q = quantizationById(req.quantization);
     return { list: [q], rule: `${q.name} as asked${askedNote(q, ladder)}` };
@@ -50,7 +54,8 @@ export function candidateQuantizations(nativePrecision: string | null, req: Quan
   const minBits = req.min_bits_per_weight ?? 0;
   const native = QUANTIZATIONS.find((q) => q.native !== undefined && q.native === nativePrecision);
   const served = QUANTIZATIONS.filter((q) => servedBy(q, ladder));
-  const eightBit = served.some((q) => q.bits_per_weight >= 8 && q.bits_per_weight <= DEFAULT_MAX_BITS && (q.native === undefined || q === native));
+  const offered = (q: Quantization) => q.native === undefined || q === native;
+  const eightBit = served.some((q) => q.bits_per_weight >= 8 && q.bits_per_weight <= DEFAULT_MAX_BITS && offered(q));
   const cap = minBits > DEFAULT_MAX_BITS || !eightBit ? Infinity : DEFAULT_MAX_BITS;
   const list = served.filter(
     (q) =>
@@ -74,7 +79,8 @@ export function candidateQuantizations(nativePrecision: string | null, req: Quan
     ladderWords(ladder),
     ladder.runtime === 'vllm'
       ? 'fitting comfortably (<= 85% of usable memory) before tightly'
-      : 'fitting comfortably (<= 85% of usable memory) before tightly, but a tight fit at 4 bits or more before any fit below 4 bits (Q3_K_M loses about four times what Q4_K_M does)',
+      : 'fitting comfortably (<= 85% of usable memory) before tightly, but a tight fit at 4 bits or more before any fit ' +
+        'below 4 bits (Q3_K_M loses about four times what Q4_K_M does)',
   ];
   if (minBits > 0) parts.push(`at least ${minBits} bits per weight`);
   return { list, rule: parts.join('; ') };
@@ -94,7 +100,10 @@ export function ladderWords(ladder: Ladder): string {
   if (ladder.runtime === 'llama.cpp') return "llama.cpp's GGUF types (the runtime this figure assumes)";
   const fp8 = { w8a8: 'FP8 W8A8', weight_only: 'FP8 weight-only (W8A16, FP8 Marlin: no FP8 tensor cores)', none: 'no FP8' }[ladder.fp8];
   const int4 = ladder.int4 ? 'INT4 W4A16 (AWQ/GPTQ, group size 128)' : 'no INT4 W4A16 (no AWQ/GPTQ kernel for this accelerator)';
-  return `vLLM/SGLang's formats, the runtime this figure assumes: BF16, ${fp8}, ${int4} and the model's native format; no GGUF K-quants (experimental and slow under vLLM)`;
+  return (
+    `vLLM/SGLang's formats, the runtime this figure assumes: BF16, ${fp8}, ${int4} and the model's native format; ` +
+    'no GGUF K-quants (experimental and slow under vLLM)'
+  );
 }
 
 /** A named format the figure's runtime does not serve is still taken as asked; the rule says so. */

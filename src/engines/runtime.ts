@@ -80,7 +80,10 @@ export function ladderFor(hardware: Hardware, figure: Figure = 'batch'): Ladder 
 export function servingRuntimeBasis(hardware: Hardware): string {
   const ladder = ladderFor(hardware, 'serving');
   if (ladder.runtime === 'llama.cpp') {
-    return "runtime: llama.cpp's server (GGUF types), as a desktop card, an Apple machine or a CPU serves; vLLM does not run there or is not what it runs";
+    return (
+      "runtime: llama.cpp's server (GGUF types), as a desktop card, an Apple machine or a CPU serves; " +
+      'vLLM does not run there or is not what it runs'
+    );
   }
   const fp8 = { w8a8: 'FP8 W8A8', weight_only: 'FP8 weight-only (W8A16 via FP8 Marlin)', none: 'no FP8' }[ladder.fp8];
   return (

@@ -24,7 +24,9 @@ const K_QUANT_WORDS = /\bQ[3-8]_(0|K)\b/;
 // vLLM or SGLang.
 const SERVED_BY_VLLM = /^(h100|h200|b200|a100|mi300x|mi325x|mi250|l40s|l40|l4|a10|a10g|a40|t4)(-|$)|-x[248]$/;
 
-test('estimate_cost on 8 x H100: Llama 3.3 70B in FP8 W8A8 and DeepSeek-V3.2 in INT4 W4A16, never a K-quant', { skip: !hasCommitted }, () => {
+const skip = { skip: !hasCommitted };
+
+test('estimate_cost on 8 x H100: Llama 3.3 70B in FP8 W8A8 and DeepSeek-V3.2 in INT4 W4A16, never a K-quant', skip, () => {
   // Llama 3.3 70B: 70,553,706,496 parameters x 8.24 / 8 = 72.67 GB, comfortable in 8 x 81.60 GB.
   const llama = cost({ model_id: 'llama-3.3-70b-instruct', tokens_millions: 1000, hardware: 'h100-80gb-x8' }).self_hosting.options[0];
   assert.equal(llama.hardware_id, 'h100-80gb-x8');
@@ -40,7 +42,7 @@ test('estimate_cost on 8 x H100: Llama 3.3 70B in FP8 W8A8 and DeepSeek-V3.2 in 
   }
 });
 
-test('estimate_cost over every catalogued configuration: data-centre and multi-card servers never cost a K-quant', { skip: !hasCommitted }, () => {
+test('estimate_cost over every catalogued configuration: data-centre and multi-card servers never cost a K-quant', skip, () => {
   for (const model_id of ['llama-3.3-70b-instruct', 'deepseek-v3.2', 'qwen3-8b']) {
     const sh = cost({ model_id, tokens_millions: 1000 }).self_hosting;
     const served = [...sh.options, ...sh.owned_options].filter((o: Out) => SERVED_BY_VLLM.test(o.hardware_id));
@@ -49,7 +51,7 @@ test('estimate_cost over every catalogued configuration: data-centre and multi-c
   }
 });
 
-test('models_for_hardware: 8 x H100 (tensor parallel) names no K-quant; an RTX 4090 (llama.cpp) still does', { skip: !hasCommitted }, () => {
+test('models_for_hardware: 8 x H100 (tensor parallel) names no K-quant; an RTX 4090 (llama.cpp) still does', skip, () => {
   const dc = onHardware('h100-80gb-x8');
   assert.ok(dc.items.length > 0);
   for (const i of dc.items) {
