@@ -44,6 +44,9 @@ test('the runtime follows the figure: tensor parallel over a fabric and data-cen
   assert.equal(runtimeFor(rtx4090x2, 'serving'), 'vllm');
   assert.equal(runtimeFor(rtx4090, 'serving'), 'llama.cpp');
   assert.equal(runtimeFor(mac, 'serving'), 'llama.cpp');
+  // A bare memory size ("2 x 24 GB GPU") has no bandwidth, so no figure is quoted for any runtime: GGUF as before.
+  const { bandwidth_gbs: _b, ...unnamed } = machine('gpu-2x24', 'unnamed GPU', 2, 24, 0);
+  assert.equal(runtimeFor(unnamed, 'serving'), 'llama.cpp');
 });
 
 test('FP8 support by accelerator, as vLLM documents it: W8A8 from compute capability 8.9, weight-only on Turing and Ampere', () => {

@@ -56,6 +56,8 @@ const DATA_CENTRE = /\bA100\b|\bH100\b|\bH200\b|\bB200\b|\bB300\b|\bL40S?\b|\bL4
  * costed as a vLLM server with FP8 or INT4, so a K-quant never stands beside a vLLM throughput.
  */
 export function runtimeFor(hardware: Hardware, figure: Figure): Runtime {
+  // Without a bandwidth (a bare memory size, an unnamed device) no speed is quoted: the fit keeps the GGUF ladder.
+  if (!hardware.bandwidth_gbs) return 'llama.cpp';
   const split = decodeSplit(hardware);
   if (split === 'tensor') return 'vllm';
   if (figure === 'batch') return 'llama.cpp';
@@ -81,8 +83,8 @@ export function servingRuntimeBasis(hardware: Hardware): string {
   const ladder = ladderFor(hardware, 'serving');
   if (ladder.runtime === 'llama.cpp') {
     return (
-      "runtime: llama.cpp's server (GGUF types), as a desktop card, an Apple machine or a CPU serves; " +
-      'vLLM does not run there or is not what it runs'
+      "runtime: llama.cpp's server (GGUF types), the server assumed on one desktop card, an Apple machine or a CPU; " +
+      'vLLM/SGLang formats are assumed on data-centre accelerators and on several cards'
     );
   }
   const fp8 = { w8a8: 'FP8 W8A8', weight_only: 'FP8 weight-only (W8A16 via FP8 Marlin)', none: 'no FP8' }[ladder.fp8];
