@@ -55,8 +55,11 @@ export function candidateQuantizations(
   const native = QUANTIZATIONS.find((q) => q.native !== undefined && q.native === nativePrecision);
   const served = QUANTIZATIONS.filter((q) => servedBy(q, ladder));
   const offered = (q: Quantization) => q.native === undefined || q === native;
-  const eightBit = served.some((q) => q.bits_per_weight >= 8 && q.bits_per_weight <= DEFAULT_MAX_BITS && offered(q));
-  const cap = minBits > DEFAULT_MAX_BITS || !eightBit ? Infinity : DEFAULT_MAX_BITS;
+  // The widest format up to the cap: Q8_0's 8.5 bits under llama.cpp, FP8's 8.24 under vLLM, none on an accelerator
+  // without an 8-bit kernel. A floor above it (min_bits 8.3 under vLLM) lifts the cap, as min_bits above 8.5 always has.
+  const upToCap = served.filter((q) => offered(q) && q.bits_per_weight <= DEFAULT_MAX_BITS);
+  const top = Math.max(-Infinity, ...upToCap.map((q) => q.bits_per_weight));
+  const cap = minBits > DEFAULT_MAX_BITS || minBits > top || top < 8 ? Infinity : DEFAULT_MAX_BITS;
   const list = served.filter(
     (q) =>
       (q.native === undefined || q === native) &&

@@ -79,6 +79,9 @@ test('ladders: llama.cpp keeps the GGUF types; vLLM offers FP8 and INT4 W4A16 wh
   // BF16 only when asked, as on the GGUF ladder.
   assert.deepEqual(ids(h100x8, 'serving', null, 9), ['bf16']);
   assert.deepEqual(ids(h100x8, 'serving', null, 8), ['fp8_w8a8']);
+  // A floor between FP8's 8.24 bits and Q8_0's 8.5 leaves BF16 under vLLM (and Q8_0 under llama.cpp), not an error.
+  assert.deepEqual(ids(h100x8, 'serving', null, 8.3), ['bf16']);
+  assert.deepEqual(ids(rtx4090, 'serving', null, 8.3), ['q8_0']);
   // Native formats: DeepSeek's FP8 and below it INT4; Kimi's INT4 alone (INT4 W4A16 would re-quantize the shipped
   // INT4); gpt-oss's MXFP4 alone.
   assert.deepEqual(ids(h100x8, 'serving', 'fp8'), ['fp8', 'int4_w4a16']);
