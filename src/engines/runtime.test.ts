@@ -47,6 +47,9 @@ test('the runtime follows the figure: tensor parallel over a fabric and data-cen
   // A bare memory size ("2 x 24 GB GPU") has no bandwidth, so no figure is quoted for any runtime: GGUF as before.
   const { bandwidth_gbs: _b, ...unnamed } = machine('gpu-2x24', 'unnamed GPU', 2, 24, 0);
   assert.equal(runtimeFor(unnamed, 'serving'), 'llama.cpp');
+  // Nor does an accelerator vLLM's support table does not name (Intel Arc in pairs, a test device): GGUF as before.
+  assert.equal(runtimeFor(machine('arc-x2', 'Intel Arc B580 12GB', 2, 12, 456), 'serving'), 'llama.cpp');
+  assert.equal(runtimeFor(machine('rx-7900-xtx-x2', 'AMD Radeon RX 7900 XTX', 2, 24, 960), 'serving'), 'vllm');
 });
 
 test('FP8 support by accelerator, as vLLM documents it: W8A8 from compute capability 8.9, weight-only on Turing and Ampere', () => {

@@ -42,6 +42,9 @@ export function int4Support(hardware: Hardware): boolean {
   return /NVIDIA/i.test(hardware.accelerator) && (FP8_TENSOR.test(hardware.accelerator) || TURING_AMPERE.test(hardware.accelerator));
 }
 
+// Accelerators whose vLLM formats the support table settles: NVIDIA from Turing, AMD GPUs (FP8 only on CDNA3).
+const VLLM_KNOWN = new RegExp(`${FP8_TENSOR.source}|${TURING_AMPERE.source}|\\bAMD\\b`, 'i');
+
 // Data-centre accelerators, which a server runs under vLLM or SGLang even alone: NVIDIA's and AMD's cloud parts.
 const DATA_CENTRE = /\bA100\b|\bH100\b|\bH200\b|\bB200\b|\bB300\b|\bL40S?\b|\bL4\b|\bA10G?\b|\bA40\b|\bT4\b|\bInstinct\b/i;
 
@@ -56,8 +59,9 @@ const DATA_CENTRE = /\bA100\b|\bH100\b|\bH200\b|\bB200\b|\bB300\b|\bL40S?\b|\bL4
  * costed as a vLLM server with FP8 or INT4, so a K-quant never stands beside a vLLM throughput.
  */
 export function runtimeFor(hardware: Hardware, figure: Figure): Runtime {
-  // Without a bandwidth (a bare memory size, an unnamed device) no speed is quoted: the fit keeps the GGUF ladder.
-  if (!hardware.bandwidth_gbs) return 'llama.cpp';
+  // Without a bandwidth (a bare memory size, an unnamed device) no speed is quoted, and on an accelerator vLLM's
+  // support table does not name, what it would serve is not known: either way the fit keeps the GGUF ladder.
+  if (!hardware.bandwidth_gbs || !VLLM_KNOWN.test(hardware.accelerator)) return 'llama.cpp';
   const split = decodeSplit(hardware);
   if (split === 'tensor') return 'vllm';
   if (figure === 'batch') return 'llama.cpp';
