@@ -9,7 +9,8 @@ export const GB = 1e9;
  */
 export const GIB = 1024 ** 3;
 
-export type QuantizationId = 'bf16' | 'fp8' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'q4_k_m' | 'int4' | 'mxfp4' | 'q3_k_m';
+export type QuantizationId =
+  | 'bf16' | 'fp8' | 'fp8_w8a8' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'q4_k_m' | 'int4_w4a16' | 'int4' | 'mxfp4' | 'q3_k_m';
 
 export type Quantization = {
   id: QuantizationId;
@@ -27,6 +28,13 @@ export type Quantization = {
    * gpt-oss's expert tensors in MXFP4 at every GGUF type, so its "Q3_K_M" is the MXFP4 file under another name.
    */
   smallest?: string;
+  /**
+   * The one runtime that serves the format (runtime.ts): llama.cpp for the GGUF types, vLLM/SGLang for the
+   * safetensors checkpoints quantized for them. Absent: both (BF16 and the native formats).
+   */
+  runtime?: 'llama.cpp' | 'vllm';
+  /** vLLM only: the accelerator support the format needs (runtime.ts `fp8Support`, `int4Support`). */
+  needs?: 'fp8' | 'int4';
   /** Where the bits per weight come from. */
   basis: string;
 };
@@ -47,14 +55,49 @@ export type Quantization = {
  * checkpoint). From Kimi K2's config.json (61 layers, the first dense; 384 routed experts of 3 x 7,168 x 2,048 in
  * each of the other 60): routed experts 1,014.69B parameters, the rest 11.73B (1,026.4B in all, as the repo's
  * safetensors count it), so (1,014.69 x 4.5 + 11.73 x 16) / 1,026.42 = 4.63 bits per weight (a 594 GB checkpoint).
+ *
+ * vLLM/SGLang formats, worked on meta-llama/Llama-3.1-70B (config.json: 80 layers, hidden 8,192, MLP 28,672, 8 KV
+ * heads of 128, vocabulary 128,256, untied output head): 68,451,041,280 parameters in the linear layers of the blocks,
+ * 2 x 1,050,673,152 in the embeddings and output head, 1,318,912 in the norms (70,553,706,496 in all, the count the
+ * dataset holds). Both formats quantize only the block linears; embeddings, head and norms stay BF16.
+ * FP8 W8A8 (RedHatAI/neuralmagic Meta-Llama-3.1-70B-Instruct-FP8, llm-compressor's FP8_DYNAMIC scheme: FP8 E4M3
+ * weights with one scale per output channel, lm_head ignored; https://docs.vllm.ai/en/latest/features/quantization/fp8/):
+ * (68,451,041,280 x 8 + 6,717,440 channel scales x 32 + 2,102,665,216 x 16) / 70,553,706,496 = 8.24 bits, a 72.7 GB
+ * checkpoint. On Turing and Ampere vLLM runs the same file weight-only (W8A16, FP8 Marlin).
+ * INT4 W4A16 (hugging-quants/Meta-Llama-3.1-70B-Instruct-AWQ-INT4, quantization_config: AWQ, bits 4, group_size 128,
+ * zero_point true): 4 bits a weight plus an FP16 scale and a 4-bit zero per 128 (4.156 bits), so
+ * (68,451,041,280 x 4.15625 + 2,102,665,216 x 16) / 70,553,706,496 = 4.51 bits, a 39.8 GB checkpoint; GPTQ at group
+ * size 128 stores the same scales and zeros. A smaller model carries a larger BF16 share (Llama-3.1-8B: 13%), so these
+ * are a large model's figures, as the GGUF figures are an 8B model's.
  */
+const GGUF = 'llama.cpp';
 export const QUANTIZATIONS: readonly Quantization[] = [
   { id: 'bf16', name: 'BF16', bits_per_weight: 16, basis: 'exact' },
   { id: 'fp8', name: 'FP8', bits_per_weight: 8, native: 'fp8', basis: 'FP8 E4M3 with one FP32 scale per 128x128 block (8.002 bits; DeepSeek-V3 checkpoint format)' },
-  { id: 'q8_0', name: 'Q8_0', bits_per_weight: 8.5, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 8.5008' },
-  { id: 'q6_k', name: 'Q6_K', bits_per_weight: 6.56, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 6.5633' },
-  { id: 'q5_k_m', name: 'Q5_K_M', bits_per_weight: 5.7, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 5.7036' },
-  { id: 'q4_k_m', name: 'Q4_K_M', bits_per_weight: 4.89, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 4.8944' },
+  {
+    id: 'fp8_w8a8',
+    name: 'FP8 (W8A8)',
+    bits_per_weight: 8.24,
+    runtime: 'vllm',
+    needs: 'fp8',
+    basis:
+      'FP8 E4M3 block linears with a scale per output channel, embeddings and head BF16 ' +
+      '(the Meta-Llama-3.1-70B-Instruct-FP8 scheme on Llama-3.1-70B: 72.7 GB / 70.55B)',
+  },
+  { id: 'q8_0', name: 'Q8_0', bits_per_weight: 8.5, runtime: GGUF, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 8.5008' },
+  { id: 'q6_k', name: 'Q6_K', bits_per_weight: 6.56, runtime: GGUF, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 6.5633' },
+  { id: 'q5_k_m', name: 'Q5_K_M', bits_per_weight: 5.7, runtime: GGUF, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 5.7036' },
+  { id: 'q4_k_m', name: 'Q4_K_M', bits_per_weight: 4.89, runtime: GGUF, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 4.8944' },
+  {
+    id: 'int4_w4a16',
+    name: 'INT4 AWQ/GPTQ (W4A16)',
+    bits_per_weight: 4.51,
+    runtime: 'vllm',
+    needs: 'int4',
+    basis:
+      'INT4 block linears with an FP16 scale and 4-bit zero per 128, embeddings and head BF16 ' +
+      '(the Meta-Llama-3.1-70B-Instruct-AWQ-INT4 scheme on Llama-3.1-70B: 39.8 GB / 70.55B)',
+  },
   {
     id: 'int4',
     name: 'INT4 (W4A16)',
@@ -72,7 +115,7 @@ export const QUANTIZATIONS: readonly Quantization[] = [
     smallest: 'GGUF quantizations keep the MXFP4 experts, so a smaller type saves almost nothing (bartowski/openai_gpt-oss-20b-GGUF: Q6_K 12.04 GB, MXFP4 12.1 GB)',
     basis: 'gpt-oss-120b checkpoint 60.8 GiB / 116.83B parameters (OpenAI gpt-oss model card)',
   },
-  { id: 'q3_k_m', name: 'Q3_K_M', bits_per_weight: 3.9, basis: 'llama.cpp tools/quantize, Llama-2-7B: 3.91' },
+  { id: 'q3_k_m', name: 'Q3_K_M', bits_per_weight: 3.9, runtime: GGUF, basis: 'llama.cpp tools/quantize, Llama-2-7B: 3.91' },
 ];
 
 /**

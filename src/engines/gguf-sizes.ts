@@ -54,8 +54,8 @@ export function weightsBasis(q: Quantization, published?: PublishedSizes): strin
   const p = published?.get(q.id);
   // Two decimals as cards print them; a row read from the file's exact byte count keeps its exactness in the fit.
   if (p) return `weights ${q.name} = ${Math.round(p.gb * 100) / 100} GB, the published file ${p.file} (${p.url}, read ${p.as_of})`;
-  return (
-    `weights ${q.name} = parameters x ${q.bits_per_weight} bits per weight / 8, an estimate (${q.basis}); ` +
-    'no published file size for this model in data/curated/gguf-file-sizes.csv'
-  );
+  const flat = `weights ${q.name} = parameters x ${q.bits_per_weight} bits per weight / 8, an estimate (${q.basis})`;
+  // A vLLM checkpoint format is never a GGUF file: the GGUF table has nothing to say about it.
+  if (q.runtime === 'vllm') return `${flat}; the checkpoint's own size is not in the dataset`;
+  return `${flat}; no published file size for this model in data/curated/gguf-file-sizes.csv`;
 }

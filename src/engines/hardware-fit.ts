@@ -24,6 +24,7 @@ import {
 } from './memory.ts';
 import { isLanguageModel } from './language-model.ts';
 import { candidateQuantizations, type Candidates } from './quantization.ts';
+import { ladderFor, type Figure } from './runtime.ts';
 import { speedOf, type SpeedEstimate } from './speed.ts';
 import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
 import { weightsBasis } from './gguf-sizes.ts';
@@ -44,6 +45,11 @@ export type FitOptions = {
   quantization?: QuantizationId;
   /** KV cache element type (default F16). */
   kv_cache?: KvCacheType;
+  /**
+   * The figure the fit is quoted beside, which sets the runtime and so the formats tried (runtime.ts): a batch-1 speed
+   * (default) or a server's throughput (self-hosting cost).
+   */
+  figure?: Figure;
 };
 
 export type MemoryReport = {
@@ -144,15 +150,16 @@ export type FitAssessment = {
   overWindow: boolean;
 };
 
-/** Candidate lists by (native format, floor, quantization asked): the same few for every model and request. */
+/** Candidate lists by (native format, floor, quantization asked, runtime ladder): the same few for every model and request. */
 const candidateCache = new Map<string, Candidates>();
 const CANDIDATE_CACHE_MAX = 256;
 
-function candidatesFor(native: string | null, opts: FitOptions): Candidates {
-  const key = `${native}\u0000${opts.min_bits_per_weight ?? ''}\u0000${opts.quantization ?? ''}`;
+function candidatesFor(native: string | null, opts: FitOptions, hardware: Hardware): Candidates {
+  const ladder = ladderFor(hardware, opts.figure);
+  const key = `${native}\u0000${opts.min_bits_per_weight ?? ''}\u0000${opts.quantization ?? ''}\u0000${ladder.key}`;
   let c = candidateCache.get(key);
   if (!c) {
-    c = candidateQuantizations(native, opts);
+    c = candidateQuantizations(native, opts, ladder);
     // Bounded: min_bits is any number the caller sends.
     if (candidateCache.size >= CANDIDATE_CACHE_MAX) candidateCache.delete(candidateCache.keys().next().value!);
     candidateCache.set(key, c);
@@ -196,7 +203,7 @@ export function rankedHeadroom(model: Model, hardware: Hardware, opts: FitOption
   const window = model.context_window?.value;
   if (window !== undefined && opts.context > window) return null;
   const usable = usableBytes(hardware);
-  const list = candidatesFor(facts.native_precision, opts).list;
+  const list = candidatesFor(facts.native_precision, opts, hardware).list;
   for (let i = 0; i < list.length; i++) {
     scratchTotals[i] = needAt(facts, list[i], hardware, opts).total;
     scratchLevels[i] = levelOf(scratchTotals[i], usable);
@@ -232,7 +239,7 @@ export function assessFit(model: Model, hardware: Hardware, opts: FitOptions): F
     return { model_id: model.id, hardware_id: hardware.id, assessable: false, reason, missing: ['context_window'] };
   }
   const usable = usableBytes(hardware);
-  const candidates = candidatesFor(facts.native_precision, opts);
+  const candidates = candidatesFor(facts.native_precision, opts, hardware);
   const tried = candidates.list.map((q) => {
     const need = needAt(facts, q, hardware, opts);
     return { q, need, level: levelOf(need.total, usable) };
@@ -325,8 +332,13 @@ export function fitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, hardware: H
 /** The assumptions every fit result rests on, spelled out for the response. */
 export const FIT_ASSUMPTIONS: readonly string[] = [
   'weights = the published GGUF file size where the dataset has one (data/curated/gguf-file-sizes.csv), else parameters_total x ' +
-    'bits per weight / 8 (llama.cpp measured bits per weight; native MXFP4/FP8 from the published checkpoints; MoE: all experts resident)',
-  'quantization: the highest precision that fits, up to Q8_0 unless min_bits or quantization asks for more; a model shipped in FP8 or MXFP4 is offered that format and nothing wider; every alternative is listed with its memory and speed',
+    'bits per weight / 8 (llama.cpp measured bits per weight; native MXFP4/FP8 and vLLM FP8/INT4 from the checkpoint formats; ' +
+    'MoE: all experts resident)',
+  'quantization: the formats of the runtime the figure assumes: llama.cpp GGUF types on one device and on PCIe cards split by ' +
+    'layer; vLLM/SGLang formats (FP8 where the accelerator runs it, INT4 AWQ/GPTQ W4A16, the native format; no K-quants) ' +
+    'where the speed is tensor parallel over NVLink or a GPU-to-GPU fabric; the highest precision that fits, up to 8.5 bits ' +
+    'unless min_bits or quantization asks for more; a model shipped in FP8, MXFP4 or INT4 is offered that format and nothing ' +
+    'wider; every alternative is listed with its memory and speed',
   'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',
   `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator for the runtime's compute buffers (published llama.cpp logs, ` +
     'flash attention on); the CUDA context is outside usable memory',

@@ -12,6 +12,7 @@ import {
   type QuantizationId,
 } from './constants.ts';
 import { servingSplitBasis } from './decode.ts';
+import { servingRuntimeBasis } from './runtime.ts';
 import { assessFit, fitInputs, type FitLevel } from './hardware-fit.ts';
 import { hasBandwidth, roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
@@ -168,6 +169,8 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
     min_bits_per_weight: Math.max(MIN_SELF_HOSTING_BITS, opts.min_bits_per_weight ?? 0),
     quantization: opts.quantization,
     kv_cache: opts.kv_cache,
+    // The formats of the runtime the serving throughput assumes (runtime.ts): vLLM's on data-centre and multi-card machines.
+    figure: 'serving' as const,
   };
   const fit = assessFit(model, hardware, fitOpts);
   if (!('facts' in fit) || !fit.chosen) return 'does_not_fit';
@@ -242,6 +245,7 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
         ? `prefill counted at the decode rate: no compute figure for ${hardware.id}`
         : `prefill compute-bound at ${roundTo(v.prefill_tokens_per_s, 0)} tokens/s`),
     ...[servingSplitBasis(hardware)].filter((x) => x !== null),
+    servingRuntimeBasis(hardware),
     `utilization = ${s.utilization}`,
   ];
 }

@@ -37,7 +37,10 @@ export type SelfHostingFit =
   | { status: 'not_assessable'; missing: string[] }
   | { status: 'closed' | 'weights_unknown' };
 
-const selfHostingOptions = (context: number): FitOptions => ({ context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS });
+// Self-hosting is costed as a server (self-hosted-cost.ts), so its fit tries the formats of the serving runtime.
+const selfHostingOptions = (context: number): FitOptions => ({
+  context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure: 'serving',
+});
 
 /**
  * The model on one configuration at a context, at 4 bits or more: a SelfFit when it fits, null when it does not or

@@ -90,12 +90,17 @@ const Entry = z
     model: ModelRef,
     rating: RankedRating.nullable().describe('The rating the order uses: best variant on text_style_control overall where rated there, else text overall; null if unrated.'),
     fit: z.enum(['comfortable', 'tight']).describe('comfortable: total <= 85% of usable memory; tight: <= 100%.'),
-    quantization: QuantizationIdSchema.describe('The highest precision that fits comfortably, else the highest that fits tightly (up to Q8_0 unless asked; the native format where the model ships one).'),
+    quantization: QuantizationIdSchema.describe(
+      'The highest precision that fits comfortably, else the highest that fits tightly (up to 8.5 bits unless asked; the native ' +
+        'format where the model ships one; GGUF types under llama.cpp, FP8/INT4 W4A16 on tensor-parallel machines).',
+    ),
     quantization_rule: z.string().describe('How the quantization was chosen, in words.'),
     alternatives: z.array(Alternative).describe('Every quantization considered, highest precision first, with memory and speed.'),
     kv_cache: KvCacheInfo,
     quantization_name: z.string().describe('The name users know it by (e.g. Q4_K_M).'),
-    bits_per_weight: z.number().describe('Effective bits per weight of that quantization (llama.cpp measured).'),
+    bits_per_weight: z
+      .number()
+      .describe('Effective bits per weight of that quantization (llama.cpp measured; FP8/INT4 worked from their checkpoint formats).'),
     memory: MemoryReport,
     tokens_per_s: z.number().nullable().describe('Estimated decode tokens/s at batch 1 (see `speed`); null on a configuration built from a memory size, whose bandwidth is unknown.'),
     speed: SpeedEstimate.nullable().describe('null on a configuration built from a memory size (no bandwidth, no speed estimate).'),
