@@ -61,13 +61,13 @@ function inputs(c: Candidate): string {
 
 /** The fit in one clause: `MXFP4, 13.7 GB of 15.2 GB usable (tight), about 95 tokens/s`. */
 function fitClause(f: FitAssessed): string {
-  const speed = f.tokens_per_s !== null ? `, about ${f.tokens_per_s} tokens/s` : ' (no speed estimated: the device is not named)';
+  const speed = f.tokens_per_s !== null ? `, about ${f.tokens_per_s} tokens/s` : ', no speed estimated (no memory bandwidth for it)';
   return `${f.quantization}, ${f.memory.total_gb} GB of ${f.memory.usable_gb} GB usable (${f.fit})${speed}`;
 }
 
 /** For an API pick on a named machine: that it is not run there, and why (closed weights, too large, or unchecked). */
 export function notOnMachineReason(c: Candidate, plan: Plan): string | null {
-  if (plan.target.kind !== 'machine' || !plan.api || c.option.path !== 'api') return null;
+  if (plan.target.kind !== 'machine' || !plan.api || !plan.self || c.option.path !== 'api') return null;
   const h = plan.target.hardware;
   const m = c.model;
   const there = `Not run on your machine, ${named(h)}`;
