@@ -117,6 +117,7 @@ test('words of a name that are not a count or a CPU: core counts, memory channel
   assert.equal(ok('CPU with dual-channel DDR5 64GB').value, 'cpu-ddr5-64gb');
   assert.equal(ok('H100 SXM').value, 'h100-80gb-x1');
   assert.deepEqual([ok('rtx 3090 x 2').value, ok('4x4090').value], ['rtx-3090-x2', 'rtx-4090-x4']);
+  assert.deepEqual([ok('16 x 24GB GPU').value, ok('16 x H100').hardware?.count], ['gpu-24gb-x16', 16], 'a count of 16 stays a count');
 });
 
 test('GPU and VRAM words say the memory is a discrete GPU\'s (0.95 usable), beside "laptop" too', { skip }, () => {

@@ -112,8 +112,9 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
     // Count: `2 x 3090`, `x 2` after a device, `4 h100`, `2 gpus`, `dual`, `a single`.
     // `MI300X 192GB`: an X that ends a catalogued name is the name, not a count (`x 192`).
     if (t === 'x' && rest.length > 0 && suffixes.get(`${rest[rest.length - 1]} x`) === 'x') { rest.push(t); continue; }
-    // `rtx 3090 x 2`: a device number then `x 2` is the device and a count after it, not 3090 devices.
-    const deviceThenCount = known.has(t) && isInt(w[i + 2]);
+    // `rtx 3090 x 2`: a device number then `x 2` is the device and a count after it, not 3090 devices (`16 x 24GB`
+    // stays 16 cards: no catalogued device number is 64 or less, and a size is no count).
+    const deviceThenCount = known.has(t) && Number(t) > 64 && isInt(w[i + 2]) && !/^(gb|gib|tb)$/.test(w[i + 3] ?? '');
     if (isInt(t) && next === 'x' && !deviceThenCount) { q.count = Number(t); q.understood.push(`${t} x`); i++; continue; }
     if (t === 'x' && isInt(next)) { q.count = Number(next); q.understood.push(`x ${next}`); i++; continue; }
     if (/^x\d{1,3}$/.test(t)) { q.count = Number(t.slice(1)); q.understood.push(t); continue; }
