@@ -43,10 +43,11 @@ export function countedConfiguration(one: Hardware, count: number): Hardware {
   };
 }
 
-export type AdHocKind = 'gpu' | 'apple' | 'unified' | 'laptop';
+export type AdHocKind = 'gpu' | 'laptop-gpu' | 'apple' | 'unified' | 'laptop';
 
 const KIND_WORDS: Readonly<Record<AdHocKind, { id: string; what: string }>> = {
   gpu: { id: 'gpu', what: 'GPU' },
+  'laptop-gpu': { id: 'laptop-gpu', what: 'laptop GPU' },
   apple: { id: 'mac', what: 'Mac (Apple chip not named)' },
   unified: { id: 'unified', what: 'unified-memory machine' },
   laptop: { id: 'laptop', what: 'laptop (memory kind not stated)' },
@@ -58,15 +59,15 @@ const KIND_WORDS: Readonly<Record<AdHocKind, { id: string; what: string }>> = {
  */
 export function adHocConfiguration(kind: AdHocKind, memoryGb: number, count: number, usable: Fact<number>, usableFrom: string): Hardware {
   const k = KIND_WORDS[kind];
-  const perDevice = kind === 'gpu';
+  const perDevice = kind === 'gpu' || kind === 'laptop-gpu';
   const total = perDevice ? memoryGb * count : memoryGb;
   return {
     id: `${k.id}-${memoryGb}gb${perDevice && count > 1 ? `-x${count}` : ''}`,
     name: `${perDevice && count > 1 ? `${count} x ` : ''}${k.what} with ${memoryGb} GB${perDevice && count > 1 ? ' each' : ''} (device not named: speed not estimated)`,
-    class: kind === 'laptop' ? 'laptop' : 'desktop',
+    class: kind === 'laptop' || kind === 'laptop-gpu' ? 'laptop' : 'desktop',
     accelerator: `unnamed ${k.what}`,
     count: perDevice ? count : 1,
-    unified_memory: kind !== 'gpu',
+    unified_memory: !perDevice,
     memory_gb: fact(total, usable.as_of, 'derived', {
       derived_from: [`machine text: ${memoryGb} GB${perDevice && count > 1 ? ` x ${count}` : ''}`],
       note: 'memory as stated in the request',

@@ -15,6 +15,14 @@ export type MachineQuery = {
   apple: boolean;
   /** `unified memory`, `RAM`: memory shared with the CPU. */
   unified: boolean;
+  /** `GPU`, `VRAM`, `graphics card`: the memory stated is a discrete GPU's, even beside `laptop`. */
+  discrete: boolean;
+  /** What the size stated is said to be: `8 GB VRAM` (a GPU's), `32 GB RAM` (system memory), or null (not said). */
+  memory_kind: 'vram' | 'ram' | null;
+  /** Sizes read but not used: system RAM beside a GPU's memory (`16 GB RAM and 8 GB VRAM`). */
+  memory_set_aside: string[];
+  /** Letters read as part of a device's name, not as a plural (`L40S`, `4080S` for SUPER), with the word before. */
+  name_suffixes: Array<{ after: string; letter: string; as: string }>;
   /** `CPU only`, `no GPU, 64 GB DDR5`: inference from system RAM. */
   cpu: boolean;
   ddr: 'ddr4' | 'ddr5' | null;
@@ -43,6 +51,11 @@ const BRANDS: Readonly<Record<string, Vendor | null>> = {
 const LAPTOP = new Set(['laptop', 'laptops', 'notebook', 'mobile', 'macbook']);
 const DESKTOP = new Set(['desktop', 'pc', 'tower']);
 const UNIFIED = new Set(['unified', 'ram', 'lpddr5', 'lpddr5x']);
+/** Words that say the memory is a discrete GPU's (`16 GB laptop GPU`, `8 GB VRAM`); `40-core GPU` is a core count. */
+const DISCRETE = new Set(['gpu', 'gpus', 'vram', 'graphics', 'card', 'cards', 'gddr6', 'gddr6x', 'gddr7']);
+/** Words after a size that say which memory it is. */
+const VRAM_AFTER = new Set(['vram', 'gpu', 'graphics', 'gddr6', 'gddr6x', 'gddr7']);
+const RAM_AFTER = new Set(['ram', 'system', 'ddr4', 'ddr5', 'lpddr5', 'lpddr5x']);
 /** Apple product names stand for an Apple chip (and, MacBooks, a laptop); `pro` alone stays: it is a chip tier. */
 const APPLE_PRODUCTS: ReadonlyArray<{ phrase: string[]; laptop: boolean }> = [
   { phrase: ['macbook', 'pro'], laptop: true },
@@ -62,13 +75,11 @@ const isInt = (w: string | undefined) => w !== undefined && /^\d{1,5}$/.test(w);
  * Split machine text into what it states. `known` holds every word some catalogued device name uses, so that a
  * plural (`H100s`, `3090s`) is read as its device and a count before a device (`4 H100`) as a count.
  */
-export function readMachine(text: string, known: ReadonlySet<string>): MachineQuery {
-  // `M3 Max 64GB` -> m3 max 64 gb; `rtx-3090-x2` -> rtx 3090 x 2; `4x` -> 4 x; `128GB` -> 128 gb.
-  let w = words(text.replace(/\+/g, ' '));
-  const q: MachineQuery = {
-    count: null, memory_gb: null, form: null, vendor: null,
-    apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [],
-  };
+export function readMachine(text: string, known: ReadonlySet<string>, suffixes: NameSuffixes = new Map()): MachineQuery {
+  // `M3 Max 64GB` -> m3 max 64 gb; `rtx-3090-x2` -> rtx 3090 x 2; `4x` -> 4 x; `128GB` -> 128 gb; `4xL40S` -> 4 x l40 s
+  // (a count glued to a name: `4xl40s` would otherwise split as `4 xl40 s`, `4x4090` as `4 x4090`).
+  let w = words(text.replace(/\+/g, ' ').replace(/\b(\d{1,2}) ?[x\u00d7] ?(?=[a-z0-9])/gi, '$1 x '));
+  const q = emptyQuery();
   for (const { phrase, laptop } of APPLE_PRODUCTS) {
     for (let i = 0; i + phrase.length <= w.length; i++) {
       if (phrase.every((p, j) => w[i + j] === p)) {
@@ -81,18 +92,30 @@ export function readMachine(text: string, known: ReadonlySet<string>): MachineQu
     }
   }
   const rest: string[] = [];
+  const sizes: Array<{ gb: number; said: string; kind: MachineQuery['memory_kind'] }> = [];
   for (let i = 0; i < w.length; i++) {
     const t = w[i];
     const next = w[i + 1];
-    // Memory: `24 gb`, `24 gib`, `1 tb`.
+    // Memory: `24 gb`, `24 gib`, `1 tb`; the word after says whose (`8 gb vram`, `32 gb ram`, `16 gb ddr5`).
     if (isInt(t) && (next === 'gb' || next === 'gib' || next === 'tb')) {
-      q.memory_gb = Number(t) * (next === 'tb' ? 1000 : 1);
+      const after = w[i + 2];
+      const kind = after && VRAM_AFTER.has(after) ? 'vram' : after && RAM_AFTER.has(after) ? 'ram' : null;
+      sizes.push({ gb: Number(t) * (next === 'tb' ? 1000 : 1), said: `${t} ${next}`, kind });
       q.understood.push(`${t} ${next}`);
       i++;
       continue;
     }
+    // `16-core CPU / 40-core GPU`: core counts of a chip, not a count of devices nor a CPU-only machine.
+    if (t === 'core' && (next === 'cpu' || next === 'gpu')) { rest.push(t); if (next === 'cpu') rest.push(next); i++; continue; }
+    // `dual-channel DDR5`: memory channels, not two devices.
+    if (t in NUMBER_WORDS && next === 'channel') { q.understood.push(`${t} ${next}`); i++; continue; }
     // Count: `2 x 3090`, `x 2` after a device, `4 h100`, `2 gpus`, `dual`, `a single`.
-    if (isInt(t) && next === 'x') { q.count = Number(t); q.understood.push(`${t} x`); i++; continue; }
+    // `MI300X 192GB`: an X that ends a catalogued name is the name, not a count (`x 192`).
+    if (t === 'x' && rest.length > 0 && suffixes.get(`${rest[rest.length - 1]} x`) === 'x') { rest.push(t); continue; }
+    // `rtx 3090 x 2`: a device number then `x 2` is the device and a count after it, not 3090 devices (`16 x 24GB`
+    // stays 16 cards: no catalogued device number is 64 or less, and a size is no count).
+    const deviceThenCount = known.has(t) && Number(t) > 64 && isInt(w[i + 2]) && !/^(gb|gib|tb)$/.test(w[i + 3] ?? '');
+    if (isInt(t) && next === 'x' && !deviceThenCount) { q.count = Number(t); q.understood.push(`${t} x`); i++; continue; }
     if (t === 'x' && isInt(next)) { q.count = Number(next); q.understood.push(`x ${next}`); i++; continue; }
     if (/^x\d{1,3}$/.test(t)) { q.count = Number(t.slice(1)); q.understood.push(t); continue; }
     if (isInt(t) && Number(t) <= 64 && next !== undefined && next !== 'core' && (known.has(next) || known.has(singular(next)) || /^(gpus?|cards?)$/.test(next))) {
@@ -107,8 +130,21 @@ export function readMachine(text: string, known: ReadonlySet<string>): MachineQu
     if (t === 'cpu' || t === 'cpus') { q.cpu = true; q.understood.push(t); continue; }
     if (t === 'ddr4' || t === 'ddr5') { q.cpu = true; q.ddr = t; q.understood.push(t); continue; }
     if (t === 'memory') continue;
-    // `H100s` reaches here as `h100 s` (a digit then a letter splits): the plural s of the word before.
-    if (t === 's' && rest.length > 0) continue;
+    if (DISCRETE.has(t)) q.discrete = true;
+    // `H100s` reaches here as `h100 s` (a digit then a letter splits). An S that is part of a catalogued name
+    // (`L40S`; `4080S`, `4070 Ti S` for SUPER) is that name, never a plural: a device is not read as another.
+    if (t === 's' && rest.length > 0) {
+      const after = rest[rest.length - 1];
+      const as = suffixes.get(`${after} s`);
+      if (as) nameSuffix(q, rest, after, as);
+      continue;
+    }
+    // `A10Gs`, `L40Ss`, `MI300Xs`: the plural of a name that ends in a letter.
+    const letter = t.length === 2 && t.endsWith('s') && rest.length > 0 ? suffixes.get(`${rest[rest.length - 1]} ${t[0]}`) : undefined;
+    if (letter === t[0]) { rest.push(letter); continue; }
+    // `4070 TiS`: the S glued to a word, the same way.
+    const glued = t.length > 2 && t.endsWith('s') ? suffixes.get(`${t.slice(0, -1)} s`) : undefined;
+    if (glued) { rest.push(t.slice(0, -1)); nameSuffix(q, rest, t.slice(0, -1), glued); continue; }
     if (t in BRANDS) {
       const v = BRANDS[t];
       if (v) q.vendor = v;
@@ -120,7 +156,49 @@ export function readMachine(text: string, known: ReadonlySet<string>): MachineQu
     rest.push(known.has(t) ? t : known.has(singular(t)) ? singular(t) : t);
   }
   q.device = rest;
+  // A GPU's memory beside system RAM (`16 GB RAM and 8 GB VRAM`): the GPU's is where the weights go.
+  const vram = sizes.filter((x) => x.kind === 'vram');
+  const used = vram.length ? vram[vram.length - 1] : sizes[sizes.length - 1];
+  if (used) {
+    q.memory_gb = used.gb;
+    q.memory_kind = used.kind;
+    q.memory_set_aside = sizes.filter((x) => x !== used).map((x) => `${x.said}${x.kind === 'ram' ? ' ram' : ''}`);
+  }
+  if (used?.kind === 'vram') q.discrete = true;
   return q;
+}
+
+function nameSuffix(q: MachineQuery, rest: string[], after: string, as: string): void {
+  rest.push(as);
+  q.name_suffixes.push({ after, letter: 's', as });
+  q.understood.push(`${after} s (${as === 's' ? 'part of the name' : as}, not a plural)`);
+}
+
+/** A word and the letter after it (`l40 s`), and what the letter stands for there: `s` (L40S), `super` (4080S). */
+export type NameSuffixes = ReadonlyMap<string, string>;
+
+/**
+ * Letters that end a catalogued name, from the names themselves: `L40S` splits as [l40, s], so an S after `l40` is
+ * the name (so is the X of `MI300X`); `4080 SUPER` is written `4080S`, so an S after `4080` is SUPER. A letter of a
+ * name beats the SUPER reading.
+ */
+export function nameSuffixes(names: ReadonlyArray<readonly string[]>): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const core of names) {
+    for (let i = 1; i < core.length; i++) {
+      const key = `${core[i - 1]} ${core[i] === 'super' ? 's' : core[i]}`;
+      if (/^[a-z]$/.test(core[i])) m.set(key, core[i]);
+      else if (core[i] === 'super' && !m.has(key)) m.set(key, 'super');
+    }
+  }
+  return m;
+}
+
+export function emptyQuery(): MachineQuery {
+  return {
+    count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, discrete: false,
+    memory_kind: null, memory_set_aside: [], cpu: false, ddr: null, device: [], name_suffixes: [], understood: [],
+  };
 }
 
 /** `h100s` -> `h100`, `3090s` -> `3090`; other words unchanged. */
@@ -166,6 +244,8 @@ export function deviceName(accelerator: string): DeviceName {
 export function namesDevice(q: readonly string[], d: DeviceName): boolean {
   if (q.length === 0 || d.cpu) return false;
   const all = new Set([...d.core, ...d.optional, ...d.alias]);
+  // `SXM` alone names the module of any generation (`H100 SXM` is the SXM5 module the catalogue lists).
+  if (d.optional.some((t) => t.startsWith('sxm'))) all.add('sxm');
   if (q.every((t) => all.has(t)) && d.core.every((t) => q.includes(t))) return true;
   // The parenthesised name alone (`Strix Halo`, `GB10`) names the device too.
   return d.alias.length > 0 && q.length === d.alias.length && d.alias.every((t) => q.includes(t));

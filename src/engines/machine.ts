@@ -3,7 +3,9 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact, Hardware } from '../schema/index.ts';
 import { adHocConfiguration, countedConfiguration, MAX_COUNT, MAX_MEMORY_GB, type AdHocKind } from './machine-build.ts';
 import { decodeSplit } from './decode.ts';
-import { deviceName, FORM_WORDS, namesDevice, readMachine, type DeviceName, type MachineQuery } from './machine-words.ts';
+import {
+  deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery,
+} from './machine-words.ts';
 import { usableBytes } from './memory.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
 
@@ -41,7 +43,7 @@ export type MachineRefusal = { refused: 'ambiguous' | 'unknown' | 'out_of_range'
 export const isRefusal = (r: MachineMapping | MachineRefusal): r is MachineRefusal => 'refused' in r;
 
 type Device = { hardware: Hardware; name: DeviceName; perDeviceGb: number };
-type Catalogue = { devices: Device[]; known: Set<string> };
+type Catalogue = { devices: Device[]; known: Set<string>; suffixes: Map<string, string> };
 
 const catalogues = new WeakMap<Dataset, Catalogue>();
 
@@ -51,7 +53,7 @@ function catalogue(ds: Dataset): Catalogue {
   if (!c) {
     const devices = ds.hardware.map((h) => ({ hardware: h, name: deviceName(h.accelerator), perDeviceGb: h.memory_gb.value / h.count }));
     const known = new Set(devices.flatMap((d) => [...d.name.core, ...d.name.optional, ...d.name.alias]));
-    catalogues.set(ds, (c = { devices, known }));
+    catalogues.set(ds, (c = { devices, known, suffixes: nameSuffixes(devices.map((d) => d.name.core)) }));
   }
   return c;
 }
@@ -107,12 +109,20 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   }
   const count = q.count ?? 1;
   if (count < 1 || count > MAX_COUNT) return refuse('out_of_range', `a count must be from 1 to ${MAX_COUNT}; "${text.slice(0, 100)}" states ${count}`, q, []);
-  const fitting = q.memory_gb === null ? named : named.filter((d) => Math.abs(d.perDeviceGb - q.memory_gb!) < 0.5);
+  // `4090 laptop, 32 GB RAM`: system RAM beside a discrete card is not the card's memory, so it picks no size.
+  const ramBeside = q.memory_kind === 'ram' && named.every((d) => !d.hardware.unified_memory);
+  const size = ramBeside ? null : q.memory_gb;
+  const fitting = size === null ? named : named.filter((d) => Math.abs(d.perDeviceGb - size) < 0.5);
   const sized = settleForm(q, fitting);
-  const formNote = sized.length < fitting.length ? ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${said} PCIe" for the card)` : '';
+  const sxmNote = sized.length < fitting.length
+    ? ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${said} PCIe" for the card)` : '';
+  const ramNote = ramBeside ? `; ${gb(q.memory_gb!)} of RAM is system memory, not the card's: fits use the card's memory` : '';
+  const formNote = sxmNote + suffixNote(c, q, sized) + ramNote;
   if (sized.length === 0) {
     const sizes = [...new Set(named.map((d) => gb(d.perDeviceGb)))].join(', ');
-    return refuse('unknown', `"${said}" is catalogued with ${sizes}${named[0].hardware.unified_memory ? '' : ' per device'}, not ${gb(q.memory_gb!)}`, q, ids(named.filter((d) => d.hardware.count === 1 || d.hardware.unified_memory)));
+    const per = named[0].hardware.unified_memory ? '' : ' per device';
+    const candidates = ids(named.filter((d) => d.hardware.count === 1 || d.hardware.unified_memory));
+    return refuse('unknown', `"${said}" is catalogued with ${sizes}${per}, not ${gb(size!)}`, q, candidates);
   }
   const singles = sized.filter((d) => d.hardware.count === 1);
   const kinds = new Set(singles.map((d) => `${d.hardware.accelerator}\u0000${d.perDeviceGb}`));
@@ -121,7 +131,7 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   }
   const exact = sized.find((d) => d.hardware.count === count);
   const one = singles[0] ?? sized[0];
-  const matched = [said, ...(q.memory_gb !== null ? [gb(q.memory_gb)] : []), ...(q.count !== null ? [`count ${count}`] : [])];
+  const matched = [said, ...(size !== null ? [gb(size)] : []), ...(q.count !== null ? [`count ${count}`] : [])];
   if (exact) {
     const h = exact.hardware;
     return mapped(h, 'device', matched, `read as ${h.name} (${h.id})${split(h)}${formNote}`);
@@ -131,6 +141,21 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   }
   const built = countedConfiguration(one.hardware, count);
   return mapped(built, 'counted', matched, `read as ${count} x ${one.hardware.accelerator} from ${one.hardware.id}: ${count} x ${gb(one.perDeviceGb)} = ${gb(built.memory_gb.value)}, ${howSplit(built)}; bandwidth per card as catalogued${formNote}`);
+}
+
+/**
+ * When a letter was read as part of a name (`L40S`, `4080S`) and, read as a plural, would name another catalogued
+ * device (the L40, the RTX 4080), the interpretation says so and how to name the other one.
+ */
+function suffixNote(c: Catalogue, q: MachineQuery, chosen: Device[]): string {
+  if (q.name_suffixes.length === 0 || chosen.length === 0) return '';
+  const dropped = q.name_suffixes.map((x) => x.as);
+  const plural = { ...q, device: q.device.filter((t) => !dropped.includes(t)) };
+  const other = devicesNamed(c, plural).find((d) => d.hardware.accelerator !== chosen[0].hardware.accelerator);
+  if (!other) return '';
+  const after = q.name_suffixes.map((x) => x.after).join(', ');
+  return `; the S after "${after}" is read as part of the name (${chosen[0].hardware.accelerator}), never as a plural: ` +
+    `for the ${other.hardware.accelerator}, write "${after}" without the S`;
 }
 
 /** `2 x 24 GB = 48 GB, weights split across the cards by layer` for a multi-card configuration, else nothing. */
@@ -163,21 +188,32 @@ function usableShare(ds: Dataset, keep: (h: Hardware) => boolean): { fact: Fact<
 function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMapping | MachineRefusal {
   const memory = q.memory_gb!;
   if (memory < 1 || memory > MAX_MEMORY_GB) return refuse('out_of_range', `a memory size must be from 1 to ${MAX_MEMORY_GB} GB; "${text.slice(0, 100)}" states ${memory}`, q, []);
-  const kind: AdHocKind = q.apple ? 'apple' : q.unified ? 'unified' : q.form === 'laptop' ? 'laptop' : 'gpu';
+  // GPU words (`GPU`, `VRAM`) say whose memory it is, beside `laptop` too; system RAM (`32 GB RAM`) is not a GPU's.
+  const discrete = q.discrete && q.memory_kind !== 'ram';
+  const kind: AdHocKind = q.apple ? 'apple' : discrete ? (q.form === 'laptop' ? 'laptop-gpu' : 'gpu')
+    : q.unified ? 'unified' : q.form === 'laptop' ? 'laptop' : 'gpu';
   const count = q.count ?? 1;
   if (count < 1 || count > MAX_COUNT) return refuse('out_of_range', `a count must be from 1 to ${MAX_COUNT}`, q, []);
-  if (kind !== 'gpu' && count > 1) return refuse('out_of_range', 'a count applies to discrete GPUs', q, []);
-  // The usable share: a discrete GPU's documented share, an Apple chip's, or (unified, laptop: kind unsure) the lowest.
+  if (kind !== 'gpu' && kind !== 'laptop-gpu' && count > 1) return refuse('out_of_range', 'a count applies to discrete GPUs', q, []);
+  // The usable share: a discrete GPU's documented share (a laptop GPU's when a laptop is said), an Apple chip's, or
+  // (unified, laptop: kind unsure) the lowest.
   const share = kind === 'gpu' ? usableShare(ds, (h) => !h.unified_memory)
+    : kind === 'laptop-gpu' ? usableShare(ds, (h) => !h.unified_memory && h.class === 'laptop') ?? usableShare(ds, (h) => !h.unified_memory)
     : kind === 'apple' ? usableShare(ds, (h) => h.unified_memory && /^apple/i.test(h.accelerator))
     : usableShare(ds, (h) => h.unified_memory);
   if (!share) return refuse('unknown', 'no catalogued configuration gives a usable memory share for this kind of machine', q, []);
   const h = adHocConfiguration(kind, memory, count, share.fact, share.from);
-  const same = ds.hardware.filter((x) => x.count === count && Math.abs(x.memory_gb.value / x.count - memory) < 0.5 && (kind === 'gpu' ? !x.unified_memory : kind === 'apple' ? /^apple/i.test(x.accelerator) : kind === 'unified' ? x.unified_memory : x.class === 'laptop'));
+  const ofKind = (x: Hardware) => kind === 'gpu' ? !x.unified_memory : kind === 'laptop-gpu' ? !x.unified_memory && x.class === 'laptop'
+    : kind === 'apple' ? /^apple/i.test(x.accelerator) : kind === 'unified' ? x.unified_memory : x.class === 'laptop';
+  const same = ds.hardware.filter((x) => x.count === count && Math.abs(x.memory_gb.value / x.count - memory) < 0.5 && ofKind(x));
+  const aside = q.memory_set_aside.length
+    ? `; ${q.memory_set_aside.join(', ')} set aside (system memory: the GPU's is where the weights go)` : '';
+  const checked = gb(memory * (kind === 'gpu' || kind === 'laptop-gpu' ? count : 1));
   const also = same.length ? `; catalogued devices of that size: ${same.slice(0, 8).map((x) => x.id).join(', ')}${same.length > 8 ? ', ...' : ''} (name one for a speed estimate)` : '';
   return {
     value: h.id, how: 'ad_hoc', class: null, hardware: h, matched: [gb(memory), ...q.understood.filter((u) => !/gb$/.test(u))],
-    interpretation: `read as a ${h.name.replace(/ \(device not named.*$/, '')}: no device named, so fits are checked on ${gb(memory * (kind === 'gpu' ? count : 1))} x ${h.usable_fraction.value} usable and no speed is estimated${also}`,
+    interpretation: `read as a ${h.name.replace(/ \(device not named.*$/, '')}: no device named, so fits are checked on ${checked} x `
+      + `${h.usable_fraction.value} usable and no speed is estimated${aside}${also}`,
     speed_estimated: false,
   };
 }
@@ -189,18 +225,14 @@ function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMapping | 
 export function resolveMachine(ds: Dataset, text: string): MachineMapping | MachineRefusal {
   const w = words(text);
   const c = catalogue(ds);
-  const empty: MachineQuery = {
-    count: null, memory_gb: null, form: null, vendor: null,
-    apple: false, unified: false, cpu: false, ddr: null, device: [], understood: [],
-  };
-  if (w.length === 0) return refuse('unknown', 'the machine text is empty', empty, []);
+  if (w.length === 0) return refuse('unknown', 'the machine text is empty', emptyQuery(), []);
   const joined = w.join(' ');
   const exact = ds.hardwareById.get(text.trim().toLowerCase()) ?? ds.hardware.find((h) => phraseWords(h.id).join(' ') === joined);
   if (exact) return { ...mapped(exact, 'hardware_id', [exact.id], `the catalogued configuration ${exact.id}: ${exact.name}${split(exact)}`), how: 'hardware_id' };
   const cls = MACHINE_CLASSES.find((x) => x === joined);
   if (cls) return classMapping(ds, cls, 'canonical', [cls], text);
 
-  const q = readMachine(text, c.known);
+  const q = readMachine(text, c.known, c.suffixes);
   const phrases: Array<{ value: string; phrase: string }> = [];
   for (const [id, syn] of Object.entries(MACHINE_HARDWARE_SYNONYMS)) if (ds.hardwareById.has(id)) for (const p of syn) phrases.push({ value: `hw:${id}`, phrase: p });
   for (const x of MACHINE_CLASSES) for (const p of [x, ...MACHINE_SYNONYMS[x]]) phrases.push({ value: x, phrase: p });
@@ -235,7 +267,10 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
 function classMapping(ds: Dataset, cls: MachineClass, how: 'canonical' | 'synonym', matched: string[], text: string): MachineMapping | MachineRefusal {
   if (cls === 'none') return { value: 'none', how, class: 'none', hardware: null, matched, interpretation: 'no machine: API offers only', speed_estimated: false };
   const hardware = representative(ds, cls);
-  if (!hardware) return refuse('unknown', `no catalogued configuration stands for "${text.slice(0, 100)}"`, { count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, cpu: false, ddr: null, device: [], understood: matched }, []);
+  if (!hardware) {
+    const said = `"${text.slice(0, 100)}"`;
+    return refuse('unknown', `no catalogued configuration stands for ${said}`, { ...emptyQuery(), understood: matched }, []);
+  }
   return { value: cls, how, class: cls, hardware, matched, interpretation: `the class ${cls}, checked on ${hardware.name} (${hardware.id})`, speed_estimated: true };
 }
 

@@ -10,6 +10,7 @@ import { TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recomme
 import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
 import type { UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
+import { notOnMachineReason, onMachineNote, type OnMachine } from './recommend-machine.ts';
 
 export type EuOfferBrief = { provider: string; provider_name: string; region: 'global' | 'eu'; residency: 'yes' | 'region' };
 export type Explained = { reasons: string[]; eu_offers: EuOfferBrief[] };
@@ -141,6 +142,8 @@ export function explain(ds: Dataset, c: Candidate, ub: UseBoard, plan: Plan, s: 
   const list = euOffers(ds, c);
   const reasons = [ratingReason(c, ub)];
   reasons.push(c.option.path === 'api' ? apiReason(ds, c.option, plan) : selfReason(c, c.option, plan));
+  const away = notOnMachineReason(c, plan);
+  if (away) reasons.push(away);
   if (c.option.path === 'self_hosted' && !plan.api && plan.api_blocked_by?.startsWith('keep=no-')) {
     reasons.push(`Self-hosted, inputs stay on your hardware: the dataset holds no evidence that any API offer meets ${plan.api_blocked_by}.`);
   }
@@ -165,7 +168,7 @@ export function shortfallText(steps: readonly Step[], qualified: number): string
 }
 
 /** What the caller should know about how the answer was reached: every assumption the constraints rest on. */
-export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard): string[] {
+export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard, onMachine: OnMachine | null = null): string[] {
   const notes: string[] = [];
   if (!ub.board) notes.push(`The dataset holds no ratings on ${ub.leaderboard}/${ub.category}, the board that measures use=${s.use}, so no model can be recommended for it.`);
   else if (ub.fell_back) notes.push(`The preferred board for use=${s.use} is absent from the dataset; ${ub.leaderboard}/${ub.category} is used instead.`);
@@ -193,6 +196,7 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard): string[] 
   if (plan.eu_by && plan.api) notes.push(`${plan.eu_by}: an API offer qualifies when it is EU-resident or an EU-regional SKU, or when its provider offers EU regions (\`region\`), which you must then choose; offers whose residency is not established do not qualify. Self-hosting qualifies when your hardware is in the EU.`);
   const m = s.machine;
   if (m?.hardware && m.class) notes.push(`machine=${m.value} is checked on ${m.hardware.id} (${m.hardware.name}), the configuration that stands for this class; give a hardware id from GET /api/v1/hardware for another machine.`);
+  if (onMachine) notes.push(onMachineNote(onMachine));
   if (m?.hardware && m.how === 'memory') notes.push(`machine "${s.understood.machine.given}" is checked on ${m.hardware.id} (${m.hardware.name}), the largest catalogued configuration of that kind with at most ${m.matched[0].replace(' gb', ' GB')}.`);
   if (plan.self && plan.target.kind === 'local') {
     notes.push(`Self-hosting is checked against the catalogued laptops, desktops and workstations (no machine named), at 4 bits per weight or more; they are bought, not rented, and the dataset holds no purchase price, so a local pick's price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}: name your machine, or use estimate_cost.`);

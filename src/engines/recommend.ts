@@ -9,6 +9,7 @@ import { cheapestHosting, hostingOnMachine, type HostingPick } from './recommend
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
+import { onMachine, type OnMachine } from './recommend-machine.ts';
 import { isEuJurisdiction, trustProfile, type TrustProfile } from './trust.ts';
 import { boardForUse, type UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
@@ -99,6 +100,8 @@ export type RecommendResult = {
   qualified: number;
   recommendations: Recommendation[];
   shortfall: string | null;
+  /** A named machine with API picks: the best model that runs on it (recommend-machine.ts); null otherwise. */
+  on_machine: OnMachine | null;
 };
 
 const log10 = Math.log10;
@@ -253,5 +256,6 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   return {
     board: ub, plan, weights, steps, qualified: candidates.length, recommendations,
     shortfall: candidates.length < MAX_RECOMMENDATIONS ? shortfallText(steps, candidates.length) : null,
+    on_machine: onMachine(candidates, plan, limit),
   };
 }

@@ -219,7 +219,7 @@ export const recommend_model = defineOperation({
       qualified: r.qualified,
       recommendations: r.recommendations.map((x) => toItem(ds, x, b.board!, r.plan.context)),
       shortfall: r.shortfall,
-      notes: notesFor(s, r.plan, b),
+      notes: notesFor(s, r.plan, b, r.on_machine),
     };
   },
 });
