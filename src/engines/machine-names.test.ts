@@ -97,7 +97,9 @@ test('an S that is part of a name is never a plural: "4x L40S" is four L40S, not
   for (const t of ['4070 Ti S', '4070 TiS', 'RTX 4070 Ti SUPER']) assert.equal(ok(t).value, 'rtx-4070-ti-super', t);
   assert.equal(ok('RTX 4080').value, 'rtx-4080');
   // Where the plural reading would be another catalogued device, the reading says so and how to name that one.
-  assert.match(ok('two 4080s').interpretation, /never as a plural: for the NVIDIA GeForce RTX 4080, write "4080" without the S/);
+  assert.match(ok('my 4080s').interpretation, /never as a plural: for the NVIDIA GeForce RTX 4080, write "4080" without the S/);
+  // A lower-case s after a count of two or more is the plural people write (`two 4080s`); `2x 4080S` stays SUPER.
+  assert.deepEqual([ok('two 4080s').value, ok('2x 4080s').value, ok('2x 4080S').value], ['rtx-4080-x2', 'rtx-4080-x2', 'rtx-4080-super-x2']);
   assert.match(ok('4 L40s').interpretation, /for the NVIDIA L40, write "l40"/);
   // Other letters of names: A10G is AWS's A10 variant; MI300X's X is not a count (`MI300X 192GB`, not `x 192`).
   assert.deepEqual([ok('4x A10G').value, ok('A10').value, ok('A10G').value], ['a10g-x4', 'a10', 'a10g']);

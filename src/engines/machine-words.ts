@@ -80,6 +80,8 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
   // (a count glued to a name: `4xl40s` would otherwise split as `4 xl40 s`, `4x4090` as `4 x4090`).
   let w = words(text.replace(/\+/g, ' ').replace(/\b(\d{1,2}) ?[x\u00d7] ?(?=[a-z0-9])/gi, '$1 x '));
   const q = emptyQuery();
+  // `two 4080s` is two RTX 4080s; `2x 4080S` two SUPERs: a lower-case s after a count, as the text was written.
+  const lowerS = new Set([...text.matchAll(/(\d+)s\b/g)].map((m) => m[1]));
   for (const { phrase, laptop } of APPLE_PRODUCTS) {
     for (let i = 0; i + phrase.length <= w.length; i++) {
       if (phrase.every((p, j) => w[i + j] === p)) {
@@ -136,7 +138,8 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
     if (t === 's' && rest.length > 0) {
       const after = rest[rest.length - 1];
       const as = suffixes.get(`${after} s`);
-      if (as) nameSuffix(q, rest, after, as);
+      const plural = as === 'super' && q.count !== null && q.count > 1 && lowerS.has(after);
+      if (as && !plural) nameSuffix(q, rest, after, as);
       continue;
     }
     // `A10Gs`, `L40Ss`, `MI300Xs`: the plural of a name that ends in a letter.
