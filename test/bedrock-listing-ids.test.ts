@@ -15,7 +15,8 @@ test('regional.* listings are the regional SKU; global. listings stay standard',
   const global = listing('gpt-5.6-sol', 'global.openai.gpt-5.6-sol');
   assert.equal(regional?.sku, 'regional');
   assert.deepEqual([global?.sku, global?.prices.input?.value, global?.prices.output?.value], ['standard', 4, 20]);
-  const all = [...ds.offersByModel.values()].flat().filter((o) => o.provider === 'amazon-bedrock' && o.provider_model_id.startsWith('regional.'));
+  const all = [...ds.offersByModel.values()].flat()
+    .filter((o) => o.provider === 'amazon-bedrock' && o.provider_model_id.startsWith('regional.'));
   // 26 regional. ids in the bundle; those of a listing models.dev also lists go by models.dev's bare id (below).
   assert.ok(all.length >= 15, `${all.length} regional. listings`);
   assert.deepEqual(all.filter((o) => o.sku !== 'regional').map((o) => o.provider_model_id), []);

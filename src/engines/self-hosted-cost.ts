@@ -293,8 +293,8 @@ export function describeRented(f: RentedFigures, opts: CostOptions, s: CostSetti
   return {
     ...base(hardware, sized, opts, s, price),
     rental: {
-      provider: rental.value.provider, instance_type: rental.value.instance_type, usd_per_hour: price, source: rental.source, as_of: rental.as_of,
-      ...(rental.note ? { note: rental.note } : {}),
+      provider: rental.value.provider, instance_type: rental.value.instance_type, usd_per_hour: price,
+      source: rental.source, as_of: rental.as_of, ...(rental.note ? { note: rental.note } : {}),
     },
     billed_hours: roundTo(f.billed_hours, 2),
     machines: f.machines,
