@@ -76,6 +76,31 @@ test('full-tier-only fields are marked and not required', () => {
   }
 });
 
+test("the rental of estimate_cost and recommend_model documents its note, as list_hardware's rental fact carries one", () => {
+  // Every `rental` object in the two answers' 200 schemas (estimate_cost: cheapest and each option; recommend_model's
+  // self_hosting) has an optional string `note` with its description.
+  const rentals = (v: unknown, out: Json[] = []): Json[] => {
+    if (Array.isArray(v)) v.forEach((x) => rentals(x, out));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v as Json)) {
+        if (k === 'rental' && x && typeof x === 'object') out.push(x as Json);
+        rentals(x, out);
+      }
+    }
+    return out;
+  };
+  for (const path of ['/api/v1/cost/{model_id}', '/api/v1/recommend']) {
+    const found = rentals(doc.paths[path].get.responses['200'].content['application/json'].schema);
+    assert.ok(found.length > 0, path);
+    for (const r of found) {
+      const obj = (r.anyOf as Json[] | undefined)?.find((x) => x.type === 'object') ?? r;
+      assert.equal(obj.properties.note.type, 'string', path);
+      assert.match(obj.properties.note.description, /What the date means/, path);
+      assert.ok(!(obj.required ?? []).includes('note'), `${path}: note is optional`);
+    }
+  }
+});
+
 test('every $ref resolves inside the document', () => {
   for (const ref of refs(doc)) {
     assert.match(ref, /^#\//, ref);

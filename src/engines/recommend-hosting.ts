@@ -13,7 +13,7 @@ export type HostingCost = {
   /** The month's cost over what the configuration serves in it at the default utilisation: USD per 1M tokens. */
   usd_per_mtok: number;
   capacity_tokens_millions_per_month: number;
-  rental: { provider: string; instance_type: string; usd_per_hour: number; source: string; as_of: string };
+  rental: { provider: string; instance_type: string; usd_per_hour: number; source: string; as_of: string; note?: string };
   /** The provider's EU regions for this configuration (empty: none listed). */
   eu_regions: string[];
   /** How the cost is derived, each input with its figure. */

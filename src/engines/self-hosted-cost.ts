@@ -120,7 +120,8 @@ export type Base = {
 
 /** Rented by the hour. */
 export type SelfHostedOption = Base & {
-  rental: { provider: string; instance_type: string; usd_per_hour: number; source: string; as_of: string };
+  /** `note`: the rental fact's own note (what its date means: SkyPilot's catalogue read on that day), where it has one. */
+  rental: { provider: string; instance_type: string; usd_per_hour: number; source: string; as_of: string; note?: string };
   /** max(hours needed, 730): at least one machine is rented for the month. */
   billed_hours: number;
   /** Whole machines for the whole month, for those who rent them that way. */
@@ -295,7 +296,10 @@ export function describeRented(f: RentedFigures, opts: CostOptions, s: CostSetti
   const price = f.rental.usd_per_hour;
   return {
     ...base(hardware, sized, opts, s, price),
-    rental: { provider: rental.value.provider, instance_type: rental.value.instance_type, usd_per_hour: price, source: rental.source, as_of: rental.as_of },
+    rental: {
+      provider: rental.value.provider, instance_type: rental.value.instance_type, usd_per_hour: price,
+      source: rental.source, as_of: rental.as_of, ...(rental.note ? { note: rental.note } : {}),
+    },
     billed_hours: roundTo(f.billed_hours, 2),
     machines: f.machines,
     monthly_usd: f.monthly_usd,

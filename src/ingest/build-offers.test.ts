@@ -9,9 +9,14 @@ import { key0 } from './match-keys.ts';
 const obs = (o: Partial<OfferObservation> & Pick<OfferObservation, 'source' | 'provider' | 'provider_model_id'>): OfferObservation =>
   ({ region: 'global', as_of: '2026-07-02', ...o });
 
-const MODEL = new Map(['gpt-4o', 'claude-opus-4.6', 'gpt-oss-120b', 'deepseek-chat', 'gpt-4.1', 'llama-3.3-70b-instruct'].map((id) => [key0(id), id.replace('opus-4.6', 'opus-4-6')]));
+const MODEL = new Map([
+  'gpt-4o', 'gpt-5.6-sol', 'claude-opus-4.6', 'gpt-oss-120b', 'deepseek-chat', 'gpt-4.1', 'llama-3.3-70b-instruct',
+].map((id) => [key0(id), id.replace('opus-4.6', 'opus-4-6')]));
 const resolve = (o: OfferObservation) => MODEL.get(key0(o.provider_model_id.replace(/^stealth\//, '')));
-const VENDOR: Record<string, string> = { 'gpt-4o': 'openai', 'claude-opus-4-6': 'anthropic', 'gpt-oss-120b': 'openai', 'deepseek-chat': 'deepseek', 'gpt-4.1': 'openai', 'llama-3.3-70b-instruct': 'meta' };
+const VENDOR: Record<string, string> = {
+  'gpt-4o': 'openai', 'gpt-5.6-sol': 'openai', 'claude-opus-4-6': 'anthropic', 'gpt-oss-120b': 'openai',
+  'deepseek-chat': 'deepseek', 'gpt-4.1': 'openai', 'llama-3.3-70b-instruct': 'meta',
+};
 const run = (list: OfferObservation[], notices: OfferNotice[] = []) => buildOffers(list, resolve, new Map(), { vendorOf: (id) => VENDOR[id], notices });
 
 test('OpenAI gpt-4o: the :extended SKU is its own offer and the base keeps 2.5/10', () => {
@@ -22,6 +27,26 @@ test('OpenAI gpt-4o: the :extended SKU is its own offer and the base keeps 2.5/1
   ]);
   const bySku = Object.fromEntries(offers.map((o) => [o.sku, [o.prices.input?.value, o.prices.output?.value, o.first_party]]));
   assert.deepEqual(bySku, { standard: [2.5, 10, true], extended: [6, 18, true] });
+});
+
+test("Bedrock gpt-5.6-sol: genai-prices' regional. listing and the bare id are one regional offer; global. is standard", () => {
+  // genai-prices npm-0.1.8 aws `regional.openai.gpt-5.6-sol` 4.4/22 and `global.openai.gpt-5.6-sol` 4/20; the bare id
+  // `openai.gpt-5.6-sol` (the one regional. matches) in LiteLLM 2026-07-24 and genai-prices data-v2 2026-08-10, 5.5/33.
+  const { offers } = run([
+    obs({ source: 'genai-prices-npm', provider: 'amazon-bedrock', provider_model_id: 'regional.openai.gpt-5.6-sol', as_of: '2026-09-23',
+      input: 4.4, output: 22 }),
+    obs({ source: 'genai-prices-npm', provider: 'amazon-bedrock', provider_model_id: 'global.openai.gpt-5.6-sol', as_of: '2026-09-23',
+      input: 4, output: 20 }),
+    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'openai.gpt-5.6-sol', as_of: '2026-07-24',
+      input: 5.5, output: 33 }),
+    obs({ source: 'genai-prices', provider: 'amazon-bedrock', provider_model_id: 'openai.gpt-5.6-sol', as_of: '2026-08-10',
+      input: 5.5, output: 33 }),
+  ]);
+  assert.equal(offers.length, 2);
+  const regional = offers.find((o) => o.sku === 'regional');
+  assert.deepEqual(regional?.listed_by, ['genai-prices', 'genai-prices-npm', 'litellm']);
+  const global = offers.find((o) => o.provider_model_id === 'global.openai.gpt-5.6-sol');
+  assert.deepEqual([global?.sku, global?.prices.input?.value, global?.prices.output?.value], ['standard', 4, 20]);
 });
 
 test("Kilo's claude-opus-4-6: the stealth/ listing does not overwrite the 5/25 base; a reseller is not first-party", () => {

@@ -8,7 +8,7 @@ import type { PriceReading } from './developer-price-conflicts.ts';
 import { canonicalSlug } from './match-keys.ts';
 import type { EvidenceDate } from './price-dates.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
-import { skuOf } from './skus.ts';
+import { listingGroup, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { residencyOf, settlePricedApart } from './offer-residency.ts';
 import { holdBackStaleTiers } from './stale-skus.ts';
@@ -67,10 +67,13 @@ export function buildOffers(
     }
     const provider = canonicalSlug(o.provider);
     const { sku, listing } = skuOf(o.provider_model_id, o.sku);
-    const key = `${provider}|${model_id}|${o.region}|${sku}|${listing}`;
-    const g = groups.get(key) ?? { key, provider, model_id, region: o.region, sku, listing, list: [] };
+    const at = `${provider}|${model_id}|${o.region}|${listingGroup(sku)}|${listing}`;
+    const g = groups.get(at) ?? { key: at, provider, model_id, region: o.region, sku, listing, list: [] };
+    // A reading that labels the listing regional labels the whole listing (skus.ts, listingGroup); the key keeps the
+    // SKU as the offers' order has it.
+    if (sku === 'regional') Object.assign(g, { sku, key: `${provider}|${model_id}|${o.region}|${sku}|${listing}` });
     g.list.push({ o, model_id });
-    groups.set(key, g);
+    groups.set(at, g);
   }
   const reference = referenceOf([...groups.values()]);
   const noticesOf = matchNotices([...groups.values()], opts.notices ?? []);

@@ -70,6 +70,16 @@ test('the project table loads cleanly and resolves the names the sources use', {
   for (const [name, id] of Object.entries(expected)) assert.equal(resolveDeveloper(t, name), id, name);
 });
 
+test('a developer row only where a source gives its name and own site: Morph', { skip: !existsSync(projectTable) }, async () => {
+  // models.dev providers/morph/provider.toml: name = "Morph", doc = "https://docs.morphllm.com/api-reference/introduction".
+  // The other vendors still without a row (aion-labs, kwaipilot, nex-agi, deepreinforce, perceptron, relace,
+  // switchpoint, mancer) have no source here giving both (docs/data.md, "Developers").
+  const t = await loadDeveloperTable(projectTable);
+  assert.equal(resolveDeveloper(t, 'Morph'), 'morph');
+  const row = t.rows.find((r) => r.id === 'morph');
+  assert.deepEqual([row?.name, row?.evidence_url], ['Morph', 'https://docs.morphllm.com/api-reference/introduction']);
+});
+
 test('every developer the real FMTI names resolves', { skip: !existsSync(projectTable) }, async () => {
   const t = await loadDeveloperTable(projectTable);
   const r = await fmti.read(defaultRoots(path.resolve(here, '../..')));

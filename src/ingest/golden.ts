@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import type { Model, Offer, Rating } from '../schema/index.ts';
+import { BASE_SKUS, type Model, type Offer, type Rating } from '../schema/index.ts';
 
 /** Where the table lives, relative to the project root. */
 export const GOLDEN_FILE = path.join('data', 'golden', 'facts.csv');
@@ -123,8 +123,10 @@ const BILLION = 1e9;
  */
 function baseOffers(offers: readonly Offer[], provider: string, providerModelId: string): Offer[] {
   const id = providerModelId.toLowerCase();
-  // Batch, flex and priority prices of one listing share its id: the standard SKU is the price a caller pays by default.
-  return offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region === 'global' && o.sku === 'standard');
+  // Batch, flex and priority prices of one listing share its id: the base SKU (standard, or regional for an in-region
+  // listing such as Bedrock's bare ids) is the price a caller pays by default.
+  return offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region === 'global'
+    && BASE_SKUS.includes(o.sku));
 }
 
 /** The value the dataset holds for a fact, or why there is none (a string starting with "no "). */

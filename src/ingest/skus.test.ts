@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nonEuRouteOf, skuOf } from './skus.ts';
+import { listingGroup, nonEuRouteOf, skuOf } from './skus.ts';
 
 test('SKU markers in provider ids: the ids the sources use for each', () => {
   // genai-prices openai `gpt-4o:extended`; models.dev kilo `stealth/claude-opus-4.6`, openrouter `...:free`,
@@ -51,4 +51,25 @@ test('a listing pinned outside the EU names its zone; EU zones and unpinned ids 
   assert.equal(nonEuRouteOf('eu-central-1/anthropic.claude-3-haiku-20240307-v1:0'), undefined);
   assert.equal(nonEuRouteOf('eu/gpt-4o-2024-08-06'), undefined);
   assert.equal(nonEuRouteOf('anthropic.claude-sonnet-4-5-20250929-v1:0'), undefined);
+});
+
+test("genai-prices' Bedrock `regional.` ids are the in-region listing: regional, with the bare id's listing", () => {
+  // genai-prices npm 0.1.8, provider aws: `regional.openai.gpt-5.6-sol` ($4.40/$22, "In-Region and Geo inference, 10% above
+  // global", matching ids that start with `openai.gpt-5.6-sol`) beside `global.openai.gpt-5.6-sol` ($4/$20).
+  assert.equal(skuOf('regional.openai.gpt-5.6-sol').sku, 'regional');
+  assert.equal(skuOf('regional.anthropic.claude-3-7-sonnet-20250219-v1:0').sku, 'regional');
+  assert.equal(skuOf('regional.amazon.nova-2-lite-v1:0').sku, 'regional');
+  assert.equal(skuOf('global.openai.gpt-5.6-sol').sku, 'standard');
+  // The listing is the bare id's (LiteLLM `openai.gpt-5.6-sol`, models.dev `anthropic.claude-opus-4-8`), not global's.
+  assert.equal(skuOf('regional.openai.gpt-5.6-sol').listing, skuOf('openai.gpt-5.6-sol').listing);
+  assert.equal(skuOf('regional.anthropic.claude-opus-4-8-v1:0').listing, skuOf('anthropic.claude-opus-4-8').listing);
+  assert.notEqual(skuOf('regional.openai.gpt-5.6-sol').listing, skuOf('global.openai.gpt-5.6-sol').listing);
+  // The caller picks the region: no zone is pinned, so no route outside the EU is named.
+  assert.equal(nonEuRouteOf('regional.openai.gpt-5.6-sol'), undefined);
+});
+
+test('standard and regional readings of one listing are one offer; other SKUs stay apart', () => {
+  assert.equal(listingGroup('regional'), listingGroup('standard'));
+  assert.notEqual(listingGroup('batch'), listingGroup('standard'));
+  assert.notEqual(listingGroup('free'), listingGroup('regional'));
 });

@@ -22,6 +22,13 @@ const MARKERS: ReadonlyArray<[RegExp, Sku]> = [
  */
 const REGIONAL = /^(?:(?:us|eu|apac|jp|au|ca|uk|us-gov|apne|in)\.|(?:us|eu)\/|[a-z]{2}(?:-gov)?-[a-z]+-\d\/)/;
 const GLOBAL = /^(?:global\.|global\/)/;
+/**
+ * genai-prices' name for Bedrock's in-Region and Geo listing: `regional.<id>` prices the bare model id called in a
+ * region (its match rule: starts with `openai.gpt-5.6-sol`), 10% above `global.` where a model has both
+ * (`regional.openai.gpt-5.6-sol` $4.40/$22 beside `global.openai.gpt-5.6-sol` $4/$20). Not a zone: the region is the
+ * caller's, so it names no route and keeps the bare id's listing, whose readings it joins (listingGroup).
+ */
+const IN_REGION = /^regional\./;
 
 export type SkuReading = {
   sku: Sku;
@@ -57,6 +64,15 @@ export function skuOf(providerModelId: string, stated?: Sku): SkuReading {
     }
   }
   const route = REGIONAL.exec(base)?.[0] ?? GLOBAL.exec(base)?.[0] ?? '';
-  if (sku === 'standard' && REGIONAL.test(base)) sku = 'regional';
+  if (sku === 'standard' && (REGIONAL.test(base) || IN_REGION.test(base))) sku = 'regional';
   return { sku: stated ?? sku, listing: `${route}${key0(base.slice(route.length))}` };
+}
+
+/**
+ * The SKU part of the key that merges readings into one offer. The base SKUs are one product at its list price:
+ * a zone keeps its route in the listing (`us.`, `eu-central-1/`), so standard and regional meet only where a source
+ * labels the bare id's own listing regional (`regional.openai.gpt-5.6-sol` and LiteLLM's `openai.gpt-5.6-sol`).
+ */
+export function listingGroup(sku: Sku): Sku {
+  return sku === 'regional' ? 'standard' : sku;
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { IsoDate } from '../schema/index.ts';
 import { QuantizationIdSchema } from './quantization-params.ts';
+import { RentalNote } from './rental-note.ts';
 
 export const Phase = z
   .object({
@@ -57,6 +58,7 @@ export const SelfHostedOption = z
         usd_per_hour: z.number().describe('On-demand price, USD per hour.'),
         as_of: IsoDate,
         source: z.string().optional().describe('Where the price comes from (full responses).'),
+        note: RentalNote,
       })
       .describe('The rental price the cost uses.'),
     billed_hours: z.number().describe('max(hours_needed, 730): at least one machine for the month.'),

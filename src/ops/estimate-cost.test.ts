@@ -76,6 +76,21 @@ test('self-hosting on the cheapest rented configuration that fits; configuration
   assert.equal(out.cheaper, 'api');
 });
 
+test("the rental shows the note that says what its date means, as list_hardware's rental does", () => {
+  // hardware.json's SkyPilot rentals carry such a note: the date is the day the catalogue was read, not the provider's.
+  const note = "price as listed in SkyPilot's catalogue (catalogs/v7/lambda/vms.csv) at commit 11580132, read on or before 2026-11-21";
+  const noted = aDataset({
+    models: [aModel({ id: 'open-8b', ...llama8b })],
+    hardware: [aHardware({ id: 'gpu-48', class: 'workstation', memory_gb: f(48), bandwidth_gbs: f(960), rental: { ...rent(1), note } })],
+  });
+  assert.equal(run(noted, { model_id: 'open-8b', tokens_millions: 100 }).self_hosting.cheapest.rental.note, note);
+  // A rental fact without a note gives none (no filler).
+  assert.equal(Object.hasOwn(run(ds, { model_id: 'open-8b', tokens_millions: 100 }).self_hosting.cheapest.rental, 'note'), false);
+  // The output schema carries the field, so REST, MCP and the OpenAPI document show it.
+  const parsed = estimate_cost.output.parse(run(noted, { model_id: 'open-8b', tokens_millions: 100 })) as Out;
+  assert.equal(parsed.self_hosting.cheapest.rental.note, note);
+});
+
 test('cheaper weighs owned hardware too: a bought box cheaper than the API is self-hosting, even with no rental price', () => {
   // One 24 GB card, bought for 3,600 USD (100 USD a month over 36 months), 300 W board power, no idle reading (0.2 x 300 =
   // 60 W). At 1M tokens a month it serves minutes: power about 60 W x 730 h = 43.8 kWh x 0.15 = 6.57 USD, so the owned

@@ -269,6 +269,11 @@ test('no machine named: every self-hosted pick names a rented configuration and 
     assert.equal(sh.monthly_usd, Math.round(hw.rental!.value.usd_per_hour * 730 * 100) / 100, sh.hardware_id);
     assert.ok(sh.rental_eu_regions.length > 0, `${sh.hardware_id}: rented in an EU region, as keep=eu-only requires`);
     assert.ok(sh.usd_per_mtok > 0 && sh.capacity_tokens_millions_per_month > 0);
+    // The rental's date is the day SkyPilot's catalogue was read: the note beside it says so, as list_hardware's does.
+    assert.equal(sh.rental.as_of, hw.rental!.as_of);
+    assert.ok(hw.rental!.note, `${sh.hardware_id}: the hardware table's rental has a note`);
+    assert.equal(sh.rental.note, hw.rental!.note, sh.hardware_id);
+    assert.match(sh.rental.note, /SkyPilot's catalogue .* read on or before \d{4}-\d{2}-\d{2}/);
   }
 });
 

@@ -7,6 +7,7 @@ import { notesFor } from '../engines/recommend-reasons.ts';
 import { interpret } from '../engines/interpret.ts';
 import { IsoDate, Licence } from '../schema/index.ts';
 import { wireFact } from './common.ts';
+import { RentalNote } from './rental-note.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, OfferView, RankedRating, toModelRef, toOfferView, toRankedRating } from './shapes.ts';
 
@@ -47,7 +48,10 @@ const SelfHosting = z
     monthly_usd: z.number().nullable().describe('No machine named: one month of the configuration at its rental price; null on your own machine or where the dataset holds no price.'),
     usd_per_mtok: z.number().nullable().describe('monthly_usd over the tokens the configuration serves in a month (estimate_cost\'s throughput and utilisation): the price it is ranked on, USD per 1M tokens.'),
     capacity_tokens_millions_per_month: z.number().nullable().describe('Tokens (millions) the configuration serves in a month at that throughput and utilisation.'),
-    rental: z.object({ provider: z.string(), instance_type: z.string(), usd_per_hour: z.number(), source: z.string().optional().describe('Full responses; partial ones list sources once.'), as_of: IsoDate }).nullable().describe('The rental price the monthly cost rests on.'),
+    rental: z.object({
+      provider: z.string(), instance_type: z.string(), usd_per_hour: z.number(),
+      source: z.string().optional().describe('Full responses; partial ones list sources once.'), as_of: IsoDate, note: RentalNote,
+    }).nullable().describe('The rental price the monthly cost rests on.'),
     rental_eu_regions: z.array(z.string()).describe('The rental provider\'s EU regions for the configuration; with keep=eu-only only configurations offered in one are costed.'),
     cost_basis: z.array(z.string()).describe('How the monthly cost is derived; empty when there is none.'),
     smallest_fit: z.object({ hardware_id: z.string(), hardware_name: z.string(), usable_gb: z.number() }).nullable()

@@ -1,0 +1,40 @@
+// Bedrock listings as a caller meets them (committed dataset): genai-prices' `regional.` in-region listings are the
+// regional SKU, and LiteLLM's stray `anthropic.claude-3-7-sonnet-20240620-v1:0` (a typo copy of a GovCloud row) is no offer.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
+import { loadDataset } from '../src/dataset/load.ts';
+
+const ds = loadDataset(DEFAULT_DATA_DIR);
+const bedrock = (modelId: string) => (ds.offersByModel.get(modelId) ?? []).filter((o) => o.provider === 'amazon-bedrock');
+const listing = (modelId: string, id: string) => bedrock(modelId).find((o) => o.provider_model_id === id);
+
+test('regional.* listings are the regional SKU; global. listings stay standard', () => {
+  // genai-prices npm 0.1.8 aws: regional.openai.gpt-5.6-sol 4.4/22 ("10% above global"), global.openai.gpt-5.6-sol 4/20.
+  const regional = listing('gpt-5.6-sol', 'regional.openai.gpt-5.6-sol');
+  const global = listing('gpt-5.6-sol', 'global.openai.gpt-5.6-sol');
+  assert.equal(regional?.sku, 'regional');
+  assert.deepEqual([global?.sku, global?.prices.input?.value, global?.prices.output?.value], ['standard', 4, 20]);
+  const all = [...ds.offersByModel.values()].flat()
+    .filter((o) => o.provider === 'amazon-bedrock' && o.provider_model_id.startsWith('regional.'));
+  // 26 regional. ids in the bundle; those of a listing models.dev also lists go by models.dev's bare id (below).
+  assert.ok(all.length >= 15, `${all.length} regional. listings`);
+  assert.deepEqual(all.filter((o) => o.sku !== 'regional').map((o) => o.provider_model_id), []);
+  // models.dev's bare `anthropic.claude-opus-4-8` is the listing genai-prices calls regional.anthropic.claude-opus-4-8.
+  assert.equal(listing('claude-opus-4-8', 'anthropic.claude-opus-4-8')?.sku, 'regional');
+  assert.equal(listing('claude-opus-4-8', 'global.anthropic.claude-opus-4-8')?.sku, 'standard');
+});
+
+test("LiteLLM's anthropic.claude-3-7-sonnet-20240620-v1:0 is no listing; the GovCloud row it copies is kept", () => {
+  // LiteLLM history (2025-10-22): the bare key was added with the fields of bedrock/us-gov-west-1/...-20240620-v1:0,
+  // which was renamed to ...-20250219-v1:0 the same day: $3.60/$18, GovCloud's 20% over the $3/$15 list price.
+  const model = ds.resolveModelId('anthropic.claude-3-7-sonnet-20250219-v1:0');
+  assert.equal(model, 'claude-3-7-sonnet-20250219');
+  assert.equal(listing(model, 'anthropic.claude-3-7-sonnet-20240620-v1:0'), undefined);
+  assert.equal(ds.resolveModelId('anthropic.claude-3-7-sonnet-20240620-v1:0'), undefined);
+  const gov = listing(model, 'us-gov-west-1/anthropic.claude-3-7-sonnet-20250219-v1:0');
+  assert.deepEqual([gov?.prices.input?.value, gov?.prices.output?.value], [3.6, 18]);
+  // No Bedrock listing of Claude 3.7 Sonnet outside GovCloud is priced above the $3/$15 list price.
+  const dearer = bedrock(model).filter((o) => !o.provider_model_id.startsWith('us-gov') && (o.prices.input?.value ?? 0) > 3);
+  assert.deepEqual(dearer.map((o) => o.provider_model_id), []);
+});
