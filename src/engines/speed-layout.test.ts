@@ -58,7 +58,9 @@ test('speedOf on 2 x RTX 3090 serving 8 sequences: the summed bandwidth, worked 
   // + 80 x 64 us = 5.12 ms: 40.573 ms a step, 8 / 40.573 ms = 197.2 tokens/s, 24.6 a sequence. Batch 1 on the same
   // layout: 43.292 GB / 1,254.24 GB/s = 34.516 ms + 5.12 ms = 39.636 ms, 25.2 tokens/s (13.7 split by layer).
   const arch: Architecture = { layers: 80, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'meta-llama/Meta-Llama-3-70B' };
-  const facts: ModelFacts = { parameters_total: 70.55e9, parameters_active: 70.55e9, architecture: arch, native_precision: null, derived_from: [] };
+  const facts: ModelFacts = {
+    parameters_total: 70.55e9, parameters_active: 70.55e9, architecture: arch, native_precision: null, derived_from: [],
+  };
   const hw = machine('NVIDIA GeForce RTX 3090', 2, 936, 142);
   const s = speedOf(facts, q4, hw, { context: 512, concurrency: 8 });
   assert.equal(s.split, 'tensor');
