@@ -3,6 +3,8 @@ import { HOURS_PER_MONTH } from './constants.ts';
 import { usd, type ApiCosts } from './api-cost.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { SelfHostedOption } from './self-hosted-cost.ts';
+import { ownedRanges, rentedRanges, type Ranges } from './cheaper-ranges.ts';
+import { rangeFields, windowsText, type RangeFields } from './break-even-words.ts';
 
 /** What the break-even and the curve read of a rented configuration: every one that fits, listed or not. */
 export type RentedCost = Pick<SelfHostedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'utilization'> & { rental: { usd_per_hour: number } };
@@ -10,11 +12,12 @@ export type RentedCost = Pick<SelfHostedOption, 'hardware_id' | 'marginal_usd_pe
 export type OwnedCost = Pick<OwnedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'fixed_per_machine_usd' | 'capacity_tokens_millions_per_month' | 'utilization'>;
 
 export type BreakEven = {
-  /** Monthly volume (millions of tokens) from which self-hosting costs no more than the cheapest paid API offer. */
+  /** The smallest monthly volume (millions of tokens) at which self-hosting costs no more than the cheapest paid API offer. */
   tokens_millions: number | null;
   reason: string;
   api_provider: string | null;
   hardware_id: string | null;
+} & RangeFields & {
   estimate: true;
   derived_from: string[];
 };
@@ -49,11 +52,11 @@ export function ownedAt(o: OwnedCost, volume: number): number {
 }
 
 /**
- * The smallest monthly volume from which self-hosting costs no more than the cheapest paid API offer at `a` per 1M.
- * Rented: flat at one machine-month (730 x price) then linear at the marginal cost, so an option whose marginal cost
- * is below `a` breaks even at 730 x price / a and stays cheaper above. Owned: one machine's fixed cost (purchase share,
- * a month at idle draw) plus the extra power per 1M tokens served, so it breaks even at fixed / (a - marginal) when
- * that is within one machine's capacity.
+ * The monthly volumes from which self-hosting costs no more than the cheapest paid API offer at `a` per 1M
+ * (cheaper-ranges.ts). Rented: flat at one machine-month (730 x price) then linear at the marginal cost, so an option
+ * whose marginal cost is below `a` breaks even at 730 x price / a and stays cheaper above. Owned: whole machines, each
+ * its fixed cost (purchase share, a month at idle draw), plus the extra power per 1M tokens served; it may cost no more
+ * only in windows just below each whole number of machines' capacity before it stays cheaper, and the answer says so.
  */
 export function breakEven(
   api: ApiCosts,
@@ -62,11 +65,15 @@ export function breakEven(
   selfReason: string | null = null,
 ): { rented: BreakEven; owned: BreakEven } {
   const paid = paidOffer(api);
-  const out = (tokens_millions: number | null, reason: string, hardware_id: string | null = null, derived_from: string[] = []): BreakEven => ({
+  const out = (
+    tokens_millions: number | null, reason: string, hardware_id: string | null = null, derived_from: string[] = [],
+    ranges: Ranges = { ranges: [], capped: false },
+  ): BreakEven => ({
     tokens_millions,
     reason,
     api_provider: hardware_id && paid ? paid.provider : null,
     hardware_id,
+    ...rangeFields(ranges),
     estimate: true,
     derived_from,
   });
@@ -74,25 +81,15 @@ export function breakEven(
   if (!paid) return none(api.offers.length ? 'every priced API offer is free: self-hosting never costs less' : 'no priced API offer to compare with');
   const a = paid.blended_usd_per_mtok;
   const apiCite = `api ${paid.provider} ${paid.provider_model_id}: blended ${a} USD per 1M tokens`;
-  // Rented: flat at one machine-month, then linear at the marginal cost. Owned: the fixed part of one machine plus the
-  // marginal cost per token, so it crosses at fixed / (a - marginal), if one machine's capacity reaches that far.
   const flatRented = (o: RentedCost) => HOURS_PER_MONTH * o.rental.usd_per_hour;
-  const crossRented = (o: RentedCost) => (o.marginal_usd_per_mtok < a ? flatRented(o) / a : null);
-  const crossOwned = (o: OwnedCost) => {
-    const v = o.marginal_usd_per_mtok < a ? o.fixed_per_machine_usd / (a - o.marginal_usd_per_mtok) : Infinity;
-    return v <= o.capacity_tokens_millions_per_month ? v : null;
-  };
   const fullUseOwned = (o: OwnedCost) => usd(o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month + o.marginal_usd_per_mtok);
   const pick = <T extends RentedCost | OwnedCost>(
-    options: readonly T[], cross: (o: T) => number | null, fullUse: (o: T) => number, flat: (o: T) => number, kind: string,
+    options: readonly T[], ranges: Ranges, fullUse: (o: T) => number, flat: (o: T) => number, kind: string,
     atFullUse: (o: T) => number,
   ): BreakEven => {
     if (options.length === 0) return out(null, `no ${kind} self-hosting figure to compare with${selfReason ? `: ${selfReason}` : ''}`);
-    const crossing = options
-      .map((o) => ({ o, volume: cross(o) }))
-      .filter((x): x is { o: T; volume: number } => x.volume !== null)
-      .sort((x, y) => x.volume - y.volume)[0];
-    if (!crossing) {
+    const first = ranges.ranges[0];
+    if (!first) {
       const o = options.reduce((m, x) => (fullUse(x) < fullUse(m) ? x : m));
       // The options are costed at the caller's utilization: a machine busy that share of its paid hours. What is paid by
       // the hour (rent, an owned machine's fixed share) per token scales as 1 / utilization; owned power per token served
@@ -111,19 +108,24 @@ export function breakEven(
           `marginal ${o.marginal_usd_per_mtok}`],
       );
     }
-    const v = usd(crossing.volume);
-    return out(
-      v,
-      `from ${v} million tokens a month, one month of ${crossing.o.hardware_id} ${kind} (${usd(flat(crossing.o))} USD` +
-        (kind === 'owned' ? ` flat, plus ${crossing.o.marginal_usd_per_mtok} USD of power per 1M tokens served) ` : ') ') +
-        `costs no more than ${paid.provider} at ${a} USD per 1M tokens, and self-hosting stays cheaper above it`,
-      crossing.o.hardware_id,
-      [apiCite, `${crossing.o.hardware_id}: ${usd(flat(crossing.o))} USD a month flat, marginal ${crossing.o.marginal_usd_per_mtok} USD per 1M tokens`],
-    );
+    const o = options.find((x) => x.hardware_id === first.hardware_id)!;
+    const v = usd(first.from);
+    const cites = [apiCite, `${o.hardware_id}: ${usd(flat(o))} USD a month flat, marginal ${o.marginal_usd_per_mtok} USD per 1M tokens`];
+    const opening =
+      `from ${v} million tokens a month, one month of ${o.hardware_id} ${kind} (${usd(flat(o))} USD` +
+      (kind === 'owned' ? ` flat, plus ${o.marginal_usd_per_mtok} USD of power per 1M tokens served) ` : ') ') +
+      `costs no more than ${paid.provider} at ${a} USD per 1M tokens`;
+    if (first.to === null) return out(v, `${opening}, and self-hosting stays cheaper above it`, o.hardware_id, cites, ranges);
+    const owns = options as readonly OwnedCost[];
+    const capacity = (id: string) => owns.find((x) => x.hardware_id === id)!.capacity_tokens_millions_per_month;
+    return out(v, `${opening}, ${windowsText(ranges, kind, o.utilization)}`, o.hardware_id,
+      [...cites, ...[...new Set(ranges.ranges.map((r) => r.hardware_id))].map((id) =>
+        `${id}: ${capacity(id)} million tokens a month per machine at utilization ${o.utilization}`)], ranges);
   };
   return {
-    rented: pick(rented, crossRented, (o) => o.marginal_usd_per_mtok, flatRented, 'rented', (o) => o.marginal_usd_per_mtok * o.utilization),
-    owned: pick(owned, crossOwned, fullUseOwned, (o) => o.fixed_per_machine_usd, 'owned',
+    rented: pick(rented, rentedRanges(rented, a), (o) => o.marginal_usd_per_mtok, flatRented, 'rented',
+      (o) => o.marginal_usd_per_mtok * o.utilization),
+    owned: pick(owned, ownedRanges(owned, a), fullUseOwned, (o) => o.fixed_per_machine_usd, 'owned',
       (o) => (o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month) * o.utilization + o.marginal_usd_per_mtok),
   };
 }

@@ -50,7 +50,9 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
   const be = breakEven(api, rented, owned, self_hosting.reason);
   const a = api.cheapest?.monthly_usd;
   const s = cheapestSelfHosted(self_hosting);
-  const extra = [opts.tokens_millions, be.rented.tokens_millions ?? 0, be.owned.tokens_millions ?? 0];
+  // The curve shows where owned self-hosting stops costing no more (the first window's end) and where it stays so.
+  const ownedEdges = [be.owned.cheaper_windows[0]?.to_tokens_millions ?? 0, be.owned.stays_cheaper_from_tokens_millions ?? 0];
+  const extra = [opts.tokens_millions, be.rented.tokens_millions ?? 0, be.owned.tokens_millions ?? 0, ...ownedEdges];
   return {
     model_id: model.id,
     tokens_millions: opts.tokens_millions,

@@ -16,7 +16,6 @@ import {
   memoryNeeded,
   modelFacts,
   roundTo,
-  splitNote,
   toGb,
   usableBytes,
   type MemoryNeed,
@@ -26,6 +25,7 @@ import { isLanguageModel } from './language-model.ts';
 import { candidateQuantizations, type Candidates } from './quantization.ts';
 import { ladderFor, type Figure } from './runtime.ts';
 import { speedOf, type SpeedEstimate } from './speed.ts';
+import { fitSplitNote } from './speed-layout.ts';
 import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
 import { weightsBasis } from './gguf-sizes.ts';
 import { UNKNOWN_WINDOW_RULE, windowUnknownAt, windowUnknownReason } from './context-window.ts';
@@ -309,7 +309,7 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
       memory_fit: overWindow ? 'no' : t.level,
       tokens_per_s: overWindow || t.level === 'no' || !hasBandwidth(hardware) ? null : speedOf(facts, t.q, hardware, opts).tokens_per_s,
     })),
-    split: splitNote(hardware),
+    split: fitSplitNote(hardware, opts.concurrency),
     estimate: true,
     derived_from: [...facts.derived_from, ...fitInputs(a, hardware, opts, speed !== null)],
   };

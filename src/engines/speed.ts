@@ -1,7 +1,8 @@
 // Speed of one model on one configuration at a quantization: decode (bandwidth-bound) and prefill (compute-bound).
 import type { Hardware } from '../schema/index.ts';
 import { DECODE_EFFICIENCY, GB, type KvCacheType, type Quantization } from './constants.ts';
-import { computeClass, decodeLayout, effectivePrefillEfficiency, layoutBasis, prefillFlops, type DecodeSplit } from './decode.ts';
+import { computeClass, effectivePrefillEfficiency, layoutBasis, type DecodeSplit } from './decode.ts';
+import { speedLayout } from './speed-layout.ts';
 import { isMixtureOfExperts } from './moe.ts';
 import {
   aggregateBandwidth,
@@ -50,15 +51,17 @@ const PREFILL_RATE = {
 /** Speed options: the context each sequence holds, the sequences decoded together, the KV cache type. */
 export type SpeedOptions = { context: number; concurrency: number; kv_cache?: KvCacheType };
 
-/** Decode speed at batch 1 and at the concurrency, and prefill where the hardware's compute is known. Pure. */
+/**
+ * Decode speed at batch 1 and at the concurrency, and prefill where the hardware's compute is known. Pure. At a
+ * concurrency above 1 several PCIe cards are taken as a server runs them, tensor parallel (speed-layout.ts), so the
+ * figures are those estimate_cost's serving throughput reads for the same machine, model and batch.
+ */
 export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: SpeedOptions): SpeedEstimate {
   const total_weights = weightsBytes(facts.parameters_total, q);
   const active_weights = weightsBytes(facts.parameters_active, q);
   const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
   const layers = facts.architecture.layers;
-  const layout = decodeLayout(hardware, layers);
-  // A layer split works on one card at a time, for a prompt batch as for a token (decode.ts `prefillFlops`).
-  const flops = prefillFlops(hardware);
+  const { layout, flops, serving } = speedLayout(hardware, layers, opts.concurrency);
   const active_parameters = facts.parameters_active;
   const total_parameters = facts.parameters_total;
   const at = (batch: number) =>
@@ -76,7 +79,7 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
     basis:
       `decode at batch 1: active weights at ${q.name} + the KV cache of one sequence at ${opts.context} tokens, read at ` +
       `${DECODE_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
-      `${layoutBasis(hardware, layout, layers)}; ` +
+      `${serving ?? layoutBasis(hardware, layout, layers)}; ` +
       (prefill === null
         ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'
         : `prefill compute-bound: ${prefill_efficiency} x ${layout.split === 'layer' ? 'one card\'s ' : ''}` +

@@ -9,6 +9,7 @@ import {
   DEFAULT_UTILIZATION,
 } from '../engines/constants.ts';
 import { cheapestSelfHosted, estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
+import { LISTED_WINDOWS } from '../engines/break-even-words.ts';
 import { acceptedMachines } from '../engines/machine.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
@@ -76,10 +77,24 @@ const SelfHosting = z
 
 const BreakEven = z
   .object({
-    tokens_millions: z.number().nullable().describe('Monthly volume (millions of tokens) from which self-hosting costs no more than the cheapest paid API offer; null when they never cross or a side has no figure.'),
+    tokens_millions: z.number().nullable().describe('The smallest monthly volume (millions of tokens) at which self-hosting costs no more '
+      + 'than the cheapest paid API offer; null when they never cross or a side has no figure. Owned hardware may cost no more only up to '
+      + 'what its machines serve, then again later: see `stays_cheaper_from_tokens_millions`.'),
     reason: z.string().describe('The break-even in words, or why there is none.'),
     api_provider: z.string().nullable().describe('The API offer compared with.'),
     hardware_id: z.string().nullable().describe('The configuration compared with.'),
+    stays_cheaper_from_tokens_millions: z.number().nullable()
+      .describe('The monthly volume from which self-hosting costs no more than the API at every volume above (the cheapest '
+        + 'configuration at each volume, as the curve draws it); null when there is none. Equal to `tokens_millions` unless there '
+        + 'are `cheaper_windows`.'),
+    cheaper_windows: z.array(z.object({
+      from_tokens_millions: z.number(),
+      to_tokens_millions: z.number().describe('Where the machines then running are full: one more costs more than the API saves.'),
+      hardware_id: z.string(),
+      machines: z.number().int().describe('Machines running at `from_tokens_millions`.'),
+    })).describe('Narrower ranges of monthly volume below `stays_cheaper_from_tokens_millions` where owned self-hosting also costs '
+      + `no more, earliest first, at most ${LISTED_WINDOWS} (whole machines: each added one costs its month whatever it serves).`),
+    cheaper_windows_count: z.number().int().describe('How many such windows there are in all.'),
     estimate: z.literal(true),
     derived_from: z.array(z.string()),
   })
@@ -109,7 +124,8 @@ const Output = z.object({
   self_hosting: SelfHosting,
   break_even: BreakEven.describe('Against rented hardware.'),
   break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid.'),
-  curve: z.array(CurvePoint).describe('Monthly cost against volume: the API, the cheapest rented and the cheapest owned configuration at each volume (decades and half-decades from 1 to 1,000,000 million tokens, plus the requested volume and the break-evens).'),
+  curve: z.array(CurvePoint).describe('Monthly cost against volume: the API, the cheapest rented and the cheapest owned configuration at each volume (decades and half-decades from 1 to 1,000,000 million tokens, plus the requested volume, the break-evens, the end of owned '
+    + 'hardware\'s first cheaper window and where it stays cheaper).'),
   cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume: the cheapest offer priced above zero versus the cheapest self-hosted month, rented or owned (purchase share and power); null when a side has no figure.'),
   estimate: z.literal(true).describe('Monthly costs and the break-even are estimates derived by this service.'),
   assumptions: z.array(z.string()).describe('Every assumption the figures rest on.'),

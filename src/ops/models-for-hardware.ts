@@ -39,7 +39,8 @@ const SpeedEstimate = z
     aggregate_bandwidth_gbs: z.number().describe('Bandwidth of all accelerators together, GB/s.'),
     split: z
       .enum(['single', 'tensor', 'layer'])
-      .describe('How the devices share a decode step: one device, tensor parallel (SXM/NVLink), or by layer (PCIe: one card at a time).'),
+      .describe('How the devices share a decode step: one device, tensor parallel (SXM/NVLink; PCIe cards at a concurrency above 1, as '
+        + 'a server runs them and estimate_cost serves them), or by layer (PCIe cards at concurrency 1, as llama.cpp runs them).'),
     decode_bandwidth_gbs: z.number().describe('Bandwidth a decode step reads at, GB/s: the sum only under tensor parallelism.'),
     per_token_latency_ms: z
       .number()

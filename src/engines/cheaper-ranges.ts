@@ -1,0 +1,90 @@
+// The monthly volumes at which self-hosting costs no more than the API: the step function of whole machines, solved.
+import { HOURS_PER_MONTH } from './constants.ts';
+
+/** A range of monthly volumes (millions of tokens) where one self-hosted option costs no more than the API. */
+export type CheaperRange = {
+  from: number;
+  /** Where it ends; null: at every volume above `from`. */
+  to: number | null;
+  hardware_id: string;
+  /** Machines running at `from` (rented: 1, paid by the hour beyond the first month). */
+  machines: number;
+};
+
+/** What the ranges read of a rented option: paid by the hour, one machine-month at least. */
+export type RentedTerms = { hardware_id: string; marginal_usd_per_mtok: number; rental: { usd_per_hour: number } };
+/** What they read of an owned option: whole machines, each its fixed month, plus power per token served. */
+export type OwnedTerms = {
+  hardware_id: string; marginal_usd_per_mtok: number; fixed_per_machine_usd: number; capacity_tokens_millions_per_month: number;
+};
+
+/**
+ * Windows counted per option before the answer says "at least": an option whose machines at capacity cost within
+ * about 1 / MAX_WINDOWS of the API opens that many narrow windows before it stays cheaper.
+ */
+export const MAX_WINDOWS = 10_000;
+
+export type Ranges = {
+  /** Disjoint, earliest first; the last is unbounded (to null) whenever any option ever costs less. */
+  ranges: CheaperRange[];
+  /** True when an option had more than MAX_WINDOWS windows and the count stopped there. */
+  capped: boolean;
+};
+
+/**
+ * Rented: max(730 x hourly, volume x marginal) is at most a x volume from 730 x hourly / a on, for good, when the
+ * marginal cost is below the API's `a`: one unbounded range per such option.
+ */
+export function rentedRanges(options: readonly RentedTerms[], a: number): Ranges {
+  return merge(options.filter((o) => o.marginal_usd_per_mtok < a).map((o) => [{
+    from: (HOURS_PER_MONTH * o.rental.usd_per_hour) / a, to: null, hardware_id: o.hardware_id, machines: 1,
+  }]), false);
+}
+
+/**
+ * Owned: k machines (fixed F each, capacity C each) serve up to k x C at k x F + m x volume, which is at most
+ * a x volume from k x x on, x = F / (a - m). So option by option the volumes that cost no more are [k x, k C] for
+ * k = 1, 2, ...: empty unless x < C (a full machine beats the API), and joined into one unbounded range from the first
+ * k whose window reaches back to the previous machine's capacity, k x <= (k - 1) C, i.e. k >= C / (C - x). Before
+ * that, each window ends where k machines are full: one more costs F, more than the API saves until k x later.
+ */
+export function ownedRanges(options: readonly OwnedTerms[], a: number): Ranges {
+  const per: { o: OwnedTerms; x: number; c: number; k: number }[] = [];
+  for (const o of options) {
+    const c = o.capacity_tokens_millions_per_month;
+    if (!(c > 0) || o.marginal_usd_per_mtok >= a) continue;
+    const x = o.fixed_per_machine_usd / (a - o.marginal_usd_per_mtok);
+    if (!(x < c)) continue;
+    // The first k whose window joins the previous machine's capacity (checked exactly, not only by the division).
+    let k = Math.max(2, Math.ceil(c / (c - x)));
+    while (k * x > (k - 1) * c) k++;
+    while (k > 2 && (k - 1) * x <= (k - 2) * c) k--;
+    per.push({ o, x, c, k });
+  }
+  // Below the earliest unbounded range every window counts; above it none can add anything.
+  const rayStart = Math.min(...per.map((p) => (p.k - 1) * p.x));
+  let capped = false;
+  const lists = per.map(({ o, x, c, k }) => {
+    const list: CheaperRange[] = [];
+    for (let m = 1; m <= k - 2 && m * x < rayStart; m++) {
+      if (list.length === MAX_WINDOWS) { capped = true; break; }
+      list.push({ from: m * x, to: m * c, hardware_id: o.hardware_id, machines: m });
+    }
+    list.push({ from: (k - 1) * x, to: null, hardware_id: o.hardware_id, machines: k - 1 });
+    return list;
+  });
+  return merge(lists, capped);
+}
+
+/** Joins overlapping or touching ranges; a joined range keeps the option and machines it starts with. */
+function merge(lists: CheaperRange[][], capped: boolean): Ranges {
+  const all = lists.flat().sort((p, q) => p.from - q.from);
+  const out: CheaperRange[] = [];
+  for (const r of all) {
+    const last = out[out.length - 1];
+    if (last && (last.to === null || r.from <= last.to)) {
+      if (last.to !== null && (r.to === null || r.to > last.to)) last.to = r.to;
+    } else out.push({ ...r });
+  }
+  return { ranges: out, capped };
+}

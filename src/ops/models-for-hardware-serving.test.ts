@@ -1,0 +1,105 @@
+// models_for_hardware and estimate_cost agree on serving speed: same machine, model, quantization, context and batch.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import type { Dataset } from '../dataset/dataset.ts';
+import { aDataset, aHardware, aModel, f } from '../dataset/fixtures.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { estimate_cost } from './estimate-cost.ts';
+import { models_for_hardware } from './models-for-hardware.ts';
+
+const ctx = { today: '2026-10-01' };
+type Out = Record<string, any>;
+const fitOf = (ds: Dataset, hardware_id: string, model: string, input: Record<string, unknown>): Out | undefined =>
+  (models_for_hardware.handler(ds, models_for_hardware.input.parse({ hardware_id, limit: 100, ...input }), ctx) as Out)
+    .items.find((i: Out) => i.model.id === model);
+const servingOf = (ds: Dataset, hardware: string, model_id: string, input: Record<string, unknown>): Out | undefined => {
+  const out = estimate_cost.handler(ds, estimate_cost.input.parse({ model_id, tokens_millions: 1000, hardware, ...input }), ctx) as Out;
+  return (out.self_hosting.options?.[0] ?? out.self_hosting.owned_options?.[0])?.serving;
+};
+
+// Four PCIe cards with L40S figures (864 GB/s, 362.05 dense FP16 TFLOPS, 48 GB) and Llama 3.1 8B's shape.
+const ds = aDataset({
+  models: [aModel({
+    id: 'llama-8b', open_weights: f(true), parameters_total: f(8_030_261_248), context_window: f(131072),
+    architecture: f({ layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'meta-llama/test' }),
+  })],
+  hardware: [aHardware({
+    id: 'pcie-x4', class: 'server', accelerator: 'NVIDIA L40S', count: 4, memory_gb: f(192), bandwidth_gbs: f(864),
+    compute_tflops: f(362.05), rental: f({ provider: 'cloud', instance_type: 'l40s-x4', usd_per_hour: 8, eu_regions: [] }),
+  })],
+});
+
+test('four PCIe cards: one sequence is split by layer (llama.cpp), sixteen are served tensor parallel as estimate_cost serves them', () => {
+  // Worked by hand. Weights Q8_0: 8,030,261,248 x 8.5 / 8 = 8,532,152,576 B. KV cache of one sequence at 8,192 tokens:
+  // 2 x 8 heads x 128 x 32 layers x 2 bytes x 8,192 = 1,073,741,824 B.
+  // Concurrency 1, split by layer: one card's 0.67 x 864 GB/s = 578.88 GB/s; (8,532,152,576 + 1,073,741,824) / 578.88e9
+  //   = 16.594 ms, + 32 x 45 us + 3 hand-offs x 0.21 ms = 18.664 ms: 53.6 tokens/s; prefill on one card's compute:
+  //   0.42 x 0.72 x 362.05e12 / (2 x 8,030,261,248) = 6,817 tokens/s.
+  // Concurrency 16, tensor parallel: 0.67 x 4 x 864 = 2,315.52 GB/s; (8,532,152,576 + 16 x 1,073,741,824) / 2,315.52e9
+  //   = 11.104 ms, + 32 x (45 + 19) us = 13.152 ms a step: 16 / 13.152 ms = 1,216.5 tokens/s, 76.0 per sequence;
+  //   prefill on the four cards: 4 x 6,816.96 = 27,268 tokens/s.
+  const one = fitOf(ds, 'pcie-x4', 'llama-8b', { context: 8192, concurrency: 1, quantization: 'q8_0' })!.speed;
+  assert.equal(one.split, 'layer');
+  assert.equal(one.tokens_per_s, 53.6);
+  assert.equal(one.prefill_tokens_per_s, 6817);
+  assert.match(one.basis, /4 PCIe cards split by layer \(llama\.cpp's default --split-mode layer/);
+
+  const many = fitOf(ds, 'pcie-x4', 'llama-8b', { context: 8192, concurrency: 16, quantization: 'q8_0' })!.speed;
+  assert.equal(many.split, 'tensor');
+  assert.equal(many.decode_bandwidth_gbs, 3456);
+  assert.equal(many.at_concurrency.tokens_per_s_total, 1216.5);
+  assert.equal(many.at_concurrency.tokens_per_s_per_stream, 76);
+  assert.equal(many.prefill_tokens_per_s, 27268);
+  assert.match(many.basis, /4 PCIe cards in tensor parallel, as a server decoding 16 sequences runs them/);
+  assert.match(many.basis, /at concurrency 1 the cards are split by layer/);
+
+  const serving = servingOf(ds, 'pcie-x4', 'llama-8b', { context: 8192, concurrency: 16, quantization: 'q8_0' })!;
+  assert.equal(serving.batch, 16);
+  assert.equal(serving.split, 'tensor');
+  assert.equal(serving.decode_tokens_per_s, 1216.5);
+  assert.equal(serving.prefill_tokens_per_s, 27268);
+});
+
+const hasCommitted = existsSync(DEFAULT_DATA_DIR);
+let real: Dataset | undefined;
+const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+
+/** Both operations' serving figures for one case, or undefined when the model does not fit at that concurrency. */
+function both(d: Dataset, hardware: string, model: string, q: string, concurrency: number) {
+  const fit = fitOf(d, hardware, model, { context: 8192, concurrency, quantization: q });
+  if (!fit?.speed) return undefined;
+  const serving = servingOf(d, hardware, model, { context: 8192, concurrency, quantization: q });
+  assert.ok(serving, `${model} on ${hardware} at ${q} fits in models_for_hardware, so estimate_cost costs it`);
+  return { speed: fit.speed, serving };
+}
+
+const quotes = 'committed dataset: models_for_hardware at a concurrency quotes the figures estimate_cost serves at that batch';
+test(quotes, { skip: !hasCommitted }, () => {
+  // The case reported: gemma-4-31b-it Q8_0 on 4 x L40S at concurrency 50 read split "layer", 258 tokens/s in all and a
+  // 1,675 tokens/s prefill, where estimate_cost served the same box tensor parallel at a 6,700 tokens/s prefill.
+  const cases: Array<[string, string, string, number]> = [
+    ['l40s-x4', 'gemma-4-31b-it', 'q8_0', 50], ['l40s-x2', 'gemma-4-31b-it', 'q4_k_m', 8],
+    ['rtx-4090-x2', 'llama-3.1-8b-instruct', 'q8_0', 32],
+    ['rtx-3090-x4', 'llama-3.3-70b-instruct', 'q4_k_m', 4], ['h100-80gb-x8', 'llama-3.3-70b-instruct', 'q8_0', 64],
+    ['mi300x-x4', 'gemma-4-31b-it', 'q8_0', 16],
+  ];
+  let compared = 0;
+  for (const [hardware, model, q, concurrency] of cases) {
+    const r = both(committed(), hardware, model, q, concurrency);
+    if (!r) continue;
+    const what = `${model} ${q} on ${hardware} at concurrency ${concurrency}`;
+    assert.equal(r.serving.batch, concurrency, what);
+    assert.equal(r.speed.split, r.serving.split, what);
+    assert.notEqual(r.speed.split, 'layer', `${what}: a server runs several cards tensor parallel`);
+    // Both are rounded to 0.1 tokens/s from the same figure; per sequence, models_for_hardware rounds total / batch.
+    assert.ok(Math.abs(r.speed.at_concurrency.tokens_per_s_total - r.serving.decode_tokens_per_s) <= 0.1, what);
+    assert.ok(Math.abs(r.speed.at_concurrency.tokens_per_s_per_stream - r.serving.decode_tokens_per_s / concurrency) <= 0.06, what);
+    assert.ok(r.speed.prefill_tokens_per_s === null
+      ? r.serving.prefill_tokens_per_s === null
+      : Math.abs(r.speed.prefill_tokens_per_s - r.serving.prefill_tokens_per_s) <= 0.5, what);
+    compared++;
+  }
+  assert.ok(compared >= 4, `most cases fit and were compared (${compared})`);
+});
