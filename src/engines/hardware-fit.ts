@@ -26,7 +26,7 @@ import { candidateQuantizations, type Candidates } from './quantization.ts';
 import { ladderFor, type Figure } from './runtime.ts';
 import { speedOf, type SpeedEstimate } from './speed.ts';
 import { fitSplitNote } from './speed-layout.ts';
-import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
+import { DECODE_BASIS, PREFILL_BASIS, decodeSplit } from './decode.ts';
 import { weightsBasis } from './gguf-sizes.ts';
 import { UNKNOWN_WINDOW_RULE, windowUnknownAt, windowUnknownReason } from './context-window.ts';
 
@@ -155,7 +155,9 @@ const candidateCache = new Map<string, Candidates>();
 const CANDIDATE_CACHE_MAX = 256;
 
 function candidatesFor(native: string | null, opts: FitOptions, hardware: Hardware): Candidates {
-  const ladder = ladderFor(hardware, opts.figure);
+  // PCIe cards serving several sequences are quoted as a vLLM/SGLang server (speed-layout.ts): that runtime's formats.
+  const serving = opts.concurrency > 1 && decodeSplit(hardware) === 'layer';
+  const ladder = ladderFor(hardware, opts.figure ?? (serving ? 'serving' : 'batch'));
   const key = `${native}\u0000${opts.min_bits_per_weight ?? ''}\u0000${opts.quantization ?? ''}\u0000${ladder.key}`;
   let c = candidateCache.get(key);
   if (!c) {
@@ -336,7 +338,7 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
     'MoE: all experts resident)',
   'quantization: the formats of the runtime the figure assumes: llama.cpp GGUF types on one device and on PCIe cards split by ' +
     'layer; vLLM/SGLang formats (FP8 where the accelerator runs it, INT4 AWQ/GPTQ W4A16, the native format; no K-quants) ' +
-    'where the speed is tensor parallel over NVLink or a GPU-to-GPU fabric; the highest precision that fits, up to 8.5 bits ' +
+    'where the speed is tensor parallel (over NVLink or a GPU-to-GPU fabric, or PCIe cards serving more than one sequence); the highest precision that fits, up to 8.5 bits ' +
     'unless min_bits or quantization asks for more; a model shipped in FP8, MXFP4 or INT4 is offered that format and nothing ' +
     'wider; every alternative is listed with its memory and speed',
   'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',

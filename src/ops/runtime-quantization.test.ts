@@ -62,3 +62,19 @@ test('models_for_hardware: 8 x H100 (tensor parallel) names no K-quant; an RTX 4
   assert.ok(desk.items.some((i: Out) => K_QUANT_IDS.has(i.quantization)));
   for (const i of desk.items) assert.ok(!['fp8_w8a8', 'int4_w4a16'].includes(i.quantization), `${i.model.id}: ${i.quantization}`);
 });
+
+test('models_for_hardware on PCIe cards: K-quants at concurrency 1 (llama.cpp by layer), a server\'s formats above it', skip, () => {
+  const at = (concurrency: number) =>
+    models_for_hardware.handler(committed(), models_for_hardware.input.parse({ hardware_id: 'l40s-x4', concurrency, limit: 100 }), ctx) as Out;
+  const one = at(1);
+  assert.ok(one.items.length > 0 && one.items.every((i: Out) => i.speed.split === 'layer'));
+  assert.ok(one.items.some((i: Out) => K_QUANT_IDS.has(i.quantization)));
+  // Fifty users on four L40S: the speed is quoted tensor parallel as vLLM or SGLang serve it, so its formats are too.
+  const many = at(50);
+  assert.ok(many.items.length > 0);
+  for (const i of many.items) {
+    assert.equal(i.speed.split, 'tensor', i.model.id);
+    assert.ok(!K_QUANT_IDS.has(i.quantization), `${i.model.id}: ${i.quantization}`);
+    for (const a of i.alternatives ?? []) assert.ok(!K_QUANT_IDS.has(a.quantization), `${i.model.id}: ${a.quantization}`);
+  }
+});
