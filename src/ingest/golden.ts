@@ -123,8 +123,11 @@ const BILLION = 1e9;
  */
 function baseOffers(offers: readonly Offer[], provider: string, providerModelId: string): Offer[] {
   const id = providerModelId.toLowerCase();
+  const listed = offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region === 'global');
   // Batch, flex and priority prices of one listing share its id: the standard SKU is the price a caller pays by default.
-  return offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region === 'global' && o.sku === 'standard');
+  const standard = listed.filter((o) => o.sku === 'standard');
+  // An id that is only a regional SKU (Bedrock's `au.anthropic.*`) names that listing.
+  return standard.length ? standard : listed.filter((o) => o.sku === 'regional');
 }
 
 /** The value the dataset holds for a fact, or why there is none (a string starting with "no "). */
