@@ -7,6 +7,7 @@ import { isFirstParty } from './first-party.ts';
 import type { PriceReading } from './developer-price-conflicts.ts';
 import { canonicalSlug } from './match-keys.ts';
 import type { EvidenceDate } from './price-dates.ts';
+import { agreementOf, type Agreement } from './price-agreement.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
 import { listingGroup, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
@@ -36,6 +37,13 @@ export type OfferNotice = {
 type Member = { o: OfferObservation; model_id: string };
 type Group = { key: string; provider: string; model_id: string; region: 'global' | 'eu'; sku: Offer['sku']; listing: string; list: Member[] };
 
+/** One price choice as it was made: every reading of the field (with its set date) and the served fact. */
+export type PriceTrace = (t: {
+  provider: string; model_id: string; listing: string; sku: Offer['sku']; region: string; field: PriceField;
+  readings: ReadonlyArray<{ value: number; source: string; as_of: string; evidence?: string; o: OfferObservation }>;
+  agreement: Agreement; fact?: Fact<number>;
+}) => void;
+
 export type OfferBuild = {
   offers: Offer[];
   unresolved: OfferObservation[];
@@ -54,7 +62,7 @@ export function buildOffers(
   providers: ReadonlyMap<string, Provider>,
   opts: {
     vendorOf?: (modelId: string) => string | undefined; notices?: readonly OfferNotice[]; evidence?: EvidenceDate;
-    residency?: readonly OfferResidencyRule[];
+    residency?: readonly OfferResidencyRule[]; onPrice?: PriceTrace;
   } = {},
 ): OfferBuild {
   const groups = new Map<string, Group>();
@@ -76,6 +84,10 @@ export function buildOffers(
     groups.set(at, g);
   }
   const reference = referenceOf([...groups.values()]);
+  const agreement = agreementOf([...groups.values()], (provider, modelId) => {
+    const vendor = opts.vendorOf?.(modelId);
+    return vendor !== undefined && isFirstParty(provider, vendor);
+  });
   const noticesOf = matchNotices([...groups.values()], opts.notices ?? []);
   const held: IngestIssue[] = [];
   const offers: Offer[] = [];
@@ -96,8 +108,11 @@ export function buildOffers(
       const readings = list.flatMap(({ o }) => (o[field] === undefined ? []
         : [{ value: roundPrice(o[field]!), source: o.source, as_of: o.as_of, evidence: opts.evidence?.(o, field), o }]));
       if (!readings.length) continue;
-      const chosen = choosePrice(readings, reference(g, field));
+      const agreed = agreement(g, field);
+      const chosen = choosePrice(readings, reference(g, field), agreed);
       if (chosen.fact) prices[field] = chosen.fact;
+      opts.onPrice?.({ provider, model_id, listing: g.listing, sku: g.sku, region, field, readings, agreement: agreed,
+        fact: chosen.fact });
       for (const h of chosen.held) {
         heldBack.push({ field, value: h.value, as_of: h.as_of, source: h.source, reason: h.reason });
         held.push({ source: h.source, file: h.o.file ?? '(not given)', row: h.o.row ?? `${h.o.provider}/${h.o.provider_model_id}`, field, message: `price ${h.value} per 1M tokens held back, not served: ${h.reason}` });

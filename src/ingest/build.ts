@@ -8,7 +8,7 @@ import { isFirstParty } from './first-party.ts';
 import { buildModels } from './build-models.ts';
 import { attachGgufFiles, type GgufRow } from './gguf-files.ts';
 import { evidenceDates } from './price-dates.ts';
-import { buildOffers, buildProviders } from './build-offers.ts';
+import { buildOffers, buildProviders, type PriceTrace } from './build-offers.ts';
 import { retirePastShutdowns } from './past-shutdowns.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
 import { buildRatings, currentRatingRows } from './build-ratings.ts';
@@ -35,7 +35,8 @@ export type Tables = {
 
 export type BuildResult = { data: DatasetData; report: BuildReport };
 
-export function build(results: readonly AdapterResult[], tables: Tables): BuildResult {
+/** `onPrice` sees each price choice (scripts/price-readings-apart.ts lists readings far apart with it). */
+export function build(results: readonly AdapterResult[], tables: Tables, opts: { onPrice?: PriceTrace } = {}): BuildResult {
   const report = newReport();
   for (const r of results) report.issues.push(...r.issues);
   const ctx: IngestContext = { matcher: new Matcher(tables.aliases), report, resolveDeveloper: tables.resolveDeveloper };
@@ -81,7 +82,7 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
       ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`),
     providerMap,
     { vendorOf: (id) => mb.vendors.get(id), notices, evidence: evidenceDates(allOf(results, 'changes')),
-      residency: allOf(results, 'offer_residency') });
+      residency: allOf(results, 'offer_residency'), onPrice: opts.onPrice });
   report.issues.push(...held);
   for (const o of unOffers) {
     const priced = o.input !== undefined || o.output !== undefined;

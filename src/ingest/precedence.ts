@@ -1,5 +1,6 @@
 // Which source wins when several give the same fact, and how agreement and disagreement are recorded.
 import type { Fact } from '../schema/index.ts';
+import { NO_AGREEMENT, settleApart, type Agreement } from './price-agreement.ts';
 
 /**
  * Source order, best first, for model and price facts (docs/data.md explains the order):
@@ -116,6 +117,7 @@ const fmt = (x: number) => String(Number(x.toPrecision(6)));
 export function choosePrice<R extends PriceReading>(
   readings: readonly R[],
   reference: number | undefined,
+  agreement: Agreement = NO_AGREEMENT,
 ): { fact?: Fact<number>; held: Array<R & { reason: string }> } {
   const held: Array<R & { reason: string }> = [];
   const kept: R[] = [];
@@ -130,19 +132,23 @@ export function choosePrice<R extends PriceReading>(
     (a, b) => newer(a.evidence ?? a.as_of, b.evidence ?? b.as_of) || sourceRank(a.source) - sourceRank(b.source) ||
       support(b) - support(a) || a.value - b.value,
   );
-  const best = sorted[0];
+  const newest = sorted[0];
+  const { best, why } = settleApart(sorted, agreement);
   const f: Fact<number> = { value: best.value, as_of: best.as_of, source: best.source };
   const agree = new Set<string>();
   const conflicts = new Map<string, { value: number; as_of: string; source: string }>();
-  for (const c of [...sorted.slice(1), ...held]) {
-    if (c.source === best.source) continue;
+  for (const c of [...sorted, ...held]) {
+    if (c === best || c.source === best.source) continue;
     if (same(c.value, best.value)) agree.add(c.source);
     else if (!conflicts.has(c.source)) conflicts.set(c.source, { value: c.value, as_of: c.as_of, source: c.source });
   }
   for (const s of agree) conflicts.delete(s);
   if (agree.size) f.corroborated_by = [...agree].sort();
   if (conflicts.size) f.conflicts = [...conflicts.values()].sort((a, b) => a.source.localeCompare(b.source));
-  if (held.length) f.note = `held back until corroborated: ${held.map((h) => `${h.source} ${fmt(h.value)} (${h.reason})`).join('; ')}`;
+  const notes: string[] = [];
+  if (best !== newest) notes.push(`${newest.source}'s ${fmt(newest.value)}, set later, passed over: ${why}`);
+  if (held.length) notes.push(`held back until corroborated: ${held.map((h) => `${h.source} ${fmt(h.value)} (${h.reason})`).join('; ')}`);
+  if (notes.length) f.note = notes.join('; ');
   return { fact: f, held };
 }
 
