@@ -33,7 +33,9 @@ test('a price changed in a newer models.dev snapshot appends exactly that event 
   const { data } = await runIngest(PROJECT_ROOT, { sources, curated: roots.curated }, DEFAULT_DATA_DIR);
   const added = data.changes.filter((e) => e.subject?.startsWith(SNAPSHOT_SUBJECT));
   assert.deepEqual(added.map(({ id: _id, ...e }) => e), [{
-    date: '2026-11-25', model_id: 'chatgpt-4o-latest', kind: 'price', field: 'input', provider: '302ai', old: 5, new: 4,
+    // The listing is the file's path under the provider (TOML above): providers/302ai/models/chatgpt-4o-latest.toml.
+    date: '2026-11-25', model_id: 'chatgpt-4o-latest', kind: 'price', field: 'input', provider: '302ai',
+    provider_model_ids: ['chatgpt-4o-latest'], old: 5, new: 4,
     source: 'models-dev', correction: null, subject: `${SNAPSHOT_SUBJECT}: models-dev 2026-07-02 -> 2026-11-25`,
   }]);
   assert.equal(data.changes.length, prev.changes.length + 1);
