@@ -261,7 +261,7 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
 }
 
 /** Every figure of an assessed fit, written out for the wire. */
-export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptions): FitAssessed {
+export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptions, inputs: 'all' | 'own' = 'all'): FitAssessed {
   const { model, facts, usable, tried, chosen, shown, overWindow } = a;
   const window = model.context_window?.value;
   const kvType = opts.kv_cache ?? 'f16';
@@ -304,21 +304,32 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
     })),
     split: splitNote(hardware),
     estimate: true,
-    derived_from: [...facts.derived_from, ...fitInputs(a, hardware, opts, speed !== null)],
+    // 'own': the model's facts and the sums particular to it; the caller states the configuration's and the constants once.
+    derived_from: [...facts.derived_from, ...(inputs === 'own' ? modelFitInputs(a, opts) : fitInputs(a, hardware, opts, speed !== null))],
   };
 }
 
 /** What a fit rests on beyond the model's own facts: the hardware's facts and the constants, in words. */
 export function fitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, hardware: Hardware, opts: FitOptions, speedEstimated: boolean): string[] {
-  const kvType = opts.kv_cache ?? 'f16';
-  const layout = kvLayout(a.facts.architecture);
   return [
     ...hardwareInputs(hardware),
-    weightsBasis(a.shown.q, a.facts.published),
-    `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
+    ...modelFitInputs(a, opts),
     `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator (compute buffers, from published llama.cpp logs)`,
     `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
     ...(speedEstimated ? [`${DECODE_BASIS}; ${PREFILL_BASIS} (calibrated on data/curated/speed-measurements.csv)`] : []),
+  ];
+}
+
+/**
+ * The inputs particular to one model's fit: the weights at the quantization shown and the KV cache it holds. An answer
+ * listing many models on one configuration states the rest of `fitInputs` once (models_for_hardware).
+ */
+export function modelFitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, opts: FitOptions): string[] {
+  const kvType = opts.kv_cache ?? 'f16';
+  const layout = kvLayout(a.facts.architecture);
+  return [
+    weightsBasis(a.shown.q, a.facts.published),
+    `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
   ];
 }
 
