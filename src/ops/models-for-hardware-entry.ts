@@ -1,0 +1,120 @@
+// models_for_hardware entries: each model's own facts and figures, the lines every entry shares stated once.
+import type { Dataset } from '../dataset/dataset.ts';
+import { DECODE_EFFICIENCY, QUANTIZATIONS } from '../engines/constants.ts';
+import { computeClass, decodeLayout, layoutBasis } from '../engines/decode.ts';
+import { assessFit, describeFit, type FitAssessment, type FitOptions } from '../engines/hardware-fit.ts';
+import type { RankedFit } from '../engines/hardware-rank.ts';
+import { hasBandwidth } from '../engines/memory.ts';
+import { isMixtureOfExperts } from '../engines/moe.ts';
+import { candidateQuantizations } from '../engines/quantization.ts';
+import { PREFILL_RATE } from '../engines/speed.ts';
+import { overallRating } from '../engines/ranking.ts';
+import type { Hardware } from '../schema/index.ts';
+import { kept, stitched } from './json-fragment.ts';
+import type { Entry, NotAssessableGroup } from './models-for-hardware-shapes.ts';
+import { toModelRef, toRankedRating } from './shapes.ts';
+
+const quantizationName = new Map(QUANTIZATIONS.map((q) => [q.id, q.name]));
+
+/** A model's reference and rating, the same at every context and on every configuration: kept as prepared text. */
+export type Heading = { model: Entry['model']; rating: Entry['rating'] };
+
+function headingOf(ds: Dataset, headings: Map<string, Heading>, id: string): Heading {
+  let h = headings.get(id);
+  if (!h) {
+    const rated = overallRating(ds, id);
+    h = { model: kept(toModelRef(ds, ds.modelById.get(id)!)), rating: rated ? kept(toRankedRating(rated.board, rated.entry)) : null };
+    headings.set(id, h);
+  }
+  return h;
+}
+
+/**
+ * How a model without a native format is quantized at this ask: the answer's `quantization_rule`. An entry states its
+ * own rule only where it differs (a model shipped in MXFP4 or FP8). The same text the engine gives each such model.
+ */
+export function sharedQuantizationRule(opts: FitOptions): string {
+  return candidateQuantizations(null, opts).rule;
+}
+
+/**
+ * The speed method on one configuration, for the answer's assumptions: what every entry's speed figures share (the
+ * bandwidth read, the layout and its per-token floor, the prefill rate). Null without a bandwidth (no speed estimated).
+ * The same words the engine's per-model `basis` uses, with each model's own counts named instead of stated.
+ */
+export function configurationSpeedLine(hardware: Hardware, context: number): string | null {
+  if (!hasBandwidth(hardware)) return null;
+  // The layout's split and bandwidth do not depend on the layer count; its latency does, and the entry states it.
+  const layout = decodeLayout(hardware, 1);
+  const prefill = hardware.compute_tflops
+    ? `prefill compute-bound: speed.prefill_efficiency x ${layout.split === 'layer' ? 'one card\'s ' : ''}` +
+      `${PREFILL_RATE[computeClass(hardware)]} / (2 x active parameters) (a mixture-of-experts model runs at a lower ` +
+      'efficiency: a prompt batch is scattered over the experts, so each multiplies small matrices; calibrated on llama.cpp ' +
+      'MoE prompt-processing measurements); time to first token = context / prefill tokens/s'
+    : 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware';
+  return (
+    `speed on this configuration: decode at batch 1 reads each model's active weights at its quantization + the KV cache ` +
+    `of one sequence at ${context} tokens at ${DECODE_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} ` +
+    `memory bandwidth (speed.decode_bandwidth_gbs), ${layoutBasis(hardware, layout, 'each model\'s')}: tokens/s = 1 / ` +
+    `(speed.bytes_per_token_gb / (speed.efficiency x speed.decode_bandwidth_gbs) + speed.per_token_latency_ms / 1000); ${prefill}`
+  );
+}
+
+/** What is particular to one model's speed: the quantization it reads, its layers, its prefill efficiency. */
+function speedBasis(a: FitAssessment, quantizationName: string, hardware: Hardware): string {
+  const { facts } = a;
+  const moe = isMixtureOfExperts(facts.parameters_active, facts.parameters_total);
+  const prefill = !hardware.compute_tflops ? 'prefill not estimated' : moe ? 'mixture-of-experts prefill efficiency' : 'dense prefill efficiency';
+  return `${quantizationName} weights; ${facts.architecture.layers} layers; ${prefill}`;
+}
+
+/**
+ * One ranked model written out: the engine's figures, with only the lines particular to the model (its facts, its
+ * weights and KV cache; its quantization rule where it differs from the answer's).
+ */
+export function toEntry(
+  ds: Dataset, headings: Map<string, Heading>, r: RankedFit, hardware: Hardware, opts: FitOptions, sharedRule: string,
+): Entry {
+  const { model, rating } = headingOf(ds, headings, r.model.id);
+  const a = assessFit(r.model, hardware, opts) as FitAssessment;
+  const d = describeFit(a, hardware, opts, 'own');
+  // The engine lists only fitting models, which always carry a quantization.
+  const q = d.quantization!;
+  const name = quantizationName.get(q) ?? q;
+  // The speed object is this call's own: its basis is rewritten in place, not copied.
+  if (d.speed) d.speed.basis = speedBasis(a, name, hardware);
+  // Written member by member: the model and its rating are copied as text, the figures of this ask serialized.
+  return stitched({
+    rank: r.rank,
+    model,
+    rating,
+    fit: d.fit as 'comfortable' | 'tight',
+    quantization: q,
+    quantization_rule: d.quantization_rule === sharedRule ? null : d.quantization_rule,
+    alternatives: d.by_quantization,
+    kv_cache: d.kv_cache as Entry['kv_cache'],
+    quantization_name: name,
+    bits_per_weight: d.bits_per_weight!,
+    memory: d.memory,
+    tokens_per_s: d.tokens_per_s ?? null,
+    speed: d.speed ?? null,
+    estimate: true,
+    derived_from: d.derived_from,
+  });
+}
+
+/** The models lacking facts grouped by what they lack: most models first, then by the facts' names; ids A to Z. */
+export function groupByMissing(models: ReadonlyArray<{ model_id: string; missing: readonly string[] }>): NotAssessableGroup[] {
+  const groups = new Map<string, NotAssessableGroup>();
+  for (const m of models) {
+    const key = m.missing.join(',');
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { missing: [...m.missing], model_ids: [] }));
+    g.model_ids.push(m.model_id);
+  }
+  const out = [...groups.values()];
+  for (const g of out) g.model_ids.sort();
+  const key = (g: NotAssessableGroup) => g.missing.join(',');
+  out.sort((x, y) => y.model_ids.length - x.model_ids.length || (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+  return out;
+}
