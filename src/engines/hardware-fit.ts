@@ -12,9 +12,11 @@ import {
 import {
   hardwareInputs,
   hasBandwidth,
+  kvCacheBytes,
   kvLayout,
   memoryNeeded,
   modelFacts,
+  overheadBytes,
   roundTo,
   splitNote,
   toGb,
@@ -26,7 +28,7 @@ import { isLanguageModel } from './language-model.ts';
 import { candidateQuantizations, type Candidates } from './quantization.ts';
 import { speedOf, type SpeedEstimate } from './speed.ts';
 import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
-import { weightsBasis } from './gguf-sizes.ts';
+import { weightsBasis, weightsFor } from './gguf-sizes.ts';
 import { UNKNOWN_WINDOW_RULE, windowUnknownAt, windowUnknownReason } from './context-window.ts';
 
 export type { SpeedEstimate } from './speed.ts';
@@ -197,8 +199,12 @@ export function rankedHeadroom(model: Model, hardware: Hardware, opts: FitOption
   if (window !== undefined && opts.context > window) return null;
   const usable = usableBytes(hardware);
   const list = candidatesFor(facts.native_precision, opts).list;
+  // needAt's sum, in its order, with the KV cache and overhead (the same at every quantization) computed once: a
+  // ranking reads every model at every candidate, and the MemoryInput and MemoryNeed objects were most of its garbage.
+  const kv = kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache);
+  const overhead = overheadBytes(hardware.count);
   for (let i = 0; i < list.length; i++) {
-    scratchTotals[i] = needAt(facts, list[i], hardware, opts).total;
+    scratchTotals[i] = weightsFor(facts.parameters_total, list[i], facts.published) + kv + overhead;
     scratchLevels[i] = levelOf(scratchTotals[i], usable);
   }
   const k = chooseIndex(list, (i) => scratchLevels[i]);
