@@ -124,8 +124,11 @@ export function servingSplitBasis(hardware: Hardware): string | null {
 const us = (seconds: number) => Number((seconds * 1e6).toFixed(3));
 const ms = (seconds: number) => Number((seconds * 1e3).toFixed(3));
 
-/** The layout in words, for an answer's `basis`: the split and the runtime the figure assumes. */
-export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: number): string {
+/**
+ * The layout in words, for an answer's `basis`: the split and the runtime the figure assumes. `layers` may be words (an
+ * answer stating the layout once for many models writes "each model's").
+ */
+export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: number | string): string {
   const floor = `${layers} layers x ${us(LAYER_LATENCY_S)} us`;
   if (layout.split === 'single') return `plus a per-token floor of ${floor} (kernel launches and small kernels)`;
   if (layout.split === 'tensor') {

@@ -12,9 +12,11 @@ import {
 import {
   hardwareInputs,
   hasBandwidth,
+  kvCacheBytes,
   kvLayout,
   memoryNeeded,
   modelFacts,
+  overheadBytes,
   roundTo,
   toGb,
   usableBytes,
@@ -23,11 +25,11 @@ import {
 } from './memory.ts';
 import { isLanguageModel } from './language-model.ts';
 import { candidateQuantizations, type Candidates } from './quantization.ts';
-import { ladderFor, type Figure } from './runtime.ts';
+import { ladderFor, type Figure, type Ladder } from './runtime.ts';
 import { speedOf, type SpeedEstimate } from './speed.ts';
 import { fitSplitNote } from './speed-layout.ts';
 import { DECODE_BASIS, PREFILL_BASIS, decodeSplit } from './decode.ts';
-import { weightsBasis } from './gguf-sizes.ts';
+import { weightsBasis, weightsFor } from './gguf-sizes.ts';
 import { UNKNOWN_WINDOW_RULE, windowUnknownAt, windowUnknownReason } from './context-window.ts';
 
 export type { SpeedEstimate } from './speed.ts';
@@ -150,14 +152,21 @@ export type FitAssessment = {
   overWindow: boolean;
 };
 
+/**
+ * The runtime's formats a fit tries (runtime.ts): the figure asked, else a batch-1 speed, except that PCIe cards
+ * serving several sequences are quoted as a vLLM/SGLang server (speed-layout.ts) and so get that runtime's formats.
+ */
+export function fitLadder(hardware: Hardware, opts: Pick<FitOptions, 'concurrency' | 'figure'>): Ladder {
+  const serving = opts.concurrency > 1 && decodeSplit(hardware) === 'layer';
+  return ladderFor(hardware, opts.figure ?? (serving ? 'serving' : 'batch'));
+}
+
 /** Candidate lists by (native format, floor, quantization asked, runtime ladder): the same few for every model and request. */
 const candidateCache = new Map<string, Candidates>();
 const CANDIDATE_CACHE_MAX = 256;
 
 function candidatesFor(native: string | null, opts: FitOptions, hardware: Hardware): Candidates {
-  // PCIe cards serving several sequences are quoted as a vLLM/SGLang server (speed-layout.ts): that runtime's formats.
-  const serving = opts.concurrency > 1 && decodeSplit(hardware) === 'layer';
-  const ladder = ladderFor(hardware, opts.figure ?? (serving ? 'serving' : 'batch'));
+  const ladder = fitLadder(hardware, opts);
   const key = `${native}\u0000${opts.min_bits_per_weight ?? ''}\u0000${opts.quantization ?? ''}\u0000${ladder.key}`;
   let c = candidateCache.get(key);
   if (!c) {
@@ -206,8 +215,12 @@ export function rankedHeadroom(model: Model, hardware: Hardware, opts: FitOption
   if (window !== undefined && opts.context > window) return null;
   const usable = usableBytes(hardware);
   const list = candidatesFor(facts.native_precision, opts, hardware).list;
+  // needAt's sum, in its order, with the KV cache and overhead (the same at every quantization) computed once: a
+  // ranking reads every model at every candidate, and the MemoryInput and MemoryNeed objects were most of its garbage.
+  const kv = kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache);
+  const overhead = overheadBytes(hardware.count);
   for (let i = 0; i < list.length; i++) {
-    scratchTotals[i] = needAt(facts, list[i], hardware, opts).total;
+    scratchTotals[i] = weightsFor(facts.parameters_total, list[i], facts.published) + kv + overhead;
     scratchLevels[i] = levelOf(scratchTotals[i], usable);
   }
   const k = chooseIndex(list, (i) => scratchLevels[i]);
@@ -270,7 +283,7 @@ export function fitModel(model: Model, hardware: Hardware, opts: FitOptions): Fi
 }
 
 /** Every figure of an assessed fit, written out for the wire. */
-export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptions): FitAssessed {
+export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptions, inputs: 'all' | 'own' = 'all'): FitAssessed {
   const { model, facts, usable, tried, chosen, shown, overWindow } = a;
   const window = model.context_window?.value;
   const kvType = opts.kv_cache ?? 'f16';
@@ -313,21 +326,32 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
     })),
     split: fitSplitNote(hardware, opts.concurrency),
     estimate: true,
-    derived_from: [...facts.derived_from, ...fitInputs(a, hardware, opts, speed !== null)],
+    // 'own': the model's facts and the sums particular to it; the caller states the configuration's and the constants once.
+    derived_from: [...facts.derived_from, ...(inputs === 'own' ? modelFitInputs(a, opts) : fitInputs(a, hardware, opts, speed !== null))],
   };
 }
 
 /** What a fit rests on beyond the model's own facts: the hardware's facts and the constants, in words. */
 export function fitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, hardware: Hardware, opts: FitOptions, speedEstimated: boolean): string[] {
-  const kvType = opts.kv_cache ?? 'f16';
-  const layout = kvLayout(a.facts.architecture);
   return [
     ...hardwareInputs(hardware),
-    weightsBasis(a.shown.q, a.facts.published),
-    `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
+    ...modelFitInputs(a, opts),
     `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator (compute buffers, from published llama.cpp logs)`,
     `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
     ...(speedEstimated ? [`${DECODE_BASIS}; ${PREFILL_BASIS} (calibrated on data/curated/speed-measurements.csv)`] : []),
+  ];
+}
+
+/**
+ * The inputs particular to one model's fit: the weights at the quantization shown and the KV cache it holds. An answer
+ * listing many models on one configuration states the rest of `fitInputs` once (models_for_hardware).
+ */
+export function modelFitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, opts: FitOptions): string[] {
+  const kvType = opts.kv_cache ?? 'f16';
+  const layout = kvLayout(a.facts.architecture);
+  return [
+    weightsBasis(a.shown.q, a.facts.published),
+    `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
   ];
 }
 

@@ -42,7 +42,7 @@ export type SpeedEstimate = {
 };
 
 /** The rated compute each class's prefill share is of, in words (constants.ts `ComputeClass`). */
-const PREFILL_RATE = {
+export const PREFILL_RATE = {
   geforce: 'dense FP16 tensor FLOP/s with FP16 accumulate (the rate llama.cpp\'s cuBLAS path runs; a GeForce card)',
   professional: 'dense FP16 tensor FLOP/s (a workstation or data-centre accelerator, which reaches less of its rated figure)',
   apple: 'the GPU\'s FP32 = FP16 FLOP/s (Apple silicon)',

@@ -44,7 +44,10 @@ test('four PCIe cards: one sequence is split by layer (llama.cpp), sixteen are s
   assert.equal(one.split, 'layer');
   assert.equal(one.tokens_per_s, 53.6);
   assert.equal(one.prefill_tokens_per_s, 6817);
-  assert.match(one.basis, /4 PCIe cards split by layer \(llama\.cpp's default --split-mode layer/);
+  // The layout is the configuration's, stated once in the answer's assumptions (each entry names its own counts).
+  const speedLine = (concurrency: number) => (models_for_hardware.handler(ds, models_for_hardware.input.parse(
+    { hardware_id: 'pcie-x4', context: 8192, concurrency, quantization: 'q8_0' }), ctx) as Out).assumptions.at(-1) as string;
+  assert.match(speedLine(1), /4 PCIe cards split by layer \(llama\.cpp's default --split-mode layer/);
 
   const many = fitOf(ds, 'pcie-x4', 'llama-8b', { context: 8192, concurrency: 16, quantization: 'q8_0' })!.speed;
   assert.equal(many.split, 'tensor');
@@ -52,8 +55,9 @@ test('four PCIe cards: one sequence is split by layer (llama.cpp), sixteen are s
   assert.equal(many.at_concurrency.tokens_per_s_total, 1216.5);
   assert.equal(many.at_concurrency.tokens_per_s_per_stream, 76);
   assert.equal(many.prefill_tokens_per_s, 27268);
-  assert.match(many.basis, /4 PCIe cards in tensor parallel, as a server decoding 16 sequences runs them/);
-  assert.match(many.basis, /at concurrency 1 the cards are split by layer/);
+  assert.match(speedLine(16), /4 PCIe cards in tensor parallel, as a server decoding 16 sequences runs them/);
+  assert.match(speedLine(16), /at concurrency 1 the cards are split by layer/);
+  assert.match(speedLine(16), /a per-token floor of each model's layers x 45 us/);
 
   const serving = servingOf(ds, 'pcie-x4', 'llama-8b', { context: 8192, concurrency: 16, quantization: 'q8_0' })!;
   assert.equal(serving.batch, 16);

@@ -1,129 +1,22 @@
 // models_for_hardware: which models run on one hardware configuration, with quantization, memory and speed.
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
-import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT, QUANTIZATIONS } from '../engines/constants.ts';
-import { UNKNOWN_WINDOW_MAX_CONTEXT, windowUnknownListReason } from '../engines/context-window.ts';
+import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT } from '../engines/constants.ts';
+import { windowUnknownListReason } from '../engines/context-window.ts';
 import { modelFacts } from '../engines/memory.ts';
 import type { FitOptions } from '../engines/hardware-fit.ts';
-import {
-  describeRanked, fitCandidates, rankForHardware, type Excluded, type RankedFit, type RankedModel,
-} from '../engines/hardware-rank.ts';
+import { fitCandidates, rankForHardware, type Excluded, type RankedFit } from '../engines/hardware-rank.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { contextParam, Cursor, Limit, Page, paginate } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, HardwareView, resolveHardware, toHardwareView } from './list-hardware.ts';
 import { kept, stitched } from './json-fragment.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
-import { oneQuantizationChoice, QuantizationIdSchema, quantizationParams } from './quantization-params.ts';
-import { ModelRef, RankedRating, toModelRef, toRankedRating } from './shapes.ts';
-
-const MemoryReport = z
-  .object({
-    quantization: QuantizationIdSchema,
-    weights_gb: z.number().describe('parameters_total x bits per weight / 8, GB (1e9 bytes); MoE: every expert resident.'),
-    kv_cache_gb: z.number().describe('KV cache for every sequence at the full context, computed per layer (see kv_cache), GB.'),
-    overhead_gb: z.number().describe('Runtime overhead: the compute buffers, 0.75 GB per accelerator, GB.'),
-    total_gb: z.number().describe('weights + KV cache + overhead, GB.'),
-    usable_gb: z.number().describe('Memory the configuration offers a model, GB.'),
-    headroom_gb: z.number().describe('usable - total, GB.'),
-    used_fraction: z.number().describe('total / usable.'),
-  })
-  .describe('Memory needed versus available at the chosen quantization (an estimate).');
-
-const SpeedEstimate = z
-  .object({
-    estimate: z.literal(true).describe('Always true: a derived estimate, not a measurement.'),
-    basis: z.string().describe('The formula in words.'),
-    tokens_per_s: z.number().describe('Decode tokens/s of one sequence at batch 1.'),
-    efficiency: z.number().describe('Share of peak memory bandwidth decoding achieves.'),
-    aggregate_bandwidth_gbs: z.number().describe('Bandwidth of all accelerators together, GB/s.'),
-    split: z
-      .enum(['single', 'tensor', 'layer'])
-      .describe('How the devices share a decode step: one device, tensor parallel (SXM/NVLink; PCIe cards at a concurrency above 1, as '
-        + 'a server runs them and estimate_cost serves them), or by layer (PCIe cards at concurrency 1, as llama.cpp runs them).'),
-    decode_bandwidth_gbs: z.number().describe('Bandwidth a decode step reads at, GB/s: the sum only under tensor parallelism.'),
-    per_token_latency_ms: z
-      .number()
-      .describe('Milliseconds each token costs whatever it reads: layers x per-layer latency (+ all-reduces under tensor parallelism).'),
-    active_parameters: z.number().describe('Parameters read per token (MoE: the routed experts; the total where the dataset gives no active count).'),
-    active_weights_gb: z.number().describe('Bytes of active weights read per token, GB.'),
-    kv_read_gb: z.number().describe('KV cache of one sequence read per token, GB.'),
-    bytes_per_token_gb: z.number().describe('active_weights_gb + kv_read_gb.'),
-    at_concurrency: z
-      .object({
-        concurrency: z.number().int().describe('Sequences decoded together.'),
-        tokens_per_s_per_stream: z.number().describe('Decode tokens/s each sequence sees.'),
-        tokens_per_s_total: z.number().describe('Decode tokens/s of all sequences together.'),
-      })
-      .describe('The same model at the requested concurrency: each step reads the weights once for all sequences.'),
-    prefill_tokens_per_s: z.number().nullable().describe('Prompt processing tokens/s, compute-bound (prefill efficiency x dense FP16 FLOP/s / (2 x active parameters)); null when the dataset has no compute figure for the hardware.'),
-    prefill_efficiency: z.number().describe('Share of dense FP16 compute prefill achieves (calibrated).'),
-    time_to_first_token_s: z.number().nullable().describe('Seconds to process a prompt that fills `context`; null without a compute figure.'),
-  })
-  .describe('Decode and prefill speed (estimates, calibrated on published llama.cpp and vLLM measurements: docs/hardware-and-cost.md).');
-
-const Alternative = z
-  .object({
-    quantization: QuantizationIdSchema,
-    name: z.string(),
-    bits_per_weight: z.number(),
-    weights_gb: z.number().describe('Weights at this quantization, GB.'),
-    total_gb: z.number().describe('Weights + KV cache + overhead, GB.'),
-    memory_fit: z.enum(['comfortable', 'tight', 'no']),
-    tokens_per_s: z.number().nullable().describe('Estimated decode tokens/s at batch 1; null when it does not fit.'),
-  })
-  .describe('One quantization considered, with its memory and speed.');
-
-const KvCacheInfo = z
-  .object({
-    type: z.enum(['f16', 'q8_0', 'q4_0']).describe('Cache element type.'),
-    bytes_per_value: z.number().describe('Bytes per cached value (F16 2; Q8_0 34/32; Q4_0 18/32).'),
-    form: z.enum(['gqa', 'mla', 'sliding+global', 'hybrid']).describe('How the cache is computed per layer.'),
-    full_layers: z.number().int().describe('Layers holding the whole context.'),
-    sliding_layers: z.number().int().describe('Layers holding at most `window` tokens.'),
-    window: z.number().int().nullable().describe('Sliding window, tokens; null without sliding layers.'),
-  })
-  .describe('The KV cache the memory figure rests on.');
-
-const Entry = z
-  .object({
-    rank: z.number().int().describe('Place on this configuration: arena rating first (unrated last), then memory headroom.'),
-    model: ModelRef,
-    rating: RankedRating.nullable().describe('The rating the order uses: best variant on text_style_control overall where rated there, else text overall; null if unrated.'),
-    fit: z.enum(['comfortable', 'tight']).describe('comfortable: total <= 85% of usable memory; tight: <= 100%.'),
-    quantization: QuantizationIdSchema.describe(
-      'The highest precision that fits comfortably, else the highest that fits tightly (up to 8.5 bits unless asked; the native ' +
-        'format where the model ships one; GGUF types under llama.cpp, FP8/INT4 W4A16 on tensor-parallel machines).',
-    ),
-    quantization_rule: z.string().describe('How the quantization was chosen, in words.'),
-    alternatives: z.array(Alternative).describe('Every quantization considered, highest precision first, with memory and speed.'),
-    kv_cache: KvCacheInfo,
-    quantization_name: z.string().describe('The name users know it by (e.g. Q4_K_M).'),
-    bits_per_weight: z
-      .number()
-      .describe('Effective bits per weight of that quantization (llama.cpp measured; FP8/INT4 worked from their checkpoint formats).'),
-    memory: MemoryReport,
-    tokens_per_s: z.number().nullable().describe('Estimated decode tokens/s at batch 1 (see `speed`); null on a configuration built from a memory size, whose bandwidth is unknown.'),
-    speed: SpeedEstimate.nullable().describe('null on a configuration built from a memory size (no bandwidth, no speed estimate).'),
-    estimate: z.literal(true).describe('Every figure of the entry is derived by this service.'),
-    derived_from: z.array(z.string()).describe('The facts (with source and date) and constants the figures come from.'),
-  })
-  .describe('A model that runs on the configuration.');
-type Entry = z.infer<typeof Entry>;
-
-const NotAssessable = z
-  .object({
-    count: z
-      .number()
-      .int()
-      .describe(`Open-weights models the dataset lacks the facts for (a model without a context window: above ${UNKNOWN_WINDOW_MAX_CONTEXT} ` +
-        'tokens).'),
-    reason: z.string().describe('Why they are listed apart.'),
-    models: z
-      .array(z.object({ model_id: z.string(), missing: z.array(z.string()).describe('The facts no source gives for it.') }))
-      .describe('Every such model, A to Z, with the facts it lacks.'),
-  })
-  .describe('Open-weights models that cannot be assessed: listed, never guessed.');
+import {
+  configurationSpeedLine, sharedQuantizationRule, toEntry, type Heading,
+} from './models-for-hardware-entry.ts';
+import { Entry, NotAssessable } from './models-for-hardware-shapes.ts';
+import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 
 /**
  * The full ranking of one configuration at one context and concurrency; pages are slices of it. Only the order and
@@ -132,54 +25,16 @@ const NotAssessable = z
 type Ranking = {
   hardware: HardwareView;
   ranked: RankedFit[];
-  not_assessable: z.infer<typeof NotAssessable>;
+  not_assessable: NotAssessable;
   does_not_fit: number;
   excluded: { closed_weights: number; open_weights_unknown: number; not_language_models: number };
+  quantization_rule: string;
   assumptions: string[];
   catalogue: Catalogue;
 };
 
 const NOT_ASSESSABLE_REASON =
   'the dataset has no parameter count or architecture facts (layers, KV heads, head dimension) for these models, and the service does not estimate them from names or similar models';
-
-const quantizationName = new Map(QUANTIZATIONS.map((q) => [q.id, q.name]));
-
-/** A model's reference and rating, the same at every context and on every configuration: kept as prepared text. */
-type Heading = { model: Entry['model']; rating: Entry['rating'] };
-
-function headingOf(ds: Dataset, c: Catalogue, id: string): Heading {
-  let h = c.headings.get(id);
-  if (!h) {
-    const rated = overallRating(ds, id);
-    h = { model: kept(toModelRef(ds, ds.modelById.get(id)!)), rating: rated ? kept(toRankedRating(rated.board, rated.entry)) : null };
-    c.headings.set(id, h);
-  }
-  return h;
-}
-
-function toEntry(ds: Dataset, c: Catalogue, r: RankedModel): Entry {
-  const { model, rating } = headingOf(ds, c, r.model_id);
-  // The engine lists only fitting models, which always carry a quantization and a speed.
-  const q = r.quantization!;
-  // Written member by member: the model and its rating are copied as text, the figures of this ask serialized.
-  return stitched({
-    rank: r.rank,
-    model,
-    rating,
-    fit: r.fit as 'comfortable' | 'tight',
-    quantization: q,
-    quantization_rule: r.quantization_rule,
-    alternatives: r.by_quantization,
-    kv_cache: r.kv_cache as Entry['kv_cache'],
-    quantization_name: quantizationName.get(q) ?? q,
-    bits_per_weight: r.bits_per_weight!,
-    memory: r.memory,
-    tokens_per_s: r.tokens_per_s ?? null,
-    speed: r.speed ?? null,
-    estimate: true,
-    derived_from: r.derived_from,
-  });
-}
 
 /**
  * What a ranking needs that no request changes, read once per dataset: the open-weights models the engine can
@@ -188,7 +43,13 @@ function toEntry(ds: Dataset, c: Catalogue, r: RankedModel): Entry {
  */
 type Catalogue = {
   assessable: Model[];
-  not_assessable: z.infer<typeof NotAssessable>;
+  /** Models lacking facts, whatever the ask. */
+  lacking: ReadonlyArray<{ model_id: string; missing: string[] }>;
+  /**
+   * Those models, joined by the ones whose window is unknown when the context is above what a fit is asserted at
+   * without one, A to Z: by the ids joined (no more than two keys in practice: none joined, or every such model). Kept.
+   */
+  lists: Map<string, Array<{ model_id: string; missing: string[] }>>;
   excluded: Excluded;
   ratings: Map<string, number | null>;
   /** Each shown model's reference and rating, made when a page first shows it (at most one per model). */
@@ -212,12 +73,8 @@ function catalogueOf(ds: Dataset): Catalogue {
   lacking.sort((x, y) => (x.model_id < y.model_id ? -1 : 1));
   c = {
     assessable,
-    // The same in every answer (10 KB): kept as prepared text.
-    not_assessable: kept({
-      count: lacking.length,
-      reason: NOT_ASSESSABLE_REASON,
-      models: lacking,
-    }),
+    lacking,
+    lists: new Map(),
     excluded,
     ratings: new Map(assessable.map((m) => [m.id, overallRating(ds, m.id)?.entry.best.rating ?? null])),
     headings: new Map(),
@@ -228,18 +85,21 @@ function catalogueOf(ds: Dataset): Catalogue {
 
 /**
  * The models lacking facts, joined by those the ranking could not assess at this context: their facts are there but
- * their window is not, and the context is above what a fit is asserted at without one (context-window.ts).
+ * their window is not, and the context is above what a fit is asserted at without one (context-window.ts). The
+ * lists are kept per catalogue (the same few sets of models on every ask), copied as text; the count and reason are the ask's.
  */
-function withUnknownWindows(
-  lacking: z.infer<typeof NotAssessable>,
-  atContext: ReadonlyArray<{ model_id: string; missing: string[] }>,
-  context: number,
-): z.infer<typeof NotAssessable> {
-  if (atContext.length === 0) return lacking;
-  const models = [...lacking.models, ...atContext.map((m) => ({ model_id: m.model_id, missing: [...m.missing] }))];
-  models.sort((x, y) => (x.model_id < y.model_id ? -1 : 1));
-  const reason = `${lacking.reason}; ${windowUnknownListReason(context)}`;
-  return { count: models.length, reason, models };
+function notAssessable(c: Catalogue, atContext: ReadonlyArray<{ model_id: string; missing: string[] }>, context: number): NotAssessable {
+  const key = atContext.map((m) => m.model_id).join(',');
+  let models = c.lists.get(key);
+  if (!models) {
+    // The answer's reason says why a missing window keeps a model out at this context; each lists what it lacks.
+    const joined = atContext.map(({ model_id, missing }) => ({ model_id, missing }));
+    models = kept([...c.lacking, ...joined].sort((x, y) => (x.model_id < y.model_id ? -1 : 1)));
+    c.lists.set(key, models);
+  }
+  const count = c.lacking.length + atContext.length;
+  const reason = atContext.length === 0 ? NOT_ASSESSABLE_REASON : `${NOT_ASSESSABLE_REASON}; ${windowUnknownListReason(context)}`;
+  return stitched({ count, reason, models });
 }
 
 /** The configuration as answers show it: the same for every ask on it. */
@@ -253,14 +113,18 @@ function hardwareView(h: Hardware): HardwareView {
 function rank(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
   const c = catalogueOf(ds);
   const r = rankForHardware(c.assessable, hardware, opts, (id) => c.ratings.get(id), { candidates: c.assessable, excluded: c.excluded });
+  const na = notAssessable(c, r.not_assessable, opts.context);
+  const speedLine = configurationSpeedLine(hardware, opts.context, opts.concurrency);
   return {
     hardware: hardwareView(hardware),
     ranked: r.ranked,
-    not_assessable: withUnknownWindows(c.not_assessable, r.not_assessable, opts.context),
+    not_assessable: na,
     does_not_fit: r.does_not_fit,
     excluded: c.excluded,
-    // Kept with the ranking, so pages of one ask copy it as text.
-    assumptions: kept(r.assumptions),
+    quantization_rule: sharedQuantizationRule(hardware, opts),
+    // Kept with the ranking, so pages of one ask copy it as text. The speed method of this configuration is stated
+    // here once; each entry's speed basis names only what is particular to its model.
+    assumptions: kept(speedLine ? [...r.assumptions, speedLine] : r.assumptions),
     catalogue: c,
   };
 }
@@ -319,12 +183,23 @@ export const models_for_hardware = defineOperation({
     cursor: Cursor,
   }).strict(),
   output: z.object({
-    hardware: HardwareView.describe('The configuration, with its usable memory and the facts behind it.'),
+    hardware: HardwareView.describe(
+      'The configuration, with its usable memory and the facts behind it (source and date each): stated once for every entry.',
+    ),
     understood: HardwareUnderstood,
     context: z.number().int().describe('Tokens per sequence assessed.'),
     concurrency: z.number().int().describe('Sequences at once assessed.'),
     ranking_rule: z.string().describe('How `items` are ordered.'),
-    items: z.array(Entry).describe('Models that run there, best first (one page).'),
+    quantization_rule: z
+      .string()
+      .describe('How the quantization was chosen on this configuration, in words: each entry\'s `quantization_rule` too, but for a model that ships a native format, which states its own.'),
+    items: z
+      .array(Entry)
+      .describe(
+        'Models that run there, best first (one page). Each states what is particular to its model; what every entry shares ' +
+          '(the configuration\'s facts, the quantization rule, the method) is stated once, in `hardware`, `quantization_rule` ' +
+          'and `assumptions`.',
+      ),
     page: Page,
     does_not_fit: z.number().int().describe('Assessable open-weights models that fit at no quantization (or whose context window is below `context`).'),
     not_assessable: NotAssessable,
@@ -339,7 +214,9 @@ export const models_for_hardware = defineOperation({
       })
       .describe('Models left out, counted.'),
     estimate: z.literal(true).describe('Memory, fit and speed are estimates derived by this service.'),
-    assumptions: z.array(z.string()).describe('The model of memory, fit and speed every figure rests on.'),
+    assumptions: z
+      .array(z.string())
+      .describe('The model of memory, fit and speed every figure rests on, with the speed method on this configuration.'),
   }),
   annotations: READ_ONLY,
   examples: [
@@ -358,13 +235,15 @@ export const models_for_hardware = defineOperation({
     };
     const r = rankingFor(ds, hardware, opts);
     const { items: shown, page } = paginate(r.ranked, input.limit, input.cursor);
-    const items = stitched(shown.map((x) => toEntry(ds, r.catalogue, describeRanked(x, hardware, opts))));
+    const rule = r.quantization_rule;
+    const items = stitched(shown.map((x) => toEntry(ds, r.catalogue.headings, x, hardware, opts, rule)));
     return stitched({
       hardware: r.hardware,
       understood,
       context: input.context,
       concurrency: input.concurrency,
       ranking_rule: RANKING_RULE,
+      quantization_rule: rule,
       items,
       page,
       does_not_fit: r.does_not_fit,

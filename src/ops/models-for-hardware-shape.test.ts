@@ -1,0 +1,135 @@
+// Tests of the models_for_hardware answer's shape: lines shared by every entry stated once, each figure still workable.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import type { Dataset } from '../dataset/dataset.ts';
+import { aDataset, aHardware, aModel, f } from '../dataset/fixtures.ts';
+import { loadDataset } from '../dataset/load.ts';
+import type { Architecture } from '../schema/index.ts';
+import { models_for_hardware } from './models-for-hardware.ts';
+
+type J = Record<string, any>;
+const ctx = { today: '2026-10-01' };
+const run = (ds: Dataset, input: Record<string, unknown>) => models_for_hardware.handler(ds, models_for_hardware.input.parse(input), ctx) as J;
+
+// Llama 3.1 8B as Hugging Face gives it: 8,030,261,248 parameters, 32 layers of 8 KV heads x 128.
+const llama8b = aModel({
+  id: 'llama-8b', open_weights: f(true), parameters_total: f(8_030_261_248), context_window: f(131072),
+  architecture: f<Architecture>({ layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'meta-llama/test' }),
+});
+// openai/gpt-oss-120b (model card, config.json): 116.83B parameters, 5.13B active, 36 layers, shipped in MXFP4.
+const gptOss = aModel({
+  id: 'gpt-oss-120b', open_weights: f(true), parameters_total: f(116_830_000_000), parameters_active: f(5_130_000_000),
+  architecture: f<Architecture>({
+    layers: 36, kv_heads: 8, head_dim: 64, attention: 'sliding', sliding_window: 128, sliding_layers: 18, hf_repo: 'openai/gpt-oss-120b',
+  }),
+  context_window: f(131072), native_precision: f('mxfp4' as const),
+});
+const noArch = (id: string) => aModel({ id, open_weights: f(true), parameters_total: f(7e9) });
+const ds = aDataset({
+  models: [llama8b, gptOss, noArch('no-arch-b'), noArch('no-arch-a'), aModel({ id: 'no-params', open_weights: f(true) })],
+  hardware: [
+    aHardware({ id: 'card-16', memory_gb: f(16), bandwidth_gbs: f(288) }),
+    aHardware({ id: 'card-80', memory_gb: f(80), bandwidth_gbs: f(3350), compute_tflops: f(989.4) }),
+  ],
+});
+
+test('an entry derives from its model\'s own facts and sums; the configuration and the method are stated once', () => {
+  const out = run(ds, { hardware_id: 'card-16' });
+  const e = out.items.find((i: J) => i.model.id === 'llama-8b');
+  // The fixture's rows (test-source, 2026-08-01), the Q8_0 weights line (8.5 bits, llama.cpp's quantize table) and the
+  // KV cache of 32 full GQA layers: nothing about card-16, the overhead, the fit levels or the decode method.
+  assert.deepEqual(e.derived_from, [
+    'parameters_total = 8030261248 (test-source, 2026-08-01)',
+    'parameters_active: not in the dataset, parameters_total used (exact for a dense model; for a mixture of experts whose ' +
+      'active count no source gives, decode speed is the dense lower bound)',
+    'architecture = gqa, 32 layers, 8 KV heads x 128 (meta-llama/test) (test-source, 2026-08-01)',
+    'context_window = 131072 (test-source, 2026-08-01)',
+    'weights Q8_0 = parameters x 8.5 bits per weight / 8, an estimate (llama.cpp tools/quantize, Llama-3.1-8B: 8.5008); no ' +
+      'published file size for this model in data/curated/gguf-file-sizes.csv',
+    'KV cache F16 (2 bytes per value), gqa: 32 layers hold the context',
+  ]);
+  // What left the entry is in the top level, once: the card's facts with their dates, the overhead, the fit levels.
+  assert.equal(out.hardware.memory_gb.value, 16);
+  assert.equal(out.hardware.memory_gb.as_of, '2026-08-01');
+  assert.equal(out.hardware.bandwidth_gbs.value, 288);
+  assert.ok(out.assumptions.some((s: string) => s.startsWith('overhead = 0.75 GB per accelerator')));
+  assert.ok(out.assumptions.some((s: string) => s.startsWith('fit: comfortable when the total is at most 85% of usable memory')));
+  // No compute figure for card-16: the basis and the configuration's speed line say prefill is not estimated.
+  assert.equal(e.speed.basis, 'Q8_0 weights; 32 layers; prefill not estimated');
+  assert.equal(e.speed.prefill_tokens_per_s, null);
+  assert.match(out.assumptions.at(-1), /^speed on this configuration: .* one card's memory bandwidth .* prefill not estimated/);
+});
+
+test('the quantization rule is the answer\'s; a model shipped in a native format states its own', () => {
+  const out = run(ds, { hardware_id: 'card-80' });
+  const byId = new Map(out.items.map((i: J) => [i.model.id, i]));
+  // quantization.ts: the default ladder's rule, capped at Q8_0.
+  assert.match(out.quantization_rule, /^the highest precision that fits, up to Q8_0/);
+  // Each entry keeps its rule (the API only grows): the answer's, for a model without a native format.
+  assert.equal((byId.get('llama-8b') as J).quantization_rule, out.quantization_rule);
+  const oss = byId.get('gpt-oss-120b') as J;
+  assert.equal(oss.quantization, 'mxfp4');
+  assert.match(oss.quantization_rule, /^the model ships MXFP4 weights, so MXFP4 is the highest precision offered/);
+  // 5.13B active of 116.83B: a mixture of experts, so its prefill runs at the MoE efficiency.
+  assert.equal(oss.speed.basis, 'MXFP4 weights; 36 layers; mixture-of-experts prefill efficiency');
+  assert.equal((byId.get('llama-8b') as J).speed.basis, 'Q8_0 weights; 32 layers; dense prefill efficiency');
+});
+
+test('models not assessable: every one, A to Z, with what it lacks, on every page of an ask', () => {
+  const first = run(ds, { hardware_id: 'card-80', limit: 1 });
+  assert.equal(first.not_assessable.count, 3);
+  assert.deepEqual(first.not_assessable.models, [
+    { model_id: 'no-arch-a', missing: ['architecture'] },
+    { model_id: 'no-arch-b', missing: ['architecture'] },
+    { model_id: 'no-params', missing: ['parameters_total', 'architecture'] },
+  ]);
+  const second = run(ds, { hardware_id: 'card-80', limit: 1, cursor: first.page.next_cursor });
+  assert.deepEqual(second.not_assessable, first.not_assessable);
+});
+
+const hasCommitted = existsSync(DEFAULT_DATA_DIR);
+let real: Dataset | undefined;
+const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+
+test('committed dataset: every figure of every entry follows from the entry and the answer\'s top level', { skip: !hasCommitted }, () => {
+  for (const input of [{ hardware_id: 'rtx-4090', context: 16384 }, { hardware_id: '2x 3090' }, { hardware_id: 'h100-80gb-x8', concurrency: 16 }]) {
+    const out = run(committed(), { ...input, limit: 100 });
+    const hw = out.hardware;
+    const near = (got: number, want: number, tol: number, what: string) =>
+      assert.ok(Math.abs(got - want) <= tol, `${input.hardware_id} ${what}: ${got} against ${want} worked out`);
+    assert.ok(out.items.length > 10, input.hardware_id);
+    for (const e of out.items) {
+      const m = e.memory;
+      const id = e.model.id;
+      // Memory (assumptions: overhead 0.75 GB per accelerator; comfortable <= 85% of usable, tight <= 100%).
+      assert.equal(m.usable_gb, hw.usable_memory_gb.value, id);
+      near(m.overhead_gb, 0.75 * hw.count, 0.005, `${id} overhead`);
+      near(m.total_gb, m.weights_gb + m.kv_cache_gb + m.overhead_gb, 0.015, `${id} total`);
+      near(m.headroom_gb, m.usable_gb - m.total_gb, 0.015, `${id} headroom`);
+      near(m.used_fraction, m.total_gb / m.usable_gb, 0.0015, `${id} used fraction`);
+      assert.equal(e.fit, m.used_fraction <= 0.85 ? 'comfortable' : 'tight', id);
+      // Speed (the assumptions' line for this configuration): 1 / (bytes / (efficiency x bandwidth) + latency).
+      const s = e.speed;
+      near(s.bytes_per_token_gb, s.active_weights_gb + s.kv_read_gb, 0.015, `${id} bytes per token`);
+      const perToken = s.bytes_per_token_gb / (s.efficiency * s.decode_bandwidth_gbs) + s.per_token_latency_ms / 1000;
+      near(s.tokens_per_s, 1 / perToken, 0.0015 * s.tokens_per_s + 0.05, `${id} tokens/s`);
+      // Prefill: efficiency x compute (one card's under a layer split) / (2 x active parameters); TTFT = context / prefill.
+      // The efficiency is shown to 2 decimals (a MoE model on a data-centre card: 0.19 x 0.72 = 0.1368, shown 0.14), so
+      // the figure is workable to within half a unit of that last decimal: 3.7% at 0.14.
+      const cards = s.split === 'layer' ? 1 : hw.count;
+      near(s.prefill_tokens_per_s, (s.prefill_efficiency * hw.compute_tflops.value * 1e12 * cards) / (2 * s.active_parameters),
+        (0.005 / s.prefill_efficiency) * s.prefill_tokens_per_s + 1, `${id} prefill`);
+      near(s.time_to_first_token_s, out.context / s.prefill_tokens_per_s, 0.006 + 0.001 * s.time_to_first_token_s, `${id} ttft`);
+      // The layers the per-token floor counts: 45 us each (+ 19 us of all-reduces under tensor parallelism; + 0.21 ms per
+      // hand-off between cards split by layer), as the assumptions' speed line says.
+      const layers = Number(/; (\d+) layers;/.exec(s.basis)![1]);
+      const perLayer = s.split === 'tensor' ? 0.045 + 0.019 : 0.045;
+      near(s.per_token_latency_ms, layers * perLayer + (s.split === 'layer' ? (hw.count - 1) * 0.21 : 0), 0.0015, `${id} latency`);
+      // The model's architecture line names the same layer count.
+      assert.ok(e.derived_from.some((d: string) => d.startsWith('architecture = ') && d.includes(`${layers} layers`)), id);
+      assert.ok(!e.derived_from.some((d: string) => d.startsWith(`${hw.id}.`)), `${id}: a configuration fact repeated`);
+    }
+  }
+});
