@@ -29,8 +29,10 @@ test('gpt-5.6-luna: batch and flex at 0.5/3, above the cut standard price 0.2/1.
     assert.equal(o.prices.output, undefined, `${sku} output not served`);
     assert.ok(o.held_back?.every((h) => h.source === 'litellm'));
     const why = (f: string) => o.held_back?.find((h) => h.field === f)?.reason;
-    assert.match(why('input') ?? '', new RegExp(`^${sku} input price from litellm, set beside its standard input price 1, which genai-prices-npm replaced with 0.2 `));
-    assert.match(why('output') ?? '', new RegExp(`^${sku} output price from litellm, set beside its standard output price 6, which genai-prices-npm replaced with 1.2 `));
+    const says = (f: string, old: number, now: number) => new RegExp(
+      `^${sku} ${f} price from litellm, set beside its standard ${f} price ${old}, which genai-prices-npm replaced with ${now} `);
+    assert.match(why('input') ?? '', says('input', 1, 0.2));
+    assert.match(why('output') ?? '', says('output', 6, 1.2));
   }
   // Every field the source gave for the tier goes, its cache price too: 2 + 3 + 2 readings.
   assert.equal(held.filter((h) => /stale/.test(h.message)).length, 7);
@@ -62,12 +64,13 @@ test('each held-back field names its own standard price: gpt-5.6-terra batch out
     obs({ source: 'genai-prices-npm', provider: 'openai', provider_model_id: 'gpt-5.6-terra', as_of: '2026-09-23', input: 2, output: 12,
       cache_read: 0.2 }),
     obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-5.6-terra', input: 2.5, output: 15, cache_read: 0.25 }),
-    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-5.6-terra', sku: 'batch', input: 1.25, output: 7.5, cache_read: 0.125 }),
+    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-5.6-terra', sku: 'batch', input: 1.25, output: 7.5,
+      cache_read: 0.125 }),
   ]);
   const held = new Map(offers.find((o) => o.sku === 'batch')!.held_back!.map((h) => [h.field, h]));
   assert.equal(held.get('output')?.value, 7.5);
-  assert.equal(held.get('output')?.reason, 'batch output price from litellm, set beside its standard output price 15, which genai-prices-npm '
-    + 'replaced with 12 (as of 2026-09-23): stale');
+  assert.equal(held.get('output')?.reason, 'batch output price from litellm, set beside its standard output price 15, '
+    + 'which genai-prices-npm replaced with 12 (as of 2026-09-23): stale');
   assert.match(held.get('input')?.reason ?? '', /standard input price 2.5, which genai-prices-npm replaced with 2 /);
   assert.match(held.get('cache_read')?.reason ?? '', /standard cache_read price 0.25, which genai-prices-npm replaced with 0.2 /);
 });
