@@ -4,6 +4,7 @@ import { fact } from '../schema/fact.ts';
 import type { AdapterResult, DeveloperObservation, HardwareObservation, IngestIssue, RentalObservation } from '../sources/types.ts';
 import { buildChangesAll } from './build-all-changes.ts';
 import { standingPrices } from './price-unit-errors.ts';
+import { sourceReadings } from './launch-corrections.ts';
 import { isFirstParty } from './first-party.ts';
 import { buildModels } from './build-models.ts';
 import { attachGgufFiles, type GgufRow } from './gguf-files.ts';
@@ -100,7 +101,7 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
   const vendorOf = new Map(mb.models.map((m) => [m.id, m.vendor]));
   const isDeveloper = (provider: string, modelId: string) => isFirstParty(provider, vendorOf.get(modelId) ?? '');
   const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs, tables.licenceOf, isDeveloper,
-    standingPrices(offers))
+    standingPrices(offers), sourceReadings(offers))
     .filter((e) => modelIds.has(e.model_id));
 
   const developers = buildDevelopers(new Set(mb.vendors.values()), allOf(results, 'developers'), tables, report);
