@@ -12,6 +12,7 @@ import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders } from './build-offers.ts';
 import { retirePastShutdowns } from './past-shutdowns.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
+import { dropAbsorbedSiblings } from './absorbed-listings.ts';
 import { buildRatings, currentRatingRows } from './build-ratings.ts';
 import { allOf, newReport, type BuildReport, type IngestContext } from './context.ts';
 import { Matcher, type AliasRow } from './matcher.ts';
@@ -90,7 +91,9 @@ export function build(results: readonly AdapterResult[], tables: Tables): BuildR
   }
   const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf);
   retirePastShutdowns(mb.models, offers, dataAsOf);
+  const listed = [...offers];
   const priceConflicts = resolveDeveloperPriceConflicts(offers, (o) => priceReadings.get(o));
+  report.issues.push(...dropAbsorbedSiblings(listed, offers));
   report.notes.push(`developer price conflicts: ${priceConflicts.length} (the best-evidenced price kept, the others in conflicts)`,
     ...priceConflicts.map((l) => `  ${l}`));
 
