@@ -6,7 +6,9 @@ import { leaderboardLicenceEvents } from './build-licence-events.ts';
 import { noticeEvents } from './build-notice-events.ts';
 import type { BuildReport } from './context.ts';
 import { BLIP_DAYS } from './price-corrections.ts';
+import { LAUNCH_FIX_DAYS } from './launch-corrections.ts';
 import type { StandingPrice } from './price-unit-errors.ts';
+import type { SourceReading } from './launch-corrections.ts';
 
 const byRule = (events: readonly ChangeEvent[], prefix: string) =>
   events.filter((e) => e.kind === 'price' && e.correction_note?.startsWith(prefix)).length;
@@ -22,12 +24,14 @@ export function buildChangesAll(
   licenceOf: (text: string) => Licence | undefined = () => undefined,
   isDeveloper: (provider: string, modelId: string) => boolean = () => false,
   standing: readonly StandingPrice[] = [],
+  readings: readonly SourceReading[] = [],
 ): ChangeEvent[] {
   const cat = catalogueEvents(
     changes,
     (c) => resolve(c.source, c.source_model_id, { hint: c.canonical_hint }) ?? (c.provider ? resolve(c.source, `${c.provider}/${c.source_model_id}`) : undefined),
     isDeveloper,
     standing,
+    readings,
   );
   const elo = ratingEvents(history, (p) => resolve(p.source, p.source_model_id));
   const lic = leaderboardLicenceEvents(history, (p) => resolve(p.source, p.source_model_id), licenceOf);
@@ -40,7 +44,10 @@ export function buildChangesAll(
     `price corrections by rule: ${byRule(cat.events, 'reverted within')} reverted within ${BLIP_DAYS} days, ` +
       `${byRule(cat.events, 'one catalogue commit (')} zeroed by one commit with many listings and ` +
       `${byRule(cat.events, 'ends the ')} ending such a zero, ` +
-      `${byRule(cat.events, 'unit error brought in')} bringing in a unit error and ${byRule(cat.events, 'unit error corrected')} ending one ` +
+      `${byRule(cat.events, 'unit error brought in')} bringing in a unit error and ${byRule(cat.events, 'unit error corrected')}` +
+      ' ending one, ' +
+      `${cat.events.filter((e) => e.kind === 'price' && / the source correcting its launch price/.test(e.correction_note ?? '')).length}` +
+      ` fixing a launch price within ${LAUNCH_FIX_DAYS} days ` +
       `(bulk commits: ${cat.bulk.map((z) => `${z.source} ${z.commit} ${z.date} ${z.listings} listings`).join('; ') || 'none'})`,
     `leaderboard licence events: ${lic.events.length} from the licence labels of ${history.length} history points`,
     `rating events: ${elo.events.length} from ${history.length} history points; ${elo.unresolved} points of unmatched variants left out`,

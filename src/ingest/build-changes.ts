@@ -8,6 +8,7 @@ import { markUnitErrors, PriceBook, type StandingPrice } from './price-unit-erro
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { key0 } from './match-keys.ts';
 import { isRollingAlias } from './rolling-alias.ts';
+import { LaunchBook, markLaunchCorrections, type SourceReading } from './launch-corrections.ts';
 import { sourceRank } from './precedence.ts';
 
 const KIND_OF_FIELD: Record<string, ChangeKind> = {
@@ -55,6 +56,8 @@ export function catalogueEvents(
   isDeveloper: (provider: string, modelId: string) => boolean = () => false,
   /** Providers' prices today (the offers), the measure of a unit error where a history has no row of theirs. */
   standing: readonly StandingPrice[] = [],
+  /** Every source's reading of the providers' prices today: what a listing never re-priced in its history held. */
+  readings: readonly SourceReading[] = [],
 ): { events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number; rolling: number; bulk: BulkZero[] } {
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
@@ -63,6 +66,7 @@ export function catalogueEvents(
   /** The source row each event came from: a provider may list one model under several ids. */
   const listing = new Map<ChangeEvent, string>();
   const book = new PriceBook();
+  const launches = new LaunchBook();
   for (const c of changes) {
     // A scheduled change is dated by the source's own start date, never the day it started tracking.
     if (c.scheduled) continue;
@@ -92,6 +96,12 @@ export function catalogueEvents(
     // Every listing's prices, baseline rows too: what the other listings held is the measure of a unit error.
     const row = `${c.provider ?? ''}|${c.source_model_id}`;
     if (model_id && kind === 'price') book.add(model_id, c.field, c.source, c.provider ?? '', row, date, old, now);
+    if (model_id && c.provider && !c.scheduled && c.field === 'offered') {
+      launches.offered(c.source, c.provider, model_id, c.source_model_id, date, c.new === true, baselineRow);
+    }
+    if (model_id && c.provider && kind === 'price') {
+      launches.price(c.source, c.provider, model_id, c.source_model_id, c.field, date, old, now);
+    }
     if (baselineRow) { baseline++; continue; }
     if (rollingRow) { rolling++; continue; }
     if (old === now) continue;
@@ -121,10 +131,13 @@ export function catalogueEvents(
     raw.push(e);
   }
   for (const p of standing) book.addStanding(p.model_id, p.field, p.source, p.provider, p.value);
+  for (const r of readings) launches.reading(r);
+  for (const [source, date] of firstDate) launches.tracked(source, date);
   const marked = markUnitErrors(markPriceCorrections(markLicenceCorrections(raw), (e) => `${e.source}|${listing.get(e)}`, (e) => {
     const z = e.commit ? bulkByCommit.get(`${e.source}|${e.commit}`) : undefined;
     return z?.zeroed.has(listing.get(e)!) ? z : undefined;
   }), book);
+  markLaunchCorrections(marked, (e) => (listing.has(e) ? `${e.source}|${listing.get(e)}` : undefined), launches);
   return { events: dedupe(marked), unresolved, baseline, unknownLicence, rolling, bulk };
 }
 

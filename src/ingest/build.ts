@@ -4,6 +4,7 @@ import { fact } from '../schema/fact.ts';
 import type { AdapterResult, DeveloperObservation, HardwareObservation, IngestIssue, RentalObservation } from '../sources/types.ts';
 import { buildChangesAll } from './build-all-changes.ts';
 import { standingPrices } from './price-unit-errors.ts';
+import { sourceReadings } from './launch-corrections.ts';
 import { isFirstParty } from './first-party.ts';
 import { buildModels } from './build-models.ts';
 import { attachGgufFiles, type GgufRow } from './gguf-files.ts';
@@ -11,6 +12,7 @@ import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders, type PriceTrace } from './build-offers.ts';
 import { retirePastShutdowns } from './past-shutdowns.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
+import { dropAbsorbedSiblings } from './absorbed-listings.ts';
 import { buildRatings, currentRatingRows } from './build-ratings.ts';
 import { allOf, newReport, type BuildReport, type IngestContext } from './context.ts';
 import { Matcher, type AliasRow } from './matcher.ts';
@@ -90,7 +92,9 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   }
   const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf);
   retirePastShutdowns(mb.models, offers, dataAsOf);
+  const listed = [...offers];
   const priceConflicts = resolveDeveloperPriceConflicts(offers, (o) => priceReadings.get(o));
+  report.issues.push(...dropAbsorbedSiblings(listed, offers));
   report.notes.push(`developer price conflicts: ${priceConflicts.length} (the best-evidenced price kept, the others in conflicts)`,
     ...priceConflicts.map((l) => `  ${l}`));
 
@@ -101,7 +105,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const vendorOf = new Map(mb.models.map((m) => [m.id, m.vendor]));
   const isDeveloper = (provider: string, modelId: string) => isFirstParty(provider, vendorOf.get(modelId) ?? '');
   const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs, tables.licenceOf, isDeveloper,
-    standingPrices(offers))
+    standingPrices(offers), sourceReadings(offers))
     .filter((e) => modelIds.has(e.model_id));
 
   const developers = buildDevelopers(new Set(mb.vendors.values()), allOf(results, 'developers'), tables, report);

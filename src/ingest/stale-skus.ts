@@ -25,12 +25,11 @@ export function holdBackStaleTiers(offers: Offer[]): IngestIssue[] {
     if (!b) continue;
     const stale = staleSource(t, b);
     if (!stale) continue;
-    const reason = `${t.sku} price from ${stale.source}, set beside its standard price ${stale.old}, which ${stale.by.source} replaced `
-      + `with ${stale.by.value} (as of ${stale.by.as_of}): stale`;
     const held: HeldBackPrice[] = [...(t.held_back ?? [])];
     for (const f of FIELDS) {
       const p = t.prices[f];
       if (!p || p.source !== stale.source) continue;
+      const reason = reasonFor(t.sku, f, stale, b);
       held.push({ field: f, value: p.value, as_of: p.as_of, source: p.source, reason });
       issues.push({ source: p.source, file: '(offers)', row: `${t.provider}/${t.provider_model_id}:${t.sku}`, field: f,
         message: `price ${p.value} per 1M tokens held back, not served: ${reason}` });
@@ -44,16 +43,33 @@ export function holdBackStaleTiers(offers: Offer[]): IngestIssue[] {
 /** The same product at the same provider: the tier SKUs carry the standard listing's id. */
 const listingOf = (o: Offer) => `${o.provider}|${o.model_id}|${o.region}|${o.provider_model_id.toLowerCase()}`;
 
-type Stale = { source: string; old: number; by: Fact<number> };
+type Stale = { source: string; field: 'input' | 'output'; old: number; by: Fact<number> };
+
+/**
+ * Why one field of a tier is held back, in that field's own figures: the tier's source's standard price of the same
+ * field and the newer price that replaced it (output 15 -> 12, not the input's 2.5 -> 2). A field whose standard price
+ * the source does not contradict (no reading of its own beside another's) cites the field that showed the staleness.
+ */
+function reasonFor(sku: Offer['sku'], f: (typeof FIELDS)[number], stale: Stale, b: Offer): string {
+  const own = replaced(b.prices[f], stale.source);
+  const [field, old, by] = own ? [f, own.old, own.by] : [stale.field, stale.old, stale.by];
+  return `${sku} ${f} price from ${stale.source}, set beside its standard ${field} price ${old}, which ${by.source} replaced `
+    + `with ${by.value} (as of ${by.as_of}): stale`;
+}
+
+/** The source's own reading of a served standard price when another source's different value replaced it. */
+function replaced(served: Fact<number> | undefined, source: string): { old: number; by: Fact<number> } | undefined {
+  if (!served || served.source === source) return undefined;
+  const own = served.conflicts?.find((c) => c.source === source);
+  return own && own.value !== served.value ? { old: own.value, by: served } : undefined;
+}
 
 /** The tier's source, when its own reading of the base price (input or output) lost to another source's different one. */
 function staleSource(t: Offer, b: Offer): Stale | undefined {
   for (const f of ['input', 'output'] as const) {
     const tier = t.prices[f];
-    const served = b.prices[f];
-    if (!tier || !served || served.source === tier.source) continue;
-    const own = served.conflicts?.find((c) => c.source === tier.source);
-    if (own && own.value !== served.value) return { source: tier.source, old: own.value, by: served };
+    const own = tier && replaced(b.prices[f], tier.source);
+    if (own) return { source: tier!.source, field: f, ...own };
   }
   return undefined;
 }
