@@ -27,7 +27,9 @@ test('other settings get their own map, kept for the last two asks only', () => 
   const c = cache();
   const m = model('qwen3-8b');
   const def = c.forAsk(m, ...ask());
-  const others = [ask(16384), ask(8192, { kv_cache: 'q8_0' }), ask(8192, { min_bits_per_weight: 8 }), ask(8192, { quantization: 'q4_k_m' })];
+  const others = [
+    ask(16384), ask(8192, { kv_cache: 'q8_0' }), ask(8192, { min_bits_per_weight: 8 }), ask(8192, { quantization: 'q4_k_m' }),
+  ];
   const maps = others.map((a) => c.forAsk(m, ...a));
   assert.equal(new Set([def, ...maps]).size, 5);
   // The last two are still kept; the first two were let go (a new map, empty).
