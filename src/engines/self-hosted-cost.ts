@@ -18,6 +18,7 @@ import { hasBandwidth, roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
 import { servingThroughput, type Serving } from './serving.ts';
 import { usd } from './money.ts';
+import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
 
 export type CostOptions = {
   /** Monthly volume, millions of tokens (input + output). */
@@ -135,32 +136,16 @@ export type Sizing = {
   level: 'comfortable' | 'tight';
   quantization: QuantizationId;
   /** What the fit rests on, in words: written only for the configurations an answer lists. */
-  fitInputs: () => string[];
+  fitInputs: () => readonly string[];
   serving: Serving;
 };
 export type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
 
-/**
- * Sizings of the most recent (model, settings) asks, each holding one per configuration. The volume does not change a
- * sizing, so a caller moving only `tokens_millions` (a slider, a volume field) pays the arithmetic of the hours.
- * Bounded by entries; keyed by id and checked by object, so that a reloaded dataset's models are never confused
- * with the old ones. Configurations are held weakly: one built from a caller's text is new on every request.
- * Two asks, not more: what is kept across requests outlives a young-generation collection and is copied into the old
- * one; with 8 kept, a stream of new asks promoted about 2.5 MB per collection and each collection took 6 to 15 ms.
- */
-const sizings = new Map<string, { model: Model; byHardware: WeakMap<Hardware, Sizing | 'does_not_fit'> }>();
-const RECENT_SIZINGS = 2;
+/** Sizings kept between asks (sizing-cache.ts): a model's at the default settings, and the last 2 other asks'. */
+const sizings = new SizingCache<Sizing>(2, (model) => costContext(model, {}), DEFAULT_MAX_SEQUENCES);
 
-function sizingsFor(model: Model, opts: CostOptions, s: CostSettings): WeakMap<Hardware, Sizing | 'does_not_fit'> {
-  const key = [model.id, s.context, s.max_sequences, opts.input_share, opts.min_bits_per_weight ?? '', opts.quantization ?? '', opts.kv_cache ?? ''].join('\u0000');
-  let hit = sizings.get(key);
-  if (hit?.model !== model) {
-    hit = { model, byHardware: new WeakMap() };
-    if (sizings.size >= RECENT_SIZINGS) sizings.delete(sizings.keys().next().value!);
-  } else sizings.delete(key);
-  // Most recent last: the oldest goes first.
-  sizings.set(key, hit);
-  return hit.byHardware;
+function sizingsFor(model: Model, opts: CostOptions, s: CostSettings): SizingsByHardware<Sizing> {
+  return sizings.forAsk(model, s, opts);
 }
 
 function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sizing | 'does_not_fit' {
@@ -183,11 +168,28 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   const level = fit.chosen.level as Sizing['level'];
   // The words are written from the assessment only when listed; the assessment itself is not kept (see RECENT_SIZINGS).
   const words = { facts: fit.facts, shown: fit.shown };
-  return { level, quantization: q.id, fitInputs: () => fitInputs(words, hardware, fitOpts, hasBandwidth(hardware)), serving };
+  // Written once when first listed: a sizing kept at the default settings is listed again on later asks.
+  let lines: readonly string[] | undefined;
+  const inputs = () => (lines ??= Object.freeze(fitInputs(words, hardware, fitOpts, hasBandwidth(hardware))));
+  return { level, quantization: q.id, fitInputs: inputs, serving };
 }
+
+/**
+ * The last configuration sized and its hours: an answer costs each configuration rented, then owned, with the same
+ * options and settings objects (read, never changed, while an answer is made), so the second reads the first's hours.
+ */
+let lastSized: { model: Model; hardware: Hardware; opts: CostOptions; s: CostSettings; sized: Sized | 'does_not_fit' } | undefined;
 
 /** Quantization, serving throughput and hours for one configuration, or why it does not fit. */
 export function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
+  const l = lastSized;
+  if (l && l.hardware === hardware && l.model === model && l.opts === opts && l.s === s) return l.sized;
+  const sized = sizeAfresh(model, facts, hardware, opts, s);
+  lastSized = { model, hardware, opts, s, sized };
+  return sized;
+}
+
+function sizeAfresh(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
   const cache = sizingsFor(model, opts, s);
   let sz = cache.get(hardware);
   if (sz === undefined) cache.set(hardware, (sz = sizing(model, facts, hardware, opts, s)));
@@ -197,7 +199,9 @@ export function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: 
   const perHour = (rate: number) => (rate * s.utilization * 3600) / 1e6;
   const prefillHours = (opts.tokens_millions * opts.input_share) / perHour(prefillRate);
   const decodeHours = (opts.tokens_millions * (1 - opts.input_share)) / perHour(serving.decode_tokens_per_s);
-  return { ...sz, phases: { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s) } };
+  // Written field by field, not spread: one object shape for every sizing, made once per configuration an answer costs.
+  const phases = { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s) };
+  return { level: sz.level, quantization: sz.quantization, fitInputs: sz.fitInputs, serving, phases };
 }
 
 export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: CostSettings, hourlyCost: number): Omit<Base, 'monthly_usd' | 'marginal_usd_per_mtok' | 'derived_from' | 'machines'> {
@@ -294,12 +298,15 @@ export function describeRented(f: RentedFigures, opts: CostOptions, s: CostSetti
   const { hardware, sized } = f;
   const rental = hardware.rental!;
   const price = f.rental.usd_per_hour;
-  return {
-    ...base(hardware, sized, opts, s, price),
-    rental: {
-      provider: rental.value.provider, instance_type: rental.value.instance_type, usd_per_hour: price,
-      source: rental.source, as_of: rental.as_of, ...(rental.note ? { note: rental.note } : {}),
-    },
+  // Assigned onto base()'s object, not spread into a new one: in Node 20 (V8 11.3) a spread followed by more members
+  // cost 40 to 60 us per option (a map transition made per object), the same keys in the same order.
+  const rented: SelfHostedOption['rental'] & object = {
+    provider: rental.value.provider, instance_type: rental.value.instance_type, usd_per_hour: price, source: rental.source, as_of: rental.as_of,
+  };
+  // What the rental's date means (the day the catalogue was read), as list_hardware shows it.
+  if (rental.note) rented.note = rental.note;
+  return Object.assign(base(hardware, sized, opts, s, price), {
+    rental: rented,
     billed_hours: roundTo(f.billed_hours, 2),
     machines: f.machines,
     monthly_usd: f.monthly_usd,
@@ -310,7 +317,7 @@ export function describeRented(f: RentedFigures, opts: CostOptions, s: CostSetti
       ...servingInputs(hardware, sized, s),
       `${hardware.id}.rental = ${price} USD/h, ${rental.value.provider} ${rental.value.instance_type} (${rental.source}, ${rental.as_of})`,
     ],
-  };
+  });
 }
 
 /** Self-hosting on one rented configuration, or why it is skipped. */

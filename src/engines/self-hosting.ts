@@ -153,24 +153,25 @@ function computeSmallest(ds: Dataset, model: Model, pool: readonly Hardware[], c
   const what = volume > 0 ? `${volume} million tokens a month` : 'one month of the configuration (no volume given)';
   const rented = rentedOption(model, facts, h, opts, s);
   const owned = typeof rented === 'string' ? ownedOption(model, facts, h, opts, s) : undefined;
+  // The rest is assigned onto `common`, not spread with it: in Node 20 a spread followed by more members costs tens of us.
   const common = { hardware_id: h.id, hardware_name: h.name, quantization: r.fit.quantization, fit: r.fit.fit, estimate: true as const };
   if (typeof rented !== 'string') {
-    return {
-      ...common, monthly_usd: rented.monthly_usd, pricing: 'rented',
+    return Object.assign(common, {
+      monthly_usd: rented.monthly_usd, pricing: 'rented' as const,
       basis: `${what} on ${h.id} rented at ${rented.rental.usd_per_hour} USD/h (${rented.rental.provider}), at least one machine-month, ${rented.machines} machine(s)`,
       derived_from: [...facts.derived_from, ...rented.derived_from],
-    };
+    });
   }
   if (owned !== undefined && typeof owned !== 'string') {
-    return {
-      ...common, monthly_usd: owned.monthly_usd, pricing: 'owned',
+    return Object.assign(common, {
+      monthly_usd: owned.monthly_usd, pricing: 'owned' as const,
       basis: `${what} on ${h.id} bought for ${owned.purchase.usd} USD over ${owned.purchase.amortization_months} months${owned.power ? ` plus ${owned.power.watts} W for the ${owned.power.active_hours} hours served and ${owned.power.idle_watts} W idle the other ${owned.power.idle_hours}, at ${owned.power.usd_per_kwh} USD/kWh` : ' (no power figure: electricity not counted)'}, ${owned.machines} machine(s)`,
       derived_from: [...facts.derived_from, ...owned.derived_from],
-    };
+    });
   }
-  return {
-    ...common, monthly_usd: null, pricing: null,
+  return Object.assign(common, {
+    monthly_usd: null, pricing: null,
     basis: `${h.id} has neither a rental nor a purchase price in the dataset: not costed`,
     derived_from: [...facts.derived_from, ...r.fit.derived_from.slice(facts.derived_from.length)],
-  };
+  });
 }

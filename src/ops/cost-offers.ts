@@ -17,14 +17,16 @@ export function costableOffers(ds: Dataset, modelId: string): {
   const base = (ds.offersByModel.get(modelId) ?? []).filter(isBaseSku);
   const asOf = ds.meta.data_as_of;
   const ownRetired = base.find((o) => o.first_party && isShutDownOffer(o, asOf));
-  return {
-    ...(ownRetired ? { own_retired: retiredText(ownRetired, asOf) } : {}),
+  const out: ReturnType<typeof costableOffers> = {
     offers: base.filter((o) => !isShutDownOffer(o, asOf)),
     shut_down: base.filter((o) => isShutDownOffer(o, asOf)).map((o) => ({
       provider: o.provider, provider_model_id: o.provider_model_id, region: o.region,
       reason: `${retiredText(o, asOf)}: no longer sold, not costed`,
     })),
   };
+  // Set after, not spread in first: in Node 20 a spread before members costs a few us per object.
+  if (ownRetired) out.own_retired = retiredText(ownRetired, asOf);
+  return out;
 }
 
 type Seller = { first_party: boolean; sku: Sku; next_prices?: Offer['next_prices'] };

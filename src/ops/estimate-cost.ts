@@ -132,18 +132,21 @@ const Output = z.object({
 });
 
 function toApiLine(ds: Dataset, l: ApiCostLine, seller: ReturnType<typeof sellerOf>): ApiLine {
-  return {
+  // Assigned in turn rather than spread into one literal (in Node 20 a spread between members costs a few us per
+  // line); the members in the same order.
+  const head = {
     provider: l.provider,
     provider_name: ds.providerById.get(l.provider)?.name ?? l.provider,
     provider_model_id: l.provider_model_id,
     region: l.region,
-    ...seller(l),
+  };
+  return Object.assign(head, seller(l), {
     input: l.input,
     output: l.output,
     blended_usd_per_mtok: l.blended_usd_per_mtok,
     monthly_usd: l.monthly_usd,
     zero_priced: l.blended_usd_per_mtok === 0,
-  };
+  });
 }
 
 /**
