@@ -4,7 +4,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { isDeprecatedModel, retiredText } from '../engines/offer-lifecycle.ts';
 import { board, categoriesOf, podium, type Board, type Podium } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate, Leaderboard } from '../schema/index.ts';
+import { IsoDate, Leaderboard, type Model } from '../schema/index.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, RatingView, toModelRef, toRatingView } from './shapes.ts';
 
@@ -39,21 +39,32 @@ const Retired = z.object({
  * board (to count the models considered): kept per board, so a call after the first is a lookup. Boards are built
  * once per dataset, so the podiums go with them.
  */
-const podiums = new WeakMap<Board, Map<string, Podium>>();
+type Kept = { podium: Podium; left_out: z.infer<typeof Retired>[] };
+const podiums = new WeakMap<Board, Map<string, Kept>>();
 
-function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, includeDeprecated: boolean): Podium {
+/** The podium of a board under the filters, and the retired models rated above its last place: kept per board. */
+function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, includeDeprecated: boolean): Kept {
   let byFilter = podiums.get(b);
   if (!byFilter) podiums.set(b, (byFilter = new Map()));
   const key = `${openWeights}|${includeDeprecated}`;
-  let p = byFilter.get(key);
-  if (!p) {
+  let k = byFilter.get(key);
+  if (!k) {
     const asOf = ds.meta.data_as_of;
-    byFilter.set(key, (p = podium(b, (id) => {
+    const ofKind = (m: Model | undefined) => openWeights === undefined || m?.open_weights?.value === openWeights;
+    const p = podium(b, (id) => {
       const m = ds.modelById.get(id);
-      return (openWeights === undefined || m?.open_weights?.value === openWeights) && (includeDeprecated || !m || !isDeprecatedModel(m, asOf));
-    })));
+      return ofKind(m) && (includeDeprecated || !m || !isDeprecatedModel(m, asOf));
+    });
+    // The retired models a reader of the board would see above the last place shown (or above the fourth, `next`).
+    const lastRank = (p.next ?? p.places[p.places.length - 1]?.entry)?.rank ?? Infinity;
+    const ref = (id: string) => toModelRef(ds, ds.modelById.get(id)!);
+    const left_out = includeDeprecated ? [] : b.entries.filter((e) => {
+      const m = ds.modelById.get(e.model_id);
+      return e.rank < lastRank && m !== undefined && isDeprecatedModel(m, asOf) && ofKind(m);
+    }).map((e) => ({ rank: e.rank, model: ref(e.model_id), rating: toRatingView(e.best), reason: retiredText(ds.modelById.get(e.model_id)!, asOf) }));
+    byFilter.set(key, (k = { podium: p, left_out }));
   }
-  return p;
+  return k;
 }
 
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
@@ -106,16 +117,9 @@ export const get_podium = defineOperation({
         }],
       });
     }
-    const p = podiumOf(ds, b, input.open_weights, input.include_deprecated);
+    const { podium: p, left_out } = podiumOf(ds, b, input.open_weights, input.include_deprecated);
     const ref = (id: string) => toModelRef(ds, ds.modelById.get(id)!);
     const asOf = ds.meta.data_as_of;
-    // The retired models a reader of the board would see above the last place shown (or above the fourth, `next`).
-    const lastRank = (p.next ?? p.places[p.places.length - 1]?.entry)?.rank ?? Infinity;
-    const left_out = input.include_deprecated ? [] : b.entries.filter((e) => {
-      const m = ds.modelById.get(e.model_id);
-      return e.rank < lastRank && m !== undefined && isDeprecatedModel(m, asOf) &&
-        (input.open_weights === undefined || m.open_weights?.value === input.open_weights);
-    }).map((e) => ({ rank: e.rank, model: ref(e.model_id), rating: toRatingView(e.best), reason: retiredText(ds.modelById.get(e.model_id)!, asOf) }));
     const age = days(b.as_of, asOf);
     return {
       leaderboard: b.leaderboard,
