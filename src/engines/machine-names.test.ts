@@ -128,7 +128,8 @@ test('GPU and VRAM words say the memory is a discrete GPU\'s (0.95 usable), besi
     const m = ok(t);
     const h = m.hardware!;
     assert.deepEqual([m.value, h.class, h.unified_memory, h.usable_fraction.value], ['laptop-gpu-16gb', 'laptop', false, 0.95], t);
-    assert.match(m.interpretation, /16 GB x 0.95 usable/, t);
+    // 16 GiB x 0.95 = 16 x 1.073741824 x 0.95 = 16.32 GB of 1e9 bytes.
+    assert.match(m.interpretation, /16 GB x 0.95 usable = 16\.32 GB \(memory sizes are binary/, t);
     assert.match(m.interpretation, /rtx-4090-laptop/, `${t}: the catalogued 16 GB laptop GPUs are offered`);
   }
   const eight = ok('laptop with 8 GB VRAM');

@@ -6,7 +6,7 @@ import { decodeSplit } from './decode.ts';
 import {
   deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery,
 } from './machine-words.ts';
-import { usableBytes } from './memory.ts';
+import { toGb, usableBytes } from './memory.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
 
 /**
@@ -213,7 +213,9 @@ function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMapping | 
   return {
     value: h.id, how: 'ad_hoc', class: null, hardware: h, matched: [gb(memory), ...q.understood.filter((u) => !/gb$/.test(u))],
     interpretation: `read as a ${h.name.replace(/ \(device not named.*$/, '')}: no device named, so fits are checked on ${checked} x `
-      + `${h.usable_fraction.value} usable and no speed is estimated${aside}${also}`,
+      // Sizes are binary (a "16 GB" card holds 16 GiB, as memory.ts reads every device), so the sum is said in GB of 1e9.
+      + `${h.usable_fraction.value} usable = ${toGb(usableBytes(h))} GB (memory sizes are binary: GB read as GiB) and no speed is `
+      + `estimated${aside}${also}`,
     speed_estimated: false,
   };
 }
