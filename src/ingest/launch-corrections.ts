@@ -1,5 +1,5 @@
 // A source's launch price set right within days to what other sources already listed: the source fixing itself.
-import type { ChangeEvent, Fact, Offer } from '../schema/index.ts';
+import { daysBetween, type ChangeEvent, type Fact, type Offer } from '../schema/index.ts';
 import { canonicalSlug } from './match-keys.ts';
 
 /**
@@ -10,11 +10,9 @@ import { canonicalSlug } from './match-keys.ts';
  */
 export const LAUNCH_FIX_DAYS = 14;
 
-const DAY = 86_400_000;
 /** genai-prices' npm copy and its repository are one source, not two that agree. */
 const family = (source: string) => source.replace(/-npm$/, '');
 const priced = (v: unknown): v is number => typeof v === 'number' && v > 0;
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY);
 
 type Step = { date: string; old: number | null; now: number | null };
 type Listing = { family: string; key: string; added: string[]; removed: string[]; steps: Step[]; baseline: boolean };

@@ -4,7 +4,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { isDeprecatedModel, retiredText } from '../engines/offer-lifecycle.ts';
 import { board, categoriesOf, podium, type Board, type Podium } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate, Leaderboard, type Model } from '../schema/index.ts';
+import { daysBetween, IsoDate, Leaderboard, type Model } from '../schema/index.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, RatingView, toModelRef, toRatingView } from './shapes.ts';
 
@@ -67,7 +67,6 @@ function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, inclu
   return k;
 }
 
-const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 const normaliseCategory = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
 
@@ -120,7 +119,7 @@ export const get_podium = defineOperation({
     const { podium: p, left_out } = podiumOf(ds, b, input.open_weights, input.include_deprecated);
     const ref = (id: string) => toModelRef(ds, ds.modelById.get(id)!);
     const asOf = ds.meta.data_as_of;
-    const age = days(b.as_of, asOf);
+    const age = daysBetween(b.as_of, asOf);
     return {
       leaderboard: b.leaderboard,
       category: b.category,

@@ -16,6 +16,11 @@ export type Slug = z.infer<typeof Slug>;
 export const IsoDate = z.iso.date({ error: 'a real calendar date, YYYY-MM-DD' });
 export type IsoDate = z.infer<typeof IsoDate>;
 
+/** Whole days from `from` to `to` (both YYYY-MM-DD, UTC); negative when `from` is later. */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 export const SourceKind = z.enum(['vendor', 'aggregator', 'benchmark', 'index', 'curated', 'derived']);
 export type SourceKind = z.infer<typeof SourceKind>;
 

@@ -1,12 +1,9 @@
 // The sources table with each snapshot's age: how old the data behind every answer is, counted in whole UTC days.
 import type { Dataset } from '../../dataset/dataset.ts';
+import { daysBetween } from '../../schema/index.ts';
 
-const DAY_MS = 86_400_000;
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD, UTC); negative when `from` is later. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
+// The web pages count ages with the same rule (surfaces/web/format.ts re-exports it from here).
+export { daysBetween };
 
 /**
  * The body of GET /sources on `today`. The ages change once a day, so the answer (and its ETag) is the same all
