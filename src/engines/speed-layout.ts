@@ -20,9 +20,10 @@ const us = (seconds: number) => Number((seconds * 1e6).toFixed(3));
  * (decode.ts `decodeLayout`, `prefillFlops`). Several sequences at once is a server, and estimate_cost serves them with
  * vLLM or SGLang tensor parallel on the same cards (decode.ts `servingLayout`, `servingFlops`): the same layout here,
  * so models_for_hardware and estimate_cost give one figure for one machine, model, quantization and batch. One device
- * and a GPU-to-GPU fabric have a single layout either way.
+ * and a GPU-to-GPU fabric have a single layout either way. `layersWords`: the layer count as the text says it
+ * (`each model's` in a line that speaks for every model of an answer, as decode.ts `layoutBasis` takes it).
  */
-export function speedLayout(hardware: Hardware, layers: number, concurrency: number): SpeedLayout {
+export function speedLayout(hardware: Hardware, layers: number, concurrency: number, layersWords: number | string = layers): SpeedLayout {
   if (concurrency <= 1 || decodeSplit(hardware) !== 'layer') {
     return { layout: decodeLayout(hardware, layers), flops: prefillFlops(hardware), serving: null };
   }
@@ -34,7 +35,7 @@ export function speedLayout(hardware: Hardware, layers: number, concurrency: num
       `the ${n} PCIe cards in tensor parallel, as a server decoding ${concurrency} sequences runs them (vLLM or SGLang ` +
       `with --tensor-parallel-size ${n}, the layout of estimate_cost's serving figures): every card reads its share ` +
       `of every step, so decode reads at the summed bandwidth and prompts run on all ${n} cards' compute, plus a ` +
-      `per-token floor of ${layers} layers x ${us(LAYER_LATENCY_S)} us and ${us(ALLREDUCE_LATENCY_S)} us of ` +
+      `per-token floor of ${layersWords} layers x ${us(LAYER_LATENCY_S)} us and ${us(ALLREDUCE_LATENCY_S)} us of ` +
       'all-reduces per layer, the PCIe all-reduces counted at the NVLink latency, which no calibration row measures ' +
       '(the fast side); at concurrency 1 the cards are split by layer, as llama.cpp runs them',
   };

@@ -47,7 +47,7 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
   if (!hasBandwidth(hardware)) return null;
   // The layout's split and bandwidth do not depend on the layer count; its latency does, and the entry states it. PCIe
   // cards serving several sequences are quoted tensor parallel, as a server runs them (speed-layout.ts).
-  const { layout, serving } = speedLayout(hardware, 1, concurrency);
+  const { layout, serving } = speedLayout(hardware, 1, concurrency, 'each model\'s');
   const prefill = hardware.compute_tflops
     ? `prefill compute-bound: speed.prefill_efficiency x ${layout.split === 'layer' ? 'one card\'s ' : ''}` +
       `${PREFILL_RATE[computeClass(hardware)]} / (2 x active parameters) (a mixture-of-experts model runs at a lower ` +
@@ -57,13 +57,10 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
   return (
     `speed on this configuration: decode at batch 1 reads each model's active weights at its quantization + the KV cache ` +
     `of one sequence at ${context} tokens at ${DECODE_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} ` +
-    `memory bandwidth (speed.decode_bandwidth_gbs), ${serving ? servingWords(serving) : layoutBasis(hardware, layout, 'each model\'s')}: tokens/s = 1 / ` +
+    `memory bandwidth (speed.decode_bandwidth_gbs), ${serving ?? layoutBasis(hardware, layout, 'each model\'s')}: tokens/s = 1 / ` +
     `(speed.bytes_per_token_gb / (speed.efficiency x speed.decode_bandwidth_gbs) + speed.per_token_latency_ms / 1000); ${prefill}`
   );
 }
-
-/** The serving layout's words with the layer count left to each entry (speed.per_token_latency_ms states it). */
-const servingWords = (text: string) => text.replace(/a per-token floor of 1 layers x/, "a per-token floor of each model's layers x");
 
 /** What is particular to one model's speed: the quantization it reads, its layers, its prefill efficiency. */
 function speedBasis(a: FitAssessment, quantizationName: string, hardware: Hardware): string {
