@@ -1,6 +1,6 @@
 // Which source wins when several give the same fact, and how agreement and disagreement are recorded.
 import type { Fact } from '../schema/index.ts';
-import { NO_AGREEMENT, settleApart, type Agreement } from './price-agreement.ts';
+import { factorApart, NO_AGREEMENT, settleApart, type Agreement } from './price-agreement.ts';
 
 /**
  * Source order, best first, for model and price facts (docs/data.md explains the order):
@@ -95,10 +95,8 @@ export function median(xs: readonly number[]): number | undefined {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-/** How many times apart two positive values are (1 when equal). */
-export function factorApart(a: number, b: number): number {
-  return a > b ? a / b : b / a;
-}
+// How many times apart two positive values are: defined beside the rule that settles readings far apart.
+export { factorApart };
 
 /** `evidence`: when the source last set the value (price-dates.ts), where it differs from the reading's `as_of`. */
 export type PriceReading = { value: number; source: string; as_of: string; evidence?: string };

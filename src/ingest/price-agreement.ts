@@ -1,8 +1,11 @@
 // Readings of one listing's price 2x or more apart: which one the provider's sibling listings support.
 import type { OfferObservation } from '../sources/types.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
-// A cycle with precedence.ts, of functions only: neither module calls the other while loading.
-import { factorApart } from './precedence.ts';
+
+/** How many times apart two positive values are (1 when equal). */
+export function factorApart(a: number, b: number): number {
+  return a > b ? a / b : b / a;
+}
 
 /** Readings this far apart are two different prices, not one price read at two moments. */
 export const APART_FACTOR = 2;
