@@ -1,0 +1,33 @@
+// The serving calibration rows' estimate: the format read from the row, and the figure counted as the source counts it.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Hardware } from '../schema/index.ts';
+import { rowQuantization, servingRowEstimate, type ServingRow } from './calibration-serving.ts';
+
+const cite = <T>(value: T) => ({ value, as_of: '2026-11-26', source: 'https://www.nvidia.com/en-us/data-center/h100/' });
+const h100: Hardware = {
+  id: 'h100-test', name: 'NVIDIA H100 SXM5 80GB', class: 'server', accelerator: 'NVIDIA H100 SXM5 80GB', count: 1, unified_memory: false,
+  memory_gb: cite(80), usable_fraction: cite(0.95), bandwidth_gbs: cite(3350), compute_tflops: cite(989.4),
+};
+// Qwen3-8B's geometry (36 layers, 8 KV heads of 128: 147,456 bytes a token), 1,000 requests of 1,000 in / 3,000 out.
+const row: ServingRow = {
+  id: 'test', quantization: 'FP8 (W8A8)', parameters_total: '8190735360', parameters_active: '8190735360', layers: '36',
+  kv_bytes_per_token: '147456', input_tokens: '1000000', output_tokens: '3000000', requests: '1000', max_sequences: '256', counted: 'total',
+};
+
+test('a row counted as output tokens reads the generated share of the same throughput: 3,000 / 4,000 of it', () => {
+  const total = servingRowEstimate(row, h100);
+  const output = servingRowEstimate({ ...row, counted: 'output' }, h100);
+  assert.ok(Math.abs(output / total - 0.75) < 1e-12, `${output} / ${total}`);
+});
+
+test("the row's format sets the weights: BF16 reads more bytes than FP8 W8A8, so it serves fewer tokens", () => {
+  assert.equal(rowQuantization('FP8 (W8A8)').bits_per_weight, 8.24);
+  assert.equal(rowQuantization('bf16').bits_per_weight, 16);
+  assert.ok(servingRowEstimate({ ...row, quantization: 'BF16' }, h100) < servingRowEstimate(row, h100));
+});
+
+test('an unknown format or count is refused, not read as BF16 or as a total', () => {
+  assert.throws(() => rowQuantization('Q4_Z'), /unknown quantization Q4_Z/);
+  assert.throws(() => servingRowEstimate({ ...row, counted: 'input' }, h100), /counted must be total or output/);
+});
