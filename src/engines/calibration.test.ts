@@ -154,6 +154,22 @@ test('FP8 over BF16 on one card and workload: the estimate gains what vLLM measu
   }
 });
 
+test('the H100 of vllm#25915 is no PCIe card: its BF16 run streams more bytes a second than a PCIe H100 can', () => {
+  // Every step reads each running sequence's whole cache, and the weights once; at most (80 GiB x 0.9, vLLM's default
+  // memory share, less the weights) / 147,456 bytes of cache are held at a time, which bounds the steps from below.
+  const r = rows.find((x) => x.id === 'h100-qwen3-8b-bf16-throughput-v0.10.2')!;
+  const requests = Number(r.requests);
+  const out = Number(r.output_tokens) / requests;
+  const meanContext = Number(r.input_tokens) / requests + (out - 1) / 2;
+  const tokenReads = requests * out * meanContext;
+  const weights = Number(r.parameters_total) * 2;
+  const steps = tokenReads / ((80 * GIB * 0.9 - weights) / Number(r.kv_bytes_per_token));
+  const seconds = Number(r.output_tokens) / Number(r.tokens_per_s);
+  const bytesPerSecond = (tokenReads * Number(r.kv_bytes_per_token) + steps * weights) / seconds;
+  // H100 PCIe: 2.0 TB/s (NVIDIA's H100 page; the dataset's 2,040 GB/s); SXM5 3.35, NVL 3.9.
+  assert.ok(bytesPerSecond > 2.04e12, `${(bytesPerSecond / 1e12).toFixed(2)} TB/s`);
+});
+
 /** Largest ratio error (>= 1) of decode rows at the given constants. */
 function worstDecode(decodeRows: Row[], e: number, tau: number, tauAr: number): number {
   let worst = 1;
