@@ -139,8 +139,11 @@ export function choosePrice<R extends PriceReading>(
       support(b) - support(a) || a.value - b.value,
   );
   const newest = sorted[0];
+  const settled = settleApart(sorted, agreement);
+  // A reviewed rule speaks only where the usual choice serves another figure than the one it names.
   const ruled = rule?.(sorted);
-  const { best, why } = ruled ?? settleApart(sorted, agreement);
+  const overrule = ruled && !same(ruled.best.value, settled.best.value) ? ruled : undefined;
+  const { best, why } = overrule ?? settled;
   const f: Fact<number> = { value: best.value, as_of: best.as_of, source: best.source };
   const agree = new Set<string>();
   const conflicts = new Map<string, { value: number; as_of: string; source: string }>();
@@ -153,8 +156,8 @@ export function choosePrice<R extends PriceReading>(
   if (agree.size) f.corroborated_by = [...agree].sort();
   if (conflicts.size) f.conflicts = [...conflicts.values()].sort((a, b) => a.source.localeCompare(b.source));
   const notes: string[] = [];
-  if (ruled) notes.push(ruled.why);
-  else if (best !== newest) notes.push(`${newest.source}'s ${fmt(newest.value)}, set later, passed over: ${why}`);
+  if (best !== newest) notes.push(`${newest.source}'s ${fmt(newest.value)}, set later, passed over: ${why}`);
+  else if (overrule) notes.push(overrule.why);
   if (held.length) notes.push(`held back until corroborated: ${held.map((h) => `${h.source} ${fmt(h.value)} (${h.reason})`).join('; ')}`);
   if (notes.length) f.note = notes.join('; ');
   return { fact: f, held };

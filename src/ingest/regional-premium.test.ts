@@ -14,7 +14,7 @@ const p = (input: number, output: number, cache_read: number, cache_write: numbe
 const bedrock = (source: string, id: string, price: Price, as_of: string): OfferObservation =>
   ({ source, provider: 'amazon-bedrock', provider_model_id: id, region: id.startsWith('eu.') ? 'eu' : 'global', as_of, ...price });
 
-const MODELS = ['claude-opus-4-8', 'claude-sonnet-4-6', 'claude-sonnet-4-0', 'claude-sonnet-5', 'claude-opus-4-5'];
+const MODELS = ['claude-opus-4-8', 'claude-opus-4-7', 'claude-sonnet-4-6', 'claude-sonnet-4-0', 'claude-sonnet-5', 'claude-opus-4-5'];
 const resolve = (o: OfferObservation) =>
   MODELS.find((m) => key0(o.provider_model_id).includes(key0(m.replace('sonnet-4-0', 'sonnet-4-2025'))));
 /**
@@ -45,6 +45,7 @@ test("Bedrock us. Claude Opus 4.8 serves LiteLLM's 5.5/27.5 (1.1x global), model
   const input = offers.find((o) => o.provider_model_id === 'us.anthropic.claude-opus-4-8')!.prices.input!;
   assert.equal(input.source, 'litellm');
   assert.deepEqual(input.conflicts, [{ value: 5, as_of: '2026-07-02', source: 'models-dev' }]);
+  assert.match(input.note ?? '', /^models-dev's 5, set later, passed over: regional endpoint of a Claude model from Sonnet 4\.5 on: /);
   assert.match(input.note ?? '', /5\.5 = 1\.1 x the global listing's 5 \("Regional endpoints include a 10% pricing premium/);
   assert.match(input.note ?? '', /claude-on-amazon-bedrock\)$/);
 });
@@ -61,6 +62,19 @@ test('Bedrock us. and jp. Claude Sonnet 4.6 serve 3.3/16.5 and cache 0.33/4.125,
   ]);
   assert.deepEqual(price(offers, 'us.anthropic.claude-sonnet-4-6'), [3.3, 16.5, 0.33, 4.125]);
   assert.deepEqual(price(offers, 'jp.anthropic.claude-sonnet-4-6'), [3.3, 16.5, 0.33, 4.125]);
+});
+
+test('where the usual choice already serves 1.1x, the rule adds nothing (Bedrock us. Claude Opus 4.7, LiteLLM set later)', () => {
+  // LiteLLM 2026-07-24 "us.anthropic.claude-opus-4-7" 5.5e-06 / 2.75e-05; models.dev us.anthropic.claude-opus-4-7.toml
+  // input = 5, output = 25; global.anthropic.claude-opus-4-7 5/25 in both.
+  const offers = run([
+    bedrock('models-dev', 'us.anthropic.claude-opus-4-7', p(5, 25, 0.5, 6.25), '2026-07-02'),
+    bedrock('litellm', 'us.anthropic.claude-opus-4-7', p(5.5, 27.5, 0.55, 6.875), '2026-07-24'),
+    bedrock('litellm', 'global.anthropic.claude-opus-4-7', p(5, 25, 0.5, 6.25), '2026-07-24'),
+  ], { litellm: '2026-05-01', 'models-dev': '2026-04-16' });
+  const input = offers.find((o) => o.provider_model_id === 'us.anthropic.claude-opus-4-7')!.prices.input!;
+  assert.deepEqual([input.value, input.source, input.note], [5.5, 'litellm', undefined]);
+  assert.deepEqual(input.conflicts, [{ value: 5, as_of: '2026-07-02', source: 'models-dev' }]);
 });
 
 test('an older Claude (Sonnet 4) keeps the usual choice: no premium is chosen for its regional listing', () => {
