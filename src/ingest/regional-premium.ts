@@ -57,7 +57,8 @@ const fmt = (x: number) => String(Number(x.toPrecision(6)));
  * For each listing and price field, the rule to hand to the price choice: where the listing is regional and the
  * model's global listings at the provider serve one price for the field, the reading equal to 1.1x it (rounded as
  * the sources' prices are) is served, with a note citing the rule. It only chooses among the readings: where none
- * is 1.1x, or they all are, it says nothing and the usual choice stands. `served(g, field)`: the price the usual
+ * is 1.1x, or they all are, it says nothing and the usual choice stands (as it does where that choice already serves
+ * the 1.1x figure: choosePrice in precedence.ts). `served(g, field)`: the price the usual
  * choice serves for a global listing (global listings never take a rule, so this does not recurse).
  */
 export function regionalPremiumOf<G extends Listing>(groups: readonly G[], served: (g: G, field: PriceField) => number | undefined):
