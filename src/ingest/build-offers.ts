@@ -11,6 +11,7 @@ import { agreementOf, type Agreement } from './price-agreement.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
 import { listingGroup, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
+import { regionalPremiumOf } from './regional-premium.ts';
 import { residencyOf, settlePricedApart } from './offer-residency.ts';
 import { holdBackStaleTiers } from './stale-skus.ts';
 
@@ -88,6 +89,11 @@ export function buildOffers(
     const vendor = opts.vendorOf?.(modelId);
     return vendor !== undefined && isFirstParty(provider, vendor);
   });
+  const readingsOf = (g: Group, field: PriceField) => g.list.flatMap(({ o }) => (o[field] === undefined ? []
+    : [{ value: roundPrice(o[field]!), source: o.source, as_of: o.as_of, evidence: opts.evidence?.(o, field), o }]));
+  // Claude's regional Bedrock listings: the reading 1.1x the global listing's price (regional-premium.ts).
+  const premium = regionalPremiumOf([...groups.values()],
+    (g, field) => choosePrice(readingsOf(g, field), reference(g, field), agreement(g, field)).fact?.value);
   const noticesOf = matchNotices([...groups.values()], opts.notices ?? []);
   const held: IngestIssue[] = [];
   const offers: Offer[] = [];
@@ -105,11 +111,10 @@ export function buildOffers(
     const prices: Offer['prices'] = {};
     const heldBack: HeldBackPrice[] = [];
     for (const field of PRICE_FIELDS) {
-      const readings = list.flatMap(({ o }) => (o[field] === undefined ? []
-        : [{ value: roundPrice(o[field]!), source: o.source, as_of: o.as_of, evidence: opts.evidence?.(o, field), o }]));
+      const readings = readingsOf(g, field);
       if (!readings.length) continue;
       const agreed = agreement(g, field);
-      const chosen = choosePrice(readings, reference(g, field), agreed);
+      const chosen = choosePrice(readings, reference(g, field), agreed, premium(g, field));
       if (chosen.fact) prices[field] = chosen.fact;
       opts.onPrice?.({ provider, model_id, listing: g.listing, sku: g.sku, region, field, readings, agreement: agreed,
         fact: chosen.fact });

@@ -101,6 +101,12 @@ export { factorApart };
 /** `evidence`: when the source last set the value (price-dates.ts), where it differs from the reading's `as_of`. */
 export type PriceReading = { value: number; source: string; as_of: string; evidence?: string };
 
+/**
+ * A reviewed rule that names, among a listing's kept readings (sorted as the choice sorts them), the one to serve
+ * and why; undefined when it has nothing to say (regional-premium.ts).
+ */
+export type PriceRule = <R extends PriceReading>(kept: readonly R[]) => { best: R; why: string } | undefined;
+
 const newer = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 const fmt = (x: number) => String(Number(x.toPrecision(6)));
 
@@ -109,13 +115,15 @@ const fmt = (x: number) => String(Number(x.toPrecision(6)));
  * served, when it is more than OUTLIER_FACTOR from `reference` (the median of the model's other offers), or,
  * when there is no reference, more than OUTLIER_FACTOR from another source's reading of the same listing with no
  * third reading near it. Among the readings left, the newest dated one wins (then the source order, then the value
- * more entries give). A $0 reading is never an outlier: free tiers and plans list $0. Held-back readings stay
- * visible: in the served fact's `conflicts`, named in its note, and returned in `held`.
+ * more entries give), unless a reviewed `rule` names another (regional-premium.ts). A $0 reading is never an
+ * outlier: free tiers and plans list $0. Held-back readings stay visible: in the served fact's `conflicts`, named in
+ * its note, and returned in `held`.
  */
 export function choosePrice<R extends PriceReading>(
   readings: readonly R[],
   reference: number | undefined,
   agreement: Agreement = NO_AGREEMENT,
+  rule?: PriceRule,
 ): { fact?: Fact<number>; held: Array<R & { reason: string }> } {
   const held: Array<R & { reason: string }> = [];
   const kept: R[] = [];
@@ -131,7 +139,11 @@ export function choosePrice<R extends PriceReading>(
       support(b) - support(a) || a.value - b.value,
   );
   const newest = sorted[0];
-  const { best, why } = settleApart(sorted, agreement);
+  const settled = settleApart(sorted, agreement);
+  // A reviewed rule speaks only where the usual choice serves another figure than the one it names.
+  const ruled = rule?.(sorted);
+  const overrule = ruled && !same(ruled.best.value, settled.best.value) ? ruled : undefined;
+  const { best, why } = overrule ?? settled;
   const f: Fact<number> = { value: best.value, as_of: best.as_of, source: best.source };
   const agree = new Set<string>();
   const conflicts = new Map<string, { value: number; as_of: string; source: string }>();
@@ -145,6 +157,7 @@ export function choosePrice<R extends PriceReading>(
   if (conflicts.size) f.conflicts = [...conflicts.values()].sort((a, b) => a.source.localeCompare(b.source));
   const notes: string[] = [];
   if (best !== newest) notes.push(`${newest.source}'s ${fmt(newest.value)}, set later, passed over: ${why}`);
+  else if (overrule) notes.push(overrule.why);
   if (held.length) notes.push(`held back until corroborated: ${held.map((h) => `${h.source} ${fmt(h.value)} (${h.reason})`).join('; ')}`);
   if (notes.length) f.note = notes.join('; ');
   return { fact: f, held };
