@@ -101,6 +101,17 @@ test('links between pages work: search, result, sheet, cost, hardware', { skip }
   assert.deepEqual(problems, []);
 });
 
+test('the cost page states owned self-hosting\'s break-even windows, with no accessibility violation', { skip }, async () => {
+  // GET /api/v1/cost/deepseek-v3.2: owned costs no more than the API from 8,368.94M to 8,477.14M (one mi300x-x4 full),
+  // in 12 more windows, and for good from 149,664.36M.
+  const page = await open('/cost/deepseek-v3.2');
+  const owned = await page.locator('main li', { hasText: 'Owned hardware' }).textContent();
+  assert.match(owned ?? '', /cheaper than the API between 8\.37B and 8\.48B tokens a month, then in 12 more windows, and from 149\.66B on/);
+  assert.deepEqual(await axeSerious(page), []);
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
 test('the context slider asks again and the list changes (fewer models fit an RTX 4090 at 128k than at 8k)', { skip }, async () => {
   const page = await open('/hardware/rtx-4090');
   const count = async () => {

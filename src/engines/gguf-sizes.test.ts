@@ -102,3 +102,28 @@ test('Qwen2-72B-Instruct Q4_K_M takes its published 47.42 GB file on 2 x RTX 309
   assert.deepEqual([q4.weights_gb, q4.memory_fit], [47.42, 'no']);
   assert.notEqual(fit.quantization, 'q4_k_m');
 });
+
+test('on a vLLM figure a published BF16 file sizes the weights too; FP8 W8A8 stays the flat estimate', () => {
+  // 8 x H100 SXM (NVLink): quoted tensor parallel, so the ladder is vLLM's (runtime.ts). Qwen3-32B as Qwen gives it:
+  // 32,762,123,264 parameters, 64 layers, 8 KV heads x 128; bartowski's Qwen_Qwen3-32B-bf16.gguf is 65.53 GB.
+  const h100x8 = aHardware({
+    id: 'h100-80gb-x8', accelerator: 'NVIDIA H100 SXM5 80GB', count: 8, memory_gb: f(640), bandwidth_gbs: f(3350),
+  });
+  const bf16File = f({ quantization: 'bf16' as const, file: 'Qwen_Qwen3-32B-bf16.gguf', size_gb: 65.53,
+    url: 'https://huggingface.co/bartowski/Qwen_Qwen3-32B-GGUF' }, 'gguf-file-sizes', '2026-11-26');
+  const qwen32 = aModel({
+    id: 'qwen3-32b', open_weights: f(true), parameters_total: f(32_762_123_264), context_window: f(40960),
+    architecture: f({ layers: 64, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'Qwen/Qwen3-32B' }), gguf_files: [bf16File],
+  });
+  // By default the top of the vLLM ladder is FP8 W8A8: 32,762,123,264 x 8.24 / 8 = 33.74 GB, no file of that format.
+  const fp8 = fitModel(qwen32, h100x8, at8k) as FitAssessed;
+  assert.equal(fp8.quantization, 'fp8_w8a8');
+  assert.equal(fp8.memory.weights_gb, 33.74);
+  assert.match(fp8.derived_from.find((d) => d.startsWith('weights '))!, /an estimate .*; the checkpoint's own size is not in the dataset$/);
+  // A floor above 8.24 bits lifts the ceiling on this ladder: BF16, sized by the published file.
+  const bf16 = fitModel(qwen32, h100x8, { ...at8k, min_bits_per_weight: 8.3 }) as FitAssessed;
+  assert.equal(bf16.quantization, 'bf16');
+  assert.equal(bf16.memory.weights_gb, 65.53);
+  assert.ok(bf16.derived_from.includes('weights BF16 = 65.53 GB, the published file Qwen_Qwen3-32B-bf16.gguf '
+    + '(https://huggingface.co/bartowski/Qwen_Qwen3-32B-GGUF, read 2026-11-26)'));
+});

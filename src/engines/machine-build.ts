@@ -45,13 +45,24 @@ export function countedConfiguration(one: Hardware, count: number): Hardware {
 
 export type AdHocKind = 'gpu' | 'laptop-gpu' | 'apple' | 'unified' | 'laptop';
 
-const KIND_WORDS: Readonly<Record<AdHocKind, { id: string; what: string }>> = {
-  gpu: { id: 'gpu', what: 'GPU' },
-  'laptop-gpu': { id: 'laptop-gpu', what: 'laptop GPU' },
-  apple: { id: 'mac', what: 'Mac (Apple chip not named)' },
-  unified: { id: 'unified', what: 'unified-memory machine' },
-  laptop: { id: 'laptop', what: 'laptop (memory kind not stated)' },
+// `what` makes the accelerator; `noun` the name, which answers put inside sentences ("Runs on your machine, <name> (<id>)").
+const KIND_WORDS: Readonly<Record<AdHocKind, { id: string; what: string; noun: string }>> = {
+  gpu: { id: 'gpu', what: 'GPU', noun: 'GPU' },
+  'laptop-gpu': { id: 'laptop-gpu', what: 'laptop GPU', noun: 'laptop GPU' },
+  apple: { id: 'mac', what: 'Mac (Apple chip not named)', noun: 'Mac' },
+  unified: { id: 'unified', what: 'unified-memory machine', noun: 'unified-memory machine' },
+  laptop: { id: 'laptop', what: 'laptop (memory kind not stated)', noun: 'laptop' },
 };
+
+/**
+ * The name of a configuration built from a memory size: "an unnamed 16 GB GPU", "2 unnamed 24 GB GPUs". Short and
+ * without brackets, since answers write it inside sentences and follow it with the id in brackets; that no speed is
+ * estimated is said where the figure would be, and the interpretation says why.
+ */
+export function adHocName(kind: AdHocKind, memoryGb: number, count: number): string {
+  const { noun } = KIND_WORDS[kind];
+  return count > 1 ? `${count} unnamed ${memoryGb} GB ${noun}s` : `an unnamed ${memoryGb} GB ${noun}`;
+}
 
 /**
  * A configuration built from a stated memory size alone. Its usable share is a catalogued fact (passed in, with
@@ -63,7 +74,7 @@ export function adHocConfiguration(kind: AdHocKind, memoryGb: number, count: num
   const total = perDevice ? memoryGb * count : memoryGb;
   return {
     id: `${k.id}-${memoryGb}gb${perDevice && count > 1 ? `-x${count}` : ''}`,
-    name: `${perDevice && count > 1 ? `${count} x ` : ''}${k.what} with ${memoryGb} GB${perDevice && count > 1 ? ' each' : ''} (device not named: speed not estimated)`,
+    name: adHocName(kind, memoryGb, perDevice ? count : 1),
     class: kind === 'laptop' || kind === 'laptop-gpu' ? 'laptop' : 'desktop',
     accelerator: `unnamed ${k.what}`,
     count: perDevice ? count : 1,

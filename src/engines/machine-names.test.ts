@@ -147,3 +147,28 @@ test('GPU and VRAM words say the memory is a discrete GPU\'s (0.95 usable), besi
   assert.match(card.interpretation, /32 GB of RAM is system memory/);
   assert.equal(ok('M3 Max 64GB RAM').value, 'm3-max-64gb', 'on a Mac the RAM is the unified memory');
 });
+
+test('a machine stated by its memory alone gets a short name that reads inside a sentence', { skip }, () => {
+  // Answers write the name inside sentences followed by the id in brackets ("Runs on your machine, <name> (gpu-16gb)"),
+  // so it carries no brackets of its own and takes its article.
+  const cases: Array<[string, string, string]> = [
+    ['16 GB GPU', 'gpu-16gb', 'an unnamed 16 GB GPU'],
+    ['2x 24GB GPU', 'gpu-24gb-x2', '2 unnamed 24 GB GPUs'],
+    ['16 GB laptop GPU', 'laptop-gpu-16gb', 'an unnamed 16 GB laptop GPU'],
+    ['64 GB Mac', 'mac-64gb', 'an unnamed 64 GB Mac'],
+    ['128 GB unified memory', 'unified-128gb', 'an unnamed 128 GB unified-memory machine'],
+    ['16GB laptop', 'laptop-16gb', 'an unnamed 16 GB laptop'],
+  ];
+  for (const [text, id, name] of cases) {
+    const m = ok(text);
+    assert.deepEqual([m.value, m.hardware?.name], [id, name], text);
+    assert.ok(m.interpretation.startsWith(`read as ${name}: `), m.interpretation);
+    assert.match(m.interpretation, /and no speed is estimated/, text);
+  }
+  // 2 x 24 GiB x 0.95 = 48 x 1.073741824 x 0.95 = 48.96 GB of 1e9 bytes.
+  assert.match(ok('2x 24GB GPU').interpretation,
+    /^read as 2 unnamed 24 GB GPUs: no device named, so fits are checked on 48 GB x 0\.95 usable = 48\.96 GB/);
+  // A laptop with no GPU word: its memory kind is unknown too, which is why the lowest share (0.75) is read.
+  assert.match(ok('16GB laptop').interpretation,
+    /^read as an unnamed 16 GB laptop: neither the device nor the kind of memory named, so fits /);
+});

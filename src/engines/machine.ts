@@ -212,7 +212,8 @@ function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMapping | 
   const also = same.length ? `; catalogued devices of that size: ${same.slice(0, 8).map((x) => x.id).join(', ')}${same.length > 8 ? ', ...' : ''} (name one for a speed estimate)` : '';
   return {
     value: h.id, how: 'ad_hoc', class: null, hardware: h, matched: [gb(memory), ...q.understood.filter((u) => !/gb$/.test(u))],
-    interpretation: `read as a ${h.name.replace(/ \(device not named.*$/, '')}: no device named, so fits are checked on ${checked} x `
+    interpretation: `read as ${h.name}: ${kind === 'laptop' ? 'neither the device nor the kind of memory' : 'no device'} named, `
+      + `so fits are checked on ${checked} x `
       // Sizes are binary (a "16 GB" card holds 16 GiB, as memory.ts reads every device), so the sum is said in GB of 1e9.
       + `${h.usable_fraction.value} usable = ${toGb(usableBytes(h))} GB (memory sizes are binary: GB read as GiB) and no speed is `
       + `estimated${aside}${also}`,

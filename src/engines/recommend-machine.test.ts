@@ -66,6 +66,17 @@ test('a machine nothing fits: the note says so; with where=local, or no machine 
   assert.ok(none.r.recommendations.every((x) => !x.reasons.some((t) => t.startsWith('Not run on your machine'))));
 });
 
+test('a machine stated by its memory alone: the reasons name it shortly and say no speed is estimated', { skip }, () => {
+  const { r } = ask(real!, { use: 'chat', machine: '2x 24GB GPU', where: 'local' });
+  assert.ok(r.recommendations.length > 0);
+  for (const x of r.recommendations) {
+    const run = x.reasons.find((t) => t.startsWith('Runs on your machine')) ?? assert.fail(`${x.model.id}: no run reason`);
+    // 2 x 24 GiB x 0.95 = 48.96 GB usable; no bandwidth is known for an unnamed GPU, so no tokens/s.
+    assert.match(run, /^Runs on your machine, 2 unnamed 24 GB GPUs \(gpu-24gb-x2\) at \S+: [\d.]+ GB of 48\.96 GB usable /);
+    assert.match(run, /\((comfortable|tight)\), no speed estimated \(no memory bandwidth for it\) at 8,192 tokens of context;/);
+  }
+});
+
 test('an API pick that also fits the machine says it is ranked on its API offer; a closed model that it cannot run there', () => {
   const arch = { layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa' as const, hf_repo: 'acme/x' };
   const rated = (model_id: string, rating: number) => aRating({ model_id, rating, rating_lower: rating - 5, rating_upper: rating + 5 });

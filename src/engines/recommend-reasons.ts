@@ -71,7 +71,8 @@ function selfReason(c: Candidate, o: Option, plan: Plan): string {
   const where = own_machine ? `your machine, ${h.name} (${h.id})`
     : cost ? `${h.name} (${h.id}), the least costly rented configuration it fits`
       : `${h.name} (${h.id}), the smallest catalogued configuration it fits`;
-  const speed = fit.tokens_per_s !== null ? `, about ${fit.tokens_per_s} tokens/s` : '';
+  // A machine stated by its memory alone has no bandwidth: say so where the speed would be (its name no longer does).
+  const speed = fit.tokens_per_s !== null ? `, about ${fit.tokens_per_s} tokens/s` : ', no speed estimated (no memory bandwidth for it)';
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
   const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.`;
   if (own_machine) return run;

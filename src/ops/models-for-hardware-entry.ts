@@ -54,11 +54,34 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
       'efficiency: a prompt batch is scattered over the experts, so each multiplies small matrices; calibrated on llama.cpp ' +
       'MoE prompt-processing measurements); time to first token = context / prefill tokens/s'
     : 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware';
+  const bandwidth = `${DECODE_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth`;
+  const layoutWords = serving ?? layoutBasis(hardware, layout, 'each model\'s');
+  const perToken = '(speed.efficiency x speed.decode_bandwidth_gbs) + speed.per_token_latency_ms / 1000)';
+  if (concurrency > 1) return concurrentSpeedLine(context, concurrency, bandwidth, layoutWords, perToken, prefill);
   return (
     `speed on this configuration: decode at batch 1 reads each model's active weights at its quantization + the KV cache ` +
-    `of one sequence at ${context} tokens at ${DECODE_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} ` +
-    `memory bandwidth (speed.decode_bandwidth_gbs), ${serving ?? layoutBasis(hardware, layout, 'each model\'s')}: tokens/s = 1 / ` +
-    `(speed.bytes_per_token_gb / (speed.efficiency x speed.decode_bandwidth_gbs) + speed.per_token_latency_ms / 1000); ${prefill}`
+    `of one sequence at ${context} tokens at ${bandwidth} (speed.decode_bandwidth_gbs), ${layoutWords}: tokens/s = 1 / ` +
+    `(speed.bytes_per_token_gb / ${perToken}; ${prefill}`
+  );
+}
+
+/**
+ * The speed line at a concurrency above 1. It leads with the figures that ask is about, each user's and the total
+ * (speed.at_concurrency), in the layout a server runs at that batch; tokens_per_s stays one sequence decoding alone in
+ * that same layout, and says so, since on PCIe cards it is no longer the llama.cpp batch-1 figure of concurrency 1.
+ */
+function concurrentSpeedLine(
+  context: number, n: number, bandwidth: string, layoutWords: string, perToken: string, prefill: string,
+): string {
+  return (
+    `speed on this configuration at concurrency ${n}, ${n} sequences decoded together: speed.at_concurrency gives what each ` +
+    `user sees (tokens_per_s_per_stream) and the total of the ${n} sequences (tokens_per_s_total); each decode step reads ` +
+    `each model's weights at its quantization once for all ${n} sequences (a mixture-of-experts model: active weights x ${n}, ` +
+    `at most all its weights) + the KV cache of each sequence at ${context} tokens, at ${bandwidth} ` +
+    `(speed.decode_bandwidth_gbs), ${layoutWords}: tokens_per_s_total = ${n} / (step bytes / ${perToken}, at most the ` +
+    `compute-bound rate (speed.prefill_tokens_per_s) where the compute is known, and tokens_per_s_per_stream = ` +
+    `tokens_per_s_total / ${n}; speed.tokens_per_s is one sequence decoding alone (batch 1) in the same layout: 1 / ` +
+    `(speed.bytes_per_token_gb / ${perToken}; ${prefill}`
   );
 }
 

@@ -133,3 +133,53 @@ test('committed dataset: every figure of every entry follows from the entry and 
     }
   }
 });
+
+test('the speed line says what the figures are: batch 1 at concurrency 1, each user and the total above it', () => {
+  // Concurrency 1 keeps its words: card-16 is one card (288 GB/s) with no compute figure.
+  assert.equal(
+    run(ds, { hardware_id: 'card-16' }).assumptions.at(-1),
+    'speed on this configuration: decode at batch 1 reads each model\'s active weights at its quantization + the KV cache of ' +
+      'one sequence at 8192 tokens at 0.67 x one card\'s memory bandwidth (speed.decode_bandwidth_gbs), plus a per-token floor ' +
+      'of each model\'s layers x 45 us (kernel launches and small kernels): tokens/s = 1 / (speed.bytes_per_token_gb / ' +
+      '(speed.efficiency x speed.decode_bandwidth_gbs) + speed.per_token_latency_ms / 1000); prefill not estimated: the ' +
+      'dataset has no compute (TFLOPS) figure for this hardware',
+  );
+  // At 16 sequences the line leads with the per-user and total figures and names tokens_per_s for what it is.
+  const out = run(ds, { hardware_id: 'card-80', concurrency: 16, quantization: 'q8_0' });
+  const line: string = out.assumptions.at(-1);
+  assert.match(line, /^speed on this configuration at concurrency 16, 16 sequences decoded together: speed\.at_concurrency gives /);
+  assert.match(line, /what each user sees \(tokens_per_s_per_stream\) and the total of the 16 sequences \(tokens_per_s_total\)/);
+  assert.match(line, /speed\.tokens_per_s is one sequence decoding alone \(batch 1\) in the same layout/);
+  assert.doesNotMatch(line, /decode at batch 1/);
+  // Worked by hand for Llama 3.1 8B at Q8_0 on card-80 (3,350 GB/s): weights 8,030,261,248 x 8.5 / 8 = 8,532,152,576 B,
+  // KV of one sequence at 8,192 tokens 2 x 8 x 128 x 32 x 2 x 8,192 = 1,073,741,824 B. A step of 16 reads
+  // 8,532,152,576 + 16 x 1,073,741,824 = 25,712,021,760 B at 0.67 x 3,350 GB/s = 11.4556 ms, + 32 x 45 us = 12.8956 ms:
+  // 16 / 12.8956 ms = 1,240.7 tokens/s in all, 77.5 per user. Alone: 9,605,894,400 B / 2,244.5e9 + 1.44 ms = 5.7198 ms,
+  // 174.8 tokens/s.
+  const e = out.items.find((i: J) => i.model.id === 'llama-8b');
+  assert.deepEqual(e.speed.at_concurrency, { concurrency: 16, tokens_per_s_per_stream: 77.5, tokens_per_s_total: 1240.7 });
+  assert.equal(e.speed.tokens_per_s, 174.8);
+});
+
+test('committed dataset: at concurrency 50 on 4 x L40S each entry\'s per-user and total figures follow the speed line', {
+  skip: !hasCommitted,
+}, () => {
+  const n = 50;
+  const out = run(committed(), { hardware_id: 'l40s-x4', concurrency: n, limit: 100 });
+  assert.match(out.assumptions.at(-1), /^speed on this configuration at concurrency 50, .* the 4 PCIe cards in tensor parallel/);
+  assert.ok(out.items.length > 10);
+  for (const e of out.items) {
+    const s = e.speed;
+    const id = e.model.id;
+    // The line: a step reads the weights once for all sequences (a mixture of experts: active x n, at most all of them; all
+    // of them is the active weights scaled by total / active parameters, the same bits) + n KV caches, at efficiency x
+    // bandwidth, plus the per-token floor; the total at most the compute-bound rate; each user gets total / n.
+    const total = Number(/parameters_total = (\d+)/.exec(e.derived_from.join('\n'))![1]);
+    const weights = Math.min(s.active_weights_gb * (total / s.active_parameters), s.active_weights_gb * n);
+    const step = (weights + n * s.kv_read_gb) / (s.efficiency * s.decode_bandwidth_gbs) + s.per_token_latency_ms / 1000;
+    const want = Math.min(n / step, s.prefill_tokens_per_s);
+    const t = s.at_concurrency;
+    assert.ok(Math.abs(t.tokens_per_s_total - want) <= 0.02 * want, `${id}: total ${t.tokens_per_s_total} against ${want} worked out`);
+    assert.ok(Math.abs(t.tokens_per_s_per_stream - t.tokens_per_s_total / n) <= 0.06, `${id}: per user`);
+  }
+});

@@ -27,7 +27,8 @@ const SpeedEstimate = z
           'or mixture-of-experts prefill efficiency. The method, the same for every entry, is the `speed on this configuration` line ' +
           'of the answer\'s `assumptions`.',
       ),
-    tokens_per_s: z.number().describe('Decode tokens/s of one sequence at batch 1.'),
+    tokens_per_s: z.number().describe('Decode tokens/s of one sequence decoding alone (batch 1), in the layout of this ask (`split`); '
+      + 'at a concurrency above 1, each user\'s and the total are `at_concurrency`.'),
     efficiency: z.number().describe('Share of peak memory bandwidth decoding achieves.'),
     aggregate_bandwidth_gbs: z.number().describe('Bandwidth of all accelerators together, GB/s.'),
     split: z
@@ -98,7 +99,10 @@ export const Entry = z
       .number()
       .describe('Effective bits per weight of that quantization (llama.cpp measured; FP8/INT4 worked from their checkpoint formats).'),
     memory: MemoryReport,
-    tokens_per_s: z.number().nullable().describe('Estimated decode tokens/s at batch 1 (see `speed`); null on a configuration built from a memory size, whose bandwidth is unknown.'),
+    tokens_per_s: z.number().nullable().describe(
+      'Estimated decode tokens/s of one sequence alone, batch 1 (see `speed`, and `speed.at_concurrency` for each user and the '
+        + 'total at the concurrency asked); null on a configuration built from a memory size, whose bandwidth is unknown.',
+    ),
     speed: SpeedEstimate.nullable().describe('null on a configuration built from a memory size (no bandwidth, no speed estimate).'),
     estimate: z.literal(true).describe('Every figure of the entry is derived by this service.'),
     derived_from: z

@@ -48,6 +48,28 @@ test('estimate_cost: self-hosting rented and owned, the break-even volume, and w
     + 'break-even rented at 12000M tokens/month, owned never breaks even; cheaper here: the API.');
 });
 
+test('estimate_cost: owned self-hosting cheaper only in windows says the windows, not one break-even volume', () => {
+  // deepseek-v3.2 at 100M tokens, the committed dataset: owned on mi300x-x4 costs no more than crof's 0.2225 USD per 1M
+  // from 8,368.94M to 8,477.14M (one machine full), then in 12 more windows, and for good from 149,664.36M (9 x mi300x-x8).
+  const v = {
+    ...sonnet, model: { id: 'deepseek-v3.2' },
+    self_hosting: { possible: true, reason: null, cheapest: null, options: [],
+      owned_options: [{ hardware_id: 'mi300x-x4', quantization: 'fp8', monthly_usd: 1733.92 }] },
+    break_even: { tokens_millions: null, reason: 'they never cross at utilization 0.5: ...' },
+    break_even_owned: {
+      tokens_millions: 8368.94, reason: 'from 8368.94 million tokens a month, ...', stays_cheaper_from_tokens_millions: 149664.36,
+      cheaper_windows: [{ from_tokens_millions: 8368.94, to_tokens_millions: 8477.14, hardware_id: 'mi300x-x4', machines: 1 }],
+      cheaper_windows_count: 13,
+    },
+    cheaper: 'api',
+  };
+  assert.equal(line('estimate_cost', v), 'T (data as of 2026-09-23): deepseek-v3.2 at 100M tokens/month: '
+    + 'API from 85.75 USD (QiHang, reseller; Anthropic 600.00 USD); self-hosted owned from 1,733.92 USD (mi300x-x4, fp8); '
+    + 'rented never breaks even, owned cheaper than the API between 8368.94M and 8477.14M tokens/month, then in 12 more windows, '
+    + 'and from 149664.36M on; '
+    + 'cheaper here: the API.');
+});
+
 test('a value without what the headline reads keeps the generic line: id and list sizes', () => {
   assert.equal(line('estimate_cost', { data_as_of: '2026-09-23', curve: [1], assumptions: [] }),
     'T (data as of 2026-09-23): curve: 1; assumptions: none.');

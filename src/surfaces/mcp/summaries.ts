@@ -1,5 +1,6 @@
 // Per-operation headlines for the MCP text summary: the answer a reader needs first, read off structuredContent.
 // Each returns undefined when the value lacks what it reads (a partial answer), and the generic line is used instead.
+import { windowsPhrase } from '../break-even-phrase.ts';
 
 // A wire value (the JSON of structuredContent), read defensively: every field may be absent in a partial answer.
 type V = Record<string, any>;
@@ -35,6 +36,9 @@ function selfSide(s: V | undefined): string {
 
 function breakEven(b: V | undefined, what: string): string | undefined {
   if (!b) return undefined;
+  // Owned hardware may cost no more only in windows before it stays cheaper: the first volume alone would mislead.
+  const windows = windowsPhrase(b, (m) => `${m}M`, ' tokens/month');
+  if (windows) return `${what} ${windows}`;
   if (typeof b.tokens_millions === 'number') return `break-even ${what} at ${b.tokens_millions}M tokens/month`;
   return /never cross/.test(String(b.reason)) ? `${what} never breaks even` : undefined;
 }

@@ -1,4 +1,5 @@
 // `/cost/{id}`: monthly cost against volume, API providers versus self-hosting, with the break-even marked.
+import { windowsPhrase } from '../../break-even-phrase.ts';
 import { lineChart, type Marker } from '../chart.ts';
 import { html, raw, type SafeHtml } from '../escape.ts';
 import { num, usd, type Json } from '../format.ts';
@@ -7,8 +8,14 @@ import { assumptions } from './shared.ts';
 
 const volume = (v: number) => (v >= 1e6 ? `${num(v / 1e6, 1)}T` : v >= 1000 ? `${num(v / 1000, 1)}B` : `${num(v)}M`);
 
+// A window's ends to two decimals (8.37B to 8.48B): one decimal can write both ends of a narrow window alike.
+const edge = (v: number) => (v >= 1e6 ? `${num(v / 1e6, 2)}T` : v >= 1000 ? `${num(v / 1000, 2)}B` : `${num(v, 2)}M`);
+
 function breakEven(b: Json, label: string): SafeHtml {
   if (!b) return html``;
+  // Owned hardware may cost no more only in windows before it stays cheaper, as the REST reason says at length.
+  const windows = windowsPhrase(b, edge, ' tokens a month');
+  if (windows) return html`<li>${label}: <strong>${windows}</strong> (${b.api_provider} versus ${b.hardware_id}).</li>`;
   if (typeof b.tokens_millions === 'number') return html`<li>${label}: break-even at <strong>${volume(b.tokens_millions)} tokens a
 month</strong> (${b.api_provider} versus ${b.hardware_id}).</li>`;
   return html`<li>${label}: no break-even. ${b.reason ?? ''}</li>`;
