@@ -109,6 +109,22 @@ test('a floor above a native format is honoured: min_bits 8 on an MXFP4 model of
   assert.deepEqual(candidateQuantizations('mxfp4', { min_bits_per_weight: 8 }).list.map((q) => q.id), ['q8_0']);
 });
 
+test('a floor between a shipped FP8 and the next format offers that format, never nothing (was a 500 at min_bits 8.3)', () => {
+  // DeepSeek ships FP8 (8 bits with block scales). Under llama.cpp the next format up is Q8_0 (8.5 bits: 34 bytes per 32
+  // weights); under vLLM on Hopper it is FP8 W8A8 (8.24). Q8_0/FP8 W8A8 are left out by default as the shipped width.
+  assert.deepEqual(candidateQuantizations('fp8', { min_bits_per_weight: 8.3 }).list.map((q) => q.id), ['q8_0']);
+  const hopper = { runtime: 'vllm', fp8: 'w8a8', int4: true, key: 'test-hopper' } as const;
+  assert.deepEqual(candidateQuantizations('fp8', { min_bits_per_weight: 8.1 }, hopper).list.map((q) => q.id), ['fp8_w8a8']);
+  // Every shipped format, on every ladder, at every floor the API accepts (3 to 16 by 0.01), offers at least one format.
+  const natives = [null, 'fp8', 'int4', 'mxfp4'] as const;
+  for (const runtime of ['llama.cpp', 'vllm'] as const) for (const fp8 of ['none', 'w8a8', 'weight_only'] as const) for (const int4 of [false, true]) {
+    for (const n of natives) for (let c = 300; c <= 1600; c++) {
+      const list = candidateQuantizations(n, { min_bits_per_weight: c / 100 }, { runtime, fp8, int4, key: 't' }).list;
+      assert.ok(list.length > 0, `${n} ${runtime} ${fp8} ${int4} ${c / 100}`);
+    }
+  }
+});
+
 // moonshotai/Kimi-K2-Thinking as the dataset carries it: 1T parameters (card), MLA over 61 layers (kv_lora_rank 512 +
 // rope 64), shipped as INT4 (compressed-tensors W4A16, group 32) on its routed experts.
 const kimiThinking = aModel({

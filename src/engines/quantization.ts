@@ -67,7 +67,9 @@ export function candidateQuantizations(
       (native === undefined || q.bits_per_weight <= native.bits_per_weight || minBits > native.bits_per_weight) &&
       // Below a native format that no quantizer shrinks (gpt-oss's MXFP4), a smaller file does not exist.
       (native?.smallest === undefined || q.bits_per_weight >= native.bits_per_weight) &&
-      (native === undefined || q === native || Math.floor(q.bits_per_weight) !== Math.floor(native.bits_per_weight)) &&
+      // A format as wide as the shipped one adds memory, not quality; unless the floor is above the shipped format.
+      (native === undefined || q === native || minBits > native.bits_per_weight ||
+        Math.floor(q.bits_per_weight) !== Math.floor(native.bits_per_weight)) &&
       q.bits_per_weight <= cap &&
       q.bits_per_weight >= minBits,
   );
