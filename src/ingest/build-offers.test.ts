@@ -103,14 +103,18 @@ test("deepseek-chat's readings by their own dates (no history given): the newest
 });
 
 test("a reseller's retirement and notice are the offer's status, matched to its listing", () => {
-  // LiteLLM azure/gpt-4.1: deprecation_date 2026-11-04 (Azure's); a notice of Azure's retirement page for gpt-4.1.
+  // LiteLLM azure/gpt-4.1: deprecation_date 2026-11-04 (Azure's shutdown day, as the adapter reads it); a notice of
+  // Azure's retirement page for gpt-4.1 with the same day and no deprecation date.
   const notice: OfferNotice = { source: 'deprecations-rss', provider: 'azure', model_id: 'gpt-4.1', source_model_id: 'gpt-4.1', as_of: '2026-07-21', status: 'deprecated', shutdown_date: '2026-11-04', replacement: 'gpt-5' };
   const { offers } = run([
-    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4.1', as_of: '2026-07-24', input: 2, output: 8, deprecation_date: '2026-11-04' }),
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4.1', as_of: '2026-07-24', input: 2, output: 8,
+      shutdown_date: '2026-11-04' }),
     obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-4.1', as_of: '2026-07-24', input: 2, output: 8 }),
   ], [notice]);
   const azure = offers.find((o) => o.provider === 'azure')!;
-  assert.deepEqual([azure.status?.value, azure.deprecation_date?.value, azure.shutdown_date?.value, azure.replacement?.value, azure.first_party], ['deprecated', '2026-11-04', '2026-11-04', 'gpt-5', false]);
+  assert.deepEqual([azure.status?.value, azure.deprecation_date?.value, azure.shutdown_date?.value, azure.replacement?.value, azure.first_party],
+    ['deprecated', undefined, '2026-11-04', 'gpt-5', false]);
+  assert.deepEqual([azure.shutdown_date?.source, azure.shutdown_date?.corroborated_by], ['deprecations-rss', ['litellm']]);
   const openai = offers.find((o) => o.provider === 'openai')!;
   assert.deepEqual([openai.status, openai.first_party], [undefined, true]);
 });

@@ -9,6 +9,7 @@ import { canonicalSlug } from './match-keys.ts';
 import type { EvidenceDate } from './price-dates.ts';
 import { agreementOf, type Agreement } from './price-agreement.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
+import { chooseLifecycle } from './lifecycle-dates.ts';
 import { listingGroup, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { residencyOf, settlePricedApart } from './offer-residency.ts';
@@ -222,9 +223,12 @@ function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNot
   const out: Lifecycle = {};
   const status = pick((x) => x.status);
   if (status) out.status = status;
-  const dep = pick((x) => x.deprecation_date);
+  // Dates: the developer's notice over a catalogue's copy, never a deprecation after the shutdown (lifecycle-dates.ts).
+  const dated = (get: (x: (typeof all)[number]) => string | undefined) =>
+    all.flatMap((x) => { const v = get(x); return v === undefined ? [] : [{ value: v, source: x.source, as_of: x.as_of }]; });
+  const shut = chooseLifecycle(dated((x) => x.shutdown_date));
+  const dep = chooseLifecycle(dated((x) => x.deprecation_date), { notAfter: shut?.value });
   if (dep) out.deprecation_date = dep;
-  const shut = pick((x) => x.shutdown_date);
   if (shut) out.shutdown_date = shut;
   const rep = pick((x) => x.replacement);
   if (rep) out.replacement = rep;
