@@ -14,6 +14,7 @@ import { hfRepo, namesBaseWeights } from './matcher.ts';
 import { repoDeveloper } from './repo-developer.ts';
 import { listingDeveloper } from './listing-developer.ts';
 import { findReleases } from './releases.ts';
+import { findRetiredApart } from './retired-apart.ts';
 import { resellerCandidates } from './reseller-models.ts';
 import { modelLifecycle } from './model-status.ts';
 import { defaultFalseProviders, openWeightsOf, pointerOpenWeights } from './open-weights.ts';
@@ -87,7 +88,9 @@ export function buildModels(
     return ctx.resolveDeveloper(n) ?? VENDOR_PREFIX[n.toLowerCase()] ?? canonicalSlug(n);
   };
 
-  const create = (id: string, vendor: string, rule: string, spellings: string[], name?: string, source?: string): string => {
+  const create = (slug: string, vendor: string, rule: string, spellings: string[], name?: string, source?: string): string => {
+    // A preview retired apart is named by its undated id (`o1-preview`), whichever spelling creates it.
+    const id = matcher.apartOf(spellings[0]) ?? slug;
     const target = matcher.mergeTarget(id) ?? (name ? matcher.byDisplayName(name) : undefined);
     if (target) {
       for (const s of spellings) matcher.addSpelling(s, target);
@@ -110,6 +113,8 @@ export function buildModels(
 
   // Month-day releases that are models of their own (Kimi K2 Instruct 0905 beside 0711), before any model exists.
   matcher.setReleases(findReleases(observations, ctx.resolveDeveloper));
+  // Previews the developer retired apart from their model (`o1-preview` beside `o1`), also before any model exists.
+  matcher.setRetiredApart(findRetiredApart(observations));
 
   // R1: the models.dev catalogue entries (models/<vendor>/<id>).
   const r1 = observations.filter((o) => o.source === 'models-dev' && o.provider === undefined).sort(byReadability);
