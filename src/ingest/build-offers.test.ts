@@ -147,3 +147,19 @@ test("Mistral Nemo end to end: one live developer offer at $0.15/$0.15, LiteLLM'
   assert.deepEqual(live.map((o) => [o.provider_model_id, o.prices.input?.value, o.prices.output?.value]), [['mistral-nemo', 0.15, 0.15]]);
   assert.deepEqual(live[0].prices.input?.conflicts?.map((c) => [c.source, c.value]), [['litellm', 0.3]]);
 });
+
+test("a notice of another id of the model does not give a listing its dates: gpt-3.5-turbo-1106 keeps its own", () => {
+  // deprecations-rss, OpenAI (both read 2026-03-26): gpt-3.5-turbo-1106 deprecated 2025-09-26, shut down 2026-09-28;
+  // gpt-3.5-turbo-0613 deprecated 2023-11-06, shut down 2024-09-13 (no listing of its own, so it reaches the base
+  // listings of the model). LiteLLM gpt-3.5-turbo-1106 deprecation_date 2026-09-28 (read as its shutdown day).
+  const notice = (id: string, dep: string, shut: string): OfferNotice => ({ source: 'deprecations-rss', provider: 'openai',
+    model_id: 'gpt-3.5-turbo', source_model_id: id, as_of: '2026-03-26', status: 'deprecated', deprecation_date: dep, shutdown_date: shut });
+  const { offers } = buildOffers([
+    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-3.5-turbo-1106', as_of: '2026-07-24', input: 1, output: 2,
+      shutdown_date: '2026-09-28' }),
+  ], () => 'gpt-3.5-turbo', new Map(), { vendorOf: () => 'openai',
+    notices: [notice('gpt-3.5-turbo-1106', '2025-09-26', '2026-09-28'), notice('gpt-3.5-turbo-0613', '2023-11-06', '2024-09-13')] });
+  const o = offers.find((x) => x.provider_model_id === 'gpt-3.5-turbo-1106')!;
+  assert.deepEqual([o.deprecation_date?.value, o.shutdown_date?.value, o.shutdown_date?.source], ['2025-09-26', '2026-09-28', 'deprecations-rss']);
+  assert.deepEqual(o.shutdown_date?.corroborated_by, ['litellm']);
+});

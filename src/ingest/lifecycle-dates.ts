@@ -7,7 +7,8 @@ import { choose, sourceRank, type Candidate } from './precedence.ts';
 /** The developer's notices: its deprecation page (deprecations.info's scrape) and the reviewed notices table. */
 export const NOTICE_SOURCES: ReadonlySet<string> = new Set([DEPRECATIONS_SOURCE_ID, DEVELOPER_NOTICES_SOURCE_ID]);
 
-export type Statement<T> = { value: T; source: string; as_of: string };
+/** `rank`: lower speaks first, before the notice-over-copy rule (an offer's own listing before another id's notice). */
+export type Statement<T> = { value: T; source: string; as_of: string; rank?: number };
 
 /**
  * One lifecycle date (or replacement) from dated statements (docs/data.md, "Offers, SKUs and status"). The developer's
@@ -21,9 +22,12 @@ export type Statement<T> = { value: T; source: string; as_of: string };
 export function chooseLifecycle<T extends string>(
   statements: readonly Statement<T>[], opts: { notAfter?: string } = {},
 ): Fact<T> | undefined {
-  const eligible = statements.filter((s) => opts.notAfter === undefined || s.value <= opts.notAfter);
+  const allowed = statements.filter((s) => opts.notAfter === undefined || s.value <= opts.notAfter);
+  const first = Math.min(...allowed.map((s) => s.rank ?? 0));
+  const eligible = allowed.filter((s) => (s.rank ?? 0) === first);
   const notices = eligible.filter((s) => NOTICE_SOURCES.has(s.source));
-  const cands = (notices.length ? notices : eligible).map((s): Candidate<T> => ({ ...s, tier: 1, authoritative: true }));
+  const cands = (notices.length ? notices : eligible).map((s): Candidate<T> => ({ value: s.value, source: s.source, as_of: s.as_of, tier: 1,
+    authoritative: true }));
   const top = choose(cands, sourceRank, { newestFirst: true });
   if (!top) return undefined;
   return withOthers(top, statements);
