@@ -14,8 +14,10 @@ import { hfRepo, namesBaseWeights } from './matcher.ts';
 import { repoDeveloper } from './repo-developer.ts';
 import { listingDeveloper } from './listing-developer.ts';
 import { findReleases } from './releases.ts';
+import { findRetiredApart } from './retired-apart.ts';
 import { resellerCandidates } from './reseller-models.ts';
 import { modelLifecycle } from './model-status.ts';
+import { defaultFalseProviders, openWeightsOf, pointerOpenWeights } from './open-weights.ts';
 import { skuOf } from './skus.ts';
 import { denseActive, preferExactCount } from './exact-count.ts';
 import { pickLicence } from './model-licence.ts';
@@ -86,7 +88,9 @@ export function buildModels(
     return ctx.resolveDeveloper(n) ?? VENDOR_PREFIX[n.toLowerCase()] ?? canonicalSlug(n);
   };
 
-  const create = (id: string, vendor: string, rule: string, spellings: string[], name?: string, source?: string): string => {
+  const create = (slug: string, vendor: string, rule: string, spellings: string[], name?: string, source?: string): string => {
+    // A preview retired apart is named by its undated id (`o1-preview`), whichever spelling creates it.
+    const id = matcher.apartOf(spellings[0]) ?? slug;
     const target = matcher.mergeTarget(id) ?? (name ? matcher.byDisplayName(name) : undefined);
     if (target) {
       for (const s of spellings) matcher.addSpelling(s, target);
@@ -109,6 +113,8 @@ export function buildModels(
 
   // Month-day releases that are models of their own (Kimi K2 Instruct 0905 beside 0711), before any model exists.
   matcher.setReleases(findReleases(observations, ctx.resolveDeveloper));
+  // Previews the developer retired apart from their model (`o1-preview` beside `o1`), also before any model exists.
+  matcher.setRetiredApart(findRetiredApart(observations));
 
   // R1: the models.dev catalogue entries (models/<vendor>/<id>).
   const r1 = observations.filter((o) => o.source === 'models-dev' && o.provider === undefined).sort(byReadability);
@@ -249,12 +255,13 @@ export function buildModels(
   };
 
   const unknownLicences = new Set<string>();
+  const defaultFalse = defaultFalseProviders(observations);
   const models: Model[] = [];
   for (const id of [...vendors.keys()].sort()) {
     const vendor = vendors.get(id)!;
     const placed = (members.get(id) ?? []).map((o) => place(o, vendor));
     const resolveId = (source: string, x: string) => matcher.resolve(source, x)?.id;
-    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences, repoFacts, resolveId, report.issues);
+    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences, repoFacts, resolveId, report.issues, defaultFalse);
     if (!model) {
       report.notes.push(`model ${id}: no observation gives a name; left out`);
       continue;
@@ -263,6 +270,7 @@ export function buildModels(
     model.variants = [...(variants.get(id) ?? [])].sort();
     models.push(model);
   }
+  report.notes.push(...pointerOpenWeights(models));
   for (const t of [...unknownLicences].sort()) report.unmatched.push({ source: 'licence-table', source_id: t, what: 'licence text', why: 'not in data/curated/licences.csv' });
 
   return {
@@ -288,7 +296,7 @@ type RepoFacts = (model: { id: string; vendor: string; weights_url?: string }, c
 
 function mergeModel(
   id: string, vendor: string, placed: Placed[], licenceOf: LicenceLookup, unknownLicences: Set<string>, repoFacts: RepoFacts,
-  resolveId?: (source: string, id: string) => string | undefined, issues: IngestIssue[] = [],
+  resolveId?: (source: string, id: string) => string | undefined, issues: IngestIssue[] = [], defaultFalse?: ReadonlySet<string>,
 ): Model | undefined {
   // The entry spelled like the canonical id speaks first among equals (the undated snapshot over dated ones).
   const exact = (o: ModelObservation) => (key0(o.source_model_id) === key0(id) ? 0 : 0.5);
@@ -314,7 +322,8 @@ function mergeModel(
   const set = <K extends keyof Model>(k: K, v: Model[K] | undefined) => { if (v !== undefined) model[k] = v; };
   set('family', pick((o) => o.family));
   set('release_date', pick((o) => o.release_date));
-  set('open_weights', pick((o) => o.open_weights));
+  // A claim of open weights needs evidence; resellers that disagree are no evidence (open-weights.ts).
+  set('open_weights', openWeightsOf(pick((o) => o.open_weights), placed, licence !== undefined, defaultFalse));
   // Status and retirement dates are the developer's word only (model-status.ts), never a reseller's.
   Object.assign(model, modelLifecycle(id, placed.map((p) => p.obs), vendor, model.open_weights?.value, resolveId));
   set('licence', licence);

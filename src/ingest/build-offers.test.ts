@@ -103,14 +103,18 @@ test("deepseek-chat's readings by their own dates (no history given): the newest
 });
 
 test("a reseller's retirement and notice are the offer's status, matched to its listing", () => {
-  // LiteLLM azure/gpt-4.1: deprecation_date 2026-11-04 (Azure's); a notice of Azure's retirement page for gpt-4.1.
+  // LiteLLM azure/gpt-4.1: deprecation_date 2026-11-04 (Azure's shutdown day, as the adapter reads it); a notice of
+  // Azure's retirement page for gpt-4.1 with the same day and no deprecation date.
   const notice: OfferNotice = { source: 'deprecations-rss', provider: 'azure', model_id: 'gpt-4.1', source_model_id: 'gpt-4.1', as_of: '2026-07-21', status: 'deprecated', shutdown_date: '2026-11-04', replacement: 'gpt-5' };
   const { offers } = run([
-    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4.1', as_of: '2026-07-24', input: 2, output: 8, deprecation_date: '2026-11-04' }),
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4.1', as_of: '2026-07-24', input: 2, output: 8,
+      shutdown_date: '2026-11-04' }),
     obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-4.1', as_of: '2026-07-24', input: 2, output: 8 }),
   ], [notice]);
   const azure = offers.find((o) => o.provider === 'azure')!;
-  assert.deepEqual([azure.status?.value, azure.deprecation_date?.value, azure.shutdown_date?.value, azure.replacement?.value, azure.first_party], ['deprecated', '2026-11-04', '2026-11-04', 'gpt-5', false]);
+  assert.deepEqual([azure.status?.value, azure.deprecation_date?.value, azure.shutdown_date?.value, azure.replacement?.value, azure.first_party],
+    ['deprecated', undefined, '2026-11-04', 'gpt-5', false]);
+  assert.deepEqual([azure.shutdown_date?.source, azure.shutdown_date?.corroborated_by], ['deprecations-rss', ['litellm']]);
   const openai = offers.find((o) => o.provider === 'openai')!;
   assert.deepEqual([openai.status, openai.first_party], [undefined, true]);
 });
@@ -142,4 +146,20 @@ test("Mistral Nemo end to end: one live developer offer at $0.15/$0.15, LiteLLM'
   const live = built.offers.filter((o) => o.status?.value !== 'deprecated');
   assert.deepEqual(live.map((o) => [o.provider_model_id, o.prices.input?.value, o.prices.output?.value]), [['mistral-nemo', 0.15, 0.15]]);
   assert.deepEqual(live[0].prices.input?.conflicts?.map((c) => [c.source, c.value]), [['litellm', 0.3]]);
+});
+
+test("a notice of another id of the model does not give a listing its dates: gpt-3.5-turbo-1106 keeps its own", () => {
+  // deprecations-rss, OpenAI (both read 2026-03-26): gpt-3.5-turbo-1106 deprecated 2025-09-26, shut down 2026-09-28;
+  // gpt-3.5-turbo-0613 deprecated 2023-11-06, shut down 2024-09-13 (no listing of its own, so it reaches the base
+  // listings of the model). LiteLLM gpt-3.5-turbo-1106 deprecation_date 2026-09-28 (read as its shutdown day).
+  const notice = (id: string, dep: string, shut: string): OfferNotice => ({ source: 'deprecations-rss', provider: 'openai',
+    model_id: 'gpt-3.5-turbo', source_model_id: id, as_of: '2026-03-26', status: 'deprecated', deprecation_date: dep, shutdown_date: shut });
+  const { offers } = buildOffers([
+    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-3.5-turbo-1106', as_of: '2026-07-24', input: 1, output: 2,
+      shutdown_date: '2026-09-28' }),
+  ], () => 'gpt-3.5-turbo', new Map(), { vendorOf: () => 'openai',
+    notices: [notice('gpt-3.5-turbo-1106', '2025-09-26', '2026-09-28'), notice('gpt-3.5-turbo-0613', '2023-11-06', '2024-09-13')] });
+  const o = offers.find((x) => x.provider_model_id === 'gpt-3.5-turbo-1106')!;
+  assert.deepEqual([o.deprecation_date?.value, o.shutdown_date?.value, o.shutdown_date?.source], ['2025-09-26', '2026-09-28', 'deprecations-rss']);
+  assert.deepEqual(o.shutdown_date?.corroborated_by, ['litellm']);
 });

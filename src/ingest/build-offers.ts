@@ -9,6 +9,7 @@ import { canonicalSlug } from './match-keys.ts';
 import type { EvidenceDate } from './price-dates.ts';
 import { agreementOf, type Agreement } from './price-agreement.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
+import { chooseLifecycle } from './lifecycle-dates.ts';
 import { listingGroup, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { regionalPremiumOf } from './regional-premium.ts';
@@ -139,7 +140,7 @@ export function buildOffers(
       prices, eu_resident, listed_by: [...new Set(list.map(({ o }) => o.source))].sort(),
       sku: g.sku, first_party: vendor !== undefined && isFirstParty(provider, vendor),
     };
-    Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? []));
+    Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? [], g.listing));
     // A price a source schedules (an introductory rate ending): the newest statement of it.
     const scheduled = list.flatMap(({ o }) =>
       (o.next_prices ? [{ value: roundPrices(o.next_prices), source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
@@ -217,7 +218,7 @@ function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[])
 type Lifecycle = Pick<Offer, 'status' | 'deprecation_date' | 'shutdown_date' | 'replacement'>;
 
 /** The listing's status and dates: the provider's newest statement wins; a source that says nothing is not `active`. */
-function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNotice[]): Lifecycle {
+function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNotice[], listing: string): Lifecycle {
   const all: Array<{ source: string; as_of: string } & Partial<OfferNotice>> = [...list, ...notices];
   const pick = <T>(get: (x: (typeof all)[number]) => T | undefined): Fact<T> | undefined =>
     choose(all.flatMap((x) => {
@@ -227,9 +228,17 @@ function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNot
   const out: Lifecycle = {};
   const status = pick((x) => x.status);
   if (status) out.status = status;
-  const dep = pick((x) => x.deprecation_date);
+  // Dates: the developer's notice over a catalogue's copy, never a deprecation after the shutdown (lifecycle-dates.ts).
+  // Statements about this listing (its own notice, a notice about the whole model, the catalogues' copies of it) come
+  // before a notice of another id of the model attached to it: OpenAI's gpt-3.5-turbo-0613 notice (shut down
+  // 2024-09-13) does not retire the gpt-3.5-turbo-1106 listing (2026-09-28).
+  const own = (x: (typeof all)[number]) => x.source_model_id === undefined || x.notice_scope === 'model'
+    || skuOf(x.source_model_id).listing === listing;
+  const dated = (get: (x: (typeof all)[number]) => string | undefined) =>
+    all.flatMap((x) => { const v = get(x); return v === undefined ? [] : [{ value: v, source: x.source, as_of: x.as_of, rank: own(x) ? 0 : 1 }]; });
+  const shut = chooseLifecycle(dated((x) => x.shutdown_date));
+  const dep = chooseLifecycle(dated((x) => x.deprecation_date), { notAfter: shut?.value });
   if (dep) out.deprecation_date = dep;
-  const shut = pick((x) => x.shutdown_date);
   if (shut) out.shutdown_date = shut;
   const rep = pick((x) => x.replacement);
   if (rep) out.replacement = rep;

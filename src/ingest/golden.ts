@@ -21,7 +21,7 @@ export type GoldenView = {
 
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
-  'vendor',
+  'vendor', 'deprecation_date', 'shutdown_date',
 ] as const;
 /** The KV-cache facts of an architecture a row may check (`architecture:kv_layers`). */
 const ARCHITECTURE_FIELD =
@@ -179,6 +179,9 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     case 'open_weights': return m.open_weights?.value;
     // The service treats a model without a status fact as served (recommend drops only `deprecated`).
     case 'status': return m.status?.value ?? 'active';
+    // Absent reads as `none`: a row can say a model has no such date.
+    case 'deprecation_date': return m.deprecation_date?.value ?? 'none';
+    case 'shutdown_date': return m.shutdown_date?.value ?? 'none';
   }
   return undefined;
 }

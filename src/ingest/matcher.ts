@@ -1,6 +1,7 @@
 // Matches source identifiers to canonical model ids: the reviewed alias table first, then documented rules.
 import { REPO_SOURCES } from './model-repo.ts';
 import { experimentalKey, key0, key1, mergeKey, packagingKey, releaseKey, variantKeys } from './match-keys.ts';
+import { taggedKey, type RetiredApart } from './retired-apart.ts';
 
 export type MatchRule = 'alias-table' | 'release' | 'hint' | 'exact' | 'snapshot' | 'variant' | 'loose' | 'weights-url' | 'name';
 
@@ -48,6 +49,8 @@ export class Matcher {
   private readonly starRows: AliasRow[] = [];
   /** Month-day releases that are models of their own (releases.ts): release key -> canonical id. */
   private releases: ReadonlyMap<string, string> = new Map();
+  /** Previews the developer retired apart from their model (retired-apart.ts): tagged key -> canonical id. */
+  private apart: RetiredApart = new Map();
 
   constructor(aliasRows: readonly AliasRow[] = []) {
     for (const r of aliasRows) {
@@ -69,8 +72,24 @@ export class Matcher {
     this.releases = releases;
   }
 
-  /** The canonical id of the release this id names (`kimi-k2-instruct-0905` -> `kimi-k2-0905`), if it names one. */
+  /** Set the previews that are models of their own (retired-apart.ts), before any model is registered. */
+  setRetiredApart(apart: RetiredApart): void {
+    this.apart = apart;
+  }
+
+  /** The preview model of its own this id names (`o1-preview-2024-09-12` -> `o1-preview`), if it names one. */
+  apartOf(sourceId: string): string | undefined {
+    const k = taggedKey(sourceId);
+    return k === undefined ? undefined : this.apart.get(k);
+  }
+
+  /**
+   * The canonical id of the release this id names (`kimi-k2-instruct-0905` -> `kimi-k2-0905`), if it names one; a
+   * preview retired apart is such a release too: it merges into no model but itself and takes no family key.
+   */
   releaseOf(sourceId: string): string | undefined {
+    const apart = this.apartOf(sourceId);
+    if (apart !== undefined) return apart;
     const exp = experimentalKey(sourceId);
     return (exp !== undefined ? this.releases.get(exp) : undefined) ?? this.releases.get(releaseKey(sourceId));
   }

@@ -34,15 +34,53 @@ test("deepseek-v3 and gpt-4.1: a reseller's retirement date is not the model's",
 });
 
 test("the developer's own listing retired under the model's id deprecates the model, with the developer's date", () => {
-  // LiteLLM claude-3-7-sonnet-20250219 (litellm_provider anthropic): deprecation_date 2026-02-19, before the 2026-07-24 snapshot.
+  // LiteLLM claude-3-7-sonnet-20250219 (litellm_provider anthropic): deprecation_date 2026-02-19 (its shutdown day, as
+  // the adapter reads it), before the 2026-07-24 snapshot.
   const life = modelLifecycle('claude-3-7-sonnet-20250219', [
-    o({ source: 'litellm', source_model_id: 'claude-3-7-sonnet-20250219', provider: 'anthropic', as_of: '2026-07-24', deprecation_date: '2026-02-19' }),
+    o({ source: 'litellm', source_model_id: 'claude-3-7-sonnet-20250219', provider: 'anthropic', as_of: '2026-07-24',
+      shutdown_date: '2026-02-19' }),
     o({ source: 'litellm', source_model_id: 'claude-3-7-sonnet-latest', provider: 'anthropic', as_of: '2026-07-24' }),
     o({ source: 'models-dev', source_model_id: 'openrouter/anthropic/claude-3.7-sonnet', provider: 'openrouter' }),
   ], 'anthropic', false);
   assert.equal(life.status?.value, 'deprecated');
   assert.equal(life.status?.source, 'litellm');
-  assert.equal(life.deprecation_date?.value, '2026-02-19');
+  assert.deepEqual([life.deprecation_date, life.shutdown_date?.value], [undefined, '2026-02-19']);
+});
+
+// deprecations-rss/deprecations.json (Anthropic) and LiteLLM's 2026-07-24 snapshot, key by key (litellm_provider
+// anthropic, deprecation_date read as the key's shutdown day): the notice's dates stand, LiteLLM's are conflicts.
+const ANTHROPIC_RETIREMENTS: Array<[string, string, string, string, string, string]> = [
+  // model id, notice id, notice deprecation, notice shutdown, LiteLLM key, LiteLLM date
+  ['claude-3-opus-latest', 'claude-3-opus-20240229', '2025-06-30', '2026-01-05', 'claude-3-opus-20240229', '2026-05-01'],
+  ['claude-3-7-sonnet-20250219', 'claude-3-7-sonnet-20250219', '2025-10-28', '2026-02-19', 'claude-3-7-sonnet-20250219', '2026-02-19'],
+  ['claude-opus-4-1', 'claude-opus-4-1-20250805', '2026-06-05', '2026-08-05', 'claude-opus-4-1-20250805', '2026-08-05'],
+  ['claude-opus-4-0', 'claude-opus-4-20250514', '2026-04-14', '2026-06-15', 'claude-opus-4-20250514', '2026-05-14'],
+];
+
+test("the developer's notice gives the retirement dates, over LiteLLM's copy of the listing", () => {
+  for (const [id, noticeId, dep, shut, key, litellmDate] of ANTHROPIC_RETIREMENTS) {
+    const life = modelLifecycle(id, [
+      o({ source: 'deprecations-rss', source_model_id: noticeId, provider: 'anthropic', as_of: '2026-07-21', status: 'deprecated',
+        deprecation_date: dep, shutdown_date: shut }),
+      o({ source: 'litellm', source_model_id: key, provider: 'anthropic', as_of: '2026-07-24', shutdown_date: litellmDate }),
+      o({ source: 'models-dev', source_model_id: id, provider: 'anthropic' }),
+    ], 'anthropic', false);
+    assert.deepEqual([life.deprecation_date?.value, life.deprecation_date?.source, life.shutdown_date?.value, life.shutdown_date?.source],
+      [dep, 'deprecations-rss', shut, 'deprecations-rss'], id);
+    if (litellmDate === shut) assert.deepEqual(life.shutdown_date?.corroborated_by, ['litellm'], id);
+    else assert.deepEqual(life.shutdown_date?.conflicts?.map((c) => [c.source, c.value]), [['litellm', litellmDate]], id);
+    assert.ok(life.deprecation_date!.value <= life.shutdown_date!.value, id);
+  }
+});
+
+test('a deprecation date after the shutdown date is never served', () => {
+  // A catalogue's deprecation date (2026-05-01) after the developer's shutdown day (2026-01-05): left out.
+  const life = modelLifecycle('claude-3-opus-20240229', [
+    o({ source: 'deprecations-rss', source_model_id: 'claude-3-opus-20240229', provider: 'anthropic', as_of: '2026-03-26',
+      status: 'deprecated', shutdown_date: '2026-01-05' }),
+    o({ source: 'models-dev', source_model_id: 'claude-3-opus-20240229', provider: 'anthropic', deprecation_date: '2026-05-01' }),
+  ], 'anthropic', false);
+  assert.deepEqual([life.deprecation_date, life.shutdown_date?.value], [undefined, '2026-01-05']);
 });
 
 test("a developer's notice: status, shutdown date and replacement (resolved to a canonical id) reach the model", () => {

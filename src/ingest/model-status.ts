@@ -2,6 +2,7 @@
 import type { Fact, Model } from '../schema/index.ts';
 import type { ModelObservation } from '../sources/types.ts';
 import { isFirstParty } from './first-party.ts';
+import { chooseLifecycle } from './lifecycle-dates.ts';
 import { key0 } from './match-keys.ts';
 import { choose, sourceRank, type Candidate } from './precedence.ts';
 import { rollingBase } from './rolling-alias.ts';
@@ -42,11 +43,16 @@ export function modelLifecycle(
   if (status && !(openWeights && status.value === 'deprecated')) out.status = status;
   if (openWeights) return out;
   // Dates and the replacement: the developer's listing under the model's own id; for a retired model, any of its.
-  const datesFrom = (get: (o: ModelObservation) => string | undefined) =>
-    pick(own, get) ?? (out.status?.value === 'deprecated' ? pick(developer, get) : undefined);
-  const dep = datesFrom((o) => o.deprecation_date);
-  if (dep) out.deprecation_date = dep;
+  // The developer's notice speaks over a catalogue's copy of the listing (lifecycle-dates.ts).
+  const statements = (from: readonly ModelObservation[], get: (o: ModelObservation) => string | undefined) =>
+    from.flatMap((o) => { const v = get(o); return v === undefined ? [] : [{ value: v, source: o.source, as_of: o.as_of }]; });
+  const datesFrom = (get: (o: ModelObservation) => string | undefined, notAfter?: string) =>
+    chooseLifecycle(statements(own, get), { notAfter })
+      ?? (out.status?.value === 'deprecated' ? chooseLifecycle(statements(developer, get), { notAfter }) : undefined);
   const shut = datesFrom((o) => o.shutdown_date);
+  // A model is never served as deprecated after the day it was shut down.
+  const dep = datesFrom((o) => o.deprecation_date, shut?.value);
+  if (dep) out.deprecation_date = dep;
   if (shut) out.shutdown_date = shut;
   const rep = datesFrom((o) => o.replacement);
   if (rep) out.replacement = { ...rep, value: resolveId(rep.source, rep.value) ?? rep.value };

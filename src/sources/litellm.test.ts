@@ -212,3 +212,17 @@ test('batch, flex and priority prices are offers of their own SKU beside the sta
   ]);
   assert.ok(r.issues.some((i) => i.row === 'gpt-4o' && i.field === 'input_cost_per_token_flex'));
 });
+
+test("deprecation_date is read as the key's shutdown day, for the model and the offer, never as a deprecation date", async () => {
+  // model_prices_and_context_window-2026-07-24.json: claude-3-opus-20240229 (anthropic) deprecation_date 2026-05-01,
+  // four months after Anthropic retired the model (2026-01-05) and ten after it deprecated it (2025-06-30).
+  const r = await litellm.read(aSnapshot({
+    'claude-3-opus-20240229': chat('anthropic', {
+      input_cost_per_token: 1.5e-5, output_cost_per_token: 7.5e-5, deprecation_date: '2026-05-01',
+    }),
+  }));
+  const m = r.models?.find((x) => x.source_model_id === 'claude-3-opus-20240229');
+  assert.deepEqual([m?.shutdown_date, m?.deprecation_date], ['2026-05-01', undefined]);
+  const o = offerOf(r, 'anthropic', 'claude-3-opus-20240229');
+  assert.deepEqual([o?.shutdown_date, o?.deprecation_date], ['2026-05-01', undefined]);
+});

@@ -109,6 +109,15 @@ function sourceRow(retrieved: string): Source {
   };
 }
 
+/**
+ * SHUTDOWN. LiteLLM's sample_spec calls `deprecation_date` the "date when the model becomes deprecated", but its
+ * contributors enter the day the key stops serving: claude-3-7-sonnet-20250219 2026-02-19 and
+ * claude-opus-4-1-20250805 2026-08-05 are the retirement days of Anthropic's notices (deprecated 2025-10-28 and
+ * 2026-06-05), vertex_ai/claude-3-7-sonnet@20250219 2026-05-11 is Vertex's shutdown day, BerriAI/litellm#14205 set
+ * claude-3-opus-20240229 to 2026-01-05 (its retirement day), and #29240 removed keys whose date had passed as models
+ * "that no longer work". It is read as the listing's shutdown date, never as the developer's deprecation date; the
+ * developer's own notice still wins over it (src/ingest/lifecycle-dates.ts).
+ */
 function translate(key: string, raw: Record<string, unknown>, asOf: string, where: Where, issues: IngestIssue[]) {
   const e = parseFields(raw, EntryFields, where, issues);
   if (!e) return undefined;
@@ -123,7 +132,8 @@ function translate(key: string, raw: Record<string, unknown>, asOf: string, wher
     vendor_hint: FIRST_PARTY_PROVIDERS.has(provider) ? provider : undefined,
     provider,
     as_of: asOf,
-    deprecation_date: e.deprecation_date,
+    // LiteLLM's `deprecation_date` is the day it expects the key to stop working, that is a shutdown date (SHUTDOWN).
+    shutdown_date: e.deprecation_date,
     context_window: e.max_input_tokens || undefined,
     max_output: e.max_output_tokens || undefined,
     modalities:
@@ -152,8 +162,8 @@ function translate(key: string, raw: Record<string, unknown>, asOf: string, wher
     cache_write: e.cache_creation_input_token_cost === undefined ? undefined : perMillion(e.cache_creation_input_token_cost),
     tiers: readTiers(raw, ranges, where, issues),
     url: e.source,
-    // LiteLLM's deprecation_date is per key, that is per provider listing.
-    deprecation_date: e.deprecation_date,
+    // LiteLLM's deprecation_date is per key, that is per provider listing, and a shutdown date (SHUTDOWN).
+    shutdown_date: e.deprecation_date,
     eu_uplift: e.regional_processing_uplift_multiplier_eu,
     file: where.file,
     row: where.row,

@@ -84,6 +84,8 @@ export type OfferObservation = {
   /** The provider's status of this listing (`deprecated`: the provider retired it). */
   status?: ModelStatus;
   deprecation_date?: string;
+  /** The day the source says the listing stops serving. */
+  shutdown_date?: string;
   /** When the source prices part of each day differently (peak hours): which part these prices hold for, and the other. */
   time_of_day_note?: string;
   /** A price the source schedules for a later day (an introductory rate ending), with the day it starts. */

@@ -1,0 +1,55 @@
+// Which statement of a retirement date stands: the developer's own notice over a catalogue's copy of the listing.
+import type { Fact } from '../schema/index.ts';
+import { DEPRECATIONS_SOURCE_ID } from '../sources/deprecations-rss.ts';
+import { DEVELOPER_NOTICES_SOURCE_ID } from '../sources/developer-notices.ts';
+import { choose, sourceRank, type Candidate } from './precedence.ts';
+
+/** The developer's notices: its deprecation page (deprecations.info's scrape) and the reviewed notices table. */
+export const NOTICE_SOURCES: ReadonlySet<string> = new Set([DEPRECATIONS_SOURCE_ID, DEVELOPER_NOTICES_SOURCE_ID]);
+
+/** `rank`: lower speaks first, before the notice-over-copy rule (an offer's own listing before another id's notice). */
+export type Statement<T> = { value: T; source: string; as_of: string; rank?: number };
+
+/**
+ * One lifecycle date (or replacement) from dated statements (docs/data.md, "Offers, SKUs and status"). The developer's
+ * notice wins over a catalogue's copy of its listing (LiteLLM, models.dev), whatever their dates: LiteLLM's
+ * `deprecation_date` is its own removal date for the key (2026-05-01 for claude-3-opus-20240229, which Anthropic
+ * deprecated on 2025-06-30 and retired on 2026-01-05). Within the notices, or within the copies when no notice
+ * speaks, the newest statement wins. `notAfter`: a deprecation date after the shutdown date served beside it is
+ * never served; such a statement stays visible in `conflicts`. The other statements that agree are
+ * `corroborated_by`, those that differ are `conflicts` (the newest of each source).
+ */
+export function chooseLifecycle<T extends string>(
+  statements: readonly Statement<T>[], opts: { notAfter?: string } = {},
+): Fact<T> | undefined {
+  const allowed = statements.filter((s) => opts.notAfter === undefined || s.value <= opts.notAfter);
+  const first = Math.min(...allowed.map((s) => s.rank ?? 0));
+  const eligible = allowed.filter((s) => (s.rank ?? 0) === first);
+  const notices = eligible.filter((s) => NOTICE_SOURCES.has(s.source));
+  const cands = (notices.length ? notices : eligible).map((s): Candidate<T> => ({ value: s.value, source: s.source, as_of: s.as_of, tier: 1,
+    authoritative: true }));
+  const top = choose(cands, sourceRank, { newestFirst: true });
+  if (!top) return undefined;
+  return withOthers(top, statements);
+}
+
+/** The served fact with every other source's newest statement recorded as agreeing or differing. */
+function withOthers<T>(top: Fact<T>, statements: readonly Statement<T>[]): Fact<T> {
+  const newest = new Map<string, Statement<T>>();
+  for (const s of statements) {
+    if (s.source === top.source) continue;
+    const cur = newest.get(s.source);
+    if (!cur || s.as_of > cur.as_of) newest.set(s.source, s);
+  }
+  const agree = new Set(top.corroborated_by ?? []);
+  const conflicts = new Map((top.conflicts ?? []).map((c) => [c.source, c]));
+  for (const s of newest.values()) {
+    if (JSON.stringify(s.value) === JSON.stringify(top.value)) { agree.add(s.source); conflicts.delete(s.source); }
+    else if (!agree.has(s.source)) conflicts.set(s.source, { value: s.value, as_of: s.as_of, source: s.source });
+  }
+  const out: Fact<T> = { value: top.value, as_of: top.as_of, source: top.source };
+  if (top.note) out.note = top.note;
+  if (agree.size) out.corroborated_by = [...agree].sort();
+  if (conflicts.size) out.conflicts = [...conflicts.values()].sort((a, b) => a.source.localeCompare(b.source));
+  return out;
+}
