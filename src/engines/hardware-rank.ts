@@ -1,7 +1,7 @@
 // Ranking per configuration: every open-weights language model that runs on it, best first, written out per page.
 import type { Hardware, Model } from '../schema/index.ts';
 import {
-  assessFit, describeFit, FIT_ASSUMPTIONS, rankedHeadroom,
+  assessFit, describeFit, FIT_ASSUMPTIONS, headroomRanker,
   type FitAssessed, type FitAssessment, type FitNotAssessable, type FitOptions,
 } from './hardware-fit.ts';
 import { isLanguageModel } from './language-model.ts';
@@ -72,8 +72,9 @@ export function rankForHardware(
   const not_assessable: ModelsForHardwareResult['not_assessable'] = [];
   const { candidates, excluded } = split;
   let does_not_fit = 0;
+  const headroomOf = headroomRanker(hardware, opts);
   for (const model of candidates) {
-    const headroom = rankedHeadroom(model, hardware, opts);
+    const headroom = headroomOf(model);
     if (headroom === undefined) {
       const a = assessFit(model, hardware, opts) as FitNotAssessable;
       not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
