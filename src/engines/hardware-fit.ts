@@ -194,9 +194,12 @@ function candidatesOn(native: string | null, opts: FitOptions, ladder: Ladder): 
  */
 function chooseIndex(list: readonly Quantization[], level: (i: number) => FitLevel): number {
   if (list.length > 0 && list[0].native !== undefined && level(0) !== 'no') return 0;
-  const atLeast4 = (i: number) => list[i].bits_per_weight >= MIN_SELF_HOSTING_BITS;
-  for (const [floor, want] of CHOICE_ORDER) {
-    for (let i = 0; i < list.length; i++) if ((!floor || atLeast4(i)) && level(i) === want) return i;
+  // Written without closures: a ranking chooses for every model of the catalogue on every ask.
+  for (let c = 0; c < CHOICE_ORDER.length; c++) {
+    const [floor, want] = CHOICE_ORDER[c];
+    for (let i = 0; i < list.length; i++) {
+      if ((!floor || list[i].bits_per_weight >= MIN_SELF_HOSTING_BITS) && level(i) === want) return i;
+    }
   }
   return -1;
 }
@@ -205,6 +208,7 @@ const CHOICE_ORDER: ReadonlyArray<readonly [boolean, FitLevel]> = [[true, 'comfo
 /** Levels of the candidates of one ranking call, reused: ranking a catalogue keeps no per-model objects. */
 const scratchLevels: FitLevel[] = [];
 const scratchTotals: number[] = [];
+const scratchLevel = (i: number): FitLevel => scratchLevels[i];
 
 /**
  * A model's weights in bytes at each candidate of a list (`weightsFor`, in the list's order): they depend on the model
@@ -283,7 +287,7 @@ function headroomAt(
     scratchTotals[i] = weights[i] + kv + overhead;
     scratchLevels[i] = levelOf(scratchTotals[i], usable);
   }
-  const k = chooseIndex(list, (i) => scratchLevels[i]);
+  const k = chooseIndex(list, scratchLevel);
   return k < 0 ? null : usable - scratchTotals[k];
 }
 
