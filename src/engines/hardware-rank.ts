@@ -5,7 +5,8 @@ import {
   type FitAssessed, type FitAssessment, type FitNotAssessable, type FitOptions,
 } from './hardware-fit.ts';
 import { isLanguageModel } from './language-model.ts';
-import { hardwareSummary, toGb, type HardwareSummary } from './memory.ts';
+import { windowUnknownReason } from './context-window.ts';
+import { hardwareSummary, modelFacts, toGb, type HardwareSummary } from './memory.ts';
 
 export type RankedModel = FitAssessed & { rank: number; rating: number | null };
 
@@ -73,11 +74,20 @@ export function rankForHardware(
   const { candidates, excluded } = split;
   let does_not_fit = 0;
   const headroomOf = headroomRanker(hardware, opts);
+  let windowReason: string | undefined;
   for (const model of candidates) {
     const headroom = headroomOf(model);
     if (headroom === undefined) {
-      const a = assessFit(model, hardware, opts) as FitNotAssessable;
-      not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
+      const facts = modelFacts(model);
+      if ('missing' in facts) {
+        const a = assessFit(model, hardware, opts) as FitNotAssessable;
+        not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
+      } else {
+        // The window is unknown above the context a fit is asserted at: assessFit's reason, the same for every such
+        // model of the ask, worded once (it formats numbers, which takes microseconds).
+        windowReason ??= windowUnknownReason(opts.context);
+        not_assessable.push({ model_id: model.id, reason: windowReason, missing: ['context_window'] });
+      }
     } else if (headroom === null) does_not_fit++;
     // The order uses the headroom as the wire shows it (rounded), as the written-out memory report has it.
     else fits.push({ rating: ratingOf(model.id) ?? null, headroom_gb: toGb(headroom), model });
