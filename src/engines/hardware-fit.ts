@@ -170,6 +170,11 @@ function candidatesFor(native: string | null, opts: FitOptions, hardware: Hardwa
   return candidatesOn(native, opts, fitLadder(hardware, opts));
 }
 
+/** How a model of this native format is quantized on the configuration at this ask, in words (the candidates' rule). */
+export function quantizationRuleFor(native: string | null, hardware: Hardware, opts: FitOptions): string {
+  return candidatesFor(native, opts, hardware).rule;
+}
+
 function candidatesOn(native: string | null, opts: FitOptions, ladder: Ladder): Candidates {
   const key = `${native}\u0000${opts.min_bits_per_weight ?? ''}\u0000${opts.quantization ?? ''}\u0000${ladder.key}`;
   let c = candidateCache.get(key);

@@ -2,11 +2,12 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { DECODE_EFFICIENCY, KV_CACHE_BYTES, QUANTIZATIONS, type KvCacheType } from '../engines/constants.ts';
 import { computeClass, layoutBasis } from '../engines/decode.ts';
-import { assessFit, fitLadder, memoryReport, modelFitInputs, type FitAssessment, type FitOptions } from '../engines/hardware-fit.ts';
+import {
+  assessFit, memoryReport, modelFitInputs, quantizationRuleFor, type FitAssessment, type FitOptions,
+} from '../engines/hardware-fit.ts';
 import type { RankedFit } from '../engines/hardware-rank.ts';
 import { hasBandwidth, kvLayout, toGb, type KvLayout, type ModelFacts } from '../engines/memory.ts';
 import { isMixtureOfExperts } from '../engines/moe.ts';
-import { candidateQuantizations } from '../engines/quantization.ts';
 import { batchOneTokensPerSecond, PREFILL_RATE, speedOf } from '../engines/speed.ts';
 import { speedLayout } from '../engines/speed-layout.ts';
 import { overallRating } from '../engines/ranking.ts';
@@ -35,7 +36,8 @@ function headingOf(ds: Dataset, headings: Map<string, Heading>, id: string): Hea
  * own rule only where it differs (a model shipped in MXFP4 or FP8). The same text the engine gives each such model.
  */
 export function sharedQuantizationRule(hardware: Hardware, opts: FitOptions): string {
-  return candidateQuantizations(null, opts, fitLadder(hardware, opts)).rule;
+  // The engine's kept candidate list for models without a native format: the rule is not worded again on every ask.
+  return quantizationRuleFor(null, hardware, opts);
 }
 
 /**
