@@ -53,6 +53,11 @@ test('a ranking lists the model without a window apart above 4,096 tokens, and r
   assert.deepEqual(long.models.map((m) => m.model_id), []);
   assert.equal(long.does_not_fit, 1, 'window-8k: over its window');
   assert.deepEqual(long.not_assessable.map((m) => [m.model_id, m.missing]), [['no-window', ['context_window']]]);
+  assert.equal(
+    long.not_assessable[0].reason,
+    'not assessable at 32,768 tokens: the dataset has no context window for this model, and a fit is asserted only up to 4,096 ' +
+      'tokens without one (the service does not guess the window)',
+  );
   assert.ok(long.assumptions.some((a) => a.includes('where the dataset has no window, the fit is asserted only up to 4,096 tokens')));
   assert.deepEqual(new Set(at(4096).models.map((m) => m.model_id)), new Set(['no-window', 'window-8k']));
 });

@@ -11,6 +11,8 @@ import type { Model } from '../schema/index.ts';
 export const UNKNOWN_WINDOW_MAX_CONTEXT = 4096;
 
 const tokens = (n: number) => n.toLocaleString('en-US');
+// Formatted once: toLocaleString takes microseconds, and the reasons below are written on every ask above the limit.
+const MAX_CONTEXT_WORDS = tokens(UNKNOWN_WINDOW_MAX_CONTEXT);
 
 /** Whether the window is unknown and the context is above what a fit is asserted at without one. */
 export function windowUnknownAt(model: Model, context: number): boolean {
@@ -21,7 +23,7 @@ export function windowUnknownAt(model: Model, context: number): boolean {
 export function windowUnknownReason(context: number): string {
   return (
     `not assessable at ${tokens(context)} tokens: the dataset has no context window for this model, and a fit is asserted ` +
-    `only up to ${tokens(UNKNOWN_WINDOW_MAX_CONTEXT)} tokens without one (the service does not guess the window)`
+    `only up to ${MAX_CONTEXT_WORDS} tokens without one (the service does not guess the window)`
   );
 }
 
@@ -29,7 +31,7 @@ export function windowUnknownReason(context: number): string {
 export function windowUnknownListReason(context: number): string {
   return (
     `those missing context_window have their other facts, but are not assessed at ${tokens(context)} tokens: without a ` +
-    `context window a fit is asserted only up to ${tokens(UNKNOWN_WINDOW_MAX_CONTEXT)} tokens`
+    `context window a fit is asserted only up to ${MAX_CONTEXT_WORDS} tokens`
   );
 }
 

@@ -26,7 +26,7 @@ import {
 import { isLanguageModel } from './language-model.ts';
 import { candidateQuantizations, type Candidates } from './quantization.ts';
 import { ladderFor, type Figure, type Ladder } from './runtime.ts';
-import { speedOf, type SpeedEstimate } from './speed.ts';
+import { batchOneTokensPerSecond, speedOf, type SpeedEstimate } from './speed.ts';
 import { fitSplitNote } from './speed-layout.ts';
 import { DECODE_BASIS, PREFILL_BASIS, decodeSplit } from './decode.ts';
 import { weightsBasis, weightsFor } from './gguf-sizes.ts';
@@ -119,7 +119,8 @@ function levelOf(total: number, usable: number): FitLevel {
   return used <= 1 ? 'tight' : 'no';
 }
 
-function memoryReport(q: Quantization, need: MemoryNeed, usable: number): MemoryReport {
+/** Memory needed versus available at one quantization, as the wire shows it. */
+export function memoryReport(q: Quantization, need: MemoryNeed, usable: number): MemoryReport {
   return {
     quantization: q.id,
     weights_gb: toGb(need.weights),
@@ -166,7 +167,15 @@ const candidateCache = new Map<string, Candidates>();
 const CANDIDATE_CACHE_MAX = 256;
 
 function candidatesFor(native: string | null, opts: FitOptions, hardware: Hardware): Candidates {
-  const ladder = fitLadder(hardware, opts);
+  return candidatesOn(native, opts, fitLadder(hardware, opts));
+}
+
+/** How a model of this native format is quantized on the configuration at this ask, in words (the candidates' rule). */
+export function quantizationRuleFor(native: string | null, hardware: Hardware, opts: FitOptions): string {
+  return candidatesFor(native, opts, hardware).rule;
+}
+
+function candidatesOn(native: string | null, opts: FitOptions, ladder: Ladder): Candidates {
   const key = `${native}\u0000${opts.min_bits_per_weight ?? ''}\u0000${opts.quantization ?? ''}\u0000${ladder.key}`;
   let c = candidateCache.get(key);
   if (!c) {
@@ -190,9 +199,12 @@ function candidatesFor(native: string | null, opts: FitOptions, hardware: Hardwa
  */
 function chooseIndex(list: readonly Quantization[], level: (i: number) => FitLevel): number {
   if (list.length > 0 && list[0].native !== undefined && level(0) !== 'no') return 0;
-  const atLeast4 = (i: number) => list[i].bits_per_weight >= MIN_SELF_HOSTING_BITS;
-  for (const [floor, want] of CHOICE_ORDER) {
-    for (let i = 0; i < list.length; i++) if ((!floor || atLeast4(i)) && level(i) === want) return i;
+  // Written without closures: a ranking chooses for every model of the catalogue on every ask.
+  for (let c = 0; c < CHOICE_ORDER.length; c++) {
+    const [floor, want] = CHOICE_ORDER[c];
+    for (let i = 0; i < list.length; i++) {
+      if ((!floor || list[i].bits_per_weight >= MIN_SELF_HOSTING_BITS) && level(i) === want) return i;
+    }
   }
   return -1;
 }
@@ -201,29 +213,86 @@ const CHOICE_ORDER: ReadonlyArray<readonly [boolean, FitLevel]> = [[true, 'comfo
 /** Levels of the candidates of one ranking call, reused: ranking a catalogue keeps no per-model objects. */
 const scratchLevels: FitLevel[] = [];
 const scratchTotals: number[] = [];
+const scratchLevel = (i: number): FitLevel => scratchLevels[i];
+
+/**
+ * A model's weights in bytes at each candidate of a list (`weightsFor`, in the list's order): they depend on the model
+ * and the list alone, not on the context or the concurrency, so a ranking reads them instead of looking up published
+ * file sizes again on every ask. Kept with the list (weakly: an evicted list takes them along) per model's facts
+ * (frozen, one per Model object): bounded by the catalogue times the few lists in use.
+ */
+const weightsByList = new WeakMap<Candidates, WeakMap<ModelFacts, Float64Array>>();
+
+function weightsOn(c: Candidates, byFacts: WeakMap<ModelFacts, Float64Array>, facts: ModelFacts): Float64Array {
+  let w = byFacts.get(facts);
+  if (!w) {
+    w = new Float64Array(c.list.length);
+    for (let i = 0; i < c.list.length; i++) w[i] = weightsFor(facts.parameters_total, c.list[i], facts.published);
+    byFacts.set(facts, w);
+  }
+  return w;
+}
+
+/** A model's headroom on the configuration of one ask: see `rankedHeadroom`. */
+export type HeadroomOf = (model: Model) => number | null | undefined;
+
+/**
+ * `rankedHeadroom` for every model of one ask: what does not depend on the model (usable memory, overhead, the
+ * runtime's ladder, the candidate list of each native format) is read once, and each model's weights at every
+ * candidate are kept with the list.
+ */
+export function headroomRanker(hardware: Hardware, opts: FitOptions): HeadroomOf {
+  const usable = usableBytes(hardware);
+  const overhead = overheadBytes(hardware.count);
+  const ladder = fitLadder(hardware, opts);
+  // A few native formats (none, bf16, fp8, mxfp4...) across the catalogue: their lists, and the weights kept with each.
+  const lists = new Map<string | null, { c: Candidates; weights: WeakMap<ModelFacts, Float64Array> }>();
+  return (model) => {
+    const facts = modelFacts(model);
+    if ('missing' in facts || windowUnknownAt(model, opts.context)) return undefined;
+    let l = lists.get(facts.native_precision);
+    if (!l) {
+      const c = candidatesOn(facts.native_precision, opts, ladder);
+      lists.set(facts.native_precision, (l = { c, weights: weightsKeptWith(c) }));
+    }
+    return headroomAt(model, facts, l.c.list, weightsOn(l.c, l.weights, facts), usable, overhead, opts);
+  };
+}
+
+function weightsKeptWith(c: Candidates): WeakMap<ModelFacts, Float64Array> {
+  let weights = weightsByList.get(c);
+  if (!weights) weightsByList.set(c, (weights = new WeakMap()));
+  return weights;
+}
 
 /**
  * For ranking: the headroom in bytes at the quantization assessFit chooses, null when none fits (or the context is
  * over the window), undefined when the model lacks the facts (or its window is unknown above the context a fit is
  * asserted at: context-window.ts). The same sums and choice as assessFit, without the assessment's objects: a ranking
- * reads every model, and a page writes out twenty.
+ * reads every model, and a page writes out twenty. A caller asking for many models at one ask takes `headroomRanker`.
  */
 export function rankedHeadroom(model: Model, hardware: Hardware, opts: FitOptions): number | null | undefined {
   const facts = modelFacts(model);
   if ('missing' in facts || windowUnknownAt(model, opts.context)) return undefined;
+  const c = candidatesFor(facts.native_precision, opts, hardware);
+  const weights = weightsOn(c, weightsKeptWith(c), facts);
+  return headroomAt(model, facts, c.list, weights, usableBytes(hardware), overheadBytes(hardware.count), opts);
+}
+
+/** The headroom at the chosen candidate from the model's weights at each (`weightsOn`): assessFit's sums, in its order. */
+function headroomAt(
+  model: Model, facts: ModelFacts, list: readonly Quantization[], weights: Float64Array, usable: number, overhead: number, opts: FitOptions,
+): number | null {
   const window = model.context_window?.value;
   if (window !== undefined && opts.context > window) return null;
-  const usable = usableBytes(hardware);
-  const list = candidatesFor(facts.native_precision, opts, hardware).list;
   // needAt's sum, in its order, with the KV cache and overhead (the same at every quantization) computed once: a
   // ranking reads every model at every candidate, and the MemoryInput and MemoryNeed objects were most of its garbage.
   const kv = kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache);
-  const overhead = overheadBytes(hardware.count);
   for (let i = 0; i < list.length; i++) {
-    scratchTotals[i] = weightsFor(facts.parameters_total, list[i], facts.published) + kv + overhead;
+    scratchTotals[i] = weights[i] + kv + overhead;
     scratchLevels[i] = levelOf(scratchTotals[i], usable);
   }
-  const k = chooseIndex(list, (i) => scratchLevels[i]);
+  const k = chooseIndex(list, scratchLevel);
   return k < 0 ? null : usable - scratchTotals[k];
 }
 
@@ -322,7 +391,7 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
       weights_gb: toGb(t.need.weights),
       total_gb: toGb(t.need.total),
       memory_fit: overWindow ? 'no' : t.level,
-      tokens_per_s: overWindow || t.level === 'no' || !hasBandwidth(hardware) ? null : speedOf(facts, t.q, hardware, opts).tokens_per_s,
+      tokens_per_s: overWindow || t.level === 'no' || !hasBandwidth(hardware) ? null : batchOneTokensPerSecond(facts, t.q, hardware, opts),
     })),
     split: fitSplitNote(hardware, opts.concurrency),
     estimate: true,

@@ -1,11 +1,12 @@
 // Ranking per configuration: every open-weights language model that runs on it, best first, written out per page.
 import type { Hardware, Model } from '../schema/index.ts';
 import {
-  assessFit, describeFit, FIT_ASSUMPTIONS, rankedHeadroom,
+  assessFit, describeFit, FIT_ASSUMPTIONS, headroomRanker,
   type FitAssessed, type FitAssessment, type FitNotAssessable, type FitOptions,
 } from './hardware-fit.ts';
 import { isLanguageModel } from './language-model.ts';
-import { hardwareSummary, toGb, type HardwareSummary } from './memory.ts';
+import { windowUnknownReason } from './context-window.ts';
+import { hardwareSummary, modelFacts, toGb, type HardwareSummary } from './memory.ts';
 
 export type RankedModel = FitAssessed & { rank: number; rating: number | null };
 
@@ -72,11 +73,21 @@ export function rankForHardware(
   const not_assessable: ModelsForHardwareResult['not_assessable'] = [];
   const { candidates, excluded } = split;
   let does_not_fit = 0;
+  const headroomOf = headroomRanker(hardware, opts);
+  let windowReason: string | undefined;
   for (const model of candidates) {
-    const headroom = rankedHeadroom(model, hardware, opts);
+    const headroom = headroomOf(model);
     if (headroom === undefined) {
-      const a = assessFit(model, hardware, opts) as FitNotAssessable;
-      not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
+      const facts = modelFacts(model);
+      if ('missing' in facts) {
+        const a = assessFit(model, hardware, opts) as FitNotAssessable;
+        not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
+      } else {
+        // The window is unknown above the context a fit is asserted at: assessFit's reason, the same for every such
+        // model of the ask, worded once (it formats numbers, which takes microseconds).
+        windowReason ??= windowUnknownReason(opts.context);
+        not_assessable.push({ model_id: model.id, reason: windowReason, missing: ['context_window'] });
+      }
     } else if (headroom === null) does_not_fit++;
     // The order uses the headroom as the wire shows it (rounded), as the written-out memory report has it.
     else fits.push({ rating: ratingOf(model.id) ?? null, headroom_gb: toGb(headroom), model });
@@ -92,7 +103,8 @@ export function rankForHardware(
     hardware: hardwareSummary(hardware),
     context: opts.context,
     concurrency: opts.concurrency,
-    ranked: fits.map((f, i) => ({ ...f, rank: i + 1 })),
+    // Built member by member: an object spread followed by a member is slow on Node 20 (docs/performance.md).
+    ranked: fits.map((f, i) => ({ rating: f.rating, headroom_gb: f.headroom_gb, model: f.model, rank: i + 1 })),
     not_assessable,
     does_not_fit,
     excluded,

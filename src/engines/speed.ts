@@ -2,7 +2,7 @@
 import type { Hardware } from '../schema/index.ts';
 import { DECODE_EFFICIENCY, GB, type KvCacheType, type Quantization } from './constants.ts';
 import { computeClass, effectivePrefillEfficiency, layoutBasis, type DecodeSplit } from './decode.ts';
-import { speedLayout } from './speed-layout.ts';
+import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { isMixtureOfExperts } from './moe.ts';
 import {
   aggregateBandwidth,
@@ -52,11 +52,34 @@ export const PREFILL_RATE = {
 export type SpeedOptions = { context: number; concurrency: number; kv_cache?: KvCacheType };
 
 /**
+ * Decode tokens/s of one sequence at batch 1, as `speedOf` gives it (`tokens_per_s`), without the rest of the estimate:
+ * a fit lists it for every quantization that fits, and writes the whole estimate for the chosen one only.
+ */
+export function batchOneTokensPerSecond(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: SpeedOptions): number {
+  const { layout, flops } = speedLayout(hardware, facts.architecture.layers, opts.concurrency);
+  return roundTo(decodeAt(facts, q, opts, layout, flops, 1), 1);
+}
+
+/** speedOf's decode rate at a batch: the same inputs, read the same way. */
+function decodeAt(
+  facts: ModelFacts, q: Quantization, opts: SpeedOptions, layout: SpeedLayout['layout'], flops: number | undefined, batch: number,
+): number {
+  return decodeTokensPerSecond({
+    total_weights: weightsBytes(facts.parameters_total, q),
+    active_weights: weightsBytes(facts.parameters_active, q),
+    kv_per_sequence: kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache),
+    batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
+    flops, active_parameters: facts.parameters_active, total_parameters: facts.parameters_total,
+  });
+}
+
+/**
  * Decode speed at batch 1 and at the concurrency, and prefill where the hardware's compute is known. Pure. At a
  * concurrency above 1 several PCIe cards are taken as a server runs them, tensor parallel (speed-layout.ts), so the
- * figures are those estimate_cost's serving throughput reads for the same machine, model and batch.
+ * figures are those estimate_cost's serving throughput reads for the same machine, model and batch. `basis`: the
+ * caller's own words for the estimate's basis (an answer that states the method once), else the method in full.
  */
-export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: SpeedOptions): SpeedEstimate {
+export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: SpeedOptions, basis?: string): SpeedEstimate {
   const total_weights = weightsBytes(facts.parameters_total, q);
   const active_weights = weightsBytes(facts.parameters_active, q);
   const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
@@ -64,11 +87,7 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const { layout, flops, serving } = speedLayout(hardware, layers, opts.concurrency);
   const active_parameters = facts.parameters_active;
   const total_parameters = facts.parameters_total;
-  const at = (batch: number) =>
-    decodeTokensPerSecond({
-      total_weights, active_weights, kv_per_sequence, batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
-      flops, active_parameters, total_parameters,
-    });
+  const at = (batch: number) => decodeAt(facts, q, opts, layout, flops, batch);
   const total = at(opts.concurrency);
   const prefill = flops === undefined ? null : computeBoundTokensPerSecond(flops, active_parameters, total_parameters);
   // The share of the rated compute reached: the class's efficiency (decode.ts `effectivePrefillEfficiency`).
@@ -76,18 +95,7 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const moe = isMixtureOfExperts(active_parameters, total_parameters);
   return {
     estimate: true,
-    basis:
-      `decode at batch 1: active weights at ${q.name} + the KV cache of one sequence at ${opts.context} tokens, read at ` +
-      `${DECODE_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
-      `${serving ?? layoutBasis(hardware, layout, layers)}; ` +
-      (prefill === null
-        ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'
-        : `prefill compute-bound: ${prefill_efficiency} x ${layout.split === 'layer' ? 'one card\'s ' : ''}` +
-          `${PREFILL_RATE[computeClass(hardware)]} / (2 x active parameters)` +
-          (moe
-            ? ' (the mixture-of-experts efficiency: a prompt batch is scattered over the experts, so each multiplies small ' +
-              'matrices; calibrated on llama.cpp MoE prompt-processing measurements)'
-            : '')),
+    basis: basis ?? speedBasis(q, opts, hardware, layout, serving, layers, prefill, prefill_efficiency, moe),
     tokens_per_s: roundTo(at(1), 1),
     efficiency: DECODE_EFFICIENCY,
     aggregate_bandwidth_gbs: roundTo(aggregateBandwidth(hardware) / GB, 1),
@@ -107,4 +115,24 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
     prefill_efficiency,
     time_to_first_token_s: prefill === null ? null : roundTo(opts.context / prefill, 2),
   };
+}
+
+/** The method of a speed estimate in words: what `speedOf` states as its basis when the caller does not. */
+function speedBasis(
+  q: Quantization, opts: SpeedOptions, hardware: Hardware, layout: SpeedLayout['layout'], serving: string | null, layers: number,
+  prefill: number | null, prefill_efficiency: number, moe: boolean,
+): string {
+  return (
+    `decode at batch 1: active weights at ${q.name} + the KV cache of one sequence at ${opts.context} tokens, read at ` +
+    `${DECODE_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
+    `${serving ?? layoutBasis(hardware, layout, layers)}; ` +
+    (prefill === null
+      ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'
+      : `prefill compute-bound: ${prefill_efficiency} x ${layout.split === 'layer' ? 'one card\'s ' : ''}` +
+        `${PREFILL_RATE[computeClass(hardware)]} / (2 x active parameters)` +
+        (moe
+          ? ' (the mixture-of-experts efficiency: a prompt batch is scattered over the experts, so each multiplies small ' +
+            'matrices; calibrated on llama.cpp MoE prompt-processing measurements)'
+          : ''))
+  );
 }

@@ -1,13 +1,14 @@
 // models_for_hardware entries: each model's own facts and figures, the lines every entry shares stated once.
 import type { Dataset } from '../dataset/dataset.ts';
-import { DECODE_EFFICIENCY, QUANTIZATIONS } from '../engines/constants.ts';
+import { DECODE_EFFICIENCY, KV_CACHE_BYTES, QUANTIZATIONS, type KvCacheType } from '../engines/constants.ts';
 import { computeClass, layoutBasis } from '../engines/decode.ts';
-import { assessFit, describeFit, fitLadder, type FitAssessment, type FitOptions } from '../engines/hardware-fit.ts';
+import {
+  assessFit, memoryReport, modelFitInputs, quantizationRuleFor, type FitAssessment, type FitOptions,
+} from '../engines/hardware-fit.ts';
 import type { RankedFit } from '../engines/hardware-rank.ts';
-import { hasBandwidth } from '../engines/memory.ts';
+import { hasBandwidth, kvLayout, toGb, type KvLayout, type ModelFacts } from '../engines/memory.ts';
 import { isMixtureOfExperts } from '../engines/moe.ts';
-import { candidateQuantizations } from '../engines/quantization.ts';
-import { PREFILL_RATE } from '../engines/speed.ts';
+import { batchOneTokensPerSecond, PREFILL_RATE, speedOf } from '../engines/speed.ts';
 import { speedLayout } from '../engines/speed-layout.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware } from '../schema/index.ts';
@@ -35,7 +36,8 @@ function headingOf(ds: Dataset, headings: Map<string, Heading>, id: string): Hea
  * own rule only where it differs (a model shipped in MXFP4 or FP8). The same text the engine gives each such model.
  */
 export function sharedQuantizationRule(hardware: Hardware, opts: FitOptions): string {
-  return candidateQuantizations(null, opts, fitLadder(hardware, opts)).rule;
+  // The engine's kept candidate list for models without a native format: the rule is not worded again on every ask.
+  return quantizationRuleFor(null, hardware, opts);
 }
 
 /**
@@ -94,37 +96,86 @@ function speedBasis(a: FitAssessment, quantizationName: string, hardware: Hardwa
 }
 
 /**
- * One ranked model written out: the engine's figures, with only the lines particular to the model (its facts, its
- * weights and KV cache; its quantization rule where it differs from the answer's).
+ * The parts of an entry no context or concurrency changes, kept as prepared text per model's facts (one per Model
+ * object of a dataset): its KV cache form at each cache type, and its `derived_from` at each (quantization shown,
+ * cache type). Bounded by the catalogue times the quantizations and the three cache types.
+ */
+const kvInfos = new WeakMap<KvLayout, Map<KvCacheType, Entry['kv_cache']>>();
+const derivations = new WeakMap<ModelFacts, Map<string, string[]>>();
+
+function kvInfoOf(layout: KvLayout, kvType: KvCacheType): Entry['kv_cache'] {
+  let byType = kvInfos.get(layout);
+  if (!byType) kvInfos.set(layout, (byType = new Map()));
+  let k = byType.get(kvType);
+  if (!k) {
+    // describeFit's kv_cache, member for member.
+    k = kept({
+      type: kvType, bytes_per_value: KV_CACHE_BYTES[kvType], form: layout.form,
+      full_layers: layout.full_layers, sliding_layers: layout.sliding_layers, window: layout.window,
+    });
+    byType.set(kvType, k);
+  }
+  return k;
+}
+
+function derivedFromOf(a: FitAssessment, opts: FitOptions, kvType: KvCacheType): string[] {
+  let byAsk = derivations.get(a.facts);
+  if (!byAsk) derivations.set(a.facts, (byAsk = new Map()));
+  const key = `${a.shown.q.id}:${kvType}`;
+  let d = byAsk.get(key);
+  // describeFit's derived_from with the model's own inputs ('own'): its facts, then its weights and KV cache.
+  if (!d) byAsk.set(key, (d = kept([...a.facts.derived_from, ...modelFitInputs(a, opts)])));
+  return d;
+}
+
+/**
+ * One ranked model written out: the engine's figures (describeFit's, member for member), with only the lines
+ * particular to the model (its facts, its weights and KV cache; its quantization rule where it differs from the
+ * answer's). What no context changes is copied as kept text; the memory, the alternatives and the speed are this ask's.
  */
 export function toEntry(
   ds: Dataset, headings: Map<string, Heading>, r: RankedFit, hardware: Hardware, opts: FitOptions, sharedRule: string,
 ): Entry {
   const { model, rating } = headingOf(ds, headings, r.model.id);
   const a = assessFit(r.model, hardware, opts) as FitAssessment;
-  const d = describeFit(a, hardware, opts, 'own');
-  // The engine lists only fitting models, which always carry a quantization.
-  const q = d.quantization!;
-  const name = quantizationName.get(q) ?? q;
-  // The speed object is this call's own: its basis is rewritten in place, not copied.
-  if (d.speed) d.speed.basis = speedBasis(a, name, hardware);
-  // Written member by member: the model and its rating are copied as text, the figures of this ask serialized.
+  // The engine lists only fitting models, which always carry a quantization (and are within their window).
+  const chosen = a.chosen!;
+  const q = chosen.q;
+  const name = quantizationName.get(q.id) ?? q.id;
+  const kvType = opts.kv_cache ?? 'f16';
+  const bandwidth = hasBandwidth(hardware);
+  const speed = bandwidth ? speedOf(a.facts, q, hardware, opts, speedBasis(a, name, hardware)) : null;
+  const alternatives: Entry['alternatives'] = new Array(a.tried.length);
+  for (let i = 0; i < a.tried.length; i++) {
+    const t = a.tried[i];
+    alternatives[i] = {
+      quantization: t.q.id,
+      name: t.q.name,
+      bits_per_weight: t.q.bits_per_weight,
+      weights_gb: toGb(t.need.weights),
+      total_gb: toGb(t.need.total),
+      memory_fit: t.level,
+      tokens_per_s: t.level === 'no' || !bandwidth ? null : batchOneTokensPerSecond(a.facts, t.q, hardware, opts),
+    };
+  }
+  // Written member by member: the model, its rating, its KV cache and its derivation copied as text, the figures of
+  // this ask serialized.
   return stitched({
     rank: r.rank,
     model,
     rating,
-    fit: d.fit as 'comfortable' | 'tight',
-    quantization: q,
+    fit: chosen.level as 'comfortable' | 'tight',
+    quantization: q.id,
     // Every entry keeps its rule (the API only grows); most are the answer's `quantization_rule`, said once there too.
-    quantization_rule: d.quantization_rule ?? sharedRule,
-    alternatives: d.by_quantization,
-    kv_cache: d.kv_cache as Entry['kv_cache'],
+    quantization_rule: a.rule ?? sharedRule,
+    alternatives,
+    kv_cache: kvInfoOf(kvLayout(a.facts.architecture), kvType),
     quantization_name: name,
-    bits_per_weight: d.bits_per_weight!,
-    memory: d.memory,
-    tokens_per_s: d.tokens_per_s ?? null,
-    speed: d.speed ?? null,
+    bits_per_weight: q.bits_per_weight,
+    memory: memoryReport(a.shown.q, a.shown.need, a.usable),
+    tokens_per_s: speed?.tokens_per_s ?? null,
+    speed,
     estimate: true,
-    derived_from: d.derived_from,
+    derived_from: derivedFromOf(a, opts, kvType),
   });
 }
