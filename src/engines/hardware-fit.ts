@@ -135,6 +135,8 @@ function memoryReport(q: Quantization, need: MemoryNeed, usable: number): Memory
 
 /** One quantization tried: the memory it needs and how it fits. */
 type Tried = { q: Quantization; need: MemoryNeed; level: FitLevel };
+/** What the fit's words read: the model's facts and the quantization shown. */
+type FitWords = { facts: ModelFacts; shown: Pick<Tried, 'q'> };
 
 /**
  * The arithmetic of a fit, before any figure is written out: enough to decide the fit and to rank. Ranking a
@@ -332,7 +334,7 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
 }
 
 /** What a fit rests on beyond the model's own facts: the hardware's facts and the constants, in words. */
-export function fitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, hardware: Hardware, opts: FitOptions, speedEstimated: boolean): string[] {
+export function fitInputs(a: FitWords, hardware: Hardware, opts: FitOptions, speedEstimated: boolean): string[] {
   return [
     ...hardwareInputs(hardware),
     ...modelFitInputs(a, opts),
@@ -346,7 +348,7 @@ export function fitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, hardware: H
  * The inputs particular to one model's fit: the weights at the quantization shown and the KV cache it holds. An answer
  * listing many models on one configuration states the rest of `fitInputs` once (models_for_hardware).
  */
-export function modelFitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, opts: FitOptions): string[] {
+export function modelFitInputs(a: FitWords, opts: FitOptions): string[] {
   const kvType = opts.kv_cache ?? 'f16';
   const layout = kvLayout(a.facts.architecture);
   return [
@@ -373,3 +375,25 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
   `speed at batch 1, no CPU offload: ${DECODE_BASIS}; ${PREFILL_BASIS} where the hardware's compute is known; ` +
     'calibrated on published measurements (docs/hardware-and-cost.md)',
 ];
+
+/**
+ * The quantization assessFit chooses and its level, without the assessment's objects: the same candidates, sums and
+ * order as rankedHeadroom. Undefined when assessFit finds the model not assessable there; null when nothing fits or the
+ * context is over the window. estimate_cost sizes every configuration at each new context and describes the few listed.
+ */
+export function fitChoice(model: Model, hardware: Hardware, opts: FitOptions): { q: Quantization; level: FitLevel } | null | undefined {
+  const facts = modelFacts(model);
+  if ('missing' in facts || windowUnknownAt(model, opts.context)) return undefined;
+  const window = model.context_window?.value;
+  if (window !== undefined && opts.context > window) return null;
+  const usable = usableBytes(hardware);
+  const list = candidatesFor(facts.native_precision, opts, hardware).list;
+  const kv = kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache);
+  const overhead = overheadBytes(hardware.count);
+  for (let i = 0; i < list.length; i++) {
+    scratchLevels[i] = levelOf(weightsFor(facts.parameters_total, list[i], facts.published) + kv + overhead, usable);
+  }
+  const k = chooseIndex(list, scratchLevel);
+  return k < 0 ? null : { q: list[k], level: scratchLevels[k] };
+}
+const scratchLevel = (i: number): FitLevel => scratchLevels[i];
