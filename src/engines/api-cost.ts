@@ -5,8 +5,22 @@ import { usd } from './money.ts';
 
 export { usd } from './money.ts';
 
-const priceRef = (f: { value: number; source: string; as_of: string; note?: string }): PriceRef =>
-  ({ usd_per_mtok: f.value, source: f.source, as_of: f.as_of, ...(f.note ? { note: f.note } : {}) });
+type PriceFact = { value: number; source: string; as_of: string; note?: string };
+
+/**
+ * A price as quoted, made once per price fact (the dataset's facts are frozen and live as long as it): every ask for
+ * the model quotes the same prices, and an offer line is two of them. Frozen, since answers share them.
+ */
+const priceRefs = new WeakMap<PriceFact, PriceRef>();
+function priceRef(f: PriceFact): PriceRef {
+  let r = priceRefs.get(f);
+  if (!r) {
+    r = { usd_per_mtok: f.value, source: f.source, as_of: f.as_of };
+    if (f.note) r.note = f.note;
+    priceRefs.set(f, Object.freeze(r));
+  }
+  return r;
+}
 
 /** A price as an answer quotes it; `note` when the source qualifies it (a price for part of the day). */
 export type PriceRef = { usd_per_mtok: number; source: string; as_of: string; note?: string };
