@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { MIN_SELF_HOSTING_BITS } from './constants.ts';
-import { assessFit, fitChoice, type FitOptions } from './hardware-fit.ts';
+import { assessFit, choiceAt, fitBasis, fitChoice, type FitOptions } from './hardware-fit.ts';
 
 test('committed dataset: fitChoice picks what assessFit picks, on every configuration, at the asks estimate_cost makes', {
   skip: !existsSync(DEFAULT_DATA_DIR),
@@ -30,6 +30,9 @@ test('committed dataset: fitChoice picks what assessFit picks, on every configur
       for (const m of models) {
         const c = fitChoice(m, hw, opts);
         const a = assessFit(m, hw, opts);
+        // A basis made at another context and KV type (as kept for estimate_cost's sizings) chooses the same.
+        const basis = fitBasis(m, hw, { ...opts, context: 8192, kv_cache: undefined });
+        assert.deepEqual(basis && choiceAt(basis, m, opts), c, `${m.id} on ${hw.id} at ${JSON.stringify(opts)}, kept basis`);
         if (!('facts' in a)) {
           assert.equal(c, undefined, `${m.id} on ${hw.id}`);
           counts.not_assessable++;

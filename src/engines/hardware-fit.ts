@@ -377,23 +377,40 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
 ];
 
 /**
- * The quantization assessFit chooses and its level, without the assessment's objects: the same candidates, sums and
- * order as rankedHeadroom. Undefined when assessFit finds the model not assessable there; null when nothing fits or the
- * context is over the window. estimate_cost sizes every configuration at each new context and describes the few listed.
+ * What the choice of a fit reads that the context and KV type do not change: the candidates (by the model's native
+ * format, the floor, the quantization asked, the runtime's ladder), each one's weights, the overhead and the usable
+ * memory. Undefined when the model lacks the facts. Made once, it turns a fit at a new context into a few sums.
  */
-export function fitChoice(model: Model, hardware: Hardware, opts: FitOptions): { q: Quantization; level: FitLevel } | null | undefined {
+export type FitBasis = { readonly list: readonly Quantization[]; readonly weights: readonly number[]; readonly overhead: number; readonly usable: number };
+
+export function fitBasis(model: Model, hardware: Hardware, opts: FitOptions): FitBasis | undefined {
+  const facts = modelFacts(model);
+  if ('missing' in facts) return undefined;
+  const list = candidatesFor(facts.native_precision, opts, hardware).list;
+  const weights = list.map((q) => weightsFor(facts.parameters_total, q, facts.published));
+  return { list, weights, overhead: overheadBytes(hardware.count), usable: usableBytes(hardware) };
+}
+
+/**
+ * The quantization assessFit chooses and its level, from a basis made with the same options but for the context and KV
+ * type: the same candidates, sums (in rankedHeadroom's order) and choice, without the assessment's objects. Undefined
+ * when assessFit finds the model not assessable at the context; null when nothing fits or the context is over the window.
+ */
+export function choiceAt(basis: FitBasis, model: Model, opts: FitOptions): { q: Quantization; level: FitLevel } | null | undefined {
   const facts = modelFacts(model);
   if ('missing' in facts || windowUnknownAt(model, opts.context)) return undefined;
   const window = model.context_window?.value;
   if (window !== undefined && opts.context > window) return null;
-  const usable = usableBytes(hardware);
-  const list = candidatesFor(facts.native_precision, opts, hardware).list;
   const kv = kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache);
-  const overhead = overheadBytes(hardware.count);
-  for (let i = 0; i < list.length; i++) {
-    scratchLevels[i] = levelOf(weightsFor(facts.parameters_total, list[i], facts.published) + kv + overhead, usable);
-  }
+  const { list, weights, overhead, usable } = basis;
+  for (let i = 0; i < list.length; i++) scratchLevels[i] = levelOf(weights[i] + kv + overhead, usable);
   const k = chooseIndex(list, scratchLevel);
   return k < 0 ? null : { q: list[k], level: scratchLevels[k] };
 }
 const scratchLevel = (i: number): FitLevel => scratchLevels[i];
+
+/** assessFit's choice without its objects (fitBasis, then choiceAt). */
+export function fitChoice(model: Model, hardware: Hardware, opts: FitOptions): { q: Quantization; level: FitLevel } | null | undefined {
+  const basis = fitBasis(model, hardware, opts);
+  return basis && choiceAt(basis, model, opts);
+}

@@ -13,7 +13,7 @@ import {
 } from './constants.ts';
 import { servingSplitBasis } from './decode.ts';
 import { servingRuntimeBasis } from './runtime.ts';
-import { fitChoice, fitInputs, type FitLevel } from './hardware-fit.ts';
+import { choiceAt, fitBasis, fitInputs, type FitBasis, type FitLevel, type FitOptions } from './hardware-fit.ts';
 import { hasBandwidth, roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
 import { servingThroughput, type Serving } from './serving.ts';
@@ -148,6 +148,20 @@ function sizingsFor(model: Model, opts: CostOptions, s: CostSettings): SizingsBy
   return sizings.forAsk(model, s, opts);
 }
 
+/**
+ * Fit bases at self-hosting's default options (4 bits or more, no quantization asked, one sequence, the serving
+ * runtime's formats), kept per model and configuration for the dataset's life: a new context is then a few sums per
+ * configuration. Bounded by the catalogue (open models with facts x configurations, about 20,000 small objects).
+ */
+const fitBases = new WeakMap<Model, WeakMap<Hardware, FitBasis | 'no_facts'>>();
+function keptFitBasis(model: Model, hardware: Hardware, opts: FitOptions): FitBasis | undefined {
+  let perModel = fitBases.get(model);
+  if (!perModel) fitBases.set(model, (perModel = new WeakMap()));
+  let b = perModel.get(hardware);
+  if (b === undefined) perModel.set(hardware, (b = fitBasis(model, hardware, opts) ?? 'no_facts'));
+  return b === 'no_facts' ? undefined : b;
+}
+
 function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sizing | 'does_not_fit' {
   const fitOpts = {
     context: s.context,
@@ -158,9 +172,12 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
     // The formats of the runtime the serving throughput assumes (runtime.ts): vLLM's on data-centre and multi-card machines.
     figure: 'serving' as const,
   };
-  // The choice alone (fitChoice: assessFit's decision without its objects): every configuration is sized on a new
-  // context or model, and only the few an answer lists are described.
-  const chosen = fitChoice(model, hardware, fitOpts);
+  // The choice alone (assessFit's decision without its objects, from what no context changes): every configuration is
+  // sized on a new context or model, and only the few an answer lists are described.
+  const basis = fitOpts.min_bits_per_weight === MIN_SELF_HOSTING_BITS && fitOpts.quantization === undefined
+    ? keptFitBasis(model, hardware, fitOpts)
+    : fitBasis(model, hardware, fitOpts);
+  const chosen = basis && choiceAt(basis, model, fitOpts);
   if (!chosen) return 'does_not_fit';
   const q = chosen.q;
   const serving = servingThroughput({
