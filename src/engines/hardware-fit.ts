@@ -381,7 +381,12 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
  * format, the floor, the quantization asked, the runtime's ladder), each one's weights, the overhead and the usable
  * memory. Undefined when the model lacks the facts. Made once, it turns a fit at a new context into a few sums.
  */
-export type FitBasis = { readonly list: readonly Quantization[]; readonly weights: readonly number[]; readonly overhead: number; readonly usable: number };
+export type FitBasis = {
+  readonly list: readonly Quantization[];
+  readonly weights: readonly number[];
+  readonly overhead: number;
+  readonly usable: number;
+};
 
 export function fitBasis(model: Model, hardware: Hardware, opts: FitOptions): FitBasis | undefined {
   const facts = modelFacts(model);

@@ -240,6 +240,7 @@ export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: Cos
   const { serving, phases } = sized;
   const q = quantizationById(sized.quantization);
   const prefillRate = serving.prefill_tokens_per_s ?? serving.decode_tokens_per_s;
+  const volume = opts.tokens_millions;
   return {
     hardware_id: hardware.id,
     hardware_name: hardware.name,
@@ -260,8 +261,10 @@ export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: Cos
     throughput_tokens_per_s: roundTo(serving.tokens_per_s, 1),
     utilization: s.utilization,
     capacity_tokens_millions_per_month: roundTo(phases.mtokPerHour * HOURS_PER_MONTH, 2),
-    prefill: phase(serving.prefill_tokens_per_s, prefillRate, opts.tokens_millions * opts.input_share, phases.prefillHours, hourlyCost),
-    decode: phase(serving.decode_tokens_per_s, serving.decode_tokens_per_s, opts.tokens_millions * (1 - opts.input_share), phases.decodeHours, hourlyCost),
+    prefill: phase(serving.prefill_tokens_per_s, prefillRate, volume * opts.input_share, phases.prefillHours, hourlyCost),
+    decode: phase(
+      serving.decode_tokens_per_s, serving.decode_tokens_per_s, volume * (1 - opts.input_share), phases.decodeHours, hourlyCost,
+    ),
     hours_needed: roundTo(phases.hours, 2),
     estimate: true,
   };
