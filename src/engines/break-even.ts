@@ -90,7 +90,16 @@ export function breakEven(
     if (options.length === 0) return out(null, `no ${kind} self-hosting figure to compare with${selfReason ? `: ${selfReason}` : ''}`);
     const first = ranges.ranges[0];
     if (!first) {
-      const o = options.reduce((m, x) => (fullUse(x) < fullUse(m) ? x : m));
+      // The first of the least costly at full use (each option's figure worked out once: it rounds, and owned options are many).
+      let o = options[0];
+      let least = fullUse(o);
+      for (let i = 1; i < options.length; i++) {
+        const f = fullUse(options[i]);
+        if (f < least) {
+          o = options[i];
+          least = f;
+        }
+      }
       // The options are costed at the caller's utilization: a machine busy that share of its paid hours. What is paid by
       // the hour (rent, an owned machine's fixed share) per token scales as 1 / utilization; owned power per token served
       // does not (it is drawn only while serving), so at full use each kind says its own.
@@ -134,11 +143,36 @@ export function breakEven(
 export function costCurve(api: ApiCosts, rented: readonly RentedCost[], owned: readonly OwnedCost[], extra: readonly number[]): CurvePoint[] {
   const paid = paidOffer(api);
   const volumes = [...new Set([...CURVE_VOLUMES, ...extra.filter((v) => v > 0)])].sort((x, y) => x - y);
-  const min = (xs: number[]) => (xs.length ? usd(Math.min(...xs)) : null);
-  return volumes.map((v) => ({
-    tokens_millions: v,
-    api_usd: paid ? usd(paid.blended_usd_per_mtok * v) : null,
-    rented_usd: min(rented.map((o) => rentedAt(o, v))),
-    owned_usd: min(owned.map((o) => ownedAt(o, v))),
-  }));
+  const points: CurvePoint[] = [];
+  for (const v of volumes) {
+    points.push({
+      tokens_millions: v,
+      api_usd: paid ? usd(paid.blended_usd_per_mtok * v) : null,
+      rented_usd: rented.length ? usd(leastRentedAt(rented, v)) : null,
+      owned_usd: owned.length ? usd(leastOwnedAt(owned, v)) : null,
+    });
+  }
+  return points;
+}
+
+// The least cost over the options at a volume, as Math.min reads a list (NaN wins), without the list: the curve
+// weighs every configuration at each of its 14 to 19 volumes.
+function leastRentedAt(options: readonly RentedCost[], volume: number): number {
+  let m = Infinity;
+  for (const o of options) {
+    const x = rentedAt(o, volume);
+    if (x < m || Number.isNaN(x)) m = x;
+    if (Number.isNaN(m)) break;
+  }
+  return m;
+}
+
+function leastOwnedAt(options: readonly OwnedCost[], volume: number): number {
+  let m = Infinity;
+  for (const o of options) {
+    const x = ownedAt(o, volume);
+    if (x < m || Number.isNaN(x)) m = x;
+    if (Number.isNaN(m)) break;
+  }
+  return m;
 }

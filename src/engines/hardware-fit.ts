@@ -136,6 +136,8 @@ export function memoryReport(q: Quantization, need: MemoryNeed, usable: number):
 
 /** One quantization tried: the memory it needs and how it fits. */
 type Tried = { q: Quantization; need: MemoryNeed; level: FitLevel };
+/** What the fit's words read: the model's facts and the quantization shown. */
+type FitWords = { facts: ModelFacts; shown: Pick<Tried, 'q'> };
 
 /**
  * The arithmetic of a fit, before any figure is written out: enough to decide the fit and to rank. Ranking a
@@ -401,7 +403,7 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
 }
 
 /** What a fit rests on beyond the model's own facts: the hardware's facts and the constants, in words. */
-export function fitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, hardware: Hardware, opts: FitOptions, speedEstimated: boolean): string[] {
+export function fitInputs(a: FitWords, hardware: Hardware, opts: FitOptions, speedEstimated: boolean): string[] {
   return [
     ...hardwareInputs(hardware),
     ...modelFitInputs(a, opts),
@@ -415,7 +417,7 @@ export function fitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, hardware: H
  * The inputs particular to one model's fit: the weights at the quantization shown and the KV cache it holds. An answer
  * listing many models on one configuration states the rest of `fitInputs` once (models_for_hardware).
  */
-export function modelFitInputs(a: Pick<FitAssessment, 'facts' | 'shown'>, opts: FitOptions): string[] {
+export function modelFitInputs(a: FitWords, opts: FitOptions): string[] {
   const kvType = opts.kv_cache ?? 'f16';
   const layout = kvLayout(a.facts.architecture);
   return [
@@ -442,3 +444,47 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
   `speed at batch 1, no CPU offload: ${DECODE_BASIS}; ${PREFILL_BASIS} where the hardware's compute is known; ` +
     'calibrated on published measurements (docs/hardware-and-cost.md)',
 ];
+
+/**
+ * What the choice of a fit reads that the context and KV type do not change: the candidates (by the model's native
+ * format, the floor, the quantization asked, the runtime's ladder), each one's weights, the overhead and the usable
+ * memory. Undefined when the model lacks the facts. Made once, it turns a fit at a new context into a few sums.
+ */
+export type FitBasis = {
+  readonly list: readonly Quantization[];
+  readonly weights: readonly number[];
+  readonly overhead: number;
+  readonly usable: number;
+};
+
+export function fitBasis(model: Model, hardware: Hardware, opts: FitOptions): FitBasis | undefined {
+  const facts = modelFacts(model);
+  if ('missing' in facts) return undefined;
+  const list = candidatesFor(facts.native_precision, opts, hardware).list;
+  const weights = list.map((q) => weightsFor(facts.parameters_total, q, facts.published));
+  return { list, weights, overhead: overheadBytes(hardware.count), usable: usableBytes(hardware) };
+}
+
+/**
+ * The quantization assessFit chooses and its level, from a basis made with the same options but for the context and KV
+ * type: the same candidates, sums (in rankedHeadroom's order) and choice, without the assessment's objects. Undefined
+ * when assessFit finds the model not assessable at the context; null when nothing fits or the context is over the window.
+ */
+export function choiceAt(basis: FitBasis, model: Model, opts: FitOptions): { q: Quantization; level: FitLevel } | null | undefined {
+  const facts = modelFacts(model);
+  if ('missing' in facts || windowUnknownAt(model, opts.context)) return undefined;
+  const window = model.context_window?.value;
+  if (window !== undefined && opts.context > window) return null;
+  const kv = kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache);
+  const { list, weights, overhead, usable } = basis;
+  for (let i = 0; i < list.length; i++) scratchLevels[i] = levelOf(weights[i] + kv + overhead, usable);
+  const k = chooseIndex(list, scratchLevel);
+  return k < 0 ? null : { q: list[k], level: scratchLevels[k] };
+}
+const scratchLevel = (i: number): FitLevel => scratchLevels[i];
+
+/** assessFit's choice without its objects (fitBasis, then choiceAt). */
+export function fitChoice(model: Model, hardware: Hardware, opts: FitOptions): { q: Quantization; level: FitLevel } | null | undefined {
+  const basis = fitBasis(model, hardware, opts);
+  return basis && choiceAt(basis, model, opts);
+}

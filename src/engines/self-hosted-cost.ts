@@ -13,7 +13,7 @@ import {
 } from './constants.ts';
 import { servingSplitBasis } from './decode.ts';
 import { servingRuntimeBasis } from './runtime.ts';
-import { assessFit, fitInputs, type FitLevel } from './hardware-fit.ts';
+import { choiceAt, fitBasis, fitInputs, type FitBasis, type FitLevel, type FitOptions } from './hardware-fit.ts';
 import { hasBandwidth, roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
 import { servingThroughput, type Serving } from './serving.ts';
@@ -148,6 +148,20 @@ function sizingsFor(model: Model, opts: CostOptions, s: CostSettings): SizingsBy
   return sizings.forAsk(model, s, opts);
 }
 
+/**
+ * Fit bases at self-hosting's default options (4 bits or more, no quantization asked, one sequence, the serving
+ * runtime's formats), kept per model and configuration for the dataset's life: a new context is then a few sums per
+ * configuration. Bounded by the catalogue (open models with facts x configurations, about 20,000 small objects).
+ */
+const fitBases = new WeakMap<Model, WeakMap<Hardware, FitBasis | 'no_facts'>>();
+function keptFitBasis(model: Model, hardware: Hardware, opts: FitOptions): FitBasis | undefined {
+  let perModel = fitBases.get(model);
+  if (!perModel) fitBases.set(model, (perModel = new WeakMap()));
+  let b = perModel.get(hardware);
+  if (b === undefined) perModel.set(hardware, (b = fitBasis(model, hardware, opts) ?? 'no_facts'));
+  return b === 'no_facts' ? undefined : b;
+}
+
 function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sizing | 'does_not_fit' {
   const fitOpts = {
     context: s.context,
@@ -158,16 +172,21 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
     // The formats of the runtime the serving throughput assumes (runtime.ts): vLLM's on data-centre and multi-card machines.
     figure: 'serving' as const,
   };
-  const fit = assessFit(model, hardware, fitOpts);
-  if (!('facts' in fit) || !fit.chosen) return 'does_not_fit';
-  const q = fit.chosen.q;
+  // The choice alone (assessFit's decision without its objects, from what no context changes): every configuration is
+  // sized on a new context or model, and only the few an answer lists are described.
+  const basis = fitOpts.min_bits_per_weight === MIN_SELF_HOSTING_BITS && fitOpts.quantization === undefined
+    ? keptFitBasis(model, hardware, fitOpts)
+    : fitBasis(model, hardware, fitOpts);
+  const chosen = basis && choiceAt(basis, model, fitOpts);
+  if (!chosen) return 'does_not_fit';
+  const q = chosen.q;
   const serving = servingThroughput({
     facts, quantization: q, hardware, context: s.context,
     input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache,
   });
-  const level = fit.chosen.level as Sizing['level'];
-  // The words are written from the assessment only when listed; the assessment itself is not kept (see RECENT_SIZINGS).
-  const words = { facts: fit.facts, shown: fit.shown };
+  const level = chosen.level as Sizing['level'];
+  // The words of the fit shown, which is the one chosen: the model's facts and the quantization.
+  const words = { facts, shown: chosen };
   // Written once when first listed: a sizing kept at the default settings is listed again on later asks.
   let lines: readonly string[] | undefined;
   const inputs = () => (lines ??= Object.freeze(fitInputs(words, hardware, fitOpts, hasBandwidth(hardware))));
@@ -189,6 +208,9 @@ export function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: 
   return sized;
 }
 
+/** Millions of tokens an hour at `rate` tokens/s, busy `utilization` of the hour (a module function: this runs per configuration). */
+const perHour = (rate: number, utilization: number): number => (rate * utilization * 3600) / 1e6;
+
 function sizeAfresh(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
   const cache = sizingsFor(model, opts, s);
   let sz = cache.get(hardware);
@@ -196,24 +218,29 @@ function sizeAfresh(model: Model, facts: ModelFacts, hardware: Hardware, opts: C
   if (sz === 'does_not_fit') return sz;
   const serving = sz.serving;
   const prefillRate = serving.prefill_tokens_per_s ?? serving.decode_tokens_per_s;
-  const perHour = (rate: number) => (rate * s.utilization * 3600) / 1e6;
-  const prefillHours = (opts.tokens_millions * opts.input_share) / perHour(prefillRate);
-  const decodeHours = (opts.tokens_millions * (1 - opts.input_share)) / perHour(serving.decode_tokens_per_s);
+  const u = s.utilization;
+  const prefillHours = (opts.tokens_millions * opts.input_share) / perHour(prefillRate, u);
+  const decodeHours = (opts.tokens_millions * (1 - opts.input_share)) / perHour(serving.decode_tokens_per_s, u);
   // Written field by field, not spread: one object shape for every sizing, made once per configuration an answer costs.
-  const phases = { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s) };
+  const phases = { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s, u) };
   return { level: sz.level, quantization: sz.quantization, fitInputs: sz.fitInputs, serving, phases };
+}
+
+/** One phase's figures as written out (a module function, not a closure per option). */
+function phase(rate: number | null, effective: number, tokens: number, hours: number, hourlyCost: number): PhaseCost {
+  return {
+    tokens_per_s: rate === null ? null : roundTo(rate, 1),
+    tokens_millions: roundTo(tokens, 6),
+    hours: roundTo(hours, 2),
+    usd_per_mtok: usd(hourlyCost / ((effective * 3600) / 1e6)),
+  };
 }
 
 export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: CostSettings, hourlyCost: number): Omit<Base, 'monthly_usd' | 'marginal_usd_per_mtok' | 'derived_from' | 'machines'> {
   const { serving, phases } = sized;
   const q = quantizationById(sized.quantization);
   const prefillRate = serving.prefill_tokens_per_s ?? serving.decode_tokens_per_s;
-  const phase = (rate: number | null, effective: number, share: number, hours: number): PhaseCost => ({
-    tokens_per_s: rate === null ? null : roundTo(rate, 1),
-    tokens_millions: roundTo(opts.tokens_millions * share, 6),
-    hours: roundTo(hours, 2),
-    usd_per_mtok: usd(hourlyCost / ((effective * 3600) / 1e6)),
-  });
+  const volume = opts.tokens_millions;
   return {
     hardware_id: hardware.id,
     hardware_name: hardware.name,
@@ -234,8 +261,10 @@ export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: Cos
     throughput_tokens_per_s: roundTo(serving.tokens_per_s, 1),
     utilization: s.utilization,
     capacity_tokens_millions_per_month: roundTo(phases.mtokPerHour * HOURS_PER_MONTH, 2),
-    prefill: phase(serving.prefill_tokens_per_s, prefillRate, opts.input_share, phases.prefillHours),
-    decode: phase(serving.decode_tokens_per_s, serving.decode_tokens_per_s, 1 - opts.input_share, phases.decodeHours),
+    prefill: phase(serving.prefill_tokens_per_s, prefillRate, volume * opts.input_share, phases.prefillHours, hourlyCost),
+    decode: phase(
+      serving.decode_tokens_per_s, serving.decode_tokens_per_s, volume * (1 - opts.input_share), phases.decodeHours, hourlyCost,
+    ),
     hours_needed: roundTo(phases.hours, 2),
     estimate: true,
   };

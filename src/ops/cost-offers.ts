@@ -35,14 +35,33 @@ type Seller = { first_party: boolean; sku: Sku; next_prices?: Offer['next_prices
  * Whether the line's offer is the developer's own, which SKU it is, and the price its source schedules next (as
  * get_model and cheapest_for show it), read from the offer it was costed from.
  */
-export function sellerOf(offers: readonly Offer[]): (line: Listing) => Seller {
-  const byKey = new Map(offers.map((o) => [keyOf(o), o]));
-  return (line) => {
-    const o = byKey.get(keyOf(line));
-    const out: Seller = { first_party: o?.first_party ?? false, sku: o?.sku ?? 'standard' };
-    if (o?.next_prices) out.next_prices = o.next_prices;
-    return out;
-  };
+export function sellerOf(offers: readonly Offer[]): (line: Listing) => Readonly<Seller> {
+  // Each offer's members made once: a line copies them (Object.assign), it does not keep the object.
+  const byKey = new Map(offers.map((o) => {
+    const out: Seller = { first_party: o.first_party ?? false, sku: o.sku ?? 'standard' };
+    if (o.next_prices) out.next_prices = o.next_prices;
+    return [keyOf(o), Object.freeze(out)];
+  }));
+  return (line) => byKey.get(keyOf(line)) ?? UNLISTED;
+}
+const UNLISTED: Readonly<Seller> = Object.freeze({ first_party: false, sku: 'standard' });
+
+/** A model's costable offers and who sells each line: the same on every ask, so kept per dataset (bounded by its models). */
+export type KeptOffers = ReturnType<typeof costableOffers> & { seller: ReturnType<typeof sellerOf> };
+const keptOffers = new WeakMap<Dataset, Map<string, KeptOffers>>();
+
+export function offersToCost(ds: Dataset, modelId: string): KeptOffers {
+  let perModel = keptOffers.get(ds);
+  if (!perModel) keptOffers.set(ds, (perModel = new Map()));
+  let k = perModel.get(modelId);
+  if (!k) {
+    const c = costableOffers(ds, modelId);
+    k = Object.assign(c, { seller: sellerOf(c.offers) });
+    Object.freeze(k.offers);
+    Object.freeze(k.shut_down);
+    perModel.set(modelId, k);
+  }
+  return k;
 }
 
 type Line = {

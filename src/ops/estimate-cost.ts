@@ -14,7 +14,7 @@ import { acceptedMachines } from '../engines/machine.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { IsoDate, NextPrices, Sku } from '../schema/index.ts';
-import { costableOffers, resellerNote, scheduledPriceNote, sellerOf } from './cost-offers.ts';
+import { offersToCost, resellerNote, scheduledPriceNote, type KeptOffers } from './cost-offers.ts';
 import { contextParam, ModelIdParam, requireModelId, wireFact } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -131,7 +131,7 @@ const Output = z.object({
   assumptions: z.array(z.string()).describe('Every assumption the figures rest on.'),
 });
 
-function toApiLine(ds: Dataset, l: ApiCostLine, seller: ReturnType<typeof sellerOf>): ApiLine {
+function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): ApiLine {
   // Assigned in turn rather than spread into one literal (in Node 20 a spread between members costs a few us per
   // line); the members in the same order.
   const head = {
@@ -243,7 +243,7 @@ export const estimate_cost = defineOperation({
     const model = ds.modelById.get(id)!;
     // Base SKUs only: a stealth, extended or batch listing is another product, not the model's API price.
     // A configuration built from the text (`3 x 3090`) is not in the catalogue: it is the only one priced.
-    const costable = costableOffers(ds, id);
+    const costable = offersToCost(ds, id);
     const r = estimateCost(model, costable.offers, named ? [named.hardware] : ds.hardware, {
       tokens_millions: input.tokens_millions,
       input_share: input.input_share,
@@ -257,8 +257,7 @@ export const estimate_cost = defineOperation({
       amortization_months: input.amortization_months,
       power_usd_per_kwh: input.power_usd_per_kwh,
     }, input.options_limit);
-    const seller = sellerOf(costable.offers);
-    const offers = r.api.offers.map((l) => toApiLine(ds, l, seller));
+    const offers = r.api.offers.map((l) => toApiLine(ds, l, costable.seller));
     const paid = offers.find((l) => !l.zero_priced);
     const own = offers.find((l) => !l.zero_priced && l.first_party);
     const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
