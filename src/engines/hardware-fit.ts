@@ -481,7 +481,6 @@ export function choiceAt(basis: FitBasis, model: Model, opts: FitOptions): { q: 
   const k = chooseIndex(list, scratchLevel);
   return k < 0 ? null : { q: list[k], level: scratchLevels[k] };
 }
-const scratchLevel = (i: number): FitLevel => scratchLevels[i];
 
 /** assessFit's choice without its objects (fitBasis, then choiceAt). */
 export function fitChoice(model: Model, hardware: Hardware, opts: FitOptions): { q: Quantization; level: FitLevel } | null | undefined {
