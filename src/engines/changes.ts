@@ -84,8 +84,8 @@ export function modelChanges(ds: Dataset, q: ChangesQuery): ChangesResult {
   const kinds = q.kinds?.length ? new Set(q.kinds) : undefined;
   const r = q.model_id || q.vendor || (kinds && kinds.size > 1 && kinds.size < 4) ? walked(ds, q, w, kinds) : indexed(ds, w, kinds);
   return {
-    window: w, events: r.events, latest_matching: r.latest, notice: noticeOf(ds, w, r.events.length, r.latest), coverage: changeCoverage(ds),
-    counts: { by_kind: r.by_kind, corrections: r.corrections },
+    window: w, events: r.events, latest_matching: r.latest, notice: noticeOf(ds, w, r.events.length, r.latest),
+    coverage: changeCoverage(ds), counts: { by_kind: r.by_kind, corrections: r.corrections },
   };
 }
 
