@@ -9,8 +9,48 @@ import { isKept, isStitched } from '../ops/json-fragment.ts';
 import { partialText } from './partial-text.ts';
 import { attributionText, put, sourceRef, SOURCE_LISTS, strip, type ProjectionOptions, type Walk } from './projection.ts';
 
-/** The answer's JSON and the value it is the JSON of (what MCP returns as structuredContent). */
-export type Written = { json: string; value: Record<string, unknown> };
+/**
+ * The answer's JSON as the strings it is made of, in order (`json` joins them), and the value it is the JSON of (what
+ * MCP returns as structuredContent). The bytes are written from the strings one after another (surfaces/utf8.ts,
+ * utf8BytesOf): a kept part's prepared text is copied straight into the bytes, never into a new string first.
+ * Joined into one string, a 154 KB list_hardware page was a V8 large object (128 K characters or more), and making
+ * one cost 1 ms of CPU; cut into joined pieces of 32 K it still cost as much in young-generation collections.
+ */
+export type Written = { readonly parts: readonly string[]; readonly json: string; value: Record<string, unknown> };
+
+/** A string this long (a kept part's text, most often) is written as it is; shorter ones are joined first. */
+const ALONE = 512;
+/** Joined short strings are cut at this length, well under a large object. */
+const PIECE = 16 * 1024;
+
+/**
+ * The strings of an answer's JSON, in order: long ones as they are, runs of short ones (keys, commas, figures)
+ * joined, so that a 20-entry models_for_hardware page is not thousands of writes.
+ */
+class Sink {
+  private readonly done: string[] = [];
+  private cur = '';
+  add(s: string): void {
+    if (s.length >= ALONE) {
+      if (this.cur) this.done.push(this.cur);
+      this.cur = '';
+      this.done.push(s);
+      return;
+    }
+    this.cur += s;
+    if (this.cur.length >= PIECE) {
+      this.done.push(this.cur);
+      this.cur = '';
+    }
+  }
+  written(value: Record<string, unknown>): Written {
+    if (this.cur) this.done.push(this.cur);
+    this.cur = '';
+    const parts = this.done;
+    let json: string | undefined;
+    return { parts, get json() { return (json ??= parts.join('')); }, value };
+  }
+}
 
 /** A kept part as the partial tier shows it, made once per sources table (one per dataset). */
 type Projected = { json: string | undefined; value: unknown; ids: readonly string[] };
@@ -19,19 +59,25 @@ const fullJson = new WeakMap<object, string>();
 const partials = new WeakMap<ReadonlyMap<string, Source>, WeakMap<object, Projected>>();
 
 export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions): Written {
-  if (opts.full) return { json: writeFull(body) ?? 'null', value: body };
+  const out = new Sink();
+  if (opts.full) {
+    writeFull(body, out);
+    return out.written(body);
+  }
   let kept = partials.get(opts.sources);
   if (!kept) partials.set(opts.sources, (kept = new WeakMap()));
-  const w: PartialWalk = { ids: new Set(), text: partialText(opts.sources), kept };
+  const w: PartialWalk = { ids: new Set(), text: partialText(opts.sources), kept, out };
   const drop = new Set(opts.fullTierOnly ?? []);
   const value: Record<string, unknown> = {};
-  let json = '{';
+  let first = true;
+  out.add('{');
   // As projectBody: full-tier-only members go, a top-level `sources` stays as it is, the rest is projected.
   for (const k of Object.keys(body)) {
     if (drop.has(k)) continue;
-    const p: Part = k === 'sources' ? { json: JSON.stringify(body[k]), value: body[k] } : writePartial(body[k], w);
+    const head = `${first ? '' : ','}${JSON.stringify(k)}:`;
+    const p = k === 'sources' ? whole(body[k], head, out) : writePartial(body[k], head, w);
     put(value, k, p.value);
-    if (p.json !== undefined) json += `${json.length > 1 ? ',' : ''}${JSON.stringify(k)}:${p.json}`;
+    if (p.written) first = false;
   }
   const tail: Record<string, unknown> = {};
   if (!Object.hasOwn(value, 'sources')) tail.sources = [...w.ids].sort().map((id) => sourceRef(id, opts.sources));
@@ -39,37 +85,68 @@ export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions
   tail.attribution_required = true;
   Object.assign(value, tail);
   const rest = JSON.stringify(tail);
-  json += json.length > 1 ? `,${rest.slice(1)}` : rest.slice(1);
-  return { json, value };
+  out.add(first ? rest.slice(1) : `,${rest.slice(1)}`);
+  return out.written(value);
 }
 
-/** The JSON of `v`, or undefined where JSON.stringify gives undefined (a member it leaves out). */
-function writeFull(v: unknown): string | undefined {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+/**
+ * The JSON of `v` appended, as JSON.stringify writes it. Only called for a value JSON.stringify writes (not
+ * undefined, a function or a symbol): a stitched container tests its members first.
+ */
+function writeFull(v: unknown, out: Sink): void {
+  if (v === null || typeof v !== 'object') return out.add(JSON.stringify(v));
   if (isKept(v)) {
     let j = fullJson.get(v);
     if (j === undefined) fullJson.set(v, (j = JSON.stringify(v)));
-    return j;
+    return out.add(j);
   }
-  if (!isStitched(v)) return JSON.stringify(v);
+  if (!isStitched(v)) return out.add(JSON.stringify(v));
   if (Array.isArray(v)) {
-    let out = '[';
-    for (let i = 0; i < v.length; i++) out += `${i ? ',' : ''}${writeFull(v[i]) ?? 'null'}`;
-    return `${out}]`;
+    out.add('[');
+    for (let i = 0; i < v.length; i++) {
+      if (i) out.add(',');
+      if (leftOut(v[i])) out.add('null');
+      else writeFull(v[i], out);
+    }
+    return out.add(']');
   }
-  let out = '{';
+  out.add('{');
   const o = v as Record<string, unknown>;
+  let first = true;
   for (const k of Object.keys(o)) {
-    const j = writeFull(o[k]);
-    if (j !== undefined) out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${j}`;
+    const m = o[k];
+    if (leftOut(m)) continue;
+    out.add(`${first ? '' : ','}${JSON.stringify(k)}:`);
+    first = false;
+    writeFull(m, out);
   }
-  return `${out}}`;
+  out.add('}');
 }
 
-type PartialWalk = Walk & { kept: WeakMap<object, Projected> };
-type Part = { json: string | undefined; value: unknown };
+/**
+ * Whether JSON.stringify leaves `v` out of an object (null in an array). An object whose toJSON gives undefined is
+ * left out too: only a plain (neither kept nor stitched) object can have one, and it is asked.
+ */
+function leftOut(v: unknown): boolean {
+  if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return true;
+  return v !== null && typeof v === 'object' && !isKept(v) && !isStitched(v) && typeof (v as { toJSON?: unknown }).toJSON === 'function'
+    && JSON.stringify(v) === undefined;
+}
 
-function writePartial(v: unknown, w: PartialWalk): Part {
+type PartialWalk = Walk & { kept: WeakMap<object, Projected>; out: Sink };
+/** A member's projected value, and whether its JSON was written (JSON.stringify leaves out what gives undefined). */
+type Part = { value: unknown; written: boolean };
+
+/** `head` (a member's key, or an array's comma) and the JSON of `value` appended, unless it has none. */
+function whole(value: unknown, head: string, out: Sink): Part {
+  const j = JSON.stringify(value);
+  if (j === undefined) return { value, written: false };
+  out.add(head);
+  out.add(j);
+  return { value, written: true };
+}
+
+function writePartial(v: unknown, head: string, w: PartialWalk): Part {
   if (v !== null && typeof v === 'object') {
     if (isKept(v)) {
       let p = w.kept.get(v);
@@ -79,29 +156,39 @@ function writePartial(v: unknown, w: PartialWalk): Part {
         w.kept.set(v, (p = { json: JSON.stringify(value), value, ids: [...ids] }));
       }
       for (const id of p.ids) w.ids.add(id);
-      return p;
+      if (p.json === undefined) return { value: p.value, written: false };
+      w.out.add(head);
+      w.out.add(p.json);
+      return { value: p.value, written: true };
     }
     // A stitched object shaped like a fact would lose its provenance members: projected as a whole instead.
-    if (isStitched(v) && !isFactShaped(v)) return Array.isArray(v) ? partialArray(v, w) : partialObject(v as Record<string, unknown>, w);
+    if (isStitched(v) && !isFactShaped(v)) {
+      w.out.add(head);
+      const value = Array.isArray(v) ? partialArray(v, w) : partialObject(v as Record<string, unknown>, w);
+      return { value, written: true };
+    }
   }
   const value = strip(v, w);
-  return { json: JSON.stringify(value), value };
+  return whole(value, head, w.out);
 }
 
-function partialArray(a: unknown[], w: PartialWalk): Part {
+function partialArray(a: unknown[], w: PartialWalk): unknown[] {
   const value: unknown[] = new Array(a.length);
-  let json = '[';
+  w.out.add('[');
   for (let i = 0; i < a.length; i++) {
-    const p = writePartial(a[i], w);
+    const head = i ? ',' : '';
+    const p = writePartial(a[i], head, w);
     value[i] = p.value;
-    json += `${i ? ',' : ''}${p.json ?? 'null'}`;
+    if (!p.written) w.out.add(`${head}null`);
   }
-  return { json: `${json}]`, value };
+  w.out.add(']');
+  return value;
 }
 
-function partialObject(o: Record<string, unknown>, w: PartialWalk): Part {
+function partialObject(o: Record<string, unknown>, w: PartialWalk): Record<string, unknown> {
   const value: Record<string, unknown> = {};
-  let json = '{';
+  let first = true;
+  w.out.add('{');
   for (const k of Object.keys(o)) {
     const m = o[k];
     // As strip: a list of source ids is dropped wherever it is, its ids listed once.
@@ -109,11 +196,12 @@ function partialObject(o: Record<string, unknown>, w: PartialWalk): Part {
       for (const s of m) if (typeof s === 'string') w.ids.add(s);
       continue;
     }
-    const p = writePartial(m, w);
+    const p = writePartial(m, `${first ? '' : ','}${JSON.stringify(k)}:`, w);
     put(value, k, p.value);
-    if (p.json !== undefined) json += `${json.length > 1 ? ',' : ''}${JSON.stringify(k)}:${p.json}`;
+    if (p.written) first = false;
   }
-  return { json: `${json}}`, value };
+  w.out.add('}');
+  return value;
 }
 
 function isFactShaped(v: object): boolean {

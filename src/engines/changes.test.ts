@@ -33,16 +33,16 @@ test('windows count whole days and include both ends', () => {
 
 test('events in the window, newest first, the first and last day included', () => {
   const r = modelChanges(ds, { until: '2026-03-31', days: 31 });
-  assert.deepEqual(r.events.map((e) => e.date), ['2026-03-31', '2026-03-10', '2026-03-01']);
+  assert.deepEqual(r.events.slice().map((e) => e.date), ['2026-03-31', '2026-03-10', '2026-03-01']);
   assert.equal(r.notice, null);
-  assert.deepEqual(modelChanges(ds, { until: '2026-03-30', days: 29 }).events.map((e) => e.date), ['2026-03-10']);
+  assert.deepEqual(modelChanges(ds, { until: '2026-03-30', days: 29 }).events.slice().map((e) => e.date), ['2026-03-10']);
 });
 
 test('filters: kinds, model, vendor (through the model\'s developer)', () => {
   const all = { until: '2026-04-20', days: 60 };
-  assert.deepEqual(modelChanges(ds, { ...all, kinds: ['elo', 'hosting'] }).events.map((e) => e.kind), ['hosting', 'elo']);
-  assert.deepEqual(modelChanges(ds, { ...all, model_id: 'beta' }).events.map((e) => e.date), ['2026-04-01']);
-  assert.deepEqual(modelChanges(ds, { ...all, vendor: 'other' }).events.map((e) => e.model_id), ['beta']);
+  assert.deepEqual(modelChanges(ds, { ...all, kinds: ['elo', 'hosting'] }).events.slice().map((e) => e.kind), ['hosting', 'elo']);
+  assert.deepEqual(modelChanges(ds, { ...all, model_id: 'beta' }).events.slice().map((e) => e.date), ['2026-04-01']);
+  assert.deepEqual(modelChanges(ds, { ...all, vendor: 'other' }).events.slice().map((e) => e.model_id), ['beta']);
   assert.equal(modelChanges(ds, { ...all, vendor: 'acme' }).events.length, 4);
 });
 
@@ -57,7 +57,7 @@ test('a window entirely after the data says so plainly and suggests until=data_a
 
 test('a window partly after the data says which part is not covered, and still lists what it has', () => {
   const r = modelChanges(ds, { until: '2026-05-05', days: 30 });
-  assert.deepEqual(r.events.map((e) => e.date), ['2026-04-15']);
+  assert.deepEqual(r.events.slice().map((e) => e.date), ['2026-04-15']);
   assert.match(r.notice!, /after that date \(to 2026-05-05\) is not covered/);
 });
 
@@ -77,12 +77,32 @@ test('a model or vendor filter reads only that model\'s or vendor\'s events, wit
   // Worked by hand from `changes` above (aModel's default vendor is the one alpha has; beta's is `other`).
   const alphaVendor = ds.modelById.get('alpha')!.vendor;
   const byModel = modelChanges(ds, { days: 20, until: '2026-04-20', model_id: 'beta' });
-  assert.deepEqual(byModel.events.map((e) => e.date), ['2026-04-01']);
+  assert.deepEqual(byModel.events.slice().map((e) => e.date), ['2026-04-01']);
   const byVendor = modelChanges(ds, { days: 30, until: '2026-04-20', vendor: alphaVendor });
-  assert.deepEqual(byVendor.events.map((e) => e.date), ['2026-04-15', '2026-03-31']);
+  assert.deepEqual(byVendor.events.slice().map((e) => e.date), ['2026-04-15', '2026-03-31']);
   // Nothing of beta's in its window: the latest matching event is named from beta's own list.
   const empty = modelChanges(ds, { days: 5, until: '2026-04-20', model_id: 'beta' });
   assert.deepEqual([empty.events.length, empty.latest_matching], [0, '2026-04-01']);
   const none = modelChanges(ds, { days: 5, until: '2026-04-20', vendor: 'nobody' });
   assert.deepEqual([none.events.length, none.latest_matching], [0, null]);
+});
+
+test('every kind, or one: counts over the window by subtraction, the newest event at or before its end, a page of it', () => {
+  // Worked by hand from `changes` above: 03-01 price, 03-10 elo, 03-31 price, 04-01 hosting, 04-15 price (a correction).
+  const all = modelChanges(ds, { until: '2026-04-20', days: 51 });
+  assert.deepEqual(all.counts, { by_kind: { price: 3, elo: 1, licence: 0, hosting: 1 }, corrections: 1 });
+  assert.equal(all.latest_matching, '2026-04-15');
+  assert.deepEqual(all.events.slice(1, 3).map((e) => e.date), ['2026-04-01', '2026-03-31'], 'a page from inside the window');
+  assert.deepEqual(all.events.slice(4, 100).map((e) => e.date), ['2026-03-01'], 'a page running past its end');
+  const everyKind = modelChanges(ds, { until: '2026-04-20', days: 51, kinds: ['price', 'elo', 'licence', 'hosting'] });
+  assert.deepEqual(everyKind.counts, all.counts);
+  const price = modelChanges(ds, { until: '2026-04-20', days: 20, kinds: ['price'] });
+  assert.deepEqual(price.events.slice().map((e) => e.date), ['2026-04-15'], '04-01 to 04-20: one price change');
+  assert.deepEqual(price.counts, { by_kind: { price: 1, elo: 0, licence: 0, hosting: 0 }, corrections: 1 });
+  // 04-01 to 04-10 holds no price change: the newest before it is 03-31, named as the one to look at.
+  const none = modelChanges(ds, { until: '2026-04-10', days: 10, kinds: ['price'] });
+  assert.equal(none.events.length, 0);
+  assert.equal(none.latest_matching, '2026-03-31');
+  assert.deepEqual(none.counts, { by_kind: { price: 0, elo: 0, licence: 0, hosting: 0 }, corrections: 0 });
+  assert.equal(modelChanges(ds, { until: '2026-02-28', days: 30 }).latest_matching, null, 'nothing at or before the window');
 });

@@ -1,6 +1,7 @@
 // Change events within a time window, newest first, and a plain notice where the data cannot cover the window.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { ChangeEvent, ChangeKind } from '../schema/index.ts';
+import { EventSpan, eventRuns, eventsOf, firstBefore, firstOnOrBefore } from './change-index.ts';
 
 export type ChangesQuery = {
   days: number;
@@ -17,7 +18,8 @@ export type SourceCoverage = { source: string; name: string; history_until: stri
 
 export type ChangesResult = {
   window: Window;
-  events: ChangeEvent[];
+  /** The matching events of the window, newest first. */
+  events: EventSpan;
   /** Newest event matching the filters at or before the window's end, ignoring its start: where to look next. */
   latest_matching: string | null;
   notice: string | null;
@@ -39,18 +41,6 @@ export function addDays(date: string, days: number): string {
 /** The window of `days` days that ends on `until`, both ends included. */
 export function windowOf(until: string, days: number): Window {
   return { from: addDays(until, -(days - 1)), until, days };
-}
-
-/** Index of the first event dated on or before `date` in a newest-first list (binary search). */
-function firstOnOrBefore(events: readonly ChangeEvent[], date: string): number {
-  let lo = 0;
-  let hi = events.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (events[mid].date > date) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 const coverages = new WeakMap<Dataset, SourceCoverage[]>();
@@ -88,40 +78,48 @@ function noticeOf(ds: Dataset, w: Window, found: number, latest: string | null):
   return parts.length ? parts.join(' ') : null;
 }
 
-/** The dataset's events per model and per vendor, newest first as in `ds.changes`: built once per dataset. */
-const eventIndexes = new WeakMap<Dataset, { byModel: Map<string, ChangeEvent[]>; byVendor: Map<string, ChangeEvent[]> }>();
-const NO_EVENTS: readonly ChangeEvent[] = [];
-
-/**
- * The events a query can match, in the dataset's order: a model's own or a vendor's own when it names one. Without
- * them a one-model ask walked every event of its window (a year holds most of the catalogue's): at 10 times the
- * catalogue it took 70 times as long, while the model's own events stay as many.
- */
-function candidates(ds: Dataset, q: ChangesQuery): readonly ChangeEvent[] {
-  if (!q.model_id && !q.vendor) return ds.changes;
-  let idx = eventIndexes.get(ds);
-  if (!idx) {
-    idx = { byModel: new Map(), byVendor: new Map() };
-    for (const e of ds.changes) {
-      push(idx.byModel, e.model_id, e);
-      const vendor = ds.modelById.get(e.model_id)?.vendor;
-      if (vendor !== undefined) push(idx.byVendor, vendor, e);
-    }
-    eventIndexes.set(ds, idx);
-  }
-  return (q.model_id ? idx.byModel.get(q.model_id) : idx.byVendor.get(q.vendor!)) ?? NO_EVENTS;
-}
-
-function push(m: Map<string, ChangeEvent[]>, key: string, e: ChangeEvent): void {
-  const xs = m.get(key);
-  if (xs) xs.push(e);
-  else m.set(key, [e]);
-}
-
 /** Events of the window matching the filters, newest first (ties by id, the dataset's order). */
 export function modelChanges(ds: Dataset, q: ChangesQuery): ChangesResult {
   const w = windowOf(q.until, q.days);
   const kinds = q.kinds?.length ? new Set(q.kinds) : undefined;
+  const r = q.model_id || q.vendor || (kinds && kinds.size > 1 && kinds.size < 4) ? walked(ds, q, w, kinds) : indexed(ds, w, kinds);
+  return {
+    window: w, events: r.events, latest_matching: r.latest, notice: noticeOf(ds, w, r.events.length, r.latest),
+    coverage: changeCoverage(ds), counts: { by_kind: r.by_kind, corrections: r.corrections },
+  };
+}
+
+type Found = { events: EventSpan; latest: string | null; by_kind: Record<ChangeKind, number>; corrections: number };
+
+/**
+ * Every kind, or one: the window is a run of the kept list (two binary searches), its counts differences of running
+ * counts, and the newest event at or before its end is the run's first (or the one after it, when the run is empty).
+ */
+function indexed(ds: Dataset, w: Window, kinds: ReadonlySet<ChangeKind> | undefined): Found {
+  const runs = eventRuns(ds);
+  const one = kinds && kinds.size === 1 ? [...kinds][0] : undefined;
+  const run = one ? runs.ofKind.get(one)! : runs.all;
+  const a = firstOnOrBefore(run.events, w.until);
+  const b = Math.max(a, firstBefore(run.events, w.from));
+  const by_kind: Record<ChangeKind, number> = { price: 0, elo: 0, licence: 0, hosting: 0 };
+  if (one) by_kind[one] = b - a;
+  else {
+    const k = run.byKind!;
+    by_kind.price = k[0][b] - k[0][a];
+    by_kind.elo = k[1][b] - k[1][a];
+    by_kind.licence = k[2][b] - k[2][a];
+    by_kind.hosting = k[3][b] - k[3][a];
+  }
+  return {
+    events: new EventSpan(run.events, a, b),
+    latest: a < run.events.length ? run.events[a].date : null,
+    by_kind,
+    corrections: run.corrections[b] - run.corrections[a],
+  };
+}
+
+/** A model's or a vendor's events (or two or three kinds), each tested. */
+function walked(ds: Dataset, q: ChangesQuery, w: Window, kinds: ReadonlySet<ChangeKind> | undefined): Found {
   const match = (e: ChangeEvent) =>
     (!kinds || kinds.has(e.kind)) && (!q.model_id || e.model_id === q.model_id)
     && (!q.vendor || ds.modelById.get(e.model_id)?.vendor === q.vendor);
@@ -130,7 +128,7 @@ export function modelChanges(ds: Dataset, q: ChangesQuery): ChangesResult {
   let corrections = 0;
   let latest: string | null = null;
   // Every event `match` accepts is among the candidates, in the same order: the same answer from fewer events.
-  const all = candidates(ds, q);
+  const all = q.model_id || q.vendor ? eventsOf(ds, q) : ds.changes;
   for (let i = firstOnOrBefore(all, w.until); i < all.length; i++) {
     const e = all[i];
     const inWindow = e.date >= w.from;
@@ -143,8 +141,5 @@ export function modelChanges(ds: Dataset, q: ChangesQuery): ChangesResult {
     by_kind[e.kind]++;
     if (e.correction === true) corrections++;
   }
-  return {
-    window: w, events, latest_matching: latest, notice: noticeOf(ds, w, events.length, latest), coverage: changeCoverage(ds),
-    counts: { by_kind, corrections },
-  };
+  return { events: new EventSpan(events, 0, events.length), latest, by_kind, corrections };
 }

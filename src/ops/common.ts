@@ -70,7 +70,10 @@ export function decodeCursor(cursor: string | undefined): number {
 }
 
 /** Slice one page out of a ranked list. */
-export function paginate<T>(items: readonly T[], limit: number, cursor: string | undefined) {
+/** A list, or a run of one that a page slices without copying the rest (engines/change-index.ts: EventSpan). */
+type Sliceable<T> = { readonly length: number; slice(start: number, end: number): T[] };
+
+export function paginate<T>(items: Sliceable<T>, limit: number, cursor: string | undefined) {
   const offset = decodeCursor(cursor);
   const page = items.slice(offset, offset + limit);
   const next = offset + limit < items.length ? encodeCursor(offset + limit) : null;

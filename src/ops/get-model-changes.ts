@@ -6,6 +6,7 @@ import { modelChanges } from '../engines/changes.ts';
 import { ServiceError } from '../errors/index.ts';
 import { ChangeKind, IsoDate, type ChangeEvent } from '../schema/index.ts';
 import { Cursor, Limit, ModelIdParam, Page, paginate, requireModelId } from './common.ts';
+import { kept, stitched } from './json-fragment.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
 
@@ -55,6 +56,25 @@ function toItem(ds: Dataset, e: ChangeEvent): Item {
   };
   if (e.corroborated_by?.length) item.corroborated_by = [...e.corroborated_by];
   return item;
+}
+
+/**
+ * Each event as an item, made when a page first shows it and kept for the dataset (at most one an event): a page
+ * copies its JSON and its partial-tier projection as text made once, instead of building, projecting and
+ * serializing up to 100 events on every ask.
+ */
+const itemsByDataset = new WeakMap<Dataset, WeakMap<ChangeEvent, Item>>();
+
+function itemsOf(ds: Dataset, events: readonly ChangeEvent[]): Item[] {
+  let items = itemsByDataset.get(ds);
+  if (!items) itemsByDataset.set(ds, (items = new WeakMap()));
+  const out: Item[] = new Array(events.length);
+  for (let i = 0; i < events.length; i++) {
+    let item = items.get(events[i]);
+    if (!item) items.set(events[i], (item = kept(toItem(ds, events[i]))));
+    out[i] = item;
+  }
+  return out;
 }
 
 /** A vendor is a developer id (case-insensitive); an unknown one is refused with near ids, never matched loosely. */
@@ -139,17 +159,17 @@ export const get_model_changes = defineOperation({
     let notice = r.notice;
     const owner = model ? ds.modelById.get(model)!.vendor : undefined;
     if (owner && vendor && owner !== vendor) notice = `${model} is a model of ${owner}, not ${vendor}: no change can match both filters.${notice ? ` ${notice}` : ''}`;
-    return {
+    return stitched({
       window: r.window,
       filters: { kind: kinds, model: model ?? null, vendor: vendor ?? null },
       // Said as a field too, not only in the notice's prose, so that a program can tell where the answer stops.
       data_ends: r.window.until > ds.meta.data_as_of ? ds.meta.data_as_of : null,
       notice,
       latest_matching: r.latest_matching,
-      counts: { total: r.events.length, ...r.counts },
-      coverage: r.coverage,
-      items: items.map((e) => toItem(ds, e)),
+      counts: { total: r.events.length, by_kind: r.counts.by_kind, corrections: r.counts.corrections },
+      coverage: kept(r.coverage),
+      items: stitched(itemsOf(ds, items)),
       page,
-    };
+    });
   },
 });

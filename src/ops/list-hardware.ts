@@ -9,6 +9,7 @@ import { aggregateBandwidth, roundTo, splitNote, toGb, usableBytes } from '../en
 import { ServiceError } from '../errors/index.ts';
 import { HardwareClass, RentalPrice, type Hardware } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
+import { kept, stitched } from './json-fragment.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 
 /** A figure this service computes from hardware facts: the value and the facts it comes from. */
@@ -84,18 +85,25 @@ export function requireHardware(ds: Dataset, id: string, parameter: string): Har
 
 const CLASS_ORDER = HardwareClass.options;
 
-const views = new WeakMap<Dataset, readonly HardwareView[]>();
+type Listed = { all: readonly HardwareView[]; byClass: ReadonlyMap<string, readonly HardwareView[]> };
 
-/** Every configuration as the list shows it, built once per dataset: smallest class first, then usable memory. */
-function allViews(ds: Dataset): readonly HardwareView[] {
-  let list = views.get(ds);
-  if (!list) {
-    list = [...ds.hardware]
+const views = new WeakMap<Dataset, Listed>();
+
+/**
+ * Every configuration as the list shows it, built once per dataset: smallest class first, then usable memory; and
+ * the same list per class. Each view is kept (ops/json-fragment.ts): a page copies its JSON, and its partial-tier
+ * projection, as text made once, instead of projecting and serializing every configuration on every ask.
+ */
+function allViews(ds: Dataset): Listed {
+  let listed = views.get(ds);
+  if (!listed) {
+    const all = [...ds.hardware]
       .sort((a, b) => CLASS_ORDER.indexOf(a.class) - CLASS_ORDER.indexOf(b.class) || usableBytes(a) - usableBytes(b) || a.id.localeCompare(b.id))
-      .map(toHardwareView);
-    views.set(ds, list);
+      .map((h) => kept(toHardwareView(h)));
+    const byClass = new Map(CLASS_ORDER.map((c) => [c, all.filter((h) => h.class === c)]));
+    views.set(ds, (listed = { all, byClass }));
   }
-  return list;
+  return listed;
 }
 
 export const list_hardware = defineOperation({
@@ -121,10 +129,10 @@ export const list_hardware = defineOperation({
     { title: 'Desktops', input: { class: 'desktop' } },
   ],
   handler(ds, input) {
-    const all = allViews(ds);
-    const list = input.class === undefined ? all : all.filter((h) => h.class === input.class);
+    const listed = allViews(ds);
+    const list = input.class === undefined ? listed.all : listed.byClass.get(input.class)!;
     const { items, page } = paginate(list, input.limit, input.cursor);
-    return { class: input.class ?? null, items, page };
+    return stitched({ class: input.class ?? null, items: stitched(items), page });
   },
 });
 

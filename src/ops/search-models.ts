@@ -6,6 +6,7 @@ import { benchmarkNames, bestScores, knownBenchmark } from '../engines/benchmark
 import { CAPABILITIES, SEARCH_SORTS, searchModels } from '../engines/search.ts';
 import { BenchmarkScore, IsoDate } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
+import { kept, stitched } from './json-fragment.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 
@@ -21,6 +22,19 @@ const BenchmarkName = z
 const SearchItem = ModelSummary.extend({
   benchmark: wireFact(BenchmarkScore).optional().describe('With `benchmark`: the score used for the filter and sort, the highest of the model\'s scores on that benchmark (its metric, harness, variant and subset say what was measured).'),
 });
+type SearchItem = z.infer<typeof SearchItem>;
+
+/**
+ * A model's summary with its score on the benchmark asked for, made once per score (each belongs to one model of one
+ * dataset) and kept: a page copies its JSON and its partial-tier projection as text made once.
+ */
+const withScores = new WeakMap<object, SearchItem>();
+
+function withScore(summary: ModelSummary, score: SearchItem['benchmark'] & object): SearchItem {
+  let item = withScores.get(score);
+  if (!item) withScores.set(score, (item = kept(Object.assign({}, summary, { benchmark: score }))));
+  return item;
+}
 
 export const search_models = defineOperation({
   name: 'search_models',
@@ -85,11 +99,12 @@ export const search_models = defineOperation({
     const ids = searchModels(ds, { ...input, sort });
     const { items, page } = paginate(ids, input.limit, input.cursor);
     const scores = input.benchmark !== undefined ? bestScores(ds, input.benchmark) : undefined;
-    const item = (id: string) => {
-      const summary = toSummary(ds, ds.modelById.get(id)!);
-      const score = scores?.get(id);
-      return score ? { ...summary, benchmark: score } : summary;
-    };
-    return { sort, input_share: DEFAULT_INPUT_SHARE, items: items.map(item), page };
+    const shown: SearchItem[] = new Array(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const summary = toSummary(ds, ds.modelById.get(items[i])!);
+      const score = scores?.get(items[i]);
+      shown[i] = score ? withScore(summary, score) : summary;
+    }
+    return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, items: stitched(shown), page });
   },
 });

@@ -7,6 +7,7 @@ import {
   EuResidency, HeldBackPrice, IsoDate, Leaderboard, Licence, ModelStatus, NextPrices, PriceTier, Sku, type Model, type Offer, type Rating,
 } from '../schema/index.ts';
 import { wireFact } from './common.ts';
+import { kept } from './json-fragment.ts';
 
 /** A derived figure: says it is derived and from what (DESIGN.md principle 3). */
 export const BlendedPrice = z
@@ -138,7 +139,10 @@ export function toModelRef(ds: Dataset, m: Model): ModelRef {
 
 const summaries = new WeakMap<Dataset, Map<string, ModelSummary>>();
 
-/** The summary of one model, built once per dataset: search pages and comparisons reuse it. */
+/**
+ * The summary of one model, built once per dataset: search pages and comparisons reuse it. Kept
+ * (ops/json-fragment.ts): a stitched answer copies its JSON and partial-tier projection as text made once.
+ */
 export function toSummary(ds: Dataset, m: Model): ModelSummary {
   let cache = summaries.get(ds);
   if (!cache) summaries.set(ds, (cache = new Map()));
@@ -158,6 +162,6 @@ export function toSummary(ds: Dataset, m: Model): ModelSummary {
     overall_rating: rated ? toRankedRating(rated.board, rated.entry) : null,
     cheapest_offer: cheapest ? toOfferView(ds, cheapest.offer) : null,
   };
-  cache.set(m.id, s);
+  cache.set(m.id, kept(s));
   return s;
 }
