@@ -27,6 +27,7 @@ test('M3 Ultra 512 GB at 32,768 tokens: DeepSeek-V3.1 and R1 fit as V3 does, fro
     assert.equal(r.speed?.tokens_per_s, v3.speed?.tokens_per_s, id);
   }
   const basis = fit('deepseek-v3.1').derived_from.find((d) => d.startsWith('weights Q4_K_M'))!;
-  assert.match(basis, /^weights Q4_K_M = 404\.43 GB, the published size of deepseek-v3's Q4_K_M, same architecture \(671B parameters, 37B active, 61 layers/);
+  const words = "the published size of deepseek-v3's Q4_K_M, same architecture (671B parameters, 37B active, 61 layers";
+  assert.ok(basis.startsWith(`weights Q4_K_M = 404.43 GB, ${words}`), basis);
   assert.match(basis, /the file deepseek-ai_DeepSeek-V3-0324-Q4_K_M\.gguf \(https:\/\/huggingface\.co\/bartowski\//);
 });

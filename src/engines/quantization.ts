@@ -119,7 +119,9 @@ function askedNote(q: Quantization, ladder: Ladder): string {
   if (q.needs === 'fp8_w8a8' && ladder.fp8 === 'weight_only') {
     return '; vLLM runs this FP8 checkpoint weight-only here (fp8_w8a16: no FP8 tensor cores), the same bytes';
   }
-  if (q.needs === 'fp8_weight_only' && ladder.fp8 === 'w8a8') return '; vLLM runs this FP8 checkpoint as W8A8 here (fp8_w8a8), the same bytes';
+  if (q.needs === 'fp8_weight_only' && ladder.fp8 === 'w8a8') {
+    return '; vLLM runs this FP8 checkpoint as W8A8 here (fp8_w8a8), the same bytes';
+  }
   const by = q.runtime === 'llama.cpp' ? 'a llama.cpp GGUF type' : 'a vLLM checkpoint format';
   return ` (${by}; this figure assumes ${ladder.runtime === 'vllm' ? 'vLLM/SGLang' : 'llama.cpp'}, which does not serve it well here)`;
 }

@@ -24,7 +24,8 @@ function architectureWords(m: Model): string {
   const a = m.architecture!.value;
   return (
     `${billions(m.parameters_total!.value)} parameters, ${billions(m.parameters_active!.value)} active, ${a.layers} layers, ` +
-    `${a.hidden_size === undefined ? '' : `hidden ${a.hidden_size}, `}${ACRONYM.has(a.attention) ? a.attention.toUpperCase() : a.attention} attention`
+    `${a.hidden_size === undefined ? '' : `hidden ${a.hidden_size}, `}` +
+    `${ACRONYM.has(a.attention) ? a.attention.toUpperCase() : a.attention} attention`
   );
 }
 
