@@ -10,7 +10,8 @@ export const GB = 1e9;
 export const GIB = 1024 ** 3;
 
 export type QuantizationId =
-  | 'bf16' | 'fp8' | 'fp8_w8a8' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'q4_k_m' | 'int4_w4a16' | 'int4' | 'mxfp4' | 'q3_k_m';
+  | 'bf16' | 'fp8' | 'fp8_w8a8' | 'fp8_w8a16' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'q4_k_m' | 'int4_w4a16' | 'int4' | 'mxfp4'
+  | 'q3_k_m';
 
 export type Quantization = {
   id: QuantizationId;
@@ -33,8 +34,11 @@ export type Quantization = {
    * safetensors checkpoints quantized for them. Absent: both (BF16 and the native formats).
    */
   runtime?: 'llama.cpp' | 'vllm';
-  /** vLLM only: the accelerator support the format needs (runtime.ts `fp8Support`, `int4Support`). */
-  needs?: 'fp8' | 'int4';
+  /**
+   * vLLM only: the accelerator support the format needs (runtime.ts `fp8Support`, `int4Support`): FP8 tensor cores
+   * (W8A8), FP8 Marlin's weight-only path on Turing and Ampere (W8A16), or an AWQ/GPTQ kernel.
+   */
+  needs?: 'fp8_w8a8' | 'fp8_weight_only' | 'int4';
   /** Where the bits per weight come from. */
   basis: string;
 };
@@ -63,7 +67,9 @@ export type Quantization = {
  * FP8 W8A8 (RedHatAI/neuralmagic Meta-Llama-3.1-70B-Instruct-FP8, llm-compressor's FP8_DYNAMIC scheme: FP8 E4M3
  * weights with one scale per output channel, lm_head ignored; https://docs.vllm.ai/en/latest/features/quantization/fp8/):
  * (68,451,041,280 x 8 + 6,717,440 channel scales x 32 + 2,102,665,216 x 16) / 70,553,706,496 = 8.24 bits, a 72.7 GB
- * checkpoint. On Turing and Ampere vLLM runs the same file weight-only (W8A16, FP8 Marlin).
+ * checkpoint. On Turing and Ampere vLLM runs the same file weight-only (W8A16, FP8 Marlin: "FP8 models will run on
+ * compute capability >= 7.5 (Turing) as weight-only W8A16"): the same bytes read, the weights widened to FP16 for
+ * FP16 tensor-core compute, so the same 8.24 bits and no FP8 compute rate (prefill is at the FP16 rate anyway).
  * INT4 W4A16 (hugging-quants/Meta-Llama-3.1-70B-Instruct-AWQ-INT4, quantization_config: AWQ, bits 4, group_size 128,
  * zero_point true): 4 bits a weight plus an FP16 scale and a 4-bit zero per 128 (4.156 bits), so
  * (68,451,041,280 x 4.15625 + 2,102,665,216 x 16) / 70,553,706,496 = 4.51 bits, a 39.8 GB checkpoint; GPTQ at group
@@ -79,10 +85,22 @@ export const QUANTIZATIONS: readonly Quantization[] = [
     name: 'FP8 (W8A8)',
     bits_per_weight: 8.24,
     runtime: 'vllm',
-    needs: 'fp8',
+    needs: 'fp8_w8a8',
     basis:
       'FP8 E4M3 block linears with a scale per output channel, embeddings and head BF16 ' +
       '(the Meta-Llama-3.1-70B-Instruct-FP8 scheme on Llama-3.1-70B: 72.7 GB / 70.55B)',
+  },
+  {
+    // The same checkpoint as fp8_w8a8, named for what the accelerator computes: a Turing or Ampere card (RTX 3090,
+    // A100) has no FP8 tensor cores, so vLLM's FP8 Marlin kernel reads the FP8 weights and computes in FP16.
+    id: 'fp8_w8a16',
+    name: 'FP8 weight-only (W8A16)',
+    bits_per_weight: 8.24,
+    runtime: 'vllm',
+    needs: 'fp8_weight_only',
+    basis:
+      'the FP8 W8A8 checkpoint run weight-only by FP8 Marlin (FP8 weights, FP16 compute; vLLM docs, quantization/fp8): ' +
+      'its 8.24 bits (the Meta-Llama-3.1-70B-Instruct-FP8 scheme on Llama-3.1-70B: 72.7 GB / 70.55B)',
   },
   { id: 'q8_0', name: 'Q8_0', bits_per_weight: 8.5, runtime: GGUF, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 8.5008' },
   { id: 'q6_k', name: 'Q6_K', bits_per_weight: 6.56, runtime: GGUF, basis: 'llama.cpp tools/quantize, Llama-3.1-8B: 6.5633' },

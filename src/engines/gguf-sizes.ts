@@ -2,8 +2,11 @@
 import type { Model } from '../schema/index.ts';
 import { GB, QUANTIZATIONS, type Quantization, type QuantizationId } from './constants.ts';
 
-/** One published file the weights are sized by: its bytes and the words that cite it. */
-export type PublishedWeights = { bytes: number; file: string; url: string; as_of: string; gb: number };
+/**
+ * One published file the weights are sized by: its bytes and the words that cite it. `same_as`: the file is another
+ * model's of the same architecture (ingest/gguf-files-same-architecture.ts), in the words that say whose.
+ */
+export type PublishedWeights = { bytes: number; file: string; url: string; as_of: string; gb: number; same_as?: string };
 
 /** A model's published files by quantization; empty when the dataset has none. Frozen, shared. */
 export type PublishedSizes = ReadonlyMap<QuantizationId, PublishedWeights>;
@@ -35,7 +38,8 @@ function readPublished(model: Model): PublishedSizes {
     // The ingest keeps one row per quantization; a type the fit does not consider is left out rather than mapped.
     if (!KNOWN.has(id) || map.has(id as QuantizationId)) continue;
     const { size_gb, file, url } = f.value;
-    map.set(id as QuantizationId, { bytes: size_gb * GB, gb: size_gb, file, url, as_of: f.as_of });
+    const same_as = f.source === 'derived' ? f.note : undefined;
+    map.set(id as QuantizationId, { bytes: size_gb * GB, gb: size_gb, file, url, as_of: f.as_of, ...(same_as ? { same_as } : {}) });
   }
   return map;
 }
@@ -53,7 +57,9 @@ export function weightsFor(parameters: number, q: Quantization, published?: Publ
 export function weightsBasis(q: Quantization, published?: PublishedSizes): string {
   const p = published?.get(q.id);
   // Two decimals as cards print them; a row read from the file's exact byte count keeps its exactness in the fit.
-  if (p) return `weights ${q.name} = ${Math.round(p.gb * 100) / 100} GB, the published file ${p.file} (${p.url}, read ${p.as_of})`;
+  const gb = p && Math.round(p.gb * 100) / 100;
+  if (p?.same_as) return `weights ${q.name} = ${gb} GB, the ${p.same_as}: the file ${p.file} (${p.url}, read ${p.as_of})`;
+  if (p) return `weights ${q.name} = ${gb} GB, the published file ${p.file} (${p.url}, read ${p.as_of})`;
   const flat = `weights ${q.name} = parameters x ${q.bits_per_weight} bits per weight / 8, an estimate (${q.basis})`;
   // A vLLM checkpoint format is never a GGUF file: the GGUF table has nothing to say about it.
   if (q.runtime === 'vllm') return `${flat}; the checkpoint's own size is not in the dataset`;

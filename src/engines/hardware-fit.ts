@@ -428,7 +428,8 @@ export function modelFitInputs(a: FitWords, opts: FitOptions): string[] {
 
 /** The assumptions every fit result rests on, spelled out for the response. */
 export const FIT_ASSUMPTIONS: readonly string[] = [
-  'weights = the published GGUF file size where the dataset has one (data/curated/gguf-file-sizes.csv), else parameters_total x ' +
+  'weights = the published GGUF file size where the dataset has one (data/curated/gguf-file-sizes.csv; a model without one ' +
+    'takes that of a model with the same parameter counts and architecture), else parameters_total x ' +
     'bits per weight / 8 (llama.cpp measured bits per weight; native MXFP4/FP8 and vLLM FP8/INT4 from the checkpoint formats; ' +
     'MoE: all experts resident)',
   'quantization: the formats of the runtime the figure assumes: llama.cpp GGUF types on one device and on PCIe cards split by ' +

@@ -18,12 +18,15 @@ export function quantizationById(id: QuantizationId): Quantization {
 
 /**
  * Whether the runtime of the ladder serves `q` on its accelerator. llama.cpp: the GGUF types, BF16 and the native
- * formats. vLLM/SGLang: BF16, FP8 W8A8 where the accelerator runs FP8 (weight-only on Turing and Ampere), INT4 W4A16
- * where it runs AWQ/GPTQ, and the native formats; never a GGUF type (runtime.ts).
+ * formats. vLLM/SGLang: BF16, FP8 W8A8 where the accelerator computes in FP8, FP8 W8A16 (the same checkpoint
+ * weight-only) on Turing and Ampere, INT4 W4A16 where it runs AWQ/GPTQ, and the native formats; never a GGUF type
+ * (runtime.ts).
  */
 export function servedBy(q: Quantization, ladder: Ladder): boolean {
   if (q.runtime !== undefined && q.runtime !== ladder.runtime) return false;
-  if (q.needs === 'fp8') return ladder.fp8 !== 'none';
+  // One FP8 entry per accelerator, named for what it computes: W8A8 on FP8 tensor cores, W8A16 on Turing and Ampere.
+  if (q.needs === 'fp8_w8a8') return ladder.fp8 === 'w8a8';
+  if (q.needs === 'fp8_weight_only') return ladder.fp8 === 'weight_only';
   if (q.needs === 'int4') return ladder.int4;
   return true;
 }
@@ -114,6 +117,13 @@ export function ladderWords(ladder: Ladder): string {
 /** A named format the figure's runtime does not serve is still taken as asked; the rule says so. */
 function askedNote(q: Quantization, ladder: Ladder): string {
   if (servedBy(q, ladder)) return '';
+  // The two FP8 ids are one checkpoint: asked under the other name, it is the same bytes computed another way.
+  if (q.needs === 'fp8_w8a8' && ladder.fp8 === 'weight_only') {
+    return '; vLLM runs this FP8 checkpoint weight-only here (fp8_w8a16: no FP8 tensor cores), the same bytes';
+  }
+  if (q.needs === 'fp8_weight_only' && ladder.fp8 === 'w8a8') {
+    return '; vLLM runs this FP8 checkpoint as W8A8 here (fp8_w8a8), the same bytes';
+  }
   const by = q.runtime === 'llama.cpp' ? 'a llama.cpp GGUF type' : 'a vLLM checkpoint format';
   return ` (${by}; this figure assumes ${ladder.runtime === 'vllm' ? 'vLLM/SGLang' : 'llama.cpp'}, which does not serve it well here)`;
 }

@@ -75,7 +75,10 @@ test('FP8 support by accelerator, as vLLM documents it: W8A8 from compute capabi
 test('ladders: llama.cpp keeps the GGUF types; vLLM offers FP8 and INT4 W4A16 where supported, never a K-quant', () => {
   assert.deepEqual(ids(rtx4090, 'batch'), ['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m']);
   assert.deepEqual(ids(h100x8, 'batch'), ['fp8_w8a8', 'int4_w4a16']);
-  assert.deepEqual(ids(a100x8, 'serving'), ['fp8_w8a8', 'int4_w4a16']);
+  // An A100 is Ampere (compute capability 8.0): the FP8 checkpoint runs weight-only, and is named so.
+  assert.deepEqual(ids(a100x8, 'serving'), ['fp8_w8a16', 'int4_w4a16']);
+  assert.deepEqual(ids(rtx3090x2, 'serving'), ['fp8_w8a16', 'int4_w4a16']);
+  assert.deepEqual(ids(rtx4090x2, 'serving'), ['fp8_w8a8', 'int4_w4a16']);
   // No INT4 kernel on AMD: FP8 only on MI300X; no 8-bit format on MI250, so BF16 is what vLLM serves there.
   assert.deepEqual(ids(mi300x8, 'serving'), ['fp8_w8a8']);
   assert.deepEqual(ids(mi250x4, 'serving'), ['bf16']);
@@ -138,4 +141,22 @@ test('Llama-3.1-70B on 8 x H100 (tensor parallel, vLLM): FP8 W8A8 fits comfortab
   const asked = ok(fitModel(llama70b, h100x8, { context: 8192, concurrency: 1, quantization: 'q4_k_m' }));
   assert.equal(asked.quantization, 'q4_k_m');
   assert.match(asked.quantization_rule, /Q4_K_M as asked \(a llama\.cpp GGUF type; this figure assumes vLLM\/SGLang/);
+});
+
+test('On Ampere the FP8 checkpoint is FP8 weight-only (W8A16): the W8A8 bytes, never labelled W8A8', () => {
+  // vLLM docs, features/quantization/fp8: "FP8 models will run on compute capability >= 7.5 (Turing) as weight-only
+  // W8A16, utilizing FP8 Marlin". Two RTX 3090s serving (split by layer, so vLLM's figure): the same 8.24 bits as
+  // W8A8, so Llama-3.1-70B's weights are 70.5537e9 x 8.24 / 8 = 72.670 GB, as on an H100 above.
+  const r = ok(fitModel(llama70b, rtx3090x2, { context: 8192, concurrency: 8, figure: 'serving' }));
+  const labels = r.by_quantization.map((q) => q.quantization);
+  assert.ok(!labels.includes('fp8_w8a8'), `${labels}`);
+  const w8a16 = r.by_quantization.find((q) => q.quantization === 'fp8_w8a16')!;
+  assert.ok(Math.abs(w8a16.weights_gb - 72.67) < 0.01, `${w8a16.weights_gb}`);
+  assert.match(r.quantization_rule, /FP8 weight-only \(W8A16, FP8 Marlin: no FP8 tensor cores\)/);
+  const q = QUANTIZATIONS.find((x) => x.id === 'fp8_w8a16')!;
+  assert.equal(q.name, 'FP8 weight-only (W8A16)');
+  assert.equal(q.bits_per_weight, QUANTIZATIONS.find((x) => x.id === 'fp8_w8a8')!.bits_per_weight);
+  // Asked by the other name, the format is taken as asked and the rule says what the card runs.
+  const asked = ok(fitModel(llama70b, rtx3090x2, { context: 8192, concurrency: 8, figure: 'serving', quantization: 'fp8_w8a8' }));
+  assert.match(asked.quantization_rule, /weight-only here \(fp8_w8a16: no FP8 tensor cores\), the same bytes/);
 });

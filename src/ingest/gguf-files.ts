@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { fact, GgufFile, IsoDate, type Model, type Source } from '../schema/index.ts';
 import { parseCsv, tableUrl, validateRows, type CsvRow } from '../sources/curated.ts';
 import type { IngestIssue } from '../sources/types.ts';
+import { shareSameArchitectureSizes } from './gguf-files-same-architecture.ts';
 
 export const GGUF_FILES_FILE = 'data/curated/gguf-file-sizes.csv';
 export const GGUF_FILES_SOURCE_ID = 'gguf-file-sizes';
@@ -57,7 +58,9 @@ export async function loadGgufFiles(file: string): Promise<{ rows: GgufRow[]; is
 
 /**
  * Attach each row to its model as a `gguf_files` fact (sorted by quantization for a stable file). A row naming a
- * model the dataset lacks is an issue, not a guess at another model.
+ * model the dataset lacks is an issue, not a guess at another model. A model without rows whose parameter counts and
+ * architecture row equal a model's with rows then takes that model's sizes, saying whose
+ * (gguf-files-same-architecture.ts): the same tensors make the same file.
  */
 export function attachGgufFiles(models: Model[], rows: readonly GgufRow[]): IngestIssue[] {
   const byId = new Map(models.map((m) => [m.id, m]));
@@ -73,5 +76,6 @@ export function attachGgufFiles(models: Model[], rows: readonly GgufRow[]): Inge
     (model.gguf_files ??= []).push(fact(value, r.read_on, GGUF_FILES_SOURCE_ID, { note: r.note }));
   }
   for (const m of models) m.gguf_files?.sort((a, b) => (a.value.quantization < b.value.quantization ? -1 : 1));
+  shareSameArchitectureSizes(models);
   return issues;
 }

@@ -8,10 +8,11 @@ const ids = QUANTIZATIONS.map((q) => q.id) as [QuantizationId, ...QuantizationId
 export const QuantizationIdSchema = z
   .enum(ids, { message: `quantization must be one of ${ids.join(', ')}` })
   .describe(
-    'Quantization id: bf16, fp8 (native FP8 checkpoints), fp8_w8a8 (vLLM FP8 checkpoints), q8_0, q6_k, q5_k_m, q4_k_m ' +
+    'Quantization id: bf16, fp8 (native FP8 checkpoints), fp8_w8a8 (vLLM FP8 checkpoints on FP8 tensor cores), ' +
+      'fp8_w8a16 (the same checkpoints run weight-only on Turing/Ampere), q8_0, q6_k, q5_k_m, q4_k_m ' +
       '(llama.cpp GGUF types), int4_w4a16 (vLLM AWQ/GPTQ INT4), int4 (native INT4 checkpoints), mxfp4 (native MXFP4 ' +
-      'checkpoints), q3_k_m. GGUF types are offered where the figure assumes llama.cpp, fp8_w8a8 and int4_w4a16 where it ' +
-      'assumes vLLM or SGLang (tensor-parallel machines, data-centre and multi-card servers).',
+      'checkpoints), q3_k_m. GGUF types are offered where the figure assumes llama.cpp, fp8_w8a8 (or fp8_w8a16) and ' +
+      'int4_w4a16 where it assumes vLLM or SGLang (tensor-parallel machines, data-centre and multi-card servers).',
   );
 
 export const quantizationParams = {

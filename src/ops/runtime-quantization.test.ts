@@ -78,3 +78,19 @@ test('models_for_hardware on PCIe cards: K-quants at concurrency 1 (llama.cpp by
     for (const a of i.alternatives ?? []) assert.ok(!K_QUANT_IDS.has(a.quantization), `${i.model.id}: ${a.quantization}`);
   }
 });
+
+test('Ampere (no FP8 tensor cores): models_for_hardware and estimate_cost name the FP8 checkpoint W8A16, never W8A8', skip, () => {
+  // Two RTX 3090s at eight users are quoted as vLLM serves them; vLLM runs FP8 there weight-only (FP8 Marlin).
+  const desk = models_for_hardware.handler(
+    committed(), models_for_hardware.input.parse({ hardware_id: 'rtx-3090-x2', concurrency: 8, limit: 100 }), ctx,
+  ) as Out;
+  const labels = desk.items.flatMap((i: Out) => [i.quantization, ...(i.alternatives ?? []).map((a: Out) => a.quantization)]);
+  assert.ok(labels.includes('fp8_w8a16'), `${[...new Set(labels)]}`);
+  assert.ok(!labels.includes('fp8_w8a8'), `${[...new Set(labels)]}`);
+  // Llama 3.3 70B on 8 x A100 80 GB (Ampere, tensor parallel): 70,553,706,496 x 8.24 / 8 = 72.67 GB of FP8 weights,
+  // comfortable in 8 x 81.60 GB, served weight-only.
+  const a100 = cost({ model_id: 'llama-3.3-70b-instruct', tokens_millions: 1000, hardware: 'a100-80gb-x8' }).self_hosting.options[0];
+  assert.equal(a100.hardware_id, 'a100-80gb-x8');
+  assert.equal(a100.quantization, 'fp8_w8a16');
+  assert.ok((a100.derived_from as string[]).some((d) => d.includes('FP8 weight-only (W8A16 via FP8 Marlin)')));
+});

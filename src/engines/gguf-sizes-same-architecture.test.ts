@@ -1,0 +1,33 @@
+// Same weights, same verdict: DeepSeek-V3, V3.1 and R1 on an M3 Ultra 512 GB, on the committed dataset.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import type { Dataset } from '../dataset/dataset.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { fitModel, type FitAssessed } from './hardware-fit.ts';
+
+const skip = { skip: !existsSync(DEFAULT_DATA_DIR) };
+let real: Dataset | undefined;
+const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+
+test('M3 Ultra 512 GB at 32,768 tokens: DeepSeek-V3.1 and R1 fit as V3 does, from V3\'s published Q4_K_M file', skip, () => {
+  // By hand: usable = 512 x 2^30 x 0.75 = 412.32 GB. Weights: bartowski's DeepSeek-V3-0324 Q4_K_M, 404.43 GB (the card;
+  // data/curated/gguf-file-sizes.csv). MLA cache = 61 layers x (512 + 64) x 2 B x 32,768 tokens = 2.30 GB; overhead
+  // 0.75 GB: 407.48 GB, 98.8% of usable: tight. The flat estimate 671e9 x 4.89 / 8 = 410.15 GB gave 413.20 GB: no.
+  const ds = committed();
+  const m3 = ds.hardware.find((h) => h.id === 'm3-ultra-512gb')!;
+  const fit = (id: string) => fitModel(ds.models.find((m) => m.id === id)!, m3, { context: 32768, concurrency: 1 }) as FitAssessed;
+  const v3 = fit('deepseek-v3');
+  for (const id of ['deepseek-v3', 'deepseek-v3.1', 'deepseek-r1']) {
+    const r = fit(id);
+    assert.equal(r.quantization, 'q4_k_m', id);
+    assert.equal(r.fit, 'tight', id);
+    assert.deepEqual([r.memory.weights_gb, r.memory.total_gb], [404.43, 407.48], id);
+    assert.equal(r.speed?.tokens_per_s, v3.speed?.tokens_per_s, id);
+  }
+  const basis = fit('deepseek-v3.1').derived_from.find((d) => d.startsWith('weights Q4_K_M'))!;
+  const words = "the published size of deepseek-v3's Q4_K_M, same architecture (671B parameters, 37B active, 61 layers";
+  assert.ok(basis.startsWith(`weights Q4_K_M = 404.43 GB, ${words}`), basis);
+  assert.match(basis, /the file deepseek-ai_DeepSeek-V3-0324-Q4_K_M\.gguf \(https:\/\/huggingface\.co\/bartowski\//);
+});

@@ -1,0 +1,74 @@
+// Tests of the same-architecture rule: a model without published GGUF sizes takes its architectural twin's, saying whose.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { aModel, f } from '../dataset/fixtures.ts';
+import type { Architecture, GgufFile, Model } from '../schema/index.ts';
+import { architectureKey, shareSameArchitectureSizes } from './gguf-files-same-architecture.ts';
+
+const CARD = 'https://huggingface.co/bartowski/deepseek-ai_DeepSeek-V3-0324-GGUF';
+// DeepSeek-V3's config.json: 61 layers, hidden 7,168, 128 heads, MLA with kv_lora_rank 512 and rope dim 64; 671B
+// parameters, 37B active (the model card). V3.1 and R1 publish the same config.
+const mla = (hf_repo: string): Architecture => ({
+  layers: 61, kv_heads: 128, head_dim: 128, attention: 'mla', attention_heads: 128, hidden_size: 7168, kv_lora_rank: 512,
+  rope_dim: 64, hf_repo,
+});
+const file = (quantization: GgufFile['quantization'], size_gb: number) => {
+  const name = `deepseek-ai_DeepSeek-V3-0324-${quantization.toUpperCase()}.gguf`;
+  return f({ quantization, file: name, size_gb, url: CARD }, 'gguf-file-sizes', '2026-11-26');
+};
+const deepseek = (id: string, repo: string, over: Partial<Model> = {}): Model =>
+  aModel({ id, parameters_total: f(671e9), parameters_active: f(37e9), architecture: f(mla(repo)), ...over });
+
+test('DeepSeek-V3.1 and R1 take DeepSeek-V3\'s published sizes, as derived facts naming deepseek-v3 and the shared row', () => {
+  // bartowski's DeepSeek-V3-0324 card: Q4_K_M 404.43 GB, Q3_K_M 319.20 GB (data/curated/gguf-file-sizes.csv).
+  const v3 = deepseek('deepseek-v3', 'deepseek-ai/DeepSeek-V3', { gguf_files: [file('q3_k_m', 319.2), file('q4_k_m', 404.43)] });
+  const v31 = deepseek('deepseek-v3.1', 'deepseek-ai/DeepSeek-V3.1');
+  const r1 = deepseek('deepseek-r1', 'deepseek-ai/DeepSeek-R1');
+  assert.deepEqual(shareSameArchitectureSizes([v31, v3, r1]), [
+    { model: 'deepseek-v3.1', from: 'deepseek-v3' },
+    { model: 'deepseek-r1', from: 'deepseek-v3' },
+  ]);
+  const q4 = v31.gguf_files!.find((x) => x.value.quantization === 'q4_k_m')!;
+  assert.deepEqual(q4.value, { quantization: 'q4_k_m', file: 'deepseek-ai_DeepSeek-V3-0324-Q4_K_M.gguf', size_gb: 404.43, url: CARD });
+  assert.equal(q4.source, 'derived');
+  assert.equal(q4.as_of, '2026-11-26');
+  const row = '671B parameters, 37B active, 61 layers, hidden 7168, MLA attention';
+  assert.equal(q4.note, `published size of deepseek-v3's Q4_K_M, same architecture (${row})`);
+  const input = 'deepseek-v3.gguf_files q4_k_m: deepseek-ai_DeepSeek-V3-0324-Q4_K_M.gguf, 404.43 GB (gguf-file-sizes, 2026-11-26)';
+  assert.equal(q4.derived_from![0], input);
+  assert.equal(r1.gguf_files!.length, 2);
+  // The donor keeps its own rows untouched.
+  assert.deepEqual(v3.gguf_files!.map((x) => x.source), ['gguf-file-sizes', 'gguf-file-sizes']);
+});
+
+test('no twin, no sizes: another active count, another layer count, a missing count, or rows of its own', () => {
+  const v3 = deepseek('deepseek-v3', 'r/v3', { gguf_files: [file('q4_k_m', 404.43)] });
+  // Kimi K2 shares 61 layers, hidden 7,168 and MLA but not the counts (1T parameters, 32B active).
+  const kimi = deepseek('kimi-k2', 'r/k2', { parameters_total: f(1e12), parameters_active: f(32e9) });
+  const otherActive = deepseek('a', 'r/a', { parameters_active: f(21e9) });
+  const otherLayers = deepseek('b', 'r/b', { architecture: f({ ...mla('r/b'), layers: 60 }) });
+  const noActive = deepseek('c', 'r/c', { parameters_active: undefined });
+  const own = deepseek('d', 'r/d', { gguf_files: [file('q8_0', 713.29)] });
+  assert.deepEqual(shareSameArchitectureSizes([v3, kimi, otherActive, otherLayers, noActive, own]), []);
+  for (const m of [kimi, otherActive, otherLayers, noActive]) assert.equal(m.gguf_files, undefined, m.id);
+  assert.equal(own.gguf_files!.length, 1);
+  assert.equal(architectureKey(noActive), null);
+  // The repository a row was read from is not part of the architecture.
+  assert.equal(architectureKey(v3), architectureKey(deepseek('e', 'another/repo')));
+});
+
+test('several twins with sizes: the one with the most rows, then the first by id, so the choice is stable', () => {
+  const few = deepseek('aaa', 'r/aaa', { gguf_files: [file('q4_k_m', 404.43)] });
+  const many = deepseek('zzz', 'r/zzz', { gguf_files: [file('q3_k_m', 319.2), file('q4_k_m', 404.43)] });
+  const tieA = deepseek('bbb', 'r/bbb', { parameters_active: f(1e9), gguf_files: [file('q4_k_m', 1)] });
+  const tieB = deepseek('ccc', 'r/ccc', { parameters_active: f(1e9), gguf_files: [file('q4_k_m', 2)] });
+  const twin = deepseek('twin', 'r/twin');
+  const twin2 = deepseek('twin2', 'r/twin2', { parameters_active: f(1e9) });
+  assert.deepEqual(shareSameArchitectureSizes([few, many, tieB, tieA, twin, twin2]), [
+    { model: 'twin', from: 'zzz' },
+    { model: 'twin2', from: 'bbb' },
+  ]);
+  // A borrowed row never lends again: a derived fact is not a published one.
+  const third = deepseek('third', 'r/third');
+  assert.deepEqual(shareSameArchitectureSizes([twin, third]), []);
+});
