@@ -42,7 +42,9 @@ test('the shutdown day itself, an earlier event, a listing with a later date of 
   assert.equal(markRetiredListings(kept, shutdownOf), 0);
   assert.ok(kept.every((e) => e.correction === null));
   // Past Bedrock's own date its listing is retired too; the developer's own listing follows the developer's date.
-  const late = [ev({ provider: 'amazon-bedrock', date: '2026-06-02' }), ev({ provider: 'anthropic' }), ev({ model_id: 'open-7b', provider: 'acme' })];
+  const late = [
+    ev({ provider: 'amazon-bedrock', date: '2026-06-02' }), ev({ provider: 'anthropic' }), ev({ model_id: 'open-7b', provider: 'acme' }),
+  ];
   assert.equal(markRetiredListings(late, shutdownOf), 3);
   assert.match(late[0].correction_note!, /^amazon-bedrock shut its listing claude-3-5-sonnet-20241022 down \(2026-06-01, /);
   assert.match(late[2].correction_note!, /^acme shut open-7b down \(2025-10-28, /);
@@ -58,12 +60,14 @@ test('a provider\'s listings of one model retire apart: the ids an event names d
   // deprecations-rss: OpenAI shut gpt-3.5-turbo-0613 on 2024-09-13 and announced gpt-3.5-turbo's own shutdown for 2026-10-23.
   const gpt = aModel({ id: 'gpt-3.5-turbo', vendor: 'openai', open_weights: { value: false, as_of: '2026-07-02', source: 'models-dev' } });
   const offers = [
-    anOffer({ model_id: 'gpt-3.5-turbo', provider: 'openai', provider_model_id: 'gpt-3.5-turbo-0613', shutdown_date: shutdown('2024-09-13') }),
+    anOffer({ model_id: 'gpt-3.5-turbo', provider: 'openai', provider_model_id: 'gpt-3.5-turbo-0613',
+      shutdown_date: shutdown('2024-09-13') }),
     anOffer({ model_id: 'gpt-3.5-turbo', provider: 'openai', provider_model_id: 'gpt-3.5-turbo', shutdown_date: shutdown('2026-10-23') }),
   ];
   const of = listingShutdowns([gpt], offers, (p) => p === 'openai');
   const at = (ids?: string[]) => ev({ model_id: 'gpt-3.5-turbo', provider: 'openai', date: '2025-09-26', provider_model_ids: ids });
-  const [both, unnamed, dated, alias] = [at(), at(['GPT-3.5-Turbo-0613', 'gpt-3.5-turbo']), at(['gpt-3.5-turbo-0613']), at(['gpt-3.5-turbo'])];
-  assert.equal(markRetiredListings([both, unnamed, dated, alias], of), 1);
-  assert.deepEqual([both, unnamed, dated, alias].map((e) => e.correction), [null, null, true, null]);
+  // No ids: every listing counts; both named (any case); the retired one alone; the alias still served.
+  const events = [at(), at(['GPT-3.5-Turbo-0613', 'gpt-3.5-turbo']), at(['gpt-3.5-turbo-0613']), at(['gpt-3.5-turbo'])];
+  assert.equal(markRetiredListings(events, of), 1);
+  assert.deepEqual(events.map((e) => e.correction), [null, null, true, null]);
 });
