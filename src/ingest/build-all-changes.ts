@@ -9,6 +9,7 @@ import { BLIP_DAYS } from './price-corrections.ts';
 import { LAUNCH_FIX_DAYS } from './launch-corrections.ts';
 import type { StandingPrice } from './price-unit-errors.ts';
 import type { SourceReading } from './launch-corrections.ts';
+import { markRetiredListings, type ListingShutdown } from './retired-listings.ts';
 
 const byRule = (events: readonly ChangeEvent[], prefix: string) =>
   events.filter((e) => e.kind === 'price' && e.correction_note?.startsWith(prefix)).length;
@@ -25,6 +26,8 @@ export function buildChangesAll(
   isDeveloper: (provider: string, modelId: string) => boolean = () => false,
   standing: readonly StandingPrice[] = [],
   readings: readonly SourceReading[] = [],
+  /** When each listing was shut down (src/ingest/retired-listings.ts); by default none was. */
+  shutdownOf: (modelId: string, provider: string, ids?: readonly string[]) => ListingShutdown | undefined = () => undefined,
 ): ChangeEvent[] {
   const cat = catalogueEvents(
     changes,
@@ -36,18 +39,20 @@ export function buildChangesAll(
   const elo = ratingEvents(history, (p) => resolve(p.source, p.source_model_id));
   const lic = leaderboardLicenceEvents(history, (p) => resolve(p.source, p.source_model_id), licenceOf);
   const shut = noticeEvents(notices, (o) => resolve(o.source, o.source_model_id));
+  const retired = markRetiredListings(cat.events, shutdownOf);
   report.notes.push(
     `change events: ${cat.events.length} catalogue (price, licence, hosting) from ${changes.length} source changes; ${cat.baseline} baseline rows (a source's first commit) left out; ` +
       `${cat.unknownLicence} licence changes in resellers' listings left out (only the developer's own listing speaks for the licence); ` +
       `${cat.unresolved} rows of models not in the dataset left out; ` +
-      `${cat.rolling} price changes of rolling aliases (-latest) left out`,
+      `${cat.rolling} price changes of rolling aliases (-latest) left out; ` +
+      `${cat.priceListed} price fields appearing or going (none -> a price, a price -> none) left out`,
     `price corrections by rule: ${byRule(cat.events, 'reverted within')} reverted within ${BLIP_DAYS} days, ` +
       `${byRule(cat.events, 'one catalogue commit (')} zeroed by one commit with many listings and ` +
       `${byRule(cat.events, 'ends the ')} ending such a zero, ` +
       `${byRule(cat.events, 'unit error brought in')} bringing in a unit error and ${byRule(cat.events, 'unit error corrected')}` +
       ' ending one, ' +
       `${cat.events.filter((e) => e.kind === 'price' && / the source correcting its launch price/.test(e.correction_note ?? '')).length}` +
-      ` fixing a launch price within ${LAUNCH_FIX_DAYS} days ` +
+      ` fixing a launch price within ${LAUNCH_FIX_DAYS} days, ${retired} on a listing already shut down ` +
       `(bulk commits: ${cat.bulk.map((z) => `${z.source} ${z.commit} ${z.date} ${z.listings} listings`).join('; ') || 'none'})`,
     `leaderboard licence events: ${lic.events.length} from the licence labels of ${history.length} history points`,
     `rating events: ${elo.events.length} from ${history.length} history points; ${elo.unresolved} points of unmatched variants left out`,

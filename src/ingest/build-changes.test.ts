@@ -110,3 +110,19 @@ test('each event names the listings it was recorded on: one change on two listin
   assert.deepEqual(at(3)[0].corroborated_by, ['models-dev']);
   assert.notEqual(at(5.5)[0].id, at(5)[0].id);
 });
+
+test('a price field appearing or going is no price change; a move between two prices, 0 included, is', () => {
+  // models.dev e796e9e71d (2026-06-27, "chore(sync): update Vercel AI Gateway model catalog") gave Vercel's
+  // anthropic/claude-3.5-haiku an input price where it had none; a later drop of the field is the same bookkeeping.
+  const rows = [
+    change({ date: '2025-06-04T00:00:00Z', field: 'offered', old: false, new: true, change: 'added' }),
+    change({ date: '2026-06-27T00:00:00Z', provider: 'vercel', source_model_id: 'anthropic/claude-3.5-haiku', old: null, new: 0.8 }),
+    change({ date: '2026-07-10T00:00:00Z', provider: 'vercel', source_model_id: 'anthropic/claude-3.5-haiku', old: 0.8, new: null }),
+    change({ date: '2026-07-12T00:00:00Z', old: 2, new: 0 }),
+    change({ date: '2026-07-20T00:00:00Z', field: 'offered', old: true, new: false, change: 'removed' }),
+  ];
+  const { events, priceListed } = catalogueEvents(rows, () => 'claude-x');
+  assert.equal(priceListed, 2);
+  assert.deepEqual(events.map((e) => [e.date, e.kind, e.old, e.new]).sort(),
+    [['2026-07-12', 'price', 2, 0], ['2026-07-20', 'hosting', true, false]]);
+});

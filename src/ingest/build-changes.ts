@@ -45,6 +45,14 @@ export const DEDUP_WINDOW_DAYS = 7;
 export const CROSS_SOURCE_WINDOW_DAYS = 31;
 
 /**
+ * A price field appearing (none -> 0.8) or going (0.8 -> none) in a source's listing: the source filling in or dropping
+ * a field, not a price that changed. models.dev's Vercel sync of 2026-06-27 gave `anthropic/claude-3.5-haiku` its
+ * prices, four months after Anthropic shut the model down; OpenAI's listings gained cache_write prices on 2026-07-10.
+ * A listing itself appearing or going is a hosting event (`offered`); a move between two prices, 0 included, stays.
+ */
+export const priceListed = (e: ChangeEvent) => e.kind === 'price' && (e.old === null || e.new === null);
+
+/**
  * Events from catalogue change logs. A source's first commit date is its baseline (it started tracking),
  * not a change; a provider's first appearance in a source is the catalogue adding that provider, so its
  * hosting events are flagged as corrections of the catalogue.
@@ -58,7 +66,11 @@ export function catalogueEvents(
   standing: readonly StandingPrice[] = [],
   /** Every source's reading of the providers' prices today: what a listing never re-priced in its history held. */
   readings: readonly SourceReading[] = [],
-): { events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number; rolling: number; bulk: BulkZero[] } {
+): {
+  events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number; rolling: number; bulk: BulkZero[];
+  /** Price events from none to a price or from a price to none, left out (`priceListed`). */
+  priceListed: number;
+} {
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
   const bulk = bulkZeroes(changes);
@@ -138,7 +150,11 @@ export function catalogueEvents(
     return z?.zeroed.has(listing.get(e)!) ? z : undefined;
   }), book);
   markLaunchCorrections(marked, (e) => (listing.has(e) ? `${e.source}|${listing.get(e)}` : undefined), launches);
-  return { events: dedupe(marked), unresolved, baseline, unknownLicence, rolling, bulk };
+  // Left out only now, after the rules and the de-duplication have seen them, so that every other event keeps its
+  // reading, its merges and its id.
+  const all = dedupe(marked);
+  const events = all.filter((e) => !priceListed(e));
+  return { events, unresolved, baseline, unknownLicence, rolling, bulk, priceListed: all.length - events.length };
 }
 
 /**

@@ -110,3 +110,46 @@ test('evidence counts only from when the other source began: its first record da
     .events.filter((e) => e.kind === 'price');
   assert.notEqual(events[0].correction, true);
 });
+
+// LiteLLM f32e5ff018 (2026-07-01T01:56:47Z) added Bedrock's Claude Sonnet 5 as anthropic.claude-sonnet-5 at 3e-06 input
+// and au.anthropic.claude-sonnet-5 (cross-region, 10% above) at 3.3e-06; f6ae378121 (2026-07-03T20:19:29Z) set 2e-06 and
+// 2.2e-06. models.dev (486f75b371) and genai-prices (269d85c2dc) gave Bedrock's base listing 2 from 2026-06-30, and no
+// source listed the regional 2.2 before: 2.2 / 3.3 = 2 / 3, the same fix.
+const fix = (id: string, old: number, now: number, commit = 'f6ae378121'): CatalogueChange =>
+  ({ ...moved('litellm', '2026-07-03T20:19:29Z', 'amazon-bedrock', id, 'input', old, now), commit });
+const BEDROCK: CatalogueChange[] = [
+  added('models-dev', '2026-06-30T13:39:45-05:00', 'amazon-bedrock', 'anthropic.claude-sonnet-5', '486f75b371'),
+  added('genai-prices', '2026-06-30T15:22:46-05:00', 'amazon-bedrock', 'anthropic.claude-sonnet-5', '269d85c2dc'),
+  added('litellm', '2026-07-01T01:56:47Z', 'amazon-bedrock', 'anthropic.claude-sonnet-5', 'f32e5ff018'),
+  added('litellm', '2026-07-01T01:56:47Z', 'amazon-bedrock', 'au.anthropic.claude-sonnet-5', 'f32e5ff018'),
+  fix('anthropic.claude-sonnet-5', 3, 2),
+];
+const BEDROCK_TODAY = [reading('models-dev', 'amazon-bedrock', 'input', 2, '2026-07-02')];
+const regional = (events: ReturnType<typeof run>) => events.find((e) => e.old === 3.3)!;
+
+test('the regional listing the same commit set right by the same ratio is the same launch correction, with why', () => {
+  const events = run([...BEDROCK, fix('au.anthropic.claude-sonnet-5', 3.3, 2.2)], BEDROCK_TODAY);
+  assert.equal(events.length, 2, 'two events: 3 -> 2 and 3.3 -> 2.2 are two changes of value');
+  const base = events.find((e) => e.old === 3)!;
+  assert.equal(base.correction, true);
+  const e = regional(events);
+  assert.deepEqual([e.date, e.old, e.new, e.correction], ['2026-07-03', 3.3, 2.2, true]);
+  assert.equal(e.correction_note, 'litellm first listed this on 2026-07-01 at 3.3 and set 2.2 2 days later, in the commit '
+    + '(f6ae378121) that set its anthropic.claude-sonnet-5 listing at amazon-bedrock from 3 to 2, the source correcting its'
+    + ' launch price there: the same input price moved by the same ratio on another listing of the model (a regional or'
+    + ' global endpoint), the same correction, not a price change');
+});
+
+test('a regional move by another ratio, or in another commit, or with no fix beside it, stays a price change', () => {
+  // 3.3 -> 2.5 is a 24% cut where the base listing's fix was 33%: not the same figure scaled.
+  assert.notEqual(regional(run([...BEDROCK, fix('au.anthropic.claude-sonnet-5', 3.3, 2.5)], BEDROCK_TODAY)).correction, true);
+  assert.notEqual(regional(run([...BEDROCK, fix('au.anthropic.claude-sonnet-5', 3.3, 2.2, 'later01')], BEDROCK_TODAY)).correction, true);
+  // Without the other sources' 2 the base move is no launch fix, and so neither is the regional one.
+  const alone = BEDROCK.filter((c) => c.source === 'litellm');
+  assert.notEqual(regional(run([...alone, fix('au.anthropic.claude-sonnet-5', 3.3, 2.2)])).correction, true);
+});
+
+test(`a regional listing added more than ${LAUNCH_FIX_DAYS} days before the commit is no launch price: left alone`, () => {
+  const old = BEDROCK.map((c) => (c.source_model_id.startsWith('au.') ? { ...c, date: '2026-06-01T00:00:00Z' } : c));
+  assert.notEqual(regional(run([...old, fix('au.anthropic.claude-sonnet-5', 3.3, 2.2)], BEDROCK_TODAY)).correction, true);
+});

@@ -149,6 +149,7 @@ export class LaunchBook {
  */
 export function markLaunchCorrections(events: ChangeEvent[], listingOf: (e: ChangeEvent) => string | undefined, book: LaunchBook) {
   const undone = undoneMoves(events, listingOf);
+  const fixed: ChangeEvent[] = [];
   for (const e of events) {
     if (undone.has(e)) continue;
     // From none is a field the source filled in, not a launch price it set right.
@@ -171,8 +172,46 @@ export function markLaunchCorrections(events: ChangeEvent[], listingOf: (e: Chan
     e.correction_note = `${e.source} first listed this on ${appeared} at ${e.old} and set ${e.new} ${days} day` +
       `${days === 1 ? '' : 's'} later, the ${e.field} price ${who} already gave ${e.provider} before it: the source` +
       ' correcting its launch price, not a price change';
+    fixed.push(e);
   }
+  markSiblingFixes(events, listingOf, book, undone, fixed);
   return events;
+}
+
+/** Two price ratios equal to rounding: 2.2 / 3.3 and 2 / 3 (prices are kept to 10 significant digits). */
+const sameRatio = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(a, b);
+
+/**
+ * The same fix on the provider's other listings of the model. A source setting its launch price right sets every
+ * listing of the model at that provider in one commit, regional and global endpoints alike (LiteLLM f6ae378121 took
+ * Bedrock's `anthropic.` and `global.` Claude Sonnet 5 from 3/15 to 2/10 and its `au.`, `eu.`, `jp.` and `us.` ones,
+ * priced 10% above, from 3.3/16.5 to 2.2/11). No other source lists the regional figure, so the rule above cannot
+ * see it; but an event of the same source, commit, provider, model and field, on a listing that appeared within
+ * LAUNCH_FIX_DAYS, which moves its price by the same ratio as a fix the rule marked, is that fix: marked too, naming it.
+ */
+function markSiblingFixes(events: ChangeEvent[], listingOf: (e: ChangeEvent) => string | undefined, book: LaunchBook,
+  undone: ReadonlySet<ChangeEvent>, fixed: readonly ChangeEvent[]) {
+  const key = (e: ChangeEvent) => JSON.stringify([e.source, e.commit, e.provider, e.model_id, e.field]);
+  const byCommit = new Map<string, ChangeEvent[]>();
+  for (const f of fixed) if (f.commit) byCommit.set(key(f), [...(byCommit.get(key(f)) ?? []), f]);
+  for (const e of events) {
+    if (undone.has(e) || e.kind !== 'price' || e.correction === true || !e.provider || !e.commit) continue;
+    if (!priced(e.old) || !priced(e.new)) continue;
+    const row = listingOf(e);
+    const id = row?.split('|').slice(2).join('|');
+    const appeared = id === undefined ? undefined : book.appearedBy(e.source, e.provider, id, e.date);
+    if (!appeared || daysBetween(appeared, e.date) > LAUNCH_FIX_DAYS) continue;
+    const ratio = e.new / e.old;
+    const main = byCommit.get(key(e))?.find((f) => sameRatio((f.new as number) / (f.old as number), ratio));
+    if (!main) continue;
+    const mainId = listingOf(main)?.split('|').slice(2).join('|') ?? main.provider_model_ids?.[0] ?? '';
+    const days = daysBetween(appeared, e.date);
+    e.correction = true;
+    e.correction_note = `${e.source} first listed this on ${appeared} at ${e.old} and set ${e.new} ${days} day` +
+      `${days === 1 ? '' : 's'} later, in the commit (${e.commit}) that set its ${mainId} listing at ${e.provider} from ` +
+      `${main.old} to ${main.new}, the source correcting its launch price there: the same ${e.field} price moved by the ` +
+      'same ratio on another listing of the model (a regional or global endpoint), the same correction, not a price change';
+  }
 }
 
 /** Price events whose listing's next move of the same field takes the price back to where it was before them. */

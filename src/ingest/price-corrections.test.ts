@@ -42,11 +42,12 @@ test('a price zeroed and given back by the next sync is a correction on both eve
   assert.match(down.correction_note!, /^reverted within 1 day: 0\.95 -> 0 -> 0\.95 \(2026-06-25 to 2026-06-26\)/);
   assert.equal(up.correction_note, down.correction_note);
   assert.match(down.correction_note!, /commit 8842d59637 zeroed 5 listings at once/);
-  // A cache price removed and given back, and one that appeared as 0 and went again, are the same blip.
-  assert.match(find(events, 'deepseek-v3.1-terminus', 'cache_read', '2026-06-25').correction_note!, /0\.13 -> none -> 0\.13/);
-  assert.match(find(events, 'deepseek-v3.2', 'cache_read', '2026-06-26').correction_note!, /none -> 0 -> none/);
-  // Nothing dropped: every row of both commits is still an event, and every one is a correction.
-  assert.equal(events.length, ROWS.length * 2);
+  // A cache price removed and given back, one that appeared as 0 and went again, and minimax's cache price going to
+  // none are price fields going and coming (src/ingest/build-changes.ts, priceListed): 5 rows, no event.
+  assert.equal(find(events, 'deepseek-v3.1-terminus', 'cache_read', '2026-06-25'), undefined);
+  assert.equal(find(events, 'deepseek-v3.2', 'cache_read', '2026-06-26'), undefined);
+  // Nothing else dropped: every other row of both commits is still an event, and every one is a correction.
+  assert.equal(events.length, ROWS.length * 2 - 5);
   assert.ok(events.every((e) => e.correction === true));
 });
 
@@ -57,7 +58,9 @@ test('a listing that came back at another price: both steps are corrections, the
   assert.match(down.correction_note!, /one catalogue commit \(8842d59637, 2026-06-25\) set the prices of 5 listings to 0 at once/);
   assert.match(up.correction_note!, /^ends the 0 that commit 8842d59637 \(2026-06-25\) wrote on 5 listings/);
   assert.match(up.correction_note!, /before it the value was 0\.15, net 0\.15 -> 0\.12$/);
-  assert.match(find(events, 'minimax-m2.5', 'cache_read', '2026-06-26').correction_note!, /net 0\.05 -> none$/);
+  // 0.05 -> 0 stays a (bulk) correction; 0 -> none is the field going, no event.
+  assert.match(find(events, 'minimax-m2.5', 'cache_read', '2026-06-25').correction_note!, /set the prices of 5 listings to 0/);
+  assert.equal(find(events, 'minimax-m2.5', 'cache_read', '2026-06-26'), undefined);
 });
 
 test('a bulk zeroing needs 5 listings: 4 zeroed at once are 4 reverts, and a changed price stays a change', () => {
@@ -120,6 +123,6 @@ test('a bulk commit marks only the listings it zeroed, each source row apart', (
   ], (c) => (c.source_model_id.includes('whisper') ? 'whisper' : c.source_model_id.split('/')[1]));
   const whisper = events.filter((e) => e.model_id === 'whisper').map((e) => [e.date, e.old, e.new, e.correction]);
   assert.deepEqual(whisper.sort(), [['2025-12-07', 0.00045, 0, true], ['2025-12-07', 0.00051, 0, true], ['2025-12-08', 0, 0.0004, null]]);
-  const cache = events.find((e) => e.model_id === 'claude-opus-4-1')!;
-  assert.deepEqual([cache.old, cache.new, cache.correction, cache.correction_note], [1.5, null, null, undefined]);
+  // The cache price the commit dropped (1.5 -> none) is a field going, not a price zeroed: no event, and not counted.
+  assert.equal(events.find((e) => e.model_id === 'claude-opus-4-1'), undefined);
 });

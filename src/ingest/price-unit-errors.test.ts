@@ -85,8 +85,8 @@ test('too little evidence marks nothing: one other listing, or a low price appea
   // the odd ones there are the others, and nothing on the event's own side says which is right.
   const low = row({ provider: 'deepinfra', date: '2025-09-10T00:00:00Z', field: 'cache_read', old: null, new: 0.216 });
   const others = stand('deepseek-v3.1', 'cache_read', [['novita-ai', 'litellm', 540], ['chutes', 'models-dev', 540.2]]);
-  const [f] = priceEvents(catalogueEvents([BASELINE, low], to('deepseek-v3.1'), undefined, others));
-  assert.deepEqual([f.new, f.correction], [0.216, null]);
+  // A price appearing from none is the source filling in a field: no price event at all (priceListed), marked or not.
+  assert.deepEqual(priceEvents(catalogueEvents([BASELINE, low], to('deepseek-v3.1'), undefined, others)), []);
 });
 
 test('a round trip 4.88 -> 4880000 -> 4.88 is a unit error in and out, though 4.88 is 16x the others', () => {
