@@ -110,7 +110,7 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
     // `16-core CPU / 40-core GPU`: core counts of a chip, not a count of devices nor a CPU-only machine.
     if (t === 'core' && (next === 'cpu' || next === 'gpu')) { rest.push(t); if (next === 'cpu') rest.push(next); i++; continue; }
     // `dual-channel DDR5`: memory channels, not two devices.
-    if (t in NUMBER_WORDS && next === 'channel') { q.understood.push(`${t} ${next}`); i++; continue; }
+    if (Object.hasOwn(NUMBER_WORDS, t) && next === 'channel') { q.understood.push(`${t} ${next}`); i++; continue; }
     // Count: `2 x 3090`, `x 2` after a device, `4 h100`, `2 gpus`, `dual`, `a single`.
     // `MI300X 192GB`: an X that ends a catalogued name is the name, not a count (`x 192`).
     if (t === 'x' && rest.length > 0 && suffixes.get(`${rest[rest.length - 1]} x`) === 'x') { rest.push(t); continue; }
@@ -125,7 +125,7 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
       q.understood.push(`${t} (count)`);
       continue;
     }
-    if (t in NUMBER_WORDS) { q.count = NUMBER_WORDS[t]; q.understood.push(t); continue; }
+    if (Object.hasOwn(NUMBER_WORDS, t)) { q.count = NUMBER_WORDS[t]; q.understood.push(t); continue; }
     if (LAPTOP.has(t)) { q.form = 'laptop'; q.understood.push(t); continue; }
     if (DESKTOP.has(t) && q.form === null) { q.form = 'desktop'; q.understood.push(t); continue; }
     if (UNIFIED.has(t)) { q.unified = true; q.understood.push(t); continue; }
@@ -148,7 +148,7 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
     // `4070 TiS`: the S glued to a word, the same way.
     const glued = t.length > 2 && t.endsWith('s') ? suffixes.get(`${t.slice(0, -1)} s`) : undefined;
     if (glued) { rest.push(t.slice(0, -1)); nameSuffix(q, rest, t.slice(0, -1), glued); continue; }
-    if (t in BRANDS) {
+    if (Object.hasOwn(BRANDS, t)) {
       const v = BRANDS[t];
       if (v) q.vendor = v;
       if (v === 'apple') q.apple = true;
@@ -232,7 +232,7 @@ export function deviceName(accelerator: string): DeviceName {
   for (let i = 0; i < outside.length; i++) {
     const t = outside[i];
     if (isInt(t) && (outside[i + 1] === 'gb' || outside[i + 1] === 'gib')) { i++; continue; }
-    if (t in BRANDS) { vendor ??= BRANDS[t]; continue; }
+    if (Object.hasOwn(BRANDS, t)) { vendor ??= BRANDS[t]; continue; }
     if (LAPTOP.has(t)) { laptop = true; continue; }
     if (t === 'cpu') { cpu = true; continue; }
     if (t === 'ddr4' || t === 'ddr5') { ddr = t; continue; }

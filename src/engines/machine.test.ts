@@ -122,6 +122,13 @@ test('ambiguous text is refused with the candidates; an unknown device with what
   assert.match(u.message, /9999/);
   assert.deepEqual(u.understood, ['rtx', '24 gb']);
   assert.equal(refused('AMD 4090').refused, 'unknown', 'a vendor that does not make the device is not ignored');
+  // A word that names a property every object inherits is a word like any other: `constructor 4090` used to read
+  // `constructor` as a count (Object.prototype.constructor) and build `rtx-4090-xfunction Object()` of NaN GB.
+  for (const t of ['constructor 4090', 'constructor laptop', 'dual constructor']) {
+    const r = resolveMachine(real!, t);
+    assert.ok(isRefusal(r) ? r.refused === 'unknown' : !/NaN|function/.test(`${r.value} ${r.interpretation}`), t);
+  }
+  assert.deepEqual(refused('constructor 4090').understood, [], 'nothing read as a count or a brand');
 });
 
 test('existing ids and classes keep working', { skip }, () => {
