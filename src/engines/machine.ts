@@ -4,6 +4,7 @@ import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
 import { byMemory } from './machine-memory.ts';
 import { decodeSplit } from './decode.ts';
+import { formAgrees, linkLabel, linkNeedsCount, linkNote, withoutFormWords } from './machine-link.ts';
 import {
   deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery,
 } from './machine-words.ts';
@@ -103,7 +104,17 @@ function refuse(refused: MachineRefusal['refused'], message: string, q: MachineQ
 /** A device named in the text: the catalogued configuration, N of its card, or a refusal saying why not. */
 function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping | MachineRefusal {
   const said = q.cpu ? `CPU${q.ddr ? ` ${q.ddr.toUpperCase()}` : ''}` : q.device.join(' ');
-  const named = devicesNamed(c, q);
+  let named = devicesNamed(c, q);
+  let formSaid = '';
+  // `2x RTX 3090 PCIe`: a form word no catalogued name of the card carries, read against how the card is catalogued.
+  const form = named.length === 0 ? withoutFormWords(q) : undefined;
+  const plain = form ? devicesNamed(c, form.query) : [];
+  if (form && plain.length) {
+    const agrees = formAgrees(form.dropped, plain);
+    const singles = ids(plain.filter((d) => d.hardware.count === 1));
+    if (agrees.kept.length === 0) return refuse('unknown', `"${text.slice(0, 100)}": ${agrees.refusal}`, q, singles);
+    [named, formSaid] = [agrees.kept, agrees.note];
+  }
   if (named.length === 0) {
     const unknownWords = q.device.filter((t) => !c.known.has(t));
     return refuse('unknown', `"${text.slice(0, 100)}": no catalogued device is named "${said}"${unknownWords.length ? ` (unknown words: ${unknownWords.join(', ')})` : ''}${q.form === 'laptop' ? ' among laptops' : ''}`, q, []);
@@ -115,10 +126,11 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   const size = ramBeside ? null : q.memory_gb;
   const fitting = size === null ? named : named.filter((d) => Math.abs(d.perDeviceGb - size) < 0.5);
   const sized = settleForm(q, fitting);
-  const sxmNote = sized.length < fitting.length
-    ? ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${said} PCIe" for the card)` : '';
+  const sxmNote = sized.length >= fitting.length ? ''
+    : q.link ? ` ("${said}" with ${linkLabel(q)} is the SXM module on its fabric; say "${said} PCIe" for the card)`
+    : ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${said} PCIe" for the card)`;
   const ramNote = ramBeside ? `; ${gb(q.memory_gb!)} of RAM is system memory, not the card's: fits use the card's memory` : '';
-  const formNote = sxmNote + suffixNote(c, q, sized) + ramNote;
+  const formNote = formSaid + sxmNote + suffixNote(c, q, sized) + ramNote;
   if (sized.length === 0) {
     const sizes = [...new Set(named.map((d) => gb(d.perDeviceGb)))].join(', ');
     const per = named[0].hardware.unified_memory ? '' : ' per device';
@@ -132,16 +144,25 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   }
   const exact = sized.find((d) => d.hardware.count === count);
   const one = singles[0] ?? sized[0];
+  if (linkNeedsCount(q, one.hardware)) {
+    const with_ = ids(sized.filter((d) => d.hardware.accelerator === one.hardware.accelerator));
+    const how = `say how many ("2x ${said} ${linkLabel(q)}")`;
+    return refuse('ambiguous', `"${text.slice(0, 100)}": ${linkLabel(q)} joins two or more cards; ${how}`, q, with_);
+  }
   const matched = [said, ...(size !== null ? [gb(size)] : []), ...(q.count !== null ? [`count ${count}`] : [])];
+  if (q.link) matched.push(linkLabel(q));
   if (exact) {
     const h = exact.hardware;
-    return mapped(h, 'device', matched, `read as ${h.name} (${h.id})${split(h)}${formNote}`);
+    // `2x H100 NVLink`: the SXM note already says the link is the module's fabric.
+    return mapped(h, 'device', matched, `read as ${h.name} (${h.id})${split(h)}${formNote}${sxmNote ? '' : linkNote(q, h)}`);
   }
   if (one.hardware.unified_memory) {
     return refuse('out_of_range', `a count applies to discrete GPUs; ${one.hardware.id} is a unified-memory machine`, q, [one.hardware.id]);
   }
   const built = countedConfiguration(one.hardware, count);
-  return mapped(built, 'counted', matched, `read as ${count} x ${one.hardware.accelerator} from ${one.hardware.id}: ${count} x ${gb(one.perDeviceGb)} = ${gb(built.memory_gb.value)}, ${howSplit(built)}; bandwidth per card as catalogued${formNote}`);
+  return mapped(built, 'counted', matched, `read as ${count} x ${one.hardware.accelerator} from ${one.hardware.id}: ${count} x `
+    + `${gb(one.perDeviceGb)} = ${gb(built.memory_gb.value)}, ${howSplit(built)}; bandwidth per card as catalogued`
+    + `${formNote}${linkNote(q, built)}`);
 }
 
 /**
@@ -204,12 +225,16 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   if (deviceWords.length > 0 || q.cpu) {
     const r = byDevice(c, q, text);
     if (!isRefusal(r) || r.refused !== 'unknown' || r.candidates.length) return r;
-    // A catalogued id written inside other words (`my rtx-4090-x2 box`): the longest one named.
+    // A catalogued id written inside other words (`my rtx-4090-x2 box`): the longest one named, and only when it holds
+    // all the text states (its count, size, device words): never one card of `2x RTX 3090 turbo`.
     const idPhrases = ds.hardware.map((h) => ({ value: h.id, phrase: phraseWords(h.id).join(' ') }));
     const named = findPhrases(w, idPhrases).sort((a, b) => b.length - a.length || a.start - b.start)[0];
-    if (!named) return r;
-    const h = ds.hardwareById.get(named.value)!;
-    return mapped(h, 'hardware_id', [h.id], `the catalogued configuration ${h.id} named in the text: ${h.name}${split(h)}`);
+    const h = named && ds.hardwareById.get(named.value);
+    const unread = h && unreadBesideId(h, q, c.known);
+    if (!h || !unread) return r;
+    const aside = unread.length ? `; words not read: ${unread.join(', ')}` : '';
+    const reading = `the catalogued configuration ${h.id} named in the text: ${h.name}${split(h)}${linkNote(q, h)}${aside}`;
+    return mapped(h, 'hardware_id', [h.id], reading);
   }
   if (q.memory_gb !== null) return byMemory(ds, q, text);
 
@@ -223,6 +248,21 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
     return { ...mapped(h, 'synonym', [hw.phrase], `"${hw.phrase}" stands for ${h.name} (${h.id})`) };
   }
   return refuse('unknown', `"${text.slice(0, 100)}" names no device, memory size or machine class`, q, []);
+}
+
+/**
+ * The words a catalogued id written inside other words leaves unread (`blower` in `rtx-3090 blower`), or undefined
+ * when the id does not hold what the text states: another count or size, a link it lacks, or a word of another
+ * catalogued device's name (`2x rtx-3090 turbo` is two cards; `rtx-3090 4090` names two devices).
+ */
+function unreadBesideId(h: Hardware, q: MachineQuery, known: ReadonlySet<string>): string[] | undefined {
+  if ((q.count !== null && q.count !== h.count) || linkNeedsCount(q, h)) return undefined;
+  const size = q.memory_gb;
+  if (size !== null && Math.abs(h.memory_gb.value / h.count - size) >= 0.5 && Math.abs(h.memory_gb.value - size) >= 0.5) return undefined;
+  const name = deviceName(h.accelerator);
+  const own = new Set([...phraseWords(h.id), ...name.core, ...name.optional, ...name.alias]);
+  const rest = q.device.filter((t) => !own.has(t));
+  return rest.some((t) => known.has(t)) ? undefined : rest;
 }
 
 function classMapping(ds: Dataset, cls: MachineClass, how: 'canonical' | 'synonym', matched: string[], text: string): MachineMapping | MachineRefusal {
