@@ -4,6 +4,7 @@ import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
 import { byMemory } from './machine-memory.ts';
 import { decodeSplit } from './decode.ts';
+import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
 import { formAgrees, linkLabel, linkNeedsCount, linkNote, withoutFormWords } from './machine-link.ts';
 import {
   deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery,
@@ -12,12 +13,13 @@ import { usableBytes } from './memory.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
 
 /**
- * The catalogued configuration each machine class stands for (docs/trust-and-recommend.md). A laptop is the
- * largest catalogued laptop; a workstation one 48 GB professional card; a server the standard 8-GPU inference
- * node; a cluster the catalogued node with the most memory (multi-node clusters are not modelled).
+ * The catalogued configuration each machine class stands for (docs/trust-and-recommend.md). A laptop is a laptop
+ * GPU of the commonest catalogued size (machine-laptop.ts; a MacBook the largest one); a workstation one 48 GB
+ * professional card; a server the standard 8-GPU inference node; a cluster the catalogued node with the most memory
+ * (multi-node clusters are not modelled).
  */
 export const REPRESENTATIVE_HARDWARE: Readonly<Record<Exclude<MachineClass, 'none'>, string>> = {
-  laptop: 'm4-max-128gb',
+  laptop: LAPTOP_GPU_REPRESENTATIVE,
   workstation: 'rtx-6000-ada',
   server: 'h100-80gb-x8',
   cluster: 'mi300x-x8',
@@ -212,7 +214,7 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   const exact = ds.hardwareById.get(text.trim().toLowerCase()) ?? ds.hardware.find((h) => phraseWords(h.id).join(' ') === joined);
   if (exact) return { ...mapped(exact, 'hardware_id', [exact.id], `the catalogued configuration ${exact.id}: ${exact.name}${split(exact)}`), how: 'hardware_id' };
   const cls = MACHINE_CLASSES.find((x) => x === joined);
-  if (cls) return classMapping(ds, cls, 'canonical', [cls], text);
+  if (cls) return classMapping(ds, cls, 'canonical', [cls], text, emptyQuery());
 
   const q = readMachine(text, c.known, c.suffixes);
   const phrases: Array<{ value: string; phrase: string }> = [];
@@ -242,7 +244,9 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   const hw = found.find((m) => m.value.startsWith('hw:'));
   const first = [...found].filter((m) => !m.value.startsWith('hw:')).sort((a, b) => a.start - b.start)[0];
   // A class word (`my laptop`, `gpu server`) beats a generic word for one configuration (`desktop`).
-  if (first && (!hw || first.length >= hw.length)) return classMapping(ds, first.value as MachineClass, 'synonym', [first.phrase], text);
+  if (first && (!hw || first.length >= hw.length)) {
+    return classMapping(ds, first.value as MachineClass, 'synonym', [first.phrase], text, q);
+  }
   if (hw) {
     const h = ds.hardwareById.get(hw.value.slice(3))!;
     return { ...mapped(h, 'synonym', [hw.phrase], `"${hw.phrase}" stands for ${h.name} (${h.id})`) };
@@ -265,7 +269,10 @@ function unreadBesideId(h: Hardware, q: MachineQuery, known: ReadonlySet<string>
   return rest.some((t) => known.has(t)) ? undefined : rest;
 }
 
-function classMapping(ds: Dataset, cls: MachineClass, how: 'canonical' | 'synonym', matched: string[], text: string): MachineMapping | MachineRefusal {
+function classMapping(
+  ds: Dataset, cls: MachineClass, how: 'canonical' | 'synonym', matched: string[], text: string, q: MachineQuery,
+): MachineMapping | MachineRefusal {
+  if (cls === 'laptop') return laptopMapping(ds, q, how, matched, text);
   if (cls === 'none') return { value: 'none', how, class: 'none', hardware: null, matched, interpretation: 'no machine: API offers only', speed_estimated: false };
   const hardware = representative(ds, cls);
   if (!hardware) {
