@@ -20,9 +20,13 @@ test('a gaming laptop, a laptop GPU, an NVIDIA laptop: the 8 GB laptop GPU, not 
   // hardware-configs.csv, the 15 laptop GPUs by memory: 6 GB (3060, 4050), 8 GB (3070, 3080 8 GB, 4060, 4070, 5060, 5070),
   // 12 GB (4080, 5070 Ti), 16 GB (3080 16 GB, 3080 Ti, 4090, 5080), 24 GB (5090): 8 GB is the commonest, 6 of 15.
   // Of the 8 GB ones the RTX 4060 and 4070 Laptop GPUs are the slowest (256 GB/s); the 4060 is first by id.
-  for (const t of ['gaming laptop', 'my gaming laptop', 'laptop GPU', 'laptop with a GPU', 'nvidia laptop', 'rtx laptop', 'gaming notebook']) {
+  const phrases = ['gaming laptop', 'my gaming laptop', 'laptop GPU', 'laptop with a GPU', 'nvidia laptop', 'rtx laptop',
+    'gaming notebook'];
+  for (const t of phrases) {
     const m = ok(t);
-    assert.deepEqual([m.value, m.class, m.hardware?.id, m.hardware?.memory_gb.value, m.hardware?.unified_memory], ['laptop', 'laptop', 'rtx-4060-laptop', 8, false], t);
+    const h = m.hardware;
+    const got = [m.value, m.class, h?.id, h?.memory_gb.value, h?.unified_memory];
+    assert.deepEqual(got, ['laptop', 'laptop', 'rtx-4060-laptop', 8, false], t);
     assert.match(m.interpretation, /^a laptop with a discrete NVIDIA GPU, which one not said/, t);
     assert.match(m.interpretation, /8 GB is what 6 of the 15 catalogued laptop GPUs have \(they range from 6 to 24 GB\)/, t);
     assert.match(m.interpretation, /"RTX 4090 laptop".*"16 GB laptop GPU"/, `${t}: says how to name another`);
@@ -65,7 +69,9 @@ test('without the preferred laptop GPU, the commonest size and then the slowest 
     aHardware({ id, class: 'laptop', accelerator: `GPU ${id}`, memory_gb: f(memory), bandwidth_gbs: f(bandwidth) });
   // Sizes 6, 8, 8, 8, 16: 8 GB is the commonest; of the 8 GB ones, b (300 GB/s) is the slowest.
   const ds = aDataset({ hardware: [gpu('a', 6, 100), gpu('b', 8, 300), gpu('c', 8, 400), gpu('d', 8, 350), gpu('e', 16, 500),
-    aHardware({ id: 'mac', class: 'laptop', accelerator: 'Apple M4 Max', unified_memory: true, memory_gb: f(128), usable_fraction: f(0.75) })] });
+    aHardware({ id: 'mac', class: 'laptop', accelerator: 'Apple M4 Max', unified_memory: true, memory_gb: f(128),
+      usable_fraction: f(0.75) }),
+  ] });
   const m = resolveMachine(ds, 'gaming laptop') as MachineMapping;
   assert.equal(m.hardware?.id, 'b');
   assert.match(m.interpretation, /8 GB is what 3 of the 5 catalogued laptop GPUs have \(they range from 6 to 16 GB\)/);

@@ -44,7 +44,8 @@ export function laptopMapping(
   const said = text.slice(0, 100);
   if (q.vendor && q.vendor !== 'nvidia' && !q.apple) {
     const vendor = VENDOR_NAMES[q.vendor];
-    const candidates = ds.hardware.filter((h) => /laptop/i.test(h.name) && deviceName(h.accelerator).vendor === q.vendor).map((h) => h.id).sort();
+    const candidates = ds.hardware
+      .filter((h) => /laptop/i.test(h.name) && deviceName(h.accelerator).vendor === q.vendor).map((h) => h.id).sort();
     return {
       refused: candidates.length ? 'ambiguous' : 'unknown',
       message: `"${said}": no catalogued laptop GPU is ${vendor}'s; name the chip and its memory, or the memory alone ("16GB laptop")`,
@@ -63,7 +64,9 @@ export function laptopMapping(
     }
   }
   const gpu = ds.hardwareById.get(LAPTOP_GPU_REPRESENTATIVE) ?? typicalLaptopGpu(ds);
-  if (!gpu) return { refused: 'unknown', message: `no catalogued configuration stands for "${said}"`, understood: q.understood, candidates: [] };
+  if (!gpu) {
+    return { refused: 'unknown', message: `no catalogued configuration stands for "${said}"`, understood: q.understood, candidates: [] };
+  }
   const gpus = laptopGpus(ds).map((h) => h.memory_gb.value);
   const size = gpu.memory_gb.value;
   const share = gpus.length
@@ -72,9 +75,11 @@ export function laptopMapping(
     : `${size} GB`;
   const yours = 'name yours for its own answer ("RTX 4090 laptop", "4070 laptop") or its memory ("16 GB laptop GPU")';
   if (gpuSaid) {
-    return laptop(gpu, how, matched, `a laptop with a discrete NVIDIA GPU, which one not said: checked on ${gpu.name} (${gpu.id}): ${share}; ${yours}`);
+    const on = `checked on ${gpu.name} (${gpu.id})`;
+    return laptop(gpu, how, matched, `a laptop with a discrete NVIDIA GPU, which one not said: ${on}: ${share}; ${yours}`);
   }
-  return laptop(gpu, how, matched, `a laptop, kind not said: assumed one with a discrete NVIDIA GPU and checked on ${gpu.name} (${gpu.id}): `
+  return laptop(gpu, how, matched, 'a laptop, kind not said: assumed one with a discrete NVIDIA GPU and '
+    + `checked on ${gpu.name} (${gpu.id}): `
     + `${share}; for another laptop name its GPU ("RTX 4090 laptop", "16 GB laptop GPU") or, for a MacBook, its chip and memory `
     + '("MacBook Pro M4 Max 128GB", "MacBook Air M3 16GB")');
 }

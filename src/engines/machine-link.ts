@@ -57,7 +57,9 @@ export function withoutFormWords(q: MachineQuery): { query: MachineQuery; droppe
  * card catalogued over PCIe agrees (`RTX 3090 PCIe`); `SXM` beside a PCIe card, or `PCIe` beside a device catalogued
  * only as an SXM module, names a form the catalogue does not hold.
  */
-export function formAgrees<T extends { hardware: Hardware }>(dropped: string[], devices: T[]): { kept: T[]; note: string; refusal: string } {
+export function formAgrees<T extends { hardware: Hardware }>(
+  dropped: string[], devices: T[],
+): { kept: T[]; note: string; refusal: string } {
   const pcie = dropped.some((t) => t.startsWith('pc'));
   const sxm = dropped.some((t) => t.startsWith('sxm'));
   const kept = pcie && sxm ? [] : devices.filter((d) => (pcie ? !onFabric(d.hardware) : onFabric(d.hardware)));

@@ -21,7 +21,9 @@ function usableShare(ds: Dataset, keep: (h: Hardware) => boolean): { fact: Fact<
 /** A memory size without a device: `11 GB GPU`, `64 GB Mac`, `128 GB unified memory`, `16GB laptop`. */
 export function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMapping | MachineRefusal {
   const memory = q.memory_gb!;
-  if (memory < 1 || memory > MAX_MEMORY_GB) return refuse('out_of_range', `a memory size must be from 1 to ${MAX_MEMORY_GB} GB; "${text.slice(0, 100)}" states ${memory}`, q);
+  if (memory < 1 || memory > MAX_MEMORY_GB) {
+    return refuse('out_of_range', `a memory size must be from 1 to ${MAX_MEMORY_GB} GB; "${text.slice(0, 100)}" states ${memory}`, q);
+  }
   // GPU words (`GPU`, `VRAM`) say whose memory it is, beside `laptop` too; system RAM (`32 GB RAM`) is not a GPU's.
   const discrete = q.discrete && q.memory_kind !== 'ram';
   const kind: AdHocKind = q.apple ? 'apple' : discrete ? (q.form === 'laptop' ? 'laptop-gpu' : 'gpu')
@@ -43,7 +45,8 @@ export function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMap
   const aside = q.memory_set_aside.length
     ? `; ${q.memory_set_aside.join(', ')} set aside (system memory: the GPU's is where the weights go)` : '';
   const checked = gb(memory * (kind === 'gpu' || kind === 'laptop-gpu' ? count : 1));
-  const also = same.length ? `; catalogued devices of that size: ${same.slice(0, 8).map((x) => x.id).join(', ')}${same.length > 8 ? ', ...' : ''} (name one for a speed estimate)` : '';
+  const listed = `${same.slice(0, 8).map((x) => x.id).join(', ')}${same.length > 8 ? ', ...' : ''}`;
+  const also = same.length ? `; catalogued devices of that size: ${listed} (name one for a speed estimate)` : '';
   return {
     value: h.id, how: 'ad_hoc', class: null, hardware: h, matched: [gb(memory), ...q.understood.filter((u) => !/gb$/.test(u))],
     interpretation: `read as a ${h.name.replace(/ \(device not named.*$/, '')}: no device named, so fits are checked on ${checked} x `
