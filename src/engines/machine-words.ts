@@ -23,6 +23,10 @@ export type MachineQuery = {
   memory_set_aside: string[];
   /** Letters read as part of a device's name, not as a plural (`L40S`, `4080S` for SUPER), with the word before. */
   name_suffixes: Array<{ after: string; letter: string; as: string }>;
+  /** `NVLink`, `NV-Link`, `NVLink bridge`, `NVSwitch`: how the cards are joined, said beside the card (never its name). */
+  link: 'nvlink' | 'nvswitch' | null;
+  /** `gaming laptop`, `gaming rig`: a discrete GPU, which one not said. */
+  gaming: boolean;
   /** `CPU only`, `no GPU, 64 GB DDR5`: inference from system RAM. */
   cpu: boolean;
   ddr: 'ddr4' | 'ddr5' | null;
@@ -39,7 +43,7 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 /** Words that say nothing about which device: possessives, articles, generic hardware nouns. */
 const FILLER = new Set([
   'my', 'our', 'a', 'an', 'the', 'i', 'we', 'have', 'got', 'own', 'with', 'of', 'on', 'in', 'and', 'using', 'running', 'only', 'just',
-  'gpu', 'gpus', 'card', 'cards', 'graphics', 'video', 'vram', 'gaming', 'rig', 'box', 'machine', 'computer', 'system', 'setup',
+  'gpu', 'gpus', 'card', 'cards', 'graphics', 'video', 'vram', 'rig', 'box', 'machine', 'computer', 'system', 'setup',
   'workstation', 'server', 'node', 'tower', 'pc', 'desktop', 'generation', 'gen', 'edition', 'founders', 'fe',
 ]);
 const BRANDS: Readonly<Record<string, Vendor | null>> = {
@@ -68,6 +72,14 @@ const APPLE_PRODUCTS: ReadonlyArray<{ phrase: string[]; laptop: boolean }> = [
   { phrase: ['macs'], laptop: false },
   { phrase: ['mac'], laptop: false },
 ];
+
+/**
+ * Words for the link between cards: a bridge between GPUs is read as an NVLink bridge; `NV-Link` splits as `nv link`.
+ */
+const LINK_WORDS: Readonly<Record<string, 'nvlink' | 'nvswitch'>> = {
+  nvlink: 'nvlink', nvlinked: 'nvlink', bridge: 'nvlink', bridged: 'nvlink', nvswitch: 'nvswitch',
+};
+const NV_LINK_PAIRS: Readonly<Record<string, 'nvlink' | 'nvswitch'>> = { link: 'nvlink', linked: 'nvlink', switch: 'nvswitch' };
 
 const isInt = (w: string | undefined) => w !== undefined && /^\d{1,5}$/.test(w);
 
@@ -110,7 +122,7 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
     // `16-core CPU / 40-core GPU`: core counts of a chip, not a count of devices nor a CPU-only machine.
     if (t === 'core' && (next === 'cpu' || next === 'gpu')) { rest.push(t); if (next === 'cpu') rest.push(next); i++; continue; }
     // `dual-channel DDR5`: memory channels, not two devices.
-    if (t in NUMBER_WORDS && next === 'channel') { q.understood.push(`${t} ${next}`); i++; continue; }
+    if (Object.hasOwn(NUMBER_WORDS, t) && next === 'channel') { q.understood.push(`${t} ${next}`); i++; continue; }
     // Count: `2 x 3090`, `x 2` after a device, `4 h100`, `2 gpus`, `dual`, `a single`.
     // `MI300X 192GB`: an X that ends a catalogued name is the name, not a count (`x 192`).
     if (t === 'x' && rest.length > 0 && suffixes.get(`${rest[rest.length - 1]} x`) === 'x') { rest.push(t); continue; }
@@ -125,13 +137,23 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
       q.understood.push(`${t} (count)`);
       continue;
     }
-    if (t in NUMBER_WORDS) { q.count = NUMBER_WORDS[t]; q.understood.push(t); continue; }
+    if (Object.hasOwn(NUMBER_WORDS, t)) { q.count = NUMBER_WORDS[t]; q.understood.push(t); continue; }
     if (LAPTOP.has(t)) { q.form = 'laptop'; q.understood.push(t); continue; }
     if (DESKTOP.has(t) && q.form === null) { q.form = 'desktop'; q.understood.push(t); continue; }
     if (UNIFIED.has(t)) { q.unified = true; q.understood.push(t); continue; }
     if (t === 'cpu' || t === 'cpus') { q.cpu = true; q.understood.push(t); continue; }
     if (t === 'ddr4' || t === 'ddr5') { q.cpu = true; q.ddr = t; q.understood.push(t); continue; }
     if (t === 'memory') continue;
+    // `2x 3090 NVLink`: the link is how two cards are joined, not a word of either card's name.
+    const link = Object.hasOwn(LINK_WORDS, t) ? LINK_WORDS[t]
+      : t === 'nv' && next && Object.hasOwn(NV_LINK_PAIRS, next) ? NV_LINK_PAIRS[next] : undefined;
+    if (link) {
+      if (q.link !== 'nvswitch') q.link = link;
+      q.understood.push(t === 'nv' ? `nv ${next}` : t);
+      if (t === 'nv') i++;
+      continue;
+    }
+    if (t === 'gaming') { q.gaming = true; q.understood.push(t); continue; }
     if (DISCRETE.has(t)) q.discrete = true;
     // `H100s` reaches here as `h100 s` (a digit then a letter splits). An S that is part of a catalogued name
     // (`L40S`; `4080S`, `4070 Ti S` for SUPER) is that name, never a plural: a device is not read as another.
@@ -148,7 +170,7 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
     // `4070 TiS`: the S glued to a word, the same way.
     const glued = t.length > 2 && t.endsWith('s') ? suffixes.get(`${t.slice(0, -1)} s`) : undefined;
     if (glued) { rest.push(t.slice(0, -1)); nameSuffix(q, rest, t.slice(0, -1), glued); continue; }
-    if (t in BRANDS) {
+    if (Object.hasOwn(BRANDS, t)) {
       const v = BRANDS[t];
       if (v) q.vendor = v;
       if (v === 'apple') q.apple = true;
@@ -200,7 +222,8 @@ export function nameSuffixes(names: ReadonlyArray<readonly string[]>): Map<strin
 export function emptyQuery(): MachineQuery {
   return {
     count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, discrete: false,
-    memory_kind: null, memory_set_aside: [], cpu: false, ddr: null, device: [], name_suffixes: [], understood: [],
+    memory_kind: null, memory_set_aside: [], link: null, gaming: false, cpu: false, ddr: null, device: [], name_suffixes: [],
+    understood: [],
   };
 }
 
@@ -232,7 +255,7 @@ export function deviceName(accelerator: string): DeviceName {
   for (let i = 0; i < outside.length; i++) {
     const t = outside[i];
     if (isInt(t) && (outside[i + 1] === 'gb' || outside[i + 1] === 'gib')) { i++; continue; }
-    if (t in BRANDS) { vendor ??= BRANDS[t]; continue; }
+    if (Object.hasOwn(BRANDS, t)) { vendor ??= BRANDS[t]; continue; }
     if (LAPTOP.has(t)) { laptop = true; continue; }
     if (t === 'cpu') { cpu = true; continue; }
     if (t === 'ddr4' || t === 'ddr5') { ddr = t; continue; }

@@ -122,11 +122,18 @@ test('ambiguous text is refused with the candidates; an unknown device with what
   assert.match(u.message, /9999/);
   assert.deepEqual(u.understood, ['rtx', '24 gb']);
   assert.equal(refused('AMD 4090').refused, 'unknown', 'a vendor that does not make the device is not ignored');
+  // A word that names a property every object inherits is a word like any other: `constructor 4090` used to read
+  // `constructor` as a count (Object.prototype.constructor) and build `rtx-4090-xfunction Object()` of NaN GB.
+  for (const t of ['constructor 4090', 'constructor laptop', 'dual constructor']) {
+    const r = resolveMachine(real!, t);
+    assert.ok(isRefusal(r) ? r.refused === 'unknown' : !/NaN|function/.test(`${r.value} ${r.interpretation}`), t);
+  }
+  assert.deepEqual(refused('constructor 4090').understood, [], 'nothing read as a count or a brand');
 });
 
 test('existing ids and classes keep working', { skip }, () => {
   for (const id of ['rtx-4090', 'rtx-4090-x2', 'h100-80gb-x8', 'm4-max-128gb', 'mi300x-x8', 'cpu-ddr5-64gb']) assert.deepEqual([ok(id).value, ok(id).how], [id, 'hardware_id']);
-  assert.equal(ok('laptop').hardware?.id, 'm4-max-128gb');
+  assert.equal(ok('laptop').hardware?.id, 'rtx-4060-laptop', 'a laptop of unknown kind: the 8 GB laptop GPU (machine-laptop.ts)');
   assert.equal(ok('gpu server').hardware?.id, 'h100-80gb-x8');
   assert.equal(ok('no gpu').value, 'none');
   assert.equal(ok('dgx').value, 'server');

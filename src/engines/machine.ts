@@ -1,21 +1,25 @@
 // The `machine` text and hardware ids: a class, a catalogued configuration, N of a card, or a bare memory size.
 import type { Dataset } from '../dataset/dataset.ts';
-import type { Fact, Hardware } from '../schema/index.ts';
-import { adHocConfiguration, countedConfiguration, MAX_COUNT, MAX_MEMORY_GB, type AdHocKind } from './machine-build.ts';
+import type { Hardware } from '../schema/index.ts';
+import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
+import { byMemory } from './machine-memory.ts';
 import { decodeSplit } from './decode.ts';
+import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
+import { formAgrees, linkLabel, linkNeedsCount, linkNote, withoutFormWords } from './machine-link.ts';
 import {
   deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery,
 } from './machine-words.ts';
-import { toGb, usableBytes } from './memory.ts';
+import { usableBytes } from './memory.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
 
 /**
- * The catalogued configuration each machine class stands for (docs/trust-and-recommend.md). A laptop is the
- * largest catalogued laptop; a workstation one 48 GB professional card; a server the standard 8-GPU inference
- * node; a cluster the catalogued node with the most memory (multi-node clusters are not modelled).
+ * The catalogued configuration each machine class stands for (docs/trust-and-recommend.md). A laptop is a laptop
+ * GPU of the commonest catalogued size (machine-laptop.ts; a MacBook the largest one); a workstation one 48 GB
+ * professional card; a server the standard 8-GPU inference node; a cluster the catalogued node with the most memory
+ * (multi-node clusters are not modelled).
  */
 export const REPRESENTATIVE_HARDWARE: Readonly<Record<Exclude<MachineClass, 'none'>, string>> = {
-  laptop: 'm4-max-128gb',
+  laptop: LAPTOP_GPU_REPRESENTATIVE,
   workstation: 'rtx-6000-ada',
   server: 'h100-80gb-x8',
   cluster: 'mi300x-x8',
@@ -102,7 +106,17 @@ function refuse(refused: MachineRefusal['refused'], message: string, q: MachineQ
 /** A device named in the text: the catalogued configuration, N of its card, or a refusal saying why not. */
 function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping | MachineRefusal {
   const said = q.cpu ? `CPU${q.ddr ? ` ${q.ddr.toUpperCase()}` : ''}` : q.device.join(' ');
-  const named = devicesNamed(c, q);
+  let named = devicesNamed(c, q);
+  let formSaid = '';
+  // `2x RTX 3090 PCIe`: a form word no catalogued name of the card carries, read against how the card is catalogued.
+  const form = named.length === 0 ? withoutFormWords(q) : undefined;
+  const plain = form ? devicesNamed(c, form.query) : [];
+  if (form && plain.length) {
+    const agrees = formAgrees(form.dropped, plain);
+    const singles = ids(plain.filter((d) => d.hardware.count === 1));
+    if (agrees.kept.length === 0) return refuse('unknown', `"${text.slice(0, 100)}": ${agrees.refusal}`, q, singles);
+    [named, formSaid] = [agrees.kept, agrees.note];
+  }
   if (named.length === 0) {
     const unknownWords = q.device.filter((t) => !c.known.has(t));
     return refuse('unknown', `"${text.slice(0, 100)}": no catalogued device is named "${said}"${unknownWords.length ? ` (unknown words: ${unknownWords.join(', ')})` : ''}${q.form === 'laptop' ? ' among laptops' : ''}`, q, []);
@@ -114,10 +128,11 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   const size = ramBeside ? null : q.memory_gb;
   const fitting = size === null ? named : named.filter((d) => Math.abs(d.perDeviceGb - size) < 0.5);
   const sized = settleForm(q, fitting);
-  const sxmNote = sized.length < fitting.length
-    ? ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${said} PCIe" for the card)` : '';
+  const sxmNote = sized.length >= fitting.length ? ''
+    : q.link ? ` ("${said}" with ${linkLabel(q)} is the SXM module on its fabric; say "${said} PCIe" for the card)`
+    : ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${said} PCIe" for the card)`;
   const ramNote = ramBeside ? `; ${gb(q.memory_gb!)} of RAM is system memory, not the card's: fits use the card's memory` : '';
-  const formNote = sxmNote + suffixNote(c, q, sized) + ramNote;
+  const formNote = formSaid + sxmNote + suffixNote(c, q, sized) + ramNote;
   if (sized.length === 0) {
     const sizes = [...new Set(named.map((d) => gb(d.perDeviceGb)))].join(', ');
     const per = named[0].hardware.unified_memory ? '' : ' per device';
@@ -131,16 +146,25 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   }
   const exact = sized.find((d) => d.hardware.count === count);
   const one = singles[0] ?? sized[0];
+  if (linkNeedsCount(q, one.hardware)) {
+    const with_ = ids(sized.filter((d) => d.hardware.accelerator === one.hardware.accelerator));
+    const how = `say how many ("2x ${said} ${linkLabel(q)}")`;
+    return refuse('ambiguous', `"${text.slice(0, 100)}": ${linkLabel(q)} joins two or more cards; ${how}`, q, with_);
+  }
   const matched = [said, ...(size !== null ? [gb(size)] : []), ...(q.count !== null ? [`count ${count}`] : [])];
+  if (q.link) matched.push(linkLabel(q));
   if (exact) {
     const h = exact.hardware;
-    return mapped(h, 'device', matched, `read as ${h.name} (${h.id})${split(h)}${formNote}`);
+    // `2x H100 NVLink`: the SXM note already says the link is the module's fabric.
+    return mapped(h, 'device', matched, `read as ${h.name} (${h.id})${split(h)}${formNote}${sxmNote ? '' : linkNote(q, h)}`);
   }
   if (one.hardware.unified_memory) {
     return refuse('out_of_range', `a count applies to discrete GPUs; ${one.hardware.id} is a unified-memory machine`, q, [one.hardware.id]);
   }
   const built = countedConfiguration(one.hardware, count);
-  return mapped(built, 'counted', matched, `read as ${count} x ${one.hardware.accelerator} from ${one.hardware.id}: ${count} x ${gb(one.perDeviceGb)} = ${gb(built.memory_gb.value)}, ${howSplit(built)}; bandwidth per card as catalogued${formNote}`);
+  return mapped(built, 'counted', matched, `read as ${count} x ${one.hardware.accelerator} from ${one.hardware.id}: ${count} x `
+    + `${gb(one.perDeviceGb)} = ${gb(built.memory_gb.value)}, ${howSplit(built)}; bandwidth per card as catalogued`
+    + `${formNote}${linkNote(q, built)}`);
 }
 
 /**
@@ -178,49 +202,6 @@ function mapped(h: Hardware, how: MachineHow, matched: string[], interpretation:
   return { value: h.id, how, class: null, hardware: h, matched, interpretation, speed_estimated: h.bandwidth_gbs !== undefined };
 }
 
-/** The lowest catalogued usable share among configurations that pass `keep`, with where it comes from. */
-function usableShare(ds: Dataset, keep: (h: Hardware) => boolean): { fact: Fact<number>; from: string } | undefined {
-  const h = ds.hardware.filter(keep).sort((a, b) => a.usable_fraction.value - b.usable_fraction.value || a.id.localeCompare(b.id))[0];
-  return h ? { fact: h.usable_fraction, from: h.id } : undefined;
-}
-
-/** A memory size without a device: `11 GB GPU`, `64 GB Mac`, `128 GB unified memory`, `16GB laptop`. */
-function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMapping | MachineRefusal {
-  const memory = q.memory_gb!;
-  if (memory < 1 || memory > MAX_MEMORY_GB) return refuse('out_of_range', `a memory size must be from 1 to ${MAX_MEMORY_GB} GB; "${text.slice(0, 100)}" states ${memory}`, q, []);
-  // GPU words (`GPU`, `VRAM`) say whose memory it is, beside `laptop` too; system RAM (`32 GB RAM`) is not a GPU's.
-  const discrete = q.discrete && q.memory_kind !== 'ram';
-  const kind: AdHocKind = q.apple ? 'apple' : discrete ? (q.form === 'laptop' ? 'laptop-gpu' : 'gpu')
-    : q.unified ? 'unified' : q.form === 'laptop' ? 'laptop' : 'gpu';
-  const count = q.count ?? 1;
-  if (count < 1 || count > MAX_COUNT) return refuse('out_of_range', `a count must be from 1 to ${MAX_COUNT}`, q, []);
-  if (kind !== 'gpu' && kind !== 'laptop-gpu' && count > 1) return refuse('out_of_range', 'a count applies to discrete GPUs', q, []);
-  // The usable share: a discrete GPU's documented share (a laptop GPU's when a laptop is said), an Apple chip's, or
-  // (unified, laptop: kind unsure) the lowest.
-  const share = kind === 'gpu' ? usableShare(ds, (h) => !h.unified_memory)
-    : kind === 'laptop-gpu' ? usableShare(ds, (h) => !h.unified_memory && h.class === 'laptop') ?? usableShare(ds, (h) => !h.unified_memory)
-    : kind === 'apple' ? usableShare(ds, (h) => h.unified_memory && /^apple/i.test(h.accelerator))
-    : usableShare(ds, (h) => h.unified_memory);
-  if (!share) return refuse('unknown', 'no catalogued configuration gives a usable memory share for this kind of machine', q, []);
-  const h = adHocConfiguration(kind, memory, count, share.fact, share.from);
-  const ofKind = (x: Hardware) => kind === 'gpu' ? !x.unified_memory : kind === 'laptop-gpu' ? !x.unified_memory && x.class === 'laptop'
-    : kind === 'apple' ? /^apple/i.test(x.accelerator) : kind === 'unified' ? x.unified_memory : x.class === 'laptop';
-  const same = ds.hardware.filter((x) => x.count === count && Math.abs(x.memory_gb.value / x.count - memory) < 0.5 && ofKind(x));
-  const aside = q.memory_set_aside.length
-    ? `; ${q.memory_set_aside.join(', ')} set aside (system memory: the GPU's is where the weights go)` : '';
-  const checked = gb(memory * (kind === 'gpu' || kind === 'laptop-gpu' ? count : 1));
-  const also = same.length ? `; catalogued devices of that size: ${same.slice(0, 8).map((x) => x.id).join(', ')}${same.length > 8 ? ', ...' : ''} (name one for a speed estimate)` : '';
-  return {
-    value: h.id, how: 'ad_hoc', class: null, hardware: h, matched: [gb(memory), ...q.understood.filter((u) => !/gb$/.test(u))],
-    interpretation: `read as ${h.name}: ${kind === 'laptop' ? 'neither the device nor the kind of memory' : 'no device'} named, `
-      + `so fits are checked on ${checked} x `
-      // Sizes are binary (a "16 GB" card holds 16 GiB, as memory.ts reads every device), so the sum is said in GB of 1e9.
-      + `${h.usable_fraction.value} usable = ${toGb(usableBytes(h))} GB (memory sizes are binary: GB read as GiB) and no speed is `
-      + `estimated${aside}${also}`,
-    speed_estimated: false,
-  };
-}
-
 /**
  * Map machine text to none, a class (with its representative configuration), a catalogued configuration, N cards
  * of one, or a configuration built from a memory size; or say why not. Never another device than the one named.
@@ -233,7 +214,7 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   const exact = ds.hardwareById.get(text.trim().toLowerCase()) ?? ds.hardware.find((h) => phraseWords(h.id).join(' ') === joined);
   if (exact) return { ...mapped(exact, 'hardware_id', [exact.id], `the catalogued configuration ${exact.id}: ${exact.name}${split(exact)}`), how: 'hardware_id' };
   const cls = MACHINE_CLASSES.find((x) => x === joined);
-  if (cls) return classMapping(ds, cls, 'canonical', [cls], text);
+  if (cls) return classMapping(ds, cls, 'canonical', [cls], text, emptyQuery());
 
   const q = readMachine(text, c.known, c.suffixes);
   const phrases: Array<{ value: string; phrase: string }> = [];
@@ -246,12 +227,16 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   if (deviceWords.length > 0 || q.cpu) {
     const r = byDevice(c, q, text);
     if (!isRefusal(r) || r.refused !== 'unknown' || r.candidates.length) return r;
-    // A catalogued id written inside other words (`my rtx-4090-x2 box`): the longest one named.
+    // A catalogued id written inside other words (`my rtx-4090-x2 box`): the longest one named, and only when it holds
+    // all the text states (its count, size, device words): never one card of `2x RTX 3090 turbo`.
     const idPhrases = ds.hardware.map((h) => ({ value: h.id, phrase: phraseWords(h.id).join(' ') }));
     const named = findPhrases(w, idPhrases).sort((a, b) => b.length - a.length || a.start - b.start)[0];
-    if (!named) return r;
-    const h = ds.hardwareById.get(named.value)!;
-    return mapped(h, 'hardware_id', [h.id], `the catalogued configuration ${h.id} named in the text: ${h.name}${split(h)}`);
+    const h = named && ds.hardwareById.get(named.value);
+    const unread = h && unreadBesideId(h, q, c.known);
+    if (!h || !unread) return r;
+    const aside = unread.length ? `; words not read: ${unread.join(', ')}` : '';
+    const reading = `the catalogued configuration ${h.id} named in the text: ${h.name}${split(h)}${linkNote(q, h)}${aside}`;
+    return mapped(h, 'hardware_id', [h.id], reading);
   }
   if (q.memory_gb !== null) return byMemory(ds, q, text);
 
@@ -259,7 +244,9 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   const hw = found.find((m) => m.value.startsWith('hw:'));
   const first = [...found].filter((m) => !m.value.startsWith('hw:')).sort((a, b) => a.start - b.start)[0];
   // A class word (`my laptop`, `gpu server`) beats a generic word for one configuration (`desktop`).
-  if (first && (!hw || first.length >= hw.length)) return classMapping(ds, first.value as MachineClass, 'synonym', [first.phrase], text);
+  if (first && (!hw || first.length >= hw.length)) {
+    return classMapping(ds, first.value as MachineClass, 'synonym', [first.phrase], text, q);
+  }
   if (hw) {
     const h = ds.hardwareById.get(hw.value.slice(3))!;
     return { ...mapped(h, 'synonym', [hw.phrase], `"${hw.phrase}" stands for ${h.name} (${h.id})`) };
@@ -267,7 +254,25 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   return refuse('unknown', `"${text.slice(0, 100)}" names no device, memory size or machine class`, q, []);
 }
 
-function classMapping(ds: Dataset, cls: MachineClass, how: 'canonical' | 'synonym', matched: string[], text: string): MachineMapping | MachineRefusal {
+/**
+ * The words a catalogued id written inside other words leaves unread (`blower` in `rtx-3090 blower`), or undefined
+ * when the id does not hold what the text states: another count or size, a link it lacks, or a word of another
+ * catalogued device's name (`2x rtx-3090 turbo` is two cards; `rtx-3090 4090` names two devices).
+ */
+function unreadBesideId(h: Hardware, q: MachineQuery, known: ReadonlySet<string>): string[] | undefined {
+  if ((q.count !== null && q.count !== h.count) || linkNeedsCount(q, h)) return undefined;
+  const size = q.memory_gb;
+  if (size !== null && Math.abs(h.memory_gb.value / h.count - size) >= 0.5 && Math.abs(h.memory_gb.value - size) >= 0.5) return undefined;
+  const name = deviceName(h.accelerator);
+  const own = new Set([...phraseWords(h.id), ...name.core, ...name.optional, ...name.alias]);
+  const rest = q.device.filter((t) => !own.has(t));
+  return rest.some((t) => known.has(t)) ? undefined : rest;
+}
+
+function classMapping(
+  ds: Dataset, cls: MachineClass, how: 'canonical' | 'synonym', matched: string[], text: string, q: MachineQuery,
+): MachineMapping | MachineRefusal {
+  if (cls === 'laptop') return laptopMapping(ds, q, how, matched, text);
   if (cls === 'none') return { value: 'none', how, class: 'none', hardware: null, matched, interpretation: 'no machine: API offers only', speed_estimated: false };
   const hardware = representative(ds, cls);
   if (!hardware) {

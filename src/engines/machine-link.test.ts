@@ -1,0 +1,99 @@
+// Links between cards (NVLink, NVSwitch, a bridge, PCIe, SXM) keep the count and the device named, and say what is modelled.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { isRefusal, resolveMachine, type MachineMapping, type MachineRefusal } from './machine.ts';
+import { readMachine } from './machine-words.ts';
+
+const real = existsSync(DEFAULT_DATA_DIR) ? loadDataset(DEFAULT_DATA_DIR) : undefined;
+const skip = !real;
+
+function ok(text: string): MachineMapping {
+  const r = resolveMachine(real!, text);
+  assert.ok(!isRefusal(r), `${text}: refused: ${isRefusal(r) ? r.message : ''}`);
+  return r as MachineMapping;
+}
+function refused(text: string): MachineRefusal {
+  const r = resolveMachine(real!, text);
+  assert.ok(isRefusal(r), `${text}: expected a refusal, got ${isRefusal(r) ? '' : r.value}`);
+  return r as MachineRefusal;
+}
+
+test('reading: NVLink, NV-Link, a bridge and NVSwitch are the link, not a word of the card\'s name', () => {
+  const known = new Set(['3090', 'h100']);
+  const r = (t: string) => readMachine(t, known);
+  assert.deepEqual([r('2x RTX 3090 NVLink').link, r('2x RTX 3090 NVLink').device, r('2x RTX 3090 NVLink').count], ['nvlink', ['3090'], 2]);
+  assert.deepEqual([r('2 x 3090 (NV-Link bridge)').link, r('2 x 3090 (NV-Link bridge)').device], ['nvlink', ['3090']]);
+  assert.deepEqual([r('two 3090s bridged').link, r('8x H100 NVSwitch').link, r('2x 3090').link], ['nvlink', 'nvswitch', null]);
+  assert.deepEqual([r('gaming laptop').gaming, r('laptop').gaming], [true, false]);
+});
+
+test('two RTX 3090 over NVLink are the catalogued pair, 2 x 24 GB = 48 GB, with what NVLink changes said', { skip }, () => {
+  // RTX 3090: 24 GB GDDR6X per card (nvidia.com 30-series specs); hardware-configs.csv: rtx-3090-x2 "Desktop with two
+  // NVIDIA GeForce RTX 3090 (2 x 24 GB)". These phrasings used to read one 24 GB card, or 400 "unknown words: nvlink".
+  for (const t of ['2x RTX 3090 NVLink', '2 x RTX 3090 (NVLink)', '2x 3090 nvlink', 'dual 3090 nvlink', 'two 3090s with an NVLink bridge',
+    '2x 3090 NV-Link', 'dual RTX 3090 bridged']) {
+    const m = ok(t);
+    assert.deepEqual([m.value, m.hardware?.count, m.hardware?.memory_gb.value], ['rtx-3090-x2', 2, 48], t);
+    assert.match(m.interpretation, /NVLink read but not modelled: the catalogue models these cards over PCIe/, t);
+    // The measured PCIe hand-off between cards (docs/hardware-and-cost.md: median 0.21 ms a boundary).
+    assert.match(m.interpretation, /2 x 24 GB\) either way.*0\.21 ms a boundary/, t);
+    assert.ok(m.matched.includes('NVLink'), `${t}: the link is echoed as understood`);
+  }
+  // RTX 4090: 24 GB; the pair is catalogued (rtx-4090-x2); NVLink is said to be not modelled, the count is kept.
+  for (const t of ['2x RTX 4090 NVLink', '2 x 4090 with nvlink']) {
+    const m = ok(t);
+    assert.deepEqual([m.value, m.hardware?.memory_gb.value], ['rtx-4090-x2', 48], t);
+    assert.match(m.interpretation, /NVLink read but not modelled/, t);
+  }
+  // Four cards: rtx-3090-x4, 4 x 24 = 96 GB; three (not catalogued): built, 3 x 24 = 72 GB.
+  assert.deepEqual([ok('4x 3090 nvlink').value, ok('4x 3090 nvlink').hardware?.memory_gb.value], ['rtx-3090-x4', 96]);
+  assert.deepEqual([ok('3x 3090 nvlink').value, ok('3x 3090 nvlink').hardware?.memory_gb.value], ['rtx-3090-x3', 72]);
+});
+
+test('H100 and A100 with NVLink or NVSwitch are the SXM modules on their fabric, with the count said', { skip }, () => {
+  // H100 SXM5: 80 GB per module (nvidia.com/en-us/data-center/h100): 2 x 80 = 160 GB, 8 x 80 = 640 GB.
+  const two = ok('2x H100 NVLink');
+  assert.deepEqual([two.value, two.hardware?.memory_gb.value], ['h100-80gb-x2', 160]);
+  assert.match(two.interpretation, /"h100" with NVLink is the SXM module on its fabric; say "h100 PCIe" for the card/);
+  assert.deepEqual([ok('two H100 SXM').value, ok('8x H100 NVSwitch').value, ok('8x H100 NVSwitch').hardware?.memory_gb.value],
+    ['h100-80gb-x2', 'h100-80gb-x8', 640]);
+  const a100 = ok('8x A100 80GB NVSwitch');
+  assert.deepEqual([a100.value, a100.hardware?.memory_gb.value], ['a100-80gb-x8', 640]);
+  assert.match(a100.interpretation, /NVSwitch read: the NVIDIA A100 SXM4 80 GB is catalogued on its GPU-to-GPU fabric/);
+  // The A100 is catalogued at 40 and 80 GB: without a size, refused with both (never one of them silently).
+  assert.equal(refused('2x A100 NVLink').refused, 'ambiguous');
+  // H100 PCIe cards bridged in pairs: the PCIe card is kept, NVLink not modelled.
+  const pcie = ok('2x H100 PCIe NVLink');
+  assert.deepEqual([pcie.value, pcie.hardware?.accelerator], ['h100-pcie-x2', 'NVIDIA H100 PCIe']);
+  assert.match(pcie.interpretation, /NVLink read but not modelled/);
+});
+
+test('a link beside one card asks how many; PCIe and SXM are checked against how the card is catalogued', { skip }, () => {
+  const one = refused('rtx 3090 nvlink');
+  assert.equal(one.refused, 'ambiguous');
+  assert.match(one.message, /NVLink joins two or more cards; say how many \("2x 3090 NVLink"\)/);
+  assert.deepEqual(one.candidates, ['rtx-3090', 'rtx-3090-x2', 'rtx-3090-x4']);
+  // Consumer cards sit on PCIe (decode.ts: every non-SXM configuration): `PCIe` agrees; `SXM` names no such card.
+  assert.deepEqual([ok('2x RTX 3090 PCIe').value, ok('2x RTX 3090 PCIe').hardware?.memory_gb.value], ['rtx-3090-x2', 48]);
+  const sxm = refused('2x RTX 3090 SXM');
+  assert.match(sxm.message, /the NVIDIA GeForce RTX 3090 is catalogued as a PCIe card, not an SXM module/);
+  assert.deepEqual(sxm.candidates, ['rtx-3090']);
+  assert.match(refused('2x B200 PCIe').message, /the NVIDIA B200 is catalogued as an SXM module, not a PCIe card/);
+});
+
+test('an id written inside other words never drops the count, the size or another device the text names', { skip }, () => {
+  // Each used to read the id alone: one 24 GB RTX 3090.
+  for (const t of ['2x RTX 3090 turbo', '2x RTX 3090 SXM', 'rtx-3090 48GB blower', 'rtx-3090 4090']) {
+    const r = resolveMachine(real!, t);
+    assert.ok(isRefusal(r) || (r.hardware!.count === 2 && r.hardware!.memory_gb.value === 48), `${t}: ${isRefusal(r) ? '' : r.value}`);
+  }
+  // The id with words that name nothing: read, and the words not read are said.
+  const blower = ok('rtx-3090 blower');
+  assert.equal(blower.value, 'rtx-3090');
+  assert.match(blower.interpretation, /words not read: blower/);
+  assert.equal(ok('my rtx-4090-x2 box').value, 'rtx-4090-x2');
+  assert.equal(ok('h100-80gb-x8 hgx').value, 'h100-80gb-x8');
+});

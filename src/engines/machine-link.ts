@@ -1,0 +1,74 @@
+// How the cards a machine text names are joined (NVLink, NVSwitch, PCIe, SXM), read against what the catalogue models.
+import type { Hardware } from '../schema/index.ts';
+import { LAYER_HANDOFF_S } from './constants.ts';
+import { decodeSplit } from './decode.ts';
+import { FORM_WORDS, type MachineQuery } from './machine-words.ts';
+
+const LABEL: Readonly<Record<NonNullable<MachineQuery['link']>, string>> = { nvlink: 'NVLink', nvswitch: 'NVSwitch' };
+
+const gb = (n: number) => `${Math.round(n * 100) / 100} GB`;
+
+/**
+ * Whether the catalogue runs several of this accelerator on a GPU-to-GPU fabric (tensor parallel): decode.ts decides
+ * it from the accelerator's name, asked here of two cards so that a single module answers as its pairs do.
+ */
+export function onFabric(h: Hardware): boolean {
+  return decodeSplit({ ...h, count: Math.max(2, h.count) }) === 'tensor';
+}
+
+/** `NVLink`, `NVSwitch`; empty when no link is said. */
+export const linkLabel = (q: MachineQuery): string => (q.link ? LABEL[q.link] : '');
+
+/**
+ * A link said beside one card (`RTX 3090 NVLink`) joins it to cards the text does not count: refused, since the
+ * memory a fit is checked on would be guessed. An SXM module (`H100 NVLink`) sits on its fabric alone too: read.
+ */
+export function linkNeedsCount(q: MachineQuery, h: Hardware): boolean {
+  return q.link !== null && (q.count === null || q.count <= 1) && !onFabric(h);
+}
+
+/**
+ * What the interpretation adds when a link is said. SXM modules are catalogued on their fabric, so the link is what
+ * the figures assume. PCIe cards are catalogued over PCIe, and a bridge would change the figures little: the memory
+ * is the cards' own either way, a batch-1 token passes only its hidden state from card to card (the measured PCIe
+ * hand-off, LAYER_HANDOFF_S), and the serving figures already count their all-reduces at the NVLink latency
+ * (speed-layout.ts).
+ */
+export function linkNote(q: MachineQuery, h: Hardware): string {
+  if (!q.link) return '';
+  const label = LABEL[q.link];
+  if (onFabric(h)) return `; ${label} read: the ${h.accelerator} is catalogued on its GPU-to-GPU fabric, which the figures assume`;
+  const handoffMs = Math.round(LAYER_HANDOFF_S * 1e5) / 100;
+  return `; ${label} read but not modelled: the catalogue models these cards over PCIe, and NVLink would change little: `
+    + `the memory is the cards' own (${h.count} x ${gb(h.memory_gb.value / h.count)}) either way, a batch-1 token `
+    + `passes only its hidden state from card to card (${handoffMs} ms a boundary, measured over PCIe), and the serving `
+    + 'figures already count their all-reduces at the NVLink latency';
+}
+
+/** Device words less the form words (`PCIe`, `SXM`) the text adds to a name: `2x RTX 3090 PCIe`. */
+export function withoutFormWords(q: MachineQuery): { query: MachineQuery; dropped: string[] } | undefined {
+  const dropped = q.device.filter((t) => FORM_WORDS.has(t) || t === 'sxm');
+  if (dropped.length === 0) return undefined;
+  return { query: { ...q, device: q.device.filter((t) => !dropped.includes(t)) }, dropped };
+}
+
+/**
+ * A form word no catalogued name of the device carries, against how the catalogue runs that device: `PCIe` beside a
+ * card catalogued over PCIe agrees (`RTX 3090 PCIe`); `SXM` beside a PCIe card, or `PCIe` beside a device catalogued
+ * only as an SXM module, names a form the catalogue does not hold.
+ */
+export function formAgrees<T extends { hardware: Hardware }>(
+  dropped: string[], devices: T[],
+): { kept: T[]; note: string; refusal: string } {
+  const pcie = dropped.some((t) => t.startsWith('pc'));
+  const sxm = dropped.some((t) => t.startsWith('sxm'));
+  const kept = pcie && sxm ? [] : devices.filter((d) => (pcie ? !onFabric(d.hardware) : onFabric(d.hardware)));
+  const accelerators = [...new Set(devices.map((d) => d.hardware.accelerator))].join(', ');
+  const said = pcie && sxm ? 'both PCIe and SXM' : pcie ? 'a PCIe card' : 'an SXM module';
+  const is = devices.every((d) => onFabric(d.hardware)) ? 'an SXM module' : 'a PCIe card';
+  return {
+    kept,
+    note: pcie ? '; PCIe: as the catalogue models these cards' : '; SXM: as the catalogue models these modules',
+    refusal: `the ${accelerators} is catalogued as ${is}, not ${said}`,
+  };
+}

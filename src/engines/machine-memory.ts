@@ -1,0 +1,59 @@
+// A machine named by its memory size alone (`11 GB GPU`, `64 GB Mac`, `16GB laptop`): a configuration of that size.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Fact, Hardware } from '../schema/index.ts';
+import { adHocConfiguration, MAX_COUNT, MAX_MEMORY_GB, type AdHocKind } from './machine-build.ts';
+import type { MachineQuery } from './machine-words.ts';
+import type { MachineMapping, MachineRefusal } from './machine.ts';
+import { toGb, usableBytes } from './memory.ts';
+
+const gb = (n: number) => `${Math.round(n * 100) / 100} GB`;
+
+function refuse(refused: MachineRefusal['refused'], message: string, q: MachineQuery): MachineRefusal {
+  return { refused, message, understood: q.understood, candidates: [] };
+}
+
+/** The lowest catalogued usable share among configurations that pass `keep`, with where it comes from. */
+function usableShare(ds: Dataset, keep: (h: Hardware) => boolean): { fact: Fact<number>; from: string } | undefined {
+  const h = ds.hardware.filter(keep).sort((a, b) => a.usable_fraction.value - b.usable_fraction.value || a.id.localeCompare(b.id))[0];
+  return h ? { fact: h.usable_fraction, from: h.id } : undefined;
+}
+
+/** A memory size without a device: `11 GB GPU`, `64 GB Mac`, `128 GB unified memory`, `16GB laptop`. */
+export function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMapping | MachineRefusal {
+  const memory = q.memory_gb!;
+  if (memory < 1 || memory > MAX_MEMORY_GB) {
+    return refuse('out_of_range', `a memory size must be from 1 to ${MAX_MEMORY_GB} GB; "${text.slice(0, 100)}" states ${memory}`, q);
+  }
+  // GPU words (`GPU`, `VRAM`) say whose memory it is, beside `laptop` too; system RAM (`32 GB RAM`) is not a GPU's.
+  const discrete = q.discrete && q.memory_kind !== 'ram';
+  const kind: AdHocKind = q.apple ? 'apple' : discrete ? (q.form === 'laptop' ? 'laptop-gpu' : 'gpu')
+    : q.unified ? 'unified' : q.form === 'laptop' ? 'laptop' : 'gpu';
+  const count = q.count ?? 1;
+  if (count < 1 || count > MAX_COUNT) return refuse('out_of_range', `a count must be from 1 to ${MAX_COUNT}`, q);
+  if (kind !== 'gpu' && kind !== 'laptop-gpu' && count > 1) return refuse('out_of_range', 'a count applies to discrete GPUs', q);
+  // The usable share: a discrete GPU's documented share (a laptop GPU's when a laptop is said), an Apple chip's, or
+  // (unified, laptop: kind unsure) the lowest.
+  const share = kind === 'gpu' ? usableShare(ds, (h) => !h.unified_memory)
+    : kind === 'laptop-gpu' ? usableShare(ds, (h) => !h.unified_memory && h.class === 'laptop') ?? usableShare(ds, (h) => !h.unified_memory)
+    : kind === 'apple' ? usableShare(ds, (h) => h.unified_memory && /^apple/i.test(h.accelerator))
+    : usableShare(ds, (h) => h.unified_memory);
+  if (!share) return refuse('unknown', 'no catalogued configuration gives a usable memory share for this kind of machine', q);
+  const h = adHocConfiguration(kind, memory, count, share.fact, share.from);
+  const ofKind = (x: Hardware) => kind === 'gpu' ? !x.unified_memory : kind === 'laptop-gpu' ? !x.unified_memory && x.class === 'laptop'
+    : kind === 'apple' ? /^apple/i.test(x.accelerator) : kind === 'unified' ? x.unified_memory : x.class === 'laptop';
+  const same = ds.hardware.filter((x) => x.count === count && Math.abs(x.memory_gb.value / x.count - memory) < 0.5 && ofKind(x));
+  const aside = q.memory_set_aside.length
+    ? `; ${q.memory_set_aside.join(', ')} set aside (system memory: the GPU's is where the weights go)` : '';
+  const checked = gb(memory * (kind === 'gpu' || kind === 'laptop-gpu' ? count : 1));
+  const listed = `${same.slice(0, 8).map((x) => x.id).join(', ')}${same.length > 8 ? ', ...' : ''}`;
+  const also = same.length ? `; catalogued devices of that size: ${listed} (name one for a speed estimate)` : '';
+  return {
+    value: h.id, how: 'ad_hoc', class: null, hardware: h, matched: [gb(memory), ...q.understood.filter((u) => !/gb$/.test(u))],
+    interpretation: `read as ${h.name}: ${kind === 'laptop' ? 'neither the device nor the kind of memory' : 'no device'} named, `
+      + `so fits are checked on ${checked} x `
+      // Sizes are binary (a "16 GB" card holds 16 GiB, as memory.ts reads every device), so the sum is said in GB of 1e9.
+      + `${h.usable_fraction.value} usable = ${toGb(usableBytes(h))} GB (memory sizes are binary: GB read as GiB) and no speed is `
+      + `estimated${aside}${also}`,
+    speed_estimated: false,
+  };
+}
