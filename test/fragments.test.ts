@@ -22,7 +22,7 @@ test('every operation: served bytes and value equal the plain answer projected a
   for (const op of OPERATIONS) {
     // The examples, and for the operations written from kept parts a spread of their cold inputs (many contexts,
     // configurations and models, so that kept parts are reused across answers).
-    const many = op.name === 'models_for_hardware' || op.name === 'estimate_cost' ? 40 : 3;
+    const many = ['models_for_hardware', 'estimate_cost', 'cheapest_for', 'recommend_model'].includes(op.name) ? 40 : 3;
     const inputs = [...op.examples.map((e) => e.input), ...Array.from({ length: many }, (_, k) => streams[op.name].input(k * 37))];
     for (const raw of inputs) {
       const input = validateInput(op, raw);

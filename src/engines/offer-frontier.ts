@@ -8,7 +8,7 @@ import { blendedPrice, cheaper, isBaseSku, isEuOffer, isZeroPriced, type PricedO
 /** Which offers count: all, the developer's own, EU-resident, or both. */
 export type OfferFilter = { first_party_only: boolean; eu: boolean };
 
-type Frontier = {
+export type Frontier = {
   /** Index by filter (first_party_only x 2 + eu): served offers no other served offer beats at every input share. */
   served: ReadonlyArray<readonly Offer[]>;
   /** Index by filter: offers it keeps that are shut down by the data date (counted, never ranked). */
@@ -59,17 +59,22 @@ const frontiers = perDataset((ds: Dataset) => {
 const NONE: Frontier = { served: [[], [], [], []], shutDown: [[], [], [], []] };
 const slot = (f: OfferFilter) => (f.first_party_only ? 2 : 0) + (f.eu ? 1 : 0);
 
+/** The model's frontier (none for a model without offers): a caller that ranks many asks may keep it with the model. */
+export function frontierOfModel(ds: Dataset, modelId: string): Frontier {
+  return frontiers(ds).get(modelId) ?? NONE;
+}
+
 /**
  * The model's cheapest offer still served among those the filter keeps, at an input share: the same offer
  * `cheapestOffer(offers, share, served-and-kept)` picks, read from the few that can win instead of every listing.
+ * Only a winner is allocated: a cold cheapest_for ask reads every rated model.
  */
-export function cheapestServed(ds: Dataset, modelId: string, share: number, f: OfferFilter): PricedOffer | undefined {
+export function cheapestInFrontier(frontier: Frontier, share: number, f: OfferFilter): PricedOffer | undefined {
   let best: PricedOffer | undefined;
-  for (const offer of (frontiers(ds).get(modelId) ?? NONE).served[slot(f)]) {
+  for (const offer of frontier.served[slot(f)]) {
     const blended = blendedPrice(offer.prices, share);
     if (blended === undefined) continue;
-    const p = { offer, blended };
-    if (!best || cheaper(p, best) < 0) best = p;
+    if (!best || blended < best.blended || (blended === best.blended && cheaper({ offer, blended }, best) < 0)) best = { offer, blended };
   }
   return best;
 }
@@ -78,6 +83,6 @@ export function cheapestServed(ds: Dataset, modelId: string, share: number, f: O
  * Whether the filter keeps an offer of the model that is shut down by the data date and priced at this share: with
  * no served offer, the model is then counted as left out for that reason.
  */
-export function hasShutDownOffer(ds: Dataset, modelId: string, share: number, f: OfferFilter): boolean {
-  return (frontiers(ds).get(modelId) ?? NONE).shutDown[slot(f)].some((o) => blendedPrice(o.prices, share) !== undefined);
+export function shutDownInFrontier(frontier: Frontier, share: number, f: OfferFilter): boolean {
+  return frontier.shutDown[slot(f)].some((o) => blendedPrice(o.prices, share) !== undefined);
 }

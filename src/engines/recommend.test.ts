@@ -173,3 +173,18 @@ test('keep with several values applies each: EU only and no retention leaves sel
   // on-device with eu-only: the local target wins, EU residency is then the caller's own premises.
   assert.deepEqual(run({ keep: 'eu-only, on-device', machine: 'gpu-24' }).plan.target.kind, 'machine');
 });
+
+test('the steps a use alone decides are found once; each ask goes on from them without changing another ask\'s steps', () => {
+  // Fixture: 6 models, old-star deprecated (active removes 1), unrated without evidence (evidence removes 1): 4 left.
+  const first = run({ keep: 'EU only' });
+  const ids0 = first.steps.map((s) => s.id);
+  const second = run({ keep: 'zero data retention', machine: 'gpu-24' });
+  const third = run({});
+  for (const r of [first, second, third]) {
+    assert.deepEqual(r.steps.slice(0, 2).map((s) => [s.id, s.eliminated, s.remaining]), [['active', 1, 5], ['evidence', 1, 4]]);
+  }
+  // Later asks add their own steps to their own list: the first ask's list is as it was.
+  assert.deepEqual(first.steps.map((s) => s.id), ids0);
+  assert.ok(ids0.includes('eu'));
+  assert.ok(second.steps.some((s) => s.id === 'fit') && !second.steps.some((s) => s.id === 'eu'));
+});

@@ -11,7 +11,7 @@ import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from '.
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
 import { onMachine, type OnMachine } from './recommend-machine.ts';
 import { isEuJurisdiction, trustProfile, type TrustProfile } from './trust.ts';
-import { boardForUse, type UseBoard } from './use-categories.ts';
+import { boardForUse, type Use, type UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
 import type { DataKind, Who } from './vocabulary.ts';
 
@@ -184,6 +184,38 @@ function byCandidate(a: Candidate, b: Candidate): number {
     || a.model.id.localeCompare(b.model.id);
 }
 
+/** The models left and the steps so far, each counted. */
+type Filtering = { pool: readonly Model[]; steps: Step[] };
+
+function applyStep(f: Filtering, id: string, constraint: string, rule: string, keep: (m: Model) => boolean): void {
+  const before = f.pool.length;
+  f.pool = f.pool.filter(keep);
+  f.steps.push({ id, constraint, rule, eliminated: before - f.pool.length, remaining: f.pool.length });
+}
+
+/**
+ * The steps that depend on the use alone (active, quality evidence, capability, context), with the models they leave:
+ * the same for every ask about a use, so found once per dataset and use. Asks copy the steps, never change them.
+ */
+const useSteps = perDatasetKey((ds, use: Use): Readonly<Filtering> => {
+  const ub = boardForUse(ds, use);
+  const f: Filtering = { pool: modelsInIdOrder(ds), steps: [] };
+  const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean) => applyStep(f, id, constraint, rule, keep);
+  step('active', 'built-in', 'not deprecated', (m) => m.status?.value !== 'deprecated');
+  step('evidence', `use=${use}`, `quality evidence for ${use}: rated on ${ub.leaderboard}/${ub.category}, the board that `
+    + 'measures it, or scores on benchmarks of the same skill, or a rated sibling of the same model line',
+  (m) => qualityEvidence(ds, ub, m) !== undefined);
+  if (ub.requires) {
+    const needs = ub.requires;
+    step('capability', `use=${use}`, `${needs.replace('_', ' ')} stated by a source`, (m) => m.capabilities[needs]?.value === true);
+  }
+  if (use === 'documents') {
+    step('context', 'use=documents', `a context window of at least ${DOCUMENTS_MIN_CONTEXT.toLocaleString('en-US')} tokens`,
+      (m) => (m.context_window?.value ?? 0) >= DOCUMENTS_MIN_CONTEXT);
+  }
+  return f;
+});
+
 /**
  * Up to three models for a situation: the hard constraints filter in the documented order (each step counted, so
  * a shortfall can name the constraint that eliminated the rest), then each survivor is scored on its best way to run.
@@ -193,21 +225,21 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   const ub = boardForUse(ds, s.use);
   const plan = planOf(s, s.use === 'documents');
   const weights = effectiveWeights(s.who, s.data);
-  const steps: Step[] = [];
-  let pool: readonly Model[] = modelsInIdOrder(ds);
-  const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean) => {
-    const before = pool.length;
-    pool = pool.filter(keep);
-    steps.push({ id, constraint, rule, eliminated: before - pool.length, remaining: pool.length });
-  };
+  const byUse = useSteps(ds, s.use);
+  const f: Filtering = { pool: byUse.pool, steps: [...byUse.steps] };
+  const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean) => applyStep(f, id, constraint, rule, keep);
   const priced = (m: Model, eu: boolean) => cheapestFor(ds, m, eu);
   const open = (m: Model) => m.open_weights?.value === true;
-
-  step('active', 'built-in', 'not deprecated', (m) => m.status?.value !== 'deprecated');
   const evidence = (m: Model) => qualityEvidence(ds, ub, m);
-  step('evidence', `use=${s.use}`, `quality evidence for ${s.use}: rated on ${ub.leaderboard}/${ub.category}, the board that measures it, or scores on benchmarks of the same skill, or a rated sibling of the same model line`, (m) => evidence(m) !== undefined);
-  if (ub.requires) step('capability', `use=${s.use}`, `${ub.requires.replace('_', ' ')} stated by a source`, (m) => m.capabilities[ub.requires!]?.value === true);
-  if (s.use === 'documents') step('context', 'use=documents', `a context window of at least ${DOCUMENTS_MIN_CONTEXT.toLocaleString('en-US')} tokens`, (m) => (m.context_window?.value ?? 0) >= DOCUMENTS_MIN_CONTEXT);
+  // The fit step and the scoring both ask where a model runs: asked once per model in an ask.
+  const selfOptions = new Map<Model, SelfOption | undefined>();
+  const selfOf = (m: Model) => {
+    if (selfOptions.has(m)) return selfOptions.get(m);
+    const so = selfOption(ds, m, plan);
+    selfOptions.set(m, so);
+    return so;
+  };
+
   if (!plan.api && !plan.self) {
     step('conflict', `${plan.api_blocked_by} and ${plan.self_blocked_by}`, `${plan.api_blocked_by} leaves only self-hosting, which ${plan.self_blocked_by} rules out`, () => false);
   } else if (!plan.self) {
@@ -227,11 +259,12 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   }
   const apiOk = (m: Model) => plan.api && priced(m, plan.eu_by !== null) !== undefined;
   if (plan.eu_by && plan.api) step('eu', plan.eu_by, 'an offer with EU data residency, or open weights to self-host', (m) => apiOk(m) || (plan.self && open(m)));
-  if (plan.self && pool.some((m) => !apiOk(m))) {
+  if (plan.self && f.pool.some((m) => !apiOk(m))) {
     step('self_facts', plan.api ? 'built-in' : plan.api_blocked_by!, 'for self-hosting: parameter count and architecture in the dataset, to check the fit', (m) => apiOk(m) || (m.parameters_total !== undefined && m.architecture !== undefined));
     const t = plan.target;
     const where = t.kind === 'machine' ? `fits ${t.hardware.id} (${t.hardware.name})` : t.kind === 'local' ? `fits a catalogued ${LOCAL_CLASSES.join(', ')} configuration` : 'fits a catalogued hardware configuration';
-    step('fit', t.kind === 'any' ? 'built-in' : t.by, `for self-hosting: ${where} at 4 bits per weight or more, ${plan.context} tokens of context`, (m) => apiOk(m) || selfOption(ds, m, plan) !== undefined);
+    const rule = `for self-hosting: ${where} at 4 bits per weight or more, ${plan.context} tokens of context`;
+    step('fit', t.kind === 'any' ? 'built-in' : t.by, rule, (m) => apiOk(m) || selfOf(m) !== undefined);
   }
   if (plan.trust_floor_by) {
     const rule = `known trust evidence: at least ${TRUST_FLOOR_CRITERIA} of the 16 Trust Index criteria established by a source ` +
@@ -240,13 +273,13 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   }
 
   // The steps leave only models with a way to run; flatMap keeps that true should a step ever be reordered.
-  const candidates: Candidate[] = pool.flatMap((m) => {
+  const candidates: Candidate[] = f.pool.flatMap((m) => {
     const ev = evidence(m)!;
     const trust = trustProfile(ds, m);
     const options: Option[] = [];
     const p = plan.api ? priced(m, plan.eu_by !== null) : undefined;
     if (p) options.push(scoreOption(ds, m, ub, ev, trust, weights, 'api', p));
-    const so = plan.self && open(m) ? selfOption(ds, m, plan) : undefined;
+    const so = plan.self && open(m) ? selfOf(m) : undefined;
     if (so) options.push(scoreOption(ds, m, ub, ev, trust, weights, 'self_hosted', undefined, so));
     options.sort(byOption);
     return options.length ? [{ model: m, evidence: ev, trust, option: options[0], alternative: options[1] ?? null }] : [];
@@ -254,8 +287,8 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   candidates.sort(byCandidate);
   const recommendations = candidates.slice(0, limit).map((c, i) => ({ ...c, ...explain(ds, c, ub, plan, s), position: i + 1 }));
   return {
-    board: ub, plan, weights, steps, qualified: candidates.length, recommendations,
-    shortfall: candidates.length < MAX_RECOMMENDATIONS ? shortfallText(steps, candidates.length) : null,
+    board: ub, plan, weights, steps: f.steps, qualified: candidates.length, recommendations,
+    shortfall: candidates.length < MAX_RECOMMENDATIONS ? shortfallText(f.steps, candidates.length) : null,
     on_machine: onMachine(candidates, plan, limit),
   };
 }

@@ -1,6 +1,7 @@
 // The `use` vocabulary (DESIGN.md section 6) mapped to the arena leaderboard and category that measure it.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Leaderboard } from '../schema/index.ts';
+import { perDatasetKey } from './per-dataset.ts';
 import { board, type Board } from './ranking.ts';
 
 export const USES = [
@@ -96,8 +97,13 @@ export type UseBoard = {
   benchmarks?: RegExp;
 };
 
-/** The board that measures `use` in this dataset, following the documented order of preference. */
-export function boardForUse(ds: Dataset, use: Use): UseBoard {
+/**
+ * The board that measures `use` in this dataset, following the documented order of preference: found once per
+ * dataset and use (every cheapest_for and recommend_model ask starts from it), so callers must not change it.
+ */
+export const boardForUse = perDatasetKey((ds: Dataset, use: Use): Readonly<UseBoard> => findBoard(ds, use));
+
+function findBoard(ds: Dataset, use: Use): UseBoard {
   const spec = USE_CATEGORIES[use];
   for (const [i, ref] of spec.boards.entries()) {
     const b = board(ds, ref.leaderboard, ref.category);

@@ -1,19 +1,18 @@
 // cheapest_for: the cheapest models whose arena rating for a use meets a floor, with the offer and a reason.
 import { z } from 'zod';
-import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
+import type { PricedOffer } from '../engines/ranking.ts';
 import { boardForUse, USES, type UseBoard } from '../engines/use-categories.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate, ModelStatus, type Model, type Offer } from '../schema/index.ts';
+import { IsoDate, ModelStatus } from '../schema/index.ts';
 import { Cursor, decodeCursor, Limit, Page, paginate, wireFact } from './common.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
-import { BlendedPrice, ModelRef, OfferView, RankedRating, toModelRef, toOfferView, toRankedRating } from './shapes.ts';
+import { BlendedPrice, ModelRef, OfferView, RankedRating, toModelRef, toRankedRating } from './shapes.ts';
 import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
 import { leftOutNote } from './cheapest-for-left-out.ts';
-import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
-import { isDeprecatedModel } from '../engines/offer-lifecycle.ts';
-import { cheapestServed, hasShutDownOffer } from '../engines/offer-frontier.ts';
+import { boardRows, cloudItem, selfHostedItem, type Row } from './cheapest-for-items.ts';
+import { stitched } from './json-fragment.ts';
+import { cheapestInFrontier, shutDownInFrontier } from '../engines/offer-frontier.ts';
 
 const WHERE = ['any-cloud', 'eu-cloud', 'on-premises', 'local'] as const;
 type Where = (typeof WHERE)[number];
@@ -64,54 +63,6 @@ function notes(ub: UseBoard, selfHosted: boolean): string | null {
   else if (ub.fell_back) out.push(`The preferred board for ${ub.use} is absent from the dataset; ${ub.leaderboard}/${ub.category} is used instead.`);
   if (selfHosted) out.push(SELF_HOSTED_NOTE);
   return out.length ? out.join(' ') : null;
-}
-
-const fmt = (x: number) => String(Math.round(x * 10000) / 10000);
-const fmtParams = (n: number) => (n >= 1e9 ? `${fmt(n / 1e9)}B` : n >= 1e6 ? `${fmt(n / 1e6)}M` : String(n));
-
-function ratingText(b: Board, e: BoardEntry, floor: string): string {
-  return `rated ${Math.round(e.best.rating)} (variant ${e.best.variant}, ${e.best.as_of}) on ${b.leaderboard}/${b.category}, rank ${e.rank} of ${b.entries.length}${floor}`;
-}
-
-function cloudWhy(ds: Dataset, m: Model, b: Board, e: BoardEntry, p: PricedOffer, floor: string, where: Where, share: number): string {
-  const o = p.offer;
-  const provider = ds.providerById.get(o.provider)?.name ?? o.provider;
-  const residency = where !== 'eu-cloud' ? '' : o.region === 'eu' ? ' EU-regional' : o.eu_resident.value === 'yes' ? ' EU-resident' : ' (choose an EU region)';
-  const prices = [o.prices.input && `$${o.prices.input.value} input (${o.prices.input.as_of})`, o.prices.output && `$${o.prices.output.value} output (${o.prices.output.as_of})`].filter(Boolean).join(' and ');
-  const n = o.next_prices?.value;
-  // A price the source schedules (an introductory rate ending) is said with the day it starts.
-  const next = n && n.input !== undefined && n.output !== undefined
-    ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '';
-  return `${m.name.value} is ${ratingText(b, e, floor)}; its cheapest${where === 'eu-cloud' ? ' EU' : ''} offer is ${provider}${residency} `
-    + `(${o.provider_model_id}) at ${prices} per 1M tokens: $${fmt(p.blended)} blended at ${fmt(share * 100)}% input.${next}`;
-}
-
-/**
- * The developer's own price beside a reseller's, in the sentence: " Sold by a reseller; Anthropic's own: $9 blended."
- * With where=eu-cloud, `own` is the developer's cheapest EU offer; `ownAnywhere` its cheapest offer at all, so a
- * developer whose own offers are all outside the EU is said to sell it there, not to sell it nowhere.
- */
-function ownPriceText(ds: Dataset, own: PricedOffer | undefined, m: Model, ownAnywhere?: PricedOffer): string {
-  if (!own && ownAnywhere) {
-    const o = ownAnywhere.offer;
-    const name = ds.providerById.get(o.provider)?.name ?? o.provider;
-    const prices = `$${o.prices.input?.value}/$${o.prices.output?.value} input/output per 1M tokens, $${fmt(ownAnywhere.blended)} blended`;
-    const residency = o.eu_resident.value === 'no' ? 'is not EU-resident' : 'is not known to be EU-resident';
-    return ` Sold by a reseller here; the developer's own offer (${name}, ${prices}) ${residency}.`;
-  }
-  if (!own) {
-    const zero = zeroPricedOwnOffer(ds.offersByModel.get(m.id) ?? [], ds.meta.data_as_of);
-    if (!zero) return ' Sold by a reseller; the developer sells it through no offer in the dataset.';
-    return ` Sold by a reseller; ${noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider)}`;
-  }
-  const name = ds.providerById.get(own.offer.provider)?.name ?? own.offer.provider;
-  return ` Sold by a reseller; the developer's own offer (${name}) is $${fmt(own.blended)} blended.`;
-}
-
-function selfHostedWhy(m: Model, b: Board, e: BoardEntry, floor: string): string {
-  const p = m.parameters_total;
-  const size = p ? `${fmtParams(p.value)} total parameters (${p.as_of})` : 'no parameter count in the dataset';
-  return `${m.name.value} has open weights and ${size}; it is ${ratingText(b, e, floor)}.`;
 }
 
 export const cheapest_for = defineOperation({
@@ -193,42 +144,39 @@ export const cheapest_for = defineOperation({
     let deprecatedOut = 0;
     let shutDownOut = 0;
 
-    type Candidate = { m: Model; e: BoardEntry; priced?: PricedOffer; own?: PricedOffer; ownAnywhere?: PricedOffer };
+    // A candidate is a board row and, in the cloud, its cheapest offer: the developer's own offer beside a reseller's
+    // is looked up only for the rows a page shows.
+    type Candidate = { r: Row; priced?: PricedOffer };
     const found: Candidate[] = [];
     let metFloor = 0;
     const b = ub.board;
-    for (const e of b?.entries ?? []) {
+    for (const r of b ? boardRows(ds, b) : []) {
+      const { e, m } = r;
       if (!floor.meets(e)) continue;
       metFloor++;
-      const m = ds.modelById.get(e.model_id)!;
       if (input.min_context !== undefined && !((m.context_window?.value ?? 0) >= input.min_context)) continue;
       if (input.open_weights !== undefined && m.open_weights?.value !== input.open_weights) continue;
       if (ub.requires && m.capabilities[ub.requires]?.value !== true) continue;
-      if (!input.include_deprecated && isDeprecatedModel(m, asOf)) {
+      if (!input.include_deprecated && r.deprecated) {
         deprecatedOut++;
         continue;
       }
       if (selfHosted) {
-        if (m.open_weights?.value === true) found.push({ m, e });
+        if (m.open_weights?.value === true) found.push({ r });
         continue;
       }
-      const priced = cheapestServed(ds, m.id, input.input_share, filter);
-      // A reseller's price (sometimes a fraction of the developer's) is shown beside the developer's own.
-      const own = priced && !priced.offer.first_party ? cheapestServed(ds, m.id, input.input_share, ownFilter) : undefined;
-      // Under eu-cloud, a developer with no EU offer may still sell the model elsewhere: said so, not "sells none".
-      const ownAnywhere = priced && !own && !priced.offer.first_party && filter.eu
-        ? cheapestServed(ds, m.id, input.input_share, { first_party_only: true, eu: false }) : undefined;
-      if (priced) found.push({ m, e, priced, ...(own ? { own } : {}), ...(ownAnywhere ? { ownAnywhere } : {}) });
-      else if (hasShutDownOffer(ds, m.id, input.input_share, filter)) shutDownOut++;
+      const priced = cheapestInFrontier(r.frontier, input.input_share, filter);
+      if (priced) found.push({ r, priced });
+      else if (shutDownInFrontier(r.frontier, input.input_share, filter)) shutDownOut++;
     }
     // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
-    const size = (c: Candidate) => c.m.parameters_total?.value ?? Infinity;
+    const size = (c: Candidate) => c.r.m.parameters_total?.value ?? Infinity;
     found.sort((x, y) => (selfHosted ? size(x) - size(y) : x.priced!.blended - y.priced!.blended)
-      || y.e.best.rating - x.e.best.rating || x.m.id.localeCompare(y.m.id));
+      || y.r.e.best.rating - x.r.e.best.rating || x.r.m.id.localeCompare(y.r.m.id));
 
     const { items, page } = paginate(found, input.limit, input.cursor);
     const offset = decodeCursor(input.cursor);
-    return {
+    return stitched({
       use: input.use,
       leaderboard: ub.leaderboard,
       category: ub.category,
@@ -253,25 +201,18 @@ export const cheapest_for = defineOperation({
         rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length,
         deprecated_left_out: deprecatedOut, shut_down_left_out: shutDownOut,
       },
-      items: items.map((c, i): Item => {
-        const offer = c.priced ? toOfferView(ds, c.priced.offer, input.input_share) : null;
-        return {
-          position: offset + i + 1,
-          model: toModelRef(ds, c.m),
-          rating: toRankedRating(b!, c.e),
-          blended_price: offer?.blended_price ?? null,
-          offer,
-          first_party: c.priced ? c.priced.offer.first_party : null,
-          developer_offer: c.own ? toOfferView(ds, c.own.offer, input.input_share) : null,
-          parameters_total: c.m.parameters_total ?? null,
-          model_status: c.m.status ?? null,
-          why: c.priced
-            ? cloudWhy(ds, c.m, b!, c.e, c.priced, floorText, input.where, input.input_share)
-              + (c.priced.offer.first_party ? '' : ownPriceText(ds, c.own, c.m, c.ownAnywhere))
-            : selfHostedWhy(c.m, b!, c.e, floorText),
-        };
-      }),
+      items: stitched(items.map((c, i): Item => {
+        const position = offset + i + 1;
+        if (!c.priced) return selfHostedItem(ds, b!, c.r, position, floorText);
+        const f = c.r.frontier;
+        // A reseller's price (sometimes a fraction of the developer's) is shown beside the developer's own.
+        const own = c.priced.offer.first_party ? undefined : cheapestInFrontier(f, input.input_share, ownFilter);
+        // Under eu-cloud, a developer with no EU offer may still sell the model elsewhere: said so, not "sells none".
+        const ownAnywhere = !own && !c.priced.offer.first_party && filter.eu
+          ? cheapestInFrontier(f, input.input_share, { first_party_only: true, eu: false }) : undefined;
+        return cloudItem(ds, b!, c.r, position, c.priced, own, ownAnywhere, floorText, input.where, input.input_share);
+      })),
       page,
-    };
+    });
   },
 });

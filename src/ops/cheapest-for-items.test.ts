@@ -1,0 +1,67 @@
+// Tests of cheapest_for's kept row parts: what one ask adds (the blended prices, the floor) never carries into the next.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { projectBody, writeBody } from '../access/index.ts';
+import { aDataset, aModel, anOffer, aRating, f } from '../dataset/fixtures.ts';
+import { cheapest_for } from './cheapest-for.ts';
+import { isStitched, stitched } from './json-fragment.ts';
+
+const price = (input: number, output: number) => ({ input: f(input), output: f(output) });
+
+// One model, sold by a reseller at $1 in / $3 out and by its developer (acme) at $2 in / $6 out.
+const ds = aDataset({
+  models: [aModel({ id: 'm' })],
+  offers: [
+    anOffer({ model_id: 'm', provider: 'a', prices: price(1, 3) }),
+    anOffer({ model_id: 'm', provider: 'acme', first_party: true, prices: price(2, 6) }),
+  ],
+  ratings: [aRating({ model_id: 'm', rating: 1400, rating_lower: 1395, rating_upper: 1405 })],
+});
+
+type Out = Record<string, any> & { items: Array<Record<string, any>> };
+const run = (input: Record<string, unknown>) => cheapest_for.handler(ds, cheapest_for.input.parse(input), { today: '2026-10-01' }) as Out;
+
+/** The answer as the executor writes it (kept parts copied as text), and as projected and serialized whole. */
+function written(out: Out, full: boolean): [string, string] {
+  const body = { data_as_of: ds.meta.data_as_of, ...out };
+  const opts = { full, sources: ds.sourceById, baseUrl: 'http://x' };
+  assert.ok(isStitched(out), 'the answer is written from kept parts');
+  return [writeBody(stitched(body), opts).json, JSON.stringify(projectBody(body, opts))];
+}
+
+test('each ask prices the kept offer at its own input share, in the figures and in the sentence', () => {
+  // 0.75 x $1 + 0.25 x $3 = $1.5 (reseller); 0.75 x $2 + 0.25 x $6 = $3 (developer).
+  const a = run({ input_share: 0.75 }).items[0];
+  // 0.25 x $1 + 0.75 x $3 = $2.5; 0.25 x $2 + 0.75 x $6 = $5.
+  const b = run({ input_share: 0.25, min_elo: 1390 }).items[0];
+  assert.deepEqual([a.blended_price.value, a.offer.blended_price.value, a.developer_offer.blended_price.value], [1.5, 1.5, 3]);
+  assert.deepEqual([b.blended_price.value, b.offer.blended_price.value, b.developer_offer.blended_price.value], [2.5, 2.5, 5]);
+  assert.deepEqual([a.offer.blended_price.input_share, b.developer_offer.blended_price.input_share], [0.75, 0.25]);
+  assert.match(a.why,
+    /per 1M tokens: \$1\.5 blended at 75% input\. Sold by a reseller; the developer's own offer \(acme\) is \$3 blended\.$/);
+  assert.match(b.why,
+    /, at or above the floor of 1390; its cheapest offer is a \(m\) at .*: \$2\.5 blended at 25% input\..* \$5 blended\.$/);
+  assert.doesNotMatch(b.why, /floor of 1390.*floor|75%/);
+  // The offer's own facts are the same objects in both answers (kept once), its blend a new one each time.
+  assert.equal(a.offer.prices, b.offer.prices);
+  assert.notEqual(a.offer.blended_price, b.offer.blended_price);
+});
+
+test('the blend names the prices it reads: input only at share 1, output only at share 0', () => {
+  assert.deepEqual(run({ input_share: 1 }).items[0].blended_price, { value: 1, input_share: 1, derived_from: ['prices.input'] });
+  assert.deepEqual(run({ input_share: 0 }).items[0].blended_price, { value: 3, input_share: 0, derived_from: ['prices.output'] });
+  assert.deepEqual(run({ input_share: 0.5 }).items[0].blended_price.derived_from, ['prices.input', 'prices.output']);
+});
+
+test('answers written from kept parts equal the answer projected and serialized whole, ask after ask, both tiers', () => {
+  for (const share of [0.75, 0.1, 0.75, 0.9]) {
+    for (const full of [true, false]) {
+      const [kept, whole] = written(run({ input_share: share }), full);
+      assert.equal(kept, whole, `share ${share} ${full ? 'full' : 'partial'}`);
+    }
+  }
+  // The partial tier drops the offer's sources and lists them once.
+  const [partial] = written(run({}), false);
+  assert.doesNotMatch(partial, /"listed_by"/);
+  assert.match(partial, /"sources":\[\{"id":/);
+});

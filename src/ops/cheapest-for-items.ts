@@ -1,0 +1,209 @@
+// cheapest_for's rows from parts kept per dataset; an ask adds the blended prices and the floor, and joins them.
+//
+// Most of a row no ask changes: the model's reference, its rating on the board, an offer's view but for its blended
+// price, the words of the sentence around the figures. Made per ask, then projected and serialized, they were most
+// of a cold call and most of what it allocated. They are made here once (when a page first shows them), marked
+// `kept` so the answer copies their JSON and partial projection as text (json-fragment.ts), and keyed by the Board,
+// Model and Offer objects of the dataset, so bounded by its catalogue and gone with it.
+import type { Dataset } from '../dataset/dataset.ts';
+import { isDeprecatedModel } from '../engines/offer-lifecycle.ts';
+import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
+import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
+import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
+import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
+import { kept, stitched } from './json-fragment.ts';
+import { toModelRef, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating } from './shapes.ts';
+
+export type Where = 'any-cloud' | 'eu-cloud' | 'on-premises' | 'local';
+
+/** One answer item (cheapest_for's `Item`). */
+export type CheapestItem = {
+  position: number;
+  model: ModelRef;
+  rating: RankedRating;
+  blended_price: BlendedPrice | null;
+  offer: OfferView | null;
+  first_party: boolean | null;
+  developer_offer: OfferView | null;
+  parameters_total: Fact<number> | null;
+  model_status: Fact<ModelStatus> | null;
+  why: string;
+};
+
+/** A board entry with what the ranking reads of its model, made once per board; its answer parts made on first show. */
+export type Row = {
+  readonly e: BoardEntry;
+  readonly m: Model;
+  /** Deprecated or shut down by the data date: left out unless include_deprecated. */
+  readonly deprecated: boolean;
+  /** The model's offers that can be its cheapest (engines/offer-frontier.ts), held here to skip two look-ups a row. */
+  readonly frontier: Frontier;
+  shown?: Shown;
+};
+
+/** What an item shows of its model and rating, the same in every answer. */
+type Shown = {
+  model: ModelRef;
+  rating: RankedRating;
+  parameters_total: Fact<number> | null;
+  model_status: Fact<ModelStatus> | null;
+  /** `<name> is rated 1082 (variant v, date) on board, rank 3 of 337`, the floor's words to follow. */
+  cloudHead: string;
+  /** `<name> has open weights and 8B total parameters (date); it is rated ...`. */
+  selfHead: string;
+  /** The sentence's end when the developer sells the model through no priced offer. */
+  noOwnPrice: string;
+};
+
+const rowsByBoard = new WeakMap<Board, readonly Row[]>();
+
+/** The board's entries, best first, with their models (asOf: the dataset's date, the same for every ask on it). */
+export function boardRows(ds: Dataset, b: Board): readonly Row[] {
+  let rows = rowsByBoard.get(b);
+  if (!rows) {
+    const asOf = ds.meta.data_as_of;
+    rows = b.entries.map((e) => {
+      const m = ds.modelById.get(e.model_id)!;
+      return { e, m, deprecated: isDeprecatedModel(m, asOf), frontier: frontierOfModel(ds, m.id) };
+    });
+    rowsByBoard.set(b, rows);
+  }
+  return rows;
+}
+
+const fmt = (x: number) => String(Math.round(x * 10000) / 10000);
+const fmtParams = (n: number) => (n >= 1e9 ? `${fmt(n / 1e9)}B` : n >= 1e6 ? `${fmt(n / 1e6)}M` : String(n));
+const keptOrNull = <T extends object>(v: T | undefined): T | null => (v ? kept(v) : null);
+
+function shownOf(ds: Dataset, b: Board, r: Row): Shown {
+  if (r.shown) return r.shown;
+  const { e, m } = r;
+  const rated = `rated ${Math.round(e.best.rating)} (variant ${e.best.variant}, ${e.best.as_of}) on ${b.leaderboard}/${b.category}, `
+    + `rank ${e.rank} of ${b.entries.length}`;
+  const p = m.parameters_total;
+  const size = p ? `${fmtParams(p.value)} total parameters (${p.as_of})` : 'no parameter count in the dataset';
+  const zero = zeroPricedOwnOffer(ds.offersByModel.get(m.id) ?? [], ds.meta.data_as_of);
+  return (r.shown = {
+    model: kept(toModelRef(ds, m)),
+    rating: kept(toRankedRating(b, e)),
+    parameters_total: keptOrNull(m.parameters_total),
+    model_status: keptOrNull(m.status),
+    cloudHead: `${m.name.value} is ${rated}`,
+    selfHead: `${m.name.value} has open weights and ${size}; it is ${rated}`,
+    noOwnPrice: zero
+      ? ` Sold by a reseller; ${noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider)}`
+      : ' Sold by a reseller; the developer sells it through no offer in the dataset.',
+  });
+}
+
+/** An offer's view but for its blended price, and the words that name it, made once per offer. */
+type OfferParts = {
+  /** OfferView's members up to `blended_price`, in its order; its facts kept. */
+  head: Omit<OfferView, 'blended_price'>;
+  /** `; its cheapest offer is <provider> (<id>) at $x input (date) and $y output (date) per 1M tokens: $`. */
+  cheapestAny: string;
+  /** The same under where=eu-cloud: `its cheapest EU offer is <provider> EU-resident ...`. */
+  cheapestEu: string;
+  /** A price the source schedules, with the day it starts (or empty). */
+  next: string;
+  /** As the developer's own beside a reseller's: ` Sold by a reseller; the developer's own offer (<name>) is $`. */
+  ownHead: string;
+  /** As the developer's own outside the EU: the sentence up to its blended price, and after it. */
+  elsewhereHead: string;
+  elsewhereTail: string;
+};
+
+const offerParts = new WeakMap<Offer, OfferParts>();
+
+function partsOf(ds: Dataset, o: Offer): OfferParts {
+  let p = offerParts.get(o);
+  if (p) return p;
+  const name = ds.providerById.get(o.provider)?.name ?? o.provider;
+  // The members of toOfferView (shapes.ts) in its order, but the blended price, which each ask adds.
+  const head: Omit<OfferView, 'blended_price'> = {
+    provider: o.provider, provider_name: name, provider_model_id: o.provider_model_id, region: o.region,
+    prices: kept(o.prices), eu_resident: kept(o.eu_resident), listed_by: kept([...o.listed_by]),
+    sku: o.sku, first_party: o.first_party,
+  };
+  if (o.status) head.status = kept(o.status);
+  if (o.deprecation_date) head.deprecation_date = kept(o.deprecation_date);
+  if (o.shutdown_date) head.shutdown_date = kept(o.shutdown_date);
+  if (o.replacement) head.replacement = kept(o.replacement);
+  if (o.held_back) head.held_back = kept(o.held_back);
+  if (o.next_prices) head.next_prices = kept(o.next_prices);
+  const prices = [
+    o.prices.input && `$${o.prices.input.value} input (${o.prices.input.as_of})`,
+    o.prices.output && `$${o.prices.output.value} output (${o.prices.output.as_of})`,
+  ].filter(Boolean).join(' and ');
+  const residency = o.region === 'eu' ? ' EU-regional' : o.eu_resident.value === 'yes' ? ' EU-resident' : ' (choose an EU region)';
+  const n = o.next_prices?.value;
+  p = {
+    head,
+    cheapestAny: `; its cheapest offer is ${name} (${o.provider_model_id}) at ${prices} per 1M tokens: $`,
+    cheapestEu: `; its cheapest EU offer is ${name}${residency} (${o.provider_model_id}) at ${prices} per 1M tokens: $`,
+    // A price the source schedules (an introductory rate ending) is said with the day it starts.
+    next: n && n.input !== undefined && n.output !== undefined
+      ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '',
+    ownHead: ` Sold by a reseller; the developer's own offer (${name}) is $`,
+    elsewhereHead: ` Sold by a reseller here; the developer's own offer (${name}, `
+      + `$${o.prices.input?.value}/$${o.prices.output?.value} input/output per 1M tokens, $`,
+    elsewhereTail: ` blended) ${o.eu_resident.value === 'no' ? 'is not EU-resident' : 'is not known to be EU-resident'}.`,
+  };
+  offerParts.set(o, p);
+  return p;
+}
+
+/** The offer prices a blend reads at a share: kept, one list per case. */
+const DERIVED_BOTH = kept(['prices.input', 'prices.output']);
+const DERIVED_INPUT = kept(['prices.input']);
+const DERIVED_OUTPUT = kept(['prices.output']);
+const derivedFrom = (share: number) => (share > 0 ? (share < 1 ? DERIVED_BOTH : DERIVED_INPUT) : DERIVED_OUTPUT);
+
+/** toOfferView(ds, o, share), its unchanging part kept per offer: the same members, values and order. */
+export function offerViewAt(ds: Dataset, o: Offer, share: number): OfferView {
+  const v = Object.assign({}, partsOf(ds, o).head) as OfferView;
+  const blended = blendedPrice(o.prices, share);
+  v.blended_price = blended === undefined ? null : { value: blended, input_share: share, derived_from: derivedFrom(share) };
+  return stitched(v);
+}
+
+/** The developer's own price beside a reseller's, at the end of the sentence (see cloudItem). */
+function ownPriceText(ds: Dataset, shown: Shown, own: PricedOffer | undefined, ownAnywhere: PricedOffer | undefined): string {
+  if (!own && ownAnywhere) {
+    const p = partsOf(ds, ownAnywhere.offer);
+    return `${p.elsewhereHead}${fmt(ownAnywhere.blended)}${p.elsewhereTail}`;
+  }
+  if (!own) return shown.noOwnPrice;
+  return `${partsOf(ds, own.offer).ownHead}${fmt(own.blended)} blended.`;
+}
+
+/**
+ * A row priced in the cloud. With where=eu-cloud, `own` is the developer's cheapest EU offer; `ownAnywhere` its
+ * cheapest offer at all, so a developer whose own offers are all outside the EU is said to sell it there, not to sell
+ * it nowhere.
+ */
+export function cloudItem(
+  ds: Dataset, b: Board, r: Row, position: number, priced: PricedOffer, own: PricedOffer | undefined,
+  ownAnywhere: PricedOffer | undefined, floorText: string, where: Where, share: number,
+): CheapestItem {
+  const s = shownOf(ds, b, r);
+  const o = priced.offer;
+  const p = partsOf(ds, o);
+  const offer = offerViewAt(ds, o, share);
+  const why = `${s.cloudHead}${floorText}${where === 'eu-cloud' ? p.cheapestEu : p.cheapestAny}${fmt(priced.blended)} blended at `
+    + `${fmt(share * 100)}% input.${p.next}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere)}`;
+  return stitched({
+    position, model: s.model, rating: s.rating, blended_price: offer.blended_price, offer, first_party: o.first_party,
+    developer_offer: own ? offerViewAt(ds, own.offer, share) : null,
+    parameters_total: s.parameters_total, model_status: s.model_status, why,
+  });
+}
+
+/** A row on premises or locally: no offer, ranked by size. */
+export function selfHostedItem(ds: Dataset, b: Board, r: Row, position: number, floorText: string): CheapestItem {
+  const s = shownOf(ds, b, r);
+  return stitched({
+    position, model: s.model, rating: s.rating, blended_price: null, offer: null, first_party: null, developer_offer: null,
+    parameters_total: s.parameters_total, model_status: s.model_status, why: `${s.selfHead}${floorText}.`,
+  });
+}
