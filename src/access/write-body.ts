@@ -18,34 +18,13 @@ import { attributionText, put, sourceRef, SOURCE_LISTS, strip, type ProjectionOp
  */
 export type Written = { readonly parts: readonly string[]; readonly json: string; value: Record<string, unknown> };
 
-/** A string this long (a kept part's text, most often) is written as it is; shorter ones are joined first. */
-const ALONE = 512;
-/** Joined short strings are cut at this length, well under a large object. */
-const PIECE = 16 * 1024;
-
-/**
- * The strings of an answer's JSON, in order: long ones as they are, runs of short ones (keys, commas, figures)
- * joined, so that a 20-entry models_for_hardware page is not thousands of writes.
- */
+/** The strings of an answer's JSON, in order. */
 class Sink {
   private readonly done: string[] = [];
-  private cur = '';
   add(s: string): void {
-    if (s.length >= ALONE) {
-      if (this.cur) this.done.push(this.cur);
-      this.cur = '';
-      this.done.push(s);
-      return;
-    }
-    this.cur += s;
-    if (this.cur.length >= PIECE) {
-      this.done.push(this.cur);
-      this.cur = '';
-    }
+    this.done.push(s);
   }
   written(value: Record<string, unknown>): Written {
-    if (this.cur) this.done.push(this.cur);
-    this.cur = '';
     const parts = this.done;
     let json: string | undefined;
     return { parts, get json() { return (json ??= parts.join('')); }, value };
