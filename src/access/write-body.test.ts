@@ -91,7 +91,7 @@ test('kept parts are frozen: what is served as prepared text cannot change under
   assert.throws(() => { (part as { id: string }).id = 'y'; }, TypeError);
 });
 
-test('a long answer comes as strings, each under V8\'s large-object size, whose join is the whole JSON, on both tiers', () => {
+test('a long answer comes in pieces under V8\'s large-object size whose join is the whole JSON, on both tiers', () => {
   // 2,000 entries of about 100 characters: 200 K characters, past the 128 K one-byte string a V8 large object starts at.
   const hardware = kept({ id: 'gpu', memory_gb: { value: 24, as_of: '2025-07-21', source: 'epoch' } });
   const items = stitched(Array.from({ length: 2000 }, (_, i) => stitched({ rank: i, hardware, note: `entry ${i} ${'n'.repeat(40)}` })));

@@ -10,21 +10,29 @@ import { partialText } from './partial-text.ts';
 import { attributionText, put, sourceRef, SOURCE_LISTS, strip, type ProjectionOptions, type Walk } from './projection.ts';
 
 /**
- * The answer's JSON as the strings it is made of, in order (`json` joins them), and the value it is the JSON of (what
- * MCP returns as structuredContent). The bytes are written from the strings one after another (surfaces/utf8.ts,
- * utf8BytesOf): a kept part's prepared text is copied straight into the bytes, never into a new string first.
- * Joined into one string, a 154 KB list_hardware page was a V8 large object (128 K characters or more), and making
- * one cost 1 ms of CPU; cut into joined pieces of 32 K it still cost as much in young-generation collections.
+ * The answer's JSON, in pieces of about PIECE characters (`json` joins them), and the value it is the JSON of (what
+ * MCP returns as structuredContent). The pieces are for writing the bytes (surfaces/utf8.ts, utf8BytesOf): an
+ * answer made as one string of 128 K characters or more is flattened, when its bytes are written, into one V8 large
+ * object, and each such allocation cost 0.6 to 3 ms on this machine (a 154 KB list_hardware page: 1 ms of its 1.5).
  */
 export type Written = { readonly parts: readonly string[]; readonly json: string; value: Record<string, unknown> };
 
-/** The strings of an answer's JSON, in order. */
+/** Under V8's regular object limit (128 K one-byte characters), with room for the piece that overflows it. */
+const PIECE = 32 * 1024;
+
+/** Text appended in order and cut into pieces: each piece flattens on its own, in the young generation. */
 class Sink {
   private readonly done: string[] = [];
+  private cur = '';
   add(s: string): void {
-    this.done.push(s);
+    this.cur += s;
+    if (this.cur.length >= PIECE) {
+      this.done.push(this.cur);
+      this.cur = '';
+    }
   }
   written(value: Record<string, unknown>): Written {
+    if (this.cur) this.done.push(this.cur);
     const parts = this.done;
     let json: string | undefined;
     return { parts, get json() { return (json ??= parts.join('')); }, value };
@@ -120,8 +128,7 @@ type Part = { value: unknown; written: boolean };
 function whole(value: unknown, head: string, out: Sink): Part {
   const j = JSON.stringify(value);
   if (j === undefined) return { value, written: false };
-  out.add(head);
-  out.add(j);
+  out.add(head + j);
   return { value, written: true };
 }
 
@@ -136,8 +143,7 @@ function writePartial(v: unknown, head: string, w: PartialWalk): Part {
       }
       for (const id of p.ids) w.ids.add(id);
       if (p.json === undefined) return { value: p.value, written: false };
-      w.out.add(head);
-      w.out.add(p.json);
+      w.out.add(head + p.json);
       return { value: p.value, written: true };
     }
     // A stitched object shaped like a fact would lose its provenance members: projected as a whole instead.
