@@ -90,19 +90,3 @@ test('kept parts are frozen: what is served as prepared text cannot change under
   const part = kept({ id: 'x' });
   assert.throws(() => { (part as { id: string }).id = 'y'; }, TypeError);
 });
-
-test('a long answer comes in pieces under V8\'s large-object size whose join is the whole JSON, on both tiers', () => {
-  // 2,000 entries of about 100 characters: 200 K characters, past the 128 K one-byte string a V8 large object starts at.
-  const hardware = kept({ id: 'gpu', memory_gb: { value: 24, as_of: '2025-07-21', source: 'epoch' } });
-  const items = stitched(Array.from({ length: 2000 }, (_, i) => stitched({ rank: i, hardware, note: `entry ${i} ${'n'.repeat(40)}` })));
-  const body = stitched({ data_as_of: '2026-08-01', items });
-  for (const full of [true, false]) {
-    const w = writeBody(body, { ...base, full });
-    const expected = JSON.stringify(full ? body : projectBody(body, { ...base, full }));
-    assert.ok(expected.length > 200_000);
-    assert.ok(w.parts.length >= 4, `${w.parts.length} pieces`);
-    for (const p of w.parts) assert.ok(p.length < 128 * 1024, `a piece of ${p.length} characters`);
-    assert.equal(w.parts.join(''), expected);
-    assert.equal(w.json, expected);
-  }
-});

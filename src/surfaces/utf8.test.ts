@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { utf8Bytes, utf8BytesOf } from './utf8.ts';
+import { utf8Bytes } from './utf8.ts';
 
 // Expected bytes from the UTF-8 definition (RFC 3629), written by hand.
 test('utf8Bytes: ASCII, two-, three- and four-byte characters, and a lone surrogate as U+FFFD', () => {
@@ -25,21 +25,4 @@ test('utf8Bytes: strings that outgrow the scratch buffer, and one past its bound
   const c = utf8Bytes(huge);
   assert.equal(c.length, 4_500_000);
   assert.equal(c.subarray(0, 3).toString('hex'), 'e282ac');
-});
-
-test('utf8BytesOf: pieces written one after another, multi-byte characters at their edges, past the scratch bound too', () => {
-  // Expected: the bytes of each piece in turn, by the UTF-8 definition (é = c3 a9, € = e2 82 ac, 😀 = f0 9f 98 80).
-  assert.deepEqual([...utf8BytesOf(['{"a":', '"é"', '}'])], [0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0xa9, 0x22, 0x7d]);
-  assert.deepEqual([...utf8BytesOf(['€', '😀'])], [0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80]);
-  assert.deepEqual([...utf8BytesOf([])], []);
-  const pieces = [`${'x'.repeat(40_000)}é`, 'y'.repeat(40_000), `€${'z'.repeat(60_000)}`];
-  const a = utf8BytesOf(pieces);
-  assert.equal(a.length, 40_002 + 40_000 + 60_003);
-  assert.equal(a.toString('utf8'), pieces.join(''));
-  const b = utf8BytesOf(['q'.repeat(10)]);
-  assert.equal(a.toString('utf8'), pieces.join(''), 'a later call leaves an earlier result alone');
-  assert.equal(b.toString('utf8'), 'q'.repeat(10));
-  const huge = utf8BytesOf(['€'.repeat(800_000), '€'.repeat(800_000)]);
-  assert.equal(huge.length, 4_800_000);
-  assert.equal(huge.subarray(2_399_997, 2_400_003).toString('hex'), 'e282ace282ac');
 });

@@ -21,21 +21,3 @@ export function utf8Bytes(s: string): Buffer {
   scratch.copy(out, 0, 0, n);
   return out;
 }
-
-/**
- * The UTF-8 bytes of the pieces joined, written piece by piece into the scratch buffer: the whole text is never one
- * string. Made as one, a text of 128 K characters or more is flattened into a V8 large object when it is written,
- * and each such allocation cost 0.6 to 3 ms on this machine (access/write-body.ts).
- */
-export function utf8BytesOf(parts: readonly string[]): Buffer {
-  if (parts.length === 1) return utf8Bytes(parts[0]);
-  let most = 0;
-  for (const p of parts) most += p.length * 3;
-  if (most > SCRATCH_MAX) return Buffer.from(parts.join(''), 'utf8');
-  if (most > scratch.length) scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_MAX, Math.max(most, scratch.length * 2)));
-  let n = 0;
-  for (const p of parts) n += scratch.write(p, n, 'utf8');
-  const out = Buffer.allocUnsafeSlow(n);
-  scratch.copy(out, 0, 0, n);
-  return out;
-}
