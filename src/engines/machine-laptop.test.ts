@@ -1,20 +1,10 @@
 // A gaming laptop is a laptop GPU, never a 128 GB MacBook; a laptop of unknown kind says what was assumed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { aDataset, aHardware, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { isRefusal, resolveMachine, type MachineMapping } from './machine.ts';
+import { ok, real, skip } from './machine-fixtures.ts';
 
-const real = existsSync(DEFAULT_DATA_DIR) ? loadDataset(DEFAULT_DATA_DIR) : undefined;
-const skip = !real;
-
-function ok(text: string): MachineMapping {
-  const r = resolveMachine(real!, text);
-  assert.ok(!isRefusal(r), `${text}: refused: ${isRefusal(r) ? r.message : ''}`);
-  return r as MachineMapping;
-}
 
 test('a gaming laptop, a laptop GPU, an NVIDIA laptop: the 8 GB laptop GPU, not a 128 GB MacBook', { skip }, () => {
   // hardware-configs.csv, the 15 laptop GPUs by memory: 6 GB (3060, 4050), 8 GB (3070, 3080 8 GB, 4060, 4070, 5060, 5070),

@@ -1,25 +1,10 @@
 // Links between cards (NVLink, NVSwitch, a bridge, PCIe, SXM) keep the count and the device named, and say what is modelled.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
-import { isRefusal, resolveMachine, type MachineMapping, type MachineRefusal } from './machine.ts';
+import { isRefusal, resolveMachine } from './machine.ts';
+import { ok, real, refused, skip } from './machine-fixtures.ts';
 import { readMachine } from './machine-words.ts';
 
-const real = existsSync(DEFAULT_DATA_DIR) ? loadDataset(DEFAULT_DATA_DIR) : undefined;
-const skip = !real;
-
-function ok(text: string): MachineMapping {
-  const r = resolveMachine(real!, text);
-  assert.ok(!isRefusal(r), `${text}: refused: ${isRefusal(r) ? r.message : ''}`);
-  return r as MachineMapping;
-}
-function refused(text: string): MachineRefusal {
-  const r = resolveMachine(real!, text);
-  assert.ok(isRefusal(r), `${text}: expected a refusal, got ${isRefusal(r) ? '' : r.value}`);
-  return r as MachineRefusal;
-}
 
 test('reading: NVLink, NV-Link, a bridge and NVSwitch are the link, not a word of the card\'s name', () => {
   const known = new Set(['3090', 'h100']);

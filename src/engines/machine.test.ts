@@ -1,27 +1,12 @@
 // Machines as people name them: each phrase maps to the configuration it names, or is refused with the candidates.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { aDataset, aHardware, aModel, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { fitModel } from './hardware-fit.ts';
-import { isRefusal, resolveMachine, type MachineMapping, type MachineRefusal } from './machine.ts';
+import { isRefusal, resolveMachine, type MachineMapping } from './machine.ts';
+import { ok, real, refused, skip } from './machine-fixtures.ts';
 import { deviceName, readMachine } from './machine-words.ts';
 
-const real = existsSync(DEFAULT_DATA_DIR) ? loadDataset(DEFAULT_DATA_DIR) : undefined;
-const skip = !real;
-
-function ok(text: string): MachineMapping {
-  const r = resolveMachine(real!, text);
-  assert.ok(!isRefusal(r), `${text}: refused: ${isRefusal(r) ? r.message : ''}`);
-  return r as MachineMapping;
-}
-function refused(text: string): MachineRefusal {
-  const r = resolveMachine(real!, text);
-  assert.ok(isRefusal(r), `${text}: expected a refusal, got ${isRefusal(r) ? '' : r.value}`);
-  return r as MachineRefusal;
-}
 
 test('reading: count, memory, form, vendor and device words are told apart', () => {
   const known = new Set(['3090', '4090', 'h100', 'm3', 'max', 'ti']);
