@@ -148,8 +148,8 @@ export function costCurve(api: ApiCosts, rented: readonly RentedCost[], owned: r
     points.push({
       tokens_millions: v,
       api_usd: paid ? usd(paid.blended_usd_per_mtok * v) : null,
-      rented_usd: rented.length ? usd(leastRentedAt(rented, v)) : null,
-      owned_usd: owned.length ? usd(leastOwnedAt(owned, v)) : null,
+      rented_usd: rented.length ? usd(leastAt(rented, rentedAt, v)) : null,
+      owned_usd: owned.length ? usd(leastAt(owned, ownedAt, v)) : null,
     });
   }
   return points;
@@ -157,20 +157,10 @@ export function costCurve(api: ApiCosts, rented: readonly RentedCost[], owned: r
 
 // The least cost over the options at a volume, as Math.min reads a list (NaN wins), without the list: the curve
 // weighs every configuration at each of its 14 to 19 volumes.
-function leastRentedAt(options: readonly RentedCost[], volume: number): number {
+function leastAt<T>(options: readonly T[], costAt: (o: T, volume: number) => number, volume: number): number {
   let m = Infinity;
   for (const o of options) {
-    const x = rentedAt(o, volume);
-    if (x < m || Number.isNaN(x)) m = x;
-    if (Number.isNaN(m)) break;
-  }
-  return m;
-}
-
-function leastOwnedAt(options: readonly OwnedCost[], volume: number): number {
-  let m = Infinity;
-  for (const o of options) {
-    const x = ownedAt(o, volume);
+    const x = costAt(o, volume);
     if (x < m || Number.isNaN(x)) m = x;
     if (Number.isNaN(m)) break;
   }
