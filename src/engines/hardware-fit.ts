@@ -453,7 +453,7 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
  */
 export type FitBasis = {
   readonly list: readonly Quantization[];
-  readonly weights: readonly number[];
+  readonly weights: ArrayLike<number>;
   readonly overhead: number;
   readonly usable: number;
 };
@@ -461,9 +461,10 @@ export type FitBasis = {
 export function fitBasis(model: Model, hardware: Hardware, opts: FitOptions): FitBasis | undefined {
   const facts = modelFacts(model);
   if ('missing' in facts) return undefined;
-  const list = candidatesFor(facts.native_precision, opts, hardware).list;
-  const weights = list.map((q) => weightsFor(facts.parameters_total, q, facts.published));
-  return { list, weights, overhead: overheadBytes(hardware.count), usable: usableBytes(hardware) };
+  // The weights are the ranking's own, kept with the candidate list: one table of them, not two.
+  const c = candidatesFor(facts.native_precision, opts, hardware);
+  const weights = weightsOn(c, weightsKeptWith(c), facts);
+  return { list: c.list, weights, overhead: overheadBytes(hardware.count), usable: usableBytes(hardware) };
 }
 
 /**
