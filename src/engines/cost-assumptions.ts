@@ -12,9 +12,11 @@ export function costAssumptions(opts: CostOptions, s: CostSettings): string[] {
     `self-hosting: every configuration that fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more (quantization chosen as in models_for_hardware), rented at its on-demand hourly price or bought and run, cheapest first`,
     `prefill (the ${opts.input_share} input share) is compute-bound: ${PREFILL_BASIS}; where the dataset has no compute ` +
       'figure, prompt tokens are counted at the decode rate (the slow side)',
-    `decode is memory-bandwidth bound under continuous batching: up to ${s.max_sequences} sequences of ${s.context} tokens ` +
-      '(each KV cache sized and read at the full context, the slow side) share each step, as many as memory holds, until ' +
-      `compute binds; ${DECODE_BASIS}`,
+    `decode is memory-bandwidth bound under continuous batching: up to ${s.max_sequences} sequences share each step, as ` +
+      `many as memory holds, until compute binds; a request is ${s.context} tokens, ${opts.input_share} of them prompt, and ` +
+      'with requests arriving staggered (steady state) vLLM\'s paged KV cache holds each sequence at its current length, on ' +
+      'average the prompt and half the answer (plus half a 16-token block), which each step reads and memory must hold; ' +
+      `prefix caching, chunked-prefill gaps and preemption are not modelled; ${DECODE_BASIS}`,
     `utilization ${s.utilization}: the share of paid hours spent serving at that throughput (traffic is uneven over a day)`,
     `rented: billed hours = max(hours the volume needs, ${HOURS_PER_MONTH}); at least one machine for the month, extra machines only for the hours needed (dedicated_monthly_usd counts whole machine-months)`,
     `owned: purchase price over ${s.amortization_months} months plus electricity at ${s.power_usd_per_kwh} USD/kWh: ` +

@@ -27,7 +27,7 @@ export type CostOptions = {
   input_share: number;
   /** Restrict self-hosting to this configuration. */
   hardware_id?: string;
-  /** Tokens per sequence the self-hosted KV cache holds (default 8192). */
+  /** Tokens of one request, prompt and answer (default 8192): the length a sequence's KV cache reaches at its end. */
   context?: number;
   /** Share of rented or owned hours spent serving at the estimated throughput (default 0.5). */
   utilization?: number;
@@ -86,6 +86,8 @@ export type ServingReport = {
   context: number;
   max_sequences: number;
   batch: number;
+  /** Tokens a decoding sequence's paged KV cache holds on average: prompt + half the answer (kv-occupancy.ts). */
+  mean_sequence_tokens: number;
   split: Serving['split'];
   bound: Serving['bound'];
   prefill_tokens_per_s: number | null;
@@ -251,6 +253,7 @@ export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: Cos
       context: s.context,
       max_sequences: s.max_sequences,
       batch: serving.batch,
+      mean_sequence_tokens: roundTo(serving.mean_sequence_tokens, 1),
       split: serving.split,
       bound: serving.bound,
       prefill_tokens_per_s: serving.prefill_tokens_per_s === null ? null : roundTo(serving.prefill_tokens_per_s, 0),
@@ -274,7 +277,8 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
   const v = sized.serving;
   return [
     ...sized.fitInputs(),
-    `serving: continuous batching of up to ${s.max_sequences} sequences of ${s.context} tokens; ${v.batch} fit in memory (${v.bound} bound); ` +
+    `serving: continuous batching of up to ${s.max_sequences} sequences of ${s.context} tokens, each holding ` +
+      `${roundTo(v.mean_sequence_tokens, 0)} on average (prompt + half the answer); ${v.batch} fit in memory (${v.bound} bound); ` +
       (v.prefill_tokens_per_s === null
         ? `prefill counted at the decode rate: no compute figure for ${hardware.id}`
         : `prefill compute-bound at ${roundTo(v.prefill_tokens_per_s, 0)} tokens/s`),

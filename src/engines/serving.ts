@@ -2,10 +2,10 @@
 import type { Hardware } from '../schema/index.ts';
 import type { KvCacheType, Quantization } from './constants.ts';
 import { servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
+import { occupancy, sequenceCache } from './kv-occupancy.ts';
 import {
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
-  kvCacheBytes,
   overheadBytes,
   usableBytes,
   weightsBytes,
@@ -16,9 +16,9 @@ export type ServingInput = {
   facts: ModelFacts;
   quantization: Quantization;
   hardware: Hardware;
-  /** Tokens each sequence's KV cache is sized for (and read at, the slow side). */
+  /** Tokens of one request, prompt and answer: the length a sequence's KV cache reaches when its answer ends. */
   context: number;
-  /** Share of the volume that is prompt (prefill) tokens, 0..1. */
+  /** Share of the volume that is prompt (prefill) tokens, 0..1: also each request's prompt share of `context`. */
   input_share: number;
   /** Most sequences decoded at once (the server's max_num_seqs). */
   max_sequences: number;
@@ -26,8 +26,10 @@ export type ServingInput = {
 };
 
 export type Serving = {
-  /** Sequences decoded together: the most memory holds at `context` tokens each, at most `max_sequences`. */
+  /** Sequences decoded together: the most memory holds at their mean length (`mean_sequence_tokens`), at most `max_sequences`. */
   batch: number;
+  /** Tokens a decoding sequence's cache holds on average: prompt + half the answer (kv-occupancy.ts). */
+  mean_sequence_tokens: number;
   /** How the devices share a decode step (src/engines/decode.ts): the split sets the bandwidth and per-step latency. */
   split: DecodeSplit;
   /** What stops the batch growing or the decode rate rising. */
@@ -47,26 +49,28 @@ export function memoryBatch(weights: number, kvPerSequence: number, hardware: Ha
 }
 
 /**
- * Throughput of one configuration serving a model. Decode: every step reads the weights once and every sequence's
- * KV cache (sized and read at the full context: the slow side) and pays the per-layer latency of the configuration's
- * serving layout (src/engines/decode.ts `servingLayout`: several cards run tensor parallel), so the batch multiplies the
- * rate until memory holds no more sequences, `max_sequences` is reached or compute binds (2 FLOPs per active
- * parameter per token, at the prefill efficiency of a dense or MoE model on the accelerator's class: decode.ts
- * `servingFlops`). Prefill runs
- * at the compute-bound rate; where the dataset has no compute figure, prompt tokens are counted at the decode rate
- * (the slow side) and `prefill_tokens_per_s` is null.
+ * Throughput of one configuration serving a model, in steady state under continuous batching: requests arrive
+ * staggered, so the sequences decoding together are spread over their answers, and each holds its current length in
+ * vLLM's paged cache (kv-occupancy.ts), on average the prompt and half the answer. Decode: every step reads the
+ * weights once and every sequence's cache at that mean length, and pays the per-layer latency of the configuration's
+ * serving layout (src/engines/decode.ts `servingLayout`: several cards run tensor parallel), so the batch multiplies
+ * the rate until the blocks the sequences hold on average fill memory, `max_sequences` is reached or compute binds (2
+ * FLOPs per active parameter per token, at the prefill efficiency of a dense or MoE model on the accelerator's class:
+ * decode.ts `servingFlops`). Prefill runs at the compute-bound rate; where the dataset has no compute figure, prompt
+ * tokens are counted at the decode rate (the slow side) and `prefill_tokens_per_s` is null.
  */
 export function servingThroughput(p: ServingInput): Serving {
   const { facts, quantization: q, hardware } = p;
   const total_weights = weightsBytes(facts.parameters_total, q);
   const active_weights = weightsBytes(facts.parameters_active, q);
-  const kv_per_sequence = kvCacheBytes(facts.architecture, p.context, 1, p.kv_cache);
-  const byMemory = Math.max(1, memoryBatch(total_weights, kv_per_sequence, hardware));
+  const held = occupancy(p.context, p.input_share);
+  const cache = sequenceCache(facts.architecture, held, p.kv_cache);
+  const byMemory = Math.max(1, memoryBatch(total_weights, cache.held, hardware));
   const batch = Math.min(byMemory, p.max_sequences);
   const layout = servingLayout(hardware, facts.architecture.layers);
   const flops = servingFlops(hardware);
   const memoryRate = decodeTokensPerSecond({
-    total_weights, active_weights, kv_per_sequence, batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
+    total_weights, active_weights, kv_per_sequence: cache.read, batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
   });
   const computeRate = flops === undefined ? Infinity : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total);
   const decode = Math.min(memoryRate, computeRate);
@@ -74,5 +78,8 @@ export function servingThroughput(p: ServingInput): Serving {
   const prefill = flops === undefined ? null : computeRate;
   const share = p.input_share;
   const tokens_per_s = 1 / (share / (prefill ?? decode) + (1 - share) / decode);
-  return { batch, split: layout.split, bound, prefill_tokens_per_s: prefill, decode_tokens_per_s: decode, tokens_per_s };
+  return {
+    batch, mean_sequence_tokens: held.mean_tokens, split: layout.split, bound, prefill_tokens_per_s: prefill, decode_tokens_per_s: decode,
+    tokens_per_s,
+  };
 }

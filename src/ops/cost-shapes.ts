@@ -15,9 +15,13 @@ export const Phase = z
 
 export const Serving = z
   .object({
-    context: z.number().int().describe('Tokens each sequence holds.'),
+    context: z.number().int().describe('Tokens of one request, prompt and answer: the length a sequence reaches when its answer ends.'),
     max_sequences: z.number().int().describe('Most sequences decoded at once (the `concurrency` input).'),
     batch: z.number().int().describe('Sequences decoded together: as many as memory holds, at most max_sequences.'),
+    mean_sequence_tokens: z.number().describe(
+      'Tokens a decoding sequence holds in the paged KV cache on average: its prompt (input_share x context) plus half its answer. ' +
+        'Each step reads every sequence\'s cache at this length, and memory holds as many sequences as fit at it (plus half a 16-token block).',
+    ),
     split: z.enum(['single', 'tensor', 'layer']).describe(
       'How the devices share a step: one device, or tensor parallel (a serving runtime runs several cards so, PCIe ones too).',
     ),
@@ -116,7 +120,7 @@ export const CurvePoint = z
 
 export const Settings = z
   .object({
-    context: z.number().int().describe('Tokens per sequence (the input, capped at the model window).'),
+    context: z.number().int().describe('Tokens of one request, prompt and answer (the input, capped at the model window).'),
     utilization: z.number(),
     max_sequences: z.number().int(),
     amortization_months: z.number(),

@@ -188,7 +188,10 @@ export const estimate_cost = defineOperation({
       .default(DEFAULT_INPUT_SHARE)
       .describe('Share of input (prompt) tokens in the volume, 0..1 (default 0.75).'),
     hardware: HardwareTextParam.optional().describe('Price self-hosting on this configuration instead of the cheapest that fits: an id from list_hardware (`h100-80gb-x1`) or a device as people say it (`2x 4090`, `a single H100`). A bare memory size (`24 GB GPU`) has no speed, so no cost: it is refused.'),
-    context: contextParam('Tokens each sequence holds in the KV cache (capped at the model window), 512..1,048,576 (default 8192).'),
+    context: contextParam(
+      'Tokens of one request, prompt and answer (capped at the model window), 512..1,048,576 (default 8192): `input_share` of ' +
+        'them prompt. The paged KV cache holds a decoding sequence at its current length, the prompt and half the answer on average.',
+    ),
     concurrency: z
       .number()
       .int('concurrency must be a whole number from 1 to 4096')
