@@ -26,8 +26,8 @@ export type RetiredApart = ReadonlyMap<string, string>;
  * the developer lists an untagged id the tagged one would join (the same key less the tag, a version tail such as
  * `-001`, or an effort word such as `-thinking`), and no notice retires any such id on that day. Google lists no bare
  * `gemini-embedding` or `gemini-2.0-flash-thinking`, yet `gemini-embedding-exp` (shut down 2025-10-30) would join
- * gemini-embedding-001 and `gemini-2.0-flash-thinking-exp` (2025-12-02) gemini-2.0-flash: each has its own lifecycle. OpenAI shut o1-preview
- * down on 2025-07-28 (replacement o3) and o1 on 2026-10-23: two models, and `o1-preview-2024-09-12` (Azure) is a
+ * gemini-embedding-001 and `gemini-2.0-flash-thinking-exp` (2025-12-02) gemini-2.0-flash: each has its own lifecycle.
+ * OpenAI shut o1-preview down on 2025-07-28 (replacement o3) and o1 on 2026-10-23: two models, and `o1-preview-2024-09-12` (Azure) is a
  * snapshot of the preview. A dated preview alone (`gemini-2.5-pro-preview-05-06`) stays a snapshot of its model.
  */
 export function findRetiredApart(observations: readonly ModelObservation[]): RetiredApart {
