@@ -114,7 +114,9 @@ export function buildModels(
   // Month-day releases that are models of their own (Kimi K2 Instruct 0905 beside 0711), before any model exists.
   matcher.setReleases(findReleases(observations, ctx.resolveDeveloper));
   // Previews the developer retired apart from their model (`o1-preview` beside `o1`), also before any model exists.
-  matcher.setRetiredApart(findRetiredApart(observations));
+  const apart = findRetiredApart(observations);
+  matcher.setRetiredApart(apart);
+  if (apart.size) report.notes.push(`previews retired apart from their model (${apart.size}): ${[...apart.values()].sort().join(', ')}`);
 
   // R1: the models.dev catalogue entries (models/<vendor>/<id>).
   const r1 = observations.filter((o) => o.source === 'models-dev' && o.provider === undefined).sort(byReadability);
@@ -133,6 +135,9 @@ export function buildModels(
   // R2: the developer's own API (first-party provider entries), when they name no catalogue entry.
   // A deprecation notice names a model; it never creates one (OpenAI's notices list `ada`, `davinci`, Sora...).
   const r2 = observations.filter((o) => o.provider !== undefined && FIRST_PARTY[o.provider] && o.source !== 'deprecations-rss' && !o.notice_scope && !(o.canonical_hint && matcher.resolve(o.source, o.canonical_hint))).sort(byReadability);
+  // The developer's dated snapshots (`claude-3-opus-20240229`), by the id they share once the date is dropped.
+  const snapshotted = new Set(r2.filter((o) => DATE_TAIL.test(canonicalSlug(o.source_model_id)))
+    .map((o) => `${o.provider}|${canonicalSlug(o.source_model_id).replace(DATE_TAIL, '')}`));
   for (const o of r2) {
     if (matcher.resolve(o.source, o.source_model_id)) continue;
     // Alibaba Cloud serving `deepseek-v3` resells it: a first-party entry must be of the developer's own brand.
@@ -141,7 +146,12 @@ export function buildModels(
     // Mistral's API names its open-weights models `open-…`; a dated preview (`kimi-k2-0711-preview`) names its model.
     // A release of its own (releases.ts) is named by its rule: `kimi-k2-0905-preview` is `kimi-k2-0905`.
     const release = matcher.releaseOf(o.source_model_id);
-    const slug = release ?? canonicalSlug(o.source_model_id).replace(DATE_TAIL, '').replace(MMDD_TAIL, '').replace(/^open-(?=[a-z])/, '');
+    let slug = release ?? canonicalSlug(o.source_model_id).replace(DATE_TAIL, '').replace(MMDD_TAIL, '').replace(/^open-(?=[a-z])/, '');
+    // `claude-3-opus-latest` is Anthropic's alias of its dated snapshot claude-3-opus-20240229: the model is the name
+    // they share, `claude-3-opus` (docs/data.md, "Canonical models"), as claude-3-haiku is.
+    if (!release && LATEST_TAIL.test(slug) && snapshotted.has(`${o.provider}|${slug.replace(LATEST_TAIL, '')}`)) {
+      slug = slug.replace(LATEST_TAIL, '');
+    }
     // `mistral-large` or `devstral-small-latest` beside `-2411` and `-2512` versions: a pointer, not a model.
     if (!release && matcher.hasVersionsOf(slug.replace(LATEST_TAIL, ''))) continue;
     // Only the catalogue's own names are trusted to name a model (other sources write `gpt 4` for gpt-4-32k).

@@ -9,7 +9,7 @@ import { canonicalSlug } from './match-keys.ts';
 import type { EvidenceDate } from './price-dates.ts';
 import { agreementOf, type Agreement } from './price-agreement.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
-import { chooseLifecycle } from './lifecycle-dates.ts';
+import { chooseLifecycle, namesOtherSnapshot } from './lifecycle-dates.ts';
 import { listingGroup, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { regionalPremiumOf } from './regional-premium.ts';
@@ -200,7 +200,7 @@ function referenceOf(groups: readonly Group[]): (g: Group, field: PriceField) =>
 
 /**
  * Notices attach to the listing they name (same provider, model and listing id); a notice naming no listing of
- * that provider exactly applies to the provider's base listings of the model.
+ * that provider exactly applies to the provider's base listings of the model, except those of another dated snapshot.
  */
 function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[]): Map<string, OfferNotice[]> {
   const out = new Map<string, OfferNotice[]>();
@@ -210,7 +210,9 @@ function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[])
     const at = groups.filter((g) => g.provider === provider && g.model_id === n.model_id);
     const { listing } = skuOf(n.source_model_id);
     const exact = n.notice_scope === 'model' ? [] : at.filter((g) => g.listing === listing);
-    for (const g of exact.length ? exact : at.filter((x) => x.sku === 'standard' || x.sku === 'regional')) add(g, n);
+    // A notice of one dated snapshot never falls back onto another dated snapshot's listing (lifecycle-dates.ts).
+    const base = at.filter((x) => (x.sku === 'standard' || x.sku === 'regional') && !namesOtherSnapshot(listing, x.listing));
+    for (const g of exact.length ? exact : base) add(g, n);
   }
   return out;
 }

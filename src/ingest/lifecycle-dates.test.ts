@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chooseLifecycle } from './lifecycle-dates.ts';
+import { chooseLifecycle, namesOtherSnapshot } from './lifecycle-dates.ts';
 
 test("the developer's notice wins over a newer catalogue copy; the copy stays visible as a conflict", () => {
   // claude-3-opus-20240229: Anthropic's notice (deprecations-rss, read 2026-03-26) shuts it down 2026-01-05; LiteLLM's
@@ -29,4 +29,23 @@ test('a deprecation date after the shutdown date is not served; an earlier one i
   assert.equal(chooseLifecycle([late], { notAfter: '2026-01-05' }), undefined);
   const f = chooseLifecycle([late, { value: '2025-06-30', source: 'deprecations-rss', as_of: '2026-03-26' }], { notAfter: '2026-01-05' });
   assert.deepEqual([f?.value, f?.conflicts?.map((c) => c.value)], ['2025-06-30', ['2026-05-01']]);
+});
+
+test('a dated snapshot notice is not read onto another dated snapshot', () => {
+  // deprecations-rss: OpenAI gpt-4o-audio-preview-2024-10-01 shut down 2025-10-10; gpt-4o-audio-preview (undated) 2026-05-07.
+  assert.equal(namesOtherSnapshot('gpt-4o-audio-preview-2024-10-01', 'gpt-4o-audio-preview-2025-06-03'), true);
+  assert.equal(namesOtherSnapshot('gemini-2.0-flash-thinking-exp-01-21', 'gemini-2.0-flash-thinking-exp-1219'), true);
+  assert.equal(namesOtherSnapshot('gpt-4o-audio-preview-2024-10-01', 'gpt-4o-audio-preview-2024-10-01'), false);
+  // An undated side: the pointer's listing, or a notice naming the model, still takes the notice.
+  assert.equal(namesOtherSnapshot('gpt-4o-audio-preview', 'gpt-4o-audio-preview-2025-06-03'), false);
+  assert.equal(namesOtherSnapshot('gpt-4o-audio-preview-2024-10-01', 'gpt-4o-audio-preview'), false);
+  // A YYMM version is not a snapshot date.
+  assert.equal(namesOtherSnapshot('mistral-large-2411', 'mistral-large-2407'), false);
+});
+
+test("one snapshot spelt two ways is the same snapshot: OpenAI's gpt-3.5-turbo-0301 notice and the gpt-3.5-0301 listing", () => {
+  assert.equal(namesOtherSnapshot('gpt-3.5-turbo-0301', 'gpt-3.5-0301'), false);
+  assert.equal(namesOtherSnapshot('o1-preview-2024-09-12', 'o1-preview-20240912'), false);
+  assert.equal(namesOtherSnapshot('gpt-4-0613', 'gpt-4-2023-06-13'), false);
+  assert.equal(namesOtherSnapshot('gpt-3.5-turbo-0613', 'gpt-3.5-turbo-1106'), true);
 });

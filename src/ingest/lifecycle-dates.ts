@@ -53,3 +53,19 @@ function withOthers<T>(top: Fact<T>, statements: readonly Statement<T>[]): Fact<
   if (conflicts.size) out.conflicts = [...conflicts.values()].sort((a, b) => a.source.localeCompare(b.source));
   return out;
 }
+
+/** A snapshot date closing an id: `-2024-10-01`, `-20241001`, `-01-21`, or a month-day `-0613` (not a YYMM `-2411`). */
+const SNAPSHOT_DATE = /-(?:20\d{2}-?\d{2}-?\d{2}|\d{2}-\d{2}|(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))$/;
+
+/**
+ * Whether a notice about one dated snapshot would be read onto another: OpenAI shut gpt-4o-audio-preview-2024-10-01
+ * down on 2025-10-10, which says nothing of gpt-4o-audio-preview-2025-06-03, a later snapshot of the same model that
+ * its notice does not name. An undated id on either side (a pointer, or a notice about the model's name) is not this.
+ */
+export function namesOtherSnapshot(noticeId: string, listing: string): boolean {
+  // The date's digits; a month-day compares with a full date's month and day (`gpt-3.5-turbo-0301`, `gpt-3.5-0301`).
+  const date = (id: string) => SNAPSHOT_DATE.exec(id.toLowerCase())?.[0].replace(/-/g, '');
+  const a = date(noticeId), b = date(listing);
+  if (a === undefined || b === undefined) return false;
+  return a.length === b.length ? a !== b : a.slice(-4) !== b.slice(-4);
+}

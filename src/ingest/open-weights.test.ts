@@ -61,3 +61,31 @@ test('codestral-latest serves codestral-2508, and so takes its weights', () => {
   assert.deepEqual(notes, ['model codestral-latest: open_weights false, as codestral-2508 (was true)']);
   assert.equal(models[1].open_weights?.value, true);
 });
+
+test("a reviewed row that read the developer's repository outweighs resellers: flux_2-klein-4b", () => {
+  // models.dev 2026-07-02: providers/vercel/models/bfl/flux-2-klein-4b.toml open_weights = false; nearai and nvidia true.
+  // data/curated/model-architecture.csv: black-forest-labs/FLUX.2-klein-4B, read 2026-11-26 (Apache 2.0 on Hugging Face).
+  const flux = (provider: string, open: boolean): Speaker => ({
+    authoritative: false,
+    obs: { source: 'models-dev', source_model_id: `${provider}/flux-2-klein-4b`, provider, as_of: '2026-07-02', open_weights: open },
+  });
+  const row: Speaker = { authoritative: true, obs: {
+    source: 'model-architecture', source_model_id: 'black-forest-labs/FLUX.2-klein-4B', as_of: '2026-11-26',
+    url: 'https://huggingface.co/black-forest-labs/FLUX.2-klein-4B',
+  } };
+  const said = [flux('vercel', false), flux('nearai', true), flux('nvidia', true)];
+  const picked: Fact<boolean> = { value: false, source: 'models-dev', as_of: '2026-07-02' };
+  assert.equal(openWeightsOf(picked, said, false)?.value, false, 'without the row, resellers that disagree are no evidence');
+  const f = openWeightsOf(picked, [...said, row], false);
+  assert.equal(f?.value, true);
+  assert.equal(f?.source, 'model-architecture');
+  assert.equal(f?.as_of, '2026-11-26');
+  assert.deepEqual(f?.conflicts, [{ value: false, source: 'models-dev', as_of: '2026-07-02' }]);
+  assert.match(f?.note ?? '', /huggingface\.co\/black-forest-labs\/FLUX\.2-klein-4B/);
+  // Even all resellers saying closed yield to the developer's published repository.
+  assert.equal(openWeightsOf(picked, [flux('vercel', false), row], false)?.value, true);
+  // The developer's own catalogue entry still speaks first.
+  const entry: Speaker = { authoritative: true, obs: { source: 'models-dev', source_model_id: 'bfl/flux-2-klein-4b', as_of: '2026-07-02',
+    open_weights: false } };
+  assert.equal(openWeightsOf(picked, [...said, entry, row], false), picked);
+});

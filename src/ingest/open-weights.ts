@@ -32,7 +32,8 @@ export function defaultFalseProviders(obs: readonly ModelObservation[]): Set<str
 /**
  * docs/data.md, "Open weights". `picked` is the value the precedence rules chose. It stands when a source that speaks
  * for the model gives one (the catalogue's entry, the developer's own listing, a Hugging Face repository), or when
- * there is other evidence of downloadable weights (a weights link, a licence). Failing both, only resellers' provider
+ * there is other evidence of downloadable weights (a weights link, a licence; a reviewed row that read the developer's
+ * repository makes the model open, below). Failing both, only resellers' provider
  * files speak, and they are no evidence of open weights: when they disagree (models.dev's openrouter file says
  * codestral-2508 is closed, kilo, cortecs and llmgateway say open) the model is served as closed, the dissent in
  * `conflicts` and named in the note, rather than open by a count of files. A file that writes false by default
@@ -43,11 +44,14 @@ export function openWeightsOf(
 ): Fact<boolean> | undefined {
   if (!picked) return undefined;
   const said = placed.filter((p) => p.obs.open_weights !== undefined);
-  if (said.some((p) => p.authoritative) || hasLicence || placed.some((p) => p.obs.weights_url !== undefined)) return picked;
+  if (said.some((p) => p.authoritative)) return picked;
+  const newest = (xs: readonly Speaker[]) => xs.map((p) => p.obs.as_of).sort().at(-1)!;
+  const repo = repoEvidence(placed);
+  if (repo) return publishedWeights(said, repo, newest);
+  if (hasLicence || placed.some((p) => p.obs.weights_url !== undefined)) return picked;
   const closed = said.filter((p) => p.obs.open_weights === false && !defaults.has(`${p.obs.source}|${p.obs.provider}`));
   const open = said.filter((p) => p.obs.open_weights === true);
   if (!open.length) return picked;
-  const newest = (xs: readonly Speaker[]) => xs.map((p) => p.obs.as_of).sort().at(-1)!;
   if (!closed.length) return picked.value ? picked : { value: true, as_of: newest(open), source: open[0].obs.source };
   const who = (xs: readonly Speaker[]) => [...new Set(xs.map((p) => p.obs.provider ?? p.obs.source_model_id))].sort().join(', ');
   const source = [...new Set(closed.map((p) => p.obs.source))].sort()[0];
@@ -57,6 +61,32 @@ export function openWeightsOf(
       + 'listing of the developer shows downloadable weights',
     conflicts: [...new Set(open.map((p) => p.obs.source))].sort().map((s) => ({
       value: true, source: s, as_of: newest(open.filter((p) => p.obs.source === s)),
+    })),
+  };
+}
+
+/**
+ * The reviewed tables' rows (data/curated/model-architecture.csv, architecture-overrides.csv) each read a model's own
+ * Hugging Face repository, its card and config.json, on a stated day: the developer publishes those weights. Such a row
+ * outweighs resellers' files (models.dev's vercel file calls FLUX.2 [klein] 4B closed; Black Forest Labs publishes it,
+ * Apache 2.0). A catalogue entry or the developer's own listing still speaks first (above).
+ */
+const REVIEWED_REPO_SOURCES = new Set(['model-architecture', 'architecture-overrides']);
+
+function repoEvidence(placed: readonly Speaker[]): Speaker | undefined {
+  return placed.filter((p) => REVIEWED_REPO_SOURCES.has(p.obs.source)).sort((a, b) => b.obs.as_of.localeCompare(a.obs.as_of))[0];
+}
+
+function publishedWeights(
+  said: readonly Speaker[], repo: Speaker, newest: (xs: readonly Speaker[]) => string,
+): Fact<boolean> {
+  const closed = said.filter((p) => p.obs.open_weights === false);
+  const url = repo.obs.url ?? `https://huggingface.co/${repo.obs.source_model_id}`;
+  return {
+    value: true, as_of: repo.obs.as_of, source: repo.obs.source,
+    note: `the developer publishes the weights (${url}, a reviewed row); resellers' files that say closed are no evidence`,
+    conflicts: [...new Set(closed.map((p) => p.obs.source))].sort().map((s) => ({
+      value: false, source: s, as_of: newest(closed.filter((p) => p.obs.source === s)),
     })),
   };
 }

@@ -52,3 +52,30 @@ test("the preview's spellings find the preview, and o1's snapshots still find o1
   assert.equal(at('litellm', 'azure/o1-2024-12-17'), 'o1');
   assert.equal(at('deprecations-rss', 'o1'), 'o1');
 });
+
+test('an -exp id with its own shutdown stays apart when the developer lists no bare untagged id (Google)', () => {
+  // deprecations-rss/deprecations.json, Google: gemini-embedding-exp and -exp-03-07 shut down 2025-10-30 (replacement
+  // gemini-embedding-2); gemini-2.0-flash-thinking-exp, -01-21 and -1219 on 2025-12-02. Google lists gemini-embedding-001
+  // (its notice: shutdown 2028-05-14) and gemini-2.0-flash-001, never a bare gemini-embedding or gemini-2.0-flash-thinking.
+  const google = [
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-embedding-exp', provider: 'google', shutdown_date: '2025-10-30' }),
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-embedding-exp-03-07', provider: 'google', shutdown_date: '2025-10-30' }),
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-embedding-001', provider: 'google', shutdown_date: '2028-05-14' }),
+    o({ source: 'models-dev', source_model_id: 'gemini-embedding-001', provider: 'google' }),
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-2.0-flash-thinking-exp', provider: 'google', shutdown_date: '2025-12-02' }),
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-2.0-flash-thinking-exp-01-21', provider: 'google',
+      shutdown_date: '2025-12-02' }),
+    o({ source: 'models-dev', source_model_id: 'gemini-2.0-flash-001', provider: 'google' }),
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-2.0-flash', provider: 'google', shutdown_date: '2026-06-01' }),
+  ];
+  assert.deepEqual([...findRetiredApart(google)].sort(), [
+    ['gemini-2-0-flash-thinking-exp', 'gemini-2.0-flash-thinking-exp'],
+    ['gemini-embedding-exp', 'gemini-embedding-exp'],
+  ]);
+  // Shut down on the day of the model it would join, it stays with that model.
+  const sameDay = [...google, o({ source: 'deprecations-rss', source_model_id: 'gemini-embedding-001', provider: 'google',
+    shutdown_date: '2025-10-30' })];
+  assert.deepEqual([...findRetiredApart(sameDay)].map(([k]) => k), ['gemini-2-0-flash-thinking-exp']);
+  // With no untagged id of the developer to join, nothing is kept apart: the tag joins nothing anyway.
+  assert.deepEqual([...findRetiredApart(google.filter((x) => x.source === 'deprecations-rss' && x.source_model_id.includes('-exp')))], []);
+});

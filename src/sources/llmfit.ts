@@ -123,9 +123,11 @@ function applyOverride(
     if (fix.parameters_active !== undefined) delete kept.parameters_active;
     if (Object.keys(o.architecture).length > 0) delete kept.architecture;
   }
+  // A row of the per-model table read the developer's own repository: that alone is evidence that the weights are
+  // published (src/ingest/open-weights.ts), so such a row speaks even when it corrects no figure.
   const hasFix =
     fix.context_window !== undefined || fix.parameters_total !== undefined || fix.parameters_active !== undefined ||
-    fix.architecture !== undefined || fix.native_precision !== undefined;
+    fix.architecture !== undefined || fix.native_precision !== undefined || (o.source === MODEL_ARCH_SOURCE_ID && !issue);
   return { llmfit: kept, ...(hasFix ? { override: fix } : {}), ...(issue ? { issue } : {}) };
 }
 

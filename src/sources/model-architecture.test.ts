@@ -64,6 +64,16 @@ test('a row for a repo the snapshot lacks stands on its own; a counts-only row n
   assert.equal(fix?.architecture, undefined);
 });
 
+test('a row with no figures is still evidence that the developer publishes the weights (Trinity Mini)', async () => {
+  // data/curated/model-architecture.csv: arcee-ai/Trinity-Mini, open-weights evidence only (no counts taken).
+  const card = 'https://huggingface.co/arcee-ai/Trinity-Mini';
+  const r = await read([], [`arcee-ai/Trinity-Mini,,,,,,,,,,,,,,,,,${card},2026-11-26,evidence`]);
+  assert.deepEqual(r.issues, []);
+  assert.deepEqual(of(r.models, 'arcee-ai/Trinity-Mini', 'model-architecture'), {
+    source: 'model-architecture', source_model_id: 'arcee-ai/Trinity-Mini', as_of: '2026-11-26', url: card,
+  });
+});
+
 test('bad rows are issues and are not applied', async () => {
   const card = 'https://huggingface.co/org/x';
   const r = await read(

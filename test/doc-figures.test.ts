@@ -1,0 +1,37 @@
+// Counts that docs/data.md states about the committed dataset hold in it: a rebuild that moves one fails here.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
+import { loadDataset } from '../src/dataset/load.ts';
+
+// The doc wraps lines anywhere: read it as one line of single spaces.
+const doc = readFileSync(path.join(PROJECT_ROOT, 'docs/data.md'), 'utf8').replace(/\s+/g, ' ');
+const ds = loadDataset(DEFAULT_DATA_DIR);
+
+function stated(re: RegExp): number[] {
+  const m = re.exec(doc);
+  assert.ok(m, `docs/data.md no longer states ${re}`);
+  return m.slice(1).map(Number);
+}
+
+test('the number of deprecated models docs/data.md gives is the dataset\'s', () => {
+  const [n] = stated(/it has (\d+) on 2026-11-26 \(more notices and rules since/);
+  assert.equal(ds.models.filter((m) => m.status?.value === 'deprecated').length, n);
+});
+
+test('the models and offers a passed shutdown date retires, as docs/data.md counts them, are the dataset\'s', () => {
+  const [models, offers, own, past, firstParty, resold] = stated(
+    /retires (\d+) models and (\d+) offers: (\d+) by their own dates, (\d+) past their model's \((\d+) first-party, (\d+) resellers'/,
+  );
+  // src/ingest/past-shutdowns.ts writes source `derived`; an offer retired by its model's date says "the developer retired".
+  const derived = ds.offers.filter((o) => o.status?.value === 'deprecated' && o.status.source === 'derived');
+  const byModel = derived.filter((o) => o.status!.note?.startsWith('the developer retired the model'));
+  assert.equal(ds.models.filter((m) => m.status?.value === 'deprecated' && m.status.source === 'derived').length, models);
+  assert.equal(derived.length, offers);
+  assert.equal(derived.length - byModel.length, own);
+  assert.equal(byModel.length, past);
+  assert.equal(byModel.filter((o) => o.first_party).length, firstParty);
+  assert.equal(byModel.filter((o) => !o.first_party).length, resold);
+});
