@@ -5,7 +5,7 @@ import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
 import { byMemory } from './machine-memory.ts';
 import { decodeSplit } from './decode.ts';
 import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
-import { formAgrees, linkLabel, linkNeedsCount, linkNote, withoutFormWords } from './machine-link.ts';
+import { formAgrees, linkLabel, linkNeedsCount, linkNote, noNvlink, withoutFormWords } from './machine-link.ts';
 import {
   deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery,
 } from './machine-words.ts';
@@ -149,7 +149,8 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   if (linkNeedsCount(q, one.hardware)) {
     const with_ = ids(sized.filter((d) => d.hardware.accelerator === one.hardware.accelerator));
     const how = `say how many ("2x ${said} ${linkLabel(q)}")`;
-    return refuse('ambiguous', `"${text.slice(0, 100)}": ${linkLabel(q)} joins two or more cards; ${how}`, q, with_);
+    const none = one.hardware.nvlink?.value === 'none' ? `; ${noNvlink(one.hardware)}: two or more of them talk over PCIe` : '';
+    return refuse('ambiguous', `"${text.slice(0, 100)}": ${linkLabel(q)} joins two or more cards; ${how}${none}`, q, with_);
   }
   const matched = [said, ...(size !== null ? [gb(size)] : []), ...(q.count !== null ? [`count ${count}`] : [])];
   if (q.link) matched.push(linkLabel(q));
