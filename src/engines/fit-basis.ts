@@ -91,7 +91,9 @@ export function chooseIndex(list: readonly Quantization[], level: (i: number) =>
   }
   return -1;
 }
-const CHOICE_ORDER: ReadonlyArray<readonly [boolean, FitLevel]> = [[true, 'comfortable'], [true, 'tight'], [false, 'comfortable'], [false, 'tight']];
+const CHOICE_ORDER: ReadonlyArray<readonly [boolean, FitLevel]> = [
+  [true, 'comfortable'], [true, 'tight'], [false, 'comfortable'], [false, 'tight'],
+];
 
 /** Levels of the candidates of one ranking call, reused: ranking a catalogue keeps no per-model objects. */
 export const scratchLevels: FitLevel[] = [];

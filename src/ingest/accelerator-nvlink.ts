@@ -53,11 +53,14 @@ export async function loadAcceleratorNvlink(file: string): Promise<{ nvlink: Map
  * Each configuration's NVLink from the table (the first of its accelerator keys the table lists), and an issue for
  * every key of the table that no configuration names (a typo would leave a row unused).
  */
-export function withNvlink(hardware: Hardware[], configs: readonly HardwareConfig[], nvlink: ReadonlyMap<string, NvlinkRow>): IngestIssue[] {
+export function withNvlink(
+  hardware: Hardware[], configs: readonly HardwareConfig[], nvlink: ReadonlyMap<string, NvlinkRow>,
+): IngestIssue[] {
   const keysOf = new Map(configs.map((c) => [c.id, c.accelerator_key]));
   for (const h of hardware) {
     const row = (keysOf.get(h.id) ?? []).map((k) => nvlink.get(k)).find((r) => r !== undefined);
-    if (row) h.nvlink = fact(row.nvlink, row.read_on, NVLINK_SOURCE_ID, { note: `${NVLINK_BASIS}; ${row.note}; evidence: ${row.source_url}` });
+    if (!row) continue;
+    h.nvlink = fact(row.nvlink, row.read_on, NVLINK_SOURCE_ID, { note: `${NVLINK_BASIS}; ${row.note}; evidence: ${row.source_url}` });
   }
   const used = new Set(configs.flatMap((c) => c.accelerator_key));
   return [...nvlink.keys()].filter((k) => !used.has(k)).map((k) => ({
