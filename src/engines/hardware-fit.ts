@@ -3,7 +3,6 @@ import type { Hardware, Model } from '../schema/index.ts';
 import {
   COMFORTABLE_MAX_FRACTION,
   KV_CACHE_BYTES,
-  MIN_SELF_HOSTING_BITS,
   OVERHEAD_FIXED_GB_PER_DEVICE,
   type KvCacheType,
   type Quantization,
@@ -23,36 +22,21 @@ import {
   type MemoryNeed,
   type ModelFacts,
 } from './memory.ts';
-import { isLanguageModel } from './language-model.ts';
-import { candidateQuantizations, type Candidates } from './quantization.ts';
-import { ladderFor, type Figure, type Ladder } from './runtime.ts';
 import { batchOneTokensPerSecond, speedOf, type SpeedEstimate } from './speed.ts';
 import { fitSplitNote } from './speed-layout.ts';
-import { DECODE_BASIS, PREFILL_BASIS, decodeSplit } from './decode.ts';
-import { weightsBasis, weightsFor } from './gguf-sizes.ts';
+import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
+import { weightsBasis } from './gguf-sizes.ts';
 import { UNKNOWN_WINDOW_RULE, windowUnknownAt, windowUnknownReason } from './context-window.ts';
+import type { Candidates } from './quantization.ts';
+import {
+  candidatesFor, candidatesOn, chooseIndex, fitLadder, levelOf, scratchLevel, scratchLevels, weightsKeptWith, weightsOn,
+  type FitLevel, type FitOptions,
+} from './fit-basis.ts';
 
 export type { SpeedEstimate } from './speed.ts';
 
-export type FitLevel = 'comfortable' | 'tight' | 'no';
-
-export type FitOptions = {
-  /** Tokens per sequence the KV cache must hold. */
-  context: number;
-  /** Sequences served at once (each holds its own KV cache). */
-  concurrency: number;
-  /** Consider only quantizations of at least this many bits per weight (self-hosting uses 4); above 8.5 lifts the Q8_0 cap. */
-  min_bits_per_weight?: number;
-  /** Exactly this quantization. */
-  quantization?: QuantizationId;
-  /** KV cache element type (default F16). */
-  kv_cache?: KvCacheType;
-  /**
-   * The figure the fit is quoted beside, which sets the runtime and so the formats tried (runtime.ts): a batch-1 speed
-   * (default) or a server's throughput (self-hosting cost).
-   */
-  figure?: Figure;
-};
+export type { FitLevel, FitOptions } from './fit-basis.ts';
+export { fitLadder, quantizationRuleFor } from './fit-basis.ts';
 
 export type MemoryReport = {
   quantization: QuantizationId;
@@ -113,12 +97,6 @@ export type FitNotAssessable = {
 
 export type FitResult = FitAssessed | FitNotAssessable;
 
-function levelOf(total: number, usable: number): FitLevel {
-  const used = total / usable;
-  if (used <= COMFORTABLE_MAX_FRACTION) return 'comfortable';
-  return used <= 1 ? 'tight' : 'no';
-}
-
 /** Memory needed versus available at one quantization, as the wire shows it. */
 export function memoryReport(q: Quantization, need: MemoryNeed, usable: number): MemoryReport {
   return {
@@ -155,86 +133,6 @@ export type FitAssessment = {
   overWindow: boolean;
 };
 
-/**
- * The runtime's formats a fit tries (runtime.ts): the figure asked, else a batch-1 speed, except that PCIe cards
- * serving several sequences are quoted as a vLLM/SGLang server (speed-layout.ts) and so get that runtime's formats.
- */
-export function fitLadder(hardware: Hardware, opts: Pick<FitOptions, 'concurrency' | 'figure'>): Ladder {
-  const serving = opts.concurrency > 1 && decodeSplit(hardware) === 'layer';
-  return ladderFor(hardware, opts.figure ?? (serving ? 'serving' : 'batch'));
-}
-
-/** Candidate lists by (native format, floor, quantization asked, runtime ladder): the same few for every model and request. */
-const candidateCache = new Map<string, Candidates>();
-const CANDIDATE_CACHE_MAX = 256;
-
-function candidatesFor(native: string | null, opts: FitOptions, hardware: Hardware): Candidates {
-  return candidatesOn(native, opts, fitLadder(hardware, opts));
-}
-
-/** How a model of this native format is quantized on the configuration at this ask, in words (the candidates' rule). */
-export function quantizationRuleFor(native: string | null, hardware: Hardware, opts: FitOptions): string {
-  return candidatesFor(native, opts, hardware).rule;
-}
-
-function candidatesOn(native: string | null, opts: FitOptions, ladder: Ladder): Candidates {
-  const key = `${native}\u0000${opts.min_bits_per_weight ?? ''}\u0000${opts.quantization ?? ''}\u0000${ladder.key}`;
-  let c = candidateCache.get(key);
-  if (!c) {
-    c = candidateQuantizations(native, opts, ladder);
-    // Bounded: min_bits is any number the caller sends.
-    if (candidateCache.size >= CANDIDATE_CACHE_MAX) candidateCache.delete(candidateCache.keys().next().value!);
-    candidateCache.set(key, c);
-  }
-  return c;
-}
-
-/**
- * The quantization to run, from those tried (highest precision first): a comfortable fit at 4 bits or more, else a
- * tight one at 4 bits or more, and only then below 4 bits. Headroom is worth a step between Q8_0 and Q4_K_M, not a
- * drop under 4 bits: llama.cpp's quantize table (Llama-3-8B) gives Q4_K_M +0.1754 perplexity and Q3_K_M +0.6569,
- * nearly four times the loss, against Q8_0's +0.0026. A longer context can only move the choice down this order.
- *
- * By index among the candidates (-1: none fits). Before that order: a native format that fits at all is kept, tight or
- * not (anything below it re-quantizes the publisher's weights and loses quality: gpt-oss-120b ships MXFP4 to fit one
- * 80 GB GPU).
- */
-function chooseIndex(list: readonly Quantization[], level: (i: number) => FitLevel): number {
-  if (list.length > 0 && list[0].native !== undefined && level(0) !== 'no') return 0;
-  // Written without closures: a ranking chooses for every model of the catalogue on every ask.
-  for (let c = 0; c < CHOICE_ORDER.length; c++) {
-    const [floor, want] = CHOICE_ORDER[c];
-    for (let i = 0; i < list.length; i++) {
-      if ((!floor || list[i].bits_per_weight >= MIN_SELF_HOSTING_BITS) && level(i) === want) return i;
-    }
-  }
-  return -1;
-}
-const CHOICE_ORDER: ReadonlyArray<readonly [boolean, FitLevel]> = [[true, 'comfortable'], [true, 'tight'], [false, 'comfortable'], [false, 'tight']];
-
-/** Levels of the candidates of one ranking call, reused: ranking a catalogue keeps no per-model objects. */
-const scratchLevels: FitLevel[] = [];
-const scratchTotals: number[] = [];
-const scratchLevel = (i: number): FitLevel => scratchLevels[i];
-
-/**
- * A model's weights in bytes at each candidate of a list (`weightsFor`, in the list's order): they depend on the model
- * and the list alone, not on the context or the concurrency, so a ranking reads them instead of looking up published
- * file sizes again on every ask. Kept with the list (weakly: an evicted list takes them along) per model's facts
- * (frozen, one per Model object): bounded by the catalogue times the few lists in use.
- */
-const weightsByList = new WeakMap<Candidates, WeakMap<ModelFacts, Float64Array>>();
-
-function weightsOn(c: Candidates, byFacts: WeakMap<ModelFacts, Float64Array>, facts: ModelFacts): Float64Array {
-  let w = byFacts.get(facts);
-  if (!w) {
-    w = new Float64Array(c.list.length);
-    for (let i = 0; i < c.list.length; i++) w[i] = weightsFor(facts.parameters_total, c.list[i], facts.published);
-    byFacts.set(facts, w);
-  }
-  return w;
-}
-
 /** A model's headroom on the configuration of one ask: see `rankedHeadroom`. */
 export type HeadroomOf = (model: Model) => number | null | undefined;
 
@@ -261,12 +159,6 @@ export function headroomRanker(hardware: Hardware, opts: FitOptions): HeadroomOf
   };
 }
 
-function weightsKeptWith(c: Candidates): WeakMap<ModelFacts, Float64Array> {
-  let weights = weightsByList.get(c);
-  if (!weights) weightsByList.set(c, (weights = new WeakMap()));
-  return weights;
-}
-
 /**
  * For ranking: the headroom in bytes at the quantization assessFit chooses, null when none fits (or the context is
  * over the window), undefined when the model lacks the facts (or its window is unknown above the context a fit is
@@ -280,6 +172,9 @@ export function rankedHeadroom(model: Model, hardware: Hardware, opts: FitOption
   const weights = weightsOn(c, weightsKeptWith(c), facts);
   return headroomAt(model, facts, c.list, weights, usableBytes(hardware), overheadBytes(hardware.count), opts);
 }
+
+/** Totals of the candidates of one ranking call, reused (the levels beside them: fit-basis.ts). */
+const scratchTotals: number[] = [];
 
 /** The headroom at the chosen candidate from the model's weights at each (`weightsOn`): assessFit's sums, in its order. */
 function headroomAt(
@@ -446,46 +341,4 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
     'calibrated on published measurements (docs/hardware-and-cost.md)',
 ];
 
-/**
- * What the choice of a fit reads that the context and KV type do not change: the candidates (by the model's native
- * format, the floor, the quantization asked, the runtime's ladder), each one's weights, the overhead and the usable
- * memory. Undefined when the model lacks the facts. Made once, it turns a fit at a new context into a few sums.
- */
-export type FitBasis = {
-  readonly list: readonly Quantization[];
-  readonly weights: ArrayLike<number>;
-  readonly overhead: number;
-  readonly usable: number;
-};
 
-export function fitBasis(model: Model, hardware: Hardware, opts: FitOptions): FitBasis | undefined {
-  const facts = modelFacts(model);
-  if ('missing' in facts) return undefined;
-  // The weights are the ranking's own, kept with the candidate list: one table of them, not two.
-  const c = candidatesFor(facts.native_precision, opts, hardware);
-  const weights = weightsOn(c, weightsKeptWith(c), facts);
-  return { list: c.list, weights, overhead: overheadBytes(hardware.count), usable: usableBytes(hardware) };
-}
-
-/**
- * The quantization assessFit chooses and its level, from a basis made with the same options but for the context and KV
- * type: the same candidates, sums (in rankedHeadroom's order) and choice, without the assessment's objects. Undefined
- * when assessFit finds the model not assessable at the context; null when nothing fits or the context is over the window.
- */
-export function choiceAt(basis: FitBasis, model: Model, opts: FitOptions): { q: Quantization; level: FitLevel } | null | undefined {
-  const facts = modelFacts(model);
-  if ('missing' in facts || windowUnknownAt(model, opts.context)) return undefined;
-  const window = model.context_window?.value;
-  if (window !== undefined && opts.context > window) return null;
-  const kv = kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache);
-  const { list, weights, overhead, usable } = basis;
-  for (let i = 0; i < list.length; i++) scratchLevels[i] = levelOf(weights[i] + kv + overhead, usable);
-  const k = chooseIndex(list, scratchLevel);
-  return k < 0 ? null : { q: list[k], level: scratchLevels[k] };
-}
-
-/** assessFit's choice without its objects (fitBasis, then choiceAt). */
-export function fitChoice(model: Model, hardware: Hardware, opts: FitOptions): { q: Quantization; level: FitLevel } | null | undefined {
-  const basis = fitBasis(model, hardware, opts);
-  return basis && choiceAt(basis, model, opts);
-}

@@ -39,6 +39,7 @@ export function countedConfiguration(one: Hardware, count: number): Hardware {
     ...(one.compute_tflops ? { compute_tflops: one.compute_tflops } : {}),
     ...(one.power_w ? { power_w: one.power_w } : {}),
     ...(one.idle_power_w ? { idle_power_w: one.idle_power_w } : {}),
+    ...(one.nvlink ? { nvlink: one.nvlink } : {}),
     ...(price ? { purchase_price_usd: price } : {}),
   };
 }

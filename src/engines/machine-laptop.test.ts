@@ -41,11 +41,13 @@ test('a laptop of unknown kind is checked on the laptop GPU and says so, with wh
   assert.ok(gpu.memory_gb.value * gpu.usable_fraction.value < mac.memory_gb.value * mac.usable_fraction.value);
 });
 
-test('MacBook words stay on a MacBook and say how to name a smaller one; AMD or Intel laptops are refused', { skip }, () => {
+test('MacBook words stay on the base MacBook and say how to name a larger one; AMD or Intel laptops are refused', { skip }, () => {
+  // The base MacBook Air and 14-inch MacBook Pro: M4, 16 GB (Apple, October 2024; machine-family.ts cites the pages).
   for (const t of ['macbook', 'my MacBook Pro', 'apple laptop']) {
     const m = ok(t);
-    assert.deepEqual([m.value, m.hardware?.id, m.hardware?.unified_memory], ['laptop', 'm4-max-128gb', true], t);
-    assert.match(m.interpretation, /a MacBook, chip and memory not said: checked on the largest catalogued.*"MacBook Air M3 16GB"/, t);
+    const h = m.hardware;
+    assert.deepEqual([m.value, h?.id, h?.unified_memory, h?.memory_gb.value], ['laptop', 'm4-16gb', true, 16], t);
+    assert.match(m.interpretation, /not said: checked on its base configuration.*a larger one holds more.*"MacBook Pro M4 Max 128GB"/, t);
   }
   const amd = resolveMachine(real!, 'AMD laptop');
   assert.ok(isRefusal(amd) && /no catalogued laptop GPU is AMD's/.test(amd.message));

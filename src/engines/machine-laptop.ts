@@ -2,6 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware } from '../schema/index.ts';
 import type { MachineMapping, MachineRefusal } from './machine.ts';
+import { appleBaseReading } from './machine-family.ts';
 import { deviceName, type MachineQuery } from './machine-words.ts';
 
 /**
@@ -12,8 +13,6 @@ import { deviceName, type MachineQuery } from './machine-words.ts';
  */
 export const LAPTOP_GPU_REPRESENTATIVE = 'rtx-4060-laptop';
 
-/** A MacBook of no stated chip: the largest catalogued, as before, and the interpretation says how to name one. */
-export const MACBOOK_REPRESENTATIVE = 'm4-max-128gb';
 
 /** Catalogued laptops with one discrete GPU, its own memory. */
 const laptopGpus = (ds: Dataset) => ds.hardware.filter((h) => h.class === 'laptop' && !h.unified_memory && h.count === 1);
@@ -34,7 +33,7 @@ const VENDOR_NAMES: Readonly<Record<string, string>> = { nvidia: 'NVIDIA', amd: 
 
 /**
  * The laptop class, read from what else the text says: `gaming laptop`, `laptop GPU`, `nvidia laptop` are a laptop
- * with a discrete NVIDIA GPU; `MacBook` an Apple laptop; `AMD laptop` names no catalogued laptop GPU (refused, with
+ * with a discrete NVIDIA GPU; `MacBook` an Apple laptop, its base configuration; `AMD laptop` names no catalogued laptop GPU (refused, with
  * the catalogued machines of that vendor sold as laptops); `laptop`, `my laptop`, `notebook` are of unknown kind and
  * checked on the laptop GPU, the interpretation saying what was assumed and what to write instead.
  */
@@ -57,11 +56,12 @@ export function laptopMapping(
   // The words that decided the kind, beside the class phrase: `gaming`, `gpu`, `nvidia`, `rtx`.
   const matched = [...(q.gaming ? ['gaming'] : []), ...(q.discrete ? ['gpu'] : []), ...brands, ...phrases];
   if (q.apple) {
-    const mac = ds.hardwareById.get(MACBOOK_REPRESENTATIVE);
-    if (mac) {
-      return laptop(mac, how, matched, `a MacBook, chip and memory not said: checked on the largest catalogued, ${mac.name} (${mac.id}); `
-        + 'a smaller one holds less: name yours for its own answer ("MacBook Air M3 16GB", "MacBook Pro M3 Pro 36GB")');
-    }
+    // A MacBook of no stated chip is its base configuration (machine-family.ts); `apple laptop` names no family: a MacBook.
+    const base = appleBaseReading(ds, q) ?? appleBaseReading(ds, { ...q, understood: [...q.understood, 'macbook'] });
+    if (base) return laptop(base.hardware, how, matched, base.interpretation);
+    // Never an NVIDIA laptop GPU for a MacBook: without its base catalogued, the caller names the chip.
+    const message = `"${said}": no catalogued MacBook base configuration; name the chip and memory`;
+    return { refused: 'unknown', message, understood: q.understood, candidates: [] };
   }
   const gpu = ds.hardwareById.get(LAPTOP_GPU_REPRESENTATIVE) ?? typicalLaptopGpu(ds);
   if (!gpu) {

@@ -27,11 +27,14 @@ test('two RTX 3090 over NVLink are the catalogued pair, 2 x 24 GB = 48 GB, with 
     assert.match(m.interpretation, /2 x 24 GB\) either way.*0\.21 ms a boundary/, t);
     assert.ok(m.matched.includes('NVLink'), `${t}: the link is echoed as understood`);
   }
-  // RTX 4090: 24 GB; the pair is catalogued (rtx-4090-x2); NVLink is said to be not modelled, the count is kept.
+  // RTX 4090: 24 GB, and no NVLink connector (Ada Lovelace dropped it: NVIDIA's CEO, tweaktown.com 2022-09-25): the
+  // pair is read as what it can only be, two cards over PCIe, and the answer says the 4090 has no NVLink.
   for (const t of ['2x RTX 4090 NVLink', '2 x 4090 with nvlink']) {
     const m = ok(t);
     assert.deepEqual([m.value, m.hardware?.memory_gb.value], ['rtx-4090-x2', 48], t);
-    assert.match(m.interpretation, /NVLink read but not modelled/, t);
+    assert.match(m.interpretation, /no NVLink: the NVIDIA GeForce RTX 4090 has no NVLink connector \(data\/curated\/accelerator-nvlink\.csv/, t);
+    assert.match(m.interpretation, /so the 2 cards talk over PCIe/, t);
+    assert.doesNotMatch(m.interpretation, /NVLink read/, t);
   }
   // Four cards: rtx-3090-x4, 4 x 24 = 96 GB; three (not catalogued): built, 3 x 24 = 72 GB.
   assert.deepEqual([ok('4x 3090 nvlink').value, ok('4x 3090 nvlink').hardware?.memory_gb.value], ['rtx-3090-x4', 96]);
@@ -57,6 +60,8 @@ test('H100 and A100 with NVLink or NVSwitch are the SXM modules on their fabric,
 });
 
 test('a link beside one card asks how many; PCIe and SXM are checked against how the card is catalogued', { skip }, () => {
+  // A 4090 named with NVLink and no count: refused for the count, and told the card has no NVLink at all.
+  assert.match(refused('rtx 4090 nvlink').message, /say how many .*; the NVIDIA GeForce RTX 4090 has no NVLink connector/);
   const one = refused('rtx 3090 nvlink');
   assert.equal(one.refused, 'ambiguous');
   assert.match(one.message, /NVLink joins two or more cards; say how many \("2x 3090 NVLink"\)/);
@@ -81,4 +86,60 @@ test('an id written inside other words never drops the count, the size or anothe
   assert.match(blower.interpretation, /words not read: blower/);
   assert.equal(ok('my rtx-4090-x2 box').value, 'rtx-4090-x2');
   assert.equal(ok('h100-80gb-x8 hgx').value, 'h100-80gb-x8');
+});
+
+/**
+ * Every catalogued configuration of more than one card, named as people write it with a link, against its card's
+ * NVLink as the specification gives it (data/curated/accelerator-nvlink.csv, where each row cites its sheet):
+ * bridge: RTX 3090 (tomshardware.com, the only RTX 30 card with NVLink), RTX A6000 (NVIDIA spec: 2-way bridge,
+ * 112.5 GB/s); none: RTX 4090 / RTX 6000 Ada / L40S / L4 (Ada Lovelace has no NVLink connector), RTX 5090
+ * (Blackwell GeForce: NVLink (SLI-Ready) No), AMD parts (NVLink is NVIDIA's); fabric: SXM modules, B200, H200,
+ * H100 NVL, MI250/MI300X/MI325X (decode.ts). Memory per card from the vendors' sheets, times the count.
+ */
+const LINKED: ReadonlyArray<readonly [string, string, number, RegExp]> = [
+  ['2x RTX 3090 NVLink', 'rtx-3090-x2', 48, /NVLink read but not modelled/],
+  ['4x RTX 3090 NVLink', 'rtx-3090-x4', 96, /a bridge joins two cards, so 4 of them are at most 2 bridged pairs/],
+  ['2x RTX 3090 NVSwitch', 'rtx-3090-x2', 48, /GeForce RTX 3090 takes a two-card NVLink bridge, not NVSwitch/],
+  ['2x RTX A6000 NVLink', 'rtx-a6000-x2', 96, /NVLink read but not modelled/],
+  ['2x RTX 4090 NVLink', 'rtx-4090-x2', 48, /no NVLink: the NVIDIA GeForce RTX 4090 has no NVLink connector/],
+  ['4x RTX 4090 NVLink', 'rtx-4090-x4', 96, /no NVLink: the NVIDIA GeForce RTX 4090 has no NVLink connector.*the 4 cards talk over PCIe/],
+  ['2x RTX 5090 NVLink', 'rtx-5090-x2', 64, /no NVLink: the NVIDIA GeForce RTX 5090 has no NVLink connector/],
+  ['2x RTX 6000 Ada NVLink', 'rtx-6000-ada-x2', 96, /no NVLink: the NVIDIA RTX 6000 Ada Generation has no NVLink connector/],
+  ['2x L40S NVLink', 'l40s-x2', 96, /no NVLink: the NVIDIA L40S has no NVLink connector/],
+  ['4x L40S NVLink', 'l40s-x4', 192, /no NVLink: the NVIDIA L40S has no NVLink connector/],
+  ['4x L4 NVLink', 'l4-x4', 96, /no NVLink: the NVIDIA L4 has no NVLink connector/],
+  ['2x RX 7900 XTX NVLink', 'rx-7900-xtx-x2', 48, /no NVLink: the AMD Radeon RX 7900 XTX has no NVLink connector.*over PCIe/],
+  // No reviewed row (no specification found): said to be not modelled, and that the card's NVLink is not reviewed.
+  ['4x T4 NVLink', 't4-x4', 64, /NVLink read but not modelled.*whether the NVIDIA Tesla T4 has an NVLink connector is not reviewed/],
+  ['4x A10G NVLink', 'a10g-x4', 96, /whether the NVIDIA A10G has an NVLink connector is not reviewed/],
+  ['2x H100 NVL NVLink', 'h100-nvl-x2', 188, /NVLink read: the NVIDIA H100 NVL is catalogued on its GPU-to-GPU fabric/],
+  ['2x H100 NVLink', 'h100-80gb-x2', 160, /is the SXM module on its fabric/],
+  ['4x H100 NVLink', 'h100-80gb-x4', 320, /is the SXM module on its fabric/],
+  ['8x H100 NVSwitch', 'h100-80gb-x8', 640, /is the SXM module on its fabric/],
+  ['2x A100 80GB NVLink', 'a100-80gb-x2', 160, /NVLink read: the NVIDIA A100 SXM4 80 GB is catalogued on its GPU-to-GPU fabric/],
+  ['4x A100 80GB NVLink', 'a100-80gb-x4', 320, /catalogued on its GPU-to-GPU fabric/],
+  ['8x A100 80GB NVSwitch', 'a100-80gb-x8', 640, /NVSwitch read: the NVIDIA A100 SXM4 80 GB is catalogued on its GPU-to-GPU fabric/],
+  ['8x A100 40GB NVSwitch', 'a100-40gb-x8', 320, /with NVSwitch is the SXM module on its fabric; say "a100 PCIe" for the card/],
+  ['2x H200 NVLink', 'h200-x2', 282, /catalogued on its GPU-to-GPU fabric/],
+  ['4x H200 NVLink', 'h200-x4', 564, /catalogued on its GPU-to-GPU fabric/],
+  ['8x H200 NVSwitch', 'h200-x8', 1128, /NVSwitch read: the NVIDIA H200/],
+  ['2x B200 NVLink', 'b200-x2', 360, /catalogued on its GPU-to-GPU fabric/],
+  ['4x B200 NVLink', 'b200-x4', 720, /catalogued on its GPU-to-GPU fabric/],
+  ['8x B200 NVSwitch', 'b200-x8', 1440, /NVSwitch read: the NVIDIA B200 is catalogued on its GPU-to-GPU fabric/],
+  ['2x MI300X NVLink', 'mi300x-x2', 384, /no NVLink: the AMD Instinct MI300X has no NVLink connector.*own GPU-to-GPU fabric/],
+  ['4x MI300X NVLink', 'mi300x-x4', 768, /no NVLink: the AMD Instinct MI300X/],
+  ['8x MI300X NVLink', 'mi300x-x8', 1536, /no NVLink: the AMD Instinct MI300X/],
+  ['8x MI325X NVLink', 'mi325x-x8', 2048, /no NVLink: the AMD Instinct MI325X/],
+  ['4x MI250 NVLink', 'mi250-x4', 512, /no NVLink: the AMD Instinct MI250/],
+];
+
+test('every catalogued multi-card configuration, said with a link, reads its cards and says what the link can be', { skip }, () => {
+  for (const [text, id, gb, says] of LINKED) {
+    const m = ok(text);
+    assert.deepEqual([m.value, m.hardware?.memory_gb.value], [id, gb], text);
+    assert.match(m.interpretation, says, text);
+  }
+  // The table covers every catalogued configuration of more than one device (a new one must be added to it).
+  const multi = real!.hardware.filter((h) => h.count > 1).map((h) => h.id).sort();
+  assert.deepEqual([...new Set(LINKED.map(([, id]) => id))].sort(), multi);
 });

@@ -28,21 +28,46 @@ export function linkNeedsCount(q: MachineQuery, h: Hardware): boolean {
 }
 
 /**
- * What the interpretation adds when a link is said. SXM modules are catalogued on their fabric, so the link is what
- * the figures assume. PCIe cards are catalogued over PCIe, and a bridge would change the figures little: the memory
- * is the cards' own either way, a batch-1 token passes only its hidden state from card to card (the measured PCIe
- * hand-off, LAYER_HANDOFF_S), and the serving figures already count their all-reduces at the NVLink latency
- * (speed-layout.ts).
+ * What the interpretation adds when a link is said, read against the card's NVLink as its specification gives it
+ * (data/curated/accelerator-nvlink.csv). SXM modules are catalogued on their fabric, so the link is what the figures
+ * assume. A card without an NVLink connector (every Ada and Blackwell GeForce card, the L40S, the RTX 6000 Ada) is
+ * read as the PCIe cards it can only be, and the answer says the card has no NVLink: refusing would cost the caller a
+ * second ask for the same cards and the same memory. A card that takes a bridge is catalogued over PCIe too, and a
+ * bridge would change the figures little: the memory is the cards' own either way, a batch-1 token passes only its
+ * hidden state from card to card (the measured PCIe hand-off, LAYER_HANDOFF_S), and the serving figures already count
+ * their all-reduces at the NVLink latency (speed-layout.ts).
  */
 export function linkNote(q: MachineQuery, h: Hardware): string {
   if (!q.link) return '';
   const label = LABEL[q.link];
+  if (onFabric(h) && h.nvlink?.value === 'none') {
+    return `; no ${label}: ${noNvlink(h)}; its modules are catalogued on their own GPU-to-GPU fabric, which the figures assume`;
+  }
   if (onFabric(h)) return `; ${label} read: the ${h.accelerator} is catalogued on its GPU-to-GPU fabric, which the figures assume`;
+  if (h.nvlink?.value === 'none') {
+    return `; no ${label}: ${noNvlink(h)}, so the ${h.count} cards talk over PCIe, as the figures assume`;
+  }
   const handoffMs = Math.round(LAYER_HANDOFF_S * 1e5) / 100;
   return `; ${label} read but not modelled: the catalogue models these cards over PCIe, and NVLink would change little: `
     + `the memory is the cards' own (${h.count} x ${gb(h.memory_gb.value / h.count)}) either way, a batch-1 token `
     + `passes only its hidden state from card to card (${handoffMs} ms a boundary, measured over PCIe), and the serving `
-    + 'figures already count their all-reduces at the NVLink latency';
+    + `figures already count their all-reduces at the NVLink latency${bridgeNote(q, h)}`
+    + (h.nvlink ? '' : `; whether the ${h.accelerator} has an NVLink connector is not reviewed (data/curated/accelerator-nvlink.csv)`);
+}
+
+/** `the NVIDIA GeForce RTX 4090 has no NVLink connector (...)`, with where that fact comes from and when it was read. */
+export const noNvlink = (h: Hardware): string =>
+  `the ${h.accelerator} has no NVLink connector (data/curated/accelerator-nvlink.csv, read ${h.nvlink?.as_of ?? 'undated'})`;
+
+/**
+ * A bridge joins two cards (NVLink bridges are 2-way on the RTX 3090, the RTX A6000, the A100 PCIe and the H100
+ * PCIe/NVL), and no card that takes one is built for NVSwitch: the answer says what the link said can be.
+ */
+function bridgeNote(q: MachineQuery, h: Hardware): string {
+  if (h.nvlink?.value !== 'bridge') return '';
+  const pairs = h.count > 2 ? `; a bridge joins two cards, so ${h.count} of them are at most ${Math.floor(h.count / 2)} bridged pairs` : '';
+  const sw = q.link === 'nvswitch' ? `; the ${h.accelerator} takes a two-card NVLink bridge, not NVSwitch` : '';
+  return `${sw}${pairs}`;
 }
 
 /** Device words less the form words (`PCIe`, `SXM`) the text adds to a name: `2x RTX 3090 PCIe`. */

@@ -4,8 +4,9 @@ import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
 import { byMemory } from './machine-memory.ts';
 import { decodeSplit } from './decode.ts';
+import { appleFamilyMapping, desktopReading } from './machine-family.ts';
 import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
-import { formAgrees, linkLabel, linkNeedsCount, linkNote, withoutFormWords } from './machine-link.ts';
+import { formAgrees, linkLabel, linkNeedsCount, linkNote, noNvlink, withoutFormWords } from './machine-link.ts';
 import {
   deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery,
 } from './machine-words.ts';
@@ -14,7 +15,7 @@ import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONY
 
 /**
  * The catalogued configuration each machine class stands for (docs/trust-and-recommend.md). A laptop is a laptop
- * GPU of the commonest catalogued size (machine-laptop.ts; a MacBook the largest one); a workstation one 48 GB
+ * GPU of the commonest catalogued size (machine-laptop.ts; a MacBook its base configuration, machine-family.ts); a workstation one 48 GB
  * professional card; a server the standard 8-GPU inference node; a cluster the catalogued node with the most memory
  * (multi-node clusters are not modelled).
  */
@@ -149,7 +150,8 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   if (linkNeedsCount(q, one.hardware)) {
     const with_ = ids(sized.filter((d) => d.hardware.accelerator === one.hardware.accelerator));
     const how = `say how many ("2x ${said} ${linkLabel(q)}")`;
-    return refuse('ambiguous', `"${text.slice(0, 100)}": ${linkLabel(q)} joins two or more cards; ${how}`, q, with_);
+    const none = one.hardware.nvlink?.value === 'none' ? `; ${noNvlink(one.hardware)}: two or more of them talk over PCIe` : '';
+    return refuse('ambiguous', `"${text.slice(0, 100)}": ${linkLabel(q)} joins two or more cards; ${how}${none}`, q, with_);
   }
   const matched = [said, ...(size !== null ? [gb(size)] : []), ...(q.count !== null ? [`count ${count}`] : [])];
   if (q.link) matched.push(linkLabel(q));
@@ -249,8 +251,10 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   }
   if (hw) {
     const h = ds.hardwareById.get(hw.value.slice(3))!;
-    return { ...mapped(h, 'synonym', [hw.phrase], `"${hw.phrase}" stands for ${h.name} (${h.id})`) };
+    return { ...mapped(h, 'synonym', [hw.phrase], desktopReading(h, hw.phrase)) };
   }
+  // `Mac mini`, `iMac`, `Mac Studio`, `Mac`: the family's base configuration, or refused with what it may be.
+  if (q.apple) return appleFamilyMapping(ds, q, text);
   return refuse('unknown', `"${text.slice(0, 100)}" names no device, memory size or machine class`, q, []);
 }
 

@@ -13,7 +13,8 @@ import {
 } from './constants.ts';
 import { servingSplitBasis } from './decode.ts';
 import { servingRuntimeBasis } from './runtime.ts';
-import { choiceAt, fitBasis, fitInputs, type FitBasis, type FitLevel, type FitOptions } from './hardware-fit.ts';
+import { fitInputs, type FitLevel, type FitOptions } from './hardware-fit.ts';
+import { choiceAt, fitBasis, type FitBasis } from './fit-basis.ts';
 import { hasBandwidth, roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
 import { servingThroughput, type Serving } from './serving.ts';

@@ -15,7 +15,9 @@ const hardware = [
   aHardware({ id: 'rtx-4090', memory_gb: f(24) }),
   aHardware({ id: 'rtx-4090-x2', count: 2, memory_gb: f(48) }),
   aHardware({ id: 'rtx-4060-ti-16gb', memory_gb: f(16) }),
+  aHardware({ id: 'rtx-3060-8gb', memory_gb: f(8) }),
   aHardware({ id: 'm4-max-128gb', class: 'laptop', accelerator: 'Apple M4 Max', unified_memory: true, memory_gb: f(128), usable_fraction: f(0.75) }),
+  aHardware({ id: 'm4-16gb', class: 'laptop', accelerator: 'Apple M4', unified_memory: true, memory_gb: f(16), usable_fraction: f(0.75) }),
   aHardware({ id: 'rtx-4060-laptop', class: 'laptop', accelerator: 'NVIDIA GeForce RTX 4060 Laptop GPU', memory_gb: f(8) }),
   aHardware({ id: 'm4-pro-64gb', accelerator: 'Apple M4 Pro', unified_memory: true, memory_gb: f(64), usable_fraction: f(0.75) }),
   aHardware({ id: 'cpu-ddr5-64gb', accelerator: 'Desktop CPU', unified_memory: true, memory_gb: f(64), usable_fraction: f(0.8) }),
@@ -96,8 +98,9 @@ test('machine: classes stand for a documented configuration, ids and names map t
   assert.deepEqual([mapMachine(ds, 'none')?.value, mapMachine(ds, 'API only')?.hardware], ['none', null]);
   assert.equal(mapMachine(ds, 'RTX-4090')?.value, 'rtx-4090');
   assert.equal(mapMachine(ds, 'my RTX 4090 x2 box')?.value, 'rtx-4090-x2', 'the longest id named wins');
-  assert.equal(mapMachine(ds, 'gaming pc')?.value, 'rtx-4090');
-  assert.deepEqual([mapMachine(ds, 'my MacBook')?.value, mapMachine(ds, 'my MacBook')?.hardware?.id], ['laptop', 'm4-max-128gb']);
+  // A PC or a MacBook of no stated model: the commonest PC and the base MacBook (machine-family.ts), not the largest.
+  assert.equal(mapMachine(ds, 'gaming pc')?.value, 'rtx-3060-8gb');
+  assert.deepEqual([mapMachine(ds, 'my MacBook')?.value, mapMachine(ds, 'my MacBook')?.hardware?.id], ['laptop', 'm4-16gb']);
 });
 
 test('machine: a bare memory size builds a configuration of that size, never another device; its speed is not estimated', () => {

@@ -109,9 +109,12 @@ export const MACHINE_SYNONYMS: Readonly<Record<MachineClass, readonly string[]>>
   cluster: ['gpu cluster', 'multi node', 'multinode', 'supercomputer', 'many gpus'],
 };
 
-/** Machine words that stand for one catalogued configuration (a desktop is not a class of the vocabulary). */
+/**
+ * Machine words that stand for one catalogued configuration (a desktop is not a class of the vocabulary): a PC of no
+ * stated GPU is the commonest one (machine-family.ts, DESKTOP_REPRESENTATIVE), not the largest.
+ */
 export const MACHINE_HARDWARE_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
-  'rtx-4090': ['desktop', 'gaming pc', 'desktop pc', 'pc', 'personal computer'],
+  'rtx-3060-8gb': ['desktop', 'gaming pc', 'desktop pc', 'pc', 'personal computer'],
 };
 
 /** Lowercase words: accents off, anything but letters and digits a separator, `24gb` split into `24 gb`. */

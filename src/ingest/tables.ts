@@ -7,6 +7,7 @@ import { readProviderNames } from '../sources/models-dev.ts';
 import type { IngestIssue, SourceRoots } from '../sources/types.ts';
 import { ACCELERATOR_COMPUTE_SOURCE, loadAcceleratorCompute, unusedComputeKeys } from './accelerator-compute.ts';
 import { ACCELERATOR_IDLE_SOURCE, loadAcceleratorIdlePower, withIdlePower } from './accelerator-idle-power.ts';
+import { ACCELERATOR_NVLINK_SOURCE, loadAcceleratorNvlink, withNvlink } from './accelerator-nvlink.ts';
 import { loadAliasTable } from './aliases.ts';
 import type { Tables } from './build.ts';
 import { DEVELOPER_TABLE_REVIEWED, DEVELOPER_TABLE_SOURCE, loadDeveloperTable, resolveDeveloper } from './developers.ts';
@@ -39,6 +40,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...gguf.issues);
   const idle = await loadAcceleratorIdlePower(path.join(curatedDir, 'accelerator-idle-power.csv'));
   issues.push(...idle.issues);
+  const nvlink = await loadAcceleratorNvlink(path.join(curatedDir, 'accelerator-nvlink.csv'));
+  issues.push(...nvlink.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   const providerNames = await readProviderNames(roots);
 
@@ -53,7 +56,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     },
     buildHardware: (obs, rentals) => {
       const built = buildHardware([...obs, ...accelerators.hardware], rentals, hw.configs, compute.compute);
-      return { hardware: built.hardware, issues: [...built.issues, ...withIdlePower(built.hardware, hw.configs, idle.idle)] };
+      return { hardware: built.hardware, issues: [...built.issues, ...withIdlePower(built.hardware, hw.configs, idle.idle),
+        ...withNvlink(built.hardware, hw.configs, nvlink.nvlink)] };
     },
     providerNames,
     ggufFiles: gguf.rows,
@@ -64,6 +68,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       HARDWARE_ACCELERATORS_SOURCE,
       ACCELERATOR_COMPUTE_SOURCE,
       ACCELERATOR_IDLE_SOURCE,
+      ACCELERATOR_NVLINK_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
       {

@@ -37,6 +37,11 @@ export const Hardware = z
     power_w: factOf(z.number().positive()).optional(),
     /** Draw per accelerator with a model loaded and no request running, watts, where a reading is published. */
     idle_power_w: factOf(z.number().positive()).optional(),
+    /**
+     * NVLink on the accelerator, from its specification: `bridge` (a connector; two cards joined by a bridge), `switch`
+     * (an SXM module on an NVLink baseboard), `none` (cards of this kind talk over PCIe only). Absent where not reviewed.
+     */
+    nvlink: factOf(z.enum(['bridge', 'switch', 'none'])).optional(),
     purchase_price_usd: factOf(z.number().positive()).optional(),
     rental: factOf(RentalPrice).optional(),
   })

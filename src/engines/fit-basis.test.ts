@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { MIN_SELF_HOSTING_BITS } from './constants.ts';
-import { assessFit, choiceAt, fitBasis, fitChoice, type FitOptions } from './hardware-fit.ts';
+import { assessFit, type FitOptions } from './hardware-fit.ts';
+import { choiceAt, fitBasis, fitChoice } from './fit-basis.ts';
 
 test('committed dataset: fitChoice picks what assessFit picks, on every configuration, at the asks estimate_cost makes', {
   skip: !existsSync(DEFAULT_DATA_DIR),

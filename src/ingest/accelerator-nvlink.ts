@@ -1,0 +1,69 @@
+// The reviewed NVLink table: whether an accelerator can be joined to others over NVLink, and how (bridge, switch, none).
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { fact, type Hardware, type Source } from '../schema/index.ts';
+import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
+import type { IngestIssue } from '../sources/types.ts';
+import type { HardwareConfig } from './hardware.ts';
+
+const NVLINK_FILE = 'data/curated/accelerator-nvlink.csv';
+const NVLINK_SOURCE_ID = 'accelerator-nvlink';
+
+/**
+ * What the value says: `bridge`, the card has an NVLink connector and two are joined by a bridge (RTX 3090, RTX A6000,
+ * A100 PCIe, H100 PCIe/NVL); `switch`, an SXM module on a baseboard whose GPUs reach each other over NVLink (NVSwitch
+ * on 8-GPU boards); `none`, no NVLink connector (every Ada and Blackwell GeForce card, the L40S): cards talk over PCIe.
+ */
+export const NVLINK_BASIS = 'NVLink connector as the vendor specifies the board';
+
+export const ACCELERATOR_NVLINK_SOURCE: Source = {
+  id: NVLINK_SOURCE_ID,
+  name: 'Reviewed table: NVLink on each accelerator (bridge, switch or none)',
+  url: tableUrl(NVLINK_FILE),
+  licence: 'facts; each row cites the specification it was read from',
+  kind: 'curated',
+  retrieved: '2026-11-26',
+  covers: 'nvlink of the catalogued NVIDIA accelerators: whether "2x <card> NVLink" names a configuration that exists',
+  counts_for_data_as_of: false,
+};
+
+const NvlinkRow = z.object({
+  accelerator_key: z.string().min(1, 'an accelerator key of data/curated/hardware-configs.csv'),
+  nvlink: z.enum(['bridge', 'switch', 'none'], 'bridge, switch or none'),
+  source_url: z.url(),
+  read_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'the day the specification was read, YYYY-MM-DD'),
+  note: z.string().min(1, 'what the specification says about NVLink'),
+});
+export type NvlinkRow = z.infer<typeof NvlinkRow>;
+
+/** Load and validate the table; a bad or repeated row is an issue and stays out. */
+export async function loadAcceleratorNvlink(file: string): Promise<{ nvlink: Map<string, NvlinkRow>; issues: IngestIssue[] }> {
+  const where = { source: NVLINK_SOURCE_ID, file: NVLINK_FILE };
+  const rows = parseCsv(await readFile(file, 'utf8'));
+  const { valid, issues } = validateRows(NvlinkRow, rows, where, (r) => r.record.accelerator_key || `line ${r.line}`);
+  const nvlink = new Map<string, NvlinkRow>();
+  for (const { value, row } of valid) {
+    if (!nvlink.has(value.accelerator_key)) nvlink.set(value.accelerator_key, value);
+    else issues.push({ ...where, row, field: 'accelerator_key', message: 'repeated key; the first row is kept' });
+  }
+  return { nvlink, issues };
+}
+
+/**
+ * Each configuration's NVLink from the table (the first of its accelerator keys the table lists), and an issue for
+ * every key of the table that no configuration names (a typo would leave a row unused).
+ */
+export function withNvlink(
+  hardware: Hardware[], configs: readonly HardwareConfig[], nvlink: ReadonlyMap<string, NvlinkRow>,
+): IngestIssue[] {
+  const keysOf = new Map(configs.map((c) => [c.id, c.accelerator_key]));
+  for (const h of hardware) {
+    const row = (keysOf.get(h.id) ?? []).map((k) => nvlink.get(k)).find((r) => r !== undefined);
+    if (!row) continue;
+    h.nvlink = fact(row.nvlink, row.read_on, NVLINK_SOURCE_ID, { note: `${NVLINK_BASIS}; ${row.note}; evidence: ${row.source_url}` });
+  }
+  const used = new Set(configs.flatMap((c) => c.accelerator_key));
+  return [...nvlink.keys()].filter((k) => !used.has(k)).map((k) => ({
+    source: NVLINK_SOURCE_ID, file: NVLINK_FILE, row: k, field: 'accelerator_key', message: 'no hardware configuration names this key',
+  }));
+}
