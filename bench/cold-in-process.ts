@@ -1,4 +1,5 @@
 // Cold in-process: every operation served on a stream of distinct inputs (no response cache), p50/p99 per operation.
+// Usage: node --import tsx bench/cold-in-process.ts [inputs per round] [rounds] [--only op1,op2] [--json]
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { AccessControl } from '../src/access/types.ts';
@@ -42,7 +43,9 @@ function timeBoth(fn: () => unknown): [number, number] {
  * Every operation served with no response cache on `iterations` distinct inputs per round, `rounds` rounds, each
  * round on inputs of its own (the per-dataset caches bounded by recent asks would otherwise answer a repeat).
  */
-export function runColdInProcess(iterations: number, rounds = 3, dataDir = DEFAULT_DATA_DIR): ColdInProcessReport {
+export function runColdInProcess(
+  iterations: number, rounds = 3, dataDir = DEFAULT_DATA_DIR, only?: readonly string[],
+): ColdInProcessReport {
   const ds = freshDataset(datasetDataAtScale(readRawDataset(dataDir), 1));
   const executor = createExecutor({ dataset: ds, access: NO_ACCESS, baseUrl: 'http://127.0.0.1:8080', cacheEntries: 0 });
   const streams = coldStreams(ds);
@@ -51,6 +54,7 @@ export function runColdInProcess(iterations: number, rounds = 3, dataDir = DEFAU
   for (const op of OPERATIONS) for (const ex of op.examples) executor.run(op, validateInput(op, ex.input), true);
   const rows: ColdRow[] = [];
   for (const op of OPERATIONS) {
+    if (only && !only.includes(op.name)) continue;
     const s = streams[op.name];
     const n = Math.min(iterations, Math.floor(s.distinct / rounds));
     // The stream's far end warms the code paths (JIT) without repeating an input that is then timed.
@@ -94,6 +98,41 @@ export function formatColdInProcess(r: ColdInProcessReport): string {
   ].join('\n');
 }
 
+export type ColdInProcessArgs = { iterations: number; rounds: number; only?: string[]; json: boolean };
+
+/**
+ * The command line: `[inputs per round] [rounds] [--only op1,op2] [--json]`. An unknown operation name is an error
+ * (a typo would otherwise time nothing and print an empty table).
+ */
+export function parseColdInProcessArgs(argv: readonly string[]): ColdInProcessArgs {
+  const positional: string[] = [];
+  let only: string[] | undefined;
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json') json = true;
+    else if (a === '--only' || a.startsWith('--only=')) {
+      const list = a === '--only' ? argv[++i] : a.slice('--only='.length);
+      only = (list ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+      const known = new Set(OPERATIONS.map((op) => op.name));
+      const unknown = only.filter((x) => !known.has(x));
+      if (only.length === 0 || unknown.length > 0) {
+        throw new Error(`--only takes operation names separated by commas (unknown: ${unknown.join(', ') || 'none given'}); `
+          + `known: ${[...known].join(', ')}`);
+      }
+    } else if (a.startsWith('--')) {
+      throw new Error(`unknown option ${a}; usage: cold-in-process.ts [inputs] [rounds] [--only op1,op2] [--json]`);
+    } else positional.push(a);
+  }
+  const num = (x: string | undefined, d: number, what: string) => {
+    if (x === undefined) return d;
+    const n = Number(x);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${what} must be a positive whole number, got ${x}`);
+    return n;
+  };
+  return { iterations: num(positional[0], 1000, 'inputs per round'), rounds: num(positional[1], 3, 'rounds'), only, json };
+}
+
 /** In a process of its own, as the service has: a fresh heap, not the orchestrator's. */
 export async function runColdInProcessIsolated(iterations: number, rounds: number): Promise<ColdInProcessReport> {
   const out = await new Promise<string>((resolve, reject) => {
@@ -107,6 +146,7 @@ export async function runColdInProcessIsolated(iterations: number, rounds: numbe
 }
 
 if (isMain(import.meta.url)) {
-  const report = runColdInProcess(Number(process.argv[2] ?? 1000), Number(process.argv[3] ?? 3));
-  process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(report)}\n` : `${formatColdInProcess(report)}\n`);
+  const args = parseColdInProcessArgs(process.argv.slice(2));
+  const report = runColdInProcess(args.iterations, args.rounds, DEFAULT_DATA_DIR, args.only);
+  process.stdout.write(args.json ? `${JSON.stringify(report)}\n` : `${formatColdInProcess(report)}\n`);
 }

@@ -55,7 +55,10 @@ export type ColdLoadRow = {
   distinctInputs: number;
   /** Body bytes of the answer the ceiling replays: the median size of a sample of the stream's answers. */
   bodyBytes: number;
-  /** The service's CPU time per answered request over its measured rounds, microseconds (service rows only). */
+  /**
+   * The server process's CPU time per answered request over its measured rounds, microseconds: the service's, and the
+   * ceiling's replaying the same stream in the rounds taken in turn with it (the machine's speed at that moment).
+   */
   cpuUsPerRequest?: number;
 };
 
@@ -197,8 +200,13 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
         offset += r.used;
         return r;
       };
+      const ceilingCpu = { ms: 0, requests: 0 };
       const runCeiling = async (sec: number) => {
-        const r = await coldRun(ceiling!.url, t, ceilingOffset, sec, options.connections, apiKey, dir);
+        let c0 = 0;
+        const pid = ceiling!.pid;
+        const r = await coldRun(ceiling!.url, t, ceilingOffset, sec, options.connections, apiKey, dir, () => (c0 = readCpuMs(pid)));
+        ceilingCpu.ms += readCpuMs(pid) - c0;
+        ceilingCpu.requests += answered(r);
         ceilingOffset += r.used;
         return r;
       };
@@ -215,7 +223,8 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
           target: t.name, op: t.op, surface: t.surface, server: kind,
           result: combineRounds(results[kind].map(toLoad)), roundsRps: results[kind].map((x) => x.rps),
           repeated: kind === 'service' ? repeated : 0, distinctInputs: t.stream.distinct, bodyBytes: Buffer.from(routes[k].body_base64, 'base64').length,
-          ...(kind === 'service' ? { cpuUsPerRequest: (1000 * serviceCpu.ms) / Math.max(1, serviceCpu.requests) } : {}),
+          cpuUsPerRequest: kind === 'service'
+            ? (1000 * serviceCpu.ms) / Math.max(1, serviceCpu.requests) : (1000 * ceilingCpu.ms) / Math.max(1, ceilingCpu.requests),
         });
       }
     }
@@ -274,17 +283,21 @@ export function formatColdLoad(r: ColdLoadReport): string {
       'GET /models/{id} (cached)', 'service', fmtInt(c.result.rps),
       `${fmtInt(Math.min(...c.roundsRps))}-${fmtInt(Math.max(...c.roundsRps))}`, ms(c.result.p50), ms(c.result.p99), '', '100%', '',
       fmtInt(c.result.total), String(c.result.non2xx + c.result.errors + c.result.timeouts),
-      fmtInt(c.bodyBytes), fmtInt(c.cpuUsPerRequest), '1.0x',
+      fmtInt(c.bodyBytes), fmtInt(c.cpuUsPerRequest), '1.0x', '',
     ],
     ...r.rows.map((x) => {
-      const ceil = r.rows.find((y) => y.target === x.target && y.server === 'ceiling')!.result.rps;
+      const ceilRow = r.rows.find((y) => y.target === x.target && y.server === 'ceiling')!;
+      const ceil = ceilRow.result.rps;
+      const vsCeilingCpu = x.server === 'service' && x.cpuUsPerRequest !== undefined && ceilRow.cpuUsPerRequest
+        ? `${fmt(x.cpuUsPerRequest / ceilRow.cpuUsPerRequest, 1)}x` : '';
       const bad = x.result.non2xx + x.result.errors + x.result.timeouts;
       return [
         x.target, x.server, fmtInt(x.result.rps), `${fmtInt(Math.min(...x.roundsRps))}-${fmtInt(Math.max(...x.roundsRps))}`, ms(x.result.p50), ms(x.result.p99),
         x.server === 'service' ? `${fmt((100 * x.result.rps) / ceil, 0)}%` : '', x.server === 'service' ? `${fmt((100 * x.result.rps) / c.result.rps, 0)}%` : '',
         x.server === 'service' && x.repeated > 0 ? `${fmtInt(x.repeated)} of ${fmtInt(x.distinctInputs)} distinct` : '', fmtInt(x.result.total), bad ? `${bad} !` : '0', fmtInt(x.bodyBytes),
         x.cpuUsPerRequest === undefined ? '' : fmtInt(x.cpuUsPerRequest),
-        x.cpuUsPerRequest === undefined ? '' : `${fmt(x.cpuUsPerRequest / c.cpuUsPerRequest, 1)}x`,
+        x.cpuUsPerRequest === undefined || x.server === 'ceiling' ? '' : `${fmt(x.cpuUsPerRequest / c.cpuUsPerRequest, 1)}x`,
+        vsCeilingCpu,
       ];
     }),
   ];
@@ -296,11 +309,13 @@ export function formatColdLoad(r: ColdLoadReport): string {
     '"repeats": an operation whose input space is smaller than the load (a model id, a podium) had to send inputs again; those may be cache hits.',
     '"cpu us/req": the service process\'s CPU time (all threads, garbage collection included) per request over its measured rounds;',
     '"vs cached" divides it by the cached sheet\'s. Waiting for a core is not counted, but a busy machine still inflates it.',
+    '"cpu vs ceiling" divides it by the ceiling\'s CPU per request in the rounds taken in turn with it: the same bytes written, at the',
+    'same moments, so that a swing of the machine\'s speed during the run (a third or more within minutes) moves both.',
     '',
     renderTable(
       [
         'target', 'server', 'req/s', 'rounds req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'vs cached sheet', 'repeats', 'requests',
-        'non-2xx/err', 'body bytes', 'cpu us/req', 'vs cached',
+        'non-2xx/err', 'body bytes', 'cpu us/req', 'vs cached', 'cpu vs ceiling',
       ],
       rows,
     ),
