@@ -66,7 +66,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   // A model whose weights a Hugging Face repository holds has downloadable weights: llmfit lists only such repos.
   // A notice's two-digit year (`-09-25`) reads as the listed `-09-2025` (notice-year.ts).
   const noticeYears = readNoticeYears(allOf(results, 'models'), allOf(results, 'offers'));
-  const modelObs = noticeYears.models.map((o) => (o.source === 'llmfit' && o.url && o.open_weights === undefined ? { ...o, open_weights: true } : o));
+  const modelObs = noticeYears.models
+    .map((o) => (o.source === 'llmfit' && o.url && o.open_weights === undefined ? { ...o, open_weights: true } : o));
   const allModelObs = [...modelObs, ...rowObs];
   // Dated snapshots whose facts differ from their alias's are models of their own (versions-apart.ts).
   const versions = findVersionsApart({ models: allModelObs, offers: allOf(results, 'offers'), ratings: current,

@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import type { ModelObservation } from '../sources/types.ts';
 import { noticeYearSpelling, readNoticeYears } from './notice-year.ts';
 
-const m = (x: Partial<ModelObservation> & Pick<ModelObservation, 'source' | 'source_model_id'>): ModelObservation => ({ as_of: '2026-07-22', ...x });
+type Obs = Partial<ModelObservation> & Pick<ModelObservation, 'source' | 'source_model_id'>;
+const m = (x: Obs): ModelObservation => ({ as_of: '2026-07-22', ...x });
 
 // deprecations-rss/deprecations.json: Google, "gemini-2.5-flash-preview-09-25", shutdown 2026-02-17, replacement gemini-3.6-flash;
 // models.dev lists google/gemini-2.5-flash-preview-09-2025 (release 2025-09-25).

@@ -12,14 +12,18 @@ const Row = z.object({
 }).strict();
 
 export function loadVersionPointers(file: string): { rows: VersionPointer[]; issues: IngestIssue[] } {
-  const records = parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, trim: true, comment: '#' }) as Record<string, string>[];
+  const text = readFileSync(file, 'utf8');
+  const records = parse(text, { columns: true, skip_empty_lines: true, trim: true, comment: '#' }) as Record<string, string>[];
   const rows: VersionPointer[] = [];
   const issues: IngestIssue[] = [];
   const seen = new Set<string>();
   records.forEach((r, i) => {
     const where = { source: 'version-pointers', file, row: String(i + 2) };
     const p = Row.safeParse(r);
-    if (!p.success) { issues.push({ ...where, field: String(p.error.issues[0].path[0] ?? ''), message: p.error.issues[0].message }); return; }
+    if (!p.success) {
+      issues.push({ ...where, field: String(p.error.issues[0].path[0] ?? ''), message: p.error.issues[0].message });
+      return;
+    }
     const k = p.data.alias.toLowerCase();
     if (seen.has(k)) { issues.push({ ...where, message: `duplicate row for ${k}` }); return; }
     seen.add(k);

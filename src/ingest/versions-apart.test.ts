@@ -4,7 +4,8 @@ import type { ModelObservation, OfferObservation, RatingObservation } from '../s
 import { Matcher } from './matcher.ts';
 import { findVersionsApart, isDatedVersion, versionKey, type VersionPointer, type VersionsInput } from './versions-apart.ts';
 
-const m = (x: Partial<ModelObservation> & Pick<ModelObservation, 'source' | 'source_model_id'>): ModelObservation => ({ as_of: '2026-07-02', ...x });
+type Obs = Partial<ModelObservation> & Pick<ModelObservation, 'source' | 'source_model_id'>;
+const m = (x: Obs): ModelObservation => ({ as_of: '2026-07-02', ...x });
 const offer = (provider: string, id: string, input: number, output: number, source = 'models-dev'): OfferObservation =>
   ({ source, provider, provider_model_id: id, region: 'global', as_of: '2026-07-02', input, output });
 const row = (id: string, rating: number): RatingObservation => ({ source: 'lmarena', source_model_id: id, leaderboard: 'text',
@@ -22,14 +23,17 @@ const GPT4O_OFFERS = [offer('openai', 'gpt-4o', 2.5, 10), offer('openai', 'gpt-4
   offer('openai', 'gpt-4o-2024-08-06', 2.5, 10),
   // A reseller's own prices are its choice, not the developer's word on the version.
   offer('nano-gpt', 'openai/gpt-4o-2024-08-06', 9, 9)];
-const POINTERS: VersionPointer[] = [{ alias: 'gpt-4o', snapshot: 'gpt-4o-2024-08-06', reason: 'https://platform.openai.com/docs/models/gpt-4o' }];
+const POINTERS: VersionPointer[] = [
+  { alias: 'gpt-4o', snapshot: 'gpt-4o-2024-08-06', reason: 'https://platform.openai.com/docs/models/gpt-4o' },
+];
 
 const run = (over: Partial<VersionsInput>) => findVersionsApart({ models: [], offers: [], ratings: [], pointers: [],
   retiredApart: new Map(), reviewed: () => undefined, ...over });
 
-test('gpt-4o-2024-05-13, at $5/$15 where OpenAI lists gpt-4o at $2.50/$10, is a model of its own; 2024-08-06, which gpt-4o serves, is not', () => {
+test('gpt-4o-2024-05-13, $5/$15 where OpenAI lists gpt-4o at $2.50/$10, is a model; 2024-08-06, which gpt-4o serves, is not', () => {
   const out = run({ models: GPT4O, offers: GPT4O_OFFERS, pointers: POINTERS });
-  assert.deepEqual([...out.values()].map((v) => [v.id, v.reasons]), [['gpt-4o-2024-05-13', ['price 5/15 vs 2.5/10 at openai|global|models-dev']]]);
+  assert.deepEqual([...out.values()].map((v) => [v.id, v.reasons]),
+    [['gpt-4o-2024-05-13', ['price 5/15 vs 2.5/10 at openai|global|models-dev']]]);
 });
 
 test('without the developer saying which snapshot the alias serves, a snapshot released on another day is apart too', () => {
@@ -41,8 +45,10 @@ test('without the developer saying which snapshot the alias serves, a snapshot r
 // Anthropic: claude-3-5-sonnet-latest is the alias of 20241022.
 test('two arena rows are two models: the first Claude 3.5 Sonnet is apart from the 20241022 upgrade the alias serves', () => {
   const out = run({
-    models: [m({ source: 'models-dev', source_model_id: 'claude-3-5-sonnet-20240620', provider: 'anthropic', release_date: '2024-06-20' }),
-      m({ source: 'models-dev', source_model_id: 'anthropic/claude-3-5-sonnet-20241022', release_date: '2024-10-22' })],
+    models: [
+      m({ source: 'models-dev', source_model_id: 'claude-3-5-sonnet-20240620', provider: 'anthropic', release_date: '2024-06-20' }),
+      m({ source: 'models-dev', source_model_id: 'anthropic/claude-3-5-sonnet-20241022', release_date: '2024-10-22' }),
+    ],
     ratings: [row('claude-3-5-sonnet-20240620', 1342.9), row('claude-3-5-sonnet-20241022', 1373.6)],
     pointers: [{ alias: 'claude-3-5-sonnet-latest', snapshot: 'claude-3-5-sonnet-20241022', reason: 'https://docs.anthropic.com' }],
   });

@@ -44,7 +44,8 @@ type Facts = {
 };
 
 function facts(): Facts {
-  return { ids: new Set(), own: new Set(), creates: false, prices: new Map(), arena: new Set(), releases: new Set(), shutdowns: new Map() };
+  return { ids: new Set(), own: new Set(), creates: false, prices: new Map(), arena: new Set(), releases: new Set(),
+    shutdowns: new Map() };
 }
 
 function add<K>(m: Map<K, Set<string>>, k: K, v: string): void {
@@ -53,7 +54,7 @@ function add<K>(m: Map<K, Set<string>>, k: K, v: string): void {
 
 const disjoint = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size > 0 && b.size > 0 && [...a].every((x) => !b.has(x));
 
-/** Why version `v` is not the model `h` is: each fact both state and state differently; empty when none does. */
+/** Why version `v` is not the model `h` is: each fact both state, stated differently; empty when none is. */
 export function differences(v: Facts, h: Facts): string[] {
   const out: string[] = [];
   for (const [k, p] of v.prices) {
