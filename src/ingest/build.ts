@@ -18,6 +18,9 @@ import { buildRatings, currentRatingRows } from './build-ratings.ts';
 import { allOf, newReport, type BuildReport, type IngestContext } from './context.ts';
 import { Matcher, type AliasRow } from './matcher.ts';
 import { canonicalSlug } from './match-keys.ts';
+import { readNoticeYears } from './notice-year.ts';
+import { findRetiredApart } from './retired-apart.ts';
+import { findVersionsApart, type VersionPointer } from './versions-apart.ts';
 
 export type DeveloperInfo = { name: string; country?: Fact<string> };
 
@@ -34,6 +37,8 @@ export type Tables = {
   providerNames: Record<string, string>;
   /** Published GGUF file sizes (data/curated/gguf-file-sizes.csv); absent in tests that build without the table. */
   ggufFiles?: readonly GgufRow[];
+  /** Which dated snapshot an undated alias served (data/curated/version-pointers.csv); absent in tests without it. */
+  versionPointers?: readonly VersionPointer[];
 };
 
 export type BuildResult = { data: DatasetData; report: BuildReport };
@@ -59,9 +64,25 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
     return [{ source: r.source, source_model_id: r.source_model_id, vendor_hint: r.organization, licence_text: r.licence_text, as_of: r.as_of }];
   });
   // A model whose weights a Hugging Face repository holds has downloadable weights: llmfit lists only such repos.
-  const modelObs = allOf(results, 'models').map((o) => (o.source === 'llmfit' && o.url && o.open_weights === undefined ? { ...o, open_weights: true } : o));
-  const mb = buildModels([...modelObs, ...rowObs], current, ctx, tables.licenceOf);
+  // A notice's two-digit year (`-09-25`) reads as the listed `-09-2025` (notice-year.ts).
+  const noticeYears = readNoticeYears(allOf(results, 'models'), allOf(results, 'offers'));
+  const modelObs = noticeYears.models
+    .map((o) => (o.source === 'llmfit' && o.url && o.open_weights === undefined ? { ...o, open_weights: true } : o));
+  const allModelObs = [...modelObs, ...rowObs];
+  // Dated snapshots whose facts differ from their alias's are models of their own (versions-apart.ts).
+  const versions = findVersionsApart({ models: allModelObs, offers: allOf(results, 'offers'), ratings: current,
+    pointers: tables.versionPointers ?? [], retiredApart: findRetiredApart(allModelObs),
+    reviewed: (source, id) => ctx.matcher.aliasOf(source, id) });
+  ctx.matcher.setVersionsApart(new Map([...versions].map(([k, v]) => [k, v.id])));
+  report.notes.push(`dated snapshots apart from their alias: ${versions.size}`,
+    ...[...versions.values()].map((v) => `  ${v.id} (not ${v.family}): ${v.reasons.join('; ')}`));
+  const mb = buildModels(allModelObs, current, ctx, tables.licenceOf);
   report.issues.push(...attachGgufFiles(mb.models, tables.ggufFiles ?? []));
+  // The notice's own spelling (`gemini-2.5-flash-preview-09-25`) stays an id of the model it names.
+  for (const [short, long] of noticeYears.spellings) {
+    const m = mb.models.find((x) => x.id === mb.resolve('*', long));
+    if (m && !m.aliases.includes(short)) m.aliases = [...m.aliases, short].sort();
+  }
 
   const modelIdSet = new Set(mb.models.map((m) => m.id));
   for (const a of tables.aliases) {

@@ -2,6 +2,7 @@
 import { REPO_SOURCES } from './model-repo.ts';
 import { experimentalKey, key0, key1, mergeKey, packagingKey, releaseKey, variantKeys } from './match-keys.ts';
 import { taggedKey, type RetiredApart } from './retired-apart.ts';
+import { versionKey } from './versions-apart.ts';
 
 export type MatchRule = 'alias-table' | 'release' | 'hint' | 'exact' | 'snapshot' | 'variant' | 'loose' | 'weights-url' | 'name';
 
@@ -51,6 +52,8 @@ export class Matcher {
   private releases: ReadonlyMap<string, string> = new Map();
   /** Previews the developer retired apart from their model (retired-apart.ts): tagged key -> canonical id. */
   private apart: RetiredApart = new Map();
+  /** Dated snapshots whose facts differ from their alias's (versions-apart.ts): version key -> canonical id. */
+  private versions: ReadonlyMap<string, string> = new Map();
 
   constructor(aliasRows: readonly AliasRow[] = []) {
     for (const r of aliasRows) {
@@ -77,10 +80,18 @@ export class Matcher {
     this.apart = apart;
   }
 
-  /** The preview model of its own this id names (`o1-preview-2024-09-12` -> `o1-preview`), if it names one. */
+  /** Set the dated snapshots that are models of their own (versions-apart.ts), before any model is registered. */
+  setVersionsApart(versions: ReadonlyMap<string, string>): void {
+    this.versions = versions;
+  }
+
+  /**
+   * The preview model of its own this id names (`o1-preview-2024-09-12` -> `o1-preview`), or the dated snapshot of
+   * its own (`anthropic.claude-3-5-sonnet-20240620-v1:0` -> `claude-3-5-sonnet-20240620`), if it names one.
+   */
   apartOf(sourceId: string): string | undefined {
     const k = taggedKey(sourceId);
-    return k === undefined ? undefined : this.apart.get(k);
+    return (k === undefined ? undefined : this.apart.get(k)) ?? this.versions.get(versionKey(sourceId));
   }
 
   /**
@@ -190,14 +201,20 @@ export class Matcher {
     return repo ? this.weights.get(repo) ?? undefined : undefined;
   }
 
+  /** The alias table's row for this id, whether or not its model exists yet: a canonical id, or '' for "never". */
+  aliasOf(source: string, sourceId: string): string | undefined {
+    const lower = sourceId.toLowerCase();
+    return this.aliases.get(`${source}|${lower}`) ?? this.aliases.get(`${source}|key|${key0(sourceId)}`) ??
+      this.aliases.get(`*|${lower}`) ?? this.aliases.get(`key|${key0(sourceId)}`);
+  }
+
   /**
    * Resolve a source's id. Returns undefined when no rule gives exactly one model, and `null`
    * when the alias table says this id must not match.
    */
   resolve(source: string, sourceId: string, opts: { hint?: string; url?: string } = {}): Match | null | undefined {
     const lower = sourceId.toLowerCase();
-    const aliased = this.aliases.get(`${source}|${lower}`) ?? this.aliases.get(`${source}|key|${key0(sourceId)}`) ??
-      this.aliases.get(`*|${lower}`) ?? this.aliases.get(`key|${key0(sourceId)}`);
+    const aliased = this.aliasOf(source, sourceId);
     // A row naming a model that does not exist (yet) is ignored here and reported by the build.
     if (aliased === '') return null;
     if (aliased !== undefined && this.exact.has(aliased)) return { id: aliased, rule: 'alias-table' };

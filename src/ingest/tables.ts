@@ -14,6 +14,7 @@ import { DEVELOPER_TABLE_REVIEWED, DEVELOPER_TABLE_SOURCE, loadDeveloperTable, r
 import { GGUF_FILES_SOURCE, loadGgufFiles } from './gguf-files.ts';
 import { buildHardware, HARDWARE_ACCELERATORS_SOURCE, HARDWARE_CONFIGS_SOURCE, loadAccelerators, loadHardwareConfigs } from './hardware.ts';
 import { loadLicenceTable, normaliseLicence } from './licences.ts';
+import { loadVersionPointers } from './version-pointers.ts';
 
 /** The day the licence and alias tables were last reviewed. */
 const REVIEWED = '2026-11-21';
@@ -42,6 +43,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...idle.issues);
   const nvlink = await loadAcceleratorNvlink(path.join(curatedDir, 'accelerator-nvlink.csv'));
   issues.push(...nvlink.issues);
+  const pointers = loadVersionPointers(path.join(curatedDir, 'version-pointers.csv'));
+  issues.push(...pointers.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   const providerNames = await readProviderNames(roots);
 
@@ -61,6 +64,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     },
     providerNames,
     ggufFiles: gguf.rows,
+    versionPointers: pointers.rows,
     projectSources: [
       GGUF_FILES_SOURCE,
       DEVELOPER_TABLE_SOURCE,
@@ -71,6 +75,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       ACCELERATOR_NVLINK_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
+      curatedSource('version-pointers', 'Reviewed table: the dated snapshot an undated alias served, as its developer says',
+        'data/curated/version-pointers.csv', 'dated model versions'),
       {
         id: 'derived', name: 'Model Data Service (derived)', url: tableUrl('docs/data.md'), licence: 'MIT', kind: 'derived', retrieved: REVIEWED,
         covers: 'values this service computes or states for lack of a source (e.g. residency unknown), each naming its inputs', counts_for_data_as_of: false,
