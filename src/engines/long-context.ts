@@ -89,8 +89,12 @@ export function priceKnownAt(o: Offer, modelLowestTier: number, promptTokens: nu
   return promptTokens === undefined || !(promptTokens > modelLowestTier) || o.prices.tiers !== undefined;
 }
 
-/** The reason an offer is not priced at a prompt size, for the lists of offers left out. */
-export function silentReason(modelLowestTier: number, promptTokens: number): string {
-  return `its source lists no price for prompts of ${promptTokens.toLocaleString('en-US')} tokens, while another offer of the model `
-    + `charges a long-context price above ${modelLowestTier.toLocaleString('en-US')} tokens: its base price is not taken for it`;
+/** How silentReason begins, for a reader that counts such offers. */
+export const SILENT_REASON_START = 'its source lists no price for prompts longer than ';
+
+/** The reason an offer is not priced above the model's lowest tier threshold, for the lists of offers left out. */
+export function silentReason(modelLowestTier: number): string {
+  const n = modelLowestTier.toLocaleString('en-US');
+  return `${SILENT_REASON_START}${n} tokens, where another offer of the model charges a long-context `
+    + 'price: its base price is not taken for the price there';
 }
