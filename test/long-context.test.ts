@@ -10,7 +10,7 @@ const mcpHeaders = { host: 'localhost', 'content-type': 'application/json', acce
 async function mcpCall(name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; structuredContent?: any }> {
   const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
   const r = await app.inject({ method: 'POST', url: '/mcp', headers: mcpHeaders, payload });
-  const body = r.headers['content-type']?.includes('text/event-stream')
+  const body = String(r.headers['content-type'] ?? '').includes('text/event-stream')
     ? JSON.parse(r.body.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) : r.json();
   return body.result;
 }
@@ -33,7 +33,8 @@ test('recommend_model context: 0, negative, non-integer and longer than every wi
   assert.equal(ok.statusCode, 200, 'the largest window itself is accepted');
 });
 
-test('committed dataset: 400,000-token documents priced at the same long-context tier on both surfaces', { skip: !committed && 'no committed dataset' }, async () => {
+const noData = !committed && 'no committed dataset';
+test('committed dataset: 400,000-token documents priced at the same long-context tier on both surfaces', { skip: noData }, async () => {
   const rest = (await app.inject({ url: '/api/v1/cheapest?use=documents&min_context=500000&limit=100' })).json();
   const mcp = (await mcpCall('cheapest_for', { use: 'documents', min_context: 500000, limit: 100 })).structuredContent;
   assert.deepEqual(mcp.items, rest.items);

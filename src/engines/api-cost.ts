@@ -66,7 +66,9 @@ export function apiCosts(
       blended_usd_per_mtok: p.rounded,
       monthly_usd: usd(p.blended * opts.tokens_millions),
     };
-    if (p.tier) line.long_context = { prompt_tokens: promptTokens!, above_tokens: p.tier.above_tokens, input: p.tier.input, output: p.tier.output };
+    if (p.tier) {
+      line.long_context = { prompt_tokens: promptTokens!, above_tokens: p.tier.above_tokens, input: p.tier.input, output: p.tier.output };
+    }
     lines.push(line);
   }
   return { offers: lines, not_priced: not_priced.slice(), cheapest: lines[0] ?? null };
@@ -129,7 +131,8 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
     const t = band > 0 ? tierAt(o.prices, promptTokens!) : undefined;
     const [bi, bo] = [priceRef(input), priceRef(output)];
     const tier = t ? { above_tokens: t.above_tokens, input: tierRef(o, t, 'input', bi), output: tierRef(o, t, 'output', bo) } : undefined;
-    const blended = tier ? share * tier.input.usd_per_mtok + (1 - share) * tier.output.usd_per_mtok : share * input.value + (1 - share) * output.value;
+    const blended = tier ? share * tier.input.usd_per_mtok + (1 - share) * tier.output.usd_per_mtok
+      : share * input.value + (1 - share) * output.value;
     const p: Priced = { o, input: bi, output: bo, blended, rounded: roundTo(blended, 6) };
     if (tier) p.tier = tier;
     priced.push(p);

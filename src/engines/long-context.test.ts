@@ -15,7 +15,10 @@ const gpt54: Prices = { input: f(2.5), output: f(15), tiers: f([{ above_tokens: 
 // LiteLLM 2026-07-24, dashscope/qwen3-coder-plus tiered_pricing: ranges from 0, 32k, 128k, 256k at 1/5, 1.8/9, 3/15, 6/60.
 const qwenCoderPlus: Prices = {
   input: f(1), output: f(5),
-  tiers: f([{ above_tokens: 32_000, input: 1.8, output: 9 }, { above_tokens: 128_000, input: 3, output: 15 }, { above_tokens: 256_000, input: 6, output: 60 }]),
+  tiers: f([
+    { above_tokens: 32_000, input: 1.8, output: 9 }, { above_tokens: 128_000, input: 3, output: 15 },
+    { above_tokens: 256_000, input: 6, output: 60 },
+  ]),
 };
 
 test('a prompt of exactly the threshold pays the base price; one token more pays the tier for every token', () => {

@@ -30,7 +30,9 @@ export type AppliedTier = {
 function tiersOf(prices: Prices): readonly PriceTier[] {
   const t = prices.tiers?.value;
   if (!t || t.length < 2) return t ?? [];
-  for (let i = 1; i < t.length; i++) if (t[i - 1].above_tokens > t[i].above_tokens) return [...t].sort((a, b) => a.above_tokens - b.above_tokens);
+  for (let i = 1; i < t.length; i++) {
+    if (t[i - 1].above_tokens > t[i].above_tokens) return [...t].sort((a, b) => a.above_tokens - b.above_tokens);
+  }
   return t;
 }
 

@@ -118,7 +118,9 @@ export function shutDownInFrontier(frontier: Frontier, share: number, f: OfferFi
  * priced offer of the model lists; above one, the cheapest at its tier prices among the offers that list tiers, with
  * the tier it pays (`tier`), or undefined when none of them is kept.
  */
-export function cheapestAtPrompt(frontier: Frontier, share: number, f: OfferFilter, promptTokens: number | undefined): PricedOffer | undefined {
+export function cheapestAtPrompt(
+  frontier: Frontier, share: number, f: OfferFilter, promptTokens: number | undefined,
+): PricedOffer | undefined {
   if (promptTokens === undefined || !(promptTokens > frontier.lowestTier)) return cheapestInFrontier(frontier, share, f);
   let best: PricedOffer | undefined;
   for (const offer of frontier.tiered[slot(f)]) {
@@ -134,5 +136,6 @@ export function cheapestAtPrompt(frontier: Frontier, share: number, f: OfferFilt
 /** Whether, above the model's lowest tier threshold, the filter keeps a served priced offer that lists no tier. */
 export function silentAtPrompt(frontier: Frontier, share: number, f: OfferFilter, promptTokens: number | undefined): boolean {
   if (promptTokens === undefined || !(promptTokens > frontier.lowestTier)) return false;
-  return frontier.served[slot(f)].some((o) => !priceKnownAt(o, frontier.lowestTier, promptTokens) && blendedPrice(o.prices, share) !== undefined);
+  return frontier.served[slot(f)]
+    .some((o) => !priceKnownAt(o, frontier.lowestTier, promptTokens) && blendedPrice(o.prices, share) !== undefined);
 }

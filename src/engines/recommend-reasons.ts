@@ -62,7 +62,8 @@ function apiReason(ds: Dataset, o: Option, plan: Plan): string {
   // At a long-context tier: the tier's prices for the prompt size asked, the base prices beside them.
   const tiers = offer.prices.tiers;
   const prices = tier && tiers
-    ? `${price(tier.input ?? 0)} input and ${price(tier.output ?? 0)} output for a prompt of ${tier.prompt_tokens.toLocaleString('en-US')} tokens `
+    ? `${price(tier.input ?? 0)} input and ${price(tier.output ?? 0)} output for a prompt of `
+      + `${tier.prompt_tokens.toLocaleString('en-US')} tokens `
       + `(its long-context price above ${tier.above_tokens.toLocaleString('en-US')} tokens, ${cite(tiers)}; base ${basePrices})`
     : basePrices;
   const r = euResidencyOf(offer);

@@ -13,7 +13,9 @@ import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
 import { kept, stitched } from './json-fragment.ts';
-import { tierBlendedPrice, toModelRef, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating } from './shapes.ts';
+import {
+  tierBlendedPrice, toModelRef, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating,
+} from './shapes.ts';
 
 export type Where = 'any-cloud' | 'eu-cloud' | 'on-premises' | 'local';
 
@@ -219,7 +221,8 @@ export function cloudItem(
   const p = partsOf(ds, o);
   const offer = offerViewAt(ds, o, share, priced.tier);
   const t = priced.tier;
-  const prices = t ? `${where === 'eu-cloud' ? p.leadEu : p.lead}${tierPricesText(o, t)}` : where === 'eu-cloud' ? p.cheapestEu : p.cheapestAny;
+  const eu = where === 'eu-cloud';
+  const prices = t ? `${eu ? p.leadEu : p.lead}${tierPricesText(o, t)}` : eu ? p.cheapestEu : p.cheapestAny;
   const why = `${s.cloudHead}${floorText}${prices}${fmt(priced.blended)} blended at `
     + `${fmt(share * 100)}% input.${p.next}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere)}`;
   return stitched({

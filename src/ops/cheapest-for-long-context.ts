@@ -10,9 +10,10 @@ const num = (n: number) => n.toLocaleString('en-US');
 export function longContextNote(prompt: number | undefined, atTier: number, silent: number): string | null {
   if (prompt === undefined || (atTier === 0 && silent === 0)) return null;
   const out = [`Prices are for a prompt of ${num(prompt)} tokens (min_context): ${TIER_RULE}.`];
-  if (atTier) out.push(`${atTier === 1 ? '1 model is' : `${atTier} models are`} ranked at an offer's long-context price (blended_price.long_context).`);
+  const models = (n: number) => (n === 1 ? '1 model is' : `${n} models are`);
+  if (atTier) out.push(`${models(atTier)} ranked at an offer's long-context price (blended_price.long_context).`);
   if (silent) {
-    out.push(`${silent === 1 ? '1 model is' : `${silent} models are`} left out: above the lowest tier threshold any offer of the model `
+    out.push(`${models(silent)} left out: above the lowest tier threshold any offer of the model `
       + 'lists, only offers that list tiers have a known price, and the filters keep none of them.');
   }
   return out.join(' ');

@@ -81,7 +81,8 @@ export const cheapest_for = defineOperation({
     first_party_only: z.boolean().default(false).describe('true: only offers sold by the model\'s own developer (not resellers or aggregators).'),
     include_deprecated: z.boolean().default(false).describe('false (default): models their developer has deprecated or shut '
       + 'down are left out (and counted); true: ranked too, at offers still served. Offers shut down by the data date are never ranked.'),
-    min_context: z.number().int().min(1).max(100000000).optional().describe('Minimum context window in tokens; models with no known context window '
+    min_context: z.number().int().min(1).max(100000000).optional().describe('Minimum context window in tokens; models with no known '
+      + 'context window '
       + 'are left out. Also the prompt size priced: an offer whose long-context tier starts below it (a prompt longer than the tier\'s '
       + '`above_tokens`) is ranked and shown at the tier price (`blended_price.long_context`); above a model\'s lowest tier, offers whose '
       + 'source lists no tier are not ranked (their price there is unknown).'),
@@ -130,7 +131,10 @@ export const cheapest_for = defineOperation({
     { title: 'Cheapest models for coding in the top 20', input: { use: 'coding', min_rank: 20 } },
     { title: 'Cheapest chat models rated 1300 or more, EU cloud only', input: { use: 'chat', min_elo: 1300, where: 'eu-cloud' } },
     { title: 'Open-weights models for reasoning to run on premises', input: { use: 'reasoning', where: 'on-premises', limit: 5 } },
-    { title: 'Cheapest models to read 500,000-token documents, at the long-context prices a prompt that long pays', input: { use: 'documents', min_context: 500000 } },
+    {
+      title: 'Cheapest models to read 500,000-token documents, at the long-context prices a prompt that long pays',
+      input: { use: 'documents', min_context: 500000 },
+    },
     { title: 'Cheapest coding models at least as good as GPT-4o beyond the rating\'s uncertainty, from their developers', input: { use: 'coding', as_good_as: 'gpt-4o', floor: 'lower_bound', first_party_only: true } },
   ],
   handler(ds, input) {

@@ -36,10 +36,12 @@ test('above it the developer\'s tier costs the month, and the reseller silent on
   // 0.75 x 2.5 + 0.25 x 15 = 5.625 per 1M tokens; x 300M tokens = $1,687.50 a month.
   assert.equal(out.api.offers.length, 1);
   const l = out.api.cheapest;
-  assert.deepEqual([l.provider, l.blended_usd_per_mtok, l.monthly_usd, l.input.usd_per_mtok, l.output.usd_per_mtok], ['acme', 5.625, 1687.5, 1.25, 10]);
+  assert.deepEqual([l.provider, l.blended_usd_per_mtok, l.monthly_usd, l.input.usd_per_mtok, l.output.usd_per_mtok],
+    ['acme', 5.625, 1687.5, 1.25, 10]);
   assert.deepEqual(l.long_context, {
     prompt_tokens: 400_000, above_tokens: 200_000,
-    input: { usd_per_mtok: 2.5, source: 'test-source', as_of: '2026-08-01' }, output: { usd_per_mtok: 15, source: 'test-source', as_of: '2026-08-01' },
+    input: { usd_per_mtok: 2.5, source: 'test-source', as_of: '2026-08-01' },
+    output: { usd_per_mtok: 15, source: 'test-source', as_of: '2026-08-01' },
   });
   assert.deepEqual(out.api.not_priced.map((n: Out) => n.provider), ['cheapres']);
   assert.match(out.api.not_priced[0].reason, /no price for prompts longer than 200,000 tokens/);
@@ -58,7 +60,8 @@ test('committed dataset: 300M tokens a month of 400,000-token prompts on Gemini 
   assert.equal(out.api.cheapest.blended_usd_per_mtok, 5.625);
   assert.equal(out.api.cheapest.monthly_usd, 1687.5);
   assert.equal(out.api.developer_offer.provider, 'google-vertex');
-  assert.deepEqual([out.api.developer_offer.long_context.input.usd_per_mtok, out.api.developer_offer.long_context.output.usd_per_mtok], [2.5, 15]);
+  const own = out.api.developer_offer.long_context;
+  assert.deepEqual([own.input.usd_per_mtok, own.output.usd_per_mtok], [2.5, 15]);
   for (const l of out.api.offers) assert.ok(l.long_context, `${l.provider} lists a tier`);
   // At the default context (8,192 tokens) no tier applies: Google Vertex at its base 1.25/10.
   const dflt = run(real, { model_id: 'gemini-2.5-pro', tokens_millions: 300 });

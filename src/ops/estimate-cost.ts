@@ -243,7 +243,10 @@ export const estimate_cost = defineOperation({
     { title: 'Llama 3.3 70B at 100M tokens a month', input: { model_id: 'llama-3.3-70b-instruct', tokens_millions: 100 } },
     { title: 'Claude Opus 4.8 at 10M tokens a month (closed weights)', input: { model_id: 'claude-opus-4-8', tokens_millions: 10 } },
     { title: 'Qwen3 8B at 5,000M tokens a month, half input, on one H100', input: { model_id: 'qwen3-8b', tokens_millions: 5000, input_share: 0.5, hardware: 'h100-80gb-x1' } },
-    { title: 'Gemini 2.5 Pro at 300M tokens a month of 400,000-token prompts (its long-context price)', input: { model_id: 'gemini-2.5-pro', tokens_millions: 300, context: 400000 } },
+    {
+      title: 'Gemini 2.5 Pro at 300M tokens a month of 400,000-token prompts (its long-context price)',
+      input: { model_id: 'gemini-2.5-pro', tokens_millions: 300, context: 400000 },
+    },
   ],
   handler(ds, input) {
     oneQuantizationChoice(input);

@@ -26,7 +26,8 @@ test('without context: both models, base prices, no context step', () => {
   const out = run({ machine: 'none' });
   assert.equal(out.constraints.some((s: Out) => s.constraint.startsWith('context=')), false);
   // 0.75 x 1.25 + 0.25 x 10 = 3.4375.
-  assert.deepEqual(pick(out, 'wide').offer.blended_price, { value: 3.4375, input_share: 0.75, derived_from: ['prices.input', 'prices.output'] });
+  assert.deepEqual(pick(out, 'wide').offer.blended_price,
+    { value: 3.4375, input_share: 0.75, derived_from: ['prices.input', 'prices.output'] });
   assert.ok(pick(out, 'narrow'));
 });
 
@@ -40,7 +41,8 @@ test('context=300000: the 128k model is filtered out by name, the other priced a
     value: 5.625, input_share: 0.75, derived_from: ['prices.tiers'],
     long_context: { prompt_tokens: 300_000, above_tokens: 200_000, input: 2.5, output: 15 },
   });
-  assert.ok(pick(out, 'wide').reasons.some((r: string) => /\$2\.5 input and \$15 output for a prompt of 300,000 tokens \(its long-context price above 200,000/.test(r)));
+  const said = /\$2\.5 input and \$15 output for a prompt of 300,000 tokens \(its long-context price above 200,000/;
+  assert.ok(pick(out, 'wide').reasons.some((r: string) => said.test(r)));
   assert.match(out.notes[0], /^context=300000: .*strictly/);
 });
 

@@ -35,8 +35,10 @@ export function contextWithinCatalogue(ds: Dataset, context: number | undefined)
   if (context === undefined) return undefined;
   const largest = largestWindow(ds);
   if (context > largest.tokens) {
-    const allowed = `${MIN_CONTEXT} to ${largest.tokens.toLocaleString('en-US')} (${largest.model}'s context window, the largest in the dataset)`;
-    throw new ServiceError('invalid_parameter', `context: ${context} tokens is more than any model in the dataset reads; allowed: ${allowed}.`, {
+    const allowed = `${MIN_CONTEXT} to ${largest.tokens.toLocaleString('en-US')} `
+      + `(${largest.model}'s context window, the largest in the dataset)`;
+    const detail = `context: ${context} tokens is more than any model in the dataset reads; allowed: ${allowed}.`;
+    throw new ServiceError('invalid_parameter', detail, {
       errors: [{ parameter: 'context', message: 'longer than every context window in the dataset', allowed }],
     });
   }

@@ -211,7 +211,10 @@ export const recommend_model = defineOperation({
     { title: 'A hospital reading patient records that must stay in the EU', input: { who: 'hospital', use: 'documents', data: 'patient records', keep: 'must stay in the EU' } },
     { title: 'A solo developer coding on an RTX 4090', input: { who: 'solo developer', use: 'coding', machine: 'rtx-4090' } },
     { title: 'A startup wanting a cheap, good chat model', input: { who: 'startup', use: 'chat' } },
-    { title: 'A startup reading 400,000-token contracts (long-context prices apply)', input: { who: 'startup', use: 'documents', context: 400000 } },
+    {
+      title: 'A startup reading 400,000-token contracts (long-context prices apply)',
+      input: { who: 'startup', use: 'documents', context: 400000 },
+    },
   ],
   handler(ds, input) {
     const context = contextWithinCatalogue(ds, input.context);

@@ -15,7 +15,8 @@ export const LongContextPrice = z
   .object({
     prompt_tokens: z.number().int().describe('The prompt size priced, tokens (the context the caller asked for).'),
     above_tokens: z.number().int().describe('The tier applied: a request whose prompt is longer than this pays it on every token.'),
-    input: z.number().nullable().describe('Input price at this prompt size, USD per 1M tokens (the tier\'s, or the base price where the tier gives none).'),
+    input: z.number().nullable()
+      .describe('Input price at this prompt size, USD per 1M tokens (the tier\'s, or the base price where the tier gives none).'),
     output: z.number().nullable().describe('Output price at this prompt size, USD per 1M tokens (likewise).'),
   })
   .describe(`The long-context price a blend is at: ${TIER_RULE}.`);
@@ -38,7 +39,8 @@ export const BlendedPrice = z
     input_share: z.number().describe('Share of input tokens the blend assumes.'),
     derived_from: z.array(z.string()).describe('The offer prices the figure is computed from.'),
     long_context: LongContextPrice.optional()
-      .describe('Present only when the blend is at a long-context tier of the offer (`prices.tiers`): the prompt size priced and the tier it pays.'),
+      .describe('Present only when the blend is at a long-context tier of the offer (`prices.tiers`): the prompt size priced and '
+        + 'the tier it pays.'),
   })
   .describe('Blended price of one offer, derived by this service.');
 export type BlendedPrice = z.infer<typeof BlendedPrice>;
