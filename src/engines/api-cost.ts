@@ -1,5 +1,6 @@
 // API cost: monthly cost of a volume through each priced offer, blended by the share of input tokens.
 import type { Offer } from '../schema/index.ts';
+import { lowestTier, silentReason, tierAt, type AppliedTier } from './long-context.ts';
 import { roundTo } from './memory.ts';
 import { usd } from './money.ts';
 
@@ -34,18 +35,29 @@ export type ApiCostLine = {
   /** input_share x input + (1 - input_share) x output, USD per 1M tokens. */
   blended_usd_per_mtok: number;
   monthly_usd: number;
+  /** When the prompt size asked crosses a tier of the offer: the tier, and the prices the blend reads at it. */
+  long_context?: LongContextLine;
 };
+
+/** The long-context tier a line is costed at; a side the tier does not give is the base price. */
+export type LongContextLine = { prompt_tokens: number; above_tokens: number; input: PriceRef; output: PriceRef };
 
 export type NotPriced = { provider: string; provider_model_id: string; region: 'global' | 'eu'; reason: string };
 
 export type ApiCosts = { offers: ApiCostLine[]; not_priced: NotPriced[]; cheapest: ApiCostLine | null };
 
-/** One line per offer with both prices, cheapest first; the others are listed as not priced. */
-export function apiCosts(offers: readonly Offer[], opts: { tokens_millions: number; input_share: number }): ApiCosts {
-  const { priced, not_priced } = orderedOffers(offers, opts.input_share);
+/**
+ * One line per offer with both prices, cheapest first; the others are listed as not priced. `promptTokens`: the size
+ * of each request's prompt, which picks the long-context tier each offer charges (engines/long-context.ts); above the
+ * lowest threshold any offer lists, an offer whose source lists no tier is not priced (its price there is unknown).
+ */
+export function apiCosts(
+  offers: readonly Offer[], opts: { tokens_millions: number; input_share: number }, promptTokens?: number,
+): ApiCosts {
+  const { priced, not_priced } = orderedOffers(offers, opts.input_share, promptTokens);
   const lines: ApiCostLine[] = [];
   for (const p of priced) {
-    lines.push({
+    const line: ApiCostLine = {
       provider: p.o.provider,
       provider_model_id: p.o.provider_model_id,
       region: p.o.region,
@@ -53,14 +65,41 @@ export function apiCosts(offers: readonly Offer[], opts: { tokens_millions: numb
       output: p.output,
       blended_usd_per_mtok: p.rounded,
       monthly_usd: usd(p.blended * opts.tokens_millions),
-    });
+    };
+    if (p.tier) {
+      line.long_context = { prompt_tokens: promptTokens!, above_tokens: p.tier.above_tokens, input: p.tier.input, output: p.tier.output };
+    }
+    lines.push(line);
   }
   return { offers: lines, not_priced: not_priced.slice(), cheapest: lines[0] ?? null };
 }
 
-/** An offer with both prices, blended at an input share (`rounded` as written, `blended` as costed). */
-type Priced = { o: Offer; input: PriceRef; output: PriceRef; blended: number; rounded: number };
-type Ordered = { share: number; priced: readonly Priced[]; not_priced: readonly NotPriced[] };
+/**
+ * An offer with both prices, blended at an input share (`rounded` as written, `blended` as costed); `input` and
+ * `output` the base prices, `tier` the tier's when the blend is at one.
+ */
+type Priced = { o: Offer; input: PriceRef; output: PriceRef; blended: number; rounded: number; tier?: TierPrices };
+type TierPrices = { above_tokens: number; input: PriceRef; output: PriceRef };
+/** `band`: how many tier thresholds of the list the prompt is longer than (0: base prices), the order's other key. */
+type Ordered = { share: number; band: number; priced: readonly Priced[]; not_priced: readonly NotPriced[] };
+
+/** A list's tier thresholds, lowest first, once per frozen list: the prices change only where a prompt crosses one. */
+const thresholdsByOffers = new WeakMap<readonly Offer[], readonly number[]>();
+function thresholdsOf(offers: readonly Offer[]): readonly number[] {
+  let t = thresholdsByOffers.get(offers);
+  if (!t) {
+    t = [...new Set(offers.flatMap((o) => (o.prices.tiers?.value ?? []).map((x) => x.above_tokens)))].sort((a, b) => a - b);
+    if (Object.isFrozen(offers)) thresholdsByOffers.set(offers, t);
+  }
+  return t;
+}
+
+/** A tier's price of one side as quoted: the tier fact's date and source, or the base price where the tier gives none. */
+function tierRef(offer: Offer, t: AppliedTier, side: 'input' | 'output', base: PriceRef): PriceRef {
+  const fromTier = side === 'input' ? t.input_from_tier : t.output_from_tier;
+  const tiers = offer.prices.tiers!;
+  return fromTier ? Object.freeze({ usd_per_mtok: t[side]!, source: tiers.source, as_of: tiers.as_of }) : base;
+}
 
 /**
  * A frozen offer list's lines in order at the last input share asked: the order, the prices and the blend are the same
@@ -69,9 +108,13 @@ type Ordered = { share: number; priced: readonly Priced[]; not_priced: readonly 
  */
 const orderedByOffers = new WeakMap<readonly Offer[], Ordered>();
 
-function orderedOffers(offers: readonly Offer[], share: number): Ordered {
+function orderedOffers(offers: readonly Offer[], share: number, promptTokens: number | undefined): Ordered {
+  const thresholds = thresholdsOf(offers);
+  let band = 0;
+  if (promptTokens !== undefined) while (band < thresholds.length && promptTokens > thresholds[band]) band++;
   const kept = orderedByOffers.get(offers);
-  if (kept?.share === share) return kept;
+  if (kept?.share === share && kept.band === band) return kept;
+  const low = band > 0 ? lowestTier(offers) : Infinity;
   const priced: Priced[] = [];
   const not_priced: NotPriced[] = [];
   for (const o of offers) {
@@ -81,11 +124,21 @@ function orderedOffers(offers: readonly Offer[], share: number): Ordered {
       not_priced.push({ provider: o.provider, provider_model_id: o.provider_model_id, region: o.region, reason: `no ${lacking} price in the dataset` });
       continue;
     }
-    const blended = share * input.value + (1 - share) * output.value;
-    priced.push({ o, input: priceRef(input), output: priceRef(output), blended, rounded: roundTo(blended, 6) });
+    if (band > 0 && !o.prices.tiers) {
+      not_priced.push({ provider: o.provider, provider_model_id: o.provider_model_id, region: o.region, reason: silentReason(low) });
+      continue;
+    }
+    const t = band > 0 ? tierAt(o.prices, promptTokens!) : undefined;
+    const [bi, bo] = [priceRef(input), priceRef(output)];
+    const tier = t ? { above_tokens: t.above_tokens, input: tierRef(o, t, 'input', bi), output: tierRef(o, t, 'output', bo) } : undefined;
+    const blended = tier ? share * tier.input.usd_per_mtok + (1 - share) * tier.output.usd_per_mtok
+      : share * input.value + (1 - share) * output.value;
+    const p: Priced = { o, input: bi, output: bo, blended, rounded: roundTo(blended, 6) };
+    if (tier) p.tier = tier;
+    priced.push(p);
   }
   priced.sort((a, b) => a.rounded - b.rounded || a.o.provider.localeCompare(b.o.provider) || a.o.region.localeCompare(b.o.region));
-  const ordered = { share, priced, not_priced };
+  const ordered = { share, band, priced, not_priced };
   if (Object.isFrozen(offers)) {
     for (const n of not_priced) Object.freeze(n);
     orderedByOffers.set(offers, ordered);

@@ -3,7 +3,7 @@ import type { Hardware, Model, Offer } from '../schema/index.ts';
 import { apiCosts, type ApiCosts } from './api-cost.ts';
 import { breakEven, costCurve, type BreakEven, type CurvePoint } from './break-even.ts';
 import { costAssumptions } from './cost-assumptions.ts';
-import { costSettings, type CostOptions, type CostSettings } from './self-hosted-cost.ts';
+import { costContext, costSettings, type CostOptions, type CostSettings } from './self-hosted-cost.ts';
 import { selfHostingCosts, type SelfHosting } from './self-hosted-options.ts';
 
 export { apiCosts, usd, type ApiCostLine, type ApiCosts, type NotPriced, type PriceRef } from './api-cost.ts';
@@ -43,7 +43,8 @@ export function cheapestSelfHosted(sh: SelfHosting): number | undefined {
 
 /** Monthly cost of a model through each API offer versus self-hosted, with the break-even volumes and the curve. Pure. */
 export function estimateCost(model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): CostResult {
-  const api = apiCosts(offers, opts);
+  // Each request's prompt is taken to fill the context asked (capped at the window): it picks the long-context tier.
+  const api = apiCosts(offers, opts, costContext(model, opts));
   // Every configuration that fits is costed and weighed (cheapest, break-even, curve); the cheapest `list` written out.
   const { self_hosting, rented, owned } = selfHostingCosts(model, hardwareList, opts, list);
   const settings = costSettings(model, opts);
@@ -65,6 +66,6 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
     curve: costCurve(api, rented, owned, extra),
     cheaper: a === undefined || s === undefined ? null : a <= s ? 'api' : 'self_hosted',
     estimate: true,
-    assumptions: costAssumptions(opts, settings),
+    assumptions: costAssumptions(opts, settings, api),
   };
 }

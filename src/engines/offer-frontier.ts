@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Offer } from '../schema/index.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { perDataset } from './per-dataset.ts';
+import { lowestTier, priceKnownAt, tierAt, tierBlend } from './long-context.ts';
 import { blendedPrice, cheaper, isBaseSku, isEuOffer, isZeroPriced, type PricedOffer } from './ranking.ts';
 
 /** Which offers count: all, the developer's own, EU-resident, or both. */
@@ -13,6 +14,13 @@ export type Frontier = {
   served: ReadonlyArray<readonly Offer[]>;
   /** Index by filter: offers it keeps that are shut down by the data date (counted, never ranked). */
   shutDown: ReadonlyArray<readonly Offer[]>;
+  /**
+   * Index by filter: served offers that list long-context tiers and that no other such offer beats at every prompt
+   * size. A prompt above `lowestTier` is priced from these alone (long-context.ts: the others are silent there).
+   */
+  tiered: ReadonlyArray<readonly Offer[]>;
+  /** The lowest tier threshold among the model's priced offers; Infinity when none lists a tier. */
+  lowestTier: number;
 };
 
 /**
@@ -35,6 +43,20 @@ const FILTERS: readonly OfferFilter[] = [
   { first_party_only: true, eu: true },
 ];
 
+/** Dearer on both sides at every prompt size: at base and just above each threshold either offer lists. */
+function dominatedAtEverySize(o: Offer, by: Offer): boolean {
+  const sizes = [0, ...[o, by].flatMap((x) => (x.prices.tiers?.value ?? []).map((t) => t.above_tokens + 1))];
+  return sizes.every((n) => {
+    const [a, b] = [tierAt(o.prices, n), tierAt(by.prices, n)];
+    const ai = a ? a.input : o.prices.input?.value;
+    const ao = a ? a.output : o.prices.output?.value;
+    const bi = b ? b.input : by.prices.input?.value;
+    const bo = b ? b.output : by.prices.output?.value;
+    return ai !== undefined && ao !== undefined && bi !== undefined && bo !== undefined
+      && ai - bi > DOMINANCE_MARGIN && ao - bo > DOMINANCE_MARGIN;
+  });
+}
+
 const keeps = (f: OfferFilter, o: Offer) => (!f.first_party_only || o.first_party) && (!f.eu || isEuOffer(o));
 
 function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
@@ -42,12 +64,15 @@ function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
   const priced = offers.filter((o) => isBaseSku(o) && !isZeroPriced(o));
   const served: Offer[][] = [];
   const shutDown: Offer[][] = [];
+  const tiered: Offer[][] = [];
   for (const f of FILTERS) {
     const kept = priced.filter((o) => keeps(f, o) && !isShutDownOffer(o, asOf));
     served.push(kept.filter((o) => !kept.some((b) => dominated(o, b))));
     shutDown.push(priced.filter((o) => keeps(f, o) && isShutDownOffer(o, asOf)));
+    const withTiers = kept.filter((o) => o.prices.tiers !== undefined);
+    tiered.push(withTiers.filter((o) => !withTiers.some((b) => dominatedAtEverySize(o, b))));
   }
-  return { served, shutDown };
+  return { served, shutDown, tiered, lowestTier: lowestTier(priced) };
 }
 
 const frontiers = perDataset((ds: Dataset) => {
@@ -56,7 +81,7 @@ const frontiers = perDataset((ds: Dataset) => {
   return byModel;
 });
 
-const NONE: Frontier = { served: [[], [], [], []], shutDown: [[], [], [], []] };
+const NONE: Frontier = { served: [[], [], [], []], shutDown: [[], [], [], []], tiered: [[], [], [], []], lowestTier: Infinity };
 const slot = (f: OfferFilter) => (f.first_party_only ? 2 : 0) + (f.eu ? 1 : 0);
 
 /** The model's frontier (none for a model without offers): a caller that ranks many asks may keep it with the model. */
@@ -85,4 +110,32 @@ export function cheapestInFrontier(frontier: Frontier, share: number, f: OfferFi
  */
 export function shutDownInFrontier(frontier: Frontier, share: number, f: OfferFilter): boolean {
   return frontier.shutDown[slot(f)].some((o) => blendedPrice(o.prices, share) !== undefined);
+}
+
+/**
+ * The model's cheapest offer still served among those the filter keeps, for requests whose prompt has
+ * `promptTokens` (long-context.ts): the same as cheapestInFrontier while the prompt crosses no tier threshold any
+ * priced offer of the model lists; above one, the cheapest at its tier prices among the offers that list tiers, with
+ * the tier it pays (`tier`), or undefined when none of them is kept.
+ */
+export function cheapestAtPrompt(
+  frontier: Frontier, share: number, f: OfferFilter, promptTokens: number | undefined,
+): PricedOffer | undefined {
+  if (promptTokens === undefined || !(promptTokens > frontier.lowestTier)) return cheapestInFrontier(frontier, share, f);
+  let best: PricedOffer | undefined;
+  for (const offer of frontier.tiered[slot(f)]) {
+    const tier = tierAt(offer.prices, promptTokens);
+    const blended = tier ? tierBlend(tier, share) : blendedPrice(offer.prices, share);
+    if (blended === undefined) continue;
+    const p: PricedOffer = tier ? { offer, blended, tier } : { offer, blended };
+    if (!best || blended < best.blended || (blended === best.blended && cheaper(p, best) < 0)) best = p;
+  }
+  return best;
+}
+
+/** Whether, above the model's lowest tier threshold, the filter keeps a served priced offer that lists no tier. */
+export function silentAtPrompt(frontier: Frontier, share: number, f: OfferFilter, promptTokens: number | undefined): boolean {
+  if (promptTokens === undefined || !(promptTokens > frontier.lowestTier)) return false;
+  return frontier.served[slot(f)]
+    .some((o) => !priceKnownAt(o, frontier.lowestTier, promptTokens) && blendedPrice(o.prices, share) !== undefined);
 }

@@ -3,6 +3,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { BASE_SKUS, type Leaderboard, type Offer, type Prices, type Rating, type Sku } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
+import type { AppliedTier } from './long-context.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { perDataset, perDatasetKey } from './per-dataset.ts';
 
@@ -174,7 +175,8 @@ export function blendedPrice(prices: Prices, inputShare: number): number | undef
   return roundPrice(inputShare * (input ?? 0) + (1 - inputShare) * (output ?? 0));
 }
 
-export type PricedOffer = { offer: Offer; blended: number };
+/** An offer and its blended price; `tier` when the blend is at a long-context tier (long-context.ts). */
+export type PricedOffer = { offer: Offer; blended: number; tier?: AppliedTier };
 
 /** Cheaper first; equal blends by provider, region, then the provider's model id. */
 export function cheaper(a: PricedOffer, b: PricedOffer): number {

@@ -20,6 +20,8 @@ export type Plan = {
   /** Where a self-hosted model must fit: the named machine, a local machine, or any catalogued configuration. */
   target: { kind: 'machine'; hardware: Hardware; by: string } | { kind: 'local'; by: string } | { kind: 'any' };
   context: number;
+  /** The context the caller asked for (`context`), also the prompt size API offers are priced at; undefined when not given. */
+  asked_context: number | undefined;
   /** The parameter that makes the data sensitive, so that only models with known trust evidence qualify; or null. */
   trust_floor_by: string | null;
 };
@@ -51,7 +53,7 @@ export function sensitiveBy(s: Pick<Interpretation, 'data' | 'who'>): string | n
   return null;
 }
 
-export function planOf(s: Interpretation, documents = false): Plan {
+export function planOf(s: Interpretation, documents = false, askedContext?: number): Plan {
   const blocking = s.keep.filter((k) => API_BLOCKING_KEEP.includes(k));
   const apiBlock = s.data === 'secret' ? 'data=secret'
     : blocking.length ? `keep=${blocking.join(',')}`
@@ -65,6 +67,7 @@ export function planOf(s: Interpretation, documents = false): Plan {
       : s.where === 'local' ? { kind: 'local', by: 'where=local' } : { kind: 'any' };
   return {
     api: apiBlock === null, api_blocked_by: apiBlock, self: selfBlock === null, self_blocked_by: selfBlock,
-    eu_by: euBy, target, context: documents ? DOCUMENTS_CONTEXT : DEFAULT_CONTEXT, trust_floor_by: sensitiveBy(s),
+    eu_by: euBy, target, context: askedContext ?? (documents ? DOCUMENTS_CONTEXT : DEFAULT_CONTEXT), asked_context: askedContext,
+    trust_floor_by: sensitiveBy(s),
   };
 }

@@ -5,6 +5,7 @@ import { citeSource } from './cite.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
+import { TIER_RULE } from './long-context.ts';
 import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE, type Candidate, type Option, type Step } from './recommend.ts';
 import { TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
@@ -55,9 +56,16 @@ function priceText(f: Fact<number> | undefined, what: string): string | null {
 }
 
 function apiReason(ds: Dataset, o: Option, plan: Plan): string {
-  const { offer, blended } = o.priced!;
+  const { offer, blended, tier } = o.priced!;
   const provider = ds.providerById.get(offer.provider)?.name ?? offer.provider;
-  const prices = [priceText(offer.prices.input, 'input'), priceText(offer.prices.output, 'output')].filter(Boolean).join(' and ');
+  const basePrices = [priceText(offer.prices.input, 'input'), priceText(offer.prices.output, 'output')].filter(Boolean).join(' and ');
+  // At a long-context tier: the tier's prices for the prompt size asked, the base prices beside them.
+  const tiers = offer.prices.tiers;
+  const prices = tier && tiers
+    ? `${price(tier.input ?? 0)} input and ${price(tier.output ?? 0)} output for a prompt of `
+      + `${tier.prompt_tokens.toLocaleString('en-US')} tokens `
+      + `(its long-context price above ${tier.above_tokens.toLocaleString('en-US')} tokens, ${cite(tiers)}; base ${basePrices})`
+    : basePrices;
   const r = euResidencyOf(offer);
   const residency = offer.region === 'eu' ? `; an EU-regional SKU (${cite(offer.eu_resident)})`
     : r === 'yes' ? `; EU data residency (${cite(offer.eu_resident)})`
@@ -171,6 +179,11 @@ export function shortfallText(steps: readonly Step[], qualified: number): string
 /** What the caller should know about how the answer was reached: every assumption the constraints rest on. */
 export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard, onMachine: OnMachine | null = null): string[] {
   const notes: string[] = [];
+  if (plan.asked_context !== undefined) {
+    notes.push(`context=${plan.asked_context}: models need a context window at least that long; self-hosting fits are computed at it, `
+      + `and API offers are priced for prompts of that size: ${TIER_RULE}. Above the lowest tier threshold an offer of a model lists, `
+      + 'offers whose source lists no tier are not priced (their price there is unknown).');
+  }
   if (!ub.board) notes.push(`The dataset holds no ratings on ${ub.leaderboard}/${ub.category}, the board that measures use=${s.use}, so no model can be recommended for it.`);
   else if (ub.fell_back) notes.push(`The preferred board for use=${s.use} is absent from the dataset; ${ub.leaderboard}/${ub.category} is used instead.`);
   if (/^keep=.*no-(training|retention)/.test(plan.api_blocked_by ?? '')) {

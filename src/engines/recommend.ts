@@ -4,6 +4,7 @@ import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { perDataset, perDatasetKey } from './per-dataset.ts';
 import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
+import { cheapestAtPrompt, frontierOfModel } from './offer-frontier.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { cheapestHosting, hostingOnMachine, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
@@ -158,8 +159,18 @@ const cheapestEu = perDatasetKey(
   ),
 );
 
-/** The cheapest per-token offer of a model at the default input share, any or EU only. */
-const cheapestFor = (ds: Dataset, m: Model, eu: boolean) => (eu ? cheapestEu(ds, m) : cheapestAtDefaultShare(ds, m.id));
+/**
+ * The cheapest per-token offer of a model at the default input share, any or EU only, for prompts of `prompt` tokens
+ * (the context asked): while the prompt crosses no tier threshold of the model's offers, the kept base-price pick; above
+ * one, the pick at the tier prices among offers that list tiers (engines/long-context.ts).
+ */
+function cheapestFor(ds: Dataset, m: Model, eu: boolean, prompt?: number): PricedOffer | undefined {
+  if (prompt !== undefined) {
+    const f = frontierOfModel(ds, m.id);
+    if (prompt > f.lowestTier) return cheapestAtPrompt(f, DEFAULT_INPUT_SHARE, { first_party_only: false, eu }, prompt);
+  }
+  return eu ? cheapestEu(ds, m) : cheapestAtDefaultShare(ds, m.id);
+}
 
 /**
  * The configuration a self-hosted model runs on under the plan, or undefined when it fits none: the named machine;
@@ -221,14 +232,14 @@ const useSteps = perDatasetKey((ds, use: Use): Readonly<Filtering> => {
  * a shortfall can name the constraint that eliminated the rest), then each survivor is scored on its best way to run.
  * `limit` is how many are explained (the operation shows three; a study of the whole order may ask for more).
  */
-export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDATIONS): RecommendResult {
+export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDATIONS, context?: number): RecommendResult {
   const ub = boardForUse(ds, s.use);
-  const plan = planOf(s, s.use === 'documents');
+  const plan = planOf(s, s.use === 'documents', context);
   const weights = effectiveWeights(s.who, s.data);
   const byUse = useSteps(ds, s.use);
   const f: Filtering = { pool: byUse.pool, steps: [...byUse.steps] };
   const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean) => applyStep(f, id, constraint, rule, keep);
-  const priced = (m: Model, eu: boolean) => cheapestFor(ds, m, eu);
+  const priced = (m: Model, eu: boolean) => cheapestFor(ds, m, eu, plan.asked_context);
   const open = (m: Model) => m.open_weights?.value === true;
   const evidence = (m: Model) => qualityEvidence(ds, ub, m);
   // The fit step and the scoring both ask where a model runs: asked once per model in an ask.
@@ -240,6 +251,10 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     return so;
   };
 
+  if (context !== undefined) {
+    step('context', `context=${context}`, `a context window of at least ${context.toLocaleString('en-US')} tokens`,
+      (m) => (m.context_window?.value ?? 0) >= context);
+  }
   if (!plan.api && !plan.self) {
     step('conflict', `${plan.api_blocked_by} and ${plan.self_blocked_by}`, `${plan.api_blocked_by} leaves only self-hosting, which ${plan.self_blocked_by} rules out`, () => false);
   } else if (!plan.self) {

@@ -8,11 +8,14 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { isDeprecatedModel } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
+import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
 import { kept, stitched } from './json-fragment.ts';
-import { toModelRef, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating } from './shapes.ts';
+import {
+  tierBlendedPrice, toModelRef, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating,
+} from './shapes.ts';
 
 export type Where = 'any-cloud' | 'eu-cloud' | 'on-premises' | 'local';
 
@@ -104,6 +107,9 @@ type OfferParts = {
   cheapestAny: string;
   /** The same under where=eu-cloud: `its cheapest EU offer is <provider> EU-resident ...`. */
   cheapestEu: string;
+  /** The sentence's words before the offer's prices, anywhere and under eu-cloud (a tier's prices follow them). */
+  lead: string;
+  leadEu: string;
   /** A price the source schedules, with the day it starts (or empty). */
   next: string;
   /** As the developer's own beside a reseller's: ` Sold by a reseller; the developer's own offer (<name>) is $`. */
@@ -111,6 +117,8 @@ type OfferParts = {
   /** As the developer's own outside the EU: the sentence up to its blended price, and after it. */
   elsewhereHead: string;
   elsewhereTail: string;
+  /** elsewhereHead's words before the prices. */
+  elsewhereLead: string;
 };
 
 const offerParts = new WeakMap<Offer, OfferParts>();
@@ -137,14 +145,19 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
   ].filter(Boolean).join(' and ');
   const residency = o.region === 'eu' ? ' EU-regional' : o.eu_resident.value === 'yes' ? ' EU-resident' : ' (choose an EU region)';
   const n = o.next_prices?.value;
+  const lead = `; its cheapest offer is ${name} (${o.provider_model_id}) at `;
+  const leadEu = `; its cheapest EU offer is ${name}${residency} (${o.provider_model_id}) at `;
   p = {
     head,
-    cheapestAny: `; its cheapest offer is ${name} (${o.provider_model_id}) at ${prices} per 1M tokens: $`,
-    cheapestEu: `; its cheapest EU offer is ${name}${residency} (${o.provider_model_id}) at ${prices} per 1M tokens: $`,
+    lead,
+    leadEu,
+    cheapestAny: `${lead}${prices} per 1M tokens: $`,
+    cheapestEu: `${leadEu}${prices} per 1M tokens: $`,
     // A price the source schedules (an introductory rate ending) is said with the day it starts.
     next: n && n.input !== undefined && n.output !== undefined
       ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '',
     ownHead: ` Sold by a reseller; the developer's own offer (${name}) is $`,
+    elsewhereLead: ` Sold by a reseller here; the developer's own offer (${name}, `,
     elsewhereHead: ` Sold by a reseller here; the developer's own offer (${name}, `
       + `$${o.prices.input?.value}/$${o.prices.output?.value} input/output per 1M tokens, $`,
     elsewhereTail: ` blended) ${o.eu_resident.value === 'no' ? 'is not EU-resident' : 'is not known to be EU-resident'}.`,
@@ -159,22 +172,39 @@ const DERIVED_INPUT = kept(['prices.input']);
 const DERIVED_OUTPUT = kept(['prices.output']);
 const derivedFrom = (share: number) => (share > 0 ? (share < 1 ? DERIVED_BOTH : DERIVED_INPUT) : DERIVED_OUTPUT);
 
-/** toOfferView(ds, o, share), its unchanging part kept per offer: the same members, values and order. */
-export function offerViewAt(ds: Dataset, o: Offer, share: number): OfferView {
+/** toOfferView(ds, o, share, tier), its unchanging part kept per offer: the same members, values and order. */
+export function offerViewAt(ds: Dataset, o: Offer, share: number, tier?: AppliedTier): OfferView {
   const v = Object.assign({}, partsOf(ds, o).head) as OfferView;
-  const blended = blendedPrice(o.prices, share);
-  v.blended_price = blended === undefined ? null : { value: blended, input_share: share, derived_from: derivedFrom(share) };
+  if (tier) v.blended_price = tierBlendedPrice(tier, share);
+  else {
+    const blended = blendedPrice(o.prices, share);
+    v.blended_price = blended === undefined ? null : { value: blended, input_share: share, derived_from: derivedFrom(share) };
+  }
   return stitched(v);
+}
+
+const num = (n: number) => n.toLocaleString('en-US');
+
+/** An offer's prices at a long-context tier, as the sentence says them, up to its blended price. */
+function tierPricesText(o: Offer, t: AppliedTier): string {
+  const tiers = o.prices.tiers!;
+  return `$${t.input} input and $${t.output} output per 1M tokens for a prompt of ${num(t.prompt_tokens)} tokens (its long-context `
+    + `price above ${num(t.above_tokens)} tokens, ${tiers.as_of}; base $${o.prices.input?.value}/$${o.prices.output?.value}): $`;
 }
 
 /** The developer's own price beside a reseller's, at the end of the sentence (see cloudItem). */
 function ownPriceText(ds: Dataset, shown: Shown, own: PricedOffer | undefined, ownAnywhere: PricedOffer | undefined): string {
   if (!own && ownAnywhere) {
     const p = partsOf(ds, ownAnywhere.offer);
-    return `${p.elsewhereHead}${fmt(ownAnywhere.blended)}${p.elsewhereTail}`;
+    const t = ownAnywhere.tier;
+    // At a long-context tier the developer's prices are the tier's, said with the prompt size.
+    const head = t ? `${p.elsewhereLead}$${t.input}/$${t.output} input/output per 1M tokens `
+      + `for a prompt of ${num(t.prompt_tokens)} tokens, $` : p.elsewhereHead;
+    return `${head}${fmt(ownAnywhere.blended)}${p.elsewhereTail}`;
   }
   if (!own) return shown.noOwnPrice;
-  return `${partsOf(ds, own.offer).ownHead}${fmt(own.blended)} blended.`;
+  const atTier = own.tier ? ` for a prompt of ${num(own.tier.prompt_tokens)} tokens (its long-context price)` : '';
+  return `${partsOf(ds, own.offer).ownHead}${fmt(own.blended)} blended${atTier}.`;
 }
 
 /**
@@ -189,12 +219,15 @@ export function cloudItem(
   const s = shownOf(ds, b, r);
   const o = priced.offer;
   const p = partsOf(ds, o);
-  const offer = offerViewAt(ds, o, share);
-  const why = `${s.cloudHead}${floorText}${where === 'eu-cloud' ? p.cheapestEu : p.cheapestAny}${fmt(priced.blended)} blended at `
+  const offer = offerViewAt(ds, o, share, priced.tier);
+  const t = priced.tier;
+  const eu = where === 'eu-cloud';
+  const prices = t ? `${eu ? p.leadEu : p.lead}${tierPricesText(o, t)}` : eu ? p.cheapestEu : p.cheapestAny;
+  const why = `${s.cloudHead}${floorText}${prices}${fmt(priced.blended)} blended at `
     + `${fmt(share * 100)}% input.${p.next}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere)}`;
   return stitched({
     position, model: s.model, rating: s.rating, blended_price: offer.blended_price, offer, first_party: o.first_party,
-    developer_offer: own ? offerViewAt(ds, own.offer, share) : null,
+    developer_offer: own ? offerViewAt(ds, own.offer, share, own.tier) : null,
     parameters_total: s.parameters_total, model_status: s.model_status, why,
   });
 }

@@ -12,7 +12,8 @@ import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
 import { leftOutNote } from './cheapest-for-left-out.ts';
 import { boardRows, cloudItem, selfHostedItem, type Row } from './cheapest-for-items.ts';
 import { stitched } from './json-fragment.ts';
-import { cheapestInFrontier, shutDownInFrontier } from '../engines/offer-frontier.ts';
+import { cheapestAtPrompt, shutDownInFrontier, silentAtPrompt } from '../engines/offer-frontier.ts';
+import { longContextNote } from './cheapest-for-long-context.ts';
 
 const WHERE = ['any-cloud', 'eu-cloud', 'on-premises', 'local'] as const;
 type Where = (typeof WHERE)[number];
@@ -80,7 +81,11 @@ export const cheapest_for = defineOperation({
     first_party_only: z.boolean().default(false).describe('true: only offers sold by the model\'s own developer (not resellers or aggregators).'),
     include_deprecated: z.boolean().default(false).describe('false (default): models their developer has deprecated or shut '
       + 'down are left out (and counted); true: ranked too, at offers still served. Offers shut down by the data date are never ranked.'),
-    min_context: z.number().int().min(1).max(100000000).optional().describe('Minimum context window in tokens; models with no known context window are left out.'),
+    min_context: z.number().int().min(1).max(100000000).optional().describe('Minimum context window in tokens; models with no known '
+      + 'context window '
+      + 'are left out. Also the prompt size priced: an offer whose long-context tier starts below it (a prompt longer than the tier\'s '
+      + '`above_tokens`) is ranked and shown at the tier price (`blended_price.long_context`); above a model\'s lowest tier, offers whose '
+      + 'source lists no tier are not ranked (their price there is unknown).'),
     open_weights: z.boolean().optional().describe('true: open-weights models only; false: closed only. Models with no evidence either way are left out.'),
     where: z.enum(WHERE).default('any-cloud').describe('any-cloud (default): every offer; eu-cloud: only offers with EU data residency (resident, an EU region to choose, or an EU-regional SKU); on-premises / local: open-weights models ranked by total parameters, since no API price applies.'),
     input_share: z.number().min(0).max(1).default(DEFAULT_INPUT_SHARE).describe('Share of input tokens in the blended price, 0..1 (default 0.75).'),
@@ -126,6 +131,10 @@ export const cheapest_for = defineOperation({
     { title: 'Cheapest models for coding in the top 20', input: { use: 'coding', min_rank: 20 } },
     { title: 'Cheapest chat models rated 1300 or more, EU cloud only', input: { use: 'chat', min_elo: 1300, where: 'eu-cloud' } },
     { title: 'Open-weights models for reasoning to run on premises', input: { use: 'reasoning', where: 'on-premises', limit: 5 } },
+    {
+      title: 'Cheapest models to read 500,000-token documents, at the long-context prices a prompt that long pays',
+      input: { use: 'documents', min_context: 500000 },
+    },
     { title: 'Cheapest coding models at least as good as GPT-4o beyond the rating\'s uncertainty, from their developers', input: { use: 'coding', as_good_as: 'gpt-4o', floor: 'lower_bound', first_party_only: true } },
   ],
   handler(ds, input) {
@@ -143,6 +152,10 @@ export const cheapest_for = defineOperation({
     const ownFilter = { first_party_only: true, eu: filter.eu };
     let deprecatedOut = 0;
     let shutDownOut = 0;
+    // The prompt size priced: a caller asking for a context reads prompts that long (docs/hardware-and-cost.md).
+    const prompt = selfHosted ? undefined : input.min_context;
+    let silentOut = 0;
+    let atTier = 0;
 
     // A candidate is a board row and, in the cloud, its cheapest offer: the developer's own offer beside a reseller's
     // is looked up only for the rows a page shows.
@@ -165,8 +178,11 @@ export const cheapest_for = defineOperation({
         if (m.open_weights?.value === true) found.push({ r });
         continue;
       }
-      const priced = cheapestInFrontier(r.frontier, input.input_share, filter);
-      if (priced) found.push({ r, priced });
+      const priced = cheapestAtPrompt(r.frontier, input.input_share, filter, prompt);
+      if (priced) {
+        found.push({ r, priced });
+        if (priced.tier) atTier++;
+      } else if (silentAtPrompt(r.frontier, input.input_share, filter, prompt)) silentOut++;
       else if (shutDownInFrontier(r.frontier, input.input_share, filter)) shutDownOut++;
     }
     // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
@@ -196,7 +212,8 @@ export const cheapest_for = defineOperation({
       where: input.where,
       input_share: input.input_share,
       ranked_by: selfHosted ? 'parameters_total' as const : 'blended_price' as const,
-      note: [notes(ub, selfHosted), leftOutNote(deprecatedOut, shutDownOut, asOf)].filter(Boolean).join(' ') || null,
+      note: [notes(ub, selfHosted), leftOutNote(deprecatedOut, shutDownOut, asOf), longContextNote(prompt, atTier, silentOut)]
+        .filter(Boolean).join(' ') || null,
       counts: {
         rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length,
         deprecated_left_out: deprecatedOut, shut_down_left_out: shutDownOut,
@@ -206,10 +223,10 @@ export const cheapest_for = defineOperation({
         if (!c.priced) return selfHostedItem(ds, b!, c.r, position, floorText);
         const f = c.r.frontier;
         // A reseller's price (sometimes a fraction of the developer's) is shown beside the developer's own.
-        const own = c.priced.offer.first_party ? undefined : cheapestInFrontier(f, input.input_share, ownFilter);
+        const own = c.priced.offer.first_party ? undefined : cheapestAtPrompt(f, input.input_share, ownFilter, prompt);
         // Under eu-cloud, a developer with no EU offer may still sell the model elsewhere: said so, not "sells none".
         const ownAnywhere = !own && !c.priced.offer.first_party && filter.eu
-          ? cheapestInFrontier(f, input.input_share, { first_party_only: true, eu: false }) : undefined;
+          ? cheapestAtPrompt(f, input.input_share, { first_party_only: true, eu: false }, prompt) : undefined;
         return cloudItem(ds, b!, c.r, position, c.priced, own, ownAnywhere, floorText, input.where, input.input_share);
       })),
       page,

@@ -68,6 +68,7 @@ type Line = {
   provider_name: string; first_party: boolean; blended_usd_per_mtok: number;
   input: { usd_per_mtok: number }; output: { usd_per_mtok: number };
   next_prices?: { value: NextPrices };
+  long_context?: { prompt_tokens: number; input: { usd_per_mtok: number }; output: { usd_per_mtok: number } };
 };
 
 /** Days from the data date within which a scheduled price of the cheapest offer is called out as near. */
@@ -121,7 +122,11 @@ export function noDeveloperPriceText(zeroOwnName: string | undefined): string {
  */
 export function resellerNote(cheapest: Line | undefined, developer: Line | undefined, ownRetired?: string, zeroOwn?: Line): string | null {
   if (!cheapest || cheapest.first_party) return null;
-  const p = (l: Line) => `$${l.input.usd_per_mtok}/$${l.output.usd_per_mtok} input/output`;
+  // At a long-context tier, the prices the line is costed at, said with the prompt size.
+  const p = (l: Line) => (l.long_context
+    ? `$${l.long_context.input.usd_per_mtok}/$${l.long_context.output.usd_per_mtok} input/output for a prompt of `
+      + `${l.long_context.prompt_tokens.toLocaleString('en-US')} tokens`
+    : `$${l.input.usd_per_mtok}/$${l.output.usd_per_mtok} input/output`);
   const base = `The cheapest offer is a reseller's listing (${cheapest.provider_name}, ${p(cheapest)}): `
     + 'the dataset lists it as its sources give it and does not vouch for it.';
   // DeepSeek V3 at DeepSeek: the developer's offer exists but was retired (V3.1 took its place on 2025-08-21).

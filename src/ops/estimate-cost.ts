@@ -21,6 +21,7 @@ import { defineOperation, READ_ONLY } from './operation.ts';
 import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
+import { TIER_RULE } from '../engines/long-context.ts';
 
 /** A price with its provenance; `source` is absent from partial responses, as on every fact. */
 const PriceRef = z
@@ -43,11 +44,19 @@ const ApiLine = z
       + 'false: a reseller or gateway, listed as its sources give it, not vouched for.'),
     input: PriceRef.describe('Input (prompt) price.'),
     output: PriceRef.describe('Output price.'),
-    blended_usd_per_mtok: z.number().describe('input_share x input + (1 - input_share) x output, USD per 1M tokens (derived).'),
+    blended_usd_per_mtok: z.number().describe('input_share x input + (1 - input_share) x output, USD per 1M tokens (derived); at '
+      + '`long_context`\'s prices when the prompt size crosses a tier of the offer.'),
     monthly_usd: z.number().describe('blended x tokens_millions, USD a month (derived).'),
     zero_priced: z.boolean().describe('true when the blend is $0: a free tier or a subscription plan, usually rate-limited; `cheapest`, `cheaper` and the break-even use offers priced above zero.'),
     next_prices: wireFact(NextPrices).optional()
       .describe('The price a source schedules next for this offer, from the day `starts`; `input` and `output` apply until then.'),
+    long_context: z.object({
+      prompt_tokens: z.number().int().describe('The prompt size priced: `context`, capped at the model\'s window.'),
+      above_tokens: z.number().int().describe('The tier applied: a request whose prompt is longer than this pays it on every token.'),
+      input: PriceRef.describe('Input price at this prompt size (the tier\'s; the base price where the tier gives none).'),
+      output: PriceRef.describe('Output price at this prompt size (likewise).'),
+    }).optional().describe(`Present only when the prompt size crosses a long-context tier of the offer: ${TIER_RULE}. `
+      + '`input` and `output` above stay the base prices; the blend and the month are at these.'),
   })
   .describe('Monthly cost of the volume through one API offer.');
 type ApiLine = z.infer<typeof ApiLine>;
@@ -140,13 +149,15 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
     provider_model_id: l.provider_model_id,
     region: l.region,
   };
-  return Object.assign(head, seller(l), {
+  const line: ApiLine = Object.assign(head, seller(l), {
     input: l.input,
     output: l.output,
     blended_usd_per_mtok: l.blended_usd_per_mtok,
     monthly_usd: l.monthly_usd,
     zero_priced: l.blended_usd_per_mtok === 0,
   });
+  if (l.long_context) line.long_context = l.long_context;
+  return line;
 }
 
 /**
@@ -190,7 +201,9 @@ export const estimate_cost = defineOperation({
     hardware: HardwareTextParam.optional().describe('Price self-hosting on this configuration instead of the cheapest that fits: an id from list_hardware (`h100-80gb-x1`) or a device as people say it (`2x 4090`, `a single H100`). A bare memory size (`24 GB GPU`) has no speed, so no cost: it is refused.'),
     context: contextParam(
       'Tokens of one request, prompt and answer (capped at the model window), 512..1,048,576 (default 8192): `input_share` of ' +
-        'them prompt. The paged KV cache holds a decoding sequence at its current length, the prompt and half the answer on average.',
+        'them prompt. The paged KV cache holds a decoding sequence at its current length, the prompt and half the answer on average. ' +
+        'API offers are priced as if the prompt filled it (an upper bound): an offer whose long-context tier starts below it is ' +
+        'costed at the tier (`api.offers[].long_context`).',
     ),
     concurrency: z
       .number()
@@ -233,6 +246,10 @@ export const estimate_cost = defineOperation({
     { title: 'Llama 3.3 70B at 100M tokens a month', input: { model_id: 'llama-3.3-70b-instruct', tokens_millions: 100 } },
     { title: 'Claude Opus 4.8 at 10M tokens a month (closed weights)', input: { model_id: 'claude-opus-4-8', tokens_millions: 10 } },
     { title: 'Qwen3 8B at 5,000M tokens a month, half input, on one H100', input: { model_id: 'qwen3-8b', tokens_millions: 5000, input_share: 0.5, hardware: 'h100-80gb-x1' } },
+    {
+      title: 'Gemini 2.5 Pro at 300M tokens a month of 400,000-token prompts (its long-context price)',
+      input: { model_id: 'gemini-2.5-pro', tokens_millions: 300, context: 400000 },
+    },
   ],
   handler(ds, input) {
     oneQuantizationChoice(input);

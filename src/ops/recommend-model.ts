@@ -7,6 +7,8 @@ import { notesFor } from '../engines/recommend-reasons.ts';
 import { interpret } from '../engines/interpret.ts';
 import { IsoDate, Licence } from '../schema/index.ts';
 import { wireFact } from './common.ts';
+import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
+import { contextWithinCatalogue, RecommendContext } from './recommend-context.ts';
 import { RentalNote } from './rental-note.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, OfferView, RankedRating, toModelRef, toOfferView, toRankedRating } from './shapes.ts';
@@ -134,7 +136,7 @@ function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
         source: p.benchmark.source, as_of: p.benchmark.as_of, peers: p.peers, below: p.below, estimate: p.estimate,
       })) : [],
     },
-    offer: o.priced ? toOfferView(ds, o.priced.offer) : null,
+    offer: o.priced ? toOfferView(ds, o.priced.offer, DEFAULT_INPUT_SHARE, o.priced.tier) : null,
     self_hosting: self ? {
       hardware_id: self.hardware.id, hardware_name: self.hardware.name, own_machine: self.own_machine,
       quantization: self.fit.quantization, fit: self.fit.fit, memory_gb: self.fit.memory.total_gb, usable_gb: self.fit.memory.usable_gb,
@@ -180,6 +182,7 @@ export const recommend_model = defineOperation({
       + 'no-retention, on-device, open-weights, open-licence (OSI-approved), comma-separated (eu-only,open-licence), or free text naming them '
       + '(e.g. "EU only, no training, no retention").'),
     where: Text.optional().describe('Where it runs: any-cloud, eu-cloud, on-premises, local, or free text (e.g. "own servers").'),
+    context: RecommendContext,
     machine: Text.optional().describe('The machine for self-hosting: none (API only), laptop, workstation, server, cluster, a hardware id (GET /api/v1/hardware), a device as people say it ("my 4090", "RTX 3060 12GB", "M3 Max 64GB", "4090 laptop"), with a count ("2x 3090", "dual 4090", "4 x H100"), or a bare memory size ("24 GB GPU": fits checked, speed not estimated). Ambiguous or unknown text is refused with the candidates.'),
   }).strict(),
   output: z.object({
@@ -208,10 +211,15 @@ export const recommend_model = defineOperation({
     { title: 'A hospital reading patient records that must stay in the EU', input: { who: 'hospital', use: 'documents', data: 'patient records', keep: 'must stay in the EU' } },
     { title: 'A solo developer coding on an RTX 4090', input: { who: 'solo developer', use: 'coding', machine: 'rtx-4090' } },
     { title: 'A startup wanting a cheap, good chat model', input: { who: 'startup', use: 'chat' } },
+    {
+      title: 'A startup reading 400,000-token contracts (long-context prices apply)',
+      input: { who: 'startup', use: 'documents', context: 400000 },
+    },
   ],
   handler(ds, input) {
+    const context = contextWithinCatalogue(ds, input.context);
     const s = interpret(ds, input);
-    const r = recommend(ds, s);
+    const r = recommend(ds, s, undefined, context);
     const b = r.board;
     return {
       understood: s.understood,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
+import { TIER_RULE, tierBlend, tierDerivedFrom, type AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, cheapestAtDefaultShare, overallRating, type Board, type BoardEntry } from '../engines/ranking.ts';
 import {
   EuResidency, HeldBackPrice, IsoDate, Leaderboard, Licence, ModelStatus, NextPrices, PriceTier, Sku, type Model, type Offer, type Rating,
@@ -9,12 +10,37 @@ import {
 import { wireFact } from './common.ts';
 import { kept } from './json-fragment.ts';
 
+/** The long-context tier a blend is at: the prompt size asked and the offer's tier it crosses (engines/long-context.ts). */
+export const LongContextPrice = z
+  .object({
+    prompt_tokens: z.number().int().describe('The prompt size priced, tokens (the context the caller asked for).'),
+    above_tokens: z.number().int().describe('The tier applied: a request whose prompt is longer than this pays it on every token.'),
+    input: z.number().nullable()
+      .describe('Input price at this prompt size, USD per 1M tokens (the tier\'s, or the base price where the tier gives none).'),
+    output: z.number().nullable().describe('Output price at this prompt size, USD per 1M tokens (likewise).'),
+  })
+  .describe(`The long-context price a blend is at: ${TIER_RULE}.`);
+
+/** A blended price at an offer's long-context tier, as BlendedPrice shows it. */
+export function tierBlendedPrice(t: AppliedTier, inputShare: number): BlendedPrice | null {
+  const value = tierBlend(t, inputShare);
+  if (value === undefined) return null;
+  return {
+    value, input_share: inputShare, derived_from: tierDerivedFrom(t, inputShare),
+    long_context: { prompt_tokens: t.prompt_tokens, above_tokens: t.above_tokens, input: t.input ?? null, output: t.output ?? null },
+  };
+}
+
 /** A derived figure: says it is derived and from what (DESIGN.md principle 3). */
 export const BlendedPrice = z
   .object({
-    value: z.number().describe('USD per 1M tokens: input_share x input + (1 - input_share) x output, from base prices (no long-context tiers or cache discounts).'),
+    value: z.number().describe('USD per 1M tokens: input_share x input + (1 - input_share) x output, from base prices, or from the '
+      + 'long-context tier a prompt of the size asked pays (then `long_context` says which); no cache discounts.'),
     input_share: z.number().describe('Share of input tokens the blend assumes.'),
     derived_from: z.array(z.string()).describe('The offer prices the figure is computed from.'),
+    long_context: LongContextPrice.optional()
+      .describe('Present only when the blend is at a long-context tier of the offer (`prices.tiers`): the prompt size priced and '
+        + 'the tier it pays.'),
   })
   .describe('Blended price of one offer, derived by this service.');
 export type BlendedPrice = z.infer<typeof BlendedPrice>;
@@ -110,7 +136,7 @@ export function toRankedRating(b: Board, e: BoardEntry): RankedRating {
   return { ...toRatingView(e.best), rank: e.rank, rated_models: b.entries.length };
 }
 
-export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SHARE): OfferView {
+export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SHARE, tier?: AppliedTier): OfferView {
   const blended = blendedPrice(o.prices, inputShare);
   const derived_from = [inputShare > 0 ? 'prices.input' : '', inputShare < 1 ? 'prices.output' : ''].filter(Boolean);
   return {
@@ -129,7 +155,8 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
     ...(o.replacement ? { replacement: o.replacement } : {}),
     ...(o.held_back ? { held_back: o.held_back } : {}),
     ...(o.next_prices ? { next_prices: o.next_prices } : {}),
-    blended_price: blended === undefined ? null : { value: blended, input_share: inputShare, derived_from },
+    blended_price: tier ? tierBlendedPrice(tier, inputShare)
+      : blended === undefined ? null : { value: blended, input_share: inputShare, derived_from },
   };
 }
 

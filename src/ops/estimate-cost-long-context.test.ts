@@ -1,0 +1,70 @@
+// Tests of estimate_cost's API side at a context: long-context tiers cost the volume, silent offers are not priced.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { Dataset } from '../dataset/dataset.ts';
+import { aDataset, aModel, anOffer, f } from '../dataset/fixtures.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { estimate_cost } from './estimate-cost.ts';
+
+const ctx = { today: '2026-10-01' };
+type Out = Record<string, any>;
+const run = (ds: Dataset, input: Record<string, unknown>) => estimate_cost.handler(ds, estimate_cost.input.parse(input), ctx) as Out;
+
+// A closed model with a 1M window: the developer at 1.25/10, 2.5/15 above 200k (Gemini 2.5 Pro's published prices),
+// a reseller at 1.1/9 whose source lists no tier.
+const ds = aDataset({
+  models: [aModel({ id: 'long-pro', open_weights: f(false), context_window: f(1_048_576) })],
+  offers: [
+    anOffer({ model_id: 'long-pro', provider: 'acme', first_party: true,
+      prices: { input: f(1.25), output: f(10), tiers: f([{ above_tokens: 200_000, input: 2.5, output: 15 }]) } }),
+    anOffer({ model_id: 'long-pro', provider: 'cheapres', prices: { input: f(1.1), output: f(9) } }),
+  ],
+});
+
+test('at a context of exactly the threshold every offer is costed at base prices, as before', () => {
+  const out = run(ds, { model_id: 'long-pro', tokens_millions: 300, context: 200_000 });
+  // cheapres: 0.75 x 1.1 + 0.25 x 9 = 3.075; x 300 = 922.5 a month. acme: 0.75 x 1.25 + 0.25 x 10 = 3.4375; x 300 = 1031.25.
+  assert.deepEqual(out.api.offers.map((l: Out) => [l.provider, l.blended_usd_per_mtok, l.monthly_usd, l.long_context]),
+    [['cheapres', 3.075, 922.5, undefined], ['acme', 3.4375, 1031.25, undefined]]);
+  assert.match(out.assumptions[0], /base prices as published: no long-context tiers/);
+});
+
+test('above it the developer\'s tier costs the month, and the reseller silent on it is listed as not priced', () => {
+  const out = run(ds, { model_id: 'long-pro', tokens_millions: 300, context: 400_000 });
+  // 0.75 x 2.5 + 0.25 x 15 = 5.625 per 1M tokens; x 300M tokens = $1,687.50 a month.
+  assert.equal(out.api.offers.length, 1);
+  const l = out.api.cheapest;
+  assert.deepEqual([l.provider, l.blended_usd_per_mtok, l.monthly_usd, l.input.usd_per_mtok, l.output.usd_per_mtok],
+    ['acme', 5.625, 1687.5, 1.25, 10]);
+  assert.deepEqual(l.long_context, {
+    prompt_tokens: 400_000, above_tokens: 200_000,
+    input: { usd_per_mtok: 2.5, source: 'test-source', as_of: '2026-08-01' },
+    output: { usd_per_mtok: 15, source: 'test-source', as_of: '2026-08-01' },
+  });
+  assert.deepEqual(out.api.not_priced.map((n: Out) => n.provider), ['cheapres']);
+  assert.match(out.api.not_priced[0].reason, /no price for prompts longer than 200,000 tokens/);
+  assert.match(out.assumptions[0], /at the long-context price a prompt of 400,000 tokens pays/);
+  // The curve's API side is the cheapest line's month at each volume: 5.625 per 1M tokens.
+  const at = out.curve.find((p: Out) => p.tokens_millions === 300);
+  assert.equal(at.api_usd, 1687.5);
+});
+
+const noData = !existsSync(path.join(path.resolve(import.meta.dirname, '../../data/dataset'), 'meta.json')) && 'no committed dataset';
+test('committed dataset: 300M tokens a month of 400,000-token prompts on Gemini 2.5 Pro', { skip: noData }, () => {
+  const real = loadDataset(path.resolve(import.meta.dirname, '../../data/dataset'));
+  // LiteLLM 2026-07-24 gemini-2.5-pro / vertex_ai: 1.25e-6 / 1e-5 per token, *_above_200k_tokens 2.5e-6 / 1.5e-5.
+  // 0.75 x 2.5 + 0.25 x 15 = 5.625; x 300 = 1,687.5 a month (base prices would say 3.4375 x 300 = 1,031.25).
+  const out = run(real, { model_id: 'gemini-2.5-pro', tokens_millions: 300, context: 400_000 });
+  assert.equal(out.api.cheapest.blended_usd_per_mtok, 5.625);
+  assert.equal(out.api.cheapest.monthly_usd, 1687.5);
+  assert.equal(out.api.developer_offer.provider, 'google-vertex');
+  const own = out.api.developer_offer.long_context;
+  assert.deepEqual([own.input.usd_per_mtok, own.output.usd_per_mtok], [2.5, 15]);
+  for (const l of out.api.offers) assert.ok(l.long_context, `${l.provider} lists a tier`);
+  // At the default context (8,192 tokens) no tier applies: Google Vertex at its base 1.25/10.
+  const dflt = run(real, { model_id: 'gemini-2.5-pro', tokens_millions: 300 });
+  const vertex = dflt.api.offers.find((l: Out) => l.provider === 'google-vertex');
+  assert.deepEqual([vertex.blended_usd_per_mtok, vertex.long_context], [3.4375, undefined]);
+});
