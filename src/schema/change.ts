@@ -9,6 +9,12 @@ export const ChangeEvent = z
     /** Stable id: a hash of (date, model, kind, field, provider, old, new). */
     id: z.string().regex(/^[0-9a-f]{16}$/),
     date: IsoDate,
+    /**
+     * The day the source last spoke for the event, when that is before its date: a shutdown a provider's notice (or a
+     * catalogue's own date) scheduled, read before the day came. The event is the schedule, not an observation of the
+     * withdrawal; absent: the event's date.
+     */
+    as_of: IsoDate.optional(),
     model_id: Slug,
     kind: ChangeKind,
     /** The field that changed (`input`, `output`, `rating`, `open_weights`, `offered`). */

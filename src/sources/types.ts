@@ -29,6 +29,8 @@ export type ModelObservation = {
    */
   provider?: string;
   as_of: string;
+  /** The first day the source saw this statement (a notice page's first reading), where it records one. */
+  first_observed?: string;
   name?: string;
   family?: string;
   release_date?: string;

@@ -28,7 +28,8 @@ const FEED_ENTRIES = 50;
 
 type ChangeItem = {
   id: string; date: string; kind: string; field: string; model: { id: string; name: string; vendor_name: string };
-  provider_name: string | null; provider_model_ids?: string[] | null; leaderboard: string | null; variant: string | null; old: unknown; new: unknown;
+  provider_name: string | null; provider_model_ids?: string[] | null; leaderboard: string | null; variant: string | null;
+  as_of?: string; old: unknown; new: unknown;
   source?: string; correction: boolean | null; correction_basis: string; subject: string | null;
 };
 
@@ -46,6 +47,7 @@ function entrySummary(c: ChangeItem): string {
   if (c.field === 'input' || c.field === 'output' || c.field.startsWith('cache_')) parts.push('Prices in USD per million tokens.');
   if (c.provider_model_ids?.length) parts.push(`Listing${c.provider_model_ids.length > 1 ? 's' : ''}: ${c.provider_model_ids.join(', ')}.`);
   if (c.variant) parts.push(`Variant: ${c.variant}.`);
+  if (c.as_of && c.as_of < c.date) parts.push(`Scheduled: the source last read this on ${c.as_of}, before the day came.`);
   if (c.correction === true) parts.push(`A catalogue correction, not a change in the world: ${c.correction_basis}.`);
   if (c.source) parts.push(`Source: ${c.source}.`);
   return parts.join(' ');
