@@ -61,7 +61,8 @@ export function buildChangesAll(
       ` fixing a launch price within ${LAUNCH_FIX_DAYS} days, ${retired} on a listing already shut down ` +
       `(bulk commits: ${cat.bulk.map((z) => `${z.source} ${z.commit} ${z.date} ${z.listings} listings`).join('; ') || 'none'})`,
     `leaderboard licence events: ${lic.events.length} from the licence labels of ${history.length} history points`,
-    `rating events: ${elo.events.length} from ${history.length} history points; ${elo.unresolved} points of unmatched variants left out`,
+    `rating events: ${elo.events.length} from ${history.length} history points, ${elo.renamed} of them a variant renamed on its ` +
+      `leaderboard (read from the old name's rating, no debut); ${elo.unresolved} points of unmatched variants left out`,
     `shutdown events: ${shut.events.length} from deprecation notices (before de-duplication with the catalogues' hosting events), ` +
       `${shut.scheduled} of them scheduled after the notice was last read and on or before the dataset's date ` +
       `${lifecycle.dataAsOf}; ${listingShut.length} from listings' own catalogue shutdown dates; ` +

@@ -35,6 +35,9 @@ const Item = z
       'regional and global endpoints, dated versions, each priced apart); null when no provider or the source names none.'),
     leaderboard: z.string().nullable().describe('For rating changes: the leaderboard.'),
     variant: z.string().nullable().describe('For rating changes: the rated variant as the leaderboard names it.'),
+    renamed_from: z.string().nullable().describe(
+      'For rating changes: the name the leaderboard gave this variant until the publication before, when it renamed it '
+      + '(votes and rating carried over): `old` is the rating under that name; a rename, not a new model. Null otherwise.'),
     old: Scalar.describe('Value before; null when the field was absent (a new price, a first rating).'),
     new: Scalar.describe('Value after; null when the field was removed.'),
     source: z.string().optional().describe('Source id that recorded the change (full responses; partial responses list sources once).'),
@@ -51,7 +54,7 @@ function toItem(ds: Dataset, e: ChangeEvent): Item {
     id: e.id, date: e.date, as_of: e.as_of ?? e.date, kind: e.kind, model: toModelRef(ds, ds.modelById.get(e.model_id)!), field: e.field,
     provider: e.provider ?? null, provider_name: e.provider ? ds.providerById.get(e.provider)?.name ?? e.provider : null,
     provider_model_ids: e.provider_model_ids ? [...e.provider_model_ids] : null,
-    leaderboard: e.leaderboard ?? null, variant: e.variant ?? null, old: e.old, new: e.new, source: e.source,
+    leaderboard: e.leaderboard ?? null, variant: e.variant ?? null, renamed_from: e.renamed_from ?? null, old: e.old, new: e.new, source: e.source,
     correction: e.correction,
     correction_basis: e.correction_note ?? CORRECTION_BASIS[String(e.correction) as keyof typeof CORRECTION_BASIS],
     subject: e.subject ?? null,

@@ -28,6 +28,11 @@ export const ChangeEvent = z
     leaderboard: z.string().optional(),
     /** For rating events: the rated variant as the leaderboard names it. */
     variant: z.string().optional(),
+    /**
+     * For rating events: the name the leaderboard gave the same variant until the publication before (a rename, its
+     * votes and rating carried over): `old` is the rating under that name, and the event is no debut.
+     */
+    renamed_from: z.string().optional(),
     old: Scalar,
     new: Scalar,
     source: Slug,

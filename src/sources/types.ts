@@ -129,6 +129,10 @@ export type RatingHistoryPoint = {
   subject?: string;
   /** The licence the leaderboard showed for the model on that date, where it shows one (licence events). */
   licence_text?: string;
+  /** Votes behind the rating and its interval, where the source gives them (how a rename is told from a debut). */
+  votes?: number;
+  rating_lower?: number;
+  rating_upper?: number;
 };
 
 /**
