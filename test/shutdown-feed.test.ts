@@ -23,7 +23,8 @@ for (const e of ds.changes) {
  * first and the notice of the same withdrawal merged into it (one change, one event: build-changes.ts `dedupe`).
  */
 const eventOf = (modelId: string, date: string, provider?: string) =>
-  (withdrawals.get(modelId) ?? []).find((e) => (!provider || e.provider === provider) && days(e.date, date) >= 0 && days(e.date, date) <= 7);
+  (withdrawals.get(modelId) ?? [])
+    .find((e) => (!provider || e.provider === provider) && days(e.date, date) >= 0 && days(e.date, date) <= 7);
 
 /** The day the sheets say an offer was shut down, on or before the data date, and whose date it is. */
 function sheetShutdown(o: (typeof ds.offers)[number]): { date: string; own: boolean } | undefined {
@@ -82,5 +83,6 @@ test('Claude Opus 4.1: the sheet\'s shutdown of 2026-08-05 is in the feed, as th
     ['azure', null, true, false, '2026-06-13', 'deprecations-rss'],
   ]);
   const anthropic = out.items.find((i) => i.provider === 'anthropic')!;
-  assert.match(anthropic.subject, /^anthropic scheduled the shutdown of claude-opus-4-1-20250805 for 2026-08-05 \(announced by 2026-06-06, notice last read 2026-06-06/);
+  assert.match(anthropic.subject,
+    /^anthropic scheduled the shutdown of claude-opus-4-1-20250805 for 2026-08-05 \(announced by 2026-06-06, notice last read 2026-06-06/);
 });

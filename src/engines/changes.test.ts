@@ -71,7 +71,8 @@ test('an empty window inside the data names the latest matching change; one befo
 
 test('coverage lists each source of events with the date its history runs to', () => {
   // The fixture's source was read on 2026-08-01, after the data date (2026-04-20): the feed holds nothing past that date.
-  assert.deepEqual(modelChanges(ds, { until: '2026-04-20', days: 1 }).coverage, [{ source: 'test-source', name: 'Test source', history_until: '2026-04-20', events: 5 }]);
+  assert.deepEqual(modelChanges(ds, { until: '2026-04-20', days: 1 }).coverage,
+    [{ source: 'test-source', name: 'Test source', history_until: '2026-04-20', events: 5 }]);
 });
 
 test('a source that scheduled a shutdown after its snapshot reaches that day, within the data date', () => {

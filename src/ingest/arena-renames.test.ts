@@ -17,7 +17,8 @@ const OPUS_HIGH = pt('claude-opus-4-6-high', '2026-08-12', 1504.714381769186, 15
 // The base model, rated under its one name on both days (76,386 then 76,428 votes): it continues, nothing renamed.
 const OPUS_BASE = [pt('claude-opus-4-6', '2026-08-11', 1497.510192072368, 1494.0801715970858, 1500.9402125476504, 76386),
   pt('claude-opus-4-6', '2026-08-12', 1497.2385338694269, 1493.8105160357707, 1500.6665517030829, 76428)];
-const model = (p: RatingHistoryPoint) => (p.source_model_id.startsWith('claude-opus-4-6') ? 'claude-opus-4-6' : p.source_model_id.replace(/-thinking.*|-high.*/, ''));
+const model = (p: RatingHistoryPoint) =>
+  (p.source_model_id.startsWith('claude-opus-4-6') ? 'claude-opus-4-6' : p.source_model_id.replace(/-thinking.*|-high.*/, ''));
 
 test('a variant gone the publication before another of the same model appears, with its votes and rating, is renamed', () => {
   const r = findRenames([OPUS_THINKING, OPUS_HIGH, ...OPUS_BASE], model);
@@ -60,7 +61,8 @@ test('rating events: the renamed variant\'s first point reads from the old name\
   const high = events.filter((e) => e.variant === 'claude-opus-4-6-high');
   // Rounded ratings: 1504.71 -> 1505 under the old name, 1504.71 -> 1505 under the new one.
   assert.deepEqual(high.map((e) => [e.date, e.old, e.new, e.renamed_from]), [['2026-08-12', 1505, 1505, 'claude-opus-4-6-thinking']]);
-  assert.match(high[0].subject!, /^renamed: claude-opus-4-6-thinking last published 2026-08-11 \(72425 votes, rating 1504\.7, interval 1501\.2 to 1508\.2\)/);
+  assert.match(high[0].subject!,
+    /^renamed: claude-opus-4-6-thinking last published 2026-08-11 \(72425 votes, rating 1504\.7, interval 1501\.2 to 1508\.2\)/);
   // Each name debuts once (the thinking variant on 2026-08-06, the base model on 2026-08-11); no event says a rating went.
   assert.deepEqual(events.filter((e) => e.old === null).map((e) => e.variant).sort(), ['claude-opus-4-6', 'claude-opus-4-6-thinking']);
   assert.ok(events.every((e) => e.new !== null));

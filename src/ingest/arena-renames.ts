@@ -82,7 +82,10 @@ export function findRenames(
           const rating = a.rating_lower <= b.rating && b.rating <= a.rating_upper;
           if (!votes || !rating) continue;
           const pair = `${board}|${from.key}|${to.key}`;
-          if (!pairs.has(pair)) pairs.set(pair, { leaderboard: board, model_id: to.s.model_id, from: from.s.name, to: to.s.name, last: a.date, first: b.date, old: a, new: b });
+          if (pairs.has(pair)) continue;
+          pairs.set(pair, {
+            leaderboard: board, model_id: to.s.model_id, from: from.s.name, to: to.s.name, last: a.date, first: b.date, old: a, new: b,
+          });
         }
       }
     }

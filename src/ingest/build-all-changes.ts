@@ -69,5 +69,6 @@ export function buildChangesAll(
       `${shut.ahead} shutdowns after the dataset's date and ${shut.unresolved} notices of models not in the dataset left out`,
   );
   // A notice and a catalogue that record the same withdrawal within the window are one event.
-  return [...dedupe([...cat.events, ...shut.events, ...listingShut]), ...lic.events, ...elo.events].sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  return [...dedupe([...cat.events, ...shut.events, ...listingShut]), ...lic.events, ...elo.events]
+    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
 }

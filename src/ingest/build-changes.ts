@@ -293,7 +293,8 @@ export function ratingEvents(
       if (renamed) {
         e.renamed_from = renamed.from;
         const o = renamed.old;
-        e.subject ??= `renamed: ${renamed.from} last published ${renamed.last} (${o.votes} votes, rating ${o.rating.toFixed(1)}, interval ` +
+        e.subject ??= `renamed: ${renamed.from} last published ${renamed.last} (${o.votes} votes, ` +
+          `rating ${o.rating.toFixed(1)}, interval ` +
           `${o.rating_lower!.toFixed(1)} to ${o.rating_upper!.toFixed(1)}), ${renamed.to} first published ${renamed.first} ` +
           `(${renamed.new.votes} votes, rating ${renamed.new.rating.toFixed(1)})`;
       }

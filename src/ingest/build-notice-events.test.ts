@@ -58,7 +58,8 @@ test('notices of models not in the dataset, or without a shutdown date, make no 
 // deprecations.json row 260: Groq llama-3.3-70b-versatile, deprecated 2026-06-17, shutdown 2026-08-16, first and last
 // observed 2026-06-19. The page was not read again before the shutdown; the dataset's date (2026-09-23) is after it.
 const GROQ_LLAMA: ModelObservation = {
-  source: 'deprecations-rss', source_model_id: 'llama-3.3-70b-versatile', provider: 'groq', as_of: '2026-06-19', first_observed: '2026-06-19',
+  source: 'deprecations-rss', source_model_id: 'llama-3.3-70b-versatile', provider: 'groq',
+  as_of: '2026-06-19', first_observed: '2026-06-19',
   url: 'https://console.groq.com/docs/deprecations#august-16-2026-llama318binstant-and-llama3370bversatile',
   status: 'deprecated', deprecation_date: '2026-06-17', shutdown_date: '2026-08-16', replacement: 'openai/gpt-oss-120b',
 };
@@ -89,11 +90,13 @@ test('the reviewed developer notices count as notices; other sources\' observati
   // data/curated/developer-notices.csv: DeepSeek stopped serving deepseek-coder on its API on 2024-09-05 (read 2026-11-26).
   const coder: ModelObservation = {
     source: 'developer-notices', source_model_id: 'deepseek-coder', canonical_hint: 'deepseek-coder', provider: 'deepseek',
-    notice_scope: 'model', as_of: '2026-11-26', shutdown_date: '2024-09-05', replacement: 'deepseek-v2.5', url: 'https://deepseeksr1.com/v2-5/',
+    notice_scope: 'model', as_of: '2026-11-26', shutdown_date: '2024-09-05', replacement: 'deepseek-v2.5',
+    url: 'https://deepseeksr1.com/v2-5/',
   };
   const catalogue = { ...coder, source: 'models-dev' };
   const { events } = noticeEvents([coder, catalogue], () => 'deepseek-coder', DATA_AS_OF);
-  assert.deepEqual(events.map((e) => [e.date, e.source, e.provider, e.variant, e.as_of]), [['2024-09-05', 'developer-notices', 'deepseek', undefined, undefined]]);
+  assert.deepEqual(events.map((e) => [e.date, e.source, e.provider, e.variant, e.as_of]),
+    [['2024-09-05', 'developer-notices', 'deepseek', undefined, undefined]]);
 });
 
 test('a listing\'s own catalogue shutdown date on or before the dataset\'s date is its withdrawal; notices\' dates are theirs', () => {
@@ -103,8 +106,10 @@ test('a listing\'s own catalogue shutdown date on or before the dataset\'s date 
   // Azure's o3-2025-04-16 as LiteLLM dated it after its reading would be a schedule: as_of is the reading day.
   const later = anOffer({ model_id: 'o3', provider: 'azure', provider_model_id: 'o3-2025-04-16',
     shutdown_date: { value: '2026-08-01', as_of: '2026-07-24', source: 'litellm' } });
-  const ahead = anOffer({ model_id: 'o3', provider: 'azure', provider_model_id: 'o3', shutdown_date: { value: '2026-10-01', as_of: '2026-07-24', source: 'litellm' } });
-  const notice = anOffer({ model_id: 'o3', provider: 'openai', provider_model_id: 'o3', shutdown_date: { value: '2026-08-01', as_of: '2026-07-24', source: 'deprecations-rss' } });
+  const ahead = anOffer({ model_id: 'o3', provider: 'azure', provider_model_id: 'o3',
+    shutdown_date: { value: '2026-10-01', as_of: '2026-07-24', source: 'litellm' } });
+  const notice = anOffer({ model_id: 'o3', provider: 'openai', provider_model_id: 'o3',
+    shutdown_date: { value: '2026-08-01', as_of: '2026-07-24', source: 'deprecations-rss' } });
   const events = listingShutdownEvents([sambanova, later, ahead, notice], DATA_AS_OF);
   assert.deepEqual(events.map((e) => [e.date, e.as_of, e.model_id, e.provider, e.variant, e.provider_model_ids, e.source, e.old, e.new]), [
     // The listing's id names the model itself (the vendor prefix aside): no variant, the listing in provider_model_ids.

@@ -40,7 +40,8 @@ function entryTitle(c: ChangeItem): string {
   // A correction is the catalogue fixing (or breaking) itself: said in the title, so no reader takes it for a price move.
   // A rename reads as one: the old rating under the old name, not a model appearing.
   const renamed = c.renamed_from ? ` (${c.renamed_from} renamed ${c.variant})` : '';
-  return `${c.model.name}${where}: ${c.field} ${show(c.old)} → ${show(c.new)}${renamed}${c.correction === true ? ' (catalogue correction)' : ''}`;
+  const corrected = c.correction === true ? ' (catalogue correction)' : '';
+  return `${c.model.name}${where}: ${c.field} ${show(c.old)} → ${show(c.new)}${renamed}${corrected}`;
 }
 
 function entrySummary(c: ChangeItem): string {
