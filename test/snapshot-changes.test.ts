@@ -38,7 +38,16 @@ test('a price changed in a newer models.dev snapshot appends exactly that event 
     provider_model_ids: ['chatgpt-4o-latest'], old: 5, new: 4,
     source: 'models-dev', correction: null, subject: `${SNAPSHOT_SUBJECT}: models-dev 2026-07-02 -> 2026-11-25`,
   }]);
-  assert.equal(data.changes.length, prev.changes.length + 1);
+  // The newer snapshot moves the data date to 2026-11-25, so the shutdowns notices and catalogues scheduled between the
+  // old data date and it have now come (the sheets retire those offers too): they join the feed, and nothing else does.
+  const before = new Set(prev.changes.map((e) => e.id));
+  const prevAsOf = (JSON.parse(readFileSync(path.join(DEFAULT_DATA_DIR, 'meta.json'), 'utf8')) as { data_as_of: string }).data_as_of;
+  const come = data.changes.filter((e) => !before.has(e.id) && !e.subject?.startsWith(SNAPSHOT_SUBJECT));
+  assert.equal(data.meta.data_as_of, '2026-11-25');
+  assert.ok(come.length > 0);
+  assert.deepEqual(come.filter((e) => !(e.kind === 'hosting' && e.field === 'offered' && e.new === false &&
+    e.date > prevAsOf && e.date <= data.meta.data_as_of)), []);
+  assert.equal(data.changes.length, prev.changes.length + 1 + come.length);
   const ids = new Set(data.changes.map((e) => e.id));
   assert.ok(prev.changes.every((e) => ids.has(e.id)), 'every earlier event is kept');
   assert.equal(data.meta.counts.changes, data.changes.length);

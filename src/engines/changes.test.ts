@@ -1,7 +1,7 @@
 // Tests of the changes engine: the window's two ends, filters, order, and the notices when data cannot cover a window.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { aDataset, aModel } from '../dataset/fixtures.ts';
+import { aDataset, aModel, aSource } from '../dataset/fixtures.ts';
 import type { ChangeEvent } from '../schema/index.ts';
 import { addDays, modelChanges, windowOf } from './changes.ts';
 
@@ -70,7 +70,20 @@ test('an empty window inside the data names the latest matching change; one befo
 });
 
 test('coverage lists each source of events with the date its history runs to', () => {
-  assert.deepEqual(modelChanges(ds, { until: '2026-04-20', days: 1 }).coverage, [{ source: 'test-source', name: 'Test source', history_until: '2026-08-01', events: 5 }]);
+  // The fixture's source was read on 2026-08-01, after the data date (2026-04-20): the feed holds nothing past that date.
+  assert.deepEqual(modelChanges(ds, { until: '2026-04-20', days: 1 }).coverage,
+    [{ source: 'test-source', name: 'Test source', history_until: '2026-04-20', events: 5 }]);
+});
+
+test('a source that scheduled a shutdown after its snapshot reaches that day, within the data date', () => {
+  // A notice page read on 2026-03-01 scheduling a withdrawal for 2026-04-01; the data run to 2026-04-20.
+  const scheduled = aDataset({
+    models: [aModel({ id: 'alpha' })],
+    sources: [aSource({ id: 'test-source', retrieved: '2026-03-01' })],
+    changes: [ev('2026-04-01', { kind: 'hosting', field: 'offered', old: true, new: false, as_of: '2026-03-01' }), ev('2026-02-01')],
+    data_as_of: '2026-04-20',
+  });
+  assert.deepEqual(modelChanges(scheduled, { until: '2026-04-20', days: 1 }).coverage.map((c) => c.history_until), ['2026-04-01']);
 });
 
 test('a model or vendor filter reads only that model\'s or vendor\'s events, with the same answer and the same latest', () => {

@@ -45,15 +45,25 @@ export function windowOf(until: string, days: number): Window {
 
 const coverages = new WeakMap<Dataset, SourceCoverage[]>();
 
-/** Per source of change events: the date its history runs to (its snapshot), and how many events it gave. */
+/**
+ * Per source of change events: the date its history runs to, and how many events it gave. That is its snapshot's
+ * date, or later where the source scheduled a shutdown after it that came by the data date (a notice read on
+ * 2026-07-24 retiring a model on 2026-09-21), and never past data_as_of: the feed holds nothing after it.
+ */
 export function changeCoverage(ds: Dataset): SourceCoverage[] {
   let c = coverages.get(ds);
   if (c) return c;
   const counts = new Map<string, number>();
-  for (const e of ds.changes) counts.set(e.source, (counts.get(e.source) ?? 0) + 1);
+  const newest = new Map<string, string>();
+  for (const e of ds.changes) {
+    counts.set(e.source, (counts.get(e.source) ?? 0) + 1);
+    if (e.date > (newest.get(e.source) ?? '')) newest.set(e.source, e.date);
+  }
+  const asOf = ds.meta.data_as_of;
   c = [...counts].map(([source, events]) => {
     const s = ds.sourceById.get(source);
-    return { source, name: s?.name ?? source, history_until: s?.retrieved ?? ds.meta.data_as_of, events };
+    const reach = [s?.retrieved ?? asOf, newest.get(source)!].sort().at(-1)!;
+    return { source, name: s?.name ?? source, history_until: reach < asOf ? reach : asOf, events };
   }).sort((a, b) => a.source.localeCompare(b.source));
   coverages.set(ds, c);
   return c;

@@ -1,9 +1,9 @@
 // Gathers every kind of change event into one de-duplicated, dated list and notes what was left out.
-import type { ChangeEvent, Licence } from '../schema/index.ts';
+import type { ChangeEvent, Licence, Offer } from '../schema/index.ts';
 import type { CatalogueChange, ModelObservation, RatingHistoryPoint } from '../sources/types.ts';
 import { catalogueEvents, dedupe, ratingEvents } from './build-changes.ts';
 import { leaderboardLicenceEvents } from './build-licence-events.ts';
-import { noticeEvents } from './build-notice-events.ts';
+import { listingShutdownEvents, noticeEvents } from './build-notice-events.ts';
 import type { BuildReport } from './context.ts';
 import { BLIP_DAYS } from './price-corrections.ts';
 import { LAUNCH_FIX_DAYS } from './launch-corrections.ts';
@@ -28,6 +28,11 @@ export function buildChangesAll(
   readings: readonly SourceReading[] = [],
   /** When each listing was shut down (src/ingest/retired-listings.ts); by default none was. */
   shutdownOf: (modelId: string, provider: string, ids?: readonly string[]) => ListingShutdown | undefined = () => undefined,
+  /**
+   * The dataset's date and its offers: a shutdown on or before that date has happened (the sheets' rule), and an offer's
+   * own shutdown date from a catalogue is a withdrawal too (build-notice-events.ts). By default none has come.
+   */
+  lifecycle: { dataAsOf: string; offers: readonly Offer[] } = { dataAsOf: '0000-01-01', offers: [] },
 ): ChangeEvent[] {
   const cat = catalogueEvents(
     changes,
@@ -38,7 +43,8 @@ export function buildChangesAll(
   );
   const elo = ratingEvents(history, (p) => resolve(p.source, p.source_model_id));
   const lic = leaderboardLicenceEvents(history, (p) => resolve(p.source, p.source_model_id), licenceOf);
-  const shut = noticeEvents(notices, (o) => resolve(o.source, o.source_model_id));
+  const shut = noticeEvents(notices, (o) => resolve(o.source, o.source_model_id, { hint: o.canonical_hint }), lifecycle.dataAsOf);
+  const listingShut = listingShutdownEvents(lifecycle.offers, lifecycle.dataAsOf);
   const retired = markRetiredListings(cat.events, shutdownOf);
   report.notes.push(
     `change events: ${cat.events.length} catalogue (price, licence, hosting) from ${changes.length} source changes; ${cat.baseline} baseline rows (a source's first commit) left out; ` +
@@ -55,9 +61,14 @@ export function buildChangesAll(
       ` fixing a launch price within ${LAUNCH_FIX_DAYS} days, ${retired} on a listing already shut down ` +
       `(bulk commits: ${cat.bulk.map((z) => `${z.source} ${z.commit} ${z.date} ${z.listings} listings`).join('; ') || 'none'})`,
     `leaderboard licence events: ${lic.events.length} from the licence labels of ${history.length} history points`,
-    `rating events: ${elo.events.length} from ${history.length} history points; ${elo.unresolved} points of unmatched variants left out`,
-    `shutdown events: ${shut.events.length} from deprecation notices (before de-duplication with the catalogues' hosting events); ${shut.ahead} shutdowns still ahead and ${shut.unresolved} notices of models not in the dataset left out`,
+    `rating events: ${elo.events.length} from ${history.length} history points, ${elo.renamed} of them a variant renamed on its ` +
+      `leaderboard (read from the old name's rating, no debut); ${elo.unresolved} points of unmatched variants left out`,
+    `shutdown events: ${shut.events.length} from deprecation notices (before de-duplication with the catalogues' hosting events), ` +
+      `${shut.scheduled} of them scheduled after the notice was last read and on or before the dataset's date ` +
+      `${lifecycle.dataAsOf}; ${listingShut.length} from listings' own catalogue shutdown dates; ` +
+      `${shut.ahead} shutdowns after the dataset's date and ${shut.unresolved} notices of models not in the dataset left out`,
   );
   // A notice and a catalogue that record the same withdrawal within the window are one event.
-  return [...dedupe([...cat.events, ...shut.events]), ...lic.events, ...elo.events].sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  return [...dedupe([...cat.events, ...shut.events, ...listingShut]), ...lic.events, ...elo.events]
+    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
 }

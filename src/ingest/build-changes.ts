@@ -10,6 +10,7 @@ import { key0 } from './match-keys.ts';
 import { isRollingAlias } from './rolling-alias.ts';
 import { LaunchBook, markLaunchCorrections, type SourceReading } from './launch-corrections.ts';
 import { sourceRank } from './precedence.ts';
+import { findRenames } from './arena-renames.ts';
 
 const KIND_OF_FIELD: Record<string, ChangeKind> = {
   input: 'price', output: 'price', cache_read: 'price', cache_write: 'price',
@@ -252,7 +253,7 @@ export const ELO_THRESHOLD = 10;
 export function ratingEvents(
   points: readonly RatingHistoryPoint[],
   resolve: (p: RatingHistoryPoint) => string | undefined,
-): { events: ChangeEvent[]; unresolved: number } {
+): { events: ChangeEvent[]; unresolved: number; renamed: number } {
   const series = new Map<string, RatingHistoryPoint[]>();
   let unresolved = 0;
   const modelOf = new Map<string, string | undefined>();
@@ -265,6 +266,9 @@ export function ratingEvents(
     const list = series.get(k);
     if (list) list.push(p); else series.set(k, [p]);
   }
+  // A variant renamed overnight (claude-opus-4-6-thinking -> claude-opus-4-6-high) continues the old name's series: its
+  // first point is one `renamed_from` reading from the old name's last rating, not a debut (src/ingest/arena-renames.ts).
+  const renames = findRenames(points, (p) => modelOf.get(`${p.source}|${p.source_model_id}`));
   const events: ChangeEvent[] = [];
   for (const [k, list] of [...series.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     list.sort((a, b) => a.date.localeCompare(b.date) || sourceRank(a.source) - sourceRank(b.source));
@@ -273,7 +277,9 @@ export function ratingEvents(
       const p = list[i];
       if (i > 0 && list[i - 1].date === p.date) continue; // one point per day: the better source's
       const rating = Math.round(p.rating);
-      if (last !== null && Math.abs(rating - last) < ELO_THRESHOLD) continue;
+      const renamed = i === 0 ? renames.get(k) : undefined;
+      if (renamed) last = Math.round(renamed.old.rating);
+      else if (last !== null && Math.abs(rating - last) < ELO_THRESHOLD) continue;
       const model_id = modelOf.get(`${p.source}|${p.source_model_id}`)!;
       const e: ChangeEvent = {
         id: '',
@@ -284,11 +290,19 @@ export function ratingEvents(
       const twins = list.filter((q) => q.date === p.date && q.source !== p.source && Math.abs(q.rating - p.rating) <= 2).map((q) => q.source);
       if (twins.length) e.corroborated_by = [...new Set(twins)].sort();
       if (p.subject) e.subject = p.subject.slice(0, 300);
+      if (renamed) {
+        e.renamed_from = renamed.from;
+        const o = renamed.old;
+        e.subject ??= `renamed: ${renamed.from} last published ${renamed.last} (${o.votes} votes, ` +
+          `rating ${o.rating.toFixed(1)}, interval ` +
+          `${o.rating_lower!.toFixed(1)} to ${o.rating_upper!.toFixed(1)}), ${renamed.to} first published ${renamed.first} ` +
+          `(${renamed.new.votes} votes, rating ${renamed.new.rating.toFixed(1)})`;
+      }
       if (p.commit) e.commit = p.commit;
       e.id = stableId([e.date, model_id, 'elo', k, e.old, e.new]);
       events.push(e);
       last = rating;
     }
   }
-  return { events, unresolved };
+  return { events, unresolved, renamed: events.filter((e) => e.renamed_from).length };
 }

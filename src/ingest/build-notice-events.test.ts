@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { ChangeEvent } from '../schema/index.ts';
 import type { ModelObservation } from '../sources/types.ts';
 import { dedupe } from './build-changes.ts';
-import { noticeEvents } from './build-notice-events.ts';
+import { listingShutdownEvents, noticeEvents } from './build-notice-events.ts';
+import { anOffer } from '../dataset/fixtures.ts';
 
 // deprecations.json row 146: Anthropic claude-3-haiku-20240307, deprecated 2026-02-19, shutdown 2026-04-20,
 // replacement claude-haiku-4-5-20251001, last observed 2026-04-21.
@@ -17,11 +18,13 @@ const HAIKU: ModelObservation = {
 const AZURE_GPT55: ModelObservation = {
   source: 'deprecations-rss', source_model_id: 'gpt-5.5', provider: 'azure', as_of: '2026-04-28', deprecation_date: '2027-04-23', shutdown_date: '2027-04-23',
 };
+// The dataset's date: the newest last_observed of the 2026 snapshots' counting sources.
+const DATA_AS_OF = '2026-09-23';
 const resolve = (o: ModelObservation) => ({ 'claude-3-haiku-20240307': 'claude-3-haiku', 'gpt-5.5': 'gpt-5.5' } as Record<string, string>)[o.source_model_id];
 
 test('a past shutdown is a hosting event at the provider on the shutdown day, a real change', () => {
-  const { events, ahead, unresolved } = noticeEvents([HAIKU, AZURE_GPT55], resolve);
-  assert.equal(ahead, 1, 'Azure gpt-5.5 retires after the page was read: no event yet');
+  const { events, ahead, unresolved } = noticeEvents([HAIKU, AZURE_GPT55], resolve, DATA_AS_OF);
+  assert.equal(ahead, 1, 'Azure gpt-5.5 retires after the dataset\'s date: no event yet');
   assert.equal(unresolved, 0);
   assert.deepEqual(events.map((e) => [e.date, e.model_id, e.kind, e.field, e.provider, e.old, e.new, e.source, e.correction]), [
     ['2026-04-20', 'claude-3-haiku', 'hosting', 'offered', 'anthropic', true, false, 'deprecations-rss', false],
@@ -36,7 +39,7 @@ test('a notice under the model\'s own id names no variant, and merges with a cat
     id: '', date: '2026-04-22', model_id: 'claude-3-haiku', kind: 'hosting', field: 'offered', provider: 'anthropic',
     old: true, new: false, source: 'models-dev', correction: null, commit: 'abc1234',
   };
-  const ev = noticeEvents([own], (o) => (o.source_model_id === 'claude-3-haiku' ? 'claude-3-haiku' : undefined)).events;
+  const ev = noticeEvents([own], (o) => (o.source_model_id === 'claude-3-haiku' ? 'claude-3-haiku' : undefined), DATA_AS_OF).events;
   assert.equal(ev[0].variant, undefined);
   const merged = dedupe([catalogue, ...ev]);
   assert.equal(merged.length, 1);
@@ -47,7 +50,70 @@ test('a notice under the model\'s own id names no variant, and merges with a cat
 test('notices of models not in the dataset, or without a shutdown date, make no event', () => {
   const other = { ...HAIKU, source_model_id: 'claude-instant-1.2' };
   const noDate = { ...HAIKU, shutdown_date: undefined };
-  const { events, unresolved } = noticeEvents([other, noDate], resolve);
+  const { events, unresolved } = noticeEvents([other, noDate], resolve, DATA_AS_OF);
   assert.deepEqual(events, []);
   assert.equal(unresolved, 1);
+});
+
+// deprecations.json row 260: Groq llama-3.3-70b-versatile, deprecated 2026-06-17, shutdown 2026-08-16, first and last
+// observed 2026-06-19. The page was not read again before the shutdown; the dataset's date (2026-09-23) is after it.
+const GROQ_LLAMA: ModelObservation = {
+  source: 'deprecations-rss', source_model_id: 'llama-3.3-70b-versatile', provider: 'groq',
+  as_of: '2026-06-19', first_observed: '2026-06-19',
+  url: 'https://console.groq.com/docs/deprecations#august-16-2026-llama318binstant-and-llama3370bversatile',
+  status: 'deprecated', deprecation_date: '2026-06-17', shutdown_date: '2026-08-16', replacement: 'openai/gpt-oss-120b',
+};
+
+test('a shutdown scheduled after the notice was read and on or before the dataset\'s date is an event on its day, as a schedule', () => {
+  const { events, ahead, scheduled } = noticeEvents([GROQ_LLAMA], () => 'llama-3.3-70b-instruct', DATA_AS_OF);
+  assert.equal(ahead, 0);
+  assert.equal(scheduled, 1);
+  assert.deepEqual(events.map((e) => [e.date, e.as_of, e.model_id, e.provider, e.variant, e.old, e.new, e.source, e.correction]), [
+    ['2026-08-16', '2026-06-19', 'llama-3.3-70b-instruct', 'groq', 'llama-3.3-70b-versatile', true, false, 'deprecations-rss', false],
+  ]);
+  assert.equal(events[0].subject, 'groq scheduled the shutdown of llama-3.3-70b-versatile for 2026-08-16 (announced by 2026-06-19, '
+    + 'notice last read 2026-06-19, deprecated 2026-06-17, replacement openai/gpt-oss-120b; '
+    + 'https://console.groq.com/docs/deprecations#august-16-2026-llama318binstant-and-llama3370bversatile)');
+  // A past shutdown seen on the page keeps no as_of of its own: the event speaks for its date.
+  assert.equal(noticeEvents([HAIKU], resolve, DATA_AS_OF).events[0].as_of, undefined);
+});
+
+test('the same notice with the dataset dated before the shutdown makes no event: the sheets give it as a date ahead', () => {
+  const { events, ahead } = noticeEvents([GROQ_LLAMA], () => 'llama-3.3-70b-instruct', '2026-08-15');
+  assert.deepEqual(events, []);
+  assert.equal(ahead, 1);
+  // The day itself counts, as it does for the sheets (past-shutdowns.ts retires on the day).
+  assert.equal(noticeEvents([GROQ_LLAMA], () => 'llama-3.3-70b-instruct', '2026-08-16').events.length, 1);
+});
+
+test('the reviewed developer notices count as notices; other sources\' observations do not', () => {
+  // data/curated/developer-notices.csv: DeepSeek stopped serving deepseek-coder on its API on 2024-09-05 (read 2026-11-26).
+  const coder: ModelObservation = {
+    source: 'developer-notices', source_model_id: 'deepseek-coder', canonical_hint: 'deepseek-coder', provider: 'deepseek',
+    notice_scope: 'model', as_of: '2026-11-26', shutdown_date: '2024-09-05', replacement: 'deepseek-v2.5',
+    url: 'https://deepseeksr1.com/v2-5/',
+  };
+  const catalogue = { ...coder, source: 'models-dev' };
+  const { events } = noticeEvents([coder, catalogue], () => 'deepseek-coder', DATA_AS_OF);
+  assert.deepEqual(events.map((e) => [e.date, e.source, e.provider, e.variant, e.as_of]),
+    [['2024-09-05', 'developer-notices', 'deepseek', undefined, undefined]]);
+});
+
+test('a listing\'s own catalogue shutdown date on or before the dataset\'s date is its withdrawal; notices\' dates are theirs', () => {
+  // LiteLLM's sambanova/Meta-Llama-3.1-8B-Instruct: deprecation_date 2026-04-14, LiteLLM read 2026-07-24.
+  const sambanova = anOffer({ model_id: 'llama-3.1-8b-instruct', provider: 'sambanova', provider_model_id: 'Meta-Llama-3.1-8B-Instruct',
+    shutdown_date: { value: '2026-04-14', as_of: '2026-07-24', source: 'litellm' } });
+  // Azure's o3-2025-04-16 as LiteLLM dated it after its reading would be a schedule: as_of is the reading day.
+  const later = anOffer({ model_id: 'o3', provider: 'azure', provider_model_id: 'o3-2025-04-16',
+    shutdown_date: { value: '2026-08-01', as_of: '2026-07-24', source: 'litellm' } });
+  const ahead = anOffer({ model_id: 'o3', provider: 'azure', provider_model_id: 'o3',
+    shutdown_date: { value: '2026-10-01', as_of: '2026-07-24', source: 'litellm' } });
+  const notice = anOffer({ model_id: 'o3', provider: 'openai', provider_model_id: 'o3',
+    shutdown_date: { value: '2026-08-01', as_of: '2026-07-24', source: 'deprecations-rss' } });
+  const events = listingShutdownEvents([sambanova, later, ahead, notice], DATA_AS_OF);
+  assert.deepEqual(events.map((e) => [e.date, e.as_of, e.model_id, e.provider, e.variant, e.provider_model_ids, e.source, e.old, e.new]), [
+    // The listing's id names the model itself (the vendor prefix aside): no variant, the listing in provider_model_ids.
+    ['2026-04-14', undefined, 'llama-3.1-8b-instruct', 'sambanova', undefined, ['Meta-Llama-3.1-8B-Instruct'], 'litellm', true, false],
+    ['2026-08-01', '2026-07-24', 'o3', 'azure', 'o3-2025-04-16', ['o3-2025-04-16'], 'litellm', true, false],
+  ]);
 });

@@ -1,42 +1,86 @@
-// Hosting change events from providers' deprecation notices: a shutdown that has happened is a listing withdrawn.
-import type { ChangeEvent } from '../schema/index.ts';
+// Hosting change events from shutdown dates: a listing withdrawn on the day its provider (or catalogue) set.
+import type { ChangeEvent, Offer } from '../schema/index.ts';
 import type { ModelObservation } from '../sources/types.ts';
 import { key0 } from './match-keys.ts';
-
-/** The source whose observations are notices (src/sources/deprecations-rss.ts). */
-const NOTICE_SOURCE = 'deprecations-rss';
+import { shutByDataDate } from './past-shutdowns.ts';
 
 /**
- * One `hosting` event (field `offered`, true -> false, the provider's id) per notice whose shutdown date is on or
- * before the day the provider's page was last read: the provider stopped serving the model that day. A shutdown
- * still ahead is not a change yet, and a deprecation alone changes no hosting, so neither makes an event. The
- * notice is the provider's own statement of a change in the world: `correction` is false. A notice about a dated
- * snapshot or a provider's own name (`gpt-4-0314`, `llama-3.3-70b-versatile`) withdraws that, not every form of the
- * model: its id is kept as the event's `variant`. Ids are left empty for
- * the de-duplication with the catalogues' events (build-changes.ts `dedupe`), which sets them.
+ * The sources whose observations are notices: providers' pages (src/sources/deprecations-rss.ts) and the reviewed
+ * table of retirements announced elsewhere (src/sources/developer-notices.ts). Both retire offers in the sheets.
+ */
+export const NOTICE_SOURCES: ReadonlySet<string> = new Set(['deprecations-rss', 'developer-notices']);
+
+/**
+ * One `hosting` event (field `offered`, true -> false, the provider's id) per notice whose shutdown date has come by
+ * the dataset's date (`shutByDataDate`, the rule the model sheets retire offers by): the provider stopped serving the
+ * model that day. A shutdown the notice scheduled after the day its page was last read, and on or before the dataset's
+ * date, did happen as far as the dataset knows: it is dated the shutdown day, with `as_of` the day the notice was last
+ * read and a subject saying it was scheduled, not seen. A shutdown after the dataset's date is no change yet (the sheets
+ * give it as a date ahead), and a deprecation alone changes no hosting. The notice is the provider's own statement of
+ * a change in the world: `correction` is false. A notice about a dated snapshot or a provider's own name
+ * (`gpt-4-0314`, `llama-3.3-70b-versatile`) withdraws that, not every form of the model: its id is kept as the
+ * event's `variant`. Ids are left empty for the de-duplication with the catalogues' events (build-changes.ts
+ * `dedupe`), which sets them.
  */
 export function noticeEvents(
   observations: readonly ModelObservation[],
   resolve: (o: ModelObservation) => string | undefined,
-): { events: ChangeEvent[]; unresolved: number; ahead: number } {
+  dataAsOf: string,
+): { events: ChangeEvent[]; unresolved: number; ahead: number; scheduled: number } {
   const events: ChangeEvent[] = [];
   let unresolved = 0;
   let ahead = 0;
+  let scheduled = 0;
   for (const o of observations) {
-    if (o.source !== NOTICE_SOURCE || o.shutdown_date === undefined || o.provider === undefined) continue;
-    if (o.shutdown_date > o.as_of) { ahead++; continue; }
+    if (!NOTICE_SOURCES.has(o.source) || o.shutdown_date === undefined || o.provider === undefined) continue;
+    if (!shutByDataDate(o.shutdown_date, dataAsOf)) { ahead++; continue; }
     const model_id = resolve(o);
     if (!model_id) { unresolved++; continue; }
     const deprecated = o.deprecation_date ? `, deprecated ${o.deprecation_date}` : '';
     const replaced = o.replacement ? `, replacement ${o.replacement}` : '';
+    const where = o.url ?? 'notice';
+    const late = o.shutdown_date > o.as_of;
+    // Upstream's first_observed is the day the scraper first saw the notice: the announcement was on or before it.
+    const announced = o.first_observed ? `announced by ${o.first_observed}, ` : '';
+    const subject = late
+      ? `${o.provider} scheduled the shutdown of ${o.source_model_id} for ${o.shutdown_date} (${announced}notice last read ` +
+        `${o.as_of}${deprecated}${replaced}; ${where})`
+      : `${o.provider} shut down ${o.source_model_id}${deprecated}${replaced} (${where})`;
     const e: ChangeEvent = {
       id: '',
       date: o.shutdown_date, model_id, kind: 'hosting', field: 'offered', provider: o.provider,
-      old: true, new: false, source: o.source, correction: false,
-      subject: `${o.provider} shut down ${o.source_model_id}${deprecated}${replaced} (${o.url ?? 'notice'})`.slice(0, 300),
+      old: true, new: false, source: o.source, correction: false, subject: subject.slice(0, 300),
     };
+    if (late) (e.as_of = o.as_of), scheduled++;
     if (key0(o.source_model_id) !== key0(model_id)) e.variant = o.source_model_id;
     events.push(e);
   }
-  return { events, unresolved, ahead };
+  return { events, unresolved, ahead, scheduled };
+}
+
+/**
+ * Hosting events for listings whose own shutdown date the sheets hold from a catalogue rather than a notice
+ * (LiteLLM's per-key `deprecation_date`, the day it expects the key to stop working): the same rule, so that each
+ * offer the sheets retire by its own date has its withdrawal in the feed. Dated the shutdown day, sourced to the
+ * catalogue, `as_of` its reading day when the date came after it; the listing's id is the `variant` when it is not
+ * the model's own name, as for notices.
+ */
+export function listingShutdownEvents(offers: readonly Offer[], dataAsOf: string): ChangeEvent[] {
+  const events: ChangeEvent[] = [];
+  for (const o of offers) {
+    const s = o.shutdown_date;
+    if (!s || NOTICE_SOURCES.has(s.source) || !shutByDataDate(s.value, dataAsOf)) continue;
+    const late = s.value > s.as_of;
+    const what = late ? `${s.source} dates the end of ${o.provider}'s ${o.provider_model_id} ${s.value} (read ${s.as_of})` :
+      `${s.source} dates the end of ${o.provider}'s ${o.provider_model_id} ${s.value}`;
+    const e: ChangeEvent = {
+      id: '', date: s.value, model_id: o.model_id, kind: 'hosting', field: 'offered', provider: o.provider,
+      provider_model_ids: [o.provider_model_id], old: true, new: false, source: s.source, correction: false,
+      subject: `${what}: the listing's own shutdown date`.slice(0, 300),
+    };
+    if (late) e.as_of = s.as_of;
+    if (key0(o.provider_model_id) !== key0(o.model_id)) e.variant = o.provider_model_id;
+    events.push(e);
+  }
+  return events;
 }

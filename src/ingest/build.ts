@@ -127,7 +127,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const vendorOf = new Map(mb.models.map((m) => [m.id, m.vendor]));
   const isDeveloper = (provider: string, modelId: string) => isFirstParty(provider, vendorOf.get(modelId) ?? '');
   const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs, tables.licenceOf, isDeveloper,
-    standingPrices(offers), sourceReadings(offers), listingShutdowns(mb.models, listed, isDeveloper))
+    standingPrices(offers), sourceReadings(offers), listingShutdowns(mb.models, listed, isDeveloper), { dataAsOf, offers })
     .filter((e) => modelIds.has(e.model_id));
 
   const developers = buildDevelopers(new Set(mb.vendors.values()), allOf(results, 'developers'), tables, report);

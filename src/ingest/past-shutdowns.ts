@@ -2,6 +2,13 @@
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
 
+/**
+ * The one rule by which a shutdown date has happened as far as the dataset knows: on or before its date. The model
+ * sheets retire by it (`retiredByDate`) and the change feed dates its withdrawals by it (build-notice-events.ts), so
+ * the two agree on every listing.
+ */
+export const shutByDataDate = (shutdown: string, dataAsOf: string): boolean => shutdown <= dataAsOf;
+
 type Lifecycled = Pick<Model | Offer, 'status' | 'shutdown_date'>;
 
 /**
@@ -12,7 +19,7 @@ type Lifecycled = Pick<Model | Offer, 'status' | 'shutdown_date'>;
  */
 export function retiredByDate(x: Lifecycled, dataAsOf: string): Fact<ModelStatus> | undefined {
   const shut = x.shutdown_date;
-  if (!shut || shut.value > dataAsOf || x.status?.value === 'deprecated') return undefined;
+  if (!shut || !shutByDataDate(shut.value, dataAsOf) || x.status?.value === 'deprecated') return undefined;
   return fact('deprecated' as const, dataAsOf, 'derived', {
     derived_from: [`${shut.source} (${shut.as_of}): shutdown_date ${shut.value}`],
     note: `shut down on ${shut.value}, on or before the dataset's date ${dataAsOf}`,

@@ -22,7 +22,9 @@ const Item = z
   .object({
     id: z.string().describe('Stable event id.'),
     date: IsoDate.describe('The day the source recorded the change.'),
-    as_of: IsoDate.describe('Same as date: the day this fact speaks for (partial responses keep it and drop `source`).'),
+    as_of: IsoDate.describe(
+      'The day this fact speaks for (partial responses keep it and drop `source`): the date, or for a shutdown a notice '
+      + 'scheduled and the dataset dates on its day, the earlier day the notice was last read (a schedule, not a sighting).'),
     kind: ChangeKind.describe('price, elo (arena rating), licence (licence or open weights), hosting (a provider starting or stopping the model).'),
     model: ModelRef,
     field: z.string().describe('The field that changed: `input`, `output`, `cache_read`, `cache_write` (USD per 1M tokens), `rating`, `open_weights`, `licence`, `offered`.'),
@@ -33,6 +35,9 @@ const Item = z
       'regional and global endpoints, dated versions, each priced apart); null when no provider or the source names none.'),
     leaderboard: z.string().nullable().describe('For rating changes: the leaderboard.'),
     variant: z.string().nullable().describe('For rating changes: the rated variant as the leaderboard names it.'),
+    renamed_from: z.string().nullable().describe(
+      'For rating changes: the name the leaderboard gave this variant until the publication before, when it renamed it '
+      + '(votes and rating carried over): `old` is the rating under that name; a rename, not a new model. Null otherwise.'),
     old: Scalar.describe('Value before; null when the field was absent (a new price, a first rating).'),
     new: Scalar.describe('Value after; null when the field was removed.'),
     source: z.string().optional().describe('Source id that recorded the change (full responses; partial responses list sources once).'),
@@ -46,10 +51,11 @@ type Item = z.infer<typeof Item>;
 
 function toItem(ds: Dataset, e: ChangeEvent): Item {
   const item: Item = {
-    id: e.id, date: e.date, as_of: e.date, kind: e.kind, model: toModelRef(ds, ds.modelById.get(e.model_id)!), field: e.field,
+    id: e.id, date: e.date, as_of: e.as_of ?? e.date, kind: e.kind, model: toModelRef(ds, ds.modelById.get(e.model_id)!), field: e.field,
     provider: e.provider ?? null, provider_name: e.provider ? ds.providerById.get(e.provider)?.name ?? e.provider : null,
     provider_model_ids: e.provider_model_ids ? [...e.provider_model_ids] : null,
-    leaderboard: e.leaderboard ?? null, variant: e.variant ?? null, old: e.old, new: e.new, source: e.source,
+    leaderboard: e.leaderboard ?? null, variant: e.variant ?? null, renamed_from: e.renamed_from ?? null,
+    old: e.old, new: e.new, source: e.source,
     correction: e.correction,
     correction_basis: e.correction_note ?? CORRECTION_BASIS[String(e.correction) as keyof typeof CORRECTION_BASIS],
     subject: e.subject ?? null,
@@ -135,7 +141,8 @@ export const get_model_changes = defineOperation({
       .array(z.object({
         source: z.string().describe('Source id.'),
         name: z.string().describe('Source name.'),
-        history_until: IsoDate.describe("Date of the source's snapshot: it can record no change after it."),
+        history_until: IsoDate.describe(
+          "Date of the source's snapshot, or of the latest shutdown it scheduled that came by data_as_of: it records no change after it."),
         events: z.number().int().describe('Change events this source gave the dataset.'),
       }))
       .describe('The sources of change events and how far their histories reach. Full tier only: it names which source gave which events.'),

@@ -9,6 +9,12 @@ export const ChangeEvent = z
     /** Stable id: a hash of (date, model, kind, field, provider, old, new). */
     id: z.string().regex(/^[0-9a-f]{16}$/),
     date: IsoDate,
+    /**
+     * The day the source last spoke for the event, when that is before its date: a shutdown a provider's notice (or a
+     * catalogue's own date) scheduled, read before the day came. The event is the schedule, not an observation of the
+     * withdrawal; absent: the event's date.
+     */
+    as_of: IsoDate.optional(),
     model_id: Slug,
     kind: ChangeKind,
     /** The field that changed (`input`, `output`, `rating`, `open_weights`, `offered`). */
@@ -22,6 +28,11 @@ export const ChangeEvent = z
     leaderboard: z.string().optional(),
     /** For rating events: the rated variant as the leaderboard names it. */
     variant: z.string().optional(),
+    /**
+     * For rating events: the name the leaderboard gave the same variant until the publication before (a rename, its
+     * votes and rating carried over): `old` is the rating under that name, and the event is no debut.
+     */
+    renamed_from: z.string().optional(),
     old: Scalar,
     new: Scalar,
     source: Slug,

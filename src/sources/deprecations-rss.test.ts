@@ -38,6 +38,7 @@ test('a notice in effect is a deprecated observation at the provider, dated by t
       source_model_id: 'gpt-4-0613',
       provider: 'openai',
       as_of: '2026-07-24',
+      first_observed: '2026-04-23',
       url: 'https://platform.openai.com/docs/deprecations#2026-04-22-legacy-gpt-model-snapshots',
       status: 'deprecated',
       deprecation_date: '2026-04-22',
@@ -118,13 +119,14 @@ test('the real snapshot: 415 notices, 412 observations, the 15 issues it should 
   // Newest last_observed in the file: 2026-07-24.
   assert.equal(r.sources[0].retrieved, '2026-07-24');
   // Row 146: Anthropic claude-3-haiku-20240307, deprecated 2026-02-19, shut down 2026-04-20, replaced by
-  // claude-haiku-4-5-20251001, last observed 2026-04-21.
+  // claude-haiku-4-5-20251001, first observed 2026-03-26, last observed 2026-04-21.
   const haiku = r.models?.find((m) => m.source_model_id === 'claude-3-haiku-20240307' && m.provider === 'anthropic');
   assert.deepEqual(haiku, {
     source: 'deprecations-rss',
     source_model_id: 'claude-3-haiku-20240307',
     provider: 'anthropic',
     as_of: '2026-04-21',
+    first_observed: '2026-03-26',
     url: 'https://platform.claude.com/docs/en/about-claude/model-deprecations#2026-02-19-claude-haiku-3-model',
     status: 'deprecated',
     deprecation_date: '2026-02-19',

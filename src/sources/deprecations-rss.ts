@@ -135,6 +135,7 @@ function toObservation(n: Notice, where: { source: string; file: string; row: st
     provider: NOTICE_PROVIDERS[n.provider],
     // The last day the provider's page was read to say this: the newest day the notice is known to stand.
     as_of: n.last_observed,
+    first_observed: n.first_observed,
     url: n.url,
   };
   if (deprecated) obs.status = 'deprecated';

@@ -82,7 +82,10 @@ export async function readDailyHistory(
     const key = `${leaderboard}|${category}|${r.model}|${date}`;
     const prev = kept.get(key);
     if (prev === undefined || r.snapshot_date >= prev.snapshot) {
-      const point = compact({ source, source_model_id: r.model, leaderboard, category, date, rating: r.rating, licence_text: licenceText(r.license) });
+      const point = compact({
+        source, source_model_id: r.model, leaderboard, category, date, rating: r.rating, licence_text: licenceText(r.license),
+        votes: r.votes, rating_lower: r.rating_lower, rating_upper: r.rating_upper,
+      });
       kept.set(key, { point, snapshot: r.snapshot_date });
     }
     const organization = r.organization?.trim();

@@ -29,6 +29,8 @@ export type ModelObservation = {
    */
   provider?: string;
   as_of: string;
+  /** The first day the source saw this statement (a notice page's first reading), where it records one. */
+  first_observed?: string;
   name?: string;
   family?: string;
   release_date?: string;
@@ -127,6 +129,10 @@ export type RatingHistoryPoint = {
   subject?: string;
   /** The licence the leaderboard showed for the model on that date, where it shows one (licence events). */
   licence_text?: string;
+  /** Votes behind the rating and its interval, where the source gives them (how a rename is told from a debut). */
+  votes?: number;
+  rating_lower?: number;
+  rating_upper?: number;
 };
 
 /**

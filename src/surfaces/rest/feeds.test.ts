@@ -110,3 +110,24 @@ test('a catalogue correction says so in its title and gives the rule that marked
   assert.ok(j.items[0].content_html.includes(`A catalogue correction, not a change in the world: ${basis}.`), j.items[0].content_html);
   await a.close();
 });
+
+test('a renamed arena variant says so in its title; a scheduled shutdown says when its notice was read', async () => {
+  // The build's reading of LMArena's 2026-08-12 rename (claude-opus-4-6-thinking -> -high, 1505 both) and of a notice
+  // read on 2026-06-06 that scheduled a shutdown for 2026-08-05.
+  const ds = aDataset({
+    data_as_of: '2026-08-19', sources: [aSource()], models: [aModel({ id: 'alpha-7b', name: f('Alpha 7B') })],
+    changes: [
+      event('00000000000000c1', '2026-08-12', { kind: 'elo', field: 'rating', provider: undefined, leaderboard: 'text_style_control',
+        variant: 'alpha-7b-high', renamed_from: 'alpha-7b-thinking', old: 1505, new: 1505 }),
+      event('00000000000000c2', '2026-08-05', { kind: 'hosting', field: 'offered', old: true, new: false, as_of: '2026-06-06' }),
+    ],
+  });
+  const a = testApp({ dataset: ds, access: testAccess(), today: () => '2026-08-19' });
+  const j = (await a.inject({ url: '/api/v1/changes/feed.json' })).json();
+  assert.equal(j.items[0].title,
+    'Alpha 7B on the text_style_control leaderboard: rating 1505 → 1505 (alpha-7b-thinking renamed alpha-7b-high)');
+  assert.ok(j.items[0].content_html.includes('The leaderboard renamed alpha-7b-thinking to alpha-7b-high: a rename, not a new model.'));
+  assert.ok(j.items[1].content_html.includes('Scheduled: the source last read this on 2026-06-06, before the day came.'),
+    j.items[1].content_html);
+  await a.close();
+});

@@ -28,7 +28,8 @@ const FEED_ENTRIES = 50;
 
 type ChangeItem = {
   id: string; date: string; kind: string; field: string; model: { id: string; name: string; vendor_name: string };
-  provider_name: string | null; provider_model_ids?: string[] | null; leaderboard: string | null; variant: string | null; old: unknown; new: unknown;
+  provider_name: string | null; provider_model_ids?: string[] | null; leaderboard: string | null; variant: string | null;
+  renamed_from?: string | null; as_of?: string; old: unknown; new: unknown;
   source?: string; correction: boolean | null; correction_basis: string; subject: string | null;
 };
 
@@ -37,7 +38,10 @@ const show = (v: unknown): string => (v === null ? 'none' : String(v));
 function entryTitle(c: ChangeItem): string {
   const where = c.provider_name ? ` at ${c.provider_name}` : c.leaderboard ? ` on the ${c.leaderboard} leaderboard` : '';
   // A correction is the catalogue fixing (or breaking) itself: said in the title, so no reader takes it for a price move.
-  return `${c.model.name}${where}: ${c.field} ${show(c.old)} → ${show(c.new)}${c.correction === true ? ' (catalogue correction)' : ''}`;
+  // A rename reads as one: the old rating under the old name, not a model appearing.
+  const renamed = c.renamed_from ? ` (${c.renamed_from} renamed ${c.variant})` : '';
+  const corrected = c.correction === true ? ' (catalogue correction)' : '';
+  return `${c.model.name}${where}: ${c.field} ${show(c.old)} → ${show(c.new)}${renamed}${corrected}`;
 }
 
 function entrySummary(c: ChangeItem): string {
@@ -46,6 +50,8 @@ function entrySummary(c: ChangeItem): string {
   if (c.field === 'input' || c.field === 'output' || c.field.startsWith('cache_')) parts.push('Prices in USD per million tokens.');
   if (c.provider_model_ids?.length) parts.push(`Listing${c.provider_model_ids.length > 1 ? 's' : ''}: ${c.provider_model_ids.join(', ')}.`);
   if (c.variant) parts.push(`Variant: ${c.variant}.`);
+  if (c.renamed_from) parts.push(`The leaderboard renamed ${c.renamed_from} to ${c.variant}: a rename, not a new model.`);
+  if (c.as_of && c.as_of < c.date) parts.push(`Scheduled: the source last read this on ${c.as_of}, before the day came.`);
   if (c.correction === true) parts.push(`A catalogue correction, not a change in the world: ${c.correction_basis}.`);
   if (c.source) parts.push(`Source: ${c.source}.`);
   return parts.join(' ');
