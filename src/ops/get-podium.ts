@@ -75,7 +75,7 @@ function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, inclu
 
 /** Why a model is left out of an open_weights podium when no source says whether its weights are downloadable. */
 function unknownWeightsText(m: Model): string {
-  const lic = m.licence ? ` (${m.licence.source} gives its licence as ${m.licence.value.name}, as of ${m.licence.as_of})` : '';
+  const lic = m.licence ? ` (licence on record: ${m.licence.value.name}, as of ${m.licence.as_of})` : '';
   return `open weights unknown: no source says whether its weights are downloadable${lic}`;
 }
 
