@@ -16,7 +16,8 @@ test('qwen3-32b: kilo and iflowcn 2024-12-01 lie before the 2025-04 cutoff; the 
   ], '2025-04');
   assert.equal(f?.value, '2025-04-29');
   assert.deepEqual(f?.conflicts?.map((c) => c.value), ['2024-12-01', '2025-04-30', '2025-06-11']);
-  assert.match(f!.note!, /2024-12-01 \(iflowcn\/qwen3-32b, kilo\/qwen\/qwen3-32b: a first of the month before the knowledge cutoff 2025-04\)/);
+  const held = '2024-12-01 (iflowcn/qwen3-32b, kilo/qwen/qwen3-32b: a first of the month before the knowledge cutoff 2025-04)';
+  assert.ok(f!.note!.includes(held), f!.note);
 });
 
 test("the developer's own listing speaks before a majority of resellers", () => {
@@ -44,13 +45,16 @@ test('a first of the month yields to a precise date as often given, and stands w
 });
 
 test('a precise date before the cutoff is kept (a name re-pointed later), and a lone placeholder is served with a warning', () => {
-  assert.equal(chooseReleaseDate([r('2023-11-06', 'openai/gpt-4-turbo', { own: true, cutoff: '2023-12' })], '2023-12')?.value, '2023-11-06');
+  const turbo = chooseReleaseDate([r('2023-11-06', 'openai/gpt-4-turbo', { own: true, cutoff: '2023-12' })], '2023-12');
+  assert.equal(turbo?.value, '2023-11-06');
   const lone = chooseReleaseDate([r('2024-01-01', 'perplexity/sonar', { cutoff: '2025-09-01' })], '2025-09-01');
   assert.equal(lone?.value, '2024-01-01');
   assert.match(lone!.note!, /every listing gives a placeholder date before a knowledge cutoff/);
 });
 
 test('listings of one provider count once', () => {
-  const f = chooseReleaseDate([r('2025-02-01', 'p/a'), r('2025-02-01', 'p/b'), r('2025-02-01', 'p/c'), r('2025-01-27', 'q/a'), r('2025-01-27', 'z/a')]);
+  const f = chooseReleaseDate([
+    r('2025-02-01', 'p/a'), r('2025-02-01', 'p/b'), r('2025-02-01', 'p/c'), r('2025-01-27', 'q/a'), r('2025-01-27', 'z/a'),
+  ]);
   assert.equal(f?.value, '2025-01-27');
 });

@@ -33,9 +33,10 @@ export const releasedBeforeCutoff = (release: string, cutoff: string | undefined
  * Choose a model's release date (docs/data.md, "Release dates"). A first of the month before the knowledge cutoff
  * its own listing gives, or before the model's, is a placeholder, not a release: it is held back while another reading
  * remains. (A precise date before a cutoff is kept: a name the developer keeps updating, `gpt-4-turbo`, was released
- * before the cutoff of what it serves today.) Among the rest: the developer's
- * reviewed announcement first, then the developer's own listing, then the value most providers give (a precise date
- * before a first of the month they give as often), then the earliest (a provider adding a model later is no release). Every other value is kept in `conflicts` with its listings named in the note.
+ * before the cutoff of what it serves today.) Among the rest: the developer's reviewed announcement first, then the
+ * developer's own listing, then the value most providers give (a precise date before a first of the month they give
+ * as often), then the earliest (a provider adding a model later is no release). Every other value is kept in
+ * `conflicts`, with its listings named in the note.
  */
 export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCutoff?: string): Fact<string> | undefined {
   if (!readings.length) return undefined;
