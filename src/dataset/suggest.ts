@@ -8,7 +8,7 @@ export function normaliseId(s: string): string {
 }
 
 /** Levenshtein distance with an early exit once it exceeds `max`; inputs are bounded by the caller. */
-function distance(a: string, b: string, max: number): number {
+export function distance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

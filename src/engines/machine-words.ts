@@ -82,6 +82,8 @@ const LINK_WORDS: Readonly<Record<string, 'nvlink' | 'nvswitch'>> = {
 const NV_LINK_PAIRS: Readonly<Record<string, 'nvlink' | 'nvswitch'>> = { link: 'nvlink', linked: 'nvlink', switch: 'nvswitch' };
 
 const isInt = (w: string | undefined) => w !== undefined && /^\d{1,5}$/.test(w);
+/** A memory size of any length is read as one, so that `9999999 GB` meets the range check rather than "unknown words". */
+const isSize = (w: string | undefined) => w !== undefined && /^\d{1,15}$/.test(w);
 
 /**
  * Split machine text into what it states. `known` holds every word some catalogued device name uses, so that a
@@ -111,7 +113,7 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
     const t = w[i];
     const next = w[i + 1];
     // Memory: `24 gb`, `24 gib`, `1 tb`; the word after says whose (`8 gb vram`, `32 gb ram`, `16 gb ddr5`).
-    if (isInt(t) && (next === 'gb' || next === 'gib' || next === 'tb')) {
+    if (isSize(t) && (next === 'gb' || next === 'gib' || next === 'tb')) {
       const after = w[i + 2];
       const kind = after && VRAM_AFTER.has(after) ? 'vram' : after && RAM_AFTER.has(after) ? 'ram' : null;
       sizes.push({ gb: Number(t) * (next === 'tb' ? 1000 : 1), said: `${t} ${next}`, kind });
@@ -254,7 +256,7 @@ export function deviceName(accelerator: string): DeviceName {
   const optional: string[] = [];
   for (let i = 0; i < outside.length; i++) {
     const t = outside[i];
-    if (isInt(t) && (outside[i + 1] === 'gb' || outside[i + 1] === 'gib')) { i++; continue; }
+    if (isSize(t) && (outside[i + 1] === 'gb' || outside[i + 1] === 'gib')) { i++; continue; }
     if (Object.hasOwn(BRANDS, t)) { vendor ??= BRANDS[t]; continue; }
     if (LAPTOP.has(t)) { laptop = true; continue; }
     if (t === 'cpu') { cpu = true; continue; }

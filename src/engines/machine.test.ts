@@ -92,6 +92,15 @@ test('a bare memory size is that size on no named device: fits are checked, spee
   assert.doesNotMatch(laptop.hardware!.accelerator, /4060/, 'never a desktop RTX 4060 Ti');
   assert.equal(ok('64 GB Mac').value, 'mac-64gb');
   assert.equal(refused('0 GB GPU').refused, 'out_of_range');
+  // Seven digits are a size too, past the 16,384 GB bound (machine-build.ts MAX_MEMORY_GB): not "unknown words".
+  const huge = refused('9999999 GB GPU');
+  assert.equal(huge.refused, 'out_of_range');
+  assert.match(huge.message, /from 1 to 16384 GB/);
+});
+
+test('text with no letter or digit is said to be so, not to be empty', { skip }, () => {
+  assert.match(refused('\u{1F600}').message, /has no letter or digit to read as a machine/);
+  assert.match(refused('   ').message, /the machine text is empty/);
 });
 
 test('ambiguous text is refused with the candidates; an unknown device with what was understood', { skip }, () => {

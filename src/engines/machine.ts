@@ -211,7 +211,11 @@ function mapped(h: Hardware, how: MachineHow, matched: string[], interpretation:
 export function resolveMachine(ds: Dataset, text: string): MachineMapping | MachineRefusal {
   const w = words(text);
   const c = catalogue(ds);
-  if (w.length === 0) return refuse('unknown', 'the machine text is empty', emptyQuery(), []);
+  // Text with no letter or digit (an emoji, punctuation) is not empty: say what is wrong with it.
+  if (w.length === 0) {
+    const why = text.trim() ? `"${text.trim().slice(0, 40)}" has no letter or digit to read as a machine` : 'the machine text is empty';
+    return refuse('unknown', why, emptyQuery(), []);
+  }
   const joined = w.join(' ');
   const exact = ds.hardwareById.get(text.trim().toLowerCase()) ?? ds.hardware.find((h) => phraseWords(h.id).join(' ') === joined);
   if (exact) return { ...mapped(exact, 'hardware_id', [exact.id], `the catalogued configuration ${exact.id}: ${exact.name}${split(exact)}`), how: 'hardware_id' };

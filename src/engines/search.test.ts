@@ -139,3 +139,36 @@ test('letters beyond ASCII are letters: accents fold to their base letter, other
   assert.deepEqual(tokenize('Qwen 通义'), ['qwen', '通义']);
   assert.equal(compact('Café-Model'), 'cafemodel');
 });
+
+test('a misspelt word finds the word one edit away; a short word or another first letter is no typo', () => {
+  const typo = aDataset({
+    developers: [aDeveloper({ id: 'anthropic', name: 'Anthropic' }), aDeveloper({ id: 'google', name: 'Google' })],
+    models: [
+      aModel({ id: 'claude-sonnet-4-5', vendor: 'anthropic', name: f('Claude Sonnet 4.5') }),
+      aModel({ id: 'claude-opus-4-5', vendor: 'anthropic', name: f('Claude Opus 4.5') }),
+      aModel({ id: 'gemini-2.5-pro', vendor: 'google', name: f('Gemini 2.5 Pro') }),
+      aModel({ id: 'llama-3.1-8b-instruct', vendor: 'meta', name: f('Llama 3.1 8B Instruct') }),
+    ],
+  });
+  // "sonet" -> "sonnet" (one insertion), "gemni" -> "gemini" (one insertion): the queries of the report that found 0.
+  assert.deepEqual(searchModels(typo, { q: 'claude sonet' }), ['claude-sonnet-4-5']);
+  assert.deepEqual(searchModels(typo, { q: 'gemni pro' }), ['gemini-2.5-pro']);
+  // "ollama" is one deletion from "llama" but starts with another letter; "opux" has 4 letters, one edit from "opus".
+  assert.deepEqual(searchModels(typo, { q: 'ollama' }), []);
+  assert.deepEqual(searchModels(typo, { q: 'claude opux' }), ['claude-opus-4-5']);
+  // Three letters are too few to guess: "opx" finds nothing.
+  assert.deepEqual(searchModels(typo, { q: 'opx' }), []);
+});
+
+test("the developer's own models come before fine-tunes that carry the family's name in theirs", () => {
+  const tunes = aDataset({
+    developers: [aDeveloper({ id: 'meta', name: 'Meta' }), aDeveloper({ id: 'nousresearch', name: 'Nous Research' })],
+    models: [
+      aModel({ id: 'hermes-3-llama-3.1-70b', vendor: 'nousresearch', name: f('Hermes 3 70B Instruct'), family: f('nousresearch') }),
+      aModel({ id: 'llama-3.1-70b-instruct', vendor: 'meta', name: f('Llama 3.1 70B Instruct'), family: f('llama') }),
+      aModel({ id: 'llama-3.3-70b-instruct', vendor: 'meta', name: f('Llama 3.3 70B Instruct'), family: f('llama') }),
+    ],
+  });
+  // Before the bonus, hermes-3-llama-3.1-70b matched "3" whole (4) where Meta's ids have "3.1"/"3.3" (prefix, 2.4).
+  assert.deepEqual(searchModels(tunes, { q: 'llama 3 70b' }).at(-1), 'hermes-3-llama-3.1-70b');
+});

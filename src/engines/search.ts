@@ -1,5 +1,6 @@
 // Model search: a token index built once per dataset (token -> model ids), the catalogue filters and sort orders.
 import type { Dataset } from '../dataset/dataset.ts';
+import { distance } from '../dataset/suggest.ts';
 import type { Model } from '../schema/index.ts';
 import { bestScores } from './benchmarks.ts';
 import { cheapestAtDefaultShare, isZeroPriced, overallRating } from './ranking.ts';
@@ -32,7 +33,11 @@ export type SearchQuery = {
 type Postings = Map<string, number>;
 type TokenTable = { keys: string[]; postings: Map<string, Postings> };
 /** `qualified`: aliases with their route or repo owner (`openrouter/qwen/qwen3-8b`), matched only by a query with a `/`. */
-type SearchIndex = { words: TokenTable; compacts: TokenTable; qualified: TokenTable; nameLength: Map<string, number> };
+type SearchIndex = {
+  words: TokenTable; compacts: TokenTable; qualified: TokenTable; nameLength: Map<string, number>;
+  /** Model id -> its family in compact form, for the bonus of a query that names the family. */
+  family: Map<string, string>;
+};
 
 /** How much a match in each field counts: the id and name say what a model is, the vendor only who made it. */
 const WEIGHT = { id: 4, name: 4, alias: 3, variant: 2, family: 2, vendor: 1 } as const;
@@ -46,6 +51,21 @@ const EXACT_ID_BONUS = 100;
 const MIN_COMPACT = 3;
 /** Longer queries add nothing but cost: tokens past this are ignored. */
 const MAX_QUERY_TOKENS = 12;
+/**
+ * A query word no indexed word starts with is read as a typo of the indexed words at most this many edits away
+ * (one for words of 4 to 7 letters, two from 8): `sonet` finds `sonnet`, `gemni` finds `gemini`. Shorter words are
+ * too often another word one edit away (`gpt` / `opt`), and the first letter must agree: `ollama` (a host) is one
+ * edit from `llama` but no typo of it. A typo match counts for this share of a whole-word match.
+ */
+const TYPO_MIN_LENGTH = 4;
+const TYPO_FACTOR = 0.5;
+const typoEdits = (w: string) => (w.length >= 8 ? 2 : 1);
+/**
+ * A query word naming the model's family (`llama` for Meta's Llama line) puts the developer's own models before
+ * fine-tunes that carry the name in theirs (`hermes-3-llama-3.1-70b`, family nousresearch): more than a fine-tune's
+ * exact `3` gains over the prefix `3` of `3.1` (4 - 0.6 x 4 = 1.6), less than a word matched in a name (4).
+ */
+const FAMILY_BONUS = 2;
 
 /**
  * Lower case without diacritics, so a letter is a letter in any script: `é` matches `e` (`Mistral Médium` and
@@ -124,7 +144,8 @@ function buildIndex(ds: Dataset): SearchIndex {
   }
   const table = (postings: Map<string, Postings>): TokenTable => ({ keys: [...postings.keys()].sort(), postings });
   const nameLength = new Map(ds.models.map((m) => [m.id, Math.max(1, tokenize(m.name.value).length)]));
-  return { words: table(words), compacts: table(compacts), qualified: table(qualified), nameLength };
+  const family = new Map(ds.models.flatMap((m) => (m.family ? [[m.id, compact(m.family.value)] as const] : [])));
+  return { words: table(words), compacts: table(compacts), qualified: table(qualified), nameLength, family };
 }
 
 const indexes = new WeakMap<Dataset, SearchIndex>();
@@ -161,6 +182,23 @@ function prefixScores(table: TokenTable, prefix: string): Map<string, number> {
   return scores;
 }
 
+/** Models holding a word within typoEdits of `w` (TYPO_FACTOR of its weight); none for short words. Linear in the keys. */
+function typoScores(table: TokenTable, w: string): Map<string, number> {
+  const scores = new Map<string, number>();
+  if (w.length < TYPO_MIN_LENGTH) return scores;
+  const max = typoEdits(w);
+  // Keys are sorted: those sharing the first letter are one run.
+  for (let i = lowerBound(table.keys, w[0]); i < table.keys.length && table.keys[i].startsWith(w[0]); i++) {
+    const key = table.keys[i];
+    if (Math.abs(key.length - w.length) > max || distance(w, key, max) > max) continue;
+    for (const [id, weight] of table.postings.get(key)!) {
+      const s = weight * TYPO_FACTOR;
+      if ((scores.get(id) ?? 0) < s) scores.set(id, s);
+    }
+  }
+  return scores;
+}
+
 /**
  * Models matching `q`, with a relevance score. A model matches when every query word is (a prefix of) one of
  * its words, or when the query without separators is a prefix of one of its names without separators.
@@ -170,7 +208,8 @@ export function textMatches(ds: Dataset, q: string): Map<string, number> {
   const words = [...new Set(tokenize(q))].slice(0, MAX_QUERY_TOKENS);
   let scores: Map<string, number> | undefined;
   for (const w of words) {
-    const hits = prefixScores(idx.words, w);
+    let hits = prefixScores(idx.words, w);
+    if (hits.size === 0) hits = typoScores(idx.words, w);
     const next = new Map<string, number>();
     for (const [id, s] of hits) {
       if (!scores) next.set(id, s);
@@ -195,6 +234,8 @@ export function textMatches(ds: Dataset, q: string): Map<string, number> {
   // Among equal matches the model whose name the query covers most comes first: `llama 3.3` finds
   // Llama 3.3 70B Instruct before Llama 3.3 Nemotron Super 49B v1.5.
   if (words.length) for (const [id, s] of result) result.set(id, s + Math.min(1, words.length / idx.nameLength.get(id)!) * COVERAGE_WEIGHT);
+  const named = new Set(words.map(compact));
+  for (const [id, s] of result) if (named.has(idx.family.get(id) ?? '')) result.set(id, s + FAMILY_BONUS);
   const exact = ds.resolveModelId(q);
   if (exact) result.set(exact, (result.get(exact) ?? 0) + EXACT_ID_BONUS);
   return result;

@@ -22,6 +22,7 @@ import { skuOf } from './skus.ts';
 import { denseActive, preferExactCount } from './exact-count.ts';
 import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
+import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff, type ReleaseReading } from './release-date.ts';
 import { maxOutputWithin } from './max-output.ts';
 import { configWindowWithin, windowRank } from './context-window.ts';
 
@@ -54,6 +55,14 @@ function place(o: ModelObservation, vendor: string): Placed {
   }
   if (FIRST_PARTY[p] === vendor) return { obs: o, tier: 2, authoritative: true };
   return { obs: o, tier: 4, authoritative: false };
+}
+
+/** Each listing's release date, with the knowledge cutoff the same listing gives (release-date.ts). */
+function releaseReadings(placed: readonly Placed[]): ReleaseReading[] {
+  return placed.flatMap(({ obs, tier }) => obs.release_date === undefined ? [] : [{
+    value: obs.release_date, source: obs.source, as_of: obs.as_of, listing: obs.source_model_id, provider: obs.provider,
+    own: tier <= 2, cutoff: obs.knowledge_cutoff,
+  }]);
 }
 
 function isLeaderboard(source: string): boolean {
@@ -331,7 +340,6 @@ function mergeModel(
   const model: Model = { id, vendor, name, aliases: [], variants: [], capabilities: {} };
   const set = <K extends keyof Model>(k: K, v: Model[K] | undefined) => { if (v !== undefined) model[k] = v; };
   set('family', pick((o) => o.family));
-  set('release_date', pick((o) => o.release_date));
   // A claim of open weights needs evidence; resellers that disagree are no evidence (open-weights.ts).
   set('open_weights', openWeightsOf(pick((o) => o.open_weights), placed, licence !== undefined, defaultFalse));
   // Status and retirement dates are the developer's word only (model-status.ts), never a reseller's.
@@ -347,7 +355,13 @@ function mergeModel(
   set('context_window', pick(configWindowWithin(id, placed.map((p) => p.obs), issues), { from: factPlaced, rank: windowRank }));
   set('max_output', pick(maxOutputWithin(id, model.context_window?.value, issues)));
   set('modalities', pick((o) => o.modalities));
-  set('knowledge_cutoff', pick((o) => o.knowledge_cutoff));
+  // A listing with a placeholder release before its own cutoff (release-date.ts) contradicts itself: a consistent
+  // listing's cutoff speaks first (Perplexity lists Sonar on 2024-01-01 with a cutoff of 2025-09-01).
+  const selfContradicting = (p: Placed) => (p.obs.release_date && isPlaceholderDate(p.obs.release_date) &&
+    releasedBeforeCutoff(p.obs.release_date, p.obs.knowledge_cutoff) ? 10 : 0);
+  set('knowledge_cutoff', pick((o) => o.knowledge_cutoff, { rank: (p) => p.tier + selfContradicting(p) }));
+  // Listings disagree on release dates more than on anything else: release-date.ts settles them.
+  set('release_date', chooseReleaseDate(releaseReadings(placed), model.knowledge_cutoff?.value));
   const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));
   set('parameters_total', preferExactCount(pick((o) => o.parameters_total, { from: factPlaced }), copies.map((p) => p.obs)));
   set('parameters_active', denseActive(model.parameters_total, pick((o) => o.parameters_active, { from: factPlaced })));

@@ -154,14 +154,21 @@ function usableFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undef
   if (from?.usable_fraction !== undefined) return fact(from.usable_fraction, from.as_of, from.source);
   // Unified memory is shared with the operating system in amounts that differ by platform: never assumed.
   if (cfg.unified_memory) return undefined;
-  return discreteUsableFact();
+  return discreteUsableFact(acc.first('vendor')?.vendor);
+}
+
+/** What keeps GPU memory besides the driver, by vendor: an AMD or Intel card has no CUDA context. */
+function computeContext(vendor: string | undefined): string {
+  const v = (vendor ?? '').toLowerCase();
+  return v.includes('nvidia') ? 'CUDA context' : v.includes('amd') ? 'ROCm (HIP) context' : v.includes('intel') ? 'Level Zero context'
+    : 'compute runtime context';
 }
 
 /** The documented share of a discrete GPU's memory a model may use (also what an ad-hoc GPU size is given). */
-export function discreteUsableFact(): Fact<number> {
+export function discreteUsableFact(vendor?: string): Fact<number> {
   return fact(DISCRETE_GPU_USABLE_FRACTION, SHARED_CURATED_REVIEWED, 'derived', {
     derived_from: ['accelerators-extra: usable_memory_fraction 0.95, the value it gives every discrete GPU it lists'],
-    note: 'documented assumption for a discrete GPU: driver, CUDA context and runtime keep about 5% of its memory',
+    note: `documented assumption for a discrete GPU: driver, ${computeContext(vendor)} and runtime keep about 5% of its memory`,
   });
 }
 

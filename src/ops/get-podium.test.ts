@@ -103,3 +103,23 @@ test('a board whose newest rating is more than 90 days older than the data says 
   assert.match(out.notice, /^The newest rating on this board is of 2025-12-17, 280 days before the data's date \(2026-09-23\)/);
   assert.equal(run({}).notice, null);
 });
+
+test('under open_weights=true a model no source classes is left out and listed with why, its licence named', () => {
+  // As the arena of 2026-08-19: glm-5.3 (MIT per LMArena's catalogue, open_weights unknown) at 1483.77 above
+  // glm-5.2 (open weights per models.dev) at 1470.42; without the list the open leader vanished silently.
+  const mit = { id: 'mit', name: 'MIT License', osi_approved: true, commercial_use: true };
+  const ow = aDataset({
+    models: [aModel({ id: 'glm-5.3', licence: f(mit) }), aModel({ id: 'glm-5.2', open_weights: f(true) }),
+      aModel({ id: 'gem', open_weights: f(false) })],
+    ratings: [rate('glm-5.3', 1483.77, 9), rate('glm-5.2', 1470.42, 6), rate('gem', 1500, 5)],
+  });
+  const go = (input: Record<string, unknown>) => get_podium.handler(ow, get_podium.input.parse(input), ctx) as Out;
+  const out = go({ open_weights: true });
+  assert.deepEqual(out.podium.map((p) => p.model.id), ['glm-5.2']);
+  assert.deepEqual(out.left_out.map((l: Record<string, any>) => [l.rank, l.model.id]), [[2, 'glm-5.3']]);
+  assert.match(out.left_out[0].reason, /^open weights unknown: .*MIT License/);
+  // Closed only: gem (rank 1) is the one place and glm-5.3 ranks below it, so nothing above the podium was dropped.
+  assert.deepEqual(go({ open_weights: false }).left_out, []);
+  assert.deepEqual(go({}).left_out, []);
+  assert.ok(get_podium.output.safeParse(out).success);
+});

@@ -31,7 +31,8 @@ const Retired = z.object({
   rank: z.number().int().describe('Its rank on the board.'),
   model: ModelRef,
   rating: RatingView,
-  reason: z.string().describe('Why it is left out, with the date and source (deprecated, or shut down on a date).'),
+  reason: z.string().describe('Why it is left out, with the date and source (deprecated, or shut down on a date; or, under the '
+    + 'open_weights filter, no source says whether its weights are downloadable).'),
 });
 
 /**
@@ -58,15 +59,25 @@ function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, inclu
     // The retired models a reader of the board would see above the last place shown (or above the fourth, `next`).
     const lastRank = (p.next ?? p.places[p.places.length - 1]?.entry)?.rank ?? Infinity;
     const ref = (id: string) => toModelRef(ds, ds.modelById.get(id)!);
-    const left_out = includeDeprecated ? [] : b.entries.filter((e) => {
+    const left_out = b.entries.flatMap((e) => {
       const m = ds.modelById.get(e.model_id);
-      return e.rank < lastRank && m !== undefined && isDeprecatedModel(m, asOf) && ofKind(m);
-    }).map((e) => ({ rank: e.rank, model: ref(e.model_id), rating: toRatingView(e.best), reason: retiredText(ds.modelById.get(e.model_id)!, asOf) }));
+      if (e.rank >= lastRank || m === undefined) return [];
+      const retired = !includeDeprecated && isDeprecatedModel(m, asOf);
+      // Under the open-weights filter, a model no source classes either way is left out too, and said so.
+      const reason = retired && ofKind(m) ? retiredText(m, asOf)
+        : !retired && openWeights !== undefined && m.open_weights === undefined ? unknownWeightsText(m) : undefined;
+      return reason ? [{ rank: e.rank, model: ref(e.model_id), rating: toRatingView(e.best), reason }] : [];
+    });
     byFilter.set(key, (k = { podium: p, left_out }));
   }
   return k;
 }
 
+/** Why a model is left out of an open_weights podium when no source says whether its weights are downloadable. */
+function unknownWeightsText(m: Model): string {
+  const lic = m.licence ? ` (licence on record: ${m.licence.value.name}, as of ${m.licence.as_of})` : '';
+  return `open weights unknown: no source says whether its weights are downloadable${lic}`;
+}
 
 const normaliseCategory = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
 
@@ -89,7 +100,8 @@ export const get_podium = defineOperation({
     open_weights: z.boolean().nullable().describe('The filter applied; null for none.'),
     rated_models: z.number().int().describe('Models rated on the board.'),
     considered: z.number().int().describe('Models left after the open_weights filter and, unless include_deprecated, without deprecated or shut-down models.'),
-    left_out: z.array(Retired).describe('Deprecated or shut-down models rated above the last place shown, left out (include_deprecated=false); empty otherwise.'),
+    left_out: z.array(Retired).describe('Models rated above the last place shown and left out: deprecated or shut down '
+      + '(include_deprecated=false), or, under the open_weights filter, with no evidence either way; empty otherwise.'),
     notice: z.string().nullable().describe(`Said when the board's newest rating is more than ${STALE_BOARD_DAYS} days older than the data: the board may no longer be published.`),
     tie_rule: z.string(),
     podium: z.array(Place).describe('Up to 3 places, best first.'),

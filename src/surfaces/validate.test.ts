@@ -84,3 +84,16 @@ test('a single-valued parameter given twice, or a path parameter in the query, i
   assert.equal(twice.options.errors![0].parameter, 'n');
   assert.equal(codeOf(() => coerceQuery(op, { id: 'y' }, { id: 'x' })).code, 'unknown_parameter');
 });
+
+test("a value out of range is told in the parameter's own range, not the schema's internal bound", () => {
+  // n runs 1..256. 1e308 breaks an int schema's implicit safe-integer bound first: zod's own words were
+  // "Too big: expected int to be <=9007199254740991", a bound no caller is told of.
+  for (const [n, got] of [[1e308, '1e+308'], [0, '0'], [257, '257']] as const) {
+    const e = codeOf(() => validateInput(op, { id: 'a', n }));
+    assert.equal(e.options.errors?.[0]?.message, `out of range (got ${got}): an integer from 1 to 256`);
+    assert.doesNotMatch(e.message, /9007199254740991/);
+  }
+  // A list too long says the list's allowed size.
+  const list = codeOf(() => validateInput(op, { id: 'a', kind: ['a', 'b', 'c'] }));
+  assert.match(list.options.errors?.[0]?.message ?? '', /^out of range: a list of 1 to 2/);
+});

@@ -44,6 +44,12 @@ function messageFor(issue: Issue, field: FieldInfo | undefined, value: unknown):
     const kind = item ? field.itemKind : field.kind;
     return `${item}expected ${KIND_WORDS[kind] ?? 'another type'}`;
   }
+  // A bound is said in the parameter's own range, not the schema's: `days=1e308` broke the implicit safe-integer
+  // bound of an int schema and read "expected int to be <=9007199254740991" where days runs from 1 to 3650.
+  if ((issue.code === 'too_big' || issue.code === 'too_small') && field?.allowed) {
+    const got = !item && (typeof value === 'string' || typeof value === 'number') ? ` (got ${String(value).slice(0, 40)})` : '';
+    return `${item}out of range${got}: ${field.allowed}`;
+  }
   return `${item}${issue.message}`;
 }
 

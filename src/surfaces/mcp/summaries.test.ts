@@ -81,9 +81,23 @@ test('get_trust_profile and get_podium say the index and the places, not only th
   assert.equal(line('get_trust_profile', trust),
     'T (data as of d): gpt-5: Trust Index 50/100 (8 met, 8 not met, 0 unknown of 16 criteria); EU-resident offers 10 of 39.');
   const podium = { data_as_of: 'd', leaderboard: 'text', category: 'overall', as_of: '2026-08-19', podium: [
-    { place: 1, model: { id: 'a' }, rating: { rating: 1507.33 }, statistical_tie: true },
-    { place: 2, model: { id: 'b' }, rating: { rating: 1490 }, statistical_tie: false }] };
+    { place: 1, model: { id: 'a' }, rating: { rating: 1507.33 }, tie_with_next: true, statistical_tie: true },
+    { place: 2, model: { id: 'b' }, rating: { rating: 1490 }, tie_with_next: false, statistical_tie: true }] };
   assert.equal(line('get_podium', podium), 'T (data as of d): text/overall as of 2026-08-19: 1. a (1507.33, tied with next), 2. b (1490).');
+});
+
+test('get_podium says "tied with next" exactly where the structured answer has tie_with_next', () => {
+  // webdev/overall as served: third place overlaps second (statistical_tie) but not the fourth model (tie_with_next false).
+  const podium = { data_as_of: 'd', leaderboard: 'webdev', category: 'overall', as_of: '2026-08-19', podium: [
+    { place: 1, model: { id: 'a' }, rating: { rating: 1700 }, tie_with_next: false, statistical_tie: false },
+    { place: 2, model: { id: 'b' }, rating: { rating: 1671.2 }, tie_with_next: true, statistical_tie: true },
+    { place: 3, model: { id: 'qwen3.8' }, rating: { rating: 1668.81 }, tie_with_next: false, statistical_tie: true }] };
+  const text = line('get_podium', podium);
+  for (const p of podium.podium) {
+    const said = new RegExp(`${p.place}\\. ${p.model.id} \\(${p.rating.rating}, tied with next\\)`).test(text);
+    assert.equal(said, p.tie_with_next, `place ${p.place} in "${text}"`);
+  }
+  assert.match(text, /3\. qwen3\.8 \(1668\.81\)\.$/);
 });
 
 test('get_model and search_models: what the model is and which models matched', () => {

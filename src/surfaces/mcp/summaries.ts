@@ -61,9 +61,10 @@ function trustProfile(v: V): string | undefined {
     + `${c.unknown} unknown of ${count(c.total, 'criterion', 'criteria')})${euText}`;
 }
 
+// "Tied with next" is `tie_with_next`; `statistical_tie` also holds for a place tied only with the one before it.
 function podium(v: V): string | undefined {
   if (!Array.isArray(v.podium)) return undefined;
-  const places = v.podium.map((p: V) => `${p.place}. ${name(p.model)} (${p.rating?.rating}${p.statistical_tie ? ', tied with next' : ''})`);
+  const places = v.podium.map((p: V) => `${p.place}. ${name(p.model)} (${p.rating?.rating}${p.tie_with_next ? ', tied with next' : ''})`);
   return `${v.leaderboard}/${v.category} as of ${v.as_of}: ${places.join(', ') || 'no rated model'}`;
 }
 

@@ -1,0 +1,60 @@
+// Tests of the release-date choice: placeholders before a cutoff held back, the developer first, then the majority.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chooseReleaseDate, type ReleaseReading } from './release-date.ts';
+
+const r = (value: string, listing: string, extra: Partial<ReleaseReading> = {}): ReleaseReading => ({
+  value, listing, source: 'models-dev', as_of: '2026-07-02', provider: listing.split('/')[0], own: false, ...extra,
+});
+
+test('qwen3-32b: kilo and iflowcn 2024-12-01 lie before the 2025-04 cutoff; the majority 2025-04-29 is served', () => {
+  // Listings as in the models.dev snapshot of 2026-07-02 (providers/*/models/**/qwen3-32b*.toml).
+  const f = chooseReleaseDate([
+    r('2024-12-01', 'iflowcn/qwen3-32b', { cutoff: '2024-10' }), r('2024-12-01', 'kilo/qwen/qwen3-32b'),
+    r('2025-04-29', 'abacus/Qwen/Qwen3-32B'), r('2025-04-29', 'cortecs/qwen3-32b'), r('2025-04-29', 'novita-ai/qwen/qwen3-32b-fp8'),
+    r('2025-04-30', 'siliconflow/Qwen/Qwen3-32B'), r('2025-06-11', 'groq/qwen/qwen3-32b'),
+  ], '2025-04');
+  assert.equal(f?.value, '2025-04-29');
+  assert.deepEqual(f?.conflicts?.map((c) => c.value), ['2024-12-01', '2025-04-30', '2025-06-11']);
+  const held = '2024-12-01 (iflowcn/qwen3-32b, kilo/qwen/qwen3-32b: a first of the month before the knowledge cutoff 2025-04)';
+  assert.ok(f!.note!.includes(held), f!.note);
+});
+
+test("the developer's own listing speaks before a majority of resellers", () => {
+  const f = chooseReleaseDate([r('2025-12-01', 'deepseek/deepseek-chat', { own: true }), r('2025-12-03', 'a/x'), r('2025-12-03', 'b/x')]);
+  assert.equal(f?.value, '2025-12-01');
+  assert.match(f!.note!, /developer's own listing/);
+});
+
+test('a reviewed announcement speaks before every listing, which stay as conflicts', () => {
+  const f = chooseReleaseDate([
+    r('2025-03-17', 'mistral/magistral-small', { own: true, cutoff: '2025-06' }),
+    r('2025-06-10', 'magistral-small', { source: 'developer-releases', as_of: '2026-11-26' }),
+  ], '2025-06');
+  assert.equal(f?.value, '2025-06-10');
+  assert.equal(f?.source, 'developer-releases');
+  assert.deepEqual(f?.conflicts, [{ value: '2025-03-17', as_of: '2026-07-02', source: 'models-dev' }]);
+});
+
+test('a first of the month yields to a precise date as often given, and stands when more providers give it', () => {
+  // DeepSeek-R1-Distill-Qwen-32B: alibaba-cn and kilo 2025-01-01, novita 2025-01-20, cloudflare 2025-04-03.
+  const tie = chooseReleaseDate([r('2025-01-01', 'alibaba-cn/x'), r('2025-01-20', 'novita-ai/x'), r('2025-04-03', 'cloudflare/x')]);
+  assert.equal(tie?.value, '2025-01-20');
+  const outnumbered = chooseReleaseDate([r('2025-12-01', 'a/x'), r('2025-12-01', 'b/x'), r('2025-12-03', 'c/x')]);
+  assert.equal(outnumbered?.value, '2025-12-01');
+});
+
+test('a precise date before the cutoff is kept (a name re-pointed later), and a lone placeholder is served with a warning', () => {
+  const turbo = chooseReleaseDate([r('2023-11-06', 'openai/gpt-4-turbo', { own: true, cutoff: '2023-12' })], '2023-12');
+  assert.equal(turbo?.value, '2023-11-06');
+  const lone = chooseReleaseDate([r('2024-01-01', 'perplexity/sonar', { cutoff: '2025-09-01' })], '2025-09-01');
+  assert.equal(lone?.value, '2024-01-01');
+  assert.match(lone!.note!, /every listing gives a placeholder date before a knowledge cutoff/);
+});
+
+test('listings of one provider count once', () => {
+  const f = chooseReleaseDate([
+    r('2025-02-01', 'p/a'), r('2025-02-01', 'p/b'), r('2025-02-01', 'p/c'), r('2025-01-27', 'q/a'), r('2025-01-27', 'z/a'),
+  ]);
+  assert.equal(f?.value, '2025-01-27');
+});

@@ -1,0 +1,97 @@
+// Which release date a model gets when its listings disagree: the developer's word, then the independent majority.
+import type { Fact } from '../schema/index.ts';
+import { DEVELOPER_RELEASES_SOURCE_ID } from '../sources/developer-releases.ts';
+
+/**
+ * One listing's release date. `listing` names it (`kilo/qwen/qwen3-32b`); `provider` is who lists it (listings of one
+ * provider count once in a vote); `own`: the developer's own listing (its API entry, its catalogue page); `cutoff`:
+ * the knowledge cutoff the same listing gives.
+ */
+export type ReleaseReading = {
+  value: string;
+  source: string;
+  as_of: string;
+  listing: string;
+  provider?: string;
+  own: boolean;
+  cutoff?: string;
+};
+
+/**
+ * A first of January or a first of the month is how catalogues fill a date they know to the year or month only
+ * (alibaba-cn lists every DeepSeek-R1 distill at 2025-01-01; R1 and its distills came out on 2025-01-20).
+ * Such a date yields to a precise one; it is still served when no listing gives a precise one.
+ */
+export const isPlaceholderDate = (d: string): boolean => /-01$/.test(d);
+
+/** A knowledge cutoff is given to the month or the day; a release in a month before it cannot be. */
+const month = (d: string) => d.slice(0, 7);
+export const releasedBeforeCutoff = (release: string, cutoff: string | undefined): boolean =>
+  cutoff !== undefined && /^\d{4}-\d{2}/.test(cutoff) && month(release) < month(cutoff);
+
+/**
+ * Choose a model's release date (docs/data.md, "Release dates"). A first of the month before the knowledge cutoff
+ * its own listing gives, or before the model's, is a placeholder, not a release: it is held back while another reading
+ * remains. (A precise date before a cutoff is kept: a name the developer keeps updating, `gpt-4-turbo`, was released
+ * before the cutoff of what it serves today.) Among the rest: the developer's reviewed announcement first, then the
+ * developer's own listing, then the value most providers give (a precise date before a first of the month they give
+ * as often), then the earliest (a provider adding a model later is no release). Every other value is kept in
+ * `conflicts`, with its listings named in the note.
+ */
+export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCutoff?: string): Fact<string> | undefined {
+  if (!readings.length) return undefined;
+  const implausible = (r: ReleaseReading) => isPlaceholderDate(r.value) &&
+    (releasedBeforeCutoff(r.value, r.cutoff) || releasedBeforeCutoff(r.value, modelCutoff));
+  const plausible = readings.filter((r) => !implausible(r));
+  // When no reading is plausible, none is held back: the note says what is wrong with the one served.
+  const held = plausible.length ? readings.filter(implausible) : [];
+  const kept = plausible.length ? plausible : [...readings];
+  const providers = new Map<string, Set<string>>();
+  for (const r of kept) {
+    const set = providers.get(r.value) ?? new Set<string>();
+    set.add(r.provider ?? r.listing);
+    providers.set(r.value, set);
+  }
+  const rank = (r: ReleaseReading) => {
+    if (r.source === DEVELOPER_RELEASES_SOURCE_ID) return 0;
+    return r.own ? 1 : 2;
+  };
+  // A first of the month that more providers give than any precise date stands (DeepSeek-V3.2: 2025-12-01, twenty
+  // listings); on a tie it yields to the precise date.
+  const vague = (r: ReleaseReading) => (isPlaceholderDate(r.value) ? 1 : 0);
+  const sorted = [...kept].sort((a, b) => rank(a) - rank(b) || providers.get(b.value)!.size - providers.get(a.value)!.size ||
+    vague(a) - vague(b) || a.value.localeCompare(b.value) || a.listing.localeCompare(b.listing));
+  const best = sorted[0];
+  const f: Fact<string> = { value: best.value, as_of: best.as_of, source: best.source };
+  const agree = new Set(kept.filter((r) => r.value === best.value && r.source !== best.source).map((r) => r.source));
+  if (agree.size) f.corroborated_by = [...agree].sort();
+  const why = (r: ReleaseReading) =>
+    !isPlaceholderDate(r.value) ? undefined
+      : releasedBeforeCutoff(r.value, r.cutoff) ? `a first of the month before the same listing's knowledge cutoff ${r.cutoff}`
+        : releasedBeforeCutoff(r.value, modelCutoff) ? `a first of the month before the knowledge cutoff ${modelCutoff}`
+          : undefined;
+  const others = new Map<string, ReleaseReading[]>();
+  for (const r of [...kept, ...held]) if (r.value !== best.value) others.set(r.value, [...(others.get(r.value) ?? []), r]);
+  const doubt = plausible.length ? undefined
+    : `every listing gives a placeholder date before a knowledge cutoff (${why(best)})`;
+  if (!others.size) {
+    if (doubt) f.note = doubt;
+    return f;
+  }
+  f.conflicts = [...others.entries()].sort(([a], [b]) => a.localeCompare(b))
+    .map(([value, rs]) => ({ value, as_of: rs[0].as_of, source: rs[0].source }));
+  const parts = [...others.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([value, rs]) => {
+    const reasons = [...new Set(rs.map(why).filter((x) => x !== undefined))];
+    return `${value} (${names(rs)}${reasons.length ? `: ${reasons.join('; ')}` : ''})`;
+  });
+  const chosenBy = best.source === DEVELOPER_RELEASES_SOURCE_ID ? "the developer's announcement"
+    : best.own ? "the developer's own listing" : `${providers.get(best.value)!.size} of the listings`;
+  f.note = `release date from ${chosenBy}${doubt ? `; ${doubt}` : ''}; listings that disagree: ${parts.join(', ')}`;
+  return f;
+}
+
+/** Up to four listings by name, then how many more. */
+function names(rs: readonly ReleaseReading[]): string {
+  const ls = [...new Set(rs.map((r) => r.listing))].sort();
+  return ls.length <= 4 ? ls.join(', ') : `${ls.slice(0, 4).join(', ')} and ${ls.length - 4} more`;
+}

@@ -1,0 +1,58 @@
+// Reviewed table of release dates read on the developer's own announcement, where the listings' dates are wrong.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { IsoDate, type Source } from '../schema/index.ts';
+import { parseCsv, tableUrl, validateRows } from './curated.ts';
+import type { Adapter, AdapterResult, IngestIssue, ModelObservation, SourceRoots } from './types.ts';
+
+export const DEVELOPER_RELEASES_SOURCE_ID = 'developer-releases';
+const FILE = 'developer-releases.csv';
+
+/**
+ * Catalogues fill a release date they do not know with a placeholder (alibaba-cn: every DeepSeek-R1 distill on
+ * 2025-01-01) or copy another model's (models.dev: Magistral on 2025-03-17, three months before Mistral announced
+ * it, with a knowledge cutoff of 2025-06). A row here is the developer's announcement of the release: the model's
+ * canonical id, the day, the page. It speaks first among the release dates (src/ingest/release-date.ts); the
+ * listings that disagree stay visible in the fact's conflicts.
+ */
+const Row = z.object({
+  model_id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a canonical model id'),
+  release_date: IsoDate,
+  url: z.url({ error: "the developer's page that announces the release" }),
+  read_on: IsoDate,
+  note: z.string().min(1, 'what the page says'),
+});
+
+export const developerReleases: Adapter = { id: DEVELOPER_RELEASES_SOURCE_ID, read };
+
+async function read(roots: SourceRoots): Promise<AdapterResult> {
+  const { models, issues } = translateDeveloperReleases(await readFile(path.join(roots.curated, FILE), 'utf8'));
+  return { sources: [SOURCE], models, issues };
+}
+
+const SOURCE: Source = {
+  id: DEVELOPER_RELEASES_SOURCE_ID,
+  name: "Reviewed table: release dates from the developer's announcement",
+  url: tableUrl(`data/curated/${FILE}`),
+  licence: 'facts; each row cites the page it was read on, and the day',
+  kind: 'curated',
+  retrieved: '2026-11-26',
+  covers: 'the day a developer released a model, where the catalogues give a placeholder or another model\'s date',
+  counts_for_data_as_of: false,
+};
+
+/** Rows to observations of the model's release. Exported for the tests, which feed it CSV text. */
+export function translateDeveloperReleases(text: string): { models: ModelObservation[]; issues: IngestIssue[] } {
+  const { valid, issues } = validateRows(Row, parseCsv(text), { source: DEVELOPER_RELEASES_SOURCE_ID, file: `data/curated/${FILE}` },
+    (r) => `${r.record.model_id ?? ''} (line ${r.line})`);
+  const models = valid.map(({ value: v }): ModelObservation => ({
+    source: DEVELOPER_RELEASES_SOURCE_ID,
+    source_model_id: v.model_id,
+    canonical_hint: v.model_id,
+    as_of: v.read_on,
+    url: v.url,
+    release_date: v.release_date,
+  }));
+  return { models, issues };
+}
