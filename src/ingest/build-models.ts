@@ -341,7 +341,7 @@ function mergeModel(
   const set = <K extends keyof Model>(k: K, v: Model[K] | undefined) => { if (v !== undefined) model[k] = v; };
   set('family', pick((o) => o.family));
   // A claim of open weights needs evidence; resellers that disagree are no evidence (open-weights.ts).
-  set('open_weights', openWeightsOf(pick((o) => o.open_weights), placed, licence !== undefined, defaultFalse));
+  set('open_weights', openWeightsOf(pick((o) => o.open_weights), placed, licence, defaultFalse));
   // Status and retirement dates are the developer's word only (model-status.ts), never a reseller's.
   Object.assign(model, modelLifecycle(id, placed.map((p) => p.obs), vendor, model.open_weights?.value, resolveId));
   set('licence', licence);

@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Fact, Model } from '../schema/index.ts';
+import type { Fact, Licence, Model } from '../schema/index.ts';
 import type { ModelObservation } from '../sources/types.ts';
-import { defaultFalseProviders, openWeightsOf, pointerOpenWeights, type Speaker } from './open-weights.ts';
+import { defaultFalseProviders, isWeightsLicence, openWeightsOf, pointerOpenWeights, type Speaker } from './open-weights.ts';
 
 const reseller = (provider: string, open: boolean, extra: Partial<ModelObservation> = {}): Speaker => ({
   authoritative: false,
   obs: { source: 'models-dev', source_model_id: `${provider}/codestral-2508`, provider, as_of: '2026-07-02', open_weights: open, ...extra },
 });
+// data/curated/licences.csv rows, as normaliseLicence returns them.
+const lic = (id: string, name: string, osi: boolean | undefined, commercial: boolean | undefined): Licence =>
+  ({ id, name, osi_approved: osi, commercial_use: commercial }) as Licence;
+const MIT: Fact<Licence> = { value: lic('mit', 'MIT License', true, true), source: 'lmarena', as_of: '2026-08-19' };
 // What the precedence rules picked before: the majority of the provider files (3 of 5 say open).
 const majority: Fact<boolean> = { value: true, source: 'models-dev', as_of: '2026-07-02' };
 
@@ -17,7 +21,7 @@ const CODESTRAL_2508 = [reseller('openrouter', false), reseller('nano-gpt', fals
   reseller('llmgateway', true)];
 
 test('codestral-2508: resellers that disagree do not make a model open; the dissent is stated', () => {
-  const f = openWeightsOf(majority, CODESTRAL_2508, false, new Set(['models-dev|nano-gpt']));
+  const f = openWeightsOf(majority, CODESTRAL_2508, undefined, new Set(['models-dev|nano-gpt']));
   assert.equal(f?.value, false);
   assert.deepEqual(f?.conflicts, [{ value: true, source: 'models-dev', as_of: '2026-07-02' }]);
   assert.equal(f?.note, 'resellers disagree (closed: openrouter; open: cortecs, kilo, llmgateway) and no weights repository, '
@@ -27,18 +31,18 @@ test('codestral-2508: resellers that disagree do not make a model open; the diss
 test("a file that writes false by default does not dissent: phi-4-mini-instruct's nano-gpt file", () => {
   // providers/nano-gpt/models/phi-4-mini-instruct.toml false; kilo, wandb, github-models, nvidia true.
   const said = [reseller('nano-gpt', false), reseller('kilo', true), reseller('wandb', true), reseller('nvidia', true)];
-  assert.equal(openWeightsOf(majority, said, false, new Set(['models-dev|nano-gpt']))?.value, true);
+  assert.equal(openWeightsOf(majority, said, undefined, new Set(['models-dev|nano-gpt']))?.value, true);
 });
 
 test('evidence or a source speaking for the model keeps the picked value', () => {
   const withLink = [...CODESTRAL_2508, reseller('kilo', true, { weights_url: 'https://huggingface.co/mistralai/Codestral-22B-v0.1' })];
-  assert.equal(openWeightsOf(majority, withLink, false), majority);
-  assert.equal(openWeightsOf(majority, CODESTRAL_2508, true), majority);
+  assert.equal(openWeightsOf(majority, withLink, undefined), majority);
+  assert.equal(openWeightsOf(majority, CODESTRAL_2508, MIT), majority);
   const catalogue: Speaker = {
     authoritative: true, obs: { source: 'models-dev', source_model_id: 'mistral/codestral-2508', as_of: '2026-07-02', open_weights: true },
   };
-  assert.equal(openWeightsOf(majority, [...CODESTRAL_2508, catalogue], false), majority);
-  assert.equal(openWeightsOf(undefined, CODESTRAL_2508, false), undefined);
+  assert.equal(openWeightsOf(majority, [...CODESTRAL_2508, catalogue], undefined), majority);
+  assert.equal(openWeightsOf(undefined, CODESTRAL_2508, undefined), undefined);
 });
 
 test('a provider file that marks under 1 in 10 of at least 20 listings open writes false by default', () => {
@@ -75,17 +79,63 @@ test("a reviewed row that read the developer's repository outweighs resellers: f
   } };
   const said = [flux('vercel', false), flux('nearai', true), flux('nvidia', true)];
   const picked: Fact<boolean> = { value: false, source: 'models-dev', as_of: '2026-07-02' };
-  assert.equal(openWeightsOf(picked, said, false)?.value, false, 'without the row, resellers that disagree are no evidence');
-  const f = openWeightsOf(picked, [...said, row], false);
+  assert.equal(openWeightsOf(picked, said, undefined)?.value, false, 'without the row, resellers that disagree are no evidence');
+  const f = openWeightsOf(picked, [...said, row], undefined);
   assert.equal(f?.value, true);
   assert.equal(f?.source, 'model-architecture');
   assert.equal(f?.as_of, '2026-11-26');
   assert.deepEqual(f?.conflicts, [{ value: false, source: 'models-dev', as_of: '2026-07-02' }]);
   assert.match(f?.note ?? '', /huggingface\.co\/black-forest-labs\/FLUX\.2-klein-4B/);
   // Even all resellers saying closed yield to the developer's published repository.
-  assert.equal(openWeightsOf(picked, [flux('vercel', false), row], false)?.value, true);
+  assert.equal(openWeightsOf(picked, [flux('vercel', false), row], undefined)?.value, true);
   // The developer's own catalogue entry still speaks first.
   const entry: Speaker = { authoritative: true, obs: { source: 'models-dev', source_model_id: 'bfl/flux-2-klein-4b', as_of: '2026-07-02',
     open_weights: false } };
-  assert.equal(openWeightsOf(picked, [...said, entry, row], false), picked);
+  assert.equal(openWeightsOf(picked, [...said, entry, row], undefined), picked);
+});
+
+test('an OSI licence for the weights outweighs resellers that say closed: deepseek-v3.1-terminus', () => {
+  // models.dev 2026-07-02: the resellers' files for deepseek-v3.1-terminus say open_weights = false; there is no catalogue
+  // entry. LMArena (2026-08-19) labels it MIT; DeepSeek publishes deepseek-ai/DeepSeek-V3.1-Terminus, license: mit.
+  const closed = (provider: string): Speaker => ({ authoritative: false, obs: {
+    source: 'models-dev', source_model_id: `${provider}/deepseek-v3.1-terminus`, provider, as_of: '2026-07-02', open_weights: false,
+  } });
+  const picked: Fact<boolean> = { value: false, source: 'models-dev', as_of: '2026-07-02' };
+  const f = openWeightsOf(picked, [closed('openrouter'), closed('nano-gpt')], MIT);
+  assert.equal(f?.value, true);
+  assert.equal(f?.source, 'lmarena');
+  assert.equal(f?.as_of, '2026-08-19');
+  assert.deepEqual(f?.conflicts, [{ value: false, source: 'models-dev', as_of: '2026-07-02' }]);
+  assert.equal(f?.note, "the weights are licensed (MIT License, lmarena); resellers' files that say closed are no evidence");
+  // Without the licence the resellers' false stands.
+  assert.equal(openWeightsOf(picked, [closed('openrouter')], undefined), picked);
+});
+
+test("a vendor's terms or 'Proprietary' are no evidence of weights: qwen-max stays closed", () => {
+  // licences.csv: LMArena writes "Qwen" for the API-only Qwen-Max; "Proprietary" means the weights are not published.
+  const qwen: Fact<Licence> = { value: lic('qwen', 'Qwen License Agreement', false, true), source: 'lmarena', as_of: '2026-08-19' };
+  const prop: Fact<Licence> = { value: lic('proprietary', 'Proprietary', false, undefined), source: 'lmarena', as_of: '2026-08-19' };
+  const picked: Fact<boolean> = { value: false, source: 'models-dev', as_of: '2026-07-02' };
+  const said: Speaker[] = [{ authoritative: false, obs: {
+    source: 'models-dev', source_model_id: 'openrouter/qwen-max', provider: 'openrouter', as_of: '2026-07-02', open_weights: false,
+  } }];
+  assert.equal(openWeightsOf(picked, said, qwen), picked);
+  assert.equal(openWeightsOf(picked, said, prop), picked);
+  // Non-commercial licences of published weights count (CC BY-NC 4.0: Command R+; LMArena's "open": FLUX.1 [dev]).
+  assert.equal(isWeightsLicence(lic('cc-by-nc-4.0', 'CC BY-NC 4.0', false, false)), true);
+  assert.equal(isWeightsLicence(lic('open-unspecified', 'Open weights, licence not named', undefined, undefined)), true);
+});
+
+test('a reviewed row cites the page it read, not the repository it names: ring-2.6-1t', () => {
+  // data/curated/model-architecture.csv: inclusionAI/Ring-2.6-1T was read from SGLang's cookbook, not from a repository page.
+  const row: Speaker = { authoritative: true, obs: {
+    source: 'model-architecture', source_model_id: 'inclusionAI/Ring-2.6-1T', as_of: '2026-11-26',
+    url: 'https://huggingface.co/inclusionAI/Ring-2.6-1T', read_url: 'https://docs.sglang.io/cookbook/autoregressive/InclusionAI/Ring-2.6-1T',
+  } };
+  const said: Speaker[] = [{ authoritative: false, obs: {
+    source: 'models-dev', source_model_id: 'kilo/ring-2.6-1t', provider: 'kilo', as_of: '2026-07-02', open_weights: false,
+  } }];
+  const f = openWeightsOf({ value: false, source: 'models-dev', as_of: '2026-07-02' }, [...said, row], undefined);
+  assert.match(f?.note ?? '', /docs\.sglang\.io\/cookbook\/autoregressive\/InclusionAI\/Ring-2\.6-1T/);
+  assert.doesNotMatch(f?.note ?? '', /huggingface\.co/);
 });

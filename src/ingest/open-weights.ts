@@ -1,5 +1,5 @@
 // Whether a model's weights are downloadable: a claim of open weights needs evidence, not a reseller's majority.
-import type { Fact, Model } from '../schema/index.ts';
+import type { Fact, Licence, Model } from '../schema/index.ts';
 import type { ModelObservation } from '../sources/types.ts';
 import { isRollingAlias, rollingBase } from './rolling-alias.ts';
 
@@ -40,7 +40,8 @@ export function defaultFalseProviders(obs: readonly ModelObservation[]): Set<str
  * (`defaults`, above) does not dissent.
  */
 export function openWeightsOf(
-  picked: Fact<boolean> | undefined, placed: readonly Speaker[], hasLicence: boolean, defaults: ReadonlySet<string> = new Set(),
+  picked: Fact<boolean> | undefined, placed: readonly Speaker[], licence: Fact<Licence> | undefined,
+  defaults: ReadonlySet<string> = new Set(),
 ): Fact<boolean> | undefined {
   if (!picked) return undefined;
   const said = placed.filter((p) => p.obs.open_weights !== undefined);
@@ -48,7 +49,8 @@ export function openWeightsOf(
   const newest = (xs: readonly Speaker[]) => xs.map((p) => p.obs.as_of).sort().at(-1)!;
   const repo = repoEvidence(placed);
   if (repo) return publishedWeights(said, repo, newest);
-  if (hasLicence || placed.some((p) => p.obs.weights_url !== undefined)) return picked;
+  if (licence && isWeightsLicence(licence.value)) return licensedWeights(picked, said, licence, newest);
+  if (licence || placed.some((p) => p.obs.weights_url !== undefined)) return picked;
   const closed = said.filter((p) => p.obs.open_weights === false && !defaults.has(`${p.obs.source}|${p.obs.provider}`));
   const open = said.filter((p) => p.obs.open_weights === true);
   if (!open.length) return picked;
@@ -81,10 +83,11 @@ function publishedWeights(
   said: readonly Speaker[], repo: Speaker, newest: (xs: readonly Speaker[]) => string,
 ): Fact<boolean> {
   const closed = said.filter((p) => p.obs.open_weights === false);
-  const url = repo.obs.url ?? `https://huggingface.co/${repo.obs.source_model_id}`;
+  // The page the row read: the Ling-2.6-1T row read the -base card, the Ring-2.6-1T row SGLang's cookbook.
+  const url = repo.obs.read_url ?? repo.obs.url ?? `https://huggingface.co/${repo.obs.source_model_id}`;
   return {
     value: true, as_of: repo.obs.as_of, source: repo.obs.source,
-    note: `the developer publishes the weights (${url}, a reviewed row); resellers' files that say closed are no evidence`,
+    note: `the developer publishes the weights (a reviewed row read ${url}); resellers' files that say closed are no evidence`,
     conflicts: [...new Set(closed.map((p) => p.obs.source))].sort().map((s) => ({
       value: false, source: s, as_of: newest(closed.filter((p) => p.obs.source === s)),
     })),
@@ -117,4 +120,29 @@ export function pointerOpenWeights(models: Model[]): string[] {
     notes.push(`model ${m.id}: open_weights ${String(ow.value)}, as ${newest.id} (was ${String(before?.value)})`);
   }
   return notes;
+}
+
+/**
+ * A licence that grants rights over weights a service-only model does not have: an OSI licence (MIT, Apache 2.0:
+ * DeepSeek publishes DeepSeek-V3.1-Terminus under MIT, while models.dev's resellers' files say closed), a
+ * non-commercial licence of published weights (CC BY-NC for Command R+, the Mistral Research License for Mistral
+ * Large 2407), or LMArena's "open" (licences.csv). A vendor's own terms are not enough alone: LMArena writes "Qwen"
+ * for the API-only Qwen-Max too (licences.csv), and "Proprietary" says the weights are not published.
+ */
+export function isWeightsLicence(l: Licence): boolean {
+  return l.osi_approved === true || l.commercial_use === false || l.id === 'open-unspecified';
+}
+
+function licensedWeights(
+  picked: Fact<boolean>, said: readonly Speaker[], licence: Fact<Licence>, newest: (xs: readonly Speaker[]) => string,
+): Fact<boolean> {
+  if (picked.value) return picked;
+  const closed = said.filter((p) => p.obs.open_weights === false);
+  return {
+    value: true, as_of: licence.as_of, source: licence.source,
+    note: `the weights are licensed (${licence.value.name}, ${licence.source}); resellers' files that say closed are no evidence`,
+    conflicts: [...new Set(closed.map((p) => p.obs.source))].sort().map((s) => ({
+      value: false, source: s, as_of: newest(closed.filter((p) => p.obs.source === s)),
+    })),
+  };
 }

@@ -55,6 +55,11 @@ export type RepoOverride = {
   source: string;
   as_of: string;
   url: string;
+  /** The page the row was read from (model-architecture table only): the card, or another page naming the weights. */
+  read_url?: string;
+  /** The weights' licence as that page states it, and the weights link when the page is the repository itself. */
+  licence_text?: string;
+  weights_url?: string;
 };
 
 const FIELDS = new Set<string>([...ARCHITECTURE_FIELDS, ...MODEL_FIELDS]);

@@ -94,6 +94,9 @@ function applyOverride(
   const fix: ModelObservation = { source: o.source, source_model_id: o.hf_repo, as_of: o.as_of, url: o.url };
   const kept = base ? { ...base } : undefined;
   if (o.native_precision !== undefined) fix.native_precision = o.native_precision;
+  if (o.read_url !== undefined) fix.read_url = o.read_url;
+  if (o.licence_text !== undefined) fix.licence_text = o.licence_text;
+  if (o.weights_url !== undefined) fix.weights_url = o.weights_url;
   if (o.model.context_window !== undefined) fix.context_window = o.model.context_window;
   if (o.model.parameters_total !== undefined) fix.parameters_total = o.model.parameters_total;
   if (o.model.parameters_active !== undefined) fix.parameters_active = o.model.parameters_active;

@@ -9,6 +9,8 @@ import { createLlmfit } from './llmfit.ts';
 
 const HEADER =
   'hf_repo,parameters_total_b,parameters_active_b,context_window,layers,attention_heads,kv_heads,head_dim,hidden_size,attention,kv_lora_rank,rope_dim,sliding_window,sliding_layers,kv_layers,native_precision,config_url,card_url,read_on,note';
+// The table's last column, optional: the weights' licence as the page read states it.
+const HEADER_LICENCE = `${HEADER},licence`;
 const OVR_HEADER = 'hf_repo,field,value,evidence_url,reason';
 
 /** A row as llmfit writes it (config facts of Qwen3-Next-80B-A3B-Instruct unless changed). */
@@ -20,11 +22,11 @@ function anLlmfitRow(name: string, over: Record<string, unknown> = {}) {
   };
 }
 
-async function read(rows: unknown[], table: string[], overrides: string[] = []) {
+async function read(rows: unknown[], table: string[], overrides: string[] = [], header = HEADER) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'model-arch-'));
   mkdirSync(path.join(dir, 'llmfit-hf-models'));
   writeFileSync(path.join(dir, 'llmfit-hf-models', 'hf_models-2026-05-12.json'), JSON.stringify(rows));
-  writeFileSync(path.join(dir, 'arch.csv'), [HEADER, ...table].join('\n'));
+  writeFileSync(path.join(dir, 'arch.csv'), [header, ...table].join('\n'));
   writeFileSync(path.join(dir, 'ovr.csv'), [OVR_HEADER, ...overrides].join('\n'));
   const adapter = createLlmfit({ overridesFile: path.join(dir, 'ovr.csv'), modelArchitectureFile: path.join(dir, 'arch.csv') });
   return adapter.read({ sources: dir, curated: dir });
@@ -70,8 +72,29 @@ test('a row with no figures is still evidence that the developer publishes the w
   const r = await read([], [`arcee-ai/Trinity-Mini,,,,,,,,,,,,,,,,,${card},2026-11-26,evidence`]);
   assert.deepEqual(r.issues, []);
   assert.deepEqual(of(r.models, 'arcee-ai/Trinity-Mini', 'model-architecture'), {
-    source: 'model-architecture', source_model_id: 'arcee-ai/Trinity-Mini', as_of: '2026-11-26', url: card,
+    source: 'model-architecture', source_model_id: 'arcee-ai/Trinity-Mini', as_of: '2026-11-26', url: card, read_url: card,
   });
+});
+
+test("a row's licence is the weights' licence; the weights link is served only where the page read is the repository", async () => {
+  // data/curated/model-architecture.csv: arcee-ai/Trinity-Mini (license apache-2.0), read on its own repository page;
+  // inclusionAI/Ring-2.6-1T read from SGLang's cookbook ('License: MIT'), which is no weights link.
+  const trinity = 'https://huggingface.co/arcee-ai/Trinity-Mini';
+  const cookbook = 'https://docs.sglang.io/cookbook/autoregressive/InclusionAI/Ring-2.6-1T';
+  const r = await read([], [
+    `arcee-ai/Trinity-Mini,,,,,,,,,,,,,,,,,${trinity},2026-11-26,evidence,Apache-2.0`,
+    `inclusionAI/Ring-2.6-1T,,,,,,,,,,,,,,,,,${cookbook},2026-11-26,evidence,MIT`,
+  ], [], HEADER_LICENCE);
+  assert.deepEqual(r.issues, []);
+  const t = of(r.models, 'arcee-ai/Trinity-Mini', 'model-architecture');
+  assert.equal(t?.licence_text, 'Apache-2.0');
+  assert.equal(t?.weights_url, trinity);
+  const ring = of(r.models, 'inclusionAI/Ring-2.6-1T', 'model-architecture');
+  assert.equal(ring?.licence_text, 'MIT');
+  assert.equal(ring?.weights_url, undefined);
+  assert.equal(ring?.read_url, cookbook);
+  // The matcher still joins the row by the repository it names.
+  assert.equal(ring?.url, 'https://huggingface.co/inclusionAI/Ring-2.6-1T');
 });
 
 test('bad rows are issues and are not applied', async () => {

@@ -59,6 +59,8 @@ const Row = z
     card_url: z.url({ message: 'the model card URL' }),
     read_on: IsoDate,
     note: z.string().optional(),
+    // The licence of the weights as the page read states it (`Apache 2.0`), normalised through licences.csv.
+    licence: z.string().optional().transform((s) => (s === undefined || blank(s) ? undefined : s.trim())),
   })
   .superRefine((r, ctx) => {
     if (r.parameters_active_b !== undefined && r.parameters_total_b !== undefined && r.parameters_active_b > r.parameters_total_b) {
@@ -105,6 +107,10 @@ export async function loadModelArchitecture(file: string): Promise<{ rows: Map<s
       // The row speaks for its own repo: the matcher reads `url` as a weights link, so it must name that repo, not the
       // card the counts were read from (GLM-4.5-Air's figures are on the GLM-4.5 card: that link joined Air to 4.5).
       url: `https://huggingface.co/${v.hf_repo}`,
+      read_url: v.card_url,
+      ...(v.licence ? { licence_text: v.licence } : {}),
+      // A weights link only where the page read is the repository itself: the Ling-2.6-1T row read the -base card.
+      ...(v.licence && v.card_url === `https://huggingface.co/${v.hf_repo}` ? { weights_url: v.card_url } : {}),
     });
   }
   return { rows, issues };

@@ -60,6 +60,8 @@ export type ModelObservation = {
   benchmarks?: BenchmarkObservation[];
   /** Reference URL of the row (vendor page, model card), when the source gives one. */
   url?: string;
+  /** The page a reviewed row was actually read from, where it is not `url` (another repository's card, a cookbook). */
+  read_url?: string;
 };
 
 /** A benchmark score as a source reports it, with the score's own date when the source gives one. */
