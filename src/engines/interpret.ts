@@ -1,7 +1,8 @@
 // Reading a recommend_model request: each parameter mapped to a canonical value, echoed, or refused with what is allowed.
 import type { Dataset } from '../dataset/dataset.ts';
 import { ServiceError, type ParameterError } from '../errors/index.ts';
-import { acceptedMachines, isRefusal, resolveMachine, type MachineHow, type MachineMapping } from './machine.ts';
+import { acceptedMachines, isRefusal, type MachineHow, type MachineMapping } from './machine.ts';
+import { resolveMachineText } from './machine-cache.ts';
 import type { Use } from './use-categories.ts';
 import { acceptedValues, mapText, VOCABULARY, type DataKind, type Keep, type TextParameter, type Where, type Who } from './vocabulary.ts';
 
@@ -72,7 +73,7 @@ export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
       given: null, value: null, values: [], how: 'not_given', matched: [], set_aside: [], hardware_id: null, interpretation: null,
     };
   } else {
-    const m = resolveMachine(ds, raw.machine);
+    const m = resolveMachineText(ds, raw.machine);
     if (isRefusal(m)) {
       const near = m.candidates.length ? m.candidates : ds.suggestHardwareIds(raw.machine, 3);
       const what = m.understood.length ? `; understood: ${m.understood.join(', ')}` : '';

@@ -5,7 +5,7 @@ import { aDataset, aHardware, aModel, aRating, f } from '../dataset/fixtures.ts'
 import type { Architecture } from '../schema/index.ts';
 import { interpret } from './interpret.ts';
 import { priceScore, recommend, UNKNOWN_MACHINE_PRICE_SCORE } from './recommend.ts';
-import { cheapestHosting, hostingOnMachine } from './recommend-hosting.ts';
+import { cheapestHosting, hostingOnMachine, hostingOnNamedMachine } from './recommend-hosting.ts';
 
 const arch = (layers: number): Architecture => ({ layers, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'acme/x' });
 const APACHE = f({ id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true });
@@ -47,6 +47,21 @@ test('on the machine named: the fit there, no cost (already paid), nothing when 
   const desk = ds.hardwareById.get('desk-24')!;
   assert.deepEqual([hostingOnMachine(ds.modelById.get('small-8b')!, desk, 8192)?.own_machine], [true]);
   assert.equal(hostingOnMachine(ds.modelById.get('large-200b')!, desk, 8192), undefined);
+});
+
+test('on a named machine asked again: the same fit as when first asked, at each context apart', () => {
+  const desk = ds.hardwareById.get('desk-24')!;
+  const small = ds.modelById.get('small-8b')!;
+  for (let ask = 0; ask < 2; ask++) {
+    const pick = hostingOnNamedMachine(ds, small, desk, 8192);
+    assert.deepEqual([pick?.own_machine, pick?.hardware.id, pick?.fit.context], [true, 'desk-24', 8192], `ask ${ask}`);
+    assert.deepEqual(pick?.fit, hostingOnMachine(small, desk, 8192)?.fit);
+    assert.equal(hostingOnNamedMachine(ds, ds.modelById.get('large-200b')!, desk, 8192), undefined, `ask ${ask}`);
+  }
+  // 8B weights fit 24 GB at 8,192 tokens; at 4M tokens the KV cache alone passes 24 GB (a context not kept apart would
+  // answer from the 8,192-token fit).
+  assert.equal(hostingOnNamedMachine(ds, small, desk, 4_000_000), undefined);
+  assert.ok(hostingOnNamedMachine(ds, small, desk, 8192));
 });
 
 test('the monthly cost counts in the ranking: at equal ratings the model needing the 8-GPU node ranks below', () => {

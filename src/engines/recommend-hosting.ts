@@ -5,7 +5,8 @@ import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE, DEFAULT_UTILIZATION, HOURS_PER_MONTH } from './constants.ts';
 import { selfHostingCost } from './cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
-import { selfFit, selfHostingFit, type SelfFit } from './self-hosting.ts';
+import { perDataset } from './per-dataset.ts';
+import { SelfFit, selfFit, selfHostingFit } from './self-hosting.ts';
 
 export type HostingCost = {
   /** One configuration rented for a month (HOURS_PER_MONTH hours). */
@@ -36,6 +37,37 @@ export type HostingPick = {
 export function hostingOnMachine(m: Model, hardware: Hardware, context: number): HostingPick | undefined {
   const f = selfFit(m, hardware, context);
   return f ? new MachinePick(f) : undefined;
+}
+
+/**
+ * Whether each model fits a named machine at a context, kept per dataset, configuration object and context: one byte a
+ * model. A machine text names the same configuration object on every ask (machine-cache.ts keeps the readings), and a
+ * built configuration is dropped with its reading, so this is bounded by the catalogue plus the readings kept (2,048
+ * configurations of under 1 KB at each context). A fit is figures of the model and the configuration only.
+ */
+const machineFits = perDataset(() => new WeakMap<Hardware, Map<number, Uint8Array>>());
+const modelIndex = perDataset((ds) => new Map(ds.models.map((m, i) => [m, i])));
+/** The contexts kept per configuration: the service asks at two (8,192 and the documents context). */
+const MAX_KEPT_CONTEXTS = 4;
+const FITS = 1;
+const DOES_NOT_FIT = 2;
+
+/** hostingOnMachine with whether the model fits remembered (the figures are still written out only when read). */
+export function hostingOnNamedMachine(ds: Dataset, m: Model, hardware: Hardware, context: number): HostingPick | undefined {
+  const i = modelIndex(ds).get(m);
+  const byContext = machineFits(ds).get(hardware) ?? new Map<number, Uint8Array>();
+  let known = byContext.get(context);
+  if (i === undefined || (!known && byContext.size >= MAX_KEPT_CONTEXTS)) return hostingOnMachine(m, hardware, context);
+  if (!known) {
+    byContext.set(context, (known = new Uint8Array(ds.models.length)));
+    machineFits(ds).set(hardware, byContext);
+  }
+  if (known[i] === 0) {
+    const f = selfFit(m, hardware, context);
+    known[i] = f ? FITS : DOES_NOT_FIT;
+    return f ? new MachinePick(f) : undefined;
+  }
+  return known[i] === FITS ? new MachinePick(new SelfFit(m, hardware, context)) : undefined;
 }
 
 /** The caller's own machine: ranked on whether the model fits; the fit's figures written out only if it is shown. */

@@ -6,7 +6,7 @@ import { perDataset, perDatasetKey } from './per-dataset.ts';
 import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
 import { cheapestAtPrompt, frontierOfModel } from './offer-frontier.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
-import { cheapestHosting, hostingOnMachine, type HostingPick } from './recommend-hosting.ts';
+import { cheapestHosting, hostingOnNamedMachine, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
@@ -177,7 +177,7 @@ function cheapestFor(ds: Dataset, m: Model, eu: boolean, prompt?: number): Price
  * with none named, the least costly rented configuration it fits (local machines: the smallest, bought not rented).
  */
 function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
-  if (plan.target.kind === 'machine') return hostingOnMachine(m, plan.target.hardware, plan.context);
+  if (plan.target.kind === 'machine') return hostingOnNamedMachine(ds, m, plan.target.hardware, plan.context);
   if (plan.target.kind === 'local') return cheapestHosting(ds, m, localPool(ds), plan.context, false);
   return cheapestHosting(ds, m, ds.hardware, plan.context, true, plan.eu_by !== null);
 }
