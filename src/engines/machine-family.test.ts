@@ -15,9 +15,12 @@ import { ok, real, refused, skip } from './machine-fixtures.ts';
  * commonest GPU of Steam's hardware survey and 8 GB its users' commonest memory size (rtx-3060-8gb: 8 GB).
  */
 const FAMILIES: ReadonlyArray<readonly [string, string, number, RegExp]> = [
-  ['macbook', 'm4-16gb', 16, /^a MacBook, chip and memory not said: checked on its base configuration.*the Pro from October 2024, the Air from March 2025\); newer base models are an M5/],
-  ['my MacBook Air', 'm4-16gb', 16, /^a MacBook Air, .*the MacBook Air started at an M4 with 16 GB from March 2025 \(newer base models are an M5 with 16 GB/],
-  ['MacBook Pro', 'm4-16gb', 16, /^a MacBook Pro, .*the 14-inch MacBook Pro started at an M4 with 16 GB from October 2024 \(since October 2025, newer base models are an M5 with 16 GB and more bandwidth \(153 GB\/s/],
+  ['macbook', 'm4-16gb', 16,
+    /^a MacBook, chip and memory not said: .*the Pro from October 2024, the Air from March 2025\); newer base models are an M5/],
+  ['my MacBook Air', 'm4-16gb', 16,
+    /^a MacBook Air, .*the MacBook Air started at an M4 with 16 GB from March 2025 \(newer base models are an M5 with 16 GB/],
+  ['MacBook Pro', 'm4-16gb', 16,
+    /^a MacBook Pro, .*14-inch MacBook Pro started at an M4 with 16 GB from October 2024 \(since October 2025, newer .* an M5/],
   ['mac mini', 'm4-16gb', 16, /^a Mac mini, .*the Mac mini starts at an M4 with 16 GB/],
   ['iMac', 'm4-16gb', 16, /^an iMac, .*the iMac starts at an M4 with 16 GB/],
   ['desktop', 'rtx-3060-8gb', 8, /^"desktop", GPU not said: checked on .*RTX 3060 8 GB.*commonest GPU of Steam's hardware survey/],

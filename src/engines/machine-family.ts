@@ -27,7 +27,10 @@ import type { MachineQuery } from './machine-words.ts';
 const M5 = 'newer base models are an M5 with 16 GB and more bandwidth (153 GB/s against 120), not catalogued';
 
 const BASES: ReadonlyArray<{ said: string; name: string; id: string; because: string }> = [
-  { said: 'macbook air', name: 'MacBook Air', id: 'm4-16gb', because: `the MacBook Air started at an M4 with 16 GB from March 2025 (${M5})` },
+  {
+    said: 'macbook air', name: 'MacBook Air', id: 'm4-16gb',
+    because: `the MacBook Air started at an M4 with 16 GB from March 2025 (${M5})`,
+  },
   {
     said: 'macbook pro', name: 'MacBook Pro', id: 'm4-16gb',
     because: `the 14-inch MacBook Pro started at an M4 with 16 GB from October 2024 (since October 2025, ${M5})`,

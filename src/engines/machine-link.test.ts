@@ -189,7 +189,8 @@ test('PCIe pairs say what the serving figures assume: all-reduces at the NVLink 
   // cards too; the batch-1 split uses the measured PCIe hand-off (0.21 ms). The answer must not say PCIe is assumed.
   for (const t of ['2x RTX 4090 NVLink', '2x 3090 NVLink']) {
     const m = ok(t);
-    assert.match(m.interpretation, /the serving figures run the cards tensor parallel and count their all-reduces at the NVLink latency \(19 us a layer\)/, t);
+    assert.match(m.interpretation,
+      /the serving figures run the cards tensor parallel and count their all-reduces at the NVLink latency \(19 us a layer\)/, t);
     assert.match(m.interpretation, /no calibration row measures PCIe all-reduces, which are slower, so those figures are the fast side/, t);
     assert.doesNotMatch(m.interpretation, /as the figures assume/, t);
   }

@@ -99,7 +99,8 @@ export function bridgeable<T extends { hardware: Hardware }>(q: MachineQuery, de
     ? `; a bridge joins PCIe cards, never SXM modules (the ${modules} ${is} joined on a board): read as the `
       + `${kept[0].hardware.accelerator} with its bridge`
     : '';
-  return { kept, note, refusal: `a bridge joins PCIe cards; the ${modules} ${is} catalogued only as a module joined on a board, which takes none` };
+  const refusal = `a bridge joins PCIe cards; the ${modules} ${is} catalogued only as a module joined on a board, which takes none`;
+  return { kept, note, refusal };
 }
 
 /** Device words less the form words (`PCIe`, `SXM`) the text adds to a name: `2x RTX 3090 PCIe`. */

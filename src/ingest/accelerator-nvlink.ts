@@ -75,7 +75,8 @@ export function withNvlink(
   for (const h of hardware) {
     const row = (keysOf.get(h.id) ?? []).map((k) => nvlink.get(k)).find((r) => r !== undefined);
     if (!row) continue;
-    h.nvlink = fact(row.nvlink, row.read_on, NVLINK_SOURCE_ID, { note: `${nvlinkBasis(row.source_url)}; ${row.note}; evidence: ${row.source_url}` });
+    const note = `${nvlinkBasis(row.source_url)}; ${row.note}; evidence: ${row.source_url}`;
+    h.nvlink = fact(row.nvlink, row.read_on, NVLINK_SOURCE_ID, { note });
   }
   const used = new Set(configs.flatMap((c) => c.accelerator_key));
   return [...nvlink.keys()].filter((k) => !used.has(k)).map((k) => ({
