@@ -8,14 +8,19 @@ import { listen, testApp } from '../../test/helpers.ts';
 import { ok, real, refused, skip } from './machine-fixtures.ts';
 
 /**
- * Expected readings, from the sources machine-family.ts cites: every MacBook, the Mac mini and the iMac start at an
- * Apple M4 with 16 GB since October 2024 (m4-16gb: 16 GB, 120 GB/s in hardware-configs.csv); the RTX 3060 is the
+ * Expected readings, from the sources machine-family.ts cites: the 14-inch MacBook Pro started at an M4 with 16 GB in
+ * October 2024 and at an M5 with 16 GB (153 GB/s) on 2025-10-15; the MacBook Air at an M4 with 16 GB in March 2025; the
+ * Mac mini and the iMac at an M4 with 16 GB (m4-16gb: 16 GB, 120 GB/s in hardware-configs.csv). No M5 is catalogued,
+ * so the reading is the M4 16 GB and says the newer base is an M5 with 16 GB and more bandwidth. The RTX 3060 is the
  * commonest GPU of Steam's hardware survey and 8 GB its users' commonest memory size (rtx-3060-8gb: 8 GB).
  */
 const FAMILIES: ReadonlyArray<readonly [string, string, number, RegExp]> = [
-  ['macbook', 'm4-16gb', 16, /^a MacBook, chip and memory not said: checked on its base configuration/],
-  ['my MacBook Air', 'm4-16gb', 16, /^a MacBook Air, .*the MacBook Air M4 \(March 2025\) starts at 16 GB/],
-  ['MacBook Pro', 'm4-16gb', 16, /^a MacBook Pro, .*the 14-inch MacBook Pro starts at an M4 with 16 GB/],
+  ['macbook', 'm4-16gb', 16,
+    /^a MacBook, chip and memory not said: .*the Pro from October 2024, the Air from March 2025\); newer base models are an M5/],
+  ['my MacBook Air', 'm4-16gb', 16,
+    /^a MacBook Air, .*the MacBook Air started at an M4 with 16 GB from March 2025 \(newer base models are an M5 with 16 GB/],
+  ['MacBook Pro', 'm4-16gb', 16,
+    /^a MacBook Pro, .*14-inch MacBook Pro started at an M4 with 16 GB from October 2024 \(since October 2025, newer .* an M5/],
   ['mac mini', 'm4-16gb', 16, /^a Mac mini, .*the Mac mini starts at an M4 with 16 GB/],
   ['iMac', 'm4-16gb', 16, /^an iMac, .*the iMac starts at an M4 with 16 GB/],
   ['desktop', 'rtx-3060-8gb', 8, /^"desktop", GPU not said: checked on .*RTX 3060 8 GB.*commonest GPU of Steam's hardware survey/],

@@ -143,3 +143,55 @@ test('every catalogued multi-card configuration, said with a link, reads its car
   const multi = real!.hardware.filter((h) => h.count > 1).map((h) => h.id).sort();
   assert.deepEqual([...new Set(LINKED.map(([, id]) => id))].sort(), multi);
 });
+
+test('a bridge joins PCIe cards: "2x H100 NVLink bridge" is the H100 PCIe pair, never the SXM modules', { skip }, () => {
+  // accelerator-nvlink.csv: the H100 PCIe and the H100 NVL take a 600 GB/s bridge; the H100 SXM5 is on an NVSwitch
+  // board (switch) and takes none. H100 PCIe: 80 GB a card (hardware-configs.csv h100-pcie): 2 x 80 = 160 GB.
+  for (const t of ['2x H100 NVLink bridge', '2x H100 bridged', 'two H100 with an NVLink bridge']) {
+    const m = ok(t);
+    assert.deepEqual([m.value, m.hardware?.accelerator, m.hardware?.memory_gb.value], ['h100-pcie-x2', 'NVIDIA H100 PCIe', 160], t);
+    assert.ok(m.matched.includes('bridge'), `${t}: the bridge is echoed as understood, not dropped`);
+    assert.match(m.interpretation, /a bridge joins PCIe cards, never SXM modules \(the NVIDIA H100 SXM5 80GB is joined on a board\)/, t);
+    assert.doesNotMatch(m.interpretation, /is the SXM module/, t);
+  }
+  // The H100 NVL is named by its own word and keeps its catalogued bridged pair (2 x 94 GB = 188 GB).
+  assert.deepEqual([ok('2x H100 NVL bridge').value, ok('2x H100 NVL bridge').hardware?.memory_gb.value], ['h100-nvl-x2', 188]);
+  // The A100 is catalogued at 40 GB PCIe (bridge) and at 40 and 80 GB SXM4: a bridge leaves only the PCIe card.
+  assert.equal(ok('2x A100 bridge').value, 'a100-40gb-pcie-x2');
+  // A device catalogued only as a module on its board (SXM, AMD Instinct) takes no bridge: refused, never read as it.
+  for (const [t, candidate] of [['2x H200 bridge', 'h200-x1'], ['2x H100 SXM bridge', 'h100-80gb-x1'],
+    ['2x A100 80GB NVLink bridge', 'a100-80gb-x1'], ['2x B200 bridge', 'b200-x1']] as const) {
+    const r = refused(t);
+    assert.equal(r.refused, 'unknown', t);
+    assert.match(r.message, /a bridge joins PCIe cards; the .* is catalogued only as a module joined on a board, which takes none/, t);
+    assert.deepEqual(r.candidates, [candidate], t);
+  }
+  // Without a bridge, NVLink beside "H100" stays the SXM module (cloud H100 instances), as before.
+  assert.equal(ok('2x H100 NVLink').value, 'h100-80gb-x2');
+});
+
+test('a bridge beside every catalogued card: read as the card only where a bridge can join it', { skip }, () => {
+  // The class check: for every single catalogued discrete device, "2x <its accelerator> bridge" either reads a pair of
+  // that accelerator that is not an SXM module on a switch board (nvlink "switch" in accelerator-nvlink.csv), or is refused.
+  const wrong: string[] = [];
+  for (const h of real!.hardware.filter((x) => x.count === 1 && !x.unified_memory && x.class !== 'laptop')) {
+    const text = `2x ${h.accelerator} bridge`;
+    const r = resolveMachine(real!, text);
+    if (isRefusal(r)) continue;
+    if (r.hardware?.nvlink?.value === 'switch') wrong.push(`${text} -> ${r.value} (an SXM module)`);
+    if (!r.matched.includes('bridge')) wrong.push(`${text}: bridge not echoed`);
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test('PCIe pairs say what the serving figures assume: all-reduces at the NVLink latency, the fast side', { skip }, () => {
+  // decode.ts servingLayout counts ALLREDUCE_LATENCY_S (19 us a layer, fitted on 8 x B200 NVLink rows) for PCIe
+  // cards too; the batch-1 split uses the measured PCIe hand-off (0.21 ms). The answer must not say PCIe is assumed.
+  for (const t of ['2x RTX 4090 NVLink', '2x 3090 NVLink']) {
+    const m = ok(t);
+    assert.match(m.interpretation,
+      /the serving figures run the cards tensor parallel and count their all-reduces at the NVLink latency \(19 us a layer\)/, t);
+    assert.match(m.interpretation, /no calibration row measures PCIe all-reduces, which are slower, so those figures are the fast side/, t);
+    assert.doesNotMatch(m.interpretation, /as the figures assume/, t);
+  }
+});

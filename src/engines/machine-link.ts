@@ -1,6 +1,6 @@
 // How the cards a machine text names are joined (NVLink, NVSwitch, PCIe, SXM), read against what the catalogue models.
 import type { Hardware } from '../schema/index.ts';
-import { LAYER_HANDOFF_S } from './constants.ts';
+import { ALLREDUCE_LATENCY_S, LAYER_HANDOFF_S } from './constants.ts';
 import { decodeSplit } from './decode.ts';
 import { FORM_WORDS, type MachineQuery } from './machine-words.ts';
 
@@ -32,10 +32,9 @@ export function linkNeedsCount(q: MachineQuery, h: Hardware): boolean {
  * (data/curated/accelerator-nvlink.csv). SXM modules are catalogued on their fabric, so the link is what the figures
  * assume. A card without an NVLink connector (every Ada and Blackwell GeForce card, the L40S, the RTX 6000 Ada) is
  * read as the PCIe cards it can only be, and the answer says the card has no NVLink: refusing would cost the caller a
- * second ask for the same cards and the same memory. A card that takes a bridge is catalogued over PCIe too, and a
- * bridge would change the figures little: the memory is the cards' own either way, a batch-1 token passes only its
- * hidden state from card to card (the measured PCIe hand-off, LAYER_HANDOFF_S), and the serving figures already count
- * their all-reduces at the NVLink latency (speed-layout.ts).
+ * second ask for the same cards and the same memory. A card that takes a bridge is catalogued over PCIe too. Either
+ * way the answer says what the figures assume for PCIe cards (pcieFigures): the batch-1 split is measured over PCIe,
+ * the serving all-reduces are not, and are counted at the NVLink latency (speed-layout.ts), the fast side.
  */
 export function linkNote(q: MachineQuery, h: Hardware): string {
   if (!q.link) return '';
@@ -44,15 +43,26 @@ export function linkNote(q: MachineQuery, h: Hardware): string {
     return `; no ${label}: ${noNvlink(h)}; its modules are catalogued on their own GPU-to-GPU fabric, which the figures assume`;
   }
   if (onFabric(h)) return `; ${label} read: the ${h.accelerator} is catalogued on its GPU-to-GPU fabric, which the figures assume`;
-  if (h.nvlink?.value === 'none') {
-    return `; no ${label}: ${noNvlink(h)}, so the ${h.count} cards talk over PCIe, as the figures assume`;
-  }
-  const handoffMs = Math.round(LAYER_HANDOFF_S * 1e5) / 100;
-  return `; ${label} read but not modelled: the catalogue models these cards over PCIe, and NVLink would change little: `
-    + `the memory is the cards' own (${h.count} x ${gb(h.memory_gb.value / h.count)}) either way, a batch-1 token `
-    + `passes only its hidden state from card to card (${handoffMs} ms a boundary, measured over PCIe), and the serving `
-    + `figures already count their all-reduces at the NVLink latency${bridgeNote(q, h)}`
+  if (h.nvlink?.value === 'none') return `; no ${label}: ${noNvlink(h)}, so the ${h.count} cards talk over PCIe; ${pcieFigures()}`;
+  return `; ${label} read but not modelled: the catalogue models these cards over PCIe; the memory is the cards' own `
+    + `(${h.count} x ${gb(h.memory_gb.value / h.count)}) either way; ${pcieFigures()}; with a bridge they are `
+    + `nearer the mark${bridgeNote(q, h)}`
     + (h.nvlink ? '' : `; whether the ${h.accelerator} has an NVLink connector is not reviewed (data/curated/accelerator-nvlink.csv)`);
+}
+
+/**
+ * What the figures assume for cards joined over PCIe, as decode.ts and speed-layout.ts compute them: a batch-1 token
+ * passes its hidden state from card to card (LAYER_HANDOFF_S, measured over PCIe); a server runs the cards tensor
+ * parallel and its all-reduces are counted at ALLREDUCE_LATENCY_S, fitted on NVLink (B200) rows, since no
+ * calibration row measures them over PCIe, where they are slower (more so without peer-to-peer transfers).
+ */
+function pcieFigures(): string {
+  const handoffMs = Math.round(LAYER_HANDOFF_S * 1e5) / 100;
+  const allReduceUs = Math.round(ALLREDUCE_LATENCY_S * 1e7) / 10;
+  return `the batch-1 figures split the model by layer, a token passing its hidden state from card to card (${handoffMs} ms `
+    + `a boundary, measured over PCIe); the serving figures run the cards tensor parallel and count their all-reduces at `
+    + `the NVLink latency (${allReduceUs} us a layer): no calibration row measures PCIe all-reduces, which are slower, `
+    + 'so those figures are the fast side for PCIe cards';
 }
 
 /** `the NVIDIA GeForce RTX 4090 has no NVLink connector (...)`, with where that fact comes from and when it was read. */
@@ -68,6 +78,29 @@ function bridgeNote(q: MachineQuery, h: Hardware): string {
   const pairs = h.count > 2 ? `; a bridge joins two cards, so ${h.count} of them are at most ${Math.floor(h.count / 2)} bridged pairs` : '';
   const sw = q.link === 'nvswitch' ? `; the ${h.accelerator} takes a two-card NVLink bridge, not NVSwitch` : '';
   return `${sw}${pairs}`;
+}
+
+/**
+ * A bridge said (`2x H100 NVLink bridge`): an NVLink bridge joins two PCIe cards (the RTX 3090, the RTX A6000, the A100
+ * PCIe, the H100 PCIe and NVL: accelerator-nvlink.csv), never SXM modules, which are joined on their board (NVSwitch).
+ * So the devices a bridge can join are kept: a card catalogued over PCIe (one without a connector is read as PCIe
+ * cards, its note says so), or a device that takes a bridge; an SXM module is dropped, and where none is left the text
+ * names a form the catalogue does not hold. `H100` with a bridge is thus the H100 PCIe, not the SXM module `H100`
+ * alone is read as; the H100 NVL, also sold bridged, is named by its own word (`2x H100 NVL`), so it is not guessed.
+ */
+export function bridgeable<T extends { hardware: Hardware }>(q: MachineQuery, devices: T[]): { kept: T[]; note: string; refusal: string } {
+  if (!q.bridge) return { kept: devices, note: '', refusal: '' };
+  const takes = (h: Hardware) => !onFabric(h) || h.nvlink?.value === 'bridge' || h.nvlink === undefined;
+  const kept = devices.filter((d) => takes(d.hardware));
+  const dropped = [...new Set(devices.filter((d) => !takes(d.hardware)).map((d) => d.hardware.accelerator))];
+  const modules = dropped.join(' and ');
+  const is = dropped.length > 1 ? 'are' : 'is';
+  const note = modules && kept.length
+    ? `; a bridge joins PCIe cards, never SXM modules (the ${modules} ${is} joined on a board): read as the `
+      + `${kept[0].hardware.accelerator} with its bridge`
+    : '';
+  const refusal = `a bridge joins PCIe cards; the ${modules} ${is} catalogued only as a module joined on a board, which takes none`;
+  return { kept, note, refusal };
 }
 
 /** Device words less the form words (`PCIe`, `SXM`) the text adds to a name: `2x RTX 3090 PCIe`. */

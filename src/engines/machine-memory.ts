@@ -18,6 +18,18 @@ function usableShare(ds: Dataset, keep: (h: Hardware) => boolean): { fact: Fact<
   return h ? { fact: h.usable_fraction, from: h.id } : undefined;
 }
 
+/**
+ * An Apple Mac's share follows its memory size (Metal gives the GPU two-thirds of a small Mac's memory, three-quarters
+ * of a large one's: src/ingest/apple-metal.ts), so a Mac of a stated size takes the share of the catalogued Mac nearest
+ * in memory (the lower share at a tie).
+ */
+function appleShare(ds: Dataset, memory: number): { fact: Fact<number>; from: string } | undefined {
+  const macs = ds.hardware.filter((h) => h.unified_memory && /^apple/i.test(h.accelerator));
+  const gap = (h: Hardware) => Math.abs(h.memory_gb.value - memory);
+  const h = [...macs].sort((a, b) => gap(a) - gap(b) || a.usable_fraction.value - b.usable_fraction.value || a.id.localeCompare(b.id))[0];
+  return h ? { fact: h.usable_fraction, from: h.id } : undefined;
+}
+
 /** A memory size without a device: `11 GB GPU`, `64 GB Mac`, `128 GB unified memory`, `16GB laptop`. */
 export function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMapping | MachineRefusal {
   const memory = q.memory_gb!;
@@ -35,7 +47,7 @@ export function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMap
   // (unified, laptop: kind unsure) the lowest.
   const share = kind === 'gpu' ? usableShare(ds, (h) => !h.unified_memory)
     : kind === 'laptop-gpu' ? usableShare(ds, (h) => !h.unified_memory && h.class === 'laptop') ?? usableShare(ds, (h) => !h.unified_memory)
-    : kind === 'apple' ? usableShare(ds, (h) => h.unified_memory && /^apple/i.test(h.accelerator))
+    : kind === 'apple' ? appleShare(ds, memory)
     : usableShare(ds, (h) => h.unified_memory);
   if (!share) return refuse('unknown', 'no catalogued configuration gives a usable memory share for this kind of machine', q);
   const h = adHocConfiguration(kind, memory, count, share.fact, share.from);

@@ -25,6 +25,8 @@ export type MachineQuery = {
   name_suffixes: Array<{ after: string; letter: string; as: string }>;
   /** `NVLink`, `NV-Link`, `NVLink bridge`, `NVSwitch`: how the cards are joined, said beside the card (never its name). */
   link: 'nvlink' | 'nvswitch' | null;
+  /** `bridge`, `bridged`: the link said is a bridge, which joins two PCIe cards, never SXM modules (machine-link.ts). */
+  bridge: boolean;
   /** `gaming laptop`, `gaming rig`: a discrete GPU, which one not said. */
   gaming: boolean;
   /** `CPU only`, `no GPU, 64 GB DDR5`: inference from system RAM. */
@@ -151,6 +153,7 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
       : t === 'nv' && next && Object.hasOwn(NV_LINK_PAIRS, next) ? NV_LINK_PAIRS[next] : undefined;
     if (link) {
       if (q.link !== 'nvswitch') q.link = link;
+      if (t === 'bridge' || t === 'bridged') q.bridge = true;
       q.understood.push(t === 'nv' ? `nv ${next}` : t);
       if (t === 'nv') i++;
       continue;
@@ -224,7 +227,7 @@ export function nameSuffixes(names: ReadonlyArray<readonly string[]>): Map<strin
 export function emptyQuery(): MachineQuery {
   return {
     count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, discrete: false,
-    memory_kind: null, memory_set_aside: [], link: null, gaming: false, cpu: false, ddr: null, device: [], name_suffixes: [],
+    memory_kind: null, memory_set_aside: [], link: null, bridge: false, gaming: false, cpu: false, ddr: null, device: [], name_suffixes: [],
     understood: [],
   };
 }

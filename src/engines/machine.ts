@@ -6,7 +6,7 @@ import { byMemory } from './machine-memory.ts';
 import { decodeSplit } from './decode.ts';
 import { appleFamilyMapping, desktopReading } from './machine-family.ts';
 import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
-import { formAgrees, linkLabel, linkNeedsCount, linkNote, noNvlink, withoutFormWords } from './machine-link.ts';
+import { bridgeable, formAgrees, linkLabel, linkNeedsCount, linkNote, noNvlink, withoutFormWords } from './machine-link.ts';
 import {
   deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery,
 } from './machine-words.ts';
@@ -127,13 +127,19 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   // `4090 laptop, 32 GB RAM`: system RAM beside a discrete card is not the card's memory, so it picks no size.
   const ramBeside = q.memory_kind === 'ram' && named.every((d) => !d.hardware.unified_memory);
   const size = ramBeside ? null : q.memory_gb;
-  const fitting = size === null ? named : named.filter((d) => Math.abs(d.perDeviceGb - size) < 0.5);
+  const ofSize = size === null ? named : named.filter((d) => Math.abs(d.perDeviceGb - size) < 0.5);
+  // `2x H100 NVLink bridge`: a bridge joins PCIe cards, so the SXM module is not what the text names.
+  const bridge = bridgeable(q, ofSize);
+  if (ofSize.length && !bridge.kept.length) {
+    return refuse('unknown', `"${text.slice(0, 100)}": ${bridge.refusal}`, q, ids(ofSize.filter((d) => d.hardware.count === 1)));
+  }
+  const fitting = bridge.kept;
   const sized = settleForm(q, fitting);
   const sxmNote = sized.length >= fitting.length ? ''
     : q.link ? ` ("${said}" with ${linkLabel(q)} is the SXM module on its fabric; say "${said} PCIe" for the card)`
     : ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${said} PCIe" for the card)`;
   const ramNote = ramBeside ? `; ${gb(q.memory_gb!)} of RAM is system memory, not the card's: fits use the card's memory` : '';
-  const formNote = formSaid + sxmNote + suffixNote(c, q, sized) + ramNote;
+  const formNote = formSaid + bridge.note + sxmNote + suffixNote(c, q, sized) + ramNote;
   if (sized.length === 0) {
     const sizes = [...new Set(named.map((d) => gb(d.perDeviceGb)))].join(', ');
     const per = named[0].hardware.unified_memory ? '' : ' per device';
@@ -155,6 +161,7 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   }
   const matched = [said, ...(size !== null ? [gb(size)] : []), ...(q.count !== null ? [`count ${count}`] : [])];
   if (q.link) matched.push(linkLabel(q));
+  if (q.bridge) matched.push('bridge');
   if (exact) {
     const h = exact.hardware;
     // `2x H100 NVLink`: the SXM note already says the link is the module's fabric.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Hardware } from '../schema/index.ts';
-import { loadAcceleratorNvlink, withNvlink } from './accelerator-nvlink.ts';
+import { loadAcceleratorNvlink, NVLINK_BASIS, NVLINK_SECONDARY_BASIS, nvlinkBasis, withNvlink } from './accelerator-nvlink.ts';
 import type { HardwareConfig } from './hardware.ts';
 
 const HEAD = 'accelerator_key,nvlink,source_url,read_on,note\n';
@@ -42,4 +42,13 @@ test('a value other than bridge, switch or none stays out; a key no configuratio
   const out = withNvlink([l4], [cfg('l4', ['NVIDIA L4'])], nvlink);
   assert.equal(l4.nvlink, undefined);
   assert.deepEqual(out.map((i) => [i.row, i.field]), [['NVIDIA GeForce RTX 4009', 'accelerator_key']]);
+});
+
+test('a row read from a secondary source says so; only a vendor page is "as the vendor specifies"', () => {
+  // nvidia.com/de-de/data-center/nvlink is NVIDIA's own page; wikimili.com, manuals.plus, dev.to are not the vendor's.
+  assert.equal(nvlinkBasis('https://www.nvidia.com/de-de/data-center/nvlink/'), NVLINK_BASIS);
+  for (const url of ['https://wikimili.com/en/NVLink', 'https://manuals.plus/m/d4b5', 'https://dev.to/x/multi-gpu',
+    'https://www.aiminingco.com/gpu/h100-nvl/specs', 'https://nvidia.com.example.org/x']) {
+    assert.equal(nvlinkBasis(url), NVLINK_SECONDARY_BASIS, url);
+  }
 });

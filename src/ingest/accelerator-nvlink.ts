@@ -16,11 +16,26 @@ const NVLINK_SOURCE_ID = 'accelerator-nvlink';
  */
 export const NVLINK_BASIS = 'NVLink connector as the vendor specifies the board';
 
+/**
+ * Most rows were read from a secondary source (a press article, a reseller's copy of the datasheet, a wiki mirror, a
+ * blog): no vendor page for them was found among the snapshots. Those say so, rather than claim the vendor's word.
+ */
+export const NVLINK_SECONDARY_BASIS = 'NVLink connector as a secondary source (press, reseller, wiki mirror or blog) reports it, '
+  + 'not read from the vendor\'s own page';
+
+/** Hosts whose pages are the vendor's own specification. */
+const VENDOR_HOST = /(^|\.)(nvidia|amd|intel)\.com$/;
+
+/** The basis of a row: the vendor's own page, or a secondary source said as such. */
+export function nvlinkBasis(sourceUrl: string): string {
+  return VENDOR_HOST.test(new URL(sourceUrl).hostname) ? NVLINK_BASIS : NVLINK_SECONDARY_BASIS;
+}
+
 export const ACCELERATOR_NVLINK_SOURCE: Source = {
   id: NVLINK_SOURCE_ID,
   name: 'Reviewed table: NVLink on each accelerator (bridge, switch or none)',
   url: tableUrl(NVLINK_FILE),
-  licence: 'facts; each row cites the specification it was read from',
+  licence: 'facts; each row cites where it was read: the vendor\'s page for some, a secondary source for most',
   kind: 'curated',
   retrieved: '2026-11-26',
   covers: 'nvlink of the catalogued NVIDIA accelerators: whether "2x <card> NVLink" names a configuration that exists',
@@ -60,7 +75,8 @@ export function withNvlink(
   for (const h of hardware) {
     const row = (keysOf.get(h.id) ?? []).map((k) => nvlink.get(k)).find((r) => r !== undefined);
     if (!row) continue;
-    h.nvlink = fact(row.nvlink, row.read_on, NVLINK_SOURCE_ID, { note: `${NVLINK_BASIS}; ${row.note}; evidence: ${row.source_url}` });
+    const note = `${nvlinkBasis(row.source_url)}; ${row.note}; evidence: ${row.source_url}`;
+    h.nvlink = fact(row.nvlink, row.read_on, NVLINK_SOURCE_ID, { note });
   }
   const used = new Set(configs.flatMap((c) => c.accelerator_key));
   return [...nvlink.keys()].filter((k) => !used.has(k)).map((k) => ({

@@ -47,15 +47,19 @@ test('a discrete GPU without a stated usable share gets 0.95 as a documented, de
   assert.equal(h.purchase_price_usd?.source, 'epoch-hardware');
 });
 
-test('Apple: the configured memory comes from the configurations table, the usable fraction from the curated table', () => {
+test('Apple: the configured memory comes from the configurations table, the usable fraction from Metal\'s default', () => {
   const cfg = aConfig({ id: 'm4-max-64gb', class: 'laptop', accelerator_key: ['apple-m4-max'], count: 1, unified_memory: true, memory_gb: 64, spec_evidence_url: 'https://www.apple.com/macbook-pro/specs/', rental_accelerators: [] });
   const h = buildHardware([m4max], [], [cfg]).hardware[0];
   assert.equal(h.memory_gb.value, 64);
   assert.equal(h.memory_gb.source, 'hardware-configs');
   assert.equal(h.memory_gb.corroborated_by, undefined, 'the chip maximum (128 GB) does not corroborate 64 GB');
+  // 64 GB is above 32 GB: Metal gives the GPU 3/4 (48 of 64 GB on an M3 Max, Rapid-MLX#183), by the Mac's memory.
   assert.equal(h.usable_fraction.value, 0.75);
-  assert.equal(h.usable_fraction.source, 'accelerators-extra');
+  assert.equal(h.usable_fraction.source, 'derived');
   assert.equal(h.unified_memory, true);
+  // The same chip with 16 GB gets 2/3 (10922.67 of 16384 MiB, llama-cpp-python#687), whatever the chip's row says.
+  const small = buildHardware([m4max], [], [{ ...cfg, id: 'm4-max-16gb', memory_gb: 16 }]).hardware[0];
+  assert.equal(small.usable_fraction.value, 2 / 3);
 });
 
 test('the cheapest rental of the same accelerator and count is chosen; other counts and names do not match', () => {

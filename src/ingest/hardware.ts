@@ -5,6 +5,7 @@ import { fact, Hardware, HardwareClass, Slug, type Fact, type RentalPrice, type 
 import { optionalPositive, parseCsv, SHARED_CURATED_REVIEWED, tableUrl, validateRows } from '../sources/curated.ts';
 import type { HardwareObservation, IngestIssue, RentalObservation } from '../sources/types.ts';
 import { computeFact, type ComputeRow } from './accelerator-compute.ts';
+import { appleMetalUsableFact } from './apple-metal.ts';
 import { powerFact } from './hardware-power.ts';
 
 const CONFIGS_FILE = 'data/curated/hardware-configs.csv';
@@ -149,7 +150,9 @@ function perAcceleratorFact(acc: Accelerator, k: 'compute_tflops'): Fact<number>
   return from && v !== undefined ? fact(v, from.as_of, from.source, from.url ? { note: `evidence: ${from.url}` } : {}) : undefined;
 }
 
-function usableFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefined {
+function usableFact(cfg: HardwareConfig, acc: Accelerator, memory: Fact<number> | undefined): Fact<number> | undefined {
+  // An Apple Silicon Mac: Metal's default share depends on the Mac's memory size, not on the chip.
+  if (cfg.unified_memory && memory && cfg.accelerator_key.some((k) => k.startsWith('apple-'))) return appleMetalUsableFact(memory.value);
   const from = acc.first('usable_fraction');
   if (from?.usable_fraction !== undefined) return fact(from.usable_fraction, from.as_of, from.source);
   // Unified memory is shared with the operating system in amounts that differ by platform: never assumed.
@@ -223,7 +226,7 @@ export function buildHardware(
     if (!acc.primary && (cfg.memory_gb === undefined || cfg.bandwidth_gbs === undefined)) continue;
     const memory = memoryFact(cfg, acc);
     const bandwidth = bandwidthFact(cfg, acc);
-    const usable = usableFact(cfg, acc);
+    const usable = usableFact(cfg, acc, memory);
     const missing: string[] = [];
     if (!memory) missing.push('memory_gb');
     if (!bandwidth) missing.push('bandwidth_gbs');
