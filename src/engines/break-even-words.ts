@@ -42,6 +42,18 @@ function stretchToEnd(r: Ranges): number | null {
   return i;
 }
 
+/**
+ * The volumes the curve marks, unrounded: where the first range begins and, when it ends, where it ends, and where
+ * self-hosting stays cheaper (the break-even and the fields above, before rounding).
+ */
+export function rangeEdges(r: Ranges): number[] {
+  const [first] = r.ranges;
+  if (!first) return [];
+  const stays = stretchToEnd(r);
+  const window = r.ranges.slice(0, stays ?? r.ranges.length)[0];
+  return [first.from, ...(window ? [window.to!] : []), ...(stays === null ? [] : [r.ranges[stays].from])];
+}
+
 const machinesWord = (n: number) => (n === 1 ? 'machine' : 'machines');
 
 /** "5 machines of mi300x-x8 up to 93,722.15, then 11 machines of mi300x-x4": what a run of touching ranges runs. */

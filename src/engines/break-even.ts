@@ -4,7 +4,7 @@ import { usd, type ApiCosts } from './api-cost.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { SelfHostedOption, Unrounded } from './self-hosted-cost.ts';
 import { contiguousRun, ownedRanges, rentedRanges, type OwnedTerms, type Ranges } from './cheaper-ranges.ts';
-import { rangeFields, runText, windowsText, type RangeFields } from './break-even-words.ts';
+import { rangeEdges, rangeFields, runText, windowsText, type RangeFields } from './break-even-words.ts';
 
 /**
  * What the break-even and the curve read of a rented configuration: every one that fits, listed or not. `unrounded`,
@@ -85,7 +85,7 @@ export function breakEven(
   rented: readonly RentedCost[],
   owned: readonly OwnedCost[] = [],
   selfReason: string | null = null,
-): { rented: BreakEven; owned: BreakEven } {
+): { rented: BreakEven; owned: BreakEven; edges: number[] } {
   const paid = paidOffer(api);
   const out = (
     tokens_millions: number | null, reason: string, hardware_id: string | null = null, derived_from: string[] = [],
@@ -99,7 +99,7 @@ export function breakEven(
     estimate: true,
     derived_from,
   });
-  const none = (why: string) => ({ rented: out(null, why), owned: out(null, why) });
+  const none = (why: string) => ({ rented: out(null, why), owned: out(null, why), edges: [] });
   if (!paid) return none(api.offers.length ? 'every priced API offer is free: self-hosting never costs less' : 'no priced API offer to compare with');
   const a = paid.blended_usd_per_mtok;
   const apiCite = `api ${paid.provider} ${paid.provider_model_id}: blended ${a} USD per 1M tokens`;
@@ -157,22 +157,33 @@ export function breakEven(
       [...cites, ...[...new Set(ranges.ranges.map((r) => r.hardware_id))].map((id) =>
         `${id}: ${capacity(id)} million tokens a month per machine at utilization ${o.utilization}`)], ranges);
   };
+  const rentedR = rentedRanges(rented.map((o) => (o.unrounded ? { ...o, ...o.unrounded } : o)), a);
+  const ownedR = ownedRanges(owned.map(ownedTerms), a);
   return {
-    rented: pick(rented, rentedRanges(rented.map((o) => o.unrounded ? { ...o, ...o.unrounded } : o), a), (o) => o.marginal_usd_per_mtok, flatRented, 'rented',
+    rented: pick(rented, rentedR, (o) => o.marginal_usd_per_mtok, flatRented, 'rented',
       (o) => o.marginal_usd_per_mtok * o.utilization),
-    owned: pick(owned, ownedRanges(owned.map(ownedTerms), a), fullUseOwned, (o) => o.fixed_per_machine_usd, 'owned',
+    owned: pick(owned, ownedR, fullUseOwned, (o) => o.fixed_per_machine_usd, 'owned',
       (o) => (o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month) * o.utilization + o.marginal_usd_per_mtok),
+    edges: [...rangeEdges(rentedR), ...rangeEdges(ownedR)],
   };
 }
 
 /** Monthly cost against volume for the API and the cheapest rented and owned configuration at each volume. */
-export function costCurve(api: ApiCosts, rented: readonly RentedCost[], owned: readonly OwnedCost[], extra: readonly number[]): CurvePoint[] {
+export function costCurve(
+  api: ApiCosts, rented: readonly RentedCost[], owned: readonly OwnedCost[], extra: readonly number[], edges: readonly number[] = [],
+): CurvePoint[] {
   const paid = paidOffer(api);
-  const volumes = [...new Set([...CURVE_VOLUMES, ...extra.filter((v) => v > 0)])].sort((x, y) => x - y);
+  // Each volume as shown, and the volume it is costed at: an edge (a break-even, a window's end) is shown rounded but
+  // costed where it lies, so that the point just inside a window's last full machine does not round into one more.
+  const at = new Map<number, number>();
+  for (const e of edges) if (e > 0) at.set(usd(e), e);
+  for (const v of [...CURVE_VOLUMES, ...extra]) if (v > 0) at.set(v, v);
+  const volumes = [...at.keys()].sort((x, y) => x - y);
   const points: CurvePoint[] = [];
-  for (const v of volumes) {
+  for (const shown of volumes) {
+    const v = at.get(shown)!;
     points.push({
-      tokens_millions: v,
+      tokens_millions: shown,
       api_usd: paid ? usd(paid.blended_usd_per_mtok * v) : null,
       rented_usd: rented.length ? usd(leastAt(rented, rentedAt, v)) : null,
       owned_usd: owned.length ? usd(leastAt(owned, ownedAt, v)) : null,
