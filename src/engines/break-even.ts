@@ -15,9 +15,9 @@ export type RentedCost = Pick<SelfHostedOption, 'hardware_id' | 'marginal_usd_pe
   unrounded?: Unrounded;
 };
 /** What they read of an owned one. */
-export type OwnedCost = Pick<OwnedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'fixed_per_machine_usd' | 'capacity_tokens_millions_per_month' | 'utilization'> & {
-  unrounded?: Unrounded;
-};
+export type OwnedCost = Pick<
+  OwnedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'fixed_per_machine_usd' | 'capacity_tokens_millions_per_month' | 'utilization'
+> & { unrounded?: Unrounded };
 
 /** An owned option's cost terms, unrounded where the caller has them: the curve and the ranges cost from the same. */
 function ownedTerms(o: OwnedCost): OwnedTerms {

@@ -27,7 +27,10 @@ export type OwnedTerms = {
 export const MAX_WINDOWS = 10_000;
 
 export type Ranges = {
-  /** Disjoint (one may begin where another ends), earliest first, each one option at one machine count; the last is unbounded (to null) whenever any option ever costs less. */
+  /**
+   * Disjoint (one may begin where another ends), earliest first, each one option at one machine count; the last is
+   * unbounded (to null) whenever any option ever costs less.
+   */
   ranges: CheaperRange[];
   /** True when an option had more than MAX_WINDOWS windows and the count stopped there. */
   capped: boolean;

@@ -35,7 +35,10 @@ export type SelfHostingCosts = { self_hosting: SelfHosting; rented: RentedFigure
 export function selfHostingCosts(model: Model, hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): SelfHostingCosts {
   const skipped = { no_rental_price: 0, no_purchase_price: 0, does_not_fit: 0 };
   const none = (possible: boolean | null, reason: string, derived_from: string[] = []): SelfHostingCosts => ({
-    self_hosting: { possible, reason, cheapest: null, options: [], owned_options: [], fitting: { rented: 0, owned: 0 }, skipped, derived_from, kv_basis: null },
+    self_hosting: {
+      possible, reason, cheapest: null, options: [], owned_options: [], fitting: { rented: 0, owned: 0 }, skipped, derived_from,
+      kv_basis: null,
+    },
     rented: [],
     owned: [],
   });

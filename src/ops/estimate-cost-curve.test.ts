@@ -9,7 +9,8 @@ import { estimate_cost } from './estimate-cost.ts';
 const shipped = existsSync(`${DEFAULT_DATA_DIR}/models.json`);
 const ds = shipped ? await loadDataset(DEFAULT_DATA_DIR) : null;
 type Out = Record<string, any>;
-const run = (input: Record<string, unknown>) => estimate_cost.handler(ds!, estimate_cost.input.parse(input), { today: '2026-11-26' }) as Out;
+const run = (input: Record<string, unknown>) =>
+  estimate_cost.handler(ds!, estimate_cost.input.parse(input), { today: '2026-11-26' }) as Out;
 
 test('the curve at the volume asked costs what the answer costs there, rented and owned', { skip: !shipped }, () => {
   const r = run({ model_id: 'llama-3.3-70b-instruct', tokens_millions: 3000 });

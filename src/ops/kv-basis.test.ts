@@ -27,7 +27,7 @@ function fits(input: Record<string, unknown>): { items: Out[]; first: Out } {
   return { items, first: first! };
 }
 
-test('Llama 3.3 70B at INT4 on one H100: 17 in the serving batch, 17 at full length do not fit, and both say why', { skip: !shipped }, () => {
+test('Llama 3.3 70B at INT4 on one H100: 17 in the serving batch, 17 at full length do not fit, both say why', { skip: !shipped }, () => {
   const cost = estimate_cost.handler(ds!, estimate_cost.input.parse({
     model_id: 'llama-3.3-70b-instruct', tokens_millions: 3000, hardware: 'h100-80gb-x1', quantization: 'int4_w4a16', concurrency: 17,
   }), ctx) as Out;
