@@ -2,14 +2,33 @@
 import { HOURS_PER_MONTH } from './constants.ts';
 import { usd, type ApiCosts } from './api-cost.ts';
 import type { OwnedOption } from './owned-cost.ts';
-import type { SelfHostedOption } from './self-hosted-cost.ts';
-import { ownedRanges, rentedRanges, type Ranges } from './cheaper-ranges.ts';
-import { rangeFields, windowsText, type RangeFields } from './break-even-words.ts';
+import type { SelfHostedOption, Unrounded } from './self-hosted-cost.ts';
+import { contiguousRun, ownedRanges, rentedRanges, type OwnedTerms, type Ranges } from './cheaper-ranges.ts';
+import { rangeEdges, rangeFields, runText, windowsText, type RangeFields } from './break-even-words.ts';
 
-/** What the break-even and the curve read of a rented configuration: every one that fits, listed or not. */
-export type RentedCost = Pick<SelfHostedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'utilization'> & { rental: { usd_per_hour: number } };
+/**
+ * What the break-even and the curve read of a rented configuration: every one that fits, listed or not. `unrounded`,
+ * where given, holds the figures the costs are worked from (the others are the wire's, rounded, for the sentences).
+ */
+export type RentedCost = Pick<SelfHostedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'utilization'> & {
+  rental: { usd_per_hour: number };
+  unrounded?: Unrounded;
+};
 /** What they read of an owned one. */
-export type OwnedCost = Pick<OwnedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'fixed_per_machine_usd' | 'capacity_tokens_millions_per_month' | 'utilization'>;
+export type OwnedCost = Pick<
+  OwnedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'fixed_per_machine_usd' | 'capacity_tokens_millions_per_month' | 'utilization'
+> & { unrounded?: Unrounded };
+
+/** An owned option's cost terms, unrounded where the caller has them: the curve and the ranges cost from the same. */
+function ownedTerms(o: OwnedCost): OwnedTerms {
+  const u = o.unrounded;
+  return {
+    hardware_id: o.hardware_id,
+    marginal_usd_per_mtok: u?.marginal_usd_per_mtok ?? o.marginal_usd_per_mtok,
+    fixed_per_machine_usd: u?.fixed_per_machine_usd ?? o.fixed_per_machine_usd,
+    capacity_tokens_millions_per_month: u?.capacity_tokens_millions_per_month ?? o.capacity_tokens_millions_per_month,
+  };
+}
 
 export type BreakEven = {
   /** The smallest monthly volume (millions of tokens) at which self-hosting costs no more than the cheapest paid API offer. */
@@ -40,7 +59,7 @@ export const paidOffer = (api: ApiCosts) => api.offers.find((o) => o.blended_usd
 
 /** Monthly cost of a rented option at a volume: the hours the volume needs at the hourly price, at least one machine-month. */
 export function rentedAt(o: RentedCost, volume: number): number {
-  return Math.max(volume * o.marginal_usd_per_mtok, HOURS_PER_MONTH * o.rental.usd_per_hour);
+  return Math.max(volume * (o.unrounded?.marginal_usd_per_mtok ?? o.marginal_usd_per_mtok), HOURS_PER_MONTH * o.rental.usd_per_hour);
 }
 
 /**
@@ -48,7 +67,10 @@ export function rentedAt(o: RentedCost, volume: number): number {
  * the extra draw of the hours the volume keeps them busy.
  */
 export function ownedAt(o: OwnedCost, volume: number): number {
-  return Math.max(1, Math.ceil(volume / o.capacity_tokens_millions_per_month)) * o.fixed_per_machine_usd + volume * o.marginal_usd_per_mtok;
+  const u = o.unrounded;
+  const capacity = u?.capacity_tokens_millions_per_month ?? o.capacity_tokens_millions_per_month;
+  const fixed = u?.fixed_per_machine_usd ?? o.fixed_per_machine_usd;
+  return Math.max(1, Math.ceil(volume / capacity)) * fixed + volume * (u?.marginal_usd_per_mtok ?? o.marginal_usd_per_mtok);
 }
 
 /**
@@ -63,7 +85,7 @@ export function breakEven(
   rented: readonly RentedCost[],
   owned: readonly OwnedCost[] = [],
   selfReason: string | null = null,
-): { rented: BreakEven; owned: BreakEven } {
+): { rented: BreakEven; owned: BreakEven; edges: number[] } {
   const paid = paidOffer(api);
   const out = (
     tokens_millions: number | null, reason: string, hardware_id: string | null = null, derived_from: string[] = [],
@@ -77,7 +99,7 @@ export function breakEven(
     estimate: true,
     derived_from,
   });
-  const none = (why: string) => ({ rented: out(null, why), owned: out(null, why) });
+  const none = (why: string) => ({ rented: out(null, why), owned: out(null, why), edges: [] });
   if (!paid) return none(api.offers.length ? 'every priced API offer is free: self-hosting never costs less' : 'no priced API offer to compare with');
   const a = paid.blended_usd_per_mtok;
   const apiCite = `api ${paid.provider} ${paid.provider_model_id}: blended ${a} USD per 1M tokens`;
@@ -124,29 +146,44 @@ export function breakEven(
       `from ${v} million tokens a month, one month of ${o.hardware_id} ${kind} (${usd(flat(o))} USD` +
       (kind === 'owned' ? ` flat, plus ${o.marginal_usd_per_mtok} USD of power per 1M tokens served) ` : ') ') +
       `costs no more than ${paid.provider} at ${a} USD per 1M tokens`;
-    if (first.to === null) return out(v, `${opening}, and self-hosting stays cheaper above it`, o.hardware_id, cites, ranges);
+    const n = contiguousRun(ranges.ranges);
+    if (ranges.ranges[n - 1].to === null) {
+      const runs = n > 1 ? ` (${runText(ranges.ranges.slice(0, n))})` : '';
+      return out(v, `${opening}, and self-hosting stays cheaper above it${runs}`, o.hardware_id, cites, ranges);
+    }
     const owns = options as readonly OwnedCost[];
     const capacity = (id: string) => owns.find((x) => x.hardware_id === id)!.capacity_tokens_millions_per_month;
     return out(v, `${opening}, ${windowsText(ranges, kind, o.utilization)}`, o.hardware_id,
       [...cites, ...[...new Set(ranges.ranges.map((r) => r.hardware_id))].map((id) =>
         `${id}: ${capacity(id)} million tokens a month per machine at utilization ${o.utilization}`)], ranges);
   };
+  const rentedR = rentedRanges(rented.map((o) => (o.unrounded ? { ...o, ...o.unrounded } : o)), a);
+  const ownedR = ownedRanges(owned.map(ownedTerms), a);
   return {
-    rented: pick(rented, rentedRanges(rented, a), (o) => o.marginal_usd_per_mtok, flatRented, 'rented',
+    rented: pick(rented, rentedR, (o) => o.marginal_usd_per_mtok, flatRented, 'rented',
       (o) => o.marginal_usd_per_mtok * o.utilization),
-    owned: pick(owned, ownedRanges(owned, a), fullUseOwned, (o) => o.fixed_per_machine_usd, 'owned',
+    owned: pick(owned, ownedR, fullUseOwned, (o) => o.fixed_per_machine_usd, 'owned',
       (o) => (o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month) * o.utilization + o.marginal_usd_per_mtok),
+    edges: [...rangeEdges(rentedR), ...rangeEdges(ownedR)],
   };
 }
 
 /** Monthly cost against volume for the API and the cheapest rented and owned configuration at each volume. */
-export function costCurve(api: ApiCosts, rented: readonly RentedCost[], owned: readonly OwnedCost[], extra: readonly number[]): CurvePoint[] {
+export function costCurve(
+  api: ApiCosts, rented: readonly RentedCost[], owned: readonly OwnedCost[], extra: readonly number[], edges: readonly number[] = [],
+): CurvePoint[] {
   const paid = paidOffer(api);
-  const volumes = [...new Set([...CURVE_VOLUMES, ...extra.filter((v) => v > 0)])].sort((x, y) => x - y);
+  // Each volume as shown, and the volume it is costed at: an edge (a break-even, a window's end) is shown rounded but
+  // costed where it lies, so that the point just inside a window's last full machine does not round into one more.
+  const at = new Map<number, number>();
+  for (const e of edges) if (e > 0) at.set(usd(e), e);
+  for (const v of [...CURVE_VOLUMES, ...extra]) if (v > 0) at.set(v, v);
+  const volumes = [...at.keys()].sort((x, y) => x - y);
   const points: CurvePoint[] = [];
-  for (const v of volumes) {
+  for (const shown of volumes) {
+    const v = at.get(shown)!;
     points.push({
-      tokens_millions: v,
+      tokens_millions: shown,
       api_usd: paid ? usd(paid.blended_usd_per_mtok * v) : null,
       rented_usd: rented.length ? usd(leastAt(rented, rentedAt, v)) : null,
       owned_usd: owned.length ? usd(leastAt(owned, ownedAt, v)) : null,

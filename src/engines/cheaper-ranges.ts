@@ -9,6 +9,8 @@ export type CheaperRange = {
   hardware_id: string;
   /** Machines running at `from` (rented: 1, paid by the hour beyond the first month). */
   machines: number;
+  /** What one machine of an owned option serves in a month: how many an unbounded range runs at a volume. */
+  capacity?: number;
 };
 
 /** What the ranges read of a rented option: paid by the hour, one machine-month at least. */
@@ -25,7 +27,10 @@ export type OwnedTerms = {
 export const MAX_WINDOWS = 10_000;
 
 export type Ranges = {
-  /** Disjoint, earliest first; the last is unbounded (to null) whenever any option ever costs less. */
+  /**
+   * Disjoint (one may begin where another ends), earliest first, each one option at one machine count; the last is
+   * unbounded (to null) whenever any option ever costs less.
+   */
   ranges: CheaperRange[];
   /** True when an option had more than MAX_WINDOWS windows and the count stopped there. */
   capped: boolean;
@@ -70,21 +75,40 @@ export function ownedRanges(options: readonly OwnedTerms[], a: number): Ranges {
       if (list.length === MAX_WINDOWS) { capped = true; break; }
       list.push({ from: m * x, to: m * c, hardware_id: o.hardware_id, machines: m });
     }
-    list.push({ from: (k - 1) * x, to: null, hardware_id: o.hardware_id, machines: k - 1 });
+    list.push({ from: (k - 1) * x, to: null, hardware_id: o.hardware_id, machines: k - 1, capacity: c });
     return list;
   });
   return merge(lists, capped);
 }
 
-/** Joins overlapping or touching ranges; a joined range keeps the option and machines it starts with. */
+/**
+ * Lays the options' ranges end to end: each range in the answer is one option at one machine count, so where ranges of
+ * two options overlap, the earlier keeps its own and the later starts where the earlier ends (a window of k machines
+ * ends where they are full; an unbounded range there runs as many machines as that volume needs). A range inside an
+ * earlier one adds nothing. Ranges may touch: `contiguousRun` reads such a run as one stretch of volume.
+ */
 function merge(lists: CheaperRange[][], capped: boolean): Ranges {
   const all = lists.flat().sort((p, q) => p.from - q.from);
   const out: CheaperRange[] = [];
   for (const r of all) {
     const last = out[out.length - 1];
-    if (last && (last.to === null || r.from <= last.to)) {
-      if (last.to !== null && (r.to === null || r.to > last.to)) last.to = r.to;
-    } else out.push({ ...r });
+    if (last?.to === null) break;
+    if (!last || r.from > last.to) {
+      out.push({ ...r });
+      continue;
+    }
+    if (r.to !== null && r.to <= last.to) continue;
+    const from = last.to;
+    // Within a window the machines stay at its count; an unbounded range grows with the volume.
+    const machines = r.to === null ? Math.max(r.machines, Math.ceil(from / (r.capacity ?? Infinity))) : r.machines;
+    out.push({ ...r, from, machines });
   }
   return { ranges: out, capped };
+}
+
+/** How many ranges from `start` on follow each other without a gap (each begins where the one before it ends). */
+export function contiguousRun(ranges: readonly CheaperRange[], start = 0): number {
+  let n = 1;
+  while (start + n < ranges.length && ranges[start + n - 1].to !== null && ranges[start + n].from === ranges[start + n - 1].to) n++;
+  return n;
 }

@@ -51,9 +51,8 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
   const be = breakEven(api, rented, owned, self_hosting.reason);
   const a = api.cheapest?.monthly_usd;
   const s = cheapestSelfHosted(self_hosting);
-  // The curve shows where owned self-hosting stops costing no more (the first window's end) and where it stays so.
-  const ownedEdges = [be.owned.cheaper_windows[0]?.to_tokens_millions ?? 0, be.owned.stays_cheaper_from_tokens_millions ?? 0];
-  const extra = [opts.tokens_millions, be.rented.tokens_millions ?? 0, be.owned.tokens_millions ?? 0, ...ownedEdges];
+  // The curve shows the break-evens, where owned self-hosting stops costing no more (the first window's end) and where
+  // it stays so (be.edges, unrounded), beside the volume asked.
   return {
     model_id: model.id,
     tokens_millions: opts.tokens_millions,
@@ -63,7 +62,7 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
     self_hosting,
     break_even: be.rented,
     break_even_owned: be.owned,
-    curve: costCurve(api, rented, owned, extra),
+    curve: costCurve(api, rented, owned, [opts.tokens_millions], be.edges),
     cheaper: a === undefined || s === undefined ? null : a <= s ? 'api' : 'self_hosted',
     estimate: true,
     assumptions: costAssumptions(opts, settings, api),

@@ -74,8 +74,12 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
     monthly_usd: usd(total),
     fixed_per_machine_usd: usd(fixed),
     marginal_usd_per_mtok: usd(marginal),
-    // As base() writes it: the break-even reads this rounded figure.
+    // As base() writes it; the break-even and the curve read the unrounded one.
     capacity_tokens_millions_per_month: roundTo(sized.phases.mtokPerHour * HOURS_PER_MONTH, 2),
+    unrounded: {
+      marginal_usd_per_mtok: marginal, fixed_per_machine_usd: fixed,
+      capacity_tokens_millions_per_month: sized.phases.mtokPerHour * HOURS_PER_MONTH,
+    },
   };
 }
 

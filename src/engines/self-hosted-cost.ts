@@ -298,6 +298,9 @@ export type RentedFigures = Figures & {
   billed_hours: number;
 };
 
+/** A configuration's cost figures before rounding for the wire (owned: its fixed month and capacity too). */
+export type Unrounded = { marginal_usd_per_mtok: number; fixed_per_machine_usd?: number; capacity_tokens_millions_per_month?: number };
+
 /** What every costed configuration's figures hold, rented or owned: the order and the break-even read these. */
 export type Figures = {
   hardware_id: string;
@@ -307,6 +310,8 @@ export type Figures = {
   machines: number;
   monthly_usd: number;
   marginal_usd_per_mtok: number;
+  /** The same figures unrounded: the break-even and the curve cost volumes from these, as `monthly_usd` is worked. */
+  unrounded: Unrounded;
 };
 
 /** The figures of one rented configuration, or why it is skipped. */
@@ -324,6 +329,7 @@ export function rentedFigures(model: Model, facts: ModelFacts, hardware: Hardwar
     machines: Math.max(1, Math.ceil(hours / HOURS_PER_MONTH)),
     monthly_usd: usd(billed * price),
     marginal_usd_per_mtok: usd(price / sized.phases.mtokPerHour),
+    unrounded: { marginal_usd_per_mtok: price / sized.phases.mtokPerHour },
   };
 }
 

@@ -3,6 +3,7 @@ import type { Hardware, Model } from '../schema/index.ts';
 import { MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { windowUnknownAt, windowUnknownReason } from './context-window.ts';
 import { modelFacts } from './memory.ts';
+import { servingKvBasis } from './kv-basis.ts';
 import { describeOwned, ownedFigures, type OwnedFigures, type OwnedOption } from './owned-cost.ts';
 import { costSettings, describeRented, rentedFigures, type CostOptions, type RentedFigures, type SelfHostedOption } from './self-hosted-cost.ts';
 
@@ -20,6 +21,8 @@ export type SelfHosting = {
   skipped: { no_rental_price: number; no_purchase_price: number; does_not_fit: number };
   /** The model facts every option rests on (each option adds its hardware's). */
   derived_from: string[];
+  /** How `batch` counts a sequence's KV cache, beside models_for_hardware's fit (kv-basis.ts); null with no option. */
+  kv_basis: string | null;
 };
 
 /** Self-hosting costed on every configuration, and the figures of each, for the break-even and the curve. */
@@ -32,7 +35,10 @@ export type SelfHostingCosts = { self_hosting: SelfHosting; rented: RentedFigure
 export function selfHostingCosts(model: Model, hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): SelfHostingCosts {
   const skipped = { no_rental_price: 0, no_purchase_price: 0, does_not_fit: 0 };
   const none = (possible: boolean | null, reason: string, derived_from: string[] = []): SelfHostingCosts => ({
-    self_hosting: { possible, reason, cheapest: null, options: [], owned_options: [], fitting: { rented: 0, owned: 0 }, skipped, derived_from },
+    self_hosting: {
+      possible, reason, cheapest: null, options: [], owned_options: [], fitting: { rented: 0, owned: 0 }, skipped, derived_from,
+      kv_basis: null,
+    },
     rented: [],
     owned: [],
   });
@@ -83,6 +89,7 @@ export function selfHostingCosts(model: Model, hardwareList: readonly Hardware[]
     self_hosting: {
       possible: true, reason, cheapest: options[0] ?? null, options, owned_options,
       fitting: { rented: rented.length, owned: owned.length }, skipped, derived_from: facts.derived_from,
+      kv_basis: rented.length || owned.length ? servingKvBasis(s.context, opts.input_share) : null,
     },
     rented,
     owned,

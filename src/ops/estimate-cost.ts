@@ -81,6 +81,9 @@ const SelfHosting = z
       })
       .describe('Configurations considered and left out.'),
     derived_from: z.array(z.string()).describe('The model facts every option rests on, each with its source and date.'),
+    kv_basis: z.string().nullable().describe('How `batch` counts a sequence\'s KV cache (its mean current length), and why '
+      + 'models_for_hardware, which holds every sequence at its full length, may fit fewer on the same configuration; '
+      + 'null with no option.'),
   })
   .describe('Self-hosted cost on rented hardware.');
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT } from '../engines/constants.ts';
 import { windowUnknownListReason } from '../engines/context-window.ts';
+import { fitKvBasis } from '../engines/kv-basis.ts';
 import { modelFacts } from '../engines/memory.ts';
 import type { FitOptions } from '../engines/hardware-fit.ts';
 import { fitCandidates, rankForHardware, type Excluded, type RankedFit } from '../engines/hardware-rank.ts';
@@ -190,6 +191,8 @@ export const models_for_hardware = defineOperation({
     context: z.number().int().describe('Tokens per sequence assessed.'),
     concurrency: z.number().int().describe('Sequences at once assessed.'),
     ranking_rule: z.string().describe('How `items` are ordered.'),
+    kv_basis: z.string().describe('How a fit counts each sequence\'s KV cache (at its full `context`), and why estimate_cost, which '
+      + 'batches sequences at their mean current length, may serve more at once on the same configuration.'),
     quantization_rule: z
       .string()
       .describe('How the quantization was chosen on this configuration, in words: each entry\'s `quantization_rule` too, but for a model that ships a native format, which states its own.'),
@@ -243,6 +246,7 @@ export const models_for_hardware = defineOperation({
       context: input.context,
       concurrency: input.concurrency,
       ranking_rule: RANKING_RULE,
+      kv_basis: fitKvBasis(input.context, input.concurrency),
       quantization_rule: rule,
       items,
       page,

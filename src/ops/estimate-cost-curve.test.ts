@@ -1,0 +1,56 @@
+// estimate_cost on the shipped dataset: the curve at the volume asked and the owned windows agree with the answer there.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { estimate_cost } from './estimate-cost.ts';
+
+const shipped = existsSync(`${DEFAULT_DATA_DIR}/models.json`);
+const ds = shipped ? await loadDataset(DEFAULT_DATA_DIR) : null;
+type Out = Record<string, any>;
+const run = (input: Record<string, unknown>) =>
+  estimate_cost.handler(ds!, estimate_cost.input.parse(input), { today: '2026-11-26' }) as Out;
+
+test('the curve at the volume asked costs what the answer costs there, rented and owned', { skip: !shipped }, () => {
+  const r = run({ model_id: 'llama-3.3-70b-instruct', tokens_millions: 3000 });
+  const rented = r.self_hosting.options[0];
+  // h200-x1 at 3.5 USD/h for the 1,270.17 hours 3,000M tokens need (above one machine-month): 1,270.17 x 3.5 = 4,445.60.
+  // The marginal cost rounded for the wire, 1.48 USD per 1M, would give 3,000 x 1.48 = 4,440.
+  assert.equal(rented.hardware_id, 'h200-x1');
+  assert.equal(Math.round(rented.billed_hours * rented.rental.usd_per_hour * 100) / 100, 4445.6);
+  const at = r.curve.find((p: Out) => p.tokens_millions === 3000);
+  assert.equal(at.rented_usd, 4445.6);
+  assert.equal(at.owned_usd, r.self_hosting.owned_options[0].monthly_usd);
+  for (const v of [1, 730, 12_345, 250_000]) {
+    const a = run({ model_id: 'llama-3.3-70b-instruct', tokens_millions: v });
+    const p = a.curve.find((x: Out) => x.tokens_millions === v);
+    assert.equal(p.rented_usd, a.self_hosting.options[0].monthly_usd, `rented at ${v}`);
+    assert.equal(p.owned_usd, a.self_hosting.owned_options[0].monthly_usd, `owned at ${v}`);
+  }
+});
+
+test('an owned window names the configuration and machines that cost least inside it', { skip: !shipped }, () => {
+  // DeepSeek V3.2: five mi300x-x8 machines serve 5 x 18,744.43 = 93,722.17M tokens a month; from there to 11 x
+  // 9,022.35 = 99,245.88M the configuration that costs no more than the API is eleven mi300x-x4, a window of its own.
+  const be = run({ model_id: 'deepseek-v3.2', tokens_millions: 3000 }).break_even_owned;
+  const within = (v: number) => be.cheaper_windows.find((w: Out) => w.from_tokens_millions <= v && v <= w.to_tokens_millions);
+  assert.deepEqual(within(90_000), { from_tokens_millions: 83095.17, to_tokens_millions: 93722.17, hardware_id: 'mi300x-x8', machines: 5 });
+  for (const v of [96_000, 99_000]) {
+    assert.deepEqual(within(v), { from_tokens_millions: 93722.17, to_tokens_millions: 99245.88, hardware_id: 'mi300x-x4', machines: 11 });
+    const cheapest = run({ model_id: 'deepseek-v3.2', tokens_millions: v }).self_hosting.owned_options[0];
+    assert.deepEqual([cheapest.hardware_id, cheapest.machines], ['mi300x-x4', 11], `cheapest owned at ${v}`);
+  }
+});
+
+test('the curve at an owned window\'s end shows the machines of that window, no more than the API', { skip: !shipped }, () => {
+  // Qwen2.5 14B: one rtx-4070 breaks even at 148.33M tokens a month and is full at 150.74M (150.739 before rounding).
+  // Costed at the shown 150.74 it would need a second machine and read above the API; the curve costs it where it lies.
+  const r = run({ model_id: 'qwen2-5-14b-instruct', tokens_millions: 9586.664 });
+  const [w] = r.break_even_owned.cheaper_windows;
+  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [148.33, 150.74, 'rtx-4070', 1]);
+  for (const v of [w.from_tokens_millions, w.to_tokens_millions]) {
+    const p = r.curve.find((x: Out) => x.tokens_millions === v);
+    assert.ok(p.owned_usd <= p.api_usd + 0.01, `at ${v}: owned ${p.owned_usd}, API ${p.api_usd}`);
+  }
+});
