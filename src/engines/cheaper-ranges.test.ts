@@ -15,13 +15,15 @@ const probes = (ranges: CheaperRange[], random: number[]) => [
 const nearEdge = (ranges: CheaperRange[], v: number) =>
   ranges.some((r) => [r.from, r.to].some((e) => e !== null && Math.abs(v - e) <= e * 1e-9));
 
+// One owned configuration: a fixed month per machine, a marginal cost per 1M tokens and what one machine serves.
+const option = fc.record({
+  hardware_id: fc.constantFrom('a', 'b', 'c'),
+  fixed_per_machine_usd: fc.double({ min: 1, max: 5000, noNaN: true }),
+  marginal_usd_per_mtok: fc.double({ min: 0, max: 0.5, noNaN: true }),
+  capacity_tokens_millions_per_month: fc.double({ min: 10, max: 20_000, noNaN: true }),
+});
+
 test('owned: a volume is in the ranges exactly when the cheapest whole-machine fleet costs no more than the API there', () => {
-  const option = fc.record({
-    hardware_id: fc.constantFrom('a', 'b', 'c'),
-    fixed_per_machine_usd: fc.double({ min: 1, max: 5000, noNaN: true }),
-    marginal_usd_per_mtok: fc.double({ min: 0, max: 0.5, noNaN: true }),
-    capacity_tokens_millions_per_month: fc.double({ min: 10, max: 20_000, noNaN: true }),
-  });
   fc.assert(fc.property(
     fc.array(option, { minLength: 1, maxLength: 3 }), fc.double({ min: 0.01, max: 1, noNaN: true }),
     fc.array(fc.double({ min: 0.001, max: 3e6, noNaN: true }), { minLength: 20, maxLength: 20 }),
@@ -100,12 +102,6 @@ test('overlapping windows of two configurations: each range names one configurat
 });
 
 test('every range is one configuration at one machine count that costs no more than the API across it', () => {
-  const option = fc.record({
-    hardware_id: fc.constantFrom('a', 'b', 'c'),
-    fixed_per_machine_usd: fc.double({ min: 1, max: 5000, noNaN: true }),
-    marginal_usd_per_mtok: fc.double({ min: 0, max: 0.5, noNaN: true }),
-    capacity_tokens_millions_per_month: fc.double({ min: 10, max: 20_000, noNaN: true }),
-  });
   fc.assert(fc.property(
     fc.uniqueArray(option, { minLength: 1, maxLength: 3, selector: (o) => o.hardware_id }), fc.double({ min: 0.01, max: 1, noNaN: true }),
     (options: OwnedTerms[], a) => {

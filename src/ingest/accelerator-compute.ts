@@ -1,8 +1,8 @@
 // The reviewed compute table: one accelerator's dense FP16 TFLOPS on one stated basis, preferred to any other source.
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { fact, type Fact, type Source } from '../schema/index.ts';
-import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
+import { tableUrl } from '../sources/curated.ts';
+import { loadAcceleratorTable } from './accelerator-table.ts';
 import type { IngestIssue } from '../sources/types.ts';
 
 const COMPUTE_FILE = 'data/curated/accelerator-compute.csv';
@@ -40,16 +40,8 @@ export type ComputeRow = z.infer<typeof ComputeRow>;
 
 /** Load and validate the table; a bad or repeated row is an issue and stays out. */
 export async function loadAcceleratorCompute(file: string): Promise<{ compute: Map<string, ComputeRow>; issues: IngestIssue[] }> {
-  const where = { source: COMPUTE_SOURCE_ID, file: COMPUTE_FILE };
-  const rows = parseCsv(await readFile(file, 'utf8'));
-  const { valid, issues } = validateRows(ComputeRow, rows, where, (r) => r.record.accelerator_key || `line ${r.line}`);
-  const compute = new Map<string, ComputeRow>();
-  for (const { value, row } of valid) {
-    const repeated = compute.has(value.accelerator_key);
-    if (repeated) issues.push({ ...where, row, field: 'accelerator_key', message: 'repeated key; the first row is kept' });
-    else compute.set(value.accelerator_key, value);
-  }
-  return { compute, issues };
+  const { rows, issues } = await loadAcceleratorTable(ComputeRow, file, { source: COMPUTE_SOURCE_ID, file: COMPUTE_FILE });
+  return { compute: rows, issues };
 }
 
 /** The table's figure for the first of a configuration's accelerator keys it lists, as a cited fact. */

@@ -1,8 +1,8 @@
 // The reviewed idle-power table: an accelerator's measured draw while it holds a loaded model and serves nothing.
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { fact, type Hardware, type Source } from '../schema/index.ts';
-import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
+import { tableUrl } from '../sources/curated.ts';
+import { loadAcceleratorTable } from './accelerator-table.ts';
 import type { IngestIssue } from '../sources/types.ts';
 import type { HardwareConfig } from './hardware.ts';
 
@@ -39,15 +39,8 @@ export type IdleRow = z.infer<typeof IdleRow>;
 
 /** Load and validate the table; a bad or repeated row is an issue and stays out. */
 export async function loadAcceleratorIdlePower(file: string): Promise<{ idle: Map<string, IdleRow>; issues: IngestIssue[] }> {
-  const where = { source: IDLE_SOURCE_ID, file: IDLE_FILE };
-  const rows = parseCsv(await readFile(file, 'utf8'));
-  const { valid, issues } = validateRows(IdleRow, rows, where, (r) => r.record.accelerator_key || `line ${r.line}`);
-  const idle = new Map<string, IdleRow>();
-  for (const { value, row } of valid) {
-    if (!idle.has(value.accelerator_key)) idle.set(value.accelerator_key, value);
-    else issues.push({ ...where, row, field: 'accelerator_key', message: 'repeated key; the first row is kept' });
-  }
-  return { idle, issues };
+  const { rows, issues } = await loadAcceleratorTable(IdleRow, file, { source: IDLE_SOURCE_ID, file: IDLE_FILE });
+  return { idle: rows, issues };
 }
 
 /**

@@ -1,8 +1,8 @@
 // The reviewed NVLink table: whether an accelerator can be joined to others over NVLink, and how (bridge, switch, none).
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { fact, type Hardware, type Source } from '../schema/index.ts';
-import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
+import { tableUrl } from '../sources/curated.ts';
+import { loadAcceleratorTable } from './accelerator-table.ts';
 import type { IngestIssue } from '../sources/types.ts';
 import type { HardwareConfig } from './hardware.ts';
 
@@ -53,15 +53,8 @@ export type NvlinkRow = z.infer<typeof NvlinkRow>;
 
 /** Load and validate the table; a bad or repeated row is an issue and stays out. */
 export async function loadAcceleratorNvlink(file: string): Promise<{ nvlink: Map<string, NvlinkRow>; issues: IngestIssue[] }> {
-  const where = { source: NVLINK_SOURCE_ID, file: NVLINK_FILE };
-  const rows = parseCsv(await readFile(file, 'utf8'));
-  const { valid, issues } = validateRows(NvlinkRow, rows, where, (r) => r.record.accelerator_key || `line ${r.line}`);
-  const nvlink = new Map<string, NvlinkRow>();
-  for (const { value, row } of valid) {
-    if (!nvlink.has(value.accelerator_key)) nvlink.set(value.accelerator_key, value);
-    else issues.push({ ...where, row, field: 'accelerator_key', message: 'repeated key; the first row is kept' });
-  }
-  return { nvlink, issues };
+  const { rows, issues } = await loadAcceleratorTable(NvlinkRow, file, { source: NVLINK_SOURCE_ID, file: NVLINK_FILE });
+  return { nvlink: rows, issues };
 }
 
 /**
