@@ -98,3 +98,31 @@ test('committed dataset: a year of changes is newest first and the coverage name
   assert.ok(out.coverage.every((c: Record<string, any>) => c.history_until <= real.meta.data_as_of));
   assert.match(run({}, '2026-11-21', real).notice, new RegExp(`until=${real.meta.data_as_of}`));
 });
+
+test('committed dataset: shutdowns announced for days after data_as_of are listed apart from the changes, with their notice', { skip: !committed && 'no committed dataset' }, () => {
+  const real = loadDataset(DEFAULT_DATA_DIR);
+  assert.equal(real.meta.data_as_of, '2026-09-23');
+  const out = run({ kind: ['hosting'], until: '2027-12-31', days: 500 }, '2026-11-26', real);
+  // The window (2026-08-19 to 2027-12-31) starts before the data end: its first weeks hold changes, the rest cannot.
+  assert.match(out.notice, /the part of this window after that date \(to 2027-12-31\) is not covered/);
+  assert.ok(out.items.every((i: Record<string, any>) => i.date <= '2026-09-23'));
+  assert.match(out.notice, /scheduled_shutdowns lists them/);
+  const s = out.scheduled_shutdowns;
+  assert.ok(s.total > 0 && s.items.length === Math.min(s.total, 100));
+  // deprecations-rss (deprecations.json): OpenAI, gpt-3.5-turbo-instruct, announced 2026-03-26, shutdown 2026-09-28,
+  // replacements ["gpt-5.4-mini", "gpt-5-mini"]: the first day after the data date with a shutdown on it.
+  const first = s.items.find((i: Record<string, any>) => i.model.id === 'gpt-3.5-turbo-instruct' && i.provider === 'openai');
+  assert.deepEqual([first.date, first.as_of, first.source, first.replacement], ['2026-09-28', '2026-03-26', 'deprecations-rss', 'gpt-5.4-mini']);
+  // AWS Bedrock, anthropic.claude-opus-4-1-20250805-v1:0, announced 2026-07-09, shutdown 2027-01-08, no replacement.
+  const bedrock = s.items.find((i: Record<string, any>) => i.model.id === 'claude-opus-4-1' && i.provider === 'amazon-bedrock');
+  assert.deepEqual([bedrock.date, bedrock.provider_model_ids, bedrock.replacement], ['2027-01-08', ['anthropic.claude-opus-4-1-20250805-v1:0'], null]);
+  const dates = s.items.map((i: Record<string, any>) => i.date);
+  assert.deepEqual(dates, [...dates].sort(), 'soonest first');
+  assert.ok(dates.every((d: string) => d > '2026-09-23'), 'only days after the data date: earlier shutdowns are changes in the feed');
+  assert.doesNotThrow(() => get_model_changes.output.parse(out));
+  // Anthropic's own Opus 4.1 shutdown (2026-08-05) lies before the data date: an event, never an announcement.
+  const opus = run({ model: 'claude-opus-4-1', until: '2027-12-31', days: 600 }, '2026-11-26', real);
+  assert.deepEqual(opus.scheduled_shutdowns.items.map((i: Record<string, any>) => `${i.provider} ${i.date}`), ['amazon-bedrock 2027-01-08']);
+  assert.equal(run({ kind: ['price'], until: '2027-12-31', days: 400 }, '2026-11-26', real).scheduled_shutdowns.total, 0, 'not a price change');
+  assert.equal(run({ until: '2026-09-23', days: 365 }, '2026-11-26', real).scheduled_shutdowns.total, 0, 'window within the data');
+});

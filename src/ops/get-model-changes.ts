@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { suggest } from '../dataset/suggest.ts';
 import { modelChanges } from '../engines/changes.ts';
+import { scheduledShutdowns, type ScheduledShutdown } from '../engines/scheduled-shutdowns.ts';
 import { ServiceError } from '../errors/index.ts';
 import { ChangeKind, IsoDate, type ChangeEvent } from '../schema/index.ts';
 import { Cursor, Limit, ModelIdParam, Page, paginate, requireModelId } from './common.ts';
@@ -48,6 +49,30 @@ const Item = z
   })
   .describe('One change event.');
 type Item = z.infer<typeof Item>;
+
+/** How many announced shutdowns an answer lists at most (the committed dataset holds 95 in all). */
+const SCHEDULED_MAX = 100;
+
+const Scheduled = z
+  .object({
+    date: IsoDate.describe('The day the provider stops serving the listings: after data_as_of, so not yet a change the data show.'),
+    as_of: IsoDate.describe('The day the notice that gave the date was read.'),
+    model: ModelRef,
+    provider: z.string().describe('Provider id.'),
+    provider_name: z.string().describe('Provider name.'),
+    provider_model_ids: z.array(z.string()).describe("The provider's own ids of the listings the notice retires."),
+    replacement: z.string().nullable().describe('The model the provider names as the replacement, in its own spelling; null when none.'),
+    source: z.string().optional().describe('Source id of the notice (full responses; partial responses list sources once).'),
+  })
+  .describe('A shutdown a provider announced, by the data date, for a later day.');
+
+function toScheduled(ds: Dataset, s: ScheduledShutdown): z.infer<typeof Scheduled> {
+  return {
+    date: s.date, as_of: s.as_of, model: toModelRef(ds, ds.modelById.get(s.model_id)!), provider: s.provider,
+    provider_name: ds.providerById.get(s.provider)?.name ?? s.provider, provider_model_ids: s.provider_model_ids,
+    replacement: s.replacement, source: s.source,
+  };
+}
 
 function toItem(ds: Dataset, e: ChangeEvent): Item {
   const item: Item = {
@@ -98,7 +123,7 @@ export const get_model_changes = defineOperation({
   name: 'get_model_changes',
   title: 'What changed: prices, ratings, licences, hosting',
   description:
-    'List dated changes (price, arena rating, licence or open weights, hosting: a provider starting or stopping a model) within a window of days ending at `until`, newest first, each with old and new value, its source and whether it was a catalogue correction. Filter by kind, model (id or alias) and vendor (developer id). The response states the window and the date the data end (data_as_of); when the window reaches past the data, `data_ends` gives the date they end and a notice says so and suggests an `until` the data cover.',
+    'List dated changes (price, arena rating, licence or open weights, hosting: a provider starting or stopping a model) within a window of days ending at `until`, newest first, each with old and new value, its source and whether it was a catalogue correction. Filter by kind, model (id or alias) and vendor (developer id). The response states the window and the date the data end (data_as_of); when the window reaches past the data, `data_ends` gives the date they end and a notice says so and suggests an `until` the data cover; shutdowns providers had announced by then for a later day in the window are listed apart, as `scheduled_shutdowns`.',
   path: '/changes',
   input: z.object({
     days: z.number().int().min(1).max(3650).default(30).describe('Window length in days, 1..3650 (default 30).'),
@@ -148,6 +173,15 @@ export const get_model_changes = defineOperation({
       .describe('The sources of change events and how far their histories reach. Full tier only: it names which source gave which events.'),
     items: z.array(Item).describe('Changes newest first; same-day changes in a stable order.'),
     page: Page,
+    scheduled_shutdowns: z
+      .object({
+        total: z.number().int().describe('Announced shutdowns in the window matching the filters.'),
+        items: z.array(Scheduled).describe(`The first ${SCHEDULED_MAX} of them, soonest first.`),
+      })
+      .describe(
+        'Shutdowns that providers announced by data_as_of for a day in the part of the window after it: announcements, '
+        + 'not changes the data show (those are `items`). Empty unless the window reaches past data_as_of and hosting '
+        + 'changes are asked for (no `kind`, or `hosting` among them).'),
   }),
   annotations: READ_ONLY,
   // Per-source provenance of the feed; partial answers list the sources once instead (docs/access.md).
@@ -164,6 +198,14 @@ export const get_model_changes = defineOperation({
     const r = modelChanges(ds, { days: input.days, until: input.until ?? ctx.today, kinds, model_id: model, vendor });
     const { items, page } = paginate(r.events, input.limit, input.cursor);
     let notice = r.notice;
+    const asked = kinds.length === 0 || kinds.includes('hosting');
+    const scheduled = asked ? scheduledShutdowns(ds, { from: r.window.from, until: r.window.until, model_id: model, vendor }) : [];
+    if (scheduled.length) {
+      const n = scheduled.length === 1 ? 'one shutdown' : `${scheduled.length} shutdowns`;
+      const tail = `Providers had announced, by ${ds.meta.data_as_of}, ${n} on a later day in this window: `
+        + 'scheduled_shutdowns lists them (announcements, not changes the data show).';
+      notice = notice ? `${notice} ${tail}` : tail;
+    }
     const owner = model ? ds.modelById.get(model)!.vendor : undefined;
     if (owner && vendor && owner !== vendor) notice = `${model} is a model of ${owner}, not ${vendor}: no change can match both filters.${notice ? ` ${notice}` : ''}`;
     return stitched({
@@ -177,6 +219,7 @@ export const get_model_changes = defineOperation({
       coverage: kept(r.coverage),
       items: stitched(itemsOf(ds, items)),
       page,
+      scheduled_shutdowns: { total: scheduled.length, items: scheduled.slice(0, SCHEDULED_MAX).map((x) => toScheduled(ds, x)) },
     });
   },
 });

@@ -1,0 +1,59 @@
+// Shutdowns providers announced by the data date for a day after it: what the change feed cannot show yet.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Offer } from '../schema/index.ts';
+import { perDataset } from './per-dataset.ts';
+
+/** One provider's announced shutdown of one model on one day, over every listing of it the notice names. */
+export type ScheduledShutdown = {
+  /** The day the provider stops serving the listings. */
+  date: string;
+  model_id: string;
+  provider: string;
+  provider_model_ids: string[];
+  /** The model the provider names as the replacement, in its own spelling, when it names one. */
+  replacement: string | null;
+  /** The notice that gave the date, and the day it was read. */
+  source: string;
+  as_of: string;
+};
+
+export type ScheduledQuery = { from: string; until: string; model_id?: string; vendor?: string };
+
+/**
+ * Every offer whose own shutdown date lies after data_as_of, one entry per (model, provider, day), in date order.
+ * A listing shut by its date is in the feed already (build-notice-events.ts, the same `shutdown <= data_as_of` rule
+ * as past-shutdowns.ts), so the two never overlap. A model's own shutdown date needs no entry of its own: its
+ * developer's offers carry it (checked on the committed dataset: every such model has one).
+ */
+const scheduledOf = perDataset((ds: Dataset): readonly ScheduledShutdown[] => {
+  const asOf = ds.meta.data_as_of;
+  const groups = new Map<string, Offer[]>();
+  for (const o of ds.offers) {
+    const shut = o.shutdown_date;
+    if (!shut || shut.value <= asOf) continue;
+    const key = `${shut.value}\u0000${o.model_id}\u0000${o.provider}`;
+    const g = groups.get(key);
+    if (g) g.push(o);
+    else groups.set(key, [o]);
+  }
+  const out: ScheduledShutdown[] = [];
+  for (const g of groups.values()) {
+    // The newest reading of the notice speaks for the group (listings of one model may be read on different days).
+    const cite = g.reduce((a, b) => (b.shutdown_date!.as_of > a.shutdown_date!.as_of ? b : a));
+    const replacement = g.find((o) => o.replacement)?.replacement?.value ?? null;
+    out.push({
+      date: cite.shutdown_date!.value, model_id: cite.model_id, provider: cite.provider,
+      provider_model_ids: g.map((o) => o.provider_model_id).sort(),
+      replacement, source: cite.shutdown_date!.source, as_of: cite.shutdown_date!.as_of,
+    });
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || a.model_id.localeCompare(b.model_id) || a.provider.localeCompare(b.provider));
+});
+
+/** The announced shutdowns that fall in [from, until] (only days after data_as_of can), filtered by model or vendor. */
+export function scheduledShutdowns(ds: Dataset, q: ScheduledQuery): ScheduledShutdown[] {
+  if (q.until <= ds.meta.data_as_of) return [];
+  return scheduledOf(ds).filter((s) => s.date >= q.from && s.date <= q.until
+    && (!q.model_id || s.model_id === q.model_id)
+    && (!q.vendor || ds.modelById.get(s.model_id)?.vendor === q.vendor));
+}
