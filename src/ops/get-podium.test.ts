@@ -118,7 +118,7 @@ test('under open_weights=true a model no source classes is left out and listed w
   assert.deepEqual(out.podium.map((p) => p.model.id), ['glm-5.2']);
   assert.deepEqual(out.left_out.map((l: Record<string, any>) => [l.rank, l.model.id]), [[2, 'glm-5.3']]);
   assert.equal(out.left_out[0].reason,
-    'no source says its weights are downloadable; licence on record: MIT License (test-source, as of 2026-08-19)');
+    'no source says its weights are downloadable; licence on record: MIT License (as of 2026-08-19)');
   // Closed only: gem (rank 1) is the one place and glm-5.3 ranks below it, so nothing above the podium was dropped.
   assert.deepEqual(go({ open_weights: false }).left_out, []);
   assert.deepEqual(go({}).left_out, []);
@@ -135,7 +135,7 @@ test('a closed model with only a "Proprietary" label is left out with what is on
   });
   const out = get_podium.handler(ow, get_podium.input.parse({ open_weights: true }), ctx) as Out;
   assert.deepEqual(out.left_out.map((l: Record<string, any>) => [l.model.id, l.reason]), [
-    ['opus-5', 'no source says its weights are downloadable; licence on record: Proprietary (test-source, as of 2026-08-19)'],
+    ['opus-5', 'no source says its weights are downloadable; licence on record: Proprietary (as of 2026-08-19)'],
     ['mystery', 'no source says its weights are downloadable; no licence on record'],
   ]);
   for (const l of out.left_out) assert.doesNotMatch(l.reason, /unknown|whether/);

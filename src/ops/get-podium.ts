@@ -79,8 +79,7 @@ function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, inclu
  * named beside the fact, not as a doubt: "Proprietary" must not read as if the weights might be open.
  */
 function unknownWeightsText(m: Model): string {
-  const lic = m.licence ? `licence on record: ${m.licence.value.name} (${m.licence.source}, as of ${m.licence.as_of})`
-    : 'no licence on record';
+  const lic = m.licence ? `licence on record: ${m.licence.value.name} (as of ${m.licence.as_of})` : 'no licence on record';
   return `no source says its weights are downloadable; ${lic}`;
 }
 
