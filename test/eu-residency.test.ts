@@ -62,3 +62,22 @@ test('a European bank keeping data in the EU is never sent to a Claude offer at 
     assert.ok(o && isEuOffer(o), `${r.model.id}: ${r.offer.provider}/${r.offer.provider_model_id} is EU`);
   }
 });
+
+test('Vertex AI listings LiteLLM pins to us-central1 or global are never EU offers, in trust or in recommend', { skip: noData }, () => {
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  // LiteLLM 2026-07-24 supported_regions: deepseek-v3.1-maas ["us-central1"], gemma-4-26b-a4b-it-maas ["global"],
+  // qwen3-235b-a22b-instruct-2507-maas ["global","us-south1"]: no EU region.
+  for (const id of ['deepseek-ai/deepseek-v3.1-maas', 'google/gemma-4-26b-a4b-it-maas', 'qwen/qwen3-235b-a22b-instruct-2507-maas']) {
+    const o = ds.offers.find((x) => x.provider === 'google-vertex' && x.provider_model_id === id && x.sku === 'standard');
+    assert.ok(o && !isEuOffer(o), `${id}: ${o?.eu_resident.value}`);
+  }
+  const trust = get_trust_profile.handler(ds, get_trust_profile.input.parse({ model_id: 'deepseek-v3.1' }), ctx) as Out;
+  const eu = (trust.compliance.eu_offers as Out[]).map((o) => o.provider);
+  assert.ok(!eu.includes('google-vertex'), eu.join());
+  const hosting = (trust.criteria as Out[]).find((c) => c.id === 'eu_hosting');
+  assert.doesNotMatch(JSON.stringify(hosting), /Google Vertex/);
+  const input = { who: 'hospital', use: 'chat', data: 'patient records', keep: 'eu-only,open-weights', where: 'eu-cloud' };
+  const out = recommend_model.handler(ds, recommend_model.input.parse(input), ctx) as Out;
+  const at = (out.recommendations as Out[]).map((r) => `${r.model.id} at ${r.offer?.provider}/${r.offer?.provider_model_id}`);
+  assert.ok(!at.some((a) => /google-vertex\/(deepseek-ai|google|qwen|zai-org)\//.test(a)), at.join('; '));
+});

@@ -13,6 +13,7 @@ import { chooseLifecycle, namesOtherSnapshot } from './lifecycle-dates.ts';
 import { listingGroup, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { regionalPremiumOf } from './regional-premium.ts';
+import { listedRegionsOf } from './listed-regions.ts';
 import { residencyOf, settlePricedApart } from './offer-residency.ts';
 import { holdBackStaleTiers } from './stale-skus.ts';
 
@@ -132,9 +133,10 @@ export function buildOffers(
       if (f && said) prices[field] = { ...f, note: f.note ? `${f.note}; ${said}` : said };
     }
     const vendor = opts.vendorOf?.(model_id);
-    // Per listing: its region or routing, a reviewed (provider, developer) rule, then the provider's row.
+    // Per listing: its region or routing, the regions a source lists, a reviewed (provider, developer) rule, the provider's row.
     const eu_resident = residencyOf({ provider, model_id, region, provider_model_id: named.provider_model_id, developer: vendor,
-      as_of: named.as_of, source: named.source }, providers.get(provider), opts.residency ?? []);
+      as_of: named.as_of, source: named.source, listed_regions: listedRegionsOf(list.map(({ o }) => o)) },
+    providers.get(provider), opts.residency ?? []);
     const offer: Offer = {
       model_id, provider, provider_model_id: named.provider_model_id, region,
       prices, eu_resident, listed_by: [...new Set(list.map(({ o }) => o.source))].sort(),

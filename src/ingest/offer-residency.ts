@@ -2,6 +2,8 @@
 import { BASE_SKUS, type EuResidency, type Fact, type Offer, type Provider } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
 import type { OfferResidencyRule } from '../sources/types.ts';
+import { placeOfRegion } from '../sources/cloud-regions.ts';
+import { residencyFromRegions, type ListedRegions } from './listed-regions.ts';
 import { nonEuRouteOf } from './skus.ts';
 
 export type ResidencyInput = {
@@ -14,12 +16,14 @@ export type ResidencyInput = {
   /** The date and source of the listing, for the facts its id alone establishes. */
   as_of: string;
   source: string;
+  /** The regions a source lists for the listing, when one does (LiteLLM `supported_regions`). */
+  listed_regions?: ListedRegions;
 };
 
 /**
  * An offer's EU residency, in order: an EU-regional SKU is EU-resident; an id pinning a non-EU zone or global
- * routing is not; a reviewed rule for the provider and the model's developer (the provider's or the developer's own
- * page on how such listings are served); else the provider's row, which holds where the product has one rule.
+ * routing is not; the regions a source lists for the listing (listed-regions.ts); a reviewed rule for the provider
+ * and the model's developer (the provider's or the developer's own page on how such listings are served); else the provider's row, which holds where the product has one rule.
  */
 export function residencyOf(x: ResidencyInput, provider: Provider | undefined, rules: readonly OfferResidencyRule[]): Fact<EuResidency> {
   if (x.region === 'eu') return fact('yes' as const, x.as_of, x.source, { note: 'EU-regional SKU: requests are served in EU regions' });
@@ -27,13 +31,19 @@ export function residencyOf(x: ResidencyInput, provider: Provider | undefined, r
   if (route) {
     return fact('no' as const, x.as_of, x.source, { note: route === 'global'
       ? 'global cross-region routing: requests may be served in any region'
-      : `routed in the ${route} zone or region, outside the EU` });
+      : `routed in the ${route} zone or region${placeOf(route)}, outside the EU` });
   }
+  if (x.listed_regions) return residencyFromRegions(x.listed_regions);
   const rule = ruleFor(x, rules);
   if (rule) return fact(rule.eu_resident, rule.as_of, rule.source, { note: `${rule.note} (${rule.url})` });
   return provider?.eu_data_residency
     ?? fact('unknown' as const, x.as_of, 'derived', { note: 'provider not in the reviewed residency table' });
 }
+
+const placeOf = (route: string) => {
+  const at = placeOfRegion(route);
+  return at && at.place !== 'outside Europe' ? ` (${at.place})` : '';
+};
 
 /** The most specific rule that covers the listing: one naming the developer beats `*`, one naming models beats `*`. */
 export function ruleFor(x: Pick<ResidencyInput, 'provider' | 'model_id' | 'developer'>, rules: readonly OfferResidencyRule[]) {

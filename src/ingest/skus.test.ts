@@ -49,6 +49,9 @@ test('a listing pinned outside the EU names its zone; EU zones and unpinned ids 
   assert.equal(nonEuRouteOf('us/gpt-5-2025-08-07'), 'us');
   assert.equal(nonEuRouteOf('eu.anthropic.claude-sonnet-4-5-20250929-v1:0'), undefined);
   assert.equal(nonEuRouteOf('eu-central-1/anthropic.claude-3-haiku-20240307-v1:0'), undefined);
+  // AWS's region list: eu-west-2 is Europe (London), eu-central-2 Europe (Zurich): outside the EU.
+  assert.equal(nonEuRouteOf('eu-west-2/minimax.minimax-m2.5'), 'eu-west-2');
+  assert.equal(nonEuRouteOf('eu-central-2/anthropic.claude-3-haiku-20240307-v1:0'), 'eu-central-2');
   assert.equal(nonEuRouteOf('eu/gpt-4o-2024-08-06'), undefined);
   assert.equal(nonEuRouteOf('anthropic.claude-sonnet-4-5-20250929-v1:0'), undefined);
 });

@@ -1,6 +1,7 @@
 // Which product of a provider a listing is (its SKU), read from the provider's own model id (docs/data.md).
 // Service tiers a source gives as separate prices (LiteLLM's batch, flex, priority) are stated by the adapter.
 import type { Sku } from '../schema/index.ts';
+import { placeOfRegion } from '../sources/cloud-regions.ts';
 import { key0 } from './match-keys.ts';
 
 /** Id markers, checked in order; each names the SKU and is taken off to find the listing's base id. */
@@ -48,8 +49,12 @@ export type SkuReading = {
 export function nonEuRouteOf(providerModelId: string): string | undefined {
   const id = providerModelId.trim().toLowerCase();
   const route = REGIONAL.exec(id)?.[0] ?? GLOBAL.exec(id)?.[0];
-  if (!route || /^eu[./-]/.test(route)) return undefined;
-  return route.replace(/[./]$/, '');
+  if (!route || /^eu[./]/.test(route)) return undefined;
+  const name = route.replace(/[./]$/, '');
+  // An in-region id names its region: Bedrock's `eu-west-2/` is London, outside the EU (cloud-regions.ts). An `eu-`
+  // region the table cannot place pins no known zone: the provider's own residency applies.
+  if (name.startsWith('eu-')) return placeOfRegion(name)?.eu === false ? name : undefined;
+  return name;
 }
 
 export function skuOf(providerModelId: string, stated?: Sku): SkuReading {

@@ -109,7 +109,7 @@ test('under open_weights=true a model no source classes is left out and listed w
   // glm-5.2 (open weights per models.dev) at 1470.42; without the list the open leader vanished silently.
   const mit = { id: 'mit', name: 'MIT License', osi_approved: true, commercial_use: true };
   const ow = aDataset({
-    models: [aModel({ id: 'glm-5.3', licence: f(mit) }), aModel({ id: 'glm-5.2', open_weights: f(true) }),
+    models: [aModel({ id: 'glm-5.3', licence: f(mit, 'test-source', '2026-08-19') }), aModel({ id: 'glm-5.2', open_weights: f(true) }),
       aModel({ id: 'gem', open_weights: f(false) })],
     ratings: [rate('glm-5.3', 1483.77, 9), rate('glm-5.2', 1470.42, 6), rate('gem', 1500, 5)],
   });
@@ -117,9 +117,26 @@ test('under open_weights=true a model no source classes is left out and listed w
   const out = go({ open_weights: true });
   assert.deepEqual(out.podium.map((p) => p.model.id), ['glm-5.2']);
   assert.deepEqual(out.left_out.map((l: Record<string, any>) => [l.rank, l.model.id]), [[2, 'glm-5.3']]);
-  assert.match(out.left_out[0].reason, /^open weights unknown: .*MIT License/);
+  assert.equal(out.left_out[0].reason,
+    'no source says its weights are downloadable; licence on record: MIT License (as of 2026-08-19)');
   // Closed only: gem (rank 1) is the one place and glm-5.3 ranks below it, so nothing above the podium was dropped.
   assert.deepEqual(go({ open_weights: false }).left_out, []);
   assert.deepEqual(go({}).left_out, []);
   assert.ok(get_podium.output.safeParse(out).success);
+});
+
+test('a closed model with only a "Proprietary" label is left out with what is on record, not as if it might be open', () => {
+  // As Claude Opus 5 on the arena of 2026-08-19: LMArena's catalogue says "Proprietary", no source speaks of its weights.
+  const prop = { id: 'proprietary', name: 'Proprietary', osi_approved: false, commercial_use: null };
+  const ow = aDataset({
+    models: [aModel({ id: 'opus-5', licence: f(prop, 'test-source', '2026-08-19') }), aModel({ id: 'mystery' }),
+      aModel({ id: 'glm-5.2', open_weights: f(true) })],
+    ratings: [rate('opus-5', 1520, 5), rate('mystery', 1510, 5), rate('glm-5.2', 1470.42, 6)],
+  });
+  const out = get_podium.handler(ow, get_podium.input.parse({ open_weights: true }), ctx) as Out;
+  assert.deepEqual(out.left_out.map((l: Record<string, any>) => [l.model.id, l.reason]), [
+    ['opus-5', 'no source says its weights are downloadable; licence on record: Proprietary (as of 2026-08-19)'],
+    ['mystery', 'no source says its weights are downloadable; no licence on record'],
+  ]);
+  for (const l of out.left_out) assert.doesNotMatch(l.reason, /unknown|whether/);
 });

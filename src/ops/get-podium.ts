@@ -32,7 +32,7 @@ const Retired = z.object({
   model: ModelRef,
   rating: RatingView,
   reason: z.string().describe('Why it is left out, with the date and source (deprecated, or shut down on a date; or, under the '
-    + 'open_weights filter, no source says whether its weights are downloadable).'),
+    + 'open_weights filter, no source says its weights are downloadable, with the licence on record).'),
 });
 
 /**
@@ -73,10 +73,14 @@ function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, inclu
   return k;
 }
 
-/** Why a model is left out of an open_weights podium when no source says whether its weights are downloadable. */
+/**
+ * Why a model is left out of an open_weights podium when no source classes its weights: what is on record, stated
+ * as such. A licence label alone is not evidence either way (docs/data.md, "Open weights need evidence"), so it is
+ * named beside the fact, not as a doubt: "Proprietary" must not read as if the weights might be open.
+ */
 function unknownWeightsText(m: Model): string {
-  const lic = m.licence ? ` (licence on record: ${m.licence.value.name}, as of ${m.licence.as_of})` : '';
-  return `open weights unknown: no source says whether its weights are downloadable${lic}`;
+  const lic = m.licence ? `licence on record: ${m.licence.value.name} (as of ${m.licence.as_of})` : 'no licence on record';
+  return `no source says its weights are downloadable; ${lic}`;
 }
 
 const normaliseCategory = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { z } from 'zod';
 import { IsoDate } from '../schema/index.ts';
+import { placeOfRegion } from './cloud-regions.ts';
 import type { IngestIssue } from './types.ts';
 
 /** Where a record sits, so that every issue names its source, file and row. */
@@ -67,14 +68,15 @@ export function perMillion(perToken: number): number {
 
 /**
  * Whether a provider's model id names an EU-regional SKU: a leading `eu.` (Bedrock cross-region inference
- * profiles), an `eu` path segment (Azure data zone `azure/eu/...`) or an EU cloud region segment
- * (`eu-central-1`, `europe-west4`). Anything else is treated as global: we do not guess a region.
+ * profiles), an `eu` path segment (Azure data zone `azure/eu/...`) or a cloud region segment in the EU
+ * (`eu-central-1`, `europe-west4`; cloud-regions.ts). London's `eu-west-2` and Zurich's `eu-central-2` are not in the
+ * EU. Anything else is treated as global: we do not guess a region.
  */
 export function isEuSku(id: string): boolean {
   return id
     .toLowerCase()
     .split('/')
-    .some((seg) => seg === 'eu' || seg.startsWith('eu.') || /^(eu|europe)-[a-z]+(-?\d+)?$/.test(seg));
+    .some((seg) => seg === 'eu' || seg.startsWith('eu.') || (/^(eu|europe)-[a-z]+(-?\d+)?$/.test(seg) && placeOfRegion(seg)?.eu === true));
 }
 
 /** The http(s) URLs in a free-text comment, in order, without trailing punctuation. */

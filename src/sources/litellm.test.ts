@@ -103,12 +103,15 @@ test('EU SKUs are region eu and keep their regional id', async () => {
       'azure/eu/gpt-5.4': chat('azure', { input_cost_per_token: 2.75e-6 }),
       'bedrock/eu-central-1/minimax.minimax-m2.5': chat('bedrock', { input_cost_per_token: 3.6e-7 }),
       'bedrock/us-east-1/minimax.minimax-m2.5': chat('bedrock', { input_cost_per_token: 3e-7 }),
+      // London (AWS's region list: eu-west-2, Europe (London)): in Europe, not in the EU; LiteLLM 2026-07-24 4.7e-7.
+      'bedrock/eu-west-2/minimax.minimax-m2.5': chat('bedrock', { input_cost_per_token: 4.7e-7 }),
       'vertex_ai/claude-opus-4-5': chat('vertex_ai-anthropic_models', { input_cost_per_token: 5e-6 }),
     }),
   );
   assert.deepEqual(r.offers?.map((o) => [o.provider, o.provider_model_id, o.region, o.input]), [
     ['azure', 'eu/gpt-5.4', 'eu', 2.75],
     ['amazon-bedrock', 'eu-central-1/minimax.minimax-m2.5', 'eu', 0.36],
+    ['amazon-bedrock', 'eu-west-2/minimax.minimax-m2.5', 'global', 0.47],
     ['amazon-bedrock', 'us-east-1/minimax.minimax-m2.5', 'global', 0.3],
     ['amazon-bedrock', 'eu.anthropic.claude-opus-4-5-20251101-v1:0', 'eu', 5.5],
     ['google-vertex', 'claude-opus-4-5', 'global', 5],

@@ -52,6 +52,8 @@ const EntryFields = {
   tiered_pricing: z.array(Tiered),
   // What EU-regional processing costs over the listing's price (OpenAI's data-residency uplift, 1.1): src/ingest/eu-uplift.ts.
   regional_processing_uplift_multiplier_eu: z.number().positive(),
+  // The regions the listing is served in (Vertex AI's partner models: `["us-central1"]`, `["global"]`): its EU residency.
+  supported_regions: z.array(z.string().min(1)),
 };
 
 /** `input_cost_per_token_above_200k_tokens` and kin (128k, 256k, 272k, 512k); `_priority` variants are another tier of service. */
@@ -165,6 +167,7 @@ function translate(key: string, raw: Record<string, unknown>, asOf: string, wher
     // LiteLLM's deprecation_date is per key, that is per provider listing, and a shutdown date (SHUTDOWN).
     shutdown_date: e.deprecation_date,
     eu_uplift: e.regional_processing_uplift_multiplier_eu,
+    regions: e.supported_regions?.length ? e.supported_regions : undefined,
     file: where.file,
     row: where.row,
   });
@@ -194,7 +197,8 @@ function serviceTiers(entry: Record<string, unknown>, base: OfferObservation, wh
     if (input === undefined && output === undefined) continue;
     out.push(defined<OfferObservation>({
       source: base.source, provider: base.provider, provider_model_id: base.provider_model_id, region: base.region, as_of: base.as_of,
-      sku, input, output, cache_read: read('cache_read_input_token_cost'), url: base.url, file: base.file, row: base.row,
+      sku, input, output, cache_read: read('cache_read_input_token_cost'), url: base.url, regions: base.regions,
+      file: base.file, row: base.row,
     }));
   }
   return out;

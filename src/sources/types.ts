@@ -96,6 +96,8 @@ export type OfferObservation = {
   next_prices?: { starts: string; input?: number; output?: number; cache_read?: number; cache_write?: number };
   /** The factor the source says EU-regional processing of this listing costs over its price (LiteLLM's uplift). */
   eu_uplift?: number;
+  /** The regions the source says the listing is served in (LiteLLM `supported_regions`): its residency reads them. */
+  regions?: string[];
   /** Where the listing sits in the source, so that a price held back can be reported with its file and row. */
   file?: string;
   row?: string;
