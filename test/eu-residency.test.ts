@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
+import type { Dataset } from '../src/dataset/dataset.ts';
 import { loadDataset } from '../src/dataset/load.ts';
 import { isEuOffer } from '../src/engines/ranking.ts';
 import { cheapest_for } from '../src/ops/cheapest-for.ts';
@@ -14,9 +15,12 @@ import { BASE_SKUS } from '../src/schema/index.ts';
 const noData = !existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json')) && 'no committed dataset';
 const ctx = { today: '2026-11-26' };
 type Out = Record<string, any>;
+/** One load for the file: every test only reads the dataset (a load is about a second of the file's run). */
+let loaded: Dataset | undefined;
+const committed = (): Dataset => (loaded ??= loadDataset(DEFAULT_DATA_DIR));
 
 test('no global listing is EU-resident at a price its provider\'s EU listing of the model does not have', { skip: noData }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committed();
   const base = ds.offers.filter((o) => BASE_SKUS.includes(o.sku) && o.prices.input && o.prices.output);
   const eu = base.filter((o) => o.region === 'eu');
   const wrong = base.filter((o) => o.region === 'global' && isEuOffer(o)).filter((o) => {
@@ -29,7 +33,7 @@ test('no global listing is EU-resident at a price its provider\'s EU listing of 
 });
 
 test('Claude Opus 4.6: Azure and Vertex global listings are not among its EU offers', { skip: noData }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committed();
   const out = get_trust_profile.handler(ds, get_trust_profile.input.parse({ model_id: 'claude-opus-4-6' }), ctx) as Out;
   const eu = (out.compliance.eu_offers as Out[]).map((o) => `${o.provider}/${o.provider_model_id}`);
   // Anthropic's "Claude in Microsoft Foundry": Global Standard and US Data Zone Standard only. "Claude on Vertex AI":
@@ -39,7 +43,7 @@ test('Claude Opus 4.6: Azure and Vertex global listings are not among its EU off
 });
 
 test('where=eu-cloud prices gpt-5.6-luna at EU processing, not the global $0.20/$1.20', { skip: noData }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committed();
   const out = cheapest_for.handler(ds, cheapest_for.input.parse({ use: 'chat', min_rank: 60, where: 'eu-cloud' }), ctx) as Out;
   const luna = (out.items as Out[]).find((i) => i.model.id === 'gpt-5.6-luna');
   assert.ok(luna, 'gpt-5.6-luna meets the floor');
@@ -50,7 +54,7 @@ test('where=eu-cloud prices gpt-5.6-luna at EU processing, not the global $0.20/
 });
 
 test('a European bank keeping data in the EU is never sent to a Claude offer at Azure or Vertex', { skip: noData }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committed();
   const input = { who: 'european bank', data: 'customer financial data', keep: 'eu-only', use: 'documents' };
   const out = recommend_model.handler(ds, recommend_model.input.parse(input), ctx) as Out;
   for (const r of out.recommendations as Out[]) {

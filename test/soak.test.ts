@@ -1,6 +1,8 @@
-// Soak (issue 7.5): a minute of sustained load from autocannon, a separate process, against the real server as a child
+// Soak (issue 7.5): 30 s of sustained load from autocannon, a separate process, against the real server as a child
 // process on loopback, with the real access control and logging on. Every operation and an MCP tool call in the
-// mix; zero errors and zero non-2xx, and resident memory after the minute within a stated bound of after warm-up.
+// mix; zero errors and zero non-2xx, and resident memory after the soak within a stated bound of after warm-up.
+// SOAK_SECONDS=60 runs the minute it ran before; the memory budget of record is the benchmark's 60 s cold soak
+// (docs/performance.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,15 +16,22 @@ import { OPERATIONS } from '../src/ops/registry.ts';
 import { restUrl } from '../src/surfaces/rest/url.ts';
 
 const AUTOCANNON = path.join(PROJECT_ROOT, 'node_modules', 'autocannon', 'autocannon.js');
-const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+/**
+ * 30 s, not 60. The 60 s soak read its trough over its last 30 s and the idle after it: with a leak, that lowest
+ * reading is about the one 30 s into the soak, so it saw what 30 s of requests leaked. Read over the idle after the soak,
+ * 30 s of load shows the same leak. In the last 23 CI runs the 60 s soak answered 140,600 to 284,740 requests (so
+ * 70,000 or more in 30 s), and the trough after it sat 21.5 MB below to 24 MB above the trough after warm-up: a leak
+ * of 1.5 KB a request (a request's URL and headers kept) adds over 100 MB in 30 s and fails the bound below.
+ */
+const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 30);
 const WARMUP_SECONDS = 5;
 /** Idle after warm-up and after the soak: V8's memory reducer collects about 8 s after allocation stops. */
 const SETTLE_SECONDS = 12;
 const CONNECTIONS = 20;
 /**
  * Resident memory may grow this much from after warm-up to after the soak. The garbage collector's sawtooth alone
- * spans about 60 MB at this load; read at its troughs (below) the growth measured 0 to 40 MB in trial runs, and a
- * leak of 1 KB a request would add over 100 MB.
+ * spans about 60 MB at this load; read at its troughs (below) the growth measured 0 to 40 MB in trial runs and
+ * -21.5 to +24 MB in CI (read over the soak's last 30 s too), and a leak of 1.5 KB a request adds over 100 MB in 30 s.
  */
 const RSS_GROWTH_BOUND_MB = 80;
 
@@ -122,9 +131,10 @@ test(`soak: ${SOAK_SECONDS} s at ${CONNECTIONS} connections over every operation
     const kinds = writeHar(har, base, key);
 
     // RSS follows the garbage collector's sawtooth (about 60 MB peak to trough, a cycle every 20 to 45 s), so the
-    // readings are taken near troughs, which is what stays live: after warm-up the server idles until V8's memory
-    // reducer has collected; after the soak, the lowest reading of its last 30 s and of the same idle. A leak raises
-    // every trough.
+    // readings are taken near troughs, which is what stays live: after warm-up and after the soak the server idles
+    // until V8's memory reducer has collected; after the soak the lowest reading of that idle counts. A leak raises
+    // every trough. (The lowest reading of the soak's last 30 s, read until the soak was 30 s, would now include its
+    // first seconds, before a leak has grown.)
     const samples: Array<{ at: number; mb: number }> = [];
     sampler = setInterval(() => {
       const mb = rssMb(server!.pid!);
@@ -139,11 +149,11 @@ test(`soak: ${SOAK_SECONDS} s at ${CONNECTIONS} connections over every operation
     const soakEnd = Date.now();
     await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
     clearInterval(sampler);
-    const tail = samples.filter((x) => x.at >= soakEnd - 30_000).map((x) => x.mb);
+    const tail = samples.filter((x) => x.at >= soakEnd).map((x) => x.mb);
     const rssAfter = tail.length ? Math.min(...tail) : undefined;
     const peak = Math.max(...samples.map((x) => x.mb));
     t.diagnostic(`${kinds} request kinds; ${soak.requests.total} requests, ${soak.requests.average} req/s; latency p50 ${soak.latency.p50} ms, p99 ${soak.latency.p99} ms, max ${soak.latency.max} ms`);
-    t.diagnostic(`RSS after warm-up ${rssWarm?.toFixed(1)} MB, after the soak ${rssAfter?.toFixed(1)} MB (trough of its last 30 s), peak ${peak.toFixed(1)} MB`);
+    t.diagnostic(`RSS after warm-up ${rssWarm?.toFixed(1)} MB, after the soak ${rssAfter?.toFixed(1)} MB (idle trough), peak ${peak.toFixed(1)} MB`);
 
     assert.equal(soak.errors, 0, 'connection errors');
     assert.equal(soak.timeouts, 0, 'timeouts');

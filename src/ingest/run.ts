@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateDatasetData } from '../dataset/load.ts';
 import type { DatasetData } from '../schema/index.ts';
-import type { SourceRoots } from '../sources/types.ts';
+import type { Adapter, SourceRoots } from '../sources/types.ts';
 import { allAdapters } from './adapters.ts';
 import { build } from './build.ts';
 import type { BuildReport } from './context.ts';
@@ -41,10 +41,13 @@ export function readPrevious(dir: string): DatasetParts | undefined {
  * Read every source and build the dataset; the result is validated exactly as the server will load it. The
  * previous dataset (default: the committed one) contributes the change events found by comparing it with this
  * build, so that building from newer snapshots extends the history; from the same snapshots it adds nothing.
+ * `adapters` is every adapter unless a test wraps them (test/source-reads.ts keeps a process's reads of unchanged
+ * snapshots between builds).
  */
-export async function runIngest(projectRoot: string, roots: SourceRoots, previousDir = path.join(projectRoot, 'data', 'dataset')): Promise<{ data: DatasetData; report: BuildReport }> {
+export async function runIngest(projectRoot: string, roots: SourceRoots, previousDir = path.join(projectRoot, 'data', 'dataset'),
+  adapters: Adapter[] = allAdapters()): Promise<{ data: DatasetData; report: BuildReport }> {
   const results = [];
-  for (const a of allAdapters()) results.push(await a.read(roots));
+  for (const a of adapters) results.push(await a.read(roots));
   const { tables, issues } = await loadTables(projectRoot, roots);
   const { data, report } = build(results, tables);
   report.issues.unshift(...issues);
