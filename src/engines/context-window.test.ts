@@ -5,6 +5,7 @@ import type { Architecture, Hardware, Model } from '../schema/index.ts';
 import { fitModel, type FitAssessed } from './hardware-fit.ts';
 import { modelsForHardware } from './hardware-rank.ts';
 import { selfHostingCost } from './self-hosted-options.ts';
+import { tokens } from './context-window.ts';
 
 const f = <T>(value: T) => ({ value, as_of: '2026-05-12', source: 'test' });
 const arch: Architecture = { layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'acme/test' };
@@ -71,4 +72,16 @@ test('self-hosting cost: not costed above 4,096 tokens without a window (open we
   const at4k = selfHostingCost(unknown, [card], { ...opts, context: 4096 });
   assert.equal(at4k.options.length, 1, at4k.reason ?? '');
   assert.equal(at4k.options[0].serving.context, 4096);
+});
+
+test('tokens: a count grouped by thousands, as en-US writes it', () => {
+  // Worked by hand: the limits and the widest context the operations accept.
+  assert.equal(tokens(0), '0');
+  assert.equal(tokens(512), '512');
+  assert.equal(tokens(4096), '4,096');
+  assert.equal(tokens(100000), '100,000');
+  assert.equal(tokens(1048576), '1,048,576');
+  assert.equal(tokens(12345678901), '12,345,678,901');
+  // Anything but a whole count is left to toLocaleString (rounded to three decimals there).
+  assert.equal(tokens(1234.5), '1,234.5');
 });

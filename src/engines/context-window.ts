@@ -10,7 +10,17 @@ import type { Model } from '../schema/index.ts';
  */
 export const UNKNOWN_WINDOW_MAX_CONTEXT = 4096;
 
-const tokens = (n: number) => n.toLocaleString('en-US');
+/**
+ * A token count as toLocaleString('en-US') writes it (1,048,576). A context is a whole number, grouped here by hand:
+ * toLocaleString takes a microsecond or more a call, and a cold ask above the limit words two reasons with it.
+ */
+export function tokens(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) return n.toLocaleString('en-US');
+  const digits = String(n);
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
+}
 // Formatted once: toLocaleString takes microseconds, and the reasons below are written on every ask above the limit.
 const MAX_CONTEXT_WORDS = tokens(UNKNOWN_WINDOW_MAX_CONTEXT);
 

@@ -56,6 +56,27 @@ export function fitCandidates(models: readonly Model[]): { candidates: Model[]; 
 export type FitRanking = Omit<ModelsForHardwareResult, 'models'> & { ranked: RankedFit[] };
 
 /**
+ * The candidates of a ranking as a caller keeps them per dataset: `fitCandidates`' split, and optionally each
+ * candidate's known context window (`knownWindows`, in the same order).
+ */
+export type CandidateSplit = { candidates: readonly Model[]; excluded: Excluded; windows?: Float64Array };
+
+/**
+ * Each model's context window where the ranking would read it (the model has the facts and the window is known),
+ * NaN elsewhere. A ranking at a context over such a window counts the model as not fitting without reading its facts:
+ * the same answer as `headroomAt`'s first test, which no memory figure can change. Most asks of a wide context are
+ * over most windows, so this skips most of the catalogue.
+ */
+export function knownWindows(models: readonly Model[]): Float64Array {
+  const windows = new Float64Array(models.length);
+  for (let i = 0; i < models.length; i++) {
+    const window = models[i].context_window?.value;
+    windows[i] = window === undefined || 'missing' in modelFacts(models[i]) ? NaN : window;
+  }
+  return windows;
+}
+
+/**
  * Every open-weight model that runs on `hardware`, best first: arena rating (higher first, unrated last), then
  * memory headroom, then id (a stable order). Closed or unknown weights and models that are not language models
  * are counted, not listed. Only the arithmetic is done for every model; `describeRanked` writes out the ones a
@@ -67,15 +88,22 @@ export function rankForHardware(
   opts: FitOptions,
   ratingOf: (modelId: string) => number | null | undefined,
   // A caller that keeps the split per dataset passes it: it reads every model's name and facts, the same on every ask.
-  split: { candidates: readonly Model[]; excluded: Excluded } = fitCandidates(models),
+  split: CandidateSplit = fitCandidates(models),
 ): FitRanking {
   const fits: Array<Omit<RankedFit, 'rank'>> = [];
   const not_assessable: ModelsForHardwareResult['not_assessable'] = [];
-  const { candidates, excluded } = split;
+  const { candidates, excluded, windows } = split;
+  const context = opts.context;
   let does_not_fit = 0;
   const headroomOf = headroomRanker(hardware, opts);
   let windowReason: string | undefined;
-  for (const model of candidates) {
+  for (let i = 0; i < candidates.length; i++) {
+    // Over its known window a model fits at no quantization (NaN, a window not read, never compares greater).
+    if (windows !== undefined && context > windows[i]) {
+      does_not_fit++;
+      continue;
+    }
+    const model = candidates[i];
     const headroom = headroomOf(model);
     if (headroom === undefined) {
       const facts = modelFacts(model);

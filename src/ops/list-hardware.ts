@@ -160,8 +160,10 @@ export const HardwareTextParam = z
  * hardware_not_found (404, as before); ambiguous or partly understood text is invalid_parameter (400) with the
  * candidates and what was understood.
  */
-export function resolveHardware(ds: Dataset, text: string, parameter: string): { hardware: Hardware; understood: HardwareUnderstood } {
-  const r = resolveMachine(ds, text);
+export function resolveHardware(
+  ds: Dataset, text: string, parameter: string, read: typeof resolveMachine = resolveMachine,
+): { hardware: Hardware; understood: HardwareUnderstood } {
+  const r = read(ds, text);
   if (isRefusal(r)) {
     const idLike = /^[a-z0-9][a-z0-9._-]*$/.test(text) && r.refused === 'unknown' && r.candidates.length === 0;
     if (idLike) requireHardware(ds, text, parameter);

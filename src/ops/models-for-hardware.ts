@@ -4,9 +4,12 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_CONCURRENCY, DEFAULT_CONTEXT } from '../engines/constants.ts';
 import { windowUnknownListReason } from '../engines/context-window.ts';
 import { fitKvBasis } from '../engines/kv-basis.ts';
+import { resolveMachineText } from '../engines/machine-cache.ts';
 import { modelFacts } from '../engines/memory.ts';
 import type { FitOptions } from '../engines/hardware-fit.ts';
-import { fitCandidates, rankForHardware, type Excluded, type RankedFit } from '../engines/hardware-rank.ts';
+import {
+  fitCandidates, knownWindows, rankForHardware, type CandidateSplit, type Excluded, type RankedFit,
+} from '../engines/hardware-rank.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { contextParam, Cursor, Limit, Page, paginate } from './common.ts';
@@ -55,6 +58,8 @@ type Catalogue = {
   ratings: Map<string, number | null>;
   /** Each shown model's reference and rating, made when a page first shows it (at most one per model). */
   headings: Map<string, Heading>;
+  /** The assessable models with their known windows, as the ranking reads them: an ask skips those it is over. */
+  split: CandidateSplit;
 };
 const catalogues = new WeakMap<Dataset, Catalogue>();
 
@@ -79,7 +84,8 @@ function catalogueOf(ds: Dataset): Catalogue {
   const rated = (m: Model) => ratings.get(m.id) ?? -Infinity;
   const size = (m: Model) => m.parameters_total?.value ?? 0;
   assessable.sort((x, y) => rated(y) - rated(x) || size(x) - size(y) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  c = { assessable, lacking, lists: new Map(), excluded, ratings, headings: new Map() };
+  const split = { candidates: assessable, excluded, windows: knownWindows(assessable) };
+  c = { assessable, lacking, lists: new Map(), excluded, ratings, headings: new Map(), split };
   catalogues.set(ds, c);
   return c;
 }
@@ -113,7 +119,7 @@ function hardwareView(h: Hardware): HardwareView {
 
 function rank(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
   const c = catalogueOf(ds);
-  const r = rankForHardware(c.assessable, hardware, opts, (id) => c.ratings.get(id), { candidates: c.assessable, excluded: c.excluded });
+  const r = rankForHardware(c.assessable, hardware, opts, (id) => c.ratings.get(id), c.split);
   const na = notAssessable(c, r.not_assessable, opts.context);
   const speedLine = configurationSpeedLine(hardware, opts.context, opts.concurrency);
   return {
@@ -231,7 +237,8 @@ export const models_for_hardware = defineOperation({
   ],
   handler(ds, input) {
     oneQuantizationChoice(input);
-    const { hardware, understood } = resolveHardware(ds, input.hardware_id, 'hardware_id');
+    // The reading of the text is kept per dataset (a Map look-up on a catalogued id, as on a phrase asked again).
+    const { hardware, understood } = resolveHardware(ds, input.hardware_id, 'hardware_id', resolveMachineText);
     const opts: FitOptions = {
       context: input.context, concurrency: input.concurrency,
       min_bits_per_weight: input.min_bits, quantization: input.quantization, kv_cache: input.kv_cache,

@@ -1,0 +1,65 @@
+// Two trees' services up side by side, cold REST bursts of one operation and the cached model sheet taken in turn:
+// each service's CPU a request, paired (a swing of the machine's speed moves both).
+// Usage: node --import tsx bench/rest-ab.ts <other tree> [operation] [bursts] [seconds]
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
+import { OPERATION_BY_NAME } from '../src/ops/registry.ts';
+import { coldStreams } from './cold-inputs.ts';
+import { coldRun, targetsFor } from './cold-load.ts';
+import { runAutocannon } from './lib/autocannon.ts';
+import { readCpuMs } from './lib/proc.ts';
+import type { RunningService } from './servers/service.ts';
+import { startService } from './servers/service.ts';
+import { datasetDataAtScale, freshDataset, readRawDataset } from './synthetic.ts';
+import { loadTargets } from './targets.ts';
+
+const [other, opName = 'models_for_hardware', burstsArg, secondsArg] = process.argv.slice(2);
+const op = OPERATION_BY_NAME.get(opName);
+if (!other || !op) throw new Error('usage: bench/rest-ab.ts <other tree> [operation] [bursts] [seconds]');
+const bursts = Number(burstsArg ?? 6);
+const seconds = Number(secondsArg ?? 3);
+const ds = freshDataset(datasetDataAtScale(readRawDataset(DEFAULT_DATA_DIR), 1));
+const target = targetsFor(op, coldStreams(ds)[op.name]).find((t) => t.surface === 'rest')!;
+// The other tree's service is built from its own sources by its own bench module.
+const otherStart = (await import(path.join(path.resolve(other), 'bench/servers/service.ts'))).startService as typeof startService;
+const services: Array<{ name: string; s: RunningService; cold: number[]; sheet: number[] }> = [
+  { name: path.basename(path.resolve(other)), s: await otherStart(), cold: [0, 0], sheet: [0, 0] },
+  { name: 'this tree', s: await startService(), cold: [0, 0], sheet: [0, 0] },
+];
+const work = mkdtempSync(path.join(os.tmpdir(), 'mds-rest-ab-'));
+const sheet = loadTargets()[0];
+let offset = 1000;
+try {
+  for (let b = 0; b < bursts; b++) {
+    // Both services get the same new inputs in each burst; which goes first alternates.
+    const order = b % 2 === 0 ? services : [...services].reverse();
+    let used = 0;
+    for (const x of order) {
+      let c0 = 0;
+      const r = await coldRun(x.s.url, target, offset, seconds, 10, x.s.apiKey, work, () => (c0 = readCpuMs(x.s.pid)));
+      x.cold[0] += readCpuMs(x.s.pid) - c0;
+      x.cold[1] += r.total;
+      used = Math.max(used, r.used);
+      const s0 = readCpuMs(x.s.pid);
+      const h = await runAutocannon({
+        url: x.s.url + sheet.path, method: sheet.method, headers: { ...sheet.headers, 'x-api-key': x.s.apiKey }, connections: 10,
+        durationSec: 1,
+      });
+      x.sheet[0] += readCpuMs(x.s.pid) - s0;
+      x.sheet[1] += h.total;
+    }
+    offset += used;
+    process.stderr.write(`burst ${b + 1}/${bursts}\n`);
+  }
+} finally {
+  for (const x of services) await x.s.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+const us = (v: number[]) => (1000 * v[0]) / Math.max(1, v[1]);
+for (const x of services) {
+  process.stdout.write(`${x.name}: cold ${op.name} ${us(x.cold).toFixed(0)} us a request (${x.cold[1]} requests); cached sheet `
+    + `${us(x.sheet).toFixed(0)} us (${x.sheet[1]}); ratio ${(us(x.cold) / us(x.sheet)).toFixed(2)}x\n`);
+}
+process.stdout.write(`this tree / ${services[0].name}: ${(us(services[1].cold) / us(services[0].cold)).toFixed(3)}\n`);
