@@ -69,6 +69,11 @@ export const Offer = z
      * model's window (lambda_ai serves Llama 4 Maverick at 131,072 of its 1,048,576). Absent: the model's applies.
      */
     context_window: factOf(z.number().int().positive()).optional(),
+    /**
+     * Long-context tiers a source lists above the listing's window (Anthropic's retired 1M beta): no request can pay
+     * them, so they are kept here, dated and sourced, and never priced (src/ingest/unreachable-tiers.ts).
+     */
+    unpriced_tiers: factOf(z.array(PriceTier)).optional(),
     eu_resident: factOf(EuResidency),
     /** Source ids that list this offer. */
     listed_by: z.array(Slug).min(1),
