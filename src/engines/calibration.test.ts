@@ -43,10 +43,21 @@ function activeWeights(r: Row): number {
  * A Hardware record from the row's spec-sheet figures. Memory sizes the batch of a serving row, which gives it
  * (memory_gb); decode and prefill rows run one sequence, so their memory is not what they test and stays empty (94).
  */
+// The link facts of the catalogued accelerator a row names (its name less a parenthesis: `NVIDIA B200 (HGX, NVLink)`):
+// the split follows the reviewed NVLink and peer-fabric facts, as in the service.
+const catalogued: Hardware[] = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)),
+  '../../data/dataset/hardware.json'), 'utf8'));
+function linkOf(name: string): Pick<Hardware, 'class' | 'nvlink' | 'peer_fabric'> {
+  const h = catalogued.find((x) => x.accelerator === name.replace(/ \(.*\)$/, ''));
+  return {
+    class: h?.class ?? 'server', ...(h?.nvlink ? { nvlink: h.nvlink } : {}), ...(h?.peer_fabric ? { peer_fabric: h.peer_fabric } : {}),
+  };
+}
+
 function hardwareOf(r: Row): Hardware {
   const cite = <T>(value: T) => ({ value, as_of: r.read_on, source: r.spec_url });
   return {
-    id: r.id, name: r.hardware, class: 'server', accelerator: r.hardware, count: Number(r.accelerators), unified_memory: false,
+    id: r.id, name: r.hardware, accelerator: r.hardware, count: Number(r.accelerators), unified_memory: false, ...linkOf(r.hardware),
     memory_gb: cite(num(r.memory_gb) ?? 94), usable_fraction: cite(0.95), bandwidth_gbs: cite(Number(r.bandwidth_gbs)),
     ...(num(r.compute_tflops) !== undefined ? { compute_tflops: cite(Number(r.compute_tflops)) } : {}),
   };

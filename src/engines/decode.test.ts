@@ -8,19 +8,42 @@ import type { ModelFacts } from './memory.ts';
 import { speedOf } from './speed.ts';
 
 const f = <T>(value: T) => ({ value, as_of: '2026-11-25', source: 'test' });
+// The link facts as data/curated/accelerator-nvlink.csv and accelerator-peer-fabric.csv give them.
+const LINKS: Record<string, Partial<Pick<Hardware, 'class' | 'nvlink' | 'peer_fabric'>>> = {
+  'NVIDIA H100 SXM5 80GB': { class: 'server', nvlink: f('switch' as const) },
+  'NVIDIA H200 SXM': { class: 'server', nvlink: f('switch' as const) },
+  'NVIDIA B200': { class: 'server', nvlink: f('switch' as const) },
+  'NVIDIA H100 NVL': { class: 'server', nvlink: f('bridge' as const) },
+  'AMD Instinct MI300X': { class: 'server', nvlink: f('none' as const), peer_fabric: f('infinity-fabric' as const) },
+  'NVIDIA GeForce RTX 3090': { class: 'desktop', nvlink: f('bridge' as const) },
+  'NVIDIA RTX A6000': { class: 'workstation', nvlink: f('bridge' as const) },
+  'NVIDIA L40S': { class: 'server', nvlink: f('none' as const) },
+};
 const machine = (accelerator: string, count: number, bandwidth: number, tflops?: number): Hardware => ({
   id: 'm', name: 'm', class: 'server', accelerator, count, unified_memory: false, memory_gb: f(141 * count), usable_fraction: f(0.95),
-  bandwidth_gbs: f(bandwidth), ...(tflops ? { compute_tflops: f(tflops) } : {}),
+  bandwidth_gbs: f(bandwidth), ...(tflops ? { compute_tflops: f(tflops) } : {}), ...LINKS[accelerator],
 });
 
-test('SXM modules run tensor parallel; PCIe cards split by layer; one device is single', () => {
+test('NVLink switch boards and Infinity Fabric run tensor parallel; PCIe and bridgeable cards split by layer', () => {
   assert.equal(decodeSplit(machine('NVIDIA H100 SXM5 80GB', 8, 3350)), 'tensor');
   assert.equal(decodeSplit(machine('NVIDIA H200 SXM', 8, 4800)), 'tensor');
   assert.equal(decodeSplit(machine('NVIDIA B200', 4, 7700)), 'tensor');
+  assert.equal(decodeSplit(machine('NVIDIA H100 NVL', 2, 3900)), 'layer', 'a bridge connector is not a fitted bridge');
   assert.equal(decodeSplit(machine('AMD Instinct MI300X', 8, 5300)), 'tensor');
   assert.equal(decodeSplit(machine('NVIDIA GeForce RTX 3090', 2, 936)), 'layer');
+  assert.equal(decodeSplit(machine('NVIDIA RTX A6000', 2, 768)), 'layer');
   assert.equal(decodeSplit(machine('NVIDIA L40S', 4, 864)), 'layer');
   assert.equal(decodeSplit(machine('NVIDIA GeForce RTX 4090', 1, 1008)), 'single');
+});
+
+test('the fabric follows the facts, not the name: a renamed accelerator keeps its split', () => {
+  // The same H100 SXM board and MI300X platform under names no pattern would know; and an "SXM" name with no fact.
+  const h100 = { ...machine('NVIDIA H100 SXM5 80GB', 8, 3350), accelerator: 'Hopper board, 8 modules' };
+  const mi300 = { ...machine('AMD Instinct MI300X', 8, 5300), accelerator: 'CDNA 3 OAM platform' };
+  assert.equal(decodeSplit(h100), 'tensor');
+  assert.equal(decodeSplit(mi300), 'tensor');
+  assert.equal(decodeSplit({ ...machine('NVIDIA L40S', 4, 864), accelerator: 'NVIDIA L40S SXM B200 MI300X' }), 'layer');
+  assert.equal(decodeSplit(machine('some SXM module, unreviewed', 8, 3350)), 'layer', 'no fact: PCIe is assumed');
 });
 
 test('the layout: summed bandwidth and 64 us a layer in tensor parallel; one card, 45 us a layer and hand-offs by layer', () => {

@@ -23,16 +23,20 @@ import { isMixtureOfExperts } from './moe.ts';
 export type DecodeSplit = 'single' | 'tensor' | 'layer';
 
 /**
- * Accelerators the catalogue names as socketed modules on a GPU-to-GPU fabric (SXM, OAM, the B200 and H200 boards,
- * the H100 NVL pair sold bridged): only these are assumed to run tensor parallel. Every other multi-card
- * configuration sits on PCIe, where consumer runtimes split by layer; nothing in the catalogue says otherwise.
+ * Whether the configuration's devices sit on a GPU-to-GPU fabric, read from the reviewed facts, never from the name:
+ * `nvlink` `switch` (SXM modules on an NVLink baseboard: A100/H100/H200 SXM, B200) or a `peer_fabric` (AMD Instinct
+ * over Infinity Fabric). Only these are taken to run tensor parallel. A `bridge` says the card takes one (RTX 3090,
+ * RTX A6000, H100 PCIe and NVL), not that it is fitted: such pairs, like every other multi-card configuration and one
+ * with no fact, are taken to sit on PCIe (the slower, layer-split figure; a machine text that says NVLink is told so).
  */
-const FABRIC = /\bSXM|\bB200\b|\bB300\b|\bH200\b|\bH100 NVL\b|\bMI250\b|\bMI300X\b|\bMI325X\b|\bMI355X\b/i;
+export function onFabric(hardware: Pick<Hardware, 'nvlink' | 'peer_fabric'>): boolean {
+  return hardware.nvlink?.value === 'switch' || hardware.peer_fabric !== undefined;
+}
 
 /** How the configuration's devices share a decode step. */
 export function decodeSplit(hardware: Hardware): DecodeSplit {
   if (hardware.count <= 1) return 'single';
-  return FABRIC.test(hardware.accelerator) ? 'tensor' : 'layer';
+  return onFabric(hardware) ? 'tensor' : 'layer';
 }
 
 export type DecodeLayout = {

@@ -112,7 +112,7 @@ const LINKED: ReadonlyArray<readonly [string, string, number, RegExp]> = [
   // No reviewed row (no specification found): said to be not modelled, and that the card's NVLink is not reviewed.
   ['4x T4 NVLink', 't4-x4', 64, /NVLink read but not modelled.*whether the NVIDIA Tesla T4 has an NVLink connector is not reviewed/],
   ['4x A10G NVLink', 'a10g-x4', 96, /whether the NVIDIA A10G has an NVLink connector is not reviewed/],
-  ['2x H100 NVL NVLink', 'h100-nvl-x2', 188, /NVLink read: the NVIDIA H100 NVL is catalogued on its GPU-to-GPU fabric/],
+  ['2x H100 NVL NVLink', 'h100-nvl-x2', 188, /NVLink read but not modelled: the catalogue models these cards over PCIe/],
   ['2x H100 NVLink', 'h100-80gb-x2', 160, /is the SXM module on its fabric/],
   ['4x H100 NVLink', 'h100-80gb-x4', 320, /is the SXM module on its fabric/],
   ['8x H100 NVSwitch', 'h100-80gb-x8', 640, /is the SXM module on its fabric/],

@@ -59,7 +59,7 @@ function dominatedAtEverySize(o: Offer, by: Offer): boolean {
 
 const keeps = (f: OfferFilter, o: Offer) => (!f.first_party_only || o.first_party) && (!f.eu || isEuOffer(o));
 
-function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
+export function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
   // As cheapestOffer reads them: base SKUs, not listed at $0; the order kept, so ties break as they did.
   const priced = offers.filter((o) => isBaseSku(o) && !isZeroPriced(o));
   const served: Offer[][] = [];

@@ -126,6 +126,10 @@ export function buildOffers(
       }
     }
     if (tiers) prices.tiers = tiers;
+    // The listing's own window: the newest statement of the best-ranked source, the others kept as conflicts.
+    const windows = list.flatMap(({ o }) => (o.context_window
+      ? [{ value: o.context_window, source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
+    const contextWindow = choose(windows, sourceRank, { newestFirst: true });
     // A price that holds for part of the day (the source lists peak hours apart) says so beside the figure.
     for (const field of ['input', 'output'] as const) {
       const f = prices[field];
@@ -142,6 +146,7 @@ export function buildOffers(
       prices, eu_resident, listed_by: [...new Set(list.map(({ o }) => o.source))].sort(),
       sku: g.sku, first_party: vendor !== undefined && isFirstParty(provider, vendor),
     };
+    if (contextWindow) offer.context_window = contextWindow;
     Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? [], g.listing));
     // A price a source schedules (an introductory rate ending): the newest statement of it.
     const scheduled = list.flatMap(({ o }) =>

@@ -10,6 +10,7 @@ import { buildModels } from './build-models.ts';
 import { attachGgufFiles, type GgufRow } from './gguf-files.ts';
 import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders, type PriceTrace } from './build-offers.ts';
+import { setAsideUnreachableTiers } from './unreachable-tiers.ts';
 import { retirePastShutdowns } from './past-shutdowns.ts';
 import { listingShutdowns } from './retired-listings.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
@@ -108,6 +109,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
     { vendorOf: (id) => mb.vendors.get(id), notices, evidence: evidenceDates(allOf(results, 'changes')),
       residency: allOf(results, 'offer_residency'), onPrice: opts.onPrice });
   report.issues.push(...held);
+  const windowOf = new Map(mb.models.map((m) => [m.id, m.context_window?.value]));
+  report.issues.push(...setAsideUnreachableTiers(offers, (id) => windowOf.get(id)));
   for (const o of unOffers) {
     const priced = o.input !== undefined || o.output !== undefined;
     report.unmatched.push({ source: o.source, source_id: `${o.provider}/${o.provider_model_id}`, what: priced ? 'priced offer' : 'offer', why: 'no canonical model matches' });

@@ -12,8 +12,9 @@ import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
 import { leftOutNote } from './cheapest-for-left-out.ts';
 import { boardRows, cloudItem, selfHostedItem, type Row } from './cheapest-for-items.ts';
 import { stitched } from './json-fragment.ts';
-import { cheapestAtPrompt, shutDownInFrontier, silentAtPrompt } from '../engines/offer-frontier.ts';
+import { cheapestAtPrompt, shutDownInFrontier, silentAtPrompt, type Frontier } from '../engines/offer-frontier.ts';
 import { longContextNote } from './cheapest-for-long-context.ts';
+import { frontierServing, offerWindowNote } from '../engines/offer-context.ts';
 
 const WHERE = ['any-cloud', 'eu-cloud', 'on-premises', 'local'] as const;
 type Where = (typeof WHERE)[number];
@@ -83,7 +84,8 @@ export const cheapest_for = defineOperation({
       + 'down are left out (and counted); true: ranked too, at offers still served. Offers shut down by the data date are never ranked.'),
     min_context: z.number().int().min(1).max(100000000).optional().describe('Minimum context window in tokens; models with no known '
       + 'context window '
-      + 'are left out. Also the prompt size priced: an offer whose long-context tier starts below it (a prompt longer than the tier\'s '
+      + 'are left out; an offer whose source states its own, smaller window (the provider\'s limit) is not ranked. '
+      + 'Also the prompt size priced: an offer whose long-context tier starts below it (a prompt longer than the tier\'s '
       + '`above_tokens`) is ranked and shown at the tier price (`blended_price.long_context`); above a model\'s lowest tier, offers whose '
       + 'source lists no tier are not ranked (their price there is unknown).'),
     open_weights: z.boolean().optional().describe('true: open-weights models only; false: closed only. Models with no evidence either way are left out.'),
@@ -156,10 +158,13 @@ export const cheapest_for = defineOperation({
     const prompt = selfHosted ? undefined : input.min_context;
     let silentOut = 0;
     let atTier = 0;
+    let windowElsewhere = 0;
+    let windowOut = 0;
 
     // A candidate is a board row and, in the cloud, its cheapest offer: the developer's own offer beside a reseller's
     // is looked up only for the rows a page shows.
-    type Candidate = { r: Row; priced?: PricedOffer };
+    // `f`: the offers that serve min_context by their own window (engines/offer-context.ts).
+    type Candidate = { r: Row; priced?: PricedOffer; f?: Frontier };
     const found: Candidate[] = [];
     let metFloor = 0;
     const b = ub.board;
@@ -178,12 +183,20 @@ export const cheapest_for = defineOperation({
         if (m.open_weights?.value === true) found.push({ r });
         continue;
       }
-      const priced = cheapestAtPrompt(r.frontier, input.input_share, filter, prompt);
+      const f = frontierServing(ds, m, r.frontier, prompt);
+      const priced = cheapestAtPrompt(f, input.input_share, filter, prompt);
+      if (f !== r.frontier && priced?.offer !== cheapestAtPrompt(r.frontier, input.input_share, filter, prompt)?.offer) {
+        if (!priced) {
+          windowOut++;
+          continue;
+        }
+        windowElsewhere++;
+      }
       if (priced) {
-        found.push({ r, priced });
+        found.push({ r, priced, f });
         if (priced.tier) atTier++;
-      } else if (silentAtPrompt(r.frontier, input.input_share, filter, prompt)) silentOut++;
-      else if (shutDownInFrontier(r.frontier, input.input_share, filter)) shutDownOut++;
+      } else if (silentAtPrompt(f, input.input_share, filter, prompt)) silentOut++;
+      else if (shutDownInFrontier(f, input.input_share, filter)) shutDownOut++;
     }
     // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
     const size = (c: Candidate) => c.r.m.parameters_total?.value ?? Infinity;
@@ -212,7 +225,8 @@ export const cheapest_for = defineOperation({
       where: input.where,
       input_share: input.input_share,
       ranked_by: selfHosted ? 'parameters_total' as const : 'blended_price' as const,
-      note: [notes(ub, selfHosted), leftOutNote(deprecatedOut, shutDownOut, asOf), longContextNote(prompt, atTier, silentOut)]
+      note: [notes(ub, selfHosted), leftOutNote(deprecatedOut, shutDownOut, asOf), longContextNote(prompt, atTier, silentOut),
+        offerWindowNote(prompt, windowElsewhere, windowOut)]
         .filter(Boolean).join(' ') || null,
       counts: {
         rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length,
@@ -221,7 +235,7 @@ export const cheapest_for = defineOperation({
       items: stitched(items.map((c, i): Item => {
         const position = offset + i + 1;
         if (!c.priced) return selfHostedItem(ds, b!, c.r, position, floorText);
-        const f = c.r.frontier;
+        const f = c.f ?? c.r.frontier;
         // A reseller's price (sometimes a fraction of the developer's) is shown beside the developer's own.
         const own = c.priced.offer.first_party ? undefined : cheapestAtPrompt(f, input.input_share, ownFilter, prompt);
         // Under eu-cloud, a developer with no EU offer may still sell the model elsewhere: said so, not "sells none".

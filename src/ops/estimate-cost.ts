@@ -22,6 +22,7 @@ import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shap
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
 import { TIER_RULE } from '../engines/long-context.ts';
+import { offersServingContext } from '../engines/offer-context.ts';
 
 /** A price with its provenance; `source` is absent from partial responses, as on every fact. */
 const PriceRef = z
@@ -123,7 +124,8 @@ const Output = z.object({
       offers: z.array(ApiLine).describe('One line per offer with both prices, cheapest first.'),
       not_priced: z
         .array(z.object({ provider: z.string(), provider_model_id: z.string(), region: z.enum(['global', 'eu']), reason: z.string() }))
-        .describe('Offers missing the input or output price, or shut down by the data date: not costed.'),
+        .describe('Offers missing the input or output price, shut down by the data date, or (with `context`) whose own stated '
+          + 'context window is below the prompt asked: not costed.'),
       cheapest: ApiLine.nullable()
         .describe('The cheapest offer priced above zero; null if none. It may be a reseller\'s (first_party false).'),
       developer_offer: ApiLine.nullable().describe('The developer\'s own cheapest offer priced above zero, beside `cheapest`; '
@@ -206,7 +208,8 @@ export const estimate_cost = defineOperation({
       'Tokens of one request, prompt and answer (capped at the model window), 512..1,048,576 (default 8192): `input_share` of ' +
         'them prompt. The paged KV cache holds a decoding sequence at its current length, the prompt and half the answer on average. ' +
         'API offers are priced as if the prompt filled it (an upper bound): an offer whose long-context tier starts below it is ' +
-        'costed at the tier (`api.offers[].long_context`).',
+        'costed at the tier (`api.offers[].long_context`); one whose source states its own, smaller window (the provider\'s ' +
+        'limit) is not costed (`api.not_priced`).',
     ),
     concurrency: z
       .number()
@@ -267,7 +270,9 @@ export const estimate_cost = defineOperation({
     // Base SKUs only: a stealth, extended or batch listing is another product, not the model's API price.
     // A configuration built from the text (`3 x 3090`) is not in the catalogue: it is the only one priced.
     const costable = offersToCost(ds, id);
-    const r = estimateCost(model, costable.offers, named ? [named.hardware] : ds.hardware, {
+    // An offer whose own stated window is below the context asked cannot serve it (engines/offer-context.ts).
+    const serving = offersServingContext(model, costable.offers, input.context);
+    const r = estimateCost(model, serving.offers, named ? [named.hardware] : ds.hardware, {
       tokens_millions: input.tokens_millions,
       input_share: input.input_share,
       hardware_id: named?.hardware.id,
@@ -291,7 +296,7 @@ export const estimate_cost = defineOperation({
       hardware: named?.hardware.id ?? null,
       understood: named?.understood ?? null,
       api: {
-        offers, not_priced: [...r.api.not_priced, ...costable.shut_down], cheapest: paid ?? null,
+        offers, not_priced: [...r.api.not_priced, ...costable.shut_down, ...serving.left_out], cheapest: paid ?? null,
         developer_offer: own ?? null,
         note: [resellerNote(paid, own, costable.own_retired, zeroOwn), scheduledPriceNote(paid, own, ds.meta.data_as_of)].filter(Boolean).join(' ') || null,
       },

@@ -42,6 +42,8 @@ export const Hardware = z
      * (an SXM module on an NVLink baseboard), `none` (cards of this kind talk over PCIe only). Absent where not reviewed.
      */
     nvlink: factOf(z.enum(['bridge', 'switch', 'none'])).optional(),
+    /** A GPU-to-GPU link other than NVLink, where reviewed: `infinity-fabric` (AMD Instinct modules, XGMI). */
+    peer_fabric: factOf(z.enum(['infinity-fabric'])).optional(),
     purchase_price_usd: factOf(z.number().positive()).optional(),
     rental: factOf(RentalPrice).optional(),
   })

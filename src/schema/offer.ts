@@ -64,6 +64,16 @@ export const Offer = z
     /** `eu` for an EU-regional SKU (`eu.anthropic.*`, `azure/eu/*`), otherwise `global`. */
     region: z.enum(['global', 'eu']),
     prices: Prices,
+    /**
+     * The listing's own context window (tokens), where a source states one for it: a provider may serve less than the
+     * model's window (lambda_ai serves Llama 4 Maverick at 131,072 of its 1,048,576). Absent: the model's applies.
+     */
+    context_window: factOf(z.number().int().positive()).optional(),
+    /**
+     * Long-context tiers a source lists above the listing's window (Anthropic's retired 1M beta): no request can pay
+     * them, so they are kept here, dated and sourced, and never priced (src/ingest/unreachable-tiers.ts).
+     */
+    unpriced_tiers: factOf(z.array(PriceTier)).optional(),
     eu_resident: factOf(EuResidency),
     /** Source ids that list this offer. */
     listed_by: z.array(Slug).min(1),

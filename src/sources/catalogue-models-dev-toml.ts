@@ -169,6 +169,8 @@ export function toOfferObservation(
   issues: IngestIssue[],
 ): OfferObservation {
   const cost = rec.cost === undefined ? undefined : parseFields(rec.cost, CostFields, where, issues, { prefix: 'cost.', strict: true });
+  // The provider file's own limit (its listing's window); issues with it are reported once, by toModelObservation.
+  const limit = rec.limit === undefined ? undefined : parseFields(rec.limit, LimitFields, where, [], { prefix: 'limit.' });
   return defined({
     source: SOURCE_ID,
     provider: ids.provider,
@@ -181,6 +183,7 @@ export function toOfferObservation(
     cache_read: cost?.cache_read,
     cache_write: cost?.cache_write,
     tiers: cost ? readTiers(cost.tiers, cost.context_over_200k, where, issues) : undefined,
+    context_window: limit?.context || undefined,
     // A provider file's `status` is that provider's listing: `deprecated` there is the provider retiring it.
     status: rec.status as ModelStatus | undefined,
     file: where.file,

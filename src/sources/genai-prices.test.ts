@@ -110,6 +110,7 @@ test('yml prices: tiers from {base, tiers}, prices_checked as as_of, the cited U
       output: 25,
       cache_read: 0.5,
       tiers: [{ above_tokens: 200_000, input: 10, output: 37.5 }],
+      context_window: 1_000_000,
       url: 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching#pricing',
       file: 'genai-prices/providers-yml/anthropic.yml',
       row: 'anthropic/claude-opus-4-6',

@@ -187,6 +187,7 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
         region: isEuSku(target.provider_model_id) ? 'eu' : 'global',
         as_of: m.prices_checked ?? ctx.date,
         ...offerPrices(block),
+        context_window: m.context_window,
         next_prices: nextPrices(m.prices, ctx.date),
         time_of_day_note: timeOfDayNote(m.prices, ctx.date),
         url: referenceUrl(m.price_comments) ?? pricingUrl,

@@ -57,6 +57,7 @@ test('per-token prices become exact USD per 1M tokens, with *_above_200k_tokens 
     output: 10,
     cache_read: 0.125,
     tiers: [{ above_tokens: 200_000, input: 2.5, output: 15 }],
+    context_window: 1_048_576,
     url: 'https://ai.google.dev/pricing',
     file: `litellm-via-rocry/${SNAPSHOT}`,
     row: 'gemini/gemini-2.5-pro',

@@ -81,6 +81,8 @@ export type OfferObservation = {
   cache_read?: number;
   cache_write?: number;
   tiers?: Array<{ above_tokens: number; input?: number; output?: number }>;
+  /** The listing's own context window in tokens, where the source states one for this provider's listing. */
+  context_window?: number;
   /** The page the price was checked against, when the source gives one. */
   url?: string;
   /** The SKU when the source states it apart from the id; otherwise the ingest reads it from the id. */

@@ -1,0 +1,97 @@
+// Each offer's own context window (where its source states one) and the offers of a model that serve a context size.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Model, Offer } from '../schema/index.ts';
+import { frontierOf, type Frontier } from './offer-frontier.ts';
+import { perDataset } from './per-dataset.ts';
+
+/**
+ * The window an offer serves: the listing's own limit where its source states one (a provider may serve less than
+ * the model's window: lambda_ai lists Llama 4 Maverick at 131,072 input tokens, the model reads 1,048,576), else
+ * the model's. Undefined when neither is known.
+ */
+export function offerWindow(offer: Pick<Offer, 'context_window'>, model: Pick<Model, 'context_window'> | undefined): number | undefined {
+  return offer.context_window?.value ?? model?.context_window?.value;
+}
+
+/**
+ * Whether the offer serves a prompt of `tokens`: by its own stated limit first, else by the model's window. With
+ * neither known nothing says it cannot (callers that need a known window, as cheapest_for's min_context, ask first).
+ */
+type Windowed = Pick<Offer, 'context_window'>;
+type ModelWindow = Pick<Model, 'context_window'> | undefined;
+
+export function offerServes(offer: Windowed, model: ModelWindow, tokens: number): boolean {
+  const w = offerWindow(offer, model);
+  return w === undefined || w >= tokens;
+}
+
+/** The sentence answers add when an offer's own limit kept it out: what rule was applied. */
+export const OFFER_WINDOW_RULE = 'an offer whose source states its own context window (the provider\'s limit for the listing) '
+  + 'serves only that much, whatever the model\'s window; an offer with no stated limit is taken at the model\'s window';
+
+/** Asked sizes kept per dataset before the cache is cleared: a caller varying min_context cannot grow it without end. */
+const MAX_KEPT = 4096;
+const narrowed = perDataset(() => new Map<string, Frontier>());
+
+/**
+ * The model's offer frontier restricted to the offers that serve `tokens` (offerServes). The frontier itself when
+ * every offer does (the usual case, and no work); else a frontier of the offers left, kept per dataset and size.
+ */
+export function frontierServing(ds: Dataset, model: Model, frontier: Frontier, tokens: number | undefined): Frontier {
+  if (tokens === undefined) return frontier;
+  const offers = ds.offersByModel.get(model.id) ?? [];
+  if (offers.every((o) => offerServes(o, model, tokens))) return frontier;
+  const cache = narrowed(ds);
+  const key = `${model.id}|${tokens}`;
+  let f = cache.get(key);
+  if (!f) {
+    if (cache.size >= MAX_KEPT) cache.clear();
+    f = frontierOf(offers.filter((o) => offerServes(o, model, tokens)), ds.meta.data_as_of);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** cheapest_for's sentence when offers' own windows made a difference; null when none did. */
+export function offerWindowNote(tokens: number | undefined, rankedElsewhere: number, leftOut: number): string | null {
+  if (tokens === undefined || (rankedElsewhere === 0 && leftOut === 0)) return null;
+  const n = (k: number) => (k === 1 ? '1 model' : `${k} models`);
+  const out = [`Context is checked per offer: ${OFFER_WINDOW_RULE}.`];
+  const size = `${tokens.toLocaleString('en-US')} tokens`;
+  if (rankedElsewhere) out.push(`${n(rankedElsewhere)} had a cheaper offer whose own window is below ${size}, so another offer is shown.`);
+  if (leftOut) out.push(`${n(leftOut)} left out: no offer kept by the filters serves ${size}.`);
+  return out.join(' ');
+}
+
+/** An offer left out of a cost because its own window is below the prompt asked (estimate_cost's `not_priced`). */
+export type WindowLeftOut = { provider: string; provider_model_id: string; region: 'global' | 'eu'; reason: string };
+
+const servingByOffers = new WeakMap<readonly Offer[], Map<number, { offers: readonly Offer[]; left_out: WindowLeftOut[] }>>();
+
+/**
+ * estimate_cost's offers for a prompt of `context` tokens (capped at the model's window, as the cost takes it): those
+ * whose own stated window serves it, and those left out, each with why. The list itself when every offer serves it.
+ */
+export function offersServingContext(
+  model: Pick<Model, 'context_window'>, offers: readonly Offer[], context: number | undefined,
+): { offers: readonly Offer[]; left_out: WindowLeftOut[] } {
+  if (context === undefined) return { offers, left_out: [] };
+  const prompt = Math.min(context, model.context_window?.value ?? Infinity);
+  let perPrompt = servingByOffers.get(offers);
+  const kept = perPrompt?.get(prompt);
+  if (kept) return { offers: kept.offers, left_out: kept.left_out.slice() };
+  const short = offers.filter((o) => !offerServes(o, model, prompt));
+  const out = short.length === 0 ? { offers, left_out: [] } : {
+    offers: Object.freeze(offers.filter((o) => offerServes(o, model, prompt))),
+    left_out: short.map((o) => ({
+      provider: o.provider, provider_model_id: o.provider_model_id, region: o.region,
+      reason: `its own context window, ${offerWindow(o, model)!.toLocaleString('en-US')} tokens (${o.context_window!.source}, `
+        + `${o.context_window!.as_of}), is below the ${prompt.toLocaleString('en-US')}-token prompt asked: not costed`,
+    })),
+  };
+  if (Object.isFrozen(offers)) {
+    if (!perPrompt) servingByOffers.set(offers, (perPrompt = new Map()));
+    if (perPrompt.size < MAX_KEPT) perPrompt.set(prompt, out);
+  }
+  return { offers: out.offers, left_out: out.left_out.slice() };
+}
