@@ -12,6 +12,7 @@ import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
 import { leftOutNote } from './cheapest-for-left-out.ts';
 import { boardRows, cloudItem, selfHostedItem, type Row } from './cheapest-for-items.ts';
 import { stitched } from './json-fragment.ts';
+import { ranked } from './top-slice.ts';
 import { cheapestAtPrompt, shutDownInFrontier, silentAtPrompt } from '../engines/offer-frontier.ts';
 import { longContextNote } from './cheapest-for-long-context.ts';
 
@@ -160,7 +161,19 @@ export const cheapest_for = defineOperation({
     // A candidate is a board row and, in the cloud, its cheapest offer: the developer's own offer beside a reseller's
     // is looked up only for the rows a page shows.
     type Candidate = { r: Row; priced?: PricedOffer };
-    const found: Candidate[] = [];
+    // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
+    const size = (c: Candidate) => c.r.m.parameters_total?.value ?? Infinity;
+    const order = (x: Candidate, y: Candidate) => (selfHosted ? size(x) - size(y) : x.priced!.blended - y.priced!.blended)
+      || y.r.e.best.rating - x.r.e.best.rating || x.r.m.id.localeCompare(y.r.m.id);
+    // Only the rows up to the page's end are kept in order (a page of 20 of some 200 matched); a far page sorts all.
+    const offset = decodeCursor(input.cursor);
+    const found = ranked(offset + input.limit, order);
+    const probe: Candidate = { r: undefined as unknown as Row };
+    const add = (r: Row, priced?: PricedOffer) => {
+      probe.r = r;
+      probe.priced = priced;
+      if (found.admits(probe)) found.keep({ r, priced });
+    };
     let metFloor = 0;
     const b = ub.board;
     for (const r of b ? boardRows(ds, b) : []) {
@@ -175,23 +188,17 @@ export const cheapest_for = defineOperation({
         continue;
       }
       if (selfHosted) {
-        if (m.open_weights?.value === true) found.push({ r });
+        if (m.open_weights?.value === true) add(r);
         continue;
       }
       const priced = cheapestAtPrompt(r.frontier, input.input_share, filter, prompt);
       if (priced) {
-        found.push({ r, priced });
+        add(r, priced);
         if (priced.tier) atTier++;
       } else if (silentAtPrompt(r.frontier, input.input_share, filter, prompt)) silentOut++;
       else if (shutDownInFrontier(r.frontier, input.input_share, filter)) shutDownOut++;
     }
-    // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
-    const size = (c: Candidate) => c.r.m.parameters_total?.value ?? Infinity;
-    found.sort((x, y) => (selfHosted ? size(x) - size(y) : x.priced!.blended - y.priced!.blended)
-      || y.r.e.best.rating - x.r.e.best.rating || x.r.m.id.localeCompare(y.r.m.id));
-
     const { items, page } = paginate(found, input.limit, input.cursor);
-    const offset = decodeCursor(input.cursor);
     return stitched({
       use: input.use,
       leaderboard: ub.leaderboard,
