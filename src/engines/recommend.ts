@@ -131,7 +131,9 @@ function selfPriceScore(self: SelfOption): number {
  * The score parts of one way to run a model, into `out` in DIMENSIONS order (quality, price, openness, trust,
  * eu_residency, eu_jurisdiction, self_hosting): an ask scores every model left this way and builds parts for the shown.
  */
-function partsInto(out: Float64Array, ds: Dataset, m: Model, top: number, e: QualityEvidence, trust: TrustProfile, priced?: PricedOffer, self?: SelfOption): Float64Array {
+function partsInto(
+  out: Float64Array, ds: Dataset, m: Model, top: number, e: QualityEvidence, trust: TrustProfile, priced?: PricedOffer, self?: SelfOption,
+): Float64Array {
   const offer = priced?.offer;
   out[0] = round4(Math.min(1, Math.max(0, 1 - (top - e.rating) / QUALITY_SPAN)));
   out[1] = round4(priced ? priceScore(priced.blended) : self ? selfPriceScore(self) : UNKNOWN_MACHINE_PRICE_SCORE);
@@ -156,7 +158,10 @@ const ranking = new Ranking();
 /** Scratch parts for scoring; never kept (a built option copies them into its own record). */
 const scratch = new Float64Array(DIMENSIONS.length);
 
-function scoreOption(ds: Dataset, m: Model, b: UseBoard, e: QualityEvidence, trust: TrustProfile, w: Weights, path: Option['path'], priced?: PricedOffer, self?: SelfOption): Option {
+function scoreOption(
+  ds: Dataset, m: Model, b: UseBoard, e: QualityEvidence, trust: TrustProfile, w: Weights, path: Option['path'],
+  priced?: PricedOffer, self?: SelfOption,
+): Option {
   const p = partsInto(scratch, ds, m, b.board!.entries[0].best.rating, e, trust, priced, self);
   const parts = { quality: p[0], price: p[1], openness: p[2], trust: p[3], eu_residency: p[4], eu_jurisdiction: p[5], self_hosting: p[6] };
   return { path, priced, self, score: weigh(w, p), parts };
@@ -224,7 +229,9 @@ const keptSteps = perDataset(() => new WeakMap<readonly Model[], Map<string, { p
  * One step: the models that pass `keep`, and the step counted. `flags` names everything of the ask the test reads
  * beyond the words of the step (undefined: the test reads more, e.g. the machine named, so it is run afresh).
  */
-function applyStep(ds: Dataset, f: Filtering, id: string, constraint: string, rule: string, keep: (m: Model) => boolean, flags?: string): void {
+function applyStep(
+  ds: Dataset, f: Filtering, id: string, constraint: string, rule: string, keep: (m: Model) => boolean, flags?: string,
+): void {
   let byKey: Map<string, { pool: readonly Model[]; step: Step }> | undefined;
   const key = f.kept && flags !== undefined ? `${flags}\u0000${id}\u0000${constraint}\u0000${rule}` : undefined;
   if (key !== undefined) {
@@ -299,7 +306,8 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
       (m) => (m.context_window?.value ?? 0) >= context);
   }
   if (!plan.api && !plan.self) {
-    step('conflict', `${plan.api_blocked_by} and ${plan.self_blocked_by}`, `${plan.api_blocked_by} leaves only self-hosting, which ${plan.self_blocked_by} rules out`, () => false, '');
+    step('conflict', `${plan.api_blocked_by} and ${plan.self_blocked_by}`,
+      `${plan.api_blocked_by} leaves only self-hosting, which ${plan.self_blocked_by} rules out`, () => false, '');
   } else if (!plan.self) {
     step('api_offer', plan.self_blocked_by!, 'a priced API offer (self-hosting is ruled out)', (m) => priced(m, false) !== undefined, '');
   } else if (!plan.api) {
@@ -313,19 +321,25 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
       (m) => open(m) && m.licence?.value.osi_approved === true, '');
   } else if (s.keep.includes('open-weights') && plan.api) {
     // Without API offers the plan's own open_weights step has already asked for them.
-    step('open_weights', 'keep=open-weights', 'open weights: downloadable, whatever the licence, so the model can be self-hosted or moved between providers', open, '');
+    step('open_weights', 'keep=open-weights',
+      'open weights: downloadable, whatever the licence, so the model can be self-hosted or moved between providers', open, '');
   }
   const apiOk = (m: Model) => plan.api && priced(m, plan.eu_by !== null) !== undefined;
-  if (plan.eu_by && plan.api) step('eu', plan.eu_by, 'an offer with EU data residency, or open weights to self-host', (m) => apiOk(m) || (plan.self && open(m)),
-    `self=${plan.self}`);
+  if (plan.eu_by && plan.api) {
+    step('eu', plan.eu_by, 'an offer with EU data residency, or open weights to self-host', (m) => apiOk(m) || (plan.self && open(m)),
+      `self=${plan.self}`);
+  }
   // What the tests of self_facts and fit read of the ask besides their words (the fit's context and where are in its rule).
   const apiFlags = `api=${plan.api},eu=${plan.eu_by !== null}`;
   if (plan.self && f.pool.some((m) => !apiOk(m))) {
-    step('self_facts', plan.api ? 'built-in' : plan.api_blocked_by!, 'for self-hosting: parameter count and architecture in the dataset, to check the fit', (m) => apiOk(m) || (m.parameters_total !== undefined && m.architecture !== undefined), apiFlags);
+    step('self_facts', plan.api ? 'built-in' : plan.api_blocked_by!,
+      'for self-hosting: parameter count and architecture in the dataset, to check the fit',
+      (m) => apiOk(m) || (m.parameters_total !== undefined && m.architecture !== undefined), apiFlags);
     const t = plan.target;
     const where = t.kind === 'machine' ? `fits ${t.hardware.id} (${t.hardware.name})` : t.kind === 'local' ? `fits a catalogued ${LOCAL_CLASSES.join(', ')} configuration` : 'fits a catalogued hardware configuration';
     const rule = `for self-hosting: ${where} at 4 bits per weight or more, ${plan.context} tokens of context`;
-    step('fit', t.kind === 'any' ? 'built-in' : t.by, rule, (m) => apiOk(m) || selfOf(m) !== undefined, t.kind === 'machine' ? undefined : apiFlags);
+    step('fit', t.kind === 'any' ? 'built-in' : t.by, rule, (m) => apiOk(m) || selfOf(m) !== undefined,
+      t.kind === 'machine' ? undefined : apiFlags);
   }
   if (plan.trust_floor_by) {
     const rule = `known trust evidence: at least ${TRUST_FLOOR_CRITERIA} of the 16 Trust Index criteria established by a source ` +
