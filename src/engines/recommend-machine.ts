@@ -28,21 +28,19 @@ const ownMachine = (o: Option | null): o is Option => o?.path === 'self_hosted' 
  * API pick may not run on the machine at all, and the answer says which model does. The ranking is not changed: a
  * named machine is a constraint on self-hosting, not a request to self-host (where=local asks for that).
  */
-export function onMachine(candidates: readonly Candidate[], plan: Plan, shown: number): OnMachine | null {
+export function onMachine(
+  plan: Plan, shown: number, picks: readonly Candidate[], qualified: number,
+  onIt: () => { fitting: number; best: { candidate: Candidate; position: number } | null },
+): OnMachine | null {
   if (plan.target.kind !== 'machine' || !plan.api || !plan.self) return null;
-  let best: OnMachine['best'] = null;
-  let fitting = 0;
-  candidates.forEach((c, i) => {
-    const o = [c.option, c.alternative].find(ownMachine);
-    if (!o) return;
-    fitting++;
-    // Candidates come in ranking order, so on an equal score the better-ranked one stays.
-    if (!best || o.score > best.option.score) best = { candidate: c, option: o, position: i + 1 };
-  });
-  const api_picks = candidates.slice(0, shown).flatMap((c, i) => (c.option.path === 'api' ? [i + 1] : []));
+  const api_picks = picks.slice(0, shown).flatMap((c, i) => (c.option.path === 'api' ? [i + 1] : []));
   if (api_picks.length === 0) return null;
+  // The qualifying models in ranking order: the best score when run on the machine, the better-ranked on a tie.
+  const { fitting, best: b } = onIt();
+  const option = b && [b.candidate.option, b.candidate.alternative].find(ownMachine);
+  const best: OnMachine['best'] = b && option ? { candidate: b.candidate, option, position: b.position } : null;
   const { hardware, by } = plan.target;
-  return { hardware, by, context: plan.context, qualified: candidates.length, shown, fitting, best, api_picks };
+  return { hardware, by, context: plan.context, qualified, shown, fitting, best, api_picks };
 }
 
 const int = (x: number) => Math.round(x).toLocaleString('en-US');

@@ -11,6 +11,7 @@ import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
 import { onMachine, type OnMachine } from './recommend-machine.ts';
+import { apiFirst, Ranking, scored, unitPrice, type Scored } from './recommend-rank.ts';
 import { isEuJurisdiction, trustProfile, type TrustProfile } from './trust.ts';
 import { boardForUse, type Use, type UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
@@ -126,21 +127,53 @@ function selfPriceScore(self: SelfOption): number {
   return self.priced ? UNPRICED_CONFIGURATION_PRICE_SCORE : UNKNOWN_MACHINE_PRICE_SCORE;
 }
 
-function scoreOption(ds: Dataset, m: Model, b: UseBoard, e: QualityEvidence, trust: TrustProfile, w: Weights, path: Option['path'], priced?: PricedOffer, self?: SelfOption): Option {
-  const top = b.board!.entries[0].best.rating;
+/**
+ * The score parts of one way to run a model, into `out` in DIMENSIONS order (quality, price, openness, trust,
+ * eu_residency, eu_jurisdiction, self_hosting): an ask scores every model left this way and builds parts for the shown.
+ */
+function partsInto(
+  out: Float64Array, ds: Dataset, m: Model, top: number, e: QualityEvidence, trust: TrustProfile, priced?: PricedOffer, self?: SelfOption,
+): Float64Array {
   const offer = priced?.offer;
-  const provider = offer ? ds.providerById.get(offer.provider) : undefined;
-  const parts: Record<Dimension, number> = {
-    quality: round4(Math.min(1, Math.max(0, 1 - (top - e.rating) / QUALITY_SPAN))),
-    price: round4(priced ? priceScore(priced.blended) : self ? selfPriceScore(self) : UNKNOWN_MACHINE_PRICE_SCORE),
-    openness: opennessScore(m),
-    trust: trust.trust_index / 100,
-    eu_residency: self ? 1 : offer && isEuOffer(offer) ? 1 : 0,
-    eu_jurisdiction: self ? 1 : isEuJurisdiction(provider?.jurisdiction?.value) ? 1 : 0,
-    self_hosting: self ? 1 : 0,
-  };
-  const score = round4(DIMENSIONS.reduce((s, d) => s + w[d] * parts[d], 0));
-  return { path, priced, self, score, parts };
+  out[0] = round4(Math.min(1, Math.max(0, 1 - (top - e.rating) / QUALITY_SPAN)));
+  out[1] = round4(priced ? priceScore(priced.blended) : self ? selfPriceScore(self) : UNKNOWN_MACHINE_PRICE_SCORE);
+  out[2] = opennessScore(m);
+  out[3] = trust.trust_index / 100;
+  out[4] = self ? 1 : offer && isEuOffer(offer) ? 1 : 0;
+  out[5] = self ? 1 : isEuJurisdiction((offer ? ds.providerById.get(offer.provider) : undefined)?.jurisdiction?.value) ? 1 : 0;
+  out[6] = self ? 1 : 0;
+  return out;
+}
+
+/** The weighted sum of the parts, added in DIMENSIONS order from 0 (the figure the answer has always given). */
+function weigh(w: Weights, p: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < DIMENSIONS.length; i++) s += w[DIMENSIONS[i]] * p[i];
+  return round4(s);
+}
+
+/** The ranking's arrays, reused by every ask (an ask runs to its end before the next begins). */
+const ranking = new Ranking();
+
+/** Scratch parts for scoring; never kept (a built option copies them into its own record). */
+const scratch = new Float64Array(DIMENSIONS.length);
+
+function scoreOption(
+  ds: Dataset, m: Model, b: UseBoard, e: QualityEvidence, trust: TrustProfile, w: Weights, path: Option['path'],
+  priced?: PricedOffer, self?: SelfOption,
+): Option {
+  const p = partsInto(scratch, ds, m, b.board!.entries[0].best.rating, e, trust, priced, self);
+  const parts = { quality: p[0], price: p[1], openness: p[2], trust: p[3], eu_residency: p[4], eu_jurisdiction: p[5], self_hosting: p[6] };
+  return { path, priced, self, score: weigh(w, p), parts };
+}
+
+/** A ranked model's options built: the better way first, the other (if any) as the alternative. */
+function candidateOf(ds: Dataset, s: Scored, b: UseBoard, w: Weights): Candidate {
+  const api = s.priced ? scoreOption(ds, s.model, b, s.evidence, s.trust, w, 'api', s.priced) : undefined;
+  const self = s.self ? scoreOption(ds, s.model, b, s.evidence, s.trust, w, 'self_hosted', undefined, s.self) : undefined;
+  const option = s.api_first ? api! : self!;
+  const alternative = (s.api_first ? self : api) ?? null;
+  return { model: s.model, evidence: s.evidence, trust: s.trust, option, alternative };
 }
 
 /** The catalogue in id order, once per dataset: every ask starts from it (the steps filter copies, never sort it again). */
@@ -182,26 +215,42 @@ function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
   return cheapestHosting(ds, m, ds.hardware, plan.context, true, plan.eu_by !== null);
 }
 
-/** The price a candidate is compared on at equal score and rating: per 1M tokens, API or rented. */
-const unitPrice = (o: Option) => o.priced?.blended ?? o.self?.cost?.usd_per_mtok ?? Infinity;
+/** The models left and the steps so far, each counted; `kept`: the pool is one kept per dataset (see applyStep). */
+type Filtering = { pool: readonly Model[]; steps: Step[]; kept: boolean };
 
-const byOption = (a: Option, b: Option) => b.score - a.score || (a.path === 'api' ? -1 : 1) - (b.path === 'api' ? -1 : 1);
+/**
+ * Steps whose test depends on the dataset and on `flags` only, kept per dataset, pool before them and step: asks about
+ * a use mostly run the same steps on the same pools (the API offers, open weights, EU offers, trust evidence). Bounded:
+ * pools are kept ones (the use's, then these), and keys come from the vocabularies and the documented contexts.
+ */
+const keptSteps = perDataset(() => new WeakMap<readonly Model[], Map<string, { pool: readonly Model[]; step: Step }>>());
 
-/** Candidates in order: score, then rating, then price, then id. Every tie is broken, so equal inputs give equal answers. */
-function byCandidate(a: Candidate, b: Candidate): number {
-  return b.option.score - a.option.score
-    || b.evidence.rating - a.evidence.rating
-    || unitPrice(a.option) - unitPrice(b.option)
-    || a.model.id.localeCompare(b.model.id);
-}
-
-/** The models left and the steps so far, each counted. */
-type Filtering = { pool: readonly Model[]; steps: Step[] };
-
-function applyStep(f: Filtering, id: string, constraint: string, rule: string, keep: (m: Model) => boolean): void {
+/**
+ * One step: the models that pass `keep`, and the step counted. `flags` names everything of the ask the test reads
+ * beyond the words of the step (undefined: the test reads more, e.g. the machine named, so it is run afresh).
+ */
+function applyStep(
+  ds: Dataset, f: Filtering, id: string, constraint: string, rule: string, keep: (m: Model) => boolean, flags?: string,
+): void {
+  let byKey: Map<string, { pool: readonly Model[]; step: Step }> | undefined;
+  const key = f.kept && flags !== undefined ? `${flags}\u0000${id}\u0000${constraint}\u0000${rule}` : undefined;
+  if (key !== undefined) {
+    const byPool = keptSteps(ds);
+    byKey = byPool.get(f.pool);
+    if (!byKey) byPool.set(f.pool, (byKey = new Map()));
+    const hit = byKey.get(key);
+    if (hit) {
+      f.pool = hit.pool;
+      f.steps.push(hit.step);
+      return;
+    }
+  }
   const before = f.pool.length;
   f.pool = f.pool.filter(keep);
-  f.steps.push({ id, constraint, rule, eliminated: before - f.pool.length, remaining: f.pool.length });
+  const step: Step = { id, constraint, rule, eliminated: before - f.pool.length, remaining: f.pool.length };
+  f.steps.push(step);
+  if (byKey && key !== undefined) byKey.set(key, { pool: f.pool, step: Object.freeze(step) });
+  else f.kept = false;
 }
 
 /**
@@ -210,8 +259,8 @@ function applyStep(f: Filtering, id: string, constraint: string, rule: string, k
  */
 const useSteps = perDatasetKey((ds, use: Use): Readonly<Filtering> => {
   const ub = boardForUse(ds, use);
-  const f: Filtering = { pool: modelsInIdOrder(ds), steps: [] };
-  const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean) => applyStep(f, id, constraint, rule, keep);
+  const f: Filtering = { pool: modelsInIdOrder(ds), steps: [], kept: false };
+  const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean) => applyStep(ds, f, id, constraint, rule, keep);
   step('active', 'built-in', 'not deprecated', (m) => m.status?.value !== 'deprecated');
   step('evidence', `use=${use}`, `quality evidence for ${use}: rated on ${ub.leaderboard}/${ub.category}, the board that `
     + 'measures it, or scores on benchmarks of the same skill, or a rated sibling of the same model line',
@@ -237,8 +286,9 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   const plan = planOf(s, s.use === 'documents', context);
   const weights = effectiveWeights(s.who, s.data);
   const byUse = useSteps(ds, s.use);
-  const f: Filtering = { pool: byUse.pool, steps: [...byUse.steps] };
-  const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean) => applyStep(f, id, constraint, rule, keep);
+  const f: Filtering = { pool: byUse.pool, steps: [...byUse.steps], kept: true };
+  const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean, flags?: string) =>
+    applyStep(ds, f, id, constraint, rule, keep, flags);
   const priced = (m: Model, eu: boolean) => cheapestFor(ds, m, eu, plan.asked_context);
   const open = (m: Model) => m.open_weights?.value === true;
   const evidence = (m: Model) => qualityEvidence(ds, ub, m);
@@ -256,54 +306,91 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
       (m) => (m.context_window?.value ?? 0) >= context);
   }
   if (!plan.api && !plan.self) {
-    step('conflict', `${plan.api_blocked_by} and ${plan.self_blocked_by}`, `${plan.api_blocked_by} leaves only self-hosting, which ${plan.self_blocked_by} rules out`, () => false);
+    step('conflict', `${plan.api_blocked_by} and ${plan.self_blocked_by}`,
+      `${plan.api_blocked_by} leaves only self-hosting, which ${plan.self_blocked_by} rules out`, () => false, '');
   } else if (!plan.self) {
-    step('api_offer', plan.self_blocked_by!, 'a priced API offer (self-hosting is ruled out)', (m) => priced(m, false) !== undefined);
+    step('api_offer', plan.self_blocked_by!, 'a priced API offer (self-hosting is ruled out)', (m) => priced(m, false) !== undefined, '');
   } else if (!plan.api) {
-    step('open_weights', plan.api_blocked_by!, 'open weights: only self-hosting meets this constraint', open);
+    step('open_weights', plan.api_blocked_by!, 'open weights: only self-hosting meets this constraint', open, '');
   } else {
-    step('available', 'built-in', 'a priced API offer or open weights to self-host', (m) => priced(m, false) !== undefined || open(m));
+    step('available', 'built-in', 'a priced API offer or open weights to self-host', (m) => priced(m, false) !== undefined || open(m), '');
   }
   // Open weights (or an OSI-approved licence) as asked: the model may still run through an API, but could be moved.
   if (s.keep.includes('open-licence')) {
     step('open_licence', 'keep=open-licence', 'open weights under an OSI-approved licence (the licence table; the Trust Index criterion open_licence)',
-      (m) => open(m) && m.licence?.value.osi_approved === true);
+      (m) => open(m) && m.licence?.value.osi_approved === true, '');
   } else if (s.keep.includes('open-weights') && plan.api) {
     // Without API offers the plan's own open_weights step has already asked for them.
-    step('open_weights', 'keep=open-weights', 'open weights: downloadable, whatever the licence, so the model can be self-hosted or moved between providers', open);
+    step('open_weights', 'keep=open-weights',
+      'open weights: downloadable, whatever the licence, so the model can be self-hosted or moved between providers', open, '');
   }
   const apiOk = (m: Model) => plan.api && priced(m, plan.eu_by !== null) !== undefined;
-  if (plan.eu_by && plan.api) step('eu', plan.eu_by, 'an offer with EU data residency, or open weights to self-host', (m) => apiOk(m) || (plan.self && open(m)));
+  if (plan.eu_by && plan.api) {
+    step('eu', plan.eu_by, 'an offer with EU data residency, or open weights to self-host', (m) => apiOk(m) || (plan.self && open(m)),
+      `self=${plan.self}`);
+  }
+  // What the tests of self_facts and fit read of the ask besides their words (the fit's context and where are in its rule).
+  const apiFlags = `api=${plan.api},eu=${plan.eu_by !== null}`;
   if (plan.self && f.pool.some((m) => !apiOk(m))) {
-    step('self_facts', plan.api ? 'built-in' : plan.api_blocked_by!, 'for self-hosting: parameter count and architecture in the dataset, to check the fit', (m) => apiOk(m) || (m.parameters_total !== undefined && m.architecture !== undefined));
+    step('self_facts', plan.api ? 'built-in' : plan.api_blocked_by!,
+      'for self-hosting: parameter count and architecture in the dataset, to check the fit',
+      (m) => apiOk(m) || (m.parameters_total !== undefined && m.architecture !== undefined), apiFlags);
     const t = plan.target;
     const where = t.kind === 'machine' ? `fits ${t.hardware.id} (${t.hardware.name})` : t.kind === 'local' ? `fits a catalogued ${LOCAL_CLASSES.join(', ')} configuration` : 'fits a catalogued hardware configuration';
     const rule = `for self-hosting: ${where} at 4 bits per weight or more, ${plan.context} tokens of context`;
-    step('fit', t.kind === 'any' ? 'built-in' : t.by, rule, (m) => apiOk(m) || selfOf(m) !== undefined);
+    step('fit', t.kind === 'any' ? 'built-in' : t.by, rule, (m) => apiOk(m) || selfOf(m) !== undefined,
+      t.kind === 'machine' ? undefined : apiFlags);
   }
   if (plan.trust_floor_by) {
     const rule = `known trust evidence: at least ${TRUST_FLOOR_CRITERIA} of the 16 Trust Index criteria established by a source ` +
       `(coverage ${TRUST_COVERAGE_FLOOR} or more); an unknown criterion is not counted as met`;
-    step('trust_evidence', plan.trust_floor_by, rule, (m) => trustProfile(ds, m).coverage >= TRUST_COVERAGE_FLOOR);
+    step('trust_evidence', plan.trust_floor_by, rule, (m) => trustProfile(ds, m).coverage >= TRUST_COVERAGE_FLOOR, '');
   }
 
-  // The steps leave only models with a way to run; flatMap keeps that true should a step ever be reordered.
-  const candidates: Candidate[] = f.pool.flatMap((m) => {
+  // The steps leave only models with a way to run; the check below keeps that true should a step ever be reordered.
+  const top = ub.board!.entries[0].best.rating;
+  // Each model left scored on both ways as figures into `a` (one record an ask); objects are built for the picks shown
+  // (and the best on a machine) by scoredOf.
+  const a = { p: undefined as PricedOffer | undefined, so: undefined as SelfOption | undefined, api: 0, self: 0 };
+  const assess = (m: Model, ev: QualityEvidence, trust: TrustProfile): boolean => {
+    a.p = plan.api ? priced(m, plan.eu_by !== null) : undefined;
+    a.so = plan.self && open(m) ? selfOf(m) : undefined;
+    if (!a.p && !a.so) return false;
+    a.api = a.p ? weigh(weights, partsInto(scratch, ds, m, top, ev, trust, a.p)) : -Infinity;
+    a.self = a.so ? weigh(weights, partsInto(scratch, ds, m, top, ev, trust, undefined, a.so)) : -Infinity;
+    return true;
+  };
+  const scoredOf = (m: Model): Scored => {
     const ev = evidence(m)!;
     const trust = trustProfile(ds, m);
-    const options: Option[] = [];
-    const p = plan.api ? priced(m, plan.eu_by !== null) : undefined;
-    if (p) options.push(scoreOption(ds, m, ub, ev, trust, weights, 'api', p));
-    const so = plan.self && open(m) ? selfOf(m) : undefined;
-    if (so) options.push(scoreOption(ds, m, ub, ev, trust, weights, 'self_hosted', undefined, so));
-    options.sort(byOption);
-    return options.length ? [{ model: m, evidence: ev, trust, option: options[0], alternative: options[1] ?? null }] : [];
+    assess(m, ev, trust);
+    return scored(m, ev, trust, a.p, a.api, a.so, a.self);
+  };
+  ranking.reset();
+  for (const m of f.pool) {
+    const ev = evidence(m)!;
+    if (!assess(m, ev, trustProfile(ds, m))) continue;
+    const first = apiFirst(a.p, a.api, a.so, a.self);
+    ranking.add(m, first ? a.api : a.self, ev.rating, unitPrice(first, a.p, a.so), a.so?.own_machine ? a.self : -Infinity);
+  }
+  const qualified = ranking.length;
+  const picks = ranking.top(limit).map((i) => candidateOf(ds, scoredOf(ranking.model(i)), ub, weights));
+  const onIt = () => {
+    const { fitting, best, position } = ranking.bestOwn();
+    return { fitting, best: best < 0 ? null : { candidate: candidateOf(ds, scoredOf(ranking.model(best)), ub, weights), position } };
+  };
+  const on_machine = onMachine(plan, limit, picks, qualified, onIt);
+  ranking.clear();
+  const recommendations = picks.map((c, i): Recommendation => {
+    const e = explain(ds, c, ub, plan, s);
+    return {
+      model: c.model, evidence: c.evidence, trust: c.trust, option: c.option, alternative: c.alternative,
+      reasons: e.reasons, eu_offers: e.eu_offers, position: i + 1,
+    };
   });
-  candidates.sort(byCandidate);
-  const recommendations = candidates.slice(0, limit).map((c, i) => ({ ...c, ...explain(ds, c, ub, plan, s), position: i + 1 }));
   return {
-    board: ub, plan, weights, steps: f.steps, qualified: candidates.length, recommendations,
-    shortfall: candidates.length < MAX_RECOMMENDATIONS ? shortfallText(f.steps, candidates.length) : null,
-    on_machine: onMachine(candidates, plan, limit),
+    board: ub, plan, weights, steps: f.steps, qualified, recommendations,
+    shortfall: qualified < MAX_RECOMMENDATIONS ? shortfallText(f.steps, qualified) : null,
+    on_machine,
   };
 }

@@ -8,7 +8,7 @@ import { ServiceError } from '../errors/index.ts';
 import { USES } from './use-categories.ts';
 import { interpret } from './interpret.ts';
 import { mapMachine, REPRESENTATIVE_HARDWARE } from './machine.ts';
-import { MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, mapText, VOCABULARY, words } from './vocabulary.ts';
+import { findPhrases, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, mapText, VOCABULARY, words } from './vocabulary.ts';
 
 const hardware = [
   aHardware({ id: 'rtx-3090', memory_gb: f(24) }),
@@ -70,6 +70,16 @@ test('free text maps through synonyms on whole words, plurals included', () => {
   // Whole words only: "hr" inside "three" and "eu" inside "neutral" must not match.
   assert.equal(map('data', 'three'), undefined);
   assert.equal(map('keep', 'neutral'), undefined);
+});
+
+test('a phrase word matches a text word as it is, or with s or es after it, and nothing else', () => {
+  const box = [{ value: 'v', phrase: 'gpu box' }];
+  const at = (text: string) => findPhrases(words(text), box).map((m) => `${m.start}+${m.length}`);
+  assert.deepEqual(at('a gpu box'), ['1+2']);
+  assert.deepEqual(at('gpus boxes'), ['0+2']);
+  assert.deepEqual(at('gpues boxs'), ['0+2']);
+  // One letter more that is not s, two that are not es, three more, a word cut short: no match.
+  for (const t of ['gpu boxy', 'gpu boxen', 'gpu boxess', 'gpu bo', 'gpusx box']) assert.deepEqual(at(t), [], t);
 });
 
 test('several values in one text: who and use keep the first named, data and where the strictest, keep all', () => {

@@ -147,8 +147,19 @@ export function phraseWords(phrase: string): readonly string[] {
   return w;
 }
 
-/** A text word matches a phrase word exactly or as its plural. */
-const sameWord = (w: string, p: string) => w === p || w === `${p}s` || w === `${p}es`;
+/** A text word matches a phrase word exactly or as its plural (`p` + `s` or `es`), compared without building strings. */
+function sameWord(w: string, p: string): boolean {
+  if (w === p) return true;
+  const extra = w.length - p.length;
+  if (extra === 1) return w.charCodeAt(p.length) === 115 && w.startsWith(p);
+  return extra === 2 && w.charCodeAt(p.length) === 101 && w.charCodeAt(p.length + 1) === 115 && w.startsWith(p);
+}
+
+/** Whether the words of a phrase stand in the text from word `at` on. */
+function phraseAt(text: readonly string[], at: number, p: readonly string[]): boolean {
+  for (let j = 0; j < p.length; j++) if (!sameWord(text[at + j], p[j])) return false;
+  return true;
+}
 
 export type PhraseMatch = { value: string; phrase: string; start: number; length: number };
 
@@ -159,9 +170,10 @@ export function findPhrases(text: string[], phrases: ReadonlyArray<{ value: stri
     const p = phraseWords(phrase);
     if (p.length === 0) continue;
     for (let i = 0; i + p.length <= text.length; i++) {
-      if (p.every((pw, j) => sameWord(text[i + j], pw))) found.push({ value, phrase, start: i, length: p.length });
+      if (phraseAt(text, i, p)) found.push({ value, phrase, start: i, length: p.length });
     }
   }
+  if (found.length < 2) return found;
   return found.filter((m) => !found.some((o) => o !== m && o.length > m.length && o.start <= m.start && o.start + o.length >= m.start + m.length));
 }
 
@@ -178,9 +190,17 @@ export type Mapping = {
   set_aside: string[];
 };
 
+/** Each vocabulary's phrases, listed once: the vocabularies are constants, so this holds a handful of short lists. */
+const vocabPhrases = new WeakMap<ParameterVocabulary, ReadonlyArray<{ value: string; phrase: string }>>();
+
 /** Phrases of a vocabulary, each canonical value being a phrase of itself (`public-sector` as `public sector`). */
-function phrasesOf(vocab: ParameterVocabulary): Array<{ value: string; phrase: string }> {
-  return vocab.values.flatMap((e) => [{ value: e.value, phrase: e.value }, ...e.synonyms.map((phrase) => ({ value: e.value, phrase }))]);
+function phrasesOf(vocab: ParameterVocabulary): ReadonlyArray<{ value: string; phrase: string }> {
+  let p = vocabPhrases.get(vocab);
+  if (!p) {
+    p = vocab.values.flatMap((e) => [{ value: e.value, phrase: e.value }, ...e.synonyms.map((phrase) => ({ value: e.value, phrase }))]);
+    vocabPhrases.set(vocab, p);
+  }
+  return p;
 }
 
 /** The canonical value a text is exactly (case and separators aside), if any. */

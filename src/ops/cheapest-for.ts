@@ -12,6 +12,7 @@ import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
 import { leftOutNote } from './cheapest-for-left-out.ts';
 import { boardRows, cloudItem, selfHostedItem, type Row } from './cheapest-for-items.ts';
 import { stitched } from './json-fragment.ts';
+import { ranked } from './top-slice.ts';
 import { cheapestAtPrompt, shutDownInFrontier, silentAtPrompt, type Frontier } from '../engines/offer-frontier.ts';
 import { longContextNote } from './cheapest-for-long-context.ts';
 import { frontierServing, offerWindowNote } from '../engines/offer-context.ts';
@@ -165,7 +166,19 @@ export const cheapest_for = defineOperation({
     // is looked up only for the rows a page shows.
     // `f`: the offers that serve min_context by their own window (engines/offer-context.ts).
     type Candidate = { r: Row; priced?: PricedOffer; f?: Frontier };
-    const found: Candidate[] = [];
+    // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
+    const size = (c: Candidate) => c.r.m.parameters_total?.value ?? Infinity;
+    const order = (x: Candidate, y: Candidate) => (selfHosted ? size(x) - size(y) : x.priced!.blended - y.priced!.blended)
+      || y.r.e.best.rating - x.r.e.best.rating || x.r.m.id.localeCompare(y.r.m.id);
+    // Only the rows up to the page's end are kept in order (a page of 20 of some 200 matched); a far page sorts all.
+    const offset = decodeCursor(input.cursor);
+    const found = ranked(offset + input.limit, order);
+    const probe: Candidate = { r: undefined as unknown as Row };
+    const add = (r: Row, priced?: PricedOffer, f?: Frontier) => {
+      probe.r = r;
+      probe.priced = priced;
+      if (found.admits(probe)) found.keep({ r, priced, f });
+    };
     let metFloor = 0;
     const b = ub.board;
     for (const r of b ? boardRows(ds, b) : []) {
@@ -180,7 +193,7 @@ export const cheapest_for = defineOperation({
         continue;
       }
       if (selfHosted) {
-        if (m.open_weights?.value === true) found.push({ r });
+        if (m.open_weights?.value === true) add(r);
         continue;
       }
       const f = frontierServing(ds, m, r.frontier, prompt);
@@ -193,18 +206,12 @@ export const cheapest_for = defineOperation({
         windowElsewhere++;
       }
       if (priced) {
-        found.push({ r, priced, f });
+        add(r, priced, f);
         if (priced.tier) atTier++;
       } else if (silentAtPrompt(f, input.input_share, filter, prompt)) silentOut++;
       else if (shutDownInFrontier(f, input.input_share, filter)) shutDownOut++;
     }
-    // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
-    const size = (c: Candidate) => c.r.m.parameters_total?.value ?? Infinity;
-    found.sort((x, y) => (selfHosted ? size(x) - size(y) : x.priced!.blended - y.priced!.blended)
-      || y.r.e.best.rating - x.r.e.best.rating || x.r.m.id.localeCompare(y.r.m.id));
-
     const { items, page } = paginate(found, input.limit, input.cursor);
-    const offset = decodeCursor(input.cursor);
     return stitched({
       use: input.use,
       leaderboard: ub.leaderboard,
