@@ -11,6 +11,7 @@ import {
 import { cheapestSelfHosted, estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
 import { LISTED_WINDOWS } from '../engines/break-even-words.ts';
 import { acceptedMachines } from '../engines/machine.ts';
+import { costBases } from '../engines/self-hosted-sizing.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { IsoDate, NextPrices, Sku } from '../schema/index.ts';
@@ -267,6 +268,8 @@ export const estimate_cost = defineOperation({
     // Base SKUs only: a stealth, extended or batch listing is another product, not the model's API price.
     // A configuration built from the text (`3 x 3090`) is not in the catalogue: it is the only one priced.
     const costable = offersToCost(ds, id);
+    // What no ask changes, for every open model on every configuration: made once per dataset.
+    costBases(ds);
     const r = estimateCost(model, costable.offers, named ? [named.hardware] : ds.hardware, {
       tokens_millions: input.tokens_millions,
       input_share: input.input_share,
