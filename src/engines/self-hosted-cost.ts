@@ -155,17 +155,7 @@ export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: Cos
     quantization: q.id,
     bits_per_weight: q.bits_per_weight,
     fit: sized.level,
-    serving: {
-      context: s.context,
-      max_sequences: s.max_sequences,
-      batch: serving.batch,
-      mean_sequence_tokens: roundTo(serving.mean_sequence_tokens, 1),
-      split: serving.split,
-      bound: serving.bound,
-      prefill_tokens_per_s: serving.prefill_tokens_per_s === null ? null : roundTo(serving.prefill_tokens_per_s, 0),
-      decode_tokens_per_s: roundTo(serving.decode_tokens_per_s, 1),
-      tokens_per_s: roundTo(serving.tokens_per_s, 1),
-    },
+    serving: servingReport(sized, s),
     batch: serving.batch,
     throughput_tokens_per_s: roundTo(serving.tokens_per_s, 1),
     utilization: s.utilization,
@@ -179,9 +169,31 @@ export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: Cos
   };
 }
 
-export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings): string[] {
+/**
+ * The serving figures as written out. They depend on the sizing alone (a sizing is made for one context and batch
+ * limit), so they are made once per sizing and shared by every answer that lists it (read only, like the lines below).
+ */
+function servingReport(sized: Sized, s: CostSettings): ServingReport {
+  const serving = sized.serving;
+  return sized.kept.report ??= {
+    context: s.context,
+    max_sequences: s.max_sequences,
+    batch: serving.batch,
+    mean_sequence_tokens: roundTo(serving.mean_sequence_tokens, 1),
+    split: serving.split,
+    bound: serving.bound,
+    prefill_tokens_per_s: serving.prefill_tokens_per_s === null ? null : roundTo(serving.prefill_tokens_per_s, 0),
+    decode_tokens_per_s: roundTo(serving.decode_tokens_per_s, 1),
+    tokens_per_s: roundTo(serving.tokens_per_s, 1),
+  };
+}
+
+/** What an option's serving figures rest on, in words: per sizing and utilization, kept with the sizing for the last one. */
+export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings): readonly string[] {
+  const k = sized.kept;
+  if (k.lines?.utilization === s.utilization) return k.lines.lines;
   const v = sized.serving;
-  return [
+  const lines = [
     ...sized.fitInputs(),
     `serving: continuous batching of up to ${s.max_sequences} sequences of ${s.context} tokens, each holding ` +
       `${roundTo(v.mean_sequence_tokens, 0)} on average (prompt + half the answer); ${v.batch} fit in memory (${v.bound} bound); ` +
@@ -192,6 +204,8 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
     servingRuntimeBasis(hardware),
     `utilization = ${s.utilization}`,
   ];
+  k.lines = { utilization: s.utilization, lines };
+  return lines;
 }
 
 /**
@@ -219,6 +233,24 @@ export type Figures = {
   unrounded: Unrounded;
 };
 
+/** A rented configuration's cost terms whatever the volume, at a utilization: kept with the sizing for the last one. */
+export type RentedTerms = {
+  utilization: number; rental: { usd_per_hour: number }; marginal_usd_per_mtok: number; unrounded: Unrounded;
+};
+
+function rentedTerms(price: number, sized: Sized, s: CostSettings): RentedTerms {
+  const k = sized.kept.rented;
+  if (k?.utilization === s.utilization && k.rental.usd_per_hour === price) return k;
+  const marginal = price / sized.phases.mtokPerHour;
+  // Shared by the answers at these settings and read only (not frozen: V8 copies a frozen object slowly in a spread).
+  const terms: RentedTerms = {
+    utilization: s.utilization, rental: { usd_per_hour: price },
+    marginal_usd_per_mtok: usd(marginal), unrounded: { marginal_usd_per_mtok: marginal },
+  };
+  sized.kept.rented = terms;
+  return terms;
+}
+
 /** The figures of one rented configuration, or why it is skipped. */
 export function rentedFigures(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): RentedFigures | Skip {
   const rental = hardware.rental;
@@ -226,15 +258,16 @@ export function rentedFigures(model: Model, facts: ModelFacts, hardware: Hardwar
   const sized = size(model, facts, hardware, opts, s);
   if (sized === 'does_not_fit') return sized;
   const price = rental.value.usd_per_hour;
+  const t = rentedTerms(price, sized, s);
   const hours = sized.phases.hours;
   const billed = Math.max(hours, HOURS_PER_MONTH);
   return {
-    hardware_id: hardware.id, hardware, sized, rental: { usd_per_hour: price }, utilization: s.utilization,
+    hardware_id: hardware.id, hardware, sized, rental: t.rental, utilization: s.utilization,
     billed_hours: billed,
     machines: Math.max(1, Math.ceil(hours / HOURS_PER_MONTH)),
     monthly_usd: usd(billed * price),
-    marginal_usd_per_mtok: usd(price / sized.phases.mtokPerHour),
-    unrounded: { marginal_usd_per_mtok: price / sized.phases.mtokPerHour },
+    marginal_usd_per_mtok: t.marginal_usd_per_mtok,
+    unrounded: t.unrounded,
   };
 }
 

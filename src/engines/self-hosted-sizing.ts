@@ -9,7 +9,8 @@ import type { Candidates } from './quantization.ts';
 import { perDataset } from './per-dataset.ts';
 import { servingAt, servingConstants, type Serving, type ServingConstants } from './serving.ts';
 import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
-import { costContext, type CostOptions, type CostSettings } from './self-hosted-cost.ts';
+import { costContext, type CostOptions, type CostSettings, type RentedTerms, type ServingReport } from './self-hosted-cost.ts';
+import type { OwnedTerms } from './owned-cost.ts';
 
 /** What sizing a configuration needs beyond the volume: the fit, what it rests on, and the serving throughput. */
 export type Sizing = {
@@ -18,6 +19,18 @@ export type Sizing = {
   /** What the fit rests on, in words: written only for the configurations an answer lists. */
   fitInputs: () => readonly string[];
   serving: Serving;
+  /** What an answer writes of this sizing that no volume changes, made when first listed (self-hosted-cost.ts). */
+  kept: SizingKept;
+};
+/**
+ * The serving figures as written out, the words they rest on at the last utilization asked, and the cost terms no
+ * volume changes at the last settings asked (rented: the utilization; owned: it, the amortization and the power price).
+ */
+export type SizingKept = {
+  report?: ServingReport;
+  lines?: { utilization: number; lines: readonly string[] };
+  rented?: RentedTerms;
+  owned?: OwnedTerms;
 };
 export type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
 
@@ -122,7 +135,7 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   // Written once when first listed: a sizing kept at the default settings is listed again on later asks.
   let lines: readonly string[] | undefined;
   const inputs = () => (lines ??= Object.freeze(fitInputs(words, hardware, fitOpts, hasBandwidth(hardware))));
-  return { level, quantization: q.id, fitInputs: inputs, serving };
+  return { level, quantization: q.id, fitInputs: inputs, serving, kept: {} };
 }
 
 /**
@@ -155,5 +168,5 @@ function sizeAfresh(model: Model, facts: ModelFacts, hardware: Hardware, opts: C
   const decodeHours = (opts.tokens_millions * (1 - opts.input_share)) / perHour(serving.decode_tokens_per_s, u);
   // Written field by field, not spread: one object shape for every sizing, made once per configuration an answer costs.
   const phases = { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s, u) };
-  return { level: sz.level, quantization: sz.quantization, fitInputs: sz.fitInputs, serving, phases };
+  return { level: sz.level, quantization: sz.quantization, fitInputs: sz.fitInputs, serving, kept: sz.kept, phases };
 }
