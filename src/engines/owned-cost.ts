@@ -65,9 +65,8 @@ export type OwnedTerms = {
 
 function ownedTerms(hardware: Hardware, price: number, sized: Sized, s: CostSettings): OwnedTerms {
   const k = sized.kept.owned;
-  if (k && k.utilization === s.utilization && k.amortization_months === s.amortization_months && k.power_usd_per_kwh === s.power_usd_per_kwh) {
-    return k;
-  }
+  const same = k && k.utilization === s.utilization && k.amortization_months === s.amortization_months;
+  if (same && k.power_usd_per_kwh === s.power_usd_per_kwh) return k;
   const purchaseMonthly = price / s.amortization_months;
   const p = hardware.power_w;
   const watts = p ? p.value * hardware.count : 0;
