@@ -135,7 +135,9 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   // Written once when first listed: a sizing kept at the default settings is listed again on later asks.
   let lines: readonly string[] | undefined;
   const inputs = () => (lines ??= Object.freeze(fitInputs(words, hardware, fitOpts, hasBandwidth(hardware))));
-  return { level, quantization: q.id, fitInputs: inputs, serving, kept: {} };
+  // Every member present from the start: one object shape for every sizing's kept parts.
+  const parts: SizingKept = { report: undefined, lines: undefined, rented: undefined, owned: undefined };
+  return { level, quantization: q.id, fitInputs: inputs, serving, kept: parts };
 }
 
 /**
