@@ -202,8 +202,8 @@ test('sizings kept across requests never leak: every setting answered after othe
   // nothing kept from earlier asks.
   const model = aModel();
   // A rig with a compute figure: there the input share changes the throughput (prefill runs at the compute rate).
-  // And a bought one with board power: its fixed month and marginal power (kept per sizing and settings) change with the
-  // utilization, the amortization and the power price.
+  // And a bought one with board power: its fixed month and marginal power change with the utilization, the
+  // amortization and the power price, none of which is part of a kept sizing's key.
   const withCompute = [
     ...rigs, { ...aRig('h200', 141, 4800, 3.5), compute_tflops: f(989) },
     { ...aRig('bought', 80, 3350, 2.1), purchase_price_usd: f(30000), power_w: f(700) },

@@ -6,7 +6,7 @@ import { roundTo, type ModelFacts } from './memory.ts';
 import { usd } from './money.ts';
 import { IDLE_POWER_FRACTION, idleDraw, powerUse, type IdleDraw, type PowerUse } from './owned-power.ts';
 import {
-  base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Figures, type Sized, type Skip, type Unrounded,
+  base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Figures, type Skip,
 } from './self-hosted-cost.ts';
 
 /** Bought, amortised, and powered. */
@@ -51,32 +51,29 @@ function idleDrawOf(hardware: Hardware, watts: number): IdleDraw {
   return idle;
 }
 
-/**
- * What a bought configuration costs whatever the volume, at a utilization, amortization and power price: one machine's
- * fixed month, the marginal power of 1M tokens, the capacity; rounded for the wire and unrounded for the break-even
- * and the curve. Kept with the sizing for the last such settings (most asks use the defaults): a new volume then
- * costs each configuration in a few sums.
- */
-export type OwnedTerms = {
-  utilization: number; amortization_months: number; power_usd_per_kwh: number;
-  watts: number; idle: IdleDraw; purchase_monthly: number; fixed: number; marginal: number;
-  fixed_per_machine_usd: number; marginal_usd_per_mtok: number; capacity_tokens_millions_per_month: number; unrounded: Unrounded;
-};
-
-function ownedTerms(hardware: Hardware, price: number, sized: Sized, s: CostSettings): OwnedTerms {
-  const k = sized.kept.owned;
-  const same = k && k.utilization === s.utilization && k.amortization_months === s.amortization_months;
-  if (same && k.power_usd_per_kwh === s.power_usd_per_kwh) return k;
-  const purchaseMonthly = price / s.amortization_months;
+/** The figures of one bought configuration (purchase amortised, power paid), or why it is skipped. */
+export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): OwnedFigures | Skip {
+  const price = hardware.purchase_price_usd;
+  if (!price) return 'no_purchase_price';
+  const sized = size(model, facts, hardware, opts, s);
+  if (sized === 'does_not_fit') return sized;
+  const purchaseMonthly = price.value / s.amortization_months;
   const p = hardware.power_w;
   const watts = p ? p.value * hardware.count : 0;
+  const machines = Math.max(1, Math.ceil(sized.phases.hours / HOURS_PER_MONTH));
   const idle = idleDrawOf(hardware, watts);
-  const fixed = purchaseMonthly + (idle.watts / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
+  // The hours needed are paid hours: at `utilization` the machine serves at full throughput for that share of them and
+  // waits for traffic the rest, so board power is drawn for hours x utilization and idle draw for every other hour.
+  const use = powerUse(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
+  const powerMonthly = use.active_usd + use.idle_usd;
+  const fixed = purchaseMonthly + (use.idle_watts / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
   // One more 1M tokens takes 1 / mtokPerHour more paid hours, `utilization` of them busy at board power instead of idle.
-  const marginal = (((watts - idle.watts) / 1000) * s.power_usd_per_kwh * s.utilization) / sized.phases.mtokPerHour;
-  const terms: OwnedTerms = {
-    utilization: s.utilization, amortization_months: s.amortization_months, power_usd_per_kwh: s.power_usd_per_kwh,
-    watts, idle, purchase_monthly: purchaseMonthly, fixed, marginal,
+  const marginal = (((watts - use.idle_watts) / 1000) * s.power_usd_per_kwh * s.utilization) / sized.phases.mtokPerHour;
+  const total = machines * purchaseMonthly + powerMonthly;
+  return {
+    hardware_id: hardware.id, hardware, sized, watts, machines, use, idle,
+    purchase_monthly: purchaseMonthly, power_monthly: powerMonthly, total, fixed, utilization: s.utilization,
+    monthly_usd: usd(total),
     fixed_per_machine_usd: usd(fixed),
     marginal_usd_per_mtok: usd(marginal),
     // As base() writes it; the break-even and the curve read the unrounded one.
@@ -85,32 +82,6 @@ function ownedTerms(hardware: Hardware, price: number, sized: Sized, s: CostSett
       marginal_usd_per_mtok: marginal, fixed_per_machine_usd: fixed,
       capacity_tokens_millions_per_month: sized.phases.mtokPerHour * HOURS_PER_MONTH,
     },
-  };
-  sized.kept.owned = terms;
-  return terms;
-}
-
-/** The figures of one bought configuration (purchase amortised, power paid), or why it is skipped. */
-export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): OwnedFigures | Skip {
-  const price = hardware.purchase_price_usd;
-  if (!price) return 'no_purchase_price';
-  const sized = size(model, facts, hardware, opts, s);
-  if (sized === 'does_not_fit') return sized;
-  const t = ownedTerms(hardware, price.value, sized, s);
-  const machines = Math.max(1, Math.ceil(sized.phases.hours / HOURS_PER_MONTH));
-  // The hours needed are paid hours: at `utilization` the machine serves at full throughput for that share of them and
-  // waits for traffic the rest, so board power is drawn for hours x utilization and idle draw for every other hour.
-  const use = powerUse(t.watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, t.idle.watts);
-  const powerMonthly = use.active_usd + use.idle_usd;
-  const total = machines * t.purchase_monthly + powerMonthly;
-  return {
-    hardware_id: hardware.id, hardware, sized, watts: t.watts, machines, use, idle: t.idle,
-    purchase_monthly: t.purchase_monthly, power_monthly: powerMonthly, total, fixed: t.fixed, utilization: s.utilization,
-    monthly_usd: usd(total),
-    fixed_per_machine_usd: t.fixed_per_machine_usd,
-    marginal_usd_per_mtok: t.marginal_usd_per_mtok,
-    capacity_tokens_millions_per_month: t.capacity_tokens_millions_per_month,
-    unrounded: t.unrounded,
   };
 }
 

@@ -233,24 +233,6 @@ export type Figures = {
   unrounded: Unrounded;
 };
 
-/** A rented configuration's cost terms whatever the volume, at a utilization: kept with the sizing for the last one. */
-export type RentedTerms = {
-  utilization: number; rental: { usd_per_hour: number }; marginal_usd_per_mtok: number; unrounded: Unrounded;
-};
-
-function rentedTerms(price: number, sized: Sized, s: CostSettings): RentedTerms {
-  const k = sized.kept.rented;
-  if (k?.utilization === s.utilization && k.rental.usd_per_hour === price) return k;
-  const marginal = price / sized.phases.mtokPerHour;
-  // Shared by the answers at these settings and read only (not frozen: V8 copies a frozen object slowly in a spread).
-  const terms: RentedTerms = {
-    utilization: s.utilization, rental: { usd_per_hour: price },
-    marginal_usd_per_mtok: usd(marginal), unrounded: { marginal_usd_per_mtok: marginal },
-  };
-  sized.kept.rented = terms;
-  return terms;
-}
-
 /** The figures of one rented configuration, or why it is skipped. */
 export function rentedFigures(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): RentedFigures | Skip {
   const rental = hardware.rental;
@@ -258,16 +240,15 @@ export function rentedFigures(model: Model, facts: ModelFacts, hardware: Hardwar
   const sized = size(model, facts, hardware, opts, s);
   if (sized === 'does_not_fit') return sized;
   const price = rental.value.usd_per_hour;
-  const t = rentedTerms(price, sized, s);
   const hours = sized.phases.hours;
   const billed = Math.max(hours, HOURS_PER_MONTH);
   return {
-    hardware_id: hardware.id, hardware, sized, rental: t.rental, utilization: s.utilization,
+    hardware_id: hardware.id, hardware, sized, rental: { usd_per_hour: price }, utilization: s.utilization,
     billed_hours: billed,
     machines: Math.max(1, Math.ceil(hours / HOURS_PER_MONTH)),
     monthly_usd: usd(billed * price),
-    marginal_usd_per_mtok: t.marginal_usd_per_mtok,
-    unrounded: t.unrounded,
+    marginal_usd_per_mtok: usd(price / sized.phases.mtokPerHour),
+    unrounded: { marginal_usd_per_mtok: price / sized.phases.mtokPerHour },
   };
 }
 

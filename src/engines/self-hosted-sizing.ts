@@ -9,8 +9,7 @@ import type { Candidates } from './quantization.ts';
 import { perDataset } from './per-dataset.ts';
 import { servingAt, servingConstants, type Serving, type ServingConstants } from './serving.ts';
 import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
-import { costContext, type CostOptions, type CostSettings, type RentedTerms, type ServingReport } from './self-hosted-cost.ts';
-import type { OwnedTerms } from './owned-cost.ts';
+import { costContext, type CostOptions, type CostSettings, type ServingReport } from './self-hosted-cost.ts';
 
 /** What sizing a configuration needs beyond the volume: the fit, what it rests on, and the serving throughput. */
 export type Sizing = {
@@ -22,16 +21,8 @@ export type Sizing = {
   /** What an answer writes of this sizing that no volume changes, made when first listed (self-hosted-cost.ts). */
   kept: SizingKept;
 };
-/**
- * The serving figures as written out, the words they rest on at the last utilization asked, and the cost terms no
- * volume changes at the last settings asked (rented: the utilization; owned: it, the amortization and the power price).
- */
-export type SizingKept = {
-  report?: ServingReport;
-  lines?: { utilization: number; lines: readonly string[] };
-  rented?: RentedTerms;
-  owned?: OwnedTerms;
-};
+/** The serving figures as written out, and the words they rest on at the last utilization asked. */
+export type SizingKept = { report?: ServingReport; lines?: { utilization: number; lines: readonly string[] } };
 export type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
 
 /** Sizings kept between asks (sizing-cache.ts): a model's at the default settings, and the last 2 other asks'. */
@@ -136,7 +127,7 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   let lines: readonly string[] | undefined;
   const inputs = () => (lines ??= Object.freeze(fitInputs(words, hardware, fitOpts, hasBandwidth(hardware))));
   // Every member present from the start: one object shape for every sizing's kept parts.
-  const parts: SizingKept = { report: undefined, lines: undefined, rented: undefined, owned: undefined };
+  const parts: SizingKept = { report: undefined, lines: undefined };
   return { level, quantization: q.id, fitInputs: inputs, serving, kept: parts };
 }
 
