@@ -202,11 +202,16 @@ test('sizings kept across requests never leak: every setting answered after othe
   // nothing kept from earlier asks.
   const model = aModel();
   // A rig with a compute figure: there the input share changes the throughput (prefill runs at the compute rate).
-  const withCompute = [...rigs, { ...aRig('h200', 141, 4800, 3.5), compute_tflops: f(989) }];
+  // And a bought one with board power: its fixed month and marginal power change with the utilization, the
+  // amortization and the power price, none of which is part of a kept sizing's key.
+  const withCompute = [
+    ...rigs, { ...aRig('h200', 141, 4800, 3.5), compute_tflops: f(989) },
+    { ...aRig('bought', 80, 3350, 2.1), purchase_price_usd: f(30000), power_w: f(700) },
+  ];
   const asks: CostOptions[] = [
     opts(100), opts(3000), opts(100, { input_share: 0.2 }), opts(100, { context: 65536 }), opts(100, { concurrency: 8 }),
     opts(100, { min_bits_per_weight: 8 }), opts(100, { quantization: 'q4_k_m' }), opts(100, { kv_cache: 'q4_0' }), opts(100, { utilization: 0.9 }),
-    opts(100),
+    opts(100), opts(100, { amortization_months: 12 }), opts(100, { power_usd_per_kwh: 0.4 }), opts(700, { utilization: 0.9 }), opts(3000),
   ];
   // First answers, each on a copy of its own; then the one model object asked in turn.
   const fresh = asks.map((ask) => estimateCost(structuredClone(model), offers, withCompute, ask));

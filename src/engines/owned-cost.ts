@@ -5,7 +5,9 @@ import { HOURS_PER_MONTH } from './constants.ts';
 import { roundTo, type ModelFacts } from './memory.ts';
 import { usd } from './money.ts';
 import { IDLE_POWER_FRACTION, idleDraw, powerUse, type IdleDraw, type PowerUse } from './owned-power.ts';
-import { base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Figures, type Skip } from './self-hosted-cost.ts';
+import {
+  base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Figures, type Skip,
+} from './self-hosted-cost.ts';
 
 /** Bought, amortised, and powered. */
 export type OwnedOption = Base & {

@@ -7,19 +7,19 @@ import {
   DEFAULT_POWER_USD_PER_KWH,
   DEFAULT_UTILIZATION,
   HOURS_PER_MONTH,
-  MIN_SELF_HOSTING_BITS,
   type KvCacheType,
   type QuantizationId,
 } from './constants.ts';
 import { servingSplitBasis } from './decode.ts';
 import { servingRuntimeBasis } from './runtime.ts';
-import { fitInputs, type FitLevel, type FitOptions } from './hardware-fit.ts';
-import { choiceAt, fitBasis, type FitBasis } from './fit-basis.ts';
-import { hasBandwidth, roundTo, type ModelFacts } from './memory.ts';
+import type { FitLevel } from './hardware-fit.ts';
+import { roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
-import { servingThroughput, type Serving } from './serving.ts';
+import type { Serving } from './serving.ts';
 import { usd } from './money.ts';
-import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
+import { size, type Sized } from './self-hosted-sizing.ts';
+
+export { size, type Sized, type Sizing } from './self-hosted-sizing.ts';
 
 export type CostOptions = {
   /** Monthly volume, millions of tokens (input + output). */
@@ -134,101 +134,6 @@ export type SelfHostedOption = Base & {
 
 export type Skip = 'no_rental_price' | 'no_purchase_price' | 'does_not_fit';
 
-/** What sizing a configuration needs beyond the volume: the fit, what it rests on, and the serving throughput. */
-export type Sizing = {
-  level: 'comfortable' | 'tight';
-  quantization: QuantizationId;
-  /** What the fit rests on, in words: written only for the configurations an answer lists. */
-  fitInputs: () => readonly string[];
-  serving: Serving;
-};
-export type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
-
-/** Sizings kept between asks (sizing-cache.ts): a model's at the default settings, and the last 2 other asks'. */
-const sizings = new SizingCache<Sizing>(2, (model) => costContext(model, {}), DEFAULT_MAX_SEQUENCES);
-
-function sizingsFor(model: Model, opts: CostOptions, s: CostSettings): SizingsByHardware<Sizing> {
-  return sizings.forAsk(model, s, opts);
-}
-
-/**
- * Fit bases at self-hosting's default options (4 bits or more, no quantization asked, one sequence, the serving
- * runtime's formats), kept per model and configuration for the dataset's life: a new context is then a few sums per
- * configuration. Bounded by the catalogue (open models with facts x configurations, about 20,000 small objects).
- */
-const fitBases = new WeakMap<Model, WeakMap<Hardware, FitBasis | 'no_facts'>>();
-function keptFitBasis(model: Model, hardware: Hardware, opts: FitOptions): FitBasis | undefined {
-  let perModel = fitBases.get(model);
-  if (!perModel) fitBases.set(model, (perModel = new WeakMap()));
-  let b = perModel.get(hardware);
-  if (b === undefined) perModel.set(hardware, (b = fitBasis(model, hardware, opts) ?? 'no_facts'));
-  return b === 'no_facts' ? undefined : b;
-}
-
-function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sizing | 'does_not_fit' {
-  const fitOpts = {
-    context: s.context,
-    concurrency: 1,
-    min_bits_per_weight: Math.max(MIN_SELF_HOSTING_BITS, opts.min_bits_per_weight ?? 0),
-    quantization: opts.quantization,
-    kv_cache: opts.kv_cache,
-    // The formats of the runtime the serving throughput assumes (runtime.ts): vLLM's on data-centre and multi-card machines.
-    figure: 'serving' as const,
-  };
-  // The choice alone (assessFit's decision without its objects, from what no context changes): every configuration is
-  // sized on a new context or model, and only the few an answer lists are described.
-  const basis = fitOpts.min_bits_per_weight === MIN_SELF_HOSTING_BITS && fitOpts.quantization === undefined
-    ? keptFitBasis(model, hardware, fitOpts)
-    : fitBasis(model, hardware, fitOpts);
-  const chosen = basis && choiceAt(basis, model, fitOpts);
-  if (!chosen) return 'does_not_fit';
-  const q = chosen.q;
-  const serving = servingThroughput({
-    facts, quantization: q, hardware, context: s.context,
-    input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache,
-  });
-  const level = chosen.level as Sizing['level'];
-  // The words of the fit shown, which is the one chosen: the model's facts and the quantization.
-  const words = { facts, shown: chosen };
-  // Written once when first listed: a sizing kept at the default settings is listed again on later asks.
-  let lines: readonly string[] | undefined;
-  const inputs = () => (lines ??= Object.freeze(fitInputs(words, hardware, fitOpts, hasBandwidth(hardware))));
-  return { level, quantization: q.id, fitInputs: inputs, serving };
-}
-
-/**
- * The last configuration sized and its hours: an answer costs each configuration rented, then owned, with the same
- * options and settings objects (read, never changed, while an answer is made), so the second reads the first's hours.
- */
-let lastSized: { model: Model; hardware: Hardware; opts: CostOptions; s: CostSettings; sized: Sized | 'does_not_fit' } | undefined;
-
-/** Quantization, serving throughput and hours for one configuration, or why it does not fit. */
-export function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
-  const l = lastSized;
-  if (l && l.hardware === hardware && l.model === model && l.opts === opts && l.s === s) return l.sized;
-  const sized = sizeAfresh(model, facts, hardware, opts, s);
-  lastSized = { model, hardware, opts, s, sized };
-  return sized;
-}
-
-/** Millions of tokens an hour at `rate` tokens/s, busy `utilization` of the hour (a module function: this runs per configuration). */
-const perHour = (rate: number, utilization: number): number => (rate * utilization * 3600) / 1e6;
-
-function sizeAfresh(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
-  const cache = sizingsFor(model, opts, s);
-  let sz = cache.get(hardware);
-  if (sz === undefined) cache.set(hardware, (sz = sizing(model, facts, hardware, opts, s)));
-  if (sz === 'does_not_fit') return sz;
-  const serving = sz.serving;
-  const prefillRate = serving.prefill_tokens_per_s ?? serving.decode_tokens_per_s;
-  const u = s.utilization;
-  const prefillHours = (opts.tokens_millions * opts.input_share) / perHour(prefillRate, u);
-  const decodeHours = (opts.tokens_millions * (1 - opts.input_share)) / perHour(serving.decode_tokens_per_s, u);
-  // Written field by field, not spread: one object shape for every sizing, made once per configuration an answer costs.
-  const phases = { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s, u) };
-  return { level: sz.level, quantization: sz.quantization, fitInputs: sz.fitInputs, serving, phases };
-}
-
 /** One phase's figures as written out (a module function, not a closure per option). */
 function phase(rate: number | null, effective: number, tokens: number, hours: number, hourlyCost: number): PhaseCost {
   return {
@@ -250,17 +155,7 @@ export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: Cos
     quantization: q.id,
     bits_per_weight: q.bits_per_weight,
     fit: sized.level,
-    serving: {
-      context: s.context,
-      max_sequences: s.max_sequences,
-      batch: serving.batch,
-      mean_sequence_tokens: roundTo(serving.mean_sequence_tokens, 1),
-      split: serving.split,
-      bound: serving.bound,
-      prefill_tokens_per_s: serving.prefill_tokens_per_s === null ? null : roundTo(serving.prefill_tokens_per_s, 0),
-      decode_tokens_per_s: roundTo(serving.decode_tokens_per_s, 1),
-      tokens_per_s: roundTo(serving.tokens_per_s, 1),
-    },
+    serving: servingReport(sized, s),
     batch: serving.batch,
     throughput_tokens_per_s: roundTo(serving.tokens_per_s, 1),
     utilization: s.utilization,
@@ -274,9 +169,31 @@ export function base(hardware: Hardware, sized: Sized, opts: CostOptions, s: Cos
   };
 }
 
-export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings): string[] {
+/**
+ * The serving figures as written out. They depend on the sizing alone (a sizing is made for one context and batch
+ * limit), so they are made once per sizing and shared by every answer that lists it (read only, like the lines below).
+ */
+function servingReport(sized: Sized, s: CostSettings): ServingReport {
+  const serving = sized.serving;
+  return sized.kept.report ??= {
+    context: s.context,
+    max_sequences: s.max_sequences,
+    batch: serving.batch,
+    mean_sequence_tokens: roundTo(serving.mean_sequence_tokens, 1),
+    split: serving.split,
+    bound: serving.bound,
+    prefill_tokens_per_s: serving.prefill_tokens_per_s === null ? null : roundTo(serving.prefill_tokens_per_s, 0),
+    decode_tokens_per_s: roundTo(serving.decode_tokens_per_s, 1),
+    tokens_per_s: roundTo(serving.tokens_per_s, 1),
+  };
+}
+
+/** What an option's serving figures rest on, in words: per sizing and utilization, kept with the sizing for the last one. */
+export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings): readonly string[] {
+  const k = sized.kept;
+  if (k.lines?.utilization === s.utilization) return k.lines.lines;
   const v = sized.serving;
-  return [
+  const lines = [
     ...sized.fitInputs(),
     `serving: continuous batching of up to ${s.max_sequences} sequences of ${s.context} tokens, each holding ` +
       `${roundTo(v.mean_sequence_tokens, 0)} on average (prompt + half the answer); ${v.batch} fit in memory (${v.bound} bound); ` +
@@ -287,6 +204,8 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
     servingRuntimeBasis(hardware),
     `utilization = ${s.utilization}`,
   ];
+  k.lines = { utilization: s.utilization, lines };
+  return lines;
 }
 
 /**

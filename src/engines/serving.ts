@@ -1,5 +1,5 @@
 // Serving throughput under continuous batching: prefill compute-bound, decode bandwidth-bound up to memory or compute.
-import type { Hardware } from '../schema/index.ts';
+import type { Architecture, Hardware } from '../schema/index.ts';
 import type { KvCacheType, Quantization } from './constants.ts';
 import { servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
@@ -49,6 +49,41 @@ export function memoryBatch(weights: number, kvPerSequence: number, hardware: Ha
 }
 
 /**
+ * What a configuration's serving throughput reads of a model at one quantization that no ask changes (the context,
+ * the input share, the batch limit and the KV type do not enter): the weights, the memory left for KV caches, the
+ * serving layout and the compute-bound rate. Made once per model, configuration and quantization where an engine
+ * keeps it (self-hosted-sizing.ts); `servingAt` then works a throughput out in a few sums.
+ */
+export type ServingConstants = {
+  readonly total_weights: number;
+  readonly active_weights: number;
+  /** Usable memory less the overhead and the weights (memoryBatch's room, the same sums in the same order). */
+  readonly room: number;
+  readonly split: DecodeSplit;
+  readonly bandwidth: number;
+  readonly step_latency_s: number;
+  /** Tokens/s compute allows (Infinity without a compute figure: the decode rate is then memory's alone). */
+  readonly compute_rate: number;
+  readonly has_flops: boolean;
+};
+
+export function servingConstants(facts: ModelFacts, q: Quantization, hardware: Hardware): ServingConstants {
+  const total_weights = weightsBytes(facts.parameters_total, q);
+  const layout = servingLayout(hardware, facts.architecture.layers);
+  const flops = servingFlops(hardware);
+  return {
+    total_weights,
+    active_weights: weightsBytes(facts.parameters_active, q),
+    room: usableBytes(hardware) - overheadBytes(hardware.count) - total_weights,
+    split: layout.split,
+    bandwidth: layout.bandwidth,
+    step_latency_s: layout.step_latency_s,
+    compute_rate: flops === undefined ? Infinity : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total),
+    has_flops: flops !== undefined,
+  };
+}
+
+/**
  * Throughput of one configuration serving a model, in steady state under continuous batching: requests arrive
  * staggered, so the sequences decoding together are spread over their answers, and each holds its current length in
  * vLLM's paged cache (kv-occupancy.ts), on average the prompt and half the answer. Decode: every step reads the
@@ -60,26 +95,30 @@ export function memoryBatch(weights: number, kvPerSequence: number, hardware: Ha
  * tokens are counted at the decode rate (the slow side) and `prefill_tokens_per_s` is null.
  */
 export function servingThroughput(p: ServingInput): Serving {
-  const { facts, quantization: q, hardware } = p;
-  const total_weights = weightsBytes(facts.parameters_total, q);
-  const active_weights = weightsBytes(facts.parameters_active, q);
+  return servingAt(servingConstants(p.facts, p.quantization, p.hardware), p.facts.architecture, p);
+}
+
+/** servingThroughput from the constants of the model, configuration and quantization: what an ask changes. */
+export function servingAt(
+  c: ServingConstants, architecture: Architecture, p: Pick<ServingInput, 'context' | 'input_share' | 'max_sequences' | 'kv_cache'>,
+): Serving {
   const held = occupancy(p.context, p.input_share);
-  const cache = sequenceCache(facts.architecture, held, p.kv_cache);
-  const byMemory = Math.max(1, memoryBatch(total_weights, cache.held, hardware));
+  const cache = sequenceCache(architecture, held, p.kv_cache);
+  // memoryBatch's sums, from the room worked out once.
+  const byMemory = Math.max(1, c.room <= 0 ? 0 : Math.floor(c.room / cache.held));
   const batch = Math.min(byMemory, p.max_sequences);
-  const layout = servingLayout(hardware, facts.architecture.layers);
-  const flops = servingFlops(hardware);
   const memoryRate = decodeTokensPerSecond({
-    total_weights, active_weights, kv_per_sequence: cache.read, batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
+    total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read, batch,
+    bandwidth: c.bandwidth, step_latency_s: c.step_latency_s,
   });
-  const computeRate = flops === undefined ? Infinity : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total);
+  const computeRate = c.compute_rate;
   const decode = Math.min(memoryRate, computeRate);
   const bound = computeRate < memoryRate ? 'compute' : batch < p.max_sequences ? 'memory' : 'max_sequences';
-  const prefill = flops === undefined ? null : computeRate;
+  const prefill = c.has_flops ? computeRate : null;
   const share = p.input_share;
   const tokens_per_s = 1 / (share / (prefill ?? decode) + (1 - share) / decode);
   return {
-    batch, mean_sequence_tokens: held.mean_tokens, split: layout.split, bound, prefill_tokens_per_s: prefill, decode_tokens_per_s: decode,
+    batch, mean_sequence_tokens: held.mean_tokens, split: c.split, bound, prefill_tokens_per_s: prefill, decode_tokens_per_s: decode,
     tokens_per_s,
   };
 }

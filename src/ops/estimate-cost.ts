@@ -11,6 +11,7 @@ import {
 import { cheapestSelfHosted, estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
 import { LISTED_WINDOWS } from '../engines/break-even-words.ts';
 import { acceptedMachines } from '../engines/machine.ts';
+import { costBases } from '../engines/self-hosted-sizing.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { IsoDate, NextPrices, Sku } from '../schema/index.ts';
@@ -272,6 +273,8 @@ export const estimate_cost = defineOperation({
     const costable = offersToCost(ds, id);
     // An offer whose own stated window is below the context asked cannot serve it (engines/offer-context.ts).
     const serving = offersServingContext(model, costable.offers, input.context);
+    // What no ask changes, for every open model on every configuration: made once per dataset.
+    costBases(ds);
     const r = estimateCost(model, serving.offers, named ? [named.hardware] : ds.hardware, {
       tokens_millions: input.tokens_millions,
       input_share: input.input_share,

@@ -1,0 +1,31 @@
+// The bases estimate_cost keeps per dataset: the same as made afresh per ask, for every open model on every configuration.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { MIN_SELF_HOSTING_BITS } from './constants.ts';
+import { fitBasis } from './fit-basis.ts';
+import { modelFacts } from './memory.ts';
+import { costBases } from './self-hosted-sizing.ts';
+import { estimateCost } from './cost.ts';
+
+test('committed dataset: the fit bases made for the catalogue equal fitBasis per model and configuration', {
+  skip: !existsSync(DEFAULT_DATA_DIR),
+}, () => {
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const made = costBases(ds);
+  const open = ds.models.filter((m) => m.open_weights?.value === true && !('missing' in modelFacts(m)));
+  // One basis per open model with facts on every configuration (all have a bandwidth), made once per dataset.
+  assert.equal(made, open.length * ds.hardware.length);
+  assert.equal(costBases(ds), made);
+  assert.ok(open.length > 100, `${open.length} open models with facts`);
+  // Costing a model then reads them: every configuration's answer equals one from a fresh copy of the model, which
+  // has no kept basis and so makes each with fitBasis as before.
+  const opts = { context: 8192, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure: 'serving' as const };
+  for (const m of open.filter((_, i) => i % 5 === 0)) {
+    for (const h of ds.hardware) assert.ok(fitBasis(m, h, opts), `${m.id} on ${h.id}`);
+    const ask = { tokens_millions: 250, input_share: 0.75, context: 20000 };
+    assert.deepEqual(estimateCost(m, [], ds.hardware, ask, 200), estimateCost(structuredClone(m), [], ds.hardware, ask, 200), m.id);
+  }
+});

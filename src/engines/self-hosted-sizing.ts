@@ -1,0 +1,165 @@
+// Sizing a model on a configuration for self-hosting cost: the quantization that fits, the serving throughput, the hours.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Hardware, Model } from '../schema/index.ts';
+import { DEFAULT_CONTEXT, DEFAULT_MAX_SEQUENCES, MIN_SELF_HOSTING_BITS, type QuantizationId } from './constants.ts';
+import { fitInputs, type FitOptions } from './hardware-fit.ts';
+import { candidatesFor, choiceAt, fitBasis, weightsKeptWith, weightsOn, type FitBasis } from './fit-basis.ts';
+import { hasBandwidth, modelFacts, overheadBytes, usableBytes, type ModelFacts } from './memory.ts';
+import type { Candidates } from './quantization.ts';
+import { perDataset } from './per-dataset.ts';
+import { servingAt, servingConstants, type Serving, type ServingConstants } from './serving.ts';
+import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
+import { costContext, type CostOptions, type CostSettings, type ServingReport } from './self-hosted-cost.ts';
+
+/** What sizing a configuration needs beyond the volume: the fit, what it rests on, and the serving throughput. */
+export type Sizing = {
+  level: 'comfortable' | 'tight';
+  quantization: QuantizationId;
+  /** What the fit rests on, in words: written only for the configurations an answer lists. */
+  fitInputs: () => readonly string[];
+  serving: Serving;
+  /** What an answer writes of this sizing that no volume changes, made when first listed (self-hosted-cost.ts). */
+  kept: SizingKept;
+};
+/** The serving figures as written out, and the words they rest on at the last utilization asked. */
+export type SizingKept = { report?: ServingReport; lines?: { utilization: number; lines: readonly string[] } };
+export type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
+
+/** Sizings kept between asks (sizing-cache.ts): a model's at the default settings, and the last 2 other asks'. */
+const sizings = new SizingCache<Sizing>(2, (model) => costContext(model, {}), DEFAULT_MAX_SEQUENCES);
+
+/**
+ * What a model's sizing on one configuration reads that no ask at self-hosting's default options changes (4 bits or
+ * more, no quantization asked, the serving runtime's formats): the fit basis (fit-basis.ts: the candidates, each
+ * one's weights, the overhead, the usable memory) and, made on first use per candidate, the serving constants
+ * (serving.ts: the weights, the room left for KV caches, the layout, the compute-bound rate). A new context, volume,
+ * input share or batch limit is then a few sums per configuration.
+ */
+type ConfigBasis = { fit: FitBasis; serving: (ServingConstants | undefined)[] };
+
+/**
+ * Kept per model and configuration for the dataset's life, bounded by the catalogue (open models with facts x
+ * configurations). Held weakly by the Model and Hardware objects, which go with their dataset.
+ */
+const configBases = new WeakMap<Model, WeakMap<Hardware, ConfigBasis | 'no_facts'>>();
+
+/** The fit options a sizing reads (the serving runtime's formats: vLLM's on data-centre and multi-card machines). */
+function fitOptions(opts: CostOptions, s: CostSettings): FitOptions & { min_bits_per_weight: number; figure: 'serving' } {
+  return {
+    context: s.context,
+    concurrency: 1,
+    min_bits_per_weight: Math.max(MIN_SELF_HOSTING_BITS, opts.min_bits_per_weight ?? 0),
+    quantization: opts.quantization,
+    kv_cache: opts.kv_cache,
+    figure: 'serving',
+  };
+}
+
+function keptBasis(model: Model, hardware: Hardware, opts: FitOptions): ConfigBasis | undefined {
+  let perModel = configBases.get(model);
+  if (!perModel) configBases.set(model, (perModel = new WeakMap()));
+  let b = perModel.get(hardware);
+  if (b === undefined) {
+    const fit = fitBasis(model, hardware, opts);
+    perModel.set(hardware, (b = fit ? { fit, serving: new Array(fit.list.length) } : 'no_facts'));
+  }
+  return b === 'no_facts' ? undefined : b;
+}
+
+/**
+ * Every open model's bases on every configuration of the catalogue, made once per dataset (on the first cost asked,
+ * which the server's start-up makes by running the examples): a model's first ask then costs what any new context
+ * costs. About 250 open models with facts x 84 configurations.
+ */
+export const costBases = perDataset((ds: Dataset) => {
+  // The bases do not depend on the context or the KV type: any context makes the same.
+  const opts = fitOptions({ tokens_millions: 1, input_share: 0 }, { context: DEFAULT_CONTEXT } as CostSettings);
+  const open: { model: Model; facts: ModelFacts }[] = [];
+  for (const model of ds.models) {
+    const facts = modelFacts(model);
+    if (model.open_weights?.value === true && !('missing' in facts)) open.push({ model, facts });
+  }
+  let made = 0;
+  for (const h of ds.hardware) {
+    if (!hasBandwidth(h)) continue;
+    // fitBasis's parts, the configuration's worked out once for every model: the candidates by native format (a
+    // few), the overhead and the usable memory; each model's weights are kept with the candidate list (fit-basis.ts).
+    const byNative = new Map<string | null, Candidates>();
+    const overhead = overheadBytes(h.count);
+    const usable = usableBytes(h);
+    for (const { model, facts } of open) {
+      let perModel = configBases.get(model);
+      if (!perModel) configBases.set(model, (perModel = new WeakMap()));
+      if (perModel.has(h)) continue;
+      let c = byNative.get(facts.native_precision);
+      if (!c) byNative.set(facts.native_precision, (c = candidatesFor(facts.native_precision, opts, h)));
+      const fit: FitBasis = { list: c.list, weights: weightsOn(c, weightsKeptWith(c), facts), overhead, usable };
+      perModel.set(h, { fit, serving: new Array(fit.list.length) });
+      made++;
+    }
+  }
+  return made;
+});
+
+function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sizing | 'does_not_fit' {
+  const fitOpts = fitOptions(opts, s);
+  // The choice alone (assessFit's decision without its objects, from what no context changes): every configuration is
+  // sized on a new context or model, and only the few an answer lists are described.
+  const kept = fitOpts.min_bits_per_weight === MIN_SELF_HOSTING_BITS && fitOpts.quantization === undefined
+    ? keptBasis(model, hardware, fitOpts)
+    : undefined;
+  const basis = kept?.fit ?? fitBasis(model, hardware, fitOpts);
+  const chosen = basis && choiceAt(basis, model, fitOpts);
+  if (!chosen) return 'does_not_fit';
+  const q = chosen.q;
+  let constants: ServingConstants | undefined;
+  if (kept) {
+    const i = kept.fit.list.indexOf(q);
+    constants = kept.serving[i] ??= servingConstants(facts, q, hardware);
+  } else constants = servingConstants(facts, q, hardware);
+  const serving = servingAt(constants, facts.architecture, {
+    context: s.context, input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache,
+  });
+  const level = chosen.level as Sizing['level'];
+  // The words of the fit shown, which is the one chosen: the model's facts and the quantization.
+  const words = { facts, shown: chosen };
+  // Written once when first listed: a sizing kept at the default settings is listed again on later asks.
+  let lines: readonly string[] | undefined;
+  const inputs = () => (lines ??= Object.freeze(fitInputs(words, hardware, fitOpts, hasBandwidth(hardware))));
+  // Every member present from the start: one object shape for every sizing's kept parts.
+  const parts: SizingKept = { report: undefined, lines: undefined };
+  return { level, quantization: q.id, fitInputs: inputs, serving, kept: parts };
+}
+
+/**
+ * The last configuration sized and its hours: an answer costs each configuration rented, then owned, with the same
+ * options and settings objects (read, never changed, while an answer is made), so the second reads the first's hours.
+ */
+let lastSized: { model: Model; hardware: Hardware; opts: CostOptions; s: CostSettings; sized: Sized | 'does_not_fit' } | undefined;
+
+/** Quantization, serving throughput and hours for one configuration, or why it does not fit. */
+export function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
+  const l = lastSized;
+  if (l && l.hardware === hardware && l.model === model && l.opts === opts && l.s === s) return l.sized;
+  const sized = sizeAfresh(model, facts, hardware, opts, s);
+  lastSized = { model, hardware, opts, s, sized };
+  return sized;
+}
+
+/** Millions of tokens an hour at `rate` tokens/s, busy `utilization` of the hour (a module function: this runs per configuration). */
+const perHour = (rate: number, utilization: number): number => (rate * utilization * 3600) / 1e6;
+
+function sizeAfresh(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
+  const cache: SizingsByHardware<Sizing> = sizings.forAsk(model, s, opts);
+  let sz = cache.get(hardware);
+  if (sz === undefined) cache.set(hardware, (sz = sizing(model, facts, hardware, opts, s)));
+  if (sz === 'does_not_fit') return sz;
+  const serving = sz.serving;
+  const prefillRate = serving.prefill_tokens_per_s ?? serving.decode_tokens_per_s;
+  const u = s.utilization;
+  const prefillHours = (opts.tokens_millions * opts.input_share) / perHour(prefillRate, u);
+  const decodeHours = (opts.tokens_millions * (1 - opts.input_share)) / perHour(serving.decode_tokens_per_s, u);
+  // Written field by field, not spread: one object shape for every sizing, made once per configuration an answer costs.
+  const phases = { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s, u) };
+  return { level: sz.level, quantization: sz.quantization, fitInputs: sz.fitInputs, serving, kept: sz.kept, phases };
+}
