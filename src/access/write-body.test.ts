@@ -104,3 +104,11 @@ test('a large answer comes in pieces of at most PIECE_MAX characters, joined the
     assert.ok(w.pieces.every((p) => p.length <= PIECE_MAX));
   }
 });
+
+test('keys written as JSON.stringify writes them: escaped, and the same key first in one object and later in another', () => {
+  // Worked by hand: the key a"b is written `"a\"b":`; `x` leads one object and follows `y` in the other.
+  const body = stitched({ 'a"b': 1, inner: stitched({ x: 1, y: kept({ z: 2 }) }), other: stitched({ y: 0, x: 'line\u2028' }) });
+  const w = writeBody(body, { ...base, full: true });
+  assert.equal(w.pieces.join(''), '{"a\\"b":1,"inner":{"x":1,"y":{"z":2}},"other":{"y":0,"x":"line\u2028"}}');
+  assert.equal(w.pieces.join(''), JSON.stringify(body));
+});

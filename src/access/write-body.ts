@@ -17,6 +17,24 @@ export type Written = { pieces: string[]; value: Record<string, unknown> };
 type Projected = { json: string | undefined; value: unknown; ids: readonly string[] };
 
 const fullJson = new WeakMap<object, string>();
+
+/**
+ * A member's key as written, `"key":` and `,"key":`, made once per key: a 100-entry page writes some 1,700 members
+ * per tier. The keys are the answer shapes' member names; the bound only guards against keys taken from data.
+ */
+const firstHeads = new Map<string, string>();
+const nextHeads = new Map<string, string>();
+const HEADS_MAX = 4096;
+
+function headOf(k: string, first: boolean): string {
+  const heads = first ? firstHeads : nextHeads;
+  let h = heads.get(k);
+  if (h === undefined) {
+    h = `${first ? '' : ','}${JSON.stringify(k)}:`;
+    if (heads.size < HEADS_MAX) heads.set(k, h);
+  }
+  return h;
+}
 const partials = new WeakMap<ReadonlyMap<string, Source>, WeakMap<object, Projected>>();
 
 export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions): Written {
@@ -35,7 +53,7 @@ export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions
   // As projectBody: full-tier-only members go, a top-level `sources` stays as it is, the rest is projected.
   for (const k of Object.keys(body)) {
     if (drop.has(k)) continue;
-    const head = `${members > 0 ? ',' : ''}${JSON.stringify(k)}:`;
+    const head = headOf(k, members === 0);
     let v: unknown;
     if (k === 'sources') emit(w, head, JSON.stringify((v = body[k])));
     else v = writePartial(body[k], w, head);
@@ -73,7 +91,7 @@ function writeFull(v: unknown, head: string, out: JsonPieces): boolean {
       out.add(`${head}{`);
       const o = v as Record<string, unknown>;
       let members = 0;
-      for (const k of Object.keys(o)) if (writeFull(o[k], `${members > 0 ? ',' : ''}${JSON.stringify(k)}:`, out)) members++;
+      for (const k of Object.keys(o)) if (writeFull(o[k], headOf(k, members === 0), out)) members++;
       out.add('}');
       return true;
     }
@@ -144,7 +162,7 @@ function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string)
       for (const s of m) if (typeof s === 'string') w.ids.add(s);
       continue;
     }
-    put(value, k, writePartial(m, w, `${members > 0 ? ',' : ''}${JSON.stringify(k)}:`));
+    put(value, k, writePartial(m, w, headOf(k, members === 0)));
     if (w.wrote) members++;
   }
   w.out.add('}');
