@@ -5,6 +5,7 @@ import { aSource } from '../dataset/fixtures.ts';
 import { kept, stitched } from '../ops/json-fragment.ts';
 import type { Source } from '../schema/index.ts';
 import { projectBody } from './projection.ts';
+import { PIECE_MAX } from './json-pieces.ts';
 import { writeBody } from './write-body.ts';
 
 const sources: ReadonlyMap<string, Source> = new Map([
@@ -40,12 +41,12 @@ function answer(context: number) {
 test('full: the bytes of JSON.stringify of the answer, undefined members left out and undefined items null', () => {
   const body = answer(8192);
   const w = writeBody(body, { ...base, full: true });
-  assert.equal(w.json, JSON.stringify(body));
+  assert.equal(w.pieces.join(''), JSON.stringify(body));
   assert.equal(w.value, body, 'the full value is the answer itself');
-  assert.ok(w.json.includes('"items":[{"rank":1,"model":{"id":"m1","name":"M"},"rating":{"leaderboard":"text"'));
+  assert.ok(w.pieces.join('').includes('"items":[{"rank":1,"model":{"id":"m1","name":"M"},"rating":{"leaderboard":"text"'));
   const tail = 'null],"criteria":[{"id":"c","evidence":{"value":"x","as_of":"2026-01-01","source":"litellm"}}],'
     + '"assumptions":["decode at batch 1"]}';
-  assert.ok(w.json.endsWith(tail));
+  assert.ok(w.pieces.join('').endsWith(tail));
 });
 
 test('partial: the bytes and value of projectBody, kept parts projected once and their sources listed every time', () => {
@@ -53,7 +54,7 @@ test('partial: the bytes and value of projectBody, kept parts projected once and
     const body = answer(context);
     const w = writeBody(body, { ...base, full: false });
     const expected = projectBody(body, { ...base, full: false });
-    assert.equal(w.json, JSON.stringify(expected));
+    assert.equal(w.pieces.join(''), JSON.stringify(expected));
     assert.deepEqual(w.value, expected);
     const v = w.value as Record<string, any>;
     // Worked by hand: the rating loses its source, the configuration its source and corroboration, the offer its
@@ -76,17 +77,38 @@ test('partial: a stitched object shaped like a fact still loses its provenance; 
     sources: [{ id: 'lmarena' }],
   });
   const w = writeBody(body, { ...base, full: false });
-  assert.equal(w.json, JSON.stringify(projectBody(body, { ...base, full: false })));
+  assert.equal(w.pieces.join(''), JSON.stringify(projectBody(body, { ...base, full: false })));
   assert.deepEqual((w.value as Record<string, any>).fact, { value: 1, as_of: '2026-01-01', note: { a: 1 } });
   assert.deepEqual((w.value as Record<string, any>).sources, [{ id: 'lmarena' }]);
 });
 
 test('partial: an empty answer gets the empty sources list and the attribution', () => {
   const w = writeBody(stitched({}), { ...base, full: false });
-  assert.equal(w.json, '{"sources":[],"attribution":"Data: Model Data Service (https://api.example.org)","attribution_required":true}');
+  const expected = '{"sources":[],"attribution":"Data: Model Data Service (https://api.example.org)","attribution_required":true}';
+  assert.equal(w.pieces.join(''), expected);
 });
 
 test('kept parts are frozen: what is served as prepared text cannot change under it', () => {
   const part = kept({ id: 'x' });
   assert.throws(() => { (part as { id: string }).id = 'y'; }, TypeError);
+});
+
+test('a large answer comes in pieces of at most PIECE_MAX characters, joined the same bytes on both tiers', () => {
+  // 600 entries of about 215 characters: some 130,000 characters, the size where one flat string turns slow.
+  const body = stitched({ data_as_of: '2026-08-01', items: stitched(Array.from({ length: 600 }, (_, i) => answer(i).items[0])) });
+  for (const full of [true, false]) {
+    const w = writeBody(body, { ...base, full });
+    const whole = w.pieces.join('');
+    assert.equal(whole, JSON.stringify(full ? body : projectBody(body, { ...base, full: false })));
+    assert.ok(whole.length > 128_000 && w.pieces.length >= 4, `${whole.length} characters in ${w.pieces.length} pieces`);
+    assert.ok(w.pieces.every((p) => p.length <= PIECE_MAX));
+  }
+});
+
+test('keys written as JSON.stringify writes them: escaped, and the same key first in one object and later in another', () => {
+  // Worked by hand: the key a"b is written `"a\"b":`; `x` leads one object and follows `y` in the other.
+  const body = stitched({ 'a"b': 1, inner: stitched({ x: 1, y: kept({ z: 2 }) }), other: stitched({ y: 0, x: 'line\u2028' }) });
+  const w = writeBody(body, { ...base, full: true });
+  assert.equal(w.pieces.join(''), '{"a\\"b":1,"inner":{"x":1,"y":{"z":2}},"other":{"y":0,"x":"line\u2028"}}');
+  assert.equal(w.pieces.join(''), JSON.stringify(body));
 });

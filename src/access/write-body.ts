@@ -6,32 +6,59 @@
 // serialized exactly as projectBody and JSON.stringify do. test/fragments.test.ts compares both on every operation.
 import type { Source } from '../schema/index.ts';
 import { isKept, isStitched } from '../ops/json-fragment.ts';
+import { JsonPieces } from './json-pieces.ts';
 import { partialText } from './partial-text.ts';
 import { attributionText, put, sourceRef, SOURCE_LISTS, strip, type ProjectionOptions, type Walk } from './projection.ts';
 
-/** The answer's JSON and the value it is the JSON of (what MCP returns as structuredContent). */
-export type Written = { json: string; value: Record<string, unknown> };
+/** The answer's JSON, as pieces written one after another (access/json-pieces.ts), and the value it is the JSON of. */
+export type Written = { pieces: string[]; value: Record<string, unknown> };
 
 /** A kept part as the partial tier shows it, made once per sources table (one per dataset). */
 type Projected = { json: string | undefined; value: unknown; ids: readonly string[] };
 
 const fullJson = new WeakMap<object, string>();
+
+/**
+ * A member's key as written, `"key":` and `,"key":`, made once per key: a 100-entry page writes some 1,700 members
+ * per tier. The keys are the answer shapes' member names; the bound only guards against keys taken from data.
+ */
+const firstHeads = new Map<string, string>();
+const nextHeads = new Map<string, string>();
+const HEADS_MAX = 4096;
+
+function headOf(k: string, first: boolean): string {
+  const heads = first ? firstHeads : nextHeads;
+  let h = heads.get(k);
+  if (h === undefined) {
+    h = `${first ? '' : ','}${JSON.stringify(k)}:`;
+    if (heads.size < HEADS_MAX) heads.set(k, h);
+  }
+  return h;
+}
 const partials = new WeakMap<ReadonlyMap<string, Source>, WeakMap<object, Projected>>();
 
 export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions): Written {
-  if (opts.full) return { json: writeFull(body) ?? 'null', value: body };
+  const out = new JsonPieces();
+  if (opts.full) {
+    if (!writeFull(body, '', out)) out.add('null');
+    return { pieces: out.pieces(), value: body };
+  }
   let kept = partials.get(opts.sources);
   if (!kept) partials.set(opts.sources, (kept = new WeakMap()));
-  const w: PartialWalk = { ids: new Set(), text: partialText(opts.sources), kept };
+  const w: PartialWalk = { ids: new Set(), text: partialText(opts.sources), kept, out, wrote: false };
   const drop = new Set(opts.fullTierOnly ?? []);
   const value: Record<string, unknown> = {};
-  let json = '{';
+  out.add('{');
+  let members = 0;
   // As projectBody: full-tier-only members go, a top-level `sources` stays as it is, the rest is projected.
   for (const k of Object.keys(body)) {
     if (drop.has(k)) continue;
-    const p: Part = k === 'sources' ? { json: JSON.stringify(body[k]), value: body[k] } : writePartial(body[k], w);
-    put(value, k, p.value);
-    if (p.json !== undefined) json += `${json.length > 1 ? ',' : ''}${JSON.stringify(k)}:${p.json}`;
+    const head = headOf(k, members === 0);
+    let v: unknown;
+    if (k === 'sources') emit(w, head, JSON.stringify((v = body[k])));
+    else v = writePartial(body[k], w, head);
+    put(value, k, v);
+    if (w.wrote) members++;
   }
   const tail: Record<string, unknown> = {};
   if (!Object.hasOwn(value, 'sources')) tail.sources = [...w.ids].sort().map((id) => sourceRef(id, opts.sources));
@@ -39,37 +66,56 @@ export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions
   tail.attribution_required = true;
   Object.assign(value, tail);
   const rest = JSON.stringify(tail);
-  json += json.length > 1 ? `,${rest.slice(1)}` : rest.slice(1);
-  return { json, value };
+  out.add(members > 0 ? `,${rest.slice(1)}` : rest.slice(1));
+  return { pieces: out.pieces(), value };
 }
 
-/** The JSON of `v`, or undefined where JSON.stringify gives undefined (a member it leaves out). */
-function writeFull(v: unknown): string | undefined {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  if (isKept(v)) {
-    let j = fullJson.get(v);
-    if (j === undefined) fullJson.set(v, (j = JSON.stringify(v)));
-    return j;
+/** Writes `head` and the JSON of `v`; nothing, and false, where JSON.stringify gives undefined (a member it leaves out). */
+function writeFull(v: unknown, head: string, out: JsonPieces): boolean {
+  if (v !== null && typeof v === 'object') {
+    if (isKept(v)) {
+      let j = fullJson.get(v);
+      if (j === undefined) fullJson.set(v, (j = JSON.stringify(v)));
+      return appendJson(out, head, j);
+    }
+    if (isStitched(v)) {
+      if (Array.isArray(v)) {
+        out.add(`${head}[`);
+        for (let i = 0; i < v.length; i++) {
+          const sep = i > 0 ? ',' : '';
+          if (!writeFull(v[i], sep, out)) out.add(`${sep}null`);
+        }
+        out.add(']');
+        return true;
+      }
+      out.add(`${head}{`);
+      const o = v as Record<string, unknown>;
+      let members = 0;
+      for (const k of Object.keys(o)) if (writeFull(o[k], headOf(k, members === 0), out)) members++;
+      out.add('}');
+      return true;
+    }
   }
-  if (!isStitched(v)) return JSON.stringify(v);
-  if (Array.isArray(v)) {
-    let out = '[';
-    for (let i = 0; i < v.length; i++) out += `${i ? ',' : ''}${writeFull(v[i]) ?? 'null'}`;
-    return `${out}]`;
-  }
-  let out = '{';
-  const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) {
-    const j = writeFull(o[k]);
-    if (j !== undefined) out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${j}`;
-  }
-  return `${out}}`;
+  return appendJson(out, head, JSON.stringify(v));
 }
 
-type PartialWalk = Walk & { kept: WeakMap<object, Projected> };
-type Part = { json: string | undefined; value: unknown };
+/** Appends `head` and `json` apart (a long kept text stays one flat piece); false for an undefined `json`. */
+function appendJson(out: JsonPieces, head: string, json: string | undefined): boolean {
+  if (json === undefined) return false;
+  out.add(head);
+  out.add(json);
+  return true;
+}
 
-function writePartial(v: unknown, w: PartialWalk): Part {
+/** `wrote`: whether the last value written had JSON (false for a member JSON.stringify leaves out). */
+type PartialWalk = Walk & { kept: WeakMap<object, Projected>; out: JsonPieces; wrote: boolean };
+
+function emit(w: PartialWalk, head: string, json: string | undefined): void {
+  w.wrote = appendJson(w.out, head, json);
+}
+
+/** Writes `head` and the partial JSON of `v`; returns its projected value. */
+function writePartial(v: unknown, w: PartialWalk, head: string): unknown {
   if (v !== null && typeof v === 'object') {
     if (isKept(v)) {
       let p = w.kept.get(v);
@@ -79,29 +125,36 @@ function writePartial(v: unknown, w: PartialWalk): Part {
         w.kept.set(v, (p = { json: JSON.stringify(value), value, ids: [...ids] }));
       }
       for (const id of p.ids) w.ids.add(id);
-      return p;
+      emit(w, head, p.json);
+      return p.value;
     }
     // A stitched object shaped like a fact would lose its provenance members: projected as a whole instead.
-    if (isStitched(v) && !isFactShaped(v)) return Array.isArray(v) ? partialArray(v, w) : partialObject(v as Record<string, unknown>, w);
+    if (isStitched(v) && !isFactShaped(v)) {
+      return Array.isArray(v) ? partialArray(v, w, head) : partialObject(v as Record<string, unknown>, w, head);
+    }
   }
   const value = strip(v, w);
-  return { json: JSON.stringify(value), value };
+  emit(w, head, JSON.stringify(value));
+  return value;
 }
 
-function partialArray(a: unknown[], w: PartialWalk): Part {
+function partialArray(a: unknown[], w: PartialWalk, head: string): unknown[] {
   const value: unknown[] = new Array(a.length);
-  let json = '[';
+  w.out.add(`${head}[`);
   for (let i = 0; i < a.length; i++) {
-    const p = writePartial(a[i], w);
-    value[i] = p.value;
-    json += `${i ? ',' : ''}${p.json ?? 'null'}`;
+    const sep = i > 0 ? ',' : '';
+    value[i] = writePartial(a[i], w, sep);
+    if (!w.wrote) w.out.add(`${sep}null`);
   }
-  return { json: `${json}]`, value };
+  w.out.add(']');
+  w.wrote = true;
+  return value;
 }
 
-function partialObject(o: Record<string, unknown>, w: PartialWalk): Part {
+function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string): Record<string, unknown> {
   const value: Record<string, unknown> = {};
-  let json = '{';
+  w.out.add(`${head}{`);
+  let members = 0;
   for (const k of Object.keys(o)) {
     const m = o[k];
     // As strip: a list of source ids is dropped wherever it is, its ids listed once.
@@ -109,11 +162,12 @@ function partialObject(o: Record<string, unknown>, w: PartialWalk): Part {
       for (const s of m) if (typeof s === 'string') w.ids.add(s);
       continue;
     }
-    const p = writePartial(m, w);
-    put(value, k, p.value);
-    if (p.json !== undefined) json += `${json.length > 1 ? ',' : ''}${JSON.stringify(k)}:${p.json}`;
+    put(value, k, writePartial(m, w, headOf(k, members === 0)));
+    if (w.wrote) members++;
   }
-  return { json: `${json}}`, value };
+  w.out.add('}');
+  w.wrote = true;
+  return value;
 }
 
 function isFactShaped(v: object): boolean {

@@ -26,7 +26,7 @@ function written(out: Out, full: boolean): [string, string] {
   const body = { data_as_of: ds.meta.data_as_of, ...out };
   const opts = { full, sources: ds.sourceById, baseUrl: 'http://x' };
   assert.ok(isStitched(out), 'the answer is written from kept parts');
-  return [writeBody(stitched(body), opts).json, JSON.stringify(projectBody(body, opts))];
+  return [writeBody(stitched(body), opts).pieces.join(''), JSON.stringify(projectBody(body, opts))];
 }
 
 test('each ask prices the kept offer at its own input share, in the figures and in the sentence', () => {

@@ -6,7 +6,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { isStitched, stitched } from '../ops/json-fragment.ts';
 import type { AnyOperation } from '../ops/operation.ts';
 import { Lru } from './lru.ts';
-import { utf8Bytes } from './utf8.ts';
+import { utf8Bytes, utf8BytesOf } from './utf8.ts';
 
 /**
  * A serialized response body, computed once per (operation, input, full|partial, day) and then reused. A cache miss
@@ -111,7 +111,8 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       // An answer built of kept parts (ops/json-fragment.ts) is written from their prepared text, in one pass.
       const written = isStitched(result) ? writeBody(stitched(body), projection) : undefined;
       const value = written?.value ?? (projectBody(body, projection) as Record<string, unknown>);
-      const bytes = utf8Bytes(written?.json ?? JSON.stringify(value));
+      // Written pieces are encoded one after another: the answer is never made one flat string (access/json-pieces.ts).
+      const bytes = written ? utf8BytesOf(written.pieces) : utf8Bytes(JSON.stringify(value));
       const prepared = new Prepared(value, bytes);
       // Size counts the bytes, roughly the object graph they were serialized from, and what the first MCP call adds:
       // the text (a summary line and the bytes again) and the tool result holding both (about twice the bytes); the

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { utf8Bytes } from './utf8.ts';
+import { utf8Bytes, utf8BytesOf } from './utf8.ts';
 
 // Expected bytes from the UTF-8 definition (RFC 3629), written by hand.
 test('utf8Bytes: ASCII, two-, three- and four-byte characters, and a lone surrogate as U+FFFD', () => {
@@ -25,4 +25,15 @@ test('utf8Bytes: strings that outgrow the scratch buffer, and one past its bound
   const c = utf8Bytes(huge);
   assert.equal(c.length, 4_500_000);
   assert.equal(c.subarray(0, 3).toString('hex'), 'e282ac');
+});
+
+test('utf8BytesOf: pieces written one after another are the bytes of their text joined', () => {
+  // Hand-worked: "é" is c3 a9, "€" e2 82 ac, "😀" f0 9f 98 80 (RFC 3629); pieces end between characters.
+  const bytes = utf8BytesOf(['{"a":"é"', ',"b":"€"', ',"c":"😀"}']).toString('hex');
+  assert.equal(bytes, '7b2261223a22c3a9222c2262223a22e282ac222c2263223a22f09f9880227d');
+  assert.equal(utf8BytesOf([]).length, 0);
+  const pieces = Array.from({ length: 12 }, (_, i) => `${'é'.repeat(20_000)}${i}`);
+  const b = utf8BytesOf(pieces);
+  assert.equal(b.length, 12 * 40_001 + 2, 'each é two bytes; the digits 0-9 one each and 10, 11 two each');
+  assert.equal(b.toString('utf8'), pieces.join(''));
 });

@@ -11,11 +11,22 @@ const SCRATCH_MAX = 4 * 1024 * 1024;
 let scratch = Buffer.allocUnsafeSlow(64 * 1024);
 
 export function utf8Bytes(s: string): Buffer {
+  return utf8BytesOf([s]);
+}
+
+/**
+ * The UTF-8 bytes of `pieces` written one after another (the JSON writer's pieces, access/json-pieces.ts): each is
+ * encoded alone, so a piece must not end inside a surrogate pair (the writer cuts only between JSON tokens).
+ */
+export function utf8BytesOf(pieces: readonly string[]): Buffer {
+  let chars = 0;
+  for (const p of pieces) chars += p.length;
   // A UTF-16 code unit takes at most 3 UTF-8 bytes (a surrogate pair, 2 units, takes 4).
-  const most = s.length * 3;
-  if (most > SCRATCH_MAX) return Buffer.from(s, 'utf8');
+  const most = chars * 3;
+  if (most > SCRATCH_MAX) return Buffer.concat(pieces.map((p) => Buffer.from(p, 'utf8')));
   if (most > scratch.length) scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_MAX, Math.max(most, scratch.length * 2)));
-  const n = scratch.write(s, 0, 'utf8');
+  let n = 0;
+  for (const p of pieces) n += scratch.write(p, n, 'utf8');
   // Its own memory (not a slice of a shared pool): it is kept in the response cache, sized by its length.
   const out = Buffer.allocUnsafeSlow(n);
   scratch.copy(out, 0, 0, n);
