@@ -178,6 +178,19 @@ export const COMFORTABLE_MAX_FRACTION = 0.85;
 export const DECODE_EFFICIENCY = 0.67;
 
 /**
+ * Share of peak memory bandwidth at which a decode step reads the KV cache. DECODE_EFFICIENCY was fitted on tg128/tg512
+ * rows, whose cache is under 1% of the weights, and read the cache at the same 0.67: Llama 2 7B's 17.3 GB of cache at
+ * 32,768 tokens on an RTX 3090 came out 0.71x. Fitted like ALLREDUCE_LATENCY_S, given the two constants above: the value
+ * that minimises the largest ratio error over the decode rows of data/curated/speed-measurements.csv whose cache read is
+ * over 10% of their weights (llama.cpp at 4,096-32,768 tokens on CUDA, ROCm and Metal; worst the RTX 4090 at 0.74x and
+ * the M2 Ultra at 1.36x); over all single-device decode rows any value from 0.82 to 1.00 leaves the M1 Ultra's 1.39x the
+ * worst. Same-card pairs from an empty cache and at depth say why one value: flash attention streams the cache at 0.99
+ * (RTX 3090, Llama 2 7B), 0.82 (RX 7900 XTX, Llama 3 8B) and 0.69 (RTX 3090, Gemma 4 26B-A4B) of the peak, the Metal
+ * kernel at 0.35 (M2 Ultra, Qwen3-30B-A3B at 8,192 tokens). docs/hardware-and-cost.md, "Calibration", lists them.
+ */
+export const KV_READ_EFFICIENCY = 0.87;
+
+/**
  * Seconds every layer adds to a decode step on one device, whatever the bytes: kernel launches and the small
  * kernels (norms, rotary, routing, sampling) a token runs through. Fitted with DECODE_EFFICIENCY on the same rows
  * (45 microseconds); it is why a small-active MoE model does not decode at bandwidth / active bytes.

@@ -149,16 +149,17 @@ test('hardware_id restricts self-hosting to that configuration', () => {
 });
 
 test('break-even: 730 h x hourly price / API price, where the costs cross; cheaper flips there', () => {
-  const pricey = [anOffer('p', 2, 6)]; // blended 3 USD per 1M tokens
+  const pricey = [anOffer('p', 1.6, 4.8)]; // blended 0.75 x 1.6 + 0.25 x 4.8 = 2.4 USD per 1M tokens
   const r = estimateCost(aModel(), pricey, rigs, opts(10));
   const be = r.break_even;
   assert.equal(be.api_provider, 'p');
   // The L4 is cheaper per month but dearer per token: Q8_0 on 24 x 1.0737 x 0.95 = 24.48 GB usable leaves
-  // 24.48 - 0.75 - 8.53 = 15.20 GB, 14 sequences; 14 x 0.57 x 300 GB/s / (8.53 + 14 x 1.07 GB) = 101.6 tokens/s,
-  // at 0.5 utilization 0.183M tokens an hour: 0.8 / 0.183 = 4.37 USD per 1M, above 3. Only the H100 crosses.
-  assert.ok(r.self_hosting.options.find((o) => o.hardware_id === 'l4')!.marginal_usd_per_mtok > 3);
+  // 24.48 - 0.75 - 8.53 = 15.20 GB for caches; a step reads 8.53 GB of weights at 0.67 x 300 GB/s and each sequence's
+  // cache at 0.87 x 300 GB/s, about 160 tokens/s in all: at 0.5 utilization 0.29M tokens an hour, 0.8 / 0.29 = 2.8 USD
+  // per 1M, above 2.4. Only the H100 crosses.
+  assert.ok(r.self_hosting.options.find((o) => o.hardware_id === 'l4')!.marginal_usd_per_mtok > 2.4);
   assert.equal(be.hardware_id, 'h100');
-  assert.equal(be.tokens_millions, Math.round(((730 * 2.5) / 3) * 100) / 100);
+  assert.equal(be.tokens_millions, Math.round(((730 * 2.5) / 2.4) * 100) / 100);
   assert.equal(be.estimate, true);
   assert.equal(estimateCost(aModel(), pricey, rigs, opts(be.tokens_millions! * 0.99)).cheaper, 'api');
   assert.equal(estimateCost(aModel(), pricey, rigs, opts(be.tokens_millions! * 1.01)).cheaper, 'self_hosted');

@@ -4,6 +4,7 @@ import {
   ALLREDUCE_LATENCY_S,
   DECODE_EFFICIENCY,
   GB,
+  KV_READ_EFFICIENCY,
   LAYER_HANDOFF_S,
   LAYER_LATENCY_S,
   MOE_PREFILL_EFFICIENCY,
@@ -159,7 +160,8 @@ export function prefillEfficiency(activeParameters: number, totalParameters: num
 
 /** The decode model in one line, for the assumptions and `derived_from` of answers that estimate speed. */
 export const DECODE_BASIS =
-  `decode: (active weights + KV cache read) / (${DECODE_EFFICIENCY} x memory bandwidth) + layers x ${us(LAYER_LATENCY_S)} us ` +
+  `decode: active weights / (${DECODE_EFFICIENCY} x memory bandwidth) + KV cache read / (${KV_READ_EFFICIENCY} x memory ` +
+  `bandwidth) + layers x ${us(LAYER_LATENCY_S)} us ` +
   `per token (SXM/NVLink devices: tensor parallel as vLLM, SGLang or TensorRT-LLM run them, the summed bandwidth and ` +
   `${us(ALLREDUCE_LATENCY_S)} us of all-reduces per layer; PCIe cards: split by layer as llama.cpp runs them, one card's ` +
   `bandwidth and ${ms(LAYER_HANDOFF_S)} ms per card-to-card hand-off at batch 1; a serving runtime (vLLM or SGLang with ` +

@@ -5,6 +5,7 @@ import {
   GB,
   GIB,
   KV_CACHE_BYTES,
+  KV_READ_EFFICIENCY,
   OVERHEAD_FIXED_GB_PER_DEVICE,
   type KvCacheType,
   type Quantization,
@@ -243,8 +244,9 @@ export function hardwareInputs(hardware: Hardware): string[] {
 
 /**
  * Decode tokens/s (all sequences together) when `batch` sequences share each step: every step reads the weights once
- * and each sequence's KV cache at DECODE_EFFICIENCY x `bandwidth`, and pays `step_latency_s` whatever it reads (the
- * per-layer floor of src/engines/decode.ts; 0 when left out). MoE: each sequence may route to other experts, so a
+ * at DECODE_EFFICIENCY x `bandwidth` and each sequence's KV cache at KV_READ_EFFICIENCY x `bandwidth` (flash
+ * attention streams the cache in long contiguous runs, nearer the peak than the many small matrices of a step), and
+ * pays `step_latency_s` whatever it reads (the per-layer floor of src/engines/decode.ts; 0 when left out). MoE: each sequence may route to other experts, so a
  * step reads up to batch x active weights, never more than all of them (no expert overlap assumed: the slow side).
  * `flops` (optional, FLOP/s of the configuration) adds the compute roof: 2 FLOPs per active parameter per token.
  */
@@ -259,8 +261,10 @@ export function decodeTokensPerSecond(p: {
   active_parameters?: number;
   total_parameters?: number;
 }): number {
-  const bytesPerStep = Math.min(p.total_weights, p.active_weights * p.batch) + p.batch * p.kv_per_sequence;
-  const stepSeconds = bytesPerStep / (DECODE_EFFICIENCY * p.bandwidth) + (p.step_latency_s ?? 0);
+  const weightBytes = Math.min(p.total_weights, p.active_weights * p.batch);
+  const cacheBytes = p.batch * p.kv_per_sequence;
+  const stepSeconds =
+    weightBytes / (DECODE_EFFICIENCY * p.bandwidth) + cacheBytes / (KV_READ_EFFICIENCY * p.bandwidth) + (p.step_latency_s ?? 0);
   const memoryBound = p.batch / stepSeconds;
   if (p.flops === undefined || p.active_parameters === undefined) return memoryBound;
   return Math.min(memoryBound, computeBoundTokensPerSecond(p.flops, p.active_parameters, p.total_parameters));

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Architecture, Hardware, Model } from '../schema/index.ts';
-import { DECODE_EFFICIENCY, GB, LAYER_LATENCY_S } from './constants.ts';
+import { DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, LAYER_LATENCY_S } from './constants.ts';
 import { fitModel, type FitAssessed } from './hardware-fit.ts';
 import { candidateQuantizations } from './quantization.ts';
 
@@ -73,12 +73,13 @@ test('gpt-oss-120b fits one H100 80 GB in its native MXFP4 (about 65 GB of weigh
 
 test('on a 128 GB Mac Gemma 4 31B runs at Q8_0 by default, about twice as fast as BF16, which is offered only when asked', () => {
   // Q8_0: 32.68e9 x 8.5 / 8 = 34.72 GB; KV at 8k (flat, as the dataset has it) 60 x 2 x 16 x 256 x 8,192 x 2 = 8.05 GB.
-  // Decode: 42.77 GB / (0.64 x 546 GB/s) = 122.4 ms, plus 60 layers x 38 us = 2.3 ms: 8.0 tokens/s. BF16
-  // (65.36 GB + 8.05 GB) would be 4.6 tokens/s.
+  // Decode: 34.72 GB / (0.67 x 546 GB/s) = 94.9 ms + 8.05 GB of cache / (0.87 x 546 GB/s) = 17.0 ms, plus 60 layers x
+  // 45 us = 2.7 ms: 8.7 tokens/s. BF16 (65.36 GB of weights) would be 5.0 tokens/s.
   const r = ok(fitModel(gemma4, mac128, at8k));
   assert.equal(r.quantization, 'q8_0');
-  const bytes = (32_682_372_656 * 8.5) / 8 + 60 * 2 * 16 * 256 * 8192 * 2;
-  const expected = 1 / (bytes / (DECODE_EFFICIENCY * 546 * GB) + 60 * LAYER_LATENCY_S);
+  const weights = (32_682_372_656 * 8.5) / 8;
+  const kv = 60 * 2 * 16 * 256 * 8192 * 2;
+  const expected = 1 / (weights / (DECODE_EFFICIENCY * 546 * GB) + kv / (KV_READ_EFFICIENCY * 546 * GB) + 60 * LAYER_LATENCY_S);
   assert.equal(r.tokens_per_s, Math.round(expected * 10) / 10);
   assert.ok(!r.by_quantization.some((q) => q.quantization === 'bf16'));
   const bf16 = ok(fitModel(gemma4, mac128, { ...at8k, min_bits_per_weight: 16 }));

@@ -1,6 +1,6 @@
 // Speed of one model on one configuration at a quantization: decode (bandwidth-bound) and prefill (compute-bound).
 import type { Hardware } from '../schema/index.ts';
-import { DECODE_EFFICIENCY, GB, type KvCacheType, type Quantization } from './constants.ts';
+import { DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, type KvCacheType, type Quantization } from './constants.ts';
 import { computeClass, effectivePrefillEfficiency, layoutBasis, type DecodeSplit } from './decode.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { isMixtureOfExperts } from './moe.ts';
@@ -123,8 +123,8 @@ function speedBasis(
   prefill: number | null, prefill_efficiency: number, moe: boolean,
 ): string {
   return (
-    `decode at batch 1: active weights at ${q.name} + the KV cache of one sequence at ${opts.context} tokens, read at ` +
-    `${DECODE_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
+    `decode at batch 1: active weights at ${q.name} read at ${DECODE_EFFICIENCY} x and the KV cache of one sequence at ` +
+    `${opts.context} tokens at ${KV_READ_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
     `${serving ?? layoutBasis(hardware, layout, layers)}; ` +
     (prefill === null
       ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'

@@ -37,15 +37,16 @@ const ds = aDataset({
 test('four PCIe cards: one sequence is split by layer (llama.cpp), sixteen are served tensor parallel as estimate_cost serves them', () => {
   // Worked by hand. Weights Q8_0: 8,030,261,248 x 8.5 / 8 = 8,532,152,576 B. KV cache of one sequence at 8,192 tokens:
   // 2 x 8 heads x 128 x 32 layers x 2 bytes x 8,192 = 1,073,741,824 B.
-  // Concurrency 1, split by layer: one card's 0.67 x 864 GB/s = 578.88 GB/s; (8,532,152,576 + 1,073,741,824) / 578.88e9
-  //   = 16.594 ms, + 32 x 45 us + 3 hand-offs x 0.21 ms = 18.664 ms: 53.6 tokens/s; prefill on one card's compute:
+  // Concurrency 1, split by layer: one card's 864 GB/s, the weights at 0.67 (8,532,152,576 / 578.88e9 = 14.739 ms) and
+  //   the cache at 0.87 (1,073,741,824 / 751.68e9 = 1.428 ms), + 32 x 45 us + 3 hand-offs x 0.21 ms = 18.238 ms:
+  //   54.8 tokens/s; prefill on one card's compute:
   //   0.42 x 0.72 x 362.05e12 / (2 x 8,030,261,248) = 6,817 tokens/s.
-  // Concurrency 16, tensor parallel: 0.67 x 4 x 864 = 2,315.52 GB/s; (8,532,152,576 + 16 x 1,073,741,824) / 2,315.52e9
-  //   = 11.104 ms, + 32 x (45 + 19) us = 13.152 ms a step: 16 / 13.152 ms = 1,216.5 tokens/s, 76.0 per sequence;
+  // Concurrency 16, tensor parallel, 4 x 864 GB/s: 8,532,152,576 / (0.67 x 3,456e9) = 3.685 ms + 16 x 1,073,741,824 /
+  //   (0.87 x 3,456e9) = 5.714 ms + 32 x (45 + 19) us = 11.447 ms a step: 16 / 11.447 ms = 1,397.8 tokens/s, 87.4 per sequence;
   //   prefill on the four cards: 4 x 6,816.96 = 27,268 tokens/s.
   const one = fitOf(ds, 'pcie-x4', 'llama-8b', { context: 8192, concurrency: 1, quantization: 'q8_0' })!.speed;
   assert.equal(one.split, 'layer');
-  assert.equal(one.tokens_per_s, 53.6);
+  assert.equal(one.tokens_per_s, 54.8);
   assert.equal(one.prefill_tokens_per_s, 6817);
   // The layout is the configuration's, stated once in the answer's assumptions (each entry names its own counts).
   const speedLine = (concurrency: number) => (models_for_hardware.handler(ds, models_for_hardware.input.parse(
@@ -55,24 +56,24 @@ test('four PCIe cards: one sequence is split by layer (llama.cpp), sixteen are s
   const many = fitOf(ds, 'pcie-x4', 'llama-8b', { context: 8192, concurrency: 16, quantization: 'q8_0' })!.speed;
   assert.equal(many.split, 'tensor');
   assert.equal(many.decode_bandwidth_gbs, 3456);
-  assert.equal(many.at_concurrency.tokens_per_s_total, 1216.5);
-  assert.equal(many.at_concurrency.tokens_per_s_per_stream, 76);
+  assert.equal(many.at_concurrency.tokens_per_s_total, 1397.8);
+  assert.equal(many.at_concurrency.tokens_per_s_per_stream, 87.4);
   assert.equal(many.prefill_tokens_per_s, 27268);
   assert.match(speedLine(16), /4 PCIe cards in tensor parallel, as a server decoding 16 sequences runs them/);
   assert.match(speedLine(16), /at concurrency 1 the cards are split by layer/);
   assert.match(speedLine(16), /a per-token floor of each model's layers x 45 us/);
 
   // estimate_cost at 8,192-token requests reads each cache at 7,168 tokens: 939,524,096 B a sequence, so
-  // (8,532,152,576 + 16 x 939,524,096) / 2,315.52e9 = 10.177 ms, + 32 x 64 us = 12.225 ms a step: 1,308.8 tokens/s,
-  // what models_for_hardware gives for 16 sequences at a context of 7,168.
+  // 8,532,152,576 / 2,315.52e9 = 3.685 ms + 16 x 939,524,096 / (0.87 x 3,456e9) = 5.000 ms + 32 x 64 us = 10.733 ms a
+  // step: 1,490.8 tokens/s, what models_for_hardware gives for 16 sequences at a context of 7,168.
   const serving = servingOf(ds, 'pcie-x4', 'llama-8b', { context: 8192, concurrency: 16, quantization: 'q8_0' })!;
   assert.equal(serving.batch, 16);
   assert.equal(serving.mean_sequence_tokens, 7168);
   assert.equal(serving.split, 'tensor');
-  assert.equal(serving.decode_tokens_per_s, 1308.8);
+  assert.equal(serving.decode_tokens_per_s, 1490.8);
   assert.equal(serving.prefill_tokens_per_s, 27268);
   const atMean = fitOf(ds, 'pcie-x4', 'llama-8b', { context: 7168, concurrency: 16, quantization: 'q8_0' })!.speed;
-  assert.equal(atMean.at_concurrency.tokens_per_s_total, 1308.8);
+  assert.equal(atMean.at_concurrency.tokens_per_s_total, 1490.8);
 });
 
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);

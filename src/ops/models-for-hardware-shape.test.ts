@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { KV_READ_EFFICIENCY } from '../engines/constants.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aHardware, aModel, f } from '../dataset/fixtures.ts';
 import { loadDataset } from '../dataset/load.ts';
@@ -110,11 +111,15 @@ test('committed dataset: every figure of every entry follows from the entry and 
       near(m.headroom_gb, m.usable_gb - m.total_gb, 0.015, `${id} headroom`);
       near(m.used_fraction, m.total_gb / m.usable_gb, 0.0015, `${id} used fraction`);
       assert.equal(e.fit, m.used_fraction <= 0.85 ? 'comfortable' : 'tight', id);
-      // Speed (the assumptions' line for this configuration): 1 / (bytes / (efficiency x bandwidth) + latency).
+      // Speed (the assumptions' line for this configuration): 1 / (weights / (efficiency x bandwidth) + cache / (the
+      // line's KV efficiency x bandwidth) + latency).
       const s = e.speed;
       near(s.bytes_per_token_gb, s.active_weights_gb + s.kv_read_gb, 0.015, `${id} bytes per token`);
-      const perToken = s.bytes_per_token_gb / (s.efficiency * s.decode_bandwidth_gbs) + s.per_token_latency_ms / 1000;
-      near(s.tokens_per_s, 1 / perToken, 0.0015 * s.tokens_per_s + 0.05, `${id} tokens/s`);
+      const perToken = s.active_weights_gb / (s.efficiency * s.decode_bandwidth_gbs) +
+        s.kv_read_gb / (KV_READ_EFFICIENCY * s.decode_bandwidth_gbs) + s.per_token_latency_ms / 1000;
+      // Both byte figures are shown to 0.01 GB: each may be 0.005 GB off, which moves the time by at most this.
+      const rounding = 0.005 / (s.efficiency * s.decode_bandwidth_gbs) + 0.005 / (KV_READ_EFFICIENCY * s.decode_bandwidth_gbs);
+      near(s.tokens_per_s, 1 / perToken, (rounding / perToken) * s.tokens_per_s + 0.05, `${id} tokens/s`);
       // Prefill: efficiency x compute (one card's under a layer split) / (2 x active parameters); TTFT = context / prefill.
       // The efficiency is shown to 2 decimals (a MoE model on a data-centre card: 0.19 x 0.72 = 0.1368, shown 0.14), so
       // the figure is workable to within half a unit of that last decimal: 3.7% at 0.14.
@@ -139,9 +144,10 @@ test('the speed line says what the figures are: batch 1 at concurrency 1, each u
   assert.equal(
     run(ds, { hardware_id: 'card-16' }).assumptions.at(-1),
     'speed on this configuration: decode at batch 1 reads each model\'s active weights at its quantization + the KV cache of ' +
-      'one sequence at 8192 tokens at 0.67 x one card\'s memory bandwidth (speed.decode_bandwidth_gbs), plus a per-token floor ' +
-      'of each model\'s layers x 45 us (kernel launches and small kernels): tokens/s = 1 / (speed.bytes_per_token_gb / ' +
-      '(speed.efficiency x speed.decode_bandwidth_gbs) + speed.per_token_latency_ms / 1000); prefill not estimated: the ' +
+      'one sequence at 8192 tokens at 0.67 (weights) and 0.87 (KV cache) x one card\'s memory bandwidth ' +
+      '(speed.decode_bandwidth_gbs), plus a per-token floor of each model\'s layers x 45 us (kernel launches and small ' +
+      'kernels): tokens/s = 1 / (speed.active_weights_gb / (speed.efficiency x speed.decode_bandwidth_gbs) + speed.kv_read_gb / ' +
+      '(0.87 x speed.decode_bandwidth_gbs) + speed.per_token_latency_ms / 1000); prefill not estimated: the ' +
       'dataset has no compute (TFLOPS) figure for this hardware',
   );
   // At 16 sequences the line leads with the per-user and total figures and names tokens_per_s for what it is.
@@ -153,12 +159,12 @@ test('the speed line says what the figures are: batch 1 at concurrency 1, each u
   assert.doesNotMatch(line, /decode at batch 1/);
   // Worked by hand for Llama 3.1 8B at Q8_0 on card-80 (3,350 GB/s): weights 8,030,261,248 x 8.5 / 8 = 8,532,152,576 B,
   // KV of one sequence at 8,192 tokens 2 x 8 x 128 x 32 x 2 x 8,192 = 1,073,741,824 B. A step of 16 reads
-  // 8,532,152,576 + 16 x 1,073,741,824 = 25,712,021,760 B at 0.67 x 3,350 GB/s = 11.4556 ms, + 32 x 45 us = 12.8956 ms:
-  // 16 / 12.8956 ms = 1,240.7 tokens/s in all, 77.5 per user. Alone: 9,605,894,400 B / 2,244.5e9 + 1.44 ms = 5.7198 ms,
-  // 174.8 tokens/s.
+  // the weights at 0.67 x 3,350 GB/s (3.8014 ms) and 16 x 1,073,741,824 B of cache at 0.87 x 3,350 GB/s (5.8946 ms),
+  // + 32 x 45 us = 11.1360 ms: 16 / 11.1360 ms = 1,436.8 tokens/s in all, 89.8 per user. Alone: 3.8014 + 0.3684 + 1.44
+  // = 5.6098 ms, 178.3 tokens/s.
   const e = out.items.find((i: J) => i.model.id === 'llama-8b');
-  assert.deepEqual(e.speed.at_concurrency, { concurrency: 16, tokens_per_s_per_stream: 77.5, tokens_per_s_total: 1240.7 });
-  assert.equal(e.speed.tokens_per_s, 174.8);
+  assert.deepEqual(e.speed.at_concurrency, { concurrency: 16, tokens_per_s_per_stream: 89.8, tokens_per_s_total: 1436.8 });
+  assert.equal(e.speed.tokens_per_s, 178.3);
 });
 
 test('committed dataset: at concurrency 50 on 4 x L40S each entry\'s per-user and total figures follow the speed line', {
@@ -173,10 +179,12 @@ test('committed dataset: at concurrency 50 on 4 x L40S each entry\'s per-user an
     const id = e.model.id;
     // The line: a step reads the weights once for all sequences (a mixture of experts: active x n, at most all of them; all
     // of them is the active weights scaled by total / active parameters, the same bits) + n KV caches, at efficiency x
-    // bandwidth, plus the per-token floor; the total at most the compute-bound rate; each user gets total / n.
+    // bandwidth (the cache at the KV efficiency), plus the per-token floor; the total at most the compute-bound rate;
+    // each user gets total / n.
     const total = Number(/parameters_total = (\d+)/.exec(e.derived_from.join('\n'))![1]);
     const weights = Math.min(s.active_weights_gb * (total / s.active_parameters), s.active_weights_gb * n);
-    const step = (weights + n * s.kv_read_gb) / (s.efficiency * s.decode_bandwidth_gbs) + s.per_token_latency_ms / 1000;
+    const step = weights / (s.efficiency * s.decode_bandwidth_gbs) + (n * s.kv_read_gb) / (KV_READ_EFFICIENCY * s.decode_bandwidth_gbs) +
+      s.per_token_latency_ms / 1000;
     const want = Math.min(n / step, s.prefill_tokens_per_s);
     const t = s.at_concurrency;
     assert.ok(Math.abs(t.tokens_per_s_total - want) <= 0.02 * want, `${id}: total ${t.tokens_per_s_total} against ${want} worked out`);
