@@ -108,6 +108,7 @@ test('on a vLLM figure a published BF16 file sizes the weights too; FP8 W8A8 sta
   // 32,762,123,264 parameters, 64 layers, 8 KV heads x 128; bartowski's Qwen_Qwen3-32B-bf16.gguf is 65.53 GB.
   const h100x8 = aHardware({
     id: 'h100-80gb-x8', accelerator: 'NVIDIA H100 SXM5 80GB', count: 8, memory_gb: f(640), bandwidth_gbs: f(3350),
+    nvlink: f('switch' as const),
   });
   const bf16File = f({ quantization: 'bf16' as const, file: 'Qwen_Qwen3-32B-bf16.gguf', size_gb: 65.53,
     url: 'https://huggingface.co/bartowski/Qwen_Qwen3-32B-GGUF' }, 'gguf-file-sizes', '2026-11-26');

@@ -107,7 +107,7 @@ test('multi-GPU: bandwidth adds up across cards and the split is stated; one car
   assert.equal(aggregateBandwidth(node), 4 * 3350 * GB);
   // A PCIe card (the catalogue names no fabric) is split by layer; an SXM module runs tensor parallel.
   assert.match(splitNote(node) ?? '', /split across 4 x H100 80GB \(by layer, over PCIe\)/);
-  assert.match(splitNote(hw({ count: 4, accelerator: 'NVIDIA H100 SXM5 80GB' })) ?? '', /\(tensor parallel over/);
+  assert.match(splitNote(hw({ count: 4, accelerator: 'NVIDIA H100 SXM5 80GB', nvlink: f('switch' as const) })) ?? '', /\(tensor parallel over/);
   assert.equal(splitNote(hw()), null);
 });
 

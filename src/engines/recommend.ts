@@ -348,7 +348,8 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   }
 
   // The steps leave only models with a way to run; the check below keeps that true should a step ever be reordered.
-  const top = ub.board!.entries[0].best.rating;
+  // No board (a use no leaderboard rates in this dataset) leaves no model with quality evidence, so none is scored.
+  const top = ub.board?.entries[0]?.best.rating ?? 0;
   // Each model left scored on both ways as figures into `a` (one record an ask); objects are built for the picks shown
   // (and the best on a machine) by scoredOf.
   const a = { p: undefined as PricedOffer | undefined, so: undefined as SelfOption | undefined, api: 0, self: 0 };

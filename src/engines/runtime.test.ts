@@ -17,11 +17,15 @@ function machine(id: string, accelerator: string, count: number, perDeviceGb: nu
 }
 
 // Accelerator names as the catalogue spells them (data/dataset/hardware.json).
-const h100 = machine('h100-80gb-x1', 'NVIDIA H100 SXM5 80GB', 1, 80, 3350);
-const h100x8 = machine('h100-80gb-x8', 'NVIDIA H100 SXM5 80GB', 8, 80, 3350);
-const a100x8 = machine('a100-80gb-x8', 'NVIDIA A100 SXM4 80 GB', 8, 80, 2039);
-const mi300x8 = machine('mi300x-x8', 'AMD Instinct MI300X', 8, 192, 5300);
-const mi250x4 = machine('mi250-x4', 'AMD Instinct MI250 128GB', 4, 128, 3277);
+// The fabric facts as the catalogue gives them (data/curated/accelerator-nvlink.csv: SXM modules `switch`;
+// accelerator-peer-fabric.csv: AMD Instinct's Infinity Fabric): the split is read from them, never from the name.
+const switched = (h: Hardware): Hardware => ({ ...h, nvlink: f('switch' as const) });
+const xgmi = (h: Hardware): Hardware => ({ ...h, peer_fabric: f('infinity-fabric' as const) });
+const h100 = switched(machine('h100-80gb-x1', 'NVIDIA H100 SXM5 80GB', 1, 80, 3350));
+const h100x8 = switched(machine('h100-80gb-x8', 'NVIDIA H100 SXM5 80GB', 8, 80, 3350));
+const a100x8 = switched(machine('a100-80gb-x8', 'NVIDIA A100 SXM4 80 GB', 8, 80, 2039));
+const mi300x8 = xgmi(machine('mi300x-x8', 'AMD Instinct MI300X', 8, 192, 5300));
+const mi250x4 = xgmi(machine('mi250-x4', 'AMD Instinct MI250 128GB', 4, 128, 3277));
 const rtx4090 = machine('rtx-4090', 'NVIDIA GeForce RTX 4090', 1, 24, 1008);
 const rtx4090x2 = machine('rtx-4090-x2', 'NVIDIA GeForce RTX 4090', 2, 24, 1008);
 const rtx3090x2 = machine('rtx-3090-x2', 'NVIDIA GeForce RTX 3090', 2, 24, 936);

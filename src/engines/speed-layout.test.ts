@@ -35,7 +35,9 @@ test('PCIe cards: split by layer at concurrency 1, tensor parallel (summed bandw
 });
 
 test('one device and a GPU-to-GPU fabric keep one layout at any concurrency', () => {
-  for (const hw of [machine('NVIDIA H100 SXM5 80GB', 8, 3350, 989.4), machine('NVIDIA L40S', 1, 864, 362.05)]) {
+  // The SXM modules' fabric is a fact of the catalogue (accelerator-nvlink.csv: switch), not read from the name.
+  const sxm: Hardware = { ...machine('NVIDIA H100 SXM5 80GB', 8, 3350, 989.4), nvlink: f('switch' as const) };
+  for (const hw of [sxm, machine('NVIDIA L40S', 1, 864, 362.05)]) {
     const a = speedLayout(hw, 80, 1);
     const b = speedLayout(hw, 80, 64);
     assert.deepEqual(b.layout, a.layout);

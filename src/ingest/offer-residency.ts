@@ -23,7 +23,8 @@ export type ResidencyInput = {
 /**
  * An offer's EU residency, in order: an EU-regional SKU is EU-resident; an id pinning a non-EU zone or global
  * routing is not; the regions a source lists for the listing (listed-regions.ts); a reviewed rule for the provider
- * and the model's developer (the provider's or the developer's own page on how such listings are served); else the provider's row, which holds where the product has one rule.
+ * and the model's developer (the provider's or the developer's own page on how such listings are served); else the
+ * provider's row, which holds where the product has one rule.
  */
 export function residencyOf(x: ResidencyInput, provider: Provider | undefined, rules: readonly OfferResidencyRule[]): Fact<EuResidency> {
   if (x.region === 'eu') return fact('yes' as const, x.as_of, x.source, { note: 'EU-regional SKU: requests are served in EU regions' });

@@ -292,3 +292,13 @@ test('Qwen3-Coder-30B-A3B, unrated on coding, ranks by its published benchmarks 
   assert.ok(aa!.peers >= 5, 'placed among at least 5 rated models that publish the benchmark');
   assert.ok(r.recommendations.slice(i + 1).some((x) => x.evidence.basis === 'rating'), 'rated models rank below it');
 });
+
+test('a dataset whose leaderboards rate no model for the use answers with no pick, never an internal error', async () => {
+  const { aDataset, aModel } = await import('../dataset/fixtures.ts');
+  const bare = aDataset({ models: [aModel({ id: 'acme-7b' })] });
+  for (const input of [{ who: 'hospital', use: 'documents', data: 'patient records', keep: 'must stay in the EU' },
+    { who: 'solo developer', use: 'coding' }]) {
+    const out = recommend_model.handler(bare, recommend_model.input.parse(input), ctx) as Out;
+    assert.deepEqual(out.recommendations, [], JSON.stringify(input));
+  }
+});
