@@ -19,7 +19,8 @@ test('the curve at the volume asked costs what the answer costs there, rented an
   // sequences of 7,168 tokens at 80 x 8 x 128 x 2 x 2 = 327,680 B a token, 68.12 GB of cache. A step: 72.670 GB /
   // (0.67 x 4,800 GB/s) = 22.596 ms + 68.12 GB / (0.69 x 4,800 GB/s) = 20.567 ms + 80 x 45 us = 46.763 ms: 620.2
   // tokens/s; prefill 0.3024 x 989.5e12 / (2 x 70.55e9) = 2,120.5; at 75% input 1 / (0.75 / 2,120.5 + 0.25 / 620.2) =
-  // 1,321.3 tokens/s, 2.3784M a paid hour at 50% utilization. 3,000M tokens need 1,261.35 hours (above one machine-month): 1,261.35 x 3.5 = 4,414.72.
+  // 1,321.3 tokens/s, 2.3784M a paid hour at 50% utilization. 3,000M tokens need 1,261.35 hours (above one
+  // machine-month): 1,261.35 x 3.5 = 4,414.72.
   // The marginal cost rounded for the wire, 1.47 USD per 1M, would give 3,000 x 1.47 = 4,410.
   assert.equal(rented.hardware_id, 'h200-x1');
   // Hours shown to 0.01: up to 0.005 h x 3.5 = 0.0175 USD off.
@@ -41,7 +42,9 @@ test('an owned window names the configuration and machines that cost least insid
   // = 81,344.7M the configuration that costs no more than the API is nine mi300x-x4, a window of its own.
   const be = run({ model_id: 'deepseek-v3.2', tokens_millions: 3000 }).break_even_owned;
   const within = (v: number) => be.cheaper_windows.find((w: Out) => w.from_tokens_millions <= v && v <= w.to_tokens_millions);
-  assert.deepEqual(within(70_000), { from_tokens_millions: 66467.94, to_tokens_millions: 75115.41, hardware_id: 'mi300x-x8', machines: 4 });
+  assert.deepEqual(within(70_000), {
+    from_tokens_millions: 66467.94, to_tokens_millions: 75115.41, hardware_id: 'mi300x-x8', machines: 4,
+  });
   for (const v of [76_000, 81_000]) {
     assert.deepEqual(within(v), { from_tokens_millions: 75115.41, to_tokens_millions: 81344.7, hardware_id: 'mi300x-x4', machines: 9 });
     const cheapest = run({ model_id: 'deepseek-v3.2', tokens_millions: v }).self_hosting.owned_options[0];

@@ -187,7 +187,8 @@ test('committed dataset: at concurrency 50 on 4 x L40S each entry\'s per-user an
     // each user gets total / n.
     const total = Number(/parameters_total = (\d+)/.exec(e.derived_from.join('\n'))![1]);
     const weights = Math.min(s.active_weights_gb * (total / s.active_parameters), s.active_weights_gb * n);
-    const step = weights / (s.efficiency * s.decode_bandwidth_gbs) + (n * s.kv_read_gb) / (SERVING_KV_READ_EFFICIENCY * s.decode_bandwidth_gbs) +
+    const step = weights / (s.efficiency * s.decode_bandwidth_gbs) +
+      (n * s.kv_read_gb) / (SERVING_KV_READ_EFFICIENCY * s.decode_bandwidth_gbs) +
       s.per_token_latency_ms / 1000;
     const want = Math.min(n / step, s.prefill_tokens_per_s);
     const t = s.at_concurrency;
