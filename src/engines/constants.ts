@@ -187,6 +187,7 @@ export const DECODE_EFFICIENCY = 0.67;
  * worst. Same-card pairs from an empty cache and at depth say why one value: flash attention streams the cache at 0.99
  * (RTX 3090, Llama 2 7B), 0.82 (RX 7900 XTX, Llama 3 8B) and 0.69 (RTX 3090, Gemma 4 26B-A4B) of the peak, the Metal
  * kernel at 0.35 (M2 Ultra, Qwen3-30B-A3B at 8,192 tokens). docs/hardware-and-cost.md, "Calibration", lists them.
+ * The single stream's reader (one sequence, llama.cpp); a batch served reads at SERVING_KV_READ_EFFICIENCY below.
  */
 export const KV_READ_EFFICIENCY = 0.87;
 
