@@ -187,8 +187,21 @@ export const DECODE_EFFICIENCY = 0.67;
  * worst. Same-card pairs from an empty cache and at depth say why one value: flash attention streams the cache at 0.99
  * (RTX 3090, Llama 2 7B), 0.82 (RX 7900 XTX, Llama 3 8B) and 0.69 (RTX 3090, Gemma 4 26B-A4B) of the peak, the Metal
  * kernel at 0.35 (M2 Ultra, Qwen3-30B-A3B at 8,192 tokens). docs/hardware-and-cost.md, "Calibration", lists them.
+ * The single stream's reader (one sequence, llama.cpp); a batch served reads at SERVING_KV_READ_EFFICIENCY below.
  */
 export const KV_READ_EFFICIENCY = 0.87;
+
+/**
+ * Share of peak memory bandwidth at which a batched serving runtime (vLLM's paged attention, many sequences a step)
+ * reads the KV cache: the serving model's (serving.ts, estimate_cost; models_for_hardware above concurrency 1), where
+ * KV_READ_EFFICIENCY is llama.cpp's flash-attention single stream. A different reader of the cache, so fitted on its own
+ * rows: the value that minimises the largest ratio error over the serving rows of data/curated/speed-measurements.csv
+ * whose cache read is over 10% of their weights (the four vLLM Qwen3-8B runs on an H100, FP8 and BF16, v0.8.5 and
+ * v0.10.2: optimum 0.691, worst 1.08x; at 0.87 they read 1.07-1.25x, at 0.69 0.93-1.08x). The two other serving rows
+ * do not constrain it: the H100 NVL row reads its weights far more than its cache (1.30x at 0.87, 1.29x at 0.69; over
+ * all six rows the minimax sits at 0.54 only to shave that row to 1.28x) and the L40S row is compute-bound (1.23x).
+ */
+export const SERVING_KV_READ_EFFICIENCY = 0.69;
 
 /**
  * Seconds every layer adds to a decode step on one device, whatever the bytes: kernel launches and the small

@@ -244,8 +244,10 @@ export function hardwareInputs(hardware: Hardware): string[] {
 
 /**
  * Decode tokens/s (all sequences together) when `batch` sequences share each step: every step reads the weights once
- * at DECODE_EFFICIENCY x `bandwidth` and each sequence's KV cache at KV_READ_EFFICIENCY x `bandwidth` (flash
- * attention streams the cache in long contiguous runs, nearer the peak than the many small matrices of a step), and
+ * at DECODE_EFFICIENCY x `bandwidth` and each sequence's KV cache at `kv_read_efficiency` x `bandwidth` (flash
+ * attention streams the cache in long contiguous runs, nearer the peak than the many small matrices of a step; the
+ * share is the runtime regime's: KV_READ_EFFICIENCY for llama.cpp's single stream, the default, and
+ * SERVING_KV_READ_EFFICIENCY for vLLM's batched paged attention, each fitted on its own published rows), and
  * pays `step_latency_s` whatever it reads (the per-layer floor of src/engines/decode.ts; 0 when left out). MoE: each sequence may route to other experts, so a
  * step reads up to batch x active weights, never more than all of them (no expert overlap assumed: the slow side).
  * `flops` (optional, FLOP/s of the configuration) adds the compute roof: 2 FLOPs per active parameter per token.
@@ -260,11 +262,14 @@ export function decodeTokensPerSecond(p: {
   flops?: number;
   active_parameters?: number;
   total_parameters?: number;
+  /** Share of `bandwidth` the cache is read at: the runtime regime's (constants.ts); KV_READ_EFFICIENCY when left out. */
+  kv_read_efficiency?: number;
 }): number {
   const weightBytes = Math.min(p.total_weights, p.active_weights * p.batch);
   const cacheBytes = p.batch * p.kv_per_sequence;
   const stepSeconds =
-    weightBytes / (DECODE_EFFICIENCY * p.bandwidth) + cacheBytes / (KV_READ_EFFICIENCY * p.bandwidth) + (p.step_latency_s ?? 0);
+    weightBytes / (DECODE_EFFICIENCY * p.bandwidth) + cacheBytes / ((p.kv_read_efficiency ?? KV_READ_EFFICIENCY) * p.bandwidth) +
+    (p.step_latency_s ?? 0);
   const memoryBound = p.batch / stepSeconds;
   if (p.flops === undefined || p.active_parameters === undefined) return memoryBound;
   return Math.min(memoryBound, computeBoundTokensPerSecond(p.flops, p.active_parameters, p.total_parameters));

@@ -1,6 +1,6 @@
 // Serving throughput under continuous batching: prefill compute-bound, decode bandwidth-bound up to memory or compute.
 import type { Architecture, Hardware } from '../schema/index.ts';
-import type { KvCacheType, Quantization } from './constants.ts';
+import { SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization } from './constants.ts';
 import { servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
 import {
@@ -23,6 +23,8 @@ export type ServingInput = {
   /** Most sequences decoded at once (the server's max_num_seqs). */
   max_sequences: number;
   kv_cache?: KvCacheType;
+  /** Share of the bandwidth the cache is read at; SERVING_KV_READ_EFFICIENCY when left out (a fit varies it). */
+  kv_read_efficiency?: number;
 };
 
 export type Serving = {
@@ -87,7 +89,8 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
  * Throughput of one configuration serving a model, in steady state under continuous batching: requests arrive
  * staggered, so the sequences decoding together are spread over their answers, and each holds its current length in
  * vLLM's paged cache (kv-occupancy.ts), on average the prompt and half the answer. Decode: every step reads the
- * weights once and every sequence's cache at that mean length, and pays the per-layer latency of the configuration's
+ * weights once and every sequence's cache at that mean length (the cache at SERVING_KV_READ_EFFICIENCY, fitted on
+ * vLLM's published serving rows, not llama.cpp's single-stream KV_READ_EFFICIENCY), and pays the per-layer latency of the configuration's
  * serving layout (src/engines/decode.ts `servingLayout`: several cards run tensor parallel), so the batch multiplies
  * the rate until the blocks the sequences hold on average fill memory, `max_sequences` is reached or compute binds (2
  * FLOPs per active parameter per token, at the prefill efficiency of a dense or MoE model on the accelerator's class:
@@ -100,7 +103,8 @@ export function servingThroughput(p: ServingInput): Serving {
 
 /** servingThroughput from the constants of the model, configuration and quantization: what an ask changes. */
 export function servingAt(
-  c: ServingConstants, architecture: Architecture, p: Pick<ServingInput, 'context' | 'input_share' | 'max_sequences' | 'kv_cache'>,
+  c: ServingConstants, architecture: Architecture,
+  p: Pick<ServingInput, 'context' | 'input_share' | 'max_sequences' | 'kv_cache' | 'kv_read_efficiency'>,
 ): Serving {
   const held = occupancy(p.context, p.input_share);
   const cache = sequenceCache(architecture, held, p.kv_cache);
@@ -109,7 +113,7 @@ export function servingAt(
   const batch = Math.min(byMemory, p.max_sequences);
   const memoryRate = decodeTokensPerSecond({
     total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read, batch,
-    bandwidth: c.bandwidth, step_latency_s: c.step_latency_s,
+    bandwidth: c.bandwidth, step_latency_s: c.step_latency_s, kv_read_efficiency: p.kv_read_efficiency ?? SERVING_KV_READ_EFFICIENCY,
   });
   const computeRate = c.compute_rate;
   const decode = Math.min(memoryRate, computeRate);

@@ -1,6 +1,8 @@
 // Speed of one model on one configuration at a quantization: decode (bandwidth-bound) and prefill (compute-bound).
 import type { Hardware } from '../schema/index.ts';
-import { DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, type KvCacheType, type Quantization } from './constants.ts';
+import {
+  DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization,
+} from './constants.ts';
 import { computeClass, effectivePrefillEfficiency, layoutBasis, type DecodeSplit } from './decode.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { isMixtureOfExperts } from './moe.ts';
@@ -60,7 +62,11 @@ export function batchOneTokensPerSecond(facts: ModelFacts, q: Quantization, hard
   return roundTo(decodeAt(facts, q, opts, layout, flops, 1), 1);
 }
 
-/** speedOf's decode rate at a batch: the same inputs, read the same way. */
+/**
+ * speedOf's decode rate at a batch: the same inputs, read the same way. One sequence reads its cache as llama.cpp's
+ * single stream does (KV_READ_EFFICIENCY); several, as the batched server of estimate_cost's serving figures does
+ * (SERVING_KV_READ_EFFICIENCY), so models_for_hardware at a concurrency quotes what estimate_cost serves at that batch.
+ */
 function decodeAt(
   facts: ModelFacts, q: Quantization, opts: SpeedOptions, layout: SpeedLayout['layout'], flops: number | undefined, batch: number,
 ): number {
@@ -70,6 +76,7 @@ function decodeAt(
     kv_per_sequence: kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache),
     batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
     flops, active_parameters: facts.parameters_active, total_parameters: facts.parameters_total,
+    kv_read_efficiency: batch > 1 ? SERVING_KV_READ_EFFICIENCY : KV_READ_EFFICIENCY,
   });
 }
 

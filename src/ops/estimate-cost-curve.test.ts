@@ -15,15 +15,19 @@ const run = (input: Record<string, unknown>) =>
 test('the curve at the volume asked costs what the answer costs there, rented and owned', { skip: !shipped }, () => {
   const r = run({ model_id: 'llama-3.3-70b-instruct', tokens_millions: 3000 });
   const rented = r.self_hosting.options[0];
-  // h200-x1 at 3.5 USD/h for the 1,200.21 hours 3,000M tokens need (above one machine-month): 1,200.21 x 3.5 = 4,200.74,
-  // 4,200.75 from the hours before they are rounded for the wire. The marginal cost rounded for the wire, 1.40 USD per
-  // 1M, would give 3,000 x 1.40 = 4,200.
+  // h200-x1 (141 GB, 4,800 GB/s, 989.5 TFLOPS) in FP8 W8A8: 70,553,706,496 x 8.24 / 8 = 72.670 GB of weights; 29
+  // sequences of 7,168 tokens at 80 x 8 x 128 x 2 x 2 = 327,680 B a token, 68.12 GB of cache. A step: 72.670 GB /
+  // (0.67 x 4,800 GB/s) = 22.596 ms + 68.12 GB / (0.69 x 4,800 GB/s) = 20.567 ms + 80 x 45 us = 46.763 ms: 620.2
+  // tokens/s; prefill 0.3024 x 989.5e12 / (2 x 70.55e9) = 2,120.5; at 75% input 1 / (0.75 / 2,120.5 + 0.25 / 620.2) =
+  // 1,321.3 tokens/s, 2.3784M a paid hour at 50% utilization. 3,000M tokens need 1,261.35 hours (above one
+  // machine-month): 1,261.35 x 3.5 = 4,414.72.
+  // The marginal cost rounded for the wire, 1.47 USD per 1M, would give 3,000 x 1.47 = 4,410.
   assert.equal(rented.hardware_id, 'h200-x1');
   // Hours shown to 0.01: up to 0.005 h x 3.5 = 0.0175 USD off.
-  assert.ok(Math.abs(rented.billed_hours * rented.rental.usd_per_hour - 4200.75) <= 0.0175, `${rented.billed_hours} hours`);
-  assert.equal(rented.monthly_usd, 4200.75);
+  assert.ok(Math.abs(rented.billed_hours * rented.rental.usd_per_hour - 4414.72) <= 0.0175, `${rented.billed_hours} hours`);
+  assert.equal(rented.monthly_usd, 4414.72);
   const at = r.curve.find((p: Out) => p.tokens_millions === 3000);
-  assert.equal(at.rented_usd, 4200.75);
+  assert.equal(at.rented_usd, 4414.72);
   assert.equal(at.owned_usd, r.self_hosting.owned_options[0].monthly_usd);
   for (const v of [1, 730, 12_345, 250_000]) {
     const a = run({ model_id: 'llama-3.3-70b-instruct', tokens_millions: v });
@@ -34,24 +38,26 @@ test('the curve at the volume asked costs what the answer costs there, rented an
 });
 
 test('an owned window names the configuration and machines that cost least inside it', { skip: !shipped }, () => {
-  // DeepSeek V3.2: four mi300x-x8 machines serve 4 x 19,020.94 = 76,083.74M tokens a month; from there to 9 x 9,150.4
-  // = 82,353.64M the configuration that costs no more than the API is nine mi300x-x4, a window of its own.
+  // DeepSeek V3.2: four mi300x-x8 machines serve 4 x 18,778.85 = 75,115.41M tokens a month; from there to 9 x 9,038.3
+  // = 81,344.7M the configuration that costs no more than the API is nine mi300x-x4, a window of its own.
   const be = run({ model_id: 'deepseek-v3.2', tokens_millions: 3000 }).break_even_owned;
   const within = (v: number) => be.cheaper_windows.find((w: Out) => w.from_tokens_millions <= v && v <= w.to_tokens_millions);
-  assert.deepEqual(within(70_000), { from_tokens_millions: 66411.21, to_tokens_millions: 76083.74, hardware_id: 'mi300x-x8', machines: 4 });
-  for (const v of [78_000, 82_000]) {
-    assert.deepEqual(within(v), { from_tokens_millions: 76083.74, to_tokens_millions: 82353.64, hardware_id: 'mi300x-x4', machines: 9 });
+  assert.deepEqual(within(70_000), {
+    from_tokens_millions: 66467.94, to_tokens_millions: 75115.41, hardware_id: 'mi300x-x8', machines: 4,
+  });
+  for (const v of [76_000, 81_000]) {
+    assert.deepEqual(within(v), { from_tokens_millions: 75115.41, to_tokens_millions: 81344.7, hardware_id: 'mi300x-x4', machines: 9 });
     const cheapest = run({ model_id: 'deepseek-v3.2', tokens_millions: v }).self_hosting.owned_options[0];
     assert.deepEqual([cheapest.hardware_id, cheapest.machines], ['mi300x-x4', 9], `cheapest owned at ${v}`);
   }
 });
 
 test('the curve at an owned window\'s end shows the machines of that window, no more than the API', { skip: !shipped }, () => {
-  // Qwen2.5 14B: one rtx-4070 breaks even at 146.68M tokens a month and is full at 155M. Costed just past the full
+  // Qwen2.5 14B: one rtx-4070 breaks even at 148.12M tokens a month and is full at 151.26M. Costed just past the full
   // volume as shown, it would need a second machine and read above the API; the curve costs it where it lies.
   const r = run({ model_id: 'qwen2-5-14b-instruct', tokens_millions: 9586.664 });
   const [w] = r.break_even_owned.cheaper_windows;
-  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [146.68, 155, 'rtx-4070', 1]);
+  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [148.12, 151.26, 'rtx-4070', 1]);
   for (const v of [w.from_tokens_millions, w.to_tokens_millions]) {
     const p = r.curve.find((x: Out) => x.tokens_millions === v);
     assert.ok(p.owned_usd <= p.api_usd + 0.01, `at ${v}: owned ${p.owned_usd}, API ${p.api_usd}`);

@@ -1,6 +1,8 @@
 // models_for_hardware entries: each model's own facts and figures, the lines every entry shares stated once.
 import type { Dataset } from '../dataset/dataset.ts';
-import { DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, QUANTIZATIONS, type KvCacheType } from '../engines/constants.ts';
+import {
+  DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY, type KvCacheType,
+} from '../engines/constants.ts';
 import { computeClass, layoutBasis } from '../engines/decode.ts';
 import {
   assessFit, memoryReport, modelFitInputs, quantizationRuleFor, type FitAssessment, type FitOptions,
@@ -56,14 +58,16 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
       'efficiency: a prompt batch is scattered over the experts, so each multiplies small matrices; calibrated on llama.cpp ' +
       'MoE prompt-processing measurements); time to first token = context / prefill tokens/s'
     : 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware';
-  // The weights and the cache are read at their own efficiencies (constants.ts KV_READ_EFFICIENCY).
+  // The weights and the cache are read at their own efficiencies (constants.ts): the cache at the single stream's
+  // KV_READ_EFFICIENCY for one sequence, at a batched server's SERVING_KV_READ_EFFICIENCY for several.
+  const kvBatch = concurrency > 1 ? SERVING_KV_READ_EFFICIENCY : KV_READ_EFFICIENCY;
   const bandwidth =
-    `${DECODE_EFFICIENCY} (weights) and ${KV_READ_EFFICIENCY} (KV cache) x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} ` +
-    'memory bandwidth';
+    `${DECODE_EFFICIENCY} (weights) and ${kvBatch} (KV cache${concurrency > 1 ? ', read by a batched server' : ''}) x ` +
+    `${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth`;
   const layoutWords = serving ?? layoutBasis(hardware, layout, 'each model\'s');
-  // perToken(weights, cache): the seconds of a step that reads those bytes, in words.
-  const perToken = (weights: string, cache: string) =>
-    `(${weights} / (speed.efficiency x speed.decode_bandwidth_gbs) + ${cache} / (${KV_READ_EFFICIENCY} x ` +
+  // perToken(weights, cache, kv): the seconds of a step that reads those bytes, the cache at `kv`, in words.
+  const perToken = (weights: string, cache: string, kv = KV_READ_EFFICIENCY) =>
+    `(${weights} / (speed.efficiency x speed.decode_bandwidth_gbs) + ${cache} / (${kv} x ` +
     'speed.decode_bandwidth_gbs) + speed.per_token_latency_ms / 1000)';
   if (concurrency > 1) return concurrentSpeedLine(context, concurrency, bandwidth, layoutWords, perToken, prefill);
   return (
@@ -79,17 +83,20 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
  * that same layout, and says so, since on PCIe cards it is no longer the llama.cpp batch-1 figure of concurrency 1.
  */
 function concurrentSpeedLine(
-  context: number, n: number, bandwidth: string, layoutWords: string, perToken: (weights: string, cache: string) => string, prefill: string,
+  context: number, n: number, bandwidth: string, layoutWords: string, perToken: (weights: string, cache: string, kv?: number) => string,
+  prefill: string,
 ): string {
   return (
     `speed on this configuration at concurrency ${n}, ${n} sequences decoded together: speed.at_concurrency gives what each ` +
     `user sees (tokens_per_s_per_stream) and the total of the ${n} sequences (tokens_per_s_total); each decode step reads ` +
     `each model's weights at its quantization once for all ${n} sequences (a mixture-of-experts model: active weights x ${n}, ` +
     `at most all its weights) + the KV cache of each sequence at ${context} tokens, at ${bandwidth} ` +
-    `(speed.decode_bandwidth_gbs), ${layoutWords}: tokens_per_s_total = ${n} / ${perToken('step weight bytes', 'step cache bytes')}, ` +
+    `(speed.decode_bandwidth_gbs), ${layoutWords}: tokens_per_s_total = ${n} / ` +
+    `${perToken('step weight bytes', 'step cache bytes', SERVING_KV_READ_EFFICIENCY)}, ` +
     'at most the ' +
     `compute-bound rate (speed.prefill_tokens_per_s) where the compute is known, and tokens_per_s_per_stream = ` +
-    `tokens_per_s_total / ${n}; speed.tokens_per_s is one sequence decoding alone (batch 1) in the same layout: 1 / ` +
+    `tokens_per_s_total / ${n}; speed.tokens_per_s is one sequence decoding alone (batch 1) in the same layout, its cache ` +
+    `read at ${KV_READ_EFFICIENCY} as a single stream: 1 / ` +
     `${perToken('speed.active_weights_gb', 'speed.kv_read_gb')}; ${prefill}`
   );
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { KV_READ_EFFICIENCY } from '../engines/constants.ts';
+import { KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY } from '../engines/constants.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aHardware, aModel, f } from '../dataset/fixtures.ts';
 import { loadDataset } from '../dataset/load.ts';
@@ -157,13 +157,17 @@ test('the speed line says what the figures are: batch 1 at concurrency 1, each u
   assert.match(line, /what each user sees \(tokens_per_s_per_stream\) and the total of the 16 sequences \(tokens_per_s_total\)/);
   assert.match(line, /speed\.tokens_per_s is one sequence decoding alone \(batch 1\) in the same layout/);
   assert.doesNotMatch(line, /decode at batch 1/);
+  // The batch's cache at the serving runtime's read efficiency, one sequence alone at the single stream's.
+  assert.match(line, /0\.67 \(weights\) and 0\.69 \(KV cache, read by a batched server\)/);
+  assert.match(line, /step cache bytes \/ \(0\.69 x speed\.decode_bandwidth_gbs\)/);
+  assert.match(line, /its cache read at 0\.87 as a single stream: 1 \/ \(.*speed\.kv_read_gb \/ \(0\.87 x /);
   // Worked by hand for Llama 3.1 8B at Q8_0 on card-80 (3,350 GB/s): weights 8,030,261,248 x 8.5 / 8 = 8,532,152,576 B,
   // KV of one sequence at 8,192 tokens 2 x 8 x 128 x 32 x 2 x 8,192 = 1,073,741,824 B. A step of 16 reads
-  // the weights at 0.67 x 3,350 GB/s (3.8014 ms) and 16 x 1,073,741,824 B of cache at 0.87 x 3,350 GB/s (5.8946 ms),
-  // + 32 x 45 us = 11.1360 ms: 16 / 11.1360 ms = 1,436.8 tokens/s in all, 89.8 per user. Alone: 3.8014 + 0.3684 + 1.44
-  // = 5.6098 ms, 178.3 tokens/s.
+  // the weights at 0.67 x 3,350 GB/s (3.8014 ms) and 16 x 1,073,741,824 B of cache at a batched server's 0.69 x 3,350
+  // GB/s (7.4323 ms), + 32 x 45 us = 12.6737 ms: 16 / 12.6737 ms = 1,262.5 tokens/s in all, 78.9 per user. Alone, the
+  // cache read as a single stream at 0.87: 3.8014 + 0.3684 + 1.44 = 5.6098 ms, 178.3 tokens/s.
   const e = out.items.find((i: J) => i.model.id === 'llama-8b');
-  assert.deepEqual(e.speed.at_concurrency, { concurrency: 16, tokens_per_s_per_stream: 89.8, tokens_per_s_total: 1436.8 });
+  assert.deepEqual(e.speed.at_concurrency, { concurrency: 16, tokens_per_s_per_stream: 78.9, tokens_per_s_total: 1262.5 });
   assert.equal(e.speed.tokens_per_s, 178.3);
 });
 
@@ -179,11 +183,12 @@ test('committed dataset: at concurrency 50 on 4 x L40S each entry\'s per-user an
     const id = e.model.id;
     // The line: a step reads the weights once for all sequences (a mixture of experts: active x n, at most all of them; all
     // of them is the active weights scaled by total / active parameters, the same bits) + n KV caches, at efficiency x
-    // bandwidth (the cache at the KV efficiency), plus the per-token floor; the total at most the compute-bound rate;
+    // bandwidth (the cache at a batched server's KV efficiency), plus the per-token floor; the total at most the compute-bound rate;
     // each user gets total / n.
     const total = Number(/parameters_total = (\d+)/.exec(e.derived_from.join('\n'))![1]);
     const weights = Math.min(s.active_weights_gb * (total / s.active_parameters), s.active_weights_gb * n);
-    const step = weights / (s.efficiency * s.decode_bandwidth_gbs) + (n * s.kv_read_gb) / (KV_READ_EFFICIENCY * s.decode_bandwidth_gbs) +
+    const step = weights / (s.efficiency * s.decode_bandwidth_gbs) +
+      (n * s.kv_read_gb) / (SERVING_KV_READ_EFFICIENCY * s.decode_bandwidth_gbs) +
       s.per_token_latency_ms / 1000;
     const want = Math.min(n / step, s.prefill_tokens_per_s);
     const t = s.at_concurrency;
