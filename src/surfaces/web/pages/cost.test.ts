@@ -17,19 +17,19 @@ const rest = async (id: string) => (await app.inject({ method: 'GET', url: `/api
   .break_even_owned;
 
 test('/cost/deepseek-v3.2: owned is cheaper in windows before it stays cheaper, and the page says so', { skip: !committed }, async () => {
-  // The REST answer's owned break-even: one mi300x-x4 costs 1,732.37 USD a month flat plus 0.01456 USD of power per 1M
-  // tokens, against crof's 0.2225: 1,732.37 / (0.2225 - 0.01456) = 8,331.1M (8,331.24 from the unrounded figures), and
-  // the machine is full at 9,022.35M; ten more windows follow, and owned stays cheaper from 99,714.2M (6 x mi300x-x8).
+  // The REST answer's owned break-even: one mi300x-x4 costs 1,732.37 USD a month flat plus 0.01454 USD of power per 1M
+  // tokens, against crof's 0.2225: 1,732.37 / (0.2225 - 0.01454) = 8,330.3M (8,330.21 from the unrounded figures), and
+  // the machine is full at 9,038.3M; ten more windows follow, and owned stays cheaper from 99,701.91M (6 x mi300x-x8).
   const owned = await page('deepseek-v3.2');
-  assert.equal(owned, '<strong>cheaper than the API between 8.33B and 9.02B tokens a month, then in 10 more windows, and from '
-    + '99.71B on</strong> (crof versus mi300x-x4).');
+  assert.equal(owned, '<strong>cheaper than the API between 8.33B and 9.04B tokens a month, then in 10 more windows, and from '
+    + '99.7B on</strong> (crof versus mi300x-x4).');
   // The same count of further windows as the REST answer's reason gives.
-  assert.match((await rest('deepseek-v3.2')).reason, /between 8331\.24 and 9022\.35 million tokens a month, in 10 more windows up to /);
+  assert.match((await rest('deepseek-v3.2')).reason, /between 8330\.21 and 9038\.3 million tokens a month, in 10 more windows up to /);
 });
 
 test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the page states as before', { skip: !committed }, async () => {
-  // The REST answer: one rtx-3090-x4 owned costs 177.07 USD a month flat plus 0.008829 USD per 1M tokens, against
-  // helicone's 0.07: 177.07 / (0.07 - 0.008829) = 2,894.7M (2,894.61 from the unrounded figures), and stays cheaper.
-  assert.match((await rest('gpt-oss-120b')).reason, /from 2894\.61 million tokens a month, .* and self-hosting stays cheaper above it$/);
+  // The REST answer: one rtx-3090-x4 owned costs 177.07 USD a month flat plus 0.008786 USD per 1M tokens, against
+  // helicone's 0.07: 177.07 / (0.07 - 0.008786) = 2,892.6M (2,892.61 from the unrounded figures), and stays cheaper.
+  assert.match((await rest('gpt-oss-120b')).reason, /from 2892\.61 million tokens a month, .* and self-hosting stays cheaper above it$/);
   assert.equal(await page('gpt-oss-120b'), 'break-even at <strong>2.9B tokens a\nmonth</strong> (helicone versus rtx-3090-x4).');
 });
