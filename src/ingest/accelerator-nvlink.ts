@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { fact, type Hardware, type Source } from '../schema/index.ts';
 import { tableUrl } from '../sources/curated.ts';
-import { loadAcceleratorTable } from './accelerator-table.ts';
+import { applyPerAccelerator, loadAcceleratorTable } from './accelerator-table.ts';
 import type { IngestIssue } from '../sources/types.ts';
 import type { HardwareConfig } from './hardware.ts';
 
@@ -64,15 +64,8 @@ export async function loadAcceleratorNvlink(file: string): Promise<{ nvlink: Map
 export function withNvlink(
   hardware: Hardware[], configs: readonly HardwareConfig[], nvlink: ReadonlyMap<string, NvlinkRow>,
 ): IngestIssue[] {
-  const keysOf = new Map(configs.map((c) => [c.id, c.accelerator_key]));
-  for (const h of hardware) {
-    const row = (keysOf.get(h.id) ?? []).map((k) => nvlink.get(k)).find((r) => r !== undefined);
-    if (!row) continue;
+  return applyPerAccelerator(hardware, configs, nvlink, { source: NVLINK_SOURCE_ID, file: NVLINK_FILE }, (h, row) => {
     const note = `${nvlinkBasis(row.source_url)}; ${row.note}; evidence: ${row.source_url}`;
     h.nvlink = fact(row.nvlink, row.read_on, NVLINK_SOURCE_ID, { note });
-  }
-  const used = new Set(configs.flatMap((c) => c.accelerator_key));
-  return [...nvlink.keys()].filter((k) => !used.has(k)).map((k) => ({
-    source: NVLINK_SOURCE_ID, file: NVLINK_FILE, row: k, field: 'accelerator_key', message: 'no hardware configuration names this key',
-  }));
+  });
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { fact, type Hardware, type Source } from '../schema/index.ts';
 import { tableUrl } from '../sources/curated.ts';
-import { loadAcceleratorTable } from './accelerator-table.ts';
+import { applyPerAccelerator, loadAcceleratorTable } from './accelerator-table.ts';
 import type { IngestIssue } from '../sources/types.ts';
 import type { HardwareConfig } from './hardware.ts';
 
@@ -43,13 +43,7 @@ export async function loadAcceleratorPeerFabric(file: string): Promise<{ fabric:
 export function withPeerFabric(
   hardware: Hardware[], configs: readonly HardwareConfig[], fabric: ReadonlyMap<string, FabricRow>,
 ): IngestIssue[] {
-  const keysOf = new Map(configs.map((c) => [c.id, c.accelerator_key]));
-  for (const h of hardware) {
-    const row = (keysOf.get(h.id) ?? []).map((k) => fabric.get(k)).find((r) => r !== undefined);
-    if (row) h.peer_fabric = fact(row.fabric, row.read_on, FABRIC_SOURCE_ID, { note: `${row.note}; evidence: ${row.source_url}` });
-  }
-  const used = new Set(configs.flatMap((c) => c.accelerator_key));
-  return [...fabric.keys()].filter((k) => !used.has(k)).map((k) => ({
-    source: FABRIC_SOURCE_ID, file: FABRIC_FILE, row: k, field: 'accelerator_key', message: 'no hardware configuration names this key',
-  }));
+  return applyPerAccelerator(hardware, configs, fabric, { source: FABRIC_SOURCE_ID, file: FABRIC_FILE }, (h, row) => {
+    h.peer_fabric = fact(row.fabric, row.read_on, FABRIC_SOURCE_ID, { note: `${row.note}; evidence: ${row.source_url}` });
+  });
 }
