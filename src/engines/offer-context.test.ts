@@ -58,3 +58,14 @@ test('the note says what the rule did, and nothing when it did nothing', () => {
   assert.match(n, /1 model had a cheaper offer whose own window is below 500,000 tokens/);
   assert.match(n, /2 models left out: no offer kept by the filters serves 500,000 tokens/);
 });
+
+test('prompts that keep the same offers get the same array (the API side keeps its ordering per array)', () => {
+  const offers = Object.freeze([lambda, deepinfra, silent]);
+  // lambda_ai states 131,072 tokens: any prompt from 131,073 up to deepinfra's own window keeps deepinfra and together.
+  const a = offersServingContext(maverick, offers, 200_000);
+  const b = offersServingContext(maverick, offers, 300_000);
+  assert.deepEqual(a.offers.map((o) => o.provider), ['deepinfra', 'together']);
+  assert.equal(a.offers, b.offers, 'one array for one kept set');
+  assert.match(b.left_out[0].reason, /below the 300,000-token prompt/, 'the reason still names the prompt asked');
+  assert.equal(offersServingContext(maverick, offers, 100_000).offers, offers, 'nothing short: the array itself');
+});

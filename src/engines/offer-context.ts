@@ -82,7 +82,7 @@ export function offersServingContext(
   if (kept) return { offers: kept.offers, left_out: kept.left_out.slice() };
   const short = offers.filter((o) => !offerServes(o, model, prompt));
   const out = short.length === 0 ? { offers, left_out: [] } : {
-    offers: Object.freeze(offers.filter((o) => offerServes(o, model, prompt))),
+    offers: servingSubset(model, offers, prompt),
     left_out: short.map((o) => ({
       provider: o.provider, provider_model_id: o.provider_model_id, region: o.region,
       reason: `its own context window, ${offerWindow(o, model)!.toLocaleString('en-US')} tokens (${o.context_window!.source}, `
@@ -94,4 +94,28 @@ export function offersServingContext(
     if (perPrompt.size < MAX_KEPT) perPrompt.set(prompt, out);
   }
   return { offers: out.offers, left_out: out.left_out.slice() };
+}
+
+const subsetsByOffers = new WeakMap<readonly Offer[], Map<number, readonly Offer[]>>();
+
+/**
+ * The offers that serve `prompt`, as one array for every prompt that keeps the same ones: the kept set changes only
+ * at an offer's own window, so it is named by the smallest window at or above the prompt. The API side keeps its
+ * ordering per offers array (api-cost.ts); a fresh array for every context asked would make each new context miss it.
+ */
+function servingSubset(model: Pick<Model, 'context_window'>, offers: readonly Offer[], prompt: number): readonly Offer[] {
+  let edge = Infinity;
+  for (const o of offers) {
+    const w = offerWindow(o, model);
+    if (w !== undefined && w >= prompt && w < edge) edge = w;
+  }
+  let subsets = subsetsByOffers.get(offers);
+  const kept = subsets?.get(edge);
+  if (kept) return kept;
+  const subset = Object.freeze(offers.filter((o) => offerServes(o, model, prompt)));
+  if (Object.isFrozen(offers)) {
+    if (!subsets) subsetsByOffers.set(offers, (subsets = new Map()));
+    subsets.set(edge, subset);
+  }
+  return subset;
 }
