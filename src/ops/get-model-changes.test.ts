@@ -123,6 +123,7 @@ test('committed dataset: shutdowns announced for days after data_as_of are liste
   // Anthropic's own Opus 4.1 shutdown (2026-08-05) lies before the data date: an event, never an announcement.
   const opus = run({ model: 'claude-opus-4-1', until: '2027-12-31', days: 600 }, '2026-11-26', real);
   assert.deepEqual(opus.scheduled_shutdowns.items.map((i: Record<string, any>) => `${i.provider} ${i.date}`), ['amazon-bedrock 2027-01-08']);
+  assert.match(opus.notice, /one shutdown on a later day in this window: scheduled_shutdowns lists it \(/);
   assert.equal(run({ kind: ['price'], until: '2027-12-31', days: 400 }, '2026-11-26', real).scheduled_shutdowns.total, 0, 'not a price change');
   assert.equal(run({ until: '2026-09-23', days: 365 }, '2026-11-26', real).scheduled_shutdowns.total, 0, 'window within the data');
 });

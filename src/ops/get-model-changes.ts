@@ -201,9 +201,9 @@ export const get_model_changes = defineOperation({
     const asked = kinds.length === 0 || kinds.includes('hosting');
     const scheduled = asked ? scheduledShutdowns(ds, { from: r.window.from, until: r.window.until, model_id: model, vendor }) : [];
     if (scheduled.length) {
-      const n = scheduled.length === 1 ? 'one shutdown' : `${scheduled.length} shutdowns`;
-      const tail = `Providers had announced, by ${ds.meta.data_as_of}, ${n} on a later day in this window: `
-        + 'scheduled_shutdowns lists them (announcements, not changes the data show).';
+      const one = scheduled.length === 1;
+      const tail = `Providers had announced, by ${ds.meta.data_as_of}, ${one ? 'one shutdown' : `${scheduled.length} shutdowns`} `
+        + `on a later day in this window: scheduled_shutdowns lists ${one ? 'it' : 'them'} (announcements, not changes the data show).`;
       notice = notice ? `${notice} ${tail}` : tail;
     }
     const owner = model ? ds.modelById.get(model)!.vendor : undefined;
