@@ -125,3 +125,21 @@ test('counts agree with their number: one model matches, one offer, one row', ()
   assert.match(line('recommend_model', { data_as_of: 'd', recommendations: [], qualified: 0, considered: 1 }),
     /; 0 of 1 model qualified\.$/);
 });
+
+test('get_model_changes: the counts, where the data end, and the soonest shutdown announced for after them', () => {
+  // claude-opus-4-1 up to 2027-06-30 over 300 days, the committed dataset: no change in the window (the latest,
+  // Anthropic's shutdown, is 2026-08-05, before it); Amazon Bedrock announced it stops the model on 2027-01-08.
+  const v = {
+    data_as_of: '2026-09-23', window: { from: '2026-09-04', until: '2027-06-30', days: 300 },
+    counts: { total: 0, by_kind: { price: 0, elo: 0, licence: 0, hosting: 0 }, corrections: 0 },
+    latest_matching: '2026-08-05', data_ends: '2026-09-23', items: [],
+    scheduled_shutdowns: { total: 1, items: [{ date: '2027-01-08', model: { id: 'claude-opus-4-1' }, provider: 'amazon-bedrock',
+      provider_name: 'Amazon Bedrock' }] },
+  };
+  assert.equal(line('get_model_changes', v), 'T (data as of 2026-09-23): 0 changes from 2026-09-04 to 2027-06-30; latest 2026-08-05; '
+    + 'the data end 2026-09-23; 1 shutdown announced for after them, the soonest claude-opus-4-1 at Amazon Bedrock on 2027-01-08.');
+  const busy = { ...v, counts: { total: 3, by_kind: { price: 2, elo: 0, licence: 0, hosting: 1 } }, data_ends: null,
+    scheduled_shutdowns: { total: 0, items: [] } };
+  assert.equal(line('get_model_changes', busy), 'T (data as of 2026-09-23): 3 changes from 2026-09-04 to 2027-06-30 (2 price, 1 hosting); '
+    + 'latest 2026-08-05.');
+});

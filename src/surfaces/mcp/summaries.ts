@@ -122,6 +122,24 @@ function searchModels(v: V): string | undefined {
   return `${counted(total, 'model', 'matches', 'match')}${first.length ? `; first: ${first.join(', ')}${more}` : ''}`;
 }
 
+// The feed's counts first, then where the data end and what providers announced for after it: a reader of the text
+// alone must not take "0 changes" in a window past the data for "nothing will change".
+function modelChanges(v: V): string | undefined {
+  const total = v.counts?.total;
+  if (typeof total !== 'number' || !v.window) return undefined;
+  const kinds = Object.entries(v.counts.by_kind ?? {}).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`);
+  const parts = [`${count(total, 'change')} from ${v.window.from} to ${v.window.until}${kinds.length ? ` (${kinds.join(', ')})` : ''}`];
+  if (v.latest_matching) parts.push(`latest ${v.latest_matching}`);
+  if (v.data_ends) parts.push(`the data end ${v.data_ends}`);
+  const s = v.scheduled_shutdowns;
+  const soon = s?.items?.[0];
+  if (soon) {
+    const announced = s.total === 1 ? '1 shutdown announced' : `${s.total} shutdowns announced`;
+    parts.push(`${announced} for after them, the soonest ${name(soon.model)} at ${soon.provider_name ?? soon.provider} on ${soon.date}`);
+  }
+  return parts.join('; ');
+}
+
 /** Headline builders by operation name; operations not listed keep the generic line (id and list sizes). */
 export const HEADLINES: Readonly<Record<string, (v: V) => string | undefined>> = {
   estimate_cost: estimateCost,
@@ -133,4 +151,5 @@ export const HEADLINES: Readonly<Record<string, (v: V) => string | undefined>> =
   models_for_hardware: modelsForHardware,
   get_model: getModel,
   search_models: searchModels,
+  get_model_changes: modelChanges,
 };
