@@ -169,27 +169,50 @@ export const OVERHEAD_FIXED_GB_PER_DEVICE = 0.75;
 export const COMFORTABLE_MAX_FRACTION = 0.85;
 
 /**
- * Share of peak memory bandwidth that decoding achieves, calibrated on data/curated/speed-measurements.csv together
- * with the per-layer latency below: the pair that minimises the largest ratio error over the single-device decode rows
- * (a grid search in src/engines/calibration.test.ts; the worst rows are an M1 Ultra at 1.39x and an RTX 4090 running
- * Llama 3 8B F16 at 0.72x). docs/hardware-and-cost.md shows every row and its error; the test holds every row within
- * 0.6x-1.6x. Was 0.64 with 38 us before the Llama 3 rows of XiongjieDai/GPU-Benchmarks-on-LLM-Inference were added.
+ * Share of peak memory bandwidth at which a decode step streams its weights where the batch-1 runtime has no row in
+ * DECODE_EFFICIENCY_BY_BACKEND: a serving runtime (vLLM, SGLang, TensorRT-LLM: every batched serving figure and the
+ * tensor-parallel batch-1 figure of NVLink machines) and llama.cpp on ROCm, Vulkan or anything else. It was the single
+ * value fitted with the per-layer latency below over every single-device decode row of
+ * data/curated/speed-measurements.csv (a minimax grid, 0.67 with 45 us), before those rows showed that llama.cpp's
+ * CUDA and Metal kernels stream at different shares; the rows it still answers read: ROCm (RX 7900 XTX) 1.04x, vLLM on
+ * a DGX Spark 0.98x, TensorRT-LLM on 8 x B200 1.00x, the vLLM serving rows of docs/hardware-and-cost.md section 6.
  */
 export const DECODE_EFFICIENCY = 0.67;
 
+/** The batch-1 runtimes whose weight-streaming share is fitted on their own rows. */
+export type DecodeBackend = 'cuda' | 'metal';
+
 /**
- * Share of peak memory bandwidth at which a decode step reads the KV cache. DECODE_EFFICIENCY was fitted on tg128/tg512
- * rows, whose cache is under 1% of the weights, and read the cache at the same 0.67: Llama 2 7B's 17.3 GB of cache at
- * 32,768 tokens on an RTX 3090 came out 0.71x. Fitted like ALLREDUCE_LATENCY_S, given the two constants above: the value
- * that minimises the largest ratio error over the decode rows of data/curated/speed-measurements.csv whose cache read is
- * over 10% of their weights (llama.cpp at 4,096-32,768 tokens on CUDA, ROCm and Metal; worst the RTX 4090 at 0.74x and
- * the M2 Ultra at 1.36x); over all single-device decode rows any value from 0.82 to 1.00 leaves the M1 Ultra's 1.39x the
- * worst. Same-card pairs from an empty cache and at depth say why one value: flash attention streams the cache at 0.99
+ * Share of peak memory bandwidth at which llama.cpp streams a model's weights at batch 1, by backend: one value per
+ * backend, never per card. Each is the minimax optimum (0.01 steps, given LAYER_LATENCY_S) over the rows of
+ * data/curated/speed-measurements.csv with that `runtime` from its `fitted_on` scoreboard (Llama 2 7B Q4_0 tg128 on
+ * every card the scoreboard lists in the table; F16 and Q8_0 too on the M1 Max); every other row of the backend is held
+ * out, and docs/hardware-and-cost.md ("Calibration") gives the error on both sets before and after.
+ * cuda 0.81: the discrete cards (RTX 3060 to RTX PRO 6000, RTX 5090) imply 0.84-1.13 of their peak at 45 us a layer,
+ * the LPDDR parts less (DGX Spark 0.87, Jetson AGX Orin 0.66, the worst row at 1.22x); the single 0.67 read the
+ * RTX 4090 0.72-0.88x on every row. metal 0.61: the Ultra chips (two dies) imply 0.46-0.52, the Max and Pro chips
+ * 0.64-0.80; the single 0.67 read the M1 Ultra 1.39x.
+ */
+export const DECODE_EFFICIENCY_BY_BACKEND: Readonly<Record<DecodeBackend, { efficiency: number; runtime: string; fitted_on: string }>> = {
+  cuda: { efficiency: 0.81, runtime: 'llama.cpp CUDA', fitted_on: 'https://github.com/ggml-org/llama.cpp/discussions/15013' },
+  metal: { efficiency: 0.61, runtime: 'llama.cpp Metal', fitted_on: 'https://github.com/ggml-org/llama.cpp/discussions/4167' },
+};
+
+/**
+ * Share of peak memory bandwidth at which a decode step reads the KV cache. The weights' efficiency was fitted on
+ * tg128/tg512 rows, whose cache is under 1% of the weights, and read the cache at the same share: Llama 2 7B's 17.3 GB
+ * of cache at 32,768 tokens on an RTX 3090 came out 0.71x. Fitted like ALLREDUCE_LATENCY_S, given the weights' share of
+ * each row's backend (DECODE_EFFICIENCY_BY_BACKEND) and the per-layer latency: the value that minimises the largest
+ * ratio error over the decode rows of data/curated/speed-measurements.csv run with flash attention whose cache read is
+ * over 10% of their weights (llama.cpp at 4,096-32,768 tokens on CUDA, ROCm and Metal; optimum 0.82, worst the M2
+ * Ultra at 8,192 tokens at 1.27x and the RTX 4090 at 32,768 at 0.79x; the objective is flat, 1.27-1.30x from 0.82 to
+ * 1.00). The rows run without flash attention (llama-bench tg8192, May 2024) read their cache otherwise and stay out.
+ * Same-card pairs from an empty cache and at depth say why one value: flash attention streams the cache at 0.99
  * (RTX 3090, Llama 2 7B), 0.82 (RX 7900 XTX, Llama 3 8B) and 0.69 (RTX 3090, Gemma 4 26B-A4B) of the peak, the Metal
  * kernel at 0.35 (M2 Ultra, Qwen3-30B-A3B at 8,192 tokens). docs/hardware-and-cost.md, "Calibration", lists them.
  * The single stream's reader (one sequence, llama.cpp); a batch served reads at SERVING_KV_READ_EFFICIENCY below.
  */
-export const KV_READ_EFFICIENCY = 0.87;
+export const KV_READ_EFFICIENCY = 0.82;
 
 /**
  * Share of peak memory bandwidth at which a batched serving runtime (vLLM's paged attention, many sequences a step)

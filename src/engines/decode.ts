@@ -3,6 +3,7 @@ import type { Hardware } from '../schema/index.ts';
 import {
   ALLREDUCE_LATENCY_S,
   DECODE_EFFICIENCY,
+  DECODE_EFFICIENCY_BY_BACKEND,
   GB,
   KV_READ_EFFICIENCY,
   LAYER_HANDOFF_S,
@@ -11,6 +12,7 @@ import {
   PREFILL_CLASS_FACTOR,
   PREFILL_EFFICIENCY,
   type ComputeClass,
+  type DecodeBackend,
 } from './constants.ts';
 import { isMixtureOfExperts } from './moe.ts';
 
@@ -63,6 +65,23 @@ export function decodeLayout(hardware: Hardware, layers: number): DecodeLayout {
     bandwidth: tensor ? perDevice * hardware.count : perDevice,
     step_latency_s: layers * (LAYER_LATENCY_S + (tensor ? ALLREDUCE_LATENCY_S : 0)) + handoffs,
   };
+}
+
+/**
+ * The llama.cpp backend a batch-1 figure runs on the configuration, read from the accelerator's name: Metal on Apple
+ * silicon, CUDA on an NVIDIA card split by layer or alone; null where the batch-1 runtime has no fitted row (AMD and
+ * other vendors, and NVLink machines, whose batch-1 figure is a tensor-parallel serving runtime's).
+ */
+export function decodeBackend(hardware: Hardware): DecodeBackend | null {
+  if (/^Apple\b/i.test(hardware.accelerator)) return 'metal';
+  if (/^NVIDIA\b/i.test(hardware.accelerator) && decodeSplit(hardware) !== 'tensor') return 'cuda';
+  return null;
+}
+
+/** Share of peak bandwidth a batch-1 decode streams the weights at on the configuration: its backend's, else DECODE_EFFICIENCY. */
+export function decodeEfficiency(hardware: Hardware): number {
+  const backend = decodeBackend(hardware);
+  return backend === null ? DECODE_EFFICIENCY : DECODE_EFFICIENCY_BY_BACKEND[backend].efficiency;
 }
 
 /** The prefill class of the configuration's accelerator (constants.ts `ComputeClass`), read from its name. */
@@ -160,7 +179,9 @@ export function prefillEfficiency(activeParameters: number, totalParameters: num
 
 /** The decode model in one line, for the assumptions and `derived_from` of answers that estimate speed. */
 export const DECODE_BASIS =
-  `decode: active weights / (${DECODE_EFFICIENCY} x memory bandwidth) + KV cache read / (${KV_READ_EFFICIENCY} x memory ` +
+  `decode: active weights / (efficiency x memory bandwidth), the efficiency llama.cpp's backend reaches at batch 1 ` +
+  `(${DECODE_EFFICIENCY_BY_BACKEND.cuda.efficiency} on CUDA, ${DECODE_EFFICIENCY_BY_BACKEND.metal.efficiency} on Metal) and ` +
+  `${DECODE_EFFICIENCY} elsewhere (ROCm, Vulkan, a serving runtime), + KV cache read / (${KV_READ_EFFICIENCY} x memory ` +
   `bandwidth) + layers x ${us(LAYER_LATENCY_S)} us ` +
   `per token (SXM/NVLink devices: tensor parallel as vLLM, SGLang or TensorRT-LLM run them, the summed bandwidth and ` +
   `${us(ALLREDUCE_LATENCY_S)} us of all-reduces per layer; PCIe cards: split by layer as llama.cpp runs them, one card's ` +

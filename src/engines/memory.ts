@@ -244,7 +244,8 @@ export function hardwareInputs(hardware: Hardware): string[] {
 
 /**
  * Decode tokens/s (all sequences together) when `batch` sequences share each step: every step reads the weights once
- * at DECODE_EFFICIENCY x `bandwidth` and each sequence's KV cache at `kv_read_efficiency` x `bandwidth` (flash
+ * at `weights_efficiency` (DECODE_EFFICIENCY when left out: a serving runtime's) x `bandwidth` and each sequence's
+ * KV cache at `kv_read_efficiency` x `bandwidth` (flash
  * attention streams the cache in long contiguous runs, nearer the peak than the many small matrices of a step; the
  * share is the runtime regime's: KV_READ_EFFICIENCY for llama.cpp's single stream, the default, and
  * SERVING_KV_READ_EFFICIENCY for vLLM's batched paged attention, each fitted on its own published rows), and
@@ -264,11 +265,13 @@ export function decodeTokensPerSecond(p: {
   total_parameters?: number;
   /** Share of `bandwidth` the cache is read at: the runtime regime's (constants.ts); KV_READ_EFFICIENCY when left out. */
   kv_read_efficiency?: number;
+  /** Share of `bandwidth` the weights are read at: the batch-1 backend's (decode.ts `decodeEfficiency`); DECODE_EFFICIENCY when left out. */
+  weights_efficiency?: number;
 }): number {
   const weightBytes = Math.min(p.total_weights, p.active_weights * p.batch);
   const cacheBytes = p.batch * p.kv_per_sequence;
   const stepSeconds =
-    weightBytes / (DECODE_EFFICIENCY * p.bandwidth) + cacheBytes / ((p.kv_read_efficiency ?? KV_READ_EFFICIENCY) * p.bandwidth) +
+    weightBytes / ((p.weights_efficiency ?? DECODE_EFFICIENCY) * p.bandwidth) + cacheBytes / ((p.kv_read_efficiency ?? KV_READ_EFFICIENCY) * p.bandwidth) +
     (p.step_latency_s ?? 0);
   const memoryBound = p.batch / stepSeconds;
   if (p.flops === undefined || p.active_parameters === undefined) return memoryBound;

@@ -3,7 +3,7 @@ import type { Hardware } from '../schema/index.ts';
 import {
   DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization,
 } from './constants.ts';
-import { computeClass, effectivePrefillEfficiency, layoutBasis, type DecodeSplit } from './decode.ts';
+import { computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficiency, layoutBasis, type DecodeSplit } from './decode.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { isMixtureOfExperts } from './moe.ts';
 import {
@@ -58,17 +58,27 @@ export type SpeedOptions = { context: number; concurrency: number; kv_cache?: Kv
  * a fit lists it for every quantization that fits, and writes the whole estimate for the chosen one only.
  */
 export function batchOneTokensPerSecond(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: SpeedOptions): number {
-  const { layout, flops } = speedLayout(hardware, facts.architecture.layers, opts.concurrency);
-  return roundTo(decodeAt(facts, q, opts, layout, flops, 1), 1);
+  const { layout, flops, serving } = speedLayout(hardware, facts.architecture.layers, opts.concurrency);
+  return roundTo(decodeAt(facts, q, opts, layout, flops, 1, batchOneEfficiency(hardware, serving)), 1);
 }
 
 /**
- * speedOf's decode rate at a batch: the same inputs, read the same way. One sequence reads its cache as llama.cpp's
- * single stream does (KV_READ_EFFICIENCY); several, as the batched server of estimate_cost's serving figures does
- * (SERVING_KV_READ_EFFICIENCY), so models_for_hardware at a concurrency quotes what estimate_cost serves at that batch.
+ * Share of the bandwidth one sequence streams the weights at: llama.cpp's on the configuration's backend
+ * (decode.ts `decodeEfficiency`), or a serving runtime's DECODE_EFFICIENCY when the layout is a server's (`serving`).
+ */
+function batchOneEfficiency(hardware: Hardware, serving: string | null): number {
+  return serving === null ? decodeEfficiency(hardware) : DECODE_EFFICIENCY;
+}
+
+/**
+ * speedOf's decode rate at a batch: the same inputs, read the same way. One sequence reads its weights at `single`
+ * (batchOneEfficiency) and its cache as llama.cpp's single stream does (KV_READ_EFFICIENCY); several, as the batched
+ * server of estimate_cost's serving figures does (DECODE_EFFICIENCY, SERVING_KV_READ_EFFICIENCY), so
+ * models_for_hardware at a concurrency quotes what estimate_cost serves at that batch.
  */
 function decodeAt(
   facts: ModelFacts, q: Quantization, opts: SpeedOptions, layout: SpeedLayout['layout'], flops: number | undefined, batch: number,
+  single: number,
 ): number {
   return decodeTokensPerSecond({
     total_weights: weightsBytes(facts.parameters_total, q),
@@ -77,6 +87,7 @@ function decodeAt(
     batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
     flops, active_parameters: facts.parameters_active, total_parameters: facts.parameters_total,
     kv_read_efficiency: batch > 1 ? SERVING_KV_READ_EFFICIENCY : KV_READ_EFFICIENCY,
+    weights_efficiency: batch > 1 ? DECODE_EFFICIENCY : single,
   });
 }
 
@@ -94,7 +105,8 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const { layout, flops, serving } = speedLayout(hardware, layers, opts.concurrency);
   const active_parameters = facts.parameters_active;
   const total_parameters = facts.parameters_total;
-  const at = (batch: number) => decodeAt(facts, q, opts, layout, flops, batch);
+  const single = batchOneEfficiency(hardware, serving);
+  const at = (batch: number) => decodeAt(facts, q, opts, layout, flops, batch, single);
   const total = at(opts.concurrency);
   const prefill = flops === undefined ? null : computeBoundTokensPerSecond(flops, active_parameters, total_parameters);
   // The share of the rated compute reached: the class's efficiency (decode.ts `effectivePrefillEfficiency`).
@@ -102,9 +114,9 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const moe = isMixtureOfExperts(active_parameters, total_parameters);
   return {
     estimate: true,
-    basis: basis ?? speedBasis(q, opts, hardware, layout, serving, layers, prefill, prefill_efficiency, moe),
+    basis: basis ?? speedBasis(q, opts, hardware, layout, serving, layers, prefill, prefill_efficiency, moe, single),
     tokens_per_s: roundTo(at(1), 1),
-    efficiency: DECODE_EFFICIENCY,
+    efficiency: single,
     aggregate_bandwidth_gbs: roundTo(aggregateBandwidth(hardware) / GB, 1),
     split: layout.split,
     decode_bandwidth_gbs: roundTo(layout.bandwidth / GB, 1),
@@ -124,13 +136,21 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   };
 }
 
+/** Whose share of the bandwidth the batch-1 weights are read at, in words. */
+export function efficiencyWords(hardware: Hardware, serving: string | null): string {
+  const backend = serving === null ? decodeBackend(hardware) : null;
+  if (backend !== null) return `llama.cpp ${backend === 'cuda' ? 'CUDA' : 'Metal'}'s share, fitted on its scoreboard`;
+  return 'the share of a runtime with no fitted row of its own: a serving runtime, llama.cpp on ROCm or Vulkan';
+}
+
 /** The method of a speed estimate in words: what `speedOf` states as its basis when the caller does not. */
 function speedBasis(
   q: Quantization, opts: SpeedOptions, hardware: Hardware, layout: SpeedLayout['layout'], serving: string | null, layers: number,
-  prefill: number | null, prefill_efficiency: number, moe: boolean,
+  prefill: number | null, prefill_efficiency: number, moe: boolean, single: number,
 ): string {
   return (
-    `decode at batch 1: active weights at ${q.name} read at ${DECODE_EFFICIENCY} x and the KV cache of one sequence at ` +
+    `decode at batch 1: active weights at ${q.name} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
+    `the KV cache of one sequence at ` +
     `${opts.context} tokens at ${KV_READ_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
     `${serving ?? layoutBasis(hardware, layout, layers)}; ` +
     (prefill === null

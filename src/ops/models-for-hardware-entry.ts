@@ -3,14 +3,14 @@ import type { Dataset } from '../dataset/dataset.ts';
 import {
   DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY, type KvCacheType,
 } from '../engines/constants.ts';
-import { computeClass, layoutBasis } from '../engines/decode.ts';
+import { computeClass, decodeEfficiency, layoutBasis } from '../engines/decode.ts';
 import {
   assessFit, memoryReport, modelFitInputs, quantizationRuleFor, type FitAssessment, type FitOptions,
 } from '../engines/hardware-fit.ts';
 import type { RankedFit } from '../engines/hardware-rank.ts';
 import { hasBandwidth, kvLayout, toGb, type KvLayout, type ModelFacts } from '../engines/memory.ts';
 import { isMixtureOfExperts } from '../engines/moe.ts';
-import { batchOneTokensPerSecond, PREFILL_RATE, speedOf } from '../engines/speed.ts';
+import { batchOneTokensPerSecond, efficiencyWords, PREFILL_RATE, speedOf } from '../engines/speed.ts';
 import { speedLayout } from '../engines/speed-layout.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware } from '../schema/index.ts';
@@ -61,13 +61,17 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
   // The weights and the cache are read at their own efficiencies (constants.ts): the cache at the single stream's
   // KV_READ_EFFICIENCY for one sequence, at a batched server's SERVING_KV_READ_EFFICIENCY for several.
   const kvBatch = concurrency > 1 ? SERVING_KV_READ_EFFICIENCY : KV_READ_EFFICIENCY;
+  const single = serving === null ? decodeEfficiency(hardware) : DECODE_EFFICIENCY;
+  const weights = concurrency > 1
+    ? `${DECODE_EFFICIENCY} (weights, a batched server's; ${single} for one sequence alone, speed.efficiency)`
+    : `${single} (weights, speed.efficiency: ${efficiencyWords(hardware, serving)})`;
   const bandwidth =
-    `${DECODE_EFFICIENCY} (weights) and ${kvBatch} (KV cache${concurrency > 1 ? ', read by a batched server' : ''}) x ` +
+    `${weights} and ${kvBatch} (KV cache${concurrency > 1 ? ', read by a batched server' : ''}) x ` +
     `${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth`;
   const layoutWords = serving ?? layoutBasis(hardware, layout, 'each model\'s');
   // perToken(weights, cache, kv): the seconds of a step that reads those bytes, the cache at `kv`, in words.
-  const perToken = (weights: string, cache: string, kv = KV_READ_EFFICIENCY) =>
-    `(${weights} / (speed.efficiency x speed.decode_bandwidth_gbs) + ${cache} / (${kv} x ` +
+  const perToken = (weights: string, cache: string, kv = KV_READ_EFFICIENCY, e = 'speed.efficiency') =>
+    `(${weights} / (${e} x speed.decode_bandwidth_gbs) + ${cache} / (${kv} x ` +
     'speed.decode_bandwidth_gbs) + speed.per_token_latency_ms / 1000)';
   if (concurrency > 1) return concurrentSpeedLine(context, concurrency, bandwidth, layoutWords, perToken, prefill);
   return (
@@ -83,7 +87,8 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
  * that same layout, and says so, since on PCIe cards it is no longer the llama.cpp batch-1 figure of concurrency 1.
  */
 function concurrentSpeedLine(
-  context: number, n: number, bandwidth: string, layoutWords: string, perToken: (weights: string, cache: string, kv?: number) => string,
+  context: number, n: number, bandwidth: string, layoutWords: string,
+  perToken: (weights: string, cache: string, kv?: number, e?: string) => string,
   prefill: string,
 ): string {
   return (
@@ -92,7 +97,7 @@ function concurrentSpeedLine(
     `each model's weights at its quantization once for all ${n} sequences (a mixture-of-experts model: active weights x ${n}, ` +
     `at most all its weights) + the KV cache of each sequence at ${context} tokens, at ${bandwidth} ` +
     `(speed.decode_bandwidth_gbs), ${layoutWords}: tokens_per_s_total = ${n} / ` +
-    `${perToken('step weight bytes', 'step cache bytes', SERVING_KV_READ_EFFICIENCY)}, ` +
+    `${perToken('step weight bytes', 'step cache bytes', SERVING_KV_READ_EFFICIENCY, String(DECODE_EFFICIENCY))}, ` +
     'at most the ' +
     `compute-bound rate (speed.prefill_tokens_per_s) where the compute is known, and tokens_per_s_per_stream = ` +
     `tokens_per_s_total / ${n}; speed.tokens_per_s is one sequence decoding alone (batch 1) in the same layout, its cache ` +

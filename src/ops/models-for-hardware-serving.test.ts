@@ -37,9 +37,9 @@ const ds = aDataset({
 test('four PCIe cards: one sequence is split by layer (llama.cpp), sixteen are served tensor parallel as estimate_cost serves them', () => {
   // Worked by hand. Weights Q8_0: 8,030,261,248 x 8.5 / 8 = 8,532,152,576 B. KV cache of one sequence at 8,192 tokens:
   // 2 x 8 heads x 128 x 32 layers x 2 bytes x 8,192 = 1,073,741,824 B.
-  // Concurrency 1, split by layer: one card's 864 GB/s, the weights at 0.67 (8,532,152,576 / 578.88e9 = 14.739 ms) and
-  //   the cache at 0.87 (1,073,741,824 / 751.68e9 = 1.428 ms), + 32 x 45 us + 3 hand-offs x 0.21 ms = 18.238 ms:
-  //   54.8 tokens/s; prefill on one card's compute:
+  // Concurrency 1, split by layer (llama.cpp CUDA): one card's 864 GB/s, the weights at 0.81 (8,532,152,576 / 699.84e9
+  //   = 12.191 ms) and the cache at 0.82 (1,073,741,824 / 708.48e9 = 1.516 ms), + 32 x 45 us + 3 hand-offs x 0.21 ms =
+  //   15.777 ms: 63.4 tokens/s; prefill on one card's compute:
   //   0.42 x 0.72 x 362.05e12 / (2 x 8,030,261,248) = 6,817 tokens/s.
   // Concurrency 16, tensor parallel, 4 x 864 GB/s: 8,532,152,576 / (0.67 x 3,456e9) = 3.685 ms + 16 x 1,073,741,824 /
   //   (0.69 x 3,456e9, the batched server's cache read) = 7.204 ms + 32 x (45 + 19) us = 12.937 ms a step:
@@ -47,7 +47,7 @@ test('four PCIe cards: one sequence is split by layer (llama.cpp), sixteen are s
   //   prefill on the four cards: 4 x 6,816.96 = 27,268 tokens/s.
   const one = fitOf(ds, 'pcie-x4', 'llama-8b', { context: 8192, concurrency: 1, quantization: 'q8_0' })!.speed;
   assert.equal(one.split, 'layer');
-  assert.equal(one.tokens_per_s, 54.8);
+  assert.equal(one.tokens_per_s, 63.4);
   assert.equal(one.prefill_tokens_per_s, 6817);
   // The layout is the configuration's, stated once in the answer's assumptions (each entry names its own counts).
   const speedLine = (concurrency: number) => (models_for_hardware.handler(ds, models_for_hardware.input.parse(
