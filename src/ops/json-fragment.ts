@@ -13,7 +13,8 @@
 // An answer whose top level is stitched is written this way; any other is serialized whole, as before.
 
 const keptValues = new WeakSet<object>();
-const stitchedValues = new WeakSet<object>();
+/** Stitched values, each with the kept head it opens with (openedBy), if any: one weak entry per value either way. */
+const stitchedValues = new WeakMap<object, KeptHead | undefined>();
 
 /** Marks `v` as never changing (and freezes it, shallowly, so that nothing changes it by mistake). */
 export function kept<T extends object>(v: T): T {
@@ -23,13 +24,12 @@ export function kept<T extends object>(v: T): T {
 
 /** Marks `v` as written member by member: kept parts inside it are copied as prepared text. */
 export function stitched<T extends object>(v: T): T {
-  stitchedValues.add(v);
+  if (!stitchedValues.has(v)) stitchedValues.set(v, undefined);
   return v;
 }
 
 /** A kept head, with its member count and last key, so the writer can check that `v` still opens with them. */
 export type KeptHead = { readonly head: object; readonly count: number; readonly last: string | undefined };
-const heads = new WeakMap<object, KeptHead>();
 const headInfo = new WeakMap<object, KeptHead>();
 
 /**
@@ -43,12 +43,12 @@ export function openedBy<T extends object>(v: T, head: object): T {
     const keys = Object.keys(head);
     headInfo.set(head, (info = { head, count: keys.length, last: keys.at(-1) }));
   }
-  heads.set(v, info);
-  return stitched(v);
+  stitchedValues.set(v, info);
+  return v;
 }
 
 /** The kept head `v` opens with, if any. */
-export const keptHeadOf = (v: object): KeptHead | undefined => heads.get(v);
+export const keptHeadOf = (v: object): KeptHead | undefined => stitchedValues.get(v);
 
 export const isKept = (v: object): boolean => keptValues.has(v);
 export const isStitched = (v: object): boolean => stitchedValues.has(v);
