@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { aSource } from '../dataset/fixtures.ts';
-import { kept, stitched } from '../ops/json-fragment.ts';
+import { kept, openedBy, stitched } from '../ops/json-fragment.ts';
 import type { Source } from '../schema/index.ts';
 import { projectBody } from './projection.ts';
 import { PIECE_MAX } from './json-pieces.ts';
@@ -111,4 +111,35 @@ test('keys written as JSON.stringify writes them: escaped, and the same key firs
   const w = writeBody(body, { ...base, full: true });
   assert.equal(w.pieces.join(''), '{"a\\"b":1,"inner":{"x":1,"y":{"z":2}},"other":{"y":0,"x":"line\u2028"}}');
   assert.equal(w.pieces.join(''), JSON.stringify(body));
+});
+
+test('a kept head: its members copied as one text, the same bytes and value as the plain answer, both tiers', () => {
+  // As cheapest_for's offer view: the offer's kept members, then a blended price each ask adds.
+  const head = kept({
+    provider: 'p', prices: kept({ input: { value: 1, as_of: '2026-07-02', source: 'models-dev' } }),
+    listed_by: kept(['litellm', 'models-dev']), status: undefined, first_party: false,
+  });
+  const view = (share: number) => openedBy(Object.assign({}, head, { blended_price: { value: share * 2, input_share: share } }), head);
+  const empty = kept({});
+  const body = stitched({ data_as_of: '2026-08-01', items: stitched([view(0.75), view(0.5)]), bare: openedBy({ only: 1 }, empty) });
+  const full = writeBody(body, { ...base, full: true }).pieces.join('');
+  assert.equal(full, JSON.stringify(body));
+  // Worked by hand: the head's text, then the member after it; an empty head writes no comma.
+  assert.ok(full.includes('{"provider":"p","prices":{"input":{"value":1,"as_of":"2026-07-02","source":"models-dev"}},'
+    + '"listed_by":["litellm","models-dev"],"first_party":false,"blended_price":{"value":1.5,"input_share":0.75}}'));
+  assert.ok(full.endsWith('"bare":{"only":1}}'));
+  const w = writeBody(body, { ...base, full: false });
+  const expected = projectBody(body, { ...base, full: false }) as Record<string, any>;
+  assert.equal(w.pieces.join(''), JSON.stringify(expected));
+  assert.deepEqual(w.value, expected);
+  // The partial head loses its source list and the price's source; both ids are listed once.
+  assert.ok(w.pieces.join('').includes('{"provider":"p","prices":{"input":{"value":1,"as_of":"2026-07-02"}},"first_party":false,"blended_price"'));
+  assert.deepEqual(expected.sources.map((s: { id: string }) => s.id), ['litellm', 'models-dev']);
+});
+
+test('a kept head the object does not open with is refused, not written wrong', () => {
+  const head = kept({ a: 1, b: 2 });
+  const body = stitched({ x: openedBy({ b: 2, a: 1, c: 3 }, head) });
+  assert.throws(() => writeBody(body, { ...base, full: true }), /does not open with its kept head/);
+  assert.throws(() => openedBy({}, { a: 1 }), /must be kept/);
 });

@@ -5,7 +5,7 @@
 // part is the JSON of its value (full) or of its projection (partial), and everything else is projected and
 // serialized exactly as projectBody and JSON.stringify do. test/fragments.test.ts compares both on every operation.
 import type { Source } from '../schema/index.ts';
-import { isKept, isStitched } from '../ops/json-fragment.ts';
+import { isKept, isStitched, keptHeadOf, type KeptHead } from '../ops/json-fragment.ts';
 import { JsonPieces } from './json-pieces.ts';
 import { partialText } from './partial-text.ts';
 import { attributionText, put, sourceRef, SOURCE_LISTS, strip, type ProjectionOptions, type Walk } from './projection.ts';
@@ -13,10 +13,21 @@ import { attributionText, put, sourceRef, SOURCE_LISTS, strip, type ProjectionOp
 /** The answer's JSON, as pieces written one after another (access/json-pieces.ts), and the value it is the JSON of. */
 export type Written = { pieces: string[]; value: Record<string, unknown> };
 
-/** A kept part as the partial tier shows it, made once per sources table (one per dataset). */
-type Projected = { json: string | undefined; value: unknown; ids: readonly string[] };
+/**
+ * A kept part as the partial tier shows it, made once per sources table (one per dataset); `inner`: its members'
+ * text without the braces, made when it is first a kept head (json-fragment.ts `openedBy`).
+ */
+type Projected = { json: string | undefined; value: unknown; ids: readonly string[]; inner?: string };
 
 const fullJson = new WeakMap<object, string>();
+/** A kept head's members as JSON without the braces (full tier). */
+const fullInner = new WeakMap<object, string>();
+
+/** Where the members after a kept head start in `keys`; throws if `o` does not open with the head's members. */
+function afterHead(h: KeptHead, keys: readonly string[]): number {
+  if (h.count > 0 && keys[h.count - 1] !== h.last) throw new Error(`a stitched object does not open with its kept head (${h.last})`);
+  return h.count;
+}
 
 /**
  * A member's key as written, `"key":` and `,"key":`, made once per key: a 100-entry page writes some 1,700 members
@@ -90,8 +101,20 @@ function writeFull(v: unknown, head: string, out: JsonPieces): boolean {
       }
       out.add(`${head}{`);
       const o = v as Record<string, unknown>;
+      const keys = Object.keys(o);
       let members = 0;
-      for (const k of Object.keys(o)) if (writeFull(o[k], headOf(k, members === 0), out)) members++;
+      let i = 0;
+      const h = keptHeadOf(o);
+      if (h) {
+        i = afterHead(h, keys);
+        let inner = fullInner.get(h.head);
+        if (inner === undefined) fullInner.set(h.head, (inner = JSON.stringify(h.head).slice(1, -1)));
+        if (inner) {
+          out.add(inner);
+          members++;
+        }
+      }
+      for (; i < keys.length; i++) if (writeFull(o[keys[i]], headOf(keys[i], members === 0), out)) members++;
       out.add('}');
       return true;
     }
@@ -118,13 +141,7 @@ function emit(w: PartialWalk, head: string, json: string | undefined): void {
 function writePartial(v: unknown, w: PartialWalk, head: string): unknown {
   if (v !== null && typeof v === 'object') {
     if (isKept(v)) {
-      let p = w.kept.get(v);
-      if (!p) {
-        const ids = new Set<string>();
-        const value = strip(v, { ids, text: w.text });
-        w.kept.set(v, (p = { json: JSON.stringify(value), value, ids: [...ids] }));
-      }
-      for (const id of p.ids) w.ids.add(id);
+      const p = projectedOf(v, w);
       emit(w, head, p.json);
       return p.value;
     }
@@ -136,6 +153,18 @@ function writePartial(v: unknown, w: PartialWalk, head: string): unknown {
   const value = strip(v, w);
   emit(w, head, JSON.stringify(value));
   return value;
+}
+
+/** A kept part's partial projection, made once; its source ids listed in the answer's. */
+function projectedOf(v: object, w: PartialWalk): Projected {
+  let p = w.kept.get(v);
+  if (!p) {
+    const ids = new Set<string>();
+    const value = strip(v, { ids, text: w.text });
+    w.kept.set(v, (p = { json: JSON.stringify(value), value, ids: [...ids] }));
+  }
+  for (const id of p.ids) w.ids.add(id);
+  return p;
 }
 
 function partialArray(a: unknown[], w: PartialWalk, head: string): unknown[] {
@@ -154,8 +183,24 @@ function partialArray(a: unknown[], w: PartialWalk, head: string): unknown[] {
 function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string): Record<string, unknown> {
   const value: Record<string, unknown> = {};
   w.out.add(`${head}{`);
+  const keys = Object.keys(o);
   let members = 0;
-  for (const k of Object.keys(o)) {
+  let i = 0;
+  const h = keptHeadOf(o);
+  if (h) {
+    // The head's members as strip leaves them (its source lists dropped, its ids listed), copied as one text.
+    i = afterHead(h, keys);
+    const p = projectedOf(h.head, w);
+    const projected = p.value as Record<string, unknown>;
+    for (const k of Object.keys(projected)) put(value, k, projected[k]);
+    p.inner ??= p.json!.slice(1, -1);
+    if (p.inner) {
+      w.out.add(p.inner);
+      members++;
+    }
+  }
+  for (; i < keys.length; i++) {
+    const k = keys[i];
     const m = o[k];
     // As strip: a list of source ids is dropped wherever it is, its ids listed once.
     if (SOURCE_LISTS.has(k) && Array.isArray(m)) {

@@ -12,7 +12,7 @@ import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
-import { kept, stitched } from './json-fragment.ts';
+import { kept, openedBy, stitched } from './json-fragment.ts';
 import {
   tierBlendedPrice, toModelRef, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating,
 } from './shapes.ts';
@@ -101,7 +101,7 @@ function shownOf(ds: Dataset, b: Board, r: Row): Shown {
 
 /** An offer's view but for its blended price, and the words that name it, made once per offer. */
 type OfferParts = {
-  /** OfferView's members up to `blended_price`, in its order; its facts kept. */
+  /** OfferView's members up to `blended_price`, in its order; kept, so an answer copies them as one text. */
   head: Omit<OfferView, 'blended_price'>;
   /** `; its cheapest offer is <provider> (<id>) at $x input (date) and $y output (date) per 1M tokens: $`. */
   cheapestAny: string;
@@ -139,6 +139,7 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
   if (o.replacement) head.replacement = kept(o.replacement);
   if (o.held_back) head.held_back = kept(o.held_back);
   if (o.next_prices) head.next_prices = kept(o.next_prices);
+  kept(head);
   const prices = [
     o.prices.input && `$${o.prices.input.value} input (${o.prices.input.as_of})`,
     o.prices.output && `$${o.prices.output.value} output (${o.prices.output.as_of})`,
@@ -174,13 +175,14 @@ const derivedFrom = (share: number) => (share > 0 ? (share < 1 ? DERIVED_BOTH : 
 
 /** toOfferView(ds, o, share, tier), its unchanging part kept per offer: the same members, values and order. */
 export function offerViewAt(ds: Dataset, o: Offer, share: number, tier?: AppliedTier): OfferView {
-  const v = Object.assign({}, partsOf(ds, o).head) as OfferView;
+  const { head } = partsOf(ds, o);
+  const v = Object.assign({}, head) as OfferView;
   if (tier) v.blended_price = tierBlendedPrice(tier, share);
   else {
     const blended = blendedPrice(o.prices, share);
     v.blended_price = blended === undefined ? null : { value: blended, input_share: share, derived_from: derivedFrom(share) };
   }
-  return stitched(v);
+  return openedBy(v, head);
 }
 
 const num = (n: number) => n.toLocaleString('en-US');
