@@ -87,6 +87,20 @@ function wattsOf(hardware: Hardware): number {
   return p ? p.value * hardware.count : 0;
 }
 
+/**
+ * A configuration's purchase, cited, over the months asked: one string per configuration for the last months asked, so
+ * that every answer listing it quotes the same string (a partial answer looks each text up by its content, and a new
+ * string is hashed afresh).
+ */
+const purchaseLines = new WeakMap<Hardware, { months: number; line: string }>();
+function purchaseLine(hardware: Hardware, months: number): string {
+  const kept = purchaseLines.get(hardware);
+  if (kept?.months === months) return kept.line;
+  const line = `${citeFact(`${hardware.id}.purchase_price_usd`, hardware.purchase_price_usd!)}, over ${months} months`;
+  purchaseLines.set(hardware, { months, line });
+  return line;
+}
+
 /** A bought configuration written out, from its figures. */
 export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSettings): OwnedOption {
   const { hardware, sized, watts, machines, idle } = f;
@@ -116,7 +130,7 @@ export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSetting
     marginal_usd_per_mtok: f.marginal_usd_per_mtok,
     derived_from: [
       ...servingInputs(hardware, sized, s),
-      `${citeFact(`${hardware.id}.purchase_price_usd`, price)}, over ${s.amortization_months} months`,
+      purchaseLine(hardware, s.amortization_months),
       p
         ? `${citeFact(`${hardware.id}.power_w`, p)} per accelerator x ${hardware.count}, at ${s.power_usd_per_kwh} USD/kWh, ` +
           `for the ${roundTo(use.active_hours, 2)} hours the volume keeps it busy (hours needed x utilization ${s.utilization}); ` +
