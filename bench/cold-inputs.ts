@@ -3,6 +3,7 @@ import type { Dataset } from '../src/dataset/dataset.ts';
 import { USES } from '../src/engines/use-categories.ts';
 import { DATA, KEEP, WHERE, WHO } from '../src/engines/vocabulary.ts';
 import { benchmarkNames } from '../src/engines/benchmarks.ts';
+import { modelFacts } from '../src/engines/memory.ts';
 
 export type Raw = Record<string, unknown>;
 
@@ -129,14 +130,19 @@ export function coldStreams(ds: Dataset): Record<string, ColdStream> {
 /** The extremes every operation must also meet its budget at: the widest context over the full catalogue. */
 export function extremeInputs(ds: Dataset): Record<string, Raw[]> {
   const biggest = [...ds.hardware].sort((a, b) => b.memory_gb.value - a.memory_gb.value)[0];
-  const openModels = ds.models.filter((m) => m.open_weights?.value === true).map((m) => m.id);
+  const sizedWidest = ds.models
+    .filter((m) => m.open_weights?.value === true && !('missing' in modelFacts(m)))
+    .sort((a, b) => (b.context_window?.value ?? 0) - (a.context_window?.value ?? 0) || a.id.localeCompare(b.id))
+    .map((m) => m.id);
   return {
     models_for_hardware: [
       { hardware_id: biggest.id, context: WIDEST_CONTEXT, limit: 100 },
       { hardware_id: biggest.id, context: MIN_CONTEXT, limit: 100 },
       { hardware_id: biggest.id, context: WIDEST_CONTEXT, concurrency: 256, limit: 100 },
     ],
-    estimate_cost: openModels.slice(0, 3).map((id) => ({ model_id: id, tokens_millions: 1_000_000, context: WIDEST_CONTEXT, concurrency: 4096 })),
+    // Open models the service sizes (memory facts known), the widest windows first: each is sized afresh on every
+    // configuration at its whole window. The first open models by id have no facts and answered in a few pages' time.
+    estimate_cost: sizedWidest.slice(0, 3).map((id) => ({ model_id: id, tokens_millions: 1_000_000, context: WIDEST_CONTEXT, concurrency: 4096 })),
     list_hardware: [{ limit: 100 }],
     search_models: [{ limit: 100, sort: 'price' }, { limit: 100, sort: 'name' }],
     get_model_changes: [{ days: 3650, limit: 100 }],

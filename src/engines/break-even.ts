@@ -180,24 +180,60 @@ export function costCurve(
   for (const v of [...CURVE_VOLUMES, ...extra]) if (v > 0) at.set(v, v);
   const volumes = [...at.keys()].sort((x, y) => x - y);
   const points: CurvePoint[] = [];
+  const r = rentedTerms(rented);
+  const o = ownedTermsOf(owned);
   for (const shown of volumes) {
     const v = at.get(shown)!;
     points.push({
       tokens_millions: shown,
       api_usd: paid ? usd(paid.blended_usd_per_mtok * v) : null,
-      rented_usd: rented.length ? usd(leastAt(rented, rentedAt, v)) : null,
-      owned_usd: owned.length ? usd(leastAt(owned, ownedAt, v)) : null,
+      rented_usd: rented.length ? usd(leastRentedAt(r, v)) : null,
+      owned_usd: owned.length ? usd(leastOwnedAt(o, v)) : null,
     });
   }
   return points;
 }
 
-// The least cost over the options at a volume, as Math.min reads a list (NaN wins), without the list: the curve
-// weighs every configuration at each of its 14 to 19 volumes.
-function leastAt<T>(options: readonly T[], costAt: (o: T, volume: number) => number, volume: number): number {
+/**
+ * Each option's terms as rentedAt and ownedAt read them, side by side in one array of numbers: the curve weighs every
+ * configuration at each of its 14 to 19 volumes, and a cost returned from a call per option was a new heap number
+ * each time (the curve made more garbage than any other part of a sized answer but the JSON).
+ */
+function rentedTerms(rented: readonly RentedCost[]): number[] {
+  const t: number[] = [];
+  for (const o of rented) t.push(o.unrounded?.marginal_usd_per_mtok ?? o.marginal_usd_per_mtok, HOURS_PER_MONTH * o.rental.usd_per_hour);
+  return t;
+}
+
+function ownedTermsOf(owned: readonly OwnedCost[]): number[] {
+  const t: number[] = [];
+  for (const o of owned) {
+    const u = o.unrounded;
+    t.push(
+      u?.capacity_tokens_millions_per_month ?? o.capacity_tokens_millions_per_month,
+      u?.fixed_per_machine_usd ?? o.fixed_per_machine_usd,
+      u?.marginal_usd_per_mtok ?? o.marginal_usd_per_mtok,
+    );
+  }
+  return t;
+}
+
+// The least cost over the options at a volume, as Math.min reads a list (NaN wins), each cost worked as rentedAt and
+// ownedAt work it (the same sums in the same order).
+function leastRentedAt(t: readonly number[], volume: number): number {
   let m = Infinity;
-  for (const o of options) {
-    const x = costAt(o, volume);
+  for (let i = 0; i < t.length; i += 2) {
+    const x = Math.max(volume * t[i], t[i + 1]);
+    if (x < m || Number.isNaN(x)) m = x;
+    if (Number.isNaN(m)) break;
+  }
+  return m;
+}
+
+function leastOwnedAt(t: readonly number[], volume: number): number {
+  let m = Infinity;
+  for (let i = 0; i < t.length; i += 3) {
+    const x = Math.max(1, Math.ceil(volume / t[i])) * t[i + 1] + volume * t[i + 2];
     if (x < m || Number.isNaN(x)) m = x;
     if (Number.isNaN(m)) break;
   }

@@ -7,15 +7,34 @@ import type { CostOptions, CostSettings } from './self-hosted-cost.ts';
 import type { ApiCosts } from './api-cost.ts';
 import { SILENT_REASON_START, TIER_RULE } from './long-context.ts';
 
-/** The assumptions every cost estimate rests on, spelled out in the response. */
+/** Lists of assumptions made, by what their words read: most asks differ only in the volume, which they do not name. */
+const made = new Map<string, readonly string[]>();
+/** Distinct lists kept; the map is emptied when full (a stream of new contexts or shares makes each list once). */
+const MADE_MAX = 256;
+
+/**
+ * The assumptions every cost estimate rests on, spelled out in the response. The same words for the same settings, so
+ * one list, frozen, is shared by every answer at them (an answer's 3 KB of them were made and serialized per ask).
+ */
 export function costAssumptions(opts: CostOptions, s: CostSettings, api?: ApiCosts): string[] {
+  const tiers = apiWords(api);
+  const key = `${opts.input_share} ${s.context} ${s.max_sequences} ${s.utilization} ${s.amortization_months} ${s.power_usd_per_kwh} ${tiers}`;
+  let a = made.get(key);
+  if (a === undefined) {
+    if (made.size >= MADE_MAX) made.clear();
+    made.set(key, (a = Object.freeze(assumptionsAt(opts.input_share, s, tiers))));
+  }
+  return a as string[];
+}
+
+function assumptionsAt(share: number, s: CostSettings, tiers: boolean): string[] {
   return [
-    apiAssumption(opts.input_share, s.context, api),
+    apiAssumption(share, s.context, tiers),
     `self-hosting: every configuration that fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more (quantization chosen as in models_for_hardware), rented at its on-demand hourly price or bought and run, cheapest first`,
-    `prefill (the ${opts.input_share} input share) is compute-bound: ${PREFILL_BASIS}; where the dataset has no compute ` +
+    `prefill (the ${share} input share) is compute-bound: ${PREFILL_BASIS}; where the dataset has no compute ` +
       'figure, prompt tokens are counted at the decode rate (the slow side)',
     `decode is memory-bandwidth bound under continuous batching: up to ${s.max_sequences} sequences share each step, as ` +
-      `many as memory holds, until compute binds; a request is ${s.context} tokens, ${opts.input_share} of them prompt, and ` +
+      `many as memory holds, until compute binds; a request is ${s.context} tokens, ${share} of them prompt, and ` +
       'with requests arriving staggered (steady state) vLLM\'s paged KV cache holds each sequence at its current length, on ' +
       'average the prompt and half the answer (plus half a 16-token block), which each step reads and memory must hold; ' +
       `prefix caching, chunked-prefill gaps and preemption are not modelled; ${DECODE_BASIS}`,
@@ -30,15 +49,19 @@ export function costAssumptions(opts: CostOptions, s: CostSettings, api?: ApiCos
   ];
 }
 
+/** Whether the API's assumption speaks of long-context tiers: a line priced at one, or an offer left unpriced above one. */
+function apiWords(api: ApiCosts | undefined): boolean {
+  return api !== undefined
+    && (api.offers.some((l) => l.long_context) || api.not_priced.some((n) => n.reason.startsWith(SILENT_REASON_START)));
+}
+
 /**
  * The API's assumption. Prompts are taken to fill the context (the KV cache's size, capped at the window); the words
  * change only where that reaches an offer's long-context tier, so an answer below every threshold reads as before.
  */
-function apiAssumption(share: number, context: number, api: ApiCosts | undefined): string {
+function apiAssumption(share: number, context: number, tiers: boolean): string {
   const blend = `API: blended price = ${share} x input + ${roundTo(1 - share, 6)} x output (USD per 1M tokens, `;
-  const tiered = api !== undefined && api.offers.some((l) => l.long_context);
-  const silent = api !== undefined && api.not_priced.some((n) => n.reason.startsWith(SILENT_REASON_START));
-  if (!tiered && !silent) return `${blend}base prices as published: no long-context tiers, cache discounts or batch discounts)`;
+  if (!tiers) return `${blend}base prices as published: no long-context tiers, cache discounts or batch discounts)`;
   return `${blend}at the long-context price a prompt of ${context.toLocaleString('en-US')} tokens pays, each request's prompt taken `
     + `to fill the context: ${TIER_RULE}; an offer whose source lists no tier is not priced above the lowest threshold another `
     + 'offer of the model lists (`not_priced`); no cache or batch discounts)';

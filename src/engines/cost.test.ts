@@ -218,3 +218,20 @@ test('sizings kept across requests never leak: every setting answered after othe
   const fresh = asks.map((ask) => estimateCost(structuredClone(model), offers, withCompute, ask));
   for (const [k, ask] of asks.entries()) assert.deepEqual(estimateCost(model, offers, withCompute, ask), fresh[k], JSON.stringify(ask));
 });
+
+test('words kept between asks name the settings of the ask that reads them', () => {
+  // The purchase line is kept per configuration for the last months asked, the assumptions per settings, the KV basis
+  // per context and share: asked at 12 months, 0.9 utilization and a 65,536-token context, then at the defaults,
+  // each answer must name its own (36 months, utilization 0.5, 8192 tokens: engines/constants.ts).
+  const model = aModel();
+  const bought = [{ ...aRig('bought', 80, 3350, 2.1), purchase_price_usd: f(30000), power_w: f(700) }];
+  const first = estimateCost(model, offers, bought, opts(100, { amortization_months: 12, utilization: 0.9, context: 65536 }));
+  const then = estimateCost(model, offers, bought, opts(100));
+  const line = (r: typeof first) => r.self_hosting.owned_options[0].derived_from.find((l) => l.includes('purchase_price_usd'));
+  assert.match(line(first)!, /, over 12 months$/);
+  assert.match(line(then)!, /, over 36 months$/);
+  assert.ok(first.assumptions.includes('utilization 0.9: the share of paid hours spent serving at that throughput (traffic is uneven over a day)'));
+  assert.ok(then.assumptions.includes('utilization 0.5: the share of paid hours spent serving at that throughput (traffic is uneven over a day)'));
+  assert.match(first.self_hosting.kv_basis!, /of its 65536 tokens/);
+  assert.match(then.self_hosting.kv_basis!, /of its 8192 tokens/);
+});

@@ -16,6 +16,23 @@ export function fitKvBasis(context: number, concurrency: number): string {
 
 /** estimate_cost: its batch counts sequences at their mean current length; a fit (models_for_hardware) at their longest. */
 export function servingKvBasis(context: number, input_share: number): string {
+  const key = `${context} ${input_share}`;
+  let words = servingWords.get(key);
+  if (words === undefined) {
+    if (servingWords.size >= SERVING_WORDS_MAX) servingWords.clear();
+    servingWords.set(key, (words = servingKvWords(context, input_share)));
+  }
+  return words;
+}
+
+/**
+ * The words by context and input share: one string for every answer at them, not a new one per ask (a partial answer
+ * looks each text up by its content, and a new string is hashed afresh). Emptied when full.
+ */
+const servingWords = new Map<string, string>();
+const SERVING_WORDS_MAX = 256;
+
+function servingKvWords(context: number, input_share: number): string {
   const mean = roundTo(occupancy(context, input_share).mean_tokens, 0);
   return `\`batch\` counts each sequence at its mean current length in a paged KV cache, ${mean} of its ${context} tokens ` +
     '(prompt + half the answer: sequences in flight are spread over their answers). models_for_hardware\'s fit holds every ' +

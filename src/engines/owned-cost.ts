@@ -4,7 +4,7 @@ import { citeFact } from './cite.ts';
 import { HOURS_PER_MONTH } from './constants.ts';
 import { roundTo, type ModelFacts } from './memory.ts';
 import { usd } from './money.ts';
-import { IDLE_POWER_FRACTION, idleDraw, powerUse, type IdleDraw, type PowerUse } from './owned-power.ts';
+import { IDLE_POWER_FRACTION, idleDraw, powerUse, powerUsd, type IdleDraw, type PowerUse } from './owned-power.ts';
 import {
   base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Figures, type Skip,
 } from './self-hosted-cost.ts';
@@ -23,15 +23,15 @@ export type OwnedOption = Base & {
   fixed_per_machine_usd: number;
 };
 
-/** A bought configuration's figures before anything is written out (see RentedFigures). */
+/**
+ * A bought configuration's figures before anything is written out (see RentedFigures). The month's power and purchase
+ * terms are worked again by `describeOwned` for the few listed: kept here for every configuration costed, they were
+ * most of the garbage an ask made outside its JSON.
+ */
 export type OwnedFigures = Figures & {
   watts: number;
-  use: PowerUse;
   /** The idle draw used and where it comes from (a cited reading, or the stated fallback share). */
   idle: IdleDraw;
-  purchase_monthly: number;
-  power_monthly: number;
-  total: number;
   fixed_per_machine_usd: number;
   capacity_tokens_millions_per_month: number;
   /** One machine's fixed cost of the month unrounded (purchase share and a month at idle draw), as the phase costs read it. */
@@ -57,23 +57,19 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
   if (!price) return 'no_purchase_price';
   const sized = size(model, facts, hardware, opts, s);
   if (sized === 'does_not_fit') return sized;
-  const purchaseMonthly = price.value / s.amortization_months;
-  const p = hardware.power_w;
-  const watts = p ? p.value * hardware.count : 0;
+  const watts = wattsOf(hardware);
   const machines = Math.max(1, Math.ceil(sized.phases.hours / HOURS_PER_MONTH));
   const idle = idleDrawOf(hardware, watts);
+  const purchaseMonthly = price.value / s.amortization_months;
   // The hours needed are paid hours: at `utilization` the machine serves at full throughput for that share of them and
   // waits for traffic the rest, so board power is drawn for hours x utilization and idle draw for every other hour.
-  const use = powerUse(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
-  const powerMonthly = use.active_usd + use.idle_usd;
-  const fixed = purchaseMonthly + (use.idle_watts / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
+  const powerMonthly = powerUsd(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
+  const fixed = purchaseMonthly + (idle.watts / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
   // One more 1M tokens takes 1 / mtokPerHour more paid hours, `utilization` of them busy at board power instead of idle.
-  const marginal = (((watts - use.idle_watts) / 1000) * s.power_usd_per_kwh * s.utilization) / sized.phases.mtokPerHour;
-  const total = machines * purchaseMonthly + powerMonthly;
+  const marginal = (((watts - idle.watts) / 1000) * s.power_usd_per_kwh * s.utilization) / sized.phases.mtokPerHour;
   return {
-    hardware_id: hardware.id, hardware, sized, watts, machines, use, idle,
-    purchase_monthly: purchaseMonthly, power_monthly: powerMonthly, total, fixed, utilization: s.utilization,
-    monthly_usd: usd(total),
+    hardware_id: hardware.id, hardware, sized, watts, machines, idle, fixed, utilization: s.utilization,
+    monthly_usd: usd(machines * purchaseMonthly + powerMonthly),
     fixed_per_machine_usd: usd(fixed),
     marginal_usd_per_mtok: usd(marginal),
     // As base() writes it; the break-even and the curve read the unrounded one.
@@ -85,31 +81,56 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
   };
 }
 
+/** Board power of a configuration, all its accelerators; 0 without a power figure. */
+function wattsOf(hardware: Hardware): number {
+  const p = hardware.power_w;
+  return p ? p.value * hardware.count : 0;
+}
+
+/**
+ * A configuration's purchase, cited, over the months asked: one string per configuration for the last months asked, so
+ * that every answer listing it quotes the same string (a partial answer looks each text up by its content, and a new
+ * string is hashed afresh).
+ */
+const purchaseLines = new WeakMap<Hardware, { months: number; line: string }>();
+function purchaseLine(hardware: Hardware, months: number): string {
+  const kept = purchaseLines.get(hardware);
+  if (kept?.months === months) return kept.line;
+  const line = `${citeFact(`${hardware.id}.purchase_price_usd`, hardware.purchase_price_usd!)}, over ${months} months`;
+  purchaseLines.set(hardware, { months, line });
+  return line;
+}
+
 /** A bought configuration written out, from its figures. */
 export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSettings): OwnedOption {
-  const { hardware, sized, watts, use, machines, idle } = f;
+  const { hardware, sized, watts, machines, idle } = f;
   const price = hardware.purchase_price_usd!;
   const p = hardware.power_w;
+  // As ownedFigures works them (powerUsd is this use's active_usd + idle_usd).
+  const purchaseMonthly = price.value / s.amortization_months;
+  const use = powerUse(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
+  const powerMonthly = use.active_usd + use.idle_usd;
+  const total = machines * purchaseMonthly + powerMonthly;
   // Assigned onto base()'s object, not spread into a new one: in Node 20 (V8 11.3) a spread followed by more members
   // cost 40 to 60 us per option (a map transition made per object), the same keys in the same order.
   return Object.assign(base(hardware, sized, opts, s, f.fixed / HOURS_PER_MONTH + (watts - use.idle_watts) / 1000 * s.power_usd_per_kwh), {
     purchase: {
-      usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(f.purchase_monthly),
+      usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(purchaseMonthly),
     },
     power: p ? {
       watts, idle_watts: roundTo(use.idle_watts, 1), idle_basis: idle.basis, usd_per_kwh: s.power_usd_per_kwh,
       active_hours: roundTo(use.active_hours, 2), idle_hours: roundTo(use.idle_hours, 2),
       active_kwh: roundTo(use.active_kwh, 2), idle_kwh: roundTo(use.idle_kwh, 2),
-      active_usd: usd(use.active_usd), idle_usd: usd(use.idle_usd), monthly_usd: usd(f.power_monthly), source: p.source, as_of: p.as_of,
+      active_usd: usd(use.active_usd), idle_usd: usd(use.idle_usd), monthly_usd: usd(powerMonthly), source: p.source, as_of: p.as_of,
     } : null,
-    monthly_per_machine_usd: usd(f.total / machines),
+    monthly_per_machine_usd: usd(total / machines),
     fixed_per_machine_usd: f.fixed_per_machine_usd,
     machines,
     monthly_usd: f.monthly_usd,
     marginal_usd_per_mtok: f.marginal_usd_per_mtok,
     derived_from: [
       ...servingInputs(hardware, sized, s),
-      `${citeFact(`${hardware.id}.purchase_price_usd`, price)}, over ${s.amortization_months} months`,
+      purchaseLine(hardware, s.amortization_months),
       p
         ? `${citeFact(`${hardware.id}.power_w`, p)} per accelerator x ${hardware.count}, at ${s.power_usd_per_kwh} USD/kWh, ` +
           `for the ${roundTo(use.active_hours, 2)} hours the volume keeps it busy (hours needed x utilization ${s.utilization}); ` +

@@ -1,7 +1,7 @@
 // Tests of the electricity of owned hardware: busy hours at board power, the rest of the month at idle draw.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { IDLE_POWER_FRACTION, idleDraw, powerUse } from './owned-power.ts';
+import { IDLE_POWER_FRACTION, idleDraw, powerUsd, powerUse } from './owned-power.ts';
 
 const reading = (value: number) => ({ value, as_of: '2026-11-26', source: 'accelerator-idle-power', note: 'a reading' });
 
@@ -45,4 +45,22 @@ test('eight H100s: 8 x the measured 140 W idle; busy all month none of it counts
 test('no power figure: nothing is charged', () => {
   const u = powerUse(0, 100, 1, 0.15, 730);
   assert.equal(u.active_usd + u.idle_usd, 0);
+});
+
+test('the month\'s electricity alone is the same bill, to the bit, as the figures written out', () => {
+  // Every bought configuration of an ask is costed with powerUsd; the listed ones write powerUse's figures out, and
+  // the month they show must be the one the order was made on. By hand, the RTX 4090 above: 6.102 USD; two H100
+  // machines with 1,000 hours of work: 1,000 h x 5,600 W = 5,600 kWh and 460 h x 1,120 W = 515.2 kWh, 6,115.2 kWh
+  // at 0.15 USD/kWh = 917.28 USD; more work than the machines' hours (2,000 h on 2 x 730): 1,460 h busy, none idle.
+  const cases: Array<[number, number, number, number, number, number, number]> = [
+    [450, 10, 1, 0.3, 730, 22, 6.102],
+    [5600, 1000, 2, 0.15, 730, 1120, 917.28],
+    [450, 2000, 2, 0.15, 730, 90, (450 * 1460 / 1000) * 0.15],
+  ];
+  for (const [watts, hours, machines, price, month, idle, byHand] of cases) {
+    const bill = powerUsd(watts, hours, machines, price, month, idle);
+    assert.ok(Math.abs(bill - byHand) < 1e-9, `${bill} against ${byHand}`);
+    const u = powerUse(watts, hours, machines, price, month, idle);
+    assert.equal(bill, u.active_usd + u.idle_usd);
+  }
 });

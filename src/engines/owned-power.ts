@@ -67,3 +67,13 @@ export function powerUse(
     active_kwh: activeKwh, idle_kwh: idleKwh, active_usd: activeKwh * usdPerKwh, idle_usd: idleKwh * usdPerKwh,
   };
 }
+
+/**
+ * The month's electricity of powerUse alone (active_usd + idle_usd, the same sums in the same order), without its
+ * figures: every bought configuration of an ask is costed, and only the few listed write their figures out.
+ */
+export function powerUsd(watts: number, hoursNeeded: number, machines: number, usdPerKwh: number, hoursPerMonth: number, idleWatts: number): number {
+  const active = Math.min(hoursNeeded, machines * hoursPerMonth);
+  const idle = machines * hoursPerMonth - active;
+  return ((watts * active) / 1000) * usdPerKwh + ((idleWatts * idle) / 1000) * usdPerKwh;
+}

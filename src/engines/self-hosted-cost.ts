@@ -272,11 +272,25 @@ export function describeRented(f: RentedFigures, opts: CostOptions, s: CostSetti
     dedicated_monthly_usd: usd(f.machines * HOURS_PER_MONTH * price),
     marginal_usd_per_mtok: f.marginal_usd_per_mtok,
     // The model's own facts are cited once, on self_hosting; each option cites what is particular to it.
-    derived_from: [
-      ...servingInputs(hardware, sized, s),
-      `${hardware.id}.rental = ${price} USD/h, ${rental.value.provider} ${rental.value.instance_type} (${rental.source}, ${rental.as_of})`,
-    ],
+    derived_from: rentedDerivedFrom(hardware, sized, s) as string[],
   });
+}
+
+/**
+ * A rented option's derivation: the serving words and the rental's line, which no volume changes (the price is the
+ * configuration's own), so made once per sizing and utilization and shared, read only, by every answer listing it.
+ */
+function rentedDerivedFrom(hardware: Hardware, sized: Sized, s: CostSettings): readonly string[] {
+  const k = sized.kept;
+  const inputs = servingInputs(hardware, sized, s);
+  if (k.rented?.inputs === inputs) return k.rented.lines;
+  const rental = hardware.rental!;
+  const lines = Object.freeze([
+    ...inputs,
+    `${hardware.id}.rental = ${rental.value.usd_per_hour} USD/h, ${rental.value.provider} ${rental.value.instance_type} (${rental.source}, ${rental.as_of})`,
+  ]);
+  k.rented = { inputs, lines };
+  return lines;
 }
 
 /** Self-hosting on one rented configuration, or why it is skipped. */

@@ -25,6 +25,23 @@ export type SelfHosting = {
   kv_basis: string | null;
 };
 
+/**
+ * Why a closed model has no self-hosted figure, from its open_weights fact alone: made once per fact (facts are frozen
+ * and go with their dataset) rather than per ask, so every answer quotes the same strings.
+ */
+const closedByFact = new WeakMap<object, { reason: string; derived_from: readonly string[] }>();
+function closedWords(ow: { source: string; as_of: string }) {
+  let w = closedByFact.get(ow);
+  if (!w) {
+    w = {
+      reason: `not possible: the weights are not published (open_weights = false, ${ow.source}, ${ow.as_of}); the model is available only through APIs`,
+      derived_from: [`open_weights = false (${ow.source}, ${ow.as_of})`],
+    };
+    closedByFact.set(ow, w);
+  }
+  return w;
+}
+
 /** Self-hosting costed on every configuration, and the figures of each, for the break-even and the curve. */
 export type SelfHostingCosts = { self_hosting: SelfHosting; rented: RentedFigures[]; owned: OwnedFigures[] };
 
@@ -44,9 +61,8 @@ export function selfHostingCosts(model: Model, hardwareList: readonly Hardware[]
   });
   const ow = model.open_weights;
   if (ow?.value === false) {
-    return none(false, `not possible: the weights are not published (open_weights = false, ${ow.source}, ${ow.as_of}); the model is available only through APIs`, [
-      `open_weights = false (${ow.source}, ${ow.as_of})`,
-    ]);
+    const w = closedWords(ow);
+    return none(false, w.reason, [...w.derived_from]);
   }
   if (!ow) return none(null, 'unknown: no source in the dataset says whether the weights are published, so self-hosting is not costed');
   const facts = modelFacts(model);

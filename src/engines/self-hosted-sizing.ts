@@ -21,8 +21,15 @@ export type Sizing = {
   /** What an answer writes of this sizing that no volume changes, made when first listed (self-hosted-cost.ts). */
   kept: SizingKept;
 };
-/** The serving figures as written out, and the words they rest on at the last utilization asked. */
-export type SizingKept = { report?: ServingReport; lines?: { utilization: number; lines: readonly string[] } };
+/**
+ * The serving figures as written out, the words they rest on at the last utilization asked, and a rented option's
+ * whole derivation (those words and its rental line) made from them.
+ */
+export type SizingKept = {
+  report?: ServingReport;
+  lines?: { utilization: number; lines: readonly string[] };
+  rented?: { inputs: readonly string[]; lines: readonly string[] };
+};
 export type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
 
 /** Sizings kept between asks (sizing-cache.ts): a model's at the default settings, and the last 2 other asks'. */
@@ -127,7 +134,7 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   let lines: readonly string[] | undefined;
   const inputs = () => (lines ??= Object.freeze(fitInputs(words, hardware, fitOpts, hasBandwidth(hardware))));
   // Every member present from the start: one object shape for every sizing's kept parts.
-  const parts: SizingKept = { report: undefined, lines: undefined };
+  const parts: SizingKept = { report: undefined, lines: undefined, rented: undefined };
   return { level, quantization: q.id, fitInputs: inputs, serving, kept: parts };
 }
 
