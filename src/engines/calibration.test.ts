@@ -31,6 +31,12 @@ type Row = Record<string, string>;
 const rows: Row[] = parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true });
 const num = (s: string) => (s === '' ? undefined : Number(s));
 const isMoe = (r: Row) => Number(r.parameters_active) < Number(r.parameters_total);
+/**
+ * TensorRT-LLM serving runs: held out of every fit and of the table's 0.6x-1.6x, since the service quotes vLLM's
+ * serving figures; they record how far TensorRT-LLM's FP8 prefill on Hopper runs past the estimate (a test below).
+ */
+const trtllmServing = (r: Row) => r.kind === 'serving' && r.runtime.startsWith('TensorRT-LLM');
+const vllmServing = (r: Row) => r.kind === 'serving' && !trtllmServing(r);
 
 /**
  * Bytes of weights a decode step reads: the file size llama-bench printed where the row gives it, else parameters x
@@ -162,7 +168,7 @@ test('each row is compared like with like: the split it was measured with is the
 });
 
 test('every estimate is within 0.6x-1.6x of its measurement', () => {
-  const off = assessed.filter((a) => a.ratio !== undefined && (a.ratio < 0.6 || a.ratio > 1.6));
+  const off = assessed.filter((a) => !trtllmServing(a.r) && a.ratio !== undefined && (a.ratio < 0.6 || a.ratio > 1.6));
   assert.deepEqual(off.map((a) => `${a.r.id}: ${a.ratio!.toFixed(2)}`), []);
   assert.ok(assessed.filter((a) => a.ratio !== undefined).length >= 20, 'at least 20 rows are estimated');
 });
@@ -218,7 +224,7 @@ test('the serving KV read efficiency is the calibrated optimum over the vLLM row
   // Fitted like KV_READ_EFFICIENCY, on the batched runtime's own rows: given the weights' efficiency and the latencies,
   // the value (0.01 steps) whose largest ratio error over them is least. The H100 NVL row reads its weights, not its
   // cache (32 short ShareGPT sequences) and the L40S row is compute-bound: neither says how fast vLLM reads a cache.
-  const serving = rows.filter((r) => r.kind === 'serving');
+  const serving = rows.filter(vllmServing);
   const kvBound = serving.filter((r) => servingRowCacheShare(r as ServingRow, hardwareOf(r)) > 0.1);
   assert.deepEqual(kvBound.map((r) => r.id).sort(), [
     'h100-qwen3-8b-bf16-throughput-v0.10.2', 'h100-qwen3-8b-bf16-throughput-v0.8.5',
@@ -247,13 +253,28 @@ test('each vLLM serving row reads within its stated error of the published figur
   const stated: Record<string, [number, number]> = {
     'h100-nvl-qwen3-32b-bf16-serving': [1.28, 1.3], 'l40s-qwen3-vl-32b-fp8-serving': [1.22, 1.24],
   };
-  const serving = rows.filter((r) => r.kind === 'serving');
+  const serving = rows.filter(vllmServing);
   assert.deepEqual(serving.map((r) => r.id).sort(), Object.keys(published).sort());
   for (const r of serving) {
     const ratio = servingRowEstimate(r as ServingRow, hardwareOf(r)) / published[r.id];
     const [low, high] = stated[r.id] ?? [0.92, 1.09];
     assert.ok(ratio >= low && ratio <= high, `${r.id}: ${ratio.toFixed(3)}, stated ${low}-${high}`);
   }
+});
+
+test('TensorRT-LLM FP8 runs on Hopper read 0.28-0.39x: its prefill outruns the FP16 rate the estimate counts', () => {
+  // NVIDIA's perf overview (TensorRT-LLM 1.0), one GPU, FP8 checkpoints, output tokens/s. At 2,048 in / 128 out the
+  // prompt tokens are 16 x the output: Llama 3.3 70B on an H200 at 442 output tokens/s processes at least 7,072 prompt
+  // tokens/s, 7,072 x 2 x 70.55e9 = 998 TFLOPS, above the whole dense FP16 rate (989.4) the estimate takes at 0.30. The
+  // rows are held out (the service quotes vLLM, whose FP8 rows do not show that gain: docs/hardware-and-cost.md,
+  // "Prefill: the format computed in"); this pins how far the estimate reads them, so a change of the rate shows here.
+  const trt = assessed.filter((a) => trtllmServing(a.r));
+  assert.equal(trt.length, 10);
+  for (const a of trt) assert.ok(a.ratio! >= 0.27 && a.ratio! <= 0.4, `${a.r.id}: ${a.ratio!.toFixed(3)}`);
+  const h200 = trt.find((a) => a.r.id === 'h200-llama-70b-fp8-trtllm-2048-128')!;
+  const promptRate = (h200.measured * 2048) / 128;
+  assert.equal(promptRate, 7072);
+  assert.ok((promptRate * 2 * 70553706496) / 1e12 > 989.4);
 });
 
 /** Largest ratio error (>= 1) of decode rows at the given constants. */
