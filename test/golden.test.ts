@@ -92,3 +92,32 @@ test('architecture and native-precision rows check the facts the memory engine r
   const bad = tableFile(['nemotron-super,architecture:experts,8,,https://huggingface.co/x,8,2026-11-25,']);
   assert.throws(() => loadGoldenFacts(bad), /line 2: field/);
 });
+
+test('a listing\'s own window and a tier set aside are checked per offer', () => {
+  // LiteLLM 2026-07-24 lambda_ai/llama-4-maverick-17b-128e-instruct-fp8: max_input_tokens 131072; a tier above 200,000
+  // set aside on a listing whose window is 200,000 (models.dev providers/azure/models/claude-opus-4-6.toml).
+  const ds = aDataset({
+    models: [
+      aModel({ id: 'maverick', aliases: ['llama-4-maverick-17b-128e-instruct-fp8'], context_window: aFact(1_000_000) }),
+      aModel({ id: 'claude-opus-4-6' }),
+    ],
+    offers: [
+      anOffer({ model_id: 'maverick', provider: 'lambda_ai', provider_model_id: 'llama-4-maverick-17b-128e-instruct-fp8',
+        context_window: aFact(131_072) }),
+      anOffer({ model_id: 'maverick', provider: 'together', provider_model_id: 'maverick' }),
+      anOffer({ model_id: 'claude-opus-4-6', provider: 'azure', provider_model_id: 'claude-opus-4-6', context_window: aFact(200_000),
+        unpriced_tiers: aFact([{ above_tokens: 200_000, input: 10, output: 37.5 }]) }),
+    ],
+  });
+  const file = tableFile([
+    'llama-4-maverick-17b-128e-instruct-fp8,offer_context:lambda_ai,131072,,lt.json,max_input_tokens 131072,2026-11-26,',
+    'maverick,offer_context:together,1000000,,md:x.toml,none stated,2026-11-26,',
+    'claude-opus-4-6,offer_unpriced_tier:azure,200000,,md:providers/azure/models/claude-opus-4-6.toml,size = 200_000,2026-11-26,',
+    'maverick,offer_unpriced_tier:together,200000,,md:x.toml,none,2026-11-26,',
+  ]);
+  const m = checkGoldenFacts(ds, loadGoldenFacts(file));
+  assert.deepEqual(m.map((x) => [x.line, x.actual]), [
+    [3, 'no own window stated (model maverick)'],
+    [5, 'no tier set aside (model maverick)'],
+  ]);
+});

@@ -5,6 +5,7 @@ import { citeSource } from './cite.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
+import { OFFER_WINDOW_RULE, offerServes } from './offer-context.ts';
 import { TIER_RULE } from './long-context.ts';
 import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE, type Candidate, type Option, type Step } from './recommend.ts';
 import { TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
@@ -107,12 +108,14 @@ function licenceReason(c: Candidate): string {
   return `No source in the dataset says whether the weights are open${lic ? `; licence ${lic} (${cite(l!)})` : ''}.`;
 }
 
-function euOffers(ds: Dataset, c: Candidate): EuOfferBrief[] {
+function euOffers(ds: Dataset, c: Candidate, plan: Plan): EuOfferBrief[] {
   const seen = new Set<string>();
   const out: EuOfferBrief[] = [];
   for (const o of ds.offersByModel.get(c.model.id) ?? []) {
     // A shut-down offer is no place to send EU data any more: it is not listed (nor counted as EU evidence).
     if (isShutDownOffer(o, ds.meta.data_as_of)) continue;
+    // Nor is a listing whose own window is below the context asked (offer-context.ts, as the pick itself).
+    if (plan.asked_context !== undefined && !offerServes(o, c.model, plan.asked_context)) continue;
     const r = euResidencyOf(o);
     if (r !== 'yes' && r !== 'region') continue;
     const key = `${o.provider}/${o.region}`;
@@ -148,7 +151,7 @@ function alternativeReason(ds: Dataset, c: Candidate, plan: Plan): string | null
 
 /** The reasons for one recommendation, most decisive first: rating, how it runs, licence, EU offers, trust. */
 export function explain(ds: Dataset, c: Candidate, ub: UseBoard, plan: Plan, s: Interpretation): Explained {
-  const list = euOffers(ds, c);
+  const list = euOffers(ds, c, plan);
   const reasons = [ratingReason(c, ub)];
   reasons.push(c.option.path === 'api' ? apiReason(ds, c.option, plan) : selfReason(c, c.option, plan));
   const away = notOnMachineReason(c, plan);
@@ -182,7 +185,8 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard, onMachine:
   if (plan.asked_context !== undefined) {
     notes.push(`context=${plan.asked_context}: models need a context window at least that long; self-hosting fits are computed at it, `
       + `and API offers are priced for prompts of that size: ${TIER_RULE}. Above the lowest tier threshold an offer of a model lists, `
-      + 'offers whose source lists no tier are not priced (their price there is unknown).');
+      + 'offers whose source lists no tier are not priced (their price there is unknown). '
+      + `Context is checked per offer, as in cheapest_for: ${OFFER_WINDOW_RULE}.`);
   }
   if (!ub.board) notes.push(`The dataset holds no ratings on ${ub.leaderboard}/${ub.category}, the board that measures use=${s.use}, so no model can be recommended for it.`);
   else if (ub.fell_back) notes.push(`The preferred board for use=${s.use} is absent from the dataset; ${ub.leaderboard}/${ub.category} is used instead.`);

@@ -5,6 +5,7 @@ import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { perDataset, perDatasetKey } from './per-dataset.ts';
 import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
 import { cheapestAtPrompt, frontierOfModel } from './offer-frontier.ts';
+import { frontierServing } from './offer-context.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { cheapestHosting, hostingOnNamedMachine, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
@@ -194,13 +195,16 @@ const cheapestEu = perDatasetKey(
 
 /**
  * The cheapest per-token offer of a model at the default input share, any or EU only, for prompts of `prompt` tokens
- * (the context asked): while the prompt crosses no tier threshold of the model's offers, the kept base-price pick; above
- * one, the pick at the tier prices among offers that list tiers (engines/long-context.ts).
+ * (the context asked). Only offers that serve the prompt by their own window count, as in cheapest_for
+ * (offer-context.ts: a listing whose source states 131,072 tokens is no offer for a 500,000-token prompt). While
+ * every offer serves it and it crosses no tier threshold of the model's offers, the kept base-price pick; above one,
+ * the pick at the tier prices among offers that list tiers (engines/long-context.ts).
  */
 function cheapestFor(ds: Dataset, m: Model, eu: boolean, prompt?: number): PricedOffer | undefined {
   if (prompt !== undefined) {
-    const f = frontierOfModel(ds, m.id);
-    if (prompt > f.lowestTier) return cheapestAtPrompt(f, DEFAULT_INPUT_SHARE, { first_party_only: false, eu }, prompt);
+    const whole = frontierOfModel(ds, m.id);
+    const f = frontierServing(ds, m, whole, prompt);
+    if (f !== whole || prompt > f.lowestTier) return cheapestAtPrompt(f, DEFAULT_INPUT_SHARE, { first_party_only: false, eu }, prompt);
   }
   return eu ? cheapestEu(ds, m) : cheapestAtDefaultShare(ds, m.id);
 }

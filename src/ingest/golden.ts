@@ -33,6 +33,10 @@ const Field = z.union([
   // The EU-regional listing of the id (region eu) and the EU residency of the id's global standard listing.
   z.string().regex(/^offer_eu:[a-z0-9][a-z0-9._-]*:(input|output)$/, 'offer_eu:<provider>:input|output'),
   z.string().regex(/^eu_resident:[a-z0-9][a-z0-9._-]*$/, 'eu_resident:<provider>'),
+  // The listing's own context window (the provider's limit, where its source states one), and the threshold of a
+  // long-context tier set aside as unreachable above that window (ingest/unreachable-tiers.ts: `unpriced_tiers`).
+  z.string().regex(/^offer_context:[a-z0-9][a-z0-9._-]*$/, 'offer_context:<provider>'),
+  z.string().regex(/^offer_unpriced_tier:[a-z0-9][a-z0-9._-]*$/, 'offer_unpriced_tier:<provider>'),
   z.string().regex(/^rating:[a-z_]+:[a-z0-9_]+$/, 'rating:<leaderboard>:<category>'),
 ]);
 
@@ -72,7 +76,7 @@ export type GoldenMismatch = {
 
 const NUMERIC = (field: string): boolean =>
   field === 'context_window' || field === 'max_output' || field.startsWith('parameters_') || field.startsWith('offer:') ||
-  field.startsWith('offer_eu:') ||
+  field.startsWith('offer_eu:') || field.startsWith('offer_context:') || field.startsWith('offer_unpriced_tier:') ||
   field.startsWith('rating:') || field.startsWith('architecture:');
 
 /** Read and validate the table; a malformed row throws naming its line, so a typo cannot pass as a fact. */
@@ -148,6 +152,17 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
       .filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region === 'eu' && o.sku === 'regional');
     if (eu.length !== 1) return `${eu.length} ${provider} EU offers with id ${f.lookup_id}`;
     return eu[0].prices[side]?.value ?? `no ${side} price`;
+  }
+  if (f.field.startsWith('offer_context:') || f.field.startsWith('offer_unpriced_tier:')) {
+    const [kind, provider] = f.field.split(':');
+    const offers = baseOffers(ds.offersByModel.get(modelId) ?? [], provider, f.lookup_id);
+    if (!offers.length) return `no ${provider} offer with id ${f.lookup_id}`;
+    // The listing's own window, or the threshold(s) set aside: one value shared by every base offer of the id.
+    const values = [...new Set(offers.map((o) => (kind === 'offer_context' ? String(o.context_window?.value ?? 'none')
+      : (o.unpriced_tiers?.value ?? []).map((t) => t.above_tokens).join(' ') || 'none')))];
+    if (values.length > 1) return `${offers.length} ${provider} offers with id ${f.lookup_id}: ${values.join(', ')}`;
+    if (values[0] === 'none') return kind === 'offer_context' ? 'no own window stated' : 'no tier set aside';
+    return Number.isFinite(Number(values[0])) ? Number(values[0]) : `tiers set aside above ${values[0]}`;
   }
   if (f.field.startsWith('eu_resident:')) {
     const provider = f.field.slice('eu_resident:'.length);

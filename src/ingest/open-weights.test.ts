@@ -94,21 +94,30 @@ test("a reviewed row that read the developer's repository outweighs resellers: f
   assert.equal(openWeightsOf(picked, [...said, entry, row], undefined), picked);
 });
 
-test('an OSI licence for the weights outweighs resellers that say closed: deepseek-v3.1-terminus', () => {
-  // models.dev 2026-07-02: the resellers' files for deepseek-v3.1-terminus say open_weights = false; there is no catalogue
-  // entry. LMArena (2026-08-19) labels it MIT; DeepSeek publishes deepseek-ai/DeepSeek-V3.1-Terminus, license: mit.
+test('a licence alone does not make weights open: resellers say closed, the licence says MIT, the fact is left unknown', () => {
+  // models.dev 2026-07-02: the reseller's file providers/siliconflow/models/inclusionAI/Ling-flash-2.0.toml says
+  // open_weights = false and there is no catalogue entry; LMArena (2026-08-19) labels it MIT. No source of the snapshots links its weights, so
+  // neither side is evidence: the licence names terms, not a download, and resellers' files are no word on weights.
   const closed = (provider: string): Speaker => ({ authoritative: false, obs: {
-    source: 'models-dev', source_model_id: `${provider}/deepseek-v3.1-terminus`, provider, as_of: '2026-07-02', open_weights: false,
+    source: 'models-dev', source_model_id: `${provider}/ling-flash-2.0`, provider, as_of: '2026-07-02', open_weights: false,
   } });
   const picked: Fact<boolean> = { value: false, source: 'models-dev', as_of: '2026-07-02' };
-  const f = openWeightsOf(picked, [closed('openrouter'), closed('nano-gpt')], MIT);
-  assert.equal(f?.value, true);
-  assert.equal(f?.source, 'lmarena');
-  assert.equal(f?.as_of, '2026-08-19');
-  assert.deepEqual(f?.conflicts, [{ value: false, source: 'models-dev', as_of: '2026-07-02' }]);
-  assert.equal(f?.note, "the weights are licensed (MIT License, lmarena); resellers' files that say closed are no evidence");
-  // Without the licence the resellers' false stands.
+  assert.equal(openWeightsOf(picked, [closed('siliconflow')], MIT), undefined);
+  // Without the licence the resellers' false stands (nothing contradicts it).
   assert.equal(openWeightsOf(picked, [closed('openrouter')], undefined), picked);
+  // A source that ties the licence to a download decides: a weights link (here a made-up listing that links
+  // inclusionAI/Ling-flash-2.0) makes the weights open, sourced to the link. A resellers' open stands as without a licence.
+  const linked: Speaker = { authoritative: false, obs: { source: 'models-dev', source_model_id: 'kilo/ling-flash-2.0', provider: 'kilo',
+    as_of: '2026-07-02', weights_url: 'https://huggingface.co/inclusionAI/Ling-flash-2.0' } };
+  const open: Fact<boolean> = { value: true, source: 'models-dev', as_of: '2026-07-02' };
+  assert.equal(openWeightsOf(open, [{ ...closed('kilo'), obs: { ...closed('kilo').obs, open_weights: true } }], MIT), open);
+  const f = openWeightsOf(picked, [closed('openrouter'), linked], MIT);
+  assert.equal(f?.value, true);
+  assert.equal(f?.source, 'models-dev');
+  assert.deepEqual(f?.conflicts, [{ value: false, source: 'models-dev', as_of: '2026-07-02' }]);
+  assert.match(f?.note ?? '', /linked \(https:\/\/huggingface\.co\/inclusionAI\/Ling-flash-2\.0, models-dev\) under a licence for them \(MIT License, lmarena\)/);
+  // The link without a weights licence: the precedence pick, as before.
+  assert.equal(openWeightsOf(picked, [closed('openrouter'), linked], undefined), picked);
 });
 
 test("a vendor's terms or 'Proprietary' are no evidence of weights: qwen-max stays closed", () => {

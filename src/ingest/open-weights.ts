@@ -32,8 +32,8 @@ export function defaultFalseProviders(obs: readonly ModelObservation[]): Set<str
 /**
  * docs/data.md, "Open weights". `picked` is the value the precedence rules chose. It stands when a source that speaks
  * for the model gives one (the catalogue's entry, the developer's own listing, a Hugging Face repository), or when
- * there is other evidence of downloadable weights (a weights link, a licence; a reviewed row that read the developer's
- * repository makes the model open, below). Failing both, only resellers' provider
+ * there is other evidence of downloadable weights (a weights link; a reviewed row that read the developer's
+ * repository makes the model open, below). A licence is not such evidence (licensedWeights). Failing both, only resellers' provider
  * files speak, and they are no evidence of open weights: when they disagree (models.dev's openrouter file says
  * codestral-2508 is closed, kilo, cortecs and llmgateway say open) the model is served as closed, the dissent in
  * `conflicts` and named in the note, rather than open by a count of files. A file that writes false by default
@@ -49,7 +49,7 @@ export function openWeightsOf(
   const newest = (xs: readonly Speaker[]) => xs.map((p) => p.obs.as_of).sort().at(-1)!;
   const repo = repoEvidence(placed);
   if (repo) return publishedWeights(said, repo, newest);
-  if (licence && isWeightsLicence(licence.value)) return licensedWeights(picked, said, licence, newest);
+  if (licence && isWeightsLicence(licence.value)) return licensedWeights(picked, placed, said, licence, newest);
   if (licence || placed.some((p) => p.obs.weights_url !== undefined)) return picked;
   const closed = said.filter((p) => p.obs.open_weights === false && !defaults.has(`${p.obs.source}|${p.obs.provider}`));
   const open = said.filter((p) => p.obs.open_weights === true);
@@ -133,14 +133,25 @@ export function isWeightsLicence(l: Licence): boolean {
   return l.osi_approved === true || l.commercial_use === false || l.id === 'open-unspecified';
 }
 
+/**
+ * A weights licence (above) where only resellers speak. A licence names the terms weights are under, not a download:
+ * it makes the weights open only where a source also links them (a weights link; matched repositories and reviewed
+ * rows are handled before this), and the fact is then sourced to the link. Without one, the licence still contradicts
+ * resellers' files that say closed, which are no evidence either: nothing establishes the fact, so it is left unknown
+ * (undefined) rather than served closed against the licence or open on its name. Resellers' open stands, as it would
+ * without a licence.
+ */
 function licensedWeights(
-  picked: Fact<boolean>, said: readonly Speaker[], licence: Fact<Licence>, newest: (xs: readonly Speaker[]) => string,
-): Fact<boolean> {
+  picked: Fact<boolean>, placed: readonly Speaker[], said: readonly Speaker[], licence: Fact<Licence>, newest: (xs: readonly Speaker[]) => string,
+): Fact<boolean> | undefined {
   if (picked.value) return picked;
+  const link = placed.filter((p) => p.obs.weights_url !== undefined).sort((a, b) => b.obs.as_of.localeCompare(a.obs.as_of))[0];
+  if (!link) return undefined;
   const closed = said.filter((p) => p.obs.open_weights === false);
   return {
-    value: true, as_of: licence.as_of, source: licence.source,
-    note: `the weights are licensed (${licence.value.name}, ${licence.source}); resellers' files that say closed are no evidence`,
+    value: true, as_of: link.obs.as_of, source: link.obs.source,
+    note: `the weights are linked (${link.obs.weights_url}, ${link.obs.source}) under a licence for them (${licence.value.name}, `
+      + `${licence.source}); resellers' files that say closed are no evidence`,
     conflicts: [...new Set(closed.map((p) => p.obs.source))].sort().map((s) => ({
       value: false, source: s, as_of: newest(closed.filter((p) => p.obs.source === s)),
     })),

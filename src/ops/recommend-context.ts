@@ -17,8 +17,8 @@ export const RecommendContext = z
   .max(1_000_000_000, `context must be ${RANGE}`)
   .optional()
   .describe('Tokens of context the answer is for (default: 8,192, or 32,768 for use=documents): models need a context window at least '
-    + 'that long, self-hosting fits are computed at it, and API offers are priced for prompts of that size (an offer whose long-context '
-    + 'tier starts below it is priced at the tier). From 512 to the largest context window in the dataset.');
+    + 'that long, self-hosting fits are computed at it, and API offers are priced for prompts of that size (an offer whose own context '
+    + 'window, as its source states it, is shorter is not considered; an offer whose long-context tier starts below it is priced at the tier). From 512 to the largest context window in the dataset.');
 
 /** The largest context window any model has, and which model, once per dataset. */
 const largestWindow = perDataset((ds: Dataset) => {
