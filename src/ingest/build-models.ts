@@ -352,7 +352,10 @@ function mergeModel(
     placed.filter((p) => isRepoObservation(p.obs)).map((p) => p.obs.source_model_id),
   );
   const factPlaced = [...placed.filter((p) => !isRepoObservation(p.obs)), ...ownRepoFacts.map((o) => place(o, vendor))];
-  set('context_window', pick(configWindowWithin(id, placed.map((p) => p.obs), issues), { from: factPlaced, rank: windowRank }));
+  // An open model's window is the weights' (config, card, catalogue); the developer's API limit is that offer's own.
+  const ownApi = model.open_weights?.value === true
+    ? (o: ModelObservation) => o.provider !== undefined && FIRST_PARTY[o.provider] === vendor : undefined;
+  set('context_window', pick(configWindowWithin(id, placed.map((p) => p.obs), issues, ownApi), { from: factPlaced, rank: windowRank }));
   set('max_output', pick(maxOutputWithin(id, model.context_window?.value, issues)));
   set('modalities', pick((o) => o.modalities));
   // A listing with a placeholder release before its own cutoff (release-date.ts) contradicts itself: a consistent
