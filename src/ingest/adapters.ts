@@ -5,6 +5,7 @@ import { deprecationsRss } from '../sources/deprecations-rss.ts';
 import { developerNotices } from '../sources/developer-notices.ts';
 import { developerPrices } from '../sources/developer-prices.ts';
 import { developerReleases } from '../sources/developer-releases.ts';
+import { developerWeights } from '../sources/developer-weights.ts';
 import { epochHardware } from '../sources/epoch-hardware.ts';
 import { euCode } from '../sources/eu-code.ts';
 import { fmti } from '../sources/fmti.ts';
@@ -24,6 +25,6 @@ export function allAdapters(): Adapter[] {
   return [
     modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(),
     fmti, euCode, epochHardware, hfTasksHardware, skypilot, deprecationsRss, developerNotices, developerPrices, curated,
-    offerResidency, developerReleases,
+    offerResidency, developerReleases, developerWeights,
   ];
 }

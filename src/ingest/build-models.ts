@@ -24,6 +24,7 @@ import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
 import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff, type ReleaseReading } from './release-date.ts';
 import { maxOutputWithin } from './max-output.ts';
+import { DEVELOPER_WEIGHTS_SOURCE_ID } from '../sources/developer-weights.ts';
 import { configWindowWithin, windowRank } from './context-window.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -47,7 +48,9 @@ function providerOf(o: ModelObservation): string | undefined {
  * is first-party only when the provider is the model's own developer (Alibaba Cloud serving DeepSeek is a reseller).
  */
 function place(o: ModelObservation, vendor: string): Placed {
-  if (o.source === 'architecture-overrides' || o.source === 'model-architecture') return { obs: o, tier: 0, authoritative: true };
+  if (o.source === 'architecture-overrides' || o.source === 'model-architecture' || o.source === DEVELOPER_WEIGHTS_SOURCE_ID) {
+    return { obs: o, tier: 0, authoritative: true };
+  }
   const p = providerOf(o);
   if (p === undefined) {
     if (o.source === 'models-dev') return { obs: o, tier: 1, authoritative: true };
@@ -59,7 +62,9 @@ function place(o: ModelObservation, vendor: string): Placed {
 
 /** Each listing's release date, with the knowledge cutoff the same listing gives (release-date.ts). */
 function releaseReadings(placed: readonly Placed[]): ReleaseReading[] {
-  return placed.flatMap(({ obs, tier }) => obs.release_date === undefined ? [] : [{
+  // A date a reviewed row found to be another model's (developer-weights.csv: Llama 3.3 70B's, on the 8B) is no reading.
+  const held = new Set(placed.flatMap((p) => (p.obs.held_release_date ? [p.obs.held_release_date] : [])));
+  return placed.flatMap(({ obs, tier }) => obs.release_date === undefined || held.has(obs.release_date) ? [] : [{
     value: obs.release_date, source: obs.source, as_of: obs.as_of, listing: obs.source_model_id, provider: obs.provider,
     own: tier <= 2, cutoff: obs.knowledge_cutoff,
   }]);
@@ -352,7 +357,10 @@ function mergeModel(
     placed.filter((p) => isRepoObservation(p.obs)).map((p) => p.obs.source_model_id),
   );
   const factPlaced = [...placed.filter((p) => !isRepoObservation(p.obs)), ...ownRepoFacts.map((o) => place(o, vendor))];
-  set('context_window', pick(configWindowWithin(id, placed.map((p) => p.obs), issues), { from: factPlaced, rank: windowRank }));
+  // An open model's window is the weights' (config, card, catalogue); the developer's API limit is that offer's own.
+  const ownApi = model.open_weights?.value === true
+    ? (o: ModelObservation) => o.provider !== undefined && FIRST_PARTY[o.provider] === vendor : undefined;
+  set('context_window', pick(configWindowWithin(id, placed.map((p) => p.obs), issues, ownApi), { from: factPlaced, rank: windowRank }));
   set('max_output', pick(maxOutputWithin(id, model.context_window?.value, issues)));
   set('modalities', pick((o) => o.modalities));
   // A listing with a placeholder release before its own cutoff (release-date.ts) contradicts itself: a consistent

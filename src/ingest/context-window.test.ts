@@ -53,3 +53,42 @@ test('window order: the reviewed tables, then the config, then catalogue and pro
   assert.ok(at('llmfit', 3) < at('models-dev', 2, 'alibaba'));
   assert.ok(at('models-dev', 1) < at('models-dev', 2, 'alibaba'), 'the usual order holds among the others');
 });
+
+// DeepSeek-V3's listings as the snapshots give them: LiteLLM deepseek/deepseek-v3 max_input_tokens 65536 (DeepSeek's
+// API); models.dev providers digitalocean and vercel limit.context 163840, togetherai 131072, helicone 128000; LiteLLM
+// replicate/deepseek-ai/deepseek-v3 65536.
+const deepseekV3 = [
+  o({ source: 'litellm', source_model_id: 'deepseek/deepseek-v3', provider: 'deepseek', context_window: 65536 }),
+  o({ source: 'models-dev', source_model_id: 'digitalocean/deepseek-v3', provider: 'digitalocean', context_window: 163840 }),
+  o({ source: 'models-dev', source_model_id: 'vercel/deepseek/deepseek-v3', provider: 'vercel', context_window: 163840 }),
+  o({ source: 'models-dev', source_model_id: 'togetherai/deepseek-ai/DeepSeek-V3', provider: 'togetherai', context_window: 131072 }),
+  o({ source: 'models-dev', source_model_id: 'helicone/deepseek-v3', provider: 'helicone', context_window: 128000 }),
+  o({ source: 'litellm', source_model_id: 'replicate/deepseek-ai/deepseek-v3', provider: 'replicate', context_window: 65536 }),
+];
+const ownDeepSeek = (x: ModelObservation) => x.provider === 'deepseek';
+
+test("open weights: the developer's API limit that most other hosts exceed is set aside, with an issue", () => {
+  const issues: IngestIssue[] = [];
+  const get = configWindowWithin('deepseek-v3', deepseekV3, issues, ownDeepSeek);
+  assert.equal(get(deepseekV3[0]), undefined, '4 of the 5 other hosts serve more than 65,536');
+  assert.equal(get(deepseekV3[5]), 65536, "a reseller's own figure is not judged by this rule");
+  assert.equal(issues.length, 1);
+  assert.match(issues[0].message, /context_window 65536 of deepseek's own API .* below what 4 providers serve/);
+});
+
+test("closed weights: the developer's API window is the model's and stands", () => {
+  const issues: IngestIssue[] = [];
+  assert.equal(configWindowWithin('m', deepseekV3, issues)(deepseekV3[0]), 65536);
+  assert.equal(issues.length, 0);
+});
+
+test("open weights: the developer's window stands when only a minority of hosts serve more", () => {
+  // kimi-k2: Moonshot serves the 0711 weights at 131,072; a few resellers list the 0905 release's 262,144 under the old
+  // name, most list 131,072.
+  const own = o({ source: 'models-dev', source_model_id: 'moonshotai/kimi-k2-0711-preview', provider: 'moonshotai', context_window: 131072 });
+  const hosts = [['a', 262144], ['b', 262144], ['c', 131072], ['d', 131072], ['e', 131072]] as const;
+  const all = [own, ...hosts.map(([p, w]) => o({ source: 'models-dev', source_model_id: `${p}/kimi-k2`, provider: p, context_window: w }))];
+  const issues: IngestIssue[] = [];
+  assert.equal(configWindowWithin('kimi-k2', all, issues, (x) => x.provider === 'moonshotai')(own), 131072, '2 of 5 above');
+  assert.equal(issues.length, 0);
+});

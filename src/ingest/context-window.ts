@@ -13,9 +13,15 @@ export const MIN_PROVIDERS_ABOVE = 2;
  * `max_position_embeddings`; llmfit wrote 4,096 where StepFun and its resellers serve 65,536), or the base the
  * config scales with rope (Hunyuan-A13B: 32,768 scaled to the card's 256K). The next source's value then wins, and
  * each rejection is an ingest issue naming the providers' figures.
+ *
+ * `ownApi` marks the developer's own API entries of an open-weights model (undefined otherwise): for open weights the
+ * developer's API is one host among others, and a window that other providers exceed is that API's input limit, not
+ * the weights' (DeepSeek's API takes 65,536 tokens of DeepSeek-V3, which its resellers serve at 128,000 to 163,840 and
+ * whose config.json reads 163,840). It is set aside by the same test; the offer keeps its own window.
  */
-export function configWindowWithin(modelId: string, observations: readonly ModelObservation[], issues: IngestIssue[]):
-  (o: ModelObservation) => number | undefined {
+export function configWindowWithin(modelId: string, observations: readonly ModelObservation[], issues: IngestIssue[],
+  ownApi?: (o: ModelObservation) => boolean): (o: ModelObservation) => number | undefined {
+  const judged = (o: ModelObservation) => CONFIG_SOURCES.has(o.source) || (ownApi?.(o) ?? false);
   const served = new Map<string, number>();
   for (const o of observations) {
     if (!o.provider || o.context_window === undefined || CONFIG_SOURCES.has(o.source)) continue;
@@ -23,15 +29,20 @@ export function configWindowWithin(modelId: string, observations: readonly Model
   }
   return (o) => {
     const v = o.context_window;
-    if (v === undefined || !CONFIG_SOURCES.has(o.source)) return v;
-    const above = [...served].filter(([, w]) => w > v).sort((a, b) => a[0].localeCompare(b[0]));
-    if (above.length < MIN_PROVIDERS_ABOVE) return v;
+    if (v === undefined || !judged(o)) return v;
+    // The developer's API does not outvote itself: only other providers count against its figure.
+    const above = [...served].filter(([p, w]) => w > v && p !== o.provider).sort((a, b) => a[0].localeCompare(b[0]));
+    // The developer's API yields only to most of the other hosts: some resellers list a later release under the
+    // older name (kimi-k2 at 262,144, the 0905 window, where Moonshot's own 131,072 is the 0711 weights').
+    const others = [...served.keys()].filter((p) => p !== o.provider).length;
+    if (above.length < MIN_PROVIDERS_ABOVE || (!CONFIG_SOURCES.has(o.source) && above.length * 2 <= others)) return v;
+    const what = CONFIG_SOURCES.has(o.source) ? 'from config.json' : `of ${o.provider}'s own API (an open-weights model: that offer's limit)`;
     issues.push({
       source: o.source,
       file: o.source,
       row: `${o.source_model_id} -> ${modelId}`,
       field: 'context_window',
-      message: `context_window ${v} from config.json is below what ${above.length} providers serve `
+      message: `context_window ${v} ${what} is below what ${above.length} providers serve `
         + `(${above.slice(0, 3).map(([p, w]) => `${p} ${w}`).join(', ')}): not used`,
     });
     return undefined;

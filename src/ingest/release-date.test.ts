@@ -58,3 +58,15 @@ test('listings of one provider count once', () => {
   ]);
   assert.equal(f?.value, '2025-01-27');
 });
+
+test("a date only resellers give says so; the developer's listing or a repository's date does not", () => {
+  // gpt-4o-transcribe before the reviewed row: models.dev providers/vercel/models/openai/gpt-4o-transcribe.toml alone
+  // gives 2024-03-13; OpenAI announced the model on 2025-03-20.
+  const lone = chooseReleaseDate([r('2024-03-13', 'vercel/openai/gpt-4o-transcribe')]);
+  assert.equal(lone?.value, '2024-03-13');
+  assert.equal(lone?.note, "only resellers' listings give a release date (1 provider): no announcement or listing of the developer in the sources");
+  const two = chooseReleaseDate([r('2025-01-20', 'a/x'), r('2025-01-21', 'b/x')]);
+  assert.match(two!.note!, /^release date from 1 of the listings; only resellers' listings give a release date \(2 providers\)/);
+  assert.equal(chooseReleaseDate([r('2025-01-20', 'openai/x', { own: true })])?.note, undefined);
+  assert.equal(chooseReleaseDate([r('2024-12-25', 'deepseek-ai/DeepSeek-V3', { source: 'llmfit', provider: undefined })])?.note, undefined);
+});

@@ -72,8 +72,9 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
           : undefined;
   const others = new Map<string, ReleaseReading[]>();
   for (const r of [...kept, ...held]) if (r.value !== best.value) others.set(r.value, [...(others.get(r.value) ?? []), r]);
-  const doubt = plausible.length ? undefined
+  const placeholder = plausible.length ? undefined
     : `every listing gives a placeholder date before a knowledge cutoff (${why(best)})`;
+  const doubt = [placeholder, resellerOnly(readings)].filter((x) => x !== undefined).join('; ') || undefined;
   if (!others.size) {
     if (doubt) f.note = doubt;
     return f;
@@ -88,6 +89,19 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
     : best.own ? "the developer's own listing" : `${providers.get(best.value)!.size} of the listings`;
   f.note = `release date from ${chosenBy}${doubt ? `; ${doubt}` : ''}; listings that disagree: ${parts.join(', ')}`;
   return f;
+}
+
+/**
+ * A date only resellers give is the day a reseller wrote, not one the developer stated (vercel lists gpt-4o-transcribe
+ * on 2024-03-13; OpenAI announced it on 2025-03-20): the note says so, so the reader can weigh it. A listing is a
+ * reseller's when it names a provider that is not the developer; the catalogue entry, the developer's own listing, a
+ * reviewed announcement and a repository's date (llmfit) are not.
+ */
+function resellerOnly(readings: readonly ReleaseReading[]): string | undefined {
+  if (readings.some((r) => r.own || r.provider === undefined || r.source === DEVELOPER_RELEASES_SOURCE_ID)) return undefined;
+  const providers = new Set(readings.map((r) => r.provider)).size;
+  return `only resellers' listings give a release date (${providers} provider${providers === 1 ? '' : 's'}): `
+    + 'no announcement or listing of the developer in the sources';
 }
 
 /** Up to four listings by name, then how many more. */

@@ -34,6 +34,8 @@ export type ModelObservation = {
   name?: string;
   family?: string;
   release_date?: string;
+  /** A date the listings give that a reviewed row found to be another model's release, not this one's. */
+  held_release_date?: string;
   status?: ModelStatus;
   deprecation_date?: string;
   /** The day the model stops being served (by `provider` when set). */

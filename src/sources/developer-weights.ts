@@ -1,0 +1,60 @@
+// Reviewed table of models a developer serves only on its own API, where a listing says the weights are open.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { IsoDate, type Source } from '../schema/index.ts';
+import { parseCsv, tableUrl, validateRows } from './curated.ts';
+import type { Adapter, AdapterResult, IngestIssue, ModelObservation, SourceRoots } from './types.ts';
+
+export const DEVELOPER_WEIGHTS_SOURCE_ID = 'developer-weights';
+const FILE = 'developer-weights.csv';
+
+/**
+ * models.dev's file for Meta's Llama API marks Llama 3.3 8B Instruct open and dates it 2024-12-06, yet Meta's Llama 3.3
+ * card lists the 70B alone ("70B Instruct: December 6, 2024") and Meta's Llama 3.3 collection on Hugging Face holds one
+ * model: the 8B is served on Meta's API only. A row here is that review: the model's canonical id, the pages read, and
+ * the listings' date when it is another model's (`held_release_date`), which is then no release date of this model.
+ * The row speaks before every listing on open weights (src/ingest/build-models.ts); the listings stay in `conflicts`.
+ */
+const Row = z.object({
+  model_id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a canonical model id'),
+  open_weights: z.literal('false', { error: 'a row records weights the developer does not publish' }),
+  held_release_date: z.union([IsoDate, z.literal('')]),
+  url: z.url({ error: "the developer's page that lists what it publishes" }),
+  read_on: IsoDate,
+  note: z.string().min(1, 'what the pages say'),
+});
+
+export const developerWeights: Adapter = { id: DEVELOPER_WEIGHTS_SOURCE_ID, read };
+
+async function read(roots: SourceRoots): Promise<AdapterResult> {
+  const { models, issues } = translateDeveloperWeights(await readFile(path.join(roots.curated, FILE), 'utf8'));
+  return { sources: [SOURCE], models, issues };
+}
+
+const SOURCE: Source = {
+  id: DEVELOPER_WEIGHTS_SOURCE_ID,
+  name: "Reviewed table: models served only on the developer's API",
+  url: tableUrl(`data/curated/${FILE}`),
+  licence: 'facts; each row cites the pages it was read on, and the day',
+  kind: 'curated',
+  retrieved: '2026-11-26',
+  covers: "models whose weights the developer does not publish, where a listing calls them open or copies another model's release date",
+  counts_for_data_as_of: false,
+};
+
+/** Rows to observations of the model's (unpublished) weights. Exported for the tests, which feed it CSV text. */
+export function translateDeveloperWeights(text: string): { models: ModelObservation[]; issues: IngestIssue[] } {
+  const { valid, issues } = validateRows(Row, parseCsv(text), { source: DEVELOPER_WEIGHTS_SOURCE_ID, file: `data/curated/${FILE}` },
+    (r) => `${r.record.model_id ?? ''} (line ${r.line})`);
+  const models = valid.map(({ value: v }): ModelObservation => ({
+    source: DEVELOPER_WEIGHTS_SOURCE_ID,
+    source_model_id: v.model_id,
+    canonical_hint: v.model_id,
+    as_of: v.read_on,
+    url: v.url,
+    open_weights: false,
+    ...(v.held_release_date ? { held_release_date: v.held_release_date } : {}),
+  }));
+  return { models, issues };
+}
