@@ -1,7 +1,7 @@
 // Tests of recommend_model's self-hosting door: the configuration picked with no machine named, and its monthly cost.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { aDataset, aHardware, aModel, aRating, f } from '../dataset/fixtures.ts';
+import { aDataset, aHardware, aModel, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import type { Architecture } from '../schema/index.ts';
 import { interpret } from './interpret.ts';
 import { priceScore, recommend, UNKNOWN_MACHINE_PRICE_SCORE } from './recommend.ts';
@@ -12,7 +12,7 @@ const APACHE = f({ id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: t
 const open = (id: string, params: number, layers: number) =>
   aModel({ id, open_weights: f(true), licence: APACHE, parameters_total: f(params), architecture: f(arch(layers)),
     context_window: f(131072) });
-const rent = (usd_per_hour: number, eu_regions: string[] = []) => f({ provider: 'cloud', instance_type: 'box', usd_per_hour, eu_regions });
+const rent = (usd_per_hour: number, eu_regions: string[] = [], provider = 'cloud') => f({ provider, instance_type: 'box', usd_per_hour, eu_regions });
 const rated = (model_id: string, rating: number) => aRating({ model_id, rating, rating_lower: rating - 5, rating_upper: rating + 5 });
 
 // small (8B) fits every configuration; large (200B: 122 GB of weights at Q4_K_M's 4.89 bits) fits only the 640 GB node at 4 bits or more.
@@ -71,18 +71,69 @@ test('the monthly cost counts in the ranking: at equal ratings the model needing
   assert.equal(small.option.parts.price, Math.round(priceScore(small.option.self!.cost!.usd_per_mtok) * 1e4) / 1e4);
   assert.ok(large.option.parts.price < small.option.parts.price);
   assert.notEqual(small.option.parts.price, UNKNOWN_MACHINE_PRICE_SCORE);
-  assert.match(small.reasons[1], /least costly rented configuration it fits.*\$730 a month to rent/);
+  // where=on-premises: the machine is the caller's, priced at the configuration's rent (the only price there is).
+  assert.match(small.reasons[1], /your own hardware on your premises.*least costly configuration it fits with a rental price.*priced at its rent.*\$730 a month/);
   // A stated GB is 2^30 bytes: 24 x 1.073741824 x 0.95 = 24.48 GB (of 1e9 bytes) usable.
   assert.match(small.reasons[1], /It also fits desk-24 \(desk-24, 24\.48 GB usable\)/, 'usable = 24 GiB x 0.95');
 });
 
-test('data that must stay in the EU: only rentals offered in an EU region are costed, and the reason names them', () => {
-  const pick = cheapestHosting(ds, ds.modelById.get('small-8b')!, ds.hardware, 8192, true, true)!;
-  assert.deepEqual([pick.hardware.id, pick.cost!.monthly_usd, pick.cost!.eu_regions], ['rent-80', 1460, ['eu-west']], 'rent-48 lists no EU region; 2 USD/h x 730 h');
-  const r = recommend(ds, interpret(ds, { keep: 'EU only', where: 'on premises' }));
-  assert.match(r.recommendations[0].reasons[1], /in an EU region \(eu-west\), as keep=eu-only requires/);
-  // large-200b fits only node-640, whose rental lists no EU region: it needs more than any EU rental, so price 0.
-  const large = r.recommendations.find((x) => x.model.id === 'large-200b')!;
-  assert.deepEqual([large.option.self!.cost, large.option.parts.price], [null, 0]);
-  assert.match(large.reasons[1], /No configuration it fits has a rental price in the dataset in an EU region/);
+// Rentals at three GPU clouds, as the providers table lists them: `eu-gpu` under EU jurisdiction (like Nebius, NL),
+// `us-gpu` under US jurisdiction (like Lambda, a Delaware corporation), and `mystery-gpu`, which the table does not list.
+const CLOUDS = {
+  models: [open('small-8b', 8e9, 32), open('large-200b', 200e9, 80)],
+  ratings: [rated('small-8b', 1400), rated('large-200b', 1400)],
+  providers: [aProvider({ id: 'eu-gpu', name: 'EU GPU', hq_country: f('NL'), jurisdiction: f('EU') }),
+    aProvider({ id: 'us-gpu', name: 'US GPU', hq_country: f('US'), jurisdiction: f('US') })],
+  hardware: [
+    aHardware({ id: 'mystery-32', class: 'workstation', memory_gb: f(32), rental: rent(0.5, ['eu-north'], 'mystery-gpu') }),
+    aHardware({ id: 'us-48', class: 'workstation', memory_gb: f(48), rental: rent(1, ['eu-central'], 'us-gpu') }),
+    aHardware({ id: 'eu-80', class: 'server', memory_gb: f(80), rental: rent(2, ['eu-west'], 'eu-gpu') }),
+    aHardware({ id: 'us-640', class: 'server', count: 8, memory_gb: f(640), rental: rent(20, [], 'us-gpu') }),
+  ],
+};
+const clouds = aDataset(CLOUDS);
+const parts = (r: ReturnType<typeof recommend>, id: string) => r.recommendations.find((x) => x.model.id === id)!.option;
+
+test('data that must stay in the EU: only rentals in an EU region from a provider under EU jurisdiction are costed', () => {
+  const pick = cheapestHosting(clouds, clouds.modelById.get('small-8b')!, clouds.hardware, 8192, true, true)!;
+  // mystery-32 ($0.5/h) and us-48 ($1/h) list EU regions but their providers are not under EU jurisdiction.
+  assert.deepEqual([pick.hardware.id, pick.cost!.monthly_usd, pick.cost!.eu_regions], ['eu-80', 1460, ['eu-west']], '2 USD/h x 730 h');
+  const r = recommend(clouds, interpret(clouds, { keep: 'EU only, no retention' }));
+  const small = parts(r, 'small-8b');
+  assert.deepEqual([small.self!.hardware.id, small.parts.eu_residency, small.parts.eu_jurisdiction], ['eu-80', 1, 1]);
+  const reasons = r.recommendations.find((x) => x.model.id === 'small-8b')!.reasons;
+  assert.match(reasons[1], /in an EU region \(eu-west\) from a provider under EU jurisdiction, as keep=eu-only requires: EU GPU is under EU jurisdiction, headquartered in NL/);
+  // large-200b fits only us-640, rented in no EU region from a US provider: shown on it as hardware you would own, price 0.
+  const large = parts(r, 'large-200b');
+  assert.deepEqual([large.self!.hardware.id, large.self!.cost, large.parts.price, large.parts.eu_jurisdiction], ['us-640', null, 0, 1]);
+  assert.match(r.recommendations.find((x) => x.model.id === 'large-200b')!.reasons[1],
+    /No configuration it fits has a rental price in the dataset in an EU region from a provider under EU jurisdiction.*hardware you would own/);
+});
+
+test('a rented configuration takes its provider\'s jurisdiction and its EU regions; unknown is not EU', () => {
+  // No keep: small-8b runs on the cheapest rental it fits, mystery-32 ($0.5/h): EU regions (residency 1), jurisdiction unknown (0).
+  const any = recommend(clouds, interpret(clouds, { keep: 'no retention' }));
+  const small = parts(any, 'small-8b');
+  assert.deepEqual([small.self!.hardware.id, small.parts.eu_residency, small.parts.eu_jurisdiction], ['mystery-32', 1, 0]);
+  assert.match(any.recommendations.find((x) => x.model.id === 'small-8b')!.reasons[1],
+    /in EU regions to choose \(eu-north\); mystery-gpu's jurisdiction is not established in the dataset, so it is not counted as EU/);
+  // large-200b on us-640: a US provider (0) with no EU region listed (0).
+  const large = parts(any, 'large-200b');
+  assert.deepEqual([large.self!.hardware.id, large.parts.eu_residency, large.parts.eu_jurisdiction], ['us-640', 0, 0]);
+  // Without the mystery cloud, small-8b rents us-48: EU regions to choose (1), but under US jurisdiction (0).
+  const noMystery = aDataset({ ...CLOUDS, hardware: CLOUDS.hardware.filter((h) => h.id !== 'mystery-32') });
+  const us = parts(recommend(noMystery, interpret(noMystery, { keep: 'no retention' })), 'small-8b');
+  assert.deepEqual([us.self!.hardware.id, us.parts.eu_residency, us.parts.eu_jurisdiction], ['us-48', 1, 0]);
+});
+
+test('on premises and on a named machine the hardware is the caller\'s: residency and jurisdiction score 1', () => {
+  // where=on-premises: priced at the cheapest rent wherever (mystery-32, $0.5/h), even with keep=eu-only, but not rented.
+  for (const keep of [undefined, 'EU only']) {
+    const r = recommend(clouds, interpret(clouds, { where: 'on premises', ...(keep ? { keep } : {}) }));
+    const small = parts(r, 'small-8b');
+    assert.deepEqual([small.self!.hardware.id, small.self!.on_premises, small.self!.cost!.monthly_usd], ['mystery-32', true, 365], '0.5 USD/h x 730 h');
+    assert.deepEqual([small.parts.eu_residency, small.parts.eu_jurisdiction], [1, 1], `keep=${keep}`);
+  }
+  const own = parts(recommend(clouds, interpret(clouds, { machine: 'us-48' })), 'small-8b');
+  assert.deepEqual([own.self!.own_machine, own.parts.eu_residency, own.parts.eu_jurisdiction], [true, 1, 1]);
 });

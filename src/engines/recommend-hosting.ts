@@ -7,6 +7,7 @@ import { selfHostingCost } from './cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import { perDataset } from './per-dataset.ts';
 import { SelfFit, selfFit, selfHostingFit } from './self-hosting.ts';
+import { isEuJurisdiction } from './trust-eu.ts';
 
 export type HostingCost = {
   /** One configuration rented for a month (HOURS_PER_MONTH hours). */
@@ -25,6 +26,11 @@ export type HostingPick = {
   hardware: Hardware;
   fit: FitAssessed;
   own_machine: boolean;
+  /**
+   * On the caller's premises (`where=on-premises`, no machine named): hardware the caller owns, costed at the
+   * configuration's rent because that is the price the dataset holds; the rental provider does not run it.
+   */
+  on_premises: boolean;
   /** Whether rental prices were looked for (no machine named, not local): then a null cost means none fits. */
   priced: boolean;
   /** Null on the caller's own machine (already paid for) and where the dataset holds no price for the configuration. */
@@ -73,6 +79,7 @@ export function hostingOnNamedMachine(ds: Dataset, m: Model, hardware: Hardware,
 /** The caller's own machine: ranked on whether the model fits; the fit's figures written out only if it is shown. */
 class MachinePick implements HostingPick {
   readonly own_machine = true;
+  readonly on_premises = false;
   readonly priced = false;
   readonly cost = null;
   readonly smallest = null;
@@ -88,12 +95,33 @@ class MachinePick implements HostingPick {
 const rentedPools = new WeakMap<readonly Hardware[], { any: Hardware[]; eu: Hardware[] }>();
 const picks = new WeakMap<readonly Hardware[], Map<string, HostingPick | null>>();
 
-/** The configurations of `pool` with a rental price: any, or (eu) those the provider offers in an EU region. */
-function rented(pool: readonly Hardware[], eu: boolean): Hardware[] {
+/**
+ * The rental a self-hosted pick runs on, or null when the hardware is the caller's: a named machine, a machine on the
+ * caller's premises, a bought local machine, or a configuration the dataset holds no rental price for (it would have
+ * to be owned). A rented pick is under its provider's jurisdiction, and resident where the provider offers it.
+ */
+export function rentalOf(pick: HostingPick): HostingCost | null {
+  return pick.own_machine || pick.on_premises ? null : pick.cost;
+}
+
+/**
+ * A rental provider under EU jurisdiction, by its row in the providers table (inference-providers.csv lists the GPU
+ * clouds the rental prices come from). A provider the table does not list has no known jurisdiction: not EU.
+ */
+export function euRentalProvider(ds: Dataset, provider: string): boolean {
+  return isEuJurisdiction(ds.providerById.get(provider)?.jurisdiction?.value);
+}
+
+/**
+ * The configurations of `pool` with a rental price: any, or (eu) those the provider offers in an EU region and whose
+ * provider is under EU jurisdiction. Pools are arrays of one dataset (its hardware, or a filter of it kept per dataset).
+ */
+function rented(ds: Dataset, pool: readonly Hardware[], eu: boolean): Hardware[] {
   let r = rentedPools.get(pool);
   if (!r) {
     const any = pool.filter((h) => h.rental !== undefined);
-    rentedPools.set(pool, (r = { any, eu: any.filter((h) => h.rental!.value.eu_regions.length > 0) }));
+    const inEu = any.filter((h) => h.rental!.value.eu_regions.length > 0 && euRentalProvider(ds, h.rental!.value.provider));
+    rentedPools.set(pool, (r = { any, eu: inEu }));
   }
   return eu ? r.eu : r.any;
 }
@@ -102,7 +130,7 @@ function rented(pool: readonly Hardware[], eu: boolean): Hardware[] {
  * With no machine named: the configuration of `pool` that costs least for a month among those with a rental
  * price that fit the model, with that cost; else (no priced configuration fits) the smallest one it fits, at no
  * known cost. `priced: false` (local machines, which are bought, not rented) skips the rental prices; `eu: true`
- * (data must stay in the EU) counts only rentals the provider offers in an EU region.
+ * (data must stay in the EU) counts only rentals offered in an EU region by a provider under EU jurisdiction.
  */
 export function cheapestHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number, priced = true, eu = false): HostingPick | undefined {
   let cache = picks.get(pool);
@@ -119,12 +147,12 @@ function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], contex
   const small = selfHostingFit(ds, m, pool, context);
   if (small.status !== 'fits') return undefined;
   const smallest = { hardware: small.hardware, fit: small.fit };
-  if (!priced) return { ...smallest, own_machine: false, priced, cost: null, smallest: null };
+  if (!priced) return { ...smallest, own_machine: false, on_premises: false, priced, cost: null, smallest: null };
   // One million tokens a month stays under one machine's capacity, so each option's monthly cost is one rented month.
-  const c = selfHostingCost(m, rented(pool, eu), { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 1).cheapest;
+  const c = selfHostingCost(m, rented(ds, pool, eu), { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 1).cheapest;
   const hw = c ? ds.hardwareById.get(c.hardware_id) : undefined;
   const fit = hw ? selfFit(m, hw, context)?.fit : undefined;
-  if (!c || !hw || !fit) return { ...smallest, own_machine: false, priced, cost: null, smallest: null };
+  if (!c || !hw || !fit) return { ...smallest, own_machine: false, on_premises: false, priced, cost: null, smallest: null };
   const monthly = c.rental.usd_per_hour * HOURS_PER_MONTH;
   const cost: HostingCost = {
     monthly_usd: Math.round(monthly * 100) / 100,
@@ -137,5 +165,5 @@ function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], contex
       `serves about ${c.capacity_tokens_millions_per_month}M tokens a month: ${c.throughput_tokens_per_s} tokens/s at batch ${c.batch}, ${c.utilization ?? DEFAULT_UTILIZATION} utilisation (estimate_cost's model)`,
     ],
   };
-  return { hardware: hw, fit, own_machine: false, priced, cost, smallest: small.hardware.id === hw.id ? null : smallest };
+  return { hardware: hw, fit, own_machine: false, on_premises: false, priced, cost, smallest: small.hardware.id === hw.id ? null : smallest };
 }

@@ -17,6 +17,11 @@ export type Plan = {
   self_blocked_by: string | null;
   /** The constraint that requires an EU offer, or null. */
   eu_by: string | null;
+  /**
+   * `where=on-premises` with no machine named: the self-hosted pick runs on hardware the caller owns, on its premises;
+   * the configuration is still costed at its rent (the only price the dataset holds for most), but not rented. Else null.
+   */
+  on_premises_by: string | null;
   /** Where a self-hosted model must fit: the named machine, a local machine, or any catalogued configuration. */
   target: { kind: 'machine'; hardware: Hardware; by: string } | { kind: 'local'; by: string } | { kind: 'any' };
   context: number;
@@ -67,7 +72,8 @@ export function planOf(s: Interpretation, documents = false, askedContext?: numb
       : s.where === 'local' ? { kind: 'local', by: 'where=local' } : { kind: 'any' };
   return {
     api: apiBlock === null, api_blocked_by: apiBlock, self: selfBlock === null, self_blocked_by: selfBlock,
-    eu_by: euBy, target, context: askedContext ?? (documents ? DOCUMENTS_CONTEXT : DEFAULT_CONTEXT), asked_context: askedContext,
+    eu_by: euBy, on_premises_by: target.kind === 'any' && s.where === 'on-premises' ? 'where=on-premises' : null,
+    target, context: askedContext ?? (documents ? DOCUMENTS_CONTEXT : DEFAULT_CONTEXT), asked_context: askedContext,
     trust_floor_by: sensitiveBy(s),
   };
 }

@@ -13,6 +13,7 @@ import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
 import type { UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
 import { notOnMachineReason, onMachineNote, type OnMachine } from './recommend-machine.ts';
+import { rentalOf } from './recommend-hosting.ts';
 
 export type EuOfferBrief = { provider: string; provider_name: string; region: 'global' | 'eu'; residency: 'yes' | 'region' };
 export type Explained = { reasons: string[]; eu_offers: EuOfferBrief[] };
@@ -74,23 +75,42 @@ function apiReason(ds: Dataset, o: Option, plan: Plan): string {
   return `Cheapest ${plan.eu_by ? 'EU-resident ' : ''}offer: ${provider} (${offer.provider_model_id}) at ${prices} per 1M tokens, ${price(blended)} blended at ${DEFAULT_INPUT_SHARE * 100}% input${residency}.`;
 }
 
-function selfReason(c: Candidate, o: Option, plan: Plan): string {
-  const { hardware: h, fit, own_machine, cost, smallest } = o.self!;
+/** Whose law a rented machine is under: the provider's row in the providers table, cited; or that none is known. */
+function rentalJurisdiction(ds: Dataset, provider: string): string {
+  const p = ds.providerById.get(provider);
+  const j = p?.jurisdiction;
+  if (!j) return `${p?.name ?? provider}'s jurisdiction is not established in the dataset, so it is not counted as EU`;
+  const hq = p.hq_country && p.hq_country.value !== j.value ? `, headquartered in ${p.hq_country.value}` : '';
+  return `${p.name} is under ${j.value} jurisdiction${hq} (${cite(j)})`;
+}
+
+function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
+  const { hardware: h, fit, own_machine, on_premises, cost, smallest } = o.self!;
   const m = c.model;
   const where = own_machine ? `your machine, ${h.name} (${h.id})`
-    : cost ? `${h.name} (${h.id}), the least costly rented configuration it fits`
-      : `${h.name} (${h.id}), the smallest catalogued configuration it fits`;
+    : on_premises ? `your own hardware on your premises (${plan.on_premises_by}): ${h.name} (${h.id}), the least costly configuration it fits with a rental price`
+      : cost ? `${h.name} (${h.id}), the least costly rented configuration it fits`
+        : `${h.name} (${h.id}), the smallest catalogued configuration it fits`;
   // A machine stated by its memory alone has no bandwidth: say so where the speed would be (its name no longer does).
   const speed = fit.tokens_per_s !== null ? `, about ${fit.tokens_per_s} tokens/s` : ', no speed estimated (no memory bandwidth for it)';
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
   const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.`;
   if (own_machine) return run;
-  if (!cost && o.self!.priced) return `${run} No configuration it fits has a rental price in the dataset${plan.eu_by ? ' in an EU region' : ''}: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}).`;
+  if (!cost && o.self!.priced) return `${run} No configuration it fits has a rental price in the dataset${plan.eu_by && !o.self!.on_premises ? ' in an EU region from a provider under EU jurisdiction' : ''}: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is counted as hardware you would own, under your jurisdiction.`;
   if (!cost) return `${run} The dataset holds no purchase price for it, so its cost is not counted (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}).`;
   const r = cost.rental;
-  const euText = plan.eu_by ? ` in an EU region (${cost.eu_regions.join(', ')}), as ${plan.eu_by} requires` : '';
   const also = smallest ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable), whose price the dataset does not hold.` : '';
-  return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${dollars(r.usd_per_hour)}/h, ${r.provider} ${r.instance_type}; ${cite(r)})${euText}, serving about ${int(cost.capacity_tokens_millions_per_month)}M tokens a month at the estimate_cost model's throughput and utilisation: ${dollars(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
+  const serves = `serving about ${int(cost.capacity_tokens_millions_per_month)}M tokens a month at the estimate_cost model's throughput and utilisation: ${dollars(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
+  const rent = `${dollars(r.usd_per_hour)}/h, ${r.provider} ${r.instance_type}; ${cite(r)}`;
+  // On premises the rent is only the price: the machine and the data stay with the caller, under the caller's law.
+  if (on_premises) {
+    return `${run} Cost: priced at its rent, the only price the dataset holds for it, $${int(cost.monthly_usd)} a month (${rent}); on your premises you buy and run it instead, and the data stays with you, under your jurisdiction; ${serves}`;
+  }
+  const regions = cost.eu_regions.length ? `in EU regions to choose (${cost.eu_regions.join(', ')})` : 'with no EU region listed for it';
+  const law = rentalJurisdiction(ds, r.provider);
+  const euText = plan.eu_by ? ` in an EU region (${cost.eu_regions.join(', ')}) from a provider under EU jurisdiction, as ${plan.eu_by} requires: ${law};`
+    : ` ${regions}; ${law};`;
+  return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${rent})${euText} ${serves}`;
 }
 
 function licenceReason(c: Candidate): string {
@@ -145,7 +165,7 @@ function trustReason(c: Candidate): string {
 function alternativeReason(ds: Dataset, c: Candidate, plan: Plan): string | null {
   const a = c.alternative;
   if (!a) return null;
-  if (a.path === 'self_hosted') return `It can also be self-hosted: ${selfReason(c, a, plan).replace(/^Runs on /, 'runs on ')}`;
+  if (a.path === 'self_hosted') return `It can also be self-hosted: ${selfReason(ds, c, a, plan).replace(/^Runs on /, 'runs on ')}`;
   return `Also available through an API: ${apiReason(ds, a, plan).replace(/^Cheapest /, 'cheapest ')}`;
 }
 
@@ -153,11 +173,11 @@ function alternativeReason(ds: Dataset, c: Candidate, plan: Plan): string | null
 export function explain(ds: Dataset, c: Candidate, ub: UseBoard, plan: Plan, s: Interpretation): Explained {
   const list = euOffers(ds, c, plan);
   const reasons = [ratingReason(c, ub)];
-  reasons.push(c.option.path === 'api' ? apiReason(ds, c.option, plan) : selfReason(c, c.option, plan));
+  reasons.push(c.option.path === 'api' ? apiReason(ds, c.option, plan) : selfReason(ds, c, c.option, plan));
   const away = notOnMachineReason(c, plan);
   if (away) reasons.push(away);
   if (c.option.path === 'self_hosted' && !plan.api && plan.api_blocked_by?.startsWith('keep=no-')) {
-    reasons.push(`Self-hosted, inputs stay on your hardware: the dataset holds no evidence that any API offer meets ${plan.api_blocked_by}.`);
+    reasons.push(`Self-hosted, inputs stay on ${rentalOf(c.option.self!) ? 'the machine you rent and run' : 'your hardware'}: the dataset holds no evidence that any API offer meets ${plan.api_blocked_by}.`);
   }
   reasons.push(licenceReason(c));
   const euMatters = plan.eu_by !== null || s.data === 'personal' || s.data === 'health' || s.data === 'financial' || s.who === 'public-sector' || s.who === 'healthcare';
@@ -207,19 +227,26 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard, onMachine:
       `${TRUST_FLOOR_CRITERIA} of the 16 Trust Index criteria established by a source, coverage ${TRUST_COVERAGE_FLOOR}); ` +
       'the trust part of the score is the Trust Index, which counts every unknown criterion as not met.');
   }
+  const rentedEu = 'a rented configuration is costed only where its provider offers it in an EU region and is under EU jurisdiction '
+    + '(the providers table; a US cloud\'s EU region does not count, nor a provider whose jurisdiction is not established); '
+    + 'a model no such rental fits is shown on the smallest configuration it fits, as hardware you would own, not counted as cheap';
   if (plan.eu_by && !plan.api && plan.self && plan.target.kind === 'any') {
-    notes.push(`${plan.eu_by} with self-hosting only: a rented configuration is costed only where its provider offers it ` +
-      'in an EU region; your own hardware qualifies when it is in the EU.');
+    notes.push(plan.on_premises_by
+      ? `${plan.eu_by} with ${plan.on_premises_by}: the hardware is yours, on your premises, so it qualifies when your premises are in the EU; `
+        + 'it is priced at the least costly rent of the configuration, the only price the dataset holds, though nothing is rented.'
+      : `${plan.eu_by} with self-hosting only: ${rentedEu}; your own hardware qualifies when it is in the EU.`);
   }
-  if (plan.eu_by && plan.api) notes.push(`${plan.eu_by}: an API offer qualifies when it is EU-resident or an EU-regional SKU, or when its provider offers EU regions (\`region\`), which you must then choose; offers whose residency is not established do not qualify. Self-hosting qualifies when your hardware is in the EU.`);
+  if (plan.eu_by && plan.api) notes.push(`${plan.eu_by}: an API offer qualifies when it is EU-resident or an EU-regional SKU, or when its provider offers EU regions (\`region\`), which you must then choose; offers whose residency is not established do not qualify. Self-hosting qualifies when your hardware is in the EU${plan.self && plan.target.kind === 'any' ? `; ${rentedEu}` : ''}.`);
   const m = s.machine;
   if (m?.hardware && m.class) notes.push(`machine=${m.value} is checked on ${m.hardware.id} (${m.hardware.name}), the configuration that stands for this class; give a hardware id from GET /api/v1/hardware for another machine.`);
   if (onMachine) notes.push(onMachineNote(onMachine));
   if (m?.hardware && m.how === 'memory') notes.push(`machine "${s.understood.machine.given}" is checked on ${m.hardware.id} (${m.hardware.name}), the largest catalogued configuration of that kind with at most ${m.matched[0].replace(' gb', ' GB')}.`);
   if (plan.self && plan.target.kind === 'local') {
     notes.push(`Self-hosting is checked against the catalogued laptops, desktops and workstations (no machine named), at 4 bits per weight or more; they are bought, not rented, and the dataset holds no purchase price, so a local pick's price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}: name your machine, or use estimate_cost.`);
+  } else if (plan.self && plan.target.kind === 'any' && plan.on_premises_by) {
+    notes.push(`${plan.on_premises_by} and no machine named: a self-hosted pick runs on hardware you own, on the least costly configuration it fits at 4 bits per weight or more among those with a rental price, and is ranked on that rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens: the dataset holds rents, not what buying and running it costs. Residency and jurisdiction are yours, not the rental provider's. A model no rented configuration fits needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}. Name your machine for its fit.`);
   } else if (plan.self && plan.target.kind === 'any') {
-    notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region)' : ''} needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}.`);
+    notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region, from a provider under EU jurisdiction)' : ''} needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}.`);
   }
   return notes;
 }

@@ -7,7 +7,7 @@ import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } fr
 import { cheapestAtPrompt, frontierOfModel } from './offer-frontier.ts';
 import { frontierServing } from './offer-context.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
-import { cheapestHosting, hostingOnNamedMachine, type HostingPick } from './recommend-hosting.ts';
+import { cheapestHosting, euRentalProvider, hostingOnNamedMachine, rentalOf, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
@@ -140,8 +140,17 @@ function partsInto(
   out[1] = round4(priced ? priceScore(priced.blended) : self ? selfPriceScore(self) : UNKNOWN_MACHINE_PRICE_SCORE);
   out[2] = opennessScore(m);
   out[3] = trust.trust_index / 100;
-  out[4] = self ? 1 : offer && isEuOffer(offer) ? 1 : 0;
-  out[5] = self ? 1 : isEuJurisdiction((offer ? ds.providerById.get(offer.provider) : undefined)?.jurisdiction?.value) ? 1 : 0;
+  // Self-hosted on hardware the caller owns (a named machine, on premises, bought, or a configuration with no rental
+  // price): the caller's residency and jurisdiction. On a rented configuration: the provider's, as for an API offer;
+  // EU regions to choose count as resident (as `region` does for an offer), and an unknown jurisdiction is not EU.
+  const rental = self ? rentalOf(self) : null;
+  if (self) {
+    out[4] = rental ? (rental.eu_regions.length > 0 ? 1 : 0) : 1;
+    out[5] = rental ? (euRentalProvider(ds, rental.rental.provider) ? 1 : 0) : 1;
+  } else {
+    out[4] = offer && isEuOffer(offer) ? 1 : 0;
+    out[5] = isEuJurisdiction((offer ? ds.providerById.get(offer.provider) : undefined)?.jurisdiction?.value) ? 1 : 0;
+  }
   out[6] = self ? 1 : 0;
   return out;
 }
@@ -212,10 +221,17 @@ function cheapestFor(ds: Dataset, m: Model, eu: boolean, prompt?: number): Price
 /**
  * The configuration a self-hosted model runs on under the plan, or undefined when it fits none: the named machine;
  * with none named, the least costly rented configuration it fits (local machines: the smallest, bought not rented).
+ * On premises the machine is the caller's, costed at the least costly rent, wherever that provider is: nothing is
+ * rented, so EU data needs no EU rental. Otherwise EU data is costed only on rentals in an EU region from a provider
+ * under EU jurisdiction.
  */
 function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
   if (plan.target.kind === 'machine') return hostingOnNamedMachine(ds, m, plan.target.hardware, plan.context);
   if (plan.target.kind === 'local') return cheapestHosting(ds, m, localPool(ds), plan.context, false);
+  if (plan.on_premises_by) {
+    const pick = cheapestHosting(ds, m, ds.hardware, plan.context, true, false);
+    return pick && { ...pick, on_premises: true };
+  }
   return cheapestHosting(ds, m, ds.hardware, plan.context, true, plan.eu_by !== null);
 }
 

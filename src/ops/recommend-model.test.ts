@@ -278,6 +278,68 @@ test('no machine named: every self-hosted pick names a rented configuration and 
   }
 });
 
+// The hospital's phrasings, on the committed dataset. Expected jurisdictions are the providers' rows in
+// data/curated/inference-providers.csv: `nebius,Nebius,NL,EU,...` (EU), `lambda,Lambda,US,US,...` (Lambda Inc., a
+// Delaware corporation) and `runpod,RunPod,US,US,...` (US); SkyPilot's rows put Lambda's A10 at $0.75/h with EU
+// regions europe-central-1 and europe-south-1, and Nebius's L40S at $1.5484/h in eu-north1.
+const HOSPITAL = { who: 'hospital', data: 'patient records', use: 'summarise clinical notes' };
+const JURISDICTION: Record<string, string> = { nebius: 'EU', lambda: 'US', runpod: 'US' };
+
+test('hospital, keep=EU only: a rented pick is in an EU region from a provider under EU jurisdiction', { skip: !committed && 'no committed dataset' }, () => {
+  const out = run({ ...HOSPITAL, keep: 'EU only' });
+  const rented = out.recommendations.filter((r) => r.self_hosting?.hosting === 'rented');
+  assert.ok(rented.length > 0, 'the hospital gets a rented self-hosted pick');
+  for (const r of rented) {
+    const provider = r.self_hosting.rental.provider;
+    assert.equal(JURISDICTION[provider], 'EU', `${r.model.id}: rented from ${provider}, not a US cloud's EU region`);
+    assert.deepEqual([r.self_hosting.rental_jurisdiction, r.score_parts.eu_jurisdiction, r.score_parts.eu_residency], ['EU', 1, 1]);
+    assert.match(r.reasons[1], /from a provider under EU jurisdiction, as keep=eu-only requires: Nebius is under EU jurisdiction/);
+  }
+  // Gemma 4 26B A4B, which fits Lambda's A10, is costed on Nebius's L40S instead: 1.5484 x 730 = 1,130.33 a month.
+  const gemma = out.recommendations.find((r) => r.model.id === 'gemma-4-26b-a4b-it');
+  assert.deepEqual([gemma?.self_hosting.hardware_id, gemma?.self_hosting.rental.provider, gemma?.self_hosting.monthly_usd], ['l40s', 'nebius', 1130.33]);
+});
+
+test('hospital, no keep: a pick rented from a US cloud scores eu_jurisdiction 0, with its EU regions as residency', { skip: !committed && 'no committed dataset' }, () => {
+  const out = run(HOSPITAL);
+  const lambda = out.recommendations.filter((r) => r.self_hosting?.rental?.provider === 'lambda');
+  assert.ok(lambda.length > 0, 'the cheapest rentals the hospital is shown include Lambda\'s');
+  for (const r of lambda) {
+    assert.equal(r.self_hosting.hosting, 'rented');
+    assert.deepEqual([r.self_hosting.rental_jurisdiction, r.score_parts.eu_jurisdiction], ['US', 0], r.model.id);
+    assert.equal(r.score_parts.eu_residency, r.self_hosting.rental_eu_regions.length > 0 ? 1 : 0, r.model.id);
+    assert.match(r.reasons[1], /Lambda is under US jurisdiction \(inference-providers, 2026-11-26\)/);
+    assert.doesNotMatch(r.reasons.join(' '), /as keep=eu-only requires/);
+  }
+  // Gemma 4 26B A4B on Lambda's A10: 0.75 x 730 = 547.5 a month.
+  const gemma = out.recommendations.find((r) => r.model.id === 'gemma-4-26b-a4b-it');
+  assert.deepEqual([gemma?.self_hosting.hardware_id, gemma?.self_hosting.monthly_usd, gemma?.score_parts.eu_jurisdiction], ['a10', 547.5, 0]);
+});
+
+test('hospital, where=on-prem: the hardware is its own, priced at a rent; residency and jurisdiction are the caller\'s', { skip: !committed && 'no committed dataset' }, () => {
+  for (const keep of [undefined, 'eu-only']) {
+    const out = run({ ...HOSPITAL, where: 'on-prem', ...(keep ? { keep } : {}) });
+    assert.ok(out.recommendations.length > 0);
+    for (const r of out.recommendations) {
+      assert.equal(r.path, 'self_hosted', r.model.id);
+      assert.deepEqual([r.self_hosting.hosting, r.self_hosting.rental_jurisdiction], ['on_premises', null], r.model.id);
+      assert.deepEqual([r.score_parts.eu_residency, r.score_parts.eu_jurisdiction], [1, 1], r.model.id);
+      assert.match(r.reasons[1], /your own hardware on your premises \(where=on-premises\).*priced at its rent/);
+    }
+  }
+});
+
+test('hospital, keep=eu-only,open-weights&where=eu-cloud: API offers only, each scored on its provider\'s jurisdiction', { skip: !committed && 'no committed dataset' }, () => {
+  const out = run({ ...HOSPITAL, keep: 'eu-only,open-weights', where: 'eu-cloud' });
+  assert.ok(out.recommendations.length > 0);
+  for (const r of out.recommendations) {
+    assert.equal(r.path, 'api', r.model.id);
+    // The rows `amazon-bedrock,Amazon Bedrock,US,US,region,...` (0) and `cortecs,cortecs,AT,EU,yes,...` (1).
+    const expected = ({ 'amazon-bedrock': 0, cortecs: 1 } as Record<string, number>)[r.offer.provider];
+    assert.equal(r.score_parts.eu_jurisdiction, expected, `${r.model.id} at ${r.offer.provider}`);
+  }
+});
+
 test('Qwen3-Coder-30B-A3B, unrated on coding, ranks by its published benchmarks instead of being left out', { skip: !committed && 'no committed dataset' }, () => {
   const r = recommend(ds, interpret(ds, { machine: 'rtx-4090', use: 'coding' }), 1000);
   const i = r.recommendations.findIndex((x) => x.model.id === 'qwen3-coder-30b-a3b-instruct');

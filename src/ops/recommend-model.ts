@@ -4,6 +4,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Board } from '../engines/ranking.ts';
 import { DIMENSIONS, QUALITY_SPAN, PRICE_BEST, PRICE_WORST, recommend, type Recommendation } from '../engines/recommend.ts';
 import { notesFor } from '../engines/recommend-reasons.ts';
+import { rentalOf, type HostingPick } from '../engines/recommend-hosting.ts';
 import { interpret } from '../engines/interpret.ts';
 import { IsoDate, Licence } from '../schema/index.ts';
 import { wireFact } from './common.ts';
@@ -54,7 +55,12 @@ const SelfHosting = z
       provider: z.string(), instance_type: z.string(), usd_per_hour: z.number(),
       source: z.string().optional().describe('Full responses; partial ones list sources once.'), as_of: IsoDate, note: RentalNote,
     }).nullable().describe('The rental price the monthly cost rests on.'),
-    rental_eu_regions: z.array(z.string()).describe('The rental provider\'s EU regions for the configuration; with keep=eu-only only configurations offered in one are costed.'),
+    rental_eu_regions: z.array(z.string()).describe('The rental provider\'s EU regions for the configuration; with keep=eu-only only configurations offered in one, by a provider under EU jurisdiction, are costed.'),
+    hosting: z.enum(['your_machine', 'on_premises', 'owned', 'rented']).describe('Whose hardware it runs on: your_machine (the machine named), '
+      + 'on_premises (where=on-premises, no machine named: yours, priced at the configuration\'s rent), owned (a local machine bought, or a configuration '
+      + 'with no rental price), rented (runs at the rental provider: its jurisdiction, and EU residency where it offers EU regions).'),
+    rental_jurisdiction: z.string().nullable().describe('rented: the rental provider\'s jurisdiction from the providers table '
+      + '(inference-providers); null when not rented or not established (then not counted as EU).'),
     cost_basis: z.array(z.string()).describe('How the monthly cost is derived; empty when there is none.'),
     smallest_fit: z.object({ hardware_id: z.string(), hardware_name: z.string(), usable_gb: z.number() }).nullable()
       .describe('The configuration with the least memory the model fits, when it is not the one costed (the dataset holds no price for it).'),
@@ -114,7 +120,11 @@ const Step = z
   })
   .describe('One hard constraint, applied in order.');
 
-const RANKING = `score = sum over dimensions of weight x part. quality = 1 - (top rating - rating) / ${QUALITY_SPAN}, clamped to 0..1, on the board that measures the use (an unrated model: an estimate from benchmarks of the same skill, else from a rated sibling, both from 95% lower bounds); price = log-scale of the blended price between $${PRICE_WORST} (0) and $${PRICE_BEST} (1) per 1M tokens at 75% input, 1 on your own machine; with no machine named, self-hosting is priced on the least costly rented configuration it fits (a month's rent over the tokens it serves in a month, per 1M), 0 when no rented configuration fits, 0.5 on a local machine not named (bought, no price); openness = 1 open weights with an OSI licence, 0.75 open weights allowing commercial use, 0.5 other open weights, 0 closed; trust = Trust Index / 100; eu_residency = 1 for an EU-resident offer or self-hosting; eu_jurisdiction = 1 for a provider under EU jurisdiction or self-hosting; self_hosting = 1 when self-hosted. Ties: rating, then price, then model id.`;
+const RANKING = `score = sum over dimensions of weight x part. quality = 1 - (top rating - rating) / ${QUALITY_SPAN}, clamped to 0..1, on the board that measures the use (an unrated model: an estimate from benchmarks of the same skill, else from a rated sibling, both from 95% lower bounds); price = log-scale of the blended price between $${PRICE_WORST} (0) and $${PRICE_BEST} (1) per 1M tokens at 75% input, 1 on your own machine; with no machine named, self-hosting is priced on the least costly rented configuration it fits (a month's rent over the tokens it serves in a month, per 1M), 0 when no rented configuration fits, 0.5 on a local machine not named (bought, no price); openness = 1 open weights with an OSI licence, 0.75 open weights allowing commercial use, 0.5 other open weights, 0 closed; trust = Trust Index / 100; eu_residency = 1 for an EU-resident offer, self-hosting on your own hardware, or a rented configuration its provider offers in an EU region; eu_jurisdiction = 1 for an offer's or a rental's provider under EU jurisdiction (unknown is not EU), or self-hosting on your own hardware (named, on premises, bought); self_hosting = 1 when self-hosted. Ties: rating, then price, then model id.`;
+
+function hostingOf(self: HostingPick): 'your_machine' | 'on_premises' | 'owned' | 'rented' {
+  return self.own_machine ? 'your_machine' : self.on_premises ? 'on_premises' : rentalOf(self) ? 'rented' : 'owned';
+}
 
 function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
   const o = r.option;
@@ -144,6 +154,8 @@ function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
       monthly_usd: self.cost?.monthly_usd ?? null, usd_per_mtok: self.cost?.usd_per_mtok ?? null,
       capacity_tokens_millions_per_month: self.cost?.capacity_tokens_millions_per_month ?? null,
       rental: self.cost?.rental ?? null, rental_eu_regions: self.cost?.eu_regions ?? [], cost_basis: self.cost?.basis ?? [],
+      hosting: hostingOf(self),
+      rental_jurisdiction: rentalOf(self) ? ds.providerById.get(self.cost!.rental.provider)?.jurisdiction?.value ?? null : null,
       smallest_fit: self.smallest
         ? {
           hardware_id: self.smallest.hardware.id,

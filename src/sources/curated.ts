@@ -96,6 +96,8 @@ const ProviderRow = z.object({
   eu_data_residency: EuResidency,
   evidence_url: z.url(),
   note: z.string().optional(),
+  // The day a row added after the shared review was read; blank: the review's date.
+  read_on: z.string().optional().transform((s) => (s?.trim() ? s.trim() : undefined)).pipe(IsoDate.optional()),
 });
 
 const ACCELERATORS_FILE = 'accelerators-extra.csv';
@@ -119,7 +121,8 @@ export const PROVIDERS_SOURCE: Source = {
   licence: 'facts; each row cites its evidence page',
   kind: 'curated',
   retrieved: SHARED_CURATED_REVIEWED,
-  covers: 'provider headquarters country, jurisdiction, EU data residency (yes / region / no / unknown)',
+  covers: 'provider headquarters country, jurisdiction, EU data residency (yes / region / no / unknown); also the GPU clouds whose '
+    + 'rental prices the hardware configurations cite (SkyPilot ids), whose jurisdiction a rented self-hosting pick takes',
   counts_for_data_as_of: false,
 };
 
@@ -156,7 +159,7 @@ async function readProviders(dir: string): Promise<{ providers: ProviderObservat
     ...(v.jurisdiction ? { jurisdiction: v.jurisdiction } : {}),
     eu_data_residency: v.eu_data_residency,
     url: v.evidence_url,
-    as_of: SHARED_CURATED_REVIEWED,
+    as_of: v.read_on ?? SHARED_CURATED_REVIEWED,
   }));
   return { providers, issues };
 }
