@@ -227,14 +227,21 @@ function readModelFacts(model: Model): ModelFacts | { missing: string[] } {
   };
 }
 
+/**
+ * The sum a reader checks: the stated size is binary (an RTX 4090's 24 GB is 24 GiB), the answer's GB are 1e9 bytes,
+ * so 24 x 0.95 reads 24.48 GB, not 22.8.
+ */
+export function usableMemorySum(hardware: Hardware): string {
+  return `usable memory = ${hardware.memory_gb.value} GiB (vendors' memory sizes are binary) x ${hardware.usable_fraction.value} = `
+    + `${toGb(usableBytes(hardware))} GB (1e9 bytes)`;
+}
+
 /** The hardware facts a fit rests on, cited for `derived_from`. */
 export function hardwareInputs(hardware: Hardware): string[] {
   return [
     citeFact(`${hardware.id}.memory_gb`, hardware.memory_gb),
     citeFact(`${hardware.id}.usable_fraction`, hardware.usable_fraction),
-    // The sum a reader checks: the stated size is binary (24 GB of a 4090 is 24 GiB), the answer's GB are 1e9 bytes.
-    `usable memory = ${hardware.memory_gb.value} GiB (vendors' memory sizes are binary) x ${hardware.usable_fraction.value} = ` +
-      `${toGb(usableBytes(hardware))} GB (1e9 bytes)`,
+    usableMemorySum(hardware),
     hardware.bandwidth_gbs
       ? citeFact(`${hardware.id}.bandwidth_gbs`, hardware.bandwidth_gbs, `${hardware.bandwidth_gbs.value} per accelerator x ${hardware.count}`)
       : `${hardware.id}.bandwidth_gbs: unknown (a configuration built from a stated memory size): speed not estimated`,

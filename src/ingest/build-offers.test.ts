@@ -163,3 +163,37 @@ test("a notice of another id of the model does not give a listing its dates: gpt
   assert.deepEqual([o.deprecation_date?.value, o.shutdown_date?.value, o.shutdown_date?.source], ['2025-09-26', '2026-09-28', 'deprecations-rss']);
   assert.deepEqual(o.shutdown_date?.corroborated_by, ['litellm']);
 });
+
+test("Bedrock's end of life for a model id dates its eu. and apac. profiles too, not the developer's retirement", () => {
+  // deprecations-rss deprecations.json, AWS Bedrock `anthropic.claude-3-5-sonnet-20241022-v2:0`: legacy 2026-01-30,
+  // end of life 2026-07-30 (last read 2026-04-07; https://docs.aws.amazon.com/bedrock/latest/userguide/model-lifecycle.html).
+  // LiteLLM 2026-07-24 lists bedrock/eu.… and bedrock/apac.… at $3/$15, genai-prices regional.… at $3.3/$16.5.
+  const bare = 'anthropic.claude-3-5-sonnet-20241022-v2:0';
+  const notice: OfferNotice = { source: 'deprecations-rss', provider: 'amazon-bedrock', model_id: 'claude-3-5-sonnet-20241022',
+    source_model_id: bare, as_of: '2026-04-07', status: 'deprecated', deprecation_date: '2026-01-30', shutdown_date: '2026-07-30' };
+  const { offers } = buildOffers([
+    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: `eu.${bare}`, region: 'eu', as_of: '2026-07-24', input: 3, output: 15 }),
+    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: `apac.${bare}`, as_of: '2026-07-24', input: 3, output: 15 }),
+    obs({ source: 'genai-prices-npm', provider: 'amazon-bedrock', provider_model_id: `regional.${bare}`, as_of: '2026-09-23', input: 3.3, output: 16.5 }),
+  ], () => 'claude-3-5-sonnet-20241022', new Map(), { vendorOf: () => 'anthropic', notices: [notice] });
+  assert.equal(offers.length, 3);
+  for (const o of offers) {
+    assert.deepEqual([o.provider_model_id, o.status?.value, o.deprecation_date?.value, o.shutdown_date?.value, o.shutdown_date?.source],
+      [o.provider_model_id, 'deprecated', '2026-01-30', '2026-07-30', 'deprecations-rss']);
+  }
+});
+
+test("a routed listing that a notice names by its own id keeps that notice, not the bare id's", () => {
+  // Two notices of one provider, dates made up for the rule: the bare id 2026-07-30, its eu. profile 2026-10-01.
+  const bare = 'anthropic.claude-3-5-sonnet-20241022-v2:0';
+  const n = (id: string, shut: string): OfferNotice => ({ source: 'deprecations-rss', provider: 'amazon-bedrock',
+    model_id: 'claude-3-5-sonnet-20241022', source_model_id: id, as_of: '2026-04-07', shutdown_date: shut });
+  const { offers } = buildOffers([
+    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: `eu.${bare}`, region: 'eu', input: 3, output: 15 }),
+    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: `us.${bare}`, input: 3, output: 15 }),
+  ], () => 'claude-3-5-sonnet-20241022', new Map(), { vendorOf: () => 'anthropic', notices: [n(bare, '2026-07-30'), n(`eu.${bare}`, '2026-10-01')] });
+  const at = Object.fromEntries(offers.map((o) => [o.provider_model_id.slice(0, 3), o.shutdown_date?.value]));
+  // us. is named by no notice of its own: the bare id's notice reaches it (no exact listing of the bare id, so the
+  // notice falls to the base listings). eu. keeps its own.
+  assert.deepEqual(at, { 'eu.': '2026-10-01', 'us.': '2026-07-30' });
+});

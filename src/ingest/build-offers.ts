@@ -10,7 +10,7 @@ import type { EvidenceDate } from './price-dates.ts';
 import { agreementOf, type Agreement } from './price-agreement.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
 import { chooseLifecycle, namesOtherSnapshot } from './lifecycle-dates.ts';
-import { listingGroup, skuOf } from './skus.ts';
+import { listingGroup, noticeCoversListing, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { regionalPremiumOf } from './regional-premium.ts';
 import { listedRegionsOf } from './listed-regions.ts';
@@ -206,20 +206,30 @@ function referenceOf(groups: readonly Group[]): (g: Group, field: PriceField) =>
 }
 
 /**
- * Notices attach to the listing they name (same provider, model and listing id); a notice naming no listing of
- * that provider exactly applies to the provider's base listings of the model, except those of another dated snapshot.
+ * Notices attach to the listing they name (same provider, model and listing id) and to that id's routed and
+ * version-pinned listings at the provider that no notice names exactly (`noticeCoversListing`: Bedrock's eu. and
+ * apac. profiles of a model id its lifecycle page dates); a notice naming no listing of that provider exactly applies
+ * to the provider's base listings of the model, except those of another dated snapshot.
  */
 function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[]): Map<string, OfferNotice[]> {
   const out = new Map<string, OfferNotice[]>();
   const add = (g: Group, n: OfferNotice) => out.set(g.key, [...(out.get(g.key) ?? []), n]);
+  const rawIds = (g: Group) => g.list.map(({ o }) => o.provider_model_id);
+  // The listings some notice names by their own id: a routed listing named so keeps its own notice only.
+  const named = new Set(notices.flatMap((n) => {
+    if (n.notice_scope === 'model') return [];
+    const { listing } = skuOf(n.source_model_id);
+    return groups.filter((g) => g.provider === canonicalSlug(n.provider) && g.model_id === n.model_id && g.listing === listing).map((g) => g.key);
+  }));
   for (const n of notices) {
     const provider = canonicalSlug(n.provider);
     const at = groups.filter((g) => g.provider === provider && g.model_id === n.model_id);
     const { listing } = skuOf(n.source_model_id);
     const exact = n.notice_scope === 'model' ? [] : at.filter((g) => g.listing === listing);
+    const same = exact.length ? at.filter((g) => !named.has(g.key) && noticeCoversListing(n.source_model_id, g.listing, rawIds(g))) : [];
     // A notice of one dated snapshot never falls back onto another dated snapshot's listing (lifecycle-dates.ts).
     const base = at.filter((x) => (x.sku === 'standard' || x.sku === 'regional') && !namesOtherSnapshot(listing, x.listing));
-    for (const g of exact.length ? exact : base) add(g, n);
+    for (const g of exact.length ? [...exact, ...same] : base) add(g, n);
   }
   return out;
 }
@@ -241,8 +251,13 @@ function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNot
   // Statements about this listing (its own notice, a notice about the whole model, the catalogues' copies of it) come
   // before a notice of another id of the model attached to it: OpenAI's gpt-3.5-turbo-0613 notice (shut down
   // 2024-09-13) does not retire the gpt-3.5-turbo-1106 listing (2026-09-28).
-  const own = (x: (typeof all)[number]) => x.source_model_id === undefined || x.notice_scope === 'model'
-    || skuOf(x.source_model_id).listing === listing;
+  // The listing's own id called through a route or a version pin is still its own id (noticeCoversListing), unless
+  // a notice names the routed listing itself.
+  const rawIds = list.map((o) => o.provider_model_id);
+  const exact = (x: (typeof all)[number]) => x.source_model_id !== undefined && skuOf(x.source_model_id).listing === listing;
+  const named = notices.some((n) => n.notice_scope !== 'model' && exact(n));
+  const own = (x: (typeof all)[number]) => x.source_model_id === undefined || x.notice_scope === 'model' || exact(x)
+    || (!named && noticeCoversListing(x.source_model_id, listing, rawIds));
   const dated = (get: (x: (typeof all)[number]) => string | undefined) =>
     all.flatMap((x) => { const v = get(x); return v === undefined ? [] : [{ value: v, source: x.source, as_of: x.as_of, rank: own(x) ? 0 : 1 }]; });
   const shut = chooseLifecycle(dated((x) => x.shutdown_date));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { listingGroup, nonEuRouteOf, skuOf } from './skus.ts';
+import { listingGroup, noticeCoversListing, nonEuRouteOf, skuOf } from './skus.ts';
 
 test('SKU markers in provider ids: the ids the sources use for each', () => {
   // genai-prices openai `gpt-4o:extended`; models.dev kilo `stealth/claude-opus-4.6`, openrouter `...:free`,
@@ -75,4 +75,21 @@ test('standard and regional readings of one listing are one offer; other SKUs st
   assert.equal(listingGroup('regional'), listingGroup('standard'));
   assert.notEqual(listingGroup('batch'), listingGroup('standard'));
   assert.notEqual(listingGroup('free'), listingGroup('regional'));
+});
+
+test("a provider's notice about a model id speaks for that id's routed and version-pinned listings, not for other ids", () => {
+  // deprecations-rss, AWS Bedrock: `anthropic.claude-3-5-sonnet-20241022-v2:0`, end of life 2026-07-30. LiteLLM lists
+  // the eu. and apac. cross-region profiles of that id, and us-gov-east-1/ in-region ids; genai-prices `regional.`.
+  const bare = 'anthropic.claude-3-5-sonnet-20241022-v2:0';
+  for (const id of [`eu.${bare}`, `apac.${bare}`, `us.${bare}`, `global.${bare}`, `us-gov-east-1/${bare}`, `regional.${bare}`, bare]) {
+    assert.equal(noticeCoversListing(bare, skuOf(id).listing, [id]), true, id);
+  }
+  // Another model id, and a notice that names a route itself, speak for nothing else.
+  assert.equal(noticeCoversListing(bare, skuOf('eu.anthropic.claude-3-5-sonnet-20240620-v1:0').listing, []), false);
+  assert.equal(noticeCoversListing(`eu.${bare}`, skuOf(`us.${bare}`).listing, []), false);
+  assert.equal(noticeCoversListing(`eu.${bare}`, skuOf(bare).listing, []), false);
+  // Vertex AI: the `claude-3-haiku` notice (shut down 2026-08-23) speaks for `claude-3-haiku@20240307`, not for
+  // `claude-3-5-haiku@20241022`.
+  assert.equal(noticeCoversListing('claude-3-haiku', skuOf('claude-3-haiku@20240307').listing, ['claude-3-haiku@20240307']), true);
+  assert.equal(noticeCoversListing('claude-3-haiku', skuOf('claude-3-5-haiku@20241022').listing, ['claude-3-5-haiku@20241022']), false);
 });

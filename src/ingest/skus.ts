@@ -74,6 +74,25 @@ export function skuOf(providerModelId: string, stated?: Sku): SkuReading {
 }
 
 /**
+ * Whether a provider's notice about one model id also speaks for a listing that calls that id another way, at the same
+ * provider: through a routing prefix (Bedrock's `eu.`, `apac.`, `us.`, `global.` inference profiles and in-region
+ * `us-gov-east-1/` ids, Azure's `eu/` data zones: the same model, invoked in another place), or with a version pinned
+ * (Vertex AI's `claude-3-haiku@20240307` is the version of `claude-3-haiku` that Vertex's notice retires). AWS's
+ * lifecycle page dates `anthropic.claude-3-5-sonnet-20241022-v2:0` (end of life 2026-07-30), not each profile of it.
+ * A notice that itself names a route speaks only for that route. `rawIds`: the provider's ids of the listing.
+ */
+export function noticeCoversListing(noticeId: string, listing: string, rawIds: readonly string[]): boolean {
+  const notice = skuOf(noticeId).listing;
+  if (notice === listing) return true;
+  const id = noticeId.trim().toLowerCase();
+  if (REGIONAL.test(id) || GLOBAL.test(id) || IN_REGION.test(id)) return false;
+  const route = REGIONAL.exec(listing)?.[0] ?? GLOBAL.exec(listing)?.[0] ?? '';
+  if (route && listing.slice(route.length) === notice) return true;
+  // A version pin: `name@version`, the provider's prefix (`vertex_ai/`) aside.
+  return rawIds.some((r) => { const x = r.trim().toLowerCase(); return x.slice(x.lastIndexOf('/') + 1).startsWith(`${id}@`); });
+}
+
+/**
  * The SKU part of the key that merges readings into one offer. The base SKUs are one product at its list price:
  * a zone keeps its route in the listing (`us.`, `eu-central-1/`), so standard and regional meet only where a source
  * labels the bare id's own listing regional (`regional.openai.gpt-5.6-sol` and LiteLLM's `openai.gpt-5.6-sol`).

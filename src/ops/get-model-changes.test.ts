@@ -115,7 +115,9 @@ test('committed dataset: shutdowns announced for days after data_as_of are liste
   assert.deepEqual([first.date, first.as_of, first.source, first.replacement], ['2026-09-28', '2026-03-26', 'deprecations-rss', 'gpt-5.4-mini']);
   // AWS Bedrock, anthropic.claude-opus-4-1-20250805-v1:0, announced 2026-07-09, shutdown 2027-01-08, no replacement.
   const bedrock = s.items.find((i: Record<string, any>) => i.model.id === 'claude-opus-4-1' && i.provider === 'amazon-bedrock');
-  assert.deepEqual([bedrock.date, bedrock.provider_model_ids, bedrock.replacement], ['2027-01-08', ['anthropic.claude-opus-4-1-20250805-v1:0'], null]);
+  assert.deepEqual([bedrock.date, bedrock.provider_model_ids, bedrock.replacement], ['2027-01-08', ['anthropic.claude-opus-4-1-20250805-v1:0',
+    // AWS's notice names the bare id; its eu. and us. cross-region profiles share it (src/ingest/skus.ts noticeCoversListing).
+    'eu.anthropic.claude-opus-4-1-20250805-v1:0', 'us.anthropic.claude-opus-4-1-20250805-v1:0'], null]);
   const dates = s.items.map((i: Record<string, any>) => i.date);
   assert.deepEqual(dates, [...dates].sort(), 'soonest first');
   assert.ok(dates.every((d: string) => d > '2026-09-23'), 'only days after the data date: earlier shutdowns are changes in the feed');

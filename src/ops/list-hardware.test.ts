@@ -38,6 +38,13 @@ test('usable memory and aggregate bandwidth are derived figures that cite their 
   // A stated GB is 2^30 bytes, shown in GB of 1e9: 128 x 0.75 = 96 GiB = 96 x 1.073741824 = 103.08 GB.
   assert.equal(mac.usable_memory_gb.value, 103.08);
   assert.ok(mac.usable_memory_gb.derived_from.some((s: string) => s.startsWith('usable_fraction = 0.75')));
+  // The stated size is cited with its unit, and the sum is written out: "memory_gb = 128" beside 103.08 would read as
+  // 128 x 0.75 = 96.
+  assert.ok(mac.usable_memory_gb.derived_from.some((s: string) => s.startsWith('memory_gb = 128 GiB (')));
+  assert.ok(mac.usable_memory_gb.derived_from.includes('usable memory = 128 GiB (vendors\' memory sizes are binary) x 0.75 = 103.08 GB (1e9 bytes)'));
+  const card = run(ds).items.find((h) => h.id === 'card-24')!;
+  // An RTX 4090's 24 GiB x 0.95 = 22.8 GiB = 22.8 x 1.073741824 = 24.48 GB.
+  assert.ok(card.usable_memory_gb.derived_from.includes('usable memory = 24 GiB (vendors\' memory sizes are binary) x 0.95 = 24.48 GB (1e9 bytes)'));
   const node = run(ds).items.find((h) => h.id === 'node-8')!;
   assert.equal(node.aggregate_bandwidth_gbs.value, 26800);
   assert.match(node.split, /8 x/);

@@ -5,7 +5,7 @@ import { GB } from '../engines/constants.ts';
 import { citeFact } from '../engines/cite.ts';
 import { acceptedMachines, isRefusal, resolveMachine } from '../engines/machine.ts';
 import { IDLE_POWER_FRACTION } from '../engines/owned-power.ts';
-import { aggregateBandwidth, roundTo, splitNote, toGb, usableBytes } from '../engines/memory.ts';
+import { aggregateBandwidth, roundTo, splitNote, toGb, usableBytes, usableMemorySum } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { HardwareClass, RentalPrice, type Hardware } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
@@ -27,7 +27,7 @@ export const HardwareView = z
     accelerator: z.string().describe('The GPU or chip that holds the model.'),
     count: z.number().int().describe('Accelerators in the configuration.'),
     unified_memory: z.boolean().describe('true for memory shared with the CPU (Apple, DGX Spark, Strix Halo, CPU RAM): only a fraction of it holds a model.'),
-    memory_gb: wireFact(z.number()).describe('Total memory of the configuration (all accelerators), GB (1e9 bytes).'),
+    memory_gb: wireFact(z.number()).describe('Total memory of the configuration (all accelerators) as vendors state it, in binary units despite the name: 24 is 24 GiB (25.77e9 bytes); usable_memory_gb converts to GB of 1e9 bytes.'),
     usable_fraction: wireFact(z.number()).describe('Share of that memory a model may use.'),
     usable_memory_gb: DerivedFigure('memory_gb x usable_fraction, in GB of 1e9 bytes: what models_for_hardware fits models into. memory_gb is the binary size vendors state (24 GB = 24 GiB = 25.77e9 bytes).'),
     bandwidth_gbs: wireFact(z.number()).nullable().describe('Memory bandwidth per accelerator, GB/s; null only for a configuration built from a stated memory size (its speed is not estimated).'),
@@ -59,7 +59,10 @@ export function toHardwareView(h: Hardware): HardwareView {
     unified_memory: h.unified_memory,
     memory_gb: h.memory_gb,
     usable_fraction: h.usable_fraction,
-    usable_memory_gb: { value: toGb(usableBytes(h)), derived_from: [citeFact('memory_gb', h.memory_gb), citeFact('usable_fraction', h.usable_fraction)] },
+    // memory_gb is cited with its unit: "memory_gb = 24" beside 24.48 would read as 24 GB x 0.95 = 22.8.
+    usable_memory_gb: { value: toGb(usableBytes(h)), derived_from: [
+      citeFact('memory_gb', h.memory_gb, `${h.memory_gb.value} GiB`), citeFact('usable_fraction', h.usable_fraction), usableMemorySum(h),
+    ] },
     bandwidth_gbs: h.bandwidth_gbs ?? null,
     aggregate_bandwidth_gbs: h.bandwidth_gbs
       ? { value: roundTo(aggregateBandwidth(h) / GB, 1), derived_from: [citeFact('bandwidth_gbs', h.bandwidth_gbs), `count = ${h.count}`] }
