@@ -106,8 +106,8 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const active_parameters = facts.parameters_active;
   const total_parameters = facts.parameters_total;
   const single = batchOneEfficiency(hardware, serving);
-  const at = (batch: number) => decodeAt(facts, q, opts, layout, flops, batch, single);
-  const total = at(opts.concurrency);
+  // decodeAt called directly, not through a closure made per call: a 100-entry page calls speedOf 100 times.
+  const total = decodeAt(facts, q, opts, layout, flops, opts.concurrency, single);
   const prefill = flops === undefined ? null : computeBoundTokensPerSecond(flops, active_parameters, total_parameters);
   // The share of the rated compute reached: the class's efficiency (decode.ts `effectivePrefillEfficiency`).
   const prefill_efficiency = effectivePrefillEfficiency(hardware, active_parameters, total_parameters);
@@ -115,7 +115,7 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   return {
     estimate: true,
     basis: basis ?? speedBasis(q, opts, hardware, layout, serving, layers, prefill, prefill_efficiency, moe, single),
-    tokens_per_s: roundTo(at(1), 1),
+    tokens_per_s: roundTo(opts.concurrency === 1 ? total : decodeAt(facts, q, opts, layout, flops, 1, single), 1),
     efficiency: single,
     aggregate_bandwidth_gbs: roundTo(aggregateBandwidth(hardware) / GB, 1),
     split: layout.split,
