@@ -19,6 +19,15 @@ async function until(cond: () => boolean, ms: number, what: string, output: () =
   throw new Error(`${what}: not within ${ms} ms\n${output().slice(-3000)}`);
 }
 
+/** The largest size Linux lets a TCP buffer grow to (the third figure of /proc/sys/net/ipv4/tcp_rmem or tcp_wmem); 0 elsewhere. */
+function socketBufferMax(name: 'tcp_rmem' | 'tcp_wmem'): number {
+  try {
+    return Number(readFileSync(`/proc/sys/net/ipv4/${name}`, 'utf8').trim().split(/\s+/)[2]) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** A raw connection that collects what comes back until it closes. */
 function connect(port: number) {
   const socket = net.connect(port, '127.0.0.1');
@@ -44,7 +53,10 @@ test('SIGHUP reloads a changed dataset, refuses a broken one; SIGTERM drains a l
   for (const f of readdirSync(DEFAULT_DATA_DIR)) symlinkSync(path.join(DEFAULT_DATA_DIR, f), path.join(data, f));
   const meta = JSON.parse(readFileSync(path.join(DEFAULT_DATA_DIR, 'meta.json'), 'utf8')) as { data_as_of: string };
   const sources = JSON.parse(readFileSync(path.join(DEFAULT_DATA_DIR, 'sources.json'), 'utf8')) as Array<{ covers?: string }>;
-  sources[0]!.covers = 'x'.repeat(24 * 1024 * 1024);
+  // At least 24 MB, and more than the kernel's largest send and receive buffers together: a machine whose receive
+  // buffer may grow to 32 MB (net.ipv4.tcp_rmem) would take the whole answer in while the client pauses, and the server
+  // would rightly have nothing left to drain.
+  sources[0]!.covers = 'x'.repeat(Math.max(24 * 1024 * 1024, 2 * (socketBufferMax('tcp_rmem') + socketBufferMax('tcp_wmem'))));
   const rewrite = (file: string, body: unknown) => {
     unlinkSync(path.join(data, file));
     writeFileSync(path.join(data, file), JSON.stringify(body));
@@ -113,6 +125,8 @@ test('SIGHUP reloads a changed dataset, refuses a broken one; SIGTERM drains a l
 
     // 3. SIGTERM while a client reads /api/v1/sources (over 24 MB) slowly: every byte arrives, then exit 0.
     const slow = connect(port);
+    // Paused on the first bytes, not when a poll notices them: a flowing socket reads megabytes between two polls.
+    slow.socket.once('data', () => slow.socket.pause());
     slow.socket.write('GET /api/v1/sources HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     await until(() => slow.received() > 0, 30_000, 'first bytes of /sources', output);
     slow.socket.pause();
