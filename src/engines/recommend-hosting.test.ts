@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import { aDataset, aHardware, aModel, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import type { Architecture } from '../schema/index.ts';
 import { interpret } from './interpret.ts';
-import { priceScore, recommend, UNKNOWN_MACHINE_PRICE_SCORE } from './recommend.ts';
+import { recommend } from './recommend.ts';
+import { priceScore, UNKNOWN_MACHINE_PRICE_SCORE } from './recommend-weights.ts';
 import { cheapestHosting, hostingOnMachine, hostingOnNamedMachine } from './recommend-hosting.ts';
 
 const arch = (layers: number): Architecture => ({ layers, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'acme/x' });

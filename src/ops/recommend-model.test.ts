@@ -7,7 +7,8 @@ import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { isEuOffer } from '../engines/ranking.ts';
 import { interpret } from '../engines/interpret.ts';
-import { BASE_WEIGHTS, recommend } from '../engines/recommend.ts';
+import { recommend } from '../engines/recommend.ts';
+import { BASE_WEIGHTS } from '../engines/recommend-weights.ts';
 import { ServiceError } from '../errors/index.ts';
 import { recommend_model } from './recommend-model.ts';
 

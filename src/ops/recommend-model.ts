@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Board } from '../engines/ranking.ts';
-import { DIMENSIONS, QUALITY_SPAN, PRICE_BEST, PRICE_WORST, recommend, type Recommendation } from '../engines/recommend.ts';
+import { recommend, type Recommendation } from '../engines/recommend.ts';
+import { DIMENSIONS, PRICE_BEST, PRICE_WORST, QUALITY_SPAN } from '../engines/recommend-weights.ts';
 import { notesFor } from '../engines/recommend-reasons.ts';
 import { rentalOf, type HostingPick } from '../engines/recommend-hosting.ts';
 import { interpret } from '../engines/interpret.ts';
