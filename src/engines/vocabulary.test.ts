@@ -66,6 +66,9 @@ test('free text maps through synonyms on whole words, plurals included', () => {
   assert.equal(map('keep', 'Zero data retention (ZDR)'), 'no-retention');
   assert.equal(map('where', 'on our own servers'), 'on-premises');
   assert.equal(map('where', 'EU cloud'), 'eu-cloud', 'the longer phrase wins over "cloud"');
+  assert.equal(map('where', 'EU'), 'eu-cloud', 'a bare place name asks for a cloud there');
+  assert.equal(map('where', 'Europe'), 'eu-cloud');
+  assert.equal(map('where', 'on prem in the EU'), 'on-premises', 'on premises is the stricter of the two');
   assert.equal(map('use', 'RAG over PDFs'), 'documents');
   // Whole words only: "hr" inside "three" and "eu" inside "neutral" must not match.
   assert.equal(map('data', 'three'), undefined);

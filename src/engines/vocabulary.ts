@@ -93,7 +93,8 @@ export const VOCABULARY: Readonly<Record<Exclude<TextParameter, 'machine'>, Para
     combine: 'strictest',
     values: [
       { value: 'any-cloud', synonyms: ['cloud', 'api', 'saas', 'hosted', 'managed', 'anywhere', 'any'] },
-      { value: 'eu-cloud', synonyms: ['eu cloud', 'european cloud', 'cloud in the eu', 'eu hosted', 'eu region', 'sovereign cloud', 'eu api'] },
+      // Bare "EU" or "Europe" as a place to run is a cloud in the EU: a caller on premises says so in words of that value.
+      { value: 'eu-cloud', synonyms: ['eu cloud', 'european cloud', 'cloud in the eu', 'eu hosted', 'eu region', 'sovereign cloud', 'eu api', 'eu', 'europe', 'european union', 'in the eu', 'eu only'] },
       { value: 'on-premises', synonyms: ['on premises', 'on premise', 'on prem', 'onprem', 'own servers', 'own server', 'our servers', 'self hosted', 'self host', 'self hosting', 'own data center', 'own datacenter', 'private cloud', 'in house', 'data center', 'data centre'] },
       { value: 'local', synonyms: ['locally', 'on my laptop', 'my laptop', 'my computer', 'my machine', 'on device', 'my pc', 'laptop', 'desktop', 'home'] },
     ],
