@@ -95,20 +95,36 @@ const CLOUDS = {
 const clouds = aDataset(CLOUDS);
 const parts = (r: ReturnType<typeof recommend>, id: string) => r.recommendations.find((x) => x.model.id === id)!.option;
 
-test('data that must stay in the EU: only rentals in an EU region from a provider under EU jurisdiction are costed', () => {
+test('data that must stay in the EU: rentals in an EU region are costed, whatever their provider\'s jurisdiction', () => {
+  // keep=eu-only asks EU residency of a rental as of an API offer: all three EU-region rentals qualify, the cheapest is
+  // mystery-32 ($0.5/h, eu-north); us-640 lists no EU region and does not.
   const pick = cheapestHosting(clouds, clouds.modelById.get('small-8b')!, clouds.hardware, 8192, true, true)!;
-  // mystery-32 ($0.5/h) and us-48 ($1/h) list EU regions but their providers are not under EU jurisdiction.
-  assert.deepEqual([pick.hardware.id, pick.cost!.monthly_usd, pick.cost!.eu_regions], ['eu-80', 1460, ['eu-west']], '2 USD/h x 730 h');
+  assert.deepEqual([pick.hardware.id, pick.cost!.monthly_usd, pick.cost!.eu_regions], ['mystery-32', 365, ['eu-north']], '0.5 USD/h x 730 h');
   const r = recommend(clouds, interpret(clouds, { keep: 'EU only, no retention' }));
   const small = parts(r, 'small-8b');
-  assert.deepEqual([small.self!.hardware.id, small.parts.eu_residency, small.parts.eu_jurisdiction], ['eu-80', 1, 1]);
+  // Resident in the EU (1); the provider's jurisdiction is not in the providers table, so it scores 0 and is said so.
+  assert.deepEqual([small.self!.hardware.id, small.parts.eu_residency, small.parts.eu_jurisdiction], ['mystery-32', 1, 0]);
   const reasons = r.recommendations.find((x) => x.model.id === 'small-8b')!.reasons;
-  assert.match(reasons[1], /in an EU region \(eu-west\) from a provider under EU jurisdiction, as keep=eu-only requires: EU GPU is under EU jurisdiction, headquartered in NL/);
-  // large-200b fits only us-640, rented in no EU region from a US provider: shown on it as hardware you would own, price 0.
+  assert.match(reasons[1], /in an EU region \(eu-north\), as keep=eu-only requires; mystery-gpu's jurisdiction is not established in the dataset, so it is not counted as EU/);
+  // large-200b fits only us-640, rented in no EU region: shown on it as hardware you would own, price 0.
   const large = parts(r, 'large-200b');
   assert.deepEqual([large.self!.hardware.id, large.self!.cost, large.parts.price, large.parts.eu_jurisdiction], ['us-640', null, 0, 1]);
   assert.match(r.recommendations.find((x) => x.model.id === 'large-200b')!.reasons[1],
-    /No configuration it fits has a rental price in the dataset in an EU region from a provider under EU jurisdiction.*hardware you would own/);
+    /No configuration it fits has a rental price in the dataset in an EU region: .*hardware you would own/);
+});
+
+test('keep=eu-only: a US provider\'s rental in an EU region qualifies, its US jurisdiction scored 0 and stated', () => {
+  // Without the mystery cloud, the cheapest EU-region rental small-8b fits is us-48 ($1/h, eu-central, US GPU: US).
+  const noMystery = aDataset({ ...CLOUDS, hardware: CLOUDS.hardware.filter((h) => h.id !== 'mystery-32') });
+  // (where=eu-cloud asks for API offers only, so it never rents: keep=eu-only is the one that restricts rentals.)
+  const r = recommend(noMystery, interpret(noMystery, { keep: 'EU only' }));
+  const small = parts(r, 'small-8b');
+  assert.deepEqual([small.self!.hardware.id, small.self!.cost!.monthly_usd, small.parts.eu_residency, small.parts.eu_jurisdiction],
+    ['us-48', 730, 1, 0], '1 USD/h x 730 h');
+  const reason = r.recommendations.find((x) => x.model.id === 'small-8b')!.reasons[1];
+  assert.match(reason, /in an EU region \(eu-central\), as keep=eu-only requires; US GPU is under US jurisdiction \(/);
+  // What keep=eu-only requires is EU residency: the words are never said of a jurisdiction.
+  assert.doesNotMatch(reason, /from a provider under EU jurisdiction/);
 });
 
 test('a rented configuration takes its provider\'s jurisdiction and its EU regions; unknown is not EU', () => {

@@ -106,21 +106,25 @@ export function rentalOf(pick: HostingPick): HostingCost | null {
 
 /**
  * A rental provider under EU jurisdiction, by its row in the providers table (inference-providers.csv lists the GPU
- * clouds the rental prices come from). A provider the table does not list has no known jurisdiction: not EU.
+ * clouds the rental prices come from). A provider the table does not list has no known jurisdiction: not EU. This is
+ * scored (eu_jurisdiction) and stated, never a filter: keep=eu-only asks for EU residency, as it does of API offers.
  */
 export function euRentalProvider(ds: Dataset, provider: string): boolean {
   return isEuJurisdiction(ds.providerById.get(provider)?.jurisdiction?.value);
 }
 
 /**
- * The configurations of `pool` with a rental price: any, or (eu) those the provider offers in an EU region and whose
- * provider is under EU jurisdiction. Pools are arrays of one dataset (its hardware, or a filter of it kept per dataset).
+ * The configurations of `pool` with a rental price: any, or (eu) those the provider offers in an EU region, whatever
+ * the provider's jurisdiction: EU residency is what keep=eu-only and where=eu-cloud ask of an API offer too (Bedrock in
+ * Frankfurt qualifies, its US jurisdiction scored), so a rental in an EU region qualifies the same way and its
+ * provider's jurisdiction is scored and stated. An EU region is one rental-regions.csv places in an EU member state.
+ * Pools are arrays of one dataset (its hardware, or a filter of it kept per dataset).
  */
-function rented(ds: Dataset, pool: readonly Hardware[], eu: boolean): Hardware[] {
+function rented(pool: readonly Hardware[], eu: boolean): Hardware[] {
   let r = rentedPools.get(pool);
   if (!r) {
     const any = pool.filter((h) => h.rental !== undefined);
-    const inEu = any.filter((h) => h.rental!.value.eu_regions.length > 0 && euRentalProvider(ds, h.rental!.value.provider));
+    const inEu = any.filter((h) => h.rental!.value.eu_regions.length > 0);
     rentedPools.set(pool, (r = { any, eu: inEu }));
   }
   return eu ? r.eu : r.any;
@@ -130,7 +134,7 @@ function rented(ds: Dataset, pool: readonly Hardware[], eu: boolean): Hardware[]
  * With no machine named: the configuration of `pool` that costs least for a month among those with a rental
  * price that fit the model, with that cost; else (no priced configuration fits) the smallest one it fits, at no
  * known cost. `priced: false` (local machines, which are bought, not rented) skips the rental prices; `eu: true`
- * (data must stay in the EU) counts only rentals offered in an EU region by a provider under EU jurisdiction.
+ * (data must stay in the EU) counts only rentals offered in an EU region, by a provider under any jurisdiction.
  */
 export function cheapestHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number, priced = true, eu = false): HostingPick | undefined {
   let cache = picks.get(pool);
@@ -149,7 +153,7 @@ function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], contex
   const smallest = { hardware: small.hardware, fit: small.fit };
   if (!priced) return { ...smallest, own_machine: false, on_premises: false, priced, cost: null, smallest: null };
   // One million tokens a month stays under one machine's capacity, so each option's monthly cost is one rented month.
-  const c = selfHostingCost(m, rented(ds, pool, eu), { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 1).cheapest;
+  const c = selfHostingCost(m, rented(pool, eu), { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 1).cheapest;
   const hw = c ? ds.hardwareById.get(c.hardware_id) : undefined;
   const fit = hw ? selfFit(m, hw, context)?.fit : undefined;
   if (!c || !hw || !fit) return { ...smallest, own_machine: false, on_premises: false, priced, cost: null, smallest: null };

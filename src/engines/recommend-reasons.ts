@@ -97,7 +97,7 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
   const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.`;
   if (own_machine) return run;
-  if (!cost && o.self!.priced) return `${run} No configuration it fits has a rental price in the dataset${plan.eu_by && !o.self!.on_premises ? ' in an EU region from a provider under EU jurisdiction' : ''}: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is counted as hardware you would own, under your jurisdiction.`;
+  if (!cost && o.self!.priced) return `${run} No configuration it fits has a rental price in the dataset${plan.eu_by && !o.self!.on_premises ? ' in an EU region' : ''}: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is counted as hardware you would own, under your jurisdiction.`;
   if (!cost) return `${run} The dataset holds no purchase price for it, so its cost is not counted (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}).`;
   const r = cost.rental;
   const also = smallest ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable), whose price the dataset does not hold.` : '';
@@ -109,7 +109,8 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   }
   const regions = cost.eu_regions.length ? `in EU regions to choose (${cost.eu_regions.join(', ')})` : 'with no EU region listed for it';
   const law = rentalJurisdiction(ds, r.provider);
-  const euText = plan.eu_by ? ` in an EU region (${cost.eu_regions.join(', ')}) from a provider under EU jurisdiction, as ${plan.eu_by} requires: ${law};`
+  // keep=eu-only and where=eu-cloud require EU residency, as of API offers; the provider's jurisdiction is stated beside it.
+  const euText = plan.eu_by ? ` in an EU region (${cost.eu_regions.join(', ')}), as ${plan.eu_by} requires; ${law};`
     : ` ${regions}; ${law};`;
   return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${rent})${euText} ${serves}`;
 }

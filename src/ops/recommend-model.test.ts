@@ -281,24 +281,31 @@ test('no machine named: every self-hosted pick names a rented configuration and 
 
 // The hospital's phrasings, on the committed dataset. Expected jurisdictions are the providers' rows in
 // data/curated/inference-providers.csv: `nebius,Nebius,NL,EU,...` (EU), `lambda,Lambda,US,US,...` (Lambda Inc., a
-// Delaware corporation) and `runpod,RunPod,US,US,...` (US); SkyPilot's rows put Lambda's A10 at $0.75/h with EU
-// regions europe-central-1 and europe-south-1, and Nebius's L40S at $1.5484/h in eu-north1.
+// Delaware corporation) and `runpod,RunPod,US,US,...` (US); SkyPilot's rows put Lambda's A10 at $0.75/h in
+// europe-central-1 and europe-south-1, of which data/curated/rental-regions.csv places only europe-central-1 in the EU
+// (`lambda,europe-central-1,Germany,yes,...`; europe-south-1 is `unknown`), and Nebius's L40S at $1.5484/h in eu-north1.
 const HOSPITAL = { who: 'hospital', data: 'patient records', use: 'summarise clinical notes' };
 const JURISDICTION: Record<string, string> = { nebius: 'EU', lambda: 'US', runpod: 'US' };
 
-test('hospital, keep=EU only: a rented pick is in an EU region from a provider under EU jurisdiction', { skip: !committed && 'no committed dataset' }, () => {
+test('hospital, keep=EU only: a rented pick is in an EU region, its provider\'s jurisdiction scored and stated', { skip: !committed && 'no committed dataset' }, () => {
   const out = run({ ...HOSPITAL, keep: 'EU only' });
   const rented = out.recommendations.filter((r) => r.self_hosting?.hosting === 'rented');
   assert.ok(rented.length > 0, 'the hospital gets a rented self-hosted pick');
   for (const r of rented) {
     const provider = r.self_hosting.rental.provider;
-    assert.equal(JURISDICTION[provider], 'EU', `${r.model.id}: rented from ${provider}, not a US cloud's EU region`);
-    assert.deepEqual([r.self_hosting.rental_jurisdiction, r.score_parts.eu_jurisdiction, r.score_parts.eu_residency], ['EU', 1, 1]);
-    assert.match(r.reasons[1], /from a provider under EU jurisdiction, as keep=eu-only requires: Nebius is under EU jurisdiction/);
+    // EU residency is what keep=eu-only requires, of a rental as of an API offer; jurisdiction is the provider's row.
+    assert.ok(r.self_hosting.rental_eu_regions.length > 0, `${r.model.id}: rented in an EU region`);
+    assert.deepEqual([r.self_hosting.rental_jurisdiction, r.score_parts.eu_jurisdiction, r.score_parts.eu_residency],
+      [JURISDICTION[provider], JURISDICTION[provider] === 'EU' ? 1 : 0, 1], r.model.id);
+    assert.match(r.reasons[1], /in an EU region \([^)]+\), as keep=eu-only requires; \w+ is under (EU|US) jurisdiction \(inference-providers, 2026-11-26\)/);
+    assert.doesNotMatch(r.reasons[1], /from a provider under EU jurisdiction/);
   }
-  // Gemma 4 26B A4B, which fits Lambda's A10, is costed on Nebius's L40S instead: 1.5484 x 730 = 1,130.33 a month.
+  // Gemma 4 26B A4B on Lambda's A10 in europe-central-1 (Germany), as without keep: 0.75 x 730 = 547.5 a month,
+  // eu_jurisdiction 0 (Lambda: US), the reason naming the region and Lambda's jurisdiction with its source and date.
   const gemma = out.recommendations.find((r) => r.model.id === 'gemma-4-26b-a4b-it');
-  assert.deepEqual([gemma?.self_hosting.hardware_id, gemma?.self_hosting.rental.provider, gemma?.self_hosting.monthly_usd], ['l40s', 'nebius', 1130.33]);
+  assert.deepEqual([gemma?.self_hosting.hardware_id, gemma?.self_hosting.rental.provider, gemma?.self_hosting.monthly_usd,
+    gemma?.self_hosting.rental_eu_regions, gemma?.score_parts.eu_jurisdiction], ['a10', 'lambda', 547.5, ['europe-central-1'], 0]);
+  assert.match(gemma!.reasons[1], /in an EU region \(europe-central-1\), as keep=eu-only requires; Lambda is under US jurisdiction \(inference-providers, 2026-11-26\)/);
 });
 
 test('hospital, no keep: a pick rented from a US cloud scores eu_jurisdiction 0, with its EU regions as residency', { skip: !committed && 'no committed dataset' }, () => {

@@ -56,7 +56,7 @@ const SelfHosting = z
       provider: z.string(), instance_type: z.string(), usd_per_hour: z.number(),
       source: z.string().optional().describe('Full responses; partial ones list sources once.'), as_of: IsoDate, note: RentalNote,
     }).nullable().describe('The rental price the monthly cost rests on.'),
-    rental_eu_regions: z.array(z.string()).describe('The rental provider\'s EU regions for the configuration; with keep=eu-only only configurations offered in one, by a provider under EU jurisdiction, are costed.'),
+    rental_eu_regions: z.array(z.string()).describe('The rental provider\'s EU regions for the configuration; with keep=eu-only or where=eu-cloud only configurations offered in one are costed, whatever the provider\'s jurisdiction (see rental_jurisdiction).'),
     hosting: z.enum(['your_machine', 'on_premises', 'owned', 'rented']).describe('Whose hardware it runs on: your_machine (the machine named), '
       + 'on_premises (where=on-premises, no machine named: yours, priced at the configuration\'s rent), owned (a local machine bought, or a configuration '
       + 'with no rental price), rented (runs at the rental provider: its jurisdiction, and EU residency where it offers EU regions).'),

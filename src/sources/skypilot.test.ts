@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { SKYPILOT_AS_OF, skypilot } from './skypilot.ts';
 
 const shared = path.resolve(fileURLToPath(import.meta.url), '../../../../shared/data');
+/** The project's reviewed tables, rental-regions.csv among them (the shared snapshot predates that table). */
+const curated = path.resolve(fileURLToPath(import.meta.url), '../../../data/curated');
 const EXCERPT_HEADER = 'provider,instance_type,accelerator,gpu_count,usd_per_hour_on_demand,usd_per_hour_spot,regions_note,eu_regions,source_file,source_commit';
 const NEBIUS_HEADER = 'InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice';
 const SHA = 'a'.repeat(40);
@@ -17,10 +19,10 @@ function roots(excerpt: string, nebius: string) {
   mkdirSync(path.join(dir, 'skypilot-catalog'));
   writeFileSync(path.join(dir, 'skypilot-catalog', 'gpu-hourly-prices-excerpt.csv'), excerpt);
   writeFileSync(path.join(dir, 'skypilot-catalog', 'nebius-vms.csv'), nebius);
-  return { sources: dir, curated: path.join(dir, 'curated') };
+  return { sources: dir, curated };
 }
 
-test('an excerpt row becomes a rental with its EU regions and on-demand price', async () => {
+test('an excerpt row becomes a rental with its EU regions (those a row places in the EU) and on-demand price', async () => {
   const r = await skypilot.read(
     roots(`${EXCERPT_HEADER}\nlambda,gpu_2x_h100_sxm5,H100 80GB SXM5,2,6.38,,x,europe-central-1;europe-south-1,f,${SHA}\n`, `${NEBIUS_HEADER}\n`),
   );
@@ -32,7 +34,8 @@ test('an excerpt row becomes a rental with its EU regions and on-demand price', 
       accelerator: 'H100 80GB SXM5',
       gpu_count: 2,
       usd_per_hour: 6.38,
-      eu_regions: ['europe-central-1', 'europe-south-1'],
+      // rental-regions.csv: europe-central-1 is in Germany (EU); europe-south-1 is placed by no page of Lambda's.
+      eu_regions: ['europe-central-1'],
       as_of: SKYPILOT_AS_OF,
       note: `price as listed in SkyPilot's catalogue (catalogs/v7/lambda/vms.csv) at commit ${SHA.slice(0, 8)}, read on or before `
         + "2026-11-21; the commit's date and the provider's own date are not given",
@@ -52,7 +55,9 @@ test('Nebius rows of one instance type and price are one offer; CPU rows are not
   ].join('\n');
   const r = await skypilot.read(roots(`${EXCERPT_HEADER}\n`, nebius));
   assert.equal(r.rentals?.length, 1);
-  assert.deepEqual(r.rentals?.[0].eu_regions, ['eu-north1', 'eu-west1']);
+  // rental-regions.csv: eu-north1 is in Finland (EU); eu-west1 is placed by no Nebius page read; us-central1 is in the US.
+  assert.deepEqual(r.rentals?.[0].eu_regions, ['eu-north1']);
+  assert.deepEqual(r.issues, []);
   assert.equal(r.rentals?.[0].usd_per_hour, 3.5);
   // nebius-vms.csv is a verbatim copy of catalogs/v7/nebius/vms.csv @22fd1fea (SOURCE.txt).
   assert.match(r.rentals?.[0].note ?? '', /catalogs\/v7\/nebius\/vms\.csv\) at commit 22fd1fea, read on or before 2026-11-21/);
@@ -83,9 +88,27 @@ test('undated rows do not move data_as_of', async () => {
 });
 
 test('the real catalogue excerpt reads without issues', { skip: !existsSync(shared) }, async () => {
-  const r = await skypilot.read({ sources: path.join(shared, 'sources'), curated: path.join(shared, 'curated') });
+  const r = await skypilot.read({ sources: path.join(shared, 'sources'), curated });
   assert.deepEqual(r.issues, []);
   assert.ok((r.rentals?.length ?? 0) >= 20 && (r.rentals?.length ?? 0) <= 40, `${r.rentals?.length} rentals`);
   const h100x8 = r.rentals?.find((x) => x.provider === 'nebius' && x.accelerator === 'H100' && x.gpu_count === 8);
   assert.equal(h100x8?.usd_per_hour, 23.6);
+});
+
+test('RunPod\'s Iceland data centres are in Europe but not in the EU; the EU ones count', async () => {
+  const r = await skypilot.read(roots(
+    `${EXCERPT_HEADER}\nrunpod,1x_A100-80GB_SECURE,A100 80GB PCIe,1,1.64,1.19,x,EU-CZ-1;EUR-IS-1..3;EU-NL-1;EU-SE-1;EU-RO-1,f,${SHA}\n`,
+    `${NEBIUS_HEADER}\n`,
+  ));
+  // rental-regions.csv: EU-CZ-1 Czech Republic, EU-NL-1 Netherlands, EU-SE-1 Sweden, EU-RO-1 Romania (EU member states);
+  // EUR-IS-1..3 Iceland (EEA, not EU).
+  assert.deepEqual(r.rentals?.[0].eu_regions, ['EU-CZ-1', 'EU-NL-1', 'EU-SE-1', 'EU-RO-1']);
+  assert.deepEqual(r.issues, []);
+});
+
+test('a region no row places is not counted as EU, whatever its name, and is reported', async () => {
+  const r = await skypilot.read(roots(`${EXCERPT_HEADER}\n`, `${NEBIUS_HEADER}\ngpu-h200-sxm_1gpu-16vcpu-200gb,H200,1,16,200,3.50,eu-north2,"{}",1.45\n`));
+  assert.deepEqual(r.rentals?.[0].eu_regions, []);
+  assert.equal(r.issues.length, 1);
+  assert.match(r.issues[0].message, /nebius region eu-north2 has no row in rental-regions\.csv: not counted as EU/);
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Source } from '../schema/index.ts';
 import { optionalPositive, parseCsv, validateRows } from './curated.ts';
+import { readRentalRegions, RENTAL_REGIONS_SOURCE, type RentalRegions } from './rental-regions.ts';
 import type { Adapter, AdapterResult, IngestIssue, RentalObservation, SourceRoots } from './types.ts';
 
 const FOLDER = 'skypilot-catalog';
@@ -58,10 +59,20 @@ const NebiusRow = z.object({
   Region: z.string().min(1),
 });
 
-/** Nebius names its regions by location; the `eu-` ones (eu-north1 Finland, eu-west1 Paris) are in the EU. */
-const isNebiusEuRegion = (region: string) => region.startsWith('eu-');
+/**
+ * The regions of `listed` that a row of rental-regions.csv places in the EU. A region with no row is not counted and
+ * is reported: a name such as `eu-north2` (Nebius, Iceland) or `EUR-IS-1` (RunPod, Iceland) is not proof of the EU.
+ */
+function euRegionsOf(regions: RentalRegions, provider: string, listed: string[], row: string, file: string, issues: IngestIssue[]): string[] {
+  for (const r of listed) {
+    if (!regions.known(provider, r)) {
+      issues.push({ source: SOURCE_ID, file, row, field: 'region', message: `${provider} region ${r} has no row in rental-regions.csv: not counted as EU` });
+    }
+  }
+  return listed.filter((r) => regions.isEu(provider, r));
+}
 
-async function readExcerpt(dir: string): Promise<{ rentals: RentalObservation[]; issues: IngestIssue[] }> {
+async function readExcerpt(dir: string, regions: RentalRegions): Promise<{ rentals: RentalObservation[]; issues: IngestIssue[] }> {
   const rows = parseCsv(await readFile(path.join(dir, EXCERPT), 'utf8'));
   const { valid, issues } = validateRows(ExcerptRow, rows, { source: SOURCE_ID, file: EXCERPT }, (r) =>
     r.record.instance_type ? `${r.record.provider}/${r.record.instance_type}` : `line ${r.line}`,
@@ -73,7 +84,9 @@ async function readExcerpt(dir: string): Promise<{ rentals: RentalObservation[];
     accelerator: v.accelerator,
     gpu_count: v.gpu_count,
     usd_per_hour: v.usd_per_hour_on_demand as number,
-    eu_regions: v.eu_regions.split(';').map((s) => s.trim()).filter((s) => s !== ''),
+    // The excerpt's `eu_regions` column lists the European regions the catalogue gives; the table says which are EU.
+    eu_regions: euRegionsOf(regions, v.provider, v.eu_regions.split(';').map((s) => s.trim()).filter((s) => s !== ''),
+      `${v.provider}/${v.instance_type}`, EXCERPT, issues),
     as_of: SKYPILOT_AS_OF,
     note: rowNote(v.provider, v.source_commit),
   }));
@@ -84,7 +97,7 @@ async function readExcerpt(dir: string): Promise<{ rentals: RentalObservation[];
  * Nebius lists one row per instance type and region. Rows with the same instance type and price are one offer;
  * its EU regions are those among the rows' regions. CPU-only rows (no accelerator) are not rentals of a GPU.
  */
-async function readNebius(dir: string): Promise<{ rentals: RentalObservation[]; issues: IngestIssue[] }> {
+async function readNebius(dir: string, regions: RentalRegions): Promise<{ rentals: RentalObservation[]; issues: IngestIssue[] }> {
   const rows = parseCsv(await readFile(path.join(dir, NEBIUS), 'utf8'));
   const { valid, issues } = validateRows(NebiusRow, rows, { source: SOURCE_ID, file: NEBIUS }, (r) =>
     r.record.InstanceType ? `${r.record.InstanceType} ${r.record.Region} (line ${r.line})` : `line ${r.line}`,
@@ -105,7 +118,8 @@ async function readNebius(dir: string): Promise<{ rentals: RentalObservation[]; 
       as_of: SKYPILOT_AS_OF,
       note: rowNote('nebius', NEBIUS_COMMIT),
     };
-    if (isNebiusEuRegion(v.Region) && !offer.eu_regions.includes(v.Region)) offer.eu_regions.push(v.Region);
+    const eu = euRegionsOf(regions, 'nebius', [v.Region], `${v.InstanceType} ${v.Region}`, NEBIUS, issues);
+    if (eu.length > 0 && !offer.eu_regions.includes(v.Region)) offer.eu_regions.push(v.Region);
     offers.set(key, offer);
   }
   const rentals = [...offers.values()];
@@ -117,8 +131,9 @@ export const skypilot: Adapter = {
   id: SOURCE_ID,
   async read(roots: SourceRoots): Promise<AdapterResult> {
     const dir = path.join(roots.sources, FOLDER);
-    const excerpt = await readExcerpt(dir);
-    const nebius = await readNebius(dir);
+    const table = await readRentalRegions(roots.curated);
+    const excerpt = await readExcerpt(dir, table.regions);
+    const nebius = await readNebius(dir, table.regions);
     // The excerpt's Nebius rows are copied from the same vms.csv commit that is present verbatim: keep the verbatim
     // file's rows and drop the excerpt's copies of the same instance type, so that no offer is counted twice.
     const nebiusTypes = new Set(nebius.rentals.map((r) => r.instance_type));
@@ -126,6 +141,6 @@ export const skypilot: Adapter = {
     const rentals = [...fromExcerpt, ...nebius.rentals].sort(
       (a, b) => a.provider.localeCompare(b.provider) || a.instance_type.localeCompare(b.instance_type) || a.usd_per_hour - b.usd_per_hour,
     );
-    return { sources: [SKYPILOT_SOURCE], rentals, issues: [...excerpt.issues, ...nebius.issues] };
+    return { sources: [SKYPILOT_SOURCE, RENTAL_REGIONS_SOURCE], rentals, issues: [...table.issues, ...excerpt.issues, ...nebius.issues] };
   },
 };
