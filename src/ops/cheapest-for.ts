@@ -10,6 +10,7 @@ import { defineOperation, READ_ONLY } from './operation.ts';
 import { BlendedPrice, ModelRef, OfferView, RankedRating, toModelRef, toRankedRating } from './shapes.ts';
 import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
 import { leftOutNote } from './cheapest-for-left-out.ts';
+import { resaleNote, type Resale } from './cheapest-for-resale.ts';
 import { boardRows, cloudItem, selfHostedItem, type Row } from './cheapest-for-items.ts';
 import { stitched } from './json-fragment.ts';
 import { ranked } from './top-slice.ts';
@@ -212,6 +213,24 @@ export const cheapest_for = defineOperation({
       else if (shutDownInFrontier(f, input.input_share, filter)) shutDownOut++;
     }
     const { items, page } = paginate(found, input.limit, input.cursor);
+    const resale: Resale = { shown: 0, resold: 0, underHalf: 0 };
+    const views = items.map((c, i): Item => {
+      const position = offset + i + 1;
+      if (!c.priced) return selfHostedItem(ds, b!, c.r, position, floorText);
+      const f = c.f ?? c.r.frontier;
+      // A reseller's price (sometimes a fraction of the developer's) is shown beside the developer's own.
+      const own = c.priced.offer.first_party ? undefined : cheapestAtPrompt(f, input.input_share, ownFilter, prompt);
+      // Under eu-cloud, a developer with no EU offer may still sell the model elsewhere: said so, not "sells none".
+      const ownAnywhere = !own && !c.priced.offer.first_party && filter.eu
+        ? cheapestAtPrompt(f, input.input_share, { first_party_only: true, eu: false }, prompt) : undefined;
+      resale.shown++;
+      if (!c.priced.offer.first_party) {
+        resale.resold++;
+        const dev = own ?? ownAnywhere;
+        if (dev && c.priced.blended < dev.blended / 2) resale.underHalf++;
+      }
+      return cloudItem(ds, b!, c.r, position, c.priced, own, ownAnywhere, floorText, input.where, input.input_share);
+    });
     return stitched({
       use: input.use,
       leaderboard: ub.leaderboard,
@@ -233,23 +252,13 @@ export const cheapest_for = defineOperation({
       input_share: input.input_share,
       ranked_by: selfHosted ? 'parameters_total' as const : 'blended_price' as const,
       note: [notes(ub, selfHosted), leftOutNote(deprecatedOut, shutDownOut, asOf), longContextNote(prompt, atTier, silentOut),
-        offerWindowNote(prompt, windowElsewhere, windowOut)]
+        offerWindowNote(prompt, windowElsewhere, windowOut), resaleNote(resale)]
         .filter(Boolean).join(' ') || null,
       counts: {
         rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length,
         deprecated_left_out: deprecatedOut, shut_down_left_out: shutDownOut,
       },
-      items: stitched(items.map((c, i): Item => {
-        const position = offset + i + 1;
-        if (!c.priced) return selfHostedItem(ds, b!, c.r, position, floorText);
-        const f = c.f ?? c.r.frontier;
-        // A reseller's price (sometimes a fraction of the developer's) is shown beside the developer's own.
-        const own = c.priced.offer.first_party ? undefined : cheapestAtPrompt(f, input.input_share, ownFilter, prompt);
-        // Under eu-cloud, a developer with no EU offer may still sell the model elsewhere: said so, not "sells none".
-        const ownAnywhere = !own && !c.priced.offer.first_party && filter.eu
-          ? cheapestAtPrompt(f, input.input_share, { first_party_only: true, eu: false }, prompt) : undefined;
-        return cloudItem(ds, b!, c.r, position, c.priced, own, ownAnywhere, floorText, input.where, input.input_share);
-      })),
+      items: stitched(views),
       page,
     });
   },
