@@ -369,7 +369,7 @@ function mergeModel(
     releasedBeforeCutoff(p.obs.release_date, p.obs.knowledge_cutoff) ? 10 : 0);
   set('knowledge_cutoff', pick((o) => o.knowledge_cutoff, { rank: (p) => p.tier + selfContradicting(p) }));
   // Listings disagree on release dates more than on anything else: release-date.ts settles them.
-  set('release_date', chooseReleaseDate(releaseReadings(placed), model.knowledge_cutoff?.value));
+  set('release_date', chooseReleaseDate(releaseReadings(placed), model.knowledge_cutoff?.value, id));
   const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));
   set('parameters_total', preferExactCount(pick((o) => o.parameters_total, { from: factPlaced }), copies.map((p) => p.obs)));
   set('parameters_active', denseActive(model.parameters_total, pick((o) => o.parameters_active, { from: factPlaced })));
