@@ -13,6 +13,7 @@ import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE } from 
 import { TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
 import type { UseBoard } from './use-categories.ts';
+import type { QualityEvidence } from './recommend-quality.ts';
 import type { Interpretation } from './interpret.ts';
 import { notOnMachineReason, onMachineNote, type OnMachine } from './recommend-machine.ts';
 import { rentalOf } from './recommend-hosting.ts';
@@ -24,7 +25,20 @@ const cite = citeSource;
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
 const params = (n: number) => (n >= 1e9 ? `${Math.round(n / 1e8) / 10}B` : `${Math.round(n / 1e5) / 10}M`);
 
+/**
+ * The quality reason, kept per evidence: the evidence is kept per board, use and model (recommend-quality.ts), and
+ * the sentence reads only it, the model and the use's board, so every ask showing the model for the use says the
+ * same. Held weakly: it goes with the evidence.
+ */
+const ratingReasons = new WeakMap<QualityEvidence, string>();
+
 function ratingReason(c: Candidate, ub: UseBoard): string {
+  let text = ratingReasons.get(c.evidence);
+  if (text === undefined) ratingReasons.set(c.evidence, (text = ratingReasonOf(c, ub)));
+  return text;
+}
+
+function ratingReasonOf(c: Candidate, ub: UseBoard): string {
   const b = ub.board!;
   const top = b.entries[0].best.rating;
   const ev = c.evidence;
