@@ -133,3 +133,39 @@ export class Ranking {
     this.own = more(this.own);
   }
 }
+
+/**
+ * One value per model for the ask under way, in slots reused from ask to ask (`begin` to `end`; an ask runs to its
+ * end before the next begins). A Map made per ask grew its table to some hundreds of models every time; these slots
+ * are made once. `end` lets go of the values, so nothing of one ask outlives it.
+ */
+export class AskSlots<T> {
+  private asked = new Uint8Array(0);
+  private values: T[] = [];
+
+  /** Every slot of `size` reads as not set. */
+  begin(size: number): void {
+    if (this.asked.length < size) {
+      this.asked = new Uint8Array(size);
+      this.values = new Array<T>(size);
+    } else this.asked.fill(0);
+  }
+
+  has(i: number): boolean {
+    return this.asked[i] === 1;
+  }
+
+  get(i: number): T {
+    return this.values[i];
+  }
+
+  set(i: number, value: T): void {
+    this.asked[i] = 1;
+    this.values[i] = value;
+  }
+
+  end(): void {
+    this.values.fill(undefined as T);
+    this.asked.fill(0);
+  }
+}

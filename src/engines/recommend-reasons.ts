@@ -5,25 +5,40 @@ import { citeSource } from './cite.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
-import { OFFER_WINDOW_RULE, offerServes } from './offer-context.ts';
+import { OFFER_WINDOW_RULE, offerServes, offerWindow } from './offer-context.ts';
 import { TIER_RULE } from './long-context.ts';
+import { perDatasetKey } from './per-dataset.ts';
 import type { Candidate, Option, Step } from './recommend.ts';
 import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE } from './recommend-weights.ts';
 import { TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
 import type { UseBoard } from './use-categories.ts';
+import type { QualityEvidence } from './recommend-quality.ts';
 import type { Interpretation } from './interpret.ts';
 import { notOnMachineReason, onMachineNote, type OnMachine } from './recommend-machine.ts';
 import { rentalOf } from './recommend-hosting.ts';
 
 export type EuOfferBrief = { provider: string; provider_name: string; region: 'global' | 'eu'; residency: 'yes' | 'region' };
-export type Explained = { reasons: string[]; eu_offers: EuOfferBrief[] };
+export type Explained = { reasons: string[]; eu_offers: readonly EuOfferBrief[] };
 
 const cite = citeSource;
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
 const params = (n: number) => (n >= 1e9 ? `${Math.round(n / 1e8) / 10}B` : `${Math.round(n / 1e5) / 10}M`);
 
+/**
+ * The quality reason, kept per evidence: the evidence is kept per board, use and model (recommend-quality.ts), and
+ * the sentence reads only it, the model and the use's board, so every ask showing the model for the use says the
+ * same. Held weakly: it goes with the evidence.
+ */
+const ratingReasons = new WeakMap<QualityEvidence, string>();
+
 function ratingReason(c: Candidate, ub: UseBoard): string {
+  let text = ratingReasons.get(c.evidence);
+  if (text === undefined) ratingReasons.set(c.evidence, (text = ratingReasonOf(c, ub)));
+  return text;
+}
+
+function ratingReasonOf(c: Candidate, ub: UseBoard): string {
   const b = ub.board!;
   const top = b.entries[0].best.rating;
   const ev = c.evidence;
@@ -130,14 +145,36 @@ function licenceReason(c: Candidate): string {
   return `No source in the dataset says whether the weights are open${lic ? `; licence ${lic} (${cite(l!)})` : ''}.`;
 }
 
-function euOffers(ds: Dataset, c: Candidate, plan: Plan): EuOfferBrief[] {
+/**
+ * The model's EU-resident offers at any context, one per provider and region, kept per dataset and model: they read
+ * only the dataset (its offers and its date), and every pick shown sorted them again. Frozen, since answers share
+ * them. `least_window` is the smallest window any of those offers states: an asked context up to it leaves out none.
+ */
+const keptEuOffers = perDatasetKey((ds: Dataset, m: Candidate['model']): { list: readonly EuOfferBrief[]; least_window: number } => {
+  let least = Infinity;
+  for (const o of ds.offersByModel.get(m.id) ?? []) {
+    if (isShutDownOffer(o, ds.meta.data_as_of)) continue;
+    const r = euResidencyOf(o);
+    if (r !== 'yes' && r !== 'region') continue;
+    least = Math.min(least, offerWindow(o, m) ?? Infinity);
+  }
+  return { list: Object.freeze(euOffersOf(ds, m, undefined).map((o) => Object.freeze(o))), least_window: least };
+});
+
+function euOffers(ds: Dataset, c: Candidate, plan: Plan): readonly EuOfferBrief[] {
+  const kept = keptEuOffers(ds, c.model);
+  // A context above some EU offer's own window lists fewer: worked out for the ask (the asked contexts are open-ended).
+  return plan.asked_context === undefined || plan.asked_context <= kept.least_window ? kept.list : euOffersOf(ds, c.model, plan.asked_context);
+}
+
+function euOffersOf(ds: Dataset, model: Candidate['model'], askedContext: number | undefined): EuOfferBrief[] {
   const seen = new Set<string>();
   const out: EuOfferBrief[] = [];
-  for (const o of ds.offersByModel.get(c.model.id) ?? []) {
+  for (const o of ds.offersByModel.get(model.id) ?? []) {
     // A shut-down offer is no place to send EU data any more: it is not listed (nor counted as EU evidence).
     if (isShutDownOffer(o, ds.meta.data_as_of)) continue;
     // Nor is a listing whose own window is below the context asked (offer-context.ts, as the pick itself).
-    if (plan.asked_context !== undefined && !offerServes(o, c.model, plan.asked_context)) continue;
+    if (askedContext !== undefined && !offerServes(o, model, askedContext)) continue;
     const r = euResidencyOf(o);
     if (r !== 'yes' && r !== 'region') continue;
     const key = `${o.provider}/${o.region}`;
@@ -148,7 +185,7 @@ function euOffers(ds: Dataset, c: Candidate, plan: Plan): EuOfferBrief[] {
   return out.sort((a, b) => a.provider.localeCompare(b.provider) || a.region.localeCompare(b.region));
 }
 
-function euReason(ds: Dataset, c: Candidate, list: EuOfferBrief[]): string {
+function euReason(ds: Dataset, c: Candidate, list: readonly EuOfferBrief[]): string {
   if (list.length === 0) {
     const all = ds.offersByModel.get(c.model.id) ?? [];
     const unknown = all.filter((o) => euResidencyOf(o) === 'unknown').length;

@@ -12,7 +12,7 @@ import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
 import { onMachine, type OnMachine } from './recommend-machine.ts';
-import { apiFirst, Ranking, scored, unitPrice, type Scored } from './recommend-rank.ts';
+import { apiFirst, AskSlots, Ranking, scored, unitPrice, type Scored } from './recommend-rank.ts';
 import { isEuJurisdiction, trustProfile, type TrustProfile } from './trust.ts';
 import { boardForUse, type Use, type UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
@@ -93,6 +93,10 @@ function weigh(w: Weights, p: Float64Array): number {
 
 /** The ranking's arrays, reused by every ask (an ask runs to its end before the next begins). */
 const ranking = new Ranking();
+/** Where each model runs in the ask under way, by the model's place in the dataset. */
+const selfOptions = new AskSlots<SelfOption | undefined>();
+/** Each model's place in the dataset's list: the slot that holds where it runs. */
+const modelIndex = perDataset((ds) => new Map(ds.models.map((m, i) => [m, i])));
 
 /** Scratch parts for scoring; never kept (a built option copies them into its own record). */
 const scratch = new Float64Array(DIMENSIONS.length);
@@ -242,11 +246,13 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   const open = (m: Model) => m.open_weights?.value === true;
   const evidence = (m: Model) => qualityEvidence(ds, ub, m);
   // The fit step and the scoring both ask where a model runs: asked once per model in an ask.
-  const selfOptions = new Map<Model, SelfOption | undefined>();
+  const index = modelIndex(ds);
+  selfOptions.begin(ds.models.length);
   const selfOf = (m: Model) => {
-    if (selfOptions.has(m)) return selfOptions.get(m);
+    const i = index.get(m)!;
+    if (selfOptions.has(i)) return selfOptions.get(i);
     const so = selfOption(ds, m, plan);
-    selfOptions.set(m, so);
+    selfOptions.set(i, so);
     return so;
   };
 
@@ -331,6 +337,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   };
   const on_machine = onMachine(plan, limit, picks, qualified, onIt);
   ranking.clear();
+  selfOptions.end();
   const recommendations = picks.map((c, i): Recommendation => {
     const e = explain(ds, c, ub, plan, s);
     return {

@@ -205,9 +205,27 @@ function phrasesOf(vocab: ParameterVocabulary): ReadonlyArray<{ value: string; p
 }
 
 /** The canonical value a text is exactly (case and separators aside), if any. */
-function canonicalOf(text: string, vocab: ParameterVocabulary): string | undefined {
-  const joined = words(text).join(' ');
-  return joined ? vocab.values.find((e) => phraseWords(e.value).join(' ') === joined)?.value : undefined;
+function canonicalOf(text: string, vocab: ParameterVocabulary, w: readonly string[] = words(text)): string | undefined {
+  const joined = w.join(' ');
+  return joined ? canonicalForms(vocab).get(joined) : undefined;
+}
+
+/**
+ * Each value's words joined by one space, to the value (the first in the vocabulary's order, should two read alike):
+ * made once per vocabulary (they are constants), where every interpreted text used to join every value's words again.
+ */
+const vocabForms = new WeakMap<ParameterVocabulary, ReadonlyMap<string, string>>();
+function canonicalForms(vocab: ParameterVocabulary): ReadonlyMap<string, string> {
+  let forms = vocabForms.get(vocab);
+  if (!forms) {
+    const m = new Map<string, string>();
+    for (const e of vocab.values) {
+      const joined = phraseWords(e.value).join(' ');
+      if (!m.has(joined)) m.set(joined, e.value);
+    }
+    vocabForms.set(vocab, (forms = m));
+  }
+  return forms;
 }
 
 /**
@@ -242,7 +260,7 @@ function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[]):
 export function mapText(text: string, vocab: ParameterVocabulary): Mapping | undefined {
   const w = words(text);
   if (w.length === 0) return undefined;
-  const canonical = canonicalOf(text, vocab);
+  const canonical = canonicalOf(text, vocab, w);
   if (canonical) return { value: canonical, values: [canonical], how: 'canonical', matched: [canonical], set_aside: [] };
   const found = findPhrases(w, phrasesOf(vocab));
   if (found.length === 0) return undefined;

@@ -4,7 +4,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Board } from '../engines/ranking.ts';
 import { recommend, type Recommendation } from '../engines/recommend.ts';
 import { DIMENSIONS, PRICE_BEST, PRICE_WORST, QUALITY_SPAN } from '../engines/recommend-weights.ts';
-import { notesFor } from '../engines/recommend-reasons.ts';
+import { notesFor, type EuOfferBrief } from '../engines/recommend-reasons.ts';
 import { rentalOf, type HostingPick } from '../engines/recommend-hosting.ts';
 import { interpret } from '../engines/interpret.ts';
 import { IsoDate, Licence } from '../schema/index.ts';
@@ -169,7 +169,8 @@ function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
     open_weights: r.model.open_weights ?? null,
     licence: r.model.licence ?? null,
     trust: { trust_index: r.trust.trust_index, coverage: r.trust.coverage },
-    eu_offers: r.eu_offers,
+    // Kept per dataset and model, frozen: the answer only reads it (its schema type is the mutable array).
+    eu_offers: r.eu_offers as EuOfferBrief[],
     reasons: r.reasons,
   };
 }
