@@ -103,6 +103,9 @@ test('a bare memory size is that size on no named device: fits are checked, spee
     assert.equal(r.refused, 'out_of_range', text);
   }
   assert.equal(refused('512 x H100').refused, 'out_of_range');
+  assert.match(refused('-5 GB GPU').message, /cannot be negative.*-5/);
+  assert.equal(refused('-2x 3090').refused, 'out_of_range');
+  assert.equal(ok('rtx-3090-x2').value, 'rtx-3090-x2', 'a hyphen inside a name is not a minus');
   // Real machines at the edge still read: 512 GB Mac Studio, 8x B200 (b200-x8: 8 x 180 GB = 1440 GB), 1024 GB stated.
   assert.equal(ok('Mac Studio M3 Ultra 512GB').value, 'm3-ultra-512gb');
   assert.deepEqual([ok('8x B200').value, ok('8x B200').hardware?.memory_gb.value], ['b200-x8', 1440]);
