@@ -63,6 +63,8 @@ const NASTY: readonly string[] = [
   '${jndi:ldap://x/a}', '{{7*7}}', '$(id)', '`id`', 'a,b,c,d,e,f,g', ',,,,', ',', 'x'.repeat(10_000), 'é'.repeat(3000),
   '\r\nSet-Cookie: a=b', '\t', '2026-02-30', '9999-99-99', '0000-00-00', '2026-13-01', '-2026-01-01', 'llama-3.3-70b-instruct',
   'LLAMA-3.3-70B-INSTRUCT', 'anthropic/claude-opus-4.8', 'AAAA', 'eyJ4IjoxfQ', 'eyJvIjotMX0', '_-_-', 'A'.repeat(200),
+  // Machines that do not exist: past the memory and count bounds, zero, negative, exponent.
+  '9999 GB GPU', '100000 GB', '512 x H100', '0 GB GPU', '1e9 GB', '-5 GB GPU', '2x 9999 GB GPU', '1e309 GB GPU',
 ];
 
 /** Percent-encode everything outside the unreserved set, as UTF-8 (a lone surrogate becomes U+FFFD, as a browser sends it). */

@@ -4,10 +4,31 @@ import { citeFact } from './cite.ts';
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/** Counts a machine may state: one to a 64-GPU pod; beyond that the service models no interconnect. */
-export const MAX_COUNT = 64;
-/** Memory a machine may state, GB. */
-export const MAX_MEMORY_GB = 16384;
+/**
+ * Counts a machine may state: one to sixteen devices in one node. The catalogue's largest configuration holds 8
+ * (a100-80gb-x8, h100-80gb-x8, h200-x8, b200-x8, mi300x-x8, mi325x-x8); the largest single-node system sold held 16
+ * (NVIDIA DGX-2, 16 x V100 over NVSwitch, 2018: https://www.servethehome.com/nvidia-dgx-2-pushing-limits-at-16-gpus-and-512gb-of-hbm2-ram/),
+ * twice the catalogue's. Beyond one node the service models no interconnect (no rack such as NVL72 is catalogued).
+ */
+export const MAX_COUNT = 16;
+/**
+ * Memory one stated device may have: twice the largest per-device memory of any catalogued configuration (today the
+ * 512 GB Mac Studio M3 Ultra, m3-ultra-512gb; the largest discrete card is the 256 GB MI325X). The margin of two
+ * admits the next generation of a catalogued device without letting "9999 GB GPU" pass as a machine that exists.
+ * Derived from the loaded table, not a constant, so a larger catalogued device raises it.
+ */
+export const MEMORY_MARGIN = 2;
+const bounds = new WeakMap<readonly Hardware[], { gb: number; from: string }>();
+export function maxMemoryGb(hardware: readonly Hardware[]): { gb: number; from: string } {
+  let b = bounds.get(hardware);
+  if (!b) {
+    let top: Hardware | undefined;
+    for (const h of hardware) if (!top || h.memory_gb.value / h.count > top.memory_gb.value / top.count) top = h;
+    b = top ? { gb: Math.ceil(MEMORY_MARGIN * top.memory_gb.value / top.count), from: top.id } : { gb: 0, from: 'no configuration' };
+    bounds.set(hardware, b);
+  }
+  return b;
+}
 
 /**
  * `count` cards of a catalogued single-card configuration: memory is the card's times the count (derived, citing

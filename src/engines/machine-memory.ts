@@ -1,7 +1,7 @@
 // A machine named by its memory size alone (`11 GB GPU`, `64 GB Mac`, `16GB laptop`): a configuration of that size.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact, Hardware } from '../schema/index.ts';
-import { adHocConfiguration, MAX_COUNT, MAX_MEMORY_GB, type AdHocKind } from './machine-build.ts';
+import { adHocConfiguration, MAX_COUNT, maxMemoryGb, MEMORY_MARGIN, type AdHocKind } from './machine-build.ts';
 import type { MachineQuery } from './machine-words.ts';
 import type { MachineMapping, MachineRefusal } from './machine.ts';
 import { toGb, usableBytes } from './memory.ts';
@@ -33,15 +33,17 @@ function appleShare(ds: Dataset, memory: number): { fact: Fact<number>; from: st
 /** A memory size without a device: `11 GB GPU`, `64 GB Mac`, `128 GB unified memory`, `16GB laptop`. */
 export function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMapping | MachineRefusal {
   const memory = q.memory_gb!;
-  if (memory < 1 || memory > MAX_MEMORY_GB) {
-    return refuse('out_of_range', `a memory size must be from 1 to ${MAX_MEMORY_GB} GB; "${text.slice(0, 100)}" states ${memory}`, q);
+  const bound = maxMemoryGb(ds.hardware);
+  if (!Number.isFinite(memory) || memory < 1 || memory > bound.gb) {
+    return refuse('out_of_range', `a memory size must be from 1 to ${bound.gb} GB per device (${MEMORY_MARGIN} x the largest catalogued, `
+      + `${bound.from}); "${text.slice(0, 100)}" states ${memory} GB`, q);
   }
   // GPU words (`GPU`, `VRAM`) say whose memory it is, beside `laptop` too; system RAM (`32 GB RAM`) is not a GPU's.
   const discrete = q.discrete && q.memory_kind !== 'ram';
   const kind: AdHocKind = q.apple ? 'apple' : discrete ? (q.form === 'laptop' ? 'laptop-gpu' : 'gpu')
     : q.unified ? 'unified' : q.form === 'laptop' ? 'laptop' : 'gpu';
   const count = q.count ?? 1;
-  if (count < 1 || count > MAX_COUNT) return refuse('out_of_range', `a count must be from 1 to ${MAX_COUNT}`, q);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) return refuse('out_of_range', `a count must be from 1 to ${MAX_COUNT}; "${text.slice(0, 100)}" states ${count}`, q);
   if (kind !== 'gpu' && kind !== 'laptop-gpu' && count > 1) return refuse('out_of_range', 'a count applies to discrete GPUs', q);
   // The usable share: a discrete GPU's documented share (a laptop GPU's when a laptop is said), an Apple chip's, or
   // (unified, laptop: kind unsure) the lowest.

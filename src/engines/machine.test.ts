@@ -92,10 +92,29 @@ test('a bare memory size is that size on no named device: fits are checked, spee
   assert.doesNotMatch(laptop.hardware!.accelerator, /4060/, 'never a desktop RTX 4060 Ti');
   assert.equal(ok('64 GB Mac').value, 'mac-64gb');
   assert.equal(refused('0 GB GPU').refused, 'out_of_range');
-  // Seven digits are a size too, past the 16,384 GB bound (machine-build.ts MAX_MEMORY_GB): not "unknown words".
+  // Seven digits are a size too, past the bound: not "unknown words".
   const huge = refused('9999999 GB GPU');
   assert.equal(huge.refused, 'out_of_range');
-  assert.match(huge.message, /from 1 to 16384 GB/);
+  // The bound is 2 x the largest per-device memory catalogued: m3-ultra-512gb, 512 GB (hardware-configs.csv; Apple's
+  // Mac Studio M3 Ultra tops out at 512 GB), so 1024 GB. The largest discrete card, mi325x-x1, is 256 GB.
+  assert.match(huge.message, /from 1 to 1024 GB per device .*m3-ultra-512gb/);
+  for (const text of ['9999 GB GPU', '100000 GB', '2048 GB GPU', '2x 9999 GB GPU', '0 GB GPU', '1025 GB unified memory']) {
+    const r = refused(text);
+    assert.equal(r.refused, 'out_of_range', text);
+  }
+  assert.equal(refused('512 x H100').refused, 'out_of_range');
+  // Counts: 16 (2 x the catalogue's 8 per node, the 16-GPU DGX-2) reads; 17 and 64 are refused with the bound.
+  assert.equal(ok('16x H100').hardware?.count, 16);
+  assert.match(refused('17x H100').message, /from 1 to 16; "17x H100" states 17/);
+  assert.equal(refused('64 x H100').refused, 'out_of_range');
+  assert.match(refused('-5 GB GPU').message, /cannot be negative.*-5/);
+  assert.equal(refused('-2x 3090').refused, 'out_of_range');
+  assert.equal(ok('rtx-3090-x2').value, 'rtx-3090-x2', 'a hyphen inside a name is not a minus');
+  // Real machines at the edge still read: 512 GB Mac Studio, 8x B200 (b200-x8: 8 x 180 GB = 1440 GB), 1024 GB stated.
+  assert.equal(ok('Mac Studio M3 Ultra 512GB').value, 'm3-ultra-512gb');
+  assert.deepEqual([ok('8x B200').value, ok('8x B200').hardware?.memory_gb.value], ['b200-x8', 1440]);
+  assert.equal(ok('1024 GB GPU').hardware?.memory_gb.value, 1024);
+  assert.equal(ok('8x 256 GB GPU').hardware?.memory_gb.value, 2048);
 });
 
 test('text with no letter or digit is said to be so, not to be empty', { skip }, () => {

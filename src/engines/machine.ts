@@ -230,6 +230,10 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   if (cls) return classMapping(ds, cls, 'canonical', [cls], text, emptyQuery());
 
   const q = readMachine(text, c.known, c.suffixes);
+  // A minus sign before a number (`-5 GB GPU`, `-2x 3090`) would otherwise be dropped with the punctuation and the
+  // number read as positive; a hyphen inside a name (`rtx-3090-x2`) follows a letter or digit and is not one.
+  const negative = /(?:^|[^\p{L}\p{N}])[-\u2212]\s*\d/u.exec(text);
+  if (negative) return refuse('out_of_range', `a memory size or count cannot be negative; "${text.slice(0, 100)}" states ${negative[0].trim()}`, q, []);
   const phrases: Array<{ value: string; phrase: string }> = [];
   for (const [id, syn] of Object.entries(MACHINE_HARDWARE_SYNONYMS)) if (ds.hardwareById.has(id)) for (const p of syn) phrases.push({ value: `hw:${id}`, phrase: p });
   for (const x of MACHINE_CLASSES) for (const p of [x, ...MACHINE_SYNONYMS[x]]) phrases.push({ value: x, phrase: p });

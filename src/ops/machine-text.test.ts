@@ -61,3 +61,23 @@ test('recommend_model: machine text is echoed with its reading; a wrong device i
     e instanceof ServiceError && e.status === 400 && (e.options.suggestions ?? []).includes('m4-max-64gb') && /candidates/.test(e.options.errors?.[0].message ?? ''));
   assert.deepEqual(recommend_model.output.parse(mine), mine);
 });
+
+test('machines that do not exist are a 400 naming what was read and the bound, on every operation that takes a machine', { skip }, async () => {
+  const { estimate_cost } = await import('./estimate-cost.ts');
+  const cost = (hardware: string) => estimate_cost.handler(ds!, estimate_cost.input.parse({ model_id: 'llama-3.3-70b-instruct', tokens_millions: 10, hardware }), ctx);
+  // Bounds: 1024 GB per device (2 x m3-ultra-512gb's 512 GB), 16 devices (machine-build.ts); 0 and -5 are not sizes.
+  const cases: Array<[string, RegExp]> = [
+    ['9999 GB GPU', /from 1 to 1024 GB per device.*states 9999 GB/], ['100000 GB', /1024 GB.*states 100000 GB/],
+    ['512 x H100', /count must be from 1 to 16; "512 x H100" states 512/], ['0 GB GPU', /from 1 to 1024 GB.*states 0 GB/],
+    ['-5 GB GPU', /cannot be negative.*-5/], ['1e9 GB', /no catalogued device/],
+  ];
+  for (const [text, message] of cases) {
+    for (const call of [() => mfh({ hardware_id: text }), () => rec({ machine: text }), () => cost(text)]) {
+      assert.throws(call, (e: unknown) => e instanceof ServiceError && e.status === 400 && e.code === 'invalid_parameter' && message.test(e.message), text);
+    }
+  }
+  // Real machines at the edge still answer: 8x B200 (b200-x8, 8 x 180 GB), 8x MI325X (mi325x-x8, 8 x 256 GB = 2048 GB).
+  assert.equal(mfh({ hardware_id: '8x B200', limit: 1 }).hardware.memory_gb.value, 1440);
+  assert.equal(mfh({ hardware_id: '8x MI325X', limit: 1 }).hardware.memory_gb.value, 2048);
+  assert.equal(mfh({ hardware_id: 'Mac Studio M3 Ultra 512GB', limit: 1 }).hardware.id, 'm3-ultra-512gb');
+});
