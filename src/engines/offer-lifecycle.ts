@@ -2,12 +2,15 @@
 import type { Model, Offer } from '../schema/index.ts';
 
 /**
- * An offer is shut down when its provider marks the listing retired or the shutdown date it announced is on or
- * before the dataset's date (gemini-1.5-flash at Google: shutdown 2025-09-29, deprecations-rss). Such a price can
- * no longer be paid, so no ranking or cost uses it.
+ * An offer is shut down on or after the shutdown date its provider announced (gemini-1.5-flash at Google: shutdown
+ * 2025-09-29, deprecations-rss), or when the provider marks the listing retired without a date. Such a price can no
+ * longer be paid, so no ranking or cost uses it. A listing marked deprecated or legacy with a shutdown date still to
+ * come is served until that date (Bedrock's Claude Opus 4.1: legacy from 2026-07-08, end of life 2027-01-08): it is
+ * priced and ranked, its deprecation and shutdown dates stated beside it.
  */
 export function isShutDownOffer(o: Offer, dataAsOf: string): boolean {
-  return o.status?.value === 'deprecated' || (o.shutdown_date !== undefined && o.shutdown_date.value <= dataAsOf);
+  if (o.shutdown_date !== undefined) return o.shutdown_date.value <= dataAsOf;
+  return o.status?.value === 'deprecated';
 }
 
 /**

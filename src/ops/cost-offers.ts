@@ -29,17 +29,19 @@ export function costableOffers(ds: Dataset, modelId: string): {
   return out;
 }
 
-type Seller = { first_party: boolean; sku: Sku; next_prices?: Offer['next_prices'] };
+type Seller = { first_party: boolean; sku: Sku; next_prices?: Offer['next_prices']; shutdown_date?: Offer['shutdown_date'] };
 
 /**
- * Whether the line's offer is the developer's own, which SKU it is, and the price its source schedules next (as
- * get_model and cheapest_for show it), read from the offer it was costed from.
+ * Whether the line's offer is the developer's own, which SKU it is, the price its source schedules next (as
+ * get_model and cheapest_for show it) and the shutdown date its provider announced, read from the offer it was costed from.
  */
 export function sellerOf(offers: readonly Offer[]): (line: Listing) => Readonly<Seller> {
   // Each offer's members made once: a line copies them (Object.assign), it does not keep the object.
   const byKey = new Map(offers.map((o) => {
     const out: Seller = { first_party: o.first_party ?? false, sku: o.sku ?? 'standard' };
     if (o.next_prices) out.next_prices = o.next_prices;
+    // A listing still served with an announced end of life (Bedrock's legacy models): the date the price stops.
+    if (o.shutdown_date) out.shutdown_date = o.shutdown_date;
     return [keyOf(o), Object.freeze(out)];
   }));
   return (line) => byKey.get(keyOf(line)) ?? UNLISTED;

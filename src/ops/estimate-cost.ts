@@ -52,6 +52,8 @@ const ApiLine = z
     zero_priced: z.boolean().describe('true when the blend is $0: a free tier or a subscription plan, usually rate-limited; `cheapest`, `cheaper` and the break-even use offers priced above zero.'),
     next_prices: wireFact(NextPrices).optional()
       .describe('The price a source schedules next for this offer, from the day `starts`; `input` and `output` apply until then.'),
+    shutdown_date: wireFact(IsoDate).optional()
+      .describe('The end of life its provider announced for this listing (a deprecated or legacy listing is costed until that day, left out from it on).'),
     long_context: z.object({
       prompt_tokens: z.number().int().describe('The prompt size priced: `context`, capped at the model\'s window.'),
       above_tokens: z.number().int().describe('The tier applied: a request whose prompt is longer than this pays it on every token.'),

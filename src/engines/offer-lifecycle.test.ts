@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Offer } from '../schema/index.ts';
+import { isShutDownOffer } from './offer-lifecycle.ts';
+
+// Rows of /work/shared/data/sources/deprecations-rss/deprecations.json (shared/data snapshot), read as ingested:
+// AWS Bedrock, model_id anthropic.claude-opus-4-1-20250805-v1:0: deprecation_date 2026-07-08 (legacy),
+// shutdown_date 2027-01-08, first_observed 2026-07-09.
+const opus41 = {
+  provider: 'amazon-bedrock', provider_model_id: 'anthropic.claude-opus-4-1-20250805-v1:0',
+  status: { value: 'deprecated', source: 'deprecations-rss', as_of: '2026-07-09' },
+  deprecation_date: { value: '2026-07-08', source: 'deprecations-rss', as_of: '2026-07-09' },
+  shutdown_date: { value: '2027-01-08', source: 'deprecations-rss', as_of: '2026-07-09' },
+} as unknown as Offer;
+
+test('a legacy listing is served until its stated end of life, shut down on and after it', () => {
+  assert.equal(isShutDownOffer(opus41, '2026-09-23'), false); // the dataset's date: legacy, still sold
+  assert.equal(isShutDownOffer(opus41, '2027-01-07'), false);
+  assert.equal(isShutDownOffer(opus41, '2027-01-08'), true); // the end-of-life day itself
+  assert.equal(isShutDownOffer(opus41, '2027-03-01'), true);
+});
+
+test('a listing marked retired with no date is shut down; an unmarked one with no date is served', () => {
+  const { shutdown_date: _s, ...undated } = opus41 as unknown as Record<string, unknown>;
+  assert.equal(isShutDownOffer(undated as unknown as Offer, '2026-09-23'), true);
+  const { status: _t, ...plain } = undated;
+  assert.equal(isShutDownOffer(plain as unknown as Offer, '2026-09-23'), false);
+});
