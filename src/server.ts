@@ -10,6 +10,7 @@ import { createHost } from './lifecycle/host.ts';
 import { createReloader, datasetFingerprint } from './lifecycle/reload.ts';
 import { OPERATIONS } from './ops/registry.ts';
 import { warmUp } from './ops/warm.ts';
+import { answerWriter } from './surfaces/execute.ts';
 import { createMetrics } from './surfaces/rest/metrics.ts';
 
 function fail(message: string): never {
@@ -61,13 +62,15 @@ async function main(): Promise<void> {
     access: access.health().details, large_collections_validated_by: validatedBy,
     modules_ms: Math.round(started), startup_ms: Math.round(performance.now() - started),
   }, 'listening');
+  // Each example's answer is also written at both tiers, so the kept parts' texts and partial projections exist too.
+  const writer = (ds: Dataset) => answerWriter(ds, config.publicBaseUrl);
   // Build the engines' per-dataset caches right after the port is open rather than on callers' first requests.
   // The warm-up yields between calls, so requests (and /readyz) are answered meanwhile.
-  void warmUp(dataset, OPERATIONS, new Date().toISOString().slice(0, 10)).then((warm) => {
+  void warmUp(dataset, OPERATIONS, new Date().toISOString().slice(0, 10), writer(dataset)).then((warm) => {
     logger.info({ warm_ms: warm.ms, busy_ms: warm.busy_ms, calls: warm.calls, failed: warm.failed }, 'caches warmed');
   });
 
-  const reloader = createReloader({ dir: config.dataDir, host, logger, build, initial: { dataset, fingerprint } });
+  const reloader = createReloader({ dir: config.dataDir, host, logger, build, initial: { dataset, fingerprint }, writer });
   process.on('SIGHUP', () => {
     logger.info({ signal: 'SIGHUP', dir: config.dataDir }, 'reloading the dataset');
     void reloader.reload();

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DatasetError, loadDatasetInParallel } from '../dataset/load.ts';
 import { OPERATIONS } from '../ops/registry.ts';
-import { warmUp } from '../ops/warm.ts';
+import { warmUp, type WarmWriter } from '../ops/warm.ts';
 import type { Host } from './host.ts';
 
 /**
@@ -57,6 +57,8 @@ export type ReloaderOptions = {
   /** The dataset serving now, and the fingerprint of the files it was loaded from. */
   initial: { dataset: Dataset; fingerprint: string };
   today?: () => string;
+  /** The warm-up's writer for a dataset (surfaces/execute.ts answerWriter): its answers' bytes made before it serves. */
+  writer?: (dataset: Dataset) => WarmWriter;
 };
 
 export function createReloader(opts: ReloaderOptions): Reloader {
@@ -93,7 +95,7 @@ export function createReloader(opts: ReloaderOptions): Reloader {
       return { status: 'refused', reason: e instanceof Error ? e.message : String(e) };
     }
     // The engines' caches for the new dataset are built before it serves, while the old one answers.
-    const warm = await warmUp(next, OPERATIONS, today());
+    const warm = await warmUp(next, OPERATIONS, today(), opts.writer?.(next));
     if (host.draining()) {
       await app.close();
       return { status: 'refused', reason: 'shutting down' };

@@ -21,3 +21,17 @@ test('warming yields between calls: other work runs before it ends', async () =>
   assert.ok(ranBefore, 'a callback queued after the warm-up started ran before it finished');
   assert.ok(r.busy_ms <= r.ms + 1);
 });
+
+test('given a writer, every example answer is written at both tiers, full then partial', async () => {
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const seen: string[] = [];
+  const r = await warmUp(ds, OPERATIONS, '2026-11-21', (op, result, full) => {
+    assert.equal(typeof result, 'object');
+    seen.push(`${op.name}:${full ? 'full' : 'partial'}`);
+  });
+  assert.equal(seen.length, 2 * r.calls);
+  for (let i = 0; i < seen.length; i += 2) {
+    assert.match(seen[i], /:full$/);
+    assert.equal(seen[i + 1], seen[i].replace(/:full$/, ':partial'));
+  }
+});

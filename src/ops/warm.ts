@@ -1,5 +1,7 @@
 // Warm-up: run every operation's examples once, so the per-dataset indexes and rankings the engines cache
-// (search index, boards, trust profiles, hardware rankings) are built at start, not on a caller's first request.
+// (search index, boards, trust profiles, hardware rankings) are built at start, not on a caller's first request;
+// and, given a writer, each answer written at both tiers as a request's is, so the kept parts' texts and partial
+// projections (access/write-body.ts) are made at start too.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { AnyOperation } from './operation.ts';
 
@@ -12,6 +14,9 @@ export type WarmReport = {
   failed: string[];
 };
 
+/** Writes a handler's answer as a request at the full (`full` true) or the partial tier would receive it. */
+export type WarmWriter = (op: AnyOperation, result: unknown, full: boolean) => void;
+
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -19,7 +24,9 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  * while it warms, and a request waits behind one example at most (the slowest builds an index in about 0.1 s),
  * never behind the whole warm-up. A request that needs an index not yet built builds it itself.
  */
-export async function warmUp(dataset: Dataset, operations: readonly AnyOperation[], today: string): Promise<WarmReport> {
+export async function warmUp(
+  dataset: Dataset, operations: readonly AnyOperation[], today: string, write?: WarmWriter,
+): Promise<WarmReport> {
   const started = performance.now();
   const failed: string[] = [];
   let calls = 0;
@@ -33,7 +40,9 @@ export async function warmUp(dataset: Dataset, operations: readonly AnyOperation
       if (!input.success) failed.push(`${op.name}: ${ex.title}`);
       else {
         try {
-          op.handler(dataset, input.data, { today });
+          const result = op.handler(dataset, input.data, { today });
+          write?.(op, result, true);
+          write?.(op, result, false);
         } catch {
           failed.push(`${op.name}: ${ex.title}`);
         }

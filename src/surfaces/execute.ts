@@ -80,11 +80,34 @@ export function etagOf(bytes: Buffer | string): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
 }
 
+/**
+ * A handler's answer as a request at the full or the partial tier receives it: its value and its bytes. Used by the
+ * executor on a cache miss, and by the warm-up (ops/warm.ts) so that the kept parts' texts and partial projections
+ * (access/write-body.ts) are made at start rather than on the first request of each kind.
+ */
+export function prepareAnswer(op: AnyOperation, result: unknown, dataset: Dataset, full: boolean, baseUrl: string): Prepared {
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) {
+    throw new Error(`${op.name} returned a non-object body`);
+  }
+  const body = { data_as_of: dataset.meta.data_as_of, ...result };
+  const projection = { full, fullTierOnly: op.fullTierOnly, sources: dataset.sourceById, baseUrl };
+  // An answer built of kept parts (ops/json-fragment.ts) is written from their prepared text, in one pass.
+  const written = isStitched(result) ? writeBody(stitched(body), projection) : undefined;
+  const value = written?.value ?? (projectBody(body, projection) as Record<string, unknown>);
+  // Written pieces are encoded one after another: the answer is never made one flat string (access/json-pieces.ts).
+  const bytes = written ? utf8BytesOf(written.pieces) : utf8Bytes(JSON.stringify(value));
+  return new Prepared(value, bytes);
+}
+
+/** The warm-up's writer (ops/warm.ts): each example's answer written at both tiers, as a request's would be. */
+export const answerWriter = (dataset: Dataset, baseUrl: string) => (op: AnyOperation, result: unknown, full: boolean): void => {
+  prepareAnswer(op, result, dataset, full, baseUrl);
+};
+
 export function createExecutor(opts: ExecutorOptions): Executor {
   const { dataset, access, baseUrl } = opts;
   const today = opts.today ?? utcDayClock();
   const cache = new Lru<Prepared>(opts.cacheEntries ?? 4000, opts.cacheBytes ?? 64 * 1024 * 1024);
-  const dataAsOf = dataset.meta.data_as_of;
 
   return {
     async admit(apiKey, clientIp, onHeaders) {
@@ -102,18 +125,8 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       const hit = cache.get(key);
       opts.onCacheLookup?.(hit !== undefined);
       if (hit) return hit;
-      const result = op.handler(dataset, input, { today: day }) as Record<string, unknown>;
-      if (result === null || typeof result !== 'object' || Array.isArray(result)) {
-        throw new Error(`${op.name} returned a non-object body`);
-      }
-      const body = { data_as_of: dataAsOf, ...result };
-      const projection = { full, fullTierOnly: op.fullTierOnly, sources: dataset.sourceById, baseUrl };
-      // An answer built of kept parts (ops/json-fragment.ts) is written from their prepared text, in one pass.
-      const written = isStitched(result) ? writeBody(stitched(body), projection) : undefined;
-      const value = written?.value ?? (projectBody(body, projection) as Record<string, unknown>);
-      // Written pieces are encoded one after another: the answer is never made one flat string (access/json-pieces.ts).
-      const bytes = written ? utf8BytesOf(written.pieces) : utf8Bytes(JSON.stringify(value));
-      const prepared = new Prepared(value, bytes);
+      const prepared = prepareAnswer(op, op.handler(dataset, input, { today: day }), dataset, full, baseUrl);
+      const bytes = prepared.bytes;
       // Size counts the bytes, roughly the object graph they were serialized from, and what the first MCP call adds:
       // the text (a summary line and the bytes again) and the tool result holding both (about twice the bytes); the
       // coded copies add a fifth or less. Measured: get_model's 66 KB answer makes a 140 KB tool result.
