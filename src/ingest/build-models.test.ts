@@ -185,3 +185,20 @@ test('an NVIDIA NIM listing under a developer\'s namespace is that developer\'s 
   assert.ok(ctx.report.notes.includes(
     "model mistral-nemotron: vendor mistral, the namespace of nvidia's own listing nvidia/mistralai/mistral-nemotron"));
 });
+
+test('a knowledge cutoff after the release yields to a consistent one, or is withheld with the reason', () => {
+  // models.dev 2026-07-02: mistral/open-mistral-7b gives release 2023-09-27 and cutoff 2023-12, a month the model,
+  // released in September 2023, cannot know. With no other cutoff the field is absent and `withheld` says why.
+  const alone = run([obs({ source_model_id: 'mistral/open-mistral-7b', name: 'Mistral 7B', release_date: '2023-09-27', knowledge_cutoff: '2023-12' })]);
+  const m = alone.model('open-mistral-7b')!;
+  assert.equal(m.knowledge_cutoff, undefined);
+  assert.deepEqual(m.withheld, [{ field: 'knowledge_cutoff', value: '2023-12', as_of: asOf, source: 'models-dev', reason: 'is after the release date 2023-09-27' }]);
+  // A second listing with a cutoff before the release is served instead, and the note names the one set aside.
+  const two = run([
+    obs({ source_model_id: 'mistral/open-mistral-7b', name: 'Mistral 7B', release_date: '2023-09-27', knowledge_cutoff: '2023-12' }),
+    obs({ source_model_id: 'other/open-mistral-7b', provider: 'other', knowledge_cutoff: '2023-08' }),
+  ]).model('open-mistral-7b')!;
+  assert.equal(two.knowledge_cutoff?.value, '2023-08');
+  assert.match(two.knowledge_cutoff!.note!, /2023-12 \(models-dev\) is after the release date 2023-09-27: set aside/);
+  assert.equal(two.withheld, undefined);
+});

@@ -25,6 +25,7 @@ import { choose, type Candidate } from './precedence.ts';
 import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff, type ReleaseReading } from './release-date.ts';
 import { maxOutputWithin } from './max-output.ts';
 import { DEVELOPER_WEIGHTS_SOURCE_ID } from '../sources/developer-weights.ts';
+import { DEVELOPER_RELEASES_SOURCE_ID } from '../sources/developer-releases.ts';
 import { configWindowWithin, windowRank } from './context-window.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -59,6 +60,9 @@ function place(o: ModelObservation, vendor: string): Placed {
   if (FIRST_PARTY[p] === vendor) return { obs: o, tier: 2, authoritative: true };
   return { obs: o, tier: 4, authoritative: false };
 }
+
+/** A cutoff (YYYY-MM or YYYY-MM-DD) in a later month than the release: impossible for that release. */
+const cutoffAfterRelease = (cutoff: string, release: string): boolean => cutoff.slice(0, 7) > release.slice(0, 7);
 
 /** Each listing's release date, with the knowledge cutoff the same listing gives (release-date.ts). */
 function releaseReadings(placed: readonly Placed[]): ReleaseReading[] {
@@ -367,9 +371,23 @@ function mergeModel(
   // listing's cutoff speaks first (Perplexity lists Sonar on 2024-01-01 with a cutoff of 2025-09-01).
   const selfContradicting = (p: Placed) => (p.obs.release_date && isPlaceholderDate(p.obs.release_date) &&
     releasedBeforeCutoff(p.obs.release_date, p.obs.knowledge_cutoff) ? 10 : 0);
-  set('knowledge_cutoff', pick((o) => o.knowledge_cutoff, { rank: (p) => p.tier + selfContradicting(p) }));
+  // The developer's page (a reviewed row) states the cutoff before any listing (resellers give gpt-oss-120b 2025-08).
+  const cutoffRank = { rank: (p: Placed) => (p.obs.source === DEVELOPER_RELEASES_SOURCE_ID ? -1 : p.tier + selfContradicting(p)) };
+  set('knowledge_cutoff', pick((o) => o.knowledge_cutoff, cutoffRank));
   // Listings disagree on release dates more than on anything else: release-date.ts settles them.
   set('release_date', chooseReleaseDate(releaseReadings(placed), model.knowledge_cutoff?.value, id));
+  // A model cannot know of a month after its release: such a cutoff yields to the next source's, or is withheld.
+  const released = model.release_date?.value;
+  const cutoff = model.knowledge_cutoff;
+  if (cutoff && released && cutoffAfterRelease(cutoff.value, released)) {
+    const next = pick((o) => (o.knowledge_cutoff && !cutoffAfterRelease(o.knowledge_cutoff, released) ? o.knowledge_cutoff : undefined), cutoffRank);
+    const reason = `is after the release date ${released}`;
+    if (next) model.knowledge_cutoff = { ...next, note: [next.note, `${cutoff.value} (${cutoff.source}) ${reason}: set aside`].filter(Boolean).join('; ') };
+    else {
+      delete model.knowledge_cutoff;
+      model.withheld = [{ field: 'knowledge_cutoff', value: cutoff.value, as_of: cutoff.as_of, source: cutoff.source, reason }];
+    }
+  }
   const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));
   set('parameters_total', preferExactCount(pick((o) => o.parameters_total, { from: factPlaced }), copies.map((p) => p.obs)));
   set('parameters_active', denseActive(model.parameters_total, pick((o) => o.parameters_active, { from: factPlaced })));

@@ -1,7 +1,7 @@
 // Tests of the release-date choice: placeholders before a cutoff held back, the developer first, then the majority.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chooseReleaseDate, type ReleaseReading } from './release-date.ts';
+import { chooseReleaseDate, idMonth, type ReleaseReading } from './release-date.ts';
 
 const r = (value: string, listing: string, extra: Partial<ReleaseReading> = {}): ReleaseReading => ({
   value, listing, source: 'models-dev', as_of: '2026-07-02', provider: listing.split('/')[0], own: false, ...extra,
@@ -66,50 +66,51 @@ test("a date only resellers give says so; the developer's listing or a repositor
   assert.equal(lone?.value, '2024-03-13');
   assert.equal(lone?.note, "only resellers' listings give a release date (1 provider): no announcement or listing of the developer in the sources");
   const two = chooseReleaseDate([r('2025-01-20', 'a/x'), r('2025-01-21', 'b/x')]);
-  assert.match(two!.note!, /^release date from 1 of the listings and 1 more within days of it; only resellers' listings give a release date \(2 providers\)/);
+  assert.match(two!.note!, /^release date from 2 providers' listings within 7 days of 2025-01-20 .*; only resellers' listings give a release date \(2 providers\)/);
   assert.equal(chooseReleaseDate([r('2025-01-20', 'openai/x', { own: true })])?.note, undefined);
   assert.equal(chooseReleaseDate([r('2024-12-25', 'deepseek-ai/DeepSeek-V3', { source: 'llmfit', provider: undefined })])?.note, undefined);
 });
 
-test('dates within a week stand together: a lone outlier, even earlier, does not win', () => {
-  // Llama 3.1 70B in models.dev 2026-07-02: one listing 2024-07-16, most 2024-07-23 (Meta's release): the release
-  // most providers give, and its date most of them give.
-  const llama = chooseReleaseDate([r('2024-07-16', 'a/x'), r('2024-07-23', 'b/x'), r('2024-07-23', 'c/x'), r('2024-07-24', 'd/x')]);
-  assert.equal(llama?.value, '2024-07-23');
-  // gpt-4o-search-preview in models.dev 2026-07-02: nano-gpt 2024-05-13 (GPT-4o's own date), llmgateway 2024-10-01,
-  // poe 2025-03-11, openrouter 2025-03-12, kilo 2025-03-13; OpenAI released the search models on 2025-03-11.
+test('the month an id names: YYMM with a year 23..29, YYYYMMDD, YYYY-MM-DD; a month and day (0528, 1106) name none', () => {
+  assert.equal(idMonth('mistral-large-2512'), '2025-12');
+  assert.equal(idMonth('qwen3-235b-a22b-2507'), '2025-07');
+  assert.equal(idMonth('claude-3-5-sonnet-20241022'), '2024-10');
+  assert.equal(idMonth('gpt-4o-2024-08-06'), '2024-08');
+  assert.equal(idMonth('deepseek-r1-0528'), undefined);
+  assert.equal(idMonth('gpt-4-1106-preview'), undefined);
+  assert.equal(idMonth('llama-3.3-70b-instruct'), undefined);
+});
+
+test("mistral-large-2512: the developer's listing 2024-11-01 is before the month the id names; the six listings' 2025-12-02 is served", () => {
+  // models.dev snapshot of 2026-07-02: providers/mistral/models/mistral-large-2512.toml gives 2024-11-01; Bedrock, NVIDIA,
+  // nano-gpt, ollama-cloud give 2025-12-02, cortecs 2025-12-01. Mistral released Mistral Large 3 on 2 December 2025.
   const f = chooseReleaseDate([
-    r('2024-05-13', 'nano-gpt/gpt-4o-search-preview'), r('2024-10-01', 'llmgateway/gpt-4o-search-preview'),
-    r('2025-03-11', 'poe/openai/gpt-4o-search-preview'), r('2025-03-12', 'openrouter/openai/gpt-4o-search-preview'),
+    r('2024-11-01', 'mistral/mistral-large-2512', { own: true }), r('2024-11-01', 'kilo/mistralai/mistral-large-2512'),
+    r('2025-12-02', 'amazon-bedrock/mistral.mistral-large-3-675b-instruct'), r('2025-12-02', 'nvidia/mistralai/mistral-large-3-675b-instruct-2512'),
+    r('2025-12-02', 'nano-gpt/mistralai/mistral-large-3-675b-instruct-2512'), r('2025-12-01', 'cortecs/mistral-large-2512'),
+  ], undefined, 'mistral-large-2512');
+  assert.equal(f?.value, '2025-12-02');
+  assert.match(f!.note!, /2024-11-01 \(kilo\/mistralai\/mistral-large-2512, mistral\/mistral-large-2512: before 2025-12, the month the id mistral-large-2512 names\)/);
+  // Without the id's month the developer's own listing still speaks first.
+  assert.equal(chooseReleaseDate([r('2024-11-01', 'mistral/x', { own: true }), r('2025-12-02', 'a/x'), r('2025-12-02', 'b/x')])?.value, '2024-11-01');
+});
+
+test('gpt-4o-search-preview: three listings within days of each other outweigh a lone copy of GPT-4o\'s date', () => {
+  // models.dev 2026-07-02: nano-gpt 2024-05-13 (GPT-4o's release), llmgateway 2024-10-01, poe 2025-03-11, openrouter
+  // 2025-03-12, kilo 2025-03-13. OpenAI released the search preview models on 11 March 2025.
+  const f = chooseReleaseDate([
+    r('2024-05-13', 'nano-gpt/openai/gpt-4o-search-preview'), r('2024-10-01', 'llmgateway/gpt-4o-search-preview'),
+    r('2025-03-11', 'poe/openai/gpt-4o-search'), r('2025-03-12', 'openrouter/openai/gpt-4o-search-preview'),
     r('2025-03-13', 'kilo/openai/gpt-4o-search-preview'),
   ]);
   assert.equal(f?.value, '2025-03-11');
-  assert.match(f!.note!, /^release date from 1 of the listings and 2 more within days of it;/);
 });
 
-test("a date before the month a listing's own name dates is held back, the developer's own included", () => {
-  // mistral-large-2512 in models.dev 2026-07-02: Mistral's own file gives 2024-11-01 (Mistral Large 2411's month);
-  // Bedrock and NVIDIA give 2025-12-02, the model's -2512 (December 2025) release.
+test('within a cluster the date most providers give wins over an earlier one beside it', () => {
+  // gpt-oss-20b: 2025-08-05 from many providers, 2025-08-06 from two, 2025-08-13 from one.
   const f = chooseReleaseDate([
-    r('2024-11-01', 'mistral/mistral-large-2512', { own: true }), r('2025-12-02', 'amazon-bedrock/mistral.mistral-large-3-675b-instruct'),
-    r('2025-12-02', 'nvidia/mistralai/mistral-large-3-675b-instruct-2512'),
+    r('2025-08-05', 'a/x'), r('2025-08-05', 'b/x'), r('2025-08-05', 'c/x'), r('2025-08-06', 'd/x'), r('2025-08-06', 'e/x'),
+    r('2025-08-13', 'f/x'), r('2025-08-04', 'g/x'),
   ]);
-  assert.equal(f?.value, '2025-12-02');
-  assert.match(f!.note!, /2024-11-01 \(mistral\/mistral-large-2512: before the month its own name dates, 2025-12\)/);
-  // The undated alias that now points at it gives the same stale date: the model's id dates the version.
-  const latest = chooseReleaseDate([
-    r('2024-11-01', 'mistral/mistral-large-latest', { own: true }), r('2025-12-02', 'amazon-bedrock/mistral.mistral-large-3-675b-instruct'),
-  ], undefined, 'mistral-large-2512');
-  assert.equal(latest?.value, '2025-12-02');
-});
-
-test('the month a name dates: YYMM from 2023 on, full dates with or without hyphens, nothing else', async () => {
-  const { versionMonth } = await import('./release-date.ts');
-  assert.equal(versionMonth('mistral/mistral-large-2512'), '2025-12');
-  assert.equal(versionMonth('Qwen/Qwen3-235B-A22B-Instruct-2507'), '2025-07');
-  assert.equal(versionMonth('anthropic/claude-sonnet-4-5-20250929'), '2025-09');
-  assert.equal(versionMonth('openai/gpt-4o-2024-08-06'), '2024-08');
-  assert.equal(versionMonth('deepseek/deepseek-r1-0528'), undefined, 'a month and a day of no stated year');
-  assert.equal(versionMonth('x/model-2048'), undefined, 'a size, not a date');
-  assert.equal(versionMonth('openai/gpt-4-0613'), undefined);
+  assert.equal(f?.value, '2025-08-05');
 });

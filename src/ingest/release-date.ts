@@ -30,57 +30,39 @@ export const releasedBeforeCutoff = (release: string, cutoff: string | undefined
   cutoff !== undefined && /^\d{4}-\d{2}/.test(cutoff) && month(release) < month(cutoff);
 
 /**
- * The month a listing's own name dates its version, if it does: `mistral-large-2512` (YYMM, Mistral's and Qwen's
- * way), `claude-sonnet-4-5-20250929`, `gpt-4o-2024-08-06`. A four-digit tag is read as YYMM only from 23 on (`-0528`
- * is a month and a day of an unnamed year; `-2048` a size), so no tag before 2023 is read.
+ * The month a model's own id names, where it names one: a `-YYMM` suffix (`mistral-large-2512`, `qwen3-235b-a22b-2507`),
+ * `-YYYYMMDD` (`claude-3-5-sonnet-20241022`) or `-YYYY-MM-DD` (`gpt-4o-2024-08-06`). A four-digit part reads as YYMM
+ * only with a year 23..29 and a month 01..12, so `-0528` and `-1106` (month and day) name no year and are not read.
  */
-export function versionMonth(listing: string): string | undefined {
-  const full = /(?:^|[-_/@:])(20\d{2})-?(0[1-9]|1[0-2])-?(0[1-9]|[12]\d|3[01])(?=$|[-_:@])/.exec(listing);
+export function idMonth(id: string | undefined): string | undefined {
+  if (!id) return undefined;
+  const full = /(?:^|-)(20[2-9]\d)-?(0[1-9]|1[0-2])-?(0[1-9]|[12]\d|3[01])(?=$|-)/.exec(id);
   if (full) return `${full[1]}-${full[2]}`;
-  const yymm = /(?:^|[-_/@:])(2[3-9])(0[1-9]|1[0-2])(?=$|[-_:@])/.exec(listing);
+  const yymm = /-(2[3-9])(0[1-9]|1[0-2])(?=$|-)/.exec(id);
   return yymm ? `20${yymm[1]}-${yymm[2]}` : undefined;
 }
 
-/**
- * A release cannot come before the month its listing's name, or the model's id, dates (Mistral's own files give
- * mistral-large-2512, and mistral-large-latest that now points at it, 2024-11-01: Large 2411's month).
- */
-const beforeVersion = (r: ReleaseReading, modelVersion: string | undefined): string | undefined => {
-  const v = versionMonth(r.listing) ?? modelVersion;
-  return v !== undefined && month(r.value) < v ? v : undefined;
-};
-
-const WEEK_MS = 7 * 86_400_000;
-
-/** Each date to how many providers give a date in its release: dates in order, a gap over a week starts a new one. */
-function releaseWeeks(providers: ReadonlyMap<string, ReadonlySet<string>>): Map<string, number> {
-  const dates = [...providers.keys()].sort();
-  const out = new Map<string, number>();
-  let start = 0;
-  for (let i = 1; i <= dates.length; i++) {
-    if (i < dates.length && Date.parse(dates[i]) - Date.parse(dates[i - 1]) <= WEEK_MS) continue;
-    const group = new Set<string>();
-    for (let k = start; k < i; k++) for (const p of providers.get(dates[k])!) group.add(p);
-    for (let k = start; k < i; k++) out.set(dates[k], group.size);
-    start = i;
-  }
-  return out;
-}
+/** Days that dates of one release may lie apart in listings and still support each other (a provider a few days late). */
+export const CLUSTER_DAYS = 7;
+const DAY_MS = 86_400_000;
+const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / DAY_MS;
 
 /**
  * Choose a model's release date (docs/data.md, "Release dates"). A first of the month before the knowledge cutoff
  * its own listing gives, or before the model's, is a placeholder, not a release: it is held back while another reading
  * remains. (A precise date before a cutoff is kept: a name the developer keeps updating, `gpt-4-turbo`, was released
- * before the cutoff of what it serves today.) Among the rest: the developer's reviewed announcement first, then the
- * developer's own listing, then the value most providers give (a precise date before a first of the month they give
- * as often), then the earliest (a provider adding a model later is no release). Every other value is kept in
- * `conflicts`, with its listings named in the note.
+ * before the cutoff of what it serves today.) Any date before the month the model's id names is held back the same
+ * way, the developer's own included. Among the rest: the developer's reviewed announcement first, then the developer's
+ * own listing, then the date with the most providers within CLUSTER_DAYS of it, then the value most providers give (a
+ * precise date before a first of the month they give as often), then the earliest (a provider adding a model later is
+ * no release). Every other value is kept in `conflicts`, with its listings named in the note.
  */
 export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCutoff?: string, modelId?: string): Fact<string> | undefined {
   if (!readings.length) return undefined;
-  const modelVersion = modelId === undefined ? undefined : versionMonth(modelId);
-  const beforeItsVersion = (r: ReleaseReading) => beforeVersion(r, modelVersion);
-  const implausible = (r: ReleaseReading) => beforeItsVersion(r) !== undefined || (isPlaceholderDate(r.value) &&
+  // A release cannot precede the month its own id names (mistral-large-2512: Mistral's listing gives 2024-11-01).
+  const named = idMonth(modelId);
+  const beforeName = (r: ReleaseReading) => named !== undefined && month(r.value) < named;
+  const implausible = (r: ReleaseReading) => beforeName(r) || (isPlaceholderDate(r.value) &&
     (releasedBeforeCutoff(r.value, r.cutoff) || releasedBeforeCutoff(r.value, modelCutoff)));
   const plausible = readings.filter((r) => !implausible(r));
   // When no reading is plausible, none is held back: the note says what is wrong with the one served.
@@ -92,11 +74,14 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
     set.add(r.provider ?? r.listing);
     providers.set(r.value, set);
   }
-  // Dates a week or less apart, chained, are one release: resellers list a model over the days after it (or round it
-  // to a first of the month). The release with the most providers is chosen, then its date most of them give
-  // (gpt-4o-search-preview: poe 2025-03-11, openrouter 03-12 and kilo 03-13 stand together against nano-gpt's
-  // 2024-05-13, GPT-4o's own date copied, and the earliest of the three is served).
-  const week = releaseWeeks(providers);
+  // Dates within CLUSTER_DAYS of each other support each other: a cluster of providers outweighs a lone date that
+  // copies a parent model's (gpt-4o-search-preview: 2024-05-13 from one listing, 2025-03-11..13 from three).
+  const support = new Map<string, number>();
+  for (const v of providers.keys()) {
+    const near = new Set<string>();
+    for (const [w, ps] of providers) if (daysApart(v, w) <= CLUSTER_DAYS) for (const p of ps) near.add(p);
+    support.set(v, near.size);
+  }
   const rank = (r: ReleaseReading) => {
     if (r.source === DEVELOPER_RELEASES_SOURCE_ID) return 0;
     return r.own ? 1 : 2;
@@ -104,7 +89,14 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
   // A first of the month that more providers give than any precise date stands (DeepSeek-V3.2: 2025-12-01, twenty
   // listings); on a tie it yields to the precise date.
   const vague = (r: ReleaseReading) => (isPlaceholderDate(r.value) ? 1 : 0);
-  const sorted = [...kept].sort((a, b) => rank(a) - rank(b) || week.get(b.value)! - week.get(a.value)! ||
+  // The best-supported date anchors the cluster; within CLUSTER_DAYS of it the date most providers give wins, then the
+  // earliest, so a cluster's spread never outvotes its own majority (gpt-oss-20b: 2025-08-05 from 22 providers).
+  // Equal support: the date more providers give, a precise one before a first of the month, then the earliest.
+  const vagueDate = (d: string) => (isPlaceholderDate(d) ? 1 : 0);
+  const anchor = [...support.entries()].sort(([a, x], [b, y]) => y - x || providers.get(b)!.size - providers.get(a)!.size ||
+    vagueDate(a) - vagueDate(b) || a.localeCompare(b))[0][0];
+  const inCluster = (r: ReleaseReading) => (daysApart(r.value, anchor) <= CLUSTER_DAYS ? 0 : 1);
+  const sorted = [...kept].sort((a, b) => rank(a) - rank(b) || inCluster(a) - inCluster(b) ||
     providers.get(b.value)!.size - providers.get(a.value)!.size ||
     vague(a) - vague(b) || a.value.localeCompare(b.value) || a.listing.localeCompare(b.listing));
   const best = sorted[0];
@@ -112,15 +104,16 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
   const agree = new Set(kept.filter((r) => r.value === best.value && r.source !== best.source).map((r) => r.source));
   if (agree.size) f.corroborated_by = [...agree].sort();
   const why = (r: ReleaseReading) =>
-    beforeItsVersion(r) ? `before the month ${versionMonth(r.listing) ? 'its own name' : "the model's id"} dates, ${beforeItsVersion(r)}`
-      : !isPlaceholderDate(r.value) ? undefined
+    beforeName(r) ? `before ${named}, the month the id ${modelId} names`
+    : !isPlaceholderDate(r.value) ? undefined
       : releasedBeforeCutoff(r.value, r.cutoff) ? `a first of the month before the same listing's knowledge cutoff ${r.cutoff}`
         : releasedBeforeCutoff(r.value, modelCutoff) ? `a first of the month before the knowledge cutoff ${modelCutoff}`
           : undefined;
   const others = new Map<string, ReleaseReading[]>();
   for (const r of [...kept, ...held]) if (r.value !== best.value) others.set(r.value, [...(others.get(r.value) ?? []), r]);
   const placeholder = plausible.length ? undefined
-    : `every listing gives a placeholder date before a knowledge cutoff (${why(best)})`;
+    : beforeName(best) ? `every listing gives a date ${why(best)}`
+      : `every listing gives a placeholder date before a knowledge cutoff (${why(best)})`;
   const doubt = [placeholder, resellerOnly(readings)].filter((x) => x !== undefined).join('; ') || undefined;
   if (!others.size) {
     if (doubt) f.note = doubt;
@@ -133,7 +126,9 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
     return `${value} (${names(rs)}${reasons.length ? `: ${reasons.join('; ')}` : ''})`;
   });
   const chosenBy = best.source === DEVELOPER_RELEASES_SOURCE_ID ? "the developer's announcement"
-    : best.own ? "the developer's own listing" : listingsFor(providers.get(best.value)!.size, week.get(best.value)!);
+    : best.own ? "the developer's own listing" : support.get(anchor)! > providers.get(best.value)!.size
+      ? `${support.get(anchor)} providers' listings within ${CLUSTER_DAYS} days of ${anchor} (the date most of them give, then the earliest)`
+      : `${providers.get(best.value)!.size} of the listings`;
   f.note = `release date from ${chosenBy}${doubt ? `; ${doubt}` : ''}; listings that disagree: ${parts.join(', ')}`;
   return f;
 }
@@ -150,10 +145,6 @@ function resellerOnly(readings: readonly ReleaseReading[]): string | undefined {
   return `only resellers' listings give a release date (${providers} provider${providers === 1 ? '' : 's'}): `
     + 'no announcement or listing of the developer in the sources';
 }
-
-/** How many providers give the date, and how many more give a date within a week of it (the same release). */
-const listingsFor = (exact: number, inWeek: number) =>
-  inWeek > exact ? `${exact} of the listings and ${inWeek - exact} more within days of it` : `${exact} of the listings`;
 
 /** Up to four listings by name, then how many more. */
 function names(rs: readonly ReleaseReading[]): string {

@@ -81,6 +81,8 @@ function missingReason(m: Model, field: string): string {
   // model-status.ts: open weights stay runnable by anyone, so retirement dates stay on the developer's offers.
   if (dated && m.open_weights?.value === true) return "not applicable: open weights stay runnable; retirement is the offers'";
   if (field === 'weights_url' && m.open_weights?.value === false) return 'not applicable: the weights are not published';
+  const held = m.withheld?.find((w) => w.field === field);
+  if (held) return `withheld: ${held.value} (${held.source}) ${held.reason}`;
   return NO_SOURCE;
 }
 

@@ -13,8 +13,8 @@ const FILE = 'developer-releases.csv';
  * Catalogues fill a release date they do not know with a placeholder (alibaba-cn: every DeepSeek-R1 distill on
  * 2025-01-01) or copy another model's (models.dev: Magistral on 2025-03-17, three months before Mistral announced
  * it, with a knowledge cutoff of 2025-06). A row here is the developer's announcement of the release: the model's
- * canonical id, the day, the page. It speaks first among the release dates (src/ingest/release-date.ts); the
- * listings that disagree stay visible in the fact's conflicts.
+ * canonical id, the day, the page, and the knowledge cutoff where the page states one. It speaks first among the release
+ * dates (src/ingest/release-date.ts) and the cutoffs; the listings that disagree stay visible in the fact's conflicts.
  */
 const Row = z.object({
   model_id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a canonical model id'),
@@ -22,6 +22,9 @@ const Row = z.object({
   url: z.url({ error: "the developer's page that announces the release" }),
   read_on: IsoDate,
   note: z.string().min(1, 'what the page says'),
+  // The knowledge cutoff the developer's page states, where it does (OpenAI's gpt-oss page: June 2024).
+  knowledge_cutoff: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'YYYY-MM or YYYY-MM-DD')]).optional()
+    .transform((s) => (s ? s : undefined)),
 });
 
 export const developerReleases: Adapter = { id: DEVELOPER_RELEASES_SOURCE_ID, read };
@@ -53,6 +56,7 @@ export function translateDeveloperReleases(text: string): { models: ModelObserva
     as_of: v.read_on,
     url: v.url,
     release_date: v.release_date,
+    ...(v.knowledge_cutoff ? { knowledge_cutoff: v.knowledge_cutoff } : {}),
   }));
   return { models, issues };
 }
