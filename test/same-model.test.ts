@@ -65,3 +65,16 @@ test('Sao10K L3.3 Euryale 70B v2.3 is one model under its repository and OpenRou
   const providers = new Set((ds.offersByModel.get('l3.3-70b-euryale-v2.3') ?? []).map((o) => o.provider));
   for (const p of ['deepinfra', 'nano-gpt', 'openrouter', 'kilo']) assert.ok(providers.has(p), `no ${p} offer`);
 });
+
+test('QwQ-32B-Preview and QwQ-32B are two models, each with its own ratings and release date', () => {
+  // Qwen's announcements: the preview on 2024-11-28 (https://qwenlm.github.io/blog/qwq-32b-preview/), the final
+  // model with other weights on 2025-03-06 (https://qwenlm.github.io/blog/qwq-32b/).
+  assert.equal(ds.resolveModelId('openrouter/qwen/qwq-32b-preview'), 'qwq-32b-preview');
+  assert.equal(ds.resolveModelId('Qwen/QwQ-32B'), 'qwq-32b');
+  assert.equal(ds.modelById.get('qwq-32b')?.release_date?.value, '2025-03-06');
+  assert.equal(ds.modelById.get('qwq-32b-preview')?.release_date?.value, '2024-11-28');
+  // The arena rates both (model_name qwq-32b-preview and qwq-32b): each rating stays with its own model.
+  const variants = (id: string) => new Set((ds.ratingsByModel.get(id) ?? []).map((r) => r.variant));
+  assert.deepEqual([...variants('qwq-32b')], ['qwq-32b']);
+  assert.deepEqual([...variants('qwq-32b-preview')], ['qwq-32b-preview']);
+});
