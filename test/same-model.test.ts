@@ -37,3 +37,44 @@ test('the short duplicate ids are gone', () => {
   // The merged Qwen3-Coder keeps its LMArena rating: OpenRouter's listing now reaches a rated model.
   assert.ok((ds.ratingsByModel.get('qwen3-coder-480b-a35b-instruct') ?? []).length > 0);
 });
+
+// The arena and OpenRouter spell some models with their words in another order than the developer and the
+// resellers do (data/curated/aliases.csv). Each pair names one model: the entry people can buy carries the rating.
+// Rated names from lmarena-daily-2026/lmarena-hf-text-2026-08-22.json (model_name), offered ids from the listings.
+const REORDERED = [
+  { canonical: 'llama-3.3-nemotron-super-49b-v1', rated: 'llama-3.3-nemotron-49b-super-v1', offered: 'nvidia/Llama-3.3-Nemotron-Super-49B-v1' },
+  { canonical: 'gemini-1.5-flash', rated: 'gemini-1.5-flash-002', offered: 'openrouter/google/gemini-flash-1.5' },
+  { canonical: 'gemini-1.5-pro', rated: 'gemini-1.5-pro-002', offered: 'openrouter/google/gemini-pro-1.5' },
+  { canonical: 'llama-3.2-11b-vision-instruct', rated: 'llama-3.2-vision-11b-instruct', offered: 'meta-llama/Llama-3.2-11B-Vision-Instruct' },
+  { canonical: 'llama-3.2-90b-vision-instruct', rated: 'llama-3.2-vision-90b-instruct', offered: 'meta-llama/Llama-3.2-90B-Vision-Instruct' },
+];
+
+for (const r of REORDERED) {
+  test(`${r.rated} and ${r.offered} are one model, rated and offered`, () => {
+    assert.equal(ds.resolveModelId(r.rated), r.canonical);
+    assert.equal(ds.resolveModelId(r.offered), r.canonical);
+    assert.ok((ds.ratingsByModel.get(r.canonical) ?? []).length > 0, `no rating on ${r.canonical}`);
+    assert.ok((ds.offersByModel.get(r.canonical) ?? []).length > 0, `no offer on ${r.canonical}`);
+  });
+}
+
+test('Sao10K L3.3 Euryale 70B v2.3 is one model under its repository and OpenRouter id', () => {
+  // https://huggingface.co/Sao10K/L3.3-70B-Euryale-v2.3; https://openrouter.ai/sao10k/l3.3-euryale-70b
+  assert.equal(ds.resolveModelId('openrouter/sao10k/l3.3-euryale-70b'), 'l3.3-70b-euryale-v2.3');
+  assert.equal(ds.resolveModelId('Sao10K/L3.3-70B-Euryale-v2.3'), 'l3.3-70b-euryale-v2.3');
+  const providers = new Set((ds.offersByModel.get('l3.3-70b-euryale-v2.3') ?? []).map((o) => o.provider));
+  for (const p of ['deepinfra', 'nano-gpt', 'openrouter', 'kilo']) assert.ok(providers.has(p), `no ${p} offer`);
+});
+
+test('QwQ-32B-Preview and QwQ-32B are two models, each with its own ratings and release date', () => {
+  // Qwen's announcements: the preview on 2024-11-28 (https://qwenlm.github.io/blog/qwq-32b-preview/), the final
+  // model with other weights on 2025-03-06 (https://qwenlm.github.io/blog/qwq-32b/).
+  assert.equal(ds.resolveModelId('openrouter/qwen/qwq-32b-preview'), 'qwq-32b-preview');
+  assert.equal(ds.resolveModelId('Qwen/QwQ-32B'), 'qwq-32b');
+  assert.equal(ds.modelById.get('qwq-32b')?.release_date?.value, '2025-03-06');
+  assert.equal(ds.modelById.get('qwq-32b-preview')?.release_date?.value, '2024-11-28');
+  // The arena rates both (model_name qwq-32b-preview and qwq-32b): each rating stays with its own model.
+  const variants = (id: string) => new Set((ds.ratingsByModel.get(id) ?? []).map((r) => r.variant));
+  assert.deepEqual([...variants('qwq-32b')], ['qwq-32b']);
+  assert.deepEqual([...variants('qwq-32b-preview')], ['qwq-32b-preview']);
+});

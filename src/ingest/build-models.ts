@@ -132,7 +132,8 @@ export function buildModels(
   // Month-day releases that are models of their own (Kimi K2 Instruct 0905 beside 0711), before any model exists.
   matcher.setReleases(findReleases(observations, ctx.resolveDeveloper));
   // Previews the developer retired apart from their model (`o1-preview` beside `o1`), also before any model exists.
-  const apart = findRetiredApart(observations);
+  // The alias table's previews of their own (a preview and its final release with different weights) join them.
+  const apart = new Map([...findRetiredApart(observations), ...matcher.reviewedPreviews()]);
   matcher.setRetiredApart(apart);
   if (apart.size) report.notes.push(`previews retired apart from their model (${apart.size}): ${[...apart.values()].sort().join(', ')}`);
 

@@ -128,3 +128,22 @@ test('a source\'s own alias row covers that source\'s spellings with the same ke
   assert.equal(x.resolve('models-dev', '302ai/deepseek-reasoner')?.id, 'deepseek-chat');
   assert.equal(x.resolve('genai-prices-npm', 'deepseek/deepseek-reasoner')?.id, 'deepseek-r1');
 });
+
+test('a preview the alias table names as its own model does not merge into its final release', () => {
+  const rows = [{ source: '*', source_id: 'qwq-32b-preview', canonical_id: 'qwq-32b-preview', reason: 'other weights than QwQ-32B' }];
+  // Without the row, the rules drop the -preview tag and the preview is a snapshot of qwq-32b.
+  const plain = new Matcher([]);
+  plain.addCanonical('qwq-32b');
+  assert.equal(plain.resolve('openrouter', 'qwen/qwq-32b-preview')?.id, 'qwq-32b');
+  const x = new Matcher(rows);
+  assert.deepEqual([...x.reviewedPreviews()], [['qwq-32b-preview', 'qwq-32b-preview']]);
+  x.setRetiredApart(x.reviewedPreviews());
+  x.addCanonical('qwq-32b');
+  x.addCanonical('qwq-32b-preview');
+  assert.equal(x.resolve('openrouter', 'qwen/qwq-32b-preview')?.id, 'qwq-32b-preview');
+  assert.equal(x.resolve('nano-gpt', 'qwen/qwq-32b-preview')?.id, 'qwq-32b-preview');
+  assert.equal(x.resolve('openrouter', 'qwen/qwq-32b')?.id, 'qwq-32b');
+  // A row that joins a preview to another model is an ordinary alias, not a preview of its own.
+  const y = new Matcher([{ source: '*', source_id: 'o1-preview', canonical_id: 'o1', reason: 'example of a joining row' }]);
+  assert.equal(y.reviewedPreviews().size, 0);
+});

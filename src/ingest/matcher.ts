@@ -80,6 +80,17 @@ export class Matcher {
     this.apart = apart;
   }
 
+  /**
+   * Previews the alias table names as models of their own: a row for every source whose canonical id is the preview's
+   * own tagged id (`qwq-32b-preview` -> `qwq-32b-preview`). A preview with other weights than its final release is
+   * another model, though no notice retires it apart (docs/data.md, "Canonical models").
+   */
+  reviewedPreviews(): RetiredApart {
+    const out = new Map<string, string>();
+    for (const r of this.starRows) if (taggedKey(r.source_id) === r.canonical_id) out.set(r.canonical_id, r.canonical_id);
+    return out;
+  }
+
   /** Set the dated snapshots that are models of their own (versions-apart.ts), before any model is registered. */
   setVersionsApart(versions: ReadonlyMap<string, string>): void {
     this.versions = versions;
