@@ -21,7 +21,7 @@ export type GoldenView = {
 
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
-  'vendor', 'deprecation_date', 'shutdown_date', 'release_date',
+  'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'weights_url',
 ] as const;
 /** The KV-cache facts of an architecture a row may check (`architecture:kv_layers`). */
 const ARCHITECTURE_FIELD =
@@ -198,6 +198,7 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     case 'deprecation_date': return m.deprecation_date?.value ?? 'none';
     case 'shutdown_date': return m.shutdown_date?.value ?? 'none';
     case 'release_date': return m.release_date?.value ?? 'none';
+    case 'weights_url': return m.weights_url?.value ?? 'none';
   }
   return undefined;
 }
