@@ -100,7 +100,9 @@ test('an entry matched away from its base_model does not lend the base\'s facts'
     obs({ source: 'llmfit', source_model_id: 'deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B', parameters_total: 32_763_876_352 }),
     obs({ source_model_id: 'cloudflare-workers-ai/@cf/deepseek-ai/deepseek-r1-distill-qwen-32b', provider: 'cloudflare-workers-ai', canonical_hint: 'deepseek/deepseek-r1', weights_url: 'https://huggingface.co/deepseek-ai/DeepSeek-R1' }),
   ]);
-  assert.equal(model('deepseek-r1-distill-qwen-32b')!.weights_url, undefined);
+  // Not R1's link: the distill's own repo (DeepSeek's organisation, listed by the Hub snapshot) is where its weights are.
+  assert.equal(model('deepseek-r1-distill-qwen-32b')!.weights_url?.value, 'https://huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B');
+  assert.equal(model('deepseek-r1-distill-qwen-32b')!.weights_url?.source, 'llmfit');
   assert.equal(model('deepseek-r1-distill-qwen-32b')!.parameters_total?.value, 32_763_876_352);
 });
 

@@ -9,7 +9,7 @@ import { buildBenchmarks } from './build-benchmarks.ts';
 import { count, type IngestContext } from './context.ts';
 import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
-import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, ownRepo } from './model-repo.ts';
+import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, ownRepo, ownRepoLink } from './model-repo.ts';
 import { hfRepo, namesBaseWeights } from './matcher.ts';
 import { repoDeveloper } from './repo-developer.ts';
 import { listingDeveloper } from './listing-developer.ts';
@@ -295,6 +295,9 @@ export function buildModels(
       report.notes.push(`model ${id}: no observation gives a name; left out`);
       continue;
     }
+    // No source links the weights: the developer's own repo in the Hub snapshot is where they are (model-repo.ts).
+    const repos = (members.get(id) ?? []).filter(isRepoObservation).map((o) => o.source_model_id);
+    if (model.open_weights?.value !== false) model.weights_url ??= ownRepoLink(model, repos, isDeveloperOrg, (r) => byRepo.get(r) ?? []);
     model.aliases = [...(aliases.get(id) ?? [])].filter((a) => a !== id).sort();
     model.variants = [...(variants.get(id) ?? [])].sort();
     models.push(model);

@@ -1,7 +1,8 @@
 // Tests of the own-repo rule and of counts stated in a model's name, on the cases that went wrong.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { countsFromName, developerOrgs, holdsSameWeights, ownRepo } from './model-repo.ts';
+import type { ModelObservation } from '../sources/types.ts';
+import { countsFromName, developerOrgs, holdsSameWeights, ownRepo, ownRepoLink } from './model-repo.ts';
 
 // Qwen is the developer organisation of Qwen models: a weights link of another Qwen model names it.
 const isOrg = developerOrgs([{ vendor: 'alibaba', weights_url: 'https://huggingface.co/Qwen/Qwen3-235B-A22B' }], () => undefined);
@@ -52,4 +53,28 @@ test('a release tag names a release of the model; two releases under one name gi
   assert.equal(ownRepo({ id: 'mixtral-8x7b', vendor: 'mistral' }, ['mistralai/Mixtral-8x7B-Instruct-v0.1', 'TheBloke/Mixtral-8x7B-Instruct-v0.1-GPTQ'], isOrg), 'mistralai/mixtral-8x7b-instruct-v0.1');
   // Mistral 7B Instruct was released as v0.2 and v0.3: which one a bare name means is not known.
   assert.equal(ownRepo({ id: 'mistral-7b', vendor: 'mistral' }, ['mistralai/Mistral-7B-Instruct-v0.2', 'mistralai/Mistral-7B-Instruct-v0.3'], isOrg), undefined);
+});
+
+// The Hub snapshot (llmfit-hf-models/hf_models-2026-05-12.json) lists `deepseek-ai/DeepSeek-V3` as spelt here.
+const hub = (repo: string, source = 'llmfit'): ModelObservation => ({ source, source_model_id: repo, as_of: '2026-05-12' });
+const deepseekOrg = developerOrgs([], (n) => (n === 'deepseek-ai' ? 'deepseek' : undefined));
+
+test('deepseek-v3: no weights link, so the link is its own repo as the Hub snapshot spells it, sourced to that snapshot', () => {
+  const link = ownRepoLink({ id: 'deepseek-v3', vendor: 'deepseek' }, ['deepseek-ai/DeepSeek-V3', 'unsloth/DeepSeek-V3-GGUF'], deepseekOrg,
+    (r) => (r === 'deepseek-ai/deepseek-v3' ? [hub('deepseek-ai/DeepSeek-V3')] : []));
+  assert.equal(link?.value, 'https://huggingface.co/deepseek-ai/DeepSeek-V3');
+  assert.equal(link?.source, 'llmfit');
+  assert.equal(link?.as_of, '2026-05-12');
+  assert.match(link?.note ?? '', /developer's own repository/);
+});
+
+test('no link from a lone re-upload, another organisation, a quantized copy or a repo only a reviewed table names', () => {
+  const seen = (r: string) => [hub(r)];
+  // ownRepo takes a lone repo of the exact name whoever holds it; a download link needs the developer's organisation.
+  assert.equal(ownRepoLink({ id: 'deepseek-v3', vendor: 'deepseek' }, ['unsloth/DeepSeek-V3'], deepseekOrg, seen), undefined);
+  assert.equal(ownRepoLink({ id: 'deepseek-v3', vendor: 'deepseek' }, ['deepseek-ai/DeepSeek-V3-FP8'], deepseekOrg, seen), undefined);
+  assert.equal(ownRepoLink({ id: 'deepseek-v3', vendor: 'deepseek' }, ['deepseek-ai/DeepSeek-V3.1'], deepseekOrg, seen), undefined);
+  // A curated row is not the snapshot: the repo must be listed in the Hub snapshot.
+  const curatedOnly = (r: string) => [hub(r, 'model-architecture')];
+  assert.equal(ownRepoLink({ id: 'deepseek-v3', vendor: 'deepseek' }, ['deepseek-ai/DeepSeek-V3'], deepseekOrg, curatedOnly), undefined);
 });

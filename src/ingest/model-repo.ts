@@ -1,4 +1,5 @@
 // Which Hugging Face repository is a model's own: parameter counts, architecture and precision come from it alone.
+import type { Fact } from '../schema/index.ts';
 import type { ModelObservation } from '../sources/types.ts';
 import { key0 } from './match-keys.ts';
 import { hfRepo } from './matcher.ts';
@@ -49,6 +50,32 @@ export function ownRepo(
   if (named.length <= 1) return named[0];
   const own = named.filter((r) => isDeveloperOrg(r.split('/')[0], model.vendor));
   return own.length === 1 ? own[0] : undefined;
+}
+
+/** The Hugging Face snapshot whose listing shows a repository exists (llmfit reads the Hub's model index). */
+const HUB_SNAPSHOT = 'llmfit';
+
+/**
+ * Where to download a model no source links: its own repo (ownRepo's rules), only when the developer's organisation
+ * holds it (a lone re-upload named like the model is ownRepo's answer too, never a download of the developer's) and
+ * the Hugging Face snapshot lists it. The link spells the repo as the snapshot does and is sourced to that snapshot.
+ */
+export function ownRepoLink(
+  model: { id: string; vendor: string },
+  candidates: readonly string[],
+  isDeveloperOrg: (owner: string, vendor: string) => boolean,
+  observationsOf: (repo: string) => readonly ModelObservation[],
+): Fact<string> | undefined {
+  const repo = ownRepo(model, candidates, isDeveloperOrg);
+  if (!repo || !isDeveloperOrg(repo.split('/')[0], model.vendor)) return undefined;
+  const seen = observationsOf(repo).find((o) => o.source === HUB_SNAPSHOT);
+  if (!seen) return undefined;
+  return {
+    value: `https://huggingface.co/${seen.source_model_id}`,
+    as_of: seen.as_of,
+    source: seen.source,
+    note: `no source links the weights: this is the developer's own repository (${seen.source_model_id}), found in the ${seen.source} snapshot`,
+  };
 }
 
 /**
