@@ -1,5 +1,6 @@
 // Whether a model or an offer is still served on the dataset's date: retired ones are not ranked as buyable.
 import type { Model, Offer } from '../schema/index.ts';
+import { isShutDownListing } from '../ingest/past-shutdowns.ts';
 
 /**
  * An offer is shut down on or after the shutdown date its provider announced (gemini-1.5-flash at Google: shutdown
@@ -9,8 +10,8 @@ import type { Model, Offer } from '../schema/index.ts';
  * priced and ranked, its deprecation and shutdown dates stated beside it.
  */
 export function isShutDownOffer(o: Offer, dataAsOf: string): boolean {
-  if (o.shutdown_date !== undefined) return o.shutdown_date.value <= dataAsOf;
-  return o.status?.value === 'deprecated';
+  // The build's rule (src/ingest/past-shutdowns.ts), so the developer's price it keeps is one these answers serve.
+  return isShutDownListing(o, dataAsOf);
 }
 
 /**

@@ -23,7 +23,7 @@ const SOL = [
 const run = (list: OfferObservation[]) => {
   const { offers, readings } = buildOffers(list, () => 'gpt-5.6-sol', new Map(), { vendorOf: () => 'openai' });
   const before = [...offers];
-  resolveDeveloperPriceConflicts(offers, (o) => readings.get(o));
+  resolveDeveloperPriceConflicts(offers, '2026-09-23', (o) => readings.get(o));
   const issues = dropAbsorbedSiblings(before, offers);
   return { offers, issues };
 };

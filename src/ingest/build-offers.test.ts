@@ -142,7 +142,7 @@ test("Mistral Nemo end to end: one live developer offer at $0.15/$0.15, LiteLLM'
     nemo('litellm', 'open-mistral-nemo', 0.3, '2026-07-24', { url: 'https://mistral.ai/technology/' }),
     nemo('litellm', 'open-mistral-nemo-2407', 0.3, '2026-07-24', { url: 'https://mistral.ai/technology/' }),
   ], (o) => ids.get(o.provider_model_id), new Map(), { vendorOf: () => 'mistral' });
-  resolveDeveloperPriceConflicts(built.offers, (o) => built.readings.get(o));
+  resolveDeveloperPriceConflicts(built.offers, '2026-09-23', (o) => built.readings.get(o));
   const live = built.offers.filter((o) => o.status?.value !== 'deprecated');
   assert.deepEqual(live.map((o) => [o.provider_model_id, o.prices.input?.value, o.prices.output?.value]), [['mistral-nemo', 0.15, 0.15]]);
   assert.deepEqual(live[0].prices.input?.conflicts?.map((c) => [c.source, c.value]), [['litellm', 0.3]]);

@@ -118,7 +118,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf);
   retirePastShutdowns(mb.models, offers, dataAsOf);
   const listed = [...offers];
-  const priceConflicts = resolveDeveloperPriceConflicts(offers, (o) => priceReadings.get(o));
+  const priceConflicts = resolveDeveloperPriceConflicts(offers, dataAsOf, (o) => priceReadings.get(o));
   report.issues.push(...dropAbsorbedSiblings(listed, offers));
   report.notes.push(`developer price conflicts: ${priceConflicts.length} (the best-evidenced price kept, the others in conflicts)`,
     ...priceConflicts.map((l) => `  ${l}`));

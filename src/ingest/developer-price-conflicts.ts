@@ -1,5 +1,6 @@
 // The developer's own price when its sources disagree: one offer, chosen by evidence, the other readings flagged beside it.
 import type { Fact, Offer } from '../schema/index.ts';
+import { isShutDownListing } from './past-shutdowns.ts';
 
 /**
  * One source's reading of a listing, as buildOffers had it: the figures, when the source was read (`as_of`), when its
@@ -8,7 +9,6 @@ import type { Fact, Offer } from '../schema/index.ts';
 export type PriceReading = { source: string; input?: number; output?: number; as_of: string; since?: string; url?: string };
 export type ReadingsOf = (o: Offer) => readonly PriceReading[] | undefined;
 
-const isRetired = (o: Offer) => o.status?.value === 'deprecated';
 const priced = (o: Offer) => o.prices.input !== undefined && o.prices.output !== undefined;
 const pair = (o: Offer) => `${o.prices.input!.value}/${o.prices.output!.value}`;
 /** The npm copy and the repository of genai-prices are one source, not two that agree. */
@@ -63,9 +63,10 @@ function better(a: Standing, b: Standing): number {
 
 /**
  * docs/data.md, "The developer's price when its sources disagree". Two or more of the developer's own listings of one
- * model (same provider, region and SKU), still served and fully priced, at different prices, and no source prices two
- * of them apart (models.dev lists gpt-4o at $2.5/$10 and gpt-4o-2024-05-13 at $5/$15: a dated snapshot sold apart
- * from the alias, so both stay). The sources then price one product differently, and the price the developer's page
+ * model (same provider, region and SKU), still served on `dataAsOf` (isShutDownListing: a listing deprecated with
+ * its shutdown date still to come is served) and fully priced, at different prices, and no source prices two of them
+ * apart (models.dev lists gpt-4o at $2.5/$10 and gpt-4o-2024-05-13 at $5/$15: a dated snapshot sold apart from the
+ * alias, so both stay). The sources then price one product differently, and the price the developer's page
  * states is the one with the most evidence, in this order:
  * 1. agreement: the figures more independent sources give, across all those listings (genai-prices' npm copy and
  *    repository count once): Mistral Nemo's $0.15/$0.15 (models.dev, genai-prices) over LiteLLM's 2024 $0.30 under
@@ -79,10 +80,11 @@ function better(a: Standing, b: Standing): number {
  * an older id at an old price does not stand as a second live price. Removes them from `offers` in place; returns one
  * line per conflict for the build report.
  */
-export function resolveDeveloperPriceConflicts(offers: Offer[], readings?: ReadingsOf): string[] {
+export function resolveDeveloperPriceConflicts(offers: Offer[], dataAsOf: string, readings?: ReadingsOf): string[] {
   const groups = new Map<string, Offer[]>();
   for (const o of offers) {
-    if (!o.first_party || isRetired(o) || !priced(o)) continue;
+    // The rule the answers use (isShutDownOffer), so the price kept is one they serve.
+    if (!o.first_party || isShutDownListing(o, dataAsOf) || !priced(o)) continue;
     const k = `${o.model_id}|${o.provider}|${o.region}|${o.sku}`;
     groups.set(k, [...(groups.get(k) ?? []), o]);
   }

@@ -12,6 +12,17 @@ export const shutByDataDate = (shutdown: string, dataAsOf: string): boolean => s
 type Lifecycled = Pick<Model | Offer, 'status' | 'shutdown_date'>;
 
 /**
+ * Whether a listing is shut down on `dataAsOf`, the one rule the build and the answers share: on or after the
+ * shutdown date its provider announced, or, where no date is given, when the provider marks it retired (`deprecated`).
+ * A listing marked deprecated or legacy with a shutdown date still to come is served until that date (Bedrock's
+ * Claude Opus 4.1: legacy from 2026-07-08, end of life 2027-01-08), so it is still a live price.
+ */
+export function isShutDownListing(x: Lifecycled, dataAsOf: string): boolean {
+  if (x.shutdown_date !== undefined) return shutByDataDate(x.shutdown_date.value, dataAsOf);
+  return x.status?.value === 'deprecated';
+}
+
+/**
  * The status a listing has on `dataAsOf`: `deprecated` (retired) when the shutdown date its developer or provider
  * announced is on or before that day, citing the notice that gave the date. A source may date its notice before the
  * shutdown (Google announced gemini-3-pro-image-preview's 2026-06-25 shutdown on 2026-05-29): the notice then says
