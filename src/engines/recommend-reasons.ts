@@ -266,9 +266,12 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard, onMachine:
       `${TRUST_FLOOR_CRITERIA} of the 16 Trust Index criteria established by a source, coverage ${TRUST_COVERAGE_FLOOR}); ` +
       'the trust part of the score is the Trust Index, which counts every unknown criterion as not met.');
   }
-  const rentedEu = 'a rented configuration is costed only where its provider offers it in an EU region and is under EU jurisdiction '
-    + '(the providers table; a US cloud\'s EU region does not count, nor a provider whose jurisdiction is not established); '
-    + 'a model no such rental fits is shown on the smallest configuration it fits, as hardware you would own, not counted as cheap';
+  // What keep=eu-only asks of a rental is EU residency, as of an API offer; jurisdiction is scored and stated, not required.
+  const rentedEu = 'a rented configuration is costed only where its provider offers it in an EU region (the rental-regions table; a '
+    + 'region no row places does not count); the provider\'s jurisdiction is stated and scored (eu_jurisdiction), not required: '
+    + 'a US cloud\'s EU region counts, as Bedrock in Frankfurt does for an API offer (who=public-sector weighs jurisdiction, and '
+    + '`rental_jurisdiction` names it); a model no such rental fits is shown on the smallest configuration it fits, as hardware you '
+    + 'would own, not counted as cheap';
   if (plan.eu_by && !plan.api && plan.self && plan.target.kind === 'any') {
     notes.push(plan.on_premises_by
       ? `${plan.eu_by} with ${plan.on_premises_by}: the hardware is yours, on your premises, so it qualifies when your premises are in the EU; `
@@ -285,7 +288,7 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard, onMachine:
   } else if (plan.self && plan.target.kind === 'any' && plan.on_premises_by) {
     notes.push(`${plan.on_premises_by} and no machine named: a self-hosted pick runs on hardware you own, on the least costly configuration it fits at 4 bits per weight or more among those with a rental price, and is ranked on that rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens: the dataset holds rents, not what buying and running it costs. Residency and jurisdiction are yours, not the rental provider's. A model no rented configuration fits needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}. Name your machine for its fit.`);
   } else if (plan.self && plan.target.kind === 'any') {
-    notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region, from a provider under EU jurisdiction)' : ''} needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}.`);
+    notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region)' : ''} needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}.`);
   }
   return notes;
 }

@@ -155,8 +155,8 @@ function cheapestFor(ds: Dataset, m: Model, eu: boolean, prompt?: number): Price
  * The configuration a self-hosted model runs on under the plan, or undefined when it fits none: the named machine;
  * with none named, the least costly rented configuration it fits (local machines: the smallest, bought not rented).
  * On premises the machine is the caller's, costed at the least costly rent, wherever that provider is: nothing is
- * rented, so EU data needs no EU rental. Otherwise EU data is costed only on rentals in an EU region from a provider
- * under EU jurisdiction.
+ * rented, so EU data needs no EU rental. Otherwise EU data is costed only on rentals in an EU region, whatever the
+ * provider's jurisdiction (scored and stated beside it, as for an API offer).
  */
 function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
   if (plan.target.kind === 'machine') return hostingOnNamedMachine(ds, m, plan.target.hardware, plan.context);

@@ -306,6 +306,9 @@ test('hospital, keep=EU only: a rented pick is in an EU region, its provider\'s 
   assert.deepEqual([gemma?.self_hosting.hardware_id, gemma?.self_hosting.rental.provider, gemma?.self_hosting.monthly_usd,
     gemma?.self_hosting.rental_eu_regions, gemma?.score_parts.eu_jurisdiction], ['a10', 'lambda', 547.5, ['europe-central-1'], 0]);
   assert.match(gemma!.reasons[1], /in an EU region \(europe-central-1\), as keep=eu-only requires; Lambda is under US jurisdiction \(inference-providers, 2026-11-26\)/);
+  // The notes say what the answer does: a US cloud's EU region counts, its jurisdiction scored, never the reverse.
+  assert.ok(out.notes.some((n: string) => /a US cloud's EU region counts/.test(n)), out.notes.join(' | '));
+  assert.ok(!out.notes.some((n: string) => /does not count, nor a provider|from a provider under EU jurisdiction/.test(n)));
 });
 
 test('hospital, no keep: a pick rented from a US cloud scores eu_jurisdiction 0, with its EU regions as residency', { skip: !committed && 'no committed dataset' }, () => {
