@@ -231,3 +231,14 @@ test("a provider that dates a version itself keeps its bare notice off its dated
   const at = Object.fromEntries(offers.map((o) => [o.provider_model_id, o.shutdown_date?.value]));
   assert.deepEqual(at, { 'gpt-audio-mini': '2027-01-20', 'gpt-audio-mini-2025-10-06': '2026-07-23', 'gpt-audio-mini-2025-12-15': undefined });
 });
+
+test("a date a source gives the dated version itself outranks the bare name's notice", () => {
+  // LiteLLM 2026-07-24 gives azure/gpt-4o-2024-08-06 its own end date 2026-02-27; Azure's notice names only the bare
+  // gpt-4o (deprecations-rss, shutdown 2026-03-31), which may be another of Azure's dated gpt-4o versions.
+  const { offers } = buildOffers([
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4o-2024-08-06', as_of: '2026-07-24', input: 2.5, output: 10,
+      shutdown_date: '2026-02-27' }),
+  ], () => 'gpt-4o', new Map(), { vendorOf: () => 'openai', notices: [{ source: 'deprecations-rss', provider: 'Azure',
+    model_id: 'gpt-4o', source_model_id: 'gpt-4o', as_of: '2026-04-25', shutdown_date: '2026-03-31' }] });
+  assert.equal(offers[0].shutdown_date?.value, '2026-02-27');
+});

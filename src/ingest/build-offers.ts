@@ -148,7 +148,7 @@ export function buildOffers(
       sku: g.sku, first_party: vendor !== undefined && isFirstParty(provider, vendor),
     };
     if (contextWindow) offer.context_window = contextWindow;
-    Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? [], g.listing, noticeIds.get(provider) ?? []));
+    Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? [], g.listing));
     // A price a source schedules (an introductory rate ending): the newest statement of it.
     const scheduled = list.flatMap(({ o }) =>
       (o.next_prices ? [{ value: roundPrices(o.next_prices), source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
@@ -250,7 +250,7 @@ function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[],
 type Lifecycle = Pick<Offer, 'status' | 'deprecation_date' | 'shutdown_date' | 'replacement'>;
 
 /** The listing's status and dates: the provider's newest statement wins; a source that says nothing is not `active`. */
-function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNotice[], listing: string, noticeIds: readonly string[]): Lifecycle {
+function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNotice[], listing: string): Lifecycle {
   const all: Array<{ source: string; as_of: string } & Partial<OfferNotice>> = [...list, ...notices];
   const pick = <T>(get: (x: (typeof all)[number]) => T | undefined): Fact<T> | undefined =>
     choose(all.flatMap((x) => {
@@ -270,7 +270,9 @@ function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNot
   const exact = (x: (typeof all)[number]) => x.source_model_id !== undefined && skuOf(x.source_model_id).listing === listing;
   const named = notices.some((n) => n.notice_scope !== 'model' && exact(n));
   const own = (x: (typeof all)[number]) => x.source_model_id === undefined || x.notice_scope === 'model' || exact(x)
-    || (!named && noticeCoversListing(x.source_model_id, listing, rawIds, noticeIds));
+    // A bare name's notice speaks for a dated version only below a date any source gives that version itself (rank 1):
+    // LiteLLM's gpt-4o-2024-08-06 end date is the version's, Azure's undated gpt-4o notice may be another version's.
+    || (!named && noticeCoversListing(x.source_model_id, listing, rawIds, undefined));
   const dated = (get: (x: (typeof all)[number]) => string | undefined) =>
     all.flatMap((x) => { const v = get(x); return v === undefined ? [] : [{ value: v, source: x.source, as_of: x.as_of, rank: own(x) ? 0 : 1 }]; });
   const shut = chooseLifecycle(dated((x) => x.shutdown_date));

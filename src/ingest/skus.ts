@@ -97,16 +97,18 @@ function isDatedVersionOf(listing: string, name: string): boolean {
  * A notice of a bare model name also speaks for the provider's dated versions of it (Azure's `gpt-5.1-codex` notice,
  * shut down 2027-05-15, for its `gpt-5.1-codex-2025-11-13` deployment) when none of the provider's notices names a
  * dated version of that name: then each dated notice speaks for its own version only. `providerNoticeIds`: the ids
- * every notice of the same provider names (another provider's notices never count).
+ * every notice of the same provider names (another provider's notices never count); undefined leaves dated versions out.
  */
-export function noticeCoversListing(noticeId: string, listing: string, rawIds: readonly string[], providerNoticeIds: readonly string[]): boolean {
+export function noticeCoversListing(
+  noticeId: string, listing: string, rawIds: readonly string[], providerNoticeIds: readonly string[] | undefined,
+): boolean {
   const notice = skuOf(noticeId).listing;
   if (notice === listing) return true;
   const id = noticeId.trim().toLowerCase();
   if (REGIONAL.test(id) || GLOBAL.test(id) || IN_REGION.test(id)) return false;
   const bare = unrouted(listing);
   if (bare !== listing && bare === notice) return true;
-  if (isDatedVersionOf(bare, notice) && !providerNoticeIds.some((x) => isDatedVersionOf(unrouted(skuOf(x).listing), notice))) return true;
+  if (providerNoticeIds && isDatedVersionOf(bare, notice) && !providerNoticeIds.some((x) => isDatedVersionOf(unrouted(skuOf(x).listing), notice))) return true;
   // A version pin: `name@version`, the provider's prefix (`vertex_ai/`) aside.
   return rawIds.some((r) => { const x = r.trim().toLowerCase(); return x.slice(x.lastIndexOf('/') + 1).startsWith(`${id}@`); });
 }
