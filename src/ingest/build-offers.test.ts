@@ -197,3 +197,48 @@ test("a routed listing that a notice names by its own id keeps that notice, not 
   // notice falls to the base listings). eu. keeps its own.
   assert.deepEqual(at, { 'eu.': '2026-10-01', 'us.': '2026-07-30' });
 });
+
+test("Azure's notice of a bare name dates its dated deployments; OpenAI's notices of the name reach no Azure listing", () => {
+  // deprecations-rss deprecations.json: Azure row ef2463b7724c3cb2 `gpt-5.1-codex`, deprecation and shutdown 2027-05-15
+  // (read 2026-04-25); Azure names no dated gpt-5.1-codex. LiteLLM 2026-07-24 lists azure/gpt-5.1-codex,
+  // azure/eu/gpt-5.1-codex and azure/gpt-5.1-codex-2025-11-13. OpenAI's notice of its own gpt-5.1-codex-2025-11-13
+  // (shutdown 2026-07-23, as in the dataset's OpenAI offer) is another provider's and stays off Azure's listings.
+  const n = (provider: string, id: string, shut: string): OfferNotice => ({ source: 'deprecations-rss', provider,
+    model_id: 'gpt-5.1-codex', source_model_id: id, as_of: '2026-04-25', deprecation_date: shut, shutdown_date: shut });
+  const azure = ['gpt-5.1-codex', 'eu/gpt-5.1-codex', 'gpt-5.1-codex-2025-11-13'];
+  const { offers } = buildOffers([
+    ...azure.map((id) => obs({ source: 'litellm', provider: 'azure', provider_model_id: id, as_of: '2026-07-24', input: 1.25, output: 10 })),
+    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-5.1-codex-2025-11-13', as_of: '2026-07-24', input: 1.25, output: 10 }),
+  ], () => 'gpt-5.1-codex', new Map(), { vendorOf: () => 'openai',
+    notices: [n('Azure', 'gpt-5.1-codex', '2027-05-15'), n('openai', 'gpt-5.1-codex-2025-11-13', '2026-07-23')] });
+  const at = Object.fromEntries(offers.map((o) => [`${o.provider}:${o.provider_model_id}`, o.shutdown_date?.value]));
+  assert.deepEqual(at, {
+    'azure:gpt-5.1-codex': '2027-05-15', 'azure:eu/gpt-5.1-codex': '2027-05-15', 'azure:gpt-5.1-codex-2025-11-13': '2027-05-15',
+    'openai:gpt-5.1-codex-2025-11-13': '2026-07-23',
+  });
+});
+
+test("a provider that dates a version itself keeps its bare notice off its dated listings", () => {
+  // deprecations-rss deprecations.json, OpenAI rows 76209c2aeb02fe3c `gpt-audio-mini` (shutdown 2027-01-20) and
+  // e902de424f32319a `gpt-audio-mini-2025-10-06` (2026-07-23). The 2025-12-15 listing is named by no notice: with a
+  // dated notice of the name at the provider, the bare notice does not speak for it, and neither does the other date's.
+  const n = (id: string, shut: string): OfferNotice => ({ source: 'deprecations-rss', provider: 'openai',
+    model_id: 'gpt-audio-mini', source_model_id: id, as_of: '2026-07-24', shutdown_date: shut });
+  const ids = ['gpt-audio-mini', 'gpt-audio-mini-2025-10-06', 'gpt-audio-mini-2025-12-15'];
+  const { offers } = buildOffers(ids.map((id) => obs({ source: 'litellm', provider: 'openai', provider_model_id: id, input: 0.6, output: 2.4 })),
+    () => 'gpt-audio-mini', new Map(), { vendorOf: () => 'openai',
+      notices: [n('gpt-audio-mini', '2027-01-20'), n('gpt-audio-mini-2025-10-06', '2026-07-23')] });
+  const at = Object.fromEntries(offers.map((o) => [o.provider_model_id, o.shutdown_date?.value]));
+  assert.deepEqual(at, { 'gpt-audio-mini': '2027-01-20', 'gpt-audio-mini-2025-10-06': '2026-07-23', 'gpt-audio-mini-2025-12-15': undefined });
+});
+
+test("a date a source gives the dated version itself outranks the bare name's notice", () => {
+  // LiteLLM 2026-07-24 gives azure/gpt-4o-2024-08-06 its own end date 2026-02-27; Azure's notice names only the bare
+  // gpt-4o (deprecations-rss, shutdown 2026-03-31), which may be another of Azure's dated gpt-4o versions.
+  const { offers } = buildOffers([
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4o-2024-08-06', as_of: '2026-07-24', input: 2.5, output: 10,
+      shutdown_date: '2026-02-27' }),
+  ], () => 'gpt-4o', new Map(), { vendorOf: () => 'openai', notices: [{ source: 'deprecations-rss', provider: 'Azure',
+    model_id: 'gpt-4o', source_model_id: 'gpt-4o', as_of: '2026-04-25', shutdown_date: '2026-03-31' }] });
+  assert.equal(offers[0].shutdown_date?.value, '2026-02-27');
+});

@@ -96,7 +96,8 @@ export function buildOffers(
   // Claude's regional Bedrock listings: the reading 1.1x the global listing's price (regional-premium.ts).
   const premium = regionalPremiumOf([...groups.values()],
     (g, field) => choosePrice(readingsOf(g, field), reference(g, field), agreement(g, field)).fact?.value);
-  const noticesOf = matchNotices([...groups.values()], opts.notices ?? []);
+  const noticeIds = noticeIdsByProvider(opts.notices ?? []);
+  const noticesOf = matchNotices([...groups.values()], opts.notices ?? [], noticeIds);
   const held: IngestIssue[] = [];
   const offers: Offer[] = [];
   const readings = new Map<Offer, PriceReading[]>();
@@ -205,13 +206,24 @@ function referenceOf(groups: readonly Group[]): (g: Group, field: PriceField) =>
   };
 }
 
+/** The model ids each provider's notices name, by provider: whether a provider dates its versions itself. */
+function noticeIdsByProvider(notices: readonly OfferNotice[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const n of notices) {
+    const provider = canonicalSlug(n.provider);
+    out.set(provider, [...(out.get(provider) ?? []), n.source_model_id]);
+  }
+  return out;
+}
+
 /**
  * Notices attach to the listing they name (same provider, model and listing id) and to that id's routed and
  * version-pinned listings at the provider that no notice names exactly (`noticeCoversListing`: Bedrock's eu. and
- * apac. profiles of a model id its lifecycle page dates); a notice naming no listing of that provider exactly applies
- * to the provider's base listings of the model, except those of another dated snapshot.
+ * apac. profiles of a model id its lifecycle page dates, Azure's dated deployments of a bare name it dates); a notice
+ * naming no listing of that provider exactly applies to the provider's base listings of the model, except those of
+ * another dated snapshot.
  */
-function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[]): Map<string, OfferNotice[]> {
+function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[], noticeIds: ReadonlyMap<string, string[]>): Map<string, OfferNotice[]> {
   const out = new Map<string, OfferNotice[]>();
   const add = (g: Group, n: OfferNotice) => out.set(g.key, [...(out.get(g.key) ?? []), n]);
   const rawIds = (g: Group) => g.list.map(({ o }) => o.provider_model_id);
@@ -226,7 +238,8 @@ function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[])
     const at = groups.filter((g) => g.provider === provider && g.model_id === n.model_id);
     const { listing } = skuOf(n.source_model_id);
     const exact = n.notice_scope === 'model' ? [] : at.filter((g) => g.listing === listing);
-    const same = exact.length ? at.filter((g) => !named.has(g.key) && noticeCoversListing(n.source_model_id, g.listing, rawIds(g))) : [];
+    const ids = noticeIds.get(provider) ?? [];
+    const same = exact.length ? at.filter((g) => !named.has(g.key) && noticeCoversListing(n.source_model_id, g.listing, rawIds(g), ids)) : [];
     // A notice of one dated snapshot never falls back onto another dated snapshot's listing (lifecycle-dates.ts).
     const base = at.filter((x) => (x.sku === 'standard' || x.sku === 'regional') && !namesOtherSnapshot(listing, x.listing));
     for (const g of exact.length ? [...exact, ...same] : base) add(g, n);
@@ -257,7 +270,9 @@ function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNot
   const exact = (x: (typeof all)[number]) => x.source_model_id !== undefined && skuOf(x.source_model_id).listing === listing;
   const named = notices.some((n) => n.notice_scope !== 'model' && exact(n));
   const own = (x: (typeof all)[number]) => x.source_model_id === undefined || x.notice_scope === 'model' || exact(x)
-    || (!named && noticeCoversListing(x.source_model_id, listing, rawIds));
+    // A bare name's notice speaks for a dated version only below a date any source gives that version itself (rank 1):
+    // LiteLLM's gpt-4o-2024-08-06 end date is the version's, Azure's undated gpt-4o notice may be another version's.
+    || (!named && noticeCoversListing(x.source_model_id, listing, rawIds, undefined));
   const dated = (get: (x: (typeof all)[number]) => string | undefined) =>
     all.flatMap((x) => { const v = get(x); return v === undefined ? [] : [{ value: v, source: x.source, as_of: x.as_of, rank: own(x) ? 0 : 1 }]; });
   const shut = chooseLifecycle(dated((x) => x.shutdown_date));

@@ -82,14 +82,41 @@ test("a provider's notice about a model id speaks for that id's routed and versi
   // the eu. and apac. cross-region profiles of that id, and us-gov-east-1/ in-region ids; genai-prices `regional.`.
   const bare = 'anthropic.claude-3-5-sonnet-20241022-v2:0';
   for (const id of [`eu.${bare}`, `apac.${bare}`, `us.${bare}`, `global.${bare}`, `us-gov-east-1/${bare}`, `regional.${bare}`, bare]) {
-    assert.equal(noticeCoversListing(bare, skuOf(id).listing, [id]), true, id);
+    assert.equal(noticeCoversListing(bare, skuOf(id).listing, [id], [bare]), true, id);
   }
   // Another model id, and a notice that names a route itself, speak for nothing else.
-  assert.equal(noticeCoversListing(bare, skuOf('eu.anthropic.claude-3-5-sonnet-20240620-v1:0').listing, []), false);
-  assert.equal(noticeCoversListing(`eu.${bare}`, skuOf(`us.${bare}`).listing, []), false);
-  assert.equal(noticeCoversListing(`eu.${bare}`, skuOf(bare).listing, []), false);
+  assert.equal(noticeCoversListing(bare, skuOf('eu.anthropic.claude-3-5-sonnet-20240620-v1:0').listing, [], [bare]), false);
+  assert.equal(noticeCoversListing(`eu.${bare}`, skuOf(`us.${bare}`).listing, [], [`eu.${bare}`]), false);
+  assert.equal(noticeCoversListing(`eu.${bare}`, skuOf(bare).listing, [], [`eu.${bare}`]), false);
   // Vertex AI: the `claude-3-haiku` notice (shut down 2026-08-23) speaks for `claude-3-haiku@20240307`, not for
   // `claude-3-5-haiku@20241022`.
-  assert.equal(noticeCoversListing('claude-3-haiku', skuOf('claude-3-haiku@20240307').listing, ['claude-3-haiku@20240307']), true);
-  assert.equal(noticeCoversListing('claude-3-haiku', skuOf('claude-3-5-haiku@20241022').listing, ['claude-3-5-haiku@20241022']), false);
+  assert.equal(noticeCoversListing('claude-3-haiku', skuOf('claude-3-haiku@20240307').listing, ['claude-3-haiku@20240307'], ['claude-3-haiku']), true);
+  assert.equal(noticeCoversListing('claude-3-haiku', skuOf('claude-3-5-haiku@20241022').listing, ['claude-3-5-haiku@20241022'], ['claude-3-haiku']), false);
+});
+
+test("a provider's notice of a bare name speaks for its dated versions unless its notices date a version themselves", () => {
+  // /work/shared/data/sources/deprecations-rss/deprecations.json, Azure rows ef2463b7724c3cb2 (`gpt-5.1-codex`,
+  // shutdown 2027-05-15) and 9b8d95ef843226f4 (`gpt-5.1-codex-mini`, 2027-05-15): Azure names no dated id of either,
+  // and LiteLLM lists Azure's `gpt-5.1-codex-2025-11-13` and `gpt-5.1-codex-mini-2025-11-13` deployments.
+  const azure = ['gpt-5.1-codex', 'gpt-5.1-codex-mini', 'gpt-5.1-codex-max'];
+  for (const id of ['gpt-5.1-codex-2025-11-13', 'gpt-5.1-codex-20251113', 'eu/gpt-5.1-codex-2025-11-13']) {
+    assert.equal(noticeCoversListing('gpt-5.1-codex', skuOf(id).listing, [id], azure), true, id);
+  }
+  // `gpt-5.1-codex-mini-2025-11-13` is a dated version of `gpt-5.1-codex-mini`, not of `gpt-5.1-codex`.
+  const mini = 'gpt-5.1-codex-mini-2025-11-13';
+  assert.equal(noticeCoversListing('gpt-5.1-codex', skuOf(mini).listing, [mini], azure), false);
+  assert.equal(noticeCoversListing('gpt-5.1-codex-mini', skuOf(mini).listing, [mini], azure), true);
+  // Not a date: a month-day tag (`-1113`) or a size is another id.
+  assert.equal(noticeCoversListing('gpt-5.1-codex', skuOf('gpt-5.1-codex-1113').listing, [], azure), false);
+  // OpenAI rows e902de424f32319a (`gpt-audio-mini-2025-10-06`, shutdown 2026-07-23) and 76209c2aeb02fe3c
+  // (`gpt-audio-mini`, 2027-01-20): OpenAI dates that version itself, so the bare notice leaves it to its own notice,
+  // and a notice of one dated version never speaks for another.
+  const openai = ['gpt-audio-mini', 'gpt-audio-mini-2025-10-06', 'gpt-audio'];
+  const dated = 'gpt-audio-mini-2025-10-06';
+  assert.equal(noticeCoversListing('gpt-audio-mini', skuOf(dated).listing, [dated], openai), false);
+  assert.equal(noticeCoversListing('gpt-audio-mini', skuOf('gpt-audio-mini-2025-12-15').listing, [], openai), false);
+  assert.equal(noticeCoversListing(dated, skuOf('gpt-audio-mini-2025-12-15').listing, [], openai), false);
+  // Another provider's notices do not count: the caller passes the provider's own ids only, so with Azure's ids
+  // OpenAI's dated `gpt-audio-mini-2025-10-06` notice does not keep Azure's bare `gpt-audio-mini` from its version.
+  assert.equal(noticeCoversListing('gpt-audio-mini', skuOf(dated).listing, [dated], ['gpt-audio-mini']), true);
 });

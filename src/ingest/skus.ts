@@ -73,6 +73,20 @@ export function skuOf(providerModelId: string, stated?: Sku): SkuReading {
   return { sku: stated ?? sku, listing: `${route}${key0(base.slice(route.length))}` };
 }
 
+/** A version date a provider pins to a model name, as key0 writes it: `-2025-11-13`, `-20251113`. */
+const DATE_SUFFIX = /^-(?:\d{4}-\d{2}-\d{2}|\d{8})$/;
+
+/** The listing without its routing prefix (`eu/`, `us.`, `global/`): the model id it calls. */
+function unrouted(listing: string): string {
+  const route = REGIONAL.exec(listing)?.[0] ?? GLOBAL.exec(listing)?.[0] ?? '';
+  return listing.slice(route.length);
+}
+
+/** Whether an unrouted listing is the bare model `name` with a version date pinned (`gpt-5.1-codex-2025-11-13`). */
+function isDatedVersionOf(listing: string, name: string): boolean {
+  return listing.startsWith(name) && DATE_SUFFIX.test(listing.slice(name.length));
+}
+
 /**
  * Whether a provider's notice about one model id also speaks for a listing that calls that id another way, at the same
  * provider: through a routing prefix (Bedrock's `eu.`, `apac.`, `us.`, `global.` inference profiles and in-region
@@ -80,14 +94,21 @@ export function skuOf(providerModelId: string, stated?: Sku): SkuReading {
  * (Vertex AI's `claude-3-haiku@20240307` is the version of `claude-3-haiku` that Vertex's notice retires). AWS's
  * lifecycle page dates `anthropic.claude-3-5-sonnet-20241022-v2:0` (end of life 2026-07-30), not each profile of it.
  * A notice that itself names a route speaks only for that route. `rawIds`: the provider's ids of the listing.
+ * A notice of a bare model name also speaks for the provider's dated versions of it (Azure's `gpt-5.1-codex` notice,
+ * shut down 2027-05-15, for its `gpt-5.1-codex-2025-11-13` deployment) when none of the provider's notices names a
+ * dated version of that name: then each dated notice speaks for its own version only. `providerNoticeIds`: the ids
+ * every notice of the same provider names (another provider's notices never count); undefined leaves dated versions out.
  */
-export function noticeCoversListing(noticeId: string, listing: string, rawIds: readonly string[]): boolean {
+export function noticeCoversListing(
+  noticeId: string, listing: string, rawIds: readonly string[], providerNoticeIds: readonly string[] | undefined,
+): boolean {
   const notice = skuOf(noticeId).listing;
   if (notice === listing) return true;
   const id = noticeId.trim().toLowerCase();
   if (REGIONAL.test(id) || GLOBAL.test(id) || IN_REGION.test(id)) return false;
-  const route = REGIONAL.exec(listing)?.[0] ?? GLOBAL.exec(listing)?.[0] ?? '';
-  if (route && listing.slice(route.length) === notice) return true;
+  const bare = unrouted(listing);
+  if (bare !== listing && bare === notice) return true;
+  if (providerNoticeIds && isDatedVersionOf(bare, notice) && !providerNoticeIds.some((x) => isDatedVersionOf(unrouted(skuOf(x).listing), notice))) return true;
   // A version pin: `name@version`, the provider's prefix (`vertex_ai/`) aside.
   return rawIds.some((r) => { const x = r.trim().toLowerCase(); return x.slice(x.lastIndexOf('/') + 1).startsWith(`${id}@`); });
 }
