@@ -198,7 +198,38 @@ test('a price the comment says was imported from another provider makes no offer
   assert.deepEqual(r.issues, []);
   const azure = 'Imported from OpenRouter pricing; verify against Azure AI Foundry when native pricing is published.';
   assert.equal(importedPriceOf(azure), 'OpenRouter');
-  assert.equal(importedPriceOf('Seen on OpenRouter before OpenAI'), undefined, 'seen elsewhere first is not a copied price');
+});
+
+test('a price the comment says was trusted from or first seen on OpenRouter makes no offer of the developer', async () => {
+  // The npm 0.1.8 bundle's own rows: mistral/mistral-small-24b-instruct-2501 at $0.05/$0.08 ("Can't find pricing on
+  // this model, so just trusting open router"), openai/gpt-5-image at $10/$10 and gpt-5-image-mini at $2.50/$2
+  // ("Seen on OpenRouter before OpenAI"; the bundle's openrouter/openai/gpt-5-image has the same $10/$10), beside
+  // mistral-large-2512 at $0.50/$1.50, a price of Mistral's own.
+  const mistral = {
+    id: 'mistral', name: 'Mistral', api_pattern: 'x',
+    models: [
+      { id: 'mistral-small-24b-instruct-2501', match: { equals: 'x' }, price_comments: "Can't find pricing on this model, so just trusting open router",
+        prices: { input_mtok: 0.05, output_mtok: 0.08 } },
+      { id: 'mistral-large-2512', match: { equals: 'x' }, prices: { input_mtok: 0.5, cache_read_mtok: 0.05, output_mtok: 1.5 } },
+    ],
+  };
+  const openai = {
+    id: 'openai', name: 'OpenAI', api_pattern: 'x',
+    models: [
+      { id: 'gpt-5-image', match: { equals: 'x' }, price_comments: 'Seen on OpenRouter before OpenAI', prices: { input_mtok: 10, cache_read_mtok: 1.25, output_mtok: 10 } },
+      { id: 'gpt-5-image-mini', match: { equals: 'x' }, price_comments: 'Seen on OpenRouter before OpenAI', prices: { input_mtok: 2.5, cache_read_mtok: 0.25, output_mtok: 2 } },
+    ],
+  };
+  const r = await genaiPrices.read(aSnapshot({ npm: [mistral, openai] }));
+  assert.deepEqual(r.offers?.map((o) => [o.provider, o.provider_model_id, o.input]), [['mistral', 'mistral-large-2512', 0.5]]);
+  assert.ok(r.models?.some((m) => m.source_model_id === 'openai/gpt-5-image'), 'the model is still known');
+  assert.equal(importedPriceOf("Can't find pricing on this model, so just trusting open router"), 'OpenRouter');
+  assert.equal(importedPriceOf('Seen on OpenRouter before OpenAI'), 'OpenRouter');
+  // google/gemini-pro and gemini-1.0-pro-vision-001 in the same bundle: unverified, but no other provider's price.
+  assert.equal(importedPriceOf("I can't find anything so trusting these prices, not sure the model still exists"), undefined);
+  assert.equal(importedPriceOf("I can't find anything about this model or it's pricing, so trusting the original source"), undefined);
+  // google/gemma-4-26b-a4b-it: the comment tells of earlier rates; the entry now has no price to copy.
+  assert.equal(importedPriceOf('The previous rates were imported from OpenRouter, not Google.'), undefined);
 });
 
 test('Hugging Face backends stay apart and Claude filed under google is a Vertex AI offer', async () => {

@@ -232,13 +232,24 @@ function samePrices(a: OfferObservation, b: OfferObservation): boolean {
 }
 
 /**
- * The provider a listing's price was copied from, when its comment says so ("Imported from OpenRouter pricing;
- * verify against OpenAI pricing when native API pricing is published"): upstream files such a price under the
- * developer while the developer publishes none.
+ * The provider a listing's price was copied from, when its comment says so: upstream files such a price under the
+ * developer while the developer publishes none. Upstream words it three ways (npm 0.1.8 bundle): "Imported from
+ * OpenRouter pricing; verify against OpenAI pricing when native API pricing is published" (gpt-oss-120b), "Can't find
+ * pricing on this model, so just trusting open router" (mistral-small-24b-instruct-2501) and "Seen on OpenRouter
+ * before OpenAI" (gpt-5-image, priced exactly as OpenRouter's openai/gpt-5-image). "Trusting the original source" or
+ * "trusting these prices" names no other provider: an unverified price, not a copy.
  */
 export function importedPriceOf(comment: string | undefined): string | undefined {
-  return comment ? /\bimported from ([\w .-]+?) pricing\b/i.exec(comment)?.[1] : undefined;
+  if (!comment) return undefined;
+  const named = COPIED_FROM.map((re) => re.exec(comment)?.[1]).find((name) => name !== undefined);
+  return named && /^open ?router$/i.test(named) ? 'OpenRouter' : named;
 }
+
+const COPIED_FROM = [
+  /\bimported from ([\w .-]+?) pricing\b/i,
+  /\btrusting (open ?router)\b/i,
+  /\bseen on ([\w.-]+(?: [\w.-]+)*?) before\b/i,
+];
 
 /** The first URL a model's price comment cites, skipping GitHub issue and PR links (discussions, not price pages). */
 function referenceUrl(comment: string | undefined): string | undefined {
