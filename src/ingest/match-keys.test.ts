@@ -35,6 +35,8 @@ test('canonical slugs are valid identifiers', () => {
   assert.equal(canonicalSlug('openai/gpt-oss-20b:free'), 'gpt-oss-20b');
   assert.equal(canonicalSlug('deepseek/deepseek-v3'), 'deepseek-v3');
   assert.equal(canonicalSlug('amazon-bedrock/meta.llama3-1-70b-instruct-v1:0'), 'llama3-1-70b-instruct');
+  assert.equal(canonicalSlug('amazon-bedrock/mistral.mistral-7b-instruct-v0:2'), 'mistral-7b-instruct-v0.2');
+  assert.equal(canonicalSlug('amazon-bedrock/mistral.mistral-large-2402-v1:0'), 'mistral-large-2402');
   assert.match(canonicalSlug('Foo Bar (v2)!'), /^[a-z0-9][a-z0-9._-]*$/);
 });
 
@@ -68,6 +70,12 @@ test('provider spellings of one product share a key', () => {
   assert.equal(key0('regional.anthropic.claude-opus-4-6-v1:0'), key0('claude-opus-4-6'));
   assert.equal(key0('anthropic.claude-opus-4-6-v1'), key0('claude-opus-4-6'));
   assert.equal(key0('openai.gpt-oss-120b-1:0'), key0('gpt-oss-120b'));
+  // Mistral's weights versions on Bedrock: `-v0:2` is Mistral-7B-Instruct-v0.2
+  // (https://huggingface.co/mistralai/Mistral-7B-Instruct-v0.2), not an API version to drop; `-v1:0` is one.
+  assert.equal(key0('us-east-1/mistral.mistral-7b-instruct-v0:2'), key0('mistralai/Mistral-7B-Instruct-v0.2'));
+  assert.notEqual(key0('mistral.mistral-7b-instruct-v0:2'), key0('mistral-7b-instruct'));
+  assert.equal(key0('mistral.mixtral-8x7b-instruct-v0:1'), key0('mistralai/Mixtral-8x7B-Instruct-v0.1'));
+  assert.equal(key0('mistral.mistral-large-2402-v1:0'), key0('mistral-large-2402'));
   // Reseller packaging: who serves it, the MoE expert count, the quantization.
   assert.equal(looseKey('llama/cerebras-llama-4-maverick-17b-128e-instruct'), looseKey('llama-4-maverick-17b-instruct'));
   assert.equal(looseKey('llama-4-maverick-17b-128e-instruct-fp8'), looseKey('llama-4-maverick-17b-instruct'));

@@ -27,6 +27,9 @@ export function key0(id: string): string {
   s = s.slice(ns?.[0].length ?? 0);
   // `deepseek.v3.2`, `deepseek.r1-v1:0`: the vendor word is the model's name, not a namespace.
   if (vendor && /^[vr]\d/.test(s)) s = `${vendor}-${s}`;
+  // Bedrock writes Mistral's own model versions with a colon (`mistral.mistral-7b-instruct-v0:2` is
+  // Mistral-7B-Instruct-v0.2): `-instruct-v0:N` is that version, not an API version such as `-v1:0`.
+  if (vendor === 'mistral') s = mistralVersion(s);
   // Bedrock model versions (`-v1:0`, `-1:0`, and `-v1` after a vendor namespace); a bare `-v3` is part of a name.
   s = s.replace(/-v?\d+:\d+$/, '').replace(/:\d+$/, '');
   if (vendor) s = s.replace(/-v\d+$/, '');
@@ -43,6 +46,15 @@ export function key0(id: string): string {
   s = s.replace(/([a-z])(?=\d)/g, '$1-');
   s = s.replace(/-+/g, '-').replace(/^-|-$/g, '');
   return claudeOrder(s);
+}
+
+/**
+ * Mistral's weights versions on Bedrock (`mistral-7b-instruct-v0:2`, `mixtral-8x7b-instruct-v0:1`) read as Mistral
+ * names them (`Mistral-7B-Instruct-v0.2`, https://huggingface.co/mistralai/Mistral-7B-Instruct-v0.2); Bedrock's API
+ * versions of Mistral's other models (`mistral-large-2402-v1:0`) are untouched.
+ */
+function mistralVersion(s: string): string {
+  return s.replace(/-instruct-v0:(\d+)$/, '-instruct-v0.$1');
 }
 
 /**
@@ -182,7 +194,10 @@ export function releaseKey(id: string): string {
 export function canonicalSlug(id: string): string {
   let s = id.trim().toLowerCase();
   s = s.slice(s.lastIndexOf('/') + 1).replace(/^~/, '').replace(/:(free|beta|extended|floor|nitro|online|exacto|thinking)$/, '');
-  s = s.replace(NAMESPACE, '').replace(/-v\d+:\d+$/, '').replace(/:\d+$/, '');
+  const ns = NAMESPACE.exec(s);
+  s = s.slice(ns?.[0].length ?? 0);
+  if (ns?.[1] === 'mistral') s = mistralVersion(s);
+  s = s.replace(/-v\d+:\d+$/, '').replace(/:\d+$/, '');
   s = s.replace(/[^a-z0-9._-]+/g, '-').replace(/-+/g, '-').replace(/^[-._]+|[-._]+$/g, '');
   return s.slice(0, 100);
 }

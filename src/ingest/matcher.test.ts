@@ -147,3 +147,25 @@ test('a preview the alias table names as its own model does not merge into its f
   const y = new Matcher([{ source: '*', source_id: 'o1-preview', canonical_id: 'o1', reason: 'example of a joining row' }]);
   assert.equal(y.reviewedPreviews().size, 0);
 });
+
+test('a rolling -latest pointer the alias table names as its own model does not merge into an older namesake', () => {
+  // Google's gemini-pro-latest serves its current Gemini Pro (1,048,576 tokens in LiteLLM's 2026-07-24 file);
+  // gemini-pro is Gemini 1.0 Pro of 2023 (32,768 tokens). Without the row, key1 drops `-latest` and the two meet.
+  const plain = new Matcher([]);
+  plain.addCanonical('gemini-pro');
+  assert.equal(plain.resolve('models-dev', 'openrouter/~google/gemini-pro-latest')?.id, 'gemini-pro');
+  const x = new Matcher([{ source: '*', source_id: 'gemini-pro-latest', canonical_id: 'gemini-pro-latest', reason: 'a rolling alias' }]);
+  assert.deepEqual([...x.reviewedPreviews()], [['gemini-pro-latest', 'gemini-pro-latest']]);
+  x.setRetiredApart(x.reviewedPreviews());
+  x.addCanonical('gemini-pro');
+  // Not created yet: the pointer names no model, rather than the 2023 one.
+  assert.equal(x.resolve('models-dev', 'kilo/~google/gemini-pro-latest'), undefined);
+  x.addCanonical('gemini-pro-latest');
+  for (const id of ['openrouter/~google/gemini-pro-latest', 'kilo/~google/gemini-pro-latest', 'gemini/gemini-pro-latest', 'nano-gpt/google/gemini-pro-latest']) {
+    assert.equal(x.resolve('models-dev', id)?.id, 'gemini-pro-latest', id);
+  }
+  assert.equal(x.resolve('models-dev', 'google/gemini-pro')?.id, 'gemini-pro');
+  // A -latest row that joins another model stays an ordinary alias.
+  const y = new Matcher([{ source: '*', source_id: 'pixtral-large-2411', canonical_id: 'pixtral-large-latest', reason: 'example' }]);
+  assert.equal(y.reviewedPreviews().size, 0);
+});

@@ -87,7 +87,7 @@ export class Matcher {
    */
   reviewedPreviews(): RetiredApart {
     const out = new Map<string, string>();
-    for (const r of this.starRows) if (taggedKey(r.source_id) === r.canonical_id) out.set(r.canonical_id, r.canonical_id);
+    for (const r of this.starRows) if (apartKey(r.source_id) === r.canonical_id) out.set(r.canonical_id, r.canonical_id);
     return out;
   }
 
@@ -101,7 +101,7 @@ export class Matcher {
    * its own (`anthropic.claude-3-5-sonnet-20240620-v1:0` -> `claude-3-5-sonnet-20240620`), if it names one.
    */
   apartOf(sourceId: string): string | undefined {
-    const k = taggedKey(sourceId);
+    const k = apartKey(sourceId);
     return (k === undefined ? undefined : this.apart.get(k)) ?? this.versions.get(versionKey(sourceId));
   }
 
@@ -270,6 +270,16 @@ export class Matcher {
     }
     return undefined;
   }
+}
+
+/**
+ * The key of an id that a row of the alias table can set apart as a model of its own: a preview-tagged id
+ * (`qwq-32b-preview`), or a rolling `-latest` pointer whose untagged name is an older model (Google's
+ * `gemini-pro-latest` serves a Gemini Pro of 2026 with a 1M window, while `gemini-pro` is Gemini 1.0 Pro of 2023).
+ */
+function apartKey(id: string): string | undefined {
+  const k = key0(id);
+  return taggedKey(id) ?? (/-latest$/.test(k) ? k : undefined);
 }
 
 /**
