@@ -22,15 +22,13 @@ import { skuOf } from './skus.ts';
 import { denseActive, preferExactCount } from './exact-count.ts';
 import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
-import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff, type ReleaseReading } from './release-date.ts';
+import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff } from './release-date.ts';
+import { cutoffAfterRelease, place, releaseReadings, type Placed } from './placed.ts';
 import { maxOutputWithin } from './max-output.ts';
-import { DEVELOPER_WEIGHTS_SOURCE_ID } from '../sources/developer-weights.ts';
 import { DEVELOPER_RELEASES_SOURCE_ID } from '../sources/developer-releases.ts';
 import { configWindowWithin, windowRank } from './context-window.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
-
-type Placed = { obs: ModelObservation; tier: number; authoritative: boolean };
 
 const EFFORT_TAIL = /-(?:thinking|reasoning|nothinking|non-thinking|no-thinking|think|high|medium|low|minimal|xhigh|max)$/;
 const DATE_TAIL = /-(?:20\d{6}|20\d{2}-\d{2}-\d{2})$/;
@@ -39,40 +37,6 @@ const MMDD_TAIL = /-(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-preview$/;
 const LATEST_TAIL = /-latest$/;
 const FIRST_PARTY_RULE = 'first-party API entry';
 const RESOLD_RULE = "provider's API entry under its developer's namespace";
-
-function providerOf(o: ModelObservation): string | undefined {
-  return o.provider;
-}
-
-/**
- * Tier of an observation: lower speaks with more authority for the model (see precedence.ts). A provider entry
- * is first-party only when the provider is the model's own developer (Alibaba Cloud serving DeepSeek is a reseller).
- */
-function place(o: ModelObservation, vendor: string): Placed {
-  if (o.source === 'architecture-overrides' || o.source === 'model-architecture' || o.source === DEVELOPER_WEIGHTS_SOURCE_ID) {
-    return { obs: o, tier: 0, authoritative: true };
-  }
-  const p = providerOf(o);
-  if (p === undefined) {
-    if (o.source === 'models-dev') return { obs: o, tier: 1, authoritative: true };
-    return { obs: o, tier: 3, authoritative: true };
-  }
-  if (FIRST_PARTY[p] === vendor) return { obs: o, tier: 2, authoritative: true };
-  return { obs: o, tier: 4, authoritative: false };
-}
-
-/** A cutoff (YYYY-MM or YYYY-MM-DD) in a later month than the release: impossible for that release. */
-const cutoffAfterRelease = (cutoff: string, release: string): boolean => cutoff.slice(0, 7) > release.slice(0, 7);
-
-/** Each listing's release date, with the knowledge cutoff the same listing gives (release-date.ts). */
-function releaseReadings(placed: readonly Placed[]): ReleaseReading[] {
-  // A date a reviewed row found to be another model's (developer-weights.csv: Llama 3.3 70B's, on the 8B) is no reading.
-  const held = new Set(placed.flatMap((p) => (p.obs.held_release_date ? [p.obs.held_release_date] : [])));
-  return placed.flatMap(({ obs, tier }) => obs.release_date === undefined || held.has(obs.release_date) ? [] : [{
-    value: obs.release_date, source: obs.source, as_of: obs.as_of, listing: obs.source_model_id, provider: obs.provider,
-    own: tier <= 2, cutoff: obs.knowledge_cutoff,
-  }]);
-}
 
 function isLeaderboard(source: string): boolean {
   return source.startsWith('lmarena');
