@@ -18,7 +18,7 @@ import { findRetiredApart } from './retired-apart.ts';
 import { resellerCandidates } from './reseller-models.ts';
 import { modelLifecycle } from './model-status.ts';
 import { defaultFalseProviders, openWeightsOf, pointerOpenWeights } from './open-weights.ts';
-import { skuOf } from './skus.ts';
+import { DATE_TAIL, skuOf } from './skus.ts';
 import { denseActive, preferExactCount } from './exact-count.ts';
 import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
@@ -31,7 +31,6 @@ import { configWindowWithin, windowRank } from './context-window.ts';
 export type LicenceLookup = (text: string) => Licence | undefined;
 
 const EFFORT_TAIL = /-(?:thinking|reasoning|nothinking|non-thinking|no-thinking|think|high|medium|low|minimal|xhigh|max)$/;
-const DATE_TAIL = /-(?:20\d{6}|20\d{2}-\d{2}-\d{2})$/;
 /** A month-and-day preview (`kimi-k2-0711-preview`); a YYMM version (`-2411`) is not one (match-keys.ts). */
 const MMDD_TAIL = /-(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-preview$/;
 const LATEST_TAIL = /-latest$/;

@@ -88,7 +88,6 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
   };
   // A first of the month that more providers give than any precise date stands (DeepSeek-V3.2: 2025-12-01, twenty
   // listings); on a tie it yields to the precise date.
-  const vague = (r: ReleaseReading) => (isPlaceholderDate(r.value) ? 1 : 0);
   // The best-supported date anchors the cluster; within CLUSTER_DAYS of it the date most providers give wins, then the
   // earliest, so a cluster's spread never outvotes its own majority (gpt-oss-20b: 2025-08-05 from 22 providers).
   // Equal support: the date more providers give, a precise one before a first of the month, then the earliest.
@@ -98,7 +97,7 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
   const inCluster = (r: ReleaseReading) => (daysApart(r.value, anchor) <= CLUSTER_DAYS ? 0 : 1);
   const sorted = [...kept].sort((a, b) => rank(a) - rank(b) || inCluster(a) - inCluster(b) ||
     providers.get(b.value)!.size - providers.get(a.value)!.size ||
-    vague(a) - vague(b) || a.value.localeCompare(b.value) || a.listing.localeCompare(b.listing));
+    vagueDate(a.value) - vagueDate(b.value) || a.value.localeCompare(b.value) || a.listing.localeCompare(b.listing));
   const best = sorted[0];
   const f: Fact<string> = { value: best.value, as_of: best.as_of, source: best.source };
   const agree = new Set(kept.filter((r) => r.value === best.value && r.source !== best.source).map((r) => r.source));

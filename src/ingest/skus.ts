@@ -73,8 +73,10 @@ export function skuOf(providerModelId: string, stated?: Sku): SkuReading {
   return { sku: stated ?? sku, listing: `${route}${key0(base.slice(route.length))}` };
 }
 
-/** A version date a provider pins to a model name, as key0 writes it: `-2025-11-13`, `-20251113`. */
-const DATE_SUFFIX = /^-(?:\d{4}-\d{2}-\d{2}|\d{8})$/;
+/** A version date a provider pins to a model name, as key0 writes it: `-2025-11-13`, `-20251113` (build-models.ts too). */
+export const DATE_TAIL = /-(?:20\d{6}|20\d{2}-\d{2}-\d{2})$/;
+/** The whole of a rest that is only such a date. */
+const DATE_ONLY = new RegExp(`^${DATE_TAIL.source}`);
 
 /** The listing without its routing prefix (`eu/`, `us.`, `global/`): the model id it calls. */
 function unrouted(listing: string): string {
@@ -84,7 +86,7 @@ function unrouted(listing: string): string {
 
 /** Whether an unrouted listing is the bare model `name` with a version date pinned (`gpt-5.1-codex-2025-11-13`). */
 function isDatedVersionOf(listing: string, name: string): boolean {
-  return listing.startsWith(name) && DATE_SUFFIX.test(listing.slice(name.length));
+  return listing.startsWith(name) && DATE_ONLY.test(listing.slice(name.length));
 }
 
 /**
