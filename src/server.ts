@@ -37,7 +37,11 @@ async function main(): Promise<void> {
   let validatedBy = 'main thread';
   try {
     fingerprint = datasetFingerprint(config.dataDir);
-    dataset = await loadDatasetInParallel(config.dataDir, { onWorker: (ran) => (validatedBy = ran ? 'worker thread' : 'main thread') });
+    dataset = await loadDatasetInParallel(config.dataDir, {
+      onWorker: (ran) => (validatedBy = ran ? 'worker thread' : 'main thread'),
+      // Offers and models are judged served or shut down on the day the service starts (src/dataset/dataset.ts).
+      judgedOn: new Date().toISOString().slice(0, 10),
+    });
   } catch (e) {
     // A broken or missing dataset stops the start: serving guesses is worse than not serving.
     if (e instanceof DatasetError) fail(`Refusing to start: ${e.message}`);
@@ -78,6 +82,9 @@ async function main(): Promise<void> {
   if (config.reloadIntervalSeconds > 0) {
     setInterval(() => void reloader.reload({ ifChanged: true }), config.reloadIntervalSeconds * 1000).unref();
   }
+  // Once an hour: when the day has passed a shutdown date the data announce, the dataset is judged again on the new
+  // day (a reload of the same files), so an offer is not priced as served after its provider shut it down.
+  setInterval(() => void reloader.reload({ ifDue: true }), 3_600_000).unref();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -2,10 +2,17 @@
 import type {
   ChangeEvent, DatasetData, DatasetMeta, Developer, Hardware, Model, Offer, Provider, Rating, Source,
 } from '../schema/index.ts';
+import { pastShutdownStatuses } from '../ingest/past-shutdowns.ts';
 import { normaliseId, suggest } from './suggest.ts';
 
 export type Dataset = {
   readonly meta: DatasetMeta;
+  /**
+   * The day offers and models are judged served or shut down on: the later of `meta.data_as_of` and the day the
+   * dataset was loaded (`judgedOn`). A shutdown its provider announced for a day since the data's date has happened
+   * by now: Google's Gemini 2.5 Pro (shutdown 2026-10-16 in data of 2026-09-23) is no longer priced as served.
+   */
+  readonly lifecycleDate: string;
   readonly sources: readonly Source[];
   readonly sourceById: ReadonlyMap<string, Source>;
   readonly models: readonly Model[];
@@ -29,6 +36,17 @@ export type Dataset = {
   suggestHardwareIds(input: string, n?: number): string[];
 };
 
+/**
+ * Whether a shutdown date announced in the data falls after the day `ds` was judged on and on or before `day`:
+ * its answers then change, and the service loads the dataset again to judge it on `day`.
+ */
+export function lifecycleDue(ds: Dataset, day: string): boolean {
+  if (day <= ds.lifecycleDate) return false;
+  const passed = (x: { shutdown_date?: { value: string } }) => x.shutdown_date !== undefined
+    && x.shutdown_date.value > ds.lifecycleDate && x.shutdown_date.value <= day;
+  return ds.models.some(passed) || ds.offers.some(passed);
+}
+
 function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
   const m = new Map<string, T[]>();
   for (const it of items) {
@@ -48,8 +66,32 @@ function deepFreeze<T>(o: T): T {
   return o;
 }
 
-/** Build the indexes over already-validated data. Freezes everything: nothing a caller sends can change data. */
-export function buildDataset(data: DatasetData): Dataset {
+/**
+ * The data as judged on `judgedOn`, a day after its date: models and offers whose announced shutdown has passed
+ * since are copies with a retired status (the build's own rule, src/ingest/past-shutdowns.ts); the rest are kept.
+ */
+function judged(data: DatasetData, judgedOn: string): DatasetData {
+  const found = pastShutdownStatuses(data.models, data.offers, judgedOn, data.meta.data_as_of);
+  if (!found.models.size && !found.offers.size) return data;
+  const models = data.models.map((m) => {
+    const status = found.models.get(m);
+    return status ? { ...m, status } : m;
+  });
+  const offers = data.offers.map((o) => {
+    const status = found.offers.get(o);
+    return status ? { ...o, status } : o;
+  });
+  return { ...data, models, offers };
+}
+
+/**
+ * Build the indexes over already-validated data. Freezes everything: nothing a caller sends can change data.
+ * `judgedOn` (the server passes the day it loads the data) moves lifecycle judgments past the data's date.
+ */
+export function buildDataset(validated: DatasetData, opts: { judgedOn?: string } = {}): Dataset {
+  const asOf = validated.meta.data_as_of;
+  const lifecycleDate = opts.judgedOn !== undefined && opts.judgedOn > asOf ? opts.judgedOn : asOf;
+  const data = lifecycleDate === asOf ? validated : judged(validated, lifecycleDate);
   deepFreeze(data);
   const modelById = new Map(data.models.map((m) => [m.id, m]));
   const aliasToId = new Map<string, string>();
@@ -72,6 +114,7 @@ export function buildDataset(data: DatasetData): Dataset {
 
   return {
     meta: data.meta,
+    lifecycleDate,
     sources: data.sources,
     sourceById: new Map(data.sources.map((s) => [s.id, s])),
     models: data.models,

@@ -70,8 +70,8 @@ function readAll(dir: string): Record<string, unknown> {
 }
 
 /** Read every collection file of `dir`, validate, freeze, index. Throws DatasetError with a clear message. */
-export function loadDataset(dir: string): Dataset {
-  return buildDataset(validateDatasetData(readAll(dir), path.basename(dir)));
+export function loadDataset(dir: string, opts: { judgedOn?: string } = {}): Dataset {
+  return buildDataset(validateDatasetData(readAll(dir), path.basename(dir)), opts);
 }
 
 /**
@@ -111,7 +111,9 @@ export function validateInWorker(req: ValidateRequest): Promise<Record<string, s
  * ready, 8 starts of each alternately: 1.25 s against 1.38 s): a worker thread validates the largest collections
  * in parallel. The dataset is returned only when every record and every reference has passed.
  */
-export async function loadDatasetInParallel(dir: string, opts: { onWorker?: (ran: boolean) => void } = {}): Promise<Dataset> {
+export async function loadDatasetInParallel(
+  dir: string, opts: { onWorker?: (ran: boolean) => void; judgedOn?: string } = {},
+): Promise<Dataset> {
   const where = path.basename(dir);
   const fromWorker = validateInWorker({ dir, where, collections: [...IN_WORKER] });
   // One file at a time, yielding in between: on a reload the server answers requests meanwhile, and waits behind
@@ -132,7 +134,7 @@ export async function loadDatasetInParallel(dir: string, opts: { onWorker?: (ran
   const ownValid = Object.values(problems).every((p) => p.length === 0);
   if (ownValid) {
     try {
-      built = buildDataset(data);
+      built = buildDataset(data, { judgedOn: opts.judgedOn });
     } catch (e) {
       buildError = e;
     }

@@ -46,7 +46,7 @@ export function frontierServing(ds: Dataset, model: Model, frontier: Frontier, t
   let f = cache.get(key);
   if (!f) {
     if (cache.size >= MAX_KEPT) cache.clear();
-    f = frontierOf(offers.filter((o) => offerServes(o, model, tokens)), ds.meta.data_as_of);
+    f = frontierOf(offers.filter((o) => offerServes(o, model, tokens)), ds.lifecycleDate);
     cache.set(key, f);
   }
   return f;

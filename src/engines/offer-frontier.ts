@@ -77,7 +77,7 @@ export function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
 
 const frontiers = perDataset((ds: Dataset) => {
   const byModel = new Map<string, Frontier>();
-  for (const [id, offers] of ds.offersByModel) byModel.set(id, frontierOf(offers, ds.meta.data_as_of));
+  for (const [id, offers] of ds.offersByModel) byModel.set(id, frontierOf(offers, ds.lifecycleDate));
   return byModel;
 });
 

@@ -225,7 +225,7 @@ export function cheapestOffer(
  */
 export const cheapestAtDefaultShare = perDatasetKey(
   (ds, modelId: string): PricedOffer | undefined => cheapestOffer(
-    ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE, (o: Offer) => !isShutDownOffer(o, ds.meta.data_as_of),
+    ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE, (o: Offer) => !isShutDownOffer(o, ds.lifecycleDate),
   ),
 );
 

@@ -153,7 +153,7 @@ function licenceReason(c: Candidate): string {
 const keptEuOffers = perDatasetKey((ds: Dataset, m: Candidate['model']): { list: readonly EuOfferBrief[]; least_window: number } => {
   let least = Infinity;
   for (const o of ds.offersByModel.get(m.id) ?? []) {
-    if (isShutDownOffer(o, ds.meta.data_as_of)) continue;
+    if (isShutDownOffer(o, ds.lifecycleDate)) continue;
     const r = euResidencyOf(o);
     if (r !== 'yes' && r !== 'region') continue;
     least = Math.min(least, offerWindow(o, m) ?? Infinity);
@@ -172,7 +172,7 @@ function euOffersOf(ds: Dataset, model: Candidate['model'], askedContext: number
   const out: EuOfferBrief[] = [];
   for (const o of ds.offersByModel.get(model.id) ?? []) {
     // A shut-down offer is no place to send EU data any more: it is not listed (nor counted as EU evidence).
-    if (isShutDownOffer(o, ds.meta.data_as_of)) continue;
+    if (isShutDownOffer(o, ds.lifecycleDate)) continue;
     // Nor is a listing whose own window is below the context asked (offer-context.ts, as the pick itself).
     if (askedContext !== undefined && !offerServes(o, model, askedContext)) continue;
     const r = euResidencyOf(o);

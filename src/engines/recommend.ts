@@ -131,7 +131,7 @@ const localPool = perDataset((ds): Hardware[] => ds.hardware.filter((h) => (LOCA
  */
 const cheapestEu = perDatasetKey(
   (ds, m: Model): PricedOffer | undefined => cheapestOffer(
-    ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, (o) => isEuOffer(o) && !isShutDownOffer(o, ds.meta.data_as_of),
+    ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, (o) => isEuOffer(o) && !isShutDownOffer(o, ds.lifecycleDate),
   ),
 );
 

@@ -28,7 +28,7 @@ export type Compliance = {
 
 export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): Compliance {
   // Offers still served on the dataset's date: a shut-down listing is no evidence of EU hosting.
-  const offers = (ds.offersByModel.get(m.id) ?? []).filter((o) => !isShutDownOffer(o, ds.meta.data_as_of));
+  const offers = (ds.offersByModel.get(m.id) ?? []).filter((o) => !isShutDownOffer(o, ds.lifecycleDate));
   const eu = offers
     .filter((o) => euResidencyOf(o) === 'yes' || euResidencyOf(o) === 'region')
     .map((o): EuOffer => {

@@ -117,10 +117,10 @@ function newestAsOf(m: Model, h: Hardware): string {
 function euHosting(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
   const listed = ds.offersByModel.get(m.id) ?? [];
   // An offer shut down by the dataset's date hosts nothing, in the EU or elsewhere.
-  const offers = listed.filter((o) => !isShutDownOffer(o, ds.meta.data_as_of));
+  const offers = listed.filter((o) => !isShutDownOffer(o, ds.lifecycleDate));
   if (listed.length && !offers.length) {
     return ['not_met', { source: 'derived', as_of: ds.meta.data_as_of, value: null,
-      detail: `all ${listed.length} offers of this model are shut down by ${ds.meta.data_as_of}` }];
+      detail: `all ${listed.length} offers of this model are shut down by ${ds.lifecycleDate}` }];
   }
   const eu = offers.filter((o) => euResidencyOf(o) === 'yes' || euResidencyOf(o) === 'region');
   if (eu.length) {

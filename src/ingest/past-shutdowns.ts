@@ -23,44 +23,57 @@ export function isShutDownListing(x: Lifecycled, dataAsOf: string): boolean {
 }
 
 /**
- * The status a listing has on `dataAsOf`: `deprecated` (retired) when the shutdown date its developer or provider
+ * The status a listing has on `judgedOn`: `deprecated` (retired) when the shutdown date its developer or provider
  * announced is on or before that day, citing the notice that gave the date. A source may date its notice before the
  * shutdown (Google announced gemini-3-pro-image-preview's 2026-06-25 shutdown on 2026-05-29): the notice then says
- * nothing of the status, yet by the dataset's date the model is no longer served.
+ * nothing of the status, yet by the dataset's date the model is no longer served. `dataAsOf` (the dataset's date)
+ * is given when the day judged is a later one, the day the service loaded the data: the note then says both.
  */
-export function retiredByDate(x: Lifecycled, dataAsOf: string): Fact<ModelStatus> | undefined {
+export function retiredByDate(x: Lifecycled, judgedOn: string, dataAsOf = judgedOn): Fact<ModelStatus> | undefined {
   const shut = x.shutdown_date;
-  if (!shut || !shutByDataDate(shut.value, dataAsOf) || x.status?.value === 'deprecated') return undefined;
-  return fact('deprecated' as const, dataAsOf, 'derived', {
+  if (!shut || !shutByDataDate(shut.value, judgedOn) || x.status?.value === 'deprecated') return undefined;
+  const when = judgedOn === dataAsOf || shut.value <= dataAsOf
+    ? `on or before the dataset's date ${dataAsOf}`
+    : `after the dataset's date ${dataAsOf}, on or before ${judgedOn}, the day these answers are judged on`;
+  return fact('deprecated' as const, judgedOn, 'derived', {
     derived_from: [`${shut.source} (${shut.as_of}): shutdown_date ${shut.value}`],
-    note: `shut down on ${shut.value}, on or before the dataset's date ${dataAsOf}`,
+    note: `shut down on ${shut.value}, ${when}`,
   });
 }
 
 /**
- * Marks retired every model and offer whose shutdown date has passed by `dataAsOf`; returns how many of each. The
+ * The retired status each model and offer takes on `judgedOn`, for those whose shutdown date has passed by then. The
  * model's shutdown date is its developer's: past it the developer serves the model nowhere, so each first-party
  * offer (its API, its cloud platform) is retired too, unless that offer carries a shutdown date of its own.
  * So is every reseller's offer of a closed-weights model: a reseller of a closed model forwards to the developer's
  * API, which no longer answers (QiHang's gemini-3-pro-preview after Google's 2026-03-09 shutdown). Resellers of an
  * open-weights model keep their own word: they run the weights themselves and some go on serving them.
  */
-export function retirePastShutdowns(models: Model[], offers: Offer[], dataAsOf: string): { models: number; offers: number } {
-  let m = 0;
-  let o = 0;
+export function pastShutdownStatuses(
+  models: readonly Model[], offers: readonly Offer[], judgedOn: string, dataAsOf = judgedOn,
+): { models: Map<Model, Fact<ModelStatus>>; offers: Map<Offer, Fact<ModelStatus>> } {
+  const out = { models: new Map<Model, Fact<ModelStatus>>(), offers: new Map<Offer, Fact<ModelStatus>>() };
   const modelShutdown = new Map<string, Model['shutdown_date']>();
   const closed = new Set<string>();
   for (const x of models) {
-    const status = retiredByDate(x, dataAsOf);
-    if (status) (x.status = status), m++;
+    const status = retiredByDate(x, judgedOn, dataAsOf);
+    if (status) out.models.set(x, status);
     if (x.shutdown_date) modelShutdown.set(x.id, x.shutdown_date);
     if (x.open_weights?.value === false) closed.add(x.id);
   }
   for (const x of offers) {
     const follows = x.first_party || closed.has(x.model_id);
     const own = follows && !x.shutdown_date ? modelShutdown.get(x.model_id) : undefined;
-    const status = retiredByDate({ status: x.status, shutdown_date: x.shutdown_date ?? own }, dataAsOf);
-    if (status) (x.status = own ? { ...status, note: `the developer retired the model: ${status.note}` } : status), o++;
+    const status = retiredByDate({ status: x.status, shutdown_date: x.shutdown_date ?? own }, judgedOn, dataAsOf);
+    if (status) out.offers.set(x, own ? { ...status, note: `the developer retired the model: ${status.note}` } : status);
   }
-  return { models: m, offers: o };
+  return out;
+}
+
+/** Marks retired, in place, every model and offer whose shutdown date has passed by `dataAsOf` (the build's step). */
+export function retirePastShutdowns(models: Model[], offers: Offer[], dataAsOf: string): { models: number; offers: number } {
+  const found = pastShutdownStatuses(models, offers, dataAsOf);
+  for (const [x, status] of found.models) x.status = status;
+  for (const [x, status] of found.offers) x.status = status;
+  return { models: found.models.size, offers: found.offers.size };
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Dataset } from '../dataset/dataset.ts';
+import { lifecycleDue, type Dataset } from '../dataset/dataset.ts';
 import { DatasetError, loadDatasetInParallel } from '../dataset/load.ts';
 import { OPERATIONS } from '../ops/registry.ts';
 import { warmUp, type WarmWriter } from '../ops/warm.ts';
@@ -43,8 +43,11 @@ export type ReloadOutcome =
   | { status: 'unchanged' };
 
 export type Reloader = {
-  /** Load, check, build and swap; `ifChanged`: only when the files differ from those last loaded. */
-  reload(opts?: { ifChanged?: boolean }): Promise<ReloadOutcome>;
+  /**
+   * Load, check, build and swap; `ifChanged`: only when the files differ from those last loaded or the day has
+   * passed a shutdown date announced in the data (lifecycleDue); `ifDue`: only in the second case.
+   */
+  reload(opts?: { ifChanged?: boolean; ifDue?: boolean }): Promise<ReloadOutcome>;
   dataset(): Dataset;
 };
 
@@ -69,14 +72,18 @@ export function createReloader(opts: ReloaderOptions): Reloader {
   // One reload at a time: a signal during a reload waits for it, then runs once more.
   let running: Promise<ReloadOutcome> | undefined;
 
-  async function once(ifChanged: boolean): Promise<ReloadOutcome> {
+  async function once(ifChanged: boolean, ifDue: boolean): Promise<ReloadOutcome> {
     const started = performance.now();
+    const day = today();
+    const due = lifecycleDue(serving, day);
+    if (ifDue && !due) return { status: 'unchanged' };
     let fingerprint: string | undefined;
     let next: Dataset;
     try {
       fingerprint = datasetFingerprint(dir);
-      if (ifChanged && fingerprint === loadedFrom) return { status: 'unchanged' };
-      next = await loadDatasetInParallel(dir);
+      if (ifChanged && fingerprint === loadedFrom && !due) return { status: 'unchanged' };
+      // Judged on the day it starts serving: a shutdown announced for a day since the data's date has happened.
+      next = await loadDatasetInParallel(dir, { judgedOn: day });
     } catch (e) {
       // DatasetError names the file, the record and the field; anything else (a file missing) is said as it is.
       const reason = e instanceof Error ? e.message : String(e);
@@ -116,7 +123,7 @@ export function createReloader(opts: ReloaderOptions): Reloader {
     dataset: () => serving,
     async reload(o = {}) {
       while (running) await running.catch(() => {});
-      running = once(o.ifChanged ?? false);
+      running = once(o.ifChanged ?? false, o.ifDue ?? false);
       try {
         return await running;
       } finally {

@@ -64,7 +64,7 @@ const rowsByBoard = new WeakMap<Board, readonly Row[]>();
 export function boardRows(ds: Dataset, b: Board): readonly Row[] {
   let rows = rowsByBoard.get(b);
   if (!rows) {
-    const asOf = ds.meta.data_as_of;
+    const asOf = ds.lifecycleDate;
     rows = b.entries.map((e) => {
       const m = ds.modelById.get(e.model_id)!;
       return { e, m, deprecated: isDeprecatedModel(m, asOf), frontier: frontierOfModel(ds, m.id) };
@@ -85,7 +85,7 @@ function shownOf(ds: Dataset, b: Board, r: Row): Shown {
     + `rank ${e.rank} of ${b.entries.length}`;
   const p = m.parameters_total;
   const size = p ? `${fmtParams(p.value)} total parameters (${p.as_of})` : 'no parameter count in the dataset';
-  const zero = zeroPricedOwnOffer(ds.offersByModel.get(m.id) ?? [], ds.meta.data_as_of);
+  const zero = zeroPricedOwnOffer(ds.offersByModel.get(m.id) ?? [], ds.lifecycleDate);
   return (r.shown = {
     model: kept(toModelRef(ds, m)),
     rating: kept(toRankedRating(b, e)),

@@ -3,14 +3,14 @@
 const models = (n: number) => (n === 1 ? '1 model is' : `${n} models are`);
 
 /** One sentence per reason, with the counts; null when nothing was left out. */
-export function leftOutNote(deprecated: number, shutDown: number, dataAsOf: string): string | null {
+export function leftOutNote(deprecated: number, shutDown: number, judgedOn: string): string | null {
   const out: string[] = [];
   if (deprecated) {
-    out.push(`${models(deprecated)} left out as deprecated or shut down by the developer by ${dataAsOf}, though meeting `
+    out.push(`${models(deprecated)} left out as deprecated or shut down by the developer by ${judgedOn}, though meeting `
       + 'the floor and filters (include_deprecated=true ranks them at offers still served).');
   }
   if (shutDown) {
-    out.push(`${models(shutDown)} left out because every priced offer fitting the filters is shut down by ${dataAsOf} `
+    out.push(`${models(shutDown)} left out because every priced offer fitting the filters is shut down by ${judgedOn} `
       + '(its provider retired the listing or its shutdown date has passed).');
   }
   return out.length ? out.join(' ') : null;

@@ -149,7 +149,7 @@ export const cheapest_for = defineOperation({
     const ub = boardForUse(ds, input.use);
     const floor = floorOf(ds, ub, input);
     const floorText = floor.text;
-    const asOf = ds.meta.data_as_of;
+    const asOf = ds.lifecycleDate;
     // The filters asked for (first party: the offer's own flag, from the ingest's first-party table, docs/data.md);
     // only offers still served are ranked: a price that can no longer be paid ranks nothing.
     const filter = { first_party_only: input.first_party_only, eu: input.where === 'eu-cloud' };

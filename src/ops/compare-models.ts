@@ -118,7 +118,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   // The developer's own price: what a buyer compares first. The cheapest listing of any provider may be a reseller's
   // discount (a subscription gateway, an unofficial relay) that a buyer cannot rely on, so it is a row of its own.
   // An own offer shut down by the data date is no price a buyer can pay: the row says so instead of showing it.
-  const asOf = ds.meta.data_as_of;
+  const asOf = ds.lifecycleDate;
   const listPrice = (which: 'input' | 'output') => models.map((m) => {
     const own = (ds.offersByModel.get(m.id) ?? []).filter((o) => o.first_party);
     const c = cheapestOffer(own, DEFAULT_INPUT_SHARE, (o) => !isShutDownOffer(o, asOf));

@@ -15,7 +15,7 @@ export function costableOffers(ds: Dataset, modelId: string): {
   offers: Offer[]; shut_down: Array<Listing & { reason: string }>; own_retired?: string;
 } {
   const base = (ds.offersByModel.get(modelId) ?? []).filter(isBaseSku);
-  const asOf = ds.meta.data_as_of;
+  const asOf = ds.lifecycleDate;
   const ownRetired = base.find((o) => o.first_party && isShutDownOffer(o, asOf));
   const out: ReturnType<typeof costableOffers> = {
     offers: base.filter((o) => !isShutDownOffer(o, asOf)),

@@ -50,7 +50,7 @@ function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, inclu
   const key = `${openWeights}|${includeDeprecated}`;
   let k = byFilter.get(key);
   if (!k) {
-    const asOf = ds.meta.data_as_of;
+    const asOf = ds.lifecycleDate;
     const ofKind = (m: Model | undefined) => openWeights === undefined || m?.open_weights?.value === openWeights;
     const p = podium(b, (id) => {
       const m = ds.modelById.get(id);

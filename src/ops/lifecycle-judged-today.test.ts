@@ -1,0 +1,80 @@
+// Tests of lifecycle judged on the day the service loads the data: a shutdown announced for a day after the data's
+// date has happened by a later day, and the answers stop pricing the listing as served.
+//
+// The row these tests rest on, data/sources/deprecations-rss/deprecations.json.gz: Google, model_id gemini-2.5-pro,
+// announcement_date 2025-12-05, shutdown_date 2026-10-16, "Gemini deprecations table: Gemini 2.5 Pro models ...
+// Shutdown date: 2026-10-16", https://ai.google.dev/gemini-api/docs/deprecations. The data's date is 2026-09-23.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { lifecycleDue, type Dataset } from '../dataset/dataset.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { cheapest_for } from './cheapest-for.ts';
+import { estimate_cost } from './estimate-cost.ts';
+import { get_model } from './get-model.ts';
+
+const skip = !existsSync(DEFAULT_DATA_DIR) && 'the committed dataset is not built';
+const cache = new Map<string, Dataset>();
+const judged = (day?: string) => {
+  const key = day ?? 'data date';
+  if (!cache.has(key)) cache.set(key, loadDataset(DEFAULT_DATA_DIR, day ? { judgedOn: day } : {}));
+  return cache.get(key)!;
+};
+type Any = Record<string, any>;
+const cost = (ds: Dataset, today: string) =>
+  estimate_cost.handler(ds, estimate_cost.input.parse({ model_id: 'gemini-2.5-pro', tokens_millions: 100 }), { today }) as Any;
+const googleOffer = (offers: Any[]) => offers.find((o) => o.provider === 'google' && o.provider_model_id === 'gemini-2.5-pro');
+
+test('the lifecycle day is the later of the data date and the day judged on', { skip }, () => {
+  assert.equal(judged().meta.data_as_of, '2026-09-23');
+  assert.equal(judged().lifecycleDate, '2026-09-23');
+  assert.equal(judged('2026-11-27').lifecycleDate, '2026-11-27');
+  // A day before the data's date never moves judgments back.
+  assert.equal(judged('2026-01-01').lifecycleDate, '2026-09-23');
+});
+
+test('Gemini 2.5 Pro at Google is priced the day before its shutdown and not after it', { skip }, () => {
+  const before = cost(judged('2026-10-15'), '2026-10-15');
+  const paid = googleOffer(before.api.offers);
+  assert.ok(paid, 'served on 2026-10-15: the day before the announced shutdown');
+  assert.equal(paid.shutdown_date.value, '2026-10-16');
+
+  const after = cost(judged('2026-11-27'), '2026-11-27');
+  assert.equal(googleOffer(after.api.offers), undefined, 'no longer priced on 2026-11-27');
+  const gone = after.api.not_priced.find((o: Any) => o.provider === 'google' && o.provider_model_id === 'gemini-2.5-pro');
+  assert.ok(gone, 'listed among the offers not priced');
+  assert.match(gone.reason, /shut down on 2026-10-16/);
+  // A closed model's resellers forward to the developer's API, which no longer answers: none is priced either.
+  assert.deepEqual(after.api.offers.filter((o: Any) => o.provider === 'openrouter'), []);
+});
+
+test('get_model says when the status changed after the data date, and on which day it was judged', { skip }, () => {
+  const m = get_model.handler(judged('2026-11-27'), get_model.input.parse({ model_id: 'gemini-2.5-pro' }), { today: '2026-11-27' }) as Any;
+  assert.equal(m.status.value, 'deprecated');
+  assert.equal(m.status.as_of, '2026-11-27');
+  assert.match(m.status.note, /shut down on 2026-10-16, after the dataset's date 2026-09-23, on or before 2026-11-27/);
+  // At the data date the model was still served: no status was derived.
+  const then = get_model.handler(judged(), get_model.input.parse({ model_id: 'gemini-2.5-pro' }), { today: '2026-09-23' }) as Any;
+  assert.notEqual(then.status?.value, 'deprecated');
+});
+
+test('cheapest_for ranks no model whose developer shut it down since the data date', { skip }, () => {
+  const q = cheapest_for.input.parse({ use: 'chat', first_party_only: true, limit: 100 });
+  const ask = (day: string) => cheapest_for.handler(judged(day), q, { today: day }) as Any;
+  const ids = (r: Any) => r.items.map((i: Any) => i.model.id);
+  for (const id of ['gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.5-flash-lite']) {
+    assert.ok(ids(ask('2026-10-15')).includes(id), `${id} ranked while served`);
+    assert.ok(!ids(ask('2026-11-27')).includes(id), `${id} left out once shut down (2026-10-16)`);
+  }
+  assert.match(ask('2026-11-27').note, /shut down by the developer by 2026-11-27/);
+});
+
+test('lifecycleDue: a reload is due once the day passes a shutdown date the data announce', { skip }, () => {
+  const ds = judged();
+  // The first shutdown after 2026-09-23 in the data: OpenAI's gpt-3.5-turbo-1106 and gpt-3.5-turbo-instruct on
+  // 2026-09-28 (deprecations-rss, OpenAI's deprecations page).
+  assert.equal(lifecycleDue(ds, '2026-09-27'), false);
+  assert.equal(lifecycleDue(ds, '2026-09-28'), true);
+  assert.equal(lifecycleDue(judged('2026-11-27'), '2026-11-27'), false, 'judged on the day already');
+});
