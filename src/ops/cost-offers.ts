@@ -123,6 +123,10 @@ export function noDeveloperPriceText(zeroOwnName: string | undefined): string {
  * its sources give it; it does not vouch for the reseller.
  */
 export function resellerNote(cheapest: Line | undefined, developer: Line | undefined, ownRetired?: string, zeroOwn?: Line): string | null {
+  // Gemini 2.5 Pro after Google's 2026-10-16 shutdown: nothing is priced, and the answer says why rather than nothing.
+  if (!cheapest && ownRetired) {
+    return `No offer of this model is priced: the developer's own offer is no longer served: ${ownRetired}. The listings left are under not_priced, each with why.`;
+  }
   if (!cheapest || cheapest.first_party) return null;
   // At a long-context tier, the prices the line is costed at, said with the prompt size.
   const p = (l: Line) => (l.long_context

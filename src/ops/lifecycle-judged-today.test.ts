@@ -47,6 +47,8 @@ test('Gemini 2.5 Pro at Google is priced the day before its shutdown and not aft
   assert.match(gone.reason, /shut down on 2026-10-16/);
   // A closed model's resellers forward to the developer's API, which no longer answers: none is priced either.
   assert.deepEqual(after.api.offers.filter((o: Any) => o.provider === 'openrouter'), []);
+  assert.deepEqual(after.api.offers, [], 'no offer of a closed model outlives its developer');
+  assert.match(after.api.note, /^No offer of this model is priced: the developer's own offer is no longer served: .*shut down on 2026-10-16/);
 });
 
 test('get_model says when the status changed after the data date, and on which day it was judged', { skip }, () => {
