@@ -22,6 +22,8 @@ import {
   QUANTIZATIONS,
   SERVING_KV_READ_EFFICIENCY,
 } from './constants.ts';
+import { costAssumptions } from './cost-assumptions.ts';
+import type { CostOptions } from './self-hosted-cost.ts';
 import { computeClass, decodeEfficiency, decodeLayout, decodeSplit, prefillFlops } from './decode.ts';
 import { computeBoundTokensPerSecond, decodeTokensPerSecond } from './memory.ts';
 import { ladderFor } from './runtime.ts';
@@ -275,6 +277,13 @@ test('TensorRT-LLM FP8 runs on Hopper read 0.28-0.39x: its prefill outruns the F
   const promptRate = (h200.measured * 2048) / 128;
   assert.equal(promptRate, 7072);
   assert.ok((promptRate * 2 * 70553706496) / 1e12 > 989.4);
+  // The cost answer states the gap in its assumptions, as the measured over the estimated throughput of these rows.
+  const gaps = trt.map((a) => 1 / a.ratio!);
+  const stated = `${Math.min(...gaps).toFixed(1)}-${Math.max(...gaps).toFixed(1)}x`;
+  assert.equal(stated, '2.6-3.5x');
+  const settings = { context: 8192, utilization: 0.5, max_sequences: 256, amortization_months: 36, power_usd_per_kwh: 0.15 };
+  const line = costAssumptions({ input_share: 0.75 } as CostOptions, settings).find((x) => x.startsWith('prefill'))!;
+  assert.ok(line.includes(`TensorRT-LLM FP8 runs`) && line.includes(`measure ${stated} the throughput`), line);
 });
 
 /** Largest ratio error (>= 1) of decode rows at the given constants. */
