@@ -22,7 +22,7 @@ import { DATE_TAIL, skuOf } from './skus.ts';
 import { denseActive, preferExactCount } from './exact-count.ts';
 import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
-import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff } from './release-date.ts';
+import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff, withheldRelease } from './release-date.ts';
 import { cutoffAfterRelease, place, releaseReadings, type Placed } from './placed.ts';
 import { maxOutputWithin } from './max-output.ts';
 import { DEVELOPER_RELEASES_SOURCE_ID } from '../sources/developer-releases.ts';
@@ -342,7 +342,10 @@ function mergeModel(
   const cutoffRank = { rank: (p: Placed) => (p.obs.source === DEVELOPER_RELEASES_SOURCE_ID ? -1 : p.tier + selfContradicting(p)) };
   set('knowledge_cutoff', pick((o) => o.knowledge_cutoff, cutoffRank));
   // Listings disagree on release dates more than on anything else: release-date.ts settles them.
-  set('release_date', chooseReleaseDate(releaseReadings(placed), model.knowledge_cutoff?.value, id));
+  const readings = releaseReadings(placed);
+  set('release_date', chooseReleaseDate(readings, model.knowledge_cutoff?.value, id));
+  const heldRelease = withheldRelease(readings, id);
+  if (heldRelease) model.withheld = [heldRelease];
   // A model cannot know of a month after its release: such a cutoff yields to the next source's, or is withheld.
   const released = model.release_date?.value;
   const cutoff = model.knowledge_cutoff;
@@ -352,7 +355,7 @@ function mergeModel(
     if (next) model.knowledge_cutoff = { ...next, note: [next.note, `${cutoff.value} (${cutoff.source}) ${reason}: set aside`].filter(Boolean).join('; ') };
     else {
       delete model.knowledge_cutoff;
-      model.withheld = [{ field: 'knowledge_cutoff', value: cutoff.value, as_of: cutoff.as_of, source: cutoff.source, reason }];
+      model.withheld = [...(model.withheld ?? []), { field: 'knowledge_cutoff', value: cutoff.value, as_of: cutoff.as_of, source: cutoff.source, reason }];
     }
   }
   const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));

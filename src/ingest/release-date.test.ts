@@ -1,7 +1,7 @@
 // Tests of the release-date choice: placeholders before a cutoff held back, the developer first, then the majority.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chooseReleaseDate, idMonth, type ReleaseReading } from './release-date.ts';
+import { chooseReleaseDate, farFromIdDay, idDays, idMonth, withheldRelease, type ReleaseReading } from './release-date.ts';
 
 const r = (value: string, listing: string, extra: Partial<ReleaseReading> = {}): ReleaseReading => ({
   value, listing, source: 'models-dev', as_of: '2026-07-02', provider: listing.split('/')[0], own: false, ...extra,
@@ -113,4 +113,35 @@ test('within a cluster the date most providers give wins over an earlier one bes
     r('2025-08-13', 'f/x'), r('2025-08-04', 'g/x'),
   ]);
   assert.equal(f?.value, '2025-08-05');
+});
+
+test('a reseller date far from the day the id names is a catalogue date: withheld when it is the only one', () => {
+  // models.dev snapshot of 2026-07-02: providers/kilo/models/openai/gpt-4-0314.toml, release_date = "2023-05-28";
+  // the id names March 14 (GPT-4 was announced on 2023-03-14), 75 days before.
+  const gpt4 = [r('2023-05-28', 'kilo/openai/gpt-4-0314')];
+  assert.equal(chooseReleaseDate(gpt4, '2021-09', 'gpt-4-0314'), undefined);
+  const held = withheldRelease(gpt4, 'gpt-4-0314')!;
+  assert.equal(held.value, '2023-05-28');
+  assert.match(held.reason, /more than 60 days from the day the id gpt-4-0314 names \(03-14 of some year\)/);
+  // tencent-coding-plan/hunyuan-t1: release_date = "2026-03-08", 240 days after 2025-07-11, the day the id names.
+  assert.ok(withheldRelease([r('2026-03-08', 'tencent-coding-plan/hunyuan-t1')], 'hunyuan-t1-20250711'));
+});
+
+test('a month and day in an id name that day in the reading\'s year or the next or previous one', () => {
+  assert.deepEqual(idDays('glm-4-0520', '2024-01-16'), ['2023-05-20', '2024-05-20', '2025-05-20']);
+  assert.deepEqual(idDays('claude-3-5-sonnet-20241022', '2025-01-01'), ['2024-10-22']);
+  assert.deepEqual(idDays('mistral-large-2512', '2025-12-02'), [], 'a year and month, not a day');
+  // glm-4-0520: nano-gpt's 2024-01-16 is GLM-4's own launch, four months before May 20, 2024, and 241 days after 2023's.
+  assert.equal(farFromIdDay(r('2024-01-16', 'nano-gpt/glm-4'), 'glm-4-0520'), true);
+  // Within a week before and 60 days after: a provider a few days early or late (grok-4.20-beta-0309: 2026-03-16).
+  assert.equal(farFromIdDay(r('2026-03-16', 'a/x'), 'grok-4.20-beta-0309-reasoning'), false);
+  assert.equal(farFromIdDay(r('2025-02-19', 'a/x'), 'glm-4-plus-0111'), false, '39 days after');
+  // The developer's own listing is never held back this way.
+  assert.equal(farFromIdDay(r('2023-05-28', 'openai/gpt-4-0314', { own: true }), 'gpt-4-0314'), false);
+});
+
+test('beside a date near the id\'s day, a far one is held back and named', () => {
+  const f = chooseReleaseDate([r('2025-11-18', 'a/ernie-5.0-0110'), r('2026-01-22', 'b/ernie-5.0-0110')], undefined, 'ernie-5.0-0110');
+  assert.equal(f?.value, '2026-01-22');
+  assert.match(f!.note!, /2025-11-18 \(a\/ernie-5.0-0110: more than 60 days from the day the id ernie-5.0-0110 names\)/);
 });

@@ -48,6 +48,52 @@ const DAY_MS = 86_400_000;
 const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / DAY_MS;
 
 /**
+ * How many days after the day a model's id names a reseller's date may lie and still be the release. Measured on the
+ * 24 models of the 2026 build whose id names a day and that have a release date: 19 lie 0 to 7 days after it (every
+ * developer's own listing: 0), the rest 39 (glm-4-plus-0111), 75 (gpt-4-0314: 2023-05-28 for GPT-4's 2023-03-14),
+ * 240 (hunyuan-t1-20250711: 2026-03-08), 241 and 312 days: the day a reseller's catalogue added the model.
+ */
+export const ID_DAY_SLACK = 60;
+
+/**
+ * The days a model's id names, near `near`: `-YYYYMMDD` or `-YYYY-MM-DD` name one; a month and day (`-0314`, `-0520`)
+ * name that day in the year of `near`, the year before or the year after, for the id says no year.
+ */
+export function idDays(id: string | undefined, near: string): string[] {
+  if (!id) return [];
+  const full = /(?:^|-)(20[2-9]\d)-?(0[1-9]|1[0-2])-?(0[1-9]|[12]\d|3[01])(?=$|-)/.exec(id);
+  if (full) return [`${full[1]}-${full[2]}-${full[3]}`];
+  const md = /-(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=$|-)/.exec(id);
+  if (!md) return [];
+  const y = Number(near.slice(0, 4));
+  return [y - 1, y, y + 1].map((x) => `${x}-${md[1]}-${md[2]}`);
+}
+
+/** Whether a reseller's date lies farther from the day its model's id names than a release does (ID_DAY_SLACK). */
+export function farFromIdDay(r: ReleaseReading, id: string | undefined): boolean {
+  if (r.own || r.provider === undefined || r.source === DEVELOPER_RELEASES_SOURCE_ID) return false;
+  const days = idDays(id, r.value);
+  const gap = (d: string) => (Date.parse(r.value) - Date.parse(d)) / DAY_MS;
+  return days.length > 0 && !days.some((d) => gap(d) >= -CLUSTER_DAYS && gap(d) <= ID_DAY_SLACK);
+}
+
+/**
+ * The release date withheld when every listing giving one is a reseller's date far from the day the model's id names
+ * (farFromIdDay): the earliest of them, with the reason, for the model's `withheld` list. Undefined otherwise.
+ */
+export function withheldRelease(readings: readonly ReleaseReading[], id: string | undefined) {
+  if (!readings.length || !readings.every((r) => farFromIdDay(r, id))) return undefined;
+  const first = [...readings].sort((a, b) => a.value.localeCompare(b.value) || a.listing.localeCompare(b.listing))[0];
+  const named = idDays(id, first.value);
+  const day = named.length === 1 ? named[0] : `${named[0].slice(5)} of some year`;
+  return {
+    field: 'release_date', value: first.value, as_of: first.as_of, source: first.source,
+    reason: `is given only by resellers' listings (${names(readings)}) more than ${ID_DAY_SLACK} days from the day the id ${id} names `
+      + `(${day}): the day a catalogue added it, not the release`,
+  };
+}
+
+/**
  * Choose a model's release date (docs/data.md, "Release dates"). A first of the month before the knowledge cutoff
  * its own listing gives, or before the model's, is a placeholder, not a release: it is held back while another reading
  * remains. (A precise date before a cutoff is kept: a name the developer keeps updating, `gpt-4-turbo`, was released
@@ -58,11 +104,13 @@ const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(
  * no release). Every other value is kept in `conflicts`, with its listings named in the note.
  */
 export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCutoff?: string, modelId?: string): Fact<string> | undefined {
-  if (!readings.length) return undefined;
+  // Every date a reseller's, far from the day the id names: withheld (withheldRelease), not served.
+  if (!readings.length || withheldRelease(readings, modelId)) return undefined;
   // A release cannot precede the month its own id names (mistral-large-2512: Mistral's listing gives 2024-11-01).
   const named = idMonth(modelId);
   const beforeName = (r: ReleaseReading) => named !== undefined && month(r.value) < named;
-  const implausible = (r: ReleaseReading) => beforeName(r) || (isPlaceholderDate(r.value) &&
+  const farFromName = (r: ReleaseReading) => farFromIdDay(r, modelId);
+  const implausible = (r: ReleaseReading) => beforeName(r) || farFromName(r) || (isPlaceholderDate(r.value) &&
     (releasedBeforeCutoff(r.value, r.cutoff) || releasedBeforeCutoff(r.value, modelCutoff)));
   const plausible = readings.filter((r) => !implausible(r));
   // When no reading is plausible, none is held back: the note says what is wrong with the one served.
@@ -104,6 +152,7 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
   if (agree.size) f.corroborated_by = [...agree].sort();
   const why = (r: ReleaseReading) =>
     beforeName(r) ? `before ${named}, the month the id ${modelId} names`
+    : farFromName(r) ? `more than ${ID_DAY_SLACK} days from the day the id ${modelId} names`
     : !isPlaceholderDate(r.value) ? undefined
       : releasedBeforeCutoff(r.value, r.cutoff) ? `a first of the month before the same listing's knowledge cutoff ${r.cutoff}`
         : releasedBeforeCutoff(r.value, modelCutoff) ? `a first of the month before the knowledge cutoff ${modelCutoff}`
