@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { JsonPieces, PIECE_MAX } from './json-pieces.ts';
+import { JsonPieces, OWN_PIECE_MIN, PIECE_MAX } from './json-pieces.ts';
 
 test('JsonPieces: short runs are joined up to PIECE_MAX, the text whole and in order', () => {
   const out = new JsonPieces();
@@ -25,4 +25,18 @@ test('JsonPieces: a string longer than PIECE_MAX is a piece of its own, as given
   const pieces = out.pieces();
   assert.deepEqual(pieces, ['[', long, ',"😀"]']);
   assert.equal(new JsonPieces().pieces().length, 0, 'nothing written, no piece');
+});
+
+test('JsonPieces: a string of OWN_PIECE_MIN characters or more is a piece of its own, the runs around it kept whole', () => {
+  const out = new JsonPieces();
+  // 512 characters is the bound (OWN_PIECE_MIN): 511 is appended to the run, 512 stands alone.
+  const short = 'a'.repeat(511);
+  const own = 'b'.repeat(512);
+  out.add('{');
+  out.add(short);
+  out.add(own);
+  out.add(',');
+  out.add('}');
+  assert.equal(OWN_PIECE_MIN, 512);
+  assert.deepEqual(out.pieces(), [`{${short}`, own, ',}']);
 });

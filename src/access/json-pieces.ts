@@ -9,16 +9,29 @@
 /** A run of appended text is cut before it grows past this; well under the 128 K where flattening turns slow. */
 export const PIECE_MAX = 32 * 1024;
 
+/**
+ * A string this long or longer (a kept part's text, a member serialized whole) is a piece of its own, never appended
+ * to a run: it is already flat, so it is encoded as it is, where appended it would be copied once more when the run is
+ * flattened for encoding. A 100-entry models_for_hardware page copied some 270 KB so (docs/performance.md).
+ */
+export const OWN_PIECE_MIN = 512;
+
 export class JsonPieces {
   private readonly list: string[] = [];
   private run = '';
 
   /**
-   * Appends `s`. A string longer than PIECE_MAX (a kept part's JSON, a member serialized whole) becomes a piece of its
-   * own, as it is. Pieces end only between two calls, so a call's text (a whole JSON token or more) is never split:
+   * Appends `s`. A string of OWN_PIECE_MIN characters or more (a kept part's JSON, a member serialized whole) becomes
+   * a piece of its own, as it is. Pieces end only between two calls, so a call's text (a whole JSON token or more) is never split:
    * a surrogate pair stays in one piece, and each piece is encoded alone with the same bytes.
    */
   add(s: string): void {
+    if (s.length >= OWN_PIECE_MIN) {
+      if (this.run.length > 0) this.list.push(this.run);
+      this.list.push(s);
+      this.run = '';
+      return;
+    }
     if (this.run.length + s.length <= PIECE_MAX) {
       this.run += s;
       return;
