@@ -190,6 +190,8 @@ export const get_model_changes = defineOperation({
     { title: 'Every change in the 30 days before the newest rating update', input: { until: '2026-08-19', days: 30 } },
     { title: "Price changes of Anthropic's models in the first half of 2026", input: { kind: ['price'], vendor: 'anthropic', until: '2026-06-30', days: 181 } },
     { title: 'Rating and hosting changes of Llama 3.3 70B over a year', input: { model: 'llama-3.3-70b-instruct', kind: ['elo', 'hosting'], until: '2026-09-23', days: 365 } },
+    // Also the warm-up's: the newest events' items (kept per event once shown) are made before a caller's first page.
+    { title: 'The hundred newest changes in the data, of any kind', input: { until: '2026-09-23', days: 3650, limit: 100 } },
   ],
   handler(ds, input, ctx) {
     const model = input.model !== undefined ? requireModelId(ds, input.model, 'model') : undefined;
