@@ -9,61 +9,20 @@ import {
   DEFAULT_UTILIZATION,
 } from '../engines/constants.ts';
 import { cheapestSelfHosted, estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
-import { LISTED_WINDOWS } from '../engines/break-even-words.ts';
 import { acceptedMachines } from '../engines/machine.ts';
 import { costBases } from '../engines/self-hosted-sizing.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate, NextPrices, Sku } from '../schema/index.ts';
 import { offersToCost, resellerNote, scheduledPriceNote, type KeptOffers } from './cost-offers.ts';
-import { contextParam, ModelIdParam, requireModelId, wireFact } from './common.ts';
+import { contextParam, ModelIdParam, requireModelId } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
+import { ApiLine, BreakEven } from './cost-lines.ts';
+import { summarizeCost, SummaryOutput, VIEWS } from './estimate-cost-summary.ts';
 import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
-import { TIER_RULE } from '../engines/long-context.ts';
 import { offersServingContext } from '../engines/offer-context.ts';
-
-/** A price with its provenance; `source` is absent from partial responses, as on every fact. */
-const PriceRef = z
-  .object({
-    usd_per_mtok: z.number().describe('USD per 1M tokens, as published.'),
-    as_of: IsoDate.describe('The date the price was true.'),
-    source: z.string().optional().describe('Where the price comes from (full responses).'),
-    note: z.string().optional().describe('How the source qualifies the price: a price for part of each day (peak hours listed apart).'),
-  })
-  .describe('A published price with its date and source.');
-
-const ApiLine = z
-  .object({
-    provider: z.string().describe('Provider id.'),
-    provider_name: z.string(),
-    provider_model_id: z.string().describe('The id to put in an API request to this provider.'),
-    region: z.enum(['global', 'eu']).describe('`eu` for an EU-regional SKU.'),
-    sku: Sku.describe('`standard` (the list price) or `regional` (a data-zone or in-region endpoint): the base SKUs costed.'),
-    first_party: z.boolean().describe("true: sold by the model's own developer (its API, cloud or plan); "
-      + 'false: a reseller or gateway, listed as its sources give it, not vouched for.'),
-    input: PriceRef.describe('Input (prompt) price.'),
-    output: PriceRef.describe('Output price.'),
-    blended_usd_per_mtok: z.number().describe('input_share x input + (1 - input_share) x output, USD per 1M tokens (derived); at '
-      + '`long_context`\'s prices when the prompt size crosses a tier of the offer.'),
-    monthly_usd: z.number().describe('blended x tokens_millions, USD a month (derived).'),
-    zero_priced: z.boolean().describe('true when the blend is $0: a free tier or a subscription plan, usually rate-limited; `cheapest`, `cheaper` and the break-even use offers priced above zero.'),
-    next_prices: wireFact(NextPrices).optional()
-      .describe('The price a source schedules next for this offer, from the day `starts`; `input` and `output` apply until then.'),
-    shutdown_date: wireFact(IsoDate).optional()
-      .describe('The end of life its provider announced for this listing (a deprecated or legacy listing is costed until that day, left out from it on).'),
-    long_context: z.object({
-      prompt_tokens: z.number().int().describe('The prompt size priced: `context`, capped at the model\'s window.'),
-      above_tokens: z.number().int().describe('The tier applied: a request whose prompt is longer than this pays it on every token.'),
-      input: PriceRef.describe('Input price at this prompt size (the tier\'s; the base price where the tier gives none).'),
-      output: PriceRef.describe('Output price at this prompt size (likewise).'),
-    }).optional().describe(`Present only when the prompt size crosses a long-context tier of the offer: ${TIER_RULE}. `
-      + '`input` and `output` above stay the base prices; the blend and the month are at these.'),
-  })
-  .describe('Monthly cost of the volume through one API offer.');
-type ApiLine = z.infer<typeof ApiLine>;
 
 const SelfHosting = z
   .object({
@@ -91,30 +50,6 @@ const SelfHosting = z
   })
   .describe('Self-hosted cost on rented hardware.');
 
-const BreakEven = z
-  .object({
-    tokens_millions: z.number().nullable().describe('The smallest monthly volume (millions of tokens) at which self-hosting costs no more '
-      + 'than the cheapest paid API offer; null when they never cross or a side has no figure. Owned hardware may cost no more only up to '
-      + 'what its machines serve, then again later: see `stays_cheaper_from_tokens_millions`.'),
-    reason: z.string().describe('The break-even in words, or why there is none.'),
-    api_provider: z.string().nullable().describe('The API offer compared with.'),
-    hardware_id: z.string().nullable().describe('The configuration compared with.'),
-    stays_cheaper_from_tokens_millions: z.number().nullable()
-      .describe('The monthly volume from which self-hosting costs no more than the API at every volume above (the cheapest '
-        + 'configuration at each volume, as the curve draws it); null when there is none. Equal to `tokens_millions` unless there '
-        + 'are `cheaper_windows`.'),
-    cheaper_windows: z.array(z.object({
-      from_tokens_millions: z.number(),
-      to_tokens_millions: z.number().describe('Where the machines then running are full: one more costs more than the API saves.'),
-      hardware_id: z.string(),
-      machines: z.number().int().describe('Machines running at `from_tokens_millions`.'),
-    })).describe('Narrower ranges of monthly volume below `stays_cheaper_from_tokens_millions` where owned self-hosting also costs '
-      + `no more, earliest first, at most ${LISTED_WINDOWS} (whole machines: each added one costs its month whatever it serves).`),
-    cheaper_windows_count: z.number().int().describe('How many such windows there are in all.'),
-    estimate: z.literal(true),
-    derived_from: z.array(z.string()),
-  })
-  .describe('The volume at which self-hosting and the cheapest paid API cost the same.');
 
 const Output = z.object({
   model: ModelRef,
@@ -248,8 +183,16 @@ export const estimate_cost = defineOperation({
       .default(DEFAULT_OPTIONS_LIMIT)
       .describe(`How many rented and how many owned configurations to write out, cheapest first, 1..200 (default ${DEFAULT_OPTIONS_LIMIT}); `
         + 'every configuration that fits is still costed for `cheapest`, the break-even and the curve, and `self_hosting.fitting` counts them.'),
+    view: z
+      .enum(VIEWS, { error: 'view must be full or summary' })
+      .default('full')
+      .describe('`full` (default): every offer, every option with its whole derivation, the curve. `summary`: the same figures in '
+        + 'short (about half the bytes or less): the cheapest `options_limit` offers priced above zero, each option\'s cost, '
+        + 'throughput and price with only the lines of derivation it does not share with the others (those stated once), the '
+        + 'break-evens, notes and assumptions; no curve.'),
   }).strict(),
   output: Output,
+  altOutput: SummaryOutput,
   annotations: READ_ONLY,
   examples: [
     { title: 'Llama 3.3 70B at 100M tokens a month', input: { model_id: 'llama-3.3-70b-instruct', tokens_millions: 100 } },
@@ -259,6 +202,7 @@ export const estimate_cost = defineOperation({
       title: 'Gemini 2.5 Pro at 300M tokens a month of 400,000-token prompts (its long-context price)',
       input: { model_id: 'gemini-2.5-pro', tokens_millions: 300, context: 400000 },
     },
+    { title: 'Llama 3.3 70B at 100M tokens a month, in short', input: { model_id: 'llama-3.3-70b-instruct', tokens_millions: 100, view: 'summary' } },
   ],
   handler(ds, input) {
     oneQuantizationChoice(input);
@@ -294,7 +238,7 @@ export const estimate_cost = defineOperation({
     const paid = offers.find((l) => !l.zero_priced);
     const own = offers.find((l) => !l.zero_priced && l.first_party);
     const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
-    return {
+    const full = {
       model: toModelRef(ds, model),
       tokens_millions: r.tokens_millions,
       input_share: r.input_share,
@@ -314,5 +258,6 @@ export const estimate_cost = defineOperation({
       estimate: true as const,
       assumptions: r.assumptions,
     };
+    return input.view === 'summary' ? summarizeCost(full, input.options_limit) : full;
   },
 });

@@ -23,7 +23,7 @@ export const READ_ONLY: OperationAnnotations = {
   openWorldHint: false,
 };
 
-export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> = {
+export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject, A extends z.ZodObject = O> = {
   /** = REST operationId = MCP tool name = CLI verb. */
   name: string;
   title: string;
@@ -35,17 +35,22 @@ export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject
   input: I;
   /** The body without the envelope (`data_as_of`, `sources`, `attribution`), which the surfaces add. */
   output: O;
+  /**
+   * Another shape the answer takes when an input asks for it (estimate_cost's `view=summary`); `output` stays the
+   * default. The published schemas (OpenAPI, MCP outputSchema) admit either.
+   */
+  altOutput?: A;
   annotations: OperationAnnotations;
   /** Top-level output fields that only full (pro, enterprise) responses carry. */
   fullTierOnly?: readonly string[];
   /** Examples for the docs and the registry-wide tests: each must succeed on the committed dataset. */
   examples: ReadonlyArray<{ title: string; input: Record<string, unknown> }>;
-  handler(dataset: Dataset, input: z.infer<I>, ctx: OperationContext): z.infer<O>;
+  handler(dataset: Dataset, input: z.infer<I>, ctx: OperationContext): z.infer<O> | z.infer<A>;
 };
 
 /** Erase the generic parameters so the registry can hold every operation in one array. */
 export type AnyOperation = Operation<z.ZodObject, z.ZodObject>;
 
-export function defineOperation<I extends z.ZodObject, O extends z.ZodObject>(op: Operation<I, O>): AnyOperation {
+export function defineOperation<I extends z.ZodObject, O extends z.ZodObject, A extends z.ZodObject = O>(op: Operation<I, O, A>): AnyOperation {
   return op as unknown as AnyOperation;
 }

@@ -81,12 +81,32 @@ export function inputJsonSchema(op: AnyOperation): JsonSchema {
 /**
  * The successful response: the envelope members plus the operation's output. Built at the JSON level so the
  * output keeps its own additionalProperties rule. Full-tier-only fields are optional and marked
- * `x-full-tier-only`, since partial responses leave them out.
+ * `x-full-tier-only`, since partial responses leave them out. An operation with another shape of answer
+ * (`altOutput`) gets `anyOf` the two, each with the envelope; their `$defs`, if any, at the root.
  */
 export function outputJsonSchema(op: AnyOperation): JsonSchema {
   let s = outputCache.get(op);
   if (s) return s;
-  const out = strip$schema(z.toJSONSchema(op.output, { io: 'output', unrepresentable: 'any' }) as JsonSchema);
+  const main = withEnvelope(op, op.output);
+  if (op.altOutput) {
+    const { $defs: d1, ...a } = main;
+    const { $defs: d2, ...b } = withEnvelope(op, op.altOutput);
+    const $defs = { ...(d1 as JsonSchema | undefined), ...(d2 as JsonSchema | undefined) };
+    for (const k of Object.keys((d1 ?? {}) as JsonSchema)) {
+      if (d2 && k in (d2 as JsonSchema) && JSON.stringify((d1 as JsonSchema)[k]) !== JSON.stringify((d2 as JsonSchema)[k])) {
+        throw new Error(`${op.name}: output and altOutput define $defs.${k} differently`);
+      }
+    }
+    s = { ...(Object.keys($defs).length ? { $defs } : {}), anyOf: [a, b] };
+  } else {
+    s = main;
+  }
+  outputCache.set(op, s);
+  return s;
+}
+
+function withEnvelope(op: AnyOperation, schema: z.ZodObject): JsonSchema {
+  const out = strip$schema(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema);
   const fullOnly = new Set(op.fullTierOnly ?? []);
   const props: Record<string, JsonSchema> = { ...ENVELOPE_PROPERTIES };
   for (const [name, p] of Object.entries((out.properties ?? {}) as Record<string, JsonSchema>)) {
@@ -98,7 +118,5 @@ export function outputJsonSchema(op: AnyOperation): JsonSchema {
     if (!props[name]) props[name] = { 'x-full-tier-only': true, description: 'Full tier only (pro and enterprise keys): absent from partial responses.' };
   }
   const required = ['data_as_of', ...((out.required ?? []) as string[]).filter((r) => !fullOnly.has(r))];
-  s = { ...out, type: 'object', properties: props, required };
-  outputCache.set(op, s);
-  return s;
+  return { ...out, type: 'object', properties: props, required };
 }

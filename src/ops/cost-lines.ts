@@ -1,0 +1,71 @@
+// The API and break-even parts of estimate_cost's answer, shared by its full and summary forms.
+import { z } from 'zod';
+import { IsoDate, NextPrices, Sku } from '../schema/index.ts';
+import { LISTED_WINDOWS } from '../engines/break-even-words.ts';
+import { TIER_RULE } from '../engines/long-context.ts';
+import { wireFact } from './common.ts';
+
+/** A price with its provenance; `source` is absent from partial responses, as on every fact. */
+export const PriceRef = z
+  .object({
+    usd_per_mtok: z.number().describe('USD per 1M tokens, as published.'),
+    as_of: IsoDate.describe('The date the price was true.'),
+    source: z.string().optional().describe('Where the price comes from (full responses).'),
+    note: z.string().optional().describe('How the source qualifies the price: a price for part of each day (peak hours listed apart).'),
+  })
+  .describe('A published price with its date and source.');
+
+export const ApiLine = z
+  .object({
+    provider: z.string().describe('Provider id.'),
+    provider_name: z.string(),
+    provider_model_id: z.string().describe('The id to put in an API request to this provider.'),
+    region: z.enum(['global', 'eu']).describe('`eu` for an EU-regional SKU.'),
+    sku: Sku.describe('`standard` (the list price) or `regional` (a data-zone or in-region endpoint): the base SKUs costed.'),
+    first_party: z.boolean().describe("true: sold by the model's own developer (its API, cloud or plan); "
+      + 'false: a reseller or gateway, listed as its sources give it, not vouched for.'),
+    input: PriceRef.describe('Input (prompt) price.'),
+    output: PriceRef.describe('Output price.'),
+    blended_usd_per_mtok: z.number().describe('input_share x input + (1 - input_share) x output, USD per 1M tokens (derived); at '
+      + '`long_context`\'s prices when the prompt size crosses a tier of the offer.'),
+    monthly_usd: z.number().describe('blended x tokens_millions, USD a month (derived).'),
+    zero_priced: z.boolean().describe('true when the blend is $0: a free tier or a subscription plan, usually rate-limited; `cheapest`, `cheaper` and the break-even use offers priced above zero.'),
+    next_prices: wireFact(NextPrices).optional()
+      .describe('The price a source schedules next for this offer, from the day `starts`; `input` and `output` apply until then.'),
+    shutdown_date: wireFact(IsoDate).optional()
+      .describe('The end of life its provider announced for this listing (a deprecated or legacy listing is costed until that day, left out from it on).'),
+    long_context: z.object({
+      prompt_tokens: z.number().int().describe('The prompt size priced: `context`, capped at the model\'s window.'),
+      above_tokens: z.number().int().describe('The tier applied: a request whose prompt is longer than this pays it on every token.'),
+      input: PriceRef.describe('Input price at this prompt size (the tier\'s; the base price where the tier gives none).'),
+      output: PriceRef.describe('Output price at this prompt size (likewise).'),
+    }).optional().describe(`Present only when the prompt size crosses a long-context tier of the offer: ${TIER_RULE}. `
+      + '`input` and `output` above stay the base prices; the blend and the month are at these.'),
+  })
+  .describe('Monthly cost of the volume through one API offer.');
+export type ApiLine = z.infer<typeof ApiLine>;
+
+export const BreakEven = z
+  .object({
+    tokens_millions: z.number().nullable().describe('The smallest monthly volume (millions of tokens) at which self-hosting costs no more '
+      + 'than the cheapest paid API offer; null when they never cross or a side has no figure. Owned hardware may cost no more only up to '
+      + 'what its machines serve, then again later: see `stays_cheaper_from_tokens_millions`.'),
+    reason: z.string().describe('The break-even in words, or why there is none.'),
+    api_provider: z.string().nullable().describe('The API offer compared with.'),
+    hardware_id: z.string().nullable().describe('The configuration compared with.'),
+    stays_cheaper_from_tokens_millions: z.number().nullable()
+      .describe('The monthly volume from which self-hosting costs no more than the API at every volume above (the cheapest '
+        + 'configuration at each volume, as the curve draws it); null when there is none. Equal to `tokens_millions` unless there '
+        + 'are `cheaper_windows`.'),
+    cheaper_windows: z.array(z.object({
+      from_tokens_millions: z.number(),
+      to_tokens_millions: z.number().describe('Where the machines then running are full: one more costs more than the API saves.'),
+      hardware_id: z.string(),
+      machines: z.number().int().describe('Machines running at `from_tokens_millions`.'),
+    })).describe('Narrower ranges of monthly volume below `stays_cheaper_from_tokens_millions` where owned self-hosting also costs '
+      + `no more, earliest first, at most ${LISTED_WINDOWS} (whole machines: each added one costs its month whatever it serves).`),
+    cheaper_windows_count: z.number().int().describe('How many such windows there are in all.'),
+    estimate: z.literal(true),
+    derived_from: z.array(z.string()),
+  })
+  .describe('The volume at which self-hosting and the cheapest paid API cost the same.');

@@ -1,0 +1,161 @@
+// estimate_cost's short form (`view=summary`): the lines every option shares stated once, per option only what
+// differs, and the same figures as the full answer (taken from it, never worked out again).
+import { z } from 'zod';
+import { IsoDate } from '../schema/index.ts';
+import { ApiLine, BreakEven } from './cost-lines.ts';
+import { OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
+import { HardwareUnderstood } from './list-hardware.ts';
+import { QuantizationIdSchema } from './quantization-params.ts';
+import { ModelRef } from './shapes.ts';
+
+export const VIEWS = ['full', 'summary'] as const;
+export type View = (typeof VIEWS)[number];
+
+const ShortCommon = {
+  hardware_id: z.string().describe('Hardware id (see list_hardware).'),
+  hardware_name: z.string(),
+  quantization: QuantizationIdSchema.describe('The quantization chosen as in models_for_hardware, at least 4 bits per weight.'),
+  fit: z.enum(['comfortable', 'tight', 'no']).describe('Memory fit at that quantization (comfortable <= 85% of usable memory, tight <= 100%).'),
+  machines: z.number().int().describe('Machines needed to serve the volume within the month.'),
+  throughput_tokens_per_s: z.number().describe('Tokens/s of the volume on one machine: prefill and decode combined at the input share.'),
+  capacity_tokens_millions_per_month: z.number().describe('What one machine serves in 730 hours at that throughput and utilization.'),
+  derived_from: z.array(z.string()).describe('The lines of this option\'s derivation that not every listed option shares (those are in '
+    + '`self_hosting.shared_derived_from`): its hardware facts, weights, serving and price, each with its source and date.'),
+};
+
+const ShortRented = z.object({
+  ...ShortCommon,
+  rental: SelfHostedOption.shape.rental,
+  monthly_usd: z.number().describe('Billed hours x USD per hour (the full form\'s `monthly_usd`).'),
+}).describe('One rented configuration, as the full form\'s option gives it, without the lines every option shares.');
+
+const ShortOwned = z.object({
+  ...ShortCommon,
+  purchase: OwnedOption.shape.purchase,
+  power: z.object({
+    monthly_usd: z.number().describe('Electricity of the month, all machines.'),
+    as_of: IsoDate,
+    source: z.string().optional(),
+  }).nullable().describe('The full form\'s `power`, its month only; null when the dataset has no power figure.'),
+  monthly_usd: z.number().describe('machines x purchase.monthly_usd + power.monthly_usd.'),
+}).describe('One bought configuration, as the full form\'s owned option gives it, without the lines every option shares.');
+
+export const SummaryOutput = z.object({
+  view: z.literal('summary').describe('The short form, asked with `view=summary`; the full form has no `view` member.'),
+  model: ModelRef,
+  tokens_millions: z.number().describe('Monthly volume costed, millions of tokens (input + output).'),
+  input_share: z.number().describe('Share of input tokens in the volume.'),
+  hardware: z.string().nullable().describe('The configuration self-hosting was restricted to; null for all.'),
+  understood: HardwareUnderstood.nullable().describe('How the `hardware` text was read; null when none was given.'),
+  api: z.object({
+    offers: z.array(ApiLine).describe('The cheapest offers priced above zero, cheapest first, at most `options_limit`: the full form\'s lines.'),
+    offers_count: z.number().int().describe('Offers costed in all (the full form\'s `api.offers`).'),
+    zero_priced_count: z.number().int().describe('Of them, offers at $0 (a free tier or a plan): listed in the full form.'),
+    not_priced_count: z.number().int().describe('Offers not costed (the full form\'s `api.not_priced` says why).'),
+    cheapest: ApiLine.nullable().describe('The cheapest offer priced above zero; null if none. It may be a reseller\'s (first_party false).'),
+    developer_offer: ApiLine.nullable().describe('The developer\'s own cheapest offer priced above zero; null if none.'),
+    note: z.string().nullable().describe('As in the full form: a reseller\'s `cheapest`, a price a source schedules next.'),
+  }),
+  settings: Settings,
+  self_hosting: z.object({
+    possible: z.boolean().nullable().describe('false: closed weights; true: open weights; null: no source says.'),
+    reason: z.string().nullable().describe('Why there is no self-hosted figure; null when there is one.'),
+    cheapest: ShortRented.nullable().describe('The cheapest rented option, or null.'),
+    options: z.array(ShortRented).describe('The cheapest rented configurations that fit, cheapest first, at most `options_limit`.'),
+    owned_options: z.array(ShortOwned).describe('The cheapest bought configurations that fit, cheapest first, at most `options_limit`.'),
+    fitting: z.object({ rented: z.number().int(), owned: z.number().int() }).describe('How many configurations were costed, of each kind.'),
+    skipped: z.object({ no_rental_price: z.number().int(), no_purchase_price: z.number().int(), does_not_fit: z.number().int() })
+      .describe('Configurations considered and left out.'),
+    derived_from: z.array(z.string()).describe('The model facts every option rests on, each with its source and date.'),
+    shared_derived_from: z.array(z.string()).describe('The lines every listed option\'s derivation shares (formulas, runtime, constants), stated once.'),
+    kv_basis: z.string().nullable().describe('How `batch` counts a sequence\'s KV cache; null with no option.'),
+  }),
+  break_even: BreakEven.describe('Against rented hardware.'),
+  break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid.'),
+  cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume; null when a side has no figure.'),
+  estimate: z.literal(true),
+  assumptions: z.array(z.string()).describe('Every assumption the figures rest on.'),
+}).describe('estimate_cost in short (`view=summary`): the same figures as the full form, without the curve and per-option details.');
+export type SummaryAnswer = z.infer<typeof SummaryOutput>;
+
+type Rented = z.infer<typeof SelfHostedOption>;
+type Owned = z.infer<typeof OwnedOption>;
+/** What the summary reads of the full answer (estimate-cost.ts's output). */
+export type FullCost = Omit<SummaryAnswer, 'view' | 'api' | 'self_hosting'> & {
+  api: Omit<SummaryAnswer['api'], 'offers_count' | 'zero_priced_count' | 'not_priced_count'> & { not_priced: unknown[] };
+  self_hosting: Omit<SummaryAnswer['self_hosting'], 'cheapest' | 'options' | 'owned_options' | 'shared_derived_from'> & {
+    cheapest: Rented | null; options: Rented[]; owned_options: Owned[];
+  };
+};
+
+type Common = z.infer<z.ZodObject<typeof ShortCommon>>;
+function common(o: Rented | Owned, shared: ReadonlySet<string>): Common {
+  return {
+    hardware_id: o.hardware_id,
+    hardware_name: o.hardware_name,
+    quantization: o.quantization,
+    fit: o.fit,
+    machines: o.machines,
+    throughput_tokens_per_s: o.throughput_tokens_per_s,
+    capacity_tokens_millions_per_month: o.capacity_tokens_millions_per_month,
+    derived_from: o.derived_from.filter((l) => !shared.has(l)),
+  };
+}
+
+const rented = (o: Rented, shared: ReadonlySet<string>) => ({ ...common(o, shared), rental: o.rental, monthly_usd: o.monthly_usd });
+
+function owned(o: Owned, shared: ReadonlySet<string>) {
+  const p = o.power;
+  const power = p === null ? null : { monthly_usd: p.monthly_usd, as_of: p.as_of, ...(p.source === undefined ? {} : { source: p.source }) };
+  return { ...common(o, shared), purchase: o.purchase, power, monthly_usd: o.monthly_usd };
+}
+
+/** The lines of derivation every listed option has (none when none is listed). */
+function sharedLines(options: ReadonlyArray<Rented | Owned>): string[] {
+  if (options.length === 0) return [];
+  return options[0].derived_from.filter((l) => options.every((o) => o.derived_from.includes(l)));
+}
+
+/** The short form of a full estimate_cost answer: `limit` API offers priced above zero, the options already limited. */
+export function summarizeCost(full: FullCost, limit: number): SummaryAnswer {
+  const sh = full.self_hosting;
+  const shared = sharedLines([...sh.options, ...sh.owned_options]);
+  const set = new Set(shared);
+  const offers = full.api.offers;
+  const paid = offers.filter((l) => !l.zero_priced);
+  return {
+    view: 'summary',
+    model: full.model,
+    tokens_millions: full.tokens_millions,
+    input_share: full.input_share,
+    hardware: full.hardware,
+    understood: full.understood,
+    api: {
+      offers: paid.slice(0, limit),
+      offers_count: offers.length,
+      zero_priced_count: offers.length - paid.length,
+      not_priced_count: full.api.not_priced.length,
+      cheapest: full.api.cheapest,
+      developer_offer: full.api.developer_offer,
+      note: full.api.note,
+    },
+    settings: full.settings,
+    self_hosting: {
+      possible: sh.possible,
+      reason: sh.reason,
+      cheapest: sh.cheapest && rented(sh.cheapest, set),
+      options: sh.options.map((o) => rented(o, set)),
+      owned_options: sh.owned_options.map((o) => owned(o, set)),
+      fitting: sh.fitting,
+      skipped: sh.skipped,
+      derived_from: sh.derived_from,
+      shared_derived_from: shared,
+      kv_basis: sh.kv_basis,
+    },
+    break_even: full.break_even,
+    break_even_owned: full.break_even_owned,
+    cheaper: full.cheaper,
+    estimate: true,
+    assumptions: full.assumptions,
+  };
+}
