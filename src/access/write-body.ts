@@ -7,33 +7,11 @@
 import type { Source } from '../schema/index.ts';
 import { isKept, isStitched, keptHeadOf, type KeptHead } from '../ops/json-fragment.ts';
 import { JsonPieces } from './json-pieces.ts';
-import { partialText, type PartialText } from './partial-text.ts';
+import { partialText } from './partial-text.ts';
 import { attributionText, put, sourceRef, SOURCE_LISTS, strip, type ProjectionOptions, type Walk } from './projection.ts';
 
-/**
- * The answer's JSON, as pieces written one after another (access/json-pieces.ts), and the value it is the JSON of.
- * At the partial tier the value is made when first read: a REST answer sends only the bytes, and building the
- * projected value beside the text was a third of what the partial walk allocated (docs/performance.md).
- */
-export type Written = {
-  readonly pieces: string[];
-  readonly value: Record<string, unknown>;
-  /** The value alone (holding no pieces), to keep with the answer's bytes. */
-  readonly answer: { readonly value: Record<string, unknown> };
-};
-
-/** A value made on first read; what makes it is then let go. */
-class MadeOnRead {
-  private made: Record<string, unknown> | undefined;
-  constructor(private make: (() => Record<string, unknown>) | undefined) {}
-  get value(): Record<string, unknown> {
-    if (this.make) {
-      this.made = this.make();
-      this.make = undefined;
-    }
-    return this.made!;
-  }
-}
+/** The answer's JSON, as pieces written one after another (access/json-pieces.ts), and the value it is the JSON of. */
+export type Written = { pieces: string[]; value: Record<string, unknown> };
 
 /**
  * A kept part as the partial tier shows it, made once per sources table (one per dataset); `inner`: its members'
@@ -67,7 +45,6 @@ function headOf(k: string, first: boolean): string {
   }
   return h;
 }
-
 /** `head` and an opening bracket, made once per head (the heads are a bounded set, see headOf). */
 const openedHeads = { '{': new Map<string, string>(), '[': new Map<string, string>() };
 
@@ -87,85 +64,33 @@ export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions
   const out = new JsonPieces();
   if (opts.full) {
     if (!writeFull(body, '', out)) out.add('null');
-    return { pieces: out.pieces(), value: body, answer: { value: body } };
+    return { pieces: out.pieces(), value: body };
   }
   let kept = partials.get(opts.sources);
   if (!kept) partials.set(opts.sources, (kept = new WeakMap()));
   const w: PartialWalk = { ids: new Set(), text: partialText(opts.sources), kept, out, wrote: false };
   const drop = new Set(opts.fullTierOnly ?? []);
+  const value: Record<string, unknown> = {};
   out.add('{');
   let members = 0;
-  let ownSources = false;
   // As projectBody: full-tier-only members go, a top-level `sources` stays as it is, the rest is projected.
   for (const k of Object.keys(body)) {
     if (drop.has(k)) continue;
     const head = headOf(k, members === 0);
-    if (k === 'sources') {
-      ownSources = true;
-      emit(w, head, JSON.stringify(body[k]));
-    } else writePartial(body[k], w, head);
+    let v: unknown;
+    if (k === 'sources') emit(w, head, JSON.stringify((v = body[k])));
+    else v = writePartial(body[k], w, head);
+    put(value, k, v);
     if (w.wrote) members++;
   }
   const tail: Record<string, unknown> = {};
-  if (!ownSources) tail.sources = [...w.ids].sort().map((id) => sourceRef(id, opts.sources));
+  if (!Object.hasOwn(value, 'sources')) tail.sources = [...w.ids].sort().map((id) => sourceRef(id, opts.sources));
   tail.attribution = attributionText(opts.baseUrl);
   tail.attribution_required = true;
+  Object.assign(value, tail);
   const rest = JSON.stringify(tail);
   out.add(members > 0 ? `,${rest.slice(1)}` : rest.slice(1));
-  const text = w.text;
-  const answer = new MadeOnRead(() => partialValue(body, drop, tail, kept, text));
-  return {
-    pieces: out.pieces(),
-    answer,
-    get value() {
-      return answer.value;
-    },
-  };
-}
-
-/**
- * The partial answer's value, as projectBody makes it, the kept parts' projections shared with the text's walk.
- * `tail`: the members the written answer ends with (its sources list, made by that walk, and the attribution).
- */
-function partialValue(
-  body: Record<string, unknown>, drop: ReadonlySet<string>, tail: Record<string, unknown>, kept: WeakMap<object, Projected>,
-  text: PartialText,
-): Record<string, unknown> {
-  const w: KeptWalk = { ids: new Set(), text, kept };
-  const value: Record<string, unknown> = {};
-  for (const k of Object.keys(body)) {
-    if (drop.has(k)) continue;
-    put(value, k, k === 'sources' ? body[k] : valueOf(body[k], w));
-  }
-  return Object.assign(value, tail);
-}
-
-/** The partial value of `v`: a kept part's kept projection, a stitched container member by member, the rest stripped. */
-function valueOf(v: unknown, w: KeptWalk): unknown {
-  if (v !== null && typeof v === 'object') {
-    if (isKept(v)) return projectedOf(v, w).value;
-    if (isStitched(v) && !isFactShaped(v)) {
-      if (Array.isArray(v)) return v.map((x) => valueOf(x, w));
-      const o = v as Record<string, unknown>;
-      const value: Record<string, unknown> = {};
-      const keys = Object.keys(o);
-      let i = 0;
-      const h = keptHeadOf(o);
-      if (h) {
-        i = h.count;
-        afterHead(h, keys[i - 1]);
-        const projected = projectedOf(h.head, w).value as Record<string, unknown>;
-        for (const k of Object.keys(projected)) put(value, k, projected[k]);
-      }
-      for (; i < keys.length; i++) {
-        const k = keys[i];
-        if (SOURCE_LISTS.has(k) && Array.isArray(o[k])) continue;
-        put(value, k, valueOf(o[k], w));
-      }
-      return value;
-    }
-  }
-  return strip(v, w);
+  return { pieces: out.pieces(), value };
 }
 
 /** Writes `head` and the JSON of `v`; nothing, and false, where JSON.stringify gives undefined (a member it leaves out). */
@@ -223,29 +148,33 @@ function appendJson(out: JsonPieces, head: string, json: string | undefined): bo
   return true;
 }
 
-/** A walk at the partial tier, with the kept parts' projections (one map per sources table). */
-type KeptWalk = Walk & { kept: WeakMap<object, Projected> };
 /** `wrote`: whether the last value written had JSON (false for a member JSON.stringify leaves out). */
-type PartialWalk = KeptWalk & { out: JsonPieces; wrote: boolean };
+type PartialWalk = Walk & { kept: WeakMap<object, Projected>; out: JsonPieces; wrote: boolean };
 
 function emit(w: PartialWalk, head: string, json: string | undefined): void {
   w.wrote = appendJson(w.out, head, json);
 }
 
-/** Writes `head` and the partial JSON of `v` (the text only: its value is valueOf's). */
-function writePartial(v: unknown, w: PartialWalk, head: string): void {
+/** Writes `head` and the partial JSON of `v`; returns its projected value. */
+function writePartial(v: unknown, w: PartialWalk, head: string): unknown {
   if (v !== null && typeof v === 'object') {
-    if (isKept(v)) return emit(w, head, projectedOf(v, w).json);
+    if (isKept(v)) {
+      const p = projectedOf(v, w);
+      emit(w, head, p.json);
+      return p.value;
+    }
     // A stitched object shaped like a fact would lose its provenance members: projected as a whole instead.
     if (isStitched(v) && !isFactShaped(v)) {
       return Array.isArray(v) ? partialArray(v, w, head) : partialObject(v as Record<string, unknown>, w, head);
     }
   }
-  emit(w, head, JSON.stringify(strip(v, w)));
+  const value = strip(v, w);
+  emit(w, head, JSON.stringify(value));
+  return value;
 }
 
 /** A kept part's partial projection, made once; its source ids listed in the answer's. */
-function projectedOf(v: object, w: KeptWalk): Projected {
+function projectedOf(v: object, w: PartialWalk): Projected {
   let p = w.kept.get(v);
   if (!p) {
     const ids = new Set<string>();
@@ -256,24 +185,29 @@ function projectedOf(v: object, w: KeptWalk): Projected {
   return p;
 }
 
-function partialArray(a: unknown[], w: PartialWalk, head: string): void {
+function partialArray(a: unknown[], w: PartialWalk, head: string): unknown[] {
+  const value: unknown[] = new Array(a.length);
   w.out.add(openedWith(head, '['));
   for (let i = 0; i < a.length; i++) {
     const sep = i > 0 ? ',' : '';
-    writePartial(a[i], w, sep);
+    value[i] = writePartial(a[i], w, sep);
     if (!w.wrote) w.out.add(`${sep}null`);
   }
   w.out.add(']');
   w.wrote = true;
+  return value;
 }
 
-function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string): void {
+function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
   w.out.add(openedWith(head, '{'));
   let members = 0;
   const h = keptHeadOf(o);
   if (h) {
     // The head's members as strip leaves them (its source lists dropped, its ids listed), copied as one text.
     const p = projectedOf(h.head, w);
+    const projected = p.value as Record<string, unknown>;
+    for (const k in projected) put(value, k, projected[k]);
     p.inner ??= p.json!.slice(1, -1);
     if (p.inner) {
       w.out.add(p.inner);
@@ -292,12 +226,13 @@ function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string)
       for (const s of m) if (typeof s === 'string') w.ids.add(s);
       continue;
     }
-    writePartial(m, w, headOf(k, members === 0));
+    put(value, k, writePartial(m, w, headOf(k, members === 0)));
     if (w.wrote) members++;
   }
   if (h && i < h.count) afterHead(h, undefined);
   w.out.add('}');
   w.wrote = true;
+  return value;
 }
 
 function isFactShaped(v: object): boolean {

@@ -25,15 +25,10 @@ export class Prepared {
   brFast?: boolean;
   private madeEtag: string | undefined;
   constructor(
-    /** The value, or what makes it on first read (a REST answer sends the bytes and never reads it). */
-    private readonly valueOf: { readonly value: Record<string, unknown> },
+    /** The object REST serializes and MCP returns as structuredContent. */
+    readonly value: Record<string, unknown>,
     readonly bytes: Buffer,
   ) {}
-
-  /** The object the bytes are the JSON of: MCP returns it as structuredContent. */
-  get value(): Record<string, unknown> {
-    return this.valueOf.value;
-  }
 
   /** Strong validator: a hash of the bytes, quoted (made on first use: an MCP answer never needs it). */
   get etag(): string {
@@ -97,14 +92,11 @@ export function prepareAnswer(op: AnyOperation, result: unknown, dataset: Datase
   const body = { data_as_of: dataset.meta.data_as_of, ...result };
   const projection = { full, fullTierOnly: op.fullTierOnly, sources: dataset.sourceById, baseUrl };
   // An answer built of kept parts (ops/json-fragment.ts) is written from their prepared text, in one pass.
-  // Its partial value is made only if read (MCP's structuredContent, the web pages): REST sends the bytes alone.
-  if (isStitched(result)) {
-    const written = writeBody(stitched(body), projection);
-    // Written pieces are encoded one after another: the answer is never made one flat string (access/json-pieces.ts).
-    return new Prepared(written.answer, utf8BytesOf(written.pieces));
-  }
-  const value = projectBody(body, projection) as Record<string, unknown>;
-  return new Prepared({ value }, utf8Bytes(JSON.stringify(value)));
+  const written = isStitched(result) ? writeBody(stitched(body), projection) : undefined;
+  const value = written?.value ?? (projectBody(body, projection) as Record<string, unknown>);
+  // Written pieces are encoded one after another: the answer is never made one flat string (access/json-pieces.ts).
+  const bytes = written ? utf8BytesOf(written.pieces) : utf8Bytes(JSON.stringify(value));
+  return new Prepared(value, bytes);
 }
 
 /** The warm-up's writer (ops/warm.ts): each example's answer written at both tiers, as a request's would be. */
