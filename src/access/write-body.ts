@@ -23,10 +23,9 @@ const fullJson = new WeakMap<object, string>();
 /** A kept head's members as JSON without the braces (full tier). */
 const fullInner = new WeakMap<object, string>();
 
-/** Where the members after a kept head start in `keys`; throws if `o` does not open with the head's members. */
-function afterHead(h: KeptHead, keys: readonly string[]): number {
-  if (h.count > 0 && keys[h.count - 1] !== h.last) throw new Error(`a stitched object does not open with its kept head (${h.last})`);
-  return h.count;
+/** Throws unless `last`, a stitched object's key at the kept head's last place, is the head's last key. */
+function afterHead(h: KeptHead, last: string | undefined): void {
+  if (h.count > 0 && last !== h.last) throw new Error(`a stitched object does not open with its kept head (${h.last})`);
 }
 
 /**
@@ -46,6 +45,19 @@ function headOf(k: string, first: boolean): string {
   }
   return h;
 }
+/** `head` and an opening bracket, made once per head (the heads are a bounded set, see headOf). */
+const openedHeads = { '{': new Map<string, string>(), '[': new Map<string, string>() };
+
+function openedWith(head: string, bracket: '{' | '['): string {
+  const heads = openedHeads[bracket];
+  let h = heads.get(head);
+  if (h === undefined) {
+    h = `${head}${bracket}`;
+    if (heads.size < HEADS_MAX) heads.set(head, h);
+  }
+  return h;
+}
+
 const partials = new WeakMap<ReadonlyMap<string, Source>, WeakMap<object, Projected>>();
 
 export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions): Written {
@@ -91,7 +103,7 @@ function writeFull(v: unknown, head: string, out: JsonPieces): boolean {
     }
     if (isStitched(v)) {
       if (Array.isArray(v)) {
-        out.add(`${head}[`);
+        out.add(openedWith(head, '['));
         for (let i = 0; i < v.length; i++) {
           const sep = i > 0 ? ',' : '';
           if (!writeFull(v[i], sep, out)) out.add(`${sep}null`);
@@ -99,14 +111,11 @@ function writeFull(v: unknown, head: string, out: JsonPieces): boolean {
         out.add(']');
         return true;
       }
-      out.add(`${head}{`);
+      out.add(openedWith(head, '{'));
       const o = v as Record<string, unknown>;
-      const keys = Object.keys(o);
       let members = 0;
-      let i = 0;
       const h = keptHeadOf(o);
       if (h) {
-        i = afterHead(h, keys);
         let inner = fullInner.get(h.head);
         if (inner === undefined) fullInner.set(h.head, (inner = JSON.stringify(h.head).slice(1, -1)));
         if (inner) {
@@ -114,7 +123,16 @@ function writeFull(v: unknown, head: string, out: JsonPieces): boolean {
           members++;
         }
       }
-      for (; i < keys.length; i++) if (writeFull(o[keys[i]], headOf(keys[i], members === 0), out)) members++;
+      // for...in over a plain object: its own keys in Object.keys' order, without making their array on every ask.
+      let i = 0;
+      for (const k in o) {
+        if (h && i++ < h.count) {
+          if (i === h.count) afterHead(h, k);
+          continue;
+        }
+        if (writeFull(o[k], headOf(k, members === 0), out)) members++;
+      }
+      if (h && i < h.count) afterHead(h, undefined);
       out.add('}');
       return true;
     }
@@ -169,7 +187,7 @@ function projectedOf(v: object, w: PartialWalk): Projected {
 
 function partialArray(a: unknown[], w: PartialWalk, head: string): unknown[] {
   const value: unknown[] = new Array(a.length);
-  w.out.add(`${head}[`);
+  w.out.add(openedWith(head, '['));
   for (let i = 0; i < a.length; i++) {
     const sep = i > 0 ? ',' : '';
     value[i] = writePartial(a[i], w, sep);
@@ -182,25 +200,26 @@ function partialArray(a: unknown[], w: PartialWalk, head: string): unknown[] {
 
 function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string): Record<string, unknown> {
   const value: Record<string, unknown> = {};
-  w.out.add(`${head}{`);
-  const keys = Object.keys(o);
+  w.out.add(openedWith(head, '{'));
   let members = 0;
-  let i = 0;
   const h = keptHeadOf(o);
   if (h) {
     // The head's members as strip leaves them (its source lists dropped, its ids listed), copied as one text.
-    i = afterHead(h, keys);
     const p = projectedOf(h.head, w);
     const projected = p.value as Record<string, unknown>;
-    for (const k of Object.keys(projected)) put(value, k, projected[k]);
+    for (const k in projected) put(value, k, projected[k]);
     p.inner ??= p.json!.slice(1, -1);
     if (p.inner) {
       w.out.add(p.inner);
       members++;
     }
   }
-  for (; i < keys.length; i++) {
-    const k = keys[i];
+  let i = 0;
+  for (const k in o) {
+    if (h && i++ < h.count) {
+      if (i === h.count) afterHead(h, k);
+      continue;
+    }
     const m = o[k];
     // As strip: a list of source ids is dropped wherever it is, its ids listed once.
     if (SOURCE_LISTS.has(k) && Array.isArray(m)) {
@@ -210,6 +229,7 @@ function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string)
     put(value, k, writePartial(m, w, headOf(k, members === 0)));
     if (w.wrote) members++;
   }
+  if (h && i < h.count) afterHead(h, undefined);
   w.out.add('}');
   w.wrote = true;
   return value;
