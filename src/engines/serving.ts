@@ -8,6 +8,7 @@ import {
   decodeTokensPerSecond,
   overheadBytes,
   usableBytes,
+  activeWeightsBytes,
   weightsBytes,
   type ModelFacts,
 } from './memory.ts';
@@ -75,7 +76,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
   const flops = servingFlops(hardware);
   return {
     total_weights,
-    active_weights: weightsBytes(facts.parameters_active, q),
+    active_weights: activeWeightsBytes(facts.parameters_active, q),
     room: usableBytes(hardware) - overheadBytes(hardware.count) - total_weights,
     split: layout.split,
     bandwidth: layout.bandwidth,

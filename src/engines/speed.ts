@@ -13,6 +13,7 @@ import {
   kvCacheBytes,
   roundTo,
   toGb,
+  activeWeightsBytes,
   weightsBytes,
   type ModelFacts,
 } from './memory.ts';
@@ -82,7 +83,7 @@ function decodeAt(
 ): number {
   return decodeTokensPerSecond({
     total_weights: weightsBytes(facts.parameters_total, q),
-    active_weights: weightsBytes(facts.parameters_active, q),
+    active_weights: activeWeightsBytes(facts.parameters_active, q),
     kv_per_sequence: kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache),
     batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
     flops, active_parameters: facts.parameters_active, total_parameters: facts.parameters_total,
@@ -99,7 +100,7 @@ function decodeAt(
  */
 export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: SpeedOptions, basis?: string): SpeedEstimate {
   const total_weights = weightsBytes(facts.parameters_total, q);
-  const active_weights = weightsBytes(facts.parameters_active, q);
+  const active_weights = activeWeightsBytes(facts.parameters_active, q);
   const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
   const layers = facts.architecture.layers;
   const { layout, flops, serving } = speedLayout(hardware, layers, opts.concurrency);

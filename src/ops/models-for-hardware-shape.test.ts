@@ -184,11 +184,13 @@ test('committed dataset: at concurrency 50 on 4 x L40S each entry\'s per-user an
     const s = e.speed;
     const id = e.model.id;
     // The line: a step reads the weights once for all sequences (a mixture of experts: active x n, at most all of them; all
-    // of them is the active weights scaled by total / active parameters, the same bits) + n KV caches, at efficiency x
+    // of them is the active weights scaled by total / active parameters and, for MXFP4, by the file's 4.47 bits over the
+    // 5.53 a token reads, its attention and head being 8-bit: constants.ts) + n KV caches, at efficiency x
     // bandwidth (the cache at a batched server's KV efficiency), plus the per-token floor; the total at most the compute-bound rate;
     // each user gets total / n.
     const total = Number(/parameters_total = (\d+)/.exec(e.derived_from.join('\n'))![1]);
-    const weights = Math.min(s.active_weights_gb * (total / s.active_parameters), s.active_weights_gb * n);
+    const widths = e.quantization === 'mxfp4' ? 4.47 / 5.53 : 1;
+    const weights = Math.min(s.active_weights_gb * (total / s.active_parameters) * widths, s.active_weights_gb * n);
     const step = weights / (s.efficiency * s.decode_bandwidth_gbs) +
       (n * s.kv_read_gb) / (SERVING_KV_READ_EFFICIENCY * s.decode_bandwidth_gbs) +
       s.per_token_latency_ms / 1000;
