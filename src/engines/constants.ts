@@ -195,7 +195,8 @@ export const COMFORTABLE_MAX_FRACTION = 0.85;
  * value fitted with the per-layer latency below over every single-device decode row of
  * data/curated/speed-measurements.csv (a minimax grid, 0.67 with 45 us), before those rows showed that llama.cpp's
  * CUDA and Metal kernels stream at different shares; the rows it still answers read: ROCm (RX 7900 XTX) 1.04x, vLLM on
- * a DGX Spark 0.98x, TensorRT-LLM on 8 x B200 1.00x, the vLLM serving rows of docs/hardware-and-cost.md section 6.
+ * a DGX Spark 0.81x (its MXFP4 build's attention in MXFP4, read here at 8 bits), TensorRT-LLM on 8 x B200 1.00x, the
+ * vLLM serving rows of docs/hardware-and-cost.md section 6.
  */
 export const DECODE_EFFICIENCY = 0.67;
 
@@ -209,7 +210,8 @@ export type DecodeBackend = 'cuda' | 'metal';
  * every card the scoreboard lists in the table; F16 and Q8_0 too on the M1 Max); every other row of the backend is held
  * out, and docs/hardware-and-cost.md ("Calibration") gives the error on both sets before and after.
  * cuda 0.81: the discrete cards (RTX 3060 to RTX PRO 6000, RTX 5090) imply 0.84-1.13 of their peak at 45 us a layer,
- * the LPDDR parts less (DGX Spark 0.87, Jetson AGX Orin 0.66, the worst row at 1.22x); the single 0.67 read the
+ * the LPDDR parts less (DGX Spark 0.87, Jetson AGX Orin 0.66, the worst row at 1.22x; the DGX Spark's other llama.cpp
+ * rows, held out, read 0.90-1.01x at 0.81, so GB10 takes the CUDA share); the single 0.67 read the
  * RTX 4090 0.72-0.88x on every row. metal 0.61: the Ultra chips (two dies) imply 0.46-0.52, the Max and Pro chips
  * 0.64-0.80; the single 0.67 read the M1 Ultra 1.39x.
  */
