@@ -29,6 +29,12 @@ export function activeWeightsBytes(parameters: number, quantization: Quantizatio
   return (parameters * (quantization.active_bits_per_weight?.value ?? quantization.bits_per_weight)) / 8;
 }
 
+/** Words for an answer's basis where a token reads its active parameters wider than the format's average; else ''. */
+export function activeBitsWords(quantization: Quantization): string {
+  const a = quantization.active_bits_per_weight;
+  return a ? `a token reads its active parameters at ${a.value} bits, not the file's ${quantization.bits_per_weight}: ${a.basis}` : '';
+}
+
 /**
  * Architecture fields read defensively: the layers that keep a KV cache in a hybrid model (the others are
  * linear-attention or state-space layers with a fixed-size state), and the KV geometry of the global (full-attention)

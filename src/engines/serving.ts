@@ -4,11 +4,11 @@ import { SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization } from 
 import { servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
 import {
+  activeWeightsBytes,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
   overheadBytes,
   usableBytes,
-  activeWeightsBytes,
   weightsBytes,
   type ModelFacts,
 } from './memory.ts';

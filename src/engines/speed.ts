@@ -7,13 +7,14 @@ import { computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficien
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { isMixtureOfExperts } from './moe.ts';
 import {
+  activeBitsWords,
+  activeWeightsBytes,
   aggregateBandwidth,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
   kvCacheBytes,
   roundTo,
   toGb,
-  activeWeightsBytes,
   weightsBytes,
   type ModelFacts,
 } from './memory.ts';
@@ -150,7 +151,7 @@ function speedBasis(
   prefill: number | null, prefill_efficiency: number, moe: boolean, single: number,
 ): string {
   return (
-    `decode at batch 1: active weights at ${q.name} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
+    `decode at batch 1: active weights at ${q.name}${q.active_bits_per_weight ? ` (${activeBitsWords(q)})` : ''} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
     `the KV cache of one sequence at ` +
     `${opts.context} tokens at ${KV_READ_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
     `${serving ?? layoutBasis(hardware, layout, layers)}; ` +

@@ -74,7 +74,8 @@ test('the quantization rule is the answer\'s; a model shipped in a native format
   assert.equal(oss.quantization, 'mxfp4');
   assert.match(oss.quantization_rule, /^the model ships MXFP4 weights, so MXFP4 is the highest precision offered/);
   // 5.13B active of 116.83B: a mixture of experts, so its prefill runs at the MoE efficiency.
-  assert.equal(oss.speed.basis, 'MXFP4 weights; 36 layers; mixture-of-experts prefill efficiency');
+  // gpt-oss reads its attention and head at 8 bits (constants.ts, MXFP4's active_bits_per_weight), and its basis says so.
+  assert.match(oss.speed.basis, /^MXFP4 weights; 36 layers; mixture-of-experts prefill efficiency; a token reads its active parameters at 5\.53 bits, not the file's 4\.47: /);
   assert.equal((byId.get('llama-8b') as J).speed.basis, 'Q8_0 weights; 32 layers; dense prefill efficiency');
 });
 
