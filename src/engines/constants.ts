@@ -20,6 +20,13 @@ export type Quantization = {
   /** Effective bits per weight, embeddings and mixed-precision tensors included. */
   bits_per_weight: number;
   /**
+   * Bits per weight of the parameters one token reads, where the format stores them wider than the checkpoint's
+   * average: a mixture of experts whose experts alone are in a 4-bit format keeps its attention and output head at
+   * 8 bits or more, and those are a third of what a token reads though a few percent of the file. Absent: the
+   * format's `bits_per_weight` (a format that quantizes every block linear alike).
+   */
+  active_bits_per_weight?: { value: number; basis: string };
+  /**
    * A native format: a candidate only for a model whose publisher ships it (Model.native_precision), because
    * quantizing another model's BF16 weights to it is not what its users download.
    */
@@ -132,6 +139,19 @@ export const QUANTIZATIONS: readonly Quantization[] = [
     // the size savings is basically non-existent"; its Q6_K file is 12.04 GB against 12.1 GB for MXFP4.
     smallest: 'GGUF quantizations keep the MXFP4 experts, so a smaller type saves almost nothing (bartowski/openai_gpt-oss-20b-GGUF: Q6_K 12.04 GB, MXFP4 12.1 GB)',
     basis: 'gpt-oss-120b checkpoint 60.8 GiB / 116.83B parameters (OpenAI gpt-oss model card)',
+    // OpenAI's gpt-oss model card: gpt-oss-120b's 5.13B active parameters are 3.585B of routed experts (114.71B of MLP
+    // x 4 of 128 experts) and 1.545B of attention (0.96B) and output head (0.58B, vocabulary 201,088 x 2,880). The
+    // experts are MXFP4 (4.25 bits); llama.cpp's GGUF (ggml-org/gpt-oss-120b-GGUF, 59.02 GiB) keeps the rest at 8 bits
+    // or more: its file less 114.71B x 4.25 / 8 leaves 9.2 bits a weight for the non-expert 2.12B (8.6 for
+    // gpt-oss-20b's 11.27 GiB), Q8_0's 8.5 and a few F32 tensors. (3.585 x 4.25 + 1.545 x 8.5) / 5.13 = 5.53 bits a
+    // token reads; gpt-oss-20b's breakdown (2.39B of experts, 1.22B of the rest) gives 5.69. The checkpoint itself keeps
+    // that share in BF16 (7.77 bits a token), which a stock vLLM build reads.
+    active_bits_per_weight: {
+      value: 5.53,
+      basis:
+        'gpt-oss-120b: 3.585B routed-expert parameters at 4.25 bits and 1.545B of attention and output head at ' +
+        "Q8_0's 8.5 (OpenAI gpt-oss model card; ggml-org/gpt-oss-120b-GGUF) over 5.13B active",
+    },
   },
   { id: 'q3_k_m', name: 'Q3_K_M', bits_per_weight: 3.9, runtime: GGUF, basis: 'llama.cpp tools/quantize, Llama-2-7B: 3.91' },
 ];
@@ -175,7 +195,8 @@ export const COMFORTABLE_MAX_FRACTION = 0.85;
  * value fitted with the per-layer latency below over every single-device decode row of
  * data/curated/speed-measurements.csv (a minimax grid, 0.67 with 45 us), before those rows showed that llama.cpp's
  * CUDA and Metal kernels stream at different shares; the rows it still answers read: ROCm (RX 7900 XTX) 1.04x, vLLM on
- * a DGX Spark 0.98x, TensorRT-LLM on 8 x B200 1.00x, the vLLM serving rows of docs/hardware-and-cost.md section 6.
+ * a DGX Spark 0.81x (its MXFP4 build's attention in MXFP4, read here at 8 bits), TensorRT-LLM on 8 x B200 1.00x, the
+ * vLLM serving rows of docs/hardware-and-cost.md section 6.
  */
 export const DECODE_EFFICIENCY = 0.67;
 
@@ -189,7 +210,8 @@ export type DecodeBackend = 'cuda' | 'metal';
  * every card the scoreboard lists in the table; F16 and Q8_0 too on the M1 Max); every other row of the backend is held
  * out, and docs/hardware-and-cost.md ("Calibration") gives the error on both sets before and after.
  * cuda 0.81: the discrete cards (RTX 3060 to RTX PRO 6000, RTX 5090) imply 0.84-1.13 of their peak at 45 us a layer,
- * the LPDDR parts less (DGX Spark 0.87, Jetson AGX Orin 0.66, the worst row at 1.22x); the single 0.67 read the
+ * the LPDDR parts less (DGX Spark 0.87, Jetson AGX Orin 0.66, the worst row at 1.22x; the DGX Spark's other llama.cpp
+ * rows, held out, read 0.90-1.01x at 0.81, so GB10 takes the CUDA share); the single 0.67 read the
  * RTX 4090 0.72-0.88x on every row. metal 0.61: the Ultra chips (two dies) imply 0.46-0.52, the Max and Pro chips
  * 0.64-0.80; the single 0.67 read the M1 Ultra 1.39x.
  */

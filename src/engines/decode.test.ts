@@ -82,11 +82,13 @@ test('Llama 3 70B Q4_K_M on 2 x RTX 3090: one card\'s bandwidth and compute, nea
   assert.match(s.basis, /0\.42 x one card's dense FP16 tensor FLOP\/s with FP16 accumulate/);
 });
 
-test('gpt-oss-120b on 8 x H200 decodes at about 412 tokens/s at batch 1, not thousands', () => {
-  // gpt-oss-120b: 116.83B total, 5.13B active (model card), MXFP4 4.47 bits: 5.13e9 x 4.47 / 8 = 2.8663 GB of weights a
-  // token. 36 layers, 8 KV heads x 64, every second layer a 128-token window: at 8,192 tokens the cache is
+test('gpt-oss-120b on 8 x H200 decodes at about 408 tokens/s at batch 1, not thousands', () => {
+  // gpt-oss-120b: 116.83B total, 5.13B active (model card), MXFP4's 5.53 bits a token reads (experts 4.25, attention and
+  // head 8.5): 5.13e9 x 5.53 / 8 = 3.5461 GB of weights a token. 36 layers, 8 KV heads x 64, every second layer a
+  // 128-token window: at 8,192 tokens the cache is
   // 18 x 2 x 8 x 64 x 8,192 x 2 + 18 x 2 x 8 x 64 x 128 x 2 = 301,989,888 + 4,718,592 bytes = 0.3067 GB.
-  // 3.1730 GB / (0.67 x 38,400 GB/s) = 0.1233 ms, plus 36 x (45 + 19) us = 2.304 ms: 2.427 ms a token, 412 tokens/s.
+  // 3.5461 GB / (0.67 x 38,400 GB/s) = 0.1378 ms + 0.3067 GB / (0.82 x 38,400 GB/s) = 0.0097 ms, plus 36 x (45 + 19) us
+  // = 2.304 ms: 2.452 ms a token, 407.9 tokens/s (412 at the checkpoint's average 4.47 bits).
   const arch: Architecture = {
     layers: 36, kv_heads: 8, head_dim: 64, attention: 'sliding', sliding_window: 128, sliding_layers: 18, hf_repo: 'openai/gpt-oss-120b',
   };
@@ -95,7 +97,7 @@ test('gpt-oss-120b on 8 x H200 decodes at about 412 tokens/s at batch 1, not tho
   };
   const mxfp4 = QUANTIZATIONS.find((q) => q.id === 'mxfp4')!;
   const s = speedOf(facts, mxfp4, machine('NVIDIA H200 SXM', 8, 4800, 989.5), { context: 8192, concurrency: 1 });
-  assert.ok(Math.abs(s.tokens_per_s - 412) <= 1, `${s.tokens_per_s}`);
+  assert.ok(Math.abs(s.tokens_per_s - 407.9) <= 0.2, `${s.tokens_per_s}`);
   assert.equal(s.split, 'tensor');
   assert.equal(s.per_token_latency_ms, 2.304);
   assert.match(s.basis, /tensor parallel.*\(vLLM, SGLang or TensorRT-LLM.*all-reduces/);

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import type { Architecture, Hardware } from '../schema/index.ts';
 import { GB, GIB, QUANTIZATIONS, type QuantizationId } from './constants.ts';
-import { aggregateBandwidth, kvCacheBytes, memoryNeeded, overheadBytes, splitNote, usableBytes, weightsBytes } from './memory.ts';
+import {
+  activeBitsWords, activeWeightsBytes, aggregateBandwidth, kvCacheBytes, memoryNeeded, overheadBytes, splitNote, usableBytes, weightsBytes,
+} from './memory.ts';
 
 const q = (id: QuantizationId) => QUANTIZATIONS.find((x) => x.id === id)!;
 const f = <T>(value: T) => ({ value, as_of: '2026-05-12', source: 'test' });
@@ -190,4 +192,19 @@ test('KV cache types: Q8_0 is 34/32 bytes and Q4_0 18/32 bytes per value (ggml b
   const f16 = kvCacheBytes(a, 8192, 1);
   assert.equal(kvCacheBytes(a, 8192, 1, 'q8_0'), (f16 / 2) * (34 / 32));
   assert.equal(kvCacheBytes(a, 8192, 1, 'q4_0'), (f16 / 2) * (18 / 32));
+});
+
+test('a token of gpt-oss reads its attention and head at 8 bits: MXFP4 active bytes are not the file\'s average', () => {
+  // OpenAI's gpt-oss model card: gpt-oss-120b's 5.13B active are 3.585B of routed experts (MXFP4, 4.25 bits) and 1.545B
+  // of attention and output head (Q8_0 in llama.cpp's GGUF, 8.5 bits): 3.585e9 x 4.25 / 8 + 1.545e9 x 8.5 / 8 = 1.905 +
+  // 1.642 = 3.546 GB a token. The file's 4.47 bits would say 2.866 GB, the 0.81x that read gpt-oss on a DGX Spark at
+  // 1.16-1.19x of llama.cpp's tg32. The resident weights stay at the file's average (116.83e9 x 4.47 / 8 = 65.28 GB).
+  const mxfp4 = QUANTIZATIONS.find((q) => q.id === 'mxfp4')!;
+  assert.ok(Math.abs(activeWeightsBytes(5.13e9, mxfp4) / GB - 3.546) < 0.005, `${activeWeightsBytes(5.13e9, mxfp4)}`);
+  assert.ok(Math.abs(weightsBytes(116.83e9, mxfp4) / GB - 65.28) < 0.01);
+  assert.match(activeBitsWords(mxfp4), /^a token reads its active parameters at 5\.53 bits, not the file's 4\.47: /);
+  // Formats that quantize every block linear alike read their active parameters at the file's average, and say nothing.
+  const q4 = QUANTIZATIONS.find((q) => q.id === 'q4_k_m')!;
+  assert.equal(activeWeightsBytes(8e9, q4), weightsBytes(8e9, q4));
+  assert.equal(activeBitsWords(q4), '');
 });

@@ -21,6 +21,21 @@ export function weightsBytes(parameters: number, quantization: Quantization): nu
 }
 
 /**
+ * Bytes of the weights one decode token reads: the active parameters at the width they are stored in. MXFP4 keeps only
+ * the experts at 4 bits, so a token of gpt-oss reads its attention and output head at 8.5 (constants.ts
+ * `active_bits_per_weight`); every other format reads its active parameters at the file's average.
+ */
+export function activeWeightsBytes(parameters: number, quantization: Quantization): number {
+  return (parameters * (quantization.active_bits_per_weight?.value ?? quantization.bits_per_weight)) / 8;
+}
+
+/** Words for an answer's basis where a token reads its active parameters wider than the format's average; else ''. */
+export function activeBitsWords(quantization: Quantization): string {
+  const a = quantization.active_bits_per_weight;
+  return a ? `a token reads its active parameters at ${a.value} bits, not the file's ${quantization.bits_per_weight}: ${a.basis}` : '';
+}
+
+/**
  * Architecture fields read defensively: the layers that keep a KV cache in a hybrid model (the others are
  * linear-attention or state-space layers with a fixed-size state), and the KV geometry of the global (full-attention)
  * layers where it differs from the sliding ones (Gemma 4 configs: num_global_key_value_heads, global_head_dim; the

@@ -4,6 +4,7 @@ import { SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization } from 
 import { servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
 import {
+  activeWeightsBytes,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
   overheadBytes,
@@ -75,7 +76,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
   const flops = servingFlops(hardware);
   return {
     total_weights,
-    active_weights: weightsBytes(facts.parameters_active, q),
+    active_weights: activeWeightsBytes(facts.parameters_active, q),
     room: usableBytes(hardware) - overheadBytes(hardware.count) - total_weights,
     split: layout.split,
     bandwidth: layout.bandwidth,

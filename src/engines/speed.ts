@@ -7,6 +7,8 @@ import { computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficien
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { isMixtureOfExperts } from './moe.ts';
 import {
+  activeBitsWords,
+  activeWeightsBytes,
   aggregateBandwidth,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
@@ -82,7 +84,7 @@ function decodeAt(
 ): number {
   return decodeTokensPerSecond({
     total_weights: weightsBytes(facts.parameters_total, q),
-    active_weights: weightsBytes(facts.parameters_active, q),
+    active_weights: activeWeightsBytes(facts.parameters_active, q),
     kv_per_sequence: kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache),
     batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
     flops, active_parameters: facts.parameters_active, total_parameters: facts.parameters_total,
@@ -99,7 +101,7 @@ function decodeAt(
  */
 export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: SpeedOptions, basis?: string): SpeedEstimate {
   const total_weights = weightsBytes(facts.parameters_total, q);
-  const active_weights = weightsBytes(facts.parameters_active, q);
+  const active_weights = activeWeightsBytes(facts.parameters_active, q);
   const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
   const layers = facts.architecture.layers;
   const { layout, flops, serving } = speedLayout(hardware, layers, opts.concurrency);
@@ -149,7 +151,7 @@ function speedBasis(
   prefill: number | null, prefill_efficiency: number, moe: boolean, single: number,
 ): string {
   return (
-    `decode at batch 1: active weights at ${q.name} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
+    `decode at batch 1: active weights at ${q.name}${q.active_bits_per_weight ? ` (${activeBitsWords(q)})` : ''} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
     `the KV cache of one sequence at ` +
     `${opts.context} tokens at ${KV_READ_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
     `${serving ?? layoutBasis(hardware, layout, layers)}; ` +

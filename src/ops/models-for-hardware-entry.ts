@@ -1,14 +1,14 @@
 // models_for_hardware entries: each model's own facts and figures, the lines every entry shares stated once.
 import type { Dataset } from '../dataset/dataset.ts';
 import {
-  DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY, type KvCacheType,
+  DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization,
 } from '../engines/constants.ts';
 import { computeClass, decodeEfficiency, layoutBasis } from '../engines/decode.ts';
 import {
   assessFit, memoryReport, modelFitInputs, quantizationRuleFor, type FitAssessment, type FitOptions,
 } from '../engines/hardware-fit.ts';
 import type { RankedFit } from '../engines/hardware-rank.ts';
-import { hasBandwidth, kvLayout, toGb, type KvLayout, type ModelFacts } from '../engines/memory.ts';
+import { activeBitsWords, hasBandwidth, kvLayout, toGb, type KvLayout, type ModelFacts } from '../engines/memory.ts';
 import { isMixtureOfExperts } from '../engines/moe.ts';
 import { batchOneTokensPerSecond, efficiencyWords, PREFILL_RATE, speedOf } from '../engines/speed.ts';
 import { speedLayout } from '../engines/speed-layout.ts';
@@ -107,11 +107,12 @@ function concurrentSpeedLine(
 }
 
 /** What is particular to one model's speed: the quantization it reads, its layers, its prefill efficiency. */
-function speedBasis(a: FitAssessment, quantizationName: string, hardware: Hardware): string {
+function speedBasis(a: FitAssessment, q: Quantization, quantizationName: string, hardware: Hardware): string {
   const { facts } = a;
   const moe = isMixtureOfExperts(facts.parameters_active, facts.parameters_total);
   const prefill = !hardware.compute_tflops ? 'prefill not estimated' : moe ? 'mixture-of-experts prefill efficiency' : 'dense prefill efficiency';
-  return `${quantizationName} weights; ${facts.architecture.layers} layers; ${prefill}`;
+  const bits = q.active_bits_per_weight ? `; ${activeBitsWords(q)}` : '';
+  return `${quantizationName} weights; ${facts.architecture.layers} layers; ${prefill}${bits}`;
 }
 
 /**
@@ -163,7 +164,7 @@ export function toEntry(
   const name = quantizationName.get(q.id) ?? q.id;
   const kvType = opts.kv_cache ?? 'f16';
   const bandwidth = hasBandwidth(hardware);
-  const speed = bandwidth ? speedOf(a.facts, q, hardware, opts, speedBasis(a, name, hardware)) : null;
+  const speed = bandwidth ? speedOf(a.facts, q, hardware, opts, speedBasis(a, q, name, hardware)) : null;
   const alternatives: Entry['alternatives'] = new Array(a.tried.length);
   for (let i = 0; i < a.tried.length; i++) {
     const t = a.tried[i];

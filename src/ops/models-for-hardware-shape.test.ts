@@ -74,7 +74,8 @@ test('the quantization rule is the answer\'s; a model shipped in a native format
   assert.equal(oss.quantization, 'mxfp4');
   assert.match(oss.quantization_rule, /^the model ships MXFP4 weights, so MXFP4 is the highest precision offered/);
   // 5.13B active of 116.83B: a mixture of experts, so its prefill runs at the MoE efficiency.
-  assert.equal(oss.speed.basis, 'MXFP4 weights; 36 layers; mixture-of-experts prefill efficiency');
+  // gpt-oss reads its attention and head at 8 bits (constants.ts, MXFP4's active_bits_per_weight), and its basis says so.
+  assert.match(oss.speed.basis, /^MXFP4 weights; 36 layers; mixture-of-experts prefill efficiency; a token reads its active parameters at 5\.53 bits, not the file's 4\.47: /);
   assert.equal((byId.get('llama-8b') as J).speed.basis, 'Q8_0 weights; 32 layers; dense prefill efficiency');
 });
 
@@ -184,11 +185,13 @@ test('committed dataset: at concurrency 50 on 4 x L40S each entry\'s per-user an
     const s = e.speed;
     const id = e.model.id;
     // The line: a step reads the weights once for all sequences (a mixture of experts: active x n, at most all of them; all
-    // of them is the active weights scaled by total / active parameters, the same bits) + n KV caches, at efficiency x
+    // of them is the active weights scaled by total / active parameters and, for MXFP4, by the file's 4.47 bits over the
+    // 5.53 a token reads, its attention and head being 8-bit: constants.ts) + n KV caches, at efficiency x
     // bandwidth (the cache at a batched server's KV efficiency), plus the per-token floor; the total at most the compute-bound rate;
     // each user gets total / n.
     const total = Number(/parameters_total = (\d+)/.exec(e.derived_from.join('\n'))![1]);
-    const weights = Math.min(s.active_weights_gb * (total / s.active_parameters), s.active_weights_gb * n);
+    const widths = e.quantization === 'mxfp4' ? 4.47 / 5.53 : 1;
+    const weights = Math.min(s.active_weights_gb * (total / s.active_parameters) * widths, s.active_weights_gb * n);
     const step = weights / (s.efficiency * s.decode_bandwidth_gbs) +
       (n * s.kv_read_gb) / (SERVING_KV_READ_EFFICIENCY * s.decode_bandwidth_gbs) +
       s.per_token_latency_ms / 1000;
