@@ -11,8 +11,8 @@ import type { StandingPrice } from './price-unit-errors.ts';
 import type { SourceReading } from './launch-corrections.ts';
 import { markRetiredListings, type ListingShutdown } from './retired-listings.ts';
 
-const byRule = (events: readonly ChangeEvent[], prefix: string) =>
-  events.filter((e) => e.kind === 'price' && e.correction_note?.startsWith(prefix)).length;
+const byRule = (events: readonly ChangeEvent[], prefix: string, within?: RegExp) =>
+  events.filter((e) => e.kind === 'price' && e.correction_note?.startsWith(prefix) && (!within || within.test(e.correction_note))).length;
 
 type Resolve = (source: string, id: string, opts?: { hint?: string }) => string | undefined;
 
@@ -51,14 +51,16 @@ export function buildChangesAll(
       `${cat.unknownLicence} licence changes in resellers' listings left out (only the developer's own listing speaks for the licence); ` +
       `${cat.unresolved} rows of models not in the dataset left out; ` +
       `${cat.rolling} price changes of rolling aliases (-latest) left out; ` +
-      `${cat.priceListed} price fields appearing or going (none -> a price, a price -> none) left out`,
+      `${cat.priceListed} price fields appearing or going (none -> a price, a price -> none) left out; ` +
+      `${cat.renamedListings} listings stopping or starting while another listing of the model at the provider kept it offered (a rename, a second listing) left out`,
     `price corrections by rule: ${byRule(cat.events, 'reverted within')} reverted within ${BLIP_DAYS} days, ` +
       `${byRule(cat.events, 'one catalogue commit (')} zeroed by one commit with many listings and ` +
       `${byRule(cat.events, 'ends the ')} ending such a zero, ` +
       `${byRule(cat.events, 'unit error brought in')} bringing in a unit error and ${byRule(cat.events, 'unit error corrected')}` +
       ' ending one, ' +
       `${cat.events.filter((e) => e.kind === 'price' && / the source correcting its launch price/.test(e.correction_note ?? '')).length}` +
-      ` fixing a launch price within ${LAUNCH_FIX_DAYS} days, ${retired} on a listing already shut down ` +
+      ` fixing a launch price within ${LAUNCH_FIX_DAYS} days, ${retired} on a listing already shut down, ` +
+      `${byRule(cat.events, '', / one listing giving way to another in the catalogue/)} taking the price of a listing that went ` +
       `(bulk commits: ${cat.bulk.map((z) => `${z.source} ${z.commit} ${z.date} ${z.listings} listings`).join('; ') || 'none'})`,
     `leaderboard licence events: ${lic.events.length} from the licence labels of ${history.length} history points`,
     `rating events: ${elo.events.length} from ${history.length} history points, ${elo.renamed} of them a variant renamed on its ` +

@@ -11,6 +11,7 @@ import { isRollingAlias } from './rolling-alias.ts';
 import { LaunchBook, markLaunchCorrections, type SourceReading } from './launch-corrections.ts';
 import { sourceRank } from './precedence.ts';
 import { findRenames } from './arena-renames.ts';
+import { listingRenames } from './listing-renames.ts';
 
 const KIND_OF_FIELD: Record<string, ChangeKind> = {
   input: 'price', output: 'price', cache_read: 'price', cache_write: 'price',
@@ -71,6 +72,8 @@ export function catalogueEvents(
   events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number; rolling: number; bulk: BulkZero[];
   /** Price events from none to a price or from a price to none, left out (`priceListed`). */
   priceListed: number;
+  /** Listings that stopped or started while another listing of the model at the provider kept it offered: no hosting event. */
+  renamedListings: number;
 } {
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
@@ -90,6 +93,14 @@ export function catalogueEvents(
       if (!providerFirst.has(k) || d < providerFirst.get(k)!) providerFirst.set(k, d);
     }
   }
+  // Each row resolved once: the rename rule reads the same rows.
+  const modelOf = new Map<CatalogueChange, string | undefined>();
+  const resolved = (c: CatalogueChange) => {
+    if (!modelOf.has(c)) modelOf.set(c, resolve(c));
+    return modelOf.get(c);
+  };
+  const renames = listingRenames(changes, resolved);
+  let renamedListings = 0;
   let unresolved = 0;
   let baseline = 0;
   let unknownLicence = 0;
@@ -105,7 +116,7 @@ export function catalogueEvents(
     const rollingRow = kind === 'price' && isRollingAlias(key0(c.source_model_id));
     // Prices as the offers hold them: 0.19999999999999998 -> 0.2 is float noise in a source, not a change.
     const [old, now] = kind === 'price' ? [roundPrice(c.old), roundPrice(c.new)] : [c.old, c.new];
-    const model_id = rollingRow ? undefined : resolve(c);
+    const model_id = rollingRow ? undefined : resolved(c);
     // Every listing's prices, baseline rows too: what the other listings held is the measure of a unit error.
     const row = `${c.provider ?? ''}|${c.source_model_id}`;
     if (model_id && kind === 'price') book.add(model_id, c.field, c.source, c.provider ?? '', row, date, old, now);
@@ -119,6 +130,10 @@ export function catalogueEvents(
     if (rollingRow) { rolling++; continue; }
     if (old === now) continue;
     if (!model_id) { unresolved++; continue; }
+    // A listing that gives way to another listing of the model at the provider (a catalogue renaming or de-duplicating
+    // its ids), or one added beside a listing already there, leaves the model offered there: no hosting change, in the
+    // world or in the catalogue (listing-renames.ts).
+    if (renames.unchanged.has(c)) { renamedListings++; continue; }
     // A reseller's listing is no authority on the model's licence: its file's open_weights flag going true -> null
     // (venice, vercel) or even true -> false (cloudflare-ai-gateway on gpt-oss-120b, whose weights stayed Apache-2.0)
     // is the catalogue's bookkeeping. Only the developer's own listing, or a source without providers, makes one, and
@@ -132,6 +147,12 @@ export function catalogueEvents(
       old, new: now, source: c.source,
       correction: providerAdded ? true : correctionOf(c.subject ?? ''),
     };
+    const took = renames.taken.get(c);
+    if (took && !providerAdded && e.correction !== true) {
+      e.correction = true;
+      e.correction_note = `${c.source} dropped ${c.provider}'s listing ${took.from} of the model, priced ${took.value}, the same day and ` +
+        `set this listing (${c.provider_model_id ?? c.source_model_id}) to that price: one listing giving way to another in the catalogue, not a price change`;
+    }
     if (providerAdded) {
       e.correction_note = `${c.provider} first appears in ${c.source} on this day: the source added the provider to its catalogue,` +
         ' which says when the source began to track it, not when it began to host the model';
@@ -155,7 +176,7 @@ export function catalogueEvents(
   // reading, its merges and its id.
   const all = dedupe(marked);
   const events = all.filter((e) => !priceListed(e));
-  return { events, unresolved, baseline, unknownLicence, rolling, bulk, priceListed: all.length - events.length };
+  return { events, unresolved, baseline, unknownLicence, rolling, bulk, priceListed: all.length - events.length, renamedListings };
 }
 
 /**

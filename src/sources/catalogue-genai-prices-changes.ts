@@ -51,7 +51,21 @@ export async function readGenaiChanges(
 
     if (rec.change !== 'prices_changed') {
       const added = rec.change === 'added';
-      changes.push(make(rec.change, 'offered', !added, added));
+      const row = make(rec.change, 'offered', !added, added);
+      // The prices the listing came with or went with: a listing that gives way to another is read by them
+      // (src/ingest/listing-renames.ts). Unreadable prices leave the row without them, never with a guess.
+      const side = added ? rec.new : rec.old;
+      const quiet: IngestIssue[] = [];
+      const read = side === null || side === undefined ? undefined : readPrices(side, date, where, quiet, added ? 'new' : 'old');
+      if (read && !quiet.length) {
+        const prices: Record<string, number> = {};
+        for (const [key, field] of PRICE_FIELDS) {
+          const v = basePrice(read[key]);
+          if (typeof v === 'number') prices[field] = v;
+        }
+        if (Object.keys(prices).length) row.prices = prices;
+      }
+      changes.push(row);
       continue;
     }
     // A record with any unreadable price is left out whole: a dropped value must not read as "absent".

@@ -170,6 +170,11 @@ export type CatalogueChange = {
   field: string;
   old: string | number | boolean | null;
   new: string | number | boolean | null;
+  /**
+   * On an `offered` row, the listing's prices (project field name -> per 1M tokens) as the source's record of it
+   * appearing or going gives them, where the record carries them (genai-prices): what the listing held when it went.
+   */
+  prices?: Record<string, number>;
 };
 
 export type HardwareObservation = {
