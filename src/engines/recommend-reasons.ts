@@ -1,4 +1,5 @@
 // The sentences behind each recommendation: every figure with its date and source id, so a person can check it.
+import { euExclusionSentence } from './licence-territory.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
 import { citeSource } from './cite.ts';
@@ -130,7 +131,14 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${rent})${euText} ${serves}`;
 }
 
+/** The licence reason, with the clause quoted where the licence withholds its rights in the EU (licence-territory.ts). */
 function licenceReason(c: Candidate): string {
+  const eu = euExclusionSentence(c.model);
+  const text = licenceText(c);
+  return eu ? `${text} Note: ${eu}.` : text;
+}
+
+function licenceText(c: Candidate): string {
   const m = c.model;
   const ow = m.open_weights;
   const l = m.licence;

@@ -1,4 +1,5 @@
 // recommend_model's engine: hard constraints filter in a documented order, soft preferences rank by a weighted score.
+import { euExclusionOf } from './licence-territory.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
@@ -283,6 +284,14 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   if (plan.eu_by && plan.api) {
     step('eu', plan.eu_by, 'an offer with EU data residency, or open weights to self-host', (m) => apiOk(m) || (plan.self && open(m)),
       `self=${plan.self}`);
+  }
+  // A caller who needs EU residency is taken to be in the EU. Some licences grant no rights to individuals domiciled
+  // or companies based there (data/curated/licence-territories.csv, the clause quoted on the licence): such a model
+  // is no pick for them, self-hosted or through an offer, since the service cannot tell whether a provider's product
+  // is one the clause exempts ("end users of a product or service that incorporates" the model, in Llama's words).
+  if (plan.eu_by) {
+    step('eu_licence', plan.eu_by, 'a licence that does not withhold its rights from individuals domiciled or companies based in the EU '
+      + '(licence.territory_exclusion, data/curated/licence-territories.csv)', (m) => euExclusionOf(m) === undefined, '');
   }
   // What the tests of self_facts and fit read of the ask besides their words (the fit's context and where are in its rule).
   const apiFlags = `api=${plan.api},eu=${plan.eu_by !== null}`;

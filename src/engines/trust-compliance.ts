@@ -1,7 +1,7 @@
 // The compliance facts of a trust profile: the EU Code status, the developer, EU offers, licence and open weights.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
-import type { Developer, Licence, Model, Offer } from '../schema/index.ts';
+import type { Developer, Licence, Model, Offer, TerritoryExclusion } from '../schema/index.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { euCodeOf, euResidencyOf, type EuCodeView } from './trust-eu.ts';
 
@@ -24,6 +24,8 @@ export type Compliance = {
   licence: Fact<Licence> | null;
   commercial_use: { value: boolean | null; as_of: string; source: string } | null;
   open_weights: Fact<boolean> | null;
+  /** The licence's territory exclusion for this model, repeated beside commercial_use where a reader looks. */
+  territory_exclusion: TerritoryExclusion | null;
 };
 
 export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): Compliance {
@@ -49,5 +51,6 @@ export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): C
     licence: l ?? null,
     commercial_use: l ? { value: l.value.commercial_use, as_of: l.as_of, source: l.source } : null,
     open_weights: m.open_weights ?? null,
+    territory_exclusion: l?.value.territory_exclusion ?? null,
   };
 }

@@ -4,6 +4,7 @@ import type { Fact } from '../schema/fact.ts';
 import type { Developer, EuCodeStatus, Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { selfHostingFit } from './self-hosting.ts';
+import { euExclusionSentence } from './licence-territory.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { euCodeOf, euResidencyOf } from './trust-eu.ts';
 
@@ -81,7 +82,10 @@ function openLicence(m: Model): [CriterionStatus, Evidence] {
   if (!l) return ['unknown', unknown('no licence in the dataset for this model')];
   const osi = l.value.osi_approved;
   if (osi === null) return ['unknown', fromFact(l, `licence ${l.value.name} (${l.value.id}): the licence table does not establish OSI approval`, l.value.id)];
-  return [osi ? 'met' : 'not_met', fromFact(l, `licence ${l.value.name} (${l.value.id}) is ${osi ? '' : 'not '}OSI-approved`, l.value.id)];
+  // A licence that withholds its rights in the EU is not OSI-approved either (OSD clause 5: no discrimination against
+  // persons or groups); the evidence says so, with the clause, since this is where a reader checks the licence.
+  const eu = euExclusionSentence(m);
+  return [osi ? 'met' : 'not_met', fromFact(l, `licence ${l.value.name} (${l.value.id}) is ${osi ? '' : 'not '}OSI-approved${eu ? `; ${eu}` : ''}`, l.value.id)];
 }
 
 function selfHostable(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
@@ -126,7 +130,10 @@ function euHosting(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
   if (eu.length) {
     const o = [...eu].sort((a, b) => Number(euResidencyOf(a) !== 'yes') - Number(euResidencyOf(b) !== 'yes') || a.provider.localeCompare(b.provider))[0];
     const names = [...new Set(eu.map((x) => ds.providerById.get(x.provider)?.name ?? x.provider))].sort();
-    return ['met', fromFact(o.eu_resident, `${eu.length} offer${eu.length > 1 ? 's' : ''} with EU data residency, from ${names.join(', ')}`, euResidencyOf(o))];
+    // EU offers are hosting facts; whether an EU company may run the model itself is the licence's word, said beside.
+    const excluded = euExclusionSentence(m);
+    const detail = `${eu.length} offer${eu.length > 1 ? 's' : ''} with EU data residency, from ${names.join(', ')}${excluded ? `; but ${excluded}` : ''}`;
+    return ['met', fromFact(o.eu_resident, detail, euResidencyOf(o))];
   }
   const unknownCount = offers.filter((o) => euResidencyOf(o) === 'unknown').length;
   if (unknownCount) return ['unknown', unknown(`none of the ${offers.length} offers is known to be EU-resident; the residency of ${unknownCount} is not established`)];

@@ -7,6 +7,7 @@ import { standingPrices } from './price-unit-errors.ts';
 import { sourceReadings } from './launch-corrections.ts';
 import { isFirstParty } from './first-party.ts';
 import { buildModels } from './build-models.ts';
+import { attachTerritoryExclusions, type TerritoryRow } from './licence-territories.ts';
 import { attachGgufFiles, type GgufRow } from './gguf-files.ts';
 import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders, type PriceTrace } from './build-offers.ts';
@@ -38,6 +39,8 @@ export type Tables = {
   providerNames: Record<string, string>;
   /** Published GGUF file sizes (data/curated/gguf-file-sizes.csv); absent in tests that build without the table. */
   ggufFiles?: readonly GgufRow[];
+  /** Licences that grant no rights in some territories (data/curated/licence-territories.csv). */
+  licenceTerritories?: readonly TerritoryRow[];
   /** Which dated snapshot an undated alias served (data/curated/version-pointers.csv); absent in tests without it. */
   versionPointers?: readonly VersionPointer[];
 };
@@ -79,6 +82,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
     ...[...versions.values()].map((v) => `  ${v.id} (not ${v.family}): ${v.reasons.join('; ')}`));
   const mb = buildModels(allModelObs, current, ctx, tables.licenceOf);
   report.issues.push(...attachGgufFiles(mb.models, tables.ggufFiles ?? []));
+  const excluded = attachTerritoryExclusions(mb.models, tables.licenceTerritories ?? []);
+  report.notes.push(`licences withholding rights in some territories: ${excluded.length} models (${excluded.join(', ')})`);
   // The notice's own spelling (`gemini-2.5-flash-preview-09-25`) stays an id of the model it names.
   for (const [short, long] of noticeYears.spellings) {
     const m = mb.models.find((x) => x.id === mb.resolve('*', long));

@@ -21,7 +21,7 @@ export type GoldenView = {
 
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
-  'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url',
+  'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url', 'licence_excludes_eu',
 ] as const;
 /** The KV-cache facts of an architecture a row may check (`architecture:kv_layers`). */
 const ARCHITECTURE_FIELD =
@@ -103,8 +103,8 @@ export function loadGoldenFacts(file: string): GoldenFact[] {
     if (NUMERIC(r.field)) {
       expected = Number(r.expected);
       if (!Number.isFinite(expected)) problems.push(`line ${line}: expected: "${r.expected}" is not a number`);
-    } else if (r.field === 'open_weights') {
-      if (r.expected !== 'true' && r.expected !== 'false') problems.push(`line ${line}: expected: open_weights is true or false`);
+    } else if (r.field === 'open_weights' || r.field === 'licence_excludes_eu') {
+      if (r.expected !== 'true' && r.expected !== 'false') problems.push(`line ${line}: expected: ${r.field} is true or false`);
       expected = r.expected === 'true';
     } else if (r.tolerance !== '') {
       problems.push(`line ${line}: tolerance: ${r.field} is not numeric`);
@@ -191,6 +191,8 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     case 'parameters_total': return m.parameters_total ? m.parameters_total.value / BILLION : undefined;
     case 'parameters_active': return m.parameters_active ? m.parameters_active.value / BILLION : undefined;
     case 'licence': return m.licence?.value.id;
+    // No territory exclusion recorded for the model's licence reads as false: the row checks the table reached it.
+    case 'licence_excludes_eu': return m.licence ? (m.licence.value.territory_exclusion?.excludes_eu ?? false) : undefined;
     case 'open_weights': return m.open_weights?.value;
     // The service treats a model without a status fact as served (recommend drops only `deprecated`).
     case 'status': return m.status?.value ?? 'active';

@@ -29,3 +29,20 @@ test('the developer\'s catalogue entry outranks a newer leaderboard label; "open
   assert.equal(open?.value.id, 'mit');
   assert.deepEqual([...unknown], ['odd licence']);
 });
+
+test('Llama 4 Scout: the catalogue\'s "Llama 4" wins over the newer unversioned "Llama" of the leaderboard', () => {
+  const unknown = new Set<string>();
+  const table: Record<string, Licence> = {
+    llama: L('llama-community', 'Llama Community License (version not stated)'),
+    'llama 4': L('llama-4-community', 'Llama 4 Community License Agreement'),
+  };
+  // LMArena wrote "Llama" for llama-4-scout-17b-16e-instruct on 2026-08-19; its catalogue "Llama 4" on 2025-12-17.
+  const f = pickLicence(
+    [at('llama-4-scout-17b-16e-instruct', 'Llama', '2026-08-19'), at('llama-4-scout', 'Llama 4', '2025-12-17', 3, 'lmarena-arena-catalog')],
+    (t) => table[t.toLowerCase()], unknown,
+  );
+  assert.deepEqual([f?.value.id, f?.source, f?.as_of], ['llama-4-community', 'lmarena-arena-catalog', '2025-12-17']);
+  // Alone, the unversioned label still names the licence family.
+  const only = pickLicence([at('llama-4-scout-17b-16e-instruct', 'Llama', '2026-08-19')], (t) => table[t.toLowerCase()], unknown);
+  assert.equal(only?.value.id, 'llama-community');
+});

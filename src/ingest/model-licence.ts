@@ -7,12 +7,19 @@ type Placed = { obs: ModelObservation; tier: number; authoritative: boolean };
 
 /** LMArena's "open": open weights with no licence named (licences.csv); it never hides a named licence. */
 export const UNNAMED_LICENCE = 'open-unspecified';
+/**
+ * LMArena's plain "Llama" (licences.csv: "version not stated") names the family, not the agreement: Llama 4 Scout is
+ * "Llama" on LMArena from 2026-08-19 but "Llama 4" in the LMArena catalogue, and the Llama 4 agreement is the one
+ * that binds it. A label that states the version therefore wins over one that does not, as a named one over "open".
+ */
+const UNVERSIONED = new Set([UNNAMED_LICENCE, 'llama-community']);
 
 /**
  * Among the statements of the best tier, the newest wins: a licence is a dated statement that can change
  * (Kimi K3 was "Proprietary" on LMArena to 2026-07-21, then "Kimi K3 license" from 2026-07-27), and the
  * spelling of a variant's name says nothing about which label is current. A label that names no licence is
- * used only where no statement of that tier names one. Texts the table does not know are collected.
+ * used only where no statement of that tier names one, and one naming no version (UNVERSIONED) only where none
+ * states it. Texts the table does not know are collected.
  */
 export function pickLicence(placed: readonly Placed[], licenceOf: (text: string) => Licence | undefined, unknown: Set<string>): Fact<Licence> | undefined {
   const cands: Candidate<Licence>[] = [];
@@ -30,5 +37,6 @@ export function pickLicence(placed: readonly Placed[], licenceOf: (text: string)
   const best = Math.min(...cands.map((c) => c.tier));
   const top = cands.filter((c) => c.tier === best);
   const named = top.filter((c) => c.value.id !== UNNAMED_LICENCE);
-  return choose(named.length ? named : top, undefined, { newestFirst: true });
+  const versioned = named.filter((c) => !UNVERSIONED.has(c.value.id));
+  return choose(versioned.length ? versioned : named.length ? named : top, undefined, { newestFirst: true });
 }

@@ -15,6 +15,7 @@ import { DEVELOPER_TABLE_REVIEWED, DEVELOPER_TABLE_SOURCE, loadDeveloperTable, r
 import { GGUF_FILES_SOURCE, loadGgufFiles } from './gguf-files.ts';
 import { buildHardware, HARDWARE_ACCELERATORS_SOURCE, HARDWARE_CONFIGS_SOURCE, loadAccelerators, loadHardwareConfigs } from './hardware.ts';
 import { loadLicenceTable, normaliseLicence } from './licences.ts';
+import { loadLicenceTerritories } from './licence-territories.ts';
 import { loadVersionPointers } from './version-pointers.ts';
 
 /** The day the licence and alias tables were last reviewed. */
@@ -30,6 +31,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   const aliases = loadAliasTable(path.join(curatedDir, 'aliases.csv'));
   issues.push(...aliases.issues);
   const licences = loadLicenceTable(path.join(curatedDir, 'licences.csv'));
+  const territories = loadLicenceTerritories(path.join(curatedDir, 'licence-territories.csv'));
   const devs = await loadDeveloperTable(path.join(curatedDir, 'developers.csv'));
   issues.push(...devs.issues);
   const hw = await loadHardwareConfigs(path.join(curatedDir, 'hardware-configs.csv'));
@@ -67,6 +69,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     },
     providerNames,
     ggufFiles: gguf.rows,
+    licenceTerritories: territories,
     versionPointers: pointers.rows,
     projectSources: [
       GGUF_FILES_SOURCE,

@@ -185,3 +185,21 @@ test('rating rows: best is the leader and every model whose 95% interval overlap
   assert.deepEqual(a.best, ['lead']);
   assert.match(a.rule, /: lead leads beyond the uncertainty$/);
 });
+
+test('a licence that grants no rights in the EU says so in its detail', () => {
+  // Tencent Hunyuan Community License: "THIS LICENSE AGREEMENT DOES NOT APPLY IN THE EUROPEAN UNION, UNITED KINGDOM AND SOUTH KOREA".
+  const hunyuan = f({
+    id: 'tencent-hunyuan-community', name: 'Tencent Hunyuan Community License Agreement', osi_approved: false, commercial_use: true,
+    territory_exclusion: {
+      excludes_eu: true, territories: ['European Union', 'United Kingdom', 'South Korea'], applies_to: 'all' as const,
+      clause: 'THIS LICENSE AGREEMENT DOES NOT APPLY IN THE EUROPEAN UNION, UNITED KINGDOM AND SOUTH KOREA',
+      evidence_url: 'https://aifasthub.com/tencent/Hunyuan-MT-7B', read: '2026-11-27',
+    },
+  });
+  const two = aDataset({ models: [aModel({ id: 'hy', licence: hunyuan }), aModel({ id: 'open-a', licence: lic('apache-2.0', true) })] });
+  const out = compare_models.handler(two, compare_models.input.parse({ models: ['hy', 'open-a'] }), ctx) as Out;
+  const [hy, a] = row(out, 'licence').values;
+  assert.equal(hy.detail, 'Tencent Hunyuan Community License Agreement, not OSI-approved, commercial use allowed, '
+    + 'no rights in European Union, United Kingdom, South Korea (licence.territory_exclusion)');
+  assert.doesNotMatch(a.detail!, /no rights in/);
+});

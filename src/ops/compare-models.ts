@@ -144,6 +144,9 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     if (!l) return { model_id: m.id, value: null };
     const terms = [l.value.name, l.value.osi_approved === null ? 'OSI approval not established' : l.value.osi_approved ? 'OSI-approved' : 'not OSI-approved',
       l.value.commercial_use === null ? 'commercial use not established' : l.value.commercial_use ? 'commercial use allowed' : 'no commercial use'];
+    // A territory exclusion limits every term above; the clause itself is on the model's licence (get_model).
+    const t = l.value.territory_exclusion;
+    if (t) terms.push(`no rights in ${t.territories.join(', ')} (licence.territory_exclusion)`);
     return { model_id: m.id, value: l.value.id, as_of: l.as_of, source: l.source, detail: terms.join(', ') };
   };
   return [

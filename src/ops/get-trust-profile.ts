@@ -1,7 +1,7 @@
 // get_trust_profile: the Trust Index of a model, its 16 criteria with evidence, and compliance information.
 import { z } from 'zod';
 import { CRITERIA_COUNT, MIN_VOTES, trustProfile } from '../engines/trust.ts';
-import { EuCodeStatus, EuResidency, IsoDate, Licence, Sku } from '../schema/index.ts';
+import { EuCodeStatus, EuResidency, IsoDate, Licence, Sku, TerritoryExclusion } from '../schema/index.ts';
 import { ModelIdParam, requireModelId, wireFact } from './common.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
@@ -67,6 +67,9 @@ const Compliance = z
     licence: wireFact(Licence).nullable().describe('Licence with OSI approval and commercial use as the licence table states them; null when no source gives one.'),
     commercial_use: wireFact(z.boolean().nullable()).nullable().describe('Whether the licence allows commercial use (null value: not established by the licence table).'),
     open_weights: wireFact(z.boolean()).nullable().describe('Whether the weights are downloadable; null when no source says.'),
+    territory_exclusion: TerritoryExclusion.nullable().describe(
+      'Territories where the licence grants no rights for this model (`excludes_eu`: the European Union is one), with the clause quoted, the page read and the day; null when none is recorded. Commercial use holds only outside them.',
+    ),
   })
   .describe('Compliance information, shown on every tier.');
 

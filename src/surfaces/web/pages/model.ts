@@ -90,7 +90,8 @@ export const modelPage: PageHandler = (ctx, p) => {
     ['Developer', html`${m.developer?.name ?? m.vendor} (${fact(m.developer?.country)})`],
     ['Released', fact(m.release_date)],
     ['Open weights', fact(m.open_weights, yesNo)],
-    ['Licence', fact(m.licence, (v) => v.name)],
+    ['Licence', fact(m.licence, (v) => (v.territory_exclusion
+      ? `${v.name}; grants no rights in ${v.territory_exclusion.territories.join(', ')}: "${v.territory_exclusion.clause}"` : v.name))],
     ['Context window', fact(m.context_window, (v) => `${tokens(v)} tokens`)],
     ['Max output', fact(m.max_output, (v) => `${tokens(v)} tokens`)],
     ['Parameters', html`${fact(m.parameters_total, params)} total, ${fact(m.parameters_active, params)} active`],

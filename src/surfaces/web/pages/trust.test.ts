@@ -18,3 +18,12 @@ test('/trust/gpt-5: OpenAI lists gpt-5 as flex, priority and standard, each show
   // Azure's EU-regional SKU says so beside its SKU name (litellm: azure eu/gpt-5-2025-08-07, sku regional, region eu).
   assert.match(res.body, /<code>eu\/gpt-5-2025-08-07<\/code>\s*regional SKU, EU region \(/);
 });
+
+test('/trust/llama-4-maverick-17b-instruct: the licence\'s EU exclusion is shown beside commercial use, with the clause', async () => {
+  const res = await app.inject({ method: 'GET', url: '/trust/llama-4-maverick-17b-instruct', headers: { accept: 'text/html' } });
+  assert.equal(res.statusCode, 200);
+  // The Llama 4 acceptable use policy (https://www.llama.com/llama4/use-policy/), data/curated/licence-territories.csv.
+  assert.match(res.body, /<dt>Licence excludes<\/dt><dd>European Union:\s*<q>With respect to any multimodal models included in Llama 4, the rights granted under Section 1\(a\)/);
+  const text = await app.inject({ method: 'GET', url: '/trust/llama-3.2-3b-instruct', headers: { accept: 'text/html' } });
+  assert.doesNotMatch(text.body, /Licence excludes/);
+});

@@ -19,6 +19,8 @@ coverage ${num((t.coverage ?? 0) * 100)}%.</p><p class="small">${t.derivation}</
 <dt>EU GPAI Code of Practice</dt><dd>${fact(c.eu_code, euCode)}</dd>
 <dt>Licence</dt><dd>${fact(c.licence, (v) => v.name)}</dd><dt>Commercial use</dt><dd>${fact(c.commercial_use, yesNo)}</dd>
 <dt>Open weights</dt><dd>${fact(c.open_weights, yesNo)}</dd>
+${c.territory_exclusion && html`<dt>Licence excludes</dt><dd>${(c.territory_exclusion.territories as string[]).join(', ')}:
+<q>${c.territory_exclusion.clause}</q> (<a href="${c.territory_exclusion.evidence_url}">page read</a> ${c.territory_exclusion.read})</dd>`}
 <dt>EU-resident offers</dt><dd>${num(c.offers?.eu_resident)} of ${num(c.offers?.total)} (${num(c.offers?.residency_unknown)} unknown)</dd>
 </dl>
 ${(c.eu_offers ?? []).length > 0 && html`<details><summary>EU-resident offers</summary>
