@@ -1,11 +1,9 @@
 // The reviewed territory table (data/curated/licence-territories.csv): licences that grant no rights in some territories.
 import { readFileSync } from 'node:fs';
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
+import { parseCsv, validateRows } from '../sources/curated.ts';
 import { IsoDate } from '../schema/primitives.ts';
 import type { Licence, Model, TerritoryExclusion } from '../schema/index.ts';
-
-const COLUMNS = ['licence_id', 'applies_to', 'territories', 'clause', 'evidence_url', 'read', 'note'] as const;
 
 /** One reviewed row: the licence, which of its models the clause reaches, the territories, and the clause quoted. */
 export const TerritoryRow = z
@@ -26,22 +24,16 @@ export type TerritoryRow = z.infer<typeof TerritoryRow>;
 
 /** Load and check the table; a malformed or repeated row stops the build with the file, line and field. */
 export function loadLicenceTerritories(file: string): TerritoryRow[] {
-  const records = parse(readFileSync(file), { columns: true, skip_empty_lines: true, bom: true }) as Array<Record<string, string>>;
-  const header = records.length > 0 ? Object.keys(records[0]) : [];
-  if (records.length > 0 && header.join(',') !== COLUMNS.join(',')) {
-    throw new Error(`${file}: columns must be ${COLUMNS.join(',')}; found ${header.join(',')}`);
-  }
+  // The schema is strict, so a column missing or added fails on the first row, as a misspelt header would.
+  const { valid, issues } = validateRows(TerritoryRow, parseCsv(readFileSync(file, 'utf8')), { source: 'licence-territories', file });
+  const first = issues[0];
+  if (first) throw new Error(`${file} ${first.row}${first.field ? `, field "${first.field}"` : ''}: ${first.message}`);
   const seen = new Set<string>();
-  return records.map((record, index) => {
-    const parsed = TerritoryRow.safeParse(record);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`${file} line ${index + 2}, field "${issue?.path.join('.')}": ${issue?.message}`);
-    }
-    if (seen.has(parsed.data.licence_id)) throw new Error(`${file} line ${index + 2}: licence "${parsed.data.licence_id}" is listed twice`);
-    seen.add(parsed.data.licence_id);
-    return parsed.data;
-  });
+  for (const { value, row } of valid) {
+    if (seen.has(value.licence_id)) throw new Error(`${file} ${row}: licence "${value.licence_id}" is listed twice`);
+    seen.add(value.licence_id);
+  }
+  return valid.map((v) => v.value);
 }
 
 /**
