@@ -127,6 +127,15 @@ test('Kimi K2 Thinking on 8 x H200 and 8 x H100 decodes at the bytes its BF16 at
   assert.match(h200.basis, /a token reads its active parameters at 8\.33 bits, not the file's 4\.63/);
   const h100 = speedOf(facts, int4, machine('NVIDIA H100 SXM5 80GB', 8, 3350, 989.4), { context: 8192, concurrency: 1 });
   assert.ok(Math.abs(h100.tokens_per_s - 172.8) <= 0.1, `${h100.tokens_per_s}`);
+  // SemiAnalysis InferenceX (reprinted at kimi-capacity-report.pages.dev): Kimi K2.5 INT4, vLLM TP 8 on 8 x H200, 8,192
+  // prompt + 1,024 answer tokens, 4 requests at once: 91.2 tokens/s a request. The engine at 4 sequences of 8,704
+  // tokens (prompt + half the answer): weights min(1,000e9 x 4.63 / 8 = 578.75 GB, 4 x 33.32 = 133.28 GB) = 133.28 GB
+  // / (0.67 x 38,400) = 5.1804 ms; cache 4 x 61 x 576 x 2 x 8,704 = 2.4466 GB / (0.69 x 38,400) = 0.0923 ms; + 3.904 ms
+  // = 9.1767 ms a step of 4 tokens: 435.9 tokens/s, 109.0 a sequence, 1.20x the measurement (145.4, 1.59x, before).
+  const c4 = speedOf(facts, int4, machine('NVIDIA H200 SXM', 8, 4800, 989.5), { context: 8704, concurrency: 4 });
+  assert.ok(Math.abs(c4.at_concurrency.tokens_per_s_per_stream - 109.0) <= 0.1, `${c4.at_concurrency.tokens_per_s_per_stream}`);
+  const ratio = c4.at_concurrency.tokens_per_s_per_stream / 91.2;
+  assert.ok(ratio > 0.6 && ratio < 1.6, `${ratio}`);
 });
 
 test('a mixture-of-experts model prefills at its own efficiency; a dense model at the dense one', () => {
