@@ -129,6 +129,22 @@ export const QUANTIZATIONS: readonly Quantization[] = [
     bits_per_weight: 4.63,
     native: 'int4',
     basis: 'Kimi K2 INT4 checkpoints: routed experts INT4 with a BF16 scale per 32 (4.5 bits), the other 1.1% BF16',
+    // Kimi K2's config.json (hidden 7,168; 61 layers, the first dense with an MLP of 18,432; 8 of 384 routed experts and
+    // one shared expert of 3 x 7,168 x 2,048 in each of the other 60; MLA with q_lora_rank 1,536, kv_lora_rank 512, 64
+    // heads of 128 + 64 rope for q/k and 128 for v; vocabulary 163,840, untied head). A token reads 21.139B of routed
+    // experts (480 x 44,040,192) and 10.547B of the rest: attention 6.168B (61 x 101,122,048), the shared experts
+    // 2.642B, the dense MLP 0.396B, the routers 0.165B and the output head 1.174B (the embedding is one row). The
+    // checkpoint's quantization_config ignores lm_head, self_attn, shared_experts and mlp.(gate|up|down)_proj (the
+    // dense MLP; K2.5's and K2.6's config.json list the same), and the routers are no Linear it targets: all BF16, as
+    // vLLM and SGLang load and read them. (21.139 x 4.5 + 10.547 x 16) / 31.686 = 8.33 bits a token reads: 33.0 GB,
+    // 1.78 times the 18.5 GB of 32B at the file's 4.63. A GGUF conversion that keeps the experts in Q4_0 and the rest
+    // in Q8_0 would read 5.83; no such file is what the format names.
+    active_bits_per_weight: {
+      value: 8.33,
+      basis:
+        "Kimi K2: 21.139B routed-expert parameters at 4.5 bits and 10.547B of attention, shared expert, dense MLP, routers " +
+        "and output head in the checkpoint's BF16 (config.json; quantization_config ignores them) over 31.686B read",
+    },
   },
   {
     id: 'mxfp4',

@@ -108,6 +108,36 @@ test('gpt-oss-120b on 8 x H200 decodes at about 408 tokens/s at batch 1, not tho
   assert.match(s.basis, /mixture-of-experts/);
 });
 
+test('Kimi K2 Thinking on 8 x H200 and 8 x H100 decodes at the bytes its BF16 attention and head add', () => {
+  // 32B active (card) at INT4's 8.33 bits a token reads (routed experts 4.5 bits, attention, shared expert, dense MLP,
+  // routers and head BF16; constants.ts): 32e9 x 8.33 / 8 = 33.32 GB a token. MLA cache of 61 layers x (512 + 64)
+  // values x 2 bytes x 8,192 tokens = 575,668,224 bytes = 0.5757 GB.
+  // 8 x H200: 33.32 GB / (0.67 x 38,400 GB/s) = 1.2951 ms + 0.5757 GB / (0.82 x 38,400) = 0.0183 ms + 61 x (45 + 19) us
+  // = 3.904 ms: 5.2174 ms, 191.7 tokens/s (215.4 at the file's 4.63 bits, 18.52 GB).
+  // 8 x H100: 33.32 / (0.67 x 26,800) = 1.8557 ms + 0.5757 / (0.82 x 26,800) = 0.0262 ms + 3.904 ms = 5.7859 ms,
+  // 172.8 tokens/s (201.5 before).
+  const arch: Architecture = {
+    layers: 61, kv_heads: 64, head_dim: 128, attention: 'mla', kv_lora_rank: 512, rope_dim: 64, hf_repo: 'moonshotai/Kimi-K2-Thinking',
+  };
+  const facts: ModelFacts = { parameters_total: 1000e9, parameters_active: 32e9, architecture: arch, native_precision: 'int4', derived_from: [] };
+  const int4 = QUANTIZATIONS.find((q) => q.id === 'int4')!;
+  const h200 = speedOf(facts, int4, machine('NVIDIA H200 SXM', 8, 4800, 989.5), { context: 8192, concurrency: 1 });
+  assert.ok(Math.abs(h200.tokens_per_s - 191.7) <= 0.1, `${h200.tokens_per_s}`);
+  assert.equal(h200.active_weights_gb, 33.32);
+  assert.match(h200.basis, /a token reads its active parameters at 8\.33 bits, not the file's 4\.63/);
+  const h100 = speedOf(facts, int4, machine('NVIDIA H100 SXM5 80GB', 8, 3350, 989.4), { context: 8192, concurrency: 1 });
+  assert.ok(Math.abs(h100.tokens_per_s - 172.8) <= 0.1, `${h100.tokens_per_s}`);
+  // SemiAnalysis InferenceX (reprinted at kimi-capacity-report.pages.dev): Kimi K2.5 INT4, vLLM TP 8 on 8 x H200, 8,192
+  // prompt + 1,024 answer tokens, 4 requests at once: 91.2 tokens/s a request. The engine at 4 sequences of 8,704
+  // tokens (prompt + half the answer): weights min(1,000e9 x 4.63 / 8 = 578.75 GB, 4 x 33.32 = 133.28 GB) = 133.28 GB
+  // / (0.67 x 38,400) = 5.1804 ms; cache 4 x 61 x 576 x 2 x 8,704 = 2.4466 GB / (0.69 x 38,400) = 0.0923 ms; + 3.904 ms
+  // = 9.1767 ms a step of 4 tokens: 435.9 tokens/s, 109.0 a sequence, 1.20x the measurement (145.4, 1.59x, before).
+  const c4 = speedOf(facts, int4, machine('NVIDIA H200 SXM', 8, 4800, 989.5), { context: 8704, concurrency: 4 });
+  assert.ok(Math.abs(c4.at_concurrency.tokens_per_s_per_stream - 109.0) <= 0.1, `${c4.at_concurrency.tokens_per_s_per_stream}`);
+  const ratio = c4.at_concurrency.tokens_per_s_per_stream / 91.2;
+  assert.ok(ratio > 0.6 && ratio < 1.6, `${ratio}`);
+});
+
 test('a mixture-of-experts model prefills at its own efficiency; a dense model at the dense one', () => {
   assert.equal(prefillEfficiency(3.3e9, 30.5e9), 0.19);
   assert.equal(prefillEfficiency(8e9, 8e9), 0.42);

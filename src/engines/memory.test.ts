@@ -208,3 +208,17 @@ test('a token of gpt-oss reads its attention and head at 8 bits: MXFP4 active by
   assert.equal(activeWeightsBytes(8e9, q4), weightsBytes(8e9, q4));
   assert.equal(activeBitsWords(q4), '');
 });
+
+test('a token of Kimi K2 Thinking reads its attention, shared expert and head in BF16: INT4 active bytes are 8.33 bits', () => {
+  // Kimi K2's config.json: 8 of 384 routed experts of 3 x 7,168 x 2,048 in 60 layers = 480 x 44,040,192 = 21.139B read
+  // at INT4 with a BF16 scale per 32 (4.5 bits); the rest a token reads, left BF16 by the checkpoint's
+  // quantization_config (ignore: lm_head, self_attn, shared_experts, the dense MLP): attention 61 x 101,122,048 =
+  // 6.168B, shared experts 60 x 44,040,192 = 2.642B, dense MLP 3 x 7,168 x 18,432 = 0.396B, routers 60 x 384 x 7,168 =
+  // 0.165B, output head 163,840 x 7,168 = 1.174B: 10.547B at 16 bits. 21.139e9 x 4.5 / 8 + 10.547e9 x 2 = 11.891 +
+  // 21.094 = 32.985 GB for 31.686B read, 8.33 bits a parameter; the card's 32B at 8.33 bits = 33.32 GB a token, where
+  // the file's 4.63 said 18.52 GB. The resident weights stay at the file's average (1,026.4B x 4.63 / 8 = 594.0 GB).
+  const int4 = QUANTIZATIONS.find((q) => q.id === 'int4')!;
+  assert.ok(Math.abs(activeWeightsBytes(32e9, int4) / GB - 33.32) < 0.005, `${activeWeightsBytes(32e9, int4)}`);
+  assert.ok(Math.abs(weightsBytes(1026.4e9, int4) / GB - 594.0) < 0.05);
+  assert.match(activeBitsWords(int4), /^a token reads its active parameters at 8\.33 bits, not the file's 4\.63: Kimi K2/);
+});

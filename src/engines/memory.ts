@@ -21,9 +21,10 @@ export function weightsBytes(parameters: number, quantization: Quantization): nu
 }
 
 /**
- * Bytes of the weights one decode token reads: the active parameters at the width they are stored in. MXFP4 keeps only
- * the experts at 4 bits, so a token of gpt-oss reads its attention and output head at 8.5 (constants.ts
- * `active_bits_per_weight`); every other format reads its active parameters at the file's average.
+ * Bytes of the weights one decode token reads: the active parameters at the width they are stored in. MXFP4 and Kimi's
+ * INT4 keep only the routed experts at 4 bits, so a token of gpt-oss reads its attention and output head at 8.5 and one
+ * of Kimi K2 Thinking its attention, shared expert and head at 16 (constants.ts `active_bits_per_weight`); every
+ * other format reads its active parameters at the file's average.
  */
 export function activeWeightsBytes(parameters: number, quantization: Quantization): number {
   return (parameters * (quantization.active_bits_per_weight?.value ?? quantization.bits_per_weight)) / 8;
