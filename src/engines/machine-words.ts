@@ -34,6 +34,8 @@ export type MachineQuery = {
   ddr: 'ddr4' | 'ddr5' | null;
   /** The words left once the above and filler are taken out: the device's name (`3090`, `m3 max`, `h100 sxm`). */
   device: string[];
+  /** Product names read as their device (`framework desktop`), as written in the words of the text. */
+  products: string[];
   /** Phrases understood, in the order read, for the echo (`count 2`, `24 GB`, `laptop`). */
   understood: string[];
 };
@@ -91,7 +93,12 @@ const isSize = (w: string | undefined) => w !== undefined && /^\d{1,15}$/.test(w
  * Split machine text into what it states. `known` holds every word some catalogued device name uses, so that a
  * plural (`H100s`, `3090s`) is read as its device and a count before a device (`4 H100`) as a count.
  */
-export function readMachine(text: string, known: ReadonlySet<string>, suffixes: NameSuffixes = new Map()): MachineQuery {
+/** A product sold around one catalogued device (`Framework Desktop`): its words, and the words that name the device. */
+export type ProductName = { phrase: readonly string[]; device: readonly string[] };
+
+export function readMachine(
+  text: string, known: ReadonlySet<string>, suffixes: NameSuffixes = new Map(), products: readonly ProductName[] = [],
+): MachineQuery {
   // `M3 Max 64GB` -> m3 max 64 gb; `rtx-3090-x2` -> rtx 3090 x 2; `4x` -> 4 x; `128GB` -> 128 gb; `4xL40S` -> 4 x l40 s
   // (a count glued to a name: `4xl40s` would otherwise split as `4 xl40 s`, `4x4090` as `4 x4090`).
   let w = words(text.replace(/\+/g, ' ').replace(/\b(\d{1,2}) ?[x\u00d7] ?(?=[a-z0-9])/gi, '$1 x '));
@@ -106,6 +113,18 @@ export function readMachine(text: string, known: ReadonlySet<string>, suffixes: 
         q.understood.push(phrase.join(' '));
         w = [...w.slice(0, i), ...w.slice(i + phrase.length)];
         i--;
+      }
+    }
+  }
+  // `Framework Desktop 128GB`, `GMKtec EVO-X2`: a product name stands for its device's name (`strix halo`), read before
+  // its words could be taken for a form (`desktop`) or a count (`x2`). Longest first: `Beelink GTR9 Pro` before any prefix.
+  for (const { phrase, device } of products) {
+    for (let i = 0; i + phrase.length <= w.length; i++) {
+      if (phrase.every((p, j) => w[i + j] === p)) {
+        q.products.push(phrase.join(' '));
+        q.understood.push(`${phrase.join(' ')} (sold with the ${device.join(' ')})`);
+        w = [...w.slice(0, i), ...device, ...w.slice(i + phrase.length)];
+        i += device.length - 1;
       }
     }
   }
@@ -228,7 +247,7 @@ export function emptyQuery(): MachineQuery {
   return {
     count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, discrete: false,
     memory_kind: null, memory_set_aside: [], link: null, bridge: false, gaming: false, cpu: false, ddr: null, device: [], name_suffixes: [],
-    understood: [],
+    products: [], understood: [],
   };
 }
 

@@ -8,7 +8,7 @@ import { appleFamilyMapping, desktopReading } from './machine-family.ts';
 import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
 import { bridgeable, formAgrees, linkLabel, linkNeedsCount, linkNote, noNvlink, withoutFormWords } from './machine-link.ts';
 import {
-  deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery,
+  deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery, type ProductName,
 } from './machine-words.ts';
 import { usableBytes } from './memory.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
@@ -48,7 +48,7 @@ export type MachineRefusal = { refused: 'ambiguous' | 'unknown' | 'out_of_range'
 export const isRefusal = (r: MachineMapping | MachineRefusal): r is MachineRefusal => 'refused' in r;
 
 type Device = { hardware: Hardware; name: DeviceName; perDeviceGb: number };
-type Catalogue = { devices: Device[]; known: Set<string>; suffixes: Map<string, string> };
+type Catalogue = { devices: Device[]; known: Set<string>; suffixes: Map<string, string>; products: ProductName[] };
 
 const catalogues = new WeakMap<Dataset, Catalogue>();
 
@@ -58,9 +58,25 @@ function catalogue(ds: Dataset): Catalogue {
   if (!c) {
     const devices = ds.hardware.map((h) => ({ hardware: h, name: deviceName(h.accelerator), perDeviceGb: h.memory_gb.value / h.count }));
     const known = new Set(devices.flatMap((d) => [...d.name.core, ...d.name.optional, ...d.name.alias]));
-    catalogues.set(ds, (c = { devices, known, suffixes: nameSuffixes(devices.map((d) => d.name.core)) }));
+    catalogues.set(ds, (c = { devices, known, suffixes: nameSuffixes(devices.map((d) => d.name.core)), products: productNames(devices) }));
   }
   return c;
+}
+
+/**
+ * The products the dataset names for its devices (`sold_as`), each standing for its device's shortest own name: the
+ * parenthesised one where there is one (`strix halo`, `gb10`), else the name proper. Longest phrases first.
+ */
+function productNames(devices: readonly Device[]): ProductName[] {
+  const byPhrase = new Map<string, ProductName>();
+  for (const d of devices) {
+    for (const product of d.hardware.sold_as?.value ?? []) {
+      const phrase = words(product);
+      const key = phrase.join(' ');
+      if (phrase.length && !byPhrase.has(key)) byPhrase.set(key, { phrase, device: d.name.alias.length ? d.name.alias : d.name.core });
+    }
+  }
+  return [...byPhrase.values()].sort((a, b) => b.phrase.length - a.phrase.length);
 }
 
 const byUsableDesc = (a: Hardware, b: Hardware) => usableBytes(b) - usableBytes(a) || a.id.localeCompare(b.id);
@@ -229,7 +245,7 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   const cls = MACHINE_CLASSES.find((x) => x === joined);
   if (cls) return classMapping(ds, cls, 'canonical', [cls], text, emptyQuery());
 
-  const q = readMachine(text, c.known, c.suffixes);
+  const q = readMachine(text, c.known, c.suffixes, c.products);
   // A minus sign before a number (`-5 GB GPU`, `-2x 3090`) would otherwise be dropped with the punctuation and the
   // number read as positive; a hyphen inside a name (`rtx-3090-x2`) follows a letter or digit and is not one.
   const negative = /(?:^|[^\p{L}\p{N}])[-\u2212]\s*\d/u.exec(text);
@@ -243,6 +259,7 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   const deviceWords = q.device.filter((t) => !classWords.has(t));
   if (deviceWords.length > 0 || q.cpu) {
     const r = byDevice(c, q, text);
+    if (!isRefusal(r) && q.products.length) return soldAs(r, q.products);
     if (!isRefusal(r) || r.refused !== 'unknown' || r.candidates.length) return r;
     // A catalogued id written inside other words (`my rtx-4090-x2 box`): the longest one named, and only when it holds
     // all the text states (its count, size, device words): never one card of `2x RTX 3090 turbo`.
@@ -271,6 +288,12 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   // `Mac mini`, `iMac`, `Mac Studio`, `Mac`: the family's base configuration, or refused with what it may be.
   if (q.apple) return appleFamilyMapping(ds, q, text);
   return refuse('unknown', `"${text.slice(0, 100)}" names no device, memory size or machine class`, q, []);
+}
+
+/** A reading reached through a product name says so: the product is what the caller wrote, the device what it holds. */
+function soldAs(r: MachineMapping, products: readonly string[]): MachineMapping {
+  const said = products.map((p) => `"${p}"`).join(', ');
+  return { ...r, matched: [...products, ...r.matched], interpretation: `${said}, sold with ${r.hardware?.accelerator ?? 'this device'} (a reviewed product table): ${r.interpretation}` };
 }
 
 /**

@@ -43,7 +43,9 @@ const scheduledOf = perDataset((ds: Dataset): readonly ScheduledShutdown[] => {
     const replacement = g.find((o) => o.replacement)?.replacement?.value ?? null;
     out.push({
       date: cite.shutdown_date!.value, model_id: cite.model_id, provider: cite.provider,
-      provider_model_ids: g.map((o) => o.provider_model_id).sort(),
+      // Each id once: a provider lists one id at several prices (OpenAI's o4-mini at its standard, flex and priority
+      // rates are three offers of the id `o4-mini`), and the notice retires the id, not each price.
+      provider_model_ids: [...new Set(g.map((o) => o.provider_model_id))].sort(),
       replacement, source: cite.shutdown_date!.source, as_of: cite.shutdown_date!.as_of,
     });
   }

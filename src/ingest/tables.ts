@@ -8,6 +8,7 @@ import type { IngestIssue, SourceRoots } from '../sources/types.ts';
 import { ACCELERATOR_COMPUTE_SOURCE, loadAcceleratorCompute, unusedComputeKeys } from './accelerator-compute.ts';
 import { ACCELERATOR_IDLE_SOURCE, loadAcceleratorIdlePower, withIdlePower } from './accelerator-idle-power.ts';
 import { ACCELERATOR_NVLINK_SOURCE, loadAcceleratorNvlink, withNvlink } from './accelerator-nvlink.ts';
+import { loadMachineProducts, MACHINE_PRODUCTS_SOURCE, withProducts } from './machine-products.ts';
 import { ACCELERATOR_PEER_FABRIC_SOURCE, loadAcceleratorPeerFabric, withPeerFabric } from './accelerator-peer-fabric.ts';
 import { loadAliasTable } from './aliases.ts';
 import type { Tables } from './build.ts';
@@ -48,6 +49,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...nvlink.issues);
   const peerFabric = await loadAcceleratorPeerFabric(path.join(curatedDir, 'accelerator-peer-fabric.csv'));
   issues.push(...peerFabric.issues);
+  const products = await loadMachineProducts(path.join(curatedDir, 'machine-products.csv'));
+  issues.push(...products.issues);
   const pointers = loadVersionPointers(path.join(curatedDir, 'version-pointers.csv'));
   issues.push(...pointers.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
@@ -65,7 +68,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     buildHardware: (obs, rentals) => {
       const built = buildHardware([...obs, ...accelerators.hardware], rentals, hw.configs, compute.compute);
       return { hardware: built.hardware, issues: [...built.issues, ...withIdlePower(built.hardware, hw.configs, idle.idle),
-        ...withNvlink(built.hardware, hw.configs, nvlink.nvlink), ...withPeerFabric(built.hardware, hw.configs, peerFabric.fabric)] };
+        ...withNvlink(built.hardware, hw.configs, nvlink.nvlink), ...withPeerFabric(built.hardware, hw.configs, peerFabric.fabric),
+        ...withProducts(built.hardware, hw.configs, products.rows)] };
     },
     providerNames,
     ggufFiles: gguf.rows,
@@ -79,6 +83,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       ACCELERATOR_COMPUTE_SOURCE,
       ACCELERATOR_IDLE_SOURCE,
       ACCELERATOR_NVLINK_SOURCE,
+      MACHINE_PRODUCTS_SOURCE,
       ACCELERATOR_PEER_FABRIC_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),

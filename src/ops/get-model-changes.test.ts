@@ -118,6 +118,11 @@ test('committed dataset: shutdowns announced for days after data_as_of are liste
   assert.deepEqual([bedrock.date, bedrock.provider_model_ids, bedrock.replacement], ['2027-01-08', ['anthropic.claude-opus-4-1-20250805-v1:0',
     // AWS's notice names the bare id; its eu. and us. cross-region profiles share it (src/ingest/skus.ts noticeCoversListing).
     'eu.anthropic.claude-opus-4-1-20250805-v1:0', 'us.anthropic.claude-opus-4-1-20250805-v1:0'], null]);
+  // offers.json: OpenAI lists `o4-mini` three times (standard $1.10, flex/batch $0.55, priority $2 input), each
+  // retired 2026-10-23 by the same notice: the entry names the id once.
+  const o4 = s.items.find((i: Record<string, any>) => i.model.id === 'o4-mini' && i.provider === 'openai');
+  assert.deepEqual([o4.date, o4.provider_model_ids], ['2026-10-23', ['o4-mini', 'o4-mini-2025-04-16']]);
+  for (const i of s.items) assert.equal(new Set(i.provider_model_ids).size, i.provider_model_ids.length, `${i.model.id} ids once`);
   const dates = s.items.map((i: Record<string, any>) => i.date);
   assert.deepEqual(dates, [...dates].sort(), 'soonest first');
   assert.ok(dates.every((d: string) => d > '2026-09-23'), 'only days after the data date: earlier shutdowns are changes in the feed');

@@ -44,6 +44,11 @@ export const Hardware = z
     nvlink: factOf(z.enum(['bridge', 'switch', 'none'])).optional(),
     /** A GPU-to-GPU link other than NVLink, where reviewed: `infinity-fabric` (AMD Instinct modules, XGMI). */
     peer_fabric: factOf(z.enum(['infinity-fabric'])).optional(),
+    /**
+     * Systems sold under their own names around this one accelerator (`Framework Desktop`, `ASUS Ascent GX10`), where
+     * reviewed: a machine text naming one reads as this accelerator, its memory size choosing among configurations.
+     */
+    sold_as: factOf(z.array(z.string().min(1)).min(1)).optional(),
     purchase_price_usd: factOf(z.number().positive()).optional(),
     rental: factOf(RentalPrice).optional(),
   })

@@ -1,0 +1,59 @@
+// Product names of systems built around one catalogued device, read as that device (data/curated/machine-products.csv).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { isRefusal, resolveMachine } from './machine.ts';
+
+const real = existsSync(DEFAULT_DATA_DIR) ? loadDataset(DEFAULT_DATA_DIR) : undefined;
+const skip = !real;
+
+const idOf = (text: string): string => {
+  const r = resolveMachine(real!, text);
+  if (isRefusal(r)) throw new Error(`${text}: refused: ${r.message}`);
+  return r.value;
+};
+
+test('a Strix Halo system named by its product reads as the Ryzen AI Max+ 395 of the memory stated', { skip }, () => {
+  // machine-products.csv: the Framework Desktop's top configuration is 'an AMD Ryzen AI Max+ 395 (Strix Halo) ... and
+  // 128GB of unified LPDDR5X memory'; the GMKtec EVO-X2 and Beelink GTR9 Pro 'share the same Strix Halo silicon'.
+  assert.equal(idOf('Framework Desktop 128GB'), 'strix-halo-128gb');
+  assert.equal(idOf('framework desktop with 64 GB'), 'strix-halo-64gb');
+  assert.equal(idOf('GMKtec EVO-X2 96GB'), 'strix-halo-96gb');
+  assert.equal(idOf('my Beelink GTR9 Pro 128 GB'), 'strix-halo-128gb');
+  // A laptop: the catalogue's Strix Halo rows are mini PCs or laptops (hardware-configs.csv).
+  assert.equal(idOf('HP ZBook Ultra G1a 128GB'), 'strix-halo-128gb');
+  // `X2` is the product's name, not two machines.
+  const evo = resolveMachine(real!, 'GMKtec EVO-X2 128GB');
+  assert.ok(!isRefusal(evo) && evo.hardware?.count === 1);
+  assert.ok(!isRefusal(evo));
+  assert.deepEqual(evo.matched, ['gmktec evo x2', 'strix halo', '128 GB']);
+  assert.match(evo.interpretation, /^"gmktec evo x2", sold with AMD Ryzen AI Max\+ 395 \(Strix Halo\) \(a reviewed product table\): read as /);
+});
+
+test('a product sold in several memory sizes, named without one, asks for the size', { skip }, () => {
+  const r = resolveMachine(real!, 'Framework Desktop');
+  assert.ok(isRefusal(r));
+  assert.equal(r.refused, 'ambiguous');
+  assert.deepEqual(r.candidates, ['strix-halo-128gb', 'strix-halo-64gb', 'strix-halo-96gb']);
+});
+
+test('a GB10 system of another maker reads as the DGX Spark', { skip }, () => {
+  // 'ASUS Ascent GX10 NVIDIA GB10 Grace Blackwell, 128 GB unified memory per node'; StorageReview: the AI TOP ATOM has
+  // 'the same GB10 Superchip ... and 128GB of unified LPDDR5X memory'.
+  assert.equal(idOf('ASUS Ascent GX10'), 'dgx-spark');
+  assert.equal(idOf('Gigabyte AI TOP ATOM'), 'dgx-spark');
+  // Two Sparks joined over their network ports are not modelled: refused as `2x DGX Spark` is.
+  const two = resolveMachine(real!, '2x ASUS Ascent GX10');
+  assert.ok(isRefusal(two) && two.refused === 'out_of_range');
+  assert.equal(two.message, (resolveMachine(real!, '2x DGX Spark') as { message: string }).message);
+});
+
+test('the hardware record names the products, with the evidence of each', { skip }, () => {
+  const spark = real!.hardwareById.get('dgx-spark')!;
+  assert.deepEqual(spark.sold_as?.value, ['ASUS Ascent GX10', 'GIGABYTE AI TOP ATOM']);
+  assert.equal(spark.sold_as?.source, 'machine-products');
+  assert.match(spark.sold_as?.note ?? '', /evidence: https:\/\/www\.storagereview\.com\/review\/gigabyte-ai-top-atom-review/);
+  assert.equal(real!.hardwareById.get('rtx-4090')!.sold_as, undefined);
+});
