@@ -1,9 +1,12 @@
 // Tests of how devices share a decode step, the per-layer floor, and the MoE prefill efficiency, with figures by hand.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { Architecture, Hardware } from '../schema/index.ts';
 import { QUANTIZATIONS } from './constants.ts';
-import { computeClass, decodeLayout, decodeSplit, effectivePrefillEfficiency, prefillEfficiency } from './decode.ts';
+import { computeClass, decodeLayout, decodeSplit, effectivePrefillEfficiency, layoutBasis, prefillEfficiency } from './decode.ts';
 import type { ModelFacts } from './memory.ts';
 import { speedOf } from './speed.ts';
 
@@ -59,6 +62,19 @@ test('the layout: summed bandwidth and 64 us a layer in tensor parallel; one car
   assert.equal(four.bandwidth, 1008e9);
   assert.ok(Math.abs(four.step_latency_s - (80 * 45e-6 + 3 * 0.21e-3)) < 1e-12);
   assert.equal(decodeLayout(machine('NVIDIA GeForce RTX 4090', 1, 1008), 80).step_latency_s, 80 * 45e-6);
+});
+
+test('a tensor-parallel answer names the run its floor is fitted on and points to the slower vLLM runs', () => {
+  // The floor is fitted on one TensorRT-LLM run (8 x B200, gpt-oss-120b, batch 1); held-out vLLM runs at batch 1 read
+  // 1.65x (gpt-oss-120b, 8 x MI300X) and 3.18x (DeepSeek-R1 AWQ, 8 x H100) the measured speed, so the basis says so and
+  // names the section of docs/hardware-and-cost.md that tables them, which must exist.
+  const h200 = machine('NVIDIA H200 SXM', 8, 4800);
+  const basis = layoutBasis(h200, decodeLayout(h200, 61), 61);
+  assert.match(basis, /61 layers x 45 us and 19 us of all-reduces per layer, fitted on TensorRT-LLM's batch-1 run of gpt-oss-120b/);
+  assert.match(basis, /likely the fast side/);
+  const section = basis.match(/"([^"]+)"/)![1];
+  const doc = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../docs/hardware-and-cost.md'), 'utf8');
+  assert.ok(doc.includes(`#### ${section}`), section);
 });
 
 test('Llama 3 70B Q4_K_M on 2 x RTX 3090: one card\'s bandwidth and compute, near the published llama-bench figures', () => {

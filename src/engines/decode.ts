@@ -159,7 +159,9 @@ export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: nu
     return (
       `the ${hardware.count} devices in tensor parallel over their GPU-to-GPU fabric (vLLM, SGLang or TensorRT-LLM ` +
       `with --tensor-parallel-size ${hardware.count}), plus a per-token floor of ${floor} and ` +
-      `${us(ALLREDUCE_LATENCY_S)} us of all-reduces per layer, calibrated on published multi-GPU batch-1 measurements`
+      `${us(ALLREDUCE_LATENCY_S)} us of all-reduces per layer, fitted on TensorRT-LLM's batch-1 run of gpt-oss-120b on 8 x ` +
+      'B200; published single-stream vLLM runs of large mixture-of-experts models on 8 GPUs are slower than this floor ' +
+      'gives (docs/hardware-and-cost.md, "Tensor parallel at low concurrency"), so a batch-1 figure here is likely the fast side'
     );
   }
   const handoffs = `${hardware.count - 1} card-to-card hand-off${hardware.count > 2 ? 's' : ''}`;
