@@ -7,7 +7,7 @@ import { interpret } from './interpret.ts';
 import { recommend } from './recommend.ts';
 import { CRITERIA, trustProfile } from './trust.ts';
 
-// The Llama 4 acceptable use policy, https://www.llama.com/llama4/use-policy/ (quoted on compliance-made-simple.ch).
+// The Llama 4 acceptable use policy, models/llama4/USE_POLICY.md in meta-llama/llama-models (data/curated/licence-territories.csv).
 const CLAUSE = 'With respect to any multimodal models included in Llama 4, the rights granted under Section 1(a) of the Llama 4 '
   + 'Community License Agreement are not being granted to you if you are an individual domiciled in, or a company with a principal '
   + 'place of business in, the European Union. This restriction does not apply to end users of a product or service that '
@@ -16,7 +16,7 @@ const LLAMA4: Licence = {
   id: 'llama-4-community', name: 'Llama 4 Community License Agreement', osi_approved: false, commercial_use: true,
   territory_exclusion: {
     excludes_eu: true, territories: ['European Union'], applies_to: 'multimodal', clause: CLAUSE,
-    evidence_url: 'https://compliance-made-simple.ch/llama/index.php', read: '2026-11-27',
+    evidence_url: 'https://github.com/meta-llama/llama-models/blob/main/models/llama4/USE_POLICY.md', read: '2026-11-27',
   },
 };
 const APACHE: Licence = { id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true };

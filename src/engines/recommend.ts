@@ -287,8 +287,9 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   }
   // A caller who needs EU residency is taken to be in the EU. Some licences grant no rights to individuals domiciled
   // or companies based there (data/curated/licence-territories.csv, the clause quoted on the licence): such a model
-  // is no pick for them, self-hosted or through an offer, since the service cannot tell whether a provider's product
-  // is one the clause exempts ("end users of a product or service that incorporates" the model, in Llama's words).
+  // is no pick for them, self-hosted or through an offer. Llama's clause exempts "end users of a product or service
+  // that incorporates" the model, but a caller choosing a model builds such a product; providers pass the clause on
+  // to their API customers (Cloudflare, Groq: docs/trust-and-recommend.md), and Tencent's licence has no exemption.
   if (plan.eu_by) {
     step('eu_licence', plan.eu_by, 'a licence that does not withhold its rights from individuals domiciled or companies based in the EU '
       + '(licence.territory_exclusion, data/curated/licence-territories.csv)', (m) => euExclusionOf(m) === undefined, '');

@@ -2,6 +2,7 @@
 import type { Adapter } from '../sources/types.ts';
 import { curated } from '../sources/curated.ts';
 import { deprecationsRss } from '../sources/deprecations-rss.ts';
+import { developerLicences } from '../sources/developer-licences.ts';
 import { developerNotices } from '../sources/developer-notices.ts';
 import { developerPrices } from '../sources/developer-prices.ts';
 import { developerReleases } from '../sources/developer-releases.ts';
@@ -25,6 +26,6 @@ export function allAdapters(): Adapter[] {
   return [
     modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(),
     fmti, euCode, epochHardware, hfTasksHardware, skypilot, deprecationsRss, developerNotices, developerPrices, curated,
-    offerResidency, developerReleases, developerWeights,
+    offerResidency, developerReleases, developerWeights, developerLicences,
   ];
 }

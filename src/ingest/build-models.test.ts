@@ -204,3 +204,19 @@ test('a knowledge cutoff after the release yields to a consistent one, or is wit
   assert.match(two.knowledge_cutoff!.note!, /2023-12 \(models-dev\) is after the release date 2023-09-27: set aside/);
   assert.equal(two.withheld, undefined);
 });
+
+test('a licence row of the developer\'s page sets the licence, with its quote, and does not rename the model', () => {
+  // data/curated/developer-licences.csv names the model by its canonical id; the catalogue spells the repo's name.
+  const apache = { id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true };
+  const note = 'https://huggingface.co/mistralai/Mistral-7B-v0.1, read 2026-11-27: "License: apache-2.0"';
+  const ctx = { matcher: new Matcher(), report: newReport(), resolveDeveloper: () => undefined };
+  const mb = buildModels([
+    obs({ source_model_id: 'mistral/Mistral-7B-v0.1', open_weights: true }),
+    { source: 'developer-licences', source_model_id: 'mistral-7b-v0.1', canonical_hint: 'mistral-7b-v0.1', as_of: '2026-11-27',
+      url: 'https://huggingface.co/mistralai/Mistral-7B-v0.1', licence_text: 'Apache 2.0', licence_note: note },
+  ], [], ctx, (t) => (t.toLowerCase() === 'apache 2.0' ? apache : undefined));
+  const m = mb.models.find((x) => x.id === 'mistral-7b-v0.1')!;
+  assert.deepEqual([m.licence?.value.id, m.licence?.source, m.licence?.note], ['apache-2.0', 'developer-licences', note]);
+  assert.equal(m.name.value, 'Mistral-7B-v0.1');
+  assert.equal(m.open_weights?.value, true);
+});

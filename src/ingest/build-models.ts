@@ -25,6 +25,7 @@ import { choose, type Candidate } from './precedence.ts';
 import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff, withheldRelease } from './release-date.ts';
 import { cutoffAfterRelease, place, releaseReadings, type Placed } from './placed.ts';
 import { maxOutputWithin } from './max-output.ts';
+import { DEVELOPER_LICENCES_SOURCE_ID } from '../sources/developer-licences.ts';
 import { DEVELOPER_RELEASES_SOURCE_ID } from '../sources/developer-releases.ts';
 import { configWindowWithin, windowRank } from './context-window.ts';
 
@@ -280,7 +281,10 @@ export function buildModels(
 
 /** When no source gives a display name, the best source's own identifier is the name, and says so. */
 function idAsName(placed: Placed[]): Fact<string> | undefined {
-  const best = [...placed].sort((a, b) => a.tier - b.tier || a.obs.source_model_id.length - b.obs.source_model_id.length)[0];
+  // A licence row names the model by its canonical id, which is no one's spelling of it (mistral-7b-v0.1 for
+  // mistralai/Mistral-7B-v0.1): it names the model only when nothing else does.
+  const spelt = placed.filter((p) => p.obs.source !== DEVELOPER_LICENCES_SOURCE_ID);
+  const best = [...(spelt.length ? spelt : placed)].sort((a, b) => a.tier - b.tier || a.obs.source_model_id.length - b.obs.source_model_id.length)[0];
   if (!best) return undefined;
   const id = best.obs.source_model_id;
   return { value: id.slice(id.lastIndexOf('/') + 1), as_of: best.obs.as_of, source: best.obs.source, note: 'no source gives a display name: this is the source\'s identifier' };

@@ -18,7 +18,8 @@ test('the Llama 4 row quotes the acceptable use policy clause withholding the mu
   const llama4 = rows.find((r) => r.licence_id === 'llama-4-community');
   assert.equal(llama4?.applies_to, 'multimodal');
   assert.deepEqual(llama4?.territories, ['European Union']);
-  // https://www.llama.com/llama4/use-policy/, as quoted on the page read (compliance-made-simple.ch).
+  // models/llama4/USE_POLICY.md in meta-llama/llama-models, the policy's closing paragraph, read 2026-11-27.
+  assert.equal(llama4?.evidence_url, 'https://github.com/meta-llama/llama-models/blob/main/models/llama4/USE_POLICY.md');
   assert.match(llama4!.clause, /^With respect to any multimodal models included in Llama 4, the rights granted under Section 1\(a\) of the Llama 4 Community License Agreement are not being granted to you if you are an individual domiciled in, or a company with a principal place of business in, the European Union\./);
 });
 
@@ -26,7 +27,25 @@ test('the Tencent Hunyuan row excludes the EU, the United Kingdom and South Kore
   const hunyuan = rows.find((r) => r.licence_id === 'tencent-hunyuan-community');
   assert.equal(hunyuan?.applies_to, 'all');
   assert.deepEqual(hunyuan?.territories, ['European Union', 'United Kingdom', 'South Korea']);
+  // The first line after the title and release date of Tencent-Hunyuan/Hunyuan-A13B's LICENSE, read 2026-11-27.
   assert.equal(hunyuan?.clause, 'THIS LICENSE AGREEMENT DOES NOT APPLY IN THE EUROPEAN UNION, UNITED KINGDOM AND SOUTH KOREA AND IS EXPRESSLY LIMITED TO THE TERRITORY, AS DEFINED BELOW.');
+  assert.equal(hunyuan?.evidence_url, 'https://github.com/Tencent-Hunyuan/Hunyuan-A13B/blob/main/LICENSE');
+});
+
+test('every row cites the developer\'s own text: a Meta or Tencent repository, not a copy', () => {
+  for (const r of rows) assert.match(r.evidence_url, /^https:\/\/github\.com\/(meta-llama|Tencent-Hunyuan)\//, r.licence_id);
+});
+
+test('the Llama 3.2 and 3.3 policies carry the same clause as Llama 4, each naming its own release', () => {
+  // models/llama3_2/USE_POLICY.md and models/llama3_3/USE_POLICY.md: the Llama 4 sentence with the version changed.
+  for (const v of ['3.2', '3.3']) {
+    const r = rows.find((x) => x.licence_id === `llama-${v}-community`);
+    assert.equal(r?.applies_to, 'multimodal');
+    assert.ok(r!.clause.startsWith(`With respect to any multimodal models included in Llama ${v}, the rights granted under Section 1(a) of the Llama ${v} Community License Agreement are not being granted to you`), v);
+    assert.ok(r!.clause.endsWith('This restriction does not apply to end users of a product or service that incorporates any such multimodal models.'), v);
+  }
+  // The Llama 3.1 policy has no such clause (models/llama3_1/USE_POLICY.md): no row.
+  assert.equal(rows.find((x) => x.licence_id === 'llama-3.1-community'), undefined);
 });
 
 test('a multimodal clause reaches Llama 3.2 Vision, not the text-only 1B, nor a model whose modalities are unknown', () => {
@@ -40,7 +59,7 @@ test('a multimodal clause reaches Llama 3.2 Vision, not the text-only 1B, nor a 
   assert.deepEqual(attachTerritoryExclusions(models, rows), ['llama-3.2-11b-vision-instruct', 'hunyuan-hy3-preview']);
   const vision = models[0].licence!.value.territory_exclusion;
   assert.equal(vision?.excludes_eu, true);
-  assert.match(vision!.clause, /European Union is not being granted the license rights to use multimodal models included in Llama 3\.2/);
+  assert.match(vision!.clause, /^With respect to any multimodal models included in Llama 3\.2, the rights granted under Section 1\(a\)/);
   assert.equal(models[1].licence!.value.territory_exclusion, undefined);
   assert.equal(models[3].licence!.value.territory_exclusion?.excludes_eu, true);
 });

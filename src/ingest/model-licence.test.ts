@@ -46,3 +46,16 @@ test('Llama 4 Scout: the catalogue\'s "Llama 4" wins over the newer unversioned 
   const only = pickLicence([at('llama-4-scout-17b-16e-instruct', 'Llama', '2026-08-19')], (t) => table[t.toLowerCase()], unknown);
   assert.equal(only?.value.id, 'llama-community');
 });
+
+test('a reviewed row of the developer\'s page speaks first and carries the page and the words quoted as the note', () => {
+  const unknown = new Set<string>();
+  const table: Record<string, Licence> = { ...TABLE, 'apache 2.0': L('apache-2.0', 'Apache License 2.0') };
+  const note = 'https://huggingface.co/mistralai/Mistral-7B-v0.1, read 2026-11-27: "License: apache-2.0"';
+  // A leaderboard's newer label for another licence stays below the tier-0 row (src/ingest/placed.ts).
+  const row = { obs: { source: 'developer-licences', source_model_id: 'mistral-7b', licence_text: 'Apache 2.0', licence_note: note,
+    as_of: '2026-11-27' } as ModelObservation, tier: 0, authoritative: true };
+  const f = pickLicence([at('mistral-7b', 'Proprietary', '2026-12-01'), row], (t) => table[t.toLowerCase()], unknown);
+  assert.deepEqual([f?.value.id, f?.source, f?.note], ['apache-2.0', 'developer-licences', note]);
+  // A label from any other source has no note.
+  assert.equal(pickLicence([at('m', 'MIT', '2025-01-01')], (t) => table[t.toLowerCase()], unknown)?.note, undefined);
+});

@@ -1,4 +1,5 @@
-// A model's licence: the developer's word first, then the newest label a leaderboard gave it (licences change).
+// A model's licence: the developer's word first (a reviewed row, developer-licences.csv), then the newest label a
+// leaderboard gave it (licences change).
 import type { Fact, Licence } from '../schema/index.ts';
 import type { ModelObservation } from '../sources/types.ts';
 import { choose, type Candidate } from './precedence.ts';
@@ -38,5 +39,9 @@ export function pickLicence(placed: readonly Placed[], licenceOf: (text: string)
   const top = cands.filter((c) => c.tier === best);
   const named = top.filter((c) => c.value.id !== UNNAMED_LICENCE);
   const versioned = named.filter((c) => !UNVERSIONED.has(c.value.id));
-  return choose(versioned.length ? versioned : named.length ? named : top, undefined, { newestFirst: true });
+  const picked = choose(versioned.length ? versioned : named.length ? named : top, undefined, { newestFirst: true });
+  // A reviewed row (developer-licences.csv) names the page it read and the words quoted: the fact carries them.
+  const from = picked && placed.find((p) => p.obs.licence_note && p.obs.source === picked.source && p.obs.as_of === picked.as_of
+    && p.obs.licence_text !== undefined && licenceOf(p.obs.licence_text)?.id === picked.value.id);
+  return from && picked ? { ...picked, note: from.obs.licence_note } : picked;
 }

@@ -1,6 +1,7 @@
 // An observation placed in the precedence of a model's sources, and the dates read from placed observations: the
 // release readings release-date.ts chooses among, and the test a knowledge cutoff must pass against the release.
 import type { ModelObservation } from '../sources/types.ts';
+import { DEVELOPER_LICENCES_SOURCE_ID } from '../sources/developer-licences.ts';
 import { DEVELOPER_WEIGHTS_SOURCE_ID } from '../sources/developer-weights.ts';
 import { FIRST_PARTY } from './first-party.ts';
 import type { ReleaseReading } from './release-date.ts';
@@ -12,7 +13,8 @@ export type Placed = { obs: ModelObservation; tier: number; authoritative: boole
  * is first-party only when the provider is the model's own developer (Alibaba Cloud serving DeepSeek is a reseller).
  */
 export function place(o: ModelObservation, vendor: string): Placed {
-  if (o.source === 'architecture-overrides' || o.source === 'model-architecture' || o.source === DEVELOPER_WEIGHTS_SOURCE_ID) {
+  if (o.source === 'architecture-overrides' || o.source === 'model-architecture' || o.source === DEVELOPER_WEIGHTS_SOURCE_ID
+    || o.source === DEVELOPER_LICENCES_SOURCE_ID) {
     return { obs: o, tier: 0, authoritative: true };
   }
   const p = o.provider;

@@ -193,7 +193,7 @@ test('a licence that grants no rights in the EU says so in its detail', () => {
     territory_exclusion: {
       excludes_eu: true, territories: ['European Union', 'United Kingdom', 'South Korea'], applies_to: 'all' as const,
       clause: 'THIS LICENSE AGREEMENT DOES NOT APPLY IN THE EUROPEAN UNION, UNITED KINGDOM AND SOUTH KOREA',
-      evidence_url: 'https://aifasthub.com/tencent/Hunyuan-MT-7B', read: '2026-11-27',
+      evidence_url: 'https://github.com/Tencent-Hunyuan/Hunyuan-A13B/blob/main/LICENSE', read: '2026-11-27',
     },
   });
   const two = aDataset({ models: [aModel({ id: 'hy', licence: hunyuan }), aModel({ id: 'open-a', licence: lic('apache-2.0', true) })] });

@@ -45,6 +45,8 @@ export type ModelObservation = {
   open_weights?: boolean;
   /** The licence as the source writes it (`Apache 2.0`, `Llama 3.1 Community`); the ingest normalises it. */
   licence_text?: string;
+  /** Where a reviewed row read the licence, and the words it quoted: the note of the licence fact it gives. */
+  licence_note?: string;
   weights_url?: string;
   context_window?: number;
   max_output?: number;

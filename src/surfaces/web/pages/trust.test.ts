@@ -22,7 +22,7 @@ test('/trust/gpt-5: OpenAI lists gpt-5 as flex, priority and standard, each show
 test('/trust/llama-4-maverick-17b-instruct: the licence\'s EU exclusion is shown beside commercial use, with the clause', async () => {
   const res = await app.inject({ method: 'GET', url: '/trust/llama-4-maverick-17b-instruct', headers: { accept: 'text/html' } });
   assert.equal(res.statusCode, 200);
-  // The Llama 4 acceptable use policy (https://www.llama.com/llama4/use-policy/), data/curated/licence-territories.csv.
+  // The Llama 4 acceptable use policy (meta-llama/llama-models models/llama4/USE_POLICY.md), data/curated/licence-territories.csv.
   assert.match(res.body, /<dt>Licence excludes<\/dt><dd>European Union:\s*<q>With respect to any multimodal models included in Llama 4, the rights granted under Section 1\(a\)/);
   const text = await app.inject({ method: 'GET', url: '/trust/llama-3.2-3b-instruct', headers: { accept: 'text/html' } });
   assert.doesNotMatch(text.body, /Licence excludes/);

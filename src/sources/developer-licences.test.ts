@@ -1,0 +1,48 @@
+// Tests of the reviewed table of licences read on the developer's own page.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { translateDeveloperLicences } from './developer-licences.ts';
+
+const HEADER = 'model_id,licence,url,read_on,quote,note';
+const TABLE = readFileSync(path.join(import.meta.dirname, '../../data/curated/developer-licences.csv'), 'utf8');
+
+test('a row is an observation of the licence, with the page and the words quoted for the fact\'s note', () => {
+  const { models, issues } = translateDeveloperLicences(`${HEADER}
+mistral-7b,Apache 2.0,https://huggingface.co/mistralai/Mistral-7B-v0.1,2026-11-27,License: apache-2.0,the repository's tag`);
+  assert.deepEqual(issues, []);
+  assert.deepEqual(models, [{
+    source: 'developer-licences', source_model_id: 'mistral-7b', canonical_hint: 'mistral-7b', as_of: '2026-11-27',
+    url: 'https://huggingface.co/mistralai/Mistral-7B-v0.1', licence_text: 'Apache 2.0',
+    licence_note: 'https://huggingface.co/mistralai/Mistral-7B-v0.1, read 2026-11-27: "License: apache-2.0"',
+  }]);
+});
+
+test('a row with no quote, no licence, a bad date or no https page is an issue; a second row for a model is not applied', () => {
+  const { models, issues } = translateDeveloperLicences(`${HEADER}
+a,MIT,https://example.com/a,2026-11-27,,x
+b,,https://example.com/b,2026-11-27,q,x
+c,MIT,https://example.com/c,2026-13-01,q,x
+d,MIT,http://example.com/d,2026-11-27,q,x
+e,MIT,https://example.com/e,2026-11-27,q,x
+e,Apache 2.0,https://example.com/e2,2026-11-27,q,x`);
+  assert.deepEqual(models.map((m) => [m.source_model_id, m.licence_text]), [['e', 'MIT']]);
+  assert.deepEqual(issues.map((i) => i.field ?? i.message), ['quote', 'licence', 'read_on', 'url', 'a second row for e; the first is kept']);
+});
+
+test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own repository, Hunyuan A13B under Tencent\'s community licence', () => {
+  const { models, issues } = translateDeveloperLicences(TABLE);
+  assert.deepEqual(issues, []);
+  const by = new Map(models.map((m) => [m.source_model_id, m]));
+  // huggingface.co/mistralai/Mistral-7B-v0.1: "License: apache-2.0" in the repository's header.
+  assert.equal(by.get('mistral-7b')?.licence_text, 'Apache 2.0');
+  assert.equal(by.get('mistral-7b')?.url, 'https://huggingface.co/mistralai/Mistral-7B-v0.1');
+  // Tencent-Hunyuan/Hunyuan-A13B LICENSE, line 1: "TENCENT HUNYUAN COMMUNITY LICENSE AGREEMENT".
+  assert.equal(by.get('hunyuan-a13b-instruct')?.licence_text, 'tencent-hunyuan-community');
+  assert.match(by.get('hunyuan-a13b-instruct')!.licence_note!, /"TENCENT HUNYUAN COMMUNITY LICENSE AGREEMENT"$/);
+  // meta-llama/PurpleLlama Llama-Guard4/12B/LICENSE opens "LLAMA 4 COMMUNITY LICENSE AGREEMENT".
+  assert.equal(by.get('llama-guard-4-12b')?.licence_text, 'llama 4');
+  // Every row cites a developer's own page: the repositories of Mistral AI, Microsoft, Meta, Tencent, Qwen, IBM, DeepSeek, ByteDance Seed, OpenAI.
+  for (const m of models) assert.match(m.url!, /^https:\/\/(huggingface\.co\/(mistralai|microsoft)|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai))\//, m.source_model_id);
+});
