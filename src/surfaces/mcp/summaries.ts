@@ -39,8 +39,10 @@ function breakEven(b: V | undefined, what: string): string | undefined {
   if (!b) return undefined;
   // Owned hardware may cost no more only in windows before it stays cheaper: the first volume alone would mislead.
   const windows = windowsPhrase(b, (m) => `${m}M`, ' tokens/month');
-  if (windows) return `${what} ${windows}`;
-  if (typeof b.tokens_millions === 'number') return `break-even ${what} at ${b.tokens_millions}M tokens/month`;
+  // Owned volumes on a configuration whose host machine is not priced are lower bounds, as the REST reason says.
+  const bound = /so they are lower bounds$/.test(String(b.reason)) ? ' (a lower bound: a host machine not priced)' : '';
+  if (windows) return `${what} ${windows}${bound}`;
+  if (typeof b.tokens_millions === 'number') return `break-even ${what} at ${b.tokens_millions}M tokens/month${bound}`;
   return /never cross/.test(String(b.reason)) ? `${what} never breaks even` : undefined;
 }
 

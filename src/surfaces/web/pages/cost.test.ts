@@ -22,7 +22,7 @@ test('/cost/deepseek-v3.2: owned is cheaper in windows before it stays cheaper, 
   // the machine is full at 9,038.3M; ten more windows follow, and owned stays cheaper from 99,701.91M (6 x mi300x-x8).
   const owned = await page('deepseek-v3.2');
   assert.equal(owned, '<strong>cheaper than the API between 8.33B and 9.04B tokens a month, then in 10 more windows, and from '
-    + '99.7B on</strong> (crof versus mi300x-x4).');
+    + '99.7B on</strong> (crof versus mi300x-x4; a lower bound: a host machine is not priced).');
   // The same count of further windows as the REST answer's reason gives.
   assert.match((await rest('deepseek-v3.2')).reason, /between 8330\.21 and 9038\.3 million tokens a month, in 10 more windows up to /);
 });
@@ -34,5 +34,5 @@ test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the 
   // its host was counted, costs 177.07 + 1,314 / 36 = 213.57 USD flat: 213.57 / (0.07 - 0.008786) = 3,488.9M.)
   assert.match((await rest('gpt-oss-120b')).reason,
     /from 3030\.88 million tokens a month, .* and self-hosting stays cheaper above it; rtx-4090-x4 leaves out a host machine .* lower bounds$/);
-  assert.equal(await page('gpt-oss-120b'), 'break-even at <strong>3B tokens a\nmonth</strong> (helicone versus rtx-4090-x4).');
+  assert.equal(await page('gpt-oss-120b'), 'break-even at <strong>3B tokens a\nmonth</strong> (helicone versus rtx-4090-x4; a lower bound: a host machine is not priced).');
 });

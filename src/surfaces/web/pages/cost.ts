@@ -15,9 +15,11 @@ function breakEven(b: Json, label: string): SafeHtml {
   if (!b) return html``;
   // Owned hardware may cost no more only in windows before it stays cheaper, as the REST reason says at length.
   const windows = windowsPhrase(b, edge, ' tokens a month');
-  if (windows) return html`<li>${label}: <strong>${windows}</strong> (${b.api_provider} versus ${b.hardware_id}).</li>`;
+  // Owned volumes on a configuration whose host machine is not priced are lower bounds, as the REST reason says.
+  const bound = /so they are lower bounds$/.test(String(b.reason)) ? '; a lower bound: a host machine is not priced' : '';
+  if (windows) return html`<li>${label}: <strong>${windows}</strong> (${b.api_provider} versus ${b.hardware_id}${bound}).</li>`;
   if (typeof b.tokens_millions === 'number') return html`<li>${label}: break-even at <strong>${volume(b.tokens_millions)} tokens a
-month</strong> (${b.api_provider} versus ${b.hardware_id}).</li>`;
+month</strong> (${b.api_provider} versus ${b.hardware_id}${bound}).</li>`;
   return html`<li>${label}: no break-even. ${b.reason ?? ''}</li>`;
 }
 
