@@ -17,7 +17,11 @@ export type RentedCost = Pick<SelfHostedOption, 'hardware_id' | 'marginal_usd_pe
 /** What they read of an owned one. */
 export type OwnedCost = Pick<
   OwnedOption, 'hardware_id' | 'marginal_usd_per_mtok' | 'fixed_per_machine_usd' | 'capacity_tokens_millions_per_month' | 'utilization'
-> & { unrounded?: Unrounded };
+> & {
+  unrounded?: Unrounded;
+  /** false where the owned month leaves out a host machine no source prices (owned-cost.ts): the volumes are then lower bounds. */
+  host_counted?: boolean;
+};
 
 /** An owned option's cost terms, unrounded where the caller has them: the curve and the ranges cost from the same. */
 function ownedTerms(o: OwnedCost): OwnedTerms {
@@ -141,6 +145,11 @@ export function breakEven(
     }
     const o = options.find((x) => x.hardware_id === first.hardware_id)!;
     const v = usd(first.from);
+    // A configuration whose host machine is not priced costs more than its month says: the volumes are lower bounds.
+    const hostless = [...new Set(ranges.ranges.map((r) => r.hardware_id))]
+      .filter((id) => (options.find((x) => x.hardware_id === id) as OwnedCost | undefined)?.host_counted === false);
+    const bound = hostless.length === 0 ? '' : `; ${hostless.join(', ')} leave${hostless.length === 1 ? 's' : ''} out a host machine no source `
+      + 'prices (CPU, board, memory, power supply, chassis): counting it would move these volumes up, so they are lower bounds';
     const cites = [apiCite, `${o.hardware_id}: ${usd(flat(o))} USD a month flat, marginal ${o.marginal_usd_per_mtok} USD per 1M tokens`];
     const opening =
       `from ${v} million tokens a month, one month of ${o.hardware_id} ${kind} (${usd(flat(o))} USD` +
@@ -149,11 +158,11 @@ export function breakEven(
     const n = contiguousRun(ranges.ranges);
     if (ranges.ranges[n - 1].to === null) {
       const runs = n > 1 ? ` (${runText(ranges.ranges.slice(0, n))})` : '';
-      return out(v, `${opening}, and self-hosting stays cheaper above it${runs}`, o.hardware_id, cites, ranges);
+      return out(v, `${opening}, and self-hosting stays cheaper above it${runs}${bound}`, o.hardware_id, cites, ranges);
     }
     const owns = options as readonly OwnedCost[];
     const capacity = (id: string) => owns.find((x) => x.hardware_id === id)!.capacity_tokens_millions_per_month;
-    return out(v, `${opening}, ${windowsText(ranges, kind, o.utilization)}`, o.hardware_id,
+    return out(v, `${opening}, ${windowsText(ranges, kind, o.utilization)}${bound}`, o.hardware_id,
       [...cites, ...[...new Set(ranges.ranges.map((r) => r.hardware_id))].map((id) =>
         `${id}: ${capacity(id)} million tokens a month per machine at utilization ${o.utilization}`)], ranges);
   };

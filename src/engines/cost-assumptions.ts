@@ -47,7 +47,11 @@ function assumptionsAt(share: number, s: CostSettings, tiers: boolean): string[]
       `board power for the hours it serves (hours the volume needs x utilization), the idle draw with the model loaded for the rest of each machine's ${HOURS_PER_MONTH} ` +
       'hours (a published reading of the accelerator where there is one, e.g. RTX 4090 22 W of 450 W, H100 140 W of 700 W; ' +
       `else ${IDLE_POWER_FRACTION} x board power, an upper bound for consumer cards); whole machines`,
-    'not counted: staff, storage, network egress, host systems around the accelerators, reserved or spot discounts',
+    `owned host machine (CPU, board, memory, storage, power supply, chassis): bought with the accelerators and spread over the same ${s.amortization_months} `
+      + 'months where a published build or bill of materials prices it (a desktop for one or two cards, an EPYC workstation for four RTX 3090, '
+      + 'an 8-GPU HGX host shared per GPU; in the H100\'s price already), its own power draw not counted; where none does, the owned '
+      + 'month leaves it out (`host_machine: null`), and `cheaper` does not call self-hosting cheaper on such a month alone',
+    'not counted: staff, network egress, reserved or spot discounts',
     'break-even: against the cheapest API offer with a price above zero (free offers are usually rate-limited); the curve gives monthly cost at each volume for the API, the cheapest rented and the cheapest owned configuration',
   ];
 }

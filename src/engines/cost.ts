@@ -1,10 +1,12 @@
 // Cost: monthly API cost per offer versus self-hosting (rented and owned), with the break-even and the cost curve.
 import type { Hardware, Model, Offer } from '../schema/index.ts';
-import { apiCosts, type ApiCosts } from './api-cost.ts';
+import { apiCosts, usd, type ApiCosts } from './api-cost.ts';
 import { breakEven, costCurve, type BreakEven, type CurvePoint } from './break-even.ts';
 import { costAssumptions } from './cost-assumptions.ts';
 import { costContext, costSettings, type CostOptions, type CostSettings } from './self-hosted-cost.ts';
 import { selfHostingCosts, type SelfHosting } from './self-hosted-options.ts';
+import type { OwnedFigures } from './owned-cost.ts';
+import type { RentedFigures } from './self-hosted-cost.ts';
 
 export { apiCosts, usd, type ApiCostLine, type ApiCosts, type NotPriced, type PriceRef } from './api-cost.ts';
 export { costAssumptions } from './cost-assumptions.ts';
@@ -28,6 +30,10 @@ export type CostResult = {
   curve: CurvePoint[];
   /** Which is cheaper at the requested volume: the API or self-hosting (rented or owned, the cheaper); null when a side has no figure. */
   cheaper: 'api' | 'self_hosted' | null;
+  /** Why `cheaper` is null though a self-hosted month is below the API's (its host machine is not priced); else null. */
+  cheaper_note: string | null;
+  /** The cheapest self-hosted months `cheaper` weighs (all configurations, not only those listed). */
+  months: SelfHostedMonths;
   estimate: true;
   assumptions: string[];
 };
@@ -41,6 +47,53 @@ export function cheapestSelfHosted(sh: SelfHosting): number | undefined {
   return costs.length ? Math.min(...costs) : undefined;
 }
 
+/** One self-hosted month `cheaper` weighs: what it costs, on which configuration, and whether it is bought. */
+export type SelfHostedMonth = { usd: number; hardware_id: string; owned: boolean };
+
+/**
+ * The cheapest self-hosted month (`any`, rented or owned) and the cheapest that counts the whole machine (`counted`:
+ * rented, which bills a whole machine, or owned with its host machine priced or in the purchase price).
+ */
+export type SelfHostedMonths = { any?: SelfHostedMonth; counted?: SelfHostedMonth };
+
+export function selfHostedMonths(rented: readonly RentedFigures[], owned: readonly OwnedFigures[]): SelfHostedMonths {
+  const r = rented[0] && { usd: rented[0].monthly_usd, hardware_id: rented[0].hardware_id, owned: false };
+  const first = owned[0] && { usd: owned[0].monthly_usd, hardware_id: owned[0].hardware_id, owned: true };
+  const whole = owned.find((o) => o.host_counted);
+  const w = whole && { usd: whole.monthly_usd, hardware_id: whole.hardware_id, owned: true };
+  const min = (a?: SelfHostedMonth, b?: SelfHostedMonth) => (a === undefined ? b : b === undefined || a.usd <= b.usd ? a : b);
+  return { any: min(r, first), counted: min(r, w) };
+}
+
+/** The API month `cheaper` weighs: the cheapest offer priced above zero. */
+export type ApiMonth = { usd: number; provider: string };
+
+export type Verdict = { cheaper: 'api' | 'self_hosted' | null; note: string | null };
+
+/**
+ * Which costs less at the volume. The API, when it costs no more than every self-hosted month (a host machine left
+ * out of an owned month would only add to it); self-hosting, when a month that counts the whole machine is below the
+ * API's. Otherwise the only months below the API's leave out a host machine no source prices: not shown cheaper, so
+ * null, with a note giving the margin the host would have to fit in.
+ */
+export function costVerdict(api: ApiMonth | undefined, m: SelfHostedMonths): Verdict {
+  const { any, counted } = m;
+  if (api === undefined || any === undefined) return { cheaper: null, note: null };
+  if (api.usd <= any.usd) return { cheaper: 'api', note: null };
+  if (counted !== undefined && counted.usd < api.usd) return { cheaper: 'self_hosted', note: null };
+  const more = Math.round(((api.usd - any.usd) / any.usd) * 1000) / 10;
+  const whole = counted === undefined
+    ? 'no configuration costed here counts the whole machine'
+    : `the cheapest month that counts the whole machine, ${counted.hardware_id} ${counted.owned ? 'bought' : 'rented'}, costs ${counted.usd} USD, `
+      + `${counted.usd === api.usd ? 'the same as' : 'more than'} the API`;
+  return {
+    cheaper: null,
+    note: `self-hosting is not shown cheaper: ${any.hardware_id} bought and run costs ${any.usd} USD a month, and the API (${api.provider}) `
+      + `${api.usd} USD, ${more}% more; but no source in the dataset prices the host machine around its accelerators (CPU, board, memory, `
+      + `power supply, chassis), which that month leaves out, and the saving of ${usd(api.usd - any.usd)} USD may not cover it; ${whole}`,
+  };
+}
+
 /** Monthly cost of a model through each API offer versus self-hosted, with the break-even volumes and the curve. Pure. */
 export function estimateCost(model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): CostResult {
   // Each request's prompt is taken to fill the context asked (capped at the window): it picks the long-context tier.
@@ -49,8 +102,8 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
   const { self_hosting, rented, owned } = selfHostingCosts(model, hardwareList, opts, list);
   const settings = costSettings(model, opts);
   const be = breakEven(api, rented, owned, self_hosting.reason);
-  const a = api.cheapest?.monthly_usd;
-  const s = cheapestSelfHosted(self_hosting);
+  const months = selfHostedMonths(rented, owned);
+  const verdict = costVerdict(api.cheapest ? { usd: api.cheapest.monthly_usd, provider: api.cheapest.provider } : undefined, months);
   // The curve shows the break-evens, where owned self-hosting stops costing no more (the first window's end) and where
   // it stays so (be.edges, unrounded), beside the volume asked.
   return {
@@ -63,7 +116,9 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
     break_even: be.rented,
     break_even_owned: be.owned,
     curve: costCurve(api, rented, owned, [opts.tokens_millions], be.edges),
-    cheaper: a === undefined || s === undefined ? null : a <= s ? 'api' : 'self_hosted',
+    cheaper: verdict.cheaper,
+    cheaper_note: verdict.note,
+    months,
     estimate: true,
     assumptions: costAssumptions(opts, settings, api),
   };

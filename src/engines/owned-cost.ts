@@ -9,9 +9,23 @@ import {
   base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Figures, type Skip,
 } from './self-hosted-cost.ts';
 
+/**
+ * The machine the accelerators sit in, as the owned month counts it: `priced` (its price, or this configuration's
+ * share of it, amortised like the accelerators), or `in_purchase_price` (the accelerators' price already pays it).
+ */
+export type OwnedHost = {
+  id: string; name: string; basis: 'priced' | 'in_purchase_price'; usd: number; amortization_months: number; monthly_usd: number;
+  source: string; as_of: string; note?: string;
+};
+
 /** Bought, amortised, and powered. */
 export type OwnedOption = Base & {
   purchase: { usd: number; source: string; as_of: string; amortization_months: number; monthly_usd: number };
+  /**
+   * The host machine (CPU, board, memory, storage, power supply, chassis): counted in monthly_usd where a source
+   * prices it; null where none does (then the month leaves it out, and `cheaper` does not rest on this option).
+   */
+  host_machine: OwnedHost | null;
   /**
    * Electricity of the month, all machines: board power for the hours serving (hours needed x utilization), idle draw for the rest;
    * null when the dataset has no power figure.
@@ -36,7 +50,15 @@ export type OwnedFigures = Figures & {
   capacity_tokens_millions_per_month: number;
   /** One machine's fixed cost of the month unrounded (purchase share and a month at idle draw), as the phase costs read it. */
   fixed: number;
+  /** Whether the month counts the host machine (priced beside the accelerators, or in their price). */
+  host_counted: boolean;
 };
+
+/** A configuration's host machine price, counted beside the purchase (0 where none is priced or it is in the purchase). */
+function hostUsd(hardware: Hardware): number {
+  const h = hardware.host_machine?.value;
+  return h?.basis === 'priced' ? h.usd : 0;
+}
 
 /**
  * A configuration's idle draw and its words: from its own facts alone, so worked out once per configuration (an answer
@@ -60,7 +82,8 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
   const watts = wattsOf(hardware);
   const machines = Math.max(1, Math.ceil(sized.phases.hours / HOURS_PER_MONTH));
   const idle = idleDrawOf(hardware, watts);
-  const purchaseMonthly = price.value / s.amortization_months;
+  // The host machine is bought with the accelerators and spread over the same months.
+  const purchaseMonthly = (price.value + hostUsd(hardware)) / s.amortization_months;
   // The hours needed are paid hours: at `utilization` the machine serves at full throughput for that share of them and
   // waits for traffic the rest, so board power is drawn for hours x utilization and idle draw for every other hour.
   const powerMonthly = powerUsd(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
@@ -68,7 +91,7 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
   // One more 1M tokens takes 1 / mtokPerHour more paid hours, `utilization` of them busy at board power instead of idle.
   const marginal = (((watts - idle.watts) / 1000) * s.power_usd_per_kwh * s.utilization) / sized.phases.mtokPerHour;
   return {
-    hardware_id: hardware.id, hardware, sized, watts, machines, idle, fixed, utilization: s.utilization,
+    hardware_id: hardware.id, hardware, sized, watts, machines, idle, fixed, utilization: s.utilization, host_counted: hardware.host_machine !== undefined,
     monthly_usd: usd(machines * purchaseMonthly + powerMonthly),
     fixed_per_machine_usd: usd(fixed),
     marginal_usd_per_mtok: usd(marginal),
@@ -101,6 +124,33 @@ function purchaseLine(hardware: Hardware, months: number): string {
   return line;
 }
 
+/** The host machine as an owned option writes it out; null where no source prices it. */
+function hostOf(hardware: Hardware, months: number): OwnedHost | null {
+  const f = hardware.host_machine;
+  if (!f) return null;
+  const h = f.value;
+  const out: OwnedHost = {
+    id: h.id, name: h.name, basis: h.basis, usd: h.usd, amortization_months: months, monthly_usd: usd(h.usd / months), source: f.source, as_of: f.as_of,
+  };
+  if (f.note) out.note = f.note;
+  return out;
+}
+
+/** The host machine's line of derivation: counted and cited, in the purchase price, or not counted and why. */
+const hostLines = new WeakMap<Hardware, { months: number; line: string }>();
+function hostLine(hardware: Hardware, months: number): string {
+  const kept = hostLines.get(hardware);
+  if (kept?.months === months) return kept.line;
+  const f = hardware.host_machine;
+  const line = !f
+    ? `${hardware.id}: no source in the dataset prices the host machine around the accelerators (CPU, board, memory, power supply, chassis): not counted, so this month is a lower bound`
+    : f.value.basis === 'in_purchase_price'
+      ? `${hardware.id}.host_machine: ${f.value.name} (${f.source}, ${f.as_of})`
+      : `${hardware.id}.host_machine = ${f.value.usd} USD, ${f.value.name} (${f.source}, ${f.as_of}), over ${months} months; its own power draw is not counted (no published reading)`;
+  hostLines.set(hardware, { months, line });
+  return line;
+}
+
 /** A bought configuration written out, from its figures. */
 export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSettings): OwnedOption {
   const { hardware, sized, watts, machines, idle } = f;
@@ -108,15 +158,17 @@ export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSetting
   const p = hardware.power_w;
   // As ownedFigures works them (powerUsd is this use's active_usd + idle_usd).
   const purchaseMonthly = price.value / s.amortization_months;
+  const hostMonthly = hostUsd(hardware) / s.amortization_months;
   const use = powerUse(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
   const powerMonthly = use.active_usd + use.idle_usd;
-  const total = machines * purchaseMonthly + powerMonthly;
+  const total = machines * (purchaseMonthly + hostMonthly) + powerMonthly;
   // Assigned onto base()'s object, not spread into a new one: in Node 20 (V8 11.3) a spread followed by more members
   // cost 40 to 60 us per option (a map transition made per object), the same keys in the same order.
   return Object.assign(base(hardware, sized, opts, s, f.fixed / HOURS_PER_MONTH + (watts - use.idle_watts) / 1000 * s.power_usd_per_kwh), {
     purchase: {
       usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(purchaseMonthly),
     },
+    host_machine: hostOf(hardware, s.amortization_months),
     power: p ? {
       watts, idle_watts: roundTo(use.idle_watts, 1), idle_basis: idle.basis, usd_per_kwh: s.power_usd_per_kwh,
       active_hours: roundTo(use.active_hours, 2), idle_hours: roundTo(use.idle_hours, 2),
@@ -131,6 +183,7 @@ export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSetting
     derived_from: [
       ...servingInputs(hardware, sized, s),
       purchaseLine(hardware, s.amortization_months),
+      hostLine(hardware, s.amortization_months),
       p
         ? `${citeFact(`${hardware.id}.power_w`, p)} per accelerator x ${hardware.count}, at ${s.power_usd_per_kwh} USD/kWh, ` +
           `for the ${roundTo(use.active_hours, 2)} hours the volume keeps it busy (hours needed x utilization ${s.utilization}); ` +

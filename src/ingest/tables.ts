@@ -14,6 +14,7 @@ import { loadAliasTable } from './aliases.ts';
 import type { Tables } from './build.ts';
 import { DEVELOPER_TABLE_REVIEWED, DEVELOPER_TABLE_SOURCE, loadDeveloperTable, resolveDeveloper } from './developers.ts';
 import { GGUF_FILES_SOURCE, loadGgufFiles } from './gguf-files.ts';
+import { HOST_MACHINES_SOURCE, loadHostMachines, withHostMachines } from './host-machines.ts';
 import { buildHardware, HARDWARE_ACCELERATORS_SOURCE, HARDWARE_CONFIGS_SOURCE, loadAccelerators, loadHardwareConfigs } from './hardware.ts';
 import { loadLicenceTable, normaliseLicence } from './licences.ts';
 import { loadLicenceTerritories } from './licence-territories.ts';
@@ -51,6 +52,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...peerFabric.issues);
   const products = await loadMachineProducts(path.join(curatedDir, 'machine-products.csv'));
   issues.push(...products.issues);
+  const hosts = await loadHostMachines(path.join(curatedDir, 'host-machines.csv'));
+  issues.push(...hosts.issues);
   const pointers = loadVersionPointers(path.join(curatedDir, 'version-pointers.csv'));
   issues.push(...pointers.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
@@ -69,7 +72,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       const built = buildHardware([...obs, ...accelerators.hardware], rentals, hw.configs, compute.compute);
       return { hardware: built.hardware, issues: [...built.issues, ...withIdlePower(built.hardware, hw.configs, idle.idle),
         ...withNvlink(built.hardware, hw.configs, nvlink.nvlink), ...withPeerFabric(built.hardware, hw.configs, peerFabric.fabric),
-        ...withProducts(built.hardware, hw.configs, products.rows)] };
+        ...withProducts(built.hardware, hw.configs, products.rows), ...withHostMachines(built.hardware, hosts.hosts)] };
     },
     providerNames,
     ggufFiles: gguf.rows,
@@ -85,6 +88,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       ACCELERATOR_NVLINK_SOURCE,
       MACHINE_PRODUCTS_SOURCE,
       ACCELERATOR_PEER_FABRIC_SOURCE,
+      HOST_MACHINES_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
       curatedSource('version-pointers', 'Reviewed table: the dated snapshot an undated alias served, as its developer says',

@@ -71,6 +71,20 @@ export const SelfHostedOption = z
   })
   .describe('Self-hosting on one rented configuration (an estimate).');
 
+export const HostMachine = z
+  .object({
+    id: z.string().describe('The host class in data/curated/host-machines.csv.'),
+    name: z.string().describe('What the host is, as its source gives it.'),
+    basis: z.enum(['priced', 'in_purchase_price'])
+      .describe('`priced`: bought beside the accelerators for `usd`; `in_purchase_price`: the accelerators\' purchase price already pays it (`usd` 0).'),
+    usd: z.number().describe('This configuration\'s host price, USD (its share where one host serves more accelerators).'),
+    amortization_months: z.number(),
+    monthly_usd: z.number().describe('usd / amortization_months, per machine.'),
+    as_of: IsoDate,
+    source: z.string().optional(),
+    note: z.string().optional().describe('What the figure adds up, and the evidence.'),
+  });
+
 export const OwnedOption = z
   .object({
     ...CommonOption,
@@ -82,7 +96,10 @@ export const OwnedOption = z
         amortization_months: z.number().describe('Months the price is spread over.'),
         monthly_usd: z.number().describe('usd / amortization_months.'),
       })
-      .describe('The purchase, amortised.'),
+      .describe('The purchase of the accelerators, amortised.'),
+    host_machine: HostMachine.nullable()
+      .describe('The machine the accelerators sit in (CPU, board, memory, storage, power supply, chassis), where a source prices it: '
+        + 'amortised over the same months and counted in monthly_usd; null where none does (the month then leaves it out, and `cheaper` does not rest on it).'),
     power: z
       .object({
         watts: z.number().describe('Board power x accelerators, one machine.'),
@@ -102,10 +119,10 @@ export const OwnedOption = z
       .nullable()
       .describe('Electricity of the month: board power for the hours it serves (hours needed x utilization), idle draw for the other hours; '
         + 'null when the dataset has no power figure (not counted then).'),
-    monthly_per_machine_usd: z.number().describe('monthly_usd / machines: purchase share and electricity of one machine this month.'),
+    monthly_per_machine_usd: z.number().describe('monthly_usd / machines: purchase and host shares and electricity of one machine this month.'),
     fixed_per_machine_usd: z.number()
-      .describe('What one machine costs a month whatever it serves: purchase share + 730 h at idle draw (curve and break-even use it).'),
-    monthly_usd: z.number().describe('machines x purchase.monthly_usd + power.monthly_usd.'),
+      .describe('What one machine costs a month whatever it serves: purchase and host shares + 730 h at idle draw (curve and break-even use it).'),
+    monthly_usd: z.number().describe('machines x (purchase.monthly_usd + host_machine.monthly_usd) + power.monthly_usd.'),
   })
   .describe('Self-hosting on one bought configuration (an estimate).');
 

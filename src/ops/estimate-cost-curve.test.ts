@@ -53,13 +53,40 @@ test('an owned window names the configuration and machines that cost least insid
 });
 
 test('the curve at an owned window\'s end shows the machines of that window, no more than the API', { skip: !shipped }, () => {
-  // Qwen2.5 14B: one rtx-4070 breaks even at 148.12M tokens a month and is full at 151.26M. Costed just past the full
-  // volume as shown, it would need a second machine and read above the API; the curve costs it where it lies.
-  const r = run({ model_id: 'qwen2-5-14b-instruct', tokens_millions: 9586.664 });
+  // Qwen3 8B: one rtx-5080 (1,000 USD, and its desktop host 565 USD, over 36 months: 27.78 + 15.69; 72 W idle x 730 h x
+  // 0.15 = 7.88) costs 51.36 USD a month flat plus 0.01392 USD of power per 1M tokens, against siliconflow's 0.06:
+  // 51.36 / (0.06 - 0.01392) = 1,114.5M, and the machine is full at 1,132.63M. Costed just past the full volume as
+  // shown, it would need a second machine and read above the API; the curve costs it where it lies.
+  const r = run({ model_id: 'qwen3-8b', tokens_millions: 9586.664 });
   const [w] = r.break_even_owned.cheaper_windows;
-  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [148.12, 151.26, 'rtx-4070', 1]);
+  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [1114.54, 1132.63, 'rtx-5080', 1]);
   for (const v of [w.from_tokens_millions, w.to_tokens_millions]) {
     const p = r.curve.find((x: Out) => x.tokens_millions === v);
     assert.ok(p.owned_usd <= p.api_usd + 0.01, `at ${v}: owned ${p.owned_usd}, API ${p.api_usd}`);
   }
+});
+
+test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more than the API, so the API is cheaper', { skip: !shipped }, () => {
+  // helicone 3,000 x 0.07 = 210 USD. rtx-3090-x4: the cards 5,996 / 36 = 166.56, the EPYC workstation around them
+  // 1,314 / 36 = 36.50, power 36.87 (as before): 239.93 USD, where leaving the host out gave 203.43 and "self_hosted".
+  // rtx-4090-x4 (no host priced) costs 211.91 even without one: above 210 whatever its host costs.
+  const full = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000 });
+  const short = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000, view: 'summary' });
+  const x3090 = full.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-3090-x4');
+  assert.deepEqual([x3090.purchase.monthly_usd, x3090.host_machine.monthly_usd, x3090.monthly_usd], [166.56, 36.5, 239.93]);
+  assert.equal(full.api.cheapest.monthly_usd, 210);
+  assert.deepEqual([full.cheaper, full.cheaper_note], ['api', null]);
+  assert.deepEqual([short.cheaper, short.cheaper_note], ['api', null]);
+  assert.deepEqual(short.self_hosting.owned_options.map((o: Out) => [o.hardware_id, o.monthly_usd, o.host_machine?.monthly_usd ?? null]),
+    full.self_hosting.owned_options.map((o: Out) => [o.hardware_id, o.monthly_usd, o.host_machine?.monthly_usd ?? null]));
+});
+
+test('DeepSeek V3.2 at 100,000M: the owned month below the API leaves out its host, so it is not called cheaper', { skip: !shipped }, () => {
+  // Six mi300x-x8 cost 22,187.85 USD a month against crof's 22,250 (0.3% more): no source prices an MI300X server's host.
+  const full = run({ model_id: 'deepseek-v3.2', tokens_millions: 100000 });
+  const short = run({ model_id: 'deepseek-v3.2', tokens_millions: 100000, view: 'summary' });
+  assert.equal(full.self_hosting.owned_options[0].host_machine, null);
+  assert.equal(full.cheaper, null);
+  assert.match(full.cheaper_note, /^self-hosting is not shown cheaper: mi300x-x8 bought and run costs 22187\.85 USD a month, and the API \(crof\) 22250 USD, 0\.3% more/);
+  assert.deepEqual([short.cheaper, short.cheaper_note], [full.cheaper, full.cheaper_note]);
 });

@@ -32,12 +32,13 @@ const ShortRented = z.object({
 const ShortOwned = z.object({
   ...ShortCommon,
   purchase: OwnedOption.shape.purchase,
+  host_machine: OwnedOption.shape.host_machine,
   power: z.object({
     monthly_usd: z.number().describe('Electricity of the month, all machines.'),
     as_of: IsoDate,
     source: z.string().optional(),
   }).nullable().describe('The full form\'s `power`, its month only; null when the dataset has no power figure.'),
-  monthly_usd: z.number().describe('machines x purchase.monthly_usd + power.monthly_usd.'),
+  monthly_usd: z.number().describe('machines x (purchase.monthly_usd + host_machine.monthly_usd) + power.monthly_usd.'),
 }).describe('One bought configuration, as the full form\'s owned option gives it, without the lines every option shares.');
 
 export const SummaryOutput = z.object({
@@ -72,7 +73,9 @@ export const SummaryOutput = z.object({
   }),
   break_even: BreakEven.describe('Against rented hardware.'),
   break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid.'),
-  cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume; null when a side has no figure.'),
+  cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume; null when a side has no figure, '
+    + 'or when only owned months that leave out an unpriced host machine are below the API\'s (`cheaper_note`).'),
+  cheaper_note: z.string().nullable().describe('Why `cheaper` is null though an owned month is below the API\'s; null otherwise.'),
   estimate: z.literal(true),
   assumptions: z.array(z.string()).describe('Every assumption the figures rest on.'),
 }).describe('estimate_cost in short (`view=summary`): the same figures as the full form, without the curve and per-option details.');
@@ -107,7 +110,7 @@ const rented = (o: Rented, shared: ReadonlySet<string>) => ({ ...common(o, share
 function owned(o: Owned, shared: ReadonlySet<string>) {
   const p = o.power;
   const power = p === null ? null : { monthly_usd: p.monthly_usd, as_of: p.as_of, ...(p.source === undefined ? {} : { source: p.source }) };
-  return { ...common(o, shared), purchase: o.purchase, power, monthly_usd: o.monthly_usd };
+  return { ...common(o, shared), purchase: o.purchase, host_machine: o.host_machine, power, monthly_usd: o.monthly_usd };
 }
 
 /** The lines of derivation every listed option has (none when none is listed). */
@@ -155,6 +158,7 @@ export function summarizeCost(full: FullCost, limit: number): SummaryAnswer {
     break_even: full.break_even,
     break_even_owned: full.break_even_owned,
     cheaper: full.cheaper,
+    cheaper_note: full.cheaper_note,
     estimate: true,
     assumptions: full.assumptions,
   };

@@ -92,18 +92,52 @@ test("the rental shows the note that says what its date means, as list_hardware'
 });
 
 test('cheaper weighs owned hardware too: a bought box cheaper than the API is self-hosting, even with no rental price', () => {
-  // One 24 GB card, bought for 3,600 USD (100 USD a month over 36 months), 300 W board power, no idle reading (0.2 x 300 =
-  // 60 W). At 1M tokens a month it serves minutes: power about 60 W x 730 h = 43.8 kWh x 0.15 = 6.57 USD, so the owned
-  // month is about 106.6 USD. The API at $200/$200 per 1M costs 200 USD for 1M tokens.
+  // One 24 GB card, bought for 3,600 USD (100 USD a month over 36 months), in a host machine priced at 720 USD (20 USD a
+  // month), 300 W board power, no idle reading (0.2 x 300 = 60 W). At 1M tokens a month it serves minutes: power about
+  // 60 W x 730 h = 43.8 kWh x 0.15 = 6.57 USD, so the owned month is about 126.6 USD. The API at $200/$200 per 1M costs
+  // 200 USD for 1M tokens.
+  const host = f({ id: 'a-desktop', name: 'a desktop around one card', basis: 'priced' as const, usd: 720 });
+  const d = aDataset({
+    models: [aModel({ id: 'open-8b', ...llama8b })],
+    offers: [anOffer({ model_id: 'open-8b', provider: 'dear', prices: { input: f(200), output: f(200) } })],
+    hardware: [aHardware({
+      id: 'box', class: 'desktop', memory_gb: f(24), bandwidth_gbs: f(1008), purchase_price_usd: f(3600), power_w: f(300), host_machine: host,
+    })],
+  });
+  const out = run(d, { model_id: 'open-8b', tokens_millions: 1 });
+  assert.equal(out.self_hosting.cheapest, null, 'no rental price');
+  const o = out.self_hosting.owned_options[0];
+  assert.ok(Math.abs(o.monthly_usd - 126.6) < 0.1, `${o.monthly_usd}`);
+  assert.equal(o.purchase.monthly_usd, 100, 'the accelerators alone: 3,600 / 36');
+  assert.deepEqual([o.host_machine.usd, o.host_machine.monthly_usd, o.host_machine.basis], [720, 20, 'priced'], '720 / 36');
+  assert.ok(o.derived_from.some((l: string) => l.startsWith('box.host_machine = 720 USD, a desktop around one card')), o.derived_from.join('\n'));
+  assert.equal(out.cheaper, 'self_hosted');
+  assert.equal(out.cheaper_note, null);
+});
+
+test('an owned month below the API that leaves out an unpriced host machine is not called cheaper, and the note says why', () => {
+  // The same box with no host machine priced: about 106.6 USD a month (100 purchase + 6.57 power), the API 200 USD,
+  // (200 - 106.6) / 106.6 = 87.6% more. Whether the host fits in the 93.4 USD saving is not known: `cheaper` is null.
   const d = aDataset({
     models: [aModel({ id: 'open-8b', ...llama8b })],
     offers: [anOffer({ model_id: 'open-8b', provider: 'dear', prices: { input: f(200), output: f(200) } })],
     hardware: [aHardware({ id: 'box', class: 'desktop', memory_gb: f(24), bandwidth_gbs: f(1008), purchase_price_usd: f(3600), power_w: f(300) })],
   });
   const out = run(d, { model_id: 'open-8b', tokens_millions: 1 });
-  assert.equal(out.self_hosting.cheapest, null, 'no rental price');
-  assert.ok(Math.abs(out.self_hosting.owned_options[0].monthly_usd - 106.6) < 0.1, `${out.self_hosting.owned_options[0].monthly_usd}`);
-  assert.equal(out.cheaper, 'self_hosted');
+  const o = out.self_hosting.owned_options[0];
+  assert.equal(o.host_machine, null);
+  assert.ok(o.derived_from.some((l: string) => /^box: no source in the dataset prices the host machine .* lower bound$/.test(l)), o.derived_from.join('\n'));
+  assert.equal(out.cheaper, null);
+  assert.match(out.cheaper_note, /^self-hosting is not shown cheaper: box bought and run costs 106\.\d+ USD a month, and the API \(dear\) 200 USD, 87\.[67]% more; /);
+  assert.match(out.cheaper_note, /no configuration costed here counts the whole machine$/);
+  // At a volume where even that month is dearer than the API, the API is cheaper whatever the host costs: 0.5M tokens
+  // cost 100 USD through the API, the box still about 106.6.
+  const low = run(d, { model_id: 'open-8b', tokens_millions: 0.5 });
+  assert.deepEqual([low.cheaper, low.cheaper_note], ['api', null]);
+  // The short form gives the same verdict and note.
+  const short = run(d, { model_id: 'open-8b', tokens_millions: 1, view: 'summary' });
+  assert.deepEqual([short.cheaper, short.cheaper_note, short.self_hosting.owned_options[0].host_machine], [null, out.cheaper_note, null]);
+  assert.deepEqual(estimate_cost.output.parse(out), out);
 });
 
 test("a price the source qualifies keeps its note in the cost line (a price for part of each day)", () => {

@@ -8,7 +8,7 @@ import {
   DEFAULT_POWER_USD_PER_KWH,
   DEFAULT_UTILIZATION,
 } from '../engines/constants.ts';
-import { cheapestSelfHosted, estimateCost, type ApiCostLine, type CostResult } from '../engines/cost.ts';
+import { costVerdict, estimateCost, type ApiCostLine, type CostResult, type Verdict } from '../engines/cost.ts';
 import { acceptedMachines } from '../engines/machine.ts';
 import { costBases } from '../engines/self-hosted-sizing.ts';
 import { hasBandwidth } from '../engines/memory.ts';
@@ -78,7 +78,8 @@ const Output = z.object({
   break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid.'),
   curve: z.array(CurvePoint).describe('Monthly cost against volume: the API, the cheapest rented and the cheapest owned configuration at each volume (decades and half-decades from 1 to 1,000,000 million tokens, plus the requested volume, the break-evens, the end of owned '
     + 'hardware\'s first cheaper window and where it stays cheaper).'),
-  cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume: the cheapest offer priced above zero versus the cheapest self-hosted month, rented or owned (purchase share and power); null when a side has no figure.'),
+  cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume: the cheapest offer priced above zero versus the cheapest self-hosted month, rented or owned (purchase share, host machine and power); null when a side has no figure, or when the only self-hosted months below the API\'s are owned ones whose host machine no source prices (`cheaper_note` says so).'),
+  cheaper_note: z.string().nullable().describe('Why `cheaper` is null though an owned month is below the API\'s: that month leaves out a host machine (CPU, board, memory, power supply, chassis) no source prices, and the note gives the margin it would have to fit in; null otherwise.'),
   estimate: z.literal(true).describe('Monthly costs and the break-even are estimates derived by this service.'),
   assumptions: z.array(z.string()).describe('Every assumption the figures rest on.'),
 });
@@ -107,10 +108,8 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
  * The engine's cheapest API line may be a $0 listing (a free tier or plan). Like the catalogue's price rankings and
  * the break-even, `cheapest` and `cheaper` here compare with the cheapest offer priced above zero.
  */
-function cheaperOf(paid: ApiLine | undefined, r: CostResult): 'api' | 'self_hosted' | null {
-  const s = cheapestSelfHosted(r.self_hosting);
-  if (paid === undefined || s === undefined) return null;
-  return paid.monthly_usd <= s ? 'api' : 'self_hosted';
+function cheaperOf(paid: ApiLine | undefined, r: CostResult): Verdict {
+  return costVerdict(paid ? { usd: paid.monthly_usd, provider: paid.provider } : undefined, r.months);
 }
 
 const Range = 'greater than 0 and at most 1,000,000 (millions of tokens a month)';
@@ -238,6 +237,7 @@ export const estimate_cost = defineOperation({
     const paid = offers.find((l) => !l.zero_priced);
     const own = offers.find((l) => !l.zero_priced && l.first_party);
     const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
+    const verdict = cheaperOf(paid, r);
     const full = {
       model: toModelRef(ds, model),
       tokens_millions: r.tokens_millions,
@@ -254,7 +254,8 @@ export const estimate_cost = defineOperation({
       break_even: r.break_even,
       break_even_owned: r.break_even_owned,
       curve: r.curve,
-      cheaper: cheaperOf(paid, r),
+      cheaper: verdict.cheaper,
+      cheaper_note: verdict.note,
       estimate: true as const,
       assumptions: r.assumptions,
     };

@@ -7,7 +7,7 @@ import { acceptedMachines, isRefusal, resolveMachine } from '../engines/machine.
 import { IDLE_POWER_FRACTION } from '../engines/owned-power.ts';
 import { aggregateBandwidth, roundTo, splitNote, toGb, usableBytes, usableMemorySum } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
-import { HardwareClass, RentalPrice, type Hardware } from '../schema/index.ts';
+import { HardwareClass, HostMachine as HostMachineFact, RentalPrice, type Hardware } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
 import { kept, stitched } from './json-fragment.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -43,6 +43,9 @@ export const HardwareView = z
       ),
     split: z.string().nullable().describe('How a multi-accelerator configuration holds a model; null for a single device.'),
     purchase_price_usd: wireFact(z.number()).nullable().describe('Purchase price, USD; null where no source gives one.'),
+    host_machine: wireFact(HostMachineFact).nullable()
+      .describe('The machine the accelerators sit in (CPU, board, memory, storage, power supply, chassis), as estimate_cost buys it with them: '
+        + '`priced` at `usd` (this configuration\'s share), or `in_purchase_price`; null where no source prices it (data/curated/host-machines.csv).'),
     rental: wireFact(RentalPrice).nullable().describe('On-demand rental: provider, instance type, USD per hour, EU regions; null where no source gives one (estimate_cost then skips the configuration).'),
   })
   .describe('One hardware configuration, every fact with its date (and source in full responses).');
@@ -72,6 +75,7 @@ export function toHardwareView(h: Hardware): HardwareView {
     idle_power_w: h.idle_power_w ?? null,
     split: splitNote(h),
     purchase_price_usd: h.purchase_price_usd ?? null,
+    host_machine: h.host_machine ?? null,
     rental: h.rental ?? null,
   };
 }

@@ -13,6 +13,21 @@ export const RentalPrice = z
   .strict();
 export type RentalPrice = z.infer<typeof RentalPrice>;
 
+/**
+ * The machine the accelerators sit in (CPU, board, memory, storage, power supply, chassis), as owned hardware pays
+ * for it: `priced`, bought beside the accelerators for `usd` (this configuration's share of it); or
+ * `in_purchase_price`, already paid by the accelerators' purchase price (a server's price divided among its GPUs).
+ */
+export const HostMachine = z
+  .object({
+    id: Slug,
+    name: z.string().min(1),
+    basis: z.enum(['priced', 'in_purchase_price']),
+    usd: z.number().nonnegative().finite(),
+  })
+  .strict();
+export type HostMachine = z.infer<typeof HostMachine>;
+
 export const Hardware = z
   .object({
     id: Slug,
@@ -50,6 +65,8 @@ export const Hardware = z
      */
     sold_as: factOf(z.array(z.string().min(1)).min(1)).optional(),
     purchase_price_usd: factOf(z.number().positive()).optional(),
+    /** The host machine around the accelerators, where a source prices it (data/curated/host-machines.csv). */
+    host_machine: factOf(HostMachine).optional(),
     rental: factOf(RentalPrice).optional(),
   })
   .strict();

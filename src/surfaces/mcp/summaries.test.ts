@@ -70,6 +70,26 @@ test('estimate_cost: owned self-hosting cheaper only in windows says the windows
     + 'cheaper here: the API.');
 });
 
+test('estimate_cost: an owned month that leaves out its host is said so, and not called cheaper', () => {
+  // As deepseek-v3.2 at 100,000M on the committed dataset (the volume and API side of the shared fixture): six
+  // mi300x-x8, no host priced, 22,187.85 USD against crof's 22,250: `cheaper` null with a note, the break-even a lower bound.
+  const v = {
+    ...sonnet, model: { id: 'deepseek-v3.2' },
+    self_hosting: { possible: true, reason: null, cheapest: null, options: [],
+      owned_options: [{ hardware_id: 'mi300x-x8', quantization: 'fp8', monthly_usd: 22187.85, host_machine: null }] },
+    break_even: { tokens_millions: null, reason: 'they never cross at utilization 0.5: ...' },
+    break_even_owned: { tokens_millions: 8330.21, stays_cheaper_from_tokens_millions: 8330.21, cheaper_windows: [], cheaper_windows_count: 0,
+      reason: 'from 8330.21 million tokens a month, ...; mi300x-x8 leaves out a host machine no source prices (...): counting it would '
+        + 'move these volumes up, so they are lower bounds' },
+    cheaper: null,
+    cheaper_note: 'self-hosting is not shown cheaper: ...',
+  };
+  assert.equal(line('estimate_cost', v), 'T (data as of 2026-09-23): deepseek-v3.2 at 100M tokens/month: '
+    + 'API from 85.75 USD (QiHang, reseller; Anthropic 600.00 USD); self-hosted owned from 22,187.85 USD (mi300x-x8, fp8, host machine not counted); '
+    + 'rented never breaks even, break-even owned at 8330.21M tokens/month (a lower bound: a host machine not priced); '
+    + 'cheaper here: not shown (an owned month below the API\'s leaves out its unpriced host machine).');
+});
+
 test('a value without what the headline reads keeps the generic line: id and list sizes', () => {
   assert.equal(line('estimate_cost', { data_as_of: '2026-09-23', curve: [1], assumptions: [] }),
     'T (data as of 2026-09-23): curve: 1; assumptions: none.');

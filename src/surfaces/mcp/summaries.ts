@@ -29,7 +29,8 @@ function selfSide(s: V | undefined): string {
   const parts: string[] = [];
   const machines = c?.machines > 1 ? `, ${c.machines} machines` : '';
   if (c) parts.push(`rented from ${usd(c.monthly_usd)} (${c.hardware_id}, ${c.quantization}${machines})`);
-  if (own) parts.push(`owned from ${usd(own.monthly_usd)} (${own.hardware_id}, ${own.quantization})`);
+  const hostless = own?.host_machine === null ? ', host machine not counted' : '';
+  if (own) parts.push(`owned from ${usd(own.monthly_usd)} (${own.hardware_id}, ${own.quantization}${hostless})`);
   if (parts.length) return `self-hosted ${parts.join(', ')}`;
   return `self-hosted: ${s?.reason ?? 'no figure'}`;
 }
@@ -38,8 +39,10 @@ function breakEven(b: V | undefined, what: string): string | undefined {
   if (!b) return undefined;
   // Owned hardware may cost no more only in windows before it stays cheaper: the first volume alone would mislead.
   const windows = windowsPhrase(b, (m) => `${m}M`, ' tokens/month');
-  if (windows) return `${what} ${windows}`;
-  if (typeof b.tokens_millions === 'number') return `break-even ${what} at ${b.tokens_millions}M tokens/month`;
+  // Owned volumes on a configuration whose host machine is not priced are lower bounds, as the REST reason says.
+  const bound = /so they are lower bounds$/.test(String(b.reason)) ? ' (a lower bound: a host machine not priced)' : '';
+  if (windows) return `${what} ${windows}${bound}`;
+  if (typeof b.tokens_millions === 'number') return `break-even ${what} at ${b.tokens_millions}M tokens/month${bound}`;
   return /never cross/.test(String(b.reason)) ? `${what} never breaks even` : undefined;
 }
 
@@ -49,6 +52,8 @@ function estimateCost(v: V): string | undefined {
   const be = [breakEven(v.break_even, 'rented'), breakEven(v.break_even_owned, 'owned')].filter(Boolean);
   if (be.length) parts.push(be.join(', '));
   if (v.cheaper) parts.push(`cheaper here: ${v.cheaper === 'api' ? 'the API' : 'self-hosting'}`);
+  // An owned month below the API's that leaves out an unpriced host machine is not called cheaper: say why.
+  else if (typeof v.cheaper_note === 'string') parts.push('cheaper here: not shown (an owned month below the API\'s leaves out its unpriced host machine)');
   return parts.join('; ');
 }
 

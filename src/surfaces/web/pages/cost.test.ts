@@ -22,14 +22,17 @@ test('/cost/deepseek-v3.2: owned is cheaper in windows before it stays cheaper, 
   // the machine is full at 9,038.3M; ten more windows follow, and owned stays cheaper from 99,701.91M (6 x mi300x-x8).
   const owned = await page('deepseek-v3.2');
   assert.equal(owned, '<strong>cheaper than the API between 8.33B and 9.04B tokens a month, then in 10 more windows, and from '
-    + '99.7B on</strong> (crof versus mi300x-x4).');
+    + '99.7B on</strong> (crof versus mi300x-x4; a lower bound: a host machine is not priced).');
   // The same count of further windows as the REST answer's reason gives.
   assert.match((await rest('deepseek-v3.2')).reason, /between 8330\.21 and 9038\.3 million tokens a month, in 10 more windows up to /);
 });
 
 test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the page states as before', { skip: !committed }, async () => {
-  // The REST answer: one rtx-3090-x4 owned costs 177.07 USD a month flat plus 0.008786 USD per 1M tokens, against
-  // helicone's 0.07: 177.07 / (0.07 - 0.008786) = 2,892.6M (2,892.61 from the unrounded figures), and stays cheaper.
-  assert.match((await rest('gpt-oss-120b')).reason, /from 2892\.61 million tokens a month, .* and self-hosting stays cheaper above it$/);
-  assert.equal(await page('gpt-oss-120b'), 'break-even at <strong>2.9B tokens a\nmonth</strong> (helicone versus rtx-3090-x4).');
+  // The REST answer: one rtx-4090-x4 owned costs 187.3 USD a month flat plus 0.008202 USD per 1M tokens, against
+  // helicone's 0.07: 187.3 / (0.07 - 0.008202) = 3,030.9M (3,030.88 from the unrounded figures), and stays cheaper. Its
+  // host machine is not priced, so the volume is a lower bound, and the reason says so. (rtx-3090-x4, cheaper before
+  // its host was counted, costs 177.07 + 1,314 / 36 = 213.57 USD flat: 213.57 / (0.07 - 0.008786) = 3,488.9M.)
+  assert.match((await rest('gpt-oss-120b')).reason,
+    /from 3030\.88 million tokens a month, .* and self-hosting stays cheaper above it; rtx-4090-x4 leaves out a host machine .* lower bounds$/);
+  assert.equal(await page('gpt-oss-120b'), 'break-even at <strong>3B tokens a\nmonth</strong> (helicone versus rtx-4090-x4; a lower bound: a host machine is not priced).');
 });

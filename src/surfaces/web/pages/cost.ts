@@ -15,9 +15,11 @@ function breakEven(b: Json, label: string): SafeHtml {
   if (!b) return html``;
   // Owned hardware may cost no more only in windows before it stays cheaper, as the REST reason says at length.
   const windows = windowsPhrase(b, edge, ' tokens a month');
-  if (windows) return html`<li>${label}: <strong>${windows}</strong> (${b.api_provider} versus ${b.hardware_id}).</li>`;
+  // Owned volumes on a configuration whose host machine is not priced are lower bounds, as the REST reason says.
+  const bound = /so they are lower bounds$/.test(String(b.reason)) ? '; a lower bound: a host machine is not priced' : '';
+  if (windows) return html`<li>${label}: <strong>${windows}</strong> (${b.api_provider} versus ${b.hardware_id}${bound}).</li>`;
   if (typeof b.tokens_millions === 'number') return html`<li>${label}: break-even at <strong>${volume(b.tokens_millions)} tokens a
-month</strong> (${b.api_provider} versus ${b.hardware_id}).</li>`;
+month</strong> (${b.api_provider} versus ${b.hardware_id}${bound}).</li>`;
   return html`<li>${label}: no break-even. ${b.reason ?? ''}</li>`;
 }
 
@@ -57,7 +59,7 @@ step="any" value="${c.tokens_millions}" required></label>
 <p class="lead">At ${volume(c.tokens_millions)} tokens a month (${num(c.input_share * 100)}% input): cheapest API
 ${usd(c.api?.cheapest?.monthly_usd)} a month
 (${c.api?.cheapest?.provider_name ?? 'no priced offer'}); self-hosting ${selfText}.
-Cheaper: <strong>${c.cheaper ?? '—'}</strong>.</p>
+Cheaper: <strong>${c.cheaper ?? '—'}</strong>.${c.cheaper_note ? html` ${c.cheaper_note}.` : ''}</p>
 ${raw(chart)}<ul class="legend">${series.map((s) => html`<li class="${s.cls}">${s.name}</li>`)}</ul>
 <ul>${breakEven(c.break_even, 'Rented hardware')}${breakEven(c.break_even_owned, 'Owned hardware')}</ul>
 <h2 id="api">API providers</h2><div class="scroll"><table class="sortable"><caption>Monthly cost by provider (cheapest 15)</caption>
@@ -74,7 +76,7 @@ ${raw(chart)}<ul class="legend">${series.map((s) => html`<li class="${s.cls}">${
 <td><a href="/hardware/${encodeURIComponent(o.hardware_id)}">${o.hardware_name}</a></td><td>${o.quantization}</td>
 <td class="num">${o.machines}</td>
 <td>${o.rental ? html`rented ${usd(o.rental.usd_per_hour)}/h (${o.rental.provider}, ${o.rental.as_of})` : html`bought
-${usd(o.purchase?.usd)} over ${o.purchase?.amortization_months} months + power`}</td>
+${usd(o.purchase?.usd)}${o.host_machine?.basis === 'priced' ? html` + host ${usd(o.host_machine.usd)}` : o.host_machine ? '' : ' (host machine not counted)'} over ${o.purchase?.amortization_months} months + power`}</td>
 <td class="num">${usd(o.monthly_usd)}</td></tr>`)}</tbody></table></div>` : html`<p>${sh?.reason ?? 'Not possible.'}</p>`}
 ${assumptions(c.assumptions)}`;
   return { title: `Cost: ${c.model.name}`, body };

@@ -1,0 +1,36 @@
+// Tests of `cheaper`: an owned month that leaves out an unpriced host machine never makes self-hosting "cheaper".
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { costVerdict, type SelfHostedMonths } from './cost.ts';
+
+const api = { usd: 210, provider: 'helicone' };
+const month = (usd: number, hardware_id: string, owned = true) => ({ usd, hardware_id, owned });
+
+test('the API is cheaper when it costs no more than every self-hosted month, counted whole or not', () => {
+  // 210 <= 211.91: a host added to the owned month would only raise it.
+  assert.deepEqual(costVerdict(api, { any: month(211.91, 'rtx-4090-x4'), counted: month(239.93, 'rtx-3090-x4') }), { cheaper: 'api', note: null });
+  assert.deepEqual(costVerdict(api, { any: month(210, 'box') }), { cheaper: 'api', note: null }, 'a tie is the API');
+});
+
+test('self-hosting is cheaper when a month that counts the whole machine is below the API', () => {
+  const m: SelfHostedMonths = { any: month(150, 'hostless'), counted: month(200, 'rtx-3090-x4') };
+  assert.deepEqual(costVerdict(api, m), { cheaper: 'self_hosted', note: null });
+  assert.deepEqual(costVerdict(api, { any: month(180, 'a100', false), counted: month(180, 'a100', false) }), { cheaper: 'self_hosted', note: null });
+});
+
+test('only a hostless owned month below the API: not shown cheaper, null, and the note gives the margin', () => {
+  // DeepSeek V3.2 at 100,000M: six mi300x-x8 (no host priced) 22,187.85 against crof's 22,250: 62.15 USD apart,
+  // 62.15 / 22,187.85 = 0.28%, written 0.3%.
+  const v = costVerdict({ usd: 22250, provider: 'crof' }, { any: month(22187.85, 'mi300x-x8'), counted: month(46025.05, 'h200-x4') });
+  assert.equal(v.cheaper, null);
+  assert.equal(v.note, 'self-hosting is not shown cheaper: mi300x-x8 bought and run costs 22187.85 USD a month, and the API (crof) 22250 '
+    + 'USD, 0.3% more; but no source in the dataset prices the host machine around its accelerators (CPU, board, memory, power supply, '
+    + 'chassis), which that month leaves out, and the saving of 62.15 USD may not cover it; the cheapest month that counts the whole '
+    + 'machine, h200-x4 bought, costs 46025.05 USD, more than the API');
+  assert.match(costVerdict(api, { any: month(100, 'box') }).note!, /110% more; .* no configuration costed here counts the whole machine$/);
+});
+
+test('no API price or no self-hosted month: no verdict', () => {
+  assert.deepEqual(costVerdict(undefined, { any: month(1, 'box') }), { cheaper: null, note: null });
+  assert.deepEqual(costVerdict(api, {}), { cheaper: null, note: null });
+});

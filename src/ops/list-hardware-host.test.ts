@@ -1,0 +1,37 @@
+// Tests of host_machine in list_hardware: the machine around the accelerators, as estimate_cost buys it, dated and cited.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { list_hardware } from './list-hardware.ts';
+
+const shipped = existsSync(`${DEFAULT_DATA_DIR}/models.json`);
+const ds = shipped ? await loadDataset(DEFAULT_DATA_DIR) : null;
+type View = Record<string, any>;
+
+const all = () => {
+  const items: View[] = [];
+  for (let cursor: string | undefined; ;) {
+    const out = list_hardware.handler(ds!, list_hardware.input.parse({ limit: 100, ...(cursor ? { cursor } : {}) }), { today: '2026-11-27' }) as {
+      items: View[]; page: { next_cursor: string | null };
+    };
+    assert.deepEqual(list_hardware.output.parse(out), out);
+    items.push(...out.items);
+    if (!out.page.next_cursor) return new Map(items.map((h) => [h.id, h]));
+    cursor = out.page.next_cursor;
+  }
+};
+
+test('the committed configurations carry the host their table row prices, a share for an HGX server, null where none', { skip: !shipped }, () => {
+  const hw = all();
+  // data/curated/host-machines.csv: the EPYC workstation for four RTX 3090, 1,314 USD; an H200 pair carries 2/8 of the
+  // 32,010 USD HGX host, 8,002.50; an H100 pair's price already pays its host; four L40S in a server: no row.
+  const h = (id: string) => hw.get(id)!.host_machine;
+  assert.deepEqual([h('rtx-3090-x4').value.usd, h('rtx-3090-x4').value.id, h('rtx-3090-x4').as_of], [1314, 'workstation-4gpu', '2026-11-27']);
+  assert.match(h('rtx-3090-x4').note, /evidence: https:\/\/thinksmart\.life\/research\/posts\/gpu-rig-budget-vs-pro$/);
+  assert.deepEqual([h('h200-x2').value.usd, h('h200-x2').value.basis], [8002.5, 'priced']);
+  assert.deepEqual([h('h100-80gb-x2').value.usd, h('h100-80gb-x2').value.basis], [0, 'in_purchase_price']);
+  assert.equal(h('l40s-x4'), null);
+  assert.equal(h('rtx-4090-x4'), null, 'four 450 W cards exceed the sourced workstation\'s one 1600 W supply');
+});
