@@ -29,14 +29,14 @@ test('JsonPieces: a string longer than PIECE_MAX is a piece of its own, as given
 
 test('JsonPieces: a string of OWN_PIECE_MIN characters or more is a piece of its own, the runs around it kept whole', () => {
   const out = new JsonPieces();
-  // 512 characters is the bound (OWN_PIECE_MIN): 511 is appended to the run, 512 stands alone.
-  const short = 'a'.repeat(511);
-  const own = 'b'.repeat(512);
+  // 256 characters is the bound (OWN_PIECE_MIN): 255 is appended to the run, 256 stands alone.
+  const short = 'a'.repeat(255);
+  const own = 'b'.repeat(256);
   out.add('{');
   out.add(short);
   out.add(own);
   out.add(',');
   out.add('}');
-  assert.equal(OWN_PIECE_MIN, 512);
+  assert.equal(OWN_PIECE_MIN, 256);
   assert.deepEqual(out.pieces(), [`{${short}`, own, ',}']);
 });

@@ -12,9 +12,12 @@ export const PIECE_MAX = 32 * 1024;
 /**
  * A string this long or longer (a kept part's text, a member serialized whole) is a piece of its own, never appended
  * to a run: it is already flat, so it is encoded as it is, where appended it would be copied once more when the run is
- * flattened for encoding. A 100-entry models_for_hardware page copied some 270 KB so (docs/performance.md).
+ * flattened for encoding. A 100-entry models_for_hardware page copied some 270 KB so (docs/performance.md). Each piece
+ * is one more write into the encoder, about 0.2 us: at 128 characters a 100-item cheapest_for page cost some 10% more
+ * CPU, at 256 about as much as at 512, with an offer's kept members and each item's sentence (written as they are,
+ * write-body.ts) no longer copied.
  */
-export const OWN_PIECE_MIN = 512;
+export const OWN_PIECE_MIN = 256;
 
 export class JsonPieces {
   private readonly list: string[] = [];

