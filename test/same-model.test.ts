@@ -78,3 +78,26 @@ test('QwQ-32B-Preview and QwQ-32B are two models, each with its own ratings and 
   assert.deepEqual([...variants('qwq-32b')], ['qwq-32b']);
   assert.deepEqual([...variants('qwq-32b-preview')], ['qwq-32b-preview']);
 });
+
+test('Gemini 1.5 Flash-8B is one model: rated, offered and retired by Google on 2025-09-29', () => {
+  // genai-prices npm 0.1.8, provider google: {"id": "gemini-flash-1.5-8b", "name": "gemini 1.5 flash", "price_comments":
+  // "See https://ai.google.dev/gemini-api/docs/pricing#gemini-1.5-flash-8b", input_mtok 0.0375}; provider openrouter:
+  // {"id": "gemini-flash-1.5-8b", "name": "Gemini 1.5 Flash 8B"}. The arena (lmarena-hf-text-2026-08-22.json) rates
+  // model_name gemini-1.5-flash-8b-001 (1225.95, 35558 votes); lmarena-fboulnois links that row to
+  // aistudio.google.com/...&model=gemini-1.5-flash-8b. deprecations-rss, Google gemini-1.5-flash-8b: shutdown_date
+  // 2025-09-29 ("The following Gemini 1.5 models are now shut down: gemini-1.5-pro gemini-1.5-flash-8b gemini-1.5-flash").
+  for (const id of ['openrouter/google/gemini-flash-1.5-8b', 'google/gemini-flash-1.5-8b', 'gemini-1.5-flash-8b-001', 'gemini-1.5-flash-8b']) {
+    assert.equal(ds.resolveModelId(id), 'gemini-1.5-flash-8b', id);
+  }
+  const m = ds.modelById.get('gemini-1.5-flash-8b');
+  assert.equal(m?.shutdown_date?.value, '2025-09-29');
+  assert.equal(m?.status?.value, 'deprecated');
+  // Google's listing is named after Gemini 1.5 Flash in genai-prices: that name is the other model's.
+  assert.equal(m?.name.value, 'Gemini 1.5 Flash 8B');
+  const rated = (ds.ratingsByModel.get('gemini-1.5-flash-8b') ?? []).find((r) => r.leaderboard === 'text' && r.category === 'overall' && r.as_of === '2026-08-19');
+  assert.equal(rated?.rating, 1225.95);
+  const google = (ds.offersByModel.get('gemini-1.5-flash-8b') ?? []).find((o) => o.provider === 'google');
+  assert.equal(google?.prices.input?.value, 0.0375);
+  assert.equal(google?.status?.value, 'deprecated');
+  assert.equal(ds.modelById.has('gemini-flash-1.5-8b'), false);
+});
