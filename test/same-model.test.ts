@@ -101,3 +101,24 @@ test('Gemini 1.5 Flash-8B is one model: rated, offered and retired by Google on 
   assert.equal(google?.status?.value, 'deprecated');
   assert.equal(ds.modelById.has('gemini-flash-1.5-8b'), false);
 });
+
+test('a listing whose catalogue pointer names a sibling model stays on the model its id names', () => {
+  // models.dev 2026-07-02: providers/neon/models/claude-sonnet-4.toml has base_model = "anthropic/claude-sonnet-4-5-20250929"
+  // while neon/claude-sonnet-4-5.toml lists Claude Sonnet 4.5 apart; providers/databricks/models/databricks-claude-sonnet-4.toml
+  // has the same pointer, and LiteLLM lists databricks/databricks-claude-sonnet-4 beside -4-1 and -4-5. Claude Sonnet 4 is
+  // claude-sonnet-4-0 (deprecations-rss: claude-sonnet-4-20250514 shutdown_date 2026-06-15).
+  const onModel = (model: string, provider: string, id: string) =>
+    (ds.offersByModel.get(model) ?? []).filter((o) => o.provider === provider && o.provider_model_id === id);
+  assert.equal(onModel('claude-sonnet-4-0', 'neon', 'claude-sonnet-4').length, 1);
+  assert.equal(onModel('claude-sonnet-4-5', 'neon', 'claude-sonnet-4').length, 0);
+  assert.equal(onModel('claude-sonnet-4-0', 'databricks', 'databricks-claude-sonnet-4').length, 1);
+  assert.equal(onModel('claude-sonnet-4-5', 'databricks', 'databricks-claude-sonnet-4').length, 0);
+  // providers/moonshotai/models/kimi-k2.7-code-highspeed.toml: base_model = "moonshotai/kimi-k2.7-code", name "Kimi K2.7 Code
+  // HighSpeed", cost.input = 1.90; the catalogue has models/moonshotai/kimi-k2.7-code-highspeed.toml; genai-prices' moonshotai
+  // kimi-k2.7-code-highspeed: input_mtok 1.9. Kimi K2.7 Code itself: cost.input = 0.95.
+  for (const p of ['moonshotai', 'moonshotai-cn']) {
+    assert.equal(onModel('kimi-k2.7-code', p, 'kimi-k2.7-code-highspeed').length, 0, p);
+    assert.equal(onModel('kimi-k2.7-code-highspeed', p, 'kimi-k2.7-code-highspeed')[0]?.prices.input?.value, 1.9, p);
+  }
+  assert.deepEqual([...new Set(onModel('kimi-k2.7-code', 'moonshotai', 'kimi-k2.7-code').map((o) => o.prices.input?.value))], [0.95]);
+});
