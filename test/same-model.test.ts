@@ -122,3 +122,12 @@ test('a listing whose catalogue pointer names a sibling model stays on the model
   }
   assert.deepEqual([...new Set(onModel('kimi-k2.7-code', 'moonshotai', 'kimi-k2.7-code').map((o) => o.prices.input?.value))], [0.95]);
 });
+
+test("OCI's cohere.command-latest is a pointer kept apart, not Cohere Command", () => {
+  // LiteLLM 2026-07-24: "oci/cohere.command-latest" max_input_tokens 128000, input_cost_per_token 1.56e-06, the same as
+  // "oci/cohere.command-r-plus-08-2024" and "oci/cohere.command-plus-latest" (already unmatched); Cohere Command's window
+  // is 4,096 tokens (models.dev) and OCI's Command R 08-2024 costs 1.5e-07. No source names the model the pointer serves.
+  assert.equal(ds.resolveModelId('oci/cohere.command-latest'), undefined);
+  assert.equal((ds.offersByModel.get('command') ?? []).some((o) => o.provider === 'oci'), false);
+  assert.equal(ds.modelById.get('command')?.context_window?.value, 4096);
+});
