@@ -78,3 +78,56 @@ test('QwQ-32B-Preview and QwQ-32B are two models, each with its own ratings and 
   assert.deepEqual([...variants('qwq-32b')], ['qwq-32b']);
   assert.deepEqual([...variants('qwq-32b-preview')], ['qwq-32b-preview']);
 });
+
+test('Gemini 1.5 Flash-8B is one model: rated, offered and retired by Google on 2025-09-29', () => {
+  // genai-prices npm 0.1.8, provider google: {"id": "gemini-flash-1.5-8b", "name": "gemini 1.5 flash", "price_comments":
+  // "See https://ai.google.dev/gemini-api/docs/pricing#gemini-1.5-flash-8b", input_mtok 0.0375}; provider openrouter:
+  // {"id": "gemini-flash-1.5-8b", "name": "Gemini 1.5 Flash 8B"}. The arena (lmarena-hf-text-2026-08-22.json) rates
+  // model_name gemini-1.5-flash-8b-001 (1225.95, 35558 votes); lmarena-fboulnois links that row to
+  // aistudio.google.com/...&model=gemini-1.5-flash-8b. deprecations-rss, Google gemini-1.5-flash-8b: shutdown_date
+  // 2025-09-29 ("The following Gemini 1.5 models are now shut down: gemini-1.5-pro gemini-1.5-flash-8b gemini-1.5-flash").
+  for (const id of ['openrouter/google/gemini-flash-1.5-8b', 'google/gemini-flash-1.5-8b', 'gemini-1.5-flash-8b-001', 'gemini-1.5-flash-8b']) {
+    assert.equal(ds.resolveModelId(id), 'gemini-1.5-flash-8b', id);
+  }
+  const m = ds.modelById.get('gemini-1.5-flash-8b');
+  assert.equal(m?.shutdown_date?.value, '2025-09-29');
+  assert.equal(m?.status?.value, 'deprecated');
+  // Google's listing is named after Gemini 1.5 Flash in genai-prices: that name is the other model's.
+  assert.equal(m?.name.value, 'Gemini 1.5 Flash 8B');
+  const rated = (ds.ratingsByModel.get('gemini-1.5-flash-8b') ?? []).find((r) => r.leaderboard === 'text' && r.category === 'overall' && r.as_of === '2026-08-19');
+  assert.equal(rated?.rating, 1225.95);
+  const google = (ds.offersByModel.get('gemini-1.5-flash-8b') ?? []).find((o) => o.provider === 'google');
+  assert.equal(google?.prices.input?.value, 0.0375);
+  assert.equal(google?.status?.value, 'deprecated');
+  assert.equal(ds.modelById.has('gemini-flash-1.5-8b'), false);
+});
+
+test('a listing whose catalogue pointer names a sibling model stays on the model its id names', () => {
+  // models.dev 2026-07-02: providers/neon/models/claude-sonnet-4.toml has base_model = "anthropic/claude-sonnet-4-5-20250929"
+  // while neon/claude-sonnet-4-5.toml lists Claude Sonnet 4.5 apart; providers/databricks/models/databricks-claude-sonnet-4.toml
+  // has the same pointer, and LiteLLM lists databricks/databricks-claude-sonnet-4 beside -4-1 and -4-5. Claude Sonnet 4 is
+  // claude-sonnet-4-0 (deprecations-rss: claude-sonnet-4-20250514 shutdown_date 2026-06-15).
+  const onModel = (model: string, provider: string, id: string) =>
+    (ds.offersByModel.get(model) ?? []).filter((o) => o.provider === provider && o.provider_model_id === id);
+  assert.equal(onModel('claude-sonnet-4-0', 'neon', 'claude-sonnet-4').length, 1);
+  assert.equal(onModel('claude-sonnet-4-5', 'neon', 'claude-sonnet-4').length, 0);
+  assert.equal(onModel('claude-sonnet-4-0', 'databricks', 'databricks-claude-sonnet-4').length, 1);
+  assert.equal(onModel('claude-sonnet-4-5', 'databricks', 'databricks-claude-sonnet-4').length, 0);
+  // providers/moonshotai/models/kimi-k2.7-code-highspeed.toml: base_model = "moonshotai/kimi-k2.7-code", name "Kimi K2.7 Code
+  // HighSpeed", cost.input = 1.90; the catalogue has models/moonshotai/kimi-k2.7-code-highspeed.toml; genai-prices' moonshotai
+  // kimi-k2.7-code-highspeed: input_mtok 1.9. Kimi K2.7 Code itself: cost.input = 0.95.
+  for (const p of ['moonshotai', 'moonshotai-cn']) {
+    assert.equal(onModel('kimi-k2.7-code', p, 'kimi-k2.7-code-highspeed').length, 0, p);
+    assert.equal(onModel('kimi-k2.7-code-highspeed', p, 'kimi-k2.7-code-highspeed')[0]?.prices.input?.value, 1.9, p);
+  }
+  assert.deepEqual([...new Set(onModel('kimi-k2.7-code', 'moonshotai', 'kimi-k2.7-code').map((o) => o.prices.input?.value))], [0.95]);
+});
+
+test("OCI's cohere.command-latest is a pointer kept apart, not Cohere Command", () => {
+  // LiteLLM 2026-07-24: "oci/cohere.command-latest" max_input_tokens 128000, input_cost_per_token 1.56e-06, the same as
+  // "oci/cohere.command-r-plus-08-2024" and "oci/cohere.command-plus-latest" (already unmatched); Cohere Command's window
+  // is 4,096 tokens (models.dev) and OCI's Command R 08-2024 costs 1.5e-07. No source names the model the pointer serves.
+  assert.equal(ds.resolveModelId('oci/cohere.command-latest'), undefined);
+  assert.equal((ds.offersByModel.get('command') ?? []).some((o) => o.provider === 'oci'), false);
+  assert.equal(ds.modelById.get('command')?.context_window?.value, 4096);
+});

@@ -220,3 +220,24 @@ test('a licence row of the developer\'s page sets the licence, with its quote, a
   assert.equal(m.name.value, 'Mistral-7B-v0.1');
   assert.equal(m.open_weights?.value, true);
 });
+
+test("a developer's listing with a reviewed row is created under the row's id, and a name that spells another model is not its name", () => {
+  // genai-prices npm 0.1.8: provider google lists {"id": "gemini-flash-1.5-8b", "name": "gemini 1.5 flash"} (priced by
+  // https://ai.google.dev/gemini-api/docs/pricing#gemini-1.5-flash-8b), provider openrouter {"name": "Gemini 1.5 Flash 8B"};
+  // the arena rates gemini-1.5-flash-8b-001. data/curated/aliases.csv: *,gemini-flash-1.5-8b,gemini-1.5-flash-8b.
+  const matcher = new Matcher([{ source: '*', source_id: 'gemini-flash-1.5-8b', canonical_id: 'gemini-1.5-flash-8b', reason: 'word order' }]);
+  const ctx = { matcher, report: newReport(), resolveDeveloper: () => undefined };
+  const rating = {
+    source: 'lmarena', as_of: '2026-08-19', source_model_id: 'gemini-1.5-flash-8b-001', leaderboard: 'text', category: 'overall',
+    rating: 1225.95, rating_lower: 1221.68, rating_upper: 1230.22,
+  } as RatingObservation;
+  const mb = buildModels([
+    obs({ source_model_id: 'google/gemini-1.5-flash', provider: 'google', source: 'genai-prices-npm', name: 'Gemini 1.5 Flash' }),
+    obs({ source_model_id: 'google/gemini-flash-1.5-8b', provider: 'google', source: 'genai-prices-npm', name: 'gemini 1.5 flash' }),
+    obs({ source_model_id: 'openrouter/gemini-flash-1.5-8b', provider: 'openrouter', source: 'genai-prices-npm', name: 'Gemini 1.5 Flash 8B' }),
+  ], [rating], ctx, () => undefined);
+  assert.deepEqual(mb.models.map((m) => m.id), ['gemini-1.5-flash', 'gemini-1.5-flash-8b']);
+  assert.equal(mb.resolve('lmarena', 'gemini-1.5-flash-8b-001'), 'gemini-1.5-flash-8b');
+  assert.equal(mb.models[1].name.value, 'Gemini 1.5 Flash 8B');
+  assert.equal(mb.models[0].name.value, 'Gemini 1.5 Flash');
+});

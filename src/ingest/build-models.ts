@@ -10,7 +10,7 @@ import { count, type IngestContext } from './context.ts';
 import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
 import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, ownRepo, ownRepoLink } from './model-repo.ts';
-import { hfRepo, namesBaseWeights } from './matcher.ts';
+import { hfRepo, namesBaseWeights, plainName } from './matcher.ts';
 import { repoDeveloper } from './repo-developer.ts';
 import { listingDeveloper } from './listing-developer.ts';
 import { findReleases } from './releases.ts';
@@ -140,6 +140,10 @@ export function buildModels(
     // Only the catalogue's own names are trusted to name a model (other sources write `gpt 4` for gpt-4-32k).
     // NVIDIA listing `sarvamai/sarvam-m` creates Sarvam's model, not its own (listing-developer.ts).
     const named = listingDeveloper(o, ctx.resolveDeveloper);
+    // A reviewed row for the listing spells the model as the developer does: genai-prices lists Google's
+    // gemini-1.5-flash-8b in OpenRouter's word order (`gemini-flash-1.5-8b`), and the model is Google's id.
+    const reviewed = matcher.aliasOf(o.source, o.source_model_id);
+    if (!release && reviewed) slug = reviewed;
     create(slug, named ?? FIRST_PARTY[o.provider!], named ? RESOLD_RULE : FIRST_PARTY_RULE, [o.source_model_id],
       o.source === 'models-dev' ? o.name : undefined);
   }
@@ -313,7 +317,13 @@ function mergeModel(
   };
   // Leaderboard names are variant names (`claude-opus-5-high`): a last resort for a model's name.
   // A SKU's listing names the SKU (OpenRouter's `google/gemma-3-27b-it:free` is "Gemma 3 27B (free)"): a last resort too.
-  const standardName = (o: ModelObservation) => (skuOf(o.source_model_id).sku === 'standard' ? o.name : undefined);
+  // A name that spells another model without loss is that model's: genai-prices names Google's 8B listing
+  // "gemini 1.5 flash" (Gemini 1.5 Flash's name); `Command R+` would read as command-r and is not such a name.
+  const namesOther = (o: ModelObservation) => {
+    const other = o.name && resolveId && plainName(o.name) ? resolveId('*', o.name) : undefined;
+    return other !== undefined && other !== id;
+  };
+  const standardName = (o: ModelObservation) => (skuOf(o.source_model_id).sku === 'standard' && !namesOther(o) ? o.name : undefined);
   const name = pick(standardName, { skipLeaderboards: true }) ?? pick((o) => o.name, { skipLeaderboards: true }) ?? pick((o) => o.name) ?? idAsName(placed);
   if (!name) return undefined;
   const licence = pickLicence(placed, licenceOf, unknownLicences);

@@ -31,7 +31,7 @@ function hintFits(sourceId: string, hint: string): boolean {
  * A name that spells a model id without loss: letters, digits, spaces, dots and dashes. `Command R+` would read as
  * `command-r`, `Mistral Large (latest)` names a pointer and `Llama 4 Maverick (free)` a SKU.
  */
-function plainName(name: string): boolean {
+export function plainName(name: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9 .-]*$/.test(name.trim());
 }
 

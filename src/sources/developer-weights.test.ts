@@ -1,6 +1,9 @@
 // Tests of the reviewed table of models served only on the developer's API.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
 import { translateDeveloperWeights } from './developer-weights.ts';
 
 const HEADER = 'model_id,open_weights,held_release_date,url,read_on,note';
@@ -23,4 +26,16 @@ b,false,2024-13-01,https://example.com/b,2026-11-26,x
 c,false,,not a url,2026-11-26,x`);
   assert.equal(models.length, 0);
   assert.deepEqual(issues.map((i) => i.field), ['open_weights', 'held_release_date', 'url']);
+});
+
+test('Gemini 1.0 Pro, served on Google\'s API only, is served closed by its row', () => {
+  // data/curated/developer-weights.csv: gemini-pro,false,,https://arstechnica.com/.../google-goes-open-ai-with-gemma-...,
+  // quoting 'open-weights models built on technology similar to the more powerful but closed Gemini models'.
+  const { models, issues } = translateDeveloperWeights(readFileSync(new URL('../../data/curated/developer-weights.csv', import.meta.url), 'utf8'));
+  assert.deepEqual(issues, []);
+  const row = models.find((m) => m.source_model_id === 'gemini-pro');
+  assert.equal(row?.open_weights, false);
+  assert.equal(row?.held_release_date, undefined);
+  const m = loadDataset(DEFAULT_DATA_DIR).modelById.get('gemini-pro');
+  assert.deepEqual([m?.open_weights?.value, m?.open_weights?.source], [false, 'developer-weights']);
 });

@@ -1,7 +1,7 @@
 // Tests of the OpenRouter-copy rule on genai-prices' price history (price-changes-from-git.jsonl).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { listingKey, openRouterCopies, stillCopied, type PriceRecord } from './genai-prices-copies.ts';
+import { listingKey, openRouterCopies, openRouterVariants, stillCopied, type PriceRecord } from './genai-prices-copies.ts';
 
 const rec = (r: Partial<PriceRecord> & Pick<PriceRecord, 'commit' | 'subject' | 'provider' | 'model'>): PriceRecord =>
   ({ date: '2026-06-15T15:42:50-05:00', change: 'added', new: null, ...r });
@@ -64,4 +64,21 @@ test("Mixtral 8x22B under mistral is OpenRouter's 0.9/0.9: a later rewrite with 
   assert.deepEqual(copies.get(listingKey('mistral', 'mixtral-8x22b-instruct')),
     { commit: '670c89d3d1', date: '2025-06-22', subject: 'Update from openRouter (#3)', input: 0.9, output: 0.9 });
   assert.ok(!copies.has(listingKey('mistral', 'mistral-nemo')), 'a price set by a later commit of its own is the file\'s');
+});
+
+test("OpenRouter's :free variants filed under Mistral and Azure by the first import are OpenRouter's, not the developers'", () => {
+  // price-changes-from-git.jsonl, copied as they are (prices trimmed to the headline): 670c89d3d1 "Update from openRouter (#3)"
+  // added provider mistral model mistral-small-24b-instruct-2501:free at input_mtok 0, output_mtok 0, and azure
+  // phi-4-reasoning:free the same way; 8421a4e04c "rename data -> prices" added openai ft:gpt-4o-2024-08-06: (no tag).
+  const first = 'Update from openRouter (#3)';
+  const recs = [
+    rec({ commit: '670c89d3d1', date: '2025-06-22T18:03:19+01:00', subject: first, provider: 'mistral', model: 'mistral-small-24b-instruct-2501:free', new: { input_mtok: 0, output_mtok: 0 } }),
+    rec({ commit: '670c89d3d1', date: '2025-06-22T18:03:19+01:00', subject: first, provider: 'azure', model: 'phi-4-reasoning:free', new: { input_mtok: 0, output_mtok: 0 } }),
+    rec({ commit: '670c89d3d1', date: '2025-06-22T18:03:19+01:00', subject: first, provider: 'openrouter', model: 'mistral-small-24b-instruct-2501:free', new: { input_mtok: 0, output_mtok: 0 } }),
+    rec({ commit: '8421a4e04c', date: '2025-06-22T10:36:06+01:00', subject: 'rename data -> prices', provider: 'openai', model: 'ft:gpt-4o-2024-08-06:', new: { input_mtok: 3.75, output_mtok: 15 } }),
+    rec({ commit: '0000000001', subject: 'add batch tier', provider: 'mistral', model: 'mistral-large:batch', new: { input_mtok: 1, output_mtok: 3 } }),
+  ];
+  const v = openRouterVariants(recs);
+  assert.deepEqual([...v.keys()].sort(), [listingKey('azure', 'phi-4-reasoning:free'), listingKey('mistral', 'mistral-small-24b-instruct-2501:free')]);
+  assert.equal(v.get(listingKey('mistral', 'mistral-small-24b-instruct-2501:free'))?.commit, '670c89d3d1');
 });

@@ -42,6 +42,25 @@ export function openRouterCopies(records: Iterable<PriceRecord>): Map<string, Co
   return out;
 }
 
+/** OpenRouter's SKU tag after a model id (`:free`, `:extended`): OpenRouter's variant of the model, not another id. */
+const OPENROUTER_TAG = /:[a-z][a-z-]*$/;
+
+/**
+ * Listings an OpenRouter sync added to a developer's file under OpenRouter's SKU tag: `Update from openRouter (#3)`
+ * (670c89d3d1, 2025-06-22) filed `mistral-small-24b-instruct-2501:free` ("Mistral Small 3 (free)") under `mistral`,
+ * `phi-4-reasoning:free` under `azure`, at OpenRouter's $0/$0. The developer's API has no such id: it is OpenRouter's
+ * free variant, no listing of the developer. Keyed by listingKey, with the commit that added each.
+ */
+export function openRouterVariants(records: Iterable<PriceRecord>): Map<string, PriceRecord> {
+  const added = new Map<string, PriceRecord>();
+  for (const r of records) {
+    if (r.provider === 'openrouter' || r.change !== 'added' || !OPENROUTER_TAG.test(r.model)) continue;
+    const key = listingKey(r.provider, r.model);
+    if (!added.has(key)) added.set(key, r);
+  }
+  return new Map([...added].filter(([, r]) => SYNC_SUBJECT.test(r.subject)));
+}
+
 export const listingKey = (provider: string, model: string) => `${provider}\u0000${model}`;
 
 /**

@@ -8,7 +8,7 @@ import type { Source } from '../schema/index.ts';
 import { readGenaiChanges } from './catalogue-genai-prices-changes.ts';
 import { nextPrices, offerPrices, offerTarget, readPrices, timeOfDayNote } from './catalogue-genai-prices-shape.ts';
 import { scheduledPriceChanges } from './catalogue-genai-prices-scheduled.ts';
-import { listingKey, openRouterCopies, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
+import { listingKey, openRouterCopies, openRouterVariants, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
 import { IsoDate, defined, isEuSku, issueAt, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
 import type { Adapter, AdapterResult, CatalogueChange, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
@@ -81,13 +81,14 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
     const twin = ymlByKey.get(l.key);
     if (l.offer && twin?.offer && twin.checked && samePrices(l.offer, twin.offer)) l.offer.as_of = twin.checked;
   }
-  const listings = [...npm, ...yml.filter((l) => !npmKeys.has(l.key))];
+  const all = [...npm, ...yml.filter((l) => !npmKeys.has(l.key))];
 
   const changesPath = path.join(dir, CHANGES_FILE);
   const records: PriceRecord[] = [];
   const history = existsSync(changesPath)
     ? await readGenaiChanges(changesPath, `${FOLDER}/${CHANGES_FILE}`, REPO, issues, (r) => records.push(r))
     : [];
+  const listings = dropOpenRouterVariants(all, openRouterVariants(records), issues);
   dropOpenRouterCopies(listings, openRouterCopies(records), issues);
   // Dated price lists of the listings in use (the npm copy's where it has the model): changes git cannot date.
   const changes = [...history, ...listings.flatMap((l) => l.scheduled)];
@@ -202,6 +203,19 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
     : [];
   const reference = m.price_comments ? referenceUrl(m.price_comments) : undefined;
   return { key: listingKey(providerId, m.id), model, offer, checked: m.prices_checked, scheduled, ...(reference ? { reference } : {}) };
+}
+
+/** A listing an OpenRouter sync filed under a developer with OpenRouter's SKU tag is neither model nor offer of it. */
+function dropOpenRouterVariants(listings: Listing[], variants: ReadonlyMap<string, PriceRecord>, issues: IngestIssue[]): Listing[] {
+  return listings.filter((l) => {
+    const r = variants.get(l.key);
+    if (!r) return true;
+    issues.push({
+      source: l.model.source, file: l.offer?.file ?? FOLDER, row: l.key.replace('\u0000', '/'), field: 'id',
+      message: `OpenRouter's variant, added to this provider's file by ${r.commit} (${r.date.slice(0, 10)}, "${r.subject}"): not a listing of this provider`,
+    });
+    return false;
+  });
 }
 
 /**
