@@ -3,7 +3,7 @@ import type { ChangeEvent, ChangeKind, Leaderboard } from '../schema/index.ts';
 import type { CatalogueChange, RatingHistoryPoint } from '../sources/types.ts';
 import { stableId, toDate } from './ids.ts';
 import { markLicenceCorrections } from './licence-corrections.ts';
-import { BULK_ZERO_LISTINGS, markPriceCorrections, type BulkZero } from './price-corrections.ts';
+import { BULK_ZERO_LISTINGS, markPriceCorrections, markRoundTrips, type BulkZero } from './price-corrections.ts';
 import { markUnitErrors, PriceBook, type StandingPrice } from './price-unit-errors.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { key0 } from './match-keys.ts';
@@ -167,10 +167,11 @@ export function catalogueEvents(
   for (const p of standing) book.addStanding(p.model_id, p.field, p.source, p.provider, p.value);
   for (const r of readings) launches.reading(r);
   for (const [source, date] of firstDate) launches.tracked(source, date);
-  const marked = markUnitErrors(markPriceCorrections(markLicenceCorrections(raw), (e) => `${e.source}|${listing.get(e)}`, (e) => {
+  const listingOf = (e: ChangeEvent) => `${e.source}|${listing.get(e)}`;
+  const marked = markRoundTrips(markUnitErrors(markPriceCorrections(markLicenceCorrections(raw), listingOf, (e) => {
     const z = e.commit ? bulkByCommit.get(`${e.source}|${e.commit}`) : undefined;
     return z?.zeroed.has(listing.get(e)!) ? z : undefined;
-  }), book);
+  }), book), listingOf);
   markLaunchCorrections(marked, (e) => (listing.has(e) ? `${e.source}|${listing.get(e)}` : undefined), launches);
   // Left out only now, after the rules and the de-duplication have seen them, so that every other event keeps its
   // reading, its merges and its id.
