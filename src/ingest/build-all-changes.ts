@@ -56,6 +56,8 @@ export function buildChangesAll(
     `price corrections by rule: ${byRule(cat.events, 'reverted within', /: [^ ]+ -> (0|none) -> /)} reverted from 0 within ${BLIP_DAYS} days, ` +
       `${byRule(cat.events, 'reverted within', /x and back: /)} moved ${ROUND_TRIP_RATIO}x or more and back within ${BLIP_DAYS} days, ` +
       `${byRule(cat.events, 'taken back within')} taking back or writing again a move the catalogue rewrote, ` +
+      `${byRule(cat.events, 'exchanged with the ')} exchanging input and output or the cache prices, ` +
+      `${byRule(cat.events, '', / price written as the cache /)} replacing one cache price written as the other, ` +
       `${byRule(cat.events, 'one catalogue commit (')} zeroed by one commit with many listings and ` +
       `${byRule(cat.events, 'ends the ')} ending such a zero, ` +
       `${byRule(cat.events, 'unit error brought in')} bringing in a unit error and ${byRule(cat.events, 'unit error corrected')}` +

@@ -12,6 +12,7 @@ import { LaunchBook, markLaunchCorrections, type SourceReading } from './launch-
 import { sourceRank } from './precedence.ts';
 import { findRenames } from './arena-renames.ts';
 import { listingRenames } from './listing-renames.ts';
+import { FieldBook, markCrossedFields } from './crossed-price-fields.ts';
 
 const KIND_OF_FIELD: Record<string, ChangeKind> = {
   input: 'price', output: 'price', cache_read: 'price', cache_write: 'price',
@@ -82,6 +83,7 @@ export function catalogueEvents(
   /** The source row each event came from: a provider may list one model under several ids. */
   const listing = new Map<ChangeEvent, string>();
   const book = new PriceBook();
+  const fields = new FieldBook();
   const launches = new LaunchBook();
   for (const c of changes) {
     // A scheduled change is dated by the source's own start date, never the day it started tracking.
@@ -119,6 +121,7 @@ export function catalogueEvents(
     const model_id = rollingRow ? undefined : resolved(c);
     // Every listing's prices, baseline rows too: what the other listings held is the measure of a unit error.
     const row = `${c.provider ?? ''}|${c.source_model_id}`;
+    if (kind === 'price') fields.step(`${c.source}|${row}`, c.commit, c.field, now);
     if (model_id && kind === 'price') book.add(model_id, c.field, c.source, c.provider ?? '', row, date, old, now);
     if (model_id && c.provider && !c.scheduled && c.field === 'offered') {
       launches.offered(c.source, c.provider, model_id, c.source_model_id, date, c.new === true, baselineRow);
@@ -168,7 +171,8 @@ export function catalogueEvents(
   for (const r of readings) launches.reading(r);
   for (const [source, date] of firstDate) launches.tracked(source, date);
   const listingOf = (e: ChangeEvent) => `${e.source}|${listing.get(e)}`;
-  const marked = markRoundTrips(markUnitErrors(markPriceCorrections(markLicenceCorrections(raw), listingOf, (e) => {
+  const crossed = markCrossedFields(markLicenceCorrections(raw), (e) => (listing.has(e) ? listingOf(e) : undefined), fields);
+  const marked = markRoundTrips(markUnitErrors(markPriceCorrections(crossed, listingOf, (e) => {
     const z = e.commit ? bulkByCommit.get(`${e.source}|${e.commit}`) : undefined;
     return z?.zeroed.has(listing.get(e)!) ? z : undefined;
   }), book), listingOf);
