@@ -58,6 +58,7 @@ export function buildChangesAll(
       `${byRule(cat.events, 'taken back within')} taking back or writing again a move the catalogue rewrote, ` +
       `${byRule(cat.events, 'exchanged with the ')} exchanging input and output or the cache prices, ` +
       `${byRule(cat.events, '', / price written as the cache /)} replacing one cache price written as the other, ` +
+      `${byRule(cat.events, '', / at one price, .* a placeholder, /)} replacing a placeholder price, ` +
       `${byRule(cat.events, 'one catalogue commit (')} zeroed by one commit with many listings and ` +
       `${byRule(cat.events, 'ends the ')} ending such a zero, ` +
       `${byRule(cat.events, 'unit error brought in')} bringing in a unit error and ${byRule(cat.events, 'unit error corrected')}` +

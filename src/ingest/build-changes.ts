@@ -13,6 +13,7 @@ import { sourceRank } from './precedence.ts';
 import { findRenames } from './arena-renames.ts';
 import { listingRenames } from './listing-renames.ts';
 import { FieldBook, markCrossedFields } from './crossed-price-fields.ts';
+import { markPlaceholders, placeholderListings } from './placeholder-prices.ts';
 
 const KIND_OF_FIELD: Record<string, ChangeKind> = {
   input: 'price', output: 'price', cache_read: 'price', cache_write: 'price',
@@ -171,7 +172,8 @@ export function catalogueEvents(
   for (const r of readings) launches.reading(r);
   for (const [source, date] of firstDate) launches.tracked(source, date);
   const listingOf = (e: ChangeEvent) => `${e.source}|${listing.get(e)}`;
-  const crossed = markCrossedFields(markLicenceCorrections(raw), (e) => (listing.has(e) ? listingOf(e) : undefined), fields);
+  const rowOf = (e: ChangeEvent) => (listing.has(e) ? listingOf(e) : undefined);
+  const crossed = markPlaceholders(markCrossedFields(markLicenceCorrections(raw), rowOf, fields), rowOf, placeholderListings(changes, resolved));
   const marked = markRoundTrips(markUnitErrors(markPriceCorrections(crossed, listingOf, (e) => {
     const z = e.commit ? bulkByCommit.get(`${e.source}|${e.commit}`) : undefined;
     return z?.zeroed.has(listing.get(e)!) ? z : undefined;
