@@ -35,3 +35,15 @@ test('the models and offers a passed shutdown date retires, as docs/data.md coun
   assert.equal(byModel.filter((o) => o.first_party).length, firstParty);
   assert.equal(byModel.filter((o) => !o.first_party).length, resold);
 });
+
+test('the price moves of 3x or more and the corrections among them, as docs/data.md counts them, are the dataset\'s', () => {
+  const [thousands, units, large, , after] = stated(
+    /Of the feed's (\d),(\d{3}) price events, (\d+) move a price 3x or more with both sides above 0; (\d+) of them were corrections before the four rules above and (\d+) after/,
+  );
+  const events = ds.changes.filter((e) => e.kind === 'price');
+  const moves = events.filter((e) => typeof e.old === 'number' && typeof e.new === 'number' && e.old > 0 && e.new > 0 &&
+    Math.max(e.old / e.new, e.new / e.old) >= 3);
+  assert.equal(events.length, thousands * 1000 + units);
+  assert.equal(moves.length, large);
+  assert.equal(moves.filter((e) => e.correction === true).length, after);
+});

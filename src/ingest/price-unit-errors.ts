@@ -19,6 +19,14 @@ export const MIN_LISTINGS = 2;
  * so novita's corrected 0.09 is 2.2x under it), and a unit slip is 100x or more past it.
  */
 export const AGREE = 10;
+/**
+ * A move by exactly a power of ten (10x, 100x...: 3 -> 0.3, 0.4 -> 0.04) is a decimal slip when one side sits this far
+ * from the other listings' medians and the other side within SLIP_AGREE of one: the slip is the point moved, the price
+ * the digits. 10x is the smallest slip; with the right side within 2x of the median, the slipped one is 5x or more away.
+ */
+export const DECIMAL_SLIP_RATIO = 5;
+/** How near the other listings' median the right side of a decimal slip sits: the spread of one open model's providers. */
+export const SLIP_AGREE = 2;
 
 const DAY = 86_400_000;
 const price = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
@@ -92,7 +100,8 @@ const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - DAY).to
  * on the same day must not hide this one. The other side also agrees when the listing goes from it to the error and
  * back to it (within 1%): its own price on both sides says so, even where it sits over 10x from the others
  * (cloudflare-ai-gateway's deepseek-r1-distill-qwen-32b output 4.88 -> 4880000 -> 4.88, 16x the others' median).
- * Events already marked keep their reading.
+ * A move by exactly a power of ten is weighed closer (DECIMAL_SLIP_RATIO, SLIP_AGREE): LiteLLM's Azure Mistral Small
+ * 3.1 input 1 -> 0.1 (849de6703a) against the others' median 0.15. Events already marked keep their reading.
  */
 export function markUnitErrors(events: ChangeEvent[], book: PriceBook): ChangeEvent[] {
   const trip = roundTrips(events);
@@ -100,15 +109,17 @@ export function markUnitErrors(events: ChangeEvent[], book: PriceBook): ChangeEv
     if (e.kind !== 'price' || e.correction === true) continue;
     const [a, b] = [e.old, e.new];
     if (!pos(a) && !pos(b)) continue;
-    if (pos(a) && pos(b) && factor(a, b) < UNIT_ERROR_RATIO) continue;
+    const slip = pos(a) && pos(b) && powerOfTen(factor(a, b));
+    if (pos(a) && pos(b) && factor(a, b) < UNIT_ERROR_RATIO && !slip) continue;
     const provider = e.provider ?? '';
     const before = book.heldAt(e.model_id, e.field, dayBefore(e.date), e.source, provider);
     const after = book.heldAt(e.model_id, e.field, e.date, e.source, provider);
     const held = after.length >= before.length ? after : before;
     if (listingsOf(held) < MIN_LISTINGS) continue;
     const mids = [before, after].filter((h) => h.length > 0).map((h) => median(h.map((x) => x.value))!);
-    const wrong = (v: unknown) => pos(v) && mids.every((m) => factor(v, m) >= UNIT_ERROR_RATIO);
-    const fits = (v: unknown) => !pos(v) || mids.some((m) => factor(v, m) <= AGREE) || trip.has(e);
+    const [far, near] = slip && factor(a as number, b as number) < UNIT_ERROR_RATIO ? [DECIMAL_SLIP_RATIO, SLIP_AGREE] : [UNIT_ERROR_RATIO, AGREE];
+    const wrong = (v: unknown) => pos(v) && mids.every((m) => factor(v, m) >= far);
+    const fits = (v: unknown) => !pos(v) || mids.some((m) => factor(v, m) <= near) || trip.has(e);
     // From or to nothing, only a price far above the others is an error: a low one there has nothing to weigh it by.
     const high = (v: unknown, w: unknown) => pos(w) || mids.every((m) => (v as number) > m);
     const side = wrong(b) && fits(a) && high(b, a) ? 'in' : wrong(a) && fits(b) && high(a, b) ? 'out' : undefined;
@@ -127,6 +138,9 @@ export function markUnitErrors(events: ChangeEvent[], book: PriceBook): ChangeEv
   }
   return events;
 }
+
+/** Whether a factor is 10, 100, 1000... (to 1e-9: prices are kept to 10 significant digits). */
+const powerOfTen = (f: number) => f >= 10 && Math.abs(Math.log10(f) - Math.round(Math.log10(f))) < 1e-9;
 
 /** A provider's current price for a model's field, from the offers. */
 export type StandingPrice = { model_id: string; provider: string; field: string; source: string; value: number };

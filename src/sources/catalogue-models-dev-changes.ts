@@ -77,7 +77,16 @@ export async function readModelsDevChanges(filePath: string, file: string, issue
       if (!added) baseOf.delete(rec.path);
       // Hosting is a provider listing a model; a models/ file appearing is a catalogue entry, not an offer.
       if (at.provider) {
-        changes.push(make(rec.change, 'offered', !added, added, hint));
+        const row = make(rec.change, 'offered', !added, added, hint);
+        // The prices the listing came with (the history gives a listing's prices only when they change afterwards):
+        // what it held until its first price row (src/ingest/placeholder-prices.ts, listing-renames.ts).
+        const prices: Record<string, number> = {};
+        for (const [name, { field, value }] of Object.entries(FIELDS)) {
+          const v = value.safeParse(rec.fields?.[name]);
+          if (v.success && typeof v.data === 'number') prices[field] = v.data;
+        }
+        if (added && Object.keys(prices).length) row.prices = prices;
+        changes.push(row);
       }
       continue;
     }
