@@ -21,6 +21,14 @@ const SAME = [
     listings: ['novita-ai/baidu/ernie-4.5-300b-a47b-paddle', 'siliconflow/baidu/ERNIE-4.5-300B-A47B'],
     offerFrom: 'novita-ai',
   },
+  {
+    canonical: 'pixtral-12b',
+    // models.dev models/mistral/pixtral-12b.toml: weights https://huggingface.co/mistralai/Pixtral-12B-2409;
+    // providers/scaleway/models/pixtral-12b-2409.toml: base_model = "mistral/pixtral-12b". The arena's row
+    // (lmarena_vision-2025-08-04.csv: "Pixtral-12B-2409,...,Mistral,Apache 2.0") rates the same weights.
+    listings: ['scaleway/pixtral-12b-2409', 'mistral/pixtral-12b-2409', 'watsonx/mistralai/pixtral-12b-2409', 'Pixtral-12B-2409'],
+    offerFrom: 'watsonx',
+  },
 ];
 
 for (const s of SAME) {
@@ -34,6 +42,12 @@ for (const s of SAME) {
 test('the short duplicate ids are gone', () => {
   assert.equal(ds.modelById.has('qwen3-coder'), false);
   assert.equal(ds.modelById.has('ernie-4.5-300b-a47b-paddle'), false);
+  assert.equal(ds.modelById.has('pixtral-12b-2409'), false);
+  // Pixtral 12B is open and Apache 2.0 in one record; Scaleway's one listing, spelled two ways, is one offer.
+  const pixtral = ds.modelById.get('pixtral-12b')!;
+  assert.equal(pixtral.open_weights?.value, true);
+  assert.equal(pixtral.licence?.value.id, 'apache-2.0');
+  assert.equal((ds.offersByModel.get('pixtral-12b') ?? []).filter((o) => o.provider === 'scaleway').length, 1);
   // The merged Qwen3-Coder keeps its LMArena rating: OpenRouter's listing now reaches a rated model.
   assert.ok((ds.ratingsByModel.get('qwen3-coder-480b-a35b-instruct') ?? []).length > 0);
 });

@@ -63,6 +63,15 @@ test('a fact pointing at an unknown source is refused', () => {
   assert.throws(() => aDataset({ models: [aModel({ id: 'm1', name: f('M', 'nowhere') })] }), /unknown source "nowhere"/);
 });
 
+test('a model or a listing named as its own replacement is refused', () => {
+  // Two models joined as one read so: gemini-3-pro-image-preview "replaced by gemini-3-pro-image-preview".
+  const self = aModel({ id: 'm1', replacement: f('m1') });
+  assert.throws(() => aDataset({ models: [self] }), /models\.json: record "m1": field "replacement": the model itself/);
+  assert.doesNotThrow(() => aDataset({ models: [aModel({ id: 'm1', replacement: f('m2') })] }));
+  const offer = anOffer({ model_id: 'm1', provider_model_id: 'x/m1', replacement: f('x/m1') });
+  assert.throws(() => aDataset({ models: [aModel({ id: 'm1' })], offers: [offer] }), /offers\.json: offer .*x\/m1: field "replacement": the listing itself/);
+});
+
 test('ratings and change events must cite a known source too', () => {
   assert.throws(() => aDataset({ models: [aModel({ id: 'm1' })], ratings: [aRating({ model_id: 'm1', source: 'nowhere' })] }), /ratings\.json: .*unknown source "nowhere"/);
 });

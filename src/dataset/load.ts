@@ -27,7 +27,7 @@ export function validateDatasetData(raw: Record<string, unknown>, where = 'datas
   return data;
 }
 
-/** Cross-record rules: every reference points at an existing record. */
+/** Cross-record rules: every reference points at an existing record; no model or listing replaces itself. */
 function checkReferences(d: DatasetData): void {
   const problems: string[] = [];
   const sources = new Set(d.sources.map((s) => s.id));
@@ -38,6 +38,13 @@ function checkReferences(d: DatasetData): void {
     if (seen.has(m.id)) problems.push(`models.json: duplicate id "${m.id}"`);
     seen.add(m.id);
     if (!devs.has(m.vendor)) problems.push(`models.json: record "${m.id}": field "vendor": unknown developer "${m.vendor}"`);
+    // A retired model "replaced by itself" means two models were joined as one (a preview and its GA release).
+    if (m.replacement?.value === m.id) problems.push(`models.json: record "${m.id}": field "replacement": the model itself`);
+  }
+  for (const o of d.offers) {
+    if (o.replacement?.value === o.provider_model_id) {
+      problems.push(`offers.json: offer ${o.provider}/${o.provider_model_id}: field "replacement": the listing itself`);
+    }
   }
   for (const o of d.offers) if (!models.has(o.model_id)) problems.push(`offers.json: offer ${o.provider}/${o.provider_model_id}: unknown model "${o.model_id}"`);
   for (const r of d.ratings) if (!models.has(r.model_id)) problems.push(`ratings.json: rating of "${r.variant}": unknown model "${r.model_id}"`);

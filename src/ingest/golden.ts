@@ -21,7 +21,7 @@ export type GoldenView = {
 
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
-  'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url', 'licence_excludes_eu',
+  'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url', 'replacement', 'licence_excludes_eu',
 ] as const;
 /** The KV-cache facts of an architecture a row may check (`architecture:kv_layers`). */
 const ARCHITECTURE_FIELD =
@@ -203,6 +203,8 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     // Absent reads as `none`: a row can say a cutoff no source gives consistently is withheld.
     case 'knowledge_cutoff': return m.knowledge_cutoff?.value ?? 'none';
     case 'weights_url': return m.weights_url?.value ?? 'none';
+    // The model the developer names in its place; `none` when it names none (a model is never its own).
+    case 'replacement': return m.replacement?.value ?? 'none';
   }
   return undefined;
 }

@@ -149,3 +149,23 @@ test("a first-party beta stands; a reseller's beta does not", () => {
   assert.equal(modelLifecycle('grok-5', [o({ source: 'models-dev', source_model_id: 'xai/grok-5', provider: 'xai', status: 'beta' })], 'xai', false).status?.value, 'beta');
   assert.deepEqual(modelLifecycle('grok-5', [o({ source: 'models-dev', source_model_id: 'azure/grok-5', provider: 'azure', status: 'beta' })], 'xai', false), {});
 });
+
+test('a snapshot retired in favour of a newer snapshot of the same model does not retire the model', () => {
+  // deprecations-rss/deprecations.json, OpenAI: gpt-4o-mini-tts-2025-03-20, deprecation 2026-04-22, shutdown
+  // 2026-07-23, replacement_models ["gpt-4o-mini-tts-2025-12-15"]; gpt-4o-mini-transcribe-2025-03-20, shutdown
+  // 2027-01-20, ["gpt-4o-mini-transcribe-2025-12-15"]. Both replacements are snapshots the undated id now serves.
+  const resolve = (_: string, id: string) => id.replace(/-2025-\d{2}-\d{2}$/, '');
+  for (const id of ['gpt-4o-mini-tts', 'gpt-4o-mini-transcribe']) {
+    const life = modelLifecycle(id, [
+      o({ source: 'models-dev', source_model_id: `openai/${id}`, provider: 'openai' }),
+      o({ source: 'deprecations-rss', source_model_id: `${id}-2025-03-20`, provider: 'openai', as_of: '2026-07-21',
+        deprecation_date: '2026-04-22', shutdown_date: '2026-07-23', replacement: `${id}-2025-12-15` }),
+    ], 'openai', false, resolve);
+    assert.deepEqual(life, {}, id);
+  }
+  // A replacement that is another model still retires it (o1-preview, shutdown 2025-07-28, replacement o3).
+  const o1 = modelLifecycle('o1-preview', [o({ source: 'deprecations-rss', source_model_id: 'o1-preview', provider: 'openai', as_of: '2026-07-21',
+    shutdown_date: '2025-07-28', replacement: 'o3' })], 'openai', false, (_, id) => id);
+  assert.equal(o1.status?.value, 'deprecated');
+  assert.equal(o1.replacement?.value, 'o3');
+});

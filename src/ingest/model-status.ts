@@ -23,6 +23,10 @@ export function modelLifecycle(
   openWeights: boolean | undefined,
   resolveId: (source: string, id: string) => string | undefined = () => undefined,
 ): ModelLifecycle {
+  // A notice whose replacement is this very model retires one snapshot in favour of a newer one of the same model
+  // (OpenAI: gpt-4o-mini-tts-2025-03-20, replacement gpt-4o-mini-tts-2025-12-15): the model lives on, and a model
+  // is never its own replacement.
+  obs = obs.filter((o) => o.replacement === undefined || resolveId(o.source, o.replacement) !== id);
   const developer = obs.filter((o) => o.source === 'architecture-overrides' || isFirstParty(o.provider, vendor));
   const pick = <T>(from: readonly ModelObservation[], get: (o: ModelObservation) => T | undefined): Fact<T> | undefined =>
     choose(from.flatMap((o) => {

@@ -35,6 +35,6 @@ export function releaseReadings(placed: readonly Placed[]): ReleaseReading[] {
   const held = new Set(placed.flatMap((p) => (p.obs.held_release_date ? [p.obs.held_release_date] : [])));
   return placed.flatMap(({ obs, tier }) => obs.release_date === undefined || held.has(obs.release_date) ? [] : [{
     value: obs.release_date, source: obs.source, as_of: obs.as_of, listing: obs.source_model_id, provider: obs.provider,
-    own: tier <= 2, cutoff: obs.knowledge_cutoff,
+    own: tier <= 2, cutoff: obs.knowledge_cutoff, ...(obs.url ? { url: obs.url } : {}),
   }]);
 }

@@ -23,7 +23,27 @@ test('qwen3-32b: kilo and iflowcn 2024-12-01 lie before the 2025-04 cutoff; the 
 test("the developer's own listing speaks before a majority of resellers", () => {
   const f = chooseReleaseDate([r('2025-12-01', 'deepseek/deepseek-chat', { own: true }), r('2025-12-03', 'a/x'), r('2025-12-03', 'b/x')]);
   assert.equal(f?.value, '2025-12-01');
-  assert.match(f!.note!, /developer's own listing/);
+  // A catalogue's record of the developer's API listing, named as such: not the developer's own statement.
+  assert.match(f!.note!, /^release date from the developer's API listing as models-dev records it \(deepseek\/deepseek-chat\);/);
+  assert.doesNotMatch(f!.note!, /developer's own listing/);
+});
+
+test("kimi-k2: models.dev's community file for Moonshot's API is labelled as such, and a reviewed row speaks before it", () => {
+  // models.dev providers/moonshotai/models/kimi-k2-0711-preview.toml: release_date = "2025-07-14"; nine listings give
+  // 2025-07-11, the day the id kimi-k2-0711-preview names (cortecs, fastrouter, kilo, llmgateway...).
+  const listings = [r('2025-07-14', 'moonshotai/kimi-k2-0711-preview', { own: true }), r('2025-07-11', 'cortecs/kimi-k2-instruct'),
+    r('2025-07-11', 'kilo/moonshotai/kimi-k2'), r('2025-07-11', 'fastrouter/moonshotai/kimi-k2')];
+  const f = chooseReleaseDate(listings);
+  assert.equal(f?.value, '2025-07-14');
+  assert.match(f!.note!, /^release date from the developer's API listing as models-dev records it \(moonshotai\/kimi-k2-0711-preview\)/);
+  const url = 'https://www.ctol.digital/news/moonshot-ai-kimi-k2-first-open-source-trillion-parameter-model-rival-openai-anthropic';
+  const reviewed = chooseReleaseDate([...listings, r('2025-07-11', 'kimi-k2', { source: 'developer-releases', as_of: '2026-11-27', url })]);
+  assert.equal(reviewed?.value, '2025-07-11');
+  // The row names where it was read: here a news account, not Moonshot's own page.
+  assert.match(reviewed!.note!, /^release date from a reviewed row \(developer-releases\.csv\), read on www\.ctol\.digital;/);
+  // A catalogue's entry with no provider is named as the catalogue's.
+  const entry = chooseReleaseDate([r('2025-07-14', 'moonshotai/kimi-k2', { own: true, provider: undefined }), r('2025-07-11', 'a/x')]);
+  assert.match(entry!.note!, /^release date from models-dev's entry for the model \(moonshotai\/kimi-k2\)/);
 });
 
 test('a reviewed announcement speaks before every listing, which stay as conflicts', () => {

@@ -15,6 +15,8 @@ export type ReleaseReading = {
   provider?: string;
   own: boolean;
   cutoff?: string;
+  /** The page a reviewed row was read on (developer-releases.csv). */
+  url?: string;
 };
 
 /**
@@ -173,12 +175,29 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
     const reasons = [...new Set(rs.map(why).filter((x) => x !== undefined))];
     return `${value} (${names(rs)}${reasons.length ? `: ${reasons.join('; ')}` : ''})`;
   });
-  const chosenBy = best.source === DEVELOPER_RELEASES_SOURCE_ID ? "the developer's announcement"
-    : best.own ? "the developer's own listing" : support.get(anchor)! > providers.get(best.value)!.size
+  const chosenBy = best.source === DEVELOPER_RELEASES_SOURCE_ID ? reviewedRow(best)
+    : best.own ? ownListing(best) : support.get(anchor)! > providers.get(best.value)!.size
       ? `${support.get(anchor)} providers' listings within ${CLUSTER_DAYS} days of ${anchor} (the date most of them give, then the earliest)`
       : `${providers.get(best.value)!.size} of the listings`;
   f.note = `release date from ${chosenBy}${doubt ? `; ${doubt}` : ''}; listings that disagree: ${parts.join(', ')}`;
   return f;
+}
+
+/**
+ * Who wrote a date the developer's side gives: a catalogue's file (models.dev's `providers/moonshotai/...` is a
+ * community file describing Moonshot's API listing, LiteLLM's entry with the developer as provider), never the
+ * developer's own statement. A reviewed row (developer-releases.csv) names the page it was read on. The note names the catalogue and
+ * the listing, so a reader can tell a catalogue's record of the developer's API from the developer's announcement.
+ */
+function reviewedRow(r: ReleaseReading): string {
+  // Most rows read the developer's own page; some a dated account of it. The host says which.
+  const host = r.url && URL.canParse(r.url) ? new URL(r.url).host : undefined;
+  return `a reviewed row (developer-releases.csv)${host ? `, read on ${host}` : ''}`;
+}
+
+function ownListing(r: ReleaseReading): string {
+  return r.provider === undefined ? `${r.source}'s entry for the model (${r.listing})`
+    : `the developer's API listing as ${r.source} records it (${r.listing})`;
 }
 
 /**

@@ -79,3 +79,34 @@ test('an -exp id with its own shutdown stays apart when the developer lists no b
   // With no untagged id of the developer to join, nothing is kept apart: the tag joins nothing anyway.
   assert.deepEqual([...findRetiredApart(google.filter((x) => x.source === 'deprecations-rss' && x.source_model_id.includes('-exp')))], []);
 });
+
+test("a preview whose notice names the untagged id as its replacement is a model of its own (Google's image models)", () => {
+  // deprecations-rss/deprecations.json, Google: gemini-3-pro-image-preview, shutdown 2026-06-25, replacement_models
+  // ["gemini-3-pro-image"]; gemini-3.1-flash-image-preview, shutdown 2026-06-25, ["gemini-3.1-flash-image"].
+  // models.dev lists google/gemini-3-pro-image-preview only; providers/openrouter/models/google/gemini-3-pro-image.toml
+  // lists the GA id (release_date 2026-06-18, input 2, output 12): without the notice's word it would join the preview.
+  const image = [
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-3-pro-image-preview', provider: 'google', shutdown_date: '2026-06-25',
+      replacement: 'gemini-3-pro-image' }),
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-3.1-flash-image-preview', provider: 'google', shutdown_date: '2026-06-25',
+      replacement: 'gemini-3.1-flash-image' }),
+    o({ source: 'models-dev', source_model_id: 'gemini-3-pro-image-preview', provider: 'google' }),
+  ];
+  assert.deepEqual([...findRetiredApart(image)].sort(), [
+    ['gemini-3-1-flash-image-preview', 'gemini-3.1-flash-image-preview'],
+    ['gemini-3-pro-image-preview', 'gemini-3-pro-image-preview'],
+  ]);
+  const m = new Matcher();
+  m.setRetiredApart(findRetiredApart(image));
+  m.addCanonical('gemini-3-pro-image-preview', ['google/gemini-3-pro-image-preview']);
+  assert.equal(m.mergeTarget('gemini-3-pro-image'), undefined, 'the GA id does not merge into the preview');
+  m.addCanonical('gemini-3-pro-image', ['openrouter/google/gemini-3-pro-image']);
+  assert.equal(m.resolve('models-dev', 'openrouter/google/gemini-3-pro-image')?.id, 'gemini-3-pro-image');
+  assert.equal(m.resolve('models-dev', 'kilo/google/gemini-3-pro-image-preview')?.id, 'gemini-3-pro-image-preview');
+  // A replacement that is another model (o1-preview -> o3) names no untagged id the preview would join.
+  const other = [o({ source: 'deprecations-rss', source_model_id: 'o1-preview', provider: 'openai', shutdown_date: '2025-07-28', replacement: 'o3' })];
+  assert.deepEqual([...findRetiredApart(other)], []);
+  // Retired on the replacement's own shutdown day, the preview stays with it, as with a listed untagged id.
+  const same = [...image, o({ source: 'deprecations-rss', source_model_id: 'gemini-3-pro-image', provider: 'google', shutdown_date: '2026-06-25' })];
+  assert.deepEqual([...findRetiredApart(same)].map(([k]) => k), ['gemini-3-1-flash-image-preview']);
+});

@@ -23,8 +23,11 @@ export type RetiredApart = ReadonlyMap<string, string>;
  * docs/data.md, "Canonical models". The matching keys drop a `-preview` or `-exp` tag (key1), so that a preview
  * normally joins its model. A preview is a model of its own when the developer says so by retiring it apart: the
  * developer's notice (deprecations-rss of its own API, developer-notices) gives the undated tagged id a shutdown date,
- * the developer lists an untagged id the tagged one would join (the same key less the tag, a version tail such as
- * `-001`, or an effort word such as `-thinking`), and no notice retires any such id on that day. Google lists no bare
+ * the developer names an untagged id the tagged one would join (the same key less the tag, a version tail such as
+ * `-001`, or an effort word such as `-thinking`), in its own listing or as the notice's own replacement, and no
+ * notice retires any such id on that day. Google retires gemini-3-pro-image-preview on 2026-06-25 naming
+ * gemini-3-pro-image as its replacement, though its own listing in models.dev holds only the preview: the notice is
+ * the developer saying the untagged id is another model, the one that outlives the preview. Google lists no bare
  * `gemini-embedding` or `gemini-2.0-flash-thinking`, yet `gemini-embedding-exp` (shut down 2025-10-30) would join
  * gemini-embedding-001 and `gemini-2.0-flash-thinking-exp` (2025-12-02) gemini-2.0-flash: each has its own lifecycle.
  * OpenAI shut o1-preview down on 2025-07-28 (replacement o3) and o1 on 2026-10-23: two models, and `o1-preview-2024-09-12` (Azure) is a
@@ -50,6 +53,11 @@ export function findRetiredApart(observations: readonly ModelObservation[]): Ret
     const k = key0(n.source_model_id);
     if (!TAG.test(k) || n.shutdown_date === undefined) continue;
     const joins = new Set(variantKeys(n.source_model_id).flatMap((v) => [...(untaggedBy.get(v) ?? [])]));
+    // The notice's own replacement, when the tagged id would join it, is an untagged id the developer names.
+    const tagged = new Set(variantKeys(n.source_model_id));
+    if (n.replacement !== undefined && taggedKey(n.replacement) === undefined && variantKeys(n.replacement).some((v) => tagged.has(v))) {
+      joins.add(key0(n.replacement));
+    }
     if (!joins.size || [...joins].some((u) => shutdowns.get(u)?.has(n.shutdown_date!))) continue;
     if (!out.has(k)) out.set(k, canonicalSlug(n.source_model_id));
   }

@@ -13,18 +13,22 @@ const FILE = 'developer-releases.csv';
  * Catalogues fill a release date they do not know with a placeholder (alibaba-cn: every DeepSeek-R1 distill on
  * 2025-01-01) or copy another model's (models.dev: Magistral on 2025-03-17, three months before Mistral announced
  * it, with a knowledge cutoff of 2025-06). A row here is the developer's announcement of the release: the model's
- * canonical id, the day, the page, and the knowledge cutoff where the page states one. It speaks first among the release
+ * canonical id, the day, the page, and the knowledge cutoff where the page states one (a row may give the cutoff
+ * alone: Anthropic's models overview states each model's cutoffs, not every release day). It speaks first among the release
  * dates (src/ingest/release-date.ts) and the cutoffs; the listings that disagree stay visible in the fact's conflicts.
  */
 const Row = z.object({
   model_id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a canonical model id'),
-  release_date: IsoDate,
+  // Empty only on a row that gives the cutoff alone: a page of the developer that states the cutoff but not the day.
+  release_date: z.union([z.literal(''), IsoDate]),
   url: z.url({ error: "the developer's page that announces the release" }),
   read_on: IsoDate,
   note: z.string().min(1, 'what the page says'),
   // The knowledge cutoff the developer's page states, where it does (OpenAI's gpt-oss page: June 2024).
   knowledge_cutoff: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'YYYY-MM or YYYY-MM-DD')]).optional()
     .transform((s) => (s ? s : undefined)),
+}).refine((r) => r.release_date !== '' || r.knowledge_cutoff !== undefined, {
+  path: ['release_date'], message: 'a release date, or a knowledge cutoff on a row that gives no date',
 });
 
 export const developerReleases: Adapter = { id: DEVELOPER_RELEASES_SOURCE_ID, read };
@@ -55,7 +59,7 @@ export function translateDeveloperReleases(text: string): { models: ModelObserva
     canonical_hint: v.model_id,
     as_of: v.read_on,
     url: v.url,
-    release_date: v.release_date,
+    ...(v.release_date ? { release_date: v.release_date } : {}),
     ...(v.knowledge_cutoff ? { knowledge_cutoff: v.knowledge_cutoff } : {}),
   }));
   return { models, issues };
