@@ -85,3 +85,33 @@ test('Vertex AI listings LiteLLM pins to us-central1 or global are never EU offe
   const at = (out.recommendations as Out[]).map((r) => `${r.model.id} at ${r.offer?.provider}/${r.offer?.provider_model_id}`);
   assert.ok(!at.some((a) => /google-vertex\/(deepseek-ai|google|qwen|zai-org)\//.test(a)), at.join('; '));
 });
+
+test('a Bedrock or Nebius listing reads region only where a listing of the same model is in an EU region', { skip: noData }, () => {
+  const ds = committed();
+  const wrong = ds.offers.filter((o) => ['amazon-bedrock', 'nebius'].includes(o.provider) && o.region !== 'eu'
+    && o.eu_resident.value === 'region'
+    && !ds.offers.some((e) => e.provider === o.provider && e.model_id === o.model_id && e.region === 'eu'));
+  assert.deepEqual(wrong.map((o) => `${o.provider}/${o.provider_model_id}`), []);
+  // LiteLLM 2026-07-24 lists [eu.anthropic.claude-sonnet-4-6] (bedrock_converse) beside [anthropic.claude-sonnet-4-6].
+  const sonnet = ds.offers.find((o) => o.provider === 'amazon-bedrock' && o.provider_model_id === 'anthropic.claude-sonnet-4-6');
+  assert.equal(sonnet?.eu_resident.value, 'region');
+  assert.match(sonnet?.eu_resident.note ?? '', /eu\.anthropic\.claude-sonnet-4-6/);
+});
+
+test('Gemma 3 4B and Gemma 4 31B on Bedrock: no source places them in an EU Region, so no EU user is sent there', { skip: noData }, () => {
+  const ds = committed();
+  // LiteLLM 2026-07-24 [google.gemma-3-4b-it] 4e-08/8e-08 and [bedrock_mantle/google.gemma-4-31b], with no eu. or
+  // bedrock/eu-*/ key of either; no source snapshot holds an `eu.google.gemma` or `eu-*/google.gemma` id.
+  for (const id of ['google.gemma-3-4b-it', 'google.gemma-4-31b']) {
+    const o = ds.offers.find((x) => x.provider === 'amazon-bedrock' && x.provider_model_id === id && x.sku === 'standard');
+    assert.equal(o?.eu_resident.value, 'unknown', id);
+    assert.match(o?.eu_resident.note ?? '', /differ in their Regional support/);
+    assert.ok(o && !isEuOffer(o), id);
+  }
+  for (const keep of ['EU only', 'eu-only,open-weights']) {
+    const out = recommend_model.handler(ds, recommend_model.input.parse({ who: 'hospital', where: 'eu-cloud', keep }), ctx) as Out;
+    const at = (out.recommendations as Out[]).map((r) => `${r.model.id} at ${r.offer?.provider}/${r.offer?.provider_model_id}`);
+    assert.ok(at.length > 0);
+    assert.ok(!at.some((a) => /amazon-bedrock\/google\./.test(a)), at.join('; '));
+  }
+});

@@ -14,7 +14,7 @@ import { listingGroup, noticeCoversListing, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { regionalPremiumOf } from './regional-premium.ts';
 import { listedRegionsOf } from './listed-regions.ts';
-import { residencyOf, settlePricedApart } from './offer-residency.ts';
+import { placeByEuListing, residencyOf, settlePricedApart } from './offer-residency.ts';
 import { holdBackStaleTiers } from './stale-skus.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
@@ -161,6 +161,7 @@ export function buildOffers(
     if (eu) offers.push(eu);
   }
   dropListedTwins(offers);
+  placeByEuListing(offers);
   settlePricedApart(offers);
   held.push(...holdBackStaleTiers(offers));
   return { offers, unresolved, held, readings };

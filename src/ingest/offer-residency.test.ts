@@ -14,11 +14,12 @@ const obs = (o: Partial<OfferObservation> & Pick<OfferObservation, 'source' | 'p
 // The providers' rows as data/curated/inference-providers.csv gives them: all four sell in EU regions.
 const provider = (id: string): [string, Provider] =>
   [id, { id, name: id, eu_data_residency: fact('region' as const, '2026-11-21', 'inference-providers') }];
-const PROVIDERS = new Map(['azure', 'amazon-bedrock', 'google-vertex', 'openai'].map(provider));
+const PROVIDERS = new Map(['azure', 'amazon-bedrock', 'google-vertex', 'openai', 'nebius'].map(provider));
 
-const MODELS = ['claude-opus-4-6', 'claude-opus-4-8', 'claude-opus-4-1', 'gpt-5', 'gpt-4o', 'gpt-5.6-luna'];
+const MODELS = ['claude-opus-4-6', 'claude-opus-4-8', 'claude-opus-4-1', 'gpt-5', 'gpt-4o', 'gpt-5.6-luna', 'gemma-3-4b-it',
+  'qwen3-coder-next', 'qwen3-32b'];
 const resolve = (o: OfferObservation) => MODELS.find((m) => key0(o.provider_model_id).includes(key0(m)));
-const vendorOf = (id: string) => (id.startsWith('claude') ? 'anthropic' : 'openai');
+const vendorOf = (id: string) => (id.startsWith('claude') ? 'anthropic' : id.startsWith('gemma') ? 'google' : id.startsWith('qwen') ? 'alibaba' : 'openai');
 // The real reviewed table, so that a row edited away fails these tests.
 const TABLE = readFileSync(new URL('../../data/curated/offer-residency.csv', import.meta.url), 'utf8');
 const { rules, issues } = translateOfferResidency(TABLE);
@@ -87,6 +88,59 @@ test('Bedrock: the in-region id at $5/$25 is not the EU offer when eu. costs $5.
   // The listing's batch SKU follows its standard SKU.
   const batch = offers.find((o) => o.provider_model_id === 'anthropic.claude-opus-4-8' && o.sku === 'batch');
   assert.equal(batch?.eu_resident.value, 'no');
+});
+
+test('Bedrock places each model in its own Regions: with no EU listing of the model, its listing is unknown, not region', () => {
+  // LiteLLM 2026-07-24 [google.gemma-3-4b-it] 4e-08/8e-08 (bedrock_converse): no eu. profile and no bedrock/eu-*/
+  // key of the model in the file. AWS, "Model support by AWS Region": "Amazon Bedrock foundation models differ in
+  // their Regional support", so the provider's EU Regions do not place this model in one.
+  const offers = run([obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'google.gemma-3-4b-it', input: 0.04, output: 0.08 })]);
+  const r = residency(offers, 'amazon-bedrock', 'google.gemma-3-4b-it');
+  assert.equal(r?.value, 'unknown');
+  assert.equal(r?.source, 'offer-residency');
+  assert.match(r?.note ?? '', /differ in their Regional support/);
+  assert.match(r?.note ?? '', /docs\.aws\.amazon\.com\/bedrock\/latest\/userguide\/models-regions\.html/);
+});
+
+test('Bedrock: an eu. profile of the same model places it in EU Regions, and the note names the listing', () => {
+  // LiteLLM 2026-07-24 [anthropic.claude-opus-4-6-v1] 5.5e-06/2.75e-05 and [eu.anthropic.claude-opus-4-6-v1] the same.
+  const offers = run([
+    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'anthropic.claude-opus-4-6-v1', input: 5.5, output: 27.5 }),
+    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'eu.anthropic.claude-opus-4-6-v1', region: 'eu', input: 5.5, output: 27.5 }),
+  ]);
+  const r = residency(offers, 'amazon-bedrock', 'anthropic.claude-opus-4-6-v1');
+  assert.equal(r?.value, 'region');
+  assert.equal(r?.source, 'derived');
+  assert.match(r?.note ?? '', /as eu\.anthropic\.claude-opus-4-6-v1 \(litellm, 2026-07-24\)/);
+  assert.ok(r?.derived_from?.some((d) => /^offer-residency \(2026-11-27\): eu_resident unknown, .*\(https:\/\/docs\.aws\.amazon\.com\/bedrock\/latest\/userguide\/models-regions\.html\)$/.test(d)), r?.derived_from?.join(' | '));
+});
+
+test('Bedrock: a London-only listing places no model in the EU; an EU Region id does, then the price decides', () => {
+  // LiteLLM 2026-07-24: [qwen.qwen3-coder-next] 5e-07/1.2e-06, [bedrock/eu-west-2/qwen.qwen3-coder-next] 7.8e-07/1.86e-06
+  // (London: Europe, not the EU), [bedrock/eu-central-1/qwen.qwen3-coder-next] 6e-07/1.44e-06 (Frankfurt).
+  const bare = obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'qwen.qwen3-coder-next', input: 0.5, output: 1.2 });
+  const london = obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'eu-west-2/qwen.qwen3-coder-next', input: 0.78, output: 1.86 });
+  const onlyLondon = run([bare, london]);
+  assert.equal(residency(onlyLondon, 'amazon-bedrock', 'eu-west-2/qwen.qwen3-coder-next')?.value, 'no');
+  assert.equal(residency(onlyLondon, 'amazon-bedrock', 'qwen.qwen3-coder-next')?.value, 'unknown');
+  const frankfurt = obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'eu-central-1/qwen.qwen3-coder-next', region: 'eu',
+    input: 0.6, output: 1.44 });
+  const withFrankfurt = run([bare, london, frankfurt]);
+  // Placed in the EU by the Frankfurt listing, then priced apart from it ($0.5/$1.2 is not $0.6/$1.44): not the EU offer.
+  const r = residency(withFrankfurt, 'amazon-bedrock', 'qwen.qwen3-coder-next');
+  assert.equal(r?.value, 'no');
+  assert.match(r?.note ?? '', /eu-central-1\/qwen\.qwen3-coder-next \(region eu\) at \$0\.6\/\$1\.44/);
+  assert.ok(r?.derived_from?.some((d) => /^offer-residency /.test(d)), r?.derived_from?.join(' | '));
+});
+
+test('Nebius: a per-token listing is unknown; Token Factory places only dedicated endpoints in a chosen region', () => {
+  // LiteLLM 2026-07-24 [nebius/Qwen/Qwen3-32B] 1e-07/3e-07; Nebius's dedicated-endpoints page: region eu-north1,
+  // eu-west1 or us-central1, chosen per endpoint.
+  const offers = run([obs({ source: 'litellm', provider: 'nebius', provider_model_id: 'Qwen/Qwen3-32B', input: 0.1, output: 0.3 })]);
+  const r = residency(offers, 'nebius', 'Qwen/Qwen3-32B');
+  assert.equal(r?.value, 'unknown');
+  assert.match(r?.note ?? '', /dedicated endpoint/);
+  assert.match(r?.note ?? '', /docs\.tokenfactory\.nebius\.com/);
 });
 
 test('a developer with no rule at a provider keeps the provider row; a provider outside the table stays unknown', () => {

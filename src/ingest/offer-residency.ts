@@ -2,6 +2,7 @@
 import { BASE_SKUS, type EuResidency, type Fact, type Offer, type Provider } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
 import type { OfferResidencyRule } from '../sources/types.ts';
+import { OFFER_RESIDENCY_SOURCE_ID } from '../sources/offer-residency.ts';
 import { placeOfRegion } from '../sources/cloud-regions.ts';
 import { residencyFromRegions, type ListedRegions } from './listed-regions.ts';
 import { nonEuRouteOf } from './skus.ts';
@@ -55,6 +56,41 @@ export function ruleFor(x: Pick<ResidencyInput, 'provider' | 'model_id' | 'devel
   return fits.sort((a, b) => rank(b) - rank(a))[0];
 }
 
+/**
+ * A reviewed rule may say `unknown` because the provider places each model in its own regions (Bedrock: "foundation
+ * models differ in their Regional support"): the provider's EU regions say nothing of one model. A listing of the same
+ * model at the same provider in an EU region (region `eu`: a Bedrock `eu.` cross-Region profile, an EU Region id such as
+ * `eu-north-1/deepseek.v3.2`) is a source placing the model there, so the model's other listings at the provider read
+ * `region` (EU regions to choose), naming that listing; without one they stay `unknown`, as the rule's note says.
+ * Runs before settlePricedApart, which then turns a listing priced apart from its EU listing to `no`.
+ */
+export function placeByEuListing(offers: Offer[]): number {
+  const euOf = new Map<string, Offer[]>();
+  const key = (o: Offer) => `${o.provider}|${o.model_id}`;
+  for (const o of offers) if (o.region === 'eu') euOf.set(key(o), [...(euOf.get(key(o)) ?? []), o]);
+  let changed = 0;
+  for (const o of offers) {
+    const r = o.eu_resident;
+    if (o.region === 'eu' || r.value !== 'unknown' || r.source !== OFFER_RESIDENCY_SOURCE_ID) continue;
+    const eu = (euOf.get(key(o)) ?? []).sort((a, b) => a.provider_model_id.localeCompare(b.provider_model_id));
+    if (eu.length === 0) continue;
+    const named = eu.map((e) => `${e.provider_model_id} (${e.eu_resident.source}, ${e.eu_resident.as_of})`);
+    o.eu_resident = fact('region' as const, eu.map((e) => e.eu_resident.as_of).sort().at(-1)!, 'derived', {
+      note: `EU regions to choose: the provider lists this model in an EU region as ${named.join(', ')}`,
+      derived_from: [`${r.source} (${r.as_of}): eu_resident unknown, the provider placing each model in its own regions${pageOf(r.note)}`,
+        ...eu.map((e) => `${e.eu_resident.source} (${e.eu_resident.as_of}): ${e.provider_model_id} region eu`)],
+    });
+    changed++;
+  }
+  return changed;
+}
+
+/** The page a rule's note cites: residencyOf ends the note with it, in brackets. */
+const pageOf = (note: string | undefined) => {
+  const url = /\((https:\/\/[^\s)]+)\)$/.exec(note ?? '')?.[1];
+  return url ? ` (${url})` : '';
+};
+
 const priceOf = (o: Offer) => `$${o.prices.input?.value ?? '?'}/$${o.prices.output?.value ?? '?'}`;
 const samePrice = (a: Offer, b: Offer) =>
   a.prices.input?.value === b.prices.input?.value && a.prices.output?.value === b.prices.output?.value;
@@ -84,7 +120,9 @@ export function settlePricedApart(offers: Offer[]): number {
     o.eu_resident = fact('no' as const, as_of, 'derived', {
       note: `EU processing at this provider is the listing ${e.provider_model_id} (region eu) at ${priceOf(e)}; `
         + `this listing's ${priceOf(o)} is not the EU price`,
-      derived_from: [`${o.eu_resident.source} (${o.eu_resident.as_of}): eu_resident ${o.eu_resident.value}`,
+      // A residency derived in turn (placeByEuListing) cites its own inputs, not `derived`.
+      derived_from: [...(o.eu_resident.source === 'derived' && o.eu_resident.derived_from ? o.eu_resident.derived_from
+        : [`${o.eu_resident.source} (${o.eu_resident.as_of}): eu_resident ${o.eu_resident.value}`]),
         `${e.prices.input!.source} (${e.prices.input!.as_of}): ${e.provider_model_id} input ${e.prices.input!.value}`,
         `${e.prices.output!.source} (${e.prices.output!.as_of}): ${e.provider_model_id} output ${e.prices.output!.value}`],
     });

@@ -345,8 +345,9 @@ test('hospital, keep=eu-only,open-weights&where=eu-cloud: API offers only, each 
   assert.ok(out.recommendations.length > 0);
   for (const r of out.recommendations) {
     assert.equal(r.path, 'api', r.model.id);
-    // The rows `amazon-bedrock,Amazon Bedrock,US,US,region,...` (0) and `cortecs,cortecs,AT,EU,yes,...` (1).
-    const expected = ({ 'amazon-bedrock': 0, cortecs: 1 } as Record<string, number>)[r.offer.provider];
+    // The rows `amazon-bedrock,Amazon Bedrock,US,US,region,...` (0), `cortecs,cortecs,AT,EU,yes,...`,
+    // `berget,Berget AI,SE,EU,yes,...` and `evroc,evroc,SE,EU,yes,...` (1).
+    const expected = ({ 'amazon-bedrock': 0, cortecs: 1, berget: 1, evroc: 1 } as Record<string, number>)[r.offer.provider];
     assert.equal(r.score_parts.eu_jurisdiction, expected, `${r.model.id} at ${r.offer.provider}`);
   }
 });
