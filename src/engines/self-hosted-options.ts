@@ -89,7 +89,9 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
   }
   const rented: RentedFigures[] = [];
   const owned: OwnedFigures[] = [];
-  for (const h of candidates) {
+  // Indexed: a loop the optimizing compiler has not yet taken made an iterator result per configuration.
+  for (let i = 0; i < candidates.length; i++) {
+    const h = candidates[i];
     const r = rentedFigures(model, facts, h, opts, s);
     const o = ownedFigures(model, facts, h, opts, s);
     if (r === 'does_not_fit' || o === 'does_not_fit') {
