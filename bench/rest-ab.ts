@@ -1,6 +1,7 @@
 // Two trees' services up side by side, cold REST bursts of one operation and the cached model sheet taken in turn:
 // each service's CPU a request, paired (a swing of the machine's speed moves both).
-// Usage: node --import tsx bench/rest-ab.ts <other tree> [operation] [bursts] [seconds]
+// Usage: node --import tsx bench/rest-ab.ts <other tree> [operation] [bursts] [seconds] [--short]
+// --short: the operation's short form (bench/cold-load.ts SHORT_FORMS, estimate_cost's view=summary) instead of its default.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,13 +16,18 @@ import { startService } from './servers/service.ts';
 import { datasetDataAtScale, freshDataset, readRawDataset } from './synthetic.ts';
 import { loadTargets } from './targets.ts';
 
-const [other, opName = 'models_for_hardware', burstsArg, secondsArg] = process.argv.slice(2);
+const args = process.argv.slice(2).filter((a) => a !== '--short');
+const shortForm = args.length < process.argv.length - 2;
+const [other, opName = 'models_for_hardware', burstsArg, secondsArg] = args;
 const op = OPERATION_BY_NAME.get(opName);
 if (!other || !op) throw new Error('usage: bench/rest-ab.ts <other tree> [operation] [bursts] [seconds]');
 const bursts = Number(burstsArg ?? 6);
 const seconds = Number(secondsArg ?? 3);
 const ds = freshDataset(datasetDataAtScale(readRawDataset(DEFAULT_DATA_DIR), 1));
-const target = targetsFor(op, coldStreams(ds)[op.name]).find((t) => t.surface === 'rest')!;
+const rest = targetsFor(op, coldStreams(ds)[op.name]).filter((t) => t.surface === 'rest');
+// The default answer's target comes first; a short form's after it.
+if (shortForm && rest.length < 2) throw new Error(`${op.name} has no short form (bench/cold-load.ts SHORT_FORMS)`);
+const target = shortForm ? rest[1] : rest[0];
 // The other tree's service is built from its own sources by its own bench module.
 const otherStart = (await import(path.join(path.resolve(other), 'bench/servers/service.ts'))).startService as typeof startService;
 const services: Array<{ name: string; s: RunningService; cold: number[]; sheet: number[] }> = [
@@ -29,6 +35,7 @@ const services: Array<{ name: string; s: RunningService; cold: number[]; sheet: 
   { name: 'this tree', s: await startService(), cold: [0, 0], sheet: [0, 0] },
 ];
 const work = mkdtempSync(path.join(os.tmpdir(), 'mds-rest-ab-'));
+process.stdout.write(`load average at start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}\n`);
 const sheet = loadTargets()[0];
 let offset = 1000;
 try {
@@ -57,9 +64,10 @@ try {
   for (const x of services) await x.s.stop();
   rmSync(work, { recursive: true, force: true });
 }
+process.stdout.write(`load average at end: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}\n`);
 const us = (v: number[]) => (1000 * v[0]) / Math.max(1, v[1]);
 for (const x of services) {
-  process.stdout.write(`${x.name}: cold ${op.name} ${us(x.cold).toFixed(0)} us a request (${x.cold[1]} requests); cached sheet `
+  process.stdout.write(`${x.name}: cold ${op.name}${shortForm ? ' (short form)' : ''} ${us(x.cold).toFixed(0)} us a request (${x.cold[1]} requests); cached sheet `
     + `${us(x.sheet).toFixed(0)} us (${x.sheet[1]}); ratio ${(us(x.cold) / us(x.sheet)).toFixed(2)}x\n`);
 }
 process.stdout.write(`this tree / ${services[0].name}: ${(us(services[1].cold) / us(services[0].cold)).toFixed(3)}\n`);

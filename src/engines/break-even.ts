@@ -3,7 +3,7 @@ import { HOURS_PER_MONTH } from './constants.ts';
 import { usd, type ApiCosts } from './api-cost.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { SelfHostedOption, Unrounded } from './self-hosted-cost.ts';
-import { contiguousRun, ownedRanges, rentedRanges, type OwnedTerms, type Ranges } from './cheaper-ranges.ts';
+import { contiguousRun, ownedRanges, rentedRanges, type Ranges } from './cheaper-ranges.ts';
 import { rangeEdges, rangeFields, runText, windowsText, type RangeFields } from './break-even-words.ts';
 
 /**
@@ -22,17 +22,6 @@ export type OwnedCost = Pick<
   /** false where the owned month leaves out a host machine no source prices (owned-cost.ts): the volumes are then lower bounds. */
   host_counted?: boolean;
 };
-
-/** An owned option's cost terms, unrounded where the caller has them: the curve and the ranges cost from the same. */
-function ownedTerms(o: OwnedCost): OwnedTerms {
-  const u = o.unrounded;
-  return {
-    hardware_id: o.hardware_id,
-    marginal_usd_per_mtok: u?.marginal_usd_per_mtok ?? o.marginal_usd_per_mtok,
-    fixed_per_machine_usd: u?.fixed_per_machine_usd ?? o.fixed_per_machine_usd,
-    capacity_tokens_millions_per_month: u?.capacity_tokens_millions_per_month ?? o.capacity_tokens_millions_per_month,
-  };
-}
 
 export type BreakEven = {
   /** The smallest monthly volume (millions of tokens) at which self-hosting costs no more than the cheapest paid API offer. */
@@ -166,8 +155,9 @@ export function breakEven(
       [...cites, ...[...new Set(ranges.ranges.map((r) => r.hardware_id))].map((id) =>
         `${id}: ${capacity(id)} million tokens a month per machine at utilization ${o.utilization}`)], ranges);
   };
-  const rentedR = rentedRanges(rented.map((o) => (o.unrounded ? { ...o, ...o.unrounded } : o)), a);
-  const ownedR = ownedRanges(owned.map(ownedTerms), a);
+  // Each option's unrounded terms read in place (cheaper-ranges.ts).
+  const rentedR = rentedRanges(rented, a);
+  const ownedR = ownedRanges(owned, a);
   return {
     rented: pick(rented, rentedR, (o) => o.marginal_usd_per_mtok, flatRented, 'rented',
       (o) => o.marginal_usd_per_mtok * o.utilization),

@@ -13,11 +13,23 @@ export type CheaperRange = {
   capacity?: number;
 };
 
+/**
+ * The terms unrounded, where the caller has them (a costed configuration's figures): the ranges are worked from these
+ * before the rounded ones, read in place rather than copied into new terms per option (an ask weighs every
+ * configuration that fits, some 70 owned ones for a small model).
+ */
+type UnroundedTerms = { marginal_usd_per_mtok: number; fixed_per_machine_usd?: number; capacity_tokens_millions_per_month?: number };
+// Each term unrounded where given. Written as branches, not `u?.x ?? o.x`: a value that may be undefined is boxed, and
+// optimized code then made a heap number for every term read (an ask reads every configuration's).
+const marginalOf = (o: RentedTerms | OwnedTerms): number =>
+  (o.unrounded === undefined ? o.marginal_usd_per_mtok : o.unrounded.marginal_usd_per_mtok);
+
 /** What the ranges read of a rented option: paid by the hour, one machine-month at least. */
-export type RentedTerms = { hardware_id: string; marginal_usd_per_mtok: number; rental: { usd_per_hour: number } };
+export type RentedTerms = { hardware_id: string; marginal_usd_per_mtok: number; rental: { usd_per_hour: number }; unrounded?: UnroundedTerms };
 /** What they read of an owned option: whole machines, each its fixed month, plus power per token served. */
 export type OwnedTerms = {
   hardware_id: string; marginal_usd_per_mtok: number; fixed_per_machine_usd: number; capacity_tokens_millions_per_month: number;
+  unrounded?: UnroundedTerms;
 };
 
 /**
@@ -41,9 +53,13 @@ export type Ranges = {
  * marginal cost is below the API's `a`: one unbounded range per such option.
  */
 export function rentedRanges(options: readonly RentedTerms[], a: number): Ranges {
-  return merge(options.filter((o) => o.marginal_usd_per_mtok < a).map((o) => [{
-    from: (HOURS_PER_MONTH * o.rental.usd_per_hour) / a, to: null, hardware_id: o.hardware_id, machines: 1,
-  }]), false);
+  const lists: CheaperRange[][] = [];
+  for (const o of options) {
+    if (marginalOf(o) < a) {
+      lists.push([{ from: (HOURS_PER_MONTH * o.rental.usd_per_hour) / a, to: null, hardware_id: o.hardware_id, machines: 1 }]);
+    }
+  }
+  return merge(lists, false);
 }
 
 /**
@@ -56,9 +72,12 @@ export function rentedRanges(options: readonly RentedTerms[], a: number): Ranges
 export function ownedRanges(options: readonly OwnedTerms[], a: number): Ranges {
   const per: { o: OwnedTerms; x: number; c: number; k: number }[] = [];
   for (const o of options) {
-    const c = o.capacity_tokens_millions_per_month;
-    if (!(c > 0) || o.marginal_usd_per_mtok >= a) continue;
-    const x = o.fixed_per_machine_usd / (a - o.marginal_usd_per_mtok);
+    const u = o.unrounded;
+    const c = u === undefined || u.capacity_tokens_millions_per_month === undefined
+      ? o.capacity_tokens_millions_per_month : u.capacity_tokens_millions_per_month;
+    const m = marginalOf(o);
+    if (!(c > 0) || m >= a) continue;
+    const x = (u === undefined || u.fixed_per_machine_usd === undefined ? o.fixed_per_machine_usd : u.fixed_per_machine_usd) / (a - m);
     if (!(x < c)) continue;
     // The first k whose window joins the previous machine's capacity (checked exactly, not only by the division).
     let k = Math.max(2, Math.ceil(c / (c - x)));

@@ -4,7 +4,8 @@ import { apiCosts, usd, type ApiCosts } from './api-cost.ts';
 import { breakEven, costCurve, type BreakEven, type CurvePoint } from './break-even.ts';
 import { costAssumptions } from './cost-assumptions.ts';
 import { costContext, costSettings, type CostOptions, type CostSettings } from './self-hosted-cost.ts';
-import { selfHostingCosts, type SelfHosting } from './self-hosted-options.ts';
+import { selfHostingCosts, WRITTEN_OUT, type Describers, type SelfHosting } from './self-hosted-options.ts';
+import { IN_OUTLINE, type OwnedOutline, type RentedOutline } from './cost-outline.ts';
 import type { OwnedFigures } from './owned-cost.ts';
 import type { RentedFigures } from './self-hosted-cost.ts';
 
@@ -14,6 +15,7 @@ export { costContext, costSettings, type CostOptions, type CostSettings, type Se
 export { selfHostingCost, selfHostingCosts, type SelfHosting } from './self-hosted-options.ts';
 export type { OwnedOption } from './owned-cost.ts';
 export type { BreakEven, CurvePoint } from './break-even.ts';
+export type { OwnedOutline, RentedOutline } from './cost-outline.ts';
 
 export type CostResult = {
   model_id: string;
@@ -38,14 +40,7 @@ export type CostResult = {
   assumptions: string[];
 };
 
-/**
- * The cheapest self-hosted month, rented or owned (an owned month counts the purchase share and the power): null
- * without either. A volume that favours bought hardware must not read as "the API is cheaper" because renting is dear.
- */
-export function cheapestSelfHosted(sh: SelfHosting): number | undefined {
-  const costs = [sh.options[0]?.monthly_usd, sh.owned_options[0]?.monthly_usd].filter((x): x is number => x !== undefined);
-  return costs.length ? Math.min(...costs) : undefined;
-}
+type Priced = { monthly_usd: number };
 
 /** One self-hosted month `cheaper` weighs: what it costs, on which configuration, and whether it is bought. */
 export type SelfHostedMonth = { usd: number; hardware_id: string; owned: boolean };
@@ -94,16 +89,24 @@ export function costVerdict(api: ApiMonth | undefined, m: SelfHostedMonths): Ver
   };
 }
 
-/** Monthly cost of a model through each API offer versus self-hosted, with the break-even volumes and the curve. Pure. */
-export function estimateCost(model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): CostResult {
+/** What both forms of a cost rest on: the API lines, self-hosting costed on every configuration, the break-evens. */
+function costParts<R extends Priced, O extends Priced>(
+  model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list: number, d: Describers<R, O>,
+) {
   // Each request's prompt is taken to fill the context asked (capped at the window): it picks the long-context tier.
   const api = apiCosts(offers, opts, costContext(model, opts));
   // Every configuration that fits is costed and weighed (cheapest, break-even, curve); the cheapest `list` written out.
-  const { self_hosting, rented, owned } = selfHostingCosts(model, hardwareList, opts, list);
+  const sh = selfHostingCosts(model, hardwareList, opts, list, d);
   const settings = costSettings(model, opts);
-  const be = breakEven(api, rented, owned, self_hosting.reason);
-  const months = selfHostedMonths(rented, owned);
+  const be = breakEven(api, sh.rented, sh.owned, sh.self_hosting.reason);
+  const months = selfHostedMonths(sh.rented, sh.owned);
   const verdict = costVerdict(api.cheapest ? { usd: api.cheapest.monthly_usd, provider: api.cheapest.provider } : undefined, months);
+  return { api, sh, settings, be, verdict, months };
+}
+
+/** Monthly cost of a model through each API offer versus self-hosted, with the break-even volumes and the curve. Pure. */
+export function estimateCost(model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): CostResult {
+  const { api, sh, settings, be, verdict, months } = costParts(model, offers, hardwareList, opts, list, WRITTEN_OUT);
   // The curve shows the break-evens, where owned self-hosting stops costing no more (the first window's end) and where
   // it stays so (be.edges, unrounded), beside the volume asked.
   return {
@@ -112,10 +115,35 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
     input_share: opts.input_share,
     settings,
     api,
-    self_hosting,
+    self_hosting: sh.self_hosting,
     break_even: be.rented,
     break_even_owned: be.owned,
-    curve: costCurve(api, rented, owned, [opts.tokens_millions], be.edges),
+    curve: costCurve(api, sh.rented, sh.owned, [opts.tokens_millions], be.edges),
+    cheaper: verdict.cheaper,
+    cheaper_note: verdict.note,
+    months,
+    estimate: true,
+    assumptions: costAssumptions(opts, settings, api),
+  };
+}
+
+/** The cost in outline (estimate_cost's short form): the same figures, no curve, each listed option in outline. */
+export type CostOutline = Omit<CostResult, 'self_hosting' | 'curve'> & { self_hosting: SelfHosting<RentedOutline, OwnedOutline> };
+
+/** estimateCost without what its short form does not show: the curve, and each listed option's full derivation figures. Pure. */
+export function estimateCostOutline(
+  model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity,
+): CostOutline {
+  const { api, sh, settings, be, verdict, months } = costParts(model, offers, hardwareList, opts, list, IN_OUTLINE);
+  return {
+    model_id: model.id,
+    tokens_millions: opts.tokens_millions,
+    input_share: opts.input_share,
+    settings,
+    api,
+    self_hosting: sh.self_hosting,
+    break_even: be.rented,
+    break_even_owned: be.owned,
     cheaper: verdict.cheaper,
     cheaper_note: verdict.note,
     months,

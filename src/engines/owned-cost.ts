@@ -125,7 +125,7 @@ function purchaseLine(hardware: Hardware, months: number): string {
 }
 
 /** The host machine as an owned option writes it out; null where no source prices it. */
-function hostOf(hardware: Hardware, months: number): OwnedHost | null {
+export function hostOf(hardware: Hardware, months: number): OwnedHost | null {
   const f = hardware.host_machine;
   if (!f) return null;
   const h = f.value;
@@ -151,48 +151,70 @@ function hostLine(hardware: Hardware, months: number): string {
   return line;
 }
 
+/**
+ * What describing a bought configuration works out again from its figures: its purchase share, its host machine's
+ * share (0 where none is priced or it is in the purchase price) and the month's power.
+ */
+export type OwnedMonth = { purchaseMonthly: number; hostMonthly: number; use: PowerUse; powerMonthly: number };
+
+/** As ownedFigures works them (powerUsd is this use's active_usd + idle_usd). */
+export function ownedMonth(f: OwnedFigures, s: CostSettings): OwnedMonth {
+  const use = powerUse(f.watts, f.sized.phases.hours * s.utilization, f.machines, s.power_usd_per_kwh, HOURS_PER_MONTH, f.idle.watts);
+  return {
+    purchaseMonthly: f.hardware.purchase_price_usd!.value / s.amortization_months, hostMonthly: hostUsd(f.hardware) / s.amortization_months,
+    use, powerMonthly: use.active_usd + use.idle_usd,
+  };
+}
+
+/** A bought configuration's purchase as written out. */
+export function ownedPurchase(f: OwnedFigures, s: CostSettings, m: OwnedMonth): OwnedOption['purchase'] {
+  const price = f.hardware.purchase_price_usd!;
+  return { usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(m.purchaseMonthly) };
+}
+
+/** A bought configuration's derivation: the serving words, the purchase, the host machine, and the month's power in words. */
+export function ownedDerivedFrom(f: OwnedFigures, s: CostSettings, m: OwnedMonth): string[] {
+  const { hardware, sized, idle } = f;
+  const p = hardware.power_w;
+  return [
+    ...servingInputs(hardware, sized, s),
+    purchaseLine(hardware, s.amortization_months),
+    hostLine(hardware, s.amortization_months),
+    p
+      ? `${citeFact(`${hardware.id}.power_w`, p)} per accelerator x ${hardware.count}, at ${s.power_usd_per_kwh} USD/kWh, ` +
+        `for the ${roundTo(m.use.active_hours, 2)} hours the volume keeps it busy (hours needed x utilization ${s.utilization}); ` +
+        (idle.source
+          ? `${citeFact(`${hardware.id}.idle_power_w`, idle.source)} per accelerator x ${hardware.count}`
+          : `${IDLE_POWER_FRACTION} x that`) +
+        ` for the other ${roundTo(m.use.idle_hours, 2)} hours`
+      : `${hardware.id}: no power figure in the dataset, electricity not counted`,
+  ];
+}
+
 /** A bought configuration written out, from its figures. */
 export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSettings): OwnedOption {
   const { hardware, sized, watts, machines, idle } = f;
-  const price = hardware.purchase_price_usd!;
   const p = hardware.power_w;
-  // As ownedFigures works them (powerUsd is this use's active_usd + idle_usd).
-  const purchaseMonthly = price.value / s.amortization_months;
-  const hostMonthly = hostUsd(hardware) / s.amortization_months;
-  const use = powerUse(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
-  const powerMonthly = use.active_usd + use.idle_usd;
-  const total = machines * (purchaseMonthly + hostMonthly) + powerMonthly;
+  const m = ownedMonth(f, s);
+  const use = m.use;
+  const total = machines * (m.purchaseMonthly + m.hostMonthly) + m.powerMonthly;
   // Assigned onto base()'s object, not spread into a new one: in Node 20 (V8 11.3) a spread followed by more members
   // cost 40 to 60 us per option (a map transition made per object), the same keys in the same order.
   return Object.assign(base(hardware, sized, opts, s, f.fixed / HOURS_PER_MONTH + (watts - use.idle_watts) / 1000 * s.power_usd_per_kwh), {
-    purchase: {
-      usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(purchaseMonthly),
-    },
+    purchase: ownedPurchase(f, s, m),
     host_machine: hostOf(hardware, s.amortization_months),
     power: p ? {
       watts, idle_watts: roundTo(use.idle_watts, 1), idle_basis: idle.basis, usd_per_kwh: s.power_usd_per_kwh,
       active_hours: roundTo(use.active_hours, 2), idle_hours: roundTo(use.idle_hours, 2),
       active_kwh: roundTo(use.active_kwh, 2), idle_kwh: roundTo(use.idle_kwh, 2),
-      active_usd: usd(use.active_usd), idle_usd: usd(use.idle_usd), monthly_usd: usd(powerMonthly), source: p.source, as_of: p.as_of,
+      active_usd: usd(use.active_usd), idle_usd: usd(use.idle_usd), monthly_usd: usd(m.powerMonthly), source: p.source, as_of: p.as_of,
     } : null,
     monthly_per_machine_usd: usd(total / machines),
     fixed_per_machine_usd: f.fixed_per_machine_usd,
     machines,
     monthly_usd: f.monthly_usd,
     marginal_usd_per_mtok: f.marginal_usd_per_mtok,
-    derived_from: [
-      ...servingInputs(hardware, sized, s),
-      purchaseLine(hardware, s.amortization_months),
-      hostLine(hardware, s.amortization_months),
-      p
-        ? `${citeFact(`${hardware.id}.power_w`, p)} per accelerator x ${hardware.count}, at ${s.power_usd_per_kwh} USD/kWh, ` +
-          `for the ${roundTo(use.active_hours, 2)} hours the volume keeps it busy (hours needed x utilization ${s.utilization}); ` +
-          (idle.source
-            ? `${citeFact(`${hardware.id}.idle_power_w`, idle.source)} per accelerator x ${hardware.count}`
-            : `${IDLE_POWER_FRACTION} x that`) +
-          ` for the other ${roundTo(use.idle_hours, 2)} hours`
-        : `${hardware.id}: no power figure in the dataset, electricity not counted`,
-    ],
+    derived_from: ownedDerivedFrom(f, s, m),
   });
 }
 

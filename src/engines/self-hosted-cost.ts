@@ -252,20 +252,26 @@ export function rentedFigures(model: Model, facts: ModelFacts, hardware: Hardwar
   };
 }
 
-/** A rented configuration written out, from its figures. */
-export function describeRented(f: RentedFigures, opts: CostOptions, s: CostSettings): SelfHostedOption {
-  const { hardware, sized } = f;
-  const rental = hardware.rental!;
-  const price = f.rental.usd_per_hour;
-  // Assigned onto base()'s object, not spread into a new one: in Node 20 (V8 11.3) a spread followed by more members
-  // cost 40 to 60 us per option (a map transition made per object), the same keys in the same order.
-  const rented: SelfHostedOption['rental'] & object = {
-    provider: rental.value.provider, instance_type: rental.value.instance_type, usd_per_hour: price, source: rental.source, as_of: rental.as_of,
+/** A rented configuration's rental as written out. */
+export function rentalOf(f: RentedFigures): SelfHostedOption['rental'] {
+  const rental = f.hardware.rental!;
+  const rented: SelfHostedOption['rental'] = {
+    provider: rental.value.provider, instance_type: rental.value.instance_type, usd_per_hour: f.rental.usd_per_hour, source: rental.source,
+    as_of: rental.as_of,
   };
   // What the rental's date means (the day the catalogue was read), as list_hardware shows it.
   if (rental.note) rented.note = rental.note;
+  return rented;
+}
+
+/** A rented configuration written out, from its figures. */
+export function describeRented(f: RentedFigures, opts: CostOptions, s: CostSettings): SelfHostedOption {
+  const { hardware, sized } = f;
+  const price = f.rental.usd_per_hour;
+  // Assigned onto base()'s object, not spread into a new one: in Node 20 (V8 11.3) a spread followed by more members
+  // cost 40 to 60 us per option (a map transition made per object), the same keys in the same order.
   return Object.assign(base(hardware, sized, opts, s, price), {
-    rental: rented,
+    rental: rentalOf(f),
     billed_hours: roundTo(f.billed_hours, 2),
     machines: f.machines,
     monthly_usd: f.monthly_usd,
@@ -280,7 +286,7 @@ export function describeRented(f: RentedFigures, opts: CostOptions, s: CostSetti
  * A rented option's derivation: the serving words and the rental's line, which no volume changes (the price is the
  * configuration's own), so made once per sizing and utilization and shared, read only, by every answer listing it.
  */
-function rentedDerivedFrom(hardware: Hardware, sized: Sized, s: CostSettings): readonly string[] {
+export function rentedDerivedFrom(hardware: Hardware, sized: Sized, s: CostSettings): readonly string[] {
   const k = sized.kept;
   const inputs = servingInputs(hardware, sized, s);
   if (k.rented?.inputs === inputs) return k.rented.lines;

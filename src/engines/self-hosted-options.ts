@@ -5,17 +5,17 @@ import { windowUnknownAt, windowUnknownReason } from './context-window.ts';
 import { modelFacts } from './memory.ts';
 import { servingKvBasis } from './kv-basis.ts';
 import { describeOwned, ownedFigures, type OwnedFigures, type OwnedOption } from './owned-cost.ts';
-import { costSettings, describeRented, rentedFigures, type CostOptions, type RentedFigures, type SelfHostedOption } from './self-hosted-cost.ts';
+import { costSettings, describeRented, rentedFigures, type CostOptions, type CostSettings, type RentedFigures, type SelfHostedOption } from './self-hosted-cost.ts';
 
-export type SelfHosting = {
+export type SelfHosting<R = SelfHostedOption, O = OwnedOption> = {
   /** false: closed weights; null: the dataset does not say whether the weights are published. */
   possible: boolean | null;
   reason: string | null;
-  cheapest: SelfHostedOption | null;
+  cheapest: R | null;
   /** Rented configurations, cheapest first (the first `list` of them). */
-  options: SelfHostedOption[];
+  options: R[];
   /** Configurations with a purchase price, costed as owned, cheapest first (the first `list` of them). */
-  owned_options: OwnedOption[];
+  owned_options: O[];
   /** How many configurations fit and are priced, rented and owned: `options` and `owned_options` list the cheapest. */
   fitting: { rented: number; owned: number };
   skipped: { no_rental_price: number; no_purchase_price: number; does_not_fit: number };
@@ -43,15 +43,27 @@ function closedWords(ow: { source: string; as_of: string }) {
 }
 
 /** Self-hosting costed on every configuration, and the figures of each, for the break-even and the curve. */
-export type SelfHostingCosts = { self_hosting: SelfHosting; rented: RentedFigures[]; owned: OwnedFigures[] };
+export type SelfHostingCosts<R = SelfHostedOption, O = OwnedOption> = { self_hosting: SelfHosting<R, O>; rented: RentedFigures[]; owned: OwnedFigures[] };
+
+/** How the listed configurations are written out, of each kind, from their figures. */
+export type Describers<R, O> = {
+  rented: (f: RentedFigures, opts: CostOptions, s: CostSettings) => R;
+  owned: (f: OwnedFigures, opts: CostOptions, s: CostSettings) => O;
+};
+
+/** Every listed option with its whole derivation: serving, phases, power (the full answer's). */
+export const WRITTEN_OUT: Describers<SelfHostedOption, OwnedOption> = { rented: describeRented, owned: describeOwned };
 
 /**
  * Self-hosting for a model: not possible (closed), unknown, or the configurations that fit, rented and owned,
  * cheapest first. Every configuration is costed; the cheapest `list` of each kind are written out.
  */
-export function selfHostingCosts(model: Model, hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): SelfHostingCosts {
+export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
+  model: Model, hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity,
+  describe: Describers<R, O> = WRITTEN_OUT as unknown as Describers<R, O>,
+): SelfHostingCosts<R, O> {
   const skipped = { no_rental_price: 0, no_purchase_price: 0, does_not_fit: 0 };
-  const none = (possible: boolean | null, reason: string, derived_from: string[] = []): SelfHostingCosts => ({
+  const none = (possible: boolean | null, reason: string, derived_from: string[] = []): SelfHostingCosts<R, O> => ({
     self_hosting: {
       possible, reason, cheapest: null, options: [], owned_options: [], fitting: { rented: 0, owned: 0 }, skipped, derived_from,
       kv_basis: null,
@@ -77,7 +89,9 @@ export function selfHostingCosts(model: Model, hardwareList: readonly Hardware[]
   }
   const rented: RentedFigures[] = [];
   const owned: OwnedFigures[] = [];
-  for (const h of candidates) {
+  // Indexed: a loop the optimizing compiler has not yet taken made an iterator result per configuration.
+  for (let i = 0; i < candidates.length; i++) {
+    const h = candidates[i];
     const r = rentedFigures(model, facts, h, opts, s);
     const o = ownedFigures(model, facts, h, opts, s);
     if (r === 'does_not_fit' || o === 'does_not_fit') {
@@ -99,8 +113,8 @@ export function selfHostingCosts(model: Model, hardwareList: readonly Hardware[]
       `open weights, but no configuration considered has a rental or purchase price and fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more ` +
       `(${skipped.does_not_fit} too small for it, ${skipped.no_rental_price} without a rental price)`;
   }
-  const options = rented.slice(0, list).map((f) => describeRented(f, opts, s));
-  const owned_options = owned.slice(0, list).map((f) => describeOwned(f, opts, s));
+  const options = rented.slice(0, list).map((f) => describe.rented(f, opts, s));
+  const owned_options = owned.slice(0, list).map((f) => describe.owned(f, opts, s));
   return {
     self_hosting: {
       possible: true, reason, cheapest: options[0] ?? null, options, owned_options,

@@ -142,14 +142,22 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
  * The last configuration sized and its hours: an answer costs each configuration rented, then owned, with the same
  * options and settings objects (read, never changed, while an answer is made), so the second reads the first's hours.
  */
-let lastSized: { model: Model; hardware: Hardware; opts: CostOptions; s: CostSettings; sized: Sized | 'does_not_fit' } | undefined;
+// One object whose members are replaced, not a new one per configuration sized (an ask sizes every configuration).
+const lastSized: {
+  model: Model | undefined; hardware: Hardware | undefined; opts: CostOptions | undefined; s: CostSettings | undefined;
+  sized: Sized | 'does_not_fit';
+} = { model: undefined, hardware: undefined, opts: undefined, s: undefined, sized: 'does_not_fit' };
 
 /** Quantization, serving throughput and hours for one configuration, or why it does not fit. */
 export function size(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sized | 'does_not_fit' {
   const l = lastSized;
-  if (l && l.hardware === hardware && l.model === model && l.opts === opts && l.s === s) return l.sized;
+  if (l.hardware === hardware && l.model === model && l.opts === opts && l.s === s) return l.sized;
   const sized = sizeAfresh(model, facts, hardware, opts, s);
-  lastSized = { model, hardware, opts, s, sized };
+  l.model = model;
+  l.hardware = hardware;
+  l.opts = opts;
+  l.s = s;
+  l.sized = sized;
   return sized;
 }
 

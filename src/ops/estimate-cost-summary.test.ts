@@ -9,7 +9,7 @@ import { loadDataset } from '../dataset/load.ts';
 import { validateInput } from '../surfaces/validate.ts';
 import { ServiceError } from '../errors/index.ts';
 import type { Architecture } from '../schema/index.ts';
-import { SummaryOutput } from './estimate-cost-summary.ts';
+import { summarizeCost, SummaryOutput } from './estimate-cost-summary.ts';
 import { estimate_cost } from './estimate-cost.ts';
 
 const ctx = { today: '2026-10-01' };
@@ -127,4 +127,30 @@ test('committed dataset: the same figures as the full form, in well under two th
     console.log(`${input.model_id}: ${JSON.stringify(short).length} of ${JSON.stringify(full).length} bytes`);
     assert.ok(ratio < 0.6, `${input.model_id}: ${(100 * ratio).toFixed(1)}% of the full form`);
   }
+});
+
+test('shared lines: those every listed option has, in the first option\'s order; a line given twice by one option counts once', () => {
+  const option = (hardware_id: string, derived_from: string[]) => ({
+    hardware_id, hardware_name: hardware_id, quantization: 'q4_k_m' as const, fit: 'comfortable' as const, machines: 1,
+    throughput_tokens_per_s: 100, capacity_tokens_millions_per_month: 131.4, derived_from,
+    rental: { provider: 'cloud', instance_type: 'gpu', usd_per_hour: 1, source: 'test-source', as_of: '2026-08-01' }, monthly_usd: 730,
+  });
+  // `a` has rent-a twice and b lacks it: not shared. Both have runtime and utilization (shared, in a's order).
+  const a = option('a', ['utilization = 0.5', 'rent-a', 'runtime: vLLM', 'rent-a']);
+  const b = option('b', ['runtime: vLLM', 'rent-b', 'utilization = 0.5']);
+  const none = { tokens_millions: null, reason: 'none', api_provider: null, hardware_id: null, stays_cheaper_from_tokens_millions: null,
+    cheaper_windows: [], cheaper_windows_count: 0, estimate: true as const, derived_from: [] };
+  const short = summarizeCost({
+    model: { id: 'm', name: 'M', vendor: 'v', vendor_name: 'V' }, tokens_millions: 1, input_share: 0.75, hardware: null, understood: null,
+    api: { offers: [], not_priced: [], cheapest: null, developer_offer: null, note: null },
+    settings: { context: 8192, utilization: 0.5, max_sequences: 256, amortization_months: 36, power_usd_per_kwh: 0.15 },
+    self_hosting: {
+      possible: true, reason: null, cheapest: a, options: [a, b], owned_options: [], fitting: { rented: 2, owned: 0 },
+      skipped: { no_rental_price: 0, no_purchase_price: 0, does_not_fit: 0 }, derived_from: [], kv_basis: null,
+    },
+    break_even: none, break_even_owned: none, cheaper: null, cheaper_note: null, estimate: true, assumptions: [],
+  }, 5);
+  assert.deepEqual(short.self_hosting.shared_derived_from, ['utilization = 0.5', 'runtime: vLLM']);
+  assert.deepEqual(short.self_hosting.options.map((o) => o.derived_from), [['rent-a', 'rent-a'], ['rent-b']]);
+  assert.deepEqual(short.self_hosting.cheapest?.derived_from, ['rent-a', 'rent-a'], 'cheapest is the first option, as in the full form');
 });

@@ -1,5 +1,5 @@
 // estimate_cost's short form (`view=summary`): the lines every option shares stated once, per option only what
-// differs, and the same figures as the full answer (taken from it, never worked out again).
+// differs, and the same figures as the full answer (the same engine, costed in outline: engines/cost-outline.ts).
 import { z } from 'zod';
 import { IsoDate } from '../schema/index.ts';
 import { ApiLine, BreakEven } from './cost-lines.ts';
@@ -81,85 +81,82 @@ export const SummaryOutput = z.object({
 }).describe('estimate_cost in short (`view=summary`): the same figures as the full form, without the curve and per-option details.');
 export type SummaryAnswer = z.infer<typeof SummaryOutput>;
 
-type Rented = z.infer<typeof SelfHostedOption>;
-type Owned = z.infer<typeof OwnedOption>;
-/** What the summary reads of the full answer (estimate-cost.ts's output). */
-export type FullCost = Omit<SummaryAnswer, 'view' | 'api' | 'self_hosting'> & {
+/**
+ * What the short form is made from: the handler's parts with self-hosting costed in outline (engines/cost-outline.ts:
+ * each listed option as this form gives it, its whole derivation still in `derived_from`).
+ */
+export type CostInOutline = Omit<SummaryAnswer, 'view' | 'api' | 'self_hosting'> & {
   api: Omit<SummaryAnswer['api'], 'offers_count' | 'zero_priced_count' | 'not_priced_count'> & { not_priced: unknown[] };
-  self_hosting: Omit<SummaryAnswer['self_hosting'], 'cheapest' | 'options' | 'owned_options' | 'shared_derived_from'> & {
-    cheapest: Rented | null; options: Rented[]; owned_options: Owned[];
-  };
+  self_hosting: Omit<SummaryAnswer['self_hosting'], 'shared_derived_from'>;
 };
 
-type Common = z.infer<z.ZodObject<typeof ShortCommon>>;
-function common(o: Rented | Owned, shared: ReadonlySet<string>): Common {
-  return {
-    hardware_id: o.hardware_id,
-    hardware_name: o.hardware_name,
-    quantization: o.quantization,
-    fit: o.fit,
-    machines: o.machines,
-    throughput_tokens_per_s: o.throughput_tokens_per_s,
-    capacity_tokens_millions_per_month: o.capacity_tokens_millions_per_month,
-    derived_from: o.derived_from.filter((l) => !shared.has(l)),
-  };
+/**
+ * How many listed options, counted in turn from the first, have each line of derivation: a line the first n options all
+ * have reads n (a line the first option lacks is absent). One lookup per line, where `every(includes)` compared each
+ * line with every other option's lines (a test of string contents, most of a short answer's own time).
+ */
+function linesCounted(options: ReadonlyArray<{ derived_from: readonly string[] }>): Map<string, number> {
+  const seen = new Map<string, number>();
+  if (options.length === 0) return seen;
+  for (const l of options[0].derived_from) seen.set(l, 1);
+  for (let i = 1; i < options.length; i++) {
+    // Once per option: a line an option gives twice counts once.
+    for (const l of options[i].derived_from) if (seen.get(l) === i) seen.set(l, i + 1);
+  }
+  return seen;
 }
 
-const rented = (o: Rented, shared: ReadonlySet<string>) => ({ ...common(o, shared), rental: o.rental, monthly_usd: o.monthly_usd });
-
-function owned(o: Owned, shared: ReadonlySet<string>) {
-  const p = o.power;
-  const power = p === null ? null : { monthly_usd: p.monthly_usd, as_of: p.as_of, ...(p.source === undefined ? {} : { source: p.source }) };
-  return { ...common(o, shared), purchase: o.purchase, host_machine: o.host_machine, power, monthly_usd: o.monthly_usd };
-}
-
-/** The lines of derivation every listed option has (none when none is listed). */
-function sharedLines(options: ReadonlyArray<Rented | Owned>): string[] {
-  if (options.length === 0) return [];
-  return options[0].derived_from.filter((l) => options.every((o) => o.derived_from.includes(l)));
-}
-
-/** The short form of a full estimate_cost answer: `limit` API offers priced above zero, the options already limited. */
-export function summarizeCost(full: FullCost, limit: number): SummaryAnswer {
-  const sh = full.self_hosting;
-  const shared = sharedLines([...sh.options, ...sh.owned_options]);
-  const set = new Set(shared);
-  const offers = full.api.offers;
+/**
+ * The short form from its parts: `limit` API offers priced above zero, the options already limited, the lines every
+ * listed option's derivation has stated once and taken out of each option's own (the options are the ask's own).
+ */
+export function summarizeCost(c: CostInOutline, limit: number): SummaryAnswer {
+  const sh = c.self_hosting;
+  const listed = [...sh.options, ...sh.owned_options];
+  const n = listed.length;
+  const counted = linesCounted(listed);
+  // In the first option's order (none when none is listed).
+  const shared = n === 0 ? [] : listed[0].derived_from.filter((l) => counted.get(l) === n);
+  if (shared.length > 0) {
+    for (const o of listed) o.derived_from = o.derived_from.filter((l) => counted.get(l) !== n);
+  }
+  const offers = c.api.offers;
   const paid = offers.filter((l) => !l.zero_priced);
   return {
     view: 'summary',
-    model: full.model,
-    tokens_millions: full.tokens_millions,
-    input_share: full.input_share,
-    hardware: full.hardware,
-    understood: full.understood,
+    model: c.model,
+    tokens_millions: c.tokens_millions,
+    input_share: c.input_share,
+    hardware: c.hardware,
+    understood: c.understood,
     api: {
       offers: paid.slice(0, limit),
       offers_count: offers.length,
       zero_priced_count: offers.length - paid.length,
-      not_priced_count: full.api.not_priced.length,
-      cheapest: full.api.cheapest,
-      developer_offer: full.api.developer_offer,
-      note: full.api.note,
+      not_priced_count: c.api.not_priced.length,
+      cheapest: c.api.cheapest,
+      developer_offer: c.api.developer_offer,
+      note: c.api.note,
     },
-    settings: full.settings,
+    settings: c.settings,
     self_hosting: {
       possible: sh.possible,
       reason: sh.reason,
-      cheapest: sh.cheapest && rented(sh.cheapest, set),
-      options: sh.options.map((o) => rented(o, set)),
-      owned_options: sh.owned_options.map((o) => owned(o, set)),
+      // The first of `options`, as in the full form.
+      cheapest: sh.options[0] ?? null,
+      options: sh.options,
+      owned_options: sh.owned_options,
       fitting: sh.fitting,
       skipped: sh.skipped,
       derived_from: sh.derived_from,
       shared_derived_from: shared,
       kv_basis: sh.kv_basis,
     },
-    break_even: full.break_even,
-    break_even_owned: full.break_even_owned,
-    cheaper: full.cheaper,
-    cheaper_note: full.cheaper_note,
+    break_even: c.break_even,
+    break_even_owned: c.break_even_owned,
+    cheaper: c.cheaper,
+    cheaper_note: c.cheaper_note,
     estimate: true,
-    assumptions: full.assumptions,
+    assumptions: c.assumptions,
   };
 }

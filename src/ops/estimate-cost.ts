@@ -8,7 +8,9 @@ import {
   DEFAULT_POWER_USD_PER_KWH,
   DEFAULT_UTILIZATION,
 } from '../engines/constants.ts';
-import { costVerdict, estimateCost, type ApiCostLine, type CostResult, type Verdict } from '../engines/cost.ts';
+import {
+  costVerdict, estimateCost, estimateCostOutline, type ApiCostLine, type ApiCosts, type CostOptions, type NotPriced, type SelfHostedMonths, type Verdict,
+} from '../engines/cost.ts';
 import { acceptedMachines } from '../engines/machine.ts';
 import { costBases } from '../engines/self-hosted-sizing.ts';
 import { hasBandwidth } from '../engines/memory.ts';
@@ -104,13 +106,29 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
   return line;
 }
 
+/** The answer's `api`, from the engine's lines: every offer costed, those not costed and why, the cheapest paid ones. */
+function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readonly NotPriced[]) {
+  const offers = a.offers.map((l) => toApiLine(ds, l, costable.seller));
+  const paid = offers.find((l) => !l.zero_priced);
+  const own = offers.find((l) => !l.zero_priced && l.first_party);
+  const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
+  return {
+    offers, not_priced: [...a.not_priced, ...costable.shut_down, ...leftOut], cheapest: paid ?? null,
+    developer_offer: own ?? null,
+    note: [resellerNote(paid, own, costable.own_retired, zeroOwn), scheduledPriceNote(paid, own, ds.meta.data_as_of)].filter(Boolean).join(' ') || null,
+  };
+}
+
 /**
  * The engine's cheapest API line may be a $0 listing (a free tier or plan). Like the catalogue's price rankings and
  * the break-even, `cheapest` and `cheaper` here compare with the cheapest offer priced above zero.
  */
-function cheaperOf(paid: ApiLine | undefined, r: CostResult): Verdict {
-  return costVerdict(paid ? { usd: paid.monthly_usd, provider: paid.provider } : undefined, r.months);
+function cheaperOf(paid: ApiLine | null, months: SelfHostedMonths): Verdict {
+  return costVerdict(paid ? { usd: paid.monthly_usd, provider: paid.provider } : undefined, months);
 }
+
+/** The verdict as both forms of the answer write it. */
+const verdictMembers = (v: Verdict) => ({ cheaper: v.cheaper, cheaper_note: v.note });
 
 const Range = 'greater than 0 and at most 1,000,000 (millions of tokens a month)';
 
@@ -220,7 +238,7 @@ export const estimate_cost = defineOperation({
     const serving = offersServingContext(model, costable.offers, input.context);
     // What no ask changes, for every open model on every configuration: made once per dataset.
     costBases(ds);
-    const r = estimateCost(model, serving.offers, named ? [named.hardware] : ds.hardware, {
+    const opts: CostOptions = {
       tokens_millions: input.tokens_millions,
       input_share: input.input_share,
       hardware_id: named?.hardware.id,
@@ -232,33 +250,45 @@ export const estimate_cost = defineOperation({
       kv_cache: input.kv_cache,
       amortization_months: input.amortization_months,
       power_usd_per_kwh: input.power_usd_per_kwh,
-    }, input.options_limit);
-    const offers = r.api.offers.map((l) => toApiLine(ds, l, costable.seller));
-    const paid = offers.find((l) => !l.zero_priced);
-    const own = offers.find((l) => !l.zero_priced && l.first_party);
-    const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
-    const verdict = cheaperOf(paid, r);
-    const full = {
+    };
+    const hardware = named ? [named.hardware] : ds.hardware;
+    if (input.view === 'summary') {
+      // Costed in outline: the same figures, without the curve and the listed options' full derivations.
+      const o = estimateCostOutline(model, serving.offers, hardware, opts, input.options_limit);
+      const api = apiPart(ds, o.api, costable, serving.left_out);
+      return summarizeCost({
+        model: toModelRef(ds, model),
+        tokens_millions: o.tokens_millions,
+        input_share: o.input_share,
+        hardware: named?.hardware.id ?? null,
+        understood: named?.understood ?? null,
+        api,
+        settings: o.settings,
+        self_hosting: o.self_hosting,
+        break_even: o.break_even,
+        break_even_owned: o.break_even_owned,
+        ...verdictMembers(cheaperOf(api.cheapest, o.months)),
+        estimate: true as const,
+        assumptions: o.assumptions,
+      }, input.options_limit);
+    }
+    const r = estimateCost(model, serving.offers, hardware, opts, input.options_limit);
+    const api = apiPart(ds, r.api, costable, serving.left_out);
+    return {
       model: toModelRef(ds, model),
       tokens_millions: r.tokens_millions,
       input_share: r.input_share,
       hardware: named?.hardware.id ?? null,
       understood: named?.understood ?? null,
-      api: {
-        offers, not_priced: [...r.api.not_priced, ...costable.shut_down, ...serving.left_out], cheapest: paid ?? null,
-        developer_offer: own ?? null,
-        note: [resellerNote(paid, own, costable.own_retired, zeroOwn), scheduledPriceNote(paid, own, ds.meta.data_as_of)].filter(Boolean).join(' ') || null,
-      },
+      api,
       settings: r.settings,
       self_hosting: r.self_hosting,
       break_even: r.break_even,
       break_even_owned: r.break_even_owned,
       curve: r.curve,
-      cheaper: verdict.cheaper,
-      cheaper_note: verdict.note,
+      ...verdictMembers(cheaperOf(api.cheapest, r.months)),
       estimate: true as const,
       assumptions: r.assumptions,
     };
-    return input.view === 'summary' ? summarizeCost(full, input.options_limit) : full;
   },
 });
