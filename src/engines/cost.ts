@@ -104,11 +104,11 @@ function costParts<R extends Priced, O extends Priced>(
   return { api, sh, settings, be, verdict, months };
 }
 
-/** Monthly cost of a model through each API offer versus self-hosted, with the break-even volumes and the curve. Pure. */
-export function estimateCost(model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): CostResult {
-  const { api, sh, settings, be, verdict, months } = costParts(model, offers, hardwareList, opts, list, WRITTEN_OUT);
-  // The curve shows the break-evens, where owned self-hosting stops costing no more (the first window's end) and where
-  // it stays so (be.edges, unrounded), beside the volume asked.
+/**
+ * A cost's members from its parts, the curve apart (only the full form draws it): the same figures for both forms.
+ */
+function costMembers<R extends Priced, O extends Priced>(model: Model, opts: CostOptions, p: ReturnType<typeof costParts<R, O>>) {
+  const { api, sh, settings, be, verdict, months } = p;
   return {
     model_id: model.id,
     tokens_millions: opts.tokens_millions,
@@ -118,13 +118,20 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
     self_hosting: sh.self_hosting,
     break_even: be.rented,
     break_even_owned: be.owned,
-    curve: costCurve(api, sh.rented, sh.owned, [opts.tokens_millions], be.edges),
     cheaper: verdict.cheaper,
     cheaper_note: verdict.note,
     months,
-    estimate: true,
+    estimate: true as const,
     assumptions: costAssumptions(opts, settings, api),
   };
+}
+
+/** Monthly cost of a model through each API offer versus self-hosted, with the break-even volumes and the curve. Pure. */
+export function estimateCost(model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity): CostResult {
+  const p = costParts(model, offers, hardwareList, opts, list, WRITTEN_OUT);
+  // The curve shows the break-evens, where owned self-hosting stops costing no more (the first window's end) and where
+  // it stays so (be.edges, unrounded), beside the volume asked.
+  return { ...costMembers(model, opts, p), curve: costCurve(p.api, p.sh.rented, p.sh.owned, [opts.tokens_millions], p.be.edges) };
 }
 
 /** The cost in outline (estimate_cost's short form): the same figures, no curve, each listed option in outline. */
@@ -134,20 +141,5 @@ export type CostOutline = Omit<CostResult, 'self_hosting' | 'curve'> & { self_ho
 export function estimateCostOutline(
   model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list = Infinity,
 ): CostOutline {
-  const { api, sh, settings, be, verdict, months } = costParts(model, offers, hardwareList, opts, list, IN_OUTLINE);
-  return {
-    model_id: model.id,
-    tokens_millions: opts.tokens_millions,
-    input_share: opts.input_share,
-    settings,
-    api,
-    self_hosting: sh.self_hosting,
-    break_even: be.rented,
-    break_even_owned: be.owned,
-    cheaper: verdict.cheaper,
-    cheaper_note: verdict.note,
-    months,
-    estimate: true,
-    assumptions: costAssumptions(opts, settings, api),
-  };
+  return costMembers(model, opts, costParts(model, offers, hardwareList, opts, list, IN_OUTLINE));
 }

@@ -9,7 +9,8 @@ import {
   DEFAULT_UTILIZATION,
 } from '../engines/constants.ts';
 import {
-  costVerdict, estimateCost, estimateCostOutline, type ApiCostLine, type ApiCosts, type CostOptions, type NotPriced, type SelfHostedMonths, type Verdict,
+  costVerdict, estimateCost, estimateCostOutline, type ApiCostLine, type ApiCosts, type CostOptions, type CostOutline, type CostResult, type NotPriced,
+  type SelfHostedMonths, type Verdict,
 } from '../engines/cost.ts';
 import { acceptedMachines } from '../engines/machine.ts';
 import { costBases } from '../engines/self-hosted-sizing.ts';
@@ -252,43 +253,25 @@ export const estimate_cost = defineOperation({
       power_usd_per_kwh: input.power_usd_per_kwh,
     };
     const hardware = named ? [named.hardware] : ds.hardware;
+    // The members both forms open with, in the answer's order; the full form adds the curve before the verdict.
+    const answerParts = <C extends CostOutline | CostResult>(c: C) => {
+      const api = apiPart(ds, c.api, costable, serving.left_out);
+      return {
+        head: {
+          model: toModelRef(ds, model), tokens_millions: c.tokens_millions, input_share: c.input_share,
+          hardware: named?.hardware.id ?? null, understood: named?.understood ?? null, api, settings: c.settings,
+          self_hosting: c.self_hosting as C['self_hosting'], break_even: c.break_even, break_even_owned: c.break_even_owned,
+        },
+        tail: { ...verdictMembers(cheaperOf(api.cheapest, c.months)), estimate: true as const, assumptions: c.assumptions },
+      };
+    };
     if (input.view === 'summary') {
       // Costed in outline: the same figures, without the curve and the listed options' full derivations.
-      const o = estimateCostOutline(model, serving.offers, hardware, opts, input.options_limit);
-      const api = apiPart(ds, o.api, costable, serving.left_out);
-      return summarizeCost({
-        model: toModelRef(ds, model),
-        tokens_millions: o.tokens_millions,
-        input_share: o.input_share,
-        hardware: named?.hardware.id ?? null,
-        understood: named?.understood ?? null,
-        api,
-        settings: o.settings,
-        self_hosting: o.self_hosting,
-        break_even: o.break_even,
-        break_even_owned: o.break_even_owned,
-        ...verdictMembers(cheaperOf(api.cheapest, o.months)),
-        estimate: true as const,
-        assumptions: o.assumptions,
-      }, input.options_limit);
+      const o = answerParts(estimateCostOutline(model, serving.offers, hardware, opts, input.options_limit));
+      return summarizeCost({ ...o.head, ...o.tail }, input.options_limit);
     }
     const r = estimateCost(model, serving.offers, hardware, opts, input.options_limit);
-    const api = apiPart(ds, r.api, costable, serving.left_out);
-    return {
-      model: toModelRef(ds, model),
-      tokens_millions: r.tokens_millions,
-      input_share: r.input_share,
-      hardware: named?.hardware.id ?? null,
-      understood: named?.understood ?? null,
-      api,
-      settings: r.settings,
-      self_hosting: r.self_hosting,
-      break_even: r.break_even,
-      break_even_owned: r.break_even_owned,
-      curve: r.curve,
-      ...verdictMembers(cheaperOf(api.cheapest, r.months)),
-      estimate: true as const,
-      assumptions: r.assumptions,
-    };
+    const f = answerParts(r);
+    return { ...f.head, curve: r.curve, ...f.tail };
   },
 });
