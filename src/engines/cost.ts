@@ -34,8 +34,6 @@ export type CostResult = {
   cheaper: 'api' | 'self_hosted' | null;
   /** Why `cheaper` is null though a self-hosted month is below the API's (its host machine is not priced); else null. */
   cheaper_note: string | null;
-  /** The cheapest self-hosted months `cheaper` weighs (all configurations, not only those listed). */
-  months: SelfHostedMonths;
   estimate: true;
   assumptions: string[];
 };
@@ -99,16 +97,19 @@ function costParts<R extends Priced, O extends Priced>(
   const sh = selfHostingCosts(model, hardwareList, opts, list, d);
   const settings = costSettings(model, opts);
   const be = breakEven(api, sh.rented, sh.owned, sh.self_hosting.reason);
-  const months = selfHostedMonths(sh.rented, sh.owned);
-  const verdict = costVerdict(api.cheapest ? { usd: api.cheapest.monthly_usd, provider: api.cheapest.provider } : undefined, months);
-  return { api, sh, settings, be, verdict, months };
+  // The API month weighed is the cheapest offer priced above zero: a $0 listing (a free tier or plan) is no price to
+  // compare, as in the catalogue's price rankings and the break-even.
+  const paid = api.offers.find((l) => l.blended_usd_per_mtok !== 0);
+  // Every configuration weighs, not only those listed.
+  const verdict = costVerdict(paid ? { usd: paid.monthly_usd, provider: paid.provider } : undefined, selfHostedMonths(sh.rented, sh.owned));
+  return { api, sh, settings, be, verdict };
 }
 
 /**
  * A cost's members from its parts, the curve apart (only the full form draws it): the same figures for both forms.
  */
 function costMembers<R extends Priced, O extends Priced>(model: Model, opts: CostOptions, p: ReturnType<typeof costParts<R, O>>) {
-  const { api, sh, settings, be, verdict, months } = p;
+  const { api, sh, settings, be, verdict } = p;
   return {
     model_id: model.id,
     tokens_millions: opts.tokens_millions,
@@ -120,7 +121,6 @@ function costMembers<R extends Priced, O extends Priced>(model: Model, opts: Cos
     break_even_owned: be.owned,
     cheaper: verdict.cheaper,
     cheaper_note: verdict.note,
-    months,
     estimate: true as const,
     assumptions: costAssumptions(opts, settings, api),
   };

@@ -9,8 +9,7 @@ import {
   DEFAULT_UTILIZATION,
 } from '../engines/constants.ts';
 import {
-  costVerdict, estimateCost, estimateCostOutline, type ApiCostLine, type ApiCosts, type CostOptions, type CostOutline, type CostResult, type NotPriced,
-  type SelfHostedMonths, type Verdict,
+  estimateCost, estimateCostOutline, type ApiCostLine, type ApiCosts, type CostOptions, type CostOutline, type CostResult, type NotPriced,
 } from '../engines/cost.ts';
 import { acceptedMachines } from '../engines/machine.ts';
 import { costBases } from '../engines/self-hosted-sizing.ts';
@@ -107,7 +106,11 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
   return line;
 }
 
-/** The answer's `api`, from the engine's lines: every offer costed, those not costed and why, the cheapest paid ones. */
+/**
+ * The answer's `api`, from the engine's lines: every offer costed, those not costed and why, the cheapest paid ones.
+ * The engine's cheapest line may be a $0 listing (a free tier or plan): like the catalogue's price rankings, the
+ * break-even and the engine's `cheaper`, `cheapest` here is the cheapest offer priced above zero.
+ */
 function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readonly NotPriced[]) {
   const offers = a.offers.map((l) => toApiLine(ds, l, costable.seller));
   const paid = offers.find((l) => !l.zero_priced);
@@ -119,17 +122,6 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
     note: [resellerNote(paid, own, costable.own_retired, zeroOwn), scheduledPriceNote(paid, own, ds.meta.data_as_of)].filter(Boolean).join(' ') || null,
   };
 }
-
-/**
- * The engine's cheapest API line may be a $0 listing (a free tier or plan). Like the catalogue's price rankings and
- * the break-even, `cheapest` and `cheaper` here compare with the cheapest offer priced above zero.
- */
-function cheaperOf(paid: ApiLine | null, months: SelfHostedMonths): Verdict {
-  return costVerdict(paid ? { usd: paid.monthly_usd, provider: paid.provider } : undefined, months);
-}
-
-/** The verdict as both forms of the answer write it. */
-const verdictMembers = (v: Verdict) => ({ cheaper: v.cheaper, cheaper_note: v.note });
 
 const Range = 'greater than 0 and at most 1,000,000 (millions of tokens a month)';
 
@@ -262,7 +254,8 @@ export const estimate_cost = defineOperation({
           hardware: named?.hardware.id ?? null, understood: named?.understood ?? null, api, settings: c.settings,
           self_hosting: c.self_hosting as C['self_hosting'], break_even: c.break_even, break_even_owned: c.break_even_owned,
         },
-        tail: { ...verdictMembers(cheaperOf(api.cheapest, c.months)), estimate: true as const, assumptions: c.assumptions },
+        // The engine weighs the cheapest offer priced above zero, the line `cheapest` shows.
+        tail: { cheaper: c.cheaper, cheaper_note: c.cheaper_note, estimate: true as const, assumptions: c.assumptions },
       };
     };
     if (input.view === 'summary') {
