@@ -26,7 +26,8 @@ function ruleOf(note: string | undefined): string {
     [/^unit error/, 'unit error'], [/x and back: /, 'round trip'], [/^taken back within/, 'withdrawn and written again'],
     [/^reverted within/, 'reverted from 0'], [/^exchanged with/, 'fields exchanged'], [/price written as the cache/, 'cache price copied'],
     [/a placeholder, not/, 'placeholder'], [/launch price/, 'launch price fixed'], [/giving way to another/, 'listing renamed'],
-    [/a catalogue keeping a retired listing/, 'retired listing'], [/one catalogue commit|^ends the /, 'bulk zeroing'],
+    [/a catalogue keeping a retired listing/, 'retired listing'],
+    [/, read \d{4}-\d{2}-\d{2}\): the catalogue correcting itself/, 'reviewed row (data/curated/price-event-reviews.csv)'], [/one catalogue commit|^ends the /, 'bulk zeroing'],
   ];
   return note ? rules.find(([re]) => re.test(note))?.[1] ?? 'other rule' : 'commit subject';
 }

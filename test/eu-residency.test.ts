@@ -86,32 +86,39 @@ test('Vertex AI listings LiteLLM pins to us-central1 or global are never EU offe
   assert.ok(!at.some((a) => /google-vertex\/(deepseek-ai|google|qwen|zai-org)\//.test(a)), at.join('; '));
 });
 
-test('a Bedrock or Nebius listing reads region only where a listing of the same model is in an EU region', { skip: noData }, () => {
+test('a Bedrock or Nebius listing reads region only where a listing of the same model is in an EU region or AWS\'s model table lists one', { skip: noData }, () => {
   const ds = committed();
+  const byTable = (o: (typeof ds.offers)[number]) => o.eu_resident.source === 'offer-residency' && /models-supported\.html/.test(o.eu_resident.note ?? '');
   const wrong = ds.offers.filter((o) => ['amazon-bedrock', 'nebius'].includes(o.provider) && o.region !== 'eu'
-    && o.eu_resident.value === 'region'
+    && o.eu_resident.value === 'region' && !byTable(o)
     && !ds.offers.some((e) => e.provider === o.provider && e.model_id === o.model_id && e.region === 'eu'));
   assert.deepEqual(wrong.map((o) => `${o.provider}/${o.provider_model_id}`), []);
   // LiteLLM 2026-07-24 lists [eu.anthropic.claude-sonnet-4-6] (bedrock_converse) beside [anthropic.claude-sonnet-4-6].
   const sonnet = ds.offers.find((o) => o.provider === 'amazon-bedrock' && o.provider_model_id === 'anthropic.claude-sonnet-4-6');
   assert.equal(sonnet?.eu_resident.value, 'region');
   assert.match(sonnet?.eu_resident.note ?? '', /eu\.anthropic\.claude-sonnet-4-6/);
+  // AWS, "Supported foundation models in Amazon Bedrock" (copy fetched 2026-02-15): 19 in-Region ids with an EU Region
+  // among them, from openai.gpt-oss-120b-1:0 (eu-central-1, eu-north-1, eu-south-1, eu-west-1) to the Nemotron Nanos.
+  assert.equal(ds.offers.filter((o) => o.provider === 'amazon-bedrock' && o.eu_resident.value === 'region' && byTable(o)).length, 19);
+  assert.ok(ds.offers.every((o) => o.provider !== 'nebius' || o.eu_resident.value === 'unknown'));
 });
 
-test('Gemma 3 4B and Gemma 4 31B on Bedrock: no source places them in an EU Region, so no EU user is sent there', { skip: noData }, () => {
+test('Gemma 4 31B on Bedrock: no source places it in an EU Region, so no EU user is sent there; Gemma 3 4B AWS\'s table places', { skip: noData }, () => {
   const ds = committed();
-  // LiteLLM 2026-07-24 [google.gemma-3-4b-it] 4e-08/8e-08 and [bedrock_mantle/google.gemma-4-31b], with no eu. or
-  // bedrock/eu-*/ key of either; no source snapshot holds an `eu.google.gemma` or `eu-*/google.gemma` id.
-  for (const id of ['google.gemma-3-4b-it', 'google.gemma-4-31b']) {
-    const o = ds.offers.find((x) => x.provider === 'amazon-bedrock' && x.provider_model_id === id && x.sku === 'standard');
-    assert.equal(o?.eu_resident.value, 'unknown', id);
-    assert.match(o?.eu_resident.note ?? '', /differ in their Regional support/);
-    assert.ok(o && !isEuOffer(o), id);
-  }
+  // LiteLLM 2026-07-24 [bedrock_mantle/google.gemma-4-31b], with no eu. or bedrock/eu-*/ key; AWS's model table read
+  // (a copy of 2026-02-15) predates Gemma 4. The same table lists google.gemma-3-4b-it in eu-south-1 and eu-west-1.
+  const at = (id: string) => ds.offers.find((x) => x.provider === 'amazon-bedrock' && x.provider_model_id === id && x.sku === 'standard');
+  const gemma4 = at('google.gemma-4-31b');
+  assert.equal(gemma4?.eu_resident.value, 'unknown');
+  assert.match(gemma4?.eu_resident.note ?? '', /differ in their Regional support/);
+  assert.ok(gemma4 && !isEuOffer(gemma4));
+  assert.equal(at('google.gemma-3-4b-it')?.eu_resident.value, 'region');
+  // Llama 3.3 70B: the table lists US Regions only, and AWS's Meta page says the model is geofenced to them.
+  assert.equal(at('meta.llama3-3-70b-instruct-v1:0')?.eu_resident.value, 'no');
   for (const keep of ['EU only', 'eu-only,open-weights']) {
     const out = recommend_model.handler(ds, recommend_model.input.parse({ who: 'hospital', where: 'eu-cloud', keep }), ctx) as Out;
-    const at = (out.recommendations as Out[]).map((r) => `${r.model.id} at ${r.offer?.provider}/${r.offer?.provider_model_id}`);
-    assert.ok(at.length > 0);
-    assert.ok(!at.some((a) => /amazon-bedrock\/google\./.test(a)), at.join('; '));
+    const recs = (out.recommendations as Out[]).map((r) => `${r.model.id} at ${r.offer?.provider}/${r.offer?.provider_model_id}`);
+    assert.ok(recs.length > 0);
+    assert.ok(!recs.some((a) => /amazon-bedrock\/google\.gemma-4/.test(a)), recs.join('; '));
   }
 });

@@ -20,12 +20,13 @@ import { lmarenaFboulnois } from '../sources/lmarena-fboulnois.ts';
 import { lmarenaHistory } from '../sources/lmarena-history.ts';
 import { modelsDev } from '../sources/models-dev.ts';
 import { offerResidency } from '../sources/offer-residency.ts';
+import { priceEventReviews } from '../sources/price-event-reviews.ts';
 import { skypilot } from '../sources/skypilot.ts';
 
 export function allAdapters(): Adapter[] {
   return [
     modelsDev, genaiPrices, litellm, lmarenaDaily, lmarenaArenaCatalog, lmarenaFboulnois, lmarenaHistory, createLlmfit(),
     fmti, euCode, epochHardware, hfTasksHardware, skypilot, deprecationsRss, developerNotices, developerPrices, curated,
-    offerResidency, developerReleases, developerWeights, developerLicences,
+    offerResidency, developerReleases, developerWeights, developerLicences, priceEventReviews,
   ];
 }

@@ -16,6 +16,7 @@ import { regionalPremiumOf } from './regional-premium.ts';
 import { listedRegionsOf } from './listed-regions.ts';
 import { placeByEuListing, residencyOf, settlePricedApart } from './offer-residency.ts';
 import { holdBackStaleTiers } from './stale-skus.ts';
+import { holdBackCopiedCacheWrites, holdBackDecimalSlips } from './doubtful-prices.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
 type PriceField = HeldBackPrice['field'];
@@ -164,6 +165,7 @@ export function buildOffers(
   placeByEuListing(offers);
   settlePricedApart(offers);
   held.push(...holdBackStaleTiers(offers));
+  held.push(...holdBackCopiedCacheWrites(offers), ...holdBackDecimalSlips(offers));
   return { offers, unresolved, held, readings };
 }
 

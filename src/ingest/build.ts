@@ -3,6 +3,7 @@ import { DATASET_SCHEMA_VERSION, type DatasetData, type Developer, type Fact, ty
 import { fact } from '../schema/fact.ts';
 import type { AdapterResult, DeveloperObservation, HardwareObservation, IngestIssue, RentalObservation } from '../sources/types.ts';
 import { buildChangesAll } from './build-all-changes.ts';
+import { markReviewedPriceEvents } from './reviewed-price-events.ts';
 import { standingPrices } from './price-unit-errors.ts';
 import { sourceReadings } from './launch-corrections.ts';
 import { isFirstParty } from './first-party.ts';
@@ -137,6 +138,9 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs, tables.licenceOf, isDeveloper,
     standingPrices(offers), sourceReadings(offers), listingShutdowns(mb.models, listed, isDeveloper), { dataAsOf, offers })
     .filter((e) => modelIds.has(e.model_id));
+  const reviewed = markReviewedPriceEvents(changes, allOf(results, 'price_event_reviews'));
+  report.issues.push(...reviewed.issues);
+  report.notes.push(`price events a reviewed row settles as the catalogue correcting itself: ${reviewed.marked}`);
 
   const developers = buildDevelopers(new Set(mb.vendors.values()), allOf(results, 'developers'), tables, report);
 

@@ -17,9 +17,10 @@ const provider = (id: string): [string, Provider] =>
 const PROVIDERS = new Map(['azure', 'amazon-bedrock', 'google-vertex', 'openai', 'nebius'].map(provider));
 
 const MODELS = ['claude-opus-4-6', 'claude-opus-4-8', 'claude-opus-4-1', 'gpt-5', 'gpt-4o', 'gpt-5.6-luna', 'gemma-3-4b-it',
-  'qwen3-coder-next', 'qwen3-32b'];
+  'gemma-4-31b', 'qwen3-coder-next', 'qwen3-32b', 'gpt-oss-120b', 'llama-3.3-70b-instruct'];
 const resolve = (o: OfferObservation) => MODELS.find((m) => key0(o.provider_model_id).includes(key0(m)));
-const vendorOf = (id: string) => (id.startsWith('claude') ? 'anthropic' : id.startsWith('gemma') ? 'google' : id.startsWith('qwen') ? 'alibaba' : 'openai');
+const vendorOf = (id: string) => (id.startsWith('claude') ? 'anthropic' : id.startsWith('gemma') ? 'google' : id.startsWith('qwen') ? 'alibaba'
+  : id.startsWith('llama') ? 'meta' : 'openai');
 // The real reviewed table, so that a row edited away fails these tests.
 const TABLE = readFileSync(new URL('../../data/curated/offer-residency.csv', import.meta.url), 'utf8');
 const { rules, issues } = translateOfferResidency(TABLE);
@@ -90,16 +91,40 @@ test('Bedrock: the in-region id at $5/$25 is not the EU offer when eu. costs $5.
   assert.equal(batch?.eu_resident.value, 'no');
 });
 
-test('Bedrock places each model in its own Regions: with no EU listing of the model, its listing is unknown, not region', () => {
-  // LiteLLM 2026-07-24 [google.gemma-3-4b-it] 4e-08/8e-08 (bedrock_converse): no eu. profile and no bedrock/eu-*/
-  // key of the model in the file. AWS, "Model support by AWS Region": "Amazon Bedrock foundation models differ in
-  // their Regional support", so the provider's EU Regions do not place this model in one.
-  const offers = run([obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'google.gemma-3-4b-it', input: 0.04, output: 0.08 })]);
-  const r = residency(offers, 'amazon-bedrock', 'google.gemma-3-4b-it');
+test('Bedrock places each model in its own Regions: with no EU listing of the model and no row, its listing is unknown', () => {
+  // LiteLLM 2026-07-24 [bedrock_mantle/google.gemma-4-31b]: no eu. profile and no bedrock/eu-*/ key of the model in the
+  // file, and AWS's model table read (a copy of 2026-02-15) predates Gemma 4. AWS, "Model support by AWS Region":
+  // "Amazon Bedrock foundation models differ in their Regional support", so the provider's EU Regions place nothing.
+  const offers = run([obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'google.gemma-4-31b', input: 0.14, output: 0.4 })]);
+  const r = residency(offers, 'amazon-bedrock', 'google.gemma-4-31b');
   assert.equal(r?.value, 'unknown');
   assert.equal(r?.source, 'offer-residency');
   assert.match(r?.note ?? '', /differ in their Regional support/);
   assert.match(r?.note ?? '', /docs\.aws\.amazon\.com\/bedrock\/latest\/userguide\/models-regions\.html/);
+});
+
+test('Bedrock: AWS\'s model table places gpt-oss-120b and Gemma 3 in EU Regions and keeps Llama 3.3 70B out of them', () => {
+  // AWS, "Supported foundation models in Amazon Bedrock" (copy fetched 2026-02-15), single-region model support:
+  // openai.gpt-oss-120b-1:0 ... eu-central-1 eu-north-1 eu-south-1 eu-west-1 eu-west-2 ...; google.gemma-3-4b-it ...
+  // eu-south-1 eu-west-1 eu-west-2 ...; meta.llama3-3-70b-instruct-v1:0 us-east-2 (cross-Region us-east-1 us-east-2
+  // us-west-2). None of the three has an eu. profile or an EU Region id in any source.
+  const offers = run([
+    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'openai.gpt-oss-120b-1:0', input: 0.15, output: 0.6 }),
+    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'google.gemma-3-4b-it', input: 0.04, output: 0.08 }),
+    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'meta.llama3-3-70b-instruct-v1:0', input: 0.72, output: 0.72 }),
+    obs({ source: 'litellm', provider: 'amazon-bedrock', provider_model_id: 'us.meta.llama3-3-70b-instruct-v1:0', input: 0.72, output: 0.72 }),
+  ]);
+  for (const id of ['openai.gpt-oss-120b-1:0', 'google.gemma-3-4b-it']) {
+    const r = residency(offers, 'amazon-bedrock', id);
+    assert.equal(r?.value, 'region', id);
+    assert.match(r?.note ?? '', /Supported foundation models in Amazon Bedrock/);
+    assert.match(r?.note ?? '', /models-supported\.html/);
+  }
+  const llama = residency(offers, 'amazon-bedrock', 'meta.llama3-3-70b-instruct-v1:0');
+  assert.equal(llama?.value, 'no');
+  assert.match(llama?.note ?? '', /use geofencing/);
+  // The us. profile is outside the EU by its id, before any row is read.
+  assert.equal(residency(offers, 'amazon-bedrock', 'us.meta.llama3-3-70b-instruct-v1:0')?.value, 'no');
 });
 
 test('Bedrock: an eu. profile of the same model places it in EU Regions, and the note names the listing', () => {

@@ -246,6 +246,7 @@ export type AdapterResult = {
   providers?: ProviderObservation[];
   developers?: DeveloperObservation[];
   offer_residency?: OfferResidencyRule[];
+  price_event_reviews?: PriceEventReview[];
   issues: IngestIssue[];
 };
 
@@ -263,6 +264,25 @@ export type OfferResidencyRule = {
   eu_resident: EuResidency;
   url: string;
   as_of: string;
+  note: string;
+  row: string;
+};
+
+/**
+ * A reviewed price event (data/curated/price-event-reviews.csv): the event the change feed records (source, the commit it
+ * cites, provider, canonical model, field, old and new per 1M tokens) is the catalogue correcting itself, as the page
+ * at `url` shows (src/ingest/reviewed-price-events.ts).
+ */
+export type PriceEventReview = {
+  source: string;
+  commit: string;
+  provider: string;
+  model_id: string;
+  field: 'input' | 'output' | 'cache_read' | 'cache_write';
+  old: number;
+  new: number;
+  url: string;
+  read_on: string;
   note: string;
   row: string;
 };
