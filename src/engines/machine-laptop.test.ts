@@ -51,8 +51,9 @@ test('MacBook words stay on the base MacBook and say how to name a larger one; A
   }
   const amd = resolveMachine(real!, 'AMD laptop');
   assert.ok(isRefusal(amd) && /no catalogued laptop GPU is AMD's/.test(amd.message));
-  // The Strix Halo rows of hardware-configs.csv are "Mini PC or laptop" machines at 64 and 96 GB.
-  assert.deepEqual(isRefusal(amd) && amd.candidates, ['strix-halo-64gb', 'strix-halo-96gb']);
+  // The Strix Halo rows of hardware-configs.csv are "Mini PC or laptop" machines at 64 and 96 GB (the Ryzen AI Max+
+  // 395) and 32 GB (the Ryzen AI Max 385).
+  assert.deepEqual(isRefusal(amd) && amd.candidates, ['strix-halo-385-32gb', 'strix-halo-64gb', 'strix-halo-96gb']);
   assert.ok(isRefusal(resolveMachine(real!, 'intel laptop')), 'never another vendor\'s laptop');
 });
 

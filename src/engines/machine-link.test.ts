@@ -113,6 +113,8 @@ const LINKED: ReadonlyArray<readonly [string, string, number, RegExp]> = [
   ['4x T4 NVLink', 't4-x4', 64, /NVLink read but not modelled.*whether the NVIDIA Tesla T4 has an NVLink connector is not reviewed/],
   ['4x A10G NVLink', 'a10g-x4', 96, /whether the NVIDIA A10G has an NVLink connector is not reviewed/],
   ['2x H100 NVL NVLink', 'h100-nvl-x2', 188, /NVLink read but not modelled: the catalogue models these cards over PCIe/],
+  // accelerator-nvlink.csv: 'H200 NVL uses NVLink interconnect bridge'; memory 141 GB a card (accelerators.csv).
+  ['2x H200 NVL NVLink', 'h200-nvl-x2', 282, /NVLink read but not modelled: the catalogue models these cards over PCIe/],
   ['2x H100 NVLink', 'h100-80gb-x2', 160, /is the SXM module on its fabric/],
   ['4x H100 NVLink', 'h100-80gb-x4', 320, /is the SXM module on its fabric/],
   ['8x H100 NVSwitch', 'h100-80gb-x8', 640, /is the SXM module on its fabric/],
@@ -194,4 +196,17 @@ test('PCIe pairs say what the serving figures assume: all-reduces at the NVLink 
     assert.match(m.interpretation, /no calibration row measures PCIe all-reduces, which are slower, so those figures are the fast side/, t);
     assert.doesNotMatch(m.interpretation, /as the figures assume/, t);
   }
+});
+
+test('the H200 NVL is catalogued: named by its own word, one card or a bridged pair, never the SXM module', { skip }, () => {
+  // accelerators.csv (openmetal.io on the H200 NVL: '141GB of HBM3e and 4.8 TB/s'; onestopsystems.com: 'the H200 NVL
+  // released in late 2024 at 600W'): 141 GB, 4,800 GB/s, 600 W a card; two cards 2 x 141 = 282 GB.
+  const one = ok('H200 NVL');
+  assert.equal(one.value, 'h200-nvl');
+  assert.deepEqual([one.hardware?.memory_gb.value, one.hardware?.bandwidth_gbs?.value, one.hardware?.power_w?.value], [141, 4800, 600]);
+  assert.deepEqual([ok('2x H200 NVL').value, ok('2x H200 NVL').hardware?.memory_gb.value], ['h200-nvl-x2', 282]);
+  assert.equal(ok('NVIDIA H200 NVL 141GB').value, 'h200-nvl');
+  // `H200` alone is still the SXM module cloud instances carry.
+  assert.deepEqual([ok('H200').value, ok('2x H200').value], ['h200-x1', 'h200-x2']);
+  assert.equal(real!.hardwareById.get('h200-nvl')?.nvlink?.value, 'bridge');
 });

@@ -36,7 +36,24 @@ test('a product sold in several memory sizes, named without one, asks for the si
   const r = resolveMachine(real!, 'Framework Desktop');
   assert.ok(isRefusal(r));
   assert.equal(r.refused, 'ambiguous');
-  assert.deepEqual(r.candidates, ['strix-halo-128gb', 'strix-halo-64gb', 'strix-halo-96gb']);
+  assert.deepEqual(r.candidates, ['strix-halo-128gb', 'strix-halo-385-32gb', 'strix-halo-64gb', 'strix-halo-96gb']);
+});
+
+test('a Framework Desktop of 32 GB is the Ryzen AI Max 385, the one the product is sold with at that size', { skip }, () => {
+  // machine-products.csv: 'Framework Desktop | Ryzen AI Max 385 / Max+ 395' (a device table), its 32 GB configuration
+  // the 385's; accelerators.csv: LPDDR5X-8000 on a 256-bit bus = 8000 MT/s x 32 bytes = 256 GB/s.
+  for (const text of ['Framework Desktop 32GB', 'Ryzen AI Max 385', 'Ryzen AI Max 385 32 GB', 'Strix Halo 32GB']) {
+    assert.equal(idOf(text), 'strix-halo-385-32gb', text);
+  }
+  const r = resolveMachine(real!, 'Framework Desktop 32GB');
+  assert.ok(!isRefusal(r));
+  assert.match(r.interpretation, /^"framework desktop", sold with AMD Ryzen AI Max 385 \(Strix Halo\) \(a reviewed product table\)/);
+  const h = real!.hardwareById.get('strix-halo-385-32gb')!;
+  assert.deepEqual([h.memory_gb.value, h.bandwidth_gbs?.value, h.usable_fraction.value, h.unified_memory], [32, 256, 0.75, true]);
+  assert.deepEqual(h.sold_as?.value, ['Framework Desktop']);
+  // The 395 stays itself: its 64 GB Framework Desktop is not the 385.
+  assert.equal(idOf('Framework Desktop 64GB'), 'strix-halo-64gb');
+  assert.ok(isRefusal(resolveMachine(real!, 'Ryzen AI Max+ 395')), 'the 395 alone is still sold in three sizes');
 });
 
 test('a GB10 system of another maker reads as the DGX Spark', { skip }, () => {

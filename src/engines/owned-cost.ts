@@ -15,6 +15,8 @@ import {
  */
 export type OwnedHost = {
   id: string; name: string; basis: 'priced' | 'in_purchase_price'; usd: number; amortization_months: number; monthly_usd: number;
+  /** The host's own draw at the wall with nothing to do, W, where a reading is published (counted in `power`). */
+  idle_watts?: number;
   source: string; as_of: string; note?: string;
 };
 
@@ -30,7 +32,7 @@ export type OwnedOption = Base & {
    * Electricity of the month, all machines: board power for the hours serving (hours needed x utilization), idle draw for the rest;
    * null when the dataset has no power figure.
    */
-  power: (PowerUse & { idle_basis: string; monthly_usd: number; source: string; as_of: string }) | null;
+  power: (PowerUse & { idle_basis: string; monthly_usd: number; source: string; as_of: string } & Partial<HostPower>) | null;
   /** monthly_usd / machines: purchase share and electricity of one machine this month. */
   monthly_per_machine_usd: number;
   /** What one machine costs in a month whatever it serves: its purchase share and a whole month at idle draw. */
@@ -61,6 +63,21 @@ function hostUsd(hardware: Hardware): number {
 }
 
 /**
+ * The host's own draw, W, where a reading is published and the accelerators' power is known (0 otherwise: with no
+ * board power the month counts no electricity at all). Drawn every hour of the month, serving or not.
+ */
+function hostWatts(hardware: Hardware): number {
+  return hardware.power_w ? hardware.host_machine?.value.idle_watts ?? 0 : 0;
+}
+
+/** The host's electricity of the month, all machines: its idle draw for every hour, a floor (serving, the CPU draws more). */
+export type HostPower = { host_watts: number; host_kwh: number; host_usd: number };
+function hostPower(watts: number, machines: number, usdPerKwh: number): HostPower {
+  const kwh = (watts * machines * HOURS_PER_MONTH) / 1000;
+  return { host_watts: watts, host_kwh: kwh, host_usd: kwh * usdPerKwh };
+}
+
+/**
  * A configuration's idle draw and its words: from its own facts alone, so worked out once per configuration (an answer
  * costs every configuration of the catalogue, and the words are a new string each time).
  */
@@ -86,8 +103,11 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
   const purchaseMonthly = (price.value + hostUsd(hardware)) / s.amortization_months;
   // The hours needed are paid hours: at `utilization` the machine serves at full throughput for that share of them and
   // waits for traffic the rest, so board power is drawn for hours x utilization and idle draw for every other hour.
-  const powerMonthly = powerUsd(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
-  const fixed = purchaseMonthly + (idle.watts / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
+  const hostW = hostWatts(hardware);
+  const powerMonthly = powerUsd(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts)
+    + ((hostW * machines * HOURS_PER_MONTH) / 1000) * s.power_usd_per_kwh;
+  // The host draws its idle power every hour whatever is served: part of what a machine costs a month.
+  const fixed = purchaseMonthly + ((idle.watts + hostW) / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
   // One more 1M tokens takes 1 / mtokPerHour more paid hours, `utilization` of them busy at board power instead of idle.
   const marginal = (((watts - idle.watts) / 1000) * s.power_usd_per_kwh * s.utilization) / sized.phases.mtokPerHour;
   return {
@@ -132,6 +152,7 @@ export function hostOf(hardware: Hardware, months: number): OwnedHost | null {
   const out: OwnedHost = {
     id: h.id, name: h.name, basis: h.basis, usd: h.usd, amortization_months: months, monthly_usd: usd(h.usd / months), source: f.source, as_of: f.as_of,
   };
+  if (h.idle_watts !== undefined) out.idle_watts = h.idle_watts;
   if (f.note) out.note = f.note;
   return out;
 }
@@ -146,23 +167,33 @@ function hostLine(hardware: Hardware, months: number): string {
     ? `${hardware.id}: no source in the dataset prices the host machine around the accelerators (CPU, board, memory, power supply, chassis): not counted, so this month is a lower bound`
     : f.value.basis === 'in_purchase_price'
       ? `${hardware.id}.host_machine: ${f.value.name} (${f.source}, ${f.as_of})`
-      : `${hardware.id}.host_machine = ${f.value.usd} USD, ${f.value.name} (${f.source}, ${f.as_of}), over ${months} months; its own power draw is not counted (no published reading)`;
+      : `${hardware.id}.host_machine = ${f.value.usd} USD, ${f.value.name} (${f.source}, ${f.as_of}), over ${months} months; ${hostDrawWords(hardware)}`;
   hostLines.set(hardware, { months, line });
   return line;
+}
+
+/** The host's own draw in words: counted from its published reading, or not counted and why. */
+function hostDrawWords(hardware: Hardware): string {
+  const w = hardware.host_machine?.value.idle_watts;
+  if (w === undefined) return 'its own power draw is not counted (no published reading)';
+  return hardware.power_w
+    ? `its own draw, ${w} W at the wall with nothing to do (the reading in its note), counted for every hour of the month: a floor, as serving the CPU draws more`
+    : `its own draw (${w} W) is not counted: no power figure for the accelerators, so no electricity is`;
 }
 
 /**
  * What describing a bought configuration works out again from its figures: its purchase share, its host machine's
  * share (0 where none is priced or it is in the purchase price) and the month's power.
  */
-export type OwnedMonth = { purchaseMonthly: number; hostMonthly: number; use: PowerUse; powerMonthly: number };
+export type OwnedMonth = { purchaseMonthly: number; hostMonthly: number; use: PowerUse; host: HostPower; powerMonthly: number };
 
-/** As ownedFigures works them (powerUsd is this use's active_usd + idle_usd). */
+/** As ownedFigures works them (powerUsd is this use's active_usd + idle_usd; the host's draw is added after). */
 export function ownedMonth(f: OwnedFigures, s: CostSettings): OwnedMonth {
   const use = powerUse(f.watts, f.sized.phases.hours * s.utilization, f.machines, s.power_usd_per_kwh, HOURS_PER_MONTH, f.idle.watts);
+  const host = hostPower(hostWatts(f.hardware), f.machines, s.power_usd_per_kwh);
   return {
     purchaseMonthly: f.hardware.purchase_price_usd!.value / s.amortization_months, hostMonthly: hostUsd(f.hardware) / s.amortization_months,
-    use, powerMonthly: use.active_usd + use.idle_usd,
+    use, host, powerMonthly: use.active_usd + use.idle_usd + host.host_usd,
   };
 }
 
@@ -186,7 +217,8 @@ export function ownedDerivedFrom(f: OwnedFigures, s: CostSettings, m: OwnedMonth
         (idle.source
           ? `${citeFact(`${hardware.id}.idle_power_w`, idle.source)} per accelerator x ${hardware.count}`
           : `${IDLE_POWER_FRACTION} x that`) +
-        ` for the other ${roundTo(m.use.idle_hours, 2)} hours`
+        ` for the other ${roundTo(m.use.idle_hours, 2)} hours` +
+        (m.host.host_watts > 0 ? `; the host's own ${m.host.host_watts} W x ${f.machines} machine(s) x ${HOURS_PER_MONTH} hours` : '')
       : `${hardware.id}: no power figure in the dataset, electricity not counted`,
   ];
 }
@@ -207,7 +239,11 @@ export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSetting
       watts, idle_watts: roundTo(use.idle_watts, 1), idle_basis: idle.basis, usd_per_kwh: s.power_usd_per_kwh,
       active_hours: roundTo(use.active_hours, 2), idle_hours: roundTo(use.idle_hours, 2),
       active_kwh: roundTo(use.active_kwh, 2), idle_kwh: roundTo(use.idle_kwh, 2),
-      active_usd: usd(use.active_usd), idle_usd: usd(use.idle_usd), monthly_usd: usd(m.powerMonthly), source: p.source, as_of: p.as_of,
+      active_usd: usd(use.active_usd), idle_usd: usd(use.idle_usd),
+      ...(m.host.host_watts > 0
+        ? { host_watts: m.host.host_watts, host_kwh: roundTo(m.host.host_kwh, 2), host_usd: usd(m.host.host_usd) }
+        : {}),
+      monthly_usd: usd(m.powerMonthly), source: p.source, as_of: p.as_of,
     } : null,
     monthly_per_machine_usd: usd(total / machines),
     fixed_per_machine_usd: f.fixed_per_machine_usd,

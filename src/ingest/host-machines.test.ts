@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Hardware } from '../schema/index.ts';
+import { parseCsv } from '../sources/curated.ts';
 import { loadHostMachines, withHostMachines } from './host-machines.ts';
 
 const HEAD = 'id,name,basis,usd,shared_by,hardware_ids,source_url,read_on,note\n';
@@ -66,12 +67,34 @@ test('an unknown configuration, one named twice, or one without a purchase price
 
 test('the committed table: every row sums what its note says, and every name is a configuration of the table', () => {
   // The notes' own figures, added by hand: 130 + 110 + 65 + 110 + 75 + 75 = 565; 340 + 430 + 380 + 150 + 380 + 300 =
-  // 1,980; 4,314 - 4 x 750 = 1,314; 5,200 + 7,860 + 3,456 + 10,908 + 563 + 875 + 463 + 1,200 + 1,485 = 32,010.
-  const text = readFileSync('data/curated/host-machines.csv', 'utf8');
+  // 1,980; 4,314 - 4 x 750 = 1,314; 5,200 + 7,860 + 3,456 + 10,908 + 563 + 875 + 463 + 1,200 + 1,485 = 32,010 (the DGX
+  // H100's host parts, for the H200 and the B200 alike); the DGX A100 at 8 x 24,875 = 199,000 less eight A100 40 GB at
+  // 15,000: 199,000 - 120,000 = 79,000.
+  const rows = parseCsv(readFileSync('data/curated/host-machines.csv', 'utf8'));
   const configs = new Set(readFileSync('data/curated/hardware-configs.csv', 'utf8').split('\n').slice(1).map((l) => l.split(',')[0]));
-  const usd = (id: string) => Number(new RegExp(`^${id},"[^"]*",priced,(\\d+),`, 'm').exec(text)?.[1]);
-  assert.deepEqual(['desktop-1gpu', 'desktop-2gpu', 'workstation-4gpu', 'hgx-8gpu-bom'].map(usd), [565, 1980, 1314, 32010]);
-  for (const m of text.matchAll(/,((?:[a-z0-9-]+;)*[a-z0-9-]+),https:/g)) {
-    for (const id of m[1].split(';')) assert.ok(configs.has(id), `${id} is a configuration`);
+  const usd = (id: string) => Number(rows.find((r) => r.record.id === id)?.record.usd);
+  assert.deepEqual(['desktop-1gpu', 'desktop-2gpu', 'workstation-4gpu', 'hgx-8gpu-bom', 'hgx-b200-bom', 'dgx-a100-rest'].map(usd),
+    [565, 1980, 1314, 32010, 32010, 79000]);
+  for (const r of rows) {
+    for (const id of r.record.hardware_ids.split(';')) assert.ok(configs.has(id), `${id} is a configuration`);
   }
+  // Only the one-card desktop has a published reading of its own draw: 45-50 W at the wall, the low end taken.
+  assert.deepEqual(rows.filter((r) => r.record.idle_w !== '').map((r) => [r.record.id, r.record.idle_w]), [['desktop-1gpu', '45']]);
+});
+
+test('an idle draw read for a host is its share of it, cited beside the price; one without its page is refused', async () => {
+  const head = HEAD.trimEnd() + ',idle_w,idle_source_url,idle_note\n';
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'host-')), 'host-machines.csv');
+  writeFileSync(file, head
+    + 'desk,a desktop,priced,565,,card,https://example.org/build,2026-11-27,"parts",45,https://example.org/meter,"a wattmeter at the wall"\n'
+    + 'hgx,an 8-GPU host,priced,32010,8,g2,https://example.org/bom,2026-11-27,"bom",800,https://example.org/hgx-meter,"idle at the wall"\n'
+    + 'bare,no page,priced,100,,x,https://example.org/a,2026-11-27,"n",50,,\n');
+  const { hosts, issues } = await loadHostMachines(file);
+  assert.deepEqual(issues.map((i) => [i.row, i.field]), [['bare', 'idle_source_url']]);
+  const [card, g2] = [hw('card', 1), hw('g2', 2)];
+  assert.deepEqual(withHostMachines([card, g2], hosts), []);
+  // One host a machine: its whole draw. Two of the eight GPUs one host serves: 2/8 x 800 = 200 W.
+  assert.deepEqual([card.host_machine?.value.idle_watts, g2.host_machine?.value.idle_watts], [45, 200]);
+  assert.match(card.host_machine?.note ?? '', /its own draw, 45 W at the wall with nothing to do: a wattmeter at the wall; evidence: https:\/\/example\.org\/meter$/);
+  assert.match(g2.host_machine?.note ?? '', /800 W at the wall with nothing to do \(200 W for 2\/8\)/);
 });

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { fact, Slug, type Hardware, type Source } from '../schema/index.ts';
-import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
+import { optionalPositive, parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
 import type { IngestIssue } from '../sources/types.ts';
 
 const HOST_FILE = 'data/curated/host-machines.csv';
@@ -35,7 +35,17 @@ const HostRow = z.object({
   source_url: z.url(),
   read_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'the day the source was read, YYYY-MM-DD'),
   note: z.string().min(1, 'what the figure adds up, as the source gives it'),
-}).refine((r) => (r.basis === 'priced') === (r.usd > 0), { path: ['usd'], message: 'a priced host has a price above 0; one in the purchase price has 0' });
+  /** The whole host's draw at the wall with nothing to do, W, where a reading is published (blank: none). */
+  idle_w: z.string().default('').pipe(optionalPositive),
+  /** The reading's page: a host's power is read elsewhere than its price. */
+  idle_source_url: z.string().default('').pipe(z.union([z.literal(''), z.url()])).transform((s) => (s === '' ? undefined : s)),
+  /** What the reading measured (the machine, the meter, what else was plugged in). */
+  idle_note: z.string().default('').transform((s) => (s.trim() === '' ? undefined : s.trim())),
+})
+  .refine((r) => (r.basis === 'priced') === (r.usd > 0), { path: ['usd'], message: 'a priced host has a price above 0; one in the purchase price has 0' })
+  .refine((r) => r.idle_w === undefined || (r.idle_source_url !== undefined && r.idle_note !== undefined), {
+    path: ['idle_source_url'], message: 'an idle draw needs the page it was read from and what was measured',
+  });
 export type HostRow = z.infer<typeof HostRow>;
 
 /** Load and validate the table; a bad row is an issue and stays out. */
@@ -71,8 +81,11 @@ export function withHostMachines(hardware: Hardware[], hosts: readonly HostRow[]
       const share = r.shared_by === undefined ? 1 : h.count / r.shared_by;
       const usd = round2(r.usd * share);
       const split = r.shared_by === undefined || r.basis !== 'priced' ? '' : `; ${h.count} of the ${r.shared_by} accelerators one host serves: ${h.count}/${r.shared_by} x ${r.usd} USD`;
-      h.host_machine = fact({ id: r.id, name: r.name, basis: r.basis, usd }, r.read_on, HOST_SOURCE_ID, {
-        note: `${r.note}${split}; evidence: ${r.source_url}`,
+      const idle = r.idle_w === undefined ? undefined : round2(r.idle_w * share);
+      const drawn = r.idle_w === undefined ? ''
+        : `; its own draw, ${r.idle_w} W at the wall with nothing to do${share === 1 ? '' : ` (${idle} W for ${h.count}/${r.shared_by})`}: ${r.idle_note}; evidence: ${r.idle_source_url}`;
+      h.host_machine = fact({ id: r.id, name: r.name, basis: r.basis, usd, ...(idle === undefined ? {} : { idle_watts: idle }) }, r.read_on, HOST_SOURCE_ID, {
+        note: `${r.note}${split}; evidence: ${r.source_url}${drawn}`,
       });
     }
   }

@@ -18,22 +18,32 @@ function tableOf(body: string): string {
   return file;
 }
 
-test('the committed table loads whole: every row valid, each product once', async () => {
+test('the committed table loads whole: every row valid, each product once per accelerator', async () => {
   const { rows, issues } = await loadMachineProducts(path.resolve(here, '../../data/curated/machine-products.csv'));
   assert.deepEqual(issues, []);
   assert.ok(rows.some((r) => r.product === 'Framework Desktop' && r.accelerator_key === 'amd-ryzen-ai-max-395'));
   assert.ok(rows.every((r) => r.source_url.startsWith('https://')));
 });
 
-test('a repeated product or a row without evidence is an issue naming the field, and stays out', async () => {
+test('a product repeated for one accelerator or a row without evidence is an issue naming the field, and stays out', async () => {
   const file = tableOf([
     'k1,Framework Desktop,https://example.org/a,2026-11-27,reviewed',
-    'k2,framework desktop,https://example.org/b,2026-11-27,the same product in other case',
+    'k1,framework desktop,https://example.org/b,2026-11-27,the same product in other case',
     'k1,Other Box,not a url,2026-11-27,no evidence',
   ].join('\n'));
   const { rows, issues } = await loadMachineProducts(file);
   assert.deepEqual(rows.map((r) => r.product), ['Framework Desktop']);
   assert.deepEqual(issues.map((i) => [i.row, i.field]), [['Other Box', 'source_url'], ['framework desktop', 'product']]);
+});
+
+test('a product sold around two accelerators keeps a row for each', async () => {
+  const file = tableOf([
+    'k1,Framework Desktop,https://example.org/a,2026-11-27,the 16-core chip',
+    'k2,Framework Desktop,https://example.org/b,2026-11-27,the 8-core chip',
+  ].join('\n'));
+  const { rows, issues } = await loadMachineProducts(file);
+  assert.deepEqual(issues, []);
+  assert.deepEqual(rows.map((r) => [r.accelerator_key, r.product]), [['k1', 'Framework Desktop'], ['k2', 'Framework Desktop']]);
 });
 
 test('each configuration of the accelerator gets every product, with each row\'s evidence; an unused key is an issue', () => {

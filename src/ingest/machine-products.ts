@@ -33,14 +33,18 @@ const ProductRow = z
   .strict();
 export type ProductRow = z.infer<typeof ProductRow>;
 
-/** Load and validate the table; a bad row, or a product listed twice, is an issue and stays out. */
+/**
+ * Load and validate the table; a bad row, or a product listed twice for one accelerator, is an issue and stays out. A
+ * product sold around two accelerators (the Framework Desktop: Ryzen AI Max 385 or Max+ 395) has a row for each; the
+ * memory size a text states then chooses among their configurations.
+ */
 export async function loadMachineProducts(file: string): Promise<{ rows: ProductRow[]; issues: IngestIssue[] }> {
   const where = { source: PRODUCTS_SOURCE_ID, file: PRODUCTS_FILE };
   const { valid, issues } = validateRows(ProductRow, parseCsv(await readFile(file, 'utf8')), where, (r) => r.record.product || `line ${r.line}`);
   const seen = new Set<string>();
   const rows: ProductRow[] = [];
   for (const { value, row } of valid) {
-    const name = value.product.toLowerCase();
+    const name = `${value.product.toLowerCase()}\n${value.accelerator_key}`;
     if (seen.has(name)) issues.push({ ...where, row, field: 'product', message: 'repeated product; the first row is kept' });
     else rows.push(value);
     seen.add(name);

@@ -80,6 +80,9 @@ export const HostMachine = z
     usd: z.number().describe('This configuration\'s host price, USD (its share where one host serves more accelerators).'),
     amortization_months: z.number(),
     monthly_usd: z.number().describe('usd / amortization_months, per machine.'),
+    idle_watts: z.number().optional()
+      .describe('The host\'s own draw at the wall with nothing to do, W (this configuration\'s share), where a reading is published: '
+        + 'counted in power.host_usd for every hour of the month. Absent where none is (the host\'s draw is then not counted).'),
     as_of: IsoDate,
     source: z.string().optional(),
     note: z.string().optional().describe('What the figure adds up, and the evidence.'),
@@ -112,7 +115,10 @@ export const OwnedOption = z
         idle_kwh: z.number().describe('idle_watts x idle_hours / 1000.'),
         active_usd: z.number().describe('active_kwh x usd_per_kwh.'),
         idle_usd: z.number().describe('idle_kwh x usd_per_kwh.'),
-        monthly_usd: z.number().describe('active_usd + idle_usd: electricity of the month, all machines.'),
+        host_watts: z.number().optional().describe('host_machine.idle_watts, where a reading is published: the host\'s own draw, every hour.'),
+        host_kwh: z.number().optional().describe('host_watts x machines x 730 / 1000.'),
+        host_usd: z.number().optional().describe('host_kwh x usd_per_kwh: a floor, as serving the CPU draws more than at rest.'),
+        monthly_usd: z.number().describe('active_usd + idle_usd + host_usd: electricity of the month, all machines.'),
         as_of: IsoDate,
         source: z.string().optional(),
       })

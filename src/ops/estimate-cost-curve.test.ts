@@ -53,17 +53,21 @@ test('an owned window names the configuration and machines that cost least insid
 });
 
 test('the curve at an owned window\'s end shows the machines of that window, no more than the API', { skip: !shipped }, () => {
-  // Qwen3 8B: one rtx-5080 (1,000 USD, and its desktop host 565 USD, over 36 months: 27.78 + 15.69; 72 W idle x 730 h x
-  // 0.15 = 7.88) costs 51.36 USD a month flat plus 0.01392 USD of power per 1M tokens, against siliconflow's 0.06:
-  // 51.36 / (0.06 - 0.01392) = 1,114.5M, and the machine is full at 1,132.63M. Costed just past the full volume as
-  // shown, it would need a second machine and read above the API; the curve costs it where it lies.
-  const r = run({ model_id: 'qwen3-8b', tokens_millions: 9586.664 });
+  // Gemma 3 27B: one rtx-4090-x4 (4 x 1,599 = 6,396 USD over 36 months: 177.67; no host priced; 4 x 22 W idle x 730 h x
+  // 0.15 = 9.64) costs 187.30 USD a month flat plus 0.01581 USD of power per 1M tokens, against kilo's 0.05:
+  // 187.30 / (0.05 - 0.01581) = 5,478M, and the machine is full at 5,929.37M. Costed just past the full volume as
+  // shown, it would need a second machine and read above the API; the curve costs it where it lies. (Qwen3 8B on one
+  // rtx-5080 had such a window before its desktop host's own 45 W was counted: 51.36 + 4.93 = 56.28 USD flat now,
+  // 56.28 / (0.06 - 0.01392) = 1,221M, past the 1,132.63M one machine serves, so that window is gone.)
+  const r = run({ model_id: 'gemma-3-27b-it', tokens_millions: 9586.664 });
   const [w] = r.break_even_owned.cheaper_windows;
-  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [1114.54, 1132.63, 'rtx-5080', 1]);
+  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [5477.98, 5929.37, 'rtx-4090-x4', 1]);
   for (const v of [w.from_tokens_millions, w.to_tokens_millions]) {
     const p = r.curve.find((x: Out) => x.tokens_millions === v);
     assert.ok(p.owned_usd <= p.api_usd + 0.01, `at ${v}: owned ${p.owned_usd}, API ${p.api_usd}`);
   }
+  const q = run({ model_id: 'qwen3-8b', tokens_millions: 9586.664 }).break_even_owned;
+  assert.deepEqual(q.cheaper_windows.filter((x: Out) => x.hardware_id === 'rtx-5080'), []);
 });
 
 test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more than the API, so the API is cheaper', { skip: !shipped }, () => {

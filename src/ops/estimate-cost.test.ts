@@ -8,7 +8,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aHardware, aModel, anOffer, aProvider, f } from '../dataset/fixtures.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { ServiceError } from '../errors/index.ts';
-import type { Architecture } from '../schema/index.ts';
+import type { Architecture, Hardware } from '../schema/index.ts';
 import { estimate_cost } from './estimate-cost.ts';
 
 const ctx = { today: '2026-10-01' };
@@ -113,6 +113,35 @@ test('cheaper weighs owned hardware too: a bought box cheaper than the API is se
   assert.ok(o.derived_from.some((l: string) => l.startsWith('box.host_machine = 720 USD, a desktop around one card')), o.derived_from.join('\n'));
   assert.equal(out.cheaper, 'self_hosted');
   assert.equal(out.cheaper_note, null);
+});
+
+test('a host machine with a published idle draw adds it to the month\'s electricity, every hour, busy or not', () => {
+  // The same box, its host now drawing 45 W at the wall with nothing to do: 45 W x 1 machine x 730 h = 32.85 kWh x 0.15
+  // = 4.93 USD more power a month (4.9275), so about 131.5 USD; and 4.93 more in what one machine costs whatever it
+  // serves (fixed_per_machine_usd): 100 + 20 + 60 W x 730 h x 0.15 / 1000 (6.57) + 4.9275 = 131.50.
+  const host = f({ id: 'a-desktop', name: 'a desktop around one card', basis: 'priced' as const, usd: 720, idle_watts: 45 });
+  const box = (h: Hardware['host_machine']) => aDataset({
+    models: [aModel({ id: 'open-8b', ...llama8b })],
+    offers: [anOffer({ model_id: 'open-8b', provider: 'dear', prices: { input: f(200), output: f(200) } })],
+    hardware: [aHardware({
+      id: 'box', class: 'desktop', memory_gb: f(24), bandwidth_gbs: f(1008), purchase_price_usd: f(3600), power_w: f(300),
+      host_machine: h,
+    })],
+  });
+  const without = run(box(f({ id: 'a-desktop', name: 'a desktop around one card', basis: 'priced' as const, usd: 720 })), { model_id: 'open-8b', tokens_millions: 1 })
+    .self_hosting.owned_options[0];
+  const out = run(box(host), { model_id: 'open-8b', tokens_millions: 1 });
+  const o = out.self_hosting.owned_options[0];
+  assert.equal(o.host_machine.idle_watts, 45);
+  assert.deepEqual([o.power.host_watts, o.power.host_kwh, o.power.host_usd], [45, 32.85, 4.93]);
+  assert.ok(Math.abs(o.power.monthly_usd - (o.power.active_usd + o.power.idle_usd + 4.93)) < 0.011, JSON.stringify(o.power));
+  assert.ok(Math.abs(o.monthly_usd - without.monthly_usd - 4.93) < 0.011, `${o.monthly_usd} vs ${without.monthly_usd}`);
+  assert.ok(Math.abs(o.fixed_per_machine_usd - 131.5) < 0.011, `${o.fixed_per_machine_usd}`);
+  assert.equal(without.power.host_watts, undefined, 'no reading, no host draw');
+  assert.ok(o.derived_from.some((l: string) => /^box\.host_machine = 720 USD, .*; its own draw, 45 W at the wall with nothing to do/.test(l)), o.derived_from.join('\n'));
+  assert.ok(without.derived_from.some((l: string) => /its own power draw is not counted \(no published reading\)$/.test(l)));
+  // The wire schema carries the new members, so REST, MCP and the OpenAPI document show them.
+  assert.deepEqual(estimate_cost.output.parse(out), out);
 });
 
 test('an owned month below the API that leaves out an unpriced host machine is not called cheaper, and the note says why', () => {

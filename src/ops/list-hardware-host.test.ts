@@ -35,3 +35,21 @@ test('the committed configurations carry the host their table row prices, a shar
   assert.equal(h('l40s-x4'), null);
   assert.equal(h('rtx-4090-x4'), null, 'four 450 W cards exceed the sourced workstation\'s one 1600 W supply');
 });
+
+test('the A100 and B200 servers carry their hosts; the one-card desktop its own idle draw; the rest stay without', { skip: !shipped }, () => {
+  const hw = all();
+  const h = (id: string) => hw.get(id)!.host_machine;
+  // host-machines.csv: the DGX A100 at 199,000 USD less eight A100 40 GB at 15,000 = 79,000 for eight, 9,875 for one;
+  // the B200's host parts priced as the DGX H100's, 32,010 for eight: 2/8 x 32,010 = 8,002.50 for a pair.
+  assert.deepEqual([h('a100-40gb-x8').value.usd, h('a100-40gb-x1').value.usd, h('a100-40gb-x1').value.id], [79000, 9875, 'dgx-a100-rest']);
+  assert.deepEqual([h('b200-x2').value.usd, h('b200-x8').value.usd, h('b200-x8').value.id], [8002.5, 32010, 'hgx-b200-bom']);
+  assert.match(h('b200-x8').note, /docs\.nvidia\.com\/dgx\/dgxb200-user-guide/);
+  // pashalog.com: a Ryzen 5 5600X on B550 with 32 GB and an 850 W PSU, 45-50 W at the wall idle: 45 W taken.
+  assert.equal(h('rtx-3090').value.idle_watts, 45);
+  assert.match(h('rtx-3090').note, /its own draw, 45 W at the wall with nothing to do: .*evidence: https:\/\/pashalog\.com\/ryzen5-5600x-watt-check\/$/);
+  assert.equal(h('rtx-3090-x4').value.idle_watts, undefined, 'no reading of the EPYC workstation');
+  // No priced host: the PCIe data-centre cards, MI300X and MI250 platforms, four RTX 4090; the new H200 NVL too.
+  for (const id of ['l4', 't4', 'a10', 'l40', 'l40s', 'a40', 'l40s-x4', 'mi300x-x8', 'mi250-x4', 'rtx-4090-x4', 'h200-nvl-x2']) {
+    assert.equal(h(id), null, id);
+  }
+});

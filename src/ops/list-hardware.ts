@@ -45,7 +45,8 @@ export const HardwareView = z
     purchase_price_usd: wireFact(z.number()).nullable().describe('Purchase price, USD; null where no source gives one.'),
     host_machine: wireFact(HostMachineFact).nullable()
       .describe('The machine the accelerators sit in (CPU, board, memory, storage, power supply, chassis), as estimate_cost buys it with them: '
-        + '`priced` at `usd` (this configuration\'s share), or `in_purchase_price`; null where no source prices it (data/curated/host-machines.csv).'),
+        + '`priced` at `usd` (this configuration\'s share), or `in_purchase_price`; `idle_watts`, the host\'s own draw at the wall with nothing to do, '
+        + 'where a reading is published; null where no source prices it (data/curated/host-machines.csv).'),
     rental: wireFact(RentalPrice).nullable().describe('On-demand rental: provider, instance type, USD per hour, EU regions; null where no source gives one (estimate_cost then skips the configuration).'),
   })
   .describe('One hardware configuration, every fact with its date (and source in full responses).');

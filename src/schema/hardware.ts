@@ -24,6 +24,11 @@ export const HostMachine = z
     name: z.string().min(1),
     basis: z.enum(['priced', 'in_purchase_price']),
     usd: z.number().nonnegative().finite(),
+    /**
+     * The host's own draw at the wall with nothing to do, W (this configuration's share), where a reading is
+     * published: counted in the month's electricity for every hour, busy or not (serving, the CPU draws more).
+     */
+    idle_watts: z.number().positive().finite().optional(),
   })
   .strict();
 export type HostMachine = z.infer<typeof HostMachine>;
