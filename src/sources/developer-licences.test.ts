@@ -43,6 +43,10 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.match(by.get('hunyuan-a13b-instruct')!.licence_note!, /"TENCENT HUNYUAN COMMUNITY LICENSE AGREEMENT"$/);
   // meta-llama/PurpleLlama Llama-Guard4/12B/LICENSE opens "LLAMA 4 COMMUNITY LICENSE AGREEMENT".
   assert.equal(by.get('llama-guard-4-12b')?.licence_text, 'llama 4');
+  // Tencent's Hy3 preview card: "Hy3 preview is released under the Tencent Hy Community License Agreement." LMArena's
+  // "Apache 2.0" label for it is not Tencent's word.
+  assert.equal(by.get('hy3-preview')?.licence_text, 'Tencent Hy Community License Agreement');
+  assert.match(by.get('hy3-preview')!.licence_note!, /"Hy3 preview is released under the Tencent Hy Community License Agreement\."$/);
   // Every row cites a developer's own page: the repositories of Mistral AI, Microsoft, Meta, Tencent, Qwen, IBM, DeepSeek, ByteDance Seed, OpenAI.
-  for (const m of models) assert.match(m.url!, /^https:\/\/(huggingface\.co\/(mistralai|microsoft)|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai))\//, m.source_model_id);
+  for (const m of models) assert.match(m.url!, /^https:\/\/(huggingface\.co\/(mistralai|microsoft|tencent)|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai))\//, m.source_model_id);
 });
