@@ -47,3 +47,9 @@ test('the price moves of 3x or more and the corrections among them, as docs/data
   assert.equal(moves.length, large);
   assert.equal(moves.filter((e) => e.correction === true).length, after);
 });
+
+test('the open-weights models without a licence, as docs/data.md counts them, are the dataset\'s', () => {
+  // The count the doc's jq command gives: open_weights true and no licence fact.
+  const [n] = stated(/(\d+) open-weights models of the committed dataset still carry no licence/);
+  assert.equal(ds.models.filter((m) => m.open_weights?.value === true && m.licence === undefined).length, n);
+});

@@ -346,7 +346,8 @@ function mergeModel(
   const ownApi = model.open_weights?.value === true
     ? (o: ModelObservation) => o.provider !== undefined && FIRST_PARTY[o.provider] === vendor : undefined;
   set('context_window', pick(configWindowWithin(id, placed.map((p) => p.obs), issues, ownApi), { from: factPlaced, rank: windowRank }));
-  set('max_output', pick(maxOutputWithin(id, model.context_window?.value, issues)));
+  // A reviewed row's max output comes from the model's own repo, like its window: read from the same observations.
+  set('max_output', pick(maxOutputWithin(id, model.context_window?.value, issues), { from: factPlaced }));
   set('modalities', pick((o) => o.modalities));
   // A listing with a placeholder release before its own cutoff (release-date.ts) contradicts itself: a consistent
   // listing's cutoff speaks first (Perplexity lists Sonar on 2024-01-01 with a cutoff of 2025-09-01).

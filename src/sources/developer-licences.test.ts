@@ -43,6 +43,17 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.match(by.get('hunyuan-a13b-instruct')!.licence_note!, /"TENCENT HUNYUAN COMMUNITY LICENSE AGREEMENT"$/);
   // meta-llama/PurpleLlama Llama-Guard4/12B/LICENSE opens "LLAMA 4 COMMUNITY LICENSE AGREEMENT".
   assert.equal(by.get('llama-guard-4-12b')?.licence_text, 'llama 4');
-  // Every row cites a developer's own page: the repositories of Mistral AI, Microsoft, Meta, Tencent, Qwen, IBM, DeepSeek, ByteDance Seed, OpenAI.
-  for (const m of models) assert.match(m.url!, /^https:\/\/(huggingface\.co\/(mistralai|microsoft)|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai))\//, m.source_model_id);
+  // Tencent's Hy3 preview card: "Hy3 preview is released under the Tencent Hy Community License Agreement." LMArena's
+  // "Apache 2.0" label for it is not Tencent's word.
+  assert.equal(by.get('hy3-preview')?.licence_text, 'Tencent Hy Community License Agreement');
+  assert.match(by.get('hy3-preview')!.licence_note!, /"Hy3 preview is released under the Tencent Hy Community License Agreement\."$/);
+  // Mistral's model page for Mistral Nemo 12B (docs.mistral.ai, source mistral-nemo-12b-24-07.ts): license 'Apache 2.0'.
+  assert.equal(by.get('mistral-nemo')?.licence_text, 'Apache 2.0');
+  // Qwen2.5 README at 486bf75: "All our open-source models, except for the 3B and 72B variants, are licensed under Apache 2.0."
+  assert.match(by.get('qwen2-5-7b-instruct')!.licence_note!, /except for the 3B and 72B variants/);
+  assert.equal(by.get('qwen2-5-3b-instruct'), undefined, 'the 3B is under the Qwen Research licence: no Apache row');
+  // Every row cites a developer's own page: the repositories, docs and blogs of Mistral AI, Microsoft, Meta, Tencent, Qwen,
+  // IBM, DeepSeek, ByteDance Seed, OpenAI.
+  const own = /^https:\/\/(huggingface\.co\/(mistralai|microsoft|tencent|Qwen|openai)|docs\.mistral\.ai|qwenlm\.github\.io|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai))\//;
+  for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });

@@ -1,6 +1,7 @@
 // Tests of the reviewed developer-releases table: rows to release observations; a bad row is an issue, not a fact.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { translateDeveloperReleases } from './developer-releases.ts';
 
 const HEAD = 'model_id,release_date,url,read_on,note\n';
@@ -34,4 +35,24 @@ test('a row may give the cutoff alone; a row with neither date nor cutoff is rej
   }]);
   assert.equal(issues.length, 1);
   assert.match(JSON.stringify(issues[0]), /release_date/);
+});
+
+test('the committed table: Anthropic\'s reliable cutoffs for Claude 4 and 3.7 Sonnet, read on its Transparency Hub', () => {
+  const { models, issues } = translateDeveloperReleases(readFileSync(new URL('../../data/curated/developer-releases.csv', import.meta.url), 'utf8'));
+  assert.deepEqual(issues, []);
+  const by = new Map(models.map((m) => [m.source_model_id, m]));
+  // anthropic.com/transparency, Claude 4 model report: "Claude Opus 4 and Claude Sonnet 4 have a knowledge cutoff date
+  // of January 2025"; the models overview's "training data cut-off" for both is March 2025 (models.dev's 2025-03-31).
+  for (const id of ['claude-opus-4-0', 'claude-sonnet-4-0']) {
+    assert.equal(by.get(id)?.knowledge_cutoff, '2025-01', id);
+    assert.equal(by.get(id)?.url, 'https://www.anthropic.com/transparency', id);
+  }
+  // The same hub's Claude 3.7 Sonnet table: "Claude 3.7 Sonnet has a knowledge cutoff date of October 2024."
+  assert.equal(by.get('claude-3-7-sonnet-20250219')?.knowledge_cutoff, '2024-10');
+  // Anthropic's own overview (zh-CN edition): Sonnet 4.5 可靠知识截止日期 2025 年 1 月, Opus 4.6 2025 年 5 月.
+  assert.equal(by.get('claude-sonnet-4-5')?.knowledge_cutoff, '2025-01');
+  assert.equal(by.get('claude-opus-4-6')?.knowledge_cutoff, '2025-05');
+  assert.match(by.get('claude-opus-4-6')!.url!, /^https:\/\/platform\.claude\.com\/docs\/zh-CN\//);
+  // Mistral's model page for Saba (docs.mistral.ai source): releaseDate 2025-02-17.
+  assert.equal(by.get('mistral-saba')?.release_date, '2025-02-17');
 });

@@ -37,8 +37,12 @@ export const ARCHITECTURE_FIELDS = [
   'global_kv_heads',
   'global_head_dim',
 ] as const;
-/** Model-level fields an override row may set. */
-export const MODEL_FIELDS = ['context_window', 'parameters_total', 'parameters_active'] as const;
+/**
+ * Model-level fields an override row may set. `max_output` is for weights whose developer states no output cap: the
+ * window bounds the output, and a catalogue's figure copied from one host's API (Meta's Llama API: 4,096 for
+ * Llama 3.3 70B) is that offer's limit, not the model's.
+ */
+export const MODEL_FIELDS = ['context_window', 'max_output', 'parameters_total', 'parameters_active'] as const;
 
 export type ArchitectureField = (typeof ARCHITECTURE_FIELDS)[number];
 export type ModelField = (typeof MODEL_FIELDS)[number];

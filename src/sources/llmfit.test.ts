@@ -183,6 +183,19 @@ test('override: a gated repo gets its whole architecture and context from the ta
   assert.equal(of(r.models, repo, 'llmfit')?.parameters_total, 70_553_706_496);
 });
 
+test('override: a max_output row (Llama 3.3 70B: the window, 131,072; Meta states no output cap) is the override\'s, not llmfit\'s', async () => {
+  const repo = 'meta-llama/Llama-3.3-70B-Instruct';
+  // Meta's model card (llama-models models/llama3_3/MODEL_CARD.md): context length 128k, no output limit; config.json
+  // max_position_embeddings 131072. models.dev's 4,096 is the cap of Meta's own Llama API, an offer's limit.
+  const card = 'https://github.com/meta-llama/llama-models/blob/main/models/llama3_3/MODEL_CARD.md';
+  const r = await read([aRow(repo, { parameters_raw: 70_553_706_496 })], [OVR_HEADER, `${repo},max_output,131072,${card},no output cap`].join('\n'));
+  const fix = of(r.models, repo, 'architecture-overrides');
+  assert.equal(fix?.max_output, 131072);
+  assert.equal(fix?.architecture, undefined, 'a max_output row corrects no architecture');
+  assert.equal(of(r.models, repo, 'llmfit')?.max_output, undefined);
+  assert.deepEqual(r.issues, []);
+});
+
 test('bad override rows are issues and are not applied; an incomplete architecture is an issue', async () => {
   const r = await read(
     [aRow('org/x')],
@@ -242,4 +255,12 @@ test('the real snapshot with the project tables', { skip: !existsSync(shared) },
   for (const m of r.models ?? []) {
     if (m.source === 'llmfit') assert.ok((m.context_window ?? 0) <= 262_144, `${m.source_model_id} ${m.context_window}`);
   }
+  // Qwen's deployment guide (QwenLM/Qwen3 docs/source/deployment/vllm.md): "The context length for Qwen3 models in
+  // pretraining is up to 32,768 tokens"; YaRN to 131,072 is the host's choice. config.json's 40,960 (llmfit) is not it.
+  for (const [repo, table] of [['Qwen/Qwen3-8B', 'architecture-overrides'], ['Qwen/Qwen3-14B', 'architecture-overrides'],
+    ['Qwen/Qwen3-235B-A22B', 'architecture-overrides'], ['Qwen/Qwen3-32B', 'model-architecture'], ['Qwen/Qwen3-30B-A3B', 'model-architecture']]) {
+    assert.equal(of(r.models, repo, table)?.context_window, 32768, repo);
+  }
+  // Meta's Llama 3.3 card states a 128k context and no output cap: the window, 131,072, bounds the output.
+  assert.equal(of(r.models, 'meta-llama/Llama-3.3-70B-Instruct', 'architecture-overrides')?.max_output, 131072);
 });

@@ -98,6 +98,7 @@ function applyOverride(
   if (o.licence_text !== undefined) fix.licence_text = o.licence_text;
   if (o.weights_url !== undefined) fix.weights_url = o.weights_url;
   if (o.model.context_window !== undefined) fix.context_window = o.model.context_window;
+  if (o.model.max_output !== undefined) fix.max_output = o.model.max_output;
   if (o.model.parameters_total !== undefined) fix.parameters_total = o.model.parameters_total;
   if (o.model.parameters_active !== undefined) fix.parameters_active = o.model.parameters_active;
   let issue: IngestIssue | undefined;
@@ -122,6 +123,7 @@ function applyOverride(
   if (kept) {
     // A corrected field leaves llmfit's observation; so does any field of an architecture that was corrected.
     if (fix.context_window !== undefined) delete kept.context_window;
+    if (fix.max_output !== undefined) delete kept.max_output;
     if (fix.parameters_total !== undefined) delete kept.parameters_total;
     if (fix.parameters_active !== undefined) delete kept.parameters_active;
     if (Object.keys(o.architecture).length > 0) delete kept.architecture;
@@ -129,7 +131,7 @@ function applyOverride(
   // A row of the per-model table read the developer's own repository: that alone is evidence that the weights are
   // published (src/ingest/open-weights.ts), so such a row speaks even when it corrects no figure.
   const hasFix =
-    fix.context_window !== undefined || fix.parameters_total !== undefined || fix.parameters_active !== undefined ||
+    fix.context_window !== undefined || fix.max_output !== undefined || fix.parameters_total !== undefined || fix.parameters_active !== undefined ||
     fix.architecture !== undefined || fix.native_precision !== undefined || (o.source === MODEL_ARCH_SOURCE_ID && !issue);
   return { llmfit: kept, ...(hasFix ? { override: fix } : {}), ...(issue ? { issue } : {}) };
 }
