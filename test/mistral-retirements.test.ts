@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import { loadDataset } from '../src/dataset/load.ts';
+import { cheapest_for } from '../src/ops/cheapest-for.ts';
 
 const ds = loadDataset(DEFAULT_DATA_DIR);
 const mistralOffers = (id: string) => (ds.offersByModel.get(id) ?? []).filter((o) => o.provider === 'mistral');
@@ -28,4 +29,72 @@ test("Pixtral Large's Mistral listings are retired on 2026-05-31; the open-weigh
     assert.equal(o.shutdown_date?.value, '2026-05-31', o.provider_model_id);
   }
   assert.notEqual(ds.modelById.get('pixtral-large-latest')!.status?.value, 'deprecated');
+});
+
+/** Mistral's model records behind docs.mistral.ai/models/<slug> (github.com/mistralai/platform-docs-public, commit 222f4ba9, src/schema/models/models/). */
+const RETIRED: Array<{ model: string; listings: string[]; deprecated: string; shutdown: string; replacement: string; openWeights: boolean }> = [
+  // mistral-7b-0-3.ts: apiNames ['open-mistral-7b'], status 'Retired', 2024-11-30 / 2025-03-30, replacement 'Ministral 3 8B'; Apache 2.0 weights.
+  { model: 'mistral-7b', listings: ['mistral-7b', 'open-mistral-7b'], deprecated: '2024-11-30', shutdown: '2025-03-30', replacement: 'ministral-8b-2512', openWeights: true },
+  // mixtral-8x7b-0-1.ts: apiNames ['open-mixtral-8x7b'], 'Retired', 2024-11-30 / 2025-03-30, 'Mistral Small 4'; Apache 2.0 weights.
+  { model: 'mixtral-8x7b', listings: ['mixtral-8x7b', 'open-mixtral-8x7b'], deprecated: '2024-11-30', shutdown: '2025-03-30', replacement: 'mistral-small-2603', openWeights: true },
+  // mixtral-8x22b-0-1-0-3.ts: apiNames ['open-mixtral-8x22b'], 'Retired', 2024-11-30 / 2025-03-30, 'Mistral Small 4'.
+  { model: 'mixtral-8x22b', listings: ['open-mixtral-8x22b'], deprecated: '2024-11-30', shutdown: '2025-03-30', replacement: 'mistral-small-2603', openWeights: true },
+  // mistral-large-1-0-24-02.ts: apiNames ['mistral-large-2402'], 'Retired', 2024-11-30 / 2025-06-16, 'Mistral Large 3'; type 'Premier', no weights.
+  { model: 'mistral-large-2402', listings: ['mistral-large-2402'], deprecated: '2024-11-30', shutdown: '2025-06-16', replacement: 'mistral-large-2512', openWeights: false },
+  // pixtral-12b-24-09.ts: apiNames ['pixtral-12b-2409'], 2025-12-02 / 2025-12-31, 'Ministral 3 14B'; Apache 2.0 weights.
+  { model: 'pixtral-12b', listings: ['pixtral-12b', 'pixtral-12b-2409'], deprecated: '2025-12-02', shutdown: '2025-12-31', replacement: 'ministral-14b-2512', openWeights: true },
+  // ministral-8b-24-1.ts: apiNames ['ministral-8b-2410'], 2025-12-02 / 2025-12-31, 'Ministral 3 8B'; MRL weights.
+  { model: 'ministral-8b-2410', listings: ['ministral-8b'], deprecated: '2025-12-02', shutdown: '2025-12-31', replacement: 'ministral-8b-2512', openWeights: true },
+  // mistral-nemo-12b-24-07.ts: apiNames ['open-mistral-nemo-2407', 'open-mistral-nemo'], 2026-05-22 / 2026-07-31, 'Ministral 3 8B'.
+  { model: 'mistral-nemo', listings: ['mistral-nemo', 'open-mistral-nemo', 'open-mistral-nemo-2407'], deprecated: '2026-05-22', shutdown: '2026-07-31',
+    replacement: 'ministral-8b-2512', openWeights: true },
+  // mistral-large-2-1-24-11.ts: apiNames ['mistral-large-2411'], 2026-02-27 / 2026-05-31, 'Mistral Medium 3.5'; MRL weights.
+  { model: 'mistral-large-2411', listings: ['mistral-large-2411'], deprecated: '2026-02-27', shutdown: '2026-05-31', replacement: 'mistral-medium-2604', openWeights: true },
+  // mistral-small-3-2-25-06.ts: apiNames ['mistral-small-2506'], 2026-04-30 / 2026-07-31, 'Mistral Small 4'; Apache 2.0 weights.
+  { model: 'mistral-small-2506', listings: ['mistral-small-2506', 'mistral-small-3-2-2506'], deprecated: '2026-04-30', shutdown: '2026-07-31',
+    replacement: 'mistral-small-2603', openWeights: true },
+  // magistral-medium-1-0-25-06.ts: apiNames ['magistral-medium-2506'], 'Retired', 2025-10-31 / 2025-11-30, 'Mistral Medium 3.5'; 'Premier'.
+  { model: 'magistral-medium-2506', listings: ['magistral-medium-2506'], deprecated: '2025-10-31', shutdown: '2025-11-30', replacement: 'mistral-medium-2604', openWeights: false },
+  // magistral-small-1-0-25-06.ts: apiNames ['magistral-small-2506'], 'Retired', 2025-10-31 / 2025-11-30, 'Mistral Small 4'; Apache 2.0 weights.
+  { model: 'magistral-small-2506', listings: ['magistral-small-2506'], deprecated: '2025-10-31', shutdown: '2025-11-30', replacement: 'mistral-small-2603', openWeights: true },
+  // magistral-medium-1-2-25-09.ts: apiNames ['magistral-medium-2509', 'magistral-medium-latest'], 2026-05-22 / 2026-07-31; 'Premier'.
+  { model: 'magistral-medium-latest', listings: ['magistral-medium', 'magistral-medium-latest'], deprecated: '2026-05-22', shutdown: '2026-07-31',
+    replacement: 'mistral-medium-2604', openWeights: false },
+  // magistral-small-1-2-25-09.ts: apiNames ['magistral-small-2509', 'magistral-small-latest'], 'April 30, 2026' / 'July 31, 2026'.
+  { model: 'magistral-small', listings: ['magistral-small', 'magistral-small-latest'], deprecated: '2026-04-30', shutdown: '2026-07-31',
+    replacement: 'mistral-small-2603', openWeights: true },
+];
+
+for (const r of RETIRED) {
+  test(`${r.model}: Mistral's listings retired on ${r.shutdown} (deprecated ${r.deprecated}), replacement ${r.replacement}`, () => {
+    const offers = mistralOffers(r.model);
+    assert.deepEqual(offers.map((o) => o.provider_model_id).sort(), r.listings);
+    for (const o of offers) {
+      assert.equal(o.status?.value, 'deprecated', o.provider_model_id);
+      assert.equal(o.deprecation_date?.value, r.deprecated, o.provider_model_id);
+      assert.equal(o.shutdown_date?.value, r.shutdown, o.provider_model_id);
+      assert.equal(o.replacement?.value, r.replacement, o.provider_model_id);
+    }
+    // Open weights stay runnable: only the API listing retires. A model with none published retires with it.
+    const m = ds.modelById.get(r.model)!;
+    if (r.openWeights) assert.notEqual(m.status?.value, 'deprecated');
+    else assert.equal(m.status?.value, 'deprecated');
+  });
+}
+
+test('cheapest_for with first_party_only ranks none of the retired Mistral listings', () => {
+  const ctx = { today: '2026-11-27' };
+  const retired = new Set(RETIRED.map((r) => r.model));
+  const ranked: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const out = cheapest_for.handler(ds, cheapest_for.input.parse({ use: 'chat', first_party_only: true, limit: 100, ...(cursor ? { cursor } : {}) }), ctx) as {
+      items: Array<{ model: { id: string } }>; page: { next_cursor: string | null };
+    };
+    ranked.push(...out.items.map((i) => i.model.id));
+    cursor = out.page.next_cursor ?? undefined;
+  } while (cursor);
+  // Before these rows Mistral's own mixtral-8x7b, open-mixtral-8x22b, mistral-large-2402 and -2411 listings ranked here.
+  assert.ok(ranked.length > 0);
+  assert.deepEqual(ranked.filter((id) => retired.has(id)), []);
 });

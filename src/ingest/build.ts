@@ -24,6 +24,7 @@ import { canonicalSlug } from './match-keys.ts';
 import { readNoticeYears } from './notice-year.ts';
 import { findRetiredApart } from './retired-apart.ts';
 import { findVersionsApart, type VersionPointer } from './versions-apart.ts';
+import { attachHeldFacts, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
 
 export type DeveloperInfo = { name: string; country?: Fact<string> };
 
@@ -44,6 +45,8 @@ export type Tables = {
   licenceTerritories?: readonly TerritoryRow[];
   /** Which dated snapshot an undated alias served (data/curated/version-pointers.csv); absent in tests without it. */
   versionPointers?: readonly VersionPointer[];
+  /** One fact of one listing set aside, with the reason (data/curated/fact-set-asides.csv); absent in tests without it. */
+  factSetAsides?: readonly FactSetAside[];
 };
 
 export type BuildResult = { data: DatasetData; report: BuildReport };
@@ -71,8 +74,10 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   // A model whose weights a Hugging Face repository holds has downloadable weights: llmfit lists only such repos.
   // A notice's two-digit year (`-09-25`) reads as the listed `-09-2025` (notice-year.ts).
   const noticeYears = readNoticeYears(allOf(results, 'models'), allOf(results, 'offers'));
-  const modelObs = noticeYears.models
-    .map((o) => (o.source === 'llmfit' && o.url && o.open_weights === undefined ? { ...o, open_weights: true } : o));
+  // A reviewed row sets aside a listing's fact that belongs to another model (fact-set-asides.ts).
+  const { obs: modelObs, held: setAside, issues: setAsideIssues } = setAsideFacts(noticeYears.models
+    .map((o) => (o.source === 'llmfit' && o.url && o.open_weights === undefined ? { ...o, open_weights: true } : o)), tables.factSetAsides ?? []);
+  report.issues.push(...setAsideIssues);
   const allModelObs = [...modelObs, ...rowObs];
   // Dated snapshots whose facts differ from their alias's are models of their own (versions-apart.ts).
   const versions = findVersionsApart({ models: allModelObs, offers: allOf(results, 'offers'), ratings: current,
@@ -82,6 +87,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   report.notes.push(`dated snapshots apart from their alias: ${versions.size}`,
     ...[...versions.values()].map((v) => `  ${v.id} (not ${v.family}): ${v.reasons.join('; ')}`));
   const mb = buildModels(allModelObs, current, ctx, tables.licenceOf);
+  attachHeldFacts(mb.models, setAside, (source, id) => mb.resolve(source, id));
   report.issues.push(...attachGgufFiles(mb.models, tables.ggufFiles ?? []));
   const excluded = attachTerritoryExclusions(mb.models, tables.licenceTerritories ?? []);
   report.notes.push(`licences withholding rights in some territories: ${excluded.length} models (${excluded.join(', ')})`);

@@ -19,6 +19,7 @@ import { buildHardware, HARDWARE_ACCELERATORS_SOURCE, HARDWARE_CONFIGS_SOURCE, l
 import { loadLicenceTable, normaliseLicence } from './licences.ts';
 import { loadLicenceTerritories } from './licence-territories.ts';
 import { loadVersionPointers } from './version-pointers.ts';
+import { loadFactSetAsides } from './fact-set-asides.ts';
 
 /** The day the licence and alias tables were last reviewed. */
 const REVIEWED = '2026-11-21';
@@ -56,6 +57,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...hosts.issues);
   const pointers = loadVersionPointers(path.join(curatedDir, 'version-pointers.csv'));
   issues.push(...pointers.issues);
+  const setAsides = loadFactSetAsides(path.join(curatedDir, 'fact-set-asides.csv'));
+  issues.push(...setAsides.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   const providerNames = await readProviderNames(roots);
 
@@ -78,6 +81,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     ggufFiles: gguf.rows,
     licenceTerritories: territories,
     versionPointers: pointers.rows,
+    factSetAsides: setAsides.rows,
     projectSources: [
       GGUF_FILES_SOURCE,
       DEVELOPER_TABLE_SOURCE,

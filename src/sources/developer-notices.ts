@@ -13,9 +13,10 @@ const FILE = 'developer-notices.csv';
  * deprecations.info scrapes nine providers' pages; DeepSeek is not one of them, and DeepSeek retires a model by
  * pointing its API names (`deepseek-chat`, `deepseek-reasoner`) at the next one, so no catalogue marks the old
  * listing: LiteLLM still priced `deepseek/deepseek-v3` at V3's $0.27/$1.10 in 2026-07, eleven months after V3.1
- * took its place. Each row names the model a developer stopped serving (its canonical id), the days, the
- * replacement and the page read. A notice covers every base listing of that model at the provider (the retired
- * model is gone whatever name a catalogue lists it under).
+ * took its place. Mistral's retirements are on its model pages (docs.mistral.ai/models/<slug>, built from its public
+ * platform-docs-public repository), which no feed scrapes either. Each row names the model a developer stopped
+ * serving (its canonical id), the days, the replacement and the page read. A notice covers every base listing of that
+ * model at the provider (the retired model is gone whatever name a catalogue lists it under).
  */
 const Row = z.object({
   provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a models.dev provider id'),
@@ -44,8 +45,8 @@ const SOURCE: Source = {
   licence: 'facts; each row cites the page it was read on, and the day',
   kind: 'curated',
   retrieved: '2026-11-26',
-  covers: 'the day a developer stopped serving a model on its own API (DeepSeek: V3 and R1 on 2025-08-21, V3.2 on 2026-04-24), '
-    + 'and the replacement',
+  covers: 'the day a developer stopped serving a model on its own API (DeepSeek: V3 and R1 on 2025-08-21, V3.2 on 2026-04-24; '
+    + "Mistral: the retired models on its docs.mistral.ai model pages), and the replacement",
   counts_for_data_as_of: false,
 };
 

@@ -1,0 +1,76 @@
+// A reviewed row sets aside one fact of one listing (and of the same source's files that copy it), and says why.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { Model } from '../schema/index.ts';
+import type { ModelObservation } from '../sources/types.ts';
+import { attachHeldFacts, loadFactSetAsides, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
+
+const obs = (o: Partial<ModelObservation> & { source_model_id: string }): ModelObservation =>
+  ({ source: 'models-dev', as_of: '2026-07-02', ...o }) as ModelObservation;
+const row = (o: Partial<FactSetAside>): FactSetAside => ({
+  source: 'models-dev', listing: 'deepseek/deepseek-chat', field: 'weights_url', url: 'https://api-docs.deepseek.com/',
+  read_on: '2026-11-27', reason: 'the weights of the model the name served before', ...o,
+});
+
+// models.dev 2026-07-02: models/deepseek/deepseek-chat.toml gives V4 Flash's window (1,000,000) beside V3.2's weights
+// link; providers/openrouter/.../deepseek-chat.toml copies it (canonical_hint = the entry); zenmux's own file does not.
+const ENTRY = obs({ source_model_id: 'deepseek/deepseek-chat', weights_url: 'https://huggingface.co/deepseek-ai/DeepSeek-V3.2',
+  release_date: '2025-12-01', context_window: 1_000_000 });
+const COPY = obs({ source_model_id: 'openrouter/deepseek/deepseek-chat', canonical_hint: 'deepseek/deepseek-chat', provider: 'openrouter',
+  weights_url: 'https://huggingface.co/deepseek-ai/DeepSeek-V3.2', release_date: '2025-12-01' });
+const OTHER = obs({ source_model_id: 'zenmux/deepseek/deepseek-chat', provider: 'zenmux', release_date: '2025-12-01' });
+
+test("a row drops the field from the listing and from the source's copies of it, nothing else", () => {
+  const { obs: out, held } = setAsideFacts([ENTRY, COPY, OTHER], [row({})]);
+  assert.equal(out[0].weights_url, undefined);
+  assert.equal(out[1].weights_url, undefined);
+  // The listing's other facts stay: V4 Flash's window is the name's last model's.
+  assert.equal(out[0].context_window, 1_000_000);
+  assert.equal(out[0].release_date, '2025-12-01');
+  assert.equal(out[2], OTHER);
+  assert.deepEqual(held.map((h) => `${h.field} ${h.value} ${h.as_of}`), [
+    'weights_url https://huggingface.co/deepseek-ai/DeepSeek-V3.2 2026-07-02',
+    'weights_url https://huggingface.co/deepseek-ai/DeepSeek-V3.2 2026-07-02',
+  ]);
+  // The observations read from the source are left as they were.
+  assert.equal(ENTRY.weights_url, 'https://huggingface.co/deepseek-ai/DeepSeek-V3.2');
+});
+
+test("another source's listing of the same id keeps the field, and a row that sets nothing aside is an issue", () => {
+  const litellm = obs({ source: 'litellm', source_model_id: 'deepseek/deepseek-chat', release_date: '2025-12-01' });
+  const { obs: out, held, issues } = setAsideFacts([litellm], [row({ field: 'release_date' })]);
+  assert.equal(out[0].release_date, '2025-12-01');
+  assert.deepEqual(held, []);
+  assert.deepEqual(issues.map((i) => i.message), ['no models-dev listing deepseek/deepseek-chat gives release_date: the row sets nothing aside']);
+});
+
+test("the model the listing resolves to lists the value it no longer serves, once, with the row's reason", () => {
+  const { held } = setAsideFacts([ENTRY, COPY], [row({})]);
+  const m = { id: 'deepseek-chat' } as Model;
+  attachHeldFacts([m], held, (_source, id) => (id === 'deepseek/deepseek-chat' ? 'deepseek-chat' : undefined));
+  assert.deepEqual(m.withheld, [{
+    field: 'weights_url', value: 'https://huggingface.co/deepseek-ai/DeepSeek-V3.2', as_of: '2026-07-02', source: 'models-dev',
+    reason: 'set aside (data/curated/fact-set-asides.csv): the weights of the model the name served before',
+  }]);
+  // A model that still serves the field from another listing lists nothing withheld for it.
+  const served = { id: 'deepseek-chat', weights_url: { value: 'https://huggingface.co/x/y', as_of: '2026-07-02', source: 'llmfit' } } as Model;
+  attachHeldFacts([served], held, () => 'deepseek-chat');
+  assert.equal(served.withheld, undefined);
+});
+
+test('a row with a field outside the closed set, or no page, is an issue and stays out', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'set-asides-'));
+  const file = path.join(dir, 'fact-set-asides.csv');
+  writeFileSync(file, [
+    'source,listing,field,url,read_on,reason',
+    'models-dev,deepseek/deepseek-chat,context_window,https://api-docs.deepseek.com/,2026-11-27,not a listing fact a row may set aside',
+    'models-dev,deepseek/deepseek-chat,release_date,,2026-11-27,no page',
+    'models-dev,deepseek/deepseek-chat,knowledge_cutoff,https://api-docs.deepseek.com/,2026-11-27,the cutoff of another model',
+  ].join('\n'));
+  const { rows, issues } = loadFactSetAsides(file);
+  assert.deepEqual(rows.map((r) => r.field), ['knowledge_cutoff']);
+  assert.deepEqual(issues.map((i) => i.field), ['field', 'url']);
+});

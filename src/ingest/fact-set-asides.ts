@@ -1,0 +1,82 @@
+// Reviewed rows that set aside one fact of one source's listing: a moving API name's copy of another model's fact.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { Model } from '../schema/index.ts';
+import { IsoDate } from '../schema/index.ts';
+import { parseCsv, validateRows } from '../sources/curated.ts';
+import type { IngestIssue, ModelObservation } from '../sources/types.ts';
+
+export const FACT_SET_ASIDES_FILE = 'data/curated/fact-set-asides.csv';
+
+/** The listing facts a row may set aside: those a moving name's listing copies from one model it once served. */
+const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff'] as const;
+type SetAsideField = (typeof FIELDS)[number];
+
+const Row = z.object({
+  source: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a source id (models-dev, litellm...)'),
+  listing: z.string().min(1, "the source's own id of the listing"),
+  field: z.enum(FIELDS, { error: `one of ${FIELDS.join(', ')}` }),
+  url: z.url({ error: 'the page that shows the fact is not this listing\'s' }),
+  read_on: IsoDate,
+  reason: z.string().min(1, 'why the listing\'s value is not a fact of what it names'),
+}).strict();
+export type FactSetAside = z.infer<typeof Row>;
+
+/** One value a row set aside: which listing gave it, and why it is not served. */
+export type HeldFact = { source: string; listing: string; field: SetAsideField; value: string; as_of: string; reason: string };
+
+export function loadFactSetAsides(file: string): { rows: FactSetAside[]; issues: IngestIssue[] } {
+  const { valid, issues } = validateRows(Row, parseCsv(readFileSync(file, 'utf8')), { source: 'fact-set-asides', file: FACT_SET_ASIDES_FILE },
+    (r) => `${r.record.source ?? ''}/${r.record.listing ?? ''} ${r.record.field ?? ''} (line ${r.line})`);
+  return { rows: valid.map((v) => v.value), issues };
+}
+
+/**
+ * docs/data.md, "A moving name's facts". models.dev's `deepseek/deepseek-chat` file gives DeepSeek-V4 Flash's window
+ * and prices (the name's model from 2026-04-24 until its retirement) beside DeepSeek-V3.2's weights link, release day
+ * and cutoff (the model before): one file, two models. A row names the source, the listing (its `source_model_id`)
+ * and one field; the value is dropped from that listing and from the same source's listings that copy it (a
+ * provider file whose `canonical_hint` is the listing, models.dev's `base_model`), so no precedence rule can serve
+ * it. The values are returned for the model's `withheld` list (attachHeldFacts). Observations are not mutated.
+ */
+export function setAsideFacts(obs: readonly ModelObservation[], rows: readonly FactSetAside[]): {
+  obs: ModelObservation[]; held: HeldFact[]; issues: IngestIssue[];
+} {
+  if (!rows.length) return { obs: [...obs], held: [], issues: [] };
+  const held: HeldFact[] = [];
+  const used = new Set<FactSetAside>();
+  const out = obs.map((o) => {
+    const mine = rows.filter((r) => r.source === o.source && (o.source_model_id === r.listing || o.canonical_hint === r.listing));
+    if (!mine.some((r) => o[r.field] !== undefined)) return o;
+    const copy: ModelObservation = { ...o };
+    for (const r of mine) {
+      const v = copy[r.field];
+      if (v === undefined) continue;
+      held.push({ source: o.source, listing: r.listing, field: r.field, value: String(v), as_of: o.as_of, reason: r.reason });
+      used.add(r);
+      delete copy[r.field];
+    }
+    return copy;
+  });
+  // A row that sets nothing aside names a listing the source no longer gives the field on (or a misspelt id): said so.
+  const issues = rows.filter((r) => !used.has(r)).map((r): IngestIssue => ({
+    source: 'fact-set-asides', file: FACT_SET_ASIDES_FILE, row: `${r.source}/${r.listing} ${r.field}`,
+    message: `no ${r.source} listing ${r.listing} gives ${r.field}: the row sets nothing aside`,
+  }));
+  return { obs: out, held, issues };
+}
+
+/**
+ * Each set-aside value, once, on the model its listing resolves to, where the model serves no value for the field
+ * from another listing: the sheet's `missing` then says why the field is absent (get_model).
+ */
+export function attachHeldFacts(models: Model[], held: readonly HeldFact[], resolve: (source: string, id: string) => string | undefined): void {
+  const byId = new Map(models.map((m) => [m.id, m]));
+  for (const h of held) {
+    const m = byId.get(resolve(h.source, h.listing) ?? '');
+    if (!m || m[h.field] !== undefined || m.withheld?.some((w) => w.field === h.field)) continue;
+    m.withheld = [...(m.withheld ?? []), {
+      field: h.field, value: h.value, as_of: h.as_of, source: h.source, reason: `set aside (${FACT_SET_ASIDES_FILE}): ${h.reason}`,
+    }];
+  }
+}
