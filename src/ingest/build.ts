@@ -13,6 +13,7 @@ import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders, type PriceTrace } from './build-offers.ts';
 import { setAsideUnreachableTiers } from './unreachable-tiers.ts';
 import { retirePastShutdowns } from './past-shutdowns.ts';
+import { closeUnknownWeights, type ClosedDeveloper } from './closed-developers.ts';
 import { listingShutdowns } from './retired-listings.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
 import { dropAbsorbedSiblings } from './absorbed-listings.ts';
@@ -43,6 +44,8 @@ export type Tables = {
   licenceTerritories?: readonly TerritoryRow[];
   /** Which dated snapshot an undated alias served (data/curated/version-pointers.csv); absent in tests without it. */
   versionPointers?: readonly VersionPointer[];
+  /** Developers that publish no weights of their API models (data/curated/closed-developers.csv); absent in tests without it. */
+  closedDevelopers?: readonly ClosedDeveloper[];
 };
 
 export type BuildResult = { data: DatasetData; report: BuildReport };
@@ -81,6 +84,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   report.notes.push(`dated snapshots apart from their alias: ${versions.size}`,
     ...[...versions.values()].map((v) => `  ${v.id} (not ${v.family}): ${v.reasons.join('; ')}`));
   const mb = buildModels(allModelObs, current, ctx, tables.licenceOf);
+  const closed = closeUnknownWeights(mb.models, tables.closedDevelopers ?? []);
+  report.notes.push(`models closed by their developer's word, no source giving their weights: ${closed.length} (${closed.join(', ')})`);
   report.issues.push(...attachGgufFiles(mb.models, tables.ggufFiles ?? []));
   const excluded = attachTerritoryExclusions(mb.models, tables.licenceTerritories ?? []);
   report.notes.push(`licences withholding rights in some territories: ${excluded.length} models (${excluded.join(', ')})`);

@@ -19,6 +19,7 @@ import { buildHardware, HARDWARE_ACCELERATORS_SOURCE, HARDWARE_CONFIGS_SOURCE, l
 import { loadLicenceTable, normaliseLicence } from './licences.ts';
 import { loadLicenceTerritories } from './licence-territories.ts';
 import { loadVersionPointers } from './version-pointers.ts';
+import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-developers.ts';
 
 /** The day the licence and alias tables were last reviewed. */
 const REVIEWED = '2026-11-21';
@@ -56,6 +57,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...hosts.issues);
   const pointers = loadVersionPointers(path.join(curatedDir, 'version-pointers.csv'));
   issues.push(...pointers.issues);
+  const closedDevelopers = loadClosedDevelopers(path.join(curatedDir, 'closed-developers.csv'));
+  issues.push(...closedDevelopers.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   const providerNames = await readProviderNames(roots);
 
@@ -78,6 +81,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     ggufFiles: gguf.rows,
     licenceTerritories: territories,
     versionPointers: pointers.rows,
+    closedDevelopers: closedDevelopers.rows,
     projectSources: [
       GGUF_FILES_SOURCE,
       DEVELOPER_TABLE_SOURCE,
@@ -89,6 +93,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       MACHINE_PRODUCTS_SOURCE,
       ACCELERATOR_PEER_FABRIC_SOURCE,
       HOST_MACHINES_SOURCE,
+      CLOSED_DEVELOPERS_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
       curatedSource('version-pointers', 'Reviewed table: the dated snapshot an undated alias served, as its developer says',
