@@ -258,7 +258,8 @@ export function buildModels(
     const vendor = vendors.get(id)!;
     const placed = (members.get(id) ?? []).map((o) => place(o, vendor));
     const resolveId = (source: string, x: string) => matcher.resolve(source, x)?.id;
-    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences, repoFacts, resolveId, report.issues, defaultFalse);
+    const model = mergeModel(id, vendor, placed, licenceOf, unknownLicences, repoFacts, resolveId, report.issues, defaultFalse,
+      (source, x) => matcher.sourceRowOf(source, x));
     if (!model) {
       report.notes.push(`model ${id}: no observation gives a name; left out`);
       continue;
@@ -300,6 +301,7 @@ type RepoFacts = (model: { id: string; vendor: string; weights_url?: string }, c
 function mergeModel(
   id: string, vendor: string, placed: Placed[], licenceOf: LicenceLookup, unknownLicences: Set<string>, repoFacts: RepoFacts,
   resolveId?: (source: string, id: string) => string | undefined, issues: IngestIssue[] = [], defaultFalse?: ReadonlySet<string>,
+  reviewedAs?: (source: string, id: string) => string | undefined,
 ): Model | undefined {
   // The entry spelled like the canonical id speaks first among equals (the undated snapshot over dated ones).
   const exact = (o: ModelObservation) => (key0(o.source_model_id) === key0(id) ? 0 : 0.5);
@@ -333,7 +335,7 @@ function mergeModel(
   // A claim of open weights needs evidence; resellers that disagree are no evidence (open-weights.ts).
   set('open_weights', openWeightsOf(pick((o) => o.open_weights), placed, licence, defaultFalse));
   // Status and retirement dates are the developer's word only (model-status.ts), never a reseller's.
-  Object.assign(model, modelLifecycle(id, placed.map((p) => p.obs), vendor, model.open_weights?.value, resolveId));
+  Object.assign(model, modelLifecycle(id, placed.map((p) => p.obs), vendor, model.open_weights?.value, resolveId, reviewedAs));
   set('licence', licence);
   set('weights_url', pick((o) => o.weights_url));
   // Facts read from a Hugging Face repo count only from the model's own repo; other sources as they are.

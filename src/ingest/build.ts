@@ -14,6 +14,7 @@ import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders, type PriceTrace } from './build-offers.ts';
 import { setAsideUnreachableTiers } from './unreachable-tiers.ts';
 import { retirePastShutdowns } from './past-shutdowns.ts';
+import { closeUnknownWeights, type ClosedDeveloper } from './closed-developers.ts';
 import { listingShutdowns } from './retired-listings.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
 import { dropAbsorbedSiblings } from './absorbed-listings.ts';
@@ -47,6 +48,8 @@ export type Tables = {
   versionPointers?: readonly VersionPointer[];
   /** One fact of one listing set aside, with the reason (data/curated/fact-set-asides.csv); absent in tests without it. */
   factSetAsides?: readonly FactSetAside[];
+  /** Developers that publish no weights of their API models (data/curated/closed-developers.csv); absent in tests without it. */
+  closedDevelopers?: readonly ClosedDeveloper[];
 };
 
 export type BuildResult = { data: DatasetData; report: BuildReport };
@@ -88,6 +91,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
     ...[...versions.values()].map((v) => `  ${v.id} (not ${v.family}): ${v.reasons.join('; ')}`));
   const mb = buildModels(allModelObs, current, ctx, tables.licenceOf);
   attachHeldFacts(mb.models, setAside, (source, id) => mb.resolve(source, id));
+  const closed = closeUnknownWeights(mb.models, tables.closedDevelopers ?? []);
+  report.notes.push(`models closed by their developer's word, no source giving their weights: ${closed.length} (${closed.join(', ')})`);
   report.issues.push(...attachGgufFiles(mb.models, tables.ggufFiles ?? []));
   const excluded = attachTerritoryExclusions(mb.models, tables.licenceTerritories ?? []);
   report.notes.push(`licences withholding rights in some territories: ${excluded.length} models (${excluded.join(', ')})`);

@@ -161,7 +161,8 @@ export function variantKeys(id: string): string[] {
  * Resellers' packaging: a serving setup, not another model. Prefixes name who serves or made it (`cerebras-`,
  * `groq-`, `azure-gpt-4o`, `openai-gpt-5` at DigitalOcean, `anthropic--claude-…` at SAP, GitLab's `duo-chat-`),
  * Mistral's API marks open weights with `open-`; suffixes are quantizations, serving tiers (Vertex `-maas`, Together
- * `-tput`, Cloudflare `-fp8-fast`, `-lora` for adapters on the base model) and the
+ * `-tput`, Cloudflare `-fp8-fast`, `-lora` for adapters on the base model, Chutes' and NanoGPT's `-tee` for the same
+ * weights run in a trusted execution environment) and the
  * expert count of an MoE (`-17b-128e-instruct`).
  */
 export function packagingKey(key: string): string {
@@ -169,7 +170,7 @@ export function packagingKey(key: string): string {
   s = s.replace(/-(\d+b)-\d+e(?=-|$)/, '-$1');
   for (let i = 0; i < 3; i++) {
     const before = s;
-    s = s.replace(/-(?:versatile|turbo|basic|hf|fp-?8|fp-?4|fp-?16|nvfp-?4|mxfp-?4|bf-?16|int-?4|int-?8|w-?4a-?16|w-?8a-?8|awq|gptq|lora|maas|tput|fp-?8-fast|free)$/, '');
+    s = s.replace(/-(?:versatile|turbo|basic|hf|fp-?8|fp-?4|fp-?16|nvfp-?4|mxfp-?4|bf-?16|int-?4|int-?8|w-?4a-?16|w-?8a-?8|awq|gptq|lora|maas|tput|tee|fp-?8-fast|free)$/, '');
     if (s === before) break;
   }
   // `Mistral-Nemo-Instruct-2407`: the instruct tag before a YYMM version.

@@ -169,3 +169,31 @@ test('a rolling -latest pointer the alias table names as its own model does not 
   const y = new Matcher([{ source: '*', source_id: 'pixtral-large-2411', canonical_id: 'pixtral-large-latest', reason: 'example' }]);
   assert.equal(y.reviewedPreviews().size, 0);
 });
+
+test("a TEE deployment of the Instruct-2507 weights is that release, not the April model models.dev's base_model names", () => {
+  // models.dev git history: providers/chutes/models/Qwen/Qwen3-235B-A22B-Instruct-2507-TEE.toml got
+  // base_model = "alibaba/qwen3-235b-a22b" (commit 859bb31ffa), the April 2025 hybrid; the id names the 2507 release.
+  const x = new Matcher([{ source: '*', source_id: 'qwen3-235b-a22b-instruct-2507', canonical_id: 'qwen3-235b-a22b-2507', reason: 'OpenRouter name' }]);
+  for (const id of ['qwen3-235b-a22b', 'qwen3-235b-a22b-2507', 'deepseek-v3.2']) x.addCanonical(id);
+  x.addAliasSpellings();
+  const tee = 'chutes/Qwen/Qwen3-235B-A22B-Instruct-2507-TEE';
+  assert.equal(x.resolve('models-dev', tee, { hint: 'alibaba/qwen3-235b-a22b' })?.id, 'qwen3-235b-a22b-2507');
+  // A hint that carries the id's version is followed as before; -TEE alone is packaging (Chutes' DeepSeek-V3.2-TEE).
+  assert.deepEqual(x.resolve('models-dev', tee, { hint: 'alibaba/qwen3-235b-a22b-2507' }), { id: 'qwen3-235b-a22b-2507', rule: 'hint' });
+  assert.equal(x.resolve('models-dev', 'chutes/deepseek-ai/DeepSeek-V3.2-TEE')?.id, 'deepseek-v3.2');
+  assert.equal(x.resolve('models-dev', 'chutes/Qwen/Qwen3-235B-A22B-TEE')?.id, 'qwen3-235b-a22b');
+});
+
+test('a row written for one source joins that source only, and is what sourceRowOf reads', () => {
+  // data/curated/aliases.csv: deprecations-rss,gemini-1.0-pro,gemini-pro (Google's notice, shut down 2025-02-18).
+  const x = new Matcher([
+    { source: 'deprecations-rss', source_id: 'gemini-1.0-pro', canonical_id: 'gemini-pro', reason: 'the notice names Gemini 1.0 Pro' },
+    { source: '*', source_id: 'grok-code-fast', canonical_id: 'grok-code-fast-1', reason: "xAI's alias" },
+  ]);
+  for (const id of ['gemini-pro', 'grok-code-fast-1']) x.addCanonical(id);
+  assert.deepEqual(x.resolve('deprecations-rss', 'gemini-1.0-pro'), { id: 'gemini-pro', rule: 'alias-table' });
+  assert.equal(x.sourceRowOf('deprecations-rss', 'Gemini-1.0-Pro'), 'gemini-pro');
+  assert.equal(x.sourceRowOf('litellm', 'gemini-1.0-pro'), undefined);
+  assert.equal(x.sourceRowOf('litellm', 'grok-code-fast'), undefined, 'a row for every source is not a source row');
+  assert.deepEqual(x.resolve('litellm', 'xai/grok-code-fast'), { id: 'grok-code-fast-1', rule: 'alias-table' });
+});

@@ -22,9 +22,18 @@ function put(index: KeyIndex, key: string, id: string): void {
   else if (cur !== id) index.set(key, null);
 }
 
-/** A distilled model is not its teacher: a pointer from `…-distill-…` to a model without it is not followed. */
+/** A developer's YYMM version in an id (`-2507`, `-2411`): a month of the 2020s that cannot read as a month and day. */
+const YYMM_VERSION = /-(2\d(?:0[1-9]|1[0-2]))(?=-|$)/g;
+
+/**
+ * A distilled model is not its teacher: a pointer from `…-distill-…` to a model without it is not followed. Nor is a
+ * pointer to a model without the id's YYMM version: models.dev gives Chutes' `Qwen3-235B-A22B-Instruct-2507-TEE` the
+ * base_model `alibaba/qwen3-235b-a22b`, the April hybrid, while the id names the July Instruct-2507 release.
+ */
 function hintFits(sourceId: string, hint: string): boolean {
-  return !/distill/i.test(sourceId) || /distill/i.test(hint);
+  if (/distill/i.test(sourceId) && !/distill/i.test(hint)) return false;
+  const hintKey = key0(hint);
+  return [...key0(sourceId).matchAll(YYMM_VERSION)].every((m) => hintKey.includes(`-${m[1]}`));
 }
 
 /**
@@ -217,6 +226,15 @@ export class Matcher {
     const lower = sourceId.toLowerCase();
     return this.aliases.get(`${source}|${lower}`) ?? this.aliases.get(`${source}|key|${key0(sourceId)}`) ??
       this.aliases.get(`*|${lower}`) ?? this.aliases.get(`key|${key0(sourceId)}`);
+  }
+
+  /**
+   * The model a reviewed row written for this very source names (`deprecations-rss,gemini-1.0-pro,gemini-pro`), if
+   * one does: rows for every source (`*`) and key-wide spellings are left out, so only a row that read this source's
+   * own id joins it.
+   */
+  sourceRowOf(source: string, sourceId: string): string | undefined {
+    return this.aliases.get(`${source}|${sourceId.toLowerCase()}`) || undefined;
   }
 
   /**

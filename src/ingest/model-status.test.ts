@@ -169,3 +169,17 @@ test('a snapshot retired in favour of a newer snapshot of the same model does no
   assert.equal(o1.status?.value, 'deprecated');
   assert.equal(o1.replacement?.value, 'o3');
 });
+
+test("a notice the alias table joins to the model under the notice's own source retires the model itself", () => {
+  // deprecations-rss/deprecations.json, Google: gemini-1.0-pro, deprecation and shutdown 2025-02-18 (last observed
+  // 2026-05-01); data/curated/aliases.csv joins that notice id to the catalogue's gemini-pro.
+  const notice = o({ source: 'deprecations-rss', source_model_id: 'gemini-1.0-pro', provider: 'google', as_of: '2026-05-01',
+    status: 'deprecated', deprecation_date: '2025-02-18', shutdown_date: '2025-02-18' });
+  const listing = o({ source: 'genai-prices-npm', source_model_id: 'google/gemini-pro', provider: 'google', as_of: '2026-09-23' });
+  const reviewed = (source: string, id: string) => (source === 'deprecations-rss' && id === 'gemini-1.0-pro' ? 'gemini-pro' : undefined);
+  const life = modelLifecycle('gemini-pro', [notice, listing], 'google', false, () => undefined, reviewed);
+  assert.equal(life.status?.value, 'deprecated');
+  assert.deepEqual([life.deprecation_date?.value, life.shutdown_date?.value], ['2025-02-18', '2025-02-18']);
+  // Without the row the notice is of another id of the developer's: one listing of two retired, the model served.
+  assert.deepEqual(modelLifecycle('gemini-pro', [notice, listing], 'google', false), {});
+});

@@ -14,7 +14,8 @@ export type ModelLifecycle = Pick<Model, 'status' | 'deprecation_date' | 'shutdo
  * listing (the developer's API, platform or plan), the developer's own deprecation notice, or the reviewed table.
  * Failing that, a model every provider has retired is `deprecated` (derived). A reseller retiring its listing is
  * that offer's status only. Open weights stay runnable by anyone, so an open-weights model is never `deprecated`
- * and carries no API retirement dates: those stay on the developer's offer.
+ * and carries no API retirement dates: those stay on the developer's offer. `reviewedAs` gives the model a reviewed row
+ * of the alias table names for a source's own id (a row for that source, not for every source).
  */
 export function modelLifecycle(
   id: string,
@@ -22,6 +23,7 @@ export function modelLifecycle(
   vendor: string,
   openWeights: boolean | undefined,
   resolveId: (source: string, id: string) => string | undefined = () => undefined,
+  reviewedAs: (source: string, id: string) => string | undefined = () => undefined,
 ): ModelLifecycle {
   // A notice whose replacement is this very model retires one snapshot in favour of a newer one of the same model
   // (OpenAI: gpt-4o-mini-tts-2025-03-20, replacement gpt-4o-mini-tts-2025-12-15): the model lives on, and a model
@@ -36,7 +38,9 @@ export function modelLifecycle(
   // The developer retiring one dated snapshot (`gpt-4o-2024-05-13`) retires that listing, not the model: the
   // model is `deprecated` when the developer retires it under the model's own id, or every one of the developer's
   // listings, or failing the developer's word every provider's.
-  const own = developer.filter((o) => key0(o.source_model_id) === key0(id));
+  // A notice the alias table joins to this model under the notice's own source speaks for the model's own id: Google's
+  // gemini-1.0-pro notice is about the catalogue's gemini-pro (data/curated/aliases.csv), not about one snapshot of it.
+  const own = developer.filter((o) => key0(o.source_model_id) === key0(id) || reviewedAs(o.source, o.source_model_id) === id);
   const newest = newestSnapshot(id, developer);
   const status = pick(own.filter(retired), () => 'deprecated' as const)
     ?? newestRetired(newest)

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Model, Offer } from '../schema/index.ts';
 import { retirePastShutdowns } from './past-shutdowns.ts';
+import { closeUnknownWeights } from './closed-developers.ts';
 
 // deprecations-rss, Google's notice of 2026-05-29: gemini-3-pro-image-preview shuts down on 2026-06-25;
 // gemini-2.5-pro (notice of 2026-05-07) on 2026-10-16. The dataset is dated 2026-09-23.
@@ -74,4 +75,21 @@ test('past a closed model\'s shutdown its resellers are retired too (they forwar
   assert.equal(relay.status?.value, 'deprecated');
   assert.match(relay.status!.note!, /^the developer retired the model: shut down on 2026-03-09/);
   assert.equal(host.status, undefined);
+});
+
+test("a reseller's gpt-4.5-preview ends with OpenAI's shutdown once the developer's table reads its weights closed", () => {
+  // models.dev and LiteLLM give gpt-4.5-preview no open_weights; OpenAI shut it down on 2025-07-14 (deprecations-rss).
+  // OpenRouter listed it at $75/$150: a relay of OpenAI's API, which no longer answers.
+  const preview = model('gpt-4.5-preview', { vendor: 'openai', shutdown_date: notice('2025-07-14', '2026-05-01') });
+  const relay = {
+    model_id: 'gpt-4.5-preview', provider: 'openrouter', provider_model_id: 'openai/gpt-4.5-preview', region: 'global', prices: {},
+    eu_resident: { value: 'unknown', as_of: '2026-01-01', source: 'provider-residency' }, listed_by: ['genai-prices'], sku: 'standard',
+    first_party: false,
+  } as Offer;
+  assert.deepEqual(retirePastShutdowns([preview], [relay], '2026-09-23'), { models: 1, offers: 0 }, 'unknown weights: the reseller keeps its word');
+  const [again, relayed] = [{ ...preview, status: undefined }, { ...relay }];
+  closeUnknownWeights([again], [{ developer: 'openai', url: 'https://crfm.stanford.edu/fmti/', read_on: '2026-11-27', note: 'FMTI: Open weights 0' }]);
+  assert.equal(again.open_weights?.value, false);
+  assert.deepEqual(retirePastShutdowns([again], [relayed], '2026-09-23'), { models: 1, offers: 1 });
+  assert.match(relayed.status!.note!, /^the developer retired the model: shut down on 2025-07-14/);
 });

@@ -46,8 +46,11 @@ export function retiredByDate(x: Lifecycled, judgedOn: string, dataAsOf = judged
  * model's shutdown date is its developer's: past it the developer serves the model nowhere, so each first-party
  * offer (its API, its cloud platform) is retired too, unless that offer carries a shutdown date of its own.
  * So is every reseller's offer of a closed-weights model: a reseller of a closed model forwards to the developer's
- * API, which no longer answers (QiHang's gemini-3-pro-preview after Google's 2026-03-09 shutdown). Resellers of an
- * open-weights model keep their own word: they run the weights themselves and some go on serving them.
+ * API, which no longer answers (QiHang's gemini-3-pro-preview after Google's 2026-03-09 shutdown). Closed is the model's
+ * `open_weights` false, which the build sets from data/curated/closed-developers.csv where no source gives the weights
+ * (closed-developers.ts: OpenRouter's gpt-4.5-preview after OpenAI's 2025-07-14 shutdown). Resellers of an
+ * open-weights model keep their own word: they run the weights themselves and some go on serving them; a model whose
+ * weights are still unknown keeps its resellers' word too, for want of evidence either way.
  */
 export function pastShutdownStatuses(
   models: readonly Model[], offers: readonly Offer[], judgedOn: string, dataAsOf = judgedOn,

@@ -20,6 +20,7 @@ import { loadLicenceTable, normaliseLicence } from './licences.ts';
 import { loadLicenceTerritories } from './licence-territories.ts';
 import { loadVersionPointers } from './version-pointers.ts';
 import { loadFactSetAsides } from './fact-set-asides.ts';
+import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-developers.ts';
 
 /** The day the licence and alias tables were last reviewed. */
 const REVIEWED = '2026-11-21';
@@ -59,6 +60,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...pointers.issues);
   const setAsides = loadFactSetAsides(path.join(curatedDir, 'fact-set-asides.csv'));
   issues.push(...setAsides.issues);
+  const closedDevelopers = loadClosedDevelopers(path.join(curatedDir, 'closed-developers.csv'));
+  issues.push(...closedDevelopers.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   const providerNames = await readProviderNames(roots);
 
@@ -82,6 +85,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     licenceTerritories: territories,
     versionPointers: pointers.rows,
     factSetAsides: setAsides.rows,
+    closedDevelopers: closedDevelopers.rows,
     projectSources: [
       GGUF_FILES_SOURCE,
       DEVELOPER_TABLE_SOURCE,
@@ -93,6 +97,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       MACHINE_PRODUCTS_SOURCE,
       ACCELERATOR_PEER_FABRIC_SOURCE,
       HOST_MACHINES_SOURCE,
+      CLOSED_DEVELOPERS_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
       curatedSource('version-pointers', 'Reviewed table: the dated snapshot an undated alias served, as its developer says',
