@@ -1,5 +1,5 @@
 // One call of an operation, as both surfaces make it: admit the caller, run the handler, serve ready bytes.
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 import { projectBody, rateLimitedError, writeBody } from '../access/index.ts';
 import type { AccessControl, LimitDecision, Principal } from '../access/types.ts';
 import type { Dataset } from '../dataset/dataset.ts';
@@ -76,8 +76,17 @@ export function utcDayClock(now: () => number = Date.now): () => string {
   };
 }
 
+/**
+ * SHA-256 of the bytes, base64url. The one-shot `crypto.hash` (Node 20.12 and later) makes no Hash object, which every
+ * response-cache miss paid: 16.9 against 17.8 us on a 28 KB answer, 1.8 against 2.6 on 2 KB (docs/performance.md,
+ * twelfth round). The same digest either way; SHA-256 stays (with the CPU's SHA extensions the fastest of Node's hashes here).
+ */
+const sha256 = typeof crypto.hash === 'function'
+  ? (data: Buffer | string) => crypto.hash('sha256', data, 'base64url')
+  : (data: Buffer | string) => crypto.createHash('sha256').update(data).digest('base64url');
+
 export function etagOf(bytes: Buffer | string): string {
-  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+  return `"${sha256(bytes).slice(0, 32)}"`;
 }
 
 /**
