@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { testAccess } from '../../test/helpers.ts';
 import { aDataset, aSource } from '../dataset/fixtures.ts';
 import { defineOperation, READ_ONLY } from '../ops/operation.ts';
-import { createExecutor, utcDayClock } from './execute.ts';
+import { createExecutor, etagOf, utcDayClock } from './execute.ts';
 
 function setup() {
   let runs = 0;
@@ -45,6 +45,35 @@ test('the body carries data_as_of, the projection of its view, and an ETag of it
   assert.equal((full.value.fact as { source?: string }).source, 'test-source');
   assert.notEqual(partial.etag, full.etag);
   assert.match(full.etag, /^"[A-Za-z0-9_-]{32}"$/);
+});
+
+test('an answer made for REST is cached with its bytes only; its value, asked later, is parsed from them', () => {
+  const { op, ex, runs } = setup();
+  const rest = ex.run(op, { n: 3 }, true, true);
+  const bytes = rest.bytes.toString();
+  // The probe's answer written out by hand: data_as_of first, then the handler's members in their order.
+  const expected = { data_as_of: '2026-08-01', n: 3, today: '2026-08-01', fact: { value: 1, as_of: '2026-07-01', source: 'test-source' } };
+  assert.equal(bytes, JSON.stringify(expected));
+  // An MCP call or a web page on the same answer: the cached one, its value the JSON of the bytes, parsed once.
+  const again = ex.run(op, { n: 3 }, true);
+  assert.equal(again, rest);
+  assert.equal(runs(), 1);
+  assert.deepEqual(again.value, expected);
+  assert.equal(again.value, again.value, 'parsed once, then kept');
+  assert.equal(again.bytes.toString(), bytes);
+  // An answer made for a caller that reads its value keeps the object the handler made.
+  const mcp = ex.run(op, { n: 4 }, true);
+  assert.deepEqual(mcp.value, { ...expected, n: 4 });
+});
+
+test('the ETag is the first 32 base64url characters of the bytes\' SHA-256, the same for a text and its UTF-8 bytes', () => {
+  // FIPS 180-2's first test vector: SHA-256("abc") = ba7816bf 8f01cfea 414140de 5dae2223 b00361a3 96177a9c b410ff61 f20015ad,
+  // in base64url ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0: a validator a client holds stays valid whichever way it is computed.
+  assert.equal(etagOf(Buffer.from('abc')), '"ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qc"');
+  assert.equal(etagOf('abc'), '"ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qc"');
+  // A non-ASCII text is hashed as its UTF-8 bytes, as it is sent.
+  assert.equal(etagOf('\u00e9'), etagOf(Buffer.from([0xc3, 0xa9])));
+  assert.notEqual(etagOf('\u00e9'), etagOf(Buffer.from([0xe9])));
 });
 
 test('the day clock turns at UTC midnight, not before, and never serves yesterday', () => {

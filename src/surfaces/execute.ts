@@ -1,5 +1,5 @@
 // One call of an operation, as both surfaces make it: admit the caller, run the handler, serve ready bytes.
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 import { projectBody, rateLimitedError, writeBody } from '../access/index.ts';
 import type { AccessControl, LimitDecision, Principal } from '../access/types.ts';
 import type { Dataset } from '../dataset/dataset.ts';
@@ -24,11 +24,27 @@ export class Prepared {
   gzipFast?: boolean;
   brFast?: boolean;
   private madeEtag: string | undefined;
-  constructor(
-    /** The object REST serializes and MCP returns as structuredContent. */
-    readonly value: Record<string, unknown>,
-    readonly bytes: Buffer,
-  ) {}
+  private held: Record<string, unknown> | undefined;
+  constructor(value: Record<string, unknown>, readonly bytes: Buffer) {
+    this.held = value;
+  }
+
+  /**
+   * The object the bytes are the JSON of: MCP's structuredContent and summary line, the web pages. After `release`,
+   * parsed again from the bytes on first use and kept from then on (the same JSON: what a reader of the answer sees).
+   */
+  get value(): Record<string, unknown> {
+    return (this.held ??= JSON.parse(this.bytes.toString('utf8')) as Record<string, unknown>);
+  }
+
+  /**
+   * Lets the answer's objects go, the bytes kept. A REST request never reads them, and an answer kept in the response
+   * cache with its objects made every one of them survive the young generation and be copied into the old one: cold
+   * REST estimate_cost requests cost some 10% more CPU so (docs/performance.md, twelfth round).
+   */
+  release(): void {
+    this.held = undefined;
+  }
 
   /** Strong validator: a hash of the bytes, quoted (made on first use: an MCP answer never needs it). */
   get etag(): string {
@@ -41,8 +57,11 @@ export type Admission = { principal: Principal; decision: LimitDecision };
 export type Executor = {
   /** Authenticate (a bad key throws 401) and count one request; refuses with 429 after the headers are known. */
   admit(apiKey: string | undefined, clientIp: string, onHeaders: (headers: Record<string, string>) => void): Promise<Admission>;
-  /** The body for already-validated input; handler errors propagate as ServiceError. */
-  run(op: AnyOperation, input: Record<string, unknown>, full: boolean): Prepared;
+  /**
+   * The body for already-validated input; handler errors propagate as ServiceError. `bytesOnly`: the caller reads only
+   * the bytes (REST), so an answer made for it is kept in the cache without its objects (Prepared.release).
+   */
+  run(op: AnyOperation, input: Record<string, unknown>, full: boolean, bytesOnly?: boolean): Prepared;
 };
 
 export type ExecutorOptions = {
@@ -76,8 +95,17 @@ export function utcDayClock(now: () => number = Date.now): () => string {
   };
 }
 
+/**
+ * SHA-256 of the bytes, base64url. The one-shot `crypto.hash` (Node 20.12 and later) makes no Hash object, which every
+ * response-cache miss paid: 16.9 against 17.8 us on a 28 KB answer, 1.8 against 2.6 on 2 KB (docs/performance.md,
+ * twelfth round). The same digest either way; SHA-256 stays (with the CPU's SHA extensions the fastest of Node's hashes here).
+ */
+const sha256 = typeof crypto.hash === 'function'
+  ? (data: Buffer | string) => crypto.hash('sha256', data, 'base64url')
+  : (data: Buffer | string) => crypto.createHash('sha256').update(data).digest('base64url');
+
 export function etagOf(bytes: Buffer | string): string {
-  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+  return `"${sha256(bytes).slice(0, 32)}"`;
 }
 
 /**
@@ -118,7 +146,7 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       return { principal, decision };
     },
 
-    run(op, input, full) {
+    run(op, input, full, bytesOnly = false) {
       const day = today();
       // Parsed input keeps the schema's key order, so its JSON is a canonical key for equal inputs.
       const key = `${op.name}\u0000${full ? 'f' : 'p'}\u0000${day}\u0000${JSON.stringify(input)}`;
@@ -127,9 +155,11 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       if (hit) return hit;
       const prepared = prepareAnswer(op, op.handler(dataset, input, { today: day }), dataset, full, baseUrl);
       const bytes = prepared.bytes;
+      if (bytesOnly) prepared.release();
       // Size counts the bytes, roughly the object graph they were serialized from, and what the first MCP call adds:
       // the text (a summary line and the bytes again) and the tool result holding both (about twice the bytes); the
-      // coded copies add a fifth or less. Measured: get_model's 66 KB answer makes a 140 KB tool result.
+      // coded copies add a fifth or less. Measured: get_model's 66 KB answer makes a 140 KB tool result. An answer
+      // made for REST is counted the same: a later MCP call or web page parses its objects again and keeps them.
       cache.set(key, prepared, bytes.length * 5 + key.length);
       return prepared;
     },

@@ -87,6 +87,9 @@ export function toolResultBytes(o: ToolOutcome & ({ ok: true } | { result: ToolR
     p.bytes.copy(out, n);
     out[out.length - 1] = 0x7d; // }
     p.toolResult = out;
+    // From here a call is answered from the text and these bytes: the answer's objects go (a call through the SDK
+    // parses them again from the bytes), as a REST request's do (Prepared.release).
+    p.release();
   }
   return p.toolResult;
 }

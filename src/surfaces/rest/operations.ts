@@ -52,7 +52,8 @@ export function registerOperations(app: FastifyInstance, executor: Executor, ope
         noteTier(request, principal.tier);
         if (!accepts(request.headers.accept, JSON_TYPES)) throw notAcceptable();
         const raw = coerceQuery(op, request.query as Record<string, string | string[]>, request.params as Record<string, string>);
-        const p = executor.run(op, validateInput(op, raw), principal.full);
+        // Only the bytes are sent: an answer made here is cached without its objects (Prepared.release).
+        const p = executor.run(op, validateInput(op, raw), principal.full, true);
         // A keyed answer may be full: shared caches must neither keep it nor serve an anonymous copy for it.
         reply.header('vary', VARY_KEYED);
         return sendPrepared(request, reply, p, apiKey === undefined ? CACHE_PUBLIC : CACHE_PRIVATE);
