@@ -74,7 +74,8 @@ function alternativeWords(r: PriceRow): string {
 export function withMachinePrices(hardware: Hardware[], rows: readonly PriceRow[]): IngestIssue[] {
   const byId = new Map(hardware.map((h) => [h.id, h]));
   const issues: IngestIssue[] = [];
-  const where = (r: PriceRow, field: string, message: string): IngestIssue => ({ source: MACHINE_PRICES_SOURCE_ID, file: PRICES_FILE, row: r.hardware_id, field, message });
+  const where = (r: PriceRow, field: string, message: string): IngestIssue =>
+    ({ source: MACHINE_PRICES_SOURCE_ID, file: PRICES_FILE, row: r.hardware_id, field, message });
   const applied = new Set<string>();
   for (const r of rows) {
     if (r.status === 'not_catalogued') continue;
