@@ -8,6 +8,7 @@ import type { IngestIssue, SourceRoots } from '../sources/types.ts';
 import { ACCELERATOR_COMPUTE_SOURCE, loadAcceleratorCompute, unusedComputeKeys } from './accelerator-compute.ts';
 import { ACCELERATOR_IDLE_SOURCE, loadAcceleratorIdlePower, withIdlePower } from './accelerator-idle-power.ts';
 import { ACCELERATOR_NVLINK_SOURCE, loadAcceleratorNvlink, withNvlink } from './accelerator-nvlink.ts';
+import { loadMachinePrices, MACHINE_PRICES_SOURCE, withMachinePrices } from './machine-prices.ts';
 import { loadMachineProducts, MACHINE_PRODUCTS_SOURCE, withProducts } from './machine-products.ts';
 import { ACCELERATOR_PEER_FABRIC_SOURCE, loadAcceleratorPeerFabric, withPeerFabric } from './accelerator-peer-fabric.ts';
 import { loadAliasTable } from './aliases.ts';
@@ -54,6 +55,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...peerFabric.issues);
   const products = await loadMachineProducts(path.join(curatedDir, 'machine-products.csv'));
   issues.push(...products.issues);
+  const prices = await loadMachinePrices(path.join(curatedDir, 'machine-prices.csv'));
+  issues.push(...prices.issues);
   const hosts = await loadHostMachines(path.join(curatedDir, 'host-machines.csv'));
   issues.push(...hosts.issues);
   const pointers = loadVersionPointers(path.join(curatedDir, 'version-pointers.csv'));
@@ -78,7 +81,9 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       const built = buildHardware([...obs, ...accelerators.hardware], rentals, hw.configs, compute.compute);
       return { hardware: built.hardware, issues: [...built.issues, ...withIdlePower(built.hardware, hw.configs, idle.idle),
         ...withNvlink(built.hardware, hw.configs, nvlink.nvlink), ...withPeerFabric(built.hardware, hw.configs, peerFabric.fabric),
-        ...withProducts(built.hardware, hw.configs, products.rows), ...withHostMachines(built.hardware, hosts.hosts)] };
+        ...withProducts(built.hardware, hw.configs, products.rows),
+        // A self-contained machine's price makes it its own host, before the host table's rows are applied.
+        ...withMachinePrices(built.hardware, prices.rows), ...withHostMachines(built.hardware, hosts.hosts)] };
     },
     providerNames,
     ggufFiles: gguf.rows,
@@ -98,6 +103,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       ACCELERATOR_PEER_FABRIC_SOURCE,
       HOST_MACHINES_SOURCE,
       CLOSED_DEVELOPERS_SOURCE,
+      MACHINE_PRICES_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
       curatedSource('version-pointers', 'Reviewed table: the dated snapshot an undated alias served, as its developer says',

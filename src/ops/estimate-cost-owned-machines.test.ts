@@ -1,0 +1,52 @@
+// estimate_cost on the shipped dataset: the self-contained machines (Mac Studio, MacBook Pro, DGX Spark, Strix Halo)
+// are bought at their launch price, are their own host, and draw their whole machine's power.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { estimate_cost } from './estimate-cost.ts';
+
+const shipped = existsSync(`${DEFAULT_DATA_DIR}/models.json`);
+const ds = shipped ? await loadDataset(DEFAULT_DATA_DIR) : null;
+type Out = Record<string, any>;
+const owned = (model_id: string, hardware: string) => {
+  const out = estimate_cost.handler(ds!, estimate_cost.input.parse({ model_id, tokens_millions: 30, hardware }), { today: '2026-11-27' }) as Out;
+  return out.self_hosting.owned_options[0];
+};
+
+test('a DGX Spark, a Framework Desktop and a Mac Studio are bought at their launch price over 36 months, with no host beside', { skip: !shipped }, () => {
+  // data/curated/machine-prices.csv: DGX Spark 3,999 USD (October 2025), Framework Desktop 128 GB 1,999 (February
+  // 2025), Mac Studio M3 Ultra 512 GB 9,499 (March 2025). Over the default 36 months: 3,999 / 36 = 111.08,
+  // 1,999 / 36 = 55.53, 9,499 / 36 = 263.86.
+  for (const [model, id, usd, monthly] of [
+    ['gpt-oss-120b', 'dgx-spark', 3999, 111.08], ['gpt-oss-120b', 'strix-halo-128gb', 1999, 55.53], ['qwen3-30b-a3b', 'm3-ultra-512gb', 9499, 263.86],
+  ] as const) {
+    const o = owned(model, id);
+    assert.equal(o.hardware_id, id);
+    assert.deepEqual([o.purchase.usd, o.purchase.source, o.purchase.amortization_months, o.purchase.monthly_usd], [usd, 'machine-prices', 36, monthly]);
+    assert.deepEqual([o.host_machine.basis, o.host_machine.usd, o.host_machine.monthly_usd], ['in_purchase_price', 0, 0]);
+    // The month is the purchase share and the electricity, nothing else (each rounded to the cent on its own).
+    assert.ok(Math.abs(o.purchase.monthly_usd + o.power.monthly_usd - o.monthly_usd) <= 0.01, id);
+    assert.ok(o.derived_from.some((l: string) => l.startsWith(`${id}.host_machine: `) && l.includes('the whole machine')), id);
+  }
+});
+
+test('the DGX Spark month: its 140 W at work, a fifth of it idle, and no host draw beside it', { skip: !shipped }, () => {
+  const o = owned('gpt-oss-120b', 'dgx-spark');
+  // Hugging Face's hardware table gives the GB10 140 W; no idle reading is published, so 0.2 x 140 = 28 W.
+  assert.deepEqual([o.power.watts, o.power.idle_watts, o.power.host_watts], [140, 28, undefined]);
+  // active_hours x 140 W + idle_hours x 28 W, at 0.15 USD/kWh, from the answer's own hours.
+  const kwh = (o.power.active_hours * 140 + o.power.idle_hours * 28) / 1000;
+  assert.ok(Math.abs(kwh * 0.15 - o.power.monthly_usd) < 0.01, `${kwh * 0.15} vs ${o.power.monthly_usd}`);
+  assert.equal(o.power.active_hours + o.power.idle_hours, 730);
+});
+
+test('the configurations no page prices stay out of the owned options', { skip: !shipped }, () => {
+  // The 80-core GPU M3 Ultra with 96 GB and the 20-core GPU M4 Pro with 64 GB: the prices read are the binned chips'.
+  for (const id of ['m3-ultra-96gb', 'm4-pro-64gb', 'm3-max-128gb']) {
+    const out = estimate_cost.handler(ds!, estimate_cost.input.parse({ model_id: 'qwen3-8b', tokens_millions: 30, hardware: id }), { today: '2026-11-27' }) as Out;
+    assert.deepEqual(out.self_hosting.owned_options, [], id);
+    assert.equal(out.self_hosting.skipped.no_purchase_price, 1, id);
+  }
+});
