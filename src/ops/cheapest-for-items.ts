@@ -6,6 +6,7 @@
 // `kept` so the answer copies their JSON and partial projection as text (json-fragment.ts), and keyed by the Board,
 // Model and Offer objects of the dataset, so bounded by its catalogue and gone with it.
 import type { Dataset } from '../dataset/dataset.ts';
+import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { isDeprecatedModel } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
@@ -173,8 +174,28 @@ const DERIVED_INPUT = kept(['prices.input']);
 const DERIVED_OUTPUT = kept(['prices.output']);
 const derivedFrom = (share: number) => (share > 0 ? (share < 1 ? DERIVED_BOTH : DERIVED_INPUT) : DERIVED_OUTPUT);
 
+/**
+ * Each offer's whole view at the default input share and its base prices, kept: most asks take the default share,
+ * and there the view (its blended price too) is the same on every ask, so a page copies it as text where it wrote each
+ * blended price three times (the item's, the offer's, the developer's offer's) and made an object for each.
+ */
+const defaultViews = new WeakMap<Offer, OfferView>();
+
+function defaultViewOf(ds: Dataset, o: Offer): OfferView {
+  let v = defaultViews.get(o);
+  if (!v) {
+    const blended = blendedPrice(o.prices, DEFAULT_INPUT_SHARE);
+    v = Object.assign({}, partsOf(ds, o).head) as OfferView;
+    v.blended_price = blended === undefined ? null
+      : kept({ value: blended, input_share: DEFAULT_INPUT_SHARE, derived_from: derivedFrom(DEFAULT_INPUT_SHARE) });
+    defaultViews.set(o, kept(v));
+  }
+  return v;
+}
+
 /** toOfferView(ds, o, share, tier), its unchanging part kept per offer: the same members, values and order. */
 export function offerViewAt(ds: Dataset, o: Offer, share: number, tier?: AppliedTier): OfferView {
+  if (!tier && share === DEFAULT_INPUT_SHARE) return defaultViewOf(ds, o);
   const { head } = partsOf(ds, o);
   const v = Object.assign({}, head) as OfferView;
   if (tier) v.blended_price = tierBlendedPrice(tier, share);
