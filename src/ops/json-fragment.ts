@@ -45,22 +45,42 @@ export function stitched<T extends object>(v: T): T {
   return v;
 }
 
-/** A kept head, with its member count and last key, so the writer can check that `v` still opens with them. */
-export type KeptHead = { readonly head: object; readonly count: number; readonly last: string | undefined };
+/**
+ * A kept run of members: `head`'s members are `v`'s from place `at` on (0: `v` opens with them). With its member
+ * count and first and last keys, so the writer can check that `v` still holds them there.
+ */
+export type KeptHead = {
+  readonly head: object; readonly at: number; readonly count: number; readonly first: string | undefined; readonly last: string | undefined;
+};
 const headInfo = new WeakMap<object, KeptHead>();
+
+function runInfo(head: object, at: number): KeptHead {
+  if (!keptValues.has(head)) throw new Error('a kept run (openedBy, keptRunAt) must be kept');
+  let info = headInfo.get(head);
+  if (info?.at === at) return info;
+  const keys = Object.keys(head);
+  info = { head, at, count: keys.length, first: keys[0], last: keys.at(-1) };
+  // A run is used at one place (an offer's view at 0, an item's shared members at 1): that one is kept.
+  if (!headInfo.has(head)) headInfo.set(head, info);
+  return info;
+}
 
 /**
  * Marks `v` as stitched and opening with the members of `head` (kept), so those are copied as head's prepared text
  * and only the members after them are written one by one: an offer's view is its kept members and a blended price.
  */
 export function openedBy<T extends object>(v: T, head: object): T {
-  if (!keptValues.has(head)) throw new Error('openedBy: the head must be kept');
-  let info = headInfo.get(head);
-  if (!info) {
-    const keys = Object.keys(head);
-    headInfo.set(head, (info = { head, count: keys.length, last: keys.at(-1) }));
-  }
-  mark(v, info);
+  mark(v, runInfo(head, 0));
+  return v;
+}
+
+/**
+ * Marks `v` as stitched with the members of `run` (kept) at places `at` on, in its order and with its values: those
+ * are copied as run's prepared text, the members before and after them written one by one. A cheapest_for item at the
+ * default share is its position, the members its row and offers decide, and its sentence.
+ */
+export function keptRunAt<T extends object>(v: T, at: number, run: object): T {
+  mark(v, runInfo(run, at));
   return v;
 }
 
