@@ -80,3 +80,18 @@ test('at the default share (0.75) an offer\'s whole view is kept: the same in ev
   assert.equal(run({ input_share: 0.5 }).items[0].offer.blended_price.value, 2);
   assert.equal(run({}).items[0].offer.blended_price.value, 1.5);
 });
+
+test('at the default share an item\'s members but its position and sentence are one kept run, the same across asks', () => {
+  const a = run({}).items[0];
+  const c = run({ min_elo: 1390 }).items[0];
+  assert.deepEqual(Object.keys(a), ['position', 'model', 'rating', 'blended_price', 'offer', 'first_party', 'developer_offer',
+    'parameters_total', 'model_status', 'why']);
+  for (const k of ['model', 'rating', 'blended_price', 'offer', 'developer_offer'] as const) assert.equal(a[k], c[k], k);
+  assert.notEqual(a.why, c.why, 'the sentence names each ask\'s floor');
+  assert.equal(a.first_party, false);
+  // Both tiers byte for byte as the answer projected and serialized whole (kept run and plain answer alike).
+  for (const full of [true, false]) {
+    const [kept, whole] = written(run({ min_elo: 1390 }), full);
+    assert.equal(kept, whole);
+  }
+});
