@@ -63,21 +63,41 @@ const GENERATION = 4096;
 type Rewritten = { text: string; ids: readonly string[] };
 const NO_IDS: readonly string[] = [];
 
+/** Texts seen once, per generation: a text is remembered from its second sight (see remembered). */
+const SEEN_GENERATION = 512;
+
 /**
  * The rewriting with its results remembered, keyed by the text: answers repeat the same derivation lines (a
  * hardware fact, the decode formula, a model's facts) in every entry and across asks, and the search over every
  * source id took most of a partial projection (derivations of 1.5 KB an entry). Bounded: two generations of
  * GENERATION strings, the older dropped whole when the newer fills, so a line in use stays and the rest goes.
+ *
+ * A text is remembered from its second sight only. Texts made for one ask (a cheapest_for item's sentence, about 450
+ * characters with the ask's prices, 20 to 100 an answer) were each remembered until 8,192 others came: held past
+ * several young-generation collections, copied by each and then moved to the old generation, to die there. Texts
+ * seen once are noted in two small generations of SEEN_GENERATION, which turn over within a few asks, so a text seen
+ * once mostly dies young; a text asked again soon (a line every entry repeats, the same page asked twice) is found
+ * there and remembered.
  */
 function remembered(rewrite: PartialText): PartialText {
   let young = new Map<string, Rewritten>();
   let old = new Map<string, Rewritten>();
+  let seen = new Set<string>();
+  let seenBefore = new Set<string>();
   return (text, found) => {
     if (text.length < REMEMBER_FROM) return rewrite(text, found);
     let r = young.get(text);
     if (!r) {
       r = old.get(text);
       if (!r) {
+        if (!seen.has(text) && !seenBefore.has(text)) {
+          if (seen.size >= SEEN_GENERATION) {
+            seenBefore = seen;
+            seen = new Set();
+          }
+          seen.add(text);
+          return rewrite(text, found);
+        }
         const ids = new Set<string>();
         const out = rewrite(text, ids);
         r = { text: out, ids: ids.size ? [...ids] : NO_IDS };

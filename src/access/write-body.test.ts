@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { aSource } from '../dataset/fixtures.ts';
-import { kept, openedBy, stitched } from '../ops/json-fragment.ts';
+import { kept, keptRunAt, openedBy, stitched } from '../ops/json-fragment.ts';
 import type { Source } from '../schema/index.ts';
 import { projectBody } from './projection.ts';
 import { PIECE_MAX } from './json-pieces.ts';
@@ -135,6 +135,36 @@ test('a kept head: its members copied as one text, the same bytes and value as t
   // The partial head loses its source list and the price's source; both ids are listed once.
   assert.ok(w.pieces.join('').includes('{"provider":"p","prices":{"input":{"value":1,"as_of":"2026-07-02"}},"first_party":false,"blended_price"'));
   assert.deepEqual(expected.sources.map((s: { id: string }) => s.id), ['litellm', 'models-dev']);
+});
+
+test('a kept run inside an object: its members copied as one text after the first ones, both tiers', () => {
+  // As a cheapest_for item at the default share: a position, the kept members its offers decide, a sentence.
+  const run = kept({
+    model: kept({ id: 'm', name: 'M' }), offer: kept({ provider: 'p', listed_by: kept(['litellm']) }),
+    price: kept({ value: 2, as_of: '2026-07-02', source: 'models-dev' }), missing: null,
+  });
+  const item = (position: number) => keptRunAt(Object.assign({ position }, run, { why: `Place ${position} (litellm, 2026-07-02).` }), 1, run);
+  const lone = keptRunAt(Object.assign({ skipped: undefined }, run), 1, run);
+  const body = stitched({ data_as_of: '2026-08-01', items: stitched([item(1), item(2)]), lone });
+  const full = writeBody(body, { ...base, full: true }).pieces.join('');
+  assert.equal(full, JSON.stringify(body));
+  // Worked by hand: the position, a comma, the run's text, then the sentence; with nothing written before it, no comma.
+  assert.ok(full.includes('{"position":2,"model":{"id":"m","name":"M"},"offer":{"provider":"p","listed_by":["litellm"]},'
+    + '"price":{"value":2,"as_of":"2026-07-02","source":"models-dev"},"missing":null,"why":"Place 2 (litellm, 2026-07-02)."}'));
+  assert.ok(full.includes('"lone":{"model":{"id":"m"'));
+  const w = writeBody(body, { ...base, full: false });
+  const expected = projectBody(body, { ...base, full: false }) as Record<string, any>;
+  assert.equal(w.pieces.join(''), JSON.stringify(expected));
+  assert.deepEqual(w.value, expected);
+  assert.deepEqual(Object.keys((w.value as Record<string, any>).items[0]), ['position', 'model', 'offer', 'price', 'missing', 'why']);
+  // The partial run loses the offer's source list and the price's source; the sentence its source id.
+  assert.ok(w.pieces.join('').includes('{"position":1,"model":{"id":"m","name":"M"},"offer":{"provider":"p"},'
+    + '"price":{"value":2,"as_of":"2026-07-02"},"missing":null,"why":"Place 1 (as of 2026-07-02)."}'));
+  assert.deepEqual(expected.sources.map((s: { id: string }) => s.id), ['litellm', 'models-dev']);
+  // Members moved out of the run's places are refused, not written wrong.
+  const moved = stitched({ x: keptRunAt({ position: 1, offer: run.offer, model: run.model, price: run.price, missing: null }, 1, run) });
+  assert.throws(() => writeBody(moved, { ...base, full: true }), /does not hold its kept run/);
+  assert.throws(() => writeBody(moved, { ...base, full: false }), /does not hold its kept run/);
 });
 
 test('a kept head the object does not open with is refused, not written wrong', () => {

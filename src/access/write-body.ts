@@ -23,10 +23,23 @@ const fullJson = new WeakMap<object, string>();
 /** A kept head's members as JSON without the braces (full tier). */
 const fullInner = new WeakMap<object, string>();
 
-/** Throws unless `last`, a stitched object's key at the kept head's last place, is the head's last key. */
+/** Throws unless `last`, a stitched object's key at the kept run's last place, is the run's last key. */
 function afterHead(h: KeptHead, last: string | undefined): void {
-  if (h.count > 0 && last !== h.last) throw new Error(`a stitched object does not open with its kept head (${h.last})`);
+  if (h.count > 0 && last !== h.last) refuse(h);
 }
+
+/** Throws unless `first`, a stitched object's key at the kept run's first place, is the run's first key. */
+function atHead(h: KeptHead, first: string): void {
+  if (first !== h.first) refuse(h);
+}
+
+function refuse(h: KeptHead): never {
+  throw new Error(h.at === 0 ? `a stitched object does not open with its kept head (${h.first}..${h.last})`
+    : `a stitched object does not hold its kept run (${h.first}..${h.last}) at place ${h.at}`);
+}
+
+/** Whether place `i` of a stitched object is in its kept run. */
+const inRun = (h: KeptHead | undefined, i: number): h is KeptHead => h !== undefined && i >= h.at && i < h.at + h.count;
 
 /**
  * A member's key as written, `"key":` and `,"key":`, made once per key: a 100-entry page writes some 1,700 members
@@ -115,24 +128,29 @@ function writeFull(v: unknown, head: string, out: JsonPieces): boolean {
       const o = v as Record<string, unknown>;
       let members = 0;
       const h = keptHeadOf(o);
-      if (h) {
-        let inner = fullInner.get(h.head);
-        if (inner === undefined) fullInner.set(h.head, (inner = JSON.stringify(h.head).slice(1, -1)));
-        if (inner) {
-          out.add(inner);
-          members++;
-        }
-      }
       // for...in over a plain object: its own keys in Object.keys' order, without making their array on every ask.
       let i = 0;
       for (const k in o) {
-        if (h && i++ < h.count) {
-          if (i === h.count) afterHead(h, k);
+        if (inRun(h, i)) {
+          // The kept run's members as one prepared text (JSON without the braces), at its first place.
+          if (i === h.at) {
+            atHead(h, k);
+            let inner = fullInner.get(h.head);
+            if (inner === undefined) fullInner.set(h.head, (inner = JSON.stringify(h.head).slice(1, -1)));
+            if (inner) {
+              if (members > 0) out.add(',');
+              out.add(inner);
+              members++;
+            }
+          }
+          if (i === h.at + h.count - 1) afterHead(h, k);
+          i++;
           continue;
         }
+        i++;
         if (writeFull(o[k], headOf(k, members === 0), out)) members++;
       }
-      if (h && i < h.count) afterHead(h, undefined);
+      if (h && i < h.at + h.count) afterHead(h, undefined);
       out.add('}');
       return true;
     }
@@ -230,23 +248,27 @@ function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string)
   w.out.add(openedWith(head, '{'));
   let members = 0;
   const h = keptHeadOf(o);
-  if (h) {
-    // The head's members as strip leaves them (its source lists dropped, its ids listed), copied as one text.
-    const p = projectedOf(h.head, w);
-    const projected = p.value as Record<string, unknown>;
-    for (const k in projected) put(value, k, projected[k]);
-    p.inner ??= p.json!.slice(1, -1);
-    if (p.inner) {
-      w.out.add(p.inner);
-      members++;
-    }
-  }
   let i = 0;
   for (const k in o) {
-    if (h && i++ < h.count) {
-      if (i === h.count) afterHead(h, k);
+    if (inRun(h, i)) {
+      if (i === h.at) {
+        atHead(h, k);
+        // The run's members as strip leaves them (its source lists dropped, its ids listed), copied as one text.
+        const p = projectedOf(h.head, w);
+        const projected = p.value as Record<string, unknown>;
+        for (const pk in projected) put(value, pk, projected[pk]);
+        p.inner ??= p.json!.slice(1, -1);
+        if (p.inner) {
+          if (members > 0) w.out.add(',');
+          w.out.add(p.inner);
+          members++;
+        }
+      }
+      if (i === h.at + h.count - 1) afterHead(h, k);
+      i++;
       continue;
     }
+    i++;
     const m = o[k];
     // As strip: a list of source ids is dropped wherever it is, its ids listed once.
     if (SOURCE_LISTS.has(k) && Array.isArray(m)) {
@@ -256,7 +278,7 @@ function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string)
     put(value, k, writePartial(m, w, headOf(k, members === 0)));
     if (w.wrote) members++;
   }
-  if (h && i < h.count) afterHead(h, undefined);
+  if (h && i < h.at + h.count) afterHead(h, undefined);
   w.out.add('}');
   w.wrote = true;
   return value;

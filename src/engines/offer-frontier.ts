@@ -1,6 +1,7 @@
 // The offers that can be a model's cheapest at some input share, per filter, found once per dataset.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Offer } from '../schema/index.ts';
+import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { perDataset } from './per-dataset.ts';
 import { lowestTier, priceKnownAt, tierAt, tierBlend } from './long-context.ts';
@@ -95,6 +96,26 @@ export function frontierOfModel(ds: Dataset, modelId: string): Frontier {
  * Only a winner is allocated: a cold cheapest_for ask reads every rated model.
  */
 export function cheapestInFrontier(frontier: Frontier, share: number, f: OfferFilter): PricedOffer | undefined {
+  if (share !== DEFAULT_INPUT_SHARE) return cheapestAt(frontier, share, f);
+  let kept = atDefaultShare.get(frontier);
+  if (!kept) atDefaultShare.set(frontier, (kept = [undefined, undefined, undefined, undefined]));
+  const i = slot(f);
+  let p = kept[i];
+  if (p === undefined) {
+    const found = cheapestAt(frontier, share, f);
+    kept[i] = p = found ? Object.freeze(found) : null;
+  }
+  return p ?? undefined;
+}
+
+/**
+ * Each frontier's cheapest offer at the default input share, per filter (null: none), found on first ask and kept
+ * (frozen): most asks take the default share, and a cold cheapest_for ask reads every rated model's frontier, some
+ * 350, three times for a page's items. Bounded by the dataset's models; gone with the frontier.
+ */
+const atDefaultShare = new WeakMap<Frontier, Array<PricedOffer | null | undefined>>();
+
+function cheapestAt(frontier: Frontier, share: number, f: OfferFilter): PricedOffer | undefined {
   // The winner so far in two locals, made a PricedOffer once at the end: an ask reads some 350 rows.
   let best: Offer | undefined;
   let least = Infinity;

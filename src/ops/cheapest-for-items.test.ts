@@ -65,3 +65,33 @@ test('answers written from kept parts equal the answer projected and serialized 
   assert.doesNotMatch(partial, /"listed_by"/);
   assert.match(partial, /"sources":\[\{"id":/);
 });
+
+test('at the default share (0.75) an offer\'s whole view is kept: the same in every ask, its blend the item\'s', () => {
+  const a = run({}).items[0];
+  const c = run({ min_elo: 1390 }).items[0];
+  assert.equal(a.offer, c.offer, 'one view per offer at the default share');
+  assert.equal(a.developer_offer, c.developer_offer);
+  assert.ok(Object.isFrozen(a.offer) && Object.isFrozen(a.blended_price), 'kept views cannot be changed by an ask');
+  assert.equal(a.blended_price, a.offer.blended_price);
+  // As above, worked by hand: 0.75 x $1 + 0.25 x $3 = $1.5; the developer's 0.75 x $2 + 0.25 x $6 = $3.
+  assert.deepEqual(a.blended_price, { value: 1.5, input_share: 0.75, derived_from: ['prices.input', 'prices.output'] });
+  assert.equal(a.developer_offer.blended_price.value, 3);
+  // Another share is priced afresh, and the kept view is left as it was.
+  assert.equal(run({ input_share: 0.5 }).items[0].offer.blended_price.value, 2);
+  assert.equal(run({}).items[0].offer.blended_price.value, 1.5);
+});
+
+test('at the default share an item\'s members but its position and sentence are one kept run, the same across asks', () => {
+  const a = run({}).items[0];
+  const c = run({ min_elo: 1390 }).items[0];
+  assert.deepEqual(Object.keys(a), ['position', 'model', 'rating', 'blended_price', 'offer', 'first_party', 'developer_offer',
+    'parameters_total', 'model_status', 'why']);
+  for (const k of ['model', 'rating', 'blended_price', 'offer', 'developer_offer'] as const) assert.equal(a[k], c[k], k);
+  assert.notEqual(a.why, c.why, 'the sentence names each ask\'s floor');
+  assert.equal(a.first_party, false);
+  // Both tiers byte for byte as the answer projected and serialized whole (kept run and plain answer alike).
+  for (const full of [true, false]) {
+    const [kept, whole] = written(run({ min_elo: 1390 }), full);
+    assert.equal(kept, whole);
+  }
+});

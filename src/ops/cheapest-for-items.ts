@@ -6,13 +6,14 @@
 // `kept` so the answer copies their JSON and partial projection as text (json-fragment.ts), and keyed by the Board,
 // Model and Offer objects of the dataset, so bounded by its catalogue and gone with it.
 import type { Dataset } from '../dataset/dataset.ts';
+import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { isDeprecatedModel } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
-import { kept, openedBy, stitched } from './json-fragment.ts';
+import { kept, keptRunAt, openedBy, stitched } from './json-fragment.ts';
 import {
   tierBlendedPrice, toModelRef, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating,
 } from './shapes.ts';
@@ -56,7 +57,12 @@ type Shown = {
   selfHead: string;
   /** The sentence's end when the developer sells the model through no priced offer. */
   noOwnPrice: string;
+  /** The item's members its offers decide at the default share, per cheapest offer and the developer's (itemRunOf). */
+  runs?: Map<Offer, Array<{ own: Offer | undefined; run: ItemRun }>>;
 };
+
+/** An item's members between its position and its sentence. */
+type ItemRun = Omit<CheapestItem, 'position' | 'why'>;
 
 const rowsByBoard = new WeakMap<Board, readonly Row[]>();
 
@@ -173,8 +179,28 @@ const DERIVED_INPUT = kept(['prices.input']);
 const DERIVED_OUTPUT = kept(['prices.output']);
 const derivedFrom = (share: number) => (share > 0 ? (share < 1 ? DERIVED_BOTH : DERIVED_INPUT) : DERIVED_OUTPUT);
 
+/**
+ * Each offer's whole view at the default input share and its base prices, kept: most asks take the default share,
+ * and there the view (its blended price too) is the same on every ask, so a page copies it as text where it wrote each
+ * blended price three times (the item's, the offer's, the developer's offer's) and made an object for each.
+ */
+const defaultViews = new WeakMap<Offer, OfferView>();
+
+function defaultViewOf(ds: Dataset, o: Offer): OfferView {
+  let v = defaultViews.get(o);
+  if (!v) {
+    const blended = blendedPrice(o.prices, DEFAULT_INPUT_SHARE);
+    v = Object.assign({}, partsOf(ds, o).head) as OfferView;
+    v.blended_price = blended === undefined ? null
+      : kept({ value: blended, input_share: DEFAULT_INPUT_SHARE, derived_from: derivedFrom(DEFAULT_INPUT_SHARE) });
+    defaultViews.set(o, kept(v));
+  }
+  return v;
+}
+
 /** toOfferView(ds, o, share, tier), its unchanging part kept per offer: the same members, values and order. */
 export function offerViewAt(ds: Dataset, o: Offer, share: number, tier?: AppliedTier): OfferView {
+  if (!tier && share === DEFAULT_INPUT_SHARE) return defaultViewOf(ds, o);
   const { head } = partsOf(ds, o);
   const v = Object.assign({}, head) as OfferView;
   if (tier) v.blended_price = tierBlendedPrice(tier, share);
@@ -221,17 +247,40 @@ export function cloudItem(
   const s = shownOf(ds, b, r);
   const o = priced.offer;
   const p = partsOf(ds, o);
-  const offer = offerViewAt(ds, o, share, priced.tier);
   const t = priced.tier;
   const eu = where === 'eu-cloud';
   const prices = t ? `${eu ? p.leadEu : p.lead}${tierPricesText(o, t)}` : eu ? p.cheapestEu : p.cheapestAny;
   const why = `${s.cloudHead}${floorText}${prices}${fmt(priced.blended)} blended at `
     + `${fmt(share * 100)}% input.${p.next}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere)}`;
+  if (share === DEFAULT_INPUT_SHARE && !t && !own?.tier) {
+    const run = itemRunOf(ds, s, o, own?.offer);
+    return keptRunAt(Object.assign({ position }, run, { why }), 1, run);
+  }
+  const offer = offerViewAt(ds, o, share, t);
   return stitched({
     position, model: s.model, rating: s.rating, blended_price: offer.blended_price, offer, first_party: o.first_party,
     developer_offer: own ? offerViewAt(ds, own.offer, share, own.tier) : null,
     parameters_total: s.parameters_total, model_status: s.model_status, why,
   });
+}
+
+/**
+ * The item's members between its position and its sentence at the default share, kept per row, offer and developer's
+ * offer: all of them are the same on every ask there (the offers' views are defaultViewOf's), so a page copies each
+ * item's as one text.
+ */
+function itemRunOf(ds: Dataset, s: Shown, o: Offer, own: Offer | undefined): ItemRun {
+  s.runs ??= new Map();
+  let list = s.runs.get(o);
+  if (!list) s.runs.set(o, (list = []));
+  for (const e of list) if (e.own === own) return e.run;
+  const offer = defaultViewOf(ds, o);
+  const run: ItemRun = kept({
+    model: s.model, rating: s.rating, blended_price: offer.blended_price, offer, first_party: o.first_party,
+    developer_offer: own ? defaultViewOf(ds, own) : null, parameters_total: s.parameters_total, model_status: s.model_status,
+  });
+  list.push({ own, run });
+  return run;
 }
 
 /** A row on premises or locally: no offer, ranked by size. */

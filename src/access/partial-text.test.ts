@@ -1,0 +1,38 @@
+// The partial tier's wording of texts that name a source: the same on every sight of a text, remembered or not.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { aSource } from '../dataset/fixtures.ts';
+import type { Source } from '../schema/index.ts';
+import { partialText } from './partial-text.ts';
+
+const sources: ReadonlyMap<string, Source> = new Map([
+  ['models-dev', aSource({ id: 'models-dev', name: 'models.dev', url: 'https://models.dev' })],
+  ['lmarena', aSource({ id: 'lmarena', name: 'LMArena', url: 'https://lmarena.ai' })],
+]);
+
+test('a long text reads the same and lists its sources on its first, second and later sights', () => {
+  const text = partialText(sources);
+  const line = 'Input price $0.15 per 1M tokens (models-dev, 2026-07-02), rated 1300 by lmarena on text';
+  // Worked by hand: the citation keeps its date, the bare id gives way to "a listed source".
+  const want = 'Input price $0.15 per 1M tokens (as of 2026-07-02), rated 1300 by a listed source on text';
+  for (let sight = 1; sight <= 4; sight++) {
+    const ids = new Set<string>();
+    assert.equal(text(line, ids), want, `sight ${sight}`);
+    assert.deepEqual([...ids].sort(), ['lmarena', 'models-dev'], `sight ${sight}`);
+  }
+});
+
+test('texts seen once among thousands of others, then again, still read the same', () => {
+  const text = partialText(sources);
+  const made = (i: number) => `Item ${i} costs $${i / 100} blended (models-dev, 2026-07-02) at 75% input.`;
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < 3000; i++) {
+      const ids = new Set<string>();
+      assert.equal(text(made(i), ids), `Item ${i} costs $${i / 100} blended (as of 2026-07-02) at 75% input.`);
+      assert.deepEqual([...ids], ['models-dev']);
+    }
+  }
+  const none = new Set<string>();
+  assert.equal(text('A text long enough to be remembered that names no source at all.', none), 'A text long enough to be remembered that names no source at all.');
+  assert.equal(none.size, 0);
+});
