@@ -144,3 +144,20 @@ test('pro answers are full: the handler output as it is, citations and listed_by
     assert.deepEqual(r.json(), expected, op.name);
   }
 });
+
+test('a partial answer says it is partial, and that sources disagree where they do, without naming them', async () => {
+  // The deprecations feed gives gemini-3-pro-preview's shutdown as 2026-03-09 (Google's table); LiteLLM's file gives
+  // 2026-03-26. The pro answer names LiteLLM's date in `conflicts`; the anonymous one keeps only that they disagree.
+  const url = '/api/v1/models/gemini-3-pro-preview';
+  const partial = (await app.inject({ url })).json() as Record<string, any>;
+  const full = (await app.inject({ url, headers: { 'x-api-key': PRO_KEY } })).json() as Record<string, any>;
+  assert.equal(partial.tier, 'partial');
+  assert.equal(full.tier, undefined, 'a full answer is the operation output, with no tier member');
+  assert.deepEqual(full.shutdown_date.conflicts.map((c: { source: string; value: string }) => [c.source, c.value]), [['litellm', '2026-03-26']]);
+  assert.equal(partial.shutdown_date.value, '2026-03-09');
+  assert.equal(partial.shutdown_date.sources_disagree, true);
+  assert.doesNotMatch(JSON.stringify(partial.shutdown_date), /2026-03-26|litellm/);
+  // A fact on which the sources agree carries no such member.
+  const agreed = Object.values(partial).filter((f: any) => f && typeof f === 'object' && 'as_of' in f && !f.sources_disagree);
+  assert.ok(agreed.length > 0);
+});

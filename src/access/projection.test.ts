@@ -46,11 +46,13 @@ test('full: the body is returned as it is, with no attribution', () => {
 test('partial: facts keep value, as_of, derived_from and note, and lose source, corroboration and conflicts', () => {
   const out = projectBody(sheet(), { ...base, full: false }) as Record<string, any>;
   assert.deepEqual(out.name, { value: 'Acme 1', as_of: '2026-07-01' });
-  assert.deepEqual(out.context_window, { value: 200000, as_of: '2026-07-01' });
+  // LiteLLM's 128,000 disagrees with the chosen 200,000: the partial answer says so, without naming it or its value.
+  assert.deepEqual(out.context_window, { value: 200000, as_of: '2026-07-01', sources_disagree: true });
   assert.deepEqual(out.capabilities.tool_calling, { value: true, as_of: '2026-07-02', note: 'per the catalogue' });
   assert.deepEqual(out.memory, { value: 42.5, as_of: '2026-08-01', derived_from: ['parameters_total', 'architecture'] });
   assert.deepEqual(out.ratings, [{ leaderboard: 'text', rating: 1400, votes: 5000, as_of: '2026-07-30' }]);
-  assert.doesNotMatch(JSON.stringify({ ...out, sources: undefined }), /"source"|corroborated_by|conflicts/);
+  assert.doesNotMatch(JSON.stringify({ ...out, sources: undefined }), /"source"|corroborated_by|conflicts|128000/);
+  assert.equal(out.tier, 'partial', 'a partial answer says it is one');
   assert.deepEqual(out.aliases, ['acme/acme-1'], 'non-fact members are untouched');
   assert.equal(out.data_as_of, '2026-08-01');
 });

@@ -23,12 +23,16 @@ export const SOURCE_LISTS = new Set(['listed_by']);
 
 export const attributionText = (baseUrl: string): string => `Data: Model Data Service (${baseUrl})`;
 
+/** What a partial answer says it is (`tier`), so that a reader never takes it for a full one. */
+export const PARTIAL_TIER = 'partial';
+
 /**
  * Full: `body` unchanged. Partial: every fact-shaped object (string `as_of` and string `source`: facts and rating
  * rows) loses `source`, `corroborated_by` and `conflicts` and keeps `value`, `as_of`, `derived_from`, `note`;
  * `listed_by` lists are removed; texts that cite a source keep the date and name no source (partial-text.ts); the
- * source ids so removed are listed once as `sources` (sorted by id); `fullTierOnly` fields are removed; and the
- * attribution the partial tiers must show is added.
+ * source ids so removed are listed once as `sources` (sorted by id); `fullTierOnly` fields are removed; a fact whose
+ * sources disagree keeps that it is disputed (`sources_disagree: true`, where `conflicts` was) but not who says what;
+ * and `tier: "partial"` and the attribution the partial tiers must show are added.
  * Never mutates `body` (the dataset is frozen): untouched subtrees are shared with the input, changed ones copied.
  */
 export function projectBody<T extends object>(body: T, opts: ProjectionOptions): T | Record<string, unknown> {
@@ -45,6 +49,7 @@ export function projectBody<T extends object>(body: T, opts: ProjectionOptions):
     put(out, k, k === 'sources' ? b[k] : strip(b[k], walk));
   }
   // A body whose own `sources` member is the payload (GET /sources) keeps it: it already names every source.
+  out.tier = PARTIAL_TIER;
   if (!Object.hasOwn(out, 'sources')) out.sources = [...ids].sort().map((id) => sourceRef(id, opts.sources));
   out.attribution = attributionText(opts.baseUrl);
   out.attribution_required = true;
@@ -91,6 +96,8 @@ export function strip(node: unknown, walk: Walk): unknown {
     const k = keys[i]!;
     if (isFact && PROVENANCE.has(k)) {
       copy ??= copyUpTo(o, keys, i);
+      // A reader of a partial answer must still learn that the sources disagree: a compliance reading depends on it.
+      if (k === 'conflicts' && Array.isArray(o[k]) && o[k].length > 0) copy.sources_disagree = true;
       continue;
     }
     if (SOURCE_LISTS.has(k) && Array.isArray(o[k])) {

@@ -84,7 +84,7 @@ test('partial: a stitched object shaped like a fact still loses its provenance; 
 
 test('partial: an empty answer gets the empty sources list and the attribution', () => {
   const w = writeBody(stitched({}), { ...base, full: false });
-  const expected = '{"sources":[],"attribution":"Data: Model Data Service (https://api.example.org)","attribution_required":true}';
+  const expected = '{"tier":"partial","sources":[],"attribution":"Data: Model Data Service (https://api.example.org)","attribution_required":true}';
   assert.equal(w.pieces.join(''), expected);
 });
 

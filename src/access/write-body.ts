@@ -8,7 +8,7 @@ import type { Source } from '../schema/index.ts';
 import { isKept, isStitched, keptHeadOf, type KeptHead } from '../ops/json-fragment.ts';
 import { JsonPieces } from './json-pieces.ts';
 import { partialText } from './partial-text.ts';
-import { attributionText, put, sourceRef, SOURCE_LISTS, strip, type ProjectionOptions, type Walk } from './projection.ts';
+import { attributionText, PARTIAL_TIER, put, sourceRef, SOURCE_LISTS, strip, type ProjectionOptions, type Walk } from './projection.ts';
 
 /** The answer's JSON, as pieces written one after another (access/json-pieces.ts), and the value it is the JSON of. */
 export type Written = { pieces: string[]; value: Record<string, unknown> };
@@ -96,7 +96,7 @@ export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions
     put(value, k, v);
     if (w.wrote) members++;
   }
-  const tail: Record<string, unknown> = {};
+  const tail: Record<string, unknown> = { tier: PARTIAL_TIER };
   if (!Object.hasOwn(value, 'sources')) tail.sources = [...w.ids].sort().map((id) => sourceRef(id, opts.sources));
   tail.attribution = attributionText(opts.baseUrl);
   tail.attribution_required = true;

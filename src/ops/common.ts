@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_CONTEXT } from '../engines/constants.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate } from '../schema/index.ts';
+import { IsoDate, SourcesDisagree } from '../schema/index.ts';
 
 /** A model id or any alias a source uses (`anthropic/claude-opus-4.8`): up to 200 printable characters. */
 export const ModelIdParam = z
@@ -45,6 +45,7 @@ export const wireFact = <T extends z.ZodType>(value: T) =>
     source: z.string().optional(),
     corroborated_by: z.array(z.string()).optional(),
     conflicts: z.array(z.object({ value, as_of: IsoDate, source: z.string().optional() })).optional(),
+    sources_disagree: SourcesDisagree,
     derived_from: z.array(z.string()).optional(),
     note: z.string().optional(),
   });

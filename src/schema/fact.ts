@@ -6,6 +6,11 @@ import { IsoDate, Slug } from './primitives.ts';
 export const conflictOf = <T extends z.ZodType>(value: T) =>
   z.object({ value, as_of: IsoDate, source: Slug }).strict();
 
+/** Partial tiers only, in place of a non-empty `conflicts`: that the sources disagree, without who says what. */
+export const SourcesDisagree = z.literal(true).optional().describe(
+  'Partial responses (anonymous, free) only: the sources disagree on this fact; full responses name them in `conflicts`.',
+);
+
 /**
  * Build the schema of a fact carrying `value`.
  * `corroborated_by` lists other sources that give the same value; `conflicts` those that give another.
@@ -19,6 +24,7 @@ export const factOf = <T extends z.ZodType>(value: T) =>
       source: Slug,
       corroborated_by: z.array(Slug).optional(),
       conflicts: z.array(conflictOf(value)).optional(),
+      sources_disagree: SourcesDisagree,
       derived_from: z.array(z.string()).optional(),
       note: z.string().optional(),
     })
@@ -30,6 +36,8 @@ export type Fact<T> = {
   source: string;
   corroborated_by?: string[];
   conflicts?: Array<{ value: T; as_of: string; source: string }>;
+  /** Partial tiers only, where `conflicts` was: that the sources disagree, without who says what. */
+  sources_disagree?: true;
   derived_from?: string[];
   note?: string;
 };

@@ -12,6 +12,13 @@ export const ENVELOPE_PROPERTIES: Record<string, JsonSchema> = {
     pattern: '^\\d{4}-\\d{2}-\\d{2}$',
     description: 'Date of the newest source snapshot the dataset was built from (YYYY-MM-DD).',
   },
+  tier: {
+    type: 'string',
+    enum: ['partial'],
+    description: 'Partial responses (anonymous, free): "partial". Per-field `source`, `corroborated_by` and `conflicts`, '
+      + 'offers\' `listed_by` and the fields marked x-full-tier-only are left out; a fact whose sources disagree carries '
+      + '`sources_disagree: true`. Full responses (pro, enterprise) have no `tier` member.',
+  },
   sources: {
     type: 'array',
     description: 'Partial responses (anonymous, free): the sources this response drew on, listed once instead of per field.',
