@@ -6,7 +6,7 @@ import { roundPrice } from '../sources/catalogue-util.ts';
 import { isFirstParty } from './first-party.ts';
 import type { PriceReading } from './developer-price-conflicts.ts';
 import { canonicalSlug } from './match-keys.ts';
-import type { EvidenceDate } from './price-dates.ts';
+import { priceAsOf, type EvidenceDate } from './price-dates.ts';
 import { agreementOf, type Agreement } from './price-agreement.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
 import { chooseLifecycle, namesOtherSnapshot } from './lifecycle-dates.ts';
@@ -93,7 +93,7 @@ export function buildOffers(
     return vendor !== undefined && isFirstParty(provider, vendor);
   });
   const readingsOf = (g: Group, field: PriceField) => g.list.flatMap(({ o }) => (o[field] === undefined ? []
-    : [{ value: roundPrice(o[field]!), source: o.source, as_of: o.as_of, evidence: opts.evidence?.(o, field), o }]));
+    : [{ value: roundPrice(o[field]!), source: o.source, as_of: priceAsOf(o, field), evidence: opts.evidence?.(o, field), o }]));
   // Claude's regional Bedrock listings: the reading 1.1x the global listing's price (regional-premium.ts).
   const premium = regionalPremiumOf([...groups.values()],
     (g, field) => choosePrice(readingsOf(g, field), reference(g, field), agreement(g, field)).fact?.value);
@@ -136,6 +136,13 @@ export function buildOffers(
     for (const field of ['input', 'output'] as const) {
       const f = prices[field];
       const said = f && list.find(({ o }) => o.source === f.source && o.time_of_day_note !== undefined)?.o.time_of_day_note;
+      if (f && said) prices[field] = { ...f, note: f.note ? `${f.note}; ${said}` : said };
+    }
+    // A price its source's history could not date says which copy's date it carries instead (genai-prices-dates.ts).
+    for (const field of PRICE_FIELDS) {
+      const f = prices[field];
+      const said = f && list.find(({ o }) => o.source === f.source && roundPrice(o[field]) === f.value && o.price_dates?.[field]?.note)
+        ?.o.price_dates?.[field]?.note;
       if (f && said) prices[field] = { ...f, note: f.note ? `${f.note}; ${said}` : said };
     }
     const vendor = opts.vendorOf?.(model_id);

@@ -7,9 +7,17 @@ import type { CatalogueChange, OfferObservation } from '../sources/types.ts';
  * checked 1.25/2.5 on 2026-06-09. For a source with a field history (models.dev, LiteLLM), a reading's evidence date
  * is the day the history last set that listing's price (a price change, or the listing's addition); a listing the
  * history never touched dates from before the history began, so its first day is used. Other readings keep their
- * own date (genai-prices' `prices_checked`).
+ * own date (genai-prices' history or `prices_checked`, per price: priceAsOf).
  */
 export type EvidenceDate = (o: OfferObservation, field: string) => string;
+
+/**
+ * The date a reading speaks for one price: the day its source last set or checked that price where the adapter
+ * knows it (genai-prices' history, src/sources/genai-prices-dates.ts), else the reading's own date.
+ */
+export function priceAsOf(o: OfferObservation, field: string): string {
+  return o.price_dates?.[field as keyof NonNullable<OfferObservation['price_dates']>]?.as_of ?? o.as_of;
+}
 
 const norm = (provider: string | undefined, id: string) => {
   const lower = id.toLowerCase();
@@ -33,7 +41,7 @@ export function evidenceDates(changes: readonly CatalogueChange[]): EvidenceDate
   }
   return (o, field) => {
     const start = first.get(o.source);
-    if (start === undefined) return o.as_of;
+    if (start === undefined) return priceAsOf(o, field);
     const base = `${o.source}|${o.provider}|${norm(o.provider, o.provider_model_id)}|`;
     const set = [last.get(base + field), last.get(`${base}*`)].filter((d): d is string => d !== undefined).sort().at(-1);
     const when = set ?? start;

@@ -156,6 +156,47 @@ test('the npm bundle wins where it lists a model; the yml check date stays only 
   assert.deepEqual(moved.sources.map((s) => [s.id, s.retrieved]), [['genai-prices', '2026-08-21'], ['genai-prices-npm', '2026-09-23']]);
 });
 
+test('each price is dated by the history commit that set it; a figure the history lacks by a copy, with a note', async () => {
+  const or = (models: object[]) => ({ id: 'openrouter', name: 'OpenRouter', pricing_urls: ['https://openrouter.ai/models'], api_pattern: 'x', models });
+  const yml = `name: OpenRouter
+id: openrouter
+pricing_urls:
+  - https://openrouter.ai/models
+api_pattern: 'x'
+models:
+  - id: q/thinking
+    match: {equals: q/thinking}
+    prices: {input_mtok: 0.1, output_mtok: 0.1}
+  - id: q/later
+    match: {equals: q/later}
+    prices: {input_mtok: 0.5, output_mtok: 2}
+`;
+  const r = await genaiPrices.read(aSnapshot({
+    yml: { 'openrouter.yml': yml },
+    npm: [or([
+      { id: 'q/thinking', name: 'T', match: { equals: 'q/thinking' }, prices: { input_mtok: 0.1, output_mtok: 0.1 } },
+      // Output moved after the repository's copy: only the bundle states 3.
+      { id: 'q/later', name: 'L', match: { equals: 'q/later' }, prices: { input_mtok: 0.5, output_mtok: 3 } },
+    ])],
+    history: [
+      { commit: 'cee9e74c11', date: '2026-06-15T15:42:50-05:00', subject: 'feat(openrouter): sync models from OpenRouter API (#401)',
+        provider: 'openrouter', model: 'q/thinking', change: 'added', old: null, new: { input_mtok: 0.1, output_mtok: 0.1 } },
+      { commit: 'c885e32894', date: '2026-07-25T08:10:25-05:00', subject: 'Add pricing',
+        provider: 'openrouter', model: 'q/other', change: 'added', old: null, new: { input_mtok: 1, output_mtok: 1 } },
+    ],
+  }));
+  const thinking = offerOf(r, 'openrouter', 'q/thinking')?.[0];
+  // The bundle's reading, its figures set by the sync of 2026-06-15 (20:42 UTC): the prices are that day's.
+  assert.deepEqual([thinking?.source, thinking?.as_of, thinking?.price_dates],
+    ['genai-prices-npm', '2026-09-23', { input: { as_of: '2026-06-15' }, output: { as_of: '2026-06-15' } }]);
+  const later = offerOf(r, 'openrouter', 'q/later')?.[0];
+  // Neither figure is in the history (to 2026-07-25): input by the repository's copy of 2026-08-21, output by the bundle.
+  assert.equal(later?.price_dates?.input?.as_of, '2026-08-21');
+  assert.match(later?.price_dates?.input?.note ?? '', /by the repository snapshot that states it \(genai-prices 47df840a5a\): genai-prices' price history \(to 2026-07-25\)/);
+  assert.equal(later?.price_dates?.output?.as_of, '2026-09-23');
+  assert.match(later?.price_dates?.output?.note ?? '', /by the npm bundle @pydantic\/genai-prices 0\.1\.8, the first copy that states it/);
+});
+
 test('time-constrained prices: the one in force at the snapshot date, for most of the UTC day', async () => {
   const r = await genaiPrices.read(aSnapshot({ npm: [DEEPSEEK] }));
   const chat = offerOf(r, 'deepseek', 'deepseek-chat')?.[0];
@@ -344,6 +385,11 @@ test('the real snapshot: both copies read, known prices, and the provider ids th
   assert.deepEqual(cut('gpt-5.6-luna'), [['2026-07-30', 'input', 1, 0.2], ['2026-07-30', 'output', 6, 1.2]]);
   assert.deepEqual(cut('gpt-5.6-terra'), [['2026-07-30', 'input', 2.5, 2], ['2026-07-30', 'output', 15, 12]]);
   assert.deepEqual(cut('gpt-5.6-sol'), [['2026-08-21', 'input', 5, 4], ['2026-08-21', 'output', 30, 20]]);
+  // openrouter.yml and the bundle: qwen3-235b-a22b-thinking-2507 at 0.1/0.1 with no prices_checked, a figure the
+  // history's one record of it sets: cee9e74c11, 2026-06-15T15:42:50-05:00, "feat(openrouter): sync models from OpenRouter API".
+  const thinking = offerOf(r, 'openrouter', 'qwen/qwen3-235b-a22b-thinking-2507')?.[0];
+  assert.deepEqual([thinking?.source, thinking?.input, thinking?.output, thinking?.price_dates],
+    ['genai-prices-npm', 0.1, 0.1, { input: { as_of: '2026-06-15' }, output: { as_of: '2026-06-15' } }]);
   const dir = path.join(REAL.sources, 'genai-prices');
   const ids = new Set<string>(JSON.parse(readFileSync(path.join(dir, NPM_FILE), 'utf8')).map((p: { id: string }) => p.id));
   for (const f of readdirSync(path.join(dir, 'providers-yml')).filter((n) => n.endsWith('.yml'))) ids.add((parseYaml(readFileSync(path.join(dir, 'providers-yml', f), 'utf8')) as { id: string }).id);

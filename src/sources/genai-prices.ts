@@ -8,6 +8,7 @@ import type { Source } from '../schema/index.ts';
 import { readGenaiChanges } from './catalogue-genai-prices-changes.ts';
 import { nextPrices, offerPrices, offerTarget, readPrices, timeOfDayNote } from './catalogue-genai-prices-shape.ts';
 import { scheduledPriceChanges } from './catalogue-genai-prices-scheduled.ts';
+import { DATED_FIELDS, genaiPriceDates } from './genai-prices-dates.ts';
 import { listingKey, openRouterCopies, openRouterVariants, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
 import { IsoDate, defined, isEuSku, issueAt, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
@@ -42,7 +43,7 @@ const ModelFields = {
 };
 
 type Listing = {
-  key: string; model: ModelObservation; offer?: OfferObservation; checked?: string; scheduled: CatalogueChange[];
+  key: string; provider: string; id: string; model: ModelObservation; offer?: OfferObservation; checked?: string; scheduled: CatalogueChange[];
   /** A price page the listing's comment cites: someone checked the price against the provider's page. */
   reference?: string;
 };
@@ -73,21 +74,40 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
     yml.push(...readProviders([doc], { source: REPO, file, date: head.date, version: `genai-prices ${head.commit.slice(0, 10)}` }, issues));
   }
 
-  // The npm copy is newer: it wins for every provider/model it has; the yml fills in what it lacks.
-  const ymlByKey = new Map(yml.map((l) => [l.key, l]));
-  const npmKeys = new Set(npm.map((l) => l.key));
-  for (const l of npm) {
-    // The bundle drops prices_checked; where the repo's prices are the same, its check date still dates them.
-    const twin = ymlByKey.get(l.key);
-    if (l.offer && twin?.offer && twin.checked && samePrices(l.offer, twin.offer)) l.offer.as_of = twin.checked;
-  }
-  const all = [...npm, ...yml.filter((l) => !npmKeys.has(l.key))];
-
   const changesPath = path.join(dir, CHANGES_FILE);
   const records: PriceRecord[] = [];
   const history = existsSync(changesPath)
     ? await readGenaiChanges(changesPath, `${FOLDER}/${CHANGES_FILE}`, REPO, issues, (r) => records.push(r))
     : [];
+  const { datesOf } = genaiPriceDates(records);
+
+  // The npm copy is newer: it wins for every provider/model it has; the yml fills in what it lacks.
+  const ymlByKey = new Map(yml.map((l) => [l.key, l]));
+  const npmKeys = new Set(npm.map((l) => l.key));
+  const repoCopy = `the repository snapshot that states it (genai-prices ${head.commit.slice(0, 10)})`;
+  for (const l of npm) {
+    // The bundle drops prices_checked; where the repo's prices are the same, its check date still dates them.
+    const twin = ymlByKey.get(l.key);
+    if (l.offer && twin?.offer && twin.checked && samePrices(l.offer, twin.offer)) l.offer.as_of = twin.checked;
+    if (!l.offer) continue;
+    // Each price by genai-prices' history; where it cannot, the repository's copy of the same figure, else the bundle's.
+    const same = (f: (typeof DATED_FIELDS)[number]) => twin?.offer?.[f] !== undefined && twin.offer[f] === l.offer![f];
+    const dates = Object.fromEntries(DATED_FIELDS.flatMap((f) => {
+      if (l.offer![f] === undefined) return [];
+      const d = datesOf(l.provider, l.id, { [f]: l.offer![f] }, {
+        day: NPM_PUBLISHED,
+        checked: same(f) ? twin?.checked : undefined,
+        fallback: same(f) ? { as_of: head.date, by: repoCopy } : { as_of: NPM_PUBLISHED, by: `the npm bundle @pydantic/genai-prices ${NPM_VERSION}, the first copy that states it` },
+      })[f];
+      return d ? [[f, d]] : [];
+    }));
+    setPriceDates(l.offer, dates);
+  }
+  for (const l of yml) {
+    if (!l.offer || npmKeys.has(l.key)) continue;
+    setPriceDates(l.offer, datesOf(l.provider, l.id, l.offer, { day: head.date, checked: l.checked, fallback: { as_of: head.date, by: repoCopy } }));
+  }
+  const all = [...npm, ...yml.filter((l) => !npmKeys.has(l.key))];
   const listings = dropOpenRouterVariants(all, openRouterVariants(records), issues);
   dropOpenRouterCopies(listings, openRouterCopies(records), issues);
   // Dated price lists of the listings in use (the npm copy's where it has the model): changes git cannot date.
@@ -202,7 +222,10 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
     ? scheduledPriceChanges(m.prices, ctx.date, { source: ctx.source, provider: target.provider, provider_model_id: target.provider_model_id, source_model_id: `${providerId}/${m.id}`, version: ctx.version }, where)
     : [];
   const reference = m.price_comments ? referenceUrl(m.price_comments) : undefined;
-  return { key: listingKey(providerId, m.id), model, offer, checked: m.prices_checked, scheduled, ...(reference ? { reference } : {}) };
+  return {
+    key: listingKey(providerId, m.id), provider: providerId, id: m.id, model, offer, checked: m.prices_checked, scheduled,
+    ...(reference ? { reference } : {}),
+  };
 }
 
 /** A listing an OpenRouter sync filed under a developer with OpenRouter's SKU tag is neither model nor offer of it. */
@@ -234,10 +257,16 @@ function dropOpenRouterCopies(listings: Listing[], copies: ReadonlyMap<string, C
     });
     // The file's own `deprecated` flag on the listing is no price: it still retires the listing other sources price
     // (Mistral's mistral-tiny, which LiteLLM lists without a status).
-    const { input, output, cache_read, cache_write, tiers, next_prices, time_of_day_note, url, ...listing } = l.offer;
+    const { input, output, cache_read, cache_write, tiers, next_prices, time_of_day_note, url, price_dates, ...listing } = l.offer;
     if (listing.status === 'deprecated') l.offer = listing;
     else delete l.offer;
   }
+}
+
+/** Per-price dates, kept only where one differs from the reading's own date or carries a note. */
+function setPriceDates(offer: OfferObservation, dates: NonNullable<OfferObservation['price_dates']>): void {
+  const kept = Object.fromEntries(Object.entries(dates).filter(([, d]) => d.as_of !== offer.as_of || d.note !== undefined));
+  if (Object.keys(kept).length) offer.price_dates = kept;
 }
 
 function samePrices(a: OfferObservation, b: OfferObservation): boolean {

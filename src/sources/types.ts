@@ -98,6 +98,11 @@ export type OfferObservation = {
   shutdown_date?: string;
   /** When the source prices part of each day differently (peak hours): which part these prices hold for, and the other. */
   time_of_day_note?: string;
+  /**
+   * Per price, the day the source last set or checked it where that differs from `as_of` (genai-prices' history:
+   * src/sources/genai-prices-dates.ts), and a note where only a copy's date could be given.
+   */
+  price_dates?: Partial<Record<'input' | 'output' | 'cache_read' | 'cache_write', { as_of: string; note?: string }>>;
   /** A price the source schedules for a later day (an introductory rate ending), with the day it starts. */
   next_prices?: { starts: string; input?: number; output?: number; cache_read?: number; cache_write?: number };
   /** The factor the source says EU-regional processing of this listing costs over its price (LiteLLM's uplift). */
