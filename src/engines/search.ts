@@ -317,6 +317,20 @@ export function searchModels(ds: Dataset, query: SearchQuery): string[] {
   return kept.sort((a, b) => relevance(b) - relevance(a) || order.position.get(a)! - order.position.get(b)!);
 }
 
+/**
+ * How many models the query matches that have no release date: with `sort=release_date` they are the last of the
+ * results (nothing to sort them by), with `released_after` they are left out (nothing says they pass). Either way a
+ * reader must be told, or the newest models a catalogue lists before anyone dates them vanish without a word.
+ */
+export function undatedMatches(ds: Dataset, query: SearchQuery): number {
+  const { released_after: _dropped, ...rest } = query;
+  const scores = rest.q !== undefined ? textMatches(ds, rest.q) : undefined;
+  const candidates = scores ? [...scores.keys()].map((id) => ds.modelById.get(id)!) : ds.models;
+  let n = 0;
+  for (const m of candidates) if (!m.release_date && passes(ds, m, rest)) n++;
+  return n;
+}
+
 /** Highest score on the benchmark first (each model's best measurement there); ties fall to elo, then id. */
 function byBenchmark(ds: Dataset, query: SearchQuery, benchmark: string, text: Map<string, number> | undefined): string[] {
   const best = bestScores(ds, benchmark);
