@@ -30,7 +30,7 @@ const ds = aDataset({
 type Out = {
   models: Array<{ id: string }>;
   rows: Array<{
-    field: string; best: string[]; direction: string; leaderboard?: string;
+    field: string; best: string[]; direction: string; leaderboard?: string; rule: string;
     values: Array<{ model_id: string; value: unknown; detail?: string }>;
   }>;
 };

@@ -122,7 +122,9 @@ export const search_models = defineOperation({
       const score = scores?.get(items[i]);
       shown[i] = score ? withScore(summary, score) : summary;
     }
-    const undated = sort === 'release_date' || input.released_after !== undefined ? undatedNote(undatedMatches(ds, input), input.released_after) : undefined;
+    // Sorted by release without released_after, the undated matches are among the ids already found: no second search.
+    const undated = input.released_after !== undefined ? undatedNote(undatedMatches(ds, input), input.released_after)
+      : sort === 'release_date' ? undatedNote(ids.reduce((n, id) => (ds.modelById.get(id)!.release_date ? n : n + 1), 0), undefined) : undefined;
     return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, ...(undated ? { undated } : {}), items: stitched(shown), page });
   },
 });
