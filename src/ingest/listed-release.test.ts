@@ -29,8 +29,9 @@ test('gpt-5.6-sol: OpenAI listed in genai-prices on 2026-07-09 (commit c28fc0ad7
   ], isDeveloper, name);
   assert.equal(f?.value, '2026-07-09');
   assert.equal(f?.source, 'derived');
-  assert.deepEqual(f?.derived_from, ['genai-prices: openai listing added 2026-07-09 (commit c28fc0ad7e): gpt-5.6, gpt-5.6-sol']);
-  assert.match(f!.note!, /^first listed by OpenAI in genai-prices' history on 2026-07-09, seen also by litellm \(azure's listing on 2026-07-12\), litellm \(the same listing\): /);
+  assert.deepEqual(f?.derived_from, ['genai-prices: openai listing added 2026-07-09 (commit c28fc0ad7e): gpt-5.6, gpt-5.6-sol',
+    'litellm: azure listing added 2026-07-12', 'litellm: the same openai listing, recorded']);
+  assert.match(f!.note!, /^first listed by OpenAI in the history of genai-prices on 2026-07-09, and seen by another source within 7 days/);
   assert.match(f!.note!, /upper bound of the release, not an announced date$/);
 });
 
@@ -46,7 +47,8 @@ test('kimi-k3: the arena debut the same day (2026-07-16) corroborates Moonshot l
     listed('kimi-k3', '2026-07-16', 'moonshotai', 'genai-prices', { commit: 'ba8093719f' }), rated('kimi-k3', '2026-07-16'),
   ], isDeveloper, name);
   assert.equal(f?.value, '2026-07-16');
-  assert.match(f!.note!, /^first listed by Moonshot AI in genai-prices' history on 2026-07-16, seen also by lmarena \(a rating on 2026-07-16\)/);
+  assert.match(f!.note!, /^first listed by Moonshot AI in the history of genai-prices on 2026-07-16/);
+  assert.deepEqual(f?.derived_from?.slice(1), ['lmarena: rated 2026-07-16']);
 });
 
 test('moderation: a listing no other source saw near it is a catalogue filling in, not a launch', () => {

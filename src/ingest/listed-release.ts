@@ -33,11 +33,13 @@ export function listedRelease(
   if (!first) return undefined;
   if (events.some((e) => daysBetween(e.date, first.date) > CLUSTER_DAYS)) return undefined;
   const near = (e: ChangeEvent) => Math.abs(daysBetween(e.date, first.date)) <= CLUSTER_DAYS;
+  // Each other record as a derivation input of its own, led by its source: a tier that hides source ids rewrites the
+  // lead (`A listed source: ...`), and the note names only the history the date is read from.
   const others = [...new Set([
-    ...(first.corroborated_by ?? []).map((s) => `${s} (the same listing)`),
+    ...(first.corroborated_by ?? []).map((s) => `${s}: the same ${first.provider} listing, recorded`),
     ...events.filter((e) => e !== first && e.source !== first.source && near(e) &&
       ((e.kind === 'hosting' && e.field === 'offered' && e.new === true) || e.field === 'rating'))
-      .map((e) => (e.field === 'rating' ? `${e.source} (a rating on ${e.date})` : `${e.source} (${e.provider}'s listing on ${e.date})`)),
+      .map((e) => (e.field === 'rating' ? `${e.source}: rated ${e.date}` : `${e.source}: ${e.provider} listing added ${e.date}`)),
   ])].sort();
   if (!others.length) return undefined;
   const ids = first.provider_model_ids?.length ? `: ${first.provider_model_ids.join(', ')}` : '';
@@ -46,13 +48,11 @@ export function listedRelease(
     value: first.date,
     as_of: first.date,
     source: 'derived',
-    derived_from: [`${first.source}: ${first.provider} listing added ${first.date}${first.commit ? ` (commit ${first.commit})` : ''}${ids}`],
-    note: `first listed by ${developer} in ${possessive(first.source)} history on ${first.date}, seen also by ${others.join(', ')}: ` +
-      'the model was public by then, so this is an upper bound of the release, not an announced date',
+    derived_from: [`${first.source}: ${first.provider} listing added ${first.date}${first.commit ? ` (commit ${first.commit})` : ''}${ids}`, ...others],
+    note: `first listed by ${developer} in the history of ${first.source} on ${first.date}, and seen by another source within ` +
+      `${CLUSTER_DAYS} days (derived_from names each): the model was public by then, so this is an upper bound of the release, not an announced date`,
   };
 }
-
-const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
 
 /** Give every model no source dates the release listedRelease derives; returns the ids it dated. */
 export function attachListedReleases(
