@@ -126,7 +126,7 @@ test('ambiguous text is refused with the candidates; an unknown device with what
   const a = refused('RTX 3060');
   assert.equal(a.refused, 'ambiguous');
   assert.deepEqual(a.candidates, ['rtx-3060-12gb', 'rtx-3060-8gb']);
-  assert.deepEqual(refused('M4 Max').candidates, ['m4-max-128gb', 'm4-max-48gb', 'm4-max-64gb']);
+  assert.deepEqual(refused('M4 Max').candidates, ['m4-max-128gb', 'm4-max-36gb', 'm4-max-48gb', 'm4-max-64gb']);
   const sized = refused('M3 Max 32GB');
   assert.match(sized.message, /48 GB, 64 GB, 128 GB/);
   assert.deepEqual(refused('RTX 4090 48GB').candidates, ['rtx-4090'], 'no 48 GB 4090 is catalogued: refused, not swapped');

@@ -172,3 +172,48 @@ test("the developer's own models come before fine-tunes that carry the family's 
   // Before the bonus, hermes-3-llama-3.1-70b matched "3" whole (4) where Meta's ids have "3.1"/"3.3" (prefix, 2.4).
   assert.deepEqual(searchModels(tunes, { q: 'llama 3 70b' }).at(-1), 'hermes-3-llama-3.1-70b');
 });
+
+test('a number typed as a word is a version: its point releases and variants match, a size or a longer number does not', () => {
+  const versions = aDataset({
+    developers: [aDeveloper({ id: 'meta', name: 'Meta' }), aDeveloper({ id: 'nvidia', name: 'NVIDIA' }), aDeveloper({ id: 'openai', name: 'OpenAI' }),
+      aDeveloper({ id: 'anthropic', name: 'Anthropic' }), aDeveloper({ id: 'alibaba', name: 'Alibaba' })],
+    models: [
+      // The two models `llama 5` found by a prefix: `5` of the alias's `v1_5` and of `51B`.
+      aModel({ id: 'llama-3.3-nemotron-super-49b-v1.5', vendor: 'nvidia', name: f('Llama 3.3 Nemotron Super 49B v1.5'),
+        aliases: ['nvidia/Llama-3_3-Nemotron-Super-49B-v1_5'] }),
+      aModel({ id: 'llama-3.1-nemotron-51b-instruct', vendor: 'nvidia', name: f('Llama 3.1 Nemotron 51B Instruct') }),
+      aModel({ id: 'llama-3.1-405b', vendor: 'meta', name: f('Llama 3.1 405B') }),
+      aModel({ id: 'llama-4-scout-17b-16e-instruct', vendor: 'meta', name: f('Llama 4 Scout 17B 16E Instruct') }),
+      aModel({ id: 'gpt-5', vendor: 'openai', name: f('GPT-5') }),
+      aModel({ id: 'gpt-5.1', vendor: 'openai', name: f('GPT-5.1') }),
+      aModel({ id: 'gpt-5.4', vendor: 'openai', name: f('GPT-5.4'), aliases: ['gpt-5-4'] }),
+      aModel({ id: 'gpt-4o', vendor: 'openai', name: f('GPT-4o') }),
+      aModel({ id: 'gpt-4.1', vendor: 'openai', name: f('GPT-4.1') }),
+      aModel({ id: 'claude-sonnet-4-5', vendor: 'anthropic', name: f('Claude Sonnet 4.5') }),
+      aModel({ id: 'claude-opus-4-1', vendor: 'anthropic', name: f('Claude Opus 4.1') }),
+      aModel({ id: 'claude-3-5-haiku-20241022', vendor: 'anthropic', name: f('Claude 3.5 Haiku') }),
+      aModel({ id: 'qwen3.5-27b', vendor: 'alibaba', name: f('Qwen3.5 27B') }),
+      aModel({ id: 'qwen3-30b-a3b', vendor: 'alibaba', name: f('Qwen3 30B A3B') }),
+      aModel({ id: 'qwen2.5-coder-3b-instruct', vendor: 'alibaba', name: f('Qwen2.5 Coder 3B Instruct') }),
+    ],
+  });
+  const found = (q: string) => searchModels(versions, { q, sort: 'name' });
+  // No Llama 5 exists: neither 49B v1.5 nor the 51B is one.
+  assert.deepEqual(found('llama 5'), []);
+  // Llama 4 is Llama 4 Scout, not the 405B.
+  assert.deepEqual(found('llama 4'), ['llama-4-scout-17b-16e-instruct']);
+  assert.deepEqual(found('llama 3.3'), ['llama-3.3-nemotron-super-49b-v1.5']);
+  // GPT-5 and its point releases; `gpt-5-4` is GPT-5.4, no GPT-4. GPT-4 finds 4o and 4.1.
+  assert.deepEqual(found('gpt 5'), ['gpt-5', 'gpt-5.1', 'gpt-5.4']);
+  assert.deepEqual(found('gpt 4'), ['gpt-4.1', 'gpt-4o']);
+  assert.deepEqual(found('claude 4.5'), ['claude-sonnet-4-5']);
+  assert.deepEqual(found('claude 4'), ['claude-opus-4-1', 'claude-sonnet-4-5']);
+  assert.deepEqual(found('claude 3'), ['claude-3-5-haiku-20241022']);
+  // Qwen 3.5 through the name's `qwen3.5`; Qwen 3 without the 3B size of a Qwen2.5.
+  assert.deepEqual(found('qwen 3.5'), ['qwen3.5-27b']);
+  assert.deepEqual(found('qwen 3'), ['qwen3-30b-a3b', 'qwen3.5-27b']);
+  // A number is no typo of another: 2024 does not find 2025.
+  assert.deepEqual(found('qwen 2024'), []);
+  assert.deepEqual(tokenize('Llama-3_3-Nemotron-Super-49B-v1_5'), ['llama', '3.3', 'nemotron', 'super', '49b', 'v1.5']);
+  assert.deepEqual(tokenize('llama-2-7b gpt-4-0613 gpt-4o-2024-05-13'), ['llama', '2', '7b', 'gpt', '4', '0613', 'gpt', '4o', '2024', '05', '13']);
+});

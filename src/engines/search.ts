@@ -73,9 +73,17 @@ const FAMILY_BONUS = 2;
  */
 const fold = (text: string): string => text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 
+/**
+ * One digit, a `-` or `_`, one digit, alone (`claude-opus-4-5`, `Llama-3_3-Nemotron-Super-49B-v1_5`, `gpt-5-4`): ids
+ * that may not hold a dot write a point release so. Read as `4.5`, `3.3`, `v1.5`, `5.4`, the version the name gives,
+ * not two versions `4` and `5`. A digit beside a size (`llama-2-7b`) or a date (`gpt-4-0613`, `-05-13`) is not joined.
+ */
+const SPLIT_POINT_RELEASE = /(?<![\p{N}.])(\p{N})[-_](\p{N})(?![\p{L}\p{N}])/gu;
+
 /** Words: lowercase runs of letters, digits and dots (so `3.3` and `4o` stay whole), edge dots trimmed. */
 export function tokenize(text: string): string[] {
   return fold(text)
+    .replace(SPLIT_POINT_RELEASE, '$1.$2')
     .split(/[^\p{L}\p{N}.]+/u)
     .map((t) => t.replace(/^\.+|\.+$/g, ''))
     .filter((t) => t.length > 0);
@@ -182,6 +190,33 @@ function prefixScores(table: TokenTable, prefix: string): Map<string, number> {
   return scores;
 }
 
+/** A query word that is a version number: digits, with a point release (`5`, `3.5`, `4.1`). */
+const VERSION_WORD = /^\p{N}+(?:\.\p{N}+)*$/u;
+/**
+ * What may follow a version number in a word and leave it that version: a point release (`3` in `3.3`) or a letter
+ * naming a variant (`4` in `4o`, `3` in `3n`). Not a digit (`5` is not `51b`, `4` not `405b`), not a size
+ * (`4b`, `128k`, `1m`, `8x7b`): those are another number.
+ */
+const SAME_VERSION_TAIL = /^(?:\.\p{N}|(?![bkmt](?:$|\p{N})|x\p{N})\p{L})/u;
+
+/**
+ * Models holding a word that is the version `w` or a point release or variant of it (SAME_VERSION_TAIL): `llama 5`
+ * finds no Llama (no Llama 5 exists), where a prefix found the 51B Nemotron. A size or a longer number is no match.
+ */
+function versionScores(table: TokenTable, w: string): Map<string, number> {
+  const scores = new Map<string, number>();
+  for (let i = lowerBound(table.keys, w); i < table.keys.length && table.keys[i].startsWith(w); i++) {
+    const key = table.keys[i];
+    if (key !== w && !SAME_VERSION_TAIL.test(key.slice(w.length))) continue;
+    const factor = key === w ? 1 : PREFIX_FACTOR;
+    for (const [id, weight] of table.postings.get(key)!) {
+      const s = weight * factor;
+      if ((scores.get(id) ?? 0) < s) scores.set(id, s);
+    }
+  }
+  return scores;
+}
+
 /** Models holding a word within typoEdits of `w` (TYPO_FACTOR of its weight); none for short words. Linear in the keys. */
 function typoScores(table: TokenTable, w: string): Map<string, number> {
   const scores = new Map<string, number>();
@@ -208,8 +243,10 @@ export function textMatches(ds: Dataset, q: string): Map<string, number> {
   const words = [...new Set(tokenize(q))].slice(0, MAX_QUERY_TOKENS);
   let scores: Map<string, number> | undefined;
   for (const w of words) {
-    let hits = prefixScores(idx.words, w);
-    if (hits.size === 0) hits = typoScores(idx.words, w);
+    // A number is a version, never a typo of another (`2025` is not `2024`).
+    const version = VERSION_WORD.test(w);
+    let hits = version ? versionScores(idx.words, w) : prefixScores(idx.words, w);
+    if (hits.size === 0 && !version) hits = typoScores(idx.words, w);
     const next = new Map<string, number>();
     for (const [id, s] of hits) {
       if (!scores) next.set(id, s);
@@ -315,6 +352,20 @@ export function searchModels(ds: Dataset, query: SearchQuery): string[] {
   const kept = [...scores.keys()].map((id) => ds.modelById.get(id)!).filter(keep).map((m) => m.id);
   const relevance = (id: string) => (sort === 'relevance' ? scores.get(id)! : 0);
   return kept.sort((a, b) => relevance(b) - relevance(a) || order.position.get(a)! - order.position.get(b)!);
+}
+
+/**
+ * How many models the query matches that have no release date: with `sort=release_date` they are the last of the
+ * results (nothing to sort them by), with `released_after` they are left out (nothing says they pass). Either way a
+ * reader must be told, or the newest models a catalogue lists before anyone dates them vanish without a word.
+ */
+export function undatedMatches(ds: Dataset, query: SearchQuery): number {
+  const { released_after: _dropped, ...rest } = query;
+  const scores = rest.q !== undefined ? textMatches(ds, rest.q) : undefined;
+  const candidates = scores ? [...scores.keys()].map((id) => ds.modelById.get(id)!) : ds.models;
+  let n = 0;
+  for (const m of candidates) if (!m.release_date && passes(ds, m, rest)) n++;
+  return n;
 }
 
 /** Highest score on the benchmark first (each model's best measurement there); ties fall to elo, then id. */

@@ -8,6 +8,7 @@ import { standingPrices } from './price-unit-errors.ts';
 import { sourceReadings } from './launch-corrections.ts';
 import { isFirstParty } from './first-party.ts';
 import { buildModels } from './build-models.ts';
+import { attachListedReleases } from './listed-release.ts';
 import { attachTerritoryExclusions, type TerritoryRow } from './licence-territories.ts';
 import { attachGgufFiles, type GgufRow } from './gguf-files.ts';
 import { evidenceDates } from './price-dates.ts';
@@ -149,6 +150,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs, tables.licenceOf, isDeveloper,
     standingPrices(offers), sourceReadings(offers), listingShutdowns(mb.models, listed, isDeveloper), { dataAsOf, offers })
     .filter((e) => modelIds.has(e.model_id));
+  const listedReleases = attachListedReleases(mb.models, changes, isDeveloper, (id) => tables.developerInfo(id)?.name ?? id);
+  report.notes.push(`release dates derived from the developer's first listing in a dated history: ${listedReleases.length} (${listedReleases.join(', ')})`);
   const reviewed = markReviewedPriceEvents(changes, allOf(results, 'price_event_reviews'));
   report.issues.push(...reviewed.issues);
   report.notes.push(`price events a reviewed row settles as the catalogue correcting itself: ${reviewed.marked}`);

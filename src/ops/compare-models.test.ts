@@ -30,7 +30,7 @@ const ds = aDataset({
 type Out = {
   models: Array<{ id: string }>;
   rows: Array<{
-    field: string; best: string[]; direction: string; leaderboard?: string;
+    field: string; best: string[]; direction: string; leaderboard?: string; rule: string;
     values: Array<{ model_id: string; value: unknown; detail?: string }>;
   }>;
 };
@@ -59,6 +59,10 @@ test('an absent value is null and never best', () => {
   assert.deepEqual(coding.best, ['open-a']);
   assert.deepEqual(row(out, 'release_date').values.map((v) => v.value), ['2025-01-01', null]);
   assert.deepEqual(row(out, 'release_date').best, ['open-a']);
+  // The undated model may be the newest: the rule and its value say so instead of passing over it.
+  assert.equal(row(out, 'release_date').rule, 'most recent date among the dated models; closed-c has no release date and may be newer');
+  assert.match(row(out, 'release_date').values[1].detail!, /no source in the dataset dates its release/);
+  assert.equal(row(run(['open-a', 'open-b']), 'release_date').rule, 'most recent date', 'every model dated: the plain rule');
   assert.deepEqual(row(out, 'max_output').best, [], 'no value, no best');
   assert.ok(compare_models.output.safeParse(out).success);
 });

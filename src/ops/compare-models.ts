@@ -106,6 +106,18 @@ function ratingRow(
   return row;
 }
 
+/**
+ * A model no source dates may be the newest of all (a catalogue lists a model before anyone dates it): the most recent
+ * date is then the most recent known, and the rule and the undated values say so rather than pass over them.
+ */
+function undatedSaid(r: Row): Row {
+  const undated = r.values.filter((v) => v.value === null);
+  if (!undated.length || undated.length === r.values.length) return r;
+  for (const v of undated) v.detail = 'no source in the dataset dates its release: it may be newer than the dated models';
+  const ids = undated.map((v) => v.model_id).join(', ');
+  return { ...r, rule: `most recent date among the dated models; ${ids} ${undated.length === 1 ? 'has' : 'have'} no release date and may be newer` };
+}
+
 function rows(ds: Dataset, models: readonly Model[]): Row[] {
   const osi = new Map(models.map((m) => [m.id, m.licence?.value.osi_approved === true]));
   const row = (field: string, label: string, direction: Direction, values: RowValue[]): Row =>
@@ -162,7 +174,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     ratingRow(ds, models, 'coding_rating', 'Arena rating, coding', CODING_BOARDS),
     row('open_weights', 'Open weights', 'true', models.map((m) => factValue(m, m.open_weights))),
     row('licence', 'Licence', 'osi_approved', models.map(licence)),
-    row('release_date', 'Release date', 'newer', models.map((m) => factValue(m, m.release_date))),
+    undatedSaid(row('release_date', 'Release date', 'newer', models.map((m) => factValue(m, m.release_date)))),
     row('parameters', 'Parameters (total)', 'none', models.map((m) => factValue(m, m.parameters_total,
       m.parameters_active && m.parameters_total && m.parameters_active.value !== m.parameters_total.value ? `${m.parameters_active.value} active per token (MoE)` : undefined))),
   ];

@@ -80,6 +80,25 @@ test('the input schema rejects unknown parameters and out-of-range values', () =
   assert.equal(search_models.input.safeParse({ released_after: '2024-02-30' }).success, false);
 });
 
+test('release_date sort and released_after say how many matches have no release date', () => {
+  // Two of seven fixture models are dated (2025-03-01, 2026-07-09); five are not.
+  const dated = aDataset({
+    models: ids.map((id, i) => aModel({ id, name: f(`Model ${i}`), release_date: i === 2 ? f('2025-03-01') : i === 5 ? f('2026-07-09') : undefined })),
+  });
+  const sorted = run(dated, { sort: 'release_date' }) as ReturnType<typeof run> & { undated?: { count: number; placed: string; note: string } };
+  assert.deepEqual(sorted.items.slice(0, 2).map((m) => m.id), ['model-5', 'model-2']);
+  assert.deepEqual({ count: sorted.undated?.count, placed: sorted.undated?.placed }, { count: 5, placed: 'last' });
+  assert.equal(sorted.undated?.note, '5 matching models have no release date: they follow every dated model, ordered by arena rating');
+  const after = run(dated, { released_after: '2026-01-01' }) as typeof sorted;
+  assert.deepEqual(after.items.map((m) => m.id), ['model-5']);
+  assert.deepEqual({ count: after.undated?.count, placed: after.undated?.placed }, { count: 5, placed: 'left_out' });
+  assert.match(after.undated!.note, /none can be shown released after 2026-01-01/);
+  // Other filters still apply to the count: one undated model matches `Model 6`.
+  assert.equal((run(dated, { q: 'model 6', sort: 'release_date' }) as typeof sorted).undated?.count, 1);
+  assert.equal((run(dated, {}) as typeof sorted).undated, undefined, 'no date asked for: nothing said');
+  assert.ok(search_models.output.safeParse(sorted).success);
+});
+
 const committed = path.resolve(import.meta.dirname, '../../data/dataset');
 
 test('committed dataset: every example of the five catalogue operations succeeds and matches its output schema', { skip: !existsSync(path.join(committed, 'meta.json')) }, () => {

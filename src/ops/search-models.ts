@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ServiceError } from '../errors/index.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { benchmarkNames, bestScores, knownBenchmark } from '../engines/benchmarks.ts';
-import { CAPABILITIES, SEARCH_SORTS, searchModels } from '../engines/search.ts';
+import { CAPABILITIES, SEARCH_SORTS, searchModels, undatedMatches } from '../engines/search.ts';
 import { BenchmarkScore, IsoDate } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
 import { kept, stitched } from './json-fragment.ts';
@@ -36,6 +36,18 @@ function withScore(summary: ModelSummary, score: SearchItem['benchmark'] & objec
   return item;
 }
 
+/** What the results say about the models they cannot date. */
+function undatedNote(count: number, releasedAfter: string | undefined) {
+  const placed = releasedAfter !== undefined ? 'left_out' as const : 'last' as const;
+  const models = `${count} matching model${count === 1 ? '' : 's'} ha${count === 1 ? 's' : 've'} no release date`;
+  return {
+    count, placed,
+    note: placed === 'left_out'
+      ? `${models}: none can be shown released after ${releasedAfter}, so they are left out; search without released_after to see them`
+      : `${models}: they follow every dated model, ordered by arena rating`,
+  };
+}
+
 export const search_models = defineOperation({
   name: 'search_models',
   title: 'Search the model catalogue',
@@ -55,15 +67,20 @@ export const search_models = defineOperation({
     max_input_price: Usd.optional().describe('Maximum input price, USD per 1M tokens, 0..1,000,000: a model qualifies if at least one offer is at or under it (and under max_output_price when both are given).'),
     max_output_price: Usd.optional().describe('Maximum output price, USD per 1M tokens, 0..1,000,000: a model qualifies if at least one offer is at or under it (and under max_input_price when both are given).'),
     capability: z.array(z.enum(CAPABILITIES)).min(1).max(4).optional().describe('Capabilities a source must state the model has; repeatable, all must hold.'),
-    released_after: IsoDate.optional().describe('Only models released strictly after this date, YYYY-MM-DD. Models with no known release date are left out.'),
+    released_after: IsoDate.optional().describe('Only models released strictly after this date, YYYY-MM-DD. Models with no known release date are left out; `undated` counts them.'),
     benchmark: BenchmarkName.optional().describe('Only models with a published score on this benchmark, e.g. `swe-bench-pro`, `SciCode`, `terminal-bench`; case, spaces and hyphens are ignored. Each result then carries the score used (`benchmark`). An unknown name is an error that lists the benchmarks the dataset holds. Scores measured under different harnesses, subsets or metrics are not strictly comparable: each result says which one it shows.'),
-    sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q and benchmark), `price` (cheapest blended offer at input share 0.75, lowest first), `release_date` (newest first), `name` (A to Z), `benchmark` (needs benchmark; highest score first, the default when benchmark is given without q). Models without the sorted value come last.'),
+    sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q and benchmark), `price` (cheapest blended offer at input share 0.75, lowest first), `release_date` (newest first), `name` (A to Z), `benchmark` (needs benchmark; highest score first, the default when benchmark is given without q). Models without the sorted value come last; with `release_date`, `undated` says how many have no date.'),
     limit: Limit,
     cursor: Cursor,
   }).strict(),
   output: z.object({
     sort: z.enum(SEARCH_SORTS).describe('The order applied.'),
     input_share: z.number().describe('Input share of the blended prices in the summaries.'),
+    undated: z.object({
+      count: z.number().int().min(0).describe('Models matching the query (every filter but released_after) that have no release date.'),
+      placed: z.enum(['last', 'left_out']).describe('`last`: sorted by release date, they follow every dated model; `left_out`: released_after cannot admit them.'),
+      note: z.string(),
+    }).optional().describe('With sort=release_date or released_after: the matching models no source dates, so none is dropped silently.'),
     items: z.array(SearchItem),
     page: Page,
   }),
@@ -105,6 +122,9 @@ export const search_models = defineOperation({
       const score = scores?.get(items[i]);
       shown[i] = score ? withScore(summary, score) : summary;
     }
-    return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, items: stitched(shown), page });
+    // Sorted by release without released_after, the undated matches are among the ids already found: no second search.
+    const undated = input.released_after !== undefined ? undatedNote(undatedMatches(ds, input), input.released_after)
+      : sort === 'release_date' ? undatedNote(ids.reduce((n, id) => (ds.modelById.get(id)!.release_date ? n : n + 1), 0), undefined) : undefined;
+    return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, ...(undated ? { undated } : {}), items: stitched(shown), page });
   },
 });
