@@ -84,7 +84,8 @@ test("a date only resellers give says so; the developer's listing or a repositor
   // gives 2024-03-13; OpenAI announced the model on 2025-03-20.
   const lone = chooseReleaseDate([r('2024-03-13', 'vercel/openai/gpt-4o-transcribe')]);
   assert.equal(lone?.value, '2024-03-13');
-  assert.equal(lone?.note, "only resellers' listings give a release date (1 provider): no announcement or listing of the developer in the sources");
+  assert.equal(lone?.note, "only resellers' listings give a release date (1 provider): no announcement or listing of the developer in the sources, so the date is at best the day resellers listed the model, " +
+    'an upper bound of the release, not the release');
   const two = chooseReleaseDate([r('2025-01-20', 'a/x'), r('2025-01-21', 'b/x')]);
   assert.match(two!.note!, /^release date from 2 providers' listings within 7 days of 2025-01-20 .*; only resellers' listings give a release date \(2 providers\)/);
   assert.equal(chooseReleaseDate([r('2025-01-20', 'openai/x', { own: true })])?.note, undefined);

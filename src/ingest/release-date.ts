@@ -103,7 +103,8 @@ export function withheldRelease(readings: readonly ReleaseReading[], id: string 
  * way, the developer's own included. Among the rest: the developer's reviewed announcement first, then the developer's
  * own listing, then the date with the most providers within CLUSTER_DAYS of it, then the value most providers give (a
  * precise date before a first of the month they give as often), then the earliest (a provider adding a model later is
- * no release). Every other value is kept in `conflicts`, with its listings named in the note.
+ * no release). When only resellers give dates the note calls the date an upper bound of the release. Every other
+ * value is kept in `conflicts`, with its listings named in the note.
  */
 export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCutoff?: string, modelId?: string): Fact<string> | undefined {
   // Every date a reseller's, far from the day the id names: withheld (withheldRelease), not served.
@@ -144,6 +145,10 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
   const vagueDate = (d: string) => (isPlaceholderDate(d) ? 1 : 0);
   const anchor = [...support.entries()].sort(([a, x], [b, y]) => y - x || providers.get(b)!.size - providers.get(a)!.size ||
     vagueDate(a) - vagueDate(b) || a.localeCompare(b))[0][0];
+  // Only resellers' listings: each date is at best the day a reseller listed the model, an upper bound of the release.
+  // The earliest is not served for that: a lone early date is more often a copy of another model's date or a placeholder
+  // than a listing day (nano-gpt gives Qwen3-30B-A3B 2025-02-27, two months before Qwen3, and gpt-4o-search-preview
+  // GPT-4o's 2024-05-13); the cluster rule stands and the note calls the date an upper bound (docs/data.md).
   const inCluster = (r: ReleaseReading) => (daysApart(r.value, anchor) <= CLUSTER_DAYS ? 0 : 1);
   const sorted = [...kept].sort((a, b) => rank(a) - rank(b) || inCluster(a) - inCluster(b) ||
     providers.get(b.value)!.size - providers.get(a.value)!.size ||
@@ -210,7 +215,8 @@ function resellerOnly(readings: readonly ReleaseReading[]): string | undefined {
   if (readings.some((r) => r.own || r.provider === undefined || r.source === DEVELOPER_RELEASES_SOURCE_ID)) return undefined;
   const providers = new Set(readings.map((r) => r.provider)).size;
   return `only resellers' listings give a release date (${providers} provider${providers === 1 ? '' : 's'}): `
-    + 'no announcement or listing of the developer in the sources';
+    + 'no announcement or listing of the developer in the sources, so the date is at best the day resellers listed the model, '
+    + 'an upper bound of the release, not the release';
 }
 
 /** Up to four listings by name, then how many more. */

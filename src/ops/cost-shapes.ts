@@ -148,6 +148,9 @@ export const Settings = z
     max_sequences: z.number().int(),
     amortization_months: z.number(),
     power_usd_per_kwh: z.number(),
+    context_asked: z.number().int().optional().describe('The `context` asked, before the cap at the model window.'),
+    context_note: z.string().nullable().optional().describe('When `context` was capped at the model window: says so, with the '
+      + 'window\'s source and the offers stating a larger window of their own; null when nothing was capped.'),
   })
   .describe('The inputs the self-hosted figures use, defaults filled in.');
 

@@ -71,3 +71,23 @@ test('committed dataset: 300M tokens a month of 400,000-token prompts on Gemini 
   const vertex = dflt.api.offers.find((l: Out) => l.provider === 'google-vertex');
   assert.deepEqual([vertex.blended_usd_per_mtok, vertex.long_context], [3.4375, undefined]);
 });
+
+test('a context above the model\'s window is costed at the window, and the answer says so in both forms', () => {
+  // Qwen3-235B-A22B's native window is 32,768 tokens; a host serving 131,072 (YaRN) states its own, larger window.
+  const qwen = aDataset({
+    models: [aModel({ id: 'q', open_weights: f(false), context_window: f(32_768) })],
+    offers: [
+      anOffer({ model_id: 'q', provider: 'yarnhost', context_window: f(131_072), prices: { input: f(0.2), output: f(0.6) } }),
+      anOffer({ model_id: 'q', provider: 'plain', prices: { input: f(0.2), output: f(0.6) } }),
+    ],
+  });
+  for (const view of ['full', 'summary']) {
+    const out = run(qwen, { model_id: 'q', tokens_millions: 300, context: 65_536, view });
+    assert.equal(out.settings.context, 32_768);
+    assert.equal(out.settings.context_asked, 65_536);
+    assert.match(out.settings.context_note, /^context capped: 65,536 tokens asked, 32,768 costed, the model's context window/);
+    assert.match(out.settings.context_note, /1 offer states a larger window of their own \(yarnhost 131,072\)/);
+  }
+  const within = run(qwen, { model_id: 'q', tokens_millions: 300, context: 32_768 });
+  assert.deepEqual([within.settings.context, within.settings.context_asked, within.settings.context_note], [32_768, 32_768, null]);
+});

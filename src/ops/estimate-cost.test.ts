@@ -286,7 +286,10 @@ test('self-hosting inputs out of range, and two quantization choices at once, ar
 
 test('the response states its settings, prefill and decode apart, owned options and the curve of cost against volume', () => {
   const out = run(ds, { model_id: 'open-8b', tokens_millions: 100, utilization: 0.8, concurrency: 8, quantization: 'q4_k_m', kv_cache: 'q8_0' });
-  assert.deepEqual(out.settings, { context: 8192, utilization: 0.8, max_sequences: 8, amortization_months: 36, power_usd_per_kwh: 0.15 });
+  // The context asked is within the model's window: nothing capped, no note.
+  assert.deepEqual(out.settings, {
+    context: 8192, utilization: 0.8, max_sequences: 8, amortization_months: 36, power_usd_per_kwh: 0.15, context_asked: 8192, context_note: null,
+  });
   const o = out.self_hosting.cheapest;
   assert.equal(o.quantization, 'q4_k_m');
   assert.ok(o.serving.batch <= 8);

@@ -25,6 +25,7 @@ import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shap
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
 import { offersServingContext } from '../engines/offer-context.ts';
+import { contextCapNote } from '../engines/context-cap.ts';
 
 const SelfHosting = z
   .object({
@@ -245,13 +246,15 @@ export const estimate_cost = defineOperation({
       power_usd_per_kwh: input.power_usd_per_kwh,
     };
     const hardware = named ? [named.hardware] : ds.hardware;
+    // A context above the model's window is costed at the window: the answer says so rather than change the ask silently.
+    const capped = { context_asked: input.context, context_note: contextCapNote(model, costable.offers, input.context) };
     // The members both forms open with, in the answer's order; the full form adds the curve before the verdict.
     const answerParts = <C extends CostOutline | CostResult>(c: C) => {
       const api = apiPart(ds, c.api, costable, serving.left_out);
       return {
         head: {
           model: toModelRef(ds, model), tokens_millions: c.tokens_millions, input_share: c.input_share,
-          hardware: named?.hardware.id ?? null, understood: named?.understood ?? null, api, settings: c.settings,
+          hardware: named?.hardware.id ?? null, understood: named?.understood ?? null, api, settings: { ...c.settings, ...capped },
           self_hosting: c.self_hosting as C['self_hosting'], break_even: c.break_even, break_even_owned: c.break_even_owned,
         },
         // The engine weighs the cheapest offer priced above zero, the line `cheapest` shows.

@@ -1,0 +1,26 @@
+// Why a cost sizes a smaller context than asked: the model's window caps it, and offers that serve more are named.
+import type { Model, Offer } from '../schema/index.ts';
+
+/**
+ * estimate_cost sizes each request at the context asked, at most the model's window (self-hosted-cost.ts, costContext):
+ * a KV cache or a prompt beyond the window the model states is not one the model reads. Capping is a change of the ask,
+ * so the answer says so: the window and its source, and the offers whose own stated window is larger (hosts serving
+ * Qwen3 at 131,072 tokens with YaRN beside its native 32,768), which the figures do not use. Null when nothing is capped.
+ */
+export function contextCapNote(model: Pick<Model, 'context_window'>, offers: readonly Offer[], asked: number): string | null {
+  const window = model.context_window?.value;
+  if (window === undefined || asked <= window) return null;
+  const fmt = (n: number) => n.toLocaleString('en-US');
+  const larger = offers
+    .filter((o) => (o.context_window?.value ?? 0) > window)
+    .map((o) => `${o.provider} ${fmt(o.context_window!.value)}`);
+  const unique = [...new Set(larger)].sort();
+  const shown = unique.length <= 4 ? unique.join(', ') : `${unique.slice(0, 4).join(', ')} and ${unique.length - 4} more`;
+  const offersPart = unique.length
+    ? `; ${unique.length} ${unique.length === 1 ? 'offer states' : 'offers state'} a larger window of their own (${shown}), `
+      + 'which these figures do not use'
+    : '';
+  return `context capped: ${fmt(asked)} tokens asked, ${fmt(window)} costed, the model's context window `
+    + `(${model.context_window!.source}, ${model.context_window!.as_of}): the self-hosted KV cache and the API prompt are sized `
+    + `at the window${offersPart}`;
+}
