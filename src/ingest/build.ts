@@ -151,7 +151,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const vendorOf = new Map(mb.models.map((m) => [m.id, m.vendor]));
   const isDeveloper = (provider: string, modelId: string) => isFirstParty(provider, vendorOf.get(modelId) ?? '');
   const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs, tables.licenceOf, isDeveloper,
-    standingPrices(offers), sourceReadings(offers), listingShutdowns(mb.models, listed, isDeveloper), { dataAsOf, offers })
+    standingPrices(offers), sourceReadings(offers), listingShutdowns(mb.models, listed, isDeveloper, hostingProviders(providers)), { dataAsOf, offers })
     .filter((e) => modelIds.has(e.model_id));
   const reviewed = markReviewedPriceEvents(changes, allOf(results, 'price_event_reviews'));
   report.issues.push(...reviewed.issues);
