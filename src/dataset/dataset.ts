@@ -2,7 +2,7 @@
 import type {
   ChangeEvent, DatasetData, DatasetMeta, Developer, Hardware, Model, Offer, Provider, Rating, Source,
 } from '../schema/index.ts';
-import { pastShutdownStatuses } from '../ingest/past-shutdowns.ts';
+import { hostingProviders, pastShutdownStatuses } from '../ingest/past-shutdowns.ts';
 import { normaliseId, suggest } from './suggest.ts';
 
 export type Dataset = {
@@ -71,7 +71,7 @@ function deepFreeze<T>(o: T): T {
  * since are copies with a retired status (the build's own rule, src/ingest/past-shutdowns.ts); the rest are kept.
  */
 function judged(data: DatasetData, judgedOn: string): DatasetData {
-  const found = pastShutdownStatuses(data.models, data.offers, judgedOn, data.meta.data_as_of);
+  const found = pastShutdownStatuses(data.models, data.offers, judgedOn, data.meta.data_as_of, hostingProviders(data.providers));
   if (!found.models.size && !found.offers.size) return data;
   const models = data.models.map((m) => {
     const status = found.models.get(m);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Offer } from '../schema/index.ts';
-import { isShutDownOffer } from './offer-lifecycle.ts';
+import type { Model, Offer } from '../schema/index.ts';
+import { isDeprecatedModel, isShutDownOffer, retiredText } from './offer-lifecycle.ts';
 
 // Rows of /work/shared/data/sources/deprecations-rss/deprecations.json (shared/data snapshot), read as ingested:
 // AWS Bedrock, model_id anthropic.claude-opus-4-1-20250805-v1:0: deprecation_date 2026-07-08 (legacy),
@@ -25,4 +25,21 @@ test('a listing marked retired with no date is shut down; an unmarked one with n
   assert.equal(isShutDownOffer(undated as unknown as Offer, '2026-09-23'), true);
   const { status: _t, ...plain } = undated;
   assert.equal(isShutDownOffer(plain as unknown as Offer, '2026-09-23'), false);
+});
+
+// deprecations-rss (OpenAI): o3-2025-04-16 deprecated 2026-06-11, shutdown 2026-12-11, first observed 2026-07-23.
+const o3 = {
+  id: 'o3',
+  status: { value: 'deprecated', source: 'deprecations-rss', as_of: '2026-07-23' },
+  deprecation_date: { value: '2026-06-11', source: 'deprecations-rss', as_of: '2026-07-23' },
+  shutdown_date: { value: '2026-12-11', source: 'deprecations-rss', as_of: '2026-07-23' },
+} as unknown as Model;
+
+test('a model whose deprecation is announced is served until its shutdown date, and never called retired before it', () => {
+  assert.equal(isDeprecatedModel(o3, '2026-11-27'), false); // the load day: announced, still served
+  assert.equal(retiredText(o3, '2026-11-27'), 'deprecated, scheduled to shut down on 2026-12-11 (deprecations-rss); served until then');
+  assert.equal(isDeprecatedModel(o3, '2026-12-11'), true);
+  assert.equal(retiredText(o3, '2026-12-11'), 'shut down on 2026-12-11 (deprecations-rss)');
+  const { shutdown_date: _s, ...undated } = o3 as unknown as Record<string, unknown>;
+  assert.equal(isDeprecatedModel(undated as unknown as Model, '2026-11-27'), true); // marked deprecated, no date given
 });

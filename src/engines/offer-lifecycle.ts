@@ -15,17 +15,36 @@ export function isShutDownOffer(o: Offer, dataAsOf: string): boolean {
 }
 
 /**
- * A model is deprecated when its developer's word (the model's status) says so or the developer's shutdown date
- * has passed by the dataset's date. Resellers may still list it; rankings leave it out unless asked.
+ * A model is out of the rankings once it is no longer served on `dataAsOf` (the day judged): its developer's shutdown
+ * date has passed, or the developer marks it deprecated without a date. A deprecation announced with a shutdown date
+ * still to come leaves the model served until that day (OpenAI deprecated o3-2025-04-16 on 2026-06-11, shutdown
+ * 2026-12-11, deprecations-rss): it is ranked, with its scheduled shutdown said beside it (`scheduledShutdownText`).
+ * The same rule as an offer's (`isShutDownListing`). Resellers may still list a retired model; rankings leave it out
+ * unless asked.
  */
 export function isDeprecatedModel(m: Model, dataAsOf: string): boolean {
-  return m.status?.value === 'deprecated' || (m.shutdown_date !== undefined && m.shutdown_date.value <= dataAsOf);
+  return isShutDownListing(m, dataAsOf);
 }
 
-/** Why a model is out, in a few words with the dates (for notes and reasons). */
+/**
+ * A served model's announced deprecation, in a few words with its shutdown date and source, or undefined when none is
+ * announced or the model is already shut down: "deprecated, scheduled to shut down on 2026-12-11 (deprecations-rss)".
+ */
+export function scheduledShutdownText(x: Pick<Model | Offer, 'status' | 'shutdown_date'>, dataAsOf: string): string | undefined {
+  const shut = x.shutdown_date;
+  if (!shut || shut.value <= dataAsOf || x.status?.value !== 'deprecated') return undefined;
+  return `deprecated, scheduled to shut down on ${shut.value} (${shut.source}); served until then`;
+}
+
+/**
+ * Why a model is out, in a few words with the dates (for notes and reasons). A deprecation whose shutdown is still to
+ * come is said as such, never as retired.
+ */
 export function retiredText(x: Pick<Model | Offer, 'status' | 'shutdown_date'>, dataAsOf: string): string {
   const shut = x.shutdown_date;
   if (shut && shut.value <= dataAsOf) return `shut down on ${shut.value} (${shut.source})`;
+  const scheduled = scheduledShutdownText(x, dataAsOf);
+  if (scheduled) return scheduled;
   if (x.status?.note) return `retired (${x.status.note})`;
   return `deprecated (${x.status?.source ?? 'status'}, ${x.status?.as_of ?? dataAsOf})`;
 }

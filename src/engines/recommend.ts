@@ -7,7 +7,7 @@ import { perDataset, perDatasetKey } from './per-dataset.ts';
 import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
 import { cheapestAtPrompt, frontierOfModel } from './offer-frontier.ts';
 import { frontierServing } from './offer-context.ts';
-import { isShutDownOffer } from './offer-lifecycle.ts';
+import { isDeprecatedModel, isShutDownOffer } from './offer-lifecycle.ts';
 import { cheapestHosting, euRentalProvider, hostingOnNamedMachine, rentalOf, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
@@ -215,7 +215,8 @@ const useSteps = perDatasetKey((ds, use: Use): Readonly<Filtering> => {
   const ub = boardForUse(ds, use);
   const f: Filtering = { pool: modelsInIdOrder(ds), steps: [], kept: false };
   const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean) => applyStep(ds, f, id, constraint, rule, keep);
-  step('active', 'built-in', 'not deprecated', (m) => m.status?.value !== 'deprecated');
+  // Served on the day judged: a deprecation announced with a shutdown date still to come keeps the model (offer-lifecycle.ts).
+  step('active', 'built-in', 'not shut down', (m) => !isDeprecatedModel(m, ds.lifecycleDate));
   step('evidence', `use=${use}`, `quality evidence for ${use}: rated on ${ub.leaderboard}/${ub.category}, the board that `
     + 'measures it, or scores on benchmarks of the same skill, or a rated sibling of the same model line',
   (m) => qualityEvidence(ds, ub, m) !== undefined);

@@ -2,6 +2,7 @@
 import type { Fact, HeldBackPrice, ModelStatus, Offer, Provider } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
 import type { IngestIssue, OfferObservation, OfferResidencyRule, ProviderObservation } from '../sources/types.ts';
+import { WEIGHT_HOSTS_SOURCE_ID, type WeightHost } from './weight-hosts.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { isFirstParty } from './first-party.ts';
 import type { PriceReading } from './developer-price-conflicts.ts';
@@ -300,6 +301,7 @@ export function buildProviders(
   names: Readonly<Record<string, string>>,
   offered: Iterable<string>,
   derivedAsOf: string,
+  weightHosts: readonly WeightHost[] = [],
 ): Provider[] {
   const out = new Map<string, Provider>();
   for (const o of obs) {
@@ -312,6 +314,12 @@ export function buildProviders(
   for (const id of offered) {
     if (out.has(id)) continue;
     out.set(id, { id, name: names[id] ?? id, eu_data_residency: fact('unknown' as const, derivedAsOf, 'derived', { note: 'provider not in the reviewed residency table' }) });
+  }
+  // A provider that runs the models it sells itself (weight-hosting-providers.csv): its offers of a closed model follow
+  // its own lifecycle notices, not the developer's shutdown (past-shutdowns.ts).
+  for (const h of weightHosts) {
+    const p = out.get(canonicalSlug(h.provider_id));
+    if (p) p.hosts_weights = fact(true, h.read_on, WEIGHT_HOSTS_SOURCE_ID, { note: `${h.note} (${h.url})` });
   }
   return [...out.values()].sort((a, b) => a.id.localeCompare(b.id));
 }

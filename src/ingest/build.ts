@@ -14,8 +14,9 @@ import { attachGgufFiles, type GgufRow } from './gguf-files.ts';
 import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders, type PriceTrace } from './build-offers.ts';
 import { setAsideUnreachableTiers } from './unreachable-tiers.ts';
-import { retirePastShutdowns } from './past-shutdowns.ts';
+import { hostingProviders, retirePastShutdowns } from './past-shutdowns.ts';
 import { closeUnknownWeights, type ClosedDeveloper } from './closed-developers.ts';
+import type { WeightHost } from './weight-hosts.ts';
 import { listingShutdowns } from './retired-listings.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
 import { dropAbsorbedSiblings } from './absorbed-listings.ts';
@@ -51,6 +52,8 @@ export type Tables = {
   factSetAsides?: readonly FactSetAside[];
   /** Developers that publish no weights of their API models (data/curated/closed-developers.csv); absent in tests without it. */
   closedDevelopers?: readonly ClosedDeveloper[];
+  /** Providers that host the models they sell themselves (data/curated/weight-hosting-providers.csv); absent in tests without it. */
+  weightHosts?: readonly WeightHost[];
 };
 
 export type BuildResult = { data: DatasetData; report: BuildReport };
@@ -133,8 +136,9 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
     const priced = o.input !== undefined || o.output !== undefined;
     report.unmatched.push({ source: o.source, source_id: `${o.provider}/${o.provider_model_id}`, what: priced ? 'priced offer' : 'offer', why: 'no canonical model matches' });
   }
-  const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf);
-  retirePastShutdowns(mb.models, offers, dataAsOf);
+  const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf,
+    tables.weightHosts ?? []);
+  retirePastShutdowns(mb.models, offers, dataAsOf, hostingProviders(providers));
   const listed = [...offers];
   const priceConflicts = resolveDeveloperPriceConflicts(offers, dataAsOf, (o) => priceReadings.get(o));
   report.issues.push(...dropAbsorbedSiblings(listed, offers));
@@ -148,7 +152,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const vendorOf = new Map(mb.models.map((m) => [m.id, m.vendor]));
   const isDeveloper = (provider: string, modelId: string) => isFirstParty(provider, vendorOf.get(modelId) ?? '');
   const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs, tables.licenceOf, isDeveloper,
-    standingPrices(offers), sourceReadings(offers), listingShutdowns(mb.models, listed, isDeveloper), { dataAsOf, offers })
+    standingPrices(offers), sourceReadings(offers), listingShutdowns(mb.models, listed, isDeveloper, hostingProviders(providers)), { dataAsOf, offers })
     .filter((e) => modelIds.has(e.model_id));
   const listedReleases = attachListedReleases(mb.models, changes, isDeveloper, (id) => tables.developerInfo(id)?.name ?? id);
   report.notes.push(`release dates derived from the developer's first listing in a dated history: ${listedReleases.length} (${listedReleases.join(', ')})`);

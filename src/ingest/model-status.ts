@@ -94,10 +94,20 @@ function newestSnapshot(id: string, developer: readonly ModelObservation[]): Mod
 function newestRetired(newest: readonly ModelObservation[]): Fact<'deprecated'> | undefined {
   const r = newest.filter(retired).sort((a, b) => b.as_of.localeCompare(a.as_of))[0];
   if (!r) return undefined;
-  return { value: 'deprecated', as_of: r.as_of, source: r.source, note: `the developer retired ${r.source_model_id}, the model's newest dated snapshot` };
+  // A notice read before the shutdown it announces deprecates the snapshot, served until that day (OpenAI's
+  // o3-2025-04-16: deprecated 2026-06-11, shutdown 2026-12-11): the note names the date and leaves whether it has
+  // passed to the day the answers judge (src/engines/offer-lifecycle.ts), rather than calling it retired.
+  const note = r.shutdown_date !== undefined && r.shutdown_date > r.as_of
+    ? `the developer deprecated ${r.source_model_id}, the model's newest dated snapshot, with a shutdown date of ${r.shutdown_date}`
+    : `the developer retired ${r.source_model_id}, the model's newest dated snapshot`;
+  return { value: 'deprecated', as_of: r.as_of, source: r.source, note };
 }
 
-/** A listing is retired when its provider marks it deprecated or a retirement date it gives has passed. */
+/**
+ * A listing is deprecated when its provider marks it so or a deprecation or shutdown date it gives has passed. A
+ * deprecation date passed with the shutdown still to come is an announcement: the model is `deprecated` and still
+ * served until its shutdown date, which the answers judge (src/engines/offer-lifecycle.ts).
+ */
 function retired(o: ModelObservation): boolean {
   return o.status === 'deprecated' || (o.shutdown_date !== undefined && o.shutdown_date <= o.as_of)
     || (o.deprecation_date !== undefined && o.deprecation_date <= o.as_of);

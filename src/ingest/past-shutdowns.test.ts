@@ -93,3 +93,29 @@ test("a reseller's gpt-4.5-preview ends with OpenAI's shutdown once the develope
   assert.deepEqual(retirePastShutdowns([again], [relayed], '2026-09-23'), { models: 1, offers: 1 });
   assert.match(relayed.status!.note!, /^the developer retired the model: shut down on 2025-07-14/);
 });
+
+test('a provider that hosts the model itself follows its own notice, and without one is not retired by the developer\'s date', () => {
+  // deprecations-rss: OpenAI shut gpt-audio-mini-2025-10-06 down on 2026-07-23; Azure's own notice gives its
+  // deployments 2026-09-21. Azure hosts OpenAI's models in its own environment (weight-hosting-providers.csv);
+  // OpenRouter relays OpenAI's API. The dataset is dated 2026-09-23.
+  const closed = { value: false, as_of: '2026-07-02', source: 'models-dev' };
+  const audio = model('gpt-audio-mini-2025-10-06', { vendor: 'openai', open_weights: closed, shutdown_date: notice('2026-07-23', '2026-05-01') });
+  const offer = (provider: string, extra: Partial<Offer> = {}) => ({
+    model_id: audio.id, provider, provider_model_id: audio.id, region: 'global', prices: {},
+    eu_resident: { value: 'unknown', as_of: '2026-01-01', source: 'provider-residency' }, listed_by: ['genai-prices'], sku: 'standard',
+    first_party: false, ...extra,
+  }) as Offer;
+  const dated = offer('azure', { shutdown_date: notice('2026-09-21', '2026-04-25') });
+  const undated = offer('azure');
+  const relay = offer('openrouter');
+  retirePastShutdowns([audio], [dated, undated, relay], '2026-09-23', new Set(['azure']));
+  assert.equal(dated.status?.value, 'deprecated');
+  assert.match(dated.status!.note!, /^shut down on 2026-09-21/); // Azure's own date, not "the developer retired the model"
+  assert.equal(undated.status?.value, 'active');
+  assert.equal(undated.status?.note, 'the developer shut its API down on 2026-07-23; this provider hosts the model itself and states no date');
+  assert.match(relay.status!.note!, /^the developer retired the model: shut down on 2026-07-23/);
+  // Without the class, Azure's undated offer would follow the developer's date.
+  const plain = offer('azure');
+  retirePastShutdowns([{ ...audio, status: undefined }], [plain], '2026-09-23');
+  assert.equal(plain.status?.value, 'deprecated');
+});

@@ -1,5 +1,5 @@
 // A model or offer whose shutdown date has passed by the dataset's date is retired: its status is derived from the date.
-import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
+import type { Fact, Model, ModelStatus, Offer, Provider } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
 
 /**
@@ -41,8 +41,17 @@ export function retiredByDate(x: Lifecycled, judgedOn: string, dataAsOf = judged
   });
 }
 
+/** The note of a self-hosting provider's offer that outlives its developer's shutdown (`pastShutdownStatuses`). */
+const hostsItselfNote = (shutdown: string) =>
+  `the developer shut its API down on ${shutdown}; this provider hosts the model itself and states no date`;
+
+/** The providers that run the models they sell themselves (`hosts_weights`, data/curated/weight-hosting-providers.csv). */
+export function hostingProviders(providers: readonly Provider[]): Set<string> {
+  return new Set(providers.filter((p) => p.hosts_weights?.value === true).map((p) => p.id));
+}
+
 /**
- * The retired status each model and offer takes on `judgedOn`, for those whose shutdown date has passed by then. The
+ * The status each model and offer takes on `judgedOn`, for those whose shutdown date has passed by then. The
  * model's shutdown date is its developer's: past it the developer serves the model nowhere, so each first-party
  * offer (its API, its cloud platform) is retired too, unless that offer carries a shutdown date of its own.
  * So is every reseller's offer of a closed-weights model: a reseller of a closed model forwards to the developer's
@@ -51,9 +60,12 @@ export function retiredByDate(x: Lifecycled, judgedOn: string, dataAsOf = judged
  * (closed-developers.ts: OpenRouter's gpt-4.5-preview after OpenAI's 2025-07-14 shutdown). Resellers of an
  * open-weights model keep their own word: they run the weights themselves and some go on serving them; a model whose
  * weights are still unknown keeps its resellers' word too, for want of evidence either way.
+ * A provider in `hosts` (Azure OpenAI, Bedrock, Vertex AI: a licensed deployment on its own servers, not a relay)
+ * follows its own notices: without a date of its own its offer is not retired by the developer's, and its status
+ * says so (Azure's curie after OpenAI's 2024-01-04 shutdown of the model).
  */
 export function pastShutdownStatuses(
-  models: readonly Model[], offers: readonly Offer[], judgedOn: string, dataAsOf = judgedOn,
+  models: readonly Model[], offers: readonly Offer[], judgedOn: string, dataAsOf = judgedOn, hosts: ReadonlySet<string> = new Set(),
 ): { models: Map<Model, Fact<ModelStatus>>; offers: Map<Offer, Fact<ModelStatus>> } {
   const out = { models: new Map<Model, Fact<ModelStatus>>(), offers: new Map<Offer, Fact<ModelStatus>>() };
   const modelShutdown = new Map<string, Model['shutdown_date']>();
@@ -65,17 +77,27 @@ export function pastShutdownStatuses(
     if (x.open_weights?.value === false) closed.add(x.id);
   }
   for (const x of offers) {
-    const follows = x.first_party || closed.has(x.model_id);
+    const hostsItself = !x.first_party && hosts.has(x.provider) && closed.has(x.model_id);
+    const follows = x.first_party || (closed.has(x.model_id) && !hostsItself);
     const own = follows && !x.shutdown_date ? modelShutdown.get(x.model_id) : undefined;
     const status = retiredByDate({ status: x.status, shutdown_date: x.shutdown_date ?? own }, judgedOn, dataAsOf);
     if (status) out.offers.set(x, own ? { ...status, note: `the developer retired the model: ${status.note}` } : status);
+    const dev = modelShutdown.get(x.model_id);
+    if (!hostsItself || x.shutdown_date || !dev || !shutByDataDate(dev.value, judgedOn) || x.status?.value === 'deprecated') continue;
+    const note = hostsItselfNote(dev.value);
+    if (x.status?.note === note) continue;
+    out.offers.set(x, fact(x.status?.value ?? 'active', judgedOn, 'derived', {
+      derived_from: [`${dev.source} (${dev.as_of}): the model's shutdown_date ${dev.value}`], note,
+    }));
   }
   return out;
 }
 
 /** Marks retired, in place, every model and offer whose shutdown date has passed by `dataAsOf` (the build's step). */
-export function retirePastShutdowns(models: Model[], offers: Offer[], dataAsOf: string): { models: number; offers: number } {
-  const found = pastShutdownStatuses(models, offers, dataAsOf);
+export function retirePastShutdowns(
+  models: Model[], offers: Offer[], dataAsOf: string, hosts: ReadonlySet<string> = new Set(),
+): { models: number; offers: number } {
+  const found = pastShutdownStatuses(models, offers, dataAsOf, dataAsOf, hosts);
   for (const [x, status] of found.models) x.status = status;
   for (const [x, status] of found.offers) x.status = status;
   return { models: found.models.size, offers: found.offers.size };

@@ -71,3 +71,12 @@ test('a provider\'s listings of one model retire apart: the ids an event names d
   assert.equal(markRetiredListings(events, of), 1);
   assert.deepEqual(events.map((e) => e.correction), [null, null, true, null]);
 });
+
+test('a provider that hosts the closed model itself has no shutdown of the developer\'s, only its own', () => {
+  // Vertex AI runs Claude on Google's servers (weight-hosting-providers.csv); a listing with no date of its own is not
+  // shut by Anthropic's 2025-10-28, while a relay (llmgateway) is, and Bedrock keeps its own 2026-06-01.
+  const of = listingShutdowns(MODELS, OFFERS, isDeveloper, new Set(['google-vertex', 'amazon-bedrock']));
+  assert.equal(of('claude-3-5-sonnet-20241022', 'google-vertex'), undefined);
+  assert.equal(of('claude-3-5-sonnet-20241022', 'llmgateway')?.date, '2025-10-28');
+  assert.equal(of('claude-3-5-sonnet-20241022', 'amazon-bedrock')?.date, '2026-06-01');
+});

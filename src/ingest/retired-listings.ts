@@ -8,7 +8,8 @@ export type ListingShutdown = { date: string; source: string; as_of: string; why
  * The shutdown date of a provider's listings of a model, as src/ingest/past-shutdowns.ts retires offers: an offer's
  * own date when it has one; else the developer's date for the developer's own listings and for every listing of a
  * closed-weights model (a reseller of a closed model forwards to the developer's API, which no longer answers).
- * Resellers of an open-weights model run the weights themselves: no date unless their offer has one. A provider
+ * Resellers of an open-weights model run the weights themselves, as do the providers in `hosts` (Azure OpenAI, Bedrock,
+ * Vertex AI) for a closed one: no date unless their offer has one. A provider
  * lists one model under several ids, retired apart (OpenAI's gpt-3.5-turbo-0613 shut on 2024-09-13, gpt-3.5-turbo on
  * 2026-10-23): the ids an event names are looked up, else all the provider's offers of the model, and the listing is
  * shut only when every one of them is, from the latest of their dates.
@@ -17,6 +18,7 @@ export function listingShutdowns(
   models: readonly Model[],
   offers: readonly Offer[],
   isDeveloper: (provider: string, modelId: string) => boolean,
+  hosts: ReadonlySet<string> = new Set(),
 ): (modelId: string, provider: string, ids?: readonly string[]) => ListingShutdown | undefined {
   const model = new Map(models.map((m) => [m.id, m]));
   const byListing = new Map<string, Offer[]>();
@@ -30,7 +32,8 @@ export function listingShutdowns(
     const m = model.get(modelId);
     if (!m?.shutdown_date) return undefined;
     if (isDeveloper(provider, modelId)) return at(m.shutdown_date, `${m.vendor} shut ${modelId} down`);
-    if (m.open_weights?.value !== false) return undefined;
+    // A provider that hosts the model itself (past-shutdowns.ts, `hosts_weights`) keeps serving on its own schedule.
+    if (m.open_weights?.value !== false || hosts.has(provider)) return undefined;
     return at(m.shutdown_date, `${m.vendor} shut ${modelId} down, and ${provider} forwards to its API`);
   };
   const one = (o: Offer) => (o.shutdown_date

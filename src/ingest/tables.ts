@@ -22,6 +22,7 @@ import { loadLicenceTerritories } from './licence-territories.ts';
 import { loadVersionPointers } from './version-pointers.ts';
 import { loadFactSetAsides } from './fact-set-asides.ts';
 import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-developers.ts';
+import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
 
 /** The day the licence and alias tables were last reviewed. */
 const REVIEWED = '2026-11-21';
@@ -65,6 +66,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...setAsides.issues);
   const closedDevelopers = loadClosedDevelopers(path.join(curatedDir, 'closed-developers.csv'));
   issues.push(...closedDevelopers.issues);
+  const weightHosts = loadWeightHosts(path.join(curatedDir, 'weight-hosting-providers.csv'));
+  issues.push(...weightHosts.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   const providerNames = await readProviderNames(roots);
 
@@ -91,6 +94,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     versionPointers: pointers.rows,
     factSetAsides: setAsides.rows,
     closedDevelopers: closedDevelopers.rows,
+    weightHosts: weightHosts.rows,
     projectSources: [
       GGUF_FILES_SOURCE,
       DEVELOPER_TABLE_SOURCE,
@@ -103,6 +107,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       ACCELERATOR_PEER_FABRIC_SOURCE,
       HOST_MACHINES_SOURCE,
       CLOSED_DEVELOPERS_SOURCE,
+      WEIGHT_HOSTS_SOURCE,
       MACHINE_PRICES_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),

@@ -38,7 +38,8 @@ const Item = z.object({
   ),
   parameters_total: wireFact(z.number()).nullable().describe('Total parameters where a source gives them.'),
   model_status: wireFact(ModelStatus).nullable()
-    .describe('The developer\'s status of the model (`deprecated` only with include_deprecated); null when no source gives it.'),
+    .describe('The developer\'s status of the model; null when no source gives it. `deprecated` with a shutdown date still to come is an '
+      + 'announced deprecation of a model still served, ranked (its note names the date); a model shut down appears only with include_deprecated.'),
   why: z.string().describe('One sentence citing the figures behind the place.'),
 });
 type Item = z.infer<typeof Item>;
@@ -82,8 +83,8 @@ export const cheapest_for = defineOperation({
     as_good_as: z.string().min(1).max(200).optional().describe('Floor: at least as good as this model (id or alias), rated on the same board: rating >= its rating (with floor=lower_bound: the 95% lower bound >= its rating). Not with min_elo or min_rank.'),
     floor: z.enum(FLOOR_BASES).default('point').describe('point (default): the floor compares best-variant ratings; lower_bound: it compares their 95% lower bounds, so only models better beyond the rating\'s uncertainty qualify (min_rank: the lower bound must reach the rating at that rank).'),
     first_party_only: z.boolean().default(false).describe('true: only offers sold by the model\'s own developer (not resellers or aggregators).'),
-    include_deprecated: z.boolean().default(false).describe('false (default): models their developer has deprecated or shut '
-      + 'down are left out (and counted); true: ranked too, at offers still served. Offers shut down by the data date are never ranked.'),
+    include_deprecated: z.boolean().default(false).describe('false (default): models their developer has shut down by the day '
+      + 'judged (or marked deprecated without a shutdown date) are left out (and counted); an announced shutdown still to come keeps the model; true: ranked too, at offers still served. Offers shut down by the data date are never ranked.'),
     min_context: z.number().int().min(1).max(100000000).optional().describe('Minimum context window in tokens; models with no known '
       + 'context window '
       + 'are left out; an offer whose source states its own, smaller window (the provider\'s limit) is not ranked. '

@@ -95,6 +95,25 @@ test('a model its developer shut down is left out by default and listed with why
   assert.ok(get_podium.output.safeParse(out).success);
 });
 
+test('a model deprecated with its shutdown still to come stays on the podium, its scheduled shutdown said; past it, it is left out', () => {
+  // deprecations-rss (OpenAI): o3-2025-04-16 deprecated 2026-06-11, shutdown 2026-12-11. Judged on the load day
+  // 2026-11-27 it is still served; on 2026-12-11 it is shut down. A model marked deprecated without a date is out.
+  const o3 = aModel({ id: 'o3', status: f('deprecated'), deprecation_date: f('2026-06-11'), shutdown_date: f('2026-12-11') });
+  const at = (day: string) => aDataset({
+    models: [o3, aModel({ id: 'opus' }), aModel({ id: 'qwen' }), aModel({ id: 'old', status: f('deprecated') }), aModel({ id: 'mist' })],
+    ratings: [rate('o3', 1500, 8), rate('old', 1490, 5), rate('opus', 1480, 5), rate('qwen', 1450, 4), rate('mist', 1300, 5)],
+    data_as_of: day,
+  });
+  const served = get_podium.handler(at('2026-11-27'), get_podium.input.parse({}), ctx) as Out;
+  assert.deepEqual(served.podium.map((p) => [p.model.id, p.lifecycle_note]), [
+    ['o3', 'deprecated, scheduled to shut down on 2026-12-11 (test-source); served until then'], ['opus', null], ['qwen', null]]);
+  assert.deepEqual(served.left_out.map((l: Record<string, any>) => l.model.id), ['old']);
+  assert.ok(get_podium.output.safeParse(served).success);
+  const gone = get_podium.handler(at('2026-12-11'), get_podium.input.parse({}), ctx) as Out;
+  assert.deepEqual(gone.podium.map((p) => p.model.id), ['opus', 'qwen', 'mist']);
+  assert.deepEqual(gone.left_out.map((l: Record<string, any>) => [l.model.id, l.reason]).slice(0, 1), [['o3', 'shut down on 2026-12-11 (test-source)']]);
+});
+
 test('a board whose newest rating is more than 90 days older than the data says so', () => {
   const old = aDataset({ models: [aModel({ id: 'gem' })], ratings: [rate('gem', 1500, 8, { leaderboard: 'vision', as_of: '2025-12-17' })],
     data_as_of: '2026-09-23' });

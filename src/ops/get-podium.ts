@@ -1,7 +1,7 @@
 // get_podium: the top three models of an arena leaderboard and category, with statistical ties flagged.
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
-import { isDeprecatedModel, retiredText } from '../engines/offer-lifecycle.ts';
+import { isDeprecatedModel, retiredText, scheduledShutdownText } from '../engines/offer-lifecycle.ts';
 import { board, categoriesOf, podium, type Board, type Podium } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
 import { daysBetween, IsoDate, Leaderboard, type Model } from '../schema/index.ts';
@@ -19,6 +19,9 @@ const Place = z.object({
   tie_with_next: z.boolean().describe("This place's interval overlaps the next model's (for third place, the fourth model: see `next`)."),
   statistical_tie: z.boolean().describe('This place overlaps at least one other podium place.'),
   ties_with: z.array(z.string()).describe('Model ids of the other podium places it is statistically tied with.'),
+  lifecycle_note: z.string().nullable().describe('Said when the developer has announced the model\'s deprecation and its '
+    + 'shutdown date is still to come: it is served and ranked until then, e.g. "deprecated, scheduled to shut down on 2026-12-11 '
+    + '(deprecations-rss); served until then". Null otherwise.'),
 });
 
 /**
@@ -95,7 +98,7 @@ export const get_podium = defineOperation({
     leaderboard: Leaderboard.default('text_style_control').describe('text_style_control (default, LMArena\'s default view), text, vision or webdev.'),
     category: z.string().min(1).max(100).default('overall').describe('Arena category slug (default overall), e.g. coding, math, creative_writing, hard_prompts, english, chinese. Unknown categories are refused with the list the leaderboard has.'),
     open_weights: z.boolean().optional().describe('true: only models whose weights a source says are downloadable; false: only closed ones. Models with no evidence either way are left out.'),
-    include_deprecated: z.boolean().default(false).describe('true: keep models their developer deprecated or shut down by the data\'s date (the board as LMArena published it). Default false: they are left out and listed in `left_out`.'),
+    include_deprecated: z.boolean().default(false).describe('true: keep models their developer shut down by the day judged, or marked deprecated without a shutdown date (the board as LMArena published it). Default false: they are left out and listed in `left_out`. A deprecation announced with the shutdown still to come keeps the model, with a `lifecycle_note`.'),
   }).strict(),
   output: z.object({
     leaderboard: Leaderboard,
@@ -156,6 +159,7 @@ export const get_podium = defineOperation({
         tie_with_next: pl.tie_with_next,
         statistical_tie: pl.ties_with.length > 0,
         ties_with: pl.ties_with,
+        lifecycle_note: scheduledShutdownText(ds.modelById.get(pl.entry.model_id)!, ds.lifecycleDate) ?? null,
       })),
       next: p.next ? { rank: p.next.rank, model: ref(p.next.model_id), rating: toRatingView(p.next.best) } : null,
     };

@@ -102,6 +102,8 @@ export const Provider = z
     hq_country: factOf(z.string().length(2)).optional(),
     jurisdiction: factOf(z.string().min(2)).optional(),
     eu_data_residency: factOf(EuResidency),
+    /** True when the provider runs the models it sells on its own servers (Azure OpenAI, Bedrock, Vertex AI), citing its page. */
+    hosts_weights: factOf(z.boolean()).optional(),
   })
   .strict();
 export type Provider = z.infer<typeof Provider>;
