@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { distance } from '../dataset/suggest.ts';
 import type { Model } from '../schema/index.ts';
 import { bestScores } from './benchmarks.ts';
+import { isDeprecatedModel } from './offer-lifecycle.ts';
 import { cheapestAtDefaultShare, isZeroPriced, overallRating } from './ranking.ts';
 
 export const CAPABILITIES = ['tool_calling', 'reasoning', 'vision', 'structured_output'] as const;
@@ -351,7 +352,11 @@ export function searchModels(ds: Dataset, query: SearchQuery): string[] {
   if (!scores) return order.models.filter(keep).map((m) => m.id);
   const kept = [...scores.keys()].map((id) => ds.modelById.get(id)!).filter(keep).map((m) => m.id);
   const relevance = (id: string) => (sort === 'relevance' ? scores.get(id)! : 0);
-  return kept.sort((a, b) => relevance(b) - relevance(a) || order.position.get(a)! - order.position.get(b)!);
+  // By relevance, a model its developer has shut down comes after the served ones: "gemini pro" means today's Gemini
+  // Pro first, not Gemini 1.0 Pro (shut down 2025-02-18), though both match the words as well.
+  const shut = sort === 'relevance' ? new Set(kept.filter((id) => isDeprecatedModel(ds.modelById.get(id)!, ds.lifecycleDate))) : undefined;
+  const out = (id: string) => (shut?.has(id) ? 1 : 0);
+  return kept.sort((a, b) => out(a) - out(b) || relevance(b) - relevance(a) || order.position.get(a)! - order.position.get(b)!);
 }
 
 /**

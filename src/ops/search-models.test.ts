@@ -132,3 +132,18 @@ test('benchmark: the score used is on each result; sort=benchmark needs benchmar
   assert.equal(search_models.input.safeParse({ benchmark: '--' }).success, false, 'a name needs a letter or digit');
   assert.equal(search_models.input.safeParse({ benchmark: '' }).success, false);
 });
+
+test('"gemini pro" lists the served Gemini Pro models before Gemini 1.0 Pro, which Google shut down', { skip: !existsSync(committed) }, () => {
+  // Google's deprecations table (deprecations-rss): gemini-1.0-pro shut down on 2025-02-18; the catalogue's
+  // gemini-pro is that model ("gemini 1.0 pro"). Both words match it as well as Gemini 2.5 or 3.1 Pro.
+  const real = loadDataset(committed);
+  const out = search_models.handler(real, search_models.input.parse({ q: 'gemini pro', limit: 100 }), { today: '2026-11-27' }) as {
+    items: Array<{ id: string; status?: { value: string } | null; shutdown_date?: { value: string } | null }>;
+  };
+  const at = out.items.findIndex((i) => i.id === 'gemini-pro');
+  assert.ok(at > 0, 'gemini-pro is still found');
+  const old = out.items[at]!;
+  assert.deepEqual([old.status?.value, old.shutdown_date?.value], ['deprecated', '2025-02-18']);
+  assert.ok(out.items.slice(0, at).every((i) => !i.shutdown_date || i.shutdown_date.value > '2026-09-23'), 'every model before it is served');
+  assert.ok(out.items.slice(0, at).some((i) => i.id === 'gemini-2.5-pro' || i.id === 'gemini-3.1-pro-preview'));
+});

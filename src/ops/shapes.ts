@@ -118,6 +118,9 @@ export const ModelSummary = z
     context_window: wireFact(z.number().int()).nullable(),
     overall_rating: RankedRating.nullable().describe('Best variant on text_style_control overall where rated there, else text overall; null if unrated.'),
     cheapest_offer: OfferView.nullable().describe(`Cheapest per-token offer by blended price at input_share ${DEFAULT_INPUT_SHARE} (free tiers and subscription plans listed at $0 are not per-token prices and are left out); null if no offer has the prices.`),
+    status: wireFact(ModelStatus).nullable().optional()
+      .describe('The developer\'s status of the model, judged on the day the answers are judged on; `deprecated` with a later `shutdown_date` is still served until then.'),
+    shutdown_date: wireFact(IsoDate).nullable().optional().describe('The day the developer shuts (or shut) the model down; null where none is announced.'),
   })
   .describe('A model in one line: null marks a fact no source in the dataset gives.');
 export type ModelSummary = z.infer<typeof ModelSummary>;
@@ -188,6 +191,9 @@ export function toSummary(ds: Dataset, m: Model): ModelSummary {
     context_window: m.context_window ?? null,
     overall_rating: rated ? toRankedRating(rated.board, rated.entry) : null,
     cheapest_offer: cheapest ? toOfferView(ds, cheapest.offer) : null,
+    // After the members above, so that a reader of a one-line summary also sees a model that is shut down.
+    status: m.status ?? null,
+    shutdown_date: m.shutdown_date ?? null,
   };
   cache.set(m.id, kept(s));
   return s;
