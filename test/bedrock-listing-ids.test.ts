@@ -38,3 +38,14 @@ test("LiteLLM's anthropic.claude-3-7-sonnet-20240620-v1:0 is no listing; the Gov
   const dearer = bedrock(model).filter((o) => !o.provider_model_id.startsWith('us-gov') && (o.prices.input?.value ?? 0) > 3);
   assert.deepEqual(dearer.map((o) => o.provider_model_id), []);
 });
+
+test("a cross-Region inference profile's region is its geography, as AWS names the profiles", () => {
+  // docs.aws.amazon.com/bedrock/latest/userguide/inference-profiles-support.html: US, EU, APAC, JP and AU
+  // geographies, and Global ("all commercial Regions"). LiteLLM 2026-07-24 lists each id below for claude-sonnet-4-6
+  // or claude-opus-4-6.
+  const regionOf = (modelId: string, id: string) => [...new Set(bedrock(modelId).filter((o) => o.provider_model_id === id).map((o) => o.region))];
+  assert.deepEqual(regionOf('claude-sonnet-4-6', 'us.anthropic.claude-sonnet-4-6'), ['us']);
+  assert.deepEqual(regionOf('claude-sonnet-4-6', 'eu.anthropic.claude-sonnet-4-6'), ['eu']);
+  assert.deepEqual(regionOf('claude-sonnet-4-6', 'global.anthropic.claude-sonnet-4-6'), ['global']);
+  assert.deepEqual(regionOf('claude-opus-4-6', 'au.anthropic.claude-opus-4-6-v1'), ['apac']);
+});

@@ -20,7 +20,26 @@ const PAIRS: Array<[string, string]> = [
   ['gpt-4o', 'gpt-4o-2024-05-13'],
   // lmarena: gemini-1.5-pro-001 1273.59, gemini-1.5-pro-002 1319.22.
   ['gemini-1.5-pro-001', 'gemini-1.5-pro-002'],
+  // deprecations.json (OpenAI): babbage and davinci shut down 2024-01-04 with replacement babbage-002 / davinci-002;
+  // babbage-002 and davinci-002 shut down 2026-09-28 with replacement gpt-5.4-mini.
+  ['babbage', 'babbage-002'],
+  ['davinci', 'davinci-002'],
 ];
+
+test('OpenAI\'s 2023 base models keep their own notice, apart from the GPT-3 models they replaced', () => {
+  // deprecations.json, OpenAI rows for babbage-002 and davinci-002: shutdown 2026-09-28, replacement gpt-5.4-mini.
+  for (const id of ['babbage-002', 'davinci-002']) {
+    const m = ds.models.find((x) => x.id === ds.resolveModelId(id));
+    assert.equal(m?.id, id);
+    assert.equal(m?.shutdown_date?.value, '2026-09-28', id);
+    assert.equal(m?.replacement?.value, 'gpt-5.4-mini', id);
+  }
+  // deprecations.json, OpenAI babbage: shutdown 2024-01-04, replacement babbage-002 (another model, not itself).
+  const babbage = ds.models.find((x) => x.id === 'babbage');
+  assert.equal(babbage?.shutdown_date?.value, '2024-01-04');
+  assert.equal(babbage?.replacement?.value, 'babbage-002');
+  assert.ok(!babbage?.aliases.includes('babbage-002'));
+});
 
 for (const [a, b] of PAIRS) {
   test(`${a} and ${b} are two models, and compare_models takes them side by side`, () => {

@@ -9,6 +9,8 @@ const ds = loadDataset(DEFAULT_DATA_DIR);
 const sheet = (id: string) => get_model.handler(ds, get_model.input.parse({ model_id: id }), { today: '2026-11-27' }) as {
   weights_url: unknown; release_date: unknown; knowledge_cutoff: unknown; parameters_total: unknown; architecture: unknown;
   context_window: { value: number } | null; missing: Array<{ field: string; reason: string }>;
+  id: string; open_weights: unknown; status: { value: string } | null; shutdown_date: { value: string } | null;
+  deprecation_date: { value: string } | null; replacement: { value: string } | null;
 };
 
 test("deepseek-chat: V4 Flash's window stays, V3.2's weights link, release day and cutoff are set aside and said so", () => {
@@ -35,4 +37,22 @@ test('DeepSeek-V3.2 itself keeps its weights link and its 671B parameters', () =
   const m = ds.modelById.get('deepseek-v3.2')!;
   assert.equal(m.weights_url?.value, 'https://huggingface.co/deepseek-ai/DeepSeek-V3.2');
   assert.equal(m.parameters_total?.value, 671e9);
+});
+
+test('deepseek-chat is an API name DeepSeek retired: deprecated with its notice, never "open weights stay runnable"', () => {
+  // developer-notices.csv, DeepSeek's V4 announcement: deepseek-chat and deepseek-reasoner "will be fully retired and
+  // inaccessible after Jul 24th, 2026, 15:59 (UTC Time)", routing to deepseek-v4-flash until then (from 2026-04-24).
+  for (const id of ['deepseek-chat', 'deepseek-reasoner']) {
+    const s = sheet(id);
+    // DeepSeek's 2025-08-21 news: deepseek-reasoner is the thinking mode of the model behind deepseek-chat.
+    assert.equal(s.id, 'deepseek-chat', id);
+    assert.equal(s.status?.value, 'deprecated', id);
+    assert.equal(s.deprecation_date?.value, '2026-04-24', id);
+    assert.equal(s.shutdown_date?.value, '2026-07-24', id);
+    assert.equal(s.replacement?.value, 'deepseek-v4-flash', id);
+    assert.equal(s.open_weights, null, id);
+    assert.doesNotMatch(JSON.stringify(s), /stay runnable/, id);
+  }
+  const why = sheet('deepseek-chat').missing.find((m) => m.field === 'open_weights')?.reason ?? '';
+  assert.match(why, /^withheld: true \(models-dev\) set aside/);
 });

@@ -145,3 +145,13 @@ test("OCI's cohere.command-latest is a pointer kept apart, not Cohere Command", 
   assert.equal((ds.offersByModel.get('command') ?? []).some((o) => o.provider === 'oci'), false);
   assert.equal(ds.modelById.get('command')?.context_window?.value, 4096);
 });
+
+test("Mistral's own API names for Mistral Saba resolve to it; a spelling another model holds stays with it", () => {
+  // docs.mistral.ai/models/mistral-saba-25-02: "apiNames: ['mistral-saba-2502', 'mistral-saba-latest']". No snapshot
+  // lists either id, and a YYMM tail is a version of its own to the keys: the alias rows join them.
+  assert.equal(ds.resolveModelId('mistral-saba-2502'), 'mistral-saba');
+  assert.equal(ds.resolveModelId('mistral-saba-latest'), 'mistral-saba');
+  // A row for every source that another model's listing already holds stays with that model: deepseek-reasoner's `*`
+  // row names DeepSeek-R1 for the sources that price it so, while DeepSeek's own name is deepseek-chat's thinking mode.
+  assert.equal(ds.resolveModelId('deepseek-reasoner'), 'deepseek-chat');
+});

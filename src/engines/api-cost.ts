@@ -1,5 +1,5 @@
 // API cost: monthly cost of a volume through each priced offer, blended by the share of input tokens.
-import type { Offer } from '../schema/index.ts';
+import type { Offer, OfferRegion } from '../schema/index.ts';
 import { lowestTier, silentReason, tierAt, type AppliedTier } from './long-context.ts';
 import { roundTo } from './memory.ts';
 import { usd } from './money.ts';
@@ -29,7 +29,7 @@ export type PriceRef = { usd_per_mtok: number; source: string; as_of: string; no
 export type ApiCostLine = {
   provider: string;
   provider_model_id: string;
-  region: 'global' | 'eu';
+  region: OfferRegion;
   input: PriceRef;
   output: PriceRef;
   /** input_share x input + (1 - input_share) x output, USD per 1M tokens. */
@@ -42,7 +42,7 @@ export type ApiCostLine = {
 /** The long-context tier a line is costed at; a side the tier does not give is the base price. */
 export type LongContextLine = { prompt_tokens: number; above_tokens: number; input: PriceRef; output: PriceRef };
 
-export type NotPriced = { provider: string; provider_model_id: string; region: 'global' | 'eu'; reason: string };
+export type NotPriced = { provider: string; provider_model_id: string; region: OfferRegion; reason: string };
 
 export type ApiCosts = { offers: ApiCostLine[]; not_priced: NotPriced[]; cheapest: ApiCostLine | null };
 

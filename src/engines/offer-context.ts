@@ -1,6 +1,6 @@
 // Each offer's own context window (where its source states one) and the offers of a model that serve a context size.
 import type { Dataset } from '../dataset/dataset.ts';
-import type { Model, Offer } from '../schema/index.ts';
+import type { Model, Offer, OfferRegion } from '../schema/index.ts';
 import { frontierOf, type Frontier } from './offer-frontier.ts';
 import { perDataset } from './per-dataset.ts';
 
@@ -64,7 +64,7 @@ export function offerWindowNote(tokens: number | undefined, rankedElsewhere: num
 }
 
 /** An offer left out of a cost because its own window is below the prompt asked (estimate_cost's `not_priced`). */
-export type WindowLeftOut = { provider: string; provider_model_id: string; region: 'global' | 'eu'; reason: string };
+export type WindowLeftOut = { provider: string; provider_model_id: string; region: OfferRegion; reason: string };
 
 const servingByOffers = new WeakMap<readonly Offer[], Map<number, { offers: readonly Offer[]; left_out: WindowLeftOut[] }>>();
 

@@ -1,7 +1,7 @@
 // The compliance facts of a trust profile: the EU Code status, the developer, EU offers, licence and open weights.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
-import type { Developer, Licence, Model, Offer, TerritoryExclusion } from '../schema/index.ts';
+import type { Developer, Licence, Model, Offer, OfferRegion, TerritoryExclusion } from '../schema/index.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { euCodeOf, euResidencyOf, type EuCodeView } from './trust-eu.ts';
 
@@ -9,7 +9,7 @@ export type EuOffer = {
   provider: string;
   provider_name: string;
   provider_model_id: string;
-  region: 'global' | 'eu';
+  region: OfferRegion;
   /** Which product of the provider (one provider may list the model as standard, batch, flex and priority). */
   sku: Offer['sku'];
   eu_resident: Offer['eu_resident'];

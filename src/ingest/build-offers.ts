@@ -1,5 +1,5 @@
 // Merges the price sources into one offer per (provider, model, region, SKU, listing), keeping agreement and conflicts.
-import type { Fact, HeldBackPrice, ModelStatus, Offer, Provider } from '../schema/index.ts';
+import type { Fact, HeldBackPrice, ModelStatus, Offer, OfferRegion, Provider } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
 import type { IngestIssue, OfferObservation, OfferResidencyRule, ProviderObservation } from '../sources/types.ts';
 import { WEIGHT_HOSTS_SOURCE_ID, type WeightHost } from './weight-hosts.ts';
@@ -40,7 +40,7 @@ export type OfferNotice = {
 };
 
 type Member = { o: OfferObservation; model_id: string };
-type Group = { key: string; provider: string; model_id: string; region: 'global' | 'eu'; sku: Offer['sku']; listing: string; list: Member[] };
+type Group = { key: string; provider: string; model_id: string; region: OfferRegion; sku: Offer['sku']; listing: string; list: Member[] };
 
 /** One price choice as it was made: every reading of the field (with its set date) and the served fact. */
 export type PriceTrace = (t: {

@@ -105,6 +105,15 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
     const m = mb.models.find((x) => x.id === mb.resolve('*', long));
     if (m && !m.aliases.includes(short)) m.aliases = [...m.aliases, short].sort();
   }
+  // A reviewed row for every source is a spelling of its model even where no snapshot lists it: Mistral's record gives
+  // `mistral-saba-2502` as Mistral Saba's API name, which the YYMM rule (match-keys.ts) keeps apart from `mistral-saba`.
+  // A spelling another model already holds stays that model's (a row's reach is the matcher's, not the lookup's).
+  const claimed = new Set(mb.models.flatMap((m) => [m.id, ...m.aliases]).map((s) => s.toLowerCase()));
+  for (const a of tables.aliases) {
+    if (a.source !== '*' || !a.canonical_id || claimed.has(a.source_id.toLowerCase())) continue;
+    const m = mb.models.find((x) => x.id === a.canonical_id);
+    if (m) m.aliases = [...m.aliases, a.source_id].sort();
+  }
 
   const modelIdSet = new Set(mb.models.map((m) => m.id));
   for (const a of tables.aliases) {

@@ -74,3 +74,19 @@ test('a row with a field outside the closed set, or no page, is an issue and sta
   assert.deepEqual(rows.map((r) => r.field), ['knowledge_cutoff']);
   assert.deepEqual(issues.map((i) => i.field), ['field', 'url']);
 });
+
+test("an API name's open_weights is a fact a row can set aside, true or false", () => {
+  // models.dev 2026-07-02: models/deepseek/deepseek-chat.toml says open_weights = true, zenmux's file false.
+  const entry = obs({ source_model_id: 'deepseek/deepseek-chat', open_weights: true, context_window: 1_000_000 });
+  const zenmux = obs({ source_model_id: 'zenmux/deepseek/deepseek-chat', provider: 'zenmux', open_weights: false });
+  const { obs: out, held, issues } = setAsideFacts([entry, zenmux], [
+    row({ field: 'open_weights' }), row({ listing: 'zenmux/deepseek/deepseek-chat', field: 'open_weights' }),
+  ]);
+  assert.equal(out[0].open_weights, undefined);
+  assert.equal(out[1].open_weights, undefined);
+  assert.equal(out[0].context_window, 1_000_000);
+  assert.deepEqual(held.map((h) => `${h.listing} ${h.field} ${h.value}`), [
+    'deepseek/deepseek-chat open_weights true', 'zenmux/deepseek/deepseek-chat open_weights false',
+  ]);
+  assert.deepEqual(issues, []);
+});

@@ -8,8 +8,11 @@ import type { IngestIssue, ModelObservation } from '../sources/types.ts';
 
 export const FACT_SET_ASIDES_FILE = 'data/curated/fact-set-asides.csv';
 
-/** The listing facts a row may set aside: those a moving name's listing copies from one model it once served. */
-const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff'] as const;
+/**
+ * The listing facts a row may set aside: those a moving name's listing copies from one model it once served. An API
+ * name's `open_weights` is one: the weights are the served model's, while the name itself is retired by its developer.
+ */
+const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff', 'open_weights'] as const;
 type SetAsideField = (typeof FIELDS)[number];
 
 const Row = z.object({

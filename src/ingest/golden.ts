@@ -129,7 +129,8 @@ function baseOffers(offers: readonly Offer[], provider: string, providerModelId:
   const id = providerModelId.toLowerCase();
   // Batch, flex and priority prices of one listing share its id: the base SKU (standard, or regional for an in-region
   // listing such as Bedrock's bare ids) is the price a caller pays by default.
-  return offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region === 'global'
+  // The id names its route: `us.` and `au.` listings are read in their own geography, an `eu.` one under offer_eu.
+  return offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.region !== 'eu'
     && BASE_SKUS.includes(o.sku));
 }
 

@@ -15,6 +15,7 @@ import { acceptedMachines } from '../engines/machine.ts';
 import { costBases } from '../engines/self-hosted-sizing.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
+import { OfferRegion } from '../schema/index.ts';
 import { offersToCost, resellerNote, scheduledPriceNote, type KeptOffers } from './cost-offers.ts';
 import { contextParam, ModelIdParam, requireModelId } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
@@ -64,7 +65,7 @@ const Output = z.object({
     .object({
       offers: z.array(ApiLine).describe('One line per offer with both prices, cheapest first.'),
       not_priced: z
-        .array(z.object({ provider: z.string(), provider_model_id: z.string(), region: z.enum(['global', 'eu']), reason: z.string() }))
+        .array(z.object({ provider: z.string(), provider_model_id: z.string(), region: OfferRegion, reason: z.string() }))
         .describe('Offers missing the input or output price, shut down by the data date, or (with `context`) whose own stated '
           + 'context window is below the prompt asked: not costed.'),
       cheapest: ApiLine.nullable()

@@ -7,7 +7,7 @@ import { DIMENSIONS, PRICE_BEST, PRICE_WORST, QUALITY_SPAN } from '../engines/re
 import { notesFor, type EuOfferBrief } from '../engines/recommend-reasons.ts';
 import { rentalOf, type HostingPick } from '../engines/recommend-hosting.ts';
 import { interpret } from '../engines/interpret.ts';
-import { IsoDate, Licence } from '../schema/index.ts';
+import { IsoDate, Licence, OfferRegion } from '../schema/index.ts';
 import { wireFact } from './common.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { contextWithinCatalogue, RecommendContext } from './recommend-context.ts';
@@ -102,7 +102,7 @@ const Item = z
     trust: z.object({ trust_index: z.number().int(), coverage: z.number() }).describe('Trust Index and coverage (derived; get_trust_profile gives the criteria).'),
     eu_offers: z
       .array(z.object({
-        provider: z.string(), provider_name: z.string(), region: z.enum(['global', 'eu']),
+        provider: z.string(), provider_name: z.string(), region: OfferRegion,
         residency: z.enum(['yes', 'region']).describe('yes: served in the EU; region: EU regions to choose.'),
       }))
       .describe('Providers offering the model with EU data residency.'),

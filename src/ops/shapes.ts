@@ -5,7 +5,7 @@ import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { TIER_RULE, tierBlend, tierDerivedFrom, type AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, cheapestAtDefaultShare, overallRating, type Board, type BoardEntry } from '../engines/ranking.ts';
 import {
-  EuResidency, HeldBackPrice, IsoDate, Leaderboard, Licence, ModelStatus, NextPrices, PriceTier, Sku, type Model, type Offer, type Rating,
+  EuResidency, HeldBackPrice, IsoDate, Leaderboard, Licence, ModelStatus, NextPrices, OfferRegion, PriceTier, Sku, type Model, type Offer, type Rating,
 } from '../schema/index.ts';
 import { wireFact } from './common.ts';
 import { kept } from './json-fragment.ts';
@@ -50,7 +50,7 @@ export const OfferView = z
     provider: z.string().describe('Provider id.'),
     provider_name: z.string(),
     provider_model_id: z.string().describe('The id to put in an API request to this provider.'),
-    region: z.enum(['global', 'eu']).describe('`eu` for an EU-regional SKU.'),
+    region: OfferRegion.describe('`eu` for an EU-regional SKU; `us` or `apac` for a US or Asia-Pacific routing prefix; else `global`.'),
     prices: z
       .object({
         input: wireFact(z.number()).optional(),

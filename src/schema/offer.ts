@@ -55,14 +55,22 @@ export const NextPrices = z
   .strict();
 export type NextPrices = z.infer<typeof NextPrices>;
 
+/** Where a listing's prefix routes its requests (catalogue-util.ts, `regionOfSku`). */
+export const OfferRegion = z.enum(['global', 'eu', 'us', 'apac']);
+export type OfferRegion = z.infer<typeof OfferRegion>;
+
 export const Offer = z
   .object({
     model_id: Slug,
     provider: Slug,
     /** The provider's own identifier for the model (what a caller puts in its API request). */
     provider_model_id: z.string().min(1),
-    /** `eu` for an EU-regional SKU (`eu.anthropic.*`, `azure/eu/*`), otherwise `global`. */
-    region: z.enum(['global', 'eu']),
+    /**
+     * The geography a routing prefix pins the listing's requests to: `eu` for an EU-regional SKU (`eu.anthropic.*`,
+     * `azure/eu/*`), `us` for a US one (Bedrock's `us.` geographic inference profile, Azure's `us/` data zone), `apac`
+     * for Bedrock's Asia-Pacific profiles (`apac.`, `jp.`, `au.`); otherwise `global` (no prefix, or `global.`).
+     */
+    region: OfferRegion,
     prices: Prices,
     /**
      * The listing's own context window (tokens), where a source states one for it: a provider may serve less than the

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { jsonLinesOf } from './catalogue-util.ts';
+import { jsonLinesOf, regionOfSku } from './catalogue-util.ts';
 import type { IngestIssue } from './types.ts';
 
 test('lines that fit the schema are yielded with their line; others, and lines that are not JSON, become issues', async () => {
@@ -20,4 +20,22 @@ test('lines that fit the schema are yielded with their line; others, and lines t
   assert.deepEqual(issues.map((i) => [i.file, i.row]), [['changes.jsonl', 'line 3'], ['changes.jsonl', 'line 4']]);
   assert.match(issues[0]!.message, /\(at n\)$/, 'the schema misfit names its field');
   assert.equal(issues[1]!.message, 'not valid JSON');
+});
+
+test("a listing's routing prefix names its geography, as AWS names Bedrock's cross-Region inference profiles", () => {
+  // docs.aws.amazon.com/bedrock/latest/userguide/inference-profiles-support.html: the US, EU, APAC, JP and AU
+  // geographies, and Global (any commercial Region). JP and AU lie in Asia-Pacific.
+  assert.equal(regionOfSku('us.anthropic.claude-sonnet-4-6'), 'us');
+  assert.equal(regionOfSku('bedrock/us.anthropic.claude-opus-4-8'), 'us');
+  assert.equal(regionOfSku('eu.anthropic.claude-sonnet-4-6'), 'eu');
+  assert.equal(regionOfSku('apac.anthropic.claude-sonnet-4-20250514-v1:0'), 'apac');
+  assert.equal(regionOfSku('jp.anthropic.claude-sonnet-4-6'), 'apac');
+  assert.equal(regionOfSku('au.anthropic.claude-opus-4-6-v1'), 'apac');
+  assert.equal(regionOfSku('global.anthropic.claude-sonnet-4-6'), 'global');
+  // Azure's data zones (`azure/us/gpt-4o`, `azure/eu/gpt-4o`); a bare id pins nothing.
+  assert.equal(regionOfSku('azure/us/gpt-4o'), 'us');
+  assert.equal(regionOfSku('azure/eu/gpt-4o'), 'eu');
+  assert.equal(regionOfSku('anthropic.claude-sonnet-4-6'), 'global');
+  // GovCloud's profile (`us-gov.`) routes among AWS GovCloud (US) Regions, in the US.
+  assert.equal(regionOfSku('us-gov.anthropic.claude-sonnet-4-5-20250929-v1:0'), 'us');
 });

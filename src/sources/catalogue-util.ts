@@ -79,6 +79,23 @@ export function isEuSku(id: string): boolean {
     .some((seg) => seg === 'eu' || seg.startsWith('eu.') || (/^(eu|europe)-[a-z]+(-?\d+)?$/.test(seg) && placeOfRegion(seg)?.eu === true));
 }
 
+/**
+ * The geography a listing's routing prefix pins (schema `OfferRegion`): EU as `isEuSku` reads it; Bedrock's cross-Region
+ * inference profiles by their geography, as AWS names them ("Supported Regions and models for inference profiles",
+ * https://docs.aws.amazon.com/bedrock/latest/userguide/inference-profiles-support.html: the `US`, `EU`, `APAC`, `JP`
+ * and `AU` geographies, and `Global`, routed to any commercial Region): `us.` is the US, `apac.`, `jp.` (Japan) and
+ * `au.` (Australia) Asia-Pacific; `us-gov.` (GovCloud) and Azure's `us/` data zone are in the US. A provider namespace before the id
+ * (`bedrock/us.anthropic...`) is read past. `global.` and ids without a prefix are `global`; in-Region ids
+ * (`us-east-1/...`) other than the EU's are left `global` too: no geography is guessed.
+ */
+export function regionOfSku(id: string): 'global' | 'eu' | 'us' | 'apac' {
+  if (isEuSku(id)) return 'eu';
+  const segs = id.toLowerCase().split('/');
+  if (segs.some((seg) => seg === 'us' || seg.startsWith('us.') || seg.startsWith('us-gov.'))) return 'us';
+  if (segs.some((seg) => /^(?:apac|jp|au)\./.test(seg))) return 'apac';
+  return 'global';
+}
+
 /** The http(s) URLs in a free-text comment, in order, without trailing punctuation. */
 export function urlsIn(text: string | undefined): string[] {
   const out: string[] = [];

@@ -10,7 +10,7 @@ import { nextPrices, offerPrices, offerTarget, readPrices, timeOfDayNote } from 
 import { scheduledPriceChanges } from './catalogue-genai-prices-scheduled.ts';
 import { DATED_FIELDS, genaiPriceDates } from './genai-prices-dates.ts';
 import { listingKey, openRouterCopies, openRouterVariants, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
-import { IsoDate, defined, isEuSku, issueAt, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
+import { IsoDate, defined, issueAt, regionOfSku, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
 import type { Adapter, AdapterResult, CatalogueChange, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
 
@@ -205,7 +205,7 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
     ? defined<OfferObservation>({
         source: ctx.source,
         ...target,
-        region: isEuSku(target.provider_model_id) ? 'eu' : 'global',
+        region: regionOfSku(target.provider_model_id),
         as_of: m.prices_checked ?? ctx.date,
         ...offerPrices(block),
         context_window: m.context_window,

@@ -1,6 +1,6 @@
 // The contract between source adapters and the ingest: what an adapter reads, in the project's vocabulary.
 // Adapters translate an upstream shape into observations with provenance; they never merge or write files.
-import type { Architecture, BenchmarkScore, EuResidency, NativePrecision, Leaderboard, ModelStatus, RentalPrice, Sku, Source } from '../schema/index.ts';
+import type { Architecture, BenchmarkScore, EuResidency, NativePrecision, OfferRegion, Leaderboard, ModelStatus, RentalPrice, Sku, Source } from '../schema/index.ts';
 
 /** Where a bad row came from, so the ingest report can name it. */
 export type IngestIssue = {
@@ -78,7 +78,7 @@ export type OfferObservation = {
   provider_model_id: string;
   /** The model id the source points to, when it gives one (models.dev `base_model`). */
   canonical_hint?: string;
-  region: 'global' | 'eu';
+  region: OfferRegion;
   as_of: string;
   input?: number;
   output?: number;
