@@ -7,10 +7,13 @@ import type { Model, Offer } from '../schema/index.ts';
  * so the answer says so: the window and its source, and the offers whose own stated window is larger (hosts serving
  * Qwen3 at 131,072 tokens with YaRN beside its native 32,768), which the figures do not use. Null when nothing is capped.
  */
+/** One formatter for every call: `toLocaleString` builds a new one each time, a cost per offer on a cold ask. */
+const GROUPED = new Intl.NumberFormat('en-US');
+
 export function contextCapNote(model: Pick<Model, 'context_window'>, offers: readonly Offer[], asked: number): string | null {
   const window = model.context_window?.value;
   if (window === undefined || asked <= window) return null;
-  const fmt = (n: number) => n.toLocaleString('en-US');
+  const fmt = (n: number) => GROUPED.format(n);
   const larger = offers
     .filter((o) => (o.context_window?.value ?? 0) > window)
     .map((o) => `${o.provider} ${fmt(o.context_window!.value)}`);
