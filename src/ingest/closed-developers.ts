@@ -1,9 +1,8 @@
 // Developers who publish no weights of their API models: their models' unknown `open_weights` read as closed.
 import { readFileSync } from 'node:fs';
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { IsoDate, type Model, type Source } from '../schema/index.ts';
-import { tableUrl } from '../sources/curated.ts';
+import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
 import type { IngestIssue } from '../sources/types.ts';
 
 const FILE = 'data/curated/closed-developers.csv';
@@ -33,19 +32,11 @@ const Row = z.object({
 export type ClosedDeveloper = { developer: string; published?: RegExp; url: string; read_on: string; note: string };
 
 export function loadClosedDevelopers(file: string): { rows: ClosedDeveloper[]; issues: IngestIssue[] } {
-  const records = parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
-  const rows: ClosedDeveloper[] = [];
-  const issues: IngestIssue[] = [];
-  records.forEach((r, i) => {
-    const p = Row.safeParse(r);
-    if (!p.success) {
-      issues.push({ source: CLOSED_DEVELOPERS_SOURCE_ID, file: FILE, row: String(i + 2), field: String(p.error.issues[0].path[0] ?? ''),
-        message: p.error.issues[0].message });
-      return;
-    }
-    const { published, ...rest } = p.data;
-    rows.push({ ...rest, ...(published ? { published: new RegExp(published) } : {}) });
-  });
+  const { valid, issues } = validateRows(Row, parseCsv(readFileSync(file, 'utf8')), { source: CLOSED_DEVELOPERS_SOURCE_ID, file: FILE },
+    (r) => String(r.line));
+  const rows = valid.map(({ value: { published, ...rest } }): ClosedDeveloper => ({
+    ...rest, ...(published ? { published: new RegExp(published) } : {}),
+  }));
   return { rows, issues };
 }
 

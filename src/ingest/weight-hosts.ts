@@ -1,10 +1,9 @@
 // Providers that run the models they sell on their own servers, on their own schedules: a closed model's shutdown at
 // its developer does not end their offers.
 import { readFileSync } from 'node:fs';
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { IsoDate, type Source } from '../schema/index.ts';
-import { tableUrl } from '../sources/curated.ts';
+import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
 import type { IngestIssue } from '../sources/types.ts';
 
 const FILE = 'data/curated/weight-hosting-providers.csv';
@@ -32,14 +31,7 @@ const Row = z.object({
 export type WeightHost = z.infer<typeof Row>;
 
 export function loadWeightHosts(file: string): { rows: WeightHost[]; issues: IngestIssue[] } {
-  const records = parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
-  const rows: WeightHost[] = [];
-  const issues: IngestIssue[] = [];
-  records.forEach((r, i) => {
-    const p = Row.safeParse(r);
-    if (p.success) rows.push(p.data);
-    else issues.push({ source: WEIGHT_HOSTS_SOURCE_ID, file: FILE, row: String(i + 2), field: String(p.error.issues[0].path[0] ?? ''),
-      message: p.error.issues[0].message });
-  });
-  return { rows, issues };
+  const { valid, issues } = validateRows(Row, parseCsv(readFileSync(file, 'utf8')), { source: WEIGHT_HOSTS_SOURCE_ID, file: FILE },
+    (r) => String(r.line));
+  return { rows: valid.map((v) => v.value), issues };
 }
