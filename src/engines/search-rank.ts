@@ -1,6 +1,5 @@
 // The relevance order of search: text match first, then which of equally matching models a reader most likely means.
 import type { Dataset } from '../dataset/dataset.ts';
-import type { Model } from '../schema/index.ts';
 import { isDeprecatedModel, isShutDownOffer } from './offer-lifecycle.ts';
 
 /** How well the text matched: `strength` is the fields and words matched, `coverage` (0..1) how much of the name. */
@@ -50,28 +49,29 @@ export function rankByRelevance(
   fallback: ReadonlyMap<string, number>,
 ): string[] {
   const providers = providersServing(ds);
-  const model = (id: string): Model => ds.modelById.get(id)!;
-  const shut = new Set(ids.filter((id) => isDeprecatedModel(model(id), ds.lifecycleDate)));
+  // Each model's keys are read once, not per comparison.
+  const key = new Map(ids.map((id) => {
+    const m = ds.modelById.get(id)!;
+    const match = matches.get(id)!;
+    const shut = isDeprecatedModel(m, ds.lifecycleDate);
+    return [id, { shut, tier: tier(match.strength), coverage: match.coverage, released: m.release_date?.value ?? '',
+      served: providers.get(id) ?? 0, established: false }];
+  }));
   // The most served model of each group of equal matches (status and tier) sets the bar for being established.
-  const group = (id: string) => `${shut.has(id) ? 1 : 0}:${tier(matches.get(id)!.strength)}`;
   const most = new Map<string, number>();
-  for (const id of ids) most.set(group(id), Math.max(most.get(group(id)) ?? 0, providers.get(id) ?? 0));
-  const established = (id: string) => {
-    const n = providers.get(id) ?? 0;
-    return n > 0 && n >= ESTABLISHED_SHARE * most.get(group(id))!;
-  };
-  const released = (id: string) => model(id).release_date?.value ?? '';
+  const group = (k: { shut: boolean; tier: number }) => `${k.shut ? 1 : 0}:${k.tier}`;
+  for (const k of key.values()) most.set(group(k), Math.max(most.get(group(k)) ?? 0, k.served));
+  for (const k of key.values()) k.established = k.served > 0 && k.served >= ESTABLISHED_SHARE * most.get(group(k))!;
   return [...ids].sort((a, b) => {
-    const ma = matches.get(a)!, mb = matches.get(b)!;
-    const ea = established(a), eb = established(b);
+    const ka = key.get(a)!, kb = key.get(b)!;
     return Number(b === literal) - Number(a === literal)
-      || Number(shut.has(a)) - Number(shut.has(b))
-      || tier(mb.strength) - tier(ma.strength)
-      || Number(eb) - Number(ea)
-      || (ea ? mb.coverage - ma.coverage || released(b).localeCompare(released(a)) : 0)
-      || (providers.get(b) ?? 0) - (providers.get(a) ?? 0)
-      || released(b).localeCompare(released(a))
-      || mb.coverage - ma.coverage
+      || Number(ka.shut) - Number(kb.shut)
+      || kb.tier - ka.tier
+      || Number(kb.established) - Number(ka.established)
+      || (ka.established ? kb.coverage - ka.coverage || kb.released.localeCompare(ka.released) : 0)
+      || kb.served - ka.served
+      || kb.released.localeCompare(ka.released)
+      || kb.coverage - ka.coverage
       || fallback.get(a)! - fallback.get(b)!
       || a.localeCompare(b);
   });
