@@ -5,6 +5,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
 import { loadDataset } from '../src/dataset/load.ts';
+import { isDeprecatedModel, isShutDownOffer } from '../src/engines/offer-lifecycle.ts';
+import { isFirstParty } from '../src/ingest/first-party.ts';
 
 // The doc wraps lines anywhere: read it as one line of single spaces.
 const doc = readFileSync(path.join(PROJECT_ROOT, 'docs/data.md'), 'utf8').replace(/\s+/g, ' ');
@@ -52,4 +54,14 @@ test('the open-weights models without a licence, as docs/data.md counts them, ar
   // The count the doc's jq command gives: open_weights true and no licence fact.
   const [n] = stated(/(\d+) open-weights models of the committed dataset still carry no licence/);
   assert.equal(ds.models.filter((m) => m.open_weights?.value === true && m.licence === undefined).length, n);
+});
+
+test('the served models with a first-party offer and no release date, as docs/data.md counts them, are the dataset\'s', () => {
+  // "N before the Google and Mistral rows that follow, A after (B and C judged on 2026-11-27)": A on the data's date, C
+  // judged on 2026-11-27 (N and B counted the build before those rows).
+  const [after, , afterLater] = stated(/\d+ before the Google and Mistral rows that follow, (\d+) after \((\d+) and (\d+) judged on 2026-11-27\)/);
+  const count = (d: typeof ds) => d.models.filter((m) => !m.release_date && !isDeprecatedModel(m, d.lifecycleDate)
+    && (d.offersByModel.get(m.id) ?? []).some((o) => isFirstParty(o.provider, m.vendor) && !isShutDownOffer(o, d.lifecycleDate))).length;
+  assert.equal(count(ds), after);
+  assert.equal(count(loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' })), afterLater);
 });

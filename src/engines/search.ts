@@ -3,8 +3,8 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { distance } from '../dataset/suggest.ts';
 import type { Model } from '../schema/index.ts';
 import { bestScores } from './benchmarks.ts';
-import { isDeprecatedModel } from './offer-lifecycle.ts';
 import { cheapestAtDefaultShare, isZeroPriced, overallRating } from './ranking.ts';
+import { rankByRelevance, type TextMatch } from './search-rank.ts';
 
 export const CAPABILITIES = ['tool_calling', 'reasoning', 'vision', 'structured_output'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
@@ -240,6 +240,11 @@ function typoScores(table: TokenTable, w: string): Map<string, number> {
  * its words, or when the query without separators is a prefix of one of its names without separators.
  */
 export function textMatches(ds: Dataset, q: string): Map<string, number> {
+  return new Map([...matchText(ds, q)].map(([id, m]) => [id, m.strength + m.coverage]));
+}
+
+/** The words and fields `q` matches in each model (`strength`) and how much of its name it covers, apart. */
+function matchText(ds: Dataset, q: string): Map<string, TextMatch> {
   const idx = searchIndex(ds);
   const words = [...new Set(tokenize(q))].slice(0, MAX_QUERY_TOKENS);
   let scores: Map<string, number> | undefined;
@@ -268,15 +273,38 @@ export function textMatches(ds: Dataset, q: string): Map<string, number> {
         if ((result.get(id) ?? 0) < asWhole) result.set(id, asWhole);
       }
     }
+    // The query's words written together as one word of the model (`qwen 3` is the `qwen3` of Qwen3 32B): a whole
+    // word, not the prefix `qwen3` also is of `qwen3.6`, so Qwen3 models come before Qwen3.6 ones.
+    for (const [id, w] of idx.words.postings.get(c) ?? []) {
+      const asWhole = w * Math.max(1, words.length);
+      if ((result.get(id) ?? 0) < asWhole) result.set(id, asWhole);
+    }
   }
-  // Among equal matches the model whose name the query covers most comes first: `llama 3.3` finds
-  // Llama 3.3 70B Instruct before Llama 3.3 Nemotron Super 49B v1.5.
-  if (words.length) for (const [id, s] of result) result.set(id, s + Math.min(1, words.length / idx.nameLength.get(id)!) * COVERAGE_WEIGHT);
-  const named = new Set(words.map(compact));
+  const named = familyNames(words);
   for (const [id, s] of result) if (named.has(idx.family.get(id) ?? '')) result.set(id, s + FAMILY_BONUS);
   const exact = ds.resolveModelId(q);
   if (exact) result.set(exact, (result.get(exact) ?? 0) + EXACT_ID_BONUS);
-  return result;
+  // Among equal matches the model whose name the query covers most comes first: `llama 3.3` finds
+  // Llama 3.3 70B Instruct before Llama 3.3 Nemotron Super 49B v1.5.
+  const out = new Map<string, TextMatch>();
+  for (const [id, strength] of result) {
+    out.set(id, { strength, coverage: words.length ? Math.min(1, words.length / idx.nameLength.get(id)!) * COVERAGE_WEIGHT : 0 });
+  }
+  return out;
+}
+
+/**
+ * The families a query names: each word, and each run of consecutive words written together, in compact form. A
+ * family's name may be one word (`llama`, `qwen`) or two (`gemini pro` names gemini-pro, `claude sonnet`
+ * claude-sonnet, `mistral large` mistral-large), where no single word is the family.
+ */
+function familyNames(words: readonly string[]): Set<string> {
+  const named = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    let run = '';
+    for (let j = i; j < words.length; j++) named.add((run += compact(words[j])));
+  }
+  return named;
 }
 
 function passes(ds: Dataset, m: Model, f: SearchQuery): boolean {
@@ -337,26 +365,32 @@ function orders(ds: Dataset): Orders {
 }
 
 /**
- * Model ids matching the query, in the requested order. Orders: relevance (text score, then elo), elo (best
+ * Model ids matching the query, in the requested order. Orders: relevance (rankByRelevance, search-rank.ts), elo (best
  * overall rating, highest first), price (cheapest blended offer at input share 0.75, lowest first), release_date
  * (newest first), name (A to Z), benchmark (highest score on `benchmark` first; only models with one pass the
  * filter). Models without the sorted value come last; ties fall to elo, then id.
  */
 export function searchModels(ds: Dataset, query: SearchQuery): string[] {
-  const scores = query.q !== undefined ? textMatches(ds, query.q) : undefined;
-  const sort: SearchSort = query.sort ?? (scores ? 'relevance' : 'elo');
-  if (sort === 'benchmark' && query.benchmark !== undefined) return byBenchmark(ds, query, query.benchmark, scores);
+  const matches = query.q !== undefined ? matchText(ds, query.q) : undefined;
+  const sort: SearchSort = query.sort ?? (matches ? 'relevance' : 'elo');
+  if (sort === 'benchmark' && query.benchmark !== undefined) return byBenchmark(ds, query, query.benchmark, matches);
   const order = orders(ds)[sort === 'relevance' || sort === 'benchmark' ? 'elo' : sort];
   const keep = (m: Model) => passes(ds, m, query);
   // Without text the precomputed order is filtered as it stands: linear, no sort per request.
-  if (!scores) return order.models.filter(keep).map((m) => m.id);
-  const kept = [...scores.keys()].map((id) => ds.modelById.get(id)!).filter(keep).map((m) => m.id);
-  const relevance = (id: string) => (sort === 'relevance' ? scores.get(id)! : 0);
-  // By relevance, a model its developer has shut down comes after the served ones: "gemini pro" means today's Gemini
-  // Pro first, not Gemini 1.0 Pro (shut down 2025-02-18), though both match the words as well.
-  const shut = sort === 'relevance' ? new Set(kept.filter((id) => isDeprecatedModel(ds.modelById.get(id)!, ds.lifecycleDate))) : undefined;
-  const out = (id: string) => (shut?.has(id) ? 1 : 0);
-  return kept.sort((a, b) => out(a) - out(b) || relevance(b) - relevance(a) || order.position.get(a)! - order.position.get(b)!);
+  if (!matches) return order.models.filter(keep).map((m) => m.id);
+  const kept = [...matches.keys()].map((id) => ds.modelById.get(id)!).filter(keep).map((m) => m.id);
+  if (sort === 'relevance') return rankByRelevance(ds, kept, matches, literalMatch(ds, query.q!), order.position);
+  return kept.sort((a, b) => order.position.get(a)! - order.position.get(b)!);
+}
+
+/** The model whose id or alias is the query exactly as typed (case aside), not only once separators are read alike. */
+function literalMatch(ds: Dataset, q: string): string | undefined {
+  const typed = q.trim().toLowerCase();
+  // Ids and routes hold no spaces: `gemini pro` is words (Gemini Pro models), though the arena calls Gemini 1.0 Pro so.
+  if (/\s/.test(typed)) return undefined;
+  const id = ds.resolveModelId(typed);
+  if (id === undefined) return undefined;
+  return id === typed || ds.modelById.get(id)!.aliases.some((a) => a.toLowerCase() === typed) ? id : undefined;
 }
 
 /**
@@ -366,7 +400,7 @@ export function searchModels(ds: Dataset, query: SearchQuery): string[] {
  */
 export function undatedMatches(ds: Dataset, query: SearchQuery): number {
   const { released_after: _dropped, ...rest } = query;
-  const scores = rest.q !== undefined ? textMatches(ds, rest.q) : undefined;
+  const scores = rest.q !== undefined ? matchText(ds, rest.q) : undefined;
   const candidates = scores ? [...scores.keys()].map((id) => ds.modelById.get(id)!) : ds.models;
   let n = 0;
   for (const m of candidates) if (!m.release_date && passes(ds, m, rest)) n++;
@@ -374,7 +408,7 @@ export function undatedMatches(ds: Dataset, query: SearchQuery): number {
 }
 
 /** Highest score on the benchmark first (each model's best measurement there); ties fall to elo, then id. */
-function byBenchmark(ds: Dataset, query: SearchQuery, benchmark: string, text: Map<string, number> | undefined): string[] {
+function byBenchmark(ds: Dataset, query: SearchQuery, benchmark: string, text: ReadonlyMap<string, TextMatch> | undefined): string[] {
   const best = bestScores(ds, benchmark);
   const elo = orders(ds).elo.position;
   const candidates = text ? [...text.keys()].map((id) => ds.modelById.get(id)!) : [...best.keys()].map((id) => ds.modelById.get(id)!);

@@ -1,4 +1,4 @@
-// Reviewed table of model retirements that a developer announced on no page a deprecation feed scrapes (DeepSeek).
+// Reviewed table of model retirements that a developer announced on no page a deprecation feed scrapes, or for ids it does not name.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -14,9 +14,12 @@ const FILE = 'developer-notices.csv';
  * pointing its API names (`deepseek-chat`, `deepseek-reasoner`) at the next one, so no catalogue marks the old
  * listing: LiteLLM still priced `deepseek/deepseek-v3` at V3's $0.27/$1.10 in 2026-07, eleven months after V3.1
  * took its place. Mistral's retirements are on its model pages (docs.mistral.ai/models/<slug>, built from its public
- * platform-docs-public repository), which no feed scrapes either. Each row names the model a developer stopped
- * serving (its canonical id), the days, the replacement and the page read. A notice covers every base listing of that
- * model at the provider (the retired model is gone whatever name a catalogue lists it under).
+ * platform-docs-public repository), which no feed scrapes either. Google's notices name a model by its API id or family
+ * (`gemini-1.5-pro` among 'the following Gemini 1.5 models', the whole PaLM API), not the versioned or arena ids a
+ * catalogue lists (`gemini-1.5-pro-001`, 'Gemini Pro (Dev API)'): a row gives such an id the date, saying when it is
+ * the family's. Each row names the model a developer stopped serving (its canonical id), the days, the replacement
+ * and the page read. A notice covers every base listing of that model at the provider (the retired model is gone
+ * whatever name a catalogue lists it under).
  */
 const Row = z.object({
   provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a models.dev provider id'),
@@ -46,7 +49,8 @@ const SOURCE: Source = {
   kind: 'curated',
   retrieved: '2026-11-26',
   covers: 'the day a developer stopped serving a model on its own API (DeepSeek: V3 and R1 on 2025-08-21, V3.2 on 2026-04-24; '
-    + "Mistral: the retired models on its docs.mistral.ai model pages), and the replacement",
+    + "Mistral: the retired models on its docs.mistral.ai model pages; Google: the PaLM API, and Gemini ids its notices name by family), "
+    + 'and the replacement',
   counts_for_data_as_of: false,
 };
 

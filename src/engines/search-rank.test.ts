@@ -1,0 +1,55 @@
+// Tests of the relevance order: among equal text matches, the established and newest model a reader means comes first.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { aDataset, aModel, anOffer, f } from '../dataset/fixtures.ts';
+import { searchModels } from './search.ts';
+import { providersServing } from './search-rank.ts';
+
+/** `n` providers serving the model, each once. */
+const servedBy = (model_id: string, n: number) => Array.from({ length: n }, (_, i) => anOffer({ model_id, provider: `p${i}` }));
+
+const sonnet = (id: string, name: string, released: string | undefined, extra: object = {}) =>
+  aModel({ id, vendor: 'anthropic', name: f(name), family: f('claude-sonnet'), ...(released ? { release_date: f(released) } : {}), ...extra });
+
+const ds = aDataset({
+  data_as_of: '2026-09-23',
+  models: [
+    sonnet('claude-sonnet-4-5', 'Claude Sonnet 4.5', '2025-09-29'),
+    sonnet('claude-sonnet-4-6', 'Claude Sonnet 4.6', '2026-02-17'),
+    sonnet('claude-sonnet-5', 'Claude Sonnet 5', '2026-06-30'),
+    sonnet('claude-sonnet-latest', 'Claude Sonnet Latest', '2026-04-27'),
+    // Shut down by its developer: it follows every served match, however it matches.
+    sonnet('claude-3-7-sonnet', 'Claude Sonnet 3.7', '2025-02-19', { status: f('deprecated' as const), shutdown_date: f('2026-02-19') }),
+    // The same words, no family: a weaker match than the family's own models.
+    aModel({ id: 'sonnet-tune', vendor: 'someone', name: f('Claude Sonnet Tune'), release_date: f('2026-08-01') }),
+  ],
+  offers: [
+    ...servedBy('claude-sonnet-4-5', 38), ...servedBy('claude-sonnet-4-6', 37), ...servedBy('claude-sonnet-5', 12),
+    ...servedBy('claude-sonnet-latest', 3), ...servedBy('sonnet-tune', 40),
+    // A retired offer serves nothing: it does not count.
+    anOffer({ model_id: 'claude-sonnet-latest', provider: 'gone', status: f('deprecated' as const), shutdown_date: f('2026-01-01') }),
+  ],
+});
+
+test('providers serving a model count each provider once and leave retired offers out', () => {
+  assert.equal(providersServing(ds).get('claude-sonnet-latest'), 3);
+  assert.equal(providersServing(ds).get('claude-3-7-sonnet'), 0);
+});
+
+test('among equal matches the established models come newest first, then the rest; shut-down models last', () => {
+  // Established: at least a quarter of the 38 providers of the most served equal match (9.5), so 4.5, 4.6 and 5;
+  // the newest of them is Sonnet 5 (2026-06-30). Latest has 3. The tune, though served by 40, names no family.
+  assert.deepEqual(searchModels(ds, { q: 'claude sonnet' }),
+    ['claude-sonnet-5', 'claude-sonnet-4-6', 'claude-sonnet-4-5', 'claude-sonnet-latest', 'sonnet-tune', 'claude-3-7-sonnet']);
+});
+
+test('an id typed as such comes first even when shut down; written as words it is one more match', () => {
+  assert.equal(searchModels(ds, { q: 'claude-3-7-sonnet' })[0], 'claude-3-7-sonnet');
+  assert.equal(searchModels(ds, { q: 'claude sonnet 3.7' })[0], 'claude-3-7-sonnet', 'the only match of all three words');
+  // `claude sonnet latest` resolves to claude-sonnet-latest once spaces read as hyphens: the strongest match of the served.
+  assert.equal(searchModels(ds, { q: 'claude sonnet latest' })[0], 'claude-sonnet-latest');
+});
+
+test('other sorts keep their order and ignore relevance', () => {
+  assert.deepEqual(searchModels(ds, { q: 'claude sonnet', sort: 'release_date' }).slice(0, 2), ['sonnet-tune', 'claude-sonnet-5']);
+});

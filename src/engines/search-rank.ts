@@ -1,0 +1,78 @@
+// The relevance order of search: text match first, then which of equally matching models a reader most likely means.
+import type { Dataset } from '../dataset/dataset.ts';
+import { isDeprecatedModel, isShutDownOffer } from './offer-lifecycle.ts';
+
+/** How well the text matched: `strength` is the fields and words matched, `coverage` (0..1) how much of the name. */
+export type TextMatch = { strength: number; coverage: number };
+
+/**
+ * A model is established among its equals when it is served by at least this share of the providers that serve the
+ * most served of them. `claude sonnet` matches Claude Sonnet 4.5 (55 providers), 4.6 (46) and 5 (17) equally: all
+ * three are established (13.75 or more) and the newest, Sonnet 5, comes first; `gemini pro` matches Gemini 3.1 Pro
+ * Preview (29) as well as learnlm-1.5-pro-experimental (3), which is not, so it follows. Newest alone would put a
+ * fine-tune listed by a few providers (`l3.3-70b-euryale-v2.3`, 2024-12-18, 4 providers) before the model it tunes
+ * (Llama 3.3 70B Instruct, 2024-12-06, 54).
+ */
+const ESTABLISHED_SHARE = 0.25;
+
+/** Per dataset: model id -> how many providers serve it on the day the dataset is judged (retired offers left out). */
+const servedBy = new WeakMap<Dataset, Map<string, number>>();
+
+export function providersServing(ds: Dataset): ReadonlyMap<string, number> {
+  let counts = servedBy.get(ds);
+  if (counts) return counts;
+  counts = new Map();
+  for (const m of ds.models) {
+    const live = (ds.offersByModel.get(m.id) ?? []).filter((o) => !isShutDownOffer(o, ds.lifecycleDate));
+    counts.set(m.id, new Set(live.map((o) => o.provider)).size);
+  }
+  servedBy.set(ds, counts);
+  return counts;
+}
+
+/** Equal match strengths compare equal despite float sums (4 x 0.6 + 4 is 6.4 either way round). */
+const tier = (strength: number) => Math.round(strength * 100);
+
+/**
+ * Matching model ids in relevance order (docs/operations.md, "Relevance"):
+ * 1. the model whose id or alias is the query as typed (`gemini-pro`, `openai/gpt-4o`), served or not: it was named;
+ * 2. served models before those their developer has shut down (`gemini pro` means today's Gemini Pro, not 1.0 Pro);
+ * 3. within each, the stronger text match (an id or alias the query spells with other separators, the model's family
+ *    named, whole words before prefixes, a name before an alias before a vendor);
+ * 4. among equal matches, the established models (ESTABLISHED_SHARE) first: the one whose name the query covers
+ *    most (fewer other words: Qwen3 Max before Qwen3 Coder Next, a model before its `Preview` or `TTS` variant),
+ *    then the newest; then the rest by providers serving them, newest first;
+ * 5. then how much of the name the query covers, then `fallback` (the arena order), then id.
+ */
+export function rankByRelevance(
+  ds: Dataset, ids: readonly string[], matches: ReadonlyMap<string, TextMatch>, literal: string | undefined,
+  fallback: ReadonlyMap<string, number>,
+): string[] {
+  const providers = providersServing(ds);
+  // Each model's keys are read once, not per comparison.
+  const key = new Map(ids.map((id) => {
+    const m = ds.modelById.get(id)!;
+    const match = matches.get(id)!;
+    const shut = isDeprecatedModel(m, ds.lifecycleDate);
+    return [id, { shut, tier: tier(match.strength), coverage: match.coverage, released: m.release_date?.value ?? '',
+      served: providers.get(id) ?? 0, established: false }];
+  }));
+  // The most served model of each group of equal matches (status and tier) sets the bar for being established.
+  const most = new Map<string, number>();
+  const group = (k: { shut: boolean; tier: number }) => `${k.shut ? 1 : 0}:${k.tier}`;
+  for (const k of key.values()) most.set(group(k), Math.max(most.get(group(k)) ?? 0, k.served));
+  for (const k of key.values()) k.established = k.served > 0 && k.served >= ESTABLISHED_SHARE * most.get(group(k))!;
+  return [...ids].sort((a, b) => {
+    const ka = key.get(a)!, kb = key.get(b)!;
+    return Number(b === literal) - Number(a === literal)
+      || Number(ka.shut) - Number(kb.shut)
+      || kb.tier - ka.tier
+      || Number(kb.established) - Number(ka.established)
+      || (ka.established ? kb.coverage - ka.coverage || kb.released.localeCompare(ka.released) : 0)
+      || kb.served - ka.served
+      || kb.released.localeCompare(ka.released)
+      || kb.coverage - ka.coverage
+      || fallback.get(a)! - fallback.get(b)!
+      || a.localeCompare(b);
+  });
+}
