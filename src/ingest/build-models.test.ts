@@ -166,6 +166,33 @@ test('a model\'s vendor is the owner of its Hugging Face repo, not the reseller 
   assert.ok(ctx.report.notes.includes('model codellama-34b-instruct: vendor meta, the owner of its Hugging Face repo, not perplexity'));
 });
 
+test('a leaderboard-only model whose current row names no organisation takes the one its earlier rows name', () => {
+  // lmarena-hf-text-2026-08-22.json rows `jamba-1.5-large` and `phi-3.5-vision-instruct`... carry organization "";
+  // lmarena_text-2025-08-04.csv names `Jamba-1.5-Large` AI21 Labs, lmarena_vision-2025-08-04.csv
+  // `Phi-3.5-vision-instruct` Microsoft. teknium/OpenHermes-2.5-Mistral-7B is the weights' repository, while the
+  // leaderboard names NousResearch: the repository's owner speaks first.
+  const orgs: Record<string, string> = { 'ai21 labs': 'ai21', microsoft: 'microsoft', teknium: 'teknium', nousresearch: 'nousresearch' };
+  const ctx = { matcher: new Matcher(), report: newReport(), resolveDeveloper: (n: string) => orgs[n.toLowerCase()] };
+  const row = (name: string): RatingObservation => ({
+    source: 'lmarena', source_model_id: name, leaderboard: 'text', category: 'overall', rating: 1200,
+    rating_lower: 1190, rating_upper: 1210, as_of: '2026-08-19',
+  });
+  const mb = buildModels([
+    obs({ source: 'lmarena-fboulnois', source_model_id: 'Jamba-1.5-Large', name: 'Jamba-1.5-Large', vendor_hint: 'AI21 Labs' }),
+    obs({ source: 'lmarena-fboulnois', source_model_id: 'Phi-3.5-vision-instruct', vendor_hint: 'Microsoft' }),
+    obs({ source: 'lmarena-fboulnois', source_model_id: 'OpenHermes-2.5-Mistral-7b', vendor_hint: 'NousResearch' }),
+    obs({ source: 'llmfit', source_model_id: 'teknium/OpenHermes-2.5-Mistral-7B' }),
+    obs({ source: 'lmarena-fboulnois', source_model_id: 'Vicuna-13B', vendor_hint: 'LMSYS' }),
+  ], [row('jamba-1.5-large'), row('phi-3.5-vision-instruct'), row('openhermes-2.5-mistral-7b'), row('vicuna-13b')], ctx, () => undefined);
+  const vendor = (id: string) => mb.models.find((m) => m.id === id)?.vendor;
+  assert.equal(vendor('jamba-1.5-large'), 'ai21');
+  assert.equal(vendor('phi-3.5-vision-instruct'), 'microsoft');
+  assert.equal(vendor('openhermes-2.5-mistral-7b'), 'teknium');
+  // No table row spells LMSYS here: the model stays unknown, and the build says why.
+  assert.equal(vendor('vicuna-13b'), 'unknown');
+  assert.ok(ctx.report.notes.includes('model vicuna-13b: vendor unknown; the leaderboard\'s organisation LMSYS is no developer-table spelling'));
+});
+
 test('an NVIDIA NIM listing under a developer\'s namespace is that developer\'s model, not NVIDIA\'s', () => {
   // models.dev 2026-07-02: providers/nvidia/models/sarvamai/sarvam-m.toml and google/google-paligemma.toml (no catalogue
   // entry), models/nvidia/mistral-nemotron.toml (the catalogue files it under nvidia) beside NVIDIA's own listing

@@ -13,6 +13,7 @@ import { countsFromName, developerOrgs, holdsSameWeights, isRepoObservation, own
 import { hfRepo, namesBaseWeights, plainName } from './matcher.ts';
 import { repoDeveloper } from './repo-developer.ts';
 import { listingDeveloper } from './listing-developer.ts';
+import { leaderboardDeveloper } from './leaderboard-developer.ts';
 import { findReleases } from './releases.ts';
 import { findRetiredApart } from './retired-apart.ts';
 import { resellerCandidates } from './reseller-models.ts';
@@ -232,6 +233,21 @@ export function buildModels(
     if (dev && dev !== vendor) {
       vendors.set(id, dev);
       report.notes.push(`model ${id}: vendor ${dev}, the owner of its Hugging Face repo, not ${vendor}`);
+    }
+  }
+
+  // A leaderboard-only model whose current row names no organisation and whose weights no developer's repo holds: the
+  // organisation the leaderboards' other rows name for it, where the developer table spells it (leaderboard-developer.ts).
+  // AI21 Labs is Jamba 1.5 Large's. The repo's owner speaks first: teknium/OpenHermes-2.5-Mistral-7B stays Teknium's
+  // though the leaderboard names NousResearch.
+  for (const [id, vendor] of vendors) {
+    if (vendor !== 'unknown') continue;
+    const { developer, unresolved } = leaderboardDeveloper(members.get(id) ?? [], ctx.resolveDeveloper);
+    if (developer) {
+      vendors.set(id, developer);
+      report.notes.push(`model ${id}: vendor ${developer}, the organisation the leaderboard names`);
+    } else if (unresolved.length) {
+      report.notes.push(`model ${id}: vendor unknown; the leaderboard's organisation ${unresolved.join(', ')} is no developer-table spelling`);
     }
   }
 

@@ -9,6 +9,7 @@ import { sourceReadings } from './launch-corrections.ts';
 import { isFirstParty } from './first-party.ts';
 import { buildModels } from './build-models.ts';
 import { attachListedReleases } from './listed-release.ts';
+import { attachBracketedReleases } from './bracketed-release.ts';
 import { attachTerritoryExclusions, type TerritoryRow } from './licence-territories.ts';
 import { attachGgufFiles, type GgufRow } from './gguf-files.ts';
 import { evidenceDates } from './price-dates.ts';
@@ -165,6 +166,17 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
     .filter((e) => modelIds.has(e.model_id));
   const listedReleases = attachListedReleases(mb.models, changes, isDeveloper, (id) => tables.developerInfo(id)?.name ?? id);
   report.notes.push(`release dates derived from the developer's first listing in a dated history: ${listedReleases.length} (${listedReleases.join(', ')})`);
+  // Models listed only after every history ends: the two dated copies that bracket the developer's listing.
+  const bracketed = offerObs.flatMap((o) => {
+    if (!o.listed_between) return [];
+    const model_id = mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint }) ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`);
+    return model_id && isDeveloper(o.provider, model_id) ? [{ ...o, model_id, listed_between: o.listed_between }] : [];
+  });
+  const listedBy = new Map<string, Set<string>>();
+  for (const o of offers) for (const s of o.listed_by) listedBy.set(o.model_id, (listedBy.get(o.model_id) ?? new Set<string>()).add(s));
+  const bracketedReleases = attachBracketedReleases(mb.models, bracketed, (id) => [...(listedBy.get(id) ?? [])], changes,
+    (id) => tables.developerInfo(id)?.name ?? id);
+  report.notes.push(`release dates bounded by the copies that bracket the developer's listing: ${bracketedReleases.length} (${bracketedReleases.join(', ')})`);
   const reviewed = markReviewedPriceEvents(changes, allOf(results, 'price_event_reviews'));
   report.issues.push(...reviewed.issues);
   report.notes.push(`price events a reviewed row settles as the catalogue correcting itself: ${reviewed.marked}`);

@@ -8,7 +8,7 @@ import type { IngestIssue } from '../sources/types.ts';
 const FILE = 'data/curated/developers.csv';
 const SOURCE_ID = 'developer-table';
 /** The day the developers table was last reviewed. */
-export const DEVELOPER_TABLE_REVIEWED = '2026-11-26';
+export const DEVELOPER_TABLE_REVIEWED = '2026-11-27';
 
 export const DEVELOPER_TABLE_SOURCE: Source = {
   id: SOURCE_ID,

@@ -85,6 +85,15 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
   const ymlByKey = new Map(yml.map((l) => [l.key, l]));
   const npmKeys = new Set(npm.map((l) => l.key));
   const repoCopy = `the repository snapshot that states it (genai-prices ${head.commit.slice(0, 10)})`;
+  // A bundle listing the repository's copy of its provider's file lacks was added between the two copies (GPT-6 Sol
+  // at OpenAI: not in openai.yml of 2026-08-21, in the bundle of 2026-09-23). Providers with no file in the repository
+  // copy (cursor, github-copilot...) say nothing about when.
+  const ymlProviders = new Set(yml.map((l) => l.provider));
+  const between = {
+    after: head.date, by: NPM_PUBLISHED,
+    note: `absent from genai-prices ${head.commit.slice(0, 10)} (${head.date}), present in @pydantic/genai-prices ${NPM_VERSION} (${NPM_PUBLISHED})`,
+  };
+  for (const l of npm) if (l.offer && ymlProviders.has(l.provider) && !ymlByKey.has(l.key)) l.offer.listed_between = between;
   for (const l of npm) {
     // The bundle drops prices_checked; where the repo's prices are the same, its check date still dates them.
     const twin = ymlByKey.get(l.key);

@@ -112,6 +112,11 @@ export type OfferObservation = {
   /** Where the listing sits in the source, so that a price held back can be reported with its file and row. */
   file?: string;
   row?: string;
+  /**
+   * The listing is absent from an earlier dated copy of the source that holds the provider's file, and present in this
+   * one: it was listed after `after` and by `by` (genai-prices' repository of 2026-08-21, its npm bundle of 2026-09-23).
+   */
+  listed_between?: { after: string; by: string; note: string };
 };
 
 /** One current rating row of a leaderboard. */

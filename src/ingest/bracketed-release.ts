@@ -1,0 +1,107 @@
+// An upper bound of the release for models only a copy newer than every dated history lists, and their feed event.
+import type { ChangeEvent, Fact, Model } from '../schema/index.ts';
+import type { OfferObservation } from '../sources/types.ts';
+import { stableId } from './ids.ts';
+import { ID_DAY_SLACK, idMonth } from './release-date.ts';
+
+/** A developer's listing a source's later copy holds and its earlier copy lacks (OfferObservation.listed_between). */
+export type BracketedListing = OfferObservation & { model_id: string; listed_between: NonNullable<OfferObservation['listed_between']> };
+
+/**
+ * GPT-6 Sol, Claude Opus 5.5 or Grok 4.6 come after the last commit of every dated history (genai-prices' to
+ * 2026-07-25), so listed-release.ts cannot date them, and no listing gives a date. What the copies do say: the
+ * developer's own listing is absent from genai-prices' repository of 2026-08-21 and present in its npm bundle of
+ * 2026-09-23. The model was public by the later day: that day is an upper bound of the release, never the release.
+ * An earlier public record of the model (its arena debut: grok-4.6 rated from 2026-08-12) tightens the bound.
+ * It stands only where nothing else speaks: no release date, none withheld, no history recording any listing of the
+ * model, and no other source listing it (a catalogue's earlier snapshot would date it better). The listing's
+ * appearance also enters the change feed, dated by the later copy, its `subject` stating the interval.
+ */
+export function bracketedRelease(
+  model: Pick<Model, 'id' | 'vendor' | 'release_date' | 'withheld'>,
+  listings: readonly BracketedListing[],
+  otherSources: readonly string[],
+  events: readonly ChangeEvent[],
+  developerName: (id: string) => string,
+): { fact: Fact<string>; events: ChangeEvent[] } | undefined {
+  if (model.release_date || model.withheld?.some((w) => w.field === 'release_date') || !listings.length) return undefined;
+  if (otherSources.length || events.some((e) => e.kind === 'hosting')) return undefined;
+  const first = [...listings].sort((a, b) => a.listed_between.by.localeCompare(b.listed_between.by) ||
+    a.provider.localeCompare(b.provider) || a.provider_model_id.localeCompare(b.provider_model_id))[0];
+  const { after, by, note } = first.listed_between;
+  // An id naming a month well before the interval is an old version the catalogue filled in late (Mistral's
+  // `mistral-ocr-2503`, `voxtral-mini-2602` in the bundle of 2026-09-23): the bound would read as a launch it is not.
+  if (namesEarlierMonth(model.id, after)) return undefined;
+  const own = listings.filter((l) => l.provider === first.provider && l.listed_between.by === by);
+  const ids = [...new Set(own.map((l) => l.provider_model_id))].sort();
+  const debut = events.filter((e) => e.kind === 'elo' && e.field === 'rating')
+    .sort((a, b) => a.date.localeCompare(b.date) || a.source.localeCompare(b.source))[0];
+  const rated = debut && debut.date < by ? debut : undefined;
+  const value = rated ? rated.date : by;
+  const developer = developerName(model.vendor);
+  const listed = `listed by ${developer} between ${after} and ${by} (${first.source}: ${note})`;
+  const fact: Fact<string> = {
+    value,
+    as_of: value,
+    source: 'derived',
+    derived_from: [
+      `${first.source}: ${first.provider} listing ${ids.join(', ')} ${note}`,
+      ...(rated ? [`${rated.source}: rated ${rated.date}${rated.variant ? ` (${rated.variant})` : ''}`] : []),
+    ],
+    note: rated
+      ? `${listed}, and rated on ${rated.source} from ${rated.date}: the model was public by then, so this is an upper bound of the release, not an announced date`
+      : `${listed}; no dated history records it: the model was public by ${by}, so this is an upper bound of the release, not an announced date`,
+  };
+  const event: ChangeEvent = {
+    id: stableId([by, model.id, 'hosting', 'offered', first.provider, null, null, false, true]),
+    date: by,
+    model_id: model.id,
+    kind: 'hosting',
+    field: 'offered',
+    provider: first.provider,
+    provider_model_ids: ids,
+    old: false,
+    new: true,
+    source: first.source,
+    correction: null,
+    subject: `listed between ${after} and ${by}, dated by the later copy: ${note}`,
+  };
+  return { fact, events: [event] };
+}
+
+const DAY_MS = 86_400_000;
+/** Whether the id names a month (release-date.ts, idMonth) that began more than ID_DAY_SLACK days before `after`. */
+function namesEarlierMonth(id: string, after: string): boolean {
+  const month = idMonth(id);
+  return month !== undefined && (Date.parse(after) - Date.parse(`${month}-01`)) / DAY_MS > ID_DAY_SLACK;
+}
+
+/**
+ * Date every model bracketedRelease can and add its listing events to `changes` (kept newest first, as the feed
+ * orders them). `listings` are the developer's own listings with an interval, resolved to models; `listedBy` gives the
+ * sources that list each model at all. Returns the ids dated.
+ */
+export function attachBracketedReleases(
+  models: Model[],
+  listings: readonly BracketedListing[],
+  listedBy: (modelId: string) => readonly string[],
+  changes: ChangeEvent[],
+  developerName: (id: string) => string,
+): string[] {
+  const byModel = new Map<string, BracketedListing[]>();
+  for (const l of listings) byModel.set(l.model_id, [...(byModel.get(l.model_id) ?? []), l]);
+  const dated: string[] = [];
+  for (const m of models) {
+    const own = byModel.get(m.id);
+    if (!own) continue;
+    const sources = new Set(own.map((l) => l.source));
+    const others = listedBy(m.id).filter((s) => !sources.has(s) && s !== 'genai-prices');
+    const r = bracketedRelease(m, own, others, changes.filter((e) => e.model_id === m.id), developerName);
+    if (!r) continue;
+    m.release_date = r.fact;
+    changes.push(...r.events);
+    dated.push(m.id);
+  }
+  changes.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  return dated;
+}
