@@ -1,6 +1,7 @@
 // What a cold REST request pays as a miss beyond the same request as a hit, and beyond the cached model sheet: one
 // service, three kinds of burst taken in turn, the service process's CPU a request split into user and system time.
-// Usage: node --import tsx bench/miss-hit.ts [operation] [rounds] [seconds] [--short]
+// Usage: node --import tsx bench/miss-hit.ts [operation] [rounds] [seconds] [--short] [--tree DIR]
+// --tree DIR: the service of another checkout (built from its own sources by its own bench module), as bench/rest-ab.ts.
 // - sheet: the cached model sheet (one URL repeated);
 // - miss: the operation's cold stream, a new input on every request (as bench/cold-load.ts);
 // - hit: 100 inputs of the same stream, asked twice before the round (a REST answer is kept from its second ask) and
@@ -22,8 +23,11 @@ import { startService } from './servers/service.ts';
 import { datasetDataAtScale, freshDataset, readRawDataset } from './synthetic.ts';
 import { loadTargets } from './targets.ts';
 
-const args = process.argv.slice(2).filter((a) => a !== '--short');
-const shortForm = args.length < process.argv.length - 2;
+const argv = process.argv.slice(2);
+const treeAt = argv.indexOf('--tree');
+const tree = treeAt >= 0 ? argv.splice(treeAt, 2)[1] : undefined;
+const args = argv.filter((a) => a !== '--short');
+const shortForm = args.length < argv.length;
 const [opName = 'models_for_hardware', roundsArg, secondsArg] = args;
 const op = OPERATION_BY_NAME.get(opName);
 if (!op) throw new Error('usage: bench/miss-hit.ts [operation] [rounds] [seconds] [--short]');
@@ -41,7 +45,8 @@ const ds = freshDataset(datasetDataAtScale(readRawDataset(DEFAULT_DATA_DIR), 1))
 const rest = targetsFor(op, coldStreams(ds)[op.name]).filter((t) => t.surface === 'rest');
 const target = shortForm ? rest[1] : rest[0];
 if (!target) throw new Error(`${op.name} has no such form`);
-const service = await startService();
+const start = tree ? (await import(path.join(path.resolve(tree), 'bench/servers/service.ts'))).startService as typeof startService : startService;
+const service = await start();
 const work = mkdtempSync(path.join(os.tmpdir(), 'mds-miss-hit-'));
 const sheet = loadTargets()[0];
 const totals: Record<string, { user: number; sys: number; n: number; scavenges: number; markCompacts: number }> = {};
