@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { testAccess } from '../../test/helpers.ts';
 import { aDataset, aSource } from '../dataset/fixtures.ts';
 import { defineOperation, READ_ONLY } from '../ops/operation.ts';
-import { createExecutor, etagOf, utcDayClock } from './execute.ts';
+import { AskedOnce, createExecutor, etagOf, utcDayClock } from './execute.ts';
 
 function setup() {
   let runs = 0;
@@ -47,23 +47,54 @@ test('the body carries data_as_of, the projection of its view, and an ETag of it
   assert.match(full.etag, /^"[A-Za-z0-9_-]{32}"$/);
 });
 
-test('an answer made for REST is cached with its bytes only; its value, asked later, is parsed from them', () => {
+test('an answer made for REST is kept from its second ask, with its bytes only; its value, asked later, is parsed from them', () => {
   const { op, ex, runs } = setup();
-  const rest = ex.run(op, { n: 3 }, true, true);
-  const bytes = rest.bytes.toString();
+  const first = ex.run(op, { n: 3 }, true, true);
+  const bytes = first.bytes.toString();
   // The probe's answer written out by hand: data_as_of first, then the handler's members in their order.
   const expected = { data_as_of: '2026-08-01', n: 3, today: '2026-08-01', fact: { value: 1, as_of: '2026-07-01', source: 'test-source' } };
   assert.equal(bytes, JSON.stringify(expected));
-  // An MCP call or a web page on the same answer: the cached one, its value the JSON of the bytes, parsed once.
+  // Asked once: not kept (a stream of new inputs would otherwise fill the cache with answers nobody asks again).
+  const rest = ex.run(op, { n: 3 }, true, true);
+  assert.notEqual(rest, first);
+  assert.equal(runs(), 2);
+  assert.equal(rest.bytes.toString(), bytes, 'the same bytes made again');
+  assert.equal(rest.etag, first.etag);
+  // An MCP call or a web page on the same answer: the kept one, its value the JSON of the bytes, parsed once.
   const again = ex.run(op, { n: 3 }, true);
   assert.equal(again, rest);
-  assert.equal(runs(), 1);
+  assert.equal(runs(), 2);
   assert.deepEqual(again.value, expected);
   assert.equal(again.value, again.value, 'parsed once, then kept');
   assert.equal(again.bytes.toString(), bytes);
-  // An answer made for a caller that reads its value keeps the object the handler made.
+  // An answer made for a caller that reads its value is kept on its first ask, with the object the handler made.
   const mcp = ex.run(op, { n: 4 }, true);
   assert.deepEqual(mcp.value, { ...expected, n: 4 });
+  assert.equal(ex.run(op, { n: 4 }, true, true), mcp);
+  assert.equal(runs(), 3);
+});
+
+test('a REST answer asked once is kept as soon as a coded copy of it is made: the next request\'s coding follows from it', () => {
+  const { op, ex, runs } = setup();
+  const first = ex.run(op, { n: 5 }, false, true);
+  assert.equal(typeof first.keep, 'function');
+  first.keep!();
+  assert.equal(first.keep, undefined, 'kept once');
+  assert.equal(ex.run(op, { n: 5 }, false, true), first);
+  assert.equal(runs(), 1);
+});
+
+test('keys asked once: noted on the first ask, known on the next; a key whose slot another took is new again', () => {
+  const asked = new AskedOnce(1);
+  assert.equal(asked.seen('a'), false);
+  assert.equal(asked.seen('a'), true);
+  assert.equal(asked.seen('b'), false);
+  assert.equal(asked.seen('b'), true);
+  // FNV-1a 32-bit, worked from its definition: "a" -> 0xe40c292c, "b" -> 0xe70c2de5, "c" -> 0xe60c2c52. With two
+  // slots (one bit), "a" and "c" share slot 0 (even hashes) and "b" has slot 1: "c" takes "a"'s slot.
+  assert.equal(asked.seen('c'), false);
+  assert.equal(asked.seen('a'), false, 'forgotten: its slot was taken');
+  assert.equal(asked.seen('b'), true, 'the other slot is untouched');
 });
 
 test('the ETag is the first 32 base64url characters of the bytes\' SHA-256, the same for a text and its UTF-8 bytes', () => {

@@ -23,6 +23,11 @@ export class Prepared {
   /** The coding is still the fast first one (remade at the better level on its next use). */
   gzipFast?: boolean;
   brFast?: boolean;
+  /**
+   * Set on an answer made for REST and not kept in the response cache (its key not asked before): puts it in the cache.
+   * Called once a coded copy is made (rest/compression.ts): the next request's coding and ETag depend on that copy.
+   */
+  keep?: () => void;
   private madeEtag: string | undefined;
   private held: Record<string, unknown> | undefined;
   constructor(value: Record<string, unknown>, readonly bytes: Buffer) {
@@ -132,10 +137,35 @@ export const answerWriter = (dataset: Dataset, baseUrl: string) => (op: AnyOpera
   prepareAnswer(op, result, dataset, full, baseUrl);
 };
 
+/**
+ * The keys asked once, as fingerprints: a direct-mapped table of 32-bit FNV-1a hashes, no allocation a lookup. A key
+ * whose slot another took since is taken for new (its answer is then kept on its next ask); two keys sharing a hash
+ * make one of them kept on its first ask, as every answer was before: either way the answer and its headers are the same.
+ */
+export class AskedOnce {
+  private readonly table: Uint32Array;
+  constructor(bits = 14) {
+    this.table = new Uint32Array(1 << bits);
+  }
+
+  /** True when `key` was noted before (and is still in the table); notes it otherwise. */
+  seen(key: string): boolean {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    // 0 marks an empty slot: a hash of 0 is stored as 1.
+    const mark = h >>> 0 || 1;
+    const slot = mark & (this.table.length - 1);
+    if (this.table[slot] === mark) return true;
+    this.table[slot] = mark;
+    return false;
+  }
+}
+
 export function createExecutor(opts: ExecutorOptions): Executor {
   const { dataset, access, baseUrl } = opts;
   const today = opts.today ?? utcDayClock();
   const cache = new Lru<Prepared>(opts.cacheEntries ?? 4000, opts.cacheBytes ?? 64 * 1024 * 1024);
+  const askedOnce = new AskedOnce();
 
   return {
     async admit(apiKey, clientIp, onHeaders) {
@@ -154,13 +184,26 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       opts.onCacheLookup?.(hit !== undefined);
       if (hit) return hit;
       const prepared = prepareAnswer(op, op.handler(dataset, input, { today: day }), dataset, full, baseUrl);
-      const bytes = prepared.bytes;
-      if (bytesOnly) prepared.release();
       // Size counts the bytes, roughly the object graph they were serialized from, and what the first MCP call adds:
       // the text (a summary line and the bytes again) and the tool result holding both (about twice the bytes); the
       // coded copies add a fifth or less. Measured: get_model's 66 KB answer makes a 140 KB tool result. An answer
       // made for REST is counted the same: a later MCP call or web page parses its objects again and keeps them.
-      cache.set(key, prepared, bytes.length * 5 + key.length);
+      const size = prepared.bytes.length * 5 + key.length;
+      if (bytesOnly) {
+        prepared.release();
+        // A REST answer is kept from its key's second ask on. Kept on its first, every answer of a stream of new inputs
+        // lived on in the cache until thousands of others pushed it out: its bytes (memory outside the heap, which V8
+        // counts towards a full collection) and its entry died old, and full collections of the whole heap, dataset
+        // included, came every thousand or so cold requests (docs/performance.md, thirteenth round).
+        if (!askedOnce.seen(key)) {
+          prepared.keep = () => {
+            prepared.keep = undefined;
+            cache.set(key, prepared, size);
+          };
+          return prepared;
+        }
+      }
+      cache.set(key, prepared, size);
       return prepared;
     },
   };

@@ -42,6 +42,8 @@ export type Compressible = {
   /** Whether `gzip` / `br` is still the fast first coding (remade at the better level on its next use). */
   gzipFast?: boolean;
   brFast?: boolean;
+  /** Puts an answer not yet kept in the response cache (surfaces/execute.ts): done once it holds a coded copy. */
+  keep?: () => void;
 };
 
 /**
@@ -94,6 +96,8 @@ export type Encoded = { body: Buffer; encoding: Encoding; fast: boolean };
  */
 export function encodedBody(p: Compressible, encoding: Encoding): Encoded {
   if (encoding === 'identity' || p.bytes.length < COMPRESS_MIN_BYTES) return { body: p.bytes, encoding: 'identity', fast: false };
+  // The next request's coding (fast first, then better) follows from the copy kept on `p`: so `p` itself is kept.
+  p.keep?.();
   if (encoding === 'br') {
     if (p.br === undefined) {
       p.br = zlib.brotliCompressSync(p.bytes, BROTLI_OPTIONS(p.bytes.length, BROTLI_FAST_QUALITY));
