@@ -167,7 +167,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   report.notes.push(`release dates derived from the developer's first listing in a dated history: ${listedReleases.length} (${listedReleases.join(', ')})`);
   const reviewed = markReviewedPriceEvents(changes, allOf(results, 'price_event_reviews'));
   report.issues.push(...reviewed.issues);
-  report.notes.push(`price events a reviewed row settles as the catalogue correcting itself: ${reviewed.marked}`);
+  report.notes.push(`price events a reviewed row settles as the catalogue correcting itself: ${reviewed.marked}; as a real move: ${reviewed.kept}`);
 
   const developers = buildDevelopers(new Set(mb.vendors.values()), allOf(results, 'developers'), tables, report);
 
