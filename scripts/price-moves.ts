@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/env.ts';
 import type { ChangeEvent } from '../src/schema/index.ts';
+import { translatePriceEventReviews } from '../src/sources/price-event-reviews.ts';
 
 /** A move this many times or more, either way: the moves a reader questions first. */
 const LARGE = 3;
@@ -32,6 +33,12 @@ function ruleOf(note: string | undefined): string {
   return note ? rules.find(([re]) => re.test(note))?.[1] ?? 'other rule' : 'commit subject';
 }
 
+/** The `change` rows of the reviewed table: moves a page shows to be real (a subject saying "update pricing" also reads false). */
+const keptRows = translatePriceEventReviews(readFileSync(path.join(PROJECT_ROOT, 'data/curated/price-event-reviews.csv'), 'utf8'))
+  .reviews.filter((r) => r.verdict === 'change');
+const keptByReview = (e: ChangeEvent) => keptRows.some((r) => r.source === e.source && r.provider === e.provider && r.model_id === e.model_id
+  && r.field === e.field && r.old === e.old && r.new === e.new && e.commit !== undefined && e.commit.startsWith(r.commit));
+
 const resync = new Map<string, number>();
 for (const e of large) {
   const k = `${e.source}|${e.commit}|${e.provider}`;
@@ -40,6 +47,7 @@ for (const e of large) {
 /** What an event left as a change looks like. */
 function lookOf(e: ChangeEvent): string {
   if (!e.commit) return 'scheduled by the source (start date)';
+  if (keptByReview(e)) return 'reviewed row: a real move (data/curated/price-event-reviews.csv)';
   const laterRewritten = events.some((x) => x.correction_note?.startsWith('taken back') && x.model_id === e.model_id &&
     x.provider === e.provider && x.field === e.field && x.date > e.date && x.old === e.new);
   if (laterRewritten) return 'first move of one the catalogue withdrew and wrote again';

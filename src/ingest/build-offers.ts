@@ -18,6 +18,7 @@ import { listedRegionsOf } from './listed-regions.ts';
 import { placeByEuListing, residencyOf, settlePricedApart } from './offer-residency.ts';
 import { holdBackStaleTiers } from './stale-skus.ts';
 import { holdBackCopiedCacheWrites, holdBackDecimalSlips } from './doubtful-prices.ts';
+import { holdBackReviewed, type HeldPrice } from './held-prices.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
 type PriceField = HeldBackPrice['field'];
@@ -68,6 +69,8 @@ export function buildOffers(
   opts: {
     vendorOf?: (modelId: string) => string | undefined; notices?: readonly OfferNotice[]; evidence?: EvidenceDate;
     residency?: readonly OfferResidencyRule[]; onPrice?: PriceTrace;
+    /** Served figures a reviewed row holds back (data/curated/held-prices.csv). */
+    holds?: readonly HeldPrice[];
   } = {},
 ): OfferBuild {
   const groups = new Map<string, Group>();
@@ -172,6 +175,8 @@ export function buildOffers(
   dropListedTwins(offers);
   placeByEuListing(offers);
   settlePricedApart(offers);
+  // A reviewed row first, so the rules below weigh what is still served.
+  held.push(...holdBackReviewed(offers, opts.holds ?? []));
   held.push(...holdBackStaleTiers(offers));
   held.push(...holdBackCopiedCacheWrites(offers), ...holdBackDecimalSlips(offers));
   return { offers, unresolved, held, readings };

@@ -29,6 +29,7 @@ import { readNoticeYears } from './notice-year.ts';
 import { findRetiredApart } from './retired-apart.ts';
 import { findVersionsApart, type VersionPointer } from './versions-apart.ts';
 import { attachHeldFacts, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
+import type { HeldPrice } from './held-prices.ts';
 
 export type DeveloperInfo = { name: string; country?: Fact<string> };
 
@@ -51,6 +52,8 @@ export type Tables = {
   versionPointers?: readonly VersionPointer[];
   /** One fact of one listing set aside, with the reason (data/curated/fact-set-asides.csv); absent in tests without it. */
   factSetAsides?: readonly FactSetAside[];
+  /** Served prices a reviewed row holds back, with the reason (data/curated/held-prices.csv); absent in tests without it. */
+  heldPrices?: readonly HeldPrice[];
   /** Developers that publish no weights of their API models (data/curated/closed-developers.csv); absent in tests without it. */
   closedDevelopers?: readonly ClosedDeveloper[];
   /** Providers that host the models they sell themselves (data/curated/weight-hosting-providers.csv); absent in tests without it. */
@@ -138,7 +141,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
       ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`),
     providerMap,
     { vendorOf: (id) => mb.vendors.get(id), notices, evidence: evidenceDates(allOf(results, 'changes')),
-      residency: allOf(results, 'offer_residency'), onPrice: opts.onPrice });
+      residency: allOf(results, 'offer_residency'), onPrice: opts.onPrice, holds: tables.heldPrices });
   report.issues.push(...held);
   const windowOf = new Map(mb.models.map((m) => [m.id, m.context_window?.value]));
   report.issues.push(...setAsideUnreachableTiers(offers, (id) => windowOf.get(id)));
@@ -179,7 +182,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   report.notes.push(`release dates bounded by the copies that bracket the developer's listing: ${bracketedReleases.length} (${bracketedReleases.join(', ')})`);
   const reviewed = markReviewedPriceEvents(changes, allOf(results, 'price_event_reviews'));
   report.issues.push(...reviewed.issues);
-  report.notes.push(`price events a reviewed row settles as the catalogue correcting itself: ${reviewed.marked}`);
+  report.notes.push(`price events a reviewed row settles as the catalogue correcting itself: ${reviewed.marked}; as a real move: ${reviewed.kept}`);
 
   const developers = buildDevelopers(new Set(mb.vendors.values()), allOf(results, 'developers'), tables, report);
 

@@ -7,7 +7,7 @@ import { BASE_SKUS } from '../schema/index.ts';
 type Field = HeldBackPrice['field'];
 
 /** Move a served price to the offer's `held_back`, with the reason, and report it. */
-function holdBack(o: Offer, f: Field, reason: string): IngestIssue {
+export function holdBack(o: Offer, f: Field, reason: string): IngestIssue {
   const p = o.prices[f]!;
   o.held_back = [...(o.held_back ?? []), { field: f, value: p.value, as_of: p.as_of, source: p.source, reason }];
   delete o.prices[f];

@@ -13,9 +13,13 @@ const event = (o: Partial<ChangeEvent>): ChangeEvent => ({
   old: 3, new: 0.22, source: 'litellm', correction: null, commit: '0082afa4fc', ...o,
 }) as ChangeEvent;
 
-const HEADER = 'source,commit,provider,model_id,field,old,new,url,read_on,note\n';
+const HEADER = 'source,commit,provider,model_id,field,old,new,url,read_on,note,verdict\n';
 const SAMBANOVA = 'litellm,0082afa4fc,sambanova,gpt-oss-120b,input,3,0.22,https://github.com/BerriAI/litellm/pull/30016,2026-11-27,'
-  + '"was DeepSeek-V3.1\'s pricing due to copy-paste"\n';
+  + '"was DeepSeek-V3.1\'s pricing due to copy-paste",correction\n';
+// models.dev's sync 212e064dd1 (2026-06-26) moved Vercel's GLM-4.7 from a 131,000-token endpoint without a cache
+// discount (cache read 2.25) to Z.ai's own price and 200,000-token context (cache read 0.12): a real move.
+const VERCEL = 'models-dev,212e064dd1,vercel,glm-4.7,cache_read,2.25,0.12,https://github.com/anomalyco/models.dev/commit/212e064dd1,2026-11-27,'
+  + '"the gateway\'s listed price followed the endpoint it serves from",change\n';
 
 test('a reviewed row marks the event it names a correction, with its words and page as the basis', () => {
   // LiteLLM's fix of 2026-06-26 (BerriAI/litellm #30016): sambanova/gpt-oss-120b input 3e-06 -> 2.2e-07 per token.
@@ -40,21 +44,44 @@ test('an event another rule marked keeps its basis; a row that matches nothing i
   assert.match(stale.issues[0].message, /the row matches nothing/);
 });
 
+test('a change row keeps the event a change, stated; a rule that marks it a correction is reported', () => {
+  const { reviews, issues } = translatePriceEventReviews(HEADER + VERCEL);
+  assert.deepEqual(issues, []);
+  const vercel = (o: Partial<ChangeEvent>) => event({ provider: 'vercel', model_id: 'glm-4.7', field: 'cache_read', old: 2.25, new: 0.12,
+    source: 'models-dev', commit: '212e064dd1', ...o });
+  const events = [vercel({}), vercel({ field: 'input', old: 2.25, new: 0.6 })];
+  const out = markReviewedPriceEvents(events, reviews);
+  assert.deepEqual([out.marked, out.kept, out.issues.length], [0, 1, 0]);
+  assert.equal(events[0].correction, false, 'a real move, stated: false rather than null');
+  assert.equal(events[0].correction_note, undefined);
+  assert.equal(events[1].correction, null, 'another field is another event');
+  const ruled = vercel({ correction: true, correction_note: 'taken back within 1 day ...' });
+  const clash = markReviewedPriceEvents([ruled], reviews);
+  assert.equal(ruled.correction, true, 'the rule\'s mark stands; the disagreement is reported');
+  assert.match(clash.issues[0].message, /keeps the .* a change, but it is marked a correction: taken back/);
+});
+
 test('rows without a page, with a zero price or an unknown field are refused', () => {
   const bad = translatePriceEventReviews(HEADER
-    + 'litellm,0082afa4fc,sambanova,gpt-oss-120b,input,3,0.22,not a url,2026-11-27,x\n'
-    + 'litellm,0082afa4fc,sambanova,gpt-oss-120b,input,3,0,https://example.com,2026-11-27,x\n'
-    + 'litellm,0082afa4fc,sambanova,gpt-oss-120b,rating,3,0.22,https://example.com,2026-11-27,x\n');
+    + 'litellm,0082afa4fc,sambanova,gpt-oss-120b,input,3,0.22,not a url,2026-11-27,x,correction\n'
+    + 'litellm,0082afa4fc,sambanova,gpt-oss-120b,input,3,0,https://example.com,2026-11-27,x,correction\n'
+    + 'litellm,0082afa4fc,sambanova,gpt-oss-120b,rating,3,0.22,https://example.com,2026-11-27,x,correction\n'
+    + 'litellm,0082afa4fc,sambanova,gpt-oss-120b,input,3,0.22,https://example.com,2026-11-27,x,\n'
+    + 'litellm,0082afa4fc,sambanova,gpt-oss-120b,input,3,0.22,https://example.com,2026-11-27,x,real\n');
   assert.equal(bad.reviews.length, 0);
-  assert.equal(bad.issues.length, 3);
+  assert.equal(bad.issues.length, 5, 'no page, a zero price, an unknown field, no verdict, an unknown verdict');
 });
 
 test('the committed table: every row names a page and reads as written', () => {
   const text = readFileSync(path.join(PROJECT_ROOT, 'data/curated/price-event-reviews.csv'), 'utf8');
   const { reviews, issues } = translatePriceEventReviews(text);
   assert.deepEqual(issues, []);
-  // SambaNova's two (input, output), and four listing files that held another model before the commit: 11 rows.
-  assert.equal(reviews.length, 11);
+  // SambaNova's two (input, output), four listing files that held another model before the commit (9 rows), Azure's
+  // Grok Code Fast and Grok 4 Fast (4), Bedrock's us. Claude Sonnet 4.5 (3), Databricks' Llama 4 Maverick (2): 20
+  // corrections; Helicone's Gemma 2 9B (2), Vercel's GLM-4.7 input, output and cache read (3) and OpenRouter's Qwen3 235B
+  // Thinking (2): 7 changes.
+  assert.equal(reviews.length, 27);
+  assert.equal(reviews.filter((r) => r.verdict === 'change').length, 7);
   const samba = reviews.filter((r) => r.provider === 'sambanova').map((r) => [r.field, r.old, r.new]);
   assert.deepEqual(samba, [['input', 3, 0.22], ['output', 4.5, 0.59]]);
 });

@@ -21,6 +21,7 @@ import { loadLicenceTable, normaliseLicence } from './licences.ts';
 import { loadLicenceTerritories } from './licence-territories.ts';
 import { loadVersionPointers } from './version-pointers.ts';
 import { loadFactSetAsides } from './fact-set-asides.ts';
+import { loadHeldPrices } from './held-prices.ts';
 import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-developers.ts';
 import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
 
@@ -64,6 +65,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...pointers.issues);
   const setAsides = loadFactSetAsides(path.join(curatedDir, 'fact-set-asides.csv'));
   issues.push(...setAsides.issues);
+  const heldPrices = loadHeldPrices(path.join(curatedDir, 'held-prices.csv'));
+  issues.push(...heldPrices.issues);
   const closedDevelopers = loadClosedDevelopers(path.join(curatedDir, 'closed-developers.csv'));
   issues.push(...closedDevelopers.issues);
   const weightHosts = loadWeightHosts(path.join(curatedDir, 'weight-hosting-providers.csv'));
@@ -93,6 +96,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     licenceTerritories: territories,
     versionPointers: pointers.rows,
     factSetAsides: setAsides.rows,
+    heldPrices: heldPrices.rows,
     closedDevelopers: closedDevelopers.rows,
     weightHosts: weightHosts.rows,
     projectSources: [

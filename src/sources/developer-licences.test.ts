@@ -52,8 +52,10 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // Qwen2.5 README at 486bf75: "All our open-source models, except for the 3B and 72B variants, are licensed under Apache 2.0."
   assert.match(by.get('qwen2-5-7b-instruct')!.licence_note!, /except for the 3B and 72B variants/);
   assert.equal(by.get('qwen2-5-3b-instruct'), undefined, 'the 3B is under the Qwen Research licence: no Apache row');
+  // Kimi K2 Thinking's card (moonshotai/Kimi-K2-Thinking): `license_name: modified-mit`, badge "License: Modified MIT".
+  assert.equal(by.get('kimi-k2-thinking')?.licence_text, 'Modified MIT');
   // Every row cites a developer's own page: the repositories, docs and blogs of Mistral AI, Microsoft, Meta, Tencent, Qwen,
-  // IBM, DeepSeek, ByteDance Seed, OpenAI.
-  const own = /^https:\/\/(huggingface\.co\/(mistralai|microsoft|tencent|Qwen|openai)|docs\.mistral\.ai|qwenlm\.github\.io|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai))\//;
+  // IBM, DeepSeek, ByteDance Seed, OpenAI, Moonshot AI, MiniMax.
+  const own = /^https:\/\/(huggingface\.co\/(mistralai|microsoft|tencent|Qwen|openai|moonshotai)|docs\.mistral\.ai|qwenlm\.github\.io|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI))\//;
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });

@@ -44,7 +44,8 @@ const SOURCE: Source = {
   licence: 'facts; each row cites the page it was read on, its date and the day it was read',
   kind: 'curated',
   retrieved: '2026-11-26',
-  covers: "a developer's own listing price where the catalogues' figure is not the page's (DeepSeek V3.2: $0.28/$0.42)",
+  covers: "a developer's own listing price where the catalogues' figure is not the page's (DeepSeek V3.2: $0.28/$0.42), or a provider's "
+    + "own page for its listing (Vertex AI's Mistral Small 3.1: $0.10/$0.30)",
   counts_for_data_as_of: false,
 };
 

@@ -15,7 +15,8 @@ const Price = z.coerce.number().positive('a price above 0: a move to or from 0 h
 
 /**
  * One row names one price event as the change feed records it (the source, the commit it cites, the provider, the
- * canonical model, the field and both values, per 1M tokens), the page that settles it and the words read there.
+ * canonical model, the field and both values, per 1M tokens), the page that settles it, the words read there and the
+ * verdict: the catalogue correcting itself, or a real move of the listed price.
  */
 const Row = z.object({
   source: Slug,
@@ -28,6 +29,8 @@ const Row = z.object({
   url: z.url({ error: 'the page that settles the event' }),
   read_on: IsoDate,
   note: z.string().min(1, 'what the page says'),
+  /** `correction`: the catalogue correcting itself; `change`: the page shows a real move of the listed price, which stays a change. */
+  verdict: z.enum(['correction', 'change']),
 });
 
 export const priceEventReviews: Adapter = { id: PRICE_EVENT_REVIEWS_SOURCE_ID, read };
@@ -39,13 +42,14 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
 
 const SOURCE: Source = {
   id: PRICE_EVENT_REVIEWS_SOURCE_ID,
-  name: 'Reviewed table: price events a page shows to be a catalogue correcting itself, not a price change',
+  name: 'Reviewed table: price events a page shows to be a catalogue correcting itself, or a real move of the listed price',
   url: tableUrl(`data/curated/${FILE}`),
   licence: 'facts; each row cites the page it was read on, and the day',
   kind: 'curated',
   retrieved: '2026-11-27',
   covers: 'price moves of 3x or more that no rule settles: a source fixing a copied price (LiteLLM\'s SambaNova gpt-oss-120b), '
-    + 'a listing file that held another model before the commit (its name field changed with the prices)',
+    + 'a listing file that held another model before the commit (its name field changed with the prices), a price written with no page '
+    + 'that priced it, a regional price written with a slipped decimal; and moves a page shows to be real (a gateway following its endpoint)',
   counts_for_data_as_of: false,
 };
 

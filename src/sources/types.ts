@@ -280,8 +280,8 @@ export type OfferResidencyRule = {
 
 /**
  * A reviewed price event (data/curated/price-event-reviews.csv): the event the change feed records (source, the commit it
- * cites, provider, canonical model, field, old and new per 1M tokens) is the catalogue correcting itself, as the page
- * at `url` shows (src/ingest/reviewed-price-events.ts).
+ * cites, provider, canonical model, field, old and new per 1M tokens) is the catalogue correcting itself, or a real
+ * move of the listed price, as the page at `url` shows (src/ingest/reviewed-price-events.ts).
  */
 export type PriceEventReview = {
   source: string;
@@ -294,6 +294,8 @@ export type PriceEventReview = {
   url: string;
   read_on: string;
   note: string;
+  /** `correction`: the catalogue correcting itself; `change`: a real move of the listed price, kept a change. */
+  verdict: 'correction' | 'change';
   row: string;
 };
 

@@ -1,0 +1,58 @@
+// Tests of the reviewed held-back prices: a row of data/curated/held-prices.csv holds back the figure it names.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { PROJECT_ROOT } from '../config/env.ts';
+import type { OfferObservation } from '../sources/types.ts';
+import { buildOffers } from './build-offers.ts';
+import { loadHeldPrices, type HeldPrice } from './held-prices.ts';
+
+const obs = (o: Partial<OfferObservation>): OfferObservation => ({ source: 'genai-prices-npm', provider: 'google',
+  provider_model_id: 'gemini-pro', region: 'global', as_of: '2025-07-04', input: 0.125, output: 0.375, ...o });
+
+// genai-prices (npm 0.1.8) google.gemini-pro: input_mtok 0.125, output_mtok 0.375; Google's Vertex AI pricing page
+// gives Gemini 1.0 Pro $0.000125 / $0.000375 per 1,000 characters, i.e. 0.125/0.375 per 1M characters.
+const row = (o: Partial<HeldPrice> = {}): HeldPrice => ({ source: 'genai-prices-npm', provider: 'google', provider_model_id: 'gemini-pro',
+  field: 'input', value: 0.125, url: 'https://cloud.google.com/vertex-ai/generative-ai/pricing', read_on: '2026-11-27',
+  reason: 'per 1M characters, not tokens', ...o });
+
+const build = (list: OfferObservation[], holds: HeldPrice[]) => buildOffers(list, () => 'gemini-pro', new Map(), { holds });
+
+test('a row holds back the figure it names, with its reason and page; the other field stays served', () => {
+  const { offers, held } = build([obs({})], [row()]);
+  const o = offers[0];
+  assert.equal(o.prices.input, undefined, 'the per-character figure is not served as a per-token price');
+  assert.equal(o.prices.output?.value, 0.375, 'a field no row names is left alone');
+  assert.deepEqual(o.held_back?.map((h) => [h.field, h.value, h.source]), [['input', 0.125, 'genai-prices-npm']]);
+  assert.equal(o.held_back![0].reason, 'per 1M characters, not tokens (https://cloud.google.com/vertex-ai/generative-ai/pricing, read 2026-11-27)');
+  assert.equal(held.length, 1);
+});
+
+test('a row whose figure or source the offer no longer serves holds nothing back and is reported', () => {
+  // A later reading at another figure (say the token price) is served as it is: the row named the old figure only.
+  const moved = build([obs({ input: 0.5, output: 1.5 })], [row()]);
+  assert.equal(moved.offers[0].prices.input?.value, 0.5);
+  assert.equal(moved.offers[0].held_back, undefined);
+  assert.match(moved.held[0].message, /holds nothing back/);
+  const other = build([obs({ source: 'litellm' })], [row()]);
+  assert.equal(other.offers[0].prices.input?.value, 0.125, "another source's reading of the figure is not the row's");
+  assert.match(other.held[0].message, /no offer serves genai-prices-npm's input 0.125/);
+});
+
+test('the committed table reads without issues; rows without a page or with an unknown field are refused', () => {
+  const { rows, issues } = loadHeldPrices(path.join(PROJECT_ROOT, 'data/curated/held-prices.csv'));
+  assert.deepEqual(issues, []);
+  assert.deepEqual(rows.map((r) => [r.provider, r.provider_model_id, r.field, r.value]),
+    [['google', 'gemini-pro', 'input', 0.125], ['google', 'gemini-pro', 'output', 0.375]]);
+  const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
+  const file = path.join(dir, 'held.csv');
+  writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'
+    + 'genai-prices-npm,google,gemini-pro,input,0.125,not a url,2026-11-27,x\n'
+    + 'genai-prices-npm,google,gemini-pro,rating,0.125,https://example.com,2026-11-27,x\n'
+    + 'genai-prices-npm,google,gemini-pro,input,0,https://example.com,2026-11-27,x\n');
+  const bad = loadHeldPrices(file);
+  assert.equal(bad.rows.length, 0);
+  assert.equal(bad.issues.length, 3);
+});

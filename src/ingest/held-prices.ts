@@ -1,0 +1,52 @@
+// Reviewed rows that hold one served price back: a figure a page shows is not the listing's per-token price.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { Offer } from '../schema/index.ts';
+import { IsoDate } from '../schema/index.ts';
+import { parseCsv, validateRows } from '../sources/curated.ts';
+import type { IngestIssue } from '../sources/types.ts';
+import { holdBack } from './doubtful-prices.ts';
+
+export const HELD_PRICES_FILE = 'data/curated/held-prices.csv';
+
+const Row = z.object({
+  source: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'the source whose reading is held back (genai-prices-npm, litellm...)'),
+  provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a models.dev provider id'),
+  provider_model_id: z.string().min(1, "the provider's id for the listing"),
+  field: z.enum(['input', 'output', 'cache_read', 'cache_write']),
+  value: z.coerce.number().positive('the figure held back, per 1M tokens as the source gives it'),
+  url: z.url({ error: 'the page that shows the figure is not the per-token price' }),
+  read_on: IsoDate,
+  reason: z.string().min(1, 'why the figure is not the listing\'s price'),
+}).strict();
+export type HeldPrice = z.infer<typeof Row>;
+
+export function loadHeldPrices(file: string): { rows: HeldPrice[]; issues: IngestIssue[] } {
+  const { valid, issues } = validateRows(Row, parseCsv(readFileSync(file, 'utf8')), { source: 'held-prices', file: HELD_PRICES_FILE },
+    (r) => `${r.record.provider ?? ''}/${r.record.provider_model_id ?? ''} ${r.record.field ?? ''} (line ${r.line})`);
+  return { rows: valid.map((v) => v.value), issues };
+}
+
+/**
+ * docs/data.md, "Served prices held back as doubtful". Some figures are a price in another unit that no rule can tell
+ * from a per-token price: genai-prices lists Google's `gemini-pro` (Gemini 1.0 Pro) at $0.125/$0.375 ("I can't find
+ * anything so trusting these prices"), which is Vertex AI's price per 1M characters, not per 1M tokens. A row names
+ * the source, the listing (provider and its id), the field and the figure served; while the offer serves exactly that
+ * figure from that source, it is moved to the offer's `held_back` with the row's reason and page. No figure of ours
+ * replaces it. A row that holds nothing back (the figure changed, the listing went) is reported, so it cannot go stale
+ * unseen. Returns the issues: one per price held back, one per row that matched nothing. The offers change in place.
+ */
+export function holdBackReviewed(offers: Offer[], rows: readonly HeldPrice[]): IngestIssue[] {
+  const issues: IngestIssue[] = [];
+  for (const r of rows) {
+    const hits = offers.filter((o) => o.provider === r.provider && o.provider_model_id === r.provider_model_id
+      && o.prices[r.field]?.source === r.source && o.prices[r.field]?.value === r.value);
+    if (!hits.length) {
+      issues.push({ source: 'held-prices', file: HELD_PRICES_FILE, row: `${r.provider}/${r.provider_model_id} ${r.field}`,
+        message: `no offer serves ${r.source}'s ${r.field} ${r.value} for ${r.provider}/${r.provider_model_id}: the row holds nothing back` });
+      continue;
+    }
+    for (const o of hits) issues.push(holdBack(o, r.field, `${r.reason} (${r.url}, read ${r.read_on})`));
+  }
+  return issues;
+}
