@@ -131,7 +131,9 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
   const p = costParts(model, offers, hardwareList, opts, list, WRITTEN_OUT);
   // The curve shows the break-evens, where owned self-hosting stops costing no more (the first window's end) and where
   // it stays so (be.edges, unrounded), beside the volume asked.
-  return { ...costMembers(model, opts, p), curve: costCurve(p.api, p.sh.rented, p.sh.owned, [opts.tokens_millions], p.be.edges) };
+  // Assigned onto the members' object, not spread into a new one with the curve after them (one hidden class per result
+  // in Node 20; see the operation, ops/estimate-cost.ts).
+  return Object.assign(costMembers(model, opts, p), { curve: costCurve(p.api, p.sh.rented, p.sh.owned, [opts.tokens_millions], p.be.edges) });
 }
 
 /** The cost in outline (estimate_cost's short form): the same figures, no curve, each listed option in outline. */

@@ -6,7 +6,7 @@ import { roundTo, type ModelFacts } from './memory.ts';
 import { usd } from './money.ts';
 import { IDLE_POWER_FRACTION, idleDraw, powerUse, powerUsd, type IdleDraw, type PowerUse } from './owned-power.ts';
 import {
-  base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Figures, type Skip,
+  base, servingInputs, size, type Base, type CostOptions, type CostSettings, type Figures, type Sized, type Skip, type Unrounded,
 } from './self-hosted-cost.ts';
 
 /**
@@ -90,38 +90,99 @@ function idleDrawOf(hardware: Hardware, watts: number): IdleDraw {
   return idle;
 }
 
+/**
+ * What a bought configuration's month reads that no volume changes: the purchase share, the board, idle and host draw,
+ * one machine's fixed month, the marginal cost of 1M tokens and the capacity. They rest on the sizing (its throughput)
+ * and three settings (utilization, the electricity price, the months of amortization), so they are kept with the sizing
+ * for the last settings asked (`kept.owned`): a sizing at the default settings is kept per model and configuration for
+ * the dataset's life (self-hosted-sizing.ts), and an ask then applies only its volume (the hours, the machines, the
+ * month's electricity). Read only once made.
+ */
+export type OwnedTerms = {
+  utilization: number;
+  power_usd_per_kwh: number;
+  amortization_months: number;
+  watts: number;
+  idle: IdleDraw;
+  /** The host's own draw, W (0 where none is published or no electricity is counted). */
+  host_watts: number;
+  /** The purchase of one machine (accelerators and a priced host) over the months, unrounded. */
+  purchase_monthly: number;
+  fixed: number;
+  fixed_per_machine_usd: number;
+  marginal_usd_per_mtok: number;
+  capacity_tokens_millions_per_month: number;
+  host_counted: boolean;
+  unrounded: Unrounded;
+};
+
+function ownedTerms(hardware: Hardware, price: number, sized: Sized, s: CostSettings): OwnedTerms {
+  const k = sized.kept;
+  const kept = k.owned;
+  if (kept !== undefined && kept.utilization === s.utilization && kept.power_usd_per_kwh === s.power_usd_per_kwh
+    && kept.amortization_months === s.amortization_months) return kept;
+  const watts = wattsOf(hardware);
+  const idle = idleDrawOf(hardware, watts);
+  // The host machine is bought with the accelerators and spread over the same months.
+  const purchaseMonthly = (price + hostUsd(hardware)) / s.amortization_months;
+  const hostW = hostWatts(hardware);
+  // The host draws its idle power every hour whatever is served: part of what a machine costs a month.
+  const fixed = purchaseMonthly + ((idle.watts + hostW) / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
+  // One more 1M tokens takes 1 / mtokPerHour more paid hours, `utilization` of them busy at board power instead of idle.
+  const mtokPerHour = sized.phases.mtokPerHour;
+  const marginal = (((watts - idle.watts) / 1000) * s.power_usd_per_kwh * s.utilization) / mtokPerHour;
+  const t: OwnedTerms = {
+    utilization: s.utilization, power_usd_per_kwh: s.power_usd_per_kwh, amortization_months: s.amortization_months,
+    watts, idle, host_watts: hostW, purchase_monthly: purchaseMonthly, fixed,
+    fixed_per_machine_usd: usd(fixed),
+    marginal_usd_per_mtok: usd(marginal),
+    // As base() writes it; the break-even and the curve read the unrounded one.
+    capacity_tokens_millions_per_month: roundTo(mtokPerHour * HOURS_PER_MONTH, 2),
+    host_counted: hardware.host_machine !== undefined,
+    unrounded: Object.freeze({
+      marginal_usd_per_mtok: marginal, fixed_per_machine_usd: fixed, capacity_tokens_millions_per_month: mtokPerHour * HOURS_PER_MONTH,
+    }),
+  };
+  k.owned = Object.freeze(t);
+  return t;
+}
+
+/**
+ * One bought configuration at one volume: the kept terms (ownedTerms) and what the volume makes of them. The terms are
+ * read through getters, so an ask makes one small object per configuration costed rather than copies of every term
+ * (an ask costs every bought configuration that fits, some 35 for a small model; copied, each term was a new heap
+ * number).
+ */
+class OwnedAt implements OwnedFigures {
+  constructor(
+    readonly hardware: Hardware, readonly sized: Sized, readonly terms: OwnedTerms, readonly machines: number, readonly monthly_usd: number,
+  ) {}
+
+  get hardware_id(): string { return this.hardware.id; }
+  get utilization(): number { return this.terms.utilization; }
+  get watts(): number { return this.terms.watts; }
+  get idle(): IdleDraw { return this.terms.idle; }
+  get fixed(): number { return this.terms.fixed; }
+  get host_counted(): boolean { return this.terms.host_counted; }
+  get fixed_per_machine_usd(): number { return this.terms.fixed_per_machine_usd; }
+  get marginal_usd_per_mtok(): number { return this.terms.marginal_usd_per_mtok; }
+  get capacity_tokens_millions_per_month(): number { return this.terms.capacity_tokens_millions_per_month; }
+  get unrounded(): Unrounded { return this.terms.unrounded; }
+}
+
 /** The figures of one bought configuration (purchase amortised, power paid), or why it is skipped. */
 export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): OwnedFigures | Skip {
   const price = hardware.purchase_price_usd;
   if (!price) return 'no_purchase_price';
   const sized = size(model, facts, hardware, opts, s);
   if (sized === 'does_not_fit') return sized;
-  const watts = wattsOf(hardware);
+  const t = ownedTerms(hardware, price.value, sized, s);
   const machines = Math.max(1, Math.ceil(sized.phases.hours / HOURS_PER_MONTH));
-  const idle = idleDrawOf(hardware, watts);
-  // The host machine is bought with the accelerators and spread over the same months.
-  const purchaseMonthly = (price.value + hostUsd(hardware)) / s.amortization_months;
   // The hours needed are paid hours: at `utilization` the machine serves at full throughput for that share of them and
   // waits for traffic the rest, so board power is drawn for hours x utilization and idle draw for every other hour.
-  const hostW = hostWatts(hardware);
-  const powerMonthly = powerUsd(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts)
-    + ((hostW * machines * HOURS_PER_MONTH) / 1000) * s.power_usd_per_kwh;
-  // The host draws its idle power every hour whatever is served: part of what a machine costs a month.
-  const fixed = purchaseMonthly + ((idle.watts + hostW) / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
-  // One more 1M tokens takes 1 / mtokPerHour more paid hours, `utilization` of them busy at board power instead of idle.
-  const marginal = (((watts - idle.watts) / 1000) * s.power_usd_per_kwh * s.utilization) / sized.phases.mtokPerHour;
-  return {
-    hardware_id: hardware.id, hardware, sized, watts, machines, idle, fixed, utilization: s.utilization, host_counted: hardware.host_machine !== undefined,
-    monthly_usd: usd(machines * purchaseMonthly + powerMonthly),
-    fixed_per_machine_usd: usd(fixed),
-    marginal_usd_per_mtok: usd(marginal),
-    // As base() writes it; the break-even and the curve read the unrounded one.
-    capacity_tokens_millions_per_month: roundTo(sized.phases.mtokPerHour * HOURS_PER_MONTH, 2),
-    unrounded: {
-      marginal_usd_per_mtok: marginal, fixed_per_machine_usd: fixed,
-      capacity_tokens_millions_per_month: sized.phases.mtokPerHour * HOURS_PER_MONTH,
-    },
-  };
+  const powerMonthly = powerUsd(t.watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, t.idle.watts)
+    + ((t.host_watts * machines * HOURS_PER_MONTH) / 1000) * s.power_usd_per_kwh;
+  return new OwnedAt(hardware, sized, t, machines, usd(machines * t.purchase_monthly + powerMonthly));
 }
 
 /** Board power of a configuration, all its accelerators; 0 without a power figure. */

@@ -55,6 +55,16 @@ export type Describers<R, O> = {
 export const WRITTEN_OUT: Describers<SelfHostedOption, OwnedOption> = { rented: describeRented, owned: describeOwned };
 
 /**
+ * Cheapest month first, then by configuration id. Signs rather than the difference of the months: a difference is a
+ * new heap number on every comparison (some 200 an ask); the order is the same (a NaN month, or equal ones, go by id).
+ */
+function byCost(a: { monthly_usd: number; hardware_id: string }, b: { monthly_usd: number; hardware_id: string }): number {
+  if (a.monthly_usd < b.monthly_usd) return -1;
+  if (a.monthly_usd > b.monthly_usd) return 1;
+  return a.hardware_id.localeCompare(b.hardware_id);
+}
+
+/**
  * Self-hosting for a model: not possible (closed), unknown, or the configurations that fit, rented and owned,
  * cheapest first. Every configuration is costed; the cheapest `list` of each kind are written out.
  */
@@ -103,8 +113,6 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
     if (typeof o === 'string') skipped.no_purchase_price++;
     else owned.push(o);
   }
-  const byCost = (a: { monthly_usd: number; hardware_id: string }, b: { monthly_usd: number; hardware_id: string }) =>
-    a.monthly_usd - b.monthly_usd || a.hardware_id.localeCompare(b.hardware_id);
   rented.sort(byCost);
   owned.sort(byCost);
   let reason: string | null = null;

@@ -10,6 +10,7 @@ import { perDataset } from './per-dataset.ts';
 import { servingAt, servingConstants, type Serving, type ServingConstants } from './serving.ts';
 import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
 import { costContext, type CostOptions, type CostSettings, type ServingReport } from './self-hosted-cost.ts';
+import type { OwnedTerms } from './owned-cost.ts';
 
 /** What sizing a configuration needs beyond the volume: the fit, what it rests on, and the serving throughput. */
 export type Sizing = {
@@ -29,6 +30,8 @@ export type SizingKept = {
   report?: ServingReport;
   lines?: { utilization: number; lines: readonly string[] };
   rented?: { inputs: readonly string[]; lines: readonly string[] };
+  /** A bought configuration's terms no volume changes, at the last utilization, electricity price and months asked (owned-cost.ts). */
+  owned?: OwnedTerms;
 };
 export type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
 
@@ -60,6 +63,22 @@ function fitOptions(opts: CostOptions, s: CostSettings): FitOptions & { min_bits
     kv_cache: opts.kv_cache,
     figure: 'serving',
   };
+}
+
+type SizingFit = ReturnType<typeof fitOptions>;
+/**
+ * The last ask's fit options: an ask sizes every configuration with the same options and settings objects (read, never
+ * changed, while an answer is made), so one object serves them all, and the sizings it keeps share it.
+ */
+const lastFit: { opts: CostOptions | undefined; s: CostSettings | undefined; fit: SizingFit | undefined } = { opts: undefined, s: undefined, fit: undefined };
+function fitOptionsOf(opts: CostOptions, s: CostSettings): SizingFit {
+  const l = lastFit;
+  if (l.opts === opts && l.s === s) return l.fit!;
+  const fit = fitOptions(opts, s);
+  l.opts = opts;
+  l.s = s;
+  l.fit = fit;
+  return fit;
 }
 
 function keptBasis(model: Model, hardware: Hardware, opts: FitOptions): ConfigBasis | undefined {
@@ -109,7 +128,7 @@ export const costBases = perDataset((ds: Dataset) => {
 });
 
 function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sizing | 'does_not_fit' {
-  const fitOpts = fitOptions(opts, s);
+  const fitOpts = fitOptionsOf(opts, s);
   // The choice alone (assessFit's decision without its objects, from what no context changes): every configuration is
   // sized on a new context or model, and only the few an answer lists are described.
   const kept = fitOpts.min_bits_per_weight === MIN_SELF_HOSTING_BITS && fitOpts.quantization === undefined
@@ -134,7 +153,7 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   let lines: readonly string[] | undefined;
   const inputs = () => (lines ??= Object.freeze(fitInputs(words, hardware, fitOpts, hasBandwidth(hardware))));
   // Every member present from the start: one object shape for every sizing's kept parts.
-  const parts: SizingKept = { report: undefined, lines: undefined, rented: undefined };
+  const parts: SizingKept = { report: undefined, lines: undefined, rented: undefined, owned: undefined };
   return { level, quantization: q.id, fitInputs: inputs, serving, kept: parts };
 }
 

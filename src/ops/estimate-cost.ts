@@ -249,13 +249,16 @@ export const estimate_cost = defineOperation({
     const hardware = named ? [named.hardware] : ds.hardware;
     // A context above the model's window is costed at the window: the answer says so rather than change the ask silently.
     const capped = { context_asked: input.context, context_note: contextCapNote(model, costable.offers, input.context) };
-    // The members both forms open with, in the answer's order; the full form adds the curve before the verdict.
+    // The members both forms open with, in the answer's order; the full form adds the curve before the verdict. Objects
+    // joined from parts by Object.assign onto a new object, not by spreads with members after them: in Node 20 (V8 11.3)
+    // such a literal gave every answer, and its `settings`, a hidden class of its own (300 answers, 300 classes),
+    // made per ask and left to the old generation; by Object.assign every answer shares one.
     const answerParts = <C extends CostOutline | CostResult>(c: C) => {
       const api = apiPart(ds, c.api, costable, serving.left_out);
       return {
         head: {
           model: toModelRef(ds, model), tokens_millions: c.tokens_millions, input_share: c.input_share,
-          hardware: named?.hardware.id ?? null, understood: named?.understood ?? null, api, settings: { ...c.settings, ...capped },
+          hardware: named?.hardware.id ?? null, understood: named?.understood ?? null, api, settings: Object.assign({}, c.settings, capped),
           self_hosting: c.self_hosting as C['self_hosting'], break_even: c.break_even, break_even_owned: c.break_even_owned,
         },
         // The engine weighs the cheapest offer priced above zero, the line `cheapest` shows.
@@ -265,10 +268,10 @@ export const estimate_cost = defineOperation({
     if (input.view === 'summary') {
       // Costed in outline: the same figures, without the curve and the listed options' full derivations.
       const o = answerParts(estimateCostOutline(model, serving.offers, hardware, opts, input.options_limit));
-      return summarizeCost({ ...o.head, ...o.tail }, input.options_limit);
+      return summarizeCost(Object.assign({}, o.head, o.tail), input.options_limit);
     }
     const r = estimateCost(model, serving.offers, hardware, opts, input.options_limit);
     const f = answerParts(r);
-    return { ...f.head, curve: r.curve, ...f.tail };
+    return Object.assign({}, f.head, { curve: r.curve }, f.tail);
   },
 });
