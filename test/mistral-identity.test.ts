@@ -20,3 +20,17 @@ test('Magistral Medium 1.2 is one model: LiteLLM\'s magistral-medium-1-2-2509 is
   assert.equal(m.shutdown_date?.value, '2026-07-31');
   assert.equal(m.open_weights?.value, false);
 });
+
+test('ministral-3b-latest, a pointer Mistral moved from Ministral 3B 24.10 to Ministral 3 3B, is not given to 24.10', () => {
+  // Mistral's records: ministral-3b-24-1.ts had apiNames ['ministral-3b-2410', 'ministral-3b-latest'] until 2025-12-02
+  // (platform-docs-public 4422b455); ministral-3-3b-25-12.ts has ['ministral-3b-2512', 'ministral-3b-latest'] since
+  // (4975b095 to 222f4ba9), at $0.10/$0.10. Its one listing, models.dev's providers/mistral/models/ministral-3b-latest.toml
+  // of 2026-07-02, still gives 24.10's $0.04/$0.04 and 128,000 tokens: it is held unmatched, as ministral-8b-latest is.
+  assert.equal(ds.resolveModelId('ministral-3b-latest'), undefined);
+  assert.equal(ds.resolveModelId('mistral/ministral-3b-latest'), undefined);
+  for (const id of ['ministral-3b', 'ministral-3b-2512']) {
+    assert.ok(!(ds.offersByModel.get(id) ?? []).some((o) => o.provider_model_id === 'ministral-3b-latest'), id);
+  }
+  // Ministral 3 3B keeps Mistral's own listing under its dated name.
+  assert.deepEqual((ds.offersByModel.get('ministral-3b-2512') ?? []).filter((o) => o.provider === 'mistral').map((o) => o.provider_model_id), ['ministral-3-3b-2512']);
+});
