@@ -132,3 +132,12 @@ test('Mistral Medium 3 past its 2026-08-31 retirement: the clouds that host it k
   for (const p of ['azure', 'azure-cognitive-services', 'google-vertex']) assert.equal(status[p], 'active', p);
   for (const p of ['mistral', 'openrouter', 'watsonx', 'github-models']) assert.equal(status[p], 'deprecated', p);
 });
+
+test("Mistral Saba's replacement is the newest version of its record's: Mistral Small 4, not Mistral Small 3.2", () => {
+  // mistral-saba-25-02.ts: "replacement: 'Mistral Small 3.2'" from 4422b455 (2025-10-20) to 734d8105 (2026-05-28),
+  // "replacement: 'Mistral Small 4'" from d61abb88 (2026-06-25) to 222f4ba9 (2026-08-21); Mistral Small 4 is mistral-small-2603.
+  const m = ds.modelById.get('mistral-saba')!;
+  assert.equal(m.replacement?.value, 'mistral-small-2603');
+  assert.equal(m.shutdown_date?.value, '2025-09-30');
+  assert.equal(ds.modelById.get('mistral-small-2603')?.name.value.includes('Small 4'), true);
+});
