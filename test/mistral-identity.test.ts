@@ -34,3 +34,23 @@ test('ministral-3b-latest, a pointer Mistral moved from Ministral 3B 24.10 to Mi
   // Ministral 3 3B keeps Mistral's own listing under its dated name.
   assert.deepEqual((ds.offersByModel.get('ministral-3b-2512') ?? []).filter((o) => o.provider === 'mistral').map((o) => o.provider_model_id), ['ministral-3-3b-2512']);
 });
+
+test('magistral-small and magistral-small-latest are the moving pointer, a model apart from Magistral Small 1.0', () => {
+  // Mistral's records: magistral-small-1-0-25-06.ts apiNames ['magistral-small-2506'] (40k); magistral-small-1-2-25-09.ts
+  // ['magistral-small-2509', 'magistral-small-latest'] (128k) since 2025-10-20; public/llms-full.txt: "magistral-small-latest:
+  // currently points to magistral-small-2507". No record lists a bare magistral-small.
+  assert.equal(ds.resolveModelId('magistral-small'), 'magistral-small-latest');
+  assert.equal(ds.resolveModelId('mistral/magistral-small-latest'), 'magistral-small-latest');
+  assert.equal(ds.resolveModelId('magistral-small-2506'), 'magistral-small-2506');
+  assert.equal(ds.modelById.get('magistral-small'), undefined);
+});
+
+test("a pointer's window copied from the version it served before is set aside, and the served version's stands", () => {
+  // LiteLLM 2026-07-24: mistral/magistral-small-latest max_input_tokens 40000, max_tokens 40000 (Magistral Small 1.0's and
+  // 1.1's contextLength '40k' in Mistral's records); Magistral Small 1.2, which the pointer serves, reads '128k', and
+  // models.dev's mistral/magistral-small gives limit.context 128_000, limit.output 128_000.
+  const m = ds.modelById.get('magistral-small-latest')!;
+  assert.deepEqual([m.context_window?.value, m.context_window?.source], [128000, 'models-dev']);
+  assert.deepEqual([m.max_output?.value, m.max_output?.source], [128000, 'models-dev']);
+  assert.equal(m.context_window?.conflicts, undefined);
+});
