@@ -31,6 +31,8 @@ test('ministral-3b-latest, a pointer Mistral moved from Ministral 3B 24.10 to Mi
   for (const id of ['ministral-3b', 'ministral-3b-2512']) {
     assert.ok(!(ds.offersByModel.get(id) ?? []).some((o) => o.provider_model_id === 'ministral-3b-latest'), id);
   }
+  // Ministral 3B 24.10's date is its record's (ministral-3b-24-1.ts: releaseDate '2024-10-09'), not the pointer listing's 2024-10-01.
+  assert.equal(ds.modelById.get('ministral-3b')?.release_date?.value, '2024-10-09');
   // Ministral 3 3B keeps Mistral's own listing under its dated name.
   assert.deepEqual((ds.offersByModel.get('ministral-3b-2512') ?? []).filter((o) => o.provider === 'mistral').map((o) => o.provider_model_id), ['ministral-3-3b-2512']);
 });
