@@ -49,3 +49,19 @@ test("a cross-Region inference profile's region is its geography, as AWS names t
   assert.deepEqual(regionOf('claude-sonnet-4-6', 'global.anthropic.claude-sonnet-4-6'), ['global']);
   assert.deepEqual(regionOf('claude-opus-4-6', 'au.anthropic.claude-opus-4-6-v1'), ['apac']);
 });
+
+test("an in-Region id's region is its Region's geography, as AWS names its Regions", () => {
+  // LiteLLM 2026-07-24 lists bedrock/us-east-1/, us-west-2/ and eu-west-3/mistral.mixtral-8x7b-instruct-v0:1; AWS's
+  // Region list (docs.aws.amazon.com/global-infrastructure/latest/regions/aws-regions.html) names us-east-1 "US East
+  // (N. Virginia)", us-west-2 "US West (Oregon)", eu-west-3 "Europe (Paris)".
+  const regionOf = (modelId: string, id: string) => [...new Set(bedrock(modelId).filter((o) => o.provider_model_id === id).map((o) => o.region))];
+  assert.deepEqual(regionOf('mixtral-8x7b', 'us-east-1/mistral.mixtral-8x7b-instruct-v0:1'), ['us']);
+  assert.deepEqual(regionOf('mixtral-8x7b', 'us-west-2/mistral.mixtral-8x7b-instruct-v0:1'), ['us']);
+  assert.deepEqual(regionOf('mixtral-8x7b', 'eu-west-3/mistral.mixtral-8x7b-instruct-v0:1'), ['eu']);
+  const inRegion = [...ds.offersByModel.values()].flat().filter((o) => o.provider === 'amazon-bedrock' && /^[a-z]{2}(?:-gov)?-[a-z]+-\d\//.test(o.provider_model_id));
+  // No US or Asia-Pacific Region's id reads global; Canada, Sao Paulo and London, which no value names, do.
+  const wrong = inRegion.filter((o) => (/^us-/.test(o.provider_model_id) && o.region !== 'us') || (/^ap-/.test(o.provider_model_id) && o.region !== 'apac'));
+  assert.deepEqual(wrong.map((o) => o.provider_model_id), []);
+  assert.deepEqual([...new Set(inRegion.filter((o) => o.region === 'global').map((o) => o.provider_model_id.split('/')[0]))].sort(),
+    ['ca-central-1', 'eu-west-2', 'sa-east-1']);
+});

@@ -61,8 +61,22 @@ const RETIRED: Array<{ model: string; listings: string[]; deprecated: string; sh
   { model: 'magistral-medium-latest', listings: ['magistral-medium', 'magistral-medium-latest'], deprecated: '2026-05-22', shutdown: '2026-07-31',
     replacement: 'mistral-medium-2604', openWeights: false },
   // magistral-small-1-2-25-09.ts: apiNames ['magistral-small-2509', 'magistral-small-latest'], 'April 30, 2026' / 'July 31, 2026'.
-  { model: 'magistral-small', listings: ['magistral-small', 'magistral-small-latest'], deprecated: '2026-04-30', shutdown: '2026-07-31',
+  { model: 'magistral-small-latest', listings: ['magistral-small', 'magistral-small-latest'], deprecated: '2026-04-30', shutdown: '2026-07-31',
     replacement: 'mistral-small-2603', openWeights: true },
+  // mistral-large-2-0-24-07.ts: apiNames ['mistral-large-2407'], 'Retired', 2024-11-30 / 2025-03-30, 'Mistral Large 3'; MRL weights
+  // (https://huggingface.co/mistralai/Mistral-Large-Instruct-2407).
+  { model: 'mistral-large-2407', listings: ['mistral-large-2407'], deprecated: '2024-11-30', shutdown: '2025-03-30', replacement: 'mistral-large-2512', openWeights: true },
+  // codestral-24-05.ts: apiNames ['codestral-2405'], 'Retired', 2024-12-02 / 2025-06-16, 'Codestral' (codestral-25-08.ts: apiNames
+  // ['codestral-2508', 'codestral-latest']); MNPL weights (https://huggingface.co/mistralai/Codestral-22B-v0.1).
+  { model: 'codestral-2405', listings: ['codestral-2405'], deprecated: '2024-12-02', shutdown: '2025-06-16', replacement: 'codestral-2508', openWeights: true },
+  // codestral-mamba-7b-0-1.ts: apiNames ['open-codestral-mamba'], 'Retired', 2025-06-06 / 2025-06-06, 'Codestral'; Apache 2.0 weights.
+  { model: 'codestral-mamba', listings: ['codestral-mamba-latest', 'open-codestral-mamba'], deprecated: '2025-06-06', shutdown: '2025-06-06',
+    replacement: 'codestral-2508', openWeights: true },
+  // mistral-medium-3-25-05.ts: apiNames ['mistral-medium-2505'], 'Deprecated', 2026-05-22 / 2026-08-31, 'Mistral Medium 3.5'; 'Premier', weights [].
+  { model: 'mistral-medium-2505', listings: ['mistral-medium-2505'], deprecated: '2026-05-22', shutdown: '2026-08-31', replacement: 'mistral-medium-2604', openWeights: false },
+  // mistral-medium-3-1-25-08.ts: apiNames ['mistral-medium-2508'], 'Deprecated', 2026-05-22 / 2026-08-31, 'Mistral Medium 3.5'; 'Premier', weights [].
+  { model: 'mistral-medium-3-1', listings: ['mistral-medium-2508', 'mistral-medium-3-1', 'mistral-medium-3-1-2508'], deprecated: '2026-05-22',
+    shutdown: '2026-08-31', replacement: 'mistral-medium-2604', openWeights: false },
 ];
 
 for (const r of RETIRED) {
@@ -97,4 +111,33 @@ test('cheapest_for with first_party_only ranks none of the retired Mistral listi
   // Before these rows Mistral's own mixtral-8x7b, open-mixtral-8x22b, mistral-large-2402 and -2411 listings ranked here.
   assert.ok(ranked.length > 0);
   assert.deepEqual(ranked.filter((id) => retired.has(id)), []);
+});
+
+test('open weights whose API name Mistral retired stay served by the hosts that run them', () => {
+  // Mistral-Large-Instruct-2407 (MRL) is published: Bedrock, Azure, Vertex AI, kilo, OpenRouter and Ollama keep their listings.
+  for (const id of ['mistral-large-2407', 'codestral-2405', 'codestral-mamba']) {
+    const m = ds.modelById.get(id)!;
+    assert.equal(m.open_weights?.value, true, id);
+    assert.equal(m.open_weights?.source, 'developer-weights', id);
+    const others = (ds.offersByModel.get(id) ?? []).filter((o) => o.provider !== 'mistral');
+    assert.ok(others.length > 0 && others.every((o) => o.status?.value !== 'deprecated'), id);
+  }
+  assert.equal(ds.modelById.get('codestral-mamba')!.weights_url?.value, 'https://huggingface.co/mistralai/Mamba-Codestral-7B-v0.1');
+});
+
+test('Mistral Medium 3 past its 2026-08-31 retirement: the clouds that host it keep it, resellers of the API do not', () => {
+  // weight-hosting-providers.csv lists azure, azure-cognitive-services and google-vertex, not watsonx: Mistral's page for
+  // IBM watsonx speaks of Mistral Large as "a fully managed solution" and no stored page says IBM runs Medium 3 itself.
+  const status = Object.fromEntries((ds.offersByModel.get('mistral-medium-2505') ?? []).map((o) => [o.provider, o.status?.value ?? 'none']));
+  for (const p of ['azure', 'azure-cognitive-services', 'google-vertex']) assert.equal(status[p], 'active', p);
+  for (const p of ['mistral', 'openrouter', 'watsonx', 'github-models']) assert.equal(status[p], 'deprecated', p);
+});
+
+test("Mistral Saba's replacement is the newest version of its record's: Mistral Small 4, not Mistral Small 3.2", () => {
+  // mistral-saba-25-02.ts: "replacement: 'Mistral Small 3.2'" from 4422b455 (2025-10-20) to 734d8105 (2026-05-28),
+  // "replacement: 'Mistral Small 4'" from d61abb88 (2026-06-25) to 222f4ba9 (2026-08-21); Mistral Small 4 is mistral-small-2603.
+  const m = ds.modelById.get('mistral-saba')!;
+  assert.equal(m.replacement?.value, 'mistral-small-2603');
+  assert.equal(m.shutdown_date?.value, '2025-09-30');
+  assert.equal(ds.modelById.get('mistral-small-2603')?.name.value.includes('Small 4'), true);
 });

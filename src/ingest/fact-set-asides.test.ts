@@ -66,7 +66,7 @@ test('a row with a field outside the closed set, or no page, is an issue and sta
   const file = path.join(dir, 'fact-set-asides.csv');
   writeFileSync(file, [
     'source,listing,field,url,read_on,reason',
-    'models-dev,deepseek/deepseek-chat,context_window,https://api-docs.deepseek.com/,2026-11-27,not a listing fact a row may set aside',
+    'models-dev,deepseek/deepseek-chat,input_price,https://api-docs.deepseek.com/,2026-11-27,not a listing fact a row may set aside',
     'models-dev,deepseek/deepseek-chat,release_date,,2026-11-27,no page',
     'models-dev,deepseek/deepseek-chat,knowledge_cutoff,https://api-docs.deepseek.com/,2026-11-27,the cutoff of another model',
   ].join('\n'));

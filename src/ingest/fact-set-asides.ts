@@ -11,8 +11,11 @@ export const FACT_SET_ASIDES_FILE = 'data/curated/fact-set-asides.csv';
 /**
  * The listing facts a row may set aside: those a moving name's listing copies from one model it once served. An API
  * name's `open_weights` is one: the weights are the served model's, while the name itself is retired by its developer.
+ * So are a pointer's `context_window` and `max_output` copied from the version it served before (LiteLLM's
+ * magistral-small-latest at Magistral Small 1.0's 40,000 tokens, where Mistral's record of 1.2, which it serves now,
+ * says 128k).
  */
-const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff', 'open_weights'] as const;
+const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff', 'open_weights', 'context_window', 'max_output'] as const;
 type SetAsideField = (typeof FIELDS)[number];
 
 const Row = z.object({

@@ -68,7 +68,8 @@ export const Offer = z
     /**
      * The geography a routing prefix pins the listing's requests to: `eu` for an EU-regional SKU (`eu.anthropic.*`,
      * `azure/eu/*`), `us` for a US one (Bedrock's `us.` geographic inference profile, Azure's `us/` data zone), `apac`
-     * for Bedrock's Asia-Pacific profiles (`apac.`, `jp.`, `au.`); otherwise `global` (no prefix, or `global.`).
+     * for Bedrock's Asia-Pacific profiles (`apac.`, `jp.`, `au.`); an in-Region id by its Region (`us-east-1/` `us`,
+     * `ap-northeast-1/` `apac`, `eu-west-1/` `eu`); otherwise `global` (no prefix, `global.`, a Region no value names).
      */
     region: OfferRegion,
     prices: Prices,

@@ -34,6 +34,19 @@ test("a listing's routing prefix names its geography, as AWS names Bedrock's cro
   assert.equal(regionOfSku('global.anthropic.claude-sonnet-4-6'), 'global');
   // Azure's data zones (`azure/us/gpt-4o`, `azure/eu/gpt-4o`); a bare id pins nothing.
   assert.equal(regionOfSku('azure/us/gpt-4o'), 'us');
+  // In-Region ids by the Region's area (AWS's Region list: "US East (N. Virginia)" us-east-1, "AWS GovCloud (US-West)"
+  // us-gov-west-1, "Asia Pacific (Tokyo)" ap-northeast-1, "Asia Pacific (Mumbai)" ap-south-1), as LiteLLM writes them.
+  assert.equal(regionOfSku('bedrock/us-east-1/mistral.mixtral-8x7b-instruct-v0:1'), 'us');
+  assert.equal(regionOfSku('us-gov-west-1/anthropic.claude-3-7-sonnet-20250219-v1:0'), 'us');
+  assert.equal(regionOfSku('bedrock/ap-northeast-1/anthropic.claude-instant-v1'), 'apac');
+  assert.equal(regionOfSku('bedrock/ap-south-1/meta.llama3-70b-instruct-v1:0'), 'apac');
+  assert.equal(regionOfSku('bedrock/eu-central-1/anthropic.claude-instant-v1'), 'eu');
+  // Canada, Sao Paulo and London (in Europe, outside the EU) have no value of their own: not guessed.
+  assert.equal(regionOfSku('bedrock/ca-central-1/meta.llama3-8b-instruct-v1:0'), 'global');
+  assert.equal(regionOfSku('bedrock/sa-east-1/meta.llama3-8b-instruct-v1:0'), 'global');
+  assert.equal(regionOfSku('bedrock/eu-west-2/meta.llama3-8b-instruct-v1:0'), 'global');
+  // A model name that looks like a Region is not one: the segment must be the whole code.
+  assert.equal(regionOfSku('us-east-1-model'), 'global');
   assert.equal(regionOfSku('azure/eu/gpt-4o'), 'eu');
   assert.equal(regionOfSku('anthropic.claude-sonnet-4-6'), 'global');
   // GovCloud's profile (`us-gov.`) routes among AWS GovCloud (US) Regions, in the US.

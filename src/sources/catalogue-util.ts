@@ -85,16 +85,23 @@ export function isEuSku(id: string): boolean {
  * https://docs.aws.amazon.com/bedrock/latest/userguide/inference-profiles-support.html: the `US`, `EU`, `APAC`, `JP`
  * and `AU` geographies, and `Global`, routed to any commercial Region): `us.` is the US, `apac.`, `jp.` (Japan) and
  * `au.` (Australia) Asia-Pacific; `us-gov.` (GovCloud) and Azure's `us/` data zone are in the US. A provider namespace before the id
- * (`bedrock/us.anthropic...`) is read past. `global.` and ids without a prefix are `global`; in-Region ids
- * (`us-east-1/...`) other than the EU's are left `global` too: no geography is guessed.
+ * (`bedrock/us.anthropic...`) is read past. `global.` and ids without a prefix are `global`. An in-Region id
+ * (`us-east-1/...`) is in its Region's geography, by the area AWS names its Region codes after
+ * (docs.aws.amazon.com/global-infrastructure/latest/regions/aws-regions.html): `us-` and `us-gov-` Regions
+ * ("US East (N. Virginia)", "AWS GovCloud (US-West)") are `us`, `ap-` Regions ("Asia Pacific (Tokyo)") `apac`, an EU
+ * Region `eu` (above). Regions no value names (`ca-`, `sa-`, London's `eu-west-2`) stay `global`: no geography is guessed.
  */
 export function regionOfSku(id: string): 'global' | 'eu' | 'us' | 'apac' {
   if (isEuSku(id)) return 'eu';
   const segs = id.toLowerCase().split('/');
-  if (segs.some((seg) => seg === 'us' || seg.startsWith('us.') || seg.startsWith('us-gov.'))) return 'us';
-  if (segs.some((seg) => /^(?:apac|jp|au)\./.test(seg))) return 'apac';
+  if (segs.some((seg) => seg === 'us' || seg.startsWith('us.') || seg.startsWith('us-gov.') || AWS_US_REGION.test(seg))) return 'us';
+  if (segs.some((seg) => /^(?:apac|jp|au)\./.test(seg) || AWS_AP_REGION.test(seg))) return 'apac';
   return 'global';
 }
+
+/** An AWS Region code as an in-Region id's path segment (`us-east-1`, `us-gov-west-1`; `ap-northeast-1`). */
+const AWS_US_REGION = /^us-(?:gov-)?(?:east|west|central|north|south)-\d+$/;
+const AWS_AP_REGION = /^ap-(?:east|west|south|north|northeast|southeast|southwest|northwest|central)-\d+$/;
 
 /** The http(s) URLs in a free-text comment, in order, without trailing punctuation. */
 export function urlsIn(text: string | undefined): string[] {

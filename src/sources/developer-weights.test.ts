@@ -1,4 +1,4 @@
-// Tests of the reviewed table of models served only on the developer's API.
+// Tests of the reviewed table of what a developer's own pages say of a model's weights.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -6,11 +6,11 @@ import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { translateDeveloperWeights } from './developer-weights.ts';
 
-const HEADER = 'model_id,open_weights,held_release_date,url,read_on,note';
+const HEADER = 'model_id,open_weights,held_release_date,weights_url,url,read_on,note';
 
 test('a row is an observation of closed weights, with the date it holds back', () => {
   const { models, issues } = translateDeveloperWeights(`${HEADER}
-llama-3.3-8b-instruct,false,2024-12-06,https://huggingface.co/meta-llama/Llama-3.3-70B-Instruct,2026-11-26,the card lists 70B only`);
+llama-3.3-8b-instruct,false,2024-12-06,,https://huggingface.co/meta-llama/Llama-3.3-70B-Instruct,2026-11-26,the card lists 70B only`);
   assert.deepEqual(issues, []);
   assert.deepEqual(models, [{
     source: 'developer-weights', source_model_id: 'llama-3.3-8b-instruct', canonical_hint: 'llama-3.3-8b-instruct',
@@ -19,13 +19,26 @@ llama-3.3-8b-instruct,false,2024-12-06,https://huggingface.co/meta-llama/Llama-3
   }]);
 });
 
-test('a row claiming open weights, a bad date or no page is an issue, not an observation', () => {
+test('a row of published weights names the repository the developer links, and is an observation of open weights', () => {
   const { models, issues } = translateDeveloperWeights(`${HEADER}
-a,true,,https://example.com/a,2026-11-26,x
-b,false,2024-13-01,https://example.com/b,2026-11-26,x
-c,false,,not a url,2026-11-26,x`);
+codestral-mamba,true,,https://huggingface.co/mistralai/Mamba-Codestral-7B-v0.1,https://docs.mistral.ai/models/codestral-mamba-7b-0-1,2026-11-27,x`);
+  assert.deepEqual(issues, []);
+  assert.deepEqual(models, [{
+    source: 'developer-weights', source_model_id: 'codestral-mamba', canonical_hint: 'codestral-mamba', as_of: '2026-11-27',
+    url: 'https://docs.mistral.ai/models/codestral-mamba-7b-0-1', open_weights: true,
+    weights_url: 'https://huggingface.co/mistralai/Mamba-Codestral-7B-v0.1',
+  }]);
+});
+
+test('open weights without a repository, a repository on closed weights, a bad date or no page is an issue, not an observation', () => {
+  const { models, issues } = translateDeveloperWeights(`${HEADER}
+a,true,,,https://example.com/a,2026-11-26,x
+a2,false,,https://huggingface.co/org/repo,https://example.com/a,2026-11-26,x
+a3,yes,,,https://example.com/a,2026-11-26,x
+b,false,2024-13-01,,https://example.com/b,2026-11-26,x
+c,false,,,not a url,2026-11-26,x`);
   assert.equal(models.length, 0);
-  assert.deepEqual(issues.map((i) => i.field), ['open_weights', 'held_release_date', 'url']);
+  assert.deepEqual(issues.map((i) => i.field), ['weights_url', 'weights_url', 'open_weights', 'held_release_date', 'url']);
 });
 
 test('Gemini 1.0 Pro, served on Google\'s API only, is served closed by its row', () => {

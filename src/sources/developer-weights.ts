@@ -1,4 +1,4 @@
-// Reviewed table of models a developer serves only on its own API, where a listing says the weights are open.
+// Reviewed table of what a developer's own pages say of a model's weights, where the listings say otherwise or nothing.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -15,14 +15,21 @@ const FILE = 'developer-weights.csv';
  * model: the 8B is served on Meta's API only. A row here is that review: the model's canonical id, the pages read, and
  * the listings' date when it is another model's (`held_release_date`), which is then no release date of this model.
  * The row speaks before every listing on open weights (src/ingest/build-models.ts); the listings stay in `conflicts`.
+ * A row may also record weights the developer does publish where no listing says so (`true`, with the repository its
+ * own record links as `weights_url`): Mistral's records link Mistral-Large-Instruct-2407 (MRL) from the page of its
+ * retired API model mistral-large-2407, which no catalogue marks open; without the row, Mistral retiring the API name
+ * would retire the model, whose weights anyone can still run.
  */
 const Row = z.object({
   model_id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a canonical model id'),
-  open_weights: z.literal('false', { error: 'a row records weights the developer does not publish' }),
+  open_weights: z.enum(['false', 'true'], { error: 'false (not published) or true (published, with weights_url)' }),
   held_release_date: z.union([IsoDate, z.literal('')]),
+  weights_url: z.union([z.url().regex(/^https:\/\/huggingface\.co\/[^/]+\/[^/]+$/, 'a Hugging Face repository'), z.literal('')]),
   url: z.url({ error: "the developer's page that lists what it publishes" }),
   read_on: IsoDate,
   note: z.string().min(1, 'what the pages say'),
+}).refine((r) => (r.open_weights === 'true') === (r.weights_url !== ''), {
+  message: 'published weights name their repository, and only they do', path: ['weights_url'],
 });
 
 export const developerWeights: Adapter = { id: DEVELOPER_WEIGHTS_SOURCE_ID, read };
@@ -39,11 +46,12 @@ const SOURCE: Source = {
   licence: 'facts; each row cites the pages it was read on, and the day',
   kind: 'curated',
   retrieved: '2026-11-26',
-  covers: "models whose weights the developer does not publish, where a listing calls them open or copies another model's release date",
+  covers: "models whose weights the developer does not publish, where a listing calls them open or copies another model's release date; "
+    + 'and models whose published weights the developer links where no listing does',
   counts_for_data_as_of: false,
 };
 
-/** Rows to observations of the model's (unpublished) weights. Exported for the tests, which feed it CSV text. */
+/** Rows to observations of the model's weights, published or not. Exported for the tests, which feed it CSV text. */
 export function translateDeveloperWeights(text: string): { models: ModelObservation[]; issues: IngestIssue[] } {
   const { valid, issues } = validateRows(Row, parseCsv(text), { source: DEVELOPER_WEIGHTS_SOURCE_ID, file: `data/curated/${FILE}` },
     (r) => `${r.record.model_id ?? ''} (line ${r.line})`);
@@ -53,7 +61,8 @@ export function translateDeveloperWeights(text: string): { models: ModelObservat
     canonical_hint: v.model_id,
     as_of: v.read_on,
     url: v.url,
-    open_weights: false,
+    open_weights: v.open_weights === 'true',
+    ...(v.weights_url ? { weights_url: v.weights_url } : {}),
     ...(v.held_release_date ? { held_release_date: v.held_release_date } : {}),
   }));
   return { models, issues };

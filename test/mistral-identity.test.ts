@@ -1,0 +1,58 @@
+// Mistral's API names read against its own model records: one model per version, pointers that moved said so.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
+import { loadDataset } from '../src/dataset/load.ts';
+
+const ds = loadDataset(DEFAULT_DATA_DIR);
+const resolve = (id: string) => ds.resolveModelId(id);
+
+test('Magistral Medium 1.2 is one model: LiteLLM\'s magistral-medium-1-2-2509 is Mistral\'s magistral-medium-2509', () => {
+  // Mistral's record (platform-docs-public 222f4ba9, src/schema/models/models/magistral-medium-1-2-25-09.ts):
+  // name 'Magistral Medium 1.2', version '25.09', apiNames ['magistral-medium-2509', 'magistral-medium-latest'].
+  // LiteLLM 2026-07-24 lists both mistral/magistral-medium-2509 and mistral/magistral-medium-1-2-2509 at $2/$5, 40,000.
+  assert.equal(ds.modelById.get('magistral-medium-1-2-2509'), undefined);
+  assert.equal(resolve('magistral-medium-1-2-2509'), 'magistral-medium-2509');
+  const listings = (ds.offersByModel.get('magistral-medium-2509') ?? []).filter((o) => o.provider === 'mistral').map((o) => o.provider_model_id).sort();
+  assert.deepEqual(listings, ['magistral-medium-1-2-2509', 'magistral-medium-2509']);
+  const m = ds.modelById.get('magistral-medium-2509')!;
+  assert.equal(m.release_date?.value, '2025-09-18');
+  assert.equal(m.shutdown_date?.value, '2026-07-31');
+  assert.equal(m.open_weights?.value, false);
+});
+
+test('ministral-3b-latest, a pointer Mistral moved from Ministral 3B 24.10 to Ministral 3 3B, is not given to 24.10', () => {
+  // Mistral's records: ministral-3b-24-1.ts had apiNames ['ministral-3b-2410', 'ministral-3b-latest'] until 2025-12-02
+  // (platform-docs-public 4422b455); ministral-3-3b-25-12.ts has ['ministral-3b-2512', 'ministral-3b-latest'] since
+  // (4975b095 to 222f4ba9), at $0.10/$0.10. Its one listing, models.dev's providers/mistral/models/ministral-3b-latest.toml
+  // of 2026-07-02, still gives 24.10's $0.04/$0.04 and 128,000 tokens: it is held unmatched, as ministral-8b-latest is.
+  assert.equal(ds.resolveModelId('ministral-3b-latest'), undefined);
+  assert.equal(ds.resolveModelId('mistral/ministral-3b-latest'), undefined);
+  for (const id of ['ministral-3b', 'ministral-3b-2512']) {
+    assert.ok(!(ds.offersByModel.get(id) ?? []).some((o) => o.provider_model_id === 'ministral-3b-latest'), id);
+  }
+  // Ministral 3B 24.10's date is its record's (ministral-3b-24-1.ts: releaseDate '2024-10-09'), not the pointer listing's 2024-10-01.
+  assert.equal(ds.modelById.get('ministral-3b')?.release_date?.value, '2024-10-09');
+  // Ministral 3 3B keeps Mistral's own listing under its dated name.
+  assert.deepEqual((ds.offersByModel.get('ministral-3b-2512') ?? []).filter((o) => o.provider === 'mistral').map((o) => o.provider_model_id), ['ministral-3-3b-2512']);
+});
+
+test('magistral-small and magistral-small-latest are the moving pointer, a model apart from Magistral Small 1.0', () => {
+  // Mistral's records: magistral-small-1-0-25-06.ts apiNames ['magistral-small-2506'] (40k); magistral-small-1-2-25-09.ts
+  // ['magistral-small-2509', 'magistral-small-latest'] (128k) since 2025-10-20; public/llms-full.txt: "magistral-small-latest:
+  // currently points to magistral-small-2507". No record lists a bare magistral-small.
+  assert.equal(ds.resolveModelId('magistral-small'), 'magistral-small-latest');
+  assert.equal(ds.resolveModelId('mistral/magistral-small-latest'), 'magistral-small-latest');
+  assert.equal(ds.resolveModelId('magistral-small-2506'), 'magistral-small-2506');
+  assert.equal(ds.modelById.get('magistral-small'), undefined);
+});
+
+test("a pointer's window copied from the version it served before is set aside, and the served version's stands", () => {
+  // LiteLLM 2026-07-24: mistral/magistral-small-latest max_input_tokens 40000, max_tokens 40000 (Magistral Small 1.0's and
+  // 1.1's contextLength '40k' in Mistral's records); Magistral Small 1.2, which the pointer serves, reads '128k', and
+  // models.dev's mistral/magistral-small gives limit.context 128_000, limit.output 128_000.
+  const m = ds.modelById.get('magistral-small-latest')!;
+  assert.deepEqual([m.context_window?.value, m.context_window?.source], [128000, 'models-dev']);
+  assert.deepEqual([m.max_output?.value, m.max_output?.source], [128000, 'models-dev']);
+  assert.equal(m.context_window?.conflicts, undefined);
+});
