@@ -44,6 +44,18 @@ export function retiredByDate(x: Lifecycled, judgedOn: string, dataAsOf = judged
 /** The note of a self-hosting provider's offer that outlives its developer's shutdown (`pastShutdownStatuses`). */
 const hostsItselfNote = (shutdown: string) =>
   `the developer shut its API down on ${shutdown}; this provider hosts the model itself and states no date`;
+const HOSTS_ITSELF_NOTE = /^the developer shut its API down on \d{4}-\d{2}-\d{2}; this provider hosts the model itself and states no date$/;
+
+/**
+ * The status note of an offer still served only on its provider's silence: its developer shut the model's API down,
+ * the provider hosts the model itself and has given no date of its own (`pastShutdownStatuses`); undefined for any
+ * other offer. Whether such an offer is still sold is not known either way, so the answers that price or rank offers
+ * say so beside it and pick another where there is one.
+ */
+export function hostedPastShutdownNote(x: Pick<Offer, 'status'>): string | undefined {
+  const note = x.status?.note;
+  return note !== undefined && x.status?.value !== 'deprecated' && HOSTS_ITSELF_NOTE.test(note) ? note : undefined;
+}
 
 /** The providers that run the models they sell themselves (`hosts_weights`, data/curated/weight-hosting-providers.csv). */
 export function hostingProviders(providers: readonly Provider[]): Set<string> {
