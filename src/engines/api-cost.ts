@@ -3,6 +3,7 @@ import type { Offer, OfferRegion } from '../schema/index.ts';
 import { lowestTier, silentReason, tierAt, type AppliedTier } from './long-context.ts';
 import { roundTo } from './memory.ts';
 import { usd } from './money.ts';
+import { offerLifecycleNote } from './offer-lifecycle.ts';
 
 export { usd } from './money.ts';
 
@@ -37,6 +38,8 @@ export type ApiCostLine = {
   monthly_usd: number;
   /** When the prompt size asked crosses a tier of the offer: the tier, and the prices the blend reads at it. */
   long_context?: LongContextLine;
+  /** The offer's lifecycle in doubt (offerLifecycleNote): weighed only where no other offer is priced (break-even.ts `paidOffer`). */
+  lifecycle_note?: string;
 };
 
 /** The long-context tier a line is costed at; a side the tier does not give is the base price. */
@@ -69,6 +72,8 @@ export function apiCosts(
     if (p.tier) {
       line.long_context = { prompt_tokens: promptTokens!, above_tokens: p.tier.above_tokens, input: p.tier.input, output: p.tier.output };
     }
+    const doubt = offerLifecycleNote(p.o);
+    if (doubt !== null) line.lifecycle_note = doubt;
     lines.push(line);
   }
   return { offers: lines, not_priced: not_priced.slice(), cheapest: lines[0] ?? null };

@@ -47,8 +47,13 @@ export type CurvePoint = {
 /** Volumes the curve is drawn at, millions of tokens a month (decades and half-decades), plus the caller's. */
 const CURVE_VOLUMES = [1, 3, 10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000];
 
-/** The first offer priced above zero: free offers are usually rate-limited trials, a break-even against them says nothing. */
-export const paidOffer = (api: ApiCosts) => api.offers.find((o) => o.blended_usd_per_mtok > 0);
+/**
+ * The first offer priced above zero: free offers are usually rate-limited trials, a break-even against them says
+ * nothing. An offer whose lifecycle is in doubt (served only on its host's silence past the developer's shutdown:
+ * `lifecycle_note`) is weighed only for want of another.
+ */
+export const paidOffer = (api: ApiCosts) => api.offers.find((o) => o.blended_usd_per_mtok > 0 && o.lifecycle_note === undefined)
+  ?? api.offers.find((o) => o.blended_usd_per_mtok > 0);
 
 /** Monthly cost of a rented option at a volume: the hours the volume needs at the hourly price, at least one machine-month. */
 export function rentedAt(o: RentedCost, volume: number): number {

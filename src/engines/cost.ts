@@ -1,7 +1,7 @@
 // Cost: monthly API cost per offer versus self-hosting (rented and owned), with the break-even and the cost curve.
 import type { Hardware, Model, Offer } from '../schema/index.ts';
 import { apiCosts, usd, type ApiCosts } from './api-cost.ts';
-import { breakEven, costCurve, type BreakEven, type CurvePoint } from './break-even.ts';
+import { breakEven, costCurve, paidOffer, type BreakEven, type CurvePoint } from './break-even.ts';
 import { costAssumptions } from './cost-assumptions.ts';
 import { costContext, costSettings, type CostOptions, type CostSettings } from './self-hosted-cost.ts';
 import { selfHostingCosts, WRITTEN_OUT, type Describers, type SelfHosting } from './self-hosted-options.ts';
@@ -99,7 +99,7 @@ function costParts<R extends Priced, O extends Priced>(
   const be = breakEven(api, sh.rented, sh.owned, sh.self_hosting.reason);
   // The API month weighed is the cheapest offer priced above zero: a $0 listing (a free tier or plan) is no price to
   // compare, as in the catalogue's price rankings and the break-even.
-  const paid = api.offers.find((l) => l.blended_usd_per_mtok !== 0);
+  const paid = paidOffer(api);
   // Every configuration weighs, not only those listed.
   const verdict = costVerdict(paid ? { usd: paid.monthly_usd, provider: paid.provider } : undefined, selfHostedMonths(sh.rented, sh.owned));
   return { api, sh, settings, be, verdict };

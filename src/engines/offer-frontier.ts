@@ -2,7 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Offer } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
-import { isShutDownOffer } from './offer-lifecycle.ts';
+import { isShutDownOffer, preferUndoubted } from './offer-lifecycle.ts';
 import { perDataset } from './per-dataset.ts';
 import { lowestTier, priceKnownAt, tierAt, tierBlend } from './long-context.ts';
 import { blendedPrice, cheaper, isBaseSku, isEuOffer, isZeroPriced, type PricedOffer } from './ranking.ts';
@@ -67,7 +67,8 @@ export function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
   const shutDown: Offer[][] = [];
   const tiered: Offer[][] = [];
   for (const f of FILTERS) {
-    const kept = priced.filter((o) => keeps(f, o) && !isShutDownOffer(o, asOf));
+    // An offer served only on its host's silence past its developer's shutdown is a pick only for want of another.
+    const kept = preferUndoubted(priced.filter((o) => keeps(f, o) && !isShutDownOffer(o, asOf)));
     served.push(kept.filter((o) => !kept.some((b) => dominated(o, b))));
     shutDown.push(priced.filter((o) => keeps(f, o) && isShutDownOffer(o, asOf)));
     const withTiers = kept.filter((o) => o.prices.tiers !== undefined);

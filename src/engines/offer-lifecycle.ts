@@ -1,6 +1,6 @@
 // Whether a model or an offer is still served on the dataset's date: retired ones are not ranked as buyable.
 import type { Model, Offer } from '../schema/index.ts';
-import { isShutDownListing } from '../ingest/past-shutdowns.ts';
+import { hostedPastShutdownNote, isShutDownListing } from '../ingest/past-shutdowns.ts';
 
 /**
  * An offer is shut down on or after the shutdown date its provider announced (gemini-1.5-flash at Google: shutdown
@@ -47,4 +47,20 @@ export function retiredText(x: Pick<Model | Offer, 'status' | 'shutdown_date'>, 
   if (scheduled) return scheduled;
   if (x.status?.note) return `retired (${x.status.note})`;
   return `deprecated (${x.status?.source ?? 'status'}, ${x.status?.as_of ?? dataAsOf})`;
+}
+
+/**
+ * The offer's lifecycle in doubt, as a note, or null: its developer shut the model's API down and this provider, which
+ * hosts the model itself (Azure, Bedrock, Vertex AI), states no date of its own (src/ingest/past-shutdowns.ts). The
+ * price is kept, but a pick of the cheapest or best offer takes another where one is served (`preferUndoubted`).
+ */
+export function offerLifecycleNote(o: Pick<Offer, 'status'>): string | null {
+  return hostedPastShutdownNote(o) ?? null;
+}
+
+/** The offers without a lifecycle note, when there is one; else all of them: a doubtful offer is picked only for want of another. */
+export function preferUndoubted<T extends Pick<Offer, 'status'>>(offers: readonly T[]): readonly T[] {
+  let doubt = 0;
+  for (const o of offers) if (hostedPastShutdownNote(o) !== undefined) doubt++;
+  return doubt === 0 || doubt === offers.length ? offers : offers.filter((o) => hostedPastShutdownNote(o) === undefined);
 }

@@ -44,7 +44,7 @@ export function buildChangesAll(
   const elo = ratingEvents(history, (p) => resolve(p.source, p.source_model_id));
   const lic = leaderboardLicenceEvents(history, (p) => resolve(p.source, p.source_model_id), licenceOf);
   const shut = noticeEvents(notices, (o) => resolve(o.source, o.source_model_id, { hint: o.canonical_hint }), lifecycle.dataAsOf);
-  const listingShut = listingShutdownEvents(lifecycle.offers, lifecycle.dataAsOf);
+  const listingShut = listingShutdownEvents(lifecycle.offers, lifecycle.dataAsOf, shut.events);
   const retired = markRetiredListings(cat.events, shutdownOf);
   report.notes.push(
     `change events: ${cat.events.length} catalogue (price, licence, hosting) from ${changes.length} source changes; ${cat.baseline} baseline rows (a source's first commit) left out; ` +

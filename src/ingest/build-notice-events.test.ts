@@ -110,10 +110,26 @@ test('a listing\'s own catalogue shutdown date on or before the dataset\'s date 
     shutdown_date: { value: '2026-10-01', as_of: '2026-07-24', source: 'litellm' } });
   const notice = anOffer({ model_id: 'o3', provider: 'openai', provider_model_id: 'o3',
     shutdown_date: { value: '2026-08-01', as_of: '2026-07-24', source: 'deprecations-rss' } });
-  const events = listingShutdownEvents([sambanova, later, ahead, notice], DATA_AS_OF);
+  // The notice's own event (noticeEvents) is under the offer's model: the listing needs none of its own.
+  const noticed: ChangeEvent = { id: '', date: '2026-08-01', model_id: 'o3', kind: 'hosting', field: 'offered', provider: 'openai',
+    old: true, new: false, source: 'deprecations-rss', correction: false, subject: 'OpenAI shut down o3' };
+  const events = listingShutdownEvents([sambanova, later, ahead, notice], DATA_AS_OF, [noticed]);
   assert.deepEqual(events.map((e) => [e.date, e.as_of, e.model_id, e.provider, e.variant, e.provider_model_ids, e.source, e.old, e.new]), [
     // The listing's id names the model itself (the vendor prefix aside): no variant, the listing in provider_model_ids.
     ['2026-04-14', undefined, 'llama-3.1-8b-instruct', 'sambanova', undefined, ['Meta-Llama-3.1-8B-Instruct'], 'litellm', true, false],
     ['2026-08-01', '2026-07-24', 'o3', 'azure', 'o3-2025-04-16', ['o3-2025-04-16'], 'litellm', true, false],
   ]);
+});
+
+test("a notice's date on a listing of another model than the notice names gets its withdrawal under the listing's model", () => {
+  // deprecations-rss deprecations.json: Azure row `gpt-audio-mini`, shutdown 2026-09-21. Its event is under model
+  // gpt-audio-mini; Azure's deployment gpt-audio-mini-2025-10-06 is the model the catalogue holds apart, which the notice
+  // dates (build-offers.ts), so the sheets retire it on 2026-09-21 and the feed says so under that model.
+  const azure = anOffer({ model_id: 'gpt-audio-mini-2025-10-06', provider: 'azure', provider_model_id: 'gpt-audio-mini-2025-10-06',
+    shutdown_date: { value: '2026-09-21', as_of: '2026-07-24', source: 'deprecations-rss' } });
+  const noticed: ChangeEvent = { id: '', date: '2026-09-21', model_id: 'gpt-audio-mini', kind: 'hosting', field: 'offered',
+    provider: 'azure', old: true, new: false, source: 'deprecations-rss', correction: false, subject: 'Azure shut down gpt-audio-mini' };
+  const events = listingShutdownEvents([azure], '2026-09-23', [noticed]);
+  assert.deepEqual(events.map((e) => [e.date, e.model_id, e.provider, e.source, e.as_of]),
+    [['2026-09-21', 'gpt-audio-mini-2025-10-06', 'azure', 'deprecations-rss', '2026-07-24']]);
 });

@@ -63,20 +63,28 @@ export function noticeEvents(
  * (LiteLLM's per-key `deprecation_date`, the day it expects the key to stop working): the same rule, so that each
  * offer the sheets retire by its own date has its withdrawal in the feed. Dated the shutdown day, sourced to the
  * catalogue, `as_of` its reading day when the date came after it; the listing's id is the `variant` when it is not
- * the model's own name, as for notices.
+ * the model's own name, as for notices. A listing dated by a notice gets one only where the notice's own event is under
+ * another model (`notices`: noticeEvents' events).
  */
-export function listingShutdownEvents(offers: readonly Offer[], dataAsOf: string): ChangeEvent[] {
+export function listingShutdownEvents(offers: readonly Offer[], dataAsOf: string, notices: readonly ChangeEvent[] = []): ChangeEvent[] {
   const events: ChangeEvent[] = [];
+  // A notice's own event is under the model its id names; a notice of a bare name also dates the provider's listing
+  // of a dated version the catalogue holds as a model of its own (Azure's gpt-audio-mini notice, its
+  // gpt-audio-mini-2025-10-06 deployment: build-offers.ts), which then needs its own event under that model.
+  const noticed = new Set(notices.map((e) => `${e.model_id}|${e.provider ?? ''}|${e.date}`));
   for (const o of offers) {
     const s = o.shutdown_date;
-    if (!s || NOTICE_SOURCES.has(s.source) || !shutByDataDate(s.value, dataAsOf)) continue;
+    if (!s || !shutByDataDate(s.value, dataAsOf)) continue;
+    const byNotice = NOTICE_SOURCES.has(s.source);
+    if (byNotice && noticed.has(`${o.model_id}|${o.provider}|${s.value}`)) continue;
     const late = s.value > s.as_of;
     const what = late ? `${s.source} dates the end of ${o.provider}'s ${o.provider_model_id} ${s.value} (read ${s.as_of})` :
       `${s.source} dates the end of ${o.provider}'s ${o.provider_model_id} ${s.value}`;
+    const why = byNotice ? "the provider's notice of the name it is a dated version of" : "the listing's own shutdown date";
     const e: ChangeEvent = {
       id: '', date: s.value, model_id: o.model_id, kind: 'hosting', field: 'offered', provider: o.provider,
       provider_model_ids: [o.provider_model_id], old: true, new: false, source: s.source, correction: false,
-      subject: `${what}: the listing's own shutdown date`.slice(0, 300),
+      subject: `${what}: ${why}`.slice(0, 300),
     };
     if (late) e.as_of = s.as_of;
     if (key0(o.provider_model_id) !== key0(o.model_id)) e.variant = o.provider_model_id;

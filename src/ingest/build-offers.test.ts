@@ -242,3 +242,34 @@ test("a date a source gives the dated version itself outranks the bare name's no
     model_id: 'gpt-4o', source_model_id: 'gpt-4o', as_of: '2026-04-25', shutdown_date: '2026-03-31' }] });
   assert.equal(offers[0].shutdown_date?.value, '2026-02-27');
 });
+
+test("a provider's notice of a bare name reaches its listing of a dated version the catalogue holds as another model", () => {
+  // deprecations-rss deprecations.json: Azure row `gpt-audio-mini`, deprecation and shutdown 2026-09-21 (read on
+  // Azure's model-lifecycle-retirement page, announced 2026-04-25); Azure names no dated gpt-audio-mini. LiteLLM lists
+  // azure/gpt-audio-mini-2025-10-06, which the catalogue holds apart as model gpt-audio-mini-2025-10-06 because OpenAI
+  // dates that version itself (OpenAI row `gpt-audio-mini-2025-10-06`, shutdown 2026-07-23): OpenAI's own notice stays
+  // on OpenAI's listing, and Azure's notice dates Azure's only deployment of the name.
+  const n = (provider: string, id: string, shut: string, as_of: string): OfferNotice => ({ source: 'deprecations-rss', provider,
+    model_id: id, source_model_id: id, as_of, deprecation_date: shut, shutdown_date: shut });
+  const { offers } = buildOffers([
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-audio-mini-2025-10-06', as_of: '2026-07-24', input: 0.6, output: 2.4 }),
+    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-audio-mini-2025-10-06', as_of: '2026-07-24', input: 0.6, output: 2.4 }),
+  ], (o) => o.provider_model_id, new Map(), { vendorOf: () => 'openai', notices: [
+    n('Azure', 'gpt-audio-mini', '2026-09-21', '2026-07-24'), n('openai', 'gpt-audio-mini-2025-10-06', '2026-07-23', '2026-07-24'),
+  ] });
+  const at = Object.fromEntries(offers.map((o) => [`${o.provider}:${o.model_id}`, o.shutdown_date?.value]));
+  assert.deepEqual(at, { 'azure:gpt-audio-mini-2025-10-06': '2026-09-21', 'openai:gpt-audio-mini-2025-10-06': '2026-07-23' });
+});
+
+test('a reviewed notice of the whole model at a provider covers every SKU of it, batch too', () => {
+  // data/curated/developer-notices.csv, row azure,gpt-4.5-preview: Azure's retired-models page gives gpt-4.5-preview
+  // the retirement date July 14, 2025. LiteLLM lists azure/gpt-4.5-preview at 75/150 and its batch tier at 37.5/75.
+  const { offers } = buildOffers([
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4.5-preview', as_of: '2026-07-24', input: 75, output: 150 }),
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4.5-preview', as_of: '2026-07-24', input: 37.5, output: 75, sku: 'batch' }),
+  ], () => 'gpt-4.5-preview', new Map(), { vendorOf: () => 'openai', notices: [{ source: 'developer-notices', provider: 'azure',
+    model_id: 'gpt-4.5-preview', source_model_id: 'gpt-4.5-preview', as_of: '2026-11-27', status: 'deprecated', shutdown_date: '2025-07-14',
+    notice_scope: 'model' }] });
+  const at = Object.fromEntries(offers.map((o) => [o.sku, [o.shutdown_date?.value, o.status?.value]]));
+  assert.deepEqual(at, { standard: ['2025-07-14', 'deprecated'], batch: ['2025-07-14', 'deprecated'] });
+});

@@ -11,7 +11,7 @@ import { priceAsOf, type EvidenceDate } from './price-dates.ts';
 import { agreementOf, type Agreement } from './price-agreement.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
 import { chooseLifecycle, namesOtherSnapshot } from './lifecycle-dates.ts';
-import { listingGroup, noticeCoversListing, skuOf } from './skus.ts';
+import { listingGroup, noticeCoversListing, noticeDatesVersion, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { regionalPremiumOf } from './regional-premium.ts';
 import { listedRegionsOf } from './listed-regions.ts';
@@ -36,7 +36,7 @@ export type OfferNotice = {
   deprecation_date?: string;
   shutdown_date?: string;
   replacement?: string;
-  /** `model`: the notice is about the model, so it covers every base listing of it at the provider. */
+  /** `model`: the notice is about the model, so it covers every listing of it at the provider, every SKU. */
   notice_scope?: 'model';
 };
 
@@ -256,9 +256,14 @@ function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[],
     const exact = n.notice_scope === 'model' ? [] : at.filter((g) => g.listing === listing);
     const ids = noticeIds.get(provider) ?? [];
     const same = exact.length ? at.filter((g) => !named.has(g.key) && noticeCoversListing(n.source_model_id, g.listing, rawIds(g), ids)) : [];
-    // A notice of one dated snapshot never falls back onto another dated snapshot's listing (lifecycle-dates.ts).
-    const base = at.filter((x) => (x.sku === 'standard' || x.sku === 'regional') && !namesOtherSnapshot(listing, x.listing));
-    for (const g of exact.length ? [...exact, ...same] : base) add(g, n);
+    // A notice of one dated snapshot never falls back onto another dated snapshot's listing (lifecycle-dates.ts). A
+    // notice of the whole model (a reviewed row: the model is no longer served there) covers every SKU of it, batch too.
+    const base = at.filter((x) => (n.notice_scope === 'model' || x.sku === 'standard' || x.sku === 'regional') && !namesOtherSnapshot(listing, x.listing));
+    // A dated version the catalogue holds as a model of its own is still the version the bare name's notice dates at
+    // a provider that dates no version itself (Azure's gpt-audio-mini notice, its gpt-audio-mini-2025-10-06 deployment).
+    const apart = n.notice_scope === 'model' ? [] : groups.filter((g) => g.provider === provider && g.model_id !== n.model_id
+      && !named.has(g.key) && noticeDatesVersion(n.source_model_id, g.listing, ids));
+    for (const g of [...(exact.length ? [...exact, ...same] : base), ...apart]) add(g, n);
   }
   return out;
 }

@@ -37,6 +37,8 @@ const Field = z.union([
   // long-context tier set aside as unreachable above that window (ingest/unreachable-tiers.ts: `unpriced_tiers`).
   z.string().regex(/^offer_context:[a-z0-9][a-z0-9._-]*$/, 'offer_context:<provider>'),
   z.string().regex(/^offer_unpriced_tier:[a-z0-9][a-z0-9._-]*$/, 'offer_unpriced_tier:<provider>'),
+  // The shutdown date of the id's base listings at the provider (its own notice, or its host's retirement page).
+  z.string().regex(/^offer_shutdown:[a-z0-9][a-z0-9._-]*$/, 'offer_shutdown:<provider>'),
   z.string().regex(/^rating:[a-z_]+:[a-z0-9_]+$/, 'rating:<leaderboard>:<category>'),
 ]);
 
@@ -164,6 +166,13 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     if (values.length > 1) return `${offers.length} ${provider} offers with id ${f.lookup_id}: ${values.join(', ')}`;
     if (values[0] === 'none') return kind === 'offer_context' ? 'no own window stated' : 'no tier set aside';
     return Number.isFinite(Number(values[0])) ? Number(values[0]) : `tiers set aside above ${values[0]}`;
+  }
+  if (f.field.startsWith('offer_shutdown:')) {
+    const provider = f.field.slice('offer_shutdown:'.length);
+    const offers = baseOffers(ds.offersByModel.get(modelId) ?? [], provider, f.lookup_id);
+    if (!offers.length) return `no ${provider} offer with id ${f.lookup_id}`;
+    const values = [...new Set(offers.map((o) => o.shutdown_date?.value ?? 'none'))];
+    return values.length === 1 ? values[0] : `${offers.length} ${provider} offers with id ${f.lookup_id}: ${values.join(', ')}`;
   }
   if (f.field.startsWith('eu_resident:')) {
     const provider = f.field.slice('eu_resident:'.length);

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Model, Offer } from '../schema/index.ts';
-import { retirePastShutdowns } from './past-shutdowns.ts';
+import { pastShutdownStatuses, retirePastShutdowns } from './past-shutdowns.ts';
 import { closeUnknownWeights } from './closed-developers.ts';
 
 // deprecations-rss, Google's notice of 2026-05-29: gemini-3-pro-image-preview shuts down on 2026-06-25;
@@ -118,4 +118,19 @@ test('a provider that hosts the model itself follows its own notice, and without
   const plain = offer('azure');
   retirePastShutdowns([{ ...audio, status: undefined }], [plain], '2026-09-23');
   assert.equal(plain.status?.value, 'deprecated');
+});
+
+test('a deprecation note that schedules a shutdown reads as past once the day judged has reached it', () => {
+  // deprecations-rss: OpenAI deprecated o3-2025-04-16 on 2026-06-11 with a shutdown on 2026-12-11 (the model's newest
+  // dated snapshot, so the model o3 is deprecated: src/ingest/model-status.ts writes the note below).
+  const status = { value: 'deprecated' as const, as_of: '2026-07-21', source: 'deprecations-rss',
+    note: 'the developer deprecated o3-2025-04-16, the model\'s newest dated snapshot, with a shutdown date of 2026-12-11' };
+  const o3 = model('o3', { vendor: 'openai', status, shutdown_date: notice('2026-12-11', '2026-07-21') });
+  // Judged on the dataset's date (2026-09-23): still to come, the note stands.
+  assert.equal(pastShutdownStatuses([o3], [], '2026-09-23').models.size, 0);
+  // Judged on the load day 2026-12-11 (the shutdown day counts as passed) and after: said in the past, the source kept.
+  for (const day of ['2026-12-11', '2026-12-12']) {
+    assert.deepEqual(pastShutdownStatuses([o3], [], day, '2026-09-23').models.get(o3), { ...status,
+      note: 'the developer deprecated o3-2025-04-16, the model\'s newest dated snapshot, shut down on 2026-12-11' }, day);
+  }
 });

@@ -41,9 +41,37 @@ export function retiredByDate(x: Lifecycled, judgedOn: string, dataAsOf = judged
   });
 }
 
+/** The end of a deprecation note written before the shutdown it schedules (src/ingest/model-status.ts `newestRetired`). */
+const SCHEDULED_NOTE = /, with a shutdown date of (\d{4}-\d{2}-\d{2})$/;
+
+/**
+ * A deprecated status whose note still schedules its shutdown ("the developer deprecated o3-2025-04-16, the model's
+ * newest dated snapshot, with a shutdown date of 2026-12-11") once that day has come by `judgedOn`: the same status,
+ * its note said in the past ("..., shut down on 2026-12-11"), as the rankings say it (shutByDataDate). Undefined
+ * for any other status, or while the day is still to come.
+ */
+export function pastScheduledStatus(x: Pick<Model | Offer, 'status'>, judgedOn: string): Fact<ModelStatus> | undefined {
+  const s = x.status;
+  const m = s?.value === 'deprecated' && s.note !== undefined ? SCHEDULED_NOTE.exec(s.note) : null;
+  if (!s || !m || !shutByDataDate(m[1], judgedOn)) return undefined;
+  return { ...s, note: `${s.note!.slice(0, m.index)}, shut down on ${m[1]}` };
+}
+
 /** The note of a self-hosting provider's offer that outlives its developer's shutdown (`pastShutdownStatuses`). */
 const hostsItselfNote = (shutdown: string) =>
   `the developer shut its API down on ${shutdown}; this provider hosts the model itself and states no date`;
+const HOSTS_ITSELF_NOTE = /^the developer shut its API down on \d{4}-\d{2}-\d{2}; this provider hosts the model itself and states no date$/;
+
+/**
+ * The status note of an offer still served only on its provider's silence: its developer shut the model's API down,
+ * the provider hosts the model itself and has given no date of its own (`pastShutdownStatuses`); undefined for any
+ * other offer. Whether such an offer is still sold is not known either way, so the answers that price or rank offers
+ * say so beside it and pick another where there is one.
+ */
+export function hostedPastShutdownNote(x: Pick<Offer, 'status'>): string | undefined {
+  const note = x.status?.note;
+  return note !== undefined && x.status?.value !== 'deprecated' && HOSTS_ITSELF_NOTE.test(note) ? note : undefined;
+}
 
 /** The providers that run the models they sell themselves (`hosts_weights`, data/curated/weight-hosting-providers.csv). */
 export function hostingProviders(providers: readonly Provider[]): Set<string> {
@@ -71,7 +99,7 @@ export function pastShutdownStatuses(
   const modelShutdown = new Map<string, Model['shutdown_date']>();
   const closed = new Set<string>();
   for (const x of models) {
-    const status = retiredByDate(x, judgedOn, dataAsOf);
+    const status = retiredByDate(x, judgedOn, dataAsOf) ?? pastScheduledStatus(x, judgedOn);
     if (status) out.models.set(x, status);
     if (x.shutdown_date) modelShutdown.set(x.id, x.shutdown_date);
     if (x.open_weights?.value === false) closed.add(x.id);

@@ -110,9 +110,24 @@ export function noticeCoversListing(
   if (REGIONAL.test(id) || GLOBAL.test(id) || IN_REGION.test(id)) return false;
   const bare = unrouted(listing);
   if (bare !== listing && bare === notice) return true;
-  if (providerNoticeIds && isDatedVersionOf(bare, notice) && !providerNoticeIds.some((x) => isDatedVersionOf(unrouted(skuOf(x).listing), notice))) return true;
+  if (providerNoticeIds && noticeDatesVersion(noticeId, listing, providerNoticeIds)) return true;
   // A version pin: `name@version`, the provider's prefix (`vertex_ai/`) aside.
   return rawIds.some((r) => { const x = r.trim().toLowerCase(); return x.slice(x.lastIndexOf('/') + 1).startsWith(`${id}@`); });
+}
+
+/**
+ * Whether a provider's notice of a bare model name (`gpt-audio-mini`) speaks for the provider's listing of a dated
+ * version of it (`gpt-audio-mini-2025-10-06`, routed or not): when none of the provider's notices
+ * (`providerNoticeIds`) names a dated version of that name itself. The catalogue may hold the dated version as a model
+ * of its own (OpenAI dates gpt-audio-mini-2025-10-06 apart), yet at a provider that dates only the bare name, the
+ * bare name's date is the one it gives its only deployment of it (Azure: gpt-audio-mini, 2026-09-21).
+ */
+export function noticeDatesVersion(noticeId: string, listing: string, providerNoticeIds: readonly string[]): boolean {
+  const notice = skuOf(noticeId).listing;
+  const id = noticeId.trim().toLowerCase();
+  if (REGIONAL.test(id) || GLOBAL.test(id) || IN_REGION.test(id)) return false;
+  return isDatedVersionOf(unrouted(listing), notice)
+    && !providerNoticeIds.some((x) => isDatedVersionOf(unrouted(skuOf(x).listing), notice));
 }
 
 /**

@@ -7,7 +7,7 @@
 // Model and Offer objects of the dataset, so bounded by its catalogue and gone with it.
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { isDeprecatedModel } from '../engines/offer-lifecycle.ts';
+import { isDeprecatedModel, offerLifecycleNote } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
@@ -116,7 +116,7 @@ type OfferParts = {
   /** The sentence's words before the offer's prices, anywhere and under eu-cloud (a tier's prices follow them). */
   lead: string;
   leadEu: string;
-  /** A price the source schedules, with the day it starts (or empty). */
+  /** A price the source schedules, with the day it starts (or empty); then, for an offer in doubt, that it may no longer be sold. */
   next: string;
   /** As the developer's own beside a reseller's: ` Sold by a reseller; the developer's own offer (<name>) is $`. */
   ownHead: string;
@@ -145,6 +145,8 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
   if (o.replacement) head.replacement = kept(o.replacement);
   if (o.held_back) head.held_back = kept(o.held_back);
   if (o.next_prices) head.next_prices = kept(o.next_prices);
+  const doubt = offerLifecycleNote(o);
+  if (doubt !== null) head.lifecycle_note = doubt;
   kept(head);
   const prices = [
     o.prices.input && `$${o.prices.input.value} input (${o.prices.input.as_of})`,
@@ -161,8 +163,10 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
     cheapestAny: `${lead}${prices} per 1M tokens: $`,
     cheapestEu: `${leadEu}${prices} per 1M tokens: $`,
     // A price the source schedules (an introductory rate ending) is said with the day it starts.
-    next: n && n.input !== undefined && n.output !== undefined
-      ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '',
+    next: (n && n.input !== undefined && n.output !== undefined
+      ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '')
+      // Picked only for want of another offer (offer-frontier.ts): the sentence says it may no longer be sold.
+      + (doubt !== null ? ` ${name} may no longer sell it: ${doubt}.` : ''),
     ownHead: ` Sold by a reseller; the developer's own offer (${name}) is $`,
     elsewhereLead: ` Sold by a reseller here; the developer's own offer (${name}, `,
     elsewhereHead: ` Sold by a reseller here; the developer's own offer (${name}, `

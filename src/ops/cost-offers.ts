@@ -142,3 +142,12 @@ export function resellerNote(cheapest: Line | undefined, developer: Line | undef
   return `${base} The developer's own offer (${developer.provider_name}) is ${p(developer)}; `
     + `the reseller's blended price is ${share}% of it.`;
 }
+
+/**
+ * When the cheapest offer is one whose lifecycle is in doubt (no other is priced), the sentence that says so: its
+ * developer shut the model's API down, and its provider, which hosts the model itself, states no date of its own.
+ */
+export function doubtNote(cheapest: { provider_name: string; lifecycle_note: string | null } | undefined): string | null {
+  if (!cheapest?.lifecycle_note) return null;
+  return `The cheapest offer (${cheapest.provider_name}) may no longer be sold: ${cheapest.lifecycle_note}.`;
+}

@@ -16,7 +16,7 @@ import { costBases } from '../engines/self-hosted-sizing.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { OfferRegion } from '../schema/index.ts';
-import { offersToCost, resellerNote, scheduledPriceNote, type KeptOffers } from './cost-offers.ts';
+import { doubtNote, offersToCost, resellerNote, scheduledPriceNote, type KeptOffers } from './cost-offers.ts';
 import { contextParam, ModelIdParam, requireModelId } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -103,6 +103,7 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
     blended_usd_per_mtok: l.blended_usd_per_mtok,
     monthly_usd: l.monthly_usd,
     zero_priced: l.blended_usd_per_mtok === 0,
+    lifecycle_note: l.lifecycle_note ?? null,
   });
   if (l.long_context) line.long_context = l.long_context;
   return line;
@@ -115,13 +116,16 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
  */
 function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readonly NotPriced[]) {
   const offers = a.offers.map((l) => toApiLine(ds, l, costable.seller));
-  const paid = offers.find((l) => !l.zero_priced);
-  const own = offers.find((l) => !l.zero_priced && l.first_party);
+  // An offer whose lifecycle is in doubt is the cheapest only for want of another priced above zero (paidOffer).
+  const pick = (keep: (l: ApiLine) => boolean) => offers.find((l) => keep(l) && l.lifecycle_note === null) ?? offers.find(keep);
+  const paid = pick((l) => !l.zero_priced);
+  const own = pick((l) => !l.zero_priced && l.first_party);
   const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
   return {
     offers, not_priced: [...a.not_priced, ...costable.shut_down, ...leftOut], cheapest: paid ?? null,
     developer_offer: own ?? null,
-    note: [resellerNote(paid, own, costable.own_retired, zeroOwn), scheduledPriceNote(paid, own, ds.meta.data_as_of)].filter(Boolean).join(' ') || null,
+    note: [resellerNote(paid, own, costable.own_retired, zeroOwn), scheduledPriceNote(paid, own, ds.meta.data_as_of), doubtNote(paid)]
+      .filter(Boolean).join(' ') || null,
   };
 }
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
+import { offerLifecycleNote } from '../engines/offer-lifecycle.ts';
 import { TIER_RULE, tierBlend, tierDerivedFrom, type AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, cheapestAtDefaultShare, overallRating, type Board, type BoardEntry } from '../engines/ranking.ts';
 import {
@@ -74,6 +75,10 @@ export const OfferView = z
       .describe('The price a source schedules next (an introductory rate ending), from the day `starts`; `prices` apply until then.'),
     // Partial responses drop `source` from dated objects (access/projection.ts), as from facts.
     held_back: z.array(HeldBackPrice.extend({ source: z.string().optional() })).optional().describe('Prices a source gives that are not served: more than 20x from the reference, awaiting corroboration.'),
+    lifecycle_note: z.string().optional().describe('Present only when whether the offer is still sold is in doubt: the developer '
+      + 'shut the model\'s API down and this provider, which hosts the model itself (Azure, Bedrock, Vertex AI), states no retirement '
+      + 'date of its own ("the developer shut its API down on 2026-01-05; this provider hosts the model itself and states no date"). '
+      + 'A cheapest or best offer is such an offer only where no other is priced.'),
     blended_price: BlendedPrice.nullable().describe('Null when a price the blend needs is absent.'),
   })
   .describe('A model sold by one inference provider.');
@@ -142,6 +147,7 @@ export function toRankedRating(b: Board, e: BoardEntry): RankedRating {
 export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SHARE, tier?: AppliedTier): OfferView {
   const blended = blendedPrice(o.prices, inputShare);
   const derived_from = [inputShare > 0 ? 'prices.input' : '', inputShare < 1 ? 'prices.output' : ''].filter(Boolean);
+  const doubt = offerLifecycleNote(o);
   return {
     provider: o.provider,
     provider_name: ds.providerById.get(o.provider)?.name ?? o.provider,
@@ -158,6 +164,7 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
     ...(o.replacement ? { replacement: o.replacement } : {}),
     ...(o.held_back ? { held_back: o.held_back } : {}),
     ...(o.next_prices ? { next_prices: o.next_prices } : {}),
+    ...(doubt !== null ? { lifecycle_note: doubt } : {}),
     blended_price: tier ? tierBlendedPrice(tier, inputShare)
       : blended === undefined ? null : { value: blended, input_share: inputShare, derived_from },
   };
