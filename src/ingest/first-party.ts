@@ -29,6 +29,8 @@ export const FIRST_PARTY: Readonly<Record<string, string>> = {
   poolside: 'poolside',
   morph: 'morph',
   amazon: 'amazon',
+  // AI21 Studio's Jamba API (api.ai21.com/studio/v1, docs.ai21.com); LiteLLM's `ai21` provider lists it.
+  ai21: 'ai21',
 };
 
 /**

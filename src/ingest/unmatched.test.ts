@@ -12,6 +12,11 @@ test('each unmatched priced listing gets the reason its id shows', () => {
   assert.match(unmatchedReason({ source_id: 'fireworks-ai/glm-5p1-fast' }), /SKU/);
   assert.match(unmatchedReason({ source_id: 'nano-gpt/EVA-UNIT-01/EVA-Qwen2.5-72B-v0.2' }), /^third party/);
   assert.match(unmatchedReason({ source_id: 'vercel/mistral/mistral-large' }), /^version pointer/);
+  // AI21's API reference names jamba-large and jamba-mini as its version-free names (docs.ai21.com/reference/jamba-1-6-api-ref);
+  // LiteLLM's bare ai21/jamba-1.5 is priced as the Mini beside both 1.5 sizes. jamba-large-1.7 is a release, not a pointer.
+  assert.match(unmatchedReason({ source_id: 'nano-gpt/jamba-large' }), /^version pointer/);
+  assert.match(unmatchedReason({ source_id: 'ai21/jamba-1.5' }), /^version pointer/);
+  assert.doesNotMatch(unmatchedReason({ source_id: 'ai21/jamba-large-1.7' }), /^version pointer/);
 });
 
 test('the generated page lists every priced listing once, under its reason', () => {

@@ -25,7 +25,9 @@ export function unmatchedReason(u: Pick<Unmatched, 'source_id'>): UnmatchedReaso
   if (NOT_A_LANGUAGE_MODEL.test(id)) return UNMATCHED_REASONS[1];
   if (/coding-plan|token-plan|for-coding/.test(provider) || /for-coding|coding-plan/.test(name)) return UNMATCHED_REASONS[2];
   if (/-(?:fast|flex|lightning|highspeed|priority|tee|cheaper|original|instant|cloud|us|eu|short)(?:-|$)|:batch$|-fp8-fast$/.test(name)) return UNMATCHED_REASONS[3];
-  if (/-latest$/.test(name) || /^(?:mistral|magistral|codestral|devstral|pixtral)-(?:large|medium|small)$/.test(name)) return UNMATCHED_REASONS[5];
+  // AI21's version-free `jamba-large`/`jamba-mini` and LiteLLM's bare `jamba-1.5` name no single Jamba release either.
+  if (/-latest$/.test(name) || /^(?:mistral|magistral|codestral|devstral|pixtral)-(?:large|medium|small)$/.test(name)
+    || /^jamba-(?:large|mini|\d+(?:\.\d+)?)$/.test(name)) return UNMATCHED_REASONS[5];
   if (path.length >= 2 && !VENDOR_PREFIX[path[path.length - 2]]) return UNMATCHED_REASONS[4];
   return UNMATCHED_REASONS[6];
 }
