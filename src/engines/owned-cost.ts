@@ -219,7 +219,8 @@ export function ownedDerivedFrom(f: OwnedFigures, s: CostSettings, m: OwnedMonth
           : `${IDLE_POWER_FRACTION} x that`) +
         ` for the other ${roundTo(m.use.idle_hours, 2)} hours` +
         (m.host.host_watts > 0 ? `; the host's own ${m.host.host_watts} W x ${f.machines} machine(s) x ${HOURS_PER_MONTH} hours` : '')
-      : `${hardware.id}: no power figure in the dataset, electricity not counted`,
+      : `${hardware.id}: no power figure in the dataset, electricity not counted, so this month is listed after every month that ` +
+        'counts it and is not weighed as the cheapest owned one (cheaper, the owned break-even, the curve)',
   ];
 }
 

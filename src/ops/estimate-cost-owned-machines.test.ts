@@ -50,3 +50,22 @@ test('the configurations no page prices stay out of the owned options', { skip: 
     assert.equal(out.self_hosting.skipped.no_purchase_price, 1, id);
   }
 });
+
+test('a bought machine with no power figure is listed after every month that counts electricity and is not the cheapest', { skip: !shipped }, () => {
+  // strix-halo-385-32gb (1,100 USD, no power figure in the dataset) costed qwen3-30b-a3b at 30M tokens at 1,100 / 36 =
+  // 30.56 USD, no electricity, and ranked first; a month that leaves out a cost is not comparable with one that counts it.
+  const out = estimate_cost.handler(ds!, estimate_cost.input.parse({ model_id: 'qwen3-30b-a3b', tokens_millions: 30, options_limit: 200 }), {
+    today: '2026-11-27',
+  }) as Out;
+  const list: Out[] = out.self_hosting.owned_options;
+  const i = list.findIndex((o) => o.hardware_id === 'strix-halo-385-32gb');
+  assert.ok(i > 0, 'the 385 is listed, not first');
+  assert.equal(list[i].power, null);
+  assert.equal(list[i].monthly_usd, 30.56);
+  assert.ok(list[i].derived_from.some((l: string) => l.includes('not weighed as the cheapest owned one')));
+  // Everything before it counts power; everything after it has none either.
+  assert.ok(list.slice(0, i).every((o) => o.power !== null));
+  assert.ok(list.slice(i).every((o) => o.power === null));
+  assert.notEqual(list[0].hardware_id, 'strix-halo-385-32gb');
+  assert.ok(list[0].monthly_usd > 30.56);
+});
