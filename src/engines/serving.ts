@@ -129,8 +129,17 @@ export function servingAt(
     kv_read_efficiency: p.kv_read_efficiency ?? (single ? KV_READ_EFFICIENCY : SERVING_KV_READ_EFFICIENCY),
     ...(single ? { weights_efficiency: c.single_stream_efficiency } : {}),
   });
+  // llama.cpp's server decodes a batch at least as fast as one sequence (llama-batched-bench on a DGX Spark, gpt-oss-120b
+  // after 8,192-token prompts: 51.01 tokens/s at B=1, 54.13 at 2, 114.91 at 8): where the batched shares, with every
+  // sequence reading its own experts, give less than the single stream, the single stream's rate is the floor.
+  const floor = !single && c.single_stream_efficiency !== undefined
+    ? decodeTokensPerSecond({
+      total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read, batch: 1, bandwidth: c.bandwidth,
+      step_latency_s: c.step_latency_s, kv_read_efficiency: p.kv_read_efficiency ?? KV_READ_EFFICIENCY, weights_efficiency: c.single_stream_efficiency,
+    })
+    : 0;
   const computeRate = c.compute_rate;
-  const decode = Math.min(memoryRate, computeRate);
+  const decode = Math.min(Math.max(memoryRate, floor), computeRate);
   const bound = computeRate < memoryRate ? 'compute' : batch < p.max_sequences ? 'memory' : 'max_sequences';
   const prefill = c.has_flops ? computeRate : null;
   const share = p.input_share;
