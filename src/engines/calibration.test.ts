@@ -416,9 +416,25 @@ test('gpt-oss on a DGX Spark reads as llama.cpp measured once its attention and 
   const small = est('dgx-spark-gpt-oss-20b-mxfp4-tg-b6918');
   assert.ok(Math.abs(big.estimate! - 56.6) < 0.1, `${big.estimate}`);
   assert.ok(Math.abs(small.estimate! - 80.9) < 0.1, `${small.estimate}`);
-  const spark = assessed.filter((a) => a.r.hardware === 'NVIDIA DGX Spark (GB10)' && a.r.runtime === 'llama.cpp CUDA');
+  const spark = assessed.filter((a) => a.r.hardware === 'NVIDIA DGX Spark (GB10)' && a.r.runtime === 'llama.cpp CUDA' && a.r.kind === 'decode');
   assert.equal(spark.length, 7);
   for (const a of spark) assert.ok(a.ratio! > 0.88 && a.ratio! < 1.05, `${a.r.id}: ${a.ratio!.toFixed(3)}`);
+});
+
+test('prompt processing on a DGX Spark reads near llama-bench pp2048 once GB10 carries a compute figure', () => {
+  // ggml-org benches/dgx-spark.md (build 6918), pp2048: gpt-oss-120b 1,937.54, gpt-oss-20b 3,782.76, Qwen3-Coder-30B-A3B
+  // Q8_0 3,175.62, Qwen2.5-Coder-7B Q8_0 2,276.28, Gemma 3 4B Q4_0 5,713.05 tokens/s. GB10 is rated 1 PFLOP FP4 with
+  // sparsity, 125 TFLOPS dense FP16 (/ 8, RTX Blackwell's ratio). By hand at the workstation class's 0.72: gpt-oss-120b
+  // 0.19 x 0.72 x 125e12 / (2 x 5.13e9) = 1,667 tokens/s (0.86x); Qwen2.5-Coder-7B 0.42 x 0.72 x 125e12 / (2 x 7.62e9)
+  // = 2,480 (1.09x). With no figure, the cost model counted prompts at the batch's decode rate (44.6 tokens/s a Spark).
+  const est = (id: string) => assessed.find((a) => a.r.id === id)!;
+  assert.ok(Math.abs(est('dgx-spark-gpt-oss-120b-mxfp4-pp').estimate! - 1667) < 1, `${est('dgx-spark-gpt-oss-120b-mxfp4-pp').estimate}`);
+  assert.ok(Math.abs(est('dgx-spark-qwen2.5-coder-7b-q8_0-pp').estimate! - 2480) < 1, `${est('dgx-spark-qwen2.5-coder-7b-q8_0-pp').estimate}`);
+  const spark = assessed.filter((a) => a.r.hardware === 'NVIDIA DGX Spark (GB10)' && a.r.kind === 'prefill');
+  assert.equal(spark.length, 5);
+  // gpt-oss-20b is the low end (0.63x): its 32 experts get 256 tokens each of a 2,048-token batch, gpt-oss-120b's 128
+  // get 64, and the MoE share is one figure for both.
+  for (const a of spark) assert.ok(a.ratio! > 0.62 && a.ratio! < 1.1, `${a.r.id}: ${a.ratio!.toFixed(3)}`);
 });
 
 test('the all-reduce latency is the calibrated optimum over the tensor-parallel rows', () => {

@@ -22,7 +22,11 @@ export type OwnedHost = {
 
 /** Bought, amortised, and powered. */
 export type OwnedOption = Base & {
-  purchase: { usd: number; source: string; as_of: string; amortization_months: number; monthly_usd: number };
+  /**
+   * `note`, for a machine sold whole (machine-prices): which price it is (the latest dated list price, or the launch
+   * price and why), and whether the configuration is still sold new.
+   */
+  purchase: { usd: number; source: string; as_of: string; amortization_months: number; monthly_usd: number; note?: string };
   /**
    * The host machine (CPU, board, memory, storage, power supply, chassis): counted in monthly_usd where a source
    * prices it; null where none does (then the month leaves it out, and `cheaper` does not rest on this option).
@@ -261,7 +265,11 @@ export function ownedMonth(f: OwnedFigures, s: CostSettings): OwnedMonth {
 /** A bought configuration's purchase as written out. */
 export function ownedPurchase(f: OwnedFigures, s: CostSettings, m: OwnedMonth): OwnedOption['purchase'] {
   const price = f.hardware.purchase_price_usd!;
-  return { usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(m.purchaseMonthly) };
+  const out: OwnedOption['purchase'] = {
+    usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(m.purchaseMonthly),
+  };
+  if (price.source === 'machine-prices' && price.note) out.note = price.note;
+  return out;
 }
 
 /** A bought configuration's derivation: the serving words, the purchase, the host machine, and the month's power in words. */
@@ -280,7 +288,8 @@ export function ownedDerivedFrom(f: OwnedFigures, s: CostSettings, m: OwnedMonth
           : `${IDLE_POWER_FRACTION} x that`) +
         ` for the other ${roundTo(m.use.idle_hours, 2)} hours` +
         (m.host.host_watts > 0 ? `; the host's own ${m.host.host_watts} W x ${f.machines} machine(s) x ${HOURS_PER_MONTH} hours` : '')
-      : `${hardware.id}: no power figure in the dataset, electricity not counted`,
+      : `${hardware.id}: no power figure in the dataset, electricity not counted, so this month is listed after every month that ` +
+        'counts it and is not weighed as the cheapest owned one (cheaper, the owned break-even, the curve)',
   ];
 }
 

@@ -14,7 +14,10 @@ export type SelfHosting<R = SelfHostedOption, O = OwnedOption> = {
   cheapest: R | null;
   /** Rented configurations, cheapest first (the first `list` of them). */
   options: R[];
-  /** Configurations with a purchase price, costed as owned, cheapest first (the first `list` of them). */
+  /**
+   * Configurations with a purchase price, costed as owned, cheapest first (the first `list` of them); those with no power
+   * figure come after every month that counts electricity.
+   */
   owned_options: O[];
   /** How many configurations fit and are priced, rented and owned: `options` and `owned_options` list the cheapest. */
   fitting: { rented: number; owned: number };
@@ -115,6 +118,11 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
   }
   rented.sort(byCost);
   owned.sort(byCost);
+  // A bought configuration with no power figure (rtx-4060-ti-16gb, strix-halo-385-32gb) has a month without its
+  // electricity, so it would rank on a missing cost: it is still written out, after every month that counts power,
+  // and not weighed (cheaper, the owned break-even, the curve).
+  const powered = owned.filter((o) => o.hardware.power_w !== undefined);
+  const unpowered = owned.filter((o) => o.hardware.power_w === undefined);
   let reason: string | null = null;
   if (rented.length === 0 && owned.length === 0) {
     reason =
@@ -122,7 +130,7 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
       `(${skipped.does_not_fit} too small for it, ${skipped.no_rental_price} without a rental price)`;
   }
   const options = rented.slice(0, list).map((f) => describe.rented(f, opts, s));
-  const owned_options = owned.slice(0, list).map((f) => describe.owned(f, opts, s));
+  const owned_options = [...powered, ...unpowered].slice(0, list).map((f) => describe.owned(f, opts, s));
   return {
     self_hosting: {
       possible: true, reason, cheapest: options[0] ?? null, options, owned_options,
@@ -130,7 +138,7 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
       kv_basis: rented.length || owned.length ? servingKvBasis(s.context, opts.input_share) : null,
     },
     rented,
-    owned,
+    owned: powered,
   };
 }
 

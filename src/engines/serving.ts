@@ -1,7 +1,8 @@
 // Serving throughput under continuous batching: prefill compute-bound, decode bandwidth-bound up to memory or compute.
 import type { Architecture, Hardware } from '../schema/index.ts';
-import { SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization } from './constants.ts';
-import { servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
+import { KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization } from './constants.ts';
+import { decodeEfficiency, servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
+import { runtimeFor } from './runtime.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
 import {
   activeWeightsBytes,
@@ -68,6 +69,11 @@ export type ServingConstants = {
   /** Tokens/s compute allows (Infinity without a compute figure: the decode rate is then memory's alone). */
   readonly compute_rate: number;
   readonly has_flops: boolean;
+  /**
+   * Where the server is llama.cpp's (one desktop card, an Apple machine, a CPU: runtime.ts), the share of the bandwidth
+   * its backend streams the weights at (decode.ts `decodeEfficiency`: 0.81 CUDA, 0.61 Metal); undefined for vLLM/SGLang.
+   */
+  readonly single_stream_efficiency?: number;
 };
 
 export function servingConstants(facts: ModelFacts, q: Quantization, hardware: Hardware): ServingConstants {
@@ -83,6 +89,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     step_latency_s: layout.step_latency_s,
     compute_rate: flops === undefined ? Infinity : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total),
     has_flops: flops !== undefined,
+    ...(runtimeFor(hardware, 'serving') === 'llama.cpp' ? { single_stream_efficiency: decodeEfficiency(hardware) } : {}),
   };
 }
 
@@ -112,12 +119,27 @@ export function servingAt(
   // memoryBatch's sums, from the room worked out once.
   const byMemory = Math.max(1, c.room <= 0 ? 0 : Math.floor(c.room / cache.held));
   const batch = Math.min(byMemory, p.max_sequences);
+  // One sequence on llama.cpp's server is llama.cpp's single stream, the figure models_for_hardware quotes: the weights
+  // at its backend's share, the cache at the single stream's (a DGX Spark decodes gpt-oss-20b at 84.1 tokens/s, tg32;
+  // 63.8 at the batched server's 0.67 and 0.69, 76.0 at 0.81 and 0.82). A batch keeps the batched server's shares.
+  const single = batch === 1 && c.single_stream_efficiency !== undefined;
   const memoryRate = decodeTokensPerSecond({
     total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read, batch,
-    bandwidth: c.bandwidth, step_latency_s: c.step_latency_s, kv_read_efficiency: p.kv_read_efficiency ?? SERVING_KV_READ_EFFICIENCY,
+    bandwidth: c.bandwidth, step_latency_s: c.step_latency_s,
+    kv_read_efficiency: p.kv_read_efficiency ?? (single ? KV_READ_EFFICIENCY : SERVING_KV_READ_EFFICIENCY),
+    ...(single ? { weights_efficiency: c.single_stream_efficiency } : {}),
   });
+  // llama.cpp's server decodes a batch at least as fast as one sequence (llama-batched-bench on a DGX Spark, gpt-oss-120b
+  // after 8,192-token prompts: 51.01 tokens/s at B=1, 54.13 at 2, 114.91 at 8): where the batched shares, with every
+  // sequence reading its own experts, give less than the single stream, the single stream's rate is the floor.
+  const floor = !single && c.single_stream_efficiency !== undefined
+    ? decodeTokensPerSecond({
+      total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read, batch: 1, bandwidth: c.bandwidth,
+      step_latency_s: c.step_latency_s, kv_read_efficiency: p.kv_read_efficiency ?? KV_READ_EFFICIENCY, weights_efficiency: c.single_stream_efficiency,
+    })
+    : 0;
   const computeRate = c.compute_rate;
-  const decode = Math.min(memoryRate, computeRate);
+  const decode = Math.min(Math.max(memoryRate, floor), computeRate);
   const bound = computeRate < memoryRate ? 'compute' : batch < p.max_sequences ? 'memory' : 'max_sequences';
   const prefill = c.has_flops ? computeRate : null;
   const share = p.input_share;

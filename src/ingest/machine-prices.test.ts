@@ -9,7 +9,7 @@ import type { Hardware } from '../schema/index.ts';
 import { parseCsv } from '../sources/curated.ts';
 import { loadMachinePrices, withMachinePrices } from './machine-prices.ts';
 
-const HEAD = 'status,hardware_id,product,usd,memory_gb,storage,configuration,price_date,quote,source_url,read_on,note\n';
+const HEAD = 'status,hardware_id,product,usd,memory_gb,storage,configuration,price_date,quote,source_url,read_on,note,price_kind,discontinued_on\n';
 const table = async (rows: string) => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'prices-')), 'machine-prices.csv');
   writeFileSync(file, HEAD + rows);
@@ -18,23 +18,39 @@ const table = async (rows: string) => {
 const mem = (value: number) => ({ value, as_of: '2026-01-01', source: 'hardware-configs' });
 const hw = (id: string, memory: number, unified = true, extra: Partial<Hardware> = {}) =>
   ({ id, count: 1, unified_memory: unified, memory_gb: mem(memory), ...extra }) as unknown as Hardware;
-const row = (status: string, id: string, usd: number, memory: number, date = '2025-10-15') =>
-  `${status},${id},Box ${usd},${usd},${memory},1 TB,"chip, ${memory} GB",${date},"Price: $${usd}",https://example.org/${usd},2026-11-27,"launch"\n`;
+const row = (status: string, id: string, usd: number, memory: number, date = '2025-10-15', kind = 'launch', gone = '') =>
+  `${status},${id},Box,${usd},${memory},1 TB,"chip, ${memory} GB",${date},"Price: $${usd}",https://example.org/${usd},2026-11-27,"n",${kind},${gone}\n`;
 
-test('an applied row is the configuration\'s purchase price, dated and cited, and the machine is its own host', async () => {
-  const { rows, issues } = await table(row('applied', 'spark', 3999, 128) + row('alternative', 'spark', 4699, 128, '2026-02-23'));
+test('an applied row is the configuration\'s purchase price, dated by the price\'s own day and cited, and the machine is its own host', async () => {
+  // The latest dated price is applied (a list price of 2026-02-23), the launch price quoted beside it, not used.
+  const { rows, issues } = await table(row('alternative', 'spark', 3999, 128) + row('applied', 'spark', 4699, 128, '2026-02-23', 'list'));
   assert.deepEqual(issues, []);
   const spark = hw('spark', 128);
   assert.deepEqual(withMachinePrices([spark], rows), []);
-  assert.equal(spark.purchase_price_usd?.value, 3999);
+  assert.equal(spark.purchase_price_usd?.value, 4699);
   assert.equal(spark.purchase_price_usd?.source, 'machine-prices');
-  assert.equal(spark.purchase_price_usd?.as_of, '2026-11-27');
-  assert.match(spark.purchase_price_usd?.note ?? '', /^Box 3999, chip, 128 GB, launch price of 2025-10-15: 'Price: \$3999'; launch; evidence: https:\/\/example\.org\/3999; /);
-  // The later price is quoted, not used.
-  assert.match(spark.purchase_price_usd?.note ?? '', /other prices read, not used: Box 4699 4,699 USD \(1 TB, 2026-02-23\)/);
+  assert.equal(spark.purchase_price_usd?.as_of, '2026-02-23', 'the price\'s date, not the day the table was read (2026-11-27)');
+  assert.match(
+    spark.purchase_price_usd?.note ?? '',
+    /^list price since 2026-02-23 \(launch price 3,999 USD on 2025-10-15\): Box, chip, 128 GB, 'Price: \$4699'; n; evidence: https:\/\/example\.org\/4699 \(read 2026-11-27\); /,
+  );
+  assert.match(spark.purchase_price_usd?.note ?? '', /other prices read, not used: Box 3,999 USD \(1 TB, 2025-10-15\)/);
   assert.deepEqual(spark.host_machine?.value, {
-    id: 'self-contained', name: 'Box 3999: the whole machine (CPU, memory, storage, power supply, chassis) is the product priced', basis: 'in_purchase_price', usd: 0,
+    id: 'self-contained', name: 'Box: the whole machine (CPU, memory, storage, power supply, chassis) is the product priced', basis: 'in_purchase_price', usd: 0,
   });
+});
+
+test('a launch price says whether a later one was read, and a configuration no longer sold says so and keeps its last list price', async () => {
+  const { rows, issues } = await table(row('applied', 'box', 1999, 128, '2025-02-25') + row('alternative', 'box', 3449, 128, '', 'list')
+    + row('applied', 'mac', 9499, 512, '2025-03-05', 'launch', '2026-03') + row('applied', 'studio', 7099, 256, '2025-03-05', 'launch', '2026-08-25'));
+  assert.deepEqual(issues, []);
+  const [box, mac, studio] = [hw('box', 128), hw('mac', 512), hw('studio', 256)];
+  assert.deepEqual(withMachinePrices([box, mac, studio], rows), []);
+  assert.equal(box.purchase_price_usd?.as_of, '2025-02-25');
+  assert.match(box.purchase_price_usd?.note ?? '', /^launch price of 2025-02-25; a later list price was read undated \(3,449 USD\) and is not used, as it cannot be dated, so this month is the low side: /);
+  assert.match(mac.purchase_price_usd?.note ?? '', /^discontinued in 2026-03; price is the last list price, the launch price of 2025-03-05; no later price was read: /);
+  assert.match(studio.purchase_price_usd?.note ?? '', /^discontinued on 2026-08-25; price is the last list price/);
+  assert.equal(studio.purchase_price_usd?.value, 7099, 'still costed: people own them');
 });
 
 test('a row for an unknown configuration, another memory size, a card, a second price or a priced one is an issue', async () => {
@@ -52,7 +68,7 @@ test('a row for an unknown configuration, another memory size, a card, a second 
 
 test('a not_catalogued row names no configuration, an applied one is dated, and every row cites an https page', async () => {
   const bad = await table(row('not_catalogued', 'mac', 1999, 36) + row('applied', 'mac', 1999, 36, '')
-    + 'applied,mac,Box,1999,36,none,chip,2025-03-05,Price,http://example.org/x,2026-11-27,n\n');
+    + 'applied,mac,Box,1999,36,none,chip,2025-03-05,Price,http://example.org/x,2026-11-27,n,launch,\n');
   assert.deepEqual(bad.rows, []);
   assert.deepEqual(bad.issues.map((i) => i.field), ['hardware_id', 'price_date', 'source_url']);
   const ok = await table(row('not_catalogued', '', 1999, 36));
@@ -66,11 +82,11 @@ test('the committed table: each applied price is the figure its quote gives, on 
   const applied = rows.filter((r) => r.status === 'applied');
   // The prices as the pages give them: Mac Studio M3 Ultra (80-core GPU) 256 GB 7,099 and 512 GB 9,499; Mac Studio
   // M4 Max (40-core GPU) 48 GB 2,499 and 64 GB 2,699; 16-inch MacBook Pro M4 Max 128 GB "$5,000"; DGX Spark
-  // "$3,999"; Framework Desktop Max+ 395 128 GB "$1999" and its Max 385 32 GB start "US$ 1.100"; Macworld's launch
+  // 4,699 since 2026-02-23 (launched at "$3,999"); Framework Desktop Max+ 395 128 GB "$1999" and its Max 385 32 GB start "US$ 1.100"; Macworld's launch
   // report: the 96 GB Mac Studio (M3 Ultra, 60-core GPU) "$3,999" and the 36 GB one (M4 Max, 32-core GPU) "$1,999".
   assert.deepEqual(Object.fromEntries(applied.map((r) => [r.hardware_id, Number(r.usd)])), {
     'm3-ultra-256gb': 7099, 'm3-ultra-512gb': 9499, 'm4-max-48gb': 2499, 'm4-max-64gb': 2699, 'm4-max-128gb': 5000,
-    'dgx-spark': 3999, 'strix-halo-128gb': 1999, 'strix-halo-385-32gb': 1100, 'm3-ultra-96gb': 3999, 'm4-max-36gb': 1999,
+    'dgx-spark': 4699, 'strix-halo-128gb': 1999, 'strix-halo-385-32gb': 1100, 'm3-ultra-96gb': 3999, 'm4-max-36gb': 1999,
   });
   const digits = (s: string) => s.replace(/[^0-9]/g, '');
   for (const r of applied) {

@@ -11,7 +11,7 @@ export const MACHINE_PRICES_SOURCE_ID = 'machine-prices';
 
 export const MACHINE_PRICES_SOURCE: Source = {
   id: MACHINE_PRICES_SOURCE_ID,
-  name: 'Reviewed table: launch prices of self-contained machines (Mac Studio, MacBook Pro, DGX Spark, Strix Halo mini PCs)',
+  name: 'Reviewed table: launch and list prices of self-contained machines (Mac Studio, MacBook Pro, DGX Spark, Strix Halo mini PCs)',
   url: tableUrl(PRICES_FILE),
   licence: 'facts; each row quotes the price and configuration from the page it was read on, and the day (the makers\' own pages were not in the snapshots)',
   kind: 'curated',
@@ -43,6 +43,10 @@ const PriceRow = z
     source_url: z.url({ protocol: /^https$/, error: 'an https URL' }),
     read_on: Day,
     note: z.string().min(1),
+    /** launch: the price the machine launched at; list: a list price set later (a rise, a cut). */
+    price_kind: z.enum(['launch', 'list'], { message: 'launch or list' }),
+    /** The day (or month, where the page gives no day) the configuration stopped being sold new; blank while it is. */
+    discontinued_on: z.union([z.literal(''), Day, z.string().regex(/^\d{4}-\d{2}$/, 'YYYY-MM')]),
   })
   .strict()
   .refine((r) => (r.status === 'not_catalogued') === (r.hardware_id === ''), {
@@ -66,7 +70,24 @@ function alternativeWords(r: PriceRow): string {
 }
 
 /**
- * Each applied row sets its configuration's purchase price (the whole machine, launch price) and its host machine
+ * What the applied price is, in the words an owned option opens its purchase note with: the latest dated price read
+ * (a launch price only where no later dated one is known, and said so), and, for a configuration no longer sold new,
+ * that it is still costed (people own them) at its last list price.
+ */
+function basisWords(r: PriceRow, others: readonly PriceRow[]): string {
+  const launch = others.find((o) => o.price_kind === 'launch' && o.product === r.product && o.price_date !== '');
+  const undatedLater = others.filter((o) => o.price_kind === 'list' && o.product === r.product && o.price_date === '');
+  const kind = r.price_kind === 'list'
+    ? `list price since ${r.price_date}${launch ? ` (launch price ${dollars(launch.usd)} USD on ${launch.price_date})` : ''}`
+    : `launch price of ${r.price_date}` + (undatedLater.length
+      ? `; a later list price was read undated (${undatedLater.map((o) => `${dollars(o.usd)} USD`).join(', ')}) and is not used, as it cannot be dated, so this month is the low side`
+      : '; no later price was read');
+  const when = /^\d{4}-\d{2}$/.test(r.discontinued_on) ? 'in' : 'on';
+  return r.discontinued_on ? `discontinued ${when} ${r.discontinued_on}; price is the last list price, the ${kind}` : kind;
+}
+
+/**
+ * Each applied row sets its configuration's purchase price (the whole machine, at the latest dated price read) and its host machine
  * (`in_purchase_price`: CPU, memory, storage, power supply and chassis are the product priced). An issue, and the row
  * stays out, where the configuration is unknown, is not a unified-memory machine, has another memory size, or already
  * has a price or a host; a second applied row for one configuration is an issue too (the first is kept).
@@ -97,9 +118,11 @@ export function withMachinePrices(hardware: Hardware[], rows: readonly PriceRow[
       issues.push(where(r, 'hardware_id', `${r.hardware_id} already has a purchase price or a host from another table`));
     } else {
       applied.add(r.hardware_id);
-      const others = rows.filter((o) => o.status === 'alternative' && o.hardware_id === r.hardware_id).map(alternativeWords);
-      h.purchase_price_usd = fact(r.usd, r.read_on, MACHINE_PRICES_SOURCE_ID, {
-        note: `${r.product}, ${r.configuration}, launch price of ${r.price_date}: '${r.quote}'; ${r.note}; evidence: ${r.source_url}`
+      const alternatives = rows.filter((o) => o.status === 'alternative' && o.hardware_id === r.hardware_id);
+      const others = alternatives.map(alternativeWords);
+      // Dated by the price's own day, not the day the table was read: a 2025 launch price is a 2025 fact.
+      h.purchase_price_usd = fact(r.usd, r.price_date, MACHINE_PRICES_SOURCE_ID, {
+        note: `${basisWords(r, alternatives)}: ${r.product}, ${r.configuration}, '${r.quote}'; ${r.note}; evidence: ${r.source_url} (read ${r.read_on})`
           + (others.length ? `; other prices read, not used: ${others.join(' | ')}` : ''),
       });
       h.host_machine = fact({

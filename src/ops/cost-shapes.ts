@@ -98,6 +98,9 @@ export const OwnedOption = z
         source: z.string().optional(),
         amortization_months: z.number().describe('Months the price is spread over.'),
         monthly_usd: z.number().describe('usd / amortization_months.'),
+        note: z.string().optional().describe('For a machine sold whole (a Mac, a DGX Spark, a Strix Halo mini PC): which price this is, opening with '
+          + '"list price since <date>" or "launch price of <date>" and why, or "discontinued on <date>; price is the last list price"; '
+          + 'then the product, the page quoted and the other prices read.'),
       })
       .describe('The purchase of the accelerators, amortised.'),
     host_machine: HostMachine.nullable()

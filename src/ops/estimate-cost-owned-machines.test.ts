@@ -1,5 +1,5 @@
 // estimate_cost on the shipped dataset: the self-contained machines (Mac Studio, MacBook Pro, DGX Spark, Strix Halo)
-// are bought at their launch price, are their own host, and draw their whole machine's power.
+// are bought at the latest dated price read, are their own host, and draw their whole machine's power.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
@@ -15,16 +15,21 @@ const owned = (model_id: string, hardware: string) => {
   return out.self_hosting.owned_options[0];
 };
 
-test('a DGX Spark, a Framework Desktop and a Mac Studio are bought at their launch price over 36 months, with no host beside', { skip: !shipped }, () => {
-  // data/curated/machine-prices.csv: DGX Spark 3,999 USD (October 2025), Framework Desktop 128 GB 1,999 (February
-  // 2025), Mac Studio M3 Ultra 512 GB 9,499 (March 2025). Over the default 36 months: 3,999 / 36 = 111.08,
-  // 1,999 / 36 = 55.53, 9,499 / 36 = 263.86.
-  for (const [model, id, usd, monthly] of [
-    ['gpt-oss-120b', 'dgx-spark', 3999, 111.08], ['gpt-oss-120b', 'strix-halo-128gb', 1999, 55.53], ['qwen3-30b-a3b', 'm3-ultra-512gb', 9499, 263.86],
+test('a DGX Spark, a Framework Desktop and a Mac Studio are bought at the latest dated price over 36 months, with no host beside', { skip: !shipped }, () => {
+  // data/curated/machine-prices.csv: DGX Spark 4,699 USD since 2026-02-23 (launched at 3,999), Framework Desktop 128 GB
+  // 1,999 (launch, 2025-02-25: its 3,449 of 2026 is undated), Mac Studio M3 Ultra 512 GB 9,499 (March 2025, its last
+  // list price: the option was withdrawn in March 2026). Over the default 36 months: 4,699 / 36 = 130.53,
+  // 1,999 / 36 = 55.53, 9,499 / 36 = 263.86. Each purchase is dated by its price, not by the day the table was read.
+  for (const [model, id, usd, monthly, asOf, opens] of [
+    ['gpt-oss-120b', 'dgx-spark', 4699, 130.53, '2026-02-23', 'list price since 2026-02-23 (launch price 3,999 USD on 2025-10-15)'],
+    ['gpt-oss-120b', 'strix-halo-128gb', 1999, 55.53, '2025-02-25', 'launch price of 2025-02-25; a later list price was read undated (3,449 USD)'],
+    ['qwen3-30b-a3b', 'm3-ultra-512gb', 9499, 263.86, '2025-03-05', 'discontinued in 2026-03; price is the last list price'],
   ] as const) {
     const o = owned(model, id);
     assert.equal(o.hardware_id, id);
     assert.deepEqual([o.purchase.usd, o.purchase.source, o.purchase.amortization_months, o.purchase.monthly_usd], [usd, 'machine-prices', 36, monthly]);
+    assert.equal(o.purchase.as_of, asOf, id);
+    assert.ok(o.purchase.note.startsWith(opens), `${id}: ${o.purchase.note.slice(0, 120)}`);
     assert.deepEqual([o.host_machine.basis, o.host_machine.usd, o.host_machine.monthly_usd], ['in_purchase_price', 0, 0]);
     // The month is the purchase share and the electricity, nothing else (each rounded to the cent on its own).
     assert.ok(Math.abs(o.purchase.monthly_usd + o.power.monthly_usd - o.monthly_usd) <= 0.01, id);
@@ -49,4 +54,23 @@ test('the configurations no page prices stay out of the owned options', { skip: 
     assert.deepEqual(out.self_hosting.owned_options, [], id);
     assert.equal(out.self_hosting.skipped.no_purchase_price, 1, id);
   }
+});
+
+test('a bought machine with no power figure is listed after every month that counts electricity and is not the cheapest', { skip: !shipped }, () => {
+  // strix-halo-385-32gb (1,100 USD, no power figure in the dataset) costed qwen3-30b-a3b at 30M tokens at 1,100 / 36 =
+  // 30.56 USD, no electricity, and ranked first; a month that leaves out a cost is not comparable with one that counts it.
+  const out = estimate_cost.handler(ds!, estimate_cost.input.parse({ model_id: 'qwen3-30b-a3b', tokens_millions: 30, options_limit: 200 }), {
+    today: '2026-11-27',
+  }) as Out;
+  const list: Out[] = out.self_hosting.owned_options;
+  const i = list.findIndex((o) => o.hardware_id === 'strix-halo-385-32gb');
+  assert.ok(i > 0, 'the 385 is listed, not first');
+  assert.equal(list[i].power, null);
+  assert.equal(list[i].monthly_usd, 30.56);
+  assert.ok(list[i].derived_from.some((l: string) => l.includes('not weighed as the cheapest owned one')));
+  // Everything before it counts power; everything after it has none either.
+  assert.ok(list.slice(0, i).every((o) => o.power !== null));
+  assert.ok(list.slice(i).every((o) => o.power === null));
+  assert.notEqual(list[0].hardware_id, 'strix-halo-385-32gb');
+  assert.ok(list[0].monthly_usd > 30.56);
 });

@@ -121,3 +121,21 @@ test(quotes, { skip: !hasCommitted }, () => {
   }
   assert.ok(compared >= 4, `most cases fit and were compared (${compared})`);
 });
+
+test('one sequence on llama.cpp\'s server: estimate_cost decodes at the rate models_for_hardware quotes for the cache it holds', { skip: !existsSync(`${DEFAULT_DATA_DIR}/models.json`) }, async () => {
+  // gpt-oss-20b on a DGX Spark: llama-bench measures 84.10 tokens/s at tg32, 77.36 after 4,096 tokens and 74.00 after
+  // 8,192 (ggml-org benches/dgx-spark.md). estimate_cost read it at the batched server's shares, 63.8 tokens/s at
+  // concurrency 1; its request of 8,192 tokens holds 7,168 on average (prompt and half the answer), so the single
+  // stream models_for_hardware quotes at context 7,168 is the figure to match.
+  const shipped = await loadDataset(DEFAULT_DATA_DIR);
+  const serving = servingOf(shipped, 'dgx-spark', 'gpt-oss-20b', { concurrency: 1, tokens_millions: 30 })!;
+  const fit = fitOf(shipped, 'dgx-spark', 'gpt-oss-20b', { context: 7168 })!;
+  assert.equal(serving.batch, 1);
+  assert.equal(serving.decode_tokens_per_s, fit.tokens_per_s);
+  assert.ok(serving.decode_tokens_per_s > 74 && serving.decode_tokens_per_s < 78.5, `${serving.decode_tokens_per_s}`);
+  // A batch is never slower in total than one sequence on the same server (llama-batched-bench: 51.01 tokens/s at B=1,
+  // 114.91 at B=8 for gpt-oss-120b after 8,192-token prompts).
+  const eight = servingOf(shipped, 'dgx-spark', 'gpt-oss-120b', { concurrency: 8, tokens_millions: 30 })!;
+  const one = servingOf(shipped, 'dgx-spark', 'gpt-oss-120b', { concurrency: 1, tokens_millions: 30 })!;
+  assert.ok(eight.decode_tokens_per_s >= one.decode_tokens_per_s, `${eight.decode_tokens_per_s} < ${one.decode_tokens_per_s}`);
+});
