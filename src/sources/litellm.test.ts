@@ -113,7 +113,8 @@ test('EU SKUs are region eu and keep their regional id', async () => {
     ['azure', 'eu/gpt-5.4', 'eu', 2.75],
     ['amazon-bedrock', 'eu-central-1/minimax.minimax-m2.5', 'eu', 0.36],
     ['amazon-bedrock', 'eu-west-2/minimax.minimax-m2.5', 'global', 0.47],
-    ['amazon-bedrock', 'us-east-1/minimax.minimax-m2.5', 'global', 0.3],
+    // us-east-1 is N. Virginia (AWS's region list): an in-Region id reads its region, `us`.
+    ['amazon-bedrock', 'us-east-1/minimax.minimax-m2.5', 'us', 0.3],
     ['amazon-bedrock', 'eu.anthropic.claude-opus-4-5-20251101-v1:0', 'eu', 5.5],
     ['google-vertex', 'claude-opus-4-5', 'global', 5],
   ]);
