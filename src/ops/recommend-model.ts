@@ -188,7 +188,7 @@ export const recommend_model = defineOperation({
   description:
     'Recommend up to 3 language models for a situation described by who is asking, the use, the kind of data, retention or '
     + 'location constraints, where it runs and on what machine. Each parameter takes a canonical value or free text (e.g. '
-    + 'who=hospital, data=patient records, keep=EU only, machine=24 GB GPU); the answer echoes how each was understood. Hard '
+    + 'who=hospital, data=patient records, keep=EU only, machine=24 GB GPU); the answer echoes how each was understood and the words it did not read. Hard '
     + 'constraints (EU residency, no training or retention, on-device, open weights or an open licence, the machine\'s memory; for sensitive data, known trust'
     + ' evidence) filter; preferences rank by arena rating for the use, price, openness and trust. With no machine named, a '
     + 'self-hosted pick states the configuration it needs and its monthly cost, and that cost counts in the ranking; a model '
