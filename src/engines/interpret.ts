@@ -15,6 +15,11 @@ export type Understood = {
   how: MachineHow | 'default' | 'not_given';
   matched: string[];
   set_aside: string[];
+  /**
+   * The words or phrases of the text that decided nothing, as written, stop words left out (`budget of $1 per million
+   * tokens` in `startup with a budget of $1 per million tokens`): nothing was applied for them.
+   */
+  unread: string[];
   /** For machine: the configuration fits are checked on. */
   hardware_id: string | null;
   /** For machine: the reading in one sentence (device, count, memory, split; whether speed is estimated). */
@@ -50,7 +55,7 @@ export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
     if (given === undefined) {
       const d = DEFAULTS[parameter] ?? null;
       understood[parameter] = {
-        given: null, value: d, values: d ? [d] : [], how: d ? 'default' : 'not_given', matched: [], set_aside: [],
+        given: null, value: d, values: d ? [d] : [], how: d ? 'default' : 'not_given', matched: [], set_aside: [], unread: [],
         hardware_id: null, interpretation: null,
       };
       if (d) values[parameter] = d;
@@ -62,7 +67,7 @@ export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
       continue;
     }
     understood[parameter] = {
-      given, value: m.value, values: m.values, how: m.how, matched: m.matched, set_aside: m.set_aside,
+      given, value: m.value, values: m.values, how: m.how, matched: m.matched, set_aside: m.set_aside, unread: m.unread,
       hardware_id: null, interpretation: null,
     };
     values[parameter] = m.value;
@@ -70,7 +75,7 @@ export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
   let machine: MachineMapping | null = null;
   if (raw.machine === undefined) {
     understood.machine = {
-      given: null, value: null, values: [], how: 'not_given', matched: [], set_aside: [], hardware_id: null, interpretation: null,
+      given: null, value: null, values: [], how: 'not_given', matched: [], set_aside: [], unread: [], hardware_id: null, interpretation: null,
     };
   } else {
     const m = resolveMachineText(ds, raw.machine);
@@ -86,7 +91,7 @@ export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
     } else {
       machine = m;
       understood.machine = {
-        given: raw.machine, value: m.value, values: [m.value], how: m.how, matched: m.matched, set_aside: [],
+        given: raw.machine, value: m.value, values: [m.value], how: m.how, matched: m.matched, set_aside: [], unread: [...(m.unread ?? [])],
         hardware_id: m.hardware?.id ?? null, interpretation: m.interpretation,
       };
     }

@@ -42,6 +42,7 @@ function freeze(r: Reading): Reading {
     Object.freeze(r.candidates);
   } else {
     Object.freeze(r.matched);
+    if (r.unread) Object.freeze(r.unread);
   }
   return Object.freeze(r);
 }

@@ -84,7 +84,9 @@ test('an id written inside other words never drops the count, the size or anothe
   const blower = ok('rtx-3090 blower');
   assert.equal(blower.value, 'rtx-3090');
   assert.match(blower.interpretation, /words not read: blower/);
+  assert.deepEqual(blower.unread, ['blower'], 'and listed apart, for understood.machine.unread');
   assert.equal(ok('my rtx-4090-x2 box').value, 'rtx-4090-x2');
+  assert.equal(ok('my rtx-4090-x2 box').unread, undefined, '"my" and "box" are filler: nothing unread');
   assert.equal(ok('h100-80gb-x8 hgx').value, 'h100-80gb-x8');
 });
 

@@ -11,6 +11,7 @@ import {
   deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery, type ProductName,
 } from './machine-words.ts';
 import { usableBytes } from './memory.ts';
+import { STOP_WORDS } from './unread.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
 
 /**
@@ -40,6 +41,11 @@ export type MachineMapping = {
   interpretation: string;
   /** false for a configuration built from a memory size: its fit is assessed, its speed is not. */
   speed_estimated: boolean;
+  /**
+   * Words of the text that decided nothing (`blower` in `rtx-3090 blower`); absent when every word was read. Other
+   * readings refuse a word they cannot place (machine-words.ts), so only a catalogued id inside other words leaves any.
+   */
+  unread?: readonly string[];
 };
 
 /** Why a text was refused: `ambiguous` names several devices, `unknown` none, `out_of_range` a count or size. */
@@ -270,7 +276,8 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
     if (!h || !unread) return r;
     const aside = unread.length ? `; words not read: ${unread.join(', ')}` : '';
     const reading = `the catalogued configuration ${h.id} named in the text: ${h.name}${split(h)}${linkNote(q, h)}${aside}`;
-    return mapped(h, 'hardware_id', [h.id], reading);
+    const meaningful = unread.filter((t) => !STOP_WORDS.has(t));
+    return { ...mapped(h, 'hardware_id', [h.id], reading), ...(meaningful.length ? { unread: meaningful } : {}) };
   }
   if (q.memory_gb !== null) return byMemory(ds, q, text);
 

@@ -1,4 +1,5 @@
 // The recommend_model vocabulary (DESIGN.md section 6): canonical values, their synonyms, and free text mapped to them.
+import { unreadPhrases } from './unread.ts';
 
 export const WHO = ['individual', 'startup', 'enterprise', 'public-sector', 'researcher', 'healthcare', 'education'] as const;
 export const DATA = ['public', 'internal', 'personal', 'financial', 'health', 'secret'] as const;
@@ -189,6 +190,8 @@ export type Mapping = {
   matched: string[];
   /** Other values the text also named, set aside by the parameter's combine rule. */
   set_aside: string[];
+  /** The words of the text no phrase read, as written, stop words left out (unread.ts): they decided nothing. */
+  unread: string[];
 };
 
 /** Each vocabulary's phrases, listed once: the vocabularies are constants, so this holds a handful of short lists. */
@@ -233,7 +236,7 @@ function canonicalForms(vocab: ParameterVocabulary): ReadonlyMap<string, string>
  * a list (split at commas and semicolons) names a value or is set aside with the reason, never silently dropped:
  * `keep=eu-only, open licence` applies eu-only and says that "open licence" is no keep constraint.
  */
-function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[]): Mapping {
+function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[], unread: string[]): Mapping {
   const order = vocab.values.map((e) => e.value);
   const named = [...new Set(found.map((m) => m.value))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
   const values = named.length > 1 && vocab.none ? named.filter((v) => v !== vocab.none) : named;
@@ -253,7 +256,7 @@ function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[]):
     ...(vocab.none && named.includes(vocab.none) && values.length < named.length
       ? [`${vocab.none}: no constraint, outweighed by ${values.join(', ')}`] : []),
   ];
-  return { value: values.join(','), values, how: canonical ? 'canonical' : 'synonym', matched: [...new Set(matched)], set_aside };
+  return { value: values.join(','), values, how: canonical ? 'canonical' : 'synonym', matched: [...new Set(matched)], set_aside, unread };
 }
 
 /** Map free text to a canonical value of `vocab` (or, combine `all`, to every value it names); undefined for none. */
@@ -261,10 +264,14 @@ export function mapText(text: string, vocab: ParameterVocabulary): Mapping | und
   const w = words(text);
   if (w.length === 0) return undefined;
   const canonical = canonicalOf(text, vocab, w);
-  if (canonical) return { value: canonical, values: [canonical], how: 'canonical', matched: [canonical], set_aside: [] };
+  if (canonical) return { value: canonical, values: [canonical], how: 'canonical', matched: [canonical], set_aside: [], unread: [] };
   const found = findPhrases(w, phrasesOf(vocab));
   if (found.length === 0) return undefined;
-  if (vocab.combine === 'all') return mapAll(text, vocab, found);
+  // A word any phrase matched was read, whether its value is used or set aside; the rest decided nothing.
+  const read = new Array<boolean>(w.length).fill(false);
+  for (const m of found) read.fill(true, m.start, m.start + m.length);
+  const unread = unreadPhrases(text, w, read);
+  if (vocab.combine === 'all') return mapAll(text, vocab, found, unread);
   const order = vocab.values.map((e) => e.value);
   const values = [...new Set(found.map((m) => m.value))];
   const chosen = vocab.combine === 'strictest'
@@ -272,7 +279,7 @@ export function mapText(text: string, vocab: ParameterVocabulary): Mapping | und
     : [...found].sort((a, b) => a.start - b.start || b.length - a.length || order.indexOf(a.value) - order.indexOf(b.value))[0].value;
   const matched = [...new Set(found.filter((m) => m.value === chosen).map((m) => m.phrase))];
   const set_aside = values.filter((v) => v !== chosen).sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  return { value: chosen, values: [chosen], how: 'synonym', matched, set_aside };
+  return { value: chosen, values: [chosen], how: 'synonym', matched, set_aside, unread };
 }
 
 /** The accepted values of a parameter as the 400 lists them. */

@@ -7,6 +7,7 @@ import { DIMENSIONS, PRICE_BEST, PRICE_WORST, QUALITY_SPAN } from '../engines/re
 import { notesFor, type EuOfferBrief } from '../engines/recommend-reasons.ts';
 import { rentalOf, type HostingPick } from '../engines/recommend-hosting.ts';
 import { interpret } from '../engines/interpret.ts';
+import { unreadNotes } from '../engines/unread-notes.ts';
 import { IsoDate, Licence, OfferRegion } from '../schema/index.ts';
 import { wireFact } from './common.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
@@ -31,6 +32,12 @@ const Understood = z
     set_aside: z.array(z.string()).describe('Other values the text also named, set aside by the rule of the parameter '
       + '(who, use: the first named; data, where: the strictest). keep applies every constraint named; a part of its '
       + 'list that names none (`open licence`) is listed here with why, and applies nothing.'),
+    unread: z.array(z.string()).optional().describe('The words or phrases of the text that decided nothing, as written, stop words '
+      + '("a", "with", "of"...) left out: nothing was applied for them (who=`startup with a budget of $1 per million tokens` reads '
+      + '`startup` and leaves `budget of $1 per million tokens` unread). Empty when every word was read. A note names the parameter '
+      + 'that would read each (`hospital in Germany`: keep reads `Germany` as eu-only), or the operation that serves a constraint '
+      + 'this one has no parameter for (a price ceiling: search_models, cheapest_for, estimate_cost). machine: text it cannot read '
+      + 'is refused, so only words beside a catalogued id appear.'),
     hardware_id: z.string().nullable().describe('machine only: the configuration fits are checked on (catalogued, or built from the text: `rtx-3090-x3`, `gpu-11gb`).'),
     interpretation: z.string().nullable().describe('machine only: the reading in one sentence (device, count and memory, how a multi-card split works, whether speed is estimated); null for other parameters.'),
   })
@@ -181,7 +188,7 @@ export const recommend_model = defineOperation({
   description:
     'Recommend up to 3 language models for a situation described by who is asking, the use, the kind of data, retention or '
     + 'location constraints, where it runs and on what machine. Each parameter takes a canonical value or free text (e.g. '
-    + 'who=hospital, data=patient records, keep=EU only, machine=24 GB GPU); the answer echoes how each was understood. Hard '
+    + 'who=hospital, data=patient records, keep=EU only, machine=24 GB GPU); the answer echoes how each was understood and the words it did not read. Hard '
     + 'constraints (EU residency, no training or retention, on-device, open weights or an open licence, the machine\'s memory; for sensitive data, known trust'
     + ' evidence) filter; preferences rank by arena rating for the use, price, openness and trust. With no machine named, a '
     + 'self-hosted pick states the configuration it needs and its monthly cost, and that cost counts in the ranking; a model '
@@ -245,7 +252,8 @@ export const recommend_model = defineOperation({
       qualified: r.qualified,
       recommendations: r.recommendations.map((x) => toItem(ds, x, b.board!, r.plan.context)),
       shortfall: r.shortfall,
-      notes: notesFor(s, r.plan, b, r.on_machine),
+      // What the text said and nothing read comes first: the rest of the answer stands without it.
+      notes: [...unreadNotes(ds, s.understood), ...notesFor(s, r.plan, b, r.on_machine)],
     };
   },
 });

@@ -80,7 +80,12 @@ function recommendModel(v: V): string | undefined {
       : r.path === 'self_hosted' ? `self-hosted${r.self_hosting?.hardware_id ? ` on ${r.self_hosting.hardware_id}` : ''}` : r.path;
     return `${r.position}. ${name(r.model)} (${how}, score ${r.score})`;
   });
-  return `${recs.join('; ') || 'no model meets the constraints'}; ${v.qualified} of ${count(v.considered, 'model')} qualified`;
+  // Words of the situation that decided nothing are said up front: a reader of the summary alone must not take them as applied.
+  const unread = Object.entries((v.understood ?? {}) as Record<string, V>)
+    .filter(([, u]) => Array.isArray(u?.unread) && u.unread.length > 0)
+    .map(([p, u]) => `${p} ${u.unread.map((w: string) => `"${w}"`).join(', ')}`);
+  const said = unread.length ? `; not read (see notes): ${unread.join('; ')}` : '';
+  return `${recs.join('; ') || 'no model meets the constraints'}; ${v.qualified} of ${count(v.considered, 'model')} qualified${said}`;
 }
 
 function cheapestFor(v: V): string | undefined {
