@@ -65,3 +65,14 @@ test('the served models with a first-party offer and no release date, as docs/da
   assert.equal(count(ds), after);
   assert.equal(count(loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' })), afterLater);
 });
+
+test('the prices the regional rule holds back, and all held-back readings, as docs/data.md counts them, are the dataset\'s', () => {
+  const [prices, offers] = stated(/On the 2026 snapshots the rule holds back (\d+) prices of (\d+) offer/);
+  // src/ingest/regional-below-global.ts starts each of its reasons so.
+  const byRule = ds.offers.filter((o) => o.held_back?.some((h) => h.reason.startsWith('regional listing priced below')));
+  assert.equal(byRule.flatMap((o) => o.held_back!.filter((h) => h.reason.startsWith('regional listing priced below'))).length, prices);
+  assert.equal(byRule.length, offers);
+  const [all, inOffers] = stated(/the regional rule makes them (\d+) in (\d+)/);
+  assert.equal(ds.offers.flatMap((o) => o.held_back ?? []).length, all);
+  assert.equal(ds.offers.filter((o) => o.held_back?.length).length, inOffers);
+});

@@ -19,6 +19,7 @@ import { placeByEuListing, residencyOf, settlePricedApart } from './offer-reside
 import { holdBackStaleTiers } from './stale-skus.ts';
 import { holdBackCopiedCacheWrites, holdBackDecimalSlips } from './doubtful-prices.ts';
 import { holdBackReviewed, type HeldPrice } from './held-prices.ts';
+import { holdBackRegionalBelowGlobal } from './regional-below-global.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
 type PriceField = HeldBackPrice['field'];
@@ -179,6 +180,8 @@ export function buildOffers(
   held.push(...holdBackReviewed(offers, opts.holds ?? []));
   held.push(...holdBackStaleTiers(offers));
   held.push(...holdBackCopiedCacheWrites(offers), ...holdBackDecimalSlips(offers));
+  // Last, so the global price it weighs a regional one against is one the rules above still serve.
+  held.push(...holdBackRegionalBelowGlobal(offers));
   return { offers, unresolved, held, readings };
 }
 
