@@ -76,3 +76,14 @@ test('the prices the regional rule holds back, and all held-back readings, as do
   assert.equal(ds.offers.flatMap((o) => o.held_back ?? []).length, all);
   assert.equal(ds.offers.filter((o) => o.held_back?.length).length, inOffers);
 });
+
+test('the offers a pinned version\'s status sets, and the self-hosted offers still read active, as docs/data.md counts them', () => {
+  const [hosted, vertex] = stated(/no longer read so \((\d+) offers, (\d+) Vertex AI\)/);
+  // src/ingest/past-shutdowns.ts ends the note of a self-hosting provider's offer so.
+  const reading = ds.offers.filter((o) => o.status?.note?.endsWith('this provider hosts the model itself and states no date'));
+  assert.equal(reading.length, hosted);
+  assert.equal(reading.filter((o) => o.provider === 'google-vertex').length, vertex);
+  const [set] = stated(/On the 2026 snapshots this sets (\d+) offers: Vertex's/);
+  // src/ingest/pinned-version-status.ts ends its notes with one of these two.
+  assert.equal(ds.offers.filter((o) => /, (the only version this id pins there|the same listing at its \w+ SKU)$/.test(o.status?.note ?? '')).length, set);
+});

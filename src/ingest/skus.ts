@@ -91,7 +91,7 @@ export function unrouted(listing: string): string {
 }
 
 /** Whether an unrouted listing is the bare model `name` with a version date pinned (`gpt-5.1-codex-2025-11-13`). */
-function isDatedVersionOf(listing: string, name: string): boolean {
+export function isDatedVersionOf(listing: string, name: string): boolean {
   return listing.startsWith(name) && DATE_ONLY.test(listing.slice(name.length));
 }
 
