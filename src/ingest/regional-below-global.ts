@@ -27,7 +27,7 @@ const fmt = (x: number) => String(Number(x.toPrecision(6)));
 /**
  * A regional endpoint costs what the global one costs or more: Anthropic's Bedrock page gives regional endpoints "a
  * 10% pricing premium over global endpoints" from Claude Sonnet 4.5 on, older models "maintain their existing pricing
- * structures", and Azure's and OpenAI's data-zone and EU listings are 1.1x their global ones in the sources. A
+ * structures", and Azure's and OpenAI's data-zone and EU listings cost 1.1x their global ones in the sources, none less. A
  * regional listing whose input and output are both more than REGIONAL_MARGIN below the same provider's global
  * listing of the model is another model's price copied onto it: LiteLLM's
  * `eu.anthropic.claude-3-5-haiku-20241022-v1:0` at 0.25/1.25/0.025/0.3125, Claude 3 Haiku's figures, where its
