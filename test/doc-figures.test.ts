@@ -65,3 +65,25 @@ test('the served models with a first-party offer and no release date, as docs/da
   assert.equal(count(ds), after);
   assert.equal(count(loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' })), afterLater);
 });
+
+test('the prices the regional rule holds back, and all held-back readings, as docs/data.md counts them, are the dataset\'s', () => {
+  const [prices, offers] = stated(/On the 2026 snapshots the rule holds back (\d+) prices of (\d+) offer/);
+  // src/ingest/regional-below-global.ts starts each of its reasons so.
+  const byRule = ds.offers.filter((o) => o.held_back?.some((h) => h.reason.startsWith('regional listing priced below')));
+  assert.equal(byRule.flatMap((o) => o.held_back!.filter((h) => h.reason.startsWith('regional listing priced below'))).length, prices);
+  assert.equal(byRule.length, offers);
+  const [all, inOffers] = stated(/the regional rule makes them (\d+) in (\d+)/);
+  assert.equal(ds.offers.flatMap((o) => o.held_back ?? []).length, all);
+  assert.equal(ds.offers.filter((o) => o.held_back?.length).length, inOffers);
+});
+
+test('the offers a pinned version\'s status sets, and the self-hosted offers still read active, as docs/data.md counts them', () => {
+  const [hosted, vertex] = stated(/no longer read so \((\d+) offers, (\d+) Vertex AI\)/);
+  // src/ingest/past-shutdowns.ts ends the note of a self-hosting provider's offer so.
+  const reading = ds.offers.filter((o) => o.status?.note?.endsWith('this provider hosts the model itself and states no date'));
+  assert.equal(reading.length, hosted);
+  assert.equal(reading.filter((o) => o.provider === 'google-vertex').length, vertex);
+  const [set] = stated(/On the 2026 snapshots this sets (\d+) offers: Vertex's/);
+  // src/ingest/pinned-version-status.ts ends its notes with one of these two.
+  assert.equal(ds.offers.filter((o) => /, (the only version this id pins there|the same listing at its \w+ SKU)$/.test(o.status?.note ?? '')).length, set);
+});

@@ -126,7 +126,10 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
     const { input, output } = o.prices;
     if (!input || !output) {
       const lacking = [!input && 'input', !output && 'output'].filter(Boolean).join(' and ');
-      not_priced.push({ provider: o.provider, provider_model_id: o.provider_model_id, region: o.region, reason: `no ${lacking} price in the dataset` });
+      // A price held back as doubtful says why, so an offer listed unpriced reads as a decision, not a gap.
+      const held = o.held_back?.find((h) => (h.field === 'input' && !input) || (h.field === 'output' && !output));
+      not_priced.push({ provider: o.provider, provider_model_id: o.provider_model_id, region: o.region,
+        reason: `no ${lacking} price in the dataset${held ? `: ${held.source}'s ${held.value} held back (${held.reason})` : ''}` });
       continue;
     }
     if (band > 0 && !o.prices.tiers) {

@@ -73,6 +73,18 @@ test('API: one line per priced offer, cheapest first, blended by input share, ea
   assert.equal(estimateCost(aModel(), offers, rigs, opts(100, { input_share: 0 })).api.cheapest?.blended_usd_per_mtok, 0.2);
 });
 
+test('an offer whose prices were held back as doubtful is not priced, and says whose figure was held back and why', () => {
+  // The shape src/ingest/regional-below-global.ts gives Bedrock's eu. Claude 3.5 Haiku (LiteLLM 0.25/1.25 against 0.8/4).
+  const held = { ...anOffer('eu-zone'), held_back: [
+    { field: 'input' as const, value: 0.25, as_of: '2026-07-24', source: 'litellm', reason: 'regional listing priced below (0.3125x)' },
+    { field: 'output' as const, value: 1.25, as_of: '2026-07-24', source: 'litellm', reason: 'regional listing priced below (0.3125x)' },
+  ] };
+  const r = estimateCost(aModel(), [anOffer('cheap', 0.1, 0.2), held], rigs, opts(100));
+  assert.deepEqual(r.api.offers.map((o) => o.provider), ['cheap']);
+  assert.deepEqual(r.api.not_priced, [{ provider: 'eu-zone', provider_model_id: 'eu-zone/llama-3.1-8b', region: 'global',
+    reason: "no input and output price in the dataset: litellm's 0.25 held back (regional listing priced below (0.3125x))" }]);
+});
+
 test('closed weights: self-hosting is not possible and says why; unknown weights say unknown, not false', () => {
   const closed = estimateCost(aModel({ open_weights: f(false, 'models-dev') }), offers, rigs, opts(10));
   assert.equal(closed.self_hosting.possible, false);

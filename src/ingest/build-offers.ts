@@ -19,6 +19,8 @@ import { placeByEuListing, residencyOf, settlePricedApart } from './offer-reside
 import { holdBackStaleTiers } from './stale-skus.ts';
 import { holdBackCopiedCacheWrites, holdBackDecimalSlips } from './doubtful-prices.ts';
 import { holdBackReviewed, type HeldPrice } from './held-prices.ts';
+import { holdBackRegionalBelowGlobal } from './regional-below-global.ts';
+import { sharePinnedVersionStatus } from './pinned-version-status.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
 type PriceField = HeldBackPrice['field'];
@@ -173,12 +175,16 @@ export function buildOffers(
     if (eu) offers.push(eu);
   }
   dropListedTwins(offers);
+  // One status per version at a provider: Vertex's pinned `model@version` and its unpinned id (pinned-version-status.ts).
+  sharePinnedVersionStatus(offers);
   placeByEuListing(offers);
   settlePricedApart(offers);
   // A reviewed row first, so the rules below weigh what is still served.
   held.push(...holdBackReviewed(offers, opts.holds ?? []));
   held.push(...holdBackStaleTiers(offers));
   held.push(...holdBackCopiedCacheWrites(offers), ...holdBackDecimalSlips(offers));
+  // Last, so the global price it weighs a regional one against is one the rules above still serve.
+  held.push(...holdBackRegionalBelowGlobal(offers));
   return { offers, unresolved, held, readings };
 }
 

@@ -73,19 +73,25 @@ export function skuOf(providerModelId: string, stated?: Sku): SkuReading {
   return { sku: stated ?? sku, listing: `${route}${key0(base.slice(route.length))}` };
 }
 
+/**
+ * Whether a listing (skuOf's `listing`) pins a data zone or a region: Bedrock's `us.`, `eu.`, `apac.` profiles and
+ * in-region `eu-central-1/` ids, Azure's `us/` and `eu/` data zones. A `global.` route or a bare id pins none.
+ */
+export const pinsZone = (listing: string): boolean => REGIONAL.test(listing);
+
 /** A version date a provider pins to a model name, as key0 writes it: `-2025-11-13`, `-20251113` (build-models.ts too). */
 export const DATE_TAIL = /-(?:20\d{6}|20\d{2}-\d{2}-\d{2})$/;
 /** The whole of a rest that is only such a date. */
 const DATE_ONLY = new RegExp(`^${DATE_TAIL.source}`);
 
 /** The listing without its routing prefix (`eu/`, `us.`, `global/`): the model id it calls. */
-function unrouted(listing: string): string {
+export function unrouted(listing: string): string {
   const route = REGIONAL.exec(listing)?.[0] ?? GLOBAL.exec(listing)?.[0] ?? '';
   return listing.slice(route.length);
 }
 
 /** Whether an unrouted listing is the bare model `name` with a version date pinned (`gpt-5.1-codex-2025-11-13`). */
-function isDatedVersionOf(listing: string, name: string): boolean {
+export function isDatedVersionOf(listing: string, name: string): boolean {
   return listing.startsWith(name) && DATE_ONLY.test(listing.slice(name.length));
 }
 
