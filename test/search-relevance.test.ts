@@ -10,9 +10,11 @@ const onDataDate = loadDataset(DEFAULT_DATA_DIR);
 const later = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' });
 
 type Ds = typeof onDataDate;
-const search = (ds: Ds, q: string) => (search_models.handler(ds, search_models.input.parse({ q, limit: 100 }), { today: ds.lifecycleDate }) as {
-  items: Array<{ id: string }>;
-}).items.map((i) => i.id);
+type Item = { id: string; vendor: string; status?: { value: string } | null; shutdown_date?: { value: string } | null };
+const found = (ds: Ds, q: string) => (search_models.handler(ds, search_models.input.parse({ q, limit: 100 }), { today: ds.lifecycleDate }) as {
+  items: Item[];
+}).items;
+const search = (ds: Ds, q: string) => found(ds, q).map((i) => i.id);
 
 test('gemini pro: Google\'s current Gemini Pro first, 1.5-era and experimental ids after it', () => {
   // deprecations-rss (ai.google.dev/gemini-api/docs/deprecations#gemini-2.5-pro-models): gemini-2.5-pro, the stable
@@ -61,4 +63,70 @@ test('mistral large: Mistral Large 3 (2512), the newest Mistral Large', () => {
   const ids = search(onDataDate, 'mistral large');
   assert.equal(ids[0], 'mistral-large-2512');
   assert.equal(ids.at(-1), 'mistral-large-2402');
+});
+
+test('gpt: OpenAI\'s models, not the other vendors NanoGPT routes or GPTQ repos carry', () => {
+  // Aliases and variants as the listings give them: `nano-gpt/anthropic/claude-opus-4.6` (NanoGPT is a provider of the
+  // dataset, a route, not the model's name), `raydelossantos/Qwen3.6-27B-GPTQ-Int4` (GPTQ: how the weights are stored).
+  // models.dev files WizardLM-2 and Inflection 3 under the family `gpt`, which names none of them.
+  const items = found(later, 'gpt');
+  for (const other of ['claude-opus-4-6', 'claude-sonnet-4-5', 'gemini-3.1-pro-preview', 'glm-5.1', 'kimi-k2.5', 'qwen3.6-27b',
+    'llama-3.1-8b-instruct', 'wizardlm-2-8x22b', 'inflection-3-pi', 'mistral-7b-instruct-v0.2']) assert.ok(!items.some((i) => i.id === other), other);
+  // GPT4All (Nomic) is the one other vendor: `gpt` begins a word of its name.
+  assert.deepEqual(new Set(items.filter((i) => i.vendor !== 'openai').map((i) => i.id)), new Set(['gpt4all-13b-snoozy']));
+  // OpenAI's newest GPT with a wide following: GPT-5.5, released 2026-04-23 (the dataset's reconciled date;
+  // listings differ by days), served by 31 providers on 2026-11-27.
+  assert.equal(items[0].id, 'gpt-5.5');
+  // A typed 6 is GPT-6, not the 6-bit quantization of `routing-run/route/glm-5.1-6bit`.
+  assert.deepEqual(new Set(search(later, 'gpt 6')), new Set(['gpt-6-luna', 'gpt-6-sol', 'gpt-6-astra']));
+});
+
+test('deepseek, llama 3, mistral: the developer\'s own models before fine-tunes that borrow the family', () => {
+  // DeepSeek V4 Pro (2026-04-24, the newest DeepSeek release, the most served) though models.dev files it under
+  // `deepseek-thinking`; Prover V2, a theorem-proving model few providers list, after it.
+  const deepseek = search(later, 'deepseek');
+  assert.equal(deepseek[0], 'deepseek-v4-pro');
+  assert.ok(deepseek.indexOf('deepseek-prover-v2-671b') > deepseek.indexOf('deepseek-v3.2'));
+  // Meta's Llama 3 (8B and 70B Instruct, 2024-04-18) name the words exactly; Meta's Llama 3.3 70B follows; Nous
+  // Research's Hermes 2 Pro and Sao10K's Lunaris, fine-tunes models.dev files under `llama`, come after Meta's.
+  const llama = search(later, 'llama 3');
+  assert.deepEqual(llama.slice(0, 2), ['llama-3-8b-instruct', 'llama-3-70b-instruct']);
+  for (const tune of ['hermes-2-pro-llama-3-8b', 'l3-lunaris-8b']) assert.ok(!llama.includes(tune) || llama.indexOf(tune) > llama.indexOf('llama-3.3-70b-instruct'), tune);
+  // Mistral's newest: Mistral Medium 3.5 (mistral-medium-2604, released 2026-04-28 in the dataset); the Dolphin
+  // fine-tune of Mistral Small (Cognitive Computations) after Mistral's own Nemo, Medium, Small and Large.
+  const mistral = search(later, 'mistral');
+  assert.equal(mistral[0], 'mistral-medium-2604');
+  for (const own of ['mistral-nemo', 'mistral-small-2603', 'mistral-large-2512']) {
+    assert.ok(mistral.indexOf(own) < mistral.indexOf('dolphin-mistral-24b-venice-edition'), own);
+  }
+});
+
+test('gemini 2.5 flash, gemini 2.5 pro: the model the words name, shut down or not, before its speech and live variants', () => {
+  // deprecations-rss (ai.google.dev/gemini-api/docs/deprecations): Gemini 2.5 Flash and 2.5 Pro shut down on 2026-10-16.
+  // The words are their whole names: they come first, their summary saying they are shut and since when.
+  const flash = found(later, 'gemini 2.5 flash');
+  assert.equal(flash[0].id, 'gemini-2.5-flash');
+  assert.equal(flash[0].status?.value, 'deprecated');
+  assert.equal(flash[0].shutdown_date?.value, '2026-10-16');
+  // Gemini 2.5 Pro Preview TTS has no `flash` in its name (only models.dev's family `gemini-flash` had).
+  assert.ok(!flash.some((i) => i.id === 'gemini-2.5-pro-preview-tts'));
+  assert.deepEqual(search(later, 'gemini 2.5 pro'), ['gemini-2.5-pro', 'gemini-2.5-pro-tts', 'gemini-2.5-pro-preview-tts']);
+  // `tts` asked for: the TTS model is the name spelt.
+  assert.equal(search(later, 'gemini 2.5 flash tts')[0], 'gemini-2.5-flash-tts');
+  // One word names the line: Google's newest served Gemini, 3.5 Flash (2026-05-19); the embedding model after every
+  // text model, and after Gemini 3.1 Pro Preview.
+  const gemini = search(later, 'gemini');
+  assert.equal(gemini[0], 'gemini-3.5-flash');
+  assert.ok(gemini.indexOf('gemini-embedding-001') > gemini.indexOf('gemini-3.1-pro-preview'));
+});
+
+test('o3, gemma 3 27b, glm, kimi, gpt 5: the model meant first', () => {
+  assert.equal(search(later, 'o3')[0], 'o3', 'the id typed');
+  assert.equal(search(later, 'gemma 3 27b')[0], 'gemma-3-27b-it');
+  // Z.ai's GLM-5.2 (2026-06-13) is its newest GLM; Moonshot's Kimi K2.7 Code (2026-06-12) its newest Kimi with a wide
+  // following (Kimi K3, 2026-07-16, carries no family in the data and follows the Kimi K2 line).
+  assert.equal(search(later, 'glm')[0], 'glm-5.2');
+  assert.deepEqual(search(later, 'kimi').slice(0, 2), ['kimi-k2.7-code', 'kimi-k2.6']);
+  // GPT-5 is the name the words spell; its Pro, Mini and Nano follow, then the 5.x point releases.
+  assert.equal(search(later, 'gpt 5')[0], 'gpt-5');
 });

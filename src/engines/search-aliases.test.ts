@@ -1,7 +1,7 @@
 // Tests of alias indexing: a provider, gateway or host owner (`llamagate/`, `ollama-cloud/`, `unsloth/`) is not a model word.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { aDataset, aDeveloper, aModel, anOffer, f } from '../dataset/fixtures.ts';
+import { aDataset, aDeveloper, aModel, anOffer, aProvider, f } from '../dataset/fixtures.ts';
 import { modelPartOfAlias, searchModels, textMatches } from './search.ts';
 
 // Aliases as the committed dataset has them (qwen3-8b, gemma-3-4b-it, codellama-34b-instruct: vendor perplexity there).
@@ -62,4 +62,27 @@ test('an alias with its owner still finds its model, whole or begun', () => {
   assert.equal(searchModels(ds, { q: 'ollama-cloud/gemma3:4b' })[0], 'gemma-3-4b-it');
   assert.deepEqual(found('llamagate/qwen3'), new Set(['qwen3-8b']));
   assert.deepEqual(found('ollama-cloud/'), new Set(['qwen3-8b', 'gemma-3-4b-it']));
+});
+
+test('a provider owner is a route even where its words are in the name; quantization words are no model words', () => {
+  // NanoGPT is a provider of the dataset: `nano-gpt/...` routes found Claude and GLM by `gpt`. `openai/` names the
+  // developer and stays; GPTQ and 6bit say how a repo stores the weights.
+  const hosted = aDataset({
+    developers: [aDeveloper({ id: 'openai', name: 'OpenAI' }), aDeveloper({ id: 'anthropic', name: 'Anthropic' }), aDeveloper({ id: 'zhipuai', name: 'Zhipu AI' })],
+    providers: [aProvider({ id: 'nano-gpt', name: 'NanoGPT' }), aProvider({ id: 'routing-run', name: 'routing.run' })],
+    models: [
+      aModel({ id: 'gpt-5', vendor: 'openai', name: f('GPT-5'), family: f('gpt'), aliases: ['nano-gpt/openai/gpt-5'] }),
+      aModel({ id: 'claude-opus-4-6', vendor: 'anthropic', name: f('Claude Opus 4.6'), family: f('claude-opus'),
+        aliases: ['nano-gpt/anthropic/claude-opus-4.6'], variants: ['nano-gpt/anthropic/claude-opus-4.6:thinking:low'] }),
+      aModel({ id: 'glm-5.1', vendor: 'zhipuai', name: f('GLM-5.1'), family: f('glm'),
+        aliases: ['routing-run/route/glm-5.1-6bit', 'someone/GLM-5.1-GPTQ-Int4'] }),
+    ],
+  });
+  const gpt = { identity: ['openai', 'gpt'], names: ['gpt5'], hosts: new Set(['nanogpt']) };
+  assert.equal(modelPartOfAlias('nano-gpt/openai/gpt-5', gpt), 'openai/gpt-5', 'gpt is in the name, but nano-gpt is a provider');
+  assert.deepEqual(new Set(textMatches(hosted, 'gpt').keys()), new Set(['gpt-5']));
+  assert.deepEqual(new Set(textMatches(hosted, 'nano').keys()), new Set());
+  // By hand: `6` is in no word of GLM-5.1 but `6bit`, a quantization; `5.1` still finds it.
+  assert.deepEqual(new Set(textMatches(hosted, '6').keys()), new Set());
+  assert.deepEqual(new Set(textMatches(hosted, 'glm 5.1').keys()), new Set(['glm-5.1']));
 });

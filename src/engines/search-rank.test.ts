@@ -53,3 +53,29 @@ test('an id typed as such comes first even when shut down; written as words it i
 test('other sorts keep their order and ignore relevance', () => {
   assert.deepEqual(searchModels(ds, { q: 'claude sonnet', sort: 'release_date' }).slice(0, 2), ['sonnet-tune', 'claude-sonnet-5']);
 });
+
+// Gemini 2.5 Flash as the data have it after its shutdown (2026-10-16): the model shut, its TTS and Live variants served.
+const flash = (id: string, name: string, family: string | undefined, extra: object = {}) =>
+  aModel({ id, vendor: 'google', name: f(name), ...(family ? { family: f(family) } : {}), release_date: f('2025-06-17'), ...extra });
+const gemini = aDataset({
+  data_as_of: '2026-11-27',
+  models: [
+    flash('gemini-2.5-flash', 'Gemini 2.5 Flash', 'gemini-flash', { status: f('deprecated' as const), shutdown_date: f('2026-10-16') }),
+    flash('gemini-2.5-flash-tts', 'Gemini 2.5 Flash TTS', 'gemini-flash'),
+    flash('gemini-live-2.5-flash', 'Gemini Live 2.5 Flash', undefined),
+    flash('gemini-2.5-flash-lite', 'Gemini 2.5 Flash Lite', 'gemini-flash-lite'),
+    // models.dev files this Pro model under gemini-flash: `flash` is no word of it.
+    flash('gemini-2.5-pro-preview-tts', 'Gemini 2.5 Pro Preview TTS', 'gemini-flash'),
+  ],
+  offers: [...servedBy('gemini-2.5-flash-tts', 2), ...servedBy('gemini-live-2.5-flash', 1), ...servedBy('gemini-2.5-flash-lite', 1)],
+});
+
+test('the whole name typed comes first though shut down; speech and live variants after the text models', () => {
+  // By hand: Gemini 2.5 Flash is the name the three words spell; of the served, Flash Lite is a text model, TTS (2
+  // providers) and Live (1) are not; the Pro Preview TTS has no `flash` in its name and does not match.
+  assert.deepEqual(searchModels(gemini, { q: 'gemini 2.5 flash' }),
+    ['gemini-2.5-flash', 'gemini-2.5-flash-lite', 'gemini-2.5-flash-tts', 'gemini-live-2.5-flash']);
+  // Asked for by name, TTS and Live are no longer set after the text models.
+  assert.deepEqual(searchModels(gemini, { q: 'gemini 2.5 flash tts' }), ['gemini-2.5-flash-tts']);
+  assert.equal(searchModels(gemini, { q: 'gemini live' })[0], 'gemini-live-2.5-flash');
+});

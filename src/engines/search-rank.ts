@@ -2,8 +2,12 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { isDeprecatedModel, isShutDownOffer } from './offer-lifecycle.ts';
 
-/** How well the text matched: `strength` is the fields and words matched, `coverage` (0..1) how much of the name. */
-export type TextMatch = { strength: number; coverage: number };
+/**
+ * How well the text matched: `strength` is the fields and words matched, `coverage` (0..1) how much of the name;
+ * `spelled`: the query is the model's whole name (date stamp aside); `nonText`: a speech, audio, live, embedding or
+ * image model the query does not name as such.
+ */
+export type TextMatch = { strength: number; coverage: number; spelled?: boolean; nonText?: boolean };
 
 /**
  * A model is established among its equals when it is served by at least this share of the providers that serve the
@@ -36,17 +40,22 @@ const tier = (strength: number) => Math.round(strength * 100);
 /**
  * Matching model ids in relevance order (docs/operations.md, "Relevance"):
  * 1. the model whose id or alias is the query as typed (`gemini-pro`, `openai/gpt-4o`), served or not: it was named;
+ *    then the models whose whole name the query spells, a date stamp aside (`gemini 2.5 flash`: Gemini 2.5 Flash,
+ *    even once shut down, before its TTS and Live variants and Flash-Lite: the summary's status says it is shut);
  * 2. served models before those their developer has shut down (`gemini pro` means today's Gemini Pro, not 1.0 Pro);
+ *    within each, text models before speech, audio, live, embedding and image ones the query does not ask for;
  * 3. within each, the stronger text match (an id or alias the query spells with other separators, the model's family
  *    named, whole words before prefixes, a name before an alias before a vendor);
  * 4. among equal matches, the established models (ESTABLISHED_SHARE) first: the one whose name the query covers
  *    most (fewer other words: Qwen3 Max before Qwen3 Coder Next, a model before its `Preview` or `TTS` variant),
- *    then the newest; then the rest by providers serving them, newest first;
+ *    then the newest; for a query of one word (`line`), the newest first and then the name covered most: one word
+ *    names a line (`deepseek`, `kimi`), not one of its models, and DeepSeek V3.2 (two words) came before the newer
+ *    and more served V4 Pro (three); then the rest by providers serving them, newest first;
  * 5. then how much of the name the query covers, then `fallback` (the arena order), then id.
  */
 export function rankByRelevance(
   ds: Dataset, ids: readonly string[], matches: ReadonlyMap<string, TextMatch>, literal: string | undefined,
-  fallback: ReadonlyMap<string, number>,
+  fallback: ReadonlyMap<string, number>, line = false,
 ): string[] {
   const providers = providersServing(ds);
   // Each model's keys are read once, not per comparison.
@@ -55,20 +64,24 @@ export function rankByRelevance(
     const match = matches.get(id)!;
     const shut = isDeprecatedModel(m, ds.lifecycleDate);
     return [id, { shut, tier: tier(match.strength), coverage: match.coverage, released: m.release_date?.value ?? '',
-      served: providers.get(id) ?? 0, established: false }];
+      served: providers.get(id) ?? 0, established: false, spelled: !!match.spelled, nonText: !!match.nonText }];
   }));
   // The most served model of each group of equal matches (status and tier) sets the bar for being established.
   const most = new Map<string, number>();
-  const group = (k: { shut: boolean; tier: number }) => `${k.shut ? 1 : 0}:${k.tier}`;
+  const group = (k: { shut: boolean; tier: number; spelled: boolean; nonText: boolean }) =>
+    `${k.spelled ? 1 : 0}:${k.shut ? 1 : 0}:${k.nonText ? 1 : 0}:${k.tier}`;
   for (const k of key.values()) most.set(group(k), Math.max(most.get(group(k)) ?? 0, k.served));
   for (const k of key.values()) k.established = k.served > 0 && k.served >= ESTABLISHED_SHARE * most.get(group(k))!;
   return [...ids].sort((a, b) => {
     const ka = key.get(a)!, kb = key.get(b)!;
     return Number(b === literal) - Number(a === literal)
+      || Number(kb.spelled) - Number(ka.spelled)
       || Number(ka.shut) - Number(kb.shut)
+      || Number(ka.nonText) - Number(kb.nonText)
       || kb.tier - ka.tier
       || Number(kb.established) - Number(ka.established)
-      || (ka.established ? kb.coverage - ka.coverage || kb.released.localeCompare(ka.released) : 0)
+      || (!ka.established ? 0 : line ? kb.released.localeCompare(ka.released) || kb.coverage - ka.coverage
+        : kb.coverage - ka.coverage || kb.released.localeCompare(ka.released))
       || kb.served - ka.served
       || kb.released.localeCompare(ka.released)
       || kb.coverage - ka.coverage

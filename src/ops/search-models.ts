@@ -52,13 +52,13 @@ export const search_models = defineOperation({
   name: 'search_models',
   title: 'Search the model catalogue',
   description:
-    'Find language models by text (name, id, alias, vendor, family) and filters: vendor, open weights, licence, minimum context window, maximum input or output price (USD per 1M tokens, met by at least one offer), capabilities, release date, a published benchmark score. Each result is a one-line summary: release date, open weights, licence, context window, best overall arena rating (with the variant) and the cheapest offer. Sorted by relevance when `q` is given, otherwise by arena rating; also by price, release date, name or a benchmark score (`benchmark=swe-bench-pro&sort=benchmark`).',
+    'Find language models by text (name, id, alias, developer) and filters: vendor, open weights, licence, minimum context window, maximum input or output price (USD per 1M tokens, met by at least one offer), capabilities, release date, a published benchmark score. Each result is a one-line summary: release date, open weights, licence, context window, best overall arena rating (with the variant) and the cheapest offer. Sorted by relevance when `q` is given, otherwise by arena rating; also by price, release date, name or a benchmark score (`benchmark=swe-bench-pro&sort=benchmark`).',
   path: '/models',
   input: z.object({
     q: z.string().min(1).max(200).optional().describe(
-      'Text to match against name, id, aliases, vendor and family; every word must match (prefixes count), e.g. `llama 3.3`, ' +
+      'Text to match against name, id, aliases and developer; every word must match (prefixes count), e.g. `llama 3.3`, ' +
         '`gpt-4o`. An alias counts without its provider, gateway or host part (`llamagate/qwen3-8b` is found as `qwen3-8b`, ' +
-        'not by `llama`); a query with a `/` also matches aliases whole (`ollama-cloud/qwen3:8b`). At most 200 characters.',
+        'not by `llama`; nor `nano-gpt/anthropic/claude-opus-4.6` by `gpt`); a query with a `/` also matches aliases whole (`ollama-cloud/qwen3:8b`). At most 200 characters.',
     ),
     vendor: z.string().min(1).max(100).optional().describe('Developer id or name, case-insensitive (e.g. `meta`, `deepseek`).'),
     open_weights: z.boolean().optional().describe('true: only models whose weights a source says are downloadable; false: only models a source says are closed. Models with no evidence either way are left out of both.'),
