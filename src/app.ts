@@ -10,6 +10,7 @@ import { PROJECT_ROOT, type Config } from './config/env.ts';
 import { redactUrl } from './errors/redact.ts';
 import type { Dataset } from './dataset/dataset.ts';
 import { serverTimeouts } from './lifecycle/host.ts';
+import { closeTimedOutAfterReads } from './lifecycle/socket-timeout.ts';
 import type { AnyOperation } from './ops/operation.ts';
 import { OPERATIONS } from './ops/registry.ts';
 import { registerDiscovery } from './surfaces/discovery.ts';
@@ -100,6 +101,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: frameworkError,
   }) as unknown as FastifyInstance;
+  // A server Fastify created itself (tests, tools) gets the host's handling of timed-out connections too.
+  if (!opts.serverFactory) closeTimedOutAfterReads(app.server);
 
   let ready = false;
   let closing = false;

@@ -4,6 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import type { Config } from '../config/env.ts';
+import { closeTimedOutAfterReads } from './socket-timeout.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 type ClientErrorListener = (err: Error, socket: Socket) => void;
@@ -44,6 +45,7 @@ export function createHost(config: Config, opts: { onRetired?: (err: unknown) =>
   const server = http.createServer(t.http);
   server.keepAliveTimeout = t.keepAliveTimeout;
   server.setTimeout(t.connectionTimeout);
+  closeTimedOutAfterReads(server);
 
   // The handler (and clientError listener) of the app built last, waiting for it to be swapped in.
   let pending: { handler: Handler; clientError?: ClientErrorListener } | undefined;
