@@ -56,3 +56,53 @@ test("a pointer's window copied from the version it served before is set aside, 
   assert.deepEqual([m.max_output?.value, m.max_output?.source], [128000, 'models-dev']);
   assert.equal(m.context_window?.conflicts, undefined);
 });
+
+test('magistral-small-latest, an API name Mistral retires on 2026-07-31, is not open weights and is retired with its offers', () => {
+  // magistral-small-1-2-25-09.ts: status 'Deprecated', apiNames ['magistral-small-2509', 'magistral-small-latest'],
+  // metadata { deprecationDate: 'April 30, 2026', retirementDate: 'July 31, 2026' }; its weights (Magistral-Small-2509,
+  // Apache 2.0) are Magistral Small 1.2's, a model of its own. models.dev's mistral/magistral-small said open_weights = true.
+  const m = ds.modelById.get('magistral-small-latest')!;
+  assert.deepEqual([m.open_weights?.value, m.open_weights?.source], [false, 'developer-weights']);
+  assert.equal(m.status?.value, 'deprecated');
+  assert.equal(m.shutdown_date?.value, '2026-07-31');
+  assert.equal(m.licence, undefined);
+  // Vercel's listing (models.dev 2026-07-02, vercel/mistral/magistral-small) resells Mistral's API: no longer sold after the shutdown.
+  const vercel = (ds.offersByModel.get('magistral-small-latest') ?? []).find((o) => o.provider === 'vercel')!;
+  assert.equal(vercel.status?.value, 'deprecated');
+  const v12 = ds.modelById.get('magistral-small-1-2-2509')!;
+  assert.deepEqual([v12.open_weights?.value, v12.licence?.value.id, v12.name.value], [true, 'apache-2.0', 'Magistral Small 1.2']);
+  assert.equal(v12.weights_url?.value, 'https://huggingface.co/mistralai/Magistral-Small-2509');
+});
+
+test("Magistral 1.2's dated names keep no 40,000-token window: LiteLLM's is Magistral 1.0's and 1.1's", () => {
+  // Mistral's records: magistral-{medium,small}-1-2-25-09.ts contextLength '128k'; -1-0-25-06.ts and -1-1-25-07.ts '40k'.
+  // LiteLLM 2026-07-24 gives mistral/magistral-medium-2509, -medium-1-2-2509 and -small-1-2-2509 max_input_tokens 40000.
+  for (const id of ['magistral-medium-2509', 'magistral-small-1-2-2509', 'magistral-medium-latest']) {
+    const m = ds.modelById.get(id)!;
+    assert.notEqual(m.context_window?.value, 40000, id);
+    assert.notEqual(m.max_output?.value, 40000, id);
+  }
+  assert.equal(ds.modelById.get('magistral-small-1-2-2509')!.context_window?.value, 128000);
+  assert.equal(ds.modelById.get('magistral-medium-latest')!.context_window?.value, 128000);
+});
+
+test("retired Mistral API names read their names, licences, release days and sizes from Mistral's records", () => {
+  // codestral-24-05.ts: name 'Codestral', version '24.05', releaseDate 'May 29, 2024', weights license 'MNPL',
+  // parameters '22'; llms-full.txt: 'Codestral 2405' (legacy table), 'Codestral-22B-v0.1 | 22.2B | 22.2B'.
+  const c = ds.modelById.get('codestral-2405')!;
+  assert.equal(c.name.value, 'Codestral 2405');
+  assert.equal(c.release_date?.value, '2024-05-29');
+  assert.deepEqual([c.licence?.value.id, c.licence?.value.commercial_use], ['mnpl', false]);
+  assert.equal(c.parameters_total?.value, 22.2e9);
+  // codestral-mamba-7b-0-1.ts: name 'Codestral Mamba 7B', releaseDate '2024-07-16', license 'Apache 2.0';
+  // llms-full.txt: 'Codestral-Mamba-7B-v0.1 | 7.3B | 7.3B'.
+  const mamba = ds.modelById.get('codestral-mamba')!;
+  assert.equal(mamba.name.value, 'Codestral Mamba 7B');
+  assert.equal(mamba.release_date?.value, '2024-07-16');
+  assert.equal(mamba.licence?.value.id, 'apache-2.0');
+  assert.equal(mamba.parameters_total?.value, 7.3e9);
+  // magistral-medium-1-2-25-09.ts: name 'Magistral Medium 1.2'; mistral-medium-3-1-25-08.ts: name 'Mistral Medium 3.1'
+  // (genai-prices' "Mistral Medium 3 and 3.1" names two models; Mistral Medium 3 is mistral-medium-2505).
+  assert.equal(ds.modelById.get('magistral-medium-2509')!.name.value, 'Magistral Medium 1.2');
+  assert.equal(ds.modelById.get('mistral-medium-3-1')!.name.value, 'Mistral Medium 3.1');
+});

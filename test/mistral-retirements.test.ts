@@ -61,8 +61,9 @@ const RETIRED: Array<{ model: string; listings: string[]; deprecated: string; sh
   { model: 'magistral-medium-latest', listings: ['magistral-medium', 'magistral-medium-latest'], deprecated: '2026-05-22', shutdown: '2026-07-31',
     replacement: 'mistral-medium-2604', openWeights: false },
   // magistral-small-1-2-25-09.ts: apiNames ['magistral-small-2509', 'magistral-small-latest'], 'April 30, 2026' / 'July 31, 2026'.
+  // The pointer names no weights of its own (Magistral-Small-2509 is magistral-small-1-2-2509's): it retires with its API name.
   { model: 'magistral-small-latest', listings: ['magistral-small', 'magistral-small-latest'], deprecated: '2026-04-30', shutdown: '2026-07-31',
-    replacement: 'mistral-small-2603', openWeights: true },
+    replacement: 'mistral-small-2603', openWeights: false },
   // mistral-large-2-0-24-07.ts: apiNames ['mistral-large-2407'], 'Retired', 2024-11-30 / 2025-03-30, 'Mistral Large 3'; MRL weights
   // (https://huggingface.co/mistralai/Mistral-Large-Instruct-2407).
   { model: 'mistral-large-2407', listings: ['mistral-large-2407'], deprecated: '2024-11-30', shutdown: '2025-03-30', replacement: 'mistral-large-2512', openWeights: true },

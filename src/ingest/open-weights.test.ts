@@ -66,6 +66,16 @@ test('codestral-latest serves codestral-2508, and so takes its weights', () => {
   assert.equal(models[1].open_weights?.value, true);
 });
 
+test("a pointer's own reviewed row stands: magistral-small-latest is no weights of Magistral Small 1.0's", () => {
+  // data/curated/developer-weights.csv: magistral-small-latest,false (an API name, retired by Mistral on 2026-07-31);
+  // magistral-small-2506 (Magistral Small 1.0) publishes Magistral-Small-2506, and is the one 4-digit version of the base.
+  const pointer: Model = { id: 'magistral-small-latest', vendor: 'mistral', name: { value: 'Magistral Small', source: 'models-dev', as_of: '2026-07-02' },
+    aliases: [], variants: [], capabilities: {}, open_weights: { value: false, source: 'developer-weights', as_of: '2026-11-27' } };
+  const v10: Model = { ...pointer, id: 'magistral-small-2506', open_weights: { value: true, source: 'model-architecture', as_of: '2026-11-26' } };
+  assert.deepEqual(pointerOpenWeights([pointer, v10]), []);
+  assert.deepEqual(pointer.open_weights, { value: false, source: 'developer-weights', as_of: '2026-11-27' });
+});
+
 test("a reviewed row that read the developer's repository outweighs resellers: flux_2-klein-4b", () => {
   // models.dev 2026-07-02: providers/vercel/models/bfl/flux-2-klein-4b.toml open_weights = false; nearai and nvidia true.
   // data/curated/model-architecture.csv: black-forest-labs/FLUX.2-klein-4B, read 2026-11-26 (Apache 2.0 on Hugging Face).

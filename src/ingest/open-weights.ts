@@ -1,5 +1,6 @@
 // Whether a model's weights are downloadable: a claim of open weights needs evidence, not a reseller's majority.
 import type { Fact, Licence, Model } from '../schema/index.ts';
+import { DEVELOPER_WEIGHTS_SOURCE_ID } from '../sources/developer-weights.ts';
 import type { ModelObservation } from '../sources/types.ts';
 import { isRollingAlias, rollingBase } from './rolling-alias.ts';
 
@@ -99,13 +100,16 @@ function publishedWeights(
  * lists dated versions of the pointer's base (`codestral-2405`, `codestral-2508`), the pointer takes the newest one's
  * `open_weights`, whatever the catalogue's entry for the pointer says (models.dev's codestral-latest links the
  * Codestral-22B-v0.1 weights, that is codestral-2405, while the pointer serves Codestral 25.08, API-only).
+ * A reviewed row on the pointer itself (developer-weights.csv) stands: magistral-small-latest serves Magistral Small 1.2,
+ * whose id (magistral-small-1-2-2509) is no dated version of the base by its spelling, so the newest such version would be
+ * 1.0 (magistral-small-2506); and an API name whose developer retires it names no weights anyone can run.
  * Mutates the models; returns one note per change.
  */
 export function pointerOpenWeights(models: Model[]): string[] {
   const byId = new Map(models.map((m) => [m.id, m]));
   const notes: string[] = [];
   for (const m of models) {
-    if (!isRollingAlias(m.id)) continue;
+    if (!isRollingAlias(m.id) || m.open_weights?.source === DEVELOPER_WEIGHTS_SOURCE_ID) continue;
     const base = rollingBase(m.id);
     const versions = models.filter((v) => v.id.startsWith(`${base}-`) && /^\d{4}$/.test(v.id.slice(base.length + 1)));
     const newest = versions.sort((a, b) => b.id.localeCompare(a.id))[0];

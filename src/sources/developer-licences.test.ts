@@ -54,8 +54,10 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.equal(by.get('qwen2-5-3b-instruct'), undefined, 'the 3B is under the Qwen Research licence: no Apache row');
   // Kimi K2 Thinking's card (moonshotai/Kimi-K2-Thinking): `license_name: modified-mit`, badge "License: Modified MIT".
   assert.equal(by.get('kimi-k2-thinking')?.licence_text, 'Modified MIT');
+  // THUDM/ChatGLM3 MODEL_LICENSE opens "The ChatGLM3-6B License": the weights' licence, the code's being Apache 2.0.
+  assert.equal(by.get('chatglm3-6b')?.licence_text, 'ChatGLM3-6B License');
   // Every row cites a developer's own page: the repositories, docs and blogs of Mistral AI, Microsoft, Meta, Tencent, Qwen,
-  // IBM, DeepSeek, ByteDance Seed, OpenAI, Moonshot AI, MiniMax.
-  const own = /^https:\/\/(huggingface\.co\/(mistralai|microsoft|tencent|Qwen|openai|moonshotai)|docs\.mistral\.ai|qwenlm\.github\.io|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI))\//;
+  // IBM, DeepSeek, ByteDance Seed, OpenAI, Moonshot AI, MiniMax, THUDM (Tsinghua's KEG, publisher of the ChatGLM weights).
+  const own = /^https:\/\/(huggingface\.co\/(mistralai|microsoft|tencent|Qwen|openai|moonshotai)|docs\.mistral\.ai|qwenlm\.github\.io|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM))\//;
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });

@@ -30,6 +30,15 @@ codestral-mamba,true,,https://huggingface.co/mistralai/Mamba-Codestral-7B-v0.1,h
   }]);
 });
 
+test("a row's name is the name the developer's record gives the model; an empty one gives none", () => {
+  // Mistral's record mistral-medium-3-1-25-08.ts: name 'Mistral Medium 3.1', type 'Premier', weights [].
+  const { models, issues } = translateDeveloperWeights(`${HEADER},name
+mistral-medium-3-1,false,,,https://docs.mistral.ai/models/mistral-medium-3-1-25-08,2026-11-27,x,Mistral Medium 3.1
+llama-3.3-8b-instruct,false,2024-12-06,,https://huggingface.co/meta-llama/Llama-3.3-70B-Instruct,2026-11-26,x,`);
+  assert.deepEqual(issues, []);
+  assert.deepEqual(models.map((m) => m.name), ['Mistral Medium 3.1', undefined]);
+});
+
 test('open weights without a repository, a repository on closed weights, a bad date or no page is an issue, not an observation', () => {
   const { models, issues } = translateDeveloperWeights(`${HEADER}
 a,true,,,https://example.com/a,2026-11-26,x

@@ -18,7 +18,8 @@ const FILE = 'developer-weights.csv';
  * A row may also record weights the developer does publish where no listing says so (`true`, with the repository its
  * own record links as `weights_url`): Mistral's records link Mistral-Large-Instruct-2407 (MRL) from the page of its
  * retired API model mistral-large-2407, which no catalogue marks open; without the row, Mistral retiring the API name
- * would retire the model, whose weights anyone can still run.
+ * would retire the model, whose weights anyone can still run. A row may give the model's name as the record names it
+ * (`name`): the row speaks first on the name too, since it is the developer's own record of that model.
  */
 const Row = z.object({
   model_id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a canonical model id'),
@@ -28,6 +29,9 @@ const Row = z.object({
   url: z.url({ error: "the developer's page that lists what it publishes" }),
   read_on: IsoDate,
   note: z.string().min(1, 'what the pages say'),
+  // The model's name as the same record gives it, where no listing names the model or a listing names another one
+  // (genai-prices' "Mistral Medium 3 and 3.1" on Mistral Medium 3.1's entry; codestral-2405 named by no source at all).
+  name: z.string().trim().optional().transform((s) => (s ? s : undefined)),
 }).refine((r) => (r.open_weights === 'true') === (r.weights_url !== ''), {
   message: 'published weights name their repository, and only they do', path: ['weights_url'],
 });
@@ -64,6 +68,7 @@ export function translateDeveloperWeights(text: string): { models: ModelObservat
     open_weights: v.open_weights === 'true',
     ...(v.weights_url ? { weights_url: v.weights_url } : {}),
     ...(v.held_release_date ? { held_release_date: v.held_release_date } : {}),
+    ...(v.name ? { name: v.name } : {}),
   }));
   return { models, issues };
 }

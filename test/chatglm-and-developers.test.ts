@@ -1,0 +1,31 @@
+// The ChatGLM weights' own licences over the code's Apache 2.0, and the countries of developers read on a page.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
+import { loadDataset } from '../src/dataset/load.ts';
+import { trustProfile } from '../src/engines/trust.ts';
+
+const ds = loadDataset(DEFAULT_DATA_DIR);
+
+test("ChatGLM3-6B and ChatGLM2-6B carry their weights' model licences, not the code's Apache 2.0", () => {
+  // THUDM/ChatGLM3 MODEL_LICENSE, 'The ChatGLM3-6B License': "Users who wish to use the models for commercial purposes must
+  // register here. Registered users may use the models for commercial activities free of charge". THUDM/ChatGLM2-6B README,
+  // 协议: code under Apache-2.0, the weights under the Model License, free commercial use after registering.
+  // LMArena's rows label both "Apache-2.0", the repositories' code licence.
+  for (const [id, licence] of [['chatglm3-6b', 'chatglm3-6b'], ['chatglm2-6b', 'chatglm2-6b']]) {
+    const m = ds.modelById.get(id)!;
+    assert.equal(m.licence?.value.id, licence, id);
+    assert.equal(m.licence?.value.osi_approved, false, id);
+    assert.equal(m.licence?.source, 'developer-licences', id);
+  }
+  // The trust profile's open-licence criterion reads the licence table: the ChatGLM3-6B License is not OSI-approved.
+  const open = trustProfile(ds, ds.modelById.get('chatglm3-6b')!).criteria.find((c) => c.id === 'open_licence')!;
+  assert.equal(open.status, 'not_met');
+});
+
+test('LMSYS, MosaicML and Together AI read as US developers; those with no page read keep no country', () => {
+  // LMSYS Org: "an open research organization founded at the University of California, Berkeley"; MosaicML: "founded in
+  // San Francisco in 2021" (acquired by Databricks, 2023); Together AI: inference-providers.csv togetherai,Together AI,US.
+  for (const id of ['lmsys', 'mosaicml', 'togetherai']) assert.equal(ds.developerById.get(id)?.country?.value, 'US', id);
+  for (const id of ['nexusflow', 'nomic-ai', 'rwkv', 'llava']) assert.equal(ds.developerById.get(id)?.country?.value, undefined, id);
+});
