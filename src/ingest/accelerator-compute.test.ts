@@ -93,6 +93,8 @@ test('the project table: every row valid and used, on the stated basis (checked 
   const derived: Record<string, number> = {
     'AMD Radeon RX 7900 XTX': 122.88, 'amd-rx-7900-xt': 103.2, 'amd-rx-9070-xt': 194.64, 'amd-ryzen-ai-max-395': 59.39,
     'amd-ryzen-ai-max-385': 45.88, 'NVIDIA H100 NVL': 835.5, 'nvidia-h200-nvl': 835.5, 'nvidia-rtx-pro-6000': 500,
+    // GeForce Blackwell AI TOPS (FP4 sparse) / 8: RTX 5070 Ti 1406 / 8 = 175.75, RTX 5070 988 / 8 = 123.5.
+    'nvidia-rtx-5070-ti': 175.75, 'nvidia-rtx-5070': 123.5,
   };
   for (const [key, tflops] of Object.entries(derived)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
 });
