@@ -437,6 +437,21 @@ test('prompt processing on a DGX Spark reads near llama-bench pp2048 once GB10 c
   for (const a of spark) assert.ok(a.ratio! > 0.62 && a.ratio! < 1.1, `${a.r.id}: ${a.ratio!.toFixed(3)}`);
 });
 
+test('prompt processing on AMD Radeon and Strix Halo reads near llama-bench once they carry a matrix rate', () => {
+  // RX 7900 XTX, llama.cpp ROCm (ggml-org/llama.cpp#26284, master column): Llama 3 8B Q4_K_M pp2048 at ubatch 512,
+  // 3,189.36 tokens/s. Ryzen AI Max 385, llama.cpp Vulkan RADV (deseven/strixhalo-homelab#11): Llama 3.1 8B Q4_K_M pp512,
+  // 833. Rated dense FP16 matrix rates (AMD GPUOpen, 512 FLOPS per clock per CU): 96 x 512 x 2.5 GHz = 122.88 and
+  // 32 x 512 x 2.8 GHz = 45.88 TFLOPS. By hand at the workstation class's 0.42 x 0.72: 0.3024 x 122.88e12 / (2 x 8.03e9)
+  // = 2,314 tokens/s (0.73x) and 0.3024 x 45.88e12 / (2 x 8.03e9) = 864 (1.04x). Before, neither had a figure.
+  const est = (id: string) => assessed.find((a) => a.r.id === id)!;
+  const xtx = est('rx-7900-xtx-llama3-8b-q4_k_m-pp2048');
+  const halo = est('strix-halo-385-llama31-8b-q4_k_m-pp');
+  assert.ok(Math.abs(xtx.estimate! - 2314) < 1, `${xtx.estimate}`);
+  assert.ok(Math.abs(halo.estimate! - 864) < 1, `${halo.estimate}`);
+  assert.ok(xtx.ratio! > 0.7 && xtx.ratio! < 0.76, `${xtx.ratio}`);
+  assert.ok(halo.ratio! > 1.0 && halo.ratio! < 1.08, `${halo.ratio}`);
+});
+
 test('the all-reduce latency is the calibrated optimum over the tensor-parallel rows', () => {
   // Tensor-parallel rows then fix the all-reduce latency: the value whose worst error over them is least.
   const tensor = rows.filter((r) => r.kind === 'decode' && r.split === 'tensor' && !tensorHeldOut(r));

@@ -86,4 +86,15 @@ test('the project table: every row valid and used, on the stated basis (checked 
     'nvidia-rtx-3080-ti': 136.5, 'NVIDIA RTX 6000 Ada Generation': 364.25,
   };
   for (const [key, tflops] of Object.entries(published)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
+  // Matrix rates worked by hand: AMD GPUOpen gives 512 dense FP16 FLOPS per clock per CU on RDNA 3 (and 3.5), 1024 on
+  // RDNA 4: RX 7900 XTX 96 CUs x 512 x 2.5 GHz = 122.88; RX 7900 XT 84 x 512 x 2.4 = 103.2; RX 9070 XT 2 x its 97.32
+  // vector FP16 = 194.64; Radeon 8060S 40 x 512 x 2.9 = 59.392; Radeon 8050S 32 x 512 x 2.8 = 45.875. NVIDIA's sparse
+  // figures halved: H100 NVL and H200 NVL 1,671 / 2 = 835.5; RTX PRO 6000 4,000 AI TOPS (FP4 sparse) / 8 = 500.
+  const derived: Record<string, number> = {
+    'AMD Radeon RX 7900 XTX': 122.88, 'amd-rx-7900-xt': 103.2, 'amd-rx-9070-xt': 194.64, 'amd-ryzen-ai-max-395': 59.39,
+    'amd-ryzen-ai-max-385': 45.88, 'NVIDIA H100 NVL': 835.5, 'nvidia-h200-nvl': 835.5, 'nvidia-rtx-pro-6000': 500,
+    // GeForce Blackwell AI TOPS (FP4 sparse) / 8: RTX 5070 Ti 1406 / 8 = 175.75, RTX 5070 988 / 8 = 123.5.
+    'nvidia-rtx-5070-ti': 175.75, 'nvidia-rtx-5070': 123.5,
+  };
+  for (const [key, tflops] of Object.entries(derived)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
 });
