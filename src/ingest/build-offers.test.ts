@@ -232,15 +232,20 @@ test("a provider that dates a version itself keeps its bare notice off its dated
   assert.deepEqual(at, { 'gpt-audio-mini': '2027-01-20', 'gpt-audio-mini-2025-10-06': '2026-07-23', 'gpt-audio-mini-2025-12-15': undefined });
 });
 
-test("a date a source gives the dated version itself outranks the bare name's notice", () => {
-  // LiteLLM 2026-07-24 gives azure/gpt-4o-2024-08-06 its own end date 2026-02-27; Azure's notice names only the bare
-  // gpt-4o (deprecations-rss, shutdown 2026-03-31), which may be another of Azure's dated gpt-4o versions.
+test("a provider's notice of a bare name outranks a catalogue's date for its dated deployment", () => {
+  // LiteLLM 2026-07-24 gives azure/o3-2025-04-16 deprecation_date 2026-04-16; Azure's o3 notice (deprecations-rss,
+  // deprecation and shutdown 2026-10-16, read 2026-04-25) names only the bare o3, and Azure dates no o3 version itself.
+  // Azure's model retirement table (MicrosoftDocs/azure-ai-docs includes/retirement/models.md at 00b1f65, ms.date
+  // 2025-12-16): "o3 | 2025-04-16 | Generally Available | 2026-04-16 | 2026-10-16": LiteLLM's date is the deprecation
+  // (no new customers), the retirement is the notice's. LiteLLM's reading stays as a conflict.
   const { offers } = buildOffers([
-    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4o-2024-08-06', as_of: '2026-07-24', input: 2.5, output: 10,
-      shutdown_date: '2026-02-27' }),
-  ], () => 'gpt-4o', new Map(), { vendorOf: () => 'openai', notices: [{ source: 'deprecations-rss', provider: 'Azure',
-    model_id: 'gpt-4o', source_model_id: 'gpt-4o', as_of: '2026-04-25', shutdown_date: '2026-03-31' }] });
-  assert.equal(offers[0].shutdown_date?.value, '2026-02-27');
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'o3-2025-04-16', as_of: '2026-07-24', input: 2, output: 8,
+      shutdown_date: '2026-04-16' }),
+  ], () => 'o3', new Map(), { vendorOf: () => 'openai', notices: [{ source: 'deprecations-rss', provider: 'Azure',
+    model_id: 'o3', source_model_id: 'o3', as_of: '2026-04-25', deprecation_date: '2026-10-16', shutdown_date: '2026-10-16' }] });
+  assert.equal(offers[0].shutdown_date?.value, '2026-10-16');
+  assert.equal(offers[0].shutdown_date?.source, 'deprecations-rss');
+  assert.deepEqual(offers[0].shutdown_date?.conflicts?.map((c) => [c.source, c.value]), [['litellm', '2026-04-16']]);
 });
 
 test("a provider's notice of a bare name reaches its listing of a dated version the catalogue holds as another model", () => {

@@ -161,7 +161,7 @@ export function buildOffers(
       sku: g.sku, first_party: vendor !== undefined && isFirstParty(provider, vendor),
     };
     if (contextWindow) offer.context_window = contextWindow;
-    Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? [], g.listing));
+    Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? [], g.listing, noticeIds.get(noticeProvider(provider)) ?? []));
     // A price a source schedules (an introductory rate ending): the newest statement of it.
     const scheduled = list.flatMap(({ o }) =>
       (o.next_prices ? [{ value: roundPrices(o.next_prices), source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
@@ -282,8 +282,11 @@ function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[],
 
 type Lifecycle = Pick<Offer, 'status' | 'deprecation_date' | 'shutdown_date' | 'replacement'>;
 
-/** The listing's status and dates: the provider's newest statement wins; a source that says nothing is not `active`. */
-function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNotice[], listing: string): Lifecycle {
+/**
+ * The listing's status and dates: the provider's newest statement wins; a source that says nothing is not `active`.
+ * `providerNoticeIds`: the ids the notices of the listing's provider name (noticeCoversListing).
+ */
+function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNotice[], listing: string, providerNoticeIds: readonly string[]): Lifecycle {
   const all: Array<{ source: string; as_of: string } & Partial<OfferNotice>> = [...list, ...notices];
   const pick = <T>(get: (x: (typeof all)[number]) => T | undefined): Fact<T> | undefined =>
     choose(all.flatMap((x) => {
@@ -303,9 +306,11 @@ function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNot
   const exact = (x: (typeof all)[number]) => x.source_model_id !== undefined && skuOf(x.source_model_id).listing === listing;
   const named = notices.some((n) => n.notice_scope !== 'model' && exact(n));
   const own = (x: (typeof all)[number]) => x.source_model_id === undefined || x.notice_scope === 'model' || exact(x)
-    // A bare name's notice speaks for a dated version only below a date any source gives that version itself (rank 1):
-    // LiteLLM's gpt-4o-2024-08-06 end date is the version's, Azure's undated gpt-4o notice may be another version's.
-    || (!named && noticeCoversListing(x.source_model_id, listing, rawIds, undefined));
+    // A bare name's notice at a provider that dates no version of the name itself speaks for its dated deployments
+    // as the provider's own word (noticeDatesVersion), over a catalogue's date for them: LiteLLM's 2026-04-16 for
+    // azure/o3-2025-04-16 is Azure's deprecation ("no new customers") date, and Azure's retirement table
+    // (model-retirements, ms.date 2025-12-16) gives that version 2026-10-16, the date of Azure's o3 notice.
+    || (!named && noticeCoversListing(x.source_model_id, listing, rawIds, providerNoticeIds));
   const dated = (get: (x: (typeof all)[number]) => string | undefined) =>
     all.flatMap((x) => { const v = get(x); return v === undefined ? [] : [{ value: v, source: x.source, as_of: x.as_of, rank: own(x) ? 0 : 1 }]; });
   const shut = chooseLifecycle(dated((x) => x.shutdown_date));
