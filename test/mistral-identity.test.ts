@@ -21,13 +21,15 @@ test('Magistral Medium 1.2 is one model: LiteLLM\'s magistral-medium-1-2-2509 is
   assert.equal(m.open_weights?.value, false);
 });
 
-test('ministral-3b-latest, a pointer Mistral moved from Ministral 3B 24.10 to Ministral 3 3B, is not given to 24.10', () => {
+test('ministral-3b-latest, a pointer Mistral moved from Ministral 3B 24.10 to Ministral 3 3B, names 3 3B, its stale listing left out', () => {
   // Mistral's records: ministral-3b-24-1.ts had apiNames ['ministral-3b-2410', 'ministral-3b-latest'] until 2025-12-02
   // (platform-docs-public 4422b455); ministral-3-3b-25-12.ts has ['ministral-3b-2512', 'ministral-3b-latest'] since
   // (4975b095 to 222f4ba9), at $0.10/$0.10. Its one listing, models.dev's providers/mistral/models/ministral-3b-latest.toml
   // of 2026-07-02, still gives 24.10's $0.04/$0.04 and 128,000 tokens: it is held unmatched, as ministral-8b-latest is.
-  assert.equal(ds.resolveModelId('ministral-3b-latest'), undefined);
-  assert.equal(ds.resolveModelId('mistral/ministral-3b-latest'), undefined);
+  // The name still resolves, to the model the pointer means today (data/curated/aliases.csv, row lookup,ministral-3b-latest),
+  // while the listing of the name stays unmatched.
+  assert.equal(ds.resolveModelId('ministral-3b-latest'), 'ministral-3b-2512');
+  assert.equal(ds.resolveModelId('mistral/ministral-3b-latest'), 'ministral-3b-2512', 'the vendor-prefixed spelling, as callers send it');
   for (const id of ['ministral-3b', 'ministral-3b-2512']) {
     assert.ok(!(ds.offersByModel.get(id) ?? []).some((o) => o.provider_model_id === 'ministral-3b-latest'), id);
   }

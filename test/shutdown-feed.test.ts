@@ -74,13 +74,15 @@ test('no shutdown after the data date is in the feed as a withdrawal', () => {
 
 test('Claude Opus 4.1: the sheet\'s shutdown of 2026-08-05 is in the feed, as the notice\'s schedule', () => {
   // deprecations.json row 141: Anthropic claude-opus-4-1-20250805, shutdown 2026-08-05, first and last observed
-  // 2026-06-06; row 383: Azure claude-opus-4-1, shutdown 2026-08-05, first observed 2026-04-28, last 2026-06-13.
+  // 2026-06-06; row 383: Azure claude-opus-4-1, shutdown 2026-08-05, first observed 2026-04-28, last 2026-06-13, which
+  // also dates models.dev's azure-cognitive-services/claude-opus-4-1 (the same Azure service).
   const input = get_model_changes.input.parse({ model: 'claude-opus-4-1', kind: ['hosting'], until: '2026-08-05', days: 1, limit: 100 });
   const out = get_model_changes.handler(ds, input, { today: '2026-11-26' }) as { items: Array<Record<string, any>> };
   const rows = out.items.map((i) => [i.provider, i.variant, i.old, i.new, i.as_of, i.source]).sort();
   assert.deepEqual(rows, [
     ['anthropic', 'claude-opus-4-1-20250805', true, false, '2026-06-06', 'deprecations-rss'],
     ['azure', null, true, false, '2026-06-13', 'deprecations-rss'],
+    ['azure-cognitive-services', null, true, false, '2026-06-13', 'deprecations-rss'],
   ]);
   const anthropic = out.items.find((i) => i.provider === 'anthropic')!;
   assert.match(anthropic.subject,

@@ -72,7 +72,8 @@ export function buildChangesAll(
       `leaderboard (read from the old name's rating, no debut); ${elo.unresolved} points of unmatched variants left out`,
     `shutdown events: ${shut.events.length} from deprecation notices (before de-duplication with the catalogues' hosting events), ` +
       `${shut.scheduled} of them scheduled after the notice was last read and on or before the dataset's date ` +
-      `${lifecycle.dataAsOf}; ${listingShut.length} from listings' own catalogue shutdown dates; ` +
+      `${lifecycle.dataAsOf}; ${listingShut.length} from listings' own shutdown dates (a catalogue's, or a notice's the notice's own ` +
+      'event does not cover: a dated version held apart, another provider id of the service); ' +
       `${shut.ahead} shutdowns after the dataset's date and ${shut.unresolved} notices of models not in the dataset left out`,
   );
   // A notice and a catalogue that record the same withdrawal within the window are one event.

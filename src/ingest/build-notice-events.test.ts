@@ -133,3 +133,16 @@ test("a notice's date on a listing of another model than the notice names gets i
   assert.deepEqual(events.map((e) => [e.date, e.model_id, e.provider, e.source, e.as_of]),
     [['2026-09-21', 'gpt-audio-mini-2025-10-06', 'azure', 'deprecations-rss', '2026-07-24']]);
 });
+
+test("a listing another id of the provider's service lists gets its withdrawal under that id, the notice's provider named", () => {
+  // deprecations-rss deprecations.json: Azure `o1`, shutdown 2026-09-16, last observed 2026-07-08. Its event is at
+  // provider azure; models.dev's azure-cognitive-services/o1 is the same service (provider-ids.ts), dated by the notice.
+  const acs = anOffer({ model_id: 'o1', provider: 'azure-cognitive-services', provider_model_id: 'o1',
+    shutdown_date: { value: '2026-09-16', as_of: '2026-07-08', source: 'deprecations-rss' } });
+  const noticed: ChangeEvent = { id: '', date: '2026-09-16', model_id: 'o1', kind: 'hosting', field: 'offered', provider: 'azure',
+    old: true, new: false, source: 'deprecations-rss', correction: false, subject: 'azure scheduled the shutdown of o1 for 2026-09-16' };
+  const events = listingShutdownEvents([acs], DATA_AS_OF, [noticed]);
+  assert.deepEqual(events.map((e) => [e.date, e.model_id, e.provider, e.source, e.as_of]),
+    [['2026-09-16', 'o1', 'azure-cognitive-services', 'deprecations-rss', '2026-07-08']]);
+  assert.match(events[0].subject ?? '', /azure's own notice, azure-cognitive-services being azure's service under another provider id/);
+});

@@ -1,6 +1,7 @@
 // Hosting change events from shutdown dates: a listing withdrawn on the day its provider (or catalogue) set.
 import type { ChangeEvent, Offer } from '../schema/index.ts';
 import type { ModelObservation } from '../sources/types.ts';
+import { noticeProviderOf } from '../sources/provider-ids.ts';
 import { key0 } from './match-keys.ts';
 import { shutByDataDate } from './past-shutdowns.ts';
 
@@ -64,7 +65,8 @@ export function noticeEvents(
  * offer the sheets retire by its own date has its withdrawal in the feed. Dated the shutdown day, sourced to the
  * catalogue, `as_of` its reading day when the date came after it; the listing's id is the `variant` when it is not
  * the model's own name, as for notices. A listing dated by a notice gets one only where the notice's own event is under
- * another model (`notices`: noticeEvents' events).
+ * another model (`notices`: noticeEvents' events) or another provider id of the same service (Azure's notice dates
+ * the `azure-cognitive-services` listing: provider-ids.ts `noticeProviderOf`).
  */
 export function listingShutdownEvents(offers: readonly Offer[], dataAsOf: string, notices: readonly ChangeEvent[] = []): ChangeEvent[] {
   const events: ChangeEvent[] = [];
@@ -80,7 +82,10 @@ export function listingShutdownEvents(offers: readonly Offer[], dataAsOf: string
     const late = s.value > s.as_of;
     const what = late ? `${s.source} dates the end of ${o.provider}'s ${o.provider_model_id} ${s.value} (read ${s.as_of})` :
       `${s.source} dates the end of ${o.provider}'s ${o.provider_model_id} ${s.value}`;
-    const why = byNotice ? "the provider's notice of the name it is a dated version of" : "the listing's own shutdown date";
+    const service = noticeProviderOf(o.provider);
+    const why = !byNotice ? "the listing's own shutdown date"
+      : service !== o.provider ? `${service}'s own notice, ${o.provider} being ${service}'s service under another provider id`
+        : "the provider's notice of the name it is a dated version of";
     const e: ChangeEvent = {
       id: '', date: s.value, model_id: o.model_id, kind: 'hosting', field: 'offered', provider: o.provider,
       provider_model_ids: [o.provider_model_id], old: true, new: false, source: s.source, correction: false,

@@ -232,15 +232,20 @@ test("a provider that dates a version itself keeps its bare notice off its dated
   assert.deepEqual(at, { 'gpt-audio-mini': '2027-01-20', 'gpt-audio-mini-2025-10-06': '2026-07-23', 'gpt-audio-mini-2025-12-15': undefined });
 });
 
-test("a date a source gives the dated version itself outranks the bare name's notice", () => {
-  // LiteLLM 2026-07-24 gives azure/gpt-4o-2024-08-06 its own end date 2026-02-27; Azure's notice names only the bare
-  // gpt-4o (deprecations-rss, shutdown 2026-03-31), which may be another of Azure's dated gpt-4o versions.
+test("a provider's notice of a bare name outranks a catalogue's date for its dated deployment", () => {
+  // LiteLLM 2026-07-24 gives azure/o3-2025-04-16 deprecation_date 2026-04-16; Azure's o3 notice (deprecations-rss,
+  // deprecation and shutdown 2026-10-16, read 2026-04-25) names only the bare o3, and Azure dates no o3 version itself.
+  // Azure's model retirement table (MicrosoftDocs/azure-ai-docs includes/retirement/models.md at 00b1f65, ms.date
+  // 2025-12-16): "o3 | 2025-04-16 | Generally Available | 2026-04-16 | 2026-10-16": LiteLLM's date is the deprecation
+  // (no new customers), the retirement is the notice's. LiteLLM's reading stays as a conflict.
   const { offers } = buildOffers([
-    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4o-2024-08-06', as_of: '2026-07-24', input: 2.5, output: 10,
-      shutdown_date: '2026-02-27' }),
-  ], () => 'gpt-4o', new Map(), { vendorOf: () => 'openai', notices: [{ source: 'deprecations-rss', provider: 'Azure',
-    model_id: 'gpt-4o', source_model_id: 'gpt-4o', as_of: '2026-04-25', shutdown_date: '2026-03-31' }] });
-  assert.equal(offers[0].shutdown_date?.value, '2026-02-27');
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'o3-2025-04-16', as_of: '2026-07-24', input: 2, output: 8,
+      shutdown_date: '2026-04-16' }),
+  ], () => 'o3', new Map(), { vendorOf: () => 'openai', notices: [{ source: 'deprecations-rss', provider: 'Azure',
+    model_id: 'o3', source_model_id: 'o3', as_of: '2026-04-25', deprecation_date: '2026-10-16', shutdown_date: '2026-10-16' }] });
+  assert.equal(offers[0].shutdown_date?.value, '2026-10-16');
+  assert.equal(offers[0].shutdown_date?.source, 'deprecations-rss');
+  assert.deepEqual(offers[0].shutdown_date?.conflicts?.map((c) => [c.source, c.value]), [['litellm', '2026-04-16']]);
 });
 
 test("a provider's notice of a bare name reaches its listing of a dated version the catalogue holds as another model", () => {
@@ -272,4 +277,39 @@ test('a reviewed notice of the whole model at a provider covers every SKU of it,
     notice_scope: 'model' }] });
   const at = Object.fromEntries(offers.map((o) => [o.sku, [o.shutdown_date?.value, o.status?.value]]));
   assert.deepEqual(at, { standard: ['2025-07-14', 'deprecated'], batch: ['2025-07-14', 'deprecated'] });
+});
+
+test("Azure's notices date its listings under azure-cognitive-services; Vertex AI's its google-vertex-anthropic listings", () => {
+  // deprecations-rss deprecations.json: Azure `o4-mini`, deprecation and shutdown 2026-10-16, last observed 2026-04-28;
+  // Google Vertex `claude-3-5-haiku`, deprecated 2026-01-05, shutdown 2026-07-05, last observed 2026-07-08. models.dev
+  // lists azure-cognitive-services/o4-mini at 1.1/4.4 and google-vertex-anthropic/claude-3-5-haiku@20241022 at 0.8/4;
+  // LiteLLM lists azure/o4-mini and vertex_ai/claude-3-5-haiku@20241022 at the same prices.
+  const notice = (provider: string, model_id: string, dep: string, shut: string, as_of: string): OfferNotice => ({ source: 'deprecations-rss',
+    provider, model_id, source_model_id: model_id, as_of, deprecation_date: dep, shutdown_date: shut });
+  const { offers } = buildOffers([
+    obs({ source: 'models-dev', provider: 'azure-cognitive-services', provider_model_id: 'o4-mini', input: 1.1, output: 4.4 }),
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'o4-mini', as_of: '2026-07-24', input: 1.1, output: 4.4 }),
+    obs({ source: 'models-dev', provider: 'google-vertex-anthropic', provider_model_id: 'claude-3-5-haiku@20241022', input: 0.8, output: 4 }),
+    obs({ source: 'litellm', provider: 'google-vertex', provider_model_id: 'claude-3-5-haiku@20241022', as_of: '2026-07-24', input: 0.8, output: 4 }),
+  ], (o) => (o.provider_model_id === 'o4-mini' ? 'o4-mini' : 'claude-3-5-haiku'), new Map(), { vendorOf: (id) => (id === 'o4-mini' ? 'openai' : 'anthropic'),
+    notices: [notice('Azure', 'o4-mini', '2026-10-16', '2026-10-16', '2026-04-28'),
+      notice('google-vertex', 'claude-3-5-haiku', '2026-01-05', '2026-07-05', '2026-07-08')] });
+  const at = Object.fromEntries(offers.map((o) => [o.provider, [o.shutdown_date?.value, o.shutdown_date?.source]]));
+  assert.deepEqual(at, {
+    'azure-cognitive-services': ['2026-10-16', 'deprecations-rss'], azure: ['2026-10-16', 'deprecations-rss'],
+    'google-vertex-anthropic': ['2026-07-05', 'deprecations-rss'], 'google-vertex': ['2026-07-05', 'deprecations-rss'],
+  });
+});
+
+test("a notice naming one id's listing exactly still reaches the other id's listing of the model under another spelling", () => {
+  // Azure's `DeepSeek-R1` notice (deprecations.json, shutdown 2026-08-13, last observed 2026-06-19) names LiteLLM's
+  // azure_ai/deepseek-r1 exactly; a listing of the model under a spelling of its own at azure-cognitive-services
+  // (made up for the rule: `deepseek-r1-v1`) is one of that id's base listings, which the notice covers.
+  const { offers } = buildOffers([
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'DeepSeek-R1', as_of: '2026-07-24', input: 1.35, output: 5.4 }),
+    obs({ source: 'models-dev', provider: 'azure-cognitive-services', provider_model_id: 'deepseek-r1-v1', input: 1.35, output: 5.4 }),
+  ], () => 'deepseek-r1', new Map(), { vendorOf: () => 'deepseek', notices: [{ source: 'deprecations-rss', provider: 'Azure',
+    model_id: 'deepseek-r1', source_model_id: 'DeepSeek-R1', as_of: '2026-06-19', deprecation_date: '2026-08-13', shutdown_date: '2026-08-13' }] });
+  assert.deepEqual(Object.fromEntries(offers.map((o) => [o.provider, o.shutdown_date?.value])),
+    { azure: '2026-08-13', 'azure-cognitive-services': '2026-08-13' });
 });

@@ -4,6 +4,7 @@ import { fact } from '../schema/fact.ts';
 import type { IngestIssue, OfferObservation, OfferResidencyRule, ProviderObservation } from '../sources/types.ts';
 import { WEIGHT_HOSTS_SOURCE_ID, type WeightHost } from './weight-hosts.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
+import { noticeProviderOf } from '../sources/provider-ids.ts';
 import { isFirstParty } from './first-party.ts';
 import type { PriceReading } from './developer-price-conflicts.ts';
 import { canonicalSlug } from './match-keys.ts';
@@ -162,7 +163,7 @@ export function buildOffers(
       sku: g.sku, first_party: vendor !== undefined && isFirstParty(provider, vendor),
     };
     if (contextWindow) offer.context_window = contextWindow;
-    Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? [], g.listing));
+    Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? [], g.listing, noticeIds.get(noticeProvider(provider)) ?? []));
     // A price a source schedules (an introductory rate ending): the newest statement of it.
     const scheduled = list.flatMap(({ o }) =>
       (o.next_prices ? [{ value: roundPrices(o.next_prices), source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
@@ -228,11 +229,14 @@ function referenceOf(groups: readonly Group[]): (g: Group, field: PriceField) =>
   };
 }
 
+/** The provider whose notices speak for a listing's provider (provider-ids.ts: Azure's for `azure-cognitive-services`). */
+const noticeProvider = (provider: string) => noticeProviderOf(canonicalSlug(provider));
+
 /** The model ids each provider's notices name, by provider: whether a provider dates its versions itself. */
 function noticeIdsByProvider(notices: readonly OfferNotice[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const n of notices) {
-    const provider = canonicalSlug(n.provider);
+    const provider = noticeProvider(n.provider);
     out.set(provider, [...(out.get(provider) ?? []), n.source_model_id]);
   }
   return out;
@@ -243,7 +247,8 @@ function noticeIdsByProvider(notices: readonly OfferNotice[]): Map<string, strin
  * version-pinned listings at the provider that no notice names exactly (`noticeCoversListing`: Bedrock's eu. and
  * apac. profiles of a model id its lifecycle page dates, Azure's dated deployments of a bare name it dates); a notice
  * naming no listing of that provider exactly applies to the provider's base listings of the model, except those of
- * another dated snapshot.
+ * another dated snapshot. A provider's notice speaks for its service under each of its ids (`noticeProviderOf`):
+ * Azure's reach its listings under `azure-cognitive-services`, Vertex AI's under `google-vertex-anthropic`.
  */
 function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[], noticeIds: ReadonlyMap<string, string[]>): Map<string, OfferNotice[]> {
   const out = new Map<string, OfferNotice[]>();
@@ -253,31 +258,41 @@ function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[],
   const named = new Set(notices.flatMap((n) => {
     if (n.notice_scope === 'model') return [];
     const { listing } = skuOf(n.source_model_id);
-    return groups.filter((g) => g.provider === canonicalSlug(n.provider) && g.model_id === n.model_id && g.listing === listing).map((g) => g.key);
+    return groups.filter((g) => noticeProvider(g.provider) === noticeProvider(n.provider) && g.model_id === n.model_id && g.listing === listing)
+      .map((g) => g.key);
   }));
   for (const n of notices) {
-    const provider = canonicalSlug(n.provider);
-    const at = groups.filter((g) => g.provider === provider && g.model_id === n.model_id);
+    const service = noticeProvider(n.provider);
+    const ids = noticeIds.get(service) ?? [];
     const { listing } = skuOf(n.source_model_id);
-    const exact = n.notice_scope === 'model' ? [] : at.filter((g) => g.listing === listing);
-    const ids = noticeIds.get(provider) ?? [];
-    const same = exact.length ? at.filter((g) => !named.has(g.key) && noticeCoversListing(n.source_model_id, g.listing, rawIds(g), ids)) : [];
-    // A notice of one dated snapshot never falls back onto another dated snapshot's listing (lifecycle-dates.ts). A
-    // notice of the whole model (a reviewed row: the model is no longer served there) covers every SKU of it, batch too.
-    const base = at.filter((x) => (n.notice_scope === 'model' || x.sku === 'standard' || x.sku === 'regional') && !namesOtherSnapshot(listing, x.listing));
-    // A dated version the catalogue holds as a model of its own is still the version the bare name's notice dates at
-    // a provider that dates no version itself (Azure's gpt-audio-mini notice, its gpt-audio-mini-2025-10-06 deployment).
-    const apart = n.notice_scope === 'model' ? [] : groups.filter((g) => g.provider === provider && g.model_id !== n.model_id
-      && !named.has(g.key) && noticeDatesVersion(n.source_model_id, g.listing, ids));
-    for (const g of [...(exact.length ? [...exact, ...same] : base), ...apart]) add(g, n);
+    const served = groups.filter((g) => noticeProvider(g.provider) === service);
+    // Each id of the service on its own: a listing the notice names under one id leaves the other id's base listings
+    // to the fallback below.
+    for (const provider of new Set(served.map((g) => g.provider))) {
+      const mine = served.filter((g) => g.provider === provider);
+      const at = mine.filter((g) => g.model_id === n.model_id);
+      const exact = n.notice_scope === 'model' ? [] : at.filter((g) => g.listing === listing);
+      const same = exact.length ? at.filter((g) => !named.has(g.key) && noticeCoversListing(n.source_model_id, g.listing, rawIds(g), ids)) : [];
+      // A notice of one dated snapshot never falls back onto another dated snapshot's listing (lifecycle-dates.ts). A
+      // notice of the whole model (a reviewed row: the model is no longer served there) covers every SKU of it, batch too.
+      const base = at.filter((x) => (n.notice_scope === 'model' || x.sku === 'standard' || x.sku === 'regional') && !namesOtherSnapshot(listing, x.listing));
+      // A dated version the catalogue holds as a model of its own is still the version the bare name's notice dates at
+      // a provider that dates no version itself (Azure's gpt-audio-mini notice, its gpt-audio-mini-2025-10-06 deployment).
+      const apart = n.notice_scope === 'model' ? [] : mine.filter((g) => g.model_id !== n.model_id
+        && !named.has(g.key) && noticeDatesVersion(n.source_model_id, g.listing, ids));
+      for (const g of [...(exact.length ? [...exact, ...same] : base), ...apart]) add(g, n);
+    }
   }
   return out;
 }
 
 type Lifecycle = Pick<Offer, 'status' | 'deprecation_date' | 'shutdown_date' | 'replacement'>;
 
-/** The listing's status and dates: the provider's newest statement wins; a source that says nothing is not `active`. */
-function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNotice[], listing: string): Lifecycle {
+/**
+ * The listing's status and dates: the provider's newest statement wins; a source that says nothing is not `active`.
+ * `providerNoticeIds`: the ids the notices of the listing's provider name (noticeCoversListing).
+ */
+function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNotice[], listing: string, providerNoticeIds: readonly string[]): Lifecycle {
   const all: Array<{ source: string; as_of: string } & Partial<OfferNotice>> = [...list, ...notices];
   const pick = <T>(get: (x: (typeof all)[number]) => T | undefined): Fact<T> | undefined =>
     choose(all.flatMap((x) => {
@@ -297,9 +312,11 @@ function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNot
   const exact = (x: (typeof all)[number]) => x.source_model_id !== undefined && skuOf(x.source_model_id).listing === listing;
   const named = notices.some((n) => n.notice_scope !== 'model' && exact(n));
   const own = (x: (typeof all)[number]) => x.source_model_id === undefined || x.notice_scope === 'model' || exact(x)
-    // A bare name's notice speaks for a dated version only below a date any source gives that version itself (rank 1):
-    // LiteLLM's gpt-4o-2024-08-06 end date is the version's, Azure's undated gpt-4o notice may be another version's.
-    || (!named && noticeCoversListing(x.source_model_id, listing, rawIds, undefined));
+    // A bare name's notice at a provider that dates no version of the name itself speaks for its dated deployments
+    // as the provider's own word (noticeDatesVersion), over a catalogue's date for them: LiteLLM's 2026-04-16 for
+    // azure/o3-2025-04-16 is Azure's deprecation ("no new customers") date, and Azure's retirement table
+    // (model-retirements, ms.date 2025-12-16) gives that version 2026-10-16, the date of Azure's o3 notice.
+    || (!named && noticeCoversListing(x.source_model_id, listing, rawIds, providerNoticeIds));
   const dated = (get: (x: (typeof all)[number]) => string | undefined) =>
     all.flatMap((x) => { const v = get(x); return v === undefined ? [] : [{ value: v, source: x.source, as_of: x.as_of, rank: own(x) ? 0 : 1 }]; });
   const shut = chooseLifecycle(dated((x) => x.shutdown_date));

@@ -31,6 +31,9 @@ import { findVersionsApart, type VersionPointer } from './versions-apart.ts';
 import { attachHeldFacts, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
 import type { HeldPrice } from './held-prices.ts';
 
+/** The alias table's source for names the lookup resolves that match no source's listing (data/curated/aliases.csv). */
+export const LOOKUP_ALIAS_SOURCE = 'lookup';
+
 export type DeveloperInfo = { name: string; country?: Fact<string> };
 
 /** The reviewed tables and lookups the build needs besides the adapters' observations. */
@@ -112,9 +115,12 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   // A reviewed row for every source is a spelling of its model even where no snapshot lists it: Mistral's record gives
   // `mistral-saba-2502` as Mistral Saba's API name, which the YYMM rule (match-keys.ts) keeps apart from `mistral-saba`.
   // A spelling another model already holds stays that model's (a row's reach is the matcher's, not the lookup's).
+  // A `lookup` row is a name callers send and nothing else: no source's listing is matched by it (the matcher is never
+  // asked for source `lookup`), so a moving pointer can resolve to the model it means today while the stale listing
+  // of the name stays unmatched (Mistral's ministral-3b-latest: Ministral 3 3B since 2025-12-02, listed at 24.10's price).
   const claimed = new Set(mb.models.flatMap((m) => [m.id, ...m.aliases]).map((s) => s.toLowerCase()));
   for (const a of tables.aliases) {
-    if (a.source !== '*' || !a.canonical_id || claimed.has(a.source_id.toLowerCase())) continue;
+    if ((a.source !== '*' && a.source !== LOOKUP_ALIAS_SOURCE) || !a.canonical_id || claimed.has(a.source_id.toLowerCase())) continue;
     const m = mb.models.find((x) => x.id === a.canonical_id);
     if (m) m.aliases = [...m.aliases, a.source_id].sort();
   }

@@ -1,7 +1,7 @@
 // Tests of the provider id table: genai-prices and LiteLLM ids land on models.dev ids, the rest pass through as slugs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isMappedProvider, toModelsDevProvider } from './provider-ids.ts';
+import { isMappedProvider, noticeProviderOf, toModelsDevProvider } from './provider-ids.ts';
 
 test('genai-prices ids map to models.dev provider ids', () => {
   const cases: Array<[string, string]> = [
@@ -39,4 +39,13 @@ test('an unmapped id passes through as a valid slug and is reported as unmapped'
   assert.equal(isMappedProvider('litellm', 'bedrock'), true);
   // A table lookup must not find Object.prototype's keys.
   assert.equal(toModelsDevProvider('litellm', 'constructor'), 'constructor');
+});
+
+test("a provider's second id takes its notices: Azure's for azure-cognitive-services, Vertex AI's for google-vertex-anthropic", () => {
+  // models.dev-toml-HEAD-2026-07-02: providers/azure-cognitive-services/provider.toml has azure's doc page
+  // (learn.microsoft.com/en-us/azure/ai-services/openai/concepts/models) and npm "@ai-sdk/azure";
+  // providers/google-vertex-anthropic/provider.toml is "Vertex (Anthropic)", doc page .../partner-models/claude.
+  assert.equal(noticeProviderOf('azure-cognitive-services'), 'azure');
+  assert.equal(noticeProviderOf('google-vertex-anthropic'), 'google-vertex');
+  for (const id of ['azure', 'google-vertex', 'amazon-bedrock', 'openrouter', 'constructor']) assert.equal(noticeProviderOf(id), id);
 });

@@ -123,6 +123,26 @@ export function toModelsDevProvider(source: 'genai-prices' | 'litellm', id: stri
 }
 
 /**
+ * One provider's service that models.dev lists under a second provider id (its provider.toml files in
+ * models.dev-toml-HEAD-2026-07-02): `azure-cognitive-services` shares `azure`'s doc page
+ * (learn.microsoft.com/en-us/azure/ai-services/openai/concepts/models) and its `@ai-sdk/azure` package, and names the
+ * endpoints `<resource>.openai.azure.com` and `<resource>.services.ai.azure.com` of Microsoft Foundry;
+ * `google-vertex-anthropic` ("Vertex (Anthropic)", `@ai-sdk/google-vertex/anthropic`, doc page
+ * vertex-ai/generative-ai/docs/partner-models/claude) is Claude on Vertex AI, which LiteLLM and genai-prices list under
+ * `google-vertex`. The provider's own lifecycle notices are about its service, so they speak for the listings under
+ * either id: Azure's model-lifecycle-retirement page retires o4-mini at `azure-cognitive-services` as at `azure`.
+ */
+const SERVICE_OF: Readonly<Record<string, string>> = {
+  'azure-cognitive-services': 'azure',
+  'google-vertex-anthropic': 'google-vertex',
+};
+
+/** The provider id whose notices speak for a provider's listings: the service's own id, else the id itself. */
+export function noticeProviderOf(provider: string): string {
+  return Object.hasOwn(SERVICE_OF, provider) ? SERVICE_OF[provider] : provider;
+}
+
+/**
  * models.dev provider ids that are model developers selling their own models first-hand, so that a
  * model listed there without a vendor may be attributed to them (`vendor_hint`). Only developers whose
  * own API serves nothing but their own models are listed (not nvidia, whose API hosts others' models).
