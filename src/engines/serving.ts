@@ -101,7 +101,8 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
  * Throughput of one configuration serving a model, in steady state under continuous batching: requests arrive
  * staggered, so the sequences decoding together are spread over their answers, and each holds its current length in
  * vLLM's paged cache (kv-occupancy.ts), on average the prompt and half the answer. Decode: every step reads the
- * weights once (an MoE model's shared part once and the distinct experts the batch routes to: moe.ts) and every sequence's cache at that mean length (the cache at SERVING_KV_READ_EFFICIENCY, fitted on
+ * weights once (an MoE model's shared part once and the distinct experts the batch routes to: moe.ts) and every
+ * sequence's cache at that mean length (the cache at SERVING_KV_READ_EFFICIENCY, fitted on
  * vLLM's published serving rows, not llama.cpp's single-stream KV_READ_EFFICIENCY), and pays the per-layer latency of the configuration's
  * serving layout (src/engines/decode.ts `servingLayout`: several cards run tensor parallel), so the batch multiplies
  * the rate until the blocks the sequences hold on average fill memory, `max_sequences` is reached or compute binds (2
