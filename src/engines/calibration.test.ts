@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import type { Hardware } from '../schema/index.ts';
+import type { Architecture, Hardware, Model } from '../schema/index.ts';
 import { rowQuantization, servingRowCacheShare, servingRowEstimate, type ServingRow } from './calibration-serving.ts';
 import {
   ALLREDUCE_LATENCY_S,
@@ -26,6 +26,7 @@ import { costAssumptions } from './cost-assumptions.ts';
 import type { CostOptions } from './self-hosted-cost.ts';
 import { computeClass, decodeEfficiency, decodeLayout, decodeSplit, prefillFlops } from './decode.ts';
 import { computeBoundTokensPerSecond, decodeTokensPerSecond } from './memory.ts';
+import { moeRouting } from './moe.ts';
 import { ladderFor } from './runtime.ts';
 
 const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../data/curated/speed-measurements.csv');
@@ -137,6 +138,17 @@ function decodeSeconds(
   return activeWeights(r) / (e * perCard) + kvRead(r) / (ekv * perCard) + layers * tau + handoffs;
 }
 
+/**
+ * The architecture the dataset holds for the row's model (data/dataset/models.json, by id), which sets the shared part
+ * a batched MoE step reads once (moe.ts `sharedParameters`); the row's layers alone where the dataset has none.
+ */
+const architectures = new Map<string, Architecture>(
+  (JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../data/dataset/models.json'), 'utf8')) as Model[])
+    .filter((m) => m.architecture).map((m) => [m.id, m.architecture!.value]),
+);
+const modelArchitecture = (r: Row): Architecture =>
+  architectures.get(r.model.toLowerCase()) ?? { layers: Number(r.layers), kv_heads: 1, head_dim: 1, attention: 'gqa', hf_repo: r.model };
+
 /** The engine's estimate for the row, or undefined when the row lacks the hardware figure it needs (said in the table). */
 function estimate(r: Row): number | undefined {
   const h = hardwareOf(r);
@@ -153,6 +165,7 @@ function estimate(r: Row): number | undefined {
         total_weights: (Number(r.parameters_total) * q.bits_per_weight) / 8, active_weights: w, kv_per_sequence: kvRead(r), batch,
         bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s, flops: prefillFlops(h), active_parameters: Number(r.parameters_active),
         total_parameters: Number(r.parameters_total), kv_read_efficiency: SERVING_KV_READ_EFFICIENCY, weights_efficiency: DECODE_EFFICIENCY,
+        routing: moeRouting(Number(r.parameters_active), Number(r.parameters_total), modelArchitecture(r)),
       });
       return total / batch;
     }
@@ -474,10 +487,10 @@ test('tensor parallel at low concurrency: the vLLM and SGLang rows, held out, re
     // id: [tokens/s a stream, lowest and highest estimate / measured stated in the docs]
     'h100-x8-deepseek-r1-0528-awq-vllm-c1': [61.99, 3.1, 3.25],
     'mi300x-x8-gpt-oss-120b-vllm-c1': [249, 1.6, 1.7],
-    'h100-x8-gpt-oss-120b-vllm-c4': [268.8, 1.15, 1.25],
-    'h100-x8-gpt-oss-120b-vllm-c8': [246.9, 1.0, 1.08],
-    'h200-x8-deepseek-r1-0528-fp8-sglang-c8': [78.1, 0.8, 0.87],
-    'h200-x8-deepseek-r1-0528-fp8-sglang-c64': [28.9, 1.1, 1.18],
+    'h100-x8-gpt-oss-120b-vllm-c4': [268.8, 1.2, 1.3],
+    'h100-x8-gpt-oss-120b-vllm-c8': [246.9, 1.1, 1.2],
+    'h200-x8-deepseek-r1-0528-fp8-sglang-c8': [78.1, 0.9, 1.0],
+    'h200-x8-deepseek-r1-0528-fp8-sglang-c64': [28.9, 1.13, 1.2],
   };
   assert.deepEqual(held.map((a) => a.r.id).sort(), Object.keys(published).sort());
   for (const a of held) {

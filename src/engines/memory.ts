@@ -13,6 +13,7 @@ import {
 import { citeFact } from './cite.ts';
 import { UNKNOWN_WINDOW_INPUT } from './context-window.ts';
 import { decodeSplit, prefillEfficiency } from './decode.ts';
+import { stepWeightsBytes, type MoeRouting } from './moe.ts';
 import { publishedSizes, weightsFor, type PublishedSizes } from './gguf-sizes.ts';
 
 /** Bytes of the weights: parameters x bits per weight / 8 (MoE: all experts are resident, so total parameters). */
@@ -272,8 +273,9 @@ export function hardwareInputs(hardware: Hardware): string[] {
  * attention streams the cache in long contiguous runs, nearer the peak than the many small matrices of a step; the
  * share is the runtime regime's: KV_READ_EFFICIENCY for llama.cpp's single stream, the default, and
  * SERVING_KV_READ_EFFICIENCY for vLLM's batched paged attention, each fitted on its own published rows), and
- * pays `step_latency_s` whatever it reads (the per-layer floor of src/engines/decode.ts; 0 when left out). MoE: each sequence may route to other experts, so a
- * step reads up to batch x active weights, never more than all of them (no expert overlap assumed: the slow side).
+ * pays `step_latency_s` whatever it reads (the per-layer floor of src/engines/decode.ts; 0 when left out). MoE (`routing`,
+ * moe.ts `moeRouting`): a step reads the shared part once and the distinct experts the batch's tokens route to (moe.ts
+ * `stepWeightsBytes`); without `routing`, up to batch x active weights, never more than all of them (no overlap).
  * `flops` (optional, FLOP/s of the configuration) adds the compute roof: 2 FLOPs per active parameter per token.
  */
 export function decodeTokensPerSecond(p: {
@@ -290,8 +292,10 @@ export function decodeTokensPerSecond(p: {
   kv_read_efficiency?: number;
   /** Share of `bandwidth` the weights are read at: the batch-1 backend's (decode.ts `decodeEfficiency`); DECODE_EFFICIENCY when left out. */
   weights_efficiency?: number;
+  /** An MoE model's shared and routed shares (moe.ts `moeRouting`); undefined for a dense model. */
+  routing?: MoeRouting;
 }): number {
-  const weightBytes = Math.min(p.total_weights, p.active_weights * p.batch);
+  const weightBytes = stepWeightsBytes(p.total_weights, p.active_weights, p.batch, p.routing);
   const cacheBytes = p.batch * p.kv_per_sequence;
   const stepSeconds =
     weightBytes / ((p.weights_efficiency ?? DECODE_EFFICIENCY) * p.bandwidth) + cacheBytes / ((p.kv_read_efficiency ?? KV_READ_EFFICIENCY) * p.bandwidth) +

@@ -1,4 +1,5 @@
 // Whether a model is a mixture of experts, read from its parameter counts: the one test every speed estimate shares.
+import type { Architecture } from '../schema/index.ts';
 
 /**
  * A model is costed as a mixture of experts only when its active parameters are clearly fewer than its total: under
@@ -12,3 +13,53 @@ export const MOE_MAX_ACTIVE_SHARE = 0.9;
 
 export const isMixtureOfExperts = (activeParameters: number, totalParameters: number): boolean =>
   activeParameters < MOE_MAX_ACTIVE_SHARE * totalParameters;
+
+/**
+ * How a batch's decode step reads an MoE model's weights: `shared_share` of the active parameters are read by every
+ * token whatever its route (attention, the output head, shared experts, dense layers), so once a step; the rest are
+ * routed experts, each token's a `routed_share` of all routed parameters (top-k / experts under uniform routing).
+ */
+export type MoeRouting = { shared_share: number; routed_share: number };
+
+/**
+ * Parameters every token reads whatever its route, as far as the dataset's geometry gives them: the attention
+ * projections, layers x hidden x head_dim x (2 x heads + 2 x KV heads) (Q and O, K and V). The dataset holds no vocabulary
+ * size, expert count or shared-expert width, so the output head, routers, norms, shared experts and dense layers are
+ * left out: a lower bound, which leaves the step reading more than it does (the slow side). gpt-oss-120b: 36 x 2,880 x
+ * 64 x 144 = 0.955B, where its card counts attention 0.96B plus an unembedding of 0.58B (1.55B of 5.13B active);
+ * Qwen3-30B-A3B: 48 x 2,048 x 128 x 72 = 0.906B, where its 128 experts top-8 in 30.53B total and 3.3B active give
+ * (3.3 - 30.53 / 16) / (1 - 1 / 16) = 1.49B shared. Multi-latent and hybrid attention have low-rank or linear
+ * projections this sum does not describe (it would read DeepSeek-V3's MLA as 28.7B): they count no shared part (0).
+ */
+export function sharedParameters(a: Architecture): number {
+  if (a.attention === 'mla' || a.attention === 'hybrid' || a.hidden_size === undefined || a.attention_heads === undefined) return 0;
+  return a.layers * a.hidden_size * a.head_dim * (2 * a.attention_heads + 2 * a.kv_heads);
+}
+
+/**
+ * The routing a batch's step reads an MoE model with, or undefined for a dense model (its step reads the weights once).
+ * The routed share is (active - shared) / (total - shared): the top-k / experts of uniform routing, exact when the
+ * shared part is (all experts of every MoE layer the same size), from the counts the dataset has.
+ */
+export function moeRouting(activeParameters: number, totalParameters: number, architecture: Architecture): MoeRouting | undefined {
+  if (!isMixtureOfExperts(activeParameters, totalParameters)) return undefined;
+  // Never more than half the active parameters: a geometry whose attention alone nears the active count is misread.
+  const shared = Math.min(sharedParameters(architecture), 0.5 * activeParameters);
+  return { shared_share: shared / activeParameters, routed_share: (activeParameters - shared) / (totalParameters - shared) };
+}
+
+/**
+ * Bytes of weights one decode step of `batch` sequences reads. Dense (no routing): the weights once, which is the
+ * active bytes (they may be read wider than the file's average: constants.ts `active_bits_per_weight`) for one
+ * sequence and the file for several, as before. MoE: the shared part once, and the routed experts the batch touches:
+ * under uniform routing each of E experts of a layer is missed by one token with probability 1 - k/E, so a batch of B
+ * touches E x (1 - (1 - k/E)^B) of them (the expected number of distinct experts; skewed routing touches fewer, so this
+ * is the slow side), never more than all. One sequence reads exactly its active bytes; never more than the file.
+ */
+export function stepWeightsBytes(totalWeights: number, activeWeights: number, batch: number, routing?: MoeRouting): number {
+  if (routing === undefined || batch <= 1) return Math.min(totalWeights, activeWeights * batch);
+  const shared = activeWeights * routing.shared_share;
+  const routedTotal = (activeWeights - shared) / routing.routed_share;
+  const touched = 1 - (1 - routing.routed_share) ** batch;
+  return Math.min(totalWeights, shared + routedTotal * touched);
+}

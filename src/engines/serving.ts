@@ -2,6 +2,7 @@
 import type { Architecture, Hardware } from '../schema/index.ts';
 import { KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization } from './constants.ts';
 import { decodeEfficiency, servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
+import { moeRouting, type MoeRouting } from './moe.ts';
 import { runtimeFor } from './runtime.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
 import {
@@ -69,6 +70,8 @@ export type ServingConstants = {
   /** Tokens/s compute allows (Infinity without a compute figure: the decode rate is then memory's alone). */
   readonly compute_rate: number;
   readonly has_flops: boolean;
+  /** An MoE model's shared and routed shares: a batch's step reads the shared part once (moe.ts); undefined when dense. */
+  readonly routing?: MoeRouting;
   /**
    * Where the server is llama.cpp's (one desktop card, an Apple machine, a CPU: runtime.ts), the share of the bandwidth
    * its backend streams the weights at (decode.ts `decodeEfficiency`: 0.81 CUDA, 0.61 Metal); undefined for vLLM/SGLang.
@@ -89,6 +92,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     step_latency_s: layout.step_latency_s,
     compute_rate: flops === undefined ? Infinity : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total),
     has_flops: flops !== undefined,
+    routing: moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture),
     ...(runtimeFor(hardware, 'serving') === 'llama.cpp' ? { single_stream_efficiency: decodeEfficiency(hardware) } : {}),
   };
 }
@@ -97,7 +101,8 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
  * Throughput of one configuration serving a model, in steady state under continuous batching: requests arrive
  * staggered, so the sequences decoding together are spread over their answers, and each holds its current length in
  * vLLM's paged cache (kv-occupancy.ts), on average the prompt and half the answer. Decode: every step reads the
- * weights once and every sequence's cache at that mean length (the cache at SERVING_KV_READ_EFFICIENCY, fitted on
+ * weights once (an MoE model's shared part once and the distinct experts the batch routes to: moe.ts) and every
+ * sequence's cache at that mean length (the cache at SERVING_KV_READ_EFFICIENCY, fitted on
  * vLLM's published serving rows, not llama.cpp's single-stream KV_READ_EFFICIENCY), and pays the per-layer latency of the configuration's
  * serving layout (src/engines/decode.ts `servingLayout`: several cards run tensor parallel), so the batch multiplies
  * the rate until the blocks the sequences hold on average fill memory, `max_sequences` is reached or compute binds (2
@@ -125,13 +130,14 @@ export function servingAt(
   const single = batch === 1 && c.single_stream_efficiency !== undefined;
   const memoryRate = decodeTokensPerSecond({
     total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read, batch,
-    bandwidth: c.bandwidth, step_latency_s: c.step_latency_s,
+    bandwidth: c.bandwidth, step_latency_s: c.step_latency_s, routing: c.routing,
     kv_read_efficiency: p.kv_read_efficiency ?? (single ? KV_READ_EFFICIENCY : SERVING_KV_READ_EFFICIENCY),
     ...(single ? { weights_efficiency: c.single_stream_efficiency } : {}),
   });
   // llama.cpp's server decodes a batch at least as fast as one sequence (llama-batched-bench on a DGX Spark, gpt-oss-120b
-  // after 8,192-token prompts: 51.01 tokens/s at B=1, 54.13 at 2, 114.91 at 8): where the batched shares, with every
-  // sequence reading its own experts, give less than the single stream, the single stream's rate is the floor.
+  // after 8,192-token prompts: 51.01 tokens/s at B=1, 54.13 at 2, 114.91 at 8): where the batched shares, with the
+  // batch reading the shared weights once and the distinct experts its tokens route to, give less than the single stream,
+  // the single stream's rate is the floor.
   const floor = !single && c.single_stream_efficiency !== undefined
     ? decodeTokensPerSecond({
       total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read, batch: 1, bandwidth: c.bandwidth,

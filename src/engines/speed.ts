@@ -5,7 +5,7 @@ import {
 } from './constants.ts';
 import { computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficiency, layoutBasis, type DecodeSplit } from './decode.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
-import { isMixtureOfExperts } from './moe.ts';
+import { isMixtureOfExperts, moeRouting } from './moe.ts';
 import {
   activeBitsWords,
   activeWeightsBytes,
@@ -90,6 +90,7 @@ function decodeAt(
     flops, active_parameters: facts.parameters_active, total_parameters: facts.parameters_total,
     kv_read_efficiency: batch > 1 ? SERVING_KV_READ_EFFICIENCY : KV_READ_EFFICIENCY,
     weights_efficiency: batch > 1 ? DECODE_EFFICIENCY : single,
+    routing: moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture),
   });
 }
 

@@ -94,8 +94,11 @@ function concurrentSpeedLine(
   return (
     `speed on this configuration at concurrency ${n}, ${n} sequences decoded together: speed.at_concurrency gives what each ` +
     `user sees (tokens_per_s_per_stream) and the total of the ${n} sequences (tokens_per_s_total); each decode step reads ` +
-    `each model's weights at its quantization once for all ${n} sequences (a mixture-of-experts model: active weights x ${n}, ` +
-    `at most all its weights) + the KV cache of each sequence at ${context} tokens, at ${bandwidth} ` +
+    `each model's weights at its quantization once for all ${n} sequences (a mixture-of-experts model: its attention ` +
+    `projections, layers x hidden x head_dim x (2 x heads + 2 x KV heads) (none counted for multi-latent or hybrid attention), ` +
+    `once, and of its routed experts the share ${n} ` +
+    `tokens touch under uniform routing, 1 - (1 - p)^${n} with p = (active - shared) / (total - shared) parameters, at ` +
+    `most all its weights) + the KV cache of each sequence at ${context} tokens, at ${bandwidth} ` +
     `(speed.decode_bandwidth_gbs), ${layoutWords}: tokens_per_s_total = ${n} / ` +
     `${perToken('step weight bytes', 'step cache bytes', SERVING_KV_READ_EFFICIENCY, String(DECODE_EFFICIENCY))}, ` +
     'at most the ' +

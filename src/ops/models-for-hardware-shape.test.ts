@@ -184,14 +184,23 @@ test('committed dataset: at concurrency 50 on 4 x L40S each entry\'s per-user an
   for (const e of out.items) {
     const s = e.speed;
     const id = e.model.id;
-    // The line: a step reads the weights once for all sequences (a mixture of experts: active x n, at most all of them; all
-    // of them is the active weights scaled by total / active parameters and, for MXFP4, by the file's 4.47 bits over the
-    // 5.53 a token reads, its attention and head being 8-bit: constants.ts) + n KV caches, at efficiency x
+    // The line: a step reads the weights once for all sequences (a mixture of experts: the attention projections once,
+    // layers x hidden x head_dim x (2 x heads + 2 x KV heads) from the model's config (none for MLA or hybrid attention),
+    // and of the routed part the share n tokens touch, 1 - (1 - p)^n, p = (active - shared) / (total - shared), at most
+    // all of them; all of them is the active weights scaled by total / active parameters and, for MXFP4, by the file's
+    // 4.47 bits over the 5.53 a token reads, its attention and head being 8-bit: constants.ts) + n KV caches, at efficiency x
     // bandwidth (the cache at a batched server's KV efficiency), plus the per-token floor; the total at most the compute-bound rate;
     // each user gets total / n.
     const total = Number(/parameters_total = (\d+)/.exec(e.derived_from.join('\n'))![1]);
     const widths = e.quantization === 'mxfp4' ? 4.47 / 5.53 : 1;
-    const weights = Math.min(s.active_weights_gb * (total / s.active_parameters) * widths, s.active_weights_gb * n);
+    const a = committed().modelById.get(id)!.architecture!.value;
+    const active = s.active_parameters;
+    const moe = active < 0.9 * total;
+    const attention = a.attention === 'mla' || a.attention === 'hybrid' ? 0 : a.layers * a.hidden_size! * a.head_dim * (2 * a.attention_heads! + 2 * a.kv_heads);
+    const shared = Math.min(attention, active / 2);
+    const p = (active - shared) / (total - shared);
+    const read = moe ? shared / active + ((active - shared) / active / p) * (1 - (1 - p) ** n) : n;
+    const weights = Math.min(s.active_weights_gb * (total / active) * widths, s.active_weights_gb * read);
     const step = weights / (s.efficiency * s.decode_bandwidth_gbs) +
       (n * s.kv_read_gb) / (SERVING_KV_READ_EFFICIENCY * s.decode_bandwidth_gbs) +
       s.per_token_latency_ms / 1000;
