@@ -81,7 +81,8 @@ const tier = (strength: number) => Math.round(strength * 100);
  *    within each, text models before speech, audio, live, embedding and image ones the query does not ask for;
  * 3. within each, the stronger text match (an id or alias the query spells with other separators, the model's family
  *    named, whole words before prefixes, a name before an alias before a vendor);
- * 4. among equal matches, the established models (ESTABLISHED_SHARE) first: the one whose name the query covers
+ * 4. among equal matches, the established models (ESTABLISHED_SHARE, or newer than the catalogues and sold by their
+ *    developer: servedByDeveloperSinceCatalogues) first: the one whose name the query covers
  *    most (fewer other words: Qwen3 Max before Qwen3 Coder Next, a model before its `Preview` or `TTS` variant),
  *    then the newest; for a query of one word (`line`), the newest first and then the name covered most: one word
  *    names a line (`deepseek`, `kimi`), not one of its models, and DeepSeek V3.2 (two words) came before the newer
