@@ -74,9 +74,12 @@ test('gpt: OpenAI\'s models, not the other vendors NanoGPT routes or GPTQ repos 
     'llama-3.1-8b-instruct', 'wizardlm-2-8x22b', 'inflection-3-pi', 'mistral-7b-instruct-v0.2']) assert.ok(!items.some((i) => i.id === other), other);
   // GPT4All (Nomic) is the one other vendor: `gpt` begins a word of its name.
   assert.deepEqual(new Set(items.filter((i) => i.vendor !== 'openai').map((i) => i.id)), new Set(['gpt4all-13b-snoozy']));
-  // OpenAI's newest GPT with a wide following: GPT-5.5, released 2026-04-23 (the dataset's reconciled date;
-  // listings differ by days), served by 31 providers on 2026-11-27.
-  assert.equal(items[0].id, 'gpt-5.5');
+  // OpenAI's newest GPT: GPT-6 Sol, Luna and Astra, absent from genai-prices on 2026-08-21 and listed by OpenAI in
+  // @pydantic/genai-prices 0.1.8 (2026-09-23), sold by OpenAI itself. One or two providers serve them, as the wide
+  // catalogues (models.dev, read 2026-07-02) predate them: no reason to put GPT-5.5 (2026-04-23, 31) first.
+  const gpt6 = ['gpt-6-luna', 'gpt-6-sol', 'gpt-6-astra'];
+  assert.deepEqual(new Set(items.slice(0, 3).map((i) => i.id)), new Set(gpt6));
+  assert.ok(items.findIndex((i) => i.id === 'gpt-5.5') > 2);
   // A typed 6 is GPT-6, not the 6-bit quantization of `routing-run/route/glm-5.1-6bit`.
   assert.deepEqual(new Set(search(later, 'gpt 6')), new Set(['gpt-6-luna', 'gpt-6-sol', 'gpt-6-astra']));
 });
@@ -93,11 +96,13 @@ test('deepseek, llama 3, mistral: the developer\'s own models before fine-tunes 
   assert.deepEqual(llama.slice(0, 2), ['llama-3-8b-instruct', 'llama-3-70b-instruct']);
   for (const tune of ['hermes-2-pro-llama-3-8b', 'l3-lunaris-8b']) assert.ok(!llama.includes(tune) || llama.indexOf(tune) > llama.indexOf('llama-3.3-70b-instruct'), tune);
   // Mistral's newest: Mistral Medium 3.5 (mistral-medium-2604, released 2026-04-28 in the dataset); the Dolphin
-  // fine-tune of Mistral Small (Cognitive Computations) after Mistral's own Nemo, Medium, Small and Large.
+  // fine-tune of Mistral Small (Cognitive Computations) after Mistral's own Nemo, Medium, Small and Large. Mistral OCR
+  // 4.0 (listed by Mistral, public by 2026-09-23) reads scanned pages: no Mistral a chat means, after them all.
   const mistral = search(later, 'mistral');
   assert.equal(mistral[0], 'mistral-medium-2604');
   for (const own of ['mistral-nemo', 'mistral-small-2603', 'mistral-large-2512']) {
     assert.ok(mistral.indexOf(own) < mistral.indexOf('dolphin-mistral-24b-venice-edition'), own);
+    assert.ok(mistral.indexOf(own) < mistral.indexOf('mistral-ocr-4-0'), own);
   }
 });
 
@@ -113,20 +118,45 @@ test('gemini 2.5 flash, gemini 2.5 pro: the model the words name, shut down or n
   assert.deepEqual(search(later, 'gemini 2.5 pro'), ['gemini-2.5-pro', 'gemini-2.5-pro-tts', 'gemini-2.5-pro-preview-tts']);
   // `tts` asked for: the TTS model is the name spelt.
   assert.equal(search(later, 'gemini 2.5 flash tts')[0], 'gemini-2.5-flash-tts');
-  // One word names the line: Google's newest served Gemini, 3.5 Flash (2026-05-19); the embedding model after every
-  // text model, and after Gemini 3.1 Pro Preview.
+  // One word names the line: Google's newest served Gemini, 3.8 Flash (absent from genai-prices on 2026-08-21, listed
+  // by Google on 2026-09-23, sold by Google: two providers, the wide catalogues predating it), then 3.6 Flash
+  // (listed 2026-07-22), before 3.5 Flash (2026-05-19, 16 providers); the embedding model after every text model, and
+  // after Gemini 3.1 Pro Preview.
   const gemini = search(later, 'gemini');
-  assert.equal(gemini[0], 'gemini-3.5-flash');
+  assert.deepEqual(gemini.slice(0, 2), ['gemini-3.8-flash', 'gemini-3.6-flash']);
+  assert.ok(gemini.indexOf('gemini-3.5-flash') > 1);
   assert.ok(gemini.indexOf('gemini-embedding-001') > gemini.indexOf('gemini-3.1-pro-preview'));
 });
 
 test('o3, gemma 3 27b, glm, kimi, gpt 5: the model meant first', () => {
   assert.equal(search(later, 'o3')[0], 'o3', 'the id typed');
   assert.equal(search(later, 'gemma 3 27b')[0], 'gemma-3-27b-it');
-  // Z.ai's GLM-5.2 (2026-06-13) is its newest GLM; Moonshot's Kimi K2.7 Code (2026-06-12) its newest Kimi with a wide
-  // following (Kimi K3, 2026-07-16, carries no family in the data and follows the Kimi K2 line).
-  assert.equal(search(later, 'glm')[0], 'glm-5.2');
-  assert.deepEqual(search(later, 'kimi').slice(0, 2), ['kimi-k2.7-code', 'kimi-k2.6']);
+  // Z.ai's newest GLMs: GLM-5.3 Flash (absent from genai-prices on 2026-08-21, listed by Z.ai on 2026-09-23) and
+  // GLM-5.3 (rated on lmarena from 2026-08-19), both sold by Z.ai, before GLM-5.2 (2026-06-13, 45 providers).
+  // Moonshot's Kimi K3 (listed by Moonshot on 2026-07-16, after models.dev's 2026-07-02 snapshot, sold by Moonshot:
+  // 9 providers) before Kimi K2.7 Code (2026-06-12, 29) and K2.6, though no catalogue files K3 under a family.
+  assert.deepEqual(search(later, 'glm').slice(0, 3), ['glm-5.3-flash', 'glm-5.3', 'glm-5.2']);
+  assert.deepEqual(search(later, 'kimi').slice(0, 3), ['kimi-k3', 'kimi-k2.7-code', 'kimi-k2.6']);
   // GPT-5 is the name the words spell; its Pro, Mini and Nano follow, then the 5.x point releases.
   assert.equal(search(later, 'gpt 5')[0], 'gpt-5');
+});
+
+test('claude opus: the newest Opus, Claude Opus 5.5, though the wide catalogues predate it', () => {
+  // Claude Opus 5.5: absent from genai-prices on 2026-08-21, listed by Anthropic in @pydantic/genai-prices 0.1.8
+  // (2026-09-23), sold by Anthropic; Opus 5 first listed by Anthropic on 2026-07-24. models.dev (read 2026-07-02)
+  // knows neither, so 4 and 7 providers serve them against Opus 4.6's 38: their developer serving them settles it.
+  const ids = search(later, 'claude opus');
+  assert.deepEqual(ids.slice(0, 3), ['claude-opus-5-5', 'claude-opus-5', 'claude-opus-4-8']);
+  // The fast variants (2 providers, none of them Anthropic) and the `latest` pointer follow the numbered Opus models.
+  for (const side of ['claude-opus-4.8-fast', 'claude-opus-latest']) assert.ok(ids.indexOf(side) > ids.indexOf('claude-opus-4-5'), side);
+});
+
+test('qwen: Alibaba\'s newest Qwen3.x, not the older Qwen Turbo, Max and VL lines nor a repo path', () => {
+  // models.dev (alibaba): Qwen3.7 Plus released 2026-06-02, Qwen3.7 Max 2026-05-21, both sold by Alibaba. `qwen3.7`
+  // is the word `qwen` with a version: a whole word, as `qwen` is of Qwen Max (2024-04-03) and Qwen Turbo (2024-11-01).
+  const ids = search(later, 'qwen');
+  assert.deepEqual(ids.slice(0, 2), ['qwen3.7-plus', 'qwen3.7-max']);
+  for (const old of ['qwen-max', 'qwen-turbo', 'qwen-mt-plus', 'qwen3-vl-32b-thinking']) assert.ok(ids.indexOf(old) > ids.indexOf('qwen3.6-plus'), old);
+  // A number typed as its own word is still the whole `qwen3` of Qwen3 names, only a prefix of `qwen3.6`.
+  assert.equal(search(later, 'qwen 3')[0], 'qwen3-max');
 });

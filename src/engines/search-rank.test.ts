@@ -79,3 +79,30 @@ test('the whole name typed comes first though shut down; speech and live variant
   assert.deepEqual(searchModels(gemini, { q: 'gemini 2.5 flash tts' }), ['gemini-2.5-flash-tts']);
   assert.equal(searchModels(gemini, { q: 'gemini live' })[0], 'gemini-live-2.5-flash');
 });
+
+// A flagship listed after the wide catalogues were read: few providers count it yet, its developer sells it.
+const opus = (id: string, name: string, released: string, family?: string) =>
+  aModel({ id, vendor: 'anthropic', name: f(name), ...(family ? { family: f(family) } : {}), release_date: f(released) });
+const newer = aDataset({
+  data_as_of: '2026-09-23',
+  models: [
+    opus('claude-opus-4-6', 'Claude Opus 4.6', '2026-02-05', 'claude-opus'),
+    opus('claude-opus-latest', 'Claude Opus Latest', '2026-04-16', 'claude-opus'),
+    // No catalogue files these under a family: their names spell Anthropic's `claude-opus`.
+    opus('claude-opus-5-5', 'Claude Opus 5.5', '2026-09-23'),
+    opus('claude-opus-5-5-fast', 'Claude Opus 5.5 Fast', '2026-09-23'),
+  ],
+  offers: [
+    // Most offers were read on the fixture date: that is the catalogues' day.
+    ...servedBy('claude-opus-4-6', 38), ...servedBy('claude-opus-latest', 3),
+    ...servedBy('claude-opus-5-5', 3), anOffer({ model_id: 'claude-opus-5-5', provider: 'anthropic', first_party: true }),
+    ...servedBy('claude-opus-5-5-fast', 2),
+  ],
+});
+
+test('a model released after the catalogues and sold by its developer is established whatever its provider count', () => {
+  // By hand: the bar is a quarter of 38 (9.5). Opus 5.5 (4 providers, one Anthropic's own) was released after the
+  // catalogues' day: established, and newest. Its Fast variant (2, none Anthropic's) and the `latest` pointer (3,
+  // released before the catalogues' day) are not: after Opus 4.6, most served first.
+  assert.deepEqual(searchModels(newer, { q: 'claude opus' }), ['claude-opus-5-5', 'claude-opus-4-6', 'claude-opus-latest', 'claude-opus-5-5-fast']);
+});

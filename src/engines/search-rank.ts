@@ -15,7 +15,9 @@ export type TextMatch = { strength: number; coverage: number; spelled?: boolean;
  * three are established (13.75 or more) and the newest, Sonnet 5, comes first; `gemini pro` matches Gemini 3.1 Pro
  * Preview (29) as well as learnlm-1.5-pro-experimental (3), which is not, so it follows. Newest alone would put a
  * fine-tune listed by a few providers (`l3.3-70b-euryale-v2.3`, 2024-12-18, 4 providers) before the model it tunes
- * (Llama 3.3 70B Instruct, 2024-12-06, 54).
+ * (Llama 3.3 70B Instruct, 2024-12-06, 54). Provider counts come from catalogues read on set dates: a model released
+ * after them (Claude Opus 5.5, GPT-6 Sol: 1 to 4 providers) is established when its developer serves it itself
+ * (servedByDeveloperSinceCatalogues): a current model of the line, not a side listing.
  */
 const ESTABLISHED_SHARE = 0.25;
 
@@ -34,6 +36,39 @@ export function providersServing(ds: Dataset): ReadonlyMap<string, number> {
   return counts;
 }
 
+/**
+ * The day most offers were read (the wide catalogues' snapshot: models.dev's, 2026-07-02, on the committed data):
+ * provider counts say nothing yet of a model released after it.
+ */
+export function catalogueDate(ds: Dataset): string {
+  const days = new Map<string, number>();
+  for (const o of ds.offers) {
+    const day = o.prices.input?.as_of;
+    if (day) days.set(day, (days.get(day) ?? 0) + 1);
+  }
+  return [...days].sort((a, b) => b[1] - a[1] || b[0].localeCompare(a[0]))[0]?.[0] ?? ds.lifecycleDate;
+}
+
+/**
+ * Per dataset: the models released after catalogueDate that their own developer serves on the day judged (a
+ * first-party offer not retired): established whatever their provider count, the catalogues being older than them.
+ */
+const newerThanCatalogues = new WeakMap<Dataset, Set<string>>();
+
+export function servedByDeveloperSinceCatalogues(ds: Dataset): ReadonlySet<string> {
+  let own = newerThanCatalogues.get(ds);
+  if (own) return own;
+  own = new Set();
+  const since = catalogueDate(ds);
+  for (const m of ds.models) {
+    const released = m.release_date?.value;
+    if (!released || released <= since) continue;
+    if ((ds.offersByModel.get(m.id) ?? []).some((o) => o.first_party && !isShutDownOffer(o, ds.lifecycleDate))) own.add(m.id);
+  }
+  newerThanCatalogues.set(ds, own);
+  return own;
+}
+
 /** Equal match strengths compare equal despite float sums (4 x 0.6 + 4 is 6.4 either way round). */
 const tier = (strength: number) => Math.round(strength * 100);
 
@@ -46,7 +81,8 @@ const tier = (strength: number) => Math.round(strength * 100);
  *    within each, text models before speech, audio, live, embedding and image ones the query does not ask for;
  * 3. within each, the stronger text match (an id or alias the query spells with other separators, the model's family
  *    named, whole words before prefixes, a name before an alias before a vendor);
- * 4. among equal matches, the established models (ESTABLISHED_SHARE) first: the one whose name the query covers
+ * 4. among equal matches, the established models (ESTABLISHED_SHARE, or newer than the catalogues and sold by their
+ *    developer: servedByDeveloperSinceCatalogues) first: the one whose name the query covers
  *    most (fewer other words: Qwen3 Max before Qwen3 Coder Next, a model before its `Preview` or `TTS` variant),
  *    then the newest; for a query of one word (`line`), the newest first and then the name covered most: one word
  *    names a line (`deepseek`, `kimi`), not one of its models, and DeepSeek V3.2 (two words) came before the newer
@@ -58,20 +94,21 @@ export function rankByRelevance(
   fallback: ReadonlyMap<string, number>, line = false,
 ): string[] {
   const providers = providersServing(ds);
+  const own = servedByDeveloperSinceCatalogues(ds);
   // Each model's keys are read once, not per comparison.
   const key = new Map(ids.map((id) => {
     const m = ds.modelById.get(id)!;
     const match = matches.get(id)!;
     const shut = isDeprecatedModel(m, ds.lifecycleDate);
     return [id, { shut, tier: tier(match.strength), coverage: match.coverage, released: m.release_date?.value ?? '',
-      served: providers.get(id) ?? 0, established: false, spelled: !!match.spelled, nonText: !!match.nonText }];
+      served: providers.get(id) ?? 0, own: own.has(id), established: false, spelled: !!match.spelled, nonText: !!match.nonText }];
   }));
   // The most served model of each group of equal matches (status and tier) sets the bar for being established.
   const most = new Map<string, number>();
   const group = (k: { shut: boolean; tier: number; spelled: boolean; nonText: boolean }) =>
     `${k.spelled ? 1 : 0}:${k.shut ? 1 : 0}:${k.nonText ? 1 : 0}:${k.tier}`;
   for (const k of key.values()) most.set(group(k), Math.max(most.get(group(k)) ?? 0, k.served));
-  for (const k of key.values()) k.established = k.served > 0 && k.served >= ESTABLISHED_SHARE * most.get(group(k))!;
+  for (const k of key.values()) k.established = k.own || k.served > 0 && k.served >= ESTABLISHED_SHARE * most.get(group(k))!;
   return [...ids].sort((a, b) => {
     const ka = key.get(a)!, kb = key.get(b)!;
     return Number(b === literal) - Number(a === literal)

@@ -217,3 +217,33 @@ test('a number typed as a word is a version: its point releases and variants mat
   assert.deepEqual(tokenize('Llama-3_3-Nemotron-Super-49B-v1_5'), ['llama', '3.3', 'nemotron', 'super', '49b', 'v1.5']);
   assert.deepEqual(tokenize('llama-2-7b gpt-4-0613 gpt-4o-2024-05-13'), ['llama', '2', '7b', 'gpt', '4', '0613', 'gpt', '4o', '2024', '05', '13']);
 });
+
+test('a word followed directly by a version is the word whole: Qwen3.7 Plus is a Qwen as much as Qwen Max', () => {
+  const qwen = aDataset({
+    models: [
+      aModel({ id: 'qwen-max', vendor: 'alibaba', name: f('Qwen Max'), family: f('qwen'), release_date: f('2024-04-03') }),
+      aModel({ id: 'qwen3.7-plus', vendor: 'alibaba', name: f('Qwen3.7 Plus'), family: f('qwen'), release_date: f('2026-06-02') }),
+      // `long` is no version: a prefix match, after both.
+      aModel({ id: 'qwenlong-l1', vendor: 'alibaba', name: f('QwenLong L1'), family: f('qwen'), release_date: f('2026-07-01') }),
+    ],
+    offers: [anOffer({ model_id: 'qwen-max', provider: 'p1' }), anOffer({ model_id: 'qwen3.7-plus', provider: 'p1' }), anOffer({ model_id: 'qwenlong-l1', provider: 'p1' })],
+  });
+  // By hand: `qwen` is whole in `qwen` and in `qwen3.7` (4 + family 2 each), a prefix of `qwenlong` (0.6 x 4 + 2); of
+  // the two equal matches, one word names the line: the newer (2026-06-02) first.
+  assert.deepEqual(searchModels(qwen, { q: 'qwen' }), ['qwen3.7-plus', 'qwen-max', 'qwenlong-l1']);
+});
+
+test('a model no catalogue files under a family takes the family its developer owns that its name spells', () => {
+  const opus = aDataset({
+    models: [
+      aModel({ id: 'claude-opus-4-6', vendor: 'anthropic', name: f('Claude Opus 4.6'), family: f('claude-opus'), release_date: f('2026-02-05') }),
+      aModel({ id: 'claude-opus-5-5', vendor: 'anthropic', name: f('Claude Opus 5.5'), release_date: f('2026-09-23') }),
+      // The same words from another vendor: no family of its vendor's, a weaker match.
+      aModel({ id: 'opus-tune', vendor: 'someone', name: f('Claude Opus Tune'), release_date: f('2026-09-24') }),
+    ],
+  });
+  const m = textMatches(opus, 'claude opus');
+  // By hand: both words whole in the name (4 + 4), the family bonus (2) for Anthropic's two, coverage 2/3 each.
+  assert.equal(m.get('claude-opus-5-5'), m.get('claude-opus-4-6'));
+  assert.ok(m.get('opus-tune')! < m.get('claude-opus-5-5')!);
+});

@@ -76,9 +76,10 @@ const typoEdits = (w: string) => (w.length >= 8 ? 2 : 1);
 const FAMILY_BONUS = 2;
 /**
  * Words of a name that mark a model made for something other than text in, text out: speech, audio, live sessions,
- * embeddings, images. Such a model follows the text models a query finds unless the query names the word.
+ * embeddings, images, reading scanned pages (`ocr`: Mistral OCR 4.0 is no Mistral a chat means). Such a model
+ * follows the text models a query finds unless the query names the word.
  */
-const NON_TEXT_WORDS = new Set(['tts', 'audio', 'live', 'embedding', 'image', 'realtime', 'transcribe']);
+const NON_TEXT_WORDS = new Set(['tts', 'audio', 'live', 'embedding', 'image', 'realtime', 'transcribe', 'ocr']);
 /**
  * Words of an alias that say how a repo stores the weights, not which model it is (`Qwen3.6-27B-GPTQ-Int4`,
  * `glm-5.1-6bit`, `Meta-Llama-3-1-8B-Instruct-FP8`): left out of the alias's words, or `gpt` found Qwen, Mistral and
@@ -168,6 +169,22 @@ function familyDevelopers(ds: Dataset): Map<string, string> {
   return new Map([...use].map(([family, byVendor]) => [family, [...byVendor].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0]]));
 }
 
+/**
+ * The family of a model the catalogues that file families predate (Claude Opus 5.5, GPT-6 Sol, GLM-5.3: no family in
+ * the data): the longest family its developer owns whose words its name holds in order, from the first (`Claude Opus
+ * 5.5`: claude-opus; `Gemini 3.8 Flash`: gemini-flash). Used to order only, like a filed family; none if none fits.
+ */
+function unfiledFamily(m: Model, byDeveloper: ReadonlyMap<string, string[]>): string | undefined {
+  const name = tokenize(m.name.value);
+  const holds = (f: string[]) => f[0] === name[0] && f.every((w, i) => i === 0 || name.indexOf(w, 1) > name.indexOf(f[i - 1]));
+  let best: string[] | undefined;
+  for (const f of byDeveloper.get(m.vendor) ?? []) {
+    const words = tokenize(f);
+    if (words.length && holds(words) && (!best || words.length > best.length)) best = words;
+  }
+  return best?.join('-');
+}
+
 /** The names a family goes by: each leading run of its words, compact (`gemini-flash-lite`: gemini, geminiflash, ...). */
 function familyRuns(family: string): Set<string> {
   const runs = new Set<string>();
@@ -195,6 +212,8 @@ function buildIndex(ds: Dataset): SearchIndex {
   };
   const hosts = new Set(ds.providers.flatMap((p) => [compact(p.id), compact(p.name)]).filter(Boolean));
   const developers = familyDevelopers(ds);
+  const byDeveloper = new Map<string, string[]>();
+  for (const [f, vendor] of developers) byDeveloper.set(vendor, [...(byDeveloper.get(vendor) ?? []), f]);
   const family = new Map<string, Set<string>>();
   const spelled = new Map<string, string[]>();
   const nonText = new Map<string, Set<string>>();
@@ -211,7 +230,8 @@ function buildIndex(ds: Dataset): SearchIndex {
     // The family is no word of the model: a query word must be in its name, an alias or its developer. models.dev
     // files Gemini 2.5 Pro Preview TTS under `gemini-flash`, WizardLM-2 and Inflection 3 under `gpt`, and
     // Sao10K's Lunaris under `llama`: `gemini 2.5 flash` and `gpt` found them. The family only orders (FAMILY_BONUS).
-    if (m.family && developers.get(m.family.value) === m.vendor) family.set(m.id, familyRuns(m.family.value));
+    const line = m.family ? (developers.get(m.family.value) === m.vendor ? m.family.value : undefined) : unfiledFamily(m, byDeveloper);
+    if (line) family.set(m.id, familyRuns(line));
     for (const n of namedBy(m.name.value)) spelled.set(n, [...(spelled.get(n) ?? []), m.id]);
     add(m, m.vendor, WEIGHT.vendor);
     add(m, ds.developerById.get(m.vendor)?.name, WEIGHT.vendor);
@@ -243,12 +263,20 @@ function lowerBound(keys: readonly string[], prefix: string): number {
   return lo;
 }
 
+/**
+ * A word that is the query word followed directly by a version number (`qwen3.6`, `glm4`, `llama3` for `qwen`, `glm`,
+ * `llama`) holds the word whole: Qwen3.6 Plus is a Qwen as much as Qwen Max is. A letter query word only: `gpt` is
+ * no whole word of `gpt4all`, nor `3` of `3.6` (VERSION_WORD's own rule).
+ */
+const VERSION_TAIL = /^\p{N}+(?:\.\p{N}+)*$/u;
+const versionedWord = (key: string, w: string) => /\p{L}$/u.test(w) && VERSION_TAIL.test(key.slice(w.length));
+
 /** Models holding a key that starts with `prefix`, each with its best score for it. */
 function prefixScores(table: TokenTable, prefix: string): Map<string, number> {
   const scores = new Map<string, number>();
   for (let i = lowerBound(table.keys, prefix); i < table.keys.length && table.keys[i].startsWith(prefix); i++) {
     const key = table.keys[i];
-    const factor = key === prefix ? 1 : PREFIX_FACTOR;
+    const factor = key === prefix || versionedWord(key, prefix) ? 1 : PREFIX_FACTOR;
     for (const [id, w] of table.postings.get(key)!) {
       const s = w * factor;
       if ((scores.get(id) ?? 0) < s) scores.set(id, s);
