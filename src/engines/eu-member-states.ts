@@ -46,7 +46,7 @@ export const EU_MEMBER_STATE_NAMES: readonly string[] = EU_MEMBER_STATES.flatMap
  * why rather than only that the text matched nothing. (`us` is left out: it is also a pronoun.)
  */
 export const NON_EU_COUNTRY_WORDS: readonly string[] = [
-  'switzerland', 'swiss', 'norway', 'norwegian', 'iceland', 'liechtenstein', 'uk', 'britain', 'british', 'england', 'scotland',
+  'switzerland', 'swiss', 'norway', 'norwegian', 'iceland', 'liechtenstein', 'uk', 'kingdom', 'britain', 'british', 'england', 'scotland',
   'wales', 'usa', 'america', 'american', 'canada', 'japan', 'china', 'india', 'singapore', 'australia', 'turkey', 'ukraine', 'serbia',
 ];
 
