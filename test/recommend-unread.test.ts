@@ -27,7 +27,7 @@ const CASES: ReadonlyArray<{ input: Record<string, string>; parameter: string; v
   },
   {
     input: { who: 'hospital in Germany' }, parameter: 'who', value: 'healthcare', unread: ['Germany'],
-    note: /^who "hospital in Germany" was read as healthcare; not read, so nothing was applied for it: "Germany" \(keep=eu-only would read it: give it there to apply it\)\.$/,
+    note: /^who "hospital in Germany" was read as healthcare; not read, so nothing was applied for it: "Germany" \(keep=eu-only and where=eu-cloud would read it: give it there to apply it\)\.$/,
   },
   {
     input: { use: 'solo developer on a 4090' }, parameter: 'use', value: 'coding', unread: ['solo', '4090'],

@@ -4,7 +4,7 @@ import { ServiceError, type ParameterError } from '../errors/index.ts';
 import { acceptedMachines, isRefusal, type MachineHow, type MachineMapping } from './machine.ts';
 import { resolveMachineText } from './machine-cache.ts';
 import type { Use } from './use-categories.ts';
-import { acceptedValues, mapText, VOCABULARY, type DataKind, type Keep, type TextParameter, type Where, type Who } from './vocabulary.ts';
+import { acceptedValues, hintFor, mapText, VOCABULARY, type DataKind, type Keep, type TextParameter, type Where, type Who } from './vocabulary.ts';
 
 export type Understood = {
   given: string | null;
@@ -63,7 +63,12 @@ export function interpret(ds: Dataset, raw: RawSituation): Interpretation {
     }
     const m = mapText(given, VOCABULARY[parameter]);
     if (!m) {
-      errors.push({ parameter, message: `"${given.slice(0, 100)}" matches none of the values or their synonyms (listed in docs/trust-and-recommend.md)`, allowed: acceptedValues(parameter) });
+      const hint = hintFor(given, VOCABULARY[parameter]);
+      errors.push({
+        parameter,
+        message: `"${given.slice(0, 100)}" matches none of the values or their synonyms (listed in docs/trust-and-recommend.md)${hint ? `; ${hint}` : ''}`,
+        allowed: acceptedValues(parameter),
+      });
       continue;
     }
     understood[parameter] = {

@@ -1,15 +1,14 @@
 // EU facts the trust criteria and the recommendations read: member states, an offer's residency, the EU Code list.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Developer, EuCodeStatus, Offer } from '../schema/index.ts';
+import { EU_MEMBER_STATE_CODES } from './eu-member-states.ts';
 
 /** The EU list's source id: a developer absent from a list the dataset holds is not a signatory. */
 export const EU_CODE_SOURCE_ID = 'eu-gpai-code';
 
-const EU_COUNTRIES = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
-
 /** A jurisdiction or country code inside the EU (`EU` itself, or a member state). */
 export function isEuJurisdiction(code: string | undefined): boolean {
-  return code !== undefined && (code === 'EU' || EU_COUNTRIES.has(code));
+  return code !== undefined && (code === 'EU' || EU_MEMBER_STATE_CODES.has(code));
 }
 
 /** EU offer: an EU-regional SKU, or EU data residency `yes` or `region`. `unknown` earns nothing. */

@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Understood } from './interpret.ts';
 import { isRefusal } from './machine.ts';
 import { resolveMachineText } from './machine-cache.ts';
+import { NON_EU_COUNTRY_HINT, NON_EU_COUNTRY_WORDS } from './eu-member-states.ts';
 import { mapText, VOCABULARY, words, type TextParameter } from './vocabulary.ts';
 
 const PARAMETERS: readonly TextParameter[] = ['who', 'use', 'data', 'keep', 'where', 'machine'];
@@ -31,26 +32,39 @@ const ELSEWHERE: ReadonlyArray<{ what: string; words: ReadonlySet<string>; symbo
       + 'every model on a configuration',
   },
   {
+    // keep and where read a country only as EU residency (an EU member state); another country is read by none.
+    what: 'country',
+    words: new Set(NON_EU_COUNTRY_WORDS),
+    says: NON_EU_COUNTRY_HINT,
+  },
+  {
     what: 'context',
     words: new Set(['context', 'window']),
     says: 'recommend_model\'s context parameter takes a context length, in tokens (context=200000 for 200K)',
   },
 ];
 
-/** Which other parameters would read a phrase, and as what: `who=individual`, `machine=rtx-4090`. */
+/**
+ * Which other parameters would read a phrase, and as what: `who=individual`, `machine=rtx-4090`. None when one of them
+ * already applies what it would read there: `Germany` beside keep=eu-only is applied, and where=eu-cloud (which would
+ * also read it) is not pointed at as if the place were still missing.
+ */
 function readElsewhere(ds: Dataset, from: TextParameter, phrase: string, understood: Record<TextParameter, Understood>): string[] {
   const out: string[] = [];
   for (const p of PARAMETERS) {
     if (p === from) continue;
     if (p === 'machine') {
       const m = resolveMachineText(ds, phrase);
-      if (!isRefusal(m) && understood.machine.value !== m.value) out.push(`machine=${m.value}`);
+      if (isRefusal(m)) continue;
+      if (understood.machine.value === m.value) return [];
+      out.push(`machine=${m.value}`);
       continue;
     }
     const vocab = VOCABULARY[p];
     const m = mapText(phrase, vocab);
     // `any` (keep) asks for nothing: naming it would point at no constraint.
-    if (!m || m.values.every((v) => v === vocab.none || understood[p].values.includes(v))) continue;
+    if (!m || m.values.every((v) => v === vocab.none)) continue;
+    if (m.values.every((v) => v === vocab.none || understood[p].values.includes(v))) return [];
     out.push(`${p}=${m.value}`);
   }
   return out;

@@ -60,7 +60,7 @@ test('notes: which other parameter would read an unread word, and what serves a 
   const notes = (raw: Record<string, string>) => unreadNotes(ds, interpret(ds, raw).understood);
   const [germany] = notes({ who: 'hospital in Germany' });
   assert.equal(germany, 'who "hospital in Germany" was read as healthcare; not read, so nothing was applied for it: '
-    + '"Germany" (keep=eu-only would read it: give it there to apply it).');
+    + '"Germany" (keep=eu-only and where=eu-cloud would read it: give it there to apply it).');
   // keep=eu-only given: Germany would add nothing there, so no pointer.
   assert.doesNotMatch(notes({ who: 'hospital in Germany', keep: 'eu-only' })[0], /would read it/);
   const [solo] = notes({ use: 'solo developer on a 4090' });

@@ -1,4 +1,5 @@
 // The recommend_model vocabulary (DESIGN.md section 6): canonical values, their synonyms, and free text mapped to them.
+import { EU_MEMBER_STATE_NAMES, NON_EU_COUNTRY_HINT, NON_EU_COUNTRY_WORDS } from './eu-member-states.ts';
 import { unreadPhrases } from './unread.ts';
 
 export const WHO = ['individual', 'startup', 'enterprise', 'public-sector', 'researcher', 'healthcare', 'education'] as const;
@@ -78,10 +79,11 @@ export const VOCABULARY: Readonly<Record<Exclude<TextParameter, 'machine'>, Para
     none: 'any',
     // A part naming a licence or weights in words no value knows ("source available", "GPL") points at the two that exist.
     hints: [{ words: ['open', 'licence', 'license', 'licensed', 'weights', 'weight', 'source', 'gpl', 'mit', 'apache'],
-      hint: 'for downloadable weights under any licence ask keep=open-weights; for an OSI-approved licence, keep=open-licence' }],
+      hint: 'for downloadable weights under any licence ask keep=open-weights; for an OSI-approved licence, keep=open-licence' },
+    { words: NON_EU_COUNTRY_WORDS, hint: NON_EU_COUNTRY_HINT }],
     values: [
       { value: 'any', synonyms: ['anything', 'no requirement', 'none', 'no constraint', "don't care", 'do not care', 'whatever'] },
-      { value: 'eu-only', synonyms: ['eu', 'europe', 'european', 'european union', 'in the eu', 'eu residency', 'eu data residency', 'data residency', 'eu resident', 'stay in the eu', 'germany', 'france', 'italy', 'spain', 'netherlands', 'belgium', 'austria', 'sweden', 'poland', 'ireland', 'denmark', 'finland', 'portugal'] },
+      { value: 'eu-only', synonyms: ['eu', 'europe', 'european', 'european union', 'in the eu', 'eu residency', 'eu data residency', 'data residency', 'eu resident', 'stay in the eu', ...EU_MEMBER_STATE_NAMES] },
       { value: 'no-training', synonyms: ['no training', 'not used for training', 'not used to train', 'no model training', 'opt out of training', "don't train", 'do not train', 'not for training'] },
       { value: 'no-retention', synonyms: ['no retention', 'zero retention', 'zero data retention', 'zdr', 'no logging', 'no logs', 'not stored', 'no storage', 'delete immediately'] },
       { value: 'on-device', synonyms: ['on device', 'offline', 'air gapped', 'airgapped', 'local only', 'never leaves the device', 'on my machine', 'on my device', 'edge'] },
@@ -92,10 +94,14 @@ export const VOCABULARY: Readonly<Record<Exclude<TextParameter, 'machine'>, Para
   },
   where: {
     combine: 'strictest',
+    // A country outside the EU ("Switzerland") reads as no value: the 400 says why and what to ask instead.
+    hints: [{ words: NON_EU_COUNTRY_WORDS, hint: NON_EU_COUNTRY_HINT }],
     values: [
       { value: 'any-cloud', synonyms: ['cloud', 'api', 'saas', 'hosted', 'managed', 'anywhere', 'any'] },
       // Bare "EU" or "Europe" as a place to run is a cloud in the EU: a caller on premises says so in words of that value.
-      { value: 'eu-cloud', synonyms: ['eu cloud', 'european cloud', 'cloud in the eu', 'eu hosted', 'eu region', 'sovereign cloud', 'eu api', 'eu', 'europe', 'european union', 'in the eu', 'eu only'] },
+      { value: 'eu-cloud', synonyms: ['eu cloud', 'european cloud', 'cloud in the eu', 'eu hosted', 'eu region', 'sovereign cloud', 'eu api', 'eu', 'europe', 'european union', 'in the eu', 'eu only',
+        // A member state named as the place to run ("in Germany") is an EU cloud, as keep reads it as eu-only: the same list.
+        ...EU_MEMBER_STATE_NAMES] },
       { value: 'on-premises', synonyms: ['on premises', 'on premise', 'on prem', 'onprem', 'own servers', 'own server', 'our servers', 'self hosted', 'self host', 'self hosting', 'own data center', 'own datacenter', 'private cloud', 'in house', 'data center', 'data centre'] },
       { value: 'local', synonyms: ['locally', 'on my laptop', 'my laptop', 'my computer', 'my machine', 'on device', 'my pc', 'laptop', 'desktop', 'home'] },
     ],
@@ -249,10 +255,9 @@ function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[], 
     : found.filter((m) => values.includes(m.value)).map((m) => m.phrase);
   const phrases = phrasesOf(vocab);
   const unknown = pieces.filter((p) => findPhrases(words(p), phrases).length === 0).map((p) => p.trim().slice(0, 100));
-  const hintFor = (p: string) => vocab.hints?.find((h) => words(p).some((w) => h.words.includes(w)))?.hint;
   const set_aside = [
     ...unknown.map((p) => `"${p}": not a ${vocab.none ? 'constraint' : 'value'} of this parameter (accepted: ${order.join(', ')}), `
-      + `so nothing is applied for it${hintFor(p) ? `; ${hintFor(p)}` : ''}`),
+      + `so nothing is applied for it${hintFor(p, vocab) ? `; ${hintFor(p, vocab)}` : ''}`),
     ...(vocab.none && named.includes(vocab.none) && values.length < named.length
       ? [`${vocab.none}: no constraint, outweighed by ${values.join(', ')}`] : []),
   ];
@@ -280,6 +285,12 @@ export function mapText(text: string, vocab: ParameterVocabulary): Mapping | und
   const matched = [...new Set(found.filter((m) => m.value === chosen).map((m) => m.phrase))];
   const set_aside = values.filter((v) => v !== chosen).sort((a, b) => order.indexOf(a) - order.indexOf(b));
   return { value: chosen, values: [chosen], how: 'synonym', matched, set_aside, unread };
+}
+
+/** What to ask instead of a text that names no value but one of the parameter's hint words (`Switzerland`), if any. */
+export function hintFor(text: string, vocab: ParameterVocabulary): string | undefined {
+  const w = words(text);
+  return vocab.hints?.find((h) => w.some((x) => h.words.includes(x)))?.hint;
 }
 
 /** The accepted values of a parameter as the 400 lists them. */
