@@ -54,7 +54,14 @@ export type MachineRefusal = { refused: 'ambiguous' | 'unknown' | 'out_of_range'
 export const isRefusal = (r: MachineMapping | MachineRefusal): r is MachineRefusal => 'refused' in r;
 
 type Device = { hardware: Hardware; name: DeviceName; perDeviceGb: number };
-type Catalogue = { devices: Device[]; known: Set<string>; suffixes: Map<string, string>; products: ProductName[] };
+type Phrase = { value: string; phrase: string };
+type Catalogue = {
+  devices: Device[]; known: Set<string>; suffixes: Map<string, string>; products: ProductName[];
+  /** Each configuration by its id's words joined (`rtx 4090 x2`), the first in catalogue order. */
+  byIdWords: Map<string, Hardware>;
+  /** The device and class synonyms findPhrases reads, and the ids as phrases: the same for every text. */
+  phrases: Phrase[]; idPhrases: Phrase[];
+};
 
 const catalogues = new WeakMap<Dataset, Catalogue>();
 
@@ -64,7 +71,14 @@ function catalogue(ds: Dataset): Catalogue {
   if (!c) {
     const devices = ds.hardware.map((h) => ({ hardware: h, name: deviceName(h.accelerator), perDeviceGb: h.memory_gb.value / h.count }));
     const known = new Set(devices.flatMap((d) => [...d.name.core, ...d.name.optional, ...d.name.alias]));
-    catalogues.set(ds, (c = { devices, known, suffixes: nameSuffixes(devices.map((d) => d.name.core)), products: productNames(devices) }));
+    const byIdWords = new Map<string, Hardware>();
+    for (const h of ds.hardware) { const k = phraseWords(h.id).join(' '); if (!byIdWords.has(k)) byIdWords.set(k, h); }
+    const phrases: Phrase[] = [];
+    for (const [id, syn] of Object.entries(MACHINE_HARDWARE_SYNONYMS)) if (ds.hardwareById.has(id)) for (const p of syn) phrases.push({ value: `hw:${id}`, phrase: p });
+    for (const x of MACHINE_CLASSES) for (const p of [x, ...MACHINE_SYNONYMS[x]]) phrases.push({ value: x, phrase: p });
+    const idPhrases = ds.hardware.map((h) => ({ value: h.id, phrase: phraseWords(h.id).join(' ') }));
+    const suffixes = nameSuffixes(devices.map((d) => d.name.core));
+    catalogues.set(ds, (c = { devices, known, suffixes, products: productNames(devices), byIdWords, phrases, idPhrases }));
   }
   return c;
 }
@@ -246,7 +260,7 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
     return refuse('unknown', why, emptyQuery(), []);
   }
   const joined = w.join(' ');
-  const exact = ds.hardwareById.get(text.trim().toLowerCase()) ?? ds.hardware.find((h) => phraseWords(h.id).join(' ') === joined);
+  const exact = ds.hardwareById.get(text.trim().toLowerCase()) ?? c.byIdWords.get(joined);
   if (exact) return { ...mapped(exact, 'hardware_id', [exact.id], `the catalogued configuration ${exact.id}: ${exact.name}${split(exact)}`), how: 'hardware_id' };
   const cls = MACHINE_CLASSES.find((x) => x === joined);
   if (cls) return classMapping(ds, cls, 'canonical', [cls], text, emptyQuery());
@@ -256,10 +270,7 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   // number read as positive; a hyphen inside a name (`rtx-3090-x2`) follows a letter or digit and is not one.
   const negative = /(?:^|[^\p{L}\p{N}])[-\u2212]\s*\d/u.exec(text);
   if (negative) return refuse('out_of_range', `a memory size or count cannot be negative; "${text.slice(0, 100)}" states ${negative[0].trim()}`, q, []);
-  const phrases: Array<{ value: string; phrase: string }> = [];
-  for (const [id, syn] of Object.entries(MACHINE_HARDWARE_SYNONYMS)) if (ds.hardwareById.has(id)) for (const p of syn) phrases.push({ value: `hw:${id}`, phrase: p });
-  for (const x of MACHINE_CLASSES) for (const p of [x, ...MACHINE_SYNONYMS[x]]) phrases.push({ value: x, phrase: p });
-  const found = findPhrases(w, phrases).sort((a, b) => b.length - a.length || a.start - b.start || a.value.localeCompare(b.value));
+  const found = findPhrases(w, c.phrases).sort((a, b) => b.length - a.length || a.start - b.start || a.value.localeCompare(b.value));
   // Words that belong to a class phrase (`no gpu`, `dgx`, `multi node`) do not name a device on their own.
   const classWords = new Set(found.flatMap((m) => phraseWords(m.phrase)));
   const deviceWords = q.device.filter((t) => !classWords.has(t));
@@ -269,8 +280,7 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
     if (!isRefusal(r) || r.refused !== 'unknown' || r.candidates.length) return r;
     // A catalogued id written inside other words (`my rtx-4090-x2 box`): the longest one named, and only when it holds
     // all the text states (its count, size, device words): never one card of `2x RTX 3090 turbo`.
-    const idPhrases = ds.hardware.map((h) => ({ value: h.id, phrase: phraseWords(h.id).join(' ') }));
-    const named = findPhrases(w, idPhrases).sort((a, b) => b.length - a.length || a.start - b.start)[0];
+    const named = findPhrases(w, c.idPhrases).sort((a, b) => b.length - a.length || a.start - b.start)[0];
     const h = named && ds.hardwareById.get(named.value);
     const unread = h && unreadBesideId(h, q, c.known);
     if (!h || !unread) return r;
