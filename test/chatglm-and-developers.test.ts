@@ -23,6 +23,24 @@ test("ChatGLM3-6B and ChatGLM2-6B carry their weights' model licences, not the c
   assert.equal(open.status, 'not_met');
 });
 
+test('ChatGLM-6B carries its weights\' model licence, free for commercial use after registration, not a non-commercial label', () => {
+  // THUDM/ChatGLM-6B README (commit 401bf3a8), 协议: "ChatGLM-6B 权重对学术研究完全开放，在填写问卷进行登记后亦允许免费商业使用"
+  // (README_en.md: "free commercial use is also allowed after completing the questionnaire"); MODEL_LICENSE opens
+  // "The ChatGLM-6B License". LMArena labels the model non-commercial, naming no licence.
+  const m = ds.modelById.get('chatglm-6b')!;
+  assert.deepEqual([m.licence?.value.id, m.licence?.value.commercial_use, m.licence?.source], ['chatglm-6b', true, 'developer-licences']);
+});
+
+test('the ChatGLM 6B weights are open, at the Hugging Face repositories their GitHub READMEs link', () => {
+  // ChatGLM-6B README: 'git clone https://huggingface.co/THUDM/chatglm-6b'; ChatGLM2-6B README: 'git clone
+  // https://huggingface.co/THUDM/chatglm2-6b'; ChatGLM3 README: '[ChatGLM3-6B](https://huggingface.co/THUDM/chatglm3-6b)'.
+  for (const [id, url] of [['chatglm-6b', 'https://huggingface.co/THUDM/chatglm-6b'], ['chatglm2-6b', 'https://huggingface.co/THUDM/chatglm2-6b'],
+    ['chatglm3-6b', 'https://huggingface.co/THUDM/chatglm3-6b']]) {
+    const m = ds.modelById.get(id)!;
+    assert.deepEqual([m.open_weights?.value, m.open_weights?.source, m.weights_url?.value], [true, 'developer-weights', url], id);
+  }
+});
+
 test('LMSYS, MosaicML and Together AI read as US developers; those with no page read keep no country', () => {
   // LMSYS Org: "an open research organization founded at the University of California, Berkeley"; MosaicML: "founded in
   // San Francisco in 2021" (acquired by Databricks, 2023); Together AI: inference-providers.csv togetherai,Together AI,US.

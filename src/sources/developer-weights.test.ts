@@ -61,3 +61,20 @@ test('Gemini 1.0 Pro, served on Google\'s API only, is served closed by its row'
   const m = loadDataset(DEFAULT_DATA_DIR).modelById.get('gemini-pro');
   assert.deepEqual([m?.open_weights?.value, m?.open_weights?.source], [false, 'developer-weights']);
 });
+
+test("a row's context window is the developer record's; a window that is no whole number of tokens is an issue", () => {
+  const { models, issues } = translateDeveloperWeights(`${HEADER},name,context_window
+magistral-medium-2509,false,,,https://docs.mistral.ai/models/magistral-medium-1-2-25-09,2026-11-27,x,Magistral Medium 1.2,128000
+mistral-medium-3-1,false,,,https://docs.mistral.ai/models/mistral-medium-3-1-25-08,2026-11-27,x,,
+bad,false,,,https://example.com/a,2026-11-27,x,,128k`);
+  assert.deepEqual(models.map((m) => [m.source_model_id, m.context_window]), [['magistral-medium-2509', 128000], ['mistral-medium-3-1', undefined]]);
+  assert.deepEqual(issues.map((i) => i.field), ['context_window']);
+});
+
+test('Magistral Medium 1.2 reads the 128k window of its Mistral record, not the 40,000 LiteLLM gives it', () => {
+  // mistralai/platform-docs-public src/schema/models/models/magistral-medium-1-2-25-09.ts: name 'Magistral Medium 1.2',
+  // contextLength: '128k', type: 'Premier', weights: []; LiteLLM's mistral/magistral-medium-2509 reads 40,000 (1.0's window).
+  const m = loadDataset(DEFAULT_DATA_DIR).modelById.get('magistral-medium-2509');
+  assert.deepEqual([m?.context_window?.value, m?.context_window?.source], [128000, 'developer-weights']);
+  assert.deepEqual([m?.open_weights?.value, m?.licence], [false, undefined]);
+});

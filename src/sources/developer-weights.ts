@@ -19,7 +19,10 @@ const FILE = 'developer-weights.csv';
  * own record links as `weights_url`): Mistral's records link Mistral-Large-Instruct-2407 (MRL) from the page of its
  * retired API model mistral-large-2407, which no catalogue marks open; without the row, Mistral retiring the API name
  * would retire the model, whose weights anyone can still run. A row may give the model's name as the record names it
- * (`name`): the row speaks first on the name too, since it is the developer's own record of that model.
+ * (`name`): the row speaks first on the name too, since it is the developer's own record of that model. It may give the
+ * context window the same record states (`context_window`) where every listing of the model gives another model's:
+ * LiteLLM gives Magistral Medium 1.2 the 40,000 tokens of Magistral Medium 1.0 and 1.1 (set aside in
+ * fact-set-asides.csv), and no other listing carries the dated name, so without the row the model has no window.
  */
 const Row = z.object({
   model_id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a canonical model id'),
@@ -32,6 +35,16 @@ const Row = z.object({
   // The model's name as the same record gives it, where no listing names the model or a listing names another one
   // (genai-prices' "Mistral Medium 3 and 3.1" on Mistral Medium 3.1's entry; codestral-2405 named by no source at all).
   name: z.string().trim().optional().transform((s) => (s ? s : undefined)),
+  // The window in tokens as the record states it ('128k' read as 128,000, as the developer's other listings count it).
+  context_window: z.string().trim().optional().transform((s, ctx) => {
+    if (!s) return undefined;
+    const n = Number(s);
+    if (!Number.isInteger(n) || n < 1) {
+      ctx.addIssue({ code: 'custom', message: `a whole number of tokens: ${JSON.stringify(s)}` });
+      return z.NEVER;
+    }
+    return n;
+  }),
 }).refine((r) => (r.open_weights === 'true') === (r.weights_url !== ''), {
   message: 'published weights name their repository, and only they do', path: ['weights_url'],
 });
@@ -69,6 +82,7 @@ export function translateDeveloperWeights(text: string): { models: ModelObservat
     ...(v.weights_url ? { weights_url: v.weights_url } : {}),
     ...(v.held_release_date ? { held_release_date: v.held_release_date } : {}),
     ...(v.name ? { name: v.name } : {}),
+    ...(v.context_window !== undefined ? { context_window: v.context_window } : {}),
   }));
   return { models, issues };
 }
