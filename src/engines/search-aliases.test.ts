@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { aDataset, aDeveloper, aModel, anOffer, aProvider, f } from '../dataset/fixtures.ts';
-import { modelPartOfAlias, searchModels, textMatches } from './search.ts';
+import { modelPartOfAlias } from './search-index.ts';
+import { searchModels, textMatches } from './search.ts';
 
 // Aliases as the committed dataset has them (qwen3-8b, gemma-3-4b-it, codellama-34b-instruct: vendor perplexity there).
 const ds = aDataset({

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { aDataset, aDeveloper, aModel, anOffer, aRating, f } from '../dataset/fixtures.ts';
-import { compact, searchModels, textMatches, tokenize } from './search.ts';
+import { compact, tokenize } from './search-index.ts';
+import { searchModels, textMatches } from './search.ts';
 
 const licence = (id: string) => f({ id, name: id, osi_approved: id === 'apache-2.0', commercial_use: true });
 
