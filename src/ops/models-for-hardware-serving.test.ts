@@ -157,10 +157,12 @@ test('one sequence on one data-centre GPU: estimate_cost\'s vLLM single stream r
   const quoted = fitOf(shipped, 'h200-x1', 'llama-3.3-70b-instruct', { context: 8192 })!;
   assert.equal(quoted.quantization, 'q8_0');
   assert.equal(quoted.tokens_per_s, 42.4);
-  // estimate_cost's option says why models_for_hardware's figure differs.
+  // Each answer says why the other's figure differs: estimate_cost in the option's basis, models_for_hardware once.
   const option = (estimate_cost.handler(shipped, estimate_cost.input.parse(
     { model_id: 'llama-3.3-70b-instruct', tokens_millions: 1000, hardware: 'h200-x1', concurrency: 1 }), ctx) as Out).self_hosting.options[0];
   assert.ok(option.derived_from.some((d: string) => /^one sequence at a time decodes as a single stream: weights read at 0\.81 .*0\.82, the batch-1 shares models_for_hardware quotes for h200-x1 .*llama\.cpp's GGUF types here, so its figure differs from this one by the format and by holding the whole context/.test(d)));
+  const assumptions = (models_for_hardware.handler(shipped, models_for_hardware.input.parse({ hardware_id: 'h200-x1' }), ctx) as Out).assumptions as string[];
+  assert.ok(assumptions.some((a) => /estimate_cost, costing a server, takes the vLLM\/SGLang formats on one data-centre accelerator too, and reads one sequence alone on one device at these batch-1 shares/.test(a)));
   // Published: vLLM 0.23.0 decodes Llama-3.1-8B-Instruct BF16 alone (1,024 in / 128 out, --max-concurrency 1) on an
   // A100 40GB at "about 75 tokens/sec, roughly 77% of the GPU's memory-bandwidth ceiling" (johnmusgrave.com, "vLLM
   // throughput-latency sweep on NVIDIA A100", read 2026-11-27). By hand: 16.061 GB / (0.81 x 1,555 GB/s) = 12.751 ms
