@@ -331,7 +331,9 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
     'layer; vLLM/SGLang formats (FP8 where the accelerator runs it, INT4 AWQ/GPTQ W4A16, the native format; no K-quants) ' +
     'where the speed is tensor parallel (over NVLink or a GPU-to-GPU fabric, or PCIe cards serving more than one sequence); the highest precision that fits, up to 8.5 bits ' +
     'unless min_bits or quantization asks for more; a model shipped in FP8, MXFP4 or INT4 is offered that format and nothing ' +
-    'wider; every alternative is listed with its memory and speed',
+    'wider; every alternative is listed with its memory and speed; estimate_cost, costing a server, takes the vLLM/SGLang ' +
+    'formats on one data-centre accelerator too, and reads one sequence alone on one device at these batch-1 shares, so ' +
+    'at concurrency 1 its speed differs from this one by the format and the cache length it holds only',
   'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',
   `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator for the runtime's compute buffers (published llama.cpp logs, ` +
     'flash attention on); the CUDA context is outside usable memory',

@@ -1,21 +1,24 @@
 // Self-hosted cost of a volume on one configuration: prefill and decode hours, rented by the hour or bought and run.
 import type { Hardware, Model } from '../schema/index.ts';
 import {
+  DECODE_EFFICIENCY,
   DEFAULT_AMORTIZATION_MONTHS,
   DEFAULT_CONTEXT,
   DEFAULT_MAX_SEQUENCES,
   DEFAULT_POWER_USD_PER_KWH,
   DEFAULT_UTILIZATION,
   HOURS_PER_MONTH,
+  KV_READ_EFFICIENCY,
+  SERVING_KV_READ_EFFICIENCY,
   type KvCacheType,
   type QuantizationId,
 } from './constants.ts';
 import { servingSplitBasis } from './decode.ts';
-import { servingRuntimeBasis } from './runtime.ts';
+import { runtimeFor, servingRuntimeBasis } from './runtime.ts';
 import type { FitLevel } from './hardware-fit.ts';
 import { roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
-import type { Serving } from './serving.ts';
+import { singleStreamEfficiency, type Serving } from './serving.ts';
 import { usd } from './money.ts';
 import { size, type Sized } from './self-hosted-sizing.ts';
 
@@ -188,6 +191,25 @@ function servingReport(sized: Sized, s: CostSettings): ServingReport {
   };
 }
 
+/**
+ * Where one sequence decodes alone as a single stream (serving.ts `singleStreamEfficiency`), the shares it is read at:
+ * the batch-1 figure models_for_hardware quotes for the device, so the two answers differ only by format and cache length.
+ */
+function singleStreamBasis(hardware: Hardware, batch: number): string | null {
+  const e = batch === 1 ? singleStreamEfficiency(hardware) : undefined;
+  if (e === undefined) return null;
+  // On one data-centre accelerator the server's formats are vLLM's and the batch-1 figure's llama.cpp's (runtime.ts).
+  const formats = runtimeFor(hardware, 'batch') === runtimeFor(hardware, 'serving')
+    ? ''
+    : '; models_for_hardware quotes llama.cpp\'s GGUF types here, so its figure differs from this one by the format ' +
+      'and by holding the whole context, not by the runtime\'s share';
+  return (
+    `one sequence at a time decodes as a single stream: weights read at ${e} x memory bandwidth and the cache at ` +
+    `${KV_READ_EFFICIENCY}, the batch-1 shares models_for_hardware quotes for ${hardware.id} (a batch reads at ` +
+    `${DECODE_EFFICIENCY} and ${SERVING_KV_READ_EFFICIENCY})${formats}`
+  );
+}
+
 /** What an option's serving figures rest on, in words: per sizing and utilization, kept with the sizing for the last one. */
 export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings): readonly string[] {
   const k = sized.kept;
@@ -201,6 +223,7 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
         ? `prefill counted at the decode rate: no compute figure for ${hardware.id}`
         : `prefill compute-bound at ${roundTo(v.prefill_tokens_per_s, 0)} tokens/s`),
     ...[servingSplitBasis(hardware)].filter((x) => x !== null),
+    ...[singleStreamBasis(hardware, v.batch)].filter((x) => x !== null),
     servingRuntimeBasis(hardware),
     `utilization = ${s.utilization}`,
   ];

@@ -73,16 +73,33 @@ export type ServingConstants = {
   /** An MoE model's shared and routed shares: a batch's step reads the shared part once (moe.ts); undefined when dense. */
   readonly routing?: MoeRouting;
   /**
-   * Where the server is llama.cpp's (one desktop card, an Apple machine, a CPU: runtime.ts), the share of the bandwidth
-   * its backend streams the weights at (decode.ts `decodeEfficiency`: 0.81 CUDA, 0.61 Metal); undefined for vLLM/SGLang.
+   * The share of the bandwidth one sequence alone streams the weights at (`singleStreamEfficiency`); undefined where a
+   * lone sequence runs tensor parallel, as the batch does.
    */
   readonly single_stream_efficiency?: number;
 };
+
+/**
+ * The share of the bandwidth one sequence decoding alone streams the weights at, where it is a single stream: on
+ * llama.cpp's server (one desktop card, an Apple machine, a CPU: runtime.ts) and on one device of any kind, vLLM or
+ * SGLang included, the batch-1 share of the device's backend (decode.ts `decodeEfficiency`: 0.81 CUDA, 0.61 Metal,
+ * 0.67 elsewhere), the share models_for_hardware quotes for the same device. A lone sequence under vLLM on one GPU
+ * is a batch-1 GEMV like llama.cpp's, not a batched step: vLLM 0.23.0 decodes Llama-3.1-8B-Instruct BF16 alone on
+ * an A100 40GB at about 75 tokens/s (1,024 in / 128 out; johnmusgrave.com, "vLLM throughput-latency sweep on NVIDIA
+ * A100"), 0.93x at this share against 0.79x at the batched server's 0.67 and 0.69 (docs/hardware-and-cost.md,
+ * "One sequence on one data-centre GPU"). Undefined on several devices served tensor parallel (decode.ts
+ * `servingLayout`), where one sequence pays the same all-reduces as the batch and keeps the serving runtime's share.
+ */
+export function singleStreamEfficiency(hardware: Hardware): number | undefined {
+  const single = runtimeFor(hardware, 'serving') === 'llama.cpp' || hardware.count === 1;
+  return single ? decodeEfficiency(hardware) : undefined;
+}
 
 export function servingConstants(facts: ModelFacts, q: Quantization, hardware: Hardware): ServingConstants {
   const total_weights = weightsBytes(facts.parameters_total, q);
   const layout = servingLayout(hardware, facts.architecture.layers);
   const flops = servingFlops(hardware);
+  const singleStream = singleStreamEfficiency(hardware);
   return {
     total_weights,
     active_weights: activeWeightsBytes(facts.parameters_active, q),
@@ -93,7 +110,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     compute_rate: flops === undefined ? Infinity : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total),
     has_flops: flops !== undefined,
     routing: moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture),
-    ...(runtimeFor(hardware, 'serving') === 'llama.cpp' ? { single_stream_efficiency: decodeEfficiency(hardware) } : {}),
+    ...(singleStream === undefined ? {} : { single_stream_efficiency: singleStream }),
   };
 }
 
@@ -124,9 +141,10 @@ export function servingAt(
   // memoryBatch's sums, from the room worked out once.
   const byMemory = Math.max(1, c.room <= 0 ? 0 : Math.floor(c.room / cache.held));
   const batch = Math.min(byMemory, p.max_sequences);
-  // One sequence on llama.cpp's server is llama.cpp's single stream, the figure models_for_hardware quotes: the weights
-  // at its backend's share, the cache at the single stream's (a DGX Spark decodes gpt-oss-20b at 84.1 tokens/s, tg32;
-  // 63.8 at the batched server's 0.67 and 0.69, 76.0 at 0.81 and 0.82). A batch keeps the batched server's shares.
+  // One sequence on llama.cpp's server or alone on one device is a single stream, the figure models_for_hardware quotes:
+  // the weights at its backend's share, the cache at the single stream's (a DGX Spark decodes gpt-oss-20b at 84.1
+  // tokens/s, tg32; 63.8 at the batched server's 0.67 and 0.69, 76.0 at 0.81 and 0.82). A batch keeps the batched
+  // server's shares.
   const single = batch === 1 && c.single_stream_efficiency !== undefined;
   const memoryRate = decodeTokensPerSecond({
     total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read, batch,
@@ -134,7 +152,7 @@ export function servingAt(
     kv_read_efficiency: p.kv_read_efficiency ?? (single ? KV_READ_EFFICIENCY : SERVING_KV_READ_EFFICIENCY),
     ...(single ? { weights_efficiency: c.single_stream_efficiency } : {}),
   });
-  // llama.cpp's server decodes a batch at least as fast as one sequence (llama-batched-bench on a DGX Spark, gpt-oss-120b
+  // A server (llama.cpp's, or vLLM on one device) decodes a batch at least as fast as one sequence (llama-batched-bench on a DGX Spark, gpt-oss-120b
   // after 8,192-token prompts: 51.01 tokens/s at B=1, 54.13 at 2, 114.91 at 8): where the batched shares, with the
   // batch reading the shared weights once and the distinct experts its tokens route to, give less than the single stream,
   // the single stream's rate is the floor.

@@ -139,3 +139,44 @@ test('one sequence on llama.cpp\'s server: estimate_cost decodes at the rate mod
   const one = servingOf(shipped, 'dgx-spark', 'gpt-oss-120b', { concurrency: 1, tokens_millions: 30 })!;
   assert.ok(eight.decode_tokens_per_s >= one.decode_tokens_per_s, `${eight.decode_tokens_per_s} < ${one.decode_tokens_per_s}`);
 });
+
+test('one sequence on one data-centre GPU: estimate_cost\'s vLLM single stream reads at the batch-1 shares models_for_hardware quotes', { skip: !existsSync(`${DEFAULT_DATA_DIR}/models.json`) }, async () => {
+  const shipped = await loadDataset(DEFAULT_DATA_DIR);
+  // Llama-3.3-70B-Instruct (70,553,706,496 parameters; 80 layers, 8 KV heads x 128) on one H200 (4,800 GB/s), by hand.
+  // estimate_cost serves it with vLLM in FP8 W8A8 (8.24 bits: 72.670 GB); an 8,192-token request holds 7,168 tokens on
+  // average, 7,168 x 327,680 B = 2.349 GB of cache. Alone on the GPU the sequence is a single stream: 72.670 GB /
+  // (0.81 x 4,800 GB/s) = 18.691 ms + 2.349 GB / (0.82 x 4,800) = 0.597 ms + 80 x 45 us = 3.6 ms: 22.887 ms, 43.7
+  // tokens/s. At the batched server's 0.67 and 0.69 it read 22.597 + 0.709 + 3.6 = 26.906 ms, 37.2 tokens/s, against
+  // models_for_hardware's 42.4 at Q8_0: 74.96 GB / 3,888 GB/s = 19.280 ms + 8,192 x 327,680 B = 2.684 GB / 3,936 GB/s
+  // = 0.682 ms + 3.6 ms = 23.562 ms. The two now differ by the format (8.24 against 8.5 bits) and the cache length only.
+  const serving = servingOf(shipped, 'h200-x1', 'llama-3.3-70b-instruct', { concurrency: 1, context: 8192 })!;
+  assert.equal(serving.batch, 1);
+  assert.equal(serving.decode_tokens_per_s, 43.7);
+  const sameFormat = fitOf(shipped, 'h200-x1', 'llama-3.3-70b-instruct', { context: 7168, quantization: 'fp8_w8a8' })!;
+  assert.equal(sameFormat.tokens_per_s, serving.decode_tokens_per_s);
+  const quoted = fitOf(shipped, 'h200-x1', 'llama-3.3-70b-instruct', { context: 8192 })!;
+  assert.equal(quoted.quantization, 'q8_0');
+  assert.equal(quoted.tokens_per_s, 42.4);
+  // Each answer says why the other's figure differs: estimate_cost in the option's basis, models_for_hardware once.
+  const option = (estimate_cost.handler(shipped, estimate_cost.input.parse(
+    { model_id: 'llama-3.3-70b-instruct', tokens_millions: 1000, hardware: 'h200-x1', concurrency: 1 }), ctx) as Out).self_hosting.options[0];
+  assert.ok(option.derived_from.some((d: string) => /^one sequence at a time decodes as a single stream: weights read at 0\.81 .*0\.82, the batch-1 shares models_for_hardware quotes for h200-x1 .*llama\.cpp's GGUF types here, so its figure differs from this one by the format and by holding the whole context/.test(d)));
+  const assumptions = (models_for_hardware.handler(shipped, models_for_hardware.input.parse({ hardware_id: 'h200-x1' }), ctx) as Out).assumptions as string[];
+  assert.ok(assumptions.some((a) => /estimate_cost, costing a server, takes the vLLM\/SGLang formats on one data-centre accelerator too, and reads one sequence alone on one device at these batch-1 shares/.test(a)));
+  // Published: vLLM 0.23.0 decodes Llama-3.1-8B-Instruct BF16 alone (1,024 in / 128 out, --max-concurrency 1) on an
+  // A100 40GB at "about 75 tokens/sec, roughly 77% of the GPU's memory-bandwidth ceiling" (johnmusgrave.com, "vLLM
+  // throughput-latency sweep on NVIDIA A100", read 2026-11-27). By hand: 16.061 GB / (0.81 x 1,555 GB/s) = 12.751 ms
+  // + 1,088 x 131,072 B = 0.1426 GB / (0.82 x 1,555) = 0.112 ms + 32 x 45 us = 1.44 ms: 14.303 ms, 69.9 tokens/s
+  // (0.93x); the batched server's shares read 58.9 (0.79x).
+  const a100 = servingOf(shipped, 'a100-40gb-x1', 'llama-3.1-8b-instruct',
+    { concurrency: 1, context: 1152, input_share: 1024 / 1152, quantization: 'bf16' })!;
+  assert.equal(a100.mean_sequence_tokens, 1088);
+  assert.equal(a100.decode_tokens_per_s, 69.9);
+  assert.ok(a100.decode_tokens_per_s / 75 > 0.9 && a100.decode_tokens_per_s / 75 < 1.1);
+  // Several devices still serve one sequence tensor parallel with the weights at the serving runtime's 0.67, as
+  // models_for_hardware quotes it; the cache is read at 0.69 there against 0.82 here, under 0.5% of a 70B token.
+  const tp = both(shipped, 'h100-80gb-x8', 'llama-3.3-70b-instruct', 'fp8_w8a8', 1)!;
+  assert.equal(tp.serving.split, 'tensor');
+  const gap = Math.abs(tp.speed.tokens_per_s - tp.serving.decode_tokens_per_s) / tp.serving.decode_tokens_per_s;
+  assert.ok(gap < 0.005, `${tp.speed.tokens_per_s} against ${tp.serving.decode_tokens_per_s}`);
+});
