@@ -33,7 +33,7 @@ function sourceFiles(dir: string): string[] {
 /**
  * A digest of the running code: the bundle this module was built into (dist/server.mjs, every module of the service
  * in one file), or under tsx every source file of src/ (this module is src/surfaces/answer-identity.ts). Read once a
- * process: 3 to 5 MB, some tens of milliseconds at the first answer.
+ * process, when the first executor is made: 2 to 4 ms for the 5 MB bundle, about 21 ms for src/ under tsx.
  */
 function digestOfCode(): string {
   const here = fileURLToPath(import.meta.url);
