@@ -13,6 +13,11 @@ export type Dataset = {
    * by now: Google's Gemini 2.5 Pro (shutdown 2026-10-16 in data of 2026-09-23) is no longer priced as served.
    */
   readonly lifecycleDate: string;
+  /**
+   * A digest of the files the dataset was read from (dataset/load.ts): the same files give the same digest on every
+   * instance and after every restart. Undefined for a dataset built in memory (fixtures, benchmarks).
+   */
+  readonly contentDigest?: string;
   readonly sources: readonly Source[];
   readonly sourceById: ReadonlyMap<string, Source>;
   readonly models: readonly Model[];
@@ -88,7 +93,7 @@ function judged(data: DatasetData, judgedOn: string): DatasetData {
  * Build the indexes over already-validated data. Freezes everything: nothing a caller sends can change data.
  * `judgedOn` (the server passes the day it loads the data) moves lifecycle judgments past the data's date.
  */
-export function buildDataset(validated: DatasetData, opts: { judgedOn?: string } = {}): Dataset {
+export function buildDataset(validated: DatasetData, opts: { judgedOn?: string; contentDigest?: string } = {}): Dataset {
   const asOf = validated.meta.data_as_of;
   const lifecycleDate = opts.judgedOn !== undefined && opts.judgedOn > asOf ? opts.judgedOn : asOf;
   const data = lifecycleDate === asOf ? validated : judged(validated, lifecycleDate);
@@ -115,6 +120,7 @@ export function buildDataset(validated: DatasetData, opts: { judgedOn?: string }
   return {
     meta: data.meta,
     lifecycleDate,
+    contentDigest: opts.contentDigest,
     sources: data.sources,
     sourceById: new Map(data.sources.map((s) => [s.id, s])),
     models: data.models,

@@ -1,4 +1,5 @@
 // Loads the compiled dataset from data/, validates every record against its schema, and builds the indexes.
+import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DatasetFiles, type CollectionName, type DatasetData } from '../schema/index.ts';
@@ -70,15 +71,26 @@ function checkReferences(d: DatasetData): void {
   if (problems.length) throw new DatasetError(`The dataset is inconsistent:\n  ${problems.slice(0, 20).join('\n  ')}`);
 }
 
-function readAll(dir: string): Record<string, unknown> {
-  const raw: Record<string, unknown> = { meta: readJson(path.join(dir, 'meta.json')) };
-  for (const name of COLLECTIONS) raw[name] = readJson(path.join(dir, `${name}.json`));
+/**
+ * A digest of the dataset's files as read (each file's name and bytes, in reading order): two loads of the same files
+ * have the same, anywhere (Dataset.contentDigest: the answers' ETags derive from it, surfaces/answer-identity.ts).
+ */
+function contentHasher(): { hash: Hash; file: (name: string) => (bytes: Buffer) => void } {
+  const hash = createHash('sha256');
+  return { hash, file: (name) => (bytes) => hash.update(`\u0000${name}\u0000${bytes.length}\u0000`).update(bytes) };
+}
+
+function readAll(dir: string, files: ReturnType<typeof contentHasher>['file']): Record<string, unknown> {
+  const raw: Record<string, unknown> = { meta: readJson(path.join(dir, 'meta.json'), files('meta')) };
+  for (const name of COLLECTIONS) raw[name] = readJson(path.join(dir, `${name}.json`), files(name));
   return raw;
 }
 
 /** Read every collection file of `dir`, validate, freeze, index. Throws DatasetError with a clear message. */
 export function loadDataset(dir: string, opts: { judgedOn?: string } = {}): Dataset {
-  return buildDataset(validateDatasetData(readAll(dir), path.basename(dir)), opts);
+  const content = contentHasher();
+  const data = validateDatasetData(readAll(dir, content.file), path.basename(dir));
+  return buildDataset(data, { ...opts, contentDigest: content.hash.digest('base64url') });
 }
 
 /**
@@ -125,11 +137,12 @@ export async function loadDatasetInParallel(
   const fromWorker = validateInWorker({ dir, where, collections: [...IN_WORKER] });
   // One file at a time, yielding in between: on a reload the server answers requests meanwhile, and waits behind
   // one file's parse and check at most, not behind the whole load.
-  const raw: Record<string, unknown> = { meta: readJson(path.join(dir, 'meta.json')) };
+  const content = contentHasher();
+  const raw: Record<string, unknown> = { meta: readJson(path.join(dir, 'meta.json'), content.file('meta')) };
   const problems: Record<string, string[]> = { meta: metaProblems(raw.meta, where) };
   for (const name of COLLECTIONS) {
     await yieldTurn();
-    raw[name] = readJson(path.join(dir, `${name}.json`));
+    raw[name] = readJson(path.join(dir, `${name}.json`), content.file(name));
     if (!IN_WORKER.includes(name)) problems[name] = collectionProblems(name, raw[name], where);
   }
   await yieldTurn();
@@ -141,7 +154,7 @@ export async function loadDatasetInParallel(
   const ownValid = Object.values(problems).every((p) => p.length === 0);
   if (ownValid) {
     try {
-      built = buildDataset(data, { judgedOn: opts.judgedOn });
+      built = buildDataset(data, { judgedOn: opts.judgedOn, contentDigest: content.hash.digest('base64url') });
     } catch (e) {
       buildError = e;
     }

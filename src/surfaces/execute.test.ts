@@ -35,7 +35,7 @@ test('a repeated call is served from the cache; other inputs, views and days run
   assert.equal(runs(), 4);
 });
 
-test('the body carries data_as_of, the projection of its view, and an ETag of its bytes', () => {
+test('the body carries data_as_of, the projection of its view, and an ETag of its own', () => {
   const { op, ex } = setup();
   const partial = ex.run(op, { n: 1 }, false);
   const full = ex.run(op, { n: 1 }, true);

@@ -5,6 +5,7 @@ import type { AccessControl, LimitDecision, Principal } from '../access/types.ts
 import type { Dataset } from '../dataset/dataset.ts';
 import { isStitched, stitched } from '../ops/json-fragment.ts';
 import type { AnyOperation } from '../ops/operation.ts';
+import { answerIdentity, keyEtag } from './answer-identity.ts';
 import { Lru } from './lru.ts';
 import { utf8Bytes, utf8BytesOf } from './utf8.ts';
 
@@ -30,8 +31,21 @@ export class Prepared {
   keep?: () => void;
   private madeEtag: string | undefined;
   private held: Record<string, unknown> | undefined;
+  /** The response cache's key and the answers' identity the bytes were made under (see `named`). */
+  private key: string | undefined;
+  private identity: string | undefined;
   constructor(value: Record<string, unknown>, readonly bytes: Buffer) {
     this.held = value;
+  }
+
+  /**
+   * The bytes are the answer named by `key` (the response cache's key) under `identity` (surfaces/answer-identity.ts):
+   * the ETag is then derived from these, not hashed from every byte.
+   */
+  named(identity: string, key: string): this {
+    this.identity = identity;
+    this.key = key;
+    return this;
   }
 
   /**
@@ -51,9 +65,12 @@ export class Prepared {
     this.held = undefined;
   }
 
-  /** Strong validator: a hash of the bytes, quoted (made on first use: an MCP answer never needs it). */
+  /**
+   * Strong validator, quoted (made on first use: an MCP answer never needs it): of the answer's name when it has one
+   * (what the bytes are a function of), else a hash of the bytes.
+   */
   get etag(): string {
-    return (this.madeEtag ??= etagOf(this.bytes));
+    return (this.madeEtag ??= this.key !== undefined ? keyEtag(this.identity!, this.key) : etagOf(this.bytes));
   }
 }
 
@@ -101,9 +118,10 @@ export function utcDayClock(now: () => number = Date.now): () => string {
 }
 
 /**
- * SHA-256 of the bytes, base64url. The one-shot `crypto.hash` (Node 20.12 and later) makes no Hash object, which every
- * response-cache miss paid: 16.9 against 17.8 us on a 28 KB answer, 1.8 against 2.6 on 2 KB (docs/performance.md,
- * twelfth round). The same digest either way; SHA-256 stays (with the CPU's SHA extensions the fastest of Node's hashes here).
+ * SHA-256 of the bytes, base64url: the ETag of ready documents (the meta routes, feeds) and of an answer made outside
+ * the executor. The one-shot `crypto.hash` (Node 20.12 and later) makes no Hash object: 16.9 against 17.8 us on 28 KB,
+ * 1.8 against 2.6 on 2 KB (docs/performance.md, twelfth round); with the CPU's SHA extensions SHA-256 is the fastest
+ * of Node's hashes here. An operation's answer is named instead (`Prepared.named`, surfaces/answer-identity.ts).
  */
 const sha256 = typeof crypto.hash === 'function'
   ? (data: Buffer | string) => crypto.hash('sha256', data, 'base64url')
@@ -166,6 +184,8 @@ export function createExecutor(opts: ExecutorOptions): Executor {
   const today = opts.today ?? utcDayClock();
   const cache = new Lru<Prepared>(opts.cacheEntries ?? 4000, opts.cacheBytes ?? 64 * 1024 * 1024);
   const askedOnce = new AskedOnce();
+  // What every answer's bytes are a function of besides its key: its ETag derives from both.
+  const identity = answerIdentity(dataset, baseUrl);
 
   return {
     async admit(apiKey, clientIp, onHeaders) {
@@ -183,7 +203,7 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       const hit = cache.get(key);
       opts.onCacheLookup?.(hit !== undefined);
       if (hit) return hit;
-      const prepared = prepareAnswer(op, op.handler(dataset, input, { today: day }), dataset, full, baseUrl);
+      const prepared = prepareAnswer(op, op.handler(dataset, input, { today: day }), dataset, full, baseUrl).named(identity, key);
       // Size counts the bytes, roughly the object graph they were serialized from, and what the first MCP call adds:
       // the text (a summary line and the bytes again) and the tool result holding both (about twice the bytes); the
       // coded copies add a fifth or less. Measured: get_model's 66 KB answer makes a 140 KB tool result. An answer
