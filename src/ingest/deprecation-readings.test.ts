@@ -28,6 +28,20 @@ test('genai-prices\' own schema says its flag means still served, and the table 
   assert.equal(readingOf(rows, 'genai-prices-npm', 'cohere')?.served, true);
 });
 
+test('the deprecation feed\'s own rows: Vertex AI serves a deprecated model to existing customers, Cohere\'s notice dates no shutdown', () => {
+  // data/sources/deprecations-rss/deprecations.json, the snapshot the build reads.
+  type Row = { provider: string; model_id: string; deprecation_date?: string; shutdown_date?: string; deprecation_context?: string };
+  const feed = JSON.parse(readFileSync(path.join(root, '../shared/data/sources/deprecations-rss/deprecations.json'), 'utf8')) as Row[];
+  const vertex = feed.filter((r) => r.provider === 'Google Vertex');
+  assert.ok(vertex.length >= 8);
+  for (const r of vertex) assert.match((r.deprecation_context ?? '').replace(/\s+/g, ' '), /is deprecated as of .* and will be shut down on .* is available to existing customers only/);
+  const command = feed.find((r) => r.provider === 'Cohere' && r.model_id === 'command');
+  assert.equal(command?.deprecation_date, '2025-09-15');
+  assert.ok(command !== undefined && !command.shutdown_date, 'the notice gives no shutdown date');
+  assert.match(command?.deprecation_context ?? '', /Effective September 15, 2025, the following deprecations will roll out\. Deprecated Models:/);
+  assert.equal(readingOf(rows, 'deprecations-rss', 'cohere')?.served, true);
+});
+
 test('models.dev\'s deprecated is withdrawn, except at Vertex AI, whose page serves a deprecated model to existing customers', () => {
   // models.dev README (f3fc692): "deprecated - Indicate the model is no longer served by the provider's public API".
   assert.equal(readingOf(rows, 'models-dev', 'opencode')?.served, false);
