@@ -30,6 +30,9 @@ test('partial trust profile of gpt-5: the index stays, the criteria go, and FMTI
   const fmti = partial.sources.find((s: { id: string }) => s.id === FMTI.id);
   assert.ok(fmti, `fmti not among ${listed(partial)}`);
   assert.ok(FMTI.urls.includes(fmti.url), fmti.url);
+  // CC BY 4.0 asks that the licence be named with the credit: the partial answer names it, whatever the tier.
+  assert.equal(fmti.licence, 'CC BY 4.0');
+  assert.match(fmti.attribution, /Stanford CRFM/);
   // The list of inputs is provenance: the partial answer shows it once, in `sources`, not as a member.
   assert.equal(partial.derived_from_sources, undefined);
   // Every source a criterion's evidence cites in the full answer is credited by the partial one.

@@ -13,8 +13,12 @@ export type ProjectionOptions = {
   baseUrl: string;
 };
 
-/** A source a partial response drew on. `url` is null only for an id missing from the sources table. */
-export type ProjectedSource = { id: string; name: string; url: string | null };
+/**
+ * A source a partial response drew on. `url` is null only for an id missing from the sources table. `licence` and
+ * `attribution` are given where the source's licence asks for credit (its row in the sources table has an attribution
+ * line: CC BY 4.0 for FMTI and Epoch AI, "attribute LMArena", the MIT catalogues): those terms hold on every tier.
+ */
+export type ProjectedSource = { id: string; name: string; url: string | null; licence?: string; attribution?: string };
 
 /** Provenance members a partial response drops from every fact-shaped object. */
 const PROVENANCE = new Set(['source', 'corroborated_by', 'conflicts']);
@@ -67,7 +71,8 @@ export function projectBody<T extends object>(body: T, opts: ProjectionOptions):
 
 export function sourceRef(id: string, table: ReadonlyMap<string, Source>): ProjectedSource {
   const s = table.get(id);
-  return s ? { id, name: s.name, url: s.url } : { id, name: id, url: null };
+  if (!s) return { id, name: id, url: null };
+  return s.attribution ? { id, name: s.name, url: s.url, licence: s.licence, attribution: s.attribution } : { id, name: s.name, url: s.url };
 }
 
 function collect(o: Record<string, unknown>, ids: Set<string>): void {

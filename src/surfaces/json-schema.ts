@@ -25,7 +25,11 @@ export const ENVELOPE_PROPERTIES: Record<string, JsonSchema> = {
     description: 'Partial responses (anonymous, free): the sources this response drew on, listed once instead of per field.',
     items: {
       type: 'object',
-      properties: { id: { type: 'string' }, name: { type: 'string' }, url: { type: ['string', 'null'] } },
+      properties: {
+        id: { type: 'string' }, name: { type: 'string' }, url: { type: ['string', 'null'] },
+        licence: { type: 'string', description: 'The source\'s licence, where it asks for credit (CC BY 4.0, "attribute LMArena", MIT).' },
+        attribution: { type: 'string', description: 'The credit line the source\'s licence asks for, to show with the data.' },
+      },
       required: ['id', 'name', 'url'],
     },
   },

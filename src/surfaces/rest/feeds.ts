@@ -2,6 +2,7 @@
 // from get_model_changes' own answer (same validation, same projection), rendered once per cached answer.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Feed, type Item } from 'feed';
+import { sourceRef, type ProjectedSource } from '../../access/projection.ts';
 import type { Dataset } from '../../dataset/dataset.ts';
 import type { Source } from '../../schema/index.ts';
 import { get_model_changes } from '../../ops/get-model-changes.ts';
@@ -57,20 +58,15 @@ function entrySummary(c: ChangeItem): string {
   return parts.join(' ');
 }
 
-/** A source as an item or a feed credits it: name and URL, and the licence where the source requires attribution. */
-export type FeedSource = { id: string; name: string; url: string; licence?: string; attribution?: string };
-
-function feedSource(id: string, table: ReadonlyMap<string, Source>): FeedSource {
-  const s = table.get(id);
-  if (!s) return { id, name: id, url: '' };
-  // The licence is quoted where it asks for credit (SOURCES.md: CC BY, "attribute LMArena"); the reviewed tables'
-  // "licence" is a note on their evidence, not terms a reader must honour.
-  return s.attribution ? { id, name: s.name, url: s.url, licence: s.licence, attribution: s.attribution } : { id, name: s.name, url: s.url };
-}
+/**
+ * A source as an entry or a feed credits it, as a partial answer lists it (access/projection.ts): name and URL, and
+ * the licence and credit line where the source asks for attribution (SOURCES.md: CC BY, "attribute LMArena", MIT).
+ */
+type FeedSource = ProjectedSource;
 
 /** `name (url; licence: ...; credit: ...)`, the licence and credit only where the source requires attribution. */
 const creditText = (s: FeedSource): string => {
-  const terms = [s.url, s.licence && `licence: ${s.licence}`, s.attribution && `credit: ${s.attribution}`].filter(Boolean);
+  const terms = [s.url ?? undefined, s.licence && `licence: ${s.licence}`, s.attribution && `credit: ${s.attribution}`].filter(Boolean);
   return terms.length ? `${s.name} (${terms.join('; ')})` : s.name;
 };
 
@@ -105,7 +101,7 @@ export function renderFeeds(value: Record<string, unknown>, opts: {
   const sourceOf = new Map<string, FeedSource>();
   for (const c of items) {
     const id = c.source ?? opts.itemSources.get(c.id);
-    if (id && !sourceOf.has(id)) sourceOf.set(id, feedSource(id, opts.sources));
+    if (id && !sourceOf.has(id)) sourceOf.set(id, sourceRef(id, opts.sources));
   }
   const cited = [...sourceOf.values()].sort((a, b) => a.id.localeCompare(b.id));
   const credits = cited.length ? ` Sources of these entries: ${cited.map(creditText).join(', ')}.` : '';
