@@ -164,6 +164,9 @@ test('every entry names its source, with the licence where the source asks for c
     assert.match(text(doc.rights), /Sources of these entries: LMArena leaderboard dataset \(.*credit: LMArena\), Price table \(https:\/\/example\.org\/prices\)\.$/);
     assert.ok(text(doc.entry[0].summary).endsWith(arenaCredit), `${tier}: ${text(doc.entry[0].summary)}`);
     assert.equal(text(doc.entry[0].rights), arenaCredit);
+    // The partial tiers' attribution comes first, a sentence of its own; the pro tier has none to show.
+    if (tier === 'anonymous') assert.ok(text(doc.rights).startsWith('Data: Model Data Service (http://localhost:8080). Sources of these entries: '), text(doc.rights));
+    else assert.ok(text(doc.rights).startsWith('Data: Model Data Service; each change names its source. Sources of these entries: '), text(doc.rights));
   }
   await a.close();
 });

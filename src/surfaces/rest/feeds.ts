@@ -116,7 +116,7 @@ export function renderFeeds(value: Record<string, unknown>, opts: {
     language: 'en',
     feedLinks: { atom: `${baseUrl}${FEED_PATHS.atom}${query}`, json: `${baseUrl}${FEED_PATHS.json}${query}` },
     author: { name: 'Model Data Service', link: baseUrl },
-    copyright: `${attribution ?? 'Data: Model Data Service; each change names its source.'}${credits}`,
+    copyright: `${attribution ? `${attribution}.` : 'Data: Model Data Service; each change names its source.'}${credits}`,
   });
   // JSON Feed extension members start with an underscore; `_mds` holds what this service adds (jsonfeed.org 1.1).
   feed.addExtension({ name: '_mds', objects: { sources: cited } });
