@@ -1,4 +1,5 @@
-// Counts that docs/data.md states about the committed dataset hold in it: a rebuild that moves one fails here.
+// Counts that docs/data.md, the README and docs/hardware-and-cost.md state about the committed dataset hold in it: a
+// rebuild that moves one fails here.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -109,4 +110,17 @@ test('the undated deprecations, served with a note or left out, as docs/data.md 
   assert.equal(ds.offers.filter((o) => isShutDownOffer(o, ds.lifecycleDate)).length, shut);
   const judged = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' });
   assert.equal(judged.offers.filter((o) => isShutDownOffer(o, judged.lifecycleDate)).length, thousands * 1000 + units);
+});
+
+test('the number of hardware configurations the README and docs/hardware-and-cost.md give is the dataset\'s, in every place', () => {
+  const flat = (file: string) => readFileSync(path.join(PROJECT_ROOT, file), 'utf8').replace(/\s+/g, ' ');
+  const readme = flat('README.md');
+  const cost = flat('docs/hardware-and-cost.md');
+  // GET /api/v1/hardware lists every configuration of the dataset (page.total); each statement must be that count.
+  const said = [
+    ...[...readme.matchAll(/\| (\d+) hardware configurations \(/g), ...readme.matchAll(/each of the (\d+) catalogued configurations/g)].map((m) => ['README.md', m[1]]),
+    ...[...cost.matchAll(/(\d+) configurations \(`GET \/api\/v1\/hardware`/g)].map((m) => ['docs/hardware-and-cost.md', m[1]]),
+  ];
+  assert.equal(said.length, 3, `expected three statements of the count, found ${said.length}`);
+  for (const [file, n] of said) assert.equal(Number(n), ds.hardware.length, `${file} says ${n} configurations`);
 });
