@@ -1,7 +1,8 @@
 // What one operation allocates on its cold stream, by function: V8's sampling heap profiler, the objects young- and
 // old-generation collections freed counted too (most of a cold call's allocation dies young, and the p99 is mostly
 // the scavenges it causes). Both tiers in turn, after 300 calls that warm the kept parts up.
-// Usage: node --import tsx bench/cold-alloc-profile.ts <operation> [calls] [rows]
+// Usage: node --import tsx bench/cold-alloc-profile.ts <operation> [calls] [rows] [--extreme N]
+// (`--extreme N`: the operation's N-th extreme input, bench/cold-inputs.ts, asked on every call instead of the stream.)
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import type { AccessControl } from '../src/access/types.ts';
@@ -9,12 +10,15 @@ import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import { OPERATION_BY_NAME } from '../src/ops/registry.ts';
 import { createExecutor } from '../src/surfaces/execute.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
-import { coldStreams } from './cold-inputs.ts';
+import { coldStreams, extremeInputs } from './cold-inputs.ts';
 import { datasetDataAtScale, freshDataset, readRawDataset } from './synthetic.ts';
 
 type Node = { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: Node[] };
 
-const [name, callsArg, rowsArg] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const at = argv.indexOf('--extreme');
+const extremeAt = at >= 0 ? Number(argv.splice(at, 2)[1]) : undefined;
+const [name, callsArg, rowsArg] = argv;
 const op = OPERATION_BY_NAME.get(name ?? '');
 if (!op) throw new Error('usage: bench/cold-alloc-profile.ts <operation> [calls] [rows]');
 const ds = freshDataset(datasetDataAtScale(readRawDataset(DEFAULT_DATA_DIR), 1));
@@ -22,7 +26,9 @@ const executor = createExecutor({ dataset: ds, access: undefined as unknown as A
 const s = coldStreams(ds)[op.name];
 const n = Number(callsArg ?? 1000);
 // Inputs spread over the stream, validated before the profile starts: only the executor's allocation is counted.
-const input = (i: number) => validateInput(op, s.input((i * 7919) % s.distinct));
+const extreme = extremeAt === undefined ? undefined : extremeInputs(ds)[op.name]?.[extremeAt];
+if (extremeAt !== undefined && !extreme) throw new Error(`${op.name} has no extreme input ${extremeAt}`);
+const input = (i: number) => validateInput(op, extreme ?? s.input((i * 7919) % s.distinct));
 for (let i = 0; i < 300; i++) executor.run(op, input(n + i), (i & 1) === 0);
 const inputs = Array.from({ length: n }, (_, i) => input(i));
 const session = new Session();
@@ -45,5 +51,6 @@ const walk = (node: Node): void => {
 };
 walk(profile.head);
 const kb = (b: number) => (b / n / 1024).toFixed(1).padStart(7);
-process.stdout.write(`${op.name}: ${kb(total).trim()} KB allocated a call (sampled every 512 bytes), ${n} cold calls, both tiers\n`);
+const what = extreme ? `calls of ${JSON.stringify(extreme)}` : 'cold calls';
+process.stdout.write(`${op.name}: ${kb(total).trim()} KB allocated a call (sampled every 512 bytes), ${n} ${what}, both tiers\n`);
 for (const [l, b] of [...self].sort((x, y) => y[1] - x[1]).slice(0, Number(rowsArg ?? 20))) process.stdout.write(`${kb(b)} KB  ${l}\n`);

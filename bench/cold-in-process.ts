@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { AccessControl } from '../src/access/types.ts';
 import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
+import { stopPretenuring } from '../src/lifecycle/pretenuring.ts';
 import { OPERATIONS } from '../src/ops/registry.ts';
 import { createExecutor } from '../src/surfaces/execute.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
@@ -72,6 +73,8 @@ export function runColdInProcess(
   for (const op of OPERATIONS) {
     for (const ex of op.examples) for (const full of [true, false]) executor.run(op, validateInput(op, ex.input), full);
   }
+  // As the server once its warm-up is done (src/server.ts): V8's pretenuring off (src/lifecycle/pretenuring.ts).
+  stopPretenuring();
   const rows: ColdRow[] = [];
   for (const op of OPERATIONS) {
     if (only && !only.includes(op.name)) continue;

@@ -7,6 +7,7 @@ import { ConfigError, parseConfig, type Config } from './config/env.ts';
 import type { Dataset } from './dataset/dataset.ts';
 import { DatasetError, loadDatasetInParallel } from './dataset/load.ts';
 import { createHost } from './lifecycle/host.ts';
+import { stopPretenuring } from './lifecycle/pretenuring.ts';
 import { createReloader, datasetFingerprint } from './lifecycle/reload.ts';
 import { OPERATIONS } from './ops/registry.ts';
 import { warmUp } from './ops/warm.ts';
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
   // Build the engines' per-dataset caches right after the port is open rather than on callers' first requests.
   // The warm-up yields between calls, so requests (and /readyz) are answered meanwhile.
   void warmUp(dataset, OPERATIONS, new Date().toISOString().slice(0, 10), writer(dataset)).then((warm) => {
+    // From here on, objects made per request are made young, whatever the start-up's collections saw (pretenuring.ts).
+    stopPretenuring();
     logger.info({ warm_ms: warm.ms, busy_ms: warm.busy_ms, calls: warm.calls, failed: warm.failed }, 'caches warmed');
   });
 

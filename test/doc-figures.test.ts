@@ -1,4 +1,5 @@
-// Counts that docs/data.md states about the committed dataset hold in it: a rebuild that moves one fails here.
+// Counts that docs/data.md, the README and docs/hardware-and-cost.md state about the committed dataset hold in it: a
+// rebuild that moves one fails here.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -86,4 +87,40 @@ test('the offers a pinned version\'s status sets, and the self-hosted offers sti
   const [set] = stated(/On the 2026 snapshots this sets (\d+) offers: Vertex's/);
   // src/ingest/pinned-version-status.ts ends its notes with one of these two.
   assert.equal(ds.offers.filter((o) => /, (the only version this id pins there|the same listing at its \w+ SKU)$/.test(o.status?.note ?? '')).length, set);
+});
+
+test('the undated deprecations, served with a note or left out, as docs/data.md counts them, are the dataset\'s', () => {
+  const [all, derived, modelsDev, served, genai, rss, vertex] = stated(
+    /On the 2026 snapshots (\d+) offers are `deprecated` with no shutdown date \(\d+ before [^)]*\): (\d+) derived from their model's passed shutdown and (\d+) of models.dev's stay out; (\d+) are served with the note \((\d+) genai-prices: [^;]*; (\d+) deprecations-rss, Cohere's; (\d+) models.dev at Vertex AI\)/,
+  );
+  const undated = ds.offers.filter((o) => o.status?.value === 'deprecated' && o.shutdown_date === undefined);
+  const out = undated.filter((o) => isShutDownOffer(o, ds.lifecycleDate));
+  // src/ingest/past-shutdowns.ts starts the note of an offer served on such a status so (ANNOUNCED_UNDATED).
+  const noted = undated.filter((o) => o.status!.note?.startsWith('deprecated with no shutdown date given: still served'));
+  assert.equal(undated.length, all);
+  assert.equal(out.filter((o) => o.status!.source === 'derived').length, derived);
+  assert.equal(out.filter((o) => o.status!.source === 'models-dev').length, modelsDev);
+  assert.equal(out.length, derived + modelsDev, 'nothing else is left out');
+  assert.equal(undated.length - out.length, served);
+  assert.equal(noted.length, served);
+  assert.equal(noted.filter((o) => o.status!.source === 'genai-prices-npm').length, genai);
+  assert.equal(noted.filter((o) => o.status!.source === 'deprecations-rss' && o.provider === 'cohere').length, rss);
+  assert.equal(noted.filter((o) => o.status!.source === 'models-dev' && o.provider.startsWith('google-vertex')).length, vertex);
+  const [shut, , thousands, units] = stated(/(\d+) offers are shut down on the dataset's date \((\d+) before\), (\d),(\d{3}) judged on 2026-11-27/);
+  assert.equal(ds.offers.filter((o) => isShutDownOffer(o, ds.lifecycleDate)).length, shut);
+  const judged = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' });
+  assert.equal(judged.offers.filter((o) => isShutDownOffer(o, judged.lifecycleDate)).length, thousands * 1000 + units);
+});
+
+test('the number of hardware configurations the README and docs/hardware-and-cost.md give is the dataset\'s, in every place', () => {
+  const flat = (file: string) => readFileSync(path.join(PROJECT_ROOT, file), 'utf8').replace(/\s+/g, ' ');
+  const readme = flat('README.md');
+  const cost = flat('docs/hardware-and-cost.md');
+  // GET /api/v1/hardware lists every configuration of the dataset (page.total); each statement must be that count.
+  const said = [
+    ...[...readme.matchAll(/\| (\d+) hardware configurations \(/g), ...readme.matchAll(/each of the (\d+) catalogued configurations/g)].map((m) => ['README.md', m[1]]),
+    ...[...cost.matchAll(/(\d+) configurations \(`GET \/api\/v1\/hardware`/g)].map((m) => ['docs/hardware-and-cost.md', m[1]]),
+  ];
+  assert.equal(said.length, 3, `expected three statements of the count, found ${said.length}`);
+  for (const [file, n] of said) assert.equal(Number(n), ds.hardware.length, `${file} says ${n} configurations`);
 });

@@ -13,13 +13,21 @@ export type ProjectionOptions = {
   baseUrl: string;
 };
 
-/** A source a partial response drew on. `url` is null only for an id missing from the sources table. */
-export type ProjectedSource = { id: string; name: string; url: string | null };
+/**
+ * A source a partial response drew on. `url` is null only for an id missing from the sources table. `licence` and
+ * `attribution` are given where the source's licence asks for credit (its row in the sources table has an attribution
+ * line: CC BY 4.0 for FMTI and Epoch AI, "attribute LMArena", the MIT catalogues): those terms hold on every tier.
+ */
+export type ProjectedSource = { id: string; name: string; url: string | null; licence?: string; attribution?: string };
 
 /** Provenance members a partial response drops from every fact-shaped object. */
 const PROVENANCE = new Set(['source', 'corroborated_by', 'conflicts']);
-/** Lists of source ids a partial response drops wherever they are (an offer's `listed_by`), listing the ids once. */
-export const SOURCE_LISTS = new Set(['listed_by']);
+/**
+ * Lists of source ids a partial response drops wherever they are, listing the ids once: an offer's `listed_by`, and
+ * the `derived_from_sources` of a derived figure (a Trust Index) whose inputs the answer does not carry, so that the
+ * figure still credits every source it is derived from.
+ */
+export const SOURCE_LISTS = new Set(['listed_by', 'derived_from_sources']);
 
 export const attributionText = (baseUrl: string): string => `Data: Model Data Service (${baseUrl})`;
 
@@ -29,7 +37,7 @@ export const PARTIAL_TIER = 'partial';
 /**
  * Full: `body` unchanged. Partial: every fact-shaped object (string `as_of` and string `source`: facts and rating
  * rows) loses `source`, `corroborated_by` and `conflicts` and keeps `value`, `as_of`, `derived_from`, `note`;
- * `listed_by` lists are removed; texts that cite a source keep the date and name no source (partial-text.ts); the
+ * `listed_by` and `derived_from_sources` lists are removed; texts that cite a source keep the date and name no source (partial-text.ts); the
  * source ids so removed are listed once as `sources` (sorted by id); `fullTierOnly` fields are removed; a fact whose
  * sources disagree keeps that it is disputed (`sources_disagree: true`, where `conflicts` was) but not who says what;
  * and `tier: "partial"` and the attribution the partial tiers must show are added.
@@ -40,11 +48,16 @@ export function projectBody<T extends object>(body: T, opts: ProjectionOptions):
   const ids = new Set<string>();
   const drop = new Set(opts.fullTierOnly ?? []);
   const out: Record<string, unknown> = {};
-  // Full-tier-only fields go first, so the sources only they cite are not listed.
+  // Full-tier-only fields go first, so the sources only they cite are not listed; a figure kept that is derived from
+  // them names its inputs' sources itself (`derived_from_sources`), and those are listed.
   const b = body as Record<string, unknown>;
   const walk: Walk = { ids, text: partialText(opts.sources) };
   for (const k of Object.keys(b)) {
     if (drop.has(k)) continue;
+    if (SOURCE_LISTS.has(k) && Array.isArray(b[k])) {
+      for (const s of b[k] as unknown[]) if (typeof s === 'string') ids.add(s);
+      continue;
+    }
     // A top-level `sources` member is the sources list itself (GET /sources): names there are the attribution.
     put(out, k, k === 'sources' ? b[k] : strip(b[k], walk));
   }
@@ -58,7 +71,8 @@ export function projectBody<T extends object>(body: T, opts: ProjectionOptions):
 
 export function sourceRef(id: string, table: ReadonlyMap<string, Source>): ProjectedSource {
   const s = table.get(id);
-  return s ? { id, name: s.name, url: s.url } : { id, name: id, url: null };
+  if (!s) return { id, name: id, url: null };
+  return s.attribution ? { id, name: s.name, url: s.url, licence: s.licence, attribution: s.attribution } : { id, name: s.name, url: s.url };
 }
 
 function collect(o: Record<string, unknown>, ids: Set<string>): void {

@@ -89,6 +89,10 @@ export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions
   // As projectBody: full-tier-only members go, a top-level `sources` stays as it is, the rest is projected.
   for (const k of Object.keys(body)) {
     if (drop.has(k)) continue;
+    if (SOURCE_LISTS.has(k) && Array.isArray(body[k])) {
+      for (const s of body[k] as unknown[]) if (typeof s === 'string') w.ids.add(s);
+      continue;
+    }
     const head = headOf(k, members === 0);
     let v: unknown;
     if (k === 'sources') emit(w, head, JSON.stringify((v = body[k])));

@@ -1,6 +1,6 @@
 // Whether a model or an offer is still served on the dataset's date: retired ones are not ranked as buyable.
 import type { Model, Offer } from '../schema/index.ts';
-import { hostedPastShutdownNote, isShutDownListing } from '../ingest/past-shutdowns.ts';
+import { announcedUndatedNote, hostedPastShutdownNote, isShutDownListing } from '../ingest/past-shutdowns.ts';
 
 /**
  * An offer is shut down on or after the shutdown date its provider announced (gemini-1.5-flash at Google: shutdown
@@ -51,16 +51,18 @@ export function retiredText(x: Pick<Model | Offer, 'status' | 'shutdown_date'>, 
 
 /**
  * The offer's lifecycle in doubt, as a note, or null: its developer shut the model's API down and this provider, which
- * hosts the model itself (Azure, Bedrock, Vertex AI), states no date of its own (src/ingest/past-shutdowns.ts). The
- * price is kept, but a pick of the cheapest or best offer takes another where one is served (`preferUndoubted`).
+ * hosts the model itself (Azure, Bedrock, Vertex AI), states no date of its own (src/ingest/past-shutdowns.ts); or its
+ * provider marks it deprecated with no shutdown date, where the source's word means still served with its retirement
+ * announced (genai-prices' flag, a provider's deprecation notice: `announcedUndatedNote`). The price is kept, but a pick
+ * of the cheapest or best offer takes another where one is served (`preferUndoubted`).
  */
-export function offerLifecycleNote(o: Pick<Offer, 'status'>): string | null {
-  return hostedPastShutdownNote(o) ?? null;
+export function offerLifecycleNote(o: Pick<Offer, 'status' | 'shutdown_date'>): string | null {
+  return hostedPastShutdownNote(o) ?? announcedUndatedNote(o) ?? null;
 }
 
 /** The offers without a lifecycle note, when there is one; else all of them: a doubtful offer is picked only for want of another. */
-export function preferUndoubted<T extends Pick<Offer, 'status'>>(offers: readonly T[]): readonly T[] {
+export function preferUndoubted<T extends Pick<Offer, 'status' | 'shutdown_date'>>(offers: readonly T[]): readonly T[] {
   let doubt = 0;
-  for (const o of offers) if (hostedPastShutdownNote(o) !== undefined) doubt++;
-  return doubt === 0 || doubt === offers.length ? offers : offers.filter((o) => hostedPastShutdownNote(o) === undefined);
+  for (const o of offers) if (offerLifecycleNote(o) !== null) doubt++;
+  return doubt === 0 || doubt === offers.length ? offers : offers.filter((o) => offerLifecycleNote(o) === null);
 }

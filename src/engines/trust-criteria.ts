@@ -138,8 +138,16 @@ function euHosting(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
   const unknownCount = offers.filter((o) => euResidencyOf(o) === 'unknown').length;
   if (unknownCount) return ['unknown', unknown(`none of the ${offers.length} offers is known to be EU-resident; the residency of ${unknownCount} is not established`)];
   if (offers.length) {
+    // Residency is a fact of each listing, not of its provider: Azure has EU data zones, yet its Global Standard
+    // listing is not served in the EU. So the evidence names the listings, not their providers.
     const o = offers[0];
-    return ['not_met', fromFact(o.eu_resident, `all ${offers.length} offers are from providers without EU data residency`, 'no')];
+    const n = offers.length;
+    const lead = n === 1 ? 'the 1 offer' : n === 2 ? 'both offers' : `all ${n} offers`;
+    const shown = offers.slice(0, 4).map((x) => `${ds.providerById.get(x.provider)?.name ?? x.provider} ${x.provider_model_id} (${x.region}, ${x.sku} SKU)`);
+    const more = n > shown.length ? ` and ${n - shown.length} more` : '';
+    const served = listed.length > n ? ' still served' : '';
+    const detail = `${lead}${served} ${n === 1 ? 'is a listing' : 'are listings'} without EU data residency: ${shown.join(', ')}${more}`;
+    return ['not_met', fromFact(o.eu_resident, detail, 'no')];
   }
   return ['not_met', { source: null, as_of: null, value: null, detail: 'no source in the dataset lists an offer of this model, so no EU-resident offer is known' }];
 }

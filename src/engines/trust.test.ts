@@ -92,6 +92,18 @@ test('eu_hosting: an offer resident or with EU regions is met; unknown residency
   assert.deepEqual(sku.compliance.eu_offers.map((o) => [o.provider, o.region]), [['us-host', 'eu']]);
 });
 
+test('eu_hosting not met: the evidence names the listings without EU residency, counted in words that fit 1, 2 and 3', () => {
+  // A provider with EU data zones may still list a model only at a global SKU (Azure's Global Standard): residency is
+  // the listing's, so the text names listings, never "providers without EU data residency".
+  const providers = [aProvider({ id: 'azure', name: 'Azure' }), aProvider({ id: 'us-host', name: 'US Host' })];
+  const offer = (provider: string, id: string) => anOffer({ model_id: 'm', provider, provider_model_id: id, eu_resident: f('no' as const, 'test-source') });
+  const detail = (offers: ReturnType<typeof anOffer>[]) => evidence(profile({}, { providers, offers }), 'eu_hosting').detail;
+  assert.equal(detail([offer('azure', 'grok-4')]), 'the 1 offer is a listing without EU data residency: Azure grok-4 (global, standard SKU)');
+  assert.equal(detail([offer('azure', 'grok-4'), offer('us-host', 'grok-4')]),
+    'both offers are listings without EU data residency: Azure grok-4 (global, standard SKU), US Host grok-4 (global, standard SKU)');
+  assert.match(detail([offer('azure', 'a'), offer('azure', 'b'), offer('us-host', 'c')]), /^all 3 offers are listings without EU data residency: /);
+});
+
 test('EU Code: all chapters signed is met; partial or declined is not; absent from the list is not met and says not_listed', () => {
   const withCode = (status: 'signatory' | 'partial' | 'declined', chapters?: string) =>
     profile({}, { developers: [aDeveloper({ id: 'acme', eu_code: f({ status, ...(chapters ? { chapters } : {}) }, 'eu-gpai-code', '2025-12-01') })] });

@@ -1,4 +1,5 @@
 // The Trust Index (DESIGN.md section 8): 16 criteria, each met, not met or unknown with its evidence, and compliance facts.
+import type { Dataset } from '../dataset/dataset.ts';
 import type { Model } from '../schema/index.ts';
 import { perDatasetKey } from './per-dataset.ts';
 import { compliance, type Compliance } from './trust-compliance.ts';
@@ -15,6 +16,11 @@ export type TrustProfile = {
   counts: { met: number; not_met: number; unknown: number; total: number };
   criteria: Criterion[];
   compliance: Compliance;
+  /**
+   * Source ids of the facts the criteria rest on, sorted: trust_index and coverage are derived from them, so an answer
+   * that shows either credits these sources even where it leaves the criteria out (a partial answer, recommend_model).
+   */
+  sources: string[];
 };
 
 /** The trust profile of a model, built once per dataset. */
@@ -34,5 +40,25 @@ export const trustProfile = perDatasetKey((ds, m: Model): TrustProfile => {
     counts: { met, not_met: notMet, unknown: total - met - notMet, total },
     criteria,
     compliance: compliance(ds, m, dev),
+    sources: criteriaSources(ds, m, criteria),
   };
 });
+
+/**
+ * The sources of every criterion's evidence. A fit computed here (`derived`) also rests on the model facts it reads
+ * (weights, parameters, architecture) and on the memory of the configuration it fits, which the evidence names only
+ * in its text.
+ */
+function criteriaSources(ds: Dataset, m: Model, criteria: readonly Criterion[]): string[] {
+  const ids = new Set<string>();
+  for (const c of criteria) {
+    const s = c.evidence.source;
+    if (s) ids.add(s);
+    if (c.id === 'self_hostable' && s === 'derived') {
+      for (const f of [m.open_weights, m.parameters_total, m.parameters_active, m.architecture]) if (f) ids.add(f.source);
+      const h = typeof c.evidence.value === 'string' ? ds.hardwareById.get(c.evidence.value) : undefined;
+      if (h) for (const f of [h.memory_gb, h.usable_fraction]) ids.add(f.source);
+    }
+  }
+  return [...ids].sort();
+}

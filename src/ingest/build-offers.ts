@@ -232,10 +232,16 @@ function referenceOf(groups: readonly Group[]): (g: Group, field: PriceField) =>
 /** The provider whose notices speak for a listing's provider (provider-ids.ts: Azure's for `azure-cognitive-services`). */
 const noticeProvider = (provider: string) => noticeProviderOf(canonicalSlug(provider));
 
-/** The model ids each provider's notices name, by provider: whether a provider dates its versions itself. */
+/**
+ * The model ids each provider's notices name, by provider: whether a provider dates its versions itself. A reviewed
+ * row of the whole model (`notice_scope` 'model', developer-notices.csv) names the catalogue's model, not an id of the
+ * provider's feed, so it leaves the bare name's notice speaking for the other dated versions: Azure's row for
+ * gpt-4o-2024-11-20 (2026-10-01) does not take the gpt-4o notice (2026-03-31) off its 2024-05-13 and 2024-08-06.
+ */
 function noticeIdsByProvider(notices: readonly OfferNotice[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const n of notices) {
+    if (n.notice_scope === 'model') continue;
     const provider = noticeProvider(n.provider);
     out.set(provider, [...(out.get(provider) ?? []), n.source_model_id]);
   }

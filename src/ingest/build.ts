@@ -18,6 +18,7 @@ import { setAsideUnreachableTiers } from './unreachable-tiers.ts';
 import { hostingProviders, retirePastShutdowns } from './past-shutdowns.ts';
 import { closeUnknownWeights, type ClosedDeveloper } from './closed-developers.ts';
 import type { WeightHost } from './weight-hosts.ts';
+import { noteAnnouncedDeprecations, type DeprecationReading } from './deprecation-readings.ts';
 import { listingShutdowns } from './retired-listings.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
 import { dropAbsorbedSiblings } from './absorbed-listings.ts';
@@ -61,6 +62,8 @@ export type Tables = {
   closedDevelopers?: readonly ClosedDeveloper[];
   /** Providers that host the models they sell themselves (data/curated/weight-hosting-providers.csv); absent in tests without it. */
   weightHosts?: readonly WeightHost[];
+  /** What a source's undated `deprecated` means (data/curated/deprecation-readings.csv); absent in tests without it. */
+  deprecationReadings?: readonly DeprecationReading[];
 };
 
 export type BuildResult = { data: DatasetData; report: BuildReport };
@@ -157,6 +160,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   }
   const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf,
     tables.weightHosts ?? []);
+  // Before the past shutdowns: a date that has passed retires a listing whose deprecation only announced it.
+  noteAnnouncedDeprecations(offers, tables.deprecationReadings ?? []);
   retirePastShutdowns(mb.models, offers, dataAsOf, hostingProviders(providers));
   const listed = [...offers];
   const priceConflicts = resolveDeveloperPriceConflicts(offers, dataAsOf, (o) => priceReadings.get(o));

@@ -19,7 +19,22 @@ type Lifecycled = Pick<Model | Offer, 'status' | 'shutdown_date'>;
  */
 export function isShutDownListing(x: Lifecycled, dataAsOf: string): boolean {
   if (x.shutdown_date !== undefined) return shutByDataDate(x.shutdown_date.value, dataAsOf);
-  return x.status?.value === 'deprecated';
+  return x.status?.value === 'deprecated' && announcedUndatedNote(x) === undefined;
+}
+
+/** The start of the status note of a listing deprecated with no date by a source whose word means still served. */
+export const ANNOUNCED_UNDATED = 'deprecated with no shutdown date given: still served, its retirement announced';
+
+/**
+ * The note of a listing its provider marks deprecated without a date, where the source's `deprecated` means
+ * "retirement announced, still served" (data/curated/deprecation-readings.csv, src/ingest/deprecation-readings.ts):
+ * genai-prices' flag ("deprecated by the provider but still functional"), a provider's own deprecation notice, Vertex
+ * AI's "deprecated ... available to existing customers only". Such a listing is priced and ranked with this note beside
+ * it, and a pick of the cheapest or best offer takes another where one is served. Undefined for any other listing.
+ */
+export function announcedUndatedNote(x: Pick<Model | Offer, 'status' | 'shutdown_date'>): string | undefined {
+  const note = x.status?.note;
+  return x.status?.value === 'deprecated' && x.shutdown_date === undefined && note?.startsWith(ANNOUNCED_UNDATED) ? note : undefined;
 }
 
 /**
@@ -31,7 +46,9 @@ export function isShutDownListing(x: Lifecycled, dataAsOf: string): boolean {
  */
 export function retiredByDate(x: Lifecycled, judgedOn: string, dataAsOf = judgedOn): Fact<ModelStatus> | undefined {
   const shut = x.shutdown_date;
-  if (!shut || !shutByDataDate(shut.value, judgedOn) || x.status?.value === 'deprecated') return undefined;
+  // A deprecation that only announced the retirement (announcedUndatedNote) gives way to the date that ends it.
+  const retired = x.status?.value === 'deprecated' && !x.status.note?.startsWith(ANNOUNCED_UNDATED);
+  if (!shut || !shutByDataDate(shut.value, judgedOn) || retired) return undefined;
   const when = judgedOn === dataAsOf || shut.value <= dataAsOf
     ? `on or before the dataset's date ${dataAsOf}`
     : `after the dataset's date ${dataAsOf}, on or before ${judgedOn}, the day these answers are judged on`;

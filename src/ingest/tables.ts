@@ -24,6 +24,7 @@ import { loadFactSetAsides } from './fact-set-asides.ts';
 import { loadHeldPrices } from './held-prices.ts';
 import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-developers.ts';
 import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
+import { DEPRECATION_READINGS_SOURCE, loadDeprecationReadings } from './deprecation-readings.ts';
 
 /** The day the licence and alias tables were last reviewed. */
 const REVIEWED = '2026-11-21';
@@ -71,6 +72,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...closedDevelopers.issues);
   const weightHosts = loadWeightHosts(path.join(curatedDir, 'weight-hosting-providers.csv'));
   issues.push(...weightHosts.issues);
+  const deprecationReadings = loadDeprecationReadings(path.join(curatedDir, 'deprecation-readings.csv'));
+  issues.push(...deprecationReadings.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   const providerNames = await readProviderNames(roots);
 
@@ -99,6 +102,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     heldPrices: heldPrices.rows,
     closedDevelopers: closedDevelopers.rows,
     weightHosts: weightHosts.rows,
+    deprecationReadings: deprecationReadings.rows,
     projectSources: [
       GGUF_FILES_SOURCE,
       DEVELOPER_TABLE_SOURCE,
@@ -112,6 +116,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       HOST_MACHINES_SOURCE,
       CLOSED_DEVELOPERS_SOURCE,
       WEIGHT_HOSTS_SOURCE,
+      DEPRECATION_READINGS_SOURCE,
       MACHINE_PRICES_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),

@@ -207,3 +207,15 @@ test('a licence that grants no rights in the EU says so in its detail', () => {
     + 'no rights in European Union, United Kingdom, South Korea (licence.territory_exclusion)');
   assert.doesNotMatch(a.detail!, /no rights in/);
 });
+
+test('a null value says why, in the words get_model uses for the same field', () => {
+  const out = compare_models.handler(ds, compare_models.input.parse({ models: ['open-a', 'closed-c'] }), ctx) as Out;
+  const value = (field: string, id: string) => out.rows.find((r) => r.field === field)!.values.find((v) => v.model_id === id) as Record<string, unknown>;
+  // closed-c: no parameter count and no status in the fixture, so no source gives either (get_model: NO_SOURCE).
+  assert.deepEqual(value('parameters', 'closed-c'), { model_id: 'closed-c', value: null, detail: 'no source in the dataset gives it' });
+  assert.deepEqual(value('status', 'closed-c'), { model_id: 'closed-c', value: null, detail: 'no source in the dataset gives it' });
+  // open-a has open weights: a shutdown date is the offers' matter, not the model's (model-status.ts).
+  assert.equal(value('shutdown_date', 'open-a').detail, "not applicable: open weights stay runnable; retirement is the offers'");
+  // Every null value of every row carries a reason.
+  for (const r of out.rows) for (const v of r.values) if (v.value === null) assert.ok(typeof (v as { detail?: string }).detail === 'string', `${r.field} ${v.model_id}`);
+});

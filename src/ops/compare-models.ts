@@ -7,6 +7,7 @@ import { ServiceError } from '../errors/index.ts';
 import { IsoDate, type Fact, type Leaderboard, type Model, type Offer } from '../schema/index.ts';
 import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { ModelIdParam } from './common.ts';
+import { missingReason } from './get-model.ts';
 import { zeroPricedOwnOffer } from './cost-offers.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
@@ -18,7 +19,7 @@ type Direction = z.infer<typeof Direction>;
 
 const RowValue = z.object({
   model_id: z.string(),
-  value: z.union([z.number(), z.string(), z.boolean()]).nullable().describe('Null: no source in the dataset gives it.'),
+  value: z.union([z.number(), z.string(), z.boolean()]).nullable().describe('Null: `detail` says why (for a model fact, the reason get_model lists in `missing`).'),
   as_of: IsoDate.optional(),
   source: z.string().optional(),
   detail: z.string().optional().describe('Provider of the price, variant of the rating, licence terms, active parameters.'),
@@ -64,6 +65,13 @@ function bestOf(values: readonly RowValue[], direction: Direction, osi: Readonly
   return known.filter((v) => score(v) === top).map((v) => v.model_id);
 }
 
+/** A model fact compared as it is; a missing one says why, as get_model's `missing` does for the same field. */
+function modelValue(m: Model, field: 'context_window' | 'max_output' | 'status' | 'shutdown_date' | 'open_weights' | 'release_date' | 'parameters_total',
+  detail?: string): RowValue {
+  const f = m[field];
+  return f ? factValue(m, f, detail) : { model_id: m.id, value: null, detail: missingReason(m, field) };
+}
+
 function factValue(m: Model, f: Fact<number | string | boolean> | undefined, detail?: string): RowValue {
   if (!f) return { model_id: m.id, value: null };
   const v: RowValue = { model_id: m.id, value: f.value, as_of: f.as_of, source: f.source };
@@ -96,7 +104,7 @@ function ratingRow(
   }
   const values = models.map((m): RowValue => {
     const e = chosen?.byModel.get(m.id);
-    if (!e) return { model_id: m.id, value: null };
+    if (!e) return { model_id: m.id, value: null, detail: chosen ? `not rated on ${chosen.leaderboard}/${chosen.category}` : 'not rated on any of the boards this row reads' };
     return { model_id: m.id, value: e.best.rating, as_of: e.best.as_of, source: e.best.source, detail: `variant ${e.best.variant}, 95% interval ${Math.round(e.best.rating_lower)}..${Math.round(e.best.rating_upper)}, rank ${e.rank} of ${chosen!.entries.length}` };
   });
   const rated = models.flatMap((m) => { const entry = chosen?.byModel.get(m.id); return entry ? [{ model_id: m.id, entry }] : []; });
@@ -125,7 +133,9 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   const price = (which: 'input' | 'output') => models.map((m) => {
     const c = cheapestAtDefaultShare(ds, m.id);
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`;
-    return c && provider ? priceValue(m, c.offer, which, provider) : factValue(m, undefined);
+    return c && provider ? priceValue(m, c.offer, which, provider)
+      : { model_id: m.id, value: null, detail: (ds.offersByModel.get(m.id) ?? []).length ? 'none of its offers is a base-SKU offer with an input and '
+        + `output price per token that is still served by ${ds.lifecycleDate}` : 'no offer of this model in the dataset' };
   });
   // The developer's own price: what a buyer compares first. The cheapest listing of any provider may be a reseller's
   // discount (a subscription gateway, an unofficial relay) that a buyer cannot rely on, so it is a row of its own.
@@ -147,13 +157,13 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     const detail = `the developer's own offer (${gone.provider_model_id}) is ${retiredText(gone, asOf)}, no longer served`;
     return { model_id: m.id, value: null, detail };
   });
-  const lifecycle = (m: Model) => factValue(m, m.status, [
+  const lifecycle = (m: Model) => modelValue(m, 'status', [
     m.shutdown_date && `shutdown ${m.shutdown_date.value} (${m.shutdown_date.source})`,
     m.replacement && `replacement ${m.replacement.value}`,
   ].filter(Boolean).join(', ') || undefined);
   const licence = (m: Model): RowValue => {
     const l = m.licence;
-    if (!l) return { model_id: m.id, value: null };
+    if (!l) return { model_id: m.id, value: null, detail: missingReason(m, 'licence') };
     const terms = [l.value.name, l.value.osi_approved === null ? 'OSI approval not established' : l.value.osi_approved ? 'OSI-approved' : 'not OSI-approved',
       l.value.commercial_use === null ? 'commercial use not established' : l.value.commercial_use ? 'commercial use allowed' : 'no commercial use'];
     // A territory exclusion limits every term above; the clause itself is on the model's licence (get_model).
@@ -162,20 +172,20 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     return { model_id: m.id, value: l.value.id, as_of: l.as_of, source: l.source, detail: terms.join(', ') };
   };
   return [
-    row('context_window', 'Context window (tokens)', 'higher', models.map((m) => factValue(m, m.context_window))),
-    row('max_output', 'Max output (tokens)', 'higher', models.map((m) => factValue(m, m.max_output))),
+    row('context_window', 'Context window (tokens)', 'higher', models.map((m) => modelValue(m, 'context_window'))),
+    row('max_output', 'Max output (tokens)', 'higher', models.map((m) => modelValue(m, 'max_output'))),
     row('status', "Status (the developer's: active, beta, deprecated)", 'none', models.map(lifecycle)),
-    row('shutdown_date', 'Shutdown date (the developer stops serving the model)', 'none', models.map((m) => factValue(m, m.shutdown_date))),
+    row('shutdown_date', 'Shutdown date (the developer stops serving the model)', 'none', models.map((m) => modelValue(m, 'shutdown_date'))),
     row('list_input_price', "Input price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('input')),
     row('list_output_price', "Output price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('output')),
     row('input_price', 'Input price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('input')),
     row('output_price', 'Output price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('output')),
     ratingRow(ds, models, 'overall_rating', 'Arena rating, overall', OVERALL_BOARDS),
     ratingRow(ds, models, 'coding_rating', 'Arena rating, coding', CODING_BOARDS),
-    row('open_weights', 'Open weights', 'true', models.map((m) => factValue(m, m.open_weights))),
+    row('open_weights', 'Open weights', 'true', models.map((m) => modelValue(m, 'open_weights'))),
     row('licence', 'Licence', 'osi_approved', models.map(licence)),
-    undatedSaid(row('release_date', 'Release date', 'newer', models.map((m) => factValue(m, m.release_date)))),
-    row('parameters', 'Parameters (total)', 'none', models.map((m) => factValue(m, m.parameters_total,
+    undatedSaid(row('release_date', 'Release date', 'newer', models.map((m) => modelValue(m, 'release_date')))),
+    row('parameters', 'Parameters (total)', 'none', models.map((m) => modelValue(m, 'parameters_total',
       m.parameters_active && m.parameters_total && m.parameters_active.value !== m.parameters_total.value ? `${m.parameters_active.value} active per token (MoE)` : undefined))),
   ];
 }

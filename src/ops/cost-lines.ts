@@ -32,7 +32,9 @@ export const ApiLine = z
     zero_priced: z.boolean().describe('true when the blend is $0: a free tier or a subscription plan, usually rate-limited; `cheapest`, `cheaper` and the break-even use offers priced above zero.'),
     lifecycle_note: z.string().nullable().describe('Said when whether the offer is still sold is in doubt: the developer shut the '
       + 'model\'s API down and this provider, which hosts the model itself (Azure, Bedrock, Vertex AI), states no retirement date of '
-      + 'its own ("the developer shut its API down on 2026-01-05; this provider hosts the model itself and states no date"). '
+      + 'its own ("the developer shut its API down on 2026-01-05; this provider hosts the model itself and states no date"); or '
+      + 'the provider marks the offer deprecated with no shutdown date, which its source means as still served ("deprecated with '
+      + 'no shutdown date given: still served, its retirement announced (...)"). '
       + '`cheapest`, `cheaper` and the break-even take an offer without such a note where one is priced. Null otherwise.'),
     next_prices: wireFact(NextPrices).optional()
       .describe('The price a source schedules next for this offer, from the day `starts`; `input` and `output` apply until then.'),

@@ -75,7 +75,7 @@ const Sheet = z.object({
 type Sheet = z.infer<typeof Sheet>;
 
 /** Why a field is null: absent from every source, or not applicable given another fact. */
-function missingReason(m: Model, field: string): string {
+export function missingReason(m: Model, field: string): string {
   const dated = field === 'deprecation_date' || field === 'shutdown_date' || field === 'replacement';
   if (dated && m.status && m.status.value !== 'deprecated') return `not applicable: status is ${m.status.value}`;
   // model-status.ts: open weights stay runnable by anyone, so retirement dates stay on the developer's offers.

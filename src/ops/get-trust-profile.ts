@@ -93,6 +93,10 @@ export const get_trust_profile = defineOperation({
       })
       .describe('How many criteria are met, not met and unknown.'),
     derivation: z.string().describe('How trust_index and coverage are computed, and from what.'),
+    // Optional on the wire: partial responses drop it and list these sources once (access/projection.ts).
+    derived_from_sources: z.array(z.string()).optional().describe(
+      'Source ids of the facts the criteria rest on, which trust_index and coverage are derived from (FMTI for criteria 5-14). '
+      + 'Full tier only: partial answers, which leave the criteria out, list these sources once in `sources`.'),
     compliance: Compliance,
     criteria: z.array(Criterion).describe('The 16 criteria in order, each with its status and evidence.'),
   }),
@@ -111,6 +115,7 @@ export const get_trust_profile = defineOperation({
       coverage: p.coverage,
       counts: p.counts,
       derivation: `Derived by this service from the ${CRITERIA_COUNT} criteria (each with its evidence in \`criteria\`, on the pro and enterprise tiers): trust_index = round(100 x ${p.counts.met} met / ${CRITERIA_COUNT}); coverage = (${p.counts.met} met + ${p.counts.not_met} not met) / ${CRITERIA_COUNT}. Criteria 5-15 are per developer; criterion 16 needs ${MIN_VOTES} votes on an LMArena text leaderboard.`,
+      derived_from_sources: p.sources,
       compliance: p.compliance,
       criteria: p.criteria,
     };

@@ -106,7 +106,13 @@ const Item = z
     self_hosting: SelfHosting.nullable().describe('The fit; null for an API recommendation.'),
     open_weights: wireFact(z.boolean()).nullable().describe('Whether the weights are downloadable; null when no source says.'),
     licence: wireFact(Licence).nullable().describe('Licence, OSI approval and commercial use; null when no source gives it.'),
-    trust: z.object({ trust_index: z.number().int(), coverage: z.number() }).describe('Trust Index and coverage (derived; get_trust_profile gives the criteria).'),
+    trust: z.object({
+      trust_index: z.number().int(),
+      coverage: z.number(),
+      // Optional on the wire: partial responses drop it and list these sources once (access/projection.ts).
+      derived_from_sources: z.array(z.string()).optional().describe(
+        'Source ids of the criteria the Trust Index is derived from (FMTI among them). Full tier only: partial answers list them once in `sources`.'),
+    }).describe('Trust Index and coverage (derived; get_trust_profile gives the criteria).'),
     eu_offers: z
       .array(z.object({
         provider: z.string(), provider_name: z.string(), region: OfferRegion,
@@ -175,7 +181,8 @@ function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
     } : null,
     open_weights: r.model.open_weights ?? null,
     licence: r.model.licence ?? null,
-    trust: { trust_index: r.trust.trust_index, coverage: r.trust.coverage },
+    // The criteria are not in this answer, so the index names the sources it is derived from (projection.ts credits them).
+    trust: { trust_index: r.trust.trust_index, coverage: r.trust.coverage, derived_from_sources: r.trust.sources },
     // Kept per dataset and model, frozen: the answer only reads it (its schema type is the mutable array).
     eu_offers: r.eu_offers as EuOfferBrief[],
     reasons: r.reasons,

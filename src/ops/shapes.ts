@@ -77,7 +77,9 @@ export const OfferView = z
     held_back: z.array(HeldBackPrice.extend({ source: z.string().optional() })).optional().describe('Prices a source gives that are not served: more than 20x from the reference, awaiting corroboration.'),
     lifecycle_note: z.string().optional().describe('Present only when whether the offer is still sold is in doubt: the developer '
       + 'shut the model\'s API down and this provider, which hosts the model itself (Azure, Bedrock, Vertex AI), states no retirement '
-      + 'date of its own ("the developer shut its API down on 2026-01-05; this provider hosts the model itself and states no date"). '
+      + 'date of its own ("the developer shut its API down on 2026-01-05; this provider hosts the model itself and states no date"); '
+      + 'or the provider marks the offer deprecated with no shutdown date, which its source means as still served ("deprecated '
+      + 'with no shutdown date given: still served, its retirement announced (...)"). '
       + 'A cheapest or best offer is such an offer only where no other is priced.'),
     blended_price: BlendedPrice.nullable().describe('Null when a price the blend needs is absent.'),
   })

@@ -16,7 +16,8 @@ export const ENVELOPE_PROPERTIES: Record<string, JsonSchema> = {
     type: 'string',
     enum: ['partial'],
     description: 'Partial responses (anonymous, free): "partial". Per-field `source`, `corroborated_by` and `conflicts`, '
-      + 'offers\' `listed_by` and the fields marked x-full-tier-only are left out; a fact whose sources disagree carries '
+      + 'offers\' `listed_by`, derived figures\' `derived_from_sources` and the fields marked x-full-tier-only are left out '
+      + '(the sources they name are listed once in `sources`); a fact whose sources disagree carries '
       + '`sources_disagree: true`. Full responses (pro, enterprise) have no `tier` member.',
   },
   sources: {
@@ -24,7 +25,11 @@ export const ENVELOPE_PROPERTIES: Record<string, JsonSchema> = {
     description: 'Partial responses (anonymous, free): the sources this response drew on, listed once instead of per field.',
     items: {
       type: 'object',
-      properties: { id: { type: 'string' }, name: { type: 'string' }, url: { type: ['string', 'null'] } },
+      properties: {
+        id: { type: 'string' }, name: { type: 'string' }, url: { type: ['string', 'null'] },
+        licence: { type: 'string', description: 'The source\'s licence, where it asks for credit (CC BY 4.0, "attribute LMArena", MIT).' },
+        attribution: { type: 'string', description: 'The credit line the source\'s licence asks for, to show with the data.' },
+      },
       required: ['id', 'name', 'url'],
     },
   },

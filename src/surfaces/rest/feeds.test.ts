@@ -131,3 +131,42 @@ test('a renamed arena variant says so in its title; a scheduled shutdown says wh
     j.items[1].content_html);
   await a.close();
 });
+
+test('every entry names its source, with the licence where the source asks for credit, on every tier; the feed lists them', async () => {
+  // The LMArena row of SOURCES.md: "leaderboard data by LMArena (attribute "LMArena")"; the dataset's sources table
+  // carries that licence and the credit line "LMArena". A source whose licence asks for no credit is named and linked.
+  const arena = aSource({ id: 'lmarena', name: 'LMArena leaderboard dataset', url: 'https://huggingface.co/datasets/lmarena-ai/leaderboard-dataset',
+    licence: 'Leaderboard data by LMArena (attribute "LMArena")', attribution: 'LMArena', kind: 'benchmark' });
+  const prices = aSource({ id: 'prices', name: 'Price table', url: 'https://example.org/prices', licence: 'facts; each row cites its page' });
+  const ds = aDataset({
+    data_as_of: '2026-08-19', sources: [aSource(), arena, prices], models: [aModel({ id: 'alpha-7b', name: f('Alpha 7B') })],
+    changes: [
+      event('00000000000000d1', '2026-08-12', { kind: 'elo', field: 'rating', provider: undefined, leaderboard: 'text', old: 1300, new: 1310, source: 'lmarena' }),
+      event('00000000000000d2', '2026-08-01', { source: 'prices' }),
+    ],
+  });
+  const arenaCredit = 'Source: LMArena leaderboard dataset (https://huggingface.co/datasets/lmarena-ai/leaderboard-dataset; '
+    + 'licence: Leaderboard data by LMArena (attribute "LMArena"); credit: LMArena).';
+  const PRO = 'mds_pro_0123456789abcdefghijABCDEFGHIJ01';
+  const a = testApp({ dataset: ds, access: testAccess({ keys: { [PRO]: 'pro' } }), today: () => '2026-08-19' });
+  for (const headers of [{}, { 'x-api-key': PRO }]) {
+    const tier = 'x-api-key' in headers ? 'pro' : 'anonymous';
+    const j = (await a.inject({ url: '/api/v1/changes/feed.json', headers })).json();
+    assert.ok(j.items[0].content_html.endsWith(arenaCredit), `${tier}: ${j.items[0].content_html}`);
+    assert.deepEqual(j.items[0]._mds.source, {
+      id: 'lmarena', name: arena.name, url: arena.url, licence: arena.licence, attribution: 'LMArena',
+    });
+    assert.ok(j.items[1].content_html.endsWith('Source: Price table (https://example.org/prices).'), `${tier}: ${j.items[1].content_html}`);
+    assert.deepEqual(j.items[1]._mds.source, { id: 'prices', name: 'Price table', url: 'https://example.org/prices' });
+    assert.deepEqual(j._mds.sources.map((s: { id: string }) => s.id), ['lmarena', 'prices']);
+    const doc = xml.parse((await a.inject({ url: '/api/v1/changes/feed.xml', headers })).body).feed;
+    // Atom: the feed's rights list the sources; each entry's summary and rights name its own.
+    assert.match(text(doc.rights), /Sources of these entries: LMArena leaderboard dataset \(.*credit: LMArena\), Price table \(https:\/\/example\.org\/prices\)\.$/);
+    assert.ok(text(doc.entry[0].summary).endsWith(arenaCredit), `${tier}: ${text(doc.entry[0].summary)}`);
+    assert.equal(text(doc.entry[0].rights), arenaCredit);
+    // The partial tiers' attribution comes first, a sentence of its own; the pro tier has none to show.
+    if (tier === 'anonymous') assert.ok(text(doc.rights).startsWith('Data: Model Data Service (http://localhost:8080). Sources of these entries: '), text(doc.rights));
+    else assert.ok(text(doc.rights).startsWith('Data: Model Data Service; each change names its source. Sources of these entries: '), text(doc.rights));
+  }
+  await a.close();
+});

@@ -2,7 +2,9 @@
 // from get_model_changes' own answer (same validation, same projection), rendered once per cached answer.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Feed, type Item } from 'feed';
+import { sourceRef, type ProjectedSource } from '../../access/projection.ts';
 import type { Dataset } from '../../dataset/dataset.ts';
+import type { Source } from '../../schema/index.ts';
 import { get_model_changes } from '../../ops/get-model-changes.ts';
 import type { Executor, Prepared } from '../execute.ts';
 import { unknownParameters, validateInput } from '../validate.ts';
@@ -53,9 +55,20 @@ function entrySummary(c: ChangeItem): string {
   if (c.renamed_from) parts.push(`The leaderboard renamed ${c.renamed_from} to ${c.variant}: a rename, not a new model.`);
   if (c.as_of && c.as_of < c.date) parts.push(`Scheduled: the source last read this on ${c.as_of}, before the day came.`);
   if (c.correction === true) parts.push(`A catalogue correction, not a change in the world: ${c.correction_basis}.`);
-  if (c.source) parts.push(`Source: ${c.source}.`);
   return parts.join(' ');
 }
+
+/**
+ * A source as an entry or a feed credits it, as a partial answer lists it (access/projection.ts): name and URL, and
+ * the licence and credit line where the source asks for attribution (SOURCES.md: CC BY, "attribute LMArena", MIT).
+ */
+type FeedSource = ProjectedSource;
+
+/** `name (url; licence: ...; credit: ...)`, the licence and credit only where the source requires attribution. */
+const creditText = (s: FeedSource): string => {
+  const terms = [s.url ?? undefined, s.licence && `licence: ${s.licence}`, s.attribution && `credit: ${s.attribution}`].filter(Boolean);
+  return terms.length ? `${s.name} (${terms.join('; ')})` : s.name;
+};
 
 /** A query string in a stable order, so the self link and feed id of equal filters are equal. */
 function canonicalQuery(input: Record<string, unknown>, given: ReadonlySet<string>): string {
@@ -71,13 +84,27 @@ function canonicalQuery(input: Record<string, unknown>, given: ReadonlySet<strin
 
 export type RenderedFeeds = { atom: Compressible; json: Compressible };
 
-/** Both renderings of one answer of get_model_changes. Dates are the day the source recorded, at 00:00 UTC. */
-export function renderFeeds(value: Record<string, unknown>, opts: { baseUrl: string; dataAsOf: string; query: string }): RenderedFeeds {
+/**
+ * Both renderings of one answer of get_model_changes. Dates are the day the source recorded, at 00:00 UTC.
+ * `itemSources`: the source id of each item by item id, from the full answer. A feed entry stands alone in a reader,
+ * apart from any sources list, so each names the source it comes from on every tier (the licences of LMArena's and
+ * other sources ask for credit wherever their data is shown), and the feed lists the sources its entries cite.
+ */
+export function renderFeeds(value: Record<string, unknown>, opts: {
+  baseUrl: string; dataAsOf: string; query: string; sources: ReadonlyMap<string, Source>; itemSources: ReadonlyMap<string, string>;
+}): RenderedFeeds {
   const { baseUrl, query } = opts;
   const host = new URL(baseUrl).hostname;
   const items = value.items as ChangeItem[];
   const newest = items[0]?.date ?? opts.dataAsOf;
   const attribution = typeof value.attribution === 'string' ? value.attribution : undefined;
+  const sourceOf = new Map<string, FeedSource>();
+  for (const c of items) {
+    const id = c.source ?? opts.itemSources.get(c.id);
+    if (id && !sourceOf.has(id)) sourceOf.set(id, sourceRef(id, opts.sources));
+  }
+  const cited = [...sourceOf.values()].sort((a, b) => a.id.localeCompare(b.id));
+  const credits = cited.length ? ` Sources of these entries: ${cited.map(creditText).join(', ')}.` : '';
   const feed = new Feed({
     // tag: URIs (RFC 4151) do not move when the service does; the filters are part of the feed's identity.
     id: `tag:${host},2026:changes${query}`,
@@ -89,17 +116,24 @@ export function renderFeeds(value: Record<string, unknown>, opts: { baseUrl: str
     language: 'en',
     feedLinks: { atom: `${baseUrl}${FEED_PATHS.atom}${query}`, json: `${baseUrl}${FEED_PATHS.json}${query}` },
     author: { name: 'Model Data Service', link: baseUrl },
-    copyright: attribution ?? 'Data: Model Data Service; each change names its source.',
+    copyright: `${attribution ? `${attribution}.` : 'Data: Model Data Service; each change names its source.'}${credits}`,
   });
+  // JSON Feed extension members start with an underscore; `_mds` holds what this service adds (jsonfeed.org 1.1).
+  feed.addExtension({ name: '_mds', objects: { sources: cited } });
   for (const c of items) {
+    const id = c.source ?? opts.itemSources.get(c.id);
+    const src = id ? sourceOf.get(id)! : undefined;
+    const credit = src ? `Source: ${creditText(src)}.` : undefined;
     const item: Item = {
       id: `tag:${host},2026:change:${c.id}`,
       title: entryTitle(c),
       link: `${baseUrl}${API_PREFIX}/models/${encodeURIComponent(c.model.id)}`,
       date: new Date(`${c.date}T00:00:00Z`),
-      description: entrySummary(c),
+      description: credit ? `${entrySummary(c)} ${credit}` : entrySummary(c),
       category: [{ name: c.kind, term: c.kind }],
     };
+    if (credit) item.copyright = credit;
+    if (src) item.extensions = [{ name: '_mds', objects: { source: src } }];
     feed.addItem(item);
   }
   const atom = Buffer.from(feed.atom1());
@@ -112,6 +146,12 @@ export function renderFeeds(value: Record<string, unknown>, opts: { baseUrl: str
   if (attribution) j._attribution = { text: attribution, required: true };
   const json = Buffer.from(JSON.stringify(j));
   return { atom: { bytes: atom, etag: etagOf(atom) }, json: { bytes: json, etag: etagOf(json) } };
+}
+
+function itemSourcesOf(value: Record<string, unknown>): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const c of value.items as ChangeItem[]) if (c.source) m.set(c.id, c.source);
+  return m;
 }
 
 /** Registers both feeds; each request counts as one request of quota, like get_model_changes itself. */
@@ -132,11 +172,15 @@ export function registerFeeds(app: FastifyInstance, opts: { dataset: Dataset; ex
     // Newest events in the data, not in a window ending today: a feed read after the data's last day is not empty.
     const input = validateInput(get_model_changes, { days: 3650, until: dataset.meta.data_as_of, limit: FEED_ENTRIES, ...raw });
     const p = executor.run(get_model_changes, input, principal.full);
+    // Each entry names its source on every tier: the partial answer drops per-item sources, the full one has them.
+    const full = principal.full ? p : executor.run(get_model_changes, input, true);
     const q = canonicalQuery(input, new Set(Object.keys(raw)));
     let byQuery = rendered.get(p);
     if (!byQuery) rendered.set(p, (byQuery = new Map()));
     let feeds = byQuery.get(q);
-    if (!feeds) byQuery.set(q, (feeds = renderFeeds(p.value, { baseUrl, dataAsOf: dataset.meta.data_as_of, query: q })));
+    if (!feeds) byQuery.set(q, (feeds = renderFeeds(p.value, {
+      baseUrl, dataAsOf: dataset.meta.data_as_of, query: q, sources: dataset.sourceById, itemSources: itemSourcesOf(full.value),
+    })));
     reply.header('vary', VARY_KEYED);
     const cache = apiKey === undefined ? CACHE_PUBLIC : CACHE_PRIVATE;
     return sendPrepared(request, reply, feeds[which], cache, which === 'atom' ? ATOM_TYPE : JSON_FEED_TYPE);
