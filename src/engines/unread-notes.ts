@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Understood } from './interpret.ts';
 import { isRefusal } from './machine.ts';
 import { resolveMachineText } from './machine-cache.ts';
+import { mayNameMachine } from './machine-readable.ts';
 import { NON_EU_COUNTRY_HINT, NON_EU_COUNTRY_WORDS } from './eu-member-states.ts';
 import { mapText, VOCABULARY, words, type TextParameter } from './vocabulary.ts';
 
@@ -54,6 +55,8 @@ function readElsewhere(ds: Dataset, from: TextParameter, phrase: string, underst
   for (const p of PARAMETERS) {
     if (p === from) continue;
     if (p === 'machine') {
+      // Most unread phrases (`of 12 people`) hold no word a machine is read from: they are told apart without a reading.
+      if (!mayNameMachine(ds, phrase)) continue;
       const m = resolveMachineText(ds, phrase);
       if (isRefusal(m)) continue;
       if (understood.machine.value === m.value) return [];
