@@ -213,6 +213,27 @@ function phrasesOf(vocab: ParameterVocabulary): ReadonlyArray<{ value: string; p
   return p;
 }
 
+/**
+ * One word of each phrase of a vocabulary, the longest (the least common: `care` of `care provider`, not `a`): a phrase
+ * matches only whole, and a canonical value is a phrase of itself, so a text holding none of these words, as written
+ * or as a plural, maps to nothing. Most texts recommend_model asks of every other parameter (its unread words) hold none.
+ */
+const vocabKeys = new WeakMap<ParameterVocabulary, ReadonlySet<string>>();
+function holdsKeyWord(w: readonly string[], vocab: ParameterVocabulary): boolean {
+  let keys = vocabKeys.get(vocab);
+  if (!keys) {
+    const k = new Set<string>();
+    for (const { phrase } of phrasesOf(vocab)) {
+      const p = phraseWords(phrase);
+      if (p.length) k.add(p.reduce((a, b) => (b.length > a.length ? b : a)));
+    }
+    vocabKeys.set(vocab, (keys = k));
+  }
+  const has = keys;
+  return w.some((t) => has.has(t)
+    || (t.endsWith('s') && (has.has(t.slice(0, -1)) || (t.endsWith('es') && has.has(t.slice(0, -2))))));
+}
+
 /** The canonical value a text is exactly (case and separators aside), if any. */
 function canonicalOf(text: string, vocab: ParameterVocabulary, w: readonly string[] = words(text)): string | undefined {
   const joined = w.join(' ');
@@ -267,7 +288,7 @@ function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[], 
 /** Map free text to a canonical value of `vocab` (or, combine `all`, to every value it names); undefined for none. */
 export function mapText(text: string, vocab: ParameterVocabulary): Mapping | undefined {
   const w = words(text);
-  if (w.length === 0) return undefined;
+  if (w.length === 0 || !holdsKeyWord(w, vocab)) return undefined;
   const canonical = canonicalOf(text, vocab, w);
   if (canonical) return { value: canonical, values: [canonical], how: 'canonical', matched: [canonical], set_aside: [], unread: [] };
   const found = findPhrases(w, phrasesOf(vocab));
