@@ -35,14 +35,15 @@ const readableWords = perDataset((ds): ReadonlySet<string> => {
 /**
  * False only when resolveMachine would refuse the text: none of its words, as the phrase matcher (a plural in `s` or
  * `es`) or the device reader (`3090s`) reads them, is one a reading starts from. Both of resolveMachine's splits of
- * the text are checked (words for ids and phrases, machineWords for devices, counts and sizes).
+ * the text are checked (words for ids and phrases, machineWords for devices, counts and sizes). `w` is `words(text)`.
  */
 /** The words a text is told apart by (for the tests and the docs). */
 export const machineReadableWords = readableWords;
 
-export function mayNameMachine(ds: Dataset, text: string): boolean {
+export function mayNameMachine(ds: Dataset, text: string, w: readonly string[] = words(text)): boolean {
   const readable = readableWords(ds);
   const read = (t: string) => readable.has(t)
     || (t.endsWith('s') && (readable.has(t.slice(0, -1)) || (t.endsWith('es') && readable.has(t.slice(0, -2)))));
-  return words(text).some(read) || machineWords(text).some(read);
+  // machineWords splits differently only at a `+` or an x (`4xL40S`): without either its words are `w`.
+  return w.some(read) || (/[+x\u00d7]/i.test(text) && machineWords(text).some(read));
 }

@@ -172,7 +172,7 @@ function phraseAt(text: readonly string[], at: number, p: readonly string[]): bo
 export type PhraseMatch = { value: string; phrase: string; start: number; length: number };
 
 /** Every whole-word occurrence of every phrase, then only the maximal ones (a longer phrase hides those inside it). */
-export function findPhrases(text: string[], phrases: ReadonlyArray<{ value: string; phrase: string }>): PhraseMatch[] {
+export function findPhrases(text: readonly string[], phrases: ReadonlyArray<{ value: string; phrase: string }>): PhraseMatch[] {
   const found: PhraseMatch[] = [];
   for (const { value, phrase } of phrases) {
     const p = phraseWords(phrase);
@@ -285,9 +285,11 @@ function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[], 
   return { value: values.join(','), values, how: canonical ? 'canonical' : 'synonym', matched: [...new Set(matched)], set_aside, unread };
 }
 
-/** Map free text to a canonical value of `vocab` (or, combine `all`, to every value it names); undefined for none. */
-export function mapText(text: string, vocab: ParameterVocabulary): Mapping | undefined {
-  const w = words(text);
+/**
+ * Map free text to a canonical value of `vocab` (or, combine `all`, to every value it names); undefined for none.
+ * `w` is `words(text)`, for a caller that reads one text against several vocabularies.
+ */
+export function mapText(text: string, vocab: ParameterVocabulary, w: readonly string[] = words(text)): Mapping | undefined {
   if (w.length === 0 || !holdsKeyWord(w, vocab)) return undefined;
   const canonical = canonicalOf(text, vocab, w);
   if (canonical) return { value: canonical, values: [canonical], how: 'canonical', matched: [canonical], set_aside: [], unread: [] };
