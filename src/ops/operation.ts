@@ -43,6 +43,13 @@ export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject
   annotations: OperationAnnotations;
   /** Top-level output fields that only full (pro, enterprise) responses carry. */
   fullTierOnly?: readonly string[];
+  /**
+   * The answer's JSON written straight into bytes (surfaces/json-bytes.ts), not made as text by JSON.stringify and
+   * then encoded: the same bytes, with some 57 KB less garbage on a 27 KB answer and about the same CPU when most of
+   * its text is long strings and rounded numbers; on answers of many short strings it cost 5 to 20% more CPU to write
+   * (docs/performance.md, fourteenth round), so an operation opts in.
+   */
+  writtenAsBytes?: boolean;
   /** Examples for the docs and the registry-wide tests: each must succeed on the committed dataset. */
   examples: ReadonlyArray<{ title: string; input: Record<string, unknown> }>;
   handler(dataset: Dataset, input: z.infer<I>, ctx: OperationContext): z.infer<O> | z.infer<A>;
