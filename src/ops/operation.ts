@@ -45,9 +45,9 @@ export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject
   fullTierOnly?: readonly string[];
   /**
    * The answer's JSON written straight into bytes (surfaces/json-bytes.ts), not made as text by JSON.stringify and
-   * then encoded: the same bytes, with some 57 KB less garbage on a 27 KB answer and about the same CPU when most of
-   * its text is long strings and rounded numbers; on answers of many short strings it cost 5 to 20% more CPU to write
-   * (docs/performance.md, fourteenth round), so an operation opts in.
+   * then encoded: the same bytes, some 59 KB less garbage on a 27 KB estimate_cost answer for 3 to 18% more CPU to
+   * write it; on other operations' answers (many short strings) the writing cost up to 45% more (docs/performance.md,
+   * fourteenth round), so an operation opts in.
    */
   writtenAsBytes?: boolean;
   /** Examples for the docs and the registry-wide tests: each must succeed on the committed dataset. */

@@ -3,16 +3,16 @@
 //
 // Why: JSON.stringify builds its result as a chain of parts that double up to 16 K characters, and encoding that chain
 // first makes it one flat string: a 27.6 KB estimate_cost answer allocated some 40 KB of parts and 27 KB of flat copy
-// (all of it garbage at once), two fifths of what a cold call allocates, and young-generation collections come with
-// the bytes allocated (docs/performance.md, fourteenth round). Written here, an answer allocates only the exact-size
-// result and a number's text where V8's number cache misses.
+// (all of it garbage at once), some 45% of what a cold call allocated, and young-generation collections come with the
+// bytes allocated (docs/performance.md, fourteenth round). Written here, an answer allocates its exact-size result,
+// the flat copy of a long text the handler made of parts, and the text of a number that is not a short decimal.
 //
 // The same bytes as JSON.stringify (ECMA-262 SerializeJSONProperty), for the values answers are made of: own
 // enumerable string keys in their order, `toJSON` called, undefined, functions and symbols left out of objects and
 // null in arrays, non-finite numbers null. A string with a character JSON escapes or past ASCII (rare: answers are
 // ASCII) is written by JSON.stringify itself and encoded, so escapes, lone surrogates and UTF-8 are its and V8's.
-// Anything else (a BigInt, a cycle, a boxed primitive, a Map) is handed to JSON.stringify whole, which throws or
-// writes it as it always did.
+// Anything else (a BigInt, a cycle, a boxed primitive, a typed array, an answer past 4 MB) is handed to JSON.stringify
+// whole, which throws or writes it as it always did.
 
 /** At most this many bytes are kept as scratch between calls; a larger answer is written by JSON.stringify. */
 const SCRATCH_MAX = 4 * 1024 * 1024;
