@@ -78,6 +78,14 @@ const APPLE_PRODUCTS: ReadonlyArray<{ phrase: string[]; laptop: boolean }> = [
 ];
 
 /**
+ * Words that, with no catalogued name beside them, still give a reading something to go on: an Apple machine, a CPU,
+ * a memory size's unit (a size is a number then one of these). machine-readable.ts tells texts without any such word apart.
+ */
+export const READING_WORDS: ReadonlySet<string> = new Set([
+  ...APPLE_PRODUCTS.flatMap((p) => p.phrase), 'apple', 'cpu', 'ddr4', 'ddr5', 'gb', 'gib', 'tb',
+]);
+
+/**
  * Words for the link between cards: a bridge between GPUs is read as an NVLink bridge; `NV-Link` splits as `nv link`.
  */
 const LINK_WORDS: Readonly<Record<string, 'nvlink' | 'nvswitch'>> = {
@@ -89,19 +97,25 @@ const isInt = (w: string | undefined) => w !== undefined && /^\d{1,5}$/.test(w);
 /** A memory size of any length is read as one, so that `9999999 GB` meets the range check rather than "unknown words". */
 const isSize = (w: string | undefined) => w !== undefined && /^\d{1,15}$/.test(w);
 
+/** A product sold around one catalogued device (`Framework Desktop`): its words, and the words that name the device. */
+export type ProductName = { phrase: readonly string[]; device: readonly string[] };
+
+/**
+ * The words readMachine reads: `M3 Max 64GB` -> m3 max 64 gb; `rtx-3090-x2` -> rtx 3090 x 2; `4x` -> 4 x; `128GB` ->
+ * 128 gb; `4xL40S` -> 4 x l40 s (a count glued to a name: `4xl40s` would otherwise split as `4 xl40 s`, `4x4090` as `4 x4090`).
+ */
+export function machineWords(text: string): string[] {
+  return words(text.replace(/\+/g, ' ').replace(/\b(\d{1,2}) ?[x\u00d7] ?(?=[a-z0-9])/gi, '$1 x '));
+}
+
 /**
  * Split machine text into what it states. `known` holds every word some catalogued device name uses, so that a
  * plural (`H100s`, `3090s`) is read as its device and a count before a device (`4 H100`) as a count.
  */
-/** A product sold around one catalogued device (`Framework Desktop`): its words, and the words that name the device. */
-export type ProductName = { phrase: readonly string[]; device: readonly string[] };
-
 export function readMachine(
   text: string, known: ReadonlySet<string>, suffixes: NameSuffixes = new Map(), products: readonly ProductName[] = [],
 ): MachineQuery {
-  // `M3 Max 64GB` -> m3 max 64 gb; `rtx-3090-x2` -> rtx 3090 x 2; `4x` -> 4 x; `128GB` -> 128 gb; `4xL40S` -> 4 x l40 s
-  // (a count glued to a name: `4xl40s` would otherwise split as `4 xl40 s`, `4x4090` as `4 x4090`).
-  let w = words(text.replace(/\+/g, ' ').replace(/\b(\d{1,2}) ?[x\u00d7] ?(?=[a-z0-9])/gi, '$1 x '));
+  let w = machineWords(text);
   const q = emptyQuery();
   // `two 4080s` is two RTX 4080s; `2x 4080S` two SUPERs: a lower-case s after a count, as the text was written.
   const lowerS = new Set([...text.matchAll(/(\d+)s\b/g)].map((m) => m[1]));

@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Understood } from './interpret.ts';
 import { isRefusal } from './machine.ts';
 import { resolveMachineText } from './machine-cache.ts';
+import { mayNameMachine } from './machine-readable.ts';
 import { NON_EU_COUNTRY_HINT, NON_EU_COUNTRY_WORDS } from './eu-member-states.ts';
 import { mapText, VOCABULARY, words, type TextParameter } from './vocabulary.ts';
 
@@ -49,11 +50,15 @@ const ELSEWHERE: ReadonlyArray<{ what: string; words: ReadonlySet<string>; symbo
  * already applies what it would read there: `Germany` beside keep=eu-only is applied, and where=eu-cloud (which would
  * also read it) is not pointed at as if the place were still missing.
  */
-function readElsewhere(ds: Dataset, from: TextParameter, phrase: string, understood: Record<TextParameter, Understood>): string[] {
+function readElsewhere(
+  ds: Dataset, from: TextParameter, phrase: string, w: readonly string[], understood: Record<TextParameter, Understood>,
+): string[] {
   const out: string[] = [];
   for (const p of PARAMETERS) {
     if (p === from) continue;
     if (p === 'machine') {
+      // Most unread phrases (`of 12 people`) hold no word a machine is read from: they are told apart without a reading.
+      if (!mayNameMachine(ds, phrase, w)) continue;
       const m = resolveMachineText(ds, phrase);
       if (isRefusal(m)) continue;
       if (understood.machine.value === m.value) return [];
@@ -61,7 +66,7 @@ function readElsewhere(ds: Dataset, from: TextParameter, phrase: string, underst
       continue;
     }
     const vocab = VOCABULARY[p];
-    const m = mapText(phrase, vocab);
+    const m = mapText(phrase, vocab, w);
     // `any` (keep) asks for nothing: naming it would point at no constraint.
     if (!m || m.values.every((v) => v === vocab.none)) continue;
     if (m.values.every((v) => v === vocab.none || understood[p].values.includes(v))) return [];
@@ -84,7 +89,7 @@ export function unreadNotes(ds: Dataset, understood: Record<TextParameter, Under
     const parts = u.unread.map((phrase) => {
       const w = words(phrase);
       for (const e of ELSEWHERE) if (w.some((x) => e.words.has(x)) || e.symbols?.test(phrase)) served.add(e.says);
-      const there = readElsewhere(ds, p, phrase, understood);
+      const there = readElsewhere(ds, p, phrase, w, understood);
       return `"${phrase}"${there.length ? ` (${there.join(' and ')} would read it: give it there to apply it)` : ''}`;
     });
     const what = parts.length === 1 ? 'it' : 'them';

@@ -96,6 +96,20 @@ test('several values in one text: who and use keep the first named, data and whe
   assert.equal(map('where', 'cloud or on premises'), 'on-premises');
 });
 
+test('every synonym is read, alone, inside other words, and with its words as plurals (s or es)', () => {
+  // mapText looks for phrases only in a text holding one word of some phrase (its longest), as written or as a plural.
+  const plural = (phrase: string, end: string) => words(phrase).map((w) => `${w}${end}`).join(' ');
+  for (const [p, vocab] of Object.entries(VOCABULARY)) {
+    for (const e of vocab.values) {
+      for (const phrase of [e.value, ...e.synonyms]) {
+        for (const text of [phrase, `the ${phrase} here`, plural(phrase, 's'), plural(phrase, 'es')]) {
+          assert.ok(mapText(text, vocab)?.values.includes(e.value), `${p}: "${text}" reads as ${e.value}`);
+        }
+      }
+    }
+  }
+});
+
 test('text naming nothing maps to nothing', () => {
   assert.equal(map('who', 'martian'), undefined);
   assert.equal(map('use', '   '), undefined);

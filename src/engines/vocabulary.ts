@@ -172,7 +172,7 @@ function phraseAt(text: readonly string[], at: number, p: readonly string[]): bo
 export type PhraseMatch = { value: string; phrase: string; start: number; length: number };
 
 /** Every whole-word occurrence of every phrase, then only the maximal ones (a longer phrase hides those inside it). */
-export function findPhrases(text: string[], phrases: ReadonlyArray<{ value: string; phrase: string }>): PhraseMatch[] {
+export function findPhrases(text: readonly string[], phrases: ReadonlyArray<{ value: string; phrase: string }>): PhraseMatch[] {
   const found: PhraseMatch[] = [];
   for (const { value, phrase } of phrases) {
     const p = phraseWords(phrase);
@@ -211,6 +211,27 @@ function phrasesOf(vocab: ParameterVocabulary): ReadonlyArray<{ value: string; p
     vocabPhrases.set(vocab, p);
   }
   return p;
+}
+
+/**
+ * One word of each phrase of a vocabulary, the longest (the least common: `care` of `care provider`, not `a`): a phrase
+ * matches only whole, and a canonical value is a phrase of itself, so a text holding none of these words, as written
+ * or as a plural, maps to nothing. Most texts recommend_model asks of every other parameter (its unread words) hold none.
+ */
+const vocabKeys = new WeakMap<ParameterVocabulary, ReadonlySet<string>>();
+function holdsKeyWord(w: readonly string[], vocab: ParameterVocabulary): boolean {
+  let keys = vocabKeys.get(vocab);
+  if (!keys) {
+    const k = new Set<string>();
+    for (const { phrase } of phrasesOf(vocab)) {
+      const p = phraseWords(phrase);
+      if (p.length) k.add(p.reduce((a, b) => (b.length > a.length ? b : a)));
+    }
+    vocabKeys.set(vocab, (keys = k));
+  }
+  const has = keys;
+  return w.some((t) => has.has(t)
+    || (t.endsWith('s') && (has.has(t.slice(0, -1)) || (t.endsWith('es') && has.has(t.slice(0, -2))))));
 }
 
 /** The canonical value a text is exactly (case and separators aside), if any. */
@@ -264,10 +285,12 @@ function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[], 
   return { value: values.join(','), values, how: canonical ? 'canonical' : 'synonym', matched: [...new Set(matched)], set_aside, unread };
 }
 
-/** Map free text to a canonical value of `vocab` (or, combine `all`, to every value it names); undefined for none. */
-export function mapText(text: string, vocab: ParameterVocabulary): Mapping | undefined {
-  const w = words(text);
-  if (w.length === 0) return undefined;
+/**
+ * Map free text to a canonical value of `vocab` (or, combine `all`, to every value it names); undefined for none.
+ * `w` is `words(text)`, for a caller that reads one text against several vocabularies.
+ */
+export function mapText(text: string, vocab: ParameterVocabulary, w: readonly string[] = words(text)): Mapping | undefined {
+  if (w.length === 0 || !holdsKeyWord(w, vocab)) return undefined;
   const canonical = canonicalOf(text, vocab, w);
   if (canonical) return { value: canonical, values: [canonical], how: 'canonical', matched: [canonical], set_aside: [], unread: [] };
   const found = findPhrases(w, phrasesOf(vocab));

@@ -43,6 +43,13 @@ export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject
   annotations: OperationAnnotations;
   /** Top-level output fields that only full (pro, enterprise) responses carry. */
   fullTierOnly?: readonly string[];
+  /**
+   * The answer's JSON written straight into bytes (surfaces/json-bytes.ts), not made as text by JSON.stringify and
+   * then encoded: the same bytes, some 59 KB less garbage on a 27 KB estimate_cost answer for 3 to 18% more CPU to
+   * write it; on other operations' answers (many short strings) the writing cost up to 45% more (docs/performance.md,
+   * fourteenth round), so an operation opts in.
+   */
+  writtenAsBytes?: boolean;
   /** Examples for the docs and the registry-wide tests: each must succeed on the committed dataset. */
   examples: ReadonlyArray<{ title: string; input: Record<string, unknown> }>;
   handler(dataset: Dataset, input: z.infer<I>, ctx: OperationContext): z.infer<O> | z.infer<A>;

@@ -6,6 +6,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { isStitched, stitched } from '../ops/json-fragment.ts';
 import type { AnyOperation } from '../ops/operation.ts';
 import { answerIdentity, keyEtag } from './answer-identity.ts';
+import { jsonBytes } from './json-bytes.ts';
 import { Lru } from './lru.ts';
 import { utf8Bytes, utf8BytesOf } from './utf8.ts';
 
@@ -146,7 +147,8 @@ export function prepareAnswer(op: AnyOperation, result: unknown, dataset: Datase
   const written = isStitched(result) ? writeBody(stitched(body), projection) : undefined;
   const value = written?.value ?? (projectBody(body, projection) as Record<string, unknown>);
   // Written pieces are encoded one after another: the answer is never made one flat string (access/json-pieces.ts).
-  const bytes = written ? utf8BytesOf(written.pieces) : utf8Bytes(JSON.stringify(value));
+  // Else JSON written straight into bytes when the operation opts in (the same bytes, none of the text's garbage).
+  const bytes = written ? utf8BytesOf(written.pieces) : op.writtenAsBytes ? jsonBytes(value) : utf8Bytes(JSON.stringify(value));
   return new Prepared(value, bytes);
 }
 
