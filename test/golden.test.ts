@@ -89,8 +89,12 @@ test('architecture and native-precision rows check the facts the memory engine r
   ]);
   const m = checkGoldenFacts(ds, loadGoldenFacts(file));
   assert.deepEqual(m.map((x) => [x.line, x.field, x.actual]), [[2, 'architecture:kv_layers', 'absent (model nemotron-super)']]);
-  const bad = tableFile(['nemotron-super,architecture:experts,8,,https://huggingface.co/x,8,2026-11-25,']);
+  // A fact the schema does not name (config.json's own spelling) is refused; the schema's `experts` is checked.
+  const bad = tableFile(['nemotron-super,architecture:num_experts,8,,https://huggingface.co/x,8,2026-11-25,']);
   assert.throws(() => loadGoldenFacts(bad), /line 2: field/);
+  const experts = tableFile(['nemotron-super,architecture:experts,8,,https://huggingface.co/x,8,2026-11-25,']);
+  assert.deepEqual(checkGoldenFacts(ds, loadGoldenFacts(experts)).map((x) => [x.line, x.field, x.actual]),
+    [[2, 'architecture:experts', 'absent (model nemotron-super)']]);
 });
 
 test('a listing\'s own window and a tier set aside are checked per offer', () => {

@@ -55,6 +55,10 @@ test('no twin, no sizes: another active count, another layer count, a missing co
   assert.equal(architectureKey(noActive), null);
   // The repository a row was read from is not part of the architecture.
   assert.equal(architectureKey(v3), architectureKey(deepseek('e', 'another/repo')));
+  // Nor is the expert geometry one source gives and another lacks: DeepSeek-V3.1-Terminus's row has none, V3's has
+  // config.json's 256 experts, 8 a token, 1 shared, 2,048 wide, 3 dense layers and a 129,280 vocabulary.
+  const geometry = { experts: 256, experts_per_token: 8, shared_experts: 1, moe_intermediate_size: 2048, dense_layers: 3, vocab_size: 129280 };
+  assert.equal(architectureKey(v3), architectureKey(deepseek('f', 'r/f', { architecture: f({ ...mla('r/f'), ...geometry }) })));
 });
 
 test('several twins with sizes: the one with the most rows, then the first by id, so the choice is stable', () => {

@@ -1,6 +1,9 @@
 // Published GGUF sizes shared by models with the same architecture row: a model without its own rows takes a twin's.
 import { fact, type Fact, type GgufFile, type Model } from '../schema/index.ts';
 
+/** Architecture facts a GGUF twin need not share (see `architectureKey`). */
+const EXPERT_FIELDS = new Set(['experts', 'experts_per_token', 'shared_experts', 'moe_intermediate_size', 'dense_layers', 'vocab_size']);
+
 /**
  * What fixes the tensors of a GGUF file, so two models that agree on it load files of the same size within the
  * metadata (tokenizer, chat template: a few MB): the total and active parameter counts (the active count tells the
@@ -12,7 +15,9 @@ import { fact, type Fact, type GgufFile, type Model } from '../schema/index.ts';
 export function architectureKey(m: Model): string | null {
   if (!m.parameters_total || !m.parameters_active || !m.architecture) return null;
   const { hf_repo: _repo, ...row } = m.architecture.value;
-  const fields = Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1));
+  // The expert geometry and vocabulary are left out: one source gives them and another not (llmfit reads a fine-tune's
+  // vocab_size where the gated base's reviewed row has none), and the two counts already tell such models apart.
+  const fields = Object.entries(row).filter(([k]) => !EXPERT_FIELDS.has(k)).sort(([a], [b]) => (a < b ? -1 : 1));
   return JSON.stringify([m.parameters_total.value, m.parameters_active.value, fields]);
 }
 

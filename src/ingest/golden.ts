@@ -23,9 +23,9 @@ const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
   'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url', 'replacement', 'licence_excludes_eu',
 ] as const;
-/** The KV-cache facts of an architecture a row may check (`architecture:kv_layers`). */
+/** The KV-cache and expert facts of an architecture a row may check (`architecture:kv_layers`, `architecture:experts`). */
 const ARCHITECTURE_FIELD =
-  /^architecture:(layers|kv_heads|head_dim|kv_layers|sliding_layers|sliding_window|kv_lora_rank|rope_dim|global_kv_heads|global_head_dim)$/;
+  /^architecture:(layers|kv_heads|head_dim|kv_layers|sliding_layers|sliding_window|kv_lora_rank|rope_dim|global_kv_heads|global_head_dim|experts|experts_per_token|shared_experts|moe_intermediate_size|dense_layers|vocab_size)$/;
 const Field = z.union([
   z.enum(MODEL_FIELDS),
   z.string().regex(ARCHITECTURE_FIELD, 'architecture:<fact>'),

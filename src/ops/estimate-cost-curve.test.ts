@@ -38,16 +38,17 @@ test('the curve at the volume asked costs what the answer costs there, rented an
 });
 
 test('an owned window names the configuration and machines that cost least inside it', { skip: !shipped }, () => {
-  // DeepSeek V3.2: four mi300x-x8 machines serve 4 x 18,778.855 = 75,115.42M tokens a month; from there to 9 x 9,038.317
-  // = 81,344.85M the configuration that costs no more than the API is nine mi300x-x4, a window of its own. (A batch step
-  // reads the distinct experts its tokens route to, just under the whole file at these batches: 75,115.41 and 81,344.7 before.)
+  // DeepSeek V3.2: four mi300x-x8 machines serve 4 x 18,785.49 = 75,141.95M tokens a month; from there to 9 x 9,044.45
+  // = 81,400.06M the configuration that costs no more than the API is nine mi300x-x4, a window of its own. (A batch step
+  // reads the shared 16.6B once and the distinct experts of 8 in 256 its tokens route to: 75,115.42 and 81,344.85 with the
+  // shared part the attention sum, nothing for MLA, and the routed share 37 / 671.)
   const be = run({ model_id: 'deepseek-v3.2', tokens_millions: 3000 }).break_even_owned;
   const within = (v: number) => be.cheaper_windows.find((w: Out) => w.from_tokens_millions <= v && v <= w.to_tokens_millions);
   assert.deepEqual(within(70_000), {
-    from_tokens_millions: 66467.94, to_tokens_millions: 75115.42, hardware_id: 'mi300x-x8', machines: 4,
+    from_tokens_millions: 66466.36, to_tokens_millions: 75141.95, hardware_id: 'mi300x-x8', machines: 4,
   });
   for (const v of [76_000, 81_000]) {
-    assert.deepEqual(within(v), { from_tokens_millions: 75115.42, to_tokens_millions: 81344.85, hardware_id: 'mi300x-x4', machines: 9 });
+    assert.deepEqual(within(v), { from_tokens_millions: 75141.95, to_tokens_millions: 81400.06, hardware_id: 'mi300x-x4', machines: 9 });
     const cheapest = run({ model_id: 'deepseek-v3.2', tokens_millions: v }).self_hosting.owned_options[0];
     assert.deepEqual([cheapest.hardware_id, cheapest.machines], ['mi300x-x4', 9], `cheapest owned at ${v}`);
   }
@@ -89,11 +90,11 @@ test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more th
 });
 
 test('DeepSeek V3.2 at 100,000M: the owned month below the API leaves out its host, so it is not called cheaper', { skip: !shipped }, () => {
-  // Six mi300x-x8 cost 22,187.85 USD a month against crof's 22,250 (0.3% more): no source prices an MI300X server's host.
+  // Six mi300x-x8 cost 22,187.35 USD a month against crof's 22,250 (0.3% more): no source prices an MI300X server's host.
   const full = run({ model_id: 'deepseek-v3.2', tokens_millions: 100000 });
   const short = run({ model_id: 'deepseek-v3.2', tokens_millions: 100000, view: 'summary' });
   assert.equal(full.self_hosting.owned_options[0].host_machine, null);
   assert.equal(full.cheaper, null);
-  assert.match(full.cheaper_note, /^self-hosting is not shown cheaper: mi300x-x8 bought and run costs 22187\.85 USD a month, and the API \(crof\) 22250 USD, 0\.3% more/);
+  assert.match(full.cheaper_note, /^self-hosting is not shown cheaper: mi300x-x8 bought and run costs 22187\.35 USD a month, and the API \(crof\) 22250 USD, 0\.3% more/);
   assert.deepEqual([short.cheaper, short.cheaper_note], [full.cheaper, full.cheaper_note]);
 });

@@ -184,9 +184,12 @@ test('committed dataset: at concurrency 50 on 4 x L40S each entry\'s per-user an
   for (const e of out.items) {
     const s = e.speed;
     const id = e.model.id;
-    // The line: a step reads the weights once for all sequences (a mixture of experts: the attention projections once,
-    // layers x hidden x head_dim x (2 x heads + 2 x KV heads) from the model's config (none for MLA or hybrid attention),
-    // and of the routed part the share n tokens touch, 1 - (1 - p)^n, p = (active - shared) / (total - shared), at most
+    // The line: a step reads the weights once for all sequences (a mixture of experts: its shared part once, and of the
+    // routed part the share n tokens touch, 1 - (1 - p)^n. With the config's expert geometry one expert is (layers -
+    // dense layers) x 3 x hidden x expert width, p = top-k / experts and the shared part active - top-k experts, where
+    // that is not negative and all experts are within total / 0.9; otherwise the attention projections,
+    // layers x hidden x head_dim x (2 x heads + 2 x KV heads) (none for MLA or hybrid attention), and
+    // p = (active - shared) / (total - shared)), at most
     // all of them; all of them is the active weights scaled by total / active parameters and, for MXFP4, by the file's
     // 4.47 bits over the 5.53 a token reads, its attention and head being 8-bit: constants.ts) + n KV caches, at efficiency x
     // bandwidth (the cache at a batched server's KV efficiency), plus the per-token floor; the total at most the compute-bound rate;
@@ -197,8 +200,11 @@ test('committed dataset: at concurrency 50 on 4 x L40S each entry\'s per-user an
     const active = s.active_parameters;
     const moe = active < 0.9 * total;
     const attention = a.attention === 'mla' || a.attention === 'hybrid' ? 0 : a.layers * a.hidden_size! * a.head_dim * (2 * a.attention_heads! + 2 * a.kv_heads);
-    const shared = Math.min(attention, active / 2);
-    const p = (active - shared) / (total - shared);
+    const expert = a.experts && a.experts_per_token && a.moe_intermediate_size && a.hidden_size
+      ? (a.layers - (a.dense_layers ?? 0)) * 3 * a.hidden_size * a.moe_intermediate_size : undefined;
+    const geometric = expert !== undefined && active - a.experts_per_token! * expert >= 0 && a.experts! * expert <= total / 0.9;
+    const shared = geometric ? active - a.experts_per_token! * expert! : Math.min(attention, active / 2);
+    const p = geometric ? a.experts_per_token! / a.experts! : (active - shared) / (total - shared);
     const read = moe ? shared / active + ((active - shared) / active / p) * (1 - (1 - p) ** n) : n;
     const weights = Math.min(s.active_weights_gb * (total / active) * widths, s.active_weights_gb * read);
     const step = weights / (s.efficiency * s.decode_bandwidth_gbs) +

@@ -33,5 +33,18 @@ test('a sliding-window architecture needs its window and no more sliding layers 
 test('every rule has a unique name and unknown fields are refused', () => {
   const names = ARCHITECTURE_RULES.map((r) => r.name);
   assert.equal(new Set(names).size, names.length);
-  assert.equal(Architecture.safeParse({ ...gqa, experts: 128 }).success, false);
+  // config.json's own spelling is not the schema's: `experts` is.
+  assert.equal(Architecture.safeParse({ ...gqa, num_experts: 128 }).success, false);
+});
+
+test('MoE geometry: experts with experts_per_token, no more routed than exist, dense layers fewer than layers', () => {
+  // DeepSeek-V3's config.json: 256 routed experts, 8 a token, 1 shared, 2,048 wide, the first 3 of 61 layers dense.
+  const v3 = { ...gqa, layers: 61, experts: 256, experts_per_token: 8, shared_experts: 1, moe_intermediate_size: 2048, dense_layers: 3, vocab_size: 129280 };
+  assert.deepEqual(broken(v3), []);
+  assert.deepEqual(broken({ ...gqa, experts: 256 }), ['experts_come_in_pairs']);
+  assert.deepEqual(broken({ ...gqa, experts: 8, experts_per_token: 9 }), ['experts_per_token_within_experts']);
+  assert.deepEqual(broken({ ...gqa, moe_intermediate_size: 768 }), ['expert_geometry_needs_experts']);
+  assert.deepEqual(broken({ ...v3, dense_layers: 61 }), ['dense_layers_within_layers']);
+  // A dense model may state its vocabulary alone.
+  assert.deepEqual(broken({ ...gqa, vocab_size: 151936 }), []);
 });

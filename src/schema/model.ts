@@ -40,6 +40,22 @@ const ArchitectureShape = z
      * NAS-pruned models (Llama-3.3-Nemotron-Super-49B: 49 of 80), whose other layers have no attention at all.
      */
     kv_layers: PositiveInt.optional(),
+    /**
+     * Mixture-of-experts geometry (config.json): the routed experts of each MoE layer (`num_experts`,
+     * `num_local_experts`, `n_routed_experts`), how many a token is routed to (`num_experts_per_tok`,
+     * `experts_per_token`), the experts every token also reads (`n_shared_experts`; Qwen's one
+     * `shared_expert_intermediate_size` expert counts 1), the width of one expert's feed-forward
+     * (`moe_intermediate_size`, or `intermediate_size` where the experts are the only feed-forward), and how many of
+     * `layers` have a dense feed-forward instead of experts (DeepSeek's `first_k_dense_replace`, Llama 4 Maverick's
+     * every other layer). Absent on dense models, and where no reviewed source gave them.
+     */
+    experts: PositiveInt.optional(),
+    experts_per_token: PositiveInt.optional(),
+    shared_experts: z.number().int().nonnegative().optional(),
+    moe_intermediate_size: PositiveInt.optional(),
+    dense_layers: z.number().int().nonnegative().optional(),
+    /** Tokens in the vocabulary (config.json `vocab_size`): the rows of the embedding and of the output head. */
+    vocab_size: PositiveInt.optional(),
     /** The Hugging Face repository the facts were read from. */
     hf_repo: z.string().min(1),
   })
@@ -96,6 +112,30 @@ export const ARCHITECTURE_RULES: ReadonlyArray<{ name: string; holds: (a: Archit
     holds: (a) => a.kv_layers === undefined || (a.attention === 'hybrid' && a.kv_layers < a.layers),
     message: 'kv_layers belongs to a hybrid architecture and is fewer than layers',
     path: ['kv_layers'],
+  },
+  {
+    name: 'experts_come_in_pairs',
+    holds: (a) => (a.experts === undefined) === (a.experts_per_token === undefined),
+    message: 'experts and experts_per_token go together',
+    path: ['experts_per_token'],
+  },
+  {
+    name: 'experts_per_token_within_experts',
+    holds: (a) => a.experts === undefined || a.experts_per_token === undefined || a.experts_per_token <= a.experts,
+    message: 'experts_per_token cannot exceed experts',
+    path: ['experts_per_token'],
+  },
+  {
+    name: 'expert_geometry_needs_experts',
+    holds: (a) => a.experts !== undefined || (a.shared_experts === undefined && a.moe_intermediate_size === undefined && a.dense_layers === undefined),
+    message: 'shared_experts, moe_intermediate_size and dense_layers describe a mixture of experts: they need experts',
+    path: ['experts'],
+  },
+  {
+    name: 'dense_layers_within_layers',
+    holds: (a) => a.dense_layers === undefined || a.dense_layers < a.layers,
+    message: 'dense_layers must be fewer than layers (at least one layer has experts)',
+    path: ['dense_layers'],
   },
 ];
 

@@ -36,6 +36,12 @@ export const ARCHITECTURE_FIELDS = [
   'kv_layers',
   'global_kv_heads',
   'global_head_dim',
+  'experts',
+  'experts_per_token',
+  'shared_experts',
+  'moe_intermediate_size',
+  'dense_layers',
+  'vocab_size',
 ] as const;
 /**
  * Model-level fields an override row may set. `max_output` is for weights whose developer states no output cap: the
@@ -67,7 +73,7 @@ export type RepoOverride = {
 };
 
 const FIELDS = new Set<string>([...ARCHITECTURE_FIELDS, ...MODEL_FIELDS]);
-const NON_NEGATIVE = new Set<string>(['sliding_layers']);
+const NON_NEGATIVE = new Set<string>(['sliding_layers', 'shared_experts', 'dense_layers']);
 
 const Row = z
   .object({

@@ -37,8 +37,24 @@ const Row = z.object({
   head_dim: Count,
   hidden_size: Count,
   vocab_size: Count,
+  num_experts: z.number().int().nonnegative().nullable().optional(),
+  active_experts: z.number().int().nonnegative().nullable().optional(),
+  moe_intermediate_size: z.number().int().nonnegative().nullable().optional(),
 });
 export type LlmfitRow = z.infer<typeof Row>;
+
+/**
+ * The expert geometry llmfit read from config.json (its `num_experts`, `active_experts` = num_experts_per_tok,
+ * `moe_intermediate_size`), for a repo it marks as a mixture of experts with fewer experts a token than experts. Only
+ * then: for dense repos llmfit fills `moe_intermediate_size` with the dense `intermediate_size` (Qwen2.5-7B's 18,944),
+ * and merged "2x7B" repos route every token to both experts. llmfit reads no shared experts or dense layers.
+ */
+function expertsOf(r: LlmfitRow): Pick<Architecture, 'experts' | 'experts_per_token' | 'moe_intermediate_size'> {
+  const e = r.num_experts ?? 0;
+  const k = r.active_experts ?? 0;
+  if (r.is_moe !== true || e < 2 || k < 1 || k >= e) return {};
+  return { experts: e, experts_per_token: k, ...(r.moe_intermediate_size ? { moe_intermediate_size: r.moe_intermediate_size } : {}) };
+}
 
 /** Architecture from the row's config facts, or undefined when a required fact is missing or inconsistent. */
 function architectureOf(r: LlmfitRow): Architecture | undefined {
@@ -56,6 +72,8 @@ function architectureOf(r: LlmfitRow): Architecture | undefined {
     head_dim: headDim,
     ...(hidden ? { hidden_size: hidden } : {}),
     attention: heads !== undefined && kv < heads ? 'gqa' : 'full',
+    ...expertsOf(r),
+    ...(r.vocab_size ? { vocab_size: r.vocab_size } : {}),
     hf_repo: r.name,
   };
 }
@@ -108,9 +126,11 @@ function applyOverride(
       ? {
         layers: r.num_hidden_layers ?? undefined, attention_heads: r.num_attention_heads ?? undefined,
         kv_heads: r.num_key_value_heads ?? undefined, head_dim: from?.head_dim, hidden_size: r.hidden_size ?? undefined,
+        ...expertsOf(r), vocab_size: r.vocab_size ?? undefined,
       }
       : {};
-    const merged = Object.fromEntries(Object.entries({ ...raw, ...o.architecture, hf_repo: o.hf_repo }).filter(([, v]) => v !== undefined));
+    const entries = Object.entries({ ...raw, ...o.architecture, hf_repo: o.hf_repo }).filter(([, v]) => v !== undefined);
+    const merged: Record<string, unknown> = Object.fromEntries(entries);
     if (merged.attention === undefined) merged.attention = from?.attention;
     const parsed = Architecture.safeParse(merged);
     if (parsed.success) fix.architecture = parsed.data;

@@ -55,6 +55,48 @@ test('a row replaces llmfit figures for its repo, dated the day it was read and 
   assert.ok(r.sources.some((s) => s.id === 'model-architecture' && s.kind === 'curated'));
 });
 
+const MOE_HEADER =
+  'hf_repo,parameters_total_b,parameters_active_b,context_window,layers,attention_heads,kv_heads,head_dim,hidden_size,attention,kv_lora_rank,rope_dim,' +
+  'sliding_window,sliding_layers,kv_layers,experts,experts_per_token,shared_experts,moe_intermediate_size,dense_layers,vocab_size,native_precision,' +
+  'config_url,card_url,read_on,note';
+
+test("a row's expert geometry is served with the architecture; where the row leaves it blank, llmfit's reading of the config is kept", async () => {
+  // Qwen3-Next-80B-A3B-Instruct config.json: num_experts 512, num_experts_per_tok 10, moe_intermediate_size 512, one
+  // shared expert (shared_expert_intermediate_size 512), vocab_size 151936; llmfit's snapshot reads 512, 10, 512, 151936.
+  const llm = anLlmfitRow(NEXT, { num_experts: 512, active_experts: 10, moe_intermediate_size: 512, vocab_size: 151936 });
+  const withGeometry = `${NEXT},80,3,,48,16,2,256,2048,hybrid,,,,,12,512,10,1,512,0,151936,bf16,${NEXT_CARD}/blob/main/config.json,${NEXT_CARD},2026-11-25,card`;
+  const r = await read([llm], [withGeometry], [], MOE_HEADER);
+  assert.deepEqual(r.issues, []);
+  assert.deepEqual(of(r.models, NEXT, 'model-architecture')?.architecture, {
+    layers: 48, attention_heads: 16, kv_heads: 2, head_dim: 256, hidden_size: 2048, attention: 'hybrid', kv_layers: 12,
+    experts: 512, experts_per_token: 10, shared_experts: 1, moe_intermediate_size: 512, dense_layers: 0, vocab_size: 151936, hf_repo: NEXT,
+  });
+  // The row without the columns: llmfit's experts, experts a token, width and vocabulary; no shared experts or dense layers.
+  const blank = await read([llm], [nextRow]);
+  assert.deepEqual(blank.issues, []);
+  const a = of(blank.models, NEXT, 'model-architecture')?.architecture;
+  assert.deepEqual([a?.experts, a?.experts_per_token, a?.moe_intermediate_size, a?.vocab_size, a?.shared_experts, a?.dense_layers],
+    [512, 10, 512, 151936, undefined, undefined]);
+  // A row's count contradicting the schema is an issue: 11 a token of 8 experts.
+  const bad = await read([], [withGeometry.replace(',512,10,1,512,0,', ',8,11,1,512,0,')], [], MOE_HEADER);
+  assert.match(bad.issues.map((i) => i.message).join('; '), /experts_per_token cannot exceed experts/);
+});
+
+test("llmfit's expert fields are read only for a repo it marks MoE with fewer experts a token than experts", async () => {
+  // llmfit fills moe_intermediate_size with the dense intermediate_size on dense repos (Qwen2.5-7B-Instruct: 18,944),
+  // and merged "2x7B" repos route each token to both experts (allenai/Flex-reddit-2x7B-1T: 2 of 2).
+  const dense = anLlmfitRow('Qwen/Qwen2.5-7B-Instruct', { is_moe: null, moe_intermediate_size: 18944, architecture: 'qwen2', num_key_value_heads: 4,
+    num_attention_heads: 28, head_dim: 128, hidden_size: 3584, num_hidden_layers: 28, parameters_raw: 7_615_616_512, active_parameters: null });
+  const both = anLlmfitRow('allenai/Flex-reddit-2x7B-1T', { num_experts: 2, active_experts: 2, moe_intermediate_size: 11008, architecture: 'flex_olmo' });
+  const r = await read([dense, both], []);
+  for (const repo of ['Qwen/Qwen2.5-7B-Instruct', 'allenai/Flex-reddit-2x7B-1T']) {
+    const a = of(r.models, repo, 'llmfit')?.architecture;
+    assert.ok(a, repo);
+    assert.equal(a?.experts, undefined, repo);
+    assert.equal(a?.moe_intermediate_size, undefined, repo);
+  }
+});
+
 test('a row for a repo the snapshot lacks stands on its own; a counts-only row needs no config', async () => {
   const card = 'https://huggingface.co/deepseek-ai/DeepSeek-V4-Flash';
   // DeepSeek-V4 card: V4-Flash has 284B parameters (13B activated).

@@ -19,7 +19,8 @@ export const MODEL_ARCH_SOURCE: Source = {
   retrieved: '2026-11-26',
   covers:
     'total and active parameters (MoE), attention kind (GQA, MLA, sliding window + global, hybrid linear/full) with the ' +
-    'facts the KV cache needs, and the precision the developer ships, for the open-weights models of the LMArena text top 100',
+    'facts the KV cache needs, expert counts, experts per token, shared experts, expert width, dense layers and vocabulary ' +
+    'of mixture-of-experts models, and the precision the developer ships, for the open-weights models of the LMArena text top 100',
   counts_for_data_as_of: false,
 };
 
@@ -54,6 +55,14 @@ const Row = z
     sliding_window: optionalInt(1),
     sliding_layers: optionalInt(0),
     kv_layers: optionalInt(1),
+    // Mixture-of-experts geometry and vocabulary, read from the same config.json (schema/model.ts Architecture); a
+    // table written before these columns existed still reads.
+    experts: optionalInt(1).optional(),
+    experts_per_token: optionalInt(1).optional(),
+    shared_experts: optionalInt(0).optional(),
+    moe_intermediate_size: optionalInt(1).optional(),
+    dense_layers: optionalInt(0).optional(),
+    vocab_size: optionalInt(1).optional(),
     native_precision: z.union([z.literal(''), NativePrecision]).transform((s) => (s === '' ? undefined : s)),
     config_url: optionalUrl,
     card_url: z.url({ message: 'the model card URL' }),
@@ -70,7 +79,10 @@ const Row = z
     if (archGiven && !r.config_url) ctx.addIssue({ code: 'custom', path: ['config_url'], message: 'architecture facts need the config.json they were read from' });
   });
 
-const ARCH_COLUMNS = ['layers', 'attention_heads', 'kv_heads', 'head_dim', 'hidden_size', 'attention', 'kv_lora_rank', 'rope_dim', 'sliding_window', 'sliding_layers', 'kv_layers'] as const satisfies readonly ArchitectureField[];
+const ARCH_COLUMNS = [
+  'layers', 'attention_heads', 'kv_heads', 'head_dim', 'hidden_size', 'attention', 'kv_lora_rank', 'rope_dim', 'sliding_window', 'sliding_layers',
+  'kv_layers', 'experts', 'experts_per_token', 'shared_experts', 'moe_intermediate_size', 'dense_layers', 'vocab_size',
+] as const satisfies readonly ArchitectureField[];
 
 /** Billions to a parameter count, rounded to a whole parameter (32.8 -> 32,800,000,000). */
 const fromBillions = (b: number) => Math.round(b * 1e9);

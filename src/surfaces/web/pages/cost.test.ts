@@ -17,15 +17,15 @@ const rest = async (id: string) => (await app.inject({ method: 'GET', url: `/api
   .break_even_owned;
 
 test('/cost/deepseek-v3.2: owned is cheaper in windows before it stays cheaper, and the page says so', { skip: !committed }, async () => {
-  // The REST answer's owned break-even: one mi300x-x4 costs 1,732.37 USD a month flat plus 0.01454 USD of power per 1M
-  // tokens, against crof's 0.2225: 1,732.37 / (0.2225 - 0.01454) = 8,330.3M (8,330.21 from the unrounded figures), and
-  // the machine is full at 9,038.32M (a batch reads each distinct expert once); ten more windows follow, and owned stays
-  // cheaper from 99,701.91M (6 x mi300x-x8).
+  // The REST answer's owned break-even: one mi300x-x4 costs 1,732.37 USD a month flat plus 0.01453 USD of power per 1M
+  // tokens, against crof's 0.2225: 1,732.37 / (0.2225 - 0.01453) = 8,329.9M (8,329.82 from the unrounded figures), and
+  // the machine is full at 9,044.45M (a batch reads the shared weights once and each distinct expert of 8 in 256 once);
+  // ten more windows follow, and owned stays cheaper from 99,699.55M (6 x mi300x-x8).
   const owned = await page('deepseek-v3.2');
   assert.equal(owned, '<strong>cheaper than the API between 8.33B and 9.04B tokens a month, then in 10 more windows, and from '
     + '99.7B on</strong> (crof versus mi300x-x4; a lower bound: a host machine is not priced).');
   // The same count of further windows as the REST answer's reason gives.
-  assert.match((await rest('deepseek-v3.2')).reason, /between 8330\.21 and 9038\.32 million tokens a month, in 10 more windows up to /);
+  assert.match((await rest('deepseek-v3.2')).reason, /between 8329\.82 and 9044\.45 million tokens a month, in 10 more windows up to /);
 });
 
 test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the page states as before', { skip: !committed }, async () => {
