@@ -104,6 +104,11 @@ test('the project table: every row valid and used, on the stated basis (checked 
     // 1.635 GHz) = 128 (RTX 2060 240 x 128 x 1.68 = 51.6; 2070 SUPER 320 x 128 x 1.77 = 72.5; 2080 SUPER 384 x 128 x 1.815
     // = 89.2); GeForce Ampere 142 / (328 x 1.695) = 256 (RTX 3060 Ti 152 x 256 x 1.665 = 64.8).
     'nvidia-rtx-2060': 51.6, 'nvidia-rtx-2070-super': 72.5, 'nvidia-rtx-2080-super': 89.2, 'nvidia-rtx-3060-ti': 64.8,
+    // RTX 2060 SUPER 272 x 128 x 1.65 = 57.4. SMs x boost clock x the per-SM rate: GeForce Ada 330.3 / (128 x 2.52 GHz) =
+    // 1,024 (RTX 4070 SUPER 56 x 1,024 x 2.475 = 141.9; 4070 Ti SUPER 66 x 2.61 = 176.4; 4080 SUPER 80 x 2.55 = 208.9);
+    // GeForce Blackwell 419 / (170 x 2.407) = 1,024 (RTX 5060 Ti 36 x 1,024 x 2.572 = 94.8, both memory sizes).
+    'nvidia-rtx-2060-super': 57.4, 'nvidia-rtx-4070-super': 141.9, 'nvidia-rtx-4070-ti-super': 176.4, 'nvidia-rtx-4080-super': 208.9,
+    'nvidia-rtx-5060-ti-16gb': 94.8, 'nvidia-rtx-5060-ti-8gb': 94.8,
   };
   for (const [key, tflops] of Object.entries(derived)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
 });
