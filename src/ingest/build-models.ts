@@ -23,6 +23,7 @@ import { DATE_TAIL, skuOf } from './skus.ts';
 import { denseActive, preferExactCount } from './exact-count.ts';
 import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
+import { pointerReleaseWithheld } from './rolling-alias.ts';
 import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff, withheldRelease } from './release-date.ts';
 import { cutoffAfterRelease, place, releaseReadings, type Placed } from './placed.ts';
 import { maxOutputWithin } from './max-output.ts';
@@ -49,6 +50,11 @@ export type ModelBuild = {
   vendors: Map<string, string>;
   /** Resolve any observation-like id to a canonical id. */
   resolve(source: string, id: string, opts?: { hint?: string; url?: string }): string | undefined;
+  /**
+   * The model a reviewed row written for this very source and id names (aliases.csv, no `*` or key-wide rows), if it
+   * exists: a provider's listing (`openrouter/deepseek/deepseek-chat`) a row sets apart from the same id elsewhere.
+   */
+  sourceRow(source: string, id: string): string | undefined;
 };
 
 export function buildModels(
@@ -297,6 +303,10 @@ export function buildModels(
       const m = matcher.resolve(source, id, opts);
       return m ? m.id : undefined;
     },
+    sourceRow: (source, id) => {
+      const row = matcher.sourceRowOf(source, id);
+      return row && matcher.has(row) ? row : undefined;
+    },
   };
 }
 
@@ -379,6 +389,12 @@ function mergeModel(
   set('release_date', chooseReleaseDate(readings, model.knowledge_cutoff?.value, id));
   const heldRelease = withheldRelease(readings, id);
   if (heldRelease) model.withheld = [heldRelease];
+  // A pointer (`gpt-latest`) has no release of its own: its listings' date is withheld (rolling-alias.ts).
+  const pointerRelease = pointerReleaseWithheld(id, model.release_date, DEVELOPER_RELEASES_SOURCE_ID);
+  if (pointerRelease) {
+    delete model.release_date;
+    model.withheld = [...(model.withheld ?? []), pointerRelease];
+  }
   // A model cannot know of a month after its release: such a cutoff yields to the next source's, or is withheld.
   const released = model.release_date?.value;
   const cutoff = model.knowledge_cutoff;
