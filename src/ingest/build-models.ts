@@ -389,12 +389,6 @@ function mergeModel(
   set('release_date', chooseReleaseDate(readings, model.knowledge_cutoff?.value, id));
   const heldRelease = withheldRelease(readings, id);
   if (heldRelease) model.withheld = [heldRelease];
-  // A pointer (`gpt-latest`) has no release of its own: its listings' date is withheld (rolling-alias.ts).
-  const pointerRelease = pointerReleaseWithheld(id, model.release_date, DEVELOPER_RELEASES_SOURCE_ID);
-  if (pointerRelease) {
-    delete model.release_date;
-    model.withheld = [...(model.withheld ?? []), pointerRelease];
-  }
   // A model cannot know of a month after its release: such a cutoff yields to the next source's, or is withheld.
   const released = model.release_date?.value;
   const cutoff = model.knowledge_cutoff;
@@ -406,6 +400,13 @@ function mergeModel(
       delete model.knowledge_cutoff;
       model.withheld = [...(model.withheld ?? []), { field: 'knowledge_cutoff', value: cutoff.value, as_of: cutoff.as_of, source: cutoff.source, reason }];
     }
+  }
+  // A pointer (`gpt-latest`) has no release of its own: its listings' date is withheld (rolling-alias.ts), after the
+  // cutoff was judged against it, so a cutoff a listing gives after the date of a model it once served stays withheld.
+  const pointerRelease = pointerReleaseWithheld(id, model.release_date, DEVELOPER_RELEASES_SOURCE_ID);
+  if (pointerRelease) {
+    delete model.release_date;
+    model.withheld = [...(model.withheld ?? []), pointerRelease];
   }
   const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));
   set('parameters_total', preferExactCount(pick((o) => o.parameters_total, { from: factPlaced }), copies.map((p) => p.obs)));
