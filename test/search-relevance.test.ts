@@ -23,7 +23,10 @@ test('gemini pro: Google\'s current Gemini Pro first, 1.5-era and experimental i
   assert.equal(search(onDataDate, 'gemini pro')[0], 'gemini-2.5-pro');
   const ids = search(later, 'gemini pro');
   assert.equal(ids[0], 'gemini-3.1-pro-preview');
-  for (const old of ['learnlm-1.5-pro-experimental', 'gemini-exp-1206']) assert.ok(ids.indexOf(old) > ids.indexOf('gemini-pro-latest'), old);
+  // gemini-pro-latest is Google's pointer (a `-latest` name, no release of its own): after every served concrete model,
+  // the experimental ids included, and before the shut-down ones.
+  for (const old of ['learnlm-1.5-pro-experimental', 'gemini-exp-1206']) assert.ok(ids.indexOf(old) < ids.indexOf('gemini-pro-latest'), old);
+  for (const shut of ['gemini-1.5-pro-001', 'gemini-pro-dev-api', 'gemini-2.5-pro']) assert.ok(ids.indexOf(shut) > ids.indexOf('gemini-pro-latest'), shut);
   // Shut down (developer-notices: the Gemini 1.5 family on 2025-09-29, Gemini 1.0 Pro on 2025-02-18): after the served
   // experimental ids, which no notice dates.
   for (const shut of ['gemini-1.5-pro-001', 'gemini-pro-dev-api', 'gemini-2.5-pro']) {

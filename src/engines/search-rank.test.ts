@@ -38,9 +38,10 @@ test('providers serving a model count each provider once and leave retired offer
 
 test('among equal matches the established models come newest first, then the rest; shut-down models last', () => {
   // Established: at least a quarter of the 38 providers of the most served equal match (9.5), so 4.5, 4.6 and 5;
-  // the newest of them is Sonnet 5 (2026-06-30). Latest has 3. The tune, though served by 40, names no family.
+  // the newest of them is Sonnet 5 (2026-06-30). The tune, though served by 40, names no family. claude-sonnet-latest is
+  // a pointer (a `-latest` name): after every served concrete model, before the shut-down Sonnet 3.7.
   assert.deepEqual(searchModels(ds, { q: 'claude sonnet' }),
-    ['claude-sonnet-5', 'claude-sonnet-4-6', 'claude-sonnet-4-5', 'claude-sonnet-latest', 'sonnet-tune', 'claude-3-7-sonnet']);
+    ['claude-sonnet-5', 'claude-sonnet-4-6', 'claude-sonnet-4-5', 'sonnet-tune', 'claude-sonnet-latest', 'claude-3-7-sonnet']);
 });
 
 test('an id typed as such comes first even when shut down; written as words it is one more match', () => {
@@ -103,6 +104,7 @@ const newer = aDataset({
 test('a model released after the catalogues and sold by its developer is established whatever its provider count', () => {
   // By hand: the bar is a quarter of 38 (9.5). Opus 5.5 (4 providers, one Anthropic's own) was released after the
   // catalogues' day: established, and newest. Its Fast variant (2, none Anthropic's) and the `latest` pointer (3,
-  // released before the catalogues' day) are not: after Opus 4.6, most served first.
-  assert.deepEqual(searchModels(newer, { q: 'claude opus' }), ['claude-opus-5-5', 'claude-opus-4-6', 'claude-opus-latest', 'claude-opus-5-5-fast']);
+  // released before the catalogues' day) are not: after Opus 4.6; the pointer, though served by more, after every
+  // concrete model.
+  assert.deepEqual(searchModels(newer, { q: 'claude opus' }), ['claude-opus-5-5', 'claude-opus-4-6', 'claude-opus-5-5-fast', 'claude-opus-latest']);
 });

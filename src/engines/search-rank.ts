@@ -1,5 +1,6 @@
 // The relevance order of search: text match first, then which of equally matching models a reader most likely means.
 import type { Dataset } from '../dataset/dataset.ts';
+import { isRollingAlias } from '../ingest/rolling-alias.ts';
 import { isDeprecatedModel, isShutDownOffer } from './offer-lifecycle.ts';
 
 /**
@@ -78,6 +79,8 @@ const tier = (strength: number) => Math.round(strength * 100);
  *    then the models whose whole name the query spells, a date stamp aside (`gemini 2.5 flash`: Gemini 2.5 Flash,
  *    even once shut down, before its TTS and Live variants and Flash-Lite: the summary's status says it is shut);
  * 2. served models before those their developer has shut down (`gemini pro` means today's Gemini Pro, not 1.0 Pro);
+ *    within each, every concrete model before a pointer (`gemini-pro-latest`, `claude-sonnet-latest`): a name its
+ *    developer moves from model to model, with no release or ratings of its own, comes after the models it may name;
  *    within each, text models before speech, audio, live, embedding and image ones the query does not ask for;
  * 3. within each, the stronger text match (an id or alias the query spells with other separators, the model's family
  *    named, whole words before prefixes, a name before an alias before a vendor);
@@ -100,7 +103,7 @@ export function rankByRelevance(
     const m = ds.modelById.get(id)!;
     const match = matches.get(id)!;
     const shut = isDeprecatedModel(m, ds.lifecycleDate);
-    return [id, { shut, tier: tier(match.strength), coverage: match.coverage, released: m.release_date?.value ?? '',
+    return [id, { pointer: isRollingAlias(id), shut, tier: tier(match.strength), coverage: match.coverage, released: m.release_date?.value ?? '',
       served: providers.get(id) ?? 0, own: own.has(id), established: false, spelled: !!match.spelled, nonText: !!match.nonText }];
   }));
   // The most served model of each group of equal matches (status and tier) sets the bar for being established.
@@ -114,6 +117,7 @@ export function rankByRelevance(
     return Number(b === literal) - Number(a === literal)
       || Number(kb.spelled) - Number(ka.spelled)
       || Number(ka.shut) - Number(kb.shut)
+      || Number(ka.pointer) - Number(kb.pointer)
       || Number(ka.nonText) - Number(kb.nonText)
       || kb.tier - ka.tier
       || Number(kb.established) - Number(ka.established)
