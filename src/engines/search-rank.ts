@@ -79,7 +79,8 @@ const tier = (strength: number) => Math.round(strength * 100);
  *    then the models whose whole name the query spells, a date stamp aside (`gemini 2.5 flash`: Gemini 2.5 Flash,
  *    even once shut down, before its TTS and Live variants and Flash-Lite: the summary's status says it is shut);
  * 2. served models before those their developer has shut down (`gemini pro` means today's Gemini Pro, not 1.0 Pro);
- *    within each, every concrete model before a pointer (`gemini-pro-latest`, `claude-sonnet-latest`): a name its
+ *    within each, every concrete model before a pointer (`gemini-pro-latest`, `claude-sonnet-latest`, or a model whose
+ *    `points_to` names the model it serves: DeepSeek's `deepseek-chat`): a name its
  *    developer moves from model to model, with no release or ratings of its own, comes after the models it may name;
  *    within each, text models before speech, audio, live, embedding and image ones the query does not ask for;
  * 3. within each, the stronger text match (an id or alias the query spells with other separators, the model's family
@@ -103,7 +104,8 @@ export function rankByRelevance(
     const m = ds.modelById.get(id)!;
     const match = matches.get(id)!;
     const shut = isDeprecatedModel(m, ds.lifecycleDate);
-    return [id, { pointer: isRollingAlias(id), shut, tier: tier(match.strength), coverage: match.coverage, released: m.release_date?.value ?? '',
+    const pointer = isRollingAlias(id) || m.points_to !== undefined;
+    return [id, { pointer, shut, tier: tier(match.strength), coverage: match.coverage, released: m.release_date?.value ?? '',
       served: providers.get(id) ?? 0, own: own.has(id), established: false, spelled: !!match.spelled, nonText: !!match.nonText }];
   }));
   // The most served model of each group of equal matches (status and tier) sets the bar for being established.
