@@ -125,6 +125,7 @@ export function rankByRelevance(
 ): string[] {
   const providers = providersServing(ds);
   const own = servedByDeveloperSinceCatalogues(ds);
+  const succeeded = namedSuccessors(ds, ids, providers);
   // Each model's keys are read once, not per comparison.
   const key = new Map(ids.map((id) => {
     const m = ds.modelById.get(id)!;
@@ -132,7 +133,7 @@ export function rankByRelevance(
     const shut = isDeprecatedModel(m, ds.lifecycleDate);
     const served = providers.get(id) ?? 0;
     return [id, { shut, tier: tier(match.strength), coverage: match.coverage, released: m.release_date?.value ?? '',
-      served, own: own.has(id), established: false, spelled: !!match.spelled && !(shut && served === 0), nonText: !!match.nonText }];
+      served, own: own.has(id), established: false, spelled: !!match.spelled && !succeeded.has(id), nonText: !!match.nonText }];
   }));
   // The most served model of each group of equal matches (status and tier) sets the bar for being established.
   const most = new Map<string, number>();
@@ -162,6 +163,30 @@ export function rankByRelevance(
 }
 
 type Key = { released: string; coverage: number; served: number };
+
+const VERSION = /^\p{N}+(?:\.\p{N}+)*$/u;
+
+/**
+ * The found models that are shut down, served by no provider, and whose name a served found model carries with a
+ * version after it: Mistral OCR (mistral-ocr-2503, shut 2025-12-31) and Mistral OCR 3, 4.0, 4.1. Their name has
+ * become the line's: typed whole, it no longer puts them first. Gemini 2.5 Flash, shut 2026-10-16, has no successor
+ * named `Gemini 2.5 Flash <version>`: `gemini 2.5 flash` still means it (its Lite and TTS are other models).
+ */
+function namedSuccessors(ds: Dataset, ids: readonly string[], providers: ReadonlyMap<string, number>): Set<string> {
+  const name = (id: string) => tokenize(ds.modelById.get(id)!.name.value);
+  const bases = new Map<string, string>();
+  for (const id of ids) {
+    if ((providers.get(id) ?? 0) === 0 && isDeprecatedModel(ds.modelById.get(id)!, ds.lifecycleDate)) bases.set(name(id).join(' '), id);
+  }
+  const out = new Set<string>();
+  if (!bases.size) return out;
+  for (const id of ids) {
+    const words = name(id);
+    const base = bases.get(words.slice(0, -1).join(' '));
+    if (base && VERSION.test(words[words.length - 1]) && (providers.get(id) ?? 0) > 0) out.add(base);
+  }
+  return out;
+}
 
 /**
  * Moves each variant (baseOf) that comes before its base to just after it, when both are in the same group of equal
