@@ -176,3 +176,12 @@ test('qwen: Alibaba\'s newest Qwen3.x, not the older Qwen Turbo, Max and VL line
   // A number typed as its own word is still the whole `qwen3` of Qwen3 names (a generation), only a prefix of `qwen3.6`.
   assert.ok(search(later, 'qwen 3').indexOf('qwen3-max') < search(later, 'qwen 3').indexOf('qwen3.6-plus'));
 });
+
+test('vendor=meta-llama (the Hugging Face owner of Meta\'s repos) is Meta; an unknown vendor is a coded 400 with the closest', () => {
+  const run = (vendor: string) => search_models.handler(onDataDate, search_models.input.parse({ vendor, limit: 100 }), { today: onDataDate.lifecycleDate }) as { items: Item[] };
+  const meta = run('meta');
+  assert.ok(meta.items.length > 0);
+  assert.deepEqual(run('meta-llama').items.map((i) => i.id), meta.items.map((i) => i.id));
+  assert.throws(() => run('metaa'), (e: unknown) => (e as { code?: string }).code === 'invalid_parameter'
+    && ((e as { options: { suggestions?: string[] } }).options.suggestions ?? []).includes('meta'));
+});
