@@ -178,7 +178,8 @@ test('qwen: Alibaba\'s newest Qwen3.x, not the older Qwen Turbo, Max and VL line
 });
 
 test('vendor=meta-llama (the Hugging Face owner of Meta\'s repos) is Meta; an unknown vendor is a coded 400 with the closest', () => {
-  const run = (vendor: string) => search_models.handler(onDataDate, search_models.input.parse({ vendor, limit: 100 }), { today: onDataDate.lifecycleDate }) as { items: Item[] };
+  const run = (vendor: string) => search_models.handler(onDataDate, search_models.input.parse({ vendor, limit: 100 }),
+    { today: onDataDate.lifecycleDate }) as { items: Item[] };
   const meta = run('meta');
   assert.ok(meta.items.length > 0);
   assert.deepEqual(run('meta-llama').items.map((i) => i.id), meta.items.map((i) => i.id));
