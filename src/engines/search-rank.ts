@@ -26,8 +26,7 @@ export type QueryKind = 'model' | 'line' | 'generation';
 const VARIANT_WORDS = new Set(['flash', 'mini', 'air', 'lite', 'turbo', 'nano']);
 
 /** The model whose name is this name less its trailing variant words (VARIANT_WORDS), among `byName`; none if none. */
-function baseOf(name: string, byName: ReadonlyMap<string, string>): string | undefined {
-  const words = tokenize(name);
+function baseOf(words: readonly string[], byName: ReadonlyMap<string, string>): string | undefined {
   for (let n = words.length - 1; n >= 1 && VARIANT_WORDS.has(words[n]); n--) {
     const base = byName.get(words.slice(0, n).join(' '));
     if (base) return base;
@@ -164,6 +163,17 @@ export function rankByRelevance(
 
 type Key = { released: string; coverage: number; served: number };
 
+/** Per dataset: each model's name as words (`GLM-5.3-Flash`: glm, 5.3, flash), made once, not per query. */
+const nameWordsOf = new WeakMap<Dataset, Map<string, readonly string[]>>();
+
+function nameWords(ds: Dataset, id: string): readonly string[] {
+  let words = nameWordsOf.get(ds);
+  if (!words) nameWordsOf.set(ds, (words = new Map()));
+  let w = words.get(id);
+  if (!w) words.set(id, (w = tokenize(ds.modelById.get(id)!.name.value)));
+  return w;
+}
+
 const VERSION = /^\p{N}+(?:\.\p{N}+)*$/u;
 
 /**
@@ -173,7 +183,7 @@ const VERSION = /^\p{N}+(?:\.\p{N}+)*$/u;
  * named `Gemini 2.5 Flash <version>`: `gemini 2.5 flash` still means it (its Lite and TTS are other models).
  */
 function namedSuccessors(ds: Dataset, ids: readonly string[], providers: ReadonlyMap<string, number>): Set<string> {
-  const name = (id: string) => tokenize(ds.modelById.get(id)!.name.value);
+  const name = (id: string) => nameWords(ds, id);
   const bases = new Map<string, string>();
   for (const id of ids) {
     if ((providers.get(id) ?? 0) === 0 && isDeprecatedModel(ds.modelById.get(id)!, ds.lifecycleDate)) bases.set(name(id).join(' '), id);
@@ -194,13 +204,13 @@ function namedSuccessors(ds: Dataset, ids: readonly string[], providers: Readonl
  * Flash. Variants keep their order among themselves; everything else keeps its place.
  */
 function variantsAfterBase(ds: Dataset, sorted: string[], literal: string | undefined, group: (id: string) => string): string[] {
-  const byName = new Map(sorted.map((id) => [tokenize(ds.modelById.get(id)!.name.value).join(' '), id]));
+  const byName = new Map(sorted.map((id) => [nameWords(ds, id).join(' '), id]));
   const position = new Map(sorted.map((id, i) => [id, i]));
   const deferred = new Map<string, string[]>();
   const moved = new Set<string>();
   for (const id of sorted) {
     if (id === literal) continue;
-    const base = baseOf(ds.modelById.get(id)!.name.value, byName);
+    const base = baseOf(nameWords(ds, id), byName);
     if (!base || base === id || position.get(base)! < position.get(id)! || group(base) !== group(id)) continue;
     deferred.set(base, [...(deferred.get(base) ?? []), id]);
     moved.add(id);
