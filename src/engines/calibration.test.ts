@@ -377,15 +377,15 @@ test('each backend\'s decode efficiency is the calibrated optimum over its score
 test('decode rows held out of the fit read nearer their measurements than at the single 0.67', () => {
   // Every single-device llama.cpp CUDA and Metal decode row not on its backend's scoreboard. Median estimate / measured
   // (docs/hardware-and-cost.md, "Calibration"): CUDA 23 rows, 0.81 at 0.67 (cache at 0.87) and 0.95 at 0.81 (cache at
-  // 0.82); Metal 22 rows, 1.12 and 1.02 at 0.61. (CUDA was 18 rows, 0.86 and 0.97, before the five DGX Spark rows of
+  // 0.82); Metal 23 rows, 1.14 and 1.04 at 0.61. (CUDA was 18 rows, 0.86 and 0.97, before the five DGX Spark rows of
   // ggml-org's benches/dgx-spark.md, which read 0.90-0.98x at 0.81; Metal was 18 rows, 1.09 and 0.99, before the four
-  // large-model rows on M1, M2 and M3 Ultras.)
+  // large-model rows on M1, M2 and M3 Ultras, and 22 rows, 1.12 and 1.02, before the M3 Ultra's gpt-oss-20b row.)
   const median = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
     return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   };
   const expected: Record<string, { n: number; before: number; after: number }> = {
-    cuda: { n: 23, before: 0.81, after: 0.95 }, metal: { n: 22, before: 1.12, after: 1.02 },
+    cuda: { n: 23, before: 0.81, after: 0.95 }, metal: { n: 23, before: 1.14, after: 1.04 },
   };
   for (const [name, b] of Object.entries(DECODE_EFFICIENCY_BY_BACKEND)) {
     const fit = new Set(fittedOn(b));
@@ -409,11 +409,14 @@ test('large models on Apple Ultras: published llama-bench runs read as docs/hard
   // 85.09 + 3.60 ms, 11.3 against 14.41: 0.78x. Qwen3-30B-A3B Q8_0, M2 Ultra, August 2025 (llama.cpp#15616): 32.48 GB x
   // 3.3/30.53 = 3.51 GB: 7.19 ms + 2.16 ms (the cache 0.01 ms), 106.8 against 76.31: 1.40x. Qwen3-235B-A22B IQ4_XS,
   // M1 Ultra, July 2025 (ik_llama.cpp discussion 656): 125.48 GB x 22/235.09 = 11.74 GB: 24.06 + 4.23 ms, 35.3 against
-  // 18.30: 1.93x, held out of the 0.6x-1.6x band (metalHeldOut above).
+  // 18.30: 1.93x, held out of the 0.6x-1.6x band (metalHeldOut above). gpt-oss-20b MXFP4, the M3 Ultra 512 GB
+  // (geerlingguy/ai-benchmarks README, 115.29 tokens/s): 3.61e9 active x 5.53 bits / 8 = 2.495 GB / (0.61 x 819 GB/s)
+  // = 4.99 ms + 24 x 45 us = 6.07 ms, 164.6 against 115.29: 1.43x.
   const ratio = (id: string) => assessed.find((a) => a.r.id === id)!.ratio!;
   const expected: [string, number][] = [
     ['m3-ultra-512gb-deepseek-r1-q4_k_m-tg128', 1.04], ['m3-ultra-512gb-llama33-70b-q4_k_m-tg128', 0.78],
     ['m2-ultra-qwen3-30b-a3b-q8_0-tg128-2025-08', 1.40], ['m1-ultra-qwen3-235b-a22b-iq4_xs-tg128', 1.93],
+    ['m3-ultra-512gb-gpt-oss-20b-mxfp4-tg128', 1.43],
   ];
   for (const [id, r] of expected) assert.ok(Math.abs(ratio(id) - r) < 0.01, `${id}: ${ratio(id).toFixed(3)}`);
   assert.deepEqual(rows.filter(metalHeldOut).map((r) => r.id), ['m1-ultra-qwen3-235b-a22b-iq4_xs-tg128']);
