@@ -22,7 +22,7 @@ function cheapestClosed(offers: readonly Offer[], asOf: string): Offer | undefin
 
 /** Why a price row is empty though an offer is priced: its provider sells it to existing customers only. */
 const closedDetail = (ds: Dataset, o: Offer, among: string) =>
-  `none of ${among} is priced: ${ds.providerById.get(o.provider)?.name ?? o.provider} (${o.provider_model_id}) lists `
+  `no price a new customer can pay among ${among}: ${ds.providerById.get(o.provider)?.name ?? o.provider} (${o.provider_model_id}) lists `
   + `$${o.prices.input!.value}/$${o.prices.output!.value} input/output but sells it to existing customers only (deprecated with no `
   + 'shutdown date), so a new customer cannot buy it';
 

@@ -86,5 +86,5 @@ test('the committed dataset: Vertex AI\'s Claude Sonnet 4 is no buyer\'s cheapes
   const list = cmp.rows.find((r: Out) => r.field === 'list_input_price');
   const v = list?.values.find((x: Out) => x.model_id === 'command-r-plus');
   assert.equal(v?.value, null);
-  assert.match(v?.detail ?? '', /Cohere \(command-r-plus\) lists \$2\.5\/\$10 input\/output but sells it to existing customers only/);
+  assert.match(v?.detail ?? '', /^no price a new customer can pay among the developer's own offers: Cohere \(command-r-plus\) lists \$2\.5\/\$10 input\/output but sells it to existing customers only/);
 });
