@@ -36,3 +36,21 @@ test('texts seen once among thousands of others, then again, still read the same
   assert.equal(text('A text long enough to be remembered that names no source at all.', none), 'A text long enough to be remembered that names no source at all.');
   assert.equal(none.size, 0);
 });
+
+test('a copy named by its commit or version, or a package by its name: the mark goes with the id, the date stays', () => {
+  const withCopies: ReadonlyMap<string, Source> = new Map([
+    ['genai-prices', aSource({ id: 'genai-prices', name: 'genai-prices (Pydantic)', url: 'https://github.com/pydantic/genai-prices' })],
+    ['genai-prices-npm', aSource({ id: 'genai-prices-npm', name: 'genai-prices npm', url: 'https://www.npmjs.com/package/@pydantic/genai-prices' })],
+  ]);
+  const text = partialText(withCopies);
+  // GLM-5.3's release date as the data derive it. Before: "A listed source: zhipuai listing GLM-5.3 absent from a
+  // listed source 47df840a5a (2026-08-21), present in @pydantic/genai-prices 0.1.8 (2026-09-23)": a commit and a
+  // package name that tell the sources the tier leaves out.
+  const ids = new Set<string>();
+  assert.equal(text('genai-prices-npm: zhipuai listing GLM-5.3 absent from genai-prices 47df840a5a (2026-08-21), present in @pydantic/genai-prices 0.1.8 (2026-09-23)', ids),
+    'A listed source: zhipuai listing GLM-5.3 absent from a listed source\'s copy of 2026-08-21, present in a listed source\'s copy of 2026-09-23');
+  assert.deepEqual([...ids].sort(), ['genai-prices', 'genai-prices-npm']);
+  assert.equal(text('the repository snapshot that states it (genai-prices 47df840a5a)', new Set()), 'the repository snapshot that states it (a listed source)');
+  // A number that is no commit (no hex letter) stays: it is a figure, not a copy.
+  assert.equal(text('genai-prices 71000 rows', new Set()), 'A listed source 71000 rows');
+});
