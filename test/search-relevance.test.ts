@@ -23,7 +23,10 @@ test('gemini pro: Google\'s current Gemini Pro first, 1.5-era and experimental i
   assert.equal(search(onDataDate, 'gemini pro')[0], 'gemini-2.5-pro');
   const ids = search(later, 'gemini pro');
   assert.equal(ids[0], 'gemini-3.1-pro-preview');
-  for (const old of ['learnlm-1.5-pro-experimental', 'gemini-exp-1206']) assert.ok(ids.indexOf(old) > ids.indexOf('gemini-pro-latest'), old);
+  // gemini-pro-latest is Google's pointer (a `-latest` name, no release of its own): after every served concrete model,
+  // the experimental ids included, and before the shut-down ones.
+  for (const old of ['learnlm-1.5-pro-experimental', 'gemini-exp-1206']) assert.ok(ids.indexOf(old) < ids.indexOf('gemini-pro-latest'), old);
+  for (const shut of ['gemini-1.5-pro-001', 'gemini-pro-dev-api', 'gemini-2.5-pro']) assert.ok(ids.indexOf(shut) > ids.indexOf('gemini-pro-latest'), shut);
   // Shut down (developer-notices: the Gemini 1.5 family on 2025-09-29, Gemini 1.0 Pro on 2025-02-18): after the served
   // experimental ids, which no notice dates.
   for (const shut of ['gemini-1.5-pro-001', 'gemini-pro-dev-api', 'gemini-2.5-pro']) {
@@ -43,12 +46,26 @@ test('llama 70b: Llama 3.3 70B Instruct, Meta\'s newest 70B, before fine-tunes o
   assert.equal(search(onDataDate, 'llama 70b')[0], 'llama-3.3-70b-instruct');
 });
 
-test('qwen 3: a Qwen3 model, Qwen3 Max, before the Qwen3.5 to 3.7 point releases', () => {
-  // Alibaba's Qwen3-Max (models.dev alibaba/qwen3-max, 2025-09-23) is named exactly by the two words; `qwen 3` is the
-  // word `qwen3` of Qwen3 names, only a prefix of `qwen3.6`, so Qwen3.6 Plus and the like come after.
+test('qwen 3: the Qwen3 generation, most served first, before the Qwen3.5 to 3.7 point releases', () => {
+  // `qwen 3` is the word `qwen3` that opens every Qwen3 name: a generation, not one model. Most served first (providers
+  // serving on the data's date): Qwen3 235B A22B Instruct 2507 and Qwen3-Coder 480B-A35B (27 each), Qwen3 32B (26), then
+  // the closed Qwen3 Max (16) among the rest. Only a prefix of `qwen3.6`: Qwen3.6 Plus and the like come after.
   const ids = search(onDataDate, 'qwen 3');
-  assert.equal(ids[0], 'qwen3-max');
-  assert.ok(ids.indexOf('qwen3-32b') < ids.indexOf('qwen3.6-plus'));
+  assert.deepEqual(ids.slice(0, 3), ['qwen3-235b-a22b-2507', 'qwen3-coder-480b-a35b-instruct', 'qwen3-32b']);
+  assert.deepEqual(search(onDataDate, 'qwen3').slice(0, 3), ids.slice(0, 3));
+  assert.ok(ids.indexOf('qwen3-max') < ids.indexOf('qwen3.6-plus'));
+  assert.equal(search(onDataDate, 'qwen3 max')[0], 'qwen3-max', 'the name spelled');
+});
+
+test('mistral ocr: the served OCR models before the first, shut 2025-12-31, whose summary names its replacement', () => {
+  // developer-notices (Mistral's model record ocr-25-03.ts, platform-docs-public): mistral-ocr-2503 retired 2025-12-31,
+  // replacement 'OCR 4.1'; nobody serves it any more, and Mistral OCR 3, 4.0 and 4.1 carry its name with a version.
+  const items = found(later, 'mistral ocr') as Array<Item & { replacement?: { value: string } }>;
+  const shut = items.findIndex((i) => i.id === 'mistral-ocr-2503');
+  for (const served of ['mistral-ocr-4-1', 'mistral-ocr-4-0', 'mistral-ocr-2512']) assert.ok(items.findIndex((i) => i.id === served) < shut, served);
+  assert.equal(items[shut].shutdown_date?.value, '2025-12-31');
+  assert.equal(items[shut].replacement?.value, 'mistral-ocr-4-1');
+  assert.equal(search(later, 'mistral-ocr-2503')[0], 'mistral-ocr-2503', 'its id typed');
 });
 
 test('gpt-oss 20b, deepseek r1: the id the words spell', () => {
@@ -131,11 +148,13 @@ test('gemini 2.5 flash, gemini 2.5 pro: the model the words name, shut down or n
 test('o3, gemma 3 27b, glm, kimi, gpt 5: the model meant first', () => {
   assert.equal(search(later, 'o3')[0], 'o3', 'the id typed');
   assert.equal(search(later, 'gemma 3 27b')[0], 'gemma-3-27b-it');
-  // Z.ai's newest GLMs: GLM-5.3 Flash (absent from genai-prices on 2026-08-21, listed by Z.ai on 2026-09-23) and
-  // GLM-5.3 (rated on lmarena from 2026-08-19), both sold by Z.ai, before GLM-5.2 (2026-06-13, 45 providers).
+  // Z.ai's newest GLMs: GLM-5.3 (rated on lmarena from 2026-08-19) and its Flash (absent from genai-prices on
+  // 2026-08-21, listed by Z.ai on 2026-09-23: a later upper bound, no later release), a variant after its base; both
+  // sold by Z.ai, before GLM-5.2 (2026-06-13, 45 providers).
   // Moonshot's Kimi K3 (listed by Moonshot on 2026-07-16, after models.dev's 2026-07-02 snapshot, sold by Moonshot:
   // 9 providers) before Kimi K2.7 Code (2026-06-12, 29) and K2.6, though no catalogue files K3 under a family.
-  assert.deepEqual(search(later, 'glm').slice(0, 3), ['glm-5.3-flash', 'glm-5.3', 'glm-5.2']);
+  assert.deepEqual(search(later, 'glm').slice(0, 3), ['glm-5.3', 'glm-5.3-flash', 'glm-5.2']);
+  assert.deepEqual(search(later, 'glm 5.3'), ['glm-5.3', 'glm-5.3-flash'], 'the whole name before the longer one');
   assert.deepEqual(search(later, 'kimi').slice(0, 3), ['kimi-k3', 'kimi-k2.7-code', 'kimi-k2.6']);
   // GPT-5 is the name the words spell; its Pro, Mini and Nano follow, then the 5.x point releases.
   assert.equal(search(later, 'gpt 5')[0], 'gpt-5');
@@ -157,6 +176,16 @@ test('qwen: Alibaba\'s newest Qwen3.x, not the older Qwen Turbo, Max and VL line
   const ids = search(later, 'qwen');
   assert.deepEqual(ids.slice(0, 2), ['qwen3.7-plus', 'qwen3.7-max']);
   for (const old of ['qwen-max', 'qwen-turbo', 'qwen-mt-plus', 'qwen3-vl-32b-thinking']) assert.ok(ids.indexOf(old) > ids.indexOf('qwen3.6-plus'), old);
-  // A number typed as its own word is still the whole `qwen3` of Qwen3 names, only a prefix of `qwen3.6`.
-  assert.equal(search(later, 'qwen 3')[0], 'qwen3-max');
+  // A number typed as its own word is still the whole `qwen3` of Qwen3 names (a generation), only a prefix of `qwen3.6`.
+  assert.ok(search(later, 'qwen 3').indexOf('qwen3-max') < search(later, 'qwen 3').indexOf('qwen3.6-plus'));
+});
+
+test('vendor=meta-llama (the Hugging Face owner of Meta\'s repos) is Meta; an unknown vendor is a coded 400 with the closest', () => {
+  const run = (vendor: string) => search_models.handler(onDataDate, search_models.input.parse({ vendor, limit: 100 }),
+    { today: onDataDate.lifecycleDate }) as { items: Item[] };
+  const meta = run('meta');
+  assert.ok(meta.items.length > 0);
+  assert.deepEqual(run('meta-llama').items.map((i) => i.id), meta.items.map((i) => i.id));
+  assert.throws(() => run('metaa'), (e: unknown) => (e as { code?: string }).code === 'invalid_parameter'
+    && ((e as { options: { suggestions?: string[] } }).options.suggestions ?? []).includes('meta'));
 });

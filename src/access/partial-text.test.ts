@@ -51,7 +51,7 @@ test('a source named by its package, its name, its repository or a page of it re
       'dated 2026-09-23 by a listed source, the first copy that states it: a listed source\'s price history', ['genai-prices', 'genai-prices-npm']],
     ['(genai-prices-npm\'s "deprecated" at avian, read by https://github.com/pydantic/genai-prices/blob/47df840a/prices/data.schema.json)',
       '(a listed source\'s "deprecated" at avian, read by a listed source\'s page)', ['genai-prices', 'genai-prices-npm']],
-    ['present in @pydantic/genai-prices 0.1.8 (2026-09-23)', 'present in a listed source (2026-09-23)', ['genai-prices-npm']],
+    ['present in @pydantic/genai-prices 0.1.8 (2026-09-23)', 'present in a listed source\'s copy of 2026-09-23', ['genai-prices-npm']],
     ['models.dev\'s README says so. See https://models.dev.', 'A listed source\'s README says so. See a listed source\'s page.', ['models-dev']],
     ['no published file size for this model in data/curated/gguf-file-sizes.csv', 'no published file size for this model in a listed source', ['gguf-file-sizes']],
     ['an issue at https://github.com/pydantic/other-repo/issues/1', 'an issue at https://github.com/pydantic/other-repo/issues/1', []],
@@ -71,4 +71,22 @@ test('a bare domain is the source, a URL a page of it', () => {
   assert.equal(partialText(table)('listed in models.dev, see github.com/anomalyco/models.dev/blob/x/README.md', found),
     'listed in a listed source, see a listed source\'s page');
   assert.deepEqual([...found], ['models-dev']);
+});
+
+test('a copy named by its commit or version, or a package by its name: the mark goes with the id, the date stays', () => {
+  const withCopies: ReadonlyMap<string, Source> = new Map([
+    ['genai-prices', aSource({ id: 'genai-prices', name: 'genai-prices (Pydantic)', url: 'https://github.com/pydantic/genai-prices' })],
+    ['genai-prices-npm', aSource({ id: 'genai-prices-npm', name: 'genai-prices npm', url: 'https://www.npmjs.com/package/@pydantic/genai-prices' })],
+  ]);
+  const text = partialText(withCopies);
+  // GLM-5.3's release date as the data derive it. Before: "A listed source: zhipuai listing GLM-5.3 absent from a
+  // listed source 47df840a5a (2026-08-21), present in @pydantic/genai-prices 0.1.8 (2026-09-23)": a commit and a
+  // package name that tell the sources the tier leaves out.
+  const ids = new Set<string>();
+  assert.equal(text('genai-prices-npm: zhipuai listing GLM-5.3 absent from genai-prices 47df840a5a (2026-08-21), present in @pydantic/genai-prices 0.1.8 (2026-09-23)', ids),
+    'A listed source: zhipuai listing GLM-5.3 absent from a listed source\'s copy of 2026-08-21, present in a listed source\'s copy of 2026-09-23');
+  assert.deepEqual([...ids].sort(), ['genai-prices', 'genai-prices-npm']);
+  assert.equal(text('the repository snapshot that states it (genai-prices 47df840a5a)', new Set()), 'the repository snapshot that states it (a listed source)');
+  // A number that is no commit (no hex letter) stays: it is a figure, not a copy.
+  assert.equal(text('genai-prices 71000 rows', new Set()), 'A listed source 71000 rows');
 });

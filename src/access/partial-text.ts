@@ -7,6 +7,12 @@ export type PartialText = (text: string, ids: Set<string>) => string;
 /** What stands for a source in a partial answer's text: the caller finds it in the answer's `sources` list. */
 export const LISTED_SOURCE = 'a listed source';
 
+/**
+ * What marks one copy of a source after its id: a commit (7 to 40 hex digits, letters and digits both, as
+ * `47df840a5a`) or a release (`0.1.8`, `v1.2`).
+ */
+const COPY_MARK = '(?:(?=[0-9a-f]*\\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|v?\\d+(?:\\.\\d+)+)';
+
 const rewriters = new WeakMap<ReadonlyMap<string, Source>, PartialText>();
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -41,9 +47,29 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
     // one matches: every id begins and ends with a letter or digit, and every other form is searched for as it is)
     // skips them.
     const maybe = new RegExp(`\\b(?:${alt})\\b${named ? `|${named.maybe}` : ''}`);
+    // A source that is a package is also named by the package's name (`@pydantic/genai-prices` for genai-prices-npm).
+    const packages = new Map<string, string>();
+    for (const src of sources.values()) {
+      const name = /^https:\/\/www\.npmjs\.com\/package\/(@[\w.-]+\/[\w.-]+|[\w.-]+)$/.exec(src.url ?? '')?.[1];
+      if (name) packages.set(name, src.id);
+    }
+    const names = [...packages.keys()].map(escape);
+    const pkg = names.length ? `|${names.join('|')}` : '';
+    const copy = new RegExp(`(?<![\\w./@-])(?:the (?:npm )?(?:bundle|package) |the )?(?:(${alt}) ${COPY_MARK}(?![\\w-]|\\.\\w)${pkg ? `|(${names.join('|')})(?: ${COPY_MARK})?(?![\\w/-]|\\.\\w)` : ''})`
+      + '(?: \\((\\d{4}-\\d{2}-\\d{2})\\))?', 'g');
     const rewrite: PartialText = (text, found) => {
       if (!maybe.test(text)) return text;
-      const t = named ? text.replace(named.re, (match: string, ...groups: unknown[]) => {
+      // A copy of a source named by its commit or version (`genai-prices 47df840a5a (2026-08-21)`), or a package named by
+      // its name (`@pydantic/genai-prices 0.1.8`): the mark or name tells the source as well as its id does, so both go;
+      // the date stays. "absent from a listed source's copy of 2026-08-21".
+      const copies = text.replace(copy, (_m: string, id: string | undefined, npm: string | undefined, day: string | undefined, at: number) => {
+        found.add(id ?? packages.get(npm!)!);
+        const start = at === 0 || /[.!?]\s+$/.test(text.slice(Math.max(0, at - 3), at));
+        const words = start ? 'A listed source' : LISTED_SOURCE;
+        return day ? `${words}'s copy of ${day}` : words;
+      });
+      // Then the source's other forms (its name, repository, URLs: sourceForms), then its id.
+      const t = named ? copies.replace(named.re, (match: string, ...groups: unknown[]) => {
         const at = groups[groups.length - 2] as number;
         const whole = groups[groups.length - 1] as string;
         const i = groups.findIndex((g, n) => n < named.ids.length && g !== undefined);
@@ -53,7 +79,7 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
         const url = named.urls[i]! && (/^https?:\/\//.test(match) || /^[\w-]+(?:\.[\w-]+)+\//.test(match));
         const start = at === 0 || /[.!?]\s+$/.test(whole.slice(Math.max(0, at - 3), at));
         return `${start ? 'A listed source' : LISTED_SOURCE}${possessive || url ? "'s" : ''}${url && !possessive ? ' page' : ''}`;
-      }) : text;
+      }) : copies;
       return t.replace(re, (match: string, the: string | undefined, id: string, tail: string | undefined, at: number) => {
         if (tail === ', ') {
           found.add(id);

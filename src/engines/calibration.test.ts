@@ -660,6 +660,18 @@ test('prompt processing on a workstation card against a GeForce card of the same
   }
 });
 
+test('a derived compute figure against a whitepaper one, one build and model: RTX 5060 Ti against RTX 3090', () => {
+  // kickstart-berlin#58, llama-bench pp512, build 57291f264, Qwen2.5-7B-Instruct Q4_K_M: RTX 5060 Ti 16 GB 4,028, RTX
+  // 3090 5,554 tokens/s (0.725). Ratings: 94.8 (36 SMs x 1,024 x 2.572 GHz, derived) / 142 (GA102 whitepaper) = 0.668,
+  // so the estimate reads the pair at 0.668 / 0.725 = 0.92 of the measured ratio; each row within the table's band.
+  const est = (id: string) => assessed.find((a) => a.r.id === id)!;
+  const a = est('rtx-5060-ti-16gb-qwen25-7b-q4_k_m-pp');
+  const b = est('rtx-3090-qwen25-7b-q4_k_m-pp');
+  const relative = (a.estimate! / b.estimate!) / (a.measured / b.measured);
+  assert.ok(relative > 0.9 && relative < 0.94, `${relative.toFixed(3)}`);
+  for (const x of [a, b]) assert.ok(x.ratio! > 0.6 && x.ratio! < 0.75, `${x.r.id}: ${x.ratio}`);
+});
+
 test('a small-active MoE model on 8 NVLink GPUs decodes in the hundreds of tokens/s, not thousands', () => {
   // gpt-oss-120b on 8 x B200 at batch 1: TensorRT-LLM reports 420 tokens/s. Summed bandwidth alone would say
   // 0.67 x 64,000 GB/s / 2.87 GB = 14,900 tokens/s; the per-layer floor is what brings it down.

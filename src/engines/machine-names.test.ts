@@ -243,3 +243,16 @@ test('the phrasings of the expert read: the count, the link and the kind of lapt
   // A link beside one card, SXM beside a PCIe card: refused, never one card read silently.
   for (const text of ['rtx 3090 nvlink', '2x RTX 3090 SXM']) assert.ok(isRefusal(resolveMachine(real!, text)), text);
 });
+
+test('4090M and a Mac named with its memory as a bare number: the laptop GPU, the configuration of that memory', { skip }, () => {
+  // hardware-configs.csv: rtx-4090-laptop (the RTX 4090 Laptop GPU, 16 GB: a different chip from the desktop card);
+  // m3-ultra-512gb (Mac Studio, M3 Ultra, 512 GB unified memory), one of three M3 Ultra configurations (96, 256, 512).
+  const read = (text: string) => { const r = resolveMachine(real!, text); return isRefusal(r) ? `refused: ${r.message}` : r.hardware?.id; };
+  assert.equal(read('4090m'), 'rtx-4090-laptop');
+  assert.equal(read('RTX 4090M'), 'rtx-4090-laptop');
+  assert.equal(read('4090'), 'rtx-4090', 'no M: the desktop card');
+  assert.equal(read('mac studio m3 ultra 512'), 'm3-ultra-512gb');
+  assert.equal(read('M3 Ultra 256'), 'm3-ultra-256gb');
+  // A size no M3 Ultra is sold with is refused, never read as another.
+  assert.match(read('mac studio m3 ultra 384') ?? '', /^refused: /);
+});

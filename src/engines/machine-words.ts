@@ -156,6 +156,21 @@ export function readMachine(
       i++;
       continue;
     }
+    // `Mac Studio M3 Ultra 512`: a bare number ending the text, after an Apple chip and no size said, is the memory in
+    // GB, as Apple sells and names the configurations (M3 Ultra with 96, 256 or 512 GB unified memory). Nowhere else is
+    // a bare number a size: `4 4090` is a count, `4090` a device.
+    if (isSize(t) && next === undefined && !sizes.length && rest.some((r) => /^m\d{1,2}$/.test(r))) {
+      sizes.push({ gb: Number(t), said: `${t} gb`, kind: null });
+      q.understood.push(`${t} (GB of memory, after the chip)`);
+      continue;
+    }
+    // `4090M`: a laptop GPU, as NVIDIA named its laptop GPUs with an M (GeForce GTX 980M, 1070M) and people still write
+    // the RTX ones (its own name: GeForce RTX 4090 Laptop GPU). The M glued to a device number only.
+    if (t === 'm' && rest.length > 0 && /^\d{3,4}$/.test(rest[rest.length - 1]) && new RegExp(`${rest[rest.length - 1]}m\\b`, 'i').test(text)) {
+      q.form = 'laptop';
+      q.understood.push(`${rest[rest.length - 1]}m (laptop GPU)`);
+      continue;
+    }
     // `16-core CPU / 40-core GPU`: core counts of a chip, not a count of devices nor a CPU-only machine.
     if (t === 'core' && (next === 'cpu' || next === 'gpu')) { rest.push(t); if (next === 'cpu') rest.push(next); i++; continue; }
     // `dual-channel DDR5`: memory channels, not two devices.

@@ -38,9 +38,10 @@ test('providers serving a model count each provider once and leave retired offer
 
 test('among equal matches the established models come newest first, then the rest; shut-down models last', () => {
   // Established: at least a quarter of the 38 providers of the most served equal match (9.5), so 4.5, 4.6 and 5;
-  // the newest of them is Sonnet 5 (2026-06-30). Latest has 3. The tune, though served by 40, names no family.
+  // the newest of them is Sonnet 5 (2026-06-30). The tune, though served by 40, names no family. claude-sonnet-latest is
+  // a pointer (a `-latest` name): after every served concrete model, before the shut-down Sonnet 3.7.
   assert.deepEqual(searchModels(ds, { q: 'claude sonnet' }),
-    ['claude-sonnet-5', 'claude-sonnet-4-6', 'claude-sonnet-4-5', 'claude-sonnet-latest', 'sonnet-tune', 'claude-3-7-sonnet']);
+    ['claude-sonnet-5', 'claude-sonnet-4-6', 'claude-sonnet-4-5', 'sonnet-tune', 'claude-sonnet-latest', 'claude-3-7-sonnet']);
 });
 
 test('an id typed as such comes first even when shut down; written as words it is one more match', () => {
@@ -103,6 +104,81 @@ const newer = aDataset({
 test('a model released after the catalogues and sold by its developer is established whatever its provider count', () => {
   // By hand: the bar is a quarter of 38 (9.5). Opus 5.5 (4 providers, one Anthropic's own) was released after the
   // catalogues' day: established, and newest. Its Fast variant (2, none Anthropic's) and the `latest` pointer (3,
-  // released before the catalogues' day) are not: after Opus 4.6, most served first.
-  assert.deepEqual(searchModels(newer, { q: 'claude opus' }), ['claude-opus-5-5', 'claude-opus-4-6', 'claude-opus-latest', 'claude-opus-5-5-fast']);
+  // released before the catalogues' day) are not: after Opus 4.6; the pointer, though served by more, after every
+  // concrete model.
+  assert.deepEqual(searchModels(newer, { q: 'claude opus' }), ['claude-opus-5-5', 'claude-opus-4-6', 'claude-opus-5-5-fast', 'claude-opus-latest']);
+});
+
+// GLM as the committed data have it (providers serving on 2026-09-23; release dates: GLM-5.3 rated from 2026-08-19,
+// GLM-5.3-Flash's upper bound 2026-09-23, the npm bundle that first lists it).
+const glm = (id: string, name: string, released: string) => aModel({ id, vendor: 'zhipuai', name: f(name), release_date: f(released) });
+const zhipu = aDataset({
+  data_as_of: '2026-09-23',
+  models: [
+    glm('glm-5.3', 'GLM-5.3', '2026-08-19'), glm('glm-5.3-flash', 'GLM-5.3-Flash', '2026-09-23'),
+    glm('glm-5.2', 'GLM-5.2', '2026-06-13'), glm('glm-4.7', 'GLM-4.7', '2025-12-22'), glm('glm-4.7-flash', 'GLM-4.7-Flash', '2026-01-19'),
+  ],
+  offers: [
+    ...servedBy('glm-5.3', 5), ...servedBy('glm-5.3-flash', 6), ...servedBy('glm-5.2', 45), ...servedBy('glm-4.7', 40),
+    ...servedBy('glm-4.7-flash', 20),
+    // Released after the catalogues were read (the fixture date), sold by Zhipu itself: established, as on the data.
+    anOffer({ model_id: 'glm-5.3', provider: 'zhipuai', first_party: true }),
+    anOffer({ model_id: 'glm-5.3-flash', provider: 'zhipuai', first_party: true }),
+  ],
+});
+
+test('the whole name typed beats a longer name; a Flash variant follows its base whatever the dates say', () => {
+  // `glm 5.3` spells GLM-5.3 whole; GLM-5.3-Flash is newer and served by one provider more, yet only holds the name.
+  assert.deepEqual(searchModels(zhipu, { q: 'glm 5.3' }), ['glm-5.3', 'glm-5.3-flash']);
+  assert.deepEqual(searchModels(zhipu, { q: 'glm-5.3' }), ['glm-5.3', 'glm-5.3-flash']);
+  assert.deepEqual(searchModels(zhipu, { q: 'GLM 5.3 flash' }), ['glm-5.3-flash']);
+  // One word, a line: newest first, but each Flash right after its base (GLM-4.7-Flash, 2026-01-19, after GLM-4.7).
+  assert.deepEqual(searchModels(zhipu, { q: 'glm' }), ['glm-5.3', 'glm-5.3-flash', 'glm-5.2', 'glm-4.7', 'glm-4.7-flash']);
+  // Typed as an id, the variant is what was asked for.
+  assert.equal(searchModels(zhipu, { q: 'glm-5.3-flash' })[0], 'glm-5.3-flash');
+});
+
+// The Qwen3 generation as the committed data have it (providers serving, release dates), and a later generation.
+const qwen = (id: string, name: string, released: string) =>
+  aModel({ id, vendor: 'alibaba', name: f(name), family: f('qwen'), release_date: f(released) });
+const alibaba = aDataset({
+  data_as_of: '2026-09-23',
+  models: [
+    qwen('qwen3-max', 'Qwen3 Max', '2025-09-23'), qwen('qwen3-32b', 'Qwen3 32B', '2025-04-29'),
+    qwen('qwen3-235b-a22b-2507', 'Qwen3 235B A22B Instruct 2507', '2025-07-25'), qwen('qwen3-coder-next', 'Qwen3 Coder Next', '2026-02-03'),
+    qwen('qwen3.6-plus', 'Qwen3.6 Plus', '2026-04-02'),
+  ],
+  offers: [
+    ...servedBy('qwen3-max', 16), ...servedBy('qwen3-32b', 26), ...servedBy('qwen3-235b-a22b-2507', 27),
+    ...servedBy('qwen3-coder-next', 14), ...servedBy('qwen3.6-plus', 23),
+  ],
+});
+
+test('`qwen 3` names the Qwen3 generation: its most served models first, the closed Max among them by its count', () => {
+  // By hand: 27, 26, 16, 14 providers; Qwen3.6 Plus holds `qwen3` only as a prefix of `qwen3.6`, a weaker match.
+  const expected = ['qwen3-235b-a22b-2507', 'qwen3-32b', 'qwen3-max', 'qwen3-coder-next', 'qwen3.6-plus'];
+  assert.deepEqual(searchModels(alibaba, { q: 'qwen 3' }), expected);
+  assert.deepEqual(searchModels(alibaba, { q: 'qwen3' }), expected);
+  // A model named whole is still the model: `qwen3 max` spells Qwen3 Max.
+  assert.equal(searchModels(alibaba, { q: 'qwen3 max' })[0], 'qwen3-max');
+});
+
+// Mistral's OCR models as the committed data have them: the first, named plainly "Mistral OCR", shut 2025-12-31 with
+// no offer left; OCR 3 and 4.1 served by one provider each.
+const ocr = (id: string, name: string, extra: object = {}) => aModel({ id, vendor: 'mistral', name: f(name), ...extra });
+const mistral = aDataset({
+  data_as_of: '2026-09-23',
+  models: [
+    ocr('mistral-ocr-2503', 'Mistral OCR', { status: f('deprecated' as const), shutdown_date: f('2025-12-31'), replacement: f('mistral-ocr-4-1') }),
+    ocr('mistral-ocr-2512', 'Mistral OCR 3'), ocr('mistral-ocr-4-1', 'Mistral OCR 4.1', { release_date: f('2026-09-23') }),
+  ],
+  offers: [...servedBy('mistral-ocr-2512', 1), ...servedBy('mistral-ocr-4-1', 1)],
+});
+
+test('a name spelled whole whose model is shut, served by no one and succeeded under its name + a version, follows them', () => {
+  // `mistral ocr` is the line's name today: OCR 4.1 (dated, newest) and OCR 3, then the shut Mistral OCR. (Gemini 2.5
+  // Flash, shut and unserved in the test above, has no `Gemini 2.5 Flash <version>`: it stays first.)
+  assert.deepEqual(searchModels(mistral, { q: 'mistral ocr' }), ['mistral-ocr-4-1', 'mistral-ocr-2512', 'mistral-ocr-2503']);
+  // Its id typed still names it.
+  assert.equal(searchModels(mistral, { q: 'mistral-ocr-2503' })[0], 'mistral-ocr-2503');
 });

@@ -5,7 +5,7 @@ import type { Model } from '../schema/index.ts';
 import { bestScores } from './benchmarks.ts';
 import { cheapestAtDefaultShare, isZeroPriced, overallRating } from './ranking.ts';
 import { compact, searchIndex, tokenize, type TokenTable } from './search-index.ts';
-import { rankByRelevance, type TextMatch } from './search-rank.ts';
+import { rankByRelevance, type QueryKind, type TextMatch } from './search-rank.ts';
 
 export const CAPABILITIES = ['tool_calling', 'reasoning', 'vision', 'structured_output'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
@@ -286,9 +286,31 @@ export function searchModels(ds: Dataset, query: SearchQuery): string[] {
   if (!matches) return order.models.filter(keep).map((m) => m.id);
   const kept = [...matches.keys()].map((id) => ds.modelById.get(id)!).filter(keep).map((m) => m.id);
   if (sort === 'relevance') {
-    return rankByRelevance(ds, kept, matches, literalMatch(ds, query.q!), order.position, tokenize(query.q!).length === 1);
+    return rankByRelevance(ds, kept, matches, literalMatch(ds, query.q!), order.position, queryKind(ds, query.q!));
   }
   return kept.sort((a, b) => order.position.get(a)! - order.position.get(b)!);
+}
+
+/**
+ * A word that is a family's name with its version written on (`qwen3`, `qwen2.5`, `qwen3.6`): the first word of a
+ * generation's names (Qwen3 8B, Qwen3 Max, Qwen3-VL 30B-A3B).
+ */
+const GENERATION_WORD = /^\p{L}+\p{N}+(?:\.\p{N}+)*$/u;
+
+/**
+ * What the query names (QueryKind): a `generation` when its words written together are such a word and the first word
+ * of a name (`qwen 3`, `qwen3`); else a `line` when it is one word; else a `model`. `glm 5.3` is no generation: GLM-5.3
+ * writes `glm` and `5.3` apart, so no name holds `glm5.3`.
+ */
+function queryKind(ds: Dataset, q: string): QueryKind {
+  const words = tokenize(q);
+  // Joined as tokens, not compacted: the dot of a point release stays (`qwen 3.6` is the word `qwen3.6`).
+  const c = words.join('');
+  if (GENERATION_WORD.test(c)) {
+    const idx = searchIndex(ds);
+    for (const id of idx.words.postings.get(c)?.keys() ?? []) if (tokenize(ds.modelById.get(id)!.name.value)[0] === c) return 'generation';
+  }
+  return words.length === 1 ? 'line' : 'model';
 }
 
 /** The model whose id or alias is the query exactly as typed (case aside), not only once separators are read alike. */

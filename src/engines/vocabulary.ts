@@ -65,6 +65,10 @@ export const VOCABULARY: Readonly<Record<Exclude<TextParameter, 'machine'>, Para
   },
   data: {
     combine: 'strictest',
+    // "Sensitive" says the data needs care, not which care: personal data (GDPR), health and financial records, a
+    // company's own and classified material are each kept under their own rules, so the service asks which it is.
+    hints: [{ words: ['sensitive', 'private'],
+      hint: 'sensitive names no one kind: say personal (about people: PII, GDPR), health, financial, internal (the company\'s own, confidential) or secret (classified)' }],
     values: [
       { value: 'public', synonyms: ['public data', 'open data', 'published', 'non sensitive', 'nonsensitive', 'not sensitive'] },
       { value: 'internal', synonyms: ['company data', 'business data', 'proprietary', 'confidential', 'source code', 'codebase', 'code base', 'internal documents'] },

@@ -95,6 +95,22 @@ test('the project table: every row valid and used, on the stated basis (checked 
     'amd-ryzen-ai-max-385': 45.88, 'NVIDIA H100 NVL': 835.5, 'nvidia-h200-nvl': 835.5, 'nvidia-rtx-pro-6000': 500,
     // GeForce Blackwell AI TOPS (FP4 sparse) / 8: RTX 5070 Ti 1406 / 8 = 175.75, RTX 5070 988 / 8 = 123.5.
     'nvidia-rtx-5070-ti': 175.75, 'nvidia-rtx-5070': 123.5,
+    // RTX 5060 614 AI TOPS (FP4 sparse) / 8 = 76.75. GeForce Ada (FP8 sparse) / 4: RTX 4060 Ti 353 / 4 = 88.25 (both
+    // memory sizes), RTX 4060 242 / 4 = 60.5. Ampere workstation datasheets' sparse tensor rate halved: RTX A4000
+    // 153.4 / 2 = 76.7, RTX A5000 222.2 / 2 = 111.1. Tesla T4: 65 TFLOPS mixed precision, dense (Turing has no sparsity).
+    'nvidia-rtx-5060': 76.75, 'nvidia-rtx-4060-ti-8gb': 88.25, 'nvidia-rtx-4060-ti-16gb': 88.25, 'nvidia-rtx-4060': 60.5,
+    'NVIDIA RTX A4000': 76.7, 'NVIDIA RTX A5000': 111.1, 'NVIDIA Tesla T4': 65,
+    // Tensor Cores x boost clock x the whitepapers' per-core rate with FP16 accumulate: Turing GeForce 113.8 / (544 x
+    // 1.635 GHz) = 128 (RTX 2060 240 x 128 x 1.68 = 51.6; 2070 SUPER 320 x 128 x 1.77 = 72.5; 2080 SUPER 384 x 128 x 1.815
+    // = 89.2); GeForce Ampere 142 / (328 x 1.695) = 256 (RTX 3060 Ti 152 x 256 x 1.665 = 64.8).
+    'nvidia-rtx-2060': 51.6, 'nvidia-rtx-2070-super': 72.5, 'nvidia-rtx-2080-super': 89.2, 'nvidia-rtx-3060-ti': 64.8,
+    // RTX 2060 SUPER 272 x 128 x 1.65 = 57.4. SMs x boost clock x the per-SM rate: GeForce Ada 330.3 / (128 x 2.52 GHz) =
+    // 1,024 (RTX 4070 SUPER 56 x 1,024 x 2.475 = 141.9; 4070 Ti SUPER 66 x 2.61 = 176.4; 4080 SUPER 80 x 2.55 = 208.9);
+    // GeForce Blackwell 419 / (170 x 2.407) = 1,024 (RTX 5060 Ti 36 x 1,024 x 2.572 = 94.8, both memory sizes).
+    'nvidia-rtx-2060-super': 57.4, 'nvidia-rtx-4070-super': 141.9, 'nvidia-rtx-4070-ti-super': 176.4, 'nvidia-rtx-4080-super': 208.9,
+    'nvidia-rtx-5060-ti-16gb': 94.8, 'nvidia-rtx-5060-ti-8gb': 94.8,
+    // RTX 3050 8 GB: 80 Tensor Cores x 256 x 1.777 GHz = 36.4.
+    'nvidia-rtx-3050-8gb': 36.4,
   };
   for (const [key, tflops] of Object.entries(derived)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
 });

@@ -3,6 +3,8 @@ import type { ChangeEvent, Fact, Model } from '../schema/index.ts';
 import type { OfferObservation } from '../sources/types.ts';
 import { stableId } from './ids.ts';
 import { ID_DAY_SLACK, idMonth } from './release-date.ts';
+import { pointerReleaseWithheld } from './rolling-alias.ts';
+import { DEVELOPER_RELEASES_SOURCE_ID } from '../sources/developer-releases.ts';
 
 /** A developer's listing a source's later copy holds and its earlier copy lacks (OfferObservation.listed_between). */
 export type BracketedListing = OfferObservation & { model_id: string; listed_between: NonNullable<OfferObservation['listed_between']> };
@@ -98,8 +100,14 @@ export function attachBracketedReleases(
     const others = listedBy(m.id).filter((s) => !sources.has(s) && s !== 'genai-prices');
     const r = bracketedRelease(m, own, others, changes.filter((e) => e.model_id === m.id), developerName);
     if (!r) continue;
-    m.release_date = r.fact;
     changes.push(...r.events);
+    // A pointer's first listing is the day the name appeared, not a release (rolling-alias.ts): withheld, the event kept.
+    const pointer = pointerReleaseWithheld(m.id, r.fact, DEVELOPER_RELEASES_SOURCE_ID);
+    if (pointer) {
+      m.withheld = [...(m.withheld ?? []), pointer];
+      continue;
+    }
+    m.release_date = r.fact;
     dated.push(m.id);
   }
   changes.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));

@@ -52,7 +52,9 @@ export function buildChangesAll(
       `${cat.unresolved} rows of models not in the dataset left out; ` +
       `${cat.rolling} price changes of rolling aliases (-latest) left out; ` +
       `${cat.priceListed} price fields appearing or going (none -> a price, a price -> none) left out; ` +
-      `${cat.renamedListings} listings stopping or starting while another listing of the model at the provider kept it offered (a rename, a second listing) left out`,
+      `${cat.renamedListings} listings stopping or starting while another listing of the model at the provider kept it offered (a rename, a second listing) left out; ` +
+      `${cat.reversals.added} listings added and taken away again and ${cat.reversals.removed} taken away and restored by the same source within a day, ` +
+      'both events marked corrections',
     `price corrections by rule: ${byRule(cat.events, 'reverted within', /: [^ ]+ -> (0|none) -> /)} reverted from 0 within ${BLIP_DAYS} days, ` +
       `${byRule(cat.events, 'reverted within', /x and back: /)} moved ${ROUND_TRIP_RATIO}x or more and back within ${BLIP_DAYS} days, ` +
       `${byRule(cat.events, 'taken back within')} taking back or writing again a move the catalogue rewrote, ` +

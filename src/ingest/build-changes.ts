@@ -14,6 +14,7 @@ import { findRenames } from './arena-renames.ts';
 import { listingRenames } from './listing-renames.ts';
 import { FieldBook, markCrossedFields } from './crossed-price-fields.ts';
 import { markPlaceholders, placeholderListings } from './placeholder-prices.ts';
+import { markSameDayReversals } from './hosting-reversals.ts';
 
 const KIND_OF_FIELD: Record<string, ChangeKind> = {
   input: 'price', output: 'price', cache_read: 'price', cache_write: 'price',
@@ -76,6 +77,8 @@ export function catalogueEvents(
   priceListed: number;
   /** Listings that stopped or started while another listing of the model at the provider kept it offered: no hosting event. */
   renamedListings: number;
+  /** Listings added and taken away again within a day by the same source (or the reverse), marked corrections. */
+  reversals: { added: number; removed: number };
 } {
   const firstDate = new Map<string, string>();
   const providerFirst = new Map<string, string>();
@@ -83,6 +86,8 @@ export function catalogueEvents(
   const bulkByCommit = new Map(bulk.map((z) => [`${z.source}|${z.commit}`, z]));
   /** The source row each event came from: a provider may list one model under several ids. */
   const listing = new Map<ChangeEvent, string>();
+  /** When the source recorded each event (a commit's time where its history has one): orders one day's events. */
+  const recorded = new Map<ChangeEvent, string>();
   const book = new PriceBook();
   const fields = new FieldBook();
   const launches = new LaunchBook();
@@ -162,6 +167,7 @@ export function catalogueEvents(
         ' which says when the source began to track it, not when it began to host the model';
     }
     listing.set(e, `${c.provider ?? ''}|${c.source_model_id}`);
+    recorded.set(e, c.date);
     if (c.commit) e.commit = c.commit;
     if (c.provider) e.provider = c.provider;
     if (c.provider && c.provider_model_id) e.provider_model_ids = [c.provider_model_id];
@@ -179,11 +185,13 @@ export function catalogueEvents(
     return z?.zeroed.has(listing.get(e)!) ? z : undefined;
   }), book), listingOf);
   markLaunchCorrections(marked, (e) => (listing.has(e) ? `${e.source}|${listing.get(e)}` : undefined), launches);
+  // A listing added and taken away again the same day (or the reverse) is the catalogue's slip (hosting-reversals.ts).
+  const reversals = markSameDayReversals(marked, rowOf, (e) => recorded.get(e));
   // Left out only now, after the rules and the de-duplication have seen them, so that every other event keeps its
   // reading, its merges and its id.
   const all = dedupe(marked);
   const events = all.filter((e) => !priceListed(e));
-  return { events, unresolved, baseline, unknownLicence, rolling, bulk, priceListed: all.length - events.length, renamedListings };
+  return { events, unresolved, baseline, unknownLicence, rolling, bulk, priceListed: all.length - events.length, renamedListings, reversals };
 }
 
 /**

@@ -23,6 +23,7 @@ import { DATE_TAIL, skuOf } from './skus.ts';
 import { denseActive, preferExactCount } from './exact-count.ts';
 import { pickLicence } from './model-licence.ts';
 import { choose, type Candidate } from './precedence.ts';
+import { pointerReleaseWithheld } from './rolling-alias.ts';
 import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff, withheldRelease } from './release-date.ts';
 import { cutoffAfterRelease, place, releaseReadings, type Placed } from './placed.ts';
 import { maxOutputWithin } from './max-output.ts';
@@ -49,6 +50,11 @@ export type ModelBuild = {
   vendors: Map<string, string>;
   /** Resolve any observation-like id to a canonical id. */
   resolve(source: string, id: string, opts?: { hint?: string; url?: string }): string | undefined;
+  /**
+   * The model a reviewed row written for this very source and id names (aliases.csv, no `*` or key-wide rows), if it
+   * exists: a provider's listing (`openrouter/deepseek/deepseek-chat`) a row sets apart from the same id elsewhere.
+   */
+  sourceRow(source: string, id: string): string | undefined;
 };
 
 export function buildModels(
@@ -297,6 +303,10 @@ export function buildModels(
       const m = matcher.resolve(source, id, opts);
       return m ? m.id : undefined;
     },
+    sourceRow: (source, id) => {
+      const row = matcher.sourceRowOf(source, id);
+      return row && matcher.has(row) ? row : undefined;
+    },
   };
 }
 
@@ -390,6 +400,13 @@ function mergeModel(
       delete model.knowledge_cutoff;
       model.withheld = [...(model.withheld ?? []), { field: 'knowledge_cutoff', value: cutoff.value, as_of: cutoff.as_of, source: cutoff.source, reason }];
     }
+  }
+  // A pointer (`gpt-latest`) has no release of its own: its listings' date is withheld (rolling-alias.ts), after the
+  // cutoff was judged against it, so a cutoff a listing gives after the date of a model it once served stays withheld.
+  const pointerRelease = pointerReleaseWithheld(id, model.release_date, DEVELOPER_RELEASES_SOURCE_ID);
+  if (pointerRelease) {
+    delete model.release_date;
+    model.withheld = [...(model.withheld ?? []), pointerRelease];
   }
   const copies = placed.filter((p) => isRepoObservation(p.obs) && holdsSameWeights(id, p.obs.source_model_id));
   set('parameters_total', preferExactCount(pick((o) => o.parameters_total, { from: factPlaced }), copies.map((p) => p.obs)));

@@ -279,6 +279,37 @@ test('a reviewed notice of the whole model at a provider covers every SKU of it,
   assert.deepEqual(at, { standard: ['2025-07-14', 'deprecated'], batch: ['2025-07-14', 'deprecated'] });
 });
 
+test('a reviewed row of one listing dates that listing only, never the provider\'s other builds of the model', () => {
+  // data/curated/developer-notices.csv: Cloudflare's changelog of 2026-05-08 retires @cf/meta/llama-3.1-8b-instruct on
+  // 2026-05-30 and says "the -fast and -lora variants of models will remain active"; genai-prices lists the plain and
+  // the -fp8-fast builds of Llama 3.1 8B at Cloudflare. Only the named listing takes the date.
+  const { offers } = buildOffers([
+    obs({ source: 'genai-prices-npm', provider: 'cloudflare-workers-ai', provider_model_id: '@cf/meta/llama-3.1-8b-instruct', input: 0.28, output: 0.83 }),
+    obs({ source: 'genai-prices-npm', provider: 'cloudflare-workers-ai', provider_model_id: '@cf/meta/llama-3.1-8b-instruct-fp8-fast', input: 0.045, output: 0.384 }),
+  ], () => 'llama-3.1-8b-instruct', new Map(), { vendorOf: () => 'meta', notices: [{ source: 'developer-notices', provider: 'cloudflare-workers-ai',
+    model_id: 'llama-3.1-8b-instruct', source_model_id: '@cf/meta/llama-3.1-8b-instruct', as_of: '2026-11-27', status: 'deprecated',
+    shutdown_date: '2026-05-30', notice_scope: 'listing' }] });
+  const at = Object.fromEntries(offers.map((o) => [o.provider_model_id, o.shutdown_date?.value ?? null]));
+  assert.deepEqual(at, { '@cf/meta/llama-3.1-8b-instruct': '2026-05-30', '@cf/meta/llama-3.1-8b-instruct-fp8-fast': null });
+});
+
+test("a reviewed row of one Azure deployment leaves the bare name's notice on the other dated versions", () => {
+  // Azure's retirement table at 31c50ba: gpt-4o 2024-08-06 "Standard deployment type retires on 2026-03-31 ... For other
+  // deployment types, including ALL Provisioned, Global Standard, and Data Zone Standard, the retirement date has been
+  // moved to 2026-10-01". deprecations.info's Azure gpt-4o notice gives 2026-03-31. The row for the EU Data Zone
+  // deployment dates it 2026-10-01; the Standard gpt-4o-2024-05-13 deployment keeps the bare name's 2026-03-31.
+  const { offers } = buildOffers([
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'eu/gpt-4o-2024-08-06', as_of: '2026-07-24', input: 2.75, output: 11 }),
+    obs({ source: 'litellm', provider: 'azure', provider_model_id: 'gpt-4o-2024-05-13', as_of: '2026-07-24', input: 5, output: 15 }),
+  ], (o) => (o.provider_model_id.includes('05-13') ? 'gpt-4o-2024-05-13' : 'gpt-4o'), new Map(), { vendorOf: () => 'openai', notices: [
+    { source: 'deprecations-rss', provider: 'Azure', model_id: 'gpt-4o', source_model_id: 'gpt-4o', as_of: '2026-06-23', shutdown_date: '2026-03-31' },
+    { source: 'developer-notices', provider: 'azure', model_id: 'gpt-4o', source_model_id: 'eu/gpt-4o-2024-08-06', as_of: '2026-11-27',
+      status: 'deprecated', deprecation_date: '2025-08-06', shutdown_date: '2026-10-01', notice_scope: 'listing' },
+  ] });
+  const at = Object.fromEntries(offers.map((o) => [o.provider_model_id, o.shutdown_date?.value]));
+  assert.deepEqual(at, { 'eu/gpt-4o-2024-08-06': '2026-10-01', 'gpt-4o-2024-05-13': '2026-03-31' });
+});
+
 test("Azure's notices date its listings under azure-cognitive-services; Vertex AI's its google-vertex-anthropic listings", () => {
   // deprecations-rss deprecations.json: Azure `o4-mini`, deprecation and shutdown 2026-10-16, last observed 2026-04-28;
   // Google Vertex `claude-3-5-haiku`, deprecated 2026-01-05, shutdown 2026-07-05, last observed 2026-07-08. models.dev

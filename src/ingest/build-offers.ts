@@ -39,8 +39,11 @@ export type OfferNotice = {
   deprecation_date?: string;
   shutdown_date?: string;
   replacement?: string;
-  /** `model`: the notice is about the model, so it covers every listing of it at the provider, every SKU. */
-  notice_scope?: 'model';
+  /**
+   * `model`: the notice is about the model, so it covers every listing of it at the provider, every SKU. `listing`: a
+   * reviewed row about the one listing it names (and that id's routes and version pins), never the provider's others.
+   */
+  notice_scope?: 'model' | 'listing';
 };
 
 type Member = { o: OfferObservation; model_id: string };
@@ -237,11 +240,13 @@ const noticeProvider = (provider: string) => noticeProviderOf(canonicalSlug(prov
  * row of the whole model (`notice_scope` 'model', developer-notices.csv) names the catalogue's model, not an id of the
  * provider's feed, so it leaves the bare name's notice speaking for the other dated versions: Azure's row for
  * gpt-4o-2024-11-20 (2026-10-01) does not take the gpt-4o notice (2026-03-31) off its 2024-05-13 and 2024-08-06.
+ * A reviewed row of one listing is no id of the feed either: Azure's rows for the Data Zone and Global deployments of
+ * gpt-4o 2024-08-06 (2026-10-01) leave the gpt-4o notice speaking for the Standard gpt-4o-2024-05-13 deployment.
  */
 function noticeIdsByProvider(notices: readonly OfferNotice[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const n of notices) {
-    if (n.notice_scope === 'model') continue;
+    if (n.notice_scope === 'model' || n.notice_scope === 'listing') continue;
     const provider = noticeProvider(n.provider);
     out.set(provider, [...(out.get(provider) ?? []), n.source_model_id]);
   }
@@ -284,9 +289,12 @@ function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[],
       const base = at.filter((x) => (n.notice_scope === 'model' || x.sku === 'standard' || x.sku === 'regional') && !namesOtherSnapshot(listing, x.listing));
       // A dated version the catalogue holds as a model of its own is still the version the bare name's notice dates at
       // a provider that dates no version itself (Azure's gpt-audio-mini notice, its gpt-audio-mini-2025-10-06 deployment).
-      const apart = n.notice_scope === 'model' ? [] : mine.filter((g) => g.model_id !== n.model_id
+      const apart = n.notice_scope === 'model' || n.notice_scope === 'listing' ? [] : mine.filter((g) => g.model_id !== n.model_id
         && !named.has(g.key) && noticeDatesVersion(n.source_model_id, g.listing, ids));
-      for (const g of [...(exact.length ? [...exact, ...same] : base), ...apart]) add(g, n);
+      // A reviewed row of one listing never falls back onto the provider's other listings of the model (Cloudflare
+      // retired `@cf/meta/llama-3.1-8b-instruct` and kept its `-fp8` build).
+      const fallback = n.notice_scope === 'listing' ? [] : base;
+      for (const g of [...(exact.length ? [...exact, ...same] : fallback), ...apart]) add(g, n);
     }
   }
   return out;

@@ -146,7 +146,10 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
     return model_id ? [{ ...o, provider: o.provider, model_id }] : [];
   });
   const { offers, unresolved: unOffers, held, readings: priceReadings } = buildOffers(offerObs,
-    (o) => mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint })
+    // A reviewed row for this provider's listing speaks first: OpenRouter's deepseek/deepseek-chat is DeepSeek-V3,
+    // where the same id at anyapi or zenmux is DeepSeek's moving API name (aliases.csv).
+    (o) => mb.sourceRow(o.source, `${o.provider}/${o.provider_model_id}`)
+      ?? mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint })
       ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`),
     providerMap,
     { vendorOf: (id) => mb.vendors.get(id), notices, evidence: evidenceDates(allOf(results, 'changes')),

@@ -1,6 +1,8 @@
 // A release date for models no listing or reviewed row dates: the day the developer's own API was first seen listing it.
 import type { ChangeEvent, Fact, Model } from '../schema/index.ts';
 import { CLUSTER_DAYS } from './release-date.ts';
+import { pointerReleaseWithheld } from './rolling-alias.ts';
+import { DEVELOPER_RELEASES_SOURCE_ID } from '../sources/developer-releases.ts';
 
 const DAY_MS = 86_400_000;
 const daysBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / DAY_MS;
@@ -73,6 +75,12 @@ export function attachListedReleases(
     if (m.release_date || m.withheld?.some((w) => w.field === 'release_date')) continue;
     const f = listedRelease(m, byModel.get(m.id) ?? [], isDeveloper, developerName);
     if (!f) continue;
+    // A pointer's first listing is the day the name appeared, not a release (rolling-alias.ts): withheld.
+    const pointer = pointerReleaseWithheld(m.id, f, DEVELOPER_RELEASES_SOURCE_ID);
+    if (pointer) {
+      m.withheld = [...(m.withheld ?? []), pointer];
+      continue;
+    }
     m.release_date = f;
     dated.push(m.id);
   }

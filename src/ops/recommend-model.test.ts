@@ -376,3 +376,8 @@ test('a dataset whose leaderboards rate no model for the use answers with no pic
     assert.deepEqual(out.recommendations, [], JSON.stringify(input));
   }
 });
+
+test('data=sensitive is refused with the kinds to choose from: it names no one kind of data', () => {
+  assert.throws(() => run({ data: 'sensitive' }), (e: unknown) => e instanceof ServiceError && e.code === 'invalid_parameter'
+    && /personal .*health, financial, internal .*secret/.test(JSON.stringify((e as ServiceError).options.errors)));
+});

@@ -4,6 +4,7 @@ import { ServiceError } from '../errors/index.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { benchmarkNames, bestScores, knownBenchmark } from '../engines/benchmarks.ts';
 import { CAPABILITIES, SEARCH_SORTS, searchModels, undatedMatches } from '../engines/search.ts';
+import { readVendor } from '../engines/search-vendor.ts';
 import { BenchmarkScore, IsoDate } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
 import { kept, stitched } from './json-fragment.ts';
@@ -60,7 +61,7 @@ export const search_models = defineOperation({
         '`gpt-4o`. An alias counts without its provider, gateway or host part (`llamagate/qwen3-8b` is found as `qwen3-8b`, ' +
         'not by `llama`; nor `nano-gpt/anthropic/claude-opus-4.6` by `gpt`); a query with a `/` also matches aliases whole (`ollama-cloud/qwen3:8b`). At most 200 characters.',
     ),
-    vendor: z.string().min(1).max(100).optional().describe('Developer id or name, case-insensitive (e.g. `meta`, `deepseek`).'),
+    vendor: z.string().min(1).max(100).optional().describe('Developer id or name, case-insensitive (e.g. `meta`, `deepseek`), or the owner its models are published under on Hugging Face when that is one developer\'s (`meta-llama`); an unknown one is refused with the closest developers.'),
     open_weights: z.boolean().optional().describe('true: only models whose weights a source says are downloadable; false: only models a source says are closed. Models with no evidence either way are left out of both.'),
     licence: z.string().min(1).max(100).optional().describe('Licence id as get_model shows it, case-insensitive (e.g. `apache-2.0`, `mit`, `llama-3.3-community`).'),
     min_context: z.number().int().min(1).max(100000000).optional().describe('Minimum context window in tokens.'),
@@ -112,8 +113,19 @@ export const search_models = defineOperation({
         errors: [{ parameter: 'benchmark', message: 'unknown benchmark', allowed: benchmarkNames(ds).join(', ') || 'none: the dataset holds no benchmark scores' }],
       });
     }
+    let vendor = input.vendor;
+    if (vendor !== undefined) {
+      const read = readVendor(ds, vendor);
+      if ('unknown' in read) {
+        throw new ServiceError('invalid_parameter', `No developer in the dataset is named "${vendor}".`, {
+          errors: [{ parameter: 'vendor', message: 'unknown developer', allowed: 'a developer id or name (e.g. meta, deepseek), or the owner its models are published under (meta-llama)' }],
+          suggestions: read.suggestions,
+        });
+      }
+      vendor = read.vendor;
+    }
     const sort = input.sort ?? (input.q !== undefined ? 'relevance' : input.benchmark !== undefined ? 'benchmark' : 'elo');
-    const ids = searchModels(ds, { ...input, sort });
+    const ids = searchModels(ds, { ...input, vendor, sort });
     const { items, page } = paginate(ids, input.limit, input.cursor);
     const scores = input.benchmark !== undefined ? bestScores(ds, input.benchmark) : undefined;
     const shown: SearchItem[] = new Array(items.length);

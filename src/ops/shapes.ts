@@ -128,6 +128,8 @@ export const ModelSummary = z
     status: wireFact(ModelStatus).nullable().optional()
       .describe('The developer\'s status of the model, judged on the day the answers are judged on; `deprecated` with a later `shutdown_date` is still served until then.'),
     shutdown_date: wireFact(IsoDate).nullable().optional().describe('The day the developer shuts (or shut) the model down; null where none is announced.'),
+    replacement: wireFact(z.string()).optional()
+      .describe('The model the developer names as the replacement of one it deprecates (a canonical id where it resolves); absent where none is named.'),
   })
   .describe('A model in one line: null marks a fact no source in the dataset gives.');
 export type ModelSummary = z.infer<typeof ModelSummary>;
@@ -203,6 +205,8 @@ export function toSummary(ds: Dataset, m: Model): ModelSummary {
     // After the members above, so that a reader of a one-line summary also sees a model that is shut down.
     status: m.status ?? null,
     shutdown_date: m.shutdown_date ?? null,
+    // Where the developer names one: a reader of a shut-down match learns what to use instead without a second ask.
+    ...(m.replacement ? { replacement: m.replacement } : {}),
   };
   cache.set(m.id, kept(s));
   return s;

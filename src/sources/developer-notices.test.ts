@@ -27,3 +27,16 @@ test('a deprecation after the shutdown, or a row without its page, is an issue a
   assert.equal(models.length, 0);
   assert.deepEqual(issues.map((i) => i.field).sort(), ['deprecation_date', 'url']);
 });
+
+test('a row naming one listing is about that listing only: its id, the listing scope', () => {
+  // data/curated/developer-notices.csv: Cloudflare's changelog of 2026-05-08 lists @cf/meta/llama-3.1-8b-instruct among
+  // the "Models deprecated on May 30, 2026" and keeps the -fast variants; the row names the one listing.
+  const { models, issues } = translateDeveloperNotices('provider,model_id,deprecation_date,shutdown_date,replacement,url,read_on,note,listing\n'
+    + 'cloudflare-workers-ai,llama-3.1-8b-instruct,,2026-05-30,,https://example.org/cf,2026-11-27,"listed",@cf/meta/llama-3.1-8b-instruct\n'
+    + 'deepseek,deepseek-v3,,2025-08-21,,https://example.org/v31,2026-11-26,"whole model",\n');
+  assert.deepEqual(issues, []);
+  assert.deepEqual(models.map((m) => [m.source_model_id, m.canonical_hint, m.notice_scope, m.status, m.shutdown_date]), [
+    ['@cf/meta/llama-3.1-8b-instruct', 'llama-3.1-8b-instruct', 'listing', 'deprecated', '2026-05-30'],
+    ['deepseek-v3', 'deepseek-v3', 'model', 'deprecated', '2025-08-21'],
+  ]);
+});

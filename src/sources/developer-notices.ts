@@ -19,7 +19,9 @@ const FILE = 'developer-notices.csv';
  * catalogue lists (`gemini-1.5-pro-001`, 'Gemini Pro (Dev API)'): a row gives such an id the date, saying when it is
  * the family's. Each row names the model a developer stopped serving (its canonical id), the days, the replacement
  * and the page read. A notice covers every base listing of that model at the provider (the retired model is gone
- * whatever name a catalogue lists it under).
+ * whatever name a catalogue lists it under), unless the row names one `listing`: a host that retires some builds of a
+ * model and keeps others (Cloudflare retired `@cf/meta/llama-3.1-8b-instruct` and its `-awq` build on 2026-05-30 and
+ * kept `-fp8-fast`) dates only the listing it names, as a deprecation page's notice does.
  */
 const Row = z.object({
   provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a models.dev provider id'),
@@ -30,6 +32,8 @@ const Row = z.object({
   url: z.url({ error: 'the page the notice was read on' }),
   read_on: IsoDate,
   note: z.string().min(1, 'what the page says'),
+  // The provider's id of the one listing retired; empty: the whole model at the provider.
+  listing: z.union([z.string().regex(/^\S+$/, "the provider's model id, as it lists it"), z.literal('')]).optional(),
 }).refine((r) => r.deprecation_date === '' || r.deprecation_date <= r.shutdown_date, {
   message: 'a deprecation date after the shutdown date', path: ['deprecation_date'],
 });
@@ -62,10 +66,10 @@ export function translateDeveloperNotices(text: string): { models: ModelObservat
     const effective = v.deprecation_date || v.shutdown_date;
     return {
       source: DEVELOPER_NOTICES_SOURCE_ID,
-      source_model_id: v.model_id,
+      source_model_id: v.listing || v.model_id,
       canonical_hint: v.model_id,
       provider: v.provider,
-      notice_scope: 'model',
+      notice_scope: v.listing ? 'listing' as const : 'model' as const,
       as_of: v.read_on,
       url: v.url,
       // Deprecated once the date has come by the day the page was read, as for deprecations.info's notices.

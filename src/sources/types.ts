@@ -19,8 +19,11 @@ export type ModelObservation = {
   source_model_id: string;
   /** A canonical id the source itself points to (models.dev `base_model`), when it gives one. */
   canonical_hint?: string;
-  /** A lifecycle notice about the whole model at `provider` (every base listing), not one listing id. */
-  notice_scope?: 'model';
+  /**
+   * `model`: a lifecycle notice about the whole model at `provider` (every base listing), not one listing id.
+   * `listing`: a reviewed notice about the one listing `source_model_id` names, and no other.
+   */
+  notice_scope?: 'model' | 'listing';
   /** Organisation as the source names it (`anthropic`, `Meta`). */
   vendor_hint?: string;
   /**

@@ -163,3 +163,11 @@ test('get_model_changes: the counts, where the data end, and the soonest shutdow
   assert.equal(line('get_model_changes', busy), 'T (data as of 2026-09-23): 3 changes from 2026-09-04 to 2027-06-30 (2 price, 1 hosting); '
     + 'latest 2026-08-05.');
 });
+
+test('search_models: a deprecated model in the first results says so, with its shutdown and replacement', () => {
+  // As mistral-ocr-2503 reads in the data (developer-notices: retired 2025-12-31, replacement OCR 4.1).
+  const items = [{ id: 'mistral-ocr-4-1' }, { id: 'mistral-ocr-2503', status: { value: 'deprecated' }, shutdown_date: { value: '2025-12-31' },
+    replacement: { value: 'mistral-ocr-4-1' } }, { id: 'old', status: { value: 'deprecated' }, shutdown_date: null }];
+  assert.equal(line('search_models', { data_as_of: 'd', items, page: { total: 3 } }),
+    'T (data as of d): 3 models match; first: mistral-ocr-4-1, mistral-ocr-2503 (deprecated, shutdown 2025-12-31, replaced by mistral-ocr-4-1), old (deprecated).');
+});

@@ -124,10 +124,19 @@ function getModel(v: V): string | undefined {
   return `${v.id}${who ? ` (${who})` : ''}: ${parts.join(', ')}`;
 }
 
+/** A deprecated model's state in a list: ` (deprecated, shutdown 2025-12-31, replaced by mistral-ocr-4-1)`; else nothing. */
+function lifecycle(m: V): string {
+  if (m.status?.value !== 'deprecated') return '';
+  const parts = ['deprecated'];
+  if (m.shutdown_date?.value) parts.push(`shutdown ${m.shutdown_date.value}`);
+  if (m.replacement?.value) parts.push(`replaced by ${m.replacement.value}`);
+  return ` (${parts.join(', ')})`;
+}
+
 function searchModels(v: V): string | undefined {
   if (!Array.isArray(v.items)) return undefined;
   const total = v.page?.total ?? v.items.length;
-  const first = v.items.slice(0, 5).map((i: V) => name(i));
+  const first = v.items.slice(0, 5).map((i: V) => `${name(i)}${lifecycle(i)}`);
   const more = total > first.length ? ` and ${total - first.length} more` : '';
   return `${counted(total, 'model', 'matches', 'match')}${first.length ? `; first: ${first.join(', ')}${more}` : ''}`;
 }
