@@ -95,8 +95,8 @@ test('the undated deprecations, served with a note or left out, as docs/data.md 
   );
   const undated = ds.offers.filter((o) => o.status?.value === 'deprecated' && o.shutdown_date === undefined);
   const out = undated.filter((o) => isShutDownOffer(o, ds.lifecycleDate));
-  // src/ingest/past-shutdowns.ts starts the note of an offer served on such a status so (ANNOUNCED_UNDATED).
-  const noted = undated.filter((o) => o.status!.note?.startsWith('deprecated with no shutdown date given: still served'));
+  // src/ingest/past-shutdowns.ts starts the note of an offer served on such a status so (ANNOUNCED_UNDATED, EXISTING_CUSTOMERS_ONLY).
+  const noted = undated.filter((o) => o.status!.note?.startsWith('deprecated with no shutdown date given: '));
   assert.equal(undated.length, all);
   assert.equal(out.filter((o) => o.status!.source === 'derived').length, derived);
   assert.equal(out.filter((o) => o.status!.source === 'models-dev').length, modelsDev);
@@ -106,6 +106,12 @@ test('the undated deprecations, served with a note or left out, as docs/data.md 
   assert.equal(noted.filter((o) => o.status!.source === 'genai-prices-npm').length, genai);
   assert.equal(noted.filter((o) => o.status!.source === 'deprecations-rss' && o.provider === 'cohere').length, rss);
   assert.equal(noted.filter((o) => o.status!.source === 'models-dev' && o.provider.startsWith('google-vertex')).length, vertex);
+  const [closed, cohere, , open] = stated(/Of those \d+, (\d+) are sold to existing customers only \(Cohere's (\d+): command-light of genai-prices and (\d+) of deprecations-rss; the 11 at Vertex AI\) and (\d+) to any buyer/);
+  // src/ingest/past-shutdowns.ts starts the note of an offer for existing customers only so (EXISTING_CUSTOMERS_ONLY).
+  const existing = noted.filter((o) => o.status!.note!.startsWith('deprecated with no shutdown date given: available to existing customers only'));
+  assert.equal(existing.length, closed);
+  assert.equal(existing.filter((o) => o.provider === 'cohere').length, cohere);
+  assert.equal(noted.length - existing.length, open);
   const [shut, , thousands, units] = stated(/(\d+) offers are shut down on the dataset's date \((\d+) before\), (\d),(\d{3}) judged on 2026-11-27/);
   assert.equal(ds.offers.filter((o) => isShutDownOffer(o, ds.lifecycleDate)).length, shut);
   const judged = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' });

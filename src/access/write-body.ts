@@ -8,7 +8,7 @@ import type { Source } from '../schema/index.ts';
 import { isKept, isStitched, keptHeadOf, type KeptHead } from '../ops/json-fragment.ts';
 import { JsonPieces } from './json-pieces.ts';
 import { partialText } from './partial-text.ts';
-import { attributionText, PARTIAL_TIER, put, sourceRef, SOURCE_LISTS, strip, type ProjectionOptions, type Walk } from './projection.ts';
+import { attributionText, idsFor, PARTIAL_TIER, put, sourceList, SOURCE_LISTS, strip, type ProjectionOptions, type Walk } from './projection.ts';
 
 /** The answer's JSON, as pieces written one after another (access/json-pieces.ts), and the value it is the JSON of. */
 export type Written = { pieces: string[]; value: Record<string, unknown> };
@@ -90,18 +90,19 @@ export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions
   for (const k of Object.keys(body)) {
     if (drop.has(k)) continue;
     if (SOURCE_LISTS.has(k) && Array.isArray(body[k])) {
-      for (const s of body[k] as unknown[]) if (typeof s === 'string') w.ids.add(s);
+      const to = idsFor(k, w.ids);
+      for (const s of body[k] as unknown[]) if (typeof s === 'string') to.add(s);
       continue;
     }
     const head = headOf(k, members === 0);
     let v: unknown;
     if (k === 'sources') emit(w, head, JSON.stringify((v = body[k])));
-    else v = writePartial(body[k], w, head);
+    else v = writeMember(k, body[k], w, head);
     put(value, k, v);
     if (w.wrote) members++;
   }
   const tail: Record<string, unknown> = { tier: PARTIAL_TIER };
-  if (!Object.hasOwn(value, 'sources')) tail.sources = [...w.ids].sort().map((id) => sourceRef(id, opts.sources));
+  if (!Object.hasOwn(value, 'sources')) tail.sources = sourceList(w.ids, opts.sources);
   tail.attribution = attributionText(opts.baseUrl);
   tail.attribution_required = true;
   Object.assign(value, tail);
@@ -222,6 +223,19 @@ function writePartial(v: unknown, w: PartialWalk, head: string): unknown {
   return value;
 }
 
+/** writePartial of member `k`: the sources a derived figure's inputs name are noted as derived from (projection.ts idsFor). */
+function writeMember(k: string, m: unknown, w: PartialWalk, head: string): unknown {
+  const ids = w.ids;
+  const to = idsFor(k, ids);
+  if (to === ids) return writePartial(m, w, head);
+  w.ids = to;
+  try {
+    return writePartial(m, w, head);
+  } finally {
+    w.ids = ids;
+  }
+}
+
 /** A kept part's partial projection, made once; its source ids listed in the answer's. */
 function projectedOf(v: object, w: PartialWalk): Projected {
   let p = w.kept.get(v);
@@ -276,10 +290,11 @@ function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string)
     const m = o[k];
     // As strip: a list of source ids is dropped wherever it is, its ids listed once.
     if (SOURCE_LISTS.has(k) && Array.isArray(m)) {
-      for (const s of m) if (typeof s === 'string') w.ids.add(s);
+      const to = idsFor(k, w.ids);
+      for (const s of m) if (typeof s === 'string') to.add(s);
       continue;
     }
-    put(value, k, writePartial(m, w, headOf(k, members === 0)));
+    put(value, k, writeMember(k, m, w, headOf(k, members === 0)));
     if (w.wrote) members++;
   }
   if (h && i < h.at + h.count) afterHead(h, undefined);

@@ -3,7 +3,7 @@ import type { Offer, OfferRegion } from '../schema/index.ts';
 import { lowestTier, silentReason, tierAt, type AppliedTier } from './long-context.ts';
 import { roundTo } from './memory.ts';
 import { usd } from './money.ts';
-import { offerLifecycleNote } from './offer-lifecycle.ts';
+import { isExistingCustomersOnly, offerLifecycleNote } from './offer-lifecycle.ts';
 
 export { usd } from './money.ts';
 
@@ -38,7 +38,10 @@ export type ApiCostLine = {
   monthly_usd: number;
   /** When the prompt size asked crosses a tier of the offer: the tier, and the prices the blend reads at it. */
   long_context?: LongContextLine;
-  /** The offer's lifecycle in doubt (offerLifecycleNote): weighed only where no other offer is priced (break-even.ts `paidOffer`). */
+  /**
+   * The offer's lifecycle in doubt (offerLifecycleNote): weighed only where no other offer is priced (break-even.ts
+   * `paidOffer`); never where it says existing customers only (`isExistingCustomersOnly`).
+   */
   lifecycle_note?: string;
 };
 
@@ -76,7 +79,11 @@ export function apiCosts(
     if (doubt !== null) line.lifecycle_note = doubt;
     lines.push(line);
   }
-  return { offers: lines, not_priced: not_priced.slice(), cheapest: lines[0] ?? null };
+  // An offer sold to existing customers only (Vertex AI's, Cohere's deprecated listings) is listed after those a new
+  // customer can buy, cheapest first among them, and is nobody's cheapest: a buyer cannot buy it.
+  const open = lines.filter((l) => !isExistingCustomersOnly(l.lifecycle_note));
+  const ordered = open.length === lines.length ? lines : [...open, ...lines.filter((l) => isExistingCustomersOnly(l.lifecycle_note))];
+  return { offers: ordered, not_priced: not_priced.slice(), cheapest: open[0] ?? null };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Break-even volume between the cheapest paid API offer and self-hosting (rented or owned), and the cost curve.
 import { HOURS_PER_MONTH } from './constants.ts';
 import { usd, type ApiCosts } from './api-cost.ts';
+import { isExistingCustomersOnly } from './offer-lifecycle.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { SelfHostedOption, Unrounded } from './self-hosted-cost.ts';
 import { contiguousRun, ownedRanges, rentedRanges, type Ranges } from './cheaper-ranges.ts';
@@ -50,10 +51,19 @@ const CURVE_VOLUMES = [1, 3, 10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100
 /**
  * The first offer priced above zero: free offers are usually rate-limited trials, a break-even against them says
  * nothing. An offer whose lifecycle is in doubt (served only on its host's silence past the developer's shutdown:
- * `lifecycle_note`) is weighed only for want of another.
+ * `lifecycle_note`) is weighed only for want of another; one sold to existing customers only never (a buyer cannot buy it).
  */
 export const paidOffer = (api: ApiCosts) => api.offers.find((o) => o.blended_usd_per_mtok > 0 && o.lifecycle_note === undefined)
-  ?? api.offers.find((o) => o.blended_usd_per_mtok > 0);
+  ?? api.offers.find((o) => o.blended_usd_per_mtok > 0 && !isExistingCustomersOnly(o.lifecycle_note));
+
+/** Why no API offer is weighed (`paidOffer` found none): none priced, only $0 listings, or none a new customer can buy. */
+function noPaidReason(api: ApiCosts): string {
+  if (!api.offers.length) return 'no priced API offer to compare with';
+  if (api.offers.some((o) => o.blended_usd_per_mtok > 0 && isExistingCustomersOnly(o.lifecycle_note))) {
+    return 'no API offer a new customer can buy to compare with: every one priced above zero is sold to existing customers only';
+  }
+  return 'every priced API offer is free: self-hosting never costs less';
+}
 
 /** Monthly cost of a rented option at a volume: the hours the volume needs at the hourly price, at least one machine-month. */
 export function rentedAt(o: RentedCost, volume: number): number {
@@ -98,7 +108,7 @@ export function breakEven(
     derived_from,
   });
   const none = (why: string) => ({ rented: out(null, why), owned: out(null, why), edges: [] });
-  if (!paid) return none(api.offers.length ? 'every priced API offer is free: self-hosting never costs less' : 'no priced API offer to compare with');
+  if (!paid) return none(noPaidReason(api));
   const a = paid.blended_usd_per_mtok;
   const apiCite = `api ${paid.provider} ${paid.provider_model_id}: blended ${a} USD per 1M tokens`;
   const flatRented = (o: RentedCost) => HOURS_PER_MONTH * o.rental.usd_per_hour;

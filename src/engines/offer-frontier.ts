@@ -2,7 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Offer } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
-import { isShutDownOffer, preferUndoubted } from './offer-lifecycle.ts';
+import { closedToNewCustomers, isShutDownOffer, preferUndoubted } from './offer-lifecycle.ts';
 import { perDataset } from './per-dataset.ts';
 import { lowestTier, priceKnownAt, tierAt, tierBlend } from './long-context.ts';
 import { blendedPrice, cheaper, isBaseSku, isEuOffer, isZeroPriced, type PricedOffer } from './ranking.ts';
@@ -15,6 +15,8 @@ export type Frontier = {
   served: ReadonlyArray<readonly Offer[]>;
   /** Index by filter: offers it keeps that are shut down by the data date (counted, never ranked). */
   shutDown: ReadonlyArray<readonly Offer[]>;
+  /** Index by filter: served offers it keeps that are sold to existing customers only (counted, never ranked). */
+  closed: ReadonlyArray<readonly Offer[]>;
   /**
    * Index by filter: served offers that list long-context tiers and that no other such offer beats at every prompt
    * size. A prompt above `lowestTier` is priced from these alone (long-context.ts: the others are silent there).
@@ -65,16 +67,20 @@ export function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
   const priced = offers.filter((o) => isBaseSku(o) && !isZeroPriced(o));
   const served: Offer[][] = [];
   const shutDown: Offer[][] = [];
+  const closed: Offer[][] = [];
   const tiered: Offer[][] = [];
   for (const f of FILTERS) {
-    // An offer served only on its host's silence past its developer's shutdown is a pick only for want of another.
-    const kept = preferUndoubted(priced.filter((o) => keeps(f, o) && !isShutDownOffer(o, asOf)));
+    // An offer served only on its host's silence past its developer's shutdown is a pick only for want of another;
+    // one sold to existing customers only is none.
+    const open = priced.filter((o) => keeps(f, o) && !isShutDownOffer(o, asOf));
+    const kept = preferUndoubted(open);
     served.push(kept.filter((o) => !kept.some((b) => dominated(o, b))));
     shutDown.push(priced.filter((o) => keeps(f, o) && isShutDownOffer(o, asOf)));
+    closed.push(open.filter(closedToNewCustomers));
     const withTiers = kept.filter((o) => o.prices.tiers !== undefined);
     tiered.push(withTiers.filter((o) => !withTiers.some((b) => dominatedAtEverySize(o, b))));
   }
-  return { served, shutDown, tiered, lowestTier: lowestTier(priced) };
+  return { served, shutDown, closed, tiered, lowestTier: lowestTier(priced) };
 }
 
 const frontiers = perDataset((ds: Dataset) => {
@@ -83,7 +89,7 @@ const frontiers = perDataset((ds: Dataset) => {
   return byModel;
 });
 
-const NONE: Frontier = { served: [[], [], [], []], shutDown: [[], [], [], []], tiered: [[], [], [], []], lowestTier: Infinity };
+const NONE: Frontier = { served: [[], [], [], []], shutDown: [[], [], [], []], closed: [[], [], [], []], tiered: [[], [], [], []], lowestTier: Infinity };
 const slot = (f: OfferFilter) => (f.first_party_only ? 2 : 0) + (f.eu ? 1 : 0);
 
 /** The model's frontier (none for a model without offers): a caller that ranks many asks may keep it with the model. */
@@ -143,6 +149,15 @@ function cheaperAtEqualBlend(a: Offer, b: Offer): number {
 export function shutDownInFrontier(frontier: Frontier, share: number, f: OfferFilter): boolean {
   // A loop, not some() with a closure made per call: it is asked for every rated row with no served offer.
   for (const o of frontier.shutDown[slot(f)]) if (blendedPrice(o.prices, share) !== undefined) return true;
+  return false;
+}
+
+/**
+ * Whether the filter keeps an offer of the model sold to existing customers only and priced at this share: with no
+ * offer a new customer can buy, the model is then counted as left out for that reason.
+ */
+export function closedInFrontier(frontier: Frontier, share: number, f: OfferFilter): boolean {
+  for (const o of frontier.closed[slot(f)]) if (blendedPrice(o.prices, share) !== undefined) return true;
   return false;
 }
 

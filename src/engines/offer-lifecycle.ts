@@ -1,6 +1,8 @@
 // Whether a model or an offer is still served on the dataset's date: retired ones are not ranked as buyable.
 import type { Model, Offer } from '../schema/index.ts';
-import { announcedUndatedNote, hostedPastShutdownNote, isShutDownListing } from '../ingest/past-shutdowns.ts';
+import {
+  announcedUndatedNote, EXISTING_CUSTOMERS_ONLY, existingCustomersOnlyNote, hostedPastShutdownNote, isShutDownListing,
+} from '../ingest/past-shutdowns.ts';
 
 /**
  * An offer is shut down on or after the shutdown date its provider announced (gemini-1.5-flash at Google: shutdown
@@ -60,9 +62,30 @@ export function offerLifecycleNote(o: Pick<Offer, 'status' | 'shutdown_date'>): 
   return hostedPastShutdownNote(o) ?? announcedUndatedNote(o) ?? null;
 }
 
-/** The offers without a lifecycle note, when there is one; else all of them: a doubtful offer is picked only for want of another. */
+/**
+ * Whether the offer is served to existing customers only (its provider's "deprecated" with no date means closed to new
+ * customers: Vertex AI, Cohere; data/curated/deprecation-readings.csv `new_customers`). A buyer asking today cannot buy
+ * it, so no answer picks it as the cheapest or best offer: it is listed with its `lifecycle_note`, after the others.
+ */
+export function closedToNewCustomers(o: Pick<Offer, 'status' | 'shutdown_date'>): boolean {
+  return existingCustomersOnlyNote(o) !== undefined;
+}
+
+/** Whether a line's `lifecycle_note` (offerLifecycleNote) says existing customers only: a line no buyer is offered. */
+export const isExistingCustomersOnly = (lifecycleNote: string | null | undefined): boolean =>
+  lifecycleNote?.startsWith(EXISTING_CUSTOMERS_ONLY) === true;
+
+/**
+ * The offers a new customer can buy, without a lifecycle note when there is one; else those a new customer can buy:
+ * a doubtful offer is picked only for want of another, one for existing customers only never (empty when all are).
+ */
 export function preferUndoubted<T extends Pick<Offer, 'status' | 'shutdown_date'>>(offers: readonly T[]): readonly T[] {
   let doubt = 0;
-  for (const o of offers) if (offerLifecycleNote(o) !== null) doubt++;
-  return doubt === 0 || doubt === offers.length ? offers : offers.filter((o) => offerLifecycleNote(o) === null);
+  let closed = 0;
+  for (const o of offers) {
+    if (closedToNewCustomers(o)) closed++;
+    else if (offerLifecycleNote(o) !== null) doubt++;
+  }
+  const open = closed === 0 ? offers : offers.filter((o) => !closedToNewCustomers(o));
+  return doubt === 0 || doubt === open.length ? open : open.filter((o) => offerLifecycleNote(o) === null);
 }

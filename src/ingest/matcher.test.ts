@@ -68,6 +68,21 @@ test('a catalogue name finds a YYMM entry; a shared name or a lossy one finds no
   assert.equal(x.byDisplayName('Command R+'), undefined);
 });
 
+test('an alias row naming a model not created yet matches nothing, not the model a catalogue name spells', () => {
+  // data/curated/aliases.csv: `*,command-r,command-r-03-2024` (https://docs.cohere.com/v1/docs/command-r: "command-r is
+  // an alias for command-r-03-2024"); models.dev names command-r-08-2024 "Command R", which spells `command-r`.
+  const x = new Matcher([{ source: '*', source_id: 'command-r', canonical_id: 'command-r-03-2024', reason: "Cohere's alias" }]);
+  x.addCanonical('command-r-08-2024');
+  x.addName('Command R', 'command-r-08-2024');
+  assert.equal(x.resolve('litellm', 'command-r'), undefined);
+  assert.equal(x.resolve('litellm', 'amazon-bedrock/cohere.command-r-v1:0'), undefined);
+  // Once Cohere's listing of `command-r` creates the model, every spelling with the key reaches it.
+  x.addCanonical('command-r-03-2024');
+  assert.deepEqual(x.resolve('litellm', 'command-r'), { id: 'command-r-03-2024', rule: 'alias-table' });
+  assert.deepEqual(x.resolve('litellm', 'cohere.command-r-v1:0'), { id: 'command-r-03-2024', rule: 'alias-table' });
+  assert.deepEqual(x.resolve('models-dev', 'openrouter/cohere/command-r-08-2024'), { id: 'command-r-08-2024', rule: 'exact' });
+});
+
 test('a reseller id that is the weights repository finds the model; a pointer keeps its exact spelling only', () => {
   const x = new Matcher();
   x.addCanonical('mistral-small-2506');

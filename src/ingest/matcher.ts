@@ -37,8 +37,8 @@ function hintFits(sourceId: string, hint: string): boolean {
 }
 
 /**
- * A name that spells a model id without loss: letters, digits, spaces, dots and dashes. `Command R+` would read as
- * `command-r`, `Mistral Large (latest)` names a pointer and `Llama 4 Maverick (free)` a SKU.
+ * A name that spells a model id without loss: letters, digits, spaces, dots and dashes. `Mistral Large (latest)` names
+ * a pointer and `Llama 4 Maverick (free)` a SKU; `Command R+` is left out too (its key reads the plus as `-plus`).
  */
 export function plainName(name: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9 .-]*$/.test(name.trim());
@@ -252,9 +252,12 @@ export class Matcher {
   resolve(source: string, sourceId: string, opts: { hint?: string; url?: string } = {}): Match | null | undefined {
     const lower = sourceId.toLowerCase();
     const aliased = this.aliasOf(source, sourceId);
-    // A row naming a model that does not exist (yet) is ignored here and reported by the build.
     if (aliased === '') return null;
     if (aliased !== undefined && this.exact.has(aliased)) return { id: aliased, rule: 'alias-table' };
+    // A row naming a model not created yet matches nothing, rather than letting a looser rule give the id to another
+    // model: the developer's own listing of it creates the model by the row (Cohere's `command-r` is command-r-03-2024,
+    // though the catalogue's name of command-r-08-2024, "Command R", spells it).
+    if (aliased !== undefined) return undefined;
     // The id's own month-day tail names the release, whatever a base-model pointer says; not created yet: no match.
     const release = this.releaseOf(sourceId);
     if (release) return this.exact.has(release) ? { id: release, rule: 'release' } : undefined;

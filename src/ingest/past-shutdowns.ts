@@ -26,15 +26,37 @@ export function isShutDownListing(x: Lifecycled, dataAsOf: string): boolean {
 export const ANNOUNCED_UNDATED = 'deprecated with no shutdown date given: still served, its retirement announced';
 
 /**
+ * The start of the note where the provider's word means served to existing customers only (Vertex AI: "available to
+ * existing customers only"; Cohere: "no longer available to new customers but remain available to existing users"):
+ * the listing is still served, but a buyer asking today cannot buy it.
+ */
+export const EXISTING_CUSTOMERS_ONLY = 'deprecated with no shutdown date given: available to existing customers only, its retirement '
+  + 'announced; a new customer cannot buy it';
+
+const isUndatedNote = (note: string | undefined): boolean =>
+  note !== undefined && (note.startsWith(ANNOUNCED_UNDATED) || note.startsWith(EXISTING_CUSTOMERS_ONLY));
+
+/**
  * The note of a listing its provider marks deprecated without a date, where the source's `deprecated` means
  * "retirement announced, still served" (data/curated/deprecation-readings.csv, src/ingest/deprecation-readings.ts):
  * genai-prices' flag ("deprecated by the provider but still functional"), a provider's own deprecation notice, Vertex
- * AI's "deprecated ... available to existing customers only". Such a listing is priced and ranked with this note beside
- * it, and a pick of the cheapest or best offer takes another where one is served. Undefined for any other listing.
+ * AI's "deprecated ... available to existing customers only" (EXISTING_CUSTOMERS_ONLY). Such a listing is priced and
+ * ranked with this note beside it, and a pick of the cheapest or best offer takes another where one is served; one
+ * for existing customers only is never picked (`existingCustomersOnlyNote`). Undefined for any other listing.
  */
 export function announcedUndatedNote(x: Pick<Model | Offer, 'status' | 'shutdown_date'>): string | undefined {
   const note = x.status?.note;
-  return x.status?.value === 'deprecated' && x.shutdown_date === undefined && note?.startsWith(ANNOUNCED_UNDATED) ? note : undefined;
+  return x.status?.value === 'deprecated' && x.shutdown_date === undefined && isUndatedNote(note) ? note : undefined;
+}
+
+/**
+ * The note of an announced listing (`announcedUndatedNote`) that its provider serves to existing customers only
+ * (EXISTING_CUSTOMERS_ONLY); undefined for any other. No cost or ranking picks such an offer for a buyer: it is listed
+ * with its note, after the offers a new customer can buy.
+ */
+export function existingCustomersOnlyNote(x: Pick<Model | Offer, 'status' | 'shutdown_date'>): string | undefined {
+  const note = announcedUndatedNote(x);
+  return note?.startsWith(EXISTING_CUSTOMERS_ONLY) ? note : undefined;
 }
 
 /**
@@ -47,7 +69,7 @@ export function announcedUndatedNote(x: Pick<Model | Offer, 'status' | 'shutdown
 export function retiredByDate(x: Lifecycled, judgedOn: string, dataAsOf = judgedOn): Fact<ModelStatus> | undefined {
   const shut = x.shutdown_date;
   // A deprecation that only announced the retirement (announcedUndatedNote) gives way to the date that ends it.
-  const retired = x.status?.value === 'deprecated' && !x.status.note?.startsWith(ANNOUNCED_UNDATED);
+  const retired = x.status?.value === 'deprecated' && !isUndatedNote(x.status.note);
   if (!shut || !shutByDataDate(shut.value, judgedOn) || retired) return undefined;
   const when = judgedOn === dataAsOf || shut.value <= dataAsOf
     ? `on or before the dataset's date ${dataAsOf}`

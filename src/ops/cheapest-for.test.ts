@@ -47,7 +47,7 @@ const ids = (out: Out) => out.items.map((i) => i.model.id);
 test('without a floor: every rated model with a price, cheapest first; the floor used and the counts are stated', () => {
   const out = run({});
   assert.deepEqual(ids(out), ['low', 'big-open', 'mid', 'top']);
-  assert.deepEqual(out.counts, { rated: 5, met_floor: 5, matched: 4, deprecated_left_out: 0, shut_down_left_out: 0 });
+  assert.deepEqual(out.counts, { rated: 5, met_floor: 5, matched: 4, deprecated_left_out: 0, shut_down_left_out: 0, existing_customers_only_left_out: 0 });
   assert.deepEqual([out.leaderboard, out.category, out.floor.min_elo, out.floor.min_rank], ['text_style_control', 'overall', null, null]);
   assert.ok(cheapest_for.output.safeParse(out).success);
 });
@@ -56,7 +56,7 @@ test('min_elo floor counts the best variant; min_rank is the rank among models',
   const elo = run({ min_elo: 1450 });
   assert.deepEqual(ids(elo), ['big-open', 'top'], 'big-open qualifies through its thinking variant');
   assert.equal(elo.items[0].rating.variant, 'big-open-thinking');
-  assert.deepEqual(elo.counts, { rated: 5, met_floor: 2, matched: 2, deprecated_left_out: 0, shut_down_left_out: 0 });
+  assert.deepEqual(elo.counts, { rated: 5, met_floor: 2, matched: 2, deprecated_left_out: 0, shut_down_left_out: 0, existing_customers_only_left_out: 0 });
   assert.match(elo.floor.rule, />= 1450/);
   const rank = run({ min_rank: 3 });
   assert.deepEqual(ids(rank), ['big-open', 'mid', 'top']);
@@ -86,7 +86,7 @@ test('deprecated models are left out by default and counted; offers shut down by
   const go = (input: Record<string, unknown>) => cheapest_for.handler(lc, cheapest_for.input.parse(input), ctx) as Out;
   const out = go({});
   assert.deepEqual(out.items.map((i) => [i.model.id, i.blended_price.value]), [['live', 3], ['cheap', 4]]);
-  assert.deepEqual(out.counts, { rated: 5, met_floor: 5, matched: 2, deprecated_left_out: 2, shut_down_left_out: 1 });
+  assert.deepEqual(out.counts, { rated: 5, met_floor: 5, matched: 2, deprecated_left_out: 2, shut_down_left_out: 1, existing_customers_only_left_out: 0 });
   assert.match(out.note, /2 models are left out as deprecated or shut down by the developer by 2026-09-23/);
   assert.match(out.note, /1 model is left out because every priced offer fitting the filters is shut down by 2026-09-23/);
   const all = go({ include_deprecated: true });

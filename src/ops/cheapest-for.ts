@@ -14,7 +14,7 @@ import { resaleNote, type Resale } from './cheapest-for-resale.ts';
 import { boardRows, cloudItem, selfHostedItem, type Row } from './cheapest-for-items.ts';
 import { stitched } from './json-fragment.ts';
 import { ranked } from './top-slice.ts';
-import { cheapestAtPrompt, shutDownInFrontier, silentAtPrompt, type Frontier } from '../engines/offer-frontier.ts';
+import { cheapestAtPrompt, closedInFrontier, shutDownInFrontier, silentAtPrompt, type Frontier } from '../engines/offer-frontier.ts';
 import { longContextNote } from './cheapest-for-long-context.ts';
 import { frontierServing, offerWindowNote } from '../engines/offer-context.ts';
 
@@ -127,6 +127,9 @@ export const cheapest_for = defineOperation({
         .describe('Models meeting the floor and filters left out as deprecated or shut down by the developer (0 with include_deprecated).'),
       shut_down_left_out: z.number().int()
         .describe('Models left out because every priced offer that fits the filters is shut down by the data date.'),
+      existing_customers_only_left_out: z.number().int()
+        .describe('Models left out because every priced offer still served that fits the filters is sold to existing customers only '
+          + '(its provider deprecated it with no date and takes no new customers: Vertex AI, Cohere), so a new buyer cannot buy it.'),
     }),
     items: z.array(Item),
     page: Page,
@@ -157,6 +160,7 @@ export const cheapest_for = defineOperation({
     const ownFilter = { first_party_only: true, eu: filter.eu };
     let deprecatedOut = 0;
     let shutDownOut = 0;
+    let closedOut = 0;
     // The prompt size priced: a caller asking for a context reads prompts that long (docs/hardware-and-cost.md).
     const prompt = selfHosted ? undefined : input.min_context;
     let silentOut = 0;
@@ -211,6 +215,7 @@ export const cheapest_for = defineOperation({
         add(r, priced, f);
         if (priced.tier) atTier++;
       } else if (silentAtPrompt(f, input.input_share, filter, prompt)) silentOut++;
+      else if (closedInFrontier(f, input.input_share, filter)) closedOut++;
       else if (shutDownInFrontier(f, input.input_share, filter)) shutDownOut++;
     }
     const { items, page } = paginate(found, input.limit, input.cursor);
@@ -252,12 +257,12 @@ export const cheapest_for = defineOperation({
       where: input.where,
       input_share: input.input_share,
       ranked_by: selfHosted ? 'parameters_total' as const : 'blended_price' as const,
-      note: [notes(ub, selfHosted), leftOutNote(deprecatedOut, shutDownOut, asOf), longContextNote(prompt, atTier, silentOut),
+      note: [notes(ub, selfHosted), leftOutNote(deprecatedOut, shutDownOut, asOf, closedOut), longContextNote(prompt, atTier, silentOut),
         offerWindowNote(prompt, windowElsewhere, windowOut), resaleNote(resale)]
         .filter(Boolean).join(' ') || null,
       counts: {
         rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length,
-        deprecated_left_out: deprecatedOut, shut_down_left_out: shutDownOut,
+        deprecated_left_out: deprecatedOut, shut_down_left_out: shutDownOut, existing_customers_only_left_out: closedOut,
       },
       items: stitched(views),
       page,

@@ -2,16 +2,29 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { CODING_BOARDS, OVERALL_BOARDS, board, cheapestAtDefaultShare, cheapestOffer, type Board } from '../engines/ranking.ts';
+import { CODING_BOARDS, OVERALL_BOARDS, blendedPrice, board, cheapestAtDefaultShare, cheapestOffer, isBaseSku, type Board } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
 import { IsoDate, type Fact, type Leaderboard, type Model, type Offer } from '../schema/index.ts';
-import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
+import { closedToNewCustomers, isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { ModelIdParam } from './common.ts';
 import { missingReason } from './get-model.ts';
 import { zeroPricedOwnOffer } from './cost-offers.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 import { ratingBest } from './compare-rating-best.ts';
+
+/** The cheapest served base-SKU offer sold to existing customers only, when the model has one (`closedToNewCustomers`). */
+function cheapestClosed(offers: readonly Offer[], asOf: string): Offer | undefined {
+  const closed = offers.filter((o) => closedToNewCustomers(o) && isBaseSku(o) && !isShutDownOffer(o, asOf)
+    && blendedPrice(o.prices, DEFAULT_INPUT_SHARE) !== undefined);
+  return closed.sort((a, b) => blendedPrice(a.prices, DEFAULT_INPUT_SHARE)! - blendedPrice(b.prices, DEFAULT_INPUT_SHARE)!)[0];
+}
+
+/** Why a price row is empty though an offer is priced: its provider sells it to existing customers only. */
+const closedDetail = (ds: Dataset, o: Offer, among: string) =>
+  `no price a new customer can pay among ${among}: ${ds.providerById.get(o.provider)?.name ?? o.provider} (${o.provider_model_id}) lists `
+  + `$${o.prices.input!.value}/$${o.prices.output!.value} input/output but sells it to existing customers only (deprecated with no `
+  + 'shutdown date), so a new customer cannot buy it';
 
 /** Which value wins a row. `none`: no value is better in itself (parameters: more capacity, but dearer to run). */
 const Direction = z.enum(['higher', 'lower', 'true', 'newer', 'osi_approved', 'none']);
@@ -133,9 +146,12 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   const price = (which: 'input' | 'output') => models.map((m) => {
     const c = cheapestAtDefaultShare(ds, m.id);
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`;
-    return c && provider ? priceValue(m, c.offer, which, provider)
-      : { model_id: m.id, value: null, detail: (ds.offersByModel.get(m.id) ?? []).length ? 'none of its offers is a base-SKU offer with an input and '
-        + `output price per token that is still served by ${ds.lifecycleDate}` : 'no offer of this model in the dataset' };
+    if (c && provider) return priceValue(m, c.offer, which, provider);
+    const offers = ds.offersByModel.get(m.id) ?? [];
+    const closed = cheapestClosed(offers, ds.lifecycleDate);
+    if (closed) return { model_id: m.id, value: null, detail: closedDetail(ds, closed, 'the offers a new customer can buy') };
+    return { model_id: m.id, value: null, detail: offers.length ? 'none of its offers is a base-SKU offer with an input and '
+      + `output price per token that is still served by ${ds.lifecycleDate}` : 'no offer of this model in the dataset' };
   });
   // The developer's own price: what a buyer compares first. The cheapest listing of any provider may be a reseller's
   // discount (a subscription gateway, an unofficial relay) that a buyer cannot rely on, so it is a row of its own.
@@ -146,6 +162,8 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     const c = cheapestOffer(own, DEFAULT_INPUT_SHARE, (o) => !isShutDownOffer(o, asOf));
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the developer's own base-SKU offer`;
     if (c && provider) return priceValue(m, c.offer, which, provider);
+    const closed = cheapestClosed(own, asOf);
+    if (closed) return { model_id: m.id, value: null, detail: closedDetail(ds, closed, 'the developer\'s own offers') };
     const gone = cheapestOffer(own, DEFAULT_INPUT_SHARE)?.offer;
     const zero = gone ? undefined : zeroPricedOwnOffer(own, asOf);
     if (zero) {

@@ -122,8 +122,12 @@ export function noDeveloperPriceText(zeroOwnName: string | undefined): string {
  * (Claude Sonnet 4.5: QiHang at $0.43/$2.14 against Anthropic's $3/$15). The dataset lists a reseller's price as
  * its sources give it; it does not vouch for the reseller.
  */
-export function resellerNote(cheapest: Line | undefined, developer: Line | undefined, ownRetired?: string, zeroOwn?: Line): string | null {
+export function resellerNote(
+  cheapest: Line | undefined, developer: Line | undefined, ownRetired?: string, zeroOwn?: Line, closedListed = false, closedOwn?: Line,
+): string | null {
   // Gemini 2.5 Pro after Google's 2026-10-16 shutdown: nothing is priced, and the answer says why rather than nothing.
+  // Where offers are listed but sold to existing customers only, `closedNote` says so instead.
+  if (!cheapest && ownRetired && closedListed) return `The developer's own offer is no longer served: ${ownRetired}.`;
   if (!cheapest && ownRetired) {
     return `No offer of this model is priced: the developer's own offer is no longer served: ${ownRetired}. The listings left are under not_priced, each with why.`;
   }
@@ -137,6 +141,9 @@ export function resellerNote(cheapest: Line | undefined, developer: Line | undef
     + 'the dataset lists it as its sources give it and does not vouch for it.';
   // DeepSeek V3 at DeepSeek: the developer's offer exists but was retired (V3.1 took its place on 2025-08-21).
   if (!developer && ownRetired) return `${base} The developer's own offer is no longer served: ${ownRetired}.`;
+  if (!developer && closedOwn) {
+    return `${base} The developer's own offer (${closedOwn.provider_name}, ${p(closedOwn)}) is sold to existing customers only: a new customer cannot buy it.`;
+  }
   if (!developer) return `${base} ${noDeveloperPriceText(zeroOwn?.provider_name)}`;
   const share = Math.round((cheapest.blended_usd_per_mtok / developer.blended_usd_per_mtok) * 100);
   return `${base} The developer's own offer (${developer.provider_name}) is ${p(developer)}; `
@@ -150,4 +157,21 @@ export function resellerNote(cheapest: Line | undefined, developer: Line | undef
 export function doubtNote(cheapest: { provider_name: string; lifecycle_note: string | null } | undefined): string | null {
   if (!cheapest?.lifecycle_note) return null;
   return `The cheapest offer (${cheapest.provider_name}) may no longer be sold: ${cheapest.lifecycle_note}.`;
+}
+
+/**
+ * When offers are listed that their provider sells to existing customers only (Vertex AI's Claude Sonnet 4: "available
+ * to existing customers only"; Cohere's command-r-plus: "no longer available to new customers"), the sentence that
+ * says why none of them is the cheapest: a buyer asking today cannot buy them. Null when there is none.
+ */
+export function closedNote(closed: readonly { provider_name: string; lifecycle_note: string | null }[], cheapest: unknown): string | null {
+  if (!closed.length) return null;
+  const names = [...new Set(closed.map((l) => l.provider_name))].join(', ');
+  const n = closed.length === 1 ? '1 listed offer' : `${closed.length} listed offers`;
+  const one = closed.length === 1;
+  const lead = cheapest ? `${n} (${names}) ${one ? 'is' : 'are'} left out of the cheapest`
+    : `No offer of this model can be bought by a new customer: ${n} (${names}) ${one ? 'is' : 'are'} priced`;
+  return `${lead}: ${one ? 'its provider deprecated the listing' : 'their providers deprecated the listings'} with no shutdown date `
+    + `and ${one ? 'serves it' : 'serve them'} to existing customers only, so a buyer asking today cannot buy ${one ? 'it' : 'them'} `
+    + '(each line\'s lifecycle_note says so, with the page read).';
 }

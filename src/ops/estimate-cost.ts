@@ -16,7 +16,8 @@ import { costBases } from '../engines/self-hosted-sizing.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { OfferRegion } from '../schema/index.ts';
-import { doubtNote, offersToCost, resellerNote, scheduledPriceNote, type KeptOffers } from './cost-offers.ts';
+import { closedNote, doubtNote, offersToCost, resellerNote, scheduledPriceNote, type KeptOffers } from './cost-offers.ts';
+import { isExistingCustomersOnly } from '../engines/offer-lifecycle.ts';
 import { contextParam, ModelIdParam, requireModelId } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -116,15 +117,21 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
  */
 function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readonly NotPriced[]) {
   const offers = a.offers.map((l) => toApiLine(ds, l, costable.seller));
-  // An offer whose lifecycle is in doubt is the cheapest only for want of another priced above zero (paidOffer).
-  const pick = (keep: (l: ApiLine) => boolean) => offers.find((l) => keep(l) && l.lifecycle_note === null) ?? offers.find(keep);
+  // An offer whose lifecycle is in doubt is the cheapest only for want of another priced above zero (paidOffer); one
+  // sold to existing customers only is never picked: a buyer asking today cannot buy it.
+  const buyable = (keep: (l: ApiLine) => boolean) => (l: ApiLine) => keep(l) && !isExistingCustomersOnly(l.lifecycle_note);
+  const pick = (keep: (l: ApiLine) => boolean) => offers.find((l) => keep(l) && l.lifecycle_note === null)
+    ?? offers.find(buyable(keep));
+  const closed = offers.filter((l) => !l.zero_priced && isExistingCustomersOnly(l.lifecycle_note));
   const paid = pick((l) => !l.zero_priced);
   const own = pick((l) => !l.zero_priced && l.first_party);
   const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
   return {
     offers, not_priced: [...a.not_priced, ...costable.shut_down, ...leftOut], cheapest: paid ?? null,
     developer_offer: own ?? null,
-    note: [resellerNote(paid, own, costable.own_retired, zeroOwn), scheduledPriceNote(paid, own, ds.meta.data_as_of), doubtNote(paid)]
+    note: [resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party)),
+      scheduledPriceNote(paid, own, ds.meta.data_as_of),
+      doubtNote(paid), closedNote(closed, paid)]
       .filter(Boolean).join(' ') || null,
   };
 }

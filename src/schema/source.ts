@@ -14,6 +14,8 @@ export const Source = z
     retrieved: IsoDate,
     /** Attribution text the licence requires, where it requires one. */
     attribution: z.string().optional(),
+    /** The licence's own page, where the licence asks that a credit link to it (CC BY 4.0 section 3(a)(1)(C)). */
+    licence_url: z.string().url().optional(),
     /** What this source contributes, one line. */
     covers: z.string().optional(),
     /** Curated tables do not move data_as_of (DESIGN.md section 2.5). */

@@ -69,6 +69,8 @@ export function epochSource(retrieved: string): Source {
     name: 'Epoch AI, Data on Machine Learning Hardware',
     url: 'https://epoch.ai/data/machine-learning-hardware',
     licence: 'CC BY 4.0',
+    // The dataset's README, "Licensing": "... credited under the [Creative Commons Attribution license](this URL)".
+    licence_url: 'https://creativecommons.org/licenses/by/4.0/',
     kind: 'aggregator',
     retrieved,
     attribution: "Epoch AI, 'Data on Machine Learning Hardware', https://epoch.ai/data/machine-learning-hardware, CC BY 4.0",

@@ -33,6 +33,8 @@ function fmtiSource(retrieved: string): Source {
     name: 'Foundation Model Transparency Index (Stanford CRFM)',
     url: 'https://crfm.stanford.edu/fmti/',
     licence: 'CC BY 4.0',
+    // LICENSE.md in the repository is the text of Creative Commons Attribution 4.0 International, published here.
+    licence_url: 'https://creativecommons.org/licenses/by/4.0/',
     kind: 'index',
     retrieved,
     attribution: FMTI_ATTRIBUTION,

@@ -28,7 +28,13 @@ export const ENVELOPE_PROPERTIES: Record<string, JsonSchema> = {
       properties: {
         id: { type: 'string' }, name: { type: 'string' }, url: { type: ['string', 'null'] },
         licence: { type: 'string', description: 'The source\'s licence, where it asks for credit (CC BY 4.0, "attribute LMArena", MIT).' },
-        attribution: { type: 'string', description: 'The credit line the source\'s licence asks for, to show with the data.' },
+        licence_url: { type: 'string', description: 'The licence\'s own page, where the licence asks that the credit link to it (CC BY 4.0).' },
+        attribution: {
+          type: 'string',
+          description: 'The credit line the source\'s licence asks for, to show with the data: with the licence\'s link where it has one, '
+            + 'and, where a figure of this answer is derived from the source, a note that it is modified.',
+        },
+        modified: { type: 'boolean', enum: [true], description: 'Present where a figure of this answer is derived from the source (a Trust Index, a speed estimate).' },
       },
       required: ['id', 'name', 'url'],
     },
