@@ -109,6 +109,27 @@ test('a model released after the catalogues and sold by its developer is establi
   assert.deepEqual(searchModels(newer, { q: 'claude opus' }), ['claude-opus-5-5', 'claude-opus-4-6', 'claude-opus-5-5-fast', 'claude-opus-latest']);
 });
 
+test('a moving name whose points_to names its model ranks as a pointer, after the concrete models, without a -latest id', () => {
+  // DeepSeek's API name deepseek-chat served V3, V3.1, V3.2, then V4 Flash's non-thinking mode (api-docs.deepseek.com):
+  // served by more providers than either concrete model here, and given a listing's date newer than both (the dataset
+  // sets such dates aside; here it would put the name first), it still comes after both once it is known as a pointer.
+  const deepseek = (pointer: boolean) => aDataset({
+    data_as_of: '2026-09-23',
+    models: [
+      aModel({ id: 'deepseek-chat', vendor: 'deepseek', name: f('DeepSeek Chat'), family: f('deepseek'), release_date: f('2026-05-01'),
+        ...(pointer ? { points_to: f('deepseek-v4-flash') } : {}) }),
+      aModel({ id: 'deepseek-v4-flash', vendor: 'deepseek', name: f('DeepSeek V4 Flash'), family: f('deepseek'), release_date: f('2026-04-24') }),
+      aModel({ id: 'deepseek-v3.2', vendor: 'deepseek', name: f('DeepSeek V3.2'), family: f('deepseek'), release_date: f('2025-12-01') }),
+    ],
+    offers: [...servedBy('deepseek-chat', 30), ...servedBy('deepseek-v4-flash', 12), ...servedBy('deepseek-v3.2', 20)],
+  });
+  assert.deepEqual(searchModels(deepseek(false), { q: 'deepseek' }), ['deepseek-chat', 'deepseek-v4-flash', 'deepseek-v3.2'],
+    'without the fact, an ordinary model, newest first');
+  assert.deepEqual(searchModels(deepseek(true), { q: 'deepseek' }), ['deepseek-v4-flash', 'deepseek-v3.2', 'deepseek-chat']);
+  // Named as typed, it still comes first.
+  assert.equal(searchModels(deepseek(true), { q: 'deepseek-chat' })[0], 'deepseek-chat');
+});
+
 // GLM as the committed data have it (providers serving on 2026-09-23; release dates: GLM-5.3 rated from 2026-08-19,
 // GLM-5.3-Flash's upper bound 2026-09-23, the npm bundle that first lists it).
 const glm = (id: string, name: string, released: string) => aModel({ id, vendor: 'zhipuai', name: f(name), release_date: f(released) });

@@ -106,7 +106,8 @@ const tier = (strength: number) => Math.round(strength * 100);
  *    unless shut down and served by no provider any more: `mistral ocr` spells Mistral OCR (mistral-ocr-2503, shut
  *    2025-12-31, no offer left), a name the line goes by today (OCR 3, 4.0, 4.1), so it follows them as shut;
  * 2. served models before those their developer has shut down (`gemini pro` means today's Gemini Pro, not 1.0 Pro);
- *    within each, every concrete model before a pointer (`gemini-pro-latest`, `claude-sonnet-latest`): a name its
+ *    within each, every concrete model before a pointer (`gemini-pro-latest`, `claude-sonnet-latest`, or a model whose
+ *    `points_to` names the model it serves: DeepSeek's `deepseek-chat`): a name its
  *    developer moves from model to model, with no release or ratings of its own, comes after the models it may name;
  *    within each, text models before speech, audio, live, embedding and image ones the query does not ask for;
  * 3. within each, the stronger text match (an id or alias the query spells with other separators, the model's family
@@ -134,7 +135,8 @@ export function rankByRelevance(
     const match = matches.get(id)!;
     const shut = isDeprecatedModel(m, ds.lifecycleDate);
     const served = providers.get(id) ?? 0;
-    return [id, { pointer: isRollingAlias(id), shut, tier: tier(match.strength), coverage: match.coverage, released: m.release_date?.value ?? '',
+    const pointer = isRollingAlias(id) || m.points_to !== undefined;
+    return [id, { pointer, shut, tier: tier(match.strength), coverage: match.coverage, released: m.release_date?.value ?? '',
       served, own: own.has(id), established: false, spelled: !!match.spelled && !succeeded.has(id), nonText: !!match.nonText }];
   }));
   // The most served model of each group of equal matches (status and tier) sets the bar for being established.

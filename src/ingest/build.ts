@@ -30,6 +30,7 @@ import { readNoticeYears } from './notice-year.ts';
 import { findRetiredApart } from './retired-apart.ts';
 import { findVersionsApart, type VersionPointer } from './versions-apart.ts';
 import { attachHeldFacts, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
+import { attachPointsTo } from './points-to.ts';
 import type { HeldPrice } from './held-prices.ts';
 
 /** The alias table's source for names the lookup resolves that match no source's listing (data/curated/aliases.csv). */
@@ -105,6 +106,9 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
     ...[...versions.values()].map((v) => `  ${v.id} (not ${v.family}): ${v.reasons.join('; ')}`));
   const mb = buildModels(allModelObs, current, ctx, tables.licenceOf);
   attachHeldFacts(mb.models, setAside, (source, id) => mb.resolve(source, id));
+  const pointing = attachPointsTo(mb.models, tables.versionPointers ?? [], (id) => mb.resolve('*', id));
+  report.issues.push(...pointing.issues);
+  report.notes.push(`moving names pointing to another model (version-pointers.csv): ${pointing.attached.length} (${pointing.attached.join(', ')})`);
   const closed = closeUnknownWeights(mb.models, tables.closedDevelopers ?? []);
   report.notes.push(`models closed by their developer's word, no source giving their weights: ${closed.length} (${closed.join(', ')})`);
   report.issues.push(...attachGgufFiles(mb.models, tables.ggufFiles ?? []));

@@ -22,6 +22,7 @@ export type GoldenView = {
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
   'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url', 'replacement', 'licence_excludes_eu',
+  'points_to',
 ] as const;
 /** The KV-cache and expert facts of an architecture a row may check (`architecture:kv_layers`, `architecture:experts`). */
 const ARCHITECTURE_FIELD =
@@ -215,6 +216,8 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     case 'weights_url': return m.weights_url?.value ?? 'none';
     // The model the developer names in its place; `none` when it names none (a model is never its own).
     case 'replacement': return m.replacement?.value ?? 'none';
+    // The model a moving API name serves (version-pointers.csv); `none` for a concrete model.
+    case 'points_to': return m.points_to?.value ?? 'none';
   }
   return undefined;
 }

@@ -212,3 +212,23 @@ test('a row written for one source joins that source only, and is what sourceRow
   assert.equal(x.sourceRowOf('litellm', 'grok-code-fast'), undefined, 'a row for every source is not a source row');
   assert.deepEqual(x.resolve('litellm', 'xai/grok-code-fast'), { id: 'grok-code-fast-1', rule: 'alias-table' });
 });
+
+test('a fine-tune the alias table names as its own model is not a reasoning setting of its base', () => {
+  // Without the row, `-reasoning` is read as an effort word: Phi-4-reasoning (Microsoft, 2025-04-30, its own weights,
+  // huggingface.co/microsoft/Phi-4-reasoning) would be a variant of Phi-4 (2024-12-12).
+  const plain = new Matcher([]);
+  plain.addCanonical('phi-4');
+  assert.deepEqual(plain.resolve('azure', 'azure_ai/Phi-4-reasoning'), { id: 'phi-4', rule: 'variant' });
+  const x = new Matcher([{ source: '*', source_id: 'phi-4-reasoning', canonical_id: 'phi-4-reasoning', reason: 'its own weights' }]);
+  x.addCanonical('phi-4');
+  // Before the model is created, no rule hands its listings to phi-4.
+  assert.equal(x.resolve('azure', 'azure_ai/Phi-4-reasoning'), undefined);
+  assert.equal(x.mergeTarget('phi-4-reasoning'), undefined);
+  x.addCanonical('phi-4-reasoning', ['microsoft/Phi-4-reasoning']);
+  for (const id of ['azure_ai/Phi-4-reasoning', 'github-models/microsoft/phi-4-reasoning', 'openrouter/phi-4-reasoning:free']) {
+    assert.equal(x.resolve('litellm', id)?.id, 'phi-4-reasoning', id);
+  }
+  assert.equal(x.resolve('litellm', 'azure_ai/Phi-4')?.id, 'phi-4');
+  // Phi-4-reasoning-plus (another checkpoint, with a reinforcement-learning phase) is neither model by these rules.
+  assert.equal(x.resolve('genai-prices', 'phi-4-reasoning-plus'), undefined);
+});

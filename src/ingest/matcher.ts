@@ -63,6 +63,8 @@ export class Matcher {
   private apart: RetiredApart = new Map();
   /** Dated snapshots whose facts differ from their alias's (versions-apart.ts): version key -> canonical id. */
   private versions: ReadonlyMap<string, string> = new Map();
+  /** Fine-tunes of their own by review (a row for every source naming its own id): key0 -> canonical id. */
+  private readonly own = new Map<string, string>();
 
   constructor(aliasRows: readonly AliasRow[] = []) {
     for (const r of aliasRows) {
@@ -72,6 +74,11 @@ export class Matcher {
       // a source's own row does so within that source (`302ai/deepseek-reasoner` in the same models.dev snapshot).
       if (r.source === '*') this.aliases.set(`key|${key0(r.source_id)}`, r.canonical_id);
       else if (r.canonical_id) this.aliases.set(`${r.source}|key|${key0(r.source_id)}`, r.canonical_id);
+      // `*,phi-4-reasoning,phi-4-reasoning`: an id whose effort word would read it as a setting of its base model
+      // (`phi-4`) is another set of weights, released apart; it merges into nothing but itself.
+      if (r.source === '*' && r.canonical_id === r.source_id.toLowerCase() && apartKey(r.source_id) === undefined) {
+        this.own.set(key0(r.source_id), r.canonical_id);
+      }
     }
   }
 
@@ -106,12 +113,13 @@ export class Matcher {
   }
 
   /**
-   * The preview model of its own this id names (`o1-preview-2024-09-12` -> `o1-preview`), or the dated snapshot of
-   * its own (`anthropic.claude-3-5-sonnet-20240620-v1:0` -> `claude-3-5-sonnet-20240620`), if it names one.
+   * The preview model of its own this id names (`o1-preview-2024-09-12` -> `o1-preview`), the dated snapshot of
+   * its own (`anthropic.claude-3-5-sonnet-20240620-v1:0` -> `claude-3-5-sonnet-20240620`), or the fine-tune of its own
+   * by review (`azure_ai/Phi-4-reasoning` -> `phi-4-reasoning`), if it names one.
    */
   apartOf(sourceId: string): string | undefined {
     const k = apartKey(sourceId);
-    return (k === undefined ? undefined : this.apart.get(k)) ?? this.versions.get(versionKey(sourceId));
+    return (k === undefined ? undefined : this.apart.get(k)) ?? this.versions.get(versionKey(sourceId)) ?? this.own.get(key0(sourceId));
   }
 
   /**

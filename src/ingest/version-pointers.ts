@@ -9,11 +9,13 @@ const Row = z.object({
   alias: z.string().min(1),
   snapshot: z.string().min(1),
   reason: z.string().regex(/https?:\/\//, 'every pointer row cites the developer\'s page'),
+  /** When the developer's page was read: needed where the row makes a fact (a moving name pointing to another model). */
+  read_on: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional()),
 }).strict();
 
 export function loadVersionPointers(file: string): { rows: VersionPointer[]; issues: IngestIssue[] } {
   const text = readFileSync(file, 'utf8');
-  const records = parse(text, { columns: true, skip_empty_lines: true, trim: true, comment: '#' }) as Record<string, string>[];
+  const records = parse(text, { columns: true, skip_empty_lines: true, trim: true, comment: '#', relax_column_count_less: true }) as Record<string, string>[];
   const rows: VersionPointer[] = [];
   const issues: IngestIssue[] = [];
   const seen = new Set<string>();

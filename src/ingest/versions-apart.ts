@@ -7,7 +7,7 @@ import { taggedKey, type RetiredApart } from './retired-apart.ts';
 import { skuOf } from './skus.ts';
 
 /** The developer's word that an undated alias served this dated snapshot at the dataset's date (version-pointers.csv). */
-export type VersionPointer = { alias: string; snapshot: string; reason: string };
+export type VersionPointer = { alias: string; snapshot: string; reason: string; read_on?: string };
 
 /**
  * A date tail the keys drop (match-keys.ts, key1): `-20240620`, `-2024-05-13`, a month and day (`-0613`,

@@ -44,6 +44,8 @@ const Sheet = z.object({
   shutdown_date: nullableFact(IsoDate)
     .describe('The day the developer stops (or stopped) serving the model; a passed one makes the status `deprecated`.'),
   replacement: nullableFact(z.string()).describe('The model the developer names as the replacement.'),
+  points_to: wireFact(z.string()).optional()
+    .describe('Present only for a moving API name kept as a model (`deepseek-chat`): the model its developer says the name serves, as of the fact\'s date.'),
   open_weights: nullableFact(z.boolean()),
   licence: nullableFact(Licence),
   weights_url: nullableFact(z.string()),
@@ -129,6 +131,7 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
   return {
     id: m.id, vendor: m.vendor, aliases: [...m.aliases], variants: [...m.variants], name: m.name,
     ...(facts as Pick<Sheet, (typeof FACT_FIELDS)[number]>),
+    ...(m.points_to ? { points_to: m.points_to } : {}),
     benchmarks: m.benchmarks ?? [],
     capabilities: capabilities as Sheet['capabilities'],
     developer: {

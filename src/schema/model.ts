@@ -239,6 +239,11 @@ export const Model = z
     shutdown_date: factOf(IsoDate).optional(),
     /** The model the developer names as the replacement (a canonical id when it resolves, else the developer's id). */
     replacement: factOf(z.string().min(1)).optional(),
+    /**
+     * For a moving API name kept as a model of its own (`deepseek-chat`), the concrete model its developer says it
+     * serves, as of the fact's date (data/curated/version-pointers.csv); absent for a concrete model.
+     */
+    points_to: factOf(z.string().min(1)).optional(),
     /** Facts every source gave but none could be (a knowledge cutoff after the release): the field is absent, this says why. */
     withheld: z.array(z.object({ field: z.string(), value: z.string(), as_of: IsoDate, source: z.string(), reason: z.string() }).strict()).optional(),
   })
