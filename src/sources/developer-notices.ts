@@ -51,10 +51,12 @@ const SOURCE: Source = {
   url: tableUrl(`data/curated/${FILE}`),
   licence: 'facts; each row cites the page it was read on, and the day',
   kind: 'curated',
-  retrieved: '2026-11-26',
+  // The latest read_on of the table's rows.
+  retrieved: '2026-11-27',
   covers: 'the day a developer stopped serving a model on its own API (DeepSeek: V3 and R1 on 2025-08-21, V3.2 on 2026-04-24; '
     + "Mistral: the retired models on its docs.mistral.ai model pages; Google: the PaLM API, and Gemini ids its notices name by family), "
-    + 'and the replacement',
+    + "or a host retired its listing (Azure's retirement tables, Cloudflare's changelog, Cerebras' deprecations page; a row may name "
+    + 'one listing), and the replacement',
   counts_for_data_as_of: false,
 };
 
