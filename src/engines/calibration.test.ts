@@ -777,6 +777,8 @@ test('an MoE decode term, one source out and one model out: none lowers the held
     ['Metal current builds', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id)), 'url', 'share', 3, 0.135, 0.158],
     ['Metal current builds', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id)), 'model', 'share', 3, 0.135, 0.158],
     // With the M3 Ultra's gpt-oss-20b row (December 2025, its build not stated) t and the share both fall: 0.144, 0.147.
+    ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'url', 't', 4, 0.191, 0.144],
+    ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'url', 'share', 4, 0.191, 0.147],
     ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'model', 't', 4, 0.191, 0.144],
     ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'model', 'share', 4, 0.191, 0.147],
     // Without the M1 Ultra row the band holds out (July 2025 build, i-quant, the M1 Ultra's own share): t 0.116-0.123.
