@@ -69,15 +69,16 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
       // A copy of a source named by its commit or version (`genai-prices 47df840a5a (2026-08-21)`), or a package named by
       // its name (`@pydantic/genai-prices 0.1.8`): the mark or name tells the source as well as its id does, so both go;
       // the date stays. "absent from a listed source's copy of 2026-08-21".
-      const copies = !copyMaybe.test(text) ? text : text.replace(copy, (_m: string, id: string | undefined, npm: string | undefined, day: string | undefined, at: number) => {
+      const copied = (_m: string, id: string | undefined, npm: string | undefined, day: string | undefined, at: number) => {
         found.add(id ?? packages.get(npm!)!);
         const start = at === 0 || /[.!?]\s+$/.test(text.slice(Math.max(0, at - 3), at));
         const words = start ? 'A listed source' : LISTED_SOURCE;
         return day ? `${words}'s copy of ${day}` : words;
-      });
+      };
+      const copies = copyMaybe.test(text) ? text.replace(copy, copied) : text;
       // Then the source's other forms (its name, repository, URLs: sourceForms), then its id.
       // Most texts that name a source name it by its id only: the pattern of every form (178 on the dataset, with their
-      // captures and look-behind, about 30 times the cost of a plain search) is run only where a form is.
+      // captures and look-behind: most of the cost of rewriting a text on its first sight) runs only where a form is.
       const t = named && named.maybe.test(copies) ? copies.replace(named.re, (match: string, ...groups: unknown[]) => {
         const at = groups[groups.length - 2] as number;
         const whole = groups[groups.length - 1] as string;
