@@ -6,6 +6,7 @@ import type { AccessControl } from '../src/access/types.ts';
 import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
 import { stopPretenuring } from '../src/lifecycle/pretenuring.ts';
 import { OPERATIONS } from '../src/ops/registry.ts';
+import { warmInputsOf } from '../src/ops/warm.ts';
 import { createExecutor } from '../src/surfaces/execute.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
 import { coldStreams, extremeInputs } from './cold-inputs.ts';
@@ -68,10 +69,10 @@ export function runColdInProcess(
   const executor = createExecutor({ dataset: ds, access: NO_ACCESS, baseUrl: 'http://127.0.0.1:8080', cacheEntries: 0 });
   const streams = coldStreams(ds);
   const extremes = extremeInputs(ds);
-  // Per-dataset precomputation is the start-up's work: as the server's warm-up (ops/warm.ts), every example is run
-  // and its answer written at both tiers (kept texts and partial projections made), before anything is timed.
+  // Per-dataset precomputation is the start-up's work: as the server's warm-up (ops/warm.ts), every example (and
+  // warm-up input) is run and its answer written at both tiers (kept texts and partial projections made), before anything is timed.
   for (const op of OPERATIONS) {
-    for (const ex of op.examples) for (const full of [true, false]) executor.run(op, validateInput(op, ex.input), full);
+    for (const ex of warmInputsOf(op)) for (const full of [true, false]) executor.run(op, validateInput(op, ex.input), full);
   }
   // As the server once its warm-up is done (src/server.ts): V8's pretenuring off (src/lifecycle/pretenuring.ts).
   stopPretenuring();

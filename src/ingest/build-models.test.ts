@@ -268,3 +268,24 @@ test("a developer's listing with a reviewed row is created under the row's id, a
   assert.equal(mb.models[1].name.value, 'Gemini 1.5 Flash 8B');
   assert.equal(mb.models[0].name.value, 'Gemini 1.5 Flash');
 });
+
+test("the developer's own cloud platform makes a model only of a listing a reviewed row names, and the developer's label leaves the name", () => {
+  // models.dev 2026-07-02: providers/azure/models/phi-4-reasoning-plus.toml (name "Phi-4-reasoning-plus", $0.125/$0.50)
+  // and providers/azure/models/phi-4-mini-flash-reasoning.toml; data/curated/aliases.csv:
+  // *,phi-4-reasoning-plus,phi-4-reasoning-plus. Azure is Microsoft's platform (first-party.ts), not Microsoft's API.
+  const listings = [
+    obs({ source_model_id: 'azure/phi-4-reasoning-plus', provider: 'azure', name: 'Phi-4-reasoning-plus' }),
+    obs({ source_model_id: 'azure/phi-4-mini-flash-reasoning', provider: 'azure', name: 'Phi-4-mini-flash-reasoning' }),
+    // OpenRouter's catalogue entry as models.dev copies it: "Cohere: Command R (08-2024)".
+    obs({ source_model_id: 'openrouter/cohere/command-r-08-2024', provider: 'openrouter', name: 'Cohere: Command R (08-2024)' }),
+  ];
+  const reviewed = [{ source: '*', source_id: 'phi-4-reasoning-plus', canonical_id: 'phi-4-reasoning-plus', reason: 'its own weights' }];
+  const orgs: Record<string, string> = { cohere: 'cohere', microsoft: 'microsoft' };
+  const build = (rows: typeof reviewed) => buildModels(listings, [],
+    { matcher: new Matcher(rows), report: newReport(), resolveDeveloper: (n: string) => orgs[n.toLowerCase()] }, () => undefined);
+  const withRow = build(reviewed);
+  assert.deepEqual(withRow.models.map((m) => [m.id, m.vendor]), [['command-r-08-2024', 'cohere'], ['phi-4-reasoning-plus', 'microsoft']]);
+  assert.equal(withRow.models[0].name.value, 'Command R (08-2024)');
+  // Without the row Azure's listings make nothing: Azure also sells other developers' models under its own spellings.
+  assert.deepEqual(build([]).models.map((m) => m.id), ['command-r-08-2024']);
+});

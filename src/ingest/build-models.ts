@@ -6,7 +6,7 @@
 import type { Model } from '../schema/index.ts';
 import type { ModelObservation, RatingObservation } from '../sources/types.ts';
 import { count, type IngestContext } from './context.ts';
-import { brandVendor, FIRST_PARTY, VENDOR_PREFIX } from './first-party.ts';
+import { brandVendor, FIRST_PARTY, ownerOf, VENDOR_PREFIX } from './first-party.ts';
 import { canonicalSlug, key0, key1 } from './match-keys.ts';
 import { developerOrgs, isRepoObservation, ownRepo, ownRepoLink } from './model-repo.ts';
 import { hfRepo, namesBaseWeights } from './matcher.ts';
@@ -19,6 +19,8 @@ import { resellerCandidates } from './reseller-models.ts';
 import { defaultFalseProviders, pointerOpenWeights } from './open-weights.ts';
 import { DATE_TAIL } from './skus.ts';
 import { place } from './placed.ts';
+import { isRouter } from './routers.ts';
+import { withoutDeveloperLabel } from './developer-name-prefix.ts';
 import { mergeModel, type LicenceLookup, type RepoFacts } from './merge-model.ts';
 
 const EFFORT_TAIL = /-(?:thinking|reasoning|nothinking|non-thinking|no-thinking|think|high|medium|low|minimal|xhigh|max)$/;
@@ -111,15 +113,22 @@ export function buildModels(
   }
   // R2: the developer's own API (first-party provider entries), when they name no catalogue entry.
   // A deprecation notice names a model; it never creates one (OpenAI's notices list `ada`, `davinci`, Sora...).
-  const r2 = observations.filter((o) => o.provider !== undefined && FIRST_PARTY[o.provider] && o.source !== 'deprecations-rss' && !o.notice_scope && !(o.canonical_hint && matcher.resolve(o.source, o.canonical_hint))).sort(byReadability);
+  // The developer's own cloud platform (Azure for Microsoft) creates a model only from a listing a reviewed alias row
+  // names: Azure also resells other developers' models, and its catalogue spells them its own way.
+  const ownApi = (o: ModelObservation) => o.provider !== undefined &&
+    (FIRST_PARTY[o.provider] !== undefined || (ownerOf(o.provider) !== undefined && matcher.aliasOf(o.source, o.source_model_id) !== undefined));
+  const r2 = observations.filter((o) => ownApi(o) && o.source !== 'deprecations-rss' && !o.notice_scope && !(o.canonical_hint && matcher.resolve(o.source, o.canonical_hint))).sort(byReadability);
   // The developer's dated snapshots (`claude-3-opus-20240229`), by the id they share once the date is dropped.
   const snapshotted = new Set(r2.filter((o) => DATE_TAIL.test(canonicalSlug(o.source_model_id)))
     .map((o) => `${o.provider}|${canonicalSlug(o.source_model_id).replace(DATE_TAIL, '')}`));
   for (const o of r2) {
     if (matcher.resolve(o.source, o.source_model_id)) continue;
+    // Morph's own `auto` routes each request to a model of Morph's choosing: a router, not Morph's model.
+    if (isRouter(o.source_model_id)) continue;
     // Alibaba Cloud serving `deepseek-v3` resells it: a first-party entry must be of the developer's own brand.
     const brand = brandVendor(o.source_model_id);
-    if (brand && brand !== FIRST_PARTY[o.provider!]) continue;
+    const owner = ownerOf(o.provider!)!;
+    if (brand ? brand !== owner : FIRST_PARTY[o.provider!] === undefined) continue;
     // Mistral's API names its open-weights models `open-…`; a dated preview (`kimi-k2-0711-preview`) names its model.
     // A release of its own (releases.ts) is named by its rule: `kimi-k2-0905-preview` is `kimi-k2-0905`.
     const release = matcher.releaseOf(o.source_model_id);
@@ -138,7 +147,7 @@ export function buildModels(
     // gemini-1.5-flash-8b in OpenRouter's word order (`gemini-flash-1.5-8b`), and the model is Google's id.
     const reviewed = matcher.aliasOf(o.source, o.source_model_id);
     if (!release && reviewed) slug = reviewed;
-    create(slug, named ?? FIRST_PARTY[o.provider!], named ? RESOLD_RULE : FIRST_PARTY_RULE, [o.source_model_id],
+    create(slug, named ?? owner, named ? RESOLD_RULE : FIRST_PARTY_RULE, [o.source_model_id],
       o.source === 'models-dev' ? o.name : undefined);
   }
   // R3: OpenRouter's catalogue, whose ids name the developer (`qwen/qwen3-30b-a3b-instruct-2507`).
@@ -147,7 +156,7 @@ export function buildModels(
     if (matcher.resolve(o.source, o.source_model_id)) continue;
     const prefix = o.source_model_id.split('/')[1].replace(/^~/, '');
     const slug = spelledBy(o.source, o.source_model_id, canonicalSlug(o.source_model_id).replace(DATE_TAIL, ''));
-    if (slug === 'auto' || prefix === 'openrouter') continue; // router pseudo-models, not models
+    if (isRouter(o.source_model_id) || prefix === 'openrouter') continue; // routers and pseudo-models, not models
     if (matcher.hasVersionsOf(slug)) continue;
     create(slug, vendorFrom(VENDOR_PREFIX[prefix] ?? prefix, prefix), 'OpenRouter catalogue entry', [o.source_model_id], undefined, o.source);
   }
@@ -276,6 +285,7 @@ export function buildModels(
       report.notes.push(`model ${id}: no observation gives a name; left out`);
       continue;
     }
+    model.name = withoutDeveloperLabel(model.name, model.vendor, ctx.resolveDeveloper);
     // No source links the weights: the developer's own repo in the Hub snapshot is where they are (model-repo.ts).
     const repos = (members.get(id) ?? []).filter(isRepoObservation).map((o) => o.source_model_id);
     if (model.open_weights?.value !== false) model.weights_url ??= ownRepoLink(model, repos, isDeveloperOrg, (r) => byRepo.get(r) ?? []);

@@ -22,7 +22,7 @@ export type GoldenView = {
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
   'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url', 'replacement', 'licence_excludes_eu',
-  'points_to',
+  'points_to', 'name',
 ] as const;
 /** The KV-cache and expert facts of an architecture a row may check (`architecture:kv_layers`, `architecture:experts`). */
 const ARCHITECTURE_FIELD =
@@ -198,6 +198,8 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     case 'context_window': return m.context_window?.value;
     case 'native_precision': return m.native_precision?.value;
     case 'vendor': return m.vendor;
+    // The display name as served (a reseller's "Cohere: " label removed where it names the model's developer).
+    case 'name': return m.name.value;
     case 'max_output': return m.max_output?.value;
     case 'parameters_total': return m.parameters_total ? m.parameters_total.value / BILLION : undefined;
     case 'parameters_active': return m.parameters_active ? m.parameters_active.value / BILLION : undefined;

@@ -145,6 +145,11 @@ export const cheapest_for = defineOperation({
     },
     { title: 'Cheapest coding models at least as good as GPT-4o beyond the rating\'s uncertainty, from their developers', input: { use: 'coding', as_good_as: 'gpt-4o', floor: 'lower_bound', first_party_only: true } },
   ],
+  // Each use's widest page (every rated model, 100 items) at the default input share: the item runs and offer views kept
+  // per row (cheapest-for-items.ts) and their partial projections are made at start (some 6.5 MB for the ten uses),
+  // where a caller's first such page made them itself (about 3.5 ms of CPU at the full tier and 3 to 5.5 at the
+  // partial, against 0.6 and 0.5 to 1.0 once made: docs/performance.md, fifteenth round).
+  warmInputs: USES.map((use) => ({ use, min_elo: 0, limit: 100 })),
   handler(ds, input) {
     oneFloorOnly(input);
     const selfHosted = input.where === 'on-premises' || input.where === 'local';

@@ -52,6 +52,12 @@ export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject
   writtenAsBytes?: boolean;
   /** Examples for the docs and the registry-wide tests: each must succeed on the committed dataset. */
   examples: ReadonlyArray<{ title: string; input: Record<string, unknown> }>;
+  /**
+   * Inputs the warm-up runs after the examples (ops/warm.ts), not shown in the docs: the widest pages, whose kept parts
+   * (made per row on first sight, kept per dataset) the examples leave unmade, so that a caller's first such page does
+   * not pay for making them. Each must succeed on the committed dataset.
+   */
+  warmInputs?: ReadonlyArray<Record<string, unknown>>;
   handler(dataset: Dataset, input: z.infer<I>, ctx: OperationContext): z.infer<O> | z.infer<A>;
 };
 

@@ -3,13 +3,25 @@ import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { OPERATIONS } from './registry.ts';
-import { warmUp } from './warm.ts';
+import { warmInputsOf, warmUp } from './warm.ts';
 
-test('warming runs every example once and they all succeed on the committed dataset', async () => {
+test('warming runs every example and warm-up input once and they all succeed on the committed dataset', async () => {
   const ds = loadDataset(DEFAULT_DATA_DIR);
   const r = await warmUp(ds, OPERATIONS, '2026-11-21');
-  assert.equal(r.calls, OPERATIONS.reduce((n, op) => n + op.examples.length, 0));
+  assert.equal(r.calls, OPERATIONS.reduce((n, op) => n + op.examples.length + (op.warmInputs?.length ?? 0), 0));
   assert.deepEqual(r.failed, []);
+});
+
+test('the warm-up runs the examples first, then the widest pages: cheapest_for\'s every use at 100 items', () => {
+  const cheapest = OPERATIONS.find((op) => op.name === 'cheapest_for')!;
+  const inputs = warmInputsOf(cheapest);
+  assert.deepEqual(inputs.slice(0, cheapest.examples.length).map((x) => x.input), cheapest.examples.map((ex) => ex.input));
+  const widest = inputs.slice(cheapest.examples.length).map((x) => x.input);
+  // The ten uses of DESIGN.md section 6, each asked for every rated model on one page of the largest size.
+  assert.deepEqual(widest.map((x) => x.use), [
+    'chat', 'coding', 'writing', 'math', 'reasoning', 'documents', 'agents', 'vision', 'translation', 'customer-support',
+  ]);
+  for (const x of widest) assert.deepEqual({ min_elo: x.min_elo, limit: x.limit }, { min_elo: 0, limit: 100 });
 });
 
 test('warming yields between calls: other work runs before it ends', async () => {

@@ -1,5 +1,6 @@
-// Warm-up: run every operation's examples once, so the per-dataset indexes and rankings the engines cache
-// (search index, boards, trust profiles, hardware rankings) are built at start, not on a caller's first request;
+// Warm-up: run every operation's examples once, and its own warm-up inputs (the widest pages), so the per-dataset
+// indexes and rankings the engines cache (search index, boards, trust profiles, hardware rankings) and the kept parts
+// made per row are built at start, not on a caller's first request;
 // and, given a writer, each answer written at both tiers as a request's is, so the kept parts' texts and partial
 // projections (access/write-body.ts) are made at start too.
 import type { Dataset } from '../dataset/dataset.ts';
@@ -17,6 +18,14 @@ export type WarmReport = {
 /** Writes a handler's answer as a request at the full (`full` true) or the partial tier would receive it. */
 export type WarmWriter = (op: AnyOperation, result: unknown, full: boolean) => void;
 
+/** What the warm-up runs for an operation, in order: its examples' inputs, then its own warm-up inputs. */
+export function warmInputsOf(op: AnyOperation): Array<{ label: string; input: Record<string, unknown> }> {
+  return [
+    ...op.examples.map((ex) => ({ label: ex.title, input: ex.input })),
+    ...(op.warmInputs ?? []).map((input) => ({ label: `warm-up ${JSON.stringify(input)}`, input })),
+  ];
+}
+
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -32,19 +41,19 @@ export async function warmUp(
   let calls = 0;
   let busy = 0;
   for (const op of operations) {
-    for (const ex of op.examples) {
+    for (const ex of warmInputsOf(op)) {
       await yieldToRequests();
       const t = performance.now();
       calls++;
       const input = op.input.safeParse(ex.input);
-      if (!input.success) failed.push(`${op.name}: ${ex.title}`);
+      if (!input.success) failed.push(`${op.name}: ${ex.label}`);
       else {
         try {
           const result = op.handler(dataset, input.data, { today });
           write?.(op, result, true);
           write?.(op, result, false);
         } catch {
-          failed.push(`${op.name}: ${ex.title}`);
+          failed.push(`${op.name}: ${ex.label}`);
         }
       }
       busy += performance.now() - t;
