@@ -167,7 +167,7 @@ function flatAt(o: Offer, bounds: TierBounds, promptTokens: number): boolean {
 
 /** The rule for offers that list no tier, in one sentence, for answers and docs. */
 export const FLAT_RULE = 'an offer whose source lists no tier is priced at its flat price where its own source states a context '
-  + 'window reaching the prompt and the model\'s developer charges no long-context price at that size; otherwise it is not '
+  + 'window reaching the prompt and the model\'s developer lists no long-context price at that size; otherwise it is not '
   + 'priced above the lowest threshold another offer of the model lists (its price there is unknown)';
 
 /** How silentReason begins, for a reader that counts such offers. */

@@ -82,7 +82,7 @@ test('EU cloud above a tier: an EU offer that lists no tier has no known price, 
   assert.deepEqual([row(below, 'eu-silent').offer.provider, row(below, 'eu-silent').blended_price.value], ['euro', 1]);
   const above = run({ min_context: 128_001, where: 'eu-cloud' });
   assert.equal(row(above, 'eu-silent'), undefined);
-  assert.match(above.note!, /1 model is left out: above the lowest tier threshold/);
+  assert.match(above.note!, /1 model is left out: an offer whose source lists no tier is priced at its flat price where its own source states a context window reaching the prompt/);
 });
 
 const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
