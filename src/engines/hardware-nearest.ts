@@ -1,8 +1,10 @@
 // When no model fits a configuration: the least memory any model needs there, and the longest standard context that fits one.
 import type { Hardware, Model } from '../schema/index.ts';
 import type { Quantization } from './constants.ts';
-import { assessFit, headroomRanker, type FitOptions } from './hardware-fit.ts';
-import type { MemoryNeed } from './memory.ts';
+import { windowUnknownAt } from './context-window.ts';
+import { fitBasis, type FitBasis } from './fit-basis.ts';
+import { assessFit, headroomRanker, type FitAssessment, type FitOptions } from './hardware-fit.ts';
+import { kvCacheBytes, modelFacts, type MemoryNeed, type ModelFacts } from './memory.ts';
 
 /**
  * The contexts a shorter one is looked for among: the powers of two from the context parameter's floor (512 tokens)
@@ -18,40 +20,56 @@ export type SmallestNeed = { model: Model; quantization: Quantization; need: Mem
 /**
  * Of the models the engine can assess at this ask (their facts known, the context within their window), the one
  * needing the least memory at the smallest quantization the ask allows (the ladder assessFit tries), with that need;
- * ties to the lower id. Null when no model is assessable at the context. assessFit's own sums: the figures equal those
- * the same model shows as an alternative in any answer at this ask.
+ * ties to the lower id. Null when no model is assessable at the context. Every model is read from its kept weights at
+ * each candidate (`fitBasis`), as the ranking reads it; only the one found is assessed, so its figures are assessFit's:
+ * those the same model shows as an alternative in any answer at this ask.
  */
 export function smallestNeed(models: readonly Model[], hardware: Hardware, opts: FitOptions): SmallestNeed | null {
-  let best: SmallestNeed | null = null;
+  let best: { model: Model; total: number } | null = null;
   for (const model of models) {
-    // Over its known window no memory makes a model fit at this context; skipped before its sums are made.
+    // Over its known window no memory makes a model fit at this context; an unknown one is assessed up to a limit.
     const window = model.context_window?.value;
-    if (window !== undefined && opts.context > window) continue;
-    const a = assessFit(model, hardware, opts);
-    if (!('facts' in a)) continue;
-    for (const t of a.tried) {
-      if (best === null || t.need.total < best.need.total || (t.need.total === best.need.total && model.id < best.model.id)) {
-        best = { model, quantization: t.q, need: t.need, usable: a.usable };
-      }
-    }
+    if ((window !== undefined && opts.context > window) || windowUnknownAt(model, opts.context)) continue;
+    const basis = fitBasis(model, hardware, opts);
+    if (!basis) continue;
+    const facts = modelFacts(model) as ModelFacts;
+    // needAt's sum, in its order: the KV cache and overhead are the same at every quantization, the least weights win.
+    const total = leastWeights(basis) + kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache) + basis.overhead;
+    if (best === null || total < best.total || (total === best.total && model.id < best.model.id)) best = { model, total };
   }
-  return best;
+  if (best === null) return null;
+  const a = assessFit(best.model, hardware, opts) as FitAssessment;
+  const t = a.tried.reduce((x, y) => (y.need.total < x.need.total ? y : x));
+  return { model: best.model, quantization: t.q, need: t.need, usable: a.usable };
+}
+
+/** The least weights of a model's candidates, bytes. */
+function leastWeights(basis: FitBasis): number {
+  let w = Infinity;
+  for (let i = 0; i < basis.list.length; i++) w = Math.min(w, basis.weights[i]);
+  return w;
 }
 
 /**
  * The longest standard context below the ask's at which at least one model fits (comfortable or tight), every other
  * setting of the ask kept, and how many fit there: the ranking's own test (`headroomRanker`: within the window, the
  * facts known, some quantization within usable memory). Null when none fits even at 512 tokens, or the ask is at 512.
- * At most eleven contexts, each a pass of sums over the models.
+ * At most eleven contexts, each a pass of sums over the models that could fit at some context.
  */
 export function longestFittingContext(
   models: readonly Model[], hardware: Hardware, opts: FitOptions,
 ): { context: number; models_that_fit: number } | null {
+  // A model whose least weights and the overhead exceed usable memory fits at no context: read once, left out of every
+  // pass (on a small machine, most of the catalogue).
+  const possible = models.filter((m) => {
+    const basis = fitBasis(m, hardware, opts);
+    return basis !== undefined && leastWeights(basis) + basis.overhead <= basis.usable;
+  });
   for (const context of STANDARD_CONTEXTS) {
     if (context >= opts.context) continue;
     const headroomOf = headroomRanker(hardware, { ...opts, context });
     let fit = 0;
-    for (const model of models) {
+    for (const model of possible) {
       const h = headroomOf(model);
       if (h !== undefined && h !== null) fit++;
     }
