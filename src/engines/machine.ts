@@ -2,6 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
+import { appleBaseBin, baseBinNote } from './machine-bins.ts';
 import { byMemory } from './machine-memory.ts';
 import { decodeSplit } from './decode.ts';
 import { appleFamilyMapping, desktopReading } from './machine-family.ts';
@@ -170,7 +171,7 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
     return refuse('unknown', `"${text.slice(0, 100)}": ${bridge.refusal}`, q, ids(ofSize.filter((d) => d.hardware.count === 1)));
   }
   const fitting = bridge.kept;
-  const sized = settleForm(q, fitting);
+  let sized = settleForm(q, fitting);
   const sxmNote = sized.length >= fitting.length ? ''
     : q.link ? ` ("${said}" with ${linkLabel(q)} is the SXM module on its fabric; say "${said} PCIe" for the card)`
     : ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${said} PCIe" for the card)`;
@@ -182,9 +183,16 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
     const candidates = ids(named.filter((d) => d.hardware.count === 1 || d.hardware.unified_memory));
     return refuse('unknown', `"${said}" is catalogued with ${sizes}${per}, not ${gb(size!)}`, q, candidates);
   }
-  const singles = sized.filter((d) => d.hardware.count === 1);
+  let singles = sized.filter((d) => d.hardware.count === 1);
   const kinds = new Set(singles.map((d) => `${d.hardware.accelerator}\u0000${d.perDeviceGb}`));
-  if (kinds.size > 1) {
+  // `Mac mini M4 Pro 48GB`: one chip in two GPU bins at that size is its base bin, said (machine-bins.ts).
+  const bins = kinds.size > 1 ? appleBaseBin(singles.map((d) => d.hardware)) : undefined;
+  let binNote = '';
+  if (bins) {
+    singles = singles.filter((d) => d.hardware === bins.base);
+    sized = sized.filter((d) => d.hardware === bins.base);
+    binNote = baseBinNote(bins.base, bins.others);
+  } else if (kinds.size > 1) {
     return refuse('ambiguous', `"${text.slice(0, 100)}" names ${kinds.size} catalogued devices; add the memory size or the exact name`, q, ids(singles));
   }
   const exact = sized.find((d) => d.hardware.count === count);
@@ -201,7 +209,7 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   if (exact) {
     const h = exact.hardware;
     // `2x H100 NVLink`: the SXM note already says the link is the module's fabric.
-    return mapped(h, 'device', matched, `read as ${h.name} (${h.id})${split(h)}${formNote}${sxmNote ? '' : linkNote(q, h)}`);
+    return mapped(h, 'device', matched, `read as ${h.name} (${h.id})${split(h)}${formNote}${binNote}${sxmNote ? '' : linkNote(q, h)}`);
   }
   if (one.hardware.unified_memory) {
     return refuse('out_of_range', `a count applies to discrete GPUs; ${one.hardware.id} is a unified-memory machine`, q, [one.hardware.id]);

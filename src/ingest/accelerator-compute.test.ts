@@ -109,8 +109,9 @@ test('the project table: every row valid and used, on the stated basis (checked 
     // GeForce Blackwell 419 / (170 x 2.407) = 1,024 (RTX 5060 Ti 36 x 1,024 x 2.572 = 94.8, both memory sizes).
     'nvidia-rtx-2060-super': 57.4, 'nvidia-rtx-4070-super': 141.9, 'nvidia-rtx-4070-ti-super': 176.4, 'nvidia-rtx-4080-super': 208.9,
     'nvidia-rtx-5060-ti-16gb': 94.8, 'nvidia-rtx-5060-ti-8gb': 94.8,
-    // RTX 3050 8 GB: 80 Tensor Cores x 256 x 1.777 GHz = 36.4.
-    'nvidia-rtx-3050-8gb': 36.4,
+    // RTX 3050 8 GB: 80 Tensor Cores x 256 x 1.777 GHz = 36.4. RTX 3080 12 GB: 280 x 256 x 1.71 = 122.6 (its listed
+    // 980.58 INT4 sparse TOPS / 8 = 122.57). RTX PRO 6000 Max-Q: 188 SMs x 1,024 x 2.288 GHz = 440.5.
+    'nvidia-rtx-3050-8gb': 36.4, 'nvidia-rtx-3080-12gb': 122.6, 'nvidia-rtx-pro-6000-max-q': 440.5,
   };
   for (const [key, tflops] of Object.entries(derived)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
 });

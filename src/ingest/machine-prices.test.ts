@@ -84,10 +84,12 @@ test('the committed table: each applied price is the figure its quote gives, on 
   // M4 Max (40-core GPU) 48 GB 2,499, 64 GB 2,699 and 128 GB 3,499 (the configuration names the MacBook Pro or the Mac
   // Studio, and the 16-inch MacBook Pro's "$5,000" is the dearer chassis, not the memory); DGX Spark
   // 4,699 since 2026-02-23 (launched at "$3,999"); Framework Desktop Max+ 395 128 GB "$1999" and its Max 385 32 GB start "US$ 1.100"; Macworld's launch
-  // report: the 96 GB Mac Studio (M3 Ultra, 60-core GPU) "$3,999" and the 36 GB one (M4 Max, 32-core GPU) "$1,999".
+  // report: the 96 GB Mac Studio (M3 Ultra, 60-core GPU) "$3,999" and the 36 GB one (M4 Max, 32-core GPU) "$1,999"; the
+  // table's Mac mini M4 Pro (12-core CPU / 16-core GPU) with 64 GB, "price_usd": 1999.
   assert.deepEqual(Object.fromEntries(applied.map((r) => [r.hardware_id, Number(r.usd)])), {
     'm3-ultra-256gb': 7099, 'm3-ultra-512gb': 9499, 'm4-max-48gb': 2499, 'm4-max-64gb': 2699, 'm4-max-128gb': 3499,
     'dgx-spark': 4699, 'strix-halo-128gb': 1999, 'strix-halo-385-32gb': 1100, 'm3-ultra-96gb': 3999, 'm4-max-36gb': 1999,
+    'm4-pro-64gb': 1999,
   });
   const digits = (s: string) => s.replace(/[^0-9]/g, '');
   for (const r of applied) {
@@ -98,7 +100,10 @@ test('the committed table: each applied price is the figure its quote gives, on 
     // The DGX Spark's row gives no memory_gb (its accelerator's 128 GB is used); the others are configured sizes.
     assert.equal(Number(c.memory_gb || 128), Number(r.memory_gb), `${r.hardware_id}: the price's memory is the configuration's`);
   }
-  // The catalogue's 64 GB M4 Pro (20-core GPU) is not the 16-core GPU configuration priced.
+  // The 16-core GPU price is the base bin's (m4-pro-64gb), never the 20-core bin's, which no page read prices.
   const priced = new Set(applied.map((r) => r.hardware_id));
-  assert.ok(!priced.has('m4-pro-64gb'), 'm4-pro-64gb stays unpriced');
+  assert.ok(!priced.has('m4-pro-20c-64gb'), 'm4-pro-20c-64gb stays unpriced');
+  const m4pro = applied.find((r) => r.hardware_id === 'm4-pro-64gb')!;
+  assert.match(m4pro.quote, /"chip_variant": "12-core CPU \/ 16-core GPU"/);
+  assert.equal(configs.get('m4-pro-64gb')?.accelerator_key.split(';')[0], 'apple-m4-pro-16c');
 });

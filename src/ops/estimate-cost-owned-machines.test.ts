@@ -50,8 +50,8 @@ test('the DGX Spark month: the machine\'s 138.4 W at work, a fifth of it idle, a
 });
 
 test('the configurations no page prices stay out of the owned options', { skip: !shipped }, () => {
-  // The 20-core GPU M4 Pro with 64 GB (the price read is the 16-core bin's) and the M3 Max 128 GB (no price read).
-  for (const id of ['m4-pro-64gb', 'm3-max-128gb']) {
+  // The 20-core GPU M4 Pro with 64 GB (the price read is the 16-core bin's, m4-pro-64gb) and the M3 Max 128 GB (no price read).
+  for (const id of ['m4-pro-20c-64gb', 'm3-max-128gb']) {
     const out = estimate_cost.handler(ds!, estimate_cost.input.parse({ model_id: 'qwen3-8b', tokens_millions: 30, hardware: id }), { today: '2026-11-27' }) as Out;
     assert.deepEqual(out.self_hosting.owned_options, [], id);
     assert.equal(out.self_hosting.skipped.no_purchase_price, 1, id);

@@ -1,0 +1,47 @@
+// Tests of one Apple chip in two GPU bins at a size: the text without a core count reads as the base bin, said.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { aHardware } from '../dataset/fixtures.ts';
+import { isRefusal, resolveMachine } from './machine.ts';
+import { appleBaseBin } from './machine-bins.ts';
+import { ok, real, skip } from './machine-fixtures.ts';
+
+test('a Mac mini M4 Pro named by its size alone is the 16-core GPU bin it is sold with; the 20-core bin by its core count', { skip }, () => {
+  // A published table of local-inference machines (machine-prices.csv cites it): Mac mini M4 Pro at 24, 48 and 64 GB,
+  // each "chip_variant": "12-core CPU / 16-core GPU", 273 GB/s. Hugging Face's "Apple M4 Pro": 9.2 TFLOPS (20-core);
+  // 9.2 x 16 / 20 = 7.36 for the base bin.
+  for (const gb of [24, 48, 64]) {
+    for (const text of [`Mac mini M4 Pro ${gb}GB`, `MacBook Pro M4 Pro ${gb}GB`, `M4 Pro ${gb}GB`, `m4 pro ${gb} gb`]) {
+      const m = ok(text);
+      assert.equal(m.value, `m4-pro-${gb}gb`, text);
+      assert.deepEqual([m.hardware?.compute_tflops?.value, m.hardware?.bandwidth_gbs?.value, m.hardware?.memory_gb.value], [7.36, 273, gb], text);
+    }
+    for (const text of [`M4 Pro 20-core ${gb}GB`, `Mac mini M4 Pro 20-core GPU ${gb}GB`]) {
+      const m = ok(text);
+      assert.equal(m.value, `m4-pro-20c-${gb}gb`, text);
+      assert.deepEqual([m.hardware?.compute_tflops?.value, m.hardware?.bandwidth_gbs?.value], [9.2, 273], text);
+    }
+    assert.equal(ok(`M4 Pro 16-core ${gb}GB`).value, `m4-pro-${gb}gb`);
+  }
+  // The reading says which bin and how to name the other.
+  assert.match(ok('Mac mini M4 Pro 48GB').interpretation, /base bin, the 16-core GPU.*m4-pro-20c-48gb.*"M4 Pro 20-core 48GB"/);
+});
+
+test('the chip without a size is still refused, with every bin and size as candidates', { skip }, () => {
+  const r = resolveMachine(real!, 'M4 Pro');
+  assert.ok(isRefusal(r) && r.refused === 'ambiguous');
+  assert.deepEqual(r.candidates, ['m4-pro-20c-24gb', 'm4-pro-20c-48gb', 'm4-pro-20c-64gb', 'm4-pro-24gb', 'm4-pro-48gb', 'm4-pro-64gb']);
+});
+
+test('only bins of one Apple chip at one size are settled: other pairs stay for the caller', () => {
+  const f = (v: number) => ({ value: v, as_of: '2026-11-27', source: 't' });
+  const mac = (id: string, accelerator: string, gb = 48) => aHardware({ id, accelerator, unified_memory: true, memory_gb: f(gb) });
+  const small = mac('a', 'Apple M4 Pro (12-core CPU / 16-core GPU)');
+  const big = mac('b', 'Apple M4 Pro (14-core CPU / 20-core GPU)');
+  assert.equal(appleBaseBin([big, small])?.base.id, 'a');
+  // Two sizes, two chips, no core count in the name, or a discrete card: not bins of one chip at one size.
+  assert.equal(appleBaseBin([small, mac('c', 'Apple M4 Pro (14-core CPU / 20-core GPU)', 64)]), undefined);
+  assert.equal(appleBaseBin([small, mac('d', 'Apple M4 Max (14-core CPU / 32-core GPU)')]), undefined);
+  assert.equal(appleBaseBin([small, mac('e', 'Apple M4 Pro')]), undefined);
+  assert.equal(appleBaseBin([aHardware({ id: 'g1', accelerator: 'NVIDIA GeForce RTX 3060 12GB' }), aHardware({ id: 'g2', accelerator: 'NVIDIA GeForce RTX 3060 8GB' })]), undefined);
+});

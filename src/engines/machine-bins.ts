@@ -1,0 +1,35 @@
+// One Apple chip sold in two GPU bins at the same memory size (M4 Pro: 16- or 20-core GPU at 24, 48 and 64 GB).
+import type { Hardware } from '../schema/index.ts';
+
+const gpuCores = (h: Hardware): number | undefined => {
+  const m = /(\d+)-core GPU/.exec(h.accelerator);
+  return m ? Number(m[1]) : undefined;
+};
+
+/**
+ * The bin a text that names the chip and size but no core count stands for, or undefined when the configurations are
+ * not bins of one Apple chip at one size. It is the bin with the fewer GPU cores: Apple's base chip, the one the machine
+ * is sold with unless the buyer pays for the upgrade (the Mac mini's M4 Pro is the 12-core CPU / 16-core GPU bin at 24,
+ * 48 and 64 GB; its 20-core GPU is an option: machine-prices.csv's table, rows mac-mini-m4-pro-24/-48/-64). Where two
+ * bins share a size the figures differ only in compute (same memory, same bandwidth), and the base bin's is the slower
+ * side, so a prompt rate quoted for it holds on both. The other bin is reached by naming its core count.
+ */
+export function appleBaseBin(configs: readonly Hardware[]): { base: Hardware; others: Hardware[] } | undefined {
+  if (configs.length < 2) return undefined;
+  const apple = configs.every((h) => h.unified_memory && /^Apple /.test(h.accelerator) && gpuCores(h) !== undefined);
+  const chip = (h: Hardware) => h.accelerator.replace(/\s*\(.*\)$/, '');
+  if (!apple || new Set(configs.map(chip)).size !== 1 || new Set(configs.map((h) => h.memory_gb.value)).size !== 1) return undefined;
+  const sorted = [...configs].sort((a, b) => gpuCores(a)! - gpuCores(b)! || a.id.localeCompare(b.id));
+  if (gpuCores(sorted[0]) === gpuCores(sorted[1])) return undefined;
+  return { base: sorted[0], others: sorted.slice(1) };
+}
+
+/** `; the M4 Pro at 48 GB is read as its base bin, the 16-core GPU (...); the 20-core GPU bin is m4-pro-20c-48gb: ...`. */
+export function baseBinNote(base: Hardware, others: readonly Hardware[]): string {
+  const chip = base.accelerator.replace(/^Apple\s+/, '').replace(/\s*\(.*\)$/, '');
+  const size = `${base.memory_gb.value} GB`;
+  const other = others.map((h) => `the ${gpuCores(h)}-core GPU bin is ${h.id}`).join('; ');
+  const say = others.map((h) => `"${chip} ${gpuCores(h)}-core ${base.memory_gb.value}GB"`).join(' or ');
+  return `; no GPU core count said, so the ${chip} with ${size} is read as its base bin, the ${gpuCores(base)}-core GPU `
+    + `(the base chip, the Mac mini's at every size; same memory and bandwidth, less compute); ${other}: name its core count (${say})`;
+}
