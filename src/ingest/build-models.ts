@@ -19,6 +19,7 @@ import { resellerCandidates } from './reseller-models.ts';
 import { defaultFalseProviders, pointerOpenWeights } from './open-weights.ts';
 import { DATE_TAIL } from './skus.ts';
 import { place } from './placed.ts';
+import { isRouter } from './routers.ts';
 import { withoutDeveloperLabel } from './developer-name-prefix.ts';
 import { mergeModel, type LicenceLookup, type RepoFacts } from './merge-model.ts';
 
@@ -122,6 +123,8 @@ export function buildModels(
     .map((o) => `${o.provider}|${canonicalSlug(o.source_model_id).replace(DATE_TAIL, '')}`));
   for (const o of r2) {
     if (matcher.resolve(o.source, o.source_model_id)) continue;
+    // Morph's own `auto` routes each request to a model of Morph's choosing: a router, not Morph's model.
+    if (isRouter(o.source_model_id)) continue;
     // Alibaba Cloud serving `deepseek-v3` resells it: a first-party entry must be of the developer's own brand.
     const brand = brandVendor(o.source_model_id);
     const owner = ownerOf(o.provider!)!;
@@ -153,7 +156,7 @@ export function buildModels(
     if (matcher.resolve(o.source, o.source_model_id)) continue;
     const prefix = o.source_model_id.split('/')[1].replace(/^~/, '');
     const slug = spelledBy(o.source, o.source_model_id, canonicalSlug(o.source_model_id).replace(DATE_TAIL, ''));
-    if (slug === 'auto' || prefix === 'openrouter') continue; // router pseudo-models, not models
+    if (isRouter(o.source_model_id) || prefix === 'openrouter') continue; // routers and pseudo-models, not models
     if (matcher.hasVersionsOf(slug)) continue;
     create(slug, vendorFrom(VENDOR_PREFIX[prefix] ?? prefix, prefix), 'OpenRouter catalogue entry', [o.source_model_id], undefined, o.source);
   }

@@ -232,3 +232,53 @@ test('a fine-tune the alias table names as its own model is not a reasoning sett
   // Phi-4-reasoning-plus (another checkpoint, with a reinforcement-learning phase) is neither model by these rules.
   assert.equal(x.resolve('genai-prices', 'phi-4-reasoning-plus'), undefined);
 });
+
+test('a snapshot the alias table names as another model leaves its base model every other snapshot', () => {
+  // OpenAI's model pages (developers.openai.com/api/docs/models/gpt-4 and gpt-4-turbo-preview, read 2026-11-27): gpt-4's
+  // default snapshot is gpt-4-0613 (8,192 tokens, $30/$60); gpt-4-turbo-preview's is gpt-4-0125-preview (128,000, $10/$30).
+  // The snapshot rule reads gpt-4-1106-preview as gpt-4 less `-preview` and `-1106`, so without a row it is GPT-4.
+  const plain = new Matcher([]);
+  plain.addCanonical('gpt-4');
+  assert.deepEqual(plain.resolve('models-dev', 'openai/gpt-4-1106-preview'), { id: 'gpt-4', rule: 'snapshot' });
+  const rows = [
+    { source: '*', source_id: 'gpt-4-1106-preview', canonical_id: 'gpt-4-turbo-preview', reason: 'a GPT-4 Turbo preview snapshot' },
+    { source: '*', source_id: 'gpt-4-0125-preview', canonical_id: 'gpt-4-turbo-preview', reason: 'a GPT-4 Turbo preview snapshot' },
+  ];
+  const x = new Matcher(rows);
+  x.addCanonical('gpt-4');
+  x.addCanonical('gpt-4-turbo-preview');
+  x.addAliasSpellings();
+  for (const id of ['openai/gpt-4-1106-preview', 'azure/gpt-4-0125-preview', 'GPT-4-1106-preview', 'kilo/openai/gpt-4-1106-preview']) {
+    assert.equal(x.resolve('models-dev', id)?.id, 'gpt-4-turbo-preview', id);
+  }
+  // The row's key less the date, `gpt-4`, stays GPT-4's: its dated snapshots still find it, not an ambiguity.
+  assert.deepEqual(x.resolve('litellm', 'azure/gpt-4-0613'), { id: 'gpt-4', rule: 'snapshot' });
+  assert.deepEqual(x.resolve('lmarena', 'GPT-4-0613'), { id: 'gpt-4', rule: 'snapshot' });
+});
+
+test('a serving tier a row gives to a newer release leaves the older release its instruct and packaged spellings', () => {
+  // models.dev 2026-07-02, providers/moonshotai/models: kimi-k2-turbo-preview 262,144 tokens, released 2025-09-05 (0905's).
+  const x = new Matcher([{ source: '*', source_id: 'kimi-k2-turbo-preview', canonical_id: 'kimi-k2-0905', reason: 'the 0905 weights, fast' }]);
+  // Kimi K2 0905 is a release of its own (releases.ts: moonshotai/Kimi-K2-Instruct-0905 beside Kimi-K2-Instruct).
+  x.setReleases(new Map([['kimi-k-2-0905', 'kimi-k2-0905']]));
+  x.addCanonical('kimi-k2', ['moonshotai/kimi-k2']);
+  x.addCanonical('kimi-k2-0905', ['moonshotai/kimi-k2-0905-preview']);
+  x.addAliasSpellings();
+  assert.equal(x.resolve('models-dev', 'moonshotai-cn/kimi-k2-turbo-preview')?.id, 'kimi-k2-0905');
+  // `-turbo` is packaging, so the row's loose key is `kimi-k2`'s: it stays Kimi K2's, not made ambiguous.
+  assert.equal(x.resolve('litellm', 'deepinfra/moonshotai/Kimi-K2-Instruct')?.id, 'kimi-k2');
+  assert.equal(x.resolve('models-dev', 'nano-gpt/baseten/Kimi-K2-Instruct-FP4')?.id, 'kimi-k2');
+});
+
+test('a preview of its own by review is found whatever its dots: the dated previews follow it', () => {
+  // genai-prices google.yml (47df840a5a): gemini-2.5-flash-preview matches -04-17 and -05-20 at $0.15/$0.60; GA is $0.30/$2.50.
+  const x = new Matcher([{ source: '*', source_id: 'gemini-2.5-flash-preview', canonical_id: 'gemini-2.5-flash-preview', reason: 'priced apart' }]);
+  assert.deepEqual([...x.reviewedPreviews()], [['gemini-2-5-flash-preview', 'gemini-2.5-flash-preview']]);
+  x.setRetiredApart(x.reviewedPreviews());
+  x.addCanonical('gemini-2.5-flash');
+  x.addCanonical('gemini-2.5-flash-preview');
+  for (const id of ['google/gemini-2.5-flash-preview', 'nano-gpt/gemini-2.5-flash-preview-05-20:thinking', 'gemini-2.5-flash-preview-04-17']) {
+    assert.equal(x.resolve('models-dev', id)?.id, 'gemini-2.5-flash-preview', id);
+  }
+  assert.equal(x.resolve('models-dev', 'google/gemini-2.5-flash')?.id, 'gemini-2.5-flash');
+});

@@ -103,7 +103,11 @@ export class Matcher {
    */
   reviewedPreviews(): RetiredApart {
     const out = new Map<string, string>();
-    for (const r of this.starRows) if (apartKey(r.source_id) === r.canonical_id) out.set(r.canonical_id, r.canonical_id);
+    for (const r of this.starRows) {
+      // The key spells dots as dashes: `gemini-2.5-flash-preview` is read as `gemini-2-5-flash-preview`.
+      const k = apartKey(r.source_id);
+      if (k !== undefined && k === key0(r.canonical_id)) out.set(k, r.canonical_id);
+    }
     return out;
   }
 
@@ -146,7 +150,7 @@ export class Matcher {
    * find it too (`llama4-maverick-instruct-basic` by way of the row for `llama-4-maverick`).
    */
   addAliasSpellings(): void {
-    for (const r of this.starRows) if (this.exact.has(r.canonical_id)) this.addSpelling(r.source_id, r.canonical_id);
+    for (const r of this.starRows) if (this.exact.has(r.canonical_id)) this.addSpelling(r.source_id, r.canonical_id, { reviewed: true });
   }
 
   /** Register a canonical model and the spellings that name it. */
@@ -158,15 +162,19 @@ export class Matcher {
     for (const s of [id, ...spellings]) this.addSpelling(s, id);
   }
 
-  addSpelling(spelling: string, id: string): void {
+  addSpelling(spelling: string, id: string, opts: { reviewed?: boolean } = {}): void {
     this.exact.set(spelling.toLowerCase(), id);
     put(this.k0, key0(spelling), id);
     // A release's spelling is found by its release key; without its date it would claim the family's keys.
     if (this.releaseOf(spelling)) return;
-    put(this.k1, key1(spelling), id);
+    // A reviewed row names its own spelling: the looser keys it reads as are another model's where one holds them
+    // (`gpt-4-1106-preview` is GPT-4 Turbo Preview, but its key less the date, `gpt-4`, stays GPT-4's).
+    const free = (index: KeyIndex, key: string) => !opts.reviewed || index.get(key) === undefined || index.get(key) === id;
+    if (free(this.k1, key1(spelling))) put(this.k1, key1(spelling), id);
     // A model's own spelling keeps its effort words: `kimi-k2-thinking` is not found by `kimi-k2`.
     // A base model stays out of the loose index, which drops `-instruct`: that key is its instruct model's.
-    if (!this.bases.has(id)) put(this.kl, packagingKey(key1(spelling)), id);
+    const loose = packagingKey(key1(spelling));
+    if (!this.bases.has(id) && free(this.kl, loose)) put(this.kl, loose, id);
   }
 
   /**

@@ -1,0 +1,17 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isRouter } from './routers.ts';
+
+test('the routing endpoints models.dev lists under five providers are routers (providers/*/models/**/auto.toml)', () => {
+  // models.dev 2026-07-02: providers/morph/models/auto.toml, llmgateway/models/auto.toml, openrouter/models/openrouter/auto.toml,
+  // kilo/models/openrouter/auto.toml, orcarouter/models/orcarouter/auto.toml: "Auto Router", "Auto Route", each routing per request.
+  for (const id of ['morph/auto', 'auto', 'llmgateway/auto', 'openrouter/openrouter/auto', 'kilo/openrouter/auto', 'orcarouter/orcarouter/auto']) {
+    assert.equal(isRouter(id), true, id);
+  }
+});
+
+test('a model whose name holds "auto" or is served by OpenRouter is not a router', () => {
+  for (const id of ['openrouter/openai/gpt-4', 'novita-ai/zai-org/autoglm-phone-9b-multilingual', 'openrouter/gpt-4-1106-preview', 'autoglm']) {
+    assert.equal(isRouter(id), false, id);
+  }
+});
