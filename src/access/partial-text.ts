@@ -46,10 +46,10 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
     // Most strings name no source. A plain search (several times faster in V8 than the patterns, and true wherever
     // one matches: every id begins and ends with a letter or digit, and every other form is searched for as it is)
     // skips them.
-    const maybe = new RegExp(`\\b(?:${alt})\\b${named ? `|${named.maybe(Infinity)}` : ''}`);
+    const maybe = new RegExp(`\\b(?:${alt})\\b${named ? `|${named.alternation(Infinity)}` : ''}`);
     // A text shorter than REMEMBER_FROM (most strings of an answer: ids, units, dates) can hold only the shorter
     // forms, and is searched each time it is met: so it is searched for those only (17 of 178 forms on the dataset).
-    const short = named?.maybe(REMEMBER_FROM - 1);
+    const short = named?.alternation(REMEMBER_FROM - 1);
     const maybeShort = new RegExp(`\\b(?:${alt})\\b${short ? `|${short}` : ''}`);
     // A source that is a package is also named by the package's name (`@pydantic/genai-prices` for genai-prices-npm).
     const packages = new Map<string, string>();
@@ -61,19 +61,25 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
     const pkg = names.length ? `|${names.join('|')}` : '';
     const copy = new RegExp(`(?<![\\w./@-])(?:the (?:npm )?(?:bundle|package) |the )?(?:(${alt}) ${COPY_MARK}(?![\\w-]|\\.\\w)${pkg ? `|(${names.join('|')})(?: ${COPY_MARK})?(?![\\w/-]|\\.\\w)` : ''})`
       + '(?: \\((\\d{4}-\\d{2}-\\d{2})\\))?', 'g');
+    // Whether `copy` can match: each match holds a package's name, or a space and the start of a mark (seven hex
+    // digits, or a release's first number and dot). Most texts that cite a source hold neither, and skip the pattern.
+    const copyMaybe = new RegExp(` (?:[0-9a-f]{7}|v?\\d+\\.\\d)${pkg}`);
     const rewrite: PartialText = (text, found) => {
       if (!(text.length < REMEMBER_FROM ? maybeShort : maybe).test(text)) return text;
       // A copy of a source named by its commit or version (`genai-prices 47df840a5a (2026-08-21)`), or a package named by
       // its name (`@pydantic/genai-prices 0.1.8`): the mark or name tells the source as well as its id does, so both go;
       // the date stays. "absent from a listed source's copy of 2026-08-21".
-      const copies = text.replace(copy, (_m: string, id: string | undefined, npm: string | undefined, day: string | undefined, at: number) => {
+      const copied = (_m: string, id: string | undefined, npm: string | undefined, day: string | undefined, at: number) => {
         found.add(id ?? packages.get(npm!)!);
         const start = at === 0 || /[.!?]\s+$/.test(text.slice(Math.max(0, at - 3), at));
         const words = start ? 'A listed source' : LISTED_SOURCE;
         return day ? `${words}'s copy of ${day}` : words;
-      });
+      };
+      const copies = copyMaybe.test(text) ? text.replace(copy, copied) : text;
       // Then the source's other forms (its name, repository, URLs: sourceForms), then its id.
-      const t = named ? copies.replace(named.re, (match: string, ...groups: unknown[]) => {
+      // Most texts that name a source name it by its id only: the pattern of every form (178 on the dataset, with their
+      // captures and look-behind: most of the cost of rewriting a text on its first sight) runs only where a form is.
+      const t = named && named.maybe.test(copies) ? copies.replace(named.re, (match: string, ...groups: unknown[]) => {
         const at = groups[groups.length - 2] as number;
         const whole = groups[groups.length - 1] as string;
         const i = groups.findIndex((g, n) => n < named.ids.length && g !== undefined);
@@ -165,7 +171,7 @@ export function sourceForms(sources: ReadonlyMap<string, Source>): SourceForm[] 
  * form takes its scheme, `www.` and the rest of the URL (path, query) with it; a package name its version.
  */
 function namedForms(sources: ReadonlyMap<string, Source>): {
-  re: RegExp; maybe: (longest: number) => string; ids: string[]; urls: boolean[];
+  re: RegExp; maybe: RegExp; alternation: (longest: number) => string; ids: string[]; urls: boolean[];
 } | undefined {
   const forms = sourceForms(sources);
   if (forms.length === 0) return undefined;
@@ -177,8 +183,10 @@ function namedForms(sources: ReadonlyMap<string, Source>): {
   });
   const re = new RegExp(`(?<![\\w./@-])(?:the (?:npm )?(?:bundle|package) )?(?:${alts.join('|')})(?![\\w@-]|[./]\\w)('s(?!\\w)|'(?!\\w))?`, 'g');
   // The plain search for the forms of at most `longest` characters, as an alternation ('' if none).
-  const maybe = (longest: number) => forms.filter((f) => f.form.length <= longest).map((f) => escape(f.form)).join('|');
-  return { re, maybe, ids: forms.map((f) => f.id), urls: forms.map((f) => f.url) };
+  const alternation = (longest: number) => forms.filter((f) => f.form.length <= longest).map((f) => escape(f.form)).join('|');
+  // Whether a text holds any form as it is: true wherever `re` matches (every match holds its form whole).
+  const maybe = new RegExp(alternation(Infinity));
+  return { re, maybe, alternation, ids: forms.map((f) => f.id), urls: forms.map((f) => f.url) };
 }
 
 /** Strings shorter than this are rewritten each time: a look-up would cost about as much as the search. */

@@ -29,8 +29,6 @@ export type ProjectedSource = {
 /** What the credit of a source adds where an answer's figures are derived from it (CC BY 4.0 section 3(a)(1)(B)). */
 export const MODIFIED_NOTE = 'modified: figures in this answer are derived from it';
 
-/** Provenance members a partial response drops from every fact-shaped object. */
-const PROVENANCE = new Set(['source', 'corroborated_by', 'conflicts']);
 /**
  * Lists of source ids a partial response drops wherever they are, listing the ids once: an offer's `listed_by`, and
  * the `derived_from_sources` of a derived figure (a Trust Index) whose inputs the answer does not carry, so that the
@@ -140,46 +138,82 @@ export type Walk = { ids: Set<string>; text: PartialText };
 /** Returns `node` itself when nothing under it changed, so a partial response copies only what it must. */
 export function strip(node: unknown, walk: Walk): unknown {
   if (typeof node === 'string') return walk.text(node, walk.ids);
-  if (Array.isArray(node)) {
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < node.length; i++) {
-      const v = strip(node[i], walk);
-      if (v !== node[i]) copy ??= node.slice();
-      if (copy) copy[i] = v;
-    }
-    return copy ?? node;
-  }
   if (node === null || typeof node !== 'object') return node;
-  const o = node as Record<string, unknown>;
-  const isFact = typeof o.as_of === 'string' && typeof o.source === 'string';
-  if (isFact) collect(o, walk.ids);
-  let copy: Record<string, unknown> | undefined;
-  const keys = Object.keys(o);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    if (isFact && PROVENANCE.has(k)) {
-      copy ??= copyUpTo(o, keys, i);
-      // A reader of a partial answer must still learn that the sources disagree: a compliance reading depends on it.
-      if (k === 'conflicts' && Array.isArray(o[k]) && o[k].length > 0) copy.sources_disagree = true;
-      continue;
-    }
-    if (SOURCE_LISTS.has(k) && Array.isArray(o[k])) {
-      const to = idsFor(k, walk.ids);
-      for (const s of o[k] as unknown[]) if (typeof s === 'string') to.add(s);
-      copy ??= copyUpTo(o, keys, i);
-      continue;
-    }
-    const v = DERIVED_MEMBERS.has(k) ? strip(o[k], { ...walk, ids: idsFor(k, walk.ids) }) : strip(o[k], walk);
-    if (v !== o[k]) copy ??= copyUpTo(o, keys, i);
-    if (copy) put(copy, k, v);
+  return Array.isArray(node) ? stripArray(node, walk) : stripObject(node as Record<string, unknown>, walk);
+}
+
+/** strip of a member or element: a number, boolean or null is its own projection, with no call. */
+const stripValue = (v: unknown, walk: Walk): unknown =>
+  (typeof v === 'string' ? walk.text(v, walk.ids) : v === null || typeof v !== 'object' ? v : Array.isArray(v) ? stripArray(v, walk) : stripObject(v as Record<string, unknown>, walk));
+
+function stripArray(node: unknown[], walk: Walk): unknown[] {
+  let copy: unknown[] | undefined;
+  for (let i = 0; i < node.length; i++) {
+    const v = stripValue(node[i], walk);
+    if (v !== node[i]) copy ??= node.slice();
+    if (copy) copy[i] = v;
   }
   return copy ?? node;
 }
 
+/**
+ * What a member's key asks of strip: a provenance member a partial response drops from every fact-shaped object
+ * (`source`, `corroborated_by`, `conflicts`), a list of source ids (SOURCE_LISTS), a derived figure's inputs
+ * (DERIVED_MEMBERS), or nothing (most keys). One switch on the key rather than three set look-ups a member: for...in
+ * gives keys as internalized strings, which compare with the cases' by reference.
+ */
+const Key = { Plain: 0, Provenance: 1, SourceList: 2, DerivedList: 3, Derived: 4 } as const;
+type Key = (typeof Key)[keyof typeof Key];
+
+function keyKind(k: string): Key {
+  switch (k) {
+    case 'source': case 'corroborated_by': case 'conflicts': return Key.Provenance;
+    case 'listed_by': return Key.SourceList;
+    case 'derived_from_sources': return Key.DerivedList;
+    case 'derived_from': return Key.Derived;
+    default: return Key.Plain;
+  }
+}
+
+function stripObject(o: Record<string, unknown>, walk: Walk): Record<string, unknown> {
+  const isFact = typeof o.as_of === 'string' && typeof o.source === 'string';
+  if (isFact) collect(o, walk.ids);
+  let copy: Record<string, unknown> | undefined;
+  // for...in over a plain object: its own keys in Object.keys' order, without making their array (as write-body.ts).
+  let i = 0;
+  for (const k in o) {
+    const at = i++;
+    const m = o[k];
+    const kind = keyKind(k);
+    if (kind !== Key.Plain) {
+      if (isFact && kind === Key.Provenance) {
+        copy ??= copyUpTo(o, at);
+        // A reader of a partial answer must still learn that the sources disagree: a compliance reading depends on it.
+        if (k === 'conflicts' && Array.isArray(m) && m.length > 0) copy.sources_disagree = true;
+        continue;
+      }
+      if ((kind === Key.SourceList || kind === Key.DerivedList) && Array.isArray(m)) {
+        const to = idsFor(k, walk.ids);
+        for (const s of m as unknown[]) if (typeof s === 'string') to.add(s);
+        copy ??= copyUpTo(o, at);
+        continue;
+      }
+    }
+    const v = kind === Key.Derived || kind === Key.DerivedList ? strip(m, { ...walk, ids: idsFor(k, walk.ids) }) : stripValue(m, walk);
+    if (v !== m) copy ??= copyUpTo(o, at);
+    if (copy) put(copy, k, v);
+  }
+  return copy ?? o;
+}
+
 /** A new object with the first `n` members of `o` (all of which were kept unchanged). */
-function copyUpTo(o: Record<string, unknown>, keys: string[], n: number): Record<string, unknown> {
+function copyUpTo(o: Record<string, unknown>, n: number): Record<string, unknown> {
   const c: Record<string, unknown> = {};
-  for (let j = 0; j < n; j++) put(c, keys[j]!, o[keys[j]!]);
+  let j = 0;
+  for (const k in o) {
+    if (j++ === n) break;
+    put(c, k, o[k]);
+  }
   return c;
 }
 
