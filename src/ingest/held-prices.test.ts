@@ -45,7 +45,8 @@ test('the committed table reads without issues; rows without a page or with an u
   const { rows, issues } = loadHeldPrices(path.join(PROJECT_ROOT, 'data/curated/held-prices.csv'));
   assert.deepEqual(issues, []);
   assert.deepEqual(rows.map((r) => [r.provider, r.provider_model_id, r.field, r.value]),
-    [['google', 'gemini-pro', 'input', 0.125], ['google', 'gemini-pro', 'output', 0.375]]);
+    [['google', 'gemini-pro', 'input', 0.125], ['google', 'gemini-pro', 'output', 0.375],
+      ['azure-cognitive-services', 'gpt-4', 'input', 60], ['azure-cognitive-services', 'gpt-4', 'output', 120]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'
