@@ -121,7 +121,8 @@ export type SourceForm = { id: string; form: string; url: boolean };
  *   repository (`https://github.com/pydantic/genai-prices`, also as `pydantic/genai-prices`), any other for
  *   itself and the pages under it; a site with no path also as its bare domain (`models.dev`); a table of this
  *   repository (`urn:model-data-service:data/curated/aliases.csv`) also as its path (`data/curated/aliases.csv`),
- *   a table rather than a page.
+ *   a table rather than a page, and its file name alone (`aliases.csv`);
+ * - its own spelling of its id or of the id's first word (`LiteLLM`, `SkyPilot`, `Epoch`), see below.
  * The service's own derivation source names the service itself, which the partial tier shows: it has no forms.
  * Forms of fewer than 4 characters are left out (too likely a word of another text).
  */
@@ -134,8 +135,24 @@ export function sourceForms(sources: ReadonlyMap<string, Source>): SourceForm[] 
     const had = forms.get(f);
     if (!had || (url && !had.url)) forms.set(f, { id: had?.id ?? id, form: f, url });
   };
+  // A source's own spelling of its id or of the id's first word (`LiteLLM` for litellm, `SkyPilot`, `Epoch` for
+  // epoch-hardware), as its name or credit line writes it: notes name a source so (`LiteLLM: regional_..._eu 1.1`).
+  // A spelling that is also another source's (`LMArena`, of four sources' ids) tells no source apart.
+  const words = (s: Source) => [s.id, s.id.split('-')[0]!].filter((w, i) => i === 0 || w.length >= 5);
+  const spellings = (s: Source) => {
+    const out: string[] = [];
+    for (const w of words(s)) {
+      for (const m of `${s.name} ${s.attribution ?? ''}`.matchAll(new RegExp(`(?<![\\w-])${escape(w)}(?![\\w-])`, 'gi'))) {
+        const low = m[0].toLowerCase();
+        const shared = [...sources.values()].some((o) => o.id !== s.id && o.kind !== 'derived' && words(o).includes(low));
+        if (m[0] !== w && !shared && !out.includes(m[0])) out.push(m[0]);
+      }
+    }
+    return out;
+  };
   for (const s of sources.values()) {
     if (s.kind === 'derived') continue;
+    for (const w of spellings(s)) add(s.id, w, false);
     add(s.id, s.name, false);
     add(s.id, s.name.replace(/\s*\([^)]*\)/g, ''), false);
     for (const m of s.name.matchAll(/\(([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})\)/g)) add(s.id, m[1]!, false);
@@ -147,6 +164,8 @@ export function sourceForms(sources: ReadonlyMap<string, Source>): SourceForm[] 
         add(s.id, u, false);
         add(s.id, path, false);
         add(s.id, path.startsWith('data/') ? path.slice(5) : `data/${path}`, false);
+        // Notes cite a reviewed table by its file name alone too (`a reviewed row (developer-releases.csv)`).
+        add(s.id, path.slice(path.lastIndexOf('/') + 1), false);
         continue;
       }
       const m = /^https?:\/\/(?:www\.)?([^/]+)(\/.*)?$/.exec(u);
