@@ -27,7 +27,7 @@ function ruleOf(note: string | undefined): string {
     [/^unit error/, 'unit error'], [/x and back: /, 'round trip'], [/^taken back within/, 'withdrawn and written again'],
     [/^reverted within/, 'reverted from 0'], [/^exchanged with/, 'fields exchanged'], [/price written as the cache/, 'cache price copied'],
     [/a placeholder, not/, 'placeholder'], [/launch price/, 'launch price fixed'], [/giving way to another/, 'listing renamed'],
-    [/a catalogue keeping a retired listing/, 'retired listing'],
+    [/a catalogue keeping a retired listing/, 'retired listing'], [/^recorded late by /, 'recorded late (reviewed row: the provider dated the move)'],
     [/, read \d{4}-\d{2}-\d{2}\): the catalogue correcting itself/, 'reviewed row (data/curated/price-event-reviews.csv)'], [/one catalogue commit|^ends the /, 'bulk zeroing'],
   ];
   return note ? rules.find(([re]) => re.test(note))?.[1] ?? 'other rule' : 'commit subject';
@@ -46,6 +46,7 @@ for (const e of large) {
 }
 /** What an event left as a change looks like. */
 function lookOf(e: ChangeEvent): string {
+  if (e.source === 'price-event-reviews') return 'the provider\'s own dated move (reviewed late rows, data/curated/price-event-reviews.csv)';
   if (!e.commit) return 'scheduled by the source (start date)';
   if (keptByReview(e)) return 'reviewed row: a real move (data/curated/price-event-reviews.csv)';
   const laterRewritten = events.some((x) => x.correction_note?.startsWith('taken back') && x.model_id === e.model_id &&

@@ -1,6 +1,6 @@
 // Gathers every kind of change event into one de-duplicated, dated list and notes what was left out.
 import type { ChangeEvent, Licence, Offer } from '../schema/index.ts';
-import type { CatalogueChange, ModelObservation, RatingHistoryPoint } from '../sources/types.ts';
+import type { CatalogueChange, HeldListing, ModelObservation, RatingHistoryPoint } from '../sources/types.ts';
 import { catalogueEvents, dedupe, ratingEvents } from './build-changes.ts';
 import { leaderboardLicenceEvents } from './build-licence-events.ts';
 import { listingShutdownEvents, noticeEvents } from './build-notice-events.ts';
@@ -9,7 +9,7 @@ import { BLIP_DAYS, ROUND_TRIP_RATIO } from './price-corrections.ts';
 import { LAUNCH_FIX_DAYS } from './launch-corrections.ts';
 import type { StandingPrice } from './price-unit-errors.ts';
 import type { SourceReading } from './launch-corrections.ts';
-import { markRetiredListings, type ListingShutdown } from './retired-listings.ts';
+import { markLateStops, markRetiredListings, type ListingShutdown } from './retired-listings.ts';
 
 const byRule = (events: readonly ChangeEvent[], prefix: string, within?: RegExp) =>
   events.filter((e) => e.kind === 'price' && e.correction_note?.startsWith(prefix) && (!within || within.test(e.correction_note))).length;
@@ -32,7 +32,7 @@ export function buildChangesAll(
    * The dataset's date and its offers: a shutdown on or before that date has happened (the sheets' rule), and an offer's
    * own shutdown date from a catalogue is a withdrawal too (build-notice-events.ts). By default none has come.
    */
-  lifecycle: { dataAsOf: string; offers: readonly Offer[] } = { dataAsOf: '0000-01-01', offers: [] },
+  lifecycle: { dataAsOf: string; offers: readonly Offer[]; held?: readonly HeldListing[] } = { dataAsOf: '0000-01-01', offers: [] },
 ): ChangeEvent[] {
   const cat = catalogueEvents(
     changes,
@@ -40,6 +40,7 @@ export function buildChangesAll(
     isDeveloper,
     standing,
     readings,
+    lifecycle.held ?? [],
   );
   const elo = ratingEvents(history, (p) => resolve(p.source, p.source_model_id));
   const lic = leaderboardLicenceEvents(history, (p) => resolve(p.source, p.source_model_id), licenceOf);
@@ -53,6 +54,7 @@ export function buildChangesAll(
       `${cat.rolling} price changes of rolling aliases (-latest) left out; ` +
       `${cat.priceListed} price fields appearing or going (none -> a price, a price -> none) left out; ` +
       `${cat.renamedListings} listings stopping or starting while another listing of the model at the provider kept it offered (a rename, a second listing) left out; ` +
+      `${cat.noProvider} listings starting or stopping with no provider named (LiteLLM keys gone before their fields were read) left out; ` +
       `${cat.reversals.added} listings added and taken away again and ${cat.reversals.removed} taken away and restored by the same source within a day, ` +
       'both events marked corrections',
     `price corrections by rule: ${byRule(cat.events, 'reverted within', /: [^ ]+ -> (0|none) -> /)} reverted from 0 within ${BLIP_DAYS} days, ` +
@@ -78,7 +80,11 @@ export function buildChangesAll(
       'event does not cover: a dated version held apart, another provider id of the service); ' +
       `${shut.ahead} shutdowns after the dataset's date and ${shut.unresolved} notices of models not in the dataset left out`,
   );
-  // A notice and a catalogue that record the same withdrawal within the window are one event.
-  return [...dedupe([...cat.events, ...shut.events, ...listingShut]), ...lic.events, ...elo.events]
+  // A notice and a catalogue that record the same withdrawal within the window are one event; a catalogue's stop the
+  // window leaves apart, dated after the listing's shutdown, is marked a late record of it (retired-listings.ts).
+  const merged = dedupe([...cat.events, ...shut.events, ...listingShut]);
+  const lateStops = markLateStops(merged.filter((e) => e.commit !== undefined), shutdownOf);
+  report.notes.push(`catalogue stops dated after the listing's own shutdown, marked late records of it: ${lateStops}`);
+  return [...merged, ...lic.events, ...elo.events]
     .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
 }

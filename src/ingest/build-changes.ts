@@ -1,6 +1,6 @@
 // Derives dated change events (price, licence, hosting, rating) from the sources' histories, de-duplicated.
 import type { ChangeEvent, ChangeKind, Leaderboard } from '../schema/index.ts';
-import type { CatalogueChange, RatingHistoryPoint } from '../sources/types.ts';
+import type { CatalogueChange, HeldListing, RatingHistoryPoint } from '../sources/types.ts';
 import { stableId, toDate } from './ids.ts';
 import { markLicenceCorrections } from './licence-corrections.ts';
 import { BULK_ZERO_LISTINGS, markPriceCorrections, markRoundTrips, type BulkZero } from './price-corrections.ts';
@@ -71,12 +71,16 @@ export function catalogueEvents(
   standing: readonly StandingPrice[] = [],
   /** Every source's reading of the providers' prices today: what a listing never re-priced in its history held. */
   readings: readonly SourceReading[] = [],
+  /** Listings a source's history never adds nor removes, in its newest snapshot: listed all along (listing-renames.ts). */
+  held: readonly HeldListing[] = [],
 ): {
   events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number; rolling: number; bulk: BulkZero[];
   /** Price events from none to a price or from a price to none, left out (`priceListed`). */
   priceListed: number;
   /** Listings that stopped or started while another listing of the model at the provider kept it offered: no hosting event. */
   renamedListings: number;
+  /** `offered` rows that name no provider (a LiteLLM key gone before its fields were read): no hosting event. */
+  noProvider: number;
   /** Listings added and taken away again within a day by the same source (or the reverse), marked corrections. */
   reversals: { added: number; removed: number };
 } {
@@ -107,8 +111,9 @@ export function catalogueEvents(
     if (!modelOf.has(c)) modelOf.set(c, resolve(c));
     return modelOf.get(c);
   };
-  const renames = listingRenames(changes, resolved);
+  const renames = listingRenames(changes, resolved, held, (h) => resolve({ ...h, date: '', change: 'added', field: 'offered', old: false, new: true }));
   let renamedListings = 0;
+  let noProvider = 0;
   let unresolved = 0;
   let baseline = 0;
   let unknownLicence = 0;
@@ -139,6 +144,11 @@ export function catalogueEvents(
     if (rollingRow) { rolling++; continue; }
     if (old === now) continue;
     if (!model_id) { unresolved++; continue; }
+    // A hosting event says who started or stopped offering the model: a row that cannot name the provider says nothing
+    // of the kind. LiteLLM's 30ebcad55e (2026-03-11) removed keys such as gpt-3.5-turbo-0301, present when its history
+    // begins (a line with no fields) and gone from the snapshot, so no record names their provider; the feed read
+    // "gpt-3.5-turbo offered true -> false" with no provider while LiteLLM kept listing gpt-3.5-turbo at openai.
+    if (kind === 'hosting' && !c.provider) { noProvider++; continue; }
     // A listing that gives way to another listing of the model at the provider (a catalogue renaming or de-duplicating
     // its ids), or one added beside a listing already there, leaves the model offered there: no hosting change, in the
     // world or in the catalogue (listing-renames.ts).
@@ -191,7 +201,9 @@ export function catalogueEvents(
   // reading, its merges and its id.
   const all = dedupe(marked);
   const events = all.filter((e) => !priceListed(e));
-  return { events, unresolved, baseline, unknownLicence, rolling, bulk, priceListed: all.length - events.length, renamedListings, reversals };
+  return {
+    events, unresolved, baseline, unknownLicence, rolling, bulk, priceListed: all.length - events.length, renamedListings, noProvider, reversals,
+  };
 }
 
 /**

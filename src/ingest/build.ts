@@ -183,7 +183,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const vendorOf = new Map(mb.models.map((m) => [m.id, m.vendor]));
   const isDeveloper = (provider: string, modelId: string) => isFirstParty(provider, vendorOf.get(modelId) ?? '');
   const changes = buildChangesAll(allOf(results, 'changes'), allOf(results, 'history'), mb.resolve, report, modelObs, tables.licenceOf, isDeveloper,
-    standingPrices(offers), sourceReadings(offers), listingShutdowns(mb.models, listed, isDeveloper, hostingProviders(providers)), { dataAsOf, offers })
+    standingPrices(offers), sourceReadings(offers), listingShutdowns(mb.models, listed, isDeveloper, hostingProviders(providers)),
+    { dataAsOf, offers, held: allOf(results, 'held_listings') })
     .filter((e) => modelIds.has(e.model_id));
   const listedReleases = attachListedReleases(mb.models, changes, isDeveloper, (id) => tables.developerInfo(id)?.name ?? id);
   report.notes.push(`release dates derived from the developer's first listing in a dated history: ${listedReleases.length} (${listedReleases.join(', ')})`);
@@ -200,7 +201,11 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   report.notes.push(`release dates bounded by the copies that bracket the developer's listing: ${bracketedReleases.length} (${bracketedReleases.join(', ')})`);
   const reviewed = markReviewedPriceEvents(changes, allOf(results, 'price_event_reviews'));
   report.issues.push(...reviewed.issues);
-  report.notes.push(`price events a reviewed row settles as the catalogue correcting itself: ${reviewed.marked}; as a real move: ${reviewed.kept}`);
+  // The provider's own dated moves the reviewed rows add, in the order the build keeps (newest first, then by id).
+  changes.push(...reviewed.added);
+  changes.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  report.notes.push(`price events a reviewed row settles as the catalogue correcting itself: ${reviewed.marked}; as a real move: ${reviewed.kept}; ` +
+    `as a late record of the provider's own dated move: ${reviewed.late}, with ${reviewed.added.length} events of those moves added`);
 
   const developers = buildDevelopers(new Set(mb.vendors.values()), allOf(results, 'developers'), tables, report);
 

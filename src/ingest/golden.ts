@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { BASE_SKUS, type Model, type Offer, type Rating } from '../schema/index.ts';
+import { BASE_SKUS, type ChangeEvent, type Model, type Offer, type Rating } from '../schema/index.ts';
 
 /** Where the table lives, relative to the project root. */
 export const GOLDEN_FILE = path.join('data', 'golden', 'facts.csv');
@@ -17,6 +17,8 @@ export type GoldenView = {
   readonly modelById: ReadonlyMap<string, Model>;
   readonly offersByModel: ReadonlyMap<string, readonly Offer[]>;
   readonly ratingsByModel: ReadonlyMap<string, readonly Rating[]>;
+  /** The change feed, for `changes:` rows; a view without it has no events. */
+  readonly changes?: readonly ChangeEvent[];
 };
 
 const MODEL_FIELDS = [
@@ -41,6 +43,8 @@ const Field = z.union([
   // The shutdown date of the id's base listings at the provider (its own notice, or its host's retirement page).
   z.string().regex(/^offer_shutdown:[a-z0-9][a-z0-9._-]*$/, 'offer_shutdown:<provider>'),
   z.string().regex(/^rating:[a-z_]+:[a-z0-9_]+$/, 'rating:<leaderboard>:<category>'),
+  // How many of the model's events of a kind on a day are changes (not marked corrections): what the feed tells a reader moved.
+  z.string().regex(/^changes:(price|hosting|licence|elo):\d{4}-\d{2}-\d{2}$/, 'changes:<kind>:<YYYY-MM-DD>'),
 ]);
 
 const Row = z
@@ -80,7 +84,7 @@ export type GoldenMismatch = {
 const NUMERIC = (field: string): boolean =>
   field === 'context_window' || field === 'max_output' || field.startsWith('parameters_') || field.startsWith('offer:') ||
   field.startsWith('offer_eu:') || field.startsWith('offer_context:') || field.startsWith('offer_unpriced_tier:') ||
-  field.startsWith('rating:') || field.startsWith('architecture:');
+  field.startsWith('rating:') || field.startsWith('architecture:') || field.startsWith('changes:');
 
 /** Read and validate the table; a malformed row throws naming its line, so a typo cannot pass as a fact. */
 export function loadGoldenFacts(file: string): GoldenFact[] {
@@ -180,6 +184,10 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     const offers = baseOffers(ds.offersByModel.get(modelId) ?? [], provider, f.lookup_id);
     const values = [...new Set(offers.map((o) => o.eu_resident.value))];
     return values.length === 1 ? values[0] : `${offers.length} ${provider} offers with id ${f.lookup_id}: ${values.join(', ')}`;
+  }
+  if (f.field.startsWith('changes:')) {
+    const [, kind, date] = f.field.split(':');
+    return (ds.changes ?? []).filter((e) => e.model_id === modelId && e.kind === kind && e.date === date && e.correction !== true).length;
   }
   if (f.field.startsWith('rating:')) {
     const [, leaderboard, category] = f.field.split(':');

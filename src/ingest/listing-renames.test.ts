@@ -96,3 +96,25 @@ test('the hosting of a model moves only when its first listing comes or its last
   const { unchanged } = listingRenames(changes, () => 'glm-4.5-air');
   assert.deepEqual(changes.map((c) => unchanged.has(c)), [false, true, true, true, true, false, false]);
 });
+
+test('a listing held since before the history began keeps the model offered when a sibling key goes or comes', () => {
+  // LiteLLM 30ebcad55e (2026-03-11) removed gemini/gemini-1.5-pro-001 while gemini/gemini-1.5-pro, listed when the history
+  // began and still in the 2026-07-24 snapshot, has no row of its own: the model stayed listed at gemini.
+  const removed = row({ source: 'litellm', provider: 'gemini', date: '2026-03-11T18:26:34Z', change: 'removed', source_model_id: 'gemini/gemini-1.5-pro-001', old: true, new: false });
+  const held = [{ source: 'litellm', provider: 'gemini', provider_model_id: 'gemini-1.5-pro', source_model_id: 'gemini/gemini-1.5-pro' }];
+  const model = () => 'gemini-1.5-pro';
+  assert.equal(listingRenames([removed], model).unchanged.has(removed), false, 'without the held listing the removal is a stop');
+  assert.equal(listingRenames([removed], model, held, model).unchanged.has(removed), true);
+  // A held listing of another model, or at another provider, keeps nothing.
+  assert.equal(listingRenames([removed], model, held, () => 'gemini-1.5-flash').unchanged.has(removed), false);
+  assert.equal(listingRenames([removed], model, [{ ...held[0], provider: 'google-vertex' }], model).unchanged.has(removed), false);
+});
+
+test('a hosting row that names no provider makes no event', () => {
+  // LiteLLM's removal of gpt-3.5-turbo-0301 (30ebcad55e, 2026-03-11): a baseline key gone from the snapshot, provider unknown.
+  const base = row({ source: 'litellm', date: '2025-02-06T02:56:03Z', source_model_id: 'gpt-4o' });
+  const gone = row({ source: 'litellm', date: '2026-03-11T18:26:34Z', change: 'removed', provider: undefined, source_model_id: 'gpt-3.5-turbo-0301', old: true, new: false });
+  const out = catalogueEvents([base, gone], (c) => (c.source_model_id === 'gpt-3.5-turbo-0301' ? 'gpt-3.5-turbo' : 'gpt-4o'));
+  assert.equal(out.noProvider, 1);
+  assert.deepEqual(out.events, []);
+});

@@ -1,5 +1,5 @@
 // A provider's listing giving way to another listing of the same model in one source: a rename, no hosting change.
-import type { CatalogueChange } from '../sources/types.ts';
+import type { CatalogueChange, HeldListing } from '../sources/types.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { toDate } from './ids.ts';
 
@@ -41,6 +41,9 @@ const time = (c: CatalogueChange) => Date.parse(c.date.length === 10 ? `${c.date
 export function listingRenames(
   changes: readonly CatalogueChange[],
   modelOf: (c: CatalogueChange) => string | undefined,
+  /** Listings the source's history never adds nor removes, though its newest snapshot has them: listed all along. */
+  heldListings: readonly HeldListing[] = [],
+  heldModelOf: (h: HeldListing) => string | undefined = () => undefined,
 ): ListingRenames {
   const groups = new Map<string, CatalogueChange[]>();
   for (const c of changes) {
@@ -51,11 +54,21 @@ export function listingRenames(
     const list = groups.get(k);
     if (list) list.push(c); else groups.set(k, [c]);
   }
+  // LiteLLM's `gpt-3.5-turbo` at openai, listed before its history begins (a line that names no key) and ever since, has no
+  // row, while its removal of gpt-3.5-turbo-0301 (30ebcad55e, 2026-03-11) has one: the model stayed offered there.
+  const heldBy = new Map<string, string[]>();
+  for (const h of heldListings) {
+    const model = heldModelOf(h);
+    if (!model) continue;
+    const k = JSON.stringify([h.source, h.provider, model]);
+    heldBy.set(k, [...(heldBy.get(k) ?? []), h.source_model_id]);
+  }
   const unchanged = new Set<CatalogueChange>();
   const taken = new Map<CatalogueChange, PriceTaken>();
-  for (const rows of groups.values()) {
+  for (const [k, rows] of groups) {
     const sorted = rows.map((c, i) => ({ c, i })).sort((a, b) => time(a.c) - time(b.c) || a.i - b.i).map((x) => x.c);
     const offered = new Set<string>();
+    for (const id of heldBy.get(k) ?? []) offered.add(id);
     /** Each listing's id as the provider names it. */
     const idOf = new Map<string, string>();
     /** Each listing's last price per field: a row taking the field to none leaves the price it took away. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { aModel, anOffer } from '../dataset/fixtures.ts';
 import type { ChangeEvent } from '../schema/index.ts';
-import { listingShutdowns, markRetiredListings } from './retired-listings.ts';
+import { listingShutdowns, markLateStops, markRetiredListings } from './retired-listings.ts';
 
 const shutdown = (value: string) => ({ value, as_of: '2026-03-26', source: 'deprecations-rss' });
 // deprecations-rss: Anthropic retired claude-3-5-sonnet-20241022 on 2025-10-28; an open model retired by its developer.
@@ -79,4 +79,22 @@ test('a provider that hosts the closed model itself has no shutdown of the devel
   assert.equal(of('claude-3-5-sonnet-20241022', 'google-vertex'), undefined);
   assert.equal(of('claude-3-5-sonnet-20241022', 'llmgateway')?.date, '2025-10-28');
   assert.equal(of('claude-3-5-sonnet-20241022', 'amazon-bedrock')?.date, '2026-06-01');
+});
+
+test('a catalogue removing a listing after its shutdown is a late record of it; the day itself, a start and a live listing stay', () => {
+  // deprecations-rss: Anthropic retired claude-3-5-sonnet-20241022 on 2025-10-28 (as MODELS holds it); a catalogue's
+  // stop of Anthropic's own listing months later is that shutdown recorded late, as models.dev's 5e30eb26ba ("chore(anthropic):
+  // remove retired Claude 3.5 Haiku models", 2026-06-27) recorded Anthropic's 2026-02-19 retirement of Claude 3.5 Haiku.
+  const stop = (over: Partial<ChangeEvent>) => ev({ kind: 'hosting', field: 'offered', old: true, new: false, provider: 'anthropic', ...over });
+  const late = stop({ date: '2026-06-27' });
+  const kept = [stop({ date: '2025-10-28' }), stop({ date: '2026-06-27', old: false, new: true }),
+    stop({ provider: 'amazon-bedrock', date: '2026-05-31' }), stop({ model_id: 'open-7b', provider: 'deepinfra' }),
+    stop({ date: '2026-06-27', correction: true, correction_note: 'added and taken away again' })];
+  assert.equal(markLateStops([late, ...kept], shutdownOf), 1);
+  assert.equal(late.correction, true);
+  assert.equal(late.correction_note, 'recorded late by models-dev: the listing was shut down on 2025-10-28 (anthropic shut '
+    + 'claude-3-5-sonnet-20241022 down; deprecations-rss as of 2026-03-26); the catalogue removing it on 2026-06-27 catches up '
+    + 'with that shutdown, not a new one');
+  assert.deepEqual(kept.map((e) => e.correction), [null, null, null, null, true]);
+  assert.equal(kept[4].correction_note, 'added and taken away again');
 });

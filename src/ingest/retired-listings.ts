@@ -75,3 +75,28 @@ export function markRetiredListings(
   }
   return n;
 }
+
+/**
+ * docs/data.md, "Change events". A catalogue's removal of a listing after the listing's own dated shutdown is a late
+ * record of that shutdown, not a second one: Anthropic retired claude-3-5-haiku-20241022 on 2026-02-19
+ * (deprecations-rss), and models.dev's 5e30eb26ba ("chore(anthropic): remove retired Claude 3.5 Haiku models", 2026-06-27) read in the
+ * feed as Anthropic stopping it again four months later. Such a stop (`offered` true -> false, dated after the shutdown
+ * day) is marked `correction: true` with the shutdown's date and source, and kept in the feed (the API only grows); a
+ * stop already marked a correction keeps its reading. Returns how many it marked.
+ */
+export function markLateStops(
+  events: ChangeEvent[],
+  shutdownOf: (modelId: string, provider: string, ids?: readonly string[]) => ListingShutdown | undefined,
+): number {
+  let n = 0;
+  for (const e of events) {
+    if (e.kind !== 'hosting' || e.field !== 'offered' || e.old !== true || e.new !== false || e.correction === true || !e.provider) continue;
+    const s = shutdownOf(e.model_id, e.provider, e.provider_model_ids);
+    if (!s || e.date <= s.date) continue;
+    e.correction = true;
+    e.correction_note = `recorded late by ${e.source}: the listing was shut down on ${s.date} (${s.why}; ${s.source} as of ${s.as_of}); ` +
+      `the catalogue removing it on ${e.date} catches up with that shutdown, not a new one`;
+    n++;
+  }
+  return n;
+}

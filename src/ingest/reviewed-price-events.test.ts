@@ -79,9 +79,47 @@ test('the committed table: every row names a page and reads as written', () => {
   // SambaNova's two (input, output), four listing files that held another model before the commit (9 rows), Azure's
   // Grok Code Fast and Grok 4 Fast (4), Bedrock's us. Claude Sonnet 4.5 (3), Databricks' Llama 4 Maverick (2): 20
   // corrections; Helicone's Gemma 2 9B (2), Vercel's GLM-4.7 input, output and cache read (3) and OpenRouter's Qwen3 235B
-  // Thinking (2): 7 changes.
-  assert.equal(reviews.length, 27);
+  // Thinking (2): 7 changes; DeepSeek's cut of 2025-09-29 recorded late by models.dev (3) and LiteLLM (8): 11 late.
+  assert.equal(reviews.length, 38);
   assert.equal(reviews.filter((r) => r.verdict === 'change').length, 7);
+  assert.equal(reviews.filter((r) => r.verdict === 'late').length, 11);
+  assert.ok(reviews.filter((r) => r.verdict === 'late').every((r) => r.effective_on === '2025-09-29'));
   const samba = reviews.filter((r) => r.provider === 'sambanova').map((r) => [r.field, r.old, r.new]);
   assert.deepEqual(samba, [['input', 3, 0.22], ['output', 4.5, 0.59]]);
+});
+
+// DeepSeek's pricing page (api-docs.deepseek.com/quick_start/pricing): $0.56 input (cache miss) from 2025-09-05, $0.28
+// since the V3.2-Exp cut of 2025-09-29; models.dev's 0a345c9fd7 wrote 0.57 -> 0.28 on 2025-11-17, LiteLLM's 787b008e05
+// 0.27 -> 0.28 on deepseek/deepseek-chat on 2026-01-13 (DeepSeek-V3's price before 2025-09-05 to the cut price).
+const LATE_HEADER = 'source,commit,provider,model_id,field,old,new,url,read_on,note,verdict,effective_on,effective_old\n';
+const late = (source: string, commit: string, old: number) =>
+  `${source},${commit},deepseek,deepseek-chat,input,${old},0.28,https://api-docs.deepseek.com/quick_start/pricing,2026-11-27,"cut 50%+ on 2025-09-29",late,2025-09-29,0.56\n`;
+
+test('a late row marks the catalogue record a late one and adds the provider\'s own dated move once', () => {
+  const { reviews, issues } = translatePriceEventReviews(LATE_HEADER + late('models-dev', '0a345c9fd7', 0.57) + late('litellm', '787b008e05', 0.27));
+  assert.deepEqual(issues, []);
+  const md = event({ date: '2025-11-17', source: 'models-dev', commit: '0a345c9fd7', provider: 'deepseek', model_id: 'deepseek-chat', old: 0.57, new: 0.28,
+    provider_model_ids: ['deepseek-chat', 'deepseek-reasoner'] });
+  const ll = event({ id: 'y', date: '2026-01-13', source: 'litellm', commit: '787b008e05', provider: 'deepseek', model_id: 'deepseek-chat', old: 0.27, new: 0.28,
+    provider_model_ids: ['deepseek-chat'] });
+  const out = markReviewedPriceEvents([md, ll], reviews);
+  assert.equal(out.late, 2);
+  assert.equal(md.correction, true);
+  assert.equal(md.correction_note, 'recorded late by models-dev: cut 50%+ on 2025-09-29 (https://api-docs.deepseek.com/quick_start/pricing, '
+    + 'read 2026-11-27); deepseek\'s own change was 2025-09-29, 0.56 -> 0.28, not a price change on this day');
+  assert.equal(out.added.length, 1, 'one event of the provider\'s move, whichever rows name it');
+  const [own] = out.added;
+  assert.deepEqual([own.date, own.model_id, own.provider, own.field, own.old, own.new, own.correction, own.source],
+    ['2025-09-29', 'deepseek-chat', 'deepseek', 'input', 0.56, 0.28, false, 'price-event-reviews']);
+  assert.deepEqual(own.corroborated_by, ['litellm', 'models-dev']);
+  assert.deepEqual(own.provider_model_ids, ['deepseek-chat', 'deepseek-reasoner']);
+  assert.match(own.id, /^[0-9a-f]{16}$/);
+});
+
+test('a late row needs the provider\'s date and old price, and only a late row may give them', () => {
+  const bad = translatePriceEventReviews(LATE_HEADER
+    + 'litellm,787b008e05,deepseek,deepseek-chat,input,0.27,0.28,https://example.com,2026-11-27,x,late,,\n'
+    + 'litellm,787b008e05,deepseek,deepseek-chat,input,0.27,0.28,https://example.com,2026-11-27,x,correction,2025-09-29,0.56\n');
+  assert.equal(bad.reviews.length, 0);
+  assert.equal(bad.issues.length, 2);
 });

@@ -2,6 +2,7 @@
 import type { ChangeEvent } from '../schema/index.ts';
 import type { IngestIssue, PriceEventReview } from '../sources/types.ts';
 import { PRICE_EVENT_REVIEWS_SOURCE_ID } from '../sources/price-event-reviews.ts';
+import { stableId } from './ids.ts';
 
 /**
  * The rules of src/ingest/price-*.ts read only the histories; some moves need a page to settle them: LiteLLM listed
@@ -12,13 +13,21 @@ import { PRICE_EVENT_REVIEWS_SOURCE_ID } from '../sources/price-event-reviews.ts
  * already marks keeps its own basis. A `change` row is a move the page shows to be real (a gateway's listed price
  * following the endpoint it serves from): the event becomes `correction: false`, stated rather than unknown; a rule
  * that marks it a correction is reported, since the row and the rule disagree. A row that matches no event is
- * reported, so a row cannot go stale unseen.
- * Returns the numbers of events marked a correction and kept a change, and the issues; the events are changed in place.
+ * reported, so a row cannot go stale unseen. A `late` row is a catalogue recording late a move the provider dated itself:
+ * DeepSeek cut its API prices "50%+, effective immediately" with V3.2-Exp on 2025-09-29, and the feed showed the cut on
+ * 2025-11-17 (models.dev) and 2026-01-13 (LiteLLM), from old prices that disagree. The event becomes `correction: true`,
+ * basis "recorded late by <source>: ..., the provider's own change was <date>", and the provider's move itself is one
+ * new event per provider, model, field and date (`added`), sourced to this table, `correction: false`, naming the
+ * listings and, in `corroborated_by`, the sources of the late records.
+ * Returns the numbers of events marked a correction, kept a change and marked late, the events added, and the issues;
+ * the events are changed in place.
  */
 export function markReviewedPriceEvents(events: ChangeEvent[], reviews: readonly PriceEventReview[]):
-  { marked: number; kept: number; issues: IngestIssue[] } {
+  { marked: number; kept: number; late: number; added: ChangeEvent[]; issues: IngestIssue[] } {
   let marked = 0;
   let kept = 0;
+  let late = 0;
+  const added = new Map<string, ChangeEvent>();
   const issues: IngestIssue[] = [];
   const at = { source: PRICE_EVENT_REVIEWS_SOURCE_ID, file: 'data/curated/price-event-reviews.csv' };
   for (const r of reviews) {
@@ -40,11 +49,38 @@ export function markReviewedPriceEvents(events: ChangeEvent[], reviews: readonly
         kept++;
         continue;
       }
+      if (r.verdict === 'late' && r.effective_on !== undefined && r.effective_old !== undefined) {
+        const own = providerEvent(added, r, r.effective_on, r.effective_old);
+        own.corroborated_by = [...new Set([...(own.corroborated_by ?? []), e.source])].sort();
+        const ids = new Set([...(own.provider_model_ids ?? []), ...(e.provider_model_ids ?? [])]);
+        if (ids.size) own.provider_model_ids = [...ids].sort();
+        if (e.correction === true) continue;
+        e.correction = true;
+        e.correction_note = `recorded late by ${e.source}: ${r.note} (${r.url}, read ${r.read_on}); ${r.provider}'s own change was ` +
+          `${r.effective_on}, ${r.effective_old} -> ${r.new}, not a price change on this day`;
+        late++;
+        continue;
+      }
       if (e.correction === true) continue;
       e.correction = true;
       e.correction_note = `${r.note} (${r.url}, read ${r.read_on}): the catalogue correcting itself, not a price change`;
       marked++;
     }
   }
-  return { marked, kept, issues };
+  const own = [...added.values()].filter((e) => !events.some((x) => x.id === e.id));
+  return { marked, kept, late, added: own, issues };
+}
+
+/** The provider's own move a `late` row names: one event per provider, model, field, date and values, whichever rows name it. */
+function providerEvent(added: Map<string, ChangeEvent>, r: PriceEventReview, date: string, old: number): ChangeEvent {
+  const id = stableId([date, r.model_id, 'price', r.field, r.provider, null, null, old, r.new]);
+  let e = added.get(id);
+  if (!e) {
+    e = {
+      id, date, model_id: r.model_id, kind: 'price', field: r.field, provider: r.provider, old, new: r.new,
+      source: PRICE_EVENT_REVIEWS_SOURCE_ID, correction: false, subject: `${r.note} (${r.url}, read ${r.read_on})`.slice(0, 300),
+    };
+    added.set(id, e);
+  }
+  return e;
 }

@@ -51,6 +51,8 @@ export async function readLitellmChanges(
   file: string,
   snapshot: Record<string, unknown>,
   issues: IngestIssue[],
+  /** Filled with every key the log adds or removes, text or not: the others were listed all along. */
+  moved: Set<string> = new Set(),
 ): Promise<CatalogueChange[]> {
   const changes: CatalogueChange[] = [];
   const state = new Map<string, State>();
@@ -73,6 +75,7 @@ export async function readLitellmChanges(
       continue;
     }
     const key = rec.model_key;
+    if (rec.change === 'added' || rec.change === 'removed') moved.add(key);
     if (rec.change === 'added') state.set(key, { provider: str(rec.fields?.litellm_provider), mode: str(rec.fields?.mode) });
     const s = stateOf(key);
     if (rec.field === 'mode') s.mode = str(rec.new);

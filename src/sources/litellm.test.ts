@@ -231,3 +231,16 @@ test("deprecation_date is read as the key's shutdown day, for the model and the 
   const o = offerOf(r, 'anthropic', 'claude-3-opus-20240229');
   assert.deepEqual([o?.shutdown_date, o?.deprecation_date], ['2026-05-01', undefined]);
 });
+
+test('keys of the snapshot the history never adds nor removes are held listings; a removed key gone from it names no provider', async () => {
+  // LiteLLM's 30ebcad55e (2026-03-11T18:26:34+00:00) removed gpt-3.5-turbo-0301, a key present before the history's
+  // baseline (a line with no fields) and absent from the 2026-07-24 snapshot, whose [gpt-3.5-turbo] is litellm_provider openai.
+  const snap = { 'gpt-3.5-turbo': chat('openai'), 'claude-opus-5': chat('anthropic') };
+  const r = await litellm.read(aSnapshot(snap, [
+    { commit: 'b094ffea87', date: '2025-02-06T10:56:03+08:00', change: 'baseline', n_models: 775 },
+    { commit: '30ebcad55e', date: '2026-03-11T18:26:34+00:00', model_key: 'gpt-3.5-turbo-0301', change: 'removed' },
+    { commit: '8442b939a6', date: '2026-07-24T18:23:43+00:00', model_key: 'claude-opus-5', change: 'added', fields: { litellm_provider: 'anthropic', mode: 'chat' } },
+  ]));
+  assert.deepEqual(r.changes?.map((c) => [c.source_model_id, c.provider, c.new]), [['gpt-3.5-turbo-0301', undefined, false], ['claude-opus-5', 'anthropic', true]]);
+  assert.deepEqual(r.held_listings, [{ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-3.5-turbo', source_model_id: 'gpt-3.5-turbo' }]);
+});

@@ -20,7 +20,7 @@ import {
   type Where,
 } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS, toModelsDevProvider } from './provider-ids.ts';
-import type { Adapter, AdapterResult, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
+import type { Adapter, AdapterResult, HeldListing, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
 
 const SOURCE_ID = 'litellm';
 const FOLDER = 'litellm-via-rocry';
@@ -74,6 +74,7 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
 
   const models: ModelObservation[] = [];
   const offers: OfferObservation[] = [];
+  const listed: Array<{ key: string; offer: OfferObservation }> = [];
   for (const key of Object.keys(doc).sort()) {
     const value = doc[key];
     // `sample_spec` documents the format; `last_updated` is the file's own timestamp.
@@ -87,14 +88,22 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
     const translated = translate(key, value, head.date, where, issues);
     if (!translated) continue;
     models.push(translated.model);
+    listed.push({ key, offer: translated.offer });
     offers.push(translated.offer, ...serviceTiers(value, translated.offer, where, issues));
   }
 
   const changesName = names.find((n) => /^litellm-field-changes-.*\.jsonl$/.test(n));
+  const moved = new Set<string>();
   const changes = changesName
-    ? await readLitellmChanges(path.join(dir, changesName), `${FOLDER}/${changesName}`, doc, issues)
+    ? await readLitellmChanges(path.join(dir, changesName), `${FOLDER}/${changesName}`, doc, issues, moved)
     : [];
-  return { sources: [sourceRow(head.date)], models, offers, changes, issues };
+  // Keys of the snapshot the log never adds nor removes were listed when it began and ever since (types.ts, HeldListing).
+  const held_listings: HeldListing[] = changesName
+    ? listed.filter(({ key }) => !moved.has(key)).map(({ key, offer }) => ({
+      source: SOURCE_ID, provider: offer.provider, provider_model_id: offer.provider_model_id, source_model_id: key,
+    }))
+    : [];
+  return { sources: [sourceRow(head.date)], models, offers, changes, held_listings, issues };
 }
 
 function sourceRow(retrieved: string): Source {

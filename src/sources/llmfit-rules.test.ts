@@ -57,3 +57,15 @@ test('LFM2 configs\' 128,000 is not the model\'s window (Liquid\'s cards: 32,768
   assert.equal(contextIsTrusted({ architecture: 'lfm2', context_length: 128_000, num_hidden_layers: 16 }), false);
   assert.equal(contextIsTrusted({ architecture: 'qwen3_next', context_length: 262_144, num_hidden_layers: 48 }), true);
 });
+
+test('Granite 4.0\'s granitemoehybrid family is MoE only where experts are read: H-Micro is dense, H-Tiny is not', () => {
+  // llmfit rows: ibm-granite/granite-4.0-h-micro (granitemoehybrid, 3,191,396,096 raw, is_moe and num_experts null) and
+  // ibm-granite/granite-4.0-h-tiny (is_moe true, num_experts 64, active 964,959,866). IBM's launch: "Granite-4.0-H-Micro:
+  // dense hybrid model with 3B parameters", "Granite-4.0-H-Tiny: hybrid MoE (7B parameters, 1B active)".
+  const micro = { name: 'ibm-granite/granite-4.0-h-micro', architecture: 'granitemoehybrid', parameters_raw: 3_191_396_096, num_experts: null };
+  const tiny = { name: 'ibm-granite/granite-4.0-h-tiny', architecture: 'granitemoehybrid', parameters_raw: 6_939_037_248, num_experts: 64 };
+  assert.equal(activeParameters(micro), 3_191_396_096);
+  assert.equal(activeParameters({ ...tiny, is_moe: null, active_parameters: 964_959_866 }), undefined);
+  // Outside that family a name with "moe" still says MoE where llmfit reads no experts (ERNIE-4.5-21B-A3B-PT: ernie4_5_moe).
+  assert.equal(activeParameters({ name: 'baidu/ERNIE-4.5-21B-A3B-PT', architecture: 'ernie4_5_moe', parameters_raw: 21_825_437_440 }), undefined);
+});

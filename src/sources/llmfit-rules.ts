@@ -89,9 +89,19 @@ export const isPackedQuantization = (repo: string) => PACKED.test(repo);
  */
 const MOE_FAMILIES = new Set(['step3_vl', 'step3p5']);
 
+/**
+ * Config families that hold dense and mixture-of-experts models alike, so that the family's name says nothing: IBM's
+ * Granite 4.0 `granitemoehybrid` is Granite-4.0-H-Tiny's (64 experts, 6 a token: llmfit reads them and flags it MoE)
+ * and also Granite-4.0-Micro's and H-Micro's, which set no experts ("Granite-4.0-H-Micro: dense hybrid model with 3B
+ * parameters", IBM's Granite 4.0 launch as The Decoder reports it, 2025-10-02). In such a family only experts read
+ * from config.json make a mixture of experts.
+ */
+const MIXED_FAMILIES = new Set(['granitemoehybrid']);
+
 /** A mixture of experts that llmfit did not flag: the config family says so, or the repo name's `A3B` tag does. */
-export function looksMoe(r: Pick<LlmfitRow, 'architecture' | 'name'>): boolean {
+export function looksMoe(r: Pick<LlmfitRow, 'architecture' | 'name'> & Partial<Pick<LlmfitRow, 'num_experts'>>): boolean {
   if (MOE_FAMILIES.has(r.architecture)) return true;
+  if (MIXED_FAMILIES.has(r.architecture)) return (r.num_experts ?? 0) > 1;
   return /moe/i.test(r.architecture) || /-A\d+(\.\d+)?B(\b|[-_])/.test(r.name) || /\d+x\d+(\.\d+)?B/i.test(r.name);
 }
 
@@ -102,7 +112,9 @@ export function looksMoe(r: Pick<LlmfitRow, 'architecture' | 'name'>): boolean {
  * tag agrees within 15% (the tag is rounded: Qwen3-30B-A3B reads 3.34B; Qwen3-235B-A22B reads a wrong
  * 25.7B, 17% off); otherwise the active count stays unknown.
  */
-export function activeParameters(r: Pick<LlmfitRow, 'name' | 'architecture' | 'is_moe' | 'parameters_raw' | 'active_parameters'>): number | undefined {
+export function activeParameters(
+  r: Pick<LlmfitRow, 'name' | 'architecture' | 'is_moe' | 'parameters_raw' | 'active_parameters'> & Partial<Pick<LlmfitRow, 'num_experts'>>,
+): number | undefined {
   const moe = r.is_moe === true || looksMoe(r);
   if (!moe) return r.parameters_raw;
   const active = r.active_parameters ?? undefined;

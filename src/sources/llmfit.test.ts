@@ -165,6 +165,19 @@ test('override: DeepSeek-V3 becomes MLA with 37B active, sourced to the override
   assert.ok(r.sources.some((s) => s.id === 'architecture-overrides' && s.kind === 'curated' && !s.counts_for_data_as_of));
 });
 
+test('override: a corrected total of a dense repo is its active count too; of a mixture of experts it is not', async () => {
+  // architecture-overrides.csv: Mistral-7B-Instruct-v0.1 7,241,732,096 worked from config.json, where llmfit reads
+  // 6.04B; a dense model reads every parameter. The MoE repo (is_moe true) gets no active count from its total.
+  const dense = 'org/Dense-7B-Instruct';
+  const moe = 'org/Moe-30B-Instruct';
+  const rows = [aRow(dense, { parameters_raw: 6_036_652_032 }), aRow(moe, { is_moe: true, num_experts: 64, active_experts: 8, parameters_raw: 25e9 })];
+  const ovr = [OVR_HEADER, `${dense},parameters_total,7241732096,https://example.org/c,sum`, `${moe},parameters_total,30500000000,https://example.org/c,card`].join('\n');
+  const r = await read(rows, ovr);
+  assert.deepEqual([of(r.models, dense, 'architecture-overrides')?.parameters_total, of(r.models, dense, 'architecture-overrides')?.parameters_active],
+    [7_241_732_096, 7_241_732_096]);
+  assert.equal(of(r.models, moe, 'architecture-overrides')?.parameters_active, undefined);
+});
+
 test('override: a gated repo gets its whole architecture and context from the table', async () => {
   const repo = 'meta-llama/Llama-3.1-70B-Instruct';
   const c = `https://huggingface.co/${repo}/blob/main/config.json`;
@@ -234,6 +247,8 @@ test('the real snapshot with the project tables', { skip: !existsSync(shared) },
   }
   // The reviewed counts that take their place (architecture-overrides.csv, worked from each config.json).
   assert.equal(of(r.models, 'allenai/Olmo-3.1-32B-Instruct', 'architecture-overrides')?.parameters_total, 32_233_522_176);
+  // Dense: the corrected count is the active count too (64 layers x 424.7M FFN + attention + embeddings = 32.23B).
+  assert.equal(of(r.models, 'allenai/Olmo-3.1-32B-Instruct', 'architecture-overrides')?.parameters_active, 32_233_522_176);
   assert.equal(of(r.models, 'microsoft/phi-4', 'architecture-overrides')?.parameters_total, 14_659_507_200);
   assert.equal(of(r.models, 'meta-llama/Llama-3.1-8B-Instruct', 'llmfit')?.parameters_total, 8_030_261_248, 'a correct count stays');
   const c = adapter.lastCounts;

@@ -8,7 +8,7 @@ import { zodIssues } from './curated.ts';
 import { loadArchitectureOverrides, OVERRIDES_FILE, OVERRIDES_SOURCE, OVERRIDES_SOURCE_ID, type RepoOverride } from './llmfit-overrides.ts';
 import { loadModelArchitecture, MODEL_ARCH_FILE, MODEL_ARCH_SOURCE, MODEL_ARCH_SOURCE_ID } from './model-architecture.ts';
 import { untrustedCounts } from './llmfit-params.ts';
-import { activeParameters, classifyRepo, contextIsTrusted, hasStandardKvCache, isPackedQuantization } from './llmfit-rules.ts';
+import { activeParameters, classifyRepo, contextIsTrusted, hasStandardKvCache, isPackedQuantization, looksMoe } from './llmfit-rules.ts';
 import type { Adapter, AdapterResult, IngestIssue, ModelObservation, SourceRoots } from './types.ts';
 
 const FOLDER = 'llmfit-hf-models';
@@ -80,6 +80,9 @@ function architectureOf(r: LlmfitRow): Architecture | undefined {
 
 const hfUrl = (repo: string) => `https://huggingface.co/${repo}`;
 
+/** A repo llmfit reads as dense: not flagged MoE, no MoE config family or name tag, no experts in its config. */
+const isDenseRepo = (r: LlmfitRow): boolean => r.is_moe !== true && !looksMoe(r) && (r.num_experts ?? 0) < 2;
+
 /** What llmfit alone says about one repo, leaving out what is known wrong (see llmfit-rules.ts). */
 function observe(r: LlmfitRow, miscounted: boolean): ModelObservation {
   const arch = hasStandardKvCache(r.architecture) ? architectureOf(r) : undefined;
@@ -119,6 +122,10 @@ function applyOverride(
   if (o.model.max_output !== undefined) fix.max_output = o.model.max_output;
   if (o.model.parameters_total !== undefined) fix.parameters_total = o.model.parameters_total;
   if (o.model.parameters_active !== undefined) fix.parameters_active = o.model.parameters_active;
+  // A dense model reads every parameter, so a corrected total is its active count as well (activeParameters): the
+  // partial count the row replaces took llmfit's dense active count with it (Mistral-7B-Instruct-v0.1: 6.04B for 7.24B).
+  // Only where llmfit read the repo as dense: no MoE flag, family or name, and no experts in its config.
+  if (fix.parameters_total !== undefined && fix.parameters_active === undefined && r && isDenseRepo(r)) fix.parameters_active = fix.parameters_total;
   let issue: IngestIssue | undefined;
   if (Object.keys(o.architecture).length > 0) {
     const from = r ? architectureOf(r) : undefined;

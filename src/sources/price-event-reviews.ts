@@ -29,8 +29,17 @@ const Row = z.object({
   url: z.url({ error: 'the page that settles the event' }),
   read_on: IsoDate,
   note: z.string().min(1, 'what the page says'),
-  /** `correction`: the catalogue correcting itself; `change`: the page shows a real move of the listed price, which stays a change. */
-  verdict: z.enum(['correction', 'change']),
+  /**
+   * `correction`: the catalogue correcting itself; `change`: the page shows a real move of the listed price, which stays a
+   * change; `late`: the catalogue recording late a move the provider made and dated itself (`effective_on`, from
+   * `effective_old` to `new`).
+   */
+  verdict: z.enum(['correction', 'change', 'late']),
+  effective_on: z.union([z.literal('').transform(() => undefined), IsoDate]).optional(),
+  effective_old: z.union([z.literal('').transform(() => undefined), Price]).optional(),
+}).refine((r) => (r.verdict === 'late') === (r.effective_on !== undefined && r.effective_old !== undefined), {
+  message: 'a late row gives the provider\'s own date and old price (effective_on, effective_old); other rows leave both blank',
+  path: ['effective_on'],
 });
 
 export const priceEventReviews: Adapter = { id: PRICE_EVENT_REVIEWS_SOURCE_ID, read };
@@ -57,5 +66,10 @@ const SOURCE: Source = {
 export function translatePriceEventReviews(text: string): { reviews: PriceEventReview[]; issues: IngestIssue[] } {
   const { valid, issues } = validateRows(Row, parseCsv(text), { source: PRICE_EVENT_REVIEWS_SOURCE_ID, file: `data/curated/${FILE}` },
     (r) => `${r.record.provider ?? ''}/${r.record.model_id ?? ''} ${r.record.field ?? ''} (line ${r.line})`);
-  return { reviews: valid.map(({ value: v, row }) => ({ ...v, row })), issues };
+  return {
+    reviews: valid.map(({ value: { effective_on, effective_old, ...v }, row }) => ({
+      ...v, row, ...(effective_on !== undefined && effective_old !== undefined ? { effective_on, effective_old } : {}),
+    })),
+    issues,
+  };
 }

@@ -192,6 +192,13 @@ export type CatalogueChange = {
   prices?: Record<string, number>;
 };
 
+/**
+ * A listing in a source's newest snapshot that its change history never adds nor removes: listed since before the
+ * history begins and ever since. LiteLLM's history opens with a line that names no key (`baseline`), so such keys
+ * (`gpt-3.5-turbo` at openai) have no row while their siblings' removals do (src/ingest/listing-renames.ts).
+ */
+export type HeldListing = { source: string; provider: string; provider_model_id: string; source_model_id: string };
+
 export type HardwareObservation = {
   source: string;
   /** The source's name for the accelerator or machine (`NVIDIA H100 SXM5 80GB`, `apple-m4-max`). */
@@ -254,6 +261,8 @@ export type AdapterResult = {
   ratings?: RatingObservation[];
   history?: RatingHistoryPoint[];
   changes?: CatalogueChange[];
+  /** Listings a source's history never adds nor removes, though its newest snapshot has them (`HeldListing`). */
+  held_listings?: HeldListing[];
   hardware?: HardwareObservation[];
   rentals?: RentalObservation[];
   providers?: ProviderObservation[];
@@ -297,8 +306,13 @@ export type PriceEventReview = {
   url: string;
   read_on: string;
   note: string;
-  /** `correction`: the catalogue correcting itself; `change`: a real move of the listed price, kept a change. */
-  verdict: 'correction' | 'change';
+  /**
+   * `correction`: the catalogue correcting itself; `change`: a real move of the listed price, kept a change; `late`: a late
+   * record of the provider's own move, dated `effective_on` and from `effective_old` to `new`.
+   */
+  verdict: 'correction' | 'change' | 'late';
+  effective_on?: string;
+  effective_old?: number;
   row: string;
 };
 
