@@ -1,6 +1,6 @@
 // API cost: monthly cost of a volume through each priced offer, blended by the share of input tokens.
 import type { Offer, OfferRegion } from '../schema/index.ts';
-import { lowestTier, silentReason, tierAt, type AppliedTier } from './long-context.ts';
+import { priceKnownAt, silentReason, tierAt, tierBounds, tierThresholds, type AppliedTier } from './long-context.ts';
 import { roundTo } from './memory.ts';
 import { usd } from './money.ts';
 import { isExistingCustomersOnly, offerLifecycleNote } from './offer-lifecycle.ts';
@@ -95,12 +95,21 @@ type TierPrices = { above_tokens: number; input: PriceRef; output: PriceRef };
 /** `band`: how many tier thresholds of the list the prompt is longer than (0: base prices), the order's other key. */
 type Ordered = { share: number; band: number; priced: readonly Priced[]; not_priced: readonly NotPriced[] };
 
-/** A list's tier thresholds, lowest first, once per frozen list: the prices change only where a prompt crosses one. */
+/**
+ * A list's tier thresholds and the own windows of its offers without tiers, lowest first, once per frozen list: the
+ * lines change only where a prompt crosses one.
+ */
 const thresholdsByOffers = new WeakMap<readonly Offer[], readonly number[]>();
 function thresholdsOf(offers: readonly Offer[]): readonly number[] {
   let t = thresholdsByOffers.get(offers);
   if (!t) {
-    t = [...new Set(offers.flatMap((o) => (o.prices.tiers?.value ?? []).map((x) => x.above_tokens)))].sort((a, b) => a - b);
+    // The windows of offers that list no tier too: above another offer's threshold such an offer is priced only up to
+    // its own window (long-context.ts, priceKnownAt), so the priced lines change there as well.
+    const edges = offers.flatMap((o) => {
+      const t = tierThresholds(o.prices);
+      return t.length > 0 || !o.context_window ? t : [o.context_window.value];
+    });
+    t = [...new Set(edges)].sort((a, b) => a - b);
     if (Object.isFrozen(offers)) thresholdsByOffers.set(offers, t);
   }
   return t;
@@ -126,7 +135,7 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
   if (promptTokens !== undefined) while (band < thresholds.length && promptTokens > thresholds[band]) band++;
   const kept = orderedByOffers.get(offers);
   if (kept?.share === share && kept.band === band) return kept;
-  const low = band > 0 ? lowestTier(offers) : Infinity;
+  const bounds = tierBounds(offers);
   const priced: Priced[] = [];
   const not_priced: NotPriced[] = [];
   for (const o of offers) {
@@ -139,11 +148,11 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
         reason: `no ${lacking} price in the dataset${held ? `: ${held.source}'s ${held.value} held back (${held.reason})` : ''}` });
       continue;
     }
-    if (band > 0 && !o.prices.tiers) {
-      not_priced.push({ provider: o.provider, provider_model_id: o.provider_model_id, region: o.region, reason: silentReason(low) });
+    if (!priceKnownAt(o, bounds, promptTokens)) {
+      not_priced.push({ provider: o.provider, provider_model_id: o.provider_model_id, region: o.region, reason: silentReason(o, bounds, promptTokens!) });
       continue;
     }
-    const t = band > 0 ? tierAt(o.prices, promptTokens!) : undefined;
+    const t = promptTokens !== undefined ? tierAt(o.prices, promptTokens) : undefined;
     const [bi, bo] = [priceRef(input), priceRef(output)];
     const tier = t ? { above_tokens: t.above_tokens, input: tierRef(o, t, 'input', bi), output: tierRef(o, t, 'output', bo) } : undefined;
     const blended = tier ? share * tier.input.usd_per_mtok + (1 - share) * tier.output.usd_per_mtok

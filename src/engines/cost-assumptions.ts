@@ -5,7 +5,7 @@ import { roundTo } from './memory.ts';
 import { IDLE_POWER_FRACTION } from './owned-power.ts';
 import type { CostOptions, CostSettings } from './self-hosted-cost.ts';
 import type { ApiCosts } from './api-cost.ts';
-import { SILENT_REASON_START, TIER_RULE } from './long-context.ts';
+import { FLAT_RULE, SILENT_REASON_START, TIER_RULE } from './long-context.ts';
 
 /** Lists of assumptions made, by what their words read: most asks differ only in the volume, which they do not name. */
 const made = new Map<string, readonly string[]>();
@@ -70,6 +70,5 @@ function apiAssumption(share: number, context: number, tiers: boolean): string {
   const blend = `API: blended price = ${share} x input + ${roundTo(1 - share, 6)} x output (USD per 1M tokens, `;
   if (!tiers) return `${blend}base prices as published: no long-context tiers, cache discounts or batch discounts)`;
   return `${blend}at the long-context price a prompt of ${context.toLocaleString('en-US')} tokens pays, each request's prompt taken `
-    + `to fill the context: ${TIER_RULE}; an offer whose source lists no tier is not priced above the lowest threshold another `
-    + 'offer of the model lists (`not_priced`); no cache or batch discounts)';
+    + `to fill the context: ${TIER_RULE}; ${FLAT_RULE} (\`not_priced\`); no cache or batch discounts)`;
 }

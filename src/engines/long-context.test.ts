@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Offer, Prices } from '../schema/index.ts';
-import { lowestTier, priceKnownAt, tierAt, tierBlend, tierDerivedFrom } from './long-context.ts';
+import { listsTiers, lowestTier, priceKnownAt, silentReason, tierAt, tierBlend, tierBounds, tierDerivedFrom } from './long-context.ts';
 
 const f = <T>(value: T) => ({ value, as_of: '2026-07-24', source: 'litellm' });
 
@@ -59,13 +59,70 @@ test('a tier giving one side only keeps the other side\'s price below it, and sa
   assert.equal(tierBlend({ ...t, output: undefined }, 0.75), undefined);
 });
 
-test('above the lowest threshold of a model, an offer that lists no tier has no known price; below it, every offer has', () => {
+test('above the lowest threshold of a model, an offer that lists no tier nor a window of its own has no known price; below it, every offer has', () => {
   const offer = (prices: Prices) => ({ prices }) as Offer;
   const offers = [offer(gemini25Pro), offer({ input: f(1.25), output: f(10) })];
   const low = lowestTier(offers);
   assert.equal(low, 200_000);
   assert.equal(lowestTier([offers[1]]), Infinity);
-  assert.deepEqual([priceKnownAt(offers[1], low, undefined), priceKnownAt(offers[1], low, 200_000), priceKnownAt(offers[1], low, 200_001)],
+  const bounds = tierBounds(offers);
+  assert.deepEqual([priceKnownAt(offers[1], bounds, undefined), priceKnownAt(offers[1], bounds, 200_000), priceKnownAt(offers[1], bounds, 200_001)],
     [true, true, false]);
-  assert.equal(priceKnownAt(offers[0], low, 500_000), true);
+  assert.equal(priceKnownAt(offers[0], bounds, 500_000), true);
+});
+
+// genai-prices providers-yml/anthropic.yml, claude-sonnet-4-6: "Long context (>200k) surcharge removed" from 2026-03-13,
+// input 3, output 15 (claude.com/blog/1m-context-ga); context_window 1000000 (npm 0.1.8). Resellers still list
+// models.dev's tier at 6 / 22.5 above 200k (vercel, requesty, openrouter).
+const sonnet46Own = { prices: { input: f(3), output: f(15) }, context_window: f(1_000_000), first_party: true } as unknown as Offer;
+const sonnet46Reseller = { prices: { input: f(3), output: f(15), tiers: f([{ above_tokens: 200_000, input: 6, output: 22.5 }]) },
+  first_party: false } as unknown as Offer;
+
+test('an offer that lists no tier is priced at its flat price up to its own stated window, above another offer\'s threshold', () => {
+  const bounds = tierBounds([sonnet46Own, sonnet46Reseller]);
+  assert.deepEqual(bounds, { lowest: 200_000, developer: Infinity });
+  // 500,000 and 1,000,000 tokens: within Anthropic's 1M window, flat 3 / 15 (0.75 x 3 + 0.25 x 15 = 6 blended).
+  assert.deepEqual([priceKnownAt(sonnet46Own, bounds, 500_000), priceKnownAt(sonnet46Own, bounds, 1_000_000)], [true, true]);
+  assert.equal(tierAt(sonnet46Own.prices, 500_000), undefined);
+  // One token past its window: silent.
+  assert.equal(priceKnownAt(sonnet46Own, bounds, 1_000_001), false);
+  // Without a window of its own, the same offer is silent above 200k.
+  const noWindow = { ...sonnet46Own, context_window: undefined } as Offer;
+  assert.equal(priceKnownAt(noWindow, bounds, 200_001), false);
+  assert.match(silentReason(noWindow, bounds, 200_001), /longer than 200,000 tokens, where another offer .* no context window of its own/);
+});
+
+test('where the developer charges a tier on its own offer, a reseller that lists none stays silent above it, whatever its window', () => {
+  // LiteLLM 2026-07-24, gemini/gemini-2.5-pro (Google's own): 1.25 / 10, 2.5 / 15 above 200k; a reseller listing
+  // models.dev's 1.25 / 10 with a 1,048,576 window and no tier is taken as its source leaving the tier out.
+  const google = { prices: gemini25Pro, first_party: true, context_window: f(1_048_576) } as unknown as Offer;
+  const reseller = { prices: { input: f(1.25), output: f(10) }, first_party: false, context_window: f(1_048_576) } as unknown as Offer;
+  const bounds = tierBounds([google, reseller]);
+  assert.deepEqual(bounds, { lowest: 200_000, developer: 200_000 });
+  assert.deepEqual([priceKnownAt(reseller, bounds, 200_000), priceKnownAt(reseller, bounds, 400_000)], [true, false]);
+  assert.match(silentReason(reseller, bounds, 400_000), /the model's developer lists a long-context price/);
+});
+
+test('a tier equal to the base price is no tier: it sets no threshold and is never applied', () => {
+  // models.dev 2026-07-02, aihubmix gemini-3-flash-preview: input 0.5, output 3, tier above 200000 at 0.5 / 3.
+  const aihubmix: Prices = { input: f(0.5), output: f(3), tiers: f([{ above_tokens: 200_000, input: 0.5, output: 3 }]) };
+  assert.equal(listsTiers(aihubmix), false);
+  assert.equal(tierAt(aihubmix, 500_000), undefined);
+  assert.equal(lowestTier([{ prices: aihubmix } as Offer]), Infinity);
+  // A tier that raises one side only is a tier.
+  assert.equal(listsTiers({ input: f(0.5), output: f(3), tiers: f([{ above_tokens: 200_000, input: 1, output: 3 }]) }), true);
+});
+
+test('the developer\'s tiers above its own window count as its word too: a reseller\'s 1M window at base price stays silent', () => {
+  // genai-prices npm 0.1.8, anthropic claude-sonnet-4-5: context_window 200000, >200k tiers 6 / 22.5 kept as history
+  // ("The 1M context beta was retired on 2026-04-30"); models.dev 2026-07-02, kilo anthropic/claude-sonnet-4.5: 3 / 15,
+  // limit.context 1_000_000, no tier.
+  const own = { prices: { input: f(3), output: f(15) }, first_party: true, context_window: f(200_000),
+    unpriced_tiers: f([{ above_tokens: 200_000, input: 6, output: 22.5 }]) } as unknown as Offer;
+  const kilo = { prices: { input: f(3), output: f(15) }, first_party: false, context_window: f(1_000_000) } as unknown as Offer;
+  const listed = { prices: sonnet46Reseller.prices, first_party: false } as unknown as Offer;
+  const bounds = tierBounds([own, kilo, listed]);
+  assert.deepEqual(bounds, { lowest: 200_000, developer: 200_000 });
+  assert.equal(priceKnownAt(kilo, bounds, 500_000), false);
+  assert.equal(priceKnownAt(listed, bounds, 500_000), true);
 });

@@ -4,7 +4,7 @@ import type { Offer } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { closedToNewCustomers, isShutDownOffer, preferUndoubted } from './offer-lifecycle.ts';
 import { perDataset } from './per-dataset.ts';
-import { lowestTier, priceKnownAt, tierAt, tierBlend } from './long-context.ts';
+import { priceKnownAt, statesLongPrice, tierAt, tierBlend, tierBounds, tierThresholds, type TierBounds } from './long-context.ts';
 import { blendedPrice, cheaper, isBaseSku, isEuOffer, isZeroPriced, type PricedOffer } from './ranking.ts';
 
 /** Which offers count: all, the developer's own, EU-resident, or both. */
@@ -18,12 +18,15 @@ export type Frontier = {
   /** Index by filter: served offers it keeps that are sold to existing customers only (counted, never ranked). */
   closed: ReadonlyArray<readonly Offer[]>;
   /**
-   * Index by filter: served offers that list long-context tiers and that no other such offer beats at every prompt
-   * size. A prompt above `lowestTier` is priced from these alone (long-context.ts: the others are silent there).
+   * Index by filter: served offers priced above `lowestTier` (those that list long-context tiers, and those that list
+   * none but state their own window above it) that no other such offer beats at every prompt size where both are
+   * priced. A prompt above `lowestTier` is priced from these alone (long-context.ts, priceKnownAt: the others are silent).
    */
   tiered: ReadonlyArray<readonly Offer[]>;
   /** The lowest tier threshold among the model's priced offers; Infinity when none lists a tier. */
   lowestTier: number;
+  /** That threshold, and the lowest one among the developer's own offers (long-context.ts, TierBounds). */
+  bounds: TierBounds;
 };
 
 /**
@@ -48,7 +51,7 @@ const FILTERS: readonly OfferFilter[] = [
 
 /** Dearer on both sides at every prompt size: at base and just above each threshold either offer lists. */
 function dominatedAtEverySize(o: Offer, by: Offer): boolean {
-  const sizes = [0, ...[o, by].flatMap((x) => (x.prices.tiers?.value ?? []).map((t) => t.above_tokens + 1))];
+  const sizes = [0, ...[o, by].flatMap((x) => tierThresholds(x.prices).map((t) => t + 1))];
   return sizes.every((n) => {
     const [a, b] = [tierAt(o.prices, n), tierAt(by.prices, n)];
     const ai = a ? a.input : o.prices.input?.value;
@@ -60,6 +63,15 @@ function dominatedAtEverySize(o: Offer, by: Offer): boolean {
   });
 }
 
+/**
+ * The longest prompt an offer is priced at above the model's lowest threshold: any for one that lists tiers; for one
+ * that lists none, its own window, and no further than where the developer's tiers start (priceKnownAt).
+ */
+function reach(o: Offer, bounds: TierBounds): number {
+  if (statesLongPrice(o)) return Infinity;
+  return Math.min(o.context_window?.value ?? 0, bounds.developer);
+}
+
 const keeps = (f: OfferFilter, o: Offer) => (!f.first_party_only || o.first_party) && (!f.eu || isEuOffer(o));
 
 export function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
@@ -69,6 +81,7 @@ export function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
   const shutDown: Offer[][] = [];
   const closed: Offer[][] = [];
   const tiered: Offer[][] = [];
+  const bounds = tierBounds(priced);
   for (const f of FILTERS) {
     // An offer served only on its host's silence past its developer's shutdown is a pick only for want of another;
     // one sold to existing customers only is none.
@@ -77,10 +90,11 @@ export function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
     served.push(kept.filter((o) => !kept.some((b) => dominated(o, b))));
     shutDown.push(priced.filter((o) => keeps(f, o) && isShutDownOffer(o, asOf)));
     closed.push(open.filter(closedToNewCustomers));
-    const withTiers = kept.filter((o) => o.prices.tiers !== undefined);
-    tiered.push(withTiers.filter((o) => !withTiers.some((b) => dominatedAtEverySize(o, b))));
+    // An offer beats another only where it is priced wherever that one is (a shorter reach cannot stand for it).
+    const long = kept.filter((o) => reach(o, bounds) > bounds.lowest);
+    tiered.push(long.filter((o) => !long.some((b) => reach(b, bounds) >= reach(o, bounds) && dominatedAtEverySize(o, b))));
   }
-  return { served, shutDown, closed, tiered, lowestTier: lowestTier(priced) };
+  return { served, shutDown, closed, tiered, lowestTier: bounds.lowest, bounds };
 }
 
 const frontiers = perDataset((ds: Dataset) => {
@@ -89,7 +103,10 @@ const frontiers = perDataset((ds: Dataset) => {
   return byModel;
 });
 
-const NONE: Frontier = { served: [[], [], [], []], shutDown: [[], [], [], []], closed: [[], [], [], []], tiered: [[], [], [], []], lowestTier: Infinity };
+const NONE: Frontier = {
+  served: [[], [], [], []], shutDown: [[], [], [], []], closed: [[], [], [], []], tiered: [[], [], [], []], lowestTier: Infinity,
+  bounds: { lowest: Infinity, developer: Infinity },
+};
 const slot = (f: OfferFilter) => (f.first_party_only ? 2 : 0) + (f.eu ? 1 : 0);
 
 /** The model's frontier (none for a model without offers): a caller that ranks many asks may keep it with the model. */
@@ -164,8 +181,9 @@ export function closedInFrontier(frontier: Frontier, share: number, f: OfferFilt
 /**
  * The model's cheapest offer still served among those the filter keeps, for requests whose prompt has
  * `promptTokens` (long-context.ts): the same as cheapestInFrontier while the prompt crosses no tier threshold any
- * priced offer of the model lists; above one, the cheapest at its tier prices among the offers that list tiers, with
- * the tier it pays (`tier`), or undefined when none of them is kept.
+ * priced offer of the model lists; above one, the cheapest among the offers priced there (priceKnownAt: those that
+ * list tiers, at the tier they pay, `tier`; those that list none, at their flat price within their own window), or
+ * undefined when none of them is kept.
  */
 export function cheapestAtPrompt(
   frontier: Frontier, share: number, f: OfferFilter, promptTokens: number | undefined,
@@ -173,6 +191,7 @@ export function cheapestAtPrompt(
   if (promptTokens === undefined || !(promptTokens > frontier.lowestTier)) return cheapestInFrontier(frontier, share, f);
   let best: PricedOffer | undefined;
   for (const offer of frontier.tiered[slot(f)]) {
+    if (!priceKnownAt(offer, frontier.bounds, promptTokens)) continue;
     const tier = tierAt(offer.prices, promptTokens);
     const blended = tier ? tierBlend(tier, share) : blendedPrice(offer.prices, share);
     if (blended === undefined) continue;
@@ -182,9 +201,9 @@ export function cheapestAtPrompt(
   return best;
 }
 
-/** Whether, above the model's lowest tier threshold, the filter keeps a served priced offer that lists no tier. */
+/** Whether, above the model's lowest tier threshold, the filter keeps a served priced offer whose price there is unknown. */
 export function silentAtPrompt(frontier: Frontier, share: number, f: OfferFilter, promptTokens: number | undefined): boolean {
   if (promptTokens === undefined || !(promptTokens > frontier.lowestTier)) return false;
   return frontier.served[slot(f)]
-    .some((o) => !priceKnownAt(o, frontier.lowestTier, promptTokens) && blendedPrice(o.prices, share) !== undefined);
+    .some((o) => !priceKnownAt(o, frontier.bounds, promptTokens) && blendedPrice(o.prices, share) !== undefined);
 }

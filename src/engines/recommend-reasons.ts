@@ -8,7 +8,7 @@ import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { OFFER_WINDOW_RULE, offerServes, offerWindow } from './offer-context.ts';
-import { TIER_RULE } from './long-context.ts';
+import { FLAT_RULE, TIER_RULE } from './long-context.ts';
 import { perDatasetKey } from './per-dataset.ts';
 import type { Candidate, Option, Step } from './recommend.ts';
 import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE } from './recommend-weights.ts';
@@ -252,8 +252,7 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard, onMachine:
   const notes: string[] = [];
   if (plan.asked_context !== undefined) {
     notes.push(`context=${plan.asked_context}: models need a context window at least that long; self-hosting fits are computed at it, `
-      + `and API offers are priced for prompts of that size: ${TIER_RULE}. Above the lowest tier threshold an offer of a model lists, `
-      + 'offers whose source lists no tier are not priced (their price there is unknown). '
+      + `and API offers are priced for prompts of that size: ${TIER_RULE}; ${FLAT_RULE}. `
       + `Context is checked per offer, as in cheapest_for: ${OFFER_WINDOW_RULE}.`);
   }
   if (!ub.board) notes.push(`The dataset holds no ratings on ${ub.leaderboard}/${ub.category}, the board that measures use=${s.use}, so no model can be recommended for it.`);

@@ -18,6 +18,7 @@ import { regionalPremiumOf } from './regional-premium.ts';
 import { listedRegionsOf } from './listed-regions.ts';
 import { placeByEuListing, residencyOf, settlePricedApart } from './offer-residency.ts';
 import { holdBackStaleTiers } from './stale-skus.ts';
+import { openAiTierStart } from './openai-tier-start.ts';
 import { holdBackCopiedCacheWrites, holdBackDecimalSlips } from './doubtful-prices.ts';
 import { holdBackReviewed, type HeldPrice } from './held-prices.ts';
 import { holdBackRegionalBelowGlobal } from './regional-below-global.ts';
@@ -116,7 +117,7 @@ export function buildOffers(
     const { list, provider, model_id, region } = g;
     const tierCandidates = list.flatMap(({ o }) => {
       if (!o.tiers?.length) return [];
-      const value = [...o.tiers].sort((a, b) => a.above_tokens - b.above_tokens) as Tier[];
+      const value = openAiTierStart(opts.vendorOf?.(model_id), [...o.tiers]).sort((a, b) => a.above_tokens - b.above_tokens) as Tier[];
       return [{ value, source: o.source, as_of: o.as_of, tier: 1, authoritative: true }];
     });
     const tiers = choose(tierCandidates, sourceRank, { newestFirst: true });

@@ -82,7 +82,7 @@ test('EU cloud above a tier: an EU offer that lists no tier has no known price, 
   assert.deepEqual([row(below, 'eu-silent').offer.provider, row(below, 'eu-silent').blended_price.value], ['euro', 1]);
   const above = run({ min_context: 128_001, where: 'eu-cloud' });
   assert.equal(row(above, 'eu-silent'), undefined);
-  assert.match(above.note!, /1 model is left out: above the lowest tier threshold/);
+  assert.match(above.note!, /1 model is left out: an offer whose source lists no tier is priced at its flat price where its own source states a context window reaching the prompt/);
 });
 
 const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
@@ -107,4 +107,16 @@ test('committed dataset: Gemini 2.5 Pro for 500,000-token documents is ranked at
   assert.ok(base.blended_price.value <= 3.4375, String(base.blended_price.value));
   // GPT-5.6 Terra's tier starts above 271,999: at 200,000 its base price, 0.75 x 2 + 0.25 x 12 = 4.5, at most.
   assert.ok(row(atThreshold, 'gpt-5.6-terra').blended_price.value <= 4.5);
+});
+
+test('committed dataset: a developer\'s flat price with a window reaching the prompt ranks it (Gemini 3 Flash Preview, first party)', { skip: noData }, () => {
+  const real = loadDataset(dataDir);
+  const out = cheapest_for.handler(real, cheapest_for.input.parse(
+    { use: 'documents', min_context: 500_000, first_party_only: true, limit: 100 }), { today: '2026-11-25' }) as Out;
+  // genai-prices npm 0.1.8, google gemini-3-flash-preview: input_mtok 0.5, output_mtok 3, context_window 1000000, no
+  // tier (LiteLLM gemini/gemini-3-flash-preview: max_input_tokens 1048576). aihubmix's ">200k" tier repeats 0.5 / 3 and
+  // is no tier. 0.75 x 0.5 + 0.25 x 3 = 1.125, at base prices.
+  const flash = row(out, 'gemini-3-flash-preview');
+  assert.ok(flash, 'Gemini 3 Flash Preview is ranked');
+  assert.deepEqual([flash.blended_price.value, flash.blended_price.long_context], [1.125, undefined]);
 });

@@ -1,5 +1,5 @@
 // cheapest_for's account of the prompt size it priced: how many models pay a long-context tier, how many have no price.
-import { TIER_RULE } from '../engines/long-context.ts';
+import { FLAT_RULE, TIER_RULE } from '../engines/long-context.ts';
 
 const num = (n: number) => n.toLocaleString('en-US');
 
@@ -13,8 +13,7 @@ export function longContextNote(prompt: number | undefined, atTier: number, sile
   const models = (n: number) => (n === 1 ? '1 model is' : `${n} models are`);
   if (atTier) out.push(`${models(atTier)} ranked at an offer's long-context price (blended_price.long_context).`);
   if (silent) {
-    out.push(`${models(silent)} left out: above the lowest tier threshold any offer of the model `
-      + 'lists, only offers that list tiers have a known price, and the filters keep none of them.');
+    out.push(`${models(silent)} left out: ${FLAT_RULE}, and the filters keep no offer with a known price there.`);
   }
   return out.join(' ');
 }

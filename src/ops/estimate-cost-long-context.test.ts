@@ -65,7 +65,11 @@ test('committed dataset: 300M tokens a month of 400,000-token prompts on Gemini 
   assert.equal(out.api.developer_offer.shutdown_date.value, '2026-10-16');
   const own = out.api.developer_offer.long_context;
   assert.deepEqual([own.input.usd_per_mtok, own.output.usd_per_mtok], [2.5, 15]);
-  for (const l of out.api.offers) assert.ok(l.long_context, `${l.provider} lists a tier`);
+  // Every line is at a tier, but orcarouter's: models.dev lists google/gemini-2.5-pro there at 2.5 / 15 with a tier
+  // above 200,000 at 2.5 / 15, the same price said for long prompts (no tier, but a price known there).
+  for (const l of out.api.offers) assert.ok(l.long_context || l.provider === 'orcarouter', `${l.provider} lists a tier`);
+  const orca = out.api.offers.find((l: Out) => l.provider === 'orcarouter');
+  assert.deepEqual([orca.blended_usd_per_mtok, orca.long_context], [5.625, undefined]);
   // At the default context (8,192 tokens) no tier applies: Google Vertex at its base 1.25/10.
   const dflt = run(real, { model_id: 'gemini-2.5-pro', tokens_millions: 300 });
   const vertex = dflt.api.offers.find((l: Out) => l.provider === 'google-vertex');
@@ -90,4 +94,28 @@ test('a context above the model\'s window is costed at the window, and the answe
   }
   const within = run(qwen, { model_id: 'q', tokens_millions: 300, context: 32_768 });
   assert.deepEqual([within.settings.context, within.settings.context_asked, within.settings.context_note], [32_768, 32_768, null]);
+});
+
+test('committed dataset: Claude Sonnet 4.6 at 500,000-token prompts is costed at Anthropic\'s flat $3/$15', { skip: noData }, () => {
+  const real = loadDataset(path.resolve(import.meta.dirname, '../../data/dataset'));
+  const out = run(real, { model_id: 'claude-sonnet-4-6', tokens_millions: 100, context: 500_000 });
+  // genai-prices providers-yml/anthropic.yml, claude-sonnet-4-6: "Long context (>200k) surcharge removed" from
+  // 2026-03-13, input_mtok 3, output_mtok 15 (claude.com/blog/1m-context-ga); npm 0.1.8 context_window 1000000.
+  // 0.75 x 3 + 0.25 x 15 = 6 per 1M tokens; x 100M tokens = $600 a month.
+  const own = out.api.offers.find((l: Out) => l.provider === 'anthropic' && l.provider_model_id === 'claude-sonnet-4-6');
+  assert.deepEqual([own.blended_usd_per_mtok, own.monthly_usd, own.long_context], [6, 600, undefined]);
+  assert.equal(out.api.not_priced.some((n: Out) => n.provider === 'anthropic'), false);
+  // Resellers still listing models.dev's 6 / 22.5 above 200k (vercel) pay it: 0.75 x 6 + 0.25 x 22.5 = 10.125.
+  const vercel = out.api.offers.find((l: Out) => l.provider === 'vercel');
+  assert.deepEqual([vercel.blended_usd_per_mtok, vercel.long_context.above_tokens], [10.125, 200_000]);
+});
+
+test('committed dataset: OpenAI\'s 272K boundary is one threshold for every GPT-5.5 offer, whatever its source', { skip: noData }, () => {
+  const real = loadDataset(path.resolve(import.meta.dirname, '../../data/dataset'));
+  // genai-prices npm 0.1.8 openai gpt-5.5 stores 271999; LiteLLM's gpt-5.5-2026-04-23 and azure/gpt-5.5 write
+  // input_cost_per_token_above_272k_tokens. Both read as 271,999: a 272,000-token prompt pays the tier at both.
+  const out = run(real, { model_id: 'gpt-5.5', tokens_millions: 100, context: 272_000 });
+  const openai = out.api.offers.filter((l: Out) => l.provider === 'openai' && l.region === 'global');
+  assert.ok(openai.length >= 2, String(openai.length));
+  for (const l of openai) assert.equal(l.long_context?.above_tokens, 271_999, l.provider_model_id);
 });

@@ -4,7 +4,7 @@ import { UNKNOWN_WINDOW_MAX_CONTEXT } from '../engines/context-window.ts';
 import { QuantizationIdSchema } from './quantization-params.ts';
 import { ModelRef, RankedRating } from './shapes.ts';
 
-const MemoryReport = z
+export const MemoryReport = z
   .object({
     quantization: QuantizationIdSchema,
     weights_gb: z.number().describe('parameters_total x bits per weight / 8, GB (1e9 bytes); MoE: every expert resident.'),

@@ -219,10 +219,11 @@ test('committed dataset: single-card configurations with more usable memory neve
   }
 });
 
-test('committed dataset: the examples succeed, find models, and match the output schema', { skip: !hasCommitted }, () => {
+test('committed dataset: the examples succeed, find models (or say what would fit), and match the output schema', { skip: !hasCommitted }, () => {
   for (const ex of models_for_hardware.examples) {
-    const out = models_for_hardware.handler(committed(), models_for_hardware.input.parse(ex.input), ctx) as Out;
-    assert.ok(out.items.length > 0, ex.title);
+    const out = models_for_hardware.handler(committed(), models_for_hardware.input.parse(ex.input), ctx) as Out & { nearest?: { summary: string } };
+    // One example is a machine too small for any model at the default context: its answer says what would fit.
+    assert.ok(out.items.length > 0 || out.nearest?.summary, ex.title);
     assert.deepEqual(models_for_hardware.output.parse(out), out, `${ex.title}: output has exactly the declared fields`);
   }
 });

@@ -20,6 +20,7 @@ import {
   configurationSpeedLine, sharedQuantizationRule, toEntry, type Heading,
 } from './models-for-hardware-entry.ts';
 import { Entry, NotAssessable } from './models-for-hardware-shapes.ts';
+import { Nearest, nearestOf } from './models-for-hardware-nearest.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 
 /**
@@ -226,6 +227,7 @@ export const models_for_hardware = defineOperation({
     assumptions: z
       .array(z.string())
       .describe('The model of memory, fit and speed every figure rests on, with the speed method on this configuration.'),
+    nearest: Nearest.optional(),
   }),
   annotations: READ_ONLY,
   examples: [
@@ -234,6 +236,7 @@ export const models_for_hardware = defineOperation({
     { title: 'An 8 x H100 node serving 16 sequences at once', input: { hardware_id: 'h100-80gb-x8', concurrency: 16 } },
     { title: 'One H100 with a Q8_0 KV cache and at least 8 bits per weight', input: { hardware_id: 'h100-80gb-x1', min_bits: 8, kv_cache: 'q8_0', limit: 5 } },
     { title: 'Two RTX 3090 as people say it', input: { hardware_id: '2x 3090' } },
+    { title: 'A 2 GB machine, where no model fits at 8,192 tokens: the answer says what would', input: { hardware_id: '2GB RAM' } },
   ],
   handler(ds, input) {
     oneQuantizationChoice(input);
@@ -247,7 +250,7 @@ export const models_for_hardware = defineOperation({
     const { items: shown, page } = paginate(r.ranked, input.limit, input.cursor);
     const rule = r.quantization_rule;
     const items = stitched(shown.map((x) => toEntry(ds, r.catalogue.headings, x, hardware, opts, rule)));
-    return stitched({
+    const answer = stitched({
       hardware: r.hardware,
       understood,
       context: input.context,
@@ -263,5 +266,7 @@ export const models_for_hardware = defineOperation({
       estimate: true as const,
       assumptions: r.assumptions,
     });
+    // Only an ask at which nothing fits says what would: the common ask neither makes nor carries it.
+    return r.ranked.length === 0 ? Object.assign(answer, { nearest: nearestOf(ds, r, r.catalogue.assessable, hardware, opts) }) : answer;
   },
 });

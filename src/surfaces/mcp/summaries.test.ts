@@ -171,3 +171,11 @@ test('search_models: a deprecated model in the first results says so, with its s
   assert.equal(line('search_models', { data_as_of: 'd', items, page: { total: 3 } }),
     'T (data as of d): 3 models match; first: mistral-ocr-4-1, mistral-ocr-2503 (deprecated, shutdown 2025-12-31, replaced by mistral-ocr-4-1), old (deprecated).');
 });
+
+test('models_for_hardware: where nothing fits, the headline is the answer\'s own sentence saying what would', () => {
+  const summary = 'No assessable model fits at 8,192 tokens: the least memory any of them needs here is 1.62 GB. At 4,096 tokens 1 model fits: ask with context=4096.';
+  const empty = { data_as_of: '2026-09-23', hardware: { id: 'unified-2gb' }, context: 8192, items: [], page: { total: 0 }, nearest: { summary } };
+  assert.equal(line('models_for_hardware', empty), `T (data as of 2026-09-23): unified-2gb: ${summary}`, 'one full stop');
+  const { nearest: _n, ...none } = empty;
+  assert.equal(line('models_for_hardware', none), 'T (data as of 2026-09-23): unified-2gb at 8192 tokens: 0 models fit.');
+});

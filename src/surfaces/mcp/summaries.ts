@@ -107,6 +107,9 @@ function modelsForHardware(v: V): string | undefined {
   if (!Array.isArray(v.items) || !v.hardware) return undefined;
   const top = v.items.slice(0, 3).map((i: V) => `${name(i.model)} (${i.quantization_name ?? i.quantization}, ${i.fit})`);
   const total = v.page?.total ?? v.items.length;
+  // Where nothing fits, the answer's own sentence says what would (the least memory needed, a context that fits one).
+  // The headline adds its own full stop.
+  if (typeof v.nearest?.summary === 'string') return `${v.hardware.id}: ${v.nearest.summary.replace(/\.$/, '')}`;
   const fits = counted(total, 'model', 'fits', 'fit');
   return `${v.hardware.id} at ${v.context} tokens: ${fits}${top.length ? `, best rated ${top.join(', ')}` : ''}`;
 }

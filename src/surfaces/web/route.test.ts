@@ -6,7 +6,7 @@ import { CACHE_PRIVATE, CACHE_PUBLIC } from '../rest/http.ts';
 import { servedDataset, testAccess, testConfig } from '../../../test/helpers.ts';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-const { dataset } = servedDataset();
+const { dataset, committed } = servedDataset();
 const access = testAccess({ keys: { 'pro-key': 'pro' } });
 const app = buildApp({ config: testConfig(), dataset, access, today: () => '2026-10-01' });
 after(() => app.close());
@@ -114,4 +114,12 @@ test('the stylesheet and script are served from this origin with a validator', a
   const js = await app.inject({ method: 'GET', url: '/assets/app.js' });
   assert.match(String(js.headers['content-type']), /^text\/javascript/);
   assert.ok(js.headers.etag);
+});
+
+test('a machine too small for any model says what would fit and links the shorter context', { skip: !committed }, async () => {
+  // 2 GB x 2/3 = 1.43 GB usable: nothing fits at 8,192 tokens, Gemma 3 1B at 4,096 (ops/models-for-hardware-nearest.test.ts).
+  const res = await page('/hardware/2GB%20RAM');
+  assert.equal(res.statusCode, 200);
+  assert.match(res.body, /No assessable model fits at 8,192 tokens: the least memory any of them needs here is 1\.62 GB/);
+  assert.match(res.body, /<a\s+href="\?context=4096">Show 4,096 tokens<\/a>/);
 });

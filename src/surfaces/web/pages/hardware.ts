@@ -83,6 +83,8 @@ ${machineForm(r.understood?.given ?? p.id!, r.context, choices)}
 <p class="small">${num(r.page.total)} open-weights models fit at ${num(r.context)} tokens of context (${tokens(r.context)}),
 ${num(r.does_not_fit)} do not;
 ${num(r.not_assessable?.count)} lack the facts to assess.</p>
+${r.nearest && html`<p class="small">${r.nearest.summary}${r.nearest.shorter_context && html` <a
+href="?context=${r.nearest.shorter_context.context}">Show ${num(r.nearest.shorter_context.context)} tokens</a>`}</p>`}
 ${first && html`<p class="small">Quantization: ${r.quantization_rule}. Speed: an estimate, worked as the assumptions below say
 (the last for this machine).</p>`}
 <div class="scroll"><table class="sortable" id="fits"><caption>Models that fit, best rated first</caption><thead><tr>
