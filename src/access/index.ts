@@ -19,7 +19,7 @@ export { API_KEY_HEADER, LOG_REDACT_PATHS } from './keys.ts';
 export { apiKeyFrom, bearerChallenge } from './credentials.ts';
 export { FAILED_KEY_LIMIT } from './key-failures.ts';
 export { projectBody, attributionText, type ProjectionOptions, type ProjectedSource } from './projection.ts';
-export { writeBody, type Written } from './write-body.ts';
+export { writeBody, writeBodyTo, type Written } from './write-body.ts';
 export { TIER_LIMITS } from './tiers.ts';
 export { createKeyStore, issueKey, revokeKey } from './key-admin.ts';
 

@@ -19,7 +19,31 @@ export const PIECE_MAX = 32 * 1024;
  */
 export const OWN_PIECE_MIN = 256;
 
-export class JsonPieces {
+/**
+ * Where the answer writer (write-body.ts) puts its JSON: text pieces (JsonPieces), or bytes straight away
+ * (surfaces/json-bytes.ts `writtenBytes`), the same bytes either way once encoded.
+ */
+export interface JsonOut {
+  /** Appends JSON text as it is (a member's head, a bracket, a kept part's prepared text). */
+  add(s: string): void;
+  /** Appends `head` and JSON.stringify(v); nothing, and false, where that is undefined (a member JSON leaves out). */
+  value(head: string, v: unknown): boolean;
+  /** Appends `head` and the JSON of the string `s`. */
+  string(head: string, s: string): void;
+}
+
+/**
+ * A string at least this long is written as its own text between quotes when JSON.stringify would not change a
+ * character of it (see `string`); a shorter one is serialized, which costs less than the test and two appends.
+ */
+const QUOTED_MIN = 64;
+/** What JSON.stringify escapes in a string: a quote, a backslash, a control character, a lone surrogate (any surrogate here). */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+/** `head` and an opening quote, made once per head (the writer's heads are a bounded set: write-body.ts headOf). */
+const quotedHeads = new Map<string, string>();
+const QUOTED_HEADS_MAX = 4096;
+
+export class JsonPieces implements JsonOut {
   private readonly list: string[] = [];
   private run = '';
 
@@ -41,6 +65,36 @@ export class JsonPieces {
     }
     if (this.run.length > 0) this.list.push(this.run);
     this.run = s;
+  }
+
+  value(head: string, v: unknown): boolean {
+    const json = JSON.stringify(v);
+    if (json === undefined) return false;
+    this.add(head);
+    this.add(json);
+    return true;
+  }
+
+  /**
+   * JSON.stringify copies a long text once or twice more (its builder's parts, then the flat result): a cheapest_for
+   * item's sentence (about 400 characters made per ask) or a repeated rule (models_for_hardware, 418 characters an
+   * entry). A text with nothing to escape is its own JSON between quotes, appended as it is: a long one is then a piece
+   * of its own, never copied before encoding.
+   */
+  string(head: string, s: string): void {
+    if (s.length < QUOTED_MIN || ESCAPED.test(s)) {
+      this.add(head);
+      this.add(JSON.stringify(s));
+      return;
+    }
+    let h = quotedHeads.get(head);
+    if (h === undefined) {
+      h = `${head}"`;
+      if (quotedHeads.size < QUOTED_HEADS_MAX) quotedHeads.set(head, h);
+    }
+    this.add(h);
+    this.add(s);
+    this.add('"');
   }
 
   /** The pieces in order (the text appended so far, whole when joined). */

@@ -6,7 +6,7 @@
 // serialized exactly as projectBody and JSON.stringify do. test/fragments.test.ts compares both on every operation.
 import type { Source } from '../schema/index.ts';
 import { isKept, isStitched, keptHeadOf, type KeptHead } from '../ops/json-fragment.ts';
-import { JsonPieces } from './json-pieces.ts';
+import { JsonPieces, type JsonOut } from './json-pieces.ts';
 import { partialText } from './partial-text.ts';
 import { attributionText, idsFor, PARTIAL_TIER, put, sourceList, SOURCE_LISTS, strip, type ProjectionOptions, type Walk } from './projection.ts';
 
@@ -58,10 +58,10 @@ function headOf(k: string, first: boolean): string {
   }
   return h;
 }
-/** `head` and an opening bracket or quote, made once per head (the heads are a bounded set, see headOf). */
-const openedHeads = { '{': new Map<string, string>(), '[': new Map<string, string>(), '"': new Map<string, string>() };
+/** `head` and an opening bracket, made once per head (the heads are a bounded set, see headOf). */
+const openedHeads = { '{': new Map<string, string>(), '[': new Map<string, string>() };
 
-function openedWith(head: string, bracket: '{' | '[' | '"'): string {
+function openedWith(head: string, bracket: '{' | '['): string {
   const heads = openedHeads[bracket];
   let h = heads.get(head);
   if (h === undefined) {
@@ -75,9 +75,18 @@ const partials = new WeakMap<ReadonlyMap<string, Source>, WeakMap<object, Projec
 
 export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions): Written {
   const out = new JsonPieces();
+  const value = writeBodyTo(body, opts, out);
+  return { pieces: out.pieces(), value };
+}
+
+/**
+ * The answer's JSON written to `out` (text pieces, or bytes: surfaces/json-bytes.ts `writtenBytes`); returns the value
+ * it is the JSON of (the answer itself at the full tier, its projection at the partial).
+ */
+export function writeBodyTo(body: Record<string, unknown>, opts: ProjectionOptions, out: JsonOut): Record<string, unknown> {
   if (opts.full) {
     if (!writeFull(body, '', out)) out.add('null');
-    return { pieces: out.pieces(), value: body };
+    return body;
   }
   let kept = partials.get(opts.sources);
   if (!kept) partials.set(opts.sources, (kept = new WeakMap()));
@@ -96,7 +105,7 @@ export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions
     }
     const head = headOf(k, members === 0);
     let v: unknown;
-    if (k === 'sources') emit(w, head, JSON.stringify((v = body[k])));
+    if (k === 'sources') w.wrote = out.value(head, (v = body[k]));
     else v = writeMember(k, body[k], w, head);
     put(value, k, v);
     if (w.wrote) members++;
@@ -108,11 +117,11 @@ export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions
   Object.assign(value, tail);
   const rest = JSON.stringify(tail);
   out.add(members > 0 ? `,${rest.slice(1)}` : rest.slice(1));
-  return { pieces: out.pieces(), value };
+  return value;
 }
 
 /** Writes `head` and the JSON of `v`; nothing, and false, where JSON.stringify gives undefined (a member it leaves out). */
-function writeFull(v: unknown, head: string, out: JsonPieces): boolean {
+function writeFull(v: unknown, head: string, out: JsonOut): boolean {
   if (v !== null && typeof v === 'object') {
     if (isKept(v)) {
       let j = fullJson.get(v);
@@ -160,37 +169,15 @@ function writeFull(v: unknown, head: string, out: JsonPieces): boolean {
       return true;
     }
   }
-  if (typeof v === 'string') return appendString(out, head, v);
-  return appendJson(out, head, JSON.stringify(v));
-}
-
-/**
- * A string at least this long is written as its own text between quotes when JSON.stringify would not change a
- * character of it (see appendString); a shorter one is serialized, which costs less than the test and two appends.
- */
-const QUOTED_MIN = 64;
-/** What JSON.stringify escapes in a string: a quote, a backslash, a control character, a lone surrogate (any surrogate here). */
-const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/**
- * Appends `head` and the JSON of the string `s`. JSON.stringify copies a long text once or twice more (its builder's
- * parts, then the flat result): a cheapest_for item's sentence (about 400 characters made per ask) or a repeated
- * rule (models_for_hardware, 418 characters an entry). A text with nothing to escape is its own JSON between quotes,
- * appended as it is: a long one is then a piece of its own (json-pieces.ts), never copied before encoding.
- */
-function appendString(out: JsonPieces, head: string, s: string): true {
-  if (s.length < QUOTED_MIN || ESCAPED.test(s)) {
-    appendJson(out, head, JSON.stringify(s));
+  if (typeof v === 'string') {
+    out.string(head, v);
     return true;
   }
-  out.add(openedWith(head, '"'));
-  out.add(s);
-  out.add('"');
-  return true;
+  return out.value(head, v);
 }
 
 /** Appends `head` and `json` apart (a long kept text stays one flat piece); false for an undefined `json`. */
-function appendJson(out: JsonPieces, head: string, json: string | undefined): boolean {
+function appendJson(out: JsonOut, head: string, json: string | undefined): boolean {
   if (json === undefined) return false;
   out.add(head);
   out.add(json);
@@ -198,7 +185,7 @@ function appendJson(out: JsonPieces, head: string, json: string | undefined): bo
 }
 
 /** `wrote`: whether the last value written had JSON (false for a member JSON.stringify leaves out). */
-type PartialWalk = Walk & { kept: WeakMap<object, Projected>; out: JsonPieces; wrote: boolean };
+type PartialWalk = Walk & { kept: WeakMap<object, Projected>; out: JsonOut; wrote: boolean };
 
 function emit(w: PartialWalk, head: string, json: string | undefined): void {
   w.wrote = appendJson(w.out, head, json);
@@ -218,8 +205,10 @@ function writePartial(v: unknown, w: PartialWalk, head: string): unknown {
     }
   }
   const value = strip(v, w);
-  if (typeof value === 'string') w.wrote = appendString(w.out, head, value);
-  else emit(w, head, JSON.stringify(value));
+  if (typeof value === 'string') {
+    w.out.string(head, value);
+    w.wrote = true;
+  } else w.wrote = w.out.value(head, value);
   return value;
 }
 

@@ -1,9 +1,9 @@
 // API cost: monthly cost of a volume through each priced offer, blended by the share of input tokens.
-import type { Offer, OfferRegion } from '../schema/index.ts';
+import type { Offer, OfferLifecycleState, OfferRegion } from '../schema/index.ts';
 import { priceKnownAt, silentReason, tierAt, tierBounds, tierThresholds, type AppliedTier } from './long-context.ts';
 import { roundTo } from './memory.ts';
 import { usd } from './money.ts';
-import { isExistingCustomersOnly, offerLifecycleNote } from './offer-lifecycle.ts';
+import { isExistingCustomersOnly, offerLifecycleNote, offerLifecycleState } from './offer-lifecycle.ts';
 
 export { usd } from './money.ts';
 
@@ -40,9 +40,11 @@ export type ApiCostLine = {
   long_context?: LongContextLine;
   /**
    * The offer's lifecycle in doubt (offerLifecycleNote): weighed only where no other offer is priced (break-even.ts
-   * `paidOffer`); never where it says existing customers only (`isExistingCustomersOnly`).
+   * `paidOffer`); never where its state is existing customers only (`isExistingCustomersOnly`).
    */
   lifecycle_note?: string;
+  /** The same in one word of a closed vocabulary (offerLifecycleState), present with the note: what code reads. */
+  lifecycle_state?: OfferLifecycleState;
 };
 
 /** The long-context tier a line is costed at; a side the tier does not give is the base price. */
@@ -76,13 +78,16 @@ export function apiCosts(
       line.long_context = { prompt_tokens: promptTokens!, above_tokens: p.tier.above_tokens, input: p.tier.input, output: p.tier.output };
     }
     const doubt = offerLifecycleNote(p.o);
-    if (doubt !== null) line.lifecycle_note = doubt;
+    if (doubt !== null) {
+      line.lifecycle_note = doubt;
+      line.lifecycle_state = offerLifecycleState(p.o)!;
+    }
     lines.push(line);
   }
   // An offer sold to existing customers only (Vertex AI's, Cohere's deprecated listings) is listed after those a new
   // customer can buy, cheapest first among them, and is nobody's cheapest: a buyer cannot buy it.
-  const open = lines.filter((l) => !isExistingCustomersOnly(l.lifecycle_note));
-  const ordered = open.length === lines.length ? lines : [...open, ...lines.filter((l) => isExistingCustomersOnly(l.lifecycle_note))];
+  const open = lines.filter((l) => !isExistingCustomersOnly(l.lifecycle_state));
+  const ordered = open.length === lines.length ? lines : [...open, ...lines.filter((l) => isExistingCustomersOnly(l.lifecycle_state))];
   return { offers: ordered, not_priced: not_priced.slice(), cheapest: open[0] ?? null };
 }
 

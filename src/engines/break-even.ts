@@ -53,13 +53,13 @@ const CURVE_VOLUMES = [1, 3, 10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100
  * nothing. An offer whose lifecycle is in doubt (served only on its host's silence past the developer's shutdown:
  * `lifecycle_note`) is weighed only for want of another; one sold to existing customers only never (a buyer cannot buy it).
  */
-export const paidOffer = (api: ApiCosts) => api.offers.find((o) => o.blended_usd_per_mtok > 0 && o.lifecycle_note === undefined)
-  ?? api.offers.find((o) => o.blended_usd_per_mtok > 0 && !isExistingCustomersOnly(o.lifecycle_note));
+export const paidOffer = (api: ApiCosts) => api.offers.find((o) => o.blended_usd_per_mtok > 0 && o.lifecycle_state === undefined)
+  ?? api.offers.find((o) => o.blended_usd_per_mtok > 0 && !isExistingCustomersOnly(o.lifecycle_state));
 
 /** Why no API offer is weighed (`paidOffer` found none): none priced, only $0 listings, or none a new customer can buy. */
 function noPaidReason(api: ApiCosts): string {
   if (!api.offers.length) return 'no priced API offer to compare with';
-  if (api.offers.some((o) => o.blended_usd_per_mtok > 0 && isExistingCustomersOnly(o.lifecycle_note))) {
+  if (api.offers.some((o) => o.blended_usd_per_mtok > 0 && isExistingCustomersOnly(o.lifecycle_state))) {
     return 'no API offer a new customer can buy to compare with: every one priced above zero is sold to existing customers only';
   }
   return 'every priced API offer is free: self-hosting never costs less';

@@ -73,6 +73,19 @@ export function decodeLayout(hardware: Hardware, layers: number): DecodeLayout {
  * other vendors, and NVLink machines, whose batch-1 figure is a tensor-parallel serving runtime's).
  */
 export function decodeBackend(hardware: Hardware): DecodeBackend | null {
+  let b = backends.get(hardware);
+  if (b === undefined) backends.set(hardware, (b = backendOf(hardware)));
+  return b;
+}
+
+/**
+ * A configuration's backend and class, read from its name once per configuration object: a 100-entry page asks for
+ * them some 500 times, and each reading of the name allocated (docs/performance.md, fifteenth round).
+ */
+const backends = new WeakMap<Hardware, DecodeBackend | null>();
+const classes = new WeakMap<Hardware, ComputeClass>();
+
+function backendOf(hardware: Hardware): DecodeBackend | null {
   if (/^Apple\b/i.test(hardware.accelerator)) return 'metal';
   if (/^NVIDIA\b/i.test(hardware.accelerator) && decodeSplit(hardware) !== 'tensor') return 'cuda';
   return null;
@@ -86,8 +99,12 @@ export function decodeEfficiency(hardware: Hardware): number {
 
 /** The prefill class of the configuration's accelerator (constants.ts `ComputeClass`), read from its name. */
 export function computeClass(hardware: Hardware): ComputeClass {
-  if (/GeForce/i.test(hardware.accelerator)) return 'geforce';
-  return /^Apple\b/i.test(hardware.accelerator) ? 'apple' : 'professional';
+  let c = classes.get(hardware);
+  if (c === undefined) {
+    c = /GeForce/i.test(hardware.accelerator) ? 'geforce' : /^Apple\b/i.test(hardware.accelerator) ? 'apple' : 'professional';
+    classes.set(hardware, c);
+  }
+  return c;
 }
 
 /**

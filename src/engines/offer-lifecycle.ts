@@ -1,7 +1,7 @@
 // Whether a model or an offer is still served on the dataset's date: retired ones are not ranked as buyable.
-import type { Model, Offer } from '../schema/index.ts';
+import type { Model, Offer, OfferLifecycleState } from '../schema/index.ts';
 import {
-  announcedUndatedNote, EXISTING_CUSTOMERS_ONLY, existingCustomersOnlyNote, hostedPastShutdownNote, isShutDownListing,
+  announcedUndatedNote, existingCustomersOnlyNote, hostedPastShutdownNote, isShutDownListing, undatedAvailability,
 } from '../ingest/past-shutdowns.ts';
 
 /**
@@ -63,6 +63,16 @@ export function offerLifecycleNote(o: Pick<Offer, 'status' | 'shutdown_date'>): 
 }
 
 /**
+ * The offer's lifecycle in doubt as a state a client can act on, or null: the same offers as `offerLifecycleNote`,
+ * read from the status's `availability` (src/schema/offer.ts `OfferLifecycleState`), never from the note's words.
+ * Answers show it as `lifecycle_state` beside `lifecycle_note`.
+ */
+export function offerLifecycleState(o: Pick<Offer, 'status' | 'shutdown_date'>): OfferLifecycleState | null {
+  if (hostedPastShutdownNote(o) !== undefined) return 'hosted_past_developer_shutdown';
+  return undatedAvailability(o) ?? null;
+}
+
+/**
  * Whether the offer is served to existing customers only (its provider's "deprecated" with no date means closed to new
  * customers: Vertex AI, Cohere; data/curated/deprecation-readings.csv `new_customers`). A buyer asking today cannot buy
  * it, so no answer picks it as the cheapest or best offer: it is listed with its `lifecycle_note`, after the others.
@@ -71,9 +81,8 @@ export function closedToNewCustomers(o: Pick<Offer, 'status' | 'shutdown_date'>)
   return existingCustomersOnlyNote(o) !== undefined;
 }
 
-/** Whether a line's `lifecycle_note` (offerLifecycleNote) says existing customers only: a line no buyer is offered. */
-export const isExistingCustomersOnly = (lifecycleNote: string | null | undefined): boolean =>
-  lifecycleNote?.startsWith(EXISTING_CUSTOMERS_ONLY) === true;
+/** Whether a line's `lifecycle_state` (offerLifecycleState) is existing customers only: a line no buyer is offered. */
+export const isExistingCustomersOnly = (state: OfferLifecycleState | null | undefined): boolean => state === 'existing_customers_only';
 
 /**
  * The offers a new customer can buy, without a lifecycle note when there is one; else those a new customer can buy:

@@ -16,6 +16,12 @@ export type SpeedLayout = {
 const us = (seconds: number) => Number((seconds * 1e6).toFixed(3));
 
 /**
+ * The layouts without a serving runtime's words, per configuration object and layer count (a 100-entry page asks for
+ * one some 500 times: each model's speed and each alternative's). Bounded by the catalogue's layer counts.
+ */
+const batchOneLayouts = new WeakMap<Hardware, Map<number, SpeedLayout>>();
+
+/**
  * One sequence on PCIe cards is what llama.cpp, Ollama and LM Studio run: split by layer, one card at a time
  * (decode.ts `decodeLayout`, `prefillFlops`). Several sequences at once is a server, and estimate_cost serves them with
  * vLLM or SGLang tensor parallel on the same cards (decode.ts `servingLayout`, `servingFlops`): the same layout here,
@@ -25,7 +31,15 @@ const us = (seconds: number) => Number((seconds * 1e6).toFixed(3));
  */
 export function speedLayout(hardware: Hardware, layers: number, concurrency: number, layersWords: number | string = layers): SpeedLayout {
   if (concurrency <= 1 || decodeSplit(hardware) !== 'layer') {
-    return { layout: decodeLayout(hardware, layers), flops: prefillFlops(hardware), serving: null };
+    // The same for every model of that many layers on the configuration, at any concurrency: made once per pair.
+    let byLayers = batchOneLayouts.get(hardware);
+    if (!byLayers) batchOneLayouts.set(hardware, (byLayers = new Map()));
+    let made = byLayers.get(layers);
+    if (!made) {
+      made = Object.freeze({ layout: Object.freeze(decodeLayout(hardware, layers)), flops: prefillFlops(hardware), serving: null });
+      byLayers.set(layers, made);
+    }
+    return made;
   }
   const n = hardware.count;
   return {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { IsoDate, type Offer, type Source } from '../schema/index.ts';
 import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
 import type { IngestIssue } from '../sources/types.ts';
-import { ANNOUNCED_UNDATED, announcedUndatedNote, EXISTING_CUSTOMERS_ONLY } from './past-shutdowns.ts';
+import { announcedUndatedNote, UNDATED_NOTE_HEADS } from './past-shutdowns.ts';
 
 const FILE = 'data/curated/deprecation-readings.csv';
 export const DEPRECATION_READINGS_SOURCE_ID = 'deprecation-readings';
@@ -51,9 +51,10 @@ export function readingOf(rows: readonly DeprecationReading[], source: string, p
 
 /**
  * Notes, in place, each offer marked `deprecated` with no shutdown date by a source whose word means still served
- * (`served` true): its note then starts with ANNOUNCED_UNDATED, which the answers read as served with a lifecycle note
- * (past-shutdowns.ts `announcedUndatedNote`), or, where the provider's word means existing customers only
- * (`new_customers` false), with EXISTING_CUSTOMERS_ONLY, which no answer picks for a buyer. A source whose word means
+ * (`served` true): its status takes `availability` `retirement_announced`, which the answers read as served with a
+ * lifecycle note (past-shutdowns.ts `announcedUndatedNote`), or, where the provider's word means existing customers only
+ * (`new_customers` false), `existing_customers_only`, which no answer picks for a buyer; its note says the same in words
+ * (opening with ANNOUNCED_UNDATED or EXISTING_CUSTOMERS_ONLY). Code reads the member, never the note. A source whose word means
  * withdrawn (models.dev: "no longer served by the provider's public API"), or one with no row, leaves the offer as it
  * is: not served. Statuses the build derived (a shutdown date passed) are not a source's word and are left alone.
  * Returns the offers noted.
@@ -66,9 +67,9 @@ export function noteAnnouncedDeprecations(offers: readonly Offer[], rows: readon
     if (announcedUndatedNote(o)) continue;
     const row = readingOf(rows, s.source, o.provider);
     if (!row?.served) continue;
-    const head = row.new_customers ? ANNOUNCED_UNDATED : EXISTING_CUSTOMERS_ONLY;
-    const why = `${head} (${s.source}'s "deprecated" at ${o.provider}, read by ${row.url})`;
-    o.status = { ...s, note: s.note ? `${why}; ${s.note}` : why };
+    const availability = row.new_customers ? 'retirement_announced' as const : 'existing_customers_only' as const;
+    const why = `${UNDATED_NOTE_HEADS[availability]} (${s.source}'s "deprecated" at ${o.provider}, read by ${row.url})`;
+    o.status = { ...s, note: s.note ? `${why}; ${s.note}` : why, availability };
     noted.push(o);
   }
   return noted;

@@ -1,5 +1,5 @@
 // A model or offer whose shutdown date has passed by the dataset's date is retired: its status is derived from the date.
-import type { Fact, Model, ModelStatus, Offer, Provider } from '../schema/index.ts';
+import type { Fact, Model, ModelStatus, Offer, OfferLifecycleState, OfferStatus, Provider } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
 
 /**
@@ -9,7 +9,8 @@ import { fact } from '../schema/fact.ts';
  */
 export const shutByDataDate = (shutdown: string, dataAsOf: string): boolean => shutdown <= dataAsOf;
 
-type Lifecycled = Pick<Model | Offer, 'status' | 'shutdown_date'>;
+/** A model or an offer as the lifecycle rules read it: an offer's status may say whether it can be bought (`availability`). */
+type Lifecycled = { status?: Fact<ModelStatus> & { availability?: OfferLifecycleState }; shutdown_date?: Model['shutdown_date'] };
 
 /**
  * Whether a listing is shut down on `dataAsOf`, the one rule the build and the answers share: on or after the
@@ -33,8 +34,23 @@ export const ANNOUNCED_UNDATED = 'deprecated with no shutdown date given: still 
 export const EXISTING_CUSTOMERS_ONLY = 'deprecated with no shutdown date given: available to existing customers only, its retirement '
   + 'announced; a new customer cannot buy it';
 
-const isUndatedNote = (note: string | undefined): boolean =>
-  note !== undefined && (note.startsWith(ANNOUNCED_UNDATED) || note.startsWith(EXISTING_CUSTOMERS_ONLY));
+/** The note's opening for each state a deprecation with no date can leave a served listing in (`undatedAvailability`). */
+export const UNDATED_NOTE_HEADS = { retirement_announced: ANNOUNCED_UNDATED, existing_customers_only: EXISTING_CUSTOMERS_ONLY } as const;
+
+/** Whether a status's `availability` says it is a deprecation that only announced the retirement (served, no date). */
+const isUndated = (s: Lifecycled['status']): boolean =>
+  s?.availability === 'retirement_announced' || s?.availability === 'existing_customers_only';
+
+/**
+ * The state of a listing its provider marks deprecated without a date, where the source's `deprecated` means still
+ * served (`announcedUndatedNote`): read from the status's `availability`, which the build sets with the note
+ * (src/ingest/deprecation-readings.ts), never from the note's words. Undefined for any other listing.
+ */
+export function undatedAvailability(x: Lifecycled): 'retirement_announced' | 'existing_customers_only' | undefined {
+  const s = x.status;
+  if (s?.value !== 'deprecated' || x.shutdown_date !== undefined || !isUndated(s)) return undefined;
+  return s.availability as 'retirement_announced' | 'existing_customers_only';
+}
 
 /**
  * The note of a listing its provider marks deprecated without a date, where the source's `deprecated` means
@@ -44,9 +60,10 @@ const isUndatedNote = (note: string | undefined): boolean =>
  * ranked with this note beside it, and a pick of the cheapest or best offer takes another where one is served; one
  * for existing customers only is never picked (`existingCustomersOnlyNote`). Undefined for any other listing.
  */
-export function announcedUndatedNote(x: Pick<Model | Offer, 'status' | 'shutdown_date'>): string | undefined {
-  const note = x.status?.note;
-  return x.status?.value === 'deprecated' && x.shutdown_date === undefined && isUndatedNote(note) ? note : undefined;
+export function announcedUndatedNote(x: Lifecycled): string | undefined {
+  const state = undatedAvailability(x);
+  // The build writes the note with the member; the state's own words stand in should a status carry the member alone.
+  return state === undefined ? undefined : x.status!.note ?? UNDATED_NOTE_HEADS[state];
 }
 
 /**
@@ -54,9 +71,8 @@ export function announcedUndatedNote(x: Pick<Model | Offer, 'status' | 'shutdown
  * (EXISTING_CUSTOMERS_ONLY); undefined for any other. No cost or ranking picks such an offer for a buyer: it is listed
  * with its note, after the offers a new customer can buy.
  */
-export function existingCustomersOnlyNote(x: Pick<Model | Offer, 'status' | 'shutdown_date'>): string | undefined {
-  const note = announcedUndatedNote(x);
-  return note?.startsWith(EXISTING_CUSTOMERS_ONLY) ? note : undefined;
+export function existingCustomersOnlyNote(x: Lifecycled): string | undefined {
+  return undatedAvailability(x) === 'existing_customers_only' ? announcedUndatedNote(x) : undefined;
 }
 
 /**
@@ -69,7 +85,7 @@ export function existingCustomersOnlyNote(x: Pick<Model | Offer, 'status' | 'shu
 export function retiredByDate(x: Lifecycled, judgedOn: string, dataAsOf = judgedOn): Fact<ModelStatus> | undefined {
   const shut = x.shutdown_date;
   // A deprecation that only announced the retirement (announcedUndatedNote) gives way to the date that ends it.
-  const retired = x.status?.value === 'deprecated' && !isUndatedNote(x.status.note);
+  const retired = x.status?.value === 'deprecated' && !isUndated(x.status);
   if (!shut || !shutByDataDate(shut.value, judgedOn) || retired) return undefined;
   const when = judgedOn === dataAsOf || shut.value <= dataAsOf
     ? `on or before the dataset's date ${dataAsOf}`
@@ -96,10 +112,14 @@ export function pastScheduledStatus(x: Pick<Model | Offer, 'status'>, judgedOn: 
   return { ...s, note: `${s.note!.slice(0, m.index)}, shut down on ${m[1]}` };
 }
 
+/** The state of a self-hosting provider's offer that outlives its developer's shutdown, its status's `availability`. */
+const HOSTED_PAST_SHUTDOWN = 'hosted_past_developer_shutdown' satisfies OfferLifecycleState;
+/** The state in words, should a status carry the member without its note. */
+const HOSTED_PAST_SHUTDOWN_WORDS = 'the developer shut its API down; this provider hosts the model itself and states no date';
+
 /** The note of a self-hosting provider's offer that outlives its developer's shutdown (`pastShutdownStatuses`). */
 const hostsItselfNote = (shutdown: string) =>
   `the developer shut its API down on ${shutdown}; this provider hosts the model itself and states no date`;
-const HOSTS_ITSELF_NOTE = /^the developer shut its API down on \d{4}-\d{2}-\d{2}; this provider hosts the model itself and states no date$/;
 
 /**
  * The status note of an offer still served only on its provider's silence: its developer shut the model's API down,
@@ -108,8 +128,8 @@ const HOSTS_ITSELF_NOTE = /^the developer shut its API down on \d{4}-\d{2}-\d{2}
  * say so beside it and pick another where there is one.
  */
 export function hostedPastShutdownNote(x: Pick<Offer, 'status'>): string | undefined {
-  const note = x.status?.note;
-  return note !== undefined && x.status?.value !== 'deprecated' && HOSTS_ITSELF_NOTE.test(note) ? note : undefined;
+  const s = x.status;
+  return s !== undefined && s.value !== 'deprecated' && s.availability === HOSTED_PAST_SHUTDOWN ? s.note ?? HOSTED_PAST_SHUTDOWN_WORDS : undefined;
 }
 
 /** The providers that run the models they sell themselves (`hosts_weights`, data/curated/weight-hosting-providers.csv). */
@@ -133,8 +153,8 @@ export function hostingProviders(providers: readonly Provider[]): Set<string> {
  */
 export function pastShutdownStatuses(
   models: readonly Model[], offers: readonly Offer[], judgedOn: string, dataAsOf = judgedOn, hosts: ReadonlySet<string> = new Set(),
-): { models: Map<Model, Fact<ModelStatus>>; offers: Map<Offer, Fact<ModelStatus>> } {
-  const out = { models: new Map<Model, Fact<ModelStatus>>(), offers: new Map<Offer, Fact<ModelStatus>>() };
+): { models: Map<Model, Fact<ModelStatus>>; offers: Map<Offer, OfferStatus> } {
+  const out = { models: new Map<Model, Fact<ModelStatus>>(), offers: new Map<Offer, OfferStatus>() };
   const modelShutdown = new Map<string, Model['shutdown_date']>();
   const closed = new Set<string>();
   for (const x of models) {
@@ -151,11 +171,12 @@ export function pastShutdownStatuses(
     if (status) out.offers.set(x, own ? { ...status, note: `the developer retired the model: ${status.note}` } : status);
     const dev = modelShutdown.get(x.model_id);
     if (!hostsItself || x.shutdown_date || !dev || !shutByDataDate(dev.value, judgedOn) || x.status?.value === 'deprecated') continue;
-    const note = hostsItselfNote(dev.value);
-    if (x.status?.note === note) continue;
-    out.offers.set(x, fact(x.status?.value ?? 'active', judgedOn, 'derived', {
-      derived_from: [`${dev.source} (${dev.as_of}): the model's shutdown_date ${dev.value}`], note,
-    }));
+    // Already so noted by the build (the service judges again on the day it loads the data).
+    if (x.status?.availability === HOSTED_PAST_SHUTDOWN) continue;
+    const hosted: OfferStatus = fact(x.status?.value ?? 'active', judgedOn, 'derived', {
+      derived_from: [`${dev.source} (${dev.as_of}): the model's shutdown_date ${dev.value}`], note: hostsItselfNote(dev.value),
+    });
+    out.offers.set(x, { ...hosted, availability: HOSTED_PAST_SHUTDOWN });
   }
   return out;
 }

@@ -7,7 +7,7 @@
 // Model and Offer objects of the dataset, so bounded by its catalogue and gone with it.
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { isDeprecatedModel, offerLifecycleNote } from '../engines/offer-lifecycle.ts';
+import { isDeprecatedModel, offerLifecycleNote, offerLifecycleState } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
@@ -146,7 +146,10 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
   if (o.held_back) head.held_back = kept(o.held_back);
   if (o.next_prices) head.next_prices = kept(o.next_prices);
   const doubt = offerLifecycleNote(o);
-  if (doubt !== null) head.lifecycle_note = doubt;
+  if (doubt !== null) {
+    head.lifecycle_note = doubt;
+    head.lifecycle_state = offerLifecycleState(o)!;
+  }
   kept(head);
   const prices = [
     o.prices.input && `$${o.prices.input.value} input (${o.prices.input.as_of})`,

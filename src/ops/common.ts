@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_CONTEXT } from '../engines/constants.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate, SourcesDisagree } from '../schema/index.ts';
+import { IsoDate, OfferLifecycleState, SourcesDisagree } from '../schema/index.ts';
 
 /** A model id or any alias a source uses (`anthropic/claude-opus-4.8`): up to 200 printable characters. */
 export const ModelIdParam = z
@@ -36,6 +36,17 @@ export const Cursor = z
   .regex(/^[A-Za-z0-9_-]+$/, 'an opaque cursor from a previous page')
   .optional()
   .describe('Opaque cursor from `next_cursor` of the previous page.');
+
+/**
+ * An offer line's lifecycle in one word (the status's `availability`), beside its `lifecycle_note`: what a client tests
+ * instead of the note's words, which may change. One vocabulary on every offer line (docs/data.md, "Lifecycle states").
+ */
+export const LIFECYCLE_STATE_TEXT = 'The offer\'s lifecycle in doubt as a machine-readable state, present with `lifecycle_note` (the same '
+  + 'offers): `retirement_announced` (its provider marks it deprecated with no shutdown date, its source meaning still served and '
+  + 'sold), `existing_customers_only` (served to existing customers only: a new customer cannot buy it, so no cheapest or best pick '
+  + 'takes it), `hosted_past_developer_shutdown` (the developer shut its API down; this provider hosts the model itself and states '
+  + 'no date, so whether it is still sold is not known).';
+export const LifecycleState = OfferLifecycleState;
 
 /** A fact as it travels on the wire; `source` and provenance are absent in partial (anonymous, free) responses. */
 export const wireFact = <T extends z.ZodType>(value: T) =>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IsoDate, NextPrices, OfferRegion, Sku } from '../schema/index.ts';
 import { LISTED_WINDOWS } from '../engines/break-even-words.ts';
 import { TIER_RULE } from '../engines/long-context.ts';
-import { wireFact } from './common.ts';
+import { LIFECYCLE_STATE_TEXT, LifecycleState, wireFact } from './common.ts';
 
 /** A price with its provenance; `source` is absent from partial responses, as on every fact. */
 export const PriceRef = z
@@ -36,6 +36,7 @@ export const ApiLine = z
       + 'the provider marks the offer deprecated with no shutdown date, which its source means as still served ("deprecated with '
       + 'no shutdown date given: still served, its retirement announced (...)"). '
       + '`cheapest`, `cheaper` and the break-even take an offer without such a note where one is priced. Null otherwise.'),
+    lifecycle_state: LifecycleState.nullable().describe(`${LIFECYCLE_STATE_TEXT} Null where \`lifecycle_note\` is null.`),
     next_prices: wireFact(NextPrices).optional()
       .describe('The price a source schedules next for this offer, from the day `starts`; `input` and `output` apply until then.'),
     shutdown_date: wireFact(IsoDate).optional()

@@ -105,6 +105,7 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
     monthly_usd: l.monthly_usd,
     zero_priced: l.blended_usd_per_mtok === 0,
     lifecycle_note: l.lifecycle_note ?? null,
+    lifecycle_state: l.lifecycle_state ?? null,
   });
   if (l.long_context) line.long_context = l.long_context;
   return line;
@@ -119,10 +120,10 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
   const offers = a.offers.map((l) => toApiLine(ds, l, costable.seller));
   // An offer whose lifecycle is in doubt is the cheapest only for want of another priced above zero (paidOffer); one
   // sold to existing customers only is never picked: a buyer asking today cannot buy it.
-  const buyable = (keep: (l: ApiLine) => boolean) => (l: ApiLine) => keep(l) && !isExistingCustomersOnly(l.lifecycle_note);
-  const pick = (keep: (l: ApiLine) => boolean) => offers.find((l) => keep(l) && l.lifecycle_note === null)
+  const buyable = (keep: (l: ApiLine) => boolean) => (l: ApiLine) => keep(l) && !isExistingCustomersOnly(l.lifecycle_state);
+  const pick = (keep: (l: ApiLine) => boolean) => offers.find((l) => keep(l) && l.lifecycle_state === null)
     ?? offers.find(buyable(keep));
-  const closed = offers.filter((l) => !l.zero_priced && isExistingCustomersOnly(l.lifecycle_note));
+  const closed = offers.filter((l) => !l.zero_priced && isExistingCustomersOnly(l.lifecycle_state));
   const paid = pick((l) => !l.zero_priced);
   const own = pick((l) => !l.zero_priced && l.first_party);
   const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);

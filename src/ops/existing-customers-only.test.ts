@@ -18,7 +18,8 @@ const cost = (ds: Dataset, input: Record<string, unknown>) => estimate_cost.hand
 
 // The note the build gives such an offer (src/ingest/deprecation-readings.ts), here for Cohere's own command-r-plus.
 const NOTE = `${EXISTING_CUSTOMERS_ONLY} (deprecations-rss's "deprecated" at cohere, read by https://docs.cohere.com/docs/deprecations)`;
-const closedStatus = { value: 'deprecated' as const, as_of: '2026-05-01', source: 'deprecations-rss', note: NOTE };
+const closedStatus = { value: 'deprecated' as const, as_of: '2026-05-01', source: 'deprecations-rss', note: NOTE,
+  availability: 'existing_customers_only' as const };
 
 // Prices set by hand so that the closed offer is the cheapest: Cohere 1/4 (blend 0.75 x 1 + 0.25 x 4 = 1.75) against
 // a relay at 2.5/10 (blend 4.375); at 10M tokens a month, 17.5 and 43.75 USD.
@@ -37,7 +38,8 @@ const ds = aDataset({
 
 test('the closed offer is listed with its note after the offers a buyer can buy, and the cheapest is the relay', () => {
   const out = cost(ds, { model_id: 'rplus', tokens_millions: 10 });
-  assert.deepEqual(out.api.offers.map((l: Out) => [l.provider, l.monthly_usd, l.lifecycle_note]), [['relay', 43.75, null], ['cohere', 17.5, NOTE]]);
+  assert.deepEqual(out.api.offers.map((l: Out) => [l.provider, l.monthly_usd, l.lifecycle_note, l.lifecycle_state]),
+    [['relay', 43.75, null, null], ['cohere', 17.5, NOTE, 'existing_customers_only']]);
   assert.equal(out.api.cheapest.provider, 'relay');
   assert.equal(out.api.developer_offer, null);
   assert.match(out.api.note, /The developer's own offer \(cohere, \$1\/\$4 input\/output\) is sold to existing customers only: a new customer cannot buy it\./);

@@ -230,6 +230,9 @@ export const models_for_hardware = defineOperation({
     nearest: Nearest.optional(),
   }),
   annotations: READ_ONLY,
+  // Written as bytes: an entry's speed, memory and alternatives (mostly numbers) are not made text first, and the page
+  // is not pieces of text encoded after (docs/performance.md, fifteenth round).
+  writtenAsBytes: true,
   examples: [
     { title: 'What runs on an RTX 4090 (24 GB)', input: { hardware_id: 'rtx-4090' } },
     { title: 'A MacBook Pro M4 Max 128 GB at a 32k context', input: { hardware_id: 'm4-max-128gb', context: 32768, limit: 10 } },

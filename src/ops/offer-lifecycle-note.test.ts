@@ -18,7 +18,7 @@ const run = (ds: Dataset, input: Record<string, unknown>) => estimate_cost.handl
 // shut claude-sonnet-4-0 down on 2026-06-15 and Vertex AI, which hosts the model itself, states no date of its own.
 const NOTE = 'the developer shut its API down on 2026-06-15; this provider hosts the model itself and states no date';
 const silent = { value: 'active' as const, as_of: '2026-09-23', source: 'derived', note: NOTE,
-  derived_from: ['deprecations-rss (2026-05-14): the model\'s shutdown_date 2026-06-15'] };
+  derived_from: ['deprecations-rss (2026-05-14): the model\'s shutdown_date 2026-06-15'], availability: 'hosted_past_developer_shutdown' as const };
 
 // Prices set by hand so that the doubtful offer is the cheaper: Vertex 2/10 (blend 0.75 x 2 + 0.25 x 10 = 4) against
 // Bedrock 3/15 (blend 6); at 10M tokens a month, 40 and 60 USD.
@@ -34,8 +34,8 @@ const ds = aDataset({
 
 test('a cheaper offer in doubt is listed with its lifecycle_note, and the cheapest pick is the offer without one', () => {
   const out = run(ds, { model_id: 'sonnet', tokens_millions: 10 });
-  assert.deepEqual(out.api.offers.map((l: Out) => [l.provider, l.monthly_usd, l.lifecycle_note]),
-    [['google-vertex', 40, NOTE], ['amazon-bedrock', 60, null]]);
+  assert.deepEqual(out.api.offers.map((l: Out) => [l.provider, l.monthly_usd, l.lifecycle_note, l.lifecycle_state]),
+    [['google-vertex', 40, NOTE, 'hosted_past_developer_shutdown'], ['amazon-bedrock', 60, null, null]]);
   assert.equal(out.api.cheapest.provider, 'amazon-bedrock');
   // The curve's API month at the volume asked is the pick's: 6 USD per 1M x 10.
   assert.equal(out.curve.find((p: Out) => p.tokens_millions === 10).api_usd, 60);
@@ -56,7 +56,9 @@ test('the catalogue\'s cheapest offer and the frontier pick the offer without do
   // Alone, the doubtful offer is still the cheapest: it is priced, just not vouched for.
   assert.equal(cheapestOffer([vertex], 0.75)?.offer, vertex);
   assert.equal(toOfferView(ds, vertex).lifecycle_note, NOTE);
+  assert.equal(toOfferView(ds, vertex).lifecycle_state, 'hosted_past_developer_shutdown');
   assert.equal('lifecycle_note' in toOfferView(ds, bedrock), false);
+  assert.equal('lifecycle_state' in toOfferView(ds, bedrock), false);
 });
 
 test('the committed dataset: Bedrock\'s three claude-3-opus listings are priced with the note, none is called served for sure', () => {
@@ -68,6 +70,7 @@ test('the committed dataset: Bedrock\'s three claude-3-opus listings are priced 
   assert.equal(bedrock.length, 3);
   for (const l of bedrock) {
     assert.equal(l.lifecycle_note, 'the developer shut its API down on 2026-01-05; this provider hosts the model itself and states no date');
+    assert.equal(l.lifecycle_state, 'hosted_past_developer_shutdown');
   }
   assert.match(out.api.note, /may no longer be sold/);
   // Azure's gpt-4.5-preview is retired on Azure's own date (developer-notices: retired-models page, July 14, 2025).

@@ -47,7 +47,9 @@ export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject
    * The answer's JSON written straight into bytes (surfaces/json-bytes.ts), not made as text by JSON.stringify and
    * then encoded: the same bytes, some 59 KB less garbage on a 27 KB estimate_cost answer for 3 to 18% more CPU to
    * write it; on other operations' answers (many short strings) the writing cost up to 45% more (docs/performance.md,
-   * fourteenth round), so an operation opts in.
+   * fourteenth round), so an operation opts in. An answer of kept parts (ops/json-fragment.ts) is then written by the
+   * same pass into bytes, its kept texts copied in: some 470 KB less allocated a call on models_for_hardware's
+   * 100-entry page, for no more CPU (fifteenth round).
    */
   writtenAsBytes?: boolean;
   /** Examples for the docs and the registry-wide tests: each must succeed on the committed dataset. */

@@ -2,13 +2,13 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { offerLifecycleNote } from '../engines/offer-lifecycle.ts';
+import { offerLifecycleNote, offerLifecycleState } from '../engines/offer-lifecycle.ts';
 import { TIER_RULE, tierBlend, tierDerivedFrom, type AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, cheapestAtDefaultShare, overallRating, type Board, type BoardEntry } from '../engines/ranking.ts';
 import {
   EuResidency, HeldBackPrice, IsoDate, Leaderboard, Licence, ModelStatus, NextPrices, OfferRegion, PriceTier, Sku, type Model, type Offer, type Rating,
 } from '../schema/index.ts';
-import { wireFact } from './common.ts';
+import { LIFECYCLE_STATE_TEXT, LifecycleState, wireFact } from './common.ts';
 import { kept } from './json-fragment.ts';
 
 /** The long-context tier a blend is at: the prompt size asked and the offer's tier it crosses (engines/long-context.ts). */
@@ -67,7 +67,10 @@ export const OfferView = z
       .describe('Sources that list this offer. Full tier only: partial responses list them once in `sources`.'),
     sku: Sku.describe('Which product of the provider: `standard` (the model at its list price) or `regional` are the base SKUs used by default; `free`, `extended`, `stealth`, `batch`, `flex`, `priority`, `thinking`, `routing`, `online` are other listings.'),
     first_party: z.boolean().describe("true when the model's own developer sells it (its API, cloud platform or plan); false for a reseller or gateway."),
-    status: wireFact(ModelStatus).optional().describe("The provider's status of this listing (`deprecated`: the provider retired it); not the model's."),
+    status: wireFact(ModelStatus).extend({
+      availability: LifecycleState.optional()
+        .describe('Where the listing is still served but whether it can be bought is in question: the state `lifecycle_state` shows.'),
+    }).optional().describe("The provider's status of this listing (`deprecated`: the provider retired it); not the model's."),
     deprecation_date: wireFact(IsoDate).optional(),
     shutdown_date: wireFact(IsoDate).optional(),
     replacement: wireFact(z.string()).optional(),
@@ -81,6 +84,7 @@ export const OfferView = z
       + 'or the provider marks the offer deprecated with no shutdown date, which its source means as still served ("deprecated '
       + 'with no shutdown date given: still served, its retirement announced (...)"). '
       + 'A cheapest or best offer is such an offer only where no other is priced.'),
+    lifecycle_state: LifecycleState.optional().describe(LIFECYCLE_STATE_TEXT),
     blended_price: BlendedPrice.nullable().describe('Null when a price the blend needs is absent.'),
   })
   .describe('A model sold by one inference provider.');
@@ -168,7 +172,7 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
     ...(o.replacement ? { replacement: o.replacement } : {}),
     ...(o.held_back ? { held_back: o.held_back } : {}),
     ...(o.next_prices ? { next_prices: o.next_prices } : {}),
-    ...(doubt !== null ? { lifecycle_note: doubt } : {}),
+    ...(doubt !== null ? { lifecycle_note: doubt, lifecycle_state: offerLifecycleState(o)! } : {}),
     blended_price: tier ? tierBlendedPrice(tier, inputShare)
       : blended === undefined ? null : { value: blended, input_share: inputShare, derived_from },
   };

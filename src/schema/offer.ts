@@ -59,6 +59,24 @@ export type NextPrices = z.infer<typeof NextPrices>;
 export const OfferRegion = z.enum(['global', 'eu', 'us', 'apac']);
 export type OfferRegion = z.infer<typeof OfferRegion>;
 
+/**
+ * Whether a listing still served can be bought, where the answers must say so beside its price (docs/data.md, "Served
+ * or not"): `retirement_announced`, its provider marks it deprecated with no shutdown date and the source's word means
+ * still served and sold (genai-prices' flag); `existing_customers_only`, the same word means served to existing
+ * customers only, no new customer can buy it (Vertex AI, Cohere); `hosted_past_developer_shutdown`, its developer shut
+ * the model's API down and this provider, which hosts the model itself, gives no date of its own, so whether it is still
+ * sold is not known. The status note says the same in words (its wording may change; this member is what code reads).
+ */
+export const OfferLifecycleState = z.enum(['retirement_announced', 'existing_customers_only', 'hosted_past_developer_shutdown']);
+export type OfferLifecycleState = z.infer<typeof OfferLifecycleState>;
+
+/** An offer's status: the provider's word on the listing, and where it is still served, whether it can be bought. */
+export const OfferStatus = factOf(ModelStatus).extend({
+  /** Set by the build with the note that says it (src/ingest/deprecation-readings.ts, past-shutdowns.ts); absent otherwise. */
+  availability: OfferLifecycleState.optional(),
+});
+export type OfferStatus = z.infer<typeof OfferStatus>;
+
 export const Offer = z
   .object({
     model_id: Slug,
@@ -90,7 +108,7 @@ export const Offer = z
     /** Sold by the model's own developer (its API, its cloud platform or its plans), not a reseller or gateway. */
     first_party: z.boolean(),
     /** The provider's status of this listing (a reseller retiring it says nothing about the model). */
-    status: factOf(ModelStatus).optional(),
+    status: OfferStatus.optional(),
     deprecation_date: factOf(IsoDate).optional(),
     /** The day the provider stops serving the listing. */
     shutdown_date: factOf(IsoDate).optional(),

@@ -1,12 +1,12 @@
 // One call of an operation, as both surfaces make it: admit the caller, run the handler, serve ready bytes.
 import crypto from 'node:crypto';
-import { projectBody, rateLimitedError, writeBody } from '../access/index.ts';
+import { projectBody, rateLimitedError, writeBody, writeBodyTo } from '../access/index.ts';
 import type { AccessControl, LimitDecision, Principal } from '../access/types.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { isStitched, stitched } from '../ops/json-fragment.ts';
 import type { AnyOperation } from '../ops/operation.ts';
 import { answerIdentity, keyEtag } from './answer-identity.ts';
-import { jsonBytes } from './json-bytes.ts';
+import { jsonBytes, writtenBytes } from './json-bytes.ts';
 import { Lru } from './lru.ts';
 import { utf8Bytes, utf8BytesOf } from './utf8.ts';
 
@@ -143,7 +143,15 @@ export function prepareAnswer(op: AnyOperation, result: unknown, dataset: Datase
   }
   const body = { data_as_of: dataset.meta.data_as_of, ...result };
   const projection = { full, fullTierOnly: op.fullTierOnly, sources: dataset.sourceById, baseUrl };
-  // An answer built of kept parts (ops/json-fragment.ts) is written from their prepared text, in one pass.
+  // An answer built of kept parts (ops/json-fragment.ts) is written from their prepared text, in one pass: straight into
+  // bytes when the operation opts in (none of its members made text first, no pieces encoded), else as text pieces.
+  if (op.writtenAsBytes && isStitched(result)) {
+    let written: Record<string, unknown> | undefined;
+    const bytes = writtenBytes((out) => {
+      written = writeBodyTo(stitched(body), projection, out);
+    });
+    if (bytes) return new Prepared(written!, bytes);
+  }
   const written = isStitched(result) ? writeBody(stitched(body), projection) : undefined;
   const value = written?.value ?? (projectBody(body, projection) as Record<string, unknown>);
   // Written pieces are encoded one after another: the answer is never made one flat string (access/json-pieces.ts).

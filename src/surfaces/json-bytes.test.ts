@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { jsonBytes } from './json-bytes.ts';
+import { projectBody, writeBody, writeBodyTo } from '../access/index.ts';
+import { aSource } from '../dataset/fixtures.ts';
+import { kept, stitched } from '../ops/json-fragment.ts';
+import type { Source } from '../schema/index.ts';
+import { jsonBytes, writtenBytes } from './json-bytes.ts';
 
 // The expected bytes are V8's own JSON.stringify encoded as UTF-8 (the serializer this writer must equal), and, for the
 // first case, written out by hand from RFC 8259.
@@ -70,4 +74,55 @@ test('jsonBytes: answers larger than the scratch, and past its bound, come out w
   same(huge);
   // An earlier result is not overwritten by a later call (each has its own memory).
   assert.equal(a.toString('utf8'), JSON.stringify(big));
+});
+
+test('writtenBytes: an answer of kept parts written as bytes, the same bytes as the text pieces and JSON.stringify, both tiers', () => {
+  const sources: ReadonlyMap<string, Source> = new Map([
+    ['lmarena', aSource({ id: 'lmarena', name: 'LMArena', url: 'https://lmarena.ai' })],
+    ['epoch', aSource({ id: 'epoch', name: 'Epoch AI hardware', url: 'https://epoch.ai' })],
+  ]);
+  const opts = { sources, baseUrl: 'https://api.example.org', fullTierOnly: ['criteria'] };
+  // As models_for_hardware writes one: kept parts (a rating, a configuration, names past ASCII) in stitched entries
+  // whose figures each ask makes (numbers, undefined members, an undefined item), and a key JSON escapes.
+  const rating = kept({ leaderboard: 'text', rating: 1400, as_of: '2026-07-30', source: 'lmarena' });
+  const entry = (rank: number) => stitched({
+    rank,
+    model: kept({ id: `m${rank}`, name: 'Modèle “M”' }),
+    rating,
+    speed: { tokens_per_s: 41.3 * rank, ttft_s: 0.0123, basis: `Q4_K_M weights; ${rank} layers — µs`, note: undefined },
+    alternatives: [{ q: 'q8_0', total_gb: 1 / 3 }, { q: 'f16', total_gb: 2.5e-7, fit: null }],
+    derived_from: [`context = 512 (epoch, 2026-07-02) ${'x'.repeat(40)}`],
+    'k"é': 'short "quoted" é',
+    skipped: undefined,
+  });
+  const body = stitched({
+    data_as_of: '2026-08-01',
+    hardware: kept({ id: 'gpu', memory_gb: { value: 24, as_of: '2025-07-21', source: 'epoch' } }),
+    items: stitched([entry(1), entry(2), undefined]),
+    criteria: [{ id: 'c' }],
+    long: `${'plain text '.repeat(40)}end`,
+  });
+  for (const full of [true, false]) {
+    let value: Record<string, unknown> | undefined;
+    const bytes = writtenBytes((out) => {
+      value = writeBodyTo(body, { ...opts, full }, out);
+    });
+    const expected = full ? body : projectBody(body, { ...opts, full });
+    assert.equal(bytes?.toString('hex'), Buffer.from(JSON.stringify(expected), 'utf8').toString('hex'), `full: ${full}`);
+    assert.equal(bytes?.toString('hex'), Buffer.from(writeBody(body, { ...opts, full }).pieces.join(''), 'utf8').toString('hex'));
+    assert.deepEqual(value, expected);
+  }
+  // Worked by hand: the first entry's figures as JSON writes them, the undefined member left out.
+  const whole = writtenBytes((out) => writeBodyTo(body, { ...opts, full: true }, out))!.toString('utf8');
+  assert.ok(whole.includes('"speed":{"tokens_per_s":41.3,"ttft_s":0.0123,"basis":"Q4_K_M weights; 1 layers — µs"},'));
+  assert.ok(whole.includes('"alternatives":[{"q":"q8_0","total_gb":0.3333333333333333},{"q":"f16","total_gb":2.5e-7,"fit":null}]'));
+  assert.ok(whole.includes(',"k\\"é":"short \\"quoted\\" é"}'));
+  assert.ok(whole.includes('},null],"criteria"'));
+});
+
+test('writtenBytes: past the scratch bound, or a value only JSON.stringify writes, nothing: the caller writes it', () => {
+  assert.equal(writtenBytes((out) => out.add(`"${'h'.repeat(5_000_000)}"`)), undefined);
+  assert.equal(writtenBytes((out) => out.value('', { big: 1n })), undefined);
+  // And the scratch is whole for the next answer.
+  assert.equal(writtenBytes((out) => out.value('', { a: [1, 'b'] }))?.toString('latin1'), '{"a":[1,"b"]}');
 });

@@ -14,6 +14,8 @@
 // Anything else (a BigInt, a cycle, a boxed primitive, a typed array, an answer past 4 MB) is handed to JSON.stringify
 // whole, which throws or writes it as it always did.
 
+import type { JsonOut } from '../access/json-pieces.ts';
+
 /** At most this many bytes are kept as scratch between calls; a larger answer is written by JSON.stringify. */
 const SCRATCH_MAX = 4 * 1024 * 1024;
 let buf = Buffer.allocUnsafeSlow(64 * 1024);
@@ -198,6 +200,69 @@ function writeObject(o: Record<string, unknown>, depth: number): void {
   }
   room(1);
   buf[pos++] = 125;
+}
+
+/** JSON text (a kept part's, a member's head) as UTF-8: a short ASCII text copied here, any other by the encoder. */
+function writeText(s: string): void {
+  const n = s.length;
+  if (n < LONG) {
+    room(n);
+    const start = pos;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0x7f) {
+        pos = start;
+        return writeUtf8(s);
+      }
+      buf[pos++] = c;
+    }
+    return;
+  }
+  writeUtf8(s);
+}
+
+function writeUtf8(s: string): void {
+  // A UTF-16 code unit takes at most 3 UTF-8 bytes (a surrogate pair, 2 units, takes 4).
+  room(s.length * 3);
+  pos += buf.write(s, pos, 'utf8');
+}
+
+/**
+ * The answer writer's output as bytes (access/json-pieces.ts JsonOut): its texts copied into the scratch, its values
+ * written as jsonBytes writes them (numbers from their digits, plain strings copied), so no piece of text is made for
+ * them and none is flattened before encoding.
+ */
+const byteOut: JsonOut = {
+  add: writeText,
+  value(head, v) {
+    const mark = pos;
+    writeText(head);
+    if (writeValue(v, '', false, 0)) return true;
+    pos = mark;
+    return false;
+  },
+  string(head, s) {
+    writeText(head);
+    writeString(s);
+  },
+};
+
+/**
+ * The bytes `write` puts into its output, its own memory sized by their length; undefined when they are not written
+ * here (past SCRATCH_MAX, or a value JSON.stringify alone writes): the caller then writes them another way. `write`
+ * must not call jsonBytes or writtenBytes (one scratch).
+ */
+export function writtenBytes(write: (out: JsonOut) => void): Buffer | undefined {
+  pos = 0;
+  try {
+    write(byteOut);
+  } catch (e) {
+    if (e !== UNWRITTEN) throw e;
+    return undefined;
+  }
+  const out = Buffer.allocUnsafeSlow(pos);
+  buf.copy(out, 0, 0, pos);
+  return out;
 }
 
 /** The UTF-8 bytes of JSON.stringify(value), for an object or array value. Its own memory, sized by its length. */
