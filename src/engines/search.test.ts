@@ -118,9 +118,16 @@ test('price ceilings read the offers the cheapest offer is chosen from: no batch
   const closed = aDataset({
     models: [aModel({ id: 'c' })],
     offers: [anOffer({ model_id: 'c', provider: 'vertex', prices: { input: f(0.1), output: f(0.2) },
-      status: { ...f('deprecated' as const), note: EXISTING_CUSTOMERS_ONLY } })],
+      status: { ...f('deprecated' as const), availability: 'existing_customers_only' as const, note: EXISTING_CUSTOMERS_ONLY } })],
   });
   assert.deepEqual(searchModels(closed, { max_input_price: 1 }), [], 'an offer closed to new customers meets no ceiling');
+  // The same listing with its retirement announced but still sold to new customers is a price a buyer can pay.
+  const announced = aDataset({
+    models: [aModel({ id: 'c' })],
+    offers: [anOffer({ model_id: 'c', provider: 'vertex', prices: { input: f(0.1), output: f(0.2) },
+      status: { ...f('deprecated' as const), availability: 'retirement_announced' as const, note: 'deprecated with no shutdown date given' } })],
+  });
+  assert.deepEqual(searchModels(announced, { max_input_price: 1 }), ['c'], 'a retirement announced, still sold, meets it');
 });
 
 test('text and filters combine', () => {
