@@ -68,7 +68,9 @@ test('the committed table reads without issues; rows without a page or with an u
       ['google', 'gemini-pro-latest', 'input', 1.25], ['google', 'gemini-pro-latest', 'output', 10], ['google', 'gemini-pro-latest', 'cache_read', 0.125],
       ['google', 'gemini-flash-latest', 'input', 0.3], ['google', 'gemini-flash-latest', 'output', 2.5], ['google', 'gemini-flash-latest', 'cache_read', 0.03],
       ['google-vertex', 'gemini-flash-latest', 'input', 0.3], ['google-vertex', 'gemini-flash-latest', 'output', 2.5],
-      ['google-vertex', 'gemini-flash-latest', 'cache_read', 0.075], ['google-vertex', 'gemini-flash-latest', 'cache_write', 0.383]]);
+      ['google-vertex', 'gemini-flash-latest', 'cache_read', 0.075], ['google-vertex', 'gemini-flash-latest', 'cache_write', 0.383],
+      // GPT-4-32k's price on azure-cognitive-services' 8,192-token gpt-4 (models.dev's symlinked azure file).
+      ['azure-cognitive-services', 'gpt-4', 'input', 60], ['azure-cognitive-services', 'gpt-4', 'output', 120]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'

@@ -15,3 +15,17 @@ test('a model whose name holds "auto" or is served by OpenRouter is not a router
     assert.equal(isRouter(id), false, id);
   }
 });
+
+test("Switchpoint's router and Moonshot's moonshot-v1-auto are routers: each picks another model per request", () => {
+  // models.dev 2026-07-02 providers/openrouter/models/switchpoint/router.toml and kilo's copy; genai-prices' openrouter.yml
+  // `switchpoint/router`; LiteLLM 2026-07-24 `moonshot/moonshot-v1-auto` (the 8k, 32k or 128k model by context size).
+  for (const id of ['switchpoint/router', 'openrouter/switchpoint/router', 'kilo/switchpoint/router', 'moonshot/moonshot-v1-auto', 'moonshot-v1-auto']) {
+    assert.equal(isRouter(id), true, id);
+  }
+});
+
+test('the moonshot-v1 models of one size and another vendor\'s "router" word are not routers', () => {
+  for (const id of ['moonshot/moonshot-v1-8k', 'moonshot/moonshot-v1-128k', 'moonshot/moonshot-v1-32k-vision-preview', 'acme/router-7b', 'router']) {
+    assert.equal(isRouter(id), false, id);
+  }
+});
