@@ -122,3 +122,39 @@ test('Gemma 4 31B on Bedrock: no source places it in an EU Region, so no EU user
     assert.ok(!recs.some((a) => /amazon-bedrock\/google\.gemma-4/.test(a)), recs.join('; '));
   }
 });
+
+test('Vertex AI: Llama 3.3 70B (us-central1 only) is no EU offer; a model Google\'s pages do not place stays unknown', { skip: noData }, () => {
+  const ds = committed();
+  const vertex = (id: string) => ds.offers.find((x) => x.provider === 'google-vertex' && x.provider_model_id === id && x.sku === 'standard');
+  // Google's "Llama 3.3" partner-model page: availability us-central1, ML processing "United States, Multi-region".
+  const llama = vertex('meta/llama-3.3-70b-instruct-maas');
+  assert.equal(llama?.eu_resident.value, 'no');
+  assert.match(llama?.eu_resident.note ?? '', /partner-models\/llama\/llama3-3/);
+  // No page read places Llama 4, gpt-oss or Grok on Vertex in an EU region: unknown, not the provider's europe-* regions.
+  for (const id of ['meta/llama-4-maverick-17b-128e-instruct-maas', 'openai/gpt-oss-120b-maas', 'xai/grok-4.1-fast-reasoning']) {
+    assert.equal(vertex(id)?.eu_resident.value, 'unknown', id);
+  }
+  // Google's "Data residency" page lists Gemini 2.5 Pro among the models processed in the region of the request.
+  assert.equal(vertex('gemini-2.5-pro')?.eu_resident.value, 'region');
+  // Gemini 3 Pro (Preview): listed among the global endpoint's models, not in the Data residency tables.
+  assert.equal(vertex('gemini-3-pro-preview')?.eu_resident.value, 'no');
+  const trust = get_trust_profile.handler(ds, get_trust_profile.input.parse({ model_id: 'llama-3.3-70b-instruct' }), ctx) as Out;
+  const eu = (trust.compliance.eu_offers as Out[]).map((o) => `${o.provider}/${o.provider_model_id}`);
+  assert.ok(!eu.some((id) => id.startsWith('google-vertex')), eu.join());
+  const hosting = (trust.criteria as Out[]).find((c) => c.id === 'eu_hosting');
+  assert.doesNotMatch(JSON.stringify(hosting), /Vertex/);
+});
+
+test('where=eu-cloud and keep=eu-only never answer with a Vertex AI partner model the pages do not place in the EU', { skip: noData }, () => {
+  const ds = committed();
+  const placed = (provider: string, id: string) => ds.offers.some((o) => o.provider === provider && o.provider_model_id === id && isEuOffer(o));
+  const cheap = cheapest_for.handler(ds, cheapest_for.input.parse({ use: 'chat', min_rank: 200, where: 'eu-cloud' }), ctx) as Out;
+  for (const i of cheap.items as Out[]) {
+    if (i.offer?.provider === 'google-vertex') assert.ok(placed('google-vertex', i.offer.provider_model_id), i.offer.provider_model_id);
+    assert.notEqual(`${i.offer?.provider}/${i.model.id}`, 'google-vertex/llama-3.3-70b-instruct');
+  }
+  const rec = recommend_model.handler(ds, recommend_model.input.parse({ who: 'startup', use: 'chat', keep: 'eu-only', where: 'eu-cloud' }), ctx) as Out;
+  for (const r of rec.recommendations as Out[]) {
+    if (r.offer?.provider === 'google-vertex') assert.match(r.model.id, /^gemini-2\.[05]/, r.model.id);
+  }
+});

@@ -23,6 +23,8 @@ export type Compliance = {
   offers: { total: number; eu_resident: number; residency_unknown: number };
   licence: Fact<Licence> | null;
   commercial_use: { value: boolean | null; as_of: string; source: string } | null;
+  /** The licence table's conditions on that use (a user-count threshold, a policy to pass on), beside it where a reader looks. */
+  licence_conditions: string | null;
   open_weights: Fact<boolean> | null;
   /** The licence's territory exclusion for this model, repeated beside commercial_use where a reader looks. */
   territory_exclusion: TerritoryExclusion | null;
@@ -50,6 +52,7 @@ export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): C
     offers: { total: offers.length, eu_resident: eu.length, residency_unknown: offers.filter((o) => euResidencyOf(o) === 'unknown').length },
     licence: l ?? null,
     commercial_use: l ? { value: l.value.commercial_use, as_of: l.as_of, source: l.source } : null,
+    licence_conditions: l?.value.conditions ?? null,
     open_weights: m.open_weights ?? null,
     territory_exclusion: l?.value.territory_exclusion ?? null,
   };

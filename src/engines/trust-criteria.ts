@@ -81,11 +81,15 @@ function openLicence(m: Model): [CriterionStatus, Evidence] {
   const l = m.licence;
   if (!l) return ['unknown', unknown('no licence in the dataset for this model')];
   const osi = l.value.osi_approved;
-  if (osi === null) return ['unknown', fromFact(l, `licence ${l.value.name} (${l.value.id}): the licence table does not establish OSI approval`, l.value.id)];
+  // The licence's conditions (a user threshold, a policy to pass on) are named too: "not OSI-approved" alone hides them.
+  const cond = l.value.conditions ? `; conditions (licence table): ${l.value.conditions}` : '';
+  if (osi === null) {
+    return ['unknown', fromFact(l, `licence ${l.value.name} (${l.value.id}): the licence table does not establish OSI approval${cond}`, l.value.id)];
+  }
   // A licence that withholds its rights in the EU is not OSI-approved either (OSD clause 5: no discrimination against
   // persons or groups); the evidence says so, with the clause, since this is where a reader checks the licence.
   const eu = euExclusionSentence(m);
-  return [osi ? 'met' : 'not_met', fromFact(l, `licence ${l.value.name} (${l.value.id}) is ${osi ? '' : 'not '}OSI-approved${eu ? `; ${eu}` : ''}`, l.value.id)];
+  return [osi ? 'met' : 'not_met', fromFact(l, `licence ${l.value.name} (${l.value.id}) is ${osi ? '' : 'not '}OSI-approved${eu ? `; ${eu}` : ''}${cond}`, l.value.id)];
 }
 
 function selfHostable(ds: Dataset, m: Model): [CriterionStatus, Evidence] {

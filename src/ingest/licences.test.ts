@@ -62,3 +62,25 @@ test('a malformed table stops the load naming the line and field', () => {
     /line 3: id "mit" differs from line 2/,
   );
 });
+
+test('a licence carries the conditions its row writes in `note`, word for word; a row without a note carries none', () => {
+  const table = loadLicenceTable(TABLE);
+  // data/curated/licences.csv, rows "llama 3.3 community", "qwen", "gemma", "modified mit" (quoted from the file).
+  assert.equal(normaliseLicence(table, 'Llama 3.3 Community')?.conditions,
+    'Commercial use allowed, except that a licensee whose products had more than 700 million monthly active users on the release date '
+    + 'needs a licence from Meta; the acceptable use policy applies. Not on the OSI list (OSI: https://opensource.org/blog/metas-llama-2-license-is-not-open-source).');
+  assert.equal(normaliseLicence(table, 'Qwen')?.conditions,
+    'Commercial use allowed below 100 million monthly active users, above that a licence from Alibaba Cloud is needed. LMArena also writes '
+    + '"Qwen" for the API-only Qwen-Max, whose weights are not published.');
+  assert.match(normaliseLicence(table, 'Gemma')?.conditions ?? '', /the Gemma Prohibited Use Policy applies and must be passed on to recipients/);
+  assert.match(normaliseLicence(table, 'Modified MIT')?.conditions ?? '', /above 100 million monthly active users or USD 20 million monthly revenue must display the model name/);
+  // apache 2.0: the row's note is blank, so no member at all (not an empty string).
+  assert.ok(!('conditions' in normaliseLicence(table, 'Apache 2.0')!));
+});
+
+test('two texts naming one licence must write the same conditions', () => {
+  assert.throws(
+    () => loadLicenceTable(tableFile('qwen,qwen,Qwen,false,true,https://example.com/qwen,below 100M MAU', 'qwen license,qwen,Qwen,false,true,https://example.com/qwen,')),
+    /line 3: id "qwen" differs from line 2 in name, osi_approved, commercial_use or note/,
+  );
+});

@@ -58,11 +58,11 @@ export function loadLicenceTable(file: string): LicenceTable {
     }
     const row = parsed.data;
     if (byMatch.has(row.match)) throw new Error(`${file} line ${line}: "${row.match}" is matched twice`);
-    // Several texts may name one licence; they must then say the same thing about it.
-    const licence = JSON.stringify([row.name, row.osi_approved, row.commercial_use]);
+    // Several texts may name one licence; they must then say the same thing about it, conditions included.
+    const licence = JSON.stringify([row.name, row.osi_approved, row.commercial_use, row.note ?? null]);
     const known = byId.get(row.id);
     if (known !== undefined && known.licence !== licence) {
-      throw new Error(`${file} line ${line}: id "${row.id}" differs from line ${known.line} in name, osi_approved or commercial_use`);
+      throw new Error(`${file} line ${line}: id "${row.id}" differs from line ${known.line} in name, osi_approved, commercial_use or note`);
     }
     if (known === undefined) byId.set(row.id, { line, licence });
     rows.push(row);
@@ -75,5 +75,6 @@ export function loadLicenceTable(file: string): LicenceTable {
 export function normaliseLicence(table: LicenceTable, text: string): Licence | undefined {
   const row = table.byMatch.get(normaliseText(text));
   if (row === undefined) return undefined;
-  return { id: row.id, name: row.name, osi_approved: row.osi_approved, commercial_use: row.commercial_use };
+  return { id: row.id, name: row.name, osi_approved: row.osi_approved, commercial_use: row.commercial_use,
+    ...(row.note ? { conditions: row.note } : {}) };
 }

@@ -17,9 +17,9 @@ const provider = (id: string): [string, Provider] =>
 const PROVIDERS = new Map(['azure', 'amazon-bedrock', 'google-vertex', 'openai', 'nebius'].map(provider));
 
 const MODELS = ['claude-opus-4-6', 'claude-opus-4-8', 'claude-opus-4-1', 'gpt-5', 'gpt-4o', 'gpt-5.6-luna', 'gemma-3-4b-it',
-  'gemma-4-31b', 'qwen3-coder-next', 'qwen3-32b', 'gpt-oss-120b', 'llama-3.3-70b-instruct'];
+  'gemma-4-31b', 'qwen3-coder-next', 'qwen3-32b', 'gpt-oss-120b', 'llama-3.3-70b-instruct', 'gemini-2.5-pro', 'gemini-3-pro-preview'];
 const resolve = (o: OfferObservation) => MODELS.find((m) => key0(o.provider_model_id).includes(key0(m)));
-const vendorOf = (id: string) => (id.startsWith('claude') ? 'anthropic' : id.startsWith('gemma') ? 'google' : id.startsWith('qwen') ? 'alibaba'
+const vendorOf = (id: string) => (id.startsWith('claude') ? 'anthropic' : /^(gemma|gemini)/.test(id) ? 'google' : id.startsWith('qwen') ? 'alibaba'
   : id.startsWith('llama') ? 'meta' : 'openai');
 // The real reviewed table, so that a row edited away fails these tests.
 const TABLE = readFileSync(new URL('../../data/curated/offer-residency.csv', import.meta.url), 'utf8');
@@ -56,15 +56,27 @@ test('Azure: an unprefixed listing is the Global Standard deployment; the azure/
   assert.equal(residency(offers, 'azure', 'eu/gpt-5')?.value, 'yes');
 });
 
-test('Vertex: Claude from Sonnet 4.5 on is listed at the global endpoint price; older Claude keeps the provider row', () => {
+test('Vertex: Claude from Sonnet 4.5 on is listed at the global endpoint price; older Claude is placed by no page read', () => {
   // Anthropic's "Claude on Vertex AI" page: global and regional endpoint types apply to Claude Sonnet 4.5 and later;
-  // older models keep their pricing. Opus 4.1 (2025-08-05) is older.
+  // older models keep their pricing. Opus 4.1 (2025-08-05) is older, and "model availability varies by region": no
+  // page read places it in an EU region, so the Vertex AI rule (Google's Data residency page) leaves it unknown.
   const offers = run([
     obs({ source: 'litellm', provider: 'google-vertex', provider_model_id: 'claude-opus-4-8@default', input: 5, output: 25 }),
     obs({ source: 'litellm', provider: 'google-vertex', provider_model_id: 'claude-opus-4-1@20250805', input: 15, output: 75 }),
   ]);
   assert.equal(residency(offers, 'google-vertex', 'claude-opus-4-8@default')?.value, 'no');
-  assert.equal(residency(offers, 'google-vertex', 'claude-opus-4-1@20250805')?.value, 'region');
+  assert.equal(residency(offers, 'google-vertex', 'claude-opus-4-1@20250805')?.value, 'unknown');
+});
+
+test('Vertex: each model as Google\'s pages place it, never the provider\'s europe-* regions by default', () => {
+  // LiteLLM 2026-07-24 lists these without supported_regions. Google: "Llama 3.3" page, us-central1 only; "Data
+  // residency" page, Gemini 2.5 Pro processed in the region of the request; "Deployments and endpoints", Gemini 3 Pro
+  // (Preview) among the global endpoint's models; gpt-oss: no page read places it.
+  const vertex = (id: string) => obs({ source: 'litellm', provider: 'google-vertex', provider_model_id: id, input: 1, output: 2 });
+  const ids = ['meta/llama-3.3-70b-instruct-maas', 'gemini-2.5-pro', 'gemini-3-pro-preview', 'openai/gpt-oss-120b-maas'];
+  const offers = run(ids.map(vertex));
+  assert.deepEqual(ids.map((id) => residency(offers, 'google-vertex', id)?.value), ['no', 'region', 'no', 'unknown']);
+  assert.match(residency(offers, 'google-vertex', 'openai/gpt-oss-120b-maas')?.note ?? '', /no page read places this model in an EU region/);
 });
 
 test('Bedrock: the in-region id at $5/$25 is not the EU offer when eu. costs $5.50/$27.50; at the EU price it stays region', () => {

@@ -32,6 +32,13 @@ export const Licence = z
     /** null: the licence table does not establish it. */
     osi_approved: z.boolean().nullable(),
     commercial_use: z.boolean().nullable(),
+    /**
+     * The licence table's word on the terms beyond the yes/no of commercial_use, in its words (data/curated/licences.csv,
+     * column `note`): a user-count threshold above which a licence from the developer is needed (Llama: 700 million
+     * monthly active users; Qwen: 100 million), a use policy that binds every user and must be passed on (Gemma,
+     * DeepSeek), an attribution duty (modified MIT), or what the review did not establish. Absent: the row has no note.
+     */
+    conditions: z.string().min(1).optional(),
     /** Absent: the territory table records no exclusion for this licence and model. */
     territory_exclusion: TerritoryExclusion.optional(),
   })

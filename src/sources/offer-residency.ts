@@ -17,7 +17,7 @@ const Slug = z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'a models.dev id');
  * developer's own page may say is global (Claude in Microsoft Foundry: Global Standard and US Data Zone only).
  * `developer` `*` covers every developer's models at the provider; `models` `*` every model of the developer,
  * else the canonical ids the page's rule covers, separated by spaces. `unknown` says the provider places each model in
- * its own regions (Amazon Bedrock, Nebius): a listing of the same model in an EU region then decides (placeByEuListing).
+ * its own regions (Amazon Bedrock, Google Vertex AI, Nebius): a listing of the same model in an EU region then decides (placeByEuListing).
  */
 const Row = z.object({
   provider: Slug,
@@ -44,8 +44,8 @@ const SOURCE: Source = {
   kind: 'curated',
   retrieved: '2026-11-27',
   covers: 'EU residency of listings that pin no zone: Claude in Microsoft Foundry (Global and US Data Zone only), Azure Global '
-    + 'Standard listings, Claude on Vertex AI global endpoints (Sonnet 4.5 and later); Amazon Bedrock and Nebius listings, '
-    + 'whose models each have their own regions (unknown unless a listing of the model is in an EU region)',
+    + 'Standard listings, Claude on Vertex AI global endpoints (Sonnet 4.5 and later); Amazon Bedrock, Google Vertex AI and Nebius '
+    + 'listings, whose models each have their own regions (unknown unless a row or a listing of the model places it in an EU region)',
   counts_for_data_as_of: false,
 };
 

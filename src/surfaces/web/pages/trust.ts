@@ -18,6 +18,7 @@ coverage ${num((t.coverage ?? 0) * 100)}%.</p><p class="small">${t.derivation}</
 <dt>Developer</dt><dd>${c.developer?.name} (${fact(c.developer?.country)})</dd>
 <dt>EU GPAI Code of Practice</dt><dd>${fact(c.eu_code, euCode)}</dd>
 <dt>Licence</dt><dd>${fact(c.licence, (v) => v.name)}</dd><dt>Commercial use</dt><dd>${fact(c.commercial_use, yesNo)}</dd>
+${c.licence_conditions && html`<dt>Licence conditions</dt><dd>${c.licence_conditions}</dd>`}
 <dt>Open weights</dt><dd>${fact(c.open_weights, yesNo)}</dd>
 ${c.territory_exclusion && html`<dt>Licence excludes</dt><dd>${(c.territory_exclusion.territories as string[]).join(', ')}:
 <q>${c.territory_exclusion.clause}</q> (<a href="${c.territory_exclusion.evidence_url}">page read</a> ${c.territory_exclusion.read})</dd>`}
