@@ -1,6 +1,7 @@
 // Partial answers (anonymous, free) carry no per-field provenance, in fields or in text: every operation, both surfaces.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +38,7 @@ const matchers = dataset.sources.map((s) => {
  * A form counts wherever it appears, in a URL or not, except inside a longer word (`skypilot-org`). The service's own
  * source is the service, which a partial answer names: it has no other form.
  */
+const CURATED = readdirSync(new URL('../data/curated/', import.meta.url)).filter((f) => f.endsWith('.csv'));
 const named = dataset.sources.filter((s) => s.kind !== 'derived').flatMap((s) => {
   const forms = new Set<string>([s.name, s.name.replace(/ \([^)]*\)/g, '')]);
   for (const m of `${s.name} ${s.url}`.matchAll(/@[\w.-]+\/[\w.-]+/g)) forms.add(m[0]);
@@ -49,6 +51,18 @@ const named = dataset.sources.filter((s) => s.kind !== 'derived').flatMap((s) =>
     if ((host === 'github.com' || host === 'huggingface.co') && repo) forms.add(`${host}${repo[0]}`);
     else if (!path || path === '/') forms.add(host);
     else forms.add(`${host}${path.replace(/\/$/, '')}`);
+  }
+  // A reviewed table by its file name alone (`a reviewed row (developer-releases.csv)`): the files of data/curated.
+  for (const file of CURATED) if (s.url.startsWith('urn:model-data-service:') && s.url.endsWith(`/${file}`)) forms.add(file);
+  // The source's own spelling of its id, or of the id's first word of 5 letters or more, in its name or credit line
+  // (`LiteLLM` in "LiteLLM by BerriAI", `SkyPilot` in "SkyPilot catalog", `Epoch` in "Epoch AI"), unless that word is
+  // another source's id or first word too (`LMArena`: four sources).
+  const head = (id: string) => [id, ...(id.split('-')[0]!.length >= 5 ? [id.split('-')[0]!] : [])];
+  for (const w of head(s.id)) {
+    for (const m of `${s.name} ${s.attribution ?? ''}`.matchAll(new RegExp(`\\b${escapeRe(w)}\\b`, 'gi'))) {
+      const others = dataset.sources.filter((o) => o.id !== s.id && o.kind !== 'derived').flatMap((o) => head(o.id));
+      if (m[0] !== w && !others.includes(m[0].toLowerCase())) forms.add(m[0]);
+    }
   }
   return [...forms].filter((f) => f.length >= 4 && f !== s.id).map((f) => ({ id: s.id, form: f, word: new RegExp(`(?<![\\w-])${escapeRe(f)}(?![\\w-])`) }));
 });
@@ -85,7 +99,10 @@ const EXTRA: Record<string, Array<Record<string, unknown>>> = {
   estimate_cost: [{ model_id: 'llama-3.3-70b-instruct', tokens_millions: 100 }, { model_id: 'llama-3.3-70b-instruct', tokens_millions: 300 }],
   // Notes that date a price by the npm bundle, lifecycle notes that quote a reading's page, changes by the copy they
   // are present in.
-  get_model: [{ model_id: 'claude-opus-4-8' }],
+  // Release-date notes that cite a reviewed table by its file name alone; prices set by a source's regional multiplier.
+  get_model: [{ model_id: 'claude-opus-4-8' }, { model_id: 'gpt-4' }, { model_id: 'qwen3-vl-235b-a22b' }, { model_id: 'gpt-5.4-mini' }],
+  search_models: [{ q: 'gpt' }],
+  cheapest_for: [{ use: 'agents', min_context: 128000, where: 'eu-cloud' }],
   get_model_changes: [{ days: 90, until: '2026-11-27' }],
 };
 const calls = OPERATIONS.flatMap((op) => [...op.examples.map((e) => e.input), ...(EXTRA[op.name] ?? [])].map((input) => ({ op, input })));
@@ -117,6 +134,13 @@ test('a leak is found when there is one (the walker is not blind)', () => {
   assert.equal(leaks({ note: 'read by https://github.com/pydantic/genai-prices/blob/47df840a/prices/data.schema.json' }).length, 1);
   assert.equal(leaks({ note: 'evidence: https://crfm.stanford.edu/fmti/' }).length, 1);
   assert.equal(leaks({ note: "in models.dev's catalogue" }).length, 1);
+  // A reviewed table by its bare file name, and a source by its own spelling (rows of the sources table, by hand:
+  // developer-releases is urn:model-data-service:data/curated/developer-releases.csv, litellm's credit line reads
+  // "LiteLLM by BerriAI", epoch-hardware's name "Epoch AI, ..."); LMArena is the credit of four sources, none told apart.
+  assert.deepEqual(leaks({ note: 'a reviewed row (developer-releases.csv), read on openai.com' }).map((l) => l.split(' as ')[0]), ['.note: developer-releases']);
+  assert.deepEqual(leaks({ note: 'LiteLLM: regional_processing_uplift_multiplier_eu 1.1' }).map((l) => l.split(' as ')[0]), ['.note: litellm']);
+  assert.deepEqual(leaks({ note: "Epoch's H100 SXM5 price" }).map((l) => l.split(' as ')[0]), ['.note: epoch-hardware']);
+  assert.equal(leaks({ note: 'an LMArena text leaderboard' }).length, 0);
   assert.equal(leaks({ note: 'an issue at https://github.com/huggingface/text-generation-inference/issues/946' }).length, 0);
 });
 

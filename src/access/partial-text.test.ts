@@ -90,3 +90,30 @@ test('a copy named by its commit or version, or a package by its name: the mark 
   // A number that is no commit (no hex letter) stays: it is a figure, not a copy.
   assert.equal(text('genai-prices 71000 rows', new Set()), 'A listed source 71000 rows');
 });
+
+test('a reviewed table by its file name, and a source by its own spelling, read "a listed source"; a spelling two sources share stays', () => {
+  const table: ReadonlyMap<string, Source> = new Map([
+    ['developer-releases', aSource({ id: 'developer-releases', name: 'Reviewed table: release dates', url: 'urn:model-data-service:data/curated/developer-releases.csv' })],
+    ['litellm', aSource({ id: 'litellm', name: 'LiteLLM model prices and context windows', url: 'https://github.com/BerriAI/litellm' })],
+    ['epoch-hardware', aSource({ id: 'epoch-hardware', name: 'Epoch AI, Data on Machine Learning Hardware', url: 'https://epoch.ai/data/machine-learning-hardware' })],
+    ['lmarena', aSource({ id: 'lmarena', name: 'LMArena leaderboard dataset', url: 'https://huggingface.co/datasets/lmarena-ai/leaderboard-dataset' })],
+    ['lmarena-history', aSource({ id: 'lmarena-history', name: 'LMArena rating history', url: 'https://github.com/nakasyou/lmarena-history' })],
+  ]);
+  const text = partialText(table);
+  // Worked by hand: `developer-releases.csv` is the file of the table's path, `LiteLLM` litellm as its name spells it,
+  // `Epoch` the first word of epoch-hardware as its name spells it; `LMArena` is two sources' spelling, so neither.
+  const cases: Array<[string, string, string[]]> = [
+    ['release date from a reviewed row (developer-releases.csv), read on openai.com', 'release date from a reviewed row (a listed source), read on openai.com', ['developer-releases']],
+    ['LiteLLM: regional_processing_uplift_multiplier_eu 1.1', 'A listed source: regional_processing_uplift_multiplier_eu 1.1', ['litellm']],
+    ["priced at the listing's price x 1.1 (LiteLLM: regional_processing_uplift_multiplier_eu 1.1)",
+      "priced at the listing's price x 1.1 (a listed source: regional_processing_uplift_multiplier_eu 1.1)", ['litellm']],
+    ["Epoch's H100 SXM5 price (25,000 USD)", "A listed source's H100 SXM5 price (25,000 USD)", ['epoch-hardware']],
+    ['rated 1300 on an LMArena text leaderboard', 'rated 1300 on an LMArena text leaderboard', []],
+    ['a row of fact-set-asides.csv, an epoch of training', 'a row of fact-set-asides.csv, an epoch of training', []],
+  ];
+  for (const [line, want, ids] of cases) {
+    const found = new Set<string>();
+    assert.equal(text(line, found), want);
+    assert.deepEqual([...found].sort(), ids, line);
+  }
+});

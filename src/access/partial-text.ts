@@ -48,7 +48,7 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
     // skips them.
     const maybe = new RegExp(`\\b(?:${alt})\\b${named ? `|${named.alternation(Infinity)}` : ''}`);
     // A text shorter than REMEMBER_FROM (most strings of an answer: ids, units, dates) can hold only the shorter
-    // forms, and is searched each time it is met: so it is searched for those only (17 of 178 forms on the dataset).
+    // forms, and is searched each time it is met: so it is searched for those only (45 of 211 forms on the dataset).
     const short = named?.alternation(REMEMBER_FROM - 1);
     const maybeShort = new RegExp(`\\b(?:${alt})\\b${short ? `|${short}` : ''}`);
     // A source that is a package is also named by the package's name (`@pydantic/genai-prices` for genai-prices-npm).
@@ -77,7 +77,7 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
       };
       const copies = copyMaybe.test(text) ? text.replace(copy, copied) : text;
       // Then the source's other forms (its name, repository, URLs: sourceForms), then its id.
-      // Most texts that name a source name it by its id only: the pattern of every form (178 on the dataset, with their
+      // Most texts that name a source name it by its id only: the pattern of every form (211 on the dataset, with their
       // captures and look-behind: most of the cost of rewriting a text on its first sight) runs only where a form is.
       const t = named && named.maybe.test(copies) ? copies.replace(named.re, (match: string, ...groups: unknown[]) => {
         const at = groups[groups.length - 2] as number;
@@ -121,7 +121,8 @@ export type SourceForm = { id: string; form: string; url: boolean };
  *   repository (`https://github.com/pydantic/genai-prices`, also as `pydantic/genai-prices`), any other for
  *   itself and the pages under it; a site with no path also as its bare domain (`models.dev`); a table of this
  *   repository (`urn:model-data-service:data/curated/aliases.csv`) also as its path (`data/curated/aliases.csv`),
- *   a table rather than a page.
+ *   a table rather than a page, and its file name alone (`aliases.csv`);
+ * - its own spelling of its id or of the id's first word (`LiteLLM`, `SkyPilot`, `Epoch`), see below.
  * The service's own derivation source names the service itself, which the partial tier shows: it has no forms.
  * Forms of fewer than 4 characters are left out (too likely a word of another text).
  */
@@ -134,8 +135,24 @@ export function sourceForms(sources: ReadonlyMap<string, Source>): SourceForm[] 
     const had = forms.get(f);
     if (!had || (url && !had.url)) forms.set(f, { id: had?.id ?? id, form: f, url });
   };
+  // A source's own spelling of its id or of the id's first word (`LiteLLM` for litellm, `SkyPilot`, `Epoch` for
+  // epoch-hardware), as its name or credit line writes it: notes name a source so (`LiteLLM: regional_..._eu 1.1`).
+  // A spelling that is also another source's (`LMArena`, of four sources' ids) tells no source apart.
+  const words = (s: Source) => [s.id, s.id.split('-')[0]!].filter((w, i) => i === 0 || w.length >= 5);
+  const spellings = (s: Source) => {
+    const out: string[] = [];
+    for (const w of words(s)) {
+      for (const m of `${s.name} ${s.attribution ?? ''}`.matchAll(new RegExp(`(?<![\\w-])${escape(w)}(?![\\w-])`, 'gi'))) {
+        const low = m[0].toLowerCase();
+        const shared = [...sources.values()].some((o) => o.id !== s.id && o.kind !== 'derived' && words(o).includes(low));
+        if (m[0] !== w && !shared && !out.includes(m[0])) out.push(m[0]);
+      }
+    }
+    return out;
+  };
   for (const s of sources.values()) {
     if (s.kind === 'derived') continue;
+    for (const w of spellings(s)) add(s.id, w, false);
     add(s.id, s.name, false);
     add(s.id, s.name.replace(/\s*\([^)]*\)/g, ''), false);
     for (const m of s.name.matchAll(/\(([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})\)/g)) add(s.id, m[1]!, false);
@@ -147,6 +164,8 @@ export function sourceForms(sources: ReadonlyMap<string, Source>): SourceForm[] 
         add(s.id, u, false);
         add(s.id, path, false);
         add(s.id, path.startsWith('data/') ? path.slice(5) : `data/${path}`, false);
+        // Notes cite a reviewed table by its file name alone too (`a reviewed row (developer-releases.csv)`).
+        add(s.id, path.slice(path.lastIndexOf('/') + 1), false);
         continue;
       }
       const m = /^https?:\/\/(?:www\.)?([^/]+)(\/.*)?$/.exec(u);
@@ -183,7 +202,13 @@ function namedForms(sources: ReadonlyMap<string, Source>): {
   });
   const re = new RegExp(`(?<![\\w./@-])(?:the (?:npm )?(?:bundle|package) )?(?:${alts.join('|')})(?![\\w@-]|[./]\\w)('s(?!\\w)|'(?!\\w))?`, 'g');
   // The plain search for the forms of at most `longest` characters, as an alternation ('' if none).
-  const alternation = (longest: number) => forms.filter((f) => f.form.length <= longest).map((f) => escape(f.form)).join('|');
+  // A reviewed table's file name (28 of them, `aliases.csv`) is searched for by its extension alone: one branch instead
+  // of one a table, and still true wherever the pattern matches, since every such form holds `.csv`.
+  const alternation = (longest: number) => {
+    const some = forms.filter((f) => f.form.length <= longest);
+    const files = some.some((f) => f.form.endsWith('.csv'));
+    return [...some.filter((f) => !f.form.endsWith('.csv')).map((f) => escape(f.form)), ...(files ? ['\\.csv'] : [])].join('|');
+  };
   // Whether a text holds any form as it is: true wherever `re` matches (every match holds its form whole).
   const maybe = new RegExp(alternation(Infinity));
   return { re, maybe, alternation, ids: forms.map((f) => f.id), urls: forms.map((f) => f.url) };

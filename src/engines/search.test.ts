@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { aDataset, aDeveloper, aModel, anOffer, aRating, f } from '../dataset/fixtures.ts';
+import { EXISTING_CUSTOMERS_ONLY } from '../ingest/past-shutdowns.ts';
 import { compact, tokenize } from './search-index.ts';
 import { searchModels, textMatches } from './search.ts';
 
@@ -89,6 +90,44 @@ test('price ceilings: one offer must meet both at once', () => {
   assert.deepEqual(searchModels(ds, { max_input_price: 0.05 }), ['llama-3.1-8b-instruct'], 'at the ceiling counts');
   const free = aDataset({ models: [aModel({ id: 'm' })], offers: [anOffer({ model_id: 'm', provider: 'plan', prices: { input: f(0), output: f(0) } })] });
   assert.deepEqual(searchModels(free, { max_input_price: 1 }), [], 'a $0 subscription plan is no per-token price');
+});
+
+test('price ceilings read the offers the cheapest offer is chosen from: no batch SKU, no shut-down or closed offer', () => {
+  // LiteLLM 2026-07-24 lists OpenAI's gpt-4.1-mini batch SKU at $0.20/$0.80 beside the standard $0.40/$1.60: a batch
+  // price is another product (results a day later), never the model's price, so a $0.30 input ceiling finds nothing.
+  const batch = aDataset({
+    models: [aModel({ id: 'gpt-4.1-mini' })],
+    offers: [
+      anOffer({ model_id: 'gpt-4.1-mini', provider: 'openai', sku: 'standard', prices: { input: f(0.4), output: f(1.6) } }),
+      anOffer({ model_id: 'gpt-4.1-mini', provider: 'openai', sku: 'batch', prices: { input: f(0.2), output: f(0.8) } }),
+    ],
+  });
+  assert.deepEqual(searchModels(batch, { max_input_price: 0.3 }), [], 'the batch SKU meets no ceiling');
+  assert.deepEqual(searchModels(batch, { max_input_price: 0.4, max_output_price: 1.6 }), ['gpt-4.1-mini'], 'the standard SKU at the ceiling');
+  // Shut down on 2026-07-01, before the fixture's day judged (2026-08-01): its $0.10 can no longer be paid.
+  const shut = aDataset({
+    models: [aModel({ id: 'm' })],
+    offers: [
+      anOffer({ model_id: 'm', provider: 'old', prices: { input: f(0.1), output: f(0.2) }, status: f('deprecated' as const), shutdown_date: f('2026-07-01') }),
+      anOffer({ model_id: 'm', provider: 'live', prices: { input: f(1), output: f(2) } }),
+    ],
+  });
+  assert.deepEqual(searchModels(shut, { max_input_price: 0.5 }), [], 'a shut-down offer meets no ceiling');
+  assert.deepEqual(searchModels(shut, { max_input_price: 1 }), ['m']);
+  // Served to existing customers only (Vertex AI's wording): a new customer cannot buy it at any price.
+  const closed = aDataset({
+    models: [aModel({ id: 'c' })],
+    offers: [anOffer({ model_id: 'c', provider: 'vertex', prices: { input: f(0.1), output: f(0.2) },
+      status: { ...f('deprecated' as const), availability: 'existing_customers_only' as const, note: EXISTING_CUSTOMERS_ONLY } })],
+  });
+  assert.deepEqual(searchModels(closed, { max_input_price: 1 }), [], 'an offer closed to new customers meets no ceiling');
+  // The same listing with its retirement announced but still sold to new customers is a price a buyer can pay.
+  const announced = aDataset({
+    models: [aModel({ id: 'c' })],
+    offers: [anOffer({ model_id: 'c', provider: 'vertex', prices: { input: f(0.1), output: f(0.2) },
+      status: { ...f('deprecated' as const), availability: 'retirement_announced' as const, note: 'deprecated with no shutdown date given' } })],
+  });
+  assert.deepEqual(searchModels(announced, { max_input_price: 1 }), ['c'], 'a retirement announced, still sold, meets it');
 });
 
 test('text and filters combine', () => {

@@ -3,7 +3,8 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { distance } from '../dataset/suggest.ts';
 import type { Model } from '../schema/index.ts';
 import { bestScores } from './benchmarks.ts';
-import { cheapestAtDefaultShare, isZeroPriced, overallRating } from './ranking.ts';
+import { frontierOfModel } from './offer-frontier.ts';
+import { cheapestAtDefaultShare, overallRating } from './ranking.ts';
 import { compact, searchIndex, tokenize, type TokenTable } from './search-index.ts';
 import { rankByRelevance, type QueryKind, type TextMatch } from './search-rank.ts';
 
@@ -226,10 +227,14 @@ function passes(ds: Dataset, m: Model, f: SearchQuery): boolean {
   for (const c of f.capability ?? []) if (m.capabilities[c]?.value !== true) return false;
   if (f.benchmark !== undefined && !bestScores(ds, f.benchmark).has(m.id)) return false;
   if (f.max_input_price !== undefined || f.max_output_price !== undefined) {
-    // One offer must meet both ceilings: a caller buys both prices from the same provider. Free tiers and
-    // subscription plans ($0 per token) have no per-token price to compare.
-    const ok = (ds.offersByModel.get(m.id) ?? []).some((o) => !isZeroPriced(o)
-      && (f.max_input_price === undefined || (o.prices.input !== undefined && o.prices.input.value <= f.max_input_price))
+    // One offer must meet both ceilings: a caller buys both prices from the same provider. The offers read are those
+    // the summary's cheapest offer is chosen from (offer-frontier.ts, as cheapest_for and estimate_cost read them):
+    // base SKUs priced above $0, served on the day judged, sold to new customers, a doubtful one only for want of
+    // another. A batch SKU ($0.20 for gpt-4.1-mini beside $0.40 standard) or a price of a shut-down model is no price a
+    // caller can pay for the model, so it meets no ceiling. An offer the frontier drops is dearer on both sides than
+    // one it keeps, so reading the frontier alone finds every model any such offer would.
+    const ok = frontierOfModel(ds, m.id).served[0].some((o) =>
+      (f.max_input_price === undefined || (o.prices.input !== undefined && o.prices.input.value <= f.max_input_price))
       && (f.max_output_price === undefined || (o.prices.output !== undefined && o.prices.output.value <= f.max_output_price)));
     if (!ok) return false;
   }

@@ -30,6 +30,24 @@ test('a row holds back the figure it names, with its reason and page; the other 
   assert.equal(held.length, 1);
 });
 
+test('a row holding back an input price takes the listing\'s long-context tiers from the same source with it', () => {
+  // LiteLLM 2026-07-24, gemini/gemini-pro-latest: input_cost_per_token 1.25e-06, output 1e-05,
+  // input_cost_per_token_above_200k_tokens 2.5e-06, output 1.5e-05: Gemini 2.5 Pro's figures for the alias Google moved
+  // to Gemini 3.1 Pro. A tier prices the same listing above 200k tokens, so it is that model's too.
+  const alias = obs({ source: 'litellm', provider_model_id: 'gemini-pro-latest', input: 1.25, output: 10,
+    tiers: [{ above_tokens: 200000, input: 2.5, output: 15 }] });
+  const rows = [row({ source: 'litellm', provider_model_id: 'gemini-pro-latest', value: 1.25 }),
+    row({ source: 'litellm', provider_model_id: 'gemini-pro-latest', field: 'output', value: 10 })];
+  const { offers, held } = build([alias], rows);
+  assert.equal(offers[0].prices.input, undefined);
+  assert.equal(offers[0].prices.output, undefined);
+  assert.equal(offers[0].prices.tiers, undefined, 'no tier of the held listing is served');
+  assert.ok(held.some((i) => i.field === 'tiers'), 'the tiers held back are reported');
+  // An output row alone leaves the tiers: the base input price they extend is still served.
+  const outOnly = build([alias], [rows[1]]);
+  assert.equal(outOnly.offers[0].prices.tiers?.value[0].input, 2.5);
+});
+
 test('a row whose figure or source the offer no longer serves holds nothing back and is reported', () => {
   // A later reading at another figure (say the token price) is served as it is: the row named the old figure only.
   const moved = build([obs({ input: 0.5, output: 1.5 })], [row()]);
@@ -45,7 +63,12 @@ test('the committed table reads without issues; rows without a page or with an u
   const { rows, issues } = loadHeldPrices(path.join(PROJECT_ROOT, 'data/curated/held-prices.csv'));
   assert.deepEqual(issues, []);
   assert.deepEqual(rows.map((r) => [r.provider, r.provider_model_id, r.field, r.value]),
-    [['google', 'gemini-pro', 'input', 0.125], ['google', 'gemini-pro', 'output', 0.375]]);
+    [['google', 'gemini-pro', 'input', 0.125], ['google', 'gemini-pro', 'output', 0.375],
+      // Gemini 2.5 Pro's and 2.5 Flash's figures on the aliases Google moved on (LiteLLM 2026-07-24, models.dev).
+      ['google', 'gemini-pro-latest', 'input', 1.25], ['google', 'gemini-pro-latest', 'output', 10], ['google', 'gemini-pro-latest', 'cache_read', 0.125],
+      ['google', 'gemini-flash-latest', 'input', 0.3], ['google', 'gemini-flash-latest', 'output', 2.5], ['google', 'gemini-flash-latest', 'cache_read', 0.03],
+      ['google-vertex', 'gemini-flash-latest', 'input', 0.3], ['google-vertex', 'gemini-flash-latest', 'output', 2.5],
+      ['google-vertex', 'gemini-flash-latest', 'cache_read', 0.075], ['google-vertex', 'gemini-flash-latest', 'cache_write', 0.383]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'

@@ -33,7 +33,8 @@ export function loadHeldPrices(file: string): { rows: HeldPrice[]; issues: Inges
  * anything so trusting these prices"), which is Vertex AI's price per 1M characters, not per 1M tokens. A row names
  * the source, the listing (provider and its id), the field and the figure served; while the offer serves exactly that
  * figure from that source, it is moved to the offer's `held_back` with the row's reason and page. No figure of ours
- * replaces it. A row that holds nothing back (the figure changed, the listing went) is reported, so it cannot go stale
+ * replaces it. A row holding back an input price takes the listing's long-context tiers from the same source with it. A
+ * row that holds nothing back (the figure changed, the listing went) is reported, so it cannot go stale
  * unseen. Returns the issues: one per price held back, one per row that matched nothing. The offers change in place.
  */
 export function holdBackReviewed(offers: Offer[], rows: readonly HeldPrice[]): IngestIssue[] {
@@ -46,7 +47,18 @@ export function holdBackReviewed(offers: Offer[], rows: readonly HeldPrice[]): I
         message: `no offer serves ${r.source}'s ${r.field} ${r.value} for ${r.provider}/${r.provider_model_id}: the row holds nothing back` });
       continue;
     }
-    for (const o of hits) issues.push(holdBack(o, r.field, `${r.reason} (${r.url}, read ${r.read_on})`));
+    for (const o of hits) {
+      issues.push(holdBack(o, r.field, `${r.reason} (${r.url}, read ${r.read_on})`));
+      // Long-context tiers price the same listing above a prompt size: a listing whose base input price is another
+      // model's (gemini-pro-latest's LiteLLM listing, Gemini 2.5 Pro's $1.25 and its $2.50/$15 above 200k) has tiers
+      // of that model too, so they go with it. The row's reason says so, with their figures.
+      const tiers = o.prices.tiers;
+      if (r.field === 'input' && tiers?.source === r.source) {
+        delete o.prices.tiers;
+        issues.push({ source: r.source, file: '(offers)', row: `${o.provider}/${o.provider_model_id}:${o.sku}`, field: 'tiers',
+          message: `long-context tiers held back with the input price they extend: ${r.reason}` });
+      }
+    }
   }
   return issues;
 }

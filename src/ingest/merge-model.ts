@@ -18,7 +18,7 @@ import { openWeightsOf } from './open-weights.ts';
 import { cutoffAfterRelease, place, releaseReadings, type Placed } from './placed.ts';
 import { choose, type Candidate } from './precedence.ts';
 import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff, withheldRelease } from './release-date.ts';
-import { pointerReleaseWithheld } from './rolling-alias.ts';
+import { isRollingAlias, pointerReleaseWithheld } from './rolling-alias.ts';
 import { skuOf } from './skus.ts';
 
 export type LicenceLookup = (text: string) => Licence | undefined;
@@ -26,6 +26,11 @@ export type LicenceLookup = (text: string) => Licence | undefined;
 function isLeaderboard(source: string): boolean {
   return source.startsWith('lmarena');
 }
+
+/** A display name that says its listing is a pointer: `Claude Sonnet 4.5 (latest)`, `Claude Opus 4 (latest)`. */
+const POINTER_NAME = /\(latest\)\s*$/i;
+/** Past any listing's tier: a pointer listing's name is the last a concrete model is named by. */
+const POINTER_NAME_PENALTY = 100;
 
 /** When no source gives a display name, the best source's own identifier is the name, and says so. */
 function idAsName(placed: Placed[]): Fact<string> | undefined {
@@ -69,7 +74,12 @@ export function mergeModel(
     return other !== undefined && other !== id;
   };
   const standardName = (o: ModelObservation) => (skuOf(o.source_model_id).sku === 'standard' && !namesOther(o) ? o.name : undefined);
-  const name = pick(standardName, { skipLeaderboards: true }) ?? pick((o) => o.name, { skipLeaderboards: true }) ?? pick((o) => o.name) ?? idAsName(placed);
+  // A name that marks its listing as a pointer (models.dev's `anthropic/claude-opus-4-5`, "Claude Opus 4.5 (latest)",
+  // the alias of the dated file claude-opus-4-5-20251101, "Claude Opus 4.5") names the alias, not the model: it comes
+  // after every other listing's name. A pointer model of its own (`codestral-latest`) keeps such a name: it is one.
+  const pointerNamed = (p: Placed) => !isRollingAlias(id) && POINTER_NAME.test(p.obs.name ?? '');
+  const byName = { skipLeaderboards: true, rank: (p: Placed) => p.tier + (pointerNamed(p) ? POINTER_NAME_PENALTY : 0) };
+  const name = pick(standardName, byName) ?? pick((o) => o.name, byName) ?? pick((o) => o.name) ?? idAsName(placed);
   if (!name) return undefined;
   const licence = pickLicence(placed, licenceOf, unknownLicences);
   const model: Model = { id, vendor, name, aliases: [], variants: [], capabilities: {} };

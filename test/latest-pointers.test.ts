@@ -1,0 +1,90 @@
+// `-latest` pointers on the committed dataset: the model each served on its listings' dates, the developer's price of
+// an older target held back, pointers after their target in search, and concrete models not named after a pointer.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
+import { loadDataset } from '../src/dataset/load.ts';
+import { compare_models } from '../src/ops/compare-models.ts';
+import { get_model } from '../src/ops/get-model.ts';
+import { search_models } from '../src/ops/search-models.ts';
+
+const ds = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' });
+const ctx = { today: ds.lifecycleDate };
+type Price = { value: number } | undefined;
+type OfferView = { provider: string; provider_model_id: string; prices: { input?: Price; output?: Price; tiers?: unknown };
+  held_back?: Array<{ field: string; value: number; source: string }> };
+const sheet = (id: string) => get_model.handler(ds, get_model.input.parse({ model_id: id }), ctx) as {
+  name: { value: string }; points_to?: { value: string; as_of: string; note?: string }; offers: OfferView[];
+};
+const search = (q: string) => (search_models.handler(ds, search_models.input.parse({ q, limit: 100 }), ctx) as {
+  items: Array<{ id: string; name: { value: string }; cheapest_offer: { provider: string; prices: { input?: Price; output?: Price } } | null }>;
+}).items;
+
+test('each -latest pointer names the model it served on its listings\' dates (version-pointers.csv)', () => {
+  // Google's notice of 2026-02-27 (google-gemini/gemini-cli#20588): "on March 6, 2026, we will switch the
+  // gemini-pro-latest alias to point to the new 3.1 Pro model". models.dev's git history: OpenRouter's
+  // ~google/gemini-flash-latest 0.5/3 -> 1.5/9 on 2026-05-20 (Gemini 3.5 Flash's price, GA 2026-05-19);
+  // ~anthropic/claude-sonnet-latest 3/15 -> 2/10 on 2026-06-30 (Claude Sonnet 5's, released that day). genai-prices:
+  // ~anthropic/claude-opus-latest 4/20 from 2026-09-22 (Claude Opus 5.5's); ~anthropic/claude-haiku-latest 1/5
+  // (Claude Haiku 4.5's).
+  const expected: Record<string, [string, string]> = {
+    'gemini-pro-latest': ['gemini-3.1-pro-preview', '2026-07-02'],
+    'gemini-flash-latest': ['gemini-3.5-flash', '2026-07-02'],
+    'claude-sonnet-latest': ['claude-sonnet-5', '2026-07-02'],
+    'claude-opus-latest': ['claude-opus-5-5', '2026-09-23'],
+    'claude-haiku-latest': ['claude-haiku-4-5', '2026-07-02'],
+  };
+  for (const [id, [target, asOf]] of Object.entries(expected)) {
+    const p = sheet(id).points_to;
+    assert.equal(p?.value, target, id);
+    assert.equal(p?.as_of, asOf, id);
+    assert.ok(ds.modelById.has(target), `${target} is a model of the dataset`);
+  }
+});
+
+test('gemini-pro-latest: Google\'s listing at Gemini 2.5 Pro\'s $1.25/$10 is held back, not served as Google\'s price', () => {
+  // LiteLLM 2026-07-24 gemini/gemini-pro-latest: input 1.25e-06, output 1e-05, above 200k 2.5e-06/1.5e-05 (2.5 Pro's).
+  const s = sheet('gemini-pro-latest');
+  const google = s.offers.find((o) => o.provider === 'google' && o.provider_model_id === 'gemini-pro-latest')!;
+  assert.equal(google.prices.input, undefined);
+  assert.equal(google.prices.output, undefined);
+  assert.equal(google.prices.tiers, undefined, 'its long-context tiers went with its input price');
+  assert.deepEqual(google.held_back?.map((h) => [h.field, h.value]).sort(), [['cache_read', 0.125], ['input', 1.25], ['output', 10]]);
+  assert.match(s.points_to!.note!, /Gemini 2\.5 Pro's price/);
+  // What a buyer is shown is the resellers' $2/$12: Gemini 3.1 Pro Preview's price (genai-prices openrouter).
+  const item = search('gemini-pro-latest').find((i) => i.id === 'gemini-pro-latest')!;
+  assert.equal(item.cheapest_offer?.prices.input?.value, 2);
+  assert.equal(item.cheapest_offer?.prices.output?.value, 12);
+});
+
+test('gemini-flash-latest: Google\'s and Vertex AI\'s $0.30/$2.50 (Gemini 2.5 Flash\'s) are held back', () => {
+  const s = sheet('gemini-flash-latest');
+  for (const provider of ['google', 'google-vertex']) {
+    const o = s.offers.find((x) => x.provider === provider && x.provider_model_id === 'gemini-flash-latest')!;
+    assert.equal(o.prices.input, undefined, provider);
+    assert.deepEqual(o.held_back?.filter((h) => h.field === 'input').map((h) => h.value), [0.3], provider);
+  }
+  assert.match(s.points_to!.note!, /snapshots of the Gemini 3 Flash Preview target/);
+});
+
+test('claude sonnet: the pointer follows the served Sonnets, its target Claude Sonnet 5 among them', () => {
+  // Served on 2026-11-27: Sonnet 5, 4.6 and 4.5; the others (3.5, 3, 4, 3.7) are shut down and come after the pointer.
+  const ids = search('claude sonnet').map((i) => i.id);
+  assert.deepEqual(ids.slice(0, 4), ['claude-sonnet-5', 'claude-sonnet-4-6', 'claude-sonnet-4-5', 'claude-sonnet-latest']);
+});
+
+test('concrete Claude models are named by the dated listing, not "(latest)"', () => {
+  // models.dev providers/anthropic/models: claude-opus-4-5-20251101.toml name = "Claude Opus 4.5",
+  // claude-opus-4-5.toml name = "Claude Opus 4.5 (latest)"; likewise Sonnet 4.5 (claude-sonnet-4-5-20250929.toml).
+  assert.equal(sheet('claude-opus-4-5').name.value, 'Claude Opus 4.5');
+  assert.equal(sheet('claude-sonnet-4-5').name.value, 'Claude Sonnet 4.5');
+  const named = search('claude opus 4.5').find((i) => i.id === 'claude-opus-4-5')!;
+  assert.equal(named.name.value, 'Claude Opus 4.5');
+  const side = compare_models.handler(ds, compare_models.input.parse({ models: ['claude-opus-4-5', 'claude-sonnet-4-5'] }), ctx);
+  const text = JSON.stringify(side);
+  assert.doesNotMatch(text, /\(latest\)/);
+  // No concrete model keeps a "(latest)" name; pointer models of their own may (models.dev: "Codestral (latest)").
+  const latestNamed = ds.models.filter((m) => /\(latest\)/i.test(m.name.value) && !m.id.endsWith('-latest')).map((m) => m.id);
+  assert.deepEqual(latestNamed, []);
+  assert.equal(sheet('codestral-latest').name.value, 'Codestral (latest)');
+});
