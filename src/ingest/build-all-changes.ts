@@ -41,6 +41,8 @@ export function buildChangesAll(
     standing,
     readings,
     lifecycle.held ?? [],
+    (provider, modelId) => [...new Set(lifecycle.offers.filter((o) => o.provider === provider && o.model_id === modelId).flatMap((o) => o.listed_by ?? []))],
+    (provider, modelId, ids) => shutdownOf(modelId, provider, ids)?.date,
   );
   const elo = ratingEvents(history, (p) => resolve(p.source, p.source_model_id));
   const lic = leaderboardLicenceEvents(history, (p) => resolve(p.source, p.source_model_id), licenceOf);
@@ -55,6 +57,8 @@ export function buildChangesAll(
       `${cat.priceListed} price fields appearing or going (none -> a price, a price -> none) left out; ` +
       `${cat.renamedListings} listings stopping or starting while another listing of the model at the provider kept it offered (a rename, a second listing) left out; ` +
       `${cat.noProvider} listings starting or stopping with no provider named (LiteLLM keys gone before their fields were read) left out; ` +
+      `${cat.fallbacks} listing removals made when the source declared the provider's prices fall back to other providers', one of which lists ` +
+      'the model, stops marked corrections; ' +
       `${cat.reversals.added} listings added and taken away again and ${cat.reversals.removed} taken away and restored by the same source within a day, ` +
       'both events marked corrections',
     `price corrections by rule: ${byRule(cat.events, 'reverted within', /: [^ ]+ -> (0|none) -> /)} reverted from 0 within ${BLIP_DAYS} days, ` +

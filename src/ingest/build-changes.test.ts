@@ -126,3 +126,26 @@ test('a price field appearing or going is no price change; a move between two pr
   assert.deepEqual(events.map((e) => [e.date, e.kind, e.old, e.new]).sort(),
     [['2026-07-12', 'price', 2, 0], ['2026-07-20', 'hosting', true, false]]);
 });
+
+test('a listing removed when the source declared the provider falls back to another that lists the model is no stop', () => {
+  // genai-prices d062d87193 (2026-01-13, "Fallback model providers") removed azure/gpt-4.1; azure falls back to openai,
+  // which lists gpt-4.1, and LiteLLM still lists azure/gpt-4.1.
+  const removal = (over: Partial<CatalogueChange> = {}) => change({
+    source: 'genai-prices', date: '2026-01-13T12:42:34Z', commit: 'd062d87193', subject: 'Fallback model providers (#255)', change: 'removed',
+    provider: 'azure', source_model_id: 'azure/gpt-4.1', provider_model_id: 'gpt-4.1', field: 'offered', old: true, new: false,
+    falls_back_to: ['openai', 'anthropic'], ...over,
+  });
+  const listed = (provider: string) => (provider === 'openai' ? ['genai-prices-npm', 'litellm'] : provider === 'azure' ? ['litellm', 'genai-prices-npm'] : []);
+  const run = (c: CatalogueChange, shut?: string) =>
+    catalogueEvents([change({ date: '2025-01-01T00:00:00Z', source: 'genai-prices', provider: 'azure', source_model_id: 'azure/gpt-4.1' }), c], () => 'gpt-4.1', undefined, [], [], [], listed, () => shut).events
+      .filter((e) => e.kind === 'hosting');
+  const [e] = run(removal());
+  assert.equal(e.correction, true);
+  assert.equal(e.correction_note, 'genai-prices dropped azure\'s listing gpt-4.1 when it declared that azure\'s prices fall back to other providers\' '
+    + '(fallback_model_providers), and openai lists the model; litellm still lists it at azure: the catalogue restructuring, not a stop of the hosting');
+  // No fallback provider lists the model: a stop, whoever else lists it.
+  assert.equal(run(removal({ falls_back_to: ['anthropic'] }))[0].correction, null);
+  // A listing already shut down (Azure's gpt-4-32k, 2025-06-06) is left to the late-stop rule.
+  assert.equal(run(removal(), '2025-06-06')[0].correction, null);
+  assert.equal(run(removal({ falls_back_to: undefined }))[0].correction, null);
+});

@@ -73,6 +73,10 @@ export function catalogueEvents(
   readings: readonly SourceReading[] = [],
   /** Listings a source's history never adds nor removes, in its newest snapshot: listed all along (listing-renames.ts). */
   held: readonly HeldListing[] = [],
+  /** The sources whose newest snapshot lists the model at the provider (the offers' `listed_by`); by default none. */
+  listedNow: (provider: string, modelId: string) => readonly string[] = () => [],
+  /** When the provider's listings of the model were shut down, if they were (retired-listings.ts); by default never. */
+  shutAt: (provider: string, modelId: string, ids?: readonly string[]) => string | undefined = () => undefined,
 ): {
   events: ChangeEvent[]; unresolved: number; baseline: number; unknownLicence: number; rolling: number; bulk: BulkZero[];
   /** Price events from none to a price or from a price to none, left out (`priceListed`). */
@@ -81,6 +85,8 @@ export function catalogueEvents(
   renamedListings: number;
   /** `offered` rows that name no provider (a LiteLLM key gone before its fields were read): no hosting event. */
   noProvider: number;
+  /** Listings a source dropped when it declared the provider's prices fall back to another's: stops marked corrections. */
+  fallbacks: number;
   /** Listings added and taken away again within a day by the same source (or the reverse), marked corrections. */
   reversals: { added: number; removed: number };
 } {
@@ -114,6 +120,7 @@ export function catalogueEvents(
   const renames = listingRenames(changes, resolved, held, (h) => resolve({ ...h, date: '', change: 'added', field: 'offered', old: false, new: true }));
   let renamedListings = 0;
   let noProvider = 0;
+  let fallbacks = 0;
   let unresolved = 0;
   let baseline = 0;
   let unknownLicence = 0;
@@ -172,6 +179,23 @@ export function catalogueEvents(
       e.correction_note = `${c.source} dropped ${c.provider}'s listing ${took.from} of the model, priced ${took.value}, the same day and ` +
         `set this listing (${c.provider_model_id ?? c.source_model_id}) to that price: one listing giving way to another in the catalogue, not a price change`;
     }
+    // A listing dropped when the source declared that the provider's prices fall back to other providers' (genai-prices'
+    // azure falling back to openai) is the catalogue restructuring where a fallback provider lists the model: the source
+    // now prices it through that listing, and the provider still serves it (src/sources/genai-prices.ts). Another
+    // catalogue still listing it at the provider is named as corroboration; alone it proves nothing (catalogues keep stale keys).
+    // A listing already shut down when the catalogue dropped it is a late record of that shutdown (markLateStops), not this.
+    const stop = kind === 'hosting' && c.old === true && c.new === false && c.provider !== undefined && !providerAdded &&
+      !((shutAt(c.provider, model_id, c.provider_model_id ? [c.provider_model_id] : undefined) ?? '9999') <= date);
+    const to = stop && e.correction !== true ? (c.falls_back_to ?? []).filter((p) => listedNow(p, model_id).length > 0) : [];
+    if (to.length) {
+      const others = listedNow(c.provider!, model_id).filter((s) => s !== c.source && s !== `${c.source}-npm`);
+      e.correction = true;
+      e.correction_note = `${c.source} dropped ${c.provider}'s listing ${c.provider_model_id ?? c.source_model_id} when it declared that ${c.provider}'s ` +
+        `prices fall back to other providers' (fallback_model_providers), and ${to.join(' and ')} list${to.length === 1 ? 's' : ''} the model` +
+        (others.length ? `; ${others.join(', ')} still list${others.length === 1 ? 's' : ''} it at ${c.provider}` : '') +
+        ': the catalogue restructuring, not a stop of the hosting';
+      fallbacks++;
+    }
     if (providerAdded) {
       e.correction_note = `${c.provider} first appears in ${c.source} on this day: the source added the provider to its catalogue,` +
         ' which says when the source began to track it, not when it began to host the model';
@@ -202,7 +226,7 @@ export function catalogueEvents(
   const all = dedupe(marked);
   const events = all.filter((e) => !priceListed(e));
   return {
-    events, unresolved, baseline, unknownLicence, rolling, bulk, priceListed: all.length - events.length, renamedListings, noProvider, reversals,
+    events, unresolved, baseline, unknownLicence, rolling, bulk, priceListed: all.length - events.length, renamedListings, noProvider, fallbacks, reversals,
   };
 }
 

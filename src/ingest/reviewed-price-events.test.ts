@@ -80,10 +80,15 @@ test('the committed table: every row names a page and reads as written', () => {
   // Grok Code Fast and Grok 4 Fast (4), Bedrock's us. Claude Sonnet 4.5 (3), Databricks' Llama 4 Maverick (2): 20
   // corrections; Helicone's Gemma 2 9B (2), Vercel's GLM-4.7 input, output and cache read (3) and OpenRouter's Qwen3 235B
   // Thinking (2): 7 changes; DeepSeek's cut of 2025-09-29 recorded late by models.dev (3) and LiteLLM (8): 11 late.
-  assert.equal(reviews.length, 38);
+  // Since: models.dev's GPT-4 fix of 2025-08-07 (input, output): 2 corrections; DeepSeek's prices of 2025-09-05 written
+  // by models.dev on 2025-08-24 (two listings' input and output, the reasoner's cache read): 5 late.
+  assert.equal(reviews.length, 45);
   assert.equal(reviews.filter((r) => r.verdict === 'change').length, 7);
-  assert.equal(reviews.filter((r) => r.verdict === 'late').length, 11);
-  assert.ok(reviews.filter((r) => r.verdict === 'late').every((r) => r.effective_on === '2025-09-29'));
+  assert.equal(reviews.filter((r) => r.verdict === 'correction').length, 22);
+  assert.equal(reviews.filter((r) => r.verdict === 'late').length, 16);
+  assert.deepEqual(reviews.filter((r) => r.verdict === 'late' && r.effective_on !== '2025-09-29').map((r) => [r.effective_on, r.field, r.effective_old, r.effective_new ?? r.new]),
+    [['2025-09-05', 'input', 0.27, 0.56], ['2025-09-05', 'output', 1.1, 1.68], ['2025-09-05', 'input', 0.55, 0.56],
+      ['2025-09-05', 'output', 2.19, 1.68], ['2025-09-05', 'cache_read', 0.14, 0.07]]);
   const samba = reviews.filter((r) => r.provider === 'sambanova').map((r) => [r.field, r.old, r.new]);
   assert.deepEqual(samba, [['input', 3, 0.22], ['output', 4.5, 0.59]]);
 });
@@ -122,4 +127,21 @@ test('a late row needs the provider\'s date and old price, and only a late row m
     + 'litellm,787b008e05,deepseek,deepseek-chat,input,0.27,0.28,https://example.com,2026-11-27,x,correction,2025-09-29,0.56\n');
   assert.equal(bad.reviews.length, 0);
   assert.equal(bad.issues.length, 2);
+});
+
+test('a catalogue record ahead of the provider\'s own date reads so, and the move takes the provider\'s figure', () => {
+  // DeepSeek's page: $0.56 cache miss "Starting from 16:00 UTC Time on Sept 5th, 2025" (before $0.27); models.dev's
+  // 7d34f2e678 wrote 0.27 -> 0.57 on 2025-08-24, twelve days early and 0.01 off.
+  const text = 'source,commit,provider,model_id,field,old,new,url,read_on,note,verdict,effective_on,effective_old,effective_new\n'
+    + 'models-dev,7d34f2e678,deepseek,deepseek-chat,input,0.27,0.57,https://api-docs.deepseek.com/quick_start/pricing,2026-11-27,"from Sept 5th",late,2025-09-05,0.27,0.56\n';
+  const { reviews, issues } = translatePriceEventReviews(text);
+  assert.deepEqual(issues, []);
+  const md = event({ date: '2025-08-24', source: 'models-dev', commit: '7d34f2e678', provider: 'deepseek', model_id: 'deepseek-chat', old: 0.27, new: 0.57 });
+  const out = markReviewedPriceEvents([md], reviews);
+  assert.equal(md.correction, true);
+  assert.equal(md.correction_note, 'recorded ahead of time by models-dev: from Sept 5th (https://api-docs.deepseek.com/quick_start/pricing, '
+    + 'read 2026-11-27); deepseek\'s own change was 2025-09-05, 0.27 -> 0.56, not a price change on this day');
+  assert.deepEqual(out.added.map((e) => [e.date, e.old, e.new, e.correction]), [['2025-09-05', 0.27, 0.56, false]]);
+  const bad = translatePriceEventReviews(text.replace(',late,2025-09-05,0.27,0.56', ',correction,,,0.56'));
+  assert.equal(bad.reviews.length, 0, 'only a late row gives effective_new');
 });

@@ -18,7 +18,9 @@ import { stableId } from './ids.ts';
  * 2025-11-17 (models.dev) and 2026-01-13 (LiteLLM), from old prices that disagree. The event becomes `correction: true`,
  * basis "recorded late by <source>: ..., the provider's own change was <date>", and the provider's move itself is one
  * new event per provider, model, field and date (`added`), sourced to this table, `correction: false`, naming the
- * listings and, in `corroborated_by`, the sources of the late records.
+ * listings and, in `corroborated_by`, the sources of the late records. A record can also come early: models.dev wrote
+ * DeepSeek's 2025-09-05 prices on 2025-08-24, when DeepSeek announced them; the basis then reads "recorded ahead of ...",
+ * and the row's `effective_new` gives the provider's own figure where the catalogue's differs (0.56, written 0.57).
  * Returns the numbers of events marked a correction, kept a change and marked late, the events added, and the issues;
  * the events are changed in place.
  */
@@ -50,14 +52,15 @@ export function markReviewedPriceEvents(events: ChangeEvent[], reviews: readonly
         continue;
       }
       if (r.verdict === 'late' && r.effective_on !== undefined && r.effective_old !== undefined) {
-        const own = providerEvent(added, r, r.effective_on, r.effective_old);
+        const own = providerEvent(added, r, r.effective_on, r.effective_old, r.effective_new ?? r.new);
         own.corroborated_by = [...new Set([...(own.corroborated_by ?? []), e.source])].sort();
         const ids = new Set([...(own.provider_model_ids ?? []), ...(e.provider_model_ids ?? [])]);
         if (ids.size) own.provider_model_ids = [...ids].sort();
         if (e.correction === true) continue;
         e.correction = true;
-        e.correction_note = `recorded late by ${e.source}: ${r.note} (${r.url}, read ${r.read_on}); ${r.provider}'s own change was ` +
-          `${r.effective_on}, ${r.effective_old} -> ${r.new}, not a price change on this day`;
+        const when = r.effective_on > e.date ? 'recorded ahead of time' : 'recorded late';
+        e.correction_note = `${when} by ${e.source}: ${r.note} (${r.url}, read ${r.read_on}); ${r.provider}'s own change was ` +
+          `${r.effective_on}, ${r.effective_old} -> ${r.effective_new ?? r.new}, not a price change on this day`;
         late++;
         continue;
       }
@@ -72,12 +75,12 @@ export function markReviewedPriceEvents(events: ChangeEvent[], reviews: readonly
 }
 
 /** The provider's own move a `late` row names: one event per provider, model, field, date and values, whichever rows name it. */
-function providerEvent(added: Map<string, ChangeEvent>, r: PriceEventReview, date: string, old: number): ChangeEvent {
-  const id = stableId([date, r.model_id, 'price', r.field, r.provider, null, null, old, r.new]);
+function providerEvent(added: Map<string, ChangeEvent>, r: PriceEventReview, date: string, old: number, now: number): ChangeEvent {
+  const id = stableId([date, r.model_id, 'price', r.field, r.provider, null, null, old, now]);
   let e = added.get(id);
   if (!e) {
     e = {
-      id, date, model_id: r.model_id, kind: 'price', field: r.field, provider: r.provider, old, new: r.new,
+      id, date, model_id: r.model_id, kind: 'price', field: r.field, provider: r.provider, old, new: now,
       source: PRICE_EVENT_REVIEWS_SOURCE_ID, correction: false, subject: `${r.note} (${r.url}, read ${r.read_on})`.slice(0, 300),
     };
     added.set(id, e);

@@ -5,9 +5,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { genaiPrices, importedPriceOf } from './genai-prices.ts';
+import { fallbackProviders, genaiPrices, importedPriceOf, markFallbackRemovals } from './genai-prices.ts';
 import { isMappedProvider } from './provider-ids.ts';
-import type { AdapterResult } from './types.ts';
+import type { AdapterResult, CatalogueChange } from './types.ts';
 
 const NPM_FILE = 'npm-0.1.8-bundled-providers.json';
 
@@ -396,4 +396,16 @@ test('the real snapshot: both copies read, known prices, and the provider ids th
   const unmapped = [...ids].filter((id) => !isMappedProvider('genai-prices', id)).sort();
   // No models.dev provider for these: they pass through as their own slugs.
   assert.deepEqual(unmapped, ['arcee', 'avian', 'cursor', 'doubleword', 'modal', 'quicksilverpro', 'typesafe', 'voyageai']);
+});
+
+test('removals from a provider that declares fallback providers carry them, from the day the field came in', () => {
+  // genai-prices' azure entry: fallback_model_providers [openai, anthropic] (d062d87193, 2026-01-13); google: none here.
+  const fb = fallbackProviders([{ id: 'azure', fallback_model_providers: ['openai', 'anthropic'] }, { id: 'google' }, null]);
+  assert.deepEqual([...fb], [['azure', ['openai', 'anthropic']]]);
+  const removal = (date: string, source_model_id: string, change: CatalogueChange['change'] = 'removed'): CatalogueChange => ({
+    source: 'genai-prices', date, change, source_model_id, field: 'offered', old: change === 'removed', new: change !== 'removed' });
+  const rows = [removal('2026-01-13', 'azure/gpt-4.1'), removal('2025-07-14', 'azure/text-davinci-002'), removal('2026-01-13', 'google/gemini-1.5-pro'),
+    removal('2026-01-13', 'azure/gpt-5.2', 'added')];
+  markFallbackRemovals(rows, fb);
+  assert.deepEqual(rows.map((r) => r.falls_back_to), [['openai', 'anthropic'], undefined, undefined, undefined]);
 });

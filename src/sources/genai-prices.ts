@@ -22,6 +22,11 @@ const NPM_FILE = 'npm-0.1.8-bundled-providers.json';
 const NPM_VERSION = '0.1.8';
 const NPM_PUBLISHED = '2026-09-23';
 const CHANGES_FILE = 'price-changes-from-git.jsonl';
+/**
+ * The day genai-prices' providers gained `fallback_model_providers`: commit d062d87193, "Fallback model providers (#255)",
+ * 2026-01-13, which gave azure its fallbacks and dropped the models they price (price-changes-from-git.jsonl).
+ */
+const FALLBACKS_SINCE = '2026-01-13';
 
 const ProviderFields = {
   id: z.string().regex(/^\S+$/, 'an id without spaces'),
@@ -56,10 +61,12 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
   const issues: IngestIssue[] = [];
 
   const npmPath = path.join(dir, NPM_FILE);
+  const npmDoc: unknown = existsSync(npmPath) ? JSON.parse(await readFile(npmPath, 'utf8')) : [];
   const npm = existsSync(npmPath)
-    ? readProviders(JSON.parse(await readFile(npmPath, 'utf8')), { source: NPM, file: `${FOLDER}/${NPM_FILE}`, date: NPM_PUBLISHED, version: `@pydantic/genai-prices ${NPM_VERSION}` }, issues)
+    ? readProviders(npmDoc, { source: NPM, file: `${FOLDER}/${NPM_FILE}`, date: NPM_PUBLISHED, version: `@pydantic/genai-prices ${NPM_VERSION}` }, issues)
     : [];
   const yml: Listing[] = [];
+  const ymlDocs: unknown[] = [];
   const ymlDir = path.join(dir, 'providers-yml');
   const ymlFiles = existsSync(ymlDir) ? (await readdir(ymlDir)).filter((n) => n.endsWith('.yml')).sort() : [];
   for (const name of ymlFiles) {
@@ -71,6 +78,7 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
       issues.push(issueAt({ source: REPO, file, row: '(file)' }, `not valid YAML: ${(err as Error).message.split('\n')[0]}`));
       continue;
     }
+    ymlDocs.push(doc);
     yml.push(...readProviders([doc], { source: REPO, file, date: head.date, version: `genai-prices ${head.commit.slice(0, 10)}` }, issues));
   }
 
@@ -119,6 +127,7 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
   const all = [...npm, ...yml.filter((l) => !npmKeys.has(l.key))];
   const listings = dropOpenRouterVariants(all, openRouterVariants(records), issues);
   dropOpenRouterCopies(listings, openRouterCopies(records), issues);
+  markFallbackRemovals(history, fallbackProviders([...ymlDocs, ...(Array.isArray(npmDoc) ? npmDoc : [])]));
   // Dated price lists of the listings in use (the npm copy's where it has the model): changes git cannot date.
   const changes = [...history, ...listings.flatMap((l) => l.scheduled)];
   return {
@@ -128,6 +137,36 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
     changes,
     issues,
   };
+}
+
+/**
+ * Each provider's `fallback_model_providers` (genai-prices' schema: "provider identifiers to fallback to to get prices if
+ * this provider doesn't have a price ... Azure offers OpenAI models"), the newer copy's where both state it.
+ */
+export function fallbackProviders(docs: readonly unknown[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const doc of docs) {
+    const { id, fallback_model_providers: f } = (doc ?? {}) as { id?: unknown; fallback_model_providers?: unknown };
+    if (typeof id === 'string' && Array.isArray(f) && f.every((x) => typeof x === 'string')) out.set(id, f as string[]);
+  }
+  return out;
+}
+
+/**
+ * genai-prices' d062d87193 (2026-01-13, "Fallback model providers") gave azure `fallback_model_providers: [openai,
+ * anthropic]` and dropped from azure's file the OpenAI and Anthropic models it priced: azure's prices for them are now
+ * openai's and anthropic's. Read as stops, the feed said Azure stopped offering GPT-4.1, GPT-4o, GPT-5 and more, which
+ * it still serves (LiteLLM's 2026-07-24 file and models.dev list azure/gpt-4.1). Each removal from a provider whose
+ * newest copy declares fallbacks carries them (`falls_back_to`); the build, which knows the canonical models and the
+ * offers, decides whether the stop is one (build-changes.ts). Only removals from the day the field came in count: azure's
+ * earlier removals (fa5b9fe0bb, 2025-07-14, "improvements to azure prices") were made with no fallback to price them.
+ */
+export function markFallbackRemovals(history: CatalogueChange[], fallbacks: ReadonlyMap<string, readonly string[]>): void {
+  for (const c of history) {
+    if (c.change !== 'removed' || c.field !== 'offered' || c.date < FALLBACKS_SINCE) continue;
+    const to = fallbacks.get(c.source_model_id.slice(0, c.source_model_id.indexOf('/')));
+    if (to?.length) c.falls_back_to = [...to];
+  }
 }
 
 function sourceRows(repoDate: string): Source[] {

@@ -31,15 +31,18 @@ const Row = z.object({
   note: z.string().min(1, 'what the page says'),
   /**
    * `correction`: the catalogue correcting itself; `change`: the page shows a real move of the listed price, which stays a
-   * change; `late`: the catalogue recording late a move the provider made and dated itself (`effective_on`, from
-   * `effective_old` to `new`).
+   * change; `late`: the catalogue recording, late or ahead of time, a move the provider made and dated itself (`effective_on`,
+   * from `effective_old` to `effective_new`, which is `new` when blank: an early record can carry a figure the provider rounded).
    */
   verdict: z.enum(['correction', 'change', 'late']),
   effective_on: z.union([z.literal('').transform(() => undefined), IsoDate]).optional(),
   effective_old: z.union([z.literal('').transform(() => undefined), Price]).optional(),
+  effective_new: z.union([z.literal('').transform(() => undefined), Price]).optional(),
 }).refine((r) => (r.verdict === 'late') === (r.effective_on !== undefined && r.effective_old !== undefined), {
   message: 'a late row gives the provider\'s own date and old price (effective_on, effective_old); other rows leave both blank',
   path: ['effective_on'],
+}).refine((r) => r.verdict === 'late' || r.effective_new === undefined, {
+  message: 'only a late row gives the provider\'s own new price (effective_new)', path: ['effective_new'],
 });
 
 export const priceEventReviews: Adapter = { id: PRICE_EVENT_REVIEWS_SOURCE_ID, read };
@@ -67,8 +70,9 @@ export function translatePriceEventReviews(text: string): { reviews: PriceEventR
   const { valid, issues } = validateRows(Row, parseCsv(text), { source: PRICE_EVENT_REVIEWS_SOURCE_ID, file: `data/curated/${FILE}` },
     (r) => `${r.record.provider ?? ''}/${r.record.model_id ?? ''} ${r.record.field ?? ''} (line ${r.line})`);
   return {
-    reviews: valid.map(({ value: { effective_on, effective_old, ...v }, row }) => ({
+    reviews: valid.map(({ value: { effective_on, effective_old, effective_new, ...v }, row }) => ({
       ...v, row, ...(effective_on !== undefined && effective_old !== undefined ? { effective_on, effective_old } : {}),
+      ...(effective_new !== undefined ? { effective_new } : {}),
     })),
     issues,
   };

@@ -190,6 +190,12 @@ export type CatalogueChange = {
    * appearing or going gives them, where the record carries them (genai-prices): what the listing held when it went.
    */
   prices?: Record<string, number>;
+  /**
+   * On a listing's removal: the providers the source's newest copy reads this provider's prices from when it has none
+   * (genai-prices' `fallback_model_providers`); the build reads such a removal as a restructuring where the model is
+   * still listed (build-changes.ts).
+   */
+  falls_back_to?: string[];
 };
 
 /**
@@ -308,11 +314,12 @@ export type PriceEventReview = {
   note: string;
   /**
    * `correction`: the catalogue correcting itself; `change`: a real move of the listed price, kept a change; `late`: a late
-   * record of the provider's own move, dated `effective_on` and from `effective_old` to `new`.
+   * (or early) record of the provider's own move, dated `effective_on` and from `effective_old` to `effective_new` (`new` if unset).
    */
   verdict: 'correction' | 'change' | 'late';
   effective_on?: string;
   effective_old?: number;
+  effective_new?: number;
   row: string;
 };
 
