@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Offer, Prices } from '../schema/index.ts';
-import { listsTiers, lowestTier, priceKnownAt, silentReason, tierAt, tierBlend, tierBounds, tierDerivedFrom } from './long-context.ts';
+import { priceKnownAt, silentReason, tierAt, tierBlend, tierBounds, tierDerivedFrom, tierThresholds } from './long-context.ts';
 
 const f = <T>(value: T) => ({ value, as_of: '2026-07-24', source: 'litellm' });
 
@@ -62,9 +62,9 @@ test('a tier giving one side only keeps the other side\'s price below it, and sa
 test('above the lowest threshold of a model, an offer that lists no tier nor a window of its own has no known price; below it, every offer has', () => {
   const offer = (prices: Prices) => ({ prices }) as Offer;
   const offers = [offer(gemini25Pro), offer({ input: f(1.25), output: f(10) })];
-  const low = lowestTier(offers);
+  const low = tierBounds(offers).lowest;
   assert.equal(low, 200_000);
-  assert.equal(lowestTier([offers[1]]), Infinity);
+  assert.equal(tierBounds([offers[1]]).lowest, Infinity);
   const bounds = tierBounds(offers);
   assert.deepEqual([priceKnownAt(offers[1], bounds, undefined), priceKnownAt(offers[1], bounds, 200_000), priceKnownAt(offers[1], bounds, 200_001)],
     [true, true, false]);
@@ -106,11 +106,11 @@ test('where the developer charges a tier on its own offer, a reseller that lists
 test('a tier equal to the base price is no tier: it sets no threshold and is never applied', () => {
   // models.dev 2026-07-02, aihubmix gemini-3-flash-preview: input 0.5, output 3, tier above 200000 at 0.5 / 3.
   const aihubmix: Prices = { input: f(0.5), output: f(3), tiers: f([{ above_tokens: 200_000, input: 0.5, output: 3 }]) };
-  assert.equal(listsTiers(aihubmix), false);
+  assert.deepEqual(tierThresholds(aihubmix), []);
   assert.equal(tierAt(aihubmix, 500_000), undefined);
-  assert.equal(lowestTier([{ prices: aihubmix } as Offer]), Infinity);
+  assert.equal(tierBounds([{ prices: aihubmix } as Offer]).lowest, Infinity);
   // A tier that raises one side only is a tier.
-  assert.equal(listsTiers({ input: f(0.5), output: f(3), tiers: f([{ above_tokens: 200_000, input: 1, output: 3 }]) }), true);
+  assert.deepEqual(tierThresholds({ input: f(0.5), output: f(3), tiers: f([{ above_tokens: 200_000, input: 1, output: 3 }]) }), [200_000]);
 });
 
 test('the developer\'s tiers above its own window count as its word too: a reseller\'s 1M window at base price stays silent', () => {

@@ -59,11 +59,6 @@ function tiersOf(prices: Prices): readonly PriceTier[] {
   return kept;
 }
 
-/** Whether the offer lists a long-context tier that changes its price (a tier equal to the base price is none). */
-export function listsTiers(prices: Prices): boolean {
-  return tiersOf(prices).length > 0;
-}
-
 /** The thresholds of the offer's tiers, lowest first (only those that change a price). */
 export function tierThresholds(prices: Prices): number[] {
   return tiersOf(prices).map((t) => t.above_tokens);
@@ -112,11 +107,6 @@ export function tierDerivedFrom(t: AppliedTier, inputShare: number): string[] {
  * the lowest one the model's developer lists on one of its own offers (first_party). Infinity where none does.
  */
 export type TierBounds = { lowest: number; developer: number };
-
-/** The lowest tier threshold among offers, Infinity when none carries a tier. */
-export function lowestTier(offers: readonly Offer[]): number {
-  return tierBounds(offers).lowest;
-}
 
 export function tierBounds(offers: readonly Offer[]): TierBounds {
   let lowest = Infinity;

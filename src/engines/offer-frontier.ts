@@ -18,14 +18,15 @@ export type Frontier = {
   /** Index by filter: served offers it keeps that are sold to existing customers only (counted, never ranked). */
   closed: ReadonlyArray<readonly Offer[]>;
   /**
-   * Index by filter: served offers priced above `lowestTier` (those that list long-context tiers, and those that list
+   * Index by filter: served offers priced above `bounds.lowest` (those that list long-context tiers, and those that list
    * none but state their own window above it) that no other such offer beats at every prompt size where both are
-   * priced. A prompt above `lowestTier` is priced from these alone (long-context.ts, priceKnownAt: the others are silent).
+   * priced. A prompt above `bounds.lowest` is priced from these alone (long-context.ts, priceKnownAt: the others are silent).
    */
   tiered: ReadonlyArray<readonly Offer[]>;
-  /** The lowest tier threshold among the model's priced offers; Infinity when none lists a tier. */
-  lowestTier: number;
-  /** That threshold, and the lowest one among the developer's own offers (long-context.ts, TierBounds). */
+  /**
+   * The lowest tier threshold among the model's priced offers (`lowest`; Infinity when none lists a tier) and the lowest
+   * among the developer's own offers (long-context.ts, TierBounds).
+   */
   bounds: TierBounds;
 };
 
@@ -94,7 +95,7 @@ export function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
     const long = kept.filter((o) => reach(o, bounds) > bounds.lowest);
     tiered.push(long.filter((o) => !long.some((b) => reach(b, bounds) >= reach(o, bounds) && dominatedAtEverySize(o, b))));
   }
-  return { served, shutDown, closed, tiered, lowestTier: bounds.lowest, bounds };
+  return { served, shutDown, closed, tiered, bounds };
 }
 
 const frontiers = perDataset((ds: Dataset) => {
@@ -104,7 +105,7 @@ const frontiers = perDataset((ds: Dataset) => {
 });
 
 const NONE: Frontier = {
-  served: [[], [], [], []], shutDown: [[], [], [], []], closed: [[], [], [], []], tiered: [[], [], [], []], lowestTier: Infinity,
+  served: [[], [], [], []], shutDown: [[], [], [], []], closed: [[], [], [], []], tiered: [[], [], [], []],
   bounds: { lowest: Infinity, developer: Infinity },
 };
 const slot = (f: OfferFilter) => (f.first_party_only ? 2 : 0) + (f.eu ? 1 : 0);
@@ -188,7 +189,7 @@ export function closedInFrontier(frontier: Frontier, share: number, f: OfferFilt
 export function cheapestAtPrompt(
   frontier: Frontier, share: number, f: OfferFilter, promptTokens: number | undefined,
 ): PricedOffer | undefined {
-  if (promptTokens === undefined || !(promptTokens > frontier.lowestTier)) return cheapestInFrontier(frontier, share, f);
+  if (promptTokens === undefined || !(promptTokens > frontier.bounds.lowest)) return cheapestInFrontier(frontier, share, f);
   let best: PricedOffer | undefined;
   for (const offer of frontier.tiered[slot(f)]) {
     if (!priceKnownAt(offer, frontier.bounds, promptTokens)) continue;
@@ -203,7 +204,7 @@ export function cheapestAtPrompt(
 
 /** Whether, above the model's lowest tier threshold, the filter keeps a served priced offer whose price there is unknown. */
 export function silentAtPrompt(frontier: Frontier, share: number, f: OfferFilter, promptTokens: number | undefined): boolean {
-  if (promptTokens === undefined || !(promptTokens > frontier.lowestTier)) return false;
+  if (promptTokens === undefined || !(promptTokens > frontier.bounds.lowest)) return false;
   return frontier.served[slot(f)]
     .some((o) => !priceKnownAt(o, frontier.bounds, promptTokens) && blendedPrice(o.prices, share) !== undefined);
 }

@@ -147,7 +147,7 @@ function cheapestFor(ds: Dataset, m: Model, eu: boolean, prompt?: number): Price
   if (prompt !== undefined) {
     const whole = frontierOfModel(ds, m.id);
     const f = frontierServing(ds, m, whole, prompt);
-    if (f !== whole || prompt > f.lowestTier) return cheapestAtPrompt(f, DEFAULT_INPUT_SHARE, { first_party_only: false, eu }, prompt);
+    if (f !== whole || prompt > f.bounds.lowest) return cheapestAtPrompt(f, DEFAULT_INPUT_SHARE, { first_party_only: false, eu }, prompt);
   }
   return eu ? cheapestEu(ds, m) : cheapestAtDefaultShare(ds, m.id);
 }
