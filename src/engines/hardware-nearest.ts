@@ -11,7 +11,7 @@ import type { Candidates } from './quantization.ts';
  * The contexts a shorter one is looked for among: the powers of two from the context parameter's floor (512 tokens)
  * to its ceiling (1,048,576), the sizes runtimes default to and model cards state (2k, 4k, 8k, 32k, 128k). A caller
  * told "at 4,096 tokens one fits" can ask that; a context searched to the token (7,933) would be a figure nobody asks
- * for, and would cost a ranking per step. Longest first: the first that fits one model is the answer.
+ * for, and would take a test per token. Longest first: the first that fits one model is the answer.
  */
 export const STANDARD_CONTEXTS: readonly number[] = Array.from({ length: 12 }, (_, i) => 2 ** (20 - i));
 
