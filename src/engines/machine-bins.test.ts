@@ -71,3 +71,14 @@ test('a 16-inch MacBook Pro with an M4 Pro is the 20-core GPU bin, the only M4 P
   // A PC laptop's screen size is read and decides nothing.
   assert.equal(ok('16 inch laptop RTX 4070').value, 'rtx-4070-laptop');
 });
+
+test('an M3 Max with 36 GB is its 30-core GPU bin: 300 GB/s and the 40-core figure scaled by cores', { skip }, () => {
+  // MacRumors: "the less pricey scaled-down M3 Max with 14-core CPU and 30-core GPU has only 300GB/s"; owners give that
+  // bin 36 GB. Hugging Face's M3 Max (40-core) 14.2 TFLOPS x 30 / 40 = 10.65. It was refused before (48, 64, 128 GB only).
+  for (const text of ['M3 Max 36GB', 'MacBook Pro M3 Max 36GB', '14-inch MacBook Pro M3 Max 36 GB']) {
+    const m = ok(text);
+    assert.equal(m.value, 'm3-max-36gb', text);
+    assert.deepEqual([m.hardware?.bandwidth_gbs?.value, m.hardware?.compute_tflops?.value, m.hardware?.memory_gb.value], [300, 10.65, 36], text);
+  }
+  assert.equal(ok('M3 Max 48GB').hardware?.bandwidth_gbs?.value, 400);
+});
