@@ -285,7 +285,6 @@ export function emptyQuery(): MachineQuery {
 
 /** Laptop screen sizes people give, in inches: MacBook Pros are 14 and 16, PC laptops 13 to 18. */
 const isScreen = (t: string | undefined) => t !== undefined && /^1[3-8]$/.test(t);
-const INCH = new Set(['inch', 'inches', 'in']);
 
 /**
  * A laptop's screen size, taken out of the words so that it is read as neither a count (`MacBook Pro 16 M4 Pro 48GB`
@@ -295,14 +294,17 @@ const INCH = new Set(['inch', 'inches', 'in']);
  */
 function readScreen(text: string, w: string[], q: MachineQuery): string[] {
   const quoted = /\b(1[3-8])\s*(?:"|\u201d|\u2033|'')/.exec(text)?.[1];
+  // `in` only glued to the number (`16in`): `16 in my PC` is not a screen.
+  const glued = /\b(1[3-8])in\b/i.exec(text)?.[1];
+  const inch = (t: string, next: string | undefined) => next === 'inch' || next === 'inches' || (next === 'in' && t === glued);
   for (let i = 0; i < w.length; i++) {
     const t = w[i];
     const afterPro = q.understood.includes('macbook pro') && (t === '14' || t === '16') && !/^(gb|gib|tb|x|core)$/.test(w[i + 1] ?? '')
       && new RegExp(`macbook\\s*pro\\s*${t}(?!\\d)`, 'i').test(text);
-    if (isScreen(t) && (INCH.has(w[i + 1] ?? '') || t === quoted || afterPro)) {
+    if (isScreen(t) && (inch(t, w[i + 1]) || t === quoted || afterPro)) {
       q.screen_inches = Number(t);
       q.understood.push(`${t}-inch`);
-      return [...w.slice(0, i), ...w.slice(i + (INCH.has(w[i + 1] ?? '') ? 2 : 1))];
+      return [...w.slice(0, i), ...w.slice(i + (inch(t, w[i + 1]) ? 2 : 1))];
     }
   }
   return w;
