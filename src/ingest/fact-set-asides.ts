@@ -13,9 +13,11 @@ export const FACT_SET_ASIDES_FILE = 'data/curated/fact-set-asides.csv';
  * name's `open_weights` is one: the weights are the served model's, while the name itself is retired by its developer.
  * So are a pointer's `context_window` and `max_output` copied from the version it served before (LiteLLM's
  * magistral-small-latest at Magistral Small 1.0's 40,000 tokens, where Mistral's record of 1.2, which it serves now,
- * says 128k).
+ * says 128k). So is a display name that dates one snapshot of a listing the source itself matches to several:
+ * genai-prices names its one Gemini 2.5 Flash preview entry "Gemini 2.5 Flash Preview 05-20" at Google and "… 04-17" at
+ * OpenRouter, each matching both preview ids.
  */
-const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff', 'open_weights', 'context_window', 'max_output'] as const;
+const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff', 'open_weights', 'context_window', 'max_output', 'name'] as const;
 type SetAsideField = (typeof FIELDS)[number];
 
 const Row = z.object({
