@@ -33,6 +33,16 @@ test('each -latest pointer names the model it served on its listings\' dates (ve
     'claude-sonnet-latest': ['claude-sonnet-5', '2026-07-02'],
     'claude-opus-latest': ['claude-opus-5-5', '2026-09-23'],
     'claude-haiku-latest': ['claude-haiku-4-5', '2026-07-02'],
+    // Mistral's model page (platform-docs-public 222f4ba, 2026-08-21): Codestral 25.08's apiNames
+    // ['codestral-2508', 'codestral-latest']. OpenRouter's own pointers, by their listings' figures (models.dev
+    // 2026-07-02): ~anthropic/claude-fable-latest $10/$50 cache read $1 (Fable 5's; Fable 5.1's cache read is $0.25),
+    // ~openai/gpt-latest $5/$30 1,050,000 tokens knowledge 2025-12-01 (GPT-5.5's), ~openai/gpt-mini-latest $0.75/$4.50
+    // 400,000 knowledge 2025-08-31 (GPT-5.4 mini's); gpt-chat-latest $5/$30 400,000, release 2026-05-05 (GPT-5.5 Instant's).
+    'codestral-latest': ['codestral-2508', '2026-08-21'],
+    'claude-fable-latest': ['claude-fable-5', '2026-07-02'],
+    'gpt-latest': ['gpt-5.5', '2026-07-02'],
+    'gpt-mini-latest': ['gpt-5.4-mini', '2026-07-02'],
+    'gpt-chat-latest': ['gpt-5.5-instant', '2026-07-02'],
   };
   for (const [id, [target, asOf]] of Object.entries(expected)) {
     const p = sheet(id).points_to;
@@ -87,4 +97,38 @@ test('concrete Claude models are named by the dated listing, not "(latest)"', ()
   const latestNamed = ds.models.filter((m) => /\(latest\)/i.test(m.name.value) && !m.id.endsWith('-latest')).map((m) => m.id);
   assert.deepEqual(latestNamed, []);
   assert.equal(sheet('codestral-latest').name.value, 'Codestral (latest)');
+});
+
+test('pointers without a target at the data date have none, and say so nowhere as a fact', () => {
+  // gemini-flash-lite-latest: Google's first target (the 09-2025 Flash-Lite preview) was shut down on 2026-03-31 and no
+  // Google page read names the next. kimi-latest: Moonshot's own pointer and OpenRouter's share the id.
+  // chatgpt-4o-latest: ChatGPT's GPT-4o versions are its own aliases here.
+  for (const id of ['gemini-flash-lite-latest', 'kimi-latest', 'chatgpt-4o-latest']) assert.equal(sheet(id).points_to, undefined, id);
+});
+
+test('codestral-latest: the note names the earlier target, and Vertex AI\'s codestral@latest does not undercut Codestral 25.08', () => {
+  const s = sheet('codestral-latest');
+  assert.match(s.points_to!.note!, /Earlier: codestral-2405 \(evidence of 2024-05-29/);
+  // LiteLLM 2026-07-24 vertex_ai/codestral@latest 2e-07/6e-07 (as vertex_ai/codestral@2405); mistral/codestral-2508 3e-07/9e-07.
+  const vertex = s.offers.find((o) => o.provider === 'google-vertex' && o.provider_model_id === 'codestral@latest')!;
+  assert.equal(vertex.prices.input, undefined);
+  assert.deepEqual(vertex.held_back?.map((h) => [h.field, h.value]).sort(), [['input', 0.2], ['output', 0.6]]);
+  const item = search('codestral').find((i) => i.id === 'codestral-latest')!;
+  assert.equal(item.cheapest_offer?.prices.input?.value, 0.3);
+  assert.equal(item.cheapest_offer?.prices.output?.value, 0.9);
+});
+
+test('gemini-flash-latest: resellers\' copies of earlier targets\' prices are held back; the pointer is sold at its target\'s $1.50/$9', () => {
+  // models.dev 2026-07-02: kilo ~google/gemini-flash-latest and orcarouter 0.5/3 (Gemini 3 Flash Preview's),
+  // merge-gateway 0.3/2.5 (Google's file, the 2.5 Flash target's); openrouter and nano-gpt 1.5/9 (Gemini 3.5 Flash's).
+  const s = sheet('gemini-flash-latest');
+  for (const [provider, id, input] of [['kilo', '~google/gemini-flash-latest', 0.5], ['orcarouter', 'google/gemini-flash-latest', 0.5],
+    ['merge-gateway', 'google/gemini-flash-latest', 0.3]] as const) {
+    const o = s.offers.find((x) => x.provider === provider && x.provider_model_id === id)!;
+    assert.equal(o.prices.input, undefined, provider);
+    assert.deepEqual(o.held_back?.filter((h) => h.field === 'input').map((h) => h.value), [input], provider);
+  }
+  const item = search('gemini-flash-latest').find((i) => i.id === 'gemini-flash-latest')!;
+  assert.equal(item.cheapest_offer?.prices.input?.value, 1.5);
+  assert.equal(item.cheapest_offer?.prices.output?.value, 9);
 });

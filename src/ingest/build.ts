@@ -31,6 +31,8 @@ import { findRetiredApart } from './retired-apart.ts';
 import { findVersionsApart, type VersionPointer } from './versions-apart.ts';
 import { attachHeldFacts, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
 import { attachPointsTo } from './points-to.ts';
+import { pointerUndercuts } from './pointer-prices.ts';
+import { currentPointers } from './version-pointers.ts';
 import type { HeldPrice } from './held-prices.ts';
 
 /** The alias table's source for names the lookup resolves that match no source's listing (data/curated/aliases.csv). */
@@ -99,8 +101,9 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   report.issues.push(...setAsideIssues);
   const allModelObs = [...modelObs, ...rowObs];
   // Dated snapshots whose facts differ from their alias's are models of their own (versions-apart.ts).
+  // Only each alias's current target stays with it: an earlier target is a model of its own (version-pointers.ts).
   const versions = findVersionsApart({ models: allModelObs, offers: allOf(results, 'offers'), ratings: current,
-    pointers: tables.versionPointers ?? [], retiredApart: findRetiredApart(allModelObs),
+    pointers: currentPointers(tables.versionPointers ?? []).current, retiredApart: findRetiredApart(allModelObs),
     reviewed: (source, id) => ctx.matcher.aliasOf(source, id) });
   ctx.matcher.setVersionsApart(new Map([...versions].map(([k, v]) => [k, v.id])));
   report.notes.push(`dated snapshots apart from their alias: ${versions.size}`,
@@ -176,6 +179,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   report.issues.push(...dropAbsorbedSiblings(listed, offers));
   report.notes.push(`developer price conflicts: ${priceConflicts.length} (the best-evidenced price kept, the others in conflicts)`,
     ...priceConflicts.map((l) => `  ${l}`));
+  const undercuts = pointerUndercuts(mb.models, offers);
+  report.notes.push(`pointer listings priced below their target's own price (to review): ${undercuts.length}`, ...undercuts.map((l) => `  ${l}`));
 
   const { hardware, issues: hwIssues } = tables.buildHardware(allOf(results, 'hardware'), allOf(results, 'rentals'));
   report.issues.push(...hwIssues);

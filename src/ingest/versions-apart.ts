@@ -6,8 +6,11 @@ import { canonicalSlug, key0, key1, variantKey } from './match-keys.ts';
 import { taggedKey, type RetiredApart } from './retired-apart.ts';
 import { skuOf } from './skus.ts';
 
-/** The developer's word that an undated alias served this dated snapshot at the dataset's date (version-pointers.csv). */
-export type VersionPointer = { alias: string; snapshot: string; reason: string; read_on?: string };
+/**
+ * The developer's word that an undated alias served this dated snapshot (version-pointers.csv): `evidence_on` the newest
+ * day the evidence shows it, `read_on` the day the page was read, `until` the day the alias stopped serving it.
+ */
+export type VersionPointer = { alias: string; snapshot: string; reason: string; read_on?: string; evidence_on?: string; until?: string };
 
 /**
  * A date tail the keys drop (match-keys.ts, key1): `-20240620`, `-2024-05-13`, a month and day (`-0613`,
