@@ -97,7 +97,11 @@ function readKvLayout(a: Architecture): KvLayout {
  * hold a cache. `kv` is the cache element type (F16 by default; Q8_0 and Q4_0 as llama.cpp offers them).
  */
 export function kvCacheBytes(architecture: Architecture, context: number, concurrency: number, kv: KvCacheType = 'f16'): number {
-  const l = kvLayout(architecture);
+  return layoutKvBytes(kvLayout(architecture), context, concurrency, kv);
+}
+
+/** `kvCacheBytes` from a layout already read: a caller sizing one model at many contexts keeps its layout. */
+export function layoutKvBytes(l: KvLayout, context: number, concurrency: number, kv: KvCacheType = 'f16'): number {
   const slidingTokens = l.window === null ? 0 : Math.min(context, l.window);
   const values = l.full_layers * l.values_per_token_full * context + l.sliding_layers * l.values_per_token_sliding * slidingTokens;
   return values * KV_CACHE_BYTES[kv] * concurrency;

@@ -289,3 +289,32 @@ test("the developer's own cloud platform makes a model only of a listing a revie
   // Without the row Azure's listings make nothing: Azure also sells other developers' models under its own spellings.
   assert.deepEqual(build([]).models.map((m) => m.id), ['command-r-08-2024']);
 });
+
+test("a leaderboard row a reviewed row names as its own model is one, and the arena's preview row joins the catalogue's preview", () => {
+  // lmarena-daily-2026 lmarena-hf-text-2026-08-22.json: hy3 1441.85 ("Apache 2.0") and hunyuan-hy3-preview 1404.54
+  // ("tencent-hunyuan-community"), two rows of one leaderboard naming no organisation; models.dev lists only
+  // tencent/hy3-preview ("Hy3 preview").
+  // data/curated/aliases.csv: lmarena,hy3,hy3 and lmarena,hunyuan-hy3-preview,hy3-preview.
+  const rating = (name: string, value: number): RatingObservation => ({
+    source: 'lmarena', as_of: '2026-08-19', source_model_id: name, leaderboard: 'text', category: 'overall', organization: '',
+    rating: value, rating_lower: value - 5, rating_upper: value + 5,
+  } as RatingObservation);
+  const listing = obs({ source_model_id: 'openrouter/tencent/hy3-preview', provider: 'openrouter', name: 'Hy3 preview' });
+  const ratings = [rating('hy3', 1441.85), rating('hunyuan-hy3-preview', 1404.54)];
+  const build = (rows: Array<{ source: string; source_id: string; canonical_id: string; reason: string }>) => {
+    // A current row is also an observation of its model (build.ts), as the arena's own name and licence.
+    const rowObs = ratings.map((r) => obs({ source: 'lmarena', source_model_id: r.source_model_id, as_of: r.as_of }));
+    const mb = buildModels([listing, ...rowObs], ratings, { matcher: new Matcher(rows), report: newReport(), resolveDeveloper: () => undefined },
+      () => undefined);
+    return { ids: mb.models.map((m) => m.id), resolve: (id: string) => mb.resolve('lmarena', id) };
+  };
+  // Without rows the key less `-preview` gives the arena's hy3 to Hy3 preview.
+  assert.equal(build([]).resolve('hy3'), 'hy3-preview');
+  const after = build([
+    { source: 'lmarena', source_id: 'hy3', canonical_id: 'hy3', reason: 'another model than the preview' },
+    { source: 'lmarena', source_id: 'hunyuan-hy3-preview', canonical_id: 'hy3-preview', reason: "the arena's name of the preview" },
+  ]);
+  assert.deepEqual(after.ids, ['hy3', 'hy3-preview']);
+  assert.equal(after.resolve('hy3'), 'hy3');
+  assert.equal(after.resolve('hunyuan-hy3-preview'), 'hy3-preview');
+});

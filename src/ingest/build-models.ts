@@ -62,10 +62,12 @@ export function buildModels(
     return ctx.resolveDeveloper(n) ?? VENDOR_PREFIX[n.toLowerCase()] ?? canonicalSlug(n);
   };
 
-  const create = (slug: string, vendor: string, rule: string, spellings: string[], name?: string, source?: string): string => {
+  const create = (slug: string, vendor: string, rule: string, spellings: string[], name?: string, source?: string, reviewed = false): string => {
     // A preview retired apart is named by its undated id (`o1-preview`), whichever spelling creates it.
     const id = matcher.apartOf(spellings[0]) ?? slug;
-    const target = matcher.mergeTarget(id) ?? (name ? matcher.byDisplayName(name) : undefined);
+    // A row of the alias table naming its own id is a model of its own: it merges into no model its key reaches (the
+    // arena's `hy3` is not Hy3 preview, `hunyuan-turbos-20250416` not the catalogue's 20250226 version).
+    const target = reviewed ? undefined : matcher.mergeTarget(id) ?? (name ? matcher.byDisplayName(name) : undefined);
     if (target) {
       for (const s of spellings) matcher.addSpelling(s, target);
       return target;
@@ -170,7 +172,8 @@ export function buildModels(
     for (let i = 0; i < 3 && EFFORT_TAIL.test(slug); i++) slug = slug.replace(EFFORT_TAIL, '');
     // A row of the alias table for this leaderboard's name is about this source's name only: not a spelling for others.
     const reviewed = spelledBy(r.source, name, '');
-    create(reviewed || slug, vendorFrom(r.organization, 'unknown'), 'leaderboard only (no catalogue entry)', [reviewed || name]);
+    create(reviewed || slug, vendorFrom(r.organization, 'unknown'), 'leaderboard only (no catalogue entry)', [reviewed || name], undefined, undefined,
+      reviewed === name.toLowerCase());
   }
 
   // R5: a reseller's listing of a known developer's model that nothing above created (reseller-models.ts).

@@ -121,3 +121,16 @@ test('a context_window row that matches only an offer still counts as used', () 
   assert.equal(offers[0].context_window, undefined);
   assert.deepEqual(issues, []);
 });
+
+test('a display name that dates one snapshot of a listing matching several is a fact a row can set aside', () => {
+  // genai-prices npm 0.1.8: google {"id": "gemini-2.5-flash-preview", "name": "Gemini 2.5 Flash Preview 05-20"}, whose
+  // match rule takes gemini-2.5-flash-preview-04-17 and -05-20 alike; NanoGPT's 04-17 file names it "Gemini 2.5 Flash Preview".
+  const google = obs({ source: 'genai-prices-npm', source_model_id: 'google/gemini-2.5-flash-preview', provider: 'google', name: 'Gemini 2.5 Flash Preview 05-20' });
+  const nano = obs({ source_model_id: 'nano-gpt/gemini-2.5-flash-preview-04-17', provider: 'nano-gpt', name: 'Gemini 2.5 Flash Preview' });
+  const { obs: out, held, issues } = setAsideFacts([google, nano],
+    [row({ source: 'genai-prices-npm', listing: 'google/gemini-2.5-flash-preview', field: 'name' })]);
+  assert.equal(out[0].name, undefined);
+  assert.equal(out[1].name, 'Gemini 2.5 Flash Preview');
+  assert.deepEqual(held.map((h) => `${h.field} ${h.value}`), ['name Gemini 2.5 Flash Preview 05-20']);
+  assert.deepEqual(issues, []);
+});

@@ -13,9 +13,11 @@ export const FACT_SET_ASIDES_FILE = 'data/curated/fact-set-asides.csv';
  * name's `open_weights` is one: the weights are the served model's, while the name itself is retired by its developer.
  * So are a pointer's `context_window` and `max_output` copied from the version it served before (LiteLLM's
  * magistral-small-latest at Magistral Small 1.0's 40,000 tokens, where Mistral's record of 1.2, which it serves now,
- * says 128k).
+ * says 128k). So is a display name that dates one snapshot of a listing the source itself matches to several:
+ * genai-prices names its one Gemini 2.5 Flash preview entry "Gemini 2.5 Flash Preview 05-20" at Google and "… 04-17" at
+ * OpenRouter, each matching both preview ids.
  */
-const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff', 'open_weights', 'context_window', 'max_output'] as const;
+const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff', 'open_weights', 'context_window', 'max_output', 'name'] as const;
 type SetAsideField = (typeof FIELDS)[number];
 
 const Row = z.object({
@@ -48,8 +50,8 @@ export function loadFactSetAsides(file: string): { rows: FactSetAside[]; issues:
  * A `context_window` row also drops the window from the same source's offer of that listing (its `row`, the source's
  * own key): a catalogue that copies a sibling's window onto a listing states it for the offer too, and the offer's own
  * window decides whether its flat price reaches a long prompt (engines/long-context.ts). LiteLLM's `gpt-5.4-mini` and
- * `azure/gpt-5.4-mini` give GPT-5.4's 1,050,000 where OpenAI announced 400k for the mini: kept, OpenAI's own offer
- * was priced flat for a 500,000-token prompt no request to it can send.
+ * `azure/gpt-5.4-mini` give GPT-5.4's 1,050,000 where OpenAI announced 400k for the mini: served, it priced OpenAI's
+ * own offer flat for a 500,000-token prompt no request to it can send.
  */
 export function setAsideFacts(obs: readonly ModelObservation[], rows: readonly FactSetAside[], offers: readonly OfferObservation[] = []): {
   obs: ModelObservation[]; offers: OfferObservation[]; held: HeldFact[]; issues: IngestIssue[];

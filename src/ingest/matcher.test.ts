@@ -282,3 +282,13 @@ test('a preview of its own by review is found whatever its dots: the dated previ
   }
   assert.equal(x.resolve('models-dev', 'google/gemini-2.5-flash')?.id, 'gemini-2.5-flash');
 });
+
+test("a reviewed row's id that is only another model's spelling is no model: the id is not returned as one", () => {
+  // quicksilverpro lists `hy3` (genai-prices npm 0.1.8), which the key less `-preview` gave to hy3-preview; the row
+  // lmarena,hy3,hy3 names a model of its own, which must be created, not answered by a spelling of another model.
+  const x = new Matcher([{ source: 'lmarena', source_id: 'hy3', canonical_id: 'hy3', reason: 'another model' }]);
+  x.addCanonical('hy3-preview', ['hy3']);
+  assert.equal(x.resolve('lmarena', 'hy3'), undefined);
+  x.addCanonical('hy3');
+  assert.deepEqual(x.resolve('lmarena', 'hy3'), { id: 'hy3', rule: 'alias-table' });
+});

@@ -261,7 +261,8 @@ export class Matcher {
     const lower = sourceId.toLowerCase();
     const aliased = this.aliasOf(source, sourceId);
     if (aliased === '') return null;
-    if (aliased !== undefined && this.exact.has(aliased)) return { id: aliased, rule: 'alias-table' };
+    // The row's id must be a model, not only a spelling another model took (the listing `hy3` of Hy3 preview's).
+    if (aliased !== undefined && this.exact.get(aliased) === aliased) return { id: aliased, rule: 'alias-table' };
     // A row naming a model not created yet matches nothing, rather than letting a looser rule give the id to another
     // model: the developer's own listing of it creates the model by the row (Cohere's `command-r` is command-r-03-2024,
     // though the catalogue's name of command-r-08-2024, "Command R", spells it).

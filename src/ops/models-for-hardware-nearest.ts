@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { tokens } from '../engines/context-window.ts';
 import { memoryReport, type FitOptions } from '../engines/hardware-fit.ts';
-import { longestFittingContext, smallestNeed } from '../engines/hardware-nearest.ts';
+import { longestFittingContext, smallestNeed, type NearestTable } from '../engines/hardware-nearest.ts';
 import { roundTo } from '../engines/memory.ts';
-import type { Hardware, Model } from '../schema/index.ts';
+import type { Hardware } from '../schema/index.ts';
 import { kept } from './json-fragment.ts';
 import { MemoryReport } from './models-for-hardware-shapes.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
@@ -41,18 +41,19 @@ const nearests = new WeakMap<object, Nearest>();
 
 /**
  * `nearest` of an ask at which no model fits: the smallest need at the ask and the longest standard context that fits
- * one, from the fit engine's own sums over the models a ranking assesses. Only an empty ranking calls it.
+ * one, from the fit engine's own sums over the models a ranking assesses (their table, kept per catalogue). Only an
+ * empty ranking calls it.
  */
-export function nearestOf(ds: Dataset, ranking: object, models: readonly Model[], hardware: Hardware, opts: FitOptions): Nearest {
+export function nearestOf(ds: Dataset, ranking: object, table: NearestTable, hardware: Hardware, opts: FitOptions): Nearest {
   let n = nearests.get(ranking);
   if (n) return n;
-  const s = smallestNeed(models, hardware, opts);
+  const s = smallestNeed(table, hardware, opts);
   const smallest = s && {
     model: toModelRef(ds, s.model),
     quantization_name: s.quantization.name,
     memory: memoryReport(s.quantization, s.need, s.usable),
   };
-  const shorter = longestFittingContext(models, hardware, opts);
+  const shorter = longestFittingContext(table, hardware, opts);
   n = kept({ smallest, shorter_context: shorter, summary: summaryOf(smallest, shorter, opts) });
   nearests.set(ranking, n);
   return n;

@@ -7,6 +7,7 @@ import { fitKvBasis } from '../engines/kv-basis.ts';
 import { resolveMachineText } from '../engines/machine-cache.ts';
 import { modelFacts } from '../engines/memory.ts';
 import type { FitOptions } from '../engines/hardware-fit.ts';
+import { nearestTable, type NearestTable } from '../engines/hardware-nearest.ts';
 import {
   fitCandidates, knownWindows, rankForHardware, type CandidateSplit, type Excluded, type RankedFit,
 } from '../engines/hardware-rank.ts';
@@ -61,6 +62,8 @@ type Catalogue = {
   headings: Map<string, Heading>;
   /** The assessable models with their known windows, as the ranking reads them: an ask skips those it is over. */
   split: CandidateSplit;
+  /** What `nearest` reads of each assessable model that no ask changes (hardware-nearest.ts). */
+  nearest: NearestTable;
 };
 const catalogues = new WeakMap<Dataset, Catalogue>();
 
@@ -86,7 +89,7 @@ function catalogueOf(ds: Dataset): Catalogue {
   const size = (m: Model) => m.parameters_total?.value ?? 0;
   assessable.sort((x, y) => rated(y) - rated(x) || size(x) - size(y) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   const split = { candidates: assessable, excluded, windows: knownWindows(assessable) };
-  c = { assessable, lacking, lists: new Map(), excluded, ratings, headings: new Map(), split };
+  c = { assessable, lacking, lists: new Map(), excluded, ratings, headings: new Map(), split, nearest: nearestTable(assessable) };
   catalogues.set(ds, c);
   return c;
 }
@@ -270,6 +273,6 @@ export const models_for_hardware = defineOperation({
       assumptions: r.assumptions,
     });
     // Only an ask at which nothing fits says what would: the common ask neither makes nor carries it.
-    return r.ranked.length === 0 ? Object.assign(answer, { nearest: nearestOf(ds, r, r.catalogue.assessable, hardware, opts) }) : answer;
+    return r.ranked.length === 0 ? Object.assign(answer, { nearest: nearestOf(ds, r, r.catalogue.nearest, hardware, opts) }) : answer;
   },
 });
