@@ -119,3 +119,34 @@ test('a change undone and made again in between is a second change, not a late r
   const first = build([MODELS_DEV, further, GENAI_PRICES]).filter((e) => e.new === 0.2288);
   assert.deepEqual(first.map((e) => [e.date, e.source, e.corroborated_by]), [['2026-06-01', 'models-dev', ['genai-prices']]]);
 });
+
+// Google's Gemini 2.5 Pro cache-read cut, as three catalogues recorded it (commits in data/dataset/changes.json):
+// genai-prices 5de9400a52 (2025-11-07) 0.31 -> 0.125, LiteLLM 787b008e05 (2026-01-13) 0.3125 -> 0.125, models.dev
+// 7c9d609143 (2026-04-19) 0.31 -> 0.125: 67 and 163 days after the first, past the 31-day window.
+const gemini = (source: string, date: string, commit: string, old: number): CatalogueChange => ({
+  source, date, commit, subject: 'sync', change: 'changed', provider: 'google', source_model_id: 'gemini-2.5-pro',
+  field: 'cache_read', old, new: 0.125,
+});
+const CUT = [
+  gemini('genai-prices', '2025-11-07T10:00:00Z', '5de9400a52', 0.31),
+  gemini('litellm', '2026-01-13T10:00:00Z', '787b008e05', 0.3125),
+  gemini('models-dev', '2026-04-19T10:00:00Z', '7c9d609143', 0.31),
+];
+
+test('a catalogue recording a change months after another is a late record: one change, two corrections with their basis', () => {
+  const events = build(CUT);
+  assert.deepEqual(events.map((e) => [e.date, e.source, e.correction === true]), [
+    ['2025-11-07', 'genai-prices', false], ['2026-01-13', 'litellm', true], ['2026-04-19', 'models-dev', true],
+  ]);
+  assert.equal(events[2]!.correction_note,
+    'recorded late by models-dev: genai-prices recorded the same change on 2025-11-07, and no source undid it in between');
+});
+
+test('a change undone in between and made again months later is a second change, not a late record', () => {
+  // genai-prices takes the price back to 0.31 on 2026-02-01: models.dev's cut of 2026-04-19 is news again.
+  const events = build([...CUT.filter((c) => c.source !== 'litellm'),
+    { ...gemini('genai-prices', '2026-02-01T10:00:00Z', 'undo', 0.125), new: 0.31 }]);
+  assert.deepEqual(events.map((e) => [e.date, e.source, e.correction === true]), [
+    ['2025-11-07', 'genai-prices', false], ['2026-02-01', 'genai-prices', false], ['2026-04-19', 'models-dev', false],
+  ]);
+});

@@ -267,6 +267,25 @@ function lateReport(first: ChangeEvent, later: ChangeEvent, moves: readonly Chan
       m.new === first.old);
 }
 
+/**
+ * The earlier record by another source of the change `later` reports, when `later` comes after CROSS_SOURCE_WINDOW_DAYS
+ * (one catalogue catching up months late: Google's Gemini 2.5 Pro cache-read cut 0.31 -> 0.125 is genai-prices' on
+ * 2025-11-07, LiteLLM's (0.3125 -> 0.125) on 2026-01-13 and models.dev's on 2026-04-19): `later` a catalogue sync (it
+ * has a commit), both plain changes, the same values (prices to 1%: sources round a price apart), and no source at all
+ * took the field back to the old value in between (a cut undone and made again is a second change). The later record
+ * stays in the feed, a correction with its basis, as late shutdown records do.
+ */
+function caughtUp(later: ChangeEvent, moves: readonly ChangeEvent[]): ChangeEvent | undefined {
+  if (later.commit === undefined || later.correction === true) return undefined;
+  return moves.find((m) => m.source !== later.source && m.date < later.date && m.correction !== true &&
+    same(m.old, later.old) && same(m.new, later.new) &&
+    !moves.some((x) => x.date > m.date && x.date < later.date && same(x.new, m.old)));
+}
+
+/** Equal values, or two prices within 1% of each other. */
+const same = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) <= 0.01 * Math.max(Math.abs(a), Math.abs(b)));
+
 /** The events of one listing's field (model, kind, field, provider, variant, leaderboard), whatever their values. */
 const fieldKey = (e: ChangeEvent) =>
   JSON.stringify([e.model_id, e.kind, e.field, e.provider ?? null, e.variant ?? null, e.leaderboard ?? null]);
@@ -293,6 +312,11 @@ export function dedupe(events: ChangeEvent[]): ChangeEvent[] {
       if (twin.source !== e.source) twin.corroborated_by = [...new Set([...(twin.corroborated_by ?? []), e.source])].sort();
       mergeListings(twin, e);
       continue;
+    }
+    const first = caughtUp(e, moves.get(fieldKey(e))!);
+    if (first) {
+      e.correction = true;
+      e.correction_note = `recorded late by ${e.source}: ${first.source} recorded the same change on ${first.date}, and no source undid it in between`;
     }
     list.push(e);
     groups.set(k, list);
