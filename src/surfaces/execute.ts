@@ -35,8 +35,11 @@ export class Prepared {
   /** The response cache's key and the answers' identity the bytes were made under (see `named`). */
   private key: string | undefined;
   private identity: string | undefined;
-  constructor(value: Record<string, unknown>, readonly bytes: Buffer) {
-    this.held = value;
+  /** Makes the value when it was not made with the bytes (see `value`); let go with it. */
+  private make: (() => Record<string, unknown>) | undefined;
+  constructor(value: Record<string, unknown> | (() => Record<string, unknown>), readonly bytes: Buffer) {
+    if (typeof value === 'function') this.make = value;
+    else this.held = value;
   }
 
   /**
@@ -50,10 +53,15 @@ export class Prepared {
   }
 
   /**
-   * The object the bytes are the JSON of: MCP's structuredContent and summary line, the web pages. After `release`,
-   * parsed again from the bytes on first use and kept from then on (the same JSON: what a reader of the answer sees).
+   * The object the bytes are the JSON of: MCP's structuredContent and summary line, the web pages. An answer written
+   * as bytes at the partial tier makes it on first use (its projection: a REST request never reads it). After
+   * `release`, parsed again from the bytes on first use and kept from then on (the same JSON: what a reader sees).
    */
   get value(): Record<string, unknown> {
+    if (this.held === undefined && this.make !== undefined) {
+      this.held = this.make();
+      this.make = undefined;
+    }
     return (this.held ??= JSON.parse(this.bytes.toString('utf8')) as Record<string, unknown>);
   }
 
@@ -64,6 +72,7 @@ export class Prepared {
    */
   release(): void {
     this.held = undefined;
+    this.make = undefined;
   }
 
   /**
@@ -146,11 +155,12 @@ export function prepareAnswer(op: AnyOperation, result: unknown, dataset: Datase
   // An answer built of kept parts (ops/json-fragment.ts) is written from their prepared text, in one pass: straight into
   // bytes when the operation opts in (none of its members made text first, no pieces encoded), else as text pieces.
   if (op.writtenAsBytes && isStitched(result)) {
-    let written: Record<string, unknown> | undefined;
+    // The partial projection is written, not made as objects: made only if a reader asks for the value (MCP, the web
+    // pages), as projectBody makes it; a REST request never does (docs/performance.md, sixteenth round).
     const bytes = writtenBytes((out) => {
-      written = writeBodyTo(stitched(body), projection, out);
+      writeBodyTo(stitched(body), projection, out, false);
     });
-    if (bytes) return new Prepared(written!, bytes);
+    if (bytes) return new Prepared(full ? body : () => projectBody(body, projection) as Record<string, unknown>, bytes);
   }
   const written = isStitched(result) ? writeBody(stitched(body), projection) : undefined;
   const value = written?.value ?? (projectBody(body, projection) as Record<string, unknown>);
