@@ -130,3 +130,15 @@ test('the number of hardware configurations the README and docs/hardware-and-cos
   assert.equal(said.length, 3, `expected three statements of the count, found ${said.length}`);
   for (const [file, n] of said) assert.equal(Number(n), ds.hardware.length, `${file} says ${n} configurations`);
 });
+
+test('the configurations without a compute figure, as docs/hardware-and-cost.md counts them, are the dataset\'s, in every place', () => {
+  const cost = readFileSync(path.join(PROJECT_ROOT, 'docs/hardware-and-cost.md'), 'utf8').replace(/\s+/g, ' ');
+  // Their prefill is null and estimate_cost counts their prompts at the decode rate: the doc lists them with reasons.
+  const without = ds.hardware.filter((h) => h.compute_tflops === undefined).length;
+  const said = [
+    ...[...cost.matchAll(/desktops: (\d+) of the (\d+) configurations, \d+ before/g)].flatMap((m) => [[m[1], without], [m[2], ds.hardware.length]]),
+    ...[...cost.matchAll(/Left without a figure \((\d+) configurations\)/g)].map((m) => [m[1], without]),
+  ];
+  assert.equal(said.length, 3, `expected three statements, found ${said.length}`);
+  for (const [n, count] of said) assert.equal(Number(n), count, `docs/hardware-and-cost.md says ${n}`);
+});

@@ -117,3 +117,20 @@ test('a reviewed table by its file name, and a source by its own spelling, read 
     assert.deepEqual([...found].sort(), ids, line);
   }
 });
+
+test('a text naming a source drops where in its repository a figure sits: the file path and the commit', () => {
+  const withSkyPilot: ReadonlyMap<string, Source> = new Map([...sources, ['skypilot', aSource({
+    id: 'skypilot', name: 'SkyPilot catalog (catalogs/v7): GPU instance prices per cloud', url: 'https://github.com/skypilot-org/skypilot-catalog',
+  })]]);
+  const text = partialText(withSkyPilot);
+  // The rental note of a Nebius H100 in the dataset (hardware.json), as the SkyPilot adapter writes it.
+  const line = "price as listed in SkyPilot's catalogue (catalogs/v7/nebius/vms.csv) at commit 22fd1fea, read on or before 2026-11-21;" +
+    " the commit's date and the provider's own date are not given";
+  const ids = new Set<string>();
+  assert.equal(text(line, ids), "price as listed in a listed source's catalogue, read on or before 2026-11-21;" +
+    " the commit's date and the provider's own date are not given");
+  assert.deepEqual([...ids], ['skypilot']);
+  // A text that names no source keeps its paths: they are the service's own (a reviewed table) or a caller's words.
+  const own = 'see the row (data/curated/hardware-configs.csv) at commit 22fd1fea';
+  assert.equal(text(own, new Set()), own);
+});

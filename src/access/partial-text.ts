@@ -13,6 +13,12 @@ export const LISTED_SOURCE = 'a listed source';
  */
 const COPY_MARK = '(?:(?=[0-9a-f]*\\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|v?\\d+(?:\\.\\d+)+)';
 
+/**
+ * A file's place in a source's repository, in parentheses (`(catalogs/v7/nebius/vms.csv)`: at least one folder, a file
+ * with an extension), or a commit (` at commit 22fd1fea`), each with the space before it.
+ */
+const COORDINATES = / \((?:[\w.-]+\/)+[\w.-]+\.[a-z]{2,5}\)| at commit [0-9a-f]{7,40}(?![\w-])/g;
+
 const rewriters = new WeakMap<ReadonlyMap<string, Source>, PartialText>();
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -90,7 +96,7 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
         const start = at === 0 || /[.!?]\s+$/.test(whole.slice(Math.max(0, at - 3), at));
         return `${start ? 'A listed source' : LISTED_SOURCE}${possessive || url ? "'s" : ''}${url && !possessive ? ' page' : ''}`;
       }) : copies;
-      return t.replace(re, (match: string, the: string | undefined, id: string, tail: string | undefined, at: number) => {
+      const out = t.replace(re, (match: string, the: string | undefined, id: string, tail: string | undefined, at: number) => {
         if (tail === ', ') {
           found.add(id);
           return `${the ? 'the ' : ''}as of `;
@@ -102,6 +108,9 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
         if (tail === "'s" || tail === "'") return `${words}'s`;
         return tail === ': ' ? `${words}: ` : words;
       });
+      // A text that named a source may also give where in that source's repository a figure sits (`SkyPilot's catalogue
+      // (catalogs/v7/nebius/vms.csv) at commit 22fd1fea`): the path and the commit tell the source as well as its name.
+      return out === text ? out : out.replace(COORDINATES, '');
     };
     fn = remembered(rewrite);
   }

@@ -77,10 +77,9 @@ export function apiCosts(
     if (p.tier) {
       line.long_context = { prompt_tokens: promptTokens!, above_tokens: p.tier.above_tokens, input: p.tier.input, output: p.tier.output };
     }
-    const doubt = offerLifecycleNote(p.o);
-    if (doubt !== null) {
-      line.lifecycle_note = doubt;
-      line.lifecycle_state = offerLifecycleState(p.o)!;
+    if (p.doubt !== undefined) {
+      line.lifecycle_note = p.doubt.note;
+      line.lifecycle_state = p.doubt.state;
     }
     lines.push(line);
   }
@@ -95,7 +94,9 @@ export function apiCosts(
  * An offer with both prices, blended at an input share (`rounded` as written, `blended` as costed); `input` and
  * `output` the base prices, `tier` the tier's when the blend is at one.
  */
-type Priced = { o: Offer; input: PriceRef; output: PriceRef; blended: number; rounded: number; tier?: TierPrices };
+type Priced = { o: Offer; input: PriceRef; output: PriceRef; blended: number; rounded: number; tier?: TierPrices; doubt?: Doubt };
+/** The offer's lifecycle in doubt (offer-lifecycle.ts), read from the offer alone: worked out with the order it is kept with. */
+type Doubt = { note: string; state: OfferLifecycleState };
 type TierPrices = { above_tokens: number; input: PriceRef; output: PriceRef };
 /** `band`: how many tier thresholds of the list the prompt is longer than (0: base prices), the order's other key. */
 type Ordered = { share: number; band: number; priced: readonly Priced[]; not_priced: readonly NotPriced[] };
@@ -164,6 +165,8 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
       : share * input.value + (1 - share) * output.value;
     const p: Priced = { o, input: bi, output: bo, blended, rounded: roundTo(blended, 6) };
     if (tier) p.tier = tier;
+    const note = offerLifecycleNote(o);
+    if (note !== null) p.doubt = { note, state: offerLifecycleState(o)! };
     priced.push(p);
   }
   priced.sort((a, b) => a.rounded - b.rounded || a.o.provider.localeCompare(b.o.provider) || a.o.region.localeCompare(b.o.region));

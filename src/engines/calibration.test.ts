@@ -471,6 +471,17 @@ test('prompt processing on AMD Radeon and Strix Halo reads near llama-bench once
   assert.ok(halo.ratio! > 1.0 && halo.ratio! < 1.08, `${halo.ratio}`);
 });
 
+test('prompt processing on an Intel Arc B580 reads near llama-bench with its XMX rate', () => {
+  // intel/ipex-llm#12991: Arc B580, llama.cpp SYCL (IPEX-LLM's build), DeepSeek-R1-Distill-Qwen-7B Q4_K_M (7.62B) pp512
+  // 2,335.96 tokens/s. Rated dense FP16 XMX rate: 20 Xe2 cores x 2,048 x 2.67 GHz = 109.4 TFLOPS. Not a GeForce part,
+  // so the workstation class's share; by hand 0.42 x 0.72 x 109.4e12 / (2 x 7.6156e9) = 2,172 tokens/s (0.93x), an
+  // implied share of 0.325 of the rating, inside the class's 0.20-0.47.
+  const b580 = assessed.find((a) => a.r.id === 'arc-b580-r1-distill-qwen-7b-q4_k_m-pp')!;
+  assert.equal(computeClass(hardwareOf(b580.r)), 'professional');
+  assert.ok(Math.abs(b580.estimate! - 2172) < 1, `${b580.estimate}`);
+  assert.ok(b580.ratio! > 0.9 && b580.ratio! < 0.96, `${b580.ratio}`);
+});
+
 test('the all-reduce latency is the calibrated optimum over the tensor-parallel rows', () => {
   // Tensor-parallel rows then fix the all-reduce latency: the value whose worst error over them is least.
   const tensor = rows.filter((r) => r.kind === 'decode' && r.split === 'tensor' && !tensorHeldOut(r));

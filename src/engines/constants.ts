@@ -314,8 +314,8 @@ export const MOE_PREFILL_EFFICIENCY = 0.19;
  * L40S, A40, A100, H100, AMD Instinct ...), whose rated figure is reached at most at boost clocks that a 300-350 W
  * board does not hold under tensor load. AMD Radeon and Ryzen AI Max GPUs take this class too: their figure is the
  * boost-clock WMMA peak, and their measured prefill (RX 7900 XTX 0.22, Ryzen AI Max 385 0.31 of it) sits inside the
- * class's range. apple: Apple GPUs, whose figure is the SIMD FP32 = FP16 rate, not a matrix-unit peak, so their kernels
- * reach more of it.
+ * class's range; so does Intel's Arc B580 (its XMX rate at the rated clock; llama.cpp SYCL 0.33 of it). apple: Apple
+ * GPUs, whose figure is the SIMD FP32 = FP16 rate, not a matrix-unit peak, so their kernels reach more of it.
  */
 export type ComputeClass = 'geforce' | 'professional' | 'apple';
 

@@ -45,3 +45,40 @@ test('only bins of one Apple chip at one size are settled: other pairs stay for 
   assert.equal(appleBaseBin([small, mac('e', 'Apple M4 Pro')]), undefined);
   assert.equal(appleBaseBin([aHardware({ id: 'g1', accelerator: 'NVIDIA GeForce RTX 3060 12GB' }), aHardware({ id: 'g2', accelerator: 'NVIDIA GeForce RTX 3060 8GB' })]), undefined);
 });
+
+test('a 16-inch MacBook Pro with an M4 Pro is the 20-core GPU bin, the only M4 Pro it ships; a 14-inch the base bin', { skip }, () => {
+  // Apple's tech specs: the 16-inch MacBook Pro's M4 Pro is the 14-core CPU / 20-core GPU (9.2 TFLOPS in the Hugging
+  // Face table); the 14-inch starts at the 12-core CPU / 16-core GPU (9.2 x 16 / 20 = 7.36), as the Mac mini does.
+  for (const gb of [24, 48]) {
+    for (const text of [`16-inch MacBook Pro M4 Pro ${gb}GB`, `MacBook Pro 16 M4 Pro ${gb}GB`, `MacBook Pro 16" M4 Pro ${gb}GB`,
+      `macbook pro 16in m4 pro ${gb} gb`]) {
+      const m = ok(text);
+      assert.equal(m.value, `m4-pro-20c-${gb}gb`, text);
+      assert.equal(m.hardware?.compute_tflops?.value, 9.2, text);
+      assert.match(m.interpretation, /16-inch MacBook Pro ships the M4 Pro only with the 14-core CPU and 20-core GPU/, text);
+    }
+    for (const text of [`14-inch MacBook Pro M4 Pro ${gb}GB`, `MacBook Pro 14 M4 Pro ${gb}GB`]) {
+      assert.equal(ok(text).value, `m4-pro-${gb}gb`, text);
+    }
+  }
+  // The number after "MacBook Pro" is its screen, not a count of machines; "MacBook Pro 16GB" stays a memory size.
+  assert.equal(ok('MacBook Pro 16 M4 Max 48GB').value, 'm4-max-48gb');
+  assert.equal(ok('MacBook Pro M4 16GB').value, 'm4-16gb');
+  // Without a size the 16-inch leaves the three 20-core sizes to choose from.
+  const r = resolveMachine(real!, '16-inch MacBook Pro M4 Pro');
+  assert.ok(isRefusal(r) && r.refused === 'ambiguous');
+  assert.deepEqual(r.candidates, ['m4-pro-20c-24gb', 'm4-pro-20c-48gb', 'm4-pro-20c-64gb']);
+  // A PC laptop's screen size is read and decides nothing.
+  assert.equal(ok('16 inch laptop RTX 4070').value, 'rtx-4070-laptop');
+});
+
+test('an M3 Max with 36 GB is its 30-core GPU bin: 300 GB/s and the 40-core figure scaled by cores', { skip }, () => {
+  // MacRumors: "the less pricey scaled-down M3 Max with 14-core CPU and 30-core GPU has only 300GB/s"; owners give that
+  // bin 36 GB. Hugging Face's M3 Max (40-core) 14.2 TFLOPS x 30 / 40 = 10.65. It was refused before (48, 64, 128 GB only).
+  for (const text of ['M3 Max 36GB', 'MacBook Pro M3 Max 36GB', '14-inch MacBook Pro M3 Max 36 GB']) {
+    const m = ok(text);
+    assert.equal(m.value, 'm3-max-36gb', text);
+    assert.deepEqual([m.hardware?.bandwidth_gbs?.value, m.hardware?.compute_tflops?.value, m.hardware?.memory_gb.value], [300, 10.65, 36], text);
+  }
+  assert.equal(ok('M3 Max 48GB').hardware?.bandwidth_gbs?.value, 400);
+});

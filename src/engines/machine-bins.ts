@@ -33,3 +33,23 @@ export function baseBinNote(base: Hardware, others: readonly Hardware[]): string
   return `; no GPU core count said, so the ${chip} with ${size} is read as its base bin, the ${gpuCores(base)}-core GPU `
     + `(the base chip, the Mac mini's at every size; same memory and bandwidth, less compute); ${other}: name its core count (${say})`;
 }
+
+/**
+ * Bins a MacBook Pro of one screen size is not sold with. The 16-inch MacBook Pro (2024) ships the M4 Pro only as the
+ * 14-core CPU / 20-core GPU bin, where the 14-inch and the Mac mini start at the 12-core CPU / 16-core GPU one (Apple's
+ * MacBook Pro tech specs, apple.com/macbook-pro/specs/, not in the stored snapshots; read 2026-11-27 in shrook.com's
+ * review of the 16-inch M4 Pro: "its 14-core CPU and 20-core GPU configuration"; CNET's table of the M4 family, as
+ * americanfork.business reprints it: M4 Pro "12/16 or 14/20", "The MacBook Pro 16's entry model has 24GB RAM").
+ */
+const NOT_SOLD_AT: ReadonlyArray<{ inches: number; accelerator: string; because: string }> = [
+  { inches: 16, accelerator: 'Apple M4 Pro (16-core GPU)', because: 'the 16-inch MacBook Pro ships the M4 Pro only with the 14-core CPU and 20-core GPU' },
+];
+
+/** The configurations a MacBook Pro of the screen size said can be, and the words that say which were set aside. */
+export function screenBins<T extends { hardware: Hardware }>(inches: number | null, devices: readonly T[]): { kept: T[]; note: string } {
+  const rules = NOT_SOLD_AT.filter((r) => r.inches === inches);
+  const kept = devices.filter((d) => !rules.some((r) => r.accelerator === d.hardware.accelerator));
+  if (kept.length === devices.length || kept.length === 0) return { kept: [...devices], note: '' };
+  const why = rules.filter((r) => devices.some((d) => d.hardware.accelerator === r.accelerator)).map((r) => r.because);
+  return { kept, note: `; ${why.join('; ')} (the ${inches}-inch said)` };
+}

@@ -66,7 +66,8 @@ export function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMap
     interpretation: `read as ${h.name}: ${kind === 'laptop' ? 'neither the device nor the kind of memory' : 'no device'} named, `
       + `so fits are checked on ${checked} x `
       // Sizes are binary (a "16 GB" card holds 16 GiB, as memory.ts reads every device), so the sum is said in GB of 1e9.
-      + `${h.usable_fraction.value} usable = ${toGb(usableBytes(h))} GB (memory sizes are binary: GB read as GiB) and no speed is `
+      // A share of two-thirds (Metal's on a small Mac) is said to four places, not as 0.6666666666666666.
+      + `${Number(h.usable_fraction.value.toFixed(4))} usable = ${toGb(usableBytes(h))} GB (memory sizes are binary: GB read as GiB) and no speed is `
       + `estimated${aside}${also}`,
     speed_estimated: false,
   };

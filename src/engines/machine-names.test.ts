@@ -139,6 +139,9 @@ test('GPU and VRAM words say the memory is a discrete GPU\'s (0.95 usable), besi
     assert.match(m.interpretation, /16 GB x 0.95 usable = 16\.32 GB \(memory sizes are binary/, t);
     assert.match(m.interpretation, /rtx-4090-laptop/, `${t}: the catalogued 16 GB laptop GPUs are offered`);
   }
+  // A laptop of unstated memory kind takes the lowest catalogued share, Metal's two-thirds, said to four places:
+  // 8 GiB x 2/3 = 8 x 1.073741824 / 1.5 = 5.73 GB.
+  assert.match(ok('gaming laptop 8gb').interpretation, /8 GB x 0\.6667 usable = 5\.73 GB/);
   const eight = ok('laptop with 8 GB VRAM');
   assert.deepEqual([eight.value, eight.hardware?.usable_fraction.value], ['laptop-gpu-8gb', 0.95]);
   assert.equal(ok('16 GB GPU').hardware?.usable_fraction.value, 0.95);

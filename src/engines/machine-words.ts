@@ -36,6 +36,8 @@ export type MachineQuery = {
   device: string[];
   /** Product names read as their device (`framework desktop`), as written in the words of the text. */
   products: string[];
+  /** A laptop's screen size in inches (`16-inch MacBook Pro`, `MacBook Pro 14`, `16" laptop`); null when not said. */
+  screen_inches: number | null;
   /** Phrases understood, in the order read, for the echo (`count 2`, `24 GB`, `laptop`). */
   understood: string[];
 };
@@ -130,6 +132,7 @@ export function readMachine(
       }
     }
   }
+  w = readScreen(text, w, q);
   // `Framework Desktop 128GB`, `GMKtec EVO-X2`: a product name stands for its device's name (`strix halo`), read before
   // its words could be taken for a form (`desktop`) or a count (`x2`). Longest first: `Beelink GTR9 Pro` before any prefix.
   for (const { phrase, device } of products) {
@@ -276,8 +279,35 @@ export function emptyQuery(): MachineQuery {
   return {
     count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, discrete: false,
     memory_kind: null, memory_set_aside: [], link: null, bridge: false, gaming: false, cpu: false, ddr: null, device: [], name_suffixes: [],
-    products: [], understood: [],
+    products: [], understood: [], screen_inches: null,
   };
+}
+
+/** Laptop screen sizes people give, in inches: MacBook Pros are 14 and 16, PC laptops 13 to 18. */
+const isScreen = (t: string | undefined) => t !== undefined && /^1[3-8]$/.test(t);
+
+/**
+ * A laptop's screen size, taken out of the words so that it is read as neither a count (`MacBook Pro 16 M4 Pro 48GB`
+ * is one machine, not 16) nor an unknown word (`16-inch`): `16 inch`, `16in`, `16"` anywhere, or a bare 14 or 16 right
+ * after `macbook pro` and not followed by a memory unit (`MacBook Pro 16 GB` is memory). It decides a reading only where
+ * one chip ships in other configurations by screen size (machine-bins.ts); elsewhere it is echoed and nothing more.
+ */
+function readScreen(text: string, w: string[], q: MachineQuery): string[] {
+  const quoted = /\b(1[3-8])\s*(?:"|\u201d|\u2033|'')/.exec(text)?.[1];
+  // `in` only glued to the number (`16in`): `16 in my PC` is not a screen.
+  const glued = /\b(1[3-8])in\b/i.exec(text)?.[1];
+  const inch = (t: string, next: string | undefined) => next === 'inch' || next === 'inches' || (next === 'in' && t === glued);
+  for (let i = 0; i < w.length; i++) {
+    const t = w[i];
+    const afterPro = q.understood.includes('macbook pro') && (t === '14' || t === '16') && !/^(gb|gib|tb|x|core)$/.test(w[i + 1] ?? '')
+      && new RegExp(`macbook\\s*pro\\s*${t}(?!\\d)`, 'i').test(text);
+    if (isScreen(t) && (inch(t, w[i + 1]) || t === quoted || afterPro)) {
+      q.screen_inches = Number(t);
+      q.understood.push(`${t}-inch`);
+      return [...w.slice(0, i), ...w.slice(i + (inch(t, w[i + 1]) ? 2 : 1))];
+    }
+  }
+  return w;
 }
 
 /** `h100s` -> `h100`, `3090s` -> `3090`; other words unchanged. */

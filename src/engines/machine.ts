@@ -2,7 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
-import { appleBaseBin, baseBinNote } from './machine-bins.ts';
+import { appleBaseBin, baseBinNote, screenBins } from './machine-bins.ts';
 import { byMemory } from './machine-memory.ts';
 import { decodeSplit } from './decode.ts';
 import { appleFamilyMapping, desktopReading } from './machine-family.ts';
@@ -183,15 +183,18 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
     const candidates = ids(named.filter((d) => d.hardware.count === 1 || d.hardware.unified_memory));
     return refuse('unknown', `"${said}" is catalogued with ${sizes}${per}, not ${gb(size!)}`, q, candidates);
   }
+  // `16-inch MacBook Pro M4 Pro 48GB`: a screen size that rules a bin out (machine-bins.ts).
+  const screen = screenBins(q.screen_inches, sized);
+  sized = screen.kept;
   let singles = sized.filter((d) => d.hardware.count === 1);
   const kinds = new Set(singles.map((d) => `${d.hardware.accelerator}\u0000${d.perDeviceGb}`));
   // `Mac mini M4 Pro 48GB`: one chip in two GPU bins at that size is its base bin, said (machine-bins.ts).
   const bins = kinds.size > 1 ? appleBaseBin(singles.map((d) => d.hardware)) : undefined;
-  let binNote = '';
+  let binNote = screen.note;
   if (bins) {
     singles = singles.filter((d) => d.hardware === bins.base);
     sized = sized.filter((d) => d.hardware === bins.base);
-    binNote = baseBinNote(bins.base, bins.others);
+    binNote += baseBinNote(bins.base, bins.others);
   } else if (kinds.size > 1) {
     return refuse('ambiguous', `"${text.slice(0, 100)}" names ${kinds.size} catalogued devices; add the memory size or the exact name`, q, ids(singles));
   }

@@ -66,16 +66,57 @@ test('on a named machine asked again: the same fit as when first asked, at each 
 });
 
 test('the monthly cost counts in the ranking: at equal ratings the model needing the 8-GPU node ranks below', () => {
-  const r = recommend(ds, interpret(ds, { where: 'on premises' }));
+  const r = recommend(ds, interpret(ds, { keep: 'no retention' }));
   assert.deepEqual(r.recommendations.map((x) => x.model.id), ['small-8b', 'large-200b']);
   const [small, large] = r.recommendations;
   assert.equal(small.option.parts.price, Math.round(priceScore(small.option.self!.cost!.usd_per_mtok) * 1e4) / 1e4);
   assert.ok(large.option.parts.price < small.option.parts.price);
   assert.notEqual(small.option.parts.price, UNKNOWN_MACHINE_PRICE_SCORE);
-  // where=on-premises: the machine is the caller's, priced at the configuration's rent (the only price there is).
-  assert.match(small.reasons[1], /your own hardware on your premises.*least costly configuration it fits with a rental price.*priced at its rent.*\$730 a month/);
-  // A stated GB is 2^30 bytes: 24 x 1.073741824 x 0.95 = 24.48 GB (of 1e9 bytes) usable.
-  assert.match(small.reasons[1], /It also fits desk-24 \(desk-24, 24\.48 GB usable\)/, 'usable = 24 GiB x 0.95');
+  assert.match(small.reasons[1], /least costly rented configuration it fits.*\$730 a month to rent/);
+  // A stated GB is 2^30 bytes: 24 x 1.073741824 x 0.95 = 24.48 GB (of 1e9 bytes) usable. It has no rental price (it may
+  // have a purchase price: the words say which price it lacks).
+  assert.match(small.reasons[1], /It also fits desk-24 \(desk-24, 24\.48 GB usable\), which has no rental price in the dataset/, 'usable = 24 GiB x 0.95');
+});
+
+// Bought machines, as machine-prices and host-machines give them: the rented ones above have no purchase price.
+const host = (usd: number) => f({ id: 'tower', name: 'tower', basis: 'priced' as const, usd });
+const BOUGHT = {
+  models: [open('small-8b', 8e9, 32), open('large-200b', 200e9, 80)],
+  ratings: [rated('small-8b', 1400), rated('large-200b', 1400)],
+  hardware: [
+    // 24 GB card, 1,080 USD with a 720 USD host: the least costly to own that small-8b fits.
+    aHardware({ id: 'card-24', memory_gb: f(24), purchase_price_usd: f(1080), power_w: f(300), host_machine: host(720) }),
+    // 48 GB card with no host priced: a month without the machine around it, passed over while one counting it fits.
+    aHardware({ id: 'bare-48', class: 'server', memory_gb: f(48), purchase_price_usd: f(900), power_w: f(200) }),
+    aHardware({ id: 'rent-80', class: 'server', memory_gb: f(80), rental: rent(2, ['eu-west']) }),
+    aHardware({ id: 'node-640', class: 'server', count: 8, memory_gb: f(640), rental: rent(20) }),
+  ],
+};
+const bought = aDataset(BOUGHT);
+
+test('on premises: the configuration least costly to own, costed as estimate_cost costs it owned', () => {
+  const r = recommend(bought, interpret(bought, { where: 'on premises' }));
+  const small = parts(r, 'small-8b').self!;
+  assert.deepEqual([small.hardware.id, small.on_premises, small.cost!.rental], ['card-24', true, null]);
+  const o = small.cost!.owned!;
+  // By hand (docs/hardware-and-cost.md, owned): (1,080 + 720) / 36 months = 50 USD; at the volume it serves in a month
+  // the busy hours are 730 x 0.5 = 365, idle draw 0.2 x 300 = 60 W for the other 365: (300 x 365 + 60 x 365) / 1000 x
+  // 0.15 USD/kWh = 19.71 USD; 69.71 USD in all.
+  assert.deepEqual([o.purchase.monthly_usd, o.host_machine?.monthly_usd, o.power_monthly_usd, small.cost!.monthly_usd, o.machines],
+    [30, 20, 19.71, 69.71, 1]);
+  assert.ok(Math.abs(small.cost!.usd_per_mtok - 69.71 / o.tokens_millions) < 1e-4, 'the month over the tokens it serves');
+  const reason = r.recommendations.find((x) => x.model.id === 'small-8b')!.reasons[1];
+  assert.match(reason, /least costly configuration to own that it fits.*\$70 a month bought and run.*the purchase, \$1,080.*over 36 months, and \$19\.71 of electricity.*its host machine, \$720 /);
+  assert.doesNotMatch(reason, /priced at its rent|to rent|\/h,/);
+  // large-200b fits no configuration with a purchase price: the smallest it fits, price 0, said so.
+  const large = parts(r, 'large-200b');
+  assert.deepEqual([large.self!.hardware.id, large.self!.cost, large.parts.price], ['node-640', null, 0]);
+  assert.match(r.recommendations.find((x) => x.model.id === 'large-200b')!.reasons[1], /No configuration it fits has a purchase price/);
+  // Without card-24, the month that leaves out the host is the one there is: a lower bound, and said so.
+  const bare = aDataset({ ...BOUGHT, hardware: BOUGHT.hardware.filter((h) => h.id !== 'card-24') });
+  const rb = recommend(bare, interpret(bare, { where: 'on premises' }));
+  assert.equal(parts(rb, 'small-8b').self!.hardware.id, 'bare-48');
+  assert.match(rb.recommendations.find((x) => x.model.id === 'small-8b')!.reasons[1], /no source prices the host machine.*lower bound/);
 });
 
 // Rentals at three GPU clouds, as the providers table lists them: `eu-gpu` under EU jurisdiction (like Nebius, NL),
@@ -144,11 +185,12 @@ test('a rented configuration takes its provider\'s jurisdiction and its EU regio
 });
 
 test('on premises and on a named machine the hardware is the caller\'s: residency and jurisdiction score 1', () => {
-  // where=on-premises: priced at the cheapest rent wherever (mystery-32, $0.5/h), even with keep=eu-only, but not rented.
+  // where=on-premises: bought and run, even with keep=eu-only; none of these rentals has a purchase price, so it is
+  // shown on the smallest configuration it fits, not rented.
   for (const keep of [undefined, 'EU only']) {
     const r = recommend(clouds, interpret(clouds, { where: 'on premises', ...(keep ? { keep } : {}) }));
     const small = parts(r, 'small-8b');
-    assert.deepEqual([small.self!.hardware.id, small.self!.on_premises, small.self!.cost!.monthly_usd], ['mystery-32', true, 365], '0.5 USD/h x 730 h');
+    assert.deepEqual([small.self!.hardware.id, small.self!.on_premises, small.self!.cost], ['mystery-32', true, null]);
     assert.deepEqual([small.parts.eu_residency, small.parts.eu_jurisdiction], [1, 1], `keep=${keep}`);
   }
   const own = parts(recommend(clouds, interpret(clouds, { machine: 'us-48' })), 'small-8b');

@@ -3,23 +3,42 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE, DEFAULT_UTILIZATION, HOURS_PER_MONTH } from './constants.ts';
-import { selfHostingCost } from './cost.ts';
+import { selfHostingCost, selfHostingCosts } from './cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
+import type { OwnedHost, OwnedOption } from './owned-cost.ts';
 import { perDataset } from './per-dataset.ts';
 import { SelfFit, selfFit, selfHostingFit } from './self-hosting.ts';
 import { isEuJurisdiction } from './trust-eu.ts';
 
 export type HostingCost = {
-  /** One configuration rented for a month (HOURS_PER_MONTH hours). */
+  /**
+   * Rented: one configuration rented for a month (HOURS_PER_MONTH hours). Owned (on premises): estimate_cost's owned
+   * month of the configuration at `owned.tokens_millions` (its capacity): the purchase and host amortised, and power.
+   */
   monthly_usd: number;
   /** The month's cost over what the configuration serves in it at the default utilisation: USD per 1M tokens. */
   usd_per_mtok: number;
   capacity_tokens_millions_per_month: number;
-  rental: { provider: string; instance_type: string; usd_per_hour: number; source: string; as_of: string; note?: string };
+  /** The rent the month rests on; null for a configuration costed as owned. */
+  rental: { provider: string; instance_type: string; usd_per_hour: number; source: string; as_of: string; note?: string } | null;
+  /** What an owned month rests on, as estimate_cost's owned option gives it; null for a rented one. */
+  owned: OwnedCost | null;
   /** The provider's EU regions for this configuration (empty: none listed). */
   eu_regions: string[];
   /** How the cost is derived, each input with its figure. */
   basis: string[];
+};
+
+/** An owned month's parts, from estimate_cost's owned option of the configuration at the volume costed. */
+export type OwnedCost = {
+  /** The volume the month is costed at: the configuration's capacity, to the hundredth of a million below it. */
+  tokens_millions: number;
+  purchase: OwnedOption['purchase'];
+  /** The host machine around the accelerators; null where no source prices it (then the month is a lower bound). */
+  host_machine: OwnedHost | null;
+  /** The month's electricity, USD; null where the dataset has no power figure for the configuration. */
+  power_monthly_usd: number | null;
+  machines: number;
 };
 
 export type HostingPick = {
@@ -27,15 +46,18 @@ export type HostingPick = {
   fit: FitAssessed;
   own_machine: boolean;
   /**
-   * On the caller's premises (`where=on-premises`, no machine named): hardware the caller owns, costed at the
-   * configuration's rent because that is the price the dataset holds; the rental provider does not run it.
+   * On the caller's premises (`where=on-premises`, no machine named): hardware the caller buys and runs, costed as
+   * owned (estimate_cost's purchase amortised, host machine and power); nothing is rented.
    */
   on_premises: boolean;
-  /** Whether rental prices were looked for (no machine named, not local): then a null cost means none fits. */
+  /**
+   * Whether prices were looked for (no machine named, not local: rents, or purchase prices on premises): then a null
+   * cost means no priced configuration fits.
+   */
   priced: boolean;
   /** Null on the caller's own machine (already paid for) and where the dataset holds no price for the configuration. */
   cost: HostingCost | null;
-  /** The configuration with the least memory the model fits, when it is not `hardware` (it has no price). */
+  /** The configuration with the least memory the model fits, when it is not `hardware` (not priced the way it is). */
   smallest: { hardware: Hardware; fit: FitAssessed } | null;
 };
 
@@ -93,16 +115,22 @@ class MachinePick implements HostingPick {
 }
 
 const rentedPools = new WeakMap<readonly Hardware[], { any: Hardware[]; eu: Hardware[] }>();
+const boughtPools = new WeakMap<readonly Hardware[], Hardware[]>();
 const picks = new WeakMap<readonly Hardware[], Map<string, HostingPick | null>>();
+const ownedPicks = new WeakMap<readonly Hardware[], Map<string, HostingPick | null>>();
 
 /**
  * The rental a self-hosted pick runs on, or null when the hardware is the caller's: a named machine, a machine on the
  * caller's premises, a bought local machine, or a configuration the dataset holds no rental price for (it would have
  * to be owned). A rented pick is under its provider's jurisdiction, and resident where the provider offers it.
  */
-export function rentalOf(pick: HostingPick): HostingCost | null {
-  return pick.own_machine || pick.on_premises ? null : pick.cost;
+export function rentalOf(pick: HostingPick): RentedCost | null {
+  const c = pick.cost;
+  return pick.own_machine || pick.on_premises || !c?.rental ? null : (c as RentedCost);
 }
+
+/** A rented month: its rent always stated. */
+export type RentedCost = HostingCost & { rental: NonNullable<HostingCost['rental']> };
 
 /**
  * A rental provider under EU jurisdiction, by its row in the providers table (inference-providers.csv lists the GPU
@@ -163,6 +191,7 @@ function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], contex
     usd_per_mtok: Math.round((monthly / c.capacity_tokens_millions_per_month) * 1e4) / 1e4,
     capacity_tokens_millions_per_month: c.capacity_tokens_millions_per_month,
     rental: c.rental,
+    owned: null,
     eu_regions: [...hw.rental!.value.eu_regions],
     basis: [
       `${hw.id} rented at ${c.rental.usd_per_hour} USD/h (${c.rental.provider} ${c.rental.instance_type}; ${c.rental.source}, ${c.rental.as_of}) x ${HOURS_PER_MONTH} h`,
@@ -170,4 +199,88 @@ function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], contex
     ],
   };
   return { hardware: hw, fit, own_machine: false, on_premises: false, priced, cost, smallest: small.hardware.id === hw.id ? null : smallest };
+}
+
+/** The configurations of `pool` with a purchase price (pools are arrays of one dataset, as for `rented`). */
+function bought(pool: readonly Hardware[]): Hardware[] {
+  let b = boughtPools.get(pool);
+  if (!b) boughtPools.set(pool, (b = pool.filter((h) => h.purchase_price_usd !== undefined)));
+  return b;
+}
+
+/**
+ * On the caller's premises with no machine named: the configuration of `pool` least costly to own that the model fits,
+ * costed as estimate_cost costs it bought (purchase and host machine amortised, electricity for the hours served and
+ * idle: owned-cost.ts), one engine for both answers. Which is least costly is estimate_cost's owned order at 1M tokens a
+ * month, where a month is nearly its fixed part (purchase share and idle draw), as the least costly rent is chosen for
+ * a rented pick; among them the first whose month counts the whole machine (its host machine priced or in its price,
+ * as `cheaper` weighs it), else the first at all, its month then a lower bound. A configuration with no power figure
+ * is not weighed (as in estimate_cost). The month shown is estimate_cost's at the configuration's capacity (to the
+ * hundredth of a million tokens below it, the figure the answer states): the owned machine kept as busy as a rented one
+ * is ranked at. No priced configuration fits: the smallest it fits, at no known cost.
+ */
+export function ownedHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number): HostingPick | undefined {
+  let cache = ownedPicks.get(pool);
+  if (!cache) ownedPicks.set(pool, (cache = new Map()));
+  const key = `${m.id}\u0000${context}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit ?? undefined;
+  const pick = computeOwned(ds, m, pool, context);
+  cache.set(key, pick ?? null);
+  return pick;
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+function computeOwned(ds: Dataset, m: Model, pool: readonly Hardware[], context: number): HostingPick | undefined {
+  const small = selfHostingFit(ds, m, pool, context);
+  if (small.status !== 'fits') return undefined;
+  const unpriced: HostingPick = {
+    hardware: small.hardware, fit: small.fit, own_machine: false, on_premises: true, priced: true, cost: null, smallest: null,
+  };
+  const opts = { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context };
+  const months = selfHostingCosts(m, bought(pool), opts, 0).owned;
+  const first = months.find((o) => o.host_counted) ?? months[0];
+  const fit = first ? selfFit(m, first.hardware, context)?.fit : undefined;
+  if (!first || !fit) return unpriced;
+  const hw = first.hardware;
+  const capacity = first.unrounded.capacity_tokens_millions_per_month ?? first.capacity_tokens_millions_per_month;
+  const volume = Math.floor(capacity * 100) / 100 || capacity;
+  const o = selfHostingCosts(m, [hw], { ...opts, tokens_millions: volume }, 1).self_hosting.owned_options[0];
+  if (!o) return unpriced;
+  const cost: HostingCost = {
+    monthly_usd: o.monthly_usd,
+    usd_per_mtok: round4(o.monthly_usd / volume),
+    capacity_tokens_millions_per_month: o.capacity_tokens_millions_per_month,
+    rental: null,
+    owned: {
+      tokens_millions: volume, purchase: o.purchase, host_machine: o.host_machine, power_monthly_usd: o.power?.monthly_usd ?? null, machines: o.machines,
+    },
+    eu_regions: [],
+    basis: ownedBasis(o, volume, context),
+  };
+  const smallest = small.hardware.id === hw.id ? null : { hardware: small.hardware, fit: small.fit };
+  return { hardware: hw, fit, own_machine: false, on_premises: true, priced: true, cost, smallest };
+}
+
+/** An owned month in words: each part with its figure, source and date, and the estimate_cost ask that gives it. */
+function ownedBasis(o: OwnedOption, volume: number, context: number): string[] {
+  const p = o.purchase;
+  const h = o.host_machine;
+  const w = o.power;
+  const host = !h
+    ? 'no source in the dataset prices the host machine around the accelerators (CPU, board, memory, power supply, chassis): not counted, so the month is a lower bound'
+    : h.basis === 'in_purchase_price' ? `host machine: in the purchase price (${h.name}; ${h.source}, ${h.as_of})`
+      : `host machine ${h.name}: ${h.usd} USD (${h.source}, ${h.as_of}) over ${h.amortization_months} months = ${h.monthly_usd} USD a month`;
+  const power = !w
+    ? `${o.hardware_id}: no power figure in the dataset, electricity not counted`
+    : `electricity ${w.monthly_usd} USD at ${w.usd_per_kwh} USD/kWh: ${w.watts} W for ${w.active_hours} busy hours, ${w.idle_watts} W for ${w.idle_hours} idle hours`
+      + `${w.host_watts ? `, the host's ${w.host_watts} W for ${o.machines * HOURS_PER_MONTH} hours` : ''} (${w.source}, ${w.as_of})`;
+  return [
+    `${o.hardware_id} bought at ${p.usd} USD (${p.source}, ${p.as_of}) over ${p.amortization_months} months = ${p.monthly_usd} USD a month`,
+    host,
+    power,
+    `serves about ${volume}M tokens a month: ${o.throughput_tokens_per_s} tokens/s at batch ${o.batch}, ${o.utilization} utilisation (estimate_cost's model); `
+      + `estimate_cost with hardware=${o.hardware_id}, tokens_millions=${volume} and context=${context} gives this month (${o.machines} machine${o.machines === 1 ? '' : 's'})`,
+  ];
 }

@@ -18,8 +18,8 @@ export type Plan = {
   /** The constraint that requires an EU offer, or null. */
   eu_by: string | null;
   /**
-   * `where=on-premises` with no machine named: the self-hosted pick runs on hardware the caller owns, on its premises;
-   * the configuration is still costed at its rent (the only price the dataset holds for most), but not rented. Else null.
+   * `where=on-premises` with no machine named: the self-hosted pick runs on hardware the caller owns, on its premises,
+   * costed bought and run as estimate_cost costs it owned (recommend-hosting.ts, ownedHosting); nothing is rented. Else null.
    */
   on_premises_by: string | null;
   /** Where a self-hosted model must fit: the named machine, a local machine, or any catalogued configuration. */

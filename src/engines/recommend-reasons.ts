@@ -2,9 +2,9 @@
 import { euExclusionSentence } from './licence-territory.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
-import type { OfferRegion } from '../schema/index.ts';
+import type { Hardware, OfferRegion } from '../schema/index.ts';
 import { citeSource } from './cite.ts';
-import { DEFAULT_INPUT_SHARE } from './constants.ts';
+import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE } from './constants.ts';
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { OFFER_WINDOW_RULE, offerServes, offerWindow } from './offer-context.ts';
@@ -18,7 +18,7 @@ import type { UseBoard } from './use-categories.ts';
 import type { QualityEvidence } from './recommend-quality.ts';
 import type { Interpretation } from './interpret.ts';
 import { notOnMachineReason, onMachineNote, type OnMachine } from './recommend-machine.ts';
-import { rentalOf } from './recommend-hosting.ts';
+import { rentalOf, type OwnedCost } from './recommend-hosting.ts';
 
 export type EuOfferBrief = { provider: string; provider_name: string; region: OfferRegion; residency: 'yes' | 'region' };
 export type Explained = { reasons: string[]; eu_offers: readonly EuOfferBrief[] };
@@ -106,7 +106,7 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   const { hardware: h, fit, own_machine, on_premises, cost, smallest } = o.self!;
   const m = c.model;
   const where = own_machine ? `your machine, ${h.name} (${h.id})`
-    : on_premises ? `your own hardware on your premises (${plan.on_premises_by}): ${h.name} (${h.id}), the least costly configuration it fits with a rental price`
+    : on_premises ? `your own hardware on your premises (${plan.on_premises_by}): ${h.name} (${h.id}), the least costly configuration to own that it fits`
       : cost ? `${h.name} (${h.id}), the least costly rented configuration it fits`
         : `${h.name} (${h.id}), the smallest catalogued configuration it fits`;
   // A machine stated by its memory alone has no bandwidth: say so where the speed would be (its name no longer does).
@@ -114,22 +114,47 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
   const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.`;
   if (own_machine) return run;
-  if (!cost && o.self!.priced) return `${run} No configuration it fits has a rental price in the dataset${plan.eu_by && !o.self!.on_premises ? ' in an EU region' : ''}: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is counted as hardware you would own, under your jurisdiction.`;
-  if (!cost) return `${run} The dataset holds no purchase price for it, so its cost is not counted (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}).`;
-  const r = cost.rental;
-  const also = smallest ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable), whose price the dataset does not hold.` : '';
-  const serves = `serving about ${int(cost.capacity_tokens_millions_per_month)}M tokens a month at the estimate_cost model's throughput and utilisation: ${dollars(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
-  const rent = `${dollars(r.usd_per_hour)}/h, ${r.provider} ${r.instance_type}; ${cite(r)}`;
-  // On premises the rent is only the price: the machine and the data stay with the caller, under the caller's law.
-  if (on_premises) {
-    return `${run} Cost: priced at its rent, the only price the dataset holds for it, $${int(cost.monthly_usd)} a month (${rent}); on your premises you buy and run it instead, and the data stays with you, under your jurisdiction; ${serves}`;
+  if (!cost && on_premises) return `${run} No configuration it fits has a purchase price and a power figure in the dataset: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is hardware you own, under your jurisdiction.`;
+  if (!cost && o.self!.priced) return `${run} No configuration it fits has a rental price in the dataset${plan.eu_by ? ' in an EU region' : ''}: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is counted as hardware you would own, under your jurisdiction.`;
+  // A local machine is not costed here: estimate_cost costs it as owned where the dataset has its purchase price.
+  if (!cost) {
+    return h.purchase_price_usd
+      ? `${run} Its cost is not counted here (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}); estimate_cost costs it bought and run from its purchase price ($${int(h.purchase_price_usd.value)}, ${cite(h.purchase_price_usd)}).`
+      : `${run} The dataset holds no purchase price for it, so its cost is not counted (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}).`;
   }
+  const also = smallest ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable), ${smallerWhy(smallest.hardware, on_premises)}.` : '';
+  const busy = `${dollars(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
+  // On premises the machine is bought and run: estimate_cost's owned month, and the data stays under the caller's law.
+  if (cost.owned) return `${run} Cost: ${ownedText(h, cost.monthly_usd, cost.owned)}; serving about ${int(cost.owned.tokens_millions)}M tokens a month at the estimate_cost model's throughput and utilisation: ${busy} Nothing is rented: the data stays with you, under your jurisdiction.`;
+  const r = cost.rental!;
+  const serves = `serving about ${int(cost.capacity_tokens_millions_per_month)}M tokens a month at the estimate_cost model's throughput and utilisation: ${busy}`;
+  const rent = `${dollars(r.usd_per_hour)}/h, ${r.provider} ${r.instance_type}; ${cite(r)}`;
   const regions = cost.eu_regions.length ? `in EU regions to choose (${cost.eu_regions.join(', ')})` : 'with no EU region listed for it';
   const law = rentalJurisdiction(ds, r.provider);
   // keep=eu-only and where=eu-cloud require EU residency, as of API offers; the provider's jurisdiction is stated beside it.
   const euText = plan.eu_by ? ` in an EU region (${cost.eu_regions.join(', ')}), as ${plan.eu_by} requires; ${law};`
     : ` ${regions}; ${law};`;
   return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${rent})${euText} ${serves}`;
+}
+
+/** An owned month in words, each part cited: the purchase and host amortised, the electricity, and whether it is whole. */
+function ownedText(h: Hardware, monthly: number, o: OwnedCost): string {
+  const p = o.purchase;
+  const hm = o.host_machine;
+  const host = !hm ? '; no source prices the host machine around its accelerators, so this month is a lower bound'
+    : hm.basis === 'priced' ? `; its host machine, $${int(hm.usd)} (${cite(hm)}), over the same months` : '';
+  const power = o.power_monthly_usd !== null ? `, and ${dollars(o.power_monthly_usd)} of electricity (${cite(h.power_w!)})` : ', electricity not counted (no power figure)';
+  return `$${int(monthly)} a month bought and run, as estimate_cost gives it for ${h.id} at this volume: the purchase, $${int(p.usd)} `
+    + `(${cite(p)}${hm?.basis === 'in_purchase_price' ? ', the host machine included' : ''}), over ${p.amortization_months} months${power}${host}`;
+}
+
+/** Why the configuration with the least memory the model fits is not the one costed. */
+function smallerWhy(h: Hardware, onPremises: boolean): string {
+  if (!onPremises) return 'which has no rental price in the dataset';
+  if (!h.purchase_price_usd) return 'whose purchase price the dataset does not hold';
+  if (!h.power_w) return 'whose power draw the dataset does not hold, so its month is not weighed';
+  if (!h.host_machine) return 'whose month would leave out its host machine, which no source prices';
+  return 'which costs more to own';
 }
 
 /** The licence reason, with the clause quoted where the licence withholds its rights in the EU (licence-territory.ts). */
@@ -283,7 +308,7 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard, onMachine:
   if (plan.eu_by && !plan.api && plan.self && plan.target.kind === 'any') {
     notes.push(plan.on_premises_by
       ? `${plan.eu_by} with ${plan.on_premises_by}: the hardware is yours, on your premises, so it qualifies when your premises are in the EU; `
-        + 'it is priced at the least costly rent of the configuration, the only price the dataset holds, though nothing is rented.'
+        + 'it is costed as bought and run (estimate_cost\'s owned month), and nothing is rented.'
       : `${plan.eu_by} with self-hosting only: ${rentedEu}; your own hardware qualifies when it is in the EU.`);
   }
   if (plan.eu_by && plan.api) notes.push(`${plan.eu_by}: an API offer qualifies when it is EU-resident or an EU-regional SKU, or when its provider offers EU regions (\`region\`), which you must then choose; offers whose residency is not established do not qualify. Self-hosting qualifies when your hardware is in the EU${plan.self && plan.target.kind === 'any' ? `; ${rentedEu}` : ''}.`);
@@ -292,9 +317,9 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard, onMachine:
   if (onMachine) notes.push(onMachineNote(onMachine));
   if (m?.hardware && m.how === 'memory') notes.push(`machine "${s.understood.machine.given}" is checked on ${m.hardware.id} (${m.hardware.name}), the largest catalogued configuration of that kind with at most ${m.matched[0].replace(' gb', ' GB')}.`);
   if (plan.self && plan.target.kind === 'local') {
-    notes.push(`Self-hosting is checked against the catalogued laptops, desktops and workstations (no machine named), at 4 bits per weight or more; they are bought, not rented, and the dataset holds no purchase price, so a local pick's price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}: name your machine, or use estimate_cost.`);
+    notes.push(`Self-hosting is checked against the catalogued laptops, desktops and workstations (no machine named), at 4 bits per weight or more; they are bought, not rented, and a local pick is not costed here, so its price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}: name your machine, or use estimate_cost, which costs those with a purchase price bought and run.`);
   } else if (plan.self && plan.target.kind === 'any' && plan.on_premises_by) {
-    notes.push(`${plan.on_premises_by} and no machine named: a self-hosted pick runs on hardware you own, on the least costly configuration it fits at 4 bits per weight or more among those with a rental price, and is ranked on that rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens: the dataset holds rents, not what buying and running it costs. Residency and jurisdiction are yours, not the rental provider's. A model no rented configuration fits needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}. Name your machine for its fit.`);
+    notes.push(`${plan.on_premises_by} and no machine named: a self-hosted pick runs on hardware you buy and run, on the configuration least costly to own that it fits at 4 bits per weight or more (estimate_cost's owned order at 1M tokens a month, the first whose month counts the whole machine where one fits), costed as estimate_cost costs it owned: the purchase over ${DEFAULT_AMORTIZATION_MONTHS} months, the host machine where a source prices it, and electricity. It is ranked on that month at the tokens the configuration serves (estimate_cost's throughput and utilisation), per 1M tokens: estimate_cost with that hardware, volume and context gives the same month. Residency and jurisdiction are yours. A model no configuration with a purchase price fits needs more than the largest that has one: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}. Name your machine for its fit.`);
   } else if (plan.self && plan.target.kind === 'any') {
     notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region)' : ''} needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}.`);
   }

@@ -8,7 +8,7 @@ import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } fr
 import { cheapestAtPrompt, frontierOfModel } from './offer-frontier.ts';
 import { frontierServing } from './offer-context.ts';
 import { isDeprecatedModel, isShutDownOffer } from './offer-lifecycle.ts';
-import { cheapestHosting, euRentalProvider, hostingOnNamedMachine, rentalOf, type HostingPick } from './recommend-hosting.ts';
+import { cheapestHosting, euRentalProvider, hostingOnNamedMachine, ownedHosting, rentalOf, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
@@ -51,7 +51,7 @@ export type RecommendResult = {
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-/** The price part of self-hosting: 1 on the caller's machine, its cost per 1M tokens when rented, else neutral. */
+/** The price part of self-hosting: 1 on the caller's machine, its cost per 1M tokens when rented or owned on premises, else 0 or neutral. */
 function selfPriceScore(self: SelfOption): number {
   if (self.own_machine) return 1;
   if (self.cost) return priceScore(self.cost.usd_per_mtok);
@@ -155,17 +155,14 @@ function cheapestFor(ds: Dataset, m: Model, eu: boolean, prompt?: number): Price
 /**
  * The configuration a self-hosted model runs on under the plan, or undefined when it fits none: the named machine;
  * with none named, the least costly rented configuration it fits (local machines: the smallest, bought not rented).
- * On premises the machine is the caller's, costed at the least costly rent, wherever that provider is: nothing is
- * rented, so EU data needs no EU rental. Otherwise EU data is costed only on rentals in an EU region, whatever the
+ * On premises the machine is the caller's, bought and run: the configuration least costly to own, costed as
+ * estimate_cost costs it owned; nothing is rented, so EU data needs no EU rental. Otherwise EU data is costed only on rentals in an EU region, whatever the
  * provider's jurisdiction (scored and stated beside it, as for an API offer).
  */
 function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
   if (plan.target.kind === 'machine') return hostingOnNamedMachine(ds, m, plan.target.hardware, plan.context);
   if (plan.target.kind === 'local') return cheapestHosting(ds, m, localPool(ds), plan.context, false);
-  if (plan.on_premises_by) {
-    const pick = cheapestHosting(ds, m, ds.hardware, plan.context, true, false);
-    return pick && { ...pick, on_premises: true };
-  }
+  if (plan.on_premises_by) return ownedHosting(ds, m, ds.hardware, plan.context);
   return cheapestHosting(ds, m, ds.hardware, plan.context, true, plan.eu_by !== null);
 }
 

@@ -112,6 +112,10 @@ test('the project table: every row valid and used, on the stated basis (checked 
     // RTX 3050 8 GB: 80 Tensor Cores x 256 x 1.777 GHz = 36.4. RTX 3080 12 GB: 280 x 256 x 1.71 = 122.6 (its listed
     // 980.58 INT4 sparse TOPS / 8 = 122.57). RTX PRO 6000 Max-Q: 188 SMs x 1,024 x 2.288 GHz = 440.5.
     'nvidia-rtx-3050-8gb': 36.4, 'nvidia-rtx-3080-12gb': 122.6, 'nvidia-rtx-pro-6000-max-q': 440.5,
+    // RTX 3070 Ti: 192 Tensor Cores x 256 x 1.77 GHz = 87.0 (NVIDIA's 174 sparse Tensor TFLOPS / 2 = 87). Arc B580: 20
+    // Xe2 cores x 2,048 FP16 FLOPS per core per clock (half the 4,096 INT8 ops the Arc Pro B60's 197 TOPS at 2.4 GHz
+    // gives) x 2.67 GHz = 109.36.
+    'nvidia-rtx-3070-ti': 87, 'intel-arc-b580': 109.4,
   };
   for (const [key, tflops] of Object.entries(derived)) assert.equal(compute.get(key)?.compute_tflops, tflops, key);
 });

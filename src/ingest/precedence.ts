@@ -166,7 +166,7 @@ export function choosePrice<R extends PriceReading>(
 function outlierReason(r: PriceReading, all: readonly PriceReading[], reference: number | undefined): string | undefined {
   if (reference !== undefined && reference > 0) {
     const x = factorApart(r.value, reference);
-    return x > OUTLIER_FACTOR ? `${fmt(x)}x the median of the model's other offers, ${fmt(reference)}` : undefined;
+    return x > OUTLIER_FACTOR ? `${fmt(x)}x ${r.value < reference ? 'below ' : ''}the median of the model's other offers, ${fmt(reference)}` : undefined;
   }
   const others = all.filter((o) => o.source !== r.source && o.value > 0);
   const far = others.filter((o) => factorApart(r.value, o.value) > OUTLIER_FACTOR);

@@ -49,7 +49,7 @@ test('a real cut of 100x or more that the other listings follow the same day sta
     row({ ...NOVITA, date: '2025-06-01T00:00:00Z', provider: p, source_model_id: `${p}/q`, old: 9, new: 10 }));
   const alone = priceEvents(catalogueEvents([BASELINE, ...stay, cut], toQwen)).find((e) => e.provider === 'novita-ai')!;
   assert.equal(alone.correction, true);
-  assert.match(alone.correction_note!, /^unit error brought in: 0\.05 is 200x the median \(10\) of what 2 other listings/);
+  assert.match(alone.correction_note!, /^unit error brought in: 0\.05 is 200x below the median \(10\) of what 2 other listings/);
 });
 
 // models.dev history (data/sources/models.dev/field-changes-from-git.jsonl.gz), commit b417cb6f26 ("Update Cloudflare

@@ -129,7 +129,8 @@ export function markUnitErrors(events: ChangeEvent[], book: PriceBook): ChangeEv
     const other = side === 'in' ? a : b;
     const listings = listingsOf(held);
     const sources = [...new Set(held.map((h) => h.source))].sort().join(', ');
-    const weighed = `${x(factor(bad, mid))} the median (${Number(mid.toPrecision(4))}) of what ${listings} other` +
+    // A factor has no direction: a price under the median says so ("0.05 is 200x below the median (10)").
+    const weighed = `${x(factor(bad, mid))}${bad < mid ? ' below' : ''} the median (${Number(mid.toPrecision(4))}) of what ${listings} other` +
       ` listing${listings === 1 ? '' : 's'} (${sources}) gave ${e.model_id}'s ${e.field} price on ${e.date}`;
     e.correction = true;
     e.correction_note = side === 'in'

@@ -327,7 +327,7 @@ test('hospital, no keep: a pick rented from a US cloud scores eu_jurisdiction 0,
   assert.deepEqual([gemma?.self_hosting.hardware_id, gemma?.self_hosting.monthly_usd, gemma?.score_parts.eu_jurisdiction], ['a10', 547.5, 0]);
 });
 
-test('hospital, where=on-prem: the hardware is its own, priced at a rent; residency and jurisdiction are the caller\'s', { skip: !committed && 'no committed dataset' }, () => {
+test('hospital, where=on-prem: the hardware is its own, bought and run; residency and jurisdiction are the caller\'s', { skip: !committed && 'no committed dataset' }, () => {
   for (const keep of [undefined, 'eu-only']) {
     const out = run({ ...HOSPITAL, where: 'on-prem', ...(keep ? { keep } : {}) });
     assert.ok(out.recommendations.length > 0);
@@ -335,7 +335,7 @@ test('hospital, where=on-prem: the hardware is its own, priced at a rent; reside
       assert.equal(r.path, 'self_hosted', r.model.id);
       assert.deepEqual([r.self_hosting.hosting, r.self_hosting.rental_jurisdiction], ['on_premises', null], r.model.id);
       assert.deepEqual([r.score_parts.eu_residency, r.score_parts.eu_jurisdiction], [1, 1], r.model.id);
-      assert.match(r.reasons[1], /your own hardware on your premises \(where=on-premises\).*priced at its rent/);
+      assert.match(r.reasons[1], /your own hardware on your premises \(where=on-premises\).*a month bought and run/);
     }
   }
 });

@@ -56,22 +56,35 @@ const SelfHosting = z
     usable_gb: z.number().describe('Usable memory of the configuration, GB.'),
     tokens_per_s: z.number().nullable().describe('Estimated decode speed at batch 1.'),
     context: z.number().int().describe('Context the fit is computed for, tokens.'),
-    monthly_usd: z.number().nullable().describe('No machine named: one month of the configuration at its rental price; null on your own machine or where the dataset holds no price.'),
+    monthly_usd: z.number().nullable().describe('No machine named: one month of the configuration at its rental price; on_premises: its month bought and run, as estimate_cost gives it owned at `owned_cost.tokens_millions` (purchase and host machine amortised, electricity); null on your own machine or where the dataset holds no price.'),
     usd_per_mtok: z.number().nullable().describe('monthly_usd over the tokens the configuration serves in a month (estimate_cost\'s throughput and utilisation): the price it is ranked on, USD per 1M tokens.'),
     capacity_tokens_millions_per_month: z.number().nullable().describe('Tokens (millions) the configuration serves in a month at that throughput and utilisation.'),
     rental: z.object({
       provider: z.string(), instance_type: z.string(), usd_per_hour: z.number(),
       source: z.string().optional().describe('Full responses; partial ones list sources once.'), as_of: IsoDate, note: RentalNote,
-    }).nullable().describe('The rental price the monthly cost rests on.'),
+    }).nullable().describe('The rental price the monthly cost rests on; null when none does (on_premises: see owned_cost).'),
+    owned_cost: z.object({
+      tokens_millions: z.number().describe('The volume the month is costed at: what the configuration serves in a month, to the hundredth below; estimate_cost with this `hardware`, `tokens_millions` and `context` gives the same month.'),
+      purchase: z.object({
+        usd: z.number(), source: z.string().optional().describe('Full responses; partial ones list sources once.'), as_of: IsoDate,
+        amortization_months: z.number().int(), monthly_usd: z.number(), note: z.string().optional().describe('Which price it is, for a machine sold whole.'),
+      }).describe('The purchase price, amortised.'),
+      host_machine: z.object({
+        name: z.string(), basis: z.enum(['priced', 'in_purchase_price']), usd: z.number(), monthly_usd: z.number(),
+        source: z.string().optional().describe('Full responses; partial ones list sources once.'), as_of: IsoDate,
+      }).nullable().describe('The machine around the accelerators; null where no source prices it (the month is then a lower bound).'),
+      power_monthly_usd: z.number().nullable().describe('The month\'s electricity; null with no power figure.'),
+      machines: z.number().int(),
+    }).nullable().describe('on_premises: what the owned month rests on, as estimate_cost\'s owned option gives it; null otherwise.'),
     rental_eu_regions: z.array(z.string()).describe('The rental provider\'s EU regions for the configuration; with keep=eu-only or where=eu-cloud only configurations offered in one are costed, whatever the provider\'s jurisdiction (see rental_jurisdiction).'),
     hosting: z.enum(['your_machine', 'on_premises', 'owned', 'rented']).describe('Whose hardware it runs on: your_machine (the machine named), '
-      + 'on_premises (where=on-premises, no machine named: yours, priced at the configuration\'s rent), owned (a local machine bought, or a configuration '
+      + 'on_premises (where=on-premises, no machine named: yours, costed as bought and run), owned (a local machine bought, or a configuration '
       + 'with no rental price), rented (runs at the rental provider: its jurisdiction, and EU residency where it offers EU regions).'),
     rental_jurisdiction: z.string().nullable().describe('rented: the rental provider\'s jurisdiction from the providers table '
       + '(inference-providers); null when not rented or not established (then not counted as EU).'),
     cost_basis: z.array(z.string()).describe('How the monthly cost is derived; empty when there is none.'),
     smallest_fit: z.object({ hardware_id: z.string(), hardware_name: z.string(), usable_gb: z.number() }).nullable()
-      .describe('The configuration with the least memory the model fits, when it is not the one costed (the dataset holds no price for it).'),
+      .describe('The configuration with the least memory the model fits, when it is not the one costed (rented: it has no rental price; on_premises: no purchase price, or it costs more to own, or its month would leave out a host machine or its power).'),
     estimate: z.literal(true).describe('Derived by this service: an estimate.'),
     derived_from: z.array(z.string()).describe('The inputs, each with its source and date.'),
   })
@@ -134,10 +147,22 @@ const Step = z
   })
   .describe('One hard constraint, applied in order.');
 
-const RANKING = `score = sum over dimensions of weight x part. quality = 1 - (top rating - rating) / ${QUALITY_SPAN}, clamped to 0..1, on the board that measures the use (an unrated model: an estimate from benchmarks of the same skill, else from a rated sibling, both from 95% lower bounds); price = log-scale of the blended price between $${PRICE_WORST} (0) and $${PRICE_BEST} (1) per 1M tokens at 75% input, 1 on your own machine; with no machine named, self-hosting is priced on the least costly rented configuration it fits (a month's rent over the tokens it serves in a month, per 1M), 0 when no rented configuration fits, 0.5 on a local machine not named (bought, no price); openness = 1 open weights with an OSI licence, 0.75 open weights allowing commercial use, 0.5 other open weights, 0 closed; trust = Trust Index / 100; eu_residency = 1 for an EU-resident offer, self-hosting on your own hardware, or a rented configuration its provider offers in an EU region; eu_jurisdiction = 1 for an offer's or a rental's provider under EU jurisdiction (unknown is not EU), or self-hosting on your own hardware (named, on premises, bought); self_hosting = 1 when self-hosted. Ties: rating, then price, then model id.`;
+const RANKING = `score = sum over dimensions of weight x part. quality = 1 - (top rating - rating) / ${QUALITY_SPAN}, clamped to 0..1, on the board that measures the use (an unrated model: an estimate from benchmarks of the same skill, else from a rated sibling, both from 95% lower bounds); price = log-scale of the blended price between $${PRICE_WORST} (0) and $${PRICE_BEST} (1) per 1M tokens at 75% input, 1 on your own machine; with no machine named, self-hosting is priced on the least costly rented configuration it fits (a month's rent over the tokens it serves in a month, per 1M), 0 when no rented configuration fits; with where=on-premises, on the configuration least costly to own that it fits, at estimate_cost's owned month (purchase amortised, host machine, electricity) over the tokens it serves in a month, per 1M, 0 when no configuration with a purchase price fits; 0.5 on a local machine not named (bought, not costed here); openness = 1 open weights with an OSI licence, 0.75 open weights allowing commercial use, 0.5 other open weights, 0 closed; trust = Trust Index / 100; eu_residency = 1 for an EU-resident offer, self-hosting on your own hardware, or a rented configuration its provider offers in an EU region; eu_jurisdiction = 1 for an offer's or a rental's provider under EU jurisdiction (unknown is not EU), or self-hosting on your own hardware (named, on premises, bought); self_hosting = 1 when self-hosted. Ties: rating, then price, then model id.`;
 
 function hostingOf(self: HostingPick): 'your_machine' | 'on_premises' | 'owned' | 'rented' {
   return self.own_machine ? 'your_machine' : self.on_premises ? 'on_premises' : rentalOf(self) ? 'rented' : 'owned';
+}
+
+/** The owned month's parts as the answer writes them (the host machine without its idle draw or note), or null. */
+function ownedCostOf(self: HostingPick) {
+  const o = self.cost?.owned;
+  if (!o) return null;
+  const h = o.host_machine;
+  return {
+    tokens_millions: o.tokens_millions, purchase: o.purchase,
+    host_machine: h ? { name: h.name, basis: h.basis, usd: h.usd, monthly_usd: h.monthly_usd, source: h.source, as_of: h.as_of } : null,
+    power_monthly_usd: o.power_monthly_usd, machines: o.machines,
+  };
 }
 
 function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
@@ -167,9 +192,9 @@ function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
       tokens_per_s: self.fit.tokens_per_s, context,
       monthly_usd: self.cost?.monthly_usd ?? null, usd_per_mtok: self.cost?.usd_per_mtok ?? null,
       capacity_tokens_millions_per_month: self.cost?.capacity_tokens_millions_per_month ?? null,
-      rental: self.cost?.rental ?? null, rental_eu_regions: self.cost?.eu_regions ?? [], cost_basis: self.cost?.basis ?? [],
+      rental: self.cost?.rental ?? null, owned_cost: ownedCostOf(self), rental_eu_regions: self.cost?.eu_regions ?? [], cost_basis: self.cost?.basis ?? [],
       hosting: hostingOf(self),
-      rental_jurisdiction: rentalOf(self) ? ds.providerById.get(self.cost!.rental.provider)?.jurisdiction?.value ?? null : null,
+      rental_jurisdiction: rentalOf(self) ? ds.providerById.get(rentalOf(self)!.rental.provider)?.jurisdiction?.value ?? null : null,
       smallest_fit: self.smallest
         ? {
           hardware_id: self.smallest.hardware.id,

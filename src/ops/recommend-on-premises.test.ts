@@ -1,0 +1,63 @@
+// recommend_model with where=on-premises on the committed dataset: the hardware is bought and run, and costed as
+// estimate_cost costs it owned, with the same figures.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { estimate_cost } from './estimate-cost.ts';
+import { recommend_model } from './recommend-model.ts';
+
+const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
+const ds = committed ? loadDataset(DEFAULT_DATA_DIR) : undefined!;
+const ctx = { today: '2026-11-21' };
+type Rec = Record<string, any>;
+const recommend = (input: Record<string, string>) => recommend_model.handler(ds, recommend_model.input.parse(input), ctx) as Rec;
+const cost = (input: Record<string, unknown>) => estimate_cost.handler(ds, estimate_cost.input.parse(input), ctx) as Rec;
+
+/** A hospital keeping patient records on its own servers, reading documents, with an open licence. */
+const ASK = { who: 'hospital', data: 'patient records', where: 'on-premises', keep: 'open licence', use: 'documents' };
+
+test('on premises: each pick is costed bought and run, the month estimate_cost gives at that hardware, volume and context', { skip: !committed && 'no committed dataset' }, () => {
+  const out = recommend(ASK);
+  assert.ok(out.recommendations.length > 0);
+  for (const r of out.recommendations) {
+    const sh = r.self_hosting;
+    assert.deepEqual([r.path, sh.hosting, sh.rental, sh.rental_jurisdiction], ['self_hosted', 'on_premises', null, null], r.model.id);
+    const o = sh.owned_cost;
+    assert.ok(o && o.tokens_millions > 0, `${r.model.id}: an owned month`);
+    const c = cost({ model_id: r.model.id, tokens_millions: o.tokens_millions, hardware: sh.hardware_id, context: sh.context });
+    const owned = c.self_hosting.owned_options[0];
+    assert.deepEqual([owned.monthly_usd, owned.machines, owned.purchase.usd], [sh.monthly_usd, o.machines, o.purchase.usd], `${r.model.id}: one engine`);
+    assert.ok(Math.abs(sh.usd_per_mtok - sh.monthly_usd / o.tokens_millions) < 1e-4, `${r.model.id}: the month over the tokens it serves`);
+    // No rent in the price, and no price said to be missing that the dataset holds.
+    assert.doesNotMatch(r.reasons[1], /priced at its rent|the only price the dataset holds|whose price the dataset does not hold/, r.model.id);
+    assert.match(r.reasons[1], /a month bought and run, as estimate_cost gives it/, r.model.id);
+  }
+  assert.ok(out.notes.every((n: string) => !/the dataset holds rents/.test(n)), 'the note says the dataset holds purchase prices');
+});
+
+test('on premises: Gemma 4 26B A4B on the Framework Desktop, its month worked by hand', { skip: !committed && 'no committed dataset' }, () => {
+  const gemma = recommend(ASK).recommendations.find((r: Rec) => r.model.id === 'gemma-4-26b-a4b-it');
+  assert.ok(gemma, 'Gemma 4 26B A4B is recommended');
+  const sh = gemma.self_hosting;
+  // The least costly configuration to own that it fits at 32,768 tokens: the Framework Desktop with the Ryzen AI Max
+  // 385 and 32 GB. By hand, from docs/hardware-and-cost.md ("owned") and the curated tables:
+  // - purchase: 1,100 USD (data/curated/machine-prices.csv, strix-halo-385-32gb, Framework Desktop launch price of
+  //   2025-02-25), the host machine in the purchase price, over 36 months (the default amortization_months):
+  //   1,100 / 36 = 30.5556 -> 30.56 USD a month;
+  // - power: 120 W (data/curated/accelerators.csv, amd-ryzen-ai-max-385); idle 45 W, the whole machine
+  //   (accelerator-idle-power.csv, amd-ryzen-ai-max-385: no Strix Halo wall reading stored, a desktop PC's 45 W idle at
+  //   the wall taken as an upper bound); at the volume the machine serves in a month at utilization 0.5 it is busy
+  //   730 x 0.5 = 365 hours and idle the other 365:
+  //   (120 x 365 + 45 x 365) / 1000 x 0.15 USD/kWh = 60.225 kWh x 0.15 = 9.03375 -> 9.03 USD;
+  // - the month: 30.5556 + 9.03375 = 39.5893 -> 39.59 USD.
+  assert.deepEqual([sh.hardware_id, sh.owned_cost.purchase.usd, sh.owned_cost.purchase.amortization_months], ['strix-halo-385-32gb', 1100, 36]);
+  assert.deepEqual([sh.owned_cost.purchase.monthly_usd, sh.owned_cost.power_monthly_usd, sh.monthly_usd], [30.56, 9.03, 39.59]);
+  assert.equal(sh.owned_cost.host_machine.basis, 'in_purchase_price');
+  // It also fits the RX 7900 XT desktop, which has a purchase price (900 USD, machine-prices.csv): not said to have none.
+  assert.equal(sh.smallest_fit.hardware_id, 'rx-7900-xt');
+  assert.match(gemma.reasons[1], /\$40 a month bought and run.*the purchase, \$1,100 \(machine-prices, 2025-02-25, the host machine included\), over 36 months, and \$9\.03 of electricity/);
+  assert.match(gemma.reasons[1], /rx-7900-xt, 20\.4 GB usable\), which costs more to own/);
+});
