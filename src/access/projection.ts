@@ -54,9 +54,23 @@ class DerivedIds extends Set<string> {
   }
   override add(id: string): this {
     this.#to.add(id);
-    if (!id.startsWith(DERIVED_MARK)) this.#to.add(DERIVED_MARK + id);
+    if (!id.startsWith(DERIVED_MARK)) this.#to.add(markedOf(id));
     return this;
   }
+}
+
+/**
+ * A source id with its derived mark, made once per id: a 100-entry page notes some 500 such ids, each a new string
+ * to hash when made on every add. Bounded: ids come from the sources table (some 50), the bound only guards.
+ */
+const marked = new Map<string, string>();
+function markedOf(id: string): string {
+  let m = marked.get(id);
+  if (m === undefined) {
+    m = DERIVED_MARK + id;
+    if (marked.size < 4096) marked.set(id, m);
+  }
+  return m;
 }
 
 /** The ids a member's value names are added to: `ids` itself, or, for a derived figure's inputs, with their marks. */

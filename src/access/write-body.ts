@@ -81,20 +81,25 @@ export function writeBody(body: Record<string, unknown>, opts: ProjectionOptions
 
 /**
  * The answer's JSON written to `out` (text pieces, or bytes: surfaces/json-bytes.ts `writtenBytes`); returns the value
- * it is the JSON of (the answer itself at the full tier, its projection at the partial).
+ * it is the JSON of (the answer itself at the full tier, its projection at the partial). `withValue` false: the
+ * partial projection is written but not made as objects (undefined is returned): a caller that needs the value later
+ * makes it with projectBody, the value this one equals. Made here it cost an object per entry and a store per member.
  */
-export function writeBodyTo(body: Record<string, unknown>, opts: ProjectionOptions, out: JsonOut): Record<string, unknown> {
+export function writeBodyTo(body: Record<string, unknown>, opts: ProjectionOptions, out: JsonOut, withValue?: true): Record<string, unknown>;
+export function writeBodyTo(body: Record<string, unknown>, opts: ProjectionOptions, out: JsonOut, withValue: boolean): Record<string, unknown> | undefined;
+export function writeBodyTo(body: Record<string, unknown>, opts: ProjectionOptions, out: JsonOut, withValue = true): Record<string, unknown> | undefined {
   if (opts.full) {
     if (!writeFull(body, '', out)) out.add('null');
     return body;
   }
   let kept = partials.get(opts.sources);
   if (!kept) partials.set(opts.sources, (kept = new WeakMap()));
-  const w: PartialWalk = { ids: new Set(), text: partialText(opts.sources), kept, out, wrote: false };
+  const w: PartialWalk = { ids: new Set(), text: partialText(opts.sources), kept, out, wrote: false, values: withValue };
   const drop = new Set(opts.fullTierOnly ?? []);
-  const value: Record<string, unknown> = {};
+  const value: Record<string, unknown> | undefined = withValue ? {} : undefined;
   out.add('{');
   let members = 0;
+  let ownSources = false;
   // As projectBody: full-tier-only members go, a top-level `sources` stays as it is, the rest is projected.
   for (const k of Object.keys(body)) {
     if (drop.has(k)) continue;
@@ -105,16 +110,18 @@ export function writeBodyTo(body: Record<string, unknown>, opts: ProjectionOptio
     }
     const head = headOf(k, members === 0);
     let v: unknown;
-    if (k === 'sources') w.wrote = out.value(head, (v = body[k]));
-    else v = writeMember(k, body[k], w, head);
-    put(value, k, v);
+    if (k === 'sources') {
+      ownSources = true;
+      w.wrote = out.value(head, (v = body[k]));
+    } else v = writeMember(k, body[k], w, head);
+    if (value) put(value, k, v);
     if (w.wrote) members++;
   }
   const tail: Record<string, unknown> = { tier: PARTIAL_TIER };
-  if (!Object.hasOwn(value, 'sources')) tail.sources = sourceList(w.ids, opts.sources);
+  if (!ownSources) tail.sources = sourceList(w.ids, opts.sources);
   tail.attribution = attributionText(opts.baseUrl);
   tail.attribution_required = true;
-  Object.assign(value, tail);
+  if (value) Object.assign(value, tail);
   const rest = JSON.stringify(tail);
   out.add(members > 0 ? `,${rest.slice(1)}` : rest.slice(1));
   return value;
@@ -184,8 +191,11 @@ function appendJson(out: JsonOut, head: string, json: string | undefined): boole
   return true;
 }
 
-/** `wrote`: whether the last value written had JSON (false for a member JSON.stringify leaves out). */
-type PartialWalk = Walk & { kept: WeakMap<object, Projected>; out: JsonOut; wrote: boolean };
+/**
+ * `wrote`: whether the last value written had JSON (false for a member JSON.stringify leaves out). `values`: whether
+ * the projected value is made too (writeBodyTo's `withValue`); without it a container's projection is written only.
+ */
+type PartialWalk = Walk & { kept: WeakMap<object, Projected>; out: JsonOut; wrote: boolean; values: boolean };
 
 function emit(w: PartialWalk, head: string, json: string | undefined): void {
   w.wrote = appendJson(w.out, head, json);
@@ -237,12 +247,13 @@ function projectedOf(v: object, w: PartialWalk): Projected {
   return p;
 }
 
-function partialArray(a: unknown[], w: PartialWalk, head: string): unknown[] {
-  const value: unknown[] = new Array(a.length);
+function partialArray(a: unknown[], w: PartialWalk, head: string): unknown[] | undefined {
+  const value: unknown[] | undefined = w.values ? new Array(a.length) : undefined;
   w.out.add(openedWith(head, '['));
   for (let i = 0; i < a.length; i++) {
     const sep = i > 0 ? ',' : '';
-    value[i] = writePartial(a[i], w, sep);
+    const v = writePartial(a[i], w, sep);
+    if (value) value[i] = v;
     if (!w.wrote) w.out.add(`${sep}null`);
   }
   w.out.add(']');
@@ -250,8 +261,8 @@ function partialArray(a: unknown[], w: PartialWalk, head: string): unknown[] {
   return value;
 }
 
-function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string): Record<string, unknown> {
-  const value: Record<string, unknown> = {};
+function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string): Record<string, unknown> | undefined {
+  const value: Record<string, unknown> | undefined = w.values ? {} : undefined;
   w.out.add(openedWith(head, '{'));
   let members = 0;
   const h = keptHeadOf(o);
@@ -262,8 +273,10 @@ function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string)
         atHead(h, k);
         // The run's members as strip leaves them (its source lists dropped, its ids listed), copied as one text.
         const p = projectedOf(h.head, w);
-        const projected = p.value as Record<string, unknown>;
-        for (const pk in projected) put(value, pk, projected[pk]);
+        if (value) {
+          const projected = p.value as Record<string, unknown>;
+          for (const pk in projected) put(value, pk, projected[pk]);
+        }
         p.inner ??= p.json!.slice(1, -1);
         if (p.inner) {
           if (members > 0) w.out.add(',');
@@ -283,7 +296,8 @@ function partialObject(o: Record<string, unknown>, w: PartialWalk, head: string)
       for (const s of m) if (typeof s === 'string') to.add(s);
       continue;
     }
-    put(value, k, writeMember(k, m, w, headOf(k, members === 0)));
+    const v = writeMember(k, m, w, headOf(k, members === 0));
+    if (value) put(value, k, v);
     if (w.wrote) members++;
   }
   if (h && i < h.at + h.count) afterHead(h, undefined);

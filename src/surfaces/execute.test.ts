@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { testAccess } from '../../test/helpers.ts';
 import { aDataset, aSource } from '../dataset/fixtures.ts';
+import { stitched } from '../ops/json-fragment.ts';
 import { defineOperation, READ_ONLY } from '../ops/operation.ts';
 import { AskedOnce, createExecutor, etagOf, utcDayClock } from './execute.ts';
 
@@ -117,4 +118,24 @@ test('the day clock turns at UTC midnight, not before, and never serves yesterda
   assert.equal(day(), '2026-11-22', 'at 00:00:00.000');
   t = Date.UTC(2027, 0, 1, 12);
   assert.equal(day(), '2027-01-01', 'after a jump of weeks');
+});
+
+test('an answer written as bytes for REST at the partial tier is not made as objects: its value, read later, is the JSON of its bytes', () => {
+  const op = defineOperation({
+    name: 'stitched_probe', title: 'Probe', description: 'd', path: '/s', annotations: READ_ONLY, examples: [], writtenAsBytes: true,
+    input: z.object({ n: z.number().default(1) }), output: z.object({}).passthrough(),
+    handler: (_ds, input) => stitched({ n: input.n, fact: { value: 1, as_of: '2026-07-01', source: 'test-source' } }),
+  });
+  const ex = createExecutor({ dataset: aDataset({ sources: [aSource()] }), access: testAccess(), baseUrl: 'http://x', today: () => '2026-08-01' });
+  const mcp = ex.run(op, { n: 2 }, false);
+  // Worked by hand: the fact loses its source, which the partial answer lists, with the tier named.
+  const value = mcp.value as { n: number; fact: Record<string, unknown>; tier: string; sources: Array<{ id: string }> };
+  assert.deepEqual(value.fact, { value: 1, as_of: '2026-07-01' });
+  assert.equal(value.tier, 'partial');
+  assert.deepEqual(value.sources.map((s) => s.id), ['test-source']);
+  assert.deepEqual(JSON.parse(mcp.bytes.toString()), value);
+  const rest = ex.run(op, { n: 3 }, false, true);
+  assert.equal(rest.bytes.toString(), mcp.bytes.toString().replace('"n":2', '"n":3'));
+  assert.deepEqual(rest.value, { ...value, n: 3 });
+  assert.equal(rest.value, rest.value, 'parsed once, then kept');
 });

@@ -35,7 +35,8 @@ export class Prepared {
   /** The response cache's key and the answers' identity the bytes were made under (see `named`). */
   private key: string | undefined;
   private identity: string | undefined;
-  constructor(value: Record<string, unknown>, readonly bytes: Buffer) {
+  /** `value` undefined: not made with the bytes (a REST answer's), parsed from them if ever read (see `value`). */
+  constructor(value: Record<string, unknown> | undefined, readonly bytes: Buffer) {
     this.held = value;
   }
 
@@ -50,8 +51,9 @@ export class Prepared {
   }
 
   /**
-   * The object the bytes are the JSON of: MCP's structuredContent and summary line, the web pages. After `release`,
-   * parsed again from the bytes on first use and kept from then on (the same JSON: what a reader of the answer sees).
+   * The object the bytes are the JSON of: MCP's structuredContent and summary line, the web pages. After `release`
+   * (or when not made with the bytes), parsed again from the bytes on first use and kept from then on (the same JSON:
+   * what a reader of the answer sees).
    */
   get value(): Record<string, unknown> {
     return (this.held ??= JSON.parse(this.bytes.toString('utf8')) as Record<string, unknown>);
@@ -137,7 +139,7 @@ export function etagOf(bytes: Buffer | string): string {
  * executor on a cache miss, and by the warm-up (ops/warm.ts) so that the kept parts' texts and partial projections
  * (access/write-body.ts) are made at start rather than on the first request of each kind.
  */
-export function prepareAnswer(op: AnyOperation, result: unknown, dataset: Dataset, full: boolean, baseUrl: string): Prepared {
+export function prepareAnswer(op: AnyOperation, result: unknown, dataset: Dataset, full: boolean, baseUrl: string, bytesOnly = false): Prepared {
   if (result === null || typeof result !== 'object' || Array.isArray(result)) {
     throw new Error(`${op.name} returned a non-object body`);
   }
@@ -146,11 +148,13 @@ export function prepareAnswer(op: AnyOperation, result: unknown, dataset: Datase
   // An answer built of kept parts (ops/json-fragment.ts) is written from their prepared text, in one pass: straight into
   // bytes when the operation opts in (none of its members made text first, no pieces encoded), else as text pieces.
   if (op.writtenAsBytes && isStitched(result)) {
+    // `bytesOnly` (a REST request: its answer's objects are let go at once, Prepared.release): the partial projection
+    // is written, not also made as objects (docs/performance.md, sixteenth round).
     let written: Record<string, unknown> | undefined;
     const bytes = writtenBytes((out) => {
-      written = writeBodyTo(stitched(body), projection, out);
+      written = writeBodyTo(stitched(body), projection, out, !bytesOnly);
     });
-    if (bytes) return new Prepared(written!, bytes);
+    if (bytes) return new Prepared(written, bytes);
   }
   const written = isStitched(result) ? writeBody(stitched(body), projection) : undefined;
   const value = written?.value ?? (projectBody(body, projection) as Record<string, unknown>);
@@ -213,7 +217,7 @@ export function createExecutor(opts: ExecutorOptions): Executor {
       const hit = cache.get(key);
       opts.onCacheLookup?.(hit !== undefined);
       if (hit) return hit;
-      const prepared = prepareAnswer(op, op.handler(dataset, input, { today: day }), dataset, full, baseUrl).named(identity, key);
+      const prepared = prepareAnswer(op, op.handler(dataset, input, { today: day }), dataset, full, baseUrl, bytesOnly).named(identity, key);
       // Size counts the bytes, roughly the object graph they were serialized from, and what the first MCP call adds:
       // the text (a summary line and the bytes again) and the tool result holding both (about twice the bytes); the
       // coded copies add a fifth or less. Measured: get_model's 66 KB answer makes a 140 KB tool result. An answer

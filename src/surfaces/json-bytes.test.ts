@@ -111,6 +111,13 @@ test('writtenBytes: an answer of kept parts written as bytes, the same bytes as 
     assert.equal(bytes?.toString('hex'), Buffer.from(JSON.stringify(expected), 'utf8').toString('hex'), `full: ${full}`);
     assert.equal(bytes?.toString('hex'), Buffer.from(writeBody(body, { ...opts, full }).pieces.join(''), 'utf8').toString('hex'));
     assert.deepEqual(value, expected);
+    // Without its value (as the executor writes an answer), the same bytes; the partial projection is not made.
+    let none: Record<string, unknown> | undefined;
+    const alone = writtenBytes((out) => {
+      none = writeBodyTo(body, { ...opts, full }, out, false);
+    });
+    assert.equal(alone?.toString('hex'), bytes?.toString('hex'), `without the value, full: ${full}`);
+    assert.equal(none, full ? body : undefined);
   }
   // Worked by hand: the first entry's figures as JSON writes them, the undefined member left out.
   const whole = writtenBytes((out) => writeBodyTo(body, { ...opts, full: true }, out))!.toString('utf8');
