@@ -344,3 +344,23 @@ test("a notice naming one id's listing exactly still reaches the other id's list
   assert.deepEqual(Object.fromEntries(offers.map((o) => [o.provider, o.shutdown_date?.value])),
     { azure: '2026-08-13', 'azure-cognitive-services': '2026-08-13' });
 });
+
+test("a reasoning price is said in the output price's note, and the output price stays the one costed", () => {
+  // models.dev 2026-07-02, alibaba qwen-plus: output 1.2, reasoning 4 (the output price with thinking on).
+  const MODELS = new Map([['qwen-plus', 'qwen-plus']]);
+  const { offers } = buildOffers([obs({ source: 'models-dev', provider: 'alibaba', provider_model_id: 'qwen-plus', input: 0.4, output: 1.2, reasoning_output: 4 })],
+    (o) => MODELS.get(o.provider_model_id), new Map(), { vendorOf: () => 'alibaba' });
+  const out = offers[0].prices.output;
+  assert.equal(out?.value, 1.2);
+  assert.match(out?.note ?? '', /^models-dev lists \$4 per 1M reasoning \(thinking\) tokens beside it/);
+  assert.equal(offers[0].prices.input?.note, undefined);
+  // Without a reasoning price no note is added.
+  const plain = buildOffers([obs({ source: 'models-dev', provider: 'alibaba', provider_model_id: 'qwen-plus', input: 0.4, output: 1.2 })],
+    (o) => MODELS.get(o.provider_model_id), new Map(), { vendorOf: () => 'alibaba' });
+  assert.equal(plain.offers[0].prices.output?.note, undefined);
+  // A reseller's copy of the figure is not said: llmgateway's qwen-plus file repeats reasoning 4.
+  const resale = buildOffers([obs({ source: 'models-dev', provider: 'llmgateway', provider_model_id: 'qwen-plus', input: 0.4, output: 1.2, reasoning_output: 4 })],
+    (o) => MODELS.get(o.provider_model_id), new Map(), { vendorOf: () => 'alibaba' });
+  assert.equal(resale.offers[0].first_party, false);
+  assert.equal(resale.offers[0].prices.output?.note, undefined);
+});

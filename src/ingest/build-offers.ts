@@ -168,6 +168,16 @@ export function buildOffers(
       sku: g.sku, first_party: vendor !== undefined && isFirstParty(provider, vendor),
     };
     if (contextWindow) offer.context_window = contextWindow;
+    // A reasoning (thinking) price beside the developer's own output price is said, not applied (docs/data.md,
+    // "Thinking-mode output prices"); resellers' files repeat figures copied from the developer's (scaleway's Qwen3
+    // Instruct-2507 at 8.4, a model that does not think), so only a first-party offer carries it.
+    const out = prices.output;
+    const thinking = offer.first_party && out ? list.find(({ o }) => o.reasoning_output !== undefined && roundPrice(o.output) === out.value)?.o : undefined;
+    if (out && thinking?.reasoning_output !== undefined) {
+      const said = `${thinking.source} lists $${roundPrice(thinking.reasoning_output)} per 1M reasoning (thinking) tokens beside it (cost.reasoning; `
+        + "for Alibaba's hybrid Qwen models the output price with thinking on); costs here use this output price";
+      prices.output = { ...out, note: out.note ? `${out.note}; ${said}` : said };
+    }
     Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? [], g.listing, noticeIds.get(noticeProvider(provider)) ?? []));
     // A price a source schedules (an introductory rate ending): the newest statement of it.
     const scheduled = list.flatMap(({ o }) =>

@@ -95,8 +95,9 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   // A notice's two-digit year (`-09-25`) reads as the listed `-09-2025` (notice-year.ts).
   const noticeYears = readNoticeYears(allOf(results, 'models'), allOf(results, 'offers'));
   // A reviewed row sets aside a listing's fact that belongs to another model (fact-set-asides.ts).
-  const { obs: modelObs, held: setAside, issues: setAsideIssues } = setAsideFacts(noticeYears.models
-    .map((o) => (o.source === 'llmfit' && o.url && o.open_weights === undefined ? { ...o, open_weights: true } : o)), tables.factSetAsides ?? []);
+  const { obs: modelObs, offers: offersKept, held: setAside, issues: setAsideIssues } = setAsideFacts(noticeYears.models
+    .map((o) => (o.source === 'llmfit' && o.url && o.open_weights === undefined ? { ...o, open_weights: true } : o)), tables.factSetAsides ?? [],
+  allOf(results, 'offers'));
   report.issues.push(...setAsideIssues);
   const allModelObs = [...modelObs, ...rowObs];
   // Dated snapshots whose facts differ from their alias's are models of their own (versions-apart.ts).
@@ -144,7 +145,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
 
   const curatedProviders = buildProviders(allOf(results, 'providers'), tables.providerNames, [], dataAsOf);
   const providerMap = new Map(curatedProviders.map((p) => [p.id, p]));
-  const offerObs = allOf(results, 'offers');
+  const offerObs = offersKept;
   // Lifecycle notices of sources that list no offers (providers' deprecation pages) are statuses of offers.
   const offerSources = new Set(offerObs.map((o) => o.source));
   const notices = modelObs.flatMap((o) => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Model } from '../schema/index.ts';
-import type { ModelObservation } from '../sources/types.ts';
+import type { ModelObservation, OfferObservation } from '../sources/types.ts';
 import { attachHeldFacts, loadFactSetAsides, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
 
 const obs = (o: Partial<ModelObservation> & { source_model_id: string }): ModelObservation =>
@@ -88,6 +88,37 @@ test("an API name's open_weights is a fact a row can set aside, true or false", 
   assert.deepEqual(held.map((h) => `${h.listing} ${h.field} ${h.value}`), [
     'deepseek/deepseek-chat open_weights true', 'zenmux/deepseek/deepseek-chat open_weights false',
   ]);
+  assert.deepEqual(issues, []);
+});
+
+test("a context_window row drops the window from the same source's offer of the listing, and from no other offer", () => {
+  // LiteLLM 2026-07-24: `gpt-5.4-mini` and `azure/gpt-5.4-mini` give max_input_tokens 1,050,000 (GPT-5.4's window);
+  // OpenAI announced GPT-5.4 mini with a "400k context window in the API"; models.dev's openai file gives 400,000.
+  const offer = (o: Partial<OfferObservation>): OfferObservation => ({
+    source: 'litellm', provider: 'openai', provider_model_id: 'gpt-5.4-mini', region: 'global', as_of: '2026-07-24',
+    input: 0.75, output: 4.5, context_window: 1_050_000, row: 'gpt-5.4-mini', ...o,
+  });
+  const openai = offer({});
+  const modelsDev = offer({ source: 'models-dev', context_window: 400_000, row: 'providers/openai/models/gpt-5.4-mini.toml' });
+  const gpt54 = offer({ provider_model_id: 'gpt-5.4', row: 'gpt-5.4' });
+  const litellmModel = obs({ source: 'litellm', source_model_id: 'gpt-5.4-mini', context_window: 1_050_000 });
+  const { obs: models, offers, issues } = setAsideFacts([litellmModel], [row({ source: 'litellm', listing: 'gpt-5.4-mini', field: 'context_window' })],
+    [openai, modelsDev, gpt54]);
+  assert.equal(offers[0].context_window, undefined);
+  // The offer's prices stay: only the copied window goes.
+  assert.equal(offers[0].input, 0.75);
+  assert.equal(offers[1].context_window, 400_000);
+  assert.equal(offers[2], gpt54);
+  assert.equal(models[0].context_window, undefined);
+  assert.deepEqual(issues, []);
+  assert.equal(openai.context_window, 1_050_000);
+});
+
+test('a context_window row that matches only an offer still counts as used', () => {
+  const offer: OfferObservation = { source: 'litellm', provider: 'azure', provider_model_id: 'gpt-5.4-mini', region: 'global', as_of: '2026-07-24',
+    context_window: 1_050_000, row: 'azure/gpt-5.4-mini' };
+  const { offers, issues } = setAsideFacts([], [row({ source: 'litellm', listing: 'azure/gpt-5.4-mini', field: 'context_window' })], [offer]);
+  assert.equal(offers[0].context_window, undefined);
   assert.deepEqual(issues, []);
 });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Model } from '../schema/index.ts';
 import { IsoDate } from '../schema/index.ts';
 import { parseCsv, validateRows } from '../sources/curated.ts';
-import type { IngestIssue, ModelObservation } from '../sources/types.ts';
+import type { IngestIssue, ModelObservation, OfferObservation } from '../sources/types.ts';
 
 export const FACT_SET_ASIDES_FILE = 'data/curated/fact-set-asides.csv';
 
@@ -46,11 +46,17 @@ export function loadFactSetAsides(file: string): { rows: FactSetAside[]; issues:
  * and one field; the value is dropped from that listing and from the same source's listings that copy it (a
  * provider file whose `canonical_hint` is the listing, models.dev's `base_model`), so no precedence rule can serve
  * it. The values are returned for the model's `withheld` list (attachHeldFacts). Observations are not mutated.
+ *
+ * A `context_window` row also drops the window from the same source's offer of that listing (its `row`, the source's
+ * own key): a catalogue that copies a sibling's window onto a listing states it for the offer too, and the offer's own
+ * window decides whether its flat price reaches a long prompt (engines/long-context.ts). LiteLLM's `gpt-5.4-mini` and
+ * `azure/gpt-5.4-mini` give GPT-5.4's 1,050,000 where OpenAI announced 400k for the mini: served, it priced OpenAI's
+ * own offer flat for a 500,000-token prompt no request to it can send.
  */
-export function setAsideFacts(obs: readonly ModelObservation[], rows: readonly FactSetAside[]): {
-  obs: ModelObservation[]; held: HeldFact[]; issues: IngestIssue[];
+export function setAsideFacts(obs: readonly ModelObservation[], rows: readonly FactSetAside[], offers: readonly OfferObservation[] = []): {
+  obs: ModelObservation[]; offers: OfferObservation[]; held: HeldFact[]; issues: IngestIssue[];
 } {
-  if (!rows.length) return { obs: [...obs], held: [], issues: [] };
+  if (!rows.length) return { obs: [...obs], offers: [...offers], held: [], issues: [] };
   const held: HeldFact[] = [];
   const used = new Set<FactSetAside>();
   const out = obs.map((o) => {
@@ -66,12 +72,21 @@ export function setAsideFacts(obs: readonly ModelObservation[], rows: readonly F
     }
     return copy;
   });
+  const windowRows = rows.filter((r) => r.field === 'context_window');
+  const outOffers = offers.map((o) => {
+    const r = o.context_window === undefined ? undefined : windowRows.find((w) => w.source === o.source && w.listing === o.row);
+    if (!r) return o;
+    used.add(r);
+    const copy: OfferObservation = { ...o };
+    delete copy.context_window;
+    return copy;
+  });
   // A row that sets nothing aside names a listing the source no longer gives the field on (or a misspelt id): said so.
   const issues = rows.filter((r) => !used.has(r)).map((r): IngestIssue => ({
     source: 'fact-set-asides', file: FACT_SET_ASIDES_FILE, row: `${r.source}/${r.listing} ${r.field}`,
     message: `no ${r.source} listing ${r.listing} gives ${r.field}: the row sets nothing aside`,
   }));
-  return { obs: out, held, issues };
+  return { obs: out, offers: outOffers, held, issues };
 }
 
 /**

@@ -24,7 +24,7 @@ export type GoldenView = {
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
   'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url', 'replacement', 'licence_excludes_eu',
-  'points_to', 'name',
+  'points_to', 'name', 'licence_conditions',
 ] as const;
 /** The KV-cache and expert facts of an architecture a row may check (`architecture:kv_layers`, `architecture:experts`). */
 const ARCHITECTURE_FIELD =
@@ -214,6 +214,8 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     case 'licence': return m.licence?.value.id;
     // No territory exclusion recorded for the model's licence reads as false: the row checks the table reached it.
     case 'licence_excludes_eu': return m.licence ? (m.licence.value.territory_exclusion?.excludes_eu ?? false) : undefined;
+    // The conditions the licence table writes for the model's licence, word for word; `none` where it writes none.
+    case 'licence_conditions': return m.licence ? (m.licence.value.conditions ?? 'none') : undefined;
     case 'open_weights': return m.open_weights?.value;
     // The service treats a model without a status fact as served (recommend drops only `deprecated`).
     case 'status': return m.status?.value ?? 'active';

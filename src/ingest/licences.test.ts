@@ -9,7 +9,7 @@ import { Licence } from '../schema/index.ts';
 import { loadLicenceTable, normaliseLicence } from './licences.ts';
 
 const TABLE = fileURLToPath(new URL('../../data/curated/licences.csv', import.meta.url));
-const HEADER = 'match,id,name,osi_approved,commercial_use,evidence_url,note';
+const HEADER = 'match,id,name,osi_approved,commercial_use,evidence_url,note,conditions';
 
 function tableFile(...lines: string[]): string {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'licences-')), 'licences.csv');
@@ -50,37 +50,53 @@ test('every table row is well-formed: lowercase match, https evidence, booleans 
 });
 
 test('a malformed table stops the load naming the line and field', () => {
-  assert.throws(() => loadLicenceTable(tableFile('mit,mit,MIT License,yes,true,https://opensource.org/license/mit,')), /line 2, field "osi_approved"/);
-  assert.throws(() => loadLicenceTable(tableFile('mit,mit,MIT License,true,true,not a url,')), /line 2, field "evidence_url"/);
-  assert.throws(() => loadLicenceTable(tableFile('MIT,mit,MIT License,true,true,https://opensource.org/license/mit,')), /line 2, field "match"/);
+  assert.throws(() => loadLicenceTable(tableFile('mit,mit,MIT License,yes,true,https://opensource.org/license/mit,,')), /line 2, field "osi_approved"/);
+  assert.throws(() => loadLicenceTable(tableFile('mit,mit,MIT License,true,true,not a url,,')), /line 2, field "evidence_url"/);
+  assert.throws(() => loadLicenceTable(tableFile('MIT,mit,MIT License,true,true,https://opensource.org/license/mit,,')), /line 2, field "match"/);
   assert.throws(
-    () => loadLicenceTable(tableFile('mit,mit,MIT License,true,true,https://opensource.org/license/mit,', 'mit,mit,MIT License,true,true,https://opensource.org/license/mit,')),
+    () => loadLicenceTable(tableFile('mit,mit,MIT License,true,true,https://opensource.org/license/mit,,', 'mit,mit,MIT License,true,true,https://opensource.org/license/mit,,')),
     /line 3: "mit" is matched twice/,
   );
   assert.throws(
-    () => loadLicenceTable(tableFile('mit,mit,MIT License,true,true,https://opensource.org/license/mit,', 'expat,mit,MIT License,false,true,https://opensource.org/license/mit,')),
+    () => loadLicenceTable(tableFile('mit,mit,MIT License,true,true,https://opensource.org/license/mit,,', 'expat,mit,MIT License,false,true,https://opensource.org/license/mit,,')),
     /line 3: id "mit" differs from line 2/,
   );
 });
 
-test('a licence carries the conditions its row writes in `note`, word for word; a row without a note carries none', () => {
+test('a licence carries the conditions its row writes in `conditions`, word for word, and the table\'s note apart', () => {
   const table = loadLicenceTable(TABLE);
-  // data/curated/licences.csv, rows "llama 3.3 community", "qwen", "gemma", "modified mit" (quoted from the file).
+  // data/curated/licences.csv, rows "llama 3.3 community", "qwen", "gemma", "modified mit", column conditions (quoted from the file);
+  // the Llama 3.3 licence, section 2 (700M MAU on the release date), 1.b.i ("Built with Llama", names starting with "Llama"), 1.b.iv (AUP).
   assert.equal(normaliseLicence(table, 'Llama 3.3 Community')?.conditions,
-    'Commercial use allowed, except that a licensee whose products had more than 700 million monthly active users on the release date '
-    + 'needs a licence from Meta; the acceptable use policy applies. Not on the OSI list (OSI: https://opensource.org/blog/metas-llama-2-license-is-not-open-source).');
+    'A licensee whose products or services had more than 700 million monthly active users on the version\'s release date must request a '
+    + 'licence from Meta; use must comply with the Llama 3.3 acceptable use policy; redistribution must include the agreement and display '
+    + '"Built with Llama", and a model built with it must be named starting with "Llama".');
+  // The Qwen licence: "If you are commercially using the Materials, and your product or service has more than 100 million monthly active users".
   assert.equal(normaliseLicence(table, 'Qwen')?.conditions,
-    'Commercial use allowed below 100 million monthly active users, above that a licence from Alibaba Cloud is needed. LMArena also writes '
-    + '"Qwen" for the API-only Qwen-Max, whose weights are not published.');
-  assert.match(normaliseLicence(table, 'Gemma')?.conditions ?? '', /the Gemma Prohibited Use Policy applies and must be passed on to recipients/);
-  assert.match(normaliseLicence(table, 'Modified MIT')?.conditions ?? '', /above 100 million monthly active users or USD 20 million monthly revenue must display the model name/);
-  // apache 2.0: the row's note is blank, so no member at all (not an empty string).
+    'A product or service with more than 100 million monthly active users needs a licence from Alibaba Cloud.');
+  // The note describes the table (which leaderboard writes "Qwen" for what), so it is not a condition; it is served apart.
+  assert.match(normaliseLicence(table, 'Qwen')?.note ?? '', /LMArena also writes "Qwen" for the API-only Qwen-Max/);
+  assert.doesNotMatch(normaliseLicence(table, 'Qwen')?.conditions ?? '', /LMArena/);
+  assert.match(normaliseLicence(table, 'Gemma')?.conditions ?? '', /Gemma Prohibited Use Policy, whose restrictions must be passed on/);
+  assert.match(normaliseLicence(table, 'Modified MIT')?.conditions ?? '', /above 100 million monthly active users or USD 20 million monthly revenue to display/);
+  // apache 2.0: no condition beyond its notices, and no note: no member at all (not an empty string).
   assert.ok(!('conditions' in normaliseLicence(table, 'Apache 2.0')!));
+  assert.ok(!('note' in normaliseLicence(table, 'Apache 2.0')!));
+  // A label the review could not read carries a note saying so and no condition (none is guessed).
+  assert.ok(!('conditions' in normaliseLicence(table, 'MiniMax Community License')!));
+  assert.match(normaliseLicence(table, 'MiniMax Community License')?.note ?? '', /not available to review/);
+});
+
+test('no condition text describes the table instead of the licence', () => {
+  // A condition is what the licence requires of its user: words about the sources' labels or the review belong in `note`.
+  for (const row of loadLicenceTable(TABLE).rows) {
+    if (row.conditions) assert.doesNotMatch(row.conditions, /LMArena|leaderboard|label|OSI list|review|Open Source Definition/, row.match);
+  }
 });
 
 test('two texts naming one licence must write the same conditions', () => {
   assert.throws(
-    () => loadLicenceTable(tableFile('qwen,qwen,Qwen,false,true,https://example.com/qwen,below 100M MAU', 'qwen license,qwen,Qwen,false,true,https://example.com/qwen,')),
-    /line 3: id "qwen" differs from line 2 in name, osi_approved, commercial_use or note/,
+    () => loadLicenceTable(tableFile('qwen,qwen,Qwen,false,true,https://example.com/qwen,,below 100M MAU', 'qwen license,qwen,Qwen,false,true,https://example.com/qwen,,')),
+    /line 3: id "qwen" differs from line 2 in name, osi_approved, commercial_use, note or conditions/,
   );
 });

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { Licence } from '../schema/index.ts';
 
-const COLUMNS = ['match', 'id', 'name', 'osi_approved', 'commercial_use', 'evidence_url', 'note'] as const;
+const COLUMNS = ['match', 'id', 'name', 'osi_approved', 'commercial_use', 'evidence_url', 'note', 'conditions'] as const;
 
 /** `true` / `false`, or blank where the table does not establish it (never guessed). */
 const TriState = z.enum(['true', 'false', ''], { error: 'true, false or blank' }).transform((s) => (s === '' ? null : s === 'true'));
@@ -21,7 +21,14 @@ export const LicenceTableRow = z
     osi_approved: TriState,
     commercial_use: TriState,
     evidence_url: z.string().url('a URL').refine((u) => u.startsWith('https://'), 'an https URL'),
+    /** The table's word on the licence and on its own review (what a label covers, what was not established). */
     note: z.string().optional().transform((s) => (s ? s : undefined)),
+    /**
+     * What the licence text itself requires of a user beyond the yes/no of commercial_use (a user-count threshold, a
+     * use policy to pass on, an attribution or naming duty), blank where the text states none or was not reviewed.
+     * Kept apart from `note`, which also describes the table (which leaderboard writes a label), not the licence.
+     */
+    conditions: z.string().optional().transform((s) => (s ? s : undefined)),
   })
   .strict();
 export type LicenceRow = z.infer<typeof LicenceTableRow>;
@@ -59,10 +66,10 @@ export function loadLicenceTable(file: string): LicenceTable {
     const row = parsed.data;
     if (byMatch.has(row.match)) throw new Error(`${file} line ${line}: "${row.match}" is matched twice`);
     // Several texts may name one licence; they must then say the same thing about it, conditions included.
-    const licence = JSON.stringify([row.name, row.osi_approved, row.commercial_use, row.note ?? null]);
+    const licence = JSON.stringify([row.name, row.osi_approved, row.commercial_use, row.note ?? null, row.conditions ?? null]);
     const known = byId.get(row.id);
     if (known !== undefined && known.licence !== licence) {
-      throw new Error(`${file} line ${line}: id "${row.id}" differs from line ${known.line} in name, osi_approved, commercial_use or note`);
+      throw new Error(`${file} line ${line}: id "${row.id}" differs from line ${known.line} in name, osi_approved, commercial_use, note or conditions`);
     }
     if (known === undefined) byId.set(row.id, { line, licence });
     rows.push(row);
@@ -76,5 +83,5 @@ export function normaliseLicence(table: LicenceTable, text: string): Licence | u
   const row = table.byMatch.get(normaliseText(text));
   if (row === undefined) return undefined;
   return { id: row.id, name: row.name, osi_approved: row.osi_approved, commercial_use: row.commercial_use,
-    ...(row.note ? { conditions: row.note } : {}) };
+    ...(row.conditions ? { conditions: row.conditions } : {}), ...(row.note ? { note: row.note } : {}) };
 }

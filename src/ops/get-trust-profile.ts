@@ -67,9 +67,9 @@ const Compliance = z
     licence: wireFact(Licence).nullable().describe('Licence with OSI approval and commercial use as the licence table states them; null when no source gives one.'),
     commercial_use: wireFact(z.boolean().nullable()).nullable().describe('Whether the licence allows commercial use (null value: not established by the licence table).'),
     licence_conditions: z.string().nullable().describe(
-      'The conditions the licence table records on the licence beside commercial_use, in its words (a user-count threshold above which a licence '
-      + 'from the developer is needed, a use policy to pass on, an attribution duty, or what the review left open); the same text as '
-      + '`licence.value.conditions`, dated and sourced there; null when the table records none.'),
+      'The conditions the licence text states beside commercial_use, in the licence table\'s words (a user-count threshold above which '
+      + 'a licence from the developer is needed, a use policy to pass on, an attribution or naming duty); the same text as '
+      + '`licence.value.conditions`, dated and sourced there; null when the table records none for the licence.'),
     open_weights: wireFact(z.boolean()).nullable().describe('Whether the weights are downloadable; null when no source says.'),
     territory_exclusion: TerritoryExclusion.nullable().describe(
       'Territories where the licence grants no rights for this model (`excludes_eu`: the European Union is one), with the clause quoted, the page read and the day; null when none is recorded. Commercial use holds only outside them.',

@@ -33,12 +33,18 @@ export const Licence = z
     osi_approved: z.boolean().nullable(),
     commercial_use: z.boolean().nullable(),
     /**
-     * The licence table's word on the terms beyond the yes/no of commercial_use, in its words (data/curated/licences.csv,
-     * column `note`): a user-count threshold above which a licence from the developer is needed (Llama: 700 million
-     * monthly active users; Qwen: 100 million), a use policy that binds every user and must be passed on (Gemma,
-     * DeepSeek), an attribution duty (modified MIT), or what the review did not establish. Absent: the row has no note.
+     * What the licence text requires beyond the yes/no of commercial_use, in the licence table's words
+     * (data/curated/licences.csv, column `conditions`): a user-count threshold above which a licence from the developer
+     * is needed (Llama: 700 million monthly active users; Qwen: 100 million), a use policy that binds every user and
+     * must be passed on (Gemma, DeepSeek), an attribution or naming duty (Llama 3.x, modified MIT). Absent: the text
+     * states none beyond its permissions and notices (Apache 2.0, MIT), or the table did not review it.
      */
     conditions: z.string().min(1).optional(),
+    /**
+     * The licence table's note on the licence and on its review (column `note`): OSI status in words, which leaderboard
+     * writes the label, what the review did not establish. Absent: the row has no note.
+     */
+    note: z.string().min(1).optional(),
     /** Absent: the territory table records no exclusion for this licence and model. */
     territory_exclusion: TerritoryExclusion.optional(),
   })

@@ -182,6 +182,8 @@ export function toOfferObservation(
     output: cost?.output,
     cache_read: cost?.cache_read,
     cache_write: cost?.cache_write,
+    // A reasoning price equal to the output price says nothing more (OpenRouter's and Kilo's files repeat it).
+    reasoning_output: cost?.reasoning !== undefined && cost.reasoning !== cost.output ? cost.reasoning : undefined,
     tiers: cost ? readTiers(cost.tiers, cost.context_over_200k, where, issues) : undefined,
     context_window: limit?.context || undefined,
     // A provider file's `status` is that provider's listing: `deprecated` there is the provider retiring it.

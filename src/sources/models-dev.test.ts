@@ -204,3 +204,16 @@ test('the real snapshot: 231 model files, thousands of offers, known prices', { 
   assert.ok((r.changes?.length ?? 0) > 10_000);
   assert.ok(r.issues.length < 500, `issues: ${r.issues.length}`);
 });
+
+test("a reasoning price apart from the output price is kept beside it; one equal to it is not", async () => {
+  // models.dev 2026-07-02: providers/alibaba/models/qwen-plus.toml gives output 1.2 and reasoning 4 (Alibaba's
+  // thinking-mode output price); OpenRouter's files repeat their output price as `reasoning`.
+  const r = await modelsDev.read(await aSnapshot({
+    'providers/alibaba/models/qwen-plus.toml': 'name = "Qwen Plus"\n[cost]\ninput = 0.4\noutput = 1.2\nreasoning = 4\n[limit]\ncontext = 1_000_000\noutput = 32_768\n',
+    'providers/openrouter/models/qwen/qwen-plus.toml': 'name = "Qwen Plus"\n[cost]\ninput = 0.4\noutput = 1.2\nreasoning = 1.2\n[limit]\ncontext = 1_000_000\noutput = 32_768\n',
+    'models/alibaba/qwen-plus.toml': 'name = "Qwen Plus"\n',
+  }));
+  assert.equal(offerOf(r, 'alibaba', 'qwen-plus')?.reasoning_output, 4);
+  assert.equal(offerOf(r, 'alibaba', 'qwen-plus')?.output, 1.2);
+  assert.equal(offerOf(r, 'openrouter', 'qwen/qwen-plus')?.reasoning_output, undefined);
+});

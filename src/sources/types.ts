@@ -102,6 +102,12 @@ export type OfferObservation = {
   /** When the source prices part of each day differently (peak hours): which part these prices hold for, and the other. */
   time_of_day_note?: string;
   /**
+   * A price per 1M reasoning (thinking) tokens the source gives beside `output` and different from it (models.dev
+   * `cost.reasoning`: Alibaba's thinking-mode output price of its hybrid Qwen models). Said in the output price's note,
+   * never a price of its own: no answer knows whether a request thinks.
+   */
+  reasoning_output?: number;
+  /**
    * Per price, the day the source last set or checked it where that differs from `as_of` (genai-prices' history:
    * src/sources/genai-prices-dates.ts), and a note where only a copy's date could be given.
    */
