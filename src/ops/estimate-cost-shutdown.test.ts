@@ -12,7 +12,9 @@ import { estimate_cost } from './estimate-cost.ts';
 
 const skip = !existsSync(DEFAULT_DATA_DIR) && 'the committed dataset is not built';
 type Any = Record<string, any>;
-type Notice = { provider: string; model_id: string; shutdown_date?: string; deprecation_date?: string; replacement_models?: string[] | null; last_observed: string };
+type Notice = {
+  provider: string; model_id: string; shutdown_date?: string; deprecation_date?: string; replacement_models?: string[] | null; last_observed: string;
+};
 const notices = (): Notice[] => JSON.parse(gunzipSync(readFileSync(
   path.join(DEFAULT_DATA_DIR, '..', 'sources', 'deprecations-rss', 'deprecations.json.gz'))).toString('utf8'));
 const notice = (provider: string, id: string) => notices().find((n) => n.provider === provider && n.model_id === id)!;
