@@ -76,7 +76,7 @@ const Output = z.object({
         + 'null if the developer sells the model through no offer in the dataset.'),
       note: z.string().nullable().describe('When `cheapest` is a reseller\'s listing: says so, with the developer\'s own price beside it; '
         + 'when a source schedules another price for `cheapest` or `developer_offer`: the day and the new price. Where the developer '
-        + 'announced the model\'s shutdown, it opens with `developer_shutdown.note`.'),
+        + 'announced a shutdown still to come, it opens with `developer_shutdown.note`.'),
       developer_shutdown: DeveloperShutdown.nullable(),
     })
     .describe('API cost per provider.'),
@@ -133,7 +133,7 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
   return {
     offers, not_priced: [...a.not_priced, ...costable.shut_down, ...leftOut], cheapest: paid ?? null,
     developer_offer: own ?? null,
-    note: [costable.developer_shutdown?.note, resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party)),
+    note: [costable.developer_shutdown?.state === 'scheduled' && costable.developer_shutdown.note, resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party)),
       scheduledPriceNote(paid, own, ds.meta.data_as_of),
       doubtNote(paid), closedNote(closed, paid)]
       .filter(Boolean).join(' ') || null,
