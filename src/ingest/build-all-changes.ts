@@ -1,7 +1,7 @@
 // Gathers every kind of change event into one de-duplicated, dated list and notes what was left out.
 import type { ChangeEvent, Licence, Offer } from '../schema/index.ts';
 import type { CatalogueChange, HeldListing, ModelObservation, RatingHistoryPoint } from '../sources/types.ts';
-import { catalogueEvents, dedupe, ratingEvents } from './build-changes.ts';
+import { catalogueEvents, dedupe, markCaughtUp, ratingEvents } from './build-changes.ts';
 import { leaderboardLicenceEvents } from './build-licence-events.ts';
 import { listingShutdownEvents, noticeEvents } from './build-notice-events.ts';
 import type { BuildReport } from './context.ts';
@@ -89,6 +89,8 @@ export function buildChangesAll(
   const merged = dedupe([...cat.events, ...shut.events, ...listingShut]);
   const lateStops = markLateStops(merged.filter((e) => e.commit !== undefined), shutdownOf);
   report.notes.push(`catalogue stops dated after the listing's own shutdown, marked late records of it: ${lateStops}`);
+  const caught = markCaughtUp(merged);
+  report.notes.push(`another source's record of a change the feed holds from an earlier day, marked late: ${caught}`);
   return [...merged, ...lic.events, ...elo.events]
     .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ChangeEvent } from '../schema/index.ts';
 import type { CatalogueChange } from '../sources/types.ts';
-import { catalogueEvents, dedupe } from './build-changes.ts';
+import { catalogueEvents, dedupe, markCaughtUp } from './build-changes.ts';
 
 // Each source's first commit is its baseline (no event), so every test history starts with one per source.
 const baseline = (source: string): CatalogueChange => ({
@@ -133,8 +133,15 @@ const CUT = [
   gemini('models-dev', '2026-04-19T10:00:00Z', '7c9d609143', 0.31),
 ];
 
+// The feed's final events with late records marked, as the build does after its last de-duplication.
+const caught = (rows: CatalogueChange[]) => {
+  const all = catalogueEvents([baseline('models-dev'), baseline('genai-prices'), baseline('litellm'), ...rows], resolve).events;
+  markCaughtUp(all);
+  return all.filter((e) => e.kind === 'price');
+};
+
 test('a catalogue recording a change months after another is a late record: one change, two corrections with their basis', () => {
-  const events = build(CUT);
+  const events = caught(CUT);
   assert.deepEqual(events.map((e) => [e.date, e.source, e.correction === true]), [
     ['2025-11-07', 'genai-prices', false], ['2026-01-13', 'litellm', true], ['2026-04-19', 'models-dev', true],
   ]);
@@ -144,9 +151,27 @@ test('a catalogue recording a change months after another is a late record: one 
 
 test('a change undone in between and made again months later is a second change, not a late record', () => {
   // genai-prices takes the price back to 0.31 on 2026-02-01: models.dev's cut of 2026-04-19 is news again.
-  const events = build([...CUT.filter((c) => c.source !== 'litellm'),
+  const events = caught([...CUT.filter((c) => c.source !== 'litellm'),
     { ...gemini('genai-prices', '2026-02-01T10:00:00Z', 'undo', 0.125), new: 0.31 }]);
   assert.deepEqual(events.map((e) => [e.date, e.source, e.correction === true]), [
     ['2025-11-07', 'genai-prices', false], ['2026-02-01', 'genai-prices', false], ['2026-04-19', 'models-dev', false],
   ]);
+});
+
+test('a listing shut down by a notice in between, then listed again by a catalogue, is not a late record of its first listing', () => {
+  // gemini-robotics-er-1.5-preview at Google: LiteLLM lists it on 2026-01-27, the deprecations feed shuts it down on
+  // 2026-04-30 (a notice: no commit), models.dev lists it on 2026-05-19.
+  const listed = (source: string, date: string, commit?: string): ChangeEvent => ({
+    id: `${source}-${date}`, date, model_id: 'gemini-robotics-er-1.5-preview', kind: 'hosting', field: 'offered', provider: 'google',
+    old: false, new: true, source, correction: null, ...(commit ? { commit } : {}),
+  } as ChangeEvent);
+  const first = listed('litellm', '2026-01-27', 'a1');
+  const stop = { ...listed('deprecations-rss', '2026-04-30'), old: true, new: false } as ChangeEvent;
+  const again = listed('models-dev', '2026-05-19', 'b2');
+  assert.equal(markCaughtUp([first, stop, again]), 0);
+  assert.equal(again.correction, null);
+  // Without the notice, models.dev's listing is LiteLLM's recorded late.
+  const again2 = listed('models-dev', '2026-05-19', 'b2');
+  assert.equal(markCaughtUp([listed('litellm', '2026-01-27', 'a1'), again2]), 1);
+  assert.match(again2.correction_note!, /^recorded late by models-dev: litellm recorded the same change on 2026-01-27/);
 });

@@ -65,7 +65,9 @@ test('cheapest_for ranks no model whose developer shut it down since the data da
   const q = cheapest_for.input.parse({ use: 'chat', first_party_only: true, limit: 100 });
   const ask = (day: string) => cheapest_for.handler(judged(day), q, { today: day }) as Any;
   const ids = (r: Any) => r.items.map((i: Any) => i.model.id);
-  for (const id of ['gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.5-flash-lite']) {
+  // Gemini 2.5 Flash-Lite (GA) is left out: the arena rated only its 06-17 preview, a model of its own, so the GA model
+  // has no rating to rank by on either day.
+  for (const id of ['gemini-2.5-pro', 'gemini-2.5-flash']) {
     assert.ok(ids(ask('2026-10-15')).includes(id), `${id} ranked while served`);
     assert.ok(!ids(ask('2026-11-27')).includes(id), `${id} left out once shut down (2026-10-16)`);
   }
