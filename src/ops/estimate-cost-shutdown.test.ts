@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { loadDataset } from '../dataset/load.ts';
+import { cheapest_for } from './cheapest-for.ts';
 import { estimate_cost } from './estimate-cost.ts';
 
 const skip = !existsSync(DEFAULT_DATA_DIR) && 'the committed dataset is not built';
@@ -67,4 +68,14 @@ test('a model with no announced shutdown: no developer_shutdown, no line compare
   const r = ask('llama-3.3-70b-instruct', 'full');
   assert.equal(r.api.developer_shutdown, null);
   assert.ok(r.api.offers.every((l: Any) => l.vs_developer_shutdown === undefined && l.served_until === undefined));
+});
+
+test('cheapest_for says the same of a ranked model: gpt-5-mini\'s item ends with its scheduled shutdown', { skip }, () => {
+  // OpenAI's notice of gpt-5-mini-2025-08-07, the only dated GPT-5 Mini snapshot: shut down 2026-12-11.
+  const n = notice('OpenAI', 'gpt-5-mini-2025-08-07');
+  const r = cheapest_for.handler(judged(), cheapest_for.input.parse({ use: 'chat', limit: 100 }), { today: '2026-11-27' }) as Any;
+  const item = r.items.find((i: Any) => i.model.id === 'gpt-5-mini');
+  assert.ok(item, 'gpt-5-mini ranked while served');
+  assert.ok(item.why.endsWith(` The model is deprecated, scheduled to shut down on ${n.shutdown_date} (deprecations-rss); served until then.`), item.why);
+  assert.equal(item.developer_offer.shutdown_date.value, n.shutdown_date);
 });
