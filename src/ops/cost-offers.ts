@@ -71,9 +71,8 @@ export function offersToCost(ds: Dataset, modelId: string): KeptOffers {
   if (!k) {
     const c = costableOffers(ds, modelId);
     const model = ds.modelById.get(modelId)!;
-    // The developer's date read from every base listing, those shut down too: a past shutdown is still said.
-    const base = (ds.offersByModel.get(modelId) ?? []).filter(isBaseSku);
-    const dev = developerShutdownDate(model, base);
+    // The developer's date read from every listing, those shut down too: a past shutdown is still said.
+    const dev = developerShutdownDate(model, ds.offersByModel.get(modelId) ?? []);
     k = Object.assign(c, {
       seller: sellerOf(c.offers, dev ? { ds, model, dev } : undefined),
       developer_shutdown: developerShutdown(ds, model, c.offers, dev),

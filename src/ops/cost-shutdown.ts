@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { hostingProviders } from '../ingest/past-shutdowns.ts';
 import { perDataset } from '../engines/per-dataset.ts';
+import { isBaseSku } from '../engines/ranking.ts';
 import { IsoDate, ModelStatus, type Fact, type Model, type Offer } from '../schema/index.ts';
 import { wireFact } from './common.ts';
 
@@ -42,13 +43,18 @@ export type DeveloperShutdown = z.infer<typeof DeveloperShutdown>;
 
 const hostsOf = perDataset((ds: Dataset) => hostingProviders(ds.providers));
 
-/** The developer's shutdown date: the model sheet's, else (an open-weights model's API) the developer's own offers' own. */
+/** The developer's shutdown date: the model sheet's, else (an open-weights model's API) the developer's own base listings' own. */
 export function developerShutdownDate(model: Model, offers: readonly Offer[]): Fact<string> | undefined {
   if (model.shutdown_date) return model.shutdown_date;
-  const own = offers.filter((o) => o.first_party);
-  // Every one of the developer's costed listings dated: the earliest is when it stops selling the model.
-  if (own.length === 0 || own.some((o) => !o.shutdown_date)) return undefined;
-  return own.map((o) => o.shutdown_date!).reduce((a, b) => (b.value < a.value ? b : a));
+  // Every one of the developer's listings dated: the earliest is when it stops selling the model. One pass without
+  // allocation: every model's first cost asks it, and almost none has such a date.
+  let first: Fact<string> | undefined;
+  for (const o of offers) {
+    if (!o.first_party || !isBaseSku(o)) continue;
+    if (!o.shutdown_date) return undefined;
+    if (!first || o.shutdown_date.value < first.value) first = o.shutdown_date;
+  }
+  return first;
 }
 
 /**
