@@ -106,13 +106,14 @@ test('pointers without a target at the data date have none, and say so nowhere a
   for (const id of ['gemini-flash-lite-latest', 'kimi-latest', 'chatgpt-4o-latest']) assert.equal(sheet(id).points_to, undefined, id);
 });
 
-test('codestral-latest: the note names the earlier target, and Vertex AI\'s codestral@latest does not undercut Codestral 25.08', () => {
+test('codestral-latest: the note names the earlier targets, and Vertex AI\'s codestral@latest is not one of its offers', () => {
   const s = sheet('codestral-latest');
-  assert.match(s.points_to!.note!, /Earlier: codestral-2405 \(evidence of 2024-05-29/);
-  // LiteLLM 2026-07-24 vertex_ai/codestral@latest 2e-07/6e-07 (as vertex_ai/codestral@2405); mistral/codestral-2508 3e-07/9e-07.
-  const vertex = s.offers.find((o) => o.provider === 'google-vertex' && o.provider_model_id === 'codestral@latest')!;
-  assert.equal(vertex.prices.input, undefined);
-  assert.deepEqual(vertex.held_back?.map((h) => [h.field, h.value]).sort(), [['input', 0.2], ['output', 0.6]]);
+  // version-pointers.csv: 25.01 (genai-prices' `codestral` entry, prices checked 2025-07-04), then 24.05 (2024-05-29).
+  assert.match(s.points_to!.note!, /Earlier: codestral-2501 \(evidence of 2025-07-04; [^)]+\); codestral-2405 \(evidence of 2024-05-29/);
+  // LiteLLM 2026-07-24 vertex_ai/codestral@latest 2e-07/6e-07, as vertex_ai/codestral@2405 and -2501: Vertex's own older
+  // Codestral, not 25.08 (vertex_ai/codestral-2, 3e-07/9e-07). An empty alias row leaves it unmatched.
+  assert.equal(s.offers.find((o) => o.provider === 'google-vertex'), undefined);
+  assert.equal(ds.offers.some((o) => o.provider === 'google-vertex' && o.provider_model_id === 'codestral@latest'), false);
   const item = search('codestral').find((i) => i.id === 'codestral-latest')!;
   assert.equal(item.cheapest_offer?.prices.input?.value, 0.3);
   assert.equal(item.cheapest_offer?.prices.output?.value, 0.9);
@@ -131,4 +132,52 @@ test('gemini-flash-latest: resellers\' copies of earlier targets\' prices are he
   const item = search('gemini-flash-latest').find((i) => i.id === 'gemini-flash-latest')!;
   assert.equal(item.cheapest_offer?.prices.input?.value, 1.5);
   assert.equal(item.cheapest_offer?.prices.output?.value, 9);
+});
+
+test('a pointer\'s version facts are its current target\'s, or withheld: codestral-latest is not sized as Codestral 22B', () => {
+  // models.dev providers/mistral/models/codestral-latest.toml: open_weights = true and the Codestral-22B-v0.1 weights
+  // (codestral-2405, the first target; model-architecture.csv sizes them 22.2B). The pointer serves Codestral 25.08
+  // (Mistral's model page, 2026-08-21), whose size and weights no source gives: the 22B figures are withheld, and the
+  // open-weights value is 25.08's, cited to the pointer table, the pointer's own `true` kept as a conflict.
+  const m = ds.modelById.get('codestral-latest')!;
+  assert.equal(m.parameters_total, undefined);
+  assert.equal(m.parameters_active, undefined);
+  assert.equal(m.weights_url, undefined);
+  assert.deepEqual(m.open_weights && [m.open_weights.value, m.open_weights.source], [false, 'version-pointers']);
+  assert.match(m.open_weights!.note!, /^codestral-2508's open_weights \(models-dev, [\d-]+\): codestral-latest serves codestral-2508 as of 2026-08-21/);
+  assert.deepEqual(m.open_weights!.conflicts?.map((c) => [c.value, c.source]), [[true, 'models-dev']]);
+  const held = new Map((m.withheld ?? []).map((w) => [w.field, w]));
+  assert.equal(held.get('parameters_total')?.value, '22200000000');
+  assert.match(held.get('parameters_total')!.reason, /codestral-latest serves codestral-2508 as of 2026-08-21 \(version-pointers\.csv\), which has none/);
+  assert.equal(held.get('weights_url')?.value, 'https://huggingface.co/mistralai/Codestral-22B-v0.1');
+  // Aider Polyglot 11.1, dated 2025-01-13 (Codestral 25.01's day): before 25.08's release (2025-08-01), so not the pointer's.
+  assert.equal(m.benchmarks, undefined);
+  assert.equal(held.get('benchmarks')?.value, 'Aider Polyglot 11.1');
+  // Compared side by side with its target, the pointer no longer shows 22.2B against null.
+  const side = compare_models.handler(ds, compare_models.input.parse({ models: ['codestral-latest', 'codestral-2508'] }), ctx) as {
+    rows: Array<{ field: string; values: Array<{ model_id: string; value: unknown; detail?: string }> }> };
+  const params = side.rows.find((r) => r.field === 'parameters')!.values;
+  assert.deepEqual(params.map((v) => v.value), [null, null]);
+  assert.match(params[0].detail!, /^withheld: 22200000000 \(model-architecture\) .*serves codestral-2508/);
+});
+
+test('a pointer\'s knowledge cutoff is cited as its target\'s, never as the listing of an earlier target', () => {
+  // models.dev: Google's gemini-flash-latest and gemini-3.5-flash both give knowledge = 2025-01; the pointer's file dates
+  // from its 2.5 Flash target, so the value is served as 3.5 Flash's, cited to the pointer table.
+  const m = ds.modelById.get('gemini-flash-latest')!;
+  assert.deepEqual([m.knowledge_cutoff?.value, m.knowledge_cutoff?.source], ['2025-01', 'version-pointers']);
+  assert.match(m.knowledge_cutoff!.note!, /^gemini-3\.5-flash's knowledge_cutoff \(models-dev/);
+});
+
+test('a target read before the data date is said to be read on that date, and may have moved', () => {
+  // OpenRouter resolves ~google/gemini-flash-latest to the newest Flash; Gemini 3.6 Flash was listed by Google on 2026-07-22,
+  // after the listings read (2026-07-02) and before the data date (2026-09-23).
+  const g = sheet('gemini-flash-latest').points_to!;
+  assert.match(g.note!, /^The target as read on 2026-07-02, the newest evidence; the name moves and may serve a later model by the data date \(2026-09-23\)/);
+  assert.match(g.note!, /Gemini 3\.6 Flash \(listed by Google on 2026-07-22\), 3\.7 Flash and 3\.8 Flash/);
+  // genai-prices npm 0.1.8 (2026-09-23) lists ~anthropic/claude-fable-latest at cache read $1 beside claude-fable-5-1 at $0.25.
+  assert.match(sheet('claude-fable-latest').points_to!.note!, /npm 0\.1\.8 bundle \(2026-09-23\) lists both/);
+  assert.doesNotMatch(sheet('claude-fable-latest').points_to!.note!, /postdates these listings/);
+  // deepseek-chat's evidence is of the data's own read: no such caveat.
+  assert.doesNotMatch(sheet('deepseek-chat').points_to!.note!, /^The target as read on/);
 });

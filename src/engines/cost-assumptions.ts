@@ -46,6 +46,7 @@ function assumptionsAt(share: number, s: CostSettings, tiers: boolean): string[]
     `owned: purchase price over ${s.amortization_months} months plus electricity at ${s.power_usd_per_kwh} USD/kWh: ` +
       `board power for the hours it serves (hours the volume needs x utilization), the idle draw with the model loaded for the rest of each machine's ${HOURS_PER_MONTH} ` +
       'hours (a published reading of the accelerator where there is one, e.g. RTX 4090 22 W of 450 W, H100 140 W of 700 W; ' +
+      'on a unified-memory machine the whole machine at the wall, the vendor\'s figure or a stated assumption, e.g. Mac Studio M2 Ultra 10 W; ' +
       `else ${IDLE_POWER_FRACTION} x board power, an upper bound for consumer cards); whole machines`,
     `owned host machine (CPU, board, memory, storage, power supply, chassis): bought with the accelerators and spread over the same ${s.amortization_months} `
       + 'months where a published build or bill of materials prices it (a desktop for one or two cards, an EPYC workstation for four RTX 3090, '

@@ -89,8 +89,27 @@ test('on a 128 GB Mac Gemma 4 31B runs at Q8_0 by default, about twice as fast a
   for (const q of r.by_quantization) assert.ok(q.total_gb > 0 && (q.memory_fit === 'no' || (q.tokens_per_s ?? 0) > 0), q.quantization);
 });
 
-test('a model shipped in FP8 is offered FP8 and nothing wider; other models never see native formats', () => {
-  assert.deepEqual(candidateQuantizations('fp8').list.map((q) => q.id), ['fp8', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m']);
+// Ladders as runtime.ts `ladderFor` builds them: vLLM on Hopper (FP8 tensor cores), on Ampere (FP8 Marlin, weight-only),
+// on an AMD RDNA card (no FP8, no AWQ/GPTQ, no MXFP4 kernel in vLLM's support table).
+const hopperLadder = { runtime: 'vllm', fp8: 'w8a8', int4: true, fp4: true, key: 't-hopper' } as const;
+const ampereLadder = { runtime: 'vllm', fp8: 'weight_only', int4: true, fp4: true, key: 't-ampere' } as const;
+const rdnaLadder = { runtime: 'vllm', fp8: 'none', int4: false, fp4: false, key: 't-rdna' } as const;
+
+test('a model shipped in FP8 is offered FP8 where vLLM runs it, and GGUF types from Q8_0 down under llama.cpp (no FP8 type)', () => {
+  // llama.cpp (Apple, CPU, Strix Halo, one desktop card): no FP8 type (ggml-org/llama.cpp issue 14020 closed stale, PR
+  // 10055 unmerged); an FP8 checkpoint is converted to Q8_0 (8.5 bits), the narrowest GGUF type holding 8-bit weights.
+  const gguf = candidateQuantizations('fp8');
+  assert.deepEqual(gguf.list.map((q) => q.id), ['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m']);
+  assert.match(gguf.rule, /ships FP8 weights, which llama\.cpp does not run here \(llama\.cpp has no FP8 type/);
+  assert.match(gguf.rule, /up to Q8_0/);
+  // vLLM on Hopper runs the FP8 checkpoint (W8A8), on Ampere weight-only (FP8 Marlin): FP8, then INT4 W4A16; FP8 W8A8's
+  // 8.24 bits are the shipped width re-quantized and left out.
+  assert.deepEqual(candidateQuantizations('fp8', {}, hopperLadder).list.map((q) => q.id), ['fp8', 'int4_w4a16']);
+  assert.deepEqual(candidateQuantizations('fp8', {}, ampereLadder).list.map((q) => q.id), ['fp8', 'int4_w4a16']);
+  // vLLM on an RDNA card has no FP8 kernel: BF16 is the narrowest format it runs that holds the FP8 weights.
+  assert.deepEqual(candidateQuantizations('fp8', {}, rdnaLadder).list.map((q) => q.id), ['bf16']);
+  // Asked by name on llama.cpp, FP8 is taken as asked, with the reason it is not what llama.cpp runs.
+  assert.match(candidateQuantizations('fp8', { quantization: 'fp8' }).rule, /FP8 as asked \(the publisher's checkpoint format, which llama\.cpp does not run/);
   assert.deepEqual(candidateQuantizations(null).list.map((q) => q.id), ['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q3_k_m']);
   assert.deepEqual(candidateQuantizations(null, { min_bits_per_weight: 8.6 }).list.map((q) => q.id), ['bf16']);
   assert.deepEqual(candidateQuantizations(null, { quantization: 'q4_k_m' }).list.map((q) => q.id), ['q4_k_m']);
@@ -108,20 +127,24 @@ test('a floor above a native format is honoured: min_bits 8 on an MXFP4 model of
   // gpt-oss ships MXFP4 (4.47 bits here): by default nothing wider (Q4_K_M is 4.89) is offered; asked for 8 bits, Q8_0 and up are.
   assert.deepEqual(candidateQuantizations('mxfp4').list.map((q) => q.id), ['mxfp4']);
   assert.deepEqual(candidateQuantizations('mxfp4', { min_bits_per_weight: 8 }).list.map((q) => q.id), ['q8_0']);
+  // vLLM runs MXFP4 on Hopper (and through Marlin on Ampere); on an RDNA card it has no MXFP4 kernel, so BF16 (16 bits;
+  // it has no 8-bit or 4-bit format there) is what it serves.
+  assert.deepEqual(candidateQuantizations('mxfp4', {}, hopperLadder).list.map((q) => q.id), ['mxfp4']);
+  assert.deepEqual(candidateQuantizations('mxfp4', {}, rdnaLadder).list.map((q) => q.id), ['bf16']);
 });
 
 test('a floor between a shipped FP8 and the next format offers that format, never nothing (was a 500 at min_bits 8.3)', () => {
   // DeepSeek ships FP8 (8 bits with block scales). Under llama.cpp the next format up is Q8_0 (8.5 bits: 34 bytes per 32
   // weights); under vLLM on Hopper it is FP8 W8A8 (8.24). Q8_0/FP8 W8A8 are left out by default as the shipped width.
   assert.deepEqual(candidateQuantizations('fp8', { min_bits_per_weight: 8.3 }).list.map((q) => q.id), ['q8_0']);
-  const hopper = { runtime: 'vllm', fp8: 'w8a8', int4: true, key: 'test-hopper' } as const;
+  const hopper = { runtime: 'vllm', fp8: 'w8a8', int4: true, fp4: true, key: 'test-hopper' } as const;
   assert.deepEqual(candidateQuantizations('fp8', { min_bits_per_weight: 8.1 }, hopper).list.map((q) => q.id), ['fp8_w8a8']);
   // Every shipped format, on every ladder, at every floor the API accepts (3 to 16 by 0.01), offers at least one format.
   const natives = [null, 'fp8', 'int4', 'mxfp4'] as const;
   for (const runtime of ['llama.cpp', 'vllm'] as const) for (const fp8 of ['none', 'w8a8', 'weight_only'] as const) for (const int4 of [false, true]) {
-    for (const n of natives) for (let c = 300; c <= 1600; c++) {
-      const list = candidateQuantizations(n, { min_bits_per_weight: c / 100 }, { runtime, fp8, int4, key: 't' }).list;
-      assert.ok(list.length > 0, `${n} ${runtime} ${fp8} ${int4} ${c / 100}`);
+    for (const fp4 of [false, true]) for (const n of natives) for (let c = 300; c <= 1600; c++) {
+      const list = candidateQuantizations(n, { min_bits_per_weight: c / 100 }, { runtime, fp8, int4, fp4, key: 't' }).list;
+      assert.ok(list.length > 0, `${n} ${runtime} ${fp8} ${int4} ${fp4} ${c / 100}`);
     }
   }
 });
@@ -139,18 +162,22 @@ const kimiThinking = aModel({
   native_precision: f('int4' as const),
 });
 
-test('Kimi K2 Thinking is offered its native INT4 and nothing wider (not Q8_0, Q6_K, Q5_K_M or Q4_K_M)', () => {
-  assert.deepEqual(candidateQuantizations('int4').list.map((q) => q.id), ['int4', 'q3_k_m']);
+test('Kimi K2 Thinking is offered its native INT4 where vLLM runs it, and nothing wider (not FP8 or BF16)', () => {
+  assert.deepEqual(candidateQuantizations('int4', {}, hopperLadder).list.map((q) => q.id), ['int4']);
+  // llama.cpp has no GGUF type for the compressed-tensors INT4 checkpoint: the GGUF ladder from Q4_K_M (4.89 bits, the
+  // narrowest at least as wide as its 4.63) down.
+  assert.deepEqual(candidateQuantizations('int4').list.map((q) => q.id), ['q4_k_m', 'q3_k_m']);
   // INT4 is a native format: a model that does not ship it never sees it.
   assert.ok(!candidateQuantizations(null).list.some((q) => q.id === 'int4'));
   assert.ok(!candidateQuantizations('fp8').list.some((q) => q.id === 'int4'));
   // Eight H100 80 GB: 640 x 2^30 B x 0.95 = 652.84 GB usable. INT4 weights 1e12 x 4.63 / 8 = 578.75 GB; MLA cache at
   // 8k 61 x 576 x 2 B x 8,192 = 0.58 GB; 8 x 0.75 GB overhead: 585.3 GB, 90%: tight, and kept (the shipped format).
-  const node = aMachine({ id: 'h100-80gb-x8', count: 8, memory_gb: f(640) });
+  // An HGX H100 node: NVSwitch, so its speed is quoted under vLLM tensor parallel, the runtime that runs this INT4.
+  const node = aMachine({ id: 'h100-80gb-x8', accelerator: 'NVIDIA H100 SXM5 80GB', count: 8, memory_gb: f(640), nvlink: f('switch' as const) });
   const r = ok(fitModel(kimiThinking, node, at8k));
   assert.equal(r.quantization, 'int4');
   assert.equal(r.fit, 'tight');
   assert.ok(Math.abs(r.memory.weights_gb - 578.75) < 0.01, `${r.memory.weights_gb}`);
-  assert.deepEqual(r.by_quantization.map((q) => q.quantization), ['int4', 'q3_k_m']);
+  assert.deepEqual(r.by_quantization.map((q) => q.quantization), ['int4']);
   assert.match(r.quantization_rule, /ships INT4/);
 });

@@ -68,18 +68,40 @@ export function runtimeFor(hardware: Hardware, figure: Figure): Runtime {
   return split === 'layer' || DATA_CENTRE.test(hardware.accelerator) ? 'vllm' : 'llama.cpp';
 }
 
-/** The formats a runtime offers on a configuration: what the candidate ladder is built from (quantization.ts). */
-export type Ladder = { runtime: Runtime; fp8: Fp8Support; int4: boolean; key: string };
+// NVIDIA compute capability 8.0-8.7 (Ampere): GeForce RTX 30 series, RTX A4000/A5000/A6000, A10, A10G, A40, A100.
+const AMPERE = /GeForce RTX 30\d\d|\bRTX A\d000\b|\bA10G?\b|\bA40\b|\bA100\b/i;
 
-/** llama.cpp's ladder: GGUF types and native formats, whatever the accelerator. */
-export const GGUF_LADDER: Ladder = { runtime: 'llama.cpp', fp8: 'none', int4: false, key: 'llama.cpp' };
+/**
+ * MXFP4 checkpoints (gpt-oss) on vLLM: FP4 compute on Blackwell data-centre parts, and weight-only FP4 through the
+ * Marlin kernel elsewhere on NVIDIA from Ampere on (vLLM's log on an RTX PRO 6000: "Weight-only FP4 compression will
+ * be used leveraging the Marlin kernel", vllm-project/vllm issue 31085; the quantization support table marks Marlin
+ * Ampere, Ada and Hopper, not Turing); AMD's CDNA3/CDNA4 Instinct parts run gpt-oss too (vLLM's gpt-oss recipe).
+ * Not Turing, not AMD RDNA or CDNA2.
+ */
+export function fp4Support(hardware: Hardware): boolean {
+  return FP8_TENSOR.test(hardware.accelerator) || AMPERE.test(hardware.accelerator);
+}
+
+/**
+ * The formats a runtime offers on a configuration: what the candidate ladder is built from (quantization.ts).
+ * fp4: whether vLLM runs an MXFP4 checkpoint there (llama.cpp always does: GGML_TYPE_MXFP4).
+ */
+export type Ladder = { runtime: Runtime; fp8: Fp8Support; int4: boolean; fp4: boolean; key: string };
+
+/**
+ * llama.cpp's ladder, whatever the accelerator: the GGUF types, MXFP4 among them (ggml's MXFP4 type, the format of
+ * ggml-org/gpt-oss-120b-GGUF), and no FP8 type (its FP8 feature request, ggml-org/llama.cpp issue 14020, closed stale;
+ * the FP8 pull requests 10055 and 28485 unmerged): an FP8 checkpoint is converted to a GGUF type (Q8_0, BF16) first.
+ */
+export const GGUF_LADDER: Ladder = { runtime: 'llama.cpp', fp8: 'none', int4: false, fp4: false, key: 'llama.cpp' };
 
 /** The ladder of the figure quoted on the configuration. */
 export function ladderFor(hardware: Hardware, figure: Figure = 'batch'): Ladder {
   if (runtimeFor(hardware, figure) === 'llama.cpp') return GGUF_LADDER;
   const fp8 = fp8Support(hardware);
   const int4 = int4Support(hardware);
-  return { runtime: 'vllm', fp8, int4, key: `vllm:${fp8}:${int4}` };
+  const fp4 = fp4Support(hardware);
+  return { runtime: 'vllm', fp8, int4, fp4, key: `vllm:${fp8}:${int4}:${fp4}` };
 }
 
 /** The runtime a serving figure assumes and the formats it was sized in, for the basis of a cost answer. */
@@ -94,7 +116,7 @@ export function servingRuntimeBasis(hardware: Hardware): string {
   const fp8 = { w8a8: 'FP8 W8A8', weight_only: 'FP8 weight-only (W8A16 via FP8 Marlin)', none: 'no FP8' }[ladder.fp8];
   return (
     `runtime: vLLM or SGLang, sized in the formats they serve on ${hardware.accelerator}: BF16, ${fp8}, ` +
-    `${ladder.int4 ? 'INT4 W4A16 (AWQ/GPTQ)' : 'no INT4 W4A16'}, the model's native format; not GGUF K-quants, whose vLLM support is ` +
+    `${ladder.int4 ? 'INT4 W4A16 (AWQ/GPTQ)' : 'no INT4 W4A16'}, the model's native format where they run it there; not GGUF K-quants, whose vLLM support is ` +
     'experimental; prefill is counted at the BF16/FP16 tensor rate whatever the format (the slow side for FP8 W8A8)'
   );
 }

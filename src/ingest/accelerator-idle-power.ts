@@ -17,6 +17,14 @@ const IDLE_SOURCE_ID = 'accelerator-idle-power';
  */
 export const IDLE_BASIS = 'measured draw with a model loaded and no request running';
 
+/**
+ * On a unified-memory machine (an Apple Mac, a Strix Halo mini PC) the accelerator is the whole machine: its row is
+ * the machine's idle draw at the wall, as the vendor publishes it (Apple: only Finder open, default power management)
+ * or, where no figure is published, the stated assumption of the row's note. A GPU card's share of board power never
+ * stands for a whole machine.
+ */
+export const MACHINE_IDLE_BASIS = 'the whole machine\'s idle draw at the wall (unified memory: the model is held in the same memory, no card or host apart)';
+
 export const ACCELERATOR_IDLE_SOURCE: Source = {
   id: IDLE_SOURCE_ID,
   name: 'Reviewed table: accelerator draw with a model loaded and no request running',
@@ -24,7 +32,9 @@ export const ACCELERATOR_IDLE_SOURCE: Source = {
   licence: 'facts; each row cites the published reading it was taken from',
   kind: 'curated',
   retrieved: '2026-11-26',
-  covers: 'idle_power_w of the accelerators with a published reading: the running cost of owned hardware between requests',
+  covers:
+    'idle_power_w of the accelerators with a published reading, and of unified-memory machines (Apple, Strix Halo) the whole machine at the wall, ' +
+    'published or a stated assumption: the running cost of owned hardware between requests',
   counts_for_data_as_of: false,
 };
 
@@ -59,7 +69,8 @@ export function withIdlePower(hardware: Hardware[], configs: readonly HardwareCo
         message: `${row.idle_w} W is not below ${h.id}'s board power ${h.power_w.value} W: not used` });
       continue;
     }
-    h.idle_power_w = fact(row.idle_w, row.read_on, IDLE_SOURCE_ID, { note: `${IDLE_BASIS}; ${row.note}; evidence: ${row.source_url}` });
+    const basis = h.unified_memory ? MACHINE_IDLE_BASIS : IDLE_BASIS;
+    h.idle_power_w = fact(row.idle_w, row.read_on, IDLE_SOURCE_ID, { note: `${basis}; ${row.note}; evidence: ${row.source_url}` });
   }
   const used = new Set(configs.flatMap((c) => c.accelerator_key));
   for (const k of idle.keys()) {

@@ -31,6 +31,7 @@ import { findRetiredApart } from './retired-apart.ts';
 import { findVersionsApart, type VersionPointer } from './versions-apart.ts';
 import { attachHeldFacts, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
 import { attachPointsTo } from './points-to.ts';
+import { pointerVersionFacts } from './pointer-facts.ts';
 import { pointerUndercuts } from './pointer-prices.ts';
 import { currentPointers } from './version-pointers.ts';
 import type { HeldPrice } from './held-prices.ts';
@@ -110,12 +111,15 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
     ...[...versions.values()].map((v) => `  ${v.id} (not ${v.family}): ${v.reasons.join('; ')}`));
   const mb = buildModels(allModelObs, current, ctx, tables.licenceOf);
   attachHeldFacts(mb.models, setAside, (source, id) => mb.resolve(source, id));
-  const pointing = attachPointsTo(mb.models, tables.versionPointers ?? [], (id) => mb.resolve('*', id));
+  const pointing = attachPointsTo(mb.models, tables.versionPointers ?? [], (id) => mb.resolve('*', id), dataAsOf);
   report.issues.push(...pointing.issues);
   report.notes.push(`moving names pointing to another model (version-pointers.csv): ${pointing.attached.length} (${pointing.attached.join(', ')})`);
   const closed = closeUnknownWeights(mb.models, tables.closedDevelopers ?? []);
   report.notes.push(`models closed by their developer's word, no source giving their weights: ${closed.length} (${closed.join(', ')})`);
   report.issues.push(...attachGgufFiles(mb.models, tables.ggufFiles ?? []));
+  // After every step that sets a version fact: a moving name's are its current target's (pointer-facts.ts).
+  const versionFacts = pointerVersionFacts(mb.models);
+  report.notes.push(`moving names' version facts taken from their target or withheld: ${versionFacts.length}`, ...versionFacts.map((l) => `  ${l}`));
   const excluded = attachTerritoryExclusions(mb.models, tables.licenceTerritories ?? []);
   report.notes.push(`licences withholding rights in some territories: ${excluded.length} models (${excluded.join(', ')})`);
   // The notice's own spelling (`gemini-2.5-flash-preview-09-25`) stays an id of the model it names.

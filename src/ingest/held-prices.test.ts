@@ -71,9 +71,6 @@ test('the committed table reads without issues; rows without a page or with an u
       ['google-vertex', 'gemini-flash-latest', 'cache_read', 0.075], ['google-vertex', 'gemini-flash-latest', 'cache_write', 0.383],
       // GPT-4-32k's price on azure-cognitive-services' 8,192-token gpt-4 (models.dev's symlinked azure file).
       ['azure-cognitive-services', 'gpt-4', 'input', 60], ['azure-cognitive-services', 'gpt-4', 'output', 120],
-      // Vertex AI's codestral@latest at the earlier Codestral's $0.20/$0.60 (LiteLLM 2026-07-24, as vertex_ai/codestral@2405),
-      // below Codestral 25.08's $0.30/$0.90, the model Mistral's codestral-latest serves.
-      ['google-vertex', 'codestral@latest', 'input', 0.2], ['google-vertex', 'codestral@latest', 'output', 0.6],
       // Resellers' gemini-flash-latest at earlier targets' prices (models.dev 2026-07-02): Gemini 3 Flash Preview's $0.50/$3,
       // Google's file's $0.30/$2.50, below Gemini 3.5 Flash's $1.50/$9.
       ['kilo', '~google/gemini-flash-latest', 'input', 0.5], ['kilo', '~google/gemini-flash-latest', 'output', 3],

@@ -19,11 +19,12 @@ function earlierText(p: VersionPointer, resolve: (id: string) => string | undefi
  * model, dated by the row's evidence (`evidence_on`, or `read_on` in rows written before it), with the row's reason
  * as the note and the alias's earlier dated targets after it. Rows whose two ids are one model (gpt-4o ->
  * gpt-4o-2024-08-06, a snapshot merged into its alias) make no fact, nor does an alias whose newest row has ended
- * (`until`): its target at the data date is unknown. Search ranks such a model as it ranks a `-latest` id
+ * (`until`): its target at the data date is unknown. A row whose evidence is older than the data date says so in the
+ * note. Search ranks such a model as it ranks a `-latest` id
  * (docs/data.md, "A moving name's facts").
  */
 export function attachPointsTo(
-  models: Model[], pointers: readonly VersionPointer[], resolve: (id: string) => string | undefined,
+  models: Model[], pointers: readonly VersionPointer[], resolve: (id: string) => string | undefined, dataAsOf?: string,
 ): { attached: string[]; issues: IngestIssue[] } {
   const byId = new Map(models.map((m) => [m.id, m]));
   const attached: string[] = [];
@@ -39,7 +40,12 @@ export function attachPointsTo(
       continue;
     }
     const before = earlier.get(p.alias.toLowerCase()) ?? [];
-    const note = before.length ? `${p.reason}. Earlier: ${before.map((e) => earlierText(e, resolve)).join('; ')}` : p.reason;
+    // A moving name read before the data date may have moved since: the note says so first, so no reader takes the
+    // target for the name's target at the data date (OpenRouter's family pointers move with every release).
+    const moved = dataAsOf && asOf < dataAsOf
+      ? `The target as read on ${asOf}, the newest evidence; the name moves and may serve a later model by the data date (${dataAsOf}). ` : '';
+    const history = before.length ? `. Earlier: ${before.map((e) => earlierText(e, resolve)).join('; ')}` : '';
+    const note = `${moved}${p.reason}${history}`;
     model.points_to = { value: target, as_of: asOf, source: VERSION_POINTERS_SOURCE_ID, note };
     attached.push(model.id);
   }

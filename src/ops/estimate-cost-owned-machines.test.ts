@@ -49,6 +49,26 @@ test('the DGX Spark month: the machine\'s 138.4 W at work, a fifth of it idle, a
   assert.equal(o.power.active_hours + o.power.idle_hours, 730);
 });
 
+test('a Mac Studio and a Strix Halo mini PC idle at a whole-machine figure, never a share of a GPU card\'s board power', { skip: !shipped }, () => {
+  // data/curated/accelerator-idle-power.csv. Apple's Mac Studio table (support.apple.com/102027) has no M3 Ultra row:
+  // its highest idle at the wall is the M1 Ultra's 13 W (M2 Ultra 10 W, M2 Max 9 W, M1 Max 11 W), taken as a stated
+  // assumption, not 0.2 x 180 W = 36 W. No Strix Halo wall reading is stored: the desktop PC's 45 W (pashalog.com:
+  // a Ryzen 5 5600X PC with a GTX 1060, 45-50 W idle at the wall), an upper bound, not 0.2 x 120 W = 24 W.
+  for (const [model, id, watts, idle, says] of [
+    ['deepseek-v3.2', 'm3-ultra-512gb', 180, 13, /no Apple idle figure for the M3 Ultra is stored.*M1 Ultra's 13 W, an assumption/],
+    ['gpt-oss-120b', 'strix-halo-128gb', 120, 45, /no published wall reading of a Strix Halo machine is stored.*an upper bound/],
+  ] as const) {
+    const o = owned(model, id);
+    assert.deepEqual([o.power.watts, o.power.idle_watts], [watts, idle], id);
+    assert.match(o.power.idle_basis, /the whole machine's idle draw at the wall/, id);
+    assert.match(o.power.idle_basis, says, id);
+    assert.doesNotMatch(o.power.idle_basis, /nvidia-smi|consumer card/, id);
+    // active_hours x board power + idle_hours x the idle figure, at 0.15 USD/kWh, from the answer's own hours.
+    const kwh = (o.power.active_hours * watts + o.power.idle_hours * idle) / 1000;
+    assert.ok(Math.abs(kwh * 0.15 - o.power.monthly_usd) < 0.01, `${id}: ${kwh * 0.15} vs ${o.power.monthly_usd}`);
+  }
+});
+
 test('the configurations no page prices stay out of the owned options', { skip: !shipped }, () => {
   // The 20-core GPU M4 Pro with 64 GB (the price read is the 16-core bin's, m4-pro-64gb) and the M3 Max 128 GB (no price read).
   for (const id of ['m4-pro-20c-64gb', 'm3-max-128gb']) {

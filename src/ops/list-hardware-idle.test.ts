@@ -62,3 +62,22 @@ test('committed dataset: models_for_hardware shows it in its hardware block, per
   assert.equal(two.count, 2);
   assert.equal(two.idle_power_w.value, 24);
 });
+
+// Apple's Mac Studio power table (support.apple.com/102027, idle at the wall with only Finder open): M2 Ultra 10 W,
+// M2 Max 9 W, M1 Ultra 13 W, M1 Max 11 W; the whole machine, so the note says so and not "a model loaded" on a card.
+test('committed dataset: Apple machines list the whole-machine idle Apple publishes', { skip: !hasCommitted }, () => {
+  const byId = list(committed());
+  for (const [id, watts] of [['m2-ultra-192gb', 10], ['m2-max-32gb', 9], ['m1-ultra-64gb', 13], ['m1-max-32gb', 11]] as const) {
+    const idle = byId.get(id)!.idle_power_w;
+    assert.equal(idle.value, watts, id);
+    assert.match(idle.note, /the whole machine's idle draw at the wall/, id);
+    assert.match(idle.note, /support\.apple\.com\/en-nz\/102027/, id);
+  }
+  // Every unified-memory machine with a board power has a whole-machine row (published, or a stated assumption), but
+  // the DGX Spark, for which none is stored.
+  for (const h of byId.values()) {
+    if (!h.unified_memory || !h.power_w || h.id === 'dgx-spark') continue;
+    assert.ok(h.idle_power_w, `${h.id} has no idle row`);
+    assert.match(h.idle_power_w.note, /the whole machine's idle draw at the wall/, h.id);
+  }
+});
