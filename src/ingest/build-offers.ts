@@ -23,6 +23,7 @@ import { holdBackCopiedCacheWrites, holdBackDecimalSlips } from './doubtful-pric
 import { holdBackReviewed, type HeldPrice } from './held-prices.ts';
 import { holdBackRegionalBelowGlobal } from './regional-below-global.ts';
 import { sharePinnedVersionStatus } from './pinned-version-status.ts';
+import { shareNewestSnapshotLifecycle } from './newest-snapshot-lifecycle.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
 type PriceField = HeldBackPrice['field'];
@@ -192,6 +193,8 @@ export function buildOffers(
   dropListedTwins(offers);
   // One status per version at a provider: Vertex's pinned `model@version` and its unpinned id (pinned-version-status.ts).
   sharePinnedVersionStatus(offers);
+  // The developer's undated id and the newest dated snapshot it calls: one announced shutdown (newest-snapshot-lifecycle.ts).
+  shareNewestSnapshotLifecycle(offers);
   placeByEuListing(offers);
   settlePricedApart(offers);
   // A reviewed row first, so the rules below weigh what is still served.

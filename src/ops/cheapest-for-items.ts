@@ -7,7 +7,7 @@
 // Model and Offer objects of the dataset, so bounded by its catalogue and gone with it.
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { isDeprecatedModel, offerLifecycleNote, offerLifecycleState } from '../engines/offer-lifecycle.ts';
+import { isDeprecatedModel, offerLifecycleNote, offerLifecycleState, scheduledShutdownText } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
@@ -57,6 +57,8 @@ type Shown = {
   selfHead: string;
   /** The sentence's end when the developer sells the model through no priced offer. */
   noOwnPrice: string;
+  /** ` The model is deprecated, scheduled to shut down on <date> (<source>); served until then.`, or empty. */
+  shutdownTail: string;
   /** The item's members its offers decide at the default share, per cheapest offer and the developer's (itemRunOf). */
   runs?: Map<Offer, Array<{ own: Offer | undefined; run: ItemRun }>>;
 };
@@ -102,6 +104,8 @@ function shownOf(ds: Dataset, b: Board, r: Row): Shown {
     noOwnPrice: zero
       ? ` Sold by a reseller; ${noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider)}`
       : ' Sold by a reseller; the developer sells it through no offer in the dataset.',
+    // A shutdown the developer announced for a day after the one judged: the price ranked holds only until then.
+    shutdownTail: ((t) => (t ? ` The model is ${t}.` : ''))(scheduledShutdownText(m, ds.lifecycleDate)),
   });
 }
 
@@ -258,7 +262,7 @@ export function cloudItem(
   const eu = where === 'eu-cloud';
   const prices = t ? `${eu ? p.leadEu : p.lead}${tierPricesText(o, t)}` : eu ? p.cheapestEu : p.cheapestAny;
   const why = `${s.cloudHead}${floorText}${prices}${fmt(priced.blended)} blended at `
-    + `${fmt(share * 100)}% input.${p.next}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere)}`;
+    + `${fmt(share * 100)}% input.${p.next}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere)}${s.shutdownTail}`;
   if (share === DEFAULT_INPUT_SHARE && !t && !own?.tier) {
     const run = itemRunOf(ds, s, o, own?.offer);
     return keptRunAt(Object.assign({ position }, run, { why }), 1, run);

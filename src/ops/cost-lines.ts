@@ -4,6 +4,7 @@ import { IsoDate, NextPrices, OfferRegion, Sku } from '../schema/index.ts';
 import { LISTED_WINDOWS } from '../engines/break-even-words.ts';
 import { TIER_RULE } from '../engines/long-context.ts';
 import { LIFECYCLE_STATE_TEXT, LifecycleState, wireFact } from './common.ts';
+import { ServedUntil, VsDeveloperShutdown } from './cost-shutdown.ts';
 
 /** A price with its provenance; `source` is absent from partial responses, as on every fact. */
 export const PriceRef = z
@@ -41,6 +42,8 @@ export const ApiLine = z
       .describe('The price a source schedules next for this offer, from the day `starts`; `input` and `output` apply until then.'),
     shutdown_date: wireFact(IsoDate).optional()
       .describe('The end of life its provider announced for this listing (a deprecated or legacy listing is costed until that day, left out from it on).'),
+    vs_developer_shutdown: VsDeveloperShutdown.optional(),
+    served_until: ServedUntil.optional(),
     long_context: z.object({
       prompt_tokens: z.number().int().describe('The prompt size priced: `context`, capped at the model\'s window.'),
       above_tokens: z.number().int().describe('The tier applied: a request whose prompt is longer than this pays it on every token.'),

@@ -2,7 +2,8 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { isBaseSku, isZeroPriced } from '../engines/ranking.ts';
-import type { NextPrices, Offer, Sku } from '../schema/index.ts';
+import type { Fact, Model, NextPrices, Offer, Sku } from '../schema/index.ts';
+import { developerShutdown, developerShutdownDate, vsDeveloper, type DeveloperShutdown, type VsDeveloper } from './cost-shutdown.ts';
 
 type Listing = Pick<Offer, 'provider' | 'provider_model_id' | 'region'>;
 const keyOf = (o: Listing) => `${o.provider}|${o.provider_model_id}|${o.region}`;
@@ -29,19 +30,30 @@ export function costableOffers(ds: Dataset, modelId: string): {
   return out;
 }
 
-type Seller = { first_party: boolean; sku: Sku; next_prices?: Offer['next_prices']; shutdown_date?: Offer['shutdown_date'] };
+type Seller = {
+  first_party: boolean; sku: Sku; next_prices?: Offer['next_prices']; shutdown_date?: Offer['shutdown_date'];
+  vs_developer_shutdown?: VsDeveloper; served_until?: Fact<string>;
+};
 
 /**
  * Whether the line's offer is the developer's own, which SKU it is, the price its source schedules next (as
  * get_model and cheapest_for show it) and the shutdown date its provider announced, read from the offer it was costed from.
  */
-export function sellerOf(offers: readonly Offer[]): (line: Listing) => Readonly<Seller> {
+export function sellerOf(
+  offers: readonly Offer[], shutdown?: { ds: Dataset; model: Model; dev: Fact<string> },
+): (line: Listing) => Readonly<Seller> {
   // Each offer's members made once: a line copies them (Object.assign), it does not keep the object.
   const byKey = new Map(offers.map((o) => {
     const out: Seller = { first_party: o.first_party ?? false, sku: o.sku ?? 'standard' };
     if (o.next_prices) out.next_prices = o.next_prices;
     // A listing still served with an announced end of life (Bedrock's legacy models): the date the price stops.
     if (o.shutdown_date) out.shutdown_date = o.shutdown_date;
+    // The developer's shutdown announced: whether this listing outlives it (cost-shutdown.ts), worked out once per offer.
+    if (shutdown) {
+      const v = vsDeveloper(shutdown.ds, shutdown.model, o, shutdown.dev);
+      out.vs_developer_shutdown = v.vs;
+      if (v.until) out.served_until = v.until;
+    }
     return [keyOf(o), Object.freeze(out)];
   }));
   return (line) => byKey.get(keyOf(line)) ?? UNLISTED;
@@ -49,7 +61,7 @@ export function sellerOf(offers: readonly Offer[]): (line: Listing) => Readonly<
 const UNLISTED: Readonly<Seller> = Object.freeze({ first_party: false, sku: 'standard' });
 
 /** A model's costable offers and who sells each line: the same on every ask, so kept per dataset (bounded by its models). */
-export type KeptOffers = ReturnType<typeof costableOffers> & { seller: ReturnType<typeof sellerOf> };
+export type KeptOffers = ReturnType<typeof costableOffers> & { seller: ReturnType<typeof sellerOf>; developer_shutdown: DeveloperShutdown | null };
 const keptOffers = new WeakMap<Dataset, Map<string, KeptOffers>>();
 
 export function offersToCost(ds: Dataset, modelId: string): KeptOffers {
@@ -58,7 +70,13 @@ export function offersToCost(ds: Dataset, modelId: string): KeptOffers {
   let k = perModel.get(modelId);
   if (!k) {
     const c = costableOffers(ds, modelId);
-    k = Object.assign(c, { seller: sellerOf(c.offers) });
+    const model = ds.modelById.get(modelId)!;
+    // The developer's date read from every listing, those shut down too: a past shutdown is still said.
+    const dev = developerShutdownDate(model, ds.offersByModel.get(modelId) ?? []);
+    k = Object.assign(c, {
+      seller: sellerOf(c.offers, dev ? { ds, model, dev } : undefined),
+      developer_shutdown: developerShutdown(ds, model, c.offers, dev),
+    });
     Object.freeze(k.offers);
     Object.freeze(k.shut_down);
     perModel.set(modelId, k);

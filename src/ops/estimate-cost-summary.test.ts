@@ -142,7 +142,7 @@ test('shared lines: those every listed option has, in the first option\'s order;
     cheaper_windows: [], cheaper_windows_count: 0, estimate: true as const, derived_from: [] };
   const short = summarizeCost({
     model: { id: 'm', name: 'M', vendor: 'v', vendor_name: 'V' }, tokens_millions: 1, input_share: 0.75, hardware: null, understood: null,
-    api: { offers: [], not_priced: [], cheapest: null, developer_offer: null, note: null },
+    api: { offers: [], not_priced: [], cheapest: null, developer_offer: null, note: null, developer_shutdown: null },
     settings: { context: 8192, utilization: 0.5, max_sequences: 256, amortization_months: 36, power_usd_per_kwh: 0.15 },
     self_hosting: {
       possible: true, reason: null, cheapest: a, options: [a, b], owned_options: [], fitting: { rented: 2, owned: 0 },

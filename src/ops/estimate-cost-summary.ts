@@ -7,6 +7,7 @@ import { OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
 import { HardwareUnderstood } from './list-hardware.ts';
 import { QuantizationIdSchema } from './quantization-params.ts';
 import { ModelRef } from './shapes.ts';
+import { DeveloperShutdown } from './cost-shutdown.ts';
 
 export const VIEWS = ['full', 'summary'] as const;
 export type View = (typeof VIEWS)[number];
@@ -55,7 +56,9 @@ export const SummaryOutput = z.object({
     not_priced_count: z.number().int().describe('Offers not costed (the full form\'s `api.not_priced` says why).'),
     cheapest: ApiLine.nullable().describe('The cheapest offer priced above zero; null if none. It may be a reseller\'s (first_party false).'),
     developer_offer: ApiLine.nullable().describe('The developer\'s own cheapest offer priced above zero; null if none.'),
-    note: z.string().nullable().describe('As in the full form: a reseller\'s `cheapest`, a price a source schedules next.'),
+    note: z.string().nullable().describe('As in the full form: a reseller\'s `cheapest`, a price a source schedules next, the '
+      + 'developer\'s announced shutdown.'),
+    developer_shutdown: DeveloperShutdown.nullable(),
   }),
   settings: Settings,
   self_hosting: z.object({
@@ -137,6 +140,7 @@ export function summarizeCost(c: CostInOutline, limit: number): SummaryAnswer {
       cheapest: c.api.cheapest,
       developer_offer: c.api.developer_offer,
       note: c.api.note,
+      developer_shutdown: c.api.developer_shutdown,
     },
     settings: c.settings,
     self_hosting: {

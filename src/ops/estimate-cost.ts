@@ -23,6 +23,7 @@ import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-h
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ApiLine, BreakEven } from './cost-lines.ts';
 import { summarizeCost, SummaryOutput, VIEWS } from './estimate-cost-summary.ts';
+import { DeveloperShutdown } from './cost-shutdown.ts';
 import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
@@ -74,7 +75,9 @@ const Output = z.object({
       developer_offer: ApiLine.nullable().describe('The developer\'s own cheapest offer priced above zero, beside `cheapest`; '
         + 'null if the developer sells the model through no offer in the dataset.'),
       note: z.string().nullable().describe('When `cheapest` is a reseller\'s listing: says so, with the developer\'s own price beside it; '
-        + 'when a source schedules another price for `cheapest` or `developer_offer`: the day and the new price.'),
+        + 'when a source schedules another price for `cheapest` or `developer_offer`: the day and the new price. Where the developer '
+        + 'announced a shutdown still to come, it opens with `developer_shutdown.note`.'),
+      developer_shutdown: DeveloperShutdown.nullable(),
     })
     .describe('API cost per provider.'),
   settings: Settings,
@@ -130,10 +133,11 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
   return {
     offers, not_priced: [...a.not_priced, ...costable.shut_down, ...leftOut], cheapest: paid ?? null,
     developer_offer: own ?? null,
-    note: [resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party)),
+    note: [costable.developer_shutdown?.state === 'scheduled' && costable.developer_shutdown.note, resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party)),
       scheduledPriceNote(paid, own, ds.meta.data_as_of),
       doubtNote(paid), closedNote(closed, paid)]
       .filter(Boolean).join(' ') || null,
+    developer_shutdown: costable.developer_shutdown,
   };
 }
 
