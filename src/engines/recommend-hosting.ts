@@ -116,8 +116,24 @@ class MachinePick implements HostingPick {
 
 const rentedPools = new WeakMap<readonly Hardware[], { any: Hardware[]; eu: Hardware[] }>();
 const boughtPools = new WeakMap<readonly Hardware[], Hardware[]>();
-const picks = new WeakMap<readonly Hardware[], Map<string, HostingPick | null>>();
-const ownedPicks = new WeakMap<readonly Hardware[], Map<string, HostingPick | null>>();
+/** Picks kept per pool and context: a pool's picks at a context, by model (and, rented, the ask's settings). */
+type KeptPicks = WeakMap<readonly Hardware[], Map<number, Map<string, HostingPick | null>>>;
+const picks: KeptPicks = new WeakMap();
+const ownedPicks: KeptPicks = new WeakMap();
+
+/**
+ * The picks kept for a pool at a context, or undefined past MAX_KEPT_CONTEXTS contexts: a caller may ask at any context,
+ * and a pick kept per model at each would grow with every new one (about 170 models an ask); the service's own asks
+ * use two (8,192 and the documents context), so the first contexts kept are those, and a pick at another context past
+ * the bound is worked out again on each ask.
+ */
+function keptAt(store: KeptPicks, pool: readonly Hardware[], context: number): Map<string, HostingPick | null> | undefined {
+  let byContext = store.get(pool);
+  if (!byContext) store.set(pool, (byContext = new Map()));
+  let kept = byContext.get(context);
+  if (!kept && byContext.size < MAX_KEPT_CONTEXTS) byContext.set(context, (kept = new Map()));
+  return kept;
+}
 
 /**
  * The rental a self-hosted pick runs on, or null when the hardware is the caller's: a named machine, a machine on the
@@ -165,13 +181,12 @@ function rented(pool: readonly Hardware[], eu: boolean): Hardware[] {
  * (data must stay in the EU) counts only rentals offered in an EU region, by a provider under any jurisdiction.
  */
 export function cheapestHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number, priced = true, eu = false): HostingPick | undefined {
-  let cache = picks.get(pool);
-  if (!cache) picks.set(pool, (cache = new Map()));
-  const key = `${m.id}\u0000${context}\u0000${priced}\u0000${eu}`;
-  const hit = cache.get(key);
+  const cache = keptAt(picks, pool, context);
+  const key = `${m.id}\u0000${priced}\u0000${eu}`;
+  const hit = cache?.get(key);
   if (hit !== undefined) return hit ?? undefined;
   const pick = computeHosting(ds, m, pool, context, priced, eu);
-  cache.set(key, pick ?? null);
+  cache?.set(key, pick ?? null);
   return pick;
 }
 
@@ -220,13 +235,11 @@ function bought(pool: readonly Hardware[]): Hardware[] {
  * is ranked at. No priced configuration fits: the smallest it fits, at no known cost.
  */
 export function ownedHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number): HostingPick | undefined {
-  let cache = ownedPicks.get(pool);
-  if (!cache) ownedPicks.set(pool, (cache = new Map()));
-  const key = `${m.id}\u0000${context}`;
-  const hit = cache.get(key);
+  const cache = keptAt(ownedPicks, pool, context);
+  const hit = cache?.get(m.id);
   if (hit !== undefined) return hit ?? undefined;
   const pick = computeOwned(ds, m, pool, context);
-  cache.set(key, pick ?? null);
+  cache?.set(m.id, pick ?? null);
   return pick;
 }
 

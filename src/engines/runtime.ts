@@ -22,9 +22,9 @@ export type Figure = 'batch' | 'serving';
  */
 export type Fp8Support = 'w8a8' | 'weight_only' | 'none';
 
-// NVIDIA compute capability 8.9+: GeForce RTX 40 and 50 series, RTX 6000 Ada, L4, L40, L40S, H100, H200, B200,
-// B300, GB10 (DGX Spark); AMD CDNA3: Instinct MI300X, MI325X (and MI355X, CDNA4).
-const FP8_TENSOR = /GeForce RTX (40|50)\d\d|RTX 6000 Ada|\bL4\b|\bL40S?\b|\bH100\b|\bH200\b|\bB200\b|\bB300\b|\bGB10\b|\bMI3(00|25|55)X\b/i;
+// NVIDIA compute capability 8.9+: GeForce RTX 40 and 50 series, RTX 6000 Ada, RTX PRO Blackwell, L4, L40, L40S, H100,
+// H200, B200, B300, GB10 (DGX Spark); AMD CDNA3: Instinct MI300X, MI325X (and MI355X, CDNA4).
+const FP8_TENSOR = /GeForce RTX (40|50)\d\d|RTX 6000 Ada|RTX PRO \d000 Blackwell|\bL4\b|\bL40S?\b|\bH100\b|\bH200\b|\bB200\b|\bB300\b|\bGB10\b|\bMI3(00|25|55)X\b/i;
 // NVIDIA compute capability 7.5-8.7: GeForce RTX 20 and 30 series, RTX A4000/A5000/A6000, T4, A10, A10G, A40, A100.
 const TURING_AMPERE = /GeForce RTX (20|30)\d\d|\bRTX A\d000\b|\bT4\b|\bA10G?\b|\bA40\b|\bA100\b/i;
 

@@ -59,17 +59,24 @@ const SELF_HOSTING_QUANTIZATIONS = QUANTIZATIONS.filter((q) => q.bits_per_weight
  * or more. Configurations too small for the weights alone are skipped before the fit engine runs.
  */
 export function selfHostingFit(ds: Dataset, model: Model, pool: readonly Hardware[] = ds.hardware, context = DEFAULT_CONTEXT): SelfHostingFit {
-  // Keyed by the pool array itself: callers pass the dataset's list or a pool cached per dataset (hardwarePool).
-  // Callers pass the contexts the service picks (8,192; the documents context), so this is bounded by the catalogue.
+  // Keyed by the pool array itself: callers pass the dataset's list or a pool cached per dataset (hardwarePool). A
+  // caller of recommend_model may ask at any context: the first KEPT_FIT_CONTEXTS contexts are kept (the service's own
+  // asks use two, 8,192 and the documents context), a fit at another is worked out on each ask, so this stays bounded.
   let perPool = poolFits.get(pool);
   if (!perPool) poolFits.set(pool, (perPool = new Map()));
-  const key = `${model.id}\u0000${context}`;
-  let r = perPool.get(key);
-  if (!r) perPool.set(key, (r = computeSelfHostingFit(model, pool, context)));
+  let atContext = perPool.get(context);
+  if (!atContext && perPool.size < KEPT_FIT_CONTEXTS) perPool.set(context, (atContext = new Map()));
+  let r = atContext?.get(model.id);
+  if (!r) {
+    r = computeSelfHostingFit(model, pool, context);
+    atContext?.set(model.id, r);
+  }
   return r;
 }
 
-const poolFits = new WeakMap<readonly Hardware[], Map<string, SelfHostingFit>>();
+/** The contexts whose fits are kept per pool. */
+const KEPT_FIT_CONTEXTS = 4;
+const poolFits = new WeakMap<readonly Hardware[], Map<number, Map<string, SelfHostingFit>>>();
 const sortedPools = new WeakMap<readonly Hardware[], Hardware[]>();
 
 /** A fit written out (a model with facts, checked first). */

@@ -7,12 +7,13 @@
 // Model and Offer objects of the dataset, so bounded by its catalogue and gone with it.
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { isDeprecatedModel, offerLifecycleNote, offerLifecycleState, scheduledShutdownText } from '../engines/offer-lifecycle.ts';
+import { isDeprecatedModel, offerLifecycleNote, offerLifecycleState } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
+import { developerShutdownDate, vsDeveloper } from './cost-shutdown.ts';
 import { kept, keptRunAt, openedBy, stitched } from './json-fragment.ts';
 import {
   tierBlendedPrice, toModelRef, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating,
@@ -57,8 +58,8 @@ type Shown = {
   selfHead: string;
   /** The sentence's end when the developer sells the model through no priced offer. */
   noOwnPrice: string;
-  /** ` The model is deprecated, scheduled to shut down on <date> (<source>); served until then.`, or empty. */
-  shutdownTail: string;
+  /** The developer's shutdown still to come after the day judged (cost-shutdown.ts), or undefined. */
+  shutdown: Fact<string> | undefined;
   /** The item's members its offers decide at the default share, per cheapest offer and the developer's (itemRunOf). */
   runs?: Map<Offer, Array<{ own: Offer | undefined; run: ItemRun }>>;
 };
@@ -86,6 +87,25 @@ const fmt = (x: number) => String(Math.round(x * 10000) / 10000);
 const fmtParams = (n: number) => (n >= 1e9 ? `${fmt(n / 1e9)}B` : n >= 1e6 ? `${fmt(n / 1e6)}M` : String(n));
 const keptOrNull = <T extends object>(v: T | undefined): T | null => (v ? kept(v) : null);
 
+const tails = new WeakMap<Offer, string>();
+
+/**
+ * The developer's shutdown, and whether the ranked offer ends with it, as estimate_cost's lines say it
+ * (`vs_developer_shutdown`): made once per offer.
+ */
+function shutdownTail(ds: Dataset, m: Model, o: Offer, dev: Fact<string>): string {
+  let t = tails.get(o);
+  if (t === undefined) {
+    const { vs, until } = vsDeveloper(ds, m, o, dev);
+    const end = vs === 'ends_with_developer' ? 'this offer ends with it'
+      : vs === 'ends_before_developer' ? `this offer ends before it, on ${until!.value}`
+        : vs === 'outlives_developer' ? `this provider serves it until ${until!.value}, its own date`
+          : 'this provider runs the model itself and states no date of its own';
+    tails.set(o, (t = ` The developer shuts the model down on ${dev.value} (${dev.source}); ${end}.`));
+  }
+  return t;
+}
+
 function shownOf(ds: Dataset, b: Board, r: Row): Shown {
   if (r.shown) return r.shown;
   const { e, m } = r;
@@ -104,8 +124,8 @@ function shownOf(ds: Dataset, b: Board, r: Row): Shown {
     noOwnPrice: zero
       ? ` Sold by a reseller; ${noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider)}`
       : ' Sold by a reseller; the developer sells it through no offer in the dataset.',
-    // A shutdown the developer announced for a day after the one judged: the price ranked holds only until then.
-    shutdownTail: ((t) => (t ? ` The model is ${t}.` : ''))(scheduledShutdownText(m, ds.lifecycleDate)),
+    // A shutdown the developer announced for a day after the one judged: the offer ranked may end then (shutdownTail).
+    shutdown: ((d) => (d && d.value > ds.lifecycleDate ? d : undefined))(developerShutdownDate(m, ds.offersByModel.get(m.id) ?? [])),
   });
 }
 
@@ -262,7 +282,7 @@ export function cloudItem(
   const eu = where === 'eu-cloud';
   const prices = t ? `${eu ? p.leadEu : p.lead}${tierPricesText(o, t)}` : eu ? p.cheapestEu : p.cheapestAny;
   const why = `${s.cloudHead}${floorText}${prices}${fmt(priced.blended)} blended at `
-    + `${fmt(share * 100)}% input.${p.next}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere)}${s.shutdownTail}`;
+    + `${fmt(share * 100)}% input.${p.next}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere)}${s.shutdown ? shutdownTail(ds, r.m, o, s.shutdown) : ''}`;
   if (share === DEFAULT_INPUT_SHARE && !t && !own?.tier) {
     const run = itemRunOf(ds, s, o, own?.offer);
     return keptRunAt(Object.assign({ position }, run, { why }), 1, run);

@@ -7,14 +7,14 @@ import { isBaseSku } from '../engines/ranking.ts';
 import { IsoDate, ModelStatus, type Fact, type Model, type Offer } from '../schema/index.ts';
 import { wireFact } from './common.ts';
 
-/** A month of the costing (730 hours): a shutdown within it cuts the month's budget short. */
+/** A month of the costing, in days: a shutdown within it cuts the month's budget short. */
 const MONTH_DAYS = 30;
 
 export const VS_DEVELOPER = ['ends_with_developer', 'ends_before_developer', 'outlives_developer', 'may_outlive_developer'] as const;
 export type VsDeveloper = (typeof VS_DEVELOPER)[number];
 
 export const VsDeveloperShutdown = z.enum(VS_DEVELOPER).describe('Present where the developer announced (or carried out) the '
-  + 'model\'s shutdown (`api.developer_shutdown`): whether this listing outlives it. `ends_with_developer`: the developer\'s own listing '
+  + 'model\'s shutdown (`api.developer_shutdown`): whether this listing outlives it. `ends_with_developer`: its own date is the developer\'s, or the developer\'s own listing '
   + 'without a date of its own, or a reseller of a closed-weights model that relays the developer\'s API, which stops answering '
   + 'that day; `ends_before_developer`: its provider\'s own date comes first; `outlives_developer`: its provider, which hosts the '
   + 'model itself, gives a later date of its own (`shutdown_date`); `may_outlive_developer`: its provider runs the model itself '
@@ -46,15 +46,16 @@ const hostsOf = perDataset((ds: Dataset) => hostingProviders(ds.providers));
 /** The developer's shutdown date: the model sheet's, else (an open-weights model's API) the developer's own base listings' own. */
 export function developerShutdownDate(model: Model, offers: readonly Offer[]): Fact<string> | undefined {
   if (model.shutdown_date) return model.shutdown_date;
-  // Every one of the developer's listings dated: the earliest is when it stops selling the model. One pass without
-  // allocation: every model's first cost asks it, and almost none has such a date.
-  let first: Fact<string> | undefined;
+  // Every one of the developer's listings dated: the latest is when it stops selling the model (until then one of its
+  // listings still serves it). One pass without allocation: every model's first cost asks it, and almost none has such
+  // a date.
+  let last: Fact<string> | undefined;
   for (const o of offers) {
     if (!o.first_party || !isBaseSku(o)) continue;
     if (!o.shutdown_date) return undefined;
-    if (!first || o.shutdown_date.value < first.value) first = o.shutdown_date;
+    if (!last || o.shutdown_date.value > last.value) last = o.shutdown_date;
   }
-  return first;
+  return last;
 }
 
 /**

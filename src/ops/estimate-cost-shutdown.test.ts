@@ -76,6 +76,18 @@ test('cheapest_for says the same of a ranked model: gpt-5-mini\'s item ends with
   const r = cheapest_for.handler(judged(), cheapest_for.input.parse({ use: 'chat', limit: 100 }), { today: '2026-11-27' }) as Any;
   const item = r.items.find((i: Any) => i.model.id === 'gpt-5-mini');
   assert.ok(item, 'gpt-5-mini ranked while served');
-  assert.ok(item.why.endsWith(` The model is deprecated, scheduled to shut down on ${n.shutdown_date} (deprecations-rss); served until then.`), item.why);
+  // The sentence says whether the ranked offer ends with the developer's API, as estimate_cost's line does.
+  const end = item.first_party ? 'this offer ends with it.' : item.offer.provider === 'azure' ? `this provider serves it until` : '';
+  assert.ok(item.why.includes(` The developer shuts the model down on ${n.shutdown_date} (deprecations-rss); ${end}`), item.why);
   assert.equal(item.developer_offer.shutdown_date.value, n.shutdown_date);
+});
+
+test('cheapest_for says a shutdown the developer dated without a deprecation: Gemini 2.5 Pro on the day before it', { skip }, () => {
+  // Google's Gemini 2.5 Pro: shut down 2026-10-16 (the model sheet's shutdown_date, no deprecated status); judged on
+  // 2026-10-15 it is still sold, and its first-party offer ends with the developer's date.
+  const day = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-10-15' });
+  const r = cheapest_for.handler(day, cheapest_for.input.parse({ use: 'chat', first_party_only: true, limit: 100 }), { today: '2026-10-15' }) as Any;
+  const item = r.items.find((i: Any) => i.model.id === 'gemini-2.5-pro');
+  assert.ok(item, 'gemini-2.5-pro ranked while served');
+  assert.match(item.why, / The developer shuts the model down on 2026-10-16 \([^)]+\); this offer ends with it\.$/);
 });
