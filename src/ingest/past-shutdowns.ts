@@ -138,6 +138,16 @@ export function hostingProviders(providers: readonly Provider[]): Set<string> {
 }
 
 /**
+ * Whether a listing ends with its developer's API: the developer's own, or a reseller's of a closed-weights model that
+ * relays the developer's API (`follows`); a provider that hosts weights itself (`hostsItself`, a licensed deployment of
+ * a closed model) keeps its own word.
+ */
+export function followsDeveloper(o: Offer, closedWeights: boolean, hosts: ReadonlySet<string>): { hostsItself: boolean; follows: boolean } {
+  const hostsItself = !o.first_party && hosts.has(o.provider) && closedWeights;
+  return { hostsItself, follows: o.first_party || (closedWeights && !hostsItself) };
+}
+
+/**
  * The status each model and offer takes on `judgedOn`, for those whose shutdown date has passed by then. The
  * model's shutdown date is its developer's: past it the developer serves the model nowhere, so each first-party
  * offer (its API, its cloud platform) is retired too, unless that offer carries a shutdown date of its own.
@@ -164,8 +174,7 @@ export function pastShutdownStatuses(
     if (x.open_weights?.value === false) closed.add(x.id);
   }
   for (const x of offers) {
-    const hostsItself = !x.first_party && hosts.has(x.provider) && closed.has(x.model_id);
-    const follows = x.first_party || (closed.has(x.model_id) && !hostsItself);
+    const { hostsItself, follows } = followsDeveloper(x, closed.has(x.model_id), hosts);
     const own = follows && !x.shutdown_date ? modelShutdown.get(x.model_id) : undefined;
     const status = retiredByDate({ status: x.status, shutdown_date: x.shutdown_date ?? own }, judgedOn, dataAsOf);
     if (status) out.offers.set(x, own ? { ...status, note: `the developer retired the model: ${status.note}` } : status);

@@ -1,7 +1,7 @@
 // estimate_cost and a developer's announced shutdown: when the model stops being sold, and which listings outlive it.
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
-import { hostingProviders } from '../ingest/past-shutdowns.ts';
+import { followsDeveloper, hostingProviders } from '../ingest/past-shutdowns.ts';
 import { perDataset } from '../engines/per-dataset.ts';
 import { isBaseSku } from '../engines/ranking.ts';
 import { IsoDate, ModelStatus, type Fact, type Model, type Offer } from '../schema/index.ts';
@@ -66,9 +66,7 @@ export function developerShutdownDate(model: Model, offers: readonly Offer[]): F
 export function vsDeveloper(ds: Dataset, model: Model, o: Offer, dev: Fact<string>): { vs: VsDeveloper; until?: Fact<string> } {
   const own = o.shutdown_date;
   if (own) return { vs: own.value < dev.value ? 'ends_before_developer' : own.value > dev.value ? 'outlives_developer' : 'ends_with_developer', until: own };
-  const closed = model.open_weights?.value === false;
-  const hostsItself = !o.first_party && hostsOf(ds).has(o.provider) && closed;
-  const follows = o.first_party || (closed && !hostsItself);
+  const { follows } = followsDeveloper(o, model.open_weights?.value === false, hostsOf(ds));
   return follows ? { vs: 'ends_with_developer', until: dev } : { vs: 'may_outlive_developer' };
 }
 
