@@ -1,7 +1,8 @@
 // Gathers every kind of change event into one de-duplicated, dated list and notes what was left out.
 import type { ChangeEvent, Licence, Offer } from '../schema/index.ts';
 import type { CatalogueChange, HeldListing, ModelObservation, RatingHistoryPoint } from '../sources/types.ts';
-import { catalogueEvents, dedupe, markCaughtUp, ratingEvents } from './build-changes.ts';
+import { catalogueEvents, dedupe, ratingEvents } from './build-changes.ts';
+import { markCaughtUp } from './late-records.ts';
 import { leaderboardLicenceEvents } from './build-licence-events.ts';
 import { listingShutdownEvents, noticeEvents } from './build-notice-events.ts';
 import type { BuildReport } from './context.ts';

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ChangeEvent } from '../schema/index.ts';
 import type { CatalogueChange } from '../sources/types.ts';
-import { catalogueEvents, dedupe, markCaughtUp } from './build-changes.ts';
+import { catalogueEvents, dedupe } from './build-changes.ts';
+import { markCaughtUp } from './late-records.ts';
 
 // Each source's first commit is its baseline (no event), so every test history starts with one per source.
 const baseline = (source: string): CatalogueChange => ({
