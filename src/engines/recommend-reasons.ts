@@ -19,6 +19,7 @@ import type { QualityEvidence } from './recommend-quality.ts';
 import type { Interpretation } from './interpret.ts';
 import { notOnMachineReason, onMachineNote, type OnMachine } from './recommend-machine.ts';
 import { namedMachineMonth, rentalOf, type HostingPick, type OwnedCost } from './recommend-hosting.ts';
+import type { OwnedOption } from './owned-cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import { fastEnough, heldBackNote, passedOverText } from './recommend-speed.ts';
 
@@ -152,13 +153,20 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
 function machineCostText(m: Candidate['model'], h: Hardware, context: number): string {
   const mm = namedMachineMonth(m, h, context);
   const spent = `Cost: the machine is yours, so its purchase is spent and the ranking counts no cost for it (price scores 1)`;
-  if (!mm || !mm.option.power) return `${spent}; the dataset holds no purchase price and power figure for ${h.id}, so its month is not costed.`;
+  if (!mm || !mm.option.power) return `${spent}; the dataset lacks a purchase price or a power figure for ${h.id}, so its month is not costed.`;
   const o = mm.option;
   const p = o.purchase;
   return `${spent}; what running it costs is its electricity, ${dollars(o.power!.monthly_usd)} a month at about ${int(mm.volume)}M tokens `
     + `(what it serves in a month at the estimate_cost model's throughput and utilisation: board power for the busy hours, idle draw for `
     + `the rest; ${cite(h.power_w!)}). estimate_cost with hardware=${h.id}, tokens_millions=${mm.volume} and context=${context} gives `
-    + `$${int(o.monthly_usd)} a month bought and run, its purchase ($${int(p.usd)}, ${cite(p)}) over ${p.amortization_months} months included.`;
+    + `$${int(o.monthly_usd)} a month bought and run, its purchase ($${int(p.usd)}, ${cite(p)})${hostWords(o.host_machine)} over `
+    + `${p.amortization_months} months included.`;
+}
+
+/** The host machine beside a purchase, as an owned month counts it. */
+function hostWords(hm: OwnedOption['host_machine']): string {
+  if (!hm) return ' (no source prices its host machine: not counted)';
+  return hm.basis === 'priced' ? ` and its host machine ($${int(hm.usd)}, ${cite(hm)})` : ' (the host machine included)';
 }
 
 /** An owned month in words, each part cited: the purchase and host amortised, the electricity, and whether it is whole. */
