@@ -159,14 +159,15 @@ function machineCostText(m: Candidate['model'], h: Hardware, context: number): s
   return `${spent}; what running it costs is its electricity, ${dollars(o.power!.monthly_usd)} a month at about ${int(mm.volume)}M tokens `
     + `(what it serves in a month at the estimate_cost model's throughput and utilisation: board power for the busy hours, idle draw for `
     + `the rest; ${cite(h.power_w!)}). estimate_cost with hardware=${h.id}, tokens_millions=${mm.volume} and context=${context} gives `
-    + `$${int(o.monthly_usd)} a month bought and run, its purchase ($${int(p.usd)}, ${cite(p)})${hostWords(o.host_machine)} over `
-    + `${p.amortization_months} months included.`;
+    + `$${int(o.monthly_usd)} a month bought and run: ${purchaseWords(p, o.host_machine)}, and that electricity.`;
 }
 
-/** The host machine beside a purchase, as an owned month counts it. */
-function hostWords(hm: OwnedOption['host_machine']): string {
-  if (!hm) return ' (no source prices its host machine: not counted)';
-  return hm.basis === 'priced' ? ` and its host machine ($${int(hm.usd)}, ${cite(hm)})` : ' (the host machine included)';
+/** The purchase and host machine of an owned month, as it counts them: `its purchase ($1,599, ...) and its host ...`. */
+function purchaseWords(p: OwnedOption['purchase'], hm: OwnedOption['host_machine']): string {
+  const months = ` over ${p.amortization_months} months`;
+  if (!hm) return `its purchase ($${int(p.usd)}, ${cite(p)})${months} (no source prices its host machine: not counted)`;
+  if (hm.basis === 'in_purchase_price') return `its purchase ($${int(p.usd)}, ${cite(p)}, the host machine included)${months}`;
+  return `its purchase ($${int(p.usd)}, ${cite(p)}) and its host machine ($${int(hm.usd)}, ${cite(hm)})${months}`;
 }
 
 /** An owned month in words, each part cited: the purchase and host amortised, the electricity, and whether it is whole. */

@@ -85,7 +85,7 @@ test('a named machine is yours: not costed in the ranking, and its month and ele
   const small = pick(r, 'small-8b')!;
   assert.equal(small.option.parts.price, 1);
   // At its capacity the month is 69.71 USD (worked above), 19.71 of it electricity.
-  assert.match(small.reasons[1], /the machine is yours, so its purchase is spent.*its electricity, \$19\.71 a month at about .*gives \$70 a month bought and run, its purchase \(\$1,080/);
+  assert.match(small.reasons[1], /the machine is yours, so its purchase is spent.*its electricity, \$19\.71 a month at about .*gives \$70 a month bought and run: its purchase \(\$1,080[^)]*\) and its host machine \(\$720[^)]*\) over 36 months, and that electricity\./);
 });
 
 // No configuration counts a host machine: the least costly of all is costed (recommend-hosting.ts), so the smaller one
