@@ -5,7 +5,7 @@ import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
 import { appleBaseBin, baseBinNote, macbookMemoryNote, screenBins } from './machine-bins.ts';
 import { byMemory } from './machine-memory.ts';
 import { cloudInstanceNamed, instanceConfiguration, instanceSentence } from './machine-cloud.ts';
-import { mixedCards } from './machine-mixed.ts';
+import { mixedCards, sameCards } from './machine-mixed.ts';
 import { decodeSplit } from './decode.ts';
 import { appleFamilyMapping, desktopReading } from './machine-family.ts';
 import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
@@ -269,6 +269,8 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   const r = readMachineText(ds, text);
   // `4090 + 3090`: said plainly rather than as a device named "4090 3090" (machine-mixed.ts).
   if (isRefusal(r) && r.refused === 'unknown') return mixedCards(text, (part) => readMachineText(ds, part), r.understood) ?? r;
+  // `3090 + 3090`: read at once it names one 3090; listed, it is two.
+  if (!isRefusal(r) && /[+&,]|\band\b|\bplus\b/i.test(text)) return sameCards(ds, text, r, (part) => readMachineText(ds, part)) ?? r;
   return r;
 }
 
