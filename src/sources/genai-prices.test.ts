@@ -425,6 +425,7 @@ test("the day fallback providers came in is the source's own metadata: SOURCE_DA
   assert.equal(await fallbacksSince(path.join('data', 'sources', 'genai-prices'), issues), '2026-01-13');
   assert.deepEqual(issues, []);
   const empty = mkdtempSync(path.join(os.tmpdir(), 'genai-prices-dates-'));
-  assert.equal(await fallbacksSince(empty, issues), undefined);
-  assert.match(issues[0]?.message ?? '', /missing/);
+  const missing: IngestIssue[] = [];
+  assert.equal(await fallbacksSince(empty, missing), undefined);
+  assert.match(missing[0]?.message ?? '', /missing/);
 });
