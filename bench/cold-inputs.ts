@@ -127,6 +127,20 @@ export function coldStreams(ds: Dataset): Record<string, ColdStream> {
   };
 }
 
+/**
+ * The soak's streams: the cold streams, with recommend_model's asks also sliding `context` over the valid range (every
+ * other ask at a new context, as a context slider sends), so that anything kept per context shows as growth.
+ */
+export function soakStreams(ds: Dataset): Record<string, ColdStream> {
+  const streams = coldStreams(ds);
+  const rec = streams.recommend_model;
+  streams.recommend_model = {
+    distinct: rec.distinct,
+    input: (i) => (i % 2 === 1 ? { ...rec.input(i), context: spreadContext((i - 1) / 2) } : rec.input(i)),
+  };
+  return streams;
+}
+
 /** The extremes every operation must also meet its budget at: the widest context over the full catalogue. */
 export function extremeInputs(ds: Dataset): Record<string, Raw[]> {
   const biggest = [...ds.hardware].sort((a, b) => b.memory_gb.value - a.memory_gb.value)[0];
