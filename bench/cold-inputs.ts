@@ -128,15 +128,17 @@ export function coldStreams(ds: Dataset): Record<string, ColdStream> {
 }
 
 /**
- * The soak's streams: the cold streams, with recommend_model's asks also sliding `context` over the valid range (every
- * other ask at a new context, as a context slider sends), so that anything kept per context shows as growth.
+ * The soak's streams: the cold streams, with recommend_model's asks also sliding `context` over the valid range, as a
+ * context slider sends, so that anything kept per context shows as growth. Half of each kind of ask (a situation, a
+ * named machine, a memory size: the stream's i mod 4) at a new context, by blocks of four: a context on every other
+ * ask alone would never meet the situations (every fourth), where the on-premises picks are.
  */
 export function soakStreams(ds: Dataset): Record<string, ColdStream> {
   const streams = coldStreams(ds);
   const rec = streams.recommend_model;
   streams.recommend_model = {
     distinct: rec.distinct,
-    input: (i) => (i % 2 === 1 ? { ...rec.input(i), context: spreadContext((i - 1) / 2) } : rec.input(i)),
+    input: (i) => (Math.floor(i / 4) % 2 === 0 ? { ...rec.input(i), context: spreadContext(i) } : rec.input(i)),
   };
   return streams;
 }
