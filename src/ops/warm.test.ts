@@ -62,3 +62,18 @@ test('given a writer, every example answer is written at both tiers, full then p
     assert.equal(seen[i + 1], seen[i].replace(/:full$/, ':partial'));
   }
 });
+
+test('models_for_hardware warms pages of up to 100 entries on configurations of the dataset, none empty', () => {
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const op = OPERATIONS.find((o) => o.name === 'models_for_hardware')!;
+  const widest = warmInputsOf(op).slice(op.examples.length).map((x) => x.input);
+  assert.ok(widest.length > 0);
+  for (const x of widest) {
+    // A catalogued id, not a phrase: the kept parts are made for the dataset's own configurations.
+    assert.ok(ds.hardwareById.has(x.hardware_id as string), String(x.hardware_id));
+    assert.equal(x.limit, 100);
+    const page = op.handler(ds, op.input.parse(x), { today: '2026-11-21' }) as { items: unknown[] };
+    // Each lists models that fit at the default context (8,192 tokens), so each makes some entries' kept parts.
+    assert.ok(page.items.length > 0, String(x.hardware_id));
+  }
+});
