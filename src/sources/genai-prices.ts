@@ -23,10 +23,16 @@ const NPM_VERSION = '0.1.8';
 const NPM_PUBLISHED = '2026-09-23';
 const CHANGES_FILE = 'price-changes-from-git.jsonl';
 /**
- * The day genai-prices' providers gained `fallback_model_providers`: commit d062d87193, "Fallback model providers (#255)",
- * 2026-01-13, which gave azure its fallbacks and dropped the models they price (price-changes-from-git.jsonl).
+ * Days of the source's own history the adapter relies on, each with its commit and reason, kept beside the snapshot
+ * (as HEAD_COMMIT.txt is) rather than in code: `fallback_model_providers_since`, the day its providers gained
+ * `fallback_model_providers`.
  */
-const FALLBACKS_SINCE = '2026-01-13';
+const DATES_FILE = 'SOURCE_DATES.json';
+const SourceDates = z.object({
+  fallback_model_providers_since: z.object({
+    date: IsoDate, commit: z.string().regex(/^[0-9a-f]{7,40}$/), subject: z.string().min(1), reason: z.string().min(20),
+  }).strict(),
+}).strict();
 
 const ProviderFields = {
   id: z.string().regex(/^\S+$/, 'an id without spaces'),
@@ -127,7 +133,7 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
   const all = [...npm, ...yml.filter((l) => !npmKeys.has(l.key))];
   const listings = dropOpenRouterVariants(all, openRouterVariants(records), issues);
   dropOpenRouterCopies(listings, openRouterCopies(records), issues);
-  markFallbackRemovals(history, fallbackProviders([...ymlDocs, ...(Array.isArray(npmDoc) ? npmDoc : [])]));
+  markFallbackRemovals(history, fallbackProviders([...ymlDocs, ...(Array.isArray(npmDoc) ? npmDoc : [])]), await fallbacksSince(dir, issues));
   // Dated price lists of the listings in use (the npm copy's where it has the model): changes git cannot date.
   const changes = [...history, ...listings.flatMap((l) => l.scheduled)];
   return {
@@ -161,12 +167,32 @@ export function fallbackProviders(docs: readonly unknown[]): Map<string, string[
  * offers, decides whether the stop is one (build-changes.ts). Only removals from the day the field came in count: azure's
  * earlier removals (fa5b9fe0bb, 2025-07-14, "improvements to azure prices") were made with no fallback to price them.
  */
-export function markFallbackRemovals(history: CatalogueChange[], fallbacks: ReadonlyMap<string, readonly string[]>): void {
+export function markFallbackRemovals(
+  history: CatalogueChange[], fallbacks: ReadonlyMap<string, readonly string[]>, since: string | undefined,
+): void {
+  // Without the day the field came in, no removal can be told made with a fallback: each stays a stop, as it reads.
+  if (since === undefined) return;
   for (const c of history) {
-    if (c.change !== 'removed' || c.field !== 'offered' || c.date < FALLBACKS_SINCE) continue;
+    if (c.change !== 'removed' || c.field !== 'offered' || c.date < since) continue;
     const to = fallbacks.get(c.source_model_id.slice(0, c.source_model_id.indexOf('/')));
     if (to?.length) c.falls_back_to = [...to];
   }
+}
+
+/** The day genai-prices' providers gained `fallback_model_providers` (SOURCE_DATES.json); undefined, with an issue, if unread. */
+export async function fallbacksSince(dir: string, issues: IngestIssue[]): Promise<string | undefined> {
+  const file = path.join(dir, DATES_FILE);
+  const where = { source: REPO, file: `${FOLDER}/${DATES_FILE}`, row: '(file)' };
+  if (!existsSync(file)) {
+    issues.push(issueAt(where, 'missing: no removal is read as a fallback to other providers'));
+    return undefined;
+  }
+  const parsed = SourceDates.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  if (!parsed.success) {
+    issues.push(issueAt(where, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')));
+    return undefined;
+  }
+  return parsed.data.fallback_model_providers_since.date;
 }
 
 function sourceRows(repoDate: string): Source[] {
