@@ -9,6 +9,7 @@ import { readGenaiChanges } from './catalogue-genai-prices-changes.ts';
 import { nextPrices, offerPrices, offerTarget, readPrices, timeOfDayNote } from './catalogue-genai-prices-shape.ts';
 import { scheduledPriceChanges } from './catalogue-genai-prices-scheduled.ts';
 import { DATED_FIELDS, genaiPriceDates } from './genai-prices-dates.ts';
+import { PROMOTIONS_FILE, endPromotion, listPriceNote, promotionKey, translatePromotions, type Promotion } from './genai-prices-promotions.ts';
 import { listingKey, openRouterCopies, openRouterVariants, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
 import { IsoDate, defined, issueAt, regionOfSku, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
@@ -51,6 +52,8 @@ type Listing = {
   key: string; provider: string; id: string; model: ModelObservation; offer?: OfferObservation; checked?: string; scheduled: CatalogueChange[];
   /** A price page the listing's comment cites: someone checked the price against the provider's page. */
   reference?: string;
+  /** The reviewed row that ended the listing's promotion (genai-prices-promotions.ts), with the promotion's prices. */
+  promotion?: { row: Promotion; prices: Pick<OfferObservation, 'input' | 'output' | 'cache_read'> };
 };
 
 export const genaiPrices: Adapter = { id: REPO, read };
@@ -59,11 +62,15 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
   const dir = path.join(roots.sources, FOLDER);
   const head = await readHeadCommit(dir);
   const issues: IngestIssue[] = [];
+  const promoPath = path.join(roots.curated, PROMOTIONS_FILE);
+  const promo = existsSync(promoPath) ? translatePromotions(await readFile(promoPath, 'utf8')) : { rows: [], issues: [] };
+  issues.push(...promo.issues);
+  const promotions = new Map(promo.rows.map((r) => [promotionKey(r.source, r.provider, r.model), r]));
 
   const npmPath = path.join(dir, NPM_FILE);
   const npmDoc: unknown = existsSync(npmPath) ? JSON.parse(await readFile(npmPath, 'utf8')) : [];
   const npm = existsSync(npmPath)
-    ? readProviders(npmDoc, { source: NPM, file: `${FOLDER}/${NPM_FILE}`, date: NPM_PUBLISHED, version: `@pydantic/genai-prices ${NPM_VERSION}` }, issues)
+    ? readProviders(npmDoc, { source: NPM, file: `${FOLDER}/${NPM_FILE}`, date: NPM_PUBLISHED, version: `@pydantic/genai-prices ${NPM_VERSION}`, promotions }, issues)
     : [];
   const yml: Listing[] = [];
   const ymlDocs: unknown[] = [];
@@ -79,7 +86,7 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
       continue;
     }
     ymlDocs.push(doc);
-    yml.push(...readProviders([doc], { source: REPO, file, date: head.date, version: `genai-prices ${head.commit.slice(0, 10)}` }, issues));
+    yml.push(...readProviders([doc], { source: REPO, file, date: head.date, version: `genai-prices ${head.commit.slice(0, 10)}`, promotions }, issues));
   }
 
   const changesPath = path.join(dir, CHANGES_FILE);
@@ -119,10 +126,18 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
       return d ? [[f, d]] : [];
     }));
     setPriceDates(l.offer, dates);
+    datePromotionEnd(l);
   }
   for (const l of yml) {
     if (!l.offer || npmKeys.has(l.key)) continue;
     setPriceDates(l.offer, datesOf(l.provider, l.id, l.offer, { day: head.date, checked: l.checked, fallback: { as_of: head.date, by: repoCopy } }));
+    datePromotionEnd(l);
+  }
+  const used = new Set([...npm, ...yml].flatMap((l) => (l.promotion ? [promotionKey(l.promotion.row.source, l.provider, l.id)] : [])));
+  for (const [key, r] of promotions) {
+    if (used.has(key)) continue;
+    issues.push({ source: 'price-promotions', file: `data/curated/${PROMOTIONS_FILE}`, row: `${r.provider}/${r.model}`,
+      message: `no ${r.source} listing ${r.provider}/${r.model} whose comment states the promotion's end: the row applies nothing` });
   }
   const all = [...npm, ...yml.filter((l) => !npmKeys.has(l.key))];
   const listings = dropOpenRouterVariants(all, openRouterVariants(records), issues);
@@ -197,7 +212,7 @@ function sourceRows(repoDate: string): Source[] {
   ];
 }
 
-type Ctx = { source: string; file: string; date: string; version: string };
+type Ctx = { source: string; file: string; date: string; version: string; promotions: ReadonlyMap<string, Promotion> };
 
 function readProviders(doc: unknown, ctx: Ctx, issues: IngestIssue[]): Listing[] {
   const out: Listing[] = [];
@@ -245,6 +260,11 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
     status: m.deprecated ? 'deprecated' : undefined,
     context_window: m.context_window,
   });
+  // A promotion the listing's comment says has ended: its price becomes the promotion until the end, the list price after.
+  const promoRow = ctx.promotions.get(promotionKey(ctx.source, providerId, m.id));
+  const ended = promoRow && m.prices !== undefined ? endPromotion(m.prices, m.price_comments, promoRow, issues) : undefined;
+  const promotion = promoRow && ended ? { row: promoRow, prices: offerPrices(readPrices(m.prices, ctx.date, where, []) ?? {}) } : undefined;
+  if (ended) m.prices = ended;
   const block = m.prices === undefined ? undefined : readPrices(m.prices, ctx.date, where, issues);
   if (m.prices === undefined) issues.push(issueAt(where, 'a model without prices: no offer', 'prices'));
   // A price copied from another provider's listing is that provider's price (listed under it already), not an
@@ -270,9 +290,11 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
     ? scheduledPriceChanges(m.prices, ctx.date, { source: ctx.source, provider: target.provider, provider_model_id: target.provider_model_id, source_model_id: `${providerId}/${m.id}`, version: ctx.version }, where)
     : [];
   const reference = m.price_comments ? referenceUrl(m.price_comments) : undefined;
+  // The change the end makes is the provider's, dated by the comment, not a start_date upstream wrote: said so.
+  if (promotion) for (const c of scheduled) c.subject = `promotion ended ${promotion.row.ends}, list price from ${promotion.row.list_from} (price comment in ${ctx.version})`;
   return {
     key: listingKey(providerId, m.id), provider: providerId, id: m.id, model, offer, checked: m.prices_checked, scheduled,
-    ...(reference ? { reference } : {}),
+    ...(reference ? { reference } : {}), ...(promotion ? { promotion } : {}),
   };
 }
 
@@ -309,6 +331,18 @@ function dropOpenRouterCopies(listings: Listing[], copies: ReadonlyMap<string, C
     if (listing.status === 'deprecated') l.offer = listing;
     else delete l.offer;
   }
+}
+
+/** A listing whose promotion ended: each list price is dated from the end, with a note naming the promotion's price. */
+function datePromotionEnd(l: Listing): void {
+  if (!l.offer || !l.promotion) return;
+  const { row, prices } = l.promotion;
+  const dates = { ...l.offer.price_dates };
+  for (const f of ['input', 'output', 'cache_read'] as const) {
+    if (l.offer[f] === undefined || l.offer[f] === prices[f]) continue;
+    dates[f] = { as_of: row.list_from, note: listPriceNote(row, prices[f], l.model.as_of) };
+  }
+  l.offer.price_dates = dates;
 }
 
 /** Per-price dates, kept only where one differs from the reading's own date or carries a note. */
