@@ -41,7 +41,7 @@ test('a promotion whose end the comment states: the list price is served, dated 
   const changes = (r.changes ?? []).filter((c) => c.provider === 'zai' && c.scheduled);
   assert.deepEqual(changes.map((c) => [c.date, c.field, c.old, c.new]).sort(),
     [['2026-09-10', 'cache_read', 0.015, 0.03], ['2026-09-10', 'input', 0.075, 0.15], ['2026-09-10', 'output', 0.25, 0.5]]);
-  assert.match(changes[0].subject, /^promotion ended 2026-09-09 16:00 UTC/);
+  assert.match(changes[0].subject ?? '', /^promotion ended 2026-09-09 16:00 UTC/);
 });
 
 test('a row whose quote the comment no longer holds applies nothing and is reported', async () => {
