@@ -9,6 +9,7 @@ import { readGenaiChanges } from './catalogue-genai-prices-changes.ts';
 import { nextPrices, offerPrices, offerTarget, readPrices, timeOfDayNote } from './catalogue-genai-prices-shape.ts';
 import { scheduledPriceChanges } from './catalogue-genai-prices-scheduled.ts';
 import { DATED_FIELDS, genaiPriceDates } from './genai-prices-dates.ts';
+import { conversionNote } from './genai-prices-currency.ts';
 import { PROMOTIONS_FILE, endPromotion, listPriceNote, promotionKey, translatePromotions, type Promotion } from './genai-prices-promotions.ts';
 import { listingKey, openRouterCopies, openRouterVariants, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
 import { IsoDate, defined, issueAt, regionOfSku, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
@@ -33,6 +34,7 @@ const ProviderFields = {
   id: z.string().regex(/^\S+$/, 'an id without spaces'),
   name: z.string().min(1),
   pricing_urls: z.array(z.url()),
+  price_comments: z.string(),
   models: z.array(z.unknown()),
 };
 
@@ -54,6 +56,8 @@ type Listing = {
   reference?: string;
   /** The reviewed row that ended the listing's promotion (genai-prices-promotions.ts), with the promotion's prices. */
   promotion?: { row: Promotion; prices: Pick<OfferObservation, 'input' | 'output' | 'cache_read'> };
+  /** The price is converted from another currency (genai-prices-currency.ts): said on each price. */
+  converted?: string;
 };
 
 export const genaiPrices: Adapter = { id: REPO, read };
@@ -126,12 +130,12 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
       return d ? [[f, d]] : [];
     }));
     setPriceDates(l.offer, dates);
-    datePromotionEnd(l);
+    notePrices(l);
   }
   for (const l of yml) {
     if (!l.offer || npmKeys.has(l.key)) continue;
     setPriceDates(l.offer, datesOf(l.provider, l.id, l.offer, { day: head.date, checked: l.checked, fallback: { as_of: head.date, by: repoCopy } }));
-    datePromotionEnd(l);
+    notePrices(l);
   }
   const used = new Set([...npm, ...yml].flatMap((l) => (l.promotion ? [promotionKey(l.promotion.row.source, l.provider, l.id)] : [])));
   for (const [key, r] of promotions) {
@@ -231,6 +235,8 @@ function readProviders(doc: unknown, ctx: Ctx, issues: IngestIssue[]): Listing[]
       // A provider-wide pricing page dates every model only when it is the provider's one pricing page.
       const pricingUrl = p.pricing_urls?.length === 1 ? p.pricing_urls[0] : undefined;
       const listing = readModel(m, p.id!, pricingUrl, ctx, { ...where, row: `${p.id}/models[${j}]` }, issues);
+      const converted = listing && conversionNote(p.price_comments, (m as { price_comments?: string })?.price_comments, listing.id);
+      if (listing && converted) listing.converted = converted;
       if (listing) out.push(listing);
     });
   });
@@ -333,14 +339,26 @@ function dropOpenRouterCopies(listings: Listing[], copies: ReadonlyMap<string, C
   }
 }
 
-/** A listing whose promotion ended: each list price is dated from the end, with a note naming the promotion's price. */
-function datePromotionEnd(l: Listing): void {
+/**
+ * Notes on a listing's prices: converted from another currency (each price says so), and a promotion that ended (each
+ * list price dated from the end, with a note naming the promotion's price).
+ */
+function notePrices(l: Listing): void {
+  if (l.offer && l.converted) {
+    const dates = { ...l.offer.price_dates };
+    for (const f of DATED_FIELDS) {
+      if (l.offer[f] === undefined) continue;
+      const d = dates[f];
+      dates[f] = { as_of: d?.as_of ?? l.offer.as_of, note: d?.note ? `${d.note}; ${l.converted}` : l.converted };
+    }
+    l.offer.price_dates = dates;
+  }
   if (!l.offer || !l.promotion) return;
   const { row, prices } = l.promotion;
   const dates = { ...l.offer.price_dates };
   for (const f of ['input', 'output', 'cache_read'] as const) {
     if (l.offer[f] === undefined || l.offer[f] === prices[f]) continue;
-    dates[f] = { as_of: row.list_from, note: listPriceNote(row, prices[f], l.model.as_of) };
+    dates[f] = { as_of: row.list_from, note: listPriceNote(row, prices[f], l.model.as_of) + (l.converted ? `; ${l.converted}` : '') };
   }
   l.offer.price_dates = dates;
 }
