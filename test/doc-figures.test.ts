@@ -78,6 +78,16 @@ test('the prices the regional rule holds back, and all held-back readings, as do
   assert.equal(ds.offers.filter((o) => o.held_back?.length).length, inOffers);
 });
 
+test('the readings the rule for closed models\' resales holds back, as docs/data.md counts them, are the dataset\'s', () => {
+  const [readings, offers] = stated(/On the 2026 snapshots it holds back (\d+) readings in (\d+) offers, all QiHang's/);
+  // src/ingest/closed-resale-below-developer.ts starts each of its reasons so.
+  const mine = (h: { reason: string }) => h.reason.startsWith("a reseller's price of a closed model under");
+  const byRule = ds.offers.filter((o) => o.held_back?.some(mine));
+  assert.equal(byRule.flatMap((o) => o.held_back!.filter(mine)).length, readings);
+  assert.equal(byRule.length, offers);
+  assert.deepEqual([...new Set(byRule.map((o) => o.provider))], ['qihang-ai']);
+});
+
 test('the offers a pinned version\'s status sets, and the self-hosted offers still read active, as docs/data.md counts them', () => {
   const [hosted, vertex] = stated(/no longer read so \((\d+) offers, (\d+) Vertex AI\)/);
   // src/ingest/past-shutdowns.ts ends the note of a self-hosting provider's offer so.

@@ -89,7 +89,9 @@ const BOUGHT = {
     // 48 GB card with no host priced: a month without the machine around it, passed over while one counting it fits.
     aHardware({ id: 'bare-48', class: 'server', memory_gb: f(48), purchase_price_usd: f(900), power_w: f(200) }),
     aHardware({ id: 'rent-80', class: 'server', memory_gb: f(80), rental: rent(2, ['eu-west']) }),
-    aHardware({ id: 'node-640', class: 'server', count: 8, memory_gb: f(640), rental: rent(20) }),
+    // 8 TB/s a card: large-200b's 221 GB at Q8_0 then decode above the speed floor on premises (5.3 tokens/s, recommend-speed.ts),
+    // which 1 TB/s a card (221 GB read per token over one card's bandwidth at a time: under 4.5 tokens/s) would not reach.
+    aHardware({ id: 'node-640', class: 'server', count: 8, memory_gb: f(640), bandwidth_gbs: f(8000), rental: rent(20) }),
   ],
 };
 const bought = aDataset(BOUGHT);

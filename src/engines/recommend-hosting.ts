@@ -7,6 +7,7 @@ import { selfHostingCost, selfHostingCosts } from './cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import type { OwnedHost, OwnedOption } from './owned-cost.ts';
 import { perDataset } from './per-dataset.ts';
+import { fastEnough } from './recommend-speed.ts';
 import { SelfFit, selfFit, selfHostingFit } from './self-hosting.ts';
 import { isEuJurisdiction } from './trust-eu.ts';
 
@@ -51,6 +52,18 @@ export type HostingPick = {
    */
   on_premises: boolean;
   /**
+   * Costed as bought and run (estimate_cost's owned month): on premises, or a local machine with none named
+   * (`where=local`, `keep=on-device`), which the caller would buy. False on a named machine and on a rented one.
+   */
+  bought: boolean;
+  /**
+   * Under the use's speed floor (Plan.speed_floor) with no faster configuration to take its place: such a pick is held
+   * back (recommend.ts, step `speed`). False where no floor applies or the speed is not estimated.
+   */
+  below_floor: boolean;
+  /** The configuration chosen without the floor, passed over because it runs the model under it; null when none was. */
+  passed_over: { hardware: Hardware; fit: FitAssessed } | null;
+  /**
    * Whether prices were looked for (no machine named, not local: rents, or purchase prices on premises): then a null
    * cost means no priced configuration fits.
    */
@@ -62,9 +75,9 @@ export type HostingPick = {
 };
 
 /** On the machine the caller named: fits at 4 bits or more, or undefined. Its cost is the caller's, already paid. */
-export function hostingOnMachine(m: Model, hardware: Hardware, context: number): HostingPick | undefined {
+export function hostingOnMachine(m: Model, hardware: Hardware, context: number, floor: number | null = null): HostingPick | undefined {
   const f = selfFit(m, hardware, context);
-  return f ? new MachinePick(f) : undefined;
+  return f ? new MachinePick(f, floor !== null && !fastEnough(f.fit, floor)) : undefined;
 }
 
 /**
@@ -73,39 +86,49 @@ export function hostingOnMachine(m: Model, hardware: Hardware, context: number):
  * built configuration is dropped with its reading, so this is bounded by the catalogue plus the readings kept (2,048
  * configurations of under 1 KB at each context). A fit is figures of the model and the configuration only.
  */
-const machineFits = perDataset(() => new WeakMap<Hardware, Map<number, Uint8Array>>());
+const machineFits = perDataset(() => new WeakMap<Hardware, Map<string, Uint8Array>>());
 const modelIndex = perDataset((ds) => new Map(ds.models.map((m, i) => [m, i])));
 /** The contexts kept per configuration: the service asks at two (8,192 and the documents context). */
 const MAX_KEPT_CONTEXTS = 4;
 const FITS = 1;
 const DOES_NOT_FIT = 2;
+/** Fits, under the speed floor asked (the floor is part of the key the byte is kept under). */
+const FITS_SLOW = 3;
 
-/** hostingOnMachine with whether the model fits remembered (the figures are still written out only when read). */
-export function hostingOnNamedMachine(ds: Dataset, m: Model, hardware: Hardware, context: number): HostingPick | undefined {
+/**
+ * hostingOnMachine with whether the model fits (and, with a floor, whether it reaches it) remembered; the figures are
+ * still written out only when read. Kept per context and floor: the floors are the uses' (recommend-speed.ts), a few.
+ */
+export function hostingOnNamedMachine(
+  ds: Dataset, m: Model, hardware: Hardware, context: number, floor: number | null = null,
+): HostingPick | undefined {
   const i = modelIndex(ds).get(m);
-  const byContext = machineFits(ds).get(hardware) ?? new Map<number, Uint8Array>();
-  let known = byContext.get(context);
-  if (i === undefined || (!known && byContext.size >= MAX_KEPT_CONTEXTS)) return hostingOnMachine(m, hardware, context);
+  const byContext = machineFits(ds).get(hardware) ?? new Map<string, Uint8Array>();
+  const key = `${context}|${floor}`;
+  let known = byContext.get(key);
+  if (i === undefined || (!known && byContext.size >= MAX_KEPT_CONTEXTS)) return hostingOnMachine(m, hardware, context, floor);
   if (!known) {
-    byContext.set(context, (known = new Uint8Array(ds.models.length)));
+    byContext.set(key, (known = new Uint8Array(ds.models.length)));
     machineFits(ds).set(hardware, byContext);
   }
   if (known[i] === 0) {
-    const f = selfFit(m, hardware, context);
-    known[i] = f ? FITS : DOES_NOT_FIT;
-    return f ? new MachinePick(f) : undefined;
+    const pick = hostingOnMachine(m, hardware, context, floor);
+    known[i] = !pick ? DOES_NOT_FIT : pick.below_floor ? FITS_SLOW : FITS;
+    return pick;
   }
-  return known[i] === FITS ? new MachinePick(new SelfFit(m, hardware, context)) : undefined;
+  return known[i] === DOES_NOT_FIT ? undefined : new MachinePick(new SelfFit(m, hardware, context), known[i] === FITS_SLOW);
 }
 
 /** The caller's own machine: ranked on whether the model fits; the fit's figures written out only if it is shown. */
 class MachinePick implements HostingPick {
   readonly own_machine = true;
   readonly on_premises = false;
+  readonly bought = false;
   readonly priced = false;
   readonly cost = null;
   readonly smallest = null;
-  constructor(private readonly f: SelfFit) {}
+  readonly passed_over = null;
+  constructor(private readonly f: SelfFit, readonly below_floor: boolean) {}
   get hardware(): Hardware {
     return this.f.hardware;
   }
@@ -190,16 +213,19 @@ export function cheapestHosting(ds: Dataset, m: Model, pool: readonly Hardware[]
   return pick;
 }
 
+/** A rented (or, unpriced, a merely fitted) pick: not the caller's, not bought, and held to no speed floor. */
+const NOT_OWNED = { own_machine: false, on_premises: false, bought: false, below_floor: false, passed_over: null } as const;
+
 function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number, priced: boolean, eu: boolean): HostingPick | undefined {
   const small = selfHostingFit(ds, m, pool, context);
   if (small.status !== 'fits') return undefined;
   const smallest = { hardware: small.hardware, fit: small.fit };
-  if (!priced) return { ...smallest, own_machine: false, on_premises: false, priced, cost: null, smallest: null };
+  if (!priced) return { ...smallest, ...NOT_OWNED, priced, cost: null, smallest: null };
   // One million tokens a month stays under one machine's capacity, so each option's monthly cost is one rented month.
   const c = selfHostingCost(m, rented(pool, eu), { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 1).cheapest;
   const hw = c ? ds.hardwareById.get(c.hardware_id) : undefined;
   const fit = hw ? selfFit(m, hw, context)?.fit : undefined;
-  if (!c || !hw || !fit) return { ...smallest, own_machine: false, on_premises: false, priced, cost: null, smallest: null };
+  if (!c || !hw || !fit) return { ...smallest, ...NOT_OWNED, priced, cost: null, smallest: null };
   const monthly = c.rental.usd_per_hour * HOURS_PER_MONTH;
   const cost: HostingCost = {
     monthly_usd: Math.round(monthly * 100) / 100,
@@ -213,7 +239,10 @@ function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], contex
       `serves about ${c.capacity_tokens_millions_per_month}M tokens a month: ${c.throughput_tokens_per_s} tokens/s at batch ${c.batch}, ${c.utilization ?? DEFAULT_UTILIZATION} utilisation (estimate_cost's model)`,
     ],
   };
-  return { hardware: hw, fit, own_machine: false, on_premises: false, priced, cost, smallest: small.hardware.id === hw.id ? null : smallest };
+  return {
+    hardware: hw, fit, own_machine: false, on_premises: false, bought: false, below_floor: false, passed_over: null, priced, cost,
+    smallest: small.hardware.id === hw.id ? null : smallest,
+  };
 }
 
 /** The configurations of `pool` with a purchase price (pools are arrays of one dataset, as for `rented`). */
@@ -234,33 +263,64 @@ function bought(pool: readonly Hardware[]): Hardware[] {
  * hundredth of a million tokens below it, the figure the answer states): the owned machine kept as busy as a rented one
  * is ranked at. No priced configuration fits: the smallest it fits, at no known cost.
  */
-export function ownedHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number): HostingPick | undefined {
+export function ownedHosting(
+  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: number | null = null, onPremises = true,
+): HostingPick | undefined {
   const cache = keptAt(ownedPicks, pool, context);
-  const hit = cache?.get(m.id);
+  const key = `${m.id}\u0000${floor}\u0000${onPremises}`;
+  const hit = cache?.get(key);
   if (hit !== undefined) return hit ?? undefined;
-  const pick = computeOwned(ds, m, pool, context);
-  cache?.set(m.id, pick ?? null);
+  const pick = computeOwned(ds, m, pool, context, floor, onPremises);
+  cache?.set(key, pick ?? null);
   return pick;
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-function computeOwned(ds: Dataset, m: Model, pool: readonly Hardware[], context: number): HostingPick | undefined {
+/**
+ * With a speed floor (local and on premises: recommend-speed.ts), the configuration chosen is the least costly to own
+ * that runs the model at the floor or faster, by the same order and host rule; the one passed over is kept to be said.
+ * None reaches it: the usual one, marked below the floor (the pick is then held back). On premises the priced
+ * configurations are looked for (none fits: price 0); a local machine with none priced stays not costed (neutral).
+ */
+function computeOwned(
+  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: number | null, onPremises: boolean,
+): HostingPick | undefined {
   const small = selfHostingFit(ds, m, pool, context);
   if (small.status !== 'fits') return undefined;
+  const slow = (f: FitAssessed) => floor !== null && !fastEnough(f, floor);
   const unpriced: HostingPick = {
-    hardware: small.hardware, fit: small.fit, own_machine: false, on_premises: true, priced: true, cost: null, smallest: null,
+    hardware: small.hardware, fit: small.fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(small.fit),
+    passed_over: null, priced: onPremises, cost: null, smallest: null,
   };
   const opts = { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context };
   const months = selfHostingCosts(m, bought(pool), opts, 0).owned;
-  const first = months.find((o) => o.host_counted) ?? months[0];
-  const fit = first ? selfFit(m, first.hardware, context)?.fit : undefined;
+  const usual = months.find((o) => o.host_counted) ?? months[0];
+  const fits = new Map<string, FitAssessed | undefined>();
+  const fitOn = (h: Hardware) => {
+    if (!fits.has(h.id)) fits.set(h.id, selfFit(m, h, context)?.fit);
+    return fits.get(h.id);
+  };
+  let first = usual;
+  let passed: HostingPick['passed_over'] = null;
+  const usualFit = usual ? fitOn(usual.hardware) : undefined;
+  if (usual && usualFit && slow(usualFit)) {
+    const fast = (o: (typeof months)[number]) => {
+      const f = fitOn(o.hardware);
+      return f !== undefined && !slow(f);
+    };
+    const faster = months.find((o) => o.host_counted && fast(o)) ?? months.find(fast);
+    if (faster) {
+      first = faster;
+      passed = { hardware: usual.hardware, fit: usualFit };
+    }
+  }
+  const fit = first ? fitOn(first.hardware) : undefined;
   if (!first || !fit) return unpriced;
   const hw = first.hardware;
-  const capacity = first.unrounded.capacity_tokens_millions_per_month ?? first.capacity_tokens_millions_per_month;
-  const volume = Math.floor(capacity * 100) / 100 || capacity;
-  const o = selfHostingCosts(m, [hw], { ...opts, tokens_millions: volume }, 1).self_hosting.owned_options[0];
-  if (!o) return unpriced;
+  const at = ownedAtCapacity(m, first, context);
+  if (!at) return unpriced;
+  const { option: o, volume } = at;
   const cost: HostingCost = {
     monthly_usd: o.monthly_usd,
     usd_per_mtok: round4(o.monthly_usd / volume),
@@ -273,7 +333,36 @@ function computeOwned(ds: Dataset, m: Model, pool: readonly Hardware[], context:
     basis: ownedBasis(o, volume, context),
   };
   const smallest = small.hardware.id === hw.id ? null : { hardware: small.hardware, fit: small.fit };
-  return { hardware: hw, fit, own_machine: false, on_premises: true, priced: true, cost, smallest };
+  return {
+    hardware: hw, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit), passed_over: passed, priced: true,
+    cost, smallest,
+  };
+}
+
+/**
+ * estimate_cost's owned option of a configuration at the volume it serves in a month (its capacity at the default
+ * utilisation, to the hundredth of a million tokens below, the figure the answer states), from its option at 1M tokens.
+ */
+function ownedAtCapacity(
+  m: Model, at1: { hardware: Hardware; capacity_tokens_millions_per_month: number; unrounded: { capacity_tokens_millions_per_month?: number } },
+  context: number,
+): { option: OwnedOption; volume: number } | null {
+  const capacity = at1.unrounded.capacity_tokens_millions_per_month ?? at1.capacity_tokens_millions_per_month;
+  const volume = Math.floor(capacity * 100) / 100 || capacity;
+  const opts = { tokens_millions: volume, input_share: DEFAULT_INPUT_SHARE, context };
+  const option = selfHostingCosts(m, [at1.hardware], opts, 1).self_hosting.owned_options[0];
+  return option ? { option, volume } : null;
+}
+
+/**
+ * A machine the caller named and owns: estimate_cost's owned month of it at the volume it serves in a month, to state
+ * beside the pick (its purchase is spent, so the ranking does not count it: price 1); null where the dataset holds no
+ * purchase price or power figure for it (estimate_cost then weighs no owned month either). Only for the picks shown.
+ */
+export function namedMachineMonth(m: Model, hardware: Hardware, context: number): { option: OwnedOption; volume: number } | null {
+  if (!hardware.power_w) return null;
+  const at1 = selfHostingCosts(m, [hardware], { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 0).owned[0];
+  return at1 ? ownedAtCapacity(m, at1, context) : null;
 }
 
 /** An owned month in words: each part with its figure, source and date, and the estimate_cost ask that gives it. */

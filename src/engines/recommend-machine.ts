@@ -5,6 +5,7 @@ import { MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { fitModel, type FitAssessed } from './hardware-fit.ts';
 import type { Candidate, Option } from './recommend.ts';
 import type { Plan } from './recommend-plan.ts';
+import { fastEnough, floorText } from './recommend-speed.ts';
 
 /** The best-ranked qualifying model that runs on the named machine, ranked on its score when run there. */
 export type OnMachine = {
@@ -19,6 +20,8 @@ export type OnMachine = {
   best: { candidate: Candidate; option: Option; position: number } | null;
   /** Positions (1-based) of the picks shown that run through an API offer. */
   api_picks: number[];
+  /** The use's speed floor a model must reach on the machine to count as running there (recommend-speed.ts). */
+  speed_floor: number | null;
 };
 
 const ownMachine = (o: Option | null): o is Option => o?.path === 'self_hosted' && o.self?.own_machine === true;
@@ -40,7 +43,7 @@ export function onMachine(
   const option = b && [b.candidate.option, b.candidate.alternative].find(ownMachine);
   const best: OnMachine['best'] = b && option ? { candidate: b.candidate, option, position: b.position } : null;
   const { hardware, by } = plan.target;
-  return { hardware, by, context: plan.context, qualified, shown, fitting, best, api_picks };
+  return { hardware, by, context: plan.context, qualified, shown, fitting, best, api_picks, speed_floor: plan.speed_floor };
 }
 
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -80,6 +83,11 @@ export function notOnMachineReason(c: Candidate, plan: Plan): string | null {
   if (!f.assessable) return `${there}: its fit cannot be checked (${f.reason}).`;
   const need = `at ${f.memory.quantization}, the smallest quantization of ${MIN_SELF_HOSTING_BITS} bits per weight or more, it needs ` +
     `${f.memory.total_gb} GB against ${f.memory.usable_gb} GB usable at ${int(plan.context)} tokens of context`;
+  // It fits, but under the use's speed floor: held back on the machine, and said so with its speed.
+  if (f.fit !== 'no' && plan.speed_floor !== null && !fastEnough(f, plan.speed_floor)) {
+    return `${there}: it fits (${fitClause(f)} at ${int(plan.context)} tokens of context), but under the usable-speed floor of `
+      + `${floorText(plan.speed_floor)}; an estimate derived from ${inputs(c)}.`;
+  }
   const why = f.memory.total_gb > f.memory.usable_gb ? need : f.reason ?? need;
   return `${there}: it does not fit: ${why}; an estimate derived from ${inputs(c)}.`;
 }
@@ -98,7 +106,8 @@ export function onMachineNote(om: OnMachine): string {
   const { candidate: c, option: o, position } = om.best;
   const f = o.self!.fit;
   const rank = position <= om.shown ? `pick ${position} above` : `ranked ${position} of ${om.qualified}`;
+  const speed = om.speed_floor !== null ? ` at a usable speed (${Math.round(om.speed_floor * 10) / 10} tokens/s or more)` : '';
   return `${head} The best-ranked model that runs on it is ${c.model.name.value} (${c.model.id}), ${rank} ` +
     `(score ${o.score} run there): ${fitClause(f)} at ${int(om.context)} tokens of context; an estimate ` +
-    `derived from ${inputs(c)}. ${om.fitting} of the ${om.qualified} qualifying models fit it. ${only}`;
+    `derived from ${inputs(c)}. ${om.fitting} of the ${om.qualified} qualifying models fit it${speed}. ${only}`;
 }

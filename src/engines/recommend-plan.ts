@@ -1,6 +1,7 @@
 // Where a recommended model may run under the hard constraints, and which situations demand known trust evidence.
 import type { Hardware } from '../schema/index.ts';
 import { DEFAULT_CONTEXT } from './constants.ts';
+import { SPEED_FLOOR } from './recommend-speed.ts';
 import { CRITERIA_COUNT } from './trust.ts';
 import type { Interpretation } from './interpret.ts';
 import type { DataKind, Keep, Who } from './vocabulary.ts';
@@ -29,6 +30,12 @@ export type Plan = {
   asked_context: number | undefined;
   /** The parameter that makes the data sensitive, so that only models with known trust evidence qualify; or null. */
   trust_floor_by: string | null;
+  /**
+   * The least decode speed (tokens/s, batch 1) a self-hosted pick must reach on hardware the caller owns or buys (a
+   * named machine, a local machine, on premises): the use's floor (recommend-speed.ts); null where no floor applies
+   * (a rented configuration, or no self-hosting).
+   */
+  speed_floor: number | null;
 };
 
 /**
@@ -70,10 +77,12 @@ export function planOf(s: Interpretation, documents = false, askedContext?: numb
   const target: Plan['target'] = hw ? { kind: 'machine', hardware: hw, by: `machine=${s.machine!.value}` }
     : s.keep.includes('on-device') ? { kind: 'local', by: 'keep=on-device' }
       : s.where === 'local' ? { kind: 'local', by: 'where=local' } : { kind: 'any' };
+  const owned = target.kind !== 'any' || s.where === 'on-premises';
   return {
     api: apiBlock === null, api_blocked_by: apiBlock, self: selfBlock === null, self_blocked_by: selfBlock,
     eu_by: euBy, on_premises_by: target.kind === 'any' && s.where === 'on-premises' ? 'where=on-premises' : null,
     target, context: askedContext ?? (documents ? DOCUMENTS_CONTEXT : DEFAULT_CONTEXT), asked_context: askedContext,
     trust_floor_by: sensitiveBy(s),
+    speed_floor: selfBlock === null && owned ? SPEED_FLOOR[s.use] : null,
   };
 }

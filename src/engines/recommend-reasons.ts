@@ -10,7 +10,7 @@ import { isShutDownOffer } from './offer-lifecycle.ts';
 import { OFFER_WINDOW_RULE, offerServes, offerWindow } from './offer-context.ts';
 import { FLAT_RULE, TIER_RULE } from './long-context.ts';
 import { perDatasetKey } from './per-dataset.ts';
-import type { Candidate, Option, Step } from './recommend.ts';
+import type { Candidate, HeldBack, Option, Step } from './recommend.ts';
 import { UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE } from './recommend-weights.ts';
 import { TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { CRITERIA_COUNT, euResidencyOf } from './trust.ts';
@@ -18,7 +18,10 @@ import type { UseBoard } from './use-categories.ts';
 import type { QualityEvidence } from './recommend-quality.ts';
 import type { Interpretation } from './interpret.ts';
 import { notOnMachineReason, onMachineNote, type OnMachine } from './recommend-machine.ts';
-import { rentalOf, type OwnedCost } from './recommend-hosting.ts';
+import { namedMachineMonth, rentalOf, type HostingPick, type OwnedCost } from './recommend-hosting.ts';
+import type { OwnedOption } from './owned-cost.ts';
+import type { FitAssessed } from './hardware-fit.ts';
+import { fastEnough, heldBackNote, passedOverText } from './recommend-speed.ts';
 
 export type EuOfferBrief = { provider: string; provider_name: string; region: OfferRegion; residency: 'yes' | 'region' };
 export type Explained = { reasons: string[]; eu_offers: readonly EuOfferBrief[] };
@@ -103,26 +106,32 @@ function rentalJurisdiction(ds: Dataset, provider: string): string {
 }
 
 function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
-  const { hardware: h, fit, own_machine, on_premises, cost, smallest } = o.self!;
+  const self = o.self!;
+  const { hardware: h, fit, own_machine, on_premises, cost, smallest } = self;
   const m = c.model;
+  const fast = plan.speed_floor !== null && self.passed_over ? ' at a usable speed,' : '';
+  const local = plan.target.kind === 'local' ? plan.target.by : '';
   const where = own_machine ? `your machine, ${h.name} (${h.id})`
-    : on_premises ? `your own hardware on your premises (${plan.on_premises_by}): ${h.name} (${h.id}), the least costly configuration to own that it fits`
-      : cost ? `${h.name} (${h.id}), the least costly rented configuration it fits`
-        : `${h.name} (${h.id}), the smallest catalogued configuration it fits`;
+    : on_premises ? `your own hardware on your premises (${plan.on_premises_by}): ${h.name} (${h.id}), the least costly configuration to own that it fits${fast}`
+      : self.bought && cost ? `a machine you would buy (${local}, none named): ${h.name} (${h.id}), the least costly local configuration to own that it fits${fast}`
+        : cost ? `${h.name} (${h.id}), the least costly rented configuration it fits`
+          : `${h.name} (${h.id}), the smallest catalogued configuration it fits`;
   // A machine stated by its memory alone has no bandwidth: say so where the speed would be (its name no longer does).
   const speed = fit.tokens_per_s !== null ? `, about ${fit.tokens_per_s} tokens/s` : ', no speed estimated (no memory bandwidth for it)';
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
-  const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.`;
-  if (own_machine) return run;
+  const passed = self.passed_over ? ` ${passedOverText(self.passed_over, plan.speed_floor!, on_premises)}` : '';
+  const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.${passed}`;
+  if (own_machine) return `${run} ${machineCostText(m, h, plan.context)}`;
   if (!cost && on_premises) return `${run} No configuration it fits has a purchase price and a power figure in the dataset: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is hardware you own, under your jurisdiction.`;
   if (!cost && o.self!.priced) return `${run} No configuration it fits has a rental price in the dataset${plan.eu_by ? ' in an EU region' : ''}: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is counted as hardware you would own, under your jurisdiction.`;
-  // A local machine is not costed here: estimate_cost costs it as owned where the dataset has its purchase price.
+  // A local machine bought for the ask is costed as owned where a configuration it fits has a purchase price and power.
   if (!cost) {
-    return h.purchase_price_usd
-      ? `${run} Its cost is not counted here (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}); estimate_cost costs it bought and run from its purchase price ($${int(h.purchase_price_usd.value)}, ${cite(h.purchase_price_usd)}).`
-      : `${run} The dataset holds no purchase price for it, so its cost is not counted (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}).`;
+    return `${run} No local configuration it fits has both a purchase price and a power figure in the dataset, so its cost is not counted (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE})`
+      + (h.purchase_price_usd ? `; this one's purchase price is $${int(h.purchase_price_usd.value)} (${cite(h.purchase_price_usd)}).` : '.');
   }
-  const also = smallest ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable), ${smallerWhy(smallest.hardware, on_premises)}.` : '';
+  // The configuration passed over for speed is said above; the smallest is said here when it is another one.
+  const also = smallest && smallest.hardware.id !== self.passed_over?.hardware.id
+    ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable), ${smallerWhy(smallest, self, plan.speed_floor)}.` : '';
   const busy = `${dollars(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
   // On premises the machine is bought and run: estimate_cost's owned month, and the data stays under the caller's law.
   if (cost.owned) return `${run} Cost: ${ownedText(h, cost.monthly_usd, cost.owned)}; serving about ${int(cost.owned.tokens_millions)}M tokens a month at the estimate_cost model's throughput and utilisation: ${busy} Nothing is rented: the data stays with you, under your jurisdiction.`;
@@ -137,6 +146,30 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   return `${run} Cost: $${int(cost.monthly_usd)} a month to rent (${rent})${euText} ${serves}`;
 }
 
+/**
+ * The cost of a pick on the machine the caller named: its purchase is spent, so the ranking counts none (price 1); the
+ * answer states the month estimate_cost gives it owned at the volume it serves, and the electricity within it.
+ */
+function machineCostText(m: Candidate['model'], h: Hardware, context: number): string {
+  const mm = namedMachineMonth(m, h, context);
+  const spent = `Cost: the machine is yours, so its purchase is spent and the ranking counts no cost for it (price scores 1)`;
+  if (!mm || !mm.option.power) return `${spent}; the dataset lacks a purchase price or a power figure for ${h.id}, so its month is not costed.`;
+  const o = mm.option;
+  const p = o.purchase;
+  return `${spent}; what running it costs is its electricity, ${dollars(o.power!.monthly_usd)} a month at about ${int(mm.volume)}M tokens `
+    + `(what it serves in a month at the estimate_cost model's throughput and utilisation: board power for the busy hours, idle draw for `
+    + `the rest; ${cite(h.power_w!)}). estimate_cost with hardware=${h.id}, tokens_millions=${mm.volume} and context=${context} gives `
+    + `$${int(o.monthly_usd)} a month bought and run: ${purchaseWords(p, o.host_machine)}, and that electricity.`;
+}
+
+/** The purchase and host machine of an owned month, as it counts them: `its purchase ($1,599, ...) and its host ...`. */
+function purchaseWords(p: OwnedOption['purchase'], hm: OwnedOption['host_machine']): string {
+  const months = ` over ${p.amortization_months} months`;
+  if (!hm) return `its purchase ($${int(p.usd)}, ${cite(p)})${months} (no source prices its host machine: not counted)`;
+  if (hm.basis === 'in_purchase_price') return `its purchase ($${int(p.usd)}, ${cite(p)}, the host machine included)${months}`;
+  return `its purchase ($${int(p.usd)}, ${cite(p)}) and its host machine ($${int(hm.usd)}, ${cite(hm)})${months}`;
+}
+
 /** An owned month in words, each part cited: the purchase and host amortised, the electricity, and whether it is whole. */
 function ownedText(h: Hardware, monthly: number, o: OwnedCost): string {
   const p = o.purchase;
@@ -148,12 +181,18 @@ function ownedText(h: Hardware, monthly: number, o: OwnedCost): string {
     + `(${cite(p)}${hm?.basis === 'in_purchase_price' ? ', the host machine included' : ''}), over ${p.amortization_months} months${power}${host}`;
 }
 
-/** Why the configuration with the least memory the model fits is not the one costed. */
-function smallerWhy(h: Hardware, onPremises: boolean): string {
-  if (!onPremises) return 'which has no rental price in the dataset';
+/**
+ * Why the configuration with the least memory the model fits is not the one costed. A missing host machine is the
+ * reason only when the one costed counts its own: when no configuration the model fits counts one, the least costly of
+ * all is taken (recommend-hosting.ts, computeOwned), and the smaller one lost on its month.
+ */
+export function smallerWhy(small: { hardware: Hardware; fit: FitAssessed }, pick: HostingPick, floor: number | null): string {
+  const h = small.hardware;
+  if (!pick.bought) return 'which has no rental price in the dataset';
   if (!h.purchase_price_usd) return 'whose purchase price the dataset does not hold';
   if (!h.power_w) return 'whose power draw the dataset does not hold, so its month is not weighed';
-  if (!h.host_machine) return 'whose month would leave out its host machine, which no source prices';
+  if (floor !== null && !fastEnough(small.fit, floor)) return `which runs it at about ${small.fit.tokens_per_s} tokens/s, under the usable-speed floor`;
+  if (!h.host_machine && pick.cost?.owned?.host_machine) return 'whose month would leave out its host machine, which no source prices';
   return 'which costs more to own';
 }
 
@@ -273,7 +312,9 @@ export function shortfallText(steps: readonly Step[], qualified: number): string
 }
 
 /** What the caller should know about how the answer was reached: every assumption the constraints rest on. */
-export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard, onMachine: OnMachine | null = null): string[] {
+export function notesFor(
+  s: Interpretation, plan: Plan, ub: UseBoard, onMachine: OnMachine | null = null, heldBack: readonly HeldBack[] = [],
+): string[] {
   const notes: string[] = [];
   if (plan.asked_context !== undefined) {
     notes.push(`context=${plan.asked_context}: models need a context window at least that long; self-hosting fits are computed at it, `
@@ -316,10 +357,13 @@ export function notesFor(s: Interpretation, plan: Plan, ub: UseBoard, onMachine:
   if (m?.hardware && m.class) notes.push(`machine=${m.value} is checked on ${m.hardware.id} (${m.hardware.name}), the configuration that stands for this class; give a hardware id from GET /api/v1/hardware for another machine.`);
   if (onMachine) notes.push(onMachineNote(onMachine));
   if (m?.hardware && m.how === 'memory') notes.push(`machine "${s.understood.machine.given}" is checked on ${m.hardware.id} (${m.hardware.name}), the largest catalogued configuration of that kind with at most ${m.matched[0].replace(' gb', ' GB')}.`);
+  if (heldBack.length && plan.speed_floor !== null) {
+    notes.push(heldBackNote(heldBack, plan.speed_floor, plan.target.kind === 'any' ? plan.on_premises_by! : plan.target.by));
+  }
   if (plan.self && plan.target.kind === 'local') {
-    notes.push(`Self-hosting is checked against the catalogued laptops, desktops and workstations (no machine named), at 4 bits per weight or more; they are bought, not rented, and a local pick is not costed here, so its price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE}: name your machine, or use estimate_cost, which costs those with a purchase price bought and run.`);
+    notes.push(`${plan.target.by} and no machine named: self-hosting is checked against the catalogued laptops, desktops and workstations, at 4 bits per weight or more, on the one you would buy: the local configuration least costly to own that the model fits${plan.speed_floor !== null ? ' and runs at a usable speed' : ''}, costed as estimate_cost costs it owned (the purchase over ${DEFAULT_AMORTIZATION_MONTHS} months, the host machine where a source prices it, and electricity) and ranked on that month over the tokens it serves, per 1M tokens, as on premises; estimate_cost with that hardware, volume and context gives the same month. A model no local configuration with a purchase price and a power figure fits is not costed (price ${UNKNOWN_MACHINE_PRICE_SCORE}). A machine you already own is named in \`machine\`: it is then not costed (price 1), its purchase being spent.`);
   } else if (plan.self && plan.target.kind === 'any' && plan.on_premises_by) {
-    notes.push(`${plan.on_premises_by} and no machine named: a self-hosted pick runs on hardware you buy and run, on the configuration least costly to own that it fits at 4 bits per weight or more (estimate_cost's owned order at 1M tokens a month, the first whose month counts the whole machine where one fits), costed as estimate_cost costs it owned: the purchase over ${DEFAULT_AMORTIZATION_MONTHS} months, the host machine where a source prices it, and electricity. It is ranked on that month at the tokens the configuration serves (estimate_cost's throughput and utilisation), per 1M tokens: estimate_cost with that hardware, volume and context gives the same month. Residency and jurisdiction are yours. A model no configuration with a purchase price fits needs more than the largest that has one: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}. Name your machine for its fit.`);
+    notes.push(`${plan.on_premises_by} and no machine named: a self-hosted pick runs on hardware you buy and run, on the configuration least costly to own that it fits at 4 bits per weight or more (estimate_cost's owned order at 1M tokens a month, the first whose month counts the whole machine where one fits), costed as estimate_cost costs it owned: the purchase over ${DEFAULT_AMORTIZATION_MONTHS} months, the host machine where a source prices it, and electricity${plan.speed_floor !== null ? '; among those that run it at the usable-speed floor (the step speed), where one does' : ''}. It is ranked on that month at the tokens the configuration serves (estimate_cost's throughput and utilisation), per 1M tokens: estimate_cost with that hardware, volume and context gives the same month. Residency and jurisdiction are yours. A model no configuration with a purchase price fits needs more than the largest that has one: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}. Name your machine for its fit.`);
   } else if (plan.self && plan.target.kind === 'any') {
     notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region)' : ''} needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}.`);
   }

@@ -14,6 +14,7 @@ import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from '.
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
 import { onMachine, type OnMachine } from './recommend-machine.ts';
 import { apiFirst, AskSlots, Ranking, scored, unitPrice, type Scored } from './recommend-rank.ts';
+import { floorText } from './recommend-speed.ts';
 import { isEuJurisdiction, trustProfile, type TrustProfile } from './trust.ts';
 import { boardForUse, type Use, type UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
@@ -47,7 +48,14 @@ export type RecommendResult = {
   shortfall: string | null;
   /** A named machine with API picks: the best model that runs on it (recommend-machine.ts); null otherwise. */
   on_machine: OnMachine | null;
+  /**
+   * The models the speed step held back (they fit, but run under plan.speed_floor wherever they fit), best rated first,
+   * with the configuration and fit that was too slow; empty when none was.
+   */
+  held_back: HeldBack[];
 };
+
+export type HeldBack = { model: Model; rating: number; hardware: Hardware; fit: SelfOption['fit'] };
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
@@ -160,9 +168,10 @@ function cheapestFor(ds: Dataset, m: Model, eu: boolean, prompt?: number): Price
  * provider's jurisdiction (scored and stated beside it, as for an API offer).
  */
 function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
-  if (plan.target.kind === 'machine') return hostingOnNamedMachine(ds, m, plan.target.hardware, plan.context);
-  if (plan.target.kind === 'local') return cheapestHosting(ds, m, localPool(ds), plan.context, false);
-  if (plan.on_premises_by) return ownedHosting(ds, m, ds.hardware, plan.context);
+  if (plan.target.kind === 'machine') return hostingOnNamedMachine(ds, m, plan.target.hardware, plan.context, plan.speed_floor);
+  // A local machine with none named is one the caller would buy: costed bought and run, as on premises.
+  if (plan.target.kind === 'local') return ownedHosting(ds, m, localPool(ds), plan.context, plan.speed_floor, false);
+  if (plan.on_premises_by) return ownedHosting(ds, m, ds.hardware, plan.context, plan.speed_floor);
   return cheapestHosting(ds, m, ds.hardware, plan.context, true, plan.eu_by !== null);
 }
 
@@ -241,6 +250,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   const f: Filtering = { pool: byUse.pool, steps: [...byUse.steps], kept: true };
   const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean, flags?: string) =>
     applyStep(ds, f, id, constraint, rule, keep, flags);
+  const held: HeldBack[] = [];
   const priced = (m: Model, eu: boolean) => cheapestFor(ds, m, eu, plan.asked_context);
   const open = (m: Model) => m.open_weights?.value === true;
   const evidence = (m: Model) => qualityEvidence(ds, ub, m);
@@ -303,6 +313,20 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     const rule = `for self-hosting: ${where} at 4 bits per weight or more, ${plan.context} tokens of context`;
     step('fit', t.kind === 'any' ? 'built-in' : t.by, rule, (m) => apiOk(m) || selfOf(m) !== undefined,
       t.kind === 'machine' ? undefined : apiFlags);
+    // On hardware the caller owns or buys, a pick must write at least as fast as a person reads (recommend-speed.ts).
+    const floor = plan.speed_floor;
+    if (floor !== null) {
+      const by = t.kind === 'any' ? plan.on_premises_by! : t.by;
+      const speedRule = `for self-hosting on ${t.kind === 'machine' ? 'your machine' : t.kind === 'local' ? 'a local machine' : 'your premises'}: `
+        + `an estimated decode speed of at least ${floorText(floor)}`
+        + (t.kind === 'machine' ? '' : ', on the least costly configuration that reaches it where the least costly to own does not');
+      step('speed', by, speedRule, (m) => {
+        const so = selfOf(m);
+        if (apiOk(m) || !so?.below_floor) return true;
+        held.push({ model: m, rating: evidence(m)?.rating ?? -Infinity, hardware: so.hardware, fit: so.fit });
+        return false;
+      });
+    }
   }
   if (plan.trust_floor_by) {
     const rule = `known trust evidence: at least ${TRUST_FLOOR_CRITERIA} of the 16 Trust Index criteria established by a source ` +
@@ -319,6 +343,8 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   const assess = (m: Model, ev: QualityEvidence, trust: TrustProfile): boolean => {
     a.p = plan.api ? priced(m, plan.eu_by !== null) : undefined;
     a.so = plan.self && open(m) ? selfOf(m) : undefined;
+    // Too slow on the caller's hardware: not a way to run it (the speed step already left out models with no other).
+    if (a.so?.below_floor) a.so = undefined;
     if (!a.p && !a.so) return false;
     a.api = a.p ? weigh(weights, partsInto(scratch, ds, m, top, ev, trust, a.p)) : -Infinity;
     a.self = a.so ? weigh(weights, partsInto(scratch, ds, m, top, ev, trust, undefined, a.so)) : -Infinity;
@@ -357,5 +383,8 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     board: ub, plan, weights, steps: f.steps, qualified, recommendations,
     shortfall: qualified < MAX_RECOMMENDATIONS ? shortfallText(f.steps, qualified) : null,
     on_machine,
+    // Those a later step would have removed anyway (known trust evidence) were not held back for speed alone.
+    held_back: held.filter((h) => !plan.trust_floor_by || trustProfile(ds, h.model).coverage >= TRUST_COVERAGE_FLOOR)
+      .sort((x, y) => y.rating - x.rating || x.model.id.localeCompare(y.model.id)),
   };
 }

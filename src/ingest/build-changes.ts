@@ -141,6 +141,10 @@ export function catalogueEvents(
     const row = `${c.provider ?? ''}|${c.source_model_id}`;
     if (kind === 'price') fields.step(`${c.source}|${row}`, c.commit, c.field, now);
     if (model_id && kind === 'price') book.add(model_id, c.field, c.source, c.provider ?? '', row, date, old, now);
+    // The prices a developer's own listing came with: evidence that a reseller's move to the same figure is no unit error.
+    if (model_id && c.provider && c.field === 'offered' && c.new === true && c.prices && isDeveloper(c.provider, model_id)) {
+      for (const [field, v] of Object.entries(c.prices)) book.listed(model_id, field, c.source, c.provider, row, date, v);
+    }
     if (model_id && c.provider && !c.scheduled && c.field === 'offered') {
       launches.offered(c.source, c.provider, model_id, c.source_model_id, date, c.new === true, baselineRow);
     }
@@ -217,7 +221,7 @@ export function catalogueEvents(
   const marked = markRoundTrips(markUnitErrors(markPriceCorrections(crossed, listingOf, (e) => {
     const z = e.commit ? bulkByCommit.get(`${e.source}|${e.commit}`) : undefined;
     return z?.zeroed.has(listing.get(e)!) ? z : undefined;
-  }), book), listingOf);
+  }), book, isDeveloper), listingOf);
   markLaunchCorrections(marked, (e) => (listing.has(e) ? `${e.source}|${listing.get(e)}` : undefined), launches);
   // A listing added and taken away again the same day (or the reverse) is the catalogue's slip (hosting-reversals.ts).
   const reversals = markSameDayReversals(marked, rowOf, (e) => recorded.get(e));

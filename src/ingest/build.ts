@@ -20,6 +20,7 @@ import { closeUnknownWeights, type ClosedDeveloper } from './closed-developers.t
 import type { WeightHost } from './weight-hosts.ts';
 import { noteAnnouncedDeprecations, type DeprecationReading } from './deprecation-readings.ts';
 import { listingShutdowns } from './retired-listings.ts';
+import { holdBackClosedResalesBelowDeveloper } from './closed-resale-below-developer.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
 import { dropAbsorbedSiblings } from './absorbed-listings.ts';
 import { buildRatings, currentRatingRows } from './build-ratings.ts';
@@ -181,6 +182,9 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const listed = [...offers];
   const priceConflicts = resolveDeveloperPriceConflicts(offers, dataAsOf, (o) => priceReadings.get(o));
   report.issues.push(...dropAbsorbedSiblings(listed, offers));
+  // After the developer's own price is settled: a closed model's resale far below it is held back (the rule's file).
+  const closedIds = new Set(mb.models.filter((m) => m.open_weights?.value === false).map((m) => m.id));
+  report.issues.push(...holdBackClosedResalesBelowDeveloper(offers, (id) => closedIds.has(id)));
   report.notes.push(`developer price conflicts: ${priceConflicts.length} (the best-evidenced price kept, the others in conflicts)`,
     ...priceConflicts.map((l) => `  ${l}`));
   const undercuts = pointerUndercuts(mb.models, offers);

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { PROJECT_ROOT } from '../config/env.ts';
 import type { OfferObservation } from '../sources/types.ts';
 import { buildOffers } from './build-offers.ts';
-import { loadHeldPrices, type HeldPrice } from './held-prices.ts';
+import { holdBackReviewed, loadHeldPrices, type HeldPrice } from './held-prices.ts';
 
 const obs = (o: Partial<OfferObservation>): OfferObservation => ({ source: 'genai-prices-npm', provider: 'google',
   provider_model_id: 'gemini-pro', region: 'global', as_of: '2025-07-04', input: 0.125, output: 0.375, ...o });
@@ -78,7 +78,9 @@ test('the committed table reads without issues; rows without a page or with an u
       ['orcarouter', 'google/gemini-flash-latest', 'input', 0.5], ['orcarouter', 'google/gemini-flash-latest', 'output', 3],
       ['orcarouter', 'google/gemini-flash-latest', 'cache_read', 0.075],
       ['merge-gateway', 'google/gemini-flash-latest', 'input', 0.3], ['merge-gateway', 'google/gemini-flash-latest', 'output', 2.5],
-      ['merge-gateway', 'google/gemini-flash-latest', 'cache_read', 0.075]]);
+      ['merge-gateway', 'google/gemini-flash-latest', 'cache_read', 0.075],
+      // LLM Gateway's MiMo tiers above 256k of the price before Xiaomi's cut (models.dev 2026-07-02 llmgateway files).
+      ['llmgateway', 'mimo-v2.5', 'tiers', 0.8], ['llmgateway', 'mimo-v2.5-pro', 'tiers', 2]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'
@@ -88,4 +90,23 @@ test('the committed table reads without issues; rows without a page or with an u
   const bad = loadHeldPrices(file);
   assert.equal(bad.rows.length, 0);
   assert.equal(bad.issues.length, 3);
+});
+
+// models.dev 2026-07-02, providers/llmgateway/models/mimo-v2.5.toml: [cost] input 0.14, output 0.28, and a
+// [[cost.tiers]] above 256,000 at input 0.8, output 4; Xiaomi's own file (providers/xiaomi/models/mimo-v2.5.toml, commit
+// 022732b0e5 "fix: update Xiaomi MiMo PAYG pricing") has 0.14/0.28 and no tier.
+test("a tiers row sets aside LLM Gateway's pre-cut MiMo tier, kept dated in unpriced_tiers; the base stays", () => {
+  const { offers } = buildOffers([obs({ source: 'models-dev', provider: 'llmgateway', provider_model_id: 'mimo-v2.5', input: 0.14, output: 0.28,
+    tiers: [{ above_tokens: 256000, input: 0.8, output: 4 }] })], () => 'mimo-v2.5', new Map());
+  const row = { source: 'models-dev', provider: 'llmgateway', provider_model_id: 'mimo-v2.5', field: 'tiers' as const, value: 0.8,
+    url: 'https://mimo.mi.com/docs/en-US/price/pay-as-you-go', read_on: '2026-11-27', reason: 'a tier Xiaomi no longer charges' };
+  const issues = holdBackReviewed(offers, [row]);
+  const o = offers[0];
+  assert.equal(o.prices.tiers, undefined, 'no tier priced');
+  assert.deepEqual(o.unpriced_tiers?.value, [{ above_tokens: 256000, input: 0.8, output: 4 }]);
+  assert.match(o.unpriced_tiers!.note!, /a tier Xiaomi no longer charges/);
+  assert.deepEqual([o.prices.input?.value, o.prices.output?.value], [0.14, 0.28]);
+  assert.equal(issues.length, 1);
+  // A tier the source changed is no longer matched, and the row says so.
+  assert.match(holdBackReviewed(offers, [{ ...row, value: 0.9 }])[0].message, /holds nothing back/);
 });

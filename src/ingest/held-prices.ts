@@ -13,8 +13,8 @@ const Row = z.object({
   source: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'the source whose reading is held back (genai-prices-npm, litellm...)'),
   provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a models.dev provider id'),
   provider_model_id: z.string().min(1, "the provider's id for the listing"),
-  field: z.enum(['input', 'output', 'cache_read', 'cache_write']),
-  value: z.coerce.number().positive('the figure held back, per 1M tokens as the source gives it'),
+  field: z.enum(['input', 'output', 'cache_read', 'cache_write', 'tiers']),
+  value: z.coerce.number().positive('the figure held back, per 1M tokens as the source gives it (tiers: the first tier\'s input)'),
   url: z.url({ error: 'the page that shows the figure is not the per-token price' }),
   read_on: IsoDate,
   reason: z.string().min(1, 'why the figure is not the listing\'s price'),
@@ -40,15 +40,20 @@ export function loadHeldPrices(file: string): { rows: HeldPrice[]; issues: Inges
 export function holdBackReviewed(offers: Offer[], rows: readonly HeldPrice[]): IngestIssue[] {
   const issues: IngestIssue[] = [];
   for (const r of rows) {
+    if (r.field === 'tiers') {
+      issues.push(...setAsideReviewedTiers(offers, r));
+      continue;
+    }
+    const field = r.field;
     const hits = offers.filter((o) => o.provider === r.provider && o.provider_model_id === r.provider_model_id
-      && o.prices[r.field]?.source === r.source && o.prices[r.field]?.value === r.value);
+      && o.prices[field]?.source === r.source && o.prices[field]?.value === r.value);
     if (!hits.length) {
       issues.push({ source: 'held-prices', file: HELD_PRICES_FILE, row: `${r.provider}/${r.provider_model_id} ${r.field}`,
         message: `no offer serves ${r.source}'s ${r.field} ${r.value} for ${r.provider}/${r.provider_model_id}: the row holds nothing back` });
       continue;
     }
     for (const o of hits) {
-      issues.push(holdBack(o, r.field, `${r.reason} (${r.url}, read ${r.read_on})`));
+      issues.push(holdBack(o, field, `${r.reason} (${r.url}, read ${r.read_on})`));
       // Long-context tiers price the same listing above a prompt size: a listing whose base input price is another
       // model's (gemini-pro-latest's LiteLLM listing, Gemini 2.5 Pro's $1.25 and its $2.50/$15 above 200k) has tiers
       // of that model too, so they go with it. The row's reason says so, with their figures.
@@ -61,4 +66,28 @@ export function holdBackReviewed(offers: Offer[], rows: readonly HeldPrice[]): I
     }
   }
   return issues;
+}
+
+/**
+ * A row with field `tiers`: the listing's long-context tiers are another price than the base it serves (LLM Gateway's
+ * MiMo-V2.5 at Xiaomi's cut $0.14/$0.28 beside the $0.80/$4.00 above 256k that Xiaomi's cut removed). The base stays;
+ * the tiers move to `unpriced_tiers`, dated and sourced with the row's reason as their note, as tiers above a listing's
+ * window do (unreachable-tiers.ts): kept, never priced, so a long prompt is priced at no tier from that source. The
+ * row's value is the first tier's input price, so a tier the source changes is no longer matched and is reported.
+ */
+function setAsideReviewedTiers(offers: Offer[], r: HeldPrice): IngestIssue[] {
+  const hits = offers.filter((o) => o.provider === r.provider && o.provider_model_id === r.provider_model_id
+    && o.prices.tiers?.source === r.source && o.prices.tiers.value[0]?.input === r.value);
+  if (!hits.length) {
+    return [{ source: 'held-prices', file: HELD_PRICES_FILE, row: `${r.provider}/${r.provider_model_id} tiers`,
+      message: `no offer serves ${r.source}'s tiers from input ${r.value} for ${r.provider}/${r.provider_model_id}: the row holds nothing back` }];
+  }
+  return hits.map((o) => {
+    const tiers = o.prices.tiers!;
+    const why = `not priced: ${r.reason} (${r.url}, read ${r.read_on})`;
+    o.unpriced_tiers = { ...tiers, note: tiers.note ? `${tiers.note}; ${why}` : why };
+    delete o.prices.tiers;
+    return { source: r.source, file: '(offers)', row: `${o.provider}/${o.provider_model_id}:${o.sku}`, field: 'prices.tiers',
+      message: `tier(s) above ${tiers.value.map((t) => t.above_tokens.toLocaleString('en-US')).join(', ')} tokens set aside, ${why}` };
+  });
 }

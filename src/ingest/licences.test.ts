@@ -66,11 +66,15 @@ test('a malformed table stops the load naming the line and field', () => {
 test('a licence carries the conditions its row writes in `conditions`, word for word, and the table\'s note apart', () => {
   const table = loadLicenceTable(TABLE);
   // data/curated/licences.csv, rows "llama 3.3 community", "qwen", "gemma", "modified mit", column conditions (quoted from the file);
-  // the Llama 3.3 licence, section 2 (700M MAU on the release date), 1.b.i ("Built with Llama", names starting with "Llama"), 1.b.iv (AUP).
+  // the Llama 3.3 licence, section 2 (700M MAU on the release date), 1.b.i ("Built with Llama", names starting with "Llama"), 1.b.iv (AUP),
+  // as data/curated/licence-clauses.csv stores them.
   assert.equal(normaliseLicence(table, 'Llama 3.3 Community')?.conditions,
     'A licensee whose products or services had more than 700 million monthly active users on the version\'s release date must request a '
-    + 'licence from Meta; use must comply with the Llama 3.3 acceptable use policy; redistribution must include the agreement and display '
-    + '"Built with Llama", and a model built with it must be named starting with "Llama".');
+    + 'licence from Meta; use must comply with the Llama 3.3 acceptable use policy; whoever distributes or makes available the Llama materials '
+    + 'or a derivative, or a product or service (including another AI model) that contains any of them, must provide a copy of the agreement '
+    + 'and prominently display "Built with Llama"; an AI model created, trained, fine-tuned or otherwise improved with the Llama materials or '
+    + 'their outputs, if distributed or made available, must have "Llama" at the beginning of its name (sections 2, 1.b.iv and 1.b.i of the '
+    + 'agreement).');
   // The Qwen licence: "If you are commercially using the Materials, and your product or service has more than 100 million monthly active users".
   assert.equal(normaliseLicence(table, 'Qwen')?.conditions,
     'A product or service with more than 100 million monthly active users needs a licence from Alibaba Cloud.');

@@ -145,3 +145,39 @@ test('a 10x move whose sides both sit apart from the others, or a 9x move, is no
   const [nine] = priceEvents(catalogueEvents([BASELINE, { ...AZURE_SMALL, new: 0.111 }], model, undefined, near));
   assert.deepEqual([apart.correction, nine.correction], [null, null]);
 });
+
+// DeepSeek V4 Flash's cache-hit price. genai-prices (price-changes-from-git.jsonl, 9275f6b122, 2026-05-14) added
+// deepseek/deepseek-v4-flash at cache_read_mtok 0.0028 (DeepSeek cut cache hits to a tenth, 0.028 -> 0.0028, from
+// 2026-04-26); models.dev moved vercel/deepseek/deepseek-v4-flash's cache read 0.028 -> 0.0028 on 2026-05-18, while
+// resellers still listed 0.028 (fireworks-ai, aihubmix, opencode) or about it (openrouter 0.022): a median 7.9x above.
+const DEEPSEEK_ADDED = row({
+  source: 'genai-prices-npm', commit: '9275f6b122', date: '2026-05-14T16:32:14+00:00', change: 'added', provider: 'deepseek',
+  source_model_id: 'deepseek-v4-flash', field: 'offered', old: false, new: true,
+  prices: { input: 0.14, output: 0.28, cache_read: 0.0028 },
+});
+const VERCEL_CUT = row({
+  source: 'models-dev', commit: '1111111111', date: '2026-05-18T10:00:00+00:00', provider: 'vercel',
+  source_model_id: 'deepseek/deepseek-v4-flash', field: 'cache_read', old: 0.028, new: 0.0028,
+});
+const V4_RESELLERS = stand('deepseek-v4-flash', 'cache_read', [
+  ['fireworks-ai', 'models-dev', 0.028], ['aihubmix', 'models-dev', 0.028], ['opencode', 'models-dev', 0.028],
+  ['openrouter', 'models-dev', 0.022],
+]);
+
+test("a reseller moving to the developer's own price of the day is no unit error, however far from the resellers' median", () => {
+  const model = to('deepseek-v4-flash');
+  // Each source's first commit is its baseline (no event).
+  const bases = [BASELINE, row({ source: 'genai-prices-npm' }), row({ source: 'models-dev' })];
+  const changes = [...bases, DEEPSEEK_ADDED, VERCEL_CUT];
+  const dev = (provider: string) => provider === 'deepseek';
+  const vercel = (r: ReturnType<typeof catalogueEvents>) => priceEvents(r).find((e) => e.provider === 'vercel')!;
+  assert.equal(vercel(catalogueEvents(changes, model, dev, V4_RESELLERS)).correction, null, "DeepSeek's own 0.0028 that day");
+  // Without the developer's listing the same move is weighed against the resellers alone: 0.028 -> 0.0028 is exactly
+  // 10x, and 0.0028 sits 0.028 / 0.0028 = 10x (5x or more) below their median 0.028, 0.028 within 2x of it: a slip.
+  const alone = vercel(catalogueEvents([...bases, VERCEL_CUT], model, dev, V4_RESELLERS));
+  assert.equal(alone.correction, true);
+  assert.match(alone.correction_note!, /^unit error brought in: 0\.0028 is 10x below the median \(0\.028\)/);
+  // The developer's figure in the event's own source is no evidence: that source may carry the same slip twice.
+  const sameSource = vercel(catalogueEvents([...bases, { ...DEEPSEEK_ADDED, source: 'models-dev' }, VERCEL_CUT], model, dev, V4_RESELLERS));
+  assert.equal(sameSource.correction, true);
+});

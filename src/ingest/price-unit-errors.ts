@@ -67,6 +67,34 @@ export class PriceBook {
     listings.set(`offer|${provider}|${listings}`, { source, provider, steps: [{ date: '', value: price(value) }] });
   }
 
+  /** The prices developers' own listings came with, by model and field, then source and listing (`listed`). */
+  private readonly listings = new Map<string, Map<string, { source: string; provider: string; listing: string; date: string; value: number }>>();
+
+  /**
+   * The price a developer's own listing came with on `date` (a history's row adding the listing, genai-prices'
+   * deepseek-v4-flash on 2026-05-14 with cache read 0.0028): evidence of what the developer charged from that day,
+   * kept apart from the steps so that no median moves.
+   */
+  listed(model: string, field: string, source: string, provider: string, listing: string, date: string, value: number) {
+    const k = `${model}|${field}`;
+    const m = this.listings.get(k) ?? new Map();
+    this.listings.set(k, m);
+    if (!m.has(`${source}|${listing}`)) m.set(`${source}|${listing}`, { source, provider, listing, date, value });
+  }
+
+  /** What each developer's listing recorded by `listed` held at the end of `date`: its first price, or a later step. */
+  listedAt(model: string, field: string, date: string): Held[] {
+    const out: Held[] = [];
+    for (const l of this.listings.get(`${model}|${field}`)?.values() ?? []) {
+      if (l.date > date) continue;
+      let [at, value] = [l.date, price(l.value)];
+      const steps = this.byModel.get(`${model}|${field}`)?.get(l.listing);
+      if (steps?.source === l.source) for (const s of steps.steps) if (s.date > at && s.date <= date) [at, value] = [s.date, s.value];
+      if (value !== null) out.push({ source: l.source, provider: l.provider, value });
+    }
+    return out;
+  }
+
   /** Prices > 0 the model's listings outside `source`/`provider` held at the end of `date`. */
   heldAt(model: string, field: string, date: string, source: string, provider: string): Held[] {
     const out: Held[] = [];
@@ -102,8 +130,14 @@ const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - DAY).to
  * (cloudflare-ai-gateway's deepseek-r1-distill-qwen-32b output 4.88 -> 4880000 -> 4.88, 16x the others' median).
  * A move by exactly a power of ten is weighed closer (DECIMAL_SLIP_RATIO, SLIP_AGREE): LiteLLM's Azure Mistral Small
  * 3.1 input 1 -> 0.1 (849de6703a) against the others' median 0.15. Events already marked keep their reading.
+ * A price the developer's own listing held that day (within 1%, in another source than the event's) is no unit error, however far from
+ * the resellers' median: the resellers lag the developer's own move. DeepSeek cut V4 Flash's cache-hit price to a tenth
+ * (0.028 -> 0.0028) from 2026-04-26; genai-prices listed DeepSeek's 0.0028 from 2026-05-14 and Vercel's models.dev file
+ * moved to it on 2026-05-18, while most resellers still listed 0.028 (a median of 0.022, 7.9x above).
  */
-export function markUnitErrors(events: ChangeEvent[], book: PriceBook): ChangeEvent[] {
+export function markUnitErrors(
+  events: ChangeEvent[], book: PriceBook, isDeveloper: (provider: string, modelId: string) => boolean = () => false,
+): ChangeEvent[] {
   const trip = roundTrips(events);
   for (const e of events) {
     if (e.kind !== 'price' || e.correction === true) continue;
@@ -126,6 +160,10 @@ export function markUnitErrors(events: ChangeEvent[], book: PriceBook): ChangeEv
     if (!side) continue;
     const mid = mids[mids.length - 1];
     const bad = (side === 'in' ? b : a) as number;
+    // Another source's reading of the developer's listing: the event's own source may carry the same slip on two of
+    // its listings (LiteLLM's Gemini 2.0 Flash at 150/600 at both google and google-vertex on 2025-02-07).
+    const own = (h: Held) => h.source !== e.source && isDeveloper(h.provider, e.model_id) && Math.abs(h.value - bad) <= 0.01 * bad;
+    if ([...before, ...after, ...book.listedAt(e.model_id, e.field, e.date)].some(own)) continue;
     const other = side === 'in' ? a : b;
     const listings = listingsOf(held);
     const sources = [...new Set(held.map((h) => h.source))].sort().join(', ');

@@ -75,11 +75,11 @@ const SelfHosting = z
       }).nullable().describe('The machine around the accelerators; null where no source prices it (the month is then a lower bound).'),
       power_monthly_usd: z.number().nullable().describe('The month\'s electricity; null with no power figure.'),
       machines: z.number().int(),
-    }).nullable().describe('on_premises: what the owned month rests on, as estimate_cost\'s owned option gives it; null otherwise.'),
+    }).nullable().describe('on_premises, or owned (a local machine bought): what the owned month rests on, as estimate_cost\'s owned option gives it; null otherwise.'),
     rental_eu_regions: z.array(z.string()).describe('The rental provider\'s EU regions for the configuration; with keep=eu-only or where=eu-cloud only configurations offered in one are costed, whatever the provider\'s jurisdiction (see rental_jurisdiction).'),
     hosting: z.enum(['your_machine', 'on_premises', 'owned', 'rented']).describe('Whose hardware it runs on: your_machine (the machine named), '
-      + 'on_premises (where=on-premises, no machine named: yours, costed as bought and run), owned (a local machine bought, or a configuration '
-      + 'with no rental price), rented (runs at the rental provider: its jurisdiction, and EU residency where it offers EU regions).'),
+      + 'on_premises (where=on-premises, no machine named: yours, costed as bought and run), owned (a local machine bought, with where=local '
+      + 'or keep=on-device and none named: costed as bought and run, see owned_cost; or a configuration with no rental price), rented (runs at the rental provider: its jurisdiction, and EU residency where it offers EU regions).'),
     rental_jurisdiction: z.string().nullable().describe('rented: the rental provider\'s jurisdiction from the providers table '
       + '(inference-providers); null when not rented or not established (then not counted as EU).'),
     cost_basis: z.array(z.string()).describe('How the monthly cost is derived; empty when there is none.'),
@@ -139,7 +139,7 @@ const Item = z
 const Step = z
   .object({
     id: z.string().describe('Step id: active, evidence, capability, context, conflict, api_offer, open_weights, available, open_licence, eu, '
-      + 'self_facts, fit, trust_evidence.'),
+      + 'self_facts, fit, speed, trust_evidence.'),
     constraint: z.string().describe('The parameter that imposes it (`keep=eu-only`), or `built-in`.'),
     rule: z.string().describe('What a model must meet.'),
     eliminated: z.number().int().describe('Models this step removed.'),
@@ -147,7 +147,7 @@ const Step = z
   })
   .describe('One hard constraint, applied in order.');
 
-const RANKING = `score = sum over dimensions of weight x part. quality = 1 - (top rating - rating) / ${QUALITY_SPAN}, clamped to 0..1, on the board that measures the use (an unrated model: an estimate from benchmarks of the same skill, else from a rated sibling, both from 95% lower bounds); price = log-scale of the blended price between $${PRICE_WORST} (0) and $${PRICE_BEST} (1) per 1M tokens at 75% input, 1 on your own machine; with no machine named, self-hosting is priced on the least costly rented configuration it fits (a month's rent over the tokens it serves in a month, per 1M), 0 when no rented configuration fits; with where=on-premises, on the configuration least costly to own that it fits, at estimate_cost's owned month (purchase amortised, host machine, electricity) over the tokens it serves in a month, per 1M, 0 when no configuration with a purchase price fits; 0.5 on a local machine not named (bought, not costed here); openness = 1 open weights with an OSI licence, 0.75 open weights allowing commercial use, 0.5 other open weights, 0 closed; trust = Trust Index / 100; eu_residency = 1 for an EU-resident offer, self-hosting on your own hardware, or a rented configuration its provider offers in an EU region; eu_jurisdiction = 1 for an offer's or a rental's provider under EU jurisdiction (unknown is not EU), or self-hosting on your own hardware (named, on premises, bought); self_hosting = 1 when self-hosted. Ties: rating, then price, then model id.`;
+const RANKING = `score = sum over dimensions of weight x part. quality = 1 - (top rating - rating) / ${QUALITY_SPAN}, clamped to 0..1, on the board that measures the use (an unrated model: an estimate from benchmarks of the same skill, else from a rated sibling, both from 95% lower bounds); price = log-scale of the blended price between $${PRICE_WORST} (0) and $${PRICE_BEST} (1) per 1M tokens at 75% input, 1 on your own machine; with no machine named, self-hosting is priced on the least costly rented configuration it fits (a month's rent over the tokens it serves in a month, per 1M), 0 when no rented configuration fits; with where=on-premises, on the configuration least costly to own that it fits, at estimate_cost's owned month (purchase amortised, host machine, electricity) over the tokens it serves in a month, per 1M, 0 when no configuration with a purchase price fits; with where=local or keep=on-device and no machine named, the same owned month on the local configuration (laptop, desktop, workstation) least costly to own that it fits, 0.5 when none with a purchase price and power figure fits; on hardware you own or buy (a named machine, local, on premises) a pick must reach the use's usable-speed floor (step speed); openness = 1 open weights with an OSI licence, 0.75 open weights allowing commercial use, 0.5 other open weights, 0 closed; trust = Trust Index / 100; eu_residency = 1 for an EU-resident offer, self-hosting on your own hardware, or a rented configuration its provider offers in an EU region; eu_jurisdiction = 1 for an offer's or a rental's provider under EU jurisdiction (unknown is not EU), or self-hosting on your own hardware (named, on premises, bought); self_hosting = 1 when self-hosted. Ties: rating, then price, then model id.`;
 
 function hostingOf(self: HostingPick): 'your_machine' | 'on_premises' | 'owned' | 'rented' {
   return self.own_machine ? 'your_machine' : self.on_premises ? 'on_premises' : rentalOf(self) ? 'rented' : 'owned';
@@ -285,7 +285,7 @@ export const recommend_model = defineOperation({
       recommendations: r.recommendations.map((x) => toItem(ds, x, b.board!, r.plan.context)),
       shortfall: r.shortfall,
       // What the text said and nothing read comes first: the rest of the answer stands without it.
-      notes: [...unreadNotes(ds, s.understood), ...notesFor(s, r.plan, b, r.on_machine)],
+      notes: [...unreadNotes(ds, s.understood), ...notesFor(s, r.plan, b, r.on_machine, r.held_back)],
     };
   },
 });

@@ -56,8 +56,14 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.equal(by.get('kimi-k2-thinking')?.licence_text, 'Modified MIT');
   // THUDM/ChatGLM3 MODEL_LICENSE opens "The ChatGLM3-6B License": the weights' licence, the code's being Apache 2.0.
   assert.equal(by.get('chatglm3-6b')?.licence_text, 'ChatGLM3-6B License');
+  // Cohere's C4AI Command R7B card: "License: CC-BY-NC, requires also adhering to C4AI's Acceptable Use Policy", front
+  // matter `license: cc-by-nc-4.0`: non-commercial weights, not Apache or MIT.
+  assert.equal(by.get('command-r7b-12-2024')?.licence_text, 'cc-by-nc-4.0');
+  // Ai2's allenai/Olmo-3-7B-Instruct repository pages: "License: apache-2.0".
+  assert.equal(by.get('olmo-3-7b-instruct')?.licence_text, 'apache-2.0');
   // Every row cites a developer's own page: the repositories, docs and blogs of Mistral AI, Microsoft, Meta, Tencent, Qwen,
-  // IBM, DeepSeek, ByteDance Seed, OpenAI, Moonshot AI, MiniMax, THUDM (Tsinghua's KEG, publisher of the ChatGLM weights).
-  const own = /^https:\/\/(huggingface\.co\/(mistralai|microsoft|tencent|Qwen|openai|moonshotai)|docs\.mistral\.ai|qwenlm\.github\.io|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM))\//;
+  // IBM, DeepSeek, ByteDance Seed, OpenAI, Moonshot AI, MiniMax, THUDM (Tsinghua's KEG, publisher of the ChatGLM weights),
+  // Cohere (CohereLabs), Z.ai (zai-org), Baidu (its Hugging Face organisation and AI Studio) and Ai2 (allenai).
+  const own = /^https:\/\/(huggingface\.co\/(mistralai|microsoft|tencent|Qwen|openai|moonshotai|CohereLabs|zai-org|baidu|allenai)|aistudio\.baidu\.com|docs\.mistral\.ai|qwenlm\.github\.io|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM))\//;
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });

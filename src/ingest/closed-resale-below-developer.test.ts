@@ -1,0 +1,92 @@
+// Tests of the rule that holds back a reseller's price of a closed model far below the developer's own.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { OfferObservation } from '../sources/types.ts';
+import { buildOffers } from './build-offers.ts';
+import { CLOSED_RESALE_SHARE, holdBackClosedResalesBelowDeveloper } from './closed-resale-below-developer.ts';
+
+const obs = (o: Partial<OfferObservation> & Pick<OfferObservation, 'source' | 'provider' | 'provider_model_id'>): OfferObservation =>
+  ({ region: 'global', as_of: '2026-07-02', ...o });
+
+/** Offers of one model whose developer is `vendor`, with the rule run on them (closed or not). */
+function run(list: OfferObservation[], model: string, vendor: string, closed = true) {
+  const { offers } = buildOffers(list, () => model, new Map(), { vendorOf: () => vendor });
+  const issues = holdBackClosedResalesBelowDeveloper(offers, () => closed);
+  return { offers, issues };
+}
+
+// models.dev 2026-07-02, providers/qihang-ai/models/gpt-5-mini.toml: [cost] input = 0.04, output = 0.29.
+// OpenAI's own price of GPT-5 mini: $0.25 input, $2.00 output per 1M (genai-prices, openai.yml; LiteLLM gpt-5-mini
+// 2.5e-07/2e-06 per token). Blended at 75% input: 0.75*0.04 + 0.25*0.29 = 0.1025 against 0.75*0.25 + 0.25*2 = 0.6875,
+// 0.149x; input 0.16x and output 0.145x, both under a quarter.
+const GPT5_MINI = [
+  obs({ source: 'genai-prices-npm', provider: 'openai', provider_model_id: 'gpt-5-mini', input: 0.25, output: 2, cache_read: 0.025 }),
+  obs({ source: 'models-dev', provider: 'qihang-ai', provider_model_id: 'gpt-5-mini', input: 0.04, output: 0.29 }),
+  obs({ source: 'models-dev', provider: 'poe', provider_model_id: 'openai/gpt-5-mini', input: 0.22, output: 1.8 }),
+];
+
+test("QiHang's GPT-5 mini at 0.04/0.29 against OpenAI's 0.25/2 is held back, listed but unpriced", () => {
+  const { offers, issues } = run(GPT5_MINI, 'gpt-5-mini', 'openai');
+  const q = offers.find((o) => o.provider === 'qihang-ai')!;
+  assert.ok(q, 'the offer stays listed');
+  assert.deepEqual(q.prices, {}, 'no price of it is served');
+  assert.deepEqual(q.held_back?.map((h) => [h.field, h.value, h.source]), [['input', 0.04, 'models-dev'], ['output', 0.29, 'models-dev']]);
+  assert.match(q.held_back![0].reason, /input 0\.04 and output 0\.29 against 0\.25 \(openai\/gpt-5-mini\) and 2 \(openai\/gpt-5-mini\), 0\.149091x blended/);
+  assert.equal(issues.length, 2);
+  // Poe's 0.22/1.8 (0.88x and 0.9x) is a reseller's price near the developer's: left alone.
+  assert.equal(offers.find((o) => o.provider === 'poe')!.prices.input?.value, 0.22);
+  assert.equal(offers.find((o) => o.provider === 'openai')!.prices.input?.value, 0.25, "the developer's own offer is the reference, untouched");
+});
+
+test('half the developer\'s price, as batch and flex are, is left alone: OpenRouter\'s GPT-5.6 Sol at 2/10 against 4/20', () => {
+  // genai-prices 2026-09-23: openai gpt-5.6-sol 4/20, openrouter openai/gpt-5.6-sol 2/10 (0.5x each).
+  assert.equal(CLOSED_RESALE_SHARE, 0.25);
+  const { offers, issues } = run([
+    obs({ source: 'genai-prices-npm', provider: 'openai', provider_model_id: 'gpt-5.6-sol', input: 4, output: 20 }),
+    obs({ source: 'genai-prices-npm', provider: 'openrouter', provider_model_id: 'openai/gpt-5.6-sol', input: 2, output: 10 }),
+  ], 'gpt-5.6-sol', 'openai');
+  assert.equal(issues.length, 0);
+  assert.equal(offers.find((o) => o.provider === 'openrouter')!.prices.output?.value, 10);
+});
+
+test("the developer's lowest own price anywhere is the reference: OrcaRouter's Qwen3.5 Plus at Alibaba China's yuan figures stays", () => {
+  // models.dev 2026-07-02: alibaba qwen3.5-plus 0.4/2.4, alibaba-cn 0.573/3.44, orcarouter qwen/qwen3.5-plus 0.115/0.688
+  // (0.2875x and 0.2867x of 0.4/2.4: above a quarter).
+  const { offers, issues } = run([
+    obs({ source: 'models-dev', provider: 'alibaba', provider_model_id: 'qwen3.5-plus', input: 0.4, output: 2.4 }),
+    obs({ source: 'models-dev', provider: 'alibaba-cn', provider_model_id: 'qwen3.5-plus', input: 0.573, output: 3.44 }),
+    obs({ source: 'models-dev', provider: 'orcarouter', provider_model_id: 'qwen/qwen3.5-plus', input: 0.115, output: 0.688 }),
+  ], 'qwen3.5-plus', 'alibaba');
+  assert.equal(issues.length, 0);
+  assert.equal(offers.find((o) => o.provider === 'orcarouter')!.prices.input?.value, 0.115);
+});
+
+test('open weights, one price alone that low, and a developer with no price of its own are left alone', () => {
+  // genai-prices 2026-06-15: openrouter mistralai/mistral-nemo 0.01/0.019; Mistral's own open-mistral-nemo 0.15/0.15.
+  const nemo = run([
+    obs({ source: 'genai-prices-npm', provider: 'mistral', provider_model_id: 'open-mistral-nemo', input: 0.15, output: 0.15 }),
+    obs({ source: 'genai-prices-npm', provider: 'openrouter', provider_model_id: 'mistralai/mistral-nemo', input: 0.01, output: 0.019 }),
+  ], 'mistral-nemo', 'mistral', false);
+  assert.equal(nemo.issues.length, 0, 'anyone may serve open weights at any price');
+  // A cheap input with a dear output (0.2x and 0.5x): a scheme of its own, not a listing in doubt.
+  const one = run([
+    obs({ source: 'models-dev', provider: 'openai', provider_model_id: 'm', input: 1, output: 4 }),
+    obs({ source: 'models-dev', provider: 'r', provider_model_id: 'm', input: 0.2, output: 2 }),
+  ], 'm', 'openai');
+  assert.equal(one.issues.length, 0);
+  const none = run([obs({ source: 'models-dev', provider: 'r', provider_model_id: 'm', input: 0.01, output: 0.02 })], 'm', 'openai');
+  assert.equal(none.issues.length, 0, 'no developer price, no reference');
+});
+
+test('the same source\'s long-context tiers and cache prices go with the input they extend', () => {
+  // models.dev 2026-07-02, qihang-ai/models/gemini-3-flash-preview.toml: 0.07/0.43 and a tier above 200k at 0.07/0.43;
+  // Google's own 0.5/3 with cache read 0.05 (genai-prices). The reseller's cache read 0.007 is under a quarter of 0.05.
+  const { offers } = run([
+    obs({ source: 'genai-prices-npm', provider: 'google', provider_model_id: 'gemini-3-flash-preview', input: 0.5, output: 3, cache_read: 0.05 }),
+    obs({ source: 'models-dev', provider: 'qihang-ai', provider_model_id: 'gemini-3-flash-preview', input: 0.07, output: 0.43, cache_read: 0.007,
+      tiers: [{ above_tokens: 200000, input: 0.07, output: 0.43 }] }),
+  ], 'gemini-3-flash-preview', 'google');
+  const q = offers.find((o) => o.provider === 'qihang-ai')!;
+  assert.deepEqual(q.prices, {});
+  assert.deepEqual(q.held_back?.map((h) => h.field), ['input', 'output', 'cache_read']);
+});
