@@ -9,6 +9,8 @@ import { readGenaiChanges } from './catalogue-genai-prices-changes.ts';
 import { nextPrices, offerPrices, offerTarget, readPrices, timeOfDayNote } from './catalogue-genai-prices-shape.ts';
 import { scheduledPriceChanges } from './catalogue-genai-prices-scheduled.ts';
 import { DATED_FIELDS, genaiPriceDates } from './genai-prices-dates.ts';
+import { conversionNote } from './genai-prices-currency.ts';
+import { PROMOTIONS_FILE, endPromotion, listPriceNote, promotionKey, translatePromotions, type Promotion } from './genai-prices-promotions.ts';
 import { listingKey, openRouterCopies, openRouterVariants, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
 import { IsoDate, defined, issueAt, regionOfSku, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
@@ -38,6 +40,7 @@ const ProviderFields = {
   id: z.string().regex(/^\S+$/, 'an id without spaces'),
   name: z.string().min(1),
   pricing_urls: z.array(z.url()),
+  price_comments: z.string(),
   models: z.array(z.unknown()),
 };
 
@@ -57,6 +60,10 @@ type Listing = {
   key: string; provider: string; id: string; model: ModelObservation; offer?: OfferObservation; checked?: string; scheduled: CatalogueChange[];
   /** A price page the listing's comment cites: someone checked the price against the provider's page. */
   reference?: string;
+  /** The reviewed row that ended the listing's promotion (genai-prices-promotions.ts), with the promotion's prices. */
+  promotion?: { row: Promotion; prices: Pick<OfferObservation, 'input' | 'output' | 'cache_read'> };
+  /** The price is converted from another currency (genai-prices-currency.ts): said on each price. */
+  converted?: string;
 };
 
 export const genaiPrices: Adapter = { id: REPO, read };
@@ -65,11 +72,15 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
   const dir = path.join(roots.sources, FOLDER);
   const head = await readHeadCommit(dir);
   const issues: IngestIssue[] = [];
+  const promoPath = path.join(roots.curated, PROMOTIONS_FILE);
+  const promo = existsSync(promoPath) ? translatePromotions(await readFile(promoPath, 'utf8')) : { rows: [], issues: [] };
+  issues.push(...promo.issues);
+  const promotions = new Map(promo.rows.map((r) => [promotionKey(r.source, r.provider, r.model), r]));
 
   const npmPath = path.join(dir, NPM_FILE);
   const npmDoc: unknown = existsSync(npmPath) ? JSON.parse(await readFile(npmPath, 'utf8')) : [];
   const npm = existsSync(npmPath)
-    ? readProviders(npmDoc, { source: NPM, file: `${FOLDER}/${NPM_FILE}`, date: NPM_PUBLISHED, version: `@pydantic/genai-prices ${NPM_VERSION}` }, issues)
+    ? readProviders(npmDoc, { source: NPM, file: `${FOLDER}/${NPM_FILE}`, date: NPM_PUBLISHED, version: `@pydantic/genai-prices ${NPM_VERSION}`, promotions }, issues)
     : [];
   const yml: Listing[] = [];
   const ymlDocs: unknown[] = [];
@@ -85,7 +96,7 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
       continue;
     }
     ymlDocs.push(doc);
-    yml.push(...readProviders([doc], { source: REPO, file, date: head.date, version: `genai-prices ${head.commit.slice(0, 10)}` }, issues));
+    yml.push(...readProviders([doc], { source: REPO, file, date: head.date, version: `genai-prices ${head.commit.slice(0, 10)}`, promotions }, issues));
   }
 
   const changesPath = path.join(dir, CHANGES_FILE);
@@ -125,10 +136,18 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
       return d ? [[f, d]] : [];
     }));
     setPriceDates(l.offer, dates);
+    notePrices(l);
   }
   for (const l of yml) {
     if (!l.offer || npmKeys.has(l.key)) continue;
     setPriceDates(l.offer, datesOf(l.provider, l.id, l.offer, { day: head.date, checked: l.checked, fallback: { as_of: head.date, by: repoCopy } }));
+    notePrices(l);
+  }
+  const used = new Set([...npm, ...yml].flatMap((l) => (l.promotion ? [promotionKey(l.promotion.row.source, l.provider, l.id)] : [])));
+  for (const [key, r] of promotions) {
+    if (used.has(key)) continue;
+    issues.push({ source: 'price-promotions', file: `data/curated/${PROMOTIONS_FILE}`, row: `${r.provider}/${r.model}`,
+      message: `no ${r.source} listing ${r.provider}/${r.model} whose comment states the promotion's end: the row applies nothing` });
   }
   const all = [...npm, ...yml.filter((l) => !npmKeys.has(l.key))];
   const listings = dropOpenRouterVariants(all, openRouterVariants(records), issues);
@@ -223,7 +242,7 @@ function sourceRows(repoDate: string): Source[] {
   ];
 }
 
-type Ctx = { source: string; file: string; date: string; version: string };
+type Ctx = { source: string; file: string; date: string; version: string; promotions: ReadonlyMap<string, Promotion> };
 
 function readProviders(doc: unknown, ctx: Ctx, issues: IngestIssue[]): Listing[] {
   const out: Listing[] = [];
@@ -242,6 +261,8 @@ function readProviders(doc: unknown, ctx: Ctx, issues: IngestIssue[]): Listing[]
       // A provider-wide pricing page dates every model only when it is the provider's one pricing page.
       const pricingUrl = p.pricing_urls?.length === 1 ? p.pricing_urls[0] : undefined;
       const listing = readModel(m, p.id!, pricingUrl, ctx, { ...where, row: `${p.id}/models[${j}]` }, issues);
+      const converted = listing && conversionNote(p.price_comments, (m as { price_comments?: string })?.price_comments, listing.id);
+      if (listing && converted) listing.converted = converted;
       if (listing) out.push(listing);
     });
   });
@@ -271,6 +292,11 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
     status: m.deprecated ? 'deprecated' : undefined,
     context_window: m.context_window,
   });
+  // A promotion the listing's comment says has ended: its price becomes the promotion until the end, the list price after.
+  const promoRow = ctx.promotions.get(promotionKey(ctx.source, providerId, m.id));
+  const ended = promoRow && m.prices !== undefined ? endPromotion(m.prices, m.price_comments, promoRow, issues) : undefined;
+  const promotion = promoRow && ended ? { row: promoRow, prices: offerPrices(readPrices(m.prices, ctx.date, where, []) ?? {}) } : undefined;
+  if (ended) m.prices = ended;
   const block = m.prices === undefined ? undefined : readPrices(m.prices, ctx.date, where, issues);
   if (m.prices === undefined) issues.push(issueAt(where, 'a model without prices: no offer', 'prices'));
   // A price copied from another provider's listing is that provider's price (listed under it already), not an
@@ -296,9 +322,11 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
     ? scheduledPriceChanges(m.prices, ctx.date, { source: ctx.source, provider: target.provider, provider_model_id: target.provider_model_id, source_model_id: `${providerId}/${m.id}`, version: ctx.version }, where)
     : [];
   const reference = m.price_comments ? referenceUrl(m.price_comments) : undefined;
+  // The change the end makes is the provider's, dated by the comment, not a start_date upstream wrote: said so.
+  if (promotion) for (const c of scheduled) c.subject = `promotion ended ${promotion.row.ends}, list price from ${promotion.row.list_from} (price comment in ${ctx.version})`;
   return {
     key: listingKey(providerId, m.id), provider: providerId, id: m.id, model, offer, checked: m.prices_checked, scheduled,
-    ...(reference ? { reference } : {}),
+    ...(reference ? { reference } : {}), ...(promotion ? { promotion } : {}),
   };
 }
 
@@ -335,6 +363,30 @@ function dropOpenRouterCopies(listings: Listing[], copies: ReadonlyMap<string, C
     if (listing.status === 'deprecated') l.offer = listing;
     else delete l.offer;
   }
+}
+
+/**
+ * Notes on a listing's prices: converted from another currency (each price says so), and a promotion that ended (each
+ * list price dated from the end, with a note naming the promotion's price).
+ */
+function notePrices(l: Listing): void {
+  if (l.offer && l.converted) {
+    const dates = { ...l.offer.price_dates };
+    for (const f of DATED_FIELDS) {
+      if (l.offer[f] === undefined) continue;
+      const d = dates[f];
+      dates[f] = { as_of: d?.as_of ?? l.offer.as_of, note: d?.note ? `${d.note}; ${l.converted}` : l.converted };
+    }
+    l.offer.price_dates = dates;
+  }
+  if (!l.offer || !l.promotion) return;
+  const { row, prices } = l.promotion;
+  const dates = { ...l.offer.price_dates };
+  for (const f of ['input', 'output', 'cache_read'] as const) {
+    if (l.offer[f] === undefined || l.offer[f] === prices[f]) continue;
+    dates[f] = { as_of: row.list_from, note: listPriceNote(row, prices[f], l.model.as_of) + (l.converted ? `; ${l.converted}` : '') };
+  }
+  l.offer.price_dates = dates;
 }
 
 /** Per-price dates, kept only where one differs from the reading's own date or carries a note. */
