@@ -74,6 +74,7 @@ export function heldBackNote(held: ReadonlyArray<{ model: Model; hardware: Hardw
     + 'so that its answer comes at least as fast as it is read (a product decision: docs/trust-and-recommend.md). '
     + `${held.length} model${held.length === 1 ? '' : 's'} that fit${held.length === 1 ? 's' : ''} ${held.length === 1 ? 'was' : 'were'} held back `
     + `as slower than that wherever ${held.length === 1 ? 'it fits' : 'they fit'}: ${named.join('; ')}${more}. `
-    + 'The speed is the fit engine\'s batch-1 estimate at the quantization it chooses (the highest that fits); a lower '
-    + 'quantization runs faster (models_for_hardware lists each), and a faster machine can be named in `machine`.';
+    + 'The speed is the fit engine\'s batch-1 estimate at the quantization it chooses (the highest that fits); where that '
+    + 'is under the floor, each lower one of 4 bits per weight or more that fits was tried too (models_for_hardware lists '
+    + 'each), and none reached it. A faster machine can be named in `machine`.';
 }

@@ -318,7 +318,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     if (floor !== null) {
       const by = t.kind === 'any' ? plan.on_premises_by! : t.by;
       const speedRule = `for self-hosting on ${t.kind === 'machine' ? 'your machine' : t.kind === 'local' ? 'a local machine' : 'your premises'}: `
-        + `an estimated decode speed of at least ${floorText(floor)}`
+        + `an estimated decode speed of at least ${floorText(floor)}, at the highest quantization of 4 bits or more that reaches it`
         + (t.kind === 'machine' ? '' : ', on the least costly configuration that reaches it where the least costly to own does not');
       step('speed', by, speedRule, (m) => {
         const so = selfOf(m);
