@@ -6,6 +6,7 @@ import { aDataset, aHardware, aModel, aRating, f } from '../dataset/fixtures.ts'
 import type { Architecture } from '../schema/index.ts';
 import { interpret } from './interpret.ts';
 import { recommend } from './recommend.ts';
+import { prefillText } from './recommend-speed.ts';
 
 const arch: Architecture = { layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'acme/x' };
 const APACHE = f({ id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true });
@@ -55,4 +56,12 @@ test('a machine fast enough at the highest quantization keeps it', () => {
   const r = recommend(ds, interpret(ds, { where: 'local', machine: 'fast-24' }));
   const s = small(r)!.option.self!;
   assert.deepEqual([s.fit.quantization, s.slower_quantization], ['q8_0', null]);
+});
+
+test('the time to read a prompt filling the context is stated past a minute, with its prefill speed, and not under it', () => {
+  // 32,768 tokens at 180 tokens/s: 32,768 / 180 = 182 s, about 3 minutes; at 1,000 tokens/s, 32.8 s: not stated.
+  const at = (prefill: number) => ({ speed: { prefill_tokens_per_s: prefill, time_to_first_token_s: 32768 / prefill } }) as Parameters<typeof prefillText>[0];
+  assert.match(prefillText(at(180), 32768), /^A prompt that fills the 32,768 tokens of context takes about 3 minutes to read here .*prefill at about 180 tokens\/s/);
+  assert.equal(prefillText(at(1000), 32768), '');
+  assert.equal(prefillText({ speed: null }, 32768), '');
 });

@@ -22,7 +22,7 @@ import { namedMachineMonth, rentalOf, type HostingPick, type OwnedCost } from '.
 import type { OwnedOption } from './owned-cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import { slowerQuantizationText } from './recommend-quant.ts';
-import { fastEnough, heldBackNote, passedOverText } from './recommend-speed.ts';
+import { fastEnough, heldBackNote, passedOverText, prefillText } from './recommend-speed.ts';
 
 export type EuOfferBrief = { provider: string; provider_name: string; region: OfferRegion; residency: 'yes' | 'region' };
 export type Explained = { reasons: string[]; eu_offers: readonly EuOfferBrief[] };
@@ -121,7 +121,8 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   const speed = fit.tokens_per_s !== null ? `, about ${fit.tokens_per_s} tokens/s` : ', no speed estimated (no memory bandwidth for it)';
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
   const passed = (self.passed_over ? ` ${passedOverText(self.passed_over, plan.speed_floor!, on_premises)}` : '')
-    + (self.slower_quantization ? ` ${slowerQuantizationText(fit, self.slower_quantization)}` : '');
+    + (self.slower_quantization ? ` ${slowerQuantizationText(fit, self.slower_quantization)}` : '')
+    + (prefillText(fit, plan.context) ? ` ${prefillText(fit, plan.context)}` : '');
   const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.${passed}`;
   if (own_machine) return `${run} ${machineCostText(m, h, plan.context, self.slower_quantization ? fit.quantization ?? undefined : undefined)}`;
   if (!cost && on_premises) return `${run} No configuration it fits has a purchase price and a power figure in the dataset: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is hardware you own, under your jurisdiction.`;
