@@ -5,7 +5,7 @@ import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import { OPERATIONS } from '../src/ops/registry.ts';
 import { restUrl } from '../src/surfaces/rest/url.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
-import { coldStreams, extremeInputs, spreadContext, WIDEST_CONTEXT } from './cold-inputs.ts';
+import { coldStreams, extremeInputs, soakStreams, spreadContext, WIDEST_CONTEXT } from './cold-inputs.ts';
 import { datasetDataAtScale, freshDataset, readRawDataset } from './synthetic.ts';
 
 const ds = freshDataset(datasetDataAtScale(readRawDataset(DEFAULT_DATA_DIR), 1));
@@ -42,4 +42,28 @@ test('the spread context covers the whole valid range without repeating', () => 
   }
   assert.equal(seen.size, 20_000);
   assert.equal(spreadContext(0), 512);
+});
+
+test('the soak slides recommend_model\'s context: half of each kind of ask at a new context, each answered', () => {
+  const op = OPERATIONS.find((o) => o.name === 'recommend_model')!;
+  const s = soakStreams(ds).recommend_model;
+  const contexts = new Set<number>();
+  // From the soak's offset (5,000,000, far into the stream) as well as the start.
+  for (const from of [0, 5_000_000]) {
+    for (let i = from; i < from + 200; i++) {
+      const raw = s.input(i);
+      // Blocks of four asks (a situation, a named machine, two memory sizes) in turn with and without a context.
+      assert.equal('context' in raw, Math.floor(i / 4) % 2 === 0, `input ${i}`);
+      if (i % 4 === 0) assert.ok('where' in raw);
+      if (typeof raw.context === 'number') {
+        assert.ok(raw.context >= 512 && raw.context <= WIDEST_CONTEXT, String(raw.context));
+        contexts.add(raw.context);
+      }
+      assert.doesNotThrow(() => op.handler(ds, validateInput(op, raw) as never, { today: '2026-11-25' }), JSON.stringify(raw));
+    }
+  }
+  // 100 asks with a context from each offset: 200 distinct contexts.
+  assert.equal(contexts.size, 200);
+  // The other operations' soak streams are their cold streams.
+  assert.deepEqual(soakStreams(ds).estimate_cost.input(7), streams.estimate_cost.input(7));
 });

@@ -127,6 +127,22 @@ export function coldStreams(ds: Dataset): Record<string, ColdStream> {
   };
 }
 
+/**
+ * The soak's streams: the cold streams, with recommend_model's asks also sliding `context` over the valid range, as a
+ * context slider sends, so that anything kept per context shows as growth. Half of each kind of ask (a situation, a
+ * named machine, a memory size: the stream's i mod 4) at a new context, by blocks of four: a context on every other
+ * ask alone would never meet the situations (every fourth), where the on-premises picks are.
+ */
+export function soakStreams(ds: Dataset): Record<string, ColdStream> {
+  const streams = coldStreams(ds);
+  const rec = streams.recommend_model;
+  streams.recommend_model = {
+    distinct: rec.distinct,
+    input: (i) => (Math.floor(i / 4) % 2 === 0 ? { ...rec.input(i), context: spreadContext(i) } : rec.input(i)),
+  };
+  return streams;
+}
+
 /** The extremes every operation must also meet its budget at: the widest context over the full catalogue. */
 export function extremeInputs(ds: Dataset): Record<string, Raw[]> {
   const biggest = [...ds.hardware].sort((a, b) => b.memory_gb.value - a.memory_gb.value)[0];

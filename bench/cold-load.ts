@@ -8,7 +8,7 @@ import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
 import { OPERATIONS } from '../src/ops/registry.ts';
 import type { AnyOperation } from '../src/ops/operation.ts';
 import { restUrl } from '../src/surfaces/rest/url.ts';
-import { coldStreams, type ColdStream } from './cold-inputs.ts';
+import { coldStreams, soakStreams, type ColdStream } from './cold-inputs.ts';
 import { runAutocannon, type LoadResult } from './lib/autocannon.ts';
 import type { ColdLoadResult, ColdSpec } from './lib/cold-cannon.ts';
 import type { Memory } from './lib/proc.ts';
@@ -256,8 +256,10 @@ export async function runColdLoad(options: ColdLoadOptions): Promise<ColdLoadRep
         sample();
         timer = setInterval(sample, 5000);
       };
-      // Far into every stream: inputs the targets above did not send.
-      const r = await coldRun(service.url, targets.filter((x) => x.surface === 'rest'), 5_000_000, options.soakSec, options.connections, apiKey, dir, start)
+      // Far into every stream: inputs the targets above did not send; recommend_model's at new contexts too.
+      const soakOf = soakStreams(ds);
+      const soakTargets = OPERATIONS.filter((op) => !options.ops || options.ops.includes(op.name)).flatMap((op) => targetsFor(op, soakOf[op.name]));
+      const r = await coldRun(service.url, soakTargets.filter((x) => x.surface === 'rest'), 5_000_000, options.soakSec, options.connections, apiKey, dir, start)
         .finally(() => clearInterval(timer));
       samples.push({ t: Math.round((Date.now() - t0) / 1000), rss_mb: service.memory().rss_mb });
       soak = {

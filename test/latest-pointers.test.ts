@@ -181,3 +181,12 @@ test('a target read before the data date is said to be read on that date, and ma
   // deepseek-chat's evidence is of the data's own read: no such caveat.
   assert.doesNotMatch(sheet('deepseek-chat').points_to!.note!, /^The target as read on/);
 });
+
+test("Moonshot's kimi-latest holds Moonshot's own listing only; OpenRouter's ~moonshotai/kimi-latest is another pointer", () => {
+  // LiteLLM moonshot/kimi-latest: $2/$5 (Moonshot's 2025 pointer). models.dev providers/openrouter/models/
+  // ~moonshotai/kimi-latest.toml: $0.55/$3.20, listed 2026-04-27, OpenRouter's newest-in-family slug (Kilo's copy $0.74/$3.49).
+  const offers = ds.offersByModel.get('kimi-latest') ?? [];
+  assert.deepEqual(offers.filter((o) => o.provider === 'moonshotai').map((o) => o.prices.input?.value), [2]);
+  assert.ok(!offers.some((o) => o.provider_model_id.startsWith('~')), 'no OpenRouter family slug on Moonshot\'s pointer');
+  assert.equal(ds.modelById.get('kimi-latest')!.aliases.some((a) => a.includes('~moonshotai')), false);
+});

@@ -121,7 +121,7 @@ test('a reviewed table by its file name, and a source by its own spelling, read 
 test('a text naming a source drops where in its repository a figure sits: the file path and the commit', () => {
   const withSkyPilot: ReadonlyMap<string, Source> = new Map([...sources, ['skypilot', aSource({
     id: 'skypilot', name: 'SkyPilot catalog (catalogs/v7): GPU instance prices per cloud', url: 'https://github.com/skypilot-org/skypilot-catalog',
-  })]]);
+  })], ['epoch-hardware', aSource({ id: 'epoch-hardware', name: 'Epoch AI, Data on Machine Learning Hardware', url: 'https://epoch.ai/data/machine-learning-hardware' })]]);
   const text = partialText(withSkyPilot);
   // The rental note of a Nebius H100 in the dataset (hardware.json), as the SkyPilot adapter writes it.
   const line = "price as listed in SkyPilot's catalogue (catalogs/v7/nebius/vms.csv) at commit 22fd1fea, read on or before 2026-11-21;" +
@@ -130,6 +130,12 @@ test('a text naming a source drops where in its repository a figure sits: the fi
   assert.equal(text(line, ids), "price as listed in a listed source's catalogue, read on or before 2026-11-21;" +
     " the commit's date and the provider's own date are not given");
   assert.deepEqual([...ids], ['skypilot']);
+  // A file name with a space: the DGX A100 row of data/curated/host-machines.csv cites Epoch's table by its path in
+  // epoch-research/training-cost-trends, `data/Hardware prices.csv`, which tells the source as its name does.
+  const epoch = new Set<string>();
+  assert.equal(text("Epoch's hardware price table (data/Hardware prices.csv): the DGX A100 at its release price", epoch),
+    "A listed source's hardware price table: the DGX A100 at its release price");
+  assert.deepEqual([...epoch], ['epoch-hardware']);
   // A text that names no source keeps its paths: they are the service's own (a reviewed table) or a caller's words.
   const own = 'see the row (data/curated/hardware-configs.csv) at commit 22fd1fea';
   assert.equal(text(own, new Set()), own);

@@ -15,9 +15,10 @@ const COPY_MARK = '(?:(?=[0-9a-f]*\\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|v?\\d+(?:
 
 /**
  * A file's place in a source's repository, in parentheses (`(catalogs/v7/nebius/vms.csv)`: at least one folder, a file
- * with an extension), or a commit (` at commit 22fd1fea`), each with the space before it.
+ * with an extension, whose name may hold spaces: `(data/Hardware prices.csv)`), or a commit (` at commit 22fd1fea`),
+ * each with the space before it.
  */
-const COORDINATES = / \((?:[\w.-]+\/)+[\w.-]+\.[a-z]{2,5}\)| at commit [0-9a-f]{7,40}(?![\w-])/g;
+const COORDINATES = / \((?:[\w.-]+\/)+[\w.-]+(?: [\w.-]+)*\.[a-z]{2,5}\)| at commit [0-9a-f]{7,40}(?![\w-])/g;
 
 const rewriters = new WeakMap<ReadonlyMap<string, Source>, PartialText>();
 

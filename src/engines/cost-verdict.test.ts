@@ -1,7 +1,7 @@
 // Tests of `cheaper`: an owned month that leaves out an unpriced host machine never makes self-hosting "cheaper".
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { costVerdict, type SelfHostedMonths } from './cost.ts';
+import { costVerdict, verdictBasis, type SelfHostedMonths } from './cost.ts';
 
 const api = { usd: 210, provider: 'helicone' };
 const month = (usd: number, hardware_id: string, owned = true) => ({ usd, hardware_id, owned });
@@ -33,4 +33,21 @@ test('only a hostless owned month below the API: not shown cheaper, null, and th
 test('no API price or no self-hosted month: no verdict', () => {
   assert.deepEqual(costVerdict(undefined, { any: month(1, 'box') }), { cheaper: null, note: null });
   assert.deepEqual(costVerdict(api, {}), { cheaper: null, note: null });
+});
+
+test('the verdict names the month it rests on: the cheapest counted whole when self-hosting wins, not a hostless one', () => {
+  // gpt-oss-120b at 10,000M on the committed dataset: rtx-4090-x4 owned at 269.32 leaves its host out; two rtx-3090-x4
+  // bought with their host at 515 are the month below OpenRouter's 600: 600 - 515 = 85 USD less.
+  const m: SelfHostedMonths = { any: month(269.32, 'rtx-4090-x4'), counted: { usd: 515, hardware_id: 'rtx-3090-x4', owned: true, machines: 2 } };
+  const a = { usd: 600, provider: 'openrouter' };
+  assert.deepEqual(verdictBasis(a, m, costVerdict(a, m)), {
+    self_hosted: { hardware_id: 'rtx-3090-x4', owned: true, machines: 2, monthly_usd: 515 }, api: { provider: 'openrouter', monthly_usd: 600 }, margin_usd: 85,
+  });
+  // The API cheaper: it rests on the cheapest month of any kind (210 against 211.91: 1.91 USD less).
+  const low = { any: month(211.91, 'rtx-4090-x4'), counted: month(239.93, 'rtx-3090-x4') };
+  assert.deepEqual(verdictBasis(api, low, costVerdict(api, low))?.self_hosted.hardware_id, 'rtx-4090-x4');
+  assert.equal(verdictBasis(api, low, costVerdict(api, low))?.margin_usd, 1.91);
+  // No verdict, no basis.
+  const hostless = { any: month(100, 'box') };
+  assert.equal(verdictBasis(api, hostless, costVerdict(api, hostless)), null);
 });

@@ -34,6 +34,8 @@ export type CostResult = {
   cheaper: 'api' | 'self_hosted' | null;
   /** Why `cheaper` is null though a self-hosted month is below the API's (its host machine is not priced); else null. */
   cheaper_note: string | null;
+  /** The two months `cheaper` compares, and the margin between them; null when it is null. */
+  cheaper_basis: VerdictBasis | null;
   estimate: true;
   assumptions: string[];
 };
@@ -41,7 +43,7 @@ export type CostResult = {
 type Priced = { monthly_usd: number };
 
 /** One self-hosted month `cheaper` weighs: what it costs, on which configuration, and whether it is bought. */
-export type SelfHostedMonth = { usd: number; hardware_id: string; owned: boolean };
+export type SelfHostedMonth = { usd: number; hardware_id: string; owned: boolean; machines?: number };
 
 /**
  * The cheapest self-hosted month (`any`, rented or owned) and the cheapest that counts the whole machine (`counted`:
@@ -50,10 +52,10 @@ export type SelfHostedMonth = { usd: number; hardware_id: string; owned: boolean
 export type SelfHostedMonths = { any?: SelfHostedMonth; counted?: SelfHostedMonth };
 
 export function selfHostedMonths(rented: readonly RentedFigures[], owned: readonly OwnedFigures[]): SelfHostedMonths {
-  const r = rented[0] && { usd: rented[0].monthly_usd, hardware_id: rented[0].hardware_id, owned: false };
-  const first = owned[0] && { usd: owned[0].monthly_usd, hardware_id: owned[0].hardware_id, owned: true };
+  const r = rented[0] && { usd: rented[0].monthly_usd, hardware_id: rented[0].hardware_id, owned: false, machines: rented[0].machines };
+  const first = owned[0] && { usd: owned[0].monthly_usd, hardware_id: owned[0].hardware_id, owned: true, machines: owned[0].machines };
   const whole = owned.find((o) => o.host_counted);
-  const w = whole && { usd: whole.monthly_usd, hardware_id: whole.hardware_id, owned: true };
+  const w = whole && { usd: whole.monthly_usd, hardware_id: whole.hardware_id, owned: true, machines: whole.machines };
   const min = (a?: SelfHostedMonth, b?: SelfHostedMonth) => (a === undefined ? b : b === undefined || a.usd <= b.usd ? a : b);
   return { any: min(r, first), counted: min(r, w) };
 }
@@ -87,6 +89,29 @@ export function costVerdict(api: ApiMonth | undefined, m: SelfHostedMonths): Ver
   };
 }
 
+/**
+ * The months a verdict rests on. Self-hosting cheaper: the cheapest month that counts the whole machine (which may not
+ * be the cheapest owned option listed: gpt-oss-120b at 10,000M, rtx-4090-x4 leaves its host out and rtx-3090-x4 x2
+ * with its host is the month below the API). The API cheaper: the cheapest self-hosted month of any kind, which the API
+ * costs no more than. A summary that names one configuration and a verdict resting on another would mislead.
+ */
+export type VerdictBasis = {
+  self_hosted: { hardware_id: string; owned: boolean; machines: number; monthly_usd: number };
+  api: { provider: string; monthly_usd: number };
+  /** How much less the cheaper side costs a month (USD, rounded as money). */
+  margin_usd: number;
+};
+
+export function verdictBasis(api: ApiMonth | undefined, m: SelfHostedMonths, v: Verdict): VerdictBasis | null {
+  const month = v.cheaper === 'self_hosted' ? m.counted : v.cheaper === 'api' ? m.any : undefined;
+  if (!api || !month) return null;
+  return {
+    self_hosted: { hardware_id: month.hardware_id, owned: month.owned, machines: month.machines ?? 1, monthly_usd: month.usd },
+    api: { provider: api.provider, monthly_usd: api.usd },
+    margin_usd: usd(Math.abs(api.usd - month.usd)),
+  };
+}
+
 /** What both forms of a cost rest on: the API lines, self-hosting costed on every configuration, the break-evens. */
 function costParts<R extends Priced, O extends Priced>(
   model: Model, offers: readonly Offer[], hardwareList: readonly Hardware[], opts: CostOptions, list: number, d: Describers<R, O>,
@@ -101,15 +126,17 @@ function costParts<R extends Priced, O extends Priced>(
   // compare, as in the catalogue's price rankings and the break-even.
   const paid = paidOffer(api);
   // Every configuration weighs, not only those listed.
-  const verdict = costVerdict(paid ? { usd: paid.monthly_usd, provider: paid.provider } : undefined, selfHostedMonths(sh.rented, sh.owned));
-  return { api, sh, settings, be, verdict };
+  const apiMonth = paid ? { usd: paid.monthly_usd, provider: paid.provider } : undefined;
+  const months = selfHostedMonths(sh.rented, sh.owned);
+  const verdict = costVerdict(apiMonth, months);
+  return { api, sh, settings, be, verdict, basis: verdictBasis(apiMonth, months, verdict) };
 }
 
 /**
  * A cost's members from its parts, the curve apart (only the full form draws it): the same figures for both forms.
  */
 function costMembers<R extends Priced, O extends Priced>(model: Model, opts: CostOptions, p: ReturnType<typeof costParts<R, O>>) {
-  const { api, sh, settings, be, verdict } = p;
+  const { api, sh, settings, be, verdict, basis } = p;
   return {
     model_id: model.id,
     tokens_millions: opts.tokens_millions,
@@ -121,6 +148,7 @@ function costMembers<R extends Priced, O extends Priced>(model: Model, opts: Cos
     break_even_owned: be.owned,
     cheaper: verdict.cheaper,
     cheaper_note: verdict.note,
+    cheaper_basis: basis,
     estimate: true as const,
     assumptions: costAssumptions(opts, settings, api),
   };

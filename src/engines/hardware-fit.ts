@@ -304,7 +304,7 @@ export function fitInputs(a: FitWords, hardware: Hardware, opts: FitOptions, spe
     ...modelFitInputs(a, opts),
     `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator (compute buffers, from published llama.cpp logs)`,
     `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
-    ...(speedEstimated ? [`${DECODE_BASIS}; ${PREFILL_BASIS} (calibrated on data/curated/speed-measurements.csv)`] : []),
+    ...(speedEstimated ? [`${DECODE_BASIS}; ${PREFILL_BASIS} (the service's method, calibrated on published llama.cpp and serving benchmarks)`] : []),
   ];
 }
 

@@ -53,3 +53,23 @@ export function screenBins<T extends { hardware: Hardware }>(inches: number | nu
   const why = rules.filter((r) => devices.some((d) => d.hardware.accelerator === r.accelerator)).map((r) => r.because);
   return { kept, note: `; ${why.join('; ')} (the ${inches}-inch said)` };
 }
+
+/**
+ * The most memory a MacBook Pro is sold with per chip, where another Mac holds the same chip with more: the M4 Pro
+ * MacBook Pro (2024) "can be configurable to up to 48GB of memory" (appleosophy.com/2024/11/01/top-tidbits-about-the-
+ * macbook-pro-m4-m4-pro-m4-max-you-may-have-missed, read 2026-11-27), where the Mac mini's M4 Pro reaches 64 GB
+ * (machine-prices.csv, mac-mini-m4-pro-64). A MacBook Pro said with more is read as the chip and memory said (the Mac
+ * mini's figures: same chip, same memory and bandwidth) and told what a MacBook Pro of that chip can be.
+ */
+const MACBOOK_PRO_MAX_GB: ReadonlyArray<{ chip: string; gb: number }> = [{ chip: 'Apple M4 Pro', gb: 48 }];
+
+/** `; a MacBook Pro with the M4 Pro is sold with up to 48 GB ...` when a MacBook is said with more; else nothing. */
+export function macbookMemoryNote(q: { apple: boolean; form: string | null }, h: Hardware): string {
+  if (!q.apple || q.form !== 'laptop') return '';
+  const rule = MACBOOK_PRO_MAX_GB.find((r) => h.accelerator.startsWith(r.chip) && h.memory_gb.value > r.gb);
+  if (!rule) return '';
+  const chip = rule.chip.replace(/^Apple\s+/, '');
+  return `; a MacBook Pro with the ${chip} is sold with up to ${rule.gb} GB: ${h.memory_gb.value} GB with the ${chip} is the `
+    + `Mac mini's, whose figures are read here (same chip, memory and bandwidth); a MacBook Pro of ${h.memory_gb.value} GB `
+    + `holds an M4 Max, and one with the ${chip} ${rule.gb} GB at most ("MacBook Pro ${chip} ${rule.gb}GB")`;
+}

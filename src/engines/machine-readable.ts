@@ -1,6 +1,7 @@
 // Whether a text holds a word a machine reading could start from: a text without one is refused by resolveMachine,
 // so a caller asking of many texts whether each names a machine (recommend_model's unread words) need not read those.
 import type { Dataset } from '../dataset/dataset.ts';
+import { instanceTypes } from './machine-cloud.ts';
 import { deviceName, FORM_WORDS, machineWords, READING_WORDS } from './machine-words.ts';
 import { perDataset } from './per-dataset.ts';
 import { MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, words } from './vocabulary.ts';
@@ -27,6 +28,8 @@ const readableWords = perDataset((ds): ReadonlySet<string> => {
     add(longest(words(h.id)));
     for (const product of h.sold_as?.value ?? []) add(longest(words(product)));
   }
+  // A cloud instance is read only whole (`g5.xlarge`): the longest of its words tells it.
+  for (const instance of instanceTypes(ds)) add(longest(words(instance)));
   for (const phrases of Object.values(MACHINE_HARDWARE_SYNONYMS)) for (const p of phrases) add(longest(words(p)));
   for (const x of MACHINE_CLASSES) for (const p of MACHINE_SYNONYMS[x]) add(longest(words(p)));
   return out;

@@ -2,8 +2,10 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
-import { appleBaseBin, baseBinNote, screenBins } from './machine-bins.ts';
+import { appleBaseBin, baseBinNote, macbookMemoryNote, screenBins } from './machine-bins.ts';
 import { byMemory } from './machine-memory.ts';
+import { cloudInstanceNamed, instanceConfiguration, instanceSentence } from './machine-cloud.ts';
+import { mixedCards, sameCards } from './machine-mixed.ts';
 import { decodeSplit } from './decode.ts';
 import { appleFamilyMapping, desktopReading } from './machine-family.ts';
 import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
@@ -198,6 +200,7 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   } else if (kinds.size > 1) {
     return refuse('ambiguous', `"${text.slice(0, 100)}" names ${kinds.size} catalogued devices; add the memory size or the exact name`, q, ids(singles));
   }
+  if (singles.length) binNote += macbookMemoryNote(q, singles[0].hardware);
   const exact = sized.find((d) => d.hardware.count === count);
   const one = singles[0] ?? sized[0];
   if (linkNeedsCount(q, one.hardware)) {
@@ -263,6 +266,15 @@ function mapped(h: Hardware, how: MachineHow, matched: string[], interpretation:
  * of one, or a configuration built from a memory size; or say why not. Never another device than the one named.
  */
 export function resolveMachine(ds: Dataset, text: string): MachineMapping | MachineRefusal {
+  const r = readMachineText(ds, text);
+  // `4090 + 3090`: said plainly rather than as a device named "4090 3090" (machine-mixed.ts).
+  if (isRefusal(r) && r.refused === 'unknown') return mixedCards(text, (part) => readMachineText(ds, part), r.understood) ?? r;
+  // `3090 + 3090`: read at once it names one 3090; listed, it is two.
+  if (!isRefusal(r) && /[+&,]|\band\b|\bplus\b/i.test(text)) return sameCards(ds, text, r, (part) => readMachineText(ds, part)) ?? r;
+  return r;
+}
+
+function readMachineText(ds: Dataset, text: string): MachineMapping | MachineRefusal {
   const w = words(text);
   const c = catalogue(ds);
   // Text with no letter or digit (an emoji, punctuation) is not empty: say what is wrong with it.
@@ -275,6 +287,13 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   if (exact) return { ...mapped(exact, 'hardware_id', [exact.id], `the catalogued configuration ${exact.id}: ${exact.name}${split(exact)}`), how: 'hardware_id' };
   const cls = MACHINE_CLASSES.find((x) => x === joined);
   if (cls) return classMapping(ds, cls, 'canonical', [cls], text, emptyQuery());
+  // `g5.xlarge`, `AWS p5.48xlarge instance`: the instance's GPUs (data/curated/cloud-instances.csv).
+  const instance = cloudInstanceNamed(ds, text);
+  if (instance) {
+    const { hardware: h, built } = instanceConfiguration(ds, instance);
+    const reading = built ? `read as ${h.count} x ${instance.card.accelerator} from ${instance.card.id}${split(h)}` : `read as ${h.name} (${h.id})${split(h)}`;
+    return mapped(h, built ? 'counted' : 'device', [instance.said, `count ${h.count}`], `${instanceSentence(instance)}: ${reading}`);
+  }
 
   const q = readMachine(text, c.known, c.suffixes, c.products);
   // A minus sign before a number (`-5 GB GPU`, `-2x 3090`) would otherwise be dropped with the punctuation and the

@@ -300,7 +300,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   // to their API customers (Cloudflare, Groq: docs/trust-and-recommend.md), and Tencent's licence has no exemption.
   if (plan.eu_by) {
     step('eu_licence', plan.eu_by, 'a licence that does not withhold its rights from individuals domiciled or companies based in the EU '
-      + '(licence.territory_exclusion, data/curated/licence-territories.csv)', (m) => euExclusionOf(m) === undefined, '');
+      + '(licence.territory_exclusion: the clause quoted from the licence or its acceptable use policy, with its page)', (m) => euExclusionOf(m) === undefined, '');
   }
   // What the tests of self_facts and fit read of the ask besides their words (the fit's context and where are in its rule).
   const apiFlags = `api=${plan.api},eu=${plan.eu_by !== null}`;

@@ -256,6 +256,40 @@ export type Figures = {
   unrounded: Unrounded;
 };
 
+/**
+ * A rented configuration's figures that no volume changes (its price, its marginal cost per 1M tokens), kept with the
+ * sizing at the last utilization asked, as a bought one's terms are (owned-cost.ts): a sizing kept at the default
+ * settings is costed again on every later ask, which then makes one object per configuration instead of three.
+ */
+export type RentedTerms = Readonly<{ utilization: number; rental: Readonly<{ usd_per_hour: number }>; marginal_usd_per_mtok: number; unrounded: Unrounded }>;
+
+function rentedTerms(price: number, sized: Sized, s: CostSettings): RentedTerms {
+  const k = sized.kept;
+  const kept = k.rentedTerms;
+  if (kept !== undefined && kept.utilization === s.utilization) return kept;
+  const marginal = price / sized.phases.mtokPerHour;
+  const t: RentedTerms = Object.freeze({
+    utilization: s.utilization, rental: Object.freeze({ usd_per_hour: price }), marginal_usd_per_mtok: usd(marginal),
+    unrounded: Object.freeze({ marginal_usd_per_mtok: marginal }),
+  });
+  k.rentedTerms = t;
+  return t;
+}
+
+/** One rented configuration at one volume: the kept terms, read through getters, and what the volume makes of them. */
+class RentedAt implements RentedFigures {
+  constructor(
+    readonly hardware: Hardware, readonly sized: Sized, readonly terms: RentedTerms, readonly billed_hours: number, readonly machines: number,
+    readonly monthly_usd: number,
+  ) {}
+
+  get hardware_id(): string { return this.hardware.id; }
+  get utilization(): number { return this.terms.utilization; }
+  get rental(): { usd_per_hour: number } { return this.terms.rental; }
+  get marginal_usd_per_mtok(): number { return this.terms.marginal_usd_per_mtok; }
+  get unrounded(): Unrounded { return this.terms.unrounded; }
+}
+
 /** The figures of one rented configuration, or why it is skipped. */
 export function rentedFigures(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): RentedFigures | Skip {
   const rental = hardware.rental;
@@ -265,14 +299,7 @@ export function rentedFigures(model: Model, facts: ModelFacts, hardware: Hardwar
   const price = rental.value.usd_per_hour;
   const hours = sized.phases.hours;
   const billed = Math.max(hours, HOURS_PER_MONTH);
-  return {
-    hardware_id: hardware.id, hardware, sized, rental: { usd_per_hour: price }, utilization: s.utilization,
-    billed_hours: billed,
-    machines: Math.max(1, Math.ceil(hours / HOURS_PER_MONTH)),
-    monthly_usd: usd(billed * price),
-    marginal_usd_per_mtok: usd(price / sized.phases.mtokPerHour),
-    unrounded: { marginal_usd_per_mtok: price / sized.phases.mtokPerHour },
-  };
+  return new RentedAt(hardware, sized, rentedTerms(price, sized, s), billed, Math.max(1, Math.ceil(hours / HOURS_PER_MONTH)), usd(billed * price));
 }
 
 /** A rented configuration's rental as written out. */

@@ -9,7 +9,7 @@ import type { Candidates } from './quantization.ts';
 import { perDataset } from './per-dataset.ts';
 import { servingAt, servingConstants, type Serving, type ServingConstants } from './serving.ts';
 import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
-import { costContext, type CostOptions, type CostSettings, type ServingReport } from './self-hosted-cost.ts';
+import { costContext, type CostOptions, type CostSettings, type RentedTerms, type ServingReport } from './self-hosted-cost.ts';
 import type { OwnedTerms } from './owned-cost.ts';
 
 /** What sizing a configuration needs beyond the volume: the fit, what it rests on, and the serving throughput. */
@@ -30,6 +30,8 @@ export type SizingKept = {
   report?: ServingReport;
   lines?: { utilization: number; lines: readonly string[] };
   rented?: { inputs: readonly string[]; lines: readonly string[] };
+  /** A rented configuration's price and marginal cost at the last utilization asked (self-hosted-cost.ts). */
+  rentedTerms?: RentedTerms;
   /** A bought configuration's terms no volume changes, at the last utilization, electricity price and months asked (owned-cost.ts). */
   owned?: OwnedTerms;
 };
@@ -153,7 +155,7 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   let lines: readonly string[] | undefined;
   const inputs = () => (lines ??= Object.freeze(fitInputs(words, hardware, fitOpts, hasBandwidth(hardware))));
   // Every member present from the start: one object shape for every sizing's kept parts.
-  const parts: SizingKept = { report: undefined, lines: undefined, rented: undefined, owned: undefined };
+  const parts: SizingKept = { report: undefined, lines: undefined, rented: undefined, rentedTerms: undefined, owned: undefined };
   return { level, quantization: q.id, fitInputs: inputs, serving, kept: parts };
 }
 

@@ -40,6 +40,8 @@ export type ModelBuild = {
    * exists: a provider's listing (`openrouter/deepseek/deepseek-chat`) a row sets apart from the same id elsewhere.
    */
   sourceRow(source: string, id: string): string | undefined;
+  /** Whether a row written for this very source and id excludes it (`models-dev,openrouter/~moonshotai/kimi-latest,`). */
+  sourceRowExcludes(source: string, id: string): boolean;
 };
 
 export function buildModels(
@@ -155,7 +157,9 @@ export function buildModels(
   // R3: OpenRouter's catalogue, whose ids name the developer (`qwen/qwen3-30b-a3b-instruct-2507`).
   const r3 = observations.filter((o) => o.source === 'models-dev' && o.provider === 'openrouter' && !o.canonical_hint && o.source_model_id.split('/').length >= 3).sort(byReadability);
   for (const o of r3) {
-    if (matcher.resolve(o.source, o.source_model_id)) continue;
+    // A match, or a reviewed row's "never" (null): an entry the alias table excludes creates no model either.
+    const m = matcher.resolve(o.source, o.source_model_id);
+    if (m || m === null) continue;
     const prefix = o.source_model_id.split('/')[1].replace(/^~/, '');
     const slug = spelledBy(o.source, o.source_model_id, canonicalSlug(o.source_model_id).replace(DATE_TAIL, ''));
     if (isRouter(o.source_model_id) || prefix === 'openrouter') continue; // routers and pseudo-models, not models
@@ -310,5 +314,6 @@ export function buildModels(
       const row = matcher.sourceRowOf(source, id);
       return row && matcher.has(row) ? row : undefined;
     },
+    sourceRowExcludes: (source, id) => matcher.sourceRowExcludes(source, id),
   };
 }

@@ -161,7 +161,9 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const { offers, unresolved: unOffers, held, readings: priceReadings } = buildOffers(offerObs,
     // A reviewed row for this provider's listing speaks first: OpenRouter's deepseek/deepseek-chat is DeepSeek-V3,
     // where the same id at anyapi or zenmux is DeepSeek's moving API name (aliases.csv).
-    (o) => mb.sourceRow(o.source, `${o.provider}/${o.provider_model_id}`)
+    // A row's "never" for the provider's listing holds too: OpenRouter's ~moonshotai/kimi-latest is no Moonshot pointer.
+    (o) => mb.sourceRowExcludes(o.source, `${o.provider}/${o.provider_model_id}`) ? undefined
+      : mb.sourceRow(o.source, `${o.provider}/${o.provider_model_id}`)
       ?? mb.resolve(o.source, o.provider_model_id, { hint: o.canonical_hint })
       ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`),
     providerMap,

@@ -53,7 +53,7 @@ test("the model the listing resolves to lists the value it no longer serves, onc
   attachHeldFacts([m], held, (_source, id) => (id === 'deepseek/deepseek-chat' ? 'deepseek-chat' : undefined));
   assert.deepEqual(m.withheld, [{
     field: 'weights_url', value: 'https://huggingface.co/deepseek-ai/DeepSeek-V3.2', as_of: '2026-07-02', source: 'models-dev',
-    reason: 'set aside (data/curated/fact-set-asides.csv): the weights of the model the name served before',
+    reason: "set aside by the service's review of a moving name's facts: the weights of the model the name served before",
   }]);
   // A model that still serves the field from another listing lists nothing withheld for it.
   const served = { id: 'deepseek-chat', weights_url: { value: 'https://huggingface.co/x/y', as_of: '2026-07-02', source: 'llmfit' } } as Model;

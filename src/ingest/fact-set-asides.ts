@@ -99,7 +99,7 @@ export function attachHeldFacts(models: Model[], held: readonly HeldFact[], reso
     const m = byId.get(resolve(h.source, h.listing) ?? '');
     if (!m || m[h.field] !== undefined || m.withheld?.some((w) => w.field === h.field)) continue;
     m.withheld = [...(m.withheld ?? []), {
-      field: h.field, value: h.value, as_of: h.as_of, source: h.source, reason: `set aside (${FACT_SET_ASIDES_FILE}): ${h.reason}`,
+      field: h.field, value: h.value, as_of: h.as_of, source: h.source, reason: `set aside by the service's review of a moving name's facts: ${h.reason}`,
     }];
   }
 }

@@ -101,6 +101,15 @@ test('several accelerators at launch price are a derived purchase price that nam
   assert.equal(h.purchase_price_usd?.derived_from?.length, 2);
 });
 
+test('a launch price says it is not today\'s market price, which no source dates', () => {
+  // The accelerator's only price is its launch price (h100 fixture): an owner of a discontinued card must not read it
+  // as what the card costs today.
+  for (const count of [1, 2]) {
+    const h = buildHardware([h100], [], [aConfig({ count, id: `h100-80gb-x${count}` })]).hardware[0];
+    assert.match(h.purchase_price_usd?.note ?? '', /launch price .*; a launch price is not today's market price, which no source in the dataset dates/);
+  }
+});
+
 test('loadHardwareConfigs rejects a bad class, a duplicate id, and a memory figure without evidence', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hwcfg-'));
   const file = path.join(dir, 'hardware-configs.csv');

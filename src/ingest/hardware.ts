@@ -184,10 +184,13 @@ function priceFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefi
   // Nor is the price of a laptop GPU, which is not sold on its own.
   if (from?.launch_price_usd === undefined || cfg.unified_memory || cfg.class === 'laptop') return undefined;
   const what = from.source === 'hf-tasks-hardware' ? 'MSRP' : 'launch price';
-  if (cfg.count === 1) return fact(from.launch_price_usd, from.as_of, from.source, { note: `${what} of the accelerator` });
+  // A launch price or MSRP is the maker's price when the card came out, not what it sells for today: a card no longer
+  // made (RTX 3090, RTX 4090) sells new or used at other prices, and no source in the dataset dates a market price.
+  const notToday = `a ${what} is not today's market price, which no source in the dataset dates (a card no longer made sells new or used at other prices)`;
+  if (cfg.count === 1) return fact(from.launch_price_usd, from.as_of, from.source, { note: `${what} of the accelerator; ${notToday}` });
   return fact(round(from.launch_price_usd * cfg.count), from.as_of, 'derived', {
     derived_from: [`${from.source}: ${what} of ${from.key}, ${from.launch_price_usd} USD`, `${CONFIGS_SOURCE_ID}: ${cfg.count} accelerators`],
-    note: `${what} of the accelerators only; the host machine is not included`,
+    note: `${what} of the accelerators only; the host machine is not included; ${notToday}`,
   });
 }
 

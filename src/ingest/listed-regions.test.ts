@@ -83,8 +83,8 @@ test('Vertex AI listings the snapshot pins to us-central1 or global are not EU-r
     assert.ok(o, `${key}: an offer`);
     assert.equal(o.eu_resident.value, expected, key);
     assert.equal(o.eu_resident.source, 'litellm');
-    // The note cites the file, the row and the list as written.
-    assert.ok(o.eu_resident.note?.includes(`${NAME} [${key}] supported_regions ${JSON.stringify(regions)}`), o.eu_resident.note);
+    // The note cites the source, its file, the row and the list as written.
+    assert.ok(o.eu_resident.note?.includes(`${NAME}) [${key}] supported_regions ${JSON.stringify(regions)}`), o.eu_resident.note);
   }
   const v31 = offers.find((x) => x.provider_model_id === 'deepseek-ai/deepseek-v3.1-maas');
   assert.match(v31?.eu_resident.note ?? '', /^served only in us-central1 \(outside Europe\), none in the EU/);

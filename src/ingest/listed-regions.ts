@@ -20,7 +20,8 @@ export function listedRegionsOf(list: readonly OfferObservation[]): ListedRegion
  * `global.` id is), is `no`; a region the table cannot place, with none in the EU, is `unknown` (never guessed).
  */
 export function residencyFromRegions(l: ListedRegions): Fact<EuResidency> {
-  const cited = `${l.file ?? l.source}${l.row ? ` [${l.row}]` : ''} supported_regions ${JSON.stringify(l.regions)}`;
+  // The source by its id, then the file in brackets: the partial tier names the source for its id and drops the path.
+  const cited = `${l.source}${l.file ? ` (${l.file})` : ''}${l.row ? ` [${l.row}]` : ''} supported_regions ${JSON.stringify(l.regions)}`;
   const places = l.regions.map((r) => ({ r, at: placeOfRegion(r) }));
   const eu = places.filter((p) => p.at?.eu);
   const unplaced = places.filter((p) => !p.at).map((p) => p.r);

@@ -213,6 +213,16 @@ test('a row written for one source joins that source only, and is what sourceRow
   assert.deepEqual(x.resolve('litellm', 'xai/grok-code-fast'), { id: 'grok-code-fast-1', rule: 'alias-table' });
 });
 
+test("a source row's empty id excludes that provider's listing only (sourceRowExcludes)", () => {
+  // data/curated/aliases.csv: models-dev,openrouter/~moonshotai/kimi-latest, (OpenRouter's family slug, not Moonshot's).
+  const x = new Matcher([{ source: 'models-dev', source_id: 'openrouter/~moonshotai/kimi-latest', canonical_id: '', reason: "OpenRouter's own pointer" }]);
+  x.addCanonical('kimi-latest');
+  assert.equal(x.sourceRowExcludes('models-dev', 'openrouter/~MoonshotAI/kimi-latest'), true);
+  assert.equal(x.sourceRowExcludes('models-dev', 'nano-gpt/moonshotai/kimi-latest'), false);
+  assert.equal(x.sourceRowExcludes('genai-prices-npm', 'openrouter/~moonshotai/kimi-latest'), false, 'another source keeps its own rows');
+  assert.equal(x.resolve('models-dev', 'openrouter/~moonshotai/kimi-latest'), null);
+});
+
 test('a fine-tune the alias table names as its own model is not a reasoning setting of its base', () => {
   // Without the row, `-reasoning` is read as an effort word: Phi-4-reasoning (Microsoft, 2025-04-30, its own weights,
   // huggingface.co/microsoft/Phi-4-reasoning) would be a variant of Phi-4 (2024-12-12).

@@ -253,6 +253,11 @@ export class Matcher {
     return this.aliases.get(`${source}|${sourceId.toLowerCase()}`) || undefined;
   }
 
+  /** Whether a reviewed row written for this very source and id says "never" (an empty canonical id). */
+  sourceRowExcludes(source: string, sourceId: string): boolean {
+    return this.aliases.get(`${source}|${sourceId.toLowerCase()}`) === '';
+  }
+
   /**
    * Resolve a source's id. Returns undefined when no rule gives exactly one model, and `null`
    * when the alias table says this id must not match.

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isRouter } from './routers.ts';
+import { isRouter, loadRouters } from './routers.ts';
 
 test('the routing endpoints models.dev lists under five providers are routers (providers/*/models/**/auto.toml)', () => {
   // models.dev 2026-07-02: providers/morph/models/auto.toml, llmgateway/models/auto.toml, openrouter/models/openrouter/auto.toml,
@@ -28,4 +28,13 @@ test('the moonshot-v1 models of one size and another vendor\'s "router" word are
   for (const id of ['moonshot/moonshot-v1-8k', 'moonshot/moonshot-v1-128k', 'moonshot/moonshot-v1-32k-vision-preview', 'acme/router-7b', 'router']) {
     assert.equal(isRouter(id), false, id);
   }
+});
+
+test('the router table holds what the code held before it: the `auto` key at any provider and two named routers', () => {
+  // The rules of src/ingest/routers.ts before the table: key0(id) === 'auto', and
+  // NAMED_ROUTERS = new Set(['switchpoint/router', 'moonshot-v1-auto']) matched on the id's last one or two segments.
+  const rows = loadRouters();
+  assert.deepEqual(rows.map((r) => [r.id, r.matched_on]).sort(),
+    [['auto', 'key'], ['moonshot-v1-auto', 'segments'], ['switchpoint/router', 'segments']]);
+  for (const r of rows) assert.match(r.url, /^https:\/\//, r.id);
 });

@@ -10,6 +10,7 @@ import { ACCELERATOR_IDLE_SOURCE, loadAcceleratorIdlePower, withIdlePower } from
 import { ACCELERATOR_NVLINK_SOURCE, loadAcceleratorNvlink, withNvlink } from './accelerator-nvlink.ts';
 import { loadMachinePrices, MACHINE_PRICES_SOURCE, withMachinePrices } from './machine-prices.ts';
 import { loadMachineProducts, MACHINE_PRODUCTS_SOURCE, withProducts } from './machine-products.ts';
+import { CLOUD_INSTANCES_SOURCE, loadCloudInstances, withCloudInstances } from './cloud-instances.ts';
 import { ACCELERATOR_PEER_FABRIC_SOURCE, loadAcceleratorPeerFabric, withPeerFabric } from './accelerator-peer-fabric.ts';
 import { loadAliasTable } from './aliases.ts';
 import type { Tables } from './build.ts';
@@ -58,6 +59,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...peerFabric.issues);
   const products = await loadMachineProducts(path.join(curatedDir, 'machine-products.csv'));
   issues.push(...products.issues);
+  const instances = await loadCloudInstances(path.join(curatedDir, 'cloud-instances.csv'));
+  issues.push(...instances.issues);
   const prices = await loadMachinePrices(path.join(curatedDir, 'machine-prices.csv'));
   issues.push(...prices.issues);
   const hosts = await loadHostMachines(path.join(curatedDir, 'host-machines.csv'));
@@ -90,7 +93,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       const built = buildHardware([...obs, ...accelerators.hardware], rentals, hw.configs, compute.compute);
       return { hardware: built.hardware, issues: [...built.issues, ...withIdlePower(built.hardware, hw.configs, idle.idle),
         ...withNvlink(built.hardware, hw.configs, nvlink.nvlink), ...withPeerFabric(built.hardware, hw.configs, peerFabric.fabric),
-        ...withProducts(built.hardware, hw.configs, products.rows),
+        ...withProducts(built.hardware, hw.configs, products.rows), ...withCloudInstances(built.hardware, hw.configs, instances.rows),
         // A self-contained machine's price makes it its own host, before the host table's rows are applied.
         ...withMachinePrices(built.hardware, prices.rows), ...withHostMachines(built.hardware, hosts.hosts)] };
     },
@@ -112,6 +115,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       ACCELERATOR_IDLE_SOURCE,
       ACCELERATOR_NVLINK_SOURCE,
       MACHINE_PRODUCTS_SOURCE,
+      CLOUD_INSTANCES_SOURCE,
       ACCELERATOR_PEER_FABRIC_SOURCE,
       HOST_MACHINES_SOURCE,
       CLOSED_DEVELOPERS_SOURCE,

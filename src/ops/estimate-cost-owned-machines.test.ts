@@ -37,14 +37,15 @@ test('a DGX Spark, a Framework Desktop and a Mac Studio are bought at the latest
   }
 });
 
-test('the DGX Spark month: the machine\'s 138.4 W at work, a fifth of it idle, and no host draw beside it', { skip: !shipped }, () => {
+test('the DGX Spark month: the machine\'s 138.4 W at work, its measured idle, and no host draw beside it', { skip: !shipped }, () => {
   const o = owned('gpt-oss-120b', 'dgx-spark');
   // The machine's peak wall draw under LLM load (Jeff Geerling's ai-benchmarks README: Dell Pro Max with GB10, 138.4 W
-  // on DeepSeek R1 14b), not the GB10 chip's 140 W; no idle reading is used, so 0.2 x 138.4 = 27.68 W, stated to the
-  // tenth (27.7).
-  assert.deepEqual([o.power.watts, o.power.idle_watts, o.power.host_watts], [138.4, 27.7, undefined]);
-  // active_hours x 138.4 W + idle_hours x 27.68 W, at 0.15 USD/kWh, from the answer's own hours.
-  const kwh = (o.power.active_hours * 138.4 + o.power.idle_hours * 27.68) / 1000;
+  // on DeepSeek R1 14b), not the GB10 chip's 140 W; idle the reported wall reading after NVIDIA's February 2026
+  // software update (tectack.org: "idle draw drops from ~37W to ~25W"), not the 0.2 x 138.4 = 27.68 W fallback.
+  assert.deepEqual([o.power.watts, o.power.idle_watts, o.power.host_watts], [138.4, 25, undefined]);
+  assert.match(o.power.idle_basis, /the whole machine's idle draw at the wall/);
+  // active_hours x 138.4 W + idle_hours x 25 W, at 0.15 USD/kWh, from the answer's own hours.
+  const kwh = (o.power.active_hours * 138.4 + o.power.idle_hours * 25) / 1000;
   assert.ok(Math.abs(kwh * 0.15 - o.power.monthly_usd) < 0.01, `${kwh * 0.15} vs ${o.power.monthly_usd}`);
   assert.equal(o.power.active_hours + o.power.idle_hours, 730);
 });
@@ -52,11 +53,11 @@ test('the DGX Spark month: the machine\'s 138.4 W at work, a fifth of it idle, a
 test('a Mac Studio and a Strix Halo mini PC idle at a whole-machine figure, never a share of a GPU card\'s board power', { skip: !shipped }, () => {
   // data/curated/accelerator-idle-power.csv. Apple's Mac Studio table (support.apple.com/102027) has no M3 Ultra row:
   // its highest idle at the wall is the M1 Ultra's 13 W (M2 Ultra 10 W, M2 Max 9 W, M1 Max 11 W), taken as a stated
-  // assumption, not 0.2 x 180 W = 36 W. No Strix Halo wall reading is stored: the desktop PC's 45 W (pashalog.com:
-  // a Ryzen 5 5600X PC with a GTX 1060, 45-50 W idle at the wall), an upper bound, not 0.2 x 120 W = 24 W.
+  // assumption, not 0.2 x 180 W = 36 W. A Strix Halo mini PC: ServeTheHome's Minisforum MS-S1 Max (Ryzen AI Max+ 395),
+  // "idle power consumption is around 9 to 12 Watts" at the wall, the top taken: 12 W, not 0.2 x 120 W = 24 W.
   for (const [model, id, watts, idle, says] of [
     ['deepseek-v3.2', 'm3-ultra-512gb', 180, 13, /no Apple idle figure for the M3 Ultra is stored.*M1 Ultra's 13 W, an assumption/],
-    ['gpt-oss-120b', 'strix-halo-128gb', 120, 45, /no published wall reading of a Strix Halo machine is stored.*an upper bound/],
+    ['gpt-oss-120b', 'strix-halo-128gb', 120, 12, /ServeTheHome's measurement of a Minisforum MS-S1 Max.*9 to 12 Watts/],
   ] as const) {
     const o = owned(model, id);
     assert.deepEqual([o.power.watts, o.power.idle_watts], [watts, idle], id);

@@ -71,15 +71,19 @@ test('a model with no announced shutdown: no developer_shutdown, no line compare
 });
 
 test('cheapest_for says the same of a ranked model: gpt-5-mini\'s item ends with its scheduled shutdown', { skip }, () => {
-  // OpenAI's notice of gpt-5-mini-2025-08-07, the only dated GPT-5 Mini snapshot: shut down 2026-12-11.
+  // OpenAI's notice of gpt-5-mini-2025-08-07, the only dated GPT-5 Mini snapshot: shut down 2026-12-11. Among
+  // first-party offers (its resellers' prices rank it past the first 100 since a seventh-of-the-price resale is held).
   const n = notice('OpenAI', 'gpt-5-mini-2025-08-07');
-  const r = cheapest_for.handler(judged(), cheapest_for.input.parse({ use: 'chat', limit: 100 }), { today: '2026-11-27' }) as Any;
+  const r = cheapest_for.handler(judged(), cheapest_for.input.parse({ use: 'chat', first_party_only: true, limit: 100 }), { today: '2026-11-27' }) as Any;
   const item = r.items.find((i: Any) => i.model.id === 'gpt-5-mini');
   assert.ok(item, 'gpt-5-mini ranked while served');
   // The sentence says whether the ranked offer ends with the developer's API, as estimate_cost's line does.
   const end = item.first_party ? 'this offer ends with it.' : item.offer.provider === 'azure' ? `this provider serves it until` : '';
   assert.ok(item.why.includes(` The developer shuts the model down on ${n.shutdown_date} (deprecations-rss); ${end}`), item.why);
-  assert.equal(item.developer_offer.shutdown_date.value, n.shutdown_date);
+  // A first-party item is the developer's offer itself (developer_offer null).
+  assert.equal(item.first_party, true);
+  assert.equal(item.developer_offer ?? null, null);
+  assert.equal(item.offer.shutdown_date.value, n.shutdown_date);
 });
 
 test('cheapest_for says a shutdown the developer dated without a deprecation: Gemini 2.5 Pro on the day before it', { skip }, () => {

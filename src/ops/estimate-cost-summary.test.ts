@@ -148,7 +148,7 @@ test('shared lines: those every listed option has, in the first option\'s order;
       possible: true, reason: null, cheapest: a, options: [a, b], owned_options: [], fitting: { rented: 2, owned: 0 },
       skipped: { no_rental_price: 0, no_purchase_price: 0, does_not_fit: 0 }, derived_from: [], kv_basis: null,
     },
-    break_even: none, break_even_owned: none, cheaper: null, cheaper_note: null, estimate: true, assumptions: [],
+    break_even: none, break_even_owned: none, cheaper: null, cheaper_note: null, cheaper_basis: null, estimate: true, assumptions: [],
   }, 5);
   assert.deepEqual(short.self_hosting.shared_derived_from, ['utilization = 0.5', 'runtime: vLLM']);
   assert.deepEqual(short.self_hosting.options.map((o) => o.derived_from), [['rent-a', 'rent-a'], ['rent-b']]);

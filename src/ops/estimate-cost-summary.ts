@@ -42,6 +42,18 @@ const ShortOwned = z.object({
   monthly_usd: z.number().describe('machines x (purchase.monthly_usd + host_machine.monthly_usd) + power.monthly_usd.'),
 }).describe('One bought configuration, as the full form\'s owned option gives it, without the lines every option shares.');
 
+/** The two months `cheaper` compares: the configuration a verdict rests on may not be the cheapest one listed. */
+export const CheaperBasis = z.object({
+  self_hosted: z.object({
+    hardware_id: z.string(), owned: z.boolean().describe('Bought (true) or rented (false).'),
+    machines: z.number().int().positive(), monthly_usd: z.number(),
+  }).describe('Self-hosting cheaper: the cheapest month that counts the whole machine (rented, or owned with its host machine '
+    + 'priced or in the purchase price), which may not be the cheapest owned option listed. The API cheaper: the cheapest '
+    + 'self-hosted month of any kind.'),
+  api: z.object({ provider: z.string(), monthly_usd: z.number() }).describe('The cheapest offer priced above zero.'),
+  margin_usd: z.number().describe('How much less the cheaper side costs a month.'),
+}).nullable().describe('The months `cheaper` rests on and the margin between them; null when `cheaper` is null.');
+
 export const SummaryOutput = z.object({
   view: z.literal('summary').describe('The short form, asked with `view=summary`; the full form has no `view` member.'),
   model: ModelRef,
@@ -79,6 +91,7 @@ export const SummaryOutput = z.object({
   cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume; null when a side has no figure, '
     + 'or when only owned months that leave out an unpriced host machine are below the API\'s (`cheaper_note`).'),
   cheaper_note: z.string().nullable().describe('Why `cheaper` is null though an owned month is below the API\'s; null otherwise.'),
+  cheaper_basis: CheaperBasis,
   estimate: z.literal(true),
   assumptions: z.array(z.string()).describe('Every assumption the figures rest on.'),
 }).describe('estimate_cost in short (`view=summary`): the same figures as the full form, without the curve and per-option details.');
@@ -160,6 +173,7 @@ export function summarizeCost(c: CostInOutline, limit: number): SummaryAnswer {
     break_even_owned: c.break_even_owned,
     cheaper: c.cheaper,
     cheaper_note: c.cheaper_note,
+    cheaper_basis: c.cheaper_basis,
     estimate: true,
     assumptions: c.assumptions,
   };

@@ -22,7 +22,7 @@ import { contextParam, ModelIdParam, requireModelId } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ApiLine, BreakEven } from './cost-lines.ts';
-import { summarizeCost, SummaryOutput, VIEWS } from './estimate-cost-summary.ts';
+import { CheaperBasis, summarizeCost, SummaryOutput, VIEWS } from './estimate-cost-summary.ts';
 import { DeveloperShutdown } from './cost-shutdown.ts';
 import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
@@ -88,6 +88,7 @@ const Output = z.object({
     + 'hardware\'s first cheaper window and where it stays cheaper).'),
   cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume: the cheapest offer priced above zero versus the cheapest self-hosted month, rented or owned (purchase share, host machine and power); null when a side has no figure, or when the only self-hosted months below the API\'s are owned ones whose host machine no source prices (`cheaper_note` says so).'),
   cheaper_note: z.string().nullable().describe('Why `cheaper` is null though an owned month is below the API\'s: that month leaves out a host machine (CPU, board, memory, power supply, chassis) no source prices, and the note gives the margin it would have to fit in; null otherwise.'),
+  cheaper_basis: CheaperBasis,
   estimate: z.literal(true).describe('Monthly costs and the break-even are estimates derived by this service.'),
   assumptions: z.array(z.string()).describe('Every assumption the figures rest on.'),
 });
@@ -280,7 +281,7 @@ export const estimate_cost = defineOperation({
           self_hosting: c.self_hosting as C['self_hosting'], break_even: c.break_even, break_even_owned: c.break_even_owned,
         },
         // The engine weighs the cheapest offer priced above zero, the line `cheapest` shows.
-        tail: { cheaper: c.cheaper, cheaper_note: c.cheaper_note, estimate: true as const, assumptions: c.assumptions },
+        tail: { cheaper: c.cheaper, cheaper_note: c.cheaper_note, cheaper_basis: c.cheaper_basis, estimate: true as const, assumptions: c.assumptions },
       };
     };
     if (input.view === 'summary') {

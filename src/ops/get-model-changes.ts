@@ -215,6 +215,9 @@ export const get_model_changes = defineOperation({
     // Also the warm-up's: the newest events' items (kept per event once shown) are made before a caller's first page.
     { title: 'The hundred newest changes in the data, of any kind', input: { until: '2026-09-23', days: 3650, limit: 100 } },
   ],
+  // The widest window without `until` (ending at the day asked): its page also carries the shutdowns announced past the
+  // data (kept per dataset once shown), which the example ending on a given day does not: made at start too.
+  warmInputs: [{ days: 3650, limit: 100 }],
   handler(ds, input, ctx) {
     const model = input.model !== undefined ? requireModelId(ds, input.model, 'model') : undefined;
     const vendor = input.vendor !== undefined ? requireVendor(ds, input.vendor) : undefined;

@@ -65,6 +65,12 @@ type Catalogue = {
   /** What `nearest` reads of each assessable model that no ask changes (hardware-nearest.ts). */
   nearest: NearestTable;
 };
+/** The configurations warmed at start (warmInputs below), largest share of the catalogue's (model, quantization) pairs first. */
+const WARM_CONFIGURATIONS = [
+  'rtx-3090', 'h200-x2', 'mi250-x4', 'a100-80gb-x2', 'rtx-3050-8gb', 'm3-ultra-512gb', 'm1-8gb', 'rtx-3080-10gb',
+  'rtx-5090', 'rtx-4060-ti-16gb', 'a100-80gb-x8', 'mi300x-x8', 'h200-nvl-x2', 'a100-40gb-x1', 'mi300x-x1', 'cpu-ddr5-64gb',
+];
+
 const catalogues = new WeakMap<Dataset, Catalogue>();
 
 function catalogueOf(ds: Dataset): Catalogue {
@@ -244,6 +250,11 @@ export const models_for_hardware = defineOperation({
     { title: 'Two RTX 3090 as people say it', input: { hardware_id: '2x 3090' } },
     { title: 'A 2 GB machine, where no model fits at 8,192 tokens: the answer says what would', input: { hardware_id: '2GB RAM' } },
   ],
+  // Pages of up to 100 entries at the default context on configurations whose pages together list most (model, quantization) pairs of the
+  // catalogue (a greedy cover at 512 and 8,192 tokens: these 16 list 934 of the 1,075): each entry's kept parts (its
+  // reference, rating, KV cache form and derivation, kept per dataset) and their partial projections are made at
+  // start, not by the first page a caller asks on a large configuration (docs/performance.md, seventeenth round).
+  warmInputs: WARM_CONFIGURATIONS.map((hardware_id) => ({ hardware_id, limit: 100 })),
   handler(ds, input) {
     oneQuantizationChoice(input);
     // The reading of the text is kept per dataset (a Map look-up on a catalogued id, as on a phrase asked again).

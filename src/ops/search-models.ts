@@ -92,6 +92,10 @@ export const search_models = defineOperation({
     { title: 'Models with tool calling and vision under $1 per 1M input tokens', input: { capability: ['tool_calling', 'vision'], max_input_price: 1 } },
     { title: 'Best published SWE-Bench Pro scores', input: { benchmark: 'swe-bench-pro', sort: 'benchmark', limit: 10 } },
   ],
+  // The widest page in each order without a query: every item's summary and its partial projection are kept per row
+  // once shown, made here at start rather than by a caller's first such page (about 2 ms of CPU for the first call at
+  // each tier, against 0.3 to 1 once made: docs/performance.md, seventeenth round).
+  warmInputs: (['elo', 'price', 'release_date', 'name'] as const).map((sort) => ({ sort, limit: 100 })),
   handler(ds, input) {
     if (input.sort === 'relevance' && input.q === undefined) {
       throw new ServiceError('invalid_parameter', 'sort=relevance orders by text match and needs q.', {

@@ -13,6 +13,16 @@ export const RentalPrice = z
   .strict();
 export type RentalPrice = z.infer<typeof RentalPrice>;
 
+/** A cloud instance type that carries `count` of this accelerator (`g5.xlarge`: 1 A10G; `p5.48xlarge`: 8 H100). */
+export const CloudInstance = z
+  .object({
+    provider: z.enum(['aws', 'gcp', 'azure']),
+    instance_type: z.string().min(1),
+    count: z.number().int().min(1),
+  })
+  .strict();
+export type CloudInstance = z.infer<typeof CloudInstance>;
+
 /**
  * The machine the accelerators sit in (CPU, board, memory, storage, power supply, chassis), as owned hardware pays
  * for it: `priced`, bought beside the accelerators for `usd` (this configuration's share of it); or
@@ -69,6 +79,11 @@ export const Hardware = z
      * reviewed: a machine text naming one reads as this accelerator, its memory size choosing among configurations.
      */
     sold_as: factOf(z.array(z.string().min(1)).min(1)).optional(),
+    /**
+     * Cloud instance types that carry this accelerator, each with its count, where reviewed
+     * (data/curated/cloud-instances.csv): a machine text naming one (`g5.xlarge`) reads as that many of this card.
+     */
+    cloud_instances: factOf(z.array(CloudInstance).min(1)).optional(),
     purchase_price_usd: factOf(z.number().positive()).optional(),
     /** The host machine around the accelerators, where a source prices it (data/curated/host-machines.csv). */
     host_machine: factOf(HostMachine).optional(),

@@ -5,9 +5,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { fallbackProviders, genaiPrices, importedPriceOf, markFallbackRemovals } from './genai-prices.ts';
+import { fallbackProviders, fallbacksSince, genaiPrices, importedPriceOf, markFallbackRemovals } from './genai-prices.ts';
+import { defaultRoots } from '../ingest/run.ts';
 import { isMappedProvider } from './provider-ids.ts';
-import type { AdapterResult, CatalogueChange } from './types.ts';
+import type { AdapterResult, CatalogueChange, IngestIssue } from './types.ts';
 
 const NPM_FILE = 'npm-0.1.8-bundled-providers.json';
 
@@ -16,6 +17,8 @@ function aSnapshot(files: { yml?: Record<string, string>; npm?: object[]; histor
   const dir = path.join(root, 'sources', 'genai-prices');
   mkdirSync(path.join(dir, 'providers-yml'), { recursive: true });
   writeFileSync(path.join(dir, 'HEAD_COMMIT.txt'), '47df840a5ab10bbcffb8e5ac01b9899032245d1b 2026-08-21T15:02:24-05:00\n');
+  writeFileSync(path.join(dir, 'SOURCE_DATES.json'), JSON.stringify({ fallback_model_providers_since: {
+    date: '2026-01-13', commit: 'd062d87193', subject: 'Fallback model providers (#255)', reason: 'the day the field came in (test fixture)' } }));
   for (const [name, text] of Object.entries(files.yml ?? {})) writeFileSync(path.join(dir, 'providers-yml', name), text);
   if (files.npm) writeFileSync(path.join(dir, NPM_FILE), JSON.stringify(files.npm));
   if (files.history) writeFileSync(path.join(dir, 'price-changes-from-git.jsonl'), files.history.map((l) => JSON.stringify(l)).join('\n'));
@@ -336,7 +339,8 @@ test('dated price lists: a change per field on each start date up to the copy\'s
 });
 
 const PROJECT = path.resolve(import.meta.dirname, '../..');
-const REAL = { sources: path.join(PROJECT, '../shared/data/sources'), curated: path.join(PROJECT, '../shared/data/curated') };
+// The project's own store (data/sources, as the build reads it), which holds SOURCE_DATES.json beside the snapshot.
+const REAL = defaultRoots(PROJECT, undefined);
 
 test('the real snapshot: both copies read, known prices, and the provider ids that stay unmapped', { skip: !existsSync(REAL.sources) }, async () => {
   const r = await genaiPrices.read(REAL);
@@ -406,6 +410,22 @@ test('removals from a provider that declares fallback providers carry them, from
     source: 'genai-prices', date, change, source_model_id, field: 'offered', old: change === 'removed', new: change !== 'removed' });
   const rows = [removal('2026-01-13', 'azure/gpt-4.1'), removal('2025-07-14', 'azure/text-davinci-002'), removal('2026-01-13', 'google/gemini-1.5-pro'),
     removal('2026-01-13', 'azure/gpt-5.2', 'added')];
-  markFallbackRemovals(rows, fb);
+  markFallbackRemovals(rows, fb, '2026-01-13');
   assert.deepEqual(rows.map((r) => r.falls_back_to), [['openai', 'anthropic'], undefined, undefined, undefined]);
+  // Without the day the field came in, no removal is read as a fallback.
+  const unknown = [removal('2026-01-13', 'azure/gpt-4.1')];
+  markFallbackRemovals(unknown, fb, undefined);
+  assert.equal(unknown[0].falls_back_to, undefined);
+});
+
+test("the day fallback providers came in is the source's own metadata: SOURCE_DATES.json beside the snapshot", async () => {
+  // The value the adapter held in code before (FALLBACKS_SINCE): genai-prices d062d87193, "Fallback model providers
+  // (#255)", 2026-01-13T07:42:34-05:00 in data/sources/genai-prices/price-changes-from-git.jsonl.
+  const issues: IngestIssue[] = [];
+  assert.equal(await fallbacksSince(path.join('data', 'sources', 'genai-prices'), issues), '2026-01-13');
+  assert.deepEqual(issues, []);
+  const empty = mkdtempSync(path.join(os.tmpdir(), 'genai-prices-dates-'));
+  const missing: IngestIssue[] = [];
+  assert.equal(await fallbacksSince(empty, missing), undefined);
+  assert.match(missing[0]?.message ?? '', /missing/);
 });

@@ -9,6 +9,8 @@ import { readGenaiChanges } from './catalogue-genai-prices-changes.ts';
 import { nextPrices, offerPrices, offerTarget, readPrices, timeOfDayNote } from './catalogue-genai-prices-shape.ts';
 import { scheduledPriceChanges } from './catalogue-genai-prices-scheduled.ts';
 import { DATED_FIELDS, genaiPriceDates } from './genai-prices-dates.ts';
+import { conversionNote } from './genai-prices-currency.ts';
+import { PROMOTIONS_FILE, endPromotion, listPriceNote, promotionKey, translatePromotions, type Promotion } from './genai-prices-promotions.ts';
 import { listingKey, openRouterCopies, openRouterVariants, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
 import { IsoDate, defined, issueAt, regionOfSku, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
@@ -23,15 +25,22 @@ const NPM_VERSION = '0.1.8';
 const NPM_PUBLISHED = '2026-09-23';
 const CHANGES_FILE = 'price-changes-from-git.jsonl';
 /**
- * The day genai-prices' providers gained `fallback_model_providers`: commit d062d87193, "Fallback model providers (#255)",
- * 2026-01-13, which gave azure its fallbacks and dropped the models they price (price-changes-from-git.jsonl).
+ * Days of the source's own history the adapter relies on, each with its commit and reason, kept beside the snapshot
+ * (as HEAD_COMMIT.txt is) rather than in code: `fallback_model_providers_since`, the day its providers gained
+ * `fallback_model_providers`.
  */
-const FALLBACKS_SINCE = '2026-01-13';
+const DATES_FILE = 'SOURCE_DATES.json';
+const SourceDates = z.object({
+  fallback_model_providers_since: z.object({
+    date: IsoDate, commit: z.string().regex(/^[0-9a-f]{7,40}$/), subject: z.string().min(1), reason: z.string().min(20),
+  }).strict(),
+}).strict();
 
 const ProviderFields = {
   id: z.string().regex(/^\S+$/, 'an id without spaces'),
   name: z.string().min(1),
   pricing_urls: z.array(z.url()),
+  price_comments: z.string(),
   models: z.array(z.unknown()),
 };
 
@@ -51,6 +60,10 @@ type Listing = {
   key: string; provider: string; id: string; model: ModelObservation; offer?: OfferObservation; checked?: string; scheduled: CatalogueChange[];
   /** A price page the listing's comment cites: someone checked the price against the provider's page. */
   reference?: string;
+  /** The reviewed row that ended the listing's promotion (genai-prices-promotions.ts), with the promotion's prices. */
+  promotion?: { row: Promotion; prices: Pick<OfferObservation, 'input' | 'output' | 'cache_read'> };
+  /** The price is converted from another currency (genai-prices-currency.ts): said on each price. */
+  converted?: string;
 };
 
 export const genaiPrices: Adapter = { id: REPO, read };
@@ -59,11 +72,15 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
   const dir = path.join(roots.sources, FOLDER);
   const head = await readHeadCommit(dir);
   const issues: IngestIssue[] = [];
+  const promoPath = path.join(roots.curated, PROMOTIONS_FILE);
+  const promo = existsSync(promoPath) ? translatePromotions(await readFile(promoPath, 'utf8')) : { rows: [], issues: [] };
+  issues.push(...promo.issues);
+  const promotions = new Map(promo.rows.map((r) => [promotionKey(r.source, r.provider, r.model), r]));
 
   const npmPath = path.join(dir, NPM_FILE);
   const npmDoc: unknown = existsSync(npmPath) ? JSON.parse(await readFile(npmPath, 'utf8')) : [];
   const npm = existsSync(npmPath)
-    ? readProviders(npmDoc, { source: NPM, file: `${FOLDER}/${NPM_FILE}`, date: NPM_PUBLISHED, version: `@pydantic/genai-prices ${NPM_VERSION}` }, issues)
+    ? readProviders(npmDoc, { source: NPM, file: `${FOLDER}/${NPM_FILE}`, date: NPM_PUBLISHED, version: `@pydantic/genai-prices ${NPM_VERSION}`, promotions }, issues)
     : [];
   const yml: Listing[] = [];
   const ymlDocs: unknown[] = [];
@@ -79,7 +96,7 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
       continue;
     }
     ymlDocs.push(doc);
-    yml.push(...readProviders([doc], { source: REPO, file, date: head.date, version: `genai-prices ${head.commit.slice(0, 10)}` }, issues));
+    yml.push(...readProviders([doc], { source: REPO, file, date: head.date, version: `genai-prices ${head.commit.slice(0, 10)}`, promotions }, issues));
   }
 
   const changesPath = path.join(dir, CHANGES_FILE);
@@ -119,15 +136,23 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
       return d ? [[f, d]] : [];
     }));
     setPriceDates(l.offer, dates);
+    notePrices(l);
   }
   for (const l of yml) {
     if (!l.offer || npmKeys.has(l.key)) continue;
     setPriceDates(l.offer, datesOf(l.provider, l.id, l.offer, { day: head.date, checked: l.checked, fallback: { as_of: head.date, by: repoCopy } }));
+    notePrices(l);
+  }
+  const used = new Set([...npm, ...yml].flatMap((l) => (l.promotion ? [promotionKey(l.promotion.row.source, l.provider, l.id)] : [])));
+  for (const [key, r] of promotions) {
+    if (used.has(key)) continue;
+    issues.push({ source: 'price-promotions', file: `data/curated/${PROMOTIONS_FILE}`, row: `${r.provider}/${r.model}`,
+      message: `no ${r.source} listing ${r.provider}/${r.model} whose comment states the promotion's end: the row applies nothing` });
   }
   const all = [...npm, ...yml.filter((l) => !npmKeys.has(l.key))];
   const listings = dropOpenRouterVariants(all, openRouterVariants(records), issues);
   dropOpenRouterCopies(listings, openRouterCopies(records), issues);
-  markFallbackRemovals(history, fallbackProviders([...ymlDocs, ...(Array.isArray(npmDoc) ? npmDoc : [])]));
+  markFallbackRemovals(history, fallbackProviders([...ymlDocs, ...(Array.isArray(npmDoc) ? npmDoc : [])]), await fallbacksSince(dir, issues));
   // Dated price lists of the listings in use (the npm copy's where it has the model): changes git cannot date.
   const changes = [...history, ...listings.flatMap((l) => l.scheduled)];
   return {
@@ -161,12 +186,32 @@ export function fallbackProviders(docs: readonly unknown[]): Map<string, string[
  * offers, decides whether the stop is one (build-changes.ts). Only removals from the day the field came in count: azure's
  * earlier removals (fa5b9fe0bb, 2025-07-14, "improvements to azure prices") were made with no fallback to price them.
  */
-export function markFallbackRemovals(history: CatalogueChange[], fallbacks: ReadonlyMap<string, readonly string[]>): void {
+export function markFallbackRemovals(
+  history: CatalogueChange[], fallbacks: ReadonlyMap<string, readonly string[]>, since: string | undefined,
+): void {
+  // Without the day the field came in, no removal can be told made with a fallback: each stays a stop, as it reads.
+  if (since === undefined) return;
   for (const c of history) {
-    if (c.change !== 'removed' || c.field !== 'offered' || c.date < FALLBACKS_SINCE) continue;
+    if (c.change !== 'removed' || c.field !== 'offered' || c.date < since) continue;
     const to = fallbacks.get(c.source_model_id.slice(0, c.source_model_id.indexOf('/')));
     if (to?.length) c.falls_back_to = [...to];
   }
+}
+
+/** The day genai-prices' providers gained `fallback_model_providers` (SOURCE_DATES.json); undefined, with an issue, if unread. */
+export async function fallbacksSince(dir: string, issues: IngestIssue[]): Promise<string | undefined> {
+  const file = path.join(dir, DATES_FILE);
+  const where = { source: REPO, file: `${FOLDER}/${DATES_FILE}`, row: '(file)' };
+  if (!existsSync(file)) {
+    issues.push(issueAt(where, 'missing: no removal is read as a fallback to other providers'));
+    return undefined;
+  }
+  const parsed = SourceDates.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  if (!parsed.success) {
+    issues.push(issueAt(where, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')));
+    return undefined;
+  }
+  return parsed.data.fallback_model_providers_since.date;
 }
 
 function sourceRows(repoDate: string): Source[] {
@@ -197,7 +242,7 @@ function sourceRows(repoDate: string): Source[] {
   ];
 }
 
-type Ctx = { source: string; file: string; date: string; version: string };
+type Ctx = { source: string; file: string; date: string; version: string; promotions: ReadonlyMap<string, Promotion> };
 
 function readProviders(doc: unknown, ctx: Ctx, issues: IngestIssue[]): Listing[] {
   const out: Listing[] = [];
@@ -216,6 +261,8 @@ function readProviders(doc: unknown, ctx: Ctx, issues: IngestIssue[]): Listing[]
       // A provider-wide pricing page dates every model only when it is the provider's one pricing page.
       const pricingUrl = p.pricing_urls?.length === 1 ? p.pricing_urls[0] : undefined;
       const listing = readModel(m, p.id!, pricingUrl, ctx, { ...where, row: `${p.id}/models[${j}]` }, issues);
+      const converted = listing && conversionNote(p.price_comments, (m as { price_comments?: string })?.price_comments, listing.id);
+      if (listing && converted) listing.converted = converted;
       if (listing) out.push(listing);
     });
   });
@@ -245,6 +292,11 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
     status: m.deprecated ? 'deprecated' : undefined,
     context_window: m.context_window,
   });
+  // A promotion the listing's comment says has ended: its price becomes the promotion until the end, the list price after.
+  const promoRow = ctx.promotions.get(promotionKey(ctx.source, providerId, m.id));
+  const ended = promoRow && m.prices !== undefined ? endPromotion(m.prices, m.price_comments, promoRow, issues) : undefined;
+  const promotion = promoRow && ended ? { row: promoRow, prices: offerPrices(readPrices(m.prices, ctx.date, where, []) ?? {}) } : undefined;
+  if (ended) m.prices = ended;
   const block = m.prices === undefined ? undefined : readPrices(m.prices, ctx.date, where, issues);
   if (m.prices === undefined) issues.push(issueAt(where, 'a model without prices: no offer', 'prices'));
   // A price copied from another provider's listing is that provider's price (listed under it already), not an
@@ -270,9 +322,11 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
     ? scheduledPriceChanges(m.prices, ctx.date, { source: ctx.source, provider: target.provider, provider_model_id: target.provider_model_id, source_model_id: `${providerId}/${m.id}`, version: ctx.version }, where)
     : [];
   const reference = m.price_comments ? referenceUrl(m.price_comments) : undefined;
+  // The change the end makes is the provider's, dated by the comment, not a start_date upstream wrote: said so.
+  if (promotion) for (const c of scheduled) c.subject = `promotion ended ${promotion.row.ends}, list price from ${promotion.row.list_from} (price comment in ${ctx.version})`;
   return {
     key: listingKey(providerId, m.id), provider: providerId, id: m.id, model, offer, checked: m.prices_checked, scheduled,
-    ...(reference ? { reference } : {}),
+    ...(reference ? { reference } : {}), ...(promotion ? { promotion } : {}),
   };
 }
 
@@ -309,6 +363,30 @@ function dropOpenRouterCopies(listings: Listing[], copies: ReadonlyMap<string, C
     if (listing.status === 'deprecated') l.offer = listing;
     else delete l.offer;
   }
+}
+
+/**
+ * Notes on a listing's prices: converted from another currency (each price says so), and a promotion that ended (each
+ * list price dated from the end, with a note naming the promotion's price).
+ */
+function notePrices(l: Listing): void {
+  if (l.offer && l.converted) {
+    const dates = { ...l.offer.price_dates };
+    for (const f of DATED_FIELDS) {
+      if (l.offer[f] === undefined) continue;
+      const d = dates[f];
+      dates[f] = { as_of: d?.as_of ?? l.offer.as_of, note: d?.note ? `${d.note}; ${l.converted}` : l.converted };
+    }
+    l.offer.price_dates = dates;
+  }
+  if (!l.offer || !l.promotion) return;
+  const { row, prices } = l.promotion;
+  const dates = { ...l.offer.price_dates };
+  for (const f of ['input', 'output', 'cache_read'] as const) {
+    if (l.offer[f] === undefined || l.offer[f] === prices[f]) continue;
+    dates[f] = { as_of: row.list_from, note: listPriceNote(row, prices[f], l.model.as_of) + (l.converted ? `; ${l.converted}` : '') };
+  }
+  l.offer.price_dates = dates;
 }
 
 /** Per-price dates, kept only where one differs from the reading's own date or carries a note. */

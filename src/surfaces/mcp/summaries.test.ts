@@ -90,6 +90,22 @@ test('estimate_cost: an owned month that leaves out its host is said so, and not
     + 'cheaper here: not shown (an owned month below the API\'s leaves out its unpriced host machine).');
 });
 
+test('estimate_cost: the verdict names the configuration it rests on, not the hostless one listed first', () => {
+  // gpt-oss-120b at 10,000M as served: the cheapest owned option (rtx-4090-x4, 269.32) leaves its host machine out; the
+  // verdict rests on two rtx-3090-x4 bought with their host, 515 against OpenRouter's 600: 85 USD less.
+  const v = {
+    ...sonnet, model: { id: 'gpt-oss-120b' }, tokens_millions: 10000,
+    self_hosting: { possible: true, reason: null, cheapest: null, options: [],
+      owned_options: [{ hardware_id: 'rtx-4090-x4', quantization: 'mxfp4', monthly_usd: 269.32, host_machine: null }] },
+    break_even: undefined, break_even_owned: undefined,
+    cheaper: 'self_hosted',
+    cheaper_basis: { self_hosted: { hardware_id: 'rtx-3090-x4', owned: true, machines: 2, monthly_usd: 515 },
+      api: { provider: 'openrouter', monthly_usd: 600 }, margin_usd: 85 },
+  };
+  assert.ok(line('estimate_cost', v).endsWith('owned from 269.32 USD (rtx-4090-x4, mxfp4, host machine not counted); cheaper here: '
+    + 'self-hosting (rtx-3090-x4 x2 bought, 515.00 USD with its host machine, vs the API\'s 600.00 USD: 85.00 USD less).'), line('estimate_cost', v));
+});
+
 test('a value without what the headline reads keeps the generic line: id and list sizes', () => {
   assert.equal(line('estimate_cost', { data_as_of: '2026-09-23', curve: [1], assumptions: [] }),
     'T (data as of 2026-09-23): curve: 1; assumptions: none.');

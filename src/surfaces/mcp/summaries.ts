@@ -46,12 +46,25 @@ function breakEven(b: V | undefined, what: string): string | undefined {
   return /never cross/.test(String(b.reason)) ? `${what} never breaks even` : undefined;
 }
 
+/**
+ * The months the verdict rests on, named: the owned option listed first may leave its host machine out while the verdict
+ * rests on another configuration, counted whole ("rtx-3090-x4 x2 bought, 515.00 USD, vs the API's 600.00 USD").
+ */
+function verdictBasis(b: V | undefined, cheaper: string): string {
+  const s = b?.self_hosted;
+  if (!s || !b?.api) return '';
+  const how = `${s.hardware_id}${s.machines > 1 ? ` x${s.machines}` : ''} ${s.owned ? 'bought' : 'rented'}, ${usd(s.monthly_usd)}`;
+  return cheaper === 'api'
+    ? ` (${usd(b.api.monthly_usd)} vs the cheapest self-hosted month, ${how}: ${usd(b.margin_usd)} less)`
+    : ` (${how}${s.owned ? ' with its host machine' : ''}, vs the API's ${usd(b.api.monthly_usd)}: ${usd(b.margin_usd)} less)`;
+}
+
 function estimateCost(v: V): string | undefined {
   if (!v.api || typeof v.tokens_millions !== 'number') return undefined;
   const parts = [`${name(v.model)} at ${v.tokens_millions}M tokens/month: ${apiSide(v.api)}`, selfSide(v.self_hosting)];
   const be = [breakEven(v.break_even, 'rented'), breakEven(v.break_even_owned, 'owned')].filter(Boolean);
   if (be.length) parts.push(be.join(', '));
-  if (v.cheaper) parts.push(`cheaper here: ${v.cheaper === 'api' ? 'the API' : 'self-hosting'}`);
+  if (v.cheaper) parts.push(`cheaper here: ${v.cheaper === 'api' ? 'the API' : 'self-hosting'}${verdictBasis(v.cheaper_basis, v.cheaper)}`);
   // An owned month below the API's that leaves out an unpriced host machine is not called cheaper: say why.
   else if (typeof v.cheaper_note === 'string') parts.push('cheaper here: not shown (an owned month below the API\'s leaves out its unpriced host machine)');
   return parts.join('; ');
