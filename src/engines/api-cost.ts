@@ -1,6 +1,7 @@
 // API cost: monthly cost of a volume through each priced offer, blended by the share of input tokens.
 import type { Offer, OfferLifecycleState, OfferRegion } from '../schema/index.ts';
 import { priceKnownAt, silentReason, tierAt, tierBounds, tierThresholds, type AppliedTier } from './long-context.ts';
+import { SHORT_TIER_TOKENS, shortTierReason } from './converted-price.ts';
 import { roundTo } from './memory.ts';
 import { usd } from './money.ts';
 import { isExistingCustomersOnly, offerLifecycleNote, offerLifecycleState } from './offer-lifecycle.ts';
@@ -113,7 +114,9 @@ function thresholdsOf(offers: readonly Offer[]): readonly number[] {
     // its own window (long-context.ts, priceKnownAt), so the priced lines change there as well.
     const edges = offers.flatMap((o) => {
       const t = tierThresholds(o.prices);
-      return t.length > 0 || !o.context_window ? t : [o.context_window.value];
+      // A converted short tier stops being priced at SHORT_TIER_TOKENS (shortTierReason): the lines change there too.
+      const short = shortTierReason(o, SHORT_TIER_TOKENS) === undefined ? [] : [SHORT_TIER_TOKENS - 1];
+      return [...(t.length > 0 || !o.context_window ? t : [o.context_window.value]), ...short];
     });
     t = [...new Set(edges)].sort((a, b) => a - b);
     if (Object.isFrozen(offers)) thresholdsByOffers.set(offers, t);
@@ -152,6 +155,12 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
       const held = o.held_back?.find((h) => (h.field === 'input' && !input) || (h.field === 'output' && !output));
       not_priced.push({ provider: o.provider, provider_model_id: o.provider_model_id, region: o.region,
         reason: `no ${lacking} price in the dataset${held ? `: ${held.source}'s ${held.value} held back (${held.reason})` : ''}` });
+      continue;
+    }
+    // A converted price of the cheapest length tier covers short prompts only (engines/converted-price.ts).
+    const short = shortTierReason(o, promptTokens);
+    if (short !== undefined) {
+      not_priced.push({ provider: o.provider, provider_model_id: o.provider_model_id, region: o.region, reason: short });
       continue;
     }
     if (!priceKnownAt(o, bounds, promptTokens)) {

@@ -2,11 +2,13 @@
 // Only this file changes when the fit and cost engines change their interface.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
-import { DEFAULT_INPUT_SHARE, DEFAULT_UTILIZATION, HOURS_PER_MONTH } from './constants.ts';
+import { DEFAULT_INPUT_SHARE, DEFAULT_UTILIZATION, HOURS_PER_MONTH, type QuantizationId } from './constants.ts';
 import { selfHostingCost, selfHostingCosts } from './cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import type { OwnedHost, OwnedOption } from './owned-cost.ts';
 import { perDataset } from './per-dataset.ts';
+import { ownedBasis } from './recommend-owned-basis.ts';
+import { fitAt, usableQuantization } from './recommend-quant.ts';
 import { fastEnough } from './recommend-speed.ts';
 import { SelfFit, selfFit, selfHostingFit } from './self-hosting.ts';
 import { isEuJurisdiction } from './trust-eu.ts';
@@ -64,6 +66,11 @@ export type HostingPick = {
   /** The configuration chosen without the floor, passed over because it runs the model under it; null when none was. */
   passed_over: { hardware: Hardware; fit: FitAssessed } | null;
   /**
+   * The fit at the quantization the fit engine chooses (the highest that fits), passed over because it runs under the
+   * speed floor where a lower one reaches it: `fit` is then at that lower one (recommend-quant.ts). Null otherwise.
+   */
+  slower_quantization: FitAssessed | null;
+  /**
    * Whether prices were looked for (no machine named, not local: rents, or purchase prices on premises): then a null
    * cost means no priced configuration fits.
    */
@@ -77,7 +84,10 @@ export type HostingPick = {
 /** On the machine the caller named: fits at 4 bits or more, or undefined. Its cost is the caller's, already paid. */
 export function hostingOnMachine(m: Model, hardware: Hardware, context: number, floor: number | null = null): HostingPick | undefined {
   const f = selfFit(m, hardware, context);
-  return f ? new MachinePick(f, floor !== null && !fastEnough(f.fit, floor)) : undefined;
+  if (!f) return undefined;
+  if (floor === null || fastEnough(f.fit, floor)) return new MachinePick(f, false);
+  const q = usableQuantization(f.fit, floor);
+  return new MachinePick(f, q === null, q?.quantization);
 }
 
 /**
@@ -94,6 +104,8 @@ const FITS = 1;
 const DOES_NOT_FIT = 2;
 /** Fits, under the speed floor asked (the floor is part of the key the byte is kept under). */
 const FITS_SLOW = 3;
+/** Fits, under the floor at the highest quantization that fits, but reaches it at a lower one. */
+const FITS_LOWERED = 4;
 
 /**
  * hostingOnMachine with whether the model fits (and, with a floor, whether it reaches it) remembered; the figures are
@@ -113,10 +125,13 @@ export function hostingOnNamedMachine(
   }
   if (known[i] === 0) {
     const pick = hostingOnMachine(m, hardware, context, floor);
-    known[i] = !pick ? DOES_NOT_FIT : pick.below_floor ? FITS_SLOW : FITS;
+    known[i] = !pick ? DOES_NOT_FIT : pick.below_floor ? FITS_SLOW : pick.slower_quantization ? FITS_LOWERED : FITS;
     return pick;
   }
-  return known[i] === DOES_NOT_FIT ? undefined : new MachinePick(new SelfFit(m, hardware, context), known[i] === FITS_SLOW);
+  if (known[i] === DOES_NOT_FIT) return undefined;
+  // Lowered: the quantization is chosen again when the fit is read (only for the picks shown).
+  if (known[i] === FITS_LOWERED) return hostingOnMachine(m, hardware, context, floor);
+  return new MachinePick(new SelfFit(m, hardware, context), known[i] === FITS_SLOW);
 }
 
 /** The caller's own machine: ranked on whether the model fits; the fit's figures written out only if it is shown. */
@@ -128,12 +143,18 @@ class MachinePick implements HostingPick {
   readonly cost = null;
   readonly smallest = null;
   readonly passed_over = null;
-  constructor(private readonly f: SelfFit, readonly below_floor: boolean) {}
+  private lowered: FitAssessed | undefined;
+  /** `q`: the lower quantization that reaches the floor, when the fit engine's own choice does not. */
+  constructor(private readonly f: SelfFit, readonly below_floor: boolean, private readonly q?: QuantizationId) {}
   get hardware(): Hardware {
     return this.f.hardware;
   }
   get fit(): FitAssessed {
-    return this.f.fit;
+    if (this.q === undefined) return this.f.fit;
+    return (this.lowered ??= fitAt(this.f.model, this.f.hardware, this.f.context, this.q));
+  }
+  get slower_quantization(): FitAssessed | null {
+    return this.q === undefined ? null : this.f.fit;
   }
 }
 
@@ -214,7 +235,9 @@ export function cheapestHosting(ds: Dataset, m: Model, pool: readonly Hardware[]
 }
 
 /** A rented (or, unpriced, a merely fitted) pick: not the caller's, not bought, and held to no speed floor. */
-const NOT_OWNED = { own_machine: false, on_premises: false, bought: false, below_floor: false, passed_over: null } as const;
+const NOT_OWNED = {
+  own_machine: false, on_premises: false, bought: false, below_floor: false, passed_over: null, slower_quantization: null,
+} as const;
 
 function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number, priced: boolean, eu: boolean): HostingPick | undefined {
   const small = selfHostingFit(ds, m, pool, context);
@@ -240,8 +263,7 @@ function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], contex
     ],
   };
   return {
-    hardware: hw, fit, own_machine: false, on_premises: false, bought: false, below_floor: false, passed_over: null, priced, cost,
-    smallest: small.hardware.id === hw.id ? null : smallest,
+    ...NOT_OWNED, hardware: hw, fit, priced, cost, smallest: small.hardware.id === hw.id ? null : smallest,
   };
 }
 
@@ -291,7 +313,7 @@ function computeOwned(
   const slow = (f: FitAssessed) => floor !== null && !fastEnough(f, floor);
   const unpriced: HostingPick = {
     hardware: small.hardware, fit: small.fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(small.fit),
-    passed_over: null, priced: onPremises, cost: null, smallest: null,
+    passed_over: null, slower_quantization: null, priced: onPremises, cost: null, smallest: null,
   };
   const opts = { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context };
   const months = selfHostingCosts(m, bought(pool), opts, 0).owned;
@@ -301,24 +323,31 @@ function computeOwned(
     if (!fits.has(h.id)) fits.set(h.id, selfFit(m, h, context)?.fit);
     return fits.get(h.id);
   };
+  // A configuration runs it usably at the fit engine's quantization, or at the highest lower one that reaches the floor.
+  const lowerTo = new Map<string, QuantizationId | null>();
+  const runs = (h: Hardware): boolean => {
+    const f = fitOn(h);
+    if (f === undefined) return false;
+    if (!slow(f)) return true;
+    if (!lowerTo.has(h.id)) lowerTo.set(h.id, usableQuantization(f, floor!)?.quantization ?? null);
+    return lowerTo.get(h.id) !== null;
+  };
   let first = usual;
   let passed: HostingPick['passed_over'] = null;
   const usualFit = usual ? fitOn(usual.hardware) : undefined;
   if (usual && usualFit && slow(usualFit)) {
-    const fast = (o: (typeof months)[number]) => {
-      const f = fitOn(o.hardware);
-      return f !== undefined && !slow(f);
-    };
-    const faster = months.find((o) => o.host_counted && fast(o)) ?? months.find(fast);
+    const faster = months.find((o) => o.host_counted && runs(o.hardware)) ?? months.find((o) => runs(o.hardware));
     if (faster) {
       first = faster;
-      passed = { hardware: usual.hardware, fit: usualFit };
+      if (faster.hardware.id !== usual.hardware.id) passed = { hardware: usual.hardware, fit: usualFit };
     }
   }
-  const fit = first ? fitOn(first.hardware) : undefined;
-  if (!first || !fit) return unpriced;
+  const engineFit = first ? fitOn(first.hardware) : undefined;
+  if (!first || !engineFit) return unpriced;
   const hw = first.hardware;
-  const at = ownedAtCapacity(m, first, context);
+  const q = lowerTo.get(hw.id) ?? undefined;
+  const fit = q === undefined ? engineFit : fitAt(m, hw, context, q);
+  const at = q === undefined ? ownedAtCapacity(m, first, context) : ownedAtQuantization(m, hw, context, q);
   if (!at) return unpriced;
   const { option: o, volume } = at;
   const cost: HostingCost = {
@@ -330,12 +359,12 @@ function computeOwned(
       tokens_millions: volume, purchase: o.purchase, host_machine: o.host_machine, power_monthly_usd: o.power?.monthly_usd ?? null, machines: o.machines,
     },
     eu_regions: [],
-    basis: ownedBasis(o, volume, context),
+    basis: ownedBasis(o, volume, context, q),
   };
   const smallest = small.hardware.id === hw.id ? null : { hardware: small.hardware, fit: small.fit };
   return {
-    hardware: hw, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit), passed_over: passed, priced: true,
-    cost, smallest,
+    hardware: hw, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit), passed_over: passed,
+    slower_quantization: q === undefined ? null : engineFit, priced: true, cost, smallest,
   };
 }
 
@@ -345,13 +374,19 @@ function computeOwned(
  */
 function ownedAtCapacity(
   m: Model, at1: { hardware: Hardware; capacity_tokens_millions_per_month: number; unrounded: { capacity_tokens_millions_per_month?: number } },
-  context: number,
+  context: number, quantization?: QuantizationId,
 ): { option: OwnedOption; volume: number } | null {
   const capacity = at1.unrounded.capacity_tokens_millions_per_month ?? at1.capacity_tokens_millions_per_month;
   const volume = Math.floor(capacity * 100) / 100 || capacity;
-  const opts = { tokens_millions: volume, input_share: DEFAULT_INPUT_SHARE, context };
+  const opts = { tokens_millions: volume, input_share: DEFAULT_INPUT_SHARE, context, quantization };
   const option = selfHostingCosts(m, [at1.hardware], opts, 1).self_hosting.owned_options[0];
   return option ? { option, volume } : null;
+}
+
+/** ownedAtCapacity at exactly one quantization (the one a pick is lowered to for speed): estimate_cost's with `quantization`. */
+function ownedAtQuantization(m: Model, hardware: Hardware, context: number, q: QuantizationId): { option: OwnedOption; volume: number } | null {
+  const at1 = selfHostingCosts(m, [hardware], { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context, quantization: q }, 0).owned[0];
+  return at1 ? ownedAtCapacity(m, at1, context, q) : null;
 }
 
 /**
@@ -359,30 +394,11 @@ function ownedAtCapacity(
  * beside the pick (its purchase is spent, so the ranking does not count it: price 1); null where the dataset holds no
  * purchase price or power figure for it (estimate_cost then weighs no owned month either). Only for the picks shown.
  */
-export function namedMachineMonth(m: Model, hardware: Hardware, context: number): { option: OwnedOption; volume: number } | null {
+export function namedMachineMonth(
+  m: Model, hardware: Hardware, context: number, quantization?: QuantizationId,
+): { option: OwnedOption; volume: number } | null {
   if (!hardware.power_w) return null;
+  if (quantization) return ownedAtQuantization(m, hardware, context, quantization);
   const at1 = selfHostingCosts(m, [hardware], { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 0).owned[0];
   return at1 ? ownedAtCapacity(m, at1, context) : null;
-}
-
-/** An owned month in words: each part with its figure, source and date, and the estimate_cost ask that gives it. */
-function ownedBasis(o: OwnedOption, volume: number, context: number): string[] {
-  const p = o.purchase;
-  const h = o.host_machine;
-  const w = o.power;
-  const host = !h
-    ? 'no source in the dataset prices the host machine around the accelerators (CPU, board, memory, power supply, chassis): not counted, so the month is a lower bound'
-    : h.basis === 'in_purchase_price' ? `host machine: in the purchase price (${h.name}; ${h.source}, ${h.as_of})`
-      : `host machine ${h.name}: ${h.usd} USD (${h.source}, ${h.as_of}) over ${h.amortization_months} months = ${h.monthly_usd} USD a month`;
-  const power = !w
-    ? `${o.hardware_id}: no power figure in the dataset, electricity not counted`
-    : `electricity ${w.monthly_usd} USD at ${w.usd_per_kwh} USD/kWh: ${w.watts} W for ${w.active_hours} busy hours, ${w.idle_watts} W for ${w.idle_hours} idle hours`
-      + `${w.host_watts ? `, the host's ${w.host_watts} W for ${o.machines * HOURS_PER_MONTH} hours` : ''} (${w.source}, ${w.as_of})`;
-  return [
-    `${o.hardware_id} bought at ${p.usd} USD (${p.source}, ${p.as_of}) over ${p.amortization_months} months = ${p.monthly_usd} USD a month`,
-    host,
-    power,
-    `serves about ${volume}M tokens a month: ${o.throughput_tokens_per_s} tokens/s at batch ${o.batch}, ${o.utilization} utilisation (estimate_cost's model); `
-      + `estimate_cost with hardware=${o.hardware_id}, tokens_millions=${volume} and context=${context} gives this month (${o.machines} machine${o.machines === 1 ? '' : 's'})`,
-  ];
 }

@@ -4,7 +4,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
 import type { Hardware, OfferRegion } from '../schema/index.ts';
 import { citeSource } from './cite.ts';
-import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE } from './constants.ts';
+import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE, type QuantizationId } from './constants.ts';
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { OFFER_WINDOW_RULE, offerServes, offerWindow } from './offer-context.ts';
@@ -21,7 +21,8 @@ import { notOnMachineReason, onMachineNote, type OnMachine } from './recommend-m
 import { namedMachineMonth, rentalOf, type HostingPick, type OwnedCost } from './recommend-hosting.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
-import { fastEnough, heldBackNote, passedOverText } from './recommend-speed.ts';
+import { slowerQuantizationText } from './recommend-quant.ts';
+import { fastEnough, heldBackNote, passedOverText, prefillText } from './recommend-speed.ts';
 
 export type EuOfferBrief = { provider: string; provider_name: string; region: OfferRegion; residency: 'yes' | 'region' };
 export type Explained = { reasons: string[]; eu_offers: readonly EuOfferBrief[] };
@@ -119,9 +120,11 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   // A machine stated by its memory alone has no bandwidth: say so where the speed would be (its name no longer does).
   const speed = fit.tokens_per_s !== null ? `, about ${fit.tokens_per_s} tokens/s` : ', no speed estimated (no memory bandwidth for it)';
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
-  const passed = self.passed_over ? ` ${passedOverText(self.passed_over, plan.speed_floor!, on_premises)}` : '';
+  const passed = (self.passed_over ? ` ${passedOverText(self.passed_over, plan.speed_floor!, on_premises)}` : '')
+    + (self.slower_quantization ? ` ${slowerQuantizationText(fit, self.slower_quantization)}` : '')
+    + (prefillText(fit, plan.context) ? ` ${prefillText(fit, plan.context)}` : '');
   const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.${passed}`;
-  if (own_machine) return `${run} ${machineCostText(m, h, plan.context)}`;
+  if (own_machine) return `${run} ${machineCostText(m, h, plan.context, self.slower_quantization ? fit.quantization ?? undefined : undefined)}`;
   if (!cost && on_premises) return `${run} No configuration it fits has a purchase price and a power figure in the dataset: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is hardware you own, under your jurisdiction.`;
   if (!cost && o.self!.priced) return `${run} No configuration it fits has a rental price in the dataset${plan.eu_by ? ' in an EU region' : ''}: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is counted as hardware you would own, under your jurisdiction.`;
   // A local machine bought for the ask is costed as owned where a configuration it fits has a purchase price and power.
@@ -150,15 +153,15 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
  * The cost of a pick on the machine the caller named: its purchase is spent, so the ranking counts none (price 1); the
  * answer states the month estimate_cost gives it owned at the volume it serves, and the electricity within it.
  */
-function machineCostText(m: Candidate['model'], h: Hardware, context: number): string {
-  const mm = namedMachineMonth(m, h, context);
+function machineCostText(m: Candidate['model'], h: Hardware, context: number, q?: QuantizationId): string {
+  const mm = namedMachineMonth(m, h, context, q);
   const spent = `Cost: the machine is yours, so its purchase is spent and the ranking counts no cost for it (price scores 1)`;
   if (!mm || !mm.option.power) return `${spent}; the dataset lacks a purchase price or a power figure for ${h.id}, so its month is not costed.`;
   const o = mm.option;
   const p = o.purchase;
   return `${spent}; what running it costs is its electricity, ${dollars(o.power!.monthly_usd)} a month at about ${int(mm.volume)}M tokens `
     + `(what it serves in a month at the estimate_cost model's throughput and utilisation: board power for the busy hours, idle draw for `
-    + `the rest; ${cite(h.power_w!)}). estimate_cost with hardware=${h.id}, tokens_millions=${mm.volume} and context=${context} gives `
+    + `the rest; ${cite(h.power_w!)}). estimate_cost with hardware=${h.id}, tokens_millions=${mm.volume}${q ? `, quantization=${q}` : ''} and context=${context} gives `
     + `$${int(o.monthly_usd)} a month bought and run: ${purchaseWords(p, o.host_machine)}, and that electricity.`;
 }
 

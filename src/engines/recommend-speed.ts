@@ -74,6 +74,28 @@ export function heldBackNote(held: ReadonlyArray<{ model: Model; hardware: Hardw
     + 'so that its answer comes at least as fast as it is read (a product decision: docs/trust-and-recommend.md). '
     + `${held.length} model${held.length === 1 ? '' : 's'} that fit${held.length === 1 ? 's' : ''} ${held.length === 1 ? 'was' : 'were'} held back `
     + `as slower than that wherever ${held.length === 1 ? 'it fits' : 'they fit'}: ${named.join('; ')}${more}. `
-    + 'The speed is the fit engine\'s batch-1 estimate at the quantization it chooses (the highest that fits); a lower '
-    + 'quantization runs faster (models_for_hardware lists each), and a faster machine can be named in `machine`.';
+    + 'The speed is the fit engine\'s batch-1 estimate at the quantization it chooses (the highest that fits); where that '
+    + 'is under the floor, each lower one of 4 bits per weight or more that fits was tried too (models_for_hardware lists '
+    + 'each), and none reached it. A faster machine can be named in `machine`.';
+}
+
+/**
+ * Past this many seconds to read a prompt that fills the context, a pick's reason says how long (a minute: a reader
+ * waiting that long before the first word knows it; use=documents at 32,768 tokens reaches it on a small machine).
+ */
+export const PREFILL_STATED_AFTER_S = 60;
+
+/**
+ * The time to read a prompt filling the context asked, in words, where it passes PREFILL_STATED_AFTER_S: the speed
+ * engine's prefill estimate (docs/hardware-and-cost.md section 4: the configuration's rated compute at a share calibrated
+ * on published measurements, over two operations a parameter). Empty where it is shorter or not estimated (no compute figure).
+ */
+export function prefillText(fit: Pick<FitAssessed, 'speed'>, context: number): string {
+  const s = fit.speed;
+  if (!s || s.time_to_first_token_s === null || s.prefill_tokens_per_s === null || s.time_to_first_token_s <= PREFILL_STATED_AFTER_S) return '';
+  const t = s.time_to_first_token_s;
+  const when = t >= 120 ? `about ${Math.round(t / 60)} minutes` : `about ${Math.round(t)} s`;
+  return `A prompt that fills the ${context.toLocaleString('en-US')} tokens of context takes ${when} to read here before the first `
+    + `token comes (prefill at about ${s.prefill_tokens_per_s} tokens/s, the speed engine's estimate from the configuration's `
+    + 'compute: docs/hardware-and-cost.md section 4); a shorter prompt takes proportionally less.';
 }

@@ -318,14 +318,18 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     if (floor !== null) {
       const by = t.kind === 'any' ? plan.on_premises_by! : t.by;
       const speedRule = `for self-hosting on ${t.kind === 'machine' ? 'your machine' : t.kind === 'local' ? 'a local machine' : 'your premises'}: `
-        + `an estimated decode speed of at least ${floorText(floor)}`
+        + `an estimated decode speed of at least ${floorText(floor)}, at the highest quantization of 4 bits or more that reaches it`
         + (t.kind === 'machine' ? '' : ', on the least costly configuration that reaches it where the least costly to own does not');
-      step('speed', by, speedRule, (m) => {
-        const so = selfOf(m);
-        if (apiOk(m) || !so?.below_floor) return true;
-        held.push({ model: m, rating: evidence(m)?.rating ?? -Infinity, hardware: so.hardware, fit: so.fit });
-        return false;
-      });
+      // With no machine named the test reads only the pool, the API flags, the context and the floor: kept per dataset
+      // like the steps before it, so the steps after it are kept too. The models held back are those it left out.
+      const before = f.pool;
+      const flags = t.kind === 'machine' ? undefined : `${apiFlags},context=${plan.context},floor=${floor}`;
+      step('speed', by, speedRule, (m) => apiOk(m) || !selfOf(m)?.below_floor, flags);
+      const after = new Set(f.pool);
+      for (const m of before) {
+        const so = after.has(m) ? undefined : selfOf(m);
+        if (so) held.push({ model: m, rating: evidence(m)?.rating ?? -Infinity, hardware: so.hardware, fit: so.fit });
+      }
     }
   }
   if (plan.trust_floor_by) {

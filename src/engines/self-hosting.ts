@@ -15,7 +15,7 @@ import { costSettings, rentedOption, type CostOptions } from './self-hosted-cost
 export class SelfFit {
   private described: FitAssessed | undefined;
   constructor(
-    private readonly model: Model,
+    readonly model: Model,
     readonly hardware: Hardware,
     readonly context: number,
   ) {}

@@ -140,10 +140,13 @@ export function catalogueEvents(
     // Every listing's prices, baseline rows too: what the other listings held is the measure of a unit error.
     const row = `${c.provider ?? ''}|${c.source_model_id}`;
     if (kind === 'price') fields.step(`${c.source}|${row}`, c.commit, c.field, now);
-    if (model_id && kind === 'price') book.add(model_id, c.field, c.source, c.provider ?? '', row, date, old, now);
+    // Keyed by source too: two sources listing one id (models.dev's and genai-prices' openrouter deepseek-chat-v3.1) are two
+    // histories, and one's move must not read against the other's prices.
+    const bookRow = `${c.source}|${row}`;
+    if (model_id && kind === 'price') book.add(model_id, c.field, c.source, c.provider ?? '', bookRow, date, old, now);
     // The prices a developer's own listing came with: evidence that a reseller's move to the same figure is no unit error.
     if (model_id && c.provider && c.field === 'offered' && c.new === true && c.prices && isDeveloper(c.provider, model_id)) {
-      for (const [field, v] of Object.entries(c.prices)) book.listed(model_id, field, c.source, c.provider, row, date, v);
+      for (const [field, v] of Object.entries(c.prices)) book.listed(model_id, field, c.source, c.provider, bookRow, date, v);
     }
     if (model_id && c.provider && !c.scheduled && c.field === 'offered') {
       launches.offered(c.source, c.provider, model_id, c.source_model_id, date, c.new === true, baselineRow);

@@ -183,3 +183,18 @@ test("a notice the alias table joins to the model under the notice's own source 
   // Without the row the notice is of another id of the developer's: one listing of two retired, the model served.
   assert.deepEqual(modelLifecycle('gemini-pro', [notice, listing], 'google', false), {});
 });
+
+test("gemini-2.5-pro: Vertex AI's own lifecycle notice dates Vertex's offer, not the model; the Gemini API's does", () => {
+  // deprecations-rss: Google, gemini-2.5-pro, shutdown 2026-10-16, replacement gemini-3.1-pro-preview (ai.google.dev,
+  // read 2026-05-07). developer-notices.csv: google-vertex, gemini-2.5-pro, shutdown 2026-10-16, replacement
+  // gemini-3.5-flash (Google Cloud's "Model versions and lifecycle", read 2026-11-27, so marked deprecated).
+  const life = modelLifecycle('gemini-2.5-pro', [
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-2.5-pro', provider: 'google', as_of: '2026-05-07',
+      shutdown_date: '2026-10-16', replacement: 'gemini-3.1-pro-preview' }),
+    o({ source: 'developer-notices', source_model_id: 'gemini-2.5-pro', provider: 'google-vertex', as_of: '2026-11-27',
+      status: 'deprecated', shutdown_date: '2026-10-16', replacement: 'gemini-3.5-flash' }),
+  ], 'google', false);
+  assert.equal(life.status, undefined, 'the Gemini API had not yet shut it down when its page was read');
+  assert.deepEqual([life.shutdown_date?.value, life.shutdown_date?.source], ['2026-10-16', 'deprecations-rss']);
+  assert.equal(life.replacement?.value, 'gemini-3.1-pro-preview');
+});

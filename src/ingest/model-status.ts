@@ -1,7 +1,8 @@
 // A model's lifecycle (status, deprecation and shutdown dates, replacement): the developer's word, never a reseller's.
 import type { Fact, Model } from '../schema/index.ts';
 import type { ModelObservation } from '../sources/types.ts';
-import { isFirstParty } from './first-party.ts';
+import { DEVELOPER_NOTICES_SOURCE_ID } from '../sources/developer-notices.ts';
+import { FIRST_PARTY, isFirstParty } from './first-party.ts';
 import { chooseLifecycle } from './lifecycle-dates.ts';
 import { key0 } from './match-keys.ts';
 import { choose, sourceRank, type Candidate } from './precedence.ts';
@@ -29,7 +30,12 @@ export function modelLifecycle(
   // (OpenAI: gpt-4o-mini-tts-2025-03-20, replacement gpt-4o-mini-tts-2025-12-15): the model lives on, and a model
   // is never its own replacement.
   obs = obs.filter((o) => o.replacement === undefined || resolveId(o.source, o.replacement) !== id);
-  const developer = obs.filter((o) => o.source === 'architecture-overrides' || isFirstParty(o.provider, vendor));
+  // A reviewed notice of the developer's cloud platform (Vertex AI's own lifecycle page for Gemini) dates that
+  // platform's offers only: the model's dates are its own API's (Google AI Studio's), so a page read after the data's
+  // date does not retire the model there before its API's shutdown is judged (docs/data.md, "Model vs offer status").
+  const platformNotice = (o: ModelObservation) => o.source === DEVELOPER_NOTICES_SOURCE_ID && o.provider !== undefined
+    && FIRST_PARTY[o.provider] === undefined;
+  const developer = obs.filter((o) => o.source === 'architecture-overrides' || (isFirstParty(o.provider, vendor) && !platformNotice(o)));
   const pick = <T>(from: readonly ModelObservation[], get: (o: ModelObservation) => T | undefined): Fact<T> | undefined =>
     choose(from.flatMap((o) => {
       const v = get(o);

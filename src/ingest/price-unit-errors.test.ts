@@ -181,3 +181,32 @@ test("a reseller moving to the developer's own price of the day is no unit error
   const sameSource = vercel(catalogueEvents([...bases, { ...DEEPSEEK_ADDED, source: 'models-dev' }, VERCEL_CUT], model, dev, V4_RESELLERS));
   assert.equal(sameSource.correction, true);
 });
+
+// Two sources listing one id at one provider are two listings: models.dev's and genai-prices' OpenRouter
+// deepseek/deepseek-chat-v3.1 (a pair the 2026 histories both hold) used to share one price history, so each step of
+// either read as the other's. Illustrative figures: models.dev moves OpenRouter's output 0.8 -> 1 on 2025-12-01,
+// genai-prices its own reading 0.8 -> 0.75 on 2025-12-20; fireworks-ai stands at 1.7 (an offer no history changed).
+const OR_MODELS_DEV = row({
+  source: 'models-dev', commit: '2222222222', date: '2025-12-01T00:00:00+00:00', provider: 'openrouter',
+  source_model_id: 'deepseek/deepseek-chat-v3.1', field: 'output', old: 0.8, new: 1,
+});
+const OR_GENAI_PRICES = { ...OR_MODELS_DEV, source: 'genai-prices', commit: '3333333333', date: '2025-12-20T00:00:00+00:00', new: 0.75 };
+// LiteLLM c58c1dfab1 (2026-01-13): novita's deepseek-v3.1 output 8000 -> 1 per 1M tokens, a per-token figure scaled wrong.
+const NOVITA_V31 = row({
+  commit: 'c58c1dfab1', date: '2026-01-13T22:08:35+00:00', provider: 'novita-ai',
+  source_model_id: 'novita/deepseek/deepseek-v3.1', field: 'output', old: 8000, new: 1,
+});
+
+test("one id at one provider in two sources is two listings: each source's reading counts, with its own steps", () => {
+  const bases = [BASELINE, row({ source: 'models-dev' }), row({ source: 'genai-prices' })];
+  const others = stand('deepseek-v3.1', 'output', [['fireworks-ai', 'models-dev', 1.7]]);
+  const [e] = priceEvents(catalogueEvents([...bases, OR_MODELS_DEV, OR_GENAI_PRICES, NOVITA_V31], to('deepseek-v3.1'), undefined, others))
+    .filter((x) => x.provider === 'novita-ai');
+  // Keyed without the source, OpenRouter's two readings were one listing held at the last step of either (0.75,
+  // genai-prices'), labelled models-dev: "8000 was 6,500x the median (1.225) of what 2 other listings (models-dev)"
+  // (median of 0.75 and 1.7). Keyed by source: models.dev's 1, genai-prices' 0.75 and fireworks-ai's 1.7, median 1,
+  // 8000 / 1 = 8,000x, over 3 listings from both sources.
+  assert.equal(e.correction, true);
+  assert.equal(e.correction_note, 'unit error corrected: 8000 was 8,000x the median (1) of what 3 other listings' +
+    " (genai-prices, models-dev) gave deepseek-v3.1's output price on 2026-01-13; corrected to 1");
+});

@@ -24,6 +24,7 @@ import { defineOperation, READ_ONLY } from './operation.ts';
 import { ApiLine, BreakEven } from './cost-lines.ts';
 import { CheaperBasis, summarizeCost, SummaryOutput, VIEWS } from './estimate-cost-summary.ts';
 import { DeveloperShutdown } from './cost-shutdown.ts';
+import { isConvertedPrice } from '../engines/converted-price.ts';
 import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
@@ -69,11 +70,12 @@ const Output = z.object({
       not_priced: z
         .array(z.object({ provider: z.string(), provider_model_id: z.string(), region: OfferRegion, reason: z.string() }))
         .describe('Offers missing the input or output price, shut down by the data date, or (with `context`) whose own stated '
-          + 'context window is below the prompt asked: not costed.'),
+          + 'context window is below the prompt asked, or whose converted price is a tier for shorter prompts: not costed.'),
       cheapest: ApiLine.nullable()
         .describe('The cheapest offer priced above zero; null if none. It may be a reseller\'s (first_party false).'),
       developer_offer: ApiLine.nullable().describe('The developer\'s own cheapest offer priced above zero, beside `cheapest`; '
-        + 'null if the developer sells the model through no offer in the dataset.'),
+        + 'an offer priced in USD by the developer before one whose price a source converted from another currency (Z.ai\'s '
+        + 'before Zhipu AI\'s CNY); null if the developer sells the model through no offer in the dataset.'),
       note: z.string().nullable().describe('When `cheapest` is a reseller\'s listing: says so, with the developer\'s own price beside it; '
         + 'when a source schedules another price for `cheapest` or `developer_offer`: the day and the new price. Where the developer '
         + 'announced a shutdown still to come, it opens with `developer_shutdown.note`.'),
@@ -129,7 +131,10 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
     ?? offers.find(buyable(keep));
   const closed = offers.filter((l) => !l.zero_priced && isExistingCustomersOnly(l.lifecycle_state));
   const paid = pick((l) => !l.zero_priced);
-  const own = pick((l) => !l.zero_priced && l.first_party);
+  // The developer's own price in USD before its price converted from another currency by a source (Z.ai's USD list
+  // before Zhipu AI's CNY converted at the source's rate, engines/converted-price.ts): the one it publishes to a USD buyer.
+  const own = pick((l) => !l.zero_priced && l.first_party && !isConvertedPrice(l))
+    ?? pick((l) => !l.zero_priced && l.first_party);
   const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
   return {
     offers, not_priced: [...a.not_priced, ...costable.shut_down, ...leftOut], cheapest: paid ?? null,

@@ -1,0 +1,32 @@
+// Prices a source converted from another currency: how an answer tells them from prices the provider publishes in USD.
+import type { Offer } from '../schema/index.ts';
+
+/** How the note of a converted price begins (sources/genai-prices-currency.ts, conversionNote). */
+export const CONVERTED_MARK = 'converted by the source from ';
+
+/**
+ * How the same note says the price is the cheapest length tier only (Zhipu AI's GLM-4.5-Air, GLM-4.7 and GLM-5
+ * series: "[0, 32k) input", the source's provider comment), and the prompt size that tier ends at: 32K read as 32,000,
+ * the smaller reading, so no prompt the tier may not cover is priced at it.
+ */
+export const SHORT_TIER_MARK = 'prompts under 32K tokens';
+export const SHORT_TIER_TOKENS = 32_000;
+
+type Noted = { note?: string } | undefined;
+const noteHas = (f: Noted, mark: string) => f?.note?.includes(mark) === true;
+
+/** Whether an offer's input or output price is a conversion by its source, not a USD price the provider publishes. */
+export function isConvertedPrice(prices: { input?: Noted; output?: Noted }): boolean {
+  return noteHas(prices.input, CONVERTED_MARK) || noteHas(prices.output, CONVERTED_MARK);
+}
+
+/**
+ * Why an offer is not priced at a prompt of `promptTokens`, when its price is a converted cheapest tier that ends below
+ * it (the higher tiers are not in the source, so the price there is unknown); undefined otherwise.
+ */
+export function shortTierReason(o: Pick<Offer, 'prices'>, promptTokens: number | undefined): string | undefined {
+  if (promptTokens === undefined || promptTokens < SHORT_TIER_TOKENS) return undefined;
+  if (!noteHas(o.prices.input, SHORT_TIER_MARK) && !noteHas(o.prices.output, SHORT_TIER_MARK)) return undefined;
+  return `its price is converted by the source from another currency at the cheapest length tier, prompts under 32K `
+    + `tokens, and the source lists none of the higher tiers: not taken for the price of a ${promptTokens.toLocaleString('en-US')}-token prompt`;
+}

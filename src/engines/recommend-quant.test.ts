@@ -1,0 +1,67 @@
+// recommend_model on hardware the caller owns or buys: a pick too slow at the highest quantization that fits runs at the
+// highest one that reaches the usable-speed floor, and the reason says which and why.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { aDataset, aHardware, aModel, aRating, f } from '../dataset/fixtures.ts';
+import type { Architecture } from '../schema/index.ts';
+import { interpret } from './interpret.ts';
+import { recommend } from './recommend.ts';
+import { prefillText } from './recommend-speed.ts';
+
+const arch: Architecture = { layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'acme/x' };
+const APACHE = f({ id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true });
+const host = (usd: number) => f({ id: 'tower', name: 'tower', basis: 'priced' as const, usd });
+
+// small-8b on mid-24, a GPU reading memory at 60 GB/s, by the decode formula of docs/hardware-and-cost.md section 4:
+// seconds a token = weights / (0.67 x 60 GB/s) + KV read / (0.82 x 60 GB/s) + 32 layers x 45 us. The KV cache at 8,192
+// tokens is 2 x 32 layers x 8 heads x 128 x 2 bytes x 8,192 = 1.074 GB: 0.02183 s, plus 0.00144 s of layers.
+//   Q8_0   8e9 x 8.5 / 8  = 8.50 GB: 0.21144 + 0.02327 = 0.23471 s, 4.26 tokens/s (under 5.29: 238 words a minute, 0.75 a token)
+//   Q6_K   8e9 x 6.56 / 8 = 6.56 GB: 0.16318 + 0.02327 = 0.18645 s, 5.36 tokens/s (reaches it)
+// All fit comfortably in 24 x 0.95 GB, so Q6_K, not Q5_K_M or Q4_K_M, is the highest that reaches the floor.
+const DATA = {
+  models: [aModel({
+    id: 'small-8b', open_weights: f(true), licence: APACHE, parameters_total: f(8e9), architecture: f(arch), context_window: f(131072),
+  })],
+  ratings: [aRating({ model_id: 'small-8b', rating: 1400, rating_lower: 1395, rating_upper: 1405 })],
+  hardware: [
+    aHardware({ id: 'mid-24', memory_gb: f(24), bandwidth_gbs: f(60), purchase_price_usd: f(540), power_w: f(100), host_machine: host(180) }),
+    aHardware({ id: 'fast-24', memory_gb: f(24), bandwidth_gbs: f(1000), purchase_price_usd: f(1080), power_w: f(300), host_machine: host(720) }),
+  ],
+};
+const ds = aDataset(DATA);
+const small = (r: ReturnType<typeof recommend>) => r.recommendations.find((x) => x.model.id === 'small-8b');
+
+test('on a named machine: the highest quantization that reaches the floor is run, not the one held back', () => {
+  const r = recommend(ds, interpret(ds, { where: 'local', machine: 'mid-24' }));
+  const s = small(r)!.option.self!;
+  assert.deepEqual([s.fit.quantization, s.below_floor, s.slower_quantization?.quantization], ['q6_k', false, 'q8_0']);
+  assert.equal(Math.round(s.fit.tokens_per_s! * 10) / 10, 5.4);
+  assert.equal(Math.round(s.slower_quantization!.tokens_per_s! * 10) / 10, 4.3);
+  assert.deepEqual(r.held_back, []);
+  assert.match(small(r)!.reasons[1], /at q6_k: .*q6_k, the largest format that reads at a usable speed here; q8_0, the largest that fits, would read at about 4\.3 tokens\/s\./);
+  assert.match(small(r)!.reasons[1], /estimate_cost with hardware=mid-24, tokens_millions=[\d.]+, quantization=q6_k and context=8192 gives/);
+});
+
+test('on premises: the least costly configuration runs it at a lower quantization rather than being passed over', () => {
+  const r = recommend(ds, interpret(ds, { where: 'on premises' }));
+  const s = small(r)!.option.self!;
+  assert.deepEqual([s.hardware.id, s.fit.quantization, s.passed_over, s.slower_quantization?.quantization], ['mid-24', 'q6_k', null, 'q8_0']);
+  // mid-24 bought and run, by hand: (540 + 180) / 36 = 20 USD; busy 730 x 0.5 = 365 h at 100 W, idle 0.2 x 100 = 20 W
+  // for the other 365 h: (100 x 365 + 20 x 365) / 1000 x 0.15 USD/kWh = 6.57; 26.57 USD.
+  assert.equal(s.cost!.monthly_usd, 26.57);
+  assert.ok(s.cost!.basis.some((b) => /quantization=q6_k/.test(b)));
+});
+
+test('a machine fast enough at the highest quantization keeps it', () => {
+  const r = recommend(ds, interpret(ds, { where: 'local', machine: 'fast-24' }));
+  const s = small(r)!.option.self!;
+  assert.deepEqual([s.fit.quantization, s.slower_quantization], ['q8_0', null]);
+});
+
+test('the time to read a prompt filling the context is stated past a minute, with its prefill speed, and not under it', () => {
+  // 32,768 tokens at 180 tokens/s: 32,768 / 180 = 182 s, about 3 minutes; at 1,000 tokens/s, 32.8 s: not stated.
+  const at = (prefill: number) => ({ speed: { prefill_tokens_per_s: prefill, time_to_first_token_s: 32768 / prefill } }) as Parameters<typeof prefillText>[0];
+  assert.match(prefillText(at(180), 32768), /^A prompt that fills the 32,768 tokens of context takes about 3 minutes to read here .*prefill at about 180 tokens\/s/);
+  assert.equal(prefillText(at(1000), 32768), '');
+  assert.equal(prefillText({ speed: null }, 32768), '');
+});
