@@ -152,3 +152,12 @@ test('the configurations without a compute figure, as docs/hardware-and-cost.md 
   assert.equal(said.length, 3, `expected three statements, found ${said.length}`);
   for (const [n, count] of said) assert.equal(Number(n), count, `docs/hardware-and-cost.md says ${n}`);
 });
+
+test('the reseller price docs/data.md quotes for Claude Sonnet 4.5 is Poe\'s listing, QiHang\'s held back', () => {
+  const [input, output] = stated(/ranks Claude Sonnet 4\.5 16th at Poe's \$([\d.]+)\/\$([\d.]+), \$5\.20 blended against Anthropic's \$6/);
+  // Poe's listing (models.dev, 2026-07-02): $2.6/$13; 0.75 x 2.6 + 0.25 x 13 = 5.20. QiHang's $0.43/$2.14 is held back.
+  const poe = ds.offers.find((o) => o.model_id === 'claude-sonnet-4-5' && o.provider === 'poe');
+  assert.deepEqual([poe?.prices.input?.value, poe?.prices.output?.value, poe?.held_back], [input, output, undefined]);
+  const qihang = ds.offers.find((o) => o.model_id === 'claude-sonnet-4-5' && o.provider === 'qihang-ai');
+  assert.ok(qihang?.held_back?.length && qihang.prices.input === undefined);
+});

@@ -45,24 +45,43 @@ test('AWS instances read as the GPUs SkyPilot\'s catalogue lists for them', { sk
 test('Google Cloud and Azure instances read as their GPUs, the form said to be assumed', { skip }, () => {
   // SkyPilot sky/catalog/gcp_catalog.py @b9dd08e7, _ACC_INSTANCE_TYPE_DICTS: 'A100' 1: ['a2-highgpu-1g'];
   // 'A100-80GB' 1: ['a2-ultragpu-1g']; 'L4' 1: ['g2-standard-4', ...]; 'H100' 8: ['a3-highgpu-8g'].
-  // huggingface.co/docs/microsoft-azure/azure-ai/hardware: Standard_NC24ads_A100_v4 | NVIDIA A100 80GB | 1;
+  // huggingface.co/docs/microsoft-azure/azure-ai/hardware: Standard_ND96amsr_A100_v4 | NVIDIA A100 80GB | 8;
   // Standard_ND96isr_H100_v5 | NVIDIA H100 80GB | 8 | 640 GB.
   const cases: Array<[string, string]> = [
     ['a2-highgpu-1g', 'a100-40gb-x1'], ['a2-ultragpu-1g', 'a100-80gb-x1'], ['g2-standard-4', 'l4'], ['a3-highgpu-8g', 'h100-80gb-x8'],
-    ['Standard_NC24ads_A100_v4', 'a100-80gb-x1'], ['Standard_ND96isr_H100_v5', 'h100-80gb-x8'], ['Standard_NC4as_T4_v3', 't4'],
+    ['Standard_ND96amsr_A100_v4', 'a100-80gb-x8'], ['Standard_ND96isr_H100_v5', 'h100-80gb-x8'], ['Standard_NC4as_T4_v3', 't4'],
   ];
   for (const [text, id] of cases) assert.equal(read(text).value, id, text);
-  const nc = read('Standard_NC24ads_A100_v4');
-  assert.match(nc.interpretation, /^Azure Standard_NC24ads_A100_v4 carries 1 x NVIDIA A100 SXM4 80 GB \(/);
-  assert.match(nc.interpretation, /without its form: read as the SXM module catalogued/);
+  const nd = read('Standard_ND96amsr_A100_v4');
+  assert.match(nd.interpretation, /^Azure Standard_ND96amsr_A100_v4 carries 8 x NVIDIA A100 SXM4 80 GB \(/);
+  assert.match(nd.interpretation, /without its form: read as the SXM module catalogued/);
   assert.doesNotMatch(read('g6.xlarge').interpretation, /SXM/, 'an L4 has one form; nothing is assumed');
+});
+
+test('Azure NC A100 v4 (A100 PCIe 80 GB, not catalogued) is not read as the SXM module', { skip }, () => {
+  // Microsoft, articles/virtual-machines/nc-a100-v4-series.md: "up to 4 NVIDIA A100 PCIe GPUs with 80GB"; the
+  // catalogue's only PCIe A100 is the 40 GB card, so no configuration stands for these instances.
+  for (const text of ['Standard_NC24ads_A100_v4', 'Standard_NC48ads_A100_v4', 'Standard_NC96ads_A100_v4']) {
+    const r = resolveMachine(real!, text);
+    assert.ok(isRefusal(r) || !/a100-80gb/.test(r.value), text);
+  }
+});
+
+test('an instance\'s answer says the rent is not the cloud\'s rate for the instance', { skip }, () => {
+  // The dataset holds no AWS instance price (AWS lists p5.48xlarge at $39.33/h effective on Capacity Blocks), so the
+  // rent of h100-80gb-x8 is a GPU-rental provider's: the reading must say so, for a node and for a single card.
+  for (const [text, cloud] of [['p5.48xlarge', 'AWS'], ['g5.xlarge', 'AWS'], ['a2-highgpu-1g', 'Google Cloud']]) {
+    const r = read(text);
+    assert.match(r.interpretation, /read as its GPUs only/, text);
+    assert.match(r.interpretation, new RegExp(`not ${cloud}'s rate for ${text.replace('.', '\\.')}, which the dataset does not hold`), text);
+  }
 });
 
 test('an instance beside other device words is left to the device reader; the pre-filter passes instance names', { skip }, () => {
   // `g5.xlarge 4090` names two things: not the instance alone.
   const r = resolveMachine(real!, 'g5.xlarge 4090');
   assert.ok(isRefusal(r) || r.value !== 'a10g');
-  for (const t of ['g5.xlarge', 'a2-highgpu-1g', 'Standard_NC24ads_A100_v4']) assert.ok(mayNameMachine(real!, t), t);
+  for (const t of ['g5.xlarge', 'a2-highgpu-1g', 'Standard_ND96amsr_A100_v4']) assert.ok(mayNameMachine(real!, t), t);
 });
 
 test('two kinds of card in one machine are refused with what each part reads as', { skip }, () => {

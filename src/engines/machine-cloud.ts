@@ -1,4 +1,4 @@
-// Cloud instance types (`g5.xlarge`, `a2-highgpu-1g`, `Standard_NC24ads_A100_v4`) read as the GPUs they carry.
+// Cloud instance types (`g5.xlarge`, `a2-highgpu-1g`, `Standard_ND96amsr_A100_v4`) read as the GPUs they carry.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { CloudInstance, Hardware } from '../schema/index.ts';
 import { countedConfiguration } from './machine-build.ts';
@@ -53,6 +53,10 @@ export function instanceSentence(named: InstanceNamed): string {
   const { instance, card } = named;
   // The table's sources name an A100 or H100 without its form; the catalogue holds the SXM module for cloud nodes.
   const form = /\bSXM/.test(card.accelerator) ? '; the sources name the GPU without its form: read as the SXM module catalogued' : '';
-  return `${PROVIDER_NAMES[instance.provider]} ${instance.instance_type} carries ${instance.count} x ${card.accelerator} `
-    + `(a reviewed table of cloud instances; the host's CPU and RAM are not modelled${form})`;
+  const cloud = PROVIDER_NAMES[instance.provider];
+  // The dataset holds no cloud's price for an instance: a rent shown is a GPU-rental provider's for the configuration.
+  const rent = `; the instance is read as its GPUs only: any rent shown is the named GPU-rental provider's price for that `
+    + `configuration, not ${cloud}'s rate for ${instance.instance_type}, which the dataset does not hold`;
+  return `${cloud} ${instance.instance_type} carries ${instance.count} x ${card.accelerator} `
+    + `(a reviewed table of cloud instances; the host's CPU and RAM are not modelled${form}${rent})`;
 }

@@ -149,3 +149,17 @@ test('a listing removed when the source declared the provider falls back to anot
   assert.equal(run(removal(), '2025-06-06')[0].correction, null);
   assert.equal(run(removal({ falls_back_to: undefined }))[0].correction, null);
 });
+
+test('a change the source states real (a promotion\'s end) is a change with its basis, not "does not say"', () => {
+  // Scheduled list-price entries carry no commit; the promotion's end says itself why the price moved.
+  const basis = 'a real change: the promotion ended 2026-09-09 16:00 UTC, as the listing\'s price comment states';
+  const { events } = catalogueEvents([
+    change({ date: '2025-06-04T00:00:00Z', field: 'offered', old: false, new: true, change: 'added' }),
+    change({ date: '2026-09-10', commit: undefined, scheduled: true, subject: 'promotion ended', real_change: basis, old: 0.075, new: 0.15 }),
+    change({ date: '2026-10-01T00:00:00Z', subject: 'sync', old: 0.15, new: 0.2 }),
+  ], () => 'claude-x');
+  const [ended, synced] = events.filter((e) => e.field === 'input').sort((a, b) => a.date.localeCompare(b.date));
+  assert.deepEqual([ended.correction, ended.correction_note], [false, basis]);
+  // A commit whose subject says nothing stays undecided.
+  assert.equal(synced.correction, null);
+});

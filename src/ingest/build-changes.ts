@@ -180,6 +180,8 @@ export function catalogueEvents(
       old, new: now, source: c.source,
       correction: providerAdded ? true : correctionOf(c.subject ?? ''),
     };
+    // A change the source states real (a promotion's end) says so, rather than "the source does not say".
+    if (c.real_change && e.correction !== true) { e.correction = false; e.correction_note = c.real_change; }
     const took = renames.taken.get(c);
     if (took && !providerAdded && e.correction !== true) {
       e.correction = true;

@@ -1,4 +1,4 @@
-// The reviewed table of cloud instance types (AWS g5.xlarge, GCP a2-highgpu-1g, Azure Standard_NC24ads_A100_v4) and
+// The reviewed table of cloud instance types (AWS g5.xlarge, GCP a2-highgpu-1g, Azure Standard_ND96amsr_A100_v4) and
 // the catalogued accelerator each carries, with its count, so that a machine text naming an instance reads as its GPUs.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export const CLOUD_INSTANCES_SOURCE: Source = {
 const InstanceRow = z
   .object({
     provider: z.enum(['aws', 'gcp', 'azure']),
-    // The provider's own spelling (`g5.xlarge`, `Standard_NC24ads_A100_v4`); matched without regard to case.
+    // The provider's own spelling (`g5.xlarge`, `Standard_ND96amsr_A100_v4`); matched without regard to case.
     instance_type: z.string().regex(/^[A-Za-z][A-Za-z0-9._-]*$/, 'an instance type as the provider spells it'),
     accelerator_key: z.string().min(1, 'an accelerator key of data/curated/hardware-configs.csv'),
     gpu_count: z.coerce.number().int().min(1).max(16),

@@ -40,7 +40,7 @@ export const ChangeEvent = z
     corroborated_by: z.array(Slug).optional(),
     /** true: the source's commit says it fixed the catalogue; false: a real change; null: not stated. */
     correction: z.boolean().nullable(),
-    /** Why `correction` is true when the build's rules (not the commit subject) decided it. */
+    /** Why `correction` is true (or false) when the build's rules or a stated change (not the commit subject) decided it. */
     correction_note: z.string().optional(),
     /** The source commit's subject line, kept so corrections can be told from changes. */
     subject: z.string().optional(),

@@ -8,11 +8,11 @@ import { defaultRoots } from '../ingest/run.ts';
 import { genaiPrices } from './genai-prices.ts';
 import { endPromotion, translatePromotions } from './genai-prices-promotions.ts';
 
-const HEADER = 'source,provider,model,ends,list_from,input,cache_read,output,quote,url,read_on,note';
+const HEADER = 'source,provider,model,ends,ends_stated_by,list_from,input,cache_read,output,quote,url,read_on,note';
 // The comment of zai/GLM-5.3-Flash in @pydantic/genai-prices 0.1.8 (npm-0.1.8-bundled-providers.json), word for word.
 const ZAI_COMMENT = 'Standard API rates reflect the 50% launch promotion ending at 24:00 on September 9, 2026 (UTC+8): list prices '
   + 'are $0.15 input, $0.03 cached input, and $0.50 output per million tokens.';
-const ZAI_ROW = `genai-prices-npm,zai,GLM-5.3-Flash,2026-09-09 16:00 UTC,2026-09-10,0.15,0.03,0.5,"${ZAI_COMMENT}",`
+const ZAI_ROW = `genai-prices-npm,zai,GLM-5.3-Flash,2026-09-09 16:00 UTC,,2026-09-10,0.15,0.03,0.5,"${ZAI_COMMENT}",`
   + 'https://docs.z.ai/guides/overview/pricing,2026-11-27,the comment\'s own list prices';
 
 function aSnapshot(comment: string, rows: string[]) {
@@ -42,6 +42,9 @@ test('a promotion whose end the comment states: the list price is served, dated 
   assert.deepEqual(changes.map((c) => [c.date, c.field, c.old, c.new]).sort(),
     [['2026-09-10', 'cache_read', 0.015, 0.03], ['2026-09-10', 'input', 0.075, 0.15], ['2026-09-10', 'output', 0.25, 0.5]]);
   assert.match(changes[0].subject ?? '', /^promotion ended 2026-09-09 16:00 UTC/);
+  // A promotion's end is a real change the source states, not one it leaves undecided.
+  for (const c of changes) assert.match(c.real_change ?? '', /^a real change: the promotion ended 2026-09-09 16:00 UTC, as the listing's price comment states/);
+  assert.match(o?.price_dates?.output?.note ?? '', /as the listing's comment says \("Standard API rates reflect/);
 });
 
 test('a row whose quote the comment no longer holds applies nothing and is reported', async () => {
@@ -72,4 +75,16 @@ test('the real copy: GLM-5.3-Flash at Z.ai, OpenRouter and Zhipu AI at list pric
   const z = at('zhipuai');
   assert.deepEqual([z?.input, z?.cache_read, z?.output], [0.11, 0.032, 0.386]);
   assert.deepEqual(r.issues?.filter((i) => i.source === 'price-promotions'), []);
+  // Zhipu's comment says only "a two-week 50% discount": the end is Z.ai's word, and the note says so, never that
+  // Zhipu's comment gives it.
+  const note = z?.price_dates?.input?.note ?? '';
+  assert.match(note, /ended 2026-09-09 16:00 UTC \(24:00 UTC\+8\), as Z\.ai's comment on its own listing of the same 50% launch promotion/);
+  assert.match(note, /this listing's own comment gives no end \("The pricing page marks this as a two-week 50% discount/);
+  assert.doesNotMatch(note, /as the listing's comment says/);
+  const ends = (r.changes ?? []).filter((c) => c.provider === 'zhipuai' && c.scheduled && /glm-5\.3-flash$/i.test(c.source_model_id));
+  assert.equal(ends.length, 3);
+  for (const c of ends) {
+    assert.match(c.subject ?? '', /; the end as Z\.ai's comment on its own listing/);
+    assert.match(c.real_change ?? '', /^a real change: .* as Z\.ai's comment/);
+  }
 });

@@ -24,6 +24,9 @@ const Row = z.object({
   provider: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "genai-prices' provider id"),
   model: z.string().min(1, "genai-prices' model id"),
   ends: z.string().min(1, 'the end of the promotion as the source states it, in UTC'),
+  // Empty: the listing's own comment states the end. Otherwise who states it (Zhipu's comment gives only the length,
+  // "two weeks"; the end is Z.ai's, for the same launch promotion), so no note credits the comment with it.
+  ends_stated_by: z.string(),
   list_from: IsoDate,
   input: Price,
   cache_read: z.union([z.literal(''), Price]),
@@ -67,6 +70,21 @@ export function endPromotion(prices: unknown, comment: string | undefined, row: 
 /** The note each list price carries: when the promotion ended and what it was, so the date reads right. */
 export function listPriceNote(row: Promotion, promotion: number | undefined, copyDate: string): string {
   const was = promotion === undefined ? '' : ` (${promotion} during it)`;
-  return `list price from ${row.list_from}: the promotion${was} ended ${row.ends}, as the listing's comment says `
-    + `("${row.quote}"), though the source's copy of ${copyDate} still prices the listing at the promotion. ${row.note}`;
+  const stated = row.ends_stated_by
+    ? `as ${row.ends_stated_by} states; this listing's own comment gives no end ("${row.quote}")`
+    : `as the listing's comment says ("${row.quote}")`;
+  return `list price from ${row.list_from}: the promotion${was} ended ${row.ends}, ${stated}, though the source's copy `
+    + `of ${copyDate} still prices the listing at the promotion. ${row.note}`;
+}
+
+/** Who states the promotion's end: the listing's comment, or the row's `ends_stated_by`. */
+export const endStatedBy = (row: Promotion): string => row.ends_stated_by || "the listing's price comment";
+
+/**
+ * Why the change at the end is a real one: a promotion ending moves the price the provider charges; the source states
+ * it (a dated end), it is no fix of the catalogue.
+ */
+export function promotionEndBasis(row: Promotion): string {
+  return `a real change: the promotion ended ${row.ends}, as ${endStatedBy(row)} states, and the list price holds from `
+    + `${row.list_from}; a price moving at a promotion's end, not a correction of the catalogue`;
 }

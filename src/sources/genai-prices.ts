@@ -10,7 +10,9 @@ import { nextPrices, offerPrices, offerTarget, readPrices, timeOfDayNote } from 
 import { scheduledPriceChanges } from './catalogue-genai-prices-scheduled.ts';
 import { DATED_FIELDS, genaiPriceDates } from './genai-prices-dates.ts';
 import { conversionNote } from './genai-prices-currency.ts';
-import { PROMOTIONS_FILE, endPromotion, listPriceNote, promotionKey, translatePromotions, type Promotion } from './genai-prices-promotions.ts';
+import {
+  PROMOTIONS_FILE, endPromotion, endStatedBy, listPriceNote, promotionEndBasis, promotionKey, translatePromotions, type Promotion,
+} from './genai-prices-promotions.ts';
 import { listingKey, openRouterCopies, openRouterVariants, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
 import { IsoDate, defined, issueAt, regionOfSku, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
@@ -324,7 +326,13 @@ function readModel(raw: unknown, providerId: string, pricingUrl: string | undefi
     : [];
   const reference = m.price_comments ? referenceUrl(m.price_comments) : undefined;
   // The change the end makes is the provider's, dated by the comment, not a start_date upstream wrote: said so.
-  if (promotion) for (const c of scheduled) c.subject = `promotion ended ${promotion.row.ends}, list price from ${promotion.row.list_from} (price comment in ${ctx.version})`;
+  if (promotion) {
+    const { row } = promotion;
+    for (const c of scheduled) {
+      c.subject = `promotion ended ${row.ends}, list price from ${row.list_from}; the end as ${endStatedBy(row)} states (price comment in ${ctx.version})`;
+      c.real_change = promotionEndBasis(row);
+    }
+  }
   return {
     key: listingKey(providerId, m.id), provider: providerId, id: m.id, model, offer, checked: m.prices_checked, scheduled,
     ...(reference ? { reference } : {}), ...(promotion ? { promotion } : {}),

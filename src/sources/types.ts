@@ -175,6 +175,8 @@ export type CatalogueChange = {
   commit?: string;
   /** Dated by the source's own effective date, not by a commit: never a source's tracking baseline. */
   scheduled?: true;
+  /** Why the source states this a real change, not a correction (a promotion's stated end): the event's basis. */
+  real_change?: string;
   /** The commit's subject line, where the source's history has one (LiteLLM's has none). */
   subject?: string;
   /** `added` / `removed` / `changed`, as the source's change log says. */
