@@ -120,16 +120,22 @@ function familyDevelopers(ds: Dataset): Map<string, string> {
 
 /**
  * The family of a model the catalogues that file families predate (Claude Opus 5.5, GPT-6 Sol, GLM-5.3: no family in
- * the data): the longest family its developer owns whose words its name holds in order, from the first (`Claude Opus
- * 5.5`: claude-opus; `Gemini 3.8 Flash`: gemini-flash). Used to order only, like a filed family; none if none fits.
+ * the data): the longest family its developer owns, or leading run of one, whose words its name holds in order, from
+ * the first (`Claude Opus 5.5`: claude-opus; `Gemini 3.8 Flash`: gemini-flash; `Kimi K3`: kimi, of kimi-k2). Used to
+ * order only, like a filed family; none if none fits.
  */
 function unfiledFamily(m: Model, byDeveloper: ReadonlyMap<string, string[]>): string | undefined {
   const name = tokenize(m.name.value);
   const holds = (f: string[]) => f[0] === name[0] && f.every((w, i) => i === 0 || name.indexOf(w, 1) > name.indexOf(f[i - 1]));
   let best: string[] | undefined;
   for (const f of byDeveloper.get(m.vendor) ?? []) {
-    const words = tokenize(f);
-    if (words.length && holds(words) && (!best || words.length > best.length)) best = words;
+    // A family's leading run counts too (familyRuns: the names a family goes by): Kimi K3 holds `kimi` of kimi-k2,
+    // the line's word, where no family Moonshot owns is `kimi` alone.
+    const all = tokenize(f);
+    for (let n = all.length; n >= 1; n--) {
+      const words = all.slice(0, n);
+      if (holds(words) && (!best || words.length > best.length)) best = words;
+    }
   }
   return best?.join('-');
 }
