@@ -18,7 +18,8 @@ const COMMENT = 'Prices sourced from Zhipu AI open platform pricing (CNY, open.b
   + '1 USD = 7.25 CNY (May/June 2026). Zhipu AI does not publish USD prices. Flagship models (GLM-4.5-Air, GLM-4.7, GLM-5 '
   + 'series) have tiered pricing by input/output length; prices shown are for the cheapest tier ([0, 32k) input / [0, 0.2k) '
   + 'output where applicable)';
-const note = conversionNote(COMMENT, undefined, 'GLM-5.3')!;
+// A model whose description states the [0, 32k) input tier (GLM-5's words), on GLM-5.3's prices for the figures.
+const note = conversionNote(COMMENT, undefined, 'Tiered pricing; prices shown for [0, 32k) input tier.')!;
 const noted = (v: number): Fact<number> => ({ ...f(v), note });
 
 // GLM-5.3 in genai-prices 0.1.8: zhipuai 1.103/3.862 (CNY 8/28 at 7.25), zai 1.4/4.4 in USD, a reseller at 1.12/3.52.

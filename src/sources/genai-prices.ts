@@ -261,7 +261,8 @@ function readProviders(doc: unknown, ctx: Ctx, issues: IngestIssue[]): Listing[]
       // A provider-wide pricing page dates every model only when it is the provider's one pricing page.
       const pricingUrl = p.pricing_urls?.length === 1 ? p.pricing_urls[0] : undefined;
       const listing = readModel(m, p.id!, pricingUrl, ctx, { ...where, row: `${p.id}/models[${j}]` }, issues);
-      const converted = listing && conversionNote(p.price_comments, (m as { price_comments?: string })?.price_comments, listing.id);
+      const converted = listing && conversionNote(p.price_comments, (m as { price_comments?: string })?.price_comments,
+        (m as { description?: string })?.description);
       if (listing && converted) listing.converted = converted;
       if (listing) out.push(listing);
     });
