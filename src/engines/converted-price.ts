@@ -27,6 +27,16 @@ export function isConvertedPrice(prices: { input?: Noted; output?: Noted }): boo
 export const SHORT_ANSWER_MARK = ', answers under ';
 
 /**
+ * The developer's own price: its cheapest offer priced as it publishes it (Z.ai's USD list) before one a source
+ * converted from another currency (Zhipu AI's CNY at the source's rate), which a USD buyer is not quoted; the
+ * converted one only when it is all the developer sells. `pick(published)` is the caller's cheapest developer offer,
+ * among the unconverted ones when `published`. estimate_cost and cheapest_for both name it so, the same for a model.
+ */
+export function developerPrice<T>(pick: (published: boolean) => T | undefined): T | undefined {
+  return pick(true) ?? pick(false);
+}
+
+/**
  * Why an offer is not priced at a prompt of `promptTokens`, when its price is a converted cheapest tier that ends below
  * it, or ends at a short answer (the higher tiers are not in the source, so the price there is unknown); undefined
  * otherwise.

@@ -95,4 +95,7 @@ test('a MacBook Pro said with an M4 Pro of 64 GB is read as that chip and memory
     const ok = resolveMachine(real!, text);
     assert.ok(!isRefusal(ok) && !/sold with up to 48 GB/.test(ok.interpretation), text);
   }
+  // A MacBook Air said with the chip is not told of a MacBook Pro.
+  const air = resolveMachine(real!, 'MacBook Air M4 Pro 64GB');
+  assert.ok(!isRefusal(air) && !/MacBook Pro/.test(air.interpretation));
 });

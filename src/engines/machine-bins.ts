@@ -64,8 +64,9 @@ export function screenBins<T extends { hardware: Hardware }>(inches: number | nu
 const MACBOOK_PRO_MAX_GB: ReadonlyArray<{ chip: string; gb: number }> = [{ chip: 'Apple M4 Pro', gb: 48 }];
 
 /** `; a MacBook Pro with the M4 Pro is sold with up to 48 GB ...` when a MacBook is said with more; else nothing. */
-export function macbookMemoryNote(q: { apple: boolean; form: string | null }, h: Hardware): string {
-  if (!q.apple || q.form !== 'laptop') return '';
+export function macbookMemoryNote(q: { apple: boolean; form: string | null; understood: string[] }, h: Hardware): string {
+  // The note speaks of the MacBook Pro: a MacBook Air said with the chip is not told of a MacBook Pro's memory.
+  if (!q.apple || q.form !== 'laptop' || q.understood.includes('macbook air')) return '';
   const rule = MACBOOK_PRO_MAX_GB.find((r) => h.accelerator.startsWith(r.chip) && h.memory_gb.value > r.gb);
   if (!rule) return '';
   const chip = rule.chip.replace(/^Apple\s+/, '');

@@ -94,6 +94,19 @@ test('two kinds of card in one machine are refused with what each part reads as'
     assert.match(r.message, /names different cards in one machine/, text);
     assert.match(r.message, /"48 GB GPU"/, text);
   }
+  // Where the whole text reads as one of the cards, the other is not dropped: hardware-configs.csv lists
+  // rtx-3060-12gb (12 GB) and rtx-3060-8gb (8 GB), rtx-4090-laptop (16 GB) and rtx-4090 (24 GB).
+  const cases: Array<[string, string[], string]> = [
+    ['3060 12gb + 3060 8gb', ['rtx-3060-12gb', 'rtx-3060-8gb'], '"20 GB GPU"'],
+    ['rtx 4090 laptop + 4090', ['rtx-4090', 'rtx-4090-laptop'], '"40 GB GPU"'],
+  ];
+  for (const [text, ids, total] of cases) {
+    const r = resolveMachine(real!, text);
+    assert.ok(isRefusal(r), text);
+    assert.equal(r.refused, 'ambiguous', text);
+    assert.deepEqual([...r.candidates].sort(), ids, text);
+    assert.ok(r.message.includes(total), text);
+  }
   // A card beside a unified-memory machine is two machines, not a mixed one: no summed "GPU" is offered.
   const mac = resolveMachine(real!, '4090 + M4 Max 64GB');
   assert.ok(isRefusal(mac) && !/different cards/.test(mac.message));

@@ -22,6 +22,8 @@ export function mixedCards(
   for (const r of read) {
     // A Mac or a mini PC beside a card (`4090 + M4 Max`) is two machines, not a mixed one: left refused as it was.
     if ('refused' in r || !r.hardware || r.class !== null || r.hardware.unified_memory) return undefined;
+    // A size beside a card (`RTX 3090, 24GB`) is that card's memory, not a second card.
+    if (r.how === 'ad_hoc' || r.how === 'memory') return undefined;
     cards.push(r);
   }
   if (new Set(cards.map((c) => c.hardware!.accelerator)).size < 2) return undefined;

@@ -269,8 +269,12 @@ export function resolveMachine(ds: Dataset, text: string): MachineMapping | Mach
   const r = readMachineText(ds, text);
   // `4090 + 3090`: said plainly rather than as a device named "4090 3090" (machine-mixed.ts).
   if (isRefusal(r) && r.refused === 'unknown') return mixedCards(text, (part) => readMachineText(ds, part), r.understood) ?? r;
-  // `3090 + 3090`: read at once it names one 3090; listed, it is two.
-  if (!isRefusal(r) && /[+&,]|\band\b|\bplus\b/i.test(text)) return sameCards(ds, text, r, (part) => readMachineText(ds, part)) ?? r;
+  if (!isRefusal(r) && /[+&,]|\band\b|\bplus\b/i.test(text)) {
+    // `3060 12gb + 3060 8gb` reads at once as one of them: the other card would be dropped unsaid.
+    const readPart = (part: string) => readMachineText(ds, part);
+    // `3090 + 3090`: read at once it names one 3090; listed, it is two.
+    return mixedCards(text, readPart, r.matched) ?? sameCards(ds, text, r, readPart) ?? r;
+  }
   return r;
 }
 

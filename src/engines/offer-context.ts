@@ -1,6 +1,7 @@
 // Each offer's own context window (where its source states one) and the offers of a model that serve a context size.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Model, Offer, OfferRegion } from '../schema/index.ts';
+import { isConvertedPrice } from './converted-price.ts';
 import { frontierOf, type Frontier } from './offer-frontier.ts';
 import { perDataset } from './per-dataset.ts';
 
@@ -118,4 +119,25 @@ function servingSubset(model: Pick<Model, 'context_window'>, offers: readonly Of
     subsets.set(edge, subset);
   }
   return subset;
+}
+
+const published = perDataset(() => new Map<string, Frontier>());
+
+/**
+ * The frontier of the model's offers priced as their provider publishes them (none converted from another currency,
+ * converted-price.ts) that serve `tokens` (all, undefined): where the developer's published price is looked for when
+ * its cheapest is a conversion. Kept per dataset, model and size, bounded as `narrowed` is.
+ */
+export function publishedFrontierServing(ds: Dataset, model: Model, tokens: number | undefined): Frontier {
+  const cache = published(ds);
+  const key = `${model.id}|${tokens ?? ''}`;
+  let f = cache.get(key);
+  if (!f) {
+    if (cache.size >= MAX_KEPT) cache.clear();
+    const offers = (ds.offersByModel.get(model.id) ?? [])
+      .filter((o) => !isConvertedPrice(o.prices) && (tokens === undefined || offerServes(o, model, tokens)));
+    f = frontierOf(offers, ds.lifecycleDate);
+    cache.set(key, f);
+  }
+  return f;
 }

@@ -198,3 +198,16 @@ test("gemini-2.5-pro: Vertex AI's own lifecycle notice dates Vertex's offer, not
   assert.deepEqual([life.shutdown_date?.value, life.shutdown_date?.source], ['2026-10-16', 'deprecations-rss']);
   assert.equal(life.replacement?.value, 'gemini-3.1-pro-preview');
 });
+
+test("phi-4: Azure is Microsoft's own model API, so its notice dates Microsoft's model", () => {
+  // Synthetic: a developer-notices row for azure, phi-4, deprecation 2026-03-01, shutdown 2026-06-01, read 2026-11-27.
+  // Microsoft serves Phi through Azure only (no platform beside a separate API, unlike Google's Vertex AI), so the
+  // notice is the developer's word: the model is retired and dated from it.
+  const life = modelLifecycle('phi-4', [
+    o({ source: 'developer-notices', source_model_id: 'phi-4', provider: 'azure', as_of: '2026-11-27',
+      status: 'deprecated', deprecation_date: '2026-03-01', shutdown_date: '2026-06-01' }),
+  ], 'microsoft', false);
+  assert.equal(life.status?.value, 'deprecated');
+  assert.deepEqual([life.deprecation_date?.value, life.shutdown_date?.value], ['2026-03-01', '2026-06-01']);
+  assert.equal(life.shutdown_date?.source, 'developer-notices');
+});

@@ -2,11 +2,19 @@
 import type { Fact, Model } from '../schema/index.ts';
 import type { ModelObservation } from '../sources/types.ts';
 import { DEVELOPER_NOTICES_SOURCE_ID } from '../sources/developer-notices.ts';
-import { FIRST_PARTY, isFirstParty } from './first-party.ts';
+import { isFirstParty } from './first-party.ts';
 import { chooseLifecycle } from './lifecycle-dates.ts';
 import { key0 } from './match-keys.ts';
 import { choose, sourceRank, type Candidate } from './precedence.ts';
 import { rollingBase } from './rolling-alias.ts';
+
+/**
+ * Developers with a model API of their own and, beside it, a cloud platform whose lifecycle page dates that
+ * platform's offers only: Google's Gemini API (ai.google.dev) and Vertex AI. A developer whose platform IS its model
+ * API (Microsoft's Phi on Azure, Amazon's Nova on Bedrock, ByteDance's models on Volcano Engine, Meta's Llama API) is
+ * absent: that platform's notice is the developer's word on the model.
+ */
+const PLATFORM_BESIDE_API: Readonly<Record<string, string>> = { google: 'google-vertex' };
 
 export type ModelLifecycle = Pick<Model, 'status' | 'deprecation_date' | 'shutdown_date' | 'replacement'>;
 
@@ -34,7 +42,7 @@ export function modelLifecycle(
   // platform's offers only: the model's dates are its own API's (Google AI Studio's), so a page read after the data's
   // date does not retire the model there before its API's shutdown is judged (docs/data.md, "Model vs offer status").
   const platformNotice = (o: ModelObservation) => o.source === DEVELOPER_NOTICES_SOURCE_ID && o.provider !== undefined
-    && FIRST_PARTY[o.provider] === undefined;
+    && PLATFORM_BESIDE_API[vendor] === o.provider;
   const developer = obs.filter((o) => o.source === 'architecture-overrides' || (isFirstParty(o.provider, vendor) && !platformNotice(o)));
   const pick = <T>(from: readonly ModelObservation[], get: (o: ModelObservation) => T | undefined): Fact<T> | undefined =>
     choose(from.flatMap((o) => {

@@ -14,9 +14,12 @@ import { resaleNote, type Resale } from './cheapest-for-resale.ts';
 import { boardRows, cloudItem, selfHostedItem, type Row } from './cheapest-for-items.ts';
 import { stitched } from './json-fragment.ts';
 import { ranked } from './top-slice.ts';
-import { cheapestAtPrompt, closedInFrontier, shutDownInFrontier, silentAtPrompt, type Frontier } from '../engines/offer-frontier.ts';
+import {
+  cheapestAtPrompt, closedInFrontier, shutDownInFrontier, silentAtPrompt, type Frontier, type OfferFilter,
+} from '../engines/offer-frontier.ts';
 import { longContextNote } from './cheapest-for-long-context.ts';
-import { frontierServing, offerWindowNote } from '../engines/offer-context.ts';
+import { frontierServing, offerWindowNote, publishedFrontierServing } from '../engines/offer-context.ts';
+import { developerPrice } from '../engines/converted-price.ts';
 
 const WHERE = ['any-cloud', 'eu-cloud', 'on-premises', 'local'] as const;
 type Where = (typeof WHERE)[number];
@@ -230,10 +233,13 @@ export const cheapest_for = defineOperation({
       if (!c.priced) return selfHostedItem(ds, b!, c.r, position, floorText);
       const f = c.f ?? c.r.frontier;
       // A reseller's price (sometimes a fraction of the developer's) is shown beside the developer's own.
-      const own = c.priced.offer.first_party ? undefined : cheapestAtPrompt(f, input.input_share, ownFilter, prompt);
+      // The developer's published price before one a source converted from another currency (converted-price.ts).
+      const ownAt = (of: OfferFilter) => developerPrice((published) => cheapestAtPrompt(
+        published ? publishedFrontierServing(ds, c.r.m, prompt) : f, input.input_share, of, prompt));
+      const own = c.priced.offer.first_party ? undefined : ownAt(ownFilter);
       // Under eu-cloud, a developer with no EU offer may still sell the model elsewhere: said so, not "sells none".
       const ownAnywhere = !own && !c.priced.offer.first_party && filter.eu
-        ? cheapestAtPrompt(f, input.input_share, { first_party_only: true, eu: false }, prompt) : undefined;
+        ? ownAt({ first_party_only: true, eu: false }) : undefined;
       resale.shown++;
       if (!c.priced.offer.first_party) {
         resale.resold++;

@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Fact } from '../schema/index.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { aDataset, aModel, anOffer, f } from '../dataset/fixtures.ts';
+import { aDataset, aModel, anOffer, aRating, f } from '../dataset/fixtures.ts';
 import { conversionNote } from '../sources/genai-prices-currency.ts';
+import { cheapest_for } from './cheapest-for.ts';
 import { estimate_cost } from './estimate-cost.ts';
 
 const ctx = { today: '2026-10-01' };
@@ -53,4 +54,16 @@ test('with no USD offer of its own the developer\'s converted offer is still its
   const only = aDataset({ models: [glm()], offers: offers.filter((o) => o.provider !== 'zai') });
   const out = run(only, { model_id: 'glm-5.3', tokens_millions: 1000 });
   assert.equal(out.api.developer_offer.provider, 'zhipuai');
+});
+
+test('cheapest_for names the same developer offer as estimate_cost: Z.ai\'s USD price, not the converted CNY one', () => {
+  const rated = aDataset({ models: [glm()], offers, ratings: [aRating({ model_id: 'glm-5.3', rating: 1450, rating_lower: 1445, rating_upper: 1455 })] });
+  const items = (cheapest_for.handler(rated, cheapest_for.input.parse({ limit: 10 }), ctx) as Out).items;
+  const item = items.find((i: Out) => i.model.id === 'glm-5.3');
+  // The reseller at 1.72 blended is the cheapest; the developer's is zai at 1.4/4.4 (2.15 blended), as estimate_cost says.
+  assert.equal(item.offer.provider, 'quicksilverpro');
+  const dev = item.developer_offer;
+  assert.deepEqual([dev.provider, dev.prices.input.value, dev.prices.output.value], ['zai', 1.4, 4.4]);
+  assert.equal(run(rated, { model_id: 'glm-5.3', tokens_millions: 1000 }).api.developer_offer.provider, dev.provider);
+  assert.match(item.why, /\$2\.15 blended/);
 });

@@ -24,7 +24,7 @@ import { defineOperation, READ_ONLY } from './operation.ts';
 import { ApiLine, BreakEven } from './cost-lines.ts';
 import { CheaperBasis, summarizeCost, SummaryOutput, VIEWS } from './estimate-cost-summary.ts';
 import { DeveloperShutdown } from './cost-shutdown.ts';
-import { isConvertedPrice } from '../engines/converted-price.ts';
+import { developerPrice, isConvertedPrice } from '../engines/converted-price.ts';
 import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
@@ -133,8 +133,7 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
   const paid = pick((l) => !l.zero_priced);
   // The developer's own price in USD before its price converted from another currency by a source (Z.ai's USD list
   // before Zhipu AI's CNY converted at the source's rate, engines/converted-price.ts): the one it publishes to a USD buyer.
-  const own = pick((l) => !l.zero_priced && l.first_party && !isConvertedPrice(l))
-    ?? pick((l) => !l.zero_priced && l.first_party);
+  const own = developerPrice((published) => pick((l) => !l.zero_priced && l.first_party && !(published && isConvertedPrice(l))));
   const zeroOwn = offers.find((l) => l.zero_priced && l.first_party);
   return {
     offers, not_priced: [...a.not_priced, ...costable.shut_down, ...leftOut], cheapest: paid ?? null,
