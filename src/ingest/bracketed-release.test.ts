@@ -50,6 +50,13 @@ test("a launch promotion's end bounds the release: the promotion price was charg
   assert.equal(r.fact.value, '2026-09-09');
   assert.match(r.fact.note!, /sold by zai at a price that held until 2026-09-09 \(promotion ended/);
   assert.match(r.fact.note!, /an upper bound of the release, not an announced date$/);
+  // The listing's feed event is dated by the same evidence: the feed never shows zai's price move before zai's listing.
+  assert.equal(r.events[0].date, '2026-09-09');
+  assert.match(r.events[0].subject!, /dated 2026-09-09, the day before its first recorded price move \(2026-09-10\)/);
+  // Another provider's move dates the release, not this provider's listing.
+  const other = bracketedRelease(model('glm-5.3-flash', 'zhipu'), [listing('glm-5.3-flash', 'zai', 'GLM-5.3-Flash')], [],
+    [{ ...move, provider: 'openrouter' } as ChangeEvent], names)!;
+  assert.deepEqual([other.fact.value, other.events[0].date], ['2026-09-09', '2026-09-23']);
   // A catalogue correcting itself says nothing about when the model was sold.
   const fix = { ...move, correction: true } as ChangeEvent;
   assert.equal(bracketedRelease(model('glm-5.3-flash', 'zhipu'), [listing('glm-5.3-flash', 'zai', 'GLM-5.3-Flash')], [], [fix], names)!.fact.value,

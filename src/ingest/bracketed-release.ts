@@ -66,9 +66,15 @@ export function bracketedRelease(
         ? `${listed}, and rated on ${rated.source} from ${rated.date}: the model was public by then, so this is an upper bound of the release, not an announced date`
         : `${listed}; no dated history records it: the model was public by ${by}, so this is an upper bound of the release, not an announced date`,
   };
+  // The listing's own price history can date it better than the later copy: a real price move of the same provider
+  // means it sold the model the day before at the latest (the feed must not show a price change before the listing).
+  const ownMove = events.filter((e) => e.kind === 'price' && e.correction === false && typeof e.old === 'number' && e.provider === first.provider)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))[0];
+  const soldBy = ownMove && dayBefore(ownMove.date) < by ? dayBefore(ownMove.date) : undefined;
   const event: ChangeEvent = {
+    // The id keeps the later copy's day: the same listing keeps its id whatever dates it better.
     id: stableId([by, model.id, 'hosting', 'offered', first.provider, null, null, false, true]),
-    date: by,
+    date: soldBy ?? by,
     model_id: model.id,
     kind: 'hosting',
     field: 'offered',
@@ -78,7 +84,9 @@ export function bracketedRelease(
     new: true,
     source: first.source,
     correction: null,
-    subject: `listed between ${after} and ${by}, dated by the later copy: ${note}`,
+    subject: soldBy
+      ? `listed between ${after} and ${by} (${note}); dated ${soldBy}, the day before its first recorded price move (${ownMove!.date}): it was on sale by then`
+      : `listed between ${after} and ${by}, dated by the later copy: ${note}`,
   };
   return { fact, events: [event] };
 }
