@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { aSource } from '../dataset/fixtures.ts';
-import { kept, keptRunAt, openedBy, stitched } from '../ops/json-fragment.ts';
+import { isStitched, kept, keptRunAt, openedBy, stitched, stitchedEach } from '../ops/json-fragment.ts';
 import type { Source } from '../schema/index.ts';
 import { projectBody } from './projection.ts';
 import { PIECE_MAX } from './json-pieces.ts';
@@ -69,6 +69,31 @@ test('partial: the bytes and value of projectBody, kept parts projected once and
     assert.equal(v.attribution, 'Data: Model Data Service (https://api.example.org)');
     assert.equal(v.attribution_required, true);
   }
+});
+
+test('stitchedEach: a page marked once, its entries unmarked, written as stitched ones: the same bytes and value, both tiers', () => {
+  const rating = kept({ leaderboard: 'text', rating: 1400, as_of: '2026-07-30', source: 'lmarena' });
+  const entry = (rank: number) => ({
+    rank, model: kept({ id: `m${rank}`, name: 'M' }), rating, memory: { total_gb: rank / 3 },
+    offer: { provider: 'p', listed_by: ['models-dev'] }, derived_from: ['context = 512 (models-dev, 2026-07-02)'], skipped: undefined,
+  });
+  // An entry, a fact-shaped object (it keeps only its value and date at the partial tier), a kept one, a hole and a list.
+  const fact = { value: 24, as_of: '2025-07-21', source: 'epoch', corroborated_by: ['litellm'] };
+  const items = stitchedEach([entry(1), fact, kept({ id: 'k' }), null, undefined, [1, { a: 2 }], entry(2)]);
+  const body = stitched({ items, assumptions: kept(['decode at batch 1']) });
+  assert.ok(isStitched(items));
+  assert.equal(isStitched(items[0] as object), false, 'one mark for the page, none on its entries');
+  assert.equal(writeBody(body, { ...base, full: true }).pieces.join(''), JSON.stringify(body));
+  const w = writeBody(body, { ...base, full: false });
+  const expected = projectBody(body, { ...base, full: false });
+  assert.equal(w.pieces.join(''), JSON.stringify(expected));
+  assert.deepEqual(w.value, expected);
+  // Worked by hand: the entries' rating and offer lose their sources, the fact its source and corroboration.
+  const v = w.value as Record<string, any>;
+  assert.deepEqual(v.items[0].rating, { leaderboard: 'text', rating: 1400, as_of: '2026-07-30' });
+  assert.deepEqual(v.items[0].offer, { provider: 'p' });
+  assert.deepEqual(v.items[1], { value: 24, as_of: '2025-07-21' });
+  assert.deepEqual(v.sources.map((x: { id: string }) => x.id), ['epoch', 'litellm', 'lmarena', 'models-dev']);
 });
 
 test('partial: a stitched object shaped like a fact still loses its provenance; a top-level sources list is kept', () => {

@@ -5,7 +5,7 @@
 // part is the JSON of its value (full) or of its projection (partial), and everything else is projected and
 // serialized exactly as projectBody and JSON.stringify do. test/fragments.test.ts compares both on every operation.
 import type { Source } from '../schema/index.ts';
-import { isKept, isStitched, keptHeadOf, type KeptHead } from '../ops/json-fragment.ts';
+import { eachStitched, isKept, isStitched, keptHeadOf, type KeptHead } from '../ops/json-fragment.ts';
 import { JsonPieces, type JsonOut } from './json-pieces.ts';
 import { partialText } from './partial-text.ts';
 import { attributionText, idsFor, PARTIAL_TIER, put, sourceList, SOURCE_LISTS, strip, type ProjectionOptions, type Walk } from './projection.ts';
@@ -127,20 +127,24 @@ export function writeBodyTo(body: Record<string, unknown>, opts: ProjectionOptio
   return value;
 }
 
-/** Writes `head` and the JSON of `v`; nothing, and false, where JSON.stringify gives undefined (a member it leaves out). */
-function writeFull(v: unknown, head: string, out: JsonOut): boolean {
+/**
+ * Writes `head` and the JSON of `v`; nothing, and false, where JSON.stringify gives undefined (a member it leaves out).
+ * `asStitched`: `v` is an element of an array marked stitchedEach, written as stitched without a mark of its own.
+ */
+function writeFull(v: unknown, head: string, out: JsonOut, asStitched = false): boolean {
   if (v !== null && typeof v === 'object') {
     if (isKept(v)) {
       let j = fullJson.get(v);
       if (j === undefined) fullJson.set(v, (j = JSON.stringify(v)));
       return appendJson(out, head, j);
     }
-    if (isStitched(v)) {
+    if (asStitched || isStitched(v)) {
       if (Array.isArray(v)) {
         out.add(openedWith(head, '['));
+        const each = eachStitched(v);
         for (let i = 0; i < v.length; i++) {
           const sep = i > 0 ? ',' : '';
-          if (!writeFull(v[i], sep, out)) out.add(`${sep}null`);
+          if (!writeFull(v[i], sep, out, each)) out.add(`${sep}null`);
         }
         out.add(']');
         return true;
@@ -201,8 +205,8 @@ function emit(w: PartialWalk, head: string, json: string | undefined): void {
   w.wrote = appendJson(w.out, head, json);
 }
 
-/** Writes `head` and the partial JSON of `v`; returns its projected value. */
-function writePartial(v: unknown, w: PartialWalk, head: string): unknown {
+/** Writes `head` and the partial JSON of `v`; returns its projected value. `asStitched`: as writeFull's. */
+function writePartial(v: unknown, w: PartialWalk, head: string, asStitched = false): unknown {
   if (v !== null && typeof v === 'object') {
     if (isKept(v)) {
       const p = projectedOf(v, w);
@@ -210,7 +214,7 @@ function writePartial(v: unknown, w: PartialWalk, head: string): unknown {
       return p.value;
     }
     // A stitched object shaped like a fact would lose its provenance members: projected as a whole instead.
-    if (isStitched(v) && !isFactShaped(v)) {
+    if ((asStitched || isStitched(v)) && !isFactShaped(v)) {
       return Array.isArray(v) ? partialArray(v, w, head) : partialObject(v as Record<string, unknown>, w, head);
     }
   }
@@ -250,9 +254,10 @@ function projectedOf(v: object, w: PartialWalk): Projected {
 function partialArray(a: unknown[], w: PartialWalk, head: string): unknown[] | undefined {
   const value: unknown[] | undefined = w.values ? new Array(a.length) : undefined;
   w.out.add(openedWith(head, '['));
+  const each = eachStitched(a);
   for (let i = 0; i < a.length; i++) {
     const sep = i > 0 ? ',' : '';
-    const v = writePartial(a[i], w, sep);
+    const v = writePartial(a[i], w, sep, each);
     if (value) value[i] = v;
     if (!w.wrote) w.out.add(`${sep}null`);
   }

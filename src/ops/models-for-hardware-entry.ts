@@ -14,7 +14,7 @@ import { batchOneTokensPerSecond, efficiencyWords, PREFILL_RATE, speedOf } from 
 import { speedLayout } from '../engines/speed-layout.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware } from '../schema/index.ts';
-import { kept, stitched } from './json-fragment.ts';
+import { kept } from './json-fragment.ts';
 import type { Entry } from './models-for-hardware-shapes.ts';
 import { toModelRef, toRankedRating } from './shapes.ts';
 
@@ -181,9 +181,9 @@ export function toEntry(
       tokens_per_s: t.level === 'no' || !bandwidth ? null : batchOneTokensPerSecond(a.facts, t.q, hardware, opts),
     };
   }
-  // Written member by member: the model, its rating, its KV cache and its derivation copied as text, the figures of
-  // this ask serialized.
-  return stitched({
+  // Written member by member (the page marks its items array stitchedEach: one mark a page, not one an entry): the
+  // model, its rating, its KV cache and its derivation copied as text, the figures of this ask serialized.
+  return {
     rank: r.rank,
     model,
     rating,
@@ -200,5 +200,5 @@ export function toEntry(
     speed,
     estimate: true,
     derived_from: derivedFromOf(a, opts, kvType),
-  });
+  };
 }

@@ -15,7 +15,7 @@ import { overallRating } from '../engines/ranking.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { contextParam, Cursor, Limit, Page, paginate } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, HardwareView, resolveHardware, toHardwareView } from './list-hardware.ts';
-import { kept, stitched } from './json-fragment.ts';
+import { kept, stitched, stitchedEach } from './json-fragment.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import {
   configurationSpeedLine, sharedQuantizationRule, toEntry, type Heading,
@@ -65,10 +65,22 @@ type Catalogue = {
   /** What `nearest` reads of each assessable model that no ask changes (hardware-nearest.ts). */
   nearest: NearestTable;
 };
-/** The configurations warmed at start (warmInputs below), largest share of the catalogue's (model, quantization) pairs first. */
-const WARM_CONFIGURATIONS = [
-  'rtx-3090', 'h200-x2', 'mi250-x4', 'a100-80gb-x2', 'rtx-3050-8gb', 'm3-ultra-512gb', 'm1-8gb', 'rtx-3080-10gb',
-  'rtx-5090', 'rtx-4060-ti-16gb', 'a100-80gb-x8', 'mi300x-x8', 'h200-nvl-x2', 'a100-40gb-x1', 'mi300x-x1', 'cpu-ddr5-64gb',
+/**
+ * The pages warmed at start (warmInputs below): a greedy cover of every (model, quantization) pair the first page (100
+ * entries) of any catalogued configuration shows at 8,192 tokens (the default) or at 512 (the shortest context, where
+ * larger formats fit): 50 pages list all 1,073 pairs, each list in the order the cover took them (docs/performance.md, eighteenth round).
+ */
+const WARM_AT_DEFAULT = [
+  'rtx-3090', 'mi250-x4', 'h100-80gb-x4', 'rtx-5090', 'a100-40gb-x1', 'm3-ultra-256gb', 'm4-pro-64gb', 'm3-pro-36gb',
+  'rtx-3060-laptop', 'rtx-3050-8gb', 'mi250-x1', 'b200-x1', 'a100-80gb-x1', 'a100-80gb-x2', 'rx-7900-xt',
+  'h100-80gb-x2', 'rtx-4060-ti-16gb', 'm1-8gb', 'rtx-3080-10gb', 'mi325x-x1', 'rtx-4090-x2', 'm2-max-96gb',
+  'h200-x1', 'rtx-2080-ti', 'm3-max-48gb', 'strix-halo-385-32gb', 'cpu-ddr5-128gb',
+];
+const WARM_AT_512 = [
+  'a100-80gb-x2', 'm3-ultra-512gb', 'm1-8gb', 'rtx-3050-8gb', 'rtx-3080-10gb', 'a100-80gb-x8', 'mi300x-x8',
+  'm2-24gb', 'h200-nvl-x2', 'm1-16gb', 'mi250-x4', 'rtx-3060-laptop', 'rtx-5090-x2', 'rtx-3090', 'm4-max-128gb',
+  'h100-80gb-x2', 'a100-40gb-x1', 'm3-pro-36gb', 'rtx-5090', 'rtx-4060-ti-16gb', 'a100-80gb-x4', 'rx-7900-xt',
+  'm3-pro-18gb',
 ];
 
 const catalogues = new WeakMap<Dataset, Catalogue>();
@@ -250,11 +262,14 @@ export const models_for_hardware = defineOperation({
     { title: 'Two RTX 3090 as people say it', input: { hardware_id: '2x 3090' } },
     { title: 'A 2 GB machine, where no model fits at 8,192 tokens: the answer says what would', input: { hardware_id: '2GB RAM' } },
   ],
-  // Pages of up to 100 entries at the default context on configurations whose pages together list most (model, quantization) pairs of the
-  // catalogue (a greedy cover at 512 and 8,192 tokens: these 16 list 934 of the 1,075): each entry's kept parts (its
-  // reference, rating, KV cache form and derivation, kept per dataset) and their partial projections are made at
-  // start, not by the first page a caller asks on a large configuration (docs/performance.md, seventeenth round).
-  warmInputs: WARM_CONFIGURATIONS.map((hardware_id) => ({ hardware_id, limit: 100 })),
+  // Pages of up to 100 entries whose pages together list every (model, quantization) pair a first page shows at 8,192 or
+  // 512 tokens (WARM_AT_DEFAULT, WARM_AT_512): each entry's kept parts (its reference, rating, KV cache form and
+  // derivation, kept per dataset) and their partial projections are made at start, not by the first page a caller asks
+  // on a large configuration (docs/performance.md, seventeenth and eighteenth rounds).
+  warmInputs: [
+    ...WARM_AT_DEFAULT.map((hardware_id) => ({ hardware_id, limit: 100 })),
+    ...WARM_AT_512.map((hardware_id) => ({ hardware_id, context: 512, limit: 100 })),
+  ],
   handler(ds, input) {
     oneQuantizationChoice(input);
     // The reading of the text is kept per dataset (a Map look-up on a catalogued id, as on a phrase asked again).
@@ -266,7 +281,8 @@ export const models_for_hardware = defineOperation({
     const r = rankingFor(ds, hardware, opts);
     const { items: shown, page } = paginate(r.ranked, input.limit, input.cursor);
     const rule = r.quantization_rule;
-    const items = stitched(shown.map((x) => toEntry(ds, r.catalogue.headings, x, hardware, opts, rule)));
+    // One mark for the page: each entry is written as stitched without a mark of its own (json-fragment.ts).
+    const items = stitchedEach(shown.map((x) => toEntry(ds, r.catalogue.headings, x, hardware, opts, rule)));
     const answer = stitched({
       hardware: r.hardware,
       understood,
