@@ -22,6 +22,7 @@ import { noteAnnouncedDeprecations, type DeprecationReading } from './deprecatio
 import { listingShutdowns } from './retired-listings.ts';
 import { holdBackClosedResalesBelowDeveloper } from './closed-resale-below-developer.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
+import { priceHistory } from './developer-price-on.ts';
 import { dropAbsorbedSiblings } from './absorbed-listings.ts';
 import { buildRatings, currentRatingRows } from './build-ratings.ts';
 import { allOf, newReport, type BuildReport, type IngestContext } from './context.ts';
@@ -36,6 +37,7 @@ import { pointerVersionFacts } from './pointer-facts.ts';
 import { pointerUndercuts } from './pointer-prices.ts';
 import { currentPointers } from './version-pointers.ts';
 import type { HeldPrice } from './held-prices.ts';
+import { applyOfferWindows, type OfferWindow } from './offer-windows.ts';
 
 /** The alias table's source for names the lookup resolves that match no source's listing (data/curated/aliases.csv). */
 export const LOOKUP_ALIAS_SOURCE = 'lookup';
@@ -63,6 +65,8 @@ export type Tables = {
   factSetAsides?: readonly FactSetAside[];
   /** Served prices a reviewed row holds back, with the reason (data/curated/held-prices.csv); absent in tests without it. */
   heldPrices?: readonly HeldPrice[];
+  /** Windows a provider's page gives its own listing (data/curated/offer-windows.csv). */
+  offerWindows?: readonly OfferWindow[];
   /** Developers that publish no weights of their API models (data/curated/closed-developers.csv); absent in tests without it. */
   closedDevelopers?: readonly ClosedDeveloper[];
   /** Providers that host the models they sell themselves (data/curated/weight-hosting-providers.csv); absent in tests without it. */
@@ -170,6 +174,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
     { vendorOf: (id) => mb.vendors.get(id), notices, evidence: evidenceDates(allOf(results, 'changes')),
       residency: allOf(results, 'offer_residency'), onPrice: opts.onPrice, holds: tables.heldPrices });
   report.issues.push(...held);
+  report.issues.push(...applyOfferWindows(offers, tables.offerWindows ?? []));
   const windowOf = new Map(mb.models.map((m) => [m.id, m.context_window?.value]));
   report.issues.push(...setAsideUnreachableTiers(offers, (id) => windowOf.get(id)));
   for (const o of unOffers) {
@@ -186,7 +191,9 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   report.issues.push(...dropAbsorbedSiblings(listed, offers));
   // After the developer's own price is settled: a closed model's resale far below it is held back (the rule's file).
   const closedIds = new Set(mb.models.filter((m) => m.open_weights?.value === false).map((m) => m.id));
-  report.issues.push(...holdBackClosedResalesBelowDeveloper(offers, (id) => closedIds.has(id)));
+  // Each reseller's price against the developer's in force on its day, and against the developer's tiers on long prompts.
+  report.issues.push(...holdBackClosedResalesBelowDeveloper(offers, (id) => closedIds.has(id), { readings: (o) => priceReadings.get(o),
+    history: priceHistory(allOf(results, 'changes')), modelWindow: (id) => windowOf.get(id) }));
   report.notes.push(`developer price conflicts: ${priceConflicts.length} (the best-evidenced price kept, the others in conflicts)`,
     ...priceConflicts.map((l) => `  ${l}`));
   const undercuts = pointerUndercuts(mb.models, offers);

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import type { OfferObservation } from '../sources/types.ts';
 import { buildOffers } from './build-offers.ts';
 import { CLOSED_RESALE_SHARE, holdBackClosedResalesBelowDeveloper } from './closed-resale-below-developer.ts';
+import { priceHistory } from './developer-price-on.ts';
 
 const obs = (o: Partial<OfferObservation> & Pick<OfferObservation, 'source' | 'provider' | 'provider_model_id'>): OfferObservation =>
   ({ region: 'global', as_of: '2026-07-02', ...o });
@@ -89,4 +90,65 @@ test('the same source\'s long-context tiers and cache prices go with the input t
   const q = offers.find((o) => o.provider === 'qihang-ai')!;
   assert.deepEqual(q.prices, {});
   assert.deepEqual(q.held_back?.map((h) => h.field), ['input', 'output', 'cache_read']);
+});
+
+test("a reseller's price is weighed against the developer's price in force on the reseller's day", () => {
+  // Hand figures: the developer sold at 0.25/0.5 until its own listing moved to 1/2 on 2026-06-01 (a 75% cut that
+  // ended, as a launch promotion does). A reseller whose price was set on 2026-05-15 at 0.2/0.4 sold at 0.8x the
+  // developer's price of that day; against today's 1/2 it reads 0.2x and would be held. The same figures set on
+  // 2026-06-10, after the move, are under a quarter of the 1/2 then in force: held.
+  const { offers } = buildOffers([
+    obs({ source: 'models-dev', provider: 'openai', provider_model_id: 'm', input: 1, output: 2 }),
+    obs({ source: 'models-dev', provider: 'early', provider_model_id: 'm', input: 0.2, output: 0.4 }),
+    obs({ source: 'models-dev', provider: 'late', provider_model_id: 'm', input: 0.2, output: 0.4 }),
+  ], () => 'm', new Map(), { vendorOf: () => 'openai' });
+  const moved = (field: string, old: number, now: number) => ({ source: 'models-dev', date: '2026-06-01', change: 'changed' as const,
+    provider: 'openai', source_model_id: 'openai/m', provider_model_id: 'm', field, old, new: now, subject: 'update pricing' });
+  const since = { early: '2026-05-15', late: '2026-06-10' } as Record<string, string>;
+  const issues = holdBackClosedResalesBelowDeveloper(offers, () => true, {
+    history: priceHistory([moved('input', 0.25, 1), moved('output', 0.5, 2)]),
+    readings: (o) => (since[o.provider] ? [{ source: 'models-dev', input: 0.2, output: 0.4, as_of: '2026-07-02', since: since[o.provider] }] : undefined),
+  });
+  assert.equal(offers.find((o) => o.provider === 'early')!.prices.input?.value, 0.2, 'set while the developer sold at 0.25/0.5');
+  const late = offers.find((o) => o.provider === 'late')!;
+  assert.deepEqual(late.prices, {});
+  assert.match(late.held_back![0].reason, /in force on 2026-06-10/);
+  assert.equal(issues.length, 2);
+});
+
+test("a flat price is weighed against the developer's tier it is a fraction of: a seventh of the tier above 200k is held", () => {
+  // Google's Gemini 3 Pro Preview: $2/$12 up to 200k tokens, $4/$18 above (genai-prices google.yml; LiteLLM
+  // input_cost_per_token_above_200k_tokens 4e-06, output 1.8e-05). A flat 0.571/2.571 is 4/18 divided by 7 (0.1428x
+  // each) and 0.2855x/0.2143x the base: held as the tier's seventh. QiHang's 0.57/3.43 (models.dev 2026-07-02) is the
+  // base divided by 3.5 (0.285x and 0.2858x) and 0.1425x/0.1906x the tier: it matches the base, above a quarter, stays.
+  const google = obs({ source: 'genai-prices-npm', provider: 'google', provider_model_id: 'gemini-3-pro-preview', input: 2, output: 12,
+    tiers: [{ above_tokens: 200000, input: 4, output: 18 }] });
+  const list = [google,
+    obs({ source: 'models-dev', provider: 'seventh', provider_model_id: 'gemini-3-pro-preview', input: 0.571, output: 2.571 }),
+    obs({ source: 'models-dev', provider: 'qihang-ai', provider_model_id: 'gemini-3-pro-preview', input: 0.57, output: 3.43 }),
+    obs({ source: 'models-dev', provider: 'short', provider_model_id: 'gemini-3-pro-preview', input: 0.571, output: 2.571, context_window: 200000 }),
+  ];
+  const { offers } = buildOffers(list, () => 'gemini-3-pro-preview', new Map(), { vendorOf: () => 'google' });
+  holdBackClosedResalesBelowDeveloper(offers, () => true, { modelWindow: () => 1048576 });
+  const at = (p: string) => offers.find((o) => o.provider === p)!;
+  assert.deepEqual(at('seventh').prices, {});
+  assert.match(at('seventh').held_back![0].reason, /in its tier above 200,000 tokens .*against 4 \(google\/gemini-3-pro-preview\) and 18/);
+  assert.equal(at('qihang-ai').prices.input?.value, 0.57);
+  assert.equal(at('short').prices.input?.value, 0.571, 'a listing that serves no prompt above 200k never charges that tier');
+  // Without the model's window the tier is not weighed either (no window, no reach known).
+  const again = buildOffers(list, () => 'gemini-3-pro-preview', new Map(), { vendorOf: () => 'google' }).offers;
+  holdBackClosedResalesBelowDeveloper(again, () => true);
+  assert.equal(again.find((o) => o.provider === 'seventh')!.prices.input?.value, 0.571);
+});
+
+test("a reseller's own tier is weighed against the developer's tier at the same size", () => {
+  // Hand figures: developer 1/4 with 2/8 above 128k; a reseller at 0.8/3.2 with 0.3/1.2 above 128k (0.15x its tier).
+  const { offers } = buildOffers([
+    obs({ source: 'models-dev', provider: 'alibaba', provider_model_id: 'm', input: 1, output: 4, tiers: [{ above_tokens: 128000, input: 2, output: 8 }] }),
+    obs({ source: 'models-dev', provider: 'r', provider_model_id: 'm', input: 0.8, output: 3.2, tiers: [{ above_tokens: 128000, input: 0.3, output: 1.2 }] }),
+  ], () => 'm', new Map(), { vendorOf: () => 'alibaba' });
+  holdBackClosedResalesBelowDeveloper(offers, () => true, { modelWindow: () => 1000000 });
+  const r = offers.find((o) => o.provider === 'r')!;
+  assert.deepEqual(r.prices, {});
+  assert.match(r.held_back![0].reason, /against the reseller's own tier there/);
 });

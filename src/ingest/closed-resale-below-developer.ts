@@ -1,10 +1,14 @@
 // A reseller's listing of a closed model priced far below the developer's own price: doubtful, held back.
 import type { HeldBackPrice, Offer } from '../schema/index.ts';
+type PriceTier = NonNullable<Offer['prices']['tiers']>['value'][number];
 import { BASE_SKUS } from '../schema/index.ts';
 import type { IngestIssue } from '../sources/types.ts';
 import { holdBack } from './doubtful-prices.ts';
+import type { ReadingsOf } from './developer-price-conflicts.ts';
+import { figureOn, type PriceHistory, type PriceSide } from './developer-price-on.ts';
 
 type Field = HeldBackPrice['field'];
+type Pair = { input: number; output: number };
 const FIELDS: readonly Field[] = ['input', 'output', 'cache_read', 'cache_write'];
 
 /**
@@ -20,6 +24,16 @@ const FIELDS: readonly Field[] = ['input', 'output', 'cache_read', 'cache_write'
  */
 export const CLOSED_RESALE_SHARE = 0.25;
 
+/** What the rule weighs beside the offers; without them it compares today's figures on the base tier only. */
+export type ClosedResaleContext = {
+  /** Each source's reading of an offer (buildOffers' readings): the reseller's day, the developer's figures. */
+  readings?: ReadingsOf;
+  /** The sources' recorded moves of a listing's price: the developer's figure walked back to the reseller's day. */
+  history?: PriceHistory;
+  /** The model's window, for a listing that states none of its own. */
+  modelWindow?: (modelId: string) => number | undefined;
+};
+
 const fmt = (x: number) => String(Number(x.toPrecision(6)));
 
 /** The developer's lowest price of a field over its own base listings of the model (above $0: plans list $0). */
@@ -29,17 +43,121 @@ function lowestOwn(own: readonly Offer[], f: Field): Offer | undefined {
 }
 
 /**
+ * The day a reseller's price speaks for: when its source's own history last set it (the reading's `since`), else the
+ * day the source was read.
+ */
+function dayOf(o: Offer, ctx: ClosedResaleContext): string {
+  const input = o.prices.input!;
+  const r = ctx.readings?.(o)?.find((x) => x.source === input.source);
+  return r?.since ?? r?.as_of ?? input.as_of;
+}
+
+/**
+ * A developer's listing's figure on `day`: its served figure walked back through the moves each source that gives it
+ * recorded after that day, the lowest where the sources date the move apart (one recorded it later than the other).
+ */
+function ownOn(d: Offer, side: PriceSide, day: string, ctx: ClosedResaleContext): number | undefined {
+  const f = d.prices[side];
+  if (!f || f.value <= 0) return undefined;
+  if (!ctx.history) return f.value;
+  const found = [f.source, ...(f.corroborated_by ?? [])]
+    .map((s) => figureOn(f.value, ctx.history!(s, d.provider, d.provider_model_id, side), day))
+    .filter((v): v is number => v !== undefined);
+  return found.length ? Math.min(...found) : undefined;
+}
+
+/** The tier of `tiers` that prices a prompt just above `threshold` (the highest at or under it), if any. */
+const tierAt = (tiers: readonly PriceTier[] | undefined, threshold: number) =>
+  (tiers ?? []).filter((t) => t.above_tokens <= threshold).sort((a, b) => b.above_tokens - a.above_tokens)[0];
+
+/**
+ * How close two shares must be for a flat price to read as one tier of the developer's divided by one factor: a
+ * scheme that converts or divides the developer's figures (a yuan-for-dollar credit, a discount) moves input and
+ * output alike, while a tier's own input-to-output ratio differs from the base's (Gemini 3 Pro Preview: $2/$12 up to
+ * 200k, $4/$18 above, 6 against 4.5).
+ */
+export const TIER_MATCH = 1.05;
+
+/** Whether `r` is `d` divided by one factor, input and output within TIER_MATCH of each other's share. */
+function matches(r: Pair, d: Pair): boolean {
+  const [a, b] = [r.input / d.input, r.output / d.output];
+  return Math.max(a, b) / Math.min(a, b) <= TIER_MATCH;
+}
+
+/**
+ * The tiers of the developer's a reseller's price is weighed against, like with like: `above` 0 is the base (the
+ * developer's base figures in force on the reseller's day); a long-context threshold of the developer's weighs its
+ * tier there against the reseller's own tier at the same size, or, for a flat price, against the flat price where it
+ * matches that tier and not the base (`matches`: a seventh of the tier above 200k is caught, where a seventh of it
+ * would read as 0.29x the base). A tier above the reseller's window is never charged by it and not weighed.
+ */
+type Band = { above: number; reseller: Pair; developer: Pair; input: Offer; output: Offer; flat?: boolean };
+
+function bands(o: Offer, own: readonly Offer[], ctx: ClosedResaleContext): Band[] {
+  const reseller = { input: o.prices.input!.value, output: o.prices.output!.value };
+  const day = dayOf(o, ctx);
+  const lowest = (side: PriceSide, price: (d: Offer) => number | undefined) => {
+    let best: { d: Offer; v: number } | undefined;
+    for (const d of own) {
+      const v = price(d);
+      if (v !== undefined && v > 0 && (!best || v < best.v)) best = { d, v };
+    }
+    return best;
+  };
+  const out: Band[] = [];
+  const [bi, bo] = [lowest('input', (d) => ownOn(d, 'input', day, ctx)), lowest('output', (d) => ownOn(d, 'output', day, ctx))];
+  const base = bi && bo ? { input: bi.v, output: bo.v } : undefined;
+  if (base) out.push({ above: 0, reseller, developer: base, input: bi!.d, output: bo!.d });
+  const window = o.context_window?.value ?? ctx.modelWindow?.(o.model_id);
+  const thresholds = [...new Set(own.flatMap((d) => (d.prices.tiers?.value ?? []).map((t) => t.above_tokens)))].sort((a, b) => a - b);
+  for (const above of thresholds) {
+    if (window === undefined || window <= above) continue;
+    // A developer's listing with no tier at this size charges its base there.
+    const at = (d: Offer, side: PriceSide) => tierAt(d.prices.tiers?.value, above)?.[side] ?? d.prices[side]?.value;
+    const [ti, to] = [lowest('input', (d) => at(d, 'input')), lowest('output', (d) => at(d, 'output'))];
+    if (!ti || !to) continue;
+    const developer = { input: ti.v, output: to.v };
+    const mine = tierAt(o.prices.tiers?.value, above);
+    if (mine?.input !== undefined && mine.output !== undefined) {
+      out.push({ above, reseller: { input: mine.input, output: mine.output }, developer, input: ti.d, output: to.d });
+    } else if (!mine && matches(reseller, developer) && !(base && matches(reseller, base))) {
+      out.push({ above, reseller, developer, input: ti.d, output: to.d, flat: true });
+    }
+  }
+  return out;
+}
+
+const under = (b: Band) => b.reseller.input < b.developer.input * CLOSED_RESALE_SHARE
+  && b.reseller.output < b.developer.output * CLOSED_RESALE_SHARE;
+
+function reasonOf(b: Band, day: string): string {
+  const blend = (p: Pair) => 0.75 * p.input + 0.25 * p.output;
+  const where = b.above === 0 ? `on the developer's price in force on ${day} (the reseller's reading)`
+    : `in its tier above ${b.above.toLocaleString('en-US')} tokens (`
+      + `${b.flat ? 'the reseller\'s flat price is that tier divided by one factor' : 'against the reseller\'s own tier there'})`;
+  return `a reseller's price of a closed model under ${CLOSED_RESALE_SHARE}x the developer's own ${where}: input `
+    + `${fmt(b.reseller.input)} and output ${fmt(b.reseller.output)} against ${fmt(b.developer.input)} `
+    + `(${b.input.provider}/${b.input.provider_model_id}) and ${fmt(b.developer.output)} (${b.output.provider}/`
+    + `${b.output.provider_model_id}), ${fmt(blend(b.reseller) / blend(b.developer))}x blended at 75% input; `
+    + 'the weights are the developer\'s alone and no discount of its own (batch and flex at half) comes this low, so this is '
+    + 'another model, a unit or currency slip, or an unverifiable offer, doubtful until a source corroborates it';
+}
+
+/**
  * A reseller's base listing of a closed model (`closed(model_id)`: a source says the weights are not open) whose input
- * and output are both under CLOSED_RESALE_SHARE of the developer's lowest own price for them has its prices held back
- * with the reason: the input and output, the long-context tiers of the same source with the input (they extend it),
- * and each cache price under the share of the developer's (or with no developer's cache price to weigh, from the same
- * source as the input: the listing's figures stand or fall together). The offer stays listed, unpriced. Both input and
- * output must be under it, as in the regional rule: one price alone that low is a pricing scheme of its own (a cheap
- * input with a dear output), not a listing in doubt. Open-weights models are left alone: anyone may serve the weights
- * at any price. Returns the issues; the offers change in place. Run after the developer's own price is settled
+ * and output are both under CLOSED_RESALE_SHARE of the developer's lowest own price for them, in one band of prompt
+ * sizes (`bands`: the base on the developer's figures in force on the reseller's day, and each long-context tier of the
+ * developer's against the reseller's price for the same prompts), has its prices held back with the reason: the input
+ * and output, the long-context tiers of the same source with the input (they extend it), and each cache price under
+ * the share of the developer's (or with no developer's cache price to weigh, from the same source as the input: the
+ * listing's figures stand or fall together). The offer stays listed, unpriced. Both input and output must be under
+ * it, as in the regional rule: one price alone that low is a pricing scheme of its own (a cheap input with a dear
+ * output), not a listing in doubt. Open-weights models are left alone: anyone may serve the weights at any price.
+ * Returns the issues; the offers change in place. Run after the developer's own price is settled
  * (developer-price-conflicts.ts), so the reference is the price served.
  */
-export function holdBackClosedResalesBelowDeveloper(offers: Offer[], closed: (modelId: string) => boolean): IngestIssue[] {
+export function holdBackClosedResalesBelowDeveloper(offers: Offer[], closed: (modelId: string) => boolean,
+  ctx: ClosedResaleContext = {}): IngestIssue[] {
   const own = new Map<string, Offer[]>();
   for (const o of offers) {
     if (o.first_party && BASE_SKUS.includes(o.sku)) own.set(o.model_id, [...(own.get(o.model_id) ?? []), o]);
@@ -47,28 +165,17 @@ export function holdBackClosedResalesBelowDeveloper(offers: Offer[], closed: (mo
   const found: Array<{ o: Offer; fields: Field[]; reason: string; tiers: boolean }> = [];
   for (const o of offers) {
     if (o.first_party || !BASE_SKUS.includes(o.sku) || !closed(o.model_id)) continue;
+    const i = o.prices.input;
+    if (!i || i.value <= 0 || !((o.prices.output?.value ?? 0) > 0)) continue;
     const dev = own.get(o.model_id) ?? [];
-    const under = (f: Field) => {
-      const v = o.prices[f]?.value;
+    const band = bands(o, dev, ctx).find(under);
+    if (!band) continue;
+    const cacheUnder = (f: Field) => {
       const d = lowestOwn(dev, f);
-      return v !== undefined && v > 0 && d && v < d.prices[f]!.value * CLOSED_RESALE_SHARE ? d : undefined;
+      return d ? o.prices[f]!.value < d.prices[f]!.value * CLOSED_RESALE_SHARE : o.prices[f]!.source === i.source;
     };
-    const [di, dout] = [under('input'), under('output')];
-    if (!di || !dout) continue;
-    const [i, out] = [o.prices.input!, o.prices.output!];
-    const ratio = (0.75 * i.value + 0.25 * out.value) / (0.75 * di.prices.input!.value + 0.25 * dout.prices.output!.value);
-    const reason = `a reseller's price of a closed model under ${CLOSED_RESALE_SHARE}x the developer's own: input ${fmt(i.value)} `
-      + `and output ${fmt(out.value)} against ${fmt(di.prices.input!.value)} (${di.provider}/${di.provider_model_id}) and `
-      + `${fmt(dout.prices.output!.value)} (${dout.provider}/${dout.provider_model_id}), ${fmt(ratio)}x blended at 75% input; `
-      + 'the weights are the developer\'s alone and no discount of its own (batch and flex at half) comes this low, so this is '
-      + 'another model, a unit or currency slip, or an unverifiable offer, doubtful until a source corroborates it';
-    const fields = FIELDS.filter((f) => {
-      if (f === 'input' || f === 'output') return true;
-      const p = o.prices[f];
-      if (!p || p.value <= 0) return false;
-      return lowestOwn(dev, f) ? under(f) !== undefined : p.source === i.source;
-    });
-    found.push({ o, fields, reason, tiers: o.prices.tiers?.source === i.source });
+    const fields = FIELDS.filter((f) => f === 'input' || f === 'output' || ((o.prices[f]?.value ?? 0) > 0 && cacheUnder(f)));
+    found.push({ o, fields, reason: reasonOf(band, dayOf(o, ctx)), tiers: o.prices.tiers?.source === i.source });
   }
   // Decided on the prices as served before any is held back.
   return found.flatMap(({ o, fields, reason, tiers }) => {

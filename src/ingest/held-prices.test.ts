@@ -80,7 +80,10 @@ test('the committed table reads without issues; rows without a page or with an u
       ['merge-gateway', 'google/gemini-flash-latest', 'input', 0.3], ['merge-gateway', 'google/gemini-flash-latest', 'output', 2.5],
       ['merge-gateway', 'google/gemini-flash-latest', 'cache_read', 0.075],
       // LLM Gateway's MiMo tiers above 256k of the price before Xiaomi's cut (models.dev 2026-07-02 llmgateway files).
-      ['llmgateway', 'mimo-v2.5', 'tiers', 0.8], ['llmgateway', 'mimo-v2.5-pro', 'tiers', 2]]);
+      ['llmgateway', 'mimo-v2.5', 'tiers', 0.8], ['llmgateway', 'mimo-v2.5-pro', 'tiers', 2],
+      // models.dev 2026-07-02 providers/alibaba-cn/models/qwen3.5-flash.toml: [cost] input = 0.172, output = 1.72
+      // (CNY 1.2/12 at models.dev's ~6.98 yuan to the dollar, a mainland tier above 256K, not the base).
+      ['alibaba-cn', 'qwen3.5-flash', 'input', 0.172], ['alibaba-cn', 'qwen3.5-flash', 'output', 1.72]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'

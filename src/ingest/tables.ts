@@ -23,6 +23,7 @@ import { loadLicenceTerritories } from './licence-territories.ts';
 import { loadVersionPointers } from './version-pointers.ts';
 import { loadFactSetAsides } from './fact-set-asides.ts';
 import { loadHeldPrices } from './held-prices.ts';
+import { loadOfferWindows, OFFER_WINDOWS_SOURCE } from './offer-windows.ts';
 import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-developers.ts';
 import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
 import { DEPRECATION_READINGS_SOURCE, loadDeprecationReadings } from './deprecation-readings.ts';
@@ -71,6 +72,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...setAsides.issues);
   const heldPrices = loadHeldPrices(path.join(curatedDir, 'held-prices.csv'));
   issues.push(...heldPrices.issues);
+  const offerWindows = loadOfferWindows(path.join(curatedDir, 'offer-windows.csv'));
+  issues.push(...offerWindows.issues);
   const closedDevelopers = loadClosedDevelopers(path.join(curatedDir, 'closed-developers.csv'));
   issues.push(...closedDevelopers.issues);
   const weightHosts = loadWeightHosts(path.join(curatedDir, 'weight-hosting-providers.csv'));
@@ -103,6 +106,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     versionPointers: pointers.rows,
     factSetAsides: setAsides.rows,
     heldPrices: heldPrices.rows,
+    offerWindows: offerWindows.rows,
     closedDevelopers: closedDevelopers.rows,
     weightHosts: weightHosts.rows,
     deprecationReadings: deprecationReadings.rows,
@@ -122,6 +126,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       WEIGHT_HOSTS_SOURCE,
       DEPRECATION_READINGS_SOURCE,
       MACHINE_PRICES_SOURCE,
+      OFFER_WINDOWS_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
       curatedSource('version-pointers', 'Reviewed table: the dated snapshot an undated alias served, as its developer says',
