@@ -71,7 +71,7 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
     `${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth`;
   const dispatch = serving === null ? moeDispatchBasis(hardware, 'each model\'s', true) : null;
   const layoutWords = (serving ?? layoutBasis(hardware, layout, 'each model\'s')) +
-    (dispatch === null ? '' : `; a mixture-of-experts model (its speed.basis says so) ${dispatch.replace(/^plus /, 'adds ')}`);
+    (dispatch === null ? '' : ` (a mixture-of-experts model, as its speed.basis says, ${dispatch.replace(/^plus /, 'adds ')})`);
   // perToken(weights, cache, kv): the seconds of a step that reads those bytes, the cache at `kv`, in words.
   const perToken = (weights: string, cache: string, kv = KV_READ_EFFICIENCY, e = 'speed.efficiency') =>
     `(${weights} / (${e} x speed.decode_bandwidth_gbs) + ${cache} / (${kv} x ` +
