@@ -8,7 +8,6 @@ import {
   KV_READ_EFFICIENCY,
   LAYER_HANDOFF_S,
   LAYER_LATENCY_S,
-  METAL_MOE_LAYER_S,
   MOE_PREFILL_EFFICIENCY,
   PREFILL_CLASS_FACTOR,
   PREFILL_EFFICIENCY,
@@ -203,8 +202,7 @@ export const DECODE_BASIS =
   `(${DECODE_EFFICIENCY_BY_BACKEND.cuda.efficiency} on CUDA, ${DECODE_EFFICIENCY_BY_BACKEND.metal.efficiency} on Metal) and ` +
   `${DECODE_EFFICIENCY} elsewhere (ROCm, Vulkan, a serving runtime), + KV cache read / (${KV_READ_EFFICIENCY} x memory ` +
   `bandwidth) + layers x ${us(LAYER_LATENCY_S)} us ` +
-  `per token (a mixture-of-experts model on Metal: ${us(METAL_MOE_LAYER_S)} us more a layer, its expert dispatch; ` +
-  `SXM/NVLink devices: tensor parallel as vLLM, SGLang or TensorRT-LLM run them, the summed bandwidth and ` +
+  `per token (SXM/NVLink devices: tensor parallel as vLLM, SGLang or TensorRT-LLM run them, the summed bandwidth and ` +
   `${us(ALLREDUCE_LATENCY_S)} us of all-reduces per layer; PCIe cards: split by layer as llama.cpp runs them, one card's ` +
   `bandwidth and ${ms(LAYER_HANDOFF_S)} ms per card-to-card hand-off at batch 1; a serving runtime (vLLM or SGLang with ` +
   '--tensor-parallel-size) runs PCIe cards tensor parallel, the PCIe all-reduces counted at the NVLink latency, which ' +
