@@ -272,6 +272,17 @@ export const SERVING_KV_READ_EFFICIENCY = 0.69;
 export const LAYER_LATENCY_S = 45e-6;
 
 /**
+ * Seconds each layer of a mixture-of-experts model adds to a llama.cpp Metal decode step on top of LAYER_LATENCY_S:
+ * the routing and the expert matrix-vector products (`mul_mat_id`) a dense layer does not launch. Fitted (minimax, 1 us
+ * steps) on the Metal MoE rows of data/curated/speed-measurements.csv from llama.cpp builds of December 2025 or later that
+ * state their build (DeepSeek-R1 Q4_K_M on an M3 Ultra, build 7315; Qwen3-30B-A3B Q8_0 on an M2 Ultra at tg32 and at
+ * 8,192 tokens, llama.cpp#28439): 41 us, the two Qwen rows at 0.94x and 1.07x, DeepSeek-R1 0.99x. Each model left out,
+ * the other's value (34 or 41 us) reads it within 0.96-1.10x; every older Metal MoE row moves nearer its measurement
+ * (docs/hardware-and-cost.md, "A Metal MoE term"). On CUDA no term is taken: its MoE rows read as its dense rows do.
+ */
+export const METAL_MOE_LAYER_S = 41e-6;
+
+/**
  * Seconds each layer adds on a tensor-parallel configuration over NVLink (or AMD Infinity Fabric): two all-reduces
  * of the hidden state per layer. Fitted on the tensor-parallel decode row of the same table given the two constants
  * above (TensorRT-LLM, gpt-oss-120b on 8 x B200 at batch 1: 420 tokens/s, 2.38 ms a token, of which 1.62 ms is the

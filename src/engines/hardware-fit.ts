@@ -25,6 +25,8 @@ import {
 import { batchOneTokensPerSecond, speedOf, type SpeedEstimate } from './speed.ts';
 import { fitSplitNote } from './speed-layout.ts';
 import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
+import { moeDispatchBasis } from './decode-moe.ts';
+import { isMixtureOfExperts } from './moe.ts';
 import { weightsBasis } from './gguf-sizes.ts';
 import { UNKNOWN_WINDOW_RULE, windowUnknownAt, windowUnknownReason } from './context-window.ts';
 import type { Candidates } from './quantization.ts';
@@ -305,7 +307,15 @@ export function fitInputs(a: FitWords, hardware: Hardware, opts: FitOptions, spe
     `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator (compute buffers, from published llama.cpp logs)`,
     `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
     ...(speedEstimated ? [`${DECODE_BASIS}; ${PREFILL_BASIS} (the service's method, calibrated on published llama.cpp and serving benchmarks)`] : []),
+    ...(speedEstimated ? dispatchInput(a.facts, hardware) : []),
   ];
+}
+
+/** A mixture-of-experts model on Metal: its expert dispatch and the error measured with it (decode-moe.ts), else nothing. */
+function dispatchInput(facts: ModelFacts, hardware: Hardware): string[] {
+  const moe = isMixtureOfExperts(facts.parameters_active, facts.parameters_total);
+  const words = moeDispatchBasis(hardware, facts.architecture.layers, moe);
+  return words === null ? [] : [`decode of this mixture-of-experts model: ${words.replace(/^plus /, '')}`];
 }
 
 /**

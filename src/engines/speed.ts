@@ -4,6 +4,7 @@ import {
   DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization,
 } from './constants.ts';
 import { computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficiency, layoutBasis, type DecodeSplit } from './decode.ts';
+import { moeDispatchBasis, moeDispatchSeconds } from './decode-moe.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { isMixtureOfExperts, moeRouting } from './moe.ts';
 import {
@@ -60,8 +61,19 @@ export type SpeedOptions = { context: number; concurrency: number; kv_cache?: Kv
  * a fit lists it for every quantization that fits, and writes the whole estimate for the chosen one only.
  */
 export function batchOneTokensPerSecond(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: SpeedOptions): number {
-  const { layout, flops, serving } = speedLayout(hardware, facts.architecture.layers, opts.concurrency);
+  const { layout, flops, serving } = modelLayout(facts, hardware, opts.concurrency);
   return roundTo(decodeAt(facts, q, opts, layout, flops, 1, batchOneEfficiency(hardware, serving)), 1);
+}
+
+/**
+ * The configuration's layout for the model: speed-layout.ts's, its per-token floor raised by the expert dispatch a
+ * mixture-of-experts model pays on llama.cpp Metal (decode-moe.ts). Every step pays it once, at any batch.
+ */
+function modelLayout(facts: ModelFacts, hardware: Hardware, concurrency: number): SpeedLayout {
+  const made = speedLayout(hardware, facts.architecture.layers, concurrency);
+  const extra = moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total);
+  if (extra === 0) return made;
+  return { ...made, layout: { ...made.layout, step_latency_s: made.layout.step_latency_s + extra } };
 }
 
 /**
@@ -105,7 +117,7 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const active_weights = activeWeightsBytes(facts.parameters_active, q);
   const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
   const layers = facts.architecture.layers;
-  const { layout, flops, serving } = speedLayout(hardware, layers, opts.concurrency);
+  const { layout, flops, serving } = modelLayout(facts, hardware, opts.concurrency);
   const active_parameters = facts.parameters_active;
   const total_parameters = facts.parameters_total;
   const single = batchOneEfficiency(hardware, serving);
@@ -151,11 +163,13 @@ function speedBasis(
   q: Quantization, opts: SpeedOptions, hardware: Hardware, layout: SpeedLayout['layout'], serving: string | null, layers: number,
   prefill: number | null, prefill_efficiency: number, moe: boolean, single: number,
 ): string {
+  const dispatch = moeDispatchBasis(hardware, layers, moe);
   return (
     `decode at batch 1: active weights at ${q.name}${q.active_bits_per_weight ? ` (${activeBitsWords(q)})` : ''} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
     `the KV cache of one sequence at ` +
     `${opts.context} tokens at ${KV_READ_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
-    `${serving ?? layoutBasis(hardware, layout, layers)}; ` +
+    `${serving ?? layoutBasis(hardware, layout, layers)}` +
+    `${dispatch === null ? '' : `, ${dispatch}`}; ` +
     (prefill === null
       ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'
       : `prefill compute-bound: ${prefill_efficiency} x ${layout.split === 'layer' ? 'one card\'s ' : ''}` +

@@ -4,6 +4,7 @@ import {
   DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization,
 } from '../engines/constants.ts';
 import { computeClass, decodeEfficiency, layoutBasis } from '../engines/decode.ts';
+import { moeDispatchBasis, moeDispatchSeconds, moeDispatchWords } from '../engines/decode-moe.ts';
 import {
   assessFit, memoryReport, modelFitInputs, quantizationRuleFor, type FitAssessment, type FitOptions,
 } from '../engines/hardware-fit.ts';
@@ -68,7 +69,9 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
   const bandwidth =
     `${weights} and ${kvBatch} (KV cache${concurrency > 1 ? ', read by a batched server' : ''}) x ` +
     `${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth`;
-  const layoutWords = serving ?? layoutBasis(hardware, layout, 'each model\'s');
+  const dispatch = serving === null ? moeDispatchBasis(hardware, 'each model\'s', true) : null;
+  const layoutWords = (serving ?? layoutBasis(hardware, layout, 'each model\'s')) +
+    (dispatch === null ? '' : ` (a mixture-of-experts model, as its speed.basis says, ${dispatch.replace(/^plus /, 'adds ')})`);
   // perToken(weights, cache, kv): the seconds of a step that reads those bytes, the cache at `kv`, in words.
   const perToken = (weights: string, cache: string, kv = KV_READ_EFFICIENCY, e = 'speed.efficiency') =>
     `(${weights} / (${e} x speed.decode_bandwidth_gbs) + ${cache} / (${kv} x ` +
@@ -115,7 +118,10 @@ function speedBasis(a: FitAssessment, q: Quantization, quantizationName: string,
   const moe = isMixtureOfExperts(facts.parameters_active, facts.parameters_total);
   const prefill = !hardware.compute_tflops ? 'prefill not estimated' : moe ? 'mixture-of-experts prefill efficiency' : 'dense prefill efficiency';
   const bits = q.active_bits_per_weight ? `; ${activeBitsWords(q)}` : '';
-  return `${quantizationName} weights; ${facts.architecture.layers} layers; ${prefill}${bits}`;
+  // The Metal MoE term is stated with the model's own layer count; its method and measured error are in the assumptions.
+  const dispatch = moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total);
+  const extra = dispatch === 0 ? '' : `; ${moeDispatchWords(facts.architecture.layers)}`;
+  return `${quantizationName} weights; ${facts.architecture.layers} layers; ${prefill}${bits}${extra}`;
 }
 
 /**
