@@ -7,7 +7,7 @@ import { selfHostingCosts } from './cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { HostingCost, HostingPick } from './recommend-hosting.ts';
-import { keptAt, type KeptPicks } from './recommend-hosting-kept.ts';
+import { keptAt, MAX_KEPT_CONTEXTS, type KeptPicks } from './recommend-hosting-kept.ts';
 import { ownedBasis } from './recommend-owned-basis.ts';
 import { fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
 import { fastEnough } from './recommend-speed.ts';
@@ -149,4 +149,42 @@ export function namedMachineMonth(
   if (quantization) return ownedAtQuantization(m, hardware, context, quantization);
   const at1 = selfHostingCosts(m, [hardware], { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 0).owned[0];
   return at1 ? ownedAtCapacity(m, at1, context) : null;
+}
+
+/** What a named machine's month states: the volume, the month and its electricity, the purchase and host machine. */
+export type NamedMonth = {
+  volume: number;
+  monthly_usd: number;
+  power_monthly_usd: number | null;
+  purchase: OwnedOption['purchase'];
+  host_machine: OwnedOption['host_machine'];
+};
+
+/**
+ * The named machines' months stated, per configuration object, context, model and quantization. A machine text names the
+ * same configuration object on every ask (machine-cache.ts), so the picks shown on it meet the same months again: two
+ * estimate_cost sizings a pick, each ask. Bounded as the named machines' fits are (hostingOnNamedMachine): at most
+ * MAX_KEPT_CONTEXTS contexts a configuration, and at most KEPT_MONTHS models and quantizations at each (the few a
+ * machine's answers show; past that, worked out afresh), about 100 bytes each.
+ */
+const namedMonths = new WeakMap<Hardware, Map<number, Map<string, NamedMonth | null>>>();
+const KEPT_MONTHS = 256;
+
+/** namedMachineMonth's figures the answer states, kept (see namedMonths). */
+export function namedMachineMonthKept(m: Model, hardware: Hardware, context: number, quantization?: QuantizationId): NamedMonth | null {
+  if (!hardware.power_w) return null;
+  let byContext = namedMonths.get(hardware);
+  if (!byContext) namedMonths.set(hardware, (byContext = new Map()));
+  let kept = byContext.get(context);
+  if (!kept && byContext.size < MAX_KEPT_CONTEXTS) byContext.set(context, (kept = new Map()));
+  const key = `${m.id}\u0000${quantization ?? ''}`;
+  const hit = kept?.get(key);
+  if (hit !== undefined) return hit;
+  const mm = namedMachineMonth(m, hardware, context, quantization);
+  const month = mm && {
+    volume: mm.volume, monthly_usd: mm.option.monthly_usd, power_monthly_usd: mm.option.power?.monthly_usd ?? null,
+    purchase: mm.option.purchase, host_machine: mm.option.host_machine,
+  };
+  if (kept && kept.size < KEPT_MONTHS) kept.set(key, month);
+  return month;
 }

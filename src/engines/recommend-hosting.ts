@@ -12,7 +12,7 @@ import { selfFit, selfHostingFit } from './self-hosting.ts';
 import { isEuJurisdiction } from './trust-eu.ts';
 
 export { hostingOnMachine, hostingOnNamedMachine } from './recommend-hosting-named.ts';
-export { namedMachineMonth, ownedHosting } from './recommend-hosting-owned.ts';
+export { namedMachineMonth, namedMachineMonthKept, ownedHosting, type NamedMonth } from './recommend-hosting-owned.ts';
 
 export type HostingCost = {
   /**
