@@ -6,7 +6,8 @@ import { aDataset, aHardware, aModel, aRating, f } from '../dataset/fixtures.ts'
 import type { Architecture } from '../schema/index.ts';
 import { interpret } from './interpret.ts';
 import { recommend } from './recommend.ts';
-import { prefillText } from './recommend-speed.ts';
+import { usableFormat } from './recommend-quant.ts';
+import { prefillText, READING_TOKENS_PER_S } from './recommend-speed.ts';
 
 const arch: Architecture = { layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'acme/x' };
 const APACHE = f({ id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true });
@@ -64,4 +65,28 @@ test('the time to read a prompt filling the context is stated past a minute, wit
   assert.match(prefillText(at(180), 32768), /^A prompt that fills the 32,768 tokens of context takes about 3 minutes to read here .*prefill at about 180 tokens\/s/);
   assert.equal(prefillText(at(1000), 32768), '');
   assert.equal(prefillText({ speed: null }, 32768), '');
+});
+
+test('the floor decided from the fit\'s sums: the format run, without writing the fit out', () => {
+  const m = ds.modelById.get('small-8b')!;
+  const hw = (id: string) => ds.hardwareById.get(id)!;
+  // mid-24: Q8_0 4.26 tokens/s, Q6_K 5.36 (above): Q6_K. fast-24 (1,000 GB/s) reaches it at Q8_0.
+  assert.equal(usableFormat(m, hw('mid-24'), 8192, READING_TOKENS_PER_S), 'q6_k');
+  assert.equal(usableFormat(m, hw('fast-24'), 8192, READING_TOKENS_PER_S), 'fast');
+  // 40 GB/s: even Q4_K_M, 8e9 x 4.89 / 8 = 4.89 GB, reads 4.89 / (0.67 x 40) + 1.074 / (0.82 x 40) + 0.00144 = 0.2166 s
+  // a token, 4.6 tokens/s: under the floor at every format of 4 bits or more.
+  assert.equal(usableFormat(m, aHardware({ id: 'slow-24', bandwidth_gbs: f(40) }), 8192, READING_TOKENS_PER_S), 'slow');
+  // A machine named by its memory alone has no speed estimate: not held back.
+  assert.equal(usableFormat(m, aHardware({ id: 'mem-24', bandwidth_gbs: undefined }), 8192, READING_TOKENS_PER_S), 'fast');
+  // 4 GB holds not even the Q4_K_M weights (4.89 GB): no fit.
+  assert.equal(usableFormat(m, aHardware({ id: 'tiny-4', memory_gb: f(4) }), 8192, READING_TOKENS_PER_S), undefined);
+});
+
+test('a named machine asked again reads the format kept for it: the same lowered quantization', () => {
+  const ask = () => small(recommend(ds, interpret(ds, { where: 'local', machine: 'mid-24' })))!.option.self!;
+  const first = ask();
+  const again = ask();
+  // Q6_K at 5.36 tokens/s, Q8_0 passed over at 4.26 (the hand calculation above), both times.
+  assert.deepEqual([again.fit.quantization, again.slower_quantization?.quantization, again.below_floor], ['q6_k', 'q8_0', false]);
+  assert.deepEqual([first.fit.quantization, first.slower_quantization?.quantization], ['q6_k', 'q8_0']);
 });

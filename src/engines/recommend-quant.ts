@@ -3,7 +3,9 @@
 // that both fits and reaches the floor, as an expert would run it (docs/trust-and-recommend.md, section 2.4).
 import type { Hardware, Model } from '../schema/index.ts';
 import { MIN_SELF_HOSTING_BITS, type QuantizationId } from './constants.ts';
-import { fitModel, type FitAssessed, type QuantizationFit } from './hardware-fit.ts';
+import { assessFit, fitModel, fitsAtAll, type FitAssessed, type FitOptions, type QuantizationFit } from './hardware-fit.ts';
+import { hasBandwidth } from './memory.ts';
+import { batchOneTokensPerSecond } from './speed.ts';
 
 /** The fit engine's order of choice among quantizations of 4 bits or more (fit-basis.ts chooseIndex): comfortable first, then tight. */
 const LEVELS = ['comfortable', 'tight'] as const;
@@ -22,6 +24,38 @@ export function usableQuantization(fit: FitAssessed, floor: number): Quantizatio
     }
   }
   return null;
+}
+
+/**
+ * How a model that fits runs under a floor: `fast` (the fit engine's own quantization reaches it, or no speed is
+ * estimated: a machine named by its memory alone), `slow` (no quantization of 4 bits or more that fits reaches it), or
+ * the quantization usableQuantization would choose.
+ */
+export type UsableFormat = 'fast' | 'slow' | QuantizationId;
+
+/**
+ * usableQuantization's answer for the self-hosting fit (self-hosting.ts: batch 1, the serving runtime's formats),
+ * decided from the fit's sums without writing it out: the same assessment the fit engine makes (assessFit) and the
+ * same batch-1 decode estimate its `tokens_per_s` and `by_quantization` give (speed.ts batchOneTokensPerSecond, which
+ * speedOf's `tokens_per_s` is at concurrency 1), read only for the formats the choice needs. Deciding the floor for
+ * every model that fits a machine then costs a few sums each, not a fit written out (its memory report, speed estimate
+ * and inputs in words): only the picks shown are. Undefined when the model does not fit (or lacks the facts).
+ */
+export function usableFormat(m: Model, hardware: Hardware, context: number, floor: number): UsableFormat | undefined {
+  const opts: FitOptions = { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure: 'serving' };
+  // Whether it fits at all is a few sums with no objects made (fitsAtAll): most of a catalogue does not fit a small
+  // machine, and a machine named by its memory alone has no speed to check.
+  if (fitsAtAll(m, hardware, opts) !== true) return undefined;
+  if (!hasBandwidth(hardware)) return 'fast';
+  const a = assessFit(m, hardware, opts);
+  if (!('facts' in a) || !a.chosen) return undefined;
+  if (batchOneTokensPerSecond(a.facts, a.chosen.q, hardware, opts) >= floor) return 'fast';
+  for (const level of LEVELS) {
+    for (const t of a.tried) {
+      if (t.q.bits_per_weight >= MIN_SELF_HOSTING_BITS && t.level === level && batchOneTokensPerSecond(a.facts, t.q, hardware, opts) >= floor) return t.q.id;
+    }
+  }
+  return 'slow';
 }
 
 /**

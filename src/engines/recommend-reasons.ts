@@ -18,7 +18,7 @@ import type { UseBoard } from './use-categories.ts';
 import type { QualityEvidence } from './recommend-quality.ts';
 import type { Interpretation } from './interpret.ts';
 import { notOnMachineReason, onMachineNote, type OnMachine } from './recommend-machine.ts';
-import { namedMachineMonth, rentalOf, type HostingPick, type OwnedCost } from './recommend-hosting.ts';
+import { namedMachineMonthKept, rentalOf, type HostingPick, type OwnedCost } from './recommend-hosting.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import { slowerQuantizationText } from './recommend-quant.ts';
@@ -154,15 +154,13 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
  * answer states the month estimate_cost gives it owned at the volume it serves, and the electricity within it.
  */
 function machineCostText(m: Candidate['model'], h: Hardware, context: number, q?: QuantizationId): string {
-  const mm = namedMachineMonth(m, h, context, q);
+  const mm = namedMachineMonthKept(m, h, context, q);
   const spent = `Cost: the machine is yours, so its purchase is spent and the ranking counts no cost for it (price scores 1)`;
-  if (!mm || !mm.option.power) return `${spent}; the dataset lacks a purchase price or a power figure for ${h.id}, so its month is not costed.`;
-  const o = mm.option;
-  const p = o.purchase;
-  return `${spent}; what running it costs is its electricity, ${dollars(o.power!.monthly_usd)} a month at about ${int(mm.volume)}M tokens `
+  if (!mm || mm.power_monthly_usd === null) return `${spent}; the dataset lacks a purchase price or a power figure for ${h.id}, so its month is not costed.`;
+  return `${spent}; what running it costs is its electricity, ${dollars(mm.power_monthly_usd)} a month at about ${int(mm.volume)}M tokens `
     + `(what it serves in a month at the estimate_cost model's throughput and utilisation: board power for the busy hours, idle draw for `
     + `the rest; ${cite(h.power_w!)}). estimate_cost with hardware=${h.id}, tokens_millions=${mm.volume}${q ? `, quantization=${q}` : ''} and context=${context} gives `
-    + `$${int(o.monthly_usd)} a month bought and run: ${purchaseWords(p, o.host_machine)}, and that electricity.`;
+    + `$${int(mm.monthly_usd)} a month bought and run: ${purchaseWords(mm.purchase, mm.host_machine)}, and that electricity.`;
 }
 
 /** The purchase and host machine of an owned month, as it counts them: `its purchase ($1,599, ...) and its host ...`. */

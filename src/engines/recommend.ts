@@ -328,7 +328,8 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
       const after = new Set(f.pool);
       for (const m of before) {
         const so = after.has(m) ? undefined : selfOf(m);
-        if (so) held.push({ model: m, rating: evidence(m)?.rating ?? -Infinity, hardware: so.hardware, fit: so.fit });
+        // The fit is read only for the few the note names (a named machine's is written out on first read).
+        if (so) held.push({ model: m, rating: evidence(m)?.rating ?? -Infinity, hardware: so.hardware, get fit() { return so.fit; } });
       }
     }
   }

@@ -1,0 +1,95 @@
+// recommend_model on the machine the caller named: whether each model fits it and reaches the usable-speed floor there.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Hardware, Model } from '../schema/index.ts';
+import { QUANTIZATIONS, type QuantizationId } from './constants.ts';
+import type { FitAssessed } from './hardware-fit.ts';
+import { perDataset } from './per-dataset.ts';
+import type { HostingPick } from './recommend-hosting.ts';
+import { MAX_KEPT_CONTEXTS } from './recommend-hosting-kept.ts';
+import { fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
+import { SelfFit, selfFit } from './self-hosting.ts';
+
+/**
+ * On the machine the caller named: fits at 4 bits or more, or undefined. Its cost is the caller's, already paid. With a
+ * floor, the fit's speed is decided from its sums (usableFormat): the fit is written out only if the pick is shown.
+ */
+export function hostingOnMachine(m: Model, hardware: Hardware, context: number, floor: number | null = null): HostingPick | undefined {
+  if (floor === null) {
+    const f = selfFit(m, hardware, context);
+    return f ? new MachinePick(f, false) : undefined;
+  }
+  const v = usableFormat(m, hardware, context, floor);
+  return v === undefined ? undefined : pickOf(m, hardware, context, v);
+}
+
+function pickOf(m: Model, hardware: Hardware, context: number, v: UsableFormat): MachinePick {
+  const f = new SelfFit(m, hardware, context);
+  return v === 'fast' ? new MachinePick(f, false) : v === 'slow' ? new MachinePick(f, true) : new MachinePick(f, false, v);
+}
+
+/**
+ * Whether each model fits a named machine at a context, kept per dataset, configuration object and context: one byte a
+ * model. A machine text names the same configuration object on every ask (machine-cache.ts keeps the readings), and a
+ * built configuration is dropped with its reading, so this is bounded by the catalogue plus the readings kept (2,048
+ * configurations of under 1 KB at each context). A fit is figures of the model and the configuration only.
+ */
+const machineFits = perDataset(() => new WeakMap<Hardware, Map<string, Uint8Array>>());
+const modelIndex = perDataset((ds) => new Map(ds.models.map((m, i) => [m, i])));
+const FITS = 1;
+const DOES_NOT_FIT = 2;
+/** Fits, under the speed floor asked (the floor is part of the key the byte is kept under). */
+const FITS_SLOW = 3;
+/** Fits, under the floor at the highest quantization that fits, but reaches it at a lower one: LOWERED + its place in QUANTIZATIONS. */
+const LOWERED = 4;
+const quantizationAt = (i: number): QuantizationId => QUANTIZATIONS[i].id;
+const placeOf = new Map(QUANTIZATIONS.map((q, i) => [q.id, i]));
+
+/**
+ * hostingOnMachine with whether the model fits (and, with a floor, whether it reaches it and at which quantization)
+ * remembered; the figures are still written out only when read. Kept per context and floor: the floors are the uses'
+ * (recommend-speed.ts), a few.
+ */
+export function hostingOnNamedMachine(
+  ds: Dataset, m: Model, hardware: Hardware, context: number, floor: number | null = null,
+): HostingPick | undefined {
+  const i = modelIndex(ds).get(m);
+  const byContext = machineFits(ds).get(hardware) ?? new Map<string, Uint8Array>();
+  const key = `${context}|${floor}`;
+  let known = byContext.get(key);
+  if (i === undefined || (!known && byContext.size >= MAX_KEPT_CONTEXTS)) return hostingOnMachine(m, hardware, context, floor);
+  if (!known) {
+    byContext.set(key, (known = new Uint8Array(ds.models.length)));
+    machineFits(ds).set(hardware, byContext);
+  }
+  if (known[i] === 0) {
+    const v = floor === null ? (selfFit(m, hardware, context) ? 'fast' : undefined) : usableFormat(m, hardware, context, floor);
+    known[i] = v === undefined ? DOES_NOT_FIT : v === 'fast' ? FITS : v === 'slow' ? FITS_SLOW : LOWERED + placeOf.get(v)!;
+  }
+  const k = known[i];
+  if (k === DOES_NOT_FIT) return undefined;
+  return pickOf(m, hardware, context, k === FITS ? 'fast' : k === FITS_SLOW ? 'slow' : quantizationAt(k - LOWERED));
+}
+
+/** The caller's own machine: ranked on whether the model fits; the fit's figures written out only if it is shown. */
+class MachinePick implements HostingPick {
+  readonly own_machine = true;
+  readonly on_premises = false;
+  readonly bought = false;
+  readonly priced = false;
+  readonly cost = null;
+  readonly smallest = null;
+  readonly passed_over = null;
+  private lowered: FitAssessed | undefined;
+  /** `q`: the lower quantization that reaches the floor, when the fit engine's own choice does not. */
+  constructor(private readonly f: SelfFit, readonly below_floor: boolean, private readonly q?: QuantizationId) {}
+  get hardware(): Hardware {
+    return this.f.hardware;
+  }
+  get fit(): FitAssessed {
+    if (this.q === undefined) return this.f.fit;
+    return (this.lowered ??= fitAt(this.f.model, this.f.hardware, this.f.context, this.q));
+  }
+  get slower_quantization(): FitAssessed | null {
+    return this.q === undefined ? null : this.f.fit;
+  }
+}

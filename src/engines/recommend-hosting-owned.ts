@@ -1,0 +1,190 @@
+// recommend_model on hardware the caller buys and runs (on premises, or a local machine with none named), and the owned
+// month of a machine the caller named: estimate_cost's owned option, under the usable-speed floor.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Hardware, Model } from '../schema/index.ts';
+import { DEFAULT_INPUT_SHARE, type QuantizationId } from './constants.ts';
+import { selfHostingCosts } from './cost.ts';
+import type { FitAssessed } from './hardware-fit.ts';
+import type { OwnedOption } from './owned-cost.ts';
+import type { HostingCost, HostingPick } from './recommend-hosting.ts';
+import { keptAt, MAX_KEPT_CONTEXTS, type KeptPicks } from './recommend-hosting-kept.ts';
+import { ownedBasis } from './recommend-owned-basis.ts';
+import { fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
+import { fastEnough } from './recommend-speed.ts';
+import { SelfFit, selfFit, selfHostingFit } from './self-hosting.ts';
+
+const boughtPools = new WeakMap<readonly Hardware[], Hardware[]>();
+const ownedPicks: KeptPicks = new WeakMap();
+
+/** The configurations of `pool` with a purchase price (pools are arrays of one dataset, as for `rented`). */
+function bought(pool: readonly Hardware[]): Hardware[] {
+  let b = boughtPools.get(pool);
+  if (!b) boughtPools.set(pool, (b = pool.filter((h) => h.purchase_price_usd !== undefined)));
+  return b;
+}
+
+/**
+ * On the caller's premises with no machine named: the configuration of `pool` least costly to own that the model fits,
+ * costed as estimate_cost costs it bought (purchase and host machine amortised, electricity for the hours served and
+ * idle: owned-cost.ts), one engine for both answers. Which is least costly is estimate_cost's owned order at 1M tokens a
+ * month, where a month is nearly its fixed part (purchase share and idle draw), as the least costly rent is chosen for
+ * a rented pick; among them the first whose month counts the whole machine (its host machine priced or in its price,
+ * as `cheaper` weighs it), else the first at all, its month then a lower bound. A configuration with no power figure
+ * is not weighed (as in estimate_cost). The month shown is estimate_cost's at the configuration's capacity (to the
+ * hundredth of a million tokens below it, the figure the answer states): the owned machine kept as busy as a rented one
+ * is ranked at. No priced configuration fits: the smallest it fits, at no known cost.
+ */
+export function ownedHosting(
+  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: number | null = null, onPremises = true,
+): HostingPick | undefined {
+  const cache = keptAt(ownedPicks, pool, context);
+  const key = `${m.id}\u0000${floor}\u0000${onPremises}`;
+  const hit = cache?.get(key);
+  if (hit !== undefined) return hit ?? undefined;
+  const pick = computeOwned(ds, m, pool, context, floor, onPremises);
+  cache?.set(key, pick ?? null);
+  return pick;
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/**
+ * With a speed floor (local and on premises: recommend-speed.ts), the configuration chosen is the least costly to own
+ * that runs the model at the floor or faster, by the same order and host rule; the one passed over is kept to be said.
+ * None reaches it: the usual one, marked below the floor (the pick is then held back). On premises the priced
+ * configurations are looked for (none fits: price 0); a local machine with none priced stays not costed (neutral).
+ */
+function computeOwned(
+  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: number | null, onPremises: boolean,
+): HostingPick | undefined {
+  const small = selfHostingFit(ds, m, pool, context);
+  if (small.status !== 'fits') return undefined;
+  const slow = (f: FitAssessed) => floor !== null && !fastEnough(f, floor);
+  const unpriced: HostingPick = {
+    hardware: small.hardware, fit: small.fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(small.fit),
+    passed_over: null, slower_quantization: null, priced: onPremises, cost: null, smallest: null,
+  };
+  const opts = { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context };
+  const months = selfHostingCosts(m, bought(pool), opts, 0).owned;
+  const usual = months.find((o) => o.host_counted) ?? months[0];
+  // How each configuration weighed runs the model under the floor, decided from the fit's sums (usableFormat); only the
+  // fits of the configuration chosen and of the one passed over are written out.
+  const formats = new Map<string, UsableFormat | undefined>();
+  const formatOn = (h: Hardware): UsableFormat | undefined => {
+    if (!formats.has(h.id)) formats.set(h.id, floor === null ? (selfFit(m, h, context) ? 'fast' : undefined) : usableFormat(m, h, context, floor));
+    return formats.get(h.id);
+  };
+  // A configuration runs it usably at the fit engine's quantization, or at the highest lower one that reaches the floor.
+  const runs = (h: Hardware): boolean => {
+    const v = formatOn(h);
+    return v !== undefined && v !== 'slow';
+  };
+  let first = usual;
+  let passed: HostingPick['passed_over'] = null;
+  const usualFormat = usual ? formatOn(usual.hardware) : undefined;
+  if (usual && usualFormat !== undefined && usualFormat !== 'fast') {
+    const faster = months.find((o) => o.host_counted && runs(o.hardware)) ?? months.find((o) => runs(o.hardware));
+    if (faster) {
+      first = faster;
+      if (faster.hardware.id !== usual.hardware.id) passed = { hardware: usual.hardware, fit: new SelfFit(m, usual.hardware, context).fit };
+    }
+  }
+  const firstFormat = first ? formatOn(first.hardware) : undefined;
+  if (!first || firstFormat === undefined) return unpriced;
+  const hw = first.hardware;
+  const engineFit = new SelfFit(m, hw, context).fit;
+  const q = firstFormat === 'fast' || firstFormat === 'slow' ? undefined : firstFormat;
+  const fit = q === undefined ? engineFit : fitAt(m, hw, context, q);
+  const at = q === undefined ? ownedAtCapacity(m, first, context) : ownedAtQuantization(m, hw, context, q);
+  if (!at) return unpriced;
+  const { option: o, volume } = at;
+  const cost: HostingCost = {
+    monthly_usd: o.monthly_usd,
+    usd_per_mtok: round4(o.monthly_usd / volume),
+    capacity_tokens_millions_per_month: o.capacity_tokens_millions_per_month,
+    rental: null,
+    owned: {
+      tokens_millions: volume, purchase: o.purchase, host_machine: o.host_machine, power_monthly_usd: o.power?.monthly_usd ?? null, machines: o.machines,
+    },
+    eu_regions: [],
+    basis: ownedBasis(o, volume, context, q),
+  };
+  const smallest = small.hardware.id === hw.id ? null : { hardware: small.hardware, fit: small.fit };
+  return {
+    hardware: hw, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit), passed_over: passed,
+    slower_quantization: q === undefined ? null : engineFit, priced: true, cost, smallest,
+  };
+}
+
+/**
+ * estimate_cost's owned option of a configuration at the volume it serves in a month (its capacity at the default
+ * utilisation, to the hundredth of a million tokens below, the figure the answer states), from its option at 1M tokens.
+ */
+function ownedAtCapacity(
+  m: Model, at1: { hardware: Hardware; capacity_tokens_millions_per_month: number; unrounded: { capacity_tokens_millions_per_month?: number } },
+  context: number, quantization?: QuantizationId,
+): { option: OwnedOption; volume: number } | null {
+  const capacity = at1.unrounded.capacity_tokens_millions_per_month ?? at1.capacity_tokens_millions_per_month;
+  const volume = Math.floor(capacity * 100) / 100 || capacity;
+  const opts = { tokens_millions: volume, input_share: DEFAULT_INPUT_SHARE, context, quantization };
+  const option = selfHostingCosts(m, [at1.hardware], opts, 1).self_hosting.owned_options[0];
+  return option ? { option, volume } : null;
+}
+
+/** ownedAtCapacity at exactly one quantization (the one a pick is lowered to for speed): estimate_cost's with `quantization`. */
+function ownedAtQuantization(m: Model, hardware: Hardware, context: number, q: QuantizationId): { option: OwnedOption; volume: number } | null {
+  const at1 = selfHostingCosts(m, [hardware], { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context, quantization: q }, 0).owned[0];
+  return at1 ? ownedAtCapacity(m, at1, context, q) : null;
+}
+
+/**
+ * A machine the caller named and owns: estimate_cost's owned month of it at the volume it serves in a month, to state
+ * beside the pick (its purchase is spent, so the ranking does not count it: price 1); null where the dataset holds no
+ * purchase price or power figure for it (estimate_cost then weighs no owned month either). Only for the picks shown.
+ */
+export function namedMachineMonth(
+  m: Model, hardware: Hardware, context: number, quantization?: QuantizationId,
+): { option: OwnedOption; volume: number } | null {
+  if (!hardware.power_w) return null;
+  if (quantization) return ownedAtQuantization(m, hardware, context, quantization);
+  const at1 = selfHostingCosts(m, [hardware], { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 0).owned[0];
+  return at1 ? ownedAtCapacity(m, at1, context) : null;
+}
+
+/** What a named machine's month states: the volume, the month and its electricity, the purchase and host machine. */
+export type NamedMonth = {
+  volume: number;
+  monthly_usd: number;
+  power_monthly_usd: number | null;
+  purchase: OwnedOption['purchase'];
+  host_machine: OwnedOption['host_machine'];
+};
+
+/**
+ * The named machines' months stated, per configuration object, context, model and quantization. A machine text names the
+ * same configuration object on every ask (machine-cache.ts), so the picks shown on it meet the same months again: two
+ * estimate_cost sizings a pick, each ask. Bounded as the named machines' fits are (hostingOnNamedMachine): at most
+ * MAX_KEPT_CONTEXTS contexts a configuration, and at most KEPT_MONTHS models and quantizations at each (the few a
+ * machine's answers show; past that, worked out afresh), about 100 bytes each.
+ */
+const namedMonths = new WeakMap<Hardware, Map<number, Map<string, NamedMonth | null>>>();
+const KEPT_MONTHS = 256;
+
+/** namedMachineMonth's figures the answer states, kept (see namedMonths). */
+export function namedMachineMonthKept(m: Model, hardware: Hardware, context: number, quantization?: QuantizationId): NamedMonth | null {
+  if (!hardware.power_w) return null;
+  let byContext = namedMonths.get(hardware);
+  if (!byContext) namedMonths.set(hardware, (byContext = new Map()));
+  let kept = byContext.get(context);
+  if (!kept && byContext.size < MAX_KEPT_CONTEXTS) byContext.set(context, (kept = new Map()));
+  const key = `${m.id}\u0000${quantization ?? ''}`;
+  const hit = kept?.get(key);
+  if (hit !== undefined) return hit;
+  const mm = namedMachineMonth(m, hardware, context, quantization);
+  const month = mm && {
+    volume: mm.volume, monthly_usd: mm.option.monthly_usd, power_monthly_usd: mm.option.power?.monthly_usd ?? null,
+    purchase: mm.option.purchase, host_machine: mm.option.host_machine,
+  };
+  if (kept && kept.size < KEPT_MONTHS) kept.set(key, month);
+  return month;
+}
