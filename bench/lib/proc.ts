@@ -4,17 +4,33 @@ import { openSync, closeSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { PROJECT_ROOT } from '../../src/config/env.ts';
 
-/** A port the kernel just handed out; free again by the time the child binds it (a small race we accept). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether `port` can be bound on 127.0.0.1 now (0: any port the kernel hands out); the port bound, or undefined. */
+function tryPort(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
+    s.once('error', () => resolve(undefined));
+    s.listen(port, '127.0.0.1', () => {
       const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
+      const bound = typeof addr === 'object' && addr ? addr.port : undefined;
+      s.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A port free now, and again by the time the child binds it (a small race we accept): the first free one of
+ * BENCH_PORTS (`18810-18819`) when set, so that runs on a shared machine keep to the ports given them; else one the
+ * kernel hands out.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) {
+    const any = await tryPort(0);
+    if (any === undefined) throw new Error('no free port');
+    return any;
+  }
+  for (let p = Number(range[1]); p <= Number(range[2]); p++) if ((await tryPort(p)) !== undefined) return p;
+  throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
 }
 
 export type Child = { process: ChildProcess; pid: number; exited: Promise<number | null>; stderr: () => string };

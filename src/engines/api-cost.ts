@@ -100,7 +100,11 @@ type Priced = { o: Offer; input: PriceRef; output: PriceRef; blended: number; ro
 type Doubt = { note: string; state: OfferLifecycleState };
 type TierPrices = { above_tokens: number; input: PriceRef; output: PriceRef };
 /** `band`: how many tier thresholds of the list the prompt is longer than (0: base prices), the order's other key. */
-type Ordered = { share: number; band: number; priced: readonly Priced[]; not_priced: readonly NotPriced[] };
+type Ordered = {
+  share: number; band: number; priced: readonly Priced[]; not_priced: readonly NotPriced[];
+  /** The prompt a reason in `not_priced` may name (a converted short tier's, shortTierReason); undefined when none. */
+  named?: number;
+};
 
 /**
  * A list's tier thresholds and the own windows of its offers without tiers, lowest first, once per frozen list: the
@@ -143,10 +147,12 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
   let band = 0;
   if (promptTokens !== undefined) while (band < thresholds.length && promptTokens > thresholds[band]) band++;
   const kept = orderedByOffers.get(offers);
-  if (kept?.share === share && kept.band === band) return kept;
+  // A kept order whose reasons name its prompt serves that prompt only: another in the same band would read the wrong size.
+  if (kept?.share === share && kept.band === band && (kept.named === undefined || kept.named === promptTokens)) return kept;
   const bounds = tierBounds(offers);
   const priced: Priced[] = [];
   const not_priced: NotPriced[] = [];
+  let named: number | undefined;
   for (const o of offers) {
     const { input, output } = o.prices;
     if (!input || !output) {
@@ -160,6 +166,8 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
     // A converted price of the cheapest length tier covers short prompts only (engines/converted-price.ts).
     const short = shortTierReason(o, promptTokens);
     if (short !== undefined) {
+      // Its reason may name the prompt's size: the order kept then serves this prompt only.
+      named = promptTokens;
       not_priced.push({ provider: o.provider, provider_model_id: o.provider_model_id, region: o.region, reason: short });
       continue;
     }
@@ -179,7 +187,7 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
     priced.push(p);
   }
   priced.sort((a, b) => a.rounded - b.rounded || a.o.provider.localeCompare(b.o.provider) || a.o.region.localeCompare(b.o.region));
-  const ordered = { share, band, priced, not_priced };
+  const ordered: Ordered = { share, band, priced, not_priced, named };
   if (Object.isFrozen(offers)) {
     for (const n of not_priced) Object.freeze(n);
     orderedByOffers.set(offers, ordered);

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { aDataset, aModel, anOffer, f } from '../dataset/fixtures.ts';
 import { frontierOfModel } from './offer-frontier.ts';
-import { frontierServing, offersServingContext, offerServes, offerWindow, offerWindowNote } from './offer-context.ts';
+import {
+  developerCheapest, frontierServing, offersServingContext, offerServes, offerWindow, offerWindowNote,
+} from './offer-context.ts';
 
 // Llama 4 Maverick as LiteLLM's snapshot of 2026-07-24 lists it: the model's window 1,048,576; lambda_ai's own listing
 // (lambda_ai/llama-4-maverick-17b-128e-instruct-fp8) max_input_tokens 131,072 at $0.05/$0.10; deepinfra's listing
@@ -68,4 +70,27 @@ test('prompts that keep the same offers get the same array (the API side keeps i
   assert.equal(a.offers, b.offers, 'one array for one kept set');
   assert.match(b.left_out[0].reason, /below the 300,000-token prompt/, 'the reason still names the prompt asked');
   assert.equal(offersServingContext(maverick, offers, 100_000).offers, offers, 'nothing short: the array itself');
+});
+
+test('the developer price is its published offer before a converted one, kept apart per filter', () => {
+  // A model whose developer sells it twice: in the EU at $2/$8 as published, and outside it at $1/$4 converted by the
+  // source from CNY (the note converted-price.ts reads). Blended at 0.75 input: EU 3.5, converted 1.75.
+  const note = 'converted by the source from CNY at 7.25 CNY per USD';
+  const m = aModel({ id: 'dev-model' });
+  const eu = anOffer({ model_id: 'dev-model', provider: 'dev-eu', first_party: true, region: 'eu', prices: { input: f(2), output: f(8) } });
+  const cny = anOffer({ model_id: 'dev-model', provider: 'dev-cn', first_party: true, region: 'global',
+    prices: { input: { ...f(1), note }, output: { ...f(4), note } } });
+  const d = aDataset({ models: [m], offers: [eu, cny] });
+  const fr = frontierOfModel(d, 'dev-model');
+  const at = (euOnly: boolean) => developerCheapest(d, m, fr, 0.75, { first_party_only: true, eu: euOnly }, undefined)?.offer.provider;
+  // Anywhere: the published EU offer, though the converted one is cheaper; asked again, the same (kept).
+  assert.equal(at(false), 'dev-eu');
+  assert.equal(at(false), 'dev-eu');
+  // With only the converted offer sold, it is the developer's price.
+  const only = aDataset({ models: [m], offers: [cny] });
+  assert.equal(developerCheapest(only, m, frontierOfModel(only, 'dev-model'), 0.75, { first_party_only: true, eu: false }, undefined)
+    ?.offer.provider, 'dev-cn');
+  // The EU filter has its own kept answer: the EU offer; at another share the answer is worked out, the same offer.
+  assert.equal(at(true), 'dev-eu');
+  assert.equal(developerCheapest(d, m, fr, 0.5, { first_party_only: true, eu: false }, undefined)?.offer.provider, 'dev-eu');
 });

@@ -1,8 +1,10 @@
 // Each offer's own context window (where its source states one) and the offers of a model that serve a context size.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Model, Offer, OfferRegion } from '../schema/index.ts';
-import { isConvertedPrice } from './converted-price.ts';
-import { frontierOf, type Frontier } from './offer-frontier.ts';
+import { DEFAULT_INPUT_SHARE } from './constants.ts';
+import { developerPrice, isConvertedPrice } from './converted-price.ts';
+import { cheapestAtPrompt, frontierOf, type Frontier, type OfferFilter } from './offer-frontier.ts';
+import type { PricedOffer } from './ranking.ts';
 import { perDataset } from './per-dataset.ts';
 
 /**
@@ -140,4 +142,27 @@ export function publishedFrontierServing(ds: Dataset, model: Model, tokens: numb
     cache.set(key, f);
   }
   return f;
+}
+
+/** Each frontier's developer price per filter at the default share and no prompt (null: none), with its model. */
+const developerAtDefault = new WeakMap<Frontier, { model: string; kept: Array<PricedOffer | null | undefined> }>();
+
+/**
+ * The developer's own price beside a reseller's in cheapest_for (converted-price.ts, developerPrice): its cheapest
+ * offer the filter keeps among those priced as published, else among all of `frontier` (the model's offers serving
+ * `tokens`). At the default share with no prompt asked it is the same on every ask, so it is found once per frontier
+ * and filter and kept (a page of 100 items asks it of every resold model on it); otherwise worked out.
+ */
+export function developerCheapest(
+  ds: Dataset, model: Model, frontier: Frontier, share: number, filter: OfferFilter, tokens: number | undefined,
+): PricedOffer | undefined {
+  const pick = (published: boolean) => cheapestAtPrompt(
+    published ? publishedFrontierServing(ds, model, tokens) : frontier, share, filter, tokens);
+  if (tokens !== undefined || share !== DEFAULT_INPUT_SHARE) return developerPrice(pick);
+  let at = developerAtDefault.get(frontier);
+  if (at?.model !== model.id) developerAtDefault.set(frontier, (at = { model: model.id, kept: [undefined, undefined, undefined, undefined] }));
+  const i = (filter.first_party_only ? 2 : 0) + (filter.eu ? 1 : 0);
+  let p = at.kept[i];
+  if (p === undefined) at.kept[i] = p = developerPrice(pick) ?? null;
+  return p ?? undefined;
 }

@@ -14,12 +14,12 @@ import { resaleNote, type Resale } from './cheapest-for-resale.ts';
 import { boardRows, cloudItem, selfHostedItem, type Row } from './cheapest-for-items.ts';
 import { stitched } from './json-fragment.ts';
 import { ranked } from './top-slice.ts';
-import {
-  cheapestAtPrompt, closedInFrontier, shutDownInFrontier, silentAtPrompt, type Frontier, type OfferFilter,
-} from '../engines/offer-frontier.ts';
+import { cheapestAtPrompt, closedInFrontier, shutDownInFrontier, silentAtPrompt, type Frontier } from '../engines/offer-frontier.ts';
 import { longContextNote } from './cheapest-for-long-context.ts';
-import { frontierServing, offerWindowNote, publishedFrontierServing } from '../engines/offer-context.ts';
-import { developerPrice } from '../engines/converted-price.ts';
+import { developerCheapest, frontierServing, offerWindowNote } from '../engines/offer-context.ts';
+
+/** The developer's own offers anywhere, under eu-cloud when it has none in the EU. */
+const ANYWHERE = Object.freeze({ first_party_only: true, eu: false });
 
 const WHERE = ['any-cloud', 'eu-cloud', 'on-premises', 'local'] as const;
 type Where = (typeof WHERE)[number];
@@ -234,12 +234,10 @@ export const cheapest_for = defineOperation({
       const f = c.f ?? c.r.frontier;
       // A reseller's price (sometimes a fraction of the developer's) is shown beside the developer's own.
       // The developer's published price before one a source converted from another currency (converted-price.ts).
-      const ownAt = (of: OfferFilter) => developerPrice((published) => cheapestAtPrompt(
-        published ? publishedFrontierServing(ds, c.r.m, prompt) : f, input.input_share, of, prompt));
-      const own = c.priced.offer.first_party ? undefined : ownAt(ownFilter);
+      const own = c.priced.offer.first_party ? undefined : developerCheapest(ds, c.r.m, f, input.input_share, ownFilter, prompt);
       // Under eu-cloud, a developer with no EU offer may still sell the model elsewhere: said so, not "sells none".
       const ownAnywhere = !own && !c.priced.offer.first_party && filter.eu
-        ? ownAt({ first_party_only: true, eu: false }) : undefined;
+        ? developerCheapest(ds, c.r.m, f, input.input_share, ANYWHERE, prompt) : undefined;
       resale.shown++;
       if (!c.priced.offer.first_party) {
         resale.resold++;

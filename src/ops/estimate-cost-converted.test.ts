@@ -50,6 +50,16 @@ test('a prompt of 32K tokens or more is not priced at the converted under-32K ti
   assert.match(held.reason, /cheapest length tier, prompts under 32K tokens.*65,536-token prompt/);
 });
 
+test('each prompt past the tier is named in its own reason, asked one after the other', () => {
+  // The lines are kept per band of prompts between tier edges; the reason names the prompt, so a kept band must not
+  // give a later ask the size an earlier one asked (65,536 then 131,072: both past 32K, in one band here).
+  const reason = (context: number) => run(ds, { model_id: 'glm-5.3', tokens_millions: 1000, context })
+    .api.not_priced.find((n: Out) => n.provider === 'zhipuai').reason as string;
+  assert.match(reason(65_536), /not taken for the price of a 65,536-token prompt$/);
+  assert.match(reason(131_072), /not taken for the price of a 131,072-token prompt$/);
+  assert.match(reason(65_536), /not taken for the price of a 65,536-token prompt$/);
+});
+
 test('with no USD offer of its own the developer\'s converted offer is still its offer', () => {
   const only = aDataset({ models: [glm()], offers: offers.filter((o) => o.provider !== 'zai') });
   const out = run(only, { model_id: 'glm-5.3', tokens_millions: 1000 });
