@@ -93,8 +93,8 @@ export function macbookAirChip(q: { understood: string[] }, named: readonly Hard
   const generation = tiers[0]![1];
   return {
     generation,
-    message: `Apple sells no MacBook Air with the ${chip}: the MacBook Air has the base chip of each generation only (M1, M2, `
-      + `M3, M4; the ${generation} MacBook Air is the plain ${generation}, appleosophy.com/?p=130556 from Apple's tech specs); `
-      + `say "MacBook Air ${generation} 16GB" for a MacBook Air, or "MacBook Pro ${chip}" or "Mac mini ${chip}" for the ${chip}`,
+    message: `Apple sells no MacBook Air with the ${chip}: the MacBook Air has the base chip of each generation only (M1 to `
+      + 'M4; the M4 MacBook Air is the plain M4 with an 8- or 10-core GPU, appleosophy.com/?p=130556 from Apple\'s tech specs); '
+      + `say "MacBook Air ${generation} 16GB" for a MacBook Air, or the ${chip} and its memory alone for the Mac that holds it`,
   };
 }
