@@ -81,9 +81,19 @@ export type HostingPick = {
   smallest: { hardware: Hardware; fit: FitAssessed } | null;
 };
 
-/** On the machine the caller named: fits at 4 bits or more, or undefined. Its cost is the caller's, already paid. */
+/**
+ * The figure a machine the caller owns is described at: models_for_hardware's batch-1 speed, in the runtime it picks
+ * for the machine's class (runtime.ts: llama.cpp's GGUF types on a desktop, PCIe cards split by layer, an Apple machine
+ * or a CPU; vLLM formats only where the speed is tensor parallel), so both answers state one quantization and speed.
+ */
+export const OWNED_FIGURE = 'batch' as const;
+
+/**
+ * On the machine the caller named: fits at 4 bits or more, or undefined. Its cost is the caller's, already paid. It
+ * runs at batch 1 on it, in the formats models_for_hardware uses for that machine (OWNED_FIGURE), not a server's.
+ */
 export function hostingOnMachine(m: Model, hardware: Hardware, context: number, floor: number | null = null): HostingPick | undefined {
-  const f = selfFit(m, hardware, context);
+  const f = selfFit(m, hardware, context, OWNED_FIGURE);
   if (!f) return undefined;
   if (floor === null || fastEnough(f.fit, floor)) return new MachinePick(f, false);
   const q = usableQuantization(f.fit, floor);
@@ -131,7 +141,7 @@ export function hostingOnNamedMachine(
   if (known[i] === DOES_NOT_FIT) return undefined;
   // Lowered: the quantization is chosen again when the fit is read (only for the picks shown).
   if (known[i] === FITS_LOWERED) return hostingOnMachine(m, hardware, context, floor);
-  return new MachinePick(new SelfFit(m, hardware, context), known[i] === FITS_SLOW);
+  return new MachinePick(new SelfFit(m, hardware, context, OWNED_FIGURE), known[i] === FITS_SLOW);
 }
 
 /** The caller's own machine: ranked on whether the model fits; the fit's figures written out only if it is shown. */
@@ -151,7 +161,7 @@ class MachinePick implements HostingPick {
   }
   get fit(): FitAssessed {
     if (this.q === undefined) return this.f.fit;
-    return (this.lowered ??= fitAt(this.f.model, this.f.hardware, this.f.context, this.q));
+    return (this.lowered ??= fitAt(this.f.model, this.f.hardware, this.f.context, this.q, this.f.figure));
   }
   get slower_quantization(): FitAssessed | null {
     return this.q === undefined ? null : this.f.fit;

@@ -4,6 +4,7 @@
 import type { Hardware, Model } from '../schema/index.ts';
 import { MIN_SELF_HOSTING_BITS, type QuantizationId } from './constants.ts';
 import { fitModel, type FitAssessed, type QuantizationFit } from './hardware-fit.ts';
+import type { Figure } from './runtime.ts';
 
 /** The fit engine's order of choice among quantizations of 4 bits or more (fit-basis.ts chooseIndex): comfortable first, then tight. */
 const LEVELS = ['comfortable', 'tight'] as const;
@@ -25,11 +26,12 @@ export function usableQuantization(fit: FitAssessed, floor: number): Quantizatio
 }
 
 /**
- * The self-hosting fit (self-hosting.ts: batch 1, the serving runtime's formats) at exactly one quantization: the one
- * usableQuantization chose, with its memory, speed and inputs written out as models_for_hardware gives them.
+ * The self-hosting fit (self-hosting.ts: batch 1, the serving runtime's formats, or with `figure` 'batch' the formats
+ * models_for_hardware uses on a machine the caller owns) at exactly one quantization: the one usableQuantization chose,
+ * with its memory, speed and inputs written out as models_for_hardware gives them.
  */
-export function fitAt(m: Model, hardware: Hardware, context: number, q: QuantizationId): FitAssessed {
-  const r = fitModel(m, hardware, { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure: 'serving', quantization: q });
+export function fitAt(m: Model, hardware: Hardware, context: number, q: QuantizationId, figure: Figure = 'serving'): FitAssessed {
+  const r = fitModel(m, hardware, { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure, quantization: q });
   if (!r.assessable) throw new Error(`${m.id}: a fit at ${q} was described for a model without facts`);
   return r;
 }
