@@ -186,7 +186,8 @@ function euCode(ds: Dataset, dev: Developer | undefined): [CriterionStatus, Evid
   const ch = chapters ? `, chapters: ${chapters}` : '';
   const text = EU_CODE_TEXT[status](name, ch, c.as_of);
   const met = status === 'signatory' && (chapters === undefined || chapters === 'all');
-  return [met ? 'met' : 'not_met', { source: c.source, as_of: c.as_of, value: status, detail: `${text} (per developer)` }];
+  const caveat = ds.sourceById.get(c.source)?.caveat;
+  return [met ? 'met' : 'not_met', { source: c.source, as_of: c.as_of, value: status, detail: `${text} (per developer)${caveat ? `; ${caveat}` : ''}` }];
 }
 
 function independentEvaluation(ds: Dataset, m: Model): [CriterionStatus, Evidence] {

@@ -20,8 +20,13 @@ export type EuCodeView = { value: { status: EuCodeStatus; chapters?: string }; a
 
 /** The developer's EU Code status; `not_listed` when the dataset holds the list and the developer is not on it. */
 export function euCodeOf(ds: Dataset, dev: Developer | undefined): EuCodeView | null {
-  if (dev?.eu_code) return dev.eu_code;
   const list = ds.sourceById.get(EU_CODE_SOURCE_ID);
+  // The list's own caveat travels with every status read from it: an EU reader must not take a secondary list as final.
+  if (dev?.eu_code) {
+    const caveat = ds.sourceById.get(dev.eu_code.source)?.caveat;
+    return caveat ? { ...dev.eu_code, note: caveat } : dev.eu_code;
+  }
   if (!list) return null;
-  return { value: { status: 'not_listed' }, as_of: list.retrieved, source: list.id, note: 'not on the list of signatories, partial signatories and organisations that declined' };
+  const note = 'not on the list of signatories, partial signatories and organisations that declined';
+  return { value: { status: 'not_listed' }, as_of: list.retrieved, source: list.id, note: list.caveat ? `${note}; ${list.caveat}` : note };
 }

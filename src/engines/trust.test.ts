@@ -116,6 +116,19 @@ test('EU Code: all chapters signed is met; partial or declined is not; absent fr
   assert.equal(absent.compliance.eu_code?.source, 'eu-gpai-code');
 });
 
+test('EU Code: a caveat the list carries travels with every status read from it, in the fact and the criterion', () => {
+  const caveat = 'the list is a secondary compilation: check the Commission\'s page';
+  const list = aSource({ id: 'eu-gpai-code', kind: 'index', retrieved: '2025-12-01', caveat });
+  const signed = profile({}, { sources: [aSource(), list, FMTI],
+    developers: [aDeveloper({ id: 'acme', eu_code: f({ status: 'signatory' as const, chapters: 'all' }, 'eu-gpai-code', '2025-12-01') })] });
+  assert.equal(signed.compliance.eu_code?.note, caveat);
+  assert.match(evidence(signed, 'eu_gpai_code_signatory').detail!, /signed the EU GPAI Code of Practice, chapters: all \(per developer\); the list is a secondary/);
+  const absent = profile({}, { sources: [aSource(), list, FMTI] });
+  assert.equal(absent.compliance.eu_code?.note, `not on the list of signatories, partial signatories and organisations that declined; ${caveat}`);
+  // A list without a caveat adds none.
+  assert.equal(profile().compliance.eu_code?.note, 'not on the list of signatories, partial signatories and organisations that declined');
+});
+
 test('independent evaluation: 1,000 votes on a text leaderboard; fewer is not met; no vote count is unknown', () => {
   const rated = (over: Parameters<typeof aRating>[0]) => profile({}, { ratings: [aRating(over)] });
   assert.equal(status(rated({ model_id: 'm', leaderboard: 'text_style_control', votes: 1000 }), 'independent_evaluation'), 'met');

@@ -101,6 +101,11 @@ test("the developer's own price has rows of its own; a reseller's discount stays
   assert.equal(value('list_input_price', 'closed-d').value, null);
   assert.match(value('list_input_price', 'closed-d').detail!, /no offer from the developer/);
   assert.deepEqual(out.rows.find((r) => r.field === 'list_input_price')!.best, ['closed-c']);
+  // The one priced model is the lowest of one: the rule names the model without a price, so it does not read as the
+  // cheaper of the two.
+  assert.equal((out.rows.find((r) => r.field === 'list_input_price') as { rule: string }).rule,
+    'lowest value among the models with a value; closed-d has none, so cannot be ranked on this row');
+  assert.equal((out.rows.find((r) => r.field === 'input_price') as { rule: string }).rule, 'lowest value', 'both priced: the plain rule');
 });
 
 test('status and shutdown rows; an own offer shut down by the data date is no list price, and no cheapest offer', () => {

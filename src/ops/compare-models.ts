@@ -139,10 +139,22 @@ function undatedSaid(r: Row): Row {
   return { ...r, rule: `most recent date among the dated models; ${ids} ${undated.length === 1 ? 'has' : 'have'} no release date and may be newer` };
 }
 
+/**
+ * A row where some models have no value marks the best of those that have one: the rule names the others, so a lone
+ * known price does not read as the cheapest of all (each missing value's detail says why it is missing).
+ */
+function unknownSaid(r: Row): Row {
+  if (r.direction === 'none' || r.direction === 'newer') return r;
+  const unknown = r.values.filter((v) => v.value === null).map((v) => v.model_id);
+  if (!unknown.length || unknown.length === r.values.length) return r;
+  return { ...r, rule: `${r.rule} among the models with a value; ${unknown.join(', ')} ${unknown.length === 1 ? 'has' : 'have'} none, `
+    + 'so cannot be ranked on this row' };
+}
+
 function rows(ds: Dataset, models: readonly Model[]): Row[] {
   const osi = new Map(models.map((m) => [m.id, m.licence?.value.osi_approved === true]));
   const row = (field: string, label: string, direction: Direction, values: RowValue[]): Row =>
-    ({ field, label, direction, rule: RULES[direction], best: bestOf(values, direction, osi), values });
+    unknownSaid({ field, label, direction, rule: RULES[direction], best: bestOf(values, direction, osi), values });
   const price = (which: 'input' | 'output') => models.map((m) => {
     const c = cheapestAtDefaultShare(ds, m.id);
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`;

@@ -42,15 +42,16 @@ const ds = aDataset({
   ],
 });
 
-test('API cost per offer, cheapest first, each price with its source and date; $0 listings flagged, unpriced offers apart', () => {
+test('API cost per offer, cheapest first, each price with its source and date; $0 listings flagged and last, unpriced offers apart', () => {
   const out = run(ds, { model_id: 'open-8b', tokens_millions: 100 });
-  assert.deepEqual(out.api.offers.map((o: Out) => o.provider), ['free', 'cheap', 'dear']);
-  const cheap = out.api.offers[1];
+  // The $0 listing comes after every offer priced above zero: it is not the cheapest way to buy the model.
+  assert.deepEqual(out.api.offers.map((o: Out) => o.provider), ['cheap', 'dear', 'free']);
+  const cheap = out.api.offers[0];
   assert.equal(cheap.provider_name, 'Cheap Inc.');
   assert.equal(cheap.blended_usd_per_mtok, 0.125);
   assert.equal(cheap.monthly_usd, 12.5);
   assert.deepEqual(cheap.input, { usd_per_mtok: 0.1, source: 'test-source', as_of: '2026-08-01' });
-  assert.equal(out.api.offers[0].zero_priced, true);
+  assert.deepEqual(out.api.offers.map((o: Out) => o.zero_priced), [false, false, true]);
   assert.equal(out.api.cheapest.provider, 'cheap', 'a free tier is not the cheapest per-token price');
   assert.deepEqual(out.api.not_priced.map((o: Out) => o.provider), ['half']);
   assert.equal(out.model.id, 'open-8b');

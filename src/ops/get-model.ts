@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
+import { euCodeOf } from '../engines/trust-eu.ts';
 import { blendedPrice, board, isBaseSku, isZeroPriced } from '../engines/ranking.ts';
 import {
   Architecture, BenchmarkScore, EuCodeStatus, IsoDate, Leaderboard, Licence, Modalities, ModelStatus, type Model, type Offer,
@@ -138,7 +139,7 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
       id: m.vendor,
       name: dev?.name ?? m.vendor,
       country: dev?.country ?? null,
-      eu_code: dev?.eu_code ?? null,
+      eu_code: dev?.eu_code ? euCodeOf(ds, dev) : null,
       fmti: dev?.fmti_scores.at(-1) ?? null,
     },
     offers,

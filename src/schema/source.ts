@@ -18,6 +18,8 @@ export const Source = z
     licence_url: z.string().url().optional(),
     /** What this source contributes, one line. */
     covers: z.string().optional(),
+    /** What a reader must know before relying on a fact of this source (a secondary compilation, say): each fact it gives carries it. */
+    caveat: z.string().optional(),
     /** Curated tables do not move data_as_of (DESIGN.md section 2.5). */
     counts_for_data_as_of: z.boolean(),
   })

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { euCode } from './eu-code.ts';
+import { EU_CODE_SOURCE, euCode } from './eu-code.ts';
 
 const shared = path.resolve(fileURLToPath(import.meta.url), '../../../../shared/data');
 const HEADER = 'organisation,status,chapters,as_of,primary_source_to_verify,secondary_source';
@@ -50,4 +50,9 @@ test('the real list: 27 signatories, xAI partial, Meta declined', { skip: !exist
   assert.equal(r.developers?.filter((d) => d.eu_code?.status === 'signatory').length, 27);
   assert.equal(r.developers?.find((d) => d.name === 'xAI')?.eu_code?.status, 'partial');
   assert.equal(r.developers?.find((d) => d.name === 'Meta')?.eu_code?.status, 'declined');
+});
+
+test('the list\'s caveat, carried by every status served from it, says it is secondary and where to check', () => {
+  assert.match(EU_CODE_SOURCE.caveat!, /secondary compilation dated December 2025/);
+  assert.match(EU_CODE_SOURCE.caveat!, /European Commission's own page/);
 });

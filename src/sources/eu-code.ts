@@ -27,6 +27,8 @@ export const EU_CODE_SOURCE: Source = {
     'EU GPAI Code of Practice status per organisation (signatory, partial, declined) as of December 2025. ' +
     'Secondary source: the list was compiled from the International AI Safety Report 2026 footnote and press ' +
     'reports, not read from the European Commission page itself; re-verify against that page before relying on it.',
+  caveat: 'the list is a secondary compilation dated December 2025 (from the International AI Safety Report 2026 and '
+    + 'press reports), not read from the European Commission\'s own page: check that page before relying on it',
   counts_for_data_as_of: true,
 };
 
