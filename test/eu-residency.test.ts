@@ -68,7 +68,7 @@ test('a European bank keeping data in the EU is never sent to a Claude offer at 
 });
 
 test('Vertex AI listings LiteLLM pins to us-central1 or global are never EU offers, in trust or in recommend', { skip: noData }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committed();
   // LiteLLM 2026-07-24 supported_regions: deepseek-v3.1-maas ["us-central1"], gemma-4-26b-a4b-it-maas ["global"],
   // qwen3-235b-a22b-instruct-2507-maas ["global","us-south1"]: no EU region.
   for (const id of ['deepseek-ai/deepseek-v3.1-maas', 'google/gemma-4-26b-a4b-it-maas', 'qwen/qwen3-235b-a22b-instruct-2507-maas']) {

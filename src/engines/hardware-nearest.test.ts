@@ -13,6 +13,10 @@ import { isRefusal } from './machine.ts';
 import { resolveMachineText } from './machine-cache.ts';
 import { longestFittingContext as longestOf, nearestTable, smallestNeed as smallestOf, STANDARD_CONTEXTS } from './hardware-nearest.ts';
 
+/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
+let shared: Dataset | undefined;
+const committedOnce = (): Dataset => (shared ??= loadDataset(DEFAULT_DATA_DIR));
+
 // Llama 3.2 1B's geometry (16 layers, 8 KV heads of 64): 2 x 16 x 8 x 64 = 16,384 cached values a token, 32,768 bytes at F16.
 const arch: Architecture = { layers: 16, kv_heads: 8, head_dim: 64, attention: 'gqa', hf_repo: 'meta-llama/test' };
 const open = (id: string, params: number, window: number | undefined, over: Partial<Model> = {}) =>
@@ -89,7 +93,7 @@ function machine(ds: Dataset, text: string): Hardware {
 test('committed dataset: the one-pass search agrees with the ranking\'s own count at every standard context', {
   skip: !existsSync(DEFAULT_DATA_DIR),
 }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedOnce();
   const { candidates } = fitCandidates(ds.models);
   const table = nearestTable(candidates);
   const asks: Array<Omit<FitOptions, 'context'>> = [
@@ -125,7 +129,7 @@ test('committed dataset: the one-pass search agrees with the ranking\'s own coun
 test('committed dataset: the smallest need is the least of every model\'s assessed alternatives, ties to the lower id', {
   skip: !existsSync(DEFAULT_DATA_DIR),
 }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedOnce();
   const { candidates } = fitCandidates(ds.models);
   const table = nearestTable(candidates);
   for (const text of ['2GB RAM', '8 GB GPU', 'Mac 16 GB']) {

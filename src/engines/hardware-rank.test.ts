@@ -3,15 +3,20 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import type { Dataset } from '../dataset/dataset.ts';
 import { loadDataset } from '../dataset/load.ts';
 import type { Model } from '../schema/index.ts';
 import { fitCandidates, knownWindows, rankForHardware } from './hardware-rank.ts';
 import { modelFacts } from './memory.ts';
 
+/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
+let shared: Dataset | undefined;
+const committedOnce = (): Dataset => (shared ??= loadDataset(DEFAULT_DATA_DIR));
+
 test('knownWindows: the window where the ranking reads it, NaN without facts or without a window', {
   skip: !existsSync(DEFAULT_DATA_DIR),
 }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedOnce();
   const { candidates } = fitCandidates(ds.models);
   const w = knownWindows(candidates);
   assert.equal(w.length, candidates.length);
@@ -26,7 +31,7 @@ test('knownWindows: the window where the ranking reads it, NaN without facts or 
 });
 
 test('a ranking given the known windows answers as one that reads every model', { skip: !existsSync(DEFAULT_DATA_DIR) }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedOnce();
   const split = fitCandidates(ds.models);
   const windows = knownWindows(split.candidates);
   const rating = () => null;
@@ -49,7 +54,7 @@ test('a ranking given the known windows answers as one that reads every model', 
 });
 
 test('a model over its known window is counted as not fitting, one within it is ranked', { skip: !existsSync(DEFAULT_DATA_DIR) }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedOnce();
   const hw = ds.hardwareById.get('h100-80gb-x8')!;
   // A small model with a window of its own: 640 GB of HBM holds it at its window and one token over alike, so only the
   // window decides (the ranking's rule: a context over the window fits at no quantization).

@@ -39,6 +39,23 @@ test('an arena debut before the later copy tightens the bound', () => {
   assert.equal(r.events[0].date, '2026-09-23');
 });
 
+test("a launch promotion's end bounds the release: the promotion price was charged the day before the list price", () => {
+  // data/curated/price-promotions.csv: Z.ai's 50% launch promotion of GLM-5.3-Flash ended 2026-09-09 16:00 UTC, list price
+  // from 2026-09-10 (input $0.075 -> $0.15). The bundle of 2026-09-23 is the first copy listing it; the model was on sale
+  // by 2026-09-09, two weeks earlier.
+  const move = { id: '0000000000000004', date: '2026-09-10', model_id: 'glm-5.3-flash', kind: 'price', field: 'input', provider: 'zai',
+    old: 0.075, new: 0.15, source: 'genai-prices-npm', correction: false,
+    subject: 'promotion ended 2026-09-09 16:00 UTC (24:00 UTC+8), list price from 2026-09-10' } as ChangeEvent;
+  const r = bracketedRelease(model('glm-5.3-flash', 'zhipu'), [listing('glm-5.3-flash', 'zai', 'GLM-5.3-Flash')], [], [move], names)!;
+  assert.equal(r.fact.value, '2026-09-09');
+  assert.match(r.fact.note!, /sold by zai at a price that held until 2026-09-09 \(promotion ended/);
+  assert.match(r.fact.note!, /an upper bound of the release, not an announced date$/);
+  // A catalogue correcting itself says nothing about when the model was sold.
+  const fix = { ...move, correction: true } as ChangeEvent;
+  assert.equal(bracketedRelease(model('glm-5.3-flash', 'zhipu'), [listing('glm-5.3-flash', 'zai', 'GLM-5.3-Flash')], [], [fix], names)!.fact.value,
+    '2026-09-23');
+});
+
 test('no bound where something else speaks: a date, another source, a history, or an id naming an old month', () => {
   const dated = { ...model('gpt-6-sol', 'openai'), release_date: { value: '2026-09-01', as_of: '2026-09-01', source: 'x' } };
   assert.equal(bracketedRelease(dated, [listing('gpt-6-sol', 'openai', 'gpt-6-sol')], [], [], names), undefined);

@@ -14,7 +14,9 @@ export type BracketedListing = OfferObservation & { model_id: string; listed_bet
  * 2026-07-25), so listed-release.ts cannot date them, and no listing gives a date. What the copies do say: the
  * developer's own listing is absent from genai-prices' repository of 2026-08-21 and present in its npm bundle of
  * 2026-09-23. The model was public by the later day: that day is an upper bound of the release, never the release.
- * An earlier public record of the model (its arena debut: grok-4.6 rated from 2026-08-12) tightens the bound.
+ * An earlier public record of the model tightens the bound: its arena debut (grok-4.6 rated from 2026-08-12), or a price
+ * that a real move replaced (a launch promotion's end: GLM-5.3-Flash was sold at Z.ai's 50% launch price until
+ * 2026-09-09, its list price holding from 2026-09-10, so it was on sale by 2026-09-09, two weeks before the later copy).
  * It stands only where nothing else speaks: no release date, none withheld, no history recording any listing of the
  * model, and no other source listing it (a catalogue's earlier snapshot would date it better). The listing's
  * appearance also enters the change feed, dated by the later copy, its `subject` stating the interval.
@@ -39,7 +41,12 @@ export function bracketedRelease(
   const debut = events.filter((e) => e.kind === 'elo' && e.field === 'rating')
     .sort((a, b) => a.date.localeCompare(b.date) || a.source.localeCompare(b.source))[0];
   const rated = debut && debut.date < by ? debut : undefined;
-  const value = rated ? rated.date : by;
+  // A price in force before a real move (not a catalogue's correction) was charged the day before it at the latest.
+  const moved = events.filter((e) => e.kind === 'price' && e.correction === false && typeof e.old === 'number')
+    .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))[0];
+  const pricedBy = moved ? dayBefore(moved.date) : undefined;
+  const priced = moved && pricedBy! < (rated ? rated.date : by) ? { event: moved, by: pricedBy! } : undefined;
+  const value = priced ? priced.by : rated ? rated.date : by;
   const developer = developerName(model.vendor);
   const listed = `listed by ${developer} between ${after} and ${by} (${first.source}: ${note})`;
   const fact: Fact<string> = {
@@ -49,10 +56,15 @@ export function bracketedRelease(
     derived_from: [
       `${first.source}: ${first.provider} listing ${ids.join(', ')} ${note}`,
       ...(rated ? [`${rated.source}: rated ${rated.date}${rated.variant ? ` (${rated.variant})` : ''}`] : []),
+      ...(priced ? [`${priced.event.source}: ${priced.event.provider} price ${priced.event.field} ${priced.event.old} until ${priced.by}, ` +
+        `${priced.event.new} from ${priced.event.date} (${priced.event.subject ?? 'a real price move'})`] : []),
     ],
-    note: rated
-      ? `${listed}, and rated on ${rated.source} from ${rated.date}: the model was public by then, so this is an upper bound of the release, not an announced date`
-      : `${listed}; no dated history records it: the model was public by ${by}, so this is an upper bound of the release, not an announced date`,
+    note: priced
+      ? `${listed}; sold by ${priced.event.provider} at a price that held until ${priced.by} (${priced.event.subject ?? 'a real price move'}): ` +
+        'the model was on sale by then, so this is an upper bound of the release, not an announced date'
+      : rated
+        ? `${listed}, and rated on ${rated.source} from ${rated.date}: the model was public by then, so this is an upper bound of the release, not an announced date`
+        : `${listed}; no dated history records it: the model was public by ${by}, so this is an upper bound of the release, not an announced date`,
   };
   const event: ChangeEvent = {
     id: stableId([by, model.id, 'hosting', 'offered', first.provider, null, null, false, true]),
@@ -72,6 +84,7 @@ export function bracketedRelease(
 }
 
 const DAY_MS = 86_400_000;
+const dayBefore = (d: string) => new Date(Date.parse(d) - DAY_MS).toISOString().slice(0, 10);
 /** Whether the id names a month (release-date.ts, idMonth) that began more than ID_DAY_SLACK days before `after`. */
 function namesEarlierMonth(id: string, after: string): boolean {
   const month = idMonth(id);

@@ -276,7 +276,15 @@ export function buildModels(
   const isDeveloperOrg = developerOrgs(weightLinks, (n) => ctx.resolveDeveloper(n));
   const repoFacts: RepoFacts = (model, candidates) => {
     const repo = ownRepo(model, candidates, isDeveloperOrg);
-    return repo ? (byRepo.get(repo) ?? []) : [];
+    if (!repo) return [];
+    // A repository's creation day dates the developer's upload only: a re-upload's (unsloth/...) is its own day.
+    const developers = isDeveloperOrg(repo.split('/')[0], model.vendor);
+    return (byRepo.get(repo) ?? []).map((o) => {
+      if (developers || o.repo_created === undefined) return o;
+      const copy = { ...o };
+      delete copy.repo_created;
+      return copy;
+    });
   };
 
   const unknownLicences = new Set<string>();

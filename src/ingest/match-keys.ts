@@ -14,8 +14,27 @@ const EFFORT = ['thinking', 'reasoning', 'nothinking', 'non-thinking', 'no-think
  */
 const COLON_TAG = /:[a-z][a-z-]*$/;
 
+/**
+ * A pure function of its argument, kept by it: a build asks the same few thousand ids' keys millions of times (the
+ * matcher and the offer and change builders re-key ids per pair), and the regular expressions were a fifth of a build's
+ * CPU. Only the ingest uses these keys (a build is one process), so the maps last as long as the build.
+ */
+function keptBy(f: (id: string) => string): (id: string) => string {
+  const kept = new Map<string, string>();
+  return (id) => {
+    let out = kept.get(id);
+    if (out === undefined) kept.set(id, (out = f(id)));
+    return out;
+  };
+}
+
+const keptKey0 = keptBy(computeKey0);
 /** Lowercase, last path segment, namespaces and version tags off, separators unified to `-`. */
 export function key0(id: string): string {
+  return keptKey0(id);
+}
+
+function computeKey0(id: string): string {
   let s = id.trim().toLowerCase();
   s = s.slice(s.lastIndexOf('/') + 1);
   s = s.replace(/^~/, '');
@@ -193,8 +212,13 @@ export function releaseKey(id: string): string {
   return packagingKey(key0(id).replace(/-(?:preview|latest|exp)$/, ''));
 }
 
+const keptSlug = keptBy(computeCanonicalSlug);
 /** A canonical id from a source id: key0 kept readable (dots stay), made a valid slug. */
 export function canonicalSlug(id: string): string {
+  return keptSlug(id);
+}
+
+function computeCanonicalSlug(id: string): string {
   let s = id.trim().toLowerCase();
   s = s.slice(s.lastIndexOf('/') + 1).replace(/^~/, '').replace(/:(free|beta|extended|floor|nitro|online|exacto|thinking)$/, '');
   const ns = NAMESPACE.exec(s);

@@ -15,7 +15,7 @@ import { pickLicence } from './model-licence.ts';
 import { countsFromName, holdsSameWeights, isRepoObservation } from './model-repo.ts';
 import { modelLifecycle } from './model-status.ts';
 import { openWeightsOf } from './open-weights.ts';
-import { cutoffAfterRelease, place, releaseReadings, type Placed } from './placed.ts';
+import { cutoffAfterRelease, place, releaseReadings, repositoryReadings, type Placed } from './placed.ts';
 import { choose, type Candidate } from './precedence.ts';
 import { chooseReleaseDate, isPlaceholderDate, releasedBeforeCutoff, withheldRelease } from './release-date.ts';
 import { isRollingAlias, pointerReleaseWithheld } from './rolling-alias.ts';
@@ -112,7 +112,8 @@ export function mergeModel(
   const cutoffRank = { rank: (p: Placed) => (p.obs.source === DEVELOPER_RELEASES_SOURCE_ID ? -1 : p.tier + selfContradicting(p)) };
   set('knowledge_cutoff', pick((o) => o.knowledge_cutoff, cutoffRank));
   // Listings disagree on release dates more than on anything else: release-date.ts settles them.
-  const readings = releaseReadings(placed);
+  // The developer's repository's creation day bounds the release from below (release-date.ts).
+  const readings = [...releaseReadings(placed), ...repositoryReadings(ownRepoFacts)];
   set('release_date', chooseReleaseDate(readings, model.knowledge_cutoff?.value, id));
   const heldRelease = withheldRelease(readings, id);
   if (heldRelease) model.withheld = [heldRelease];

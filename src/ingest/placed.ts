@@ -38,3 +38,18 @@ export function releaseReadings(placed: readonly Placed[]): ReleaseReading[] {
     own: tier <= 2, cutoff: obs.knowledge_cutoff, ...(obs.url ? { url: obs.url } : {}),
   }]);
 }
+
+/**
+ * The creation day of the model's own Hugging Face repository, where the Hub snapshot records one (llmfit's
+ * `release_date`, the Hub's `createdAt`), as a reading release-date.ts treats as a floor, not a listing. `own` is the
+ * model's repository as model-repo.ts finds it, already limited to the developer's organisations (build-models.ts).
+ */
+export function repositoryReadings(own: readonly ModelObservation[]): ReleaseReading[] {
+  const seen = new Set<string>();
+  return own.flatMap((o) => {
+    if (o.repo_created === undefined || seen.has(o.source_model_id)) return [];
+    seen.add(o.source_model_id);
+    return [{ value: o.repo_created, source: o.source, as_of: o.as_of, listing: o.source_model_id, own: false, repository: true,
+      ...(o.url ? { url: o.url } : {}) }];
+  });
+}

@@ -84,8 +84,12 @@ test("a date only resellers give says so; the developer's listing or a repositor
   // gives 2024-03-13; OpenAI announced the model on 2025-03-20.
   const lone = chooseReleaseDate([r('2024-03-13', 'vercel/openai/gpt-4o-transcribe')]);
   assert.equal(lone?.value, '2024-03-13');
-  assert.equal(lone?.note, "only resellers' listings give a release date (1 provider): no announcement or listing of the developer in the sources, so the date is at best the day resellers listed the model, " +
-    'an upper bound of the release, not the release');
+  // Not an upper bound of the release: OpenAI announced it after the day vercel gives. The note says whose day it is.
+  assert.equal(lone?.note, "only resellers' listings give a release date (1 provider), no announcement or listing of the developer " +
+    "in the sources: a reseller's date is the day it listed the model or a date it copied, so it says when a reseller served the " +
+    'model (or a preview under its name), not when the developer released it, which may be later (a preview listed before the ' +
+    'announcement) or earlier');
+  assert.doesNotMatch(lone!.note!, /upper bound/);
   const two = chooseReleaseDate([r('2025-01-20', 'a/x'), r('2025-01-21', 'b/x')]);
   assert.match(two!.note!, /^release date from 2 providers' listings within 7 days of 2025-01-20 .*; only resellers' listings give a release date \(2 providers\)/);
   assert.equal(chooseReleaseDate([r('2025-01-20', 'openai/x', { own: true })])?.note, undefined);
@@ -165,4 +169,57 @@ test('beside a date near the id\'s day, a far one is held back and named', () =>
   const f = chooseReleaseDate([r('2025-11-18', 'a/ernie-5.0-0110'), r('2026-01-22', 'b/ernie-5.0-0110')], undefined, 'ernie-5.0-0110');
   assert.equal(f?.value, '2026-01-22');
   assert.match(f!.note!, /2025-11-18 \(a\/ernie-5.0-0110: more than 60 days from the day the id ernie-5.0-0110 names\)/);
+});
+
+// The developer's Hugging Face repository's creation day: llmfit's hf_models-2026-05-12.json `release_date`, which its
+// scraper takes from the Hub API's `createdAt` (scripts/scrape_hf_models.py). A floor, served only when nothing else is.
+const repo = (value: string, listing: string): ReleaseReading =>
+  ({ value, listing, source: 'llmfit', as_of: '2026-05-12', own: false, repository: true });
+
+test('gemma-3n-e4b-it: resellers listed the I/O preview before Google created its repository; the repository day is served', () => {
+  // models.dev 2026-07-02: kilo, openrouter, togetherai give 2025-05-20 (Google I/O's preview), nvidia 2025-06-03;
+  // llmfit: google/gemma-3n-E4B-it release_date 2025-06-25.
+  const f = chooseReleaseDate([r('2025-05-20', 'kilo/google/gemma-3n-e4b-it'), r('2025-05-20', 'openrouter/google/gemma-3n-e4b-it'),
+    r('2025-05-20', 'togetherai/google/gemma-3n-E4B-it'), r('2025-06-03', 'nvidia/google/gemma-3n-e4b-it'),
+    repo('2025-06-25', 'google/gemma-3n-E4B-it')]);
+  assert.equal(f?.value, '2025-06-25');
+  assert.equal(f?.source, 'llmfit');
+  assert.deepEqual(f?.conflicts?.map((c) => c.value), ['2025-05-20', '2025-06-03']);
+  assert.match(f!.note!, /^release date from the day the developer's Hugging Face repository google\/gemma-3n-E4B-it was created/);
+  assert.match(f!.note!, /lower bound of the release/);
+  assert.match(f!.note!, /2025-05-20 \(kilo\/google\/gemma-3n-e4b-it, .*: before the developer's repository google\/gemma-3n-E4B-it was created on 2025-06-25/);
+});
+
+test('llama-3.1-8b-instruct: the repository was created before the release, so resellers\' launch-day cluster stands above it', () => {
+  // llmfit: meta-llama/Llama-3.1-8B-Instruct 2024-07-18; Meta released Llama 3.1 on 2024-07-23, the resellers' day.
+  const f = chooseReleaseDate([r('2024-07-23', 'a/llama'), r('2024-07-23', 'b/llama'), r('2024-07-24', 'c/llama'),
+    repo('2024-07-18', 'meta-llama/Llama-3.1-8B-Instruct')]);
+  assert.equal(f?.value, '2024-07-23');
+  assert.ok(f!.conflicts!.some((c) => c.value === '2024-07-18' && c.source === 'llmfit'));
+  assert.match(f!.note!, /the developer's repository meta-llama\/Llama-3.1-8B-Instruct was created on 2024-07-18 \(llmfit\): the weights were not public before it/);
+});
+
+test('a reseller date more than 60 days after the repository was created is a late add; one day before it is a time zone', () => {
+  // solar-10.7b-instruct-v1.0: nvidia's listing 2024-06-05, upstage/SOLAR-10.7B-Instruct-v1.0 created 2023-12-12 (176 days).
+  const late = chooseReleaseDate([r('2024-06-05', 'nvidia/upstage/solar-10_7b-instruct'), repo('2023-12-12', 'upstage/SOLAR-10.7B-Instruct-v1.0')]);
+  assert.equal(late?.value, '2023-12-12');
+  assert.match(late!.note!, /2024-06-05 \(nvidia\/upstage\/solar-10_7b-instruct: more than 60 days after the developer's repository/);
+  // qwen3.5-397b-a17b: ten listings give 2026-02-15, the repository Qwen/Qwen3.5-397B-A17B is dated 2026-02-16 (UTC).
+  const tz = chooseReleaseDate([r('2026-02-15', 'a/q'), r('2026-02-15', 'b/q'), repo('2026-02-16', 'Qwen/Qwen3.5-397B-A17B')]);
+  assert.equal(tz?.value, '2026-02-15');
+});
+
+test("the developer's own listing and a reviewed row speak before the repository's day", () => {
+  // minimax-m2.7: MiniMax's API listing 2026-03-18, the weights' repository MiniMaxAI/MiniMax-M2.7 created 2026-04-09.
+  const own = chooseReleaseDate([r('2026-03-18', 'minimax/MiniMax-M2.7', { own: true }), repo('2026-04-09', 'MiniMaxAI/MiniMax-M2.7')]);
+  assert.equal(own?.value, '2026-03-18');
+  assert.match(own!.note!, /2026-04-09 \(MiniMaxAI\/MiniMax-M2.7: the day the developer's repository was created, a lower bound of the release\)/);
+  // phi-4-reasoning: microsoft/Phi-4-reasoning created 2025-04-01; Microsoft announced the model on 2025-04-30.
+  const reviewed = chooseReleaseDate([r('2025-04-30', 'phi-4-reasoning', { source: 'developer-releases', provider: undefined }),
+    repo('2025-04-01', 'microsoft/Phi-4-reasoning')]);
+  assert.equal(reviewed?.value, '2025-04-30');
+  // Alone, the repository's day is served, and its note says what it is.
+  const alone = chooseReleaseDate([repo('2023-10-26', 'HuggingFaceH4/zephyr-7b-beta')]);
+  assert.equal(alone?.value, '2023-10-26');
+  assert.match(alone!.note!, /created \(the Hub's createdAt, which the llmfit snapshot records as release_date; not the model card's date\)/);
 });

@@ -17,6 +17,13 @@ export type ReleaseReading = {
   cutoff?: string;
   /** The page a reviewed row was read on (developer-releases.csv). */
   url?: string;
+  /**
+   * The day the developer's own Hugging Face repository was created (llmfit's `release_date`, the Hub's `createdAt`):
+   * not a listing, a floor. The weights were not public before it; a repository is often created private and opened
+   * later (Qwen/Qwen3-8B created 2025-04-27, Qwen3 released 2025-04-29; meta-llama/Llama-3.1-8B-Instruct 2024-07-18 for
+   * 2024-07-23), so it is served only when no listing's date stands.
+   */
+  repository?: boolean;
 };
 
 /**
@@ -73,7 +80,7 @@ export function idDays(id: string | undefined, near: string): string[] {
 
 /** Whether a reseller's date lies farther from the day its model's id names than a release does (ID_DAY_SLACK). */
 export function farFromIdDay(r: ReleaseReading, id: string | undefined): boolean {
-  if (r.own || r.provider === undefined || r.source === DEVELOPER_RELEASES_SOURCE_ID) return false;
+  if (!isResellers(r)) return false;
   const days = idDays(id, r.value);
   const gap = (d: string) => (Date.parse(r.value) - Date.parse(d)) / DAY_MS;
   return days.length > 0 && !days.some((d) => gap(d) >= -CLUSTER_DAYS && gap(d) <= ID_DAY_SLACK);
@@ -83,7 +90,8 @@ export function farFromIdDay(r: ReleaseReading, id: string | undefined): boolean
  * The release date withheld when every listing giving one is a reseller's date far from the day the model's id names
  * (farFromIdDay): the earliest of them, with the reason, for the model's `withheld` list. Undefined otherwise.
  */
-export function withheldRelease(readings: readonly ReleaseReading[], id: string | undefined) {
+export function withheldRelease(all: readonly ReleaseReading[], id: string | undefined) {
+  const readings = all.filter((r) => !r.repository);
   if (!readings.length || !readings.every((r) => farFromIdDay(r, id))) return undefined;
   const first = [...readings].sort((a, b) => a.value.localeCompare(b.value) || a.listing.localeCompare(b.listing))[0];
   const named = idDays(id, first.value);
@@ -100,25 +108,44 @@ export function withheldRelease(readings: readonly ReleaseReading[], id: string 
  * its own listing gives, or before the model's, is a placeholder, not a release: it is held back while another reading
  * remains. (A precise date before a cutoff is kept: a name the developer keeps updating, `gpt-4-turbo`, was released
  * before the cutoff of what it serves today.) Any date before the month the model's id names is held back the same
- * way, the developer's own included. Among the rest: the developer's reviewed announcement first, then the developer's
- * own listing, then the date with the most providers within CLUSTER_DAYS of it, then the value most providers give (a
- * precise date before a first of the month they give as often), then the earliest (a provider adding a model later is
- * no release). When only resellers give dates the note calls the date an upper bound of the release. Every other
- * value is kept in `conflicts`, with its listings named in the note.
+ * way, the developer's own included. A reseller's date before the developer's own Hugging Face repository was created,
+ * or more than ID_DAY_SLACK days after it, is held back too (a preview served before the weights, a catalogue's late
+ * add). Among the rest: the developer's reviewed announcement first, then the developer's own listing, then the date
+ * with the most providers within CLUSTER_DAYS of it, then the value most providers give (a precise date before a
+ * first of the month they give as often), then the earliest (a provider adding a model later is no release). The
+ * repository's creation day is served only when no listing's date stands, and its note calls it a lower bound. Every
+ * other value is kept in `conflicts`, with its listings named in the note.
  */
 export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCutoff?: string, modelId?: string): Fact<string> | undefined {
   // Every date a reseller's, far from the day the id names: withheld (withheldRelease), not served.
   if (!readings.length || withheldRelease(readings, modelId)) return undefined;
+  const listed = readings.filter((r) => !r.repository);
+  const repo = [...readings].filter((r) => r.repository).sort((a, b) => a.value.localeCompare(b.value))[0];
   // A release cannot precede the month its own id names (mistral-large-2512: Mistral's listing gives 2024-11-01).
   const named = idMonth(modelId);
   const beforeName = (r: ReleaseReading) => named !== undefined && month(r.value) < named;
   const farFromName = (r: ReleaseReading) => farFromIdDay(r, modelId);
-  const implausible = (r: ReleaseReading) => beforeName(r) || farFromName(r) || (isPlaceholderDate(r.value) &&
-    (releasedBeforeCutoff(r.value, r.cutoff) || releasedBeforeCutoff(r.value, modelCutoff)));
-  const plausible = readings.filter((r) => !implausible(r));
+  // A day's slack: listings and the Hub date in different time zones (a listing in UTC+8 is a day ahead of UTC at night).
+  const beforeRepo = (r: ReleaseReading) => repo !== undefined && isResellers(r) && dayGap(r.value, repo.value) > 1;
+  const farAfterRepo = (r: ReleaseReading) => repo !== undefined && isResellers(r) && dayGap(repo.value, r.value) > ID_DAY_SLACK;
+  const implausible = (r: ReleaseReading) => beforeName(r) || farFromName(r) || beforeRepo(r) || farAfterRepo(r) ||
+    (isPlaceholderDate(r.value) && (releasedBeforeCutoff(r.value, r.cutoff) || releasedBeforeCutoff(r.value, modelCutoff)));
+  const plausible = listed.filter((r) => !implausible(r));
+  const why = (r: ReleaseReading) =>
+    r.repository ? `the day the developer's repository was created, a lower bound of the release`
+    : beforeName(r) ? `before ${named}, the month the id ${modelId} names`
+    : farFromName(r) ? `more than ${ID_DAY_SLACK} days from the day the id ${modelId} names`
+    : beforeRepo(r) ? `before the developer's repository ${repo!.listing} was created on ${repo!.value}: a preview or a copied date`
+    : farAfterRepo(r) ? `more than ${ID_DAY_SLACK} days after the developer's repository ${repo!.listing} was created`
+    : !isPlaceholderDate(r.value) ? undefined
+      : releasedBeforeCutoff(r.value, r.cutoff) ? `a first of the month before the same listing's knowledge cutoff ${r.cutoff}`
+        : releasedBeforeCutoff(r.value, modelCutoff) ? `a first of the month before the knowledge cutoff ${modelCutoff}`
+          : undefined;
+  // No listing's date stands beside the developer's repository: its creation day is served, as the lower bound it is.
+  if (repo && !plausible.length) return repositoryRelease(repo, listed, why);
   // When no reading is plausible, none is held back: the note says what is wrong with the one served.
-  const held = plausible.length ? readings.filter(implausible) : [];
-  const kept = plausible.length ? plausible : [...readings];
+  const held = plausible.length ? listed.filter(implausible) : [];
+  const kept = plausible.length ? plausible : [...listed];
   const providers = new Map<string, Set<string>>();
   for (const r of kept) {
     const set = providers.get(r.value) ?? new Set<string>();
@@ -145,10 +172,10 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
   const vagueDate = (d: string) => (isPlaceholderDate(d) ? 1 : 0);
   const anchor = [...support.entries()].sort(([a, x], [b, y]) => y - x || providers.get(b)!.size - providers.get(a)!.size ||
     vagueDate(a) - vagueDate(b) || a.localeCompare(b))[0][0];
-  // Only resellers' listings: each date is at best the day a reseller listed the model, an upper bound of the release.
+  // Only resellers' listings: each date is the day a reseller wrote, not the developer's release (resellerOnly).
   // The earliest is not served for that: a lone early date is more often a copy of another model's date or a placeholder
   // than a listing day (nano-gpt gives Qwen3-30B-A3B 2025-02-27, two months before Qwen3, and gpt-4o-search-preview
-  // GPT-4o's 2024-05-13); the cluster rule stands and the note calls the date an upper bound (docs/data.md).
+  // GPT-4o's 2024-05-13); the cluster rule stands and the note says whose date it is (docs/data.md).
   const inCluster = (r: ReleaseReading) => (daysApart(r.value, anchor) <= CLUSTER_DAYS ? 0 : 1);
   const sorted = [...kept].sort((a, b) => rank(a) - rank(b) || inCluster(a) - inCluster(b) ||
     providers.get(b.value)!.size - providers.get(a.value)!.size ||
@@ -157,35 +184,69 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
   const f: Fact<string> = { value: best.value, as_of: best.as_of, source: best.source };
   const agree = new Set(kept.filter((r) => r.value === best.value && r.source !== best.source).map((r) => r.source));
   if (agree.size) f.corroborated_by = [...agree].sort();
-  const why = (r: ReleaseReading) =>
-    beforeName(r) ? `before ${named}, the month the id ${modelId} names`
-    : farFromName(r) ? `more than ${ID_DAY_SLACK} days from the day the id ${modelId} names`
-    : !isPlaceholderDate(r.value) ? undefined
-      : releasedBeforeCutoff(r.value, r.cutoff) ? `a first of the month before the same listing's knowledge cutoff ${r.cutoff}`
-        : releasedBeforeCutoff(r.value, modelCutoff) ? `a first of the month before the knowledge cutoff ${modelCutoff}`
-          : undefined;
   const others = new Map<string, ReleaseReading[]>();
-  for (const r of [...kept, ...held]) if (r.value !== best.value) others.set(r.value, [...(others.get(r.value) ?? []), r]);
+  for (const r of [...kept, ...held, ...(repo ? [repo] : [])]) {
+    if (r.value !== best.value) others.set(r.value, [...(others.get(r.value) ?? []), r]);
+  }
   const placeholder = plausible.length ? undefined
     : beforeName(best) ? `every listing gives a date ${why(best)}`
       : `every listing gives a placeholder date before a knowledge cutoff (${why(best)})`;
-  const doubt = [placeholder, resellerOnly(readings)].filter((x) => x !== undefined).join('; ') || undefined;
+  const floor = repo && repo.value <= best.value && isResellers(best)
+    ? `the developer's repository ${repo.listing} was created on ${repo.value} (${repo.source}): the weights were not public before it`
+    : undefined;
+  const doubt = [placeholder, resellerOnly(listed), floor].filter((x) => x !== undefined).join('; ') || undefined;
   if (!others.size) {
     if (doubt) f.note = doubt;
     return f;
   }
-  f.conflicts = [...others.entries()].sort(([a], [b]) => a.localeCompare(b))
-    .map(([value, rs]) => ({ value, as_of: rs[0].as_of, source: rs[0].source }));
-  const parts = [...others.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([value, rs]) => {
-    const reasons = [...new Set(rs.map(why).filter((x) => x !== undefined))];
-    return `${value} (${names(rs)}${reasons.length ? `: ${reasons.join('; ')}` : ''})`;
-  });
+  f.conflicts = conflictsOf(others);
   const chosenBy = best.source === DEVELOPER_RELEASES_SOURCE_ID ? reviewedRow(best)
     : best.own ? ownListing(best) : support.get(anchor)! > providers.get(best.value)!.size
       ? `${support.get(anchor)} providers' listings within ${CLUSTER_DAYS} days of ${anchor} (the date most of them give, then the earliest)`
       : `${providers.get(best.value)!.size} of the listings`;
-  f.note = `release date from ${chosenBy}${doubt ? `; ${doubt}` : ''}; listings that disagree: ${parts.join(', ')}`;
+  f.note = `release date from ${chosenBy}${doubt ? `; ${doubt}` : ''}; listings that disagree: ${disagreeing(others, why)}`;
   return f;
+}
+
+/** A listing that names a provider other than the developer: a reseller's date, the day it wrote. */
+function isResellers(r: ReleaseReading): boolean {
+  return !r.own && !r.repository && r.provider !== undefined && r.source !== DEVELOPER_RELEASES_SOURCE_ID;
+}
+
+const dayGap = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
+
+/**
+ * The developer's repository's creation day as the release, where no listing's date stands (none given, or every one
+ * a reseller's before it or long after it: gemma-3n-e4b-it, listed by resellers from Google I/O's preview on
+ * 2025-05-20, its repository google/gemma-3n-E4B-it created 2025-06-25). The note says it is a lower bound.
+ */
+function repositoryRelease(repo: ReleaseReading, listed: readonly ReleaseReading[],
+  why: (r: ReleaseReading) => string | undefined): Fact<string> {
+  const f: Fact<string> = { value: repo.value, as_of: repo.as_of, source: repo.source };
+  const lead = `release date from the day the developer's Hugging Face repository ${repo.listing} was created (the Hub's ` +
+    `createdAt, which the ${repo.source} snapshot records as release_date; not the model card's date): the weights were not ` +
+    'public before it, and a repository can be opened days after it is created, so this is a lower bound of the release, not an announced date';
+  const others = new Map<string, ReleaseReading[]>();
+  for (const r of listed) if (r.value !== repo.value) others.set(r.value, [...(others.get(r.value) ?? []), r]);
+  if (!others.size) {
+    f.note = lead;
+    return f;
+  }
+  f.conflicts = conflictsOf(others);
+  f.note = `${lead}; listings that disagree: ${disagreeing(others, why)}`;
+  return f;
+}
+
+function conflictsOf(others: ReadonlyMap<string, ReleaseReading[]>): NonNullable<Fact<string>['conflicts']> {
+  return [...others.entries()].sort(([a], [b]) => a.localeCompare(b))
+    .map(([value, rs]) => ({ value, as_of: rs[0].as_of, source: rs[0].source }));
+}
+
+function disagreeing(others: ReadonlyMap<string, ReleaseReading[]>, why: (r: ReleaseReading) => string | undefined): string {
+  return [...others.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([value, rs]) => {
+    const reasons = [...new Set(rs.map(why).filter((x) => x !== undefined))];
+    return `${value} (${names(rs)}${reasons.length ? `: ${reasons.join('; ')}` : ''})`;
+  }).join(', ');
 }
 
 /**
@@ -207,16 +268,21 @@ function ownListing(r: ReleaseReading): string {
 
 /**
  * A date only resellers give is the day a reseller wrote, not one the developer stated (vercel lists gpt-4o-transcribe
- * on 2024-03-13; OpenAI announced it on 2025-03-20): the note says so, so the reader can weigh it. A listing is a
+ * on 2024-03-13; OpenAI announced it on 2025-03-20): the note says so, so the reader can weigh it. It is no upper bound
+ * of the release either: a reseller can list a model before the developer announces it (preview access: resellers list
+ * gemma-3n-e4b-it from Google I/O's preview, 2025-05-20, five weeks before Google's repository of the weights), or copy
+ * another model's date (nano-gpt dates gpt-4o-search-preview with GPT-4o's 2024-05-13). What it does bound is a
+ * reseller's availability: a listing day is a day the model, or a preview under its name, was served. A listing is a
  * reseller's when it names a provider that is not the developer; the catalogue entry, the developer's own listing, a
- * reviewed announcement and a repository's date (llmfit) are not.
+ * reviewed announcement and the developer's repository (llmfit) are not.
  */
 function resellerOnly(readings: readonly ReleaseReading[]): string | undefined {
-  if (readings.some((r) => r.own || r.provider === undefined || r.source === DEVELOPER_RELEASES_SOURCE_ID)) return undefined;
+  if (!readings.length || !readings.every(isResellers)) return undefined;
   const providers = new Set(readings.map((r) => r.provider)).size;
-  return `only resellers' listings give a release date (${providers} provider${providers === 1 ? '' : 's'}): `
-    + 'no announcement or listing of the developer in the sources, so the date is at best the day resellers listed the model, '
-    + 'an upper bound of the release, not the release';
+  return `only resellers' listings give a release date (${providers} provider${providers === 1 ? '' : 's'}), `
+    + 'no announcement or listing of the developer in the sources: a reseller\'s date is the day it listed the model or a date '
+    + 'it copied, so it says when a reseller served the model (or a preview under its name), not when the developer released '
+    + 'it, which may be later (a preview listed before the announcement) or earlier';
 }
 
 /** Up to four listings by name, then how many more. */

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import type { Dataset } from '../dataset/dataset.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { aDataset, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import { cheapest_for } from './cheapest-for.ts';
@@ -86,9 +87,12 @@ test('EU cloud above a tier: an EU offer that lists no tier has no known price, 
 });
 
 const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
+/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
+let shared: Dataset | undefined;
+const committedOnce = (): Dataset => (shared ??= loadDataset(dataDir));
 const noData = !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset';
 test('committed dataset: Gemini 2.5 Pro for 500,000-token documents is ranked at $2.5/$15, not $1.25/$10', { skip: noData }, () => {
-  const real = loadDataset(dataDir);
+  const real = committedOnce();
   const go = (min_context: number) =>
     cheapest_for.handler(real, cheapest_for.input.parse({ use: 'documents', min_context, limit: 100 }), ctx) as Out;
   // LiteLLM 2026-07-24 gemini/gemini-2.5-pro (and models.dev's google provider file): 1.25e-6 / 1e-5 per token, and
@@ -110,7 +114,7 @@ test('committed dataset: Gemini 2.5 Pro for 500,000-token documents is ranked at
 });
 
 test('committed dataset: a developer\'s flat price with a window reaching the prompt ranks it (Gemini 3 Flash Preview, first party)', { skip: noData }, () => {
-  const real = loadDataset(dataDir);
+  const real = committedOnce();
   const out = cheapest_for.handler(real, cheapest_for.input.parse(
     { use: 'documents', min_context: 500_000, first_party_only: true, limit: 100 }), { today: '2026-11-25' }) as Out;
   // genai-prices npm 0.1.8, google gemini-3-flash-preview: input_mtok 0.5, output_mtok 3, context_window 1000000, no

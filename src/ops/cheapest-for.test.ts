@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import type { Dataset } from '../dataset/dataset.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { aDataset, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import { ServiceError } from '../errors/index.ts';
@@ -250,8 +251,11 @@ test('bad floors are 400s that say what is allowed', () => {
 });
 
 const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
+/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
+let shared: Dataset | undefined;
+const committedOnce = (): Dataset => (shared ??= loadDataset(dataDir));
 test('committed dataset: at least as good as GPT-4o for coding, at the point and beyond the uncertainty', { skip: !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset' }, () => {
-  const real = loadDataset(dataDir);
+  const real = committedOnce();
   const go = (input: Record<string, unknown>) => cheapest_for.handler(real, cheapest_for.input.parse({ use: 'coding', as_good_as: 'gpt-4o', limit: 100, ...input }), ctx) as Out;
   // LMArena text_style_control/coding, 2026-08-19 (lmarena-hf-text_style_control-2026-08-22.json.gz): gpt-4o serves
   // gpt-4o-2024-08-06, rated 1360.40 (95% interval 1352.50-1368.30; gpt-4o-2024-05-13 is a model of its own);
@@ -269,7 +273,7 @@ test('committed dataset: at least as good as GPT-4o for coding, at the point and
 
 const noData = !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset';
 test('committed dataset: no retired model or shut-down offer ranked; gpt-oss is not OpenAI\'s own offer', { skip: noData }, () => {
-  const real = loadDataset(dataDir);
+  const real = committedOnce();
   const go = (input: Record<string, unknown>) =>
     cheapest_for.handler(real, cheapest_for.input.parse({ use: 'chat', limit: 100, ...input }), ctx) as Out;
   // deprecations-rss: Google shut gemini-1.5-flash down on 2025-09-29, a year before the data date (2026-09-23).

@@ -8,6 +8,10 @@ import { aDataset, aModel, anOffer, f } from '../dataset/fixtures.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { estimate_cost } from './estimate-cost.ts';
 
+/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
+let shared: Dataset | undefined;
+const committedOnce = (): Dataset => (shared ??= loadDataset(path.resolve(import.meta.dirname, '../../data/dataset')));
+
 const ctx = { today: '2026-10-01' };
 type Out = Record<string, any>;
 const run = (ds: Dataset, input: Record<string, unknown>) => estimate_cost.handler(ds, estimate_cost.input.parse(input), ctx) as Out;
@@ -53,7 +57,7 @@ test('above it the developer\'s tier costs the month, and the reseller silent on
 
 const noData = !existsSync(path.join(path.resolve(import.meta.dirname, '../../data/dataset'), 'meta.json')) && 'no committed dataset';
 test('committed dataset: 300M tokens a month of 400,000-token prompts on Gemini 2.5 Pro', { skip: noData }, () => {
-  const real = loadDataset(path.resolve(import.meta.dirname, '../../data/dataset'));
+  const real = committedOnce();
   // LiteLLM 2026-07-24 gemini-2.5-pro / vertex_ai: 1.25e-6 / 1e-5 per token, *_above_200k_tokens 2.5e-6 / 1.5e-5.
   // 0.75 x 2.5 + 0.25 x 15 = 5.625; x 300 = 1,687.5 a month (base prices would say 3.4375 x 300 = 1,031.25).
   const out = run(real, { model_id: 'gemini-2.5-pro', tokens_millions: 300, context: 400_000 });
@@ -97,7 +101,7 @@ test('a context above the model\'s window is costed at the window, and the answe
 });
 
 test('committed dataset: Claude Sonnet 4.6 at 500,000-token prompts is costed at Anthropic\'s flat $3/$15', { skip: noData }, () => {
-  const real = loadDataset(path.resolve(import.meta.dirname, '../../data/dataset'));
+  const real = committedOnce();
   const out = run(real, { model_id: 'claude-sonnet-4-6', tokens_millions: 100, context: 500_000 });
   // genai-prices providers-yml/anthropic.yml, claude-sonnet-4-6: "Long context (>200k) surcharge removed" from
   // 2026-03-13, input_mtok 3, output_mtok 15 (claude.com/blog/1m-context-ga); npm 0.1.8 context_window 1000000.
@@ -111,7 +115,7 @@ test('committed dataset: Claude Sonnet 4.6 at 500,000-token prompts is costed at
 });
 
 test('committed dataset: OpenAI\'s 272K boundary is one threshold for every GPT-5.5 offer, whatever its source', { skip: noData }, () => {
-  const real = loadDataset(path.resolve(import.meta.dirname, '../../data/dataset'));
+  const real = committedOnce();
   // genai-prices npm 0.1.8 openai gpt-5.5 stores 271999; LiteLLM's gpt-5.5-2026-04-23 and azure/gpt-5.5 write
   // input_cost_per_token_above_272k_tokens. Both read as 271,999: a 272,000-token prompt pays the tier at both.
   const out = run(real, { model_id: 'gpt-5.5', tokens_millions: 100, context: 272_000 });

@@ -5,10 +5,15 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { aDataset, aDeveloper, aModel, anOffer, aProvider, f } from '../dataset/fixtures.ts';
+import type { Dataset } from '../dataset/dataset.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { CRITERIA } from '../engines/trust.ts';
 import { ServiceError } from '../errors/index.ts';
 import { get_trust_profile } from './get-trust-profile.ts';
+
+/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
+let shared: Dataset | undefined;
+const committedOnce = (): Dataset => (shared ??= loadDataset(DEFAULT_DATA_DIR));
 
 const ctx = { today: '2026-11-21' };
 type Out = Record<string, any>;
@@ -51,7 +56,7 @@ test('an unknown id is model_not_found with near ids', () => {
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
 
 test('committed dataset: every FMTI criterion names an indicator the index scores, so FMTI developers are never unknown', { skip: !committed && 'no committed dataset' }, () => {
-  const real = loadDataset(DEFAULT_DATA_DIR);
+  const real = committedOnce();
   const scored = real.developers.filter((d) => Object.keys(d.fmti_indicators).length > 0);
   assert.ok(scored.length >= 5);
   for (const d of scored) for (const c of CRITERIA.filter((x) => x.fmti)) assert.ok(d.fmti_indicators[c.fmti!], `${d.id}: "${c.fmti}"`);
@@ -80,7 +85,7 @@ test('EU offers of one provider are told apart by their SKU', () => {
 test('committed dataset: gpt-oss-120b has no OpenAI offer (genai-prices\' was OpenRouter\'s price, imported)', {
   skip: !committed && 'no committed dataset',
 }, () => {
-  const c = run('gpt-oss-120b', loadDataset(DEFAULT_DATA_DIR)).compliance;
+  const c = run('gpt-oss-120b', committedOnce()).compliance;
   assert.ok(!c.eu_offers.some((o: Out) => o.provider === 'openai'));
   for (const o of c.eu_offers) assert.ok(o.sku, o.provider);
 });

@@ -127,7 +127,7 @@ test('one sequence on llama.cpp\'s server: estimate_cost decodes at the rate mod
   // 8,192 (ggml-org benches/dgx-spark.md). estimate_cost read it at the batched server's shares, 63.8 tokens/s at
   // concurrency 1; its request of 8,192 tokens holds 7,168 on average (prompt and half the answer), so the single
   // stream models_for_hardware quotes at context 7,168 is the figure to match.
-  const shipped = await loadDataset(DEFAULT_DATA_DIR);
+  const shipped = committed();
   const serving = servingOf(shipped, 'dgx-spark', 'gpt-oss-20b', { concurrency: 1, tokens_millions: 30 })!;
   const fit = fitOf(shipped, 'dgx-spark', 'gpt-oss-20b', { context: 7168 })!;
   assert.equal(serving.batch, 1);
@@ -141,7 +141,7 @@ test('one sequence on llama.cpp\'s server: estimate_cost decodes at the rate mod
 });
 
 test('one sequence on one data-centre GPU: estimate_cost\'s vLLM single stream reads at the batch-1 shares models_for_hardware quotes', { skip: !existsSync(`${DEFAULT_DATA_DIR}/models.json`) }, async () => {
-  const shipped = await loadDataset(DEFAULT_DATA_DIR);
+  const shipped = committed();
   // Llama-3.3-70B-Instruct (70,553,706,496 parameters; 80 layers, 8 KV heads x 128) on one H200 (4,800 GB/s), by hand.
   // estimate_cost serves it with vLLM in FP8 W8A8 (8.24 bits: 72.670 GB); an 8,192-token request holds 7,168 tokens on
   // average, 7,168 x 327,680 B = 2.349 GB of cache. Alone on the GPU the sequence is a single stream: 72.670 GB /

@@ -67,6 +67,16 @@ test('a dense repo with a readable config yields parameters, a GQA architecture 
   ]);
 });
 
+test("the repository's creation day (llmfit's release_date, the Hub's createdAt) is read as such; a malformed one is left out", async () => {
+  const r = await read([aRow('google/gemma-3n-E4B-it', { release_date: '2025-06-25' }), aRow('unsloth/gemma-3n-E4B-it', { release_date: null }),
+    aRow('x/odd', { release_date: 'June 2025' })]);
+  assert.equal(of(r.models, 'google/gemma-3n-E4B-it', 'llmfit')?.repo_created, '2025-06-25');
+  assert.equal(of(r.models, 'google/gemma-3n-E4B-it', 'llmfit')?.release_date, undefined, 'never a listing release date');
+  assert.equal(of(r.models, 'unsloth/gemma-3n-E4B-it', 'llmfit')?.repo_created, undefined);
+  assert.equal(of(r.models, 'x/odd', 'llmfit')?.repo_created, undefined);
+  assert.ok(of(r.models, 'x/odd', 'llmfit'), 'the row itself is kept');
+});
+
 test('head_dim is hidden_size / heads when config.json gives none; equal KV and query heads is full attention', async () => {
   const r = await read([aRow('org/mha', { head_dim: null, num_key_value_heads: 32 })]);
   assert.equal(r.models?.[0].architecture?.head_dim, 128);
@@ -251,6 +261,8 @@ test('the real snapshot with the project tables', { skip: !existsSync(shared) },
   assert.equal(of(r.models, 'allenai/Olmo-3.1-32B-Instruct', 'architecture-overrides')?.parameters_active, 32_233_522_176);
   assert.equal(of(r.models, 'microsoft/phi-4', 'architecture-overrides')?.parameters_total, 14_659_507_200);
   assert.equal(of(r.models, 'meta-llama/Llama-3.1-8B-Instruct', 'llmfit')?.parameters_total, 8_030_261_248, 'a correct count stays');
+  // hf_models-2026-05-12.json: 132 rows give release_date; google/gemma-3n-E4B-it's is 2025-06-25.
+  assert.equal(of(r.models, 'google/gemma-3n-E4B-it', 'llmfit')?.repo_created, '2025-06-25');
   const c = adapter.lastCounts;
   assert.equal(c?.rows, 1852);
   assert.ok((c?.kept ?? 0) > 1500 && (c?.kept ?? 0) < 1750, `kept ${c?.kept}`);

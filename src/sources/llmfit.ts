@@ -40,6 +40,9 @@ const Row = z.object({
   num_experts: z.number().int().nonnegative().nullable().optional(),
   active_experts: z.number().int().nonnegative().nullable().optional(),
   moe_intermediate_size: z.number().int().nonnegative().nullable().optional(),
+  // llmfit's scraper writes the Hub API's `createdAt` here (scripts/scrape_hf_models.py: `info.get("createdAt")[:10]`):
+  // the repository's creation day, not a release announcement. A malformed value is left out, not the row.
+  release_date: z.string().nullable().optional().catch(undefined),
 });
 export type LlmfitRow = z.infer<typeof Row>;
 
@@ -99,6 +102,9 @@ function observe(r: LlmfitRow, miscounted: boolean): ModelObservation {
     ...(arch ? { architecture: arch } : {}),
     // The window is config.json's whether or not the KV geometry is served (a hybrid's config is read all the same).
     ...(contextIsTrusted(r) ? { context_window: r.context_length } : {}),
+    // The repository's creation day (release-date.ts reads it as a lower bound of the release, from the developer's own
+    // repository only: build-models.ts).
+    ...(r.release_date && /^\d{4}-\d{2}-\d{2}$/.test(r.release_date) ? { repo_created: r.release_date } : {}),
   };
 }
 

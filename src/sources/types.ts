@@ -39,6 +39,11 @@ export type ModelObservation = {
   release_date?: string;
   /** A date the listings give that a reviewed row found to be another model's release, not this one's. */
   held_release_date?: string;
+  /**
+   * The day the Hugging Face repository was created (the Hub API's `createdAt`, which llmfit's snapshot stores as
+   * `release_date`): not the model card's date and not the day the repository was opened, which can be later.
+   */
+  repo_created?: string;
   status?: ModelStatus;
   deprecation_date?: string;
   /** The day the model stops being served (by `provider` when set). */
