@@ -152,3 +152,22 @@ test("a reseller's own tier is weighed against the developer's tier at the same 
   assert.deepEqual(r.prices, {});
   assert.match(r.held_back![0].reason, /against the reseller's own tier there/);
 });
+
+test("a developer's tiers from another source than its served base price are not weighed", () => {
+  // As a re-read of LiteLLM dated after genai-prices serves GPT-5.6 Luna: OpenAI's base 0.2/1.2 from genai-prices,
+  // tiers 2/9 above 272k from LiteLLM (whose own base, 1/6, is set aside as stale). Resellers at 0.2/1.2 with 0.4/1.8
+  // above 272k (genai-prices: OpenRouter, GitHub Copilot) charge OpenAI's own figures: 0.4 is 0.2x of LiteLLM's 2, but
+  // that tier extends a base the answer does not serve.
+  const { offers } = buildOffers([
+    obs({ source: 'genai-prices-npm', provider: 'openai', provider_model_id: 'luna', input: 0.2, output: 1.2, tiers: [{ above_tokens: 272000, input: 2, output: 9 }] }),
+    obs({ source: 'genai-prices-npm', provider: 'openrouter', provider_model_id: 'openai/luna', input: 0.2, output: 1.2, tiers: [{ above_tokens: 272000, input: 0.4, output: 1.8 }] }),
+  ], () => 'luna', new Map(), { vendorOf: () => 'openai' });
+  const own = offers.find((o) => o.provider === 'openai')!;
+  own.prices.tiers = { ...own.prices.tiers!, source: 'litellm' };
+  holdBackClosedResalesBelowDeveloper(offers, () => true, { modelWindow: () => 400000 });
+  assert.equal(offers.find((o) => o.provider === 'openrouter')!.prices.input?.value, 0.2, 'kept');
+  // The same tier from the base's own source is weighed: 0.4/1.8 against 2/9 is held back.
+  own.prices.tiers = { ...own.prices.tiers!, source: 'genai-prices-npm' };
+  holdBackClosedResalesBelowDeveloper(offers, () => true, { modelWindow: () => 400000 });
+  assert.equal(offers.find((o) => o.provider === 'openrouter')!.prices.input, undefined, 'held back');
+});

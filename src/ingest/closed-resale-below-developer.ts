@@ -109,11 +109,14 @@ function bands(o: Offer, own: readonly Offer[], ctx: ClosedResaleContext): Band[
   const base = bi && bo ? { input: bi.v, output: bo.v } : undefined;
   if (base) out.push({ above: 0, reseller, developer: base, input: bi!.d, output: bo!.d });
   const window = o.context_window?.value ?? ctx.modelWindow?.(o.model_id);
-  const thresholds = [...new Set(own.flatMap((d) => (d.prices.tiers?.value ?? []).map((t) => t.above_tokens)))].sort((a, b) => a - b);
+  // A developer's tiers extend the input price of their own source: tiers from another source than the base price
+  // served (LiteLLM's tiers beside genai-prices' newer base, LiteLLM's own base set aside as stale) are not weighed.
+  const tiersOf = (d: Offer) => (d.prices.tiers && d.prices.tiers.source === d.prices.input?.source ? d.prices.tiers.value : undefined);
+  const thresholds = [...new Set(own.flatMap((d) => (tiersOf(d) ?? []).map((t) => t.above_tokens)))].sort((a, b) => a - b);
   for (const above of thresholds) {
     if (window === undefined || window <= above) continue;
     // A developer's listing with no tier at this size charges its base there.
-    const at = (d: Offer, side: PriceSide) => tierAt(d.prices.tiers?.value, above)?.[side] ?? d.prices[side]?.value;
+    const at = (d: Offer, side: PriceSide) => tierAt(tiersOf(d), above)?.[side] ?? d.prices[side]?.value;
     const [ti, to] = [lowest('input', (d) => at(d, 'input')), lowest('output', (d) => at(d, 'output'))];
     if (!ti || !to) continue;
     const developer = { input: ti.v, output: to.v };
