@@ -95,7 +95,23 @@ test('a MacBook Pro said with an M4 Pro of 64 GB is read as that chip and memory
     const ok = resolveMachine(real!, text);
     assert.ok(!isRefusal(ok) && !/sold with up to 48 GB/.test(ok.interpretation), text);
   }
-  // A MacBook Air said with the chip is not told of a MacBook Pro.
-  const air = resolveMachine(real!, 'MacBook Air M4 Pro 64GB');
-  assert.ok(!isRefusal(air) && !/MacBook Pro/.test(air.interpretation));
+});
+
+test('a MacBook Air said with a Pro, Max or Ultra chip is refused, never read as the Mac mini\'s or MacBook Pro\'s chip', { skip }, () => {
+  // appleosophy.com/?p=130556 (March 2025, from Apple's tech specs): the M4 MacBook Air is the plain M4, 10-core CPU
+  // with an 8- or 10-core GPU; Apple has sold the MacBook Air with the base chip only (M1, M2, M3, M4).
+  for (const text of ['MacBook Air M4 Pro', 'MacBook Air M4 Pro 64GB', 'macbook air m3 max 36gb', 'MacBook Air M2 Ultra']) {
+    const r = resolveMachine(real!, text);
+    assert.ok(isRefusal(r), `${text} must be refused`);
+    assert.match(r.message, /Apple sells no MacBook Air with the M\d (Pro|Max|Ultra): the MacBook Air has the base chip/, text);
+  }
+  const r = resolveMachine(real!, 'MacBook Air M4 Pro 64GB');
+  assert.ok(isRefusal(r));
+  // The suggestions are the MacBook Air's own chip of that generation: the M4 at 16, 24 and 32 GB (Apple's range).
+  assert.deepEqual(r.candidates, ['m4-16gb', 'm4-24gb', 'm4-32gb']);
+  // The base chip on a MacBook Air, and the Pro chip on a MacBook Pro, still read.
+  const air = resolveMachine(real!, 'MacBook Air M4 24GB');
+  assert.ok(!isRefusal(air) && air.value === 'm4-24gb');
+  const pro = resolveMachine(real!, 'MacBook Pro M4 Pro 48GB');
+  assert.ok(!isRefusal(pro) && pro.value === 'm4-pro-48gb');
 });

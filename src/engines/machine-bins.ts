@@ -74,3 +74,27 @@ export function macbookMemoryNote(q: { apple: boolean; form: string | null; unde
     + `Mac mini's, whose figures are read here (same chip, memory and bandwidth); a MacBook Pro of ${h.memory_gb.value} GB `
     + `holds an M4 Max, and one with the ${chip} ${rule.gb} GB at most ("MacBook Pro ${chip} ${rule.gb}GB")`;
 }
+
+/**
+ * The MacBook Air is sold with the base chip of its generation only (M1, M2, M3, M4), never a Pro, Max or Ultra: the
+ * M4 Air's variants are "10-core CPU and 8-core GPU (found in the base 13-inch MacBook Air)" and "10-core CPU and 10-core
+ * GPU (found in the ... 13-inch/15-inch MacBook Air ...)" of the plain M4 (appleosophy.com/?p=130556, 2025-03, from
+ * Apple's tech specs); the catalogue's own names agree (m1-8gb to m4-32gb are "MacBook Air, MacBook Pro or Mac mini",
+ * no Pro, Max or Ultra row names the Air). A MacBook Air said with such a chip is refused, never read as another Mac's.
+ */
+const AIR_TIERS = /^Apple (M\d+) (Pro|Max|Ultra)\b/;
+
+/** `the MacBook Air is sold with the M4 only ...` when a MacBook Air is said with a Pro, Max or Ultra chip; else undefined. */
+export function macbookAirChip(q: { understood: string[] }, named: readonly Hardware[]): { generation: string; message: string } | undefined {
+  if (!q.understood.includes('macbook air') || named.length === 0) return undefined;
+  const tiers = named.map((h) => AIR_TIERS.exec(h.accelerator));
+  if (tiers.some((m) => m === null)) return undefined;
+  const chip = `${tiers[0]![1]} ${tiers[0]![2]}`;
+  const generation = tiers[0]![1];
+  return {
+    generation,
+    message: `Apple sells no MacBook Air with the ${chip}: the MacBook Air has the base chip of each generation only (M1 to `
+      + 'M4; the M4 MacBook Air is the plain M4 with an 8- or 10-core GPU, appleosophy.com/?p=130556 from Apple\'s tech specs); '
+      + `say "MacBook Air ${generation} 16GB" for a MacBook Air, or the ${chip} and its memory alone for the Mac that holds it`,
+  };
+}

@@ -67,6 +67,17 @@ test('Azure NC A100 v4 (A100 PCIe 80 GB, not catalogued) is not read as the SXM 
   }
 });
 
+test('Azure NCads H100 v5 reads as the H100 NVL (94 GB, PCIe), never the 80 GB SXM module', { skip }, () => {
+  // Microsoft (azure-docs, sizes/gpu-accelerated/includes/ncadsh100v5-series-summary.md): "powered by NVIDIA H100 NVL
+  // GPU ... up to 2 NVIDIA H100 NVL GPUs with 94GB memory each"; the size table: NC40ads 1 GPU 94 GB, NC80adis 2, 188 GB.
+  const one = read('Standard_NC40ads_H100_v5');
+  assert.deepEqual([one.value, one.hardware?.accelerator, one.hardware?.memory_gb.value], ['h100-nvl', 'NVIDIA H100 NVL', 94]);
+  assert.match(one.interpretation, /^Azure Standard_NC40ads_H100_v5 carries 1 x NVIDIA H100 NVL \(/);
+  assert.doesNotMatch(one.interpretation, /SXM/);
+  const two = read('Azure Standard_NC80adis_H100_v5 VM');
+  assert.deepEqual([two.hardware?.count, two.hardware?.memory_gb.value], [2, 188]);
+});
+
 test('an instance\'s answer says the rent is not the cloud\'s rate for the instance', { skip }, () => {
   // The dataset holds no AWS instance price (AWS lists p5.48xlarge at $39.33/h effective on Capacity Blocks), so the
   // rent of h100-80gb-x8 is a GPU-rental provider's: the reading must say so, for a node and for a single card.

@@ -2,7 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
-import { appleBaseBin, baseBinNote, macbookMemoryNote, screenBins } from './machine-bins.ts';
+import { appleBaseBin, baseBinNote, macbookAirChip, macbookMemoryNote, screenBins } from './machine-bins.ts';
 import { byMemory } from './machine-memory.ts';
 import { cloudInstanceNamed, instanceConfiguration, instanceSentence } from './machine-cloud.ts';
 import { mixedCards, sameCards } from './machine-mixed.ts';
@@ -160,6 +160,12 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   if (named.length === 0) {
     const unknownWords = q.device.filter((t) => !c.known.has(t));
     return refuse('unknown', `"${text.slice(0, 100)}": no catalogued device is named "${said}"${unknownWords.length ? ` (unknown words: ${unknownWords.join(', ')})` : ''}${q.form === 'laptop' ? ' among laptops' : ''}`, q, []);
+  }
+  // `MacBook Air M4 Pro`: no such laptop; the Mac mini's chip is never read for it (machine-bins.ts).
+  const air = macbookAirChip(q, named.map((d) => d.hardware));
+  if (air) {
+    const base = ids(c.devices.filter((d) => d.hardware.accelerator.startsWith(`Apple ${air.generation}`) && !/ (Pro|Max|Ultra)/.test(d.hardware.accelerator)));
+    return refuse('unknown', `"${text.slice(0, 100)}": ${air.message}`, q, base);
   }
   const count = q.count ?? 1;
   if (count < 1 || count > MAX_COUNT) return refuse('out_of_range', `a count must be from 1 to ${MAX_COUNT}; "${text.slice(0, 100)}" states ${count}`, q, []);

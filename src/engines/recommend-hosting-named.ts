@@ -10,20 +10,28 @@ import { fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
 import { SelfFit, selfFit } from './self-hosting.ts';
 
 /**
- * On the machine the caller named: fits at 4 bits or more, or undefined. Its cost is the caller's, already paid. With a
- * floor, the fit's speed is decided from its sums (usableFormat): the fit is written out only if the pick is shown.
+ * The figure a machine the caller owns is described at: models_for_hardware's batch-1 speed, in the runtime it picks
+ * for the machine's class (runtime.ts: llama.cpp's GGUF types on a desktop, PCIe cards split by layer, an Apple machine
+ * or a CPU; vLLM formats only where the speed is tensor parallel), so both answers state one quantization and speed.
+ */
+export const OWNED_FIGURE = 'batch' as const;
+
+/**
+ * On the machine the caller named: fits at 4 bits or more, or undefined. Its cost is the caller's, already paid. It
+ * runs at batch 1 on it, in the formats models_for_hardware uses for that machine (OWNED_FIGURE), not a server's. With
+ * a floor, the fit's speed is decided from its sums (usableFormat): the fit is written out only if the pick is shown.
  */
 export function hostingOnMachine(m: Model, hardware: Hardware, context: number, floor: number | null = null): HostingPick | undefined {
   if (floor === null) {
-    const f = selfFit(m, hardware, context);
+    const f = selfFit(m, hardware, context, OWNED_FIGURE);
     return f ? new MachinePick(f, false) : undefined;
   }
-  const v = usableFormat(m, hardware, context, floor);
+  const v = usableFormat(m, hardware, context, floor, OWNED_FIGURE);
   return v === undefined ? undefined : pickOf(m, hardware, context, v);
 }
 
 function pickOf(m: Model, hardware: Hardware, context: number, v: UsableFormat): MachinePick {
-  const f = new SelfFit(m, hardware, context);
+  const f = new SelfFit(m, hardware, context, OWNED_FIGURE);
   return v === 'fast' ? new MachinePick(f, false) : v === 'slow' ? new MachinePick(f, true) : new MachinePick(f, false, v);
 }
 
@@ -47,7 +55,8 @@ const placeOf = new Map(QUANTIZATIONS.map((q, i) => [q.id, i]));
 /**
  * hostingOnMachine with whether the model fits (and, with a floor, whether it reaches it and at which quantization)
  * remembered; the figures are still written out only when read. Kept per context and floor: the floors are the uses'
- * (recommend-speed.ts), a few.
+ * (recommend-speed.ts), a few. The figure is not in the key: a named machine is only ever read at OWNED_FIGURE, so the
+ * quantization kept in the byte is one of its formats (a GGUF type on a desktop), the one the fit is written out at.
  */
 export function hostingOnNamedMachine(
   ds: Dataset, m: Model, hardware: Hardware, context: number, floor: number | null = null,
@@ -62,7 +71,9 @@ export function hostingOnNamedMachine(
     machineFits(ds).set(hardware, byContext);
   }
   if (known[i] === 0) {
-    const v = floor === null ? (selfFit(m, hardware, context) ? 'fast' : undefined) : usableFormat(m, hardware, context, floor);
+    const v = floor === null
+      ? (selfFit(m, hardware, context, OWNED_FIGURE) ? 'fast' : undefined)
+      : usableFormat(m, hardware, context, floor, OWNED_FIGURE);
     known[i] = v === undefined ? DOES_NOT_FIT : v === 'fast' ? FITS : v === 'slow' ? FITS_SLOW : LOWERED + placeOf.get(v)!;
   }
   const k = known[i];
@@ -87,7 +98,7 @@ class MachinePick implements HostingPick {
   }
   get fit(): FitAssessed {
     if (this.q === undefined) return this.f.fit;
-    return (this.lowered ??= fitAt(this.f.model, this.f.hardware, this.f.context, this.q));
+    return (this.lowered ??= fitAt(this.f.model, this.f.hardware, this.f.context, this.q, this.f.figure));
   }
   get slower_quantization(): FitAssessed | null {
     return this.q === undefined ? null : this.f.fit;

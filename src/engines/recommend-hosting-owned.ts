@@ -158,6 +158,10 @@ export type NamedMonth = {
   power_monthly_usd: number | null;
   purchase: OwnedOption['purchase'];
   host_machine: OwnedOption['host_machine'];
+  /** The machines the month counts (estimate_cost's `machines`). */
+  machines: number;
+  /** The quantization estimate_cost sized the month at: the one asked, else its own choice (a server's format). */
+  sized_at: QuantizationId;
 };
 
 /**
@@ -183,7 +187,8 @@ export function namedMachineMonthKept(m: Model, hardware: Hardware, context: num
   const mm = namedMachineMonth(m, hardware, context, quantization);
   const month = mm && {
     volume: mm.volume, monthly_usd: mm.option.monthly_usd, power_monthly_usd: mm.option.power?.monthly_usd ?? null,
-    purchase: mm.option.purchase, host_machine: mm.option.host_machine,
+    purchase: mm.option.purchase, host_machine: mm.option.host_machine, machines: mm.option.machines,
+    sized_at: mm.option.quantization,
   };
   if (kept && kept.size < KEPT_MONTHS) kept.set(key, month);
   return month;

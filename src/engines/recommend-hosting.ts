@@ -11,7 +11,7 @@ import { keptAt, type KeptPicks } from './recommend-hosting-kept.ts';
 import { selfFit, selfHostingFit } from './self-hosting.ts';
 import { isEuJurisdiction } from './trust-eu.ts';
 
-export { hostingOnMachine, hostingOnNamedMachine } from './recommend-hosting-named.ts';
+export { hostingOnMachine, hostingOnNamedMachine, OWNED_FIGURE } from './recommend-hosting-named.ts';
 export { namedMachineMonth, namedMachineMonthKept, ownedHosting, type NamedMonth } from './recommend-hosting-owned.ts';
 
 export type HostingCost = {

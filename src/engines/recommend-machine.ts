@@ -6,6 +6,8 @@ import { fitModel, type FitAssessed } from './hardware-fit.ts';
 import type { Candidate, Option } from './recommend.ts';
 import type { Plan } from './recommend-plan.ts';
 import { fastEnough, floorText } from './recommend-speed.ts';
+import { OWNED_FIGURE } from './recommend-hosting.ts';
+import { fitAt, usableQuantization } from './recommend-quant.ts';
 
 /** The best-ranked qualifying model that runs on the named machine, ranked on its score when run there. */
 export type OnMachine = {
@@ -79,14 +81,24 @@ export function notOnMachineReason(c: Candidate, plan: Plan): string | null {
     return `${there}: its weights are closed (${cite(m.open_weights)}), so it runs only through API offers.`;
   }
   if (m.open_weights?.value !== true) return `${there}: no source in the dataset says whether its weights are open, so no fit is checked.`;
-  const f = fitModel(m, h, { context: plan.context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS });
+  // The formats and speed the pick would have on the machine (recommend-hosting.ts, OWNED_FIGURE: models_for_hardware's).
+  const f = fitModel(m, h, { context: plan.context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure: OWNED_FIGURE });
   if (!f.assessable) return `${there}: its fit cannot be checked (${f.reason}).`;
   const need = `at ${f.memory.quantization}, the smallest quantization of ${MIN_SELF_HOSTING_BITS} bits per weight or more, it needs ` +
     `${f.memory.total_gb} GB against ${f.memory.usable_gb} GB usable at ${int(plan.context)} tokens of context`;
-  // It fits, but under the use's speed floor: held back on the machine, and said so with its speed.
+  // Judged as the speed step judges it: at the highest quantization of 4 bits or more that reaches the floor, where the
+  // largest that fits does not (recommend-quant.ts); under the floor only when none does, and said so with its speed.
   if (f.fit !== 'no' && plan.speed_floor !== null && !fastEnough(f, plan.speed_floor)) {
-    return `${there}: it fits (${fitClause(f)} at ${int(plan.context)} tokens of context), but under the usable-speed floor of `
-      + `${floorText(plan.speed_floor)}; an estimate derived from ${inputs(c)}.`;
+    const q = usableQuantization(f, plan.speed_floor);
+    if (q === null) {
+      return `${there}: it fits (${fitClause(f)} at ${int(plan.context)} tokens of context), but under the usable-speed floor of `
+        + `${floorText(plan.speed_floor)}, at that quantization and at each lower one of ${MIN_SELF_HOSTING_BITS} bits per weight or more `
+        + `that fits; an estimate derived from ${inputs(c)}.`;
+    }
+    const at = fitAt(m, h, plan.context, q.quantization, OWNED_FIGURE);
+    return `${there}, in this pick: it fits and reaches the usable-speed floor of ${floorText(plan.speed_floor)} at ${at.quantization} `
+      + `(${fitClause(at)} at ${int(plan.context)} tokens of context; ${f.quantization}, the largest that fits, would read at about `
+      + `${f.tokens_per_s} tokens/s); an estimate derived from ${inputs(c)}.`;
   }
   const why = f.memory.total_gb > f.memory.usable_gb ? need : f.reason ?? need;
   return `${there}: it does not fit: ${why}; an estimate derived from ${inputs(c)}.`;

@@ -5,6 +5,7 @@ import type { Hardware, Model } from '../schema/index.ts';
 import { MIN_SELF_HOSTING_BITS, type QuantizationId } from './constants.ts';
 import { assessFit, fitModel, fitsAtAll, type FitAssessed, type FitOptions, type QuantizationFit } from './hardware-fit.ts';
 import { hasBandwidth } from './memory.ts';
+import type { Figure } from './runtime.ts';
 import { batchOneTokensPerSecond } from './speed.ts';
 
 /** The fit engine's order of choice among quantizations of 4 bits or more (fit-basis.ts chooseIndex): comfortable first, then tight. */
@@ -34,15 +35,19 @@ export function usableQuantization(fit: FitAssessed, floor: number): Quantizatio
 export type UsableFormat = 'fast' | 'slow' | QuantizationId;
 
 /**
- * usableQuantization's answer for the self-hosting fit (self-hosting.ts: batch 1, the serving runtime's formats),
- * decided from the fit's sums without writing it out: the same assessment the fit engine makes (assessFit) and the
- * same batch-1 decode estimate its `tokens_per_s` and `by_quantization` give (speed.ts batchOneTokensPerSecond, which
- * speedOf's `tokens_per_s` is at concurrency 1), read only for the formats the choice needs. Deciding the floor for
- * every model that fits a machine then costs a few sums each, not a fit written out (its memory report, speed estimate
- * and inputs in words): only the picks shown are. Undefined when the model does not fit (or lacks the facts).
+ * usableQuantization's answer for the self-hosting fit (self-hosting.ts: batch 1, in the formats of `figure`'s runtime:
+ * the serving runtime's for a configuration costed, 'batch' for a machine the caller owns, as models_for_hardware
+ * gives it), decided from the fit's sums without writing it out: the same assessment the fit engine makes (assessFit)
+ * and the same batch-1 decode estimate its `tokens_per_s` and `by_quantization` give (speed.ts batchOneTokensPerSecond,
+ * which speedOf's `tokens_per_s` is at concurrency 1; the figure sets only the formats tried, runtime.ts), read only
+ * for the formats the choice needs. Deciding the floor for every model that fits a machine then costs a few sums each,
+ * not a fit written out (its memory report, speed estimate and inputs in words): only the picks shown are. Undefined
+ * when the model does not fit (or lacks the facts).
  */
-export function usableFormat(m: Model, hardware: Hardware, context: number, floor: number): UsableFormat | undefined {
-  const opts: FitOptions = { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure: 'serving' };
+export function usableFormat(
+  m: Model, hardware: Hardware, context: number, floor: number, figure: Figure = 'serving',
+): UsableFormat | undefined {
+  const opts: FitOptions = { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure };
   // Whether it fits at all is a few sums with no objects made (fitsAtAll): most of a catalogue does not fit a small
   // machine, and a machine named by its memory alone has no speed to check.
   if (fitsAtAll(m, hardware, opts) !== true) return undefined;
@@ -59,11 +64,12 @@ export function usableFormat(m: Model, hardware: Hardware, context: number, floo
 }
 
 /**
- * The self-hosting fit (self-hosting.ts: batch 1, the serving runtime's formats) at exactly one quantization: the one
- * usableQuantization chose, with its memory, speed and inputs written out as models_for_hardware gives them.
+ * The self-hosting fit (self-hosting.ts: batch 1, the serving runtime's formats, or with `figure` 'batch' the formats
+ * models_for_hardware uses on a machine the caller owns) at exactly one quantization: the one usableQuantization chose,
+ * with its memory, speed and inputs written out as models_for_hardware gives them.
  */
-export function fitAt(m: Model, hardware: Hardware, context: number, q: QuantizationId): FitAssessed {
-  const r = fitModel(m, hardware, { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure: 'serving', quantization: q });
+export function fitAt(m: Model, hardware: Hardware, context: number, q: QuantizationId, figure: Figure = 'serving'): FitAssessed {
+  const r = fitModel(m, hardware, { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure, quantization: q });
   if (!r.assessable) throw new Error(`${m.id}: a fit at ${q} was described for a model without facts`);
   return r;
 }

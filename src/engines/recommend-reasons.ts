@@ -4,7 +4,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
 import type { Hardware, OfferRegion } from '../schema/index.ts';
 import { citeLicenceTerms, citeSource } from './cite.ts';
-import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE, type QuantizationId } from './constants.ts';
+import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE } from './constants.ts';
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { OFFER_WINDOW_RULE, offerServes, offerWindow } from './offer-context.ts';
@@ -18,11 +18,13 @@ import type { UseBoard } from './use-categories.ts';
 import type { QualityEvidence } from './recommend-quality.ts';
 import type { Interpretation } from './interpret.ts';
 import { notOnMachineReason, onMachineNote, type OnMachine } from './recommend-machine.ts';
-import { namedMachineMonthKept, rentalOf, type HostingPick, type OwnedCost } from './recommend-hosting.ts';
+import { rentalOf, type HostingPick, type OwnedCost } from './recommend-hosting.ts';
+import { machineMonth } from './recommend-machine-month.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import { slowerQuantizationText } from './recommend-quant.ts';
-import { fastEnough, heldBackNote, passedOverText, prefillText } from './recommend-speed.ts';
+import { floorText, heldBackNote, passedOverText, prefillText } from './recommend-speed.ts';
+import { alsoSpeed, ownedFitOf, underFloor } from './recommend-also.ts';
 
 export type EuOfferBrief = { provider: string; provider_name: string; region: OfferRegion; residency: 'yes' | 'region' };
 export type Explained = { reasons: string[]; eu_offers: readonly EuOfferBrief[] };
@@ -124,7 +126,7 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
     + (self.slower_quantization ? ` ${slowerQuantizationText(fit, self.slower_quantization)}` : '')
     + (prefillText(fit, plan.context) ? ` ${prefillText(fit, plan.context)}` : '');
   const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.${passed}`;
-  if (own_machine) return `${run} ${machineCostText(m, h, plan.context, self.slower_quantization ? fit.quantization ?? undefined : undefined)}`;
+  if (own_machine) return `${run} ${machineCostText(m, h, plan.context, fit)}`;
   if (!cost && on_premises) return `${run} No configuration it fits has a purchase price and a power figure in the dataset: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is hardware you own, under your jurisdiction.`;
   if (!cost && o.self!.priced) return `${run} No configuration it fits has a rental price in the dataset${plan.eu_by ? ' in an EU region' : ''}: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is counted as hardware you would own, under your jurisdiction.`;
   // A local machine bought for the ask is costed as owned where a configuration it fits has a purchase price and power.
@@ -134,7 +136,9 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   }
   // The configuration passed over for speed is said above; the smallest is said here when it is another one.
   const also = smallest && smallest.hardware.id !== self.passed_over?.hardware.id
-    ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable), ${smallerWhy(smallest, self, plan.speed_floor)}.` : '';
+    ? ` It also fits ${smallest.hardware.name} (${smallest.hardware.id}, ${smallest.fit.memory.usable_gb} GB usable`
+      + `${plan.speed_floor !== null ? alsoSpeed(ownedFitOf(m, smallest, plan.context), plan.speed_floor) : ''}), `
+      + `${smallerWhy(plan.speed_floor !== null ? { ...smallest, fit: ownedFitOf(m, smallest, plan.context) } : smallest, self, plan.speed_floor)}.` : '';
   const busy = `${dollars(cost.usd_per_mtok)} per 1M tokens when kept that busy, more at lower volume; self-hosting is ranked on this price.${also}`;
   // On premises the machine is bought and run: estimate_cost's owned month, and the data stays under the caller's law.
   if (cost.owned) return `${run} Cost: ${ownedText(h, cost.monthly_usd, cost.owned)}; serving about ${int(cost.owned.tokens_millions)}M tokens a month at the estimate_cost model's throughput and utilisation: ${busy} Nothing is rented: the data stays with you, under your jurisdiction.`;
@@ -153,8 +157,9 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
  * The cost of a pick on the machine the caller named: its purchase is spent, so the ranking counts none (price 1); the
  * answer states the month estimate_cost gives it owned at the volume it serves, and the electricity within it.
  */
-function machineCostText(m: Candidate['model'], h: Hardware, context: number, q?: QuantizationId): string {
-  const mm = namedMachineMonthKept(m, h, context, q);
+function machineCostText(m: Candidate['model'], h: Hardware, context: number, fit: FitAssessed): string {
+  const mm = machineMonth(m, h, context, fit);
+  const q = mm?.quantization;
   const spent = `Cost: the machine is yours, so its purchase is spent and the ranking counts no cost for it (price scores 1)`;
   if (!mm || mm.power_monthly_usd === null) return `${spent}; the dataset lacks a purchase price or a power figure for ${h.id}, so its month is not costed.`;
   return `${spent}; what running it costs is its electricity, ${dollars(mm.power_monthly_usd)} a month at about ${int(mm.volume)}M tokens `
@@ -189,10 +194,11 @@ function ownedText(h: Hardware, monthly: number, o: OwnedCost): string {
  */
 export function smallerWhy(small: { hardware: Hardware; fit: FitAssessed }, pick: HostingPick, floor: number | null): string {
   const h = small.hardware;
+  // Under the floor first: a machine too slow for the ask is no alternative, whatever its price (recommend-also.ts).
+  if (floor !== null && underFloor(small.fit, floor)) return `which runs it under the usable-speed floor of ${floorText(floor)} at every quantization of 4 bits or more that fits`;
   if (!pick.bought) return 'which has no rental price in the dataset';
   if (!h.purchase_price_usd) return 'whose purchase price the dataset does not hold';
   if (!h.power_w) return 'whose power draw the dataset does not hold, so its month is not weighed';
-  if (floor !== null && !fastEnough(small.fit, floor)) return `which runs it at about ${small.fit.tokens_per_s} tokens/s, under the usable-speed floor`;
   if (!h.host_machine && pick.cost?.owned?.host_machine) return 'whose month would leave out its host machine, which no source prices';
   return 'which costs more to own';
 }

@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, DEFAULT_INPUT_SHARE, MIN_SELF_HOSTING_BITS, QUANTIZATIONS, type QuantizationId } from './constants.ts';
 import { fitModel, fitsAtAll, type FitAssessed, type FitLevel, type FitOptions } from './hardware-fit.ts';
+import type { Figure } from './runtime.ts';
 import { weightsFor } from './gguf-sizes.ts';
 import { modelFacts, usableBytes } from './memory.ts';
 import { ownedOption } from './owned-cost.ts';
@@ -18,11 +19,13 @@ export class SelfFit {
     readonly model: Model,
     readonly hardware: Hardware,
     readonly context: number,
+    /** The figure the fit is quoted for: a server's (the default, as costed) or a batch-1 speed on a machine owned. */
+    readonly figure: Figure = 'serving',
   ) {}
 
   get fit(): FitAssessed {
     if (!this.described) {
-      const r = fitModel(this.model, this.hardware, selfHostingOptions(this.context));
+      const r = fitModel(this.model, this.hardware, selfHostingOptions(this.context, this.figure));
       // Only made for a model whose facts were checked (fitsAtAll answered true or false, not null).
       if (!r.assessable) throw new Error(`${this.model.id}: a self-hosting fit was described for a model without facts`);
       this.described = r;
@@ -37,9 +40,10 @@ export type SelfHostingFit =
   | { status: 'not_assessable'; missing: string[] }
   | { status: 'closed' | 'weights_unknown' };
 
-// Self-hosting is costed as a server (self-hosted-cost.ts), so its fit tries the formats of the serving runtime.
-const selfHostingOptions = (context: number): FitOptions => ({
-  context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure: 'serving',
+// Self-hosting is costed as a server (self-hosted-cost.ts), so its fit tries the formats of the serving runtime; a
+// machine the caller owns is described at batch 1 instead, in the formats models_for_hardware uses for it (runtime.ts).
+const selfHostingOptions = (context: number, figure: Figure = 'serving'): FitOptions => ({
+  context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure,
 });
 
 /**
@@ -47,8 +51,8 @@ const selfHostingOptions = (context: number): FitOptions => ({
  * the model lacks the facts. Nothing is kept: the check is a few sums (`fitsAtAll`), so a caller's own machine or
  * context costs no memory, and the figures are written out only when read.
  */
-export function selfFit(model: Model, hardware: Hardware, context = DEFAULT_CONTEXT): SelfFit | null {
-  return fitsAtAll(model, hardware, selfHostingOptions(context)) === true ? new SelfFit(model, hardware, context) : null;
+export function selfFit(model: Model, hardware: Hardware, context = DEFAULT_CONTEXT, figure: Figure = 'serving'): SelfFit | null {
+  return fitsAtAll(model, hardware, selfHostingOptions(context, figure)) === true ? new SelfFit(model, hardware, context, figure) : null;
 }
 
 /** The quantizations self-hosting counts: 4 bits per weight or more. */

@@ -66,7 +66,7 @@ const Output = z.object({
   understood: HardwareUnderstood.nullable().describe('How the `hardware` text was read; null when none was given.'),
   api: z
     .object({
-      offers: z.array(ApiLine).describe('One line per offer with both prices, cheapest first; offers listed at $0 (`zero_priced`: a free tier, a plan or a catalogue\'s placeholder) after every offer priced above zero.'),
+      offers: z.array(ApiLine).describe('One line per offer with both prices, cheapest first; offers listed at $0 (`zero_priced`: a free tier, a plan or a catalogue\'s placeholder) after every offer priced above zero that a new customer can buy; offers sold to existing customers only last.'),
       not_priced: z
         .array(z.object({ provider: z.string(), provider_model_id: z.string(), region: OfferRegion, reason: z.string() }))
         .describe('Offers missing the input or output price, shut down by the data date, or (with `context`) whose own stated '
@@ -125,8 +125,10 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
 function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readonly NotPriced[]) {
   const lines = a.offers.map((l) => toApiLine(ds, l, costable.seller));
   // A $0 listing (a free tier, a plan, or a catalogue's placeholder for a paid service) is listed after every offer
-  // priced above zero: a reader of the list must not take it for the cheapest way to buy the model.
-  const offers = lines.some((l) => l.zero_priced) ? [...lines.filter((l) => !l.zero_priced), ...lines.filter((l) => l.zero_priced)] : lines;
+  // priced above zero a buyer can buy: a reader of the list must not take it for the cheapest way to buy the model.
+  // Offers sold to existing customers only stay last, as the engine orders them.
+  const rank = (l: ApiLine) => (isExistingCustomersOnly(l.lifecycle_state) ? 2 : l.zero_priced ? 1 : 0);
+  const offers = lines.some((l) => l.zero_priced) ? [...lines].sort((a, b) => rank(a) - rank(b)) : lines;
   // An offer whose lifecycle is in doubt is the cheapest only for want of another priced above zero (paidOffer); one
   // sold to existing customers only is never picked: a buyer asking today cannot buy it.
   const buyable = (keep: (l: ApiLine) => boolean) => (l: ApiLine) => keep(l) && !isExistingCustomersOnly(l.lifecycle_state);

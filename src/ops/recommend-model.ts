@@ -5,7 +5,8 @@ import type { Board } from '../engines/ranking.ts';
 import { recommend, type Recommendation } from '../engines/recommend.ts';
 import { DIMENSIONS, PRICE_BEST, PRICE_WORST, QUALITY_SPAN } from '../engines/recommend-weights.ts';
 import { notesFor, type EuOfferBrief } from '../engines/recommend-reasons.ts';
-import { rentalOf, type HostingPick } from '../engines/recommend-hosting.ts';
+import { rentalOf, type HostingPick, type OwnedCost } from '../engines/recommend-hosting.ts';
+import { machineMonth } from '../engines/recommend-machine-month.ts';
 import { interpret } from '../engines/interpret.ts';
 import { unreadNotes } from '../engines/unread-notes.ts';
 import { IsoDate, Licence, OfferRegion } from '../schema/index.ts';
@@ -75,7 +76,12 @@ const SelfHosting = z
       }).nullable().describe('The machine around the accelerators; null where no source prices it (the month is then a lower bound).'),
       power_monthly_usd: z.number().nullable().describe('The month\'s electricity; null with no power figure.'),
       machines: z.number().int(),
-    }).nullable().describe('on_premises, or owned (a local machine bought): what the owned month rests on, as estimate_cost\'s owned option gives it; null otherwise.'),
+      monthly_usd: z.number().describe('The owned month itself, as estimate_cost gives it at `tokens_millions`: purchase and host machine amortised, and electricity '
+        + '(equal to `monthly_usd` above where that is set; on your machine stated beside the pick, not ranked: its purchase is spent).'),
+      quantization: z.string().nullable().describe('The quantization to pass estimate_cost for this month: the pick\'s, where estimate_cost would choose '
+        + 'another on its own (it costs a server; on several PCIe cards in vLLM\'s formats, the pick on your machine in models_for_hardware\'s); null where its own choice is the pick\'s.'),
+    }).nullable().describe('on_premises, owned (a local machine bought) or your_machine (the machine named: its month stated, not ranked, its purchase being spent): '
+      + 'what the owned month rests on, as estimate_cost\'s owned option gives it; null for a rented configuration, or where the dataset holds no purchase price or power figure for the machine.'),
     rental_eu_regions: z.array(z.string()).describe('The rental provider\'s EU regions for the configuration; with keep=eu-only or where=eu-cloud only configurations offered in one are costed, whatever the provider\'s jurisdiction (see rental_jurisdiction).'),
     hosting: z.enum(['your_machine', 'on_premises', 'owned', 'rented']).describe('Whose hardware it runs on: your_machine (the machine named), '
       + 'on_premises (where=on-premises, no machine named: yours, costed as bought and run), owned (a local machine bought, with where=local '
@@ -154,14 +160,24 @@ function hostingOf(self: HostingPick): 'your_machine' | 'on_premises' | 'owned' 
 }
 
 /** The owned month's parts as the answer writes them (the host machine without its idle draw or note), or null. */
-function ownedCostOf(self: HostingPick) {
+function ownedCostOf(self: HostingPick, model: Recommendation['model'], context: number) {
+  const hostOf = (h: OwnedCost['host_machine']) => (h ? { name: h.name, basis: h.basis, usd: h.usd, monthly_usd: h.monthly_usd, source: h.source, as_of: h.as_of } : null);
+  // On the machine named, the month the reason states (machine-month), at the quantization the pick runs at.
+  if (self.own_machine) {
+    const mm = machineMonth(model, self.hardware, context, self.fit);
+    if (!mm) return null;
+    return {
+      tokens_millions: mm.volume, purchase: mm.purchase, host_machine: hostOf(mm.host_machine), power_monthly_usd: mm.power_monthly_usd,
+      machines: mm.machines, monthly_usd: mm.monthly_usd, quantization: mm.quantization ?? null,
+    };
+  }
   const o = self.cost?.owned;
   if (!o) return null;
-  const h = o.host_machine;
   return {
-    tokens_millions: o.tokens_millions, purchase: o.purchase,
-    host_machine: h ? { name: h.name, basis: h.basis, usd: h.usd, monthly_usd: h.monthly_usd, source: h.source, as_of: h.as_of } : null,
-    power_monthly_usd: o.power_monthly_usd, machines: o.machines,
+    tokens_millions: o.tokens_millions, purchase: o.purchase, host_machine: hostOf(o.host_machine), power_monthly_usd: o.power_monthly_usd,
+    machines: o.machines, monthly_usd: self.cost!.monthly_usd,
+    // A pick lowered for speed is costed at its lower quantization (recommend-hosting.ts, computeOwned).
+    quantization: self.slower_quantization ? self.fit.quantization : null,
   };
 }
 
@@ -192,7 +208,8 @@ function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
       tokens_per_s: self.fit.tokens_per_s, context,
       monthly_usd: self.cost?.monthly_usd ?? null, usd_per_mtok: self.cost?.usd_per_mtok ?? null,
       capacity_tokens_millions_per_month: self.cost?.capacity_tokens_millions_per_month ?? null,
-      rental: self.cost?.rental ?? null, owned_cost: ownedCostOf(self), rental_eu_regions: self.cost?.eu_regions ?? [], cost_basis: self.cost?.basis ?? [],
+      rental: self.cost?.rental ?? null, owned_cost: ownedCostOf(self, r.model, context),
+      rental_eu_regions: self.cost?.eu_regions ?? [], cost_basis: self.cost?.basis ?? [],
       hosting: hostingOf(self),
       rental_jurisdiction: rentalOf(self) ? ds.providerById.get(rentalOf(self)!.rental.provider)?.jurisdiction?.value ?? null : null,
       smallest_fit: self.smallest

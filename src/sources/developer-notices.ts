@@ -53,7 +53,7 @@ const SOURCE: Source = {
   kind: 'curated',
   // The latest read_on of the table's rows.
   retrieved: '2026-11-27',
-  covers: 'the day a developer stopped serving a model on its own API (DeepSeek: V3 and R1 on 2025-08-21, V3.2 on 2026-04-24; '
+  covers: 'the day a developer stopped serving a model on its own API (DeepSeek: V3 and R1 on 2025-08-21, V3.2 on 2026-04-24, V4 Flash on 2026-09-10; '
     + "Mistral: the retired models on its docs.mistral.ai model pages; Google: the PaLM API, and Gemini ids its notices name by family), "
     + "or a host retired its listing (Azure's retirement tables, Cloudflare's changelog, Cerebras' deprecations page; a row may name "
     + 'one listing), and the replacement',
