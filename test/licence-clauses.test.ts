@@ -48,8 +48,8 @@ test('every clause a condition cites is stored, and every phrase it quotes is in
     }
     checked++;
   }
-  // The Llama 3, 3.1 (two spellings), 3.2, 3.3 (two spellings) and 4 rows, CC BY-NC and CC BY-NC-SA.
-  assert.equal(checked, 9);
+  // The Llama 2, 3, 3.1 (two spellings), 3.2, 3.3 (two spellings) and 4 rows, CC BY-NC and CC BY-NC-SA.
+  assert.equal(checked, 10);
 });
 
 test('the Llama naming duty is the agreements\' own: "Built with Llama" and a name beginning with "Llama"', () => {
@@ -65,6 +65,19 @@ test('the Llama naming duty is the agreements\' own: "Built with Llama" and a na
   assert.equal(excerpt('llama-3.3-community', '1.b.v'), undefined);
   const row = licences.find((l) => l.match === 'llama 3 community')!;
   assert.match(row.conditions, /may not be used to improve any other large language model/);
+});
+
+test('Llama 2: a copy of the agreement and a Notice file, no improving other large language models', () => {
+  // meta-llama/llama LICENSE (6d4c0c2), read 2026-11-27: Llama 2 has no "Built with" display or naming duty (those
+  // came with Llama 3); it asks for the agreement passed on (1.b.i), the notice kept (1.b.iii) and bars improving
+  // other large language models with its outputs (1.b.v), with the 700 million user threshold of section 2.
+  assert.match(excerpt('llama-2-community', '1.b.i')!, /available to a third party, you shall provide a copy of this Agreement to such third party\.$/);
+  assert.match(excerpt('llama-2-community', '1.b.iii')!, /within a "Notice" text file/);
+  assert.match(excerpt('llama-2-community', '1.b.v')!, /to improve any other large language model \(excluding Llama 2 or derivative works thereof\)\.$/);
+  assert.match(excerpt('llama-2-community', '2')!, /is greater than 700 million monthly active users in the preceding calendar month/);
+  const row = licences.find((l) => l.id === 'llama-2-community')!;
+  assert.doesNotMatch(row.conditions, /Built with/);
+  assert.equal(row.commercial_use, 'true');
 });
 
 test('CC BY-NC: the grant is for NonCommercial purposes only, as the legal code defines them', () => {

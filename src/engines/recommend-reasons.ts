@@ -3,7 +3,7 @@ import { euExclusionSentence } from './licence-territory.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
 import type { Hardware, OfferRegion } from '../schema/index.ts';
-import { citeSource } from './cite.ts';
+import { citeLicenceTerms, citeSource } from './cite.ts';
 import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE } from './constants.ts';
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
@@ -219,7 +219,7 @@ function licenceText(c: Candidate): string {
     if (!l) return `Open weights (${cite(ow)}); no licence in the dataset.`;
     const osi = l.value.osi_approved === true ? 'OSI-approved' : l.value.osi_approved === false ? 'not OSI-approved' : 'OSI approval not established';
     const commercial = l.value.commercial_use === true ? 'commercial use allowed' : l.value.commercial_use === false ? 'no commercial use' : 'commercial use not established';
-    return `Open weights (${cite(ow)}) under ${lic}: ${osi}, ${commercial} (${cite(l)}).`;
+    return `Open weights (${cite(ow)}) under ${lic}: ${osi}, ${commercial} (${citeLicenceTerms(l)}).`;
   }
   if (ow?.value === false) return `Closed weights (${cite(ow)})${lic ? `, licence ${lic} (${cite(l!)})` : ''}: usable only through API offers.`;
   return `No source in the dataset says whether the weights are open${lic ? `; licence ${lic} (${cite(l!)})` : ''}.`;

@@ -2,6 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
 import type { Developer, Licence, Model, Offer, OfferRegion, TerritoryExclusion } from '../schema/index.ts';
+import { LICENCE_TABLE_SOURCE } from './cite.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { euCodeOf, euResidencyOf, type EuCodeView } from './trust-eu.ts';
 
@@ -28,7 +29,34 @@ export type Compliance = {
   open_weights: Fact<boolean> | null;
   /** The licence's territory exclusion for this model, repeated beside commercial_use where a reader looks. */
   territory_exclusion: TerritoryExclusion | null;
+  /** What each licence fact rests on: the label's source apart from the licence table and the clauses it quotes. */
+  licence_sources: LicenceSources | null;
 };
+
+/**
+ * A leaderboard or catalogue names the licence (a label, dated); what that licence allows is the project's licence
+ * table's reading of the licence's own page, and its conditions quote clauses stored with their origin. LMArena shows
+ * only a label ("Llama 3.3"): crediting it with commercial use or with sections of an agreement would be wrong.
+ */
+export type LicenceSources = {
+  /** Who names this model's licence, on which day (`lmarena`, `developer-licences`, `models-dev`). */
+  label: { source: string; as_of: string };
+  /** osi_approved, commercial_use and conditions: the licence table's row, the page it read (the licence text where held). */
+  terms: { source: 'licence-table'; table: string; evidence_url: string | null };
+  /** The clauses the conditions cite, as stored word for word (licence-clauses.csv); empty when none is stored. */
+  clauses: { clause: string; url: string; read_on: string }[];
+};
+
+const LICENCE_TABLE_FILE = 'data/curated/licences.csv';
+
+export function licenceSources(l: Fact<Licence> | undefined): LicenceSources | null {
+  if (!l) return null;
+  return {
+    label: { source: l.source, as_of: l.as_of },
+    terms: { source: LICENCE_TABLE_SOURCE, table: LICENCE_TABLE_FILE, evidence_url: l.value.evidence_url ?? null },
+    clauses: l.value.clause_sources ?? [],
+  };
+}
 
 export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): Compliance {
   // Offers still served on the dataset's date: a shut-down listing is no evidence of EU hosting.
@@ -51,9 +79,11 @@ export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): C
     eu_offers: eu,
     offers: { total: offers.length, eu_resident: eu.length, residency_unknown: offers.filter((o) => euResidencyOf(o) === 'unknown').length },
     licence: l ?? null,
-    commercial_use: l ? { value: l.value.commercial_use, as_of: l.as_of, source: l.source } : null,
+    // Commercial use is the licence table's reading of the licence, not the label source's (licence_sources.label).
+    commercial_use: l ? { value: l.value.commercial_use, as_of: l.as_of, source: LICENCE_TABLE_SOURCE } : null,
     licence_conditions: l?.value.conditions ?? null,
     open_weights: m.open_weights ?? null,
     territory_exclusion: l?.value.territory_exclusion ?? null,
+    licence_sources: licenceSources(l),
   };
 }

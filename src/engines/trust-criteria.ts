@@ -1,7 +1,8 @@
 // The 16 Trust Index criteria (DESIGN.md section 8): each rule reads the dataset and says met, not met or unknown, with evidence.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
-import type { Developer, EuCodeStatus, Hardware, Model } from '../schema/index.ts';
+import type { Developer, EuCodeStatus, Hardware, Licence, Model } from '../schema/index.ts';
+import { LICENCE_TABLE_SOURCE } from './cite.ts';
 import { DEFAULT_CONTEXT, MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { selfHostingFit } from './self-hosting.ts';
 import { euExclusionSentence } from './licence-territory.ts';
@@ -68,6 +69,17 @@ const fromFact = <T>(f: Fact<T>, detail: string, value?: Evidence['value']): Evi
   source: f.source, as_of: f.as_of, detail, ...(value !== undefined ? { value } : {}),
 });
 
+/**
+ * A licence criterion's evidence: OSI status and conditions are the licence table's reading of the licence text, not
+ * the label source's (LMArena shows a label only); the label's source and day are named in `derived_from`.
+ */
+const fromLicenceTable = (l: Fact<Licence>, detail: string, value: string): Evidence => ({
+  source: LICENCE_TABLE_SOURCE, as_of: l.as_of, value,
+  detail: `${detail} (licence table${l.value.evidence_url ? `, text ${l.value.evidence_url}` : ''})`,
+  derived_from: [`licence = ${l.value.id} (${l.source}, ${l.as_of})`,
+    ...(l.value.clause_sources ?? []).map((c) => `section ${c.clause} (${c.url}, read ${c.read_on})`)],
+});
+
 // ---- the criteria ----
 
 function openWeights(m: Model): [CriterionStatus, Evidence] {
@@ -84,12 +96,13 @@ function openLicence(m: Model): [CriterionStatus, Evidence] {
   // The licence's conditions (a user threshold, a policy to pass on) are named too: "not OSI-approved" alone hides them.
   const cond = l.value.conditions ? `; conditions (licence table): ${l.value.conditions}` : '';
   if (osi === null) {
-    return ['unknown', fromFact(l, `licence ${l.value.name} (${l.value.id}): the licence table does not establish OSI approval${cond}`, l.value.id)];
+    return ['unknown', fromLicenceTable(l, `licence ${l.value.name} (${l.value.id}): the licence table does not establish OSI approval${cond}`, l.value.id)];
   }
   // A licence that withholds its rights in the EU is not OSI-approved either (OSD clause 5: no discrimination against
   // persons or groups); the evidence says so, with the clause, since this is where a reader checks the licence.
   const eu = euExclusionSentence(m);
-  return [osi ? 'met' : 'not_met', fromFact(l, `licence ${l.value.name} (${l.value.id}) is ${osi ? '' : 'not '}OSI-approved${eu ? `; ${eu}` : ''}${cond}`, l.value.id)];
+  return [osi ? 'met' : 'not_met',
+    fromLicenceTable(l, `licence ${l.value.name} (${l.value.id}) is ${osi ? '' : 'not '}OSI-approved${eu ? `; ${eu}` : ''}${cond}`, l.value.id)];
 }
 
 function selfHostable(ds: Dataset, m: Model): [CriterionStatus, Evidence] {

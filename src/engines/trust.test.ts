@@ -144,8 +144,13 @@ test('compliance: licence and commercial use, developer country, offer counts', 
     { licence: f({ id: 'llama-3.3', name: 'Llama 3.3 Community', osi_approved: false, commercial_use: true }, 'test-source', '2026-01-02') },
     { developers: [aDeveloper({ id: 'acme', country: f('FR') })], offers: [anOffer({ model_id: 'm' })] },
   );
-  assert.deepEqual(p.compliance.commercial_use, { value: true, as_of: '2026-01-02', source: 'test-source' });
+  // Commercial use is the licence table's reading of the licence; the label's source is named apart (licence_sources).
+  assert.deepEqual(p.compliance.commercial_use, { value: true, as_of: '2026-01-02', source: 'licence-table' });
+  assert.deepEqual(p.compliance.licence_sources?.label, { source: 'test-source', as_of: '2026-01-02' });
   assert.equal(p.compliance.developer.country?.value, 'FR');
   assert.deepEqual(p.compliance.offers, { total: 1, eu_resident: 0, residency_unknown: 1 });
   assert.equal(status(p, 'open_licence'), 'not_met');
+  // The criterion's evidence is the licence table's, with the label's source and day among what it is derived from.
+  assert.equal(evidence(p, 'open_licence').source, 'licence-table');
+  assert.deepEqual(evidence(p, 'open_licence').derived_from, ['licence = llama-3.3 (test-source, 2026-01-02)']);
 });

@@ -19,7 +19,8 @@ function tableFile(...lines: string[]): string {
 
 test('known texts map case-insensitively and trimmed; unknown text gives undefined', () => {
   const table = loadLicenceTable(TABLE);
-  assert.deepEqual(normaliseLicence(table, '  Apache 2.0 '), { id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true });
+  assert.deepEqual(normaliseLicence(table, '  Apache 2.0 '), { id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true,
+    evidence_url: 'https://opensource.org/license/apache-2-0' });
   assert.equal(normaliseLicence(table, 'APACHE-2.0')?.id, 'apache-2.0');
   assert.equal(normaliseLicence(table, 'Llama 3.1 Community')?.id, 'llama-3.1-community');
   assert.equal(normaliseLicence(table, 'Llama 3.1')?.id, 'llama-3.1-community');
@@ -103,4 +104,18 @@ test('two texts naming one licence must write the same conditions', () => {
     () => loadLicenceTable(tableFile('qwen,qwen,Qwen,false,true,https://example.com/qwen,,below 100M MAU', 'qwen license,qwen,Qwen,false,true,https://example.com/qwen,,')),
     /line 3: id "qwen" differs from line 2 in name, osi_approved, commercial_use, note or conditions/,
   );
+});
+
+test('a licence carries the page its row rests on and the clauses its conditions quote, each with its origin', () => {
+  const l = normaliseLicence(loadLicenceTable(TABLE), 'Llama 3.3 Community')!;
+  // licences.csv: the Llama 3.3 row's evidence is Meta's agreement in meta-llama/llama-models.
+  assert.equal(l.evidence_url, 'https://github.com/meta-llama/llama-models/blob/main/models/llama3_3/LICENSE');
+  // licence-clauses.csv: sections 1.b.i, 1.b.iv and 2, read 2026-11-27 at commit cf41a52 of that file.
+  assert.deepEqual(l.clause_sources?.map((c) => c.clause).sort(), ['1.b.i', '1.b.iv', '2']);
+  for (const c of l.clause_sources!) {
+    assert.equal(c.url, 'https://github.com/meta-llama/llama-models/blob/cf41a5254b6ad5d4e2258ac377db6cfbfae2c468/models/llama3_3/LICENSE');
+    assert.equal(c.read_on, '2026-11-27');
+  }
+  // Apache 2.0 states no condition: nothing stored, no clause cited.
+  assert.equal(normaliseLicence(loadLicenceTable(TABLE), 'Apache 2.0')?.clause_sources, undefined);
 });

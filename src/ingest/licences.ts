@@ -1,5 +1,6 @@
 // The reviewed licence table (data/curated/licences.csv): maps the licence text a source writes to one Licence.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { Licence } from '../schema/index.ts';
@@ -33,9 +34,14 @@ export const LicenceTableRow = z
   .strict();
 export type LicenceRow = z.infer<typeof LicenceTableRow>;
 
+/** Where a clause the conditions cite is stored (licence-clauses.csv): the clause, its origin at a commit, the day read. */
+export type ClauseSource = { clause: string; url: string; read_on: string };
+
 export type LicenceTable = {
   rows: LicenceRow[];
   byMatch: Map<string, LicenceRow>;
+  /** By licence id, the stored clauses (licence-clauses.csv beside licences.csv); empty where that file is absent. */
+  clausesById?: Map<string, ClauseSource[]>;
 };
 
 /** How texts are compared: case-insensitive, trimmed, inner whitespace collapsed. */
@@ -75,13 +81,28 @@ export function loadLicenceTable(file: string): LicenceTable {
     rows.push(row);
     byMatch.set(row.match, row);
   });
-  return { rows, byMatch };
+  return { rows, byMatch, clausesById: loadClauseSources(path.join(path.dirname(file), 'licence-clauses.csv')) };
+}
+
+/** The stored clauses' origins by licence id; their text is checked against the conditions by test/licence-clauses.test.ts. */
+function loadClauseSources(file: string): Map<string, ClauseSource[]> {
+  const out = new Map<string, ClauseSource[]>();
+  if (!existsSync(file)) return out;
+  const records = parse(readFileSync(file), { columns: true, skip_empty_lines: true, bom: true }) as Array<Record<string, string>>;
+  for (const r of records) {
+    const list = out.get(r.licence_id) ?? [];
+    list.push({ clause: r.clause, url: r.url, read_on: r.read_on });
+    out.set(r.licence_id, list);
+  }
+  return out;
 }
 
 /** The licence a source's text means, or undefined for text the table does not know (the caller reports it). */
 export function normaliseLicence(table: LicenceTable, text: string): Licence | undefined {
   const row = table.byMatch.get(normaliseText(text));
   if (row === undefined) return undefined;
+  const clauses = table.clausesById?.get(row.id);
   return { id: row.id, name: row.name, osi_approved: row.osi_approved, commercial_use: row.commercial_use,
-    ...(row.conditions ? { conditions: row.conditions } : {}), ...(row.note ? { note: row.note } : {}) };
+    ...(row.conditions ? { conditions: row.conditions } : {}), ...(row.note ? { note: row.note } : {}),
+    evidence_url: row.evidence_url, ...(clauses?.length ? { clause_sources: clauses } : {}) };
 }

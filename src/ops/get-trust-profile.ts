@@ -74,6 +74,22 @@ const Compliance = z
     territory_exclusion: TerritoryExclusion.nullable().describe(
       'Territories where the licence grants no rights for this model (`excludes_eu`: the European Union is one), with the clause quoted, the page read and the day; null when none is recorded. Commercial use holds only outside them.',
     ),
+    licence_sources: z
+      .object({
+        label: z.object({ source: z.string(), as_of: z.string() }).describe('Who names the licence of this model (a leaderboard label, a catalogue, the developer\'s page read in developer-licences), on which day. LMArena shows a label only.'),
+        terms: z
+          .object({
+            source: z.string().describe('`licence-table`: the reviewed licence table (masked on tiers that do not name sources).'),
+            table: z.string().describe('The reviewed table whose row gives osi_approved, commercial_use and the conditions.'),
+            evidence_url: z.string().nullable().describe('The page that row rests on: the licence text where the table holds it, else the page showing the label.'),
+          })
+          .describe('What the licence allows, as the licence table reads the licence (not the label source).'),
+        clauses: z
+          .array(z.object({ clause: z.string(), url: z.string(), read_on: z.string() }))
+          .describe('The clauses the conditions cite, stored word for word in data/curated/licence-clauses.csv, each with its origin pinned to a commit and the day read; empty when none is stored.'),
+      })
+      .nullable()
+      .describe('What each licence fact rests on; null when the model has no licence. commercial_use and licence_conditions cite the licence table, not the label source.'),
   })
   .describe('Compliance information, shown on every tier.');
 

@@ -47,6 +47,18 @@ export const Licence = z
     note: z.string().min(1).optional(),
     /** Absent: the territory table records no exclusion for this licence and model. */
     territory_exclusion: TerritoryExclusion.optional(),
+    /**
+     * The page the licence table's row rests on (licences.csv, column `evidence_url`): the licence's own text where the
+     * table has it (Apache 2.0 and MIT on opensource.org, Meta's agreements in their repositories, the CC legal code),
+     * else the page that shows the label (arena.ai for a label seen only there). What the licence allows (osi_approved,
+     * commercial_use, conditions) is the table's reading of this page, not the label source's.
+     */
+    evidence_url: z.string().url().optional(),
+    /**
+     * The clauses the conditions cite, each stored word for word in data/curated/licence-clauses.csv with its origin
+     * pinned to a commit and the day read (Llama 2 to 4 agreements, CC BY-NC and BY-NC-SA 4.0). Absent: none stored.
+     */
+    clause_sources: z.array(z.object({ clause: z.string().min(1), url: z.string().url(), read_on: IsoDate }).strict()).optional(),
   })
   .strict();
 export type Licence = z.infer<typeof Licence>;

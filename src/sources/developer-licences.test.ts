@@ -61,9 +61,16 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.equal(by.get('command-r7b-12-2024')?.licence_text, 'cc-by-nc-4.0');
   // Ai2's allenai/Olmo-3-7B-Instruct repository pages: "License: apache-2.0".
   assert.equal(by.get('olmo-3-7b-instruct')?.licence_text, 'apache-2.0');
+  // Google's LiteRT-LM page on Gemma 4: "Gemma 4 se otorga bajo la licencia Apache-2.0" (Gemma 3 and earlier: Gemma
+  // Terms of Use); LMSYS's Vicuna v1.5 repositories: "License: llama2" (fine-tuned from Llama 2, not LLaMA 1).
+  assert.equal(by.get('gemma-4-e4b-it')?.licence_text, 'apache-2.0');
+  assert.equal(by.get('vicuna-13b-v1.5')?.licence_text, 'llama 2 community');
   // Every row cites a developer's own page: the repositories, docs and blogs of Mistral AI, Microsoft, Meta, Tencent, Qwen,
   // IBM, DeepSeek, ByteDance Seed, OpenAI, Moonshot AI, MiniMax, THUDM (Tsinghua's KEG, publisher of the ChatGLM weights),
-  // Cohere (CohereLabs), Z.ai (zai-org), Baidu (its Hugging Face organisation and AI Studio) and Ai2 (allenai).
-  const own = /^https:\/\/(huggingface\.co\/(mistralai|microsoft|tencent|Qwen|openai|moonshotai|CohereLabs|zai-org|baidu|allenai)|aistudio\.baidu\.com|docs\.mistral\.ai|qwenlm\.github\.io|github\.com\/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM))\//;
+  // Cohere (CohereLabs), Z.ai (zai-org), Baidu (its Hugging Face organisation and AI Studio), Ai2 (allenai), LMSYS
+  // (lmsys, Vicuna), StepFun (stepfun-ai) and Google (ai.google.dev, Gemma 4).
+  const own = new RegExp('^https://(huggingface\\.co/(mistralai|microsoft|tencent|Qwen|openai|moonshotai|CohereLabs|zai-org|baidu|allenai|lmsys)'
+    + '|aistudio\\.baidu\\.com|docs\\.mistral\\.ai|qwenlm\\.github\\.io|ai\\.google\\.dev'
+    + '|github\\.com/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM|stepfun-ai))/');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });
