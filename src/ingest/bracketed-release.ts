@@ -70,7 +70,8 @@ export function bracketedRelease(
   // means it sold the model the day before at the latest (the feed must not show a price change before the listing).
   const ownMove = events.filter((e) => e.kind === 'price' && e.correction === false && typeof e.old === 'number' && e.provider === first.provider)
     .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))[0];
-  const soldBy = ownMove && dayBefore(ownMove.date) < by ? dayBefore(ownMove.date) : undefined;
+  // Only inside the interval: a move on or before the day the earlier copy shows no listing dates another listing.
+  const soldBy = ownMove && dayBefore(ownMove.date) < by && dayBefore(ownMove.date) > after ? dayBefore(ownMove.date) : undefined;
   const event: ChangeEvent = {
     // The id keeps the later copy's day: the same listing keeps its id whatever dates it better.
     id: stableId([by, model.id, 'hosting', 'offered', first.provider, null, null, false, true]),

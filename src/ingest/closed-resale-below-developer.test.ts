@@ -171,3 +171,19 @@ test("a developer's tiers from another source than its served base price are not
   holdBackClosedResalesBelowDeveloper(offers, () => true, { modelWindow: () => 400000 });
   assert.equal(offers.find((o) => o.provider === 'openrouter')!.prices.input, undefined, 'held back');
 });
+
+test('a flat discount whose ratio happens to be a tier\'s is no divided tier unless it is far under the base too', () => {
+  // Hand figures: developer $2/$12 with $4/$18 above 200k; a reseller at 0.9/4 is 0.45x and 0.33x of the base (an
+  // ordinary discount), and 0.225x/0.222x of the tier with the tier's ratio: kept. At 0.57/2.57 (a seventh of the tier)
+  // it is 0.285x/0.214x of the base, output under a quarter: held back.
+  const build = (input: number, output: number) => buildOffers([
+    obs({ source: 'models-dev', provider: 'google', provider_model_id: 'p', input: 2, output: 12, tiers: [{ above_tokens: 200000, input: 4, output: 18 }] }),
+    obs({ source: 'models-dev', provider: 'r', provider_model_id: 'p', input, output }),
+  ], () => 'p', new Map(), { vendorOf: () => 'google' }).offers;
+  const discount = build(0.9, 4);
+  holdBackClosedResalesBelowDeveloper(discount, () => true, { modelWindow: () => 1048576 });
+  assert.equal(discount.find((o) => o.provider === 'r')!.prices.input?.value, 0.9);
+  const seventh = build(0.57, 2.57);
+  holdBackClosedResalesBelowDeveloper(seventh, () => true, { modelWindow: () => 1048576 });
+  assert.equal(seventh.find((o) => o.provider === 'r')!.prices.input, undefined);
+});

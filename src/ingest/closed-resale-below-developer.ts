@@ -123,7 +123,10 @@ function bands(o: Offer, own: readonly Offer[], ctx: ClosedResaleContext): Band[
     const mine = tierAt(o.prices.tiers?.value, above);
     if (mine?.input !== undefined && mine.output !== undefined) {
       out.push({ above, reseller: { input: mine.input, output: mine.output }, developer, input: ti.d, output: to.d });
-    } else if (!mine && matches(reseller, developer) && !(base && matches(reseller, base))) {
+    } else if (!mine && matches(reseller, developer) && !(base && matches(reseller, base))
+      // A flat price is read as a divided tier only when it is far under the base too on one side at least: an ordinary
+      // discount (0.45x and 0.33x of a $2/$12 base) whose ratio happens to be the tier's is no scheme.
+      && (!base || reseller.input < base.input * CLOSED_RESALE_SHARE || reseller.output < base.output * CLOSED_RESALE_SHARE)) {
       out.push({ above, reseller, developer, input: ti.d, output: to.d, flat: true });
     }
   }

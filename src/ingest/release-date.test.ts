@@ -204,6 +204,10 @@ test('a reseller date more than 60 days after the repository was created is a la
   const late = chooseReleaseDate([r('2024-06-05', 'nvidia/upstage/solar-10_7b-instruct'), repo('2023-12-12', 'upstage/SOLAR-10.7B-Instruct-v1.0')]);
   assert.equal(late?.value, '2023-12-12');
   assert.match(late!.note!, /2024-06-05 \(nvidia\/upstage\/solar-10_7b-instruct: more than 60 days after the developer's repository/);
+  // Providers agreeing on a late day are evidence of the release, not a late add (a repository is often created private
+  // weeks early): three listings on 2025-03-10/11, 67 days after a repository created 2025-01-02, stand.
+  const agreed = chooseReleaseDate([r('2025-03-10', 'a/m'), r('2025-03-10', 'b/m'), r('2025-03-11', 'c/m'), repo('2025-01-02', 'dev/m')]);
+  assert.equal(agreed?.value, '2025-03-10');
   // qwen3.5-397b-a17b: ten listings give 2026-02-15, the repository Qwen/Qwen3.5-397B-A17B is dated 2026-02-16 (UTC).
   const tz = chooseReleaseDate([r('2026-02-15', 'a/q'), r('2026-02-15', 'b/q'), repo('2026-02-16', 'Qwen/Qwen3.5-397B-A17B')]);
   assert.equal(tz?.value, '2026-02-15');

@@ -127,7 +127,12 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
   const farFromName = (r: ReleaseReading) => farFromIdDay(r, modelId);
   // A day's slack: listings and the Hub date in different time zones (a listing in UTC+8 is a day ahead of UTC at night).
   const beforeRepo = (r: ReleaseReading) => repo !== undefined && isResellers(r) && dayGap(r.value, repo.value) > 1;
-  const farAfterRepo = (r: ReleaseReading) => repo !== undefined && isResellers(r) && dayGap(repo.value, r.value) > ID_DAY_SLACK;
+  // A lone late date is a catalogue's late add; two providers agreeing on it (within CLUSTER_DAYS) are evidence of the
+  // release, however long after the repository's creation it came (a repository is often created private, weeks early).
+  const late = (r: ReleaseReading) => repo !== undefined && isResellers(r) && dayGap(repo.value, r.value) > ID_DAY_SLACK;
+  const agreed = (r: ReleaseReading) => listed.some((o) => o !== r && !o.repository && (o.provider ?? o.listing) !== (r.provider ?? r.listing)
+    && daysApart(o.value, r.value) <= CLUSTER_DAYS);
+  const farAfterRepo = (r: ReleaseReading) => late(r) && !agreed(r);
   const implausible = (r: ReleaseReading) => beforeName(r) || farFromName(r) || beforeRepo(r) || farAfterRepo(r) ||
     (isPlaceholderDate(r.value) && (releasedBeforeCutoff(r.value, r.cutoff) || releasedBeforeCutoff(r.value, modelCutoff)));
   const plausible = listed.filter((r) => !implausible(r));

@@ -76,7 +76,7 @@ const Compliance = z
     ),
     licence_sources: z
       .object({
-        label: z.object({ source: z.string(), as_of: z.string() }).describe('Who names the licence of this model (a leaderboard label, a catalogue, the developer\'s page read in developer-licences), on which day. LMArena shows a label only.'),
+        label: z.object({ source: z.string().optional().describe('The label\'s source (absent on tiers that do not name sources).'), as_of: z.string() }).describe('Who names the licence of this model (a leaderboard label, a catalogue, the developer\'s page read in developer-licences), on which day. LMArena shows a label only.'),
         terms: z
           .object({
             source: z.string().describe('`licence-table`: the reviewed licence table (masked on tiers that do not name sources).'),

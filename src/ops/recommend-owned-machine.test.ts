@@ -52,7 +52,8 @@ test('two RTX 3090s named: each pick says the quantization, memory and speed mod
   }
   // Gemma 4 31B IT, as the expert read models_for_hardware: Q8_0, 37.73 GB, 19.7 tokens/s.
   const g = recommend({ where: 'local', machine: 'rtx-3090-x2' }).recommendations.find((r: Rec) => r.model.id === 'gemma-4-31b-it');
-  if (g) assert.deepEqual([g.self_hosting.quantization, g.self_hosting.memory_gb, g.self_hosting.tokens_per_s], ['q8_0', 37.73, 19.7]);
+  assert.ok(g, 'Gemma 4 31B IT is among the picks on rtx-3090-x2');
+  assert.deepEqual([g.self_hosting.quantization, g.self_hosting.memory_gb, g.self_hosting.tokens_per_s], ['q8_0', 37.73, 19.7]);
 });
 
 test('a named machine\'s owned month is in the JSON: estimate_cost\'s month at that volume, quantization and context', { skip }, () => {
@@ -109,5 +110,6 @@ test('on premises: an "also fits" machine is said with its speed, and under the 
   assert.deepEqual([cpu?.quantization, cpu?.tokens_per_s], ['q4_k_m', 1.4]);
   const g = out.recommendations.find((r: Rec) => r.model.id === 'gemma-4-31b-it');
   const also = g?.reasons.find((t: string) => t.includes('It also fits') && t.includes('cpu-ddr4-32gb'));
-  if (also) assert.match(also, /cpu-ddr4-32gb, [\d.]+ GB usable, about 1\.4 tokens\/s at q4_k_m\), which runs it under the usable-speed floor/);
+  assert.ok(also, 'the pick names cpu-ddr4-32gb among the machines it also fits');
+  assert.match(also, /cpu-ddr4-32gb, [\d.]+ GB usable, about 1\.4 tokens\/s at q4_k_m\), which runs it under the usable-speed floor/);
 });
