@@ -42,18 +42,19 @@ export type LicenceSources = {
   /** Who names this model's licence, on which day (`lmarena`, `developer-licences`, `models-dev`). */
   label: { source: string; as_of: string };
   /** osi_approved, commercial_use and conditions: the licence table's row, the page it read (the licence text where held). */
-  terms: { source: 'licence-table'; table: string; evidence_url: string | null };
+  terms: { source: 'licence-table'; as_of: string; table: string; evidence_url: string | null };
   /** The clauses the conditions cite, as stored word for word (licence-clauses.csv); empty when none is stored. */
   clauses: { clause: string; url: string; read_on: string }[];
 };
 
 const LICENCE_TABLE_FILE = 'data/curated/licences.csv';
 
-export function licenceSources(l: Fact<Licence> | undefined): LicenceSources | null {
+export function licenceSources(l: Fact<Licence> | undefined, tableAsOf: string): LicenceSources | null {
   if (!l) return null;
   return {
     label: { source: l.source, as_of: l.as_of },
-    terms: { source: LICENCE_TABLE_SOURCE, table: LICENCE_TABLE_FILE, evidence_url: l.value.evidence_url ?? null },
+    // Dated by the table's own date: a fact's shape, so a tier that names no sources drops `source` as it does a fact's.
+    terms: { source: LICENCE_TABLE_SOURCE, as_of: tableAsOf, table: LICENCE_TABLE_FILE, evidence_url: l.value.evidence_url ?? null },
     clauses: l.value.clause_sources ?? [],
   };
 }
@@ -84,6 +85,6 @@ export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): C
     licence_conditions: l?.value.conditions ?? null,
     open_weights: m.open_weights ?? null,
     territory_exclusion: l?.value.territory_exclusion ?? null,
-    licence_sources: licenceSources(l),
+    licence_sources: licenceSources(l, ds.sourceById.get(LICENCE_TABLE_SOURCE)?.retrieved ?? ds.meta.data_as_of),
   };
 }

@@ -79,7 +79,8 @@ const Compliance = z
         label: z.object({ source: z.string().optional().describe('The label\'s source (absent on tiers that do not name sources).'), as_of: z.string() }).describe('Who names the licence of this model (a leaderboard label, a catalogue, the developer\'s page read in developer-licences), on which day. LMArena shows a label only.'),
         terms: z
           .object({
-            source: z.string().describe('`licence-table`: the reviewed licence table (masked on tiers that do not name sources).'),
+            source: z.string().optional().describe('`licence-table`: the reviewed licence table (absent on tiers that do not name sources).'),
+            as_of: z.string().describe('The licence table\'s date.'),
             table: z.string().describe('The reviewed table whose row gives osi_approved, commercial_use and the conditions.'),
             evidence_url: z.string().nullable().describe('The page that row rests on: the licence text where the table holds it, else the page showing the label.'),
           })
