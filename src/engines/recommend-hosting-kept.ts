@@ -21,3 +21,15 @@ export function keptAt(store: KeptPicks, pool: readonly Hardware[], context: num
   if (!kept && byContext.size < MAX_KEPT_CONTEXTS) byContext.set(context, (kept = new Map()));
   return kept;
 }
+
+/** A pick kept for a pool at a context under `key` (the model and the ask's settings), worked out by `compute` once. */
+export function keptPick(
+  store: KeptPicks, pool: readonly Hardware[], context: number, key: string, compute: () => HostingPick | undefined,
+): HostingPick | undefined {
+  const cache = keptAt(store, pool, context);
+  const hit = cache?.get(key);
+  if (hit !== undefined) return hit ?? undefined;
+  const pick = compute();
+  cache?.set(key, pick ?? null);
+  return pick;
+}

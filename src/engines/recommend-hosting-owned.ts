@@ -7,7 +7,7 @@ import { selfHostingCosts } from './cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { HostingCost, HostingPick } from './recommend-hosting.ts';
-import { keptAt, MAX_KEPT_CONTEXTS, type KeptPicks } from './recommend-hosting-kept.ts';
+import { keptPick, MAX_KEPT_CONTEXTS, type KeptPicks } from './recommend-hosting-kept.ts';
 import { ownedBasis } from './recommend-owned-basis.ts';
 import { fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
 import { fastEnough } from './recommend-speed.ts';
@@ -37,13 +37,8 @@ function bought(pool: readonly Hardware[]): Hardware[] {
 export function ownedHosting(
   ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: number | null = null, onPremises = true,
 ): HostingPick | undefined {
-  const cache = keptAt(ownedPicks, pool, context);
-  const key = `${m.id}\u0000${floor}\u0000${onPremises}`;
-  const hit = cache?.get(key);
-  if (hit !== undefined) return hit ?? undefined;
-  const pick = computeOwned(ds, m, pool, context, floor, onPremises);
-  cache?.set(key, pick ?? null);
-  return pick;
+  return keptPick(ownedPicks, pool, context, `${m.id}\u0000${floor}\u0000${onPremises}`,
+    () => computeOwned(ds, m, pool, context, floor, onPremises));
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;

@@ -7,7 +7,7 @@ import { DEFAULT_INPUT_SHARE, DEFAULT_UTILIZATION, HOURS_PER_MONTH } from './con
 import { selfHostingCost } from './cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import type { OwnedHost, OwnedOption } from './owned-cost.ts';
-import { keptAt, type KeptPicks } from './recommend-hosting-kept.ts';
+import { keptPick, type KeptPicks } from './recommend-hosting-kept.ts';
 import { selfFit, selfHostingFit } from './self-hosting.ts';
 import { isEuJurisdiction } from './trust-eu.ts';
 
@@ -132,13 +132,7 @@ function rented(pool: readonly Hardware[], eu: boolean): Hardware[] {
  * (data must stay in the EU) counts only rentals offered in an EU region, by a provider under any jurisdiction.
  */
 export function cheapestHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number, priced = true, eu = false): HostingPick | undefined {
-  const cache = keptAt(picks, pool, context);
-  const key = `${m.id}\u0000${priced}\u0000${eu}`;
-  const hit = cache?.get(key);
-  if (hit !== undefined) return hit ?? undefined;
-  const pick = computeHosting(ds, m, pool, context, priced, eu);
-  cache?.set(key, pick ?? null);
-  return pick;
+  return keptPick(picks, pool, context, `${m.id}\u0000${priced}\u0000${eu}`, () => computeHosting(ds, m, pool, context, priced, eu));
 }
 
 /** A rented (or, unpriced, a merely fitted) pick: not the caller's, not bought, and held to no speed floor. */
