@@ -247,6 +247,7 @@ test('a max output that is only the model\'s window is shown but not crowned; th
   const capped = row(compare_models.handler(aDataset({ models: withCap, sources: [aSource(), aSource({ id: 'developer-max-output' })] }), compare_models.input.parse({ models: ['dsv', 'sonnet'] }), ctx) as Out,
     'max_output');
   assert.deepEqual([capped.best, capped.rule], [['dsv'], 'highest value']);
+  assert.match(capped.values[0].detail!, /^the output cap the developer's own API states/);
   const onlyWindows = row(compare_models.handler(aDataset({ models }), compare_models.input.parse({ models: ['llama', 'oss'] }), ctx) as Out, 'max_output');
   assert.deepEqual(onlyWindows.best, ['oss']);
   const none = row(run(['open-a', 'open-b']), 'max_output');
