@@ -9,7 +9,7 @@ import type { OwnedOption } from './owned-cost.ts';
 import type { HostingCost, HostingPick } from './recommend-hosting.ts';
 import { keptPick, MAX_KEPT_CONTEXTS, type KeptPicks } from './recommend-hosting-kept.ts';
 import { ownedBasis } from './recommend-owned-basis.ts';
-import { fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
+import { engineChoice, fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
 import { fastEnough } from './recommend-speed.ts';
 import { SelfFit, selfFit, selfHostingFit } from './self-hosting.ts';
 import { ownedFitOf } from './recommend-also.ts';
@@ -107,9 +107,9 @@ function computeOwned(
   const firstFormat = first ? formatOn(first.hardware) : undefined;
   if (!first || firstFormat === undefined) return unpriced();
   const hw = first.hardware;
-  const engineFit = new SelfFit(m, hw, context, OWNED_FIGURE).fit;
   const lowered = firstFormat === 'fast' || firstFormat === 'slow' ? undefined : firstFormat;
-  const fit = lowered === undefined ? engineFit : fitAt(m, hw, context, lowered, OWNED_FIGURE);
+  // Lowered for speed: the fit at the lower quantization is written out; of the one passed over, only what is said.
+  const fit = lowered === undefined ? new SelfFit(m, hw, context, OWNED_FIGURE).fit : fitAt(m, hw, context, lowered, OWNED_FIGURE);
   // The month of the format the pick runs at: estimate_cost's own choice where it is the pick's, else asked at it (a
   // server on two PCIe cards takes FP8 where the pick runs Q8_0), as a named machine's month is (machineMonth).
   const asked = lowered ?? (fit.quantization === first.sized.quantization ? undefined : fit.quantization ?? undefined);
@@ -130,7 +130,7 @@ function computeOwned(
   const smallest = small.hardware.id === hw.id ? null : { hardware: small.hardware, fit: small.fit };
   return {
     hardware: hw, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit), passed_over: passed,
-    slower_quantization: lowered === undefined ? null : engineFit, priced: true, cost, smallest,
+    slower_quantization: lowered === undefined ? null : engineChoice(m, hw, context, OWNED_FIGURE), priced: true, cost, smallest,
   };
 }
 
