@@ -22,7 +22,7 @@ import { noteAnnouncedDeprecations, type DeprecationReading } from './deprecatio
 import { listingShutdowns } from './retired-listings.ts';
 import { holdBackClosedResalesBelowDeveloper } from './closed-resale-below-developer.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
-import { priceHistory } from './developer-price-on.ts';
+import { priceHistory, tierHistory } from './developer-price-on.ts';
 import { dropAbsorbedSiblings } from './absorbed-listings.ts';
 import { buildRatings, currentRatingRows } from './build-ratings.ts';
 import { allOf, newReport, type BuildReport, type IngestContext } from './context.ts';
@@ -201,7 +201,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const closedIds = new Set(mb.models.filter((m) => m.open_weights?.value === false).map((m) => m.id));
   // Each reseller's price against the developer's in force on its day, and against the developer's tiers on long prompts.
   report.issues.push(...holdBackClosedResalesBelowDeveloper(offers, (id) => closedIds.has(id), { readings: (o) => priceReadings.get(o),
-    history: priceHistory(allOf(results, 'changes')), modelWindow: (id) => windowOf.get(id) }));
+    history: priceHistory(allOf(results, 'changes')), tierHistory: tierHistory(allOf(results, 'changes')),
+    modelWindow: (id) => windowOf.get(id) }));
   report.notes.push(`developer price conflicts: ${priceConflicts.length} (the best-evidenced price kept, the others in conflicts)`,
     ...priceConflicts.map((l) => `  ${l}`));
   const undercuts = pointerUndercuts(mb.models, offers);
