@@ -349,19 +349,20 @@ export function undatedMatches(ds: Dataset, query: SearchQuery): number {
 }
 
 /**
- * How many models the query matches (every other filter passed) whose release only a bound gives and that
+ * The models the query matches (every other filter passed) whose release only a bound gives and that
  * `released_after` leaves out though they may have been released after it: an upper bound later than the day ("on or
  * before 2026-09-23" for released_after=2026-08-01), or a lower bound on or before it. None is dropped silently.
  */
-export function boundedMatches(ds: Dataset, query: SearchQuery): number {
+export function boundedMatches(ds: Dataset, query: SearchQuery): string[] {
   const day = query.released_after;
-  if (day === undefined) return 0;
+  if (day === undefined) return [];
   const { released_after: _dropped, ...rest } = query;
   const scores = rest.q !== undefined ? matchText(ds, rest.q) : undefined;
   const candidates = scores ? [...scores.keys()].map((id) => ds.modelById.get(id)!) : ds.models;
-  let n = 0;
-  for (const m of candidates) if (mayBeAfter(m.release_date, day) && passes(ds, m, rest)) n++;
-  return n;
+  // In the release order (newest bound first), so a caller reads the newest of them first.
+  const position = orders(ds).release_date.position;
+  return candidates.filter((m) => mayBeAfter(m.release_date, day) && passes(ds, m, rest)).map((m) => m.id)
+    .sort((a, b) => position.get(a)! - position.get(b)!);
 }
 
 /** Highest score on the benchmark first (each model's best measurement there); ties fall to elo, then id. */

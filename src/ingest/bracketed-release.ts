@@ -23,8 +23,9 @@ export type BracketedListing = OfferObservation & { model_id: string; listed_bet
  * An arena debut does not tighten it (since 2026-11-28): the arena rates models before their release, under a codename
  * (GPT-4o as `im-also-a-good-gpt2-chatbot` weeks before 2024-05-13) and on a leaderboard published before the
  * developer's own listing day (deepseek-v4-pro: published 2026-04-23 with 4,163 votes, DeepSeek's listing 2026-04-24).
- * The note still says when the arena first rated the model. The earlier copy is no lower bound either: grok-4.6 was
- * rated on 2026-08-12, before the copy of 2026-08-21 that lacks xAI's listing (docs/data.md, "Bounded release dates").
+ * The note still says when the arena first rated the model. The earlier copy is no lower bound either: the bundle's
+ * description of xAI's grok-4.6 listing says "released 2026-08-12", before the copy of 2026-08-21 that lacks it
+ * (docs/data.md, "Bounded release dates").
  */
 export function bracketedRelease(
   model: Pick<Model, 'id' | 'vendor' | 'release_date' | 'withheld'>,

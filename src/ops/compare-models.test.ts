@@ -234,7 +234,9 @@ test('a release known only by a bound is the most recent only where the bound pr
       aModel({ id: 'day-a', release_date: f('2026-08-10') }),
       aModel({ id: 'up-b', release_date: { ...f('2026-09-23'), bound: 'on_or_before' as const } }),
       aModel({ id: 'up-c', release_date: { ...f('2026-07-01'), bound: 'on_or_before' as const } }),
-      aModel({ id: 'low-d', release_date: { ...f('2026-10-05'), bound: 'on_or_after' as const } }),
+      aModel({ id: 'low-d', release_date: { ...f('2026-10-05', undefined, '2026-11-20'), bound: 'on_or_after' as const } }),
+      // A repository created 2023-10-26 and read public on 2026-05-12 (zephyr-7b-beta, llmfit's snapshot): released by then.
+      aModel({ id: 'low-e', release_date: { ...f('2023-10-26', undefined, '2026-05-12'), bound: 'on_or_after' as const } }),
     ],
   });
   const rel = (models: string[]) => row(compare_models.handler(bounded, compare_models.input.parse({ models }), ctx) as Out, 'release_date');
@@ -248,4 +250,6 @@ test('a release known only by a bound is the most recent only where the bound pr
   assert.deepEqual(low.best, ['low-d']);
   assert.equal(low.values[2].detail, 'on or after 2026-10-05: a lower bound of the release, not the day');
   assert.equal(rel(['day-a', 'up-c']).values[0].detail, undefined, 'a day carries no bound words');
+  // 2026-08-10 is after the snapshot that saw low-e's weights public (2026-05-12): day-a is proven the newer.
+  assert.deepEqual(rel(['day-a', 'low-e']).best, ['day-a']);
 });

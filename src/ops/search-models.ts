@@ -49,15 +49,19 @@ function undatedNote(count: number, releasedAfter: string | undefined) {
   };
 }
 
+/** At most this many left-out models are named: the committed dataset has 31 bounded releases. */
+const MAX_BOUNDED_NAMED = 50;
+
 /** What the results say about the models whose release only a bound gives (docs/data.md, "Bounded release dates"). */
-function boundedNote(count: number, releasedAfter: string | undefined) {
+function boundedNote(count: number, releasedAfter: string | undefined, left: readonly string[]) {
   const placed = releasedAfter !== undefined ? 'left_out' as const : 'at_bound' as const;
   const models = `${count} matching model${count === 1 ? '' : 's'} ha${count === 1 ? 's' : 've'} only a bound of ${count === 1 ? 'its' : 'their'} release`;
   return {
     count, placed,
+    ...(placed === 'left_out' ? { models: left.slice(0, MAX_BOUNDED_NAMED) } : {}),
     note: placed === 'left_out'
-      ? `${models} (release_date.bound) that may lie after ${releasedAfter} but does not prove it, so they are left out; search `
-        + 'without released_after, sorted by release_date, to see them'
+      ? `${models} (release_date.bound) that may lie after ${releasedAfter} but does not prove it, so they are left out (\`models\` `
+        + 'names them); search without released_after, sorted by release_date, to see them'
       : `${models} (release_date.bound): each is placed at its bound, so a model released "on or before" a day may belong `
         + 'lower and one released "on or after" a day higher',
   };
@@ -102,6 +106,7 @@ export const search_models = defineOperation({
     bounded: z.object({
       count: z.number().int().min(0).describe('With released_after: models matching every other filter whose release only a bound gives and '
         + 'that may lie after the day, left out. With sort=release_date: the results whose release only a bound gives.'),
+      models: z.array(z.string()).optional().describe('With released_after: the ids of the models left out (up to 50), newest bound first.'),
       placed: z.enum(['left_out', 'at_bound']).describe('`left_out`: released_after admits only a proven release; `at_bound`: '
         + 'sorted by release date, each is placed at its bound.'),
       note: z.string(),
@@ -169,9 +174,10 @@ export const search_models = defineOperation({
     const undated = input.released_after !== undefined ? undatedNote(undatedMatches(ds, query), input.released_after)
       : sort === 'release_date' ? undatedNote(ids.reduce((n, id) => (ds.modelById.get(id)!.release_date ? n : n + 1), 0), undefined) : undefined;
     // Only where it says something: an answer with no bounded release keeps the shape it had.
-    const boundedCount = input.released_after !== undefined ? boundedMatches(ds, query)
+    const left = input.released_after !== undefined ? boundedMatches(ds, query) : [];
+    const boundedCount = input.released_after !== undefined ? left.length
       : sort === 'release_date' ? ids.reduce((n, id) => (ds.modelById.get(id)!.release_date?.bound ? n + 1 : n), 0) : 0;
-    const bounded = boundedCount > 0 ? boundedNote(boundedCount, input.released_after) : undefined;
+    const bounded = boundedCount > 0 ? boundedNote(boundedCount, input.released_after, left) : undefined;
     return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, ...(undated ? { undated } : {}), ...(bounded ? { bounded } : {}),
       items: stitched(shown), page });
   },
