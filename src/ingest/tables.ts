@@ -24,6 +24,7 @@ import { loadVersionPointers } from './version-pointers.ts';
 import { loadFactSetAsides } from './fact-set-asides.ts';
 import { loadHeldPrices } from './held-prices.ts';
 import { loadOfferWindows, OFFER_WINDOWS_SOURCE } from './offer-windows.ts';
+import { loadRunningPromotions } from './running-promotions.ts';
 import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-developers.ts';
 import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
 import { DEPRECATION_READINGS_SOURCE, loadDeprecationReadings } from './deprecation-readings.ts';
@@ -74,6 +75,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...heldPrices.issues);
   const offerWindows = loadOfferWindows(path.join(curatedDir, 'offer-windows.csv'));
   issues.push(...offerWindows.issues);
+  const runningPromotions = loadRunningPromotions(path.join(curatedDir, 'running-promotions.csv'));
+  issues.push(...runningPromotions.issues);
   const closedDevelopers = loadClosedDevelopers(path.join(curatedDir, 'closed-developers.csv'));
   issues.push(...closedDevelopers.issues);
   const weightHosts = loadWeightHosts(path.join(curatedDir, 'weight-hosting-providers.csv'));
@@ -107,6 +110,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     factSetAsides: setAsides.rows,
     heldPrices: heldPrices.rows,
     offerWindows: offerWindows.rows,
+    runningPromotions: runningPromotions.rows,
     closedDevelopers: closedDevelopers.rows,
     weightHosts: weightHosts.rows,
     deprecationReadings: deprecationReadings.rows,
