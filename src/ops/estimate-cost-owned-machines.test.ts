@@ -84,7 +84,8 @@ test('the configurations no page prices stay out of the owned options', { skip: 
 
 test('a bought machine with no power figure is listed after every month that counts electricity and is not the cheapest', { skip: !shipped }, () => {
   // strix-halo-385-32gb once had no power figure and ranked first at 1,100 / 36 = 30.56 USD with no electricity (its
-  // launch price; its 2026 list price is 1,269, so 1,269 / 36 = 35.25 now); it now carries the Ryzen AI Max family's 120 W configurable-TDP ceiling, so its month is that share plus electricity.
+  // launch price; its 2026 list price is 1,269, so 1,269 / 36 = 35.25 now); it now carries the Ryzen AI Max family's
+  // 120 W configurable-TDP ceiling, so its month is that share plus electricity.
   const out = estimate_cost.handler(ds!, estimate_cost.input.parse({ model_id: 'qwen3-30b-a3b', tokens_millions: 30, options_limit: 200 }), {
     today: '2026-11-27',
   }) as Out;
