@@ -131,6 +131,8 @@ export function withMachinePrices(hardware: Hardware[], rows: readonly PriceRow[
         note: `${basisWords(r, alternatives)}: ${r.product}, ${r.configuration}, '${r.quote}'; ${r.note}; evidence: ${r.source_url} (read ${r.read_on})`
           + (others.length ? `; other prices read, not used: ${others.join(' | ')}` : ''),
       });
+      // Structured beside the note, so an answer offering the machine can say it is no longer sold new.
+      if (r.discontinued_on) h.discontinued_on = fact(r.discontinued_on, r.read_on, MACHINE_PRICES_SOURCE_ID, { note: `evidence: ${r.source_url}` });
       h.host_machine = fact({
         id: 'self-contained', name: `${r.product}: the whole machine (CPU, memory, storage, power supply, chassis) is the product priced`,
         basis: 'in_purchase_price' as const, usd: 0,
