@@ -49,6 +49,8 @@ test("Hy3 is dated and open by Tencent's own repository, apart from Hy3 preview"
   assert.deepEqual([m.release_date?.value, m.release_date?.source], ['2026-07-06', 'developer-releases']);
   assert.deepEqual([m.open_weights?.value, m.weights_url?.value], [true, 'https://huggingface.co/tencent/Hy3']);
   assert.equal(status('hy3', 'open_weights'), 'met');
+  // The README: "295B-parameter Mixture-of-Experts (MoE) model with 21B active parameters"; Supported Precisions: BF16.
+  assert.deepEqual([m.parameters_total?.value, m.parameters_active?.value, m.native_precision?.value], [295e9, 21e9, 'bf16']);
   // The preview is another model (released 2026-04-23 per Tencent's announcement of Hy3 preview).
   assert.notEqual(ds.resolveModelId('hy3-preview'), 'hy3');
 });
