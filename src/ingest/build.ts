@@ -22,7 +22,7 @@ import { noteAnnouncedDeprecations, type DeprecationReading } from './deprecatio
 import { listingShutdowns } from './retired-listings.ts';
 import { holdBackClosedResalesBelowDeveloper } from './closed-resale-below-developer.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
-import { priceHistory } from './developer-price-on.ts';
+import { priceHistory, tierHistory } from './developer-price-on.ts';
 import { dropAbsorbedSiblings } from './absorbed-listings.ts';
 import { buildRatings, currentRatingRows } from './build-ratings.ts';
 import { allOf, newReport, type BuildReport, type IngestContext } from './context.ts';
@@ -38,6 +38,8 @@ import { pointerUndercuts } from './pointer-prices.ts';
 import { currentPointers } from './version-pointers.ts';
 import type { HeldPrice } from './held-prices.ts';
 import { applyOfferWindows, type OfferWindow } from './offer-windows.ts';
+import { applyDeveloperMaxOutput, type DeveloperMaxOutput } from './developer-max-output.ts';
+import { noteWindowOnlyMaxOutput } from './max-output.ts';
 
 /** The alias table's source for names the lookup resolves that match no source's listing (data/curated/aliases.csv). */
 export const LOOKUP_ALIAS_SOURCE = 'lookup';
@@ -67,6 +69,8 @@ export type Tables = {
   heldPrices?: readonly HeldPrice[];
   /** Windows a provider's page gives its own listing (data/curated/offer-windows.csv). */
   offerWindows?: readonly OfferWindow[];
+  /** Output caps a developer's own API states for its model (data/curated/developer-max-output.csv). */
+  developerMaxOutput?: readonly DeveloperMaxOutput[];
   /** Developers that publish no weights of their API models (data/curated/closed-developers.csv); absent in tests without it. */
   closedDevelopers?: readonly ClosedDeveloper[];
   /** Providers that host the models they sell themselves (data/curated/weight-hosting-providers.csv); absent in tests without it. */
@@ -122,8 +126,12 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const closed = closeUnknownWeights(mb.models, tables.closedDevelopers ?? []);
   report.notes.push(`models closed by their developer's word, no source giving their weights: ${closed.length} (${closed.join(', ')})`);
   report.issues.push(...attachGgufFiles(mb.models, tables.ggufFiles ?? []));
+  // The developer's stated output cap replaces a catalogue's window-sized figure, before a moving name copies it.
+  report.issues.push(...applyDeveloperMaxOutput(mb.models, tables.developerMaxOutput ?? []));
   // After every step that sets a version fact: a moving name's are its current target's (pointer-facts.ts).
   const versionFacts = pointerVersionFacts(mb.models);
+  const windowOnly = noteWindowOnlyMaxOutput(mb.models);
+  report.notes.push(`max_output that is only the context window (noted, no cap): ${windowOnly.length}`);
   report.notes.push(`moving names' version facts taken from their target or withheld: ${versionFacts.length}`, ...versionFacts.map((l) => `  ${l}`));
   const excluded = attachTerritoryExclusions(mb.models, tables.licenceTerritories ?? []);
   report.notes.push(`licences withholding rights in some territories: ${excluded.length} models (${excluded.join(', ')})`);
@@ -193,7 +201,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const closedIds = new Set(mb.models.filter((m) => m.open_weights?.value === false).map((m) => m.id));
   // Each reseller's price against the developer's in force on its day, and against the developer's tiers on long prompts.
   report.issues.push(...holdBackClosedResalesBelowDeveloper(offers, (id) => closedIds.has(id), { readings: (o) => priceReadings.get(o),
-    history: priceHistory(allOf(results, 'changes')), modelWindow: (id) => windowOf.get(id) }));
+    history: priceHistory(allOf(results, 'changes')), tierHistory: tierHistory(allOf(results, 'changes')),
+    modelWindow: (id) => windowOf.get(id) }));
   report.notes.push(`developer price conflicts: ${priceConflicts.length} (the best-evidenced price kept, the others in conflicts)`,
     ...priceConflicts.map((l) => `  ${l}`));
   const undercuts = pointerUndercuts(mb.models, offers);
