@@ -152,9 +152,9 @@ function rank(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
     excluded: c.excluded,
     quantization_rule: sharedQuantizationRule(hardware, opts),
     // The speed method of this configuration is stated here once; each entry's speed basis names only what is
-    // particular to its model. Kept with the ranking but not marked kept (its text made and held beside it): a ranking
-    // is made per cold ask, and a per-ask kept part's entries in the kept set and text maps outlived young collections
-    // and were promoted, some 0.4 MB a collection on the cold stream (docs/performance.md, nineteenth round).
+    // particular to its model. Kept with the ranking but not marked kept: a ranking is made per cold ask, and marked
+    // kept (its text and projection then made and held beside it, weakly) it made young collections on the cold stream
+    // promote some 0.4 MB more each (docs/performance.md, nineteenth round).
     assumptions: speedLine ? [...r.assumptions, speedLine] : r.assumptions,
     catalogue: c,
   };
