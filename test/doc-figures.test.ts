@@ -8,6 +8,7 @@ import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
 import { loadDataset } from '../src/dataset/load.ts';
 import { isDeprecatedModel, isShutDownOffer } from '../src/engines/offer-lifecycle.ts';
 import { isFirstParty } from '../src/ingest/first-party.ts';
+import { windowOnlyMaxOutput } from '../src/ingest/max-output.ts';
 
 // The doc wraps lines anywhere: read it as one line of single spaces.
 const doc = readFileSync(path.join(PROJECT_ROOT, 'docs/data.md'), 'utf8').replace(/\s+/g, ' ');
@@ -163,4 +164,19 @@ test('the reseller price docs/data.md quotes for Claude Sonnet 4.5 is Poe\'s lis
   assert.deepEqual([poe?.prices.input?.value, poe?.prices.output?.value, poe?.held_back], [input, output, undefined]);
   const qihang = ds.offers.find((o) => o.model_id === 'claude-sonnet-4-5' && o.provider === 'qihang-ai');
   assert.ok(qihang?.held_back?.length && qihang.prices.input === undefined);
+});
+
+test('the max outputs that are only their window, as docs/data.md counts them, are the dataset\'s', () => {
+  const [all, open, closed, unknown, litellm, modelsDev] = stated(
+    /after the three rows (\d+) remain, noted, of which (\d+) open weights, (\d+) closed, (\d+) unknown; the figure came from LiteLLM for (\d+) of them, models\.dev for (\d+)/,
+  );
+  const noted = ds.models.filter((m) => windowOnlyMaxOutput(m));
+  assert.equal(noted.length, all);
+  assert.equal(noted.filter((m) => m.open_weights?.value === true).length, open);
+  assert.equal(noted.filter((m) => m.open_weights?.value === false).length, closed);
+  assert.equal(noted.filter((m) => m.open_weights === undefined).length, unknown);
+  assert.equal(noted.filter((m) => m.max_output!.source === 'litellm').length, litellm);
+  assert.equal(noted.filter((m) => m.max_output!.source === 'models-dev').length, modelsDev);
+  // Each carries the note that says so (src/ingest/max-output.ts), so no reader takes the window for a cap.
+  for (const m of noted) assert.match(m.max_output!.note!, /context window \(\d+\), not an output cap/, m.id);
 });

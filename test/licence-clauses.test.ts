@@ -11,9 +11,12 @@ const read = (file: string): Row[] => parse(readFileSync(file), { columns: true 
 const licences = read('data/curated/licences.csv');
 const clauses = read('data/curated/licence-clauses.csv');
 
-/** The clauses a condition cites: its closing "(sections 2, 1.b.iv and 1.b.i of the agreement)". */
+/**
+ * The clauses a condition cites: its closing "(sections 2, 1.b.iv and 1.b.i of the agreement)", or for a licence whose
+ * text has no numbered sections, the part it names: "(the added paragraph of the licence)" (Moonshot's modified MIT).
+ */
 function cited(conditions: string): string[] {
-  const m = /\(sections ([^()]*(?:\([^()]*\)[^()]*)*) of the (?:agreement|public licence)\)\.$/.exec(conditions);
+  const m = /\((?:sections |the )([^()]*(?:\([^()]*\)[^()]*)*) of the (?:agreement|public licence|licence)\)\.$/.exec(conditions);
   return m ? m[1].split(/, | and /) : [];
 }
 /** The phrases a condition puts in double quotes; the licence texts use typographic quotes, which compare equal. */
@@ -48,8 +51,9 @@ test('every clause a condition cites is stored, and every phrase it quotes is in
     }
     checked++;
   }
-  // The Llama 2, 3, 3.1 (two spellings), 3.2, 3.3 (two spellings) and 4 rows, CC BY-NC and CC BY-NC-SA.
-  assert.equal(checked, 10);
+  // The Llama 2, 3, 3.1 (two spellings), 3.2, 3.3 (two spellings) and 4 rows, CC BY-NC and CC BY-NC-SA; DeepSeek (two
+  // spellings), modified MIT, Tongyi Qianwen and the MiniMax Model License.
+  assert.equal(checked, 15);
 });
 
 test('the Llama naming duty is the agreements\' own: "Built with Llama" and a name beginning with "Llama"', () => {
@@ -90,4 +94,52 @@ test('CC BY-NC: the grant is for NonCommercial purposes only, as the legal code 
   for (const id of ['cc-by-nc-4.0', 'cc-by-nc-sa-4.0']) {
     assert.equal(licences.find((l) => l.id === id)?.commercial_use, 'false', `${id}: no commercial use`);
   }
+});
+
+test('DeepSeek: use-based restrictions every user must follow and pass on, fully automated decisions among them', () => {
+  // deepseek-ai/DeepSeek-V3 LICENSE-MODEL (9b4e978; the file unchanged since 4c2fdb8, 2024-12-26), read 2026-11-28:
+  // paragraph 5 binds "all of Your users"; 4.a makes the restrictions "an enforceable provision" of any agreement governing
+  // use or distribution; 4.b gives every third-party recipient "a copy of this License"; Attachment A lists eleven uses,
+  // the eighth "For fully automated decision making that adversely impacts an individual’s legal rights ...".
+  assert.match(excerpt('deepseek', '5')!, /You shall require all of Your users who use the Model or a Derivative of the Model to comply with the terms of this paragraph \(paragraph 5\)\.$/);
+  assert.match(excerpt('deepseek', '4.a')!, /^a\. Use-based restrictions as referenced in paragraph 5 MUST be included as an enforceable provision/);
+  assert.match(excerpt('deepseek', '4.b')!, /^b\. You must give any Third Party recipients of the Model or Derivatives of the Model a copy of this License;$/);
+  const attachment = excerpt('deepseek', 'Attachment A')!;
+  assert.equal(attachment.split(' - ').length - 1, 11, 'eleven restricted uses');
+  assert.match(attachment, /- For fully automated decision making that adversely impacts an individual’s legal rights or otherwise creates or modifies a binding, enforceable obligation;/);
+  assert.match(attachment, /- For military use in any way;/);
+  const row = licences.find((l) => l.match === 'deepseek')!;
+  assert.equal(row.commercial_use, 'true', 'hosting for third parties is granted (paragraph 4: "You may host for Third Party remote access purposes")');
+  assert.match(row.conditions, /fully automated decision making/);
+});
+
+test('modified MIT (Moonshot Kimi K2): the one added paragraph, 100M MAU or USD 20M a month, "Kimi K2" displayed', () => {
+  // MoonshotAI/Kimi-K2 LICENSE (c6157be; the file unchanged since d778e27, 2025-07-11), read 2026-11-28, its last paragraph.
+  const s = excerpt('modified-mit', 'added paragraph')!;
+  assert.match(s, /^Our only modification part is that, if the Software \(or any derivative works thereof\) is used for any of your commercial products or services/);
+  assert.match(s, /more than 100 million monthly active users, or more than 20 million US dollars \(or equivalent in other currencies\) in monthly revenue, you shall prominently display "Kimi K2" on the user interface of such product or service\.$/);
+  // The label covers other vendors' texts too (Devstral 2, MiniMax M2): the condition names whose paragraph it quotes.
+  assert.match(licences.find((l) => l.id === 'modified-mit')!.conditions, /^Depends on the vendor's text\. Moonshot AI's Kimi K2 licence/);
+});
+
+test('Tongyi Qianwen: 100M MAU commercial threshold, no improving other LLMs, the Notice file', () => {
+  // QwenLM/Qwen "Tongyi Qianwen LICENSE AGREEMENT" (2df8e8a; added in e8e1596, 2023-11-30, when LICENSE became the code's
+  // Apache 2.0), read 2026-11-28: sections 4, 5.b and 3.c.
+  assert.match(excerpt('qianwen', '4')!, /^If you are commercially using the Materials, and your product or service has more than 100 million monthly active users, You shall request a license from Us\./);
+  assert.match(excerpt('qianwen', '5.b')!, /to improve any other large language model \(excluding Tongyi Qianwen or derivative works thereof\)\.$/);
+  assert.match(excerpt('qianwen', '3.c')!, /within a "Notice" text file/);
+  assert.match(licences.find((l) => l.id === 'qianwen')!.evidence_url, /Tongyi%20Qianwen%20LICENSE%20AGREEMENT$/, 'not LICENSE, which is Apache 2.0 now');
+});
+
+test('MiniMax Model License (MiniMax-01): a grant with no threshold, a prohibited-uses policy, the Notice file', () => {
+  // MiniMax-AI/MiniMax-01 LICENSE-MODEL (57cf223; last changed cfaa416, 2025-02-20), read 2026-11-28: section 2.a grants
+  // use, reproduction, distribution and modification with no user or revenue threshold; the policy's item 8 is the
+  // fully automated decision-making restriction, item 2 the military one.
+  assert.match(excerpt('minimax-model', '2.a')!, /royalty-free limited license .* to use, reproduce, distribute, copy, create derivative works of, and make modifications to the Model Materials\.$/);
+  assert.doesNotMatch(excerpt('minimax-model', '2.a')!, /monthly active users|revenue/);
+  const policy = excerpt('minimax-model', 'Prohibited Uses Policy')!;
+  assert.match(policy, /2\. Assist with, engage in or otherwise support any military purpose\./);
+  assert.match(policy, /8\. Conduct fully automated decision-making that adversely affects an individual’s legal rights/);
+  assert.match(excerpt('minimax-model', '2.b.ii')!, /within a “Notice” text file/);
+  assert.equal(licences.find((l) => l.id === 'minimax-model')?.commercial_use, 'true');
 });

@@ -77,3 +77,67 @@ test('the table\'s note on a licence is served apart from its conditions: Qwen\'
   assert.match(full.licence.value.note, /writes "Qwen" for the API-only Qwen-Max/);
   assert.doesNotMatch(full.licence.value.conditions, /Qwen-Max|LMArena/);
 });
+
+// The trust profile an EU hospital reads: licence, commercial use, conditions and the stored clauses, each against the text.
+test('get_trust_profile: DeepSeek V3 under the DeepSeek License 1.0 names its use restrictions and the clauses they rest on', { skip }, async () => {
+  // deepseek-ai/DeepSeek-V3 LICENSE-MODEL (9b4e978), read 2026-11-28. Paragraph 4 grants hosting "for Third Party remote
+  // access purposes (e.g. software-as-a-service)": commercial use true. Attachment A forbids use "For fully automated
+  // decision making that adversely impacts an individual's legal rights"; paragraph 5 binds "all of Your users".
+  const out = await rest('/api/v1/trust/deepseek-v3');
+  assert.equal(out.compliance.licence.value.id, 'deepseek');
+  assert.equal(out.compliance.commercial_use.value, true);
+  assert.match(out.compliance.licence_conditions, /"For fully automated decision making that adversely impacts an individual's legal rights/);
+  assert.match(out.compliance.licence_conditions, /\(sections 5, Attachment A, 4\.a and 4\.b of the agreement\)\.$/);
+  const clauses = out.compliance.licence_sources.clauses as Array<{ clause: string; url: string; read_on: string }>;
+  assert.deepEqual(clauses.map((c) => c.clause).sort(), ['4.a', '4.b', '5', 'Attachment A']);
+  for (const c of clauses) {
+    assert.equal(c.url, 'https://github.com/deepseek-ai/DeepSeek-V3/blob/9b4e9788e4a3a731f7567338ed15d3ec549ce03b/LICENSE-MODEL');
+    assert.equal(c.read_on, '2026-11-28');
+  }
+  assert.deepEqual((await mcp('get_trust_profile', { model_id: 'deepseek-v3' })).compliance, out.compliance);
+});
+
+test('get_trust_profile: Kimi K2 under modified MIT names Moonshot\'s one added paragraph, quoted, with its origin', { skip }, async () => {
+  // MoonshotAI/Kimi-K2 LICENSE (c6157be), read 2026-11-28: products "that have more than 100 million monthly active
+  // users, or more than 20 million US dollars (or equivalent in other currencies) in monthly revenue" must display "Kimi K2".
+  const out = await rest('/api/v1/trust/kimi-k2');
+  assert.equal(out.compliance.licence.value.id, 'modified-mit');
+  assert.equal(out.compliance.commercial_use.value, true);
+  assert.match(out.compliance.licence_conditions, /more than 100 million monthly active users, or more than 20 million US dollars/);
+  assert.match(out.compliance.licence_conditions, /prominently display "Kimi K2"/);
+  assert.deepEqual(out.compliance.licence_sources.clauses,
+    [{ clause: 'added paragraph', url: 'https://github.com/MoonshotAI/Kimi-K2/blob/c6157be8531e1c52f5dfd3bb91a1275b089eac50/LICENSE', read_on: '2026-11-28' }]);
+});
+
+test('get_trust_profile: a Tongyi Qianwen model cites the agreement file, whose threshold is 100M MAU', { skip }, async () => {
+  // QwenLM/Qwen "Tongyi Qianwen LICENSE AGREEMENT" (2df8e8a), section 4: "If you are commercially using the Materials, and
+  // your product or service has more than 100 million monthly active users, You shall request a license from Us."
+  const out = await rest('/api/v1/trust/qwen1.5-72b-chat');
+  assert.equal(out.compliance.licence.value.id, 'qianwen');
+  assert.match(out.compliance.licence_conditions, /"more than 100 million monthly active users" needs a licence from Alibaba Cloud/);
+  assert.match(out.compliance.licence_sources.terms.evidence_url, /\/blob\/2df8e8ac450fa185c421a08b0090ef81826caa6e\/Tongyi%20Qianwen%20LICENSE%20AGREEMENT$/);
+  assert.deepEqual(out.compliance.licence_sources.clauses.map((c: Out) => c.clause).sort(), ['3.a', '3.c', '4', '5.b']);
+});
+
+test('get_trust_profile: models given a licence from their developer\'s page, as those pages say', { skip }, async () => {
+  // Qwen's blog (qwen2.5-coder-family): "3B is under Qwen-Research license"; the table does not establish commercial use
+  // (the agreement's text was not read from Qwen's own page), so it is null, not guessed, and the licence is not OSI.
+  const coder3b = await rest('/api/v1/trust/qwen2.5-coder-3b-instruct');
+  assert.equal(coder3b.compliance.licence.value.id, 'qwen-research');
+  assert.equal(coder3b.compliance.commercial_use.value, null);
+  assert.equal(coder3b.compliance.licence.value.osi_approved, false);
+  assert.equal(coder3b.compliance.licence_sources.label.as_of, '2026-11-28');
+  // MiniMax-AI/MiniMax-01 LICENSE-MODEL: the MiniMax Model License, whose Prohibited Uses Policy item 8 forbids "fully
+  // automated decision-making that adversely affects an individual's legal rights"; no user or revenue threshold (2.a).
+  const minimax = await rest('/api/v1/trust/minimax-01');
+  assert.equal(minimax.compliance.licence.value.id, 'minimax-model');
+  assert.equal(minimax.compliance.commercial_use.value, true);
+  assert.match(minimax.compliance.licence_conditions, /Conduct fully automated decision-making that adversely affects an individual's legal rights/);
+  assert.doesNotMatch(minimax.compliance.licence_conditions, /monthly active users/);
+  // DeepSeek-Prover-V2's README: "The use of DeepSeek-Prover-V2 models is subject to the Model License" (DeepSeek License 1.0).
+  assert.equal((await rest('/api/v1/trust/deepseek-prover-v2-671b')).compliance.licence.value.id, 'deepseek');
+  // NVIDIA's Nemotron Nano 9B v2 card: "Use of this model is governed by the NVIDIA Open Model License Agreement".
+  const nano = await rest('/api/v1/trust/nemotron-nano-9b-v2');
+  assert.equal(nano.compliance.licence.value.id, 'nvidia-open-model');
+  assert.match(nano.compliance.licence_conditions, /guardrails are bypassed/);
+});

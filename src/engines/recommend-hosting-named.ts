@@ -6,7 +6,7 @@ import type { FitAssessed } from './hardware-fit.ts';
 import { perDataset } from './per-dataset.ts';
 import type { HostingPick } from './recommend-hosting.ts';
 import { MAX_KEPT_CONTEXTS } from './recommend-hosting-kept.ts';
-import { fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
+import { engineChoice, fitAt, usableFormat, type SlowerFormat, type UsableFormat } from './recommend-quant.ts';
 import { SelfFit, selfFit } from './self-hosting.ts';
 
 /**
@@ -91,6 +91,7 @@ class MachinePick implements HostingPick {
   readonly smallest = null;
   readonly passed_over = null;
   private lowered: FitAssessed | undefined;
+  private slower: SlowerFormat | undefined;
   /** `q`: the lower quantization that reaches the floor, when the fit engine's own choice does not. */
   constructor(private readonly f: SelfFit, readonly below_floor: boolean, private readonly q?: QuantizationId) {}
   get hardware(): Hardware {
@@ -100,7 +101,9 @@ class MachinePick implements HostingPick {
     if (this.q === undefined) return this.f.fit;
     return (this.lowered ??= fitAt(this.f.model, this.f.hardware, this.f.context, this.q, this.f.figure));
   }
-  get slower_quantization(): FitAssessed | null {
-    return this.q === undefined ? null : this.f.fit;
+  /** The fit engine's own choice, passed over: its quantization and speed from the sums, not a second fit written out. */
+  get slower_quantization(): SlowerFormat | null {
+    if (this.q === undefined) return null;
+    return (this.slower ??= engineChoice(this.f.model, this.f.hardware, this.f.context, this.f.figure));
   }
 }

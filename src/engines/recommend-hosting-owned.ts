@@ -9,9 +9,11 @@ import type { OwnedOption } from './owned-cost.ts';
 import type { HostingCost, HostingPick } from './recommend-hosting.ts';
 import { keptPick, MAX_KEPT_CONTEXTS, type KeptPicks } from './recommend-hosting-kept.ts';
 import { ownedBasis } from './recommend-owned-basis.ts';
-import { fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
+import { engineChoice, fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
 import { fastEnough } from './recommend-speed.ts';
 import { SelfFit, selfFit, selfHostingFit } from './self-hosting.ts';
+import { ownedFitOf } from './recommend-also.ts';
+import { OWNED_FIGURE } from './recommend-hosting-named.ts';
 
 const boughtPools = new WeakMap<readonly Hardware[], Hardware[]>();
 const ownedPicks: KeptPicks = new WeakMap();
@@ -48,6 +50,9 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
  * that runs the model at the floor or faster, by the same order and host rule; the one passed over is kept to be said.
  * None reaches it: the usual one, marked below the floor (the pick is then held back). On premises the priced
  * configurations are looked for (none fits: price 0); a local machine with none priced stays not costed (neutral).
+ * A configuration bought is run as a named machine of it is (OWNED_FIGURE: models_for_hardware's batch-1 figure, in
+ * the runtime it picks for the machine's class: GGUF types on a desktop or PCIe cards split by layer), so the pick's
+ * quantization, memory and speed are the hardware page's for that model; the month is estimate_cost's at that format.
  */
 function computeOwned(
   ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: number | null, onPremises: boolean,
@@ -55,20 +60,33 @@ function computeOwned(
   const small = selfHostingFit(ds, m, pool, context);
   if (small.status !== 'fits') return undefined;
   const slow = (f: FitAssessed) => floor !== null && !fastEnough(f, floor);
-  const unpriced: HostingPick = {
-    hardware: small.hardware, fit: small.fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(small.fit),
-    passed_over: null, slower_quantization: null, priced: onPremises, cost: null, smallest: null,
+  // No priced configuration runs it: the smallest it fits, as the caller would run it (models_for_hardware's formats),
+  // or as a server where those formats do not fit it there (two PCIe cards hold INT4 W4A16 where Q4_K_M is larger).
+  const unpriced = (): HostingPick => {
+    const owned = ownedFitOf(m, small, context);
+    const fit = owned.fit === 'no' ? small.fit : owned;
+    return {
+      hardware: small.hardware, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit),
+      passed_over: null, slower_quantization: null, priced: onPremises, cost: null, smallest: null,
+    };
   };
   const opts = { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context };
   const months = selfHostingCosts(m, bought(pool), opts, 0).owned;
-  const usual = months.find((o) => o.host_counted) ?? months[0];
-  // How each configuration weighed runs the model under the floor, decided from the fit's sums (usableFormat); only the
-  // fits of the configuration chosen and of the one passed over are written out.
+  // How each configuration weighed runs the model under the floor, at a named machine's figure, decided from the fit's
+  // sums (usableFormat); only the fits of the configuration chosen and of the one passed over are written out.
   const formats = new Map<string, UsableFormat | undefined>();
   const formatOn = (h: Hardware): UsableFormat | undefined => {
-    if (!formats.has(h.id)) formats.set(h.id, floor === null ? (selfFit(m, h, context) ? 'fast' : undefined) : usableFormat(m, h, context, floor));
+    if (!formats.has(h.id)) {
+      formats.set(h.id, floor === null
+        ? (selfFit(m, h, context, OWNED_FIGURE) ? 'fast' : undefined)
+        : usableFormat(m, h, context, floor, OWNED_FIGURE));
+    }
     return formats.get(h.id);
   };
+  // estimate_cost weighs a configuration the model fits as a server; it is run here as the caller's own machine, where
+  // the format ladder may differ (GGUF types, not vLLM's), so only those it also fits that way are weighed.
+  const fitsOwned = (h: Hardware): boolean => formatOn(h) !== undefined;
+  const usual = months.find((o) => o.host_counted && fitsOwned(o.hardware)) ?? months.find((o) => fitsOwned(o.hardware));
   // A configuration runs it usably at the fit engine's quantization, or at the highest lower one that reaches the floor.
   const runs = (h: Hardware): boolean => {
     const v = formatOn(h);
@@ -81,17 +99,22 @@ function computeOwned(
     const faster = months.find((o) => o.host_counted && runs(o.hardware)) ?? months.find((o) => runs(o.hardware));
     if (faster) {
       first = faster;
-      if (faster.hardware.id !== usual.hardware.id) passed = { hardware: usual.hardware, fit: new SelfFit(m, usual.hardware, context).fit };
+      if (faster.hardware.id !== usual.hardware.id) {
+        passed = { hardware: usual.hardware, fit: new SelfFit(m, usual.hardware, context, OWNED_FIGURE).fit };
+      }
     }
   }
   const firstFormat = first ? formatOn(first.hardware) : undefined;
-  if (!first || firstFormat === undefined) return unpriced;
+  if (!first || firstFormat === undefined) return unpriced();
   const hw = first.hardware;
-  const engineFit = new SelfFit(m, hw, context).fit;
-  const q = firstFormat === 'fast' || firstFormat === 'slow' ? undefined : firstFormat;
-  const fit = q === undefined ? engineFit : fitAt(m, hw, context, q);
-  const at = q === undefined ? ownedAtCapacity(m, first, context) : ownedAtQuantization(m, hw, context, q);
-  if (!at) return unpriced;
+  const lowered = firstFormat === 'fast' || firstFormat === 'slow' ? undefined : firstFormat;
+  // Lowered for speed: the fit at the lower quantization is written out; of the one passed over, only what is said.
+  const fit = lowered === undefined ? new SelfFit(m, hw, context, OWNED_FIGURE).fit : fitAt(m, hw, context, lowered, OWNED_FIGURE);
+  // The month of the format the pick runs at: estimate_cost's own choice where it is the pick's, else asked at it (a
+  // server on two PCIe cards takes FP8 where the pick runs Q8_0), as a named machine's month is (machineMonth).
+  const asked = lowered ?? (fit.quantization === first.sized.quantization ? undefined : fit.quantization ?? undefined);
+  const at = asked === undefined ? ownedAtCapacity(m, first, context) : ownedAtQuantization(m, hw, context, asked);
+  if (!at) return unpriced();
   const { option: o, volume } = at;
   const cost: HostingCost = {
     monthly_usd: o.monthly_usd,
@@ -102,12 +125,12 @@ function computeOwned(
       tokens_millions: volume, purchase: o.purchase, host_machine: o.host_machine, power_monthly_usd: o.power?.monthly_usd ?? null, machines: o.machines,
     },
     eu_regions: [],
-    basis: ownedBasis(o, volume, context, q),
+    basis: ownedBasis(o, volume, context, asked),
   };
   const smallest = small.hardware.id === hw.id ? null : { hardware: small.hardware, fit: small.fit };
   return {
     hardware: hw, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit), passed_over: passed,
-    slower_quantization: q === undefined ? null : engineFit, priced: true, cost, smallest,
+    slower_quantization: lowered === undefined ? null : engineChoice(m, hw, context, OWNED_FIGURE), priced: true, cost, smallest,
   };
 }
 

@@ -8,6 +8,7 @@ import { selfHostingCost } from './cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import type { OwnedHost, OwnedOption } from './owned-cost.ts';
 import { keptPick, type KeptPicks } from './recommend-hosting-kept.ts';
+import type { SlowerFormat } from './recommend-quant.ts';
 import { selfFit, selfHostingFit } from './self-hosting.ts';
 import { isEuJurisdiction } from './trust-eu.ts';
 
@@ -68,9 +69,10 @@ export type HostingPick = {
   passed_over: { hardware: Hardware; fit: FitAssessed } | null;
   /**
    * The fit at the quantization the fit engine chooses (the highest that fits), passed over because it runs under the
-   * speed floor where a lower one reaches it: `fit` is then at that lower one (recommend-quant.ts). Null otherwise.
+   * speed floor where a lower one reaches it: `fit` is then at that lower one (recommend-quant.ts). Null otherwise. Its
+   * quantization and speed only, from the fit's sums (engineChoice): the reason says no more of it.
    */
-  slower_quantization: FitAssessed | null;
+  slower_quantization: SlowerFormat | null;
   /**
    * Whether prices were looked for (no machine named, not local: rents, or purchase prices on premises): then a null
    * cost means no priced configuration fits.

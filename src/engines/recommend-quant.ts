@@ -74,8 +74,23 @@ export function fitAt(m: Model, hardware: Hardware, context: number, q: Quantiza
   return r;
 }
 
+/** The quantization a pick lowered for speed passes over: the fit engine's own choice, with its batch-1 speed. */
+export type SlowerFormat = Pick<FitAssessed, 'quantization' | 'tokens_per_s'>;
+
+/**
+ * The fit engine's own choice on a configuration (the highest quantization of 4 bits or more that fits) and its batch-1
+ * speed, from the fit's sums (assessFit, batchOneTokensPerSecond): the `quantization` and `tokens_per_s` the written-out
+ * fit states, without its memory report, speed estimate and inputs in words. Only for a model that fits with a speed.
+ */
+export function engineChoice(m: Model, hardware: Hardware, context: number, figure: Figure = 'serving'): SlowerFormat {
+  const opts: FitOptions = { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure };
+  const a = assessFit(m, hardware, opts);
+  if (!('facts' in a) || !a.chosen) throw new Error(`${m.id}: a passed-over quantization was asked of a model that does not fit`);
+  return { quantization: a.chosen.q.id, tokens_per_s: hasBandwidth(hardware) ? batchOneTokensPerSecond(a.facts, a.chosen.q, hardware, opts) : null };
+}
+
 /** The higher quantization passed over for speed, in words: `Q8_0 would read at about 4.3 tokens/s`. */
-export function slowerQuantizationText(fit: FitAssessed, slower: FitAssessed): string {
+export function slowerQuantizationText(fit: FitAssessed, slower: SlowerFormat): string {
   return `${fit.quantization}, the largest format that reads at a usable speed here; ${slower.quantization}, the largest that fits, `
     + `would read at about ${slower.tokens_per_s} tokens/s.`;
 }

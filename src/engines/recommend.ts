@@ -325,9 +325,15 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
       const before = f.pool;
       const flags = t.kind === 'machine' ? undefined : `${apiFlags},context=${plan.context},floor=${floor}`;
       step('speed', by, speedRule, (m) => apiOk(m) || !selfOf(m)?.below_floor, flags);
-      const after = new Set(f.pool);
+      // The step keeps the pool's order (a filter, or the kept pool a filter made), so the models left out are those a
+      // walk of the pool before it does not meet in the pool after it: no set of the pool is built per ask.
+      let j = 0;
       for (const m of before) {
-        const so = after.has(m) ? undefined : selfOf(m);
+        if (f.pool[j] === m) {
+          j++;
+          continue;
+        }
+        const so = selfOf(m);
         // The fit is read only for the few the note names (a named machine's is written out on first read).
         if (so) held.push({ model: m, rating: evidence(m)?.rating ?? -Infinity, hardware: so.hardware, get fit() { return so.fit; } });
       }

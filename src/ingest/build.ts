@@ -38,6 +38,8 @@ import { pointerUndercuts } from './pointer-prices.ts';
 import { currentPointers } from './version-pointers.ts';
 import type { HeldPrice } from './held-prices.ts';
 import { applyOfferWindows, type OfferWindow } from './offer-windows.ts';
+import { applyDeveloperMaxOutput, type DeveloperMaxOutput } from './developer-max-output.ts';
+import { noteWindowOnlyMaxOutput } from './max-output.ts';
 
 /** The alias table's source for names the lookup resolves that match no source's listing (data/curated/aliases.csv). */
 export const LOOKUP_ALIAS_SOURCE = 'lookup';
@@ -67,6 +69,8 @@ export type Tables = {
   heldPrices?: readonly HeldPrice[];
   /** Windows a provider's page gives its own listing (data/curated/offer-windows.csv). */
   offerWindows?: readonly OfferWindow[];
+  /** Output caps a developer's own API states for its model (data/curated/developer-max-output.csv). */
+  developerMaxOutput?: readonly DeveloperMaxOutput[];
   /** Developers that publish no weights of their API models (data/curated/closed-developers.csv); absent in tests without it. */
   closedDevelopers?: readonly ClosedDeveloper[];
   /** Providers that host the models they sell themselves (data/curated/weight-hosting-providers.csv); absent in tests without it. */
@@ -122,8 +126,12 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const closed = closeUnknownWeights(mb.models, tables.closedDevelopers ?? []);
   report.notes.push(`models closed by their developer's word, no source giving their weights: ${closed.length} (${closed.join(', ')})`);
   report.issues.push(...attachGgufFiles(mb.models, tables.ggufFiles ?? []));
+  // The developer's stated output cap replaces a catalogue's window-sized figure, before a moving name copies it.
+  report.issues.push(...applyDeveloperMaxOutput(mb.models, tables.developerMaxOutput ?? []));
   // After every step that sets a version fact: a moving name's are its current target's (pointer-facts.ts).
   const versionFacts = pointerVersionFacts(mb.models);
+  const windowOnly = noteWindowOnlyMaxOutput(mb.models);
+  report.notes.push(`max_output that is only the context window (noted, no cap): ${windowOnly.length}`);
   report.notes.push(`moving names' version facts taken from their target or withheld: ${versionFacts.length}`, ...versionFacts.map((l) => `  ${l}`));
   const excluded = attachTerritoryExclusions(mb.models, tables.licenceTerritories ?? []);
   report.notes.push(`licences withholding rights in some territories: ${excluded.length} models (${excluded.join(', ')})`);

@@ -83,7 +83,10 @@ test('a licence carries the conditions its row writes in `conditions`, word for 
   assert.match(normaliseLicence(table, 'Qwen')?.note ?? '', /LMArena also writes "Qwen" for the API-only Qwen-Max/);
   assert.doesNotMatch(normaliseLicence(table, 'Qwen')?.conditions ?? '', /LMArena/);
   assert.match(normaliseLicence(table, 'Gemma')?.conditions ?? '', /Gemma Prohibited Use Policy, whose restrictions must be passed on/);
-  assert.match(normaliseLicence(table, 'Modified MIT')?.conditions ?? '', /above 100 million monthly active users or USD 20 million monthly revenue to display/);
+  // MoonshotAI/Kimi-K2 LICENSE, its added paragraph: "more than 100 million monthly active users, or more than 20 million US
+  // dollars (or equivalent in other currencies) in monthly revenue, you shall prominently display "Kimi K2"".
+  assert.match(normaliseLicence(table, 'Modified MIT')?.conditions ?? '',
+    /more than 100 million monthly active users, or more than 20 million US dollars .* in monthly revenue", the product must prominently display "Kimi K2"/);
   // apache 2.0: no condition beyond its notices, and no note: no member at all (not an empty string).
   assert.ok(!('conditions' in normaliseLicence(table, 'Apache 2.0')!));
   assert.ok(!('note' in normaliseLicence(table, 'Apache 2.0')!));

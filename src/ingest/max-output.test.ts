@@ -1,8 +1,9 @@
-// Tests for the max-output rule: a cap above the context window is hidden and reported.
+// Tests for the max-output rules: a cap above the context window is hidden and reported; the window is no cap.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IngestIssue, ModelObservation } from '../sources/types.ts';
-import { maxOutputWithin } from './max-output.ts';
+import type { Model } from '../schema/index.ts';
+import { maxOutputWithin, noteWindowOnlyMaxOutput, windowOnlyMaxOutput } from './max-output.ts';
 
 const obs = (max_output?: number): ModelObservation =>
   ({ source: 'models.dev', source_model_id: 'deepseek/deepseek-v3.2', as_of: '2026-07-24', max_output }) as ModelObservation;
@@ -23,4 +24,35 @@ test('a max_output within the window (equal counts as within) is kept; no window
   assert.equal(maxOutputWithin('m', undefined, issues)(obs(163840)), 163840);
   assert.equal(maxOutputWithin('m', 128000, issues)(obs(undefined)), undefined);
   assert.equal(issues.length, 0);
+});
+
+const model = (max_output: number | undefined, window: number | undefined, source = 'litellm', open = true) => ({
+  open_weights: { value: open, as_of: '2026-07-24', source },
+  ...(max_output === undefined ? {} : { max_output: { value: max_output, as_of: '2026-07-24', source } }),
+  ...(window === undefined ? {} : { context_window: { value: window, as_of: '2026-07-24', source } }),
+});
+
+test('a max_output that is the window (or within 1% of it) is only the window; a developer\'s stated cap never is', () => {
+  // LiteLLM deepseek/deepseek-v3.2: 163,840 output against the 163,840-token window (config.json's).
+  assert.equal(windowOnlyMaxOutput(model(163840, 163840)), true);
+  // LiteLLM ibm granite-4.0-h-micro: 131,000 against config.json's 131,072: 99.95% of it.
+  assert.equal(windowOnlyMaxOutput(model(131000, 131072)), true);
+  // models.dev gpt-oss-120b: 32,768 of 131,072: a cap of its own.
+  assert.equal(windowOnlyMaxOutput(model(32768, 131072)), false);
+  assert.equal(windowOnlyMaxOutput(model(129760, 131072)), false, '99% of 131,072 is 129,761.28: 129,760 is a cap below it');
+  assert.equal(windowOnlyMaxOutput(model(8192, 8192, 'developer-max-output')), false, 'a reviewed developer cap is a cap');
+  assert.equal(windowOnlyMaxOutput(model(undefined, 8192)), false);
+  assert.equal(windowOnlyMaxOutput(model(8192, undefined)), false);
+});
+
+test('a window-only max_output keeps its value and source, and its note says it is no cap', () => {
+  const open = { id: 'llama-3.3-70b-instruct', ...model(131072, 131072) } as unknown as Model;
+  const closed = { id: 'gpt-4', ...model(8192, 8192, 'models-dev', false) } as unknown as Model;
+  const capped = { id: 'gpt-oss-120b', ...model(32768, 131072) } as unknown as Model;
+  assert.deepEqual(noteWindowOnlyMaxOutput([open, closed, capped]), ['llama-3.3-70b-instruct', 'gpt-4']);
+  assert.equal(open.max_output?.value, 131072);
+  assert.equal(open.max_output?.note, "the model's context window (131072), not an output cap: no cap below the window is stated for the "
+    + 'model, so the figure bounds prompt and output together; for open weights each host caps output on its own offer');
+  assert.doesNotMatch(closed.max_output!.note!, /open weights/);
+  assert.equal(capped.max_output?.note, undefined);
 });

@@ -24,6 +24,7 @@ import { loadVersionPointers } from './version-pointers.ts';
 import { loadFactSetAsides } from './fact-set-asides.ts';
 import { loadHeldPrices } from './held-prices.ts';
 import { loadOfferWindows, OFFER_WINDOWS_SOURCE } from './offer-windows.ts';
+import { DEVELOPER_MAX_OUTPUT_SOURCE, loadDeveloperMaxOutput } from './developer-max-output.ts';
 import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-developers.ts';
 import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
 import { DEPRECATION_READINGS_SOURCE, loadDeprecationReadings } from './deprecation-readings.ts';
@@ -74,6 +75,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...heldPrices.issues);
   const offerWindows = loadOfferWindows(path.join(curatedDir, 'offer-windows.csv'));
   issues.push(...offerWindows.issues);
+  const developerMaxOutput = loadDeveloperMaxOutput(path.join(curatedDir, 'developer-max-output.csv'));
+  issues.push(...developerMaxOutput.issues);
   const closedDevelopers = loadClosedDevelopers(path.join(curatedDir, 'closed-developers.csv'));
   issues.push(...closedDevelopers.issues);
   const weightHosts = loadWeightHosts(path.join(curatedDir, 'weight-hosting-providers.csv'));
@@ -107,6 +110,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     factSetAsides: setAsides.rows,
     heldPrices: heldPrices.rows,
     offerWindows: offerWindows.rows,
+    developerMaxOutput: developerMaxOutput.rows,
     closedDevelopers: closedDevelopers.rows,
     weightHosts: weightHosts.rows,
     deprecationReadings: deprecationReadings.rows,
@@ -127,6 +131,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       DEPRECATION_READINGS_SOURCE,
       MACHINE_PRICES_SOURCE,
       OFFER_WINDOWS_SOURCE,
+      DEVELOPER_MAX_OUTPUT_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
       curatedSource('version-pointers', 'Reviewed table: the dated snapshot an undated alias served, as its developer says',

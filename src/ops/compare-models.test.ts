@@ -1,7 +1,7 @@
 // Tests of compare_models: best marking per row, ties, absent values, duplicates and unknown ids.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { aDataset, aModel, anOffer, aRating, f } from '../dataset/fixtures.ts';
+import { aDataset, aModel, anOffer, aRating, aSource, f } from '../dataset/fixtures.ts';
 import { ServiceError } from '../errors/index.ts';
 import { compare_models } from './compare-models.ts';
 
@@ -223,4 +223,34 @@ test('a null value says why, in the words get_model uses for the same field', ()
   assert.equal(value('shutdown_date', 'open-a').detail, "not applicable: open weights stay runnable; retirement is the offers'");
   // Every null value of every row carries a reason.
   for (const r of out.rows) for (const v of r.values) if (v.value === null) assert.ok(typeof (v as { detail?: string }).detail === 'string', `${r.field} ${v.model_id}`);
+});
+
+test('a max output that is only the model\'s window is shown but not crowned; the rule names it', () => {
+  // The reported comparison: LiteLLM gives DeepSeek-V3.2 163,840 output tokens, its 163,840-token window (config.json's
+  // max_position_embeddings); Meta's card states Llama 3.3 70B's 128k window and no output limit (131,072 = its window);
+  // Anthropic caps Claude Sonnet 4.6 at 64,000 output tokens; models.dev gives gpt-oss-120b 32,768 of 131,072.
+  const models = [
+    aModel({ id: 'dsv', open_weights: f(true), context_window: f(163840), max_output: f(163840) }),
+    aModel({ id: 'llama', open_weights: f(true), context_window: f(131072), max_output: f(131072) }),
+    aModel({ id: 'sonnet', open_weights: f(false), context_window: f(1000000), max_output: f(64000) }),
+    aModel({ id: 'oss', open_weights: f(true), context_window: f(131072), max_output: f(32768) }),
+  ];
+  const out = compare_models.handler(aDataset({ models }), compare_models.input.parse({ models: ['oss', 'llama', 'dsv', 'sonnet'] }), ctx) as Out;
+  const r = row(out, 'max_output');
+  assert.deepEqual(r.best, ['sonnet'], '64,000, the highest stated cap, not the 163,840-token window');
+  assert.deepEqual(r.values.map((v) => v.value), [32768, 131072, 163840, 64000], 'every figure is still shown');
+  assert.equal(r.rule, 'highest value; llama, dsv give only the context window, not an output cap, so cannot be ranked on this row');
+  assert.match(r.values[2].detail!, /^the model's context window \(163840 tokens\), not an output cap/);
+  assert.equal(r.values[0].detail, undefined);
+  // DeepSeek's API cap (its pricing page: deepseek-reasoner "MAXIMUM: 64K", 65,536) is a cap and is ranked.
+  const withCap = [aModel({ id: 'dsv', open_weights: f(true), context_window: f(163840), max_output: f(65536, 'developer-max-output') }), models[2]];
+  const capped = row(compare_models.handler(aDataset({ models: withCap, sources: [aSource(), aSource({ id: 'developer-max-output' })] }), compare_models.input.parse({ models: ['dsv', 'sonnet'] }), ctx) as Out,
+    'max_output');
+  assert.deepEqual([capped.best, capped.rule], [['dsv'], 'highest value']);
+  assert.match(capped.values[0].detail!, /^the output cap the developer's own API states/);
+  const onlyWindows = row(compare_models.handler(aDataset({ models }), compare_models.input.parse({ models: ['llama', 'oss'] }), ctx) as Out, 'max_output');
+  assert.deepEqual(onlyWindows.best, ['oss']);
+  const none = row(run(['open-a', 'open-b']), 'max_output');
+  assert.deepEqual(none.best, []);
+  assert.ok(compare_models.output.safeParse(out).success);
 });

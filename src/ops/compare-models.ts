@@ -12,6 +12,7 @@ import { zeroPricedOwnOffer } from './cost-offers.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 import { ratingBest } from './compare-rating-best.ts';
+import { DEVELOPER_MAX_OUTPUT_SOURCE_ID, windowOnlyMaxOutput } from '../ingest/max-output.ts';
 
 /** The cheapest served base-SKU offer sold to existing customers only, when the model has one (`closedToNewCustomers`). */
 function cheapestClosed(offers: readonly Offer[], asOf: string): Offer | undefined {
@@ -151,6 +152,31 @@ function unknownSaid(r: Row): Row {
     + 'so cannot be ranked on this row' };
 }
 
+/**
+ * The max-output row crowns only stated caps. A figure that is the model's own window (an open model's config window a
+ * catalogue copies: LiteLLM's 163,840 for DeepSeek-V3.2, whose API caps output at 64K) says that nothing but the window
+ * bounds the output, so it cannot beat a developer's stated cap (Claude Sonnet 4.6's 64,000); it is shown, its detail
+ * says what it is, and the rule names it (max-output.ts, `windowOnlyMaxOutput`).
+ */
+function maxOutputRow(models: readonly Model[], row: (values: RowValue[]) => Row): Row {
+  const windowOnly = new Set(models.filter((m) => windowOnlyMaxOutput(m)).map((m) => m.id));
+  const values = models.map((m): RowValue => {
+    const v = modelValue(m, 'max_output');
+    if (windowOnly.has(m.id)) v.detail = `the model's context window (${m.context_window!.value} tokens), not an output cap: no cap below the `
+      + `window is stated for the model${m.open_weights?.value === true ? '; each host caps output on its own offer' : ''}`;
+    // A reviewed developer cap of an open model is its developer's API's (DeepSeek's thinking mode), not every host's.
+    else if (m.max_output?.source === DEVELOPER_MAX_OUTPUT_SOURCE_ID) v.detail = 'the output cap the developer\'s own API states '
+      + '(get_model\'s max_output note names the API name and the page)';
+    return v;
+  });
+  const ranked = row(values.filter((v) => !windowOnly.has(v.model_id)));
+  if (!windowOnly.size) return ranked;
+  const ids = [...windowOnly].join(', ');
+  const rule = ranked.values.length ? `${ranked.rule}; ` : '';
+  return { ...ranked, values, rule: `${rule}${ids} ${windowOnly.size === 1 ? 'gives' : 'give'} only the context window, not an output `
+    + 'cap, so cannot be ranked on this row' };
+}
+
 function rows(ds: Dataset, models: readonly Model[]): Row[] {
   const osi = new Map(models.map((m) => [m.id, m.licence?.value.osi_approved === true]));
   const row = (field: string, label: string, direction: Direction, values: RowValue[]): Row =>
@@ -203,7 +229,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   };
   return [
     row('context_window', 'Context window (tokens)', 'higher', models.map((m) => modelValue(m, 'context_window'))),
-    row('max_output', 'Max output (tokens)', 'higher', models.map((m) => modelValue(m, 'max_output'))),
+    maxOutputRow(models, (values) => row('max_output', 'Max output (tokens)', 'higher', values)),
     row('status', "Status (the developer's: active, beta, deprecated)", 'none', models.map(lifecycle)),
     row('shutdown_date', 'Shutdown date (the developer stops serving the model)', 'none', models.map((m) => modelValue(m, 'shutdown_date'))),
     row('list_input_price', "Input price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('input')),
@@ -247,7 +273,8 @@ export const compare_models = defineOperation({
     + 'tokens; offers shut down by the data date are left out), arena rating overall and for coding (best variant, '
     + 'one board per row), open weights, licence, release date, parameters. Each row marks `best`: the models holding '
     + 'the best value (ties share it; unknown values are never best; on rating rows, every model whose 95% interval '
-    + 'overlaps the leader\'s, a statistical tie as get_podium flags it) and states the rule.',
+    + 'overlaps the leader\'s, a statistical tie as get_podium flags it; on max output, a figure that is only the model\'s '
+    + 'context window is no output cap and is not marked) and states the rule.',
   path: '/compare',
   input: z.object({
     models: z.array(ModelIdParam).min(2, 'at least 2 models').max(5, 'at most 5 models')

@@ -65,11 +65,21 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // Terms of Use); LMSYS's Vicuna v1.5 repositories: "License: llama2" (fine-tuned from Llama 2, not LLaMA 1).
   assert.equal(by.get('gemma-4-e4b-it')?.licence_text, 'apache-2.0');
   assert.equal(by.get('vicuna-13b-v1.5')?.licence_text, 'llama 2 community');
+  // Qwen's blog on the Qwen2.5-Coder family: "... 32B are licensed under Apache 2.0, while 3B is under Qwen-Research license";
+  // DeepSeek-Prover-V2's README, section 6: "The use of DeepSeek-Prover-V2 models is subject to the Model License" (the
+  // DeepSeek License Agreement 1.0); NVIDIA's Nemotron Nano 9B v2 card: "governed by the NVIDIA Open Model License Agreement".
+  assert.equal(by.get('qwen2.5-coder-3b-instruct')?.licence_text, 'qwen research');
+  assert.equal(by.get('deepseek-prover-v2-671b')?.licence_text, 'deepseek license');
+  assert.equal(by.get('nemotron-nano-9b-v2')?.licence_text, 'nvidia open model');
+  // MiniMax-01's repository: LICENSE-MODEL is the "MINIMAX MODEL LICENSE", not the modified MIT of MiniMax's M2 models.
+  assert.equal(by.get('minimax-01')?.licence_text, 'minimax model license');
   // Every row cites a developer's own page: the repositories, docs and blogs of Mistral AI, Microsoft, Meta, Tencent, Qwen,
   // IBM, DeepSeek, ByteDance Seed, OpenAI, Moonshot AI, MiniMax, THUDM (Tsinghua's KEG, publisher of the ChatGLM weights),
   // Cohere (CohereLabs), Z.ai (zai-org), Baidu (its Hugging Face organisation and AI Studio), Ai2 (allenai), LMSYS
-  // (lmsys, Vicuna), StepFun (stepfun-ai) and Google (ai.google.dev, Gemma 4).
-  const own = new RegExp('^https://(huggingface\\.co/(mistralai|microsoft|tencent|Qwen|openai|moonshotai|CohereLabs|zai-org|baidu|allenai|lmsys)'
+  // (lmsys, Vicuna), StepFun (stepfun-ai), Google (ai.google.dev, Gemma 4; google, Gemma 3), NVIDIA (nvidia) and Reka
+  // (RekaAI).
+  const own = new RegExp('^https://(huggingface\\.co/(mistralai|microsoft|tencent|Qwen|openai|moonshotai|CohereLabs|zai-org|baidu|allenai|lmsys'
+    + '|google|nvidia|RekaAI)'
     + '|aistudio\\.baidu\\.com|docs\\.mistral\\.ai|qwenlm\\.github\\.io|ai\\.google\\.dev'
     + '|github\\.com/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM|stepfun-ai))/');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);

@@ -1,0 +1,46 @@
+// Tests of the reviewed table that gives a model the output cap its developer's own API states.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import path from 'node:path';
+import type { Model } from '../schema/index.ts';
+import { applyDeveloperMaxOutput, loadDeveloperMaxOutput, type DeveloperMaxOutput } from './developer-max-output.ts';
+
+// DeepSeek's Models & Pricing page: deepseek-reasoner (thinking mode) "MAX OUTPUT DEFAULT: 32K MAXIMUM: 64K",
+// deepseek-chat "DEFAULT: 4K MAXIMUM: 8K"; LiteLLM's deepseek/deepseek-reasoner gives the 64K as 65,536.
+const ROW: DeveloperMaxOutput = { model_id: 'deepseek-v3.2', max_output: 65536, api_name: 'deepseek-reasoner',
+  url: 'https://api-docs.deepseek.com/quick_start/pricing', read_on: '2026-11-28', reason: 'MAXIMUM: 64K' };
+
+const v32 = (): Model => ({ id: 'deepseek-v3.2', vendor: 'deepseek', name: { value: 'DeepSeek V3.2', as_of: '2026-07-24', source: 'litellm' },
+  aliases: [], variants: [], capabilities: {},
+  // LiteLLM 2026-07-24, deepseek/deepseek-v3.2: max_input_tokens = max_output_tokens = 163840, config.json's window.
+  context_window: { value: 163840, as_of: '2026-07-24', source: 'litellm' },
+  max_output: { value: 163840, as_of: '2026-07-24', source: 'litellm', conflicts: [{ value: 16384, as_of: '2026-07-24', source: 'models-dev' }] } });
+
+test("DeepSeek-V3.2 reads DeepSeek's 64K cap; LiteLLM's window-sized 163,840 stays in conflicts", () => {
+  const m = v32();
+  assert.deepEqual(applyDeveloperMaxOutput([m], [ROW]), []);
+  assert.equal(m.max_output?.value, 65536);
+  assert.equal(m.max_output?.source, 'developer-max-output');
+  assert.equal(m.max_output?.as_of, '2026-11-28');
+  assert.deepEqual(m.max_output?.conflicts, [{ value: 163840, as_of: '2026-07-24', source: 'litellm' },
+    { value: 16384, as_of: '2026-07-24', source: 'models-dev' }]);
+  assert.match(m.max_output!.note!, /^deepseek-reasoner, https:\/\/api-docs\.deepseek\.com\/quick_start\/pricing: /);
+});
+
+test('a row above the window or for no model is reported and changes nothing', () => {
+  const m = v32();
+  const issues = applyDeveloperMaxOutput([m], [{ ...ROW, max_output: 200000 }, { ...ROW, model_id: 'deepseek-v9' }]);
+  assert.equal(m.max_output?.value, 163840);
+  assert.deepEqual(issues.map((i) => i.message), ["cap 200000 exceeds the model's window 163840: not used",
+    'no model of this id: the row holds nothing (the model went or was renamed)']);
+});
+
+test('the committed table loads without issues and holds the DeepSeek caps its pages state', () => {
+  const { rows, issues } = loadDeveloperMaxOutput(path.join(import.meta.dirname, '../../data/curated/developer-max-output.csv'));
+  assert.deepEqual(issues, []);
+  const cap = (id: string) => rows.find((r) => r.model_id === id)?.max_output;
+  // deepseek-reasoner's "MAXIMUM: 64K" (V3.1 and V3.2 thinking mode); deepseek-chat's 8K when it served V3-0324
+  // (DeepSeek's API reference: max_tokens "Integer between 1 and 8192").
+  assert.deepEqual([cap('deepseek-v3.2'), cap('deepseek-v3.1'), cap('deepseek-v3-0324')], [65536, 65536, 8192]);
+  for (const r of rows) assert.match(r.url, /^https:\/\//, r.model_id);
+});
