@@ -69,13 +69,13 @@ export function runColdInProcess(
   const executor = createExecutor({ dataset: ds, access: NO_ACCESS, baseUrl: 'http://127.0.0.1:8080', cacheEntries: 0 });
   const streams = coldStreams(ds);
   const extremes = extremeInputs(ds);
+  // As the server before its warm-up (src/server.ts): V8's pretenuring off (src/lifecycle/pretenuring.ts).
+  stopPretenuring();
   // Per-dataset precomputation is the start-up's work: as the server's warm-up (ops/warm.ts), every example (and
   // warm-up input) is run and its answer written at both tiers (kept texts and partial projections made), before anything is timed.
   for (const op of OPERATIONS) {
     for (const ex of warmInputsOf(op)) for (const full of [true, false]) executor.run(op, validateInput(op, ex.input), full);
   }
-  // As the server once its warm-up is done (src/server.ts): V8's pretenuring off (src/lifecycle/pretenuring.ts).
-  stopPretenuring();
   const rows: ColdRow[] = [];
   for (const op of OPERATIONS) {
     if (only && !only.includes(op.name)) continue;

@@ -28,11 +28,12 @@ async function load(root: string, label: string): Promise<Tree> {
   const ds = syn.freshDataset(syn.datasetDataAtScale(syn.readRawDataset(DEFAULT_DATA_DIR), 1));
   const op = OPERATION_BY_NAME.get(opName);
   if (!op) throw new Error(`unknown operation ${opName}`);
-  // As the server's warm-up: every example run and written at both tiers; then V8's pretenuring off where the tree has it.
+  // As the server: V8's pretenuring off where the tree has it (one flag for the process, from the first tree's loading
+  // on), then the warm-up: every example run and written at both tiers.
+  await imp('src/lifecycle/pretenuring.ts').then((m) => m.stopPretenuring(), () => undefined);
   for (const o of OPERATION_BY_NAME.values()) {
     for (const ex of o.examples) for (const full of [true, false]) exec.prepareAnswer(o, o.handler(ds, validateInput(o, ex.input), { today: TODAY }), ds, full, 'http://127.0.0.1:8080');
   }
-  await imp('src/lifecycle/pretenuring.ts').then((m) => m.stopPretenuring(), () => undefined);
   const s = coldStreams(ds)[opName];
   return {
     label,

@@ -41,6 +41,9 @@ async function load(root: string, label: string): Promise<Tree> {
   const ds = syn.freshDataset(syn.datasetDataAtScale(syn.readRawDataset(DEFAULT_DATA_DIR), 1));
   const op = OPERATION_BY_NAME.get(opName);
   if (!op) throw new Error(`unknown operation ${opName}`);
+  // As the server (src/server.ts), where the tree has it: V8's pretenuring off before the warm-up (src/lifecycle/pretenuring.ts;
+  // one flag for the process: with two trees, from the first tree's loading on).
+  await imp('src/lifecycle/pretenuring.ts').then((m) => m.stopPretenuring(), () => undefined);
   // As the server's warm-up and bench/cold-in-process.ts: every example (and warm-up input, where the tree has them)
   // run and written at both tiers first.
   type Op = { examples: Array<{ input: Record<string, unknown> }> };
@@ -49,8 +52,6 @@ async function load(root: string, label: string): Promise<Tree> {
   for (const o of OPERATION_BY_NAME.values()) {
     for (const ex of warmInputsOf(o)) for (const full of [true, false]) exec.prepareAnswer(o, o.handler(ds, validateInput(o, ex.input), { today: '2026-11-25' }), ds, full, 'http://127.0.0.1:8080');
   }
-  // And as the server then (src/server.ts), where the tree has it: V8's pretenuring off (src/lifecycle/pretenuring.ts).
-  await imp('src/lifecycle/pretenuring.ts').then((m) => m.stopPretenuring(), () => undefined);
   const all = extremeInputs(ds)[opName] as Array<Record<string, unknown>>;
   // The input given, or the one whose answer is longest.
   let raw = all[Math.max(0, inputAt)];

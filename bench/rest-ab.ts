@@ -1,5 +1,6 @@
 // Two trees' services up side by side, cold REST bursts of one operation and the cached model sheet taken in turn:
-// each service's CPU a request, paired (a swing of the machine's speed moves both).
+// each service's CPU a request, paired (a swing of the machine's speed moves both), and of it the kernel's part
+// (system time: the socket's writes, memory mapped) with the minor page faults a request, the cold stream's and the sheet's.
 // Usage: node --import tsx bench/rest-ab.ts <other tree> [operation] [bursts] [seconds] [--short]
 // --short: the operation's short form (bench/cold-load.ts SHORT_FORMS, estimate_cost's view=summary) instead of its default.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { OPERATION_BY_NAME } from '../src/ops/registry.ts';
 import { coldStreams } from './cold-inputs.ts';
 import { coldRun, targetsFor } from './cold-load.ts';
 import { runAutocannon } from './lib/autocannon.ts';
-import { readCpuMs } from './lib/proc.ts';
+import { readCpuMs, readMinorFaults, readSysCpuMs } from './lib/proc.ts';
 import type { RunningService } from './servers/service.ts';
 import { startService } from './servers/service.ts';
 import { datasetDataAtScale, freshDataset, readRawDataset } from './synthetic.ts';
@@ -30,9 +31,9 @@ if (shortForm && rest.length < 2) throw new Error(`${op.name} has no short form 
 const target = shortForm ? rest[1] : rest[0];
 // The other tree's service is built from its own sources by its own bench module.
 const otherStart = (await import(path.join(path.resolve(other), 'bench/servers/service.ts'))).startService as typeof startService;
-const services: Array<{ name: string; s: RunningService; cold: number[]; sheet: number[] }> = [
-  { name: path.basename(path.resolve(other)), s: await otherStart(), cold: [0, 0], sheet: [0, 0] },
-  { name: 'this tree', s: await startService(), cold: [0, 0], sheet: [0, 0] },
+const services: Array<{ name: string; s: RunningService; cold: number[]; sheet: number[]; sys: number[]; faults: number[] }> = [
+  { name: path.basename(path.resolve(other)), s: await otherStart(), cold: [0, 0], sheet: [0, 0], sys: [0, 0], faults: [0, 0] },
+  { name: 'this tree', s: await startService(), cold: [0, 0], sheet: [0, 0], sys: [0, 0], faults: [0, 0] },
 ];
 const work = mkdtempSync(path.join(os.tmpdir(), 'mds-rest-ab-'));
 process.stdout.write(`load average at start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}\n`);
@@ -45,16 +46,28 @@ try {
     let used = 0;
     for (const x of order) {
       let c0 = 0;
-      const r = await coldRun(x.s.url, target, offset, seconds, 10, x.s.apiKey, work, () => (c0 = readCpuMs(x.s.pid)));
+      let k0 = 0;
+      let f0 = 0;
+      const r = await coldRun(x.s.url, target, offset, seconds, 10, x.s.apiKey, work, () => {
+        c0 = readCpuMs(x.s.pid);
+        k0 = readSysCpuMs(x.s.pid);
+        f0 = readMinorFaults(x.s.pid);
+      });
+      x.faults[0] += readMinorFaults(x.s.pid) - f0;
       x.cold[0] += readCpuMs(x.s.pid) - c0;
+      x.sys[0] += readSysCpuMs(x.s.pid) - k0;
       x.cold[1] += r.total;
       used = Math.max(used, r.used);
       const s0 = readCpuMs(x.s.pid);
+      const j0 = readSysCpuMs(x.s.pid);
+      const g0 = readMinorFaults(x.s.pid);
       const h = await runAutocannon({
         url: x.s.url + sheet.path, method: sheet.method, headers: { ...sheet.headers, 'x-api-key': x.s.apiKey }, connections: 10,
         durationSec: 1,
       });
       x.sheet[0] += readCpuMs(x.s.pid) - s0;
+      x.sys[1] += readSysCpuMs(x.s.pid) - j0;
+      x.faults[1] += readMinorFaults(x.s.pid) - g0;
       x.sheet[1] += h.total;
     }
     offset += used;
@@ -68,6 +81,8 @@ process.stdout.write(`load average at end: ${os.loadavg().map((x) => x.toFixed(2
 const us = (v: number[]) => (1000 * v[0]) / Math.max(1, v[1]);
 for (const x of services) {
   process.stdout.write(`${x.name}: cold ${op.name}${shortForm ? ' (short form)' : ''} ${us(x.cold).toFixed(0)} us a request (${x.cold[1]} requests); cached sheet `
-    + `${us(x.sheet).toFixed(0)} us (${x.sheet[1]}); ratio ${(us(x.cold) / us(x.sheet)).toFixed(2)}x\n`);
+    + `${us(x.sheet).toFixed(0)} us (${x.sheet[1]}); ratio ${(us(x.cold) / us(x.sheet)).toFixed(2)}x; of which system (kernel) `
+    + `${us([x.sys[0], x.cold[1]]).toFixed(0)} and ${us([x.sys[1], x.sheet[1]]).toFixed(0)} us; minor page faults a request `
+    + `${(x.faults[0] / Math.max(1, x.cold[1])).toFixed(1)} and ${(x.faults[1] / Math.max(1, x.sheet[1])).toFixed(1)}\n`);
 }
 process.stdout.write(`this tree / ${services[0].name}: ${(us(services[1].cold) / us(services[0].cold)).toFixed(3)}\n`);

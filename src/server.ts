@@ -69,11 +69,12 @@ async function main(): Promise<void> {
   }, 'listening');
   // Each example's answer is also written at both tiers, so the kept parts' texts and partial projections exist too.
   const writer = (ds: Dataset) => answerWriter(ds, config.publicBaseUrl);
+  // From here on, objects made per request are made young, whatever the start-up's collections saw (pretenuring.ts):
+  // before the warm-up, whose 100-entry pages would otherwise get their entries' sites judged long-lived for good.
+  stopPretenuring();
   // Build the engines' per-dataset caches right after the port is open rather than on callers' first requests.
   // The warm-up yields between calls, so requests (and /readyz) are answered meanwhile.
   void warmUp(dataset, OPERATIONS, new Date().toISOString().slice(0, 10), writer(dataset)).then((warm) => {
-    // From here on, objects made per request are made young, whatever the start-up's collections saw (pretenuring.ts).
-    stopPretenuring();
     logger.info({ warm_ms: warm.ms, busy_ms: warm.busy_ms, calls: warm.calls, failed: warm.failed }, 'caches warmed');
   });
 

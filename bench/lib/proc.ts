@@ -99,6 +99,18 @@ export function readCpuMs(pid: number): number {
   return (ticks * 1000) / CLOCK_TICKS;
 }
 
+/** The system (kernel) part of `readCpuMs`, in milliseconds: a socket's writes and the memory the process maps. */
+export function readSysCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[12]) * 1000) / CLOCK_TICKS;
+}
+
+/** Minor page faults so far (memory the kernel maps for the process on first touch), from /proc/<pid>/stat. */
+export function readMinorFaults(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
+}
+
 /** USER_HZ: the unit of /proc/<pid>/stat times, 100 on Linux for every architecture the service runs on. */
 const CLOCK_TICKS = 100;
 

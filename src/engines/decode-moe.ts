@@ -10,7 +10,9 @@ const us = (seconds: number) => Number((seconds * 1e6).toFixed(3));
 /**
  * Seconds a decode step of a mixture-of-experts model adds on the configuration: layers x METAL_MOE_LAYER_S where its
  * batch-1 runtime is llama.cpp Metal (Apple silicon), else 0. A dense model, CUDA, or a serving runtime pays none: the
- * CUDA MoE rows read as its dense rows do (docs/hardware-and-cost.md, "One sequence of an MoE model").
+ * CUDA MoE rows read as its dense rows do (docs/hardware-and-cost.md, "One sequence of an MoE model"). Once a step at
+ * any batch, as kernels launched per step are: fitted at batch 1, and a fixed per-layer time that does not grow with
+ * the tokens in MLX's split of its expert product at one and four tokens (docs, "At a batch: once a step").
  */
 export function moeDispatchSeconds(hardware: Hardware, layers: number, activeParameters: number, totalParameters: number): number {
   if (decodeBackend(hardware) !== 'metal' || !isMixtureOfExperts(activeParameters, totalParameters)) return 0;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { aHardware } from '../dataset/fixtures.ts';
 import { isRefusal, resolveMachine } from './machine.ts';
-import { appleBaseBin } from './machine-bins.ts';
+import { airGenerations, appleBaseBin } from './machine-bins.ts';
 import { ok, real, skip } from './machine-fixtures.ts';
 
 test('a Mac mini M4 Pro named by its size alone is the 16-core GPU bin it is sold with; the 20-core bin by its core count', { skip }, () => {
@@ -114,4 +114,19 @@ test('a MacBook Air said with a Pro, Max or Ultra chip is refused, never read as
   assert.ok(!isRefusal(air) && air.value === 'm4-24gb');
   const pro = resolveMachine(real!, 'MacBook Pro M4 Pro 48GB');
   assert.ok(!isRefusal(pro) && pro.value === 'm4-pro-48gb');
+});
+
+test("the MacBook Air's chip generations are the catalogue's: a run of them as its ends, else listed", () => {
+  // hardware-configs.csv names m1-8gb to m4-32gb "MacBook Air, MacBook Pro or Mac mini with Apple M1" and so on; the
+  // M4 Pro and Max rows name no Air, and a configuration that names no Air adds no generation.
+  const mac = (accelerator: string, name: string) => aHardware({ id: accelerator, accelerator, name });
+  const air = (g: string) => mac(`Apple ${g}`, `MacBook Air, MacBook Pro or Mac mini with Apple ${g}, 16 GB unified memory`);
+  const pro = mac('Apple M4 Pro', 'Mac mini or MacBook Pro with Apple M4 Pro, 48 GB unified memory');
+  assert.equal(airGenerations([air('M1'), air('M2'), air('M3'), air('M4 (MacBook Air / Mac mini)'), pro]), 'M1 to M4');
+  assert.equal(airGenerations([air('M2'), air('M4')]), 'M2 and M4');
+  assert.equal(airGenerations([pro, mac('Apple M5', 'MacBook Pro with Apple M5, 16 GB unified memory')]), undefined);
+  if (real) {
+    const r = resolveMachine(real, 'MacBook Air M4 Pro');
+    assert.ok(isRefusal(r) && /only \(M1 to M4 in the catalogue;/.test(r.message), 'the real catalogue names M1 to M4 Airs');
+  }
 });

@@ -84,8 +84,28 @@ export function macbookMemoryNote(q: { apple: boolean; form: string | null; unde
  */
 const AIR_TIERS = /^Apple (M\d+) (Pro|Max|Ultra)\b/;
 
-/** `the MacBook Air is sold with the M4 only ...` when a MacBook Air is said with a Pro, Max or Ultra chip; else undefined. */
-export function macbookAirChip(q: { understood: string[] }, named: readonly Hardware[]): { generation: string; message: string } | undefined {
+/**
+ * The generations of the MacBook Air's chip as the catalogue names them (`M1 to M4`): the plain chips of the
+ * configurations whose name says MacBook Air (hardware-configs.csv: "MacBook Air, MacBook Pro or Mac mini with Apple
+ * M1"), a run of consecutive generations as its ends, else listed. Undefined where no configuration names the Air.
+ */
+export function airGenerations(catalogue: readonly Hardware[]): string | undefined {
+  const gens = [...new Set(catalogue.filter((h) => /\bMacBook Air\b/.test(h.name))
+    .map((h) => /^Apple M(\d+)(?!\d| (Pro|Max|Ultra)\b)/.exec(h.accelerator)?.[1]).filter((g): g is string => g !== undefined))]
+    .map(Number).sort((a, b) => a - b);
+  if (gens.length === 0) return undefined;
+  const run = gens.every((g, i) => g === gens[0] + i);
+  if (run && gens.length > 2) return `M${gens[0]} to M${gens.at(-1)}`;
+  const names = gens.map((g) => `M${g}`);
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * `the MacBook Air is sold with the M4 only ...` when a MacBook Air is said with a Pro, Max or Ultra chip; else
+ * undefined. `generations`: the catalogue's MacBook Air chips in words (`airGenerations`).
+ */
+export function macbookAirChip(q: { understood: string[] }, named: readonly Hardware[], generations?: string):
+  { generation: string; message: string } | undefined {
   if (!q.understood.includes('macbook air') || named.length === 0) return undefined;
   const tiers = named.map((h) => AIR_TIERS.exec(h.accelerator));
   if (tiers.some((m) => m === null)) return undefined;
@@ -93,8 +113,9 @@ export function macbookAirChip(q: { understood: string[] }, named: readonly Hard
   const generation = tiers[0]![1];
   return {
     generation,
-    message: `Apple sells no MacBook Air with the ${chip}: the MacBook Air has the base chip of each generation only (M1 to `
-      + 'M4; the M4 MacBook Air is the plain M4 with an 8- or 10-core GPU, appleosophy.com/?p=130556 from Apple\'s tech specs); '
+    message: `Apple sells no MacBook Air with the ${chip}: the MacBook Air has the base chip of each generation only (`
+      + `${generations === undefined ? '' : `${generations} in the catalogue; `}the M4 MacBook Air is the plain M4 with an `
+      + '8- or 10-core GPU, appleosophy.com/?p=130556 from Apple\'s tech specs); '
       + `say "MacBook Air ${generation} 16GB" for a MacBook Air, or the ${chip} and its memory alone for the Mac that holds it`,
   };
 }

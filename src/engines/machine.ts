@@ -2,7 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
-import { appleBaseBin, baseBinNote, macbookAirChip, macbookMemoryNote, screenBins } from './machine-bins.ts';
+import { airGenerations, appleBaseBin, baseBinNote, macbookAirChip, macbookMemoryNote, screenBins } from './machine-bins.ts';
 import { byMemory } from './machine-memory.ts';
 import { cloudInstanceNamed, instanceConfiguration, instanceSentence } from './machine-cloud.ts';
 import { mixedCards, sameCards } from './machine-mixed.ts';
@@ -162,7 +162,8 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
     return refuse('unknown', `"${text.slice(0, 100)}": no catalogued device is named "${said}"${unknownWords.length ? ` (unknown words: ${unknownWords.join(', ')})` : ''}${q.form === 'laptop' ? ' among laptops' : ''}`, q, []);
   }
   // `MacBook Air M4 Pro`: no such laptop; the Mac mini's chip is never read for it (machine-bins.ts).
-  const air = macbookAirChip(q, named.map((d) => d.hardware));
+  const air = q.understood.includes('macbook air')
+    ? macbookAirChip(q, named.map((d) => d.hardware), airGenerations(c.devices.map((d) => d.hardware))) : undefined;
   if (air) {
     const base = ids(c.devices.filter((d) => d.hardware.accelerator.startsWith(`Apple ${air.generation}`) && !/ (Pro|Max|Ultra)/.test(d.hardware.accelerator)));
     return refuse('unknown', `"${text.slice(0, 100)}": ${air.message}`, q, base);

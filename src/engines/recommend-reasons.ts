@@ -4,6 +4,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
 import type { Hardware, OfferRegion } from '../schema/index.ts';
 import { citeLicenceTerms, citeSource } from './cite.ts';
+import { discontinuedText } from './discontinued.ts';
 import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE } from './constants.ts';
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
@@ -184,7 +185,7 @@ function ownedText(h: Hardware, monthly: number, o: OwnedCost): string {
     : hm.basis === 'priced' ? `; its host machine, $${int(hm.usd)} (${cite(hm)}), over the same months` : '';
   const power = o.power_monthly_usd !== null ? `, and ${dollars(o.power_monthly_usd)} of electricity (${cite(h.power_w!)})` : ', electricity not counted (no power figure)';
   return `$${int(monthly)} a month bought and run, as estimate_cost gives it for ${h.id} at this volume: the purchase, $${int(p.usd)} `
-    + `(${cite(p)}${hm?.basis === 'in_purchase_price' ? ', the host machine included' : ''}), over ${p.amortization_months} months${power}${host}`;
+    + `(${cite(p)}${hm?.basis === 'in_purchase_price' ? ', the host machine included' : ''}), over ${p.amortization_months} months${power}${host}${discontinuedText(h)}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { distance } from '../dataset/suggest.ts';
 import type { Model } from '../schema/index.ts';
 import { bestScores } from './benchmarks.ts';
 import { frontierOfModel } from './offer-frontier.ts';
+import { mayBeAfter, provenAfter } from './release-bound.ts';
 import { cheapestAtDefaultShare, overallRating } from './ranking.ts';
 import { compact, searchIndex, tokenize, type TokenTable } from './search-index.ts';
 import { rankByRelevance, type QueryKind, type TextMatch } from './search-rank.ts';
@@ -24,7 +25,10 @@ export type SearchQuery = {
   max_output_price?: number;
   /** Every listed capability must be stated true by a source. */
   capability?: readonly Capability[];
-  /** Strictly after this date (YYYY-MM-DD). */
+  /**
+   * Strictly after this date (YYYY-MM-DD), proven: a release known only by a bound passes only where the bound proves
+   * it (release-bound.ts); `boundedMatches` counts those it leaves out.
+   */
   released_after?: string;
   /** Only models with a score on this benchmark (name compared without case or separators). */
   benchmark?: string;
@@ -223,7 +227,8 @@ function passes(ds: Dataset, m: Model, f: SearchQuery): boolean {
   if (f.open_weights !== undefined && m.open_weights?.value !== f.open_weights) return false;
   if (f.licence !== undefined && m.licence?.value.id.toLowerCase() !== f.licence.toLowerCase()) return false;
   if (f.min_context !== undefined && !((m.context_window?.value ?? 0) >= f.min_context)) return false;
-  if (f.released_after !== undefined && !(m.release_date && m.release_date.value > f.released_after)) return false;
+  // Proven, not read off the bound: "on or before 2025-03-01" is no release after 2025-02-01 (docs/data.md).
+  if (f.released_after !== undefined && !provenAfter(m.release_date, f.released_after)) return false;
   for (const c of f.capability ?? []) if (m.capabilities[c]?.value !== true) return false;
   if (f.benchmark !== undefined && !bestScores(ds, f.benchmark).has(m.id)) return false;
   if (f.max_input_price !== undefined || f.max_output_price !== undefined) {
@@ -278,7 +283,8 @@ function orders(ds: Dataset): Orders {
 /**
  * Model ids matching the query, in the requested order. Orders: relevance (rankByRelevance, search-rank.ts), elo (best
  * overall rating, highest first), price (cheapest blended offer at input share 0.75, lowest first), release_date
- * (newest first), name (A to Z), benchmark (highest score on `benchmark` first; only models with one pass the
+ * (newest first; a release known only by a bound is placed at its bound, the served value: "on or before 2026-09-23"
+ * as 2026-09-23), name (A to Z), benchmark (highest score on `benchmark` first; only models with one pass the
  * filter). Models without the sorted value come last; ties fall to elo, then id.
  */
 export function searchModels(ds: Dataset, query: SearchQuery): string[] {
@@ -340,6 +346,23 @@ export function undatedMatches(ds: Dataset, query: SearchQuery): number {
   let n = 0;
   for (const m of candidates) if (!m.release_date && passes(ds, m, rest)) n++;
   return n;
+}
+
+/**
+ * The models the query matches (every other filter passed) whose release only a bound gives and that
+ * `released_after` leaves out though they may have been released after it: an upper bound later than the day ("on or
+ * before 2026-09-23" for released_after=2026-08-01), or a lower bound on or before it. None is dropped silently.
+ */
+export function boundedMatches(ds: Dataset, query: SearchQuery): string[] {
+  const day = query.released_after;
+  if (day === undefined) return [];
+  const { released_after: _dropped, ...rest } = query;
+  const scores = rest.q !== undefined ? matchText(ds, rest.q) : undefined;
+  const candidates = scores ? [...scores.keys()].map((id) => ds.modelById.get(id)!) : ds.models;
+  // In the release order (newest bound first), so a caller reads the newest of them first.
+  const position = orders(ds).release_date.position;
+  return candidates.filter((m) => mayBeAfter(m.release_date, day) && passes(ds, m, rest)).map((m) => m.id)
+    .sort((a, b) => position.get(a)! - position.get(b)!);
 }
 
 /** Highest score on the benchmark first (each model's best measurement there); ties fall to elo, then id. */

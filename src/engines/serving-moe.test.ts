@@ -54,3 +54,17 @@ test('reading the shared part once and the distinct experts brings MoE batches n
   // One sequence is the single stream whatever the routing: gpt-oss-120b 51.01 tokens/s measured at B = 1.
   assert.equal(decodeAt('gpt-oss-120b', 'mxfp4', 1, true), decodeAt('gpt-oss-120b', 'mxfp4', 1, false));
 });
+
+test('on a Mac, llama.cpp serves a mixture of experts with its Metal expert dispatch once a step, at any batch', () => {
+  // decode-moe.ts: 41 us a layer of a mixture-of-experts model on llama.cpp Metal, the runtime estimate_cost serves a
+  // Mac with. Qwen3-30B-A3B has 48 layers: 48 x 41 us = 1.968 ms more a step than the same layout pays for a dense
+  // model of 48 layers; on the DGX Spark (CUDA) nothing more.
+  const mac = ds.hardware.find((h) => h.accelerator.startsWith('Apple M3 Ultra'))!;
+  const facts = modelFacts(ds.modelById.get('qwen3-30b-a3b')!) as ModelFacts;
+  const q = QUANTIZATIONS.find((x) => x.id === 'q4_k_m')!;
+  const dense = { ...facts, parameters_active: facts.parameters_total };
+  assert.equal(facts.architecture.layers, 48);
+  const extra = (h: typeof mac) => servingConstants(facts, q, h).step_latency_s - servingConstants(dense, q, h).step_latency_s;
+  assert.ok(Math.abs(extra(mac) - 1.968e-3) < 1e-9, String(extra(mac)));
+  assert.equal(extra(spark), 0);
+});

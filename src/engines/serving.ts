@@ -2,6 +2,7 @@
 import type { Architecture, Hardware } from '../schema/index.ts';
 import { KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization } from './constants.ts';
 import { decodeEfficiency, servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
+import { moeDispatchSeconds } from './decode-moe.ts';
 import { moeRouting, type MoeRouting } from './moe.ts';
 import { runtimeFor } from './runtime.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
@@ -106,7 +107,10 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     room: usableBytes(hardware) - overheadBytes(hardware.count) - total_weights,
     split: layout.split,
     bandwidth: layout.bandwidth,
-    step_latency_s: layout.step_latency_s,
+    // A mixture-of-experts model on llama.cpp Metal (the runtime that serves a Mac) pays its expert dispatch once a step,
+    // as models_for_hardware's figure does (speed.ts `modelLayout`), so the two quote one rate for one batch.
+    step_latency_s: layout.step_latency_s
+      + moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total),
     compute_rate: flops === undefined ? Infinity : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total),
     has_flops: flops !== undefined,
     routing: moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture),

@@ -67,7 +67,8 @@ export function batchOneTokensPerSecond(facts: ModelFacts, q: Quantization, hard
 
 /**
  * The configuration's layout for the model: speed-layout.ts's, its per-token floor raised by the expert dispatch a
- * mixture-of-experts model pays on llama.cpp Metal (decode-moe.ts). Every step pays it once, at any batch.
+ * mixture-of-experts model pays on llama.cpp Metal (decode-moe.ts). Every step pays it once, at any batch: kernels
+ * launched once a step (docs/hardware-and-cost.md, "At a batch: once a step"); serving.ts adds the same.
  */
 function modelLayout(facts: ModelFacts, hardware: Hardware, concurrency: number): SpeedLayout {
   const made = speedLayout(hardware, facts.architecture.layers, concurrency);

@@ -20,6 +20,8 @@ test('a developer\'s listing first seen in the later copy bounds the release by 
   const r = bracketedRelease(model('gpt-6-sol', 'openai'), [listing('gpt-6-sol', 'openai', 'gpt-6-sol')], [], [], names)!;
   assert.equal(r.fact.value, '2026-09-23');
   assert.equal(r.fact.source, 'derived');
+  // An upper bound, said in a member filters read, not only in the note's words.
+  assert.equal(r.fact.bound, 'on_or_before');
   assert.match(r.fact.note!, /^listed by OpenAI between 2026-08-21 and 2026-09-23 .*an upper bound of the release, not an announced date$/);
   const [e] = r.events;
   assert.deepEqual([e.date, e.kind, e.field, e.old, e.new, e.provider, e.source], ['2026-09-23', 'hosting', 'offered', false, true, 'openai', 'genai-prices-npm']);
@@ -27,15 +29,18 @@ test('a developer\'s listing first seen in the later copy bounds the release by 
   assert.match(e.subject!, /^listed between 2026-08-21 and 2026-09-23/);
 });
 
-test('an arena debut before the later copy tightens the bound', () => {
+test('an arena debut does not tighten the bound: the arena rates models before their release', () => {
   // lmarena-daily-2026/text_overall_daily.csv: grok-4.6-high first on the text leaderboard published 2026-08-12;
-  // x_ai.yml (2026-08-21) has no grok-4.6, the bundle (2026-09-23) has it under x-ai.
+  // x_ai.yml (2026-08-21) has no grok-4.6, the bundle (2026-09-23) has it under x-ai. The arena rated GPT-4o as
+  // `im-also-a-good-gpt2-chatbot` weeks before its release (2024-05-13), so a debut proves no release: the bound stays
+  // the bundle's day, and the note says when the arena first rated it.
   const debut = { id: '0000000000000001', date: '2026-08-12', model_id: 'grok-4.6', kind: 'elo', field: 'rating', leaderboard: 'text',
     variant: 'grok-4.6-high', old: null, new: 1446, source: 'lmarena', correction: null } as ChangeEvent;
   const r = bracketedRelease(model('grok-4.6', 'xai'), [listing('grok-4.6', 'xai', 'grok-4.6')], [], [debut], names)!;
-  assert.equal(r.fact.value, '2026-08-12');
-  assert.ok(r.fact.derived_from!.includes('lmarena: rated 2026-08-12 (grok-4.6-high)'));
-  // The listing's event keeps the copy's day: it is the listing that appeared, not the rating.
+  assert.equal(r.fact.value, '2026-09-23');
+  assert.equal(r.fact.bound, 'on_or_before');
+  assert.ok(!r.fact.derived_from!.some((d) => d.startsWith('lmarena')), 'the debut is no input of the bound');
+  assert.match(r.fact.note!, /; lmarena rated it from 2026-08-12 \(grok-4\.6-high\), which bounds nothing: the arena rates models before their release$/);
   assert.equal(r.events[0].date, '2026-09-23');
 });
 

@@ -14,12 +14,18 @@ export type BracketedListing = OfferObservation & { model_id: string; listed_bet
  * 2026-07-25), so listed-release.ts cannot date them, and no listing gives a date. What the copies do say: the
  * developer's own listing is absent from genai-prices' repository of 2026-08-21 and present in its npm bundle of
  * 2026-09-23. The model was public by the later day: that day is an upper bound of the release, never the release.
- * An earlier public record of the model tightens the bound: its arena debut (grok-4.6 rated from 2026-08-12), or a price
- * that a real move replaced (a launch promotion's end: GLM-5.3-Flash was sold at Z.ai's 50% launch price until
- * 2026-09-09, its list price holding from 2026-09-10, so it was on sale by 2026-09-09, two weeks before the later copy).
+ * An earlier sale of the model tightens the bound: a price that a real move replaced (a launch promotion's end:
+ * GLM-5.3-Flash was sold at Z.ai's 50% launch price until 2026-09-09, its list price holding from 2026-09-10, so it
+ * was on sale by 2026-09-09, two weeks before the later copy).
  * It stands only where nothing else speaks: no release date, none withheld, no history recording any listing of the
  * model, and no other source listing it (a catalogue's earlier snapshot would date it better). The listing's
  * appearance also enters the change feed, dated by the later copy, its `subject` stating the interval.
+ * An arena debut does not tighten it (since 2026-11-28): the arena rates models before their release, under a codename
+ * (GPT-4o as `im-also-a-good-gpt2-chatbot` weeks before 2024-05-13) and on a leaderboard published before the
+ * developer's own listing day (deepseek-v4-pro: published 2026-04-23 with 4,163 votes, DeepSeek's listing 2026-04-24).
+ * The note still says when the arena first rated the model. The earlier copy is no lower bound either: the bundle's
+ * description of xAI's grok-4.6 listing says "released 2026-08-12", before the copy of 2026-08-21 that lacks it
+ * (docs/data.md, "Bounded release dates").
  */
 export function bracketedRelease(
   model: Pick<Model, 'id' | 'vendor' | 'release_date' | 'withheld'>,
@@ -40,31 +46,32 @@ export function bracketedRelease(
   const ids = [...new Set(own.map((l) => l.provider_model_id))].sort();
   const debut = events.filter((e) => e.kind === 'elo' && e.field === 'rating')
     .sort((a, b) => a.date.localeCompare(b.date) || a.source.localeCompare(b.source))[0];
+  // Said in the note, not served as a bound: the arena rates models before their release.
   const rated = debut && debut.date < by ? debut : undefined;
   // A price in force before a real move (not a catalogue's correction) was charged the day before it at the latest.
   const moved = events.filter((e) => e.kind === 'price' && e.correction === false && typeof e.old === 'number')
     .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))[0];
   const pricedBy = moved ? dayBefore(moved.date) : undefined;
-  const priced = moved && pricedBy! < (rated ? rated.date : by) ? { event: moved, by: pricedBy! } : undefined;
-  const value = priced ? priced.by : rated ? rated.date : by;
+  const priced = moved && pricedBy! < by ? { event: moved, by: pricedBy! } : undefined;
+  const value = priced ? priced.by : by;
   const developer = developerName(model.vendor);
   const listed = `listed by ${developer} between ${after} and ${by} (${first.source}: ${note})`;
   const fact: Fact<string> = {
     value,
     as_of: value,
     source: 'derived',
+    bound: 'on_or_before',
     derived_from: [
       `${first.source}: ${first.provider} listing ${ids.join(', ')} ${note}`,
-      ...(rated ? [`${rated.source}: rated ${rated.date}${rated.variant ? ` (${rated.variant})` : ''}`] : []),
       ...(priced ? [`${priced.event.source}: ${priced.event.provider} price ${priced.event.field} ${priced.event.old} until ${priced.by}, ` +
         `${priced.event.new} from ${priced.event.date} (${priced.event.subject ?? 'a real price move'})`] : []),
     ],
-    note: priced
+    note: (priced
       ? `${listed}; sold by ${priced.event.provider} at a price that held until ${priced.by} (${priced.event.subject ?? 'a real price move'}): ` +
         'the model was on sale by then, so this is an upper bound of the release, not an announced date'
-      : rated
-        ? `${listed}, and rated on ${rated.source} from ${rated.date}: the model was public by then, so this is an upper bound of the release, not an announced date`
-        : `${listed}; no dated history records it: the model was public by ${by}, so this is an upper bound of the release, not an announced date`,
+      : `${listed}; no dated history records it: the model was public by ${by}, so this is an upper bound of the release, not an announced date`)
+      + (rated ? `; ${rated.source} rated it from ${rated.date}${rated.variant ? ` (${rated.variant})` : ''}, which bounds nothing: ` +
+        'the arena rates models before their release' : ''),
   };
   // The listing's own price history can date it better than the later copy: a real price move of the same provider
   // means it sold the model the day before at the latest (the feed must not show a price change before the listing).

@@ -22,7 +22,7 @@ import { noteAnnouncedDeprecations, type DeprecationReading } from './deprecatio
 import { listingShutdowns } from './retired-listings.ts';
 import { holdBackClosedResalesBelowDeveloper } from './closed-resale-below-developer.ts';
 import { resolveDeveloperPriceConflicts } from './developer-price-conflicts.ts';
-import { priceHistory } from './developer-price-on.ts';
+import { priceHistory, tierHistory } from './developer-price-on.ts';
 import { dropAbsorbedSiblings } from './absorbed-listings.ts';
 import { buildRatings, currentRatingRows } from './build-ratings.ts';
 import { allOf, newReport, type BuildReport, type IngestContext } from './context.ts';
@@ -37,6 +37,7 @@ import { pointerVersionFacts } from './pointer-facts.ts';
 import { pointerUndercuts } from './pointer-prices.ts';
 import { currentPointers } from './version-pointers.ts';
 import type { HeldPrice } from './held-prices.ts';
+import { applyRunningPromotions, type RunningPromotion } from './running-promotions.ts';
 import { applyOfferWindows, type OfferWindow } from './offer-windows.ts';
 import { applyDeveloperMaxOutput, type DeveloperMaxOutput } from './developer-max-output.ts';
 import { noteWindowOnlyMaxOutput } from './max-output.ts';
@@ -69,6 +70,8 @@ export type Tables = {
   heldPrices?: readonly HeldPrice[];
   /** Windows a provider's page gives its own listing (data/curated/offer-windows.csv). */
   offerWindows?: readonly OfferWindow[];
+  /** Prices in force their provider calls promotional (data/curated/running-promotions.csv). */
+  runningPromotions?: readonly RunningPromotion[];
   /** Output caps a developer's own API states for its model (data/curated/developer-max-output.csv). */
   developerMaxOutput?: readonly DeveloperMaxOutput[];
   /** Developers that publish no weights of their API models (data/curated/closed-developers.csv); absent in tests without it. */
@@ -201,7 +204,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const closedIds = new Set(mb.models.filter((m) => m.open_weights?.value === false).map((m) => m.id));
   // Each reseller's price against the developer's in force on its day, and against the developer's tiers on long prompts.
   report.issues.push(...holdBackClosedResalesBelowDeveloper(offers, (id) => closedIds.has(id), { readings: (o) => priceReadings.get(o),
-    history: priceHistory(allOf(results, 'changes')), modelWindow: (id) => windowOf.get(id) }));
+    history: priceHistory(allOf(results, 'changes')), tierHistory: tierHistory(allOf(results, 'changes')),
+    modelWindow: (id) => windowOf.get(id) }));
   report.notes.push(`developer price conflicts: ${priceConflicts.length} (the best-evidenced price kept, the others in conflicts)`,
     ...priceConflicts.map((l) => `  ${l}`));
   const undercuts = pointerUndercuts(mb.models, offers);
@@ -235,6 +239,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   // The provider's own dated moves the reviewed rows add, in the order the build keeps (newest first, then by id).
   changes.push(...reviewed.added);
   changes.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  report.issues.push(...applyRunningPromotions(offers, changes, tables.runningPromotions ?? []));
   report.notes.push(`price events a reviewed row settles as the catalogue correcting itself: ${reviewed.marked}; as a real move: ${reviewed.kept}; ` +
     `as a late record of the provider's own dated move: ${reviewed.late}, with ${reviewed.added.length} events of those moves added`);
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import type { OfferObservation } from '../sources/types.ts';
 import { buildOffers } from './build-offers.ts';
 import { CLOSED_RESALE_SHARE, holdBackClosedResalesBelowDeveloper } from './closed-resale-below-developer.ts';
-import { priceHistory } from './developer-price-on.ts';
+import { priceHistory, tierHistory } from './developer-price-on.ts';
 
 const obs = (o: Partial<OfferObservation> & Pick<OfferObservation, 'source' | 'provider' | 'provider_model_id'>): OfferObservation =>
   ({ region: 'global', as_of: '2026-07-02', ...o });
@@ -186,4 +186,42 @@ test('a flat discount whose ratio happens to be a tier\'s is no divided tier unl
   const seventh = build(0.57, 2.57);
   holdBackClosedResalesBelowDeveloper(seventh, () => true, { modelWindow: () => 1048576 });
   assert.equal(seventh.find((o) => o.provider === 'r')!.prices.input, undefined);
+});
+
+test("the developer's tiers are those in force on the reseller's day: a tier dropped later is weighed before the drop", () => {
+  // models.dev 382d9f3e7d (2026-03-13, "Update Claude 4.6 context/pricing") took the tier above 200k (10/37.5) off
+  // Anthropic's claude-opus-4-6 (added 2026-02-05 at 5/25 with it, 10297c8490); the base stayed 5/25. Hand figures: a
+  // reseller at the base 5/25 with its own tier above 200k at 1.43/5.36 (10/37.5 over 7: 0.143x each) sold, on a day
+  // before the drop, that tier at a seventh of Anthropic's: held. Set after the drop, Anthropic charged no tier to weigh
+  // it against, and the base is 1x: kept. Without the tier history both are weighed on today's tiers (none): kept.
+  const list = [
+    obs({ source: 'models-dev', provider: 'anthropic', provider_model_id: 'claude-opus-4-6', input: 5, output: 25 }),
+    obs({ source: 'models-dev', provider: 'early', provider_model_id: 'claude-opus-4-6', input: 5, output: 25,
+      tiers: [{ above_tokens: 200000, input: 1.43, output: 5.36 }] }),
+    obs({ source: 'models-dev', provider: 'late', provider_model_id: 'claude-opus-4-6', input: 5, output: 25,
+      tiers: [{ above_tokens: 200000, input: 1.43, output: 5.36 }] }),
+  ];
+  const row = { source: 'models-dev', change: 'changed' as const, provider: 'anthropic', source_model_id: 'anthropic/claude-opus-4-6',
+    provider_model_id: 'claude-opus-4-6' };
+  const history = [
+    { ...row, change: 'added' as const, date: '2026-02-05', field: 'offered', old: false, new: true, subject: 'feat: add opus 4.6' },
+    { ...row, date: '2026-03-13', field: 'tiers', old: '[{"above_tokens":200000,"input":10,"output":37.5}]', new: null,
+      subject: 'Update Claude 4.6 context/pricing' },
+  ];
+  const since = { early: '2026-02-20', late: '2026-03-20' } as Record<string, string>;
+  const ctx = (tiers: boolean) => ({
+    modelWindow: () => 1000000,
+    ...(tiers ? { tierHistory: tierHistory(history) } : {}),
+    readings: (o: { provider: string }) => (since[o.provider]
+      ? [{ source: 'models-dev', input: 5, output: 25, as_of: '2026-07-02', since: since[o.provider] }] : undefined),
+  });
+  const walked = buildOffers(list, () => 'claude-opus-4-6', new Map(), { vendorOf: () => 'anthropic' }).offers;
+  holdBackClosedResalesBelowDeveloper(walked, () => true, ctx(true));
+  const early = walked.find((o) => o.provider === 'early')!;
+  assert.deepEqual(early.prices, {});
+  assert.match(early.held_back![0].reason, /in its tier above 200,000 tokens .*against 10 \(anthropic\/claude-opus-4-6\) and 37\.5/);
+  assert.equal(walked.find((o) => o.provider === 'late')!.prices.input?.value, 5, 'set after the drop: no tier to weigh');
+  const today = buildOffers(list, () => 'claude-opus-4-6', new Map(), { vendorOf: () => 'anthropic' }).offers;
+  holdBackClosedResalesBelowDeveloper(today, () => true, ctx(false));
+  assert.equal(today.find((o) => o.provider === 'early')!.prices.input?.value, 5, "on today's tiers alone: kept");
 });

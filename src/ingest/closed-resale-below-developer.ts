@@ -5,7 +5,7 @@ import { BASE_SKUS } from '../schema/index.ts';
 import type { IngestIssue } from '../sources/types.ts';
 import { holdBack } from './doubtful-prices.ts';
 import type { ReadingsOf } from './developer-price-conflicts.ts';
-import { figureOn, type PriceHistory, type PriceSide } from './developer-price-on.ts';
+import { figureOn, tiersOn, type PriceHistory, type PriceSide, type TierHistory } from './developer-price-on.ts';
 
 type Field = HeldBackPrice['field'];
 type Pair = { input: number; output: number };
@@ -30,6 +30,8 @@ export type ClosedResaleContext = {
   readings?: ReadingsOf;
   /** The sources' recorded moves of a listing's price: the developer's figure walked back to the reseller's day. */
   history?: PriceHistory;
+  /** The sources' recorded moves of a listing's long-context tiers: the developer's tiers walked back the same way. */
+  tierHistory?: TierHistory;
   /** The model's window, for a listing that states none of its own. */
   modelWindow?: (modelId: string) => number | undefined;
 };
@@ -111,12 +113,20 @@ function bands(o: Offer, own: readonly Offer[], ctx: ClosedResaleContext): Band[
   const window = o.context_window?.value ?? ctx.modelWindow?.(o.model_id);
   // A developer's tiers extend the input price of their own source: tiers from another source than the base price
   // served (LiteLLM's tiers beside genai-prices' newer base, LiteLLM's own base set aside as stale) are not weighed.
-  const tiersOf = (d: Offer) => (d.prices.tiers && d.prices.tiers.source === d.prices.input?.source ? d.prices.tiers.value : undefined);
+  // They are the tiers in force on the reseller's day, as the base is: today's walked back through the moves their
+  // source recorded after it (a tier the developer dropped later was charged then; LiteLLM records none: today's).
+  // A listing with no tiers today is walked back through its base's source (one that dropped a tier had it then).
+  const tiersOf = (d: Offer) => {
+    const t = d.prices.tiers;
+    const source = d.prices.input?.source;
+    if (source === undefined || (t && t.source !== source)) return undefined;
+    return ctx.tierHistory ? tiersOn(t?.value, ctx.tierHistory(source, d.provider, d.provider_model_id), day) : t?.value;
+  };
   const thresholds = [...new Set(own.flatMap((d) => (tiersOf(d) ?? []).map((t) => t.above_tokens)))].sort((a, b) => a - b);
   for (const above of thresholds) {
     if (window === undefined || window <= above) continue;
-    // A developer's listing with no tier at this size charges its base there.
-    const at = (d: Offer, side: PriceSide) => tierAt(tiersOf(d), above)?.[side] ?? d.prices[side]?.value;
+    // A developer's listing with no tier at this size charges its base there (in force on the reseller's day).
+    const at = (d: Offer, side: PriceSide) => tierAt(tiersOf(d), above)?.[side] ?? ownOn(d, side, day, ctx);
     const [ti, to] = [lowest('input', (d) => at(d, 'input')), lowest('output', (d) => at(d, 'output'))];
     if (!ti || !to) continue;
     const developer = { input: ti.v, output: to.v };

@@ -1,4 +1,5 @@
 // A listing's price on a past day: each source's reading walked back through that source's own recorded moves.
+import { tiersOfText, type TierRow } from '../sources/catalogue-tier-text.ts';
 import type { CatalogueChange } from '../sources/types.ts';
 import { correctionOf } from './build-changes.ts';
 import { LAUNCH_FIX_DAYS } from './launch-corrections.ts';
@@ -30,24 +31,68 @@ const days = (a: string, b: string) => (Date.parse(`${a.slice(0, 10)}T00:00:00Z`
  */
 export function priceHistory(changes: readonly CatalogueChange[]): PriceHistory {
   const moves = new Map<string, PriceMove[]>();
-  const added = new Map<string, string>();
-  for (const c of changes) {
-    if (c.change !== 'added' || !c.provider) continue;
-    const k = listing(c.source, c.provider, c.provider_model_id ?? c.source_model_id);
-    if (!added.has(k) || c.date < added.get(k)!) added.set(k, c.date);
-  }
-  for (const c of changes) {
-    if (c.change !== 'changed' || !c.provider || (c.field !== 'input' && c.field !== 'output')) continue;
-    if (c.subject && correctionOf(c.subject) === true) continue;
-    const first = added.get(listing(c.source, c.provider, c.provider_model_id ?? c.source_model_id));
-    if (first !== undefined && days(c.date, first) <= LAUNCH_FIX_DAYS) continue;
-    const k = key(c.source, c.provider, c.provider_model_id ?? c.source_model_id, c.field);
+  for (const c of realMoves(changes, (f) => f === 'input' || f === 'output')) {
+    const k = key(c.source, c.provider!, c.provider_model_id ?? c.source_model_id, c.field);
     const list = moves.get(k) ?? [];
     list.push({ date: c.date.slice(0, 10), old: typeof c.old === 'number' ? c.old : null });
     moves.set(k, list);
   }
   for (const list of moves.values()) list.sort((a, b) => a.date.localeCompare(b.date));
   return (source, provider, id, side) => moves.get(key(source, provider, id, side)) ?? [];
+}
+
+/** The rows of `fields` that moved a listing's figure in the world: priceHistory's guards (a fix, a launch fix). */
+function realMoves(changes: readonly CatalogueChange[], fields: (field: string) => boolean): CatalogueChange[] {
+  const added = new Map<string, string>();
+  for (const c of changes) {
+    if (c.change !== 'added' || !c.provider) continue;
+    const k = listing(c.source, c.provider, c.provider_model_id ?? c.source_model_id);
+    if (!added.has(k) || c.date < added.get(k)!) added.set(k, c.date);
+  }
+  return changes.filter((c) => {
+    if (c.change !== 'changed' || !c.provider || !fields(c.field)) return false;
+    if (c.subject && correctionOf(c.subject) === true) return false;
+    const first = added.get(listing(c.source, c.provider, c.provider_model_id ?? c.source_model_id));
+    return first === undefined || days(c.date, first) > LAUNCH_FIX_DAYS;
+  });
+}
+
+/** One recorded move of a listing's long-context tiers: the day and the tiers it replaced (undefined: none). */
+export type TierMove = { date: string; old: TierRow[] | undefined };
+/** A source's recorded moves of one listing's tiers, oldest first (empty where the source keeps no history of them). */
+export type TierHistory = (source: string, provider: string, providerModelId: string) => readonly TierMove[];
+
+/**
+ * The moves of long-context tiers in the sources' histories that record them (`tiers` rows: models.dev's
+ * `cost.tiers` and `context_over_200k`, genai-prices' tiered prices; LiteLLM's field history follows no tier field),
+ * with priceHistory's guards: a commit that says it fixed the catalogue, or a move within LAUNCH_FIX_DAYS of the
+ * listing's first appearance, is no move.
+ */
+export function tierHistory(changes: readonly CatalogueChange[]): TierHistory {
+  const moves = new Map<string, TierMove[]>();
+  for (const c of realMoves(changes, (f) => f === 'tiers')) {
+    const k = listing(c.source, c.provider!, c.provider_model_id ?? c.source_model_id);
+    const list = moves.get(k) ?? [];
+    list.push({ date: c.date.slice(0, 10), old: tiersOfText(typeof c.old === 'string' ? c.old : null) });
+    moves.set(k, list);
+  }
+  // Stable: two rows of one day (a file's input and output tier set in one commit) keep their order.
+  for (const list of moves.values()) list.sort((a, b) => a.date.localeCompare(b.date));
+  return (source, provider, id) => moves.get(listing(source, provider, id)) ?? [];
+}
+
+/**
+ * The tiers a source's reading gave on `day`: the reading's own, or, before each later move the source recorded, the
+ * tiers that move replaced (a tier the developer dropped after the day was in force on it). A move from no tiers keeps
+ * the later tiers, as figureOn keeps the earliest figure: the history says when the source started listing the tier
+ * (models.dev's "experimental tiered cost structure" of 2025-11-14), not that the developer charged a flat price.
+ */
+export function tiersOn(tiers: readonly TierRow[] | undefined, moves: readonly TierMove[], day: string): readonly TierRow[] | undefined {
+  let t = tiers;
+  for (let k = moves.length - 1; k >= 0 && moves[k].date > day; k--) {
+    if (moves[k].old !== undefined) t = moves[k].old;
+  }
+  return t;
 }
 
 /**

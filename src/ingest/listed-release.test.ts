@@ -33,6 +33,7 @@ test('gpt-5.6-sol: OpenAI listed in genai-prices on 2026-07-09 (commit c28fc0ad7
     'litellm: azure listing added 2026-07-12', 'litellm: the same openai listing, recorded']);
   assert.match(f!.note!, /^first listed by OpenAI in the history of genai-prices on 2026-07-09, and seen by another source within 7 days/);
   assert.match(f!.note!, /upper bound of the release, not an announced date$/);
+  assert.equal(f?.bound, 'on_or_before');
 });
 
 test("a reseller's listing alone gives no date, however many catalogues record it", () => {

@@ -50,6 +50,7 @@ export function listedRelease(
     value: first.date,
     as_of: first.date,
     source: 'derived',
+    bound: 'on_or_before',
     derived_from: [`${first.source}: ${first.provider} listing added ${first.date}${first.commit ? ` (commit ${first.commit})` : ''}${ids}`, ...others],
     note: `first listed by ${developer} in the history of ${first.source} on ${first.date}, and seen by another source within ` +
       `${CLUSTER_DAYS} days (derived_from names each): the model was public by then, so this is an upper bound of the release, not an announced date`,

@@ -53,6 +53,22 @@ test('a launch price says whether a later one was read, and a configuration no l
   assert.equal(studio.purchase_price_usd?.value, 7099, 'still costed: people own them');
 });
 
+test('a later list price the page gives no day for, bounded by its contents, is applied over the launch price and says so', async () => {
+  // sunkcost's table (no date) was written after 2026-08-25 and before 2026-09-22: "System $3,449 ... Launched at $1,999".
+  const HEAD2 = HEAD.replace('discontinued_on\n', 'discontinued_on,read_by\n');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'prices-')), 'machine-prices.csv');
+  writeFileSync(file, HEAD2 + row('alternative', 'box', 1999, 128, '2025-02-25').replace(/\n$/, ',\n')
+    + row('applied', 'box', 3449, 128, '2026-08-25', 'list').replace(/\n$/, ',2026-09-22\n'));
+  const { rows, issues } = await loadMachinePrices(file);
+  assert.deepEqual(issues, []);
+  const box = hw('box', 128);
+  assert.deepEqual(withMachinePrices([box], rows), []);
+  assert.equal(box.purchase_price_usd?.value, 3449);
+  assert.equal(box.purchase_price_usd?.as_of, '2026-08-25', 'the earliest day the reading can have been made');
+  assert.match(box.purchase_price_usd?.note ?? '',
+    /^list price read between 2026-08-25 and 2026-09-22, the source giving no day \(launch price 1,999 USD on 2025-02-25\): /);
+});
+
 test('a row for an unknown configuration, another memory size, a card, a second price or a priced one is an issue', async () => {
   const { rows } = await table(row('applied', 'ghost', 100, 64) + row('applied', 'mac', 2699, 48) + row('applied', 'card', 1999, 32)
     + row('applied', 'mac', 2699, 64) + row('applied', 'mac', 2799, 64) + row('applied', 'priced', 500, 16));
@@ -83,12 +99,14 @@ test('the committed table: each applied price is the figure its quote gives, on 
   // The prices as the pages give them: Mac Studio M3 Ultra (80-core GPU) 256 GB 7,099 and 512 GB 9,499; Mac Studio
   // M4 Max (40-core GPU) 48 GB 2,499, 64 GB 2,699 and 128 GB 3,499 (the configuration names the MacBook Pro or the Mac
   // Studio, and the 16-inch MacBook Pro's "$5,000" is the dearer chassis, not the memory); DGX Spark
-  // 4,699 since 2026-02-23 (launched at "$3,999"); Framework Desktop Max+ 395 128 GB "$1999" and its Max 385 32 GB start "US$ 1.100"; Macworld's launch
+  // 4,699 since 2026-02-23 (launched at "$3,999"); Framework Desktop Max+ 395 128 GB "System $3,449" and Max 385 32 GB
+  // "System $1,269" as rlindsey2/sunkcost's hardware.json read them between 2026-08-25 and 2026-09-22 (launched at
+  // "$1999" and "US$ 1.100", kept as alternatives); Macworld's launch
   // report: the 96 GB Mac Studio (M3 Ultra, 60-core GPU) "$3,999" and the 36 GB one (M4 Max, 32-core GPU) "$1,999"; the
   // table's Mac mini M4 Pro (12-core CPU / 16-core GPU) with 64 GB, "price_usd": 1999.
   assert.deepEqual(Object.fromEntries(applied.map((r) => [r.hardware_id, Number(r.usd)])), {
     'm3-ultra-256gb': 7099, 'm3-ultra-512gb': 9499, 'm4-max-48gb': 2499, 'm4-max-64gb': 2699, 'm4-max-128gb': 3499,
-    'dgx-spark': 4699, 'strix-halo-128gb': 1999, 'strix-halo-385-32gb': 1100, 'm3-ultra-96gb': 3999, 'm4-max-36gb': 1999,
+    'dgx-spark': 4699, 'strix-halo-128gb': 3449, 'strix-halo-385-32gb': 1269, 'm3-ultra-96gb': 3999, 'm4-max-36gb': 1999,
     'm4-pro-64gb': 1999,
   });
   const digits = (s: string) => s.replace(/[^0-9]/g, '');

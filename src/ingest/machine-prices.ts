@@ -47,6 +47,11 @@ const PriceRow = z
     price_kind: z.enum(['launch', 'list'], { message: 'launch or list' }),
     /** The day (or month, where the page gives no day) the configuration stopped being sold new; blank while it is. */
     discontinued_on: z.union([z.literal(''), Day, z.string().regex(/^\d{4}-\d{2}$/, 'YYYY-MM')]),
+    /**
+     * Where the page gives no day but its contents bound it: the latest day it can have been read, `price_date` the
+     * earliest (a table written after one dated event and before another). Blank where `price_date` is the day itself.
+     */
+    read_by: z.union([z.literal(''), Day]).default(''),
   })
   .strict()
   .refine((r) => (r.status === 'not_catalogued') === (r.hardware_id === ''), {
@@ -77,8 +82,9 @@ function alternativeWords(r: PriceRow): string {
 function basisWords(r: PriceRow, others: readonly PriceRow[]): string {
   const launch = others.find((o) => o.price_kind === 'launch' && o.product === r.product && o.price_date !== '');
   const undatedLater = others.filter((o) => o.price_kind === 'list' && o.product === r.product && o.price_date === '');
+  const was = launch ? ` (launch price ${dollars(launch.usd)} USD on ${launch.price_date})` : '';
   const kind = r.price_kind === 'list'
-    ? `list price since ${r.price_date}${launch ? ` (launch price ${dollars(launch.usd)} USD on ${launch.price_date})` : ''}`
+    ? (r.read_by ? `list price read between ${r.price_date} and ${r.read_by}, the source giving no day${was}` : `list price since ${r.price_date}${was}`)
     : `launch price of ${r.price_date}` + (undatedLater.length
       ? `; a later list price was read undated (${undatedLater.map((o) => `${dollars(o.usd)} USD`).join(', ')}) and is not used, as it cannot be dated, so this month is the low side`
       : '; no later price was read');
@@ -125,6 +131,8 @@ export function withMachinePrices(hardware: Hardware[], rows: readonly PriceRow[
         note: `${basisWords(r, alternatives)}: ${r.product}, ${r.configuration}, '${r.quote}'; ${r.note}; evidence: ${r.source_url} (read ${r.read_on})`
           + (others.length ? `; other prices read, not used: ${others.join(' | ')}` : ''),
       });
+      // Structured beside the note, so an answer offering the machine can say it is no longer sold new.
+      if (r.discontinued_on) h.discontinued_on = fact(r.discontinued_on, r.read_on, MACHINE_PRICES_SOURCE_ID, { note: `evidence: ${r.source_url}` });
       h.host_machine = fact({
         id: 'self-contained', name: `${r.product}: the whole machine (CPU, memory, storage, power supply, chassis) is the product priced`,
         basis: 'in_purchase_price' as const, usd: 0,

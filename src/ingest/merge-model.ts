@@ -118,7 +118,9 @@ export function mergeModel(
   const heldRelease = withheldRelease(readings, id);
   if (heldRelease) model.withheld = [heldRelease];
   // A model cannot know of a month after its release: such a cutoff yields to the next source's, or is withheld.
-  const released = model.release_date?.value;
+  // A lower bound of the release (the day the weights' repository was created) proves no cutoff impossible: the
+  // release may come months after it. An upper bound does: the model was released by then.
+  const released = model.release_date?.bound === 'on_or_after' ? undefined : model.release_date?.value;
   const cutoff = model.knowledge_cutoff;
   if (cutoff && released && cutoffAfterRelease(cutoff.value, released)) {
     const next = pick((o) => (o.knowledge_cutoff && !cutoffAfterRelease(o.knowledge_cutoff, released) ? o.knowledge_cutoff : undefined), cutoffRank);

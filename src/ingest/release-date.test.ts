@@ -90,6 +90,8 @@ test("a date only resellers give says so; the developer's listing or a repositor
     'model (or a preview under its name), not when the developer released it, which may be later (a preview listed before the ' +
     'announcement) or earlier');
   assert.doesNotMatch(lone!.note!, /upper bound/);
+  // No bound either way: a reseller's day is read as the day, and the note says whose it is.
+  assert.equal(lone?.bound, undefined);
   const two = chooseReleaseDate([r('2025-01-20', 'a/x'), r('2025-01-21', 'b/x')]);
   assert.match(two!.note!, /^release date from 2 providers' listings within 7 days of 2025-01-20 .*; only resellers' listings give a release date \(2 providers\)/);
   assert.equal(chooseReleaseDate([r('2025-01-20', 'openai/x', { own: true })])?.note, undefined);
@@ -187,6 +189,8 @@ test('gemma-3n-e4b-it: resellers listed the I/O preview before Google created it
   assert.deepEqual(f?.conflicts?.map((c) => c.value), ['2025-05-20', '2025-06-03']);
   assert.match(f!.note!, /^release date from the day the developer's Hugging Face repository google\/gemma-3n-E4B-it was created/);
   assert.match(f!.note!, /lower bound of the release/);
+  // The bound is a member filters read: released_after=2025-06-24 is proven (the weights were not public before 06-25).
+  assert.equal(f?.bound, 'on_or_after');
   assert.match(f!.note!, /2025-05-20 \(kilo\/google\/gemma-3n-e4b-it, .*: before the developer's repository google\/gemma-3n-E4B-it was created on 2025-06-25/);
 });
 

@@ -227,7 +227,8 @@ const dayGap = (from: string, to: string) => (Date.parse(to) - Date.parse(from))
  */
 function repositoryRelease(repo: ReleaseReading, listed: readonly ReleaseReading[],
   why: (r: ReleaseReading) => string | undefined): Fact<string> {
-  const f: Fact<string> = { value: repo.value, as_of: repo.as_of, source: repo.source };
+  // A lower bound, first-class: filters and sorts read `bound`, not the note's words.
+  const f: Fact<string> = { value: repo.value, as_of: repo.as_of, source: repo.source, bound: 'on_or_after' };
   const lead = `release date from the day the developer's Hugging Face repository ${repo.listing} was created (the Hub's ` +
     `createdAt, which the ${repo.source} snapshot records as release_date; not the model card's date): the weights were not ` +
     'public before it, and a repository can be opened days after it is created, so this is a lower bound of the release, not an announced date';

@@ -24,6 +24,7 @@ import { loadVersionPointers } from './version-pointers.ts';
 import { loadFactSetAsides } from './fact-set-asides.ts';
 import { loadHeldPrices } from './held-prices.ts';
 import { loadOfferWindows, OFFER_WINDOWS_SOURCE } from './offer-windows.ts';
+import { loadRunningPromotions } from './running-promotions.ts';
 import { DEVELOPER_MAX_OUTPUT_SOURCE, loadDeveloperMaxOutput } from './developer-max-output.ts';
 import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-developers.ts';
 import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
@@ -75,6 +76,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...heldPrices.issues);
   const offerWindows = loadOfferWindows(path.join(curatedDir, 'offer-windows.csv'));
   issues.push(...offerWindows.issues);
+  const runningPromotions = loadRunningPromotions(path.join(curatedDir, 'running-promotions.csv'));
+  issues.push(...runningPromotions.issues);
   const developerMaxOutput = loadDeveloperMaxOutput(path.join(curatedDir, 'developer-max-output.csv'));
   issues.push(...developerMaxOutput.issues);
   const closedDevelopers = loadClosedDevelopers(path.join(curatedDir, 'closed-developers.csv'));
@@ -110,6 +113,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     factSetAsides: setAsides.rows,
     heldPrices: heldPrices.rows,
     offerWindows: offerWindows.rows,
+    runningPromotions: runningPromotions.rows,
     developerMaxOutput: developerMaxOutput.rows,
     closedDevelopers: closedDevelopers.rows,
     weightHosts: weightHosts.rows,

@@ -225,6 +225,35 @@ test('a null value says why, in the words get_model uses for the same field', ()
   for (const r of out.rows) for (const v of r.values) if (v.value === null) assert.ok(typeof (v as { detail?: string }).detail === 'string', `${r.field} ${v.model_id}`);
 });
 
+test('a release known only by a bound is the most recent only where the bound proves it', () => {
+  // By hand: day-a 2026-08-10 (the day); up-b "on or before 2026-09-23" (may be from 2025); up-c "on or before 2026-07-01";
+  // low-d "on or after 2026-10-05". day-a vs up-b: neither proven newer. day-a vs up-c: day-a proven (08-10 >= 07-01).
+  // low-d vs day-a, up-b: low-d proven (10-05 >= 08-10 and >= 09-23).
+  const bounded = aDataset({
+    models: [
+      aModel({ id: 'day-a', release_date: f('2026-08-10') }),
+      aModel({ id: 'up-b', release_date: { ...f('2026-09-23'), bound: 'on_or_before' as const } }),
+      aModel({ id: 'up-c', release_date: { ...f('2026-07-01'), bound: 'on_or_before' as const } }),
+      aModel({ id: 'low-d', release_date: { ...f('2026-10-05', undefined, '2026-11-20'), bound: 'on_or_after' as const } }),
+      // A repository created 2023-10-26 and read public on 2026-05-12 (zephyr-7b-beta, llmfit's snapshot): released by then.
+      aModel({ id: 'low-e', release_date: { ...f('2023-10-26', undefined, '2026-05-12'), bound: 'on_or_after' as const } }),
+    ],
+  });
+  const rel = (models: string[]) => row(compare_models.handler(bounded, compare_models.input.parse({ models }), ctx) as Out, 'release_date');
+  // The old reading marked up-b, the latest value, though day-a may be the newer.
+  const open = rel(['day-a', 'up-b']);
+  assert.deepEqual(open.best, []);
+  assert.match(open.rule, /a release known only by a bound \(up-b\) is the most recent only where the bound proves it, and no model's is proven the most recent$/);
+  assert.equal(open.values[1].detail, 'on or before 2026-09-23: an upper bound of the release, not the day');
+  assert.deepEqual(rel(['day-a', 'up-c']).best, ['day-a']);
+  const low = rel(['day-a', 'up-b', 'low-d']);
+  assert.deepEqual(low.best, ['low-d']);
+  assert.equal(low.values[2].detail, 'on or after 2026-10-05: a lower bound of the release, not the day');
+  assert.equal(rel(['day-a', 'up-c']).values[0].detail, undefined, 'a day carries no bound words');
+  // 2026-08-10 is after the snapshot that saw low-e's weights public (2026-05-12): day-a is proven the newer.
+  assert.deepEqual(rel(['day-a', 'low-e']).best, ['day-a']);
+});
+
 test('a max output that is only the model\'s window is shown but not crowned; the rule names it', () => {
   // The reported comparison: LiteLLM gives DeepSeek-V3.2 163,840 output tokens, its 163,840-token window (config.json's
   // max_position_embeddings); Meta's card states Llama 3.3 70B's 128k window and no output limit (131,072 = its window);

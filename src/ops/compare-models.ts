@@ -12,6 +12,7 @@ import { zeroPricedOwnOffer } from './cost-offers.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 import { ratingBest } from './compare-rating-best.ts';
+import { releaseSpan, releaseWords } from '../engines/release-bound.ts';
 import { DEVELOPER_MAX_OUTPUT_SOURCE_ID, windowOnlyMaxOutput } from '../ingest/max-output.ts';
 
 /** The cheapest served base-SKU offer sold to existing customers only, when the model has one (`closedToNewCustomers`). */
@@ -141,6 +142,28 @@ function undatedSaid(r: Row): Row {
 }
 
 /**
+ * A release known only by a bound (`release_date.bound`: gpt-6-sol public "on or before 2026-09-23") is the most
+ * recent only where the bound proves it: its earliest possible day is on or after every other model's latest. Each
+ * bounded value's detail says which bound it is, and the rule names the models whose place the bounds leave open.
+ */
+function boundsSaid(models: readonly Model[], r: Row): Row {
+  const facts = new Map(models.map((m) => [m.id, m.release_date]));
+  const bounded = r.values.filter((v) => v.value !== null && facts.get(v.model_id)?.bound);
+  if (!bounded.length) return r;
+  for (const v of bounded) {
+    const f = facts.get(v.model_id)!;
+    v.detail = `${releaseWords(f)}: ${f.bound === 'on_or_before' ? 'an upper' : 'a lower'} bound of the release, not the day`;
+  }
+  const span = (id: string) => releaseSpan(facts.get(id))!;
+  const known = r.values.filter((v) => v.value !== null).map((v) => v.model_id);
+  const proven = r.best.filter((b) => known.every((o) => o === b || (span(b).earliest !== undefined && span(o).latest !== undefined
+    && span(b).earliest! >= span(o).latest!)));
+  const ids = bounded.map((v) => v.model_id).join(', ');
+  const said = `a release known only by a bound (${ids}) is the most recent only where the bound proves it`;
+  return { ...r, best: proven, rule: proven.length ? `${r.rule}; ${said}` : `${r.rule}; ${said}, and no model's is proven the most recent` };
+}
+
+/**
  * A row where some models have no value marks the best of those that have one: the rule names the others, so a lone
  * known price does not read as the cheapest of all (each missing value's detail says why it is missing).
  */
@@ -240,7 +263,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     ratingRow(ds, models, 'coding_rating', 'Arena rating, coding', CODING_BOARDS),
     row('open_weights', 'Open weights', 'true', models.map((m) => modelValue(m, 'open_weights'))),
     row('licence', 'Licence', 'osi_approved', models.map(licence)),
-    undatedSaid(row('release_date', 'Release date', 'newer', models.map((m) => modelValue(m, 'release_date')))),
+    boundsSaid(models, undatedSaid(row('release_date', 'Release date', 'newer', models.map((m) => modelValue(m, 'release_date'))))),
     row('parameters', 'Parameters (total)', 'none', models.map((m) => modelValue(m, 'parameters_total',
       m.parameters_active && m.parameters_total && m.parameters_active.value !== m.parameters_total.value ? `${m.parameters_active.value} active per token (MoE)` : undefined))),
   ];

@@ -6,7 +6,6 @@ import { memoryReport, type FitOptions } from '../engines/hardware-fit.ts';
 import { longestFittingContext, smallestNeed, type NearestTable } from '../engines/hardware-nearest.ts';
 import { roundTo } from '../engines/memory.ts';
 import type { Hardware } from '../schema/index.ts';
-import { kept } from './json-fragment.ts';
 import { MemoryReport } from './models-for-hardware-shapes.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
 
@@ -54,7 +53,8 @@ export function nearestOf(ds: Dataset, ranking: object, table: NearestTable, har
     memory: memoryReport(s.quantization, s.need, s.usable),
   };
   const shorter = longestFittingContext(table, hardware, opts);
-  n = kept({ smallest, shorter_context: shorter, summary: summaryOf(smallest, shorter, opts) });
+  // Not marked kept: made per empty ask (most cold asks), its kept text would outlive young collections (as above).
+  n = { smallest, shorter_context: shorter, summary: summaryOf(smallest, shorter, opts) };
   nearests.set(ranking, n);
   return n;
 }

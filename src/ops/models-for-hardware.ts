@@ -151,9 +151,11 @@ function rank(ds: Dataset, hardware: Hardware, opts: FitOptions): Ranking {
     does_not_fit: r.does_not_fit,
     excluded: c.excluded,
     quantization_rule: sharedQuantizationRule(hardware, opts),
-    // Kept with the ranking, so pages of one ask copy it as text. The speed method of this configuration is stated
-    // here once; each entry's speed basis names only what is particular to its model.
-    assumptions: kept(speedLine ? [...r.assumptions, speedLine] : r.assumptions),
+    // The speed method of this configuration is stated here once; each entry's speed basis names only what is
+    // particular to its model. Kept with the ranking but not marked kept: a ranking is made per cold ask, and marked
+    // kept (its text and projection then made and held beside it, weakly) it made young collections on the cold stream
+    // promote some 0.4 MB more each (docs/performance.md, nineteenth round).
+    assumptions: speedLine ? [...r.assumptions, speedLine] : r.assumptions,
     catalogue: c,
   };
 }

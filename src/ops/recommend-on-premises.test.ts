@@ -44,20 +44,20 @@ test('on premises: Gemma 4 26B A4B on the Framework Desktop, its month worked by
   const sh = gemma.self_hosting;
   // The least costly configuration to own that it fits at 32,768 tokens: the Framework Desktop with the Ryzen AI Max
   // 385 and 32 GB. By hand, from docs/hardware-and-cost.md ("owned") and the curated tables:
-  // - purchase: 1,100 USD (data/curated/machine-prices.csv, strix-halo-385-32gb, Framework Desktop launch price of
-  //   2025-02-25), the host machine in the purchase price, over 36 months (the default amortization_months):
-  //   1,100 / 36 = 30.5556 -> 30.56 USD a month;
+  // - purchase: 1,269 USD (data/curated/machine-prices.csv, strix-halo-385-32gb, Framework Desktop's 2026 list price,
+  //   "System $1,269" in rlindsey2/sunkcost's table, read between 2026-08-25 and 2026-09-22; launched at 1,100), the host
+  //   machine in the purchase price, over 36 months (the default amortization_months): 1,269 / 36 = 35.25 USD a month;
   // - power: 120 W (data/curated/accelerators.csv, amd-ryzen-ai-max-385); idle 12 W, the whole machine
   //   (accelerator-idle-power.csv, amd-ryzen-ai-max-385: no 385 machine measured, the Max+ 395 mini PC's 9-12 W at the
   //   wall, ServeTheHome, the top taken); at the volume the machine serves in a month at utilization 0.5 it is busy
   //   730 x 0.5 = 365 hours and idle the other 365:
   //   (120 x 365 + 12 x 365) / 1000 x 0.15 USD/kWh = 48.18 kWh x 0.15 = 7.227 -> 7.23 USD;
-  // - the month: 30.5556 + 7.227 = 37.7826 -> 37.78 USD.
-  assert.deepEqual([sh.hardware_id, sh.owned_cost.purchase.usd, sh.owned_cost.purchase.amortization_months], ['strix-halo-385-32gb', 1100, 36]);
-  assert.deepEqual([sh.owned_cost.purchase.monthly_usd, sh.owned_cost.power_monthly_usd, sh.monthly_usd], [30.56, 7.23, 37.78]);
+  // - the month: 35.25 + 7.227 = 42.477 -> 42.48 USD.
+  assert.deepEqual([sh.hardware_id, sh.owned_cost.purchase.usd, sh.owned_cost.purchase.amortization_months], ['strix-halo-385-32gb', 1269, 36]);
+  assert.deepEqual([sh.owned_cost.purchase.monthly_usd, sh.owned_cost.power_monthly_usd, sh.monthly_usd], [35.25, 7.23, 42.48]);
   assert.equal(sh.owned_cost.host_machine.basis, 'in_purchase_price');
   // It also fits the RX 7900 XT desktop, which has a purchase price (900 USD, machine-prices.csv): not said to have none.
   assert.equal(sh.smallest_fit.hardware_id, 'rx-7900-xt');
-  assert.match(gemma.reasons[1], /\$38 a month bought and run.*the purchase, \$1,100 \(machine-prices, 2025-02-25, the host machine included\), over 36 months, and \$7\.23 of electricity/);
+  assert.match(gemma.reasons[1], /\$42 a month bought and run.*the purchase, \$1,269 \(machine-prices, 2026-08-25, the host machine included\), over 36 months, and \$7\.23 of electricity/);
   assert.match(gemma.reasons[1], /rx-7900-xt, 20\.4 GB usable, about [\d.]+ tokens\/s at q4_k_m\), which costs more to own/);
 });

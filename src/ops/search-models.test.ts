@@ -100,6 +100,44 @@ test('release_date sort and released_after say how many matches have no release 
   assert.ok(search_models.output.safeParse(sorted).success);
 });
 
+test('released_after admits a bounded release only where its bound proves it; the rest are counted, not dropped silently', () => {
+  // model-1: public "on or before 2026-09-23" (a catalogue's later copy, as gpt-6-sol); model-3: weights not public
+  // before 2025-06-25 (a repository's creation day, as gemma-3n-e4b-it), read public on 2026-11-01; model-4: the day 2026-08-10; model-6:
+  // "on or before 2025-03-01". By hand, released_after=2026-08-01: model-4 proven (08-10 > 08-01); model-1 may be
+  // after (its bound 09-23 is later) but may be from 2025, so it is left out and counted; model-3 may be after (no end)
+  // and is counted; model-6 cannot be after (public by 2025-03-01), so it is neither admitted nor counted.
+  const bounded = aDataset({
+    models: ids.map((id, i) => aModel({ id, name: f(`Model ${i}`), release_date:
+      i === 1 ? { ...f('2026-09-23'), bound: 'on_or_before' as const } : i === 3 ? { ...f('2025-06-25', undefined, '2026-11-01'), bound: 'on_or_after' as const }
+        : i === 4 ? f('2026-08-10') : i === 6 ? { ...f('2025-03-01'), bound: 'on_or_before' as const } : undefined })),
+  });
+  type Said = ReturnType<typeof run> & { bounded?: { count: number; placed: string; note: string; models?: string[] }; undated?: { count: number } };
+  const after = run(bounded, { released_after: '2026-08-01' }) as Said;
+  assert.deepEqual(after.items.map((m) => m.id), ['model-4']);
+  assert.deepEqual({ count: after.bounded?.count, placed: after.bounded?.placed }, { count: 2, placed: 'left_out' });
+  // Named, newest bound first: model-1 (2026-09-23) before model-3 (2025-06-25).
+  assert.deepEqual(after.bounded?.models, ['model-1', 'model-3']);
+  assert.match(after.bounded!.note, /^2 matching models have only a bound of their release .* may lie after 2026-08-01 but does not prove it/);
+  assert.equal(after.undated?.count, 3, 'model-0, -2, -5 have no date');
+  // A lower bound proves any earlier day: the weights were not public before 2025-06-25.
+  assert.deepEqual(run(bounded, { released_after: '2025-06-24' }).items.map((m) => m.id).sort(), ['model-3', 'model-4']);
+  // The old reading admitted model-6 for released_after=2025-02-01 (2025-03-01 > 2025-02-01) though it may be from 2024.
+  const feb = run(bounded, { released_after: '2025-02-01' }) as Said;
+  assert.deepEqual(feb.items.map((m) => m.id).sort(), ['model-3', 'model-4']);
+  assert.equal(feb.bounded?.count, 2, 'model-1 and model-6 may be after 2025-02-01, neither proven');
+  // Sorted by release date, each bounded release sits at its bound, and the answer says so.
+  const sorted = run(bounded, { sort: 'release_date' }) as Said;
+  assert.deepEqual(sorted.items.slice(0, 4).map((m) => m.id), ['model-1', 'model-4', 'model-3', 'model-6']);
+  assert.deepEqual({ count: sorted.bounded?.count, placed: sorted.bounded?.placed }, { count: 3, placed: 'at_bound' });
+  assert.match(sorted.bounded!.note, /each is placed at its bound/);
+  assert.equal(sorted.bounded?.models, undefined, 'sorted, they are among the results: not named again');
+  assert.equal((run(bounded, {}) as Said).bounded, undefined, 'no date asked for: nothing said');
+  // Public by 2026-09-23 cannot be after it: only model-3, public by 2026-11-01, is counted; after 2026-11-01, none.
+  assert.equal((run(bounded, { released_after: '2026-09-23' }) as Said).bounded?.count, 1);
+  assert.equal((run(bounded, { released_after: '2026-11-01' }) as Said).bounded, undefined, 'none may lie after: nothing said');
+  assert.ok(search_models.output.safeParse(after).success && search_models.output.safeParse(sorted).success);
+});
+
 const committed = path.resolve(import.meta.dirname, '../../data/dataset');
 /** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
 let shared: Dataset | undefined;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ServiceError } from '../errors/index.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { benchmarkNames, bestScores, knownBenchmark } from '../engines/benchmarks.ts';
-import { CAPABILITIES, SEARCH_SORTS, searchModels, undatedMatches } from '../engines/search.ts';
+import { boundedMatches, CAPABILITIES, SEARCH_SORTS, searchModels, undatedMatches } from '../engines/search.ts';
 import { readVendor } from '../engines/search-vendor.ts';
 import { BenchmarkScore, IsoDate } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
@@ -49,6 +49,24 @@ function undatedNote(count: number, releasedAfter: string | undefined) {
   };
 }
 
+/** At most this many left-out models are named: the committed dataset has 31 bounded releases. */
+const MAX_BOUNDED_NAMED = 50;
+
+/** What the results say about the models whose release only a bound gives (docs/data.md, "Bounded release dates"). */
+function boundedNote(count: number, releasedAfter: string | undefined, left: readonly string[]) {
+  const placed = releasedAfter !== undefined ? 'left_out' as const : 'at_bound' as const;
+  const models = `${count} matching model${count === 1 ? '' : 's'} ha${count === 1 ? 's' : 've'} only a bound of ${count === 1 ? 'its' : 'their'} release`;
+  return {
+    count, placed,
+    ...(placed === 'left_out' ? { models: left.slice(0, MAX_BOUNDED_NAMED) } : {}),
+    note: placed === 'left_out'
+      ? `${models} (release_date.bound) that may lie after ${releasedAfter} but does not prove it, so they are left out (\`models\` `
+        + 'names them); search without released_after, sorted by release_date, to see them'
+      : `${models} (release_date.bound): each is placed at its bound, so a model released "on or before" a day may belong `
+        + 'lower and one released "on or after" a day higher',
+  };
+}
+
 export const search_models = defineOperation({
   name: 'search_models',
   title: 'Search the model catalogue',
@@ -68,9 +86,12 @@ export const search_models = defineOperation({
     max_input_price: Usd.optional().describe("Maximum input price, USD per 1M tokens, 0..1,000,000: a model qualifies if at least one offer is at or under it (and under max_output_price when both are given); the offers read are those the summary's `cheapest_offer` is chosen from: base SKUs (`standard`, `regional`) priced above $0, served on the day judged, sold to new customers (batch, priority and free SKUs, shut-down offers and a shut-down model's listings meet no ceiling)."),
     max_output_price: Usd.optional().describe("Maximum output price, USD per 1M tokens, 0..1,000,000: a model qualifies if at least one offer is at or under it (and under max_input_price when both are given); the offers read are those the summary's `cheapest_offer` is chosen from: base SKUs (`standard`, `regional`) priced above $0, served on the day judged, sold to new customers (batch, priority and free SKUs, shut-down offers and a shut-down model's listings meet no ceiling)."),
     capability: z.array(z.enum(CAPABILITIES)).min(1).max(4).optional().describe('Capabilities a source must state the model has; repeatable, all must hold.'),
-    released_after: IsoDate.optional().describe('Only models released strictly after this date, YYYY-MM-DD. Models with no known release date are left out; `undated` counts them.'),
+    released_after: IsoDate.optional().describe('Only models proven released strictly after this date, YYYY-MM-DD. A release '
+      + 'known only by a bound (`release_date.bound`) passes only where the bound proves it: "on or before 2026-09-23" never '
+      + 'does (it may be from 2025), "on or after 2025-06-25" does for any day before 2025-06-25; `bounded` counts the '
+      + 'models left out that may lie after it. Models with no known release date are left out; `undated` counts them.'),
     benchmark: BenchmarkName.optional().describe('Only models with a published score on this benchmark, e.g. `swe-bench-pro`, `SciCode`, `terminal-bench`; case, spaces and hyphens are ignored. Each result then carries the score used (`benchmark`). An unknown name is an error that lists the benchmarks the dataset holds. Scores measured under different harnesses, subsets or metrics are not strictly comparable: each result says which one it shows.'),
-    sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q and benchmark), `price` (cheapest blended offer at input share 0.75, lowest first), `release_date` (newest first), `name` (A to Z), `benchmark` (needs benchmark; highest score first, the default when benchmark is given without q). Models without the sorted value come last; with `release_date`, `undated` says how many have no date.'),
+    sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q and benchmark), `price` (cheapest blended offer at input share 0.75, lowest first), `release_date` (newest first; a release known only by a bound is placed at its bound, and `bounded` counts them), `name` (A to Z), `benchmark` (needs benchmark; highest score first, the default when benchmark is given without q). Models without the sorted value come last; with `release_date`, `undated` says how many have no date.'),
     limit: Limit,
     cursor: Cursor,
   }).strict(),
@@ -82,6 +103,15 @@ export const search_models = defineOperation({
       placed: z.enum(['last', 'left_out']).describe('`last`: sorted by release date, they follow every dated model; `left_out`: released_after cannot admit them.'),
       note: z.string(),
     }).optional().describe('With sort=release_date or released_after: the matching models no source dates, so none is dropped silently.'),
+    bounded: z.object({
+      count: z.number().int().min(0).describe('With released_after: models matching every other filter whose release only a bound gives and '
+        + 'that may lie after the day, left out. With sort=release_date: the results whose release only a bound gives.'),
+      models: z.array(z.string()).optional().describe('With released_after: the ids of the models left out (up to 50), newest bound first.'),
+      placed: z.enum(['left_out', 'at_bound']).describe('`left_out`: released_after admits only a proven release; `at_bound`: '
+        + 'sorted by release date, each is placed at its bound.'),
+      note: z.string(),
+    }).optional().describe('With sort=release_date or released_after, where some matching model\'s release is only bounded '
+      + '(`release_date.bound`: on or before, on or after a day): how the answer placed them, so none is dropped or misplaced silently.'),
     items: z.array(SearchItem),
     page: Page,
   }),
@@ -129,7 +159,9 @@ export const search_models = defineOperation({
       vendor = read.vendor;
     }
     const sort = input.sort ?? (input.q !== undefined ? 'relevance' : input.benchmark !== undefined ? 'benchmark' : 'elo');
-    const ids = searchModels(ds, { ...input, vendor, sort });
+    // The vendor as read (an owner's name resolved to its developer): the counts below filter as the search does.
+    const query = { ...input, vendor, sort };
+    const ids = searchModels(ds, query);
     const { items, page } = paginate(ids, input.limit, input.cursor);
     const scores = input.benchmark !== undefined ? bestScores(ds, input.benchmark) : undefined;
     const shown: SearchItem[] = new Array(items.length);
@@ -139,8 +171,14 @@ export const search_models = defineOperation({
       shown[i] = score ? withScore(summary, score) : summary;
     }
     // Sorted by release without released_after, the undated matches are among the ids already found: no second search.
-    const undated = input.released_after !== undefined ? undatedNote(undatedMatches(ds, input), input.released_after)
+    const undated = input.released_after !== undefined ? undatedNote(undatedMatches(ds, query), input.released_after)
       : sort === 'release_date' ? undatedNote(ids.reduce((n, id) => (ds.modelById.get(id)!.release_date ? n : n + 1), 0), undefined) : undefined;
-    return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, ...(undated ? { undated } : {}), items: stitched(shown), page });
+    // Only where it says something: an answer with no bounded release keeps the shape it had.
+    const left = input.released_after !== undefined ? boundedMatches(ds, query) : [];
+    const boundedCount = input.released_after !== undefined ? left.length
+      : sort === 'release_date' ? ids.reduce((n, id) => (ds.modelById.get(id)!.release_date?.bound ? n + 1 : n), 0) : 0;
+    const bounded = boundedCount > 0 ? boundedNote(boundedCount, input.released_after, left) : undefined;
+    return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, ...(undated ? { undated } : {}), ...(bounded ? { bounded } : {}),
+      items: stitched(shown), page });
   },
 });

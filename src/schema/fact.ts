@@ -12,6 +12,20 @@ export const SourcesDisagree = z.literal(true).optional().describe(
 );
 
 /**
+ * Where the value is a bound of the fact rather than the fact itself: `on_or_before` (an upper bound: it was so by
+ * that day, maybe earlier), `on_or_after` (a lower bound: not before that day). A release date derived from the day
+ * the developer first listed the model is `on_or_before`; the day its weights' repository was created `on_or_after`.
+ * Absent: the value is read as the fact itself (its note says whose reading it is). Set where the fact is decided
+ * (src/ingest), read by every filter, sort and comparison of the fact (docs/data.md, "Bounded release dates").
+ */
+export const FactBound = z.enum(['on_or_before', 'on_or_after']).describe(
+  'Present only when the value is a bound, not the fact: `on_or_before` (an upper bound: so by that day, maybe '
+    + 'earlier), `on_or_after` (a lower bound: not before that day). Filters and comparisons admit such a value only '
+    + 'where the bound proves the condition (docs/data.md, "Bounded release dates").',
+);
+export type FactBound = z.infer<typeof FactBound>;
+
+/**
  * Build the schema of a fact carrying `value`.
  * `corroborated_by` lists other sources that give the same value; `conflicts` those that give another.
  * `derived_from` names the inputs of a value computed by this service (source `derived`).
@@ -27,6 +41,7 @@ export const factOf = <T extends z.ZodType>(value: T) =>
       sources_disagree: SourcesDisagree,
       derived_from: z.array(z.string()).optional(),
       note: z.string().optional(),
+      bound: FactBound.optional(),
     })
     .strict();
 
@@ -40,6 +55,8 @@ export type Fact<T> = {
   sources_disagree?: true;
   derived_from?: string[];
   note?: string;
+  /** The value is a bound of the fact, not the fact (FactBound). */
+  bound?: FactBound;
 };
 
 /** Make a fact; the one constructor the ingest uses so that no fact can be built without a date and source. */

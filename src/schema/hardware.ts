@@ -85,6 +85,11 @@ export const Hardware = z
      */
     cloud_instances: factOf(z.array(CloudInstance).min(1)).optional(),
     purchase_price_usd: factOf(z.number().positive()).optional(),
+    /**
+     * The day (YYYY-MM-DD, or YYYY-MM where the source gives the month) the configuration stopped being sold new, where
+     * the price table says so (data/curated/machine-prices.csv): its price is then the last list price, not an offer.
+     */
+    discontinued_on: factOf(z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/)).optional(),
     /** The host machine around the accelerators, where a source prices it (data/curated/host-machines.csv). */
     host_machine: factOf(HostMachine).optional(),
     rental: factOf(RentalPrice).optional(),

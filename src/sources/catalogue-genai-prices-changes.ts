@@ -1,7 +1,8 @@
 // genai-prices price history (`price-changes-from-git.jsonl`, consecutive data.json versions) as CatalogueChanges.
 import { z } from 'zod';
 import { PRICE_FIELDS } from './catalogue-genai-prices-scheduled.ts';
-import { basePrice, offerTarget, readPrices } from './catalogue-genai-prices-shape.ts';
+import { basePrice, offerPrices, offerTarget, readPrices } from './catalogue-genai-prices-shape.ts';
+import { tiersText } from './catalogue-tier-text.ts';
 import { defined, issueAt, jsonLinesOf, utcDate } from './catalogue-util.ts';
 import type { CatalogueChange, IngestIssue } from './types.ts';
 
@@ -20,7 +21,9 @@ const Line = z.strictObject({
 /**
  * A model appearing or disappearing is a hosting change (`offered`); a price change is one change per
  * price field whose value differs. Tiered prices compare by their base; a list of time-constrained prices
- * resolves to the one in force on the commit's date, as for the snapshot.
+ * resolves to the one in force on the commit's date, as for the snapshot. A change of the long-context tiers (input
+ * and output merged by threshold, as the offers read them) is one `tiers` row, old and new as `tiersText`: no change
+ * event, the history a past day's tiers are read from (src/ingest/developer-tiers-on.ts).
  */
 export async function readGenaiChanges(
   filePath: string, file: string, source: string, issues: IngestIssue[], onRecord?: (rec: z.infer<typeof Line>) => void,
@@ -78,6 +81,8 @@ export async function readGenaiChanges(
       const newV = basePrice(after[key]) ?? null;
       if (oldV !== newV) changes.push(make('changed', field, oldV, newV));
     }
+    const [oldT, newT] = [tiersText(offerPrices(before).tiers), tiersText(offerPrices(after).tiers)];
+    if (oldT !== newT) changes.push(make('changed', 'tiers', oldT, newT));
   }
   return changes;
 }

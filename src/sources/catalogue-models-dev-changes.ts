@@ -2,12 +2,14 @@
 import { z } from 'zod';
 import { SOURCE_ID } from './catalogue-models-dev-toml.ts';
 import { Price, defined, issueAt, jsonLinesOf, utcDate, zodMessage } from './catalogue-util.ts';
+import { tiersText, type TierRow } from './catalogue-tier-text.ts';
 import type { CatalogueChange, IngestIssue } from './types.ts';
 
 /**
  * models.dev field -> project field. Not mapped, on purpose: `cost.inputCached` / `cost.outputCached`
  * (June 2025 names whose meaning differed between files: 3.75 was Claude Sonnet 4's cache write, 0.375
- * Codex Mini's cache read), the one-off typos `cost.cached*` / `cost.cache_input`, tiers and audio prices.
+ * Codex Mini's cache read), the one-off typos `cost.cached*` / `cost.cache_input`, and audio prices. Tiers are one
+ * `tiers` row per change of the tiers a file gives (`tiersOfState`), old and new as `tiersText`.
  */
 const FIELDS: Record<string, { field: string; value: z.ZodType }> = {
   'cost.input': { field: 'input', value: Price.nullable() },
@@ -28,6 +30,33 @@ const Line = z.looseObject({
   field: z.string().optional(),
 });
 
+/** A file's long-context prices as its history last set them: `cost.tiers`, and the older `cost.context_over_200k`. */
+type TierState = { tiers?: unknown; over: { input?: unknown; output?: unknown } };
+const TIER_FIELDS = new Set(['cost.tiers', 'cost.context_over_200k.input', 'cost.context_over_200k.output']);
+const price = (v: unknown) => (typeof v === 'number' && v >= 0 ? v : undefined);
+
+/**
+ * The tiers an offer reads from a file in that state, as the snapshot's reader takes them (catalogue-models-dev-toml.ts
+ * `readTiers`): the `[[cost.tiers]]` entries (a `tier = { size }`, or the `context = { min }` the history's older
+ * entries give), else the `context_over_200k` table at 200,000 tokens.
+ */
+function tiersOfState(s: TierState | undefined): TierRow[] {
+  if (!s) return [];
+  const out: TierRow[] = [];
+  for (const raw of Array.isArray(s.tiers) ? s.tiers : []) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const r = raw as { tier?: { size?: unknown }; context?: { min?: unknown }; input?: unknown; output?: unknown };
+    const size = r.tier?.size ?? r.context?.min;
+    if (typeof size !== 'number' || size <= 0) continue;
+    out.push({ above_tokens: size, input: price(r.input), output: price(r.output) });
+  }
+  if (!out.some((t) => t.input !== undefined || t.output !== undefined)) {
+    const [input, output] = [price(s.over.input), price(s.over.output)];
+    return input === undefined && output === undefined ? [] : [{ above_tokens: 200_000, input, output }];
+  }
+  return out;
+}
+
 type Target = { provider?: string; provider_model_id?: string; source_model_id: string };
 
 /** `models/<vendor>/<id>.toml` -> `<vendor>/<id>`; `providers/<p>/models/<path>.toml` -> provider p, `<p>/<path>`. */
@@ -46,6 +75,9 @@ function target(p: string): Target | undefined {
 export async function readModelsDevChanges(filePath: string, file: string, issues: IngestIssue[]): Promise<CatalogueChange[]> {
   const changes: CatalogueChange[] = [];
   const baseOf = new Map<string, string>();
+  // Each file's long-context prices followed through the history: a change of the tiers it gives is a `tiers` row.
+  const tierState = new Map<string, TierState>();
+  const tierRows = new Map<string, CatalogueChange>();
   for await (const { where, rec } of jsonLinesOf(Line, filePath, { source: SOURCE_ID, file }, issues)) {
     const date = utcDate(rec.date);
     const at = target(rec.path);
@@ -75,6 +107,10 @@ export async function readModelsDevChanges(filePath: string, file: string, issue
       const hint = added ? fromFields : baseOf.get(rec.path);
       if (added && fromFields) baseOf.set(rec.path, fromFields);
       if (!added) baseOf.delete(rec.path);
+      if (added) {
+        const f = rec.fields ?? {};
+        tierState.set(rec.path, { tiers: f['cost.tiers'], over: { input: f['cost.context_over_200k.input'], output: f['cost.context_over_200k.output'] } });
+      } else tierState.delete(rec.path);
       // Hosting is a provider listing a model; a models/ file appearing is a catalogue entry, not an offer.
       if (at.provider) {
         const row = make(rec.change, 'offered', !added, added, hint);
@@ -100,6 +136,24 @@ export async function readModelsDevChanges(filePath: string, file: string, issue
       else baseOf.delete(rec.path);
       continue;
     }
+    if (TIER_FIELDS.has(rec.field)) {
+      const state = tierState.get(rec.path) ?? { over: {} };
+      const before = tiersText(tiersOfState(state));
+      if (rec.field === 'cost.tiers') state.tiers = rec.new;
+      else state.over[rec.field === 'cost.context_over_200k.input' ? 'input' : 'output'] = rec.new;
+      tierState.set(rec.path, state);
+      const after = tiersText(tiersOfState(state));
+      if (!at.provider) continue;
+      // One row per file and commit, from the tiers before its first row to those after its last: a commit that moves
+      // `context_over_200k` into `[[cost.tiers]]` (models.dev's of 2026-05-11) takes one field away before it writes the
+      // other, and its passing states were never the file's tiers. No change event (build-changes.ts weighs no `tiers`
+      // field): the history a past day's tiers are read from.
+      const k = `${rec.path}|${rec.commit}`;
+      const row = tierRows.get(k);
+      if (row) row.new = after;
+      else tierRows.set(k, changes[changes.push(make('changed', 'tiers', before, after, baseOf.get(rec.path))) - 1]);
+      continue;
+    }
     const mapped = FIELDS[rec.field];
     if (!mapped) continue;
     const oldV = mapped.value.safeParse(rec.old);
@@ -112,5 +166,6 @@ export async function readModelsDevChanges(filePath: string, file: string, issue
     if (oldV.data === newV.data) continue;
     changes.push(make('changed', mapped.field, oldV.data as CatalogueChange['old'], newV.data as CatalogueChange['new'], baseOf.get(rec.path)));
   }
-  return changes;
+  // A commit whose tier rows leave the file's tiers as they were moved nothing.
+  return changes.filter((c) => c.field !== 'tiers' || c.old !== c.new);
 }

@@ -323,6 +323,19 @@ test('price history: offered on added/removed, one change per differing price fi
   assert.ok(r.issues.some((i) => i.file === 'genai-prices/price-changes-from-git.jsonl' && i.row === 'line 4' && i.field === 'new.input_mtok'));
 });
 
+test('price history: a change of the tiers is one `tiers` row, input and output merged by threshold', async () => {
+  // As genai-prices' anthropic claude-opus-4-6 record of 2026-03-17: 5/25 with 10/37.5 above 200k, then one price.
+  const at = { commit: 'c0ffee2', subject: 'Update prices' };
+  const tiered = { input_mtok: { base: 5, tiers: [{ start: 200000, price: 10 }] }, output_mtok: { base: 25, tiers: [{ start: 200000, price: 37.5 }] } };
+  const r = await genaiPrices.read(aSnapshot({ history: [
+    { ...at, date: '2026-03-17T12:00:00Z', provider: 'anthropic', model: 'claude-opus-4-6', change: 'prices_changed', old: tiered,
+      new: { input_mtok: 5, output_mtok: 25 } },
+  ] }));
+  assert.deepEqual(r.changes?.map((c) => [c.date, c.field, c.old, c.new]), [
+    ['2026-03-17', 'tiers', '[{"above_tokens":200000,"input":10,"output":37.5}]', null],
+  ], 'the base did not move: no input or output row');
+});
+
 test('dated price lists: a change per field on each start date up to the copy\'s date; none for a future date', async () => {
   const r = await genaiPrices.read(aSnapshot({ npm: [DEEPSEEK] }));
   const scheduled = r.changes?.filter((c) => c.scheduled);

@@ -185,6 +185,36 @@ test('git history: price fields, hosting with the base_model in force, malformed
   assert.ok(r.issues.some((i) => i.file === 'models.dev/field-changes-from-git.jsonl.gz' && i.row === 'line 4' && i.field === 'cost.output'));
 });
 
+test('git history: a change of the tiers a file gives is one `tiers` row, old and new as the offers read them', async () => {
+  // As models.dev's history of providers/anthropic/models/claude-opus-4-6.toml: added 2026-02-05 with
+  // context_over_200k 10/37.5 (10297c8490); 382d9f3e7d (2026-03-13) set input, output and cache_read of that table to
+  // none. A cache price alone is no tier an offer reads: no row. A later `[[cost.tiers]]` entry at 1M is one row.
+  const at = { commit: 'abc1234', subject: 'Update Claude 4.6 context/pricing' };
+  const p = 'providers/anthropic/models/claude-opus-4-6.toml';
+  const r = await modelsDev.read(
+    await aSnapshot(BASE_FILES, {
+      history: [
+        { ...at, date: '2026-02-05T10:00:00+00:00', path: p, change: 'added',
+          fields: { 'cost.input': 5, 'cost.output': 25, 'cost.context_over_200k.input': 10, 'cost.context_over_200k.output': 37.5 } },
+        { ...at, date: '2026-03-13T10:00:00+00:00', path: p, field: 'cost.context_over_200k.cache_read', old: 1, new: null },
+        { ...at, date: '2026-03-13T10:00:00+00:00', path: p, field: 'cost.context_over_200k.input', old: 10, new: null },
+        { ...at, date: '2026-03-13T10:00:00+00:00', path: p, field: 'cost.context_over_200k.output', old: 37.5, new: null },
+        { ...at, commit: 'bcd2345', date: '2026-04-01T10:00:00+00:00', path: p, field: 'cost.tiers', old: null,
+          new: [{ tier: { size: 1000000 }, input: 8, output: 30, cache_read: 0.8 }] },
+        // A commit moving the table into `[[cost.tiers]]` unchanged (as models.dev's of 2026-05-11): no row.
+        { ...at, commit: 'def5678', date: '2026-05-11T10:00:00+00:00', path: p, field: 'cost.tiers',
+          old: [{ tier: { size: 1000000 }, input: 8, output: 30, cache_read: 0.8 }], new: null },
+        { ...at, commit: 'def5678', date: '2026-05-11T10:00:00+00:00', path: p, field: 'cost.tiers', old: null,
+          new: [{ tier: { size: 1000000 }, input: 8, output: 30 }] },
+      ],
+    }),
+  );
+  assert.deepEqual(r.changes?.filter((c) => c.field === 'tiers').map((c) => [c.date, c.old, c.new]), [
+    ['2026-03-13', '[{"above_tokens":200000,"input":10,"output":37.5}]', null],
+    ['2026-04-01', null, '[{"above_tokens":1000000,"input":8,"output":30}]'],
+  ], 'one row per commit: the passing state with the output tier alone is no row');
+});
+
 test('provider display names come from provider.toml', async () => {
   assert.deepEqual(await readProviderNames(await aSnapshot(BASE_FILES)), { 'amazon-bedrock': 'Amazon Bedrock', anthropic: 'Anthropic' });
 });

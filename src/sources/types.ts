@@ -194,7 +194,10 @@ export type CatalogueChange = {
    */
   provider_model_id?: string;
   canonical_hint?: string;
-  /** Project field name: `input`, `output`, `cache_read`, `cache_write`, `open_weights`, `licence`, `offered`. */
+  /**
+   * Project field name: `input`, `output`, `cache_read`, `cache_write`, `open_weights`, `licence`, `offered`; `tiers`
+   * (old and new the long-context tiers as catalogue-tier-text.ts `tiersText`: a history read, never a change event).
+   */
   field: string;
   old: string | number | boolean | null;
   new: string | number | boolean | null;
