@@ -79,6 +79,10 @@ function leaks(body: unknown): string[] {
       const by = new Map<string, string>();
       for (const n of named) if (!by.has(n.id) && n.word.test(node)) by.set(n.id, n.form);
       for (const [id, form] of by) found.push(`${at}: ${id} as "${form}" in ${JSON.stringify(node.slice(0, 200))}`);
+      // A commit of a source's repository (`c28fc0ad7e`: 7 to 40 hex digits, digits and letters both) tells the source
+      // as well as its name does. A string that is one such mark alone is an id (a change's), not a text.
+      const mark = /\s/.test(node) && /(?<![\w./-])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w-])/.exec(node);
+      if (mark) found.push(`${at}: a commit mark ${mark[0]} in ${JSON.stringify(node.slice(Math.max(0, mark.index - 100), mark.index + 60))}`);
       return;
     }
     if (Array.isArray(node)) return node.forEach((v, i) => walk(v, `${at}[${i}]`));
@@ -100,10 +104,11 @@ const EXTRA: Record<string, Array<Record<string, unknown>>> = {
   // Notes that date a price by the npm bundle, lifecycle notes that quote a reading's page, changes by the copy they
   // are present in.
   // Release-date notes that cite a reviewed table by its file name alone; prices set by a source's regional multiplier.
-  get_model: [{ model_id: 'claude-opus-4-8' }, { model_id: 'gpt-4' }, { model_id: 'qwen3-vl-235b-a22b' }, { model_id: 'gpt-5.4-mini' }],
+  get_model: [{ model_id: 'claude-opus-4-8' }, { model_id: 'gpt-4' }, { model_id: 'qwen3-vl-235b-a22b' }, { model_id: 'gpt-5.4-mini' }, { model_id: 'gpt-5.6-sol' }],
   search_models: [{ q: 'gpt' }],
   cheapest_for: [{ use: 'agents', min_context: 128000, where: 'eu-cloud' }],
-  get_model_changes: [{ days: 90, until: '2026-11-27' }],
+  // Promotion notes that cite a catalogue's copies by commit (gpt-5.6-sol's list price before the promotion).
+  get_model_changes: [{ days: 90, until: '2026-11-27' }, { model: 'gpt-5.6-sol', days: 365, until: '2026-11-27' }],
 };
 const calls = OPERATIONS.flatMap((op) => [...op.examples.map((e) => e.input), ...(EXTRA[op.name] ?? [])].map((input) => ({ op, input })));
 
@@ -142,6 +147,9 @@ test('a leak is found when there is one (the walker is not blind)', () => {
   assert.deepEqual(leaks({ note: "Epoch's H100 SXM5 price" }).map((l) => l.split(' as ')[0]), ['.note: epoch-hardware']);
   assert.equal(leaks({ note: 'an LMArena text leaderboard' }).length, 0);
   assert.equal(leaks({ note: 'an issue at https://github.com/huggingface/text-generation-inference/issues/946' }).length, 0);
+  // A commit mark with no source's name beside it (`(a listed source, commit c28fc0ad7e and cc40e93de7)`).
+  assert.equal(leaks({ note: '$5/$30 (a listed source, commit c28fc0ad7e and cc40e93de7), is the list price' }).length, 1);
+  assert.equal(leaks({ note: 'gpt-5.6-sol at $5/$30 from 2026-07-09' }).length, 0);
 });
 
 test('REST: no anonymous answer of any operation names a source outside its sources list', async () => {

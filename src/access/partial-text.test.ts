@@ -140,3 +140,26 @@ test('a text naming a source drops where in its repository a figure sits: the fi
   const own = 'see the row (data/curated/hardware-configs.csv) at commit 22fd1fea';
   assert.equal(text(own, new Set()), own);
 });
+
+test('the commits and pull requests a text cites of a source go or read as the listed source\'s', () => {
+  const text = partialText(new Map([
+    ['genai-prices', aSource({ id: 'genai-prices', name: 'genai-prices', url: 'https://github.com/pydantic/genai-prices' })],
+    ['litellm', aSource({ id: 'litellm', name: 'LiteLLM', url: 'https://github.com/BerriAI/litellm' })],
+  ]));
+  // Each worked by hand from the promotion and correction notes of the dataset.
+  const cases: Array<[string, string]> = [
+    ['$5/$30 (genai-prices, commit c28fc0ad7e and cc40e93de7), is the list price',
+      '$5/$30 (a listed source), is the list price'],
+    ['litellm added this listing and took it away again on 2026-06-09 (commits c6641ba93d and eaffc05654): the catalogue',
+      'A listed source added this listing and took it away again on 2026-06-09: the catalogue'],
+    ["litellm's azure files (commit 5fc6a44227, 2025-11-16: 'added azure')",
+      "A listed source's azure files (2025-11-16: 'added azure')"],
+    ['genai-prices: openai listing added 2026-07-09 (commit c28fc0ad7e): gpt-5.6-terra',
+      'A listed source: openai listing added 2026-07-09: gpt-5.6-terra'],
+    ['the list price; BerriAI/litellm pull request 38127 (2026-08-24) reads it so',
+      "the list price; a listed source's pull request 38127 (2026-08-24) reads it so"],
+  ];
+  for (const [line, want] of cases) assert.equal(text(line, new Set()), want);
+  // A text that names no source keeps its commits: they are of no source to hide.
+  assert.equal(text('a fix (commit c28fc0ad7e)', new Set()), 'a fix (commit c28fc0ad7e)');
+});

@@ -20,6 +20,17 @@ const COPY_MARK = '(?:(?=[0-9a-f]*\\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}|v?\\d+(?:
  */
 const COORDINATES = / \((?:[\w.-]+\/)+[\w.-]+(?: [\w.-]+)*\.[a-z]{2,5}\)| at commit [0-9a-f]{7,40}(?![\w-])/g;
 
+/** One or more commits of a source's repository: `commit c28fc0ad7e`, `commits c6641ba93d and eaffc05654`. */
+const COMMITS = 'commits? [0-9a-f]{7,40}(?:(?:, | and )[0-9a-f]{7,40})*(?![\\w-])';
+
+/**
+ * The commits a text that named a source cites, and what is left: a parenthesis of commits alone goes with its space
+ * (` (commits c6641ba93d and eaffc05654)`), commits opening a parenthesis leave the rest (`(commit 5fc6a44227,
+ * 2025-11-16: ...` reads `(2025-11-16: ...`), commits after the source go with their comma (`(genai-prices, commit
+ * c28fc0ad7e and cc40e93de7)` reads `(a listed source)`).
+ */
+const COMMIT_MARKS = new RegExp(` \\(${COMMITS}\\)|(?<=\\()${COMMITS}, |(?:,| at)? ${COMMITS}`, 'g');
+
 const rewriters = new WeakMap<ReadonlyMap<string, Source>, PartialText>();
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -111,7 +122,9 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
       });
       // A text that named a source may also give where in that source's repository a figure sits (`SkyPilot's catalogue
       // (catalogs/v7/nebius/vms.csv) at commit 22fd1fea`): the path and the commit tell the source as well as its name.
-      return out === text ? out : out.replace(COORDINATES, '');
+      // So do its commits; and a pull request of the source's repository stays readable as the listed source's.
+      return out === text ? out : out.replace(COORDINATES, '').replace(COMMIT_MARKS, '')
+        .replace(/\b([Aa] listed source) pull request\b/g, "$1's pull request");
     };
     fn = remembered(rewrite);
   }

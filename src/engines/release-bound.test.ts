@@ -41,3 +41,20 @@ test('a bound reads as one', () => {
   assert.equal(releaseWords(lower), 'on or after 2025-06-25');
   assert.equal(releaseWords(day), '2025-04-29');
 });
+
+test('a lower bound ends where a source first shows the model public, if before the snapshot', () => {
+  // zephyr-7b-beta: HuggingFaceH4/zephyr-7b-beta created 2023-10-26, read in llmfit's snapshot of 2026-05-12; LMArena
+  // published its rating on 2023-11-08 (the arena's history): public by then, so not released after 2025-01-01.
+  const zephyr = { value: '2023-10-26', as_of: '2026-05-12', bound: 'on_or_after' as const };
+  assert.deepEqual(releaseSpan(zephyr, '2023-11-08'), { earliest: '2023-10-26', latest: '2023-11-08' });
+  assert.equal(mayBeAfter(zephyr, '2025-01-01'), true, 'by the snapshot alone it may be');
+  assert.equal(mayBeAfter(zephyr, '2025-01-01', '2023-11-08'), false);
+  assert.equal(mayBeAfter(zephyr, '2023-11-01', '2023-11-08'), true);
+  // A day before the bound (another upload's listing) ends nothing; a later one than the snapshot neither.
+  assert.deepEqual(releaseSpan(zephyr, '2023-01-01'), { earliest: '2023-10-26', latest: '2026-05-12' });
+  assert.deepEqual(releaseSpan(zephyr, '2026-06-01'), { earliest: '2023-10-26', latest: '2026-05-12' });
+  assert.deepEqual(releaseSpan({ value: '2023-10-26', bound: 'on_or_after' }, '2023-11-08'), { earliest: '2023-10-26', latest: '2023-11-08' });
+  // An upper bound and a day are not moved by it.
+  assert.deepEqual(releaseSpan(upper, '2026-01-01'), { latest: '2026-09-23' });
+  assert.deepEqual(releaseSpan(day, '2025-01-01'), { earliest: '2025-04-29', latest: '2025-04-29' });
+});

@@ -6,16 +6,22 @@ import type { Fact } from '../schema/index.ts';
  * listing, a reseller's day: the note says whose) is both ends; `on_or_before` (the developer's first listing, a
  * catalogue's later copy) leaves the start open; `on_or_after` (the day the weights' repository was created) ends at
  * the fact's `as_of`, the day of the snapshot that read the repository: the snapshot lists public repositories only
- * (llmfit's scraper reads the Hub's public API), so the weights were public by then. Undefined: no release date.
+ * (llmfit's scraper reads the Hub's public API), so the weights were public by then; or earlier, at `publicBy`, the
+ * earliest day another source shows the model public (public-by.ts: a catalogue's history listing it, a leaderboard
+ * rating it, an offer), where that is on or after the bound. Undefined: no release date.
  */
 export type ReleaseSpan = { earliest?: string; latest?: string };
 
 type Read = Pick<Fact<string>, 'value' | 'bound'> & { as_of?: string };
 
-export function releaseSpan(f: Read | undefined): ReleaseSpan | undefined {
+export function releaseSpan(f: Read | undefined, publicBy?: string): ReleaseSpan | undefined {
   if (!f) return undefined;
   if (f.bound === 'on_or_before') return { latest: f.value };
-  if (f.bound === 'on_or_after') return f.as_of !== undefined && f.as_of >= f.value ? { earliest: f.value, latest: f.as_of } : { earliest: f.value };
+  if (f.bound === 'on_or_after') {
+    // A day before the bound contradicts it (a listing of another upload of the weights): it ends nothing.
+    const ends = [f.as_of, publicBy].filter((d): d is string => d !== undefined && d >= f.value).sort();
+    return ends.length ? { earliest: f.value, latest: ends[0] } : { earliest: f.value };
+  }
   return { earliest: f.value, latest: f.value };
 }
 
@@ -27,11 +33,12 @@ export function provenAfter(f: Read | undefined, day: string): boolean {
 
 /**
  * Whether the release may lie after `day` though nothing proves it: an upper bound later than `day` (a model public by
- * 2026-09-23 may be from August or from 2025), or a lower bound on or before `day` whose span reaches past it. A day
+ * 2026-09-23 may be from August or from 2025), or a lower bound on or before `day` whose span (to `publicBy`, if
+ * earlier than the snapshot) reaches past it. A day
  * is either proven after or proven not.
  */
-export function mayBeAfter(f: Read | undefined, day: string): boolean {
-  const s = releaseSpan(f);
+export function mayBeAfter(f: Read | undefined, day: string, publicBy?: string): boolean {
+  const s = releaseSpan(f, publicBy);
   return s !== undefined && !provenAfter(f, day) && (s.latest === undefined || s.latest > day);
 }
 

@@ -4,6 +4,7 @@ import { distance } from '../dataset/suggest.ts';
 import type { Model } from '../schema/index.ts';
 import { bestScores } from './benchmarks.ts';
 import { frontierOfModel } from './offer-frontier.ts';
+import { publicBy } from './public-by.ts';
 import { mayBeAfter, provenAfter } from './release-bound.ts';
 import { cheapestAtDefaultShare, overallRating } from './ranking.ts';
 import { compact, searchIndex, tokenize, type TokenTable } from './search-index.ts';
@@ -361,7 +362,8 @@ export function boundedMatches(ds: Dataset, query: SearchQuery): string[] {
   const candidates = scores ? [...scores.keys()].map((id) => ds.modelById.get(id)!) : ds.models;
   // In the release order (newest bound first), so a caller reads the newest of them first.
   const position = orders(ds).release_date.position;
-  return candidates.filter((m) => mayBeAfter(m.release_date, day) && passes(ds, m, rest)).map((m) => m.id)
+  const shown = publicBy(ds);
+  return candidates.filter((m) => mayBeAfter(m.release_date, day, shown.get(m.id)) && passes(ds, m, rest)).map((m) => m.id)
     .sort((a, b) => position.get(a)! - position.get(b)!);
 }
 

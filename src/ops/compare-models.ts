@@ -13,6 +13,7 @@ import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 import { ratingBest } from './compare-rating-best.ts';
 import { releaseSpan, releaseWords } from '../engines/release-bound.ts';
+import { publicBy } from '../engines/public-by.ts';
 import { DEVELOPER_MAX_OUTPUT_SOURCE_ID, windowOnlyMaxOutput } from '../ingest/max-output.ts';
 
 /** The cheapest served base-SKU offer sold to existing customers only, when the model has one (`closedToNewCustomers`). */
@@ -146,15 +147,18 @@ function undatedSaid(r: Row): Row {
  * recent only where the bound proves it: its earliest possible day is on or after every other model's latest. Each
  * bounded value's detail says which bound it is, and the rule names the models whose place the bounds leave open.
  */
-function boundsSaid(models: readonly Model[], r: Row): Row {
+function boundsSaid(ds: Dataset, models: readonly Model[], r: Row): Row {
   const facts = new Map(models.map((m) => [m.id, m.release_date]));
   const bounded = r.values.filter((v) => v.value !== null && facts.get(v.model_id)?.bound);
   if (!bounded.length) return r;
   for (const v of bounded) {
     const f = facts.get(v.model_id)!;
     v.detail = `${releaseWords(f)}: ${f.bound === 'on_or_before' ? 'an upper' : 'a lower'} bound of the release, not the day`;
+    const end = f.bound === 'on_or_after' ? releaseSpan(f, publicBy(ds).get(v.model_id))?.latest : undefined;
+    if (end !== undefined && end !== f.as_of) v.detail += `; a source shows the model public by ${end} (a listing or a rating)`;
   }
-  const span = (id: string) => releaseSpan(facts.get(id))!;
+  // A lower bound's span ends where a source first shows the model public (public-by.ts), not only at its snapshot.
+  const span = (id: string) => releaseSpan(facts.get(id), publicBy(ds).get(id))!;
   const known = r.values.filter((v) => v.value !== null).map((v) => v.model_id);
   const proven = r.best.filter((b) => known.every((o) => o === b || (span(b).earliest !== undefined && span(o).latest !== undefined
     && span(b).earliest! >= span(o).latest!)));
@@ -263,7 +267,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     ratingRow(ds, models, 'coding_rating', 'Arena rating, coding', CODING_BOARDS),
     row('open_weights', 'Open weights', 'true', models.map((m) => modelValue(m, 'open_weights'))),
     row('licence', 'Licence', 'osi_approved', models.map(licence)),
-    boundsSaid(models, undatedSaid(row('release_date', 'Release date', 'newer', models.map((m) => modelValue(m, 'release_date'))))),
+    boundsSaid(ds, models, undatedSaid(row('release_date', 'Release date', 'newer', models.map((m) => modelValue(m, 'release_date'))))),
     row('parameters', 'Parameters (total)', 'none', models.map((m) => modelValue(m, 'parameters_total',
       m.parameters_active && m.parameters_total && m.parameters_active.value !== m.parameters_total.value ? `${m.parameters_active.value} active per token (MoE)` : undefined))),
   ];

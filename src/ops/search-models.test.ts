@@ -112,7 +112,7 @@ test('released_after admits a bounded release only where its bound proves it; th
         : i === 4 ? f('2026-08-10') : i === 6 ? { ...f('2025-03-01'), bound: 'on_or_before' as const } : undefined })),
   });
   type Said = ReturnType<typeof run> & { bounded?: { count: number; placed: string; note: string; models?: string[] }; undated?: { count: number } };
-  const after = run(bounded, { released_after: '2026-08-01' }) as Said;
+  const after = run(bounded, { released_after: '2026-08-01' }) as Said & { bounded_in_results?: unknown };
   assert.deepEqual(after.items.map((m) => m.id), ['model-4']);
   assert.deepEqual({ count: after.bounded?.count, placed: after.bounded?.placed }, { count: 2, placed: 'left_out' });
   // Named, newest bound first: model-1 (2026-09-23) before model-3 (2025-06-25).
@@ -136,6 +136,16 @@ test('released_after admits a bounded release only where its bound proves it; th
   assert.equal((run(bounded, { released_after: '2026-09-23' }) as Said).bounded?.count, 1);
   assert.equal((run(bounded, { released_after: '2026-11-01' }) as Said).bounded, undefined, 'none may lie after: nothing said');
   assert.ok(search_models.output.safeParse(after).success && search_models.output.safeParse(sorted).success);
+  // Both at once (released_after=2025-06-24, sorted by release): model-3 is a result placed at its lower bound, and
+  // model-1 (on or before 2026-09-23) is left out; one of each, so each note speaks of one model.
+  type Both = Said & { bounded_in_results?: { count: number; placed: string; note: string } };
+  const both = run(bounded, { released_after: '2025-06-24', sort: 'release_date' }) as Both;
+  assert.deepEqual(both.items.map((m) => m.id), ['model-4', 'model-3']);
+  assert.deepEqual({ count: both.bounded?.count, placed: both.bounded?.placed, models: both.bounded?.models }, { count: 1, placed: 'left_out', models: ['model-1'] });
+  assert.match(both.bounded!.note, /^1 matching model has only a bound of its release .* so it is left out \(`models` names it\)/);
+  assert.deepEqual({ count: both.bounded_in_results?.count, placed: both.bounded_in_results?.placed }, { count: 1, placed: 'at_bound' });
+  assert.equal(after.bounded_in_results, undefined, 'not sorted by release: nothing placed');
+  assert.ok(search_models.output.safeParse(both).success);
 });
 
 const committed = path.resolve(import.meta.dirname, '../../data/dataset');

@@ -55,13 +55,14 @@ const MAX_BOUNDED_NAMED = 50;
 /** What the results say about the models whose release only a bound gives (docs/data.md, "Bounded release dates"). */
 function boundedNote(count: number, releasedAfter: string | undefined, left: readonly string[]) {
   const placed = releasedAfter !== undefined ? 'left_out' as const : 'at_bound' as const;
-  const models = `${count} matching model${count === 1 ? '' : 's'} ha${count === 1 ? 's' : 've'} only a bound of ${count === 1 ? 'its' : 'their'} release`;
+  const one = count === 1;
+  const models = `${count} matching model${one ? '' : 's'} ha${one ? 's' : 've'} only a bound of ${one ? 'its' : 'their'} release`;
   return {
     count, placed,
     ...(placed === 'left_out' ? { models: left.slice(0, MAX_BOUNDED_NAMED) } : {}),
     note: placed === 'left_out'
-      ? `${models} (release_date.bound) that may lie after ${releasedAfter} but does not prove it, so they are left out (\`models\` `
-        + 'names them); search without released_after, sorted by release_date, to see them'
+      ? `${models} (release_date.bound) that may lie after ${releasedAfter} but does not prove it, so ${one ? 'it is' : 'they are'} `
+        + `left out (\`models\` names ${one ? 'it' : 'them'}); search without released_after, sorted by release_date, to see ${one ? 'it' : 'them'}`
       : `${models} (release_date.bound): each is placed at its bound, so a model released "on or before" a day may belong `
         + 'lower and one released "on or after" a day higher',
   };
@@ -112,6 +113,12 @@ export const search_models = defineOperation({
       note: z.string(),
     }).optional().describe('With sort=release_date or released_after, where some matching model\'s release is only bounded '
       + '(`release_date.bound`: on or before, on or after a day): how the answer placed them, so none is dropped or misplaced silently.'),
+    bounded_in_results: z.object({
+      count: z.number().int().min(1).describe('The results whose release only a bound gives (a lower bound after the day).'),
+      placed: z.literal('at_bound').describe('Each is placed at its bound.'),
+      note: z.string(),
+    }).optional().describe('With released_after and sort=release_date, where some results\' release is only bounded: they are '
+      + 'placed at their bound (`bounded` then counts the matches left out).'),
     items: z.array(SearchItem),
     page: Page,
   }),
@@ -175,10 +182,12 @@ export const search_models = defineOperation({
       : sort === 'release_date' ? undatedNote(ids.reduce((n, id) => (ds.modelById.get(id)!.release_date ? n : n + 1), 0), undefined) : undefined;
     // Only where it says something: an answer with no bounded release keeps the shape it had.
     const left = input.released_after !== undefined ? boundedMatches(ds, query) : [];
-    const boundedCount = input.released_after !== undefined ? left.length
-      : sort === 'release_date' ? ids.reduce((n, id) => (ds.modelById.get(id)!.release_date?.bound ? n + 1 : n), 0) : 0;
+    // Sorted by release, the results at their bound are said too: with released_after, beside the matches left out.
+    const atBound = sort === 'release_date' ? ids.reduce((n, id) => (ds.modelById.get(id)!.release_date?.bound ? n + 1 : n), 0) : 0;
+    const boundedCount = input.released_after !== undefined ? left.length : atBound;
     const bounded = boundedCount > 0 ? boundedNote(boundedCount, input.released_after, left) : undefined;
+    const placed = input.released_after !== undefined && atBound > 0 ? boundedNote(atBound, undefined, []) : undefined;
     return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, ...(undated ? { undated } : {}), ...(bounded ? { bounded } : {}),
-      items: stitched(shown), page });
+      ...(placed ? { bounded_in_results: placed as typeof placed & { placed: 'at_bound' } } : {}), items: stitched(shown), page });
   },
 });
