@@ -283,3 +283,15 @@ test('a max output that is only the model\'s window is shown but not crowned; th
   assert.deepEqual(none.best, []);
   assert.ok(compare_models.output.safeParse(out).success);
 });
+
+test('a closed model\'s max output equal to its window is its vendor\'s cap and ranks (gpt-4 over gpt-4-turbo)', () => {
+  // OpenAI's gpt-4: 8,192-token window, 8,192 max output tokens; gpt-4-turbo: 128,000 window, 4,096 max output
+  // (models.dev's openai listings). Only OpenAI serves them, so 8,192 is a stated cap and the higher one.
+  const models = [
+    aModel({ id: 'gpt-4', open_weights: f(false), context_window: f(8192), max_output: f(8192) }),
+    aModel({ id: 'gpt-4-turbo', open_weights: f(false), context_window: f(128000), max_output: f(4096) }),
+  ];
+  const r = row(compare_models.handler(aDataset({ models }), compare_models.input.parse({ models: ['gpt-4', 'gpt-4-turbo'] }), ctx) as Out,
+    'max_output');
+  assert.deepEqual([r.best, r.rule, r.values[0].detail], [['gpt-4'], 'highest value', undefined]);
+});

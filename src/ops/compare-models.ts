@@ -13,7 +13,7 @@ import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 import { ratingBest } from './compare-rating-best.ts';
 import { releaseSpan, releaseWords } from '../engines/release-bound.ts';
-import { DEVELOPER_MAX_OUTPUT_SOURCE_ID, windowOnlyMaxOutput } from '../ingest/max-output.ts';
+import { DEVELOPER_MAX_OUTPUT_SOURCE_ID, windowOnlyMaxOutput, windowOnlyWords } from '../ingest/max-output.ts';
 
 /** The cheapest served base-SKU offer sold to existing customers only, when the model has one (`closedToNewCustomers`). */
 function cheapestClosed(offers: readonly Offer[], asOf: string): Offer | undefined {
@@ -185,8 +185,8 @@ function maxOutputRow(models: readonly Model[], row: (values: RowValue[]) => Row
   const windowOnly = new Set(models.filter((m) => windowOnlyMaxOutput(m)).map((m) => m.id));
   const values = models.map((m): RowValue => {
     const v = modelValue(m, 'max_output');
-    if (windowOnly.has(m.id)) v.detail = `the model's context window (${m.context_window!.value} tokens), not an output cap: no cap below the `
-      + `window is stated for the model${m.open_weights?.value === true ? '; each host caps output on its own offer' : ''}`;
+    if (windowOnly.has(m.id)) v.detail = `${windowOnlyWords(m, ' tokens')}${m.open_weights?.value === true ? '; each host caps output on its '
+      + 'own offer' : ''}`;
     // A reviewed developer cap of an open model is its developer's API's (DeepSeek's thinking mode), not every host's.
     else if (m.max_output?.source === DEVELOPER_MAX_OUTPUT_SOURCE_ID) v.detail = 'the output cap the developer\'s own API states '
       + '(get_model\'s max_output note names the API name and the page)';
