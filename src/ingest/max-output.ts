@@ -25,6 +25,19 @@ export function maxOutputWithin(modelId: string, contextWindow: number | undefin
 /** The reviewed table of developers' API output caps (developer-max-output.ts): its figures are caps, never the window. */
 export const DEVELOPER_MAX_OUTPUT_SOURCE_ID = 'developer-max-output';
 
+/** The head of a developer cap's note when the API no longer serves the model (developer-max-output.ts writes it). */
+export const servedUntilWords = (day: string) => `the developer's API's cap while it served the model, until ${day}`;
+
+/**
+ * The last day the developer's API served the model, for a reviewed developer cap of an API that no longer does: such
+ * a cap describes a past offer, not what any host allows today, so it is not ranked against current caps.
+ */
+export function servedUntil(m: Pick<Model, 'max_output'>): string | undefined {
+  const out = m.max_output;
+  if (out?.source !== DEVELOPER_MAX_OUTPUT_SOURCE_ID) return undefined;
+  return out.note?.match(/^the developer's API's cap while it served the model, until (\d{4}-\d{2}-\d{2})/)?.[1];
+}
+
 /** Within 1% of the window: a catalogue's "max output" that is the window itself (or the window less a rounding). */
 const WINDOW_SHARE = 0.99;
 

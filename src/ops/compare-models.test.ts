@@ -295,3 +295,20 @@ test('a closed model\'s max output equal to its window is its vendor\'s cap and 
     'max_output');
   assert.deepEqual([r.best, r.rule, r.values[0].detail], [['gpt-4'], 'highest value', undefined]);
 });
+
+test('a developer cap of an API that no longer serves the model is shown in the past tense and not crowned', () => {
+  // DeepSeek's deepseek-reasoner capped V3.2 at 64K (65,536) until 2026-04-24, when both names moved to V4 Flash
+  // (developer-notices.csv); Anthropic caps Claude Sonnet 4.6 at 64,000 today.
+  const note = "the developer's API's cap while it served the model, until 2026-04-24 (read 2026-11-28); deepseek-reasoner, ...";
+  const models = [
+    aModel({ id: 'dsv', vendor: 'deepseek', open_weights: f(true), context_window: f(163840),
+      max_output: { ...f(65536, 'developer-max-output'), note } }),
+    aModel({ id: 'sonnet', open_weights: f(false), context_window: f(1000000), max_output: f(64000) }),
+  ];
+  const r = row(compare_models.handler(aDataset({ models, sources: [aSource(), aSource({ id: 'developer-max-output' })] }),
+    compare_models.input.parse({ models: ['dsv', 'sonnet'] }), ctx) as Out, 'max_output');
+  assert.deepEqual(r.best, ['sonnet'], '64,000 is a cap in force; 65,536 was one');
+  assert.deepEqual(r.values.map((v) => v.value), [65536, 64000]);
+  assert.match(r.values[0].detail!, /'s API's cap while it served the model, until 2026-04-24; hosts today set their own/);
+  assert.match(r.rule, /dsv gives the cap of its developer's API while it served the model, which it no longer does/);
+});
