@@ -1,12 +1,13 @@
 // recommend_model on the machine the caller named: whether each model fits it and reaches the usable-speed floor there.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
-import { QUANTIZATIONS, type QuantizationId } from './constants.ts';
+import { DEFAULT_CONTEXT, QUANTIZATIONS, type QuantizationId } from './constants.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import { perDataset } from './per-dataset.ts';
 import type { HostingPick } from './recommend-hosting.ts';
 import { MAX_KEPT_CONTEXTS } from './recommend-hosting-kept.ts';
 import { engineChoice, fitAt, usableFormat, type SlowerFormat, type UsableFormat } from './recommend-quant.ts';
+import { SPEED_FLOOR } from './recommend-speed.ts';
 import { SelfFit, selfFit } from './self-hosting.ts';
 
 /**
@@ -41,7 +42,7 @@ function pickOf(m: Model, hardware: Hardware, context: number, v: UsableFormat):
  * built configuration is dropped with its reading, so this is bounded by the catalogue plus the readings kept (2,048
  * configurations of under 1 KB at each context). A fit is figures of the model and the configuration only.
  */
-const machineFits = perDataset(() => new WeakMap<Hardware, Map<string, Uint8Array>>());
+const machineFits = perDataset(verdictsOfCatalogue);
 const modelIndex = perDataset((ds) => new Map(ds.models.map((m, i) => [m, i])));
 const FITS = 1;
 const DOES_NOT_FIT = 2;
@@ -70,15 +71,45 @@ export function hostingOnNamedMachine(
     byContext.set(key, (known = new Uint8Array(ds.models.length)));
     machineFits(ds).set(hardware, byContext);
   }
-  if (known[i] === 0) {
-    const v = floor === null
-      ? (selfFit(m, hardware, context, OWNED_FIGURE) ? 'fast' : undefined)
-      : usableFormat(m, hardware, context, floor, OWNED_FIGURE);
-    known[i] = v === undefined ? DOES_NOT_FIT : v === 'fast' ? FITS : v === 'slow' ? FITS_SLOW : LOWERED + placeOf.get(v)!;
-  }
+  if (known[i] === 0) known[i] = verdict(m, hardware, context, floor);
   const k = known[i];
   if (k === DOES_NOT_FIT) return undefined;
   return pickOf(m, hardware, context, k === FITS ? 'fast' : k === FITS_SLOW ? 'slow' : quantizationAt(k - LOWERED));
+}
+
+/** The byte kept for a model on a machine at a context and floor (FITS, DOES_NOT_FIT, FITS_SLOW or LOWERED + place). */
+function verdict(m: Model, hardware: Hardware, context: number, floor: number | null): number {
+  const v = floor === null
+    ? (selfFit(m, hardware, context, OWNED_FIGURE) ? 'fast' : undefined)
+    : usableFormat(m, hardware, context, floor, OWNED_FIGURE);
+  return v === undefined ? DOES_NOT_FIT : v === 'fast' ? FITS : v === 'slow' ? FITS_SLOW : LOWERED + placeOf.get(v)!;
+}
+
+/** The floors a named machine is asked at (recommend-plan.ts: the use's floor): one figure today, the reading speed. */
+const FLOORS = [...new Set(Object.values(SPEED_FLOOR))];
+
+/**
+ * The kept verdicts, built with the first ask at a named machine (the server's warm-up asks one: recommend_model's
+ * rtx-4090 example) already holding every catalogue configuration's verdict for every model at the default context and
+ * the uses' floor: the first ask at each catalogue machine otherwise worked them all out itself (about 12 ms against
+ * 1.9 the second time), and a cold stream meets most catalogue machines once. About 0.1-0.4 s of CPU once per dataset
+ * (catalogue x models sums: fitsAtAll, then assessFit and the batch-1 speed for those that fit) and one byte a
+ * model and configuration (164 x 882, 0.15 MB); docs/performance.md, nineteenth round.
+ */
+function verdictsOfCatalogue(ds: Dataset): WeakMap<Hardware, Map<string, Uint8Array>> {
+  const kept = new WeakMap<Hardware, Map<string, Uint8Array>>();
+  for (const h of ds.hardware) {
+    const byContext = new Map<string, Uint8Array>();
+    for (const floor of FLOORS) {
+      const known = new Uint8Array(ds.models.length);
+      ds.models.forEach((m, i) => {
+        known[i] = verdict(m, h, DEFAULT_CONTEXT, floor);
+      });
+      byContext.set(`${DEFAULT_CONTEXT}|${floor}`, known);
+    }
+    kept.set(h, byContext);
+  }
+  return kept;
 }
 
 /** The caller's own machine: ranked on whether the model fits; the fit's figures written out only if it is shown. */
