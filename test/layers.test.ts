@@ -58,3 +58,48 @@ test('no module imports from a later layer (STYLE.md: sources -> ingest -> datas
   }
   assert.deepEqual(violations, []);
 });
+
+/**
+ * Value imports among src/engines that form a cycle: at load one module of the ring sees another's bindings before
+ * they are set (a `const` read in the window throws), so a ring works only by the order of first import. The two
+ * rings below were there before this check; any new ring fails it.
+ */
+const KNOWN_RINGS = new Set([
+  'self-hosted-cost.ts -> self-hosted-sizing.ts -> self-hosted-cost.ts',
+  'search-index.ts -> search-rank.ts -> search-index.ts',
+]);
+
+/** Same-folder value imports and re-exports (`import type` / `export type` lines erase at run time, so are left out). */
+function valueImportsHere(source: string): string[] {
+  return [...source.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s*['"](\.\/[^'"]+)['"]/gms)].map((m) => m[1]);
+}
+
+function rings(graph: Map<string, string[]>): string[] {
+  const state = new Map<string, 'open' | 'done'>();
+  const found: string[] = [];
+  const visit = (f: string, path: string[]) => {
+    state.set(f, 'open');
+    for (const t of graph.get(f) ?? []) {
+      if (state.get(t) === 'open') found.push([...path.slice(path.indexOf(t)), t].join(' -> '));
+      else if (!state.get(t)) visit(t, [...path, t]);
+    }
+    state.set(f, 'done');
+  };
+  for (const f of [...graph.keys()].sort()) if (!state.get(f)) visit(f, [f]);
+  return found;
+}
+
+test('valueImportsHere and rings: a type-only import is no edge; a two-module ring is found', () => {
+  const src = "import type { A } from './a.ts';\nimport { b, type B } from './b.ts';\nexport { c } from './c.ts';\n"
+    + "export type { D } from './d.ts';\nimport { e } from '../ops/e.ts';";
+  assert.deepEqual(valueImportsHere(src), ['./b.ts', './c.ts']);
+  assert.deepEqual(rings(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])), ['a -> b -> c -> a']);
+  assert.deepEqual(rings(new Map([['a', ['b']], ['b', []]])), []);
+});
+
+test('no new import ring among src/engines (recommend-also -> recommend-hosting -> recommend-hosting-owned was one)', () => {
+  const dir = join(SRC, 'engines');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const graph = new Map(files.map((f) => [f, valueImportsHere(readFileSync(join(dir, f), 'utf8')).map((s) => s.slice(2))]));
+  assert.deepEqual(rings(graph).filter((r) => !KNOWN_RINGS.has(r)), []);
+});

@@ -2,7 +2,7 @@
 // the format the usable-speed floor would run it at, so that no machine too slow for the ask is offered unqualified.
 import type { Hardware, Model } from '../schema/index.ts';
 import type { FitAssessed } from './hardware-fit.ts';
-import { OWNED_FIGURE } from './recommend-hosting.ts';
+import { OWNED_FIGURE } from './recommend-hosting-named.ts';
 import { usableQuantization } from './recommend-quant.ts';
 import { SelfFit } from './self-hosting.ts';
 import { fastEnough } from './recommend-speed.ts';

@@ -1,5 +1,6 @@
 // A configuration bought with no machine named (where=on-premises, where=local) is run as a named machine of it is: in
-// models_for_hardware's formats at batch 1 (GGUF types on two PCIe cards split by layer), not as a vLLM server.
+// models_for_hardware's formats at batch 1 (GGUF types on two PCIe cards split by layer), not as a vLLM server; but a
+// data-centre configuration on premises (class server or cluster) is bought to be a server and is sized as one.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { ownedHosting } from './recommend-hosting.ts';
+import { boughtFigure } from './recommend-hosting-owned.ts';
 
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
 const skip = !committed && 'no committed dataset';
@@ -35,4 +37,28 @@ test('a bought PCIe pair is sized in models_for_hardware\'s GGUF formats, on pre
     // estimate_cost would choose FP8 for a server there: the month is asked at the pick's format, and says so.
     assert.match(pick.cost!.basis.at(-1)!, /estimate_cost with hardware=rtx-3090-x2, tokens_millions=[\d.]+, quantization=q8_0 and context=8192/);
   }
+});
+
+test('the catalogue class decides: data-centre classes on premises are servers; the rest, and local, named machines', () => {
+  assert.deepEqual((['server', 'cluster', 'workstation', 'desktop', 'laptop'] as const).map((c) => boughtFigure({ class: c }, true)),
+    ['serving', 'serving', 'batch', 'batch', 'batch']);
+  assert.deepEqual([boughtFigure({ class: 'server' }, false), boughtFigure({ class: 'cluster' }, false)], ['batch', 'batch']);
+});
+
+// Llama 3.1 Nemotron Ultra 253B on one B200 (class server) at 8,192 tokens. The month, by hand, from the curated tables
+// (the same on premises and local): purchase 40,000 USD / 36 months = 1,111.11; its host machine's share of an 8-GPU
+// HGX B200 host, 4,001.25 / 36 = 111.15; electricity (1,000 W x 364.99 busy h + 200 W x 365.01 idle h) / 1,000 x 0.15
+// USD/kWh = 65.70; the month 1,111.11 + 111.15 + 65.70 = 1,287.96 USD. Tokens it serves at utilisation 0.5, 730 h x 0.5
+// x 3,600 s = 1,314,000 s busy: as a server (estimate_cost's INT4 W4A16, 941.5 tokens/s at batch 21) 1,237.1M tokens,
+// 1,287.96 / 1,237.1 = 1.04 USD per 1M; at llama.cpp batch 1 (Q5_K_M, 103.3 tokens/s) 135.7M tokens, 9.49 USD per 1M.
+test('on premises a B200 is costed as the batched server it is bought to run; local keeps the batch-1 machine', { skip }, () => {
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const m = ds.modelById.get('llama-3.1-nemotron-ultra-253b-v1')!;
+  const pool = [ds.hardwareById.get('b200-x1')!];
+  const server = ownedHosting(ds, m, pool, 8192, FLOOR, true)!;
+  assert.deepEqual([server.hardware.id, server.fit.quantization, server.cost!.monthly_usd], ['b200-x1', 'int4_w4a16', 1287.96]);
+  assert.ok(Math.abs(server.cost!.usd_per_mtok - 1287.96 / 1237.1) < 0.005, `${server.cost!.usd_per_mtok} USD per 1M`);
+  const local = ownedHosting(ds, m, pool, 8192, FLOOR, false)!;
+  assert.deepEqual([local.fit.quantization, local.cost!.monthly_usd], ['q5_k_m', 1287.96]);
+  assert.ok(Math.abs(local.cost!.usd_per_mtok - 1287.96 / 135.7) < 0.01, `${local.cost!.usd_per_mtok} USD per 1M`);
 });

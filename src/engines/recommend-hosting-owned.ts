@@ -14,6 +14,21 @@ import { fastEnough } from './recommend-speed.ts';
 import { SelfFit, selfFit, selfHostingFit } from './self-hosting.ts';
 import { ownedFitOf } from './recommend-also.ts';
 import { OWNED_FIGURE } from './recommend-hosting-named.ts';
+import type { Figure } from './runtime.ts';
+
+/** The catalogue's classes of data-centre configurations (hardware `class`): machines an organisation runs as servers. */
+const DATA_CENTRE_CLASSES: ReadonlySet<Hardware['class']> = new Set(['server', 'cluster']);
+
+/**
+ * The figure a configuration bought is sized at (docs/trust-and-recommend.md §2.3, step 8). On premises, a data-centre
+ * configuration (class server or cluster: a B200, an 8 x H100 box) is bought to run a batched server, so it is sized
+ * and costed as estimate_cost sizes it (vLLM's formats, the server's throughput); a desktop, a workstation (Apple,
+ * an L40S or RTX PRO card), a mini PC (Strix Halo, DGX Spark), and every machine of where=local or keep=on-device,
+ * is run as a named machine of it is (OWNED_FIGURE: llama.cpp at batch 1, GGUF types).
+ */
+export function boughtFigure(h: Pick<Hardware, 'class'>, onPremises: boolean): Figure {
+  return onPremises && DATA_CENTRE_CLASSES.has(h.class) ? 'serving' : OWNED_FIGURE;
+}
 
 const boughtPools = new WeakMap<readonly Hardware[], Hardware[]>();
 const ownedPicks: KeptPicks = new WeakMap();
@@ -53,6 +68,7 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
  * A configuration bought is run as a named machine of it is (OWNED_FIGURE: models_for_hardware's batch-1 figure, in
  * the runtime it picks for the machine's class: GGUF types on a desktop or PCIe cards split by layer), so the pick's
  * quantization, memory and speed are the hardware page's for that model; the month is estimate_cost's at that format.
+ * On premises a data-centre configuration is the exception (`boughtFigure`): it is sized as the server it is bought to be.
  */
 function computeOwned(
   ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: number | null, onPremises: boolean,
@@ -63,7 +79,7 @@ function computeOwned(
   // No priced configuration runs it: the smallest it fits, as the caller would run it (models_for_hardware's formats),
   // or as a server where those formats do not fit it there (two PCIe cards hold INT4 W4A16 where Q4_K_M is larger).
   const unpriced = (): HostingPick => {
-    const owned = ownedFitOf(m, small, context);
+    const owned = boughtFigure(small.hardware, onPremises) === 'serving' ? small.fit : ownedFitOf(m, small, context);
     const fit = owned.fit === 'no' ? small.fit : owned;
     return {
       hardware: small.hardware, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit),
@@ -77,9 +93,10 @@ function computeOwned(
   const formats = new Map<string, UsableFormat | undefined>();
   const formatOn = (h: Hardware): UsableFormat | undefined => {
     if (!formats.has(h.id)) {
+      const figure = boughtFigure(h, onPremises);
       formats.set(h.id, floor === null
-        ? (selfFit(m, h, context, OWNED_FIGURE) ? 'fast' : undefined)
-        : usableFormat(m, h, context, floor, OWNED_FIGURE));
+        ? (selfFit(m, h, context, figure) ? 'fast' : undefined)
+        : usableFormat(m, h, context, floor, figure));
     }
     return formats.get(h.id);
   };
@@ -100,7 +117,7 @@ function computeOwned(
     if (faster) {
       first = faster;
       if (faster.hardware.id !== usual.hardware.id) {
-        passed = { hardware: usual.hardware, fit: new SelfFit(m, usual.hardware, context, OWNED_FIGURE).fit };
+        passed = { hardware: usual.hardware, fit: new SelfFit(m, usual.hardware, context, boughtFigure(usual.hardware, onPremises)).fit };
       }
     }
   }
@@ -109,7 +126,8 @@ function computeOwned(
   const hw = first.hardware;
   const lowered = firstFormat === 'fast' || firstFormat === 'slow' ? undefined : firstFormat;
   // Lowered for speed: the fit at the lower quantization is written out; of the one passed over, only what is said.
-  const fit = lowered === undefined ? new SelfFit(m, hw, context, OWNED_FIGURE).fit : fitAt(m, hw, context, lowered, OWNED_FIGURE);
+  const figure = boughtFigure(hw, onPremises);
+  const fit = lowered === undefined ? new SelfFit(m, hw, context, figure).fit : fitAt(m, hw, context, lowered, figure);
   // The month of the format the pick runs at: estimate_cost's own choice where it is the pick's, else asked at it (a
   // server on two PCIe cards takes FP8 where the pick runs Q8_0), as a named machine's month is (machineMonth).
   const asked = lowered ?? (fit.quantization === first.sized.quantization ? undefined : fit.quantization ?? undefined);
@@ -130,7 +148,7 @@ function computeOwned(
   const smallest = small.hardware.id === hw.id ? null : { hardware: small.hardware, fit: small.fit };
   return {
     hardware: hw, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit), passed_over: passed,
-    slower_quantization: lowered === undefined ? null : engineChoice(m, hw, context, OWNED_FIGURE), priced: true, cost, smallest,
+    slower_quantization: lowered === undefined ? null : engineChoice(m, hw, context, figure), priced: true, cost, smallest,
   };
 }
 

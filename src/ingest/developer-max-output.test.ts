@@ -4,11 +4,12 @@ import { test } from 'node:test';
 import path from 'node:path';
 import type { Model } from '../schema/index.ts';
 import { applyDeveloperMaxOutput, loadDeveloperMaxOutput, type DeveloperMaxOutput } from './developer-max-output.ts';
+import { servedUntil } from './max-output.ts';
 
 // DeepSeek's Models & Pricing page: deepseek-reasoner (thinking mode) "MAX OUTPUT DEFAULT: 32K MAXIMUM: 64K",
 // deepseek-chat "DEFAULT: 4K MAXIMUM: 8K"; LiteLLM's deepseek/deepseek-reasoner gives the 64K as 65,536.
 const ROW: DeveloperMaxOutput = { model_id: 'deepseek-v3.2', max_output: 65536, api_name: 'deepseek-reasoner',
-  url: 'https://api-docs.deepseek.com/quick_start/pricing', read_on: '2026-11-28', reason: 'MAXIMUM: 64K' };
+  url: 'https://api-docs.deepseek.com/quick_start/pricing', read_on: '2026-11-28', served_until: undefined, reason: 'MAXIMUM: 64K' };
 
 const v32 = (): Model => ({ id: 'deepseek-v3.2', vendor: 'deepseek', name: { value: 'DeepSeek V3.2', as_of: '2026-07-24', source: 'litellm' },
   aliases: [], variants: [], capabilities: {},
@@ -43,4 +44,25 @@ test('the committed table loads without issues and holds the DeepSeek caps its p
   // (DeepSeek's API reference: max_tokens "Integer between 1 and 8192").
   assert.deepEqual([cap('deepseek-v3.2'), cap('deepseek-v3.1'), cap('deepseek-v3-0324')], [65536, 65536, 8192]);
   for (const r of rows) assert.match(r.url, /^https:\/\//, r.model_id);
+});
+
+test('a cap of an API that no longer serves the model is dated by its last day, the reading kept in the note', () => {
+  // developer-notices.csv: from 2026-04-24 deepseek-chat and deepseek-reasoner route to deepseek-v4-flash, so DeepSeek's
+  // 64K cap for V3.2 held until then; the page was read on 2026-11-28.
+  const m = v32();
+  assert.deepEqual(applyDeveloperMaxOutput([m], [{ ...ROW, served_until: '2026-04-24' }]), []);
+  assert.deepEqual([m.max_output?.value, m.max_output?.as_of], [65536, '2026-04-24']);
+  assert.match(m.max_output!.note!, /^the developer's API's cap while it served the model, until 2026-04-24 \(read 2026-11-28\); deepseek-reasoner, /);
+  assert.equal(servedUntil(m), '2026-04-24');
+  const current = v32();
+  applyDeveloperMaxOutput([current], [ROW]);
+  assert.equal(servedUntil(current), undefined, 'a cap the API still applies has no last day');
+});
+
+test('the committed rows are all of a DeepSeek API that has since moved on, each with its hand-over day', () => {
+  const { rows } = loadDeveloperMaxOutput(path.join(import.meta.dirname, '../../data/curated/developer-max-output.csv'));
+  const until = Object.fromEntries(rows.map((r) => [r.model_id, r.served_until]));
+  // V3.2 until V4 Flash took both names (2026-04-24, developer-notices.csv); V3.1 until V3.1-Terminus (2025-09-22,
+  // DeepSeek's release of Terminus); V3-0324 until V3.1 went live behind deepseek-chat (2025-08-21, developer-notices.csv).
+  assert.deepEqual(until, { 'deepseek-v3.2': '2026-04-24', 'deepseek-v3.1': '2025-09-22', 'deepseek-v3-0324': '2025-08-21' });
 });

@@ -283,3 +283,32 @@ test('a max output that is only the model\'s window is shown but not crowned; th
   assert.deepEqual(none.best, []);
   assert.ok(compare_models.output.safeParse(out).success);
 });
+
+test('a closed model\'s max output equal to its window is its vendor\'s cap and ranks (gpt-4 over gpt-4-turbo)', () => {
+  // OpenAI's gpt-4: 8,192-token window, 8,192 max output tokens; gpt-4-turbo: 128,000 window, 4,096 max output
+  // (models.dev's openai listings). Only OpenAI serves them, so 8,192 is a stated cap and the higher one.
+  const models = [
+    aModel({ id: 'gpt-4', open_weights: f(false), context_window: f(8192), max_output: f(8192) }),
+    aModel({ id: 'gpt-4-turbo', open_weights: f(false), context_window: f(128000), max_output: f(4096) }),
+  ];
+  const r = row(compare_models.handler(aDataset({ models }), compare_models.input.parse({ models: ['gpt-4', 'gpt-4-turbo'] }), ctx) as Out,
+    'max_output');
+  assert.deepEqual([r.best, r.rule, r.values[0].detail], [['gpt-4'], 'highest value', undefined]);
+});
+
+test('a developer cap of an API that no longer serves the model is shown in the past tense and not crowned', () => {
+  // DeepSeek's deepseek-reasoner capped V3.2 at 64K (65,536) until 2026-04-24, when both names moved to V4 Flash
+  // (developer-notices.csv); Anthropic caps Claude Sonnet 4.6 at 64,000 today.
+  const note = "the developer's API's cap while it served the model, until 2026-04-24 (read 2026-11-28); deepseek-reasoner, ...";
+  const models = [
+    aModel({ id: 'dsv', vendor: 'deepseek', open_weights: f(true), context_window: f(163840),
+      max_output: { ...f(65536, 'developer-max-output'), note } }),
+    aModel({ id: 'sonnet', open_weights: f(false), context_window: f(1000000), max_output: f(64000) }),
+  ];
+  const r = row(compare_models.handler(aDataset({ models, sources: [aSource(), aSource({ id: 'developer-max-output' })] }),
+    compare_models.input.parse({ models: ['dsv', 'sonnet'] }), ctx) as Out, 'max_output');
+  assert.deepEqual(r.best, ['sonnet'], '64,000 is a cap in force; 65,536 was one');
+  assert.deepEqual(r.values.map((v) => v.value), [65536, 64000]);
+  assert.match(r.values[0].detail!, /'s API's cap while it served the model, until 2026-04-24; hosts today set their own/);
+  assert.match(r.rule, /dsv gives the cap of its developer's API while it served the model, which it no longer does/);
+});

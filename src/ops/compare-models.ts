@@ -14,7 +14,7 @@ import { ModelSummary, toSummary } from './shapes.ts';
 import { ratingBest } from './compare-rating-best.ts';
 import { releaseSpan, releaseWords } from '../engines/release-bound.ts';
 import { publicBy } from '../engines/public-by.ts';
-import { DEVELOPER_MAX_OUTPUT_SOURCE_ID, windowOnlyMaxOutput } from '../ingest/max-output.ts';
+import { DEVELOPER_MAX_OUTPUT_SOURCE_ID, servedUntil, windowOnlyMaxOutput, windowOnlyWords } from '../ingest/max-output.ts';
 
 /** The cheapest served base-SKU offer sold to existing customers only, when the model has one (`closedToNewCustomers`). */
 function cheapestClosed(offers: readonly Offer[], asOf: string): Offer | undefined {
@@ -183,25 +183,35 @@ function unknownSaid(r: Row): Row {
  * The max-output row crowns only stated caps. A figure that is the model's own window (an open model's config window a
  * catalogue copies: LiteLLM's 163,840 for DeepSeek-V3.2, whose API caps output at 64K) says that nothing but the window
  * bounds the output, so it cannot beat a developer's stated cap (Claude Sonnet 4.6's 64,000); it is shown, its detail
- * says what it is, and the rule names it (max-output.ts, `windowOnlyMaxOutput`).
+ * says what it is, and the rule names it (max-output.ts, `windowOnlyMaxOutput`). A developer's cap of an API that no
+ * longer serves the model (`servedUntil`: DeepSeek's 64K while deepseek-reasoner served V3.2) is shown the same way:
+ * it says what a past offer allowed, and hosts today set their own, so it cannot beat a cap in force.
  */
-function maxOutputRow(models: readonly Model[], row: (values: RowValue[]) => Row): Row {
+function maxOutputRow(ds: Dataset, models: readonly Model[], row: (values: RowValue[]) => Row): Row {
   const windowOnly = new Set(models.filter((m) => windowOnlyMaxOutput(m)).map((m) => m.id));
+  const retired = new Map(models.flatMap((m) => { const d = servedUntil(m); return d ? [[m.id, d] as const] : []; }));
   const values = models.map((m): RowValue => {
     const v = modelValue(m, 'max_output');
-    if (windowOnly.has(m.id)) v.detail = `the model's context window (${m.context_window!.value} tokens), not an output cap: no cap below the `
-      + `window is stated for the model${m.open_weights?.value === true ? '; each host caps output on its own offer' : ''}`;
+    if (windowOnly.has(m.id)) v.detail = `${windowOnlyWords(m, ' tokens')}${m.open_weights?.value === true ? '; each host caps output on its '
+      + 'own offer' : ''}`;
+    else if (retired.has(m.id)) v.detail = `${ds.developerById.get(m.vendor)?.name ?? m.vendor}'s API's cap while it served the model, until `
+      + `${retired.get(m.id)}; hosts today set their own (get_model's max_output note names the API name and the page)`;
     // A reviewed developer cap of an open model is its developer's API's (DeepSeek's thinking mode), not every host's.
     else if (m.max_output?.source === DEVELOPER_MAX_OUTPUT_SOURCE_ID) v.detail = 'the output cap the developer\'s own API states '
       + '(get_model\'s max_output note names the API name and the page)';
     return v;
   });
-  const ranked = row(values.filter((v) => !windowOnly.has(v.model_id)));
-  if (!windowOnly.size) return ranked;
+  const ranked = row(values.filter((v) => !windowOnly.has(v.model_id) && !retired.has(v.model_id)));
+  if (!windowOnly.size && !retired.size) return ranked;
+  const said = [ranked.values.length ? ranked.rule : ''];
   const ids = [...windowOnly].join(', ');
-  const rule = ranked.values.length ? `${ranked.rule}; ` : '';
-  return { ...ranked, values, rule: `${rule}${ids} ${windowOnly.size === 1 ? 'gives' : 'give'} only the context window, not an output `
-    + 'cap, so cannot be ranked on this row' };
+  if (windowOnly.size) said.push(`${ids} ${windowOnly.size === 1 ? 'gives' : 'give'} only the context window, not an output cap, so cannot `
+    + 'be ranked on this row');
+  // A cap of an API that no longer serves the model says what a past offer allowed, not what any host allows now.
+  const gone = [...retired.keys()].join(', ');
+  if (retired.size) said.push(`${gone} ${retired.size === 1 ? 'gives' : 'give'} the cap of its developer's API while it served the model, `
+    + 'which it no longer does, so cannot be ranked against caps in force');
+  return { ...ranked, values, rule: said.filter(Boolean).join('; ') };
 }
 
 function rows(ds: Dataset, models: readonly Model[]): Row[] {
@@ -256,7 +266,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   };
   return [
     row('context_window', 'Context window (tokens)', 'higher', models.map((m) => modelValue(m, 'context_window'))),
-    maxOutputRow(models, (values) => row('max_output', 'Max output (tokens)', 'higher', values)),
+    maxOutputRow(ds, models, (values) => row('max_output', 'Max output (tokens)', 'higher', values)),
     row('status', "Status (the developer's: active, beta, deprecated)", 'none', models.map(lifecycle)),
     row('shutdown_date', 'Shutdown date (the developer stops serving the model)', 'none', models.map((m) => modelValue(m, 'shutdown_date'))),
     row('list_input_price', "Input price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('input')),
