@@ -23,7 +23,7 @@ const Line = z.strictObject({
  * price field whose value differs. Tiered prices compare by their base; a list of time-constrained prices
  * resolves to the one in force on the commit's date, as for the snapshot. A change of the long-context tiers (input
  * and output merged by threshold, as the offers read them) is one `tiers` row, old and new as `tiersText`: no change
- * event, the history a past day's tiers are read from (src/ingest/developer-tiers-on.ts).
+ * event, the history a past day's tiers are read from (src/ingest/developer-price-on.ts).
  */
 export async function readGenaiChanges(
   filePath: string, file: string, source: string, issues: IngestIssue[], onRecord?: (rec: z.infer<typeof Line>) => void,
