@@ -95,3 +95,19 @@ test('committed dataset: every configuration is listed once, and the examples ma
     assert.deepEqual(list_hardware.output.parse(out), out, `${ex.title}: output has exactly the declared fields`);
   }
 });
+
+test('committed dataset: a configuration no longer sold new says so in discontinued_on, one still sold has null', { skip: !existsSync(DEFAULT_DATA_DIR) }, () => {
+  const real = loadDataset(DEFAULT_DATA_DIR);
+  const all: Array<Record<string, any>> = [];
+  for (let cursor: string | undefined, page = 0; page < 10; page++) {
+    const out = run(real, { limit: 100, ...(cursor ? { cursor } : {}) });
+    all.push(...out.items);
+    if (!out.page.next_cursor) break;
+    cursor = out.page.next_cursor;
+  }
+  const get = (id: string) => all.find((h) => h.id === id)!;
+  // data/curated/machine-prices.csv: Apple withdrew the 512 GB M3 Ultra option in March 2026 (the row gives the month).
+  assert.equal(get('m3-ultra-512gb').discontinued_on?.value, '2026-03');
+  // The same table: the Framework Desktop 128 GB is still listed for sale (a list price read 2026-08-25..09-22).
+  assert.equal(get('strix-halo-128gb').discontinued_on, null);
+});

@@ -43,6 +43,9 @@ export const HardwareView = z
       ),
     split: z.string().nullable().describe('How a multi-accelerator configuration holds a model; null for a single device.'),
     purchase_price_usd: wireFact(z.number()).nullable().describe('Purchase price, USD; null where no source gives one.'),
+    discontinued_on: wireFact(z.string()).nullable()
+      .describe('The day (YYYY-MM-DD, or YYYY-MM where the source gives the month) the configuration stopped being sold new, where '
+        + 'the price table says so: purchase_price_usd is then its last list price, not an offer; null while it is sold or where no source says.'),
     host_machine: wireFact(HostMachineFact).nullable()
       .describe('The machine the accelerators sit in (CPU, board, memory, storage, power supply, chassis), as estimate_cost buys it with them: '
         + '`priced` at `usd` (this configuration\'s share), or `in_purchase_price`; `idle_watts`, the host\'s own draw at the wall with nothing to do, '
@@ -76,6 +79,7 @@ export function toHardwareView(h: Hardware): HardwareView {
     idle_power_w: h.idle_power_w ?? null,
     split: splitNote(h),
     purchase_price_usd: h.purchase_price_usd ?? null,
+    discontinued_on: h.discontinued_on ?? null,
     host_machine: h.host_machine ?? null,
     rental: h.rental ?? null,
   };
