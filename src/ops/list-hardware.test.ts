@@ -75,16 +75,22 @@ test('an unknown hardware id is hardware_not_found with near ids', () => {
     && (e.options.suggestions ?? []).includes('card-24') && e.options.errors?.[0].parameter === 'hardware_id');
 });
 
-test('committed dataset: every configuration is listed once, and the examples match the output schema', { skip: !existsSync(DEFAULT_DATA_DIR) }, () => {
-  const real = loadDataset(DEFAULT_DATA_DIR);
+/** The committed dataset, loaded once for the tests that read it, and every configuration list_hardware pages through. */
+const committed = existsSync(DEFAULT_DATA_DIR) ? loadDataset(DEFAULT_DATA_DIR) : undefined;
+function everyListed(ds: NonNullable<typeof committed>): Array<Record<string, any>> {
   const items: Array<Record<string, any>> = [];
   for (let cursor: string | undefined, page = 0; page < 10; page++) {
-    const out = run(real, { limit: 100, ...(cursor ? { cursor } : {}) });
+    const out = run(ds, { limit: 100, ...(cursor ? { cursor } : {}) });
     items.push(...out.items);
     if (!out.page.next_cursor) break;
     cursor = out.page.next_cursor;
   }
-  const all = { items };
+  return items;
+}
+
+test('committed dataset: every configuration is listed once, and the examples match the output schema', { skip: !existsSync(DEFAULT_DATA_DIR) }, () => {
+  const real = committed!;
+  const all = { items: everyListed(real) };
   assert.ok(all.items.length >= 120, `${all.items.length} configurations`);
   assert.deepEqual(all.items.map((h) => h.id).sort(), real.hardware.map((h) => h.id).sort());
   // The dataset's RTX 4090: memory_gb 24 (epoch-hardware), usable_fraction 0.95: 24 x 1.073741824 x 0.95 = 24.48 GB.
@@ -97,14 +103,7 @@ test('committed dataset: every configuration is listed once, and the examples ma
 });
 
 test('committed dataset: a configuration no longer sold new says so in discontinued_on, one still sold has null', { skip: !existsSync(DEFAULT_DATA_DIR) }, () => {
-  const real = loadDataset(DEFAULT_DATA_DIR);
-  const all: Array<Record<string, any>> = [];
-  for (let cursor: string | undefined, page = 0; page < 10; page++) {
-    const out = run(real, { limit: 100, ...(cursor ? { cursor } : {}) });
-    all.push(...out.items);
-    if (!out.page.next_cursor) break;
-    cursor = out.page.next_cursor;
-  }
+  const all = everyListed(committed!);
   const get = (id: string) => all.find((h) => h.id === id)!;
   // data/curated/machine-prices.csv: Apple withdrew the 512 GB M3 Ultra option in March 2026 (the row gives the month).
   assert.equal(get('m3-ultra-512gb').discontinued_on?.value, '2026-03');
