@@ -177,13 +177,14 @@ test('get_trust_profile: MiniMax M2 and M2.1 carry their own paragraphs; Devstra
   assert.deepEqual(dev.compliance.licence_sources.clauses, []);
 });
 
-test('get_trust_profile: a Gemma model quotes the Prohibited Use Policy from Google\'s page', { skip }, async () => {
+test('get_trust_profile: a Gemma model quotes the Prohibited Use Policy from Google\'s page; the table is dated 2026-11-27', { skip }, async () => {
   // https://ai.google.dev/gemma/prohibited_use_policy, item 2.2, read 2026-11-28: "Engagement in the illegal or unlicensed
   // practice of any vocation or profession including, but not limited to, legal, medical, accounting, or financial
-  // professional practices".
+  // professional practices". The table's date: the last pass over every row (git log, 2026-11-27: each row's conditions filled).
   const out = await rest('/api/v1/trust/gemma-3-27b-it');
   assert.equal(out.compliance.licence.value.id, 'gemma');
   assert.match(out.compliance.licence_conditions, /"Engagement in the illegal or unlicensed practice of any vocation or profession including, but not limited to, legal, medical/);
   assert.deepEqual(out.compliance.licence_sources.clauses,
     [{ clause: 'Prohibited Use Policy', url: 'https://ai.google.dev/gemma/prohibited_use_policy', read_on: '2026-11-28' }]);
+  assert.equal(out.compliance.licence_sources.terms.as_of, '2026-11-27');
 });
