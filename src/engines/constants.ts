@@ -293,13 +293,6 @@ export const METAL_MOE_LAYER_S = 41e-6;
 export const LINEAR_ATTENTION_LAYER_S = 0.18e-3;
 
 /**
- * Seconds each linear-attention layer of a hybrid model adds per prompt token: llama.cpp's chunked delta rule in those
- * builds, not the state update's few FLOPs. The geometric middle of the two published pp512 runs' implied figures (31
- * us, 3 x RTX 3090 CUDA b7704; 75 us, Ryzen AI Max+ 395 Vulkan b7189): 48 us, reading them 0.69x and 1.40x.
- */
-export const LINEAR_ATTENTION_PREFILL_S = 48e-6;
-
-/**
  * Seconds each layer adds on a tensor-parallel configuration over NVLink (or AMD Infinity Fabric): two all-reduces
  * of the hidden state per layer. Fitted on the tensor-parallel decode row of the same table given the two constants
  * above (TensorRT-LLM, gpt-oss-120b on 8 x B200 at batch 1: 420 tokens/s, 2.38 ms a token, of which 1.62 ms is the

@@ -4,7 +4,7 @@ import {
   DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization,
 } from './constants.ts';
 import { computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficiency, layoutBasis, type DecodeSplit } from './decode.ts';
-import { linearAttentionBasis, linearAttentionPrefillSeconds, linearAttentionStepSeconds } from './decode-hybrid.ts';
+import { linearAttentionBasis, linearAttentionStepSeconds } from './decode-hybrid.ts';
 import { moeDispatchBasis, moeDispatchSeconds } from './decode-moe.ts';
 import { promptAttentionSeconds } from './prefill-depth.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
@@ -85,12 +85,12 @@ function modelLayout(facts: ModelFacts, hardware: Hardware, concurrency: number)
 
 /**
  * Prompt tokens/s at the start of a prompt on `flops` FLOP/s: the compute-bound rate (memory.ts
- * `computeBoundTokensPerSecond`, calibrated on pp512 and pp2048 runs, whose short prompts it absorbs), slowed by the
- * per-token time of a hybrid model's recurrent layers (decode-hybrid.ts).
+ * `computeBoundTokensPerSecond`, calibrated on pp512 and pp2048 runs, whose short prompts it absorbs). A hybrid model's
+ * recurrent layers add nothing here: the 2026 builds run its prompts at that rate (docs/hardware-and-cost.md, "Hybrid
+ * linear-attention models").
  */
 function prefillRate(facts: ModelFacts, flops: number): number {
-  const compute = computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total);
-  return 1 / (1 / compute + linearAttentionPrefillSeconds(facts.architecture));
+  return computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total);
 }
 
 /**
