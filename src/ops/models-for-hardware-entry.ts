@@ -1,7 +1,8 @@
 // models_for_hardware entries: each model's own facts and figures, the lines every entry shares stated once.
 import type { Dataset } from '../dataset/dataset.ts';
 import {
-  DECODE_EFFICIENCY, KV_CACHE_BYTES, LINEAR_ATTENTION_LAYER_S, KV_READ_EFFICIENCY, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization,
+  DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, LINEAR_ATTENTION_LAYER_S, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY,
+  type KvCacheType, type Quantization,
 } from '../engines/constants.ts';
 import { computeClass, decodeEfficiency, layoutBasis } from '../engines/decode.ts';
 import { linearAttentionLayers } from '../engines/decode-hybrid.ts';
