@@ -47,6 +47,8 @@ test("Hy3 is dated and open by Tencent's own repository, apart from Hy3 preview"
   // "We open-source Hy3 and Hy3-FP8 model weights on Hugging Face" (huggingface.co/tencent/Hy3); Apache License 2.0.
   const m = model('hy3');
   assert.deepEqual([m.release_date?.value, m.release_date?.source], ['2026-07-06', 'developer-releases']);
+  // A commit's day shows the launch text written then, not the repository public then: a lower bound, not the day.
+  assert.equal(m.release_date?.bound, 'on_or_after');
   assert.deepEqual([m.open_weights?.value, m.weights_url?.value], [true, 'https://huggingface.co/tencent/Hy3']);
   assert.equal(status('hy3', 'open_weights'), 'met');
   // The README: "295B-parameter Mixture-of-Experts (MoE) model with 21B active parameters"; Supported Precisions: BF16.
