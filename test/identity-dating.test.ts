@@ -56,3 +56,12 @@ test("Hy3 is dated and open by Tencent's own repository, apart from Hy3 preview"
   // The preview is another model (released 2026-04-23 per Tencent's announcement of Hy3 preview).
   assert.notEqual(ds.resolveModelId('hy3-preview'), 'hy3');
 });
+
+test("Llama 3.1 Nemotron 70B is public by NVIDIA's card's 2024-10-24, an upper bound; models.dev's 2025-04-15 is a listing day", () => {
+  // NVIDIA's card (huggingface.co/nvidia/Llama-3.1-Nemotron-70B-Instruct-HF): "As of Oct 24th, 2024 the model has Elo
+  // Score of 1267(+-7), rank 9 ... on ChatBot Arena leaderboard"; the arena history (lmarena-history-nakasyou) rates
+  // it from 2024-10-23. No dated announcement of NVIDIA's was found, so the day is a bound, not the release.
+  const r = model('llama-3.1-nemotron-70b-instruct').release_date;
+  assert.deepEqual([r?.value, r?.bound, r?.source], ['2024-10-24', 'on_or_before', 'developer-releases']);
+  assert.ok(r?.conflicts?.some((c) => c.value === '2025-04-15'), "the catalogue's day stays visible as a conflict");
+});
