@@ -124,6 +124,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     closedDevelopers: closedDevelopers.rows,
     weightHosts: weightHosts.rows,
     deprecationReadings: deprecationReadings.rows,
+    machinePrices: prices.rows,
     projectSources: [
       GGUF_FILES_SOURCE,
       DEVELOPER_TABLE_SOURCE,
