@@ -63,7 +63,7 @@ test('Azure NC A100 v4 reads as the A100 80 GB PCIe card (1,935 GB/s), never the
   // memory each", size table NC24ads 1 GPU, NC48ads 2, NC96ads 4; "1 GPU = one A100 80GB PCIe GPU card". NVIDIA's A100
   // datasheet, A100 80GB PCIe: 80 GB HBM2e, 1,935 GB/s (the SXM module: 2,039 GB/s).
   const one = read('Standard_NC24ads_A100_v4');
-  assert.deepEqual([one.value, one.hardware?.accelerator, one.hardware?.memory_gb.value, one.hardware?.bandwidth_gbs.value],
+  assert.deepEqual([one.value, one.hardware?.accelerator, one.hardware?.memory_gb.value, one.hardware?.bandwidth_gbs?.value],
     ['a100-80gb-pcie', 'NVIDIA A100 80GB PCIe', 80, 1935]);
   assert.match(one.interpretation, /^Azure Standard_NC24ads_A100_v4 carries 1 x NVIDIA A100 80GB PCIe \(/);
   assert.doesNotMatch(one.interpretation, /SXM/);
