@@ -4,10 +4,11 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { perDataset, perDatasetKey } from './per-dataset.ts';
+import { applyStep, useSteps, type Filtering, type Step } from './recommend-steps.ts';
 import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
 import { cheapestAtPrompt, frontierOfModel } from './offer-frontier.ts';
 import { frontierServing } from './offer-context.ts';
-import { isDeprecatedModel, isShutDownOffer } from './offer-lifecycle.ts';
+import { isShutDownOffer } from './offer-lifecycle.ts';
 import { cheapestHosting, euRentalProvider, hostingOnNamedMachine, ownedHosting, rentalOf, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
@@ -16,20 +17,19 @@ import { onMachine, type OnMachine } from './recommend-machine.ts';
 import { apiFirst, AskSlots, Ranking, scored, unitPrice, type Scored } from './recommend-rank.ts';
 import { floorText } from './recommend-speed.ts';
 import { isEuJurisdiction, trustProfile, type TrustProfile } from './trust.ts';
-import { boardForUse, type Use, type UseBoard } from './use-categories.ts';
+import { boardForUse, type UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
 import {
-  DIMENSIONS, DOCUMENTS_MIN_CONTEXT, effectiveWeights, opennessScore, priceScore, QUALITY_SPAN,
+  DIMENSIONS, effectiveWeights, opennessScore, priceScore, QUALITY_SPAN,
   UNKNOWN_MACHINE_PRICE_SCORE, UNPRICED_CONFIGURATION_PRICE_SCORE, type Dimension, type Weights,
 } from './recommend-weights.ts';
 
 export { DOCUMENTS_CONTEXT, planOf, type Plan } from './recommend-plan.ts';
+export type { Step } from './recommend-steps.ts';
 
 /** Classes that count as a local machine when `where=local` or `keep=on-device` names none. */
 export const LOCAL_CLASSES = ['laptop', 'desktop', 'workstation'] as const;
 export const MAX_RECOMMENDATIONS = 3;
-
-export type Step = { id: string; constraint: string; rule: string; eliminated: number; remaining: number };
 
 export type SelfOption = HostingPick;
 export type Option = { path: 'api' | 'self_hosted'; priced?: PricedOffer; self?: SelfOption; score: number; parts: Record<Dimension, number> };
@@ -128,9 +128,6 @@ function candidateOf(ds: Dataset, s: Scored, b: UseBoard, w: Weights): Candidate
   return { model: s.model, evidence: s.evidence, trust: s.trust, option, alternative };
 }
 
-/** The catalogue in id order, once per dataset: every ask starts from it (the steps filter copies, never sort it again). */
-const modelsInIdOrder = perDataset((ds): readonly Model[] => [...ds.models].sort((a, b) => a.id.localeCompare(b.id)));
-
 /** The catalogued local machines, one array per dataset (fits are cached per pool array). */
 const localPool = perDataset((ds): Hardware[] => ds.hardware.filter((h) => (LOCAL_CLASSES as readonly string[]).includes(h.class)));
 
@@ -174,68 +171,6 @@ function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
   if (plan.on_premises_by) return ownedHosting(ds, m, ds.hardware, plan.context, plan.speed_floor);
   return cheapestHosting(ds, m, ds.hardware, plan.context, true, plan.eu_by !== null);
 }
-
-/** The models left and the steps so far, each counted; `kept`: the pool is one kept per dataset (see applyStep). */
-type Filtering = { pool: readonly Model[]; steps: Step[]; kept: boolean };
-
-/**
- * Steps whose test depends on the dataset and on `flags` only, kept per dataset, pool before them and step: asks about
- * a use mostly run the same steps on the same pools (the API offers, open weights, EU offers, trust evidence). Bounded:
- * pools are kept ones (the use's, then these), and keys come from the vocabularies and the documented contexts.
- */
-const keptSteps = perDataset(() => new WeakMap<readonly Model[], Map<string, { pool: readonly Model[]; step: Step }>>());
-
-/**
- * One step: the models that pass `keep`, and the step counted. `flags` names everything of the ask the test reads
- * beyond the words of the step (undefined: the test reads more, e.g. the machine named, so it is run afresh).
- */
-function applyStep(
-  ds: Dataset, f: Filtering, id: string, constraint: string, rule: string, keep: (m: Model) => boolean, flags?: string,
-): void {
-  let byKey: Map<string, { pool: readonly Model[]; step: Step }> | undefined;
-  const key = f.kept && flags !== undefined ? `${flags}\u0000${id}\u0000${constraint}\u0000${rule}` : undefined;
-  if (key !== undefined) {
-    const byPool = keptSteps(ds);
-    byKey = byPool.get(f.pool);
-    if (!byKey) byPool.set(f.pool, (byKey = new Map()));
-    const hit = byKey.get(key);
-    if (hit) {
-      f.pool = hit.pool;
-      f.steps.push(hit.step);
-      return;
-    }
-  }
-  const before = f.pool.length;
-  f.pool = f.pool.filter(keep);
-  const step: Step = { id, constraint, rule, eliminated: before - f.pool.length, remaining: f.pool.length };
-  f.steps.push(step);
-  if (byKey && key !== undefined) byKey.set(key, { pool: f.pool, step: Object.freeze(step) });
-  else f.kept = false;
-}
-
-/**
- * The steps that depend on the use alone (active, quality evidence, capability, context), with the models they leave:
- * the same for every ask about a use, so found once per dataset and use. Asks copy the steps, never change them.
- */
-const useSteps = perDatasetKey((ds, use: Use): Readonly<Filtering> => {
-  const ub = boardForUse(ds, use);
-  const f: Filtering = { pool: modelsInIdOrder(ds), steps: [], kept: false };
-  const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean) => applyStep(ds, f, id, constraint, rule, keep);
-  // Served on the day judged: a deprecation announced with a shutdown date still to come keeps the model (offer-lifecycle.ts).
-  step('active', 'built-in', 'not shut down', (m) => !isDeprecatedModel(m, ds.lifecycleDate));
-  step('evidence', `use=${use}`, `quality evidence for ${use}: rated on ${ub.leaderboard}/${ub.category}, the board that `
-    + 'measures it, or scores on benchmarks of the same skill, or a rated sibling of the same model line',
-  (m) => qualityEvidence(ds, ub, m) !== undefined);
-  if (ub.requires) {
-    const needs = ub.requires;
-    step('capability', `use=${use}`, `${needs.replace('_', ' ')} stated by a source`, (m) => m.capabilities[needs]?.value === true);
-  }
-  if (use === 'documents') {
-    step('context', 'use=documents', `a context window of at least ${DOCUMENTS_MIN_CONTEXT.toLocaleString('en-US')} tokens`,
-      (m) => (m.context_window?.value ?? 0) >= DOCUMENTS_MIN_CONTEXT);
-  }
-  return f;
-});
 
 /**
  * Up to three models for a situation: the hard constraints filter in the documented order (each step counted, so
