@@ -22,9 +22,11 @@ const DATA_CENTRE_CLASSES: ReadonlySet<Hardware['class']> = new Set(['server', '
 /**
  * The figure a configuration bought is sized at (docs/trust-and-recommend.md §2.3, step 8). On premises, a data-centre
  * configuration (class server or cluster: a B200, an 8 x H100 box) is bought to run a batched server, so it is sized
- * and costed as estimate_cost sizes it (vLLM's formats, the server's throughput); a desktop, a workstation (Apple,
- * an L40S or RTX PRO card), a mini PC (Strix Halo, DGX Spark), and every machine of where=local or keep=on-device,
- * is run as a named machine of it is (OWNED_FIGURE: llama.cpp at batch 1, GGUF types).
+ * and costed as estimate_cost sizes it (vLLM's formats, the server's throughput). The PCIe cards NVIDIA sells for the
+ * data centre (L40S, L40: passively cooled, class server in hardware-configs.csv) are such configurations; a desktop,
+ * a workstation (Apple, an actively cooled RTX 6000 Ada, RTX A6000 or RTX PRO card), a mini PC (Strix Halo, DGX
+ * Spark), and every machine of where=local or keep=on-device, is run as a named machine of it is (OWNED_FIGURE:
+ * llama.cpp at batch 1, GGUF types).
  */
 export function boughtFigure(h: Pick<Hardware, 'class'>, onPremises: boolean): Figure {
   return onPremises && DATA_CENTRE_CLASSES.has(h.class) ? 'serving' : OWNED_FIGURE;
