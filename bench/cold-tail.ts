@@ -34,7 +34,9 @@ for (let i = 0; i < 50; i++) executor.run(op, validateInput(op, s.input(s.distin
 
 const gcs: Array<{ start: number; end: number; kind: number }> = [];
 const obs = new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration, kind: (e as unknown as { detail: { kind: number } }).detail.kind });
+  for (const e of list.getEntries()) {
+    gcs.push({ start: e.startTime, end: e.startTime + e.duration, kind: (e as unknown as { detail: { kind: number } }).detail.kind });
+  }
 });
 obs.observe({ entryTypes: ['gc'] });
 const cpu = () => {
