@@ -25,6 +25,13 @@ const plain = (s: string): string => s.replace(/[“”]/g, '"').replace(/’/g,
 const excerpt = (licenceId: string, clause: string): string | undefined =>
   clauses.find((c) => c.licence_id === licenceId && c.clause === clause)?.text;
 
+/**
+ * Developer pages that are not versioned at a commit but are the developer's own copy of a text: an excerpt from one
+ * must give the page's own "Last modified" date in its text_licence column (Google publishes the Gemma Prohibited Use
+ * Policy only on ai.google.dev; no repository of Google's holds it).
+ */
+const UNVERSIONED_PAGES = new Set(['https://ai.google.dev/gemma/prohibited_use_policy']);
+
 test('each stored excerpt names a licence of the table, its origin at a commit, the day read and the licence of its text', () => {
   const ids = new Set(licences.map((l) => l.id));
   const seen = new Set<string>();
@@ -33,7 +40,8 @@ test('each stored excerpt names a licence of the table, its origin at a commit, 
     assert.ok(ids.has(c.licence_id), `${key}: no such licence id in licences.csv`);
     assert.ok(!seen.has(key), `${key} twice`);
     seen.add(key);
-    assert.match(c.url, /^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[0-9a-f]{40}\//, `${key}: the origin is pinned to a commit`);
+    if (UNVERSIONED_PAGES.has(c.url)) assert.match(c.text_licence, /not versioned at a commit; the page states "Last modified: /, key);
+    else assert.match(c.url, /^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[0-9a-f]{40}\//, `${key}: the origin is pinned to a commit`);
     assert.match(c.read_on, /^\d{4}-\d{2}-\d{2}$/);
     assert.ok(c.text.length > 40 && c.text_licence.length > 0, key);
   }
@@ -52,8 +60,9 @@ test('every clause a condition cites is stored, and every phrase it quotes is in
     checked++;
   }
   // The Llama 2, 3, 3.1 (two spellings), 3.2, 3.3 (two spellings) and 4 rows, CC BY-NC and CC BY-NC-SA; DeepSeek (two
-  // spellings), modified MIT, Tongyi Qianwen and the MiniMax Model License.
-  assert.equal(checked, 15);
+  // spellings), modified MIT, Tongyi Qianwen and the MiniMax Model License; Gemma (two spellings), MiniMax's M2 and M2.1
+  // modified MIT and its M2.7 non-commercial licence.
+  assert.equal(checked, 20);
 });
 
 test('the Llama naming duty is the agreements\' own: "Built with Llama" and a name beginning with "Llama"', () => {
@@ -118,8 +127,8 @@ test('modified MIT (Moonshot Kimi K2): the one added paragraph, 100M MAU or USD 
   const s = excerpt('modified-mit', 'added paragraph')!;
   assert.match(s, /^Our only modification part is that, if the Software \(or any derivative works thereof\) is used for any of your commercial products or services/);
   assert.match(s, /more than 100 million monthly active users, or more than 20 million US dollars \(or equivalent in other currencies\) in monthly revenue, you shall prominently display "Kimi K2" on the user interface of such product or service\.$/);
-  // The label covers other vendors' texts too (Devstral 2, MiniMax M2): the condition names whose paragraph it quotes.
-  assert.match(licences.find((l) => l.id === 'modified-mit')!.conditions, /^Depends on the vendor's text\. Moonshot AI's Kimi K2 licence/);
+  // The row is Moonshot's text: MiniMax's and Mistral's "modified MIT" are rows of their own (below).
+  assert.match(licences.find((l) => l.id === 'modified-mit')!.conditions, /^Moonshot AI's Kimi K2 licence adds one paragraph to MIT/);
 });
 
 test('Tongyi Qianwen: 100M MAU commercial threshold, no improving other LLMs, the Notice file', () => {
@@ -142,4 +151,54 @@ test('MiniMax Model License (MiniMax-01): a grant with no threshold, a prohibite
   assert.match(policy, /8\. Conduct fully automated decision-making that adversely affects an individual’s legal rights/);
   assert.match(excerpt('minimax-model', '2.b.ii')!, /within a “Notice” text file/);
   assert.equal(licences.find((l) => l.id === 'minimax-model')?.commercial_use, 'true');
+});
+
+test('MiniMax\'s modified MIT paragraphs differ from Moonshot\'s and from each other: M2 has a threshold, M2.1 none', () => {
+  // MiniMax-AI/MiniMax-M2 LICENSE (a01f06a, 2025-11-13), read 2026-11-28: "more than 100 million monthly active users,
+  // or more than 30 million US dollars ... in annual recurring revenue" (Moonshot's: 20 million a month), "MiniMax M2".
+  const m2 = excerpt('modified-mit-minimax-m2', 'added paragraph')!;
+  assert.match(m2, /more than 100 million monthly active users, or more than 30 million US dollars \(or equivalent in other currencies\) in annual recurring revenue, you shall prominently display “MiniMax M2” on the user interface/);
+  // MiniMax-AI/MiniMax-M2.1 LICENSE (added ea93fc4, 2025-12-22; unchanged at a878624): any commercial product or service.
+  const m21 = excerpt('modified-mit-minimax-m2.1', 'added paragraph')!;
+  assert.match(m21, /is used for any of your commercial products or services, you shall prominently display “MiniMax M2\.1”/);
+  assert.doesNotMatch(m21, /monthly active users|revenue/);
+  for (const id of ['modified-mit-minimax-m2', 'modified-mit-minimax-m2.1']) {
+    const row = licences.find((l) => l.id === id)!;
+    assert.equal(row.commercial_use, 'true', id);
+    assert.doesNotMatch(row.conditions, /Kimi K2/, `${id}: not Moonshot's paragraph`);
+  }
+});
+
+test('MiniMax M2.7: commercial use needs MiniMax\'s written authorization; non-profits may use it for research or education', () => {
+  // MiniMax-AI/MiniMax-M2.7 LICENSE (1e267c3, 2026-04-15), read 2026-11-28: its heading "NON-COMMERCIAL LICENSE";
+  // section 3 prohibits Commercial Use without "a separate, prior written authorization from MiniMax"; section 4's
+  // definition names "the commercial use of APIs"; section 5 lists the permitted free uses.
+  assert.match(excerpt('minimax-m2.7-non-commercial', '3')!, /^3\. Any Commercial Use of the Software or any derivative work thereof is prohibited without obtaining a separate, prior written authorization from MiniMax\./);
+  assert.match(excerpt('minimax-m2.7-non-commercial', '4')!, /\(ii\) the commercial use of APIs provided by or for the Software or its derivatives/);
+  assert.match(excerpt('minimax-m2.7-non-commercial', '5')!, /\(b\) use by non-profit organizations, academic institutions, and researchers for non-commercial research or educational purposes;/);
+  const row = licences.find((l) => l.id === 'minimax-m2.7-non-commercial')!;
+  assert.equal(row.commercial_use, 'false');
+  assert.equal(row.osi_approved, 'false');
+});
+
+test('Mistral\'s modified MIT (Devstral 2, Mistral Medium 3.5): named by Mistral, its text not read, nothing established', () => {
+  // mistralai/platform-docs-public (222f4ba9) devstral-2-25-12.ts and mistral-medium-3-5-26-04.ts: license 'Modified MIT',
+  // the text on Hugging Face, not read. Commercial use unknown (blank), no conditions, and no stored clause: Moonshot's
+  // paragraph must not stand in for Mistral's.
+  const row = licences.find((l) => l.id === 'modified-mit-mistral')!;
+  assert.equal(row.commercial_use, '');
+  assert.equal(row.conditions, '');
+  assert.equal(clauses.filter((c) => c.licence_id === 'modified-mit-mistral').length, 0);
+});
+
+test('Gemma: the Prohibited Use Policy as Google\'s page gives it, the unlicensed practice of medicine among its bars', () => {
+  // https://ai.google.dev/gemma/prohibited_use_policy ("Last modified: February 21, 2024"), read 2026-11-28, item 2.2:
+  // "Engagement in the illegal or unlicensed practice of any vocation or profession including, but not limited to,
+  // legal, medical, accounting, or financial professional practices."
+  const policy = excerpt('gemma', 'Prohibited Use Policy')!;
+  assert.match(policy, /^You may not use nor allow others to use Gemma or Model Derivatives to:/);
+  assert.match(policy, /2\. Engagement in the illegal or unlicensed practice of any vocation or profession including, but not limited to, legal, medical, accounting, or financial professional practices\./);
+  const row = licences.find((l) => l.match === 'gemma')!;
+  assert.equal(row.commercial_use, 'true');
+  assert.match(row.conditions, /\(the Prohibited Use Policy of the licence\)\.$/);
 });

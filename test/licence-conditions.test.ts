@@ -141,3 +141,50 @@ test('get_trust_profile: models given a licence from their developer\'s page, as
   assert.equal(nano.compliance.licence.value.id, 'nvidia-open-model');
   assert.match(nano.compliance.licence_conditions, /guardrails are bypassed/);
 });
+
+test('get_trust_profile: MiniMax M2.7 reads non-commercial, as MiniMax\'s licence file says, not LMArena\'s "Modified MIT"', { skip }, async () => {
+  // MiniMax-AI/MiniMax-M2.7 LICENSE (1e267c3, 2026-04-15), read 2026-11-28: "NON-COMMERCIAL LICENSE ... commercial use
+  // requires prior written authorization"; section 3: Commercial Use "is prohibited without obtaining a separate, prior
+  // written authorization from MiniMax". The highspeed API variant serves the same weights (MiniMaxAI/MiniMax-M2.7).
+  for (const id of ['minimax-m2.7', 'minimax-m2.7-highspeed']) {
+    const out = await rest(`/api/v1/trust/${id}`);
+    assert.equal(out.compliance.licence.value.id, 'minimax-m2.7-non-commercial', id);
+    assert.equal(out.compliance.commercial_use.value, false, id);
+    assert.match(out.compliance.licence_conditions, /"is prohibited without obtaining a separate, prior written authorization from MiniMax"/);
+    assert.match(out.compliance.licence_conditions, /\(sections 3, 4, 5, 2 and Appendix of the licence\)\.$/);
+    assert.doesNotMatch(out.compliance.licence_conditions, /Kimi K2/);
+    // Full answers name the label's source; partial ones keep its day only.
+    assert.equal((await rest(`/api/v1/trust/${id}`, PRO_KEY)).compliance.licence_sources.label.source, 'developer-licences');
+    assert.equal(out.compliance.licence_sources.label.as_of, '2026-11-28');
+    assert.deepEqual(out.compliance.licence_sources.clauses.map((c: Out) => c.url),
+      Array(5).fill('https://github.com/MiniMax-AI/MiniMax-M2.7/blob/1e267c3e155b30bd4156beaaf7042dd0b585d8e3/LICENSE'));
+  }
+});
+
+test('get_trust_profile: MiniMax M2 and M2.1 carry their own paragraphs; Devstral 2 no longer cites Moonshot\'s', { skip }, async () => {
+  // MiniMax-AI/MiniMax-M2 LICENSE (a01f06a): 100 million monthly active users or 30 million US dollars of annual
+  // recurring revenue, display "MiniMax M2". MiniMax-AI/MiniMax-M2.1 LICENSE (ea93fc4): any commercial product, "MiniMax M2.1".
+  const m2 = await rest('/api/v1/trust/minimax-m2');
+  assert.match(m2.compliance.licence_conditions, /more than 30 million US dollars \(or equivalent in other currencies\) in annual recurring revenue", the product must prominently display "MiniMax M2"/);
+  const m21 = await rest('/api/v1/trust/minimax-m2.1');
+  assert.match(m21.compliance.licence_conditions, /with no user or revenue threshold: .*"MiniMax M2\.1"/);
+  // Mistral's record names "Modified MIT" for Devstral 2; its text was not read: commercial use unknown, no conditions,
+  // no clause (before, the shared row answered with Moonshot's Kimi K2 paragraph).
+  const dev = await rest('/api/v1/trust/devstral-2512');
+  assert.equal(dev.compliance.licence.value.id, 'modified-mit-mistral');
+  assert.equal(dev.compliance.commercial_use.value, null);
+  assert.equal(dev.compliance.licence_conditions, null);
+  assert.deepEqual(dev.compliance.licence_sources.clauses, []);
+});
+
+test('get_trust_profile: a Gemma model quotes the Prohibited Use Policy from Google\'s page; the table is dated 2026-11-27', { skip }, async () => {
+  // https://ai.google.dev/gemma/prohibited_use_policy, item 2.2, read 2026-11-28: "Engagement in the illegal or unlicensed
+  // practice of any vocation or profession including, but not limited to, legal, medical, accounting, or financial
+  // professional practices". The table's date: the last pass over every row (git log, 2026-11-27: each row's conditions filled).
+  const out = await rest('/api/v1/trust/gemma-3-27b-it');
+  assert.equal(out.compliance.licence.value.id, 'gemma');
+  assert.match(out.compliance.licence_conditions, /"Engagement in the illegal or unlicensed practice of any vocation or profession including, but not limited to, legal, medical/);
+  assert.deepEqual(out.compliance.licence_sources.clauses,
+    [{ clause: 'Prohibited Use Policy', url: 'https://ai.google.dev/gemma/prohibited_use_policy', read_on: '2026-11-28' }]);
+  assert.equal(out.compliance.licence_sources.terms.as_of, '2026-11-27');
+});

@@ -1,5 +1,6 @@
 // Why a cost sizes a smaller context than asked: the model's window caps it, and offers that serve more are named.
 import type { Model, Offer } from '../schema/index.ts';
+import { DEFAULT_CONTEXT } from './constants.ts';
 
 /**
  * estimate_cost sizes each request at the context asked, at most the model's window (self-hosted-cost.ts, costContext):
@@ -26,4 +27,13 @@ export function contextCapNote(model: Pick<Model, 'context_window'>, offers: rea
   return `context capped: ${fmt(asked)} tokens asked, ${fmt(window)} costed, the model's context window `
     + `(${model.context_window!.source}, ${model.context_window!.as_of}): the self-hosted KV cache and the API prompt are sized `
     + `at the window${offersPart}`;
+}
+
+/**
+ * Tokens per sequence the cost model sizes the KV cache for: the requested context, at most the model's window. An
+ * unknown window does not cap it: selfHostingCosts then costs nothing above the context a fit is asserted at
+ * without a window (context-window.ts) rather than size a context the model may not read.
+ */
+export function costContext(model: Pick<Model, 'context_window'>, opts: { context?: number }): number {
+  return Math.min(opts.context ?? DEFAULT_CONTEXT, model.context_window?.value ?? Infinity);
 }

@@ -13,7 +13,7 @@ import { boughtFigure } from './recommend-hosting-owned.ts';
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
 const skip = !committed && 'no committed dataset';
 /** The usable-speed floor: 238 words a minute / 60 / 0.75 words a token = 5.29 tokens/s (docs/trust-and-recommend.md). */
-const FLOOR = 238 / 60 / 0.75;
+const FLOOR = { tokens_per_s: 238 / 60 / 0.75, prefill_s: null, prefill_stated_s: null };
 
 // Gemma 4 31B IT on two RTX 3090s at 8,192 tokens, by models_for_hardware's formula (its `assumptions`), by hand:
 // - format: llama.cpp's GGUF types on PCIe cards split by layer, the highest that fits up to 8.5 bits: Q8_0 (a server

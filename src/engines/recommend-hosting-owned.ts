@@ -10,7 +10,7 @@ import type { HostingCost, HostingPick } from './recommend-hosting.ts';
 import { keptPick, MAX_KEPT_CONTEXTS, type KeptPicks } from './recommend-hosting-kept.ts';
 import { ownedBasis } from './recommend-owned-basis.ts';
 import { engineChoice, fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
-import { fastEnough } from './recommend-speed.ts';
+import { fastEnough, floorKey, readsInTime, type SpeedFloor } from './recommend-speed.ts';
 import { SelfFit, selfFit, selfHostingFit } from './self-hosting.ts';
 import { ownedFitOf } from './recommend-also.ts';
 import { OWNED_FIGURE } from './recommend-hosting-named.ts';
@@ -52,9 +52,9 @@ function bought(pool: readonly Hardware[]): Hardware[] {
  * is ranked at. No priced configuration fits: the smallest it fits, at no known cost.
  */
 export function ownedHosting(
-  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: number | null = null, onPremises = true,
+  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: SpeedFloor | null = null, onPremises = true,
 ): HostingPick | undefined {
-  return keptPick(ownedPicks, pool, context, `${m.id}\u0000${floor}\u0000${onPremises}`,
+  return keptPick(ownedPicks, pool, context, `${m.id}\u0000${floorKey(floor)}\u0000${onPremises}`,
     () => computeOwned(ds, m, pool, context, floor, onPremises));
 }
 
@@ -71,11 +71,12 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
  * On premises a data-centre configuration is the exception (`boughtFigure`): it is sized as the server it is bought to be.
  */
 function computeOwned(
-  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: number | null, onPremises: boolean,
+  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: SpeedFloor | null, onPremises: boolean,
 ): HostingPick | undefined {
   const small = selfHostingFit(ds, m, pool, context);
   if (small.status !== 'fits') return undefined;
-  const slow = (f: FitAssessed) => floor !== null && !fastEnough(f, floor);
+  // Under the floor: too slow to write, or (with a prompt limit) too slow to read a prompt filling the context.
+  const slow = (f: FitAssessed) => floor !== null && (!fastEnough(f, floor.tokens_per_s) || !readsInTime(f, floor.prefill_s));
   // No priced configuration runs it: the smallest it fits, as the caller would run it (models_for_hardware's formats),
   // or as a server where those formats do not fit it there (two PCIe cards hold INT4 W4A16 where Q4_K_M is larger).
   const unpriced = (): HostingPick => {
@@ -96,7 +97,7 @@ function computeOwned(
       const figure = boughtFigure(h, onPremises);
       formats.set(h.id, floor === null
         ? (selfFit(m, h, context, figure) ? 'fast' : undefined)
-        : usableFormat(m, h, context, floor, figure));
+        : usableFormat(m, h, context, floor.tokens_per_s, figure, floor.prefill_s));
     }
     return formats.get(h.id);
   };

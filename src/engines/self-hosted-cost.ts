@@ -3,7 +3,6 @@ import type { Hardware, Model } from '../schema/index.ts';
 import {
   DECODE_EFFICIENCY,
   DEFAULT_AMORTIZATION_MONTHS,
-  DEFAULT_CONTEXT,
   DEFAULT_MAX_SEQUENCES,
   DEFAULT_POWER_USD_PER_KWH,
   DEFAULT_UTILIZATION,
@@ -21,8 +20,10 @@ import { quantizationById } from './quantization.ts';
 import { singleStreamEfficiency, type Serving } from './serving.ts';
 import { usd } from './money.ts';
 import { size, type Sized } from './self-hosted-sizing.ts';
+import { costContext } from './context-cap.ts';
 
 export { size, type Sized, type Sizing } from './self-hosted-sizing.ts';
+export { costContext } from './context-cap.ts';
 
 export type CostOptions = {
   /** Monthly volume, millions of tokens (input + output). */
@@ -65,15 +66,6 @@ export function costSettings(model: Model, opts: CostOptions): CostSettings {
     amortization_months: opts.amortization_months ?? DEFAULT_AMORTIZATION_MONTHS,
     power_usd_per_kwh: opts.power_usd_per_kwh ?? DEFAULT_POWER_USD_PER_KWH,
   };
-}
-
-/**
- * Tokens per sequence the cost model sizes the KV cache for: the requested context, at most the model's window. An
- * unknown window does not cap it: selfHostingCosts then costs nothing above the context a fit is asserted at
- * without a window (context-window.ts) rather than size a context the model may not read.
- */
-export function costContext(model: Model, opts: Pick<CostOptions, 'context'>): number {
-  return Math.min(opts.context ?? DEFAULT_CONTEXT, model.context_window?.value ?? Infinity);
 }
 
 /** Prefill or decode share of the volume: its rate, the hours it takes, and its cost per 1M tokens once paid for. */

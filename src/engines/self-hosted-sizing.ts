@@ -9,7 +9,8 @@ import type { Candidates } from './quantization.ts';
 import { perDataset } from './per-dataset.ts';
 import { servingAt, servingConstants, type Serving, type ServingConstants } from './serving.ts';
 import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
-import { costContext, type CostOptions, type CostSettings, type RentedTerms, type ServingReport } from './self-hosted-cost.ts';
+import { costContext } from './context-cap.ts';
+import type { CostOptions, CostSettings, RentedTerms, ServingReport } from './self-hosted-cost.ts';
 import type { OwnedTerms } from './owned-cost.ts';
 
 /** What sizing a configuration needs beyond the volume: the fit, what it rests on, and the serving throughput. */

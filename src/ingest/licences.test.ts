@@ -82,7 +82,9 @@ test('a licence carries the conditions its row writes in `conditions`, word for 
   // The note describes the table (which leaderboard writes "Qwen" for what), so it is not a condition; it is served apart.
   assert.match(normaliseLicence(table, 'Qwen')?.note ?? '', /LMArena also writes "Qwen" for the API-only Qwen-Max/);
   assert.doesNotMatch(normaliseLicence(table, 'Qwen')?.conditions ?? '', /LMArena/);
-  assert.match(normaliseLicence(table, 'Gemma')?.conditions ?? '', /Gemma Prohibited Use Policy, whose restrictions must be passed on/);
+  // The Gemma Prohibited Use Policy (ai.google.dev/gemma/prohibited_use_policy), item 2.2, and the duty to pass it on.
+  assert.match(normaliseLicence(table, 'Gemma')?.conditions ?? '',
+    /Gemma Prohibited Use Policy, .*"Engagement in the illegal or unlicensed practice .* medical, .*"; the policy's restrictions must be passed on/);
   // MoonshotAI/Kimi-K2 LICENSE, its added paragraph: "more than 100 million monthly active users, or more than 20 million US
   // dollars (or equivalent in other currencies) in monthly revenue, you shall prominently display "Kimi K2"".
   assert.match(normaliseLicence(table, 'Modified MIT')?.conditions ?? '',

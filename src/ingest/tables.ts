@@ -30,11 +30,17 @@ import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-develop
 import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
 import { DEPRECATION_READINGS_SOURCE, loadDeprecationReadings } from './deprecation-readings.ts';
 
-/** The day the licence and alias tables were last reviewed. */
+/** The day the alias table (and the derived source) were last reviewed. */
 const REVIEWED = '2026-11-21';
+/**
+ * The day every row of the licence table was last read against its evidence in one pass (2026-11-27, when each row's
+ * conditions were filled from the licence text). Rows added or changed since carry their own day where the reading
+ * has one (a stored clause's read_on, a developer-licences row's read_on); docs/data.md, "The licence table's date".
+ */
+export const LICENCE_TABLE_REVIEWED = '2026-11-27';
 
-const curatedSource = (id: string, name: string, file: string, covers: string): Source => ({
-  id, name, url: tableUrl(file), licence: 'facts; each row cites its evidence', kind: 'curated', retrieved: REVIEWED, covers, counts_for_data_as_of: false,
+const curatedSource = (id: string, name: string, file: string, covers: string, retrieved = REVIEWED): Source => ({
+  id, name, url: tableUrl(file), licence: 'facts; each row cites its evidence', kind: 'curated', retrieved, covers, counts_for_data_as_of: false,
 });
 
 export async function loadTables(projectRoot: string, roots: SourceRoots): Promise<{ tables: Tables; issues: IngestIssue[] }> {
@@ -136,7 +142,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       MACHINE_PRICES_SOURCE,
       OFFER_WINDOWS_SOURCE,
       DEVELOPER_MAX_OUTPUT_SOURCE,
-      curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation'),
+      curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation',
+        LICENCE_TABLE_REVIEWED),
       curatedSource('alias-table', 'Reviewed table: source identifiers matched to canonical models by exception', 'data/curated/aliases.csv', 'identifier matching exceptions'),
       curatedSource('version-pointers', 'Reviewed table: the dated snapshot an undated alias served, as its developer says',
         'data/curated/version-pointers.csv', 'dated model versions'),
