@@ -47,10 +47,21 @@ test("Hy3 is dated and open by Tencent's own repository, apart from Hy3 preview"
   // "We open-source Hy3 and Hy3-FP8 model weights on Hugging Face" (huggingface.co/tencent/Hy3); Apache License 2.0.
   const m = model('hy3');
   assert.deepEqual([m.release_date?.value, m.release_date?.source], ['2026-07-06', 'developer-releases']);
+  // A commit's day shows the launch text written then, not the repository public then: a lower bound, not the day.
+  assert.equal(m.release_date?.bound, 'on_or_after');
   assert.deepEqual([m.open_weights?.value, m.weights_url?.value], [true, 'https://huggingface.co/tencent/Hy3']);
   assert.equal(status('hy3', 'open_weights'), 'met');
   // The README: "295B-parameter Mixture-of-Experts (MoE) model with 21B active parameters"; Supported Precisions: BF16.
   assert.deepEqual([m.parameters_total?.value, m.parameters_active?.value, m.native_precision?.value], [295e9, 21e9, 'bf16']);
   // The preview is another model (released 2026-04-23 per Tencent's announcement of Hy3 preview).
   assert.notEqual(ds.resolveModelId('hy3-preview'), 'hy3');
+});
+
+test("Llama 3.1 Nemotron 70B is public by NVIDIA's card's 2024-10-24, an upper bound; models.dev's 2025-04-15 is a listing day", () => {
+  // NVIDIA's card (huggingface.co/nvidia/Llama-3.1-Nemotron-70B-Instruct-HF): "As of Oct 24th, 2024 the model has Elo
+  // Score of 1267(+-7), rank 9 ... on ChatBot Arena leaderboard"; the arena history (lmarena-history-nakasyou) rates
+  // it from 2024-10-23. No dated announcement of NVIDIA's was found, so the day is a bound, not the release.
+  const r = model('llama-3.1-nemotron-70b-instruct').release_date;
+  assert.deepEqual([r?.value, r?.bound, r?.source], ['2024-10-24', 'on_or_before', 'developer-releases']);
+  assert.ok(r?.conflicts?.some((c) => c.value === '2025-04-15'), "the catalogue's day stays visible as a conflict");
 });

@@ -97,6 +97,20 @@ for (const r of RETIRED) {
   });
 }
 
+test("Ministral 3B 24.10 is retired by Mistral's record: deprecated 2025-12-02, shut down 2025-12-31, replaced by Ministral 3 3B", () => {
+  // mistralai/platform-docs-public 038807d6, src/schema/models/models/ministral-3b-24-1.ts: status 'Deprecated',
+  // apiNames ['ministral-3b-2410'], metadata { deprecationDate: 'December 2, 2025', retirementDate: 'December 31, 2025',
+  // replacement: 'Ministral 3 3B' }, type 'Premier', weights []. No weights: the model retires with its API name.
+  const m = ds.modelById.get('ministral-3b')!;
+  assert.deepEqual([m.status?.value, m.deprecation_date?.value, m.shutdown_date?.value, m.replacement?.value],
+    ['deprecated', '2025-12-02', '2025-12-31', 'ministral-3b-2512']);
+  assert.equal(m.shutdown_date?.source, 'developer-notices');
+  // Resellers of Mistral's API (OpenRouter, Vercel) are past the shutdown on the data date (2026-09-23).
+  const status = Object.fromEntries((ds.offersByModel.get('ministral-3b') ?? []).map((o) => [o.provider, o.status?.value]));
+  assert.equal(status.openrouter, 'deprecated');
+  assert.equal(status.vercel, 'deprecated');
+});
+
 test('cheapest_for with first_party_only ranks none of the retired Mistral listings', () => {
   const ctx = { today: '2026-11-27' };
   const retired = new Set(RETIRED.map((r) => r.model));

@@ -6,6 +6,7 @@ import type { OwnedOption } from './owned-cost.ts';
 import type { SelfHostedOption, Unrounded } from './self-hosted-cost.ts';
 import { contiguousRun, ownedRanges, rentedRanges, type Ranges } from './cheaper-ranges.ts';
 import { rangeEdges, rangeFields, runText, windowsText, type RangeFields } from './break-even-words.ts';
+import type { OwnedBasisWords } from './owned-cost-basis.ts';
 
 /**
  * What the break-even and the curve read of a rented configuration: every one that fits, listed or not. `unrounded`,
@@ -87,12 +88,15 @@ export function ownedAt(o: OwnedCost, volume: number): number {
  * whose marginal cost is below `a` breaks even at 730 x price / a and stays cheaper above. Owned: whole machines, each
  * its fixed cost (purchase share, a month at idle draw), plus the extra power per 1M tokens served; it may cost no more
  * only in windows just below each whole number of machines' capacity before it stays cheaper, and the answer says so.
+ * estimate_cost passes one owned configuration, its owned basis (owned-cost-basis.ts), and `basisWords` to say which
+ * and why; given several, the ranges are their union (the cheapest at each volume).
  */
 export function breakEven(
   api: ApiCosts,
   rented: readonly RentedCost[],
   owned: readonly OwnedCost[] = [],
   selfReason: string | null = null,
+  basisWords?: OwnedBasisWords,
 ): { rented: BreakEven; owned: BreakEven; edges: number[] } {
   const paid = paidOffer(api);
   const out = (
@@ -115,8 +119,9 @@ export function breakEven(
   const fullUseOwned = (o: OwnedCost) => usd(o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month + o.marginal_usd_per_mtok);
   const pick = <T extends RentedCost | OwnedCost>(
     options: readonly T[], ranges: Ranges, fullUse: (o: T) => number, flat: (o: T) => number, kind: string,
-    atFullUse: (o: T) => number,
+    atFullUse: (o: T) => number, words?: OwnedBasisWords,
   ): BreakEven => {
+    const basis = words ? `; ${words.text}` : '';
     if (options.length === 0) return out(null, `no ${kind} self-hosting figure to compare with${selfReason ? `: ${selfReason}` : ''}`);
     const first = ranges.ranges[0];
     if (!first) {
@@ -141,7 +146,7 @@ export function breakEven(
         null,
         `they never cross at utilization ${o.utilization}: ${kind} self-hosting costs at least ${fullUse(o)} USD per 1M tokens ` +
           `(${o.hardware_id})${crossesAtFull}; the cheapest paid API offer is ${a} (${paid.provider}), so at this utilization ` +
-          'the API stays cheaper at any volume',
+          `the API stays cheaper at any volume${basis}${words?.hostless ? ', so its costs are lower bounds' : ''}`,
         o.hardware_id,
         [apiCite, `${o.hardware_id}: ${fullUse(o)} USD per 1M tokens at utilization ${o.utilization} (${atFull} at full use), ` +
           `marginal ${o.marginal_usd_per_mtok}`],
@@ -162,11 +167,11 @@ export function breakEven(
     const n = contiguousRun(ranges.ranges);
     if (ranges.ranges[n - 1].to === null) {
       const runs = n > 1 ? ` (${runText(ranges.ranges.slice(0, n))})` : '';
-      return out(v, `${opening}, and self-hosting stays cheaper above it${runs}${bound}`, o.hardware_id, cites, ranges);
+      return out(v, `${opening}, and self-hosting stays cheaper above it${runs}${basis}${bound}`, o.hardware_id, cites, ranges);
     }
     const owns = options as readonly OwnedCost[];
     const capacity = (id: string) => owns.find((x) => x.hardware_id === id)!.capacity_tokens_millions_per_month;
-    return out(v, `${opening}, ${windowsText(ranges, kind, o.utilization)}${bound}`, o.hardware_id,
+    return out(v, `${opening}, ${windowsText(ranges, kind, o.utilization)}${basis}${bound}`, o.hardware_id,
       [...cites, ...[...new Set(ranges.ranges.map((r) => r.hardware_id))].map((id) =>
         `${id}: ${capacity(id)} million tokens a month per machine at utilization ${o.utilization}`)], ranges);
   };
@@ -177,12 +182,15 @@ export function breakEven(
     rented: pick(rented, rentedR, (o) => o.marginal_usd_per_mtok, flatRented, 'rented',
       (o) => o.marginal_usd_per_mtok * o.utilization),
     owned: pick(owned, ownedR, fullUseOwned, (o) => o.fixed_per_machine_usd, 'owned',
-      (o) => (o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month) * o.utilization + o.marginal_usd_per_mtok),
+      (o) => (o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month) * o.utilization + o.marginal_usd_per_mtok, basisWords),
     edges: [...rangeEdges(rentedR), ...rangeEdges(ownedR)],
   };
 }
 
-/** Monthly cost against volume for the API and the cheapest rented and owned configuration at each volume. */
+/**
+ * Monthly cost against volume for the API and the cheapest rented and owned configuration at each volume (estimate_cost
+ * passes one owned configuration, its owned basis, so the owned cost is that configuration's at every volume).
+ */
 export function costCurve(
   api: ApiCosts, rented: readonly RentedCost[], owned: readonly OwnedCost[], extra: readonly number[], edges: readonly number[] = [],
 ): CurvePoint[] {

@@ -51,3 +51,12 @@ test('the verdict names the month it rests on: the cheapest counted whole when s
   const hostless = { any: month(100, 'box') };
   assert.equal(verdictBasis(api, hostless, costVerdict(api, hostless)), null);
 });
+
+test('the API cheaper: the verdict names the owned basis, not a cheaper month that leaves its host out', () => {
+  // gpt-oss-120b at 3,000M: OpenRouter 180 USD; rtx-4090-x4 211.91 (no host priced), rtx-3090-x4 239.93 with its host,
+  // the owned basis: 239.93 - 180 = 59.93 USD less.
+  const a = { usd: 180, provider: 'openrouter' };
+  const m: SelfHostedMonths = { any: month(211.91, 'rtx-4090-x4'), counted: month(239.93, 'rtx-3090-x4'), basis: month(239.93, 'rtx-3090-x4') };
+  const b = verdictBasis(a, m, costVerdict(a, m));
+  assert.deepEqual([b?.self_hosted.hardware_id, b?.margin_usd], ['rtx-3090-x4', 59.93]);
+});

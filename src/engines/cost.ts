@@ -7,6 +7,7 @@ import { costContext, costSettings, type CostOptions, type CostSettings } from '
 import { selfHostingCosts, WRITTEN_OUT, type Describers, type SelfHosting } from './self-hosted-options.ts';
 import { IN_OUTLINE, type OwnedOutline, type RentedOutline } from './cost-outline.ts';
 import type { OwnedFigures } from './owned-cost.ts';
+import { ownedBasisWords, pickOwnedBasis } from './owned-cost-basis.ts';
 import type { RentedFigures } from './self-hosted-cost.ts';
 
 export { apiCosts, usd, type ApiCostLine, type ApiCosts, type NotPriced, type PriceRef } from './api-cost.ts';
@@ -28,7 +29,7 @@ export type CostResult = {
   break_even: BreakEven;
   /** Against owned hardware. */
   break_even_owned: BreakEven;
-  /** Monthly cost against volume: API, cheapest rented, cheapest owned. */
+  /** Monthly cost against volume: API, cheapest rented, and the owned basis (the one bought configuration the owned figures rest on). */
   curve: CurvePoint[];
   /** Which is cheaper at the requested volume: the API or self-hosting (rented or owned, the cheaper); null when a side has no figure. */
   cheaper: 'api' | 'self_hosted' | null;
@@ -46,18 +47,21 @@ type Priced = { monthly_usd: number };
 export type SelfHostedMonth = { usd: number; hardware_id: string; owned: boolean; machines?: number };
 
 /**
- * The cheapest self-hosted month (`any`, rented or owned) and the cheapest that counts the whole machine (`counted`:
- * rented, which bills a whole machine, or owned with its host machine priced or in the purchase price).
+ * The cheapest self-hosted month (`any`, rented or owned), the cheapest that counts the whole machine (`counted`:
+ * rented, which bills a whole machine, or owned with its host machine priced or in the purchase price), and the
+ * cheaper of the rented month and the owned basis (`basis`: owned-cost-basis.ts), the month a verdict for the API names.
  */
-export type SelfHostedMonths = { any?: SelfHostedMonth; counted?: SelfHostedMonth };
+export type SelfHostedMonths = { any?: SelfHostedMonth; counted?: SelfHostedMonth; basis?: SelfHostedMonth };
 
-export function selfHostedMonths(rented: readonly RentedFigures[], owned: readonly OwnedFigures[]): SelfHostedMonths {
+export function selfHostedMonths(
+  rented: readonly RentedFigures[], owned: readonly OwnedFigures[], ownedBasis: OwnedFigures | undefined = pickOwnedBasis(owned),
+): SelfHostedMonths {
   const r = rented[0] && { usd: rented[0].monthly_usd, hardware_id: rented[0].hardware_id, owned: false, machines: rented[0].machines };
-  const first = owned[0] && { usd: owned[0].monthly_usd, hardware_id: owned[0].hardware_id, owned: true, machines: owned[0].machines };
-  const whole = owned.find((o) => o.host_counted);
-  const w = whole && { usd: whole.monthly_usd, hardware_id: whole.hardware_id, owned: true, machines: whole.machines };
-  const min = (a?: SelfHostedMonth, b?: SelfHostedMonth) => (a === undefined ? b : b === undefined || a.usd <= b.usd ? a : b);
-  return { any: min(r, first), counted: min(r, w) };
+  const month = (o: OwnedFigures | undefined) => o && { usd: o.monthly_usd, hardware_id: o.hardware_id, owned: true, machines: o.machines };
+  const b = month(ownedBasis);
+  const min = (a?: SelfHostedMonth, c?: SelfHostedMonth) => (a === undefined ? c : c === undefined || a.usd <= c.usd ? a : c);
+  // The basis counts its whole machine whenever any bought configuration does (pickOwnedBasis).
+  return { any: min(r, month(owned[0])), counted: min(r, ownedBasis?.host_counted ? b : undefined), basis: min(r, b) };
 }
 
 /** The API month `cheaper` weighs: the cheapest offer priced above zero. */
@@ -90,10 +94,11 @@ export function costVerdict(api: ApiMonth | undefined, m: SelfHostedMonths): Ver
 }
 
 /**
- * The months a verdict rests on. Self-hosting cheaper: the cheapest month that counts the whole machine (which may not
- * be the cheapest owned option listed: gpt-oss-120b at 10,000M, rtx-4090-x4 leaves its host out and rtx-3090-x4 x2
- * with its host is the month below the API). The API cheaper: the cheapest self-hosted month of any kind, which the API
- * costs no more than. A summary that names one configuration and a verdict resting on another would mislead.
+ * The months a verdict rests on. Self-hosting cheaper: the cheapest month that counts the whole machine (gpt-oss-120b at
+ * 10,000M: rtx-3090-x4 x2 with its host, not rtx-4090-x4, cheaper but hostless). The API cheaper: the cheaper of the
+ * rented month and the owned basis, which the API costs no more than (it costs no more than every month). Either way
+ * the owned month named is the owned basis, the configuration of the owned break-even and of the curve: an answer that
+ * named one configuration there and another here would mislead.
  */
 export type VerdictBasis = {
   self_hosted: { hardware_id: string; owned: boolean; machines: number; monthly_usd: number };
@@ -103,7 +108,7 @@ export type VerdictBasis = {
 };
 
 export function verdictBasis(api: ApiMonth | undefined, m: SelfHostedMonths, v: Verdict): VerdictBasis | null {
-  const month = v.cheaper === 'self_hosted' ? m.counted : v.cheaper === 'api' ? m.any : undefined;
+  const month = v.cheaper === 'self_hosted' ? m.counted : v.cheaper === 'api' ? m.basis ?? m.any : undefined;
   if (!api || !month) return null;
   return {
     self_hosted: { hardware_id: month.hardware_id, owned: month.owned, machines: month.machines ?? 1, monthly_usd: month.usd },
@@ -121,15 +126,19 @@ function costParts<R extends Priced, O extends Priced>(
   // Every configuration that fits is costed and weighed (cheapest, break-even, curve); the cheapest `list` written out.
   const sh = selfHostingCosts(model, hardwareList, opts, list, d);
   const settings = costSettings(model, opts);
-  const be = breakEven(api, sh.rented, sh.owned, sh.self_hosting.reason);
+  // Every owned figure (break-even, curve, verdict) rests on one bought configuration, the owned basis.
+  const basis = sh.owned_basis;
+  const ownedWeighed = basis ? [basis] : [];
+  const words = basis && ownedBasisWords(basis, sh.owned, opts.tokens_millions);
+  const be = breakEven(api, sh.rented, ownedWeighed, sh.self_hosting.reason, words);
   // The API month weighed is the cheapest offer priced above zero: a $0 listing (a free tier or plan) is no price to
   // compare, as in the catalogue's price rankings and the break-even.
   const paid = paidOffer(api);
   // Every configuration weighs, not only those listed.
   const apiMonth = paid ? { usd: paid.monthly_usd, provider: paid.provider } : undefined;
-  const months = selfHostedMonths(sh.rented, sh.owned);
+  const months = selfHostedMonths(sh.rented, sh.owned, basis);
   const verdict = costVerdict(apiMonth, months);
-  return { api, sh, settings, be, verdict, basis: verdictBasis(apiMonth, months, verdict) };
+  return { api, sh, ownedWeighed, settings, be, verdict, basis: verdictBasis(apiMonth, months, verdict) };
 }
 
 /**
@@ -161,7 +170,7 @@ export function estimateCost(model: Model, offers: readonly Offer[], hardwareLis
   // it stays so (be.edges, unrounded), beside the volume asked.
   // Assigned onto the members' object, not spread into a new one with the curve after them (one hidden class per result
   // in Node 20; see the operation, ops/estimate-cost.ts).
-  return Object.assign(costMembers(model, opts, p), { curve: costCurve(p.api, p.sh.rented, p.sh.owned, [opts.tokens_millions], p.be.edges) });
+  return Object.assign(costMembers(model, opts, p), { curve: costCurve(p.api, p.sh.rented, p.ownedWeighed, [opts.tokens_millions], p.be.edges) });
 }
 
 /** The cost in outline (estimate_cost's short form): the same figures, no curve, each listed option in outline. */

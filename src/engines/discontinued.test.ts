@@ -15,3 +15,11 @@ test('a machine the price table marks discontinued says so, with the month or da
   assert.match(day, /discontinued on 2026-08-25/);
   assert.equal(discontinuedText(hw({})), '', 'a machine on sale says nothing');
 });
+
+test('a card whose end of production was reported says it is no longer made, and that the end was reported', () => {
+  // data/curated/card-production.csv: HotHardware (2024-11-12) and Neowin report NVIDIA stopped making the RTX 4090
+  // (AD102) in early October 2024; NVIDIA did not confirm.
+  const text = discontinuedText(hw({ id: 'rtx-4090', discontinued_on: { value: '2024-10', as_of: '2024-11-12', source: 'card-production' } }));
+  assert.match(text, /^; rtx-4090 is no longer made \(end of production reported in 2024-10, card-production, 2024-11-12\): its price is the card's launch price/);
+  assert.doesNotMatch(text, /last list price/);
+});

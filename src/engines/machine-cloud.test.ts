@@ -58,13 +58,17 @@ test('Google Cloud and Azure instances read as their GPUs, the form said to be a
   assert.doesNotMatch(read('g6.xlarge').interpretation, /SXM/, 'an L4 has one form; nothing is assumed');
 });
 
-test('Azure NC A100 v4 (A100 PCIe 80 GB, not catalogued) is not read as the SXM module', { skip }, () => {
-  // Microsoft, articles/virtual-machines/nc-a100-v4-series.md: "up to 4 NVIDIA A100 PCIe GPUs with 80GB"; the
-  // catalogue's only PCIe A100 is the 40 GB card, so no configuration stands for these instances.
-  for (const text of ['Standard_NC24ads_A100_v4', 'Standard_NC48ads_A100_v4', 'Standard_NC96ads_A100_v4']) {
-    const r = resolveMachine(real!, text);
-    assert.ok(isRefusal(r) || !/a100-80gb/.test(r.value), text);
-  }
+test('Azure NC A100 v4 reads as the A100 80 GB PCIe card (1,935 GB/s), never the SXM module', { skip }, () => {
+  // Microsoft, articles/virtual-machines/nc-a100-v4-series.md @0af0f2ef: "up to 4 NVIDIA A100 PCIe GPUs with 80 GB
+  // memory each", size table NC24ads 1 GPU, NC48ads 2, NC96ads 4; "1 GPU = one A100 80GB PCIe GPU card". NVIDIA's A100
+  // datasheet, A100 80GB PCIe: 80 GB HBM2e, 1,935 GB/s (the SXM module: 2,039 GB/s).
+  const one = read('Standard_NC24ads_A100_v4');
+  assert.deepEqual([one.value, one.hardware?.accelerator, one.hardware?.memory_gb.value, one.hardware?.bandwidth_gbs?.value],
+    ['a100-80gb-pcie', 'NVIDIA A100 80GB PCIe', 80, 1935]);
+  assert.match(one.interpretation, /^Azure Standard_NC24ads_A100_v4 carries 1 x NVIDIA A100 80GB PCIe \(/);
+  assert.doesNotMatch(one.interpretation, /SXM/);
+  // 2 x 80 and 4 x 80 GB, as Microsoft's table gives (160 and 320 GiB).
+  assert.deepEqual([read('Azure Standard_NC48ads_A100_v4').hardware?.memory_gb.value, read('Standard_NC96ads_A100_v4').hardware?.count], [160, 4]);
 });
 
 test('Azure NCads H100 v5 reads as the H100 NVL (94 GB, PCIe), never the 80 GB SXM module', { skip }, () => {

@@ -50,7 +50,8 @@ test('H100 and A100 with NVLink or NVSwitch are the SXM modules on their fabric,
     ['h100-80gb-x2', 'h100-80gb-x8', 640]);
   const a100 = ok('8x A100 80GB NVSwitch');
   assert.deepEqual([a100.value, a100.hardware?.memory_gb.value], ['a100-80gb-x8', 640]);
-  assert.match(a100.interpretation, /NVSwitch read: the NVIDIA A100 SXM4 80 GB is catalogued on its GPU-to-GPU fabric/);
+  // The A100 80 GB is catalogued as the SXM4 module and the PCIe card too (as the H100): the link names the module, said.
+  assert.match(a100.interpretation, /"a100" with NVSwitch is the SXM module on its fabric; say "a100 PCIe" for the card/);
   // The A100 is catalogued at 40 and 80 GB: without a size, refused with both (never one of them silently).
   assert.equal(refused('2x A100 NVLink').refused, 'ambiguous');
   // H100 PCIe cards bridged in pairs: the PCIe card is kept, NVLink not modelled.
@@ -120,9 +121,9 @@ const LINKED: ReadonlyArray<readonly [string, string, number, RegExp]> = [
   ['2x H100 NVLink', 'h100-80gb-x2', 160, /is the SXM module on its fabric/],
   ['4x H100 NVLink', 'h100-80gb-x4', 320, /is the SXM module on its fabric/],
   ['8x H100 NVSwitch', 'h100-80gb-x8', 640, /is the SXM module on its fabric/],
-  ['2x A100 80GB NVLink', 'a100-80gb-x2', 160, /NVLink read: the NVIDIA A100 SXM4 80 GB is catalogued on its GPU-to-GPU fabric/],
-  ['4x A100 80GB NVLink', 'a100-80gb-x4', 320, /catalogued on its GPU-to-GPU fabric/],
-  ['8x A100 80GB NVSwitch', 'a100-80gb-x8', 640, /NVSwitch read: the NVIDIA A100 SXM4 80 GB is catalogued on its GPU-to-GPU fabric/],
+  ['2x A100 80GB NVLink', 'a100-80gb-x2', 160, /with NVLink is the SXM module on its fabric; say "a100 PCIe" for the card/],
+  ['4x A100 80GB NVLink', 'a100-80gb-x4', 320, /with NVLink is the SXM module on its fabric/],
+  ['8x A100 80GB NVSwitch', 'a100-80gb-x8', 640, /with NVSwitch is the SXM module on its fabric; say "a100 PCIe" for the card/],
   ['8x A100 40GB NVSwitch', 'a100-40gb-x8', 320, /with NVSwitch is the SXM module on its fabric; say "a100 PCIe" for the card/],
   ['2x H200 NVLink', 'h200-x2', 282, /catalogued on its GPU-to-GPU fabric/],
   ['4x H200 NVLink', 'h200-x4', 564, /catalogued on its GPU-to-GPU fabric/],
@@ -160,11 +161,15 @@ test('a bridge joins PCIe cards: "2x H100 NVLink bridge" is the H100 PCIe pair, 
   }
   // The H100 NVL is named by its own word and keeps its catalogued bridged pair (2 x 94 GB = 188 GB).
   assert.deepEqual([ok('2x H100 NVL bridge').value, ok('2x H100 NVL bridge').hardware?.memory_gb.value], ['h100-nvl-x2', 188]);
-  // The A100 is catalogued at 40 GB PCIe (bridge) and at 40 and 80 GB SXM4: a bridge leaves only the PCIe card.
-  assert.equal(ok('2x A100 bridge').value, 'a100-40gb-pcie-x2');
+  // The A100 is catalogued as PCIe cards of 40 and 80 GB (both take a bridge: NVIDIA's product briefs PB-10137 and
+  // PB-10577) and as SXM4 modules of 40 and 80 GB: a bridge leaves the PCIe cards, the size picks one of them.
+  assert.equal(ok('2x A100 40GB bridge').value, 'a100-40gb-pcie-x2');
+  const a100 = ok('2x A100 80GB NVLink bridge');
+  assert.deepEqual([a100.value, a100.hardware?.accelerator, a100.hardware?.memory_gb.value], ['a100-80gb-pcie-x2', 'NVIDIA A100 80GB PCIe', 160]);
+  assert.deepEqual(refused('2x A100 bridge').candidates, ['a100-40gb-pcie', 'a100-80gb-pcie']);
   // A device catalogued only as a module on its board (SXM, AMD Instinct) takes no bridge: refused, never read as it.
   for (const [t, candidate] of [['2x H200 bridge', 'h200-x1'], ['2x H100 SXM bridge', 'h100-80gb-x1'],
-    ['2x A100 80GB NVLink bridge', 'a100-80gb-x1'], ['2x B200 bridge', 'b200-x1']] as const) {
+    ['2x A100 80GB SXM bridge', 'a100-80gb-x1'], ['2x B200 bridge', 'b200-x1']] as const) {
     const r = refused(t);
     assert.equal(r.refused, 'unknown', t);
     assert.match(r.message, /a bridge joins PCIe cards; the .* is catalogued only as a module joined on a board, which takes none/, t);

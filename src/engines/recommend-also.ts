@@ -5,7 +5,7 @@ import type { FitAssessed } from './hardware-fit.ts';
 import { OWNED_FIGURE } from './recommend-hosting-named.ts';
 import { usableQuantization } from './recommend-quant.ts';
 import { SelfFit } from './self-hosting.ts';
-import { fastEnough } from './recommend-speed.ts';
+import { fastEnough, readsInTime, secondsText, type SpeedFloor } from './recommend-speed.ts';
 
 /**
  * The fit the floor judges a configuration at (docs/trust-and-recommend.md section 2.4, "Usable speed"): the fit
@@ -17,9 +17,13 @@ export function atFloor(fit: FitAssessed, floor: number): { quantization: string
   return usableQuantization(fit, floor) ?? fit;
 }
 
-/** Under the floor at every quantization of 4 bits or more that fits (the speed step would hold such a pick back). */
-export function underFloor(fit: FitAssessed, floor: number): boolean {
-  return !fastEnough(fit, floor) && usableQuantization(fit, floor) === null;
+/**
+ * Under the floor at every quantization of 4 bits or more that fits, or slower than the floor's limit to read a prompt
+ * filling the context (the same at every quantization): the speed step would hold such a pick back.
+ */
+export function underFloor(fit: FitAssessed, floor: SpeedFloor): boolean {
+  if (!readsInTime(fit, floor.prefill_s)) return true;
+  return !fastEnough(fit, floor.tokens_per_s) && usableQuantization(fit, floor.tokens_per_s) === null;
 }
 
 /**
@@ -33,9 +37,14 @@ export function ownedFitOf(m: Model, small: { hardware: Hardware; fit: FitAssess
   return f;
 }
 
-/** `, about 1.4 tokens/s at q4_k_m`: the speed beside an "also fits" configuration where a floor applies; empty otherwise. */
-export function alsoSpeed(fit: FitAssessed, floor: number | null): string {
+/**
+ * `, about 1.4 tokens/s at q4_k_m`: the speed beside an "also fits" configuration where a floor applies (and the time to
+ * read a prompt filling the context, where that is over the floor's limit); empty otherwise.
+ */
+export function alsoSpeed(fit: FitAssessed, floor: SpeedFloor | null): string {
   if (floor === null) return '';
-  const f = atFloor(fit, floor);
-  return f.tokens_per_s === null ? ', no speed estimated' : `, about ${f.tokens_per_s} tokens/s at ${f.quantization}`;
+  const f = atFloor(fit, floor.tokens_per_s);
+  const t = fit.speed?.time_to_first_token_s;
+  const prompt = !readsInTime(fit, floor.prefill_s) && t !== undefined && t !== null ? `, ${secondsText(t)} to read a prompt filling the context` : '';
+  return f.tokens_per_s === null ? ', no speed estimated' : `, about ${f.tokens_per_s} tokens/s at ${f.quantization}${prompt}`;
 }

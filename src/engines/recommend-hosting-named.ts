@@ -7,7 +7,8 @@ import { perDataset } from './per-dataset.ts';
 import type { HostingPick } from './recommend-hosting.ts';
 import { MAX_KEPT_CONTEXTS } from './recommend-hosting-kept.ts';
 import { engineChoice, fitAt, usableFormat, type SlowerFormat, type UsableFormat } from './recommend-quant.ts';
-import { SPEED_FLOOR } from './recommend-speed.ts';
+import { floorKey, SPEED_FLOOR, speedFloorOf, type SpeedFloor } from './recommend-speed.ts';
+import type { Use } from './use-categories.ts';
 import { SelfFit, selfFit } from './self-hosting.ts';
 
 /**
@@ -22,12 +23,12 @@ export const OWNED_FIGURE = 'batch' as const;
  * runs at batch 1 on it, in the formats models_for_hardware uses for that machine (OWNED_FIGURE), not a server's. With
  * a floor, the fit's speed is decided from its sums (usableFormat): the fit is written out only if the pick is shown.
  */
-export function hostingOnMachine(m: Model, hardware: Hardware, context: number, floor: number | null = null): HostingPick | undefined {
+export function hostingOnMachine(m: Model, hardware: Hardware, context: number, floor: SpeedFloor | null = null): HostingPick | undefined {
   if (floor === null) {
     const f = selfFit(m, hardware, context, OWNED_FIGURE);
     return f ? new MachinePick(f, false) : undefined;
   }
-  const v = usableFormat(m, hardware, context, floor, OWNED_FIGURE);
+  const v = usableFormat(m, hardware, context, floor.tokens_per_s, OWNED_FIGURE, floor.prefill_s);
   return v === undefined ? undefined : pickOf(m, hardware, context, v);
 }
 
@@ -55,16 +56,17 @@ const placeOf = new Map(QUANTIZATIONS.map((q, i) => [q.id, i]));
 
 /**
  * hostingOnMachine with whether the model fits (and, with a floor, whether it reaches it and at which quantization)
- * remembered; the figures are still written out only when read. Kept per context and floor: the floors are the uses'
- * (recommend-speed.ts), a few. The figure is not in the key: a named machine is only ever read at OWNED_FIGURE, so the
- * quantization kept in the byte is one of its formats (a GGUF type on a desktop), the one the fit is written out at.
+ * remembered; the figures are still written out only when read. Kept per context and floor (floorKey: the decode
+ * speed, and a prompt limit where one is passed, which reads the context too): the floors are the uses', a few. The figure is not in the
+ * key: a named machine is only ever read at OWNED_FIGURE, so the quantization kept in the byte is one of its formats
+ * (a GGUF type on a desktop), the one the fit is written out at.
  */
 export function hostingOnNamedMachine(
-  ds: Dataset, m: Model, hardware: Hardware, context: number, floor: number | null = null,
+  ds: Dataset, m: Model, hardware: Hardware, context: number, floor: SpeedFloor | null = null,
 ): HostingPick | undefined {
   const i = modelIndex(ds).get(m);
   const byContext = machineFits(ds).get(hardware) ?? new Map<string, Uint8Array>();
-  const key = `${context}|${floor}`;
+  const key = `${context}|${floorKey(floor)}`;
   let known = byContext.get(key);
   if (i === undefined || (!known && byContext.size >= MAX_KEPT_CONTEXTS)) return hostingOnMachine(m, hardware, context, floor);
   if (!known) {
@@ -78,21 +80,27 @@ export function hostingOnNamedMachine(
 }
 
 /** The byte kept for a model on a machine at a context and floor (FITS, DOES_NOT_FIT, FITS_SLOW or LOWERED + place). */
-function verdict(m: Model, hardware: Hardware, context: number, floor: number | null): number {
+function verdict(m: Model, hardware: Hardware, context: number, floor: SpeedFloor | null): number {
   const v = floor === null
     ? (selfFit(m, hardware, context, OWNED_FIGURE) ? 'fast' : undefined)
-    : usableFormat(m, hardware, context, floor, OWNED_FIGURE);
+    : usableFormat(m, hardware, context, floor.tokens_per_s, OWNED_FIGURE, floor.prefill_s);
   return v === undefined ? DOES_NOT_FIT : v === 'fast' ? FITS : v === 'slow' ? FITS_SLOW : LOWERED + placeOf.get(v)!;
 }
 
-/** The floors a named machine is asked at (recommend-plan.ts: the use's floor): one figure today, the reading speed. */
-const FLOORS = [...new Set(Object.values(SPEED_FLOOR))];
+/**
+ * The floors a named machine is asked at (recommend-plan.ts: the use's floor on the caller's machine): the reading
+ * speed, one figure today. No prompt limit: a machine the caller owns is answered on whatever its time to read a
+ * prompt (the reason says it, recommend-reasons.ts), so no verdict kept here reads it; the verdicts are kept per
+ * context all the same (the decode speed reads the cache at that context).
+ */
+const FLOORS: SpeedFloor[] = [...new Map(Object.keys(SPEED_FLOOR)
+  .map((u) => [floorKey(speedFloorOf(u as Use, true)), speedFloorOf(u as Use, true)] as const)).values()];
 
 /**
  * The kept verdicts, built with the first ask at a named machine (the server's warm-up asks one: recommend_model's
  * rtx-4090 example) already holding every catalogue configuration's verdict for every model at the default context and
- * the uses' floor: the first ask at each catalogue machine otherwise worked them all out itself (about 12 ms against
- * 1.9 the second time), and a cold stream meets most catalogue machines once. About 0.1-0.4 s of CPU once per dataset
+ * the uses' floor (FLOORS): the first ask at each catalogue machine otherwise worked them all out
+ * itself (about 12 ms against 1.9 the second time), and a cold stream meets most catalogue machines once. About 0.1-0.4 s of CPU once per dataset
  * (catalogue x models sums: fitsAtAll, then assessFit and the batch-1 speed for those that fit) and one byte a
  * model and configuration (164 x 882, 0.15 MB); docs/performance.md, nineteenth round.
  */
@@ -105,7 +113,7 @@ function verdictsOfCatalogue(ds: Dataset): WeakMap<Hardware, Map<string, Uint8Ar
       ds.models.forEach((m, i) => {
         known[i] = verdict(m, h, DEFAULT_CONTEXT, floor);
       });
-      byContext.set(`${DEFAULT_CONTEXT}|${floor}`, known);
+      byContext.set(`${DEFAULT_CONTEXT}|${floorKey(floor)}`, known);
     }
     kept.set(h, byContext);
   }

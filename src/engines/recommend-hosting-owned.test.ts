@@ -13,7 +13,7 @@ import { boughtFigure } from './recommend-hosting-owned.ts';
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
 const skip = !committed && 'no committed dataset';
 /** The usable-speed floor: 238 words a minute / 60 / 0.75 words a token = 5.29 tokens/s (docs/trust-and-recommend.md). */
-const FLOOR = 238 / 60 / 0.75;
+const FLOOR = { tokens_per_s: 238 / 60 / 0.75, prefill_s: null, prefill_stated_s: null };
 
 // Gemma 4 31B IT on two RTX 3090s at 8,192 tokens, by models_for_hardware's formula (its `assumptions`), by hand:
 // - format: llama.cpp's GGUF types on PCIe cards split by layer, the highest that fits up to 8.5 bits: Q8_0 (a server
@@ -43,6 +43,21 @@ test('the catalogue class decides: data-centre classes on premises are servers; 
   assert.deepEqual((['server', 'cluster', 'workstation', 'desktop', 'laptop'] as const).map((c) => boughtFigure({ class: c }, true)),
     ['serving', 'serving', 'batch', 'batch', 'batch']);
   assert.deepEqual([boughtFigure({ class: 'server' }, false), boughtFigure({ class: 'cluster' }, false)], ['batch', 'batch']);
+});
+
+test('an L40S or L40 bought on premises is a data-centre card sized as a server; an RTX 6000 Ada or A6000 stays a workstation', { skip }, () => {
+  // NVIDIA's L40S datasheet: "the most powerful universal GPU for the data center"; both the L40S and the L40 are
+  // passively cooled (NVIDIA's L40/L40S table: Thermal: Passive), so hardware-configs.csv gives them class server. The
+  // RTX A6000 ("Thermal Solution: Active") and RTX 6000 Ada are NVIDIA's workstation cards, with their own fan.
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const figure = (id: string) => boughtFigure(ds.hardwareById.get(id)!, true);
+  assert.deepEqual(['l40s', 'l40', 'rtx-6000-ada', 'rtx-a6000'].map(figure), ['serving', 'serving', 'batch', 'batch']);
+  // Gemma 4 31B IT on one L40S at 8,192 tokens: on premises in vLLM's formats (the L40S is compute capability 8.9, so
+  // FP8 W8A8 on its FP8 tensor cores: docs/hardware-and-cost.md, formats of the serving runtime); run locally, in
+  // llama.cpp's GGUF types at batch 1 (Q8_0, the highest up to 8.5 bits that fits 48 GB).
+  const m = ds.modelById.get('gemma-4-31b-it')!;
+  const pool = [ds.hardwareById.get('l40s')!];
+  assert.deepEqual([true, false].map((onPremises) => ownedHosting(ds, m, pool, 8192, FLOOR, onPremises)!.fit.quantization), ['fp8_w8a8', 'q8_0']);
 });
 
 // Llama 3.1 Nemotron Ultra 253B on one B200 (class server) at 8,192 tokens. The month, by hand, from the curated tables

@@ -10,7 +10,7 @@ import type { HostingCost, HostingPick } from './recommend-hosting.ts';
 import { keptPick, MAX_KEPT_CONTEXTS, type KeptPicks } from './recommend-hosting-kept.ts';
 import { ownedBasis } from './recommend-owned-basis.ts';
 import { engineChoice, fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
-import { fastEnough } from './recommend-speed.ts';
+import { fastEnough, floorKey, readsInTime, type SpeedFloor } from './recommend-speed.ts';
 import { SelfFit, selfFit, selfHostingFit } from './self-hosting.ts';
 import { ownedFitOf } from './recommend-also.ts';
 import { OWNED_FIGURE } from './recommend-hosting-named.ts';
@@ -22,9 +22,11 @@ const DATA_CENTRE_CLASSES: ReadonlySet<Hardware['class']> = new Set(['server', '
 /**
  * The figure a configuration bought is sized at (docs/trust-and-recommend.md §2.3, step 8). On premises, a data-centre
  * configuration (class server or cluster: a B200, an 8 x H100 box) is bought to run a batched server, so it is sized
- * and costed as estimate_cost sizes it (vLLM's formats, the server's throughput); a desktop, a workstation (Apple,
- * an L40S or RTX PRO card), a mini PC (Strix Halo, DGX Spark), and every machine of where=local or keep=on-device,
- * is run as a named machine of it is (OWNED_FIGURE: llama.cpp at batch 1, GGUF types).
+ * and costed as estimate_cost sizes it (vLLM's formats, the server's throughput). The PCIe cards NVIDIA sells for the
+ * data centre (L40S, L40: passively cooled, class server in hardware-configs.csv) are such configurations; a desktop,
+ * a workstation (Apple, an actively cooled RTX 6000 Ada, RTX A6000 or RTX PRO card), a mini PC (Strix Halo, DGX
+ * Spark), and every machine of where=local or keep=on-device, is run as a named machine of it is (OWNED_FIGURE:
+ * llama.cpp at batch 1, GGUF types).
  */
 export function boughtFigure(h: Pick<Hardware, 'class'>, onPremises: boolean): Figure {
   return onPremises && DATA_CENTRE_CLASSES.has(h.class) ? 'serving' : OWNED_FIGURE;
@@ -52,9 +54,9 @@ function bought(pool: readonly Hardware[]): Hardware[] {
  * is ranked at. No priced configuration fits: the smallest it fits, at no known cost.
  */
 export function ownedHosting(
-  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: number | null = null, onPremises = true,
+  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: SpeedFloor | null = null, onPremises = true,
 ): HostingPick | undefined {
-  return keptPick(ownedPicks, pool, context, `${m.id}\u0000${floor}\u0000${onPremises}`,
+  return keptPick(ownedPicks, pool, context, `${m.id}\u0000${floorKey(floor)}\u0000${onPremises}`,
     () => computeOwned(ds, m, pool, context, floor, onPremises));
 }
 
@@ -71,11 +73,12 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
  * On premises a data-centre configuration is the exception (`boughtFigure`): it is sized as the server it is bought to be.
  */
 function computeOwned(
-  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: number | null, onPremises: boolean,
+  ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: SpeedFloor | null, onPremises: boolean,
 ): HostingPick | undefined {
   const small = selfHostingFit(ds, m, pool, context);
   if (small.status !== 'fits') return undefined;
-  const slow = (f: FitAssessed) => floor !== null && !fastEnough(f, floor);
+  // Under the floor: too slow to write, or (with a prompt limit) too slow to read a prompt filling the context.
+  const slow = (f: FitAssessed) => floor !== null && (!fastEnough(f, floor.tokens_per_s) || !readsInTime(f, floor.prefill_s));
   // No priced configuration runs it: the smallest it fits, as the caller would run it (models_for_hardware's formats),
   // or as a server where those formats do not fit it there (two PCIe cards hold INT4 W4A16 where Q4_K_M is larger).
   const unpriced = (): HostingPick => {
@@ -96,7 +99,7 @@ function computeOwned(
       const figure = boughtFigure(h, onPremises);
       formats.set(h.id, floor === null
         ? (selfFit(m, h, context, figure) ? 'fast' : undefined)
-        : usableFormat(m, h, context, floor, figure));
+        : usableFormat(m, h, context, floor.tokens_per_s, figure, floor.prefill_s));
     }
     return formats.get(h.id);
   };

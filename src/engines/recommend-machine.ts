@@ -5,7 +5,7 @@ import { MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { fitModel, type FitAssessed } from './hardware-fit.ts';
 import type { Candidate, Option } from './recommend.ts';
 import type { Plan } from './recommend-plan.ts';
-import { fastEnough, floorText } from './recommend-speed.ts';
+import { fastEnough, floorText, type SpeedFloor } from './recommend-speed.ts';
 import { OWNED_FIGURE } from './recommend-hosting.ts';
 import { fitAt, usableQuantization } from './recommend-quant.ts';
 
@@ -23,7 +23,7 @@ export type OnMachine = {
   /** Positions (1-based) of the picks shown that run through an API offer. */
   api_picks: number[];
   /** The use's speed floor a model must reach on the machine to count as running there (recommend-speed.ts). */
-  speed_floor: number | null;
+  speed_floor: SpeedFloor | null;
 };
 
 const ownMachine = (o: Option | null): o is Option => o?.path === 'self_hosted' && o.self?.own_machine === true;
@@ -88,15 +88,16 @@ export function notOnMachineReason(c: Candidate, plan: Plan): string | null {
     `${f.memory.total_gb} GB against ${f.memory.usable_gb} GB usable at ${int(plan.context)} tokens of context`;
   // Judged as the speed step judges it: at the highest quantization of 4 bits or more that reaches the floor, where the
   // largest that fits does not (recommend-quant.ts); under the floor only when none does, and said so with its speed.
-  if (f.fit !== 'no' && plan.speed_floor !== null && !fastEnough(f, plan.speed_floor)) {
-    const q = usableQuantization(f, plan.speed_floor);
+  const floor = plan.speed_floor;
+  if (f.fit !== 'no' && floor !== null && !fastEnough(f, floor.tokens_per_s)) {
+    const q = usableQuantization(f, floor.tokens_per_s);
     if (q === null) {
       return `${there}: it fits (${fitClause(f)} at ${int(plan.context)} tokens of context), but under the usable-speed floor of `
-        + `${floorText(plan.speed_floor)}, at that quantization and at each lower one of ${MIN_SELF_HOSTING_BITS} bits per weight or more `
+        + `${floorText(floor.tokens_per_s)}, at that quantization and at each lower one of ${MIN_SELF_HOSTING_BITS} bits per weight or more `
         + `that fits; an estimate derived from ${inputs(c)}.`;
     }
     const at = fitAt(m, h, plan.context, q.quantization, OWNED_FIGURE);
-    return `${there}, in this pick: it fits and reaches the usable-speed floor of ${floorText(plan.speed_floor)} at ${at.quantization} `
+    return `${there}, in this pick: it fits and reaches the usable-speed floor of ${floorText(floor.tokens_per_s)} at ${at.quantization} `
       + `(${fitClause(at)} at ${int(plan.context)} tokens of context; ${f.quantization}, the largest that fits, would read at about `
       + `${f.tokens_per_s} tokens/s); an estimate derived from ${inputs(c)}.`;
   }
@@ -118,7 +119,8 @@ export function onMachineNote(om: OnMachine): string {
   const { candidate: c, option: o, position } = om.best;
   const f = o.self!.fit;
   const rank = position <= om.shown ? `pick ${position} above` : `ranked ${position} of ${om.qualified}`;
-  const speed = om.speed_floor !== null ? ` at a usable speed (${Math.round(om.speed_floor * 10) / 10} tokens/s or more)` : '';
+  const fl = om.speed_floor;
+  const speed = fl !== null ? ` at a usable speed (${Math.round(fl.tokens_per_s * 10) / 10} tokens/s or more)` : '';
   return `${head} The best-ranked model that runs on it is ${c.model.name.value} (${c.model.id}), ${rank} ` +
     `(score ${o.score} run there): ${fitClause(f)} at ${int(om.context)} tokens of context; an estimate ` +
     `derived from ${inputs(c)}. ${om.fitting} of the ${om.qualified} qualifying models fit it${speed}. ${only}`;

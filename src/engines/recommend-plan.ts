@@ -1,7 +1,7 @@
 // Where a recommended model may run under the hard constraints, and which situations demand known trust evidence.
 import type { Hardware } from '../schema/index.ts';
 import { DEFAULT_CONTEXT } from './constants.ts';
-import { SPEED_FLOOR } from './recommend-speed.ts';
+import { speedFloorOf, type SpeedFloor } from './recommend-speed.ts';
 import { CRITERIA_COUNT } from './trust.ts';
 import type { Interpretation } from './interpret.ts';
 import type { DataKind, Keep, Who } from './vocabulary.ts';
@@ -32,10 +32,11 @@ export type Plan = {
   trust_floor_by: string | null;
   /**
    * The least decode speed (tokens/s, batch 1) a self-hosted pick must reach on hardware the caller owns or buys (a
-   * named machine, a local machine, on premises): the use's floor (recommend-speed.ts); null where no floor applies
-   * (a rented configuration, or no self-hosting).
+   * named machine, a local machine, on premises), and the most seconds it may take to read a prompt filling the
+   * context (null: no limit): the use's floor (recommend-speed.ts); null where no floor applies (a rented
+   * configuration, or no self-hosting).
    */
-  speed_floor: number | null;
+  speed_floor: SpeedFloor | null;
 };
 
 /**
@@ -83,6 +84,6 @@ export function planOf(s: Interpretation, documents = false, askedContext?: numb
     eu_by: euBy, on_premises_by: target.kind === 'any' && s.where === 'on-premises' ? 'where=on-premises' : null,
     target, context: askedContext ?? (documents ? DOCUMENTS_CONTEXT : DEFAULT_CONTEXT), asked_context: askedContext,
     trust_floor_by: sensitiveBy(s),
-    speed_floor: selfBlock === null && owned ? SPEED_FLOOR[s.use] : null,
+    speed_floor: selfBlock === null && owned ? speedFloorOf(s.use, target.kind === 'machine') : null,
   };
 }

@@ -90,3 +90,16 @@ test('a named machine asked again reads the format kept for it: the same lowered
   assert.deepEqual([again.fit.quantization, again.slower_quantization?.quantization, again.below_floor], ['q6_k', 'q8_0', false]);
   assert.deepEqual([first.fit.quantization, first.slower_quantization?.quantization], ['q6_k', 'q8_0']);
 });
+
+// The prompt limit (use=documents, 120 s): prefill is compute-bound, docs/hardware-and-cost.md section 4: 0.42 (a dense
+// model's share on a GeForce card) x 10 TFLOPS / (2 x 8e9 parameters) = 262.5 tokens/s, so a prompt of 32,768 tokens
+// takes 124.8 s (over 120 s) and one of 16,384 tokens 62.4 s. No format changes it: it is 'slow' even where Q8_0 writes
+// far above the floor (1,000 GB/s), and without a compute figure nothing is held back.
+test('the prompt limit: a machine that reads a full prompt in more than the limit is slow at every format', () => {
+  const m = ds.modelById.get('small-8b')!;
+  const gpu = aHardware({ id: 'tflops-24', accelerator: 'NVIDIA GeForce Test', compute_tflops: f(10) });
+  assert.equal(usableFormat(m, gpu, 32768, READING_TOKENS_PER_S, 'batch', 120), 'slow');
+  assert.equal(usableFormat(m, gpu, 16384, READING_TOKENS_PER_S, 'batch', 120), 'fast');
+  assert.equal(usableFormat(m, gpu, 32768, READING_TOKENS_PER_S, 'batch', null), 'fast');
+  assert.equal(usableFormat(m, aHardware({ id: 'no-tflops-24' }), 32768, READING_TOKENS_PER_S, 'batch', 120), 'fast');
+});

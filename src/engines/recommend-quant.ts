@@ -6,7 +6,7 @@ import { MIN_SELF_HOSTING_BITS, type QuantizationId } from './constants.ts';
 import { assessFit, fitModel, fitsAtAll, type FitAssessed, type FitOptions, type QuantizationFit } from './hardware-fit.ts';
 import { hasBandwidth } from './memory.ts';
 import type { Figure } from './runtime.ts';
-import { batchOneTokensPerSecond } from './speed.ts';
+import { batchOneTokensPerSecond, prefillSeconds } from './speed.ts';
 
 /** The fit engine's order of choice among quantizations of 4 bits or more (fit-basis.ts chooseIndex): comfortable first, then tight. */
 const LEVELS = ['comfortable', 'tight'] as const;
@@ -42,10 +42,12 @@ export type UsableFormat = 'fast' | 'slow' | QuantizationId;
  * which speedOf's `tokens_per_s` is at concurrency 1; the figure sets only the formats tried, runtime.ts), read only
  * for the formats the choice needs. Deciding the floor for every model that fits a machine then costs a few sums each,
  * not a fit written out (its memory report, speed estimate and inputs in words): only the picks shown are. Undefined
- * when the model does not fit (or lacks the facts).
+ * when the model does not fit (or lacks the facts). With `prefillLimit` (seconds, recommend-speed.ts PREFILL_LIMIT_S),
+ * a model that takes longer to read a prompt filling `context` (speed.ts prefillSeconds, the fit's
+ * `time_to_first_token_s`) is `slow` at every quantization: prefill is compute-bound, no format shortens it.
  */
 export function usableFormat(
-  m: Model, hardware: Hardware, context: number, floor: number, figure: Figure = 'serving',
+  m: Model, hardware: Hardware, context: number, floor: number, figure: Figure = 'serving', prefillLimit: number | null = null,
 ): UsableFormat | undefined {
   const opts: FitOptions = { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure };
   // Whether it fits at all is a few sums with no objects made (fitsAtAll): most of a catalogue does not fit a small
@@ -54,6 +56,7 @@ export function usableFormat(
   if (!hasBandwidth(hardware)) return 'fast';
   const a = assessFit(m, hardware, opts);
   if (!('facts' in a) || !a.chosen) return undefined;
+  if (prefillLimit !== null && (prefillSeconds(a.facts, hardware, opts) ?? 0) > prefillLimit) return 'slow';
   if (batchOneTokensPerSecond(a.facts, a.chosen.q, hardware, opts) >= floor) return 'fast';
   for (const level of LEVELS) {
     for (const t of a.tried) {

@@ -24,7 +24,7 @@ import { machineMonth } from './recommend-machine-month.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import { slowerQuantizationText } from './recommend-quant.ts';
-import { floorText, heldBackNote, passedOverText, prefillText } from './recommend-speed.ts';
+import { floorText, heldBackNote, passedOverText, prefillText, readsInTime, type SpeedFloor } from './recommend-speed.ts';
 import { alsoSpeed, ownedFitOf, underFloor } from './recommend-also.ts';
 
 export type EuOfferBrief = { provider: string; provider_name: string; region: OfferRegion; residency: 'yes' | 'region' };
@@ -123,9 +123,9 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   // A machine stated by its memory alone has no bandwidth: say so where the speed would be (its name no longer does).
   const speed = fit.tokens_per_s !== null ? `, about ${fit.tokens_per_s} tokens/s` : ', no speed estimated (no memory bandwidth for it)';
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
-  const passed = (self.passed_over ? ` ${passedOverText(self.passed_over, plan.speed_floor!, on_premises)}` : '')
+  const passed = (self.passed_over ? ` ${passedOverText(self.passed_over, plan.speed_floor!, on_premises, plan.context)}` : '')
     + (self.slower_quantization ? ` ${slowerQuantizationText(fit, self.slower_quantization)}` : '')
-    + (prefillText(fit, plan.context) ? ` ${prefillText(fit, plan.context)}` : '');
+    + (prefillText(fit, plan.context, plan.speed_floor?.prefill_stated_s ?? null) ? ` ${prefillText(fit, plan.context, plan.speed_floor?.prefill_stated_s ?? null)}` : '');
   const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.${passed}`;
   if (own_machine) return `${run} ${machineCostText(m, h, plan.context, fit)}`;
   if (!cost && on_premises) return `${run} No configuration it fits has a purchase price and a power figure in the dataset: it needs more than the largest one that has, so it is not counted as cheap (price scores ${UNPRICED_CONFIGURATION_PRICE_SCORE}); it is hardware you own, under your jurisdiction.`;
@@ -193,10 +193,14 @@ function ownedText(h: Hardware, monthly: number, o: OwnedCost): string {
  * reason only when the one costed counts its own: when no configuration the model fits counts one, the least costly of
  * all is taken (recommend-hosting.ts, computeOwned), and the smaller one lost on its month.
  */
-export function smallerWhy(small: { hardware: Hardware; fit: FitAssessed }, pick: HostingPick, floor: number | null): string {
+export function smallerWhy(small: { hardware: Hardware; fit: FitAssessed }, pick: HostingPick, floor: SpeedFloor | null): string {
   const h = small.hardware;
   // Under the floor first: a machine too slow for the ask is no alternative, whatever its price (recommend-also.ts).
-  if (floor !== null && underFloor(small.fit, floor)) return `which runs it under the usable-speed floor of ${floorText(floor)} at every quantization of 4 bits or more that fits`;
+  if (floor !== null && underFloor(small.fit, floor)) {
+    return readsInTime(small.fit, floor.prefill_s)
+      ? `which runs it under the usable-speed floor of ${floorText(floor.tokens_per_s)} at every quantization of 4 bits or more that fits`
+      : `which reads a prompt filling the context slower than the limit of ${floor.prefill_s} s at every quantization`;
+  }
   if (!pick.bought) return 'which has no rental price in the dataset';
   if (!h.purchase_price_usd) return 'whose purchase price the dataset does not hold';
   if (!h.power_w) return 'whose power draw the dataset does not hold, so its month is not weighed';
@@ -366,7 +370,7 @@ export function notesFor(
   if (onMachine) notes.push(onMachineNote(onMachine));
   if (m?.hardware && m.how === 'memory') notes.push(`machine "${s.understood.machine.given}" is checked on ${m.hardware.id} (${m.hardware.name}), the largest catalogued configuration of that kind with at most ${m.matched[0].replace(' gb', ' GB')}.`);
   if (heldBack.length && plan.speed_floor !== null) {
-    notes.push(heldBackNote(heldBack, plan.speed_floor, plan.target.kind === 'any' ? plan.on_premises_by! : plan.target.by));
+    notes.push(heldBackNote(heldBack, plan.speed_floor, plan.target.kind === 'any' ? plan.on_premises_by! : plan.target.by, plan.context));
   }
   if (plan.self && plan.target.kind === 'local') {
     notes.push(`${plan.target.by} and no machine named: self-hosting is checked against the catalogued laptops, desktops and workstations, at 4 bits per weight or more, on the one you would buy: the local configuration least costly to own that the model fits${plan.speed_floor !== null ? ' and runs at a usable speed' : ''}, costed as estimate_cost costs it owned (the purchase over ${DEFAULT_AMORTIZATION_MONTHS} months, the host machine where a source prices it, and electricity) and ranked on that month over the tokens it serves, per 1M tokens, as on premises; estimate_cost with that hardware, volume and context gives the same month. A model no local configuration with a purchase price and a power figure fits is not costed (price ${UNKNOWN_MACHINE_PRICE_SCORE}). A machine you already own is named in \`machine\`: it is then not costed (price 1), its purchase being spent.`);

@@ -15,7 +15,7 @@ import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from '.
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
 import { onMachine, type OnMachine } from './recommend-machine.ts';
 import { apiFirst, AskSlots, Ranking, scored, unitPrice, type Scored } from './recommend-rank.ts';
-import { floorText } from './recommend-speed.ts';
+import { floorKey, floorText } from './recommend-speed.ts';
 import { isEuJurisdiction, trustProfile, type TrustProfile } from './trust.ts';
 import { boardForUse, type UseBoard } from './use-categories.ts';
 import type { Interpretation } from './interpret.ts';
@@ -258,7 +258,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
       // With no machine named the test reads only the pool, the API flags, the context and the floor: kept per dataset
       // like the steps before it, so the steps after it are kept too. The models held back are those it left out.
       const before = f.pool;
-      const flags = t.kind === 'machine' ? undefined : `${apiFlags},context=${plan.context},floor=${floor}`;
+      const flags = t.kind === 'machine' ? undefined : `${apiFlags},context=${plan.context},floor=${floorKey(floor)}`;
       step('speed', by, speedRule, (m) => apiOk(m) || !selfOf(m)?.below_floor, flags);
       // The step keeps the pool's order (a filter, or the kept pool a filter made), so the models left out are those a
       // walk of the pool before it does not meet in the pool after it: no set of the pool is built per ask.

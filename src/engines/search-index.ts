@@ -2,7 +2,7 @@
 // weight of the field), built once per dataset; the query side (matching, filters, orders) is search.ts.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Model } from '../schema/index.ts';
-import { providersServing } from './search-rank.ts';
+import { providersServing } from './providers-serving.ts';
 
 /** Model id -> weight of the strongest field the token came from. */
 type Postings = Map<string, number>;

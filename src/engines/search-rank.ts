@@ -2,7 +2,10 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { isRollingAlias } from '../ingest/rolling-alias.ts';
 import { isDeprecatedModel, isShutDownOffer } from './offer-lifecycle.ts';
+import { providersServing } from './providers-serving.ts';
 import { tokenize } from './search-index.ts';
+
+export { providersServing } from './providers-serving.ts';
 
 /**
  * How well the text matched: `strength` is the fields and words matched, `coverage` (0..1) how much of the name;
@@ -46,21 +49,6 @@ function baseOf(words: readonly string[], byName: ReadonlyMap<string, string>): 
  * (servedByDeveloperSinceCatalogues): a current model of the line, not a side listing.
  */
 const ESTABLISHED_SHARE = 0.25;
-
-/** Per dataset: model id -> how many providers serve it on the day the dataset is judged (retired offers left out). */
-const servedBy = new WeakMap<Dataset, Map<string, number>>();
-
-export function providersServing(ds: Dataset): ReadonlyMap<string, number> {
-  let counts = servedBy.get(ds);
-  if (counts) return counts;
-  counts = new Map();
-  for (const m of ds.models) {
-    const live = (ds.offersByModel.get(m.id) ?? []).filter((o) => !isShutDownOffer(o, ds.lifecycleDate));
-    counts.set(m.id, new Set(live.map((o) => o.provider)).size);
-  }
-  servedBy.set(ds, counts);
-  return counts;
-}
 
 /**
  * The day most offers were read (the wide catalogues' snapshot: models.dev's, 2026-07-02, on the committed data):

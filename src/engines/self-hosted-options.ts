@@ -4,6 +4,7 @@ import { MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { windowUnknownAt, windowUnknownReason } from './context-window.ts';
 import { modelFacts } from './memory.ts';
 import { servingKvBasis } from './kv-basis.ts';
+import { pickOwnedBasis } from './owned-cost-basis.ts';
 import { describeOwned, ownedFigures, type OwnedFigures, type OwnedOption } from './owned-cost.ts';
 import { costSettings, describeRented, rentedFigures, type CostOptions, type CostSettings, type RentedFigures, type SelfHostedOption } from './self-hosted-cost.ts';
 
@@ -15,8 +16,8 @@ export type SelfHosting<R = SelfHostedOption, O = OwnedOption> = {
   /** Rented configurations, cheapest first (the first `list` of them). */
   options: R[];
   /**
-   * Configurations with a purchase price, costed as owned, cheapest first (the first `list` of them); those with no power
-   * figure come after every month that counts electricity.
+   * Configurations with a purchase price, costed as owned: the owned basis first (owned-cost-basis.ts), then the others
+   * cheapest first (the first `list` of them); those with no power figure come after every month that counts electricity.
    */
   owned_options: O[];
   /** How many configurations fit and are priced, rented and owned: `options` and `owned_options` list the cheapest. */
@@ -45,8 +46,13 @@ function closedWords(ow: { source: string; as_of: string }) {
   return w;
 }
 
-/** Self-hosting costed on every configuration, and the figures of each, for the break-even and the curve. */
-export type SelfHostingCosts<R = SelfHostedOption, O = OwnedOption> = { self_hosting: SelfHosting<R, O>; rented: RentedFigures[]; owned: OwnedFigures[] };
+/**
+ * Self-hosting costed on every configuration, and the figures of each, for the break-even and the curve. `owned` holds
+ * every bought configuration weighed, cheapest first; `owned_basis` the one the answer's owned figures rest on.
+ */
+export type SelfHostingCosts<R = SelfHostedOption, O = OwnedOption> = {
+  self_hosting: SelfHosting<R, O>; rented: RentedFigures[]; owned: OwnedFigures[]; owned_basis?: OwnedFigures;
+};
 
 /** How the listed configurations are written out, of each kind, from their figures. */
 export type Describers<R, O> = {
@@ -130,7 +136,11 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
       `(${skipped.does_not_fit} too small for it, ${skipped.no_rental_price} without a rental price)`;
   }
   const options = rented.slice(0, list).map((f) => describe.rented(f, opts, s));
-  const owned_options = [...powered, ...unpowered].slice(0, list).map((f) => describe.owned(f, opts, s));
+  // The basis is written out first, so that the owned option a reader meets first is the one every owned figure of the
+  // answer rests on; a cheaper month that leaves out its unpriced host follows it.
+  const basis = pickOwnedBasis(powered);
+  const ordered = basis === undefined || basis === powered[0] ? powered : [basis, ...powered.filter((o) => o !== basis)];
+  const owned_options = [...ordered, ...unpowered].slice(0, list).map((f) => describe.owned(f, opts, s));
   return {
     self_hosting: {
       possible: true, reason, cheapest: options[0] ?? null, options, owned_options,
@@ -139,6 +149,7 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
     },
     rented,
     owned: powered,
+    owned_basis: basis,
   };
 }
 

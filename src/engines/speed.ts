@@ -71,6 +71,16 @@ export function batchOneTokensPerSecond(facts: ModelFacts, q: Quantization, hard
 }
 
 /**
+ * Seconds to read a prompt filling `opts.context`, as `speedOf` gives it (`time_to_first_token_s`), without the rest of
+ * the estimate; null without a compute figure. Compute-bound, so the same at every quantization.
+ */
+export function prefillSeconds(facts: ModelFacts, hardware: Hardware, opts: SpeedOptions): number | null {
+  const { flops } = modelLayout(facts, hardware, opts.concurrency);
+  if (flops === undefined) return null;
+  return roundTo(opts.context / computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total), 2);
+}
+
+/**
  * The configuration's layout for the model: speed-layout.ts's, its per-token floor raised by the expert dispatch a
  * mixture-of-experts model pays on llama.cpp Metal (decode-moe.ts). Every step pays it once, at any batch: kernels
  * launched once a step (docs/hardware-and-cost.md, "At a batch: once a step"); serving.ts adds the same.

@@ -41,6 +41,7 @@ import { applyRunningPromotions, type RunningPromotion } from './running-promoti
 import { applyOfferWindows, type OfferWindow } from './offer-windows.ts';
 import { applyDeveloperMaxOutput, type DeveloperMaxOutput } from './developer-max-output.ts';
 import { noteWindowOnlyMaxOutput } from './max-output.ts';
+import { assertReadByWithin, type PriceRow } from './machine-prices.ts';
 
 /** The alias table's source for names the lookup resolves that match no source's listing (data/curated/aliases.csv). */
 export const LOOKUP_ALIAS_SOURCE = 'lookup';
@@ -80,6 +81,8 @@ export type Tables = {
   weightHosts?: readonly WeightHost[];
   /** What a source's undated `deprecated` means (data/curated/deprecation-readings.csv); absent in tests without it. */
   deprecationReadings?: readonly DeprecationReading[];
+  /** The machine price rows (data/curated/machine-prices.csv), for the checks that need the data date; absent in tests without it. */
+  machinePrices?: readonly PriceRow[];
 };
 
 export type BuildResult = { data: DatasetData; report: BuildReport };
@@ -93,6 +96,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const sourceRows = new Map<string, Source>();
   for (const s of [...results.flatMap((r) => r.sources), ...tables.projectSources]) if (!sourceRows.has(s.id)) sourceRows.set(s.id, s);
   const dataAsOf = [...sourceRows.values()].filter((s) => s.counts_for_data_as_of).map((s) => s.retrieved).sort().at(-1) ?? '1970-01-01';
+  // A machine price read by a day after the data date is no reading this dataset can hold: fail, do not serve it.
+  assertReadByWithin(tables.machinePrices ?? [], dataAsOf);
 
   // Ratings first: the current leaderboards decide which leaderboard-only models exist.
   const current = currentRatingRows(allOf(results, 'ratings'));

@@ -225,3 +225,46 @@ test("the developer's tiers are those in force on the reseller's day: a tier dro
   holdBackClosedResalesBelowDeveloper(today, () => true, ctx(false));
   assert.equal(today.find((o) => o.provider === 'early')!.prices.input?.value, 5, "on today's tiers alone: kept");
 });
+
+test("a developer's tiers another source serves are weighed where the base's source gives them alike", () => {
+  // MiniMax-M3 in the 2026 build: MiniMax's base 0.3/1.2 from the genai-prices bundle, its tier above 512k (0.6/2.4)
+  // served from LiteLLM and corroborated by the bundle (genai-prices 2026-07-06, "Model MiniMax-M3 >512K length tier").
+  // Hand figures: a reseller at the base with its own tier above 512k at 0.1/0.4 (a sixth of 0.6/2.4, 0.167x): held.
+  const { offers } = buildOffers([
+    obs({ source: 'genai-prices-npm', provider: 'minimax', provider_model_id: 'MiniMax-M3', input: 0.3, output: 1.2,
+      tiers: [{ above_tokens: 512000, input: 0.6, output: 2.4 }] }),
+    obs({ source: 'genai-prices-npm', provider: 'r', provider_model_id: 'minimax/minimax-m3', input: 0.3, output: 1.2,
+      tiers: [{ above_tokens: 512000, input: 0.1, output: 0.4 }] }),
+  ], () => 'minimax-m3', new Map(), { vendorOf: () => 'minimax' });
+  const own = offers.find((o) => o.provider === 'minimax')!;
+  own.prices.tiers = { ...own.prices.tiers!, source: 'litellm', corroborated_by: ['genai-prices-npm', 'models-dev'] };
+  holdBackClosedResalesBelowDeveloper(offers, () => true, { modelWindow: () => 1000000 });
+  const r = offers.find((o) => o.provider === 'r')!;
+  assert.equal(r.prices.input, undefined, 'held back');
+  assert.match(r.held_back![0].reason, /in its tier above 512,000 tokens .*against 0\.6 \(minimax\/MiniMax-M3\) and 2\.4/);
+});
+
+test("a developer's listing priced from the genai-prices bundle is walked back through the repository's tier history", () => {
+  // genai-prices 5a87f574dd (2026-03-17, "Update anthropic sonnet/opus 4.6 to reflect no long context costs (#314)")
+  // took Anthropic's claude-sonnet-4-6 tier above 200k (6/22.5) off; added 2026-02-17 (3ba0c817ec) at 3/15 with it.
+  // The bundle (genai-prices-npm) serves the base today with no tier. Hand figures: a reseller at 3/15 whose own tier
+  // above 200k is 0.86/3.21 (6/22.5 over 7: 0.143x) on 2026-03-01, before the drop: held against 6/22.5.
+  const list = [
+    obs({ source: 'genai-prices-npm', provider: 'anthropic', provider_model_id: 'claude-sonnet-4-6', input: 3, output: 15 }),
+    obs({ source: 'models-dev', provider: 'early', provider_model_id: 'claude-sonnet-4-6', input: 3, output: 15,
+      tiers: [{ above_tokens: 200000, input: 0.86, output: 3.21 }] }),
+  ];
+  const row = { source: 'genai-prices', provider: 'anthropic', source_model_id: 'anthropic/claude-sonnet-4-6', provider_model_id: 'claude-sonnet-4-6' };
+  const history = [
+    { ...row, change: 'added' as const, date: '2026-02-17', field: 'offered', old: false, new: true, subject: 'Add Claude Sonnet 4.6 (#286)' },
+    { ...row, change: 'changed' as const, date: '2026-03-17', field: 'tiers', old: '[{"above_tokens":200000,"input":6,"output":22.5}]', new: null,
+      subject: 'Update anthropic sonnet/opus 4.6 to reflect no long context costs (#314)' },
+  ];
+  const offers = buildOffers(list, () => 'claude-sonnet-4-6', new Map(), { vendorOf: () => 'anthropic' }).offers;
+  holdBackClosedResalesBelowDeveloper(offers, () => true, {
+    modelWindow: () => 1000000, tierHistory: tierHistory(history),
+    readings: (o) => (o.provider === 'early' ? [{ source: 'models-dev', input: 3, output: 15, as_of: '2026-07-02', since: '2026-03-01' }] : undefined),
+  });
+  const early = offers.find((o) => o.provider === 'early')!;
+  assert.match(early.held_back?.[0]?.reason ?? '', /in its tier above 200,000 tokens .*against 6 \(anthropic\/claude-sonnet-4-6\) and 22\.5/);
+});

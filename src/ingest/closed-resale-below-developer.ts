@@ -116,10 +116,13 @@ function bands(o: Offer, own: readonly Offer[], ctx: ClosedResaleContext): Band[
   // They are the tiers in force on the reseller's day, as the base is: today's walked back through the moves their
   // source recorded after it (a tier the developer dropped later was charged then; LiteLLM records none: today's).
   // A listing with no tiers today is walked back through its base's source (one that dropped a tier had it then).
+  // Tiers served from another source but corroborated by the base's are the base's source's own too (MiniMax's
+  // MiniMax-M3: LiteLLM's 512k tier, which the genai-prices bundle that prices its base gives alike), walked back
+  // through the base source's history (the bundle's is the genai-prices repository's: developer-price-on.ts).
   const tiersOf = (d: Offer) => {
     const t = d.prices.tiers;
     const source = d.prices.input?.source;
-    if (source === undefined || (t && t.source !== source)) return undefined;
+    if (source === undefined || (t && t.source !== source && !(t.corroborated_by ?? []).includes(source))) return undefined;
     return ctx.tierHistory ? tiersOn(t?.value, ctx.tierHistory(source, d.provider, d.provider_model_id), day) : t?.value;
   };
   const thresholds = [...new Set(own.flatMap((d) => (tiersOf(d) ?? []).map((t) => t.above_tokens)))].sort((a, b) => a - b);

@@ -24,7 +24,7 @@ export type GoldenView = {
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
   'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url', 'replacement', 'licence_excludes_eu',
-  'points_to', 'name', 'licence_conditions',
+  'points_to', 'name', 'licence_conditions', 'release_bound',
 ] as const;
 /** The KV-cache and expert facts of an architecture a row may check (`architecture:kv_layers`, `architecture:experts`). */
 const ARCHITECTURE_FIELD =
@@ -223,6 +223,8 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     case 'deprecation_date': return m.deprecation_date?.value ?? 'none';
     case 'shutdown_date': return m.shutdown_date?.value ?? 'none';
     case 'release_date': return m.release_date?.value ?? 'none';
+    // Whether the served release date is a bound (`on_or_before`, `on_or_after`); `none`: the day itself.
+    case 'release_bound': return m.release_date ? (m.release_date.bound ?? 'none') : undefined;
     // Absent reads as `none`: a row can say a cutoff no source gives consistently is withheld.
     case 'knowledge_cutoff': return m.knowledge_cutoff?.value ?? 'none';
     case 'weights_url': return m.weights_url?.value ?? 'none';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Hardware } from '../schema/index.ts';
 import { parseCsv } from '../sources/curated.ts';
-import { loadMachinePrices, withMachinePrices } from './machine-prices.ts';
+import { assertReadByWithin, loadMachinePrices, readByProblems, withMachinePrices } from './machine-prices.ts';
 
 const HEAD = 'status,hardware_id,product,usd,memory_gb,storage,configuration,price_date,quote,source_url,read_on,note,price_kind,discontinued_on\n';
 const table = async (rows: string) => {
@@ -124,4 +124,33 @@ test('the committed table: each applied price is the figure its quote gives, on 
   const m4pro = applied.find((r) => r.hardware_id === 'm4-pro-64gb')!;
   assert.match(m4pro.quote, /"chip_variant": "12-core CPU \/ 16-core GPU"/);
   assert.equal(configs.get('m4-pro-64gb')?.accelerator_key.split(';')[0], 'apple-m4-pro-16c');
+});
+
+test('read_by is checked at ingest: a real day, on a list-price row, not before price_date, not after the data date', async () => {
+  const headBy = `${HEAD.trimEnd()},read_by\n`;
+  const load = async (rows: string) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'prices-')), 'machine-prices.csv');
+    writeFileSync(file, headBy + rows);
+    return loadMachinePrices(file);
+  };
+  const by = (id: string, date: string, kind: string, readBy: string) => `${row('applied', id, 2999, 128, date, kind).trimEnd()},${readBy}\n`;
+  // A list price read between 2026-08-25 and 2026-09-22 (Framework's table, written between two dated events) loads.
+  const ok = await load(by('halo', '2026-08-25', 'list', '2026-09-22'));
+  assert.deepEqual([ok.issues, ok.rows[0].read_by], [[], '2026-09-22']);
+  // Each bad row fails the load, naming the row and what is wrong, where an issue would have dropped it quietly.
+  await assert.rejects(load(by('halo', '2026-08-25', 'list', 'by autumn')), /machine-prices\.csv: halo: read_by is not a day \(YYYY-MM-DD\)/);
+  await assert.rejects(load(by('halo', '2026-08-25', 'list', '2026-02-30')), /halo \(line 2\): read_by 2026-02-30 is not a day/);
+  await assert.rejects(load(by('halo', '2026-08-25', 'list', '2026-08-24')), /read_by 2026-08-24 is before price_date 2026-08-25/);
+  await assert.rejects(load(by('halo', '2026-08-25', 'launch', '2026-09-22')), /read_by is for a list price read undated; this row is a launch price/);
+  // The data date is known only once the sources are read: the build checks it (the 2026 build's is 2026-09-23).
+  assert.deepEqual(readByProblems({ read_by: '2026-09-22', price_date: '2026-08-25', price_kind: 'list' }, '2026-09-23'), []);
+  assert.throws(() => assertReadByWithin([{ ...ok.rows[0], read_by: '2026-10-01' }], '2026-09-23'),
+    /machine-prices\.csv: halo: read_by 2026-10-01 is after the data date 2026-09-23/);
+});
+
+test('the committed table\'s read_by values hold against the data date', async () => {
+  const { rows } = await loadMachinePrices(new URL('../../data/curated/machine-prices.csv', import.meta.url).pathname);
+  const meta = JSON.parse(readFileSync(new URL('../../data/dataset/meta.json', import.meta.url), 'utf8')) as { data_as_of: string };
+  assert.doesNotThrow(() => assertReadByWithin(rows, meta.data_as_of));
+  assert.ok(rows.some((r) => r.read_by !== ''), 'the table has bounded readings to check');
 });

@@ -60,11 +60,44 @@ const PriceRow = z
   .refine((r) => r.status !== 'applied' || r.price_date !== '', { path: ['price_date'], message: 'an applied price is dated' });
 export type PriceRow = z.infer<typeof PriceRow>;
 
-/** Load and validate the table; a bad row stays out as an issue. */
+/**
+ * Load and validate the table; a bad row stays out as an issue, except a bad `read_by`, which fails the build
+ * (readByProblems): a wrong bound would date a price the page never dated, silently.
+ */
 export async function loadMachinePrices(file: string): Promise<{ rows: PriceRow[]; issues: IngestIssue[] }> {
   const where = { source: MACHINE_PRICES_SOURCE_ID, file: PRICES_FILE };
   const { valid, issues } = validateRows(PriceRow, parseCsv(await readFile(file, 'utf8')), where, (r) => r.record.hardware_id || r.record.product || `line ${r.line}`);
+  const problems = [
+    ...issues.filter((i) => i.field === 'read_by').map((i) => `${i.row}: read_by is not a day (${i.message})`),
+    ...valid.flatMap((v) => readByProblems(v.value).map((m) => `${v.row} (line ${v.line}): ${m}`)),
+  ];
+  if (problems.length) throw new Error(`${PRICES_FILE}: ${problems.join('; ')}`);
   return { rows: valid.map((v) => v.value), issues };
+}
+
+const realDay = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d)) && new Date(Date.parse(d)).toISOString().slice(0, 10) === d;
+
+/**
+ * What is wrong with a row's `read_by`, the latest day an undated list price can have been read: it must be a real
+ * day, on a list-price row (a launch price is dated by the launch), on or after `price_date` (the earliest, which it
+ * needs), and, where `dataAsOf` is given, on or before the dataset's data date (a bound after it is no bound this
+ * dataset can know). Empty: nothing wrong, or no `read_by`.
+ */
+export function readByProblems(r: Pick<PriceRow, 'read_by' | 'price_date' | 'price_kind'>, dataAsOf?: string): string[] {
+  if (!r.read_by) return [];
+  if (!realDay(r.read_by)) return [`read_by ${r.read_by} is not a day`];
+  const out: string[] = [];
+  if (r.price_kind !== 'list') out.push(`read_by is for a list price read undated; this row is a ${r.price_kind} price`);
+  if (!r.price_date) out.push(`read_by ${r.read_by} needs a price_date, the earliest day of the reading`);
+  else if (r.read_by < r.price_date) out.push(`read_by ${r.read_by} is before price_date ${r.price_date}`);
+  if (dataAsOf && r.read_by > dataAsOf) out.push(`read_by ${r.read_by} is after the data date ${dataAsOf}`);
+  return out;
+}
+
+/** Fails the build on a `read_by` after the data date (known only once every source is read: build.ts). */
+export function assertReadByWithin(rows: readonly PriceRow[], dataAsOf: string): void {
+  const problems = rows.flatMap((r) => readByProblems(r, dataAsOf).map((m) => `${r.hardware_id || r.product}: ${m}`));
+  if (problems.length) throw new Error(`${PRICES_FILE}: ${problems.join('; ')}`);
 }
 
 const dollars = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });

@@ -36,6 +36,7 @@ export function releaseReadings(placed: readonly Placed[]): ReleaseReading[] {
   return placed.flatMap(({ obs, tier }) => obs.release_date === undefined || held.has(obs.release_date) ? [] : [{
     value: obs.release_date, source: obs.source, as_of: obs.as_of, listing: obs.source_model_id, provider: obs.provider,
     own: tier <= 2, cutoff: obs.knowledge_cutoff, ...(obs.url ? { url: obs.url } : {}),
+    ...(obs.release_bound ? { bound: obs.release_bound } : {}),
   }]);
 }
 

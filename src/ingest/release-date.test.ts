@@ -56,6 +56,22 @@ test('a reviewed announcement speaks before every listing, which stay as conflic
   assert.deepEqual(f?.conflicts, [{ value: '2025-03-17', as_of: '2026-07-02', source: 'models-dev' }]);
 });
 
+test("a reviewed row's bound is the served fact's bound, and its note says it is not the day", () => {
+  // Hy3: Tencent's README ('Today, we are launching Hy3') first committed 2026-07-06; no listing dates it.
+  const url = 'https://github.com/Tencent-Hunyuan/Hy3/blob/76a6687f83992c7ab0f0c35a660d2c42ac1d62ae/README.md';
+  const alone = chooseReleaseDate([r('2026-07-06', 'hy3', { source: 'developer-releases', as_of: '2026-11-28', url, bound: 'on_or_after' })]);
+  assert.deepEqual([alone?.value, alone?.bound, alone?.source], ['2026-07-06', 'on_or_after', 'developer-releases']);
+  assert.match(alone!.note!, /a lower bound of the release, not the day/);
+  // Beside a reseller's later day the row still speaks, still as a bound; the listing stays a conflict.
+  const beside = chooseReleaseDate([r('2026-07-06', 'hy3', { source: 'developer-releases', as_of: '2026-11-28', url, bound: 'on_or_after' }),
+    r('2026-07-20', 'quicksilverpro/hy3')]);
+  assert.deepEqual([beside?.value, beside?.bound, beside?.conflicts?.map((c) => c.value)], ['2026-07-06', 'on_or_after', ['2026-07-20']]);
+  assert.match(beside!.note!, /^release date from a reviewed row \(developer-releases\.csv\), read on github\.com; .*lower bound/);
+  // A row without a bound serves the day: no bound member (Qwen's QwQ-32B post, dated March 6, 2025).
+  const day = chooseReleaseDate([r('2025-03-06', 'qwq-32b', { source: 'developer-releases', as_of: '2026-11-26' })]);
+  assert.equal(day?.bound, undefined);
+});
+
 test('a first of the month yields to a precise date as often given, and stands when more providers give it', () => {
   // DeepSeek-R1-Distill-Qwen-32B: alibaba-cn and kilo 2025-01-01, novita 2025-01-20, cloudflare 2025-04-03.
   const tie = chooseReleaseDate([r('2025-01-01', 'alibaba-cn/x'), r('2025-01-20', 'novita-ai/x'), r('2025-04-03', 'cloudflare/x')]);

@@ -17,6 +17,8 @@ export type ReleaseReading = {
   cutoff?: string;
   /** The page a reviewed row was read on (developer-releases.csv). */
   url?: string;
+  /** A reviewed row's evidence bounds the release from one side only (developer-releases.csv `bound`): the fact's. */
+  bound?: Fact<string>['bound'];
   /**
    * The day the developer's own Hugging Face repository was created (llmfit's `release_date`, the Hub's `createdAt`):
    * not a listing, a floor. The weights were not public before it; a repository is often created private and opened
@@ -186,7 +188,7 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
     providers.get(b.value)!.size - providers.get(a.value)!.size ||
     vagueDate(a.value) - vagueDate(b.value) || a.value.localeCompare(b.value) || a.listing.localeCompare(b.listing));
   const best = sorted[0];
-  const f: Fact<string> = { value: best.value, as_of: best.as_of, source: best.source };
+  const f: Fact<string> = { value: best.value, as_of: best.as_of, source: best.source, ...(best.bound ? { bound: best.bound } : {}) };
   const agree = new Set(kept.filter((r) => r.value === best.value && r.source !== best.source).map((r) => r.source));
   if (agree.size) f.corroborated_by = [...agree].sort();
   const others = new Map<string, ReleaseReading[]>();
@@ -199,7 +201,7 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
   const floor = repo && repo.value <= best.value && isResellers(best)
     ? `the developer's repository ${repo.listing} was created on ${repo.value} (${repo.source}): the weights were not public before it`
     : undefined;
-  const doubt = [placeholder, resellerOnly(listed), floor].filter((x) => x !== undefined).join('; ') || undefined;
+  const doubt = [boundWords(best), placeholder, resellerOnly(listed), floor].filter((x) => x !== undefined).join('; ') || undefined;
   if (!others.size) {
     if (doubt) f.note = doubt;
     return f;
@@ -211,6 +213,14 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
       : `${providers.get(best.value)!.size} of the listings`;
   f.note = `release date from ${chosenBy}${doubt ? `; ${doubt}` : ''}; listings that disagree: ${disagreeing(others, why)}`;
   return f;
+}
+
+/** What a reviewed row's bound means, in the note (the member `bound` says it to machines). */
+function boundWords(r: ReleaseReading): string | undefined {
+  if (r.source !== DEVELOPER_RELEASES_SOURCE_ID || !r.bound) return undefined;
+  return r.bound === 'on_or_after'
+    ? `the row's evidence (a commit's day, not a dated announcement) shows the release was not before ${r.value}: a lower bound of the release, not the day`
+    : `the row's evidence shows the model public by ${r.value}: an upper bound of the release, not the day`;
 }
 
 /** A listing that names a provider other than the developer: a reseller's date, the day it wrote. */

@@ -11,6 +11,7 @@ import { ACCELERATOR_NVLINK_SOURCE, loadAcceleratorNvlink, withNvlink } from './
 import { loadMachinePrices, MACHINE_PRICES_SOURCE, withMachinePrices } from './machine-prices.ts';
 import { loadMachineProducts, MACHINE_PRODUCTS_SOURCE, withProducts } from './machine-products.ts';
 import { CLOUD_INSTANCES_SOURCE, loadCloudInstances, withCloudInstances } from './cloud-instances.ts';
+import { CARD_PRODUCTION_SOURCE, loadCardProduction, withCardProduction } from './card-production.ts';
 import { ACCELERATOR_PEER_FABRIC_SOURCE, loadAcceleratorPeerFabric, withPeerFabric } from './accelerator-peer-fabric.ts';
 import { loadAliasTable } from './aliases.ts';
 import type { Tables } from './build.ts';
@@ -72,6 +73,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...instances.issues);
   const prices = await loadMachinePrices(path.join(curatedDir, 'machine-prices.csv'));
   issues.push(...prices.issues);
+  const production = await loadCardProduction(path.join(curatedDir, 'card-production.csv'));
+  issues.push(...production.issues);
   const hosts = await loadHostMachines(path.join(curatedDir, 'host-machines.csv'));
   issues.push(...hosts.issues);
   const pointers = loadVersionPointers(path.join(curatedDir, 'version-pointers.csv'));
@@ -110,7 +113,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
         ...withNvlink(built.hardware, hw.configs, nvlink.nvlink), ...withPeerFabric(built.hardware, hw.configs, peerFabric.fabric),
         ...withProducts(built.hardware, hw.configs, products.rows), ...withCloudInstances(built.hardware, hw.configs, instances.rows),
         // A self-contained machine's price makes it its own host, before the host table's rows are applied.
-        ...withMachinePrices(built.hardware, prices.rows), ...withHostMachines(built.hardware, hosts.hosts)] };
+        ...withMachinePrices(built.hardware, prices.rows), ...withCardProduction(built.hardware, hw.configs, production.rows),
+        ...withHostMachines(built.hardware, hosts.hosts)] };
     },
     providerNames,
     ggufFiles: gguf.rows,
@@ -124,6 +128,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     closedDevelopers: closedDevelopers.rows,
     weightHosts: weightHosts.rows,
     deprecationReadings: deprecationReadings.rows,
+    machinePrices: prices.rows,
     projectSources: [
       GGUF_FILES_SOURCE,
       DEVELOPER_TABLE_SOURCE,
@@ -140,6 +145,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       WEIGHT_HOSTS_SOURCE,
       DEPRECATION_READINGS_SOURCE,
       MACHINE_PRICES_SOURCE,
+      CARD_PRODUCTION_SOURCE,
       OFFER_WINDOWS_SOURCE,
       DEVELOPER_MAX_OUTPUT_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation',

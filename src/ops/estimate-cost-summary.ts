@@ -48,8 +48,8 @@ export const CheaperBasis = z.object({
     hardware_id: z.string(), owned: z.boolean().describe('Bought (true) or rented (false).'),
     machines: z.number().int().positive(), monthly_usd: z.number(),
   }).describe('Self-hosting cheaper: the cheapest month that counts the whole machine (rented, or owned with its host machine '
-    + 'priced or in the purchase price), which may not be the cheapest owned option listed. The API cheaper: the cheapest '
-    + 'self-hosted month of any kind.'),
+    + 'priced or in the purchase price). The API cheaper: the cheaper of the cheapest rented month and the owned basis (the '
+    + 'first owned option listed, the configuration of `break_even_owned`), which the API costs no more than.'),
   api: z.object({ provider: z.string(), monthly_usd: z.number() }).describe('The cheapest offer priced above zero.'),
   margin_usd: z.number().describe('How much less the cheaper side costs a month.'),
 }).nullable().describe('The months `cheaper` rests on and the margin between them; null when `cheaper` is null.');
@@ -78,7 +78,8 @@ export const SummaryOutput = z.object({
     reason: z.string().nullable().describe('Why there is no self-hosted figure; null when there is one.'),
     cheapest: ShortRented.nullable().describe('The cheapest rented option, or null.'),
     options: z.array(ShortRented).describe('The cheapest rented configurations that fit, cheapest first, at most `options_limit`.'),
-    owned_options: z.array(ShortOwned).describe('The cheapest bought configurations that fit, cheapest first, at most `options_limit`.'),
+    owned_options: z.array(ShortOwned).describe('Bought configurations that fit, at most `options_limit`: the owned basis first (as in the '
+      + 'full form), then the others cheapest first.'),
     fitting: z.object({ rented: z.number().int(), owned: z.number().int() }).describe('How many configurations were costed, of each kind.'),
     skipped: z.object({ no_rental_price: z.number().int(), no_purchase_price: z.number().int(), does_not_fit: z.number().int() })
       .describe('Configurations considered and left out.'),
@@ -87,7 +88,7 @@ export const SummaryOutput = z.object({
     kv_basis: z.string().nullable().describe('How `batch` counts a sequence\'s KV cache; null with no option.'),
   }),
   break_even: BreakEven.describe('Against rented hardware.'),
-  break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid.'),
+  break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid, on the owned basis (as in the full form).'),
   cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume; null when a side has no figure, '
     + 'or when only owned months that leave out an unpriced host machine are below the API\'s (`cheaper_note`).'),
   cheaper_note: z.string().nullable().describe('Why `cheaper` is null though an owned month is below the API\'s; null otherwise.'),

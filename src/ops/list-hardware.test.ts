@@ -109,4 +109,10 @@ test('committed dataset: a configuration no longer sold new says so in discontin
   assert.equal(get('m3-ultra-512gb').discontinued_on?.value, '2026-03');
   // The same table: the Framework Desktop 128 GB is still listed for sale (a list price read 2026-08-25..09-22).
   assert.equal(get('strix-halo-128gb').discontinued_on, null);
+  // data/curated/card-production.csv: NVIDIA reportedly stopped making the RTX 4090 in early October 2024 (Neowin), and
+  // every RTX 40 chip but the AD107 by HotHardware's report of 2024-11-12: one, two and four cards say so; the RTX 4060
+  // (AD107) has no end reported.
+  assert.deepEqual(['rtx-4090', 'rtx-4090-x2', 'rtx-4090-x4', 'rtx-4080'].map((id) => get(id).discontinued_on?.value), ['2024-10', '2024-10', '2024-10', '2024-11']);
+  assert.match(get('rtx-4090').discontinued_on!.note!, /^end of production reported by the press, not confirmed by the maker/);
+  assert.equal(get('rtx-4060').discontinued_on, null);
 });

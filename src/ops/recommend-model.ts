@@ -286,6 +286,9 @@ export const recommend_model = defineOperation({
       input: { who: 'startup', use: 'documents', context: 400000 },
     },
   ],
+  // The bought picks at the documents context, over the whole catalogue (on premises) and over the local machines
+  // (keep=on-device): kept per pool and context once made, they cost a caller's first such ask 60-120 ms of CPU.
+  warmInputs: [{ who: 'startup', use: 'documents', where: 'on-premises' }, { who: 'startup', use: 'documents', where: 'on-premises', keep: 'on-device' }],
   handler(ds, input) {
     const context = contextWithinCatalogue(ds, input.context);
     const s = interpret(ds, input);

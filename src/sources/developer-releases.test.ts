@@ -56,3 +56,24 @@ test('the committed table: Anthropic\'s reliable cutoffs for Claude 4 and 3.7 So
   // Mistral's model page for Saba (docs.mistral.ai source): releaseDate 2025-02-17.
   assert.equal(by.get('mistral-saba')?.release_date, '2025-02-17');
 });
+
+test('a bound column carries the row\'s bound into the observation; empty is the day; a bound needs a day', () => {
+  // Hy3: Tencent's README saying 'Today, we are launching Hy3' was first committed 2026-07-06: no launch before that day.
+  const head = 'model_id,release_date,url,read_on,note,knowledge_cutoff,bound\n';
+  const rows = 'hy3,2026-07-06,https://github.com/Tencent-Hunyuan/Hy3,2026-11-28,commit,,on_or_after\n'
+    + 'qwq-32b,2025-03-06,https://qwenlm.github.io/blog/qwq-32b/,2026-11-26,March 6 2025,,\n'
+    + 'x-model,2025-03-06,https://x.example/,2026-11-26,n,,sometime\n'
+    + 'y-model,,https://y.example/,2026-11-26,n,2024-06,on_or_before\n';
+  const { models, issues } = translateDeveloperReleases(`${head}${rows}`);
+  assert.deepEqual(models.map((m) => [m.source_model_id, m.release_date, m.release_bound]),
+    [['hy3', '2026-07-06', 'on_or_after'], ['qwq-32b', '2025-03-06', undefined]]);
+  assert.deepEqual(issues.map((i) => [i.row.split(' ')[0], i.field]), [['x-model', 'bound'], ['y-model', 'bound']]);
+});
+
+test('the committed table marks Hy3\'s commit-dated release as a lower bound and the dated announcements as days', () => {
+  const { models } = translateDeveloperReleases(readFileSync(new URL('../../data/curated/developer-releases.csv', import.meta.url), 'utf8'));
+  const by = new Map(models.map((m) => [m.source_model_id, m]));
+  assert.equal(by.get('hy3')?.release_bound, 'on_or_after');
+  // Qwen's blog post is dated March 6, 2025: the day itself.
+  assert.equal(by.get('qwq-32b')?.release_bound, undefined);
+});

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { IsoDate, type Source } from '../schema/index.ts';
+import { FactBound, IsoDate, type Source } from '../schema/index.ts';
 import { parseCsv, tableUrl, validateRows } from './curated.ts';
 import type { Adapter, AdapterResult, IngestIssue, ModelObservation, SourceRoots } from './types.ts';
 
@@ -16,6 +16,8 @@ const FILE = 'developer-releases.csv';
  * canonical id, the day, the page, and the knowledge cutoff where the page states one (a row may give the cutoff
  * alone: Anthropic's models overview states each model's cutoffs, not every release day). It speaks first among the release
  * dates (src/ingest/release-date.ts) and the cutoffs; the listings that disagree stay visible in the fact's conflicts.
+ * A row whose evidence dates the release only from one side (a commit's day, not a dated announcement) says which in
+ * `bound`, carried into the served fact's `bound` (docs/data.md, "Bounded release dates").
  */
 const Row = z.object({
   model_id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a canonical model id'),
@@ -27,8 +29,14 @@ const Row = z.object({
   // The knowledge cutoff the developer's page states, where it does (OpenAI's gpt-oss page: June 2024).
   knowledge_cutoff: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'YYYY-MM or YYYY-MM-DD')]).optional()
     .transform((s) => (s ? s : undefined)),
+  // Empty: the day is the release (a dated announcement, a dated record). `on_or_after`: the evidence shows the release
+  // was not before the day (Hy3: a README saying 'Today, we are launching Hy3' first committed that day, in a
+  // repository that may have been private then); `on_or_before`: the model was public by the day, maybe earlier.
+  bound: z.union([z.literal(''), FactBound]).optional().transform((s) => (s ? s : undefined)),
 }).refine((r) => r.release_date !== '' || r.knowledge_cutoff !== undefined, {
   path: ['release_date'], message: 'a release date, or a knowledge cutoff on a row that gives no date',
+}).refine((r) => r.release_date !== '' || r.bound === undefined, {
+  path: ['bound'], message: 'a bound of the release needs a release date',
 });
 
 export const developerReleases: Adapter = { id: DEVELOPER_RELEASES_SOURCE_ID, read };
@@ -60,6 +68,7 @@ export function translateDeveloperReleases(text: string): { models: ModelObserva
     as_of: v.read_on,
     url: v.url,
     ...(v.release_date ? { release_date: v.release_date } : {}),
+    ...(v.release_date && v.bound ? { release_bound: v.bound } : {}),
     ...(v.knowledge_cutoff ? { knowledge_cutoff: v.knowledge_cutoff } : {}),
   }));
   return { models, issues };

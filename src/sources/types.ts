@@ -1,6 +1,6 @@
 // The contract between source adapters and the ingest: what an adapter reads, in the project's vocabulary.
 // Adapters translate an upstream shape into observations with provenance; they never merge or write files.
-import type { Architecture, BenchmarkScore, EuResidency, NativePrecision, OfferRegion, Leaderboard, ModelStatus, RentalPrice, Sku, Source } from '../schema/index.ts';
+import type { Architecture, BenchmarkScore, EuResidency, FactBound, NativePrecision, OfferRegion, Leaderboard, ModelStatus, RentalPrice, Sku, Source } from '../schema/index.ts';
 
 /** Where a bad row came from, so the ingest report can name it. */
 export type IngestIssue = {
@@ -39,6 +39,11 @@ export type ModelObservation = {
   release_date?: string;
   /** A date the listings give that a reviewed row found to be another model's release, not this one's. */
   held_release_date?: string;
+  /**
+   * Where `release_date` is only a bound of the release (a reviewed row whose evidence is a commit's day, not a dated
+   * announcement): the fact's `bound` (FactBound). Absent: the day itself.
+   */
+  release_bound?: FactBound;
   /**
    * The day the Hugging Face repository was created (the Hub API's `createdAt`, which llmfit's snapshot stores as
    * `release_date`): not the model card's date and not the day the repository was opened, which can be later.

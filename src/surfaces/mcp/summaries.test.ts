@@ -48,6 +48,23 @@ test('estimate_cost: self-hosting rented and owned, the break-even volume, and w
     + 'break-even rented at 12000M tokens/month, owned never breaks even; cheaper here: the API.');
 });
 
+test('estimate_cost: the owned basis is named first, and a cheaper listed month without its host is said to be so', () => {
+  // gpt-oss-120b at 10,000M on the committed dataset: two rtx-3090-x4 bought with their host, 515 USD, are the owned
+  // basis; rtx-4090-x4 at 269.32 leaves its host out (no source prices a host for four 450 W cards).
+  const v = {
+    ...sonnet, model: { id: 'gpt-oss-120b' }, tokens_millions: 10000,
+    api: { offers: [], cheapest: { provider_name: 'OpenRouter', first_party: false, monthly_usd: 600 }, developer_offer: null },
+    self_hosting: {
+      possible: true, reason: null, cheapest: null, options: [],
+      owned_options: [
+        { hardware_id: 'rtx-3090-x4', quantization: 'mxfp4', monthly_usd: 515, host_machine: { id: 'workstation-4gpu' } },
+        { hardware_id: 'rtx-4090-x4', quantization: 'mxfp4', monthly_usd: 269.32, host_machine: null },
+      ],
+    },
+  };
+  assert.match(line('estimate_cost', v), /self-hosted owned 515\.00 USD \(rtx-3090-x4, mxfp4; rtx-4090-x4 269\.32 USD without its unpriced host machine\)/);
+});
+
 test('estimate_cost: owned self-hosting cheaper only in windows says the windows, not one break-even volume', () => {
   // deepseek-v3.2 at 100M tokens, the committed dataset: owned on mi300x-x4 costs no more than crof's 0.2225 USD per 1M
   // from 8,368.94M to 8,477.14M (one machine full), then in 12 more windows, and for good from 149,664.36M (9 x mi300x-x8).

@@ -30,7 +30,11 @@ function selfSide(s: V | undefined): string {
   const machines = c?.machines > 1 ? `, ${c.machines} machines` : '';
   if (c) parts.push(`rented from ${usd(c.monthly_usd)} (${c.hardware_id}, ${c.quantization}${machines})`);
   const hostless = own?.host_machine === null ? ', host machine not counted' : '';
-  if (own) parts.push(`owned from ${usd(own.monthly_usd)} (${own.hardware_id}, ${own.quantization}${hostless})`);
+  // The first owned option is the owned basis, the one the break-even and the verdict rest on; a cheaper one listed after
+  // it leaves out a host machine no source prices, and is named as such rather than read as the same figure.
+  const below = own && (s?.owned_options as V[]).find((o) => o !== own && typeof o.monthly_usd === 'number' && o.monthly_usd < own.monthly_usd);
+  const aside = below ? `; ${below.hardware_id} ${usd(below.monthly_usd)} without its unpriced host machine` : '';
+  if (own) parts.push(`owned ${below ? '' : 'from '}${usd(own.monthly_usd)} (${own.hardware_id}, ${own.quantization}${hostless}${aside})`);
   if (parts.length) return `self-hosted ${parts.join(', ')}`;
   return `self-hosted: ${s?.reason ?? 'no figure'}`;
 }

@@ -1,10 +1,13 @@
 // Small formatters the pages share: numbers, money, dated facts with their source in a hover title.
+import { releaseWords } from '../../engines/release-bound.ts';
 import { html, type SafeHtml } from './escape.ts';
 
 /** The JSON bodies the pages read; fields are checked where they are used. */
 export type Json = any;
 
-export type Fact = { value: unknown; as_of?: string; source?: string; note?: string; derived_from?: unknown } | null | undefined;
+export type Fact = {
+  value: unknown; as_of?: string; source?: string; note?: string; derived_from?: unknown; bound?: 'on_or_before' | 'on_or_after';
+} | null | undefined;
 
 export function num(v: unknown, digits = 0): string {
   if (typeof v !== 'number' || !Number.isFinite(v)) return '—';
@@ -51,6 +54,14 @@ export function fact(f: Fact, show: (v: Json) => string = (v) => String(v)): Saf
     return html`<span class="unknown" title="no source in the dataset gives it">unknown</span>`;
   }
   return html`<span class="fact" title="${provenance(f)}">${show(f.value)}</span>`;
+}
+
+/**
+ * A release date in the API's words: a bound says which (`on or before 2026-09-23`, `on or after 2025-06-25`), never
+ * shown as the day it is not; a day is the day.
+ */
+export function released(f: Fact): SafeHtml {
+  return fact(f, (v) => releaseWords({ value: String(v), ...(f?.bound ? { bound: f.bound } : {}) }));
 }
 
 /** Whole UTC days between two dates: the same count as the sources' ages. */

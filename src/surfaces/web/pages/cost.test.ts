@@ -8,24 +8,27 @@ const { dataset, committed } = servedDataset();
 const app = buildApp({ config: testConfig(), dataset, access: testAccess(), today: () => '2026-10-01' });
 after(() => app.close());
 
-const page = async (id: string) => {
-  const res = await app.inject({ method: 'GET', url: `/cost/${id}`, headers: { accept: 'text/html' } });
+// A configuration named: every owned figure rests on one configuration (the owned basis), and the ones these tests
+// read (MI300X, four RTX 4090) have no host machine priced, so they are the basis only when named.
+const page = async (id: string, hardware: string) => {
+  const res = await app.inject({ method: 'GET', url: `/cost/${id}?hardware=${hardware}`, headers: { accept: 'text/html' } });
   assert.equal(res.statusCode, 200);
   return /<li>Owned hardware: (.*?)<\/li>/s.exec(res.body)![1];
 };
-const rest = async (id: string) => (await app.inject({ method: 'GET', url: `/api/v1/cost/${id}?tokens_millions=100` })).json()
-  .break_even_owned;
+const rest = async (id: string, hardware: string) =>
+  (await app.inject({ method: 'GET', url: `/api/v1/cost/${id}?tokens_millions=100&hardware=${hardware}` })).json().break_even_owned;
 
 test('/cost/deepseek-v3.2: owned is cheaper in windows before it stays cheaper, and the page says so', { skip: !committed }, async () => {
   // The REST answer's owned break-even: one mi300x-x4 costs 1,732.37 USD a month flat plus 0.01453 USD of power per 1M
   // tokens, against crof's 0.2225: 1,732.37 / (0.2225 - 0.01453) = 8,329.9M (8,329.82 from the unrounded figures), and
-  // the machine is full at 9,044.45M (a batch reads the shared weights once and each distinct expert of 8 in 256 once);
-  // ten more windows follow, and owned stays cheaper from 99,699.55M (6 x mi300x-x8).
-  const owned = await page('deepseek-v3.2');
+  // the machine is full at 9,044.45M (a batch reads the shared weights once and each distinct expert of 8 in 256 once).
+  // k machines cost no more from k x 8,329.82 to k x 9,044.45; the windows join from the first k with k x 8,329.82 <=
+  // (k - 1) x 9,044.45, k = 13, so owned stays cheaper from 12 x 8,329.82 = 99,957.8M, after ten more windows (k = 2..11).
+  const owned = await page('deepseek-v3.2', 'mi300x-x4');
   assert.equal(owned, '<strong>cheaper than the API between 8.33B and 9.04B tokens a month, then in 10 more windows, and from '
-    + '99.7B on</strong> (crof versus mi300x-x4; a lower bound: a host machine is not priced).');
+    + '99.96B on</strong> (crof versus mi300x-x4; a lower bound: a host machine is not priced).');
   // The same count of further windows as the REST answer's reason gives.
-  assert.match((await rest('deepseek-v3.2')).reason, /between 8329\.82 and 9044\.45 million tokens a month, in 10 more windows up to /);
+  assert.match((await rest('deepseek-v3.2', 'mi300x-x4')).reason, /between 8329\.82 and 9044\.45 million tokens a month, in 10 more windows up to /);
 });
 
 test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the page states as before', { skip: !committed }, async () => {
@@ -34,7 +37,7 @@ test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the 
   // the unrounded figures), and stays cheaper. Its
   // host machine is not priced, so the volume is a lower bound, and the reason says so. (rtx-3090-x4, cheaper before
   // its host was counted, costs 177.07 + 1,314 / 36 = 213.57 USD flat: 213.57 / (0.07 - 0.008786) = 3,488.9M.)
-  assert.match((await rest('gpt-oss-120b')).reason,
-    /from 3616\.01 million tokens a month, .* and self-hosting stays cheaper above it; rtx-4090-x4 leaves out a host machine .* lower bounds$/);
-  assert.equal(await page('gpt-oss-120b'), 'break-even at <strong>3.6B tokens a\nmonth</strong> (openrouter versus rtx-4090-x4; a lower bound: a host machine is not priced).');
+  assert.match((await rest('gpt-oss-120b', 'rtx-4090-x4')).reason,
+    /from 3616\.01 million tokens a month, .* and self-hosting stays cheaper above it; .*; rtx-4090-x4 leaves out a host machine .* lower bounds$/);
+  assert.equal(await page('gpt-oss-120b', 'rtx-4090-x4'), 'break-even at <strong>3.6B tokens a\nmonth</strong> (openrouter versus rtx-4090-x4; a lower bound: a host machine is not priced).');
 });

@@ -1,7 +1,7 @@
 // `/models/{id}`: the sheet for a person: dated facts, offers, rating history, benchmarks, trust, where it runs.
 import { lineChart } from '../chart.ts';
 import { html, raw, type SafeHtml } from '../escape.ts';
-import { fact, num, params, provenance, tokens, usd, yesNo, type Json } from '../format.ts';
+import { fact, num, params, provenance, released, tokens, usd, yesNo, type Json } from '../format.ts';
 import type { PageHandler } from '../context.ts';
 import { section } from '../layout.ts';
 import { rating } from './shared.ts';
@@ -88,7 +88,7 @@ export const modelPage: PageHandler = (ctx, p) => {
   const capabilities = Object.entries(m.capabilities ?? {}).filter(([, f]) => (f as Json)?.value === true);
   const facts: Array<[string, SafeHtml]> = [
     ['Developer', html`${m.developer?.name ?? m.vendor} (${fact(m.developer?.country)})`],
-    ['Released', fact(m.release_date)],
+    ['Released', released(m.release_date)],
     ['Open weights', fact(m.open_weights, yesNo)],
     ['Licence', fact(m.licence, (v) => (v.territory_exclusion
       ? `${v.name}; grants no rights in ${v.territory_exclusion.territories.join(', ')}: "${v.territory_exclusion.clause}"` : v.name))],

@@ -1,6 +1,6 @@
 // `/models`: the catalogue searched by text, as a table linking to each sheet.
 import { html } from '../escape.ts';
-import { fact, num, tokens, usd, yesNo } from '../format.ts';
+import { fact, num, released, tokens, usd, yesNo } from '../format.ts';
 import { one, type PageHandler } from '../context.ts';
 import { modelLink, rating } from './shared.ts';
 
@@ -9,7 +9,7 @@ export const searchPage: PageHandler = (ctx, _params, q) => {
   const r = ctx.run('search_models', { q: text, cursor: one(q, 'cursor'), limit: '25' });
   const next = r.page.next_cursor as string | null;
   const rows = (r.items as Array<Record<string, any>>).map((m) => html`<tr><td>${modelLink(m)}</td><td>${m.vendor_name}</td>
-<td>${fact(m.release_date)}</td><td>${fact(m.open_weights, yesNo)}</td><td class="num">${fact(m.context_window, tokens)}</td>
+<td>${released(m.release_date)}</td><td>${fact(m.open_weights, yesNo)}</td><td class="num">${fact(m.context_window, tokens)}</td>
 <td class="num">${rating(m.overall_rating)}</td>
 <td class="num">${m.cheapest_offer ? usd(m.cheapest_offer.blended_price?.value) : '—'}</td></tr>`);
   const body = html`<h1>${text ? html`Models matching “${text}”` : 'Models by arena rating'}</h1>

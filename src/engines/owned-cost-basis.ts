@@ -1,0 +1,44 @@
+// The one bought configuration every owned figure of a cost answer rests on: the curve's owned cost, the owned
+// break-even, the verdict's owned month and the first owned option listed. Two configurations in one answer (a
+// break-even on a machine whose host no source prices, a verdict on another bought whole) read as one to a buyer.
+import { usd } from './money.ts';
+
+/** What the choice reads of a bought configuration costed at the volume asked (OwnedFigures, or a test's stand-in). */
+export type OwnedMonth = { hardware_id: string; monthly_usd: number; machines: number; host_counted: boolean };
+
+/**
+ * The owned basis, from the bought configurations weighed (those with a power figure), cheapest month at the volume
+ * asked first: the cheapest that counts its whole machine (its host machine priced, or in the purchase price); where
+ * none does, the cheapest, whose month then leaves a host machine out. A month without its host is a lower bound of
+ * an unknown cost, so it never stands for owning when a month that counts everything exists.
+ */
+export function pickOwnedBasis<T extends OwnedMonth>(owned: readonly T[]): T | undefined {
+  return owned.find((o) => o.host_counted) ?? owned[0];
+}
+
+/** The words the owned break-even closes with: which configuration the owned figures rest on, and why that one. */
+export type OwnedBasisWords = { text: string; hostless: boolean };
+
+/**
+ * The basis in words, with the volume it was chosen at and, where a month that leaves its host out costs less, that
+ * month too: a reader comparing the listed options sees why the cheapest listed is not the one costed.
+ */
+export function ownedBasisWords(basis: OwnedMonth, owned: readonly OwnedMonth[], volume: number): OwnedBasisWords {
+  const at = `${basis.hardware_id}${basis.machines > 1 ? ` x${basis.machines}` : ''}, ${usd(basis.monthly_usd)} USD a month at ${volume}M tokens`;
+  if (!basis.host_counted) {
+    return {
+      text: `the owned figures (this break-even, the curve, the verdict) rest on ${at}, the cheapest bought configuration: `
+        + 'no configuration costed here has its host machine priced',
+      hostless: true,
+    };
+  }
+  const cheaper = owned[0] && owned[0] !== basis && !owned[0].host_counted && owned[0].monthly_usd < basis.monthly_usd ? owned[0] : undefined;
+  const aside = cheaper
+    ? `; ${cheaper.hardware_id} costs less (${usd(cheaper.monthly_usd)} USD) but leaves out a host machine no source prices, so it is not the basis`
+    : '';
+  return {
+    text: `the owned figures (this break-even, the curve, the verdict) rest on ${at}, the cheapest bought configuration that counts `
+      + `its whole machine${aside}`,
+    hostless: false,
+  };
+}

@@ -1,0 +1,50 @@
+// The reviewed table of cards no longer made: each configuration of the card carries discontinued_on, dated and cited.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { Hardware } from '../schema/index.ts';
+import { loadCardProduction, withCardProduction } from './card-production.ts';
+import type { HardwareConfig } from './hardware.ts';
+
+const HEADER = 'accelerator_key,ended_on,basis,source_url,published_on,read_on,note';
+const ROW = 'NVIDIA GeForce RTX 4090,2024-10,reported,https://hothardware.com/news/x,2024-11-12,2026-11-28,"only the AD107 line remains"';
+
+async function load(body: string) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'card-production-')), 'card-production.csv');
+  writeFileSync(file, `${HEADER}\n${body}\n`);
+  return loadCardProduction(file);
+}
+
+const config = (id: string, key: string) => ({ id, accelerator_key: [key, `hf:${key}`] }) as unknown as HardwareConfig;
+const hardware = (id: string, cls: string, count: number) => ({ id, class: cls, count, unified_memory: false }) as unknown as Hardware;
+
+test('every configuration of a card no longer made carries the month, dated by the report and said to be reported', async () => {
+  const { rows, issues } = await load(ROW);
+  assert.deepEqual(issues, []);
+  const hw = [hardware('rtx-4090', 'desktop', 1), hardware('rtx-4090-x4', 'workstation', 4), hardware('rtx-4060', 'desktop', 1)];
+  const cfgs = [config('rtx-4090', 'NVIDIA GeForce RTX 4090'), config('rtx-4090-x4', 'NVIDIA GeForce RTX 4090'), config('rtx-4060', 'nvidia-rtx-4060')];
+  assert.deepEqual(withCardProduction(hw, cfgs, rows), []);
+  // One card and four: the same month; the fact is dated by the page (2024-11-12), not the day it was read.
+  assert.deepEqual(hw.slice(0, 2).map((h) => [h.discontinued_on?.value, h.discontinued_on?.as_of, h.discontinued_on?.source]),
+    [['2024-10', '2024-11-12', 'card-production'], ['2024-10', '2024-11-12', 'card-production']]);
+  assert.match(hw[0].discontinued_on!.note!, /^end of production reported by the press, not confirmed by the maker: .*evidence: https:\/\/hothardware\.com\/news\/x \(read 2026-11-28\)$/);
+  assert.equal(hw[2].discontinued_on, undefined, 'a card with no row is left as it is');
+});
+
+test('a laptop GPU is not marked, an earlier mark is kept, and a key no configuration names is an issue', async () => {
+  const { rows } = await load(`${ROW}\nnvidia-rtx-9999,2024-11,reported,https://hothardware.com/news/x,2024-11-12,2026-11-28,x`);
+  const laptop = hardware('rtx-4090-laptop', 'laptop', 1);
+  const marked = { ...hardware('rtx-4090', 'desktop', 1), discontinued_on: { value: '2024-09', as_of: '2024-10-01', source: 'machine-prices' } } as Hardware;
+  const issues = withCardProduction([laptop, marked], [config('rtx-4090-laptop', 'NVIDIA GeForce RTX 4090'), config('rtx-4090', 'NVIDIA GeForce RTX 4090')], rows);
+  assert.equal(laptop.discontinued_on, undefined);
+  assert.equal(marked.discontinued_on?.value, '2024-09');
+  assert.deepEqual(issues.map((i) => i.row), ['nvidia-rtx-9999']);
+});
+
+test('a bad row (a month without a year, a basis not listed) and a repeated key are issues', async () => {
+  const { rows, issues } = await load(`${ROW}\n${ROW}\nNVIDIA GeForce RTX 4080,10,rumoured,https://x.org,2024-11-12,2026-11-28,x`);
+  assert.equal(rows.length, 1);
+  assert.deepEqual(issues.map((i) => i.field).sort(), ['accelerator_key', 'basis', 'ended_on']);
+});

@@ -1,0 +1,76 @@
+// The reviewed table of graphics cards whose production ended (RTX 4090 and the other RTX 40 desktop cards above the
+// RTX 4060): each configuration of such a card carries `discontinued_on`, so an answer that offers it as a purchase
+// says it is no longer made (src/engines/discontinued.ts). A card with no row is not said to be on sale by the table:
+// its field stays empty, as for any configuration nothing dates the end of.
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { fact, type Hardware, type Source } from '../schema/index.ts';
+import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
+import type { IngestIssue } from '../sources/types.ts';
+import type { HardwareConfig } from './hardware.ts';
+
+const PRODUCTION_FILE = 'data/curated/card-production.csv';
+export const CARD_PRODUCTION_SOURCE_ID = 'card-production';
+
+export const CARD_PRODUCTION_SOURCE: Source = {
+  id: CARD_PRODUCTION_SOURCE_ID,
+  name: 'Reviewed table: graphics cards whose production ended, as the maker announced it or a major outlet reported it',
+  url: tableUrl(PRODUCTION_FILE),
+  licence: 'facts; each row quotes the dated page it was read on and says whether the end was announced or reported',
+  kind: 'curated',
+  retrieved: '2026-11-28',
+  covers: 'discontinued_on of the configurations of a discrete card no longer made',
+  counts_for_data_as_of: false,
+};
+
+const ProductionRow = z
+  .object({
+    accelerator_key: z.string().min(1, 'an accelerator key of data/curated/hardware-configs.csv'),
+    /** The month production ended, as the page dates it (a report gives no day). */
+    ended_on: z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'YYYY-MM or YYYY-MM-DD'),
+    /** announced: the maker said so; reported: a press report the maker did not confirm. */
+    basis: z.enum(['announced', 'reported'], { message: 'announced or reported' }),
+    source_url: z.url({ protocol: /^https$/, error: 'an https URL' }),
+    /** The page's own date. */
+    published_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+    read_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+    note: z.string().min(1, 'the words of the page that date the end'),
+  })
+  .strict();
+export type ProductionRow = z.infer<typeof ProductionRow>;
+
+/** Load and validate the table; a bad row, or a key listed twice, is an issue and stays out. */
+export async function loadCardProduction(file: string): Promise<{ rows: ProductionRow[]; issues: IngestIssue[] }> {
+  const where = { source: CARD_PRODUCTION_SOURCE_ID, file: PRODUCTION_FILE };
+  const { valid, issues } = validateRows(ProductionRow, parseCsv(await readFile(file, 'utf8')), where, (r) => r.record.accelerator_key || `line ${r.line}`);
+  const seen = new Set<string>();
+  const rows: ProductionRow[] = [];
+  for (const { value, row } of valid) {
+    if (seen.has(value.accelerator_key)) issues.push({ ...where, row, field: 'accelerator_key', message: 'repeated key; the first row is kept' });
+    else rows.push(value);
+    seen.add(value.accelerator_key);
+  }
+  return { rows, issues };
+}
+
+/**
+ * `discontinued_on` on every configuration whose accelerator keys name a row's card (one card, two, four), dated by
+ * the page that reports the end. A laptop GPU is not a card one buys, and a configuration a machine price already marks
+ * keeps that mark. An issue for a key no configuration names (a typo would leave the row unused).
+ */
+export function withCardProduction(hardware: Hardware[], configs: readonly HardwareConfig[], rows: readonly ProductionRow[]): IngestIssue[] {
+  const byId = new Map(hardware.map((h) => [h.id, h]));
+  const used = new Set<string>();
+  for (const c of configs) {
+    const h = byId.get(c.id);
+    const r = rows.find((x) => c.accelerator_key.includes(x.accelerator_key));
+    if (!h || !r || h.class === 'laptop' || h.unified_memory) continue;
+    used.add(r.accelerator_key);
+    if (h.discontinued_on) continue;
+    const how = r.basis === 'reported' ? 'end of production reported by the press, not confirmed by the maker' : 'end of production announced by the maker';
+    h.discontinued_on = fact(r.ended_on, r.published_on, CARD_PRODUCTION_SOURCE_ID, { note: `${how}: ${r.note}; evidence: ${r.source_url} (read ${r.read_on})` });
+  }
+  return rows.filter((r) => !used.has(r.accelerator_key)).map((r) => ({
+    source: CARD_PRODUCTION_SOURCE_ID, file: PRODUCTION_FILE, row: r.accelerator_key, field: 'accelerator_key', message: 'no card configuration names this key',
+  }));
+}

@@ -1,0 +1,52 @@
+// estimate_cost on the shipped dataset: every owned figure of an answer (the owned break-even and its windows, the
+// curve, cheaper_basis, the first owned option) names one bought configuration, the owned basis.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { estimate_cost } from './estimate-cost.ts';
+
+const shipped = existsSync(`${DEFAULT_DATA_DIR}/models.json`);
+const ds = shipped ? await loadDataset(DEFAULT_DATA_DIR) : null;
+type Out = Record<string, any>;
+const run = (input: Record<string, unknown>) =>
+  estimate_cost.handler(ds!, estimate_cost.input.parse(input), { today: '2026-11-27' }) as Out;
+
+test('gpt-oss-120b at 10,000M: the break-even, the curve and the verdict all rest on rtx-3090-x4 bought with its host', { skip: !shipped }, () => {
+  // rtx-3090-x4: four cards at 1,499 USD = 5,996 / 36 = 166.56, the EPYC workstation 1,314 / 36 = 36.50
+  // (host-machines.csv), 4 x 24 W idle x 730 h x 0.15 USD/kWh = 10.51: 213.57 USD a machine flat. Power per 1M tokens:
+  // (1,400 - 96) W x 0.15 USD/kWh x 0.5 / (6,183.9 tokens/s x 3,600 x 0.5 / 1e6 = 11.131M a paid hour) = 0.008786;
+  // one machine serves 11.131 x 730 = 8,125.61M a month. OpenRouter blends 0.03/0.15 at 3:1 to 0.06 USD per 1M.
+  // Break-even 213.57 / (0.06 - 0.008786) = 4,170.13M; at 10,000M two machines, 2 x 213.57 + 10,000 x 0.008786 = 515.00.
+  // rtx-4090-x4 costs less (269.32) but no source prices a host for four 450 W cards: it is never the basis.
+  const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 10000 });
+  const be = r.break_even_owned;
+  assert.equal(be.hardware_id, 'rtx-3090-x4');
+  assert.equal(be.tokens_millions, 4170.13);
+  assert.ok(be.cheaper_windows.every((w: Out) => w.hardware_id === 'rtx-3090-x4'));
+  assert.deepEqual(r.cheaper_basis.self_hosted, { hardware_id: 'rtx-3090-x4', owned: true, machines: 2, monthly_usd: 515 });
+  const first = r.self_hosting.owned_options[0];
+  assert.deepEqual([first.hardware_id, first.machines, first.monthly_usd, first.host_machine.usd], ['rtx-3090-x4', 2, 515, 1314]);
+  // The cheaper hostless month is still listed, after the basis.
+  assert.equal(r.self_hosting.owned_options[1].hardware_id, 'rtx-4090-x4');
+  assert.equal(r.self_hosting.owned_options[1].host_machine, null);
+  assert.match(be.reason, /rest on rtx-3090-x4 x2, 515 USD a month at 10000M tokens, the cheapest bought configuration that counts its whole machine; rtx-4090-x4 costs less \(269\.32 USD\)/);
+  // The curve is that configuration at every volume: 100M one machine, 213.57 + 0.8786 = 214.45; 100,000M
+  // ceil(100,000 / 8,125.61) = 13 machines, 13 x 213.57 + 878.6 = 3,655.01.
+  const at = (v: number) => r.curve.find((p: Out) => p.tokens_millions === v).owned_usd;
+  assert.deepEqual([at(100), at(10000), at(100000)], [214.45, 515, 3655.01]);
+  // The short form rests on the same configuration.
+  const s = run({ model_id: 'gpt-oss-120b', tokens_millions: 10000, view: 'summary' });
+  assert.deepEqual([s.break_even_owned.hardware_id, s.cheaper_basis.self_hosted.hardware_id, s.self_hosting.owned_options[0].hardware_id],
+    ['rtx-3090-x4', 'rtx-3090-x4', 'rtx-3090-x4']);
+});
+
+test('where only a hostless configuration is costed, it is the basis and the answer says its host is unpriced', { skip: !shipped }, () => {
+  // rtx-4090-x4 named: 4 x 1,599 = 6,396 / 36 = 177.67, 4 x 22 W idle = 9.64 USD: 187.30 flat, no host priced.
+  const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 10000, hardware: 'rtx-4090-x4' });
+  assert.equal(r.break_even_owned.hardware_id, 'rtx-4090-x4');
+  assert.match(r.break_even_owned.reason, /no configuration costed here has its host machine priced; .* so they are lower bounds$/);
+  assert.equal(r.cheaper, null);
+  assert.equal(r.cheaper_basis, null);
+});

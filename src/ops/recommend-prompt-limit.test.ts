@@ -1,0 +1,78 @@
+// recommend_model's limit on the time to read a prompt (use=documents, 120 s at the context asked) on the committed
+// dataset: a machine bought for the ask must read a full prompt in time; a machine the caller named is answered on, and
+// its reason says the time and that it is over the limit.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { recommend_model } from './recommend-model.ts';
+
+const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
+const skip = !committed && 'no committed dataset';
+const ds = committed ? loadDataset(DEFAULT_DATA_DIR) : undefined!;
+const ctx = { today: '2026-11-28' };
+type Rec = Record<string, any>;
+const recommend = (input: Record<string, unknown>) => recommend_model.handler(ds, recommend_model.input.parse(input), ctx) as Rec;
+
+// The expected figure, by hand from the measurement the prefill share is calibrated on (data/curated/speed-measurements.csv,
+// row m4-pro-llama2-7b-q4_0-pp: llama.cpp Metal's Apple silicon scoreboard, github.com/ggml-org/llama.cpp/discussions/4167,
+// pp512 of Llama 2 7B, 6.74B parameters, on the M4 Pro with the 20-core GPU: 440 tokens/s). Prefill is compute-bound,
+// so it scales with the GPU's cores and inversely with the active parameters: the Mac mini's M4 Pro has 16 cores, Gemma
+// 4 31B IT 32.7B parameters: 440 x 16/20 x 6.74/32.7 = 72.6 tokens/s, and a prompt of 65,536 tokens 65,536 / 72.6 =
+// 903 s, about 15 minutes: far over 120 s.
+const MAC_MINI_PREFILL = (440 * 16) / 20 * (6.74 / 32.7);
+const HOSPITAL = { who: 'healthcare', use: 'documents', where: 'on-premises', context: 65536 };
+
+/** Seconds a reason says a prompt filling the context takes to read on the pick's machine (said past 60 s); 0 if not said. */
+function statedRead(reason: string): number {
+  const m = /takes about (\d+) (s|minutes) to read here/.exec(reason);
+  return m ? Number(m[1]) * (m[2] === 's' ? 1 : 60) : 0;
+}
+
+test('a hospital reading documents at 65,536 tokens on premises: no pick needs more than 120 s to read the prompt', { skip }, () => {
+  for (const ask of [HOSPITAL, { use: 'documents', keep: 'on-device', context: 65536 }, { use: 'documents', where: 'local', context: 65536 }]) {
+    const out = recommend(ask);
+    const self = out.recommendations.filter((r: Rec) => r.path === 'self_hosted');
+    assert.ok(self.length > 0, JSON.stringify(ask));
+    for (const r of self) {
+      const read = statedRead(r.reasons.find((x: string) => x.startsWith('Runs on')));
+      assert.ok(read <= 120, `${r.model.id} on ${r.self_hosting.hardware_id}: ${read} s`);
+      assert.ok(!r.self_hosting.hardware_id.startsWith('m4-pro'), `${r.model.id}: not on an M4 Pro (${Math.round(MAC_MINI_PREFILL)} tokens/s for 31B)`);
+    }
+    const step = out.constraints.find((c: Rec) => c.id === 'speed');
+    assert.match(step.rule, /a prompt filling the context asked read in 120 s or less/);
+  }
+  // Gemma 4 31B IT, second on the Mac mini before the limit, runs on a faster machine and says the Mac mini is passed over.
+  const gemma = recommend(HOSPITAL).recommendations.find((r: Rec) => r.model.id === 'gemma-4-31b-it');
+  assert.ok(gemma, 'Gemma 4 31B IT is still a pick');
+  assert.notEqual(gemma.self_hosting.hardware_id, 'm4-pro-64gb');
+  const why = gemma.reasons.find((x: string) => x.startsWith('Runs on'));
+  assert.match(why, /\(m4-pro-64gb\), runs it at q8_0, but a prompt filling the 65,536 tokens of context takes about 15 minutes to read there/);
+  assert.match(why, /over the ask's limit of 120 s: passed over for the least costly one that reaches it/);
+});
+
+test('the Mac mini named: answered on it, the reason saying the 15 minutes a full prompt takes and that it is over the limit', { skip }, () => {
+  const out = recommend({ use: 'documents', where: 'local', machine: 'mac-mini-m4-pro-64gb', context: 65536 });
+  const gemma = out.recommendations.find((r: Rec) => r.model.id === 'gemma-4-31b-it');
+  assert.ok(gemma, 'Gemma 4 31B IT is still answered on the machine the caller owns');
+  assert.equal(gemma.self_hosting.hardware_id, 'm4-pro-64gb');
+  const why = gemma.reasons.find((x: string) => x.startsWith('Runs on'));
+  const m = /takes about (\d+) minutes to read here before the first token comes \(prefill at about (\d+) tokens\/s/.exec(why);
+  assert.ok(m, why);
+  assert.equal(Number(m[1]), Math.round(65536 / MAC_MINI_PREFILL / 60));
+  assert.ok(Math.abs(Number(m[2]) - MAC_MINI_PREFILL) / MAC_MINI_PREFILL < 0.05, `prefill ${m[2]} against ${MAC_MINI_PREFILL.toFixed(1)} by hand`);
+  assert.match(why, /over the limit of 120 s the ask sets/);
+  // The same machine asked for chat sets no limit: the time is said, not judged.
+  const chat = recommend({ use: 'chat', where: 'local', machine: 'mac-mini-m4-pro-64gb', context: 65536 });
+  for (const r of chat.recommendations) assert.doesNotMatch(r.reasons.join(' '), /over the limit/, r.model.id);
+});
+
+test('use=chat sets no limit on the time to read a prompt: the Mac mini stays a bought pick at 65,536 tokens', { skip }, () => {
+  const out = recommend({ use: 'chat', where: 'local', context: 65536 });
+  const step = out.constraints.find((c: Rec) => c.id === 'speed');
+  assert.doesNotMatch(step.rule, /prompt/);
+  const gemma = out.recommendations.find((r: Rec) => r.model.id === 'gemma-4-31b-it');
+  assert.equal(gemma?.self_hosting.hardware_id, 'm4-pro-64gb');
+});
