@@ -283,6 +283,16 @@ export const LAYER_LATENCY_S = 45e-6;
 export const METAL_MOE_LAYER_S = 41e-6;
 
 /**
+ * Seconds each linear-attention (Gated DeltaNet) layer of a hybrid model adds to a decode step: the recurrent layer's
+ * short convolution, gates and delta-rule state update run as many small kernels that the bandwidth term does not count
+ * (docs/hardware-and-cost.md, "Hybrid linear-attention models"). Fitted on published llama.cpp CUDA runs of Qwen3-Next
+ * and Qwen3.6-35B-A3B from builds of January to June 2026 (data/curated/speed-measurements.csv, `hybrid` rows): 0.18 ms
+ * minimises the largest ratio error over them (0.76-1.32x; the rows imply 0.06-0.28 ms, the newer builds the lower).
+ * The first Vulkan build that ran the model (b7189, November 2025) implies 0.62 ms and reads 1.8x fast.
+ */
+export const LINEAR_ATTENTION_LAYER_S = 0.18e-3;
+
+/**
  * Seconds each layer adds on a tensor-parallel configuration over NVLink (or AMD Infinity Fabric): two all-reduces
  * of the hidden state per layer. Fitted on the tensor-parallel decode row of the same table given the two constants
  * above (TensorRT-LLM, gpt-oss-120b on 8 x B200 at batch 1: 420 tokens/s, 2.38 ms a token, of which 1.62 ms is the

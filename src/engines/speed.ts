@@ -4,7 +4,9 @@ import {
   DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization,
 } from './constants.ts';
 import { computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficiency, layoutBasis, type DecodeSplit } from './decode.ts';
+import { linearAttentionBasis, linearAttentionStepSeconds } from './decode-hybrid.ts';
 import { moeDispatchBasis, moeDispatchSeconds } from './decode-moe.ts';
+import { promptAttentionSeconds } from './prefill-depth.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { isMixtureOfExperts, moeRouting } from './moe.ts';
 import {
@@ -42,7 +44,10 @@ export type SpeedEstimate = {
   /** Prompt processing tokens/s (compute-bound); null when the dataset has no compute figure for the hardware. */
   prefill_tokens_per_s: number | null;
   prefill_efficiency: number;
-  /** Seconds to process a prompt filling the requested context; null without a compute figure. */
+  /**
+   * Seconds to process a prompt filling the requested context, integrated over it: every token at the prefill rate plus
+   * the attention to the tokens before it, which grows with its position (prefill-depth.ts); null without a compute figure.
+   */
   time_to_first_token_s: number | null;
 };
 
@@ -82,9 +87,32 @@ export function prefillSeconds(facts: ModelFacts, hardware: Hardware, opts: Spee
  */
 function modelLayout(facts: ModelFacts, hardware: Hardware, concurrency: number): SpeedLayout {
   const made = speedLayout(hardware, facts.architecture.layers, concurrency);
-  const extra = moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total);
+  const extra = moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total) +
+    linearAttentionStepSeconds(facts.architecture);
   if (extra === 0) return made;
   return { ...made, layout: { ...made.layout, step_latency_s: made.layout.step_latency_s + extra } };
+}
+
+/**
+ * Prompt tokens/s at the start of a prompt on `flops` FLOP/s: the compute-bound rate (memory.ts
+ * `computeBoundTokensPerSecond`, calibrated on pp512 and pp2048 runs, whose short prompts it absorbs). A hybrid model's
+ * recurrent layers add nothing here: the 2026 builds run its prompts at that rate (docs/hardware-and-cost.md, "Hybrid
+ * linear-attention models").
+ */
+function prefillRate(facts: ModelFacts, flops: number): number {
+  return computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total);
+}
+
+/**
+ * Seconds to process a prompt of `context` tokens at batch 1 on the configuration, as speedOf's
+ * `time_to_first_token_s` gives it (unrounded), or null without a compute figure: context / the starting rate, plus the
+ * attention each token pays to the ones before it (prefill-depth.ts). A caller that limits the wait for a long prompt
+ * reads this, so the limit and the answer's figure agree.
+ */
+export function timeToFirstTokenSeconds(facts: ModelFacts, hardware: Hardware, context: number, concurrency = 1): number | null {
+  const { flops } = modelLayout(facts, hardware, concurrency);
+  if (flops === undefined) return null;
+  return context / prefillRate(facts, flops) + promptAttentionSeconds(facts.architecture, context, flops);
 }
 
 /**
@@ -134,13 +162,13 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const single = batchOneEfficiency(hardware, serving);
   // decodeAt called directly, not through a closure made per call: a 100-entry page calls speedOf 100 times.
   const total = decodeAt(facts, q, opts, layout, flops, opts.concurrency, single);
-  const prefill = flops === undefined ? null : computeBoundTokensPerSecond(flops, active_parameters, total_parameters);
+  const prefill = flops === undefined ? null : prefillRate(facts, flops);
   // The share of the rated compute reached: the class's efficiency (decode.ts `effectivePrefillEfficiency`).
   const prefill_efficiency = effectivePrefillEfficiency(hardware, active_parameters, total_parameters);
   const moe = isMixtureOfExperts(active_parameters, total_parameters);
   return {
     estimate: true,
-    basis: basis ?? speedBasis(q, opts, hardware, layout, serving, layers, prefill, prefill_efficiency, moe, single),
+    basis: basis ?? speedBasis(q, opts, hardware, layout, serving, facts.architecture, prefill, prefill_efficiency, moe, single),
     tokens_per_s: roundTo(opts.concurrency === 1 ? total : decodeAt(facts, q, opts, layout, flops, 1, single), 1),
     efficiency: single,
     aggregate_bandwidth_gbs: roundTo(aggregateBandwidth(hardware) / GB, 1),
@@ -158,7 +186,9 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
     },
     prefill_tokens_per_s: prefill === null ? null : roundTo(prefill, 0),
     prefill_efficiency,
-    time_to_first_token_s: prefill === null ? null : roundTo(opts.context / prefill, 2),
+    time_to_first_token_s: prefill === null || flops === undefined
+      ? null
+      : roundTo(opts.context / prefill + promptAttentionSeconds(facts.architecture, opts.context, flops), 2),
   };
 }
 
@@ -171,16 +201,18 @@ export function efficiencyWords(hardware: Hardware, serving: string | null): str
 
 /** The method of a speed estimate in words: what `speedOf` states as its basis when the caller does not. */
 function speedBasis(
-  q: Quantization, opts: SpeedOptions, hardware: Hardware, layout: SpeedLayout['layout'], serving: string | null, layers: number,
-  prefill: number | null, prefill_efficiency: number, moe: boolean, single: number,
+  q: Quantization, opts: SpeedOptions, hardware: Hardware, layout: SpeedLayout['layout'], serving: string | null,
+  architecture: ModelFacts['architecture'], prefill: number | null, prefill_efficiency: number, moe: boolean, single: number,
 ): string {
+  const layers = architecture.layers;
   const dispatch = moeDispatchBasis(hardware, layers, moe);
+  const hybrid = linearAttentionBasis(architecture);
   return (
     `decode at batch 1: active weights at ${q.name}${q.active_bits_per_weight ? ` (${activeBitsWords(q)})` : ''} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
     `the KV cache of one sequence at ` +
     `${opts.context} tokens at ${KV_READ_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
     `${serving ?? layoutBasis(hardware, layout, layers)}` +
-    `${dispatch === null ? '' : `, ${dispatch}`}; ` +
+    `${dispatch === null ? '' : `, ${dispatch}`}${hybrid === null ? '' : `, ${hybrid}`}; ` +
     (prefill === null
       ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'
       : `prefill compute-bound: ${prefill_efficiency} x ${layout.split === 'layer' ? 'one card\'s ' : ''}` +
@@ -188,6 +220,9 @@ function speedBasis(
         (moe
           ? ' (the mixture-of-experts efficiency: a prompt batch is scattered over the experts, so each multiplies small ' +
             'matrices; calibrated on llama.cpp MoE prompt-processing measurements)'
-          : ''))
+          : '') +
+        `; time to first token: the prompt at that rate plus its attention, 4 x heads x head dim FLOPs a layer per earlier ` +
+        `token, at the dense prefill efficiency, summed over the prompt (a token deep in a long prompt is slower than one ` +
+        `near its start; fitted on llama.cpp's DGX Spark pp2048 runs at depths to 32,768)`)
   );
 }

@@ -127,12 +127,29 @@ test('committed dataset: every figure of every entry follows from the entry and 
       const cards = s.split === 'layer' ? 1 : hw.count;
       near(s.prefill_tokens_per_s, (s.prefill_efficiency * hw.compute_tflops.value * 1e12 * cards) / (2 * s.active_parameters),
         (0.005 / s.prefill_efficiency) * s.prefill_tokens_per_s + 1, `${id} prefill`);
-      near(s.time_to_first_token_s, out.context / s.prefill_tokens_per_s, 0.006 + 0.001 * s.time_to_first_token_s, `${id} ttft`);
+      // TTFT = context / prefill + the prompt's attention: 4 x query heads x head_dim FLOPs per full-attention layer
+      // per earlier token, context^2 / 2 positions in all (window layers: w^2 / 2 + w x (context - w)), at 0.42 x the
+      // class's share (1 on a GeForce card, 0.72 on a data-centre one) of the compute the prefill reads.
+      const arch = committed().modelById.get(id)!.architecture!.value;
+      const full = arch.attention === 'hybrid' && arch.kv_layers !== undefined ? arch.kv_layers
+        : arch.layers - (arch.attention === 'sliding' ? arch.sliding_layers ?? 0 : 0);
+      const heads = arch.attention_heads ?? arch.hidden_size! / arch.head_dim;
+      const w = Math.min(out.context, arch.sliding_window ?? 0);
+      const slidingLayers = arch.attention === 'sliding' ? arch.sliding_layers ?? 0 : 0;
+      const attention = 4 * heads * ((arch.global_head_dim ?? arch.head_dim) * full * out.context ** 2 / 2 +
+        arch.head_dim * slidingLayers * (w * w / 2 + w * (out.context - w)));
+      const factor = /GeForce/.test(hw.accelerator) ? 1 : 0.72;
+      const attentionSeconds = attention / (0.42 * factor * hw.compute_tflops.value * 1e12 * cards);
+      near(s.time_to_first_token_s, out.context / s.prefill_tokens_per_s + attentionSeconds,
+        0.006 + 0.001 * s.time_to_first_token_s, `${id} ttft`);
       // The layers the per-token floor counts: 45 us each (+ 19 us of all-reduces under tensor parallelism; + 0.21 ms per
       // hand-off between cards split by layer), as the assumptions' speed line says.
       const layers = Number(/; (\d+) layers;/.exec(s.basis)![1]);
       const perLayer = s.split === 'tensor' ? 0.045 + 0.019 : 0.045;
-      near(s.per_token_latency_ms, layers * perLayer + (s.split === 'layer' ? (hw.count - 1) * 0.21 : 0), 0.0015, `${id} latency`);
+      // A hybrid model's Gated DeltaNet layers (its layers less the kv_layers that keep a cache): 0.18 ms each a step.
+      const linear = /; (\d+) linear-attention layers x 0\.18 ms/.exec(s.basis);
+      const hybrid = linear ? Number(linear[1]) * 0.18 : 0;
+      near(s.per_token_latency_ms, layers * perLayer + hybrid + (s.split === 'layer' ? (hw.count - 1) * 0.21 : 0), 0.0015, `${id} latency`);
       // The model's architecture line names the same layer count.
       assert.ok(e.derived_from.some((d: string) => d.startsWith('architecture = ') && d.includes(`${layers} layers`)), id);
       assert.ok(!e.derived_from.some((d: string) => d.startsWith(`${hw.id}.`)), `${id}: a configuration fact repeated`);
@@ -148,7 +165,8 @@ test('the speed line says what the figures are: batch 1 at concurrency 1, each u
       'one sequence at 8192 tokens at 0.67 (weights, speed.efficiency: the share of a runtime with no fitted row of its ' +
       'own: a serving runtime, llama.cpp on ROCm or Vulkan) and 0.82 (KV cache) x one card\'s memory bandwidth ' +
       '(speed.decode_bandwidth_gbs), plus a per-token floor of each model\'s layers x 45 us (kernel launches and small ' +
-      'kernels): tokens/s = 1 / (speed.active_weights_gb / (speed.efficiency x speed.decode_bandwidth_gbs) + speed.kv_read_gb / ' +
+      'kernels) (a hybrid linear-attention model adds 0.18 ms a step per Gated DeltaNet layer, its layers less the ' +
+      'kv_layers its architecture line names: their recurrent kernels): tokens/s = 1 / (speed.active_weights_gb / (speed.efficiency x speed.decode_bandwidth_gbs) + speed.kv_read_gb / ' +
       '(0.82 x speed.decode_bandwidth_gbs) + speed.per_token_latency_ms / 1000); prefill not estimated: the ' +
       'dataset has no compute (TFLOPS) figure for this hardware',
   );

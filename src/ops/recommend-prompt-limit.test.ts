@@ -21,8 +21,13 @@ const recommend = (input: Record<string, unknown>) => recommend_model.handler(ds
 // pp512 of Llama 2 7B, 6.74B parameters, on the M4 Pro with the 20-core GPU: 440 tokens/s). Prefill is compute-bound,
 // so it scales with the GPU's cores and inversely with the active parameters: the Mac mini's M4 Pro has 16 cores, Gemma
 // 4 31B IT 32.7B parameters: 440 x 16/20 x 6.74/32.7 = 72.6 tokens/s, and a prompt of 65,536 tokens 65,536 / 72.6 =
-// 903 s, about 15 minutes: far over 120 s.
+// 903 s. Each token also attends to the ones before it (docs/hardware-and-cost.md, "Prefill slows with depth"), at the
+// share of the GPU the dense products reach, 72.6 x 2 x 32.7e9 = 4.745e12 FLOP/s: Gemma 4 31B's config.json gives 10
+// global layers of 32 heads x 512 and 50 window layers (1,024 tokens) of 32 x 256, so 4 x 10 x 32 x 512 x 65,536^2 / 2
+// + 4 x 50 x 32 x 256 x (1,024^2 / 2 + 1,024 x 64,512) = 1.516e15 FLOPs, 320 s more: 1,223 s, about 20 minutes (the
+// engine's rounded rate, 72 tokens/s, gives 20.5): far over 120 s.
 const MAC_MINI_PREFILL = (440 * 16) / 20 * (6.74 / 32.7);
+const MAC_MINI_READ_S = 65536 / MAC_MINI_PREFILL + 1.516e15 / (MAC_MINI_PREFILL * 2 * 32.7e9);
 const HOSPITAL = { who: 'healthcare', use: 'documents', where: 'on-premises', context: 65536 };
 
 /** Seconds a reason says a prompt filling the context takes to read on the pick's machine (said past 60 s); 0 if not said. */
@@ -49,11 +54,11 @@ test('a hospital reading documents at 65,536 tokens on premises: no pick needs m
   assert.ok(gemma, 'Gemma 4 31B IT is still a pick');
   assert.notEqual(gemma.self_hosting.hardware_id, 'm4-pro-64gb');
   const why = gemma.reasons.find((x: string) => x.startsWith('Runs on'));
-  assert.match(why, /\(m4-pro-64gb\), runs it at q8_0, but a prompt filling the 65,536 tokens of context takes about 15 minutes to read there/);
+  assert.match(why, /\(m4-pro-64gb\), runs it at q8_0, but a prompt filling the 65,536 tokens of context takes about 2[01] minutes to read there/);
   assert.match(why, /over the ask's limit of 120 s: passed over for the least costly one that reaches it/);
 });
 
-test('the Mac mini named: answered on it, the reason saying the 15 minutes a full prompt takes and that it is over the limit', { skip }, () => {
+test('the Mac mini named: answered on it, the reason saying the 20 minutes a full prompt takes and that it is over the limit', { skip }, () => {
   const out = recommend({ use: 'documents', where: 'local', machine: 'mac-mini-m4-pro-64gb', context: 65536 });
   const gemma = out.recommendations.find((r: Rec) => r.model.id === 'gemma-4-31b-it');
   assert.ok(gemma, 'Gemma 4 31B IT is still answered on the machine the caller owns');
@@ -61,7 +66,7 @@ test('the Mac mini named: answered on it, the reason saying the 15 minutes a ful
   const why = gemma.reasons.find((x: string) => x.startsWith('Runs on'));
   const m = /takes about (\d+) minutes to read here before the first token comes \(prefill at about (\d+) tokens\/s/.exec(why);
   assert.ok(m, why);
-  assert.equal(Number(m[1]), Math.round(65536 / MAC_MINI_PREFILL / 60));
+  assert.ok(Math.abs(Number(m[1]) - MAC_MINI_READ_S / 60) <= 1, `${m[1]} minutes against ${(MAC_MINI_READ_S / 60).toFixed(1)} by hand`);
   assert.ok(Math.abs(Number(m[2]) - MAC_MINI_PREFILL) / MAC_MINI_PREFILL < 0.05, `prefill ${m[2]} against ${MAC_MINI_PREFILL.toFixed(1)} by hand`);
   assert.match(why, /over the limit of 120 s the ask sets/);
   // The same machine asked for chat sets no limit: the time is said, not judged.
