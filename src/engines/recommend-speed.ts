@@ -140,7 +140,7 @@ export function failsFloorText(fit: Pick<FitAssessed, 'speed' | 'tokens_per_s'>,
   const t = fit.speed?.time_to_first_token_s;
   if (!readsInTime(fit, floor.prefill_s) && t !== undefined && t !== null) {
     return `a prompt filling the ${context.toLocaleString('en-US')} tokens of context takes ${secondsText(t)} to read there (prefill at about `
-      + `${fit.speed!.prefill_tokens_per_s} tokens/s), over the ask's limit of ${floor.prefill_s} s`;
+      + `${fit.speed!.prefill_tokens_per_s} tokens/s on a short prompt, slower as it grows), over the ask's limit of ${floor.prefill_s} s`;
   }
   if (!fastEnough(fit, floor.tokens_per_s)) return `about ${fit.tokens_per_s} tokens/s, under the usable-speed floor of ${floorText(floor.tokens_per_s)}`;
   return '';
@@ -205,6 +205,7 @@ export function prefillText(fit: Pick<FitAssessed, 'speed'>, context: number, li
   // Over the ask's limit (a machine the caller named is still answered on): said, with the limit.
   const over = limit !== null && t > limit ? `, over the limit of ${limit} s the ask sets (docs/trust-and-recommend.md)` : '';
   return `A prompt that fills the ${context.toLocaleString('en-US')} tokens of context takes ${when} to read here before the first `
-    + `token comes (prefill at about ${s.prefill_tokens_per_s} tokens/s, the speed engine's estimate from the configuration's `
-    + `compute: docs/hardware-and-cost.md section 4)${over}; a shorter prompt takes proportionally less.`;
+    + `token comes (prefill at about ${s.prefill_tokens_per_s} tokens/s on a short prompt and slower as it grows, each token `
+    + `attending to every earlier one: the speed engine's estimate from the configuration's compute, docs/hardware-and-cost.md `
+    + `section 4)${over}; a shorter prompt takes less.`;
 }
