@@ -7,7 +7,7 @@ import { costContext, costSettings, type CostOptions, type CostSettings } from '
 import { selfHostingCosts, WRITTEN_OUT, type Describers, type SelfHosting } from './self-hosted-options.ts';
 import { IN_OUTLINE, type OwnedOutline, type RentedOutline } from './cost-outline.ts';
 import type { OwnedFigures } from './owned-cost.ts';
-import { ownedBasisWords, pickOwnedBasis } from './owned-cost-basis.ts';
+import { ownedBasisWords, ownedWeighed as weighedOwned, pickOwnedBasis } from './owned-cost-basis.ts';
 import type { RentedFigures } from './self-hosted-cost.ts';
 
 export { apiCosts, usd, type ApiCostLine, type ApiCosts, type NotPriced, type PriceRef } from './api-cost.ts';
@@ -126,9 +126,10 @@ function costParts<R extends Priced, O extends Priced>(
   // Every configuration that fits is costed and weighed (cheapest, break-even, curve); the cheapest `list` written out.
   const sh = selfHostingCosts(model, hardwareList, opts, list, d);
   const settings = costSettings(model, opts);
-  // Every owned figure (break-even, curve, verdict) rests on one bought configuration, the owned basis.
+  // The owned break-even and curve weigh the configurations that count their whole machine (whatever the volume asked);
+  // the verdict's owned month is the cheapest of them at the volume asked, the owned basis.
   const basis = sh.owned_basis;
-  const ownedWeighed = basis ? [basis] : [];
+  const ownedWeighed = weighedOwned(sh.owned);
   const words = basis && ownedBasisWords(basis, sh.owned, opts.tokens_millions);
   const be = breakEven(api, sh.rented, ownedWeighed, sh.self_hosting.reason, words);
   // The API month weighed is the cheapest offer priced above zero: a $0 listing (a free tier or plan) is no price to

@@ -1,6 +1,7 @@
-// The one bought configuration every owned figure of a cost answer rests on: the curve's owned cost, the owned
-// break-even, the verdict's owned month and the first owned option listed. Two configurations in one answer (a
-// break-even on a machine whose host no source prices, a verdict on another bought whole) read as one to a buyer.
+// Which bought configurations a cost answer's owned figures rest on: the break-even and the curve weigh those that
+// count their whole machine, the cheapest at each volume; the verdict's owned month and the first owned option listed
+// are the cheapest of them at the volume asked, the curve's point there. A machine whose host no source prices never
+// mixes in where one bought whole is costed: its month is a lower bound a buyer would read as a price.
 import { usd } from './money.ts';
 
 /** What the choice reads of a bought configuration costed at the volume asked (OwnedFigures, or a test's stand-in). */
@@ -16,6 +17,16 @@ export function pickOwnedBasis<T extends OwnedMonth>(owned: readonly T[]): T | u
   return owned.find((o) => o.host_counted) ?? owned[0];
 }
 
+/**
+ * The bought configurations the owned break-even and the curve weigh, the cheapest at each volume: those that count
+ * their whole machine, or, where none does, every one (their months then lower bounds). Weighed whatever the volume
+ * asked, so "from when does owning pay?" has one answer; the basis at the volume asked is the curve's point there.
+ */
+export function ownedWeighed<T extends OwnedMonth>(owned: readonly T[]): readonly T[] {
+  const counted = owned.filter((o) => o.host_counted);
+  return counted.length > 0 ? counted : owned;
+}
+
 /** The words the owned break-even closes with: which configuration the owned figures rest on, and why that one. */
 export type OwnedBasisWords = { text: string; hostless: boolean };
 
@@ -24,11 +35,13 @@ export type OwnedBasisWords = { text: string; hostless: boolean };
  * month too: a reader comparing the listed options sees why the cheapest listed is not the one costed.
  */
 export function ownedBasisWords(basis: OwnedMonth, owned: readonly OwnedMonth[], volume: number): OwnedBasisWords {
-  const at = `${basis.hardware_id}${basis.machines > 1 ? ` x${basis.machines}` : ''}, ${usd(basis.monthly_usd)} USD a month at ${volume}M tokens`;
+  const at = `${basis.hardware_id}${basis.machines > 1 ? ` x${basis.machines}` : ''}, ${usd(basis.monthly_usd)} USD a month`;
+  const weighed = ownedWeighed(owned).length;
+  const set = `${weighed} bought configuration${weighed === 1 ? '' : 's'}`;
   if (!basis.host_counted) {
     return {
-      text: `the owned figures (this break-even, the curve, the verdict) rest on ${at}, the cheapest bought configuration: `
-        + 'no configuration costed here has its host machine priced',
+      text: `the owned figures (this break-even, the curve) weigh the ${set} costed here, the cheapest at each volume, none `
+        + `with its host machine priced; at ${volume}M tokens the cheapest is ${at}, the verdict's owned month`,
       hostless: true,
     };
   }
@@ -37,8 +50,8 @@ export function ownedBasisWords(basis: OwnedMonth, owned: readonly OwnedMonth[],
     ? `; ${cheaper.hardware_id} costs less (${usd(cheaper.monthly_usd)} USD) but leaves out a host machine no source prices, so it is not the basis`
     : '';
   return {
-    text: `the owned figures (this break-even, the curve, the verdict) rest on ${at}, the cheapest bought configuration that counts `
-      + `its whole machine${aside}`,
+    text: `the owned figures (this break-even, the curve) weigh the ${set} that count their whole machine, the cheapest at `
+      + `each volume; at ${volume}M tokens the cheapest is ${at}, the verdict's owned month${aside}`,
     hostless: false,
   };
 }

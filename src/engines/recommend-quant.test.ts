@@ -7,7 +7,7 @@ import type { Architecture } from '../schema/index.ts';
 import { interpret } from './interpret.ts';
 import { recommend } from './recommend.ts';
 import { usableFormat } from './recommend-quant.ts';
-import { prefillText, READING_TOKENS_PER_S } from './recommend-speed.ts';
+import { prefillText, READING_TOKENS_PER_S, secondsText } from './recommend-speed.ts';
 
 const arch: Architecture = { layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'acme/x' };
 const APACHE = f({ id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true });
@@ -102,4 +102,12 @@ test('the prompt limit: a machine that reads a full prompt in more than the limi
   assert.equal(usableFormat(m, gpu, 16384, READING_TOKENS_PER_S, 'batch', 120), 'fast');
   assert.equal(usableFormat(m, gpu, 32768, READING_TOKENS_PER_S, 'batch', null), 'fast');
   assert.equal(usableFormat(m, aHardware({ id: 'no-tflops-24' }), 32768, READING_TOKENS_PER_S, 'batch', 120), 'fast');
+});
+
+test('secondsText: seconds up to 3 minutes, so a time just over the 120 s limit never reads as 2 minutes', () => {
+  // 131,072 tokens at 1,025 tokens/s = 127.9 s: "about 128 s", not "about 2 minutes" beside "over the limit of 120 s".
+  assert.equal(secondsText(131072 / 1025), 'about 128 s');
+  assert.equal(secondsText(180), 'about 180 s');
+  // 65,536 tokens at 72.6 tokens/s = 902.7 s = 15.0 minutes.
+  assert.equal(secondsText(65536 / 72.6), 'about 15 minutes');
 });

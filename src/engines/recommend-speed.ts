@@ -94,9 +94,12 @@ export function readsInTime(fit: Pick<FitAssessed, 'speed'>, limit: number | nul
   return limit === null || t === undefined || t === null || t <= limit;
 }
 
-/** The time to read a prompt, in words: `about 84 s`, `about 15 minutes`. */
+/**
+ * The time to read a prompt, in words: `about 84 s`, `about 15 minutes`. Seconds up to 3 minutes, so a time just over
+ * the 120 s limit never reads "about 2 minutes ... over the limit of 120 s".
+ */
 export function secondsText(t: number): string {
-  return t >= 120 ? `about ${Math.round(t / 60)} minutes` : `about ${Math.round(t)} s`;
+  return t > 180 ? `about ${Math.round(t / 60)} minutes` : `about ${Math.round(t)} s`;
 }
 
 /**

@@ -140,8 +140,9 @@ export const CurvePoint = z
     tokens_millions: z.number().describe('Monthly volume, millions of tokens.'),
     api_usd: z.number().nullable().describe('Cheapest paid API offer at this volume.'),
     rented_usd: z.number().nullable().describe('Cheapest rented configuration at this volume.'),
-    owned_usd: z.number().nullable().describe('The owned basis at this volume (`break_even_owned.hardware_id`: the cheapest '
-      + 'configuration at the volume asked that counts its whole machine, else the cheapest), in whole machines.'),
+    owned_usd: z.number().nullable().describe('The cheapest owned month at this volume, in whole machines, among the bought '
+      + 'configurations that count their whole machine (host machine priced or in the purchase price; where none does, all): '
+      + 'at the volume asked, the owned basis.'),
   })
   .describe('Monthly cost at one volume.');
 

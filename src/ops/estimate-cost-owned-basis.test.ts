@@ -13,7 +13,7 @@ type Out = Record<string, any>;
 const run = (input: Record<string, unknown>) =>
   estimate_cost.handler(ds!, estimate_cost.input.parse(input), { today: '2026-11-27' }) as Out;
 
-test('gpt-oss-120b at 10,000M: the break-even, the curve and the verdict all rest on rtx-3090-x4 bought with its host', { skip: !shipped }, () => {
+test('gpt-oss-120b: one owned break-even whatever the volume asked, on machines bought whole; at 10,000M the verdict rests on rtx-3090-x4 x2', { skip: !shipped }, () => {
   // rtx-3090-x4: four cards at 1,499 USD = 5,996 / 36 = 166.56, the EPYC workstation 1,314 / 36 = 36.50
   // (host-machines.csv), 4 x 24 W idle x 730 h x 0.15 USD/kWh = 10.51: 213.57 USD a machine flat. Power per 1M tokens:
   // (1,400 - 96) W x 0.15 USD/kWh x 0.5 / (6,183.9 tokens/s x 3,600 x 0.5 / 1e6 = 11.131M a paid hour) = 0.008786;
@@ -31,11 +31,23 @@ test('gpt-oss-120b at 10,000M: the break-even, the curve and the verdict all res
   // The cheaper hostless month is still listed, after the basis.
   assert.equal(r.self_hosting.owned_options[1].hardware_id, 'rtx-4090-x4');
   assert.equal(r.self_hosting.owned_options[1].host_machine, null);
-  assert.match(be.reason, /rest on rtx-3090-x4 x2, 515 USD a month at 10000M tokens, the cheapest bought configuration that counts its whole machine; rtx-4090-x4 costs less \(269\.32 USD\)/);
-  // The curve is that configuration at every volume: 100M one machine, 213.57 + 0.8786 = 214.45; 100,000M
-  // ceil(100,000 / 8,125.61) = 13 machines, 13 x 213.57 + 878.6 = 3,655.01.
+  assert.match(be.reason, /at 10000M tokens the cheapest is rtx-3090-x4 x2, 515 USD a month, the verdict's owned month; rtx-4090-x4 costs less \(269\.32 USD\)/);
+  // The curve weighs every configuration counted whole, the cheapest at each volume: at 10,000M the basis (515); at
+  // 100,000M ceil(100,000 / 8,125.61) = 13 rtx-3090-x4, 13 x 213.57 + 878.6 = 3,655.01; at 100M strix-halo-128gb, one
+  // machine at 3,449 USD / 36 = 95.81 a month plus its idle and serving power, less than rtx-3090-x4's 214.45 there.
   const at = (v: number) => r.curve.find((p: Out) => p.tokens_millions === v).owned_usd;
-  assert.deepEqual([at(100), at(10000), at(100000)], [214.45, 515, 3655.01]);
+  assert.deepEqual([at(10000), at(100000)], [515, 3655.01]);
+  assert.ok(at(100) > 95.81 && at(100) < 214.45, `owned at 100M: ${at(100)}`);
+  // "From when does owning pay?" has one answer whatever the volume asked; the curve at a volume is the verdict's
+  // owned month asked at that volume.
+  for (const v of [1, 100, 1000000]) {
+    const other = run({ model_id: 'gpt-oss-120b', tokens_millions: v });
+    assert.equal(other.break_even_owned.tokens_millions, 4170.13, `asked at ${v}M`);
+    assert.equal(other.break_even_owned.hardware_id, 'rtx-3090-x4', `asked at ${v}M`);
+  }
+  const at100 = run({ model_id: 'gpt-oss-120b', tokens_millions: 100 });
+  assert.equal(at100.self_hosting.owned_options[0].hardware_id, 'strix-halo-128gb');
+  assert.equal(at100.self_hosting.owned_options[0].monthly_usd, at(100));
   // The short form rests on the same configuration.
   const s = run({ model_id: 'gpt-oss-120b', tokens_millions: 10000, view: 'summary' });
   assert.deepEqual([s.break_even_owned.hardware_id, s.cheaper_basis.self_hosted.hardware_id, s.self_hosting.owned_options[0].hardware_id],
@@ -46,7 +58,7 @@ test('where only a hostless configuration is costed, it is the basis and the ans
   // rtx-4090-x4 named: 4 x 1,599 = 6,396 / 36 = 177.67, 4 x 22 W idle = 9.64 USD: 187.30 flat, no host priced.
   const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 10000, hardware: 'rtx-4090-x4' });
   assert.equal(r.break_even_owned.hardware_id, 'rtx-4090-x4');
-  assert.match(r.break_even_owned.reason, /no configuration costed here has its host machine priced; .* so they are lower bounds$/);
+  assert.match(r.break_even_owned.reason, /none with its host machine priced; .* so they are lower bounds$/);
   assert.equal(r.cheaper, null);
   assert.equal(r.cheaper_basis, null);
 });

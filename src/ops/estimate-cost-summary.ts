@@ -49,7 +49,7 @@ export const CheaperBasis = z.object({
     machines: z.number().int().positive(), monthly_usd: z.number(),
   }).describe('Self-hosting cheaper: the cheapest month that counts the whole machine (rented, or owned with its host machine '
     + 'priced or in the purchase price). The API cheaper: the cheaper of the cheapest rented month and the owned basis (the '
-    + 'first owned option listed, the configuration of `break_even_owned`), which the API costs no more than.'),
+    + 'first owned option listed), which the API costs no more than.'),
   api: z.object({ provider: z.string(), monthly_usd: z.number() }).describe('The cheapest offer priced above zero.'),
   margin_usd: z.number().describe('How much less the cheaper side costs a month.'),
 }).nullable().describe('The months `cheaper` rests on and the margin between them; null when `cheaper` is null.');
@@ -88,7 +88,7 @@ export const SummaryOutput = z.object({
     kv_basis: z.string().nullable().describe('How `batch` counts a sequence\'s KV cache; null with no option.'),
   }),
   break_even: BreakEven.describe('Against rented hardware.'),
-  break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid, on the owned basis (as in the full form).'),
+  break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid, weighing the machines bought whole (as in the full form).'),
   cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume; null when a side has no figure, '
     + 'or when only owned months that leave out an unpriced host machine are below the API\'s (`cheaper_note`).'),
   cheaper_note: z.string().nullable().describe('Why `cheaper` is null though an owned month is below the API\'s; null otherwise.'),

@@ -39,7 +39,7 @@ const SelfHosting = z
     options: z.array(SelfHostedOption).describe('The cheapest rented configurations that fit, cheapest first, at most `options_limit` (only `hardware` when given).'),
     owned_options: z.array(OwnedOption)
       .describe('Configurations with a purchase price that fit, costed as bought and run, at most `options_limit`: first the owned basis '
-        + '(the configuration every owned figure of the answer rests on: the cheapest at this volume that counts its whole machine, its '
+        + '(the verdict\'s owned month and the curve\'s point at this volume: the cheapest here that counts its whole machine, its '
         + 'host machine priced or in the purchase price, else the cheapest), then the others cheapest first.'),
     fitting: z.object({
       rented: z.number().int().describe('Rented configurations that fit and are priced: `options` lists the cheapest of them.'),
@@ -88,9 +88,10 @@ const Output = z.object({
   settings: Settings,
   self_hosting: SelfHosting,
   break_even: BreakEven.describe('Against rented hardware.'),
-  break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid, on the owned basis (its `hardware_id`, '
-    + 'the first of `self_hosting.owned_options`; the `reason` says why that configuration).'),
-  curve: z.array(CurvePoint).describe('Monthly cost against volume: the API, the cheapest rented configuration and the owned basis at each volume (decades and half-decades from 1 to 1,000,000 million tokens, plus the requested volume, the break-evens, the end of owned '
+  break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid, weighing the bought configurations that '
+    + 'count their whole machine (where none does, all), the cheapest at each volume, whatever the volume asked; the `reason` names '
+    + 'the set and the owned basis at the volume asked.'),
+  curve: z.array(CurvePoint).describe('Monthly cost against volume: the API, the cheapest rented configuration and the cheapest owned one (machines bought whole) at each volume (decades and half-decades from 1 to 1,000,000 million tokens, plus the requested volume, the break-evens, the end of owned '
     + 'hardware\'s first cheaper window and where it stays cheaper).'),
   cheaper: z.enum(['api', 'self_hosted']).nullable().describe('Which costs less at this volume: the cheapest offer priced above zero versus the cheapest self-hosted month, rented or owned (purchase share, host machine and power); null when a side has no figure, or when the only self-hosted months below the API\'s are owned ones whose host machine no source prices (`cheaper_note` says so).'),
   cheaper_note: z.string().nullable().describe('Why `cheaper` is null though an owned month is below the API\'s: that month leaves out a host machine (CPU, board, memory, power supply, chassis) no source prices, and the note gives the margin it would have to fit in; null otherwise.'),

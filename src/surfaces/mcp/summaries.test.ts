@@ -57,12 +57,12 @@ test('estimate_cost: the owned basis is named first, and a cheaper listed month 
     self_hosting: {
       possible: true, reason: null, cheapest: null, options: [],
       owned_options: [
-        { hardware_id: 'rtx-3090-x4', quantization: 'mxfp4', monthly_usd: 515, host_machine: { id: 'workstation-4gpu' } },
+        { hardware_id: 'rtx-3090-x4', quantization: 'mxfp4', machines: 2, monthly_usd: 515, host_machine: { id: 'workstation-4gpu' } },
         { hardware_id: 'rtx-4090-x4', quantization: 'mxfp4', monthly_usd: 269.32, host_machine: null },
       ],
     },
   };
-  assert.match(line('estimate_cost', v), /self-hosted owned 515\.00 USD \(rtx-3090-x4, mxfp4; rtx-4090-x4 269\.32 USD without its unpriced host machine\)/);
+  assert.match(line('estimate_cost', v), /self-hosted owned 515\.00 USD \(rtx-3090-x4 x2, mxfp4; rtx-4090-x4 269\.32 USD without its unpriced host machine\)/);
 });
 
 test('estimate_cost: owned self-hosting cheaper only in windows says the windows, not one break-even volume', () => {

@@ -30,11 +30,13 @@ function selfSide(s: V | undefined): string {
   const machines = c?.machines > 1 ? `, ${c.machines} machines` : '';
   if (c) parts.push(`rented from ${usd(c.monthly_usd)} (${c.hardware_id}, ${c.quantization}${machines})`);
   const hostless = own?.host_machine === null ? ', host machine not counted' : '';
-  // The first owned option is the owned basis, the one the break-even and the verdict rest on; a cheaper one listed after
-  // it leaves out a host machine no source prices, and is named as such rather than read as the same figure.
+  // The first owned option is the owned basis, the verdict's owned month; a cheaper one listed after it leaves out a host
+  // machine no source prices, and is named as such rather than read as the same figure. Its machines are said: 515 USD
+  // is two rtx-3090-x4, not one.
   const below = own && (s?.owned_options as V[]).find((o) => o !== own && typeof o.monthly_usd === 'number' && o.monthly_usd < own.monthly_usd);
   const aside = below ? `; ${below.hardware_id} ${usd(below.monthly_usd)} without its unpriced host machine` : '';
-  if (own) parts.push(`owned ${below ? '' : 'from '}${usd(own.monthly_usd)} (${own.hardware_id}, ${own.quantization}${hostless}${aside})`);
+  const ownMachines = own?.machines > 1 ? ` x${own.machines}` : '';
+  if (own) parts.push(`owned ${below ? '' : 'from '}${usd(own.monthly_usd)} (${own.hardware_id}${ownMachines}, ${own.quantization}${hostless}${aside})`);
   if (parts.length) return `self-hosted ${parts.join(', ')}`;
   return `self-hosted: ${s?.reason ?? 'no figure'}`;
 }
