@@ -1,5 +1,6 @@
 // The basis of a quantization choice: the candidates of an ask, each model's weights at them, their fit levels and the
 // choice among them; fitBasis/choiceAt make that choice without an assessment's objects (the fit itself: hardware-fit.ts).
+import { attentionUnsupported, usesSparseAttention } from './attention-support.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { COMFORTABLE_MAX_FRACTION, MIN_SELF_HOSTING_BITS, type KvCacheType, type Quantization, type QuantizationId } from './constants.ts';
 import { kvCacheBytes, modelFacts, overheadBytes, usableBytes, type ModelFacts } from './memory.ts';
@@ -138,6 +139,8 @@ export type FitBasis = {
 export function fitBasis(model: Model, hardware: Hardware, opts: FitOptions): FitBasis | undefined {
   const facts = modelFacts(model);
   if ('missing' in facts) return undefined;
+  // Not assessable, as assessFit says, where the runtime has no kernel for the model's attention (DSA on an A100).
+  if (usesSparseAttention(model) && attentionUnsupported(model, hardware, fitLadder(hardware, opts).runtime)) return undefined;
   // The weights are the ranking's own, kept with the candidate list: one table of them, not two.
   const c = candidatesFor(facts.native_precision, opts, hardware);
   const weights = weightsOn(c, weightsKeptWith(c), facts);

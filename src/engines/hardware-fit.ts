@@ -30,6 +30,7 @@ import { isMixtureOfExperts } from './moe.ts';
 import { weightsBasis } from './gguf-sizes.ts';
 import { UNKNOWN_WINDOW_RULE, windowUnknownAt, windowUnknownReason } from './context-window.ts';
 import type { Candidates } from './quantization.ts';
+import { attentionUnsupported, usesSparseAttention } from './attention-support.ts';
 import {
   candidatesFor, candidatesOn, chooseIndex, fitLadder, levelOf, scratchLevel, scratchLevels, weightsKeptWith, weightsOn,
   type FitLevel, type FitOptions,
@@ -152,6 +153,7 @@ export function headroomRanker(hardware: Hardware, opts: FitOptions): HeadroomOf
   return (model) => {
     const facts = modelFacts(model);
     if ('missing' in facts || windowUnknownAt(model, opts.context)) return undefined;
+    if (attentionUnsupported(model, hardware, ladder.runtime)) return undefined;
     let l = lists.get(facts.native_precision);
     if (!l) {
       const c = candidatesOn(facts.native_precision, opts, ladder);
@@ -170,6 +172,9 @@ export function headroomRanker(hardware: Hardware, opts: FitOptions): HeadroomOf
 export function rankedHeadroom(model: Model, hardware: Hardware, opts: FitOptions): number | null | undefined {
   const facts = modelFacts(model);
   if ('missing' in facts || windowUnknownAt(model, opts.context)) return undefined;
+  // No option here: the runtime cannot run the model's attention on this accelerator (assessFit gives the reason). Null
+  // (does not fit), not undefined (facts missing): a search for the smallest configuration goes on to the next.
+  if (usesSparseAttention(model) && attentionUnsupported(model, hardware, fitLadder(hardware, opts).runtime)) return null;
   const c = candidatesFor(facts.native_precision, opts, hardware);
   const weights = weightsOn(c, weightsKeptWith(c), facts);
   return headroomAt(model, facts, c.list, weights, usableBytes(hardware), overheadBytes(hardware.count), opts);
@@ -221,6 +226,9 @@ export function assessFit(model: Model, hardware: Hardware, opts: FitOptions): F
     const reason = windowUnknownReason(opts.context);
     return { model_id: model.id, hardware_id: hardware.id, assessable: false, reason, missing: ['context_window'] };
   }
+  // The runtime quoted here has no kernel for the model's attention on this accelerator (DSA on an A100): no fit to give.
+  const unsupported = usesSparseAttention(model) ? attentionUnsupported(model, hardware, fitLadder(hardware, opts).runtime) : undefined;
+  if (unsupported) return { model_id: model.id, hardware_id: hardware.id, assessable: false, reason: unsupported, missing: [] };
   const usable = usableBytes(hardware);
   const candidates = candidatesFor(facts.native_precision, opts, hardware);
   const tried = candidates.list.map((q) => {

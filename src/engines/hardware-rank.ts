@@ -5,6 +5,7 @@ import {
   type FitAssessed, type FitAssessment, type FitNotAssessable, type FitOptions,
 } from './hardware-fit.ts';
 import { isLanguageModel } from './language-model.ts';
+import { usesSparseAttention } from './attention-support.ts';
 import { windowUnknownReason } from './context-window.ts';
 import { hardwareSummary, modelFacts, toGb, type HardwareSummary } from './memory.ts';
 
@@ -107,7 +108,8 @@ export function rankForHardware(
     const headroom = headroomOf(model);
     if (headroom === undefined) {
       const facts = modelFacts(model);
-      if ('missing' in facts) {
+      // No facts, or no kernel for the model's attention here: assessFit's reason.
+      if ('missing' in facts || usesSparseAttention(model)) {
         const a = assessFit(model, hardware, opts) as FitNotAssessable;
         not_assessable.push({ model_id: a.model_id, reason: a.reason, missing: a.missing });
       } else {

@@ -10,6 +10,8 @@ import { perDataset } from './per-dataset.ts';
 import { servingAt, servingConstants, type Serving, type ServingConstants } from './serving.ts';
 import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
 import { costContext } from './context-cap.ts';
+import { attentionUnsupported, usesSparseAttention } from './attention-support.ts';
+import { runtimeFor } from './runtime.ts';
 import type { CostOptions, CostSettings, RentedTerms, ServingReport } from './self-hosted-cost.ts';
 import type { OwnedTerms } from './owned-cost.ts';
 
@@ -131,6 +133,8 @@ export const costBases = perDataset((ds: Dataset) => {
 });
 
 function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostOptions, s: CostSettings): Sizing | 'does_not_fit' {
+  // A configuration whose serving runtime has no kernel for the model's attention (DSA on an A100) is no option.
+  if (usesSparseAttention(model) && attentionUnsupported(model, hardware, runtimeFor(hardware, 'serving'))) return 'does_not_fit';
   const fitOpts = fitOptionsOf(opts, s);
   // The choice alone (assessFit's decision without its objects, from what no context changes): every configuration is
   // sized on a new context or model, and only the few an answer lists are described.

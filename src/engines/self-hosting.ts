@@ -115,7 +115,10 @@ function computeSelfHostingFit(model: Model, pool: readonly Hardware[], context:
     largest = sorted[sorted.length - 1];
     if (fitsAtAll(model, largest, selfHostingOptions(context)) === null) return { status: 'no_fit', largest: undefined };
   }
-  return { status: 'no_fit', largest: largest && described(model, largest, context) };
+  // The largest may be a configuration whose runtime cannot run the model's attention (attention-support.ts): no fit
+  // to describe there.
+  const last = largest && fitModel(model, largest, selfHostingOptions(context));
+  return { status: 'no_fit', largest: last && last.assessable ? last : undefined };
 }
 
 export type SmallestConfiguration = {
