@@ -31,7 +31,7 @@ type Out = {
   models: Array<{ id: string }>;
   rows: Array<{
     field: string; best: string[]; direction: string; leaderboard?: string; rule: string;
-    values: Array<{ model_id: string; value: unknown; detail?: string }>;
+    values: Array<{ model_id: string; value: unknown; detail?: string; bound?: string }>;
   }>;
 };
 const run = (models: string[]) => compare_models.handler(ds, compare_models.input.parse({ models }), ctx) as Out;
