@@ -48,3 +48,16 @@ test('a licence every source agrees on has no conflicts: Llama 3.3 70B', { skip 
   assert.equal(pro.compliance.licence.value.id, 'llama-3.3-community');
   assert.equal(pro.compliance.licence.conflicts, undefined);
 });
+
+test('FLUX.1: schnell is Apache 2.0, Kontext [dev] non-commercial, as Black Forest Labs\' own cards say', { skip }, async () => {
+  // black-forest-labs/flux model_cards/FLUX.1-schnell.md at 1f71c43: "Released under the `apache-2.0` licence, the model
+  // can be used for personal, scientific, and commercial purposes."; model_cards/FLUX.1-kontext-dev.md at 474dc42: "This
+  // model falls under the FLUX.1 [dev] Non-Commercial License", whose section 2.b grants use "for Non-Commercial
+  // Purposes" only.
+  const schnell = await rest('/api/v1/trust/flux_1-schnell');
+  assert.deepEqual([schnell.compliance.licence.value.id, schnell.compliance.commercial_use.value], ['apache-2.0', true]);
+  const kontext = await rest('/api/v1/trust/flux_1-kontext-dev');
+  assert.equal(kontext.compliance.licence.value.id, 'flux-1-dev-non-commercial');
+  assert.equal(kontext.compliance.commercial_use.value, false);
+  assert.match(kontext.compliance.licence_conditions, /for Non-Commercial Purposes" only/);
+});
