@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { AccessControl } from '../src/access/types.ts';
 import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
 import { stopPretenuring } from '../src/lifecycle/pretenuring.ts';
+import { promoteWarmUpSurvivors } from '../src/lifecycle/promote-warm-up.ts';
 import { OPERATIONS } from '../src/ops/registry.ts';
 import { warmInputsOf } from '../src/ops/warm.ts';
 import { createExecutor } from '../src/surfaces/execute.ts';
@@ -76,6 +77,8 @@ export function runColdInProcess(
   for (const op of OPERATIONS) {
     for (const ex of warmInputsOf(op)) for (const full of [true, false]) executor.run(op, validateInput(op, ex.input), full);
   }
+  // As the server once its warm-up is done: its survivors moved to the old generation (src/lifecycle/promote-warm-up.ts).
+  if (process.env.COLD_NO_PROMOTE !== '1') promoteWarmUpSurvivors();
   const rows: ColdRow[] = [];
   for (const op of OPERATIONS) {
     if (only && !only.includes(op.name)) continue;

@@ -23,3 +23,18 @@ test('a card whose end of production was reported says it is no longer made, and
   assert.match(text, /^; rtx-4090 is no longer made \(end of production reported in 2024-10, card-production, 2024-11-12\): its price is the card's launch price/);
   assert.doesNotMatch(text, /last list price/);
 });
+
+test('a card no longer made names the one price it is costed at: the launch price a card, dated and sourced', () => {
+  // Epoch's ml_hardware.csv: NVIDIA GeForce RTX 4090 launch price 1,599 USD (XDA, 2023-11-23: "launched ... at $1,599
+  // for the Founders Edition"); four cards 4 x 1,599 = 6,396.
+  const card = { value: '2024-10', as_of: '2024-11-12', source: 'card-production' } as const;
+  const four = discontinuedText(hw({
+    id: 'rtx-4090-x4', count: 4, discontinued_on: card,
+    purchase_price_usd: { value: 6396, as_of: '2025-07-21', source: 'derived', derived_from: ['epoch-hardware: launch price of NVIDIA GeForce RTX 4090, 1599 USD'] },
+  }));
+  assert.match(four, /its price is the card's launch price, \$1,599 a card x 4 = \$6,396 \(epoch-hardware, as of 2025-07-21\), not a price of today/);
+  const one = discontinuedText(hw({
+    id: 'rtx-4090', count: 1, discontinued_on: card, purchase_price_usd: { value: 1599, as_of: '2025-07-21', source: 'epoch-hardware' },
+  }));
+  assert.match(one, /launch price, \$1,599 a card \(epoch-hardware, as of 2025-07-21\), not a price of today/);
+});

@@ -17,8 +17,24 @@ export function discontinuedText(h: Hardware): string {
   // is left to buy is stock or a used card; the report is not the maker's word, so the text says reported.
   if (d.source === 'card-production') {
     return `; ${h.id} is no longer made (end of production reported ${when}, ${citeSource(d)}): its price is the card's `
-      + 'launch price, and buying one now means remaining stock or a used card at a price no source in the dataset gives';
+      + `launch price${launchPrice(h)}, not a price of today, and buying one now means remaining stock or a used card at a `
+      + 'price no source in the dataset gives';
   }
   return `; ${h.id} is no longer sold new (discontinued ${when}, ${citeSource(d)}): its price is the last list price, `
     + 'what an owner paid, and buying one now means a used or refurbished machine at a price no source in the dataset gives';
+}
+
+/**
+ * The one price a card no longer made is costed at, in words: `, $1,599 a card (epoch-hardware, as of 2025-07-21)`. A
+ * configuration of several cards is priced at the card's launch price times the count (src/ingest/hardware.ts), so
+ * the card's price is read from the derivation; empty when the configuration carries no price.
+ */
+function launchPrice(h: Hardware): string {
+  const p = h.purchase_price_usd;
+  if (!p || !h.count) return '';
+  const perCard = Math.round(p.value / h.count);
+  // A derived price names its source first (`epoch-hardware: launch price of ..., 1599 USD`).
+  const source = p.source === 'derived' ? (p.derived_from?.[0]?.split(':')[0] ?? 'derived') : p.source;
+  const times = h.count > 1 ? ` x ${h.count} = $${p.value.toLocaleString('en-US')}` : '';
+  return `, $${perCard.toLocaleString('en-US')} a card${times} (${source}, as of ${p.as_of})`;
 }

@@ -41,6 +41,35 @@ test('two RTX 3090 over NVLink are the catalogued pair, 2 x 24 GB = 48 GB, with 
   assert.deepEqual([ok('3x 3090 nvlink').value, ok('3x 3090 nvlink').hardware?.memory_gb.value], ['rtx-3090-x3', 72]);
 });
 
+test('The A100 is read by size and form: "A100 PCIe" is refused with both PCIe cards, a size alone is the SXM module', { skip }, () => {
+  // NVIDIA's A100 datasheet (nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf) lists four parts: A100 40GB PCIe,
+  // A100 80GB PCIe, A100 40GB SXM and A100 80GB SXM. "A100 PCIe" is thus either PCIe card: never one of them silently.
+  const pcie = refused('A100 PCIe');
+  assert.deepEqual([pcie.refused, pcie.candidates], ['ambiguous', ['a100-40gb-pcie', 'a100-80gb-pcie']]);
+  assert.deepEqual(refused('2x A100 PCIe').candidates, ['a100-40gb-pcie', 'a100-80gb-pcie']);
+  // "A100" alone: both sizes in both forms.
+  assert.deepEqual(refused('A100').candidates, ['a100-40gb-pcie', 'a100-40gb-x1', 'a100-80gb-pcie', 'a100-80gb-x1']);
+  // A size without a form word is the SXM module (cloud A100 instances carry it); the hint names the card of that size,
+  // which reads as that card, since "a100 PCIe" alone would be refused.
+  const [eighty, forty] = [ok('A100 80GB'), ok('A100 40GB')];
+  assert.deepEqual([eighty.value, eighty.hardware?.accelerator], ['a100-80gb-x1', 'NVIDIA A100 SXM4 80 GB']);
+  assert.match(eighty.interpretation, /say "a100 80GB PCIe" for the card\)/);
+  assert.deepEqual([forty.value, forty.hardware?.accelerator], ['a100-40gb-x1', 'NVIDIA A100 SXM4 40 GB']);
+  assert.match(forty.interpretation, /say "a100 40GB PCIe" for the card\)/);
+  assert.deepEqual([ok('a100 80GB PCIe').value, ok('a100 40GB PCIe').value], ['a100-80gb-pcie', 'a100-40gb-pcie']);
+  // The datasheet's bandwidths tell the parts apart: 80GB SXM 2,039 GB/s, 80GB PCIe 1,935 GB/s, 40GB PCIe 1,555 GB/s.
+  assert.equal(ok('a100 80GB PCIe').hardware?.bandwidth_gbs?.value, 1935);
+  assert.equal(ok('a100 40GB PCIe').hardware?.bandwidth_gbs?.value, 1555);
+  // The module named in full is read as it, with no hint toward a card.
+  const sxm = ok('A100 80GB SXM');
+  assert.deepEqual([sxm.value, sxm.hardware?.accelerator], ['a100-80gb-x1', 'NVIDIA A100 SXM4 80 GB']);
+  assert.doesNotMatch(sxm.interpretation, /PCIe/);
+  assert.equal(ok('A100 40GB SXM').value, 'a100-40gb-x1');
+  // One PCIe size catalogued (the H100): the hint needs no size.
+  assert.match(ok('H100').interpretation, /say "h100 PCIe" for the card\)/);
+  assert.equal(ok('h100 PCIe').value, 'h100-pcie');
+});
+
 test('H100 and A100 with NVLink or NVSwitch are the SXM modules on their fabric, with the count said', { skip }, () => {
   // H100 SXM5: 80 GB per module (nvidia.com/en-us/data-center/h100): 2 x 80 = 160 GB, 8 x 80 = 640 GB.
   const two = ok('2x H100 NVLink');
@@ -51,7 +80,7 @@ test('H100 and A100 with NVLink or NVSwitch are the SXM modules on their fabric,
   const a100 = ok('8x A100 80GB NVSwitch');
   assert.deepEqual([a100.value, a100.hardware?.memory_gb.value], ['a100-80gb-x8', 640]);
   // The A100 80 GB is catalogued as the SXM4 module and the PCIe card too (as the H100): the link names the module, said.
-  assert.match(a100.interpretation, /"a100" with NVSwitch is the SXM module on its fabric; say "a100 PCIe" for the card/);
+  assert.match(a100.interpretation, /"a100" with NVSwitch is the SXM module on its fabric; say "a100 80GB PCIe" for the card/);
   // The A100 is catalogued at 40 and 80 GB: without a size, refused with both (never one of them silently).
   assert.equal(refused('2x A100 NVLink').refused, 'ambiguous');
   // H100 PCIe cards bridged in pairs: the PCIe card is kept, NVLink not modelled.
@@ -121,10 +150,10 @@ const LINKED: ReadonlyArray<readonly [string, string, number, RegExp]> = [
   ['2x H100 NVLink', 'h100-80gb-x2', 160, /is the SXM module on its fabric/],
   ['4x H100 NVLink', 'h100-80gb-x4', 320, /is the SXM module on its fabric/],
   ['8x H100 NVSwitch', 'h100-80gb-x8', 640, /is the SXM module on its fabric/],
-  ['2x A100 80GB NVLink', 'a100-80gb-x2', 160, /with NVLink is the SXM module on its fabric; say "a100 PCIe" for the card/],
+  ['2x A100 80GB NVLink', 'a100-80gb-x2', 160, /with NVLink is the SXM module on its fabric; say "a100 80GB PCIe" for the card/],
   ['4x A100 80GB NVLink', 'a100-80gb-x4', 320, /with NVLink is the SXM module on its fabric/],
-  ['8x A100 80GB NVSwitch', 'a100-80gb-x8', 640, /with NVSwitch is the SXM module on its fabric; say "a100 PCIe" for the card/],
-  ['8x A100 40GB NVSwitch', 'a100-40gb-x8', 320, /with NVSwitch is the SXM module on its fabric; say "a100 PCIe" for the card/],
+  ['8x A100 80GB NVSwitch', 'a100-80gb-x8', 640, /with NVSwitch is the SXM module on its fabric; say "a100 80GB PCIe" for the card/],
+  ['8x A100 40GB NVSwitch', 'a100-40gb-x8', 320, /with NVSwitch is the SXM module on its fabric; say "a100 40GB PCIe" for the card/],
   ['2x H200 NVLink', 'h200-x2', 282, /catalogued on its GPU-to-GPU fabric/],
   ['4x H200 NVLink', 'h200-x4', 564, /catalogued on its GPU-to-GPU fabric/],
   ['8x H200 NVSwitch', 'h200-x8', 1128, /NVSwitch read: the NVIDIA H200/],

@@ -130,3 +130,17 @@ export function formAgrees<T extends { hardware: Hardware }>(
     refusal: `the ${accelerators} is catalogued as ${is}, not ${said}`,
   };
 }
+
+/** A device as machine.ts reads it: its catalogued name's optional words, and its memory per device. */
+type Sized = { name: { optional: readonly string[] }; perDeviceGb: number };
+
+/**
+ * The words that read as the PCIe card a form-less name set aside. `a100 PCIe` names the 40 and 80 GB cards alike (and is
+ * refused as ambiguous), so when the card comes in several sizes the hint carries the size of the one set aside.
+ */
+export function pcieHint<T extends Sized>(said: string, named: readonly T[], setAside: readonly T[]): string {
+  const isModule = (d: T) => d.name.optional.some((t) => t.startsWith('sxm'));
+  const cardSizes = new Set(named.filter((d) => !isModule(d)).map((d) => d.perDeviceGb));
+  const sizes = [...new Set(setAside.map((d) => d.perDeviceGb))];
+  return cardSizes.size > 1 && sizes.length === 1 ? `${said} ${Math.round(sizes[0])}GB PCIe` : `${said} PCIe`;
+}

@@ -9,7 +9,9 @@ import { mixedCards, sameCards } from './machine-mixed.ts';
 import { decodeSplit } from './decode.ts';
 import { appleFamilyMapping, desktopReading } from './machine-family.ts';
 import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
-import { bridgeable, formAgrees, linkLabel, linkNeedsCount, linkNote, noNvlink, withoutFormWords } from './machine-link.ts';
+import {
+  bridgeable, formAgrees, linkLabel, linkNeedsCount, linkNote, noNvlink, pcieHint, withoutFormWords,
+} from './machine-link.ts';
 import {
   deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery, type ProductName,
 } from './machine-words.ts';
@@ -181,9 +183,10 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   }
   const fitting = bridge.kept;
   let sized = settleForm(q, fitting);
+  const card = pcieHint(said, named, fitting.filter((d) => !sized.includes(d)));
   const sxmNote = sized.length >= fitting.length ? ''
-    : q.link ? ` ("${said}" with ${linkLabel(q)} is the SXM module on its fabric; say "${said} PCIe" for the card)`
-    : ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${said} PCIe" for the card)`;
+    : q.link ? ` ("${said}" with ${linkLabel(q)} is the SXM module on its fabric; say "${card}" for the card)`
+    : ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${card}" for the card)`;
   const ramNote = ramBeside ? `; ${gb(q.memory_gb!)} of RAM is system memory, not the card's: fits use the card's memory` : '';
   const formNote = formSaid + bridge.note + sxmNote + suffixNote(c, q, sized) + ramNote;
   if (sized.length === 0) {

@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import v8 from 'node:v8';
+import { promoteWarmUpSurvivors } from './promote-warm-up.ts';
+
+test('the collector is borrowed for one context: no later code sees a global gc', () => {
+  assert.equal(typeof (globalThis as { gc?: unknown }).gc, 'undefined');
+  promoteWarmUpSurvivors();
+  assert.equal(typeof (globalThis as { gc?: unknown }).gc, 'undefined');
+});
+
+test('what survived the warm-up is in the old generation afterwards: the young generation is left nearly empty', () => {
+  const kept: object[] = [];
+  for (let i = 0; i < 50_000; i++) kept.push({ i, text: `kept ${i}` });
+  const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!.space_used_size;
+  promoteWarmUpSurvivors();
+  // 50,000 small objects are some 3 MB; after two young collections none of them is young any more (a few KB of
+  // the test runner's own objects may be).
+  assert.ok(young() < 256 * 1024, `young generation still holds ${young()} bytes`);
+  assert.equal(kept.length, 50_000);
+});
+
+test('a context made afterwards has no gc either (the flag is set back)', async () => {
+  promoteWarmUpSurvivors();
+  const vm = await import('node:vm');
+  assert.equal(vm.runInNewContext('typeof gc'), 'undefined');
+});
