@@ -32,3 +32,38 @@ test('the cheapest month counted whole is the basis with no aside', () => {
   assert.equal(pickOwnedBasis(owned), owned[0]);
   assert.doesNotMatch(ownedBasisWords(owned[0], owned, 100).text, /costs less/);
 });
+
+test('a whole month sold new is the basis before a cheaper whole month no longer sold new', () => {
+  // Hand-built: a discontinued Mac at 1,200 USD a month (its last list price spread over the months) against a machine
+  // on sale at 1,500; the buyer can only buy the second new, so the second is the basis and the words name the first.
+  const mac = { ...month('m3-ultra-512gb', 1200, true, 12), sold_new: false };
+  const onSale = { ...month('h100-sxm-x8', 1500, true), sold_new: true };
+  assert.equal(pickOwnedBasis([mac, onSale]), onSale);
+  // The break-even and the curve weigh only the one sold new, so the Mac's cheaper month moves no owned figure.
+  assert.deepEqual(ownedWeighed([mac, onSale]), [onSale]);
+  assert.match(ownedBasisWords(onSale, [mac, onSale], 1000).text,
+    /weigh the 1 bought configuration that count their whole machine and are sold new, .* the cheapest is h100-sxm-x8, 1500 USD a month, the verdict's owned month; m3-ultra-512gb costs less \(1200 USD\) but is no longer sold new, so it is not weighed$/);
+  // Where nothing sold new counts its whole machine, the discontinued one is the basis, and the words say it.
+  const hostless = { ...month('rtx-4090-x4', 300, false), sold_new: true };
+  assert.equal(pickOwnedBasis([hostless, mac]), mac);
+  assert.deepEqual(ownedWeighed([hostless, mac]), [mac]);
+  assert.match(ownedBasisWords(mac, [hostless, mac], 1000).text,
+    /the cheapest is m3-ultra-512gb x12, 1200 USD a month, the verdict's owned month; rtx-4090-x4 costs less \(300 USD\) but leaves out a host machine no source prices, so it is not the basis; m3-ultra-512gb is no longer sold new \(costed at its last list price\), and no configuration sold new that counts its whole machine serves the model$/);
+});
+
+test('the weighed set leaves a discontinued machine out at every volume where one sold new serves the model', () => {
+  // Hand calculation: month(V) = fixed + marginal x V. Discontinued D: 1,000 + 1.0 V; sold new S: 3,000 + 0.5 V.
+  // Weighing both, D is the cheaper below 4,000M (1,000 + V < 3,000 + 0.5 V <=> V < 4,000), so at 1,000M the owned
+  // month would be D's 2,000 USD; weighing S alone it is 3,000 + 500 = 3,500 USD at 1,000M, and S at every volume.
+  const d = { ...month('d', 2000, true), sold_new: false };
+  const s = { ...month('s', 3500, true), sold_new: true };
+  const weighed = ownedWeighed([d, s]);
+  assert.deepEqual(weighed.map((o) => o.hardware_id), ['s']);
+  assert.equal(pickOwnedBasis([d, s])?.monthly_usd, 3500);
+  // Absent sold_new reads as sold new (a stand-in without the member, as before the member existed).
+  assert.deepEqual(ownedWeighed([month('a', 1, true), d]).map((o) => o.hardware_id), ['a']);
+  // Two discontinued and nothing sold new: both weighed, the cheapest the basis.
+  const d2 = { ...month('d2', 2500, true), sold_new: false };
+  assert.deepEqual(ownedWeighed([d, d2]), [d, d2]);
+  assert.match(ownedBasisWords(d, [d, d2], 1000).text, /; d is no longer sold new \(costed at its last list price\)/);
+});

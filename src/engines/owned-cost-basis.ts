@@ -5,26 +5,37 @@
 import { usd } from './money.ts';
 
 /** What the choice reads of a bought configuration costed at the volume asked (OwnedFigures, or a test's stand-in). */
-export type OwnedMonth = { hardware_id: string; monthly_usd: number; machines: number; host_counted: boolean };
+export type OwnedMonth = {
+  hardware_id: string; monthly_usd: number; machines: number; host_counted: boolean;
+  /** Whether the configuration is still sold new (no discontinued_on); absent reads as sold new. */
+  sold_new?: boolean;
+};
 
 /**
  * The owned basis, from the bought configurations weighed (those with a power figure), cheapest month at the volume
  * asked first: the cheapest that counts its whole machine (its host machine priced, or in the purchase price); where
  * none does, the cheapest, whose month then leaves a host machine out. A month without its host is a lower bound of
- * an unknown cost, so it never stands for owning when a month that counts everything exists.
+ * an unknown cost, so it never stands for owning when a month that counts everything exists. Among those counted whole,
+ * one still sold new comes first: a buyer cannot buy a discontinued machine at the last list price it is costed at, so
+ * it is the basis only where no configuration sold new counts its whole machine (and the words then say so).
  */
 export function pickOwnedBasis<T extends OwnedMonth>(owned: readonly T[]): T | undefined {
-  return owned.find((o) => o.host_counted) ?? owned[0];
+  return ownedWeighed(owned)[0];
 }
 
 /**
  * The bought configurations the owned break-even and the curve weigh, the cheapest at each volume: those that count
- * their whole machine, or, where none does, every one (their months then lower bounds). Weighed whatever the volume
+ * their whole machine, or, where none does, every one (their months then lower bounds); of those, the ones still sold
+ * new, or every one where none is (a discontinued machine then stands for owning, and the words say so). Weighed whatever the volume
  * asked, so "from when does owning pay?" has one answer; the basis at the volume asked is the curve's point there.
  */
 export function ownedWeighed<T extends OwnedMonth>(owned: readonly T[]): readonly T[] {
   const counted = owned.filter((o) => o.host_counted);
-  return counted.length > 0 ? counted : owned;
+  const pool = counted.length > 0 ? counted : owned;
+  // A discontinued machine is costed at its last list price, which no buyer can pay for a new one: weighed only where
+  // no configuration of the same kind (counted whole, or hostless) still sold new serves the model.
+  const sold = pool.filter((o) => o.sold_new !== false);
+  return sold.length > 0 ? sold : pool;
 }
 
 /** The words the owned break-even closes with: which configuration the owned figures rest on, and why that one. */
@@ -38,10 +49,11 @@ export function ownedBasisWords(basis: OwnedMonth, owned: readonly OwnedMonth[],
   const at = `${basis.hardware_id}${basis.machines > 1 ? ` x${basis.machines}` : ''}, ${usd(basis.monthly_usd)} USD a month`;
   const weighed = ownedWeighed(owned).length;
   const set = `${weighed} bought configuration${weighed === 1 ? '' : 's'}`;
+  const sold = soldNewWords(basis, owned);
   if (!basis.host_counted) {
     return {
-      text: `the owned figures (this break-even, the curve) weigh the ${set} costed here, the cheapest at each volume, none `
-        + `with its host machine priced; at ${volume}M tokens the cheapest is ${at}, the verdict's owned month`,
+      text: `the owned figures (this break-even, the curve) weigh the ${set} costed here${sold.set}, the cheapest at each volume, none `
+        + `with its host machine priced; at ${volume}M tokens the cheapest is ${at}, the verdict's owned month${sold.aside}`,
       hostless: true,
     };
   }
@@ -50,8 +62,33 @@ export function ownedBasisWords(basis: OwnedMonth, owned: readonly OwnedMonth[],
     ? `; ${cheaper.hardware_id} costs less (${usd(cheaper.monthly_usd)} USD) but leaves out a host machine no source prices, so it is not the basis`
     : '';
   return {
-    text: `the owned figures (this break-even, the curve) weigh the ${set} that count their whole machine, the cheapest at `
-      + `each volume; at ${volume}M tokens the cheapest is ${at}, the verdict's owned month${aside}`,
+    text: `the owned figures (this break-even, the curve) weigh the ${set} that count their whole machine${sold.set}, the cheapest at `
+      + `each volume; at ${volume}M tokens the cheapest is ${at}, the verdict's owned month${aside}${sold.aside}`,
     hostless: false,
+  };
+}
+
+/**
+ * Whether being sold new narrowed the weighed set, in words: "and are sold new" where a discontinued machine of the
+ * basis's kind was left out (naming a cheaper one passed over), or, where the basis itself is discontinued, that it
+ * is no longer sold new and nothing sold new of its kind serves the model.
+ */
+function soldNewWords(basis: OwnedMonth, owned: readonly OwnedMonth[]): { set: string; aside: string } {
+  const kind = basis.host_counted ? ' that counts its whole machine' : '';
+  if (basis.sold_new === false) {
+    return {
+      set: '',
+      aside: `; ${basis.hardware_id} is no longer sold new (costed at its last list price), and no configuration sold new${kind} `
+        + 'serves the model',
+    };
+  }
+  const left = owned.filter((o) => o.host_counted === basis.host_counted && o.sold_new === false);
+  if (left.length === 0) return { set: '', aside: '' };
+  const passed = left.find((o) => o.monthly_usd < basis.monthly_usd);
+  return {
+    set: ' and are sold new',
+    aside: passed
+      ? `; ${passed.hardware_id} costs less (${usd(passed.monthly_usd)} USD) but is no longer sold new, so it is not weighed`
+      : '',
   };
 }

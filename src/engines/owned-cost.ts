@@ -58,6 +58,8 @@ export type OwnedFigures = Figures & {
   fixed: number;
   /** Whether the month counts the host machine (priced beside the accelerators, or in their price). */
   host_counted: boolean;
+  /** Whether the configuration is still sold new (the price table gives no discontinued_on). */
+  sold_new: boolean;
 };
 
 /** A configuration's host machine price, counted beside the purchase (0 where none is priced or it is in the purchase). */
@@ -117,6 +119,7 @@ export type OwnedTerms = {
   marginal_usd_per_mtok: number;
   capacity_tokens_millions_per_month: number;
   host_counted: boolean;
+  sold_new: boolean;
   unrounded: Unrounded;
 };
 
@@ -143,6 +146,7 @@ function ownedTerms(hardware: Hardware, price: number, sized: Sized, s: CostSett
     // As base() writes it; the break-even and the curve read the unrounded one.
     capacity_tokens_millions_per_month: roundTo(mtokPerHour * HOURS_PER_MONTH, 2),
     host_counted: hardware.host_machine !== undefined,
+    sold_new: hardware.discontinued_on === undefined,
     unrounded: Object.freeze({
       marginal_usd_per_mtok: marginal, fixed_per_machine_usd: fixed, capacity_tokens_millions_per_month: mtokPerHour * HOURS_PER_MONTH,
     }),
@@ -168,6 +172,7 @@ class OwnedAt implements OwnedFigures {
   get idle(): IdleDraw { return this.terms.idle; }
   get fixed(): number { return this.terms.fixed; }
   get host_counted(): boolean { return this.terms.host_counted; }
+  get sold_new(): boolean { return this.terms.sold_new; }
   get fixed_per_machine_usd(): number { return this.terms.fixed_per_machine_usd; }
   get marginal_usd_per_mtok(): number { return this.terms.marginal_usd_per_mtok; }
   get capacity_tokens_millions_per_month(): number { return this.terms.capacity_tokens_millions_per_month; }
