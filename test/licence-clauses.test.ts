@@ -61,8 +61,8 @@ test('every clause a condition cites is stored, and every phrase it quotes is in
   }
   // The Llama 2, 3, 3.1 (two spellings), 3.2, 3.3 (two spellings) and 4 rows, CC BY-NC and CC BY-NC-SA; DeepSeek (two
   // spellings), modified MIT, Tongyi Qianwen and the MiniMax Model License; Gemma (two spellings), MiniMax's M2 and M2.1
-  // modified MIT and its M2.7 non-commercial licence.
-  assert.equal(checked, 20);
+  // modified MIT and its M2.7 non-commercial licence; Black Forest Labs' FLUX.1 [dev] Non-Commercial License.
+  assert.equal(checked, 21);
 });
 
 test('the Llama naming duty is the agreements\' own: "Built with Llama" and a name beginning with "Llama"', () => {
@@ -201,4 +201,16 @@ test('Gemma: the Prohibited Use Policy as Google\'s page gives it, the unlicense
   const row = licences.find((l) => l.match === 'gemma')!;
   assert.equal(row.commercial_use, 'true');
   assert.match(row.conditions, /\(the Prohibited Use Policy of the licence\)\.$/);
+});
+
+test('FLUX.1 [dev] Non-Commercial License: non-commercial use only, outputs usable commercially but not to train a rival', () => {
+  // black-forest-labs/flux model_licenses/LICENSE-FLUX1-dev at 474dc42 (v1.1.1), read 2026-11-28: 2.b "You may only
+  // access, use, Distribute, or create Derivatives of the FLUX.1 [dev] Model or Derivatives for Non-Commercial
+  // Purposes."; 2.d "You may use Output for any purpose (including for commercial purposes), except as expressly
+  // prohibited herein."
+  assert.match(excerpt('flux-1-dev-non-commercial', '2.b')!, /for Non-Commercial Purposes\.  If you want to use .* such as for a commercial activity, you must request a license from Company/);
+  assert.match(excerpt('flux-1-dev-non-commercial', '2.d')!, /You may use Output for any purpose \(including for commercial purposes\)/);
+  const row = licences.find((l) => l.id === 'flux-1-dev-non-commercial')!;
+  assert.deepEqual([row.osi_approved, row.commercial_use], ['false', 'false']);
+  assert.match(row.conditions, /\(sections 2\.b and 2\.d of the licence\)\.$/);
 });

@@ -59,3 +59,44 @@ test('a reviewed row of the developer\'s page speaks first and carries the page 
   // A label from any other source has no note.
   assert.equal(pickLicence([at('m', 'MIT', '2025-01-01')], (t) => table[t.toLowerCase()], unknown)?.note, undefined);
 });
+
+test('every source whose current label names another licence is kept in conflicts, whatever its tier', () => {
+  const unknown = new Set<string>();
+  const table: Record<string, Licence> = {
+    ...TABLE, 'apache 2.0': L('apache-2.0', 'Apache License 2.0'),
+    'minimax m2 modified mit': L('modified-mit-minimax-m2', 'Modified MIT License (MiniMax M2)'),
+  };
+  const look = (t: string) => table[t.toLowerCase()];
+  // MiniMax-M2: MiniMax's LICENSE (a reviewed row, tier 0) is MIT with MiniMax's paragraph; LMArena's text leaderboard
+  // of 2026-08-19 labels minimax-m2 "Apache 2.0" (tier 3). The row wins; LMArena's label stays visible.
+  const row = { obs: { source: 'developer-licences', source_model_id: 'minimax-m2', licence_text: 'MiniMax M2 Modified MIT',
+    licence_note: 'n', as_of: '2026-11-28' } as ModelObservation, tier: 0, authoritative: true };
+  const f = pickLicence([row, at('minimax-m2', 'Apache 2.0', '2026-08-19')], look, unknown);
+  assert.equal(f?.value.id, 'modified-mit-minimax-m2');
+  assert.deepEqual(f?.conflicts?.map((c) => [c.source, c.value.id, c.as_of]), [['lmarena', 'apache-2.0', '2026-08-19']]);
+  // A source agreeing from a lower tier corroborates; "open" names no licence and contradicts none.
+  const agree = pickLicence([row, at('minimax-m2', 'MiniMax M2 Modified MIT', '2026-08-19'),
+    at('minimax-m2', 'open', '2025-12-17', 3, 'lmarena-arena-catalog')], look, unknown);
+  assert.deepEqual([agree?.conflicts, agree?.corroborated_by], [undefined, ['lmarena']]);
+});
+
+test('a source\'s older label is history, not a conflict; an unversioned "Llama" does not contradict a Llama agreement', () => {
+  const unknown = new Set<string>();
+  const table: Record<string, Licence> = {
+    ...TABLE, llama: L('llama-community', 'Llama (version not stated)'), 'llama 4': L('llama-4-community', 'Llama 4'),
+  };
+  const look = (t: string) => table[t.toLowerCase()];
+  // Kimi K3: "Proprietary" to 2026-07-21, then "Kimi K3 license" on LMArena; the arena catalogue's older "Proprietary"
+  // is that source's current word, so it alone disagrees.
+  const k3 = pickLicence([at('kimi-k3', 'Proprietary', '2026-07-21'), at('kimi-k3-max', 'Kimi K3 license', '2026-08-19'),
+    at('kimi-k3', 'Proprietary', '2025-12-17', 3, 'lmarena-arena-catalog')], look, unknown);
+  assert.equal(k3?.value.id, 'kimi-k3');
+  assert.deepEqual(k3?.conflicts?.map((c) => [c.source, c.value.id]), [['lmarena-arena-catalog', 'proprietary']]);
+  // Llama 4 Scout: the catalogue's "Llama 4" is chosen; LMArena's later "Llama" names the family and is no conflict.
+  const scout = pickLicence([at('llama-4-scout', 'Llama', '2026-08-19'), at('llama-4-scout', 'Llama 4', '2025-12-17', 3,
+    'lmarena-arena-catalog')], look, unknown);
+  assert.deepEqual([scout?.value.id, scout?.conflicts], ['llama-4-community', undefined]);
+  // But "Llama" against MIT is a disagreement.
+  const mit = pickLicence([at('m', 'MIT', '2025-01-01', 1, 'models-dev'), at('m', 'Llama', '2026-08-19')], look, unknown);
+  assert.deepEqual(mit?.conflicts?.map((c) => [c.source, c.value.id]), [['lmarena', 'llama-community']]);
+});

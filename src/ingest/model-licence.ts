@@ -39,9 +39,49 @@ export function pickLicence(placed: readonly Placed[], licenceOf: (text: string)
   const top = cands.filter((c) => c.tier === best);
   const named = top.filter((c) => c.value.id !== UNNAMED_LICENCE);
   const versioned = named.filter((c) => !UNVERSIONED.has(c.value.id));
-  const picked = choose(versioned.length ? versioned : named.length ? named : top, undefined, { newestFirst: true });
+  const chosen = choose(versioned.length ? versioned : named.length ? named : top, undefined, { newestFirst: true });
+  if (!chosen) return undefined;
+  const picked = withOtherTiers(chosen, cands);
   // A reviewed row (developer-licences.csv) names the page it read and the words quoted: the fact carries them.
-  const from = picked && placed.find((p) => p.obs.licence_note && p.obs.source === picked.source && p.obs.as_of === picked.as_of
+  const from = placed.find((p) => p.obs.licence_note && p.obs.source === picked.source && p.obs.as_of === picked.as_of
     && p.obs.licence_text !== undefined && licenceOf(p.obs.licence_text)?.id === picked.value.id);
-  return from && picked ? { ...picked, note: from.obs.licence_note } : picked;
+  return from ? { ...picked, note: from.obs.licence_note } : picked;
+}
+
+/**
+ * What a label says against the chosen licence. "open" names no licence, so it contradicts none; an unversioned
+ * "Llama" contradicts no Llama agreement (it names the family), but does any other licence.
+ */
+function disagrees(label: Licence, chosen: Licence): boolean {
+  if (label.id === chosen.id || label.id === UNNAMED_LICENCE) return false;
+  return !(label.id === 'llama-community' && chosen.id.startsWith('llama-'));
+}
+
+/**
+ * Every source's current label, compared with the chosen licence, whatever its tier: a leaderboard the developer's
+ * own file outranks still disagrees, and the reader of a full answer sees it (LMArena's "Apache 2.0" for MiniMax-M2,
+ * whose LICENSE is MIT with MiniMax's paragraph). A source's current label is its newest authoritative one (a
+ * licence is a dated statement: Kimi K3's older "Proprietary" is history, not a disagreement); a reseller's own
+ * listing speaks for no model. The chosen fact's own source is not compared with itself. This replaces what the
+ * choice among the best tier recorded, which saw no other tier.
+ */
+function withOtherTiers(chosen: Fact<Licence>, cands: readonly Candidate<Licence>[]): Fact<Licence> {
+  const current = new Map<string, Candidate<Licence>>();
+  const newestFirst = [...cands].filter((c) => c.authoritative && c.source !== chosen.source)
+    .sort((a, b) => (a.as_of < b.as_of ? 1 : a.as_of > b.as_of ? -1 : 0) || a.tier - b.tier || a.value.id.localeCompare(b.value.id));
+  for (const c of newestFirst) {
+    const held = current.get(c.source);
+    // A label naming no licence (or no version) is a source's current word only where it gives no other that day.
+    if (!held || (held.as_of === c.as_of && UNVERSIONED.has(held.value.id) && !UNVERSIONED.has(c.value.id))) current.set(c.source, c);
+  }
+  const agree = new Set<string>();
+  const conflicts = new Map<string, { value: Licence; as_of: string; source: string }>();
+  for (const [source, c] of current) {
+    if (disagrees(c.value, chosen.value)) conflicts.set(source, { value: c.value, as_of: c.as_of, source });
+    else if (c.value.id === chosen.value.id) agree.add(source);
+  }
+  const f: Fact<Licence> = { value: chosen.value, as_of: chosen.as_of, source: chosen.source };
+  if (agree.size) f.corroborated_by = [...agree].sort();
+  if (conflicts.size) f.conflicts = [...conflicts.values()].sort((a, b) => a.source.localeCompare(b.source));
+  return f;
 }

@@ -72,6 +72,14 @@ test("a reviewed row's bound is the served fact's bound, and its note says it is
   assert.equal(day?.bound, undefined);
 });
 
+test('a reviewed row no listing disagrees with still names the page it was read on', () => {
+  // GPT-5.6 Sol: no listing in the snapshots dates it; the row is read on a news page (lushbinary.com, 2026-06-27),
+  // which a reader must be able to tell from OpenAI's own page.
+  const url = 'https://lushbinary.com/blog/gpt-5-6-pricing-cost-optimization-sol-terra-luna/';
+  const alone = chooseReleaseDate([r('2026-06-26', 'gpt-5.6-sol', { source: 'developer-releases', as_of: '2026-11-28', url })]);
+  assert.equal(alone?.note, 'release date from a reviewed row (developer-releases.csv), read on lushbinary.com');
+});
+
 test('a first of the month yields to a precise date as often given, and stands when more providers give it', () => {
   // DeepSeek-R1-Distill-Qwen-32B: alibaba-cn and kilo 2025-01-01, novita 2025-01-20, cloudflare 2025-04-03.
   const tie = chooseReleaseDate([r('2025-01-01', 'alibaba-cn/x'), r('2025-01-20', 'novita-ai/x'), r('2025-04-03', 'cloudflare/x')]);

@@ -203,7 +203,11 @@ export function chooseReleaseDate(readings: readonly ReleaseReading[], modelCuto
     : undefined;
   const doubt = [boundWords(best), placeholder, resellerOnly(listed), floor].filter((x) => x !== undefined).join('; ') || undefined;
   if (!others.size) {
-    if (doubt) f.note = doubt;
+    // A reviewed row names the page it was read on even where no listing disagrees: a reader weighs a news account
+    // (gpt-5.6-sol, read on lushbinary.com) apart from the developer's own page.
+    const said = [best.source === DEVELOPER_RELEASES_SOURCE_ID ? `release date from ${reviewedRow(best)}` : undefined, doubt]
+      .filter((x) => x !== undefined).join('; ');
+    if (said) f.note = said;
     return f;
   }
   f.conflicts = conflictsOf(others);

@@ -31,7 +31,7 @@ type Out = {
   models: Array<{ id: string }>;
   rows: Array<{
     field: string; best: string[]; direction: string; leaderboard?: string; rule: string;
-    values: Array<{ model_id: string; value: unknown; detail?: string }>;
+    values: Array<{ model_id: string; value: unknown; detail?: string; bound?: string }>;
   }>;
 };
 const run = (models: string[]) => compare_models.handler(ds, compare_models.input.parse({ models }), ctx) as Out;
@@ -250,6 +250,8 @@ test('a release known only by a bound is the most recent only where the bound pr
   assert.deepEqual(low.best, ['low-d']);
   assert.equal(low.values[2].detail, 'on or after 2026-10-05: a lower bound of the release, not the day');
   assert.equal(rel(['day-a', 'up-c']).values[0].detail, undefined, 'a day carries no bound words');
+  // The bound is a member too (as get_model's release_date.bound), so no reader parses the detail.
+  assert.deepEqual(low.values.map((v) => v.bound), [undefined, 'on_or_before', 'on_or_after']);
   // 2026-08-10 is after the snapshot that saw low-e's weights public (2026-05-12): day-a is proven the newer.
   assert.deepEqual(rel(['day-a', 'low-e']).best, ['day-a']);
 });

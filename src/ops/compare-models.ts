@@ -4,7 +4,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { CODING_BOARDS, OVERALL_BOARDS, blendedPrice, board, cheapestAtDefaultShare, cheapestOffer, isBaseSku, type Board } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
-import { IsoDate, type Fact, type Leaderboard, type Model, type Offer } from '../schema/index.ts';
+import { FactBound, IsoDate, type Fact, type Leaderboard, type Model, type Offer } from '../schema/index.ts';
 import { closedToNewCustomers, isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { ModelIdParam } from './common.ts';
 import { missingReason } from './get-model.ts';
@@ -41,6 +41,9 @@ const RowValue = z.object({
   detail: z.string().optional().describe('Provider of the price, variant of the rating, licence terms, active parameters.'),
   next: z.object({ starts: IsoDate, value: z.number() }).optional()
     .describe('Price rows: the price the offer\'s source schedules next, from the day `starts`; `value` applies until then.'),
+  // Since 2026-11-28: the release row's bound as a member, as get_model's `release_date.bound`, so a reader shows
+  // "on or before 2026-09-23" without parsing `detail`.
+  bound: FactBound.optional().describe('Release row: the model\'s `release_date.bound` (absent: the value is the day).'),
 });
 type RowValue = z.infer<typeof RowValue>;
 
@@ -153,6 +156,7 @@ function boundsSaid(ds: Dataset, models: readonly Model[], r: Row): Row {
   if (!bounded.length) return r;
   for (const v of bounded) {
     const f = facts.get(v.model_id)!;
+    v.bound = f.bound;
     v.detail = `${releaseWords(f)}: ${f.bound === 'on_or_before' ? 'an upper' : 'a lower'} bound of the release, not the day`;
     const end = f.bound === 'on_or_after' ? releaseSpan(f, publicBy(ds).get(v.model_id))?.latest : undefined;
     if (end !== undefined && end !== f.as_of) v.detail += `; a source shows the model public by ${end} (a listing or a rating)`;

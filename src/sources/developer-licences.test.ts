@@ -76,11 +76,16 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // Every row cites a developer's own page: the repositories, docs and blogs of Mistral AI, Microsoft, Meta, Tencent, Qwen,
   // IBM, DeepSeek, ByteDance Seed, OpenAI, Moonshot AI, MiniMax, THUDM (Tsinghua's KEG, publisher of the ChatGLM weights),
   // Cohere (CohereLabs), Z.ai (zai-org), Baidu (its Hugging Face organisation and AI Studio), Ai2 (allenai), LMSYS
-  // (lmsys, Vicuna), StepFun (stepfun-ai), Google (ai.google.dev, Gemma 4; google, Gemma 3), NVIDIA (nvidia) and Reka
-  // (RekaAI).
+  // (lmsys, Vicuna), StepFun (stepfun-ai), Google (ai.google.dev, Gemma 4; google, Gemma 3), NVIDIA (nvidia), Reka
+  // (RekaAI) and Black Forest Labs (black-forest-labs/flux, its FLUX.1 model cards).
   const own = new RegExp('^https://(huggingface\\.co/(mistralai|microsoft|tencent|Qwen|openai|moonshotai|CohereLabs|zai-org|baidu|allenai|lmsys'
     + '|google|nvidia|RekaAI)'
     + '|aistudio\\.baidu\\.com|docs\\.mistral\\.ai|qwenlm\\.github\\.io|ai\\.google\\.dev'
-    + '|github\\.com/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM|stepfun-ai))/');
+    + '|github\\.com/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM|stepfun-ai'
+    + '|black-forest-labs))/');
+  // Black Forest Labs' cards: FLUX.1 [schnell] "Released under the `apache-2.0` licence" (1f71c43); FLUX.1 Kontext [dev]
+  // "falls under the FLUX.1 [dev] Non-Commercial License" (474dc42).
+  assert.equal(by.get('flux_1-schnell')?.licence_text, 'Apache 2.0');
+  assert.equal(by.get('flux_1-kontext-dev')?.licence_text, 'FLUX.1 [dev] Non-Commercial License');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });

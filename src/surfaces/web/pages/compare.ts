@@ -1,11 +1,14 @@
 // `/compare?models=a,b`: side by side, row by row, the best value of each row marked (the operation's `best`).
+import { releaseWords } from '../../../engines/release-bound.ts';
 import { html } from '../escape.ts';
 import { num, tokens, usd, yesNo, type Json } from '../format.ts';
 import { one, type PageHandler } from '../context.ts';
 import { modelLink } from './shared.ts';
 
-function show(field: string, v: unknown): string {
+function show(field: string, v: unknown, bound?: 'on_or_before' | 'on_or_after'): string {
   if (v === null || v === undefined) return '—';
+  // A bounded release reads as the model page reads it ("on or before 2026-09-23"), never as the day it is not.
+  if (field === 'release_date') return releaseWords({ value: String(v), ...(bound ? { bound } : {}) });
   if (field.endsWith('_price')) return usd(v);
   if (field === 'context_window' || field === 'max_output') return tokens(v);
   if (field.endsWith('_rating')) return num(v);
@@ -29,7 +32,7 @@ href="/compare?models=gpt-4o,deepseek-v3">gpt-4o, deepseek-v3</a>.</p>` };
     const v = (r.values as Json[]).find((x) => x.model_id === m.id);
     const best = (r.best as string[]).includes(m.id);
     const title = [v?.as_of ? `as of ${v.as_of}` : '', v?.detail ?? '', best ? `best: ${r.rule}` : ''].filter(Boolean).join(' · ');
-    return html`<td class="num${best ? ' best' : ''}" title="${title}">${show(r.field, v?.value)}${best ? html` <span
+    return html`<td class="num${best ? ' best' : ''}" title="${title}">${show(r.field, v?.value, v?.bound)}${best ? html` <span
 class="badge">best</span>` : ''}</td>`;
   })}</tr>`);
   const body = html`<h1>Compare</h1>${form}
