@@ -862,15 +862,23 @@ test('prompt processing at depth: the DGX Spark pp2048 runs after 8,192 and 32,7
   // ggml-org benches/dgx-spark.md (build 6918). By hand for Qwen3-Coder-30B-A3B Q8_0 after 32,768 tokens (1,292.19
   // measured): the rate 0.19 x 0.72 x 125e12 / (2 x 3.3e9) = 2,590.9 tokens/s, 2,048 tokens 0.7905 s; attention 4 x 48
   // layers x 32 heads x 128 = 786,432 FLOPs a position, over positions 32,768 to 34,816 786,432 x (34,816^2 - 32,768^2)
-  // / 2 = 5.443e13 FLOPs at 0.42 x 0.72 x 125e12 = 37.8e12 FLOP/s, 1.4398 s: 2,048 / 2.2303 s = 918.3 (0.71x). Without
-  // the term the engine read 2,590.9 at every depth (2.01x). The measured fall from depth 0 is 3,175.62 to 1,292.19.
+  // / 2 = 5.443e13 FLOPs at the 128-wide heads' 0.58 x 0.72 x 125e12 = 52.2e12 FLOP/s, 1.0426 s: 2,048 / 1.8331 s =
+  // 1,117.2 (0.86x, the depth-0 row's own 0.82x; one share of 0.42 for every width read 918.3, 0.71x). Without the term
+  // the engine read 2,590.9 at every depth (2.01x). The measured fall from depth 0 is 3,175.62 to 1,292.19.
   const est = (id: string) => assessed.find((a) => a.r.id === id)!;
   const qwen = est('dgx-spark-qwen3-coder-30b-a3b-q8_0-pp2048-d32768');
-  assert.ok(Math.abs(qwen.estimate! - 918.3) < 0.5, `${qwen.estimate}`);
+  assert.ok(Math.abs(qwen.estimate! - 1117.2) < 0.5, `${qwen.estimate}`);
   const deep = assessed.filter((a) => /^pp\d+@d\d+$/.test(a.r.test));
   assert.equal(deep.length, 10);
-  // Every depth row in the band the docs' table states (0.71-1.10x), where a constant rate read up to 2.01x.
-  for (const a of deep) assert.ok(a.ratio! > 0.7 && a.ratio! < 1.2, `${a.r.id}: ${a.ratio!.toFixed(3)}`);
+  // Every depth row in the band the docs' table states (0.70-1.18x), where a constant rate read up to 2.01x.
+  for (const a of deep) assert.ok(a.ratio! > 0.69 && a.ratio! < 1.2, `${a.r.id}: ${a.ratio!.toFixed(3)}`);
+  // The attention term adds little error of its own: each row within 1.25x of its model's depth-0 row (gpt-oss-20b
+  // at 32,768 the farthest, 0.76x against 0.63x); one share for every width put it 1.40x off (0.88x against 0.63x).
+  for (const a of deep) {
+    const base = assessed.find((b) => b.r.id === a.r.id.replace(/pp\d+-d\d+$/, 'pp'))!;
+    const drift = a.ratio! / base.ratio!;
+    assert.ok(drift > 0.8 && drift < 1.25, `${a.r.id}: ${drift.toFixed(3)}`);
+  }
 });
 
 test('hybrid linear-attention models: the published Qwen3-Next and Qwen3.6 runs read near the engine with the recurrent term', () => {
