@@ -43,12 +43,25 @@ export function levelOf(total: number, usable: number): FitLevel {
  */
 export function fitLadder(hardware: Hardware, opts: Pick<FitOptions, 'concurrency' | 'figure'>): Ladder {
   const serving = opts.concurrency > 1 && decodeSplit(hardware) === 'layer';
-  return ladderFor(hardware, opts.figure ?? (serving ? 'serving' : 'batch'));
+  const figure = opts.figure ?? (serving ? 'serving' : 'batch');
+  // Kept per configuration object and figure: a ranking asks for it for every model (some hundreds an ask), and a
+  // vLLM ladder is a new object and key string each time it is made. A configuration is never changed once made.
+  let kept = laddersOf.get(hardware);
+  if (!kept) laddersOf.set(hardware, (kept = new Map()));
+  let ladder = kept.get(figure);
+  if (!ladder) kept.set(figure, (ladder = ladderFor(hardware, figure)));
+  return ladder;
 }
+const laddersOf = new WeakMap<Hardware, Map<Figure, Ladder>>();
 
-/** Candidate lists by (native format, floor, quantization asked, runtime ladder): the same few for every model and request. */
-const candidateCache = new Map<string, Candidates>();
+/**
+ * Candidate lists by runtime ladder, then (native format, floor, quantization asked) found by a walk of the few kept
+ * for the ladder: the same few for every model and request. No key string is made a lookup: a ranking asks for every
+ * model of an ask (some hundreds), and the string made and hashed each time was a cold ask's garbage.
+ */
+const candidateCache = new Map<string, { native: string | null; min: number | undefined; q: string | undefined; c: Candidates }[]>();
 const CANDIDATE_CACHE_MAX = 256;
+let candidatesKept = 0;
 
 export function candidatesFor(native: string | null, opts: FitOptions, hardware: Hardware): Candidates {
   return candidatesOn(native, opts, fitLadder(hardware, opts));
@@ -60,14 +73,25 @@ export function quantizationRuleFor(native: string | null, hardware: Hardware, o
 }
 
 export function candidatesOn(native: string | null, opts: FitOptions, ladder: Ladder): Candidates {
-  const key = `${native}\u0000${opts.min_bits_per_weight ?? ''}\u0000${opts.quantization ?? ''}\u0000${ladder.key}`;
-  let c = candidateCache.get(key);
-  if (!c) {
-    c = candidateQuantizations(native, opts, ladder);
-    // Bounded: min_bits is any number the caller sends.
-    if (candidateCache.size >= CANDIDATE_CACHE_MAX) candidateCache.delete(candidateCache.keys().next().value!);
-    candidateCache.set(key, c);
+  const min = opts.min_bits_per_weight;
+  const q = opts.quantization;
+  let kept = candidateCache.get(ladder.key);
+  if (kept) {
+    for (let i = 0; i < kept.length; i++) {
+      const e = kept[i];
+      if (e.native === native && e.min === min && e.q === q) return e.c;
+    }
   }
+  const c = candidateQuantizations(native, opts, ladder);
+  // Bounded: min_bits is any number the caller sends; past the bound every list is made again as it is asked for.
+  if (candidatesKept >= CANDIDATE_CACHE_MAX) {
+    candidateCache.clear();
+    candidatesKept = 0;
+    kept = undefined;
+  }
+  if (!kept) candidateCache.set(ladder.key, (kept = []));
+  kept.push({ native, min, q, c });
+  candidatesKept++;
   return c;
 }
 

@@ -24,17 +24,14 @@ export const OWNED_FIGURE = 'batch' as const;
  * a floor, the fit's speed is decided from its sums (usableFormat): the fit is written out only if the pick is shown.
  */
 export function hostingOnMachine(m: Model, hardware: Hardware, context: number, floor: SpeedFloor | null = null): HostingPick | undefined {
-  if (floor === null) {
-    const f = selfFit(m, hardware, context, OWNED_FIGURE);
-    return f ? new MachinePick(f, false) : undefined;
-  }
+  if (floor === null) return selfFit(m, hardware, context, OWNED_FIGURE) ? new MachinePick(m, hardware, context, false) : undefined;
   const v = usableFormat(m, hardware, context, floor.tokens_per_s, OWNED_FIGURE, floor.prefill_s);
   return v === undefined ? undefined : pickOf(m, hardware, context, v);
 }
 
 function pickOf(m: Model, hardware: Hardware, context: number, v: UsableFormat): MachinePick {
-  const f = new SelfFit(m, hardware, context, OWNED_FIGURE);
-  return v === 'fast' ? new MachinePick(f, false) : v === 'slow' ? new MachinePick(f, true) : new MachinePick(f, false, v);
+  return v === 'fast' ? new MachinePick(m, hardware, context, false) : v === 'slow'
+    ? new MachinePick(m, hardware, context, true) : new MachinePick(m, hardware, context, false, v);
 }
 
 /**
@@ -66,7 +63,7 @@ export function hostingOnNamedMachine(
 ): HostingPick | undefined {
   const i = modelIndex(ds).get(m);
   const byContext = machineFits(ds).get(hardware) ?? new Map<string, Uint8Array>();
-  const key = `${context}|${floorKey(floor)}`;
+  const key = keyOf(context, floor);
   let known = byContext.get(key);
   if (i === undefined || (!known && byContext.size >= MAX_KEPT_CONTEXTS)) return hostingOnMachine(m, hardware, context, floor);
   if (!known) {
@@ -77,6 +74,16 @@ export function hostingOnNamedMachine(
   const k = known[i];
   if (k === DOES_NOT_FIT) return undefined;
   return pickOf(m, hardware, context, k === FITS ? 'fast' : k === FITS_SLOW ? 'slow' : quantizationAt(k - LOWERED));
+}
+
+/**
+ * The key of a context and floor, made again only when they change: an ask reads one of each for every model it ranks
+ * (some hundreds), and a string made a model was a tenth of a cold ask's allocation (docs/performance.md).
+ */
+let lastKey: { context: number; floor: SpeedFloor | null; key: string } = { context: NaN, floor: null, key: '' };
+function keyOf(context: number, floor: SpeedFloor | null): string {
+  if (context !== lastKey.context || floor !== lastKey.floor) lastKey = { context, floor, key: `${context}|${floorKey(floor)}` };
+  return lastKey.key;
 }
 
 /** The byte kept for a model on a machine at a context and floor (FITS, DOES_NOT_FIT, FITS_SLOW or LOWERED + place). */
@@ -120,29 +127,48 @@ function verdictsOfCatalogue(ds: Dataset): WeakMap<Hardware, Map<string, Uint8Ar
   return kept;
 }
 
-/** The caller's own machine: ranked on whether the model fits; the fit's figures written out only if it is shown. */
+/**
+ * The caller's own machine: ranked on whether the model fits; the fit's figures written out only if it is shown. An ask
+ * makes one for every model that fits (some hundreds; three are shown), so it holds only what tells it apart: the
+ * members the same for every such pick are read from the class, and the fit is made when first read.
+ */
 class MachinePick implements HostingPick {
-  readonly own_machine = true;
-  readonly on_premises = false;
-  readonly bought = false;
-  readonly priced = false;
-  readonly cost = null;
-  readonly smallest = null;
-  readonly passed_over = null;
-  private lowered: FitAssessed | undefined;
-  private slower: SlowerFormat | undefined;
+  private f: SelfFit | undefined = undefined;
+  private lowered: FitAssessed | undefined = undefined;
+  private slower: SlowerFormat | undefined = undefined;
   /** `q`: the lower quantization that reaches the floor, when the fit engine's own choice does not. */
-  constructor(private readonly f: SelfFit, readonly below_floor: boolean, private readonly q?: QuantizationId) {}
-  get hardware(): Hardware {
-    return this.f.hardware;
+  constructor(
+    private readonly model: Model, readonly hardware: Hardware, private readonly context: number, readonly below_floor: boolean,
+    private readonly q?: QuantizationId,
+  ) {}
+  get own_machine(): true {
+    return true;
+  }
+  get on_premises(): false {
+    return false;
+  }
+  get bought(): false {
+    return false;
+  }
+  get priced(): false {
+    return false;
+  }
+  get cost(): null {
+    return null;
+  }
+  get smallest(): null {
+    return null;
+  }
+  get passed_over(): null {
+    return null;
   }
   get fit(): FitAssessed {
-    if (this.q === undefined) return this.f.fit;
-    return (this.lowered ??= fitAt(this.f.model, this.f.hardware, this.f.context, this.q, this.f.figure));
+    if (this.q === undefined) return (this.f ??= new SelfFit(this.model, this.hardware, this.context, OWNED_FIGURE)).fit;
+    return (this.lowered ??= fitAt(this.model, this.hardware, this.context, this.q, OWNED_FIGURE));
   }
   /** The fit engine's own choice, passed over: its quantization and speed from the sums, not a second fit written out. */
   get slower_quantization(): SlowerFormat | null {
     if (this.q === undefined) return null;
-    return (this.slower ??= engineChoice(this.f.model, this.f.hardware, this.f.context, this.f.figure));
+    return (this.slower ??= engineChoice(this.model, this.hardware, this.context, OWNED_FIGURE));
   }
 }

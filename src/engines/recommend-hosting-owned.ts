@@ -56,8 +56,17 @@ function bought(pool: readonly Hardware[]): Hardware[] {
 export function ownedHosting(
   ds: Dataset, m: Model, pool: readonly Hardware[], context: number, floor: SpeedFloor | null = null, onPremises = true,
 ): HostingPick | undefined {
-  return keptPick(ownedPicks, pool, context, `${m.id}\u0000${floorKey(floor)}\u0000${onPremises}`,
-    () => computeOwned(ds, m, pool, context, floor, onPremises));
+  // The floor's key is made once a floor (floorKey); a local machine's settings are kept apart under a key of their own.
+  const settings = onPremises ? floorKey(floor) : localKeyOf(floorKey(floor));
+  return keptPick(ownedPicks, pool, context, settings, m, () => computeOwned(ds, m, pool, context, floor, onPremises));
+}
+
+/** A floor's key with `local` after it, made once a floor key (a few): not a string made for each model of an ask. */
+const LOCAL_KEYS = new Map<string, string>();
+function localKeyOf(floor: string): string {
+  let k = LOCAL_KEYS.get(floor);
+  if (k === undefined) LOCAL_KEYS.set(floor, (k = `${floor}\u0000local`));
+  return k;
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;

@@ -134,7 +134,8 @@ function rented(pool: readonly Hardware[], eu: boolean): Hardware[] {
  * (data must stay in the EU) counts only rentals offered in an EU region, by a provider under any jurisdiction.
  */
 export function cheapestHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number, priced = true, eu = false): HostingPick | undefined {
-  return keptPick(picks, pool, context, `${m.id}\u0000${priced}\u0000${eu}`, () => computeHosting(ds, m, pool, context, priced, eu));
+  return keptPick(picks, pool, context, priced ? (eu ? 'priced eu' : 'priced') : (eu ? 'eu' : ''), m,
+    () => computeHosting(ds, m, pool, context, priced, eu));
 }
 
 /** A rented (or, unpriced, a merely fitted) pick: not the caller's, not bought, and held to no speed floor. */

@@ -81,8 +81,13 @@ export function speedFloorOf(use: Use, namedMachine = false): SpeedFloor {
 
 /** The floor as a key of kept answers: `5.29...|120`: what holds a pick back (the limit stated only is said, not kept apart). */
 export function floorKey(floor: SpeedFloor | null): string {
-  return floor === null ? 'null' : `${floor.tokens_per_s}|${floor.prefill_s}`;
+  if (floor === null) return 'null';
+  // Asked for each model of an ask, on the few floors speedFloorOf keeps: written once a floor, not a string a model.
+  let k = FLOOR_KEYS.get(floor);
+  if (k === undefined) FLOOR_KEYS.set(floor, (k = `${floor.tokens_per_s}|${floor.prefill_s}`));
+  return k;
 }
+const FLOOR_KEYS = new WeakMap<SpeedFloor, string>();
 
 /**
  * Whether a fit reads a prompt filling its context within the limit: the speed engine's prefill estimate at the fit's
