@@ -77,9 +77,15 @@ async function main(): Promise<void> {
   // The warm-up yields between calls, so requests (and /readyz) are answered meanwhile.
   void warmUp(dataset, OPERATIONS, new Date().toISOString().slice(0, 10), writer(dataset)).then((warm) => {
     // What the warm-up built to keep, moved to the old generation now rather than in the first request's collection.
-    const promote_ms = Math.round(promoteWarmUpSurvivors());
+    // An aid, not a need: a runtime that refuses the borrowed collector (a V8 flag frozen, the options changed) skips it.
+    let promote_ms: number | null = null;
+    try {
+      promote_ms = Math.round(promoteWarmUpSurvivors());
+    } catch (err) {
+      logger.warn({ err }, 'young collections after the warm-up skipped');
+    }
     logger.info({ warm_ms: warm.ms, busy_ms: warm.busy_ms, calls: warm.calls, failed: warm.failed, promote_ms }, 'caches warmed');
-  });
+  }, (err: unknown) => logger.warn({ err }, 'warm-up stopped: the caches fill on first requests'));
 
   const reloader = createReloader({ dir: config.dataDir, host, logger, build, initial: { dataset, fingerprint }, writer });
   process.on('SIGHUP', () => {

@@ -42,13 +42,13 @@ test('a whole month sold new is the basis before a cheaper whole month no longer
   // The break-even and the curve weigh only the one sold new, so the Mac's cheaper month moves no owned figure.
   assert.deepEqual(ownedWeighed([mac, onSale]), [onSale]);
   assert.match(ownedBasisWords(onSale, [mac, onSale], 1000).text,
-    /weigh the 1 bought configuration that count their whole machine and are sold new, .* the cheapest is h100-sxm-x8, 1500 USD a month, the verdict's owned month; m3-ultra-512gb costs less \(1200 USD\) but is no longer sold new, so it is not weighed$/);
+    /weigh the 1 bought configuration that count their whole machine and are not recorded as discontinued, .* the cheapest is h100-sxm-x8, 1500 USD a month, the verdict's owned month; m3-ultra-512gb costs less \(1200 USD\) but is no longer sold new, so it is not weighed$/);
   // Where nothing sold new counts its whole machine, the discontinued one is the basis, and the words say it.
   const hostless = { ...month('rtx-4090-x4', 300, false), sold_new: true };
   assert.equal(pickOwnedBasis([hostless, mac]), mac);
   assert.deepEqual(ownedWeighed([hostless, mac]), [mac]);
   assert.match(ownedBasisWords(mac, [hostless, mac], 1000).text,
-    /the cheapest is m3-ultra-512gb x12, 1200 USD a month, the verdict's owned month; rtx-4090-x4 costs less \(300 USD\) but leaves out a host machine no source prices, so it is not the basis; m3-ultra-512gb is no longer sold new \(costed at its last list price\), and no configuration sold new that counts its whole machine serves the model$/);
+    /the cheapest is m3-ultra-512gb x12, 1200 USD a month, the verdict's owned month; rtx-4090-x4 costs less \(300 USD\) but leaves out a host machine no source prices, so it is not the basis; m3-ultra-512gb is no longer sold new \(costed at a price no longer offered\), and no configuration sold new that counts its whole machine serves the model$/);
 });
 
 test('the weighed set leaves a discontinued machine out at every volume where one sold new serves the model', () => {
@@ -65,5 +65,5 @@ test('the weighed set leaves a discontinued machine out at every volume where on
   // Two discontinued and nothing sold new: both weighed, the cheapest the basis.
   const d2 = { ...month('d2', 2500, true), sold_new: false };
   assert.deepEqual(ownedWeighed([d, d2]), [d, d2]);
-  assert.match(ownedBasisWords(d, [d, d2], 1000).text, /; d is no longer sold new \(costed at its last list price\)/);
+  assert.match(ownedBasisWords(d, [d, d2], 1000).text, /; d is no longer sold new \(costed at a price no longer offered\)/);
 });

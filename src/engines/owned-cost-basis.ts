@@ -69,7 +69,8 @@ export function ownedBasisWords(basis: OwnedMonth, owned: readonly OwnedMonth[],
 }
 
 /**
- * Whether being sold new narrowed the weighed set, in words: "and are sold new" where a discontinued machine of the
+ * Whether being sold new narrowed the weighed set, in words: "and are not recorded as discontinued" where a
+ * discontinued machine of the
  * basis's kind was left out (naming a cheaper one passed over), or, where the basis itself is discontinued, that it
  * is no longer sold new and nothing sold new of its kind serves the model.
  */
@@ -78,7 +79,7 @@ function soldNewWords(basis: OwnedMonth, owned: readonly OwnedMonth[]): { set: s
   if (basis.sold_new === false) {
     return {
       set: '',
-      aside: `; ${basis.hardware_id} is no longer sold new (costed at its last list price), and no configuration sold new${kind} `
+      aside: `; ${basis.hardware_id} is no longer sold new (costed at a price no longer offered), and no configuration sold new${kind} `
         + 'serves the model',
     };
   }
@@ -86,7 +87,7 @@ function soldNewWords(basis: OwnedMonth, owned: readonly OwnedMonth[]): { set: s
   if (left.length === 0) return { set: '', aside: '' };
   const passed = left.find((o) => o.monthly_usd < basis.monthly_usd);
   return {
-    set: ' and are sold new',
+    set: ' and are not recorded as discontinued',
     aside: passed
       ? `; ${passed.hardware_id} costs less (${usd(passed.monthly_usd)} USD) but is no longer sold new, so it is not weighed`
       : '',
