@@ -128,18 +128,27 @@ test('committed dataset: every figure of every entry follows from the entry and 
       near(s.prefill_tokens_per_s, (s.prefill_efficiency * hw.compute_tflops.value * 1e12 * cards) / (2 * s.active_parameters),
         (0.005 / s.prefill_efficiency) * s.prefill_tokens_per_s + 1, `${id} prefill`);
       // TTFT = context / prefill + the prompt's attention: 4 x query heads x head_dim FLOPs per full-attention layer
-      // per earlier token, context^2 / 2 positions in all (window layers: w^2 / 2 + w x (context - w)), at 0.42 x the
-      // class's share (1 on a GeForce card, 0.72 on a data-centre one) of the compute the prefill reads.
+      // per earlier token, context^2 / 2 positions in all (window layers: w^2 / 2 + w x (context - w)), at the share
+      // llama.cpp's attention kernels reach for the layer's head width (docs/hardware-and-cost.md, fitted on the DGX Spark
+      // depth runs: 64 wide 0.27, 128 wide 0.58, 256 or wider 0.21, other widths the dense 0.42) x the class's share (1
+      // on a GeForce card, 0.72 on a data-centre one) of the compute the prefill reads.
       const arch = committed().modelById.get(id)!.architecture!.value;
       const full = arch.attention === 'hybrid' && arch.kv_layers !== undefined ? arch.kv_layers
         : arch.layers - (arch.attention === 'sliding' ? arch.sliding_layers ?? 0 : 0);
       const heads = arch.attention_heads ?? arch.hidden_size! / arch.head_dim;
       const w = Math.min(out.context, arch.sliding_window ?? 0);
       const slidingLayers = arch.attention === 'sliding' ? arch.sliding_layers ?? 0 : 0;
-      const attention = 4 * heads * ((arch.global_head_dim ?? arch.head_dim) * full * out.context ** 2 / 2 +
-        arch.head_dim * slidingLayers * (w * w / 2 + w * (out.context - w)));
+      const share = (dim: number) => (dim <= 64 ? 0.27 : dim === 128 ? 0.58 : dim >= 256 ? 0.21 : 0.42);
+      const globalDim = arch.global_head_dim ?? arch.head_dim;
+      const fullShare = arch.attention === 'mla' ? 0.42 : share(globalDim);
       const factor = /GeForce/.test(hw.accelerator) ? 1 : 0.72;
-      const attentionSeconds = attention / (0.42 * factor * hw.compute_tflops.value * 1e12 * cards);
+      const flops = factor * hw.compute_tflops.value * 1e12 * cards;
+      // MLA (GLM-4.7-Flash, DeepSeek V3) as prefill runs it, the latent expanded into heads: scores over head_dim +
+      // rope_dim, values over head_dim, 2 FLOPs a multiply-add each.
+      const perHead = arch.attention === 'mla' && arch.rope_dim !== undefined ? 2 * (arch.head_dim + arch.rope_dim) + 2 * arch.head_dim
+        : 4 * globalDim;
+      const attentionSeconds = heads * perHead * full * out.context ** 2 / 2 / (fullShare * flops) +
+        4 * heads * arch.head_dim * slidingLayers * (w * w / 2 + w * (out.context - w)) / (share(arch.head_dim) * flops);
       near(s.time_to_first_token_s, out.context / s.prefill_tokens_per_s + attentionSeconds,
         0.006 + 0.001 * s.time_to_first_token_s, `${id} ttft`);
       // The layers the per-token floor counts: 45 us each (+ 19 us of all-reduces under tensor parallelism; + 0.21 ms per
