@@ -16,6 +16,7 @@ import { evidenceDates } from './price-dates.ts';
 import { buildOffers, buildProviders, type PriceTrace } from './build-offers.ts';
 import { setAsideUnreachableTiers } from './unreachable-tiers.ts';
 import { hostingProviders, retirePastShutdowns } from './past-shutdowns.ts';
+import { keepActiveWhereServed } from './served-status.ts';
 import { closeUnknownWeights, type ClosedDeveloper } from './closed-developers.ts';
 import type { WeightHost } from './weight-hosts.ts';
 import { noteAnnouncedDeprecations, type DeprecationReading } from './deprecation-readings.ts';
@@ -202,6 +203,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   // Before the past shutdowns: a date that has passed retires a listing whose deprecation only announced it.
   noteAnnouncedDeprecations(offers, tables.deprecationReadings ?? []);
   retirePastShutdowns(mb.models, offers, dataAsOf, hostingProviders(providers));
+  keepActiveWhereServed(mb.models, offers);
   const listed = [...offers];
   const priceConflicts = resolveDeveloperPriceConflicts(offers, dataAsOf, (o) => priceReadings.get(o));
   report.issues.push(...dropAbsorbedSiblings(listed, offers));

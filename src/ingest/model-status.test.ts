@@ -5,6 +5,13 @@ import { modelLifecycle } from './model-status.ts';
 
 const o = (x: Partial<ModelObservation> & Pick<ModelObservation, 'source' | 'source_model_id'>): ModelObservation => ({ as_of: '2026-07-02', ...x });
 
+/** The rest of a lifecycle whose status is `active` because the developer's listing is served (and announces nothing). */
+const served = (life: ReturnType<typeof modelLifecycle>) => {
+  const { status, ...rest } = life;
+  assert.deepEqual([status?.value, status?.source], ['active', 'derived']);
+  return rest;
+};
+
 test("claude-fable-5: OpenCode retiring its listing does not deprecate Anthropic's model", () => {
   // models.dev providers/opencode/models/claude-fable-5.toml: `status = "deprecated"`; Anthropic's own file has none.
   const life = modelLifecycle('claude-fable-5', [
@@ -12,7 +19,7 @@ test("claude-fable-5: OpenCode retiring its listing does not deprecate Anthropic
     o({ source: 'models-dev', source_model_id: 'anthropic/claude-fable-5', provider: 'anthropic' }),
     o({ source: 'models-dev', source_model_id: 'opencode/claude-fable-5', provider: 'opencode', status: 'deprecated' }),
   ], 'anthropic', false);
-  assert.deepEqual(life, {});
+  assert.deepEqual(served(life), {});
 });
 
 test('open weights are never deprecated as a model: llama-3.3-70b-instruct, qwen3-32b, minimax-m2', () => {
@@ -29,8 +36,8 @@ test('open weights are never deprecated as a model: llama-3.3-70b-instruct, qwen
 
 test("deepseek-v3 and gpt-4.1: a reseller's retirement date is not the model's", () => {
   // LiteLLM sambanova/DeepSeek-V3-0324 deprecation_date 2026-04-14; azure/gpt-4.1-2025-04-14 2026-11-04.
-  assert.deepEqual(modelLifecycle('deepseek-v3', [o({ source: 'litellm', source_model_id: 'sambanova/DeepSeek-V3-0324', provider: 'sambanova', as_of: '2026-07-24', deprecation_date: '2026-04-14' }), o({ source: 'models-dev', source_model_id: 'deepseek/deepseek-v3', provider: 'deepseek' })], 'deepseek', false), {});
-  assert.deepEqual(modelLifecycle('gpt-4.1', [o({ source: 'litellm', source_model_id: 'azure/gpt-4.1-2025-04-14', provider: 'azure', as_of: '2026-07-24', deprecation_date: '2026-11-04' }), o({ source: 'litellm', source_model_id: 'gpt-4.1', provider: 'openai', as_of: '2026-07-24' })], 'openai', false), {});
+  assert.deepEqual(served(modelLifecycle('deepseek-v3', [o({ source: 'litellm', source_model_id: 'sambanova/DeepSeek-V3-0324', provider: 'sambanova', as_of: '2026-07-24', deprecation_date: '2026-04-14' }), o({ source: 'models-dev', source_model_id: 'deepseek/deepseek-v3', provider: 'deepseek' })], 'deepseek', false)), {});
+  assert.deepEqual(served(modelLifecycle('gpt-4.1', [o({ source: 'litellm', source_model_id: 'azure/gpt-4.1-2025-04-14', provider: 'azure', as_of: '2026-07-24', deprecation_date: '2026-11-04' }), o({ source: 'litellm', source_model_id: 'gpt-4.1', provider: 'openai', as_of: '2026-07-24' })], 'openai', false)), {});
 });
 
 test("the developer's own listing retired under the model's id deprecates the model, with the developer's date", () => {
@@ -100,7 +107,7 @@ test("retiring one dated snapshot does not retire the model the developer still 
     o({ source: 'models-dev', source_model_id: 'gpt-4o-2024-11-20', provider: 'openai' }),
     o({ source: 'litellm', source_model_id: 'gpt-4o', provider: 'openai', as_of: '2026-07-24' }),
   ], 'openai', false);
-  assert.deepEqual(life, {});
+  assert.deepEqual(served(life), {});
 });
 
 test("retiring the newest (here the only) dated snapshot retires the model its undated id serves: Claude Opus 4.1", () => {
@@ -127,10 +134,10 @@ test('a rolling alias as the model id (claude-3-opus-latest) is retired with the
   assert.deepEqual([life.status?.value, life.deprecation_date?.value, life.shutdown_date?.value],
     ['deprecated', '2025-06-30', '2026-01-05']);
   // A `-latest` id whose base has no retired snapshot stays served: gpt-5-chat-latest over gpt-5-chat-2025-08-07 (listed).
-  assert.deepEqual(modelLifecycle('gpt-5-chat-latest', [
+  assert.deepEqual(served(modelLifecycle('gpt-5-chat-latest', [
     o({ source: 'models-dev', source_model_id: 'gpt-5-chat-latest', provider: 'openai' }),
     o({ source: 'models-dev', source_model_id: 'gpt-5-chat-2025-08-07', provider: 'openai' }),
-  ], 'openai', false), {});
+  ], 'openai', false)), {});
 });
 
 test('a closed model every provider has retired is deprecated, derived and saying from what', () => {
@@ -161,7 +168,7 @@ test('a snapshot retired in favour of a newer snapshot of the same model does no
       o({ source: 'deprecations-rss', source_model_id: `${id}-2025-03-20`, provider: 'openai', as_of: '2026-07-21',
         deprecation_date: '2026-04-22', shutdown_date: '2026-07-23', replacement: `${id}-2025-12-15` }),
     ], 'openai', false, resolve);
-    assert.deepEqual(life, {}, id);
+    assert.deepEqual(served(life), {}, id);
   }
   // A replacement that is another model still retires it (o1-preview, shutdown 2025-07-28, replacement o3).
   const o1 = modelLifecycle('o1-preview', [o({ source: 'deprecations-rss', source_model_id: 'o1-preview', provider: 'openai', as_of: '2026-07-21',
@@ -181,7 +188,7 @@ test("a notice the alias table joins to the model under the notice's own source 
   assert.equal(life.status?.value, 'deprecated');
   assert.deepEqual([life.deprecation_date?.value, life.shutdown_date?.value], ['2025-02-18', '2025-02-18']);
   // Without the row the notice is of another id of the developer's: one listing of two retired, the model served.
-  assert.deepEqual(modelLifecycle('gemini-pro', [notice, listing], 'google', false), {});
+  assert.deepEqual(served(modelLifecycle('gemini-pro', [notice, listing], 'google', false)), {});
 });
 
 test("gemini-2.5-pro: Vertex AI's own lifecycle notice dates Vertex's offer, not the model; the Gemini API's does", () => {
@@ -210,4 +217,24 @@ test("phi-4: Azure is Microsoft's own model API, so its notice dates Microsoft's
   assert.equal(life.status?.value, 'deprecated');
   assert.deepEqual([life.deprecation_date?.value, life.shutdown_date?.value], ['2026-03-01', '2026-06-01']);
   assert.equal(life.shutdown_date?.source, 'developer-notices');
+});
+
+test("a model its developer serves with no retirement announced is active, derived from that listing", () => {
+  // models.dev providers/anthropic/models/claude-fable-5.toml: listed, no status, no dates; read 2026-07-02.
+  const life = modelLifecycle('claude-fable-5', [
+    o({ source: 'models-dev', source_model_id: 'anthropic/claude-fable-5', provider: 'anthropic' }),
+    o({ source: 'litellm', source_model_id: 'openrouter/anthropic/claude-fable-5', provider: 'openrouter', as_of: '2026-07-24' }),
+  ], 'anthropic', false);
+  assert.deepEqual(life, { status: { value: 'active', as_of: '2026-07-02', source: 'derived',
+    derived_from: ['models-dev (2026-07-02): anthropic anthropic/claude-fable-5'],
+    note: 'the developer serves it (its listing read 2026-07-02); no retirement announced' } });
+  // A shutdown announced on the developer's listing, even one still to come, leaves no `active` that a later day
+  // could find past it: Gemini 2.5 Pro's 2026-10-16 (deprecations-rss) is a date with no status.
+  assert.equal(modelLifecycle('gemini-2.5-pro', [
+    o({ source: 'models-dev', source_model_id: 'gemini-2.5-pro', provider: 'google', shutdown_date: '2026-10-16' }),
+  ], 'google', false).status, undefined);
+  // Only resellers (open weights at third parties): no developer listing, no status.
+  assert.equal(modelLifecycle('llama-3.3-70b-instruct', [
+    o({ source: 'models-dev', source_model_id: 'groq/llama-3.3-70b-versatile', provider: 'groq' }),
+  ], 'meta', true).status, undefined);
 });

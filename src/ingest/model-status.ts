@@ -63,6 +63,13 @@ export function modelLifecycle(
     ?? allRetired(obs.filter((o) => o.provider !== undefined), 'every provider listing of the model is retired');
   const out: ModelLifecycle = {};
   if (status && !(openWeights && status.value === 'deprecated')) out.status = status;
+  // No word retires the model and the developer's own listing is served: the model is `active` (docs/data.md, "A
+  // served model is active"). Only where no listing of the developer announces a retirement date, so that no later
+  // day judged can find the model past it while it still reads active.
+  else if (!status) {
+    const served = developerServes(developer.filter((o) => o.provider !== undefined), [...own, ...newest]);
+    if (served) out.status = served;
+  }
   if (openWeights) return out;
   // Dates and the replacement: the developer's listing under the model's own id; for a retired model, any of its.
   // The developer's notice speaks over a catalogue's copy of the listing (lifecycle-dates.ts).
@@ -79,6 +86,25 @@ export function modelLifecycle(
   const rep = datesFrom((o) => o.replacement);
   if (rep) out.replacement = { ...rep, value: resolveId(rep.source, rep.value) ?? rep.value };
   return out;
+}
+
+const announces = (o: ModelObservation) => o.status === 'deprecated' || o.deprecation_date !== undefined || o.shutdown_date !== undefined;
+
+/**
+ * `active` (derived) when a listing of the developer announcing no retirement is served and neither the developer's
+ * listing under the model's id nor its newest dated snapshot (`model`) announces one (a status `deprecated`, a
+ * deprecation or shutdown date, past or to come): the newest such reading. An older snapshot retired (gpt-4o-2024-05-13)
+ * leaves the model served.
+ */
+function developerServes(developer: readonly ModelObservation[], model: readonly ModelObservation[]): Fact<'active'> | undefined {
+  if (model.some(announces)) return undefined;
+  const r = developer.filter((o) => !announces(o) && (o.status === undefined || o.status === 'active'))
+    .sort((a, b) => b.as_of.localeCompare(a.as_of) || a.source.localeCompare(b.source))[0];
+  if (!r) return undefined;
+  return {
+    value: 'active', as_of: r.as_of, source: 'derived', derived_from: [`${r.source} (${r.as_of}): ${r.provider} ${r.source_model_id}`],
+    note: `the developer serves it (its listing read ${r.as_of}); no retirement announced`,
+  };
 }
 
 const SNAPSHOT_DATE = /-(20\d{2})-?(\d{2})-?(\d{2})$/;

@@ -30,3 +30,11 @@ test('/models/llama-3.1-nemotron-70b-instruct: an upper bound reads "on or befor
 test('/models?q=hy3: the search table shows the bound words too', async () => {
   assert.match(await page('/models?q=hy3'), /<span class="fact" title="[^"]*">on or after 2026-07-06<\/span>/);
 });
+
+test('/models/gpt-5.5 and /models/o3: the sheet shows the status, a scheduled shutdown beside it', async () => {
+  // models.dev providers/openai/models/gpt-5.5.toml: no status, no dates (docs/data.md, "A served model is active");
+  // deprecations-rss: OpenAI deprecated o3-2025-04-16 on 2026-06-11, shutdown 2026-12-11.
+  const cell = (body: string) => /<dt>Status<\/dt><dd>(.*?)<\/dd>/.exec(body)?.[1].replace(/<[^>]*>/g, '');
+  assert.equal(cell(await page('/models/gpt-5.5')), 'active');
+  assert.equal(cell(await page('/models/o3')), 'deprecated, shutdown 2026-12-11');
+});

@@ -89,6 +89,8 @@ export const modelPage: PageHandler = (ctx, p) => {
   const facts: Array<[string, SafeHtml]> = [
     ['Developer', html`${m.developer?.name ?? m.vendor} (${fact(m.developer?.country)})`],
     ['Released', released(m.release_date)],
+    // The status as get_model gives it; the title holds its source and note ("the developer serves it ...").
+    ['Status', html`${fact(m.status)}${m.shutdown_date ? html`, shutdown ${fact(m.shutdown_date)}` : ''}`],
     ['Open weights', fact(m.open_weights, yesNo)],
     ['Licence', fact(m.licence, (v) => (v.territory_exclusion
       ? `${v.name}; grants no rights in ${v.territory_exclusion.territories.join(', ')}: "${v.territory_exclusion.clause}"` : v.name))],
