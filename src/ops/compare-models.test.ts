@@ -175,6 +175,21 @@ test("a developer's own offer listed at $0 is named in the list-price rows, not 
   assert.equal(list.values[1].detail, 'no offer from the developer itself in the dataset');
 });
 
+test("a developer's own offer listed without a price is named in the list-price rows, not called absent", () => {
+  // genai-prices' bundle of 2026-09-23 lists google/gemma-4-31b-it under Google with no price (the committed dataset).
+  const d = aDataset({
+    models: [aModel({ id: 'gemma' }), aModel({ id: 'other' })],
+    offers: [
+      anOffer({ model_id: 'gemma', provider: 'google', provider_model_id: 'gemma-4-31b-it', first_party: true, prices: {} }),
+      anOffer({ model_id: 'gemma', provider: 'nano', prices: { input: f(0.1), output: f(0.3) } }),
+    ],
+  });
+  const out = compare_models.handler(d, compare_models.input.parse({ models: ['gemma', 'other'] }), ctx) as Record<string, any>;
+  const list = out.rows.find((r: { field: string }) => r.field === 'list_input_price');
+  assert.equal(list.values[0].value, null);
+  assert.match(list.values[0].detail, /^the developer's own offer \(google, gemma-4-31b-it\) has no per-token price in the dataset/);
+});
+
 test('rating rows: best is the leader and every model whose 95% interval overlaps it, said to be a tie', () => {
   // lead 1485 (1482..1489); near 1482 (1478..1486): 1486 >= 1482, overlaps; far 1474 (1470..1477): 1477 < 1482, apart.
   const tie = aDataset({

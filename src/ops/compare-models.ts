@@ -250,6 +250,13 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
       return { model_id: m.id, value: null, detail: `the developer's own offer (${name}, ${zero.provider_model_id}) is listed at $0 `
         + '(a free tier or not a per-token price): no developer price to compare' };
     }
+    // The developer lists it (so it may read active) but with no price a source gives: say so, not that it is absent.
+    const unpriced = gone ? undefined : own.find((o) => !isShutDownOffer(o, asOf));
+    if (unpriced) {
+      const name = ds.providerById.get(unpriced.provider)?.name ?? unpriced.provider;
+      return { model_id: m.id, value: null, detail: `the developer's own offer (${name}, ${unpriced.provider_model_id}) has no `
+        + 'per-token price in the dataset: no developer price to compare' };
+    }
     if (!gone) return { model_id: m.id, value: null, detail: 'no offer from the developer itself in the dataset' };
     const detail = `the developer's own offer (${gone.provider_model_id}) is ${retiredText(gone, asOf)}, no longer served`;
     return { model_id: m.id, value: null, detail };
