@@ -6,7 +6,7 @@ import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { assessFit, type FitOptions } from './hardware-fit.ts';
-import { choiceAt, fitBasis, fitChoice } from './fit-basis.ts';
+import { candidatesFor, choiceAt, fitBasis, fitChoice } from './fit-basis.ts';
 
 test('committed dataset: fitChoice picks what assessFit picks, on every configuration, at the asks estimate_cost makes', {
   skip: !existsSync(DEFAULT_DATA_DIR),
@@ -50,4 +50,25 @@ test('committed dataset: fitChoice picks what assessFit picks, on every configur
   }
   // Every branch is met many times over, so that agreement is not agreement on one case.
   assert.ok(counts.fits > 5000 && counts.none > 1000 && counts.not_assessable > 100, JSON.stringify(counts));
+});
+
+test('candidate lists kept per ladder never mix floors or formats asked, and stay right past the bound', {
+  skip: !existsSync(DEFAULT_DATA_DIR),
+}, () => {
+  // Bits per weight of llama.cpp's GGUF types (its quantize table): Q8_0 8.5, Q6_K 6.56, Q5_K_M 5.69, Q4_K_M 4.89,
+  // Q3_K_M 3.91. A floor of 4 bits keeps four of them, a floor of 5 three; asking for one format gives it alone.
+  const hw = loadDataset(DEFAULT_DATA_DIR).hardwareById.get('rtx-4090')!;
+  const ask = (opts: Partial<FitOptions>) => candidatesFor(null, { context: 8192, concurrency: 1, ...opts }, hw).list.map((q) => q.id);
+  const four = ['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m'];
+  const five = ['q8_0', 'q6_k', 'q5_k_m'];
+  assert.deepEqual(ask({ min_bits_per_weight: 4 }), four);
+  assert.deepEqual(ask({ min_bits_per_weight: 5 }), five);
+  assert.deepEqual(ask({ min_bits_per_weight: 4 }), four);
+  assert.deepEqual(ask({ min_bits_per_weight: 4, quantization: 'q4_k_m' }), ['q4_k_m']);
+  assert.deepEqual(ask({ min_bits_per_weight: 4 }), four);
+  // Floors a caller may send are any number: 300 of them pass the cache's bound of 256 lists, which empties and refills.
+  for (let i = 0; i < 300; i++) ask({ min_bits_per_weight: 4 + i / 1000 });
+  assert.deepEqual(ask({ min_bits_per_weight: 5 }), five);
+  assert.deepEqual(ask({ min_bits_per_weight: 4 }), four);
+  assert.deepEqual(ask({ min_bits_per_weight: 4.9 }), five, 'Q4_K_M (4.89) is under a floor of 4.9');
 });
