@@ -32,8 +32,9 @@ export function pickOwnedBasis<T extends OwnedMonth>(owned: readonly T[]): T | u
 export function ownedWeighed<T extends OwnedMonth>(owned: readonly T[]): readonly T[] {
   const counted = owned.filter((o) => o.host_counted);
   const pool = counted.length > 0 ? counted : owned;
-  // A discontinued machine is costed at its last list price, which no buyer can pay for a new one: weighed only where
-  // no configuration of the same kind (counted whole, or hostless) still sold new serves the model.
+  // A discontinued machine is costed at a past price (its last list price, a card's launch price), which no buyer can
+  // pay for a new one: weighed only where no configuration of the same kind (counted whole, or hostless) still sold new
+  // serves the model.
   const sold = pool.filter((o) => o.sold_new !== false);
   return sold.length > 0 ? sold : pool;
 }
@@ -70,9 +71,8 @@ export function ownedBasisWords(basis: OwnedMonth, owned: readonly OwnedMonth[],
 
 /**
  * Whether being sold new narrowed the weighed set, in words: "and are not recorded as discontinued" where a
- * discontinued machine of the
- * basis's kind was left out (naming a cheaper one passed over), or, where the basis itself is discontinued, that it
- * is no longer sold new and nothing sold new of its kind serves the model.
+ * discontinued machine of the basis's kind was left out (naming a cheaper one passed over), or, where the basis itself
+ * is discontinued, that it is no longer sold new and nothing sold new of its kind serves the model.
  */
 function soldNewWords(basis: OwnedMonth, owned: readonly OwnedMonth[]): { set: string; aside: string } {
   const kind = basis.host_counted ? ' that counts its whole machine' : '';

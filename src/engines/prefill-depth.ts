@@ -16,7 +16,7 @@ import { kvLayout } from './memory.ts';
 export function attentionFlopsPerPosition(a: Architecture): { full: number; sliding: number; window: number | null } {
   const l = kvLayout(a);
   const heads = a.attention_heads ?? (a.hidden_size !== undefined ? a.hidden_size / a.head_dim : 0);
-  const globalDim = (a as Architecture & { global_head_dim?: number }).global_head_dim ?? a.head_dim;
+  const globalDim = a.global_head_dim ?? a.head_dim;
   const perHead = a.attention === 'mla' && a.rope_dim !== undefined ? 2 * (a.head_dim + a.rope_dim) + 2 * a.head_dim : 4 * globalDim;
   return {
     full: l.full_layers * heads * perHead,
@@ -69,6 +69,6 @@ export function attentionEfficiency(headDim: number, attention?: Architecture['a
  */
 export function promptAttentionSeconds(a: Architecture, tokens: number, flops: number): number {
   const p = promptAttentionParts(a, tokens);
-  const globalDim = (a as Architecture & { global_head_dim?: number }).global_head_dim ?? a.head_dim;
+  const globalDim = a.global_head_dim ?? a.head_dim;
   return p.full / (attentionEfficiency(globalDim, a.attention) * flops) + p.sliding / (attentionEfficiency(a.head_dim) * flops);
 }

@@ -7,6 +7,7 @@ import { chooseLifecycle } from './lifecycle-dates.ts';
 import { key0 } from './match-keys.ts';
 import { choose, sourceRank, type Candidate } from './precedence.ts';
 import { rollingBase } from './rolling-alias.ts';
+import { SERVED_NOTE_HEAD } from './served-status.ts';
 
 /**
  * Developers with a model API of their own and, beside it, a cloud platform whose lifecycle page dates that
@@ -103,7 +104,7 @@ function developerServes(developer: readonly ModelObservation[], model: readonly
   if (!r) return undefined;
   return {
     value: 'active', as_of: r.as_of, source: 'derived', derived_from: [`${r.source} (${r.as_of}): ${r.provider} ${r.source_model_id}`],
-    note: `the developer serves it (its listing read ${r.as_of}); no retirement announced`,
+    note: `${SERVED_NOTE_HEAD} (its listing read ${r.as_of}); no retirement announced`,
   };
 }
 
