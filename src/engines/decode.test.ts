@@ -158,6 +158,18 @@ test('Kimi K2 Thinking on 8 x H200 and 8 x H100 decodes at the bytes its BF16 at
   assert.ok(ratio > 0.6 && ratio < 1.6, `${ratio}`);
 });
 
+test('an MoE prompt takes its class\'s MoE share: NVIDIA workstation parts their own, AMD parts the dense factor', () => {
+  // Qwen3-30B-A3B (3.3B of 30.5B). GeForce 0.19; NVIDIA workstation and data-centre 0.19 x 0.83 = 0.1577, shown 0.16
+  // (the factor the six DGX Spark llama-bench pp2048 runs fix: 0.115 to 0.218 of 125 TFLOPS, middle 0.158); an AMD
+  // part, with no MoE row in that fit, 0.19 x 0.72 = 0.1368, shown 0.14. A dense model: 0.42 x 0.72 = 0.30 on both.
+  const [a, t] = [3.3e9, 30.5e9];
+  assert.equal(effectivePrefillEfficiency(machine('NVIDIA GeForce RTX 4090', 1, 1008, 330.3), a, t), 0.19);
+  assert.equal(effectivePrefillEfficiency(machine('NVIDIA RTX PRO 6000 Blackwell', 1, 1792, 500), a, t), 0.16);
+  assert.equal(effectivePrefillEfficiency(machine('AMD Radeon RX 7900 XTX', 1, 960, 122.88), a, t), 0.14);
+  assert.equal(effectivePrefillEfficiency(machine('AMD Radeon RX 7900 XTX', 1, 960, 122.88), 8e9, 8e9), 0.3);
+  assert.equal(effectivePrefillEfficiency(machine('NVIDIA RTX PRO 6000 Blackwell', 1, 1792, 500), 8e9, 8e9), 0.3);
+});
+
 test('a mixture-of-experts model prefills at its own efficiency; a dense model at the dense one', () => {
   assert.equal(prefillEfficiency(3.3e9, 30.5e9), 0.19);
   assert.equal(prefillEfficiency(8e9, 8e9), 0.42);
