@@ -180,3 +180,20 @@ test('the max outputs that are only their window, as docs/data.md counts them, a
   // Each carries the note that says so (src/ingest/max-output.ts), so no reader takes the window for a cap.
   for (const m of noted) assert.match(m.max_output!.note!, /context window \(\d+\), not an output cap/, m.id);
 });
+
+test('the status counts over the catalogue docs/data.md gives are the dataset\'s', () => {
+  const [total, active, scheduled, deprecated, beta, none] = stated(
+    /of (\d+) models, (\d+) are `active` \((\d+) of them with a shutdown scheduled\), (\d+) `deprecated`, (\d+) `beta` and (\d+) have no status/,
+  );
+  const of = (v: string | undefined) => ds.models.filter((m) => m.status?.value === v).length;
+  assert.deepEqual([ds.models.length, of('active'), of('deprecated'), of('beta'), of(undefined)], [total, active, deprecated, beta, none]);
+  // The served note names a scheduled shutdown (src/ingest/model-status.ts), and such a model carries the date.
+  const dated = ds.models.filter((m) => m.status?.value === 'active' && m.status.note?.includes('shutdown scheduled for'));
+  assert.equal(dated.length, scheduled);
+  assert.ok(dated.every((m) => m.shutdown_date !== undefined));
+  // The open-weights model whose developer's API stopped serving it (docs/data.md, "deepseek-v3 has no status").
+  const v3 = ds.models.find((m) => m.id === 'deepseek-v3')!;
+  assert.equal(v3.status, undefined);
+  const own = ds.offers.find((o) => o.model_id === 'deepseek-v3' && o.provider === 'deepseek')!;
+  assert.deepEqual([own.status?.value, own.shutdown_date?.value], ['deprecated', '2025-08-21']);
+});

@@ -35,8 +35,8 @@ function tableFile(rows: string[]): string {
 
 test('a mismatch names the row, the expected and the actual value, and the source', () => {
   // A dataset where gpt-4o's OpenAI offer is priced at $6 (the :extended SKU's price) and Qwen3-32B has 24.27B; the
-  // output price, the snapshot's price, the rating (found by its variant name) and the status (none stated: served as
-  // active) hold.
+  // output price, the snapshot's price and the rating (found by its variant name) hold; the status, none stated, is
+  // `none`, not `active`.
   const ds = aDataset({
     models: [
       aModel({ id: 'gpt-4o', aliases: ['openai/gpt-4o'], variants: ['gpt-4o-2024-05-13'] }),
@@ -63,9 +63,11 @@ test('a mismatch names the row, the expected and the actual value, and the sourc
     [2, 'gpt-4o', '2.5', '6 (model gpt-4o)'],
     [4, 'Qwen/Qwen3-32B', '32.8 ± 0.05', '24.266015 (model qwen3-32b)'],
     [5, 'no-such-model', 'active', 'no model resolves "no-such-model"'],
+    // No status is no longer read as `active`: the build derives `active` from the developer's listing (model-status.ts).
+    [7, 'gpt-4o', 'active', 'none (model gpt-4o)'],
   ]);
   assert.equal(m[0].source, 'md:providers/openai/models/gpt-4o.toml: cost.input = 2.5');
-  assert.match(formatGoldenMismatches(m, 7), /^golden facts: 3 of 7 do not hold\n {2}line 2: gpt-4o offer:openai:input: expected 2.5, got 6/);
+  assert.match(formatGoldenMismatches(m, 7), /^golden facts: 4 of 7 do not hold\n {2}line 2: gpt-4o offer:openai:input: expected 2.5, got 6/);
 });
 
 test('a malformed row stops the check, naming its line', () => {

@@ -67,3 +67,37 @@ test('the weighed set leaves a discontinued machine out at every volume where on
   assert.deepEqual(ownedWeighed([d, d2]), [d, d2]);
   assert.match(ownedBasisWords(d, [d, d2], 1000).text, /; d is no longer sold new \(costed at a price no longer offered\)/);
 });
+
+test('every cheaper discontinued configuration passed over is named with its month, cheapest first', () => {
+  // Hand-built: the basis sold new at 1,500 USD a month; three discontinued machines counted whole, two cheaper than it
+  // (900 and 1,200 USD), one dearer (1,800 USD, not passed over for price, so not named). Given out of order, the words
+  // name the 900 one first, then the 1,200 one, and never the dearer one.
+  const onSale = { ...month('h100-sxm-x8', 1500, true), sold_new: true };
+  const big = { ...month('m3-ultra-512gb', 1200, true, 12), sold_new: false };
+  const small = { ...month('m3-ultra-256gb', 900, true, 20), sold_new: false };
+  const dear = { ...month('m4-max-128gb', 1800, true, 40), sold_new: false };
+  const owned = [onSale, big, dear, small];
+  assert.equal(pickOwnedBasis(owned), onSale);
+  const text = ownedBasisWords(onSale, owned, 1000).text;
+  assert.match(text, /the verdict's owned month; m3-ultra-256gb \(900 USD\) and m3-ultra-512gb \(1200 USD\) cost less but are no longer sold new, so they are not weighed$/);
+  assert.doesNotMatch(text, /m4-max-128gb/);
+  // One passed over keeps the words of one: "costs less (...) but is no longer sold new, so it is not weighed".
+  assert.match(ownedBasisWords(onSale, [onSale, big, dear], 1000).text,
+    /; m3-ultra-512gb costs less \(1200 USD\) but is no longer sold new, so it is not weighed$/);
+});
+
+test('past three configurations passed over, the rest are counted: "and N more"; equal months read by id', () => {
+  // Five discontinued months under the basis's 1,000 USD: 100, 200, 200 (ids b before c), 300, 400. The three cheapest
+  // are named (a, then b and c at 200 by id), the other two (d at 300, e at 400) counted: "and 2 more".
+  const basis = { ...month('sold', 1000, true), sold_new: true };
+  const gone = (id: string, usdMonth: number) => ({ ...month(id, usdMonth, true), sold_new: false });
+  const owned = [basis, gone('e', 400), gone('c', 200), gone('d', 300), gone('b', 200), gone('a', 100)];
+  assert.match(ownedBasisWords(basis, owned, 10).text,
+    /; a \(100 USD\), b \(200 USD\), c \(200 USD\) and 2 more cost less but are no longer sold new, so they are not weighed$/);
+  // Exactly three: all named, the last after "and".
+  assert.match(ownedBasisWords(basis, [basis, gone('c', 200), gone('b', 200), gone('a', 100)], 10).text,
+    /; a \(100 USD\), b \(200 USD\) and c \(200 USD\) cost less but are no longer sold new, so they are not weighed$/);
+  // A hostless discontinued month is of another kind than a basis counted whole: not named among those passed over.
+  const hostless = { ...month('gone-hostless', 50, false), sold_new: false };
+  assert.doesNotMatch(ownedBasisWords(basis, [hostless, basis, gone('a', 100), gone('b', 200)], 10).text, /gone-hostless \(/);
+});

@@ -71,7 +71,7 @@ export function ownedBasisWords(basis: OwnedMonth, owned: readonly OwnedMonth[],
 
 /**
  * Whether being sold new narrowed the weighed set, in words: "and are not recorded as discontinued" where a
- * discontinued machine of the basis's kind was left out (naming a cheaper one passed over), or, where the basis itself
+ * discontinued machine of the basis's kind was left out (naming each cheaper one passed over, cheapest first), or, where the basis itself
  * is discontinued, that it is no longer sold new and nothing sold new of its kind serves the model.
  */
 function soldNewWords(basis: OwnedMonth, owned: readonly OwnedMonth[]): { set: string; aside: string } {
@@ -85,11 +85,24 @@ function soldNewWords(basis: OwnedMonth, owned: readonly OwnedMonth[]): { set: s
   }
   const left = owned.filter((o) => o.host_counted === basis.host_counted && o.sold_new === false);
   if (left.length === 0) return { set: '', aside: '' };
-  const passed = left.find((o) => o.monthly_usd < basis.monthly_usd);
-  return {
-    set: ' and are not recorded as discontinued',
-    aside: passed
-      ? `; ${passed.hardware_id} costs less (${usd(passed.monthly_usd)} USD) but is no longer sold new, so it is not weighed`
-      : '',
-  };
+  // Every cheaper one passed over is named, cheapest first (then by id, as the options are listed), not only the first
+  // met: two discontinued Macs both cheaper than the basis were one name, the other's month unsaid.
+  const passed = left.filter((o) => o.monthly_usd < basis.monthly_usd).sort(cheapestFirst);
+  return { set: ' and are not recorded as discontinued', aside: passed.length > 0 ? `; ${passedWords(passed)}` : '' };
+}
+
+/** The configurations named with their month before "and N more": the answer's sentence stays readable. */
+const PASSED_NAMED = 3;
+
+/** "a costs less (1 USD) but is ...", or "a (1 USD), b (2 USD) and 2 more cost less but are ...". */
+function passedWords(passed: readonly OwnedMonth[]): string {
+  const named = passed.slice(0, PASSED_NAMED).map((o) => `${o.hardware_id} (${usd(o.monthly_usd)} USD)`);
+  if (passed.length === 1) return `${passed[0].hardware_id} costs less (${usd(passed[0].monthly_usd)} USD) but is no longer sold new, so it is not weighed`;
+  const more = passed.length - named.length;
+  const list = more > 0 ? `${named.join(', ')} and ${more} more` : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+  return `${list} cost less but are no longer sold new, so they are not weighed`;
+}
+
+function cheapestFirst(a: OwnedMonth, b: OwnedMonth): number {
+  return a.monthly_usd - b.monthly_usd || a.hardware_id.localeCompare(b.hardware_id);
 }

@@ -6,7 +6,7 @@ import { aDataset, aHardware, aModel, aRating, f } from '../dataset/fixtures.ts'
 import type { Architecture } from '../schema/index.ts';
 import { interpret } from './interpret.ts';
 import { recommend } from './recommend.ts';
-import { READING_TOKENS_PER_S } from './recommend-speed.ts';
+import { floorKey, READING_TOKENS_PER_S, speedFloorOf, type SpeedFloor } from './recommend-speed.ts';
 import { priceScore } from './recommend-weights.ts';
 import { notesFor } from './recommend-reasons.ts';
 
@@ -107,4 +107,22 @@ test('no configuration counts its host machine: the smaller one is said to cost 
   assert.deepEqual([small.option.self!.hardware.id, small.option.self!.smallest?.hardware.id], ['bare-48', 'bare-24']);
   assert.match(small.reasons[1], /It also fits bare-24 \(bare-24, 24\.48 GB usable, about [\d.]+ tokens\/s at q8_0\), which costs more to own\./);
   assert.doesNotMatch(small.reasons[1], /would leave out its host machine/);
+});
+
+test('a floor\'s key: the decode speed and the prompt limit that hold a pick back, the same for equal values', () => {
+  // Kept picks (recommend-hosting-owned.ts, recommend-hosting-named.ts) are found under this key: two floors that hold
+  // back different picks must never share it, and a floor made afresh with the same values must find the kept one.
+  const reading: SpeedFloor = { tokens_per_s: 5.29, prefill_s: 120, prefill_stated_s: 120 };
+  assert.equal(floorKey(reading), floorKey({ ...reading }), 'the same values, another object');
+  assert.equal(floorKey(reading), floorKey(reading), 'asked again');
+  assert.notEqual(floorKey(reading), floorKey({ ...reading, tokens_per_s: 6 }), 'another decode speed');
+  assert.notEqual(floorKey(reading), floorKey({ ...reading, prefill_s: null }), 'no prompt limit');
+  assert.notEqual(floorKey(reading), floorKey({ ...reading, prefill_s: 60 }), 'another prompt limit');
+  // The limit only stated (a named machine's reason says it) holds back no pick: not kept apart.
+  assert.equal(floorKey(reading), floorKey({ ...reading, prefill_stated_s: null }));
+  assert.notEqual(floorKey(null), floorKey({ tokens_per_s: 0, prefill_s: null, prefill_stated_s: null }), 'no floor is not a floor of 0');
+  // The uses' floors (docs/trust-and-recommend.md 2.4): use=documents holds a prompt filling the context to 120 s, chat
+  // to none, so off a named machine their keys differ; on one (no prompt limit) both are the reading speed alone.
+  assert.notEqual(floorKey(speedFloorOf('documents')), floorKey(speedFloorOf('chat')));
+  assert.equal(floorKey(speedFloorOf('documents', true)), floorKey(speedFloorOf('chat', true)));
 });

@@ -71,13 +71,14 @@ export function batchOneTokensPerSecond(facts: ModelFacts, q: Quantization, hard
 }
 
 /**
- * Seconds to read a prompt filling `opts.context`, as `speedOf` gives it (`time_to_first_token_s`), without the rest of
- * the estimate; null without a compute figure. Compute-bound, so the same at every quantization.
+ * Seconds to read a prompt filling `opts.context`, exactly as `speedOf` gives it (`time_to_first_token_s`: the prompt at
+ * the starting rate plus its attention at depth), without the rest of the estimate; null without a compute figure.
+ * Compute-bound, so the same at every quantization. A limit checked on this figure and a pick's figure must agree: a
+ * check without the depth term passed models whose written-out pick then read over the limit.
  */
 export function prefillSeconds(facts: ModelFacts, hardware: Hardware, opts: SpeedOptions): number | null {
-  const { flops } = modelLayout(facts, hardware, opts.concurrency);
-  if (flops === undefined) return null;
-  return roundTo(opts.context / computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total), 2);
+  const s = timeToFirstTokenSeconds(facts, hardware, opts.context, opts.concurrency);
+  return s === null ? null : roundTo(s, 2);
 }
 
 /**

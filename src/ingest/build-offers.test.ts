@@ -164,6 +164,26 @@ test("a notice of another id of the model does not give a listing its dates: gpt
   assert.deepEqual(o.shutdown_date?.corroborated_by, ['litellm']);
 });
 
+test("a snapshot retired for a newer one of the same name does not date the undated listing: gpt-4o-mini-tts", () => {
+  // deprecations-rss, OpenAI gpt-4o-mini-tts-2025-03-20 (read 2026-05-16): deprecated 2026-04-22, shutdown 2026-07-23,
+  // replacement_models ["gpt-4o-mini-tts-2025-12-15"]; genai-prices lists openai/gpt-4o-mini-tts. The undated name calls
+  // the 2025-12-15 snapshot now, so it is served. gpt-3.5-turbo-0613's notice (replacement gpt-3.5-turbo, an undated
+  // name) still reaches the base listing, as above.
+  const notice = (model_id: string, id: string, replacement: string): OfferNotice => ({ source: 'deprecations-rss', provider: 'openai',
+    model_id, source_model_id: id, as_of: '2026-05-16', status: 'deprecated', deprecation_date: '2026-04-22', shutdown_date: '2026-07-23', replacement });
+  const { offers } = buildOffers([
+    obs({ source: 'genai-prices-npm', provider: 'openai', provider_model_id: 'gpt-4o-mini-tts', as_of: '2026-09-23', input: 0.6, output: 12 }),
+    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-3.5-turbo', as_of: '2026-07-24', input: 0.5, output: 1.5 }),
+  ], (o) => o.provider_model_id, new Map(), { vendorOf: () => 'openai', notices: [
+    notice('gpt-4o-mini-tts', 'gpt-4o-mini-tts-2025-03-20', 'gpt-4o-mini-tts-2025-12-15'),
+    notice('gpt-3.5-turbo', 'gpt-3.5-turbo-0613', 'gpt-3.5-turbo'),
+  ] });
+  const tts = offers.find((x) => x.provider_model_id === 'gpt-4o-mini-tts')!;
+  assert.deepEqual([tts.status, tts.deprecation_date, tts.shutdown_date], [undefined, undefined, undefined]);
+  const turbo = offers.find((x) => x.provider_model_id === 'gpt-3.5-turbo')!;
+  assert.deepEqual([turbo.status?.value, turbo.shutdown_date?.value], ['deprecated', '2026-07-23']);
+});
+
 test("Bedrock's end of life for a model id dates its eu. and apac. profiles too, not the developer's retirement", () => {
   // deprecations-rss deprecations.json, AWS Bedrock `anthropic.claude-3-5-sonnet-20241022-v2:0`: legacy 2026-01-30,
   // end of life 2026-07-30 (last read 2026-04-07; https://docs.aws.amazon.com/bedrock/latest/userguide/model-lifecycle.html).

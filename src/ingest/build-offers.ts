@@ -11,7 +11,7 @@ import { canonicalSlug } from './match-keys.ts';
 import { priceAsOf, type EvidenceDate } from './price-dates.ts';
 import { agreementOf, type Agreement } from './price-agreement.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
-import { chooseLifecycle, namesOtherSnapshot } from './lifecycle-dates.ts';
+import { chooseLifecycle, namesOtherSnapshot, rollsToNewerSnapshot } from './lifecycle-dates.ts';
 import { listingGroup, noticeCoversListing, noticeDatesVersion, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { regionalPremiumOf } from './regional-premium.ts';
@@ -300,7 +300,10 @@ function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[],
       const same = exact.length ? at.filter((g) => !named.has(g.key) && noticeCoversListing(n.source_model_id, g.listing, rawIds(g), ids)) : [];
       // A notice of one dated snapshot never falls back onto another dated snapshot's listing (lifecycle-dates.ts). A
       // notice of the whole model (a reviewed row: the model is no longer served there) covers every SKU of it, batch too.
-      const base = at.filter((x) => (n.notice_scope === 'model' || x.sku === 'standard' || x.sku === 'regional') && !namesOtherSnapshot(listing, x.listing));
+      // Nor onto the undated name where the notice replaces its snapshot with a newer one of that name, which the name
+      // now calls (rollsToNewerSnapshot: gpt-4o-mini-tts-2025-03-20 -> 2025-12-15 leaves `gpt-4o-mini-tts` served).
+      const base = at.filter((x) => (n.notice_scope === 'model' || x.sku === 'standard' || x.sku === 'regional') && !namesOtherSnapshot(listing, x.listing)
+        && !rollsToNewerSnapshot(listing, n.replacement, x.listing));
       // A dated version the catalogue holds as a model of its own is still the version the bare name's notice dates at
       // a provider that dates no version itself (Azure's gpt-audio-mini notice, its gpt-audio-mini-2025-10-06 deployment).
       const apart = n.notice_scope === 'model' || n.notice_scope === 'listing' ? [] : mine.filter((g) => g.model_id !== n.model_id

@@ -217,8 +217,9 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     // The conditions the licence table writes for the model's licence, word for word; `none` where it writes none.
     case 'licence_conditions': return m.licence ? (m.licence.value.conditions ?? 'none') : undefined;
     case 'open_weights': return m.open_weights?.value;
-    // The service treats a model without a status fact as served (recommend drops only `deprecated`).
-    case 'status': return m.status?.value ?? 'active';
+    // Absent reads as `none`: since the build derives `active` from the developer's listing (model-status.ts), a model
+    // with no status is one no source dates either way, which a row must say as such, not as `active`.
+    case 'status': return m.status?.value ?? 'none';
     // Absent reads as `none`: a row can say a model has no such date.
     case 'deprecation_date': return m.deprecation_date?.value ?? 'none';
     case 'shutdown_date': return m.shutdown_date?.value ?? 'none';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chooseLifecycle, namesOtherSnapshot } from './lifecycle-dates.ts';
+import { chooseLifecycle, namesOtherSnapshot, rollsToNewerSnapshot } from './lifecycle-dates.ts';
 
 test("the developer's notice wins over a newer catalogue copy; the copy stays visible as a conflict", () => {
   // claude-3-opus-20240229: Anthropic's notice (deprecations-rss, read 2026-03-26) shuts it down 2026-01-05; LiteLLM's
@@ -48,4 +48,15 @@ test("one snapshot spelt two ways is the same snapshot: OpenAI's gpt-3.5-turbo-0
   assert.equal(namesOtherSnapshot('o1-preview-2024-09-12', 'o1-preview-20240912'), false);
   assert.equal(namesOtherSnapshot('gpt-4-0613', 'gpt-4-2023-06-13'), false);
   assert.equal(namesOtherSnapshot('gpt-3.5-turbo-0613', 'gpt-3.5-turbo-1106'), true);
+});
+
+test('a snapshot retired for a newer snapshot of the same name leaves that undated name served', () => {
+  // deprecations-rss, OpenAI: gpt-4o-mini-tts-2025-03-20, replacement gpt-4o-mini-tts-2025-12-15.
+  assert.equal(rollsToNewerSnapshot('gpt-4o-mini-tts-2025-03-20', 'gpt-4o-mini-tts-2025-12-15', 'gpt-4o-mini-tts'), true);
+  // Another listing, an older replacement, another model or an undated replacement: not this rule.
+  assert.equal(rollsToNewerSnapshot('gpt-4o-mini-tts-2025-03-20', 'gpt-4o-mini-tts-2025-12-15', 'gpt-4o-mini-tts-2025-03-20'), false);
+  assert.equal(rollsToNewerSnapshot('gpt-4o-mini-tts-2025-12-15', 'gpt-4o-mini-tts-2025-03-20', 'gpt-4o-mini-tts'), false);
+  assert.equal(rollsToNewerSnapshot('gpt-3.5-turbo-1106', 'gpt-5.4-mini', 'gpt-3.5-turbo'), false);
+  assert.equal(rollsToNewerSnapshot('o3-2025-04-16', 'gpt-5.5', 'o3'), false);
+  assert.equal(rollsToNewerSnapshot('o3-2025-04-16', undefined, 'o3'), false);
 });

@@ -69,3 +69,19 @@ export function namesOtherSnapshot(noticeId: string, listing: string): boolean {
   if (a === undefined || b === undefined) return false;
   return a.length === b.length ? a !== b : a.slice(-4) !== b.slice(-4);
 }
+
+/** A full snapshot date closing an id (`-2025-03-20`, `-20250320`), the part a newer snapshot is compared by. */
+const FULL_DATE = /-(20\d{2})-?(\d{2})-?(\d{2})$/;
+
+/**
+ * Whether a notice retiring one dated snapshot in favour of a newer snapshot of the same name leaves the undated name
+ * `listing` served: OpenAI retired gpt-4o-mini-tts-2025-03-20 (shutdown 2026-07-23) with the replacement
+ * gpt-4o-mini-tts-2025-12-15, which the undated `gpt-4o-mini-tts` now calls, so the notice is no date of that name.
+ */
+export function rollsToNewerSnapshot(noticeId: string, replacement: string | undefined, listing: string): boolean {
+  const id = noticeId.toLowerCase(), rep = replacement?.toLowerCase();
+  const a = FULL_DATE.exec(id), b = rep === undefined ? null : FULL_DATE.exec(rep);
+  if (!a || !b || rep === undefined) return false;
+  const name = id.slice(0, a.index);
+  return listing.toLowerCase() === name && rep.slice(0, b.index) === name && b.slice(1).join('') > a.slice(1).join('');
+}

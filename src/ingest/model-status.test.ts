@@ -201,7 +201,9 @@ test("gemini-2.5-pro: Vertex AI's own lifecycle notice dates Vertex's offer, not
     o({ source: 'developer-notices', source_model_id: 'gemini-2.5-pro', provider: 'google-vertex', as_of: '2026-11-27',
       status: 'deprecated', shutdown_date: '2026-10-16', replacement: 'gemini-3.5-flash' }),
   ], 'google', false);
-  assert.equal(life.status, undefined, 'the Gemini API had not yet shut it down when its page was read');
+  // The Gemini API's page only scheduled the shutdown when read: served until then, the date on the model.
+  assert.equal(life.status?.value, 'active', 'the Gemini API had not yet shut it down when its page was read');
+  assert.equal(life.status?.note, 'the developer serves it (its listing read 2026-05-07); shutdown scheduled for 2026-10-16 (deprecations-rss)');
   assert.deepEqual([life.shutdown_date?.value, life.shutdown_date?.source], ['2026-10-16', 'deprecations-rss']);
   assert.equal(life.replacement?.value, 'gemini-3.1-pro-preview');
 });
@@ -228,13 +230,43 @@ test("a model its developer serves with no retirement announced is active, deriv
   assert.deepEqual(life, { status: { value: 'active', as_of: '2026-07-02', source: 'derived',
     derived_from: ['models-dev (2026-07-02): anthropic anthropic/claude-fable-5'],
     note: 'the developer serves it (its listing read 2026-07-02); no retirement announced' } });
-  // A shutdown announced on the developer's listing, even one still to come, leaves no `active` that a later day
-  // could find past it: Gemini 2.5 Pro's 2026-10-16 (deprecations-rss) is a date with no status.
-  assert.equal(modelLifecycle('gemini-2.5-pro', [
-    o({ source: 'models-dev', source_model_id: 'gemini-2.5-pro', provider: 'google', shutdown_date: '2026-10-16' }),
-  ], 'google', false).status, undefined);
+  // A retirement announced on the developer's listing leaves no `active` that a later day could find past it: a
+  // deprecation already in force (OpenAI's o3, deprecated 2026-06-11, shutdown 2026-12-11) gives no status here.
+  assert.equal(modelLifecycle('o3', [
+    o({ source: 'litellm', source_model_id: 'o3', provider: 'openai', as_of: '2026-07-24', deprecation_date: '2026-06-11', shutdown_date: '2026-12-11' }),
+  ], 'openai', false).status?.value, 'deprecated');
   // Only resellers (open weights at third parties): no developer listing, no status.
   assert.equal(modelLifecycle('llama-3.3-70b-instruct', [
     o({ source: 'models-dev', source_model_id: 'groq/llama-3.3-70b-versatile', provider: 'groq' }),
   ], 'meta', true).status, undefined);
+});
+
+test("a shutdown the developer only schedules for the model's own id leaves it active until that day", () => {
+  // deprecations-rss, Google: gemini-embedding-001, "Release date: 2025-07-14. Shutdown date: 2028-05-14" (the feed's
+  // deprecation_date is the same day), read 2026-07-24; genai-prices' google/gemini-embedding-001 read 2026-09-23.
+  const life = modelLifecycle('gemini-embedding-001', [
+    o({ source: 'genai-prices-npm', source_model_id: 'google/gemini-embedding-001', provider: 'google', as_of: '2026-09-23' }),
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-embedding-001', provider: 'google', as_of: '2026-07-24',
+      deprecation_date: '2028-05-14', shutdown_date: '2028-05-14', replacement: 'gemini-embedding-2' }),
+  ], 'google', false);
+  assert.equal(life.status?.value, 'active');
+  assert.equal(life.status?.note, 'the developer serves it (its listing read 2026-09-23); shutdown scheduled for 2028-05-14 (deprecations-rss)');
+  // The model carries the date, so the answers retire it on that day (src/dataset/dataset.ts).
+  assert.equal(life.shutdown_date?.value, '2028-05-14');
+});
+
+test('a deprecation still to come before the shutdown, a scheduled snapshot, or open weights withhold active', () => {
+  const api = o({ source: 'litellm', source_model_id: 'gpt-x', provider: 'openai', as_of: '2026-07-24' });
+  // A deprecation day before the shutdown would pass while the model still read active: no status.
+  const early = modelLifecycle('gpt-x', [api, o({ source: 'deprecations-rss', source_model_id: 'gpt-x', provider: 'openai',
+    as_of: '2026-07-24', deprecation_date: '2026-11-01', shutdown_date: '2027-01-20' })], 'openai', false);
+  assert.equal(early.status, undefined);
+  // The newest dated snapshot's scheduled shutdown is not a date the model carries: no status.
+  const snap = modelLifecycle('gpt-x', [api, o({ source: 'deprecations-rss', source_model_id: 'gpt-x-2026-01-15', provider: 'openai',
+    as_of: '2026-07-24', shutdown_date: '2027-01-20' })], 'openai', false);
+  assert.equal(snap.status, undefined);
+  // Open weights carry no API dates, so a scheduled shutdown could never be judged on the model: no status.
+  const open = modelLifecycle('gpt-x', [api, o({ source: 'deprecations-rss', source_model_id: 'gpt-x', provider: 'openai',
+    as_of: '2026-07-24', shutdown_date: '2027-01-20' })], 'openai', true);
+  assert.equal(open.status, undefined);
 });

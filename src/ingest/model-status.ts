@@ -7,7 +7,7 @@ import { chooseLifecycle } from './lifecycle-dates.ts';
 import { key0 } from './match-keys.ts';
 import { choose, sourceRank, type Candidate } from './precedence.ts';
 import { rollingBase } from './rolling-alias.ts';
-import { SERVED_NOTE_HEAD } from './served-status.ts';
+import { schedulesShutdown, SERVED_NOTE_HEAD } from './served-status.ts';
 
 /**
  * Developers with a model API of their own and, beside it, a cloud platform whose lifecycle page dates that
@@ -65,10 +65,11 @@ export function modelLifecycle(
   const out: ModelLifecycle = {};
   if (status && !(openWeights && status.value === 'deprecated')) out.status = status;
   // No word retires the model and the developer's own listing is served: the model is `active` (docs/data.md, "A
-  // served model is active"). Only where no listing of the developer announces a retirement date, so that no later
-  // day judged can find the model past it while it still reads active.
+  // served model is active"). Only where no listing of the developer announces a retirement, or its own listing only
+  // schedules one whose date the model carries, so that no later day judged can find it past a date while it reads
+  // active. An open-weights model carries no API dates (below), so for it a scheduled shutdown still withholds `active`.
   else if (!status) {
-    const served = developerServes(developer.filter((o) => o.provider !== undefined), [...own, ...newest]);
+    const served = developerServes(developer.filter((o) => o.provider !== undefined), own, newest, !openWeights);
     if (served) out.status = served;
   }
   if (openWeights) return out;
@@ -93,18 +94,23 @@ const announces = (o: ModelObservation) => o.status === 'deprecated' || o.deprec
 
 /**
  * `active` (derived) when a listing of the developer announcing no retirement is served and neither the developer's
- * listing under the model's id nor its newest dated snapshot (`model`) announces one (a status `deprecated`, a
- * deprecation or shutdown date, past or to come): the newest such reading. An older snapshot retired (gpt-4o-2024-05-13)
- * leaves the model served.
+ * listing under the model's id nor its newest dated snapshot announces one (a status `deprecated`, a deprecation or
+ * shutdown date, past or to come): the newest such reading. An older snapshot retired (gpt-4o-2024-05-13) leaves the
+ * model served. A listing under the model's own id that only schedules its shutdown (`schedulesShutdown`) announces
+ * no retirement yet: the model is served until that date, which it carries and the note names.
  */
-function developerServes(developer: readonly ModelObservation[], model: readonly ModelObservation[]): Fact<'active'> | undefined {
-  if (model.some(announces)) return undefined;
-  const r = developer.filter((o) => !announces(o) && (o.status === undefined || o.status === 'active'))
+function developerServes(developer: readonly ModelObservation[], own: readonly ModelObservation[],
+  newest: readonly ModelObservation[], carriesDates: boolean): Fact<'active'> | undefined {
+  const scheduled = (o: ModelObservation) => carriesDates && schedulesShutdown(o, o.as_of);
+  if (newest.some(announces) || own.some((o) => announces(o) && !scheduled(o))) return undefined;
+  const r = developer.filter((o) => (!announces(o) || (scheduled(o) && own.includes(o))) && (o.status === undefined || o.status === 'active'))
     .sort((a, b) => b.as_of.localeCompare(a.as_of) || a.source.localeCompare(b.source))[0];
   if (!r) return undefined;
+  const dates = own.filter(scheduled).map((o) => `${o.shutdown_date} (${o.source})`);
+  const until = dates.length ? `; shutdown scheduled for ${[...new Set(dates)].sort().join(', ')}` : '; no retirement announced';
   return {
     value: 'active', as_of: r.as_of, source: 'derived', derived_from: [`${r.source} (${r.as_of}): ${r.provider} ${r.source_model_id}`],
-    note: `${SERVED_NOTE_HEAD} (its listing read ${r.as_of}); no retirement announced`,
+    note: `${SERVED_NOTE_HEAD} (its listing read ${r.as_of})${until}`,
   };
 }
 

@@ -27,3 +27,18 @@ test("a status of the developer's own word is left alone", () => {
   assert.equal(keepActiveWhereServed([beta], []), 0);
   assert.equal(beta.status?.value, 'beta');
 });
+
+test('an offer that only schedules its shutdown keeps active a model carrying that date', () => {
+  // Google's gemini-2.5-flash (deprecations-rss: deprecation and shutdown 2026-10-16, read 2026-07-22): the model and
+  // its Gemini API offer carry the date. A model without the date (`gpt-y`) would read active past it: dropped.
+  const shut = { value: '2026-10-16', source: 'deprecations-rss', as_of: '2026-07-22' };
+  const flash = { ...active('gemini-2.5-flash'), shutdown_date: shut } as unknown as Model;
+  const models = [flash, active('gpt-y')];
+  const dated = { deprecation_date: shut, shutdown_date: shut } as Partial<Offer>;
+  assert.equal(keepActiveWhereServed(models, [offer('gemini-2.5-flash', dated), offer('gpt-y', dated)]), 1);
+  assert.deepEqual(models.map((m) => m.status?.value), ['active', undefined]);
+  // A deprecation before the shutdown is no mere schedule: dropped.
+  const early = { ...active('gemini-2.5-flash'), shutdown_date: shut } as unknown as Model;
+  const dep = { value: '2026-08-01', source: 'deprecations-rss', as_of: '2026-07-22' };
+  assert.equal(keepActiveWhereServed([early], [offer('gemini-2.5-flash', { deprecation_date: dep, shutdown_date: shut } as Partial<Offer>)]), 1);
+});

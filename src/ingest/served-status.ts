@@ -6,13 +6,33 @@ import type { Model, Offer } from '../schema/index.ts';
 export const SERVED_NOTE_HEAD = 'the developer serves it';
 
 /**
+ * A listing that only schedules its end: a shutdown date still to come on the day it was read, no deprecation before
+ * that day, not marked deprecated. Google's Gemini API gives every model a shutdown date from its release
+ * (deprecations-rss: gemini-embedding-001, released 2025-07-14, shutdown 2028-05-14; gemini-2.5-flash 2026-10-16,
+ * deprecation the same day): a model served until a date, not a deprecated one. Nothing on it can pass before its
+ * shutdown, and the model carries that date, which the answers judge on their own day (src/dataset/dataset.ts).
+ * `readOn`: the day the statement was read.
+ */
+export const schedulesShutdown = (x: { status?: string; deprecation_date?: string; shutdown_date?: string }, readOn: string): boolean =>
+  x.status !== 'deprecated' && x.shutdown_date !== undefined && x.shutdown_date > readOn
+  && (x.deprecation_date === undefined || x.deprecation_date >= x.shutdown_date);
+
+/**
  * Drops the derived `active` of a model without a first-party offer that is neither deprecated nor dated to retire:
  * a listing the catalogues read as live while its offer carries a notice's date (codex-mini, shut down 2026-02-12) is
- * not served, and one dated to shut down later would read active past that day, which the answers judge anew.
+ * not served, and one dated to shut down later would read active past that day, which the answers judge anew. An
+ * offer that only schedules its shutdown (`schedulesShutdown`: Google's gemini-2.5-flash, 2026-10-16) is served when
+ * the model carries a shutdown date no later than the offer's: the answers retire the model on that day.
  */
 export function keepActiveWhereServed(models: Model[], offers: readonly Offer[]): number {
-  const live = new Set(offers.filter((o) => o.first_party && o.status?.value !== 'deprecated' && !o.shutdown_date
-    && !o.deprecation_date).map((o) => o.model_id));
+  const modelShutdown = new Map(models.map((m) => [m.id, m.shutdown_date?.value]));
+  const scheduled = (o: Offer) => {
+    const shut = modelShutdown.get(o.model_id);
+    return shut !== undefined && o.shutdown_date !== undefined && shut <= o.shutdown_date.value
+      && schedulesShutdown({ deprecation_date: o.deprecation_date?.value, shutdown_date: o.shutdown_date.value }, o.shutdown_date.as_of);
+  };
+  const live = new Set(offers.filter((o) => o.first_party && o.status?.value !== 'deprecated'
+    && ((!o.shutdown_date && !o.deprecation_date) || scheduled(o))).map((o) => o.model_id));
   let dropped = 0;
   for (const m of models) {
     if (m.status?.source !== 'derived' || !m.status.note?.startsWith(SERVED_NOTE_HEAD) || live.has(m.id)) continue;

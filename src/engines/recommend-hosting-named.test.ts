@@ -1,0 +1,124 @@
+// Tests of recommend_model on a named machine: whether each model fits it and reaches the reading speed there, worked by
+// hand, and the verdicts kept per machine, context and floor never served to another ask.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { aDataset, aHardware, aModel, f } from '../dataset/fixtures.ts';
+import type { Architecture, Hardware, Model } from '../schema/index.ts';
+import type { HostingPick } from './recommend-hosting.ts';
+import { hostingOnNamedMachine } from './recommend-hosting-named.ts';
+import { speedFloorOf, type SpeedFloor } from './recommend-speed.ts';
+
+const arch = (layers: number): Architecture => ({ layers, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'acme/x' });
+const APACHE = f({ id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true });
+const open = (id: string, params: number, layers: number) =>
+  aModel({ id, open_weights: f(true), licence: APACHE, parameters_total: f(params), architecture: f(arch(layers)), context_window: f(131072) });
+
+/*
+ * By hand, small-8b (8e9 weights, 32 layers, 8 KV heads of 128) at batch 1 on a 24 GB desktop card (usable 0.95 x 24 =
+ * 22.8 GB), the fixture's accelerator with no fitted runtime row, so weights are read at 0.67 of the bandwidth and the
+ * F16 cache at 0.82 (constants.ts DECODE_EFFICIENCY, KV_READ_EFFICIENCY), plus 45 us a layer (32 x 45 us = 1.44 ms):
+ * - the cache: 2 (K and V) x 32 x 8 x 128 x 2 bytes = 131,072 bytes a token: 1.074 GB at 8,192 tokens, 8.59 at 65,536;
+ * - weights at Q8_0 8.5 bits (34 bytes a block of 32, ggml block_q8_0): 8.5 GB; Q6_K 6.56 and Q4_K_M 4.89 bits
+ *   (llama.cpp tools/quantize on Llama-3.1-8B: 6.5633, 4.8944), 6.56 and 4.89 GB;
+ * - the reading floor: 238 words a minute / 60 / 0.75 words a token = 5.29 tokens/s (Brysbaert 2019; OpenAI).
+ * mid-66 (66 GB/s) at 8,192 tokens: Q8_0 8.5 / 44.22 + 1.074 / 54.12 + 0.00144 = 0.2135 s, 4.7 tokens/s, under the
+ *   floor; Q6_K 6.56 / 44.22 + 0.0198 + 0.00144 = 0.1696 s, 5.9 tokens/s: lowered to q6_k, q8_0 passed over at 4.7.
+ * mid-66 at 65,536 tokens: fits at Q8_0 (8.5 + 8.59 + 0.75 overhead = 17.8 GB), but even Q4_K_M reads 4.89 / 44.22 +
+ *   8.59 / 54.12 + 0.00144 = 0.2708 s, 3.7 tokens/s: below the floor at every format, q8_0 marked below it.
+ * fast-1000 (1,000 GB/s) at 8,192: Q8_0 8.5 / 670 + 1.074 / 820 + 0.00144 = 0.01544 s, 64.8 tokens/s: q8_0, over it.
+ * large-200b: even Q4_K_M's 200e9 x 4.89 / 8 = 122 GB of weights pass 22.8 GB: it fits none.
+ */
+const ds = aDataset({
+  models: [open('small-8b', 8e9, 32), open('large-200b', 200e9, 80)],
+  hardware: [aHardware({ id: 'mid-66', bandwidth_gbs: f(66) }), aHardware({ id: 'fast-1000', bandwidth_gbs: f(1000) })],
+});
+const small = ds.modelById.get('small-8b')!;
+const large = ds.modelById.get('large-200b')!;
+const mid = ds.hardwareById.get('mid-66')!;
+const fast = ds.hardwareById.get('fast-1000')!;
+const FLOOR = speedFloorOf('chat', true);
+
+/** What a pick says: the quantization it runs at, its speed, whether it is under the floor, the one passed over. */
+const said = (p: HostingPick | undefined) => p && [
+  p.hardware.id, p.fit.quantization, p.fit.speed?.tokens_per_s, p.below_floor,
+  p.slower_quantization && [p.slower_quantization.quantization, p.slower_quantization.tokens_per_s],
+];
+const ask = (m: Model, h: Hardware, context: number, floor: SpeedFloor | null) => said(hostingOnNamedMachine(ds, m, h, context, floor));
+
+const LOWERED = ['mid-66', 'q6_k', 5.9, false, ['q8_0', 4.7]];
+// At 65,536 tokens the q8_0 fit reads 8.5 / 44.22 + 8.59 / 54.12 + 0.00144 = 0.3524 s a token: 2.8 tokens/s.
+const BELOW_65K = ['mid-66', 'q8_0', 2.8, true, null];
+const NO_FLOOR_65K = ['mid-66', 'q8_0', 2.8, false, null];
+const NO_FLOOR_8K = ['mid-66', 'q8_0', 4.7, false, null];
+const FAST = ['fast-1000', 'q8_0', 64.8, false, null];
+
+test('on a named machine: the format that reaches the reading speed, or the usual one marked below it, by hand', () => {
+  assert.deepEqual(ask(small, mid, 8192, FLOOR), LOWERED);
+  assert.deepEqual(ask(small, fast, 8192, FLOOR), FAST);
+  assert.deepEqual(ask(large, mid, 8192, FLOOR), undefined);
+  assert.deepEqual(ask(large, fast, 8192, null), undefined);
+  // At 65,536 tokens every format of 4 bits or more reads too slowly (3.7 tokens/s at q4_k_m): q8_0 marked below.
+  assert.deepEqual(ask(small, mid, 65536, FLOOR), BELOW_65K);
+});
+
+test('the verdicts kept never answer another context, floor, model or machine, asked in any order', () => {
+  // At 4,096 tokens (a 0.537 GB cache) q8_0 reads 8.5 / 44.22 + 0.537 / 54.12 + 0.00144 = 0.2036 s, 4.9 tokens/s, under
+  // the floor; q6_k 6.56 / 44.22 + 0.0099 + 0.00144 = 0.1597 s, 6.3 tokens/s: lowered as at 8,192, at other speeds.
+  const asks: Array<[Model, Hardware, number, SpeedFloor | null, unknown]> = [
+    [small, mid, 8192, FLOOR, LOWERED],
+    [small, mid, 4096, FLOOR, ['mid-66', 'q6_k', 6.3, false, ['q8_0', 4.9]]],
+    [small, mid, 8192, null, NO_FLOOR_8K],
+    [small, mid, 65536, FLOOR, BELOW_65K],
+    [small, mid, 65536, null, NO_FLOOR_65K],
+    [large, mid, 8192, FLOOR, undefined],
+    [small, fast, 8192, FLOOR, FAST],
+    [large, fast, 8192, FLOOR, undefined],
+  ];
+  for (const order of [asks, [...asks].reverse(), asks]) {
+    for (const [m, h, context, floor, expected] of order) {
+      assert.deepEqual(ask(m, h, context, floor), expected, `${m.id} on ${h.id} at ${context}, floor ${floor !== null}`);
+    }
+  }
+});
+
+test('a floor of the same values as another object is the same floor; other values are another', () => {
+  // A floor made afresh with the reading floor's values answers as the kept one; one at 6 tokens/s (Q6_K's 5.9 is under
+  // it, Q5_K_M's 5.7 bits read 5.7 / 44.22 + 0.0198 + 0.00144 = 0.1502 s, 6.66 tokens/s, over it) is lowered further.
+  const same: SpeedFloor = { ...FLOOR };
+  const six: SpeedFloor = { ...FLOOR, tokens_per_s: 6 };
+  for (let round = 0; round < 2; round++) {
+    assert.deepEqual(ask(small, mid, 8192, FLOOR), LOWERED);
+    assert.deepEqual(ask(small, mid, 8192, same), LOWERED);
+    assert.deepEqual(ask(small, mid, 8192, six), ['mid-66', 'q5_k_m', 6.7, false, ['q8_0', 4.7]]);
+  }
+});
+
+test('a machine is kept by its configuration, not its id: another configuration of the same id is answered on its own', () => {
+  // A configuration built from a machine text, named as a catalogue one but reading memory at 1,000 GB/s, is fast-1000's
+  // case by hand (64.8 tokens/s at q8_0), whatever was kept for the catalogue's mid-66.
+  const built = aHardware({ id: 'mid-66', bandwidth_gbs: f(1000) });
+  for (let round = 0; round < 2; round++) {
+    assert.deepEqual(ask(small, mid, 8192, FLOOR), LOWERED);
+    assert.deepEqual(ask(small, built, 8192, FLOOR), ['mid-66', 'q8_0', 64.8, false, null]);
+  }
+});
+
+test('past the contexts kept for a machine, each ask is still answered at its own context and floor', () => {
+  // Four keys are kept a configuration (MAX_KEPT_CONTEXTS), one made with the dataset (8,192 tokens at the floor); the
+  // asks below make six, the last ones worked out afresh on each ask. Q8_0 at 16,384 tokens (a 2.147 GB cache):
+  // 8.5 / 44.22 + 2.147 / 54.12 + 0.00144 = 0.2333 s, 4.3 tokens/s; at 4,096 (0.537 GB): 0.2036 s, 4.9 tokens/s.
+  const own = aDataset({ models: [open('small-8b', 8e9, 32)], hardware: [aHardware({ id: 'mid-66', bandwidth_gbs: f(66) })] });
+  const m = own.models[0];
+  const h = own.hardware[0];
+  const at = (context: number, floor: SpeedFloor | null) => said(hostingOnNamedMachine(own, m, h, context, floor));
+  const asks: Array<[number, SpeedFloor | null, unknown]> = [
+    [8192, FLOOR, LOWERED], [8192, null, NO_FLOOR_8K], [16384, null, ['mid-66', 'q8_0', 4.3, false, null]],
+    [65536, null, NO_FLOOR_65K], [65536, FLOOR, BELOW_65K],
+    [4096, null, ['mid-66', 'q8_0', 4.9, false, null]],
+  ];
+  for (let round = 0; round < 3; round++) {
+    for (const [context, floor, expected] of round === 1 ? [...asks].reverse() : asks) {
+      assert.deepEqual(at(context, floor), expected, `round ${round}: ${context}, floor ${floor !== null}`);
+    }
+  }
+});
