@@ -31,7 +31,10 @@ function assumptionsAt(share: number, s: CostSettings, tiers: boolean): string[]
   return [
     apiAssumption(share, s.context, tiers),
     `self-hosting: every configuration that fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more (quantization chosen as in models_for_hardware), rented at its on-demand hourly price or bought and run, cheapest first`,
-    `prefill (the ${share} input share) is compute-bound: ${PREFILL_BASIS}; where the dataset has no compute ` +
+    `prefill (the ${share} input share) is compute-bound: ${PREFILL_BASIS}; on Hopper under vLLM a prompt also pays ` +
+      'its attention, each token to the ones before it, at the share of the dense rate FlashAttention-3 reaches for the ' +
+      'head width (arXiv 2407.08608: 0.48 at 64 wide, 0.62 at 128, 0.65 at 256; elsewhere, and for MLA, not counted, the ' +
+      'fast side at long prompts); where the dataset has no compute ' +
       'figure, prompt tokens are counted at the decode rate (the slow side); in FP8 too the rate is FP16\'s, as vLLM\'s ' +
       'published FP8 runs support: NVIDIA\'s TensorRT-LLM FP8 runs of Llama 3.3 70B and 3.1 8B on an H100 and an H200 ' +
       '(perf overview v1.0, held out of the fit) measure 2.6-3.5x the throughput this estimate gives them, so on prompt-heavy ' +
