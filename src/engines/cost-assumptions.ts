@@ -27,6 +27,24 @@ export function costAssumptions(opts: CostOptions, s: CostSettings, api?: ApiCos
   return a as string[];
 }
 
+/** Lists with a model's own lines after them (a DSA model's attention line), by list and lines. */
+const withLines = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+/**
+ * `base` (a list costAssumptions keeps) with a model's own lines after it: the same frozen list for the same pair, so
+ * an answer's assumptions are one value shared by every ask at those settings (ops/estimate-cost.ts writes them from
+ * text made once). Without lines, `base` itself.
+ */
+export function assumptionsWith(base: string[], lines: readonly string[]): string[] {
+  if (lines.length === 0) return base;
+  const key = lines.join('\n');
+  let byLines = withLines.get(base);
+  if (byLines === undefined) withLines.set(base, (byLines = new Map()));
+  let a = byLines.get(key);
+  if (a === undefined) byLines.set(key, (a = Object.freeze([...base, ...lines])));
+  return a as string[];
+}
+
 function assumptionsAt(share: number, s: CostSettings, tiers: boolean): string[] {
   return [
     apiAssumption(share, s.context, tiers),
