@@ -1,7 +1,7 @@
 // Serving throughput under continuous batching: prefill compute-bound, decode bandwidth-bound up to memory or compute.
 import type { Architecture, Hardware } from '../schema/index.ts';
 import { KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization } from './constants.ts';
-import { decodeEfficiency, servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
+import { decodeEfficiency, moePrefillClass, servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
 import { moeDispatchSeconds } from './decode-moe.ts';
 import { moeRouting, type MoeRouting } from './moe.ts';
 import { runtimeFor } from './runtime.ts';
@@ -122,7 +122,10 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     // as models_for_hardware's figure does (speed.ts `modelLayout`), so the two quote one rate for one batch.
     step_latency_s: layout.step_latency_s
       + moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total),
-    compute_rate: flops === undefined ? Infinity : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total),
+    // The prompt rate models_for_hardware quotes (speed.ts prefillRate): an MoE model at its class's own factor.
+    compute_rate: flops === undefined
+      ? Infinity
+      : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total, moePrefillClass(hardware)),
     has_flops: flops !== undefined,
     routing: moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture),
     ...(singleStream === undefined ? {} : { single_stream_efficiency: singleStream }),
