@@ -101,3 +101,39 @@ test('past three configurations passed over, the rest are counted: "and N more";
   const hostless = { ...month('gone-hostless', 50, false), sold_new: false };
   assert.doesNotMatch(ownedBasisWords(basis, [hostless, basis, gone('a', 100), gone('b', 200)], 10).text, /gone-hostless \(/);
 });
+
+test('a share of a baseboard is listed but never weighed where a machine bought whole serves the model', () => {
+  // qwen3-235b-a22b at 100M before the baseboard table: h200-x1 (one H200 SXM and 1/8 of an HGX host, 1,017.85 USD)
+  // stood for owning, though the H200 SXM is sold only on boards of 4 or 8 (data/curated/accelerator-baseboards.csv).
+  // Hand-built from those months: h200-x1 1,017.85 and b200-x1 1,245.37 (shares), h100-80gb-x4 3,796.87 (a 4-GPU board).
+  const h200x1 = { ...month('h200-x1', 1017.85, true), bought_whole: false };
+  const b200x1 = { ...month('b200-x1', 1245.37, true), bought_whole: false };
+  const h100x4 = { ...month('h100-80gb-x4', 3796.87, true), bought_whole: true };
+  const owned = [h200x1, b200x1, h100x4];
+  assert.equal(pickOwnedBasis(owned), h100x4);
+  assert.deepEqual(ownedWeighed(owned), [h100x4]);
+  assert.match(ownedBasisWords(h100x4, owned, 100).text,
+    /weigh the 1 bought configuration that count their whole machine and are sold whole in that size, the cheapest at each volume; at 100M tokens the cheapest is h100-80gb-x4, 3796\.87 USD a month, the verdict's owned month; h200-x1 \(1017\.85 USD\) and b200-x1 \(1245\.37 USD\) cost less but are shares of servers sold only whole \(their modules come on a baseboard of more\), so they are not weighed$/);
+  // One share passed over reads in the singular.
+  assert.match(ownedBasisWords(h100x4, [h200x1, h100x4], 100).text,
+    /; h200-x1 costs less \(1017\.85 USD\) but is a share of a server sold only whole \(its modules come on a baseboard of more\), so it is not weighed$/);
+  // Where only shares serve the model, they are weighed, and the words say the basis is one.
+  assert.deepEqual(ownedWeighed([h200x1, b200x1]), [h200x1, b200x1]);
+  assert.match(ownedBasisWords(h200x1, [h200x1, b200x1], 100).text,
+    /; h200-x1 is a share of a baseboard sold only whole, and no configuration one can buy whole serves the model$/);
+});
+
+test('the cheaper month without its host names every reason it is not the basis', () => {
+  // gpt-oss-120b at 10,000M: rtx-4090-x4 (269.32 USD, no host priced) is also a card whose end of production was
+  // reported in 2024-10 (data/curated/card-production.csv); mi300x-x1 (453.33 USD, no host) is a share of AMD's
+  // 8-GPU baseboard; rtx-3090-x4 x2 (515 USD, host priced) is the basis.
+  const r4090 = { ...month('rtx-4090-x4', 269.32, false), sold_new: false };
+  const mi300 = { ...month('mi300x-x1', 453.33, false), bought_whole: false };
+  const r3090 = month('rtx-3090-x4', 515, true, 2);
+  const text = ownedBasisWords(r3090, [r4090, mi300, r3090], 10000).text;
+  assert.match(text, /the cheapest is rtx-3090-x4 x2, 515 USD a month, the verdict's owned month; rtx-4090-x4 costs less \(269\.32 USD\) but leaves out a host machine no source prices and is no longer sold new, so it is not the basis; mi300x-x1 costs less \(453\.33 USD\) but is a share of a server sold only whole/);
+  // Both other reasons on the one hostless month named: a share, and no longer sold new.
+  const both = { ...month('x', 100, false), bought_whole: false, sold_new: false };
+  assert.match(ownedBasisWords(r3090, [both, r3090], 10000).text,
+    /; x costs less \(100 USD\) but leaves out a host machine no source prices and is a share of a server sold only whole \(its modules come on a baseboard of more\) and is no longer sold new, so it is not the basis$/);
+});

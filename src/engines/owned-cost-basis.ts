@@ -9,6 +9,11 @@ export type OwnedMonth = {
   hardware_id: string; monthly_usd: number; machines: number; host_counted: boolean;
   /** Whether the configuration is still sold new (no discontinued_on); absent reads as sold new. */
   sold_new?: boolean;
+  /**
+   * Whether one can buy it whole: false for a share of a baseboard no one sells apart (one H200 SXM of an HGX board
+   * of 4 or 8); absent reads as whole.
+   */
+  bought_whole?: boolean;
 };
 
 /**
@@ -30,8 +35,12 @@ export function pickOwnedBasis<T extends OwnedMonth>(owned: readonly T[]): T | u
  * asked, so "from when does owning pay?" has one answer; the basis at the volume asked is the curve's point there.
  */
 export function ownedWeighed<T extends OwnedMonth>(owned: readonly T[]): readonly T[] {
-  const counted = owned.filter((o) => o.host_counted);
-  const pool = counted.length > 0 ? counted : owned;
+  // A share of a baseboard (one or two H200 SXM of an HGX board of 4 or 8) is a size one rents, not one buys: its
+  // month is 1/8 of a server bought by someone else. Weighed only where nothing one can buy whole serves the model.
+  const buyable = owned.filter((o) => o.bought_whole !== false);
+  const whole = buyable.length > 0 ? buyable : owned;
+  const counted = whole.filter((o) => o.host_counted);
+  const pool = counted.length > 0 ? counted : whole;
   // A discontinued machine is costed at a past price (its last list price, a card's launch price), which no buyer can
   // pay for a new one: weighed only where no configuration of the same kind (counted whole, or hostless) still sold new
   // serves the model.
@@ -51,20 +60,26 @@ export function ownedBasisWords(basis: OwnedMonth, owned: readonly OwnedMonth[],
   const weighed = ownedWeighed(owned).length;
   const set = `${weighed} bought configuration${weighed === 1 ? '' : 's'}`;
   const sold = soldNewWords(basis, owned);
+  const cheaper = basis.host_counted && owned[0] && owned[0] !== basis && !owned[0].host_counted && owned[0].monthly_usd < basis.monthly_usd
+    ? owned[0] : undefined;
+  const share = shareWords(basis, owned, cheaper);
   if (!basis.host_counted) {
     return {
-      text: `the owned figures (this break-even, the curve) weigh the ${set} costed here${sold.set}, the cheapest at each volume, none `
-        + `with its host machine priced; at ${volume}M tokens the cheapest is ${at}, the verdict's owned month${sold.aside}`,
+      text: `the owned figures (this break-even, the curve) weigh the ${set} costed here${share.set}${sold.set}, the cheapest at each `
+        + `volume, none with its host machine priced; at ${volume}M tokens the cheapest is ${at}, the verdict's owned month${share.aside}${sold.aside}`,
       hostless: true,
     };
   }
-  const cheaper = owned[0] && owned[0] !== basis && !owned[0].host_counted && owned[0].monthly_usd < basis.monthly_usd ? owned[0] : undefined;
+  // Every reason that holds: a hostless RTX 4090 x4 is also a card no longer made; two hostless MI300X, a share of an
+  // 8-GPU baseboard.
+  const also = cheaper ? [cheaper.bought_whole === false ? SHARE.one : '', cheaper.sold_new === false ? NO_LONGER_SOLD.one : ''].filter(Boolean) : [];
   const aside = cheaper
-    ? `; ${cheaper.hardware_id} costs less (${usd(cheaper.monthly_usd)} USD) but leaves out a host machine no source prices, so it is not the basis`
+    ? `; ${cheaper.hardware_id} costs less (${usd(cheaper.monthly_usd)} USD) but leaves out a host machine no source prices`
+      + `${also.map((w) => ` and ${w}`).join('')}, so it is not the basis`
     : '';
   return {
-    text: `the owned figures (this break-even, the curve) weigh the ${set} that count their whole machine${sold.set}, the cheapest at `
-      + `each volume; at ${volume}M tokens the cheapest is ${at}, the verdict's owned month${aside}${sold.aside}`,
+    text: `the owned figures (this break-even, the curve) weigh the ${set} that count their whole machine${share.set}${sold.set}, the `
+      + `cheapest at each volume; at ${volume}M tokens the cheapest is ${at}, the verdict's owned month${aside}${share.aside}${sold.aside}`,
     hostless: false,
   };
 }
@@ -83,7 +98,7 @@ function soldNewWords(basis: OwnedMonth, owned: readonly OwnedMonth[]): { set: s
         + 'serves the model',
     };
   }
-  const left = owned.filter((o) => o.host_counted === basis.host_counted && o.sold_new === false);
+  const left = owned.filter((o) => o.host_counted === basis.host_counted && o.bought_whole !== false && o.sold_new === false);
   if (left.length === 0) return { set: '', aside: '' };
   // Every cheaper one passed over is named, cheapest first (then by id, as the options are listed), not only the first
   // met: two discontinued Macs both cheaper than the basis were one name, the other's month unsaid.
@@ -91,16 +106,39 @@ function soldNewWords(basis: OwnedMonth, owned: readonly OwnedMonth[]): { set: s
   return { set: ' and are not recorded as discontinued', aside: passed.length > 0 ? `; ${passedWords(passed)}` : '' };
 }
 
+/**
+ * Whether leaving out shares of a baseboard narrowed the weighed set, in words: "and are sold whole in that size"
+ * where a share was left out, naming each cheaper one passed over, cheapest first; where the basis itself is a share,
+ * that nothing bought whole serves the model.
+ */
+function shareWords(basis: OwnedMonth, owned: readonly OwnedMonth[], named?: OwnedMonth): { set: string; aside: string } {
+  if (basis.bought_whole === false) {
+    return { set: '', aside: `; ${basis.hardware_id} is a share of a baseboard sold only whole, and no configuration one can buy whole serves the model` };
+  }
+  const shares = owned.filter((o) => o.bought_whole === false);
+  if (shares.length === 0) return { set: '', aside: '' };
+  // The cheapest month without its host is named on its own with every reason it is not the basis, so not twice.
+  const passed = shares.filter((o) => o !== named && o.monthly_usd < basis.monthly_usd).sort(cheapestFirst);
+  return { set: ' and are sold whole in that size', aside: passed.length > 0 ? `; ${passedWords(passed, SHARE)}` : '' };
+}
+
+const SHARE = {
+  one: 'is a share of a server sold only whole (its modules come on a baseboard of more)',
+  many: 'are shares of servers sold only whole (their modules come on a baseboard of more)',
+};
+
 /** The configurations named with their month before "and N more": the answer's sentence stays readable. */
 const PASSED_NAMED = 3;
 
+const NO_LONGER_SOLD = { one: 'is no longer sold new', many: 'are no longer sold new' };
+
 /** "a costs less (1 USD) but is ...", or "a (1 USD), b (2 USD) and 2 more cost less but are ...". */
-function passedWords(passed: readonly OwnedMonth[]): string {
+function passedWords(passed: readonly OwnedMonth[], why: { one: string; many: string } = NO_LONGER_SOLD): string {
   const named = passed.slice(0, PASSED_NAMED).map((o) => `${o.hardware_id} (${usd(o.monthly_usd)} USD)`);
-  if (passed.length === 1) return `${passed[0].hardware_id} costs less (${usd(passed[0].monthly_usd)} USD) but is no longer sold new, so it is not weighed`;
+  if (passed.length === 1) return `${passed[0].hardware_id} costs less (${usd(passed[0].monthly_usd)} USD) but ${why.one}, so it is not weighed`;
   const more = passed.length - named.length;
   const list = more > 0 ? `${named.join(', ')} and ${more} more` : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
-  return `${list} cost less but are no longer sold new, so they are not weighed`;
+  return `${list} cost less but ${why.many}, so they are not weighed`;
 }
 
 function cheapestFirst(a: OwnedMonth, b: OwnedMonth): number {

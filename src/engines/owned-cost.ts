@@ -41,6 +41,19 @@ export type OwnedOption = Base & {
   monthly_per_machine_usd: number;
   /** What one machine costs in a month whatever it serves: its purchase share and a whole month at idle draw. */
   fixed_per_machine_usd: number;
+  /**
+   * When the configuration stopped being sold new (a machine's last list price, or a card's reported end of production),
+   * cited; null where no source dates an end. A discontinued configuration is listed, never weighed where one sold new
+   * serves the model (owned-cost-basis.ts).
+   */
+  discontinued_on: { value: string; source: string; as_of: string; note?: string } | null;
+  /**
+   * The counts of its module one can buy whole, where the module is sold only on a baseboard (an H200 SXM on a 4- or
+   * 8-GPU HGX board), and whether this configuration is one of them (`whole`); null where no source restricts the count
+   * (cards bought one by one). A share of a baseboard (`whole: false`) is a rented figure's size, not a machine one
+   * buys: listed, never weighed.
+   */
+  sold_in: { counts: number[]; whole: boolean; source: string; as_of: string; note?: string } | null;
 };
 
 /**
@@ -60,6 +73,8 @@ export type OwnedFigures = Figures & {
   host_counted: boolean;
   /** Whether the configuration is still sold new (the price table gives no discontinued_on). */
   sold_new: boolean;
+  /** Whether one can buy the configuration whole (no `sold_in`, or its count is one of them), not a share of a baseboard. */
+  bought_whole: boolean;
 };
 
 /** A configuration's host machine price, counted beside the purchase (0 where none is priced or it is in the purchase). */
@@ -120,6 +135,7 @@ export type OwnedTerms = {
   capacity_tokens_millions_per_month: number;
   host_counted: boolean;
   sold_new: boolean;
+  bought_whole: boolean;
   unrounded: Unrounded;
 };
 
@@ -147,6 +163,7 @@ function ownedTerms(hardware: Hardware, price: number, sized: Sized, s: CostSett
     capacity_tokens_millions_per_month: roundTo(mtokPerHour * HOURS_PER_MONTH, 2),
     host_counted: hardware.host_machine !== undefined,
     sold_new: hardware.discontinued_on === undefined,
+    bought_whole: boughtWhole(hardware),
     unrounded: Object.freeze({
       marginal_usd_per_mtok: marginal, fixed_per_machine_usd: fixed, capacity_tokens_millions_per_month: mtokPerHour * HOURS_PER_MONTH,
     }),
@@ -173,6 +190,7 @@ class OwnedAt implements OwnedFigures {
   get fixed(): number { return this.terms.fixed; }
   get host_counted(): boolean { return this.terms.host_counted; }
   get sold_new(): boolean { return this.terms.sold_new; }
+  get bought_whole(): boolean { return this.terms.bought_whole; }
   get fixed_per_machine_usd(): number { return this.terms.fixed_per_machine_usd; }
   get marginal_usd_per_mtok(): number { return this.terms.marginal_usd_per_mtok; }
   get capacity_tokens_millions_per_month(): number { return this.terms.capacity_tokens_millions_per_month; }
@@ -192,6 +210,26 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
   const powerMonthly = powerUsd(t.watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, t.idle.watts)
     + ((t.host_watts * machines * HOURS_PER_MONTH) / 1000) * s.power_usd_per_kwh;
   return new OwnedAt(hardware, sized, t, machines, usd(machines * t.purchase_monthly + powerMonthly));
+}
+
+/** Whether a configuration is a machine one buys whole: its module is not baseboard-only, or its count is a board's. */
+export function boughtWhole(hardware: Hardware): boolean {
+  const s = hardware.sold_in;
+  return s === undefined || s.value.includes(hardware.count);
+}
+
+/** The discontinued fact as an owned option carries it: cited, null where no source dates an end. */
+function discontinuedOf(hardware: Hardware): OwnedOption['discontinued_on'] {
+  const d = hardware.discontinued_on;
+  if (!d) return null;
+  return { value: d.value, source: d.source, as_of: d.as_of, ...(d.note ? { note: d.note } : {}) };
+}
+
+/** The baseboard counts as an owned option carries them: null where no source restricts the count. */
+function soldInOf(hardware: Hardware): OwnedOption['sold_in'] {
+  const s = hardware.sold_in;
+  if (!s) return null;
+  return { counts: [...s.value], whole: boughtWhole(hardware), source: s.source, as_of: s.as_of, ...(s.note ? { note: s.note } : {}) };
 }
 
 /** Board power of a configuration, all its accelerators; 0 without a power figure. */
@@ -322,6 +360,8 @@ export function describeOwned(f: OwnedFigures, opts: CostOptions, s: CostSetting
     } : null,
     monthly_per_machine_usd: usd(total / machines),
     fixed_per_machine_usd: f.fixed_per_machine_usd,
+    discontinued_on: discontinuedOf(hardware),
+    sold_in: soldInOf(hardware),
     machines,
     monthly_usd: f.monthly_usd,
     marginal_usd_per_mtok: f.marginal_usd_per_mtok,

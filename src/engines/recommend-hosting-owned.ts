@@ -115,7 +115,11 @@ function computeOwned(
   // estimate_cost weighs a configuration the model fits as a server; it is run here as the caller's own machine, where
   // the format ladder may differ (GGUF types, not vLLM's), so only those it also fits that way are weighed.
   const fitsOwned = (h: Hardware): boolean => formatOn(h) !== undefined;
-  const usual = months.find((o) => o.host_counted && fitsOwned(o.hardware)) ?? months.find((o) => fitsOwned(o.hardware));
+  // A machine bought whole with its host counted first; a share of a baseboard (two H200 SXM of an HGX board of 4 or 8)
+  // is no machine one buys, and is picked only where nothing else serves.
+  const pick = (ok: (h: Hardware) => boolean) => months.find((o) => o.host_counted && o.bought_whole && ok(o.hardware))
+    ?? months.find((o) => o.bought_whole && ok(o.hardware)) ?? months.find((o) => ok(o.hardware));
+  const usual = pick(fitsOwned);
   // A configuration runs it usably at the fit engine's quantization, or at the highest lower one that reaches the floor.
   const runs = (h: Hardware): boolean => {
     const v = formatOn(h);
@@ -125,7 +129,7 @@ function computeOwned(
   let passed: HostingPick['passed_over'] = null;
   const usualFormat = usual ? formatOn(usual.hardware) : undefined;
   if (usual && usualFormat !== undefined && usualFormat !== 'fast') {
-    const faster = months.find((o) => o.host_counted && runs(o.hardware)) ?? months.find((o) => runs(o.hardware));
+    const faster = pick(runs);
     if (faster) {
       first = faster;
       if (faster.hardware.id !== usual.hardware.id) {

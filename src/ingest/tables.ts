@@ -12,6 +12,7 @@ import { loadMachinePrices, MACHINE_PRICES_SOURCE, withMachinePrices } from './m
 import { loadMachineProducts, MACHINE_PRODUCTS_SOURCE, withProducts } from './machine-products.ts';
 import { CLOUD_INSTANCES_SOURCE, loadCloudInstances, withCloudInstances } from './cloud-instances.ts';
 import { CARD_PRODUCTION_SOURCE, loadCardProduction, withCardProduction } from './card-production.ts';
+import { BASEBOARD_SOURCE, loadBaseboards, withBaseboards } from './accelerator-baseboards.ts';
 import { ACCELERATOR_PEER_FABRIC_SOURCE, loadAcceleratorPeerFabric, withPeerFabric } from './accelerator-peer-fabric.ts';
 import { loadAliasTable } from './aliases.ts';
 import type { Tables } from './build.ts';
@@ -75,6 +76,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...prices.issues);
   const production = await loadCardProduction(path.join(curatedDir, 'card-production.csv'));
   issues.push(...production.issues);
+  const baseboards = await loadBaseboards(path.join(curatedDir, 'accelerator-baseboards.csv'));
+  issues.push(...baseboards.issues);
   const hosts = await loadHostMachines(path.join(curatedDir, 'host-machines.csv'));
   issues.push(...hosts.issues);
   const pointers = loadVersionPointers(path.join(curatedDir, 'version-pointers.csv'));
@@ -114,6 +117,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
         ...withProducts(built.hardware, hw.configs, products.rows), ...withCloudInstances(built.hardware, hw.configs, instances.rows),
         // A self-contained machine's price makes it its own host, before the host table's rows are applied.
         ...withMachinePrices(built.hardware, prices.rows), ...withCardProduction(built.hardware, hw.configs, production.rows),
+        ...withBaseboards(built.hardware, hw.configs, baseboards.rows),
         ...withHostMachines(built.hardware, hosts.hosts)] };
     },
     providerNames,
@@ -146,6 +150,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       DEPRECATION_READINGS_SOURCE,
       MACHINE_PRICES_SOURCE,
       CARD_PRODUCTION_SOURCE,
+      BASEBOARD_SOURCE,
       OFFER_WINDOWS_SOURCE,
       DEVELOPER_MAX_OUTPUT_SOURCE,
       curatedSource('licence-table', 'Reviewed table: licence texts, SPDX ids, OSI approval and commercial use', 'data/curated/licences.csv', 'licence normalisation',

@@ -131,6 +131,16 @@ export const OwnedOption = z
     monthly_per_machine_usd: z.number().describe('monthly_usd / machines: purchase and host shares and electricity of one machine this month.'),
     fixed_per_machine_usd: z.number()
       .describe('What one machine costs a month whatever it serves: purchase and host shares + 730 h at idle draw (curve and break-even use it).'),
+    discontinued_on: z.object({ value: z.string(), source: z.string().optional(), as_of: IsoDate, note: z.string().optional() }).nullable()
+      .describe('When the configuration stopped being sold new (YYYY-MM-DD or YYYY-MM: a machine\'s last list price, or a card\'s reported '
+        + 'end of production), cited; null where no source dates an end. Listed, but not weighed where one sold new serves the model.'),
+    sold_in: z.object({
+      counts: z.array(z.number()).describe('The module counts a baseboard holds: the sizes one can buy whole.'),
+      whole: z.boolean().describe('Whether this configuration\'s count is one of them; false: a share of a machine, a rented size, not weighed.'),
+      source: z.string().optional(), as_of: IsoDate, note: z.string().optional(),
+    }).nullable()
+      .describe('Where the module is sold only on a baseboard (an H200 SXM on a 4- or 8-GPU HGX board): the counts one buys whole; '
+        + 'null where no source restricts the count (cards bought one by one).'),
     monthly_usd: z.number().describe('machines x (purchase.monthly_usd + host_machine.monthly_usd) + power.monthly_usd.'),
   })
   .describe('Self-hosting on one bought configuration (an estimate).');

@@ -90,6 +90,11 @@ export const Hardware = z
      * the price table says so (data/curated/machine-prices.csv): its price is then the last list price, not an offer.
      */
     discontinued_on: factOf(z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/)).optional(),
+    /**
+     * The counts of this module one can buy whole, where it is sold only on a baseboard (data/curated/accelerator-
+     * baseboards.csv: an H200 SXM on a 4- or 8-GPU HGX board): a configuration of another count is a share of a machine.
+     */
+    sold_in: factOf(z.array(z.number().int().positive()).min(1)).optional(),
     /** The host machine around the accelerators, where a source prices it (data/curated/host-machines.csv). */
     host_machine: factOf(HostMachine).optional(),
     rental: factOf(RentalPrice).optional(),

@@ -63,6 +63,14 @@ test('estimate_cost: the owned basis is named first, and a cheaper listed month 
     },
   };
   assert.match(line('estimate_cost', v), /self-hosted owned 515\.00 USD \(rtx-3090-x4 x2, mxfp4; rtx-4090-x4 269\.32 USD without its unpriced host machine\)/);
+  // The same month with the card's reported end of production (card-production.csv, 2024-10) says that too; a share of
+  // an HGX board (one H200 SXM, its host share counted) is not said to leave its host out.
+  const r4090 = { ...v.self_hosting.owned_options[1], discontinued_on: { value: '2024-10' } };
+  const withEnd = { ...v, self_hosting: { ...v.self_hosting, owned_options: [v.self_hosting.owned_options[0], r4090] } };
+  assert.match(line('estimate_cost', withEnd), /rtx-4090-x4 269\.32 USD without its unpriced host machine, no longer sold new\)/);
+  const share = { hardware_id: 'h200-x1', quantization: 'fp8', monthly_usd: 300, host_machine: { id: 'hgx-8gpu-bom' }, sold_in: { counts: [4, 8], whole: false } };
+  const withShare = { ...v, self_hosting: { ...v.self_hosting, owned_options: [v.self_hosting.owned_options[0], share] } };
+  assert.match(line('estimate_cost', withShare), /; h200-x1 300\.00 USD a share of a baseboard sold only whole\)/);
 });
 
 test('estimate_cost: owned self-hosting cheaper only in windows says the windows, not one break-even volume', () => {

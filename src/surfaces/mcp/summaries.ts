@@ -34,7 +34,14 @@ function selfSide(s: V | undefined): string {
   // machine no source prices, and is named as such rather than read as the same figure. Its machines are said: 515 USD
   // is two rtx-3090-x4, not one.
   const below = own && (s?.owned_options as V[]).find((o) => o !== own && typeof o.monthly_usd === 'number' && o.monthly_usd < own.monthly_usd);
-  const aside = below ? `; ${below.hardware_id} ${usd(below.monthly_usd)} without its unpriced host machine` : '';
+  // Every reason it is not the basis, as the option carries it: a month without its host, a share of a baseboard sold
+  // only whole, a machine no longer sold new (a discontinued Mac has its host; one H200 SXM has 1/8 of one).
+  const why = below ? [
+    below.host_machine === null ? 'without its unpriced host machine' : '',
+    below.sold_in?.whole === false ? 'a share of a baseboard sold only whole' : '',
+    below.discontinued_on ? 'no longer sold new' : '',
+  ].filter(Boolean).join(', ') : '';
+  const aside = below ? `; ${below.hardware_id} ${usd(below.monthly_usd)}${why ? ` ${why}` : ''}` : '';
   const ownMachines = own?.machines > 1 ? ` x${own.machines}` : '';
   if (own) parts.push(`owned ${below ? '' : 'from '}${usd(own.monthly_usd)} (${own.hardware_id}${ownMachines}, ${own.quantization}${hostless}${aside})`);
   if (parts.length) return `self-hosted ${parts.join(', ')}`;

@@ -1,0 +1,58 @@
+// estimate_cost on the shipped dataset: the owned figures rest on a machine one can buy whole, never on a share of an
+// SXM or OAM baseboard (one H200 SXM of an HGX board of 4 or 8), and an owned option says when it is no longer sold.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { estimate_cost } from './estimate-cost.ts';
+
+const shipped = existsSync(`${DEFAULT_DATA_DIR}/models.json`);
+const ds = shipped ? await loadDataset(DEFAULT_DATA_DIR) : null;
+type Out = Record<string, any>;
+const run = (input: Record<string, unknown>) =>
+  estimate_cost.handler(ds!, estimate_cost.input.parse(input), { today: '2026-11-27' }) as Out;
+
+/** data/curated/accelerator-baseboards.csv: H200 SXM and H100 SXM on HGX boards of 4 or 8; B200 and MI300X of 8. */
+const BOARDS: Record<string, number[]> = { h200: [4, 8], h100: [4, 8], b200: [8], mi300x: [8] };
+const isShare = (id: string) => {
+  const m = /^(h200|h100-80gb|b200|mi300x)-x(\d)$/.exec(id);
+  return m !== null && !BOARDS[m[1].replace('-80gb', '')].includes(Number(m[2]));
+};
+
+test('qwen3-235b-a22b: the owned basis, break-even and curve never rest on one or two SXM modules of a baseboard', { skip: !shipped }, () => {
+  for (const tokens_millions of [100, 1000, 10000]) {
+    const r = run({ model_id: 'qwen3-235b-a22b', tokens_millions });
+    const first = r.self_hosting.owned_options[0];
+    assert.equal(isShare(first.hardware_id), false, `${tokens_millions}M basis ${first.hardware_id}`);
+    assert.notEqual(first.sold_in?.whole, false);
+    assert.equal(isShare(r.break_even_owned.hardware_id ?? ''), false);
+    for (const w of r.break_even_owned.cheaper_windows ?? []) assert.equal(isShare(w.hardware_id), false);
+    // The shares are still listed, after the basis, marked with the counts their module is sold in and not whole.
+    const shares = r.self_hosting.owned_options.filter((o: Out) => isShare(o.hardware_id));
+    assert.ok(shares.length > 0, `${tokens_millions}M lists no share`);
+    for (const o of shares) {
+      assert.deepEqual([o.sold_in.counts, o.sold_in.whole], [BOARDS[o.hardware_id.split('-')[0]], false], o.hardware_id);
+    }
+  }
+  // At 100M the basis is a 4-GPU H100 board: 4 x 33,600 USD (Epoch's H100 SXM5, a DGX H100 share, host in the price)
+  // = 134,400 / 36 months = 3,733.33 a month, plus at most 4 x 700 W x 730 h x 0.15 USD/kWh = 306.60 of power. Before,
+  // h200-x1 at 1,017.85 (32,000 USD + 1/8 of the 32,010 USD HGX host, over 36 months, and power) stood for owning.
+  const r = run({ model_id: 'qwen3-235b-a22b', tokens_millions: 100 });
+  const first = r.self_hosting.owned_options[0];
+  assert.equal(first.hardware_id, 'h100-80gb-x4');
+  assert.ok(first.monthly_usd > 3733.33 && first.monthly_usd < 3733.33 + 306.6, `${first.monthly_usd}`);
+  assert.match(r.break_even_owned.reason, /h200-x1 \(\d+\.\d+ USD\)[^;]* cost less but are shares of servers sold only whole/);
+});
+
+test('gpt-oss-120b at 10,000M: rtx-4090-x4 carries its end of production, and the words give both reasons it is not the basis', { skip: !shipped }, () => {
+  // data/curated/card-production.csv: the RTX 4090's end of production reported in 2024-10 (HotHardware, 2024-11-12).
+  const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 10000 });
+  const r4090 = r.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-4090-x4');
+  assert.deepEqual([r4090.discontinued_on.value, r4090.discontinued_on.source], ['2024-10', 'card-production']);
+  assert.equal(r4090.sold_in, null);
+  const basis = r.self_hosting.owned_options[0];
+  assert.deepEqual([basis.hardware_id, basis.discontinued_on, basis.sold_in], ['rtx-3090-x4', null, null]);
+  assert.match(r.break_even_owned.reason,
+    /rtx-4090-x4 costs less \(269\.32 USD\) but leaves out a host machine no source prices and is no longer sold new, so it is not the basis/);
+});
