@@ -164,3 +164,19 @@ test('a partial trust profile that names the criteria it leaves out says which t
   assert.ok(naming.length > 0, 'the derivation names the criteria it counts');
   for (const t of naming) assert.match(t, /`criteria`, on the pro and enterprise tiers/);
 });
+
+test('partial: a quoted page keeps only the day it was read; full keeps its address and words', () => {
+  // Scaleway's Generative APIs FAQ, as data/curated/inference-providers.csv quotes it.
+  const page = { url: 'https://www.scaleway.com/en/docs/generative-apis/faq',
+    quote: 'All models are currently hosted in a secure data center located in Paris, France, operated by OPCORE.', read_on: '2026-11-28' };
+  const body = deepFreeze({
+    eu_offers: [{ provider: 'scaleway', eu_resident: { value: 'yes', as_of: '2026-11-28', source: 'models-dev', evidence_page: page } }],
+    picks: [{ provider: 'scaleway', residency: 'yes', evidence_page: page }],
+  });
+  const out = projectBody(body, { ...base, full: false }) as Record<string, any>;
+  assert.deepEqual(out.eu_offers[0].eu_resident, { value: 'yes', as_of: '2026-11-28', evidence_page: { read_on: '2026-11-28' } });
+  assert.deepEqual(out.picks[0], { provider: 'scaleway', residency: 'yes', evidence_page: { read_on: '2026-11-28' } });
+  assert.doesNotMatch(JSON.stringify(out), /OPCORE|scaleway\.com/);
+  const full = projectBody(body, { ...base, full: true }) as typeof body;
+  assert.deepEqual(full.picks[0].evidence_page, page);
+});

@@ -89,7 +89,8 @@ export const PARTIAL_TIER = 'partial';
 /**
  * Full: `body` unchanged. Partial: every fact-shaped object (string `as_of` and string `source`: facts and rating
  * rows) loses `source`, `corroborated_by` and `conflicts` and keeps `value`, `as_of`, `derived_from`, `note`;
- * `listed_by` and `derived_from_sources` lists are removed; texts that cite a source keep the date and name no source (partial-text.ts); the
+ * `listed_by` and `derived_from_sources` lists are removed; a quoted page (`evidence_page`) keeps only the day it was read;
+ * texts that cite a source keep the date and name no source (partial-text.ts); the
  * source ids so removed are listed once as `sources` (sorted by id); `fullTierOnly` fields are removed; a fact whose
  * sources disagree keeps that it is disputed (`sources_disagree: true`, where `conflicts` was) but not who says what;
  * and `tier: "partial"` and the attribution the partial tiers must show are added.
@@ -190,6 +191,8 @@ function keyKind(k: string): Key {
 }
 
 function stripObject(o: Record<string, unknown>, walk: Walk): Record<string, unknown> {
+  // A quoted page (EvidencePage: a quote, the day read): a partial answer says that a page was read, not which nor what.
+  if (typeof o.quote === 'string' && typeof o.read_on === 'string') return { read_on: o.read_on };
   const isFact = typeof o.as_of === 'string' && typeof o.source === 'string';
   if (isFact) collect(o, walk.ids);
   let copy: Record<string, unknown> | undefined;

@@ -1,7 +1,7 @@
 // The sentences behind each recommendation: every figure with its date and source id, so a person can check it.
 import { euExclusionSentence } from './licence-territory.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import type { Fact } from '../schema/fact.ts';
+import type { EvidencePage, Fact } from '../schema/fact.ts';
 import type { Hardware, OfferRegion } from '../schema/index.ts';
 import { citeLicenceTerms, citeSource } from './cite.ts';
 import { discontinuedText } from './discontinued.ts';
@@ -27,7 +27,8 @@ import { slowerQuantizationText } from './recommend-quant.ts';
 import { floorText, heldBackNote, passedOverText, prefillText, readsInTime, type SpeedFloor } from './recommend-speed.ts';
 import { alsoSpeed, ownedFitOf, underFloor } from './recommend-also.ts';
 
-export type EuOfferBrief = { provider: string; provider_name: string; region: OfferRegion; residency: 'yes' | 'region' };
+/** `evidence_page`: the provider's page the residency rests on, quoted and dated; null where none is quoted (an EU SKU, a rule's note). */
+export type EuOfferBrief = { provider: string; provider_name: string; region: OfferRegion; residency: 'yes' | 'region'; evidence_page: EvidencePage | null };
 export type Explained = { reasons: string[]; eu_offers: readonly EuOfferBrief[] };
 
 const cite = citeSource;
@@ -265,7 +266,8 @@ function euOffersOf(ds: Dataset, model: Candidate['model'], askedContext: number
     const key = `${o.provider}/${o.region}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ provider: o.provider, provider_name: ds.providerById.get(o.provider)?.name ?? o.provider, region: o.region, residency: r });
+    out.push({ provider: o.provider, provider_name: ds.providerById.get(o.provider)?.name ?? o.provider, region: o.region, residency: r,
+      evidence_page: o.region === 'eu' ? null : o.eu_resident.evidence_page ?? null });
   }
   return out.sort((a, b) => a.provider.localeCompare(b.provider) || a.region.localeCompare(b.region));
 }

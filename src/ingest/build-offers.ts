@@ -375,7 +375,12 @@ export function buildProviders(
   const out = new Map<string, Provider>();
   for (const o of obs) {
     const id = canonicalSlug(o.id);
-    const p: Provider = { id, name: o.name, eu_data_residency: fact(o.eu_data_residency, o.as_of, o.source) };
+    // A residency quoted from the provider's page is dated by the day that page was read, not the table's review.
+    const page = o.residency_page;
+    const p: Provider = { id, name: o.name, eu_data_residency: fact(o.eu_data_residency, page?.read_on ?? o.as_of, o.source, {
+      ...(o.residency_note ? { note: o.residency_note } : {}),
+      ...(page ? { evidence_page: { url: page.url, quote: page.quote, read_on: page.read_on } } : {}),
+    }) };
     if (o.hq_country) p.hq_country = fact(o.hq_country, o.as_of, o.source);
     if (o.jurisdiction) p.jurisdiction = fact(o.jurisdiction, o.as_of, o.source);
     out.set(id, p);

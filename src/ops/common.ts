@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_CONTEXT } from '../engines/constants.ts';
 import { ServiceError } from '../errors/index.ts';
-import { FactBound, IsoDate, OfferLifecycleState, SourcesDisagree } from '../schema/index.ts';
+import { EvidencePage, FactBound, IsoDate, OfferLifecycleState, SourcesDisagree } from '../schema/index.ts';
 
 /** A model id or any alias a source uses (`anthropic/claude-opus-4.8`): up to 200 printable characters. */
 export const ModelIdParam = z
@@ -60,6 +60,7 @@ export const wireFact = <T extends z.ZodType>(value: T) =>
     derived_from: z.array(z.string()).optional(),
     note: z.string().optional(),
     bound: FactBound.optional(),
+    evidence_page: EvidencePage.optional(),
   });
 
 export const Page = z.object({

@@ -52,7 +52,9 @@ const Compliance = z
           region: OfferRegion.describe('`eu` for an EU-regional SKU; `us` or `apac` for a US or Asia-Pacific routing prefix; else `global`.'),
           sku: Sku.describe('Which product of the provider: `standard`, `regional`, `batch`, `flex`, `priority`... (one provider may list '
             + 'several).'),
-          eu_resident: wireFact(EuResidency).describe('`yes`: served in the EU; `region`: EU regions exist and must be chosen.'),
+          eu_resident: wireFact(EuResidency).describe('`yes`: served in the EU; `region`: EU regions exist and must be chosen. '
+            + "`evidence_page`, where present: the provider's own page stating where inference data is processed, quoted, with the day "
+            + 'it was read (partial answers keep the day only); `as_of` is that day.'),
           provider_jurisdiction: wireFact(z.string()).nullable().describe("Provider's jurisdiction (`EU`, `US`, ...); null when not established."),
         }),
       )

@@ -346,9 +346,25 @@ test('hospital, keep=eu-only,open-weights&where=eu-cloud: API offers only, each 
   for (const r of out.recommendations) {
     assert.equal(r.path, 'api', r.model.id);
     // The rows `amazon-bedrock,Amazon Bedrock,US,US,region,...` (0), `cortecs,cortecs,AT,EU,yes,...`,
-    // `berget,Berget AI,SE,EU,yes,...` and `evroc,evroc,SE,EU,yes,...` (1).
-    const expected = ({ 'amazon-bedrock': 0, cortecs: 1, berget: 1, evroc: 1 } as Record<string, number>)[r.offer.provider];
+    // `scaleway,Scaleway,FR,EU,yes,...` and `ovhcloud,OVHcloud,FR,EU,yes,...` (1).
+    const expected = ({ 'amazon-bedrock': 0, cortecs: 1, scaleway: 1, ovhcloud: 1 } as Record<string, number>)[r.offer.provider];
     assert.equal(r.score_parts.eu_jurisdiction, expected, `${r.model.id} at ${r.offer.provider}`);
+    // The pick's EU residency rests on its provider's own page, quoted and dated (inference-providers.csv,
+    // residency_url, residency_quote, residency_read_on): never a homepage alone.
+    const own = (r.eu_offers as Rec[]).find((e) => e.provider === r.offer.provider);
+    assert.ok(own?.evidence_page?.quote && own.evidence_page.url && own.evidence_page.read_on, `${r.offer.provider}: a quoted page`);
+  }
+});
+
+test('hospital, keep=eu-only&where=eu-cloud: no pick rests on an EU residency no provider page states', { skip: !committed && 'no committed dataset' }, () => {
+  // Berget AI, evroc, STACKIT, CloudFerro Sherlock and Privatemode cited homepages only; no page of theirs read states
+  // where inference is processed (inference-providers.csv, residency_note), so their residency is unknown, not EU.
+  const unsourced = ['berget', 'evroc', 'stackit', 'cloudferro-sherlock', 'privatemode-ai'];
+  const out = run({ ...HOSPITAL, keep: 'eu-only', where: 'eu-cloud' });
+  assert.ok(out.recommendations.length > 0);
+  for (const r of out.recommendations) {
+    if (r.path === 'api') assert.ok(!unsourced.includes(r.offer.provider), `${r.model.id} at ${r.offer.provider}`);
+    for (const e of r.eu_offers as Rec[]) assert.ok(!unsourced.includes(e.provider), `${r.model.id}: ${e.provider} listed as EU`);
   }
 });
 

@@ -10,7 +10,7 @@ import { rentalOf, type HostingPick, type OwnedCost } from '../engines/recommend
 import { machineMonth } from '../engines/recommend-machine-month.ts';
 import { interpret } from '../engines/interpret.ts';
 import { unreadNotes } from '../engines/unread-notes.ts';
-import { IsoDate, Licence, OfferRegion, type Model } from '../schema/index.ts';
+import { EvidencePage, IsoDate, Licence, OfferRegion, type Model } from '../schema/index.ts';
 import { wireFact } from './common.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { contextWithinCatalogue, RecommendContext } from './recommend-context.ts';
@@ -137,6 +137,9 @@ const Item = z
       .array(z.object({
         provider: z.string(), provider_name: z.string(), region: OfferRegion,
         residency: z.enum(['yes', 'region']).describe('yes: served in the EU; region: EU regions to choose.'),
+        evidence_page: EvidencePage.nullable().describe("The provider's own page the residency rests on (where inference data is "
+          + 'processed), with a short verbatim quote and the day it was read; partial answers keep the day only. Null for an EU-regional '
+          + "SKU (its id places it) or a residency decided by a reviewed rule (its note cites the page)."),
       }))
       .describe('Providers offering the model with EU data residency.'),
     reasons: z.array(z.string()).describe('Sentences a person can check: each cites its figures with date and source id.'),

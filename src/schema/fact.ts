@@ -26,6 +26,22 @@ export const FactBound = z.enum(['on_or_before', 'on_or_after']).describe(
 export type FactBound = z.infer<typeof FactBound>;
 
 /**
+ * The page a fact rests on, quoted: its address, the words it says, and the day it was read (an EU residency claim:
+ * the provider's own page on where inference data is processed). Partial answers keep only `read_on`: that a page was
+ * read that day, not which page or what it says (access/projection.ts).
+ */
+export const EvidencePage = z
+  .object({
+    url: z.url().optional(),
+    quote: z.string().min(1).optional(),
+    read_on: IsoDate,
+  })
+  .strict()
+  .describe('The page this fact rests on: `url`, a short verbatim `quote` and the day it was read (`read_on`). Partial '
+    + '(anonymous, free) answers keep `read_on` only: a page was read; full answers give the address and the words.');
+export type EvidencePage = z.infer<typeof EvidencePage>;
+
+/**
  * Build the schema of a fact carrying `value`.
  * `corroborated_by` lists other sources that give the same value; `conflicts` those that give another.
  * `derived_from` names the inputs of a value computed by this service (source `derived`).
@@ -42,6 +58,7 @@ export const factOf = <T extends z.ZodType>(value: T) =>
       derived_from: z.array(z.string()).optional(),
       note: z.string().optional(),
       bound: FactBound.optional(),
+      evidence_page: EvidencePage.optional(),
     })
     .strict();
 
@@ -57,6 +74,8 @@ export type Fact<T> = {
   note?: string;
   /** The value is a bound of the fact, not the fact (FactBound). */
   bound?: FactBound;
+  /** The page the fact rests on, quoted and dated (EvidencePage). */
+  evidence_page?: EvidencePage;
 };
 
 /** Make a fact; the one constructor the ingest uses so that no fact can be built without a date and source. */

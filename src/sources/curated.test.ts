@@ -93,8 +93,44 @@ test('parseCsv keeps quoted commas and reports the line a record ends on', () =>
 });
 
 test('the real curated tables read without issues', { skip: !existsSync(shared) }, async () => {
-  const r = await curated.read({ sources: path.join(shared, 'sources'), curated: path.join(shared, 'curated') });
+  // The project's own copies (data/curated), which the build reads: the shared snapshot's providers table predates the
+  // residency quotes, and its `yes` rows without one are now issues by design.
+  const own = path.resolve(fileURLToPath(import.meta.url), '../../../data');
+  const r = await curated.read({ sources: path.join(own, 'sources'), curated: path.join(own, 'curated') });
   assert.deepEqual(r.issues, []);
-  assert.equal(r.hardware?.length, 12);
+  // data/curated/accelerators-extra.csv: 18 rows below its header.
+  assert.equal(r.hardware?.length, 18);
   assert.ok((r.providers?.length ?? 0) >= 30);
+});
+
+const RES_HEADER = `${PROV_HEADER},read_on,residency_url,residency_quote,residency_read_on,residency_note`;
+const SCALEWAY_QUOTE = 'All models are currently hosted in a secure data center located in Paris, France, operated by OPCORE.';
+
+test('a residency of yes rests on a quoted page: the row without one is an issue, the row with one carries it', async () => {
+  const r = await curated.read(
+    roots({
+      'accelerators-extra.csv': `${ACC_HEADER}\n`,
+      'inference-providers.csv': `${RES_HEADER}\n`
+        + 'homepage-only,Homepage Only,SE,EU,yes,https://example.eu/,,,,,,\n'
+        + `scaleway,Scaleway,FR,EU,yes,https://www.scaleway.com/en/generative-apis/,,,https://www.scaleway.com/en/docs/generative-apis/faq,"${SCALEWAY_QUOTE}",2026-11-28,\n`
+        + 'half,Half,FR,EU,region,https://half.example/,,,https://half.example/dpa,,2026-11-28,\n',
+    }),
+  );
+  assert.deepEqual(r.issues.map((i) => `${i.row}:${i.field}`).sort(), ['half:residency_quote', 'homepage-only:residency_quote']);
+  assert.deepEqual(r.providers?.map((p) => p.id), ['scaleway']);
+  assert.deepEqual(r.providers?.[0].residency_page,
+    { url: 'https://www.scaleway.com/en/docs/generative-apis/faq', quote: SCALEWAY_QUOTE, read_on: '2026-11-28' });
+});
+
+test('a residency no page states is unknown, with the note saying why', async () => {
+  const why = 'no page of Acme read states where inference requests are processed';
+  const r = await curated.read(
+    roots({
+      'accelerators-extra.csv': `${ACC_HEADER}\n`,
+      'inference-providers.csv': `${RES_HEADER}\nacme,Acme,SE,EU,unknown,https://acme.example/,,,,,,${why}\n`,
+    }),
+  );
+  assert.deepEqual(r.issues, []);
+  assert.deepEqual([r.providers?.[0].eu_data_residency, r.providers?.[0].residency_note, r.providers?.[0].residency_page],
+    ['unknown', why, undefined]);
 });

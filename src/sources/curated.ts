@@ -72,6 +72,8 @@ export const optionalNumber = z
 
 export const optionalPositive = optionalNumber.refine((n) => n === undefined || n > 0, 'must be positive');
 const blankToUndefined = (s: string) => (s.trim() === '' ? undefined : s.trim());
+/** A column a row may leave blank or a table may lack: trimmed, or undefined. */
+const optionalText = z.string().optional().transform((s) => (s === undefined ? undefined : blankToUndefined(s)));
 
 const AcceleratorRow = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a lowercase slug'),
@@ -98,7 +100,22 @@ const ProviderRow = z.object({
   note: z.string().optional(),
   // The day a row added after the shared review was read; blank: the review's date.
   read_on: z.string().optional().transform((s) => (s?.trim() ? s.trim() : undefined)).pipe(IsoDate.optional()),
-});
+  // The provider's own page stating where inference data is processed, a short quote from it and the day it was read:
+  // what an EU residency of `yes` or `region` rests on (an EU hospital's key legal fact), served with the claim.
+  residency_url: optionalText.pipe(z.url().optional()),
+  residency_quote: optionalText,
+  residency_read_on: optionalText.pipe(IsoDate.optional()),
+  // Why the residency reads as it does where no quote says it (an `unknown` that was a claim: the pages searched).
+  residency_note: optionalText,
+})
+  .refine((r) => (r.residency_url === undefined) === (r.residency_quote === undefined)
+    && (r.residency_url === undefined) === (r.residency_read_on === undefined), {
+    path: ['residency_quote'], message: 'residency_url, residency_quote and residency_read_on go together',
+  })
+  // An unsourced `yes` is never served: a provider serving every request in the EU must be quoted saying so.
+  .refine((r) => r.eu_data_residency !== 'yes' || r.residency_quote !== undefined, {
+    path: ['residency_quote'], message: 'eu_data_residency yes needs the page that says so (residency_url, residency_quote, residency_read_on)',
+  });
 
 const ACCELERATORS_FILE = 'accelerators-extra.csv';
 const PROVIDERS_FILE = 'inference-providers.csv';
@@ -160,6 +177,10 @@ async function readProviders(dir: string): Promise<{ providers: ProviderObservat
     eu_data_residency: v.eu_data_residency,
     url: v.evidence_url,
     as_of: v.read_on ?? SHARED_CURATED_REVIEWED,
+    ...(v.residency_url && v.residency_quote && v.residency_read_on
+      ? { residency_page: { url: v.residency_url, quote: v.residency_quote, read_on: v.residency_read_on } }
+      : {}),
+    ...(v.residency_note ? { residency_note: v.residency_note } : {}),
   }));
   return { providers, issues };
 }

@@ -267,6 +267,10 @@ export type ProviderObservation = {
   eu_data_residency: EuResidency;
   url?: string;
   as_of: string;
+  /** The provider's page on where inference data is processed, quoted, and the day it was read. */
+  residency_page?: { url: string; quote: string; read_on: string };
+  /** Why the residency reads as it does where no page is quoted (the pages searched). */
+  residency_note?: string;
 };
 
 export type DeveloperObservation = {
