@@ -165,8 +165,10 @@ test('a model\'s vendor is the owner of its Hugging Face repo, not the reseller 
   // `snowflake/jamba-1.5-large` is Snowflake Cortex's listing, not a repo: AI21's model does not become Snowflake's.
   assert.equal(vendor('jamba-1.5-large'), 'unknown');
   assert.equal(vendor('qwen3-8b'), 'unknown');
-  // Perplexity's listing is now a resale: it no longer speaks first-party for the model.
-  assert.ok(ctx.report.notes.includes('model codellama-34b-instruct: vendor meta, the owner of its Hugging Face repo, not perplexity'));
+  // Perplexity's listing is a resale of Meta's brand: it creates no model of Perplexity's; the leaderboard's row does,
+  // and the repo's owner names Meta.
+  assert.ok(ctx.report.notes.includes('model codellama-34b-instruct: vendor meta, the owner of its Hugging Face repo, not unknown'));
+  assert.ok(!mb.models.some((m) => m.vendor === 'perplexity'));
 });
 
 test('a leaderboard-only model whose current row names no organisation takes the one its earlier rows name', () => {

@@ -51,7 +51,8 @@ test("an offer only LiteLLM lists, or a listing read long before the data's date
   assert.equal(keepActiveWhereServed(models, [offer('grok-beta', { listed_by: ['litellm'] }),
     offer('grok-4.3', { listed_by: ['litellm', 'models-dev'] })], ASOF), 1);
   assert.deepEqual(models.map((m) => m.status?.value), [undefined, 'active']);
-  // 120 days before 2026-09-23 is 2026-05-26 (31 + 31 + 30 + 28 days back, to 23 August, July, June, then 26 May): a reading of 2026-05-25 is out, 2026-05-26 in.
+  // 120 days before 2026-09-23 is 2026-05-26 (31 + 31 + 30 + 28 days back, to 23 August, July, June, then 26 May):
+  // a reading of 2026-05-25 is out, 2026-05-26 in.
   const read = (as_of: string) => ({ ...active('gpt-5.5'), status: { ...active('gpt-5.5').status!, as_of } }) as Model;
   const old = [read('2026-05-25'), read('2026-05-26')];
   assert.equal(keepActiveWhereServed(old, [offer('gpt-5.5')], ASOF), 1);
