@@ -135,7 +135,9 @@ test('the model\'s own config.json window beats a provider\'s shorter serving li
 
 test('a model\'s vendor is the owner of its Hugging Face repo, not the reseller whose listing created it', () => {
   // Observations as the 2026-07 build reads them: LiteLLM's `perplexity/codellama-34b-instruct` (Perplexity's own API
-  // reselling Meta's model), llmfit's repo meta-llama/CodeLlama-34b-Instruct-hf; LMArena's catalog row `qwen2-vl-72b`
+  // reselling Meta's model: `codellama` is Meta's brand, so the listing creates no model of Perplexity's) beside
+  // LMArena's row `codellama-34b-instruct` with no organisation, llmfit's repo meta-llama/CodeLlama-34b-Instruct-hf;
+  // LMArena's catalog row `qwen2-vl-72b`
   // with no organisation, llmfit's Qwen/Qwen2-VL-72B-Instruct; LiteLLM's Snowflake Cortex listing of Jamba 1.5 Large.
   const orgs: Record<string, string> = {
     'meta-llama': 'meta', qwen: 'alibaba', snowflake: 'snowflake', nvidia: 'nvidia', perplexity: 'perplexity',
@@ -147,6 +149,7 @@ test('a model\'s vendor is the owner of its Hugging Face repo, not the reseller 
   });
   const mb = buildModels([
     obs({ source: 'litellm', source_model_id: 'perplexity/codellama-34b-instruct', provider: 'perplexity' }),
+    obs({ source: 'lmarena-arena-catalog', source_model_id: 'codellama-34b-instruct', name: 'CodeLlama 34B Instruct' }),
     obs({ source: 'llmfit', source_model_id: 'meta-llama/CodeLlama-34b-Instruct-hf', name: 'CodeLlama 34B Instruct' }),
     obs({ source: 'lmarena-arena-catalog', source_model_id: 'qwen2-vl-72b', name: 'Qwen2-VL-72B' }),
     obs({ source: 'llmfit', source_model_id: 'Qwen/Qwen2-VL-72B-Instruct' }),
@@ -155,15 +158,17 @@ test('a model\'s vendor is the owner of its Hugging Face repo, not the reseller 
     // A quantization under NVIDIA's organisation is not Qwen3-8B's own repo: the model keeps its unknown vendor.
     obs({ source: 'lmarena-arena-catalog', source_model_id: 'qwen3-8b', name: 'Qwen3 8B' }),
     obs({ source: 'llmfit', source_model_id: 'nvidia/Qwen3-8B-NVFP4' }),
-  ], [row('qwen2-vl-72b'), row('jamba-1.5-large'), row('qwen3-8b')], ctx, () => undefined);
+  ], [row('codellama-34b-instruct'), row('qwen2-vl-72b'), row('jamba-1.5-large'), row('qwen3-8b')], ctx, () => undefined);
   const vendor = (id: string) => mb.models.find((m) => m.id === id)?.vendor;
   assert.equal(vendor('codellama-34b-instruct'), 'meta');
   assert.equal(vendor('qwen2-vl-72b'), 'alibaba');
   // `snowflake/jamba-1.5-large` is Snowflake Cortex's listing, not a repo: AI21's model does not become Snowflake's.
   assert.equal(vendor('jamba-1.5-large'), 'unknown');
   assert.equal(vendor('qwen3-8b'), 'unknown');
-  // Perplexity's listing is now a resale: it no longer speaks first-party for the model.
-  assert.ok(ctx.report.notes.includes('model codellama-34b-instruct: vendor meta, the owner of its Hugging Face repo, not perplexity'));
+  // Perplexity's listing is a resale of Meta's brand: it creates no model of Perplexity's; the leaderboard's row does,
+  // and the repo's owner names Meta.
+  assert.ok(ctx.report.notes.includes('model codellama-34b-instruct: vendor meta, the owner of its Hugging Face repo, not unknown'));
+  assert.ok(!mb.models.some((m) => m.vendor === 'perplexity'));
 });
 
 test('a leaderboard-only model whose current row names no organisation takes the one its earlier rows name', () => {

@@ -203,7 +203,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   // Before the past shutdowns: a date that has passed retires a listing whose deprecation only announced it.
   noteAnnouncedDeprecations(offers, tables.deprecationReadings ?? []);
   retirePastShutdowns(mb.models, offers, dataAsOf, hostingProviders(providers));
-  keepActiveWhereServed(mb.models, offers);
+  keepActiveWhereServed(mb.models, offers, dataAsOf);
   const listed = [...offers];
   const priceConflicts = resolveDeveloperPriceConflicts(offers, dataAsOf, (o) => priceReadings.get(o));
   report.issues.push(...dropAbsorbedSiblings(listed, offers));

@@ -66,7 +66,7 @@ export const VENDOR_PREFIX: Readonly<Record<string, string>> = {
 /** Model-name brands that name their developer: a first-party API entry for another brand is a resale. */
 const BRANDS: ReadonlyArray<[RegExp, string]> = [
   [/^claude/, 'anthropic'], [/^(gpt|o[134]|chatgpt|codex|dall-e|whisper|tts)(-|$)/, 'openai'],
-  [/^(gemini|gemma|palm|learnlm)/, 'google'], [/^(meta-)?llama/, 'meta'],
+  [/^(gemini|gemma|palm|learnlm)/, 'google'], [/^(meta-)?(code)?llama/, 'meta'],
   [/^(mistral|mixtral|codestral|magistral|ministral|pixtral|devstral|voxtral)/, 'mistral'],
   [/^deepseek/, 'deepseek'], [/^(qwen|qwq|qvq)/, 'alibaba'], [/^grok/, 'xai'], [/^command/, 'cohere'],
   [/^kimi/, 'moonshotai'], [/^(glm|chatglm|codegeex)/, 'zhipuai'], [/^minimax/, 'minimax'], [/^(nemotron|nvidia)/, 'nvidia'],

@@ -37,7 +37,7 @@ test('open weights are never deprecated as a model: llama-3.3-70b-instruct, qwen
 test("deepseek-v3 and gpt-4.1: a reseller's retirement date is not the model's", () => {
   // LiteLLM sambanova/DeepSeek-V3-0324 deprecation_date 2026-04-14; azure/gpt-4.1-2025-04-14 2026-11-04.
   assert.deepEqual(served(modelLifecycle('deepseek-v3', [o({ source: 'litellm', source_model_id: 'sambanova/DeepSeek-V3-0324', provider: 'sambanova', as_of: '2026-07-24', deprecation_date: '2026-04-14' }), o({ source: 'models-dev', source_model_id: 'deepseek/deepseek-v3', provider: 'deepseek' })], 'deepseek', false)), {});
-  assert.deepEqual(served(modelLifecycle('gpt-4.1', [o({ source: 'litellm', source_model_id: 'azure/gpt-4.1-2025-04-14', provider: 'azure', as_of: '2026-07-24', deprecation_date: '2026-11-04' }), o({ source: 'litellm', source_model_id: 'gpt-4.1', provider: 'openai', as_of: '2026-07-24' })], 'openai', false)), {});
+  assert.deepEqual(served(modelLifecycle('gpt-4.1', [o({ source: 'litellm', source_model_id: 'azure/gpt-4.1-2025-04-14', provider: 'azure', as_of: '2026-07-24', deprecation_date: '2026-11-04' }), o({ source: 'genai-prices-npm', source_model_id: 'gpt-4.1', provider: 'openai', as_of: '2026-09-23' })], 'openai', false)), {});
 });
 
 test("the developer's own listing retired under the model's id deprecates the model, with the developer's date", () => {
@@ -269,4 +269,24 @@ test('a deprecation still to come before the shutdown, a scheduled snapshot, or 
   const open = modelLifecycle('gpt-x', [api, o({ source: 'deprecations-rss', source_model_id: 'gpt-x', provider: 'openai',
     as_of: '2026-07-24', shutdown_date: '2027-01-20' })], 'openai', true);
   assert.equal(open.status, undefined);
+});
+
+test("grok-beta: a listing in LiteLLM's keep-forever table alone is no evidence the developer serves the model", () => {
+  // LiteLLM's 2026-07-24 snapshot still lists xai/grok-beta (litellm_provider xai, no deprecation field), while xAI's
+  // API answers that grok-beta "was deprecated on 2025-09-15 and is no longer accessible via the API"
+  // (github.com/definableai/definable.ai/issues/14). models.dev's xAI sync removed the file on 2026-05-20.
+  const litellmOnly = [o({ source: 'litellm', source_model_id: 'xai/grok-beta', provider: 'xai', as_of: '2026-07-24' })];
+  assert.equal(modelLifecycle('grok-beta', litellmOnly, 'xai', false).status, undefined);
+  // The same listing in models.dev's live catalogue (grok-4.3 in providers/xai) is served: the note names that reading.
+  const life = modelLifecycle('grok-4.3', [
+    o({ source: 'litellm', source_model_id: 'xai/grok-4.3', provider: 'xai', as_of: '2026-07-24' }),
+    o({ source: 'models-dev', source_model_id: 'grok-4.3', provider: 'xai', as_of: '2026-07-02' }),
+  ], 'xai', false);
+  assert.deepEqual(life.status?.derived_from, ['models-dev (2026-07-02): xai grok-4.3']);
+  // LiteLLM's retirement date still counts against `active` (claude-3-7-sonnet above): only its silence is no evidence.
+  const retiring = modelLifecycle('acme-2', [
+    o({ source: 'litellm', source_model_id: 'acme-2', provider: 'openai', as_of: '2026-07-24', deprecation_date: '2026-01-01' }),
+    o({ source: 'models-dev', source_model_id: 'acme-2', provider: 'openai', as_of: '2026-07-02' }),
+  ], 'openai', true);
+  assert.equal(retiring.status, undefined);
 });

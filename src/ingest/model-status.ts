@@ -7,7 +7,7 @@ import { chooseLifecycle } from './lifecycle-dates.ts';
 import { key0 } from './match-keys.ts';
 import { choose, sourceRank, type Candidate } from './precedence.ts';
 import { rollingBase } from './rolling-alias.ts';
-import { schedulesShutdown, SERVED_NOTE_HEAD } from './served-status.ts';
+import { schedulesShutdown, SERVED_LISTING_SOURCES, SERVED_NOTE_HEAD } from './served-status.ts';
 
 /**
  * Developers with a model API of their own and, beside it, a cloud platform whose lifecycle page dates that
@@ -97,13 +97,16 @@ const announces = (o: ModelObservation) => o.status === 'deprecated' || o.deprec
  * listing under the model's id nor its newest dated snapshot announces one (a status `deprecated`, a deprecation or
  * shutdown date, past or to come): the newest such reading. An older snapshot retired (gpt-4o-2024-05-13) leaves the
  * model served. A listing under the model's own id that only schedules its shutdown (`schedulesShutdown`) announces
- * no retirement yet: the model is served until that date, which it carries and the note names.
+ * no retirement yet: the model is served until that date, which it carries and the note names. The served reading
+ * comes from a source that drops or marks retired listings (SERVED_LISTING_SOURCES), never from LiteLLM's table alone.
  */
 function developerServes(developer: readonly ModelObservation[], own: readonly ModelObservation[],
   newest: readonly ModelObservation[], carriesDates: boolean): Fact<'active'> | undefined {
   const scheduled = (o: ModelObservation) => carriesDates && schedulesShutdown(o, o.as_of);
   if (newest.some(announces) || own.some((o) => announces(o) && !scheduled(o))) return undefined;
-  const r = developer.filter((o) => (!announces(o) || (scheduled(o) && own.includes(o))) && (o.status === undefined || o.status === 'active'))
+  // Only a live catalogue's listing, or the developer's notice scheduling the model's shutdown (served until then),
+  // says the model is served (SERVED_LISTING_SOURCES); any source's retirement counts against it.
+  const r = developer.filter((o) => (SERVED_LISTING_SOURCES.has(o.source) || (scheduled(o) && own.includes(o))) && (!announces(o) || (scheduled(o) && own.includes(o))) && (o.status === undefined || o.status === 'active'))
     .sort((a, b) => b.as_of.localeCompare(a.as_of) || a.source.localeCompare(b.source))[0];
   if (!r) return undefined;
   const dates = own.filter(scheduled).map((o) => `${o.shutdown_date} (${o.source})`);
