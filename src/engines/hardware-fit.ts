@@ -19,6 +19,7 @@ import {
   roundTo,
   toGb,
   usableBytes,
+  type KvLayout,
   type MemoryNeed,
   type ModelFacts,
 } from './memory.ts';
@@ -312,12 +313,18 @@ export function fitInputs(a: FitWords, hardware: Hardware, opts: FitOptions, spe
   return [
     ...hardwareInputs(hardware),
     ...modelFitInputs(a, opts),
-    `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator (compute buffers, from published llama.cpp logs)`,
-    `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`,
-    ...(speedEstimated ? [`${DECODE_BASIS}; ${PREFILL_BASIS} (the service's method, calibrated on published llama.cpp and serving benchmarks)`] : []),
+    OVERHEAD_INPUT,
+    FIT_LEVELS_INPUT,
+    ...(speedEstimated ? [SPEED_INPUT] : []),
     ...(speedEstimated ? dispatchInput(a.facts, hardware) : []),
   ];
 }
+
+// The inputs every fit states in the same words, made once: a template with constants is a new string each time it
+// is evaluated, and every fit written out (recommend_model's picks shown, a models_for_hardware page) wrote them again.
+const OVERHEAD_INPUT = `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator (compute buffers, from published llama.cpp logs)`;
+const FIT_LEVELS_INPUT = `fit: comfortable <= ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight <= 100%`;
+const SPEED_INPUT = `${DECODE_BASIS}; ${PREFILL_BASIS} (the service's method, calibrated on published llama.cpp and serving benchmarks)`;
 
 /** A mixture-of-experts model on Metal: its expert dispatch and the error measured with it (decode-moe.ts), else nothing. */
 function dispatchInput(facts: ModelFacts, hardware: Hardware): string[] {
@@ -333,10 +340,37 @@ function dispatchInput(facts: ModelFacts, hardware: Hardware): string[] {
 export function modelFitInputs(a: FitWords, opts: FitOptions): string[] {
   const kvType = opts.kv_cache ?? 'f16';
   const layout = kvLayout(a.facts.architecture);
-  return [
-    weightsBasis(a.shown.q, a.facts.published),
-    `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: ${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`,
-  ];
+  return [keptWeightsBasis(a.shown.q, a.facts.published), kvInput(kvType, layout)];
+}
+
+/**
+ * The two sentences above, kept: each is the same words for a model's facts (kept per model, memory.ts modelFacts), a
+ * quantization and a cache type, and a pick or page entry shown wrote them again on every ask. Keyed by the objects
+ * they are read from (the model's published sizes, or none; the quantization, which a ladder built for a configuration
+ * read from a machine text may hold; the architecture's kept layout), held weakly, so they go with them.
+ */
+const weightsBases = new WeakMap<object, WeakMap<Quantization, string>>();
+const NO_PUBLISHED_SIZES = {};
+function keptWeightsBasis(q: Quantization, published: ModelFacts['published']): string {
+  const by = published ?? NO_PUBLISHED_SIZES;
+  let kept = weightsBases.get(by);
+  if (!kept) weightsBases.set(by, (kept = new WeakMap()));
+  let text = kept.get(q);
+  if (text === undefined) kept.set(q, (text = weightsBasis(q, published)));
+  return text;
+}
+
+const kvInputs = new WeakMap<KvLayout, Map<KvCacheType, string>>();
+function kvInput(kvType: KvCacheType, layout: KvLayout): string {
+  let kept = kvInputs.get(layout);
+  if (!kept) kvInputs.set(layout, (kept = new Map()));
+  let text = kept.get(kvType);
+  if (text === undefined) {
+    text = `KV cache ${kvType.toUpperCase()} (${roundTo(KV_CACHE_BYTES[kvType], 4)} bytes per value), ${layout.form}: `
+      + `${layout.full_layers} layers hold the context${layout.sliding_layers ? `, ${layout.sliding_layers} hold at most ${layout.window} tokens` : ''}`;
+    kept.set(kvType, text);
+  }
+  return text;
 }
 
 /** The assumptions every fit result rests on, spelled out for the response. */

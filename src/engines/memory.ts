@@ -257,8 +257,20 @@ export function usableMemorySum(hardware: Hardware): string {
     + `${toGb(usableBytes(hardware))} GB (1e9 bytes)`;
 }
 
-/** The hardware facts a fit rests on, cited for `derived_from`. */
-export function hardwareInputs(hardware: Hardware): string[] {
+/**
+ * The hardware facts a fit rests on, cited for `derived_from`: kept per configuration object, since they are its facts
+ * only and every fit written out on it (models_for_hardware's page, recommend_model's picks shown) states them again.
+ * A configuration read from a machine text is dropped with its reading (machine-cache.ts), and these with it. Callers
+ * copy them into a list of their own (fitInputs), so the kept list is frozen.
+ */
+const keptHardwareInputs = new WeakMap<Hardware, readonly string[]>();
+export function hardwareInputs(hardware: Hardware): readonly string[] {
+  let kept = keptHardwareInputs.get(hardware);
+  if (!kept) keptHardwareInputs.set(hardware, (kept = Object.freeze(hardwareInputsOf(hardware))));
+  return kept;
+}
+
+function hardwareInputsOf(hardware: Hardware): string[] {
   return [
     citeFact(`${hardware.id}.memory_gb`, hardware.memory_gb),
     citeFact(`${hardware.id}.usable_fraction`, hardware.usable_fraction),

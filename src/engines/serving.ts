@@ -5,6 +5,7 @@ import { decodeEfficiency, servingFlops, servingLayout, type DecodeSplit } from 
 import { moeDispatchSeconds } from './decode-moe.ts';
 import { moeRouting, type MoeRouting } from './moe.ts';
 import { runtimeFor } from './runtime.ts';
+import { promptRate, servingAttentionFlops } from './serving-attention.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
 import {
   activeWeightsBytes,
@@ -40,7 +41,10 @@ export type Serving = {
   split: DecodeSplit;
   /** What stops the batch growing or the decode rate rising. */
   bound: 'memory' | 'compute' | 'max_sequences';
-  /** Prompt tokens/s (compute-bound); null when the dataset has no compute figure for the hardware. */
+  /**
+   * Prompt tokens/s: compute-bound, plus the prompt's attention where a published kernel figure covers the
+   * configuration (vLLM on Hopper: serving-attention.ts); null when the dataset has no compute figure for the hardware.
+   */
   prefill_tokens_per_s: number | null;
   /** Output tokens/s of the whole batch. */
   decode_tokens_per_s: number;
@@ -71,6 +75,12 @@ export type ServingConstants = {
   /** Tokens/s compute allows (Infinity without a compute figure: the decode rate is then memory's alone). */
   readonly compute_rate: number;
   readonly has_flops: boolean;
+  /**
+   * FLOP/s the serving runtime runs a prompt's attention at (serving-attention.ts: FlashAttention-3's share on Hopper);
+   * undefined where no published figure covers the configuration and the model's head widths, whose prompts then keep
+   * the compute-bound rate whatever their length.
+   */
+  readonly attention_flops?: number;
   /** An MoE model's shared and routed shares: a batch's step reads the shared part once (moe.ts); undefined when dense. */
   readonly routing?: MoeRouting;
   /**
@@ -101,6 +111,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
   const layout = servingLayout(hardware, facts.architecture.layers);
   const flops = servingFlops(hardware);
   const singleStream = singleStreamEfficiency(hardware);
+  const attention = flops === undefined ? undefined : servingAttentionFlops(hardware, facts.architecture);
   return {
     total_weights,
     active_weights: activeWeightsBytes(facts.parameters_active, q),
@@ -115,6 +126,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     has_flops: flops !== undefined,
     routing: moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture),
     ...(singleStream === undefined ? {} : { single_stream_efficiency: singleStream }),
+    ...(attention === undefined ? {} : { attention_flops: attention }),
   };
 }
 
@@ -128,8 +140,10 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
  * serving layout (src/engines/decode.ts `servingLayout`: several cards run tensor parallel), so the batch multiplies
  * the rate until the blocks the sequences hold on average fill memory, `max_sequences` is reached or compute binds (2
  * FLOPs per active parameter per token, at the prefill efficiency of a dense or MoE model on the accelerator's class:
- * decode.ts `servingFlops`). Prefill runs at the compute-bound rate; where the dataset has no compute figure, prompt
- * tokens are counted at the decode rate (the slow side) and `prefill_tokens_per_s` is null.
+ * decode.ts `servingFlops`). Prefill runs at the compute-bound rate, a request's prompt (`context` x the input share)
+ * taking its attention's seconds on top where a published kernel figure covers the configuration (vLLM on Hopper,
+ * serving-attention.ts); where the dataset has no compute figure, prompt tokens are counted at the decode rate (the
+ * slow side) and `prefill_tokens_per_s` is null.
  */
 export function servingThroughput(p: ServingInput): Serving {
   return servingAt(servingConstants(p.facts, p.quantization, p.hardware), p.facts.architecture, p);
@@ -169,7 +183,7 @@ export function servingAt(
   const computeRate = c.compute_rate;
   const decode = Math.min(Math.max(memoryRate, floor), computeRate);
   const bound = computeRate < memoryRate ? 'compute' : batch < p.max_sequences ? 'memory' : 'max_sequences';
-  const prefill = c.has_flops ? computeRate : null;
+  const prefill = c.has_flops ? promptRate(architecture, p.context * p.input_share, computeRate, c.attention_flops) : null;
   const share = p.input_share;
   const tokens_per_s = 1 / (share / (prefill ?? decode) + (1 - share) / decode);
   return {

@@ -296,7 +296,7 @@ function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[], 
 export function mapText(text: string, vocab: ParameterVocabulary, w: readonly string[] = words(text)): Mapping | undefined {
   if (w.length === 0 || !holdsKeyWord(w, vocab)) return undefined;
   const canonical = canonicalOf(text, vocab, w);
-  if (canonical) return { value: canonical, values: [canonical], how: 'canonical', matched: [canonical], set_aside: [], unread: [] };
+  if (canonical) return canonicalMapping(canonical);
   const found = findPhrases(w, phrasesOf(vocab));
   if (found.length === 0) return undefined;
   // A word any phrase matched was read, whether its value is used or set aside; the rest decided nothing.
@@ -312,6 +312,20 @@ export function mapText(text: string, vocab: ParameterVocabulary, w: readonly st
   const matched = [...new Set(found.filter((m) => m.value === chosen).map((m) => m.phrase))];
   const set_aside = values.filter((v) => v !== chosen).sort((a, b) => order.indexOf(a) - order.indexOf(b));
   return { value: chosen, values: [chosen], how: 'synonym', matched, set_aside, unread };
+}
+
+/**
+ * A text that is a value as written maps the same on every ask: made once per value and read by reference (the answer's
+ * `understood` echoes its lists; nothing changes them), where each ask made an object and four lists.
+ */
+const canonicalMappings = new Map<string, Mapping>();
+function canonicalMapping(value: string): Mapping {
+  let m = canonicalMappings.get(value);
+  if (!m) {
+    m = { value, values: [value], how: 'canonical', matched: [value], set_aside: [], unread: [] };
+    canonicalMappings.set(value, m);
+  }
+  return m;
 }
 
 /** What to ask instead of a text that names no value but one of the parameter's hint words (`Switzerland`), if any. */

@@ -384,3 +384,25 @@ test("a reasoning price is said in the output price's note, and the output price
   assert.equal(resale.offers[0].first_party, false);
   assert.equal(resale.offers[0].prices.output?.note, undefined);
 });
+
+test("a price for part of the day: the developer's page's words on its hours replace a catalogue's that drop a clause", () => {
+  // genai-prices npm-0.1.8 lists deepseek-chat's peak windows every day; DeepSeek's page (quoted in
+  // github.com/nesquikm/mcp-rubber-duck/pull/148) limits them to Monday through Friday. Same figure, the page's words.
+  const catalogue = 'the price for 17 of 24 hours a day (UTC)';
+  const page = 'the off-peak price, for 133 of the 168 hours of a week';
+  const both = run([
+    obs({ source: 'genai-prices-npm', provider: 'deepseek', provider_model_id: 'deepseek-chat', as_of: '2026-09-23', input: 0.66,
+      output: 1.98, time_of_day_note: catalogue }),
+    obs({ source: 'developer-prices', provider: 'deepseek', provider_model_id: 'deepseek-chat', as_of: '2026-09-07', input: 0.66,
+      output: 1.98, time_of_day_note: page }),
+  ]).offers[0];
+  assert.deepEqual([both.prices.input?.value, both.prices.input?.note, both.prices.output?.note], [0.66, page, page]);
+  // A page read at another figure does not lend its words to the catalogue's price.
+  const other = run([
+    obs({ source: 'genai-prices-npm', provider: 'deepseek', provider_model_id: 'deepseek-chat', as_of: '2026-09-23', input: 0.66,
+      output: 1.98, time_of_day_note: catalogue }),
+    obs({ source: 'developer-prices', provider: 'deepseek', provider_model_id: 'deepseek-chat', as_of: '2026-09-07', input: 0.5,
+      output: 1.5, time_of_day_note: page }),
+  ]).offers[0];
+  assert.notEqual(other.prices.input?.note, page);
+});

@@ -16,18 +16,21 @@ test('the curve at the volume asked costs what the answer costs there, rented an
   const r = run({ model_id: 'llama-3.3-70b-instruct', tokens_millions: 3000 });
   const rented = r.self_hosting.options[0];
   // h200-x1 (141 GB, 4,800 GB/s, 989.5 TFLOPS) in FP8 W8A8: 70,553,706,496 x 8.24 / 8 = 72.670 GB of weights; 29
-  // sequences of 7,168 tokens at 80 x 8 x 128 x 2 x 2 = 327,680 B a token, 68.12 GB of cache. A step: 72.670 GB /
-  // (0.67 x 4,800 GB/s) = 22.596 ms + 68.12 GB / (0.69 x 4,800 GB/s) = 20.567 ms + 80 x 45 us = 46.763 ms: 620.2
-  // tokens/s; prefill 0.3024 x 989.5e12 / (2 x 70.55e9) = 2,120.5; at 75% input 1 / (0.75 / 2,120.5 + 0.25 / 620.2) =
-  // 1,321.3 tokens/s, 2.3784M a paid hour at 50% utilization. 3,000M tokens need 1,261.35 hours (above one
-  // machine-month): 1,261.35 x 3.5 = 4,414.72.
-  // The marginal cost rounded for the wire, 1.47 USD per 1M, would give 3,000 x 1.47 = 4,410.
+  // sequences of 7,168 tokens at 80 x 8 x 128 x 2 x 2 = 327,680 B a token, 68.115 GB of cache. A step: 72.670 GB /
+  // (0.67 x 4,800 GB/s) = 22.596 ms + 68.115 GB / (0.69 x 4,800 GB/s) = 20.566 ms + 80 x 45 us = 46.763 ms: 620.15
+  // tokens/s; prefill 0.3024 x 989.5e12 / (2 x 70.55e9) = 2,120.55 tokens/s for the matrix products (6,144-token
+  // prompt: 2.8974 s) + its attention on Hopper, 4 x 80 x 64 x 128 = 2,621,440 FLOPs a position x 6,144^2 / 2 =
+  // 4.9478e13 FLOPs at FlashAttention-3's causal 616 / 989.4 of 989.5 TFLOPS (128-wide heads, arXiv 2407.08608):
+  // 0.0803 s, so 6,144 / 2.9777 s = 2,063.35; at 75% input 1 / (0.75 / 2,063.35 + 0.25 / 620.15) = 1,304.44 tokens/s,
+  // 2.34799M a paid hour at 50% utilization. 3,000M tokens need 1,277.69 hours (above one machine-month): 1,277.69 x
+  // 3.5 = 4,471.91 (4,414.72 before the attention term: 1,321.3 tokens/s).
+  // The marginal cost rounded for the wire, 1.49 USD per 1M, would give 3,000 x 1.49 = 4,470.
   assert.equal(rented.hardware_id, 'h200-x1');
   // Hours shown to 0.01: up to 0.005 h x 3.5 = 0.0175 USD off.
-  assert.ok(Math.abs(rented.billed_hours * rented.rental.usd_per_hour - 4414.72) <= 0.0175, `${rented.billed_hours} hours`);
-  assert.equal(rented.monthly_usd, 4414.72);
+  assert.ok(Math.abs(rented.billed_hours * rented.rental.usd_per_hour - 4471.91) <= 0.0175, `${rented.billed_hours} hours`);
+  assert.equal(rented.monthly_usd, 4471.91);
   const at = r.curve.find((p: Out) => p.tokens_millions === 3000);
-  assert.equal(at.rented_usd, 4414.72);
+  assert.equal(at.rented_usd, 4471.91);
   assert.equal(at.owned_usd, r.self_hosting.owned_options[0].monthly_usd);
   for (const v of [1, 730, 12_345, 250_000]) {
     const a = run({ model_id: 'llama-3.3-70b-instruct', tokens_millions: v });

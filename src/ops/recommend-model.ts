@@ -1,7 +1,8 @@
 // recommend_model: up to three models that meet the caller's constraints, each with reasons citing data.
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
-import type { Board } from '../engines/ranking.ts';
+import type { Board, BoardEntry } from '../engines/ranking.ts';
+import { perDatasetKey } from '../engines/per-dataset.ts';
 import { recommend, type Recommendation } from '../engines/recommend.ts';
 import { DIMENSIONS, PRICE_BEST, PRICE_WORST, QUALITY_SPAN } from '../engines/recommend-weights.ts';
 import { notesFor, type EuOfferBrief } from '../engines/recommend-reasons.ts';
@@ -9,7 +10,7 @@ import { rentalOf, type HostingPick, type OwnedCost } from '../engines/recommend
 import { machineMonth } from '../engines/recommend-machine-month.ts';
 import { interpret } from '../engines/interpret.ts';
 import { unreadNotes } from '../engines/unread-notes.ts';
-import { IsoDate, Licence, OfferRegion } from '../schema/index.ts';
+import { IsoDate, Licence, OfferRegion, type Model } from '../schema/index.ts';
 import { wireFact } from './common.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { contextWithinCatalogue, RecommendContext } from './recommend-context.ts';
@@ -181,21 +182,34 @@ function ownedCostOf(self: HostingPick, model: Recommendation['model'], context:
   };
 }
 
+/**
+ * A pick's model and its rating on the use's board, as the answer writes them: the same for every ask that shows the
+ * model, so made once per dataset (the rating per board entry, which belongs to one board) and read by reference.
+ * Nothing that writes or projects an answer changes its members (projection.ts copies what it changes).
+ */
+const modelRefOf = perDatasetKey<Model, ModelRef>(toModelRef);
+const keptRatings = new WeakMap<BoardEntry, RankedRating>();
+function rankedRatingOf(board: Board, e: BoardEntry): RankedRating {
+  let r = keptRatings.get(e);
+  if (!r) keptRatings.set(e, (r = toRankedRating(board, e)));
+  return r;
+}
+
 function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
   const o = r.option;
   const self = o.self;
   const ev = r.evidence;
   return {
     position: r.position,
-    model: toModelRef(ds, r.model),
+    model: modelRefOf(ds, r.model),
     path: o.path,
     score: o.score,
     score_parts: o.parts,
-    rating: ev.basis === 'rating' ? toRankedRating(board, ev.entry) : null,
+    rating: ev.basis === 'rating' ? rankedRatingOf(board, ev.entry) : null,
     quality: {
       basis: ev.basis, rating_used: ev.rating, estimate: ev.basis !== 'rating',
-      sibling: ev.basis === 'family' ? toModelRef(ds, ev.family.sibling) : null,
-      sibling_rating: ev.basis === 'family' ? toRankedRating(board, ev.family.entry) : null,
+      sibling: ev.basis === 'family' ? modelRefOf(ds, ev.family.sibling) : null,
+      sibling_rating: ev.basis === 'family' ? rankedRatingOf(board, ev.family.entry) : null,
       benchmarks: ev.basis === 'benchmarks' ? ev.places.map((p) => ({
         name: p.benchmark.value.name, score: p.benchmark.value.score, metric: p.benchmark.value.metric, url: p.benchmark.value.url ?? null,
         source: p.benchmark.source, as_of: p.benchmark.as_of, peers: p.peers, below: p.below, estimate: p.estimate,

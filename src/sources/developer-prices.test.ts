@@ -37,3 +37,18 @@ test('the committed table: every row cites a page and reads as a price', () => {
   const v32 = offers.find((o) => o.provider === 'deepseek' && o.provider_model_id === 'deepseek-v3.2');
   assert.deepEqual([v32?.input, v32?.output, v32?.cache_read], [0.28, 0.42, 0.028]);
 });
+
+test("a price for part of the week carries the page's own words on its hours (DeepSeek V4 Pro's off-peak)", () => {
+  const file = path.resolve(import.meta.dirname, '../../data/curated/developer-prices.csv');
+  const { offers } = translateDeveloperPrices(readFileSync(file, 'utf8'));
+  // DeepSeek's pricing page as quoted in github.com/nesquikm/mcp-rubber-duck/pull/148 (2026-09-07): "Peak hours are
+  // 01:00 - 04:00 and 06:00 - 10:00 UTC, Monday through Friday (all other hours are off-peak)"; off-peak $0.66/$1.98,
+  // peak twice that. 168 hours a week less 5 x (3 + 4) = 35 peak hours: 133 off-peak.
+  const pro = offers.find((o) => o.provider === 'deepseek' && o.provider_model_id === 'deepseek-v4-pro');
+  assert.deepEqual([pro?.input, pro?.output], [0.66, 1.98]);
+  assert.match(pro?.time_of_day_note ?? '', /133 of the 168 hours of a week/);
+  assert.match(pro?.time_of_day_note ?? '', /Monday through Friday/);
+  // A row without the column's words carries none.
+  const v32 = offers.find((o) => o.provider_model_id === 'deepseek-v3.2');
+  assert.equal(v32 && 'time_of_day_note' in v32, false);
+});

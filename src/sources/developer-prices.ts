@@ -28,6 +28,9 @@ const Row = z.object({
   url: z.url({ error: 'the page the price was read on' }),
   read_on: IsoDate,
   note: z.string().min(1, 'what the page says'),
+  // The page's own words on the hours a price holds, where it is a price for part of the week (DeepSeek's off-peak):
+  // shown beside the figure as a catalogue's time-of-day entries are (build-offers.ts), in place of theirs.
+  time_of_day_note: z.string().optional().transform((t) => (t ? t : undefined)),
 }).refine((r) => r.as_of <= r.read_on, { message: 'a page dated after the day it was read', path: ['as_of'] });
 
 export const developerPrices: Adapter = { id: DEVELOPER_PRICES_SOURCE_ID, read };
@@ -63,6 +66,7 @@ export function translateDeveloperPrices(text: string): { offers: OfferObservati
     input: v.input,
     output: v.output,
     ...(v.cache_read === '' ? {} : { cache_read: v.cache_read }),
+    ...(v.time_of_day_note ? { time_of_day_note: v.time_of_day_note } : {}),
     url: v.url,
     file: `data/curated/${FILE}`,
     row,
