@@ -349,6 +349,17 @@ export type ComputeClass = 'geforce' | 'professional' | 'apple';
  */
 export const PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { geforce: 1, professional: 0.72, apple: 1.52 };
 
+/**
+ * The same factor for a mixture-of-experts model, over MOE_PREFILL_EFFICIENCY, fitted like the dense ones on the class's
+ * MoE rows. professional: llama-bench pp2048 on a DGX Spark (GB10, 125 TFLOPS) reaches 0.115 (gpt-oss-120b at the default
+ * ubatch, llama.cpp#17906) to 0.218 (gpt-oss-20b at ubatch 2048, ggml-org benches/dgx-spark.md build 6918) of the
+ * rating, middle 0.158 = 0.83 x 0.19; the dense factor, 0.72, read those rows at 0.63-1.19x. A reading, not a
+ * measurement: an expert's small matrices leave the tensor cores waiting on memory, so the clock a board cannot hold
+ * under dense GEMM load costs an MoE prompt less. AMD and Intel parts of the class keep the dense factor (decode.ts
+ * `moePrefillClass`). apple: no MoE prefill row; the dense factor stands.
+ */
+export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { geforce: 1, professional: 0.83, apple: 1.52 };
+
 /** Hours in an average month: 8,760 / 12, the unit cloud providers bill a dedicated month in. */
 export const HOURS_PER_MONTH = 730;
 

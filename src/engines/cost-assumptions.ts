@@ -27,11 +27,32 @@ export function costAssumptions(opts: CostOptions, s: CostSettings, api?: ApiCos
   return a as string[];
 }
 
+/** Lists with a model's own lines after them (a DSA model's attention line), by list and lines. */
+const withLines = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+/**
+ * `base` (a list costAssumptions keeps) with a model's own lines after it: the same frozen list for the same pair, so
+ * an answer's assumptions are one value shared by every ask at those settings (ops/estimate-cost.ts writes them from
+ * text made once). Without lines, `base` itself.
+ */
+export function assumptionsWith(base: string[], lines: readonly string[]): string[] {
+  if (lines.length === 0) return base;
+  const key = lines.join('\n');
+  let byLines = withLines.get(base);
+  if (byLines === undefined) withLines.set(base, (byLines = new Map()));
+  let a = byLines.get(key);
+  if (a === undefined) byLines.set(key, (a = Object.freeze([...base, ...lines])));
+  return a as string[];
+}
+
 function assumptionsAt(share: number, s: CostSettings, tiers: boolean): string[] {
   return [
     apiAssumption(share, s.context, tiers),
     `self-hosting: every configuration that fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more (quantization chosen as in models_for_hardware), rented at its on-demand hourly price or bought and run, cheapest first`,
-    `prefill (the ${share} input share) is compute-bound: ${PREFILL_BASIS}; where the dataset has no compute ` +
+    `prefill (the ${share} input share) is compute-bound: ${PREFILL_BASIS}; on Hopper under vLLM a prompt also pays ` +
+      'its attention, each token to the ones before it, at the share of the dense rate FlashAttention-3 reaches for the ' +
+      'head width (arXiv 2407.08608: 0.48 at 64 wide, 0.62 at 128, 0.65 at 256; elsewhere, and for MLA, not counted, the ' +
+      'fast side at long prompts); where the dataset has no compute ' +
       'figure, prompt tokens are counted at the decode rate (the slow side); in FP8 too the rate is FP16\'s, as vLLM\'s ' +
       'published FP8 runs support: NVIDIA\'s TensorRT-LLM FP8 runs of Llama 3.3 70B and 3.1 8B on an H100 and an H200 ' +
       '(perf overview v1.0, held out of the fit) measure 2.6-3.5x the throughput this estimate gives them, so on prompt-heavy ' +

@@ -2,7 +2,7 @@
 import type { Hardware, Model, Offer } from '../schema/index.ts';
 import { apiCosts, usd, type ApiCosts } from './api-cost.ts';
 import { breakEven, costCurve, paidOffer, type BreakEven, type CurvePoint } from './break-even.ts';
-import { costAssumptions } from './cost-assumptions.ts';
+import { assumptionsWith, costAssumptions } from './cost-assumptions.ts';
 import { attentionAssumption } from './attention-support.ts';
 import { costContext, costSettings, type CostOptions, type CostSettings } from './self-hosted-cost.ts';
 import { selfHostingCosts, WRITTEN_OUT, type Describers, type SelfHosting } from './self-hosted-options.ts';
@@ -161,7 +161,7 @@ function costMembers<R extends Priced, O extends Priced>(model: Model, opts: Cos
     cheaper_note: verdict.note,
     cheaper_basis: basis,
     estimate: true as const,
-    assumptions: [...costAssumptions(opts, settings, api), ...attentionAssumption(model)],
+    assumptions: assumptionsWith(costAssumptions(opts, settings, api), attentionAssumption(model)),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   KV_READ_EFFICIENCY,
   LAYER_HANDOFF_S,
   LAYER_LATENCY_S,
+  MOE_PREFILL_CLASS_FACTOR,
   MOE_PREFILL_EFFICIENCY,
   PREFILL_CLASS_FACTOR,
   PREFILL_EFFICIENCY,
@@ -127,7 +128,18 @@ export function servingFlops(hardware: Hardware): number | undefined {
 
 /** The share of the rated compute prompt processing reaches on the configuration: the efficiency x the class's factor. */
 export function effectivePrefillEfficiency(hardware: Hardware, activeParameters: number, totalParameters: number): number {
-  return Number((prefillEfficiency(activeParameters, totalParameters) * PREFILL_CLASS_FACTOR[computeClass(hardware)]).toFixed(2));
+  const c = computeClass(hardware);
+  return Number((prefillEfficiency(activeParameters, totalParameters, moePrefillClass(hardware)) * PREFILL_CLASS_FACTOR[c]).toFixed(2));
+}
+
+/**
+ * The class whose MoE prefill factor (MOE_PREFILL_CLASS_FACTOR) the configuration takes, or undefined where an MoE
+ * model keeps the dense factor: AMD and Intel parts, in the workstation and data-centre class by their rating but
+ * with no MoE row in the fit (every one is a GB10), and whose one published MoE prompt run (Ryzen AI Max+ 395,
+ * Qwen3-Next, held out) already reads 4.7x the estimate at the dense factor.
+ */
+export function moePrefillClass(hardware: Hardware): ComputeClass | undefined {
+  return /^(AMD|Intel)\b/i.test(hardware.accelerator) ? undefined : computeClass(hardware);
 }
 
 /**
@@ -191,9 +203,15 @@ export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: nu
   );
 }
 
-/** Share of a GeForce card's dense FP16 compute prompt processing reaches: lower for a mixture-of-experts model. */
-export function prefillEfficiency(activeParameters: number, totalParameters: number): number {
-  return isMixtureOfExperts(activeParameters, totalParameters) ? MOE_PREFILL_EFFICIENCY : PREFILL_EFFICIENCY;
+/**
+ * Share of a GeForce card's dense FP16 compute prompt processing reaches: lower for a mixture-of-experts model. With a
+ * class, the share of FLOP/s that already carry the class's dense factor (prefillFlops): an MoE model's class factor
+ * differs (MOE_PREFILL_CLASS_FACTOR), so its efficiency is scaled by the ratio of the two. Without one, the GeForce share.
+ */
+export function prefillEfficiency(activeParameters: number, totalParameters: number, cls?: ComputeClass): number {
+  if (!isMixtureOfExperts(activeParameters, totalParameters)) return PREFILL_EFFICIENCY;
+  if (cls === undefined) return MOE_PREFILL_EFFICIENCY;
+  return (MOE_PREFILL_EFFICIENCY * MOE_PREFILL_CLASS_FACTOR[cls]) / PREFILL_CLASS_FACTOR[cls];
 }
 
 /** The decode model in one line, for the assumptions and `derived_from` of answers that estimate speed. */
@@ -210,10 +228,12 @@ export const DECODE_BASIS =
 
 // The dense efficiency of each class, as the answers state it (0.42 x 0.72 = 0.3024 is written 0.3).
 const share = (c: ComputeClass) => Number((PREFILL_EFFICIENCY * PREFILL_CLASS_FACTOR[c]).toFixed(2));
+const moeShare = (c: ComputeClass) => Number((MOE_PREFILL_EFFICIENCY * MOE_PREFILL_CLASS_FACTOR[c]).toFixed(2));
 
 /** The prefill model in one line. */
 export const PREFILL_BASIS =
   `prefill: dense FP16 tensor compute with FP16 accumulate, the rate llama.cpp's prompt kernels run at (one card's ` +
   `when PCIe cards split by layer) x ${share('geforce')} on GeForce cards, ${share('professional')} on workstation and ` +
   `data-centre accelerators, ${share('apple')} of the GPU's FP32 = FP16 rate on Apple silicon (a mixture-of-experts ` +
-  `model: ${MOE_PREFILL_EFFICIENCY} for ${PREFILL_EFFICIENCY} on a GeForce card, the same factor elsewhere) / (2 x active parameters)`;
+  `model: ${MOE_PREFILL_EFFICIENCY} for ${PREFILL_EFFICIENCY} on a GeForce card, ${moeShare('professional')} on NVIDIA workstation ` +
+  `and data-centre accelerators, the dense factor on AMD and Intel ones, ${moeShare('apple')} on Apple silicon) / (2 x active parameters)`;

@@ -7,6 +7,7 @@ import {
   KV_CACHE_BYTES,
   KV_READ_EFFICIENCY,
   OVERHEAD_FIXED_GB_PER_DEVICE,
+  type ComputeClass,
   type KvCacheType,
   type Quantization,
 } from './constants.ts';
@@ -324,9 +325,13 @@ export function decodeTokensPerSecond(p: {
 /**
  * Tokens/s compute allows: efficiency x FLOP/s / (2 x active parameters), the efficiency PREFILL_EFFICIENCY for a
  * dense model and MOE_PREFILL_EFFICIENCY when `totalParameters` exceeds the active ones. Prefill runs at this rate.
+ * `cls`, the class whose dense factor `flops` carries (decode.ts `prefillFlops`), gives an MoE model its own
+ * class factor (MOE_PREFILL_CLASS_FACTOR); without it an MoE model takes the dense one.
  */
-export function computeBoundTokensPerSecond(flops: number, activeParameters: number, totalParameters = activeParameters): number {
-  return (prefillEfficiency(activeParameters, totalParameters) * flops) / (2 * activeParameters);
+export function computeBoundTokensPerSecond(
+  flops: number, activeParameters: number, totalParameters = activeParameters, cls?: ComputeClass,
+): number {
+  return (prefillEfficiency(activeParameters, totalParameters, cls) * flops) / (2 * activeParameters);
 }
 
 /** FLOP/s of the configuration (dense FP16 per accelerator x count), or undefined when the dataset has no figure. */

@@ -3,7 +3,9 @@ import type { Hardware } from '../schema/index.ts';
 import {
   DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization,
 } from './constants.ts';
-import { computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficiency, layoutBasis, type DecodeSplit } from './decode.ts';
+import {
+  computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficiency, layoutBasis, moePrefillClass, type DecodeSplit,
+} from './decode.ts';
 import { linearAttentionBasis, linearAttentionStepSeconds } from './decode-hybrid.ts';
 import { moeDispatchBasis, moeDispatchSeconds } from './decode-moe.ts';
 import { promptAttentionSeconds } from './prefill-depth.ts';
@@ -100,8 +102,8 @@ function modelLayout(facts: ModelFacts, hardware: Hardware, concurrency: number)
  * recurrent layers add nothing here: the 2026 builds run its prompts at that rate (docs/hardware-and-cost.md, "Hybrid
  * linear-attention models").
  */
-function prefillRate(facts: ModelFacts, flops: number): number {
-  return computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total);
+function prefillRate(facts: ModelFacts, flops: number, hardware: Hardware): number {
+  return computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total, moePrefillClass(hardware));
 }
 
 /**
@@ -113,7 +115,7 @@ function prefillRate(facts: ModelFacts, flops: number): number {
 export function timeToFirstTokenSeconds(facts: ModelFacts, hardware: Hardware, context: number, concurrency = 1): number | null {
   const { flops } = modelLayout(facts, hardware, concurrency);
   if (flops === undefined) return null;
-  return context / prefillRate(facts, flops) + promptAttentionSeconds(facts.architecture, context, flops);
+  return context / prefillRate(facts, flops, hardware) + promptAttentionSeconds(facts.architecture, context, flops);
 }
 
 /**
@@ -163,7 +165,7 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const single = batchOneEfficiency(hardware, serving);
   // decodeAt called directly, not through a closure made per call: a 100-entry page calls speedOf 100 times.
   const total = decodeAt(facts, q, opts, layout, flops, opts.concurrency, single);
-  const prefill = flops === undefined ? null : prefillRate(facts, flops);
+  const prefill = flops === undefined ? null : prefillRate(facts, flops, hardware);
   // The share of the rated compute reached: the class's efficiency (decode.ts `effectivePrefillEfficiency`).
   const prefill_efficiency = effectivePrefillEfficiency(hardware, active_parameters, total_parameters);
   const moe = isMixtureOfExperts(active_parameters, total_parameters);
