@@ -107,7 +107,8 @@ test('the undated deprecations, served with a note or left out, as docs/data.md 
   const [all, derived, modelsDev, served, genai, rss, vertex] = stated(
     /On the 2026 snapshots (\d+) offers are `deprecated` with no shutdown date \(\d+ before [^)]*\): (\d+) derived from their model's passed shutdown and (\d+) of models.dev's stay out; (\d+) are served with the note \((\d+) genai-prices: [^;]*; (\d+) deprecations-rss, Cohere's; (\d+) models.dev at Vertex AI\)/,
   );
-  const undated = ds.offers.filter((o) => o.status?.value === 'deprecated' && o.shutdown_date === undefined);
+  // An earliest day ("no earlier than", shutdown_not_before) is a date given: docs/data.md counts those apart.
+  const undated = ds.offers.filter((o) => o.status?.value === 'deprecated' && o.shutdown_date === undefined && !o.shutdown_not_before);
   const out = undated.filter((o) => isShutDownOffer(o, ds.lifecycleDate));
   // src/ingest/past-shutdowns.ts starts the note of an offer served on such a status so (ANNOUNCED_UNDATED, EXISTING_CUSTOMERS_ONLY).
   const noted = undated.filter((o) => o.status!.note?.startsWith('deprecated with no shutdown date given: '));

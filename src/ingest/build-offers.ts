@@ -12,7 +12,7 @@ import { canonicalSlug } from './match-keys.ts';
 import { priceAsOf, type EvidenceDate } from './price-dates.ts';
 import { agreementOf, type Agreement } from './price-agreement.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
-import { chooseLifecycle, namesOtherSnapshot, rollsToNewerSnapshot } from './lifecycle-dates.ts';
+import { chooseLifecycle, chooseShutdown, namesOtherSnapshot, NOTICE_SOURCES, rollsToNewerSnapshot } from './lifecycle-dates.ts';
 import { listingGroup, noticeCoversListing, noticeDatesVersion, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { regionalPremiumOf } from './regional-premium.ts';
@@ -41,6 +41,8 @@ export type OfferNotice = {
   status?: ModelStatus;
   deprecation_date?: string;
   shutdown_date?: string;
+  /** The earliest day the notice allows for the shutdown, where it gives no firm day (ModelObservation's). */
+  shutdown_not_before?: string;
   replacement?: string;
   /**
    * `model`: the notice is about the model, so it covers every listing of it at the provider, every SKU. `listing`: a
@@ -322,7 +324,7 @@ function matchNotices(groups: readonly Group[], notices: readonly OfferNotice[],
   return out;
 }
 
-type Lifecycle = Pick<Offer, 'status' | 'deprecation_date' | 'shutdown_date' | 'replacement'>;
+type Lifecycle = Pick<Offer, 'status' | 'deprecation_date' | 'shutdown_date' | 'shutdown_not_before' | 'replacement'>;
 
 /**
  * The listing's status and dates: the provider's newest statement wins; a source that says nothing is not `active`.
@@ -336,8 +338,6 @@ function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNot
       return v === undefined ? [] : [{ value: v, source: x.source, as_of: x.as_of, tier: 1, authoritative: true } satisfies Candidate<T>];
     }), sourceRank, { newestFirst: true });
   const out: Lifecycle = {};
-  const status = pick((x) => x.status);
-  if (status) out.status = status;
   // Dates: the developer's notice over a catalogue's copy, never a deprecation after the shutdown (lifecycle-dates.ts).
   // Statements about this listing (its own notice, a notice about the whole model, the catalogues' copies of it) come
   // before a notice of another id of the model attached to it: OpenAI's gpt-3.5-turbo-0613 notice (shut down
@@ -353,12 +353,21 @@ function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNot
     // azure/o3-2025-04-16 is Azure's deprecation ("no new customers") date, and Azure's retirement table
     // (model-retirements, ms.date 2025-12-16) gives that version 2026-10-16, the date of Azure's o3 notice.
     || (!named && noticeCoversListing(x.source_model_id, listing, rawIds, providerNoticeIds));
+  // The status too: a notice of another id (the 2.5 Pro previews' shutdown of 2025-12-02, attached to Google's GA
+  // gemini-2.5-pro listing) says the listing's status only where no notice about the listing itself speaks.
+  const ownNotice = all.some((x) => own(x) && x.source_model_id !== undefined && NOTICE_SOURCES.has(x.source));
+  const status = pick((x) => (ownNotice && !own(x) ? undefined : x.status));
+  if (status) out.status = status;
   const dated = (get: (x: (typeof all)[number]) => string | undefined) =>
     all.flatMap((x) => { const v = get(x); return v === undefined ? [] : [{ value: v, source: x.source, as_of: x.as_of, rank: own(x) ? 0 : 1 }]; });
-  const shut = chooseLifecycle(dated((x) => x.shutdown_date));
-  const dep = chooseLifecycle(dated((x) => x.deprecation_date), { notAfter: shut?.value });
+  // A notice's earliest day ("no earlier than") competes with the firm days as one statement of when service ends; the
+  // one chosen is served as what it is: a shutdown_date, or a bound (shutdown_not_before, lifecycle-dates.ts).
+  const end = chooseShutdown(dated((x) => x.shutdown_date), dated((x) => x.shutdown_not_before));
+  const shut = end?.shutdown_date;
+  const dep = chooseLifecycle(dated((x) => x.deprecation_date), { notAfter: (shut ?? end?.shutdown_not_before)?.value });
   if (dep) out.deprecation_date = dep;
   if (shut) out.shutdown_date = shut;
+  if (end?.shutdown_not_before) out.shutdown_not_before = end.shutdown_not_before;
   const rep = pick((x) => x.replacement);
   if (rep) out.replacement = rep;
   return out;

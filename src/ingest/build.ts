@@ -175,7 +175,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   // Lifecycle notices of sources that list no offers (providers' deprecation pages) are statuses of offers.
   const offerSources = new Set(offerObs.map((o) => o.source));
   const notices = modelObs.flatMap((o) => {
-    if (!o.provider || offerSources.has(o.source) || !(o.status || o.deprecation_date || o.shutdown_date)) return [];
+    if (!o.provider || offerSources.has(o.source) || !(o.status || o.deprecation_date || o.shutdown_date || o.shutdown_not_before)) return [];
     const model_id = mb.resolve(o.source, o.source_model_id, { hint: o.canonical_hint });
     return model_id ? [{ ...o, provider: o.provider, model_id }] : [];
   });

@@ -24,7 +24,7 @@ export type GoldenView = {
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
   'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url', 'replacement', 'licence_excludes_eu',
-  'points_to', 'name', 'licence_conditions', 'release_bound',
+  'points_to', 'name', 'licence_conditions', 'release_bound', 'shutdown_not_before',
 ] as const;
 /** The KV-cache and expert facts of an architecture a row may check (`architecture:kv_layers`, `architecture:experts`). */
 const ARCHITECTURE_FIELD =
@@ -42,6 +42,8 @@ const Field = z.union([
   z.string().regex(/^offer_unpriced_tier:[a-z0-9][a-z0-9._-]*$/, 'offer_unpriced_tier:<provider>'),
   // The shutdown date of the id's base listings at the provider (its own notice, or its host's retirement page).
   z.string().regex(/^offer_shutdown:[a-z0-9][a-z0-9._-]*$/, 'offer_shutdown:<provider>'),
+  // Its earliest day where the provider gives no firm one ("no earlier than": offers' shutdown_not_before).
+  z.string().regex(/^offer_shutdown_not_before:[a-z0-9][a-z0-9._-]*$/, 'offer_shutdown_not_before:<provider>'),
   z.string().regex(/^rating:[a-z_]+:[a-z0-9_]+$/, 'rating:<leaderboard>:<category>'),
   // How many of the model's events of a kind on a day are changes (not marked corrections): what the feed tells a reader moved.
   z.string().regex(/^changes:(price|hosting|licence|elo):\d{4}-\d{2}-\d{2}$/, 'changes:<kind>:<YYYY-MM-DD>'),
@@ -172,11 +174,13 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     if (values[0] === 'none') return kind === 'offer_context' ? 'no own window stated' : 'no tier set aside';
     return Number.isFinite(Number(values[0])) ? Number(values[0]) : `tiers set aside above ${values[0]}`;
   }
-  if (f.field.startsWith('offer_shutdown:')) {
-    const provider = f.field.slice('offer_shutdown:'.length);
+  if (f.field.startsWith('offer_shutdown:') || f.field.startsWith('offer_shutdown_not_before:')) {
+    // The listing's firm day, or its earliest day ("no earlier than", a bound); `none`: it has none of that kind.
+    const bound = f.field.startsWith('offer_shutdown_not_before:');
+    const provider = f.field.slice(f.field.indexOf(':') + 1);
     const offers = baseOffers(ds.offersByModel.get(modelId) ?? [], provider, f.lookup_id);
     if (!offers.length) return `no ${provider} offer with id ${f.lookup_id}`;
-    const values = [...new Set(offers.map((o) => o.shutdown_date?.value ?? 'none'))];
+    const values = [...new Set(offers.map((o) => (bound ? o.shutdown_not_before : o.shutdown_date)?.value ?? 'none'))];
     return values.length === 1 ? values[0] : `${offers.length} ${provider} offers with id ${f.lookup_id}: ${values.join(', ')}`;
   }
   if (f.field.startsWith('eu_resident:')) {
@@ -223,6 +227,8 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     // Absent reads as `none`: a row can say a model has no such date.
     case 'deprecation_date': return m.deprecation_date?.value ?? 'none';
     case 'shutdown_date': return m.shutdown_date?.value ?? 'none';
+    // The earliest day the developer allows where it gives no firm one (a bound); `none` where it gives none such.
+    case 'shutdown_not_before': return m.shutdown_not_before?.value ?? 'none';
     case 'release_date': return m.release_date?.value ?? 'none';
     // Whether the served release date is a bound (`on_or_before`, `on_or_after`); `none`: the day itself.
     case 'release_bound': return m.release_date ? (m.release_date.bound ?? 'none') : undefined;

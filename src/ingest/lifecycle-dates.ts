@@ -33,6 +33,30 @@ export function chooseLifecycle<T extends string>(
   return withOthers(top, statements);
 }
 
+/**
+ * When service ends, from the firm days (`shutdown_date`) and the earliest days (`shutdown_not_before`: "no earlier
+ * than") the statements give, chosen together by the same rule (`chooseLifecycle`): the chosen statement is served as
+ * what it says. A firm day is a `shutdown_date`; an earliest day is `shutdown_not_before`, a fact with `bound`
+ * `on_or_after`, and no shutdown_date, since no later day is known (docs/data.md, "Earliest shutdown dates").
+ */
+export function chooseShutdown(
+  firm: readonly Statement<string>[], earliest: readonly Statement<string>[],
+): { shutdown_date?: Fact<string>; shutdown_not_before?: Fact<string> } | undefined {
+  const mark = '\u0000';
+  const top = chooseLifecycle([...firm, ...earliest.map((s) => ({ ...s, value: `${s.value}${mark}` }))]);
+  if (!top) return undefined;
+  // Agreement and conflicts are about the day, whichever way a source words it.
+  const plain = (v: string) => v.replace(mark, '');
+  const fact: Fact<string> = { ...top, value: plain(top.value) };
+  if (top.conflicts) {
+    const differ = top.conflicts.filter((c) => plain(c.value) !== fact.value).map((c) => ({ ...c, value: plain(c.value) }));
+    const agree = top.conflicts.filter((c) => plain(c.value) === fact.value).map((c) => c.source);
+    if (differ.length) fact.conflicts = differ; else delete fact.conflicts;
+    if (agree.length) fact.corroborated_by = [...new Set([...(fact.corroborated_by ?? []), ...agree])].sort();
+  }
+  return top.value.endsWith(mark) ? { shutdown_not_before: { ...fact, bound: 'on_or_after' } } : { shutdown_date: fact };
+}
+
 /** The served fact with every other source's newest statement recorded as agreeing or differing. */
 function withOthers<T>(top: Fact<T>, statements: readonly Statement<T>[]): Fact<T> {
   const newest = new Map<string, Statement<T>>();

@@ -3,7 +3,7 @@ import type { Fact, Model } from '../schema/index.ts';
 import type { ModelObservation } from '../sources/types.ts';
 import { DEVELOPER_NOTICES_SOURCE_ID } from '../sources/developer-notices.ts';
 import { isFirstParty } from './first-party.ts';
-import { chooseLifecycle } from './lifecycle-dates.ts';
+import { chooseLifecycle, chooseShutdown } from './lifecycle-dates.ts';
 import { key0 } from './match-keys.ts';
 import { choose, sourceRank, type Candidate } from './precedence.ts';
 import { rollingBase } from './rolling-alias.ts';
@@ -17,7 +17,7 @@ import { schedulesShutdown, SERVED_LISTING_SOURCES, SERVED_NOTE_HEAD } from './s
  */
 const PLATFORM_BESIDE_API: Readonly<Record<string, string>> = { google: 'google-vertex' };
 
-export type ModelLifecycle = Pick<Model, 'status' | 'deprecation_date' | 'shutdown_date' | 'replacement'>;
+export type ModelLifecycle = Pick<Model, 'status' | 'deprecation_date' | 'shutdown_date' | 'shutdown_not_before' | 'replacement'>;
 
 /**
  * docs/data.md, "Offers, SKUs and status". The model's status and dates come from its developer: a first-party
@@ -80,11 +80,16 @@ export function modelLifecycle(
   const datesFrom = (get: (o: ModelObservation) => string | undefined, notAfter?: string) =>
     chooseLifecycle(statements(own, get), { notAfter })
       ?? (out.status?.value === 'deprecated' ? chooseLifecycle(statements(developer, get), { notAfter }) : undefined);
-  const shut = datesFrom((o) => o.shutdown_date);
+  // When service ends: a firm day, or an earliest day ("no earlier than") served as a bound (lifecycle-dates.ts).
+  const endFrom = (from: readonly ModelObservation[]) =>
+    chooseShutdown(statements(from, (o) => o.shutdown_date), statements(from, (o) => o.shutdown_not_before));
+  const end = endFrom(own) ?? (out.status?.value === 'deprecated' ? endFrom(developer) : undefined);
+  const shut = end?.shutdown_date;
   // A model is never served as deprecated after the day it was shut down.
-  const dep = datesFrom((o) => o.deprecation_date, shut?.value);
+  const dep = datesFrom((o) => o.deprecation_date, (shut ?? end?.shutdown_not_before)?.value);
   if (dep) out.deprecation_date = dep;
   if (shut) out.shutdown_date = shut;
+  if (end?.shutdown_not_before) out.shutdown_not_before = end.shutdown_not_before;
   const rep = datesFrom((o) => o.replacement);
   if (rep) out.replacement = { ...rep, value: resolveId(rep.source, rep.value) ?? rep.value };
   return out;

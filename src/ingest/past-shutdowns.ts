@@ -10,7 +10,10 @@ import { fact } from '../schema/fact.ts';
 export const shutByDataDate = (shutdown: string, dataAsOf: string): boolean => shutdown <= dataAsOf;
 
 /** A model or an offer as the lifecycle rules read it: an offer's status may say whether it can be bought (`availability`). */
-type Lifecycled = { status?: Fact<ModelStatus> & { availability?: OfferLifecycleState }; shutdown_date?: Model['shutdown_date'] };
+type Lifecycled = {
+  status?: Fact<ModelStatus> & { availability?: OfferLifecycleState }; shutdown_date?: Model['shutdown_date'];
+  shutdown_not_before?: Model['shutdown_not_before'];
+};
 
 /**
  * Whether a listing is shut down on `dataAsOf`, the one rule the build and the answers share: on or after the
@@ -48,6 +51,10 @@ const isUndated = (s: Lifecycled['status']): boolean =>
  */
 export function undatedAvailability(x: Lifecycled): 'retirement_announced' | 'existing_customers_only' | undefined {
   const s = x.status;
+  // Deprecated with only an earliest day ("no earlier than"): announced, and served past that day until a firm one is given.
+  if (s?.value === 'deprecated' && x.shutdown_date === undefined && x.shutdown_not_before !== undefined && !isUndated(s)) {
+    return 'retirement_announced';
+  }
   if (s?.value !== 'deprecated' || x.shutdown_date !== undefined || !isUndated(s)) return undefined;
   return s.availability as 'retirement_announced' | 'existing_customers_only';
 }
@@ -62,9 +69,21 @@ export function undatedAvailability(x: Lifecycled): 'retirement_announced' | 'ex
  */
 export function announcedUndatedNote(x: Lifecycled): string | undefined {
   const state = undatedAvailability(x);
+  const bound = x.shutdown_not_before;
+  if (state !== undefined && bound !== undefined && !isUndated(x.status)) return earliestNote(bound);
   // The build writes the note with the member; the state's own words stand in should a status carry the member alone.
   return state === undefined ? undefined : x.status!.note ?? UNDATED_NOTE_HEADS[state];
 }
+
+/** The head of the note of a listing deprecated with only an earliest shutdown day (`earliestNote`). */
+export const EARLIEST_ONLY = 'deprecated with no firm shutdown date: still served, its retirement announced';
+
+/**
+ * The note of a listing deprecated with only an earliest shutdown day: "deprecated with no firm shutdown date: still
+ * served, its retirement announced; the earliest day given is 2026-10-16 (developer-notices, read 2026-11-27)".
+ */
+export const earliestNote = (bound: Fact<string>): string =>
+  `${EARLIEST_ONLY}; the earliest day given is ${bound.value} (${bound.source}, read ${bound.as_of})`;
 
 /**
  * The note of an announced listing (`announcedUndatedNote`) that its provider serves to existing customers only
@@ -175,7 +194,8 @@ export function pastShutdownStatuses(
   }
   for (const x of offers) {
     const { hostsItself, follows } = followsDeveloper(x, closed.has(x.model_id), hosts);
-    const own = follows && !x.shutdown_date ? modelShutdown.get(x.model_id) : undefined;
+    // A listing with an earliest day of its own (Vertex AI's "no earlier than") keeps its provider's word, as a dated one does.
+    const own = follows && !x.shutdown_date && !x.shutdown_not_before ? modelShutdown.get(x.model_id) : undefined;
     const status = retiredByDate({ status: x.status, shutdown_date: x.shutdown_date ?? own }, judgedOn, dataAsOf);
     if (status) out.offers.set(x, own ? { ...status, note: `the developer retired the model: ${status.note}` } : status);
     const dev = modelShutdown.get(x.model_id);

@@ -66,6 +66,8 @@ export function developerShutdownDate(model: Model, offers: readonly Offer[]): F
 export function vsDeveloper(ds: Dataset, model: Model, o: Offer, dev: Fact<string>): { vs: VsDeveloper; until?: Fact<string> } {
   const own = o.shutdown_date;
   if (own) return { vs: own.value < dev.value ? 'ends_before_developer' : own.value > dev.value ? 'outlives_developer' : 'ends_with_developer', until: own };
+  // Its provider gave only an earliest day of its own (shutdown_not_before): no day is known on which it ends.
+  if (o.shutdown_not_before) return { vs: 'may_outlive_developer' };
   const { follows } = followsDeveloper(o, model.open_weights?.value === false, hostsOf(ds));
   return follows ? { vs: 'ends_with_developer', until: dev } : { vs: 'may_outlive_developer' };
 }

@@ -87,11 +87,15 @@ test('cheapest_for says the same of a ranked model: gpt-5-mini\'s item ends with
 });
 
 test('cheapest_for says a shutdown the developer dated without a deprecation: Gemini 2.5 Pro on the day before it', { skip }, () => {
-  // Google's Gemini 2.5 Pro: shut down 2026-10-16 (the model sheet's shutdown_date, no deprecated status); judged on
-  // 2026-10-15 it is still sold, and its first-party offer ends with the developer's date.
-  const day = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-10-15' });
-  const r = cheapest_for.handler(day, cheapest_for.input.parse({ use: 'chat', first_party_only: true, limit: 100 }), { today: '2026-10-15' }) as Any;
-  const item = r.items.find((i: Any) => i.model.id === 'gemini-2.5-pro');
-  assert.ok(item, 'gemini-2.5-pro ranked while served');
-  assert.match(item.why, / The developer shuts the model down on 2026-10-16 \([^)]+\); this offer ends with it\.$/);
+  // Google's Gemini 2.5 Pro: the Gemini API shuts it down on 2026-12-01 (the deprecations page as read on 2026-11-10,
+  // data/curated/developer-notices.csv; the model sheet's shutdown_date, no deprecated status). Judged on 2026-11-30 it
+  // is still sold, and its first-party offer ends with the developer's date; judged on 2026-10-17, past the 2026-10-16
+  // Google gave as the earliest day, it is still sold too.
+  for (const judged of ['2026-10-17', '2026-11-30']) {
+    const day = loadDataset(DEFAULT_DATA_DIR, { judgedOn: judged });
+    const r = cheapest_for.handler(day, cheapest_for.input.parse({ use: 'chat', first_party_only: true, limit: 100 }), { today: judged }) as Any;
+    const item = r.items.find((i: Any) => i.model.id === 'gemini-2.5-pro');
+    assert.ok(item, `gemini-2.5-pro ranked while served (${judged})`);
+    assert.match(item.why, / The developer shuts the model down on 2026-12-01 \([^)]+\); this offer ends with it\.$/);
+  }
 });

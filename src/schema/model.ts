@@ -237,6 +237,12 @@ export const Model = z
     benchmarks: z.array(factOf(BenchmarkScore)).optional(),
     /** Shutdown (retirement) date the developer announced; after it the model is no longer served by its developer. */
     shutdown_date: factOf(IsoDate).optional(),
+    /**
+     * The earliest day the developer said it may stop serving the model, where its notice gives no firm day ("no earlier
+     * than October 16, 2026"): a lower bound (`bound` `on_or_after`), never a shutdown. Past it the model is still
+     * served as far as the sources say, its retirement announced (docs/data.md, "Earliest shutdown dates").
+     */
+    shutdown_not_before: factOf(IsoDate).optional(),
     /** The model the developer names as the replacement (a canonical id when it resolves, else the developer's id). */
     replacement: factOf(z.string().min(1)).optional(),
     /**

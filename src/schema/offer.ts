@@ -112,6 +112,11 @@ export const Offer = z
     deprecation_date: factOf(IsoDate).optional(),
     /** The day the provider stops serving the listing. */
     shutdown_date: factOf(IsoDate).optional(),
+    /**
+     * The earliest day the provider said it may stop serving the listing, where it gives no firm day: a lower bound
+     * (`bound` `on_or_after`), never a shutdown; past it the listing is still served, its retirement announced.
+     */
+    shutdown_not_before: factOf(IsoDate).optional(),
     /** The model the provider names as the replacement, in its own spelling. */
     replacement: factOf(z.string().min(1)).optional(),
     /** The price the source schedules next, from the day `starts` (the prices above apply until then). */

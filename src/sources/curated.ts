@@ -20,8 +20,10 @@ export function tableUrl(repoPath: string): string {
 export type CsvRow = { line: number; record: Record<string, string> };
 
 /** Parse a CSV with a header row; `line` is the line the record ends on, for issue reports. */
-export function parseCsv(text: string): CsvRow[] {
-  const rows = parse(text, { columns: true, info: true, bom: true, skip_empty_lines: true, trim: true }) as Array<{
+export function parseCsv(text: string, opts: { trailingOptional?: boolean } = {}): CsvRow[] {
+  // `trailingOptional`: a row may stop before the table's last columns (left blank), for a column added after the rows.
+  const rows = parse(text, { columns: true, info: true, bom: true, skip_empty_lines: true, trim: true,
+    relax_column_count_less: opts.trailingOptional === true }) as Array<{
     record: Record<string, string>;
     info: { lines: number };
   }>;

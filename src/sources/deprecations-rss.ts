@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { IsoDate, type Source } from '../schema/index.ts';
 import { zodIssues } from './curated.ts';
+import { wordsEarliest } from './earliest-date.ts';
 import type { Adapter, AdapterResult, IngestIssue, ModelObservation, SourceRoots } from './types.ts';
 
 export const DEPRECATIONS_SOURCE_ID = 'deprecations-rss';
@@ -140,7 +141,9 @@ function toObservation(n: Notice, where: { source: string; file: string; row: st
   };
   if (deprecated) obs.status = 'deprecated';
   if (deprecation !== undefined) obs.deprecation_date = deprecation;
-  if (shutdown !== undefined) obs.shutdown_date = shutdown;
+  // A notice that words its day as the earliest ("no earlier than October 16, 2026") gives a bound, not a shutdown.
+  if (shutdown !== undefined && wordsEarliest(n.deprecation_context, shutdown)) obs.shutdown_not_before = shutdown;
+  else if (shutdown !== undefined) obs.shutdown_date = shutdown;
   if (replacement !== undefined) obs.replacement = replacement;
   return obs;
 }

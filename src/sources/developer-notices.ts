@@ -34,6 +34,9 @@ const Row = z.object({
   note: z.string().min(1, 'what the page says'),
   // The provider's id of the one listing retired; empty: the whole model at the provider.
   listing: z.union([z.string().regex(/^\S+$/, "the provider's model id, as it lists it"), z.literal('')]).optional(),
+  // `no_earlier_than`: the page gives shutdown_date as the earliest day, not a firm one (Vertex AI: 'they won't be
+  // moved to an earlier date than what is listed'); empty or absent: the day itself.
+  shutdown_bound: z.union([z.literal('no_earlier_than'), z.literal('')]).optional(),
 }).refine((r) => r.deprecation_date === '' || r.deprecation_date <= r.shutdown_date, {
   message: 'a deprecation date after the shutdown date', path: ['deprecation_date'],
 });
@@ -62,7 +65,7 @@ const SOURCE: Source = {
 
 /** Rows to observations of the model at the provider. Exported for the tests, which feed it CSV text. */
 export function translateDeveloperNotices(text: string): { models: ModelObservation[]; issues: IngestIssue[] } {
-  const { valid, issues } = validateRows(Row, parseCsv(text), { source: DEVELOPER_NOTICES_SOURCE_ID, file: `data/curated/${FILE}` },
+  const { valid, issues } = validateRows(Row, parseCsv(text, { trailingOptional: true }), { source: DEVELOPER_NOTICES_SOURCE_ID, file: `data/curated/${FILE}` },
     (r) => `${r.record.provider ?? ''}/${r.record.model_id ?? ''} (line ${r.line})`);
   const models = valid.map(({ value: v }): ModelObservation => {
     const effective = v.deprecation_date || v.shutdown_date;
@@ -77,7 +80,8 @@ export function translateDeveloperNotices(text: string): { models: ModelObservat
       // Deprecated once the date has come by the day the page was read, as for deprecations.info's notices.
       ...(effective <= v.read_on ? { status: 'deprecated' as const } : {}),
       ...(v.deprecation_date ? { deprecation_date: v.deprecation_date } : {}),
-      shutdown_date: v.shutdown_date,
+      // An earliest day is a bound, not a shutdown: kept apart so no rule reads it as the day service ends.
+      ...(v.shutdown_bound === 'no_earlier_than' ? { shutdown_not_before: v.shutdown_date } : { shutdown_date: v.shutdown_date }),
       ...(v.replacement ? { replacement: v.replacement } : {}),
     };
   });

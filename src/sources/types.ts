@@ -53,6 +53,12 @@ export type ModelObservation = {
   deprecation_date?: string;
   /** The day the model stops being served (by `provider` when set). */
   shutdown_date?: string;
+  /**
+   * The day the notice gives as the earliest the model may stop being served ("no earlier than", "won't be moved to an
+   * earlier date"): a lower bound, not a shutdown; the notice gives no `shutdown_date` then (docs/data.md, "Earliest
+   * shutdown dates").
+   */
+  shutdown_not_before?: string;
   /** The replacement model the notice names, in the source's spelling. */
   replacement?: string;
   open_weights?: boolean;
