@@ -63,10 +63,11 @@ test('committed dataset: 300M tokens a month of 400,000-token prompts on Gemini 
   const out = run(real, { model_id: 'gemini-2.5-pro', tokens_millions: 300, context: 400_000 });
   assert.equal(out.api.cheapest.blended_usd_per_mtok, 5.625);
   assert.equal(out.api.cheapest.monthly_usd, 1687.5);
-  // Google's own gemini-2.5-pro listing is deprecated but served until its shutdown (deprecations-rss, Google row
-  // gemini-2.5-pro: shutdown_date 2026-10-16, after the data date 2026-09-23), so it is the developer's offer, dated.
+  // Google's own gemini-2.5-pro listing is served until its shutdown (developer-notices, the Gemini API deprecations
+  // page read 2026-11-10: "Shutdown: Tuesday, Dec 1, 2026", after the data date 2026-09-23), so it is the developer's
+  // offer, dated.
   assert.equal(out.api.developer_offer.provider, 'google');
-  assert.equal(out.api.developer_offer.shutdown_date.value, '2026-10-16');
+  assert.equal(out.api.developer_offer.shutdown_date.value, '2026-12-01');
   const own = out.api.developer_offer.long_context;
   assert.deepEqual([own.input.usd_per_mtok, own.output.usd_per_mtok], [2.5, 15]);
   // Every line is at a tier, but orcarouter's: models.dev lists google/gemini-2.5-pro there at 2.5 / 15 with a tier

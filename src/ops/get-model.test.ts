@@ -149,10 +149,13 @@ const noData = !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dat
 test('committed dataset: Google\'s shutdown notices show, and a passed one retires the model', { skip: noData }, () => {
   const real = loadDataset(dataDir);
   const sheet = (id: string) => get_model.handler(real, get_model.input.parse({ model_id: id }), ctx) as Sheet;
-  // deprecations-rss, Google's notice read 2026-05-07: gemini-2.5-pro shuts down 2026-10-16, replaced by gemini-3.1-pro-preview.
+  // The Gemini API deprecations page as read 2026-11-10 (developer-notices, quoted at dev.to/aideprecations/...-5gg9):
+  // "gemini-2.5-pro | Jun 17, 2025 | Dec 1, 2026 | gemini-3.8-flash", over deprecations-rss's earlier 2026-10-16 read
+  // 2026-05-07 (then an earliest day), which stays a conflict.
   const pro = sheet('gemini-2.5-pro');
   assert.deepEqual([pro.shutdown_date?.value, pro.shutdown_date?.source, pro.replacement?.value],
-    ['2026-10-16', 'deprecations-rss', 'gemini-3.1-pro-preview']);
+    ['2026-12-01', 'developer-notices', 'gemini-3.8-flash']);
+  assert.ok(pro.shutdown_date?.conflicts?.some((c: { value: string; source: string }) => c.value === '2026-10-16' && c.source === 'deprecations-rss'));
   // Google's notice read 2026-05-29: gemini-3-pro-image-preview shut down 2026-06-25, before the data date 2026-09-23.
   const image = sheet('gemini-3-pro-image-preview');
   assert.deepEqual([image.status?.value, image.status?.source, image.shutdown_date?.value], ['deprecated', 'derived', '2026-06-25']);

@@ -1,9 +1,11 @@
 // Tests of lifecycle judged on the day the service loads the data: a shutdown announced for a day after the data's
 // date has happened by a later day, and the answers stop pricing the listing as served.
 //
-// The row these tests rest on, data/sources/deprecations-rss/deprecations.json.gz: Google, model_id gemini-2.5-pro,
-// announcement_date 2025-12-05, shutdown_date 2026-10-16, "Gemini deprecations table: Gemini 2.5 Pro models ...
-// Shutdown date: 2026-10-16", https://ai.google.dev/gemini-api/docs/deprecations. The data's date is 2026-09-23.
+// The row these tests rest on, data/curated/developer-notices.csv: Google's gemini-2.5-pro and gemini-2.5-flash shut down
+// on 2026-12-01, the Gemini API deprecations page as read on 2026-11-10 ("Shutdown: Tuesday, Dec 1, 2026. Google's
+// Gemini API retires gemini-2.5-pro and gemini-2.5-flash.", quoted at dev.to/aideprecations/what-to-do-before-gemini-
+// 25-pro-and-25-flash-are-retired-on-december-1-2026-5gg9), over deprecations.info's earlier 2026-10-16 (an earliest
+// day). The data's date is 2026-09-23.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
@@ -35,27 +37,31 @@ test('the lifecycle day is the later of the data date and the day judged on', { 
 });
 
 test('Gemini 2.5 Pro at Google is priced the day before its shutdown and not after it', { skip }, () => {
-  const before = cost(judged('2026-10-15'), '2026-10-15');
+  const before = cost(judged('2026-11-30'), '2026-11-30');
   const paid = googleOffer(before.api.offers);
-  assert.ok(paid, 'served on 2026-10-15: the day before the announced shutdown');
-  assert.equal(paid.shutdown_date.value, '2026-10-16');
+  assert.ok(paid, 'served on 2026-11-30: the day before the announced shutdown');
+  assert.equal(paid.shutdown_date.value, '2026-12-01');
 
-  const after = cost(judged('2026-11-27'), '2026-11-27');
-  assert.equal(googleOffer(after.api.offers), undefined, 'no longer priced on 2026-11-27');
+  const after = cost(judged('2026-12-02'), '2026-12-02');
+  assert.equal(googleOffer(after.api.offers), undefined, 'no longer priced on 2026-12-02');
   const gone = after.api.not_priced.find((o: Any) => o.provider === 'google' && o.provider_model_id === 'gemini-2.5-pro');
   assert.ok(gone, 'listed among the offers not priced');
-  assert.match(gone.reason, /shut down on 2026-10-16/);
-  // A closed model's resellers forward to the developer's API, which no longer answers: none is priced either.
+  assert.match(gone.reason, /shut down on 2026-12-01/);
+  // A closed model's resellers forward to the developer's API, which no longer answers: none is priced either. Google's
+  // other own listing, Vertex AI's, gave only an earliest day ("discontinued no earlier than October 16, 2026", Google's
+  // e-mail; Google Cloud's model versions page: "they won't be moved to an earlier date than what is listed"), so it is
+  // still served, its retirement announced, and said so.
   assert.deepEqual(after.api.offers.filter((o: Any) => o.provider === 'openrouter'), []);
-  assert.deepEqual(after.api.offers, [], 'no offer of a closed model outlives its developer');
-  assert.match(after.api.note, /^No offer of this model is priced: the developer's own offer is no longer served: .*shut down on 2026-10-16/);
+  assert.deepEqual(after.api.offers.map((o: Any) => [o.provider, o.first_party, o.lifecycle_state]),
+    [['google-vertex', true, 'retirement_announced']], 'no reseller outlives the developer; Vertex AI gave no firm day');
+  assert.match(after.api.note, /may no longer be sold: deprecated with no firm shutdown date: .*the earliest day given is 2026-10-16/);
 });
 
 test('get_model says when the status changed after the data date, and on which day it was judged', { skip }, () => {
-  const m = get_model.handler(judged('2026-11-27'), get_model.input.parse({ model_id: 'gemini-2.5-pro' }), { today: '2026-11-27' }) as Any;
+  const m = get_model.handler(judged('2026-12-02'), get_model.input.parse({ model_id: 'gemini-2.5-pro' }), { today: '2026-12-02' }) as Any;
   assert.equal(m.status.value, 'deprecated');
-  assert.equal(m.status.as_of, '2026-11-27');
-  assert.match(m.status.note, /shut down on 2026-10-16, after the dataset's date 2026-09-23, on or before 2026-11-27/);
+  assert.equal(m.status.as_of, '2026-12-02');
+  assert.match(m.status.note, /shut down on 2026-12-01, after the dataset's date 2026-09-23, on or before 2026-12-02/);
   // At the data date the model was still served: no status was derived.
   const then = get_model.handler(judged(), get_model.input.parse({ model_id: 'gemini-2.5-pro' }), { today: '2026-09-23' }) as Any;
   assert.notEqual(then.status?.value, 'deprecated');
@@ -68,10 +74,10 @@ test('cheapest_for ranks no model whose developer shut it down since the data da
   // Gemini 2.5 Flash-Lite (GA) is left out: the arena rated only its 06-17 preview, a model of its own, so the GA model
   // has no rating to rank by on either day.
   for (const id of ['gemini-2.5-pro', 'gemini-2.5-flash']) {
-    assert.ok(ids(ask('2026-10-15')).includes(id), `${id} ranked while served`);
-    assert.ok(!ids(ask('2026-11-27')).includes(id), `${id} left out once shut down (2026-10-16)`);
+    assert.ok(ids(ask('2026-11-30')).includes(id), `${id} ranked while served`);
+    assert.ok(!ids(ask('2026-12-02')).includes(id), `${id} left out once shut down (2026-12-01)`);
   }
-  assert.match(ask('2026-11-27').note, /shut down by the developer by 2026-11-27/);
+  assert.match(ask('2026-12-02').note, /shut down by the developer by 2026-12-02/);
 });
 
 test('lifecycleDue: a reload is due once the day passes a shutdown date the data announce', { skip }, () => {
