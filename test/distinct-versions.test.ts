@@ -81,10 +81,11 @@ test('the first Claude 3.5 Sonnet is named and dated as itself', () => {
 
 test('Google\'s notice for gemini-2.5-flash-preview-09-25 retires the 09-2025 preview, not GA gemini-2.5-flash', () => {
   // deprecations-rss: Google gemini-2.5-flash-preview-09-25, shut down 2026-02-17 (release 2025-09-25);
-  // gemini-2.5-flash, 2026-10-16.
+  // gemini-2.5-flash, 2026-12-01 (the Gemini API's page read 2026-11-10, developer-notices; deprecations-rss's 2026-10-16
+  // was an earliest day).
   assert.equal(ds.resolveModelId('gemini-2.5-flash-preview-09-25'), 'gemini-2.5-flash-preview-09-2025');
   assert.equal(ds.modelById.get('gemini-2.5-flash-preview-09-2025')!.shutdown_date?.value, '2026-02-17');
-  assert.equal(ds.modelById.get('gemini-2.5-flash')!.shutdown_date?.value, '2026-10-16');
+  assert.equal(ds.modelById.get('gemini-2.5-flash')!.shutdown_date?.value, '2026-12-01');
   const ch = get_model_changes.handler(ds, get_model_changes.input.parse({ model: 'gemini-2.5-flash', until: '2026-02-20' }), ctx) as
     { items: Array<{ field: string; provider?: string; new?: unknown }> };
   const googleShutdown = ch.items.some((e) => e.field === 'offered' && e.provider === 'google' && e.new === false);

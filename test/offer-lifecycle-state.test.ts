@@ -43,7 +43,7 @@ test('the committed dataset: every offer\'s status member agrees with its note, 
   }
   // Counted in offers.json by the notes before the member existed (grep -c of each opening): 10, 15 and 32; 34 hosted
   // since Mistral's record retired Ministral 3B 24.10 (2025-12-31) past which Azure's two listings read so.
-  assert.deepEqual(counts, { retirement_announced: 10, existing_customers_only: 15, hosted_past_developer_shutdown: 34 });
+  assert.deepEqual(counts, { retirement_announced: 9, existing_customers_only: 15, hosted_past_developer_shutdown: 34 });
   // A model's status carries no such member: the states are an offer's.
   const models = JSON.parse(readFileSync(path.join(DEFAULT_DATA_DIR, 'models.json'), 'utf8')) as Out[];
   assert.equal(models.filter((m) => m.status && 'availability' in m.status).length, 0);
@@ -70,13 +70,16 @@ test('real offers: Vertex AI\'s claude-4-sonnet is sold to existing customers on
   assert.equal(view.status.availability, 'existing_customers_only');
 });
 
-test('real offers: genai-prices\' deprecated flag on xAI\'s grok-2-1212 reads retirement announced; Bedrock\'s claude-3-opus hosted past Anthropic\'s shutdown', () => {
+test('real offers: xAI\'s grok-2-1212, once genai-prices\' undated deprecated flag, reads shut down by xAI\'s notice; Bedrock\'s claude-3-opus hosted past Anthropic\'s shutdown', () => {
   // genai-prices providers-yml/x_ai.yml, id grok-2-1212: "deprecated: true", no date; read by deprecation-readings.csv
   // "genai-prices-npm,,true,true" (its schema: "deprecated by the provider but still functional").
+  // xAI's own notice then dated it (data/curated/developer-notices.csv, github.com/theopenco/llmgateway/pull/593:
+  // grok-2 deprecated 2025-08-08, shut down 2025-09-15): past the data date, the listing is shut down, no longer an
+  // announced retirement.
   const grok = get_model.handler(real, get_model.input.parse({ model_id: 'grok-2' }), ctx) as Out;
   const xai = grok.offers.find((o: Out) => o.provider === 'xai' && o.provider_model_id === 'grok-2-1212');
-  assert.equal(xai.lifecycle_state, 'retirement_announced');
-  assert.ok(xai.lifecycle_note.startsWith(ANNOUNCED));
+  assert.equal(xai.lifecycle_state, undefined);
+  assert.deepEqual([xai.status?.value, xai.shutdown_date?.value], ['deprecated', '2025-09-15']);
   // deprecations.info: Anthropic, claude-3-opus-20240229, "shutdown_date":"2026-01-05"; Bedrock hosts the model itself
   // (data/curated/weight-hosting-providers.csv) and states no date for its listings.
   const opus = get_model.handler(real, get_model.input.parse({ model_id: 'claude-3-opus' }), ctx) as Out;

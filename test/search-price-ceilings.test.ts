@@ -5,8 +5,8 @@ import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import { loadDataset } from '../src/dataset/load.ts';
 import { search_models } from '../src/ops/search-models.ts';
 
-// Judged on a day after Gemini 2.5 Pro's shutdown (2026-10-16), as the service judges it today.
-const ds = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' });
+// Judged on a day after Gemini 2.5 Pro's shutdown on the Gemini API (2026-12-01), as the service would judge it then.
+const ds = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-12-02' });
 type Price = { value: number } | undefined;
 type Item = { id: string; cheapest_offer: { provider: string; sku: string; prices: { input?: Price; output?: Price } } | null };
 const search = (input: Record<string, unknown>) =>
@@ -30,10 +30,14 @@ test('gemini 3.1 pro: Google\'s batch $1/$6 meets no $1/$6 ceiling; the $2/$12 s
   assert.ok(ids({ q: 'gemini 3.1 pro', max_input_price: 2, max_output_price: 12 }).includes('gemini-3.1-pro-preview'));
 });
 
-test('gemini 2.5 pro, shut down on 2026-10-16: its listings meet no ceiling', () => {
-  // deprecations-rss: gemini-2.5-pro shut down 2026-10-16; its listings are $1.25/$10 (Google, genai-prices) and Poe's
-  // $0.87/$7 (models.dev 2026-07-02), none served on 2026-11-27.
-  assert.equal(ids({ q: 'gemini 2.5 pro', max_input_price: 1.3, max_output_price: 10 }).includes('gemini-2.5-pro'), false);
+test('gemini 2.5 pro, shut down on the Gemini API on 2026-12-01: only Vertex AI\'s listing, with no firm day, meets a ceiling', () => {
+  // developer-notices: Google's gemini-2.5-pro shut down 2026-12-01 (the Gemini API's page read 2026-11-10); Vertex AI
+  // gave only an earliest day, 2026-10-16 ("they won't be moved to an earlier date than what is listed"), so its
+  // $1.25/$10 listing is still served, its retirement announced; Poe's $0.87/$7 (models.dev 2026-07-02) forwards to the
+  // Gemini API, shut down.
+  const hit = search({ q: 'gemini 2.5 pro', max_input_price: 1.3, max_output_price: 10 }).find((i) => i.id === 'gemini-2.5-pro');
+  assert.equal((hit?.cheapest_offer as { provider?: string } | null)?.provider, 'google-vertex');
+  assert.equal(ids({ q: 'gemini 2.5 pro', max_input_price: 0.9, max_output_price: 7 }).includes('gemini-2.5-pro'), false);
   assert.ok(ids({ q: 'gemini 2.5 pro' }).includes('gemini-2.5-pro'), 'the model is still found without a ceiling');
 });
 

@@ -7,7 +7,7 @@ import { search_models } from '../src/ops/search-models.ts';
 
 // Judged on the data's date (2026-09-23) and on a later day, as the service judges it once shutdowns have passed.
 const onDataDate = loadDataset(DEFAULT_DATA_DIR);
-const later = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' });
+const later = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-12-02' });
 
 type Ds = typeof onDataDate;
 type Item = { id: string; vendor: string; status?: { value: string } | null; shutdown_date?: { value: string } | null };
@@ -17,9 +17,9 @@ const found = (ds: Ds, q: string) => (search_models.handler(ds, search_models.in
 const search = (ds: Ds, q: string) => found(ds, q).map((i) => i.id);
 
 test('gemini pro: Google\'s current Gemini Pro first, 1.5-era and experimental ids after it', () => {
-  // deprecations-rss (ai.google.dev/gemini-api/docs/deprecations#gemini-2.5-pro-models): gemini-2.5-pro, the stable
-  // Pro, released 2025-06-17, shut down 2026-10-16, after the data's date; gemini-3.1-pro-preview is a preview
-  // (released 2026-02-19). On 2026-11-27, 2.5 Pro is shut down and 3.1 Pro Preview is Google's Pro.
+  // gemini-2.5-pro, the stable Pro, released 2025-06-17, shut down on the Gemini API 2026-12-01 (its deprecations page
+  // read 2026-11-10, developer-notices), after the data's date; gemini-3.1-pro-preview is a preview (released
+  // 2026-02-19). On 2026-12-02, 2.5 Pro is shut down and 3.1 Pro Preview is Google's Pro.
   assert.equal(search(onDataDate, 'gemini pro')[0], 'gemini-2.5-pro');
   const ids = search(later, 'gemini pro');
   assert.equal(ids[0], 'gemini-3.1-pro-preview');
@@ -124,12 +124,13 @@ test('deepseek, llama 3, mistral: the developer\'s own models before fine-tunes 
 });
 
 test('gemini 2.5 flash, gemini 2.5 pro: the model the words name, shut down or not, before its speech and live variants', () => {
-  // deprecations-rss (ai.google.dev/gemini-api/docs/deprecations): Gemini 2.5 Flash and 2.5 Pro shut down on 2026-10-16.
+  // The Gemini API's deprecations page read 2026-11-10 (developer-notices): Gemini 2.5 Flash and 2.5 Pro shut down on
+  // 2026-12-01 (deprecations-rss's 2026-10-16 was an earliest day).
   // The words are their whole names: they come first, their summary saying they are shut and since when.
   const flash = found(later, 'gemini 2.5 flash');
   assert.equal(flash[0].id, 'gemini-2.5-flash');
   assert.equal(flash[0].status?.value, 'deprecated');
-  assert.equal(flash[0].shutdown_date?.value, '2026-10-16');
+  assert.equal(flash[0].shutdown_date?.value, '2026-12-01');
   // Gemini 2.5 Pro Preview TTS has no `flash` in its name (only models.dev's family `gemini-flash` had).
   assert.ok(!flash.some((i) => i.id === 'gemini-2.5-pro-preview-tts'));
   assert.deepEqual(search(later, 'gemini 2.5 pro'), ['gemini-2.5-pro', 'gemini-2.5-pro-tts', 'gemini-2.5-pro-preview-tts']);
