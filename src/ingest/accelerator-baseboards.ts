@@ -2,11 +2,11 @@
 // on a Universal Baseboard): the counts a buyer can get them in. A configuration of another count (one H200 SXM, two
 // B200) is a share of a machine: rentable by the GPU from a cloud, but no one sells it whole, so the owned basis never
 // rests on it (src/engines/owned-cost-basis.ts). A module with no row is not restricted: cards are bought one by one.
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { fact, type Hardware, type Source } from '../schema/index.ts';
-import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
+import { tableUrl } from '../sources/curated.ts';
 import type { IngestIssue } from '../sources/types.ts';
+import { loadAcceleratorTable } from './accelerator-table.ts';
 import type { HardwareConfig } from './hardware.ts';
 
 const BASEBOARD_FILE = 'data/curated/accelerator-baseboards.csv';
@@ -44,16 +44,8 @@ export type BaseboardRow = z.infer<typeof BaseboardRow>;
 
 /** Load and validate the table; a bad row, or a key listed twice, is an issue and stays out. */
 export async function loadBaseboards(file: string): Promise<{ rows: BaseboardRow[]; issues: IngestIssue[] }> {
-  const where = { source: BASEBOARD_SOURCE_ID, file: BASEBOARD_FILE };
-  const { valid, issues } = validateRows(BaseboardRow, parseCsv(await readFile(file, 'utf8')), where, (r) => r.record.accelerator_key || `line ${r.line}`);
-  const seen = new Set<string>();
-  const rows: BaseboardRow[] = [];
-  for (const { value, row } of valid) {
-    if (seen.has(value.accelerator_key)) issues.push({ ...where, row, field: 'accelerator_key', message: 'repeated key; the first row is kept' });
-    else rows.push(value);
-    seen.add(value.accelerator_key);
-  }
-  return { rows, issues };
+  const { rows, issues } = await loadAcceleratorTable(BaseboardRow, file, { source: BASEBOARD_SOURCE_ID, file: BASEBOARD_FILE });
+  return { rows: [...rows.values()], issues };
 }
 
 /**

@@ -390,19 +390,16 @@ test("a price for part of the day: the developer's page's words on its hours rep
   // github.com/nesquikm/mcp-rubber-duck/pull/148) limits them to Monday through Friday. Same figure, the page's words.
   const catalogue = 'the price for 17 of 24 hours a day (UTC)';
   const page = 'the off-peak price, for 133 of the 168 hours of a week';
-  const both = run([
+  // The catalogue's reading at $0.66/$1.98, and the page's at the prices given.
+  const withPage = (input: number, output: number) => run([
     obs({ source: 'genai-prices-npm', provider: 'deepseek', provider_model_id: 'deepseek-chat', as_of: '2026-09-23', input: 0.66,
       output: 1.98, time_of_day_note: catalogue }),
-    obs({ source: 'developer-prices', provider: 'deepseek', provider_model_id: 'deepseek-chat', as_of: '2026-09-07', input: 0.66,
-      output: 1.98, time_of_day_note: page }),
+    obs({ source: 'developer-prices', provider: 'deepseek', provider_model_id: 'deepseek-chat', as_of: '2026-09-07', input,
+      output, time_of_day_note: page }),
   ]).offers[0];
+  const both = withPage(0.66, 1.98);
   assert.deepEqual([both.prices.input?.value, both.prices.input?.note, both.prices.output?.note], [0.66, page, page]);
   // A page read at another figure does not lend its words to the catalogue's price.
-  const other = run([
-    obs({ source: 'genai-prices-npm', provider: 'deepseek', provider_model_id: 'deepseek-chat', as_of: '2026-09-23', input: 0.66,
-      output: 1.98, time_of_day_note: catalogue }),
-    obs({ source: 'developer-prices', provider: 'deepseek', provider_model_id: 'deepseek-chat', as_of: '2026-09-07', input: 0.5,
-      output: 1.5, time_of_day_note: page }),
-  ]).offers[0];
+  const other = withPage(0.5, 1.5);
   assert.notEqual(other.prices.input?.note, page);
 });

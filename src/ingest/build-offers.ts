@@ -4,7 +4,7 @@ import { fact } from '../schema/fact.ts';
 import type { IngestIssue, OfferObservation, OfferResidencyRule, ProviderObservation } from '../sources/types.ts';
 import { WEIGHT_HOSTS_SOURCE_ID, type WeightHost } from './weight-hosts.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
-import { DEVELOPER_PRICES_SOURCE_ID } from '../sources/developer-prices.ts';
+import { addPriceNotes } from './price-notes.ts';
 import { noticeProviderOf } from '../sources/provider-ids.ts';
 import { isFirstParty } from './first-party.ts';
 import type { PriceReading } from './developer-price-conflicts.ts';
@@ -147,23 +147,8 @@ export function buildOffers(
     const windows = list.flatMap(({ o }) => (o.context_window
       ? [{ value: o.context_window, source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
     const contextWindow = choose(windows, sourceRank, { newestFirst: true });
-    // A price that holds for part of the day (the source lists peak hours apart) says so beside the figure: in the
-    // developer's page's own words where a reviewed reading of it gives the same figure (a catalogue can drop a clause:
-    // genai-prices lists DeepSeek's peak windows every day, the page Monday through Friday), else the chosen source's.
-    for (const field of ['input', 'output'] as const) {
-      const f = prices[field];
-      const page = f && list.find(({ o }) => o.source === DEVELOPER_PRICES_SOURCE_ID && o.time_of_day_note !== undefined
-        && roundPrice(o[field]) === f.value)?.o.time_of_day_note;
-      const said = page ?? (f && list.find(({ o }) => o.source === f.source && o.time_of_day_note !== undefined)?.o.time_of_day_note);
-      if (f && said) prices[field] = { ...f, note: f.note ? `${f.note}; ${said}` : said };
-    }
-    // A price its source's history could not date says which copy's date it carries instead (genai-prices-dates.ts).
-    for (const field of PRICE_FIELDS) {
-      const f = prices[field];
-      const said = f && list.find(({ o }) => o.source === f.source && roundPrice(o[field]) === f.value && o.price_dates?.[field]?.note)
-        ?.o.price_dates?.[field]?.note;
-      if (f && said) prices[field] = { ...f, note: f.note ? `${f.note}; ${said}` : said };
-    }
+    // The hours a price holds for and the copy that dates it, said beside the figure (price-notes.ts).
+    addPriceNotes(prices, list.map(({ o }) => o));
     const vendor = opts.vendorOf?.(model_id);
     // Per listing: its region or routing, the regions a source lists, a reviewed (provider, developer) rule, the provider's row.
     const eu_resident = residencyOf({ provider, model_id, region, provider_model_id: named.provider_model_id, developer: vendor,

@@ -2,11 +2,11 @@
 // RTX 4060): each configuration of such a card carries `discontinued_on`, so an answer that offers it as a purchase
 // says it is no longer made (src/engines/discontinued.ts). A card with no row is not said to be on sale by the table:
 // its field stays empty, as for any configuration nothing dates the end of.
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { fact, type Hardware, type Source } from '../schema/index.ts';
-import { parseCsv, tableUrl, validateRows } from '../sources/curated.ts';
+import { tableUrl } from '../sources/curated.ts';
 import type { IngestIssue } from '../sources/types.ts';
+import { loadAcceleratorTable } from './accelerator-table.ts';
 import type { HardwareConfig } from './hardware.ts';
 
 const PRODUCTION_FILE = 'data/curated/card-production.csv';
@@ -41,16 +41,8 @@ export type ProductionRow = z.infer<typeof ProductionRow>;
 
 /** Load and validate the table; a bad row, or a key listed twice, is an issue and stays out. */
 export async function loadCardProduction(file: string): Promise<{ rows: ProductionRow[]; issues: IngestIssue[] }> {
-  const where = { source: CARD_PRODUCTION_SOURCE_ID, file: PRODUCTION_FILE };
-  const { valid, issues } = validateRows(ProductionRow, parseCsv(await readFile(file, 'utf8')), where, (r) => r.record.accelerator_key || `line ${r.line}`);
-  const seen = new Set<string>();
-  const rows: ProductionRow[] = [];
-  for (const { value, row } of valid) {
-    if (seen.has(value.accelerator_key)) issues.push({ ...where, row, field: 'accelerator_key', message: 'repeated key; the first row is kept' });
-    else rows.push(value);
-    seen.add(value.accelerator_key);
-  }
-  return { rows, issues };
+  const { rows, issues } = await loadAcceleratorTable(ProductionRow, file, { source: CARD_PRODUCTION_SOURCE_ID, file: PRODUCTION_FILE });
+  return { rows: [...rows.values()], issues };
 }
 
 /**
