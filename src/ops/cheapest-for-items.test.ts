@@ -115,3 +115,19 @@ test('a reseller-only place names the developer\'s shut-down offer, never "sells
   assert.match(item.why, /the developer's own offer \(acme-chat\) is no longer served: shut down on 2026-04-24 \(test-source\)/);
   assert.doesNotMatch(item.why, /through no offer/);
 });
+
+test('a closed-weights model sold only by a reseller says its price is tied to no developer offer', () => {
+  // grok-4.1 as the data holds it: closed weights, one reseller (302.AI) and no xAI listing in any source read.
+  const relay = aDataset({
+    models: [aModel({ id: 'c', open_weights: f(false) }), aModel({ id: 'o', open_weights: f(true) })],
+    offers: [anOffer({ model_id: 'c', provider: 'r', prices: price(2, 10) }), anOffer({ model_id: 'o', provider: 'r', prices: price(1, 2) })],
+    ratings: [
+      aRating({ model_id: 'c', rating: 1400, rating_lower: 1395, rating_upper: 1405 }),
+      aRating({ model_id: 'o', rating: 1390, rating_lower: 1385, rating_upper: 1395 }),
+    ],
+  });
+  const items = (cheapest_for.handler(relay, cheapest_for.input.parse({}), { today: '2026-10-01' }) as Out).items;
+  const why = (id: string) => items.find((i) => i.model.id === id)!.why as string;
+  assert.match(why('c'), /its weights are closed, so this listing can only relay a developer API the dataset does not list/);
+  assert.doesNotMatch(why('o'), /weights are closed/, 'an open model may be run by the reseller itself');
+});

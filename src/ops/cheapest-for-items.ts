@@ -128,7 +128,12 @@ function shownOf(ds: Dataset, b: Board, r: Row): Shown {
       : retired
         ? ` Sold by a reseller; the developer's own offer (${retired.provider_model_id}) is no longer served: `
           + `${retiredText(retired, ds.lifecycleDate)}${retired.replacement ? `; its replacement is ${retired.replacement.value}` : ''}.`
-        : ' Sold by a reseller; the developer sells it through no offer in the dataset.',
+        : m.open_weights?.value === false
+          // grok-4.1 at 302.AI, gpt-5.5-instant at ZenMux: closed weights run only on the developer's API, which no
+          // source of the dataset lists, so the price cannot be tied to any offer of the developer.
+          ? ' Sold by a reseller; the developer sells it through no offer in the dataset, and its weights are closed, so this '
+            + 'listing can only relay a developer API the dataset does not list: its price is tied to no developer offer.'
+          : ' Sold by a reseller; the developer sells it through no offer in the dataset.',
     // A shutdown the developer announced for a day after the one judged: the offer ranked may end then (shutdownTail).
     shutdown: ((d) => (d && d.value > ds.lifecycleDate ? d : undefined))(developerShutdownDate(m, ds.offersByModel.get(m.id) ?? [])),
   });
