@@ -95,3 +95,23 @@ test('at the default share an item\'s members but its position and sentence are 
     assert.equal(kept, whole);
   }
 });
+
+test('a reseller-only place names the developer\'s shut-down offer, never "sells it through no offer"', () => {
+  // DeepSeek V3.2 as the data holds it: DeepSeek's own deepseek-chat listing shut down on 2026-04-24 (its notice), a
+  // reseller still sells the model. The place must say the developer's offer is gone, and when, not that none exists.
+  const gone = aDataset({
+    models: [aModel({ id: 'v' })],
+    offers: [
+      anOffer({ model_id: 'v', provider: 'r', prices: price(0.2, 0.4) }),
+      anOffer({
+        model_id: 'v', provider: 'acme', provider_model_id: 'acme-chat', first_party: true, prices: price(0.28, 0.42),
+        shutdown_date: f('2026-04-24'),
+      }),
+    ],
+    ratings: [aRating({ model_id: 'v', rating: 1400, rating_lower: 1395, rating_upper: 1405 })],
+  });
+  const item = (cheapest_for.handler(gone, cheapest_for.input.parse({}), { today: '2026-10-01' }) as Out).items[0];
+  assert.equal(item.offer.provider, 'r');
+  assert.match(item.why, /the developer's own offer \(acme-chat\) is no longer served: shut down on 2026-04-24 \(test-source\)/);
+  assert.doesNotMatch(item.why, /through no offer/);
+});
