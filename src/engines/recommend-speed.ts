@@ -235,6 +235,7 @@ export function prefillText(fit: Pick<FitAssessed, 'speed'>, context: number, li
  */
 export function rankedAfterNote(
   over: ReadonlyArray<{ model: Model; hardware: Hardware; fit: FitAssessed }>, limit: number, by: string, use: string, context: number,
+  running: number,
 ): string {
   const named = over.slice(0, NAMED_HELD_BACK).map((h) => {
     const t = h.fit.speed?.time_to_first_token_s;
@@ -243,10 +244,15 @@ export function rankedAfterNote(
   });
   const more = over.length > NAMED_HELD_BACK ? `, and ${over.length - NAMED_HELD_BACK} more` : '';
   const n = over.length;
-  return `${by} with use=${use}: ${n} model${n === 1 ? '' : 's'} that run${n === 1 ? 's' : ''} on it at a usable speed `
-    + `take${n === 1 ? 's' : ''} longer than ${limit} s to read a prompt filling the ${context.toLocaleString('en-US')} tokens of context `
-    + `(the speed engine's prefill estimate, the same at every quantization): ${named.join('; ')}${more}. The machine is yours, so `
-    + `${n === 1 ? 'it is' : 'they are'} not held back, but each ranks after every model that reads such a prompt in ${limit} s or less, `
-    + 'whatever their ratings: a reader of a whole document waits for the reply to all of it (a product decision: '
-    + 'docs/trust-and-recommend.md). A shorter `context` or a faster machine can be asked.';
+  const all = n >= running;
+  const who = all ? `${n === 1 ? 'The one model' : `All ${n} models`} that run${n === 1 ? 's' : ''} on it at a usable speed`
+    : `${n} of the ${running} models that run on it at a usable speed`;
+  const rule = all
+    ? 'none reads such a prompt in time there, so they are ranked as usual, each reason saying its time'
+    : `each ranks after every model that reads such a prompt in ${limit} s or less, whatever their ratings`;
+  return `${by} with use=${use}: ${who} take${n === 1 ? 's' : ''} longer than ${limit} s to read a prompt filling the `
+    + `${context.toLocaleString('en-US')} tokens of context (the speed engine's prefill estimate, the same at every quantization): `
+    + `${named.join('; ')}${more}. The machine is yours, so ${n === 1 ? 'it is' : 'they are'} not held back, but ${rule}: a reader of a `
+    + 'whole document waits for the reply to all of it (a product decision: docs/trust-and-recommend.md). A shorter `context` or a '
+    + 'faster machine can be asked.';
 }

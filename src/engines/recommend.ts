@@ -59,6 +59,8 @@ export type RecommendResult = {
    * first; empty when none is.
    */
   over_prompt_limit: HeldBack[];
+  /** How many of the models ranked run on the caller's named machine at the decode floor (those over the limit among them). */
+  on_machine_count: number;
 };
 
 export type HeldBack = { model: Model; rating: number; hardware: Hardware; fit: SelfOption['fit'] };
@@ -310,6 +312,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   };
   ranking.reset();
   const over: HeldBack[] = [];
+  let onMachineCount = 0;
   for (const m of f.pool) {
     const ev = evidence(m)!;
     if (!assess(m, ev, trustProfile(ds, m))) continue;
@@ -318,6 +321,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     ranking.add(m, first ? a.api : a.self, ev.rating, unitPrice(first, a.p, so), so?.own_machine ? a.self : -Infinity,
       tierOf(first, so), so?.over_prompt_limit ? 1 : 0);
     // The fit is read only for the few the note names (a named machine's is written out on first read).
+    if (so?.own_machine) onMachineCount++;
     if (so?.over_prompt_limit) over.push({ model: m, rating: ev.rating, hardware: so.hardware, get fit() { return so.fit; } });
   }
   const qualified = ranking.length;
@@ -344,5 +348,6 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     held_back: held.filter((h) => !plan.trust_floor_by || trustProfile(ds, h.model).coverage >= TRUST_COVERAGE_FLOOR)
       .sort((x, y) => y.rating - x.rating || x.model.id.localeCompare(y.model.id)),
     over_prompt_limit: over.sort((x, y) => y.rating - x.rating || x.model.id.localeCompare(y.model.id)),
+    on_machine_count: onMachineCount,
   };
 }

@@ -83,6 +83,11 @@ test('the Mac mini named: answered on it, the reason saying the 26 minutes a ful
   assert.ok(Math.abs(Number(m[1]) - MAC_MINI_READ_S / 60) <= 1, `${m[1]} minutes against ${(MAC_MINI_READ_S / 60).toFixed(1)} by hand`);
   assert.ok(Math.abs(Number(m[2]) - MAC_MINI_PREFILL) / MAC_MINI_PREFILL < 0.05, `prefill ${m[2]} against ${MAC_MINI_PREFILL.toFixed(1)} by hand`);
   assert.match(why, /over the limit of 120 s the ask sets/);
+  // Every model that runs on it is over the limit at 65,536 tokens (the 26 minutes above; the one-tenth-active Gemma 4
+  // 26B A4B too): none is put after another for it, and the note says so rather than promise an order it does not make.
+  const note = out.notes.find((n: string) => n.startsWith('machine=m4-pro-64gb with use=documents'));
+  assert.match(note, /^machine=m4-pro-64gb with use=documents: All \d+ models that run on it at a usable speed take longer than 120 s/);
+  assert.match(note, /none reads such a prompt in time there, so they are ranked as usual/);
   // The same machine asked for chat sets no limit: the time is said, not judged.
   const chat = recommend({ use: 'chat', where: 'local', machine: 'mac-mini-m4-pro-64gb', context: 65536 });
   for (const r of chat.recommendations) assert.doesNotMatch(r.reasons.join(' '), /over the limit/, r.model.id);
