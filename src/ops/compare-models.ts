@@ -10,6 +10,7 @@ import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { ModelIdParam } from './common.ts';
 import { missingReason } from './get-model.ts';
 import { zeroPricedOwnOffer } from './cost-offers.ts';
+import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 import { ratingBest } from './compare-rating-best.ts';
@@ -107,15 +108,36 @@ function factValue(m: Model, f: Fact<number | string | boolean> | undefined, det
  * a developer's offer only LiteLLM's table lists (listing-evidence.ts), taken for want of a confirmed one, says so.
  */
 function priceValue(ds: Dataset, m: Model, offer: Offer, which: 'input' | 'output', detail: string): RowValue {
+  // gpt-5-mini, gemini-2.5-flash: a price is best only until the developer's shutdown, and the value says when that is.
+  const dev = scheduledShutdown(ds, m);
+  const head = dev ? `${detail};${shutdownWords(ds, m, offer, dev, 'the').slice(0, -1)}` : detail;
   const n = offer.next_prices?.value;
   const next = n?.[which];
   const unconfirmed = unconfirmedListingNote(ds, offer);
-  const said = `${detail}${n && next !== undefined ? `; from ${n.starts} the source lists $${next}` : ''}`
+  const said = `${head}${n && next !== undefined ? `; from ${n.starts} the source lists $${next}` : ''}`
     + `${unconfirmed === null ? '' : `; unconfirmed: ${unconfirmed}`}`;
   const v = factValue(m, offer.prices[which], said);
   if (n && next !== undefined) v.next = { starts: n.starts, value: next };
   if (unconfirmed !== null) v.listing_unconfirmed = true;
   return v;
+}
+
+/** The developer's shutdown of the model after the day judged, if one is dated (cost-shutdown.ts). */
+function scheduledShutdown(ds: Dataset, m: Model): Fact<string> | undefined {
+  const d = developerShutdownDate(m, ds.offersByModel.get(m.id) ?? []);
+  return d && d.value > ds.lifecycleDate ? d : undefined;
+}
+
+/**
+ * A price row's best held by a model its developer shuts down after the day judged: the rule says so beside the mark,
+ * so the cheapest price is not read as one to build on (each value's detail names the day and the listing's end).
+ */
+function shutdownSaid(ds: Dataset, models: readonly Model[], r: Row): Row {
+  const ending = models.filter((m) => r.best.includes(m.id)).flatMap((m) => {
+    const d = scheduledShutdown(ds, m);
+    return d ? [`${m.id} (the developer shuts it down on ${d.value})`] : [];
+  });
+  return ending.length ? { ...r, rule: `${r.rule}; the best is held by ${ending.join(', ')}` } : r;
 }
 
 /** One board for the whole row: ratings from different boards are not comparable. */
@@ -297,10 +319,10 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     maxOutputRow(ds, models, (values) => row('max_output', 'Max output (tokens)', 'higher', values)),
     row('status', "Status (the developer's: active, beta, deprecated)", 'none', models.map(lifecycle)),
     row('shutdown_date', 'Shutdown date (the developer stops serving the model)', 'none', models.map((m) => modelValue(m, 'shutdown_date'))),
-    row('list_input_price', "Input price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('input')),
-    row('list_output_price', "Output price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('output')),
-    row('input_price', 'Input price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('input')),
-    row('output_price', 'Output price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('output')),
+    shutdownSaid(ds, models, row('list_input_price', "Input price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('input'))),
+    shutdownSaid(ds, models, row('list_output_price', "Output price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('output'))),
+    shutdownSaid(ds, models, row('input_price', 'Input price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('input'))),
+    shutdownSaid(ds, models, row('output_price', 'Output price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('output'))),
     ratingRow(ds, models, 'overall_rating', 'Arena rating, overall', OVERALL_BOARDS),
     ratingRow(ds, models, 'coding_rating', 'Arena rating, coding', CODING_BOARDS),
     row('open_weights', 'Open weights', 'true', models.map((m) => modelValue(m, 'open_weights'))),
