@@ -95,3 +95,39 @@ test('at the default share an item\'s members but its position and sentence are 
     assert.equal(kept, whole);
   }
 });
+
+test('a reseller-only place names the developer\'s shut-down offer, never "sells it through no offer"', () => {
+  // DeepSeek V3.2 as the data holds it: DeepSeek's own deepseek-chat listing shut down on 2026-04-24 (its notice), a
+  // reseller still sells the model. The place must say the developer's offer is gone, and when, not that none exists.
+  const gone = aDataset({
+    models: [aModel({ id: 'v' })],
+    offers: [
+      anOffer({ model_id: 'v', provider: 'r', prices: price(0.2, 0.4) }),
+      anOffer({
+        model_id: 'v', provider: 'acme', provider_model_id: 'acme-chat', first_party: true, prices: price(0.28, 0.42),
+        shutdown_date: f('2026-04-24'),
+      }),
+    ],
+    ratings: [aRating({ model_id: 'v', rating: 1400, rating_lower: 1395, rating_upper: 1405 })],
+  });
+  const item = (cheapest_for.handler(gone, cheapest_for.input.parse({}), { today: '2026-10-01' }) as Out).items[0];
+  assert.equal(item.offer.provider, 'r');
+  assert.match(item.why, /the developer's own offer \(acme-chat\) is no longer served: shut down on 2026-04-24 \(test-source\)/);
+  assert.doesNotMatch(item.why, /through no offer/);
+});
+
+test('a closed-weights model sold only by a reseller says its price is tied to no developer offer', () => {
+  // grok-4.1 as the data holds it: closed weights, one reseller (302.AI) and no xAI listing in any source read.
+  const relay = aDataset({
+    models: [aModel({ id: 'c', open_weights: f(false) }), aModel({ id: 'o', open_weights: f(true) })],
+    offers: [anOffer({ model_id: 'c', provider: 'r', prices: price(2, 10) }), anOffer({ model_id: 'o', provider: 'r', prices: price(1, 2) })],
+    ratings: [
+      aRating({ model_id: 'c', rating: 1400, rating_lower: 1395, rating_upper: 1405 }),
+      aRating({ model_id: 'o', rating: 1390, rating_lower: 1385, rating_upper: 1395 }),
+    ],
+  });
+  const items = (cheapest_for.handler(relay, cheapest_for.input.parse({}), { today: '2026-10-01' }) as Out).items;
+  const why = (id: string) => items.find((i) => i.model.id === id)!.why as string;
+  assert.match(why('c'), /its weights are closed, so this listing can only relay a developer API the dataset does not list/);
+  assert.doesNotMatch(why('o'), /weights are closed/, 'an open model may be run by the reseller itself');
+});

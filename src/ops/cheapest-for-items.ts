@@ -7,14 +7,14 @@
 // Model and Offer objects of the dataset, so bounded by its catalogue and gone with it.
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { isDeprecatedModel, offerLifecycleNote, offerLifecycleState } from '../engines/offer-lifecycle.ts';
+import { isDeprecatedModel, isShutDownOffer, offerLifecycleNote, offerLifecycleState, retiredText } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
-import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
+import { blendedPrice, isBaseSku, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
-import { developerShutdownDate, vsDeveloper } from './cost-shutdown.ts';
+import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { kept, keptRunAt, openedBy, stitched } from './json-fragment.ts';
 import {
   tierBlendedPrice, toModelRef, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating,
@@ -90,20 +90,18 @@ const keptOrNull = <T extends object>(v: T | undefined): T | null => (v ? kept(v
 
 const tails = new WeakMap<Offer, string>();
 
+/** The developer's own base offer the data shows shut down by the day judged, if any (estimate_cost's `own_retired`). */
+function retiredOwnOffer(offers: readonly Offer[], asOf: string): Offer | undefined {
+  return offers.find((o) => o.first_party && isBaseSku(o) && isShutDownOffer(o, asOf));
+}
+
 /**
  * The developer's shutdown, and whether the ranked offer ends with it, as estimate_cost's lines say it
  * (`vs_developer_shutdown`): made once per offer.
  */
 function shutdownTail(ds: Dataset, m: Model, o: Offer, dev: Fact<string>): string {
   let t = tails.get(o);
-  if (t === undefined) {
-    const { vs, until } = vsDeveloper(ds, m, o, dev);
-    const end = vs === 'ends_with_developer' ? 'this offer ends with it'
-      : vs === 'ends_before_developer' ? `this offer ends before it, on ${until!.value}`
-        : vs === 'outlives_developer' ? `this provider serves it until ${until!.value}, its own date`
-          : 'this provider runs the model itself and states no date of its own';
-    tails.set(o, (t = ` The developer shuts the model down on ${dev.value} (${dev.source}); ${end}.`));
-  }
+  if (t === undefined) tails.set(o, (t = shutdownWords(ds, m, o, dev)));
   return t;
 }
 
@@ -114,7 +112,11 @@ function shownOf(ds: Dataset, b: Board, r: Row): Shown {
     + `rank ${e.rank} of ${b.entries.length}`;
   const p = m.parameters_total;
   const size = p ? `${fmtParams(p.value)} total parameters (${p.as_of})` : 'no parameter count in the dataset';
-  const zero = zeroPricedOwnOffer(ds.offersByModel.get(m.id) ?? [], ds.lifecycleDate);
+  const own = ds.offersByModel.get(m.id) ?? [];
+  const zero = zeroPricedOwnOffer(own, ds.lifecycleDate);
+  // DeepSeek V3.2 after DeepSeek's API moved on: the developer's offer is in the dataset, shut down, and the words
+  // say so (as estimate_cost's do), never that the developer sells it through none.
+  const retired = zero ? undefined : retiredOwnOffer(own, ds.lifecycleDate);
   return (r.shown = {
     model: kept(toModelRef(ds, m)),
     rating: kept(toRankedRating(b, e)),
@@ -124,7 +126,15 @@ function shownOf(ds: Dataset, b: Board, r: Row): Shown {
     selfHead: `${m.name.value} has open weights and ${size}; it is ${rated}`,
     noOwnPrice: zero
       ? ` Sold by a reseller; ${noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider)}`
-      : ' Sold by a reseller; the developer sells it through no offer in the dataset.',
+      : retired
+        ? ` Sold by a reseller; the developer's own offer (${retired.provider_model_id}) is no longer served: `
+          + `${retiredText(retired, ds.lifecycleDate)}${retired.replacement ? `; its replacement is ${retired.replacement.value}` : ''}.`
+        : m.open_weights?.value === false
+          // grok-4.1 at 302.AI, gpt-5.5-instant at ZenMux: closed weights run only on the developer's API, which no
+          // source of the dataset lists, so the price cannot be tied to any offer of the developer.
+          ? ' Sold by a reseller; the developer sells it through no offer in the dataset, and its weights are closed, so this '
+            + 'listing can only relay a developer API the dataset does not list: its price is tied to no developer offer.'
+          : ' Sold by a reseller; the developer sells it through no offer in the dataset.',
     // A shutdown the developer announced for a day after the one judged: the offer ranked may end then (shutdownTail).
     shutdown: ((d) => (d && d.value > ds.lifecycleDate ? d : undefined))(developerShutdownDate(m, ds.offersByModel.get(m.id) ?? [])),
   });

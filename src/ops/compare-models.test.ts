@@ -329,3 +329,21 @@ test('a developer cap of an API that no longer serves the model is shown in the 
   assert.match(r.values[0].detail!, /'s API's cap while it served the model, until 2026-04-24; hosts today set their own/);
   assert.match(r.rule, /dsv gives the cap of its developer's API while it served the model, which it no longer does/);
 });
+
+test('a price row whose best is held by a model its developer shuts down says so in the rule and the value', () => {
+  // gpt-5-mini beside claude-haiku-4-5 on 2026-11-28: OpenAI's own $0.25 is the lowest list price, and OpenAI shuts the
+  // model down on 2026-12-11 (its deprecation notice). The fixture's day judged is 2026-08-01; the shutdown is later.
+  const ending = aDataset({
+    models: [aModel({ id: 'mini', vendor: 'acme' }), aModel({ id: 'haiku', vendor: 'other' })],
+    offers: [
+      anOffer({ model_id: 'mini', provider: 'acme', first_party: true, prices: { input: f(0.25), output: f(2) }, shutdown_date: f('2026-12-11') }),
+      anOffer({ model_id: 'haiku', provider: 'other', first_party: true, prices: { input: f(1), output: f(5) } }),
+    ],
+  });
+  const out = compare_models.handler(ending, compare_models.input.parse({ models: ['mini', 'haiku'] }), ctx) as Out;
+  const list = row(out, 'list_input_price');
+  assert.deepEqual(list.best, ['mini'], 'the price is still the lowest one a buyer can pay today');
+  assert.match(list.rule, /the best is held by mini \(the developer shuts it down on 2026-12-11\)/);
+  assert.match(list.values[0].detail!, /the developer shuts the model down on 2026-12-11 \(test-source\); this offer ends with it$/);
+  assert.doesNotMatch(list.values[1].detail!, /shuts/);
+});

@@ -9,6 +9,7 @@ import { closedToNewCustomers, isShutDownOffer, retiredText } from '../engines/o
 import { ModelIdParam } from './common.ts';
 import { missingReason } from './get-model.ts';
 import { zeroPricedOwnOffer } from './cost-offers.ts';
+import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 import { ratingBest } from './compare-rating-best.ts';
@@ -99,13 +100,34 @@ function factValue(m: Model, f: Fact<number | string | boolean> | undefined, det
 }
 
 /** A price row's value with the price its source schedules next for that side (as get_model shows it), said in the detail. */
-function priceValue(m: Model, offer: Offer, which: 'input' | 'output', detail: string): RowValue {
+function priceValue(ds: Dataset, m: Model, offer: Offer, which: 'input' | 'output', detail: string): RowValue {
+  // gpt-5-mini, gemini-2.5-flash: a price is best only until the developer's shutdown, and the value says when that is.
+  const dev = scheduledShutdown(ds, m);
+  const said = dev ? `${detail};${shutdownWords(ds, m, offer, dev, 'the').slice(0, -1)}` : detail;
   const n = offer.next_prices?.value;
   const next = n?.[which];
-  if (!n || next === undefined) return factValue(m, offer.prices[which], detail);
-  const v = factValue(m, offer.prices[which], `${detail}; from ${n.starts} the source lists $${next}`);
+  if (!n || next === undefined) return factValue(m, offer.prices[which], said);
+  const v = factValue(m, offer.prices[which], `${said}; from ${n.starts} the source lists $${next}`);
   v.next = { starts: n.starts, value: next };
   return v;
+}
+
+/** The developer's shutdown of the model after the day judged, if one is dated (cost-shutdown.ts). */
+function scheduledShutdown(ds: Dataset, m: Model): Fact<string> | undefined {
+  const d = developerShutdownDate(m, ds.offersByModel.get(m.id) ?? []);
+  return d && d.value > ds.lifecycleDate ? d : undefined;
+}
+
+/**
+ * A price row's best held by a model its developer shuts down after the day judged: the rule says so beside the mark,
+ * so the cheapest price is not read as one to build on (each value's detail names the day and the listing's end).
+ */
+function shutdownSaid(ds: Dataset, models: readonly Model[], r: Row): Row {
+  const ending = models.filter((m) => r.best.includes(m.id)).flatMap((m) => {
+    const d = scheduledShutdown(ds, m);
+    return d ? [`${m.id} (the developer shuts it down on ${d.value})`] : [];
+  });
+  return ending.length ? { ...r, rule: `${r.rule}; the best is held by ${ending.join(', ')}` } : r;
 }
 
 /** One board for the whole row: ratings from different boards are not comparable. */
@@ -225,7 +247,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   const price = (which: 'input' | 'output') => models.map((m) => {
     const c = cheapestAtDefaultShare(ds, m.id);
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`;
-    if (c && provider) return priceValue(m, c.offer, which, provider);
+    if (c && provider) return priceValue(ds, m, c.offer, which, provider);
     const offers = ds.offersByModel.get(m.id) ?? [];
     const closed = cheapestClosed(offers, ds.lifecycleDate);
     if (closed) return { model_id: m.id, value: null, detail: closedDetail(ds, closed, 'the offers a new customer can buy') };
@@ -240,7 +262,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     const own = (ds.offersByModel.get(m.id) ?? []).filter((o) => o.first_party);
     const c = cheapestOffer(own, DEFAULT_INPUT_SHARE, (o) => !isShutDownOffer(o, asOf));
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the developer's own base-SKU offer`;
-    if (c && provider) return priceValue(m, c.offer, which, provider);
+    if (c && provider) return priceValue(ds, m, c.offer, which, provider);
     const closed = cheapestClosed(own, asOf);
     if (closed) return { model_id: m.id, value: null, detail: closedDetail(ds, closed, 'the developer\'s own offers') };
     const gone = cheapestOffer(own, DEFAULT_INPUT_SHARE)?.offer;
@@ -280,10 +302,10 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     maxOutputRow(ds, models, (values) => row('max_output', 'Max output (tokens)', 'higher', values)),
     row('status', "Status (the developer's: active, beta, deprecated)", 'none', models.map(lifecycle)),
     row('shutdown_date', 'Shutdown date (the developer stops serving the model)', 'none', models.map((m) => modelValue(m, 'shutdown_date'))),
-    row('list_input_price', "Input price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('input')),
-    row('list_output_price', "Output price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('output')),
-    row('input_price', 'Input price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('input')),
-    row('output_price', 'Output price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('output')),
+    shutdownSaid(ds, models, row('list_input_price', "Input price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('input'))),
+    shutdownSaid(ds, models, row('list_output_price', "Output price (USD per 1M tokens, the developer's own offer)", 'lower', listPrice('output'))),
+    shutdownSaid(ds, models, row('input_price', 'Input price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('input'))),
+    shutdownSaid(ds, models, row('output_price', 'Output price (USD per 1M tokens, cheapest offer of any provider)', 'lower', price('output'))),
     ratingRow(ds, models, 'overall_rating', 'Arena rating, overall', OVERALL_BOARDS),
     ratingRow(ds, models, 'coding_rating', 'Arena rating, coding', CODING_BOARDS),
     row('open_weights', 'Open weights', 'true', models.map((m) => modelValue(m, 'open_weights'))),

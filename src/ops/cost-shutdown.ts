@@ -72,6 +72,19 @@ export function vsDeveloper(ds: Dataset, model: Model, o: Offer, dev: Fact<strin
   return follows ? { vs: 'ends_with_developer', until: dev } : { vs: 'may_outlive_developer' };
 }
 
+/**
+ * The developer's shutdown still to come, and whether this listing ends with it, in words (cheapest_for's places,
+ * compare_models' price rows): ` The developer shuts the model down on <day> (<source>); this offer ends with it.`
+ */
+export function shutdownWords(ds: Dataset, model: Model, o: Offer, dev: Fact<string>, lead = 'The'): string {
+  const { vs, until } = vsDeveloper(ds, model, o, dev);
+  const end = vs === 'ends_with_developer' ? 'this offer ends with it'
+    : vs === 'ends_before_developer' ? `this offer ends before it, on ${until!.value}`
+      : vs === 'outlives_developer' ? `this provider serves it until ${until!.value}, its own date`
+        : 'this provider runs the model itself and states no date of its own';
+  return ` ${lead} developer shuts the model down on ${dev.value} (${dev.source}); ${end}.`;
+}
+
 /** The answer's `api.developer_shutdown` for a model, or null: made once per model and dataset (cost-offers.ts). */
 export function developerShutdown(ds: Dataset, model: Model, offers: readonly Offer[], dev: Fact<string> | undefined): DeveloperShutdown | null {
   if (!dev) return null;
