@@ -40,3 +40,13 @@ test('a row naming one listing is about that listing only: its id, the listing s
     ['deepseek-v3', 'deepseek-v3', 'model', 'deprecated', '2025-08-21'],
   ]);
 });
+
+test('a retirement announced with no day: deprecated from the announcement, no shutdown date', () => {
+  // Lambda's Inference API, "winding down" as of 2026-05-29 with "No end-of-life date" (data/curated/developer-notices.csv).
+  const { models, issues } = translateDeveloperNotices(`${HEAD}lambda_ai,qwen3-32b,2026-05-29,,,https://example.org/lambda,2026-11-28,"winding down"\n`);
+  assert.deepEqual(issues, []);
+  assert.equal(models[0].status, 'deprecated');
+  assert.deepEqual([models[0].deprecation_date, models[0].shutdown_date, models[0].shutdown_not_before], ['2026-05-29', undefined, undefined]);
+  // Neither date: no notice.
+  assert.equal(translateDeveloperNotices(`${HEAD}lambda_ai,qwen3-32b,,,,https://example.org/lambda,2026-11-28,"x"\n`).models.length, 0);
+});
