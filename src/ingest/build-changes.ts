@@ -3,6 +3,7 @@ import type { ChangeEvent, ChangeKind, Leaderboard } from '../schema/index.ts';
 import type { CatalogueChange, HeldListing, RatingHistoryPoint } from '../sources/types.ts';
 import { stableId, toDate } from './ids.ts';
 import { markLicenceCorrections } from './licence-corrections.ts';
+import { markRescales } from './elo-rescales.ts';
 import { BULK_ZERO_LISTINGS, markPriceCorrections, markRoundTrips, type BulkZero } from './price-corrections.ts';
 import { markUnitErrors, PriceBook, type StandingPrice } from './price-unit-errors.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
@@ -385,5 +386,6 @@ export function ratingEvents(
       last = rating;
     }
   }
+  markRescales(events);
   return { events, unresolved, renamed: events.filter((e) => e.renamed_from).length };
 }

@@ -352,7 +352,11 @@ function lifecycle(list: readonly OfferObservation[], notices: readonly OfferNot
   // one chosen is served as what it is: a shutdown_date, or a bound (shutdown_not_before, lifecycle-dates.ts).
   const end = chooseShutdown(dated((x) => x.shutdown_date), dated((x) => x.shutdown_not_before));
   const shut = end?.shutdown_date;
-  const dep = chooseLifecycle(dated((x) => x.deprecation_date), { notAfter: (shut ?? end?.shutdown_not_before)?.value });
+  // Nor is another id's deprecation day the listing's where the listing's own statements date its end: Google's GA
+  // gemini-2.5-pro shuts down on 2026-12-01 (its own notice), and 2025-06-26 is gemini-2.5-pro-exp-03-25's.
+  const ownEnd = all.some((x) => own(x) && (x.shutdown_date !== undefined || x.shutdown_not_before !== undefined));
+  const dep = chooseLifecycle(dated((x) => x.deprecation_date).filter((s) => s.rank === 0 || !ownEnd),
+    { notAfter: (shut ?? end?.shutdown_not_before)?.value });
   if (dep) out.deprecation_date = dep;
   if (shut) out.shutdown_date = shut;
   if (end?.shutdown_not_before) out.shutdown_not_before = end.shutdown_not_before;

@@ -32,7 +32,7 @@ import { canonicalSlug } from './match-keys.ts';
 import { readNoticeYears } from './notice-year.ts';
 import { findRetiredApart } from './retired-apart.ts';
 import { findVersionsApart, type VersionPointer } from './versions-apart.ts';
-import { attachHeldFacts, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
+import { attachHeldFacts, partitionSetAsides, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
 import { attachPointsTo } from './points-to.ts';
 import { pointerVersionFacts } from './pointer-facts.ts';
 import { pointerUndercuts } from './pointer-prices.ts';
@@ -114,21 +114,27 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   // A notice's two-digit year (`-09-25`) reads as the listed `-09-2025` (notice-year.ts).
   const noticeYears = readNoticeYears(allOf(results, 'models'), allOf(results, 'offers'));
   // A reviewed row sets aside a listing's fact that belongs to another model (fact-set-asides.ts).
-  const { obs: modelObs, offers: offersKept, held: setAside, issues: setAsideIssues } = setAsideFacts(noticeYears.models
-    .map((o) => (o.source === 'llmfit' && o.url && o.open_weights === undefined ? { ...o, open_weights: true } : o)), tables.factSetAsides ?? [],
+  const [lifecycleRows, factRows] = partitionSetAsides(tables.factSetAsides ?? []);
+  const { obs: identityObs, offers: offersKept, held: setAside, issues: setAsideIssues } = setAsideFacts(noticeYears.models
+    .map((o) => (o.source === 'llmfit' && o.url && o.open_weights === undefined ? { ...o, open_weights: true } : o)), factRows,
   allOf(results, 'offers'));
-  report.issues.push(...setAsideIssues);
+  // A shutdown the developer later withdrew still dated that listing apart from its snapshots when it was read (Google's
+  // gemini-2.5-flash-lite, 2026-10-16, beside its 06-17 preview's 2025-11-18): which ids are one model reads it, the
+  // lifecycle below does not (fact-set-asides.ts).
+  const { obs: modelObs, held: withdrawn, issues: withdrawnIssues } = setAsideFacts(identityObs, lifecycleRows);
+  report.issues.push(...setAsideIssues, ...withdrawnIssues);
   const allModelObs = [...modelObs, ...rowObs];
+  const identityModelObs = [...identityObs, ...rowObs];
   // Dated snapshots whose facts differ from their alias's are models of their own (versions-apart.ts).
   // Only each alias's current target stays with it: an earlier target is a model of its own (version-pointers.ts).
-  const versions = findVersionsApart({ models: allModelObs, offers: allOf(results, 'offers'), ratings: current,
-    pointers: currentPointers(tables.versionPointers ?? []).current, retiredApart: findRetiredApart(allModelObs),
+  const versions = findVersionsApart({ models: identityModelObs, offers: allOf(results, 'offers'), ratings: current,
+    pointers: currentPointers(tables.versionPointers ?? []).current, retiredApart: findRetiredApart(identityModelObs),
     reviewed: (source, id) => ctx.matcher.aliasOf(source, id) });
   ctx.matcher.setVersionsApart(new Map([...versions].map(([k, v]) => [k, v.id])));
   report.notes.push(`dated snapshots apart from their alias: ${versions.size}`,
     ...[...versions.values()].map((v) => `  ${v.id} (not ${v.family}): ${v.reasons.join('; ')}`));
   const mb = buildModels(allModelObs, current, ctx, tables.licenceOf);
-  attachHeldFacts(mb.models, setAside, (source, id) => mb.resolve(source, id));
+  attachHeldFacts(mb.models, [...setAside, ...withdrawn], (source, id) => mb.resolve(source, id));
   const pointing = attachPointsTo(mb.models, tables.versionPointers ?? [], (id) => mb.resolve('*', id), dataAsOf);
   report.issues.push(...pointing.issues);
   report.notes.push(`moving names pointing to another model (version-pointers.csv): ${pointing.attached.length} (${pointing.attached.join(', ')})`);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Model } from '../schema/index.ts';
 import type { ModelObservation, OfferObservation } from '../sources/types.ts';
-import { attachHeldFacts, loadFactSetAsides, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
+import { attachHeldFacts, loadFactSetAsides, partitionSetAsides, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
 
 const obs = (o: Partial<ModelObservation> & { source_model_id: string }): ModelObservation =>
   ({ source: 'models-dev', as_of: '2026-07-02', ...o }) as ModelObservation;
@@ -133,4 +133,33 @@ test('a display name that dates one snapshot of a listing matching several is a 
   assert.equal(out[1].name, 'Gemini 2.5 Flash Preview');
   assert.deepEqual(held.map((h) => `${h.field} ${h.value}`), ['name Gemini 2.5 Flash Preview 05-20']);
   assert.deepEqual(issues, []);
+});
+
+// deprecations.json (read 2026-05-08): Google gemini-2.5-flash-lite, shutdown 2026-10-16, replacement gemini-3.1-flash-lite.
+// Google's deprecations page as read on 2026-11-10: gemini-2.5-flash-lite 'is not deprecated and remains available
+// through the API until further notice'. A Vertex AI notice of the same id (Google Cloud's page) is another statement.
+const FLASH_LITE = obs({ source: 'deprecations-rss', source_model_id: 'gemini-2.5-flash-lite', provider: 'google', as_of: '2026-05-08',
+  shutdown_date: '2026-10-16', replacement: 'gemini-3.1-flash-lite' });
+const VERTEX = obs({ source: 'developer-notices', source_model_id: 'gemini-2.5-flash-lite', provider: 'google-vertex', as_of: '2026-11-27',
+  shutdown_not_before: '2026-10-16' });
+const withdrawal = (field: FactSetAside['field']) => row({ source: 'deprecations-rss', listing: 'gemini-2.5-flash-lite', field,
+  url: 'https://dev.to/aideprecations/x', read_on: '2026-11-10', reason: 'Google: not deprecated until further notice' });
+
+test("a withdrawn notice's shutdown day and replacement are set aside from that source's notice only, and listed as withdrawn", () => {
+  const { obs: out, held, issues } = setAsideFacts([FLASH_LITE, VERTEX], [withdrawal('shutdown_date'), withdrawal('replacement')]);
+  assert.deepEqual(issues, []);
+  assert.deepEqual([out[0].shutdown_date, out[0].replacement], [undefined, undefined]);
+  assert.equal(out[1].shutdown_not_before, '2026-10-16');
+  const m = { id: 'gemini-2.5-flash-lite' } as Model;
+  attachHeldFacts([m], held, () => 'gemini-2.5-flash-lite');
+  assert.deepEqual(m.withheld?.map((w) => [w.field, w.value, w.reason]), [
+    ['shutdown_date', '2026-10-16', "set aside by the service's review of a withdrawn notice: Google: not deprecated until further notice"],
+    ['replacement', 'gemini-3.1-flash-lite', "set aside by the service's review of a withdrawn notice: Google: not deprecated until further notice"],
+  ]);
+});
+
+test('the build applies lifecycle rows apart from the others (after it has told the versions apart)', () => {
+  const [lifecycle, facts] = partitionSetAsides([row({}), withdrawal('shutdown_date'), withdrawal('replacement'), row({ field: 'release_date' })]);
+  assert.deepEqual(lifecycle.map((r) => r.field), ['shutdown_date', 'replacement']);
+  assert.deepEqual(facts.map((r) => r.field), ['weights_url', 'release_date']);
 });

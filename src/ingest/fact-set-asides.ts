@@ -15,9 +15,12 @@ export const FACT_SET_ASIDES_FILE = 'data/curated/fact-set-asides.csv';
  * magistral-small-latest at Magistral Small 1.0's 40,000 tokens, where Mistral's record of 1.2, which it serves now,
  * says 128k). So is a display name that dates one snapshot of a listing the source itself matches to several:
  * genai-prices names its one Gemini 2.5 Flash preview entry "Gemini 2.5 Flash Preview 05-20" at Google and "… 04-17" at
- * OpenRouter, each matching both preview ids.
+ * OpenRouter, each matching both preview ids. So is a notice's shutdown day and replacement that the developer later
+ * withdrew: deprecations.info read Google's gemini-2.5-flash-lite shutdown of 2026-10-16 on 2026-05-08, and Google's
+ * page of 2026-11-10 says the model 'is not deprecated and remains available through the API until further notice'.
  */
-const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff', 'open_weights', 'context_window', 'max_output', 'name'] as const;
+const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff', 'open_weights', 'context_window', 'max_output', 'name',
+  'shutdown_date', 'replacement'] as const;
 type SetAsideField = (typeof FIELDS)[number];
 
 const Row = z.object({
@@ -32,6 +35,14 @@ export type FactSetAside = z.infer<typeof Row>;
 
 /** One value a row set aside: which listing gave it, and why it is not served. */
 export type HeldFact = { source: string; listing: string; field: SetAsideField; value: string; as_of: string; reason: string };
+
+/** The fields of a notice's lifecycle a row may set aside: a withdrawn shutdown, not a fact of another model. */
+const LIFECYCLE_FIELDS: ReadonlySet<SetAsideField> = new Set(['shutdown_date', 'replacement']);
+
+/** [rows setting aside a withdrawn notice's lifecycle, the other rows]: the build applies them at two steps. */
+export function partitionSetAsides(rows: readonly FactSetAside[]): [FactSetAside[], FactSetAside[]] {
+  return [rows.filter((r) => LIFECYCLE_FIELDS.has(r.field)), rows.filter((r) => !LIFECYCLE_FIELDS.has(r.field))];
+}
 
 export function loadFactSetAsides(file: string): { rows: FactSetAside[]; issues: IngestIssue[] } {
   const { valid, issues } = validateRows(Row, parseCsv(readFileSync(file, 'utf8')), { source: 'fact-set-asides', file: FACT_SET_ASIDES_FILE },
@@ -98,8 +109,9 @@ export function attachHeldFacts(models: Model[], held: readonly HeldFact[], reso
   for (const h of held) {
     const m = byId.get(resolve(h.source, h.listing) ?? '');
     if (!m || m[h.field] !== undefined || m.withheld?.some((w) => w.field === h.field)) continue;
+    const what = LIFECYCLE_FIELDS.has(h.field) ? 'a withdrawn notice' : "a moving name's facts";
     m.withheld = [...(m.withheld ?? []), {
-      field: h.field, value: h.value, as_of: h.as_of, source: h.source, reason: `set aside by the service's review of a moving name's facts: ${h.reason}`,
+      field: h.field, value: h.value, as_of: h.as_of, source: h.source, reason: `set aside by the service's review of ${what}: ${h.reason}`,
     }];
   }
 }

@@ -208,6 +208,36 @@ test("gemini-2.5-pro: Vertex AI's own lifecycle notice dates Vertex's offer, not
   assert.equal(life.replacement?.value, 'gemini-3.1-pro-preview');
 });
 
+test("gemini-2.5-pro on 2026-11-10: Google's page calls it deprecated, shut down 2026-12-01; another snapshot's day is not its", () => {
+  // developer-notices.csv: google, gemini-2.5-pro, shutdown 2026-12-01, replacement gemini-3.8-flash, read 2026-11-10,
+  // status deprecated ('Both models are deprecated and no longer selectable in Google AI Studio'). deprecations-rss:
+  // the table's row (shutdown 2026-10-16, read 2026-05-07, no deprecation date: the table has none) and the release
+  // notes' gemini-2.5-pro-exp-03-25 ('gemini-2.5-pro-exp-03-25 is shut down', 2025-06-26, deprecation and shutdown alike).
+  const life = modelLifecycle('gemini-2.5-pro', [
+    o({ source: 'developer-notices', source_model_id: 'gemini-2.5-pro', provider: 'google', as_of: '2026-11-10',
+      status: 'deprecated', shutdown_date: '2026-12-01', replacement: 'gemini-3.8-flash' }),
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-2.5-pro', provider: 'google', as_of: '2026-05-07',
+      shutdown_date: '2026-10-16', replacement: 'gemini-3.1-pro-preview' }),
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-2.5-pro-exp-03-25', provider: 'google', as_of: '2026-05-01',
+      status: 'deprecated', deprecation_date: '2025-06-26', shutdown_date: '2025-06-26' }),
+  ], 'google', false);
+  assert.deepEqual([life.status?.value, life.status?.source, life.status?.as_of], ['deprecated', 'developer-notices', '2026-11-10']);
+  assert.deepEqual([life.shutdown_date?.value, life.shutdown_date?.source], ['2026-12-01', 'developer-notices']);
+  assert.equal(life.replacement?.value, 'gemini-3.8-flash');
+  // The model's own listing dates its end: no deprecation day is borrowed from the experimental snapshot's shutdown.
+  assert.equal(life.deprecation_date, undefined);
+});
+
+test('a deprecated model whose own listing dates no end still takes the dates of its other listings', () => {
+  // Every listing of the developer retired (allRetired): the model's dates are those its listings give.
+  const life = modelLifecycle('gemini-2.0-flash-thinking', [
+    o({ source: 'deprecations-rss', source_model_id: 'gemini-2.0-flash-thinking-exp-01-21', provider: 'google', as_of: '2026-05-01',
+      status: 'deprecated', deprecation_date: '2025-11-04', shutdown_date: '2025-12-02' }),
+  ], 'google', false);
+  assert.equal(life.status?.value, 'deprecated');
+  assert.deepEqual([life.deprecation_date?.value, life.shutdown_date?.value], ['2025-11-04', '2025-12-02']);
+});
+
 test("phi-4: Azure is Microsoft's own model API, so its notice dates Microsoft's model", () => {
   // Synthetic: a developer-notices row for azure, phi-4, deprecation 2026-03-01, shutdown 2026-06-01, read 2026-11-27.
   // Microsoft serves Phi through Azure only (no platform beside a separate API, unlike Google's Vertex AI), so the

@@ -77,13 +77,18 @@ export function modelLifecycle(
   // The developer's notice speaks over a catalogue's copy of the listing (lifecycle-dates.ts).
   const statements = (from: readonly ModelObservation[], get: (o: ModelObservation) => string | undefined) =>
     from.flatMap((o) => { const v = get(o); return v === undefined ? [] : [{ value: v, source: o.source, as_of: o.as_of }]; });
-  const datesFrom = (get: (o: ModelObservation) => string | undefined, notAfter?: string) =>
-    chooseLifecycle(statements(own, get), { notAfter })
-      ?? (out.status?.value === 'deprecated' ? chooseLifecycle(statements(developer, get), { notAfter }) : undefined);
   // When service ends: a firm day, or an earliest day ("no earlier than") served as a bound (lifecycle-dates.ts).
   const endFrom = (from: readonly ModelObservation[]) =>
     chooseShutdown(statements(from, (o) => o.shutdown_date), statements(from, (o) => o.shutdown_not_before));
-  const end = endFrom(own) ?? (out.status?.value === 'deprecated' ? endFrom(developer) : undefined);
+  const ownEnd = endFrom(own);
+  // Another listing's dates speak for a deprecated model only where its own listing dates no end: Google's notice
+  // shuts gemini-2.5-pro down on 2026-12-01, and the 2025-06-26 shutdown of gemini-2.5-pro-exp-03-25 is no
+  // deprecation day of the model.
+  const anyListing = out.status?.value === 'deprecated' && !ownEnd;
+  const datesFrom = (get: (o: ModelObservation) => string | undefined, notAfter?: string) =>
+    chooseLifecycle(statements(own, get), { notAfter })
+      ?? (anyListing ? chooseLifecycle(statements(developer, get), { notAfter }) : undefined);
+  const end = ownEnd ?? (out.status?.value === 'deprecated' ? endFrom(developer) : undefined);
   const shut = end?.shutdown_date;
   // A model is never served as deprecated after the day it was shut down.
   const dep = datesFrom((o) => o.deprecation_date, (shut ?? end?.shutdown_not_before)?.value);

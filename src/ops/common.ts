@@ -9,7 +9,9 @@ export const ModelIdParam = z
   .string()
   .min(1, 'a model id is required')
   .max(200, 'at most 200 characters')
-  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces')
+  // Spaces are let through to the lookup, which reads them as separators or suggests near ids ("claude 3.5 sonnet",
+  // the name an agent guesses first); control characters and non-ASCII are still refused here.
+  .regex(/^[\x20-\x7e]+$/, 'printable ASCII')
   .describe('Canonical model id (e.g. `llama-3.3-70b-instruct`) or any alias a source uses (e.g. `anthropic/claude-opus-4.8`).');
 
 export const HardwareIdParam = z

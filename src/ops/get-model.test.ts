@@ -161,3 +161,17 @@ test('committed dataset: Google\'s shutdown notices show, and a passed one retir
   assert.deepEqual([image.status?.value, image.status?.source, image.shutdown_date?.value], ['deprecated', 'derived', '2026-06-25']);
   assert.match(image.status.derived_from[0], /^deprecations-rss \(2026-05-29\): shutdown_date 2026-06-25$/);
 });
+
+test('a name with spaces, as an agent first guesses it, reads as the hyphenated id or gets near ids, never a bare refusal', () => {
+  const named = aDataset({ models: [aModel({ id: 'llama-3.1-70b-instruct' }), aModel({ id: 'gpt-4o' })] });
+  const get = (id: string) => get_model.handler(named, get_model.input.parse({ model_id: id }), ctx) as Sheet;
+  assert.equal(get('gpt 4o').id, 'gpt-4o');
+  try {
+    get('llama 3.1 70b');
+    assert.fail('expected model_not_found');
+  } catch (e) {
+    assert.ok(e instanceof ServiceError);
+    assert.equal(e.code, 'model_not_found');
+    assert.deepEqual(e.options.suggestions, ['llama-3.1-70b-instruct']);
+  }
+});

@@ -80,11 +80,13 @@ type Sheet = z.infer<typeof Sheet>;
 /** Why a field is null: absent from every source, or not applicable given another fact. */
 export function missingReason(m: Model, field: string): string {
   const dated = field === 'deprecation_date' || field === 'shutdown_date' || field === 'replacement';
+  const held = m.withheld?.find((w) => w.field === field);
+  // A date the developer withdrew is said as such, whatever the status: gemini-2.5-flash-lite's 2026-10-16 (fact-set-asides.ts).
+  if (dated && held) return `withheld: ${held.value} (${held.source}) ${held.reason}`;
   if (dated && m.status && m.status.value !== 'deprecated') return `not applicable: status is ${m.status.value}`;
   // model-status.ts: open weights stay runnable by anyone, so retirement dates stay on the developer's offers.
   if (dated && m.open_weights?.value === true) return "not applicable: open weights stay runnable; retirement is the offers'";
   if (field === 'weights_url' && m.open_weights?.value === false) return 'not applicable: the weights are not published';
-  const held = m.withheld?.find((w) => w.field === field);
   if (held) return `withheld: ${held.value} (${held.source}) ${held.reason}`;
   return NO_SOURCE;
 }

@@ -64,6 +64,33 @@ test('a retirement scheduled after the page was last read keeps its dates but is
   assert.equal(models[0].replacement, undefined);
 });
 
+test("Google's deprecations table has no deprecation column: the feed's copy of the shutdown day is no deprecation date", () => {
+  // deprecations.json: Google gemini-2.5-pro, context 'Gemini deprecations table: Gemini 2.5 Pro models. Release date:
+  // 2025-06-17. Shutdown date: 2026-10-16. ...', deprecation_date and shutdown_date both 2026-10-16, last observed 2026-05-07.
+  const { models } = translateNotices([aNotice({ provider: 'Google', model_id: 'gemini-2.5-pro', deprecation_date: '2026-10-16',
+    shutdown_date: '2026-10-16', replacement_models: ['gemini-3.1-pro-preview'], last_observed: '2026-05-07',
+    deprecation_context: 'Gemini deprecations table: Gemini 2.5 Pro models. Release date: 2025-06-17. Shutdown date: 2026-10-16.' })]);
+  assert.equal(models[0].deprecation_date, undefined);
+  assert.equal(models[0].shutdown_date, '2026-10-16');
+  assert.equal(models[0].status, undefined);
+  // A past shutdown from the table still retires the row (gemini-2.5-pro-preview-03-25, shut down 2025-12-02).
+  const past = translateNotices([aNotice({ provider: 'Google', model_id: 'gemini-2.5-pro-preview-03-25', deprecation_date: '2025-12-02',
+    shutdown_date: '2025-12-02', last_observed: '2026-05-01', deprecation_context: 'Gemini deprecations table: Gemini 2.5 Pro models.' })]);
+  assert.deepEqual([past.models[0].status, past.models[0].deprecation_date, past.models[0].shutdown_date], ['deprecated', undefined, '2025-12-02']);
+});
+
+test("Google's release notes give a deprecation day of their own, which stays", () => {
+  // deprecations.json: gemini-2.5-flash-preview-04-17, changelog of 2025-06-17: '... will be deprecated on July 15, 2025.'
+  const { models } = translateNotices([aNotice({ provider: 'Google', model_id: 'gemini-2.5-flash-preview-04-17', deprecation_date: '2025-06-17',
+    shutdown_date: '2025-07-15', last_observed: '2026-05-01',
+    deprecation_context: 'Released gemini-2.5-flash ... gemini-2.5-flash-preview-04-17 will be deprecated on July 15, 2025.' })]);
+  assert.deepEqual([models[0].deprecation_date, models[0].shutdown_date], ['2025-06-17', '2025-07-15']);
+  // Another provider's equal days are its own table's (Azure lists a deprecation column): unchanged.
+  const azure = translateNotices([aNotice({ provider: 'Azure', model_id: 'gpt-5.5', deprecation_date: '2027-04-23', shutdown_date: '2027-04-23',
+    last_observed: '2026-04-28', deprecation_context: 'Gemini deprecations table: not Google' })]);
+  assert.equal(azure.models[0].deprecation_date, '2027-04-23');
+});
+
 test('a deprecation date after the shutdown is impossible: reported, left out, the shutdown stands', () => {
   // deprecations.json row 286: Groq mixtral-8x7b-32768, deprecation_date 2026-05-22, shutdown_date 2025-03-20.
   const { models, issues } = translateNotices([aNotice({ provider: 'Groq', model_id: 'mixtral-8x7b-32768', deprecation_date: '2026-05-22', shutdown_date: '2025-03-20', last_observed: '2026-05-22' })]);

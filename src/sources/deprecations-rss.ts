@@ -47,6 +47,9 @@ const Notice = z.object({
 });
 type Notice = z.infer<typeof Notice>;
 
+/** How the feed opens the context of a row it read from Google's deprecations table (not from its release notes). */
+const GOOGLE_TABLE = 'Gemini deprecations table:';
+
 /** A model id has no spaces; "Reusable prompts" or "Agent Builder" name a product feature, not a model. */
 const MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9._:/@-]*$/;
 
@@ -123,6 +126,13 @@ function toObservation(n: Notice, where: { source: string; file: string; row: st
   // notice (Groq's older notices). The impossible date is reported and left out; the shutdown date stands.
   if (shutdown !== undefined && deprecation > shutdown) {
     issues.push({ ...where, field: 'deprecation_date', message: `deprecation date ${deprecation} after shutdown date ${shutdown}: left out` });
+    deprecation = undefined;
+  }
+  // Google's deprecations page (ai.google.dev/gemini-api/docs/deprecations) has no deprecation column: its table reads
+  // 'Model | Release date | Shutdown date | Recommended replacement', and the feed fills the deprecation date with the
+  // shutdown day (gemini-2.5-flash: both 2026-10-16). A deprecation date is the announcement, not the end of service:
+  // such a copy is left out, and the shutdown day alone dates the row (its status is unchanged: it was that day).
+  if (shutdown !== undefined && deprecation === shutdown && n.provider === 'Google' && n.deprecation_context.startsWith(GOOGLE_TABLE)) {
     deprecation = undefined;
   }
   // A retirement scheduled after the last day the page was read (Azure's lifecycle table lists every model with

@@ -50,3 +50,31 @@ test('a retirement announced with no day: deprecated from the announcement, no s
   // Neither date: no notice.
   assert.equal(translateDeveloperNotices(`${HEAD}lambda_ai,qwen3-32b,,,,https://example.org/lambda,2026-11-28,"x"\n`).models.length, 0);
 });
+
+// Google's Gemini API deprecations page as read on 2026-11-10 (dev.to/aideprecations, 'What to Do Before Gemini 2.5 Pro
+// and 2.5 Flash Are Retired on December 1, 2026'): 'gemini-2.5-pro | Jun 17, 2025 | Dec 1, 2026 | gemini-3.8-flash';
+// 'Both models are deprecated and no longer selectable in Google AI Studio.' The shutdown is 21 days after the reading.
+const WORDED = 'provider,model_id,deprecation_date,shutdown_date,replacement,url,read_on,note,listing,shutdown_bound,status\n';
+
+test("a page that calls the model deprecated before its shutdown: deprecated from that reading, no deprecation date", () => {
+  const { models, issues } = translateDeveloperNotices(`${WORDED}google,gemini-2.5-pro,,2026-12-01,gemini-3.8-flash,`
+    + 'https://dev.to/aideprecations/x,2026-11-10,"Both models are deprecated",,,deprecated\n');
+  assert.deepEqual(issues, []);
+  assert.equal(models[0].status, 'deprecated');
+  assert.equal(models[0].as_of, '2026-11-10');
+  assert.equal(models[0].deprecation_date, undefined);
+  assert.equal(models[0].shutdown_date, '2026-12-01');
+});
+
+test('the same row without the page saying so in words is a schedule: no status before the shutdown', () => {
+  const { models } = translateDeveloperNotices(`${WORDED}google,gemini-2.5-pro,,2026-12-01,gemini-3.8-flash,`
+    + 'https://dev.to/aideprecations/x,2026-11-10,"a schedule",,,\n');
+  assert.equal(models[0].status, undefined);
+  assert.equal(models[0].shutdown_date, '2026-12-01');
+});
+
+test('a status other than deprecated is an issue and the row stays out', () => {
+  const { models, issues } = translateDeveloperNotices(`${WORDED}google,gemini-2.5-pro,,2026-12-01,,https://example.org/x,2026-11-10,"x",,,active\n`);
+  assert.equal(models.length, 0);
+  assert.deepEqual(issues.map((i) => i.field), ['status']);
+});

@@ -38,6 +38,10 @@ const Row = z.object({
   // `no_earlier_than`: the page gives shutdown_date as the earliest day, not a firm one (Vertex AI: 'they won't be
   // moved to an earlier date than what is listed'); empty or absent: the day itself.
   shutdown_bound: z.union([z.literal('no_earlier_than'), z.literal('')]).optional(),
+  // `deprecated`: the page calls the model deprecated on the day it was read, before its shutdown day (Google's Gemini
+  // API deprecations page of 2026-11-10: 'Both models are deprecated and no longer selectable in Google AI Studio').
+  // Empty or absent: deprecated only once a date the row gives has come by read_on.
+  status: z.union([z.literal('deprecated'), z.literal('')]).optional(),
 }).refine((r) => r.deprecation_date !== '' || r.shutdown_date !== '', {
   message: 'a notice gives a deprecation date, a shutdown date or both', path: ['shutdown_date'],
 }).refine((r) => r.deprecation_date === '' || r.shutdown_date === '' || r.deprecation_date <= r.shutdown_date, {
@@ -80,8 +84,9 @@ export function translateDeveloperNotices(text: string): { models: ModelObservat
       notice_scope: v.listing ? 'listing' as const : 'model' as const,
       as_of: v.read_on,
       url: v.url,
-      // Deprecated once the date has come by the day the page was read, as for deprecations.info's notices.
-      ...(effective <= v.read_on ? { status: 'deprecated' as const } : {}),
+      // Deprecated once the date has come by the day the page was read, as for deprecations.info's notices, or where
+      // the page says so in words on that day.
+      ...(effective <= v.read_on || v.status === 'deprecated' ? { status: 'deprecated' as const } : {}),
       ...(v.deprecation_date ? { deprecation_date: v.deprecation_date } : {}),
       // An earliest day is a bound, not a shutdown: kept apart so no rule reads it as the day service ends.
       ...(v.shutdown_date === '' ? {}

@@ -97,3 +97,10 @@ test("a value out of range is told in the parameter's own range, not the schema'
   const list = codeOf(() => validateInput(op, { id: 'a', kind: ['a', 'b', 'c'] }));
   assert.match(list.options.errors?.[0]?.message ?? '', /^out of range: a list of 1 to 2/);
 });
+
+test('a list sent as REST\'s comma-separated text over MCP is answered with the JSON array it meant', () => {
+  // compare_models {"models":"gpt-4o,claude-sonnet-4-6"}: the caller is shown the array to send instead.
+  const e = codeOf(() => validateInput(op, { id: 'x', kind: 'a, b' }));
+  assert.equal(e.code, 'invalid_parameter');
+  assert.equal(e.options.errors?.[0].message, 'expected a list of values, not text: send a JSON array, e.g. ["a","b"]');
+});

@@ -42,6 +42,11 @@ function messageFor(issue: Issue, field: FieldInfo | undefined, value: unknown):
   const item = issue.path.length > 1 && typeof issue.path[1] === 'number' ? `item ${issue.path[1] + 1}: ` : '';
   if (issue.code === 'invalid_type' && field) {
     const kind = item ? field.itemKind : field.kind;
+    // An MCP caller that sends REST's comma-separated form ("a,b") is shown the array it meant.
+    if (!item && kind === 'array' && typeof value === 'string') {
+      const meant = JSON.stringify(value.slice(0, 200).split(',').map((v) => v.trim()).filter(Boolean).slice(0, 10));
+      return `expected a list of values, not text: send a JSON array, e.g. ${meant}`;
+    }
     return `${item}expected ${KIND_WORDS[kind] ?? 'another type'}`;
   }
   // A bound is said in the parameter's own range, not the schema's: `days=1e308` broke the implicit safe-integer
