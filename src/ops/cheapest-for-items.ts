@@ -9,6 +9,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { isDeprecatedModel, isShutDownOffer, offerLifecycleNote, offerLifecycleState, retiredText } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
+import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, isBaseSku, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
@@ -185,6 +186,13 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
     head.lifecycle_note = doubt;
     head.lifecycle_state = offerLifecycleState(o)!;
   }
+  // A developer's offer only LiteLLM's table lists (listing-evidence.ts): ranked, as the frontier takes it only for want of
+  // a confirmed one, and said so in the item and its sentence.
+  const unconfirmed = unconfirmedListingNote(ds, o);
+  if (unconfirmed !== null) {
+    head.listing_unconfirmed = true;
+    head.listing_note = unconfirmed;
+  }
   kept(head);
   const prices = [
     // Each price with the day its source set it beside the day it was read (docs/data.md, "A price's two dates").
@@ -206,6 +214,7 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
       ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '')
       // Picked only for want of another offer (offer-frontier.ts): the sentence says it may no longer be sold.
       + (doubt !== null ? ` ${name} may no longer sell it: ${doubt}.` : '')
+      + (unconfirmed !== null ? ` ${name}'s price is unconfirmed: ${unconfirmed}.` : '')
       // A price set long ago that no other source confirms is old evidence, whatever day its snapshot was read.
       + oldPriceWords(o, ds.meta.data_as_of),
     ownHead: ` Sold by a reseller; the developer's own offer (${name}) is $`,

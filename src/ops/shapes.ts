@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { offerLifecycleNote, offerLifecycleState } from '../engines/offer-lifecycle.ts';
+import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { TIER_RULE, tierBlend, tierDerivedFrom, type AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, cheapestAtDefaultShare, overallRating, type Board, type BoardEntry } from '../engines/ranking.ts';
 import {
@@ -91,6 +92,12 @@ export const OfferView = z
       + 'with no shutdown date given: still served, its retirement announced (...)"). '
       + 'A cheapest or best offer is such an offer only where no other is priced.'),
     lifecycle_state: LifecycleState.optional().describe(LIFECYCLE_STATE_TEXT),
+    listing_unconfirmed: z.literal(true).optional().describe('Present (true) only on a developer\'s own offer listed by LiteLLM\'s '
+      + 'price table alone, which keeps an entry after the developer stops selling a model: no live listing (models.dev, '
+      + 'genai-prices, the developer\'s page) or notice of the developer confirms it is still sold. A cheapest or best offer is '
+      + 'such an offer only where no other is priced.'),
+    listing_note: z.string().optional().describe('Present with `listing_unconfirmed`: where the price comes from, with the snapshot\'s '
+      + 'date, and that no live listing confirms the developer still sells the model.'),
     blended_price: BlendedPrice.nullable().describe('Null when a price the blend needs is absent.'),
   })
   .describe('A model sold by one inference provider.');
@@ -162,6 +169,7 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
   const blended = blendedPrice(o.prices, inputShare);
   const derived_from = [inputShare > 0 ? 'prices.input' : '', inputShare < 1 ? 'prices.output' : ''].filter(Boolean);
   const doubt = offerLifecycleNote(o);
+  const unconfirmed = unconfirmedListingNote(ds, o);
   return {
     provider: o.provider,
     provider_name: ds.providerById.get(o.provider)?.name ?? o.provider,
@@ -179,6 +187,7 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
     ...(o.held_back ? { held_back: o.held_back } : {}),
     ...(o.next_prices ? { next_prices: o.next_prices } : {}),
     ...(doubt !== null ? { lifecycle_note: doubt, lifecycle_state: offerLifecycleState(o)! } : {}),
+    ...(unconfirmed !== null ? { listing_unconfirmed: true as const, listing_note: unconfirmed } : {}),
     blended_price: tier ? tierBlendedPrice(tier, inputShare)
       : blended === undefined ? null : { value: blended, input_share: inputShare, derived_from },
   };
