@@ -12,6 +12,7 @@ import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
 import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, isBaseSku, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
+import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
@@ -194,8 +195,9 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
   }
   kept(head);
   const prices = [
-    o.prices.input && `$${o.prices.input.value} input (${o.prices.input.as_of})`,
-    o.prices.output && `$${o.prices.output.value} output (${o.prices.output.as_of})`,
+    // Each price with the day its source set it beside the day it was read (docs/data.md, "A price's two dates").
+    o.prices.input && `$${o.prices.input.value} input (${priceDateWords(o.prices.input)})`,
+    o.prices.output && `$${o.prices.output.value} output (${priceDateWords(o.prices.output)})`,
   ].filter(Boolean).join(' and ');
   const residency = o.region === 'eu' ? ' EU-regional' : o.eu_resident.value === 'yes' ? ' EU-resident' : ' (choose an EU region)';
   const n = o.next_prices?.value;
@@ -212,7 +214,9 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
       ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '')
       // Picked only for want of another offer (offer-frontier.ts): the sentence says it may no longer be sold.
       + (doubt !== null ? ` ${name} may no longer sell it: ${doubt}.` : '')
-      + (unconfirmed !== null ? ` ${name}'s price is unconfirmed: ${unconfirmed}.` : ''),
+      + (unconfirmed !== null ? ` ${name}'s price is unconfirmed: ${unconfirmed}.` : '')
+      // A price set long ago that no other source confirms is old evidence, whatever day its snapshot was read.
+      + oldPriceWords(o, ds.meta.data_as_of),
     ownHead: ` Sold by a reseller; the developer's own offer (${name}) is $`,
     elsewhereLead: ` Sold by a reseller here; the developer's own offer (${name}, `,
     elsewhereHead: ` Sold by a reseller here; the developer's own offer (${name}, `

@@ -47,6 +47,12 @@ export const BlendedPrice = z
   .describe('Blended price of one offer, derived by this service.');
 export type BlendedPrice = z.infer<typeof BlendedPrice>;
 
+/** A price on the wire: a fact, and the day its source set the value where a history shows it (docs/data.md). */
+const WirePrice = wireFact(z.number()).extend({
+  set_on: IsoDate.optional().describe('The day the source\'s own history shows it set this value (a price change or the '
+    + 'listing\'s addition); `as_of` is the day of the reading. Absent where no history places it.'),
+});
+
 export const OfferView = z
   .object({
     provider: z.string().describe('Provider id.'),
@@ -55,10 +61,10 @@ export const OfferView = z
     region: OfferRegion.describe('`eu` for an EU-regional SKU; `us` or `apac` for a US or Asia-Pacific routing prefix; else `global`.'),
     prices: z
       .object({
-        input: wireFact(z.number()).optional(),
-        output: wireFact(z.number()).optional(),
-        cache_read: wireFact(z.number()).optional(),
-        cache_write: wireFact(z.number()).optional(),
+        input: WirePrice.optional(),
+        output: WirePrice.optional(),
+        cache_read: WirePrice.optional(),
+        cache_write: WirePrice.optional(),
         tiers: wireFact(z.array(PriceTier)).optional(),
       })
       .describe('USD per 1M tokens as published; a price no source gives is absent.'),
