@@ -5,6 +5,7 @@ import { SHORT_TIER_TOKENS, shortTierReason } from './converted-price.ts';
 import { roundTo } from './memory.ts';
 import { usd } from './money.ts';
 import { isExistingCustomersOnly, offerLifecycleNote, offerLifecycleState } from './offer-lifecycle.ts';
+import { unconfirmedAmong } from './listing-evidence.ts';
 
 export { usd } from './money.ts';
 
@@ -46,6 +47,11 @@ export type ApiCostLine = {
   lifecycle_note?: string;
   /** The same in one word of a closed vocabulary (offerLifecycleState), present with the note: what code reads. */
   lifecycle_state?: OfferLifecycleState;
+  /**
+   * A developer's own offer no live listing confirms (listing-evidence.ts: LiteLLM's table alone lists it): weighed,
+   * like a line in doubt, only where no other offer is priced (break-even.ts `paidOffer`).
+   */
+  listing_unconfirmed?: true;
 };
 
 /** The long-context tier a line is costed at; a side the tier does not give is the base price. */
@@ -82,6 +88,7 @@ export function apiCosts(
       line.lifecycle_note = p.doubt.note;
       line.lifecycle_state = p.doubt.state;
     }
+    if (p.unconfirmed) line.listing_unconfirmed = true;
     lines.push(line);
   }
   // An offer sold to existing customers only (Vertex AI's, Cohere's deprecated listings) is listed after those a new
@@ -95,7 +102,9 @@ export function apiCosts(
  * An offer with both prices, blended at an input share (`rounded` as written, `blended` as costed); `input` and
  * `output` the base prices, `tier` the tier's when the blend is at one.
  */
-type Priced = { o: Offer; input: PriceRef; output: PriceRef; blended: number; rounded: number; tier?: TierPrices; doubt?: Doubt };
+type Priced = {
+  o: Offer; input: PriceRef; output: PriceRef; blended: number; rounded: number; tier?: TierPrices; doubt?: Doubt; unconfirmed?: true;
+};
 /** The offer's lifecycle in doubt (offer-lifecycle.ts), read from the offer alone: worked out with the order it is kept with. */
 type Doubt = { note: string; state: OfferLifecycleState };
 type TierPrices = { above_tokens: number; input: PriceRef; output: PriceRef };
@@ -153,6 +162,7 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
   const priced: Priced[] = [];
   const not_priced: NotPriced[] = [];
   let named: number | undefined;
+  const unconfirmed = unconfirmedAmong(offers);
   for (const o of offers) {
     const { input, output } = o.prices;
     if (!input || !output) {
@@ -184,6 +194,7 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
     if (tier) p.tier = tier;
     const note = offerLifecycleNote(o);
     if (note !== null) p.doubt = { note, state: offerLifecycleState(o)! };
+    if (unconfirmed.has(o)) p.unconfirmed = true;
     priced.push(p);
   }
   priced.sort((a, b) => a.rounded - b.rounded || a.o.provider.localeCompare(b.o.provider) || a.o.region.localeCompare(b.o.region));

@@ -52,9 +52,11 @@ const CURVE_VOLUMES = [1, 3, 10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100
 /**
  * The first offer priced above zero: free offers are usually rate-limited trials, a break-even against them says
  * nothing. An offer whose lifecycle is in doubt (served only on its host's silence past the developer's shutdown:
- * `lifecycle_note`) is weighed only for want of another; one sold to existing customers only never (a buyer cannot buy it).
+ * `lifecycle_note`), or a developer's own offer only LiteLLM's table lists (`listing_unconfirmed`, listing-evidence.ts), is
+ * weighed only for want of another; one sold to existing customers only never (a buyer cannot buy it).
  */
-export const paidOffer = (api: ApiCosts) => api.offers.find((o) => o.blended_usd_per_mtok > 0 && o.lifecycle_state === undefined)
+export const paidOffer = (api: ApiCosts) => api.offers
+  .find((o) => o.blended_usd_per_mtok > 0 && o.lifecycle_state === undefined && o.listing_unconfirmed === undefined)
   ?? api.offers.find((o) => o.blended_usd_per_mtok > 0 && !isExistingCustomersOnly(o.lifecycle_state));
 
 /** Why no API offer is weighed (`paidOffer` found none): none priced, only $0 listings, or none a new customer can buy. */

@@ -3,15 +3,20 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import type { Dataset } from '../dataset/dataset.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { assessFit, type FitOptions } from './hardware-fit.ts';
 import { candidatesFor, choiceAt, fitBasis, fitChoice } from './fit-basis.ts';
 
+let loaded: Dataset | undefined;
+/** The committed dataset, loaded once for both tests (a load is 1.5 s of CPU; the dataset is frozen). */
+const committed = () => (loaded ??= loadDataset(DEFAULT_DATA_DIR));
+
 test('committed dataset: fitChoice picks what assessFit picks, on every configuration, at the asks estimate_cost makes', {
   skip: !existsSync(DEFAULT_DATA_DIR),
 }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committed();
   // estimate_cost's fit options (self-hosted-cost.ts sizing): one sequence, 4 bits or more, the serving runtime's formats;
   // then a floor, an exact quantization, a quantized KV cache, and contexts from the smallest to past most windows.
   const base: FitOptions = { context: 8192, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure: 'serving' };
@@ -57,7 +62,7 @@ test('candidate lists kept per ladder never mix floors or formats asked, and sta
 }, () => {
   // Bits per weight of llama.cpp's GGUF types (its quantize table): Q8_0 8.5, Q6_K 6.56, Q5_K_M 5.69, Q4_K_M 4.89,
   // Q3_K_M 3.91. A floor of 4 bits keeps four of them, a floor of 5 three; asking for one format gives it alone.
-  const hw = loadDataset(DEFAULT_DATA_DIR).hardwareById.get('rtx-4090')!;
+  const hw = committed().hardwareById.get('rtx-4090')!;
   const ask = (opts: Partial<FitOptions>) => candidatesFor(null, { context: 8192, concurrency: 1, ...opts }, hw).list.map((q) => q.id);
   const four = ['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m'];
   const five = ['q8_0', 'q6_k', 'q5_k_m'];

@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { aHardware, aModel, f } from '../dataset/fixtures.ts';
 import type { GgufFile, Model } from '../schema/index.ts';
 import { QUANTIZATIONS, type QuantizationId } from './constants.ts';
-import { publishedSizes, weightsBasis, weightsFor } from './gguf-sizes.ts';
+import { activeWeightsFor, publishedSizes, weightsBasis, weightsFor } from './gguf-sizes.ts';
 import { fitModel, type FitAssessed } from './hardware-fit.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -127,4 +127,19 @@ test('on a vLLM figure a published BF16 file sizes the weights too; FP8 W8A8 sta
   assert.equal(bf16.memory.weights_gb, 65.53);
   assert.ok(bf16.derived_from.includes('weights BF16 = 65.53 GB, the published file Qwen_Qwen3-32B-bf16.gguf '
     + '(https://huggingface.co/bartowski/Qwen_Qwen3-32B-GGUF, read 2026-11-26)'));
+});
+
+test('a token reads the published file where there is one: all of it for a dense model, its active share for an MoE', () => {
+  const dense = publishedSizes(withFiles);
+  // Dense: the 47.42 GB file, not 72,706,203,648 x 4.89 / 8 = 44.44 GB.
+  assert.equal(activeWeightsFor(72_706_203_648, 72_706_203_648, q('q4_k_m'), dense), 47.42e9);
+  // No file at Q5_K_M: the flat estimate, 72,706,203,648 x 5.7 / 8 = 51.80 GB.
+  assert.equal(activeWeightsFor(72_706_203_648, 72_706_203_648, q('q5_k_m'), dense), (72_706_203_648 * 5.7) / 8);
+  // An MoE of DeepSeek-V3's counts with its 404.43 GB Q4_K_M file: 37e9 x 4.89 / 8 = 22.616 GB x 404.43 / (671e9 x 4.89
+  // / 8 = 410.149 GB) = 22.301 GB.
+  const moe = publishedSizes(aModel({ id: 'moe', gguf_files: [f({ quantization: 'q4_k_m', file: 'm.gguf', size_gb: 404.43, url: CARD }, 'gguf-file-sizes', '2026-11-26')] }));
+  const read = activeWeightsFor(37e9, 671e9, q('q4_k_m'), moe);
+  assert.ok(Math.abs(read - 22.301e9) < 0.001e9, String(read));
+  // Without a file an MoE token reads its active parameters at the format's width: 37e9 x 4.89 / 8.
+  assert.equal(activeWeightsFor(37e9, 671e9, q('q4_k_m')), (37e9 * 4.89) / 8);
 });

@@ -87,7 +87,8 @@ export function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
     // An offer served only on its host's silence past its developer's shutdown is a pick only for want of another;
     // one sold to existing customers only is none.
     const open = priced.filter((o) => keeps(f, o) && !isShutDownOffer(o, asOf));
-    const kept = preferUndoubted(open);
+    // Unconfirmed listings judged among all the model's (an EU filter must not hide the live global listing of the model).
+    const kept = preferUndoubted(open, offers);
     served.push(kept.filter((o) => !kept.some((b) => dominated(o, b))));
     shutDown.push(priced.filter((o) => keeps(f, o) && isShutDownOffer(o, asOf)));
     closed.push(open.filter(closedToNewCustomers));

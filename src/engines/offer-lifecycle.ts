@@ -3,6 +3,7 @@ import type { Model, Offer, OfferLifecycleState } from '../schema/index.ts';
 import {
   announcedUndatedNote, existingCustomersOnlyNote, hostedPastShutdownNote, isShutDownListing, undatedAvailability,
 } from '../ingest/past-shutdowns.ts';
+import { unconfirmedAmong } from './listing-evidence.ts';
 
 /**
  * An offer is shut down on or after the shutdown date its provider announced (gemini-1.5-flash at Google: shutdown
@@ -85,16 +86,31 @@ export function closedToNewCustomers(o: Pick<Offer, 'status' | 'shutdown_date'>)
 export const isExistingCustomersOnly = (state: OfferLifecycleState | null | undefined): boolean => state === 'existing_customers_only';
 
 /**
- * The offers a new customer can buy, without a lifecycle note when there is one; else those a new customer can buy:
- * a doubtful offer is picked only for want of another, one for existing customers only never (empty when all are).
+ * Whether a pick of the cheapest or best offer takes this one only for want of another: its lifecycle is in doubt
+ * (`offerLifecycleNote`), or it is a developer's own offer no live listing confirms (listing-evidence.ts: LiteLLM's
+ * table alone lists the model at this provider, and that table keeps an entry for ever). `unconfirmed`: the set
+ * `unconfirmedAmong` gives for the model's listings.
  */
-export function preferUndoubted<T extends Pick<Offer, 'status' | 'shutdown_date'>>(offers: readonly T[]): readonly T[] {
+export function pickedOnlyForWant(o: Pick<Offer, 'status' | 'shutdown_date'>, unconfirmed: ReadonlySet<unknown>): boolean {
+  return offerLifecycleNote(o) !== null || unconfirmed.has(o);
+}
+
+/**
+ * The offers a new customer can buy, without a lifecycle note or an unconfirmed listing when there is one
+ * (`pickedOnlyForWant`); else those a new customer can buy: a doubtful offer is picked only for want of another, one
+ * for existing customers only never (empty when all are). `among`: the model's listings the unconfirmed ones are
+ * judged among (`offers` when not given).
+ */
+export function preferUndoubted<T extends Pick<Offer, 'model_id' | 'provider' | 'status' | 'shutdown_date' | 'first_party' | 'listed_by'>>(
+  offers: readonly T[], among: readonly T[] = offers,
+): readonly T[] {
+  const unconfirmed = unconfirmedAmong(among);
   let doubt = 0;
   let closed = 0;
   for (const o of offers) {
     if (closedToNewCustomers(o)) closed++;
-    else if (offerLifecycleNote(o) !== null) doubt++;
+    else if (pickedOnlyForWant(o, unconfirmed)) doubt++;
   }
   const open = closed === 0 ? offers : offers.filter((o) => !closedToNewCustomers(o));
-  return doubt === 0 || doubt === open.length ? open : open.filter((o) => offerLifecycleNote(o) === null);
+  return doubt === 0 || doubt === open.length ? open : open.filter((o) => !pickedOnlyForWant(o, unconfirmed));
 }

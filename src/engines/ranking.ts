@@ -4,7 +4,8 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { BASE_SKUS, type Leaderboard, type Offer, type Prices, type Rating, type Sku } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import type { AppliedTier } from './long-context.ts';
-import { closedToNewCustomers, isShutDownOffer, offerLifecycleNote } from './offer-lifecycle.ts';
+import { closedToNewCustomers, isShutDownOffer, pickedOnlyForWant } from './offer-lifecycle.ts';
+import { unconfirmedAmong } from './listing-evidence.ts';
 import { perDataset, perDatasetKey } from './per-dataset.ts';
 
 export type BoardEntry = {
@@ -208,16 +209,18 @@ export function isBaseSku(o: Offer): boolean {
 export function cheapestOffer(
   offers: readonly Offer[], inputShare: number, accept: (o: Offer) => boolean = () => true, skus: readonly Sku[] = BASE_SKUS,
 ): PricedOffer | undefined {
-  // An offer served only on its host's silence past its developer's shutdown (offerLifecycleNote) wins only where no
-  // other is priced; one served to existing customers only never does: a buyer cannot buy it.
+  // An offer served only on its host's silence past its developer's shutdown (offerLifecycleNote), or a developer's
+  // offer only LiteLLM's table lists (listing-evidence.ts), wins only where no other is priced; one served to existing
+  // customers only never does: a buyer cannot buy it.
   let best: PricedOffer | undefined;
   let doubtful: PricedOffer | undefined;
+  const unconfirmed = unconfirmedAmong(offers);
   for (const offer of offers) {
     if (!skus.includes(offer.sku) || isZeroPriced(offer) || !accept(offer) || closedToNewCustomers(offer)) continue;
     const blended = blendedPrice(offer.prices, inputShare);
     if (blended === undefined) continue;
     const p = { offer, blended };
-    if (offerLifecycleNote(offer) !== null) {
+    if (pickedOnlyForWant(offer, unconfirmed)) {
       if (!doubtful || cheaper(p, doubtful) < 0) doubtful = p;
     } else if (!best || cheaper(p, best) < 0) best = p;
   }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { aDataset, aHardware, aModel, f } from '../dataset/fixtures.ts';
 import type { Architecture, Hardware, Model } from '../schema/index.ts';
 import type { HostingPick } from './recommend-hosting.ts';
-import { hostingOnNamedMachine } from './recommend-hosting-named.ts';
+import { hostingOnMachine, hostingOnNamedMachine } from './recommend-hosting-named.ts';
 import { speedFloorOf, type SpeedFloor } from './recommend-speed.ts';
 
 const arch = (layers: number): Architecture => ({ layers, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'acme/x' });
@@ -121,4 +121,43 @@ test('past the contexts kept for a machine, each ask is still answered at its ow
       assert.deepEqual(at(context, floor), expected, `round ${round}: ${context}, floor ${floor !== null}`);
     }
   }
+});
+
+test('use=documents on a named machine: a model over the prompt limit there is kept, marked to rank after; chat never is', () => {
+  // By hand, small-8b (8e9 parameters, dense) on the fixture's accelerator ('Test GPU': the professional class, whose
+  // prefill share is 0.42 x 0.72 = 0.3024 of the rated compute; constants.ts PREFILL_EFFICIENCY, PREFILL_CLASS_FACTOR):
+  // - slow-compute (1 TFLOP/s): 0.3024e12 / (2 x 8e9) = 18.9 prompt tokens/s, so 8,192 tokens take at least 433 s
+  //   before any attention at depth: over the documents limit of 120 s. It decodes at fast-1000's 64.8 tokens/s (same
+  //   bandwidth), over the reading floor, so it is not held back (below_floor false): marked over the limit;
+  // - fast-compute (1,000 TFLOP/s): 18,900 tokens/s, 0.43 s for the prompt, and its attention at depth (at most
+  //   4 x 32 layers x 64 heads x 128 x 8,192^2 / 2 = 3.5e13 FLOPs) well under a second at even 5% of the rating: in time.
+  const own = aDataset({
+    models: [open('small-8b', 8e9, 32)],
+    hardware: [
+      aHardware({ id: 'slow-compute', bandwidth_gbs: f(1000), compute_tflops: f(1) }),
+      aHardware({ id: 'fast-compute', bandwidth_gbs: f(1000), compute_tflops: f(1000) }),
+    ],
+  });
+  const m = own.models[0];
+  const [slowC, fastC] = own.hardware;
+  const docs = speedFloorOf('documents', true);
+  const chat = speedFloorOf('chat', true);
+  const over = (h: Hardware, floor: SpeedFloor) => {
+    const p = hostingOnNamedMachine(own, m, h, 8192, floor);
+    return p && [p.hardware.id, p.fit.quantization, p.below_floor, p.over_prompt_limit];
+  };
+  for (let round = 0; round < 2; round++) {
+    // Asked in both orders: the verdicts kept for chat (no limit) never answer documents at the same context, nor back.
+    const asks: Array<[Hardware, SpeedFloor, unknown]> = [
+      [slowC, docs, ['slow-compute', 'q8_0', false, true]],
+      [slowC, chat, ['slow-compute', 'q8_0', false, false]],
+      [fastC, docs, ['fast-compute', 'q8_0', false, false]],
+    ];
+    for (const [h, floor, expected] of round === 0 ? asks : [...asks].reverse()) {
+      assert.deepEqual(over(h, floor), expected, `round ${round}: ${h.id}, ${floor === docs ? 'documents' : 'chat'}`);
+    }
+  }
+  // The machine built afresh (not kept): the same answer.
+  assert.equal(hostingOnMachine(m, slowC, 8192, docs)?.over_prompt_limit, true);
+  assert.equal(hostingOnMachine(m, fastC, 8192, docs)?.over_prompt_limit, false);
 });

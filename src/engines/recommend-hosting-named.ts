@@ -6,7 +6,7 @@ import type { FitAssessed } from './hardware-fit.ts';
 import { perDataset } from './per-dataset.ts';
 import type { HostingPick } from './recommend-hosting.ts';
 import { MAX_KEPT_CONTEXTS } from './recommend-hosting-kept.ts';
-import { engineChoice, fitAt, usableFormat, type SlowerFormat, type UsableFormat } from './recommend-quant.ts';
+import { engineChoice, fitAt, readsPromptWithin, usableFormat, type SlowerFormat, type UsableFormat } from './recommend-quant.ts';
 import { floorKey, SPEED_FLOOR, speedFloorOf, type SpeedFloor } from './recommend-speed.ts';
 import type { Use } from './use-categories.ts';
 import { SelfFit, selfFit } from './self-hosting.ts';
@@ -24,14 +24,23 @@ export const OWNED_FIGURE = 'batch' as const;
  * a floor, the fit's speed is decided from its sums (usableFormat): the fit is written out only if the pick is shown.
  */
 export function hostingOnMachine(m: Model, hardware: Hardware, context: number, floor: SpeedFloor | null = null): HostingPick | undefined {
-  if (floor === null) return selfFit(m, hardware, context, OWNED_FIGURE) ? new MachinePick(m, hardware, context, false) : undefined;
+  if (floor === null) return selfFit(m, hardware, context, OWNED_FIGURE) ? new MachinePick(m, hardware, context, false, false) : undefined;
   const v = usableFormat(m, hardware, context, floor.tokens_per_s, OWNED_FIGURE, floor.prefill_s);
-  return v === undefined ? undefined : pickOf(m, hardware, context, v);
+  return v === undefined ? undefined : pickOf(m, hardware, context, v, v !== 'slow' && overLimit(m, hardware, context, floor));
 }
 
-function pickOf(m: Model, hardware: Hardware, context: number, v: UsableFormat): MachinePick {
-  return v === 'fast' ? new MachinePick(m, hardware, context, false) : v === 'slow'
-    ? new MachinePick(m, hardware, context, true) : new MachinePick(m, hardware, context, false, v);
+/**
+ * Over the prompt limit the floor states on the caller's machine (`prefill_stated_s`, held back on no limit there):
+ * the pick is kept and ranks after those that meet it (recommend.ts). Only a pick that reaches the decode floor is asked.
+ */
+function overLimit(m: Model, hardware: Hardware, context: number, floor: SpeedFloor): boolean {
+  return floor.prefill_s === null && floor.prefill_stated_s !== null
+    && !readsPromptWithin(m, hardware, context, floor.prefill_stated_s, OWNED_FIGURE);
+}
+
+function pickOf(m: Model, hardware: Hardware, context: number, v: UsableFormat, over: boolean): MachinePick {
+  return v === 'fast' ? new MachinePick(m, hardware, context, false, over) : v === 'slow'
+    ? new MachinePick(m, hardware, context, true, false) : new MachinePick(m, hardware, context, false, over, v);
 }
 
 /**
@@ -48,6 +57,8 @@ const DOES_NOT_FIT = 2;
 const FITS_SLOW = 3;
 /** Fits, under the floor at the highest quantization that fits, but reaches it at a lower one: LOWERED + its place in QUANTIZATIONS. */
 const LOWERED = 4;
+/** Added to FITS or LOWERED + place: over the prompt limit the floor states on the caller's machine (overLimit). */
+const OVER_LIMIT = 0x80;
 const quantizationAt = (i: number): QuantizationId => QUANTIZATIONS[i].id;
 const placeOf = new Map(QUANTIZATIONS.map((q, i) => [q.id, i]));
 
@@ -71,9 +82,10 @@ export function hostingOnNamedMachine(
     machineFits(ds).set(hardware, byContext);
   }
   if (known[i] === 0) known[i] = verdict(m, hardware, context, floor);
-  const k = known[i];
+  const over = (known[i] & OVER_LIMIT) !== 0;
+  const k = known[i] & ~OVER_LIMIT;
   if (k === DOES_NOT_FIT) return undefined;
-  return pickOf(m, hardware, context, k === FITS ? 'fast' : k === FITS_SLOW ? 'slow' : quantizationAt(k - LOWERED));
+  return pickOf(m, hardware, context, k === FITS ? 'fast' : k === FITS_SLOW ? 'slow' : quantizationAt(k - LOWERED), over);
 }
 
 /**
@@ -86,22 +98,27 @@ function keyOf(context: number, floor: SpeedFloor | null): string {
   return lastKey.key;
 }
 
-/** The byte kept for a model on a machine at a context and floor (FITS, DOES_NOT_FIT, FITS_SLOW or LOWERED + place). */
+/**
+ * The byte kept for a model on a machine at a context and floor (FITS, DOES_NOT_FIT, FITS_SLOW or LOWERED + place),
+ * with OVER_LIMIT added to a pick that reaches the decode floor but reads the prompt over the limit the floor states.
+ */
 function verdict(m: Model, hardware: Hardware, context: number, floor: SpeedFloor | null): number {
   const v = floor === null
     ? (selfFit(m, hardware, context, OWNED_FIGURE) ? 'fast' : undefined)
     : usableFormat(m, hardware, context, floor.tokens_per_s, OWNED_FIGURE, floor.prefill_s);
-  return v === undefined ? DOES_NOT_FIT : v === 'fast' ? FITS : v === 'slow' ? FITS_SLOW : LOWERED + placeOf.get(v)!;
+  const k = v === undefined ? DOES_NOT_FIT : v === 'fast' ? FITS : v === 'slow' ? FITS_SLOW : LOWERED + placeOf.get(v)!;
+  return k !== DOES_NOT_FIT && k !== FITS_SLOW && floor !== null && overLimit(m, hardware, context, floor) ? k + OVER_LIMIT : k;
 }
 
 /**
- * The floors a named machine is asked at (recommend-plan.ts: the use's floor on the caller's machine): the reading
- * speed, one figure today. No prompt limit: a machine the caller owns is answered on whatever its time to read a
- * prompt (the reason says it, recommend-reasons.ts), so no verdict kept here reads it; the verdicts are kept per
- * context all the same (the decode speed reads the cache at that context).
+ * The floors a named machine is asked at, worked out at warm-up (recommend-plan.ts: the use's floor on the caller's
+ * machine): the reading speed, one figure today. A floor that states a prompt limit (use=documents) is left to its
+ * first ask: it holds nothing back there, but ranks a pick over it after the others (recommend.ts), and documents is
+ * asked at its own context (32,768 tokens), not the default this warms; the verdicts are kept per context all the same
+ * (the decode speed reads the cache at that context).
  */
-const FLOORS: SpeedFloor[] = [...new Map(Object.keys(SPEED_FLOOR)
-  .map((u) => [floorKey(speedFloorOf(u as Use, true)), speedFloorOf(u as Use, true)] as const)).values()];
+const FLOORS: SpeedFloor[] = [...new Map(Object.keys(SPEED_FLOOR).map((u) => speedFloorOf(u as Use, true))
+  .filter((f) => f.prefill_stated_s === null).map((f) => [floorKey(f), f] as const)).values()];
 
 /**
  * The kept verdicts, built with the first ask at a named machine (the server's warm-up asks one: recommend_model's
@@ -139,7 +156,7 @@ class MachinePick implements HostingPick {
   /** `q`: the lower quantization that reaches the floor, when the fit engine's own choice does not. */
   constructor(
     private readonly model: Model, readonly hardware: Hardware, private readonly context: number, readonly below_floor: boolean,
-    private readonly q?: QuantizationId,
+    readonly over_prompt_limit: boolean, private readonly q?: QuantizationId,
   ) {}
   get own_machine(): true {
     return true;

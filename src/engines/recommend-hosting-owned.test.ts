@@ -6,12 +6,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import type { Dataset } from '../dataset/dataset.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { ownedHosting } from './recommend-hosting.ts';
 import { boughtFigure } from './recommend-hosting-owned.ts';
 
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
 const skip = !committed && 'no committed dataset';
+let loaded: Dataset | undefined;
+/** The committed dataset, loaded once for the file's three tests (a load is 1.5 s of CPU; the dataset is frozen). */
+const dataset = () => (loaded ??= loadDataset(DEFAULT_DATA_DIR));
 /** The usable-speed floor: 238 words a minute / 60 / 0.75 words a token = 5.29 tokens/s (docs/trust-and-recommend.md). */
 const FLOOR = { tokens_per_s: 238 / 60 / 0.75, prefill_s: null, prefill_stated_s: null };
 
@@ -26,7 +30,7 @@ const FLOOR = { tokens_per_s: 238 / 60 / 0.75, prefill_s: null, prefill_stated_s
 //   1.97 ms, 60 layers x 45 us + 1 hand-off x 0.21 ms = 2.91 ms; 1 / 50.68 ms = 19.7 tokens/s, over the floor.
 // /api/v1/hardware/rtx-3090-x2 states the same (Q8_0, 37.73 GB, 19.7 tokens/s), as a named `machine=2x 3090` does.
 test('a bought PCIe pair is sized in models_for_hardware\'s GGUF formats, on premises and local, the month at that format', { skip }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = dataset();
   const m = ds.modelById.get('gemma-4-31b-it')!;
   const pool = [ds.hardwareById.get('rtx-3090-x2')!];
   for (const onPremises of [true, false]) {
@@ -49,7 +53,7 @@ test('an L40S or L40 bought on premises is a data-centre card sized as a server;
   // NVIDIA's L40S datasheet: "the most powerful universal GPU for the data center"; both the L40S and the L40 are
   // passively cooled (NVIDIA's L40/L40S table: Thermal: Passive), so hardware-configs.csv gives them class server. The
   // RTX A6000 ("Thermal Solution: Active") and RTX 6000 Ada are NVIDIA's workstation cards, with their own fan.
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = dataset();
   const figure = (id: string) => boughtFigure(ds.hardwareById.get(id)!, true);
   assert.deepEqual(['l40s', 'l40', 'rtx-6000-ada', 'rtx-a6000'].map(figure), ['serving', 'serving', 'batch', 'batch']);
   // Gemma 4 31B IT on one L40S at 8,192 tokens: on premises in vLLM's formats (the L40S is compute capability 8.9, so
@@ -67,7 +71,7 @@ test('an L40S or L40 bought on premises is a data-centre card sized as a server;
 // x 3,600 s = 1,314,000 s busy: as a server (estimate_cost's INT4 W4A16, 941.5 tokens/s at batch 21) 1,237.1M tokens,
 // 1,287.96 / 1,237.1 = 1.04 USD per 1M; at llama.cpp batch 1 (Q5_K_M, 103.3 tokens/s) 135.7M tokens, 9.49 USD per 1M.
 test('on premises a B200 is costed as the batched server it is bought to run; local keeps the batch-1 machine', { skip }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = dataset();
   const m = ds.modelById.get('llama-3.1-nemotron-ultra-253b-v1')!;
   const pool = [ds.hardwareById.get('b200-x1')!];
   const server = ownedHosting(ds, m, pool, 8192, FLOOR, true)!;

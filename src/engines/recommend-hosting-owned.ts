@@ -95,7 +95,7 @@ function computeOwned(
     const fit = owned.fit === 'no' ? small.fit : owned;
     return {
       hardware: small.hardware, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit),
-      passed_over: null, slower_quantization: null, priced: onPremises, cost: null, smallest: null,
+      over_prompt_limit: false, passed_over: null, slower_quantization: null, priced: onPremises, cost: null, smallest: null,
     };
   };
   const opts = { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context };
@@ -163,7 +163,8 @@ function computeOwned(
   };
   const smallest = small.hardware.id === hw.id ? null : { hardware: small.hardware, fit: small.fit };
   return {
-    hardware: hw, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit), passed_over: passed,
+    hardware: hw, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit), over_prompt_limit: false,
+    passed_over: passed,
     slower_quantization: lowered === undefined ? null : engineChoice(m, hw, context, figure), priced: true, cost, smallest,
   };
 }

@@ -65,6 +65,12 @@ export type HostingPick = {
    * back (recommend.ts, step `speed`). False where no floor applies or the speed is not estimated.
    */
   below_floor: boolean;
+  /**
+   * On the caller's named machine: reaches the decode floor but takes longer than the use's prompt limit to read a prompt
+   * filling the context (`SpeedFloor.prefill_stated_s`): kept, and ranked after every way that meets it (recommend.ts).
+   * False elsewhere: a machine bought for the ask is held to the limit (`below_floor`), a rented one to none.
+   */
+  over_prompt_limit: boolean;
   /** The configuration chosen without the floor, passed over because it runs the model under it; null when none was. */
   passed_over: { hardware: Hardware; fit: FitAssessed } | null;
   /**
@@ -140,7 +146,8 @@ export function cheapestHosting(ds: Dataset, m: Model, pool: readonly Hardware[]
 
 /** A rented (or, unpriced, a merely fitted) pick: not the caller's, not bought, and held to no speed floor. */
 const NOT_OWNED = {
-  own_machine: false, on_premises: false, bought: false, below_floor: false, passed_over: null, slower_quantization: null,
+  own_machine: false, on_premises: false, bought: false, below_floor: false, over_prompt_limit: false, passed_over: null,
+  slower_quantization: null,
 } as const;
 
 function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], context: number, priced: boolean, eu: boolean): HostingPick | undefined {

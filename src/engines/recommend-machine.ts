@@ -75,6 +75,13 @@ export function notOnMachineReason(c: Candidate, plan: Plan): string | null {
   const m = c.model;
   const there = `Not run on your machine, ${named(h)}`;
   if (ownMachine(c.alternative)) {
+    // Over the use's prompt limit there, the offer comes first whatever the scores (recommend-rank.ts apiFirst).
+    const limit = plan.speed_floor?.prefill_stated_s;
+    if (c.alternative.self?.over_prompt_limit && limit) {
+      return `${there}, in this pick: run there it takes longer than the ${limit} s the ask allows to read a prompt filling the `
+        + `${int(plan.context)} tokens of context (below), so its API offer, which that limit does not bear on, comes first `
+        + `(it scores ${c.option.score} against ${c.alternative.score} for running it there).`;
+    }
     return `${there}, in this pick: its API offer scores ${c.option.score} against ${c.alternative.score} for running it there (below).`;
   }
   if (m.open_weights?.value === false) {

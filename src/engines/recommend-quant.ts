@@ -97,3 +97,18 @@ export function slowerQuantizationText(fit: FitAssessed, slower: SlowerFormat): 
   return `${fit.quantization}, the largest format that reads at a usable speed here; ${slower.quantization}, the largest that fits, `
     + `would read at about ${slower.tokens_per_s} tokens/s.`;
 }
+
+/**
+ * Whether a model that fits reads a prompt filling `context` within `limit` seconds there (speed.ts prefillSeconds, the
+ * fit's `time_to_first_token_s`, the same at every quantization): true where no limit is set, no compute figure gives a
+ * prefill estimate, the machine no bandwidth (no speed at all), or the model lacks the facts (it is then judged by nothing
+ * it cannot be judged on).
+ */
+export function readsPromptWithin(m: Model, hardware: Hardware, context: number, limit: number | null, figure: Figure = 'serving'): boolean {
+  // A machine named by its memory alone ("231 GB GPU") has no bandwidth, so no speed is estimated on it at all.
+  if (limit === null || !hardware.bandwidth_gbs) return true;
+  const opts: FitOptions = { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure };
+  const a = assessFit(m, hardware, opts);
+  if (!('facts' in a)) return true;
+  return (prefillSeconds(a.facts, hardware, opts) ?? 0) <= limit;
+}

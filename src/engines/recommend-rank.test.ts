@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { aModel } from '../dataset/fixtures.ts';
-import { apiFirst, Ranking, unitPrice } from './recommend-rank.ts';
+import { apiFirst, Ranking, tierOf, unitPrice } from './recommend-rank.ts';
 
 const NONE = -Infinity;
 
@@ -48,4 +48,36 @@ test('the better way: the higher score, the API offer on an equal one; its price
   assert.equal(unitPrice(true, priced, self), 3);
   assert.equal(unitPrice(false, priced, self), 7);
   assert.equal(unitPrice(false, undefined, { cost: null } as never), Infinity);
+});
+
+test('a way over the prompt limit on the caller\'s machine ranks after every way that meets it, whatever its score', () => {
+  // use=documents on a named machine (docs/trust-and-recommend.md 2.4): a model reading a full prompt in 120 s or less
+  // is never displaced by one over it, however far ahead its rating puts its score; among each tier, the usual order.
+  const r = new Ranking();
+  r.reset();
+  r.add(aModel({ id: 'over-best' }), 0.9, 1500, 1, 0.9, 1, 1); // 0: best score, over the limit
+  r.add(aModel({ id: 'meets' }), 0.6, 1400, 1, 0.6, 0, 0); // 1
+  r.add(aModel({ id: 'over' }), 0.8, 1450, 1, 0.8, 1, 1); // 2
+  r.add(aModel({ id: 'meets-low' }), 0.3, 1100, 1, 0.3); // 3: tier 0 by default
+  assert.deepEqual(r.top(4).map((i) => r.model(i).id), ['meets', 'meets-low', 'over-best', 'over']);
+  // The best on the machine is the best that meets it, placed first.
+  assert.deepEqual(r.bestOwn(), { fitting: 4, best: 1, position: 1 });
+  // Every way over the limit: ranked among themselves by score, as before.
+  r.reset();
+  r.add(aModel({ id: 'a' }), 0.5, 1300, 1, 0.5, 1, 1);
+  r.add(aModel({ id: 'b' }), 0.7, 1300, 1, 0.7, 1, 1);
+  assert.deepEqual(r.top(2).map((i) => r.model(i).id), ['b', 'a']);
+});
+
+test('a self-hosted way over the prompt limit comes after the model\'s API offer, and only it is in the lower tier', () => {
+  const priced = { blended: 3 } as never;
+  const over = { over_prompt_limit: true, cost: null } as never;
+  const meets = { over_prompt_limit: false, cost: null } as never;
+  assert.equal(apiFirst(priced, 0.3, over, 0.9), true, 'the offer meets the limit (an offer is not held to it)');
+  assert.equal(apiFirst(priced, 0.3, meets, 0.9), false);
+  assert.equal(apiFirst(undefined, NONE, over, 0.9), false, 'no offer: the way over the limit is the only one');
+  assert.equal(tierOf(false, over), 1);
+  assert.equal(tierOf(true, over), 0);
+  assert.equal(tierOf(false, meets), 0);
+  assert.equal(tierOf(true, undefined), 0);
 });

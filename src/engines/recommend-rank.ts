@@ -36,9 +36,22 @@ export function scored(
   };
 }
 
-/** Which way is better: the higher score, the API offer on a tie (the order the options have always had). */
+/**
+ * Which way is better: the higher score, the API offer on a tie (the order the options have always had). A self-hosted
+ * way over the prompt limit on the caller's machine comes after an API offer, whatever the scores: it ranks after every
+ * way that meets the limit (`tierOf`), and an offer is not held to it.
+ */
 export function apiFirst(priced: PricedOffer | undefined, apiScore: number, self: HostingPick | undefined, selfScore: number): boolean {
-  return priced !== undefined && (self === undefined || apiScore >= selfScore);
+  return priced !== undefined && (self === undefined || self.over_prompt_limit || apiScore >= selfScore);
+}
+
+/**
+ * The tier a way ranks in, before its score: 1 for a self-hosted way over the prompt limit on the caller's machine
+ * (HostingPick.over_prompt_limit), 0 otherwise. A model that reads a full prompt within the use's limit there is never
+ * displaced by one that does not, whatever their ratings (docs/trust-and-recommend.md section 2.4).
+ */
+export function tierOf(apiIsFirst: boolean, self: HostingPick | undefined): number {
+  return !apiIsFirst && self?.over_prompt_limit ? 1 : 0;
 }
 
 /** The better way's price per 1M tokens, API or rented, compared at equal score and rating; Infinity when unknown. */
@@ -48,11 +61,13 @@ export function unitPrice(apiIsFirst: boolean, priced: PricedOffer | undefined, 
 
 /**
  * The models left, as figures in arrays reused from ask to ask (an ask ranks some hundreds and shows three): per slot
- * the model, its better way's score, its rating, its better way's unit price, and its score on the caller's own
- * machine (-Infinity: it does not run there). Objects are built again for the slots an answer shows.
+ * the model, its better way's tier (tierOf) and score, its rating, its better way's unit price, and its tier and score
+ * on the caller's own machine (-Infinity: it does not run there). Objects are built again for the slots an answer shows.
  */
 export class Ranking {
   private models: Model[] = [];
+  private tier = new Uint8Array(1024);
+  private ownTier = new Uint8Array(1024);
   private score = new Float64Array(1024);
   private rating = new Float64Array(1024);
   private unit = new Float64Array(1024);
@@ -63,10 +78,12 @@ export class Ranking {
     this.length = 0;
   }
 
-  add(model: Model, score: number, rating: number, unit: number, ownScore: number): void {
+  add(model: Model, score: number, rating: number, unit: number, ownScore: number, tier = 0, ownTier = 0): void {
     const i = this.length++;
     if (i === this.score.length) this.grow();
     this.models[i] = model;
+    this.tier[i] = tier;
+    this.ownTier[i] = ownTier;
     this.score[i] = score;
     this.rating[i] = rating;
     this.unit[i] = unit;
@@ -77,9 +94,10 @@ export class Ranking {
     return this.models[i];
   }
 
-  /** Score, then rating, then price, then id: every tie is broken, so equal inputs give equal answers. */
+  /** Tier, then score, then rating, then price, then id: every tie is broken, so equal inputs give equal answers. */
   compare(a: number, b: number): number {
-    return this.score[b] - this.score[a]
+    return this.tier[a] - this.tier[b]
+      || this.score[b] - this.score[a]
       || this.rating[b] - this.rating[a]
       || this.unit[a] - this.unit[b]
       || this.models[a].id.localeCompare(this.models[b].id);
@@ -98,14 +116,18 @@ export class Ranking {
     return top;
   }
 
-  /** How many run on the caller's machine, the best-scored there (the better-ranked on a tie) and its place, or -1. */
+  /**
+   * How many run on the caller's machine, the best there (its tier first, then its score there; the better-ranked on a
+   * tie) and its place, or -1.
+   */
   bestOwn(): { fitting: number; best: number; position: number } {
     let fitting = 0;
     let best = -1;
     for (let s = 0; s < this.length; s++) {
       if (this.own[s] === -Infinity) continue;
       fitting++;
-      if (best < 0 || this.own[s] > this.own[best] || (this.own[s] === this.own[best] && this.compare(s, best) < 0)) best = s;
+      const d = best < 0 ? -1 : this.ownTier[s] - this.ownTier[best] || this.own[best] - this.own[s] || this.compare(s, best);
+      if (d < 0) best = s;
     }
     let position = 0;
     if (best >= 0) {
@@ -127,6 +149,13 @@ export class Ranking {
       b.set(a);
       return b;
     };
+    const moreTier = (a: Uint8Array) => {
+      const b = new Uint8Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.tier = moreTier(this.tier);
+    this.ownTier = moreTier(this.ownTier);
     this.score = more(this.score);
     this.rating = more(this.rating);
     this.unit = more(this.unit);

@@ -24,7 +24,7 @@ import { machineMonth } from './recommend-machine-month.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import { slowerQuantizationText } from './recommend-quant.ts';
-import { floorText, heldBackNote, passedOverText, prefillText, readsInTime, type SpeedFloor } from './recommend-speed.ts';
+import { floorText, heldBackNote, passedOverText, prefillText, rankedAfterNote, readsInTime, type SpeedFloor } from './recommend-speed.ts';
 import { alsoSpeed, ownedFitOf, underFloor } from './recommend-also.ts';
 
 /** `evidence_page`: the provider's page the residency rests on, quoted and dated; null where none is quoted (an EU SKU, a rule's note). */
@@ -328,6 +328,7 @@ export function shortfallText(steps: readonly Step[], qualified: number): string
 /** What the caller should know about how the answer was reached: every assumption the constraints rest on. */
 export function notesFor(
   s: Interpretation, plan: Plan, ub: UseBoard, onMachine: OnMachine | null = null, heldBack: readonly HeldBack[] = [],
+  overLimit: readonly HeldBack[] = [], onMachineCount = 0,
 ): string[] {
   const notes: string[] = [];
   if (plan.asked_context !== undefined) {
@@ -373,6 +374,10 @@ export function notesFor(
   if (m?.hardware && m.how === 'memory') notes.push(`machine "${s.understood.machine.given}" is checked on ${m.hardware.id} (${m.hardware.name}), the largest catalogued configuration of that kind with at most ${m.matched[0].replace(' gb', ' GB')}.`);
   if (heldBack.length && plan.speed_floor !== null) {
     notes.push(heldBackNote(heldBack, plan.speed_floor, plan.target.kind === 'any' ? plan.on_premises_by! : plan.target.by, plan.context));
+  }
+  const limit = plan.speed_floor?.prefill_stated_s ?? null;
+  if (overLimit.length && limit !== null && plan.target.kind === 'machine') {
+    notes.push(rankedAfterNote(overLimit, limit, plan.target.by, s.use, plan.context, onMachineCount));
   }
   if (plan.self && plan.target.kind === 'local') {
     notes.push(`${plan.target.by} and no machine named: self-hosting is checked against the catalogued laptops, desktops and workstations, at 4 bits per weight or more, on the one you would buy: the local configuration least costly to own that the model fits${plan.speed_floor !== null ? ' and runs at a usable speed' : ''}, costed as estimate_cost costs it owned (the purchase over ${DEFAULT_AMORTIZATION_MONTHS} months, the host machine where a source prices it, and electricity) and ranked on that month over the tokens it serves, per 1M tokens, as on premises; estimate_cost with that hardware, volume and context gives the same month. A model no local configuration with a purchase price and a power figure fits is not costed (price ${UNKNOWN_MACHINE_PRICE_SCORE}). A machine you already own is named in \`machine\`: it is then not costed (price 1), its purchase being spent.`);

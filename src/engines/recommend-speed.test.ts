@@ -118,11 +118,15 @@ test('a floor\'s key: the decode speed and the prompt limit that hold a pick bac
   assert.notEqual(floorKey(reading), floorKey({ ...reading, tokens_per_s: 6 }), 'another decode speed');
   assert.notEqual(floorKey(reading), floorKey({ ...reading, prefill_s: null }), 'no prompt limit');
   assert.notEqual(floorKey(reading), floorKey({ ...reading, prefill_s: 60 }), 'another prompt limit');
-  // The limit only stated (a named machine's reason says it) holds back no pick: not kept apart.
+  // A limit that holds back states itself: stating it again is the same floor.
   assert.equal(floorKey(reading), floorKey({ ...reading, prefill_stated_s: null }));
   assert.notEqual(floorKey(null), floorKey({ tokens_per_s: 0, prefill_s: null, prefill_stated_s: null }), 'no floor is not a floor of 0');
   // The uses' floors (docs/trust-and-recommend.md 2.4): use=documents holds a prompt filling the context to 120 s, chat
-  // to none, so off a named machine their keys differ; on one (no prompt limit) both are the reading speed alone.
+  // to none, so off a named machine their keys differ. On one, documents holds nothing back for the prompt, but a pick
+  // over the limit ranks after the others (the verdicts kept carry that mark), so its key differs from chat's there too;
+  // with the limit only stated and a limit that holds back, the stated one adds nothing (it is the same limit).
   assert.notEqual(floorKey(speedFloorOf('documents')), floorKey(speedFloorOf('chat')));
-  assert.equal(floorKey(speedFloorOf('documents', true)), floorKey(speedFloorOf('chat', true)));
+  assert.notEqual(floorKey(speedFloorOf('documents', true)), floorKey(speedFloorOf('chat', true)));
+  assert.notEqual(floorKey(speedFloorOf('documents', true)), floorKey(speedFloorOf('documents')));
+  assert.equal(floorKey(speedFloorOf('chat', true)), floorKey(speedFloorOf('chat')));
 });

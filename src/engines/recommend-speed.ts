@@ -63,7 +63,9 @@ export const PREFILL_LIMIT_S: Readonly<Record<Use, number | null>> = {
  * The usable-speed floor of an ask: the decode speed a pick must reach (SPEED_FLOOR) and the seconds within which it
  * must read a prompt filling the context asked (`prefill_s`, PREFILL_LIMIT_S), null where the use sets none or the
  * machine is the caller's own (`machine=`): a machine already owned is still answered on, its reason saying the time
- * and that it is over the limit (`prefill_stated_s`, the use's limit, said where a pick shown is over it).
+ * and that it is over the limit (`prefill_stated_s`, the use's limit, said where a pick shown is over it). On the
+ * caller's machine the stated limit also orders the ranking: a model over it there ranks after every model that meets
+ * it (recommend.ts; docs/trust-and-recommend.md section 2.4, "Time to read the prompt").
  */
 export type SpeedFloor = { tokens_per_s: number; prefill_s: number | null; prefill_stated_s: number | null };
 
@@ -79,12 +81,17 @@ export function speedFloorOf(use: Use, namedMachine = false): SpeedFloor {
   return f;
 }
 
-/** The floor as a key of kept answers: `5.29...|120`: what holds a pick back (the limit stated only is said, not kept apart). */
+/**
+ * The floor as a key of kept answers: `5.29...|120`: what holds a pick back, and on a named machine the limit that ranks
+ * a pick after the others (`5.29...|null|ranked 120`).
+ */
 export function floorKey(floor: SpeedFloor | null): string {
   if (floor === null) return 'null';
   // Asked for each model of an ask, on the few floors speedFloorOf keeps: written once a floor, not a string a model.
   let k = FLOOR_KEYS.get(floor);
-  if (k === undefined) FLOOR_KEYS.set(floor, (k = `${floor.tokens_per_s}|${floor.prefill_s}`));
+  // A named machine's floor holds back on no limit but ranks on the one it states: kept apart from a floor stating none.
+  const ranked = floor.prefill_s === null && floor.prefill_stated_s !== null ? `|ranked ${floor.prefill_stated_s}` : '';
+  if (k === undefined) FLOOR_KEYS.set(floor, (k = `${floor.tokens_per_s}|${floor.prefill_s}${ranked}`));
   return k;
 }
 const FLOOR_KEYS = new WeakMap<SpeedFloor, string>();
@@ -211,9 +218,41 @@ export function prefillText(fit: Pick<FitAssessed, 'speed'>, context: number, li
   const t = s.time_to_first_token_s;
   const when = secondsText(t);
   // Over the ask's limit (a machine the caller named is still answered on): said, with the limit.
-  const over = limit !== null && t > limit ? `, over the limit of ${limit} s the ask sets (docs/trust-and-recommend.md)` : '';
+  // Only the caller's machine is answered on over the limit, and there it ranks after every pick that meets it.
+  const over = limit !== null && t > limit
+    ? `, over the limit of ${limit} s the ask sets (docs/trust-and-recommend.md), so it ranks after every model that reads it in time here`
+    : '';
   return `A prompt that fills the ${context.toLocaleString('en-US')} tokens of context takes ${when} to read here before the first `
     + `token comes (prefill at about ${s.prefill_tokens_per_s} tokens/s on a short prompt and slower as it grows, each token `
     + `attending to every earlier one: the speed engine's estimate from the configuration's compute, docs/hardware-and-cost.md `
     + `section 4)${over}; a shorter prompt takes less.`;
+}
+
+/**
+ * The note for the models ranked after the others on the caller's machine (recommend.ts `over_prompt_limit`): they run
+ * there at the decode floor, but take longer than the use's limit to read a prompt filling the context; the machine is
+ * the caller's, so they are kept, each after every model that reads the prompt in time. The best rated are named.
+ */
+export function rankedAfterNote(
+  over: ReadonlyArray<{ model: Model; hardware: Hardware; fit: FitAssessed }>, limit: number, by: string, use: string, context: number,
+  running: number,
+): string {
+  const named = over.slice(0, NAMED_HELD_BACK).map((h) => {
+    const t = h.fit.speed?.time_to_first_token_s;
+    const read = t === undefined || t === null ? '' : `, ${secondsText(t)} to read it`;
+    return `${h.model.name.value} (${h.model.id}: about ${h.fit.tokens_per_s} tokens/s${read} at ${h.fit.quantization} on ${h.hardware.id})`;
+  });
+  const more = over.length > NAMED_HELD_BACK ? `, and ${over.length - NAMED_HELD_BACK} more` : '';
+  const n = over.length;
+  const all = n >= running;
+  const who = all ? `${n === 1 ? 'The one model' : `All ${n} models`} that run${n === 1 ? 's' : ''} on it at a usable speed`
+    : `${n} of the ${running} models that run on it at a usable speed`;
+  const rule = all
+    ? 'none reads such a prompt in time there, so they are ranked as usual, each reason saying its time'
+    : `each ranks after every model that reads such a prompt in ${limit} s or less, whatever their ratings`;
+  return `${by} with use=${use}: ${who} take${n === 1 ? 's' : ''} longer than ${limit} s to read a prompt filling the `
+    + `${context.toLocaleString('en-US')} tokens of context (the speed engine's prefill estimate, the same at every quantization): `
+    + `${named.join('; ')}${more}. The machine is yours, so ${n === 1 ? 'it is' : 'they are'} not held back, but ${rule}: a reader of a `
+    + 'whole document waits for the reply to all of it (a product decision: docs/trust-and-recommend.md). A shorter `context` or a '
+    + 'faster machine can be asked.';
 }

@@ -14,7 +14,7 @@ import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
 import { onMachine, type OnMachine } from './recommend-machine.ts';
-import { apiFirst, AskSlots, Ranking, scored, unitPrice, type Scored } from './recommend-rank.ts';
+import { apiFirst, AskSlots, Ranking, scored, tierOf, unitPrice, type Scored } from './recommend-rank.ts';
 import { floorKey, floorText } from './recommend-speed.ts';
 import { isEuJurisdiction, trustProfile, type TrustProfile } from './trust.ts';
 import { boardForUse, type UseBoard } from './use-categories.ts';
@@ -53,6 +53,14 @@ export type RecommendResult = {
    * with the configuration and fit that was too slow; empty when none was.
    */
   held_back: HeldBack[];
+  /**
+   * On the caller's named machine, the models that run there at the decode floor but take longer than the use's prompt
+   * limit to read a prompt filling the context (use=documents): kept, ranked after every way that meets it, best rated
+   * first; empty when none is.
+   */
+  over_prompt_limit: HeldBack[];
+  /** How many of the models ranked run on the caller's named machine at the decode floor (those over the limit among them). */
+  on_machine_count: number;
 };
 
 export type HeldBack = { model: Model; rating: number; hardware: Hardware; fit: SelfOption['fit'] };
@@ -303,11 +311,18 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     return scored(m, ev, trust, a.p, a.api, a.so, a.self);
   };
   ranking.reset();
+  const over: HeldBack[] = [];
+  let onMachineCount = 0;
   for (const m of f.pool) {
     const ev = evidence(m)!;
     if (!assess(m, ev, trustProfile(ds, m))) continue;
     const first = apiFirst(a.p, a.api, a.so, a.self);
-    ranking.add(m, first ? a.api : a.self, ev.rating, unitPrice(first, a.p, a.so), a.so?.own_machine ? a.self : -Infinity);
+    const so = a.so;
+    ranking.add(m, first ? a.api : a.self, ev.rating, unitPrice(first, a.p, so), so?.own_machine ? a.self : -Infinity,
+      tierOf(first, so), so?.over_prompt_limit ? 1 : 0);
+    // The fit is read only for the few the note names (a named machine's is written out on first read).
+    if (so?.own_machine) onMachineCount++;
+    if (so?.over_prompt_limit) over.push({ model: m, rating: ev.rating, hardware: so.hardware, get fit() { return so.fit; } });
   }
   const qualified = ranking.length;
   const picks = ranking.top(limit).map((i) => candidateOf(ds, scoredOf(ranking.model(i)), ub, weights));
@@ -332,5 +347,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     // Those a later step would have removed anyway (known trust evidence) were not held back for speed alone.
     held_back: held.filter((h) => !plan.trust_floor_by || trustProfile(ds, h.model).coverage >= TRUST_COVERAGE_FLOOR)
       .sort((x, y) => y.rating - x.rating || x.model.id.localeCompare(y.model.id)),
+    over_prompt_limit: over.sort((x, y) => y.rating - x.rating || x.model.id.localeCompare(y.model.id)),
+    on_machine_count: onMachineCount,
   };
 }

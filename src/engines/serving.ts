@@ -8,14 +8,13 @@ import { runtimeFor } from './runtime.ts';
 import { promptRate, servingAttentionFlops } from './serving-attention.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
 import {
-  activeWeightsBytes,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
   overheadBytes,
   usableBytes,
-  weightsBytes,
   type ModelFacts,
 } from './memory.ts';
+import { activeWeightsFor, weightsFor } from './gguf-sizes.ts';
 
 export type ServingInput = {
   facts: ModelFacts;
@@ -107,14 +106,16 @@ export function singleStreamEfficiency(hardware: Hardware): number | undefined {
 }
 
 export function servingConstants(facts: ModelFacts, q: Quantization, hardware: Hardware): ServingConstants {
-  const total_weights = weightsBytes(facts.parameters_total, q);
+  // The published file where there is one, as the fit sizes it (memory.ts `memoryNeeded`), so the batch fits what
+  // models_for_hardware fits and the answer's reasoning states; the bytes a token reads are the same file's share.
+  const total_weights = weightsFor(facts.parameters_total, q, facts.published);
   const layout = servingLayout(hardware, facts.architecture.layers);
   const flops = servingFlops(hardware);
   const singleStream = singleStreamEfficiency(hardware);
   const attention = flops === undefined ? undefined : servingAttentionFlops(hardware, facts.architecture);
   return {
     total_weights,
-    active_weights: activeWeightsBytes(facts.parameters_active, q),
+    active_weights: activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published),
     room: usableBytes(hardware) - overheadBytes(hardware.count) - total_weights,
     split: layout.split,
     bandwidth: layout.bandwidth,

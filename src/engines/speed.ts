@@ -13,16 +13,15 @@ import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { isMixtureOfExperts, moeRouting } from './moe.ts';
 import {
   activeBitsWords,
-  activeWeightsBytes,
   aggregateBandwidth,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
   kvCacheBytes,
   roundTo,
   toGb,
-  weightsBytes,
   type ModelFacts,
 } from './memory.ts';
+import { activeWeightsFor, weightsFor } from './gguf-sizes.ts';
 
 export type SpeedEstimate = {
   estimate: true;
@@ -137,8 +136,8 @@ function decodeAt(
   single: number,
 ): number {
   return decodeTokensPerSecond({
-    total_weights: weightsBytes(facts.parameters_total, q),
-    active_weights: activeWeightsBytes(facts.parameters_active, q),
+    total_weights: weightsFor(facts.parameters_total, q, facts.published),
+    active_weights: activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published),
     kv_per_sequence: kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache),
     batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
     flops, active_parameters: facts.parameters_active, total_parameters: facts.parameters_total,
@@ -155,8 +154,9 @@ function decodeAt(
  * caller's own words for the estimate's basis (an answer that states the method once), else the method in full.
  */
 export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: SpeedOptions, basis?: string): SpeedEstimate {
-  const total_weights = weightsBytes(facts.parameters_total, q);
-  const active_weights = activeWeightsBytes(facts.parameters_active, q);
+  // The weights the fit sizes (the published file where there is one) and a token's share of them (gguf-sizes.ts).
+  const total_weights = weightsFor(facts.parameters_total, q, facts.published);
+  const active_weights = activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published);
   const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
   const layers = facts.architecture.layers;
   const { layout, flops, serving } = modelLayout(facts, hardware, opts.concurrency);

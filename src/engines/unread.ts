@@ -1,4 +1,5 @@
 // The words of a free text that decided nothing, given back as the caller wrote them: "budget of $1 per million tokens".
+import { asciiWords } from './word-scan.ts';
 
 /**
  * Words that carry no meaning of their own in a situation described in a few words: articles, pronouns, prepositions,
@@ -68,6 +69,22 @@ export function wordSpans(text: string): WordSpan[] {
   return spans;
 }
 
+/**
+ * Where each word of `wordsOfText` stands in the text, and whether the text splits into those words (`same`: should the
+ * two splits ever differ, the words themselves are given back). An ASCII text is split in one pass, the spans with it
+ * (word-scan.ts); any other by wordSpans, a character at a time.
+ */
+function spansOf(text: string, wordsOfText: readonly string[]): { starts: number[]; ends: number[]; same: boolean } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const ascii = asciiWords(text, starts, ends);
+  if (ascii) return { starts, ends, same: sameWords(ascii, wordsOfText) };
+  const spans = wordSpans(text);
+  return { starts: spans.map((s) => s.start), ends: spans.map((s) => s.end), same: sameWords(spans.map((s) => s.word), wordsOfText) };
+}
+
+const sameWords = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((w, k) => w === b[k]);
+
 /** Words that join two separate asks (`200k context and low latency`): a run not read is split there. */
 const JOINERS: ReadonlySet<string> = new Set(['and', 'or', 'but', 'nor', 'plus']);
 /**
@@ -84,16 +101,14 @@ const BREAK = /;|,(?!\d)|[.!?](?:\s|$)/;
  */
 export function unreadPhrases(text: string, wordsOfText: readonly string[], read: readonly boolean[]): string[] {
   if (read.every(Boolean)) return [];
-  const spans = wordSpans(text);
-  // Should the two splits ever differ, the words themselves are given back (lower case, no punctuation).
-  const same = spans.length === wordsOfText.length && spans.every((s, k) => s.word === wordsOfText[k]);
-  const breaksBefore = (k: number) => JOINERS.has(wordsOfText[k]) || (same && k > 0 && BREAK.test(text.slice(spans[k - 1].end, spans[k].start + 1)));
+  const { starts, ends, same } = spansOf(text, wordsOfText);
+  const breaksBefore = (k: number) => JOINERS.has(wordsOfText[k]) || (same && k > 0 && BREAK.test(text.slice(ends[k - 1], starts[k] + 1)));
   const out: string[] = [];
   const add = (a: number, b: number) => {
     while (a <= b && STOP_WORDS.has(wordsOfText[a])) a++;
     while (b >= a && STOP_WORDS.has(wordsOfText[b])) b--;
     if (a > b) return;
-    const phrase = same ? text.slice(spans[a].start, spans[b].end).replace(/\s+/g, ' ') : wordsOfText.slice(a, b + 1).join(' ');
+    const phrase = same ? text.slice(starts[a], ends[b]).replace(/\s+/g, ' ') : wordsOfText.slice(a, b + 1).join(' ');
     if (!out.includes(phrase)) out.push(phrase);
   };
   let start = -1;

@@ -1,6 +1,7 @@
 // The recommend_model vocabulary (DESIGN.md section 6): canonical values, their synonyms, and free text mapped to them.
 import { EU_MEMBER_STATE_NAMES, NON_EU_COUNTRY_HINT, NON_EU_COUNTRY_WORDS } from './eu-member-states.ts';
 import { unreadPhrases } from './unread.ts';
+import { asciiWords, WORDS_MAX } from './word-scan.ts';
 
 export const WHO = ['individual', 'startup', 'enterprise', 'public-sector', 'researcher', 'healthcare', 'education'] as const;
 export const DATA = ['public', 'internal', 'personal', 'financial', 'health', 'secret'] as const;
@@ -129,10 +130,17 @@ export const MACHINE_HARDWARE_SYNONYMS: Readonly<Record<string, readonly string[
   'rtx-3060-8gb': ['desktop', 'gaming pc', 'desktop pc', 'pc', 'personal computer'],
 };
 
-/** Lowercase words: accents off, anything but letters and digits a separator, `24gb` split into `24 gb`. */
+/**
+ * Lowercase words: accents off, anything but letters and digits a separator, `24gb` split into `24 gb`. An ASCII text
+ * is split in one pass (word-scan.ts): the same words, without the copies the general path makes.
+ */
 export function words(text: string): string[] {
+  return asciiWords(text) ?? anyWords(text);
+}
+
+function anyWords(text: string): string[] {
   return text
-    .slice(0, 400)
+    .slice(0, WORDS_MAX)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -293,7 +301,30 @@ function mapAll(text: string, vocab: ParameterVocabulary, found: PhraseMatch[], 
  * Map free text to a canonical value of `vocab` (or, combine `all`, to every value it names); undefined for none.
  * `w` is `words(text)`, for a caller that reads one text against several vocabularies.
  */
-export function mapText(text: string, vocab: ParameterVocabulary, w: readonly string[] = words(text)): Mapping | undefined {
+export function mapText(text: string, vocab: ParameterVocabulary, w?: readonly string[]): Mapping | undefined {
+  return exactMappings(vocab).get(text) ?? readText(text, vocab, w ?? words(text));
+}
+
+/**
+ * A text that is one of the vocabulary's values exactly as written (`coding`, `eu-only`: what most callers send for
+ * use, data, keep and where) maps to the one kept mapping of that value: found by the text itself, before its words
+ * are split. Made once per vocabulary by reading each value as any text is read, so the answer is the same.
+ */
+const vocabExact = new WeakMap<ParameterVocabulary, ReadonlyMap<string, Mapping>>();
+function exactMappings(vocab: ParameterVocabulary): ReadonlyMap<string, Mapping> {
+  let exact = vocabExact.get(vocab);
+  if (!exact) {
+    const m = new Map<string, Mapping>();
+    for (const e of vocab.values) {
+      const read = readText(e.value, vocab, words(e.value));
+      if (read?.how === 'canonical') m.set(e.value, read);
+    }
+    vocabExact.set(vocab, (exact = m));
+  }
+  return exact;
+}
+
+function readText(text: string, vocab: ParameterVocabulary, w: readonly string[]): Mapping | undefined {
   if (w.length === 0 || !holdsKeyWord(w, vocab)) return undefined;
   const canonical = canonicalOf(text, vocab, w);
   if (canonical) return canonicalMapping(canonical);

@@ -9,7 +9,7 @@ import { noticeProviderOf } from '../sources/provider-ids.ts';
 import { isFirstParty } from './first-party.ts';
 import type { PriceReading } from './developer-price-conflicts.ts';
 import { canonicalSlug } from './match-keys.ts';
-import { priceAsOf, type EvidenceDate } from './price-dates.ts';
+import { priceAsOf, type EvidenceDate, type SetDate } from './price-dates.ts';
 import { agreementOf, type Agreement } from './price-agreement.ts';
 import { choose, choosePrice, median, MIN_REFERENCE_READINGS, sourceRank, type Candidate } from './precedence.ts';
 import { chooseLifecycle, chooseShutdown, namesOtherSnapshot, NOTICE_SOURCES, rollsToNewerSnapshot } from './lifecycle-dates.ts';
@@ -79,6 +79,8 @@ export function buildOffers(
   providers: ReadonlyMap<string, Provider>,
   opts: {
     vendorOf?: (modelId: string) => string | undefined; notices?: readonly OfferNotice[]; evidence?: EvidenceDate;
+    /** The day each reading's source set its price, where its history shows it: served as the price's `set_on`. */
+    setOn?: SetDate;
     residency?: readonly OfferResidencyRule[]; onPrice?: PriceTrace;
     /** Served figures a reviewed row holds back (data/curated/held-prices.csv). */
     holds?: readonly HeldPrice[];
@@ -108,7 +110,8 @@ export function buildOffers(
     return vendor !== undefined && isFirstParty(provider, vendor);
   });
   const readingsOf = (g: Group, field: PriceField) => g.list.flatMap(({ o }) => (o[field] === undefined ? []
-    : [{ value: roundPrice(o[field]!), source: o.source, as_of: priceAsOf(o, field), evidence: opts.evidence?.(o, field), o }]));
+    : [{ value: roundPrice(o[field]!), source: o.source, as_of: priceAsOf(o, field), evidence: opts.evidence?.(o, field),
+      ...((d) => (d === undefined ? {} : { set_on: d }))(opts.setOn?.(o, field)), o }]));
   // Claude's regional Bedrock listings: the reading 1.1x the global listing's price (regional-premium.ts).
   const premium = regionalPremiumOf([...groups.values()],
     (g, field) => choosePrice(readingsOf(g, field), reference(g, field), agreement(g, field)).fact?.value);

@@ -12,7 +12,7 @@ import { attachListedReleases } from './listed-release.ts';
 import { attachBracketedReleases } from './bracketed-release.ts';
 import { attachTerritoryExclusions, type TerritoryRow } from './licence-territories.ts';
 import { attachGgufFiles, type GgufRow } from './gguf-files.ts';
-import { evidenceDates } from './price-dates.ts';
+import { evidenceDates, setDates } from './price-dates.ts';
 import { buildOffers, buildProviders, type PriceTrace } from './build-offers.ts';
 import { setAsideUnreachableTiers } from './unreachable-tiers.ts';
 import { hostingProviders, retirePastShutdowns } from './past-shutdowns.ts';
@@ -195,6 +195,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
       ?? mb.resolve(o.source, `${o.provider}/${o.provider_model_id}`),
     providerMap,
     { vendorOf: (id) => mb.vendors.get(id), notices, evidence: evidenceDates(allOf(results, 'changes')),
+      setOn: setDates(allOf(results, 'changes')),
       residency: allOf(results, 'offer_residency'), onPrice: opts.onPrice, holds: tables.heldPrices });
   report.issues.push(...held);
   report.issues.push(...applyOfferWindows(offers, tables.offerWindows ?? []));

@@ -99,7 +99,10 @@ export function median(xs: readonly number[]): number | undefined {
 export { factorApart };
 
 /** `evidence`: when the source last set the value (price-dates.ts), where it differs from the reading's `as_of`. */
-export type PriceReading = { value: number; source: string; as_of: string; evidence?: string };
+/** `set_on`: the day the source's history shows it set the value (price-dates.ts, setDates), where it does. */
+export type PriceReading = { value: number; source: string; as_of: string; evidence?: string; set_on?: string };
+/** A served price: the fact and, where the chosen source's history shows it, the day it set the value (`set_on`). */
+export type PriceFact = Fact<number> & { set_on?: string };
 
 /**
  * A reviewed rule that names, among a listing's kept readings (sorted as the choice sorts them), the one to serve
@@ -124,7 +127,7 @@ export function choosePrice<R extends PriceReading>(
   reference: number | undefined,
   agreement: Agreement = NO_AGREEMENT,
   rule?: PriceRule,
-): { fact?: Fact<number>; held: Array<R & { reason: string }> } {
+): { fact?: PriceFact; held: Array<R & { reason: string }> } {
   const held: Array<R & { reason: string }> = [];
   const kept: R[] = [];
   for (const r of readings) {
@@ -144,7 +147,8 @@ export function choosePrice<R extends PriceReading>(
   const ruled = rule?.(sorted);
   const overrule = ruled && !same(ruled.best.value, settled.best.value) ? ruled : undefined;
   const { best, why } = overrule ?? settled;
-  const f: Fact<number> = { value: best.value, as_of: best.as_of, source: best.source };
+  const f: PriceFact = { value: best.value, as_of: best.as_of, source: best.source };
+  if (best.set_on !== undefined) f.set_on = best.set_on;
   const agree = new Set<string>();
   const conflicts = new Map<string, { value: number; as_of: string; source: string }>();
   for (const c of [...sorted, ...held]) {

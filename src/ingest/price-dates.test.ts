@@ -1,9 +1,13 @@
 // The evidence date of a price reading: when the source's own history last set it.
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
+import { readLitellmChanges } from '../sources/catalogue-litellm-changes.ts';
 import type { CatalogueChange, OfferObservation } from '../sources/types.ts';
 import { choosePrice } from './precedence.ts';
-import { evidenceDates } from './price-dates.ts';
+import { evidenceDates, setDates } from './price-dates.ts';
 
 const change = (x: Partial<CatalogueChange> & Pick<CatalogueChange, 'source' | 'date' | 'source_model_id' | 'change' | 'field'>): CatalogueChange =>
   ({ commit: 'c', old: null, new: null, ...x });
@@ -32,4 +36,40 @@ test('grok-4.20: LiteLLM\'s launch price in a newer snapshot loses to the price 
   assert.deepEqual(chosen.conflicts?.map((c) => [c.source, c.value]), [['litellm', 2]]);
   // A listing the history never touched dates from the history's first day: before any later check.
   assert.equal(evidence(offer({ source: 'litellm', provider: 'acme', provider_model_id: 'old', as_of: '2026-07-24' }), 'input'), '2025-02-06');
+});
+
+test('Lambda\'s qwen3-32b-fp8: LiteLLM\'s history sets its price on 2025-07-23, a year before the snapshot that reads it', async () => {
+  // The three lines of litellm-field-changes-2025-02..2026-07.jsonl for the key (verbatim, fields trimmed to prices):
+  // added 2025-07-21, removed 2025-07-22, added again 2025-07-23 at 5e-08/1e-07, never changed after.
+  const lines = [
+    { commit: 'cfdaf41359', date: '2025-07-21T18:11:03+00:00', model_key: 'lambda_ai/qwen3-32b-fp8', change: 'added',
+      fields: { input_cost_per_token: 5e-08, output_cost_per_token: 1e-07, litellm_provider: 'lambda_ai', mode: 'chat' } },
+    { commit: 'cebec35b5f', date: '2025-07-22T05:11:57+00:00', model_key: 'lambda_ai/qwen3-32b-fp8', change: 'removed' },
+    { commit: 'c007c429f2', date: '2025-07-23T01:37:16+00:00', model_key: 'lambda_ai/qwen3-32b-fp8', change: 'added',
+      fields: { input_cost_per_token: 5e-08, output_cost_per_token: 1e-07, litellm_provider: 'lambda_ai', mode: 'chat' } },
+    // A key whose prefix is not the provider's id: Vertex AI's Claude Opus 4.5, added 2025-11-25 at 5e-06/2.5e-05.
+    { commit: 'd1508ea602', date: '2025-11-25T23:07:43+00:00', model_key: 'vertex_ai/claude-opus-4-5', change: 'added',
+      fields: { input_cost_per_token: 5e-06, output_cost_per_token: 2.5e-05, litellm_provider: 'vertex_ai-anthropic_models', mode: 'chat' } },
+  ];
+  const dir = mkdtempSync(path.join(tmpdir(), 'price-dates-'));
+  const file = path.join(dir, 'changes.jsonl');
+  writeFileSync(file, [{ commit: 'b094ffea87', date: '2025-02-06T10:56:03+08:00', change: 'baseline' }, ...lines]
+    .map((l) => JSON.stringify(l)).join('\n'));
+  const changes = await readLitellmChanges(file, 'changes.jsonl', {}, []);
+  const lambda = offer({ source: 'litellm', provider: 'lambda_ai', provider_model_id: 'qwen3-32b-fp8', as_of: '2026-07-24', input: 0.05 });
+  const setOn = setDates(changes);
+  assert.equal(setOn(lambda, 'input'), '2025-07-23');
+  assert.equal(setOn(lambda, 'output'), '2025-07-23');
+  const vertex = offer({ source: 'litellm', provider: 'google-vertex', provider_model_id: 'claude-opus-4-5', as_of: '2026-07-24', input: 5 });
+  assert.equal(setOn(vertex, 'input'), '2025-11-25');
+  // A listing the history never touched was set before it began: no set day is claimed (the evidence date is a bound).
+  assert.equal(setOn(offer({ source: 'litellm', provider: 'acme', provider_model_id: 'old', as_of: '2026-07-24' }), 'input'), undefined);
+  // Read in a snapshot before the re-addition, the figure is the one set on 2025-07-21.
+  assert.equal(setOn({ ...lambda, as_of: '2025-07-21' }, 'input'), '2025-07-21');
+  // genai-prices: the day its adapter placed the figure in its history, apart from a later check (`as_of`).
+  // (A reading as the adapter gives it: the figure placed on 2025-08-08, checked on 2025-11-13.)
+  const genai = offer({ source: 'genai-prices-npm', provider: 'openai', provider_model_id: 'gpt-5-nano', as_of: '2026-09-23',
+    price_dates: { input: { as_of: '2025-11-13', set_on: '2025-08-08' } } });
+  assert.equal(setOn(genai, 'input'), '2025-08-08');
+  assert.equal(setOn(genai, 'output'), undefined);
 });

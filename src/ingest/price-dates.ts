@@ -27,8 +27,18 @@ const norm = (provider: string | undefined, id: string) => {
 /** Sources whose snapshot date is not a check of each price: their history dates the reading. */
 const DATED_BY_HISTORY: ReadonlySet<string> = new Set(['models-dev', 'litellm']);
 
-export function evidenceDates(changes: readonly CatalogueChange[]): EvidenceDate {
-  const last = new Map<string, string>();
+/** The day a reading's source set its price, where its own history shows it; undefined where it does not. */
+export type SetDate = (o: OfferObservation, field: string) => string | undefined;
+
+/**
+ * Per listing and price, the days the history set it (a change of that field, or the listing's addition), and the
+ * day each history begins: one index for both dates a reading has (docs/data.md, "A price's two dates").
+ */
+function historyIndex(changes: readonly CatalogueChange[]) {
+  const sets = new Map<string, string[]>();
+  // The same by the listing's id as the adapter reads it from the source's key (LiteLLM's `vertex_ai/claude-opus-4-5`
+  // is google-vertex's `claude-opus-4-5`; its prefix is not the provider's id, so `norm` leaves it whole).
+  const ids = new Map<string, string[]>();
   const first = new Map<string, string>();
   for (const c of changes) {
     if (!DATED_BY_HISTORY.has(c.source)) continue;
@@ -36,15 +46,46 @@ export function evidenceDates(changes: readonly CatalogueChange[]): EvidenceDate
     const set = c.change === 'added' ? ['*'] : c.change === 'changed' ? [c.field] : [];
     for (const field of set) {
       const k = `${c.source}|${c.provider ?? ''}|${norm(c.provider, c.source_model_id)}|${field}`;
-      if ((last.get(k) ?? '') < c.date) last.set(k, c.date);
+      sets.set(k, [...(sets.get(k) ?? []), c.date]);
+      if (c.provider_model_id === undefined) continue;
+      const byId = `${c.source}|${c.provider ?? ''}|${c.provider_model_id.toLowerCase()}|${field}`;
+      ids.set(byId, [...(ids.get(byId) ?? []), c.date]);
     }
   }
+  /**
+   * The last day the history set the price; with `upTo`, the last on or before that day (the reading's own date: the
+   * set that made the figure it read, where the history runs past the snapshot).
+   */
+  const lastSet = (o: OfferObservation, field: string, upTo = '9999-12-31', byId = false) => {
+    const base = `${o.source}|${o.provider}|${norm(o.provider, o.provider_model_id)}|`;
+    const id = `${o.source}|${o.provider}|${o.provider_model_id.toLowerCase()}|`;
+    const days = [...(sets.get(base + field) ?? []), ...(sets.get(`${base}*`) ?? []),
+      ...(byId ? [...(ids.get(id + field) ?? []), ...(ids.get(`${id}*`) ?? [])] : [])];
+    return days.filter((d) => d <= upTo).sort().at(-1);
+  };
+  return { first, lastSet };
+}
+
+export function evidenceDates(changes: readonly CatalogueChange[]): EvidenceDate {
+  const { first, lastSet } = historyIndex(changes);
   return (o, field) => {
     const start = first.get(o.source);
     if (start === undefined) return priceAsOf(o, field);
-    const base = `${o.source}|${o.provider}|${norm(o.provider, o.provider_model_id)}|`;
-    const set = [last.get(base + field), last.get(`${base}*`)].filter((d): d is string => d !== undefined).sort().at(-1);
-    const when = set ?? start;
+    const when = lastSet(o, field) ?? start;
     return when < o.as_of ? when : o.as_of;
+  };
+}
+
+/**
+ * The day the source set the price, by its own history: LiteLLM's field history and models.dev's git history (the
+ * last change of the field, or the listing's addition, on or before the reading), genai-prices' history (its adapter
+ * reads it: `price_dates.set_on`). Undefined where the history cannot place it: a LiteLLM or models.dev listing the
+ * history never touched (set before the history began) and every source without a price history.
+ */
+export function setDates(changes: readonly CatalogueChange[]): SetDate {
+  const { first, lastSet } = historyIndex(changes);
+  return (o, field) => {
+    if (!first.has(o.source)) return o.price_dates?.[field as keyof NonNullable<OfferObservation['price_dates']>]?.set_on;
+    return lastSet(o, field, o.as_of, true);
   };
 }

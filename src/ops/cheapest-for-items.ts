@@ -9,8 +9,10 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { isDeprecatedModel, isShutDownOffer, offerLifecycleNote, offerLifecycleState, retiredText } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
+import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, isBaseSku, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
+import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
@@ -184,10 +186,18 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
     head.lifecycle_note = doubt;
     head.lifecycle_state = offerLifecycleState(o)!;
   }
+  // A developer's offer only LiteLLM's table lists (listing-evidence.ts): ranked, as the frontier takes it only for want of
+  // a confirmed one, and said so in the item and its sentence.
+  const unconfirmed = unconfirmedListingNote(ds, o);
+  if (unconfirmed !== null) {
+    head.listing_unconfirmed = true;
+    head.listing_note = unconfirmed;
+  }
   kept(head);
   const prices = [
-    o.prices.input && `$${o.prices.input.value} input (${o.prices.input.as_of})`,
-    o.prices.output && `$${o.prices.output.value} output (${o.prices.output.as_of})`,
+    // Each price with the day its source set it beside the day it was read (docs/data.md, "A price's two dates").
+    o.prices.input && `$${o.prices.input.value} input (${priceDateWords(o.prices.input)})`,
+    o.prices.output && `$${o.prices.output.value} output (${priceDateWords(o.prices.output)})`,
   ].filter(Boolean).join(' and ');
   const residency = o.region === 'eu' ? ' EU-regional' : o.eu_resident.value === 'yes' ? ' EU-resident' : ' (choose an EU region)';
   const n = o.next_prices?.value;
@@ -203,7 +213,10 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
     next: (n && n.input !== undefined && n.output !== undefined
       ? ` From ${n.starts} the source lists $${n.input} input and $${n.output} output.` : '')
       // Picked only for want of another offer (offer-frontier.ts): the sentence says it may no longer be sold.
-      + (doubt !== null ? ` ${name} may no longer sell it: ${doubt}.` : ''),
+      + (doubt !== null ? ` ${name} may no longer sell it: ${doubt}.` : '')
+      + (unconfirmed !== null ? ` ${name}'s price is unconfirmed: ${unconfirmed}.` : '')
+      // A price set long ago that no other source confirms is old evidence, whatever day its snapshot was read.
+      + oldPriceWords(o, ds.meta.data_as_of),
     ownHead: ` Sold by a reseller; the developer's own offer (${name}) is $`,
     elsewhereLead: ` Sold by a reseller here; the developer's own offer (${name}, `,
     elsewhereHead: ` Sold by a reseller here; the developer's own offer (${name}, `

@@ -6,6 +6,7 @@ import { CODING_BOARDS, OVERALL_BOARDS, blendedPrice, board, cheapestAtDefaultSh
 import { ServiceError } from '../errors/index.ts';
 import { FactBound, IsoDate, type Fact, type Leaderboard, type Model, type Offer } from '../schema/index.ts';
 import { closedToNewCustomers, isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
+import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { ModelIdParam } from './common.ts';
 import { missingReason } from './get-model.ts';
 import { zeroPricedOwnOffer } from './cost-offers.ts';
@@ -42,6 +43,9 @@ const RowValue = z.object({
   detail: z.string().optional().describe('Provider of the price, variant of the rating, licence terms, active parameters.'),
   next: z.object({ starts: IsoDate, value: z.number() }).optional()
     .describe('Price rows: the price the offer\'s source schedules next, from the day `starts`; `value` applies until then.'),
+  listing_unconfirmed: z.literal(true).optional().describe('Price rows: present when the price is of a developer\'s own offer listed '
+    + 'by LiteLLM\'s price table alone (no live listing or notice confirms the developer still sells it), taken only for want of a '
+    + 'confirmed offer; `detail` says so with the snapshot\'s date.'),
   // Since 2026-11-28: the release row's bound as a member, as get_model's `release_date.bound`, so a reader shows
   // "on or before 2026-09-23" without parsing `detail`.
   bound: FactBound.optional().describe('Release row: the model\'s `release_date.bound` (absent: the value is the day).'),
@@ -99,16 +103,22 @@ function factValue(m: Model, f: Fact<number | string | boolean> | undefined, det
   return v;
 }
 
-/** A price row's value with the price its source schedules next for that side (as get_model shows it), said in the detail. */
+/**
+ * A price row's value with the price its source schedules next for that side (as get_model shows it), said in the detail;
+ * a developer's offer only LiteLLM's table lists (listing-evidence.ts), taken for want of a confirmed one, says so.
+ */
 function priceValue(ds: Dataset, m: Model, offer: Offer, which: 'input' | 'output', detail: string): RowValue {
   // gpt-5-mini, gemini-2.5-flash: a price is best only until the developer's shutdown, and the value says when that is.
   const dev = scheduledShutdown(ds, m);
-  const said = dev ? `${detail};${shutdownWords(ds, m, offer, dev, 'the').slice(0, -1)}` : detail;
+  const head = dev ? `${detail};${shutdownWords(ds, m, offer, dev, 'the').slice(0, -1)}` : detail;
   const n = offer.next_prices?.value;
   const next = n?.[which];
-  if (!n || next === undefined) return factValue(m, offer.prices[which], said);
-  const v = factValue(m, offer.prices[which], `${said}; from ${n.starts} the source lists $${next}`);
-  v.next = { starts: n.starts, value: next };
+  const unconfirmed = unconfirmedListingNote(ds, offer);
+  const said = `${head}${n && next !== undefined ? `; from ${n.starts} the source lists $${next}` : ''}`
+    + `${unconfirmed === null ? '' : `; unconfirmed: ${unconfirmed}`}`;
+  const v = factValue(m, offer.prices[which], said);
+  if (n && next !== undefined) v.next = { starts: n.starts, value: next };
+  if (unconfirmed !== null) v.listing_unconfirmed = true;
   return v;
 }
 
@@ -240,10 +250,17 @@ function maxOutputRow(ds: Dataset, models: readonly Model[], row: (values: RowVa
   return { ...ranked, values, rule: said.filter(Boolean).join('; ') };
 }
 
+/** A price row whose best value is of a listing no live source confirms (listing_unconfirmed) says so in its rule. */
+function unconfirmedBest(r: Row): Row {
+  const shaky = r.values.filter((v) => v.listing_unconfirmed && r.best.includes(v.model_id)).map((v) => v.model_id);
+  if (!shaky.length) return r;
+  return { ...r, rule: `${r.rule}; the price of ${shaky.join(', ')} is of a listing no live source confirms (its detail says so)` };
+}
+
 function rows(ds: Dataset, models: readonly Model[]): Row[] {
   const osi = new Map(models.map((m) => [m.id, m.licence?.value.osi_approved === true]));
   const row = (field: string, label: string, direction: Direction, values: RowValue[]): Row =>
-    unknownSaid({ field, label, direction, rule: RULES[direction], best: bestOf(values, direction, osi), values });
+    unconfirmedBest(unknownSaid({ field, label, direction, rule: RULES[direction], best: bestOf(values, direction, osi), values }));
   const price = (which: 'input' | 'output') => models.map((m) => {
     const c = cheapestAtDefaultShare(ds, m.id);
     const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`;

@@ -38,6 +38,13 @@ export const ApiLine = z
       + 'no shutdown date given: still served, its retirement announced (...)"). '
       + '`cheapest`, `cheaper` and the break-even take an offer without such a note where one is priced. Null otherwise.'),
     lifecycle_state: LifecycleState.nullable().describe(`${LIFECYCLE_STATE_TEXT} Null where \`lifecycle_note\` is null.`),
+    listing_unconfirmed: z.boolean().describe('true: the developer\'s own offer is listed by LiteLLM\'s price table alone, which '
+      + 'keeps an entry after the developer stops selling a model; no live listing (models.dev, genai-prices, the developer\'s '
+      + 'page) or notice of the developer confirms it is still sold. `cheapest`, `developer_offer`, `cheaper` and the break-even '
+      + 'take a confirmed offer where one is priced, and `note` says when the one taken is unconfirmed. false otherwise (a '
+      + 'reseller\'s listing is not judged).'),
+    listing_note: z.string().nullable().describe('Said where `listing_unconfirmed` is true: where the price comes from, with the '
+      + 'snapshot\'s date, and that no live listing confirms the developer still sells the model. Null otherwise.'),
     next_prices: wireFact(NextPrices).optional()
       .describe('The price a source schedules next for this offer, from the day `starts`; `input` and `output` apply until then.'),
     shutdown_date: wireFact(IsoDate).optional()

@@ -1,8 +1,8 @@
 // estimate_cost's offers: who sells each priced line (the developer or a reseller), and shut-down offers left out.
 import type { Dataset } from '../dataset/dataset.ts';
-import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
+import { isExistingCustomersOnly, isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { isBaseSku, isZeroPriced } from '../engines/ranking.ts';
-import type { Fact, Model, NextPrices, Offer, Sku } from '../schema/index.ts';
+import type { Fact, Model, NextPrices, Offer, OfferLifecycleState, Sku } from '../schema/index.ts';
 import { developerShutdown, developerShutdownDate, vsDeveloper, type DeveloperShutdown, type VsDeveloper } from './cost-shutdown.ts';
 
 type Listing = Pick<Offer, 'provider' | 'provider_model_id' | 'region'>;
@@ -192,4 +192,33 @@ export function closedNote(closed: readonly { provider_name: string; lifecycle_n
   return `${lead}: ${one ? 'its provider deprecated the listing' : 'their providers deprecated the listings'} with no shutdown date `
     + `and ${one ? 'serves it' : 'serve them'} to existing customers only, so a buyer asking today cannot buy ${one ? 'it' : 'them'} `
     + '(each line\'s lifecycle_note says so, with the page read).';
+}
+
+type Judged = {
+  provider_name: string; blended_usd_per_mtok: number; zero_priced: boolean; listing_unconfirmed: boolean; listing_note: string | null;
+  input: { usd_per_mtok: number }; output: { usd_per_mtok: number }; lifecycle_state: OfferLifecycleState | null;
+};
+
+/**
+ * What to say of the developer's offers only LiteLLM's table lists (listing_unconfirmed, engines/listing-evidence.ts):
+ * that the line taken as `cheapest` or `developer_offer` is one, for want of a confirmed one; or that cheaper ones were
+ * passed over for the confirmed price taken (an unconfirmed listing is picked only for want of another). Null when none.
+ */
+export function unconfirmedNote(offers: readonly Judged[], cheapest: Judged | undefined, developer: Judged | undefined): string | null {
+  const notes: string[] = [];
+  const said = (l: Judged) => `${l.provider_name}, $${l.input.usd_per_mtok}/$${l.output.usd_per_mtok} input/output`;
+  if (cheapest?.listing_unconfirmed) notes.push(`The cheapest offer (${said(cheapest)}) is unconfirmed: ${cheapest.listing_note}.`);
+  if (developer?.listing_unconfirmed && developer !== cheapest) {
+    notes.push(`The developer's own offer (${said(developer)}) is unconfirmed: ${developer.listing_note}.`);
+  }
+  // Unconfirmed listings cheaper than the confirmed price taken: a buyer should know they were passed over, and why.
+  const taken = developer && !developer.listing_unconfirmed ? developer : undefined;
+  const passed = taken ? offers.filter((l) => l.listing_unconfirmed && !l.zero_priced && !isExistingCustomersOnly(l.lifecycle_state)
+    && l.blended_usd_per_mtok < taken.blended_usd_per_mtok) : [];
+  if (passed.length) {
+    const one = passed.length === 1;
+    notes.push(`${one ? 'A cheaper listing' : `${passed.length} cheaper listings`} of the developer (${passed.map(said).join('; ')}) `
+      + `${one ? 'is' : 'are'} not taken as its price: ${passed[0]!.listing_note}.`);
+  }
+  return notes.join(' ') || null;
 }

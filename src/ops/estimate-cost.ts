@@ -16,7 +16,8 @@ import { costBases } from '../engines/self-hosted-sizing.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { OfferRegion } from '../schema/index.ts';
-import { closedNote, doubtNote, offersToCost, resellerNote, scheduledPriceNote, type KeptOffers } from './cost-offers.ts';
+import { closedNote, doubtNote, offersToCost, resellerNote, scheduledPriceNote, unconfirmedNote, type KeptOffers } from './cost-offers.ts';
+import { unconfirmedNoteText } from '../engines/listing-evidence.ts';
 import { isExistingCustomersOnly } from '../engines/offer-lifecycle.ts';
 import { contextParam, ModelIdParam, requireModelId } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
@@ -118,6 +119,8 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
     zero_priced: l.blended_usd_per_mtok === 0,
     lifecycle_note: l.lifecycle_note ?? null,
     lifecycle_state: l.lifecycle_state ?? null,
+    listing_unconfirmed: l.listing_unconfirmed === true,
+    listing_note: l.listing_unconfirmed ? unconfirmedNoteText(ds) : null,
   });
   if (l.long_context) line.long_context = l.long_context;
   return line;
@@ -138,7 +141,8 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
   // An offer whose lifecycle is in doubt is the cheapest only for want of another priced above zero (paidOffer); one
   // sold to existing customers only is never picked: a buyer asking today cannot buy it.
   const buyable = (keep: (l: ApiLine) => boolean) => (l: ApiLine) => keep(l) && !isExistingCustomersOnly(l.lifecycle_state);
-  const pick = (keep: (l: ApiLine) => boolean) => offers.find((l) => keep(l) && l.lifecycle_state === null)
+  // A developer's offer only LiteLLM's table lists (listing_unconfirmed) likewise: taken only for want of a confirmed one.
+  const pick = (keep: (l: ApiLine) => boolean) => offers.find((l) => keep(l) && l.lifecycle_state === null && !l.listing_unconfirmed)
     ?? offers.find(buyable(keep));
   const closed = offers.filter((l) => !l.zero_priced && isExistingCustomersOnly(l.lifecycle_state));
   const paid = pick((l) => !l.zero_priced);
@@ -151,7 +155,7 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
     developer_offer: own ?? null,
     note: [costable.developer_shutdown?.state === 'scheduled' && costable.developer_shutdown.note, resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party)),
       scheduledPriceNote(paid, own, ds.meta.data_as_of),
-      doubtNote(paid), closedNote(closed, paid)]
+      doubtNote(paid), unconfirmedNote(offers, paid, own), closedNote(closed, paid)]
       .filter(Boolean).join(' ') || null,
     developer_shutdown: costable.developer_shutdown,
   };

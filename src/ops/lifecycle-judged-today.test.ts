@@ -62,9 +62,10 @@ test('get_model says when the status changed after the data date, and on which d
   assert.equal(m.status.value, 'deprecated');
   assert.equal(m.status.as_of, '2026-12-02');
   assert.match(m.status.note, /shut down on 2026-12-01, after the dataset's date 2026-09-23, on or before 2026-12-02/);
-  // At the data date the model was still served: no status was derived.
+  // Before the shutdown the status is Google's own word, read on 2026-11-10 ("Both models are deprecated"), not a shutdown.
   const then = get_model.handler(judged(), get_model.input.parse({ model_id: 'gemini-2.5-pro' }), { today: '2026-09-23' }) as Any;
-  assert.notEqual(then.status?.value, 'deprecated');
+  assert.deepEqual([then.status.value, then.status.as_of, then.status.source], ['deprecated', '2026-11-10', 'developer-notices']);
+  assert.equal(then.status.note, undefined);
 });
 
 test('cheapest_for ranks no model whose developer shut it down since the data date', { skip }, () => {

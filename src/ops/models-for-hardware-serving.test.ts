@@ -136,13 +136,14 @@ test('one sequence on llama.cpp\'s server: estimate_cost decodes at the rate mod
   // gpt-oss-20b on a DGX Spark: llama-bench measures 84.10 tokens/s at tg32, 77.36 after 4,096 tokens and 74.00 after
   // 8,192 (ggml-org benches/dgx-spark.md). estimate_cost read it at the batched server's shares, 63.8 tokens/s at
   // concurrency 1; its request of 8,192 tokens holds 7,168 on average (prompt and half the answer), so the single
-  // stream models_for_hardware quotes at context 7,168 is the figure to match.
+  // stream models_for_hardware quotes at context 7,168 is the figure to match. Both read the published 12.10 GB MXFP4
+  // file (11.68 GB flat) and a token its active share: 73.7 tokens/s, 0.996x the 74.00 measured after 8,192 tokens.
   const shipped = committed();
   const serving = servingOf(shipped, 'dgx-spark', 'gpt-oss-20b', { concurrency: 1, tokens_millions: 30 })!;
   const fit = fitOf(shipped, 'dgx-spark', 'gpt-oss-20b', { context: 7168 })!;
   assert.equal(serving.batch, 1);
   assert.equal(serving.decode_tokens_per_s, fit.tokens_per_s);
-  assert.ok(serving.decode_tokens_per_s > 74 && serving.decode_tokens_per_s < 78.5, `${serving.decode_tokens_per_s}`);
+  assert.ok(serving.decode_tokens_per_s > 73.5 && serving.decode_tokens_per_s < 78.5, `${serving.decode_tokens_per_s}`);
   // A batch is never slower in total than one sequence on the same server (llama-batched-bench: 51.01 tokens/s at B=1,
   // 114.91 at B=8 for gpt-oss-120b after 8,192-token prompts).
   const eight = servingOf(shipped, 'dgx-spark', 'gpt-oss-120b', { concurrency: 8, tokens_millions: 30 })!;

@@ -322,7 +322,7 @@ export const recommend_model = defineOperation({
       recommendations: r.recommendations.map((x) => toItem(ds, x, b.board!, r.plan.context)),
       shortfall: r.shortfall,
       // What the text said and nothing read comes first: the rest of the answer stands without it.
-      notes: [...unreadNotes(ds, s.understood), ...notesFor(s, r.plan, b, r.on_machine, r.held_back)],
+      notes: [...unreadNotes(ds, s.understood), ...notesFor(s, r.plan, b, r.on_machine, r.held_back, r.over_prompt_limit, r.on_machine_count)],
     };
   },
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { offerLifecycleNote, offerLifecycleState } from '../engines/offer-lifecycle.ts';
+import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { TIER_RULE, tierBlend, tierDerivedFrom, type AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, cheapestAtDefaultShare, overallRating, type Board, type BoardEntry } from '../engines/ranking.ts';
 import {
@@ -46,6 +47,12 @@ export const BlendedPrice = z
   .describe('Blended price of one offer, derived by this service.');
 export type BlendedPrice = z.infer<typeof BlendedPrice>;
 
+/** A price on the wire: a fact, and the day its source set the value where a history shows it (docs/data.md). */
+const WirePrice = wireFact(z.number()).extend({
+  set_on: IsoDate.optional().describe('The day the source\'s own history shows it set this value (a price change or the '
+    + 'listing\'s addition); `as_of` is the day of the reading. Absent where no history places it.'),
+});
+
 export const OfferView = z
   .object({
     provider: z.string().describe('Provider id.'),
@@ -54,10 +61,10 @@ export const OfferView = z
     region: OfferRegion.describe('`eu` for an EU-regional SKU; `us` or `apac` for a US or Asia-Pacific routing prefix; else `global`.'),
     prices: z
       .object({
-        input: wireFact(z.number()).optional(),
-        output: wireFact(z.number()).optional(),
-        cache_read: wireFact(z.number()).optional(),
-        cache_write: wireFact(z.number()).optional(),
+        input: WirePrice.optional(),
+        output: WirePrice.optional(),
+        cache_read: WirePrice.optional(),
+        cache_write: WirePrice.optional(),
         tiers: wireFact(z.array(PriceTier)).optional(),
       })
       .describe('USD per 1M tokens as published; a price no source gives is absent.'),
@@ -85,6 +92,12 @@ export const OfferView = z
       + 'with no shutdown date given: still served, its retirement announced (...)"). '
       + 'A cheapest or best offer is such an offer only where no other is priced.'),
     lifecycle_state: LifecycleState.optional().describe(LIFECYCLE_STATE_TEXT),
+    listing_unconfirmed: z.literal(true).optional().describe('Present (true) only on a developer\'s own offer listed by LiteLLM\'s '
+      + 'price table alone, which keeps an entry after the developer stops selling a model: no live listing (models.dev, '
+      + 'genai-prices, the developer\'s page) or notice of the developer confirms it is still sold. A cheapest or best offer is '
+      + 'such an offer only where no other is priced.'),
+    listing_note: z.string().optional().describe('Present with `listing_unconfirmed`: where the price comes from, with the snapshot\'s '
+      + 'date, and that no live listing confirms the developer still sells the model.'),
     blended_price: BlendedPrice.nullable().describe('Null when a price the blend needs is absent.'),
   })
   .describe('A model sold by one inference provider.');
@@ -156,6 +169,7 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
   const blended = blendedPrice(o.prices, inputShare);
   const derived_from = [inputShare > 0 ? 'prices.input' : '', inputShare < 1 ? 'prices.output' : ''].filter(Boolean);
   const doubt = offerLifecycleNote(o);
+  const unconfirmed = unconfirmedListingNote(ds, o);
   return {
     provider: o.provider,
     provider_name: ds.providerById.get(o.provider)?.name ?? o.provider,
@@ -173,6 +187,7 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
     ...(o.held_back ? { held_back: o.held_back } : {}),
     ...(o.next_prices ? { next_prices: o.next_prices } : {}),
     ...(doubt !== null ? { lifecycle_note: doubt, lifecycle_state: offerLifecycleState(o)! } : {}),
+    ...(unconfirmed !== null ? { listing_unconfirmed: true as const, listing_note: unconfirmed } : {}),
     blended_price: tier ? tierBlendedPrice(tier, inputShare)
       : blended === undefined ? null : { value: blended, input_share: inputShare, derived_from },
   };

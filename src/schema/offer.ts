@@ -10,13 +10,26 @@ export const PriceTier = z
   .object({ above_tokens: z.number().int().positive(), input: Usd.optional(), output: Usd.optional() })
   .strict();
 
+/**
+ * A price has two dates (docs/data.md, "A price's two dates"): `as_of`, the day of the reading served (the source's
+ * snapshot, or genai-prices' last check of the figure), and `set_on`, the day the source's own history shows it set
+ * the value (LiteLLM's field history, models.dev's git history, genai-prices' price history), absent where no history
+ * places it. A price set long ago and read in a new snapshot is old evidence: `set_on` says how old.
+ */
+export const PriceFact = factOf(Usd).extend({
+  set_on: IsoDate.optional().describe(
+    'The day the chosen source\'s own history shows it set this value (a price change or the listing\'s addition); '
+      + '`as_of` is the day of the reading. Absent where the source keeps no history that places the value.',
+  ),
+});
+
 export const Prices = z
   .object({
     /** USD per million tokens, as the vendor publishes them. */
-    input: factOf(Usd).optional(),
-    output: factOf(Usd).optional(),
-    cache_read: factOf(Usd).optional(),
-    cache_write: factOf(Usd).optional(),
+    input: PriceFact.optional(),
+    output: PriceFact.optional(),
+    cache_read: PriceFact.optional(),
+    cache_write: PriceFact.optional(),
     tiers: factOf(z.array(PriceTier)).optional(),
   })
   .strict();

@@ -41,6 +41,16 @@ test('a row naming one listing is about that listing only: its id, the listing s
   ]);
 });
 
+test('a retirement announced with no day: deprecated from the announcement, no shutdown date', () => {
+  // Lambda's Inference API, "winding down" as of 2026-05-29 with "No end-of-life date" (data/curated/developer-notices.csv).
+  const { models, issues } = translateDeveloperNotices(`${HEAD}lambda_ai,qwen3-32b,2026-05-29,,,https://example.org/lambda,2026-11-28,"winding down"\n`);
+  assert.deepEqual(issues, []);
+  assert.equal(models[0].status, 'deprecated');
+  assert.deepEqual([models[0].deprecation_date, models[0].shutdown_date, models[0].shutdown_not_before], ['2026-05-29', undefined, undefined]);
+  // Neither date: no notice.
+  assert.equal(translateDeveloperNotices(`${HEAD}lambda_ai,qwen3-32b,,,,https://example.org/lambda,2026-11-28,"x"\n`).models.length, 0);
+});
+
 // Google's Gemini API deprecations page as read on 2026-11-10 (dev.to/aideprecations, 'What to Do Before Gemini 2.5 Pro
 // and 2.5 Flash Are Retired on December 1, 2026'): 'gemini-2.5-pro | Jun 17, 2025 | Dec 1, 2026 | gemini-3.8-flash';
 // 'Both models are deprecated and no longer selectable in Google AI Studio.' The shutdown is 21 days after the reading.

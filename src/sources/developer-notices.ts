@@ -24,10 +24,11 @@ const FILE = 'developer-notices.csv';
  * kept `-fp8-fast`) dates only the listing it names, as a deprecation page's notice does.
  */
 const Row = z.object({
-  provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a models.dev provider id'),
+  provider: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'a models.dev provider id (models.dev keeps lambda_ai with its underscore)'),
   model_id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a canonical model id'),
   deprecation_date: z.union([IsoDate, z.literal('')]),
-  shutdown_date: IsoDate,
+  // Empty: the provider announced the retirement and gave no day (Lambda's Inference API "winding down").
+  shutdown_date: z.union([IsoDate, z.literal('')]),
   replacement: z.string(),
   url: z.url({ error: 'the page the notice was read on' }),
   read_on: IsoDate,
@@ -41,7 +42,9 @@ const Row = z.object({
   // API deprecations page of 2026-11-10: 'Both models are deprecated and no longer selectable in Google AI Studio').
   // Empty or absent: deprecated only once a date the row gives has come by read_on.
   status: z.union([z.literal('deprecated'), z.literal('')]).optional(),
-}).refine((r) => r.deprecation_date === '' || r.deprecation_date <= r.shutdown_date, {
+}).refine((r) => r.deprecation_date !== '' || r.shutdown_date !== '', {
+  message: 'a notice gives a deprecation date, a shutdown date or both', path: ['shutdown_date'],
+}).refine((r) => r.deprecation_date === '' || r.shutdown_date === '' || r.deprecation_date <= r.shutdown_date, {
   message: 'a deprecation date after the shutdown date', path: ['deprecation_date'],
 });
 
@@ -59,11 +62,11 @@ const SOURCE: Source = {
   licence: 'facts; each row cites the page it was read on, and the day',
   kind: 'curated',
   // The latest read_on of the table's rows.
-  retrieved: '2026-11-27',
+  retrieved: '2026-11-28',
   covers: 'the day a developer stopped serving a model on its own API (DeepSeek: V3 and R1 on 2025-08-21, V3.2 on 2026-04-24, V4 Flash on 2026-09-10; '
     + "Mistral: the retired models on its docs.mistral.ai model pages; Google: the PaLM API, and Gemini ids its notices name by family), "
     + "or a host retired its listing (Azure's retirement tables, Cloudflare's changelog, Cerebras' deprecations page; a row may name "
-    + 'one listing), and the replacement',
+    + "one listing), and the replacement; Lambda's whole Inference API announced winding down (2026-05-29) with no day given",
   counts_for_data_as_of: false,
 };
 
@@ -86,7 +89,8 @@ export function translateDeveloperNotices(text: string): { models: ModelObservat
       ...(effective <= v.read_on || v.status === 'deprecated' ? { status: 'deprecated' as const } : {}),
       ...(v.deprecation_date ? { deprecation_date: v.deprecation_date } : {}),
       // An earliest day is a bound, not a shutdown: kept apart so no rule reads it as the day service ends.
-      ...(v.shutdown_bound === 'no_earlier_than' ? { shutdown_not_before: v.shutdown_date } : { shutdown_date: v.shutdown_date }),
+      ...(v.shutdown_date === '' ? {}
+        : v.shutdown_bound === 'no_earlier_than' ? { shutdown_not_before: v.shutdown_date } : { shutdown_date: v.shutdown_date }),
       ...(v.replacement ? { replacement: v.replacement } : {}),
     };
   });

@@ -59,8 +59,9 @@ export function genaiPriceDates(records: readonly PriceRecord[]): {
       // (a check from before the history's end is of an earlier figure), or when there is no history.
       const checked = ctx.checked && (placed !== undefined || until === undefined || ctx.checked > until) ? ctx.checked : undefined;
       const when = [placed, checked].filter((d): d is string => d !== undefined).sort().at(-1);
+      // `set_on`: the day the history set the figure, apart from a later check (docs/data.md, "A price's two dates").
       out[field] = when !== undefined
-        ? { as_of: when }
+        ? { as_of: when, ...(placed !== undefined ? { set_on: placed } : {}) }
         : {
             as_of: ctx.fallback.as_of,
             note: `dated ${ctx.fallback.as_of} by ${ctx.fallback.by}: genai-prices' price history${until ? ` (to ${until})` : ''} does not show when it set this figure`,

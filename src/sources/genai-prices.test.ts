@@ -191,7 +191,8 @@ models:
   const thinking = offerOf(r, 'openrouter', 'q/thinking')?.[0];
   // The bundle's reading, its figures set by the sync of 2026-06-15 (20:42 UTC): the prices are that day's.
   assert.deepEqual([thinking?.source, thinking?.as_of, thinking?.price_dates],
-    ['genai-prices-npm', '2026-09-23', { input: { as_of: '2026-06-15' }, output: { as_of: '2026-06-15' } }]);
+    ['genai-prices-npm', '2026-09-23',
+      { input: { as_of: '2026-06-15', set_on: '2026-06-15' }, output: { as_of: '2026-06-15', set_on: '2026-06-15' } }]);
   const later = offerOf(r, 'openrouter', 'q/later')?.[0];
   // Neither figure is in the history (to 2026-07-25): input by the repository's copy of 2026-08-21, output by the bundle.
   assert.equal(later?.price_dates?.input?.as_of, '2026-08-21');
@@ -406,7 +407,8 @@ test('the real snapshot: both copies read, known prices, and the provider ids th
   // history's one record of it sets: cee9e74c11, 2026-06-15T15:42:50-05:00, "feat(openrouter): sync models from OpenRouter API".
   const thinking = offerOf(r, 'openrouter', 'qwen/qwen3-235b-a22b-thinking-2507')?.[0];
   assert.deepEqual([thinking?.source, thinking?.input, thinking?.output, thinking?.price_dates],
-    ['genai-prices-npm', 0.1, 0.1, { input: { as_of: '2026-06-15' }, output: { as_of: '2026-06-15' } }]);
+    ['genai-prices-npm', 0.1, 0.1,
+      { input: { as_of: '2026-06-15', set_on: '2026-06-15' }, output: { as_of: '2026-06-15', set_on: '2026-06-15' } }]);
   const dir = path.join(REAL.sources, 'genai-prices');
   const ids = new Set<string>(JSON.parse(readFileSync(path.join(dir, NPM_FILE), 'utf8')).map((p: { id: string }) => p.id));
   for (const f of readdirSync(path.join(dir, 'providers-yml')).filter((n) => n.endsWith('.yml'))) ids.add((parseYaml(readFileSync(path.join(dir, 'providers-yml', f), 'utf8')) as { id: string }).id);

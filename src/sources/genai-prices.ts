@@ -326,7 +326,7 @@ function notePrices(l: Listing): void {
     for (const f of DATED_FIELDS) {
       if (l.offer[f] === undefined) continue;
       const d = dates[f];
-      dates[f] = { as_of: d?.as_of ?? l.offer.as_of, note: d?.note ? `${d.note}; ${l.converted}` : l.converted };
+      dates[f] = { ...d, as_of: d?.as_of ?? l.offer.as_of, note: d?.note ? `${d.note}; ${l.converted}` : l.converted };
     }
     l.offer.price_dates = dates;
   }
@@ -340,9 +340,9 @@ function notePrices(l: Listing): void {
   l.offer.price_dates = dates;
 }
 
-/** Per-price dates, kept only where one differs from the reading's own date or carries a note. */
+/** Per-price dates, kept only where one differs from the reading's own date, carries a note or a set day. */
 function setPriceDates(offer: OfferObservation, dates: NonNullable<OfferObservation['price_dates']>): void {
-  const kept = Object.fromEntries(Object.entries(dates).filter(([, d]) => d.as_of !== offer.as_of || d.note !== undefined));
+  const kept = Object.fromEntries(Object.entries(dates).filter(([, d]) => d.as_of !== offer.as_of || d.note !== undefined || d.set_on !== undefined));
   if (Object.keys(kept).length) offer.price_dates = kept;
 }
 

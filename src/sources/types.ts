@@ -127,7 +127,12 @@ export type OfferObservation = {
    * Per price, the day the source last set or checked it where that differs from `as_of` (genai-prices' history:
    * src/sources/genai-prices-dates.ts), and a note where only a copy's date could be given.
    */
-  price_dates?: Partial<Record<'input' | 'output' | 'cache_read' | 'cache_write', { as_of: string; note?: string }>>;
+  price_dates?: Partial<Record<'input' | 'output' | 'cache_read' | 'cache_write', {
+    as_of: string;
+    note?: string;
+    /** The day the source's own history shows it set this figure, where it does (genai-prices-dates.ts). */
+    set_on?: string;
+  }>>;
   /** A price the source schedules for a later day (an introductory rate ending), with the day it starts. */
   next_prices?: { starts: string; input?: number; output?: number; cache_read?: number; cache_write?: number };
   /** The factor the source says EU-regional processing of this listing costs over its price (LiteLLM's uplift). */

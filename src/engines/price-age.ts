@@ -1,0 +1,42 @@
+// How old a served price is: the day its source set it beside the day it was read, and when that is old evidence.
+import type { Offer } from '../schema/index.ts';
+
+/**
+ * A price its source set more than this many months before the data's date, that no other source confirms, is said
+ * to be old in the answer (docs/data.md, "A price's two dates"). Why six: a source's history rarely touches a
+ * listing again once it is settled. Of LiteLLM's 237 input or output price changes from 2025-02 to 2026-07 (its
+ * field history), 94% came within six months of the listing's previous set (87% within three, 97% within nine); a
+ * price left alone longer is one no one has looked at again, not one re-checked, and the provider may have moved.
+ */
+export const OLD_PRICE_MONTHS = 6;
+
+type PriceDates = { as_of: string; set_on?: string };
+
+/** A price's date in words: the day it was read, and the day its source set it where that is earlier. */
+export function priceDateWords(f: PriceDates): string {
+  return f.set_on !== undefined && f.set_on < f.as_of ? `set ${f.set_on}, read ${f.as_of}` : f.as_of;
+}
+
+/** The day `months` calendar months before an ISO day (the 31st of a shorter month rolls into the next). */
+export function monthsBefore(day: string, months: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The sentence an answer adds where an offer's input and output prices were both set by their source more than
+ * OLD_PRICE_MONTHS before `dataAsOf` and neither is confirmed by another source (`corroborated_by`); empty
+ * otherwise, and where a price has no set day (no history places it: its age is not known, so nothing is said).
+ * Names no source: partial answers carry it too.
+ */
+export function oldPriceWords(o: Pick<Offer, 'prices'>, dataAsOf: string): string {
+  const prices = [o.prices.input, o.prices.output].filter((f) => f !== undefined);
+  if (!prices.length) return '';
+  const cutoff = monthsBefore(dataAsOf, OLD_PRICE_MONTHS);
+  if (!prices.every((f) => f.set_on !== undefined && f.set_on < cutoff && !f.corroborated_by?.length)) return '';
+  const set = prices.map((f) => f.set_on!).sort().at(-1)!;
+  const read = prices.map((f) => f.as_of).sort().at(-1)!;
+  return ` Its price has been listed unchanged since ${set} (still so when read ${read}) and no other source confirms it:`
+    + ` set more than ${OLD_PRICE_MONTHS} months before the data's date (${dataAsOf}), it may no longer be what is charged.`;
+}
