@@ -71,8 +71,11 @@ function assumptionsAt(share: number, s: CostSettings, tiers: boolean): string[]
       `else ${IDLE_POWER_FRACTION} x board power, an upper bound for consumer cards); whole machines`,
     `owned host machine (CPU, board, memory, storage, power supply, chassis): bought with the accelerators and spread over the same ${s.amortization_months} `
       + 'months where a published build or bill of materials prices it (a desktop for one or two cards, an EPYC workstation for four RTX 3090, '
-      + 'an 8-GPU HGX host shared per GPU; in the H100\'s price already), its own power draw not counted; where none does, the owned '
-      + 'month leaves it out (`host_machine: null`), and `cheaper` does not call self-hosting cheaper on such a month alone',
+      + 'an 8-GPU HGX host shared per GPU; in the H100\'s price already); its own draw at the wall with nothing to do is charged '
+      + `every one of the ${HOURS_PER_MONTH} hours where a published reading measures it (the option's \`host_watts\`; the one-card `
+      + 'desktop), and not counted where none does (the two-card desktop, the EPYC workstation, the server hosts: each such '
+      + 'option says so in `derived_from`); where no build prices the host, the owned month leaves it out '
+      + '(`host_machine: null`), and `cheaper` does not call self-hosting cheaper on such a month alone',
     'not counted: staff, network egress, reserved or spot discounts',
     'break-even: against the cheapest API offer with a price above zero (free offers are usually rate-limited); the curve gives monthly cost at each volume for the API, the cheapest rented and the cheapest owned configuration',
   ];

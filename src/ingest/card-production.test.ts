@@ -48,3 +48,20 @@ test('a bad row (a month without a year, a basis not listed) and a repeated key 
   assert.equal(rows.length, 1);
   assert.deepEqual(issues.map((i) => i.field).sort(), ['accelerator_key', 'basis', 'ended_on']);
 });
+
+test('the RTX 30 rows of the table: the months the pages give, and no month lent to a sibling on the same chip', async () => {
+  const { rows, issues } = await loadCardProduction(path.join(import.meta.dirname, '../../data/curated/card-production.csv'));
+  assert.deepEqual(issues, []);
+  const month = (key: string) => rows.find((r) => r.accelerator_key === key)?.ended_on;
+  // Tom's Hardware (2024-08-03): NVIDIA told partners to place their last RTX 3060 orders; Dexerto (2024-08-05): both
+  // the 12 GB and 8 GB versions; the same Tom's Hardware page: the RTX 3060 Ti's end was reported in May 2023.
+  assert.deepEqual([month('nvidia-rtx-3060-12gb'), month('nvidia-rtx-3060-8gb'), month('nvidia-rtx-3060-ti')], ['2024-08', '2024-08', '2023-05']);
+  assert.ok(rows.filter((r) => r.accelerator_key.includes('rtx-30') || r.accelerator_key.includes('RTX 30')).every((r) => r.basis === 'reported'));
+  // The 3060 Ti's report names its own GA104 only: the RTX 3070 and 3070 Ti (GA104 too) and the GA102 cards get none.
+  const cfgs = [config('rtx-3070', 'nvidia-rtx-3070'), config('rtx-3070-ti', 'nvidia-rtx-3070-ti'), config('rtx-3090', 'NVIDIA GeForce RTX 3090'),
+    config('rtx-3060-ti', 'nvidia-rtx-3060-ti'), config('rtx-3060-8gb', 'nvidia-rtx-3060-8gb')];
+  const hw = cfgs.map((c) => hardware(c.id, 'desktop', 1));
+  withCardProduction(hw, cfgs, rows);
+  assert.deepEqual(hw.map((h) => h.discontinued_on?.value), [undefined, undefined, undefined, '2023-05', '2024-08']);
+  assert.equal(hw[3].discontinued_on?.as_of, '2024-08-03', 'dated by the page, not by the month it reports');
+});

@@ -141,6 +141,12 @@ test('a host machine with a published idle draw adds it to the month\'s electric
   assert.equal(without.power.host_watts, undefined, 'no reading, no host draw');
   assert.ok(o.derived_from.some((l: string) => /^box\.host_machine = 720 USD, .*; its own draw, 45 W at the wall with nothing to do/.test(l)), o.derived_from.join('\n'));
   assert.ok(without.derived_from.some((l: string) => /its own power draw is not counted \(no published reading\)$/.test(l)));
+  // The assumptions agree with both options: the host's draw is charged where a reading measures it (this one's 45 W),
+  // not counted where none does; they never say it is not counted at all (it was, here, 4.93 USD).
+  const line = out.assumptions.find((l: string) => l.startsWith('owned host machine'))!;
+  assert.match(line, /its own draw at the wall with nothing to do is charged every one of the 730 hours where a published reading/);
+  assert.match(line, /not counted where none does/);
+  assert.doesNotMatch(line, /its own power draw not counted/);
   // The wire schema carries the new members, so REST, MCP and the OpenAPI document show them.
   assert.deepEqual(estimate_cost.output.parse(out), out);
 });
