@@ -386,6 +386,6 @@ export function ratingEvents(
       last = rating;
     }
   }
-  markRescales(events);
+  markRescales(events, ELO_THRESHOLD);
   return { events, unresolved, renamed: events.filter((e) => e.renamed_from).length };
 }

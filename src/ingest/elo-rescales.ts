@@ -14,8 +14,11 @@ export const RESCALE_SAME_WAY = 0.9;
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-/** Marks, in place, the rating events of each (day, source, leaderboard) that moved together; returns how many. */
-export function markRescales(events: ChangeEvent[]): number {
+/**
+ * Marks, in place, the rating events of each (day, source, leaderboard) that moved together; returns how many.
+ * `threshold`: the smallest move that is an event (build-changes.ts ELO_THRESHOLD), said in the note.
+ */
+export function markRescales(events: ChangeEvent[], threshold: number): number {
   const groups = new Map<string, ChangeEvent[]>();
   for (const e of events) {
     if (e.kind !== 'elo' || typeof e.old !== 'number' || typeof e.new !== 'number') continue;
@@ -33,7 +36,7 @@ export function markRescales(events: ChangeEvent[]): number {
     const sorted = [...moves].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
     const e0 = g[0];
-    const day = `${e0.source}'s ${e0.leaderboard} ratings moved together on ${e0.date}: ${same} of the ${g.length} that moved by 10 `
+    const day = `${e0.source}'s ${e0.leaderboard} ratings moved together on ${e0.date}: ${same} of the ${g.length} that moved by ${threshold} `
       + `points or more went ${up === same ? 'up' : 'down'}, median ${signed(median)}`;
     g.forEach((e, i) => {
       e.correction = true;

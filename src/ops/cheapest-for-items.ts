@@ -7,14 +7,14 @@
 // Model and Offer objects of the dataset, so bounded by its catalogue and gone with it.
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { isDeprecatedModel, isShutDownOffer, offerLifecycleNote, offerLifecycleState, retiredText } from '../engines/offer-lifecycle.ts';
+import { isDeprecatedModel, offerLifecycleNote, offerLifecycleState, retiredText } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
 import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
-import { blendedPrice, isBaseSku, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
+import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
-import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
+import { noDeveloperPriceText, retiredOwnOffer, zeroPricedOwnOffer } from './cost-offers.ts';
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { kept, keptRunAt, openedBy, stitched } from './json-fragment.ts';
 import {
@@ -90,11 +90,6 @@ const fmtParams = (n: number) => (n >= 1e9 ? `${fmt(n / 1e9)}B` : n >= 1e6 ? `${
 const keptOrNull = <T extends object>(v: T | undefined): T | null => (v ? kept(v) : null);
 
 const tails = new WeakMap<Offer, string>();
-
-/** The developer's own base offer the data shows shut down by the day judged, if any (estimate_cost's `own_retired`). */
-function retiredOwnOffer(offers: readonly Offer[], asOf: string): Offer | undefined {
-  return offers.find((o) => o.first_party && isBaseSku(o) && isShutDownOffer(o, asOf));
-}
 
 /**
  * The developer's shutdown, and whether the ranked offer ends with it, as estimate_cost's lines say it

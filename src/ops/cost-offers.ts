@@ -17,7 +17,7 @@ export function costableOffers(ds: Dataset, modelId: string): {
 } {
   const base = (ds.offersByModel.get(modelId) ?? []).filter(isBaseSku);
   const asOf = ds.lifecycleDate;
-  const ownRetired = base.find((o) => o.first_party && isShutDownOffer(o, asOf));
+  const ownRetired = retiredOwnOffer(base, asOf);
   const out: ReturnType<typeof costableOffers> = {
     offers: base.filter((o) => !isShutDownOffer(o, asOf)),
     shut_down: base.filter((o) => isShutDownOffer(o, asOf)).map((o) => ({
@@ -116,6 +116,11 @@ function lineNote(line: Line | undefined, who: string, dataAsOf: string): string
   return `${who}'s price changes on ${n.starts}, ${when}: from that day ${line.provider_name} lists `
     + `${sides.join(' and ')} per 1M tokens (now $${line.input.usd_per_mtok}/$${line.output.usd_per_mtok}); `
     + 'its monthly cost holds until then.';
+}
+
+/** The developer's own base-SKU offer shut down by `asOf`, if any (estimate_cost's `own_retired`, cheapest_for's words). */
+export function retiredOwnOffer(offers: readonly Offer[], asOf: string): Offer | undefined {
+  return offers.find((o) => o.first_party && isBaseSku(o) && isShutDownOffer(o, asOf));
 }
 
 /**
