@@ -392,7 +392,9 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
     'wider; every alternative is listed with its memory and speed; estimate_cost, costing a server, takes the vLLM/SGLang ' +
     'formats on one data-centre accelerator too, and reads one sequence alone on one device at these batch-1 shares, so ' +
     'at concurrency 1 its speed differs from this one by the format and the cache length it holds only',
-  'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',
+  'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, ' +
+    'sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values (held whole on every card vLLM/SGLang run ' +
+    'tensor parallel, so counted once a card), hybrid models only their KV layers',
   `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator for the runtime's compute buffers (published llama.cpp logs, ` +
     'flash attention on); the CUDA context is outside usable memory',
   `fit: comfortable when the total is at most ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight up to 100%; the highest precision that fits comfortably is chosen, else the highest that fits tightly`,

@@ -30,6 +30,6 @@ export function kvCacheCopies(architecture: Architecture, hardware: Hardware, ru
 export function kvCopiesWords(copies: number): string {
   if (copies <= 1) return '';
   return `MLA under tensor parallelism: each of the ${copies} cards holds every sequence's whole latent cache (vLLM and ` +
-    'SGLang keep MLA\'s one latent head unsplit on every rank), so the cache counts once a card: the room for caches is ' +
-    'one card\'s leftover after its share of the weights and overhead';
+    'SGLang keep MLA\'s one latent head unsplit on every rank), so the cache counts once a card: a fit\'s KV cache is ' +
+    `${copies} copies, and a serving batch is what one card's leftover after its share of the weights and overhead holds`;
 }
