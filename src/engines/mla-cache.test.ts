@@ -2,9 +2,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Architecture, Hardware } from '../schema/index.ts';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
 import { QUANTIZATIONS } from './constants.ts';
+import { estimateCost } from './cost.ts';
 import { fitKvCopies } from './fit-basis.ts';
-import { kvCacheCopies } from './mla-cache.ts';
+import { kvCacheCopies, mlaTooSmallWords } from './mla-cache.ts';
 import { kvCacheBytes, memoryNeeded, type ModelFacts } from './memory.ts';
 import { servingAt, servingConstants } from './serving.ts';
 
@@ -76,4 +79,23 @@ test('DeepSeek V3 INT4 on 8 x H100: the batch is one card\'s leftover over one s
   const g = servingConstants(llama, QUANTIZATIONS.find((q) => q.id === 'int4_w4a16')!, h100x8);
   assert.equal(g.kv_copies, 1);
   assert.equal(servingAt(g, gqa, ask).batch, 258);
+});
+
+test('Kimi K2.6 INT4 on 8 x H100: 8 sequences of 8,192 tokens, 2 of 32,768, none of 65,536, and the answer says why', () => {
+  // The committed dataset: Kimi K2.6's INT4 weights 612.66 GB (docs/hardware-and-cost.md), 640 GiB x 0.95 = 652.84 GB
+  // usable, 6 GB of overhead: 34.18 GB of room, 4.27 GB a card. A sequence holds on average, at 75% input, 7,175.5
+  // tokens of 8,192 (x 70,272 B = 0.504 GB: floor(8.47) = 8) and 28,679.5 of 32,768 (2.015 GB: floor(2.12) = 2). At
+  // 65,536 the fit needs 612.66 + 8 x 4.61 (61 x 576 x 2 B x 65,536 = 4,605,345,792 B on each card) + 6 = 655.5 GB,
+  // over the 652.84: no option, where the sum over one copy (623.3 GB) fitted.
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const model = ds.modelById.get('kimi-k2.6')!;
+  const h = ds.hardware.find((x) => x.id === 'h100-80gb-x8')!;
+  assert.ok(model && h);
+  const at = (context: number) => estimateCost(model, [], [h], { tokens_millions: 1000, input_share: 0.75, context });
+  assert.equal(at(8192).self_hosting.options[0].serving.batch, 8);
+  assert.equal(at(32768).self_hosting.options[0].serving.batch, 2);
+  const none = at(65536).self_hosting;
+  assert.deepEqual([none.options.length, none.skipped.does_not_fit], [0, 1]);
+  assert.match(none.reason!, /one sequence of 65536 tokens needs its 4\.61 GB on each card/);
+  assert.equal(mlaTooSmallWords(gqa, 65536, [h]), '');
 });

@@ -1,5 +1,6 @@
 // How many copies of a sequence's KV cache a configuration holds: one, or one a card for MLA under tensor parallelism.
 import type { Architecture, Hardware } from '../schema/index.ts';
+import { kvCacheBytes, toGb } from './memory.ts';
 import type { Runtime } from './runtime.ts';
 
 /**
@@ -32,4 +33,14 @@ export function kvCopiesWords(copies: number): string {
   return `MLA under tensor parallelism: each of the ${copies} cards holds every sequence's whole latent cache (vLLM and ` +
     'SGLang keep MLA\'s one latent head unsplit on every rank), so the cache counts once a card: a fit\'s KV cache is ' +
     `${copies} copies, and a serving batch is what one card's leftover after its share of the weights and overhead holds`;
+}
+
+/**
+ * Why an MLA model fits no configuration of several cards at a length, for the reason of an answer with no option: each
+ * card must hold one sequence's whole latent cache. '' for another attention or where no configuration has several cards.
+ */
+export function mlaTooSmallWords(architecture: Architecture, context: number, configurations: readonly Hardware[]): string {
+  if (architecture.attention !== 'mla' || !configurations.some((h) => h.count > 1)) return '';
+  return `; an MLA model's latent cache is held whole on every card a server runs tensor parallel, so one sequence of ` +
+    `${context} tokens needs its ${toGb(kvCacheBytes(architecture, context, 1))} GB on each card, beside that card's share of the weights`;
 }
