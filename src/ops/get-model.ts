@@ -150,6 +150,14 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
   };
 }
 
+/**
+ * Sheets kept per dataset from a model's second ask on (the other tier, or a miss after the response cache let the
+ * answer go; bounded by the catalogue). Kept from its first, every sheet of a cold stream of distinct models (about
+ * 15 KB of new objects each) survived the young generation, and each scavenge copied the sheets built since the last
+ * one: 12-30 ms a scavenge, one in ~120 calls, get_model's slowest 1% (docs/performance.md, twenty-fourth round).
+ */
+const sheets = new WeakMap<Dataset, { askedOnce: Set<string>; byId: Map<string, Sheet> }>();
+
 export const get_model = defineOperation({
   name: 'get_model',
   title: 'Full sheet of one model',
@@ -171,11 +179,14 @@ export const get_model = defineOperation({
     { title: 'GPT-4o', input: { model_id: 'gpt-4o' } },
   ],
   handler(ds, input) {
-    // Built on each call, not kept per model: a kept sheet (about 15 KB of new objects) survived the young generation
-    // and was copied by every scavenge, so a cold stream of distinct models met 12-30 ms scavenges (one in ~120 calls;
-    // docs/performance.md, twenty-fourth round). A repeat ask is served from the response cache; a miss rebuilds it
-    // in about 0.1-0.3 ms.
     const id = requireModelId(ds, input.model_id);
-    return buildSheet(ds, ds.modelById.get(id)!);
+    let kept = sheets.get(ds);
+    if (!kept) sheets.set(ds, (kept = { askedOnce: new Set(), byId: new Map() }));
+    const sheet = kept.byId.get(id);
+    if (sheet) return sheet;
+    const built = buildSheet(ds, ds.modelById.get(id)!);
+    if (kept.askedOnce.has(id)) kept.byId.set(id, built);
+    else kept.askedOnce.add(id);
+    return built;
   },
 });
