@@ -15,6 +15,7 @@ import {
   type ModelFacts,
 } from './memory.ts';
 import { activeWeightsFor, weightsFor } from './gguf-sizes.ts';
+import { kvCacheCopies } from './mla-cache.ts';
 
 export type ServingInput = {
   facts: ModelFacts;
@@ -68,6 +69,8 @@ export type ServingConstants = {
   readonly active_weights: number;
   /** Usable memory less the overhead and the weights (memoryBatch's room, the same sums in the same order). */
   readonly room: number;
+  /** Copies of each sequence's cache the cards hold (mla-cache.ts): the card count for MLA served tensor parallel, else 1. */
+  readonly kv_copies: number;
   readonly split: DecodeSplit;
   readonly bandwidth: number;
   readonly step_latency_s: number;
@@ -119,6 +122,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     total_weights,
     active_weights: activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published),
     room: usableBytes(hardware) - overheadBytes(hardware.count) - total_weights,
+    kv_copies: kvCacheCopies(facts.architecture, hardware, runtimeFor(hardware, 'serving')),
     split: layout.split,
     bandwidth: layout.bandwidth,
     // A mixture-of-experts model on llama.cpp Metal (the runtime that serves a Mac) pays its expert dispatch once a step,
@@ -162,8 +166,8 @@ export function servingAt(
 ): Serving {
   const held = occupancy(p.context, p.input_share);
   const cache = sequenceCache(architecture, held, p.kv_cache);
-  // memoryBatch's sums, from the room worked out once.
-  const byMemory = Math.max(1, c.room <= 0 ? 0 : Math.floor(c.room / cache.held));
+  // memoryBatch's sums, from the room worked out once; an MLA cache held whole on every card fills one card's share.
+  const byMemory = Math.max(1, c.room <= 0 ? 0 : Math.floor(c.room / (cache.held * c.kv_copies)));
   const batch = Math.min(byMemory, p.max_sequences);
   // One sequence on llama.cpp's server or alone on one device is a single stream, the figure models_for_hardware quotes:
   // the weights at its backend's share, the cache at the single stream's (a DGX Spark decodes gpt-oss-20b at 84.1

@@ -39,6 +39,20 @@ test('the shutdown day itself counts as passed, and a status the source gives is
   assert.equal(stated.status, given);
 });
 
+test('a bare `deprecated` read before the shutdown day announced it: past that day the status says the day it ended', () => {
+  // deprecations-rss: OpenAI's notice, read 2026-03-26, shuts gpt-4o-realtime-preview down on 2026-05-07. On
+  // 2026-03-26 the model was still served, so the word dated then was an announcement, not the retirement.
+  const read = { value: 'deprecated' as const, as_of: '2026-03-26', source: 'deprecations-rss' };
+  const realtime = model('gpt-4o-realtime-preview', { status: read, shutdown_date: notice('2026-05-07', '2026-03-26') });
+  // Read after the shutdown (o1-mini, shut down 2025-10-27, the feed read 2026-03-26): the word is the retirement.
+  const after = { value: 'deprecated' as const, as_of: '2026-03-26', source: 'deprecations-rss' };
+  const mini = model('o1-mini', { status: after, shutdown_date: notice('2025-10-27', '2026-03-26') });
+  assert.deepEqual(retirePastShutdowns([realtime, mini], [], '2026-09-23'), { models: 1, offers: 0 });
+  assert.equal(realtime.status?.source, 'derived');
+  assert.equal(realtime.status?.note, 'shut down on 2026-05-07, on or before the dataset\'s date 2026-09-23');
+  assert.equal(mini.status, after);
+});
+
 test('past the model\'s shutdown date the developer\'s own offers are retired; a reseller\'s listing keeps its own word', () => {
   // deprecations-rss: Google shut gemini-3-pro-preview down on 2026-03-09; Vertex AI (Google's own) lists it with no
   // date of its own, a reseller lists it too.

@@ -1,6 +1,5 @@
 // A model or offer whose shutdown date has passed by the dataset's date is retired: its status is derived from the date.
 import type { Fact, Model, ModelStatus, Offer, OfferLifecycleState, OfferStatus, Provider } from '../schema/index.ts';
-import { DEVELOPER_NOTICES_SOURCE_ID } from '../sources/developer-notices.ts';
 import { fact } from '../schema/fact.ts';
 
 /**
@@ -105,10 +104,12 @@ export function existingCustomersOnlyNote(x: Lifecycled): string | undefined {
 export function retiredByDate(x: Lifecycled, judgedOn: string, dataAsOf = judgedOn): Fact<ModelStatus> | undefined {
   const shut = x.shutdown_date;
   // A deprecation that only announced the retirement (announcedUndatedNote) gives way to the date that ends it, as does
-  // a developer's word that the model is deprecated, read before that date (developer-notices' status column: Gemini
-  // 2.5 Pro, "deprecated" on Google's page of 2026-11-10, shut down 2026-12-01): it said the model was still served.
+  // a bare `deprecated` read before that date, whoever said it: on the day it was read the model was still served, so
+  // the word announced the shutdown (developer-notices' status column: Gemini 2.5 Pro, "deprecated" on Google's page
+  // of 2026-11-10, shut down 2026-12-01; deprecations-rss: OpenAI's gpt-4o-realtime-preview, read 2026-03-26, shut
+  // down 2026-05-07). The derived status then says the day it ended rather than dating retirement to the reading.
   const s = x.status;
-  const said = s?.source === DEVELOPER_NOTICES_SOURCE_ID && s.note === undefined && shut !== undefined && s.as_of < shut.value;
+  const said = s !== undefined && s.note === undefined && shut !== undefined && s.as_of < shut.value;
   const retired = s?.value === 'deprecated' && !isUndated(s) && !said;
   if (!shut || !shutByDataDate(shut.value, judgedOn) || retired) return undefined;
   const when = judgedOn === dataAsOf || shut.value <= dataAsOf
