@@ -186,6 +186,12 @@ test('every configuration of the project table builds from the real sources with
   assert.equal(byId.get('rtx-4060-ti-16gb')?.purchase_price_usd?.value, 499);
   assert.equal(byId.get('rtx-4060-ti-16gb')?.power_w?.value, 165);
   assert.equal(byId.get('rtx-4060-ti-16gb')?.power_w?.source, 'hardware-accelerators');
+  // RX 7800 XT: AMD's announcement as reported on 2023-08-25 (sportskeeda.com): 16 GB GDDR6, 256-bit at 19.5 Gbps
+  // (19.5 x 256 / 8 = 624 GB/s), 'Total Board Power 263W'; launch price $499 (chipversus.com).
+  assert.equal(byId.get('rx-7800-xt')?.memory_gb.value, 16);
+  assert.equal(byId.get('rx-7800-xt')?.bandwidth_gbs?.value, 624);
+  assert.equal(byId.get('rx-7800-xt')?.power_w?.value, 263);
+  assert.equal(byId.get('rx-7800-xt')?.purchase_price_usd?.value, 499);
 });
 
 test('a key read in two tables keeps both readings: the first gives what it has, the second fills the rest', () => {
