@@ -9,6 +9,7 @@ import { loadDataset } from '../src/dataset/load.ts';
 import { isDeprecatedModel, isShutDownOffer } from '../src/engines/offer-lifecycle.ts';
 import { isFirstParty } from '../src/ingest/first-party.ts';
 import { windowOnlyMaxOutput } from '../src/ingest/max-output.ts';
+import { estimate_cost } from '../src/ops/estimate-cost.ts';
 
 // The doc wraps lines anywhere: read it as one line of single spaces.
 const doc = readFileSync(path.join(PROJECT_ROOT, 'docs/data.md'), 'utf8').replace(/\s+/g, ' ');
@@ -197,4 +198,18 @@ test('the status counts over the catalogue docs/data.md gives are the dataset\'s
   assert.equal(v3.status, undefined);
   const own = ds.offers.find((o) => o.model_id === 'deepseek-v3' && o.provider === 'deepseek')!;
   assert.deepEqual([own.status?.value, own.shutdown_date?.value], ['deprecated', '2025-08-21']);
+});
+
+test('the MLA batches docs/hardware-and-cost.md tables, one card\'s room over one sequence\'s latent, are estimate_cost\'s', () => {
+  const cost = readFileSync(path.join(PROJECT_ROOT, 'docs/hardware-and-cost.md'), 'utf8');
+  const section = cost.slice(cost.indexOf('### An MLA cache on tensor-parallel cards'), cost.indexOf('### One weights figure'));
+  // | `kimi-k2.6`, `context=32768` | `h100-80gb-x8` INT4 | 16 -> 2 | 2,478.1 -> 1,065.9 |: the figures after the arrows.
+  const rows = [...section.matchAll(/^\| `([\w.-]+)`(?:, `context=(\d+)`)? \| `([\w-]+)` [^|]*\| [^|]*-> (\d+) \| [^|]*-> ([\d,.]+) \|$/gm)];
+  assert.equal(rows.length, 10, `expected ten rows, found ${rows.length}`);
+  for (const [, model_id, context, hardware, batch, rate] of rows) {
+    const input = { model_id, tokens_millions: 1000, hardware, ...(context ? { context: Number(context) } : {}) };
+    const out = estimate_cost.handler(ds, estimate_cost.input.parse(input), { today: '2026-11-28' }) as Record<string, any>;
+    const o = out.self_hosting.options?.[0] ?? out.self_hosting.owned_options?.[0];
+    assert.deepEqual([o.serving.batch, o.throughput_tokens_per_s], [Number(batch), Number(rate.replace(/,/g, ''))], `${model_id} on ${hardware}`);
+  }
 });

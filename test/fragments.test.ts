@@ -7,7 +7,7 @@ import type { AccessControl } from '../src/access/types.ts';
 import { OPERATIONS } from '../src/ops/registry.ts';
 import { createExecutor } from '../src/surfaces/execute.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
-import { servedDataset } from './helpers.ts';
+import { servedDataset } from './dataset-helpers.ts';
 
 const TODAY = '2026-08-01';
 const BASE_URL = 'http://127.0.0.1:8080';

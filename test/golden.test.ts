@@ -127,3 +127,18 @@ test('a listing\'s own window and a tier set aside are checked per offer', () =>
     [5, 'no tier set aside (model maverick)'],
   ]);
 });
+
+test('a hardware row checks the configuration\'s purchase price and its day, by configuration id', () => {
+  // The committed dataset: the RTX 5090 at its street price of 2026-06-22 (signal-noise.net, "around $2,699").
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const file = tableFile([
+    'rtx-5090,hardware_purchase_usd,2699,,https://signal-noise.net/p,around $2699,2026-11-28,',
+    'rtx-5090,hardware_purchase_as_of,2026-06-22,,https://signal-noise.net/p,2026-06-22,2026-11-28,',
+    'rtx-5090-x2,hardware_purchase_usd,3998,,https://signal-noise.net/p,2 x 1999,2026-11-28,',
+    'no-such-box,hardware_purchase_usd,1,,https://signal-noise.net/p,x,2026-11-28,',
+  ]);
+  assert.deepEqual(checkGoldenFacts(ds, loadGoldenFacts(file)).map((x) => [x.line, x.expected, x.actual]), [
+    [4, '3998', '5398'],
+    [5, '1', 'no hardware configuration "no-such-box"'],
+  ]);
+});

@@ -5,7 +5,7 @@ import type { AccessControl } from '../src/access/types.ts';
 import { OPERATIONS } from '../src/ops/registry.ts';
 import { createExecutor } from '../src/surfaces/execute.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
-import { servedDataset } from './helpers.ts';
+import { servedDataset } from './dataset-helpers.ts';
 
 const { dataset } = servedDataset();
 const executor = createExecutor({

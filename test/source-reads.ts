@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { PROJECT_ROOT } from '../src/config/env.ts';
 import { allAdapters } from '../src/ingest/adapters.ts';
 import { runIngest } from '../src/ingest/run.ts';
@@ -32,7 +33,12 @@ function treeHash(dir: string, hash = createHash('sha256'), rel = ''): ReturnTyp
   return hash;
 }
 
-const kept = new Map<string, AdapterResult>();
+/**
+ * Each result kept serialized (V8's structured clone, as structuredClone makes): a build gets its own copy by one
+ * deserialize, and the build that read it gets the result itself, the kept bytes being the pristine copy. Cloning the
+ * kept object for every build (serialize and deserialize each time) cost the file about 5 s of CPU.
+ */
+const kept = new Map<string, Buffer>();
 
 /** The adapter, kept by the bytes of its folders and the reviewed tables; each build gets its own copy of a result. */
 function keptAdapter(a: Adapter): Adapter {
@@ -44,20 +50,20 @@ function keptAdapter(a: Adapter): Adapter {
       const hash = createHash('sha256').update(`${a.id}\0`);
       for (const f of folders) treeHash(path.join(roots.sources, f), hash.update(`${f}\0`));
       const key = treeHash(roots.curated, hash.update('curated\0')).digest('hex');
-      let result = kept.get(key);
-      if (!result) {
-        const view = mkdtempSync(path.join(os.tmpdir(), `mds-source-view-${a.id}-`));
-        mkdirSync(path.join(view, 'sources'));
-        for (const f of folders) symlinkSync(path.join(roots.sources, f), path.join(view, 'sources', f));
-        try {
-          result = await a.read({ sources: path.join(view, 'sources'), curated: roots.curated });
-        } finally {
-          rmSync(view, { recursive: true, force: true });
-        }
-        kept.set(key, result);
+      const bytes = kept.get(key);
+      if (bytes) return deserialize(bytes) as AdapterResult;
+      const view = mkdtempSync(path.join(os.tmpdir(), `mds-source-view-${a.id}-`));
+      mkdirSync(path.join(view, 'sources'));
+      for (const f of folders) symlinkSync(path.join(roots.sources, f), path.join(view, 'sources', f));
+      let result: AdapterResult;
+      try {
+        result = await a.read({ sources: path.join(view, 'sources'), curated: roots.curated });
+      } finally {
+        rmSync(view, { recursive: true, force: true });
       }
-      // The build may change what it is given: never hand it the kept result itself.
-      return structuredClone(result);
+      // The build may change what it is given: what is kept is a copy taken before it runs.
+      kept.set(key, serialize(result));
+      return result;
     },
   };
 }

@@ -15,6 +15,11 @@ export function discontinuedText(h: Hardware): string {
   const when = d.value.length === 7 ? `in ${d.value}` : `on ${d.value}`;
   // A card whose end of production the press reported (card-production.csv): its price is its launch price, and what
   // is left to buy is stock or a used card; the report is not the maker's word, so the text says reported.
+  if (d.source === 'card-production' && h.purchase_price_usd?.source === 'card-street-prices') {
+    // A card no longer made that a dated page still prices: that price is what it is costed at (its note says which).
+    return `; ${h.id} is no longer made (end of production reported ${when}, ${citeSource(d)}): its price is a dated street `
+      + `price, ${h.purchase_price_usd.value.toLocaleString('en-US')} USD (card-street-prices, as of ${h.purchase_price_usd.as_of})`;
+  }
   if (d.source === 'card-production') {
     return `; ${h.id} is no longer made (end of production reported ${when}, ${citeSource(d)}): its price is the card's `
       + `launch price${launchPrice(h)}, not a price of today, and buying one now means remaining stock or a used card at a `

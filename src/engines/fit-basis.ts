@@ -9,6 +9,8 @@ import { ladderFor, type Figure, type Ladder } from './runtime.ts';
 import { decodeSplit } from './decode.ts';
 import { weightsFor } from './gguf-sizes.ts';
 import { windowUnknownAt } from './context-window.ts';
+import { kvCacheCopies } from './mla-cache.ts';
+import type { Architecture } from '../schema/index.ts';
 
 export type FitLevel = 'comfortable' | 'tight' | 'no';
 
@@ -158,7 +160,17 @@ export type FitBasis = {
   readonly weights: ArrayLike<number>;
   readonly overhead: number;
   readonly usable: number;
+  /** Copies of each sequence's KV cache the cards hold under the fit's runtime (`fitKvCopies`). */
+  readonly kv_copies: number;
 };
+
+/**
+ * Copies of each sequence's KV cache a fit counts: one a card for an MLA model the fit's runtime runs tensor parallel
+ * (vLLM and SGLang keep its latent whole on every rank: mla-cache.ts), else one.
+ */
+export function fitKvCopies(architecture: Architecture, hardware: Hardware, opts: Pick<FitOptions, 'concurrency' | 'figure'>): number {
+  return architecture.attention === 'mla' ? kvCacheCopies(architecture, hardware, fitLadder(hardware, opts).runtime) : 1;
+}
 
 export function fitBasis(model: Model, hardware: Hardware, opts: FitOptions): FitBasis | undefined {
   const facts = modelFacts(model);
@@ -168,7 +180,8 @@ export function fitBasis(model: Model, hardware: Hardware, opts: FitOptions): Fi
   // The weights are the ranking's own, kept with the candidate list: one table of them, not two.
   const c = candidatesFor(facts.native_precision, opts, hardware);
   const weights = weightsOn(c, weightsKeptWith(c), facts);
-  return { list: c.list, weights, overhead: overheadBytes(hardware.count), usable: usableBytes(hardware) };
+  const kv_copies = fitKvCopies(facts.architecture, hardware, opts);
+  return { list: c.list, weights, overhead: overheadBytes(hardware.count), usable: usableBytes(hardware), kv_copies };
 }
 
 /**
@@ -181,7 +194,7 @@ export function choiceAt(basis: FitBasis, model: Model, opts: FitOptions): { q: 
   if ('missing' in facts || windowUnknownAt(model, opts.context)) return undefined;
   const window = model.context_window?.value;
   if (window !== undefined && opts.context > window) return null;
-  const kv = kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache);
+  const kv = kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache) * basis.kv_copies;
   const { list, weights, overhead, usable } = basis;
   for (let i = 0; i < list.length; i++) scratchLevels[i] = levelOf(weights[i] + kv + overhead, usable);
   const k = chooseIndex(list, scratchLevel);

@@ -29,11 +29,12 @@ import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
 import { moeDispatchBasis } from './decode-moe.ts';
 import { isMixtureOfExperts } from './moe.ts';
 import { weightsBasis } from './gguf-sizes.ts';
+import { kvCopiesWords } from './mla-cache.ts';
 import { UNKNOWN_WINDOW_RULE, windowUnknownAt, windowUnknownReason } from './context-window.ts';
 import type { Candidates } from './quantization.ts';
 import { attentionUnsupported, usesSparseAttention } from './attention-support.ts';
 import {
-  candidatesFor, candidatesOn, chooseIndex, fitLadder, levelOf, scratchLevel, scratchLevels, weightsKeptWith, weightsOn,
+  candidatesFor, candidatesOn, chooseIndex, fitKvCopies, fitLadder, levelOf, scratchLevel, scratchLevels, weightsKeptWith, weightsOn,
   type FitLevel, type FitOptions,
 } from './fit-basis.ts';
 
@@ -160,7 +161,8 @@ export function headroomRanker(hardware: Hardware, opts: FitOptions): HeadroomOf
       const c = candidatesOn(facts.native_precision, opts, ladder);
       lists.set(facts.native_precision, (l = { c, weights: weightsKeptWith(c) }));
     }
-    return headroomAt(model, facts, l.c.list, weightsOn(l.c, l.weights, facts), usable, overhead, opts);
+    const copies = fitKvCopies(facts.architecture, hardware, opts);
+    return headroomAt(model, facts, l.c.list, weightsOn(l.c, l.weights, facts), usable, overhead, copies, opts);
   };
 }
 
@@ -178,7 +180,8 @@ export function rankedHeadroom(model: Model, hardware: Hardware, opts: FitOption
   if (usesSparseAttention(model) && attentionUnsupported(model, hardware, fitLadder(hardware, opts).runtime)) return null;
   const c = candidatesFor(facts.native_precision, opts, hardware);
   const weights = weightsOn(c, weightsKeptWith(c), facts);
-  return headroomAt(model, facts, c.list, weights, usableBytes(hardware), overheadBytes(hardware.count), opts);
+  const copies = fitKvCopies(facts.architecture, hardware, opts);
+  return headroomAt(model, facts, c.list, weights, usableBytes(hardware), overheadBytes(hardware.count), copies, opts);
 }
 
 /** Totals of the candidates of one ranking call, reused (the levels beside them: fit-basis.ts). */
@@ -186,13 +189,14 @@ const scratchTotals: number[] = [];
 
 /** The headroom at the chosen candidate from the model's weights at each (`weightsOn`): assessFit's sums, in its order. */
 function headroomAt(
-  model: Model, facts: ModelFacts, list: readonly Quantization[], weights: Float64Array, usable: number, overhead: number, opts: FitOptions,
+  model: Model, facts: ModelFacts, list: readonly Quantization[], weights: Float64Array, usable: number, overhead: number,
+  copies: number, opts: FitOptions,
 ): number | null {
   const window = model.context_window?.value;
   if (window !== undefined && opts.context > window) return null;
   // needAt's sum, in its order, with the KV cache and overhead (the same at every quantization) computed once: a
   // ranking reads every model at every candidate, and the MemoryInput and MemoryNeed objects were most of its garbage.
-  const kv = kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache);
+  const kv = kvCacheBytes(facts.architecture, opts.context, opts.concurrency, opts.kv_cache) * copies;
   for (let i = 0; i < list.length; i++) {
     scratchTotals[i] = weights[i] + kv + overhead;
     scratchLevels[i] = levelOf(scratchTotals[i], usable);
@@ -206,6 +210,7 @@ function needAt(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: Fi
   return memoryNeeded({
     parameters_total: facts.parameters_total, architecture: facts.architecture, quantization: q, context: opts.context,
     concurrency: opts.concurrency, devices: hardware.count, kv: opts.kv_cache, published: facts.published,
+    kv_copies: fitKvCopies(facts.architecture, hardware, opts),
   });
 }
 
@@ -304,7 +309,7 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
     split: fitSplitNote(hardware, opts.concurrency),
     estimate: true,
     // 'own': the model's facts and the sums particular to it; the caller states the configuration's and the constants once.
-    derived_from: [...facts.derived_from, ...(inputs === 'own' ? modelFitInputs(a, opts) : fitInputs(a, hardware, opts, speed !== null))],
+    derived_from: [...facts.derived_from, ...(inputs === 'own' ? modelFitInputs(a, opts, hardware) : fitInputs(a, hardware, opts, speed !== null))],
   };
 }
 
@@ -312,7 +317,7 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
 export function fitInputs(a: FitWords, hardware: Hardware, opts: FitOptions, speedEstimated: boolean): string[] {
   return [
     ...hardwareInputs(hardware),
-    ...modelFitInputs(a, opts),
+    ...modelFitInputs(a, opts, hardware),
     OVERHEAD_INPUT,
     FIT_LEVELS_INPUT,
     ...(speedEstimated ? [SPEED_INPUT] : []),
@@ -337,10 +342,11 @@ function dispatchInput(facts: ModelFacts, hardware: Hardware): string[] {
  * The inputs particular to one model's fit: the weights at the quantization shown and the KV cache it holds. An answer
  * listing many models on one configuration states the rest of `fitInputs` once (models_for_hardware).
  */
-export function modelFitInputs(a: FitWords, opts: FitOptions): string[] {
+export function modelFitInputs(a: FitWords, opts: FitOptions, hardware?: Hardware): string[] {
   const kvType = opts.kv_cache ?? 'f16';
   const layout = kvLayout(a.facts.architecture);
-  return [keptWeightsBasis(a.shown.q, a.facts.published), kvInput(kvType, layout)];
+  const copies = hardware ? kvCopiesWords(fitKvCopies(a.facts.architecture, hardware, opts)) : '';
+  return [keptWeightsBasis(a.shown.q, a.facts.published), kvInput(kvType, layout), ...(copies ? [copies] : [])];
 }
 
 /**
@@ -386,7 +392,9 @@ export const FIT_ASSUMPTIONS: readonly string[] = [
     'wider; every alternative is listed with its memory and speed; estimate_cost, costing a server, takes the vLLM/SGLang ' +
     'formats on one data-centre accelerator too, and reads one sequence alone on one device at these batch-1 shares, so ' +
     'at concurrency 1 its speed differs from this one by the format and the cache length it holds only',
-  'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values, hybrid models only their KV layers',
+  'KV cache per layer for every sequence at the full context (F16 unless kv_cache says Q8_0 or Q4_0): full and global layers hold the context, ' +
+    'sliding-window layers at most the window, MLA layers kv_lora_rank + rope_dim values (held whole on every card vLLM/SGLang run ' +
+    'tensor parallel, so counted once a card), hybrid models only their KV layers',
   `overhead = ${OVERHEAD_FIXED_GB_PER_DEVICE} GB per accelerator for the runtime's compute buffers (published llama.cpp logs, ` +
     'flash attention on); the CUDA context is outside usable memory',
   `fit: comfortable when the total is at most ${COMFORTABLE_MAX_FRACTION * 100}% of usable memory, tight up to 100%; the highest precision that fits comfortably is chosen, else the highest that fits tightly`,

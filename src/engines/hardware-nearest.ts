@@ -2,7 +2,7 @@
 import type { Hardware, Model } from '../schema/index.ts';
 import type { Quantization } from './constants.ts';
 import { UNKNOWN_WINDOW_MAX_CONTEXT } from './context-window.ts';
-import { candidatesOn, fitLadder, levelOf, weightsKeptWith, weightsOn } from './fit-basis.ts';
+import { candidatesOn, fitKvCopies, fitLadder, levelOf, weightsKeptWith, weightsOn } from './fit-basis.ts';
 import { assessFit, type FitAssessment, type FitOptions } from './hardware-fit.ts';
 import { kvLayout, layoutKvBytes, modelFacts, overheadBytes, usableBytes, type KvLayout, type MemoryNeed, type ModelFacts } from './memory.ts';
 import type { Candidates } from './quantization.ts';
@@ -99,7 +99,8 @@ export function smallestNeed(table: NearestTable, hardware: Hardware, opts: FitO
       // Over its window no memory makes a model fit at this context; an unknown one is assessed up to a limit.
       if (opts.context > g.maxContext[i]) continue;
       // needAt's sum, in its order: the KV cache and overhead are the same at every quantization, the least weights win.
-      const total = least[i] + layoutKvBytes(g.layouts[i], opts.context, opts.concurrency, opts.kv_cache) + overhead;
+      const kv = layoutKvBytes(g.layouts[i], opts.context, opts.concurrency, opts.kv_cache) * fitKvCopies(g.facts[i].architecture, hardware, opts);
+      const total = least[i] + kv + overhead;
       const model = g.models[i];
       if (best === null || total < bestTotal || (total === bestTotal && model.id < best.id)) {
         best = model;
@@ -142,8 +143,9 @@ export function longestFittingContext(table: NearestTable, hardware: Hardware, o
       const layout = g.layouts[i];
       const max = g.maxContext[i];
       let k = best < 0 ? last : best;
-      if (!fitsAt(STANDARD_CONTEXTS[k], w, layout, max, usable, overhead, opts)) continue;
-      while (k > first && fitsAt(STANDARD_CONTEXTS[k - 1], w, layout, max, usable, overhead, opts)) k--;
+      const copies = fitKvCopies(g.facts[i].architecture, hardware, opts);
+      if (!fitsAt(STANDARD_CONTEXTS[k], w, layout, copies, max, usable, overhead, opts)) continue;
+      while (k > first && fitsAt(STANDARD_CONTEXTS[k - 1], w, layout, copies, max, usable, overhead, opts)) k--;
       if (k === best) count++;
       else {
         best = k;
@@ -155,6 +157,9 @@ export function longestFittingContext(table: NearestTable, hardware: Hardware, o
 }
 
 /** headroomRanker's test at one context: the model assessed there (within its window), its least total within usable. */
-function fitsAt(context: number, least: number, layout: KvLayout, max: number, usable: number, overhead: number, opts: FitOptions): boolean {
-  return !(context > max) && levelOf(least + layoutKvBytes(layout, context, opts.concurrency, opts.kv_cache) + overhead, usable) !== 'no';
+function fitsAt(
+  context: number, least: number, layout: KvLayout, copies: number, max: number, usable: number, overhead: number, opts: FitOptions,
+): boolean {
+  const kv = layoutKvBytes(layout, context, opts.concurrency, opts.kv_cache) * copies;
+  return !(context > max) && levelOf(least + kv + overhead, usable) !== 'no';
 }

@@ -130,12 +130,14 @@ export type MemoryInput = {
   kv?: KvCacheType;
   /** The model's published GGUF file sizes (ModelFacts.published): where one exists, it is the weights' size. */
   published?: PublishedSizes;
+  /** Copies of each sequence's cache the cards hold (mla-cache.ts: one a card for MLA under tensor parallelism); 1 if left out. */
+  kv_copies?: number;
 };
 
 /** Memory one model needs on one configuration, in bytes, broken down. */
 export function memoryNeeded(input: MemoryInput): MemoryNeed {
   const weights = weightsFor(input.parameters_total, input.quantization, input.published);
-  const kv_cache = kvCacheBytes(input.architecture, input.context, input.concurrency, input.kv);
+  const kv_cache = kvCacheBytes(input.architecture, input.context, input.concurrency, input.kv) * (input.kv_copies ?? 1);
   const overhead = overheadBytes(input.devices);
   return { weights, kv_cache, overhead, total: weights + kv_cache + overhead };
 }

@@ -3,7 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, DEFAULT_MAX_SEQUENCES, MIN_SELF_HOSTING_BITS, type QuantizationId } from './constants.ts';
 import { fitInputs, type FitOptions } from './hardware-fit.ts';
-import { candidatesFor, choiceAt, fitBasis, weightsKeptWith, weightsOn, type FitBasis } from './fit-basis.ts';
+import { candidatesFor, choiceAt, fitBasis, fitKvCopies, weightsKeptWith, weightsOn, type FitBasis } from './fit-basis.ts';
 import { hasBandwidth, modelFacts, overheadBytes, usableBytes, type ModelFacts } from './memory.ts';
 import type { Candidates } from './quantization.ts';
 import { perDataset } from './per-dataset.ts';
@@ -124,7 +124,10 @@ export const costBases = perDataset((ds: Dataset) => {
       if (perModel.has(h)) continue;
       let c = byNative.get(facts.native_precision);
       if (!c) byNative.set(facts.native_precision, (c = candidatesFor(facts.native_precision, opts, h)));
-      const fit: FitBasis = { list: c.list, weights: weightsOn(c, weightsKeptWith(c), facts), overhead, usable };
+      const fit: FitBasis = {
+        list: c.list, weights: weightsOn(c, weightsKeptWith(c), facts), overhead, usable,
+        kv_copies: fitKvCopies(facts.architecture, h, opts),
+      };
       perModel.set(h, { fit, serving: new Array(fit.list.length) });
       made++;
     }

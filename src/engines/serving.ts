@@ -4,7 +4,7 @@ import { KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type 
 import { decodeEfficiency, moePrefillClass, servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
 import { moeDispatchSeconds } from './decode-moe.ts';
 import { moeRouting, type MoeRouting } from './moe.ts';
-import { runtimeFor } from './runtime.ts';
+import { runtimeFor, servingComputeShare } from './runtime.ts';
 import { promptRate, servingAttentionFlops } from './serving-attention.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
 import {
@@ -15,6 +15,7 @@ import {
   type ModelFacts,
 } from './memory.ts';
 import { activeWeightsFor, weightsFor } from './gguf-sizes.ts';
+import { kvCacheCopies } from './mla-cache.ts';
 
 export type ServingInput = {
   facts: ModelFacts;
@@ -68,6 +69,8 @@ export type ServingConstants = {
   readonly active_weights: number;
   /** Usable memory less the overhead and the weights (memoryBatch's room, the same sums in the same order). */
   readonly room: number;
+  /** Copies of each sequence's cache the cards hold (mla-cache.ts): the card count for MLA served tensor parallel, else 1. */
+  readonly kv_copies: number;
   readonly split: DecodeSplit;
   readonly bandwidth: number;
   readonly step_latency_s: number;
@@ -110,13 +113,16 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
   // models_for_hardware fits and the answer's reasoning states; the bytes a token reads are the same file's share.
   const total_weights = weightsFor(facts.parameters_total, q, facts.published);
   const layout = servingLayout(hardware, facts.architecture.layers);
-  const flops = servingFlops(hardware);
+  // Prompts and the batch's compute cap are matmuls: vLLM on a GeForce card runs them at the FP32-accumulate rate.
+  const rated = servingFlops(hardware);
+  const flops = rated === undefined ? undefined : rated * servingComputeShare(hardware, runtimeFor(hardware, 'serving'));
   const singleStream = singleStreamEfficiency(hardware);
   const attention = flops === undefined ? undefined : servingAttentionFlops(hardware, facts.architecture);
   return {
     total_weights,
     active_weights: activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published),
     room: usableBytes(hardware) - overheadBytes(hardware.count) - total_weights,
+    kv_copies: kvCacheCopies(facts.architecture, hardware, runtimeFor(hardware, 'serving')),
     split: layout.split,
     bandwidth: layout.bandwidth,
     // A mixture-of-experts model on llama.cpp Metal (the runtime that serves a Mac) pays its expert dispatch once a step,
@@ -160,8 +166,8 @@ export function servingAt(
 ): Serving {
   const held = occupancy(p.context, p.input_share);
   const cache = sequenceCache(architecture, held, p.kv_cache);
-  // memoryBatch's sums, from the room worked out once.
-  const byMemory = Math.max(1, c.room <= 0 ? 0 : Math.floor(c.room / cache.held));
+  // memoryBatch's sums, from the room worked out once; an MLA cache held whole on every card fills one card's share.
+  const byMemory = Math.max(1, c.room <= 0 ? 0 : Math.floor(c.room / (cache.held * c.kv_copies)));
   const batch = Math.min(byMemory, p.max_sequences);
   // One sequence on llama.cpp's server or alone on one device is a single stream, the figure models_for_hardware quotes:
   // the weights at its backend's share, the cache at the single stream's (a DGX Spark decodes gpt-oss-20b at 84.1

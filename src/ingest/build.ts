@@ -43,6 +43,7 @@ import { applyOfferWindows, type OfferWindow } from './offer-windows.ts';
 import { applyDeveloperMaxOutput, type DeveloperMaxOutput } from './developer-max-output.ts';
 import { noteWindowOnlyMaxOutput } from './max-output.ts';
 import { assertReadByWithin, type PriceRow } from './machine-prices.ts';
+import { assertStreetPricesWithin, type StreetRow } from './card-street-prices.ts';
 
 /** The alias table's source for names the lookup resolves that match no source's listing (data/curated/aliases.csv). */
 export const LOOKUP_ALIAS_SOURCE = 'lookup';
@@ -84,6 +85,8 @@ export type Tables = {
   deprecationReadings?: readonly DeprecationReading[];
   /** The machine price rows (data/curated/machine-prices.csv), for the checks that need the data date; absent in tests without it. */
   machinePrices?: readonly PriceRow[];
+  /** The card street prices, checked against the data date once it is known. */
+  cardStreetPrices?: readonly StreetRow[];
 };
 
 export type BuildResult = { data: DatasetData; report: BuildReport };
@@ -99,6 +102,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   const dataAsOf = [...sourceRows.values()].filter((s) => s.counts_for_data_as_of).map((s) => s.retrieved).sort().at(-1) ?? '1970-01-01';
   // A machine price read by a day after the data date is no reading this dataset can hold: fail, do not serve it.
   assertReadByWithin(tables.machinePrices ?? [], dataAsOf);
+  // So is a card's street price dated after it: the owned basis takes a price within the data's window only.
+  assertStreetPricesWithin(tables.cardStreetPrices ?? [], dataAsOf);
 
   // Ratings first: the current leaderboards decide which leaderboard-only models exist.
   const current = currentRatingRows(allOf(results, 'ratings'));

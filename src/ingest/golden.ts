@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { BASE_SKUS, type ChangeEvent, type Model, type Offer, type Rating } from '../schema/index.ts';
+import { BASE_SKUS, type ChangeEvent, type Hardware, type Model, type Offer, type Rating } from '../schema/index.ts';
 
 /** Where the table lives, relative to the project root. */
 export const GOLDEN_FILE = path.join('data', 'golden', 'facts.csv');
@@ -19,7 +19,12 @@ export type GoldenView = {
   readonly ratingsByModel: ReadonlyMap<string, readonly Rating[]>;
   /** The change feed, for `changes:` rows; a view without it has no events. */
   readonly changes?: readonly ChangeEvent[];
+  /** The hardware configurations, for `hardware_purchase_usd` rows (the lookup id is a configuration id). */
+  readonly hardwareById?: ReadonlyMap<string, Hardware>;
 };
+
+/** A row about a hardware configuration's purchase price: its lookup id is the configuration's id, not a model's. */
+const HARDWARE_FIELDS = new Set(['hardware_purchase_usd', 'hardware_purchase_as_of']);
 
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
@@ -47,6 +52,8 @@ const Field = z.union([
   z.string().regex(/^rating:[a-z_]+:[a-z0-9_]+$/, 'rating:<leaderboard>:<category>'),
   // How many of the model's events of a kind on a day are changes (not marked corrections): what the feed tells a reader moved.
   z.string().regex(/^changes:(price|hosting|licence|elo):\d{4}-\d{2}-\d{2}$/, 'changes:<kind>:<YYYY-MM-DD>'),
+  // A configuration's purchase price and its day (a card's dated street price, a machine's list price).
+  z.enum(['hardware_purchase_usd', 'hardware_purchase_as_of']),
 ]);
 
 const Row = z
@@ -86,7 +93,7 @@ export type GoldenMismatch = {
 const NUMERIC = (field: string): boolean =>
   field === 'context_window' || field === 'max_output' || field.startsWith('parameters_') || field.startsWith('offer:') ||
   field.startsWith('offer_eu:') || field.startsWith('offer_context:') || field.startsWith('offer_unpriced_tier:') ||
-  field.startsWith('rating:') || field.startsWith('architecture:') || field.startsWith('changes:');
+  field.startsWith('rating:') || field.startsWith('architecture:') || field.startsWith('changes:') || field === 'hardware_purchase_usd';
 
 /** Read and validate the table; a malformed row throws naming its line, so a typo cannot pass as a fact. */
 export function loadGoldenFacts(file: string): GoldenFact[] {
@@ -259,6 +266,16 @@ const shown = (v: unknown): string =>
 export function checkGoldenFacts(ds: GoldenView, facts: readonly GoldenFact[]): GoldenMismatch[] {
   const out: GoldenMismatch[] = [];
   for (const f of facts) {
+    if (HARDWARE_FIELDS.has(f.field)) {
+      const h = ds.hardwareById?.get(f.lookup_id);
+      const p = h?.purchase_price_usd;
+      const got = !h ? `no hardware configuration "${f.lookup_id}"` : !p ? 'no purchase price'
+        : f.field === 'hardware_purchase_usd' ? p.value : p.as_of;
+      if (!matches(f, got)) {
+        out.push({ line: f.line, lookup_id: f.lookup_id, field: f.field, expected: shown(f.expected), actual: shown(got), source: `${f.source}: ${f.source_value}` });
+      }
+      continue;
+    }
     const modelId = ds.resolveModelId(f.lookup_id);
     const actual = modelId === undefined ? `no model resolves "${f.lookup_id}"` : actualOf(ds, modelId, f);
     if (matches(f, actual)) continue;

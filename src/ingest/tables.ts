@@ -12,6 +12,7 @@ import { loadMachinePrices, MACHINE_PRICES_SOURCE, withMachinePrices } from './m
 import { loadMachineProducts, MACHINE_PRODUCTS_SOURCE, withProducts } from './machine-products.ts';
 import { CLOUD_INSTANCES_SOURCE, loadCloudInstances, withCloudInstances } from './cloud-instances.ts';
 import { CARD_PRODUCTION_SOURCE, loadCardProduction, withCardProduction } from './card-production.ts';
+import { CARD_STREET_PRICES_SOURCE, loadCardStreetPrices, withCardStreetPrices } from './card-street-prices.ts';
 import { BASEBOARD_SOURCE, loadBaseboards, withBaseboards } from './accelerator-baseboards.ts';
 import { ACCELERATOR_PEER_FABRIC_SOURCE, loadAcceleratorPeerFabric, withPeerFabric } from './accelerator-peer-fabric.ts';
 import { loadAliasTable } from './aliases.ts';
@@ -76,6 +77,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...prices.issues);
   const production = await loadCardProduction(path.join(curatedDir, 'card-production.csv'));
   issues.push(...production.issues);
+  const street = await loadCardStreetPrices(path.join(curatedDir, 'card-street-prices.csv'));
+  issues.push(...street.issues);
   const baseboards = await loadBaseboards(path.join(curatedDir, 'accelerator-baseboards.csv'));
   issues.push(...baseboards.issues);
   const hosts = await loadHostMachines(path.join(curatedDir, 'host-machines.csv'));
@@ -117,6 +120,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
         ...withProducts(built.hardware, hw.configs, products.rows), ...withCloudInstances(built.hardware, hw.configs, instances.rows),
         // A self-contained machine's price makes it its own host, before the host table's rows are applied.
         ...withMachinePrices(built.hardware, prices.rows), ...withCardProduction(built.hardware, hw.configs, production.rows),
+        ...withCardStreetPrices(built.hardware, hw.configs, street.rows),
         ...withBaseboards(built.hardware, hw.configs, baseboards.rows),
         ...withHostMachines(built.hardware, hosts.hosts)] };
     },
@@ -133,6 +137,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     weightHosts: weightHosts.rows,
     deprecationReadings: deprecationReadings.rows,
     machinePrices: prices.rows,
+    cardStreetPrices: street.rows,
     projectSources: [
       GGUF_FILES_SOURCE,
       DEVELOPER_TABLE_SOURCE,
@@ -150,6 +155,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       DEPRECATION_READINGS_SOURCE,
       MACHINE_PRICES_SOURCE,
       CARD_PRODUCTION_SOURCE,
+      CARD_STREET_PRICES_SOURCE,
       BASEBOARD_SOURCE,
       OFFER_WINDOWS_SOURCE,
       DEVELOPER_MAX_OUTPUT_SOURCE,

@@ -100,7 +100,8 @@ export const OwnedOption = z
         monthly_usd: z.number().describe('usd / amortization_months.'),
         note: z.string().optional().describe('For a machine sold whole (a Mac, a DGX Spark, a Strix Halo mini PC): which price this is, opening with '
           + '"list price since <date>" or "launch price of <date>" and why, or "discontinued on <date>; price is the last list price"; '
-          + 'then the product, the page quoted and the other prices read.'),
+          + 'then the product, the page quoted and the other prices read. For a card with a dated street price (card-street-prices): '
+          + '"street price, new, the lowest the page gives of <date>", the price a card and the count, the page quoted and the launch price not used.'),
       })
       .describe('The purchase of the accelerators, amortised.'),
     host_machine: HostMachine.nullable()

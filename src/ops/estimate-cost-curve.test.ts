@@ -42,30 +42,35 @@ test('the curve at the volume asked costs what the answer costs there, rented an
 
 test('an owned window names the configuration and machines that cost least inside it', { skip: !shipped }, () => {
   // DeepSeek V3.2 on mi300x-x8 (named: the owned figures rest on one configuration, so windows of two configurations
-  // meet only in the engine's own tests, cheaper-ranges.test.ts): four machines serve 4 x 18,785.49 = 75,141.95M tokens
-  // a month, from 4 x 16,616.59 = 66,466.36M; five machines from 5 x 16,616.59 = 83,082.95M. Between them no number of
+  // meet only in the engine's own tests, cheaper-ranges.test.ts): four machines serve 4 x 17,679.00 = 70,716.02M tokens
+  // a month, from 4 x 16,686.66 = 66,746.64M; five machines from 5 x 16,686.66 = 83,433.30M. Between them no number of
   // mi300x-x8 costs no more than the API. (A batch step reads the shared 16.6B once and the distinct experts of 8 in
-  // 256 its tokens route to.)
+  // 220 its tokens route to.) The batch is one card's room over one sequence's latent cache, which every MI300X holds
+  // whole under tensor parallelism (mla-cache.ts): 1,536 x 2^30 B x 0.95 = 1,566.80 GB usable, less 8 x 0.75 GB and
+  // 671 GB of FP8 weights, is 889.80 GB, 111.23 GB a card; a sequence of 8,192 tokens at 75% input holds 7,175.5 x
+  // 61 x 576 x 2 B = 0.504 GB: floor(220.6) = 220 (the eight cards' sum held 1,764, capped at 256). At 13,454.3
+  // tokens/s and 50% utilisation a machine serves 13,454.3 x 3,600 x 730 x 0.5 = 17,679.0M a month (18,785.49 at 256).
   const be = run({ model_id: 'deepseek-v3.2', tokens_millions: 3000, hardware: 'mi300x-x8' }).break_even_owned;
   const within = (v: number) => be.cheaper_windows.find((w: Out) => w.from_tokens_millions <= v && v <= w.to_tokens_millions);
   assert.deepEqual(within(70_000), {
-    from_tokens_millions: 66466.36, to_tokens_millions: 75141.95, hardware_id: 'mi300x-x8', machines: 4,
+    from_tokens_millions: 66746.64, to_tokens_millions: 70716.02, hardware_id: 'mi300x-x8', machines: 4,
   });
   assert.equal(within(80_000), undefined);
-  assert.deepEqual([within(85_000).from_tokens_millions, within(85_000).machines], [83082.95, 5]);
+  assert.deepEqual([within(85_000).from_tokens_millions, within(85_000).machines], [83433.3, 5]);
 });
 
 test('the curve at an owned window\'s end shows the machines of that window, no more than the API', { skip: !shipped }, () => {
-  // Gemma 3 27B: one rtx-4090-x4 (4 x 1,599 = 6,396 USD over 36 months: 177.67; no host priced; 4 x 22 W idle x 730 h x
-  // 0.15 = 9.64) costs 187.30 USD a month flat plus 0.01581 USD of power per 1M tokens, against kilo's 0.05:
-  // 187.30 / (0.05 - 0.01581) = 5,478M, and the machine is full at 5,929.37M. Costed just past the full volume as
-  // shown, it would need a second machine and read above the API; the curve costs it where it lies. (Qwen3 8B on one
-  // rtx-5080 had such a window before its desktop host's own 45 W was counted: 51.36 + 4.93 = 56.28 USD flat now,
-  // 56.28 / (0.06 - 0.01392) = 1,221M, past the 1,132.63M one machine serves, so that window is gone.)
-  // Named: with every configuration costed, the owned basis is one whose host is priced (owned-cost-basis.ts).
-  const r = run({ model_id: 'gemma-3-27b-it', tokens_millions: 9586.664, hardware: 'rtx-4090-x4' });
+  // gpt-oss-120b: one rtx-3090-x4 with its EPYC host costs 213.57 USD a month flat plus 0.01266 USD of power per 1M
+  // tokens (estimate-cost-owned-basis.test), against OpenRouter's blended 0.06: 213.57 / (0.06 - 0.01266) = 4,511M,
+  // and the machine is full at 7.725M a paid hour x 730 = 5,639M. Costed just past the full volume as shown, it would
+  // need a second machine and read above the API; the curve costs it where it lies. (Gemma 3 27B on one rtx-4090-x4
+  // had such a window, 5,478-5,929M, before vLLM's GeForce prompts ran at the FP32-accumulate rate: its owned month
+  // now costs at least 0.06326 USD per 1M, above kilo's 0.05. Qwen3 8B on one rtx-5080 had one before its desktop
+  // host's own 45 W was counted: 51.36 + 4.93 = 56.28 USD flat now, 56.28 / (0.06 - 0.01392) = 1,221M, past the
+  // 1,132.63M one machine serves, so that window is gone.)
+  const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 9586.664, hardware: 'rtx-3090-x4' });
   const [w] = r.break_even_owned.cheaper_windows;
-  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [5477.98, 5929.37, 'rtx-4090-x4', 1]);
+  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [4511.39, 5639.15, 'rtx-3090-x4', 1]);
   for (const v of [w.from_tokens_millions, w.to_tokens_millions]) {
     const p = r.curve.find((x: Out) => x.tokens_millions === v);
     assert.ok(p.owned_usd <= p.api_usd + 0.01, `at ${v}: owned ${p.owned_usd}, API ${p.api_usd}`);
@@ -77,13 +82,14 @@ test('the curve at an owned window\'s end shows the machines of that window, no 
 test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more than the API, so the API is cheaper', { skip: !shipped }, () => {
   // OpenRouter at 0.03/0.15 (models.dev's sync of OpenRouter's API, f34441cf84, 2026-06-26; genai-prices' 0.039/0.18 is
   // its sync of 2026-06-15), blended 3:1 (3 x 0.03 + 0.15) / 4 = 0.06: 3,000 x 0.06 = 180 USD. rtx-3090-x4: the cards
-  // 5,996 / 36 = 166.56, the EPYC workstation around them 1,314 / 36 = 36.50, power 36.87 (as before): 239.93 USD,
-  // where leaving the host out gave 203.43 and "self_hosted". rtx-4090-x4 (no host priced) costs 211.91 even without
-  // one: above 180 whatever its host costs.
+  // 5,996 / 36 = 166.56, the EPYC workstation around them 1,314 / 36 = 36.50, power 4 x 24 W idle x 730 h x 0.15 =
+  // 10.51 plus 3,000 x 0.01266 = 37.98 (vLLM's prompts at the GeForce FP32-accumulate rate): 251.55 USD, above 180
+  // with or without the host (215.05). rtx-4090-x4 (no host priced) costs 218.47 even without one: above 180 whatever
+  // its host costs.
   const full = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000 });
   const short = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000, view: 'summary' });
   const x3090 = full.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-3090-x4');
-  assert.deepEqual([x3090.purchase.monthly_usd, x3090.host_machine.monthly_usd, x3090.monthly_usd], [166.56, 36.5, 239.93]);
+  assert.deepEqual([x3090.purchase.monthly_usd, x3090.host_machine.monthly_usd, x3090.monthly_usd], [166.56, 36.5, 251.55]);
   assert.deepEqual([full.api.cheapest.provider, full.api.cheapest.monthly_usd], ['openrouter', 180]);
   assert.deepEqual([full.cheaper, full.cheaper_note], ['api', null]);
   assert.deepEqual([short.cheaper, short.cheaper_note], ['api', null]);
@@ -91,16 +97,19 @@ test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more th
     full.self_hosting.owned_options.map((o: Out) => [o.hardware_id, o.monthly_usd, o.host_machine?.monthly_usd ?? null]));
 });
 
-test('DeepSeek V3.2 at 100,000M: the owned month below the API leaves out its host, so it is not called cheaper', { skip: !shipped }, () => {
-  // Six mi300x-x8 cost 22,187.35 USD a month against crof's 22,250 (0.3% more): no source prices an MI300X server's host.
+test('DeepSeek V3.2 at 104,000M: the owned month below the API leaves out its host, so it is not called cheaper', { skip: !shipped }, () => {
+  // Six mi300x-x8 cost 22,334.37 USD a month against crof's 0.2225 x 104,000 = 23,140 (3.6% more): no source prices an
+  // MI300X server's host. 104,000M lies in six machines' window, 6 x 16,686.66 = 100,119.97M to 6 x 17,679.00 =
+  // 106,074.03M (the test above); at 100,000M, below it since each MI300X holds every sequence's MLA cache whole
+  // (mla-cache.ts), the six cost 22,274.91 against 22,250 and the API is cheaper.
   // The owned basis, listed first, is the cheapest month that counts the whole machine: b200-x8 with its HGX host.
-  const full = run({ model_id: 'deepseek-v3.2', tokens_millions: 100000 });
-  const short = run({ model_id: 'deepseek-v3.2', tokens_millions: 100000, view: 'summary' });
+  const full = run({ model_id: 'deepseek-v3.2', tokens_millions: 104000 });
+  const short = run({ model_id: 'deepseek-v3.2', tokens_millions: 104000, view: 'summary' });
   const [basis, hostless] = full.self_hosting.owned_options;
   assert.deepEqual([basis.hardware_id, basis.host_machine.id, full.break_even_owned.hardware_id], ['b200-x8', 'hgx-b200-bom', 'b200-x8']);
   assert.deepEqual([hostless.hardware_id, hostless.host_machine], ['mi300x-x8', null]);
   assert.match(full.cheaper_note, /the cheapest month that counts the whole machine, b200-x8 bought, costs /);
   assert.equal(full.cheaper, null);
-  assert.match(full.cheaper_note, /^self-hosting is not shown cheaper: mi300x-x8 bought and run costs 22187\.35 USD a month, and the API \(crof\) 22250 USD, 0\.3% more/);
+  assert.match(full.cheaper_note, /^self-hosting is not shown cheaper: mi300x-x8 bought and run costs 22334\.37 USD a month, and the API \(crof\) 23140 USD, 3\.6% more/);
   assert.deepEqual([short.cheaper, short.cheaper_note], [full.cheaper, full.cheaper_note]);
 });

@@ -175,3 +175,20 @@ test('a name with spaces, as an agent first guesses it, reads as the hyphenated 
     assert.deepEqual(e.options.suggestions, ['llama-3.1-70b-instruct']);
   }
 });
+
+test('a sheet reads the same at every ask: its first, its second (by alias) and its third (the kept sheet)', () => {
+  // A fresh dataset: the sheets kept per dataset start empty. Expected order, by hand from the fixture's prices: base
+  // SKUs by blended price (anthropic 5/25 under bedrock 6/30), then the $0 plan, then the offer missing an output price.
+  const fresh = aDataset({ developers: [aDeveloper({ id: 'anthropic' })], models: [aModel({ id: 'claude-opus-4-8', vendor: 'anthropic', aliases: ['anthropic/claude-opus-4.8'] })],
+    offers: [
+      anOffer({ model_id: 'claude-opus-4-8', provider: 'bedrock', prices: { input: f(6), output: f(30) } }),
+      anOffer({ model_id: 'claude-opus-4-8', provider: 'anthropic', prices: { input: f(5), output: f(25) } }),
+      anOffer({ model_id: 'claude-opus-4-8', provider: 'nowhere', prices: { input: f(1) } }),
+      anOffer({ model_id: 'claude-opus-4-8', provider: 'coding-plan', prices: { input: f(0), output: f(0) } }),
+    ] });
+  const ask = (model_id: string) => JSON.stringify(get_model.handler(fresh, get_model.input.parse({ model_id }), ctx));
+  const first = ask('claude-opus-4-8');
+  assert.deepEqual((JSON.parse(first) as Sheet).offers.map((o: Sheet) => o.provider), ['anthropic', 'bedrock', 'coding-plan', 'nowhere']);
+  assert.equal(ask('anthropic/claude-opus-4.8'), first);
+  assert.equal(ask('claude-opus-4-8'), first);
+});

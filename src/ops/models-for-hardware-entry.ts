@@ -11,6 +11,7 @@ import {
   assessFit, memoryReport, modelFitInputs, quantizationRuleFor, type FitAssessment, type FitOptions,
 } from '../engines/hardware-fit.ts';
 import type { RankedFit } from '../engines/hardware-rank.ts';
+import { fitKvCopies } from '../engines/fit-basis.ts';
 import { activeBitsWords, hasBandwidth, kvLayout, toGb, type KvLayout, type ModelFacts } from '../engines/memory.ts';
 import { isMixtureOfExperts } from '../engines/moe.ts';
 import { batchOneTokensPerSecond, efficiencyWords, PREFILL_RATE, speedOf } from '../engines/speed.ts';
@@ -156,13 +157,14 @@ function kvInfoOf(layout: KvLayout, kvType: KvCacheType): Entry['kv_cache'] {
   return k;
 }
 
-function derivedFromOf(a: FitAssessment, opts: FitOptions, kvType: KvCacheType): string[] {
+function derivedFromOf(a: FitAssessment, opts: FitOptions, kvType: KvCacheType, hardware: Hardware): string[] {
   let byAsk = derivations.get(a.facts);
   if (!byAsk) derivations.set(a.facts, (byAsk = new Map()));
-  const key = `${a.shown.q.id}:${kvType}`;
+  // The copies of an MLA cache a fit counts depend on the configuration (mla-cache.ts): part of the key.
+  const key = `${a.shown.q.id}:${kvType}:${fitKvCopies(a.facts.architecture, hardware, opts)}`;
   let d = byAsk.get(key);
   // describeFit's derived_from with the model's own inputs ('own'): its facts, then its weights and KV cache.
-  if (!d) byAsk.set(key, (d = kept([...a.facts.derived_from, ...modelFitInputs(a, opts)])));
+  if (!d) byAsk.set(key, (d = kept([...a.facts.derived_from, ...modelFitInputs(a, opts, hardware)])));
   return d;
 }
 
@@ -214,6 +216,6 @@ export function toEntry(
     tokens_per_s: speed?.tokens_per_s ?? null,
     speed,
     estimate: true,
-    derived_from: derivedFromOf(a, opts, kvType),
+    derived_from: derivedFromOf(a, opts, kvType, hardware),
   };
 }

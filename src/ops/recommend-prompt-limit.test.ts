@@ -143,9 +143,9 @@ test('the M4 Max named for documents: a model over the 120 s prompt limit there 
   assert.equal(recommend({ machine: 'm4-max-128gb', where: 'local', use: 'chat' }).recommendations[0].model.id, 'gemma-4-31b-it');
 });
 
-test('a machine named by its memory alone, with no bandwidth to estimate a speed, is answered for documents, not an error', () => {
+test('a machine named by its memory alone, with no bandwidth to estimate a speed, is answered for documents, not an error', { skip }, () => {
   // The cold stream's "231 GB GPU" with use=documents threw "gpu-231gb has no memory bandwidth" from the prompt limit's check.
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  // The file's one load of the committed dataset (it is frozen): a second load cost the file 1 to 2 s of CPU.
   const out = recommend_model.handler(ds, recommend_model.input.parse({ who: 'startup', use: 'documents', machine: '231 GB GPU' }), { today: '2026-11-28' }) as { recommendations: unknown[] };
   assert.ok(Array.isArray(out.recommendations));
 });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { testAccess } from '../../test/helpers.ts';
+import { testAccess } from '../../test/dataset-helpers.ts';
 import { aDataset, aModel, aSource } from '../dataset/fixtures.ts';
 import { loadDataset } from '../dataset/load.ts';
 import type { Dataset } from '../dataset/dataset.ts';

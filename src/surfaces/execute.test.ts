@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { testAccess } from '../../test/helpers.ts';
+import { testAccess } from '../../test/dataset-helpers.ts';
 import { aDataset, aSource } from '../dataset/fixtures.ts';
 import { stitched } from '../ops/json-fragment.ts';
 import { defineOperation, READ_ONLY } from '../ops/operation.ts';

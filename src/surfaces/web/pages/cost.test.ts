@@ -19,16 +19,19 @@ const rest = async (id: string, hardware: string) =>
   (await app.inject({ method: 'GET', url: `/api/v1/cost/${id}?tokens_millions=100&hardware=${hardware}` })).json().break_even_owned;
 
 test('/cost/deepseek-v3.2: owned is cheaper in windows before it stays cheaper, and the page says so', { skip: !committed }, async () => {
-  // The REST answer's owned break-even: one mi300x-x4 costs 1,732.37 USD a month flat plus 0.01453 USD of power per 1M
-  // tokens, against crof's 0.2225: 1,732.37 / (0.2225 - 0.01453) = 8,329.9M (8,329.82 from the unrounded figures), and
-  // the machine is full at 9,044.45M (a batch reads the shared weights once and each distinct expert of 8 in 256 once).
-  // k machines cost no more from k x 8,329.82 to k x 9,044.45; the windows join from the first k with k x 8,329.82 <=
-  // (k - 1) x 9,044.45, k = 13, so owned stays cheaper from 12 x 8,329.82 = 99,957.8M, after ten more windows (k = 2..11).
-  const owned = await page('deepseek-v3.2', 'mi300x-x4');
-  assert.equal(owned, '<strong>cheaper than the API between 8.33B and 9.04B tokens a month, then in 10 more windows, and from '
-    + '99.96B on</strong> (crof versus mi300x-x4; a lower bound: a host machine is not priced).');
+  // The REST answer's owned break-even: one mi300x-x8 costs 3,464.73 USD a month flat plus 0.01487 USD of power per 1M
+  // tokens, against crof's 0.2225: 3,464.73 / (0.2225 - 0.01487) = 16,686.8M (16,686.66 from the unrounded figures), and
+  // the machine is full at 17,679.00M: 13,454.3 tokens/s x 3,600 x 730 x 0.5, at a batch of 220, one MI300X's room over
+  // one sequence's MLA cache, which every card holds whole (engines/mla-cache.ts; a batch reads the shared weights once
+  // and each distinct expert of 8 in 256 once). k machines cost no more from k x 16,686.66 to k x 17,679.00; the windows
+  // join from the first k with k x 16,686.66 <= (k - 1) x 17,679.00, k >= 17,679.00 / 992.34 = 17.8, k = 18, so owned
+  // stays cheaper from 17 x 16,686.66 = 283,673.2M, after fifteen more windows (k = 2..16). (mi300x-x4, read here before
+  // each card held the whole cache, now batches 54 and never crosses at utilization 0.5.)
+  const owned = await page('deepseek-v3.2', 'mi300x-x8');
+  assert.equal(owned, '<strong>cheaper than the API between 16.69B and 17.68B tokens a month, then in 15 more windows, and from '
+    + '283.67B on</strong> (crof versus mi300x-x8; a lower bound: a host machine is not priced).');
   // The same count of further windows as the REST answer's reason gives.
-  assert.match((await rest('deepseek-v3.2', 'mi300x-x4')).reason, /between 8329\.82 and 9044\.45 million tokens a month, in 10 more windows up to /);
+  assert.match((await rest('deepseek-v3.2', 'mi300x-x8')).reason, /between 16686\.66 and 17679 million tokens a month, in 15 more windows up to /);
 });
 
 test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the page states as before', { skip: !committed }, async () => {

@@ -1,0 +1,101 @@
+// An MLA model's latent cache is held whole on every tensor-parallel card: the serving batch and the fit count it so.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Architecture, Hardware } from '../schema/index.ts';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { QUANTIZATIONS } from './constants.ts';
+import { estimateCost } from './cost.ts';
+import { fitKvCopies } from './fit-basis.ts';
+import { kvCacheCopies, mlaTooSmallWords } from './mla-cache.ts';
+import { kvCacheBytes, memoryNeeded, type ModelFacts } from './memory.ts';
+import { servingAt, servingConstants } from './serving.ts';
+
+const f = <T>(value: T) => ({ value, as_of: '2026-11-25', source: 'test' });
+
+// deepseek-ai/DeepSeek-V3 config.json (data/curated/model-architecture.csv): 61 layers, 128 heads, MLA with
+// kv_lora_rank 512 and qk_rope_head_dim 64, so a token caches 61 x (512 + 64) x 2 bytes = 70,272 B.
+const deepseek: Architecture = {
+  layers: 61, kv_heads: 128, head_dim: 128, attention: 'mla', kv_lora_rank: 512, rope_dim: 64, hf_repo: 'deepseek-ai/DeepSeek-V3',
+};
+// moonshotai/Kimi-K2-Thinking config.json: the same 61 layers and 512 + 64 latent, 64 heads.
+const kimi: Architecture = { ...deepseek, kv_heads: 64, hf_repo: 'moonshotai/Kimi-K2-Thinking' };
+// Llama 3.3 70B's shape: 80 layers, 8 KV heads x 128 (GQA), split across the ranks.
+const gqa: Architecture = { layers: 80, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'meta-llama/test' };
+
+// Eight H100 SXM 80 GB on their NVLink switch (3.35 TB/s each), and the same eight on PCIe only.
+const h100x8: Hardware = {
+  id: 'h100-x8', name: '8 x H100', class: 'server', accelerator: 'NVIDIA H100 SXM5 80 GB', count: 8, unified_memory: false,
+  memory_gb: f(640), usable_fraction: f(0.95), bandwidth_gbs: f(3350), nvlink: f('switch' as const),
+};
+const pcie = { ...h100x8, id: 'h100-pcie-x8', nvlink: undefined };
+const one = { ...h100x8, id: 'h100-x1', count: 1, memory_gb: f(80) };
+
+test('the cache is held once a card for MLA under vLLM tensor parallelism, once in all for GQA, one card, or a layer split', () => {
+  assert.equal(kvCacheCopies(deepseek, h100x8, 'vllm'), 8);
+  assert.equal(kvCacheCopies(gqa, h100x8, 'vllm'), 1);
+  assert.equal(kvCacheCopies(deepseek, one, 'vllm'), 1);
+  // llama.cpp splits cards by layer: each card holds its own layers' latent.
+  assert.equal(kvCacheCopies(deepseek, pcie, 'llama.cpp'), 1);
+  // The fit follows its runtime: a batch-1 figure on the NVLink machine is vLLM's (8 copies), on PCIe llama.cpp's (1);
+  // a cost (the serving figure) runs the PCIe cards tensor parallel too.
+  assert.equal(fitKvCopies(deepseek, h100x8, { concurrency: 1 }), 8);
+  assert.equal(fitKvCopies(deepseek, pcie, { concurrency: 1 }), 1);
+  assert.equal(fitKvCopies(deepseek, pcie, { concurrency: 1, figure: 'serving' }), 8);
+});
+
+test('the published Kimi-K2-Thinking run on 8 x H100: 32,768 tokens need a whole 2.30 GB cache on one card, not an eighth', () => {
+  // jwt625/PlayGround 20251107_kimi_k2_thinking/README.md (vLLM 0.11.1, INT4, 8 x H100 80GB): "32k tokens: fails -
+  // needs 2.14 GiB KV cache". By hand: 61 x 576 x 2 B x 32,768 = 2,302,672,896 B = 2.30 GB = 2.14 GiB, one card's need.
+  const sequence = kvCacheBytes(kimi, 32768, 1);
+  assert.equal(sequence, 2_302_672_896);
+  assert.equal(Math.round((sequence / 2 ** 30) * 100) / 100, 2.14);
+  // The fit on the eight cards counts it on each: 8 x 2,302,672,896 = 18,421,383,168 B, not 2,302,672,896 shared out.
+  const need = memoryNeeded({
+    parameters_total: 1e12, architecture: kimi, quantization: QUANTIZATIONS.find((q) => q.id === 'int4')!, context: 32768,
+    concurrency: 1, devices: 8, kv_copies: fitKvCopies(kimi, h100x8, { concurrency: 1 }),
+  });
+  assert.equal(need.kv_cache, 18_421_383_168);
+});
+
+test('DeepSeek V3 INT4 on 8 x H100: the batch is one card\'s leftover over one sequence\'s latent, not the sum\'s', () => {
+  // By hand. Usable: 640 x 2^30 B x 0.95 = 652,835,028,992 B; overhead 8 x 0.75 GB = 6e9 B; weights at INT4 W4A16
+  // 671e9 x 4.51 / 8 = 378,276,250,000 B; room 268,558,778,992 B in all, 33,569,847,374 B on each card.
+  // A request of 8,192 tokens at 75% input holds 6,144 + 2,048 / 2 + 7.5 (half a 16-token block) = 7,175.5 tokens on
+  // average: 7,175.5 x 70,272 B = 504,236,736 B. One card holds floor(33,569,847,374 / 504,236,736) = floor(66.58) = 66;
+  // the sum over one copy would have held floor(268,558,778,992 / 504,236,736) = 532, eight times too many.
+  const facts: ModelFacts = {
+    parameters_total: 671e9, parameters_active: 37e9, architecture: deepseek, native_precision: null, derived_from: [],
+  };
+  const c = servingConstants(facts, QUANTIZATIONS.find((q) => q.id === 'int4_w4a16')!, h100x8);
+  assert.equal(c.kv_copies, 8);
+  const ask = { context: 8192, input_share: 0.75, max_sequences: 1024 };
+  assert.equal(servingAt(c, deepseek, ask).batch, 66);
+  assert.equal(servingAt(c, deepseek, ask).bound, 'memory');
+  // A GQA model on the same cards keeps the sum: Llama 3.3 70B's shape (70.55e9 parameters) at INT4:
+  // 70.55e9 x 4.51 / 8 = 39,772,562,500 B of weights, room 652,835,028,992 - 6e9 - 39,772,562,500 = 607,062,466,492 B;
+  // 2 x 8 x 128 x 80 x 2 B = 327,680 B a token x 7,175.5 = 2,351,267,840 B a sequence: floor(258.18) = 258.
+  const llama: ModelFacts = { ...facts, parameters_total: 70.55e9, parameters_active: 70.55e9, architecture: gqa };
+  const g = servingConstants(llama, QUANTIZATIONS.find((q) => q.id === 'int4_w4a16')!, h100x8);
+  assert.equal(g.kv_copies, 1);
+  assert.equal(servingAt(g, gqa, ask).batch, 258);
+});
+
+test('Kimi K2.6 INT4 on 8 x H100: 8 sequences of 8,192 tokens, 2 of 32,768, none of 65,536, and the answer says why', () => {
+  // The committed dataset: Kimi K2.6's INT4 weights 612.66 GB (docs/hardware-and-cost.md), 640 GiB x 0.95 = 652.84 GB
+  // usable, 6 GB of overhead: 34.18 GB of room, 4.27 GB a card. A sequence holds on average, at 75% input, 7,175.5
+  // tokens of 8,192 (x 70,272 B = 0.504 GB: floor(8.47) = 8) and 28,679.5 of 32,768 (2.015 GB: floor(2.12) = 2). At
+  // 65,536 the fit needs 612.66 + 8 x 4.61 (61 x 576 x 2 B x 65,536 = 4,605,345,792 B on each card) + 6 = 655.5 GB,
+  // over the 652.84: no option, where the sum over one copy (623.3 GB) fitted.
+  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const model = ds.modelById.get('kimi-k2.6')!;
+  const h = ds.hardware.find((x) => x.id === 'h100-80gb-x8')!;
+  assert.ok(model && h);
+  const at = (context: number) => estimateCost(model, [], [h], { tokens_millions: 1000, input_share: 0.75, context });
+  assert.equal(at(8192).self_hosting.options[0].serving.batch, 8);
+  assert.equal(at(32768).self_hosting.options[0].serving.batch, 2);
+  const none = at(65536).self_hosting;
+  assert.deepEqual([none.options.length, none.skipped.does_not_fit], [0, 1]);
+  assert.match(none.reason!, /one sequence of 65536 tokens needs its 4\.61 GB on each card/);
+  assert.equal(mlaTooSmallWords(gqa, 65536, [h]), '');
+});

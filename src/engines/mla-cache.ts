@@ -1,0 +1,46 @@
+// How many copies of a sequence's KV cache a configuration holds: one, or one a card for MLA under tensor parallelism.
+import type { Architecture, Hardware } from '../schema/index.ts';
+import { kvCacheBytes, toGb } from './memory.ts';
+import type { Runtime } from './runtime.ts';
+
+/**
+ * Copies of each sequence's KV cache the cards of a configuration hold together, under the runtime its figure assumes.
+ *
+ * vLLM and SGLang run several cards tensor parallel, and split a cache by its KV heads. An MLA model (DeepSeek V3/R1,
+ * Kimi K2, GLM-5) caches one latent per token, kv_lora_rank + rope_dim values (576 for DeepSeek V3: 512 + 64), which
+ * decode attends as a single head that cannot be split: vLLM's `ModelConfig.get_num_kv_heads` returns 1 KV head per
+ * GPU for every MLA model ("When using MLA during decode it becomes MQA"; vllm-project/vllm, vllm/config/model.py),
+ * where it divides a GQA model's heads by the tensor-parallel size. So every rank holds the whole latent of every
+ * sequence, and the configuration holds `count` copies: the cache room is one card's leftover, not their sum. SGLang
+ * added `--enable-dp-attention` "to reduce replicated KV cache" of MLA (sgl-project/sglang pull 1970), and vLLM's data
+ * parallel deployment guide advises data-parallel attention for DeepSeek-style MLA models (docs.vllm.ai,
+ * serving/data_parallel_deployment): the way around it, not the default this service assumes. A published run shows it:
+ * Kimi-K2-Thinking INT4 on 8 x H100 80GB under vLLM 0.11.1 fails at 32k tokens, "needs 2.14 GiB KV cache" (jwt625/
+ * PlayGround, 20251107_kimi_k2_thinking/README.md), a whole 32,768-token latent cache (61 x 576 x 2 B x 32,768 =
+ * 2.30e9 B = 2.14 GiB) on one card.
+ *
+ * One copy everywhere else: a GQA model's heads are split across the ranks (where it has fewer KV heads than ranks vLLM
+ * replicates them too, which is not counted here: the fast side), and llama.cpp splits cards by layer, each card
+ * holding its own layers' cache, MLA included.
+ */
+export function kvCacheCopies(architecture: Architecture, hardware: Hardware, runtime: Runtime): number {
+  return architecture.attention === 'mla' && runtime === 'vllm' && hardware.count > 1 ? hardware.count : 1;
+}
+
+/** Words for an answer where the cache is held once a card (`kvCacheCopies` above 1); '' where it is held once. */
+export function kvCopiesWords(copies: number): string {
+  if (copies <= 1) return '';
+  return `MLA under tensor parallelism: each of the ${copies} cards holds every sequence's whole latent cache (vLLM and ` +
+    'SGLang keep MLA\'s one latent head unsplit on every rank), so the cache counts once a card: a fit\'s KV cache is ' +
+    `${copies} copies, and a serving batch is what one card's leftover after its share of the weights and overhead holds`;
+}
+
+/**
+ * Why an MLA model fits no configuration of several cards at a length, for the reason of an answer with no option: each
+ * card must hold one sequence's whole latent cache. '' for another attention or where no configuration has several cards.
+ */
+export function mlaTooSmallWords(architecture: Architecture, context: number, configurations: readonly Hardware[]): string {
+  if (architecture.attention !== 'mla' || !configurations.some((h) => h.count > 1)) return '';
+  return `; an MLA model's latent cache is held whole on every card a server runs tensor parallel, so one sequence of ` +
+    `${context} tokens needs its ${toGb(kvCacheBytes(architecture, context, 1))} GB on each card, beside that card's share of the weights`;
+}
