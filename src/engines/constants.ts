@@ -360,6 +360,15 @@ export const PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { ge
  */
 export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { geforce: 1, professional: 0.83, apple: 1.52 };
 
+/**
+ * The share of a GeForce card's rating (its FP16 tensor rate with FP16 accumulate, the rate llama.cpp runs and the
+ * prefill efficiencies were fitted at) that a runtime accumulating in FP32 reaches: vLLM and SGLang, whose PyTorch
+ * FP16/BF16 matmuls accumulate in FP32 (pytorch/pytorch issue 123558). NVIDIA's whitepapers rate GeForce FP32
+ * accumulate at half: RTX 2080 Ti 113.8 and 56.9 dense TFLOPS (Turing), RTX 3090 142 and 71 (GA102), RTX 4090 330.3
+ * and 165.2 (Ada), RTX 5090 419 and 209.5 (RTX Blackwell); workstation and data-centre parts run both at full rate.
+ */
+export const GEFORCE_FP32_ACCUMULATE_SHARE = 0.5;
+
 /** Hours in an average month: 8,760 / 12, the unit cloud providers bill a dedicated month in. */
 export const HOURS_PER_MONTH = 730;
 

@@ -1,10 +1,23 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Architecture } from '../schema/index.ts';
-import { linearAttentionBasis, linearAttentionLayers, linearAttentionStepSeconds } from './decode-hybrid.ts';
+import { linearAttentionBasis, linearAttentionLayers, linearAttentionStepSeconds, recurrentLayersWords } from './decode-hybrid.ts';
 
 // Qwen3-Next's config.json: 12 x (3 Gated DeltaNet + 1 gated attention) = 48 layers, 12 keeping a KV cache.
-const next = { layers: 48, kv_heads: 2, head_dim: 256, attention: 'hybrid', kv_layers: 12, hf_repo: 'Qwen/Qwen3-Next-80B-A3B-Instruct' } as Architecture;
+const next: Architecture = {
+  layers: 48, kv_heads: 2, head_dim: 256, attention: 'hybrid', kv_layers: 12, recurrent_layers: 36, recurrent_kind: 'gated-deltanet',
+  hf_repo: 'Qwen/Qwen3-Next-80B-A3B-Instruct',
+};
+// NVIDIA-Nemotron-3-Nano-30B-A3B config.json hybrid_override_pattern MEMEM*EMEMEM*...: 52 layers, 23 M (Mamba-2),
+// 23 E (MoE feed-forward) and 6 * (attention): only the 23 M carry a recurrent state.
+const nano: Architecture = {
+  layers: 52, kv_heads: 2, head_dim: 128, attention: 'hybrid', kv_layers: 6, recurrent_layers: 23, recurrent_kind: 'mamba2',
+  hf_repo: 'unsloth/Nemotron-3-Nano-30B-A3B',
+};
+// Llama-3.3-Nemotron-Super-49B config.json block_configs: 31 of 80 blocks have attention no_op (no attention, no state).
+const superNas: Architecture = {
+  layers: 80, kv_heads: 8, head_dim: 128, attention: 'hybrid', kv_layers: 49, recurrent_layers: 0, hf_repo: 'nvidia/Llama-3_3-Nemotron-Super-49B-v1',
+};
 const dense: Architecture = { layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'meta-llama/Llama-3.1-8B' };
 
 test('only a hybrid model\'s recurrent layers pay the term: 36 of Qwen3-Next\'s 48, none of a dense model\'s', () => {
@@ -15,4 +28,22 @@ test('only a hybrid model\'s recurrent layers pay the term: 36 of Qwen3-Next\'s 
   assert.equal(linearAttentionStepSeconds(dense), 0);
   assert.equal(linearAttentionBasis(dense), null);
   assert.match(linearAttentionBasis(next)!, /36 linear-attention \(Gated DeltaNet\) layers x 0\.18 ms/);
+});
+
+test('Nemotron-3-Nano pays for its 23 Mamba-2 layers, not for its 23 MoE blocks; the basis names the kind and the borrowed rate', () => {
+  assert.equal(linearAttentionLayers(nano), 23);
+  // 23 x 0.18 ms = 4.14 ms, not the 46 x 0.18 = 8.28 ms of layers - kv_layers.
+  assert.ok(Math.abs(linearAttentionStepSeconds(nano) - 4.14e-3) < 1e-9);
+  assert.equal(recurrentLayersWords(nano), '23 Mamba-2 state-space layers');
+  assert.match(linearAttentionBasis(nano)!, /23 Mamba-2 state-space layers x 0\.18 ms/);
+  assert.match(linearAttentionBasis(nano)!, /Gated DeltaNet's rate taken for Mamba-2/);
+  assert.doesNotMatch(linearAttentionBasis(nano)!, /linear-attention \(Gated DeltaNet\) layers/);
+});
+
+test('a NAS-pruned Nemotron\'s no-op blocks hold neither attention nor state: no term', () => {
+  assert.equal(linearAttentionLayers(superNas), 0);
+  assert.equal(linearAttentionBasis(superNas), null);
+  // A hybrid row that writes no count is charged nothing rather than layers - kv_layers.
+  const { recurrent_layers: _drop, recurrent_kind: _kind, ...unwritten } = next;
+  assert.equal(linearAttentionLayers(unwritten as Architecture), 0);
 });

@@ -1,19 +1,19 @@
-// The extra time the recurrent layers of a hybrid linear-attention model (Qwen3-Next, Qwen3.5/3.6) cost a step.
-import type { Architecture } from '../schema/index.ts';
+// The extra time the recurrent layers of a hybrid model (Qwen3-Next, Qwen3.5/3.6, Nemotron-H, MiniMax-M1) cost a step.
+import type { Architecture, RecurrentKind } from '../schema/index.ts';
 import { LINEAR_ATTENTION_LAYER_S } from './constants.ts';
-import { kvLayout } from './memory.ts';
 
 // Milliseconds as an answer writes them (0.18e-3 x 1e3 is 0.18000000000000002 in floating point).
 const ms = (seconds: number) => Number((seconds * 1e3).toFixed(3));
 
 /**
- * Layers of the model that hold a fixed-size recurrent state instead of a KV cache: a hybrid model's layers less the
- * `kv_layers` that keep a cache (model-architecture.csv, from config.json `layer_types` or `full_attention_interval`);
- * 0 for every other architecture. Qwen3-Next: 48 - 12 = 36 Gated DeltaNet layers; Qwen3.6-35B-A3B: 40 - 10 = 30.
+ * Layers of the model that carry a fixed-size recurrent state each decode step updates: the `recurrent_layers`
+ * model-architecture.csv writes for the row (from config.json `layer_types`, `full_attention_interval`,
+ * `hybrid_override_pattern` or `attn_type_list`), never `layers - kv_layers`: Nemotron-3-Nano's 46 non-attention
+ * layers are 23 Mamba-2 and 23 MoE feed-forward blocks, and a NAS-pruned Nemotron's no-op blocks hold nothing.
+ * Qwen3-Next: 36 Gated DeltaNet layers of 48; Nemotron-3-Nano: 23 Mamba-2 of 52; 0 for every other architecture.
  */
 export function linearAttentionLayers(architecture: Architecture): number {
-  const l = kvLayout(architecture);
-  return l.form === 'hybrid' ? architecture.layers - l.full_layers - l.sliding_layers : 0;
+  return architecture.attention === 'hybrid' ? (architecture.recurrent_layers ?? 0) : 0;
 }
 
 /** Seconds the recurrent layers add to each decode step (LINEAR_ATTENTION_LAYER_S each); 0 without any. */
@@ -28,13 +28,38 @@ export const LINEAR_ATTENTION_MEASURED =
   'Vulkan build, b7189, reads 1.8x fast); their prompt processing, slow in those builds, is taken at the compute rate ' +
   'as 2026 builds run it';
 
+/** The layers and their kernels in words, per kind; the rate is Gated DeltaNet's for every kind (no other was fitted). */
+const KIND_WORDS: Record<RecurrentKind, { layers: string; kernels: string; rate: string }> = {
+  'gated-deltanet': {
+    layers: 'linear-attention (Gated DeltaNet) layers',
+    kernels: 'convolution, gates and the delta-rule state update',
+    rate: '',
+  },
+  mamba2: {
+    layers: 'Mamba-2 state-space layers',
+    kernels: 'convolution and the selective-scan state update',
+    rate: 'Gated DeltaNet\'s rate taken for Mamba-2, whose own per-layer cost no published run here fits; ',
+  },
+  lightning: {
+    layers: 'lightning-attention (linear attention) layers',
+    kernels: 'the constant-size state update',
+    rate: 'Gated DeltaNet\'s rate taken for lightning attention, which no published llama.cpp run measures; ',
+  },
+};
+
+/** The recurrent layers by count and kind (`23 Mamba-2 state-space layers`), or null for a model without. */
+export function recurrentLayersWords(architecture: Architecture): string | null {
+  const n = linearAttentionLayers(architecture);
+  return n === 0 ? null : `${n} ${KIND_WORDS[architecture.recurrent_kind ?? 'gated-deltanet'].layers}`;
+}
+
 /** The terms in words for a model with recurrent layers, or null for one without. */
 export function linearAttentionBasis(architecture: Architecture): string | null {
   const n = linearAttentionLayers(architecture);
   if (n === 0) return null;
+  const w = KIND_WORDS[architecture.recurrent_kind ?? 'gated-deltanet'];
   return (
-    `plus ${n} linear-attention (Gated DeltaNet) layers x ${ms(LINEAR_ATTENTION_LAYER_S)} ms a decode step (their ` +
-    `recurrent kernels: convolution, gates and the delta-rule state update, which the bytes read do not count), ` +
-    `${LINEAR_ATTENTION_MEASURED}`
+    `plus ${n} ${w.layers} x ${ms(LINEAR_ATTENTION_LAYER_S)} ms a decode step (their recurrent kernels: ` +
+    `${w.kernels}, which the bytes read do not count), ${w.rate}${LINEAR_ATTENTION_MEASURED}`
   );
 }

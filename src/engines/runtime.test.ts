@@ -5,7 +5,7 @@ import type { Architecture, Hardware, Model } from '../schema/index.ts';
 import { QUANTIZATIONS } from './constants.ts';
 import { fitModel, type FitAssessed } from './hardware-fit.ts';
 import { candidateQuantizations } from './quantization.ts';
-import { fp8Support, int4Support, ladderFor, runtimeFor } from './runtime.ts';
+import { fp8Support, int4Support, ladderFor, runtimeFor, servingComputeShare } from './runtime.ts';
 
 const f = <T>(value: T) => ({ value, as_of: '2026-11-26', source: 'test' });
 
@@ -163,4 +163,13 @@ test('On Ampere the FP8 checkpoint is FP8 weight-only (W8A16): the W8A8 bytes, n
   // Asked by the other name, the format is taken as asked and the rule says what the card runs.
   const asked = ok(fitModel(llama70b, rtx3090x2, { context: 8192, concurrency: 8, figure: 'serving', quantization: 'fp8_w8a8' }));
   assert.match(asked.quantization_rule, /weight-only here \(fp8_w8a16: no FP8 tensor cores\), the same bytes/);
+});
+
+test('servingComputeShare: half on a GeForce card under vLLM, whole under llama.cpp and on other classes', () => {
+  // NVIDIA's Ada whitepaper: RTX 4090 330.3 dense TFLOPS with FP16 accumulate, 165.2 with FP32; workstation parts both full.
+  const geforce = { accelerator: 'NVIDIA GeForce RTX 4090' } as Hardware;
+  const ada = { accelerator: 'NVIDIA RTX 6000 Ada' } as Hardware;
+  assert.equal(servingComputeShare(geforce, 'vllm'), 0.5);
+  assert.equal(servingComputeShare(geforce, 'llama.cpp'), 1);
+  assert.equal(servingComputeShare(ada, 'vllm'), 1);
 });

@@ -1,6 +1,7 @@
 // Which runtime a quoted figure assumes on a configuration, and which weight formats that runtime serves there.
 import type { Hardware } from '../schema/index.ts';
-import { decodeSplit } from './decode.ts';
+import { GEFORCE_FP32_ACCUMULATE_SHARE } from './constants.ts';
+import { computeClass, decodeSplit } from './decode.ts';
 
 /**
  * llama.cpp: GGUF files (Q8_0 ... Q3_K_M), what desktops, Apple machines and PCIe cards split by layer run.
@@ -119,4 +120,14 @@ export function servingRuntimeBasis(hardware: Hardware): string {
     `${ladder.int4 ? 'INT4 W4A16 (AWQ/GPTQ)' : 'no INT4 W4A16'}, the model's native format where they run it there; not GGUF K-quants, whose vLLM support is ` +
     'experimental; prefill is counted at the BF16/FP16 tensor rate whatever the format (the slow side for FP8 W8A8)'
   );
+}
+
+/**
+ * The share of the configuration's prompt FLOP/s (decode.ts `servingFlops`, at the FP16-accumulate rating) a runtime
+ * reaches: half on a GeForce card under vLLM or SGLang, which accumulate in FP32 (GEFORCE_FP32_ACCUMULATE_SHARE);
+ * 1 under llama.cpp (its F16 path reaches 0.45-0.46 of an RTX 4090's FP16-accumulate rating, more than FP32
+ * accumulate allows) and on every other class, whose parts run FP32 accumulate at the full rate.
+ */
+export function servingComputeShare(hardware: Hardware, runtime: Runtime): number {
+  return runtime === 'vllm' && computeClass(hardware) === 'geforce' ? GEFORCE_FP32_ACCUMULATE_SHARE : 1;
 }

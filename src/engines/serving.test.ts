@@ -83,8 +83,9 @@ test('four PCIe cards serve tensor parallel: the batch reads at all four cards\'
 });
 
 test('two PCIe GeForce cards: batch 1 splits them by layer, serving runs them tensor parallel, and the basis says why', () => {
-  // 2 x RTX 3090 (936 GB/s and 142 TFLOPS dense FP16 with FP16 accumulate each, GA102 whitepaper). Serving prefill at
-  // the GeForce share over both cards: 0.42 x 2 x 142e12 / (2 x 8.19e9) = 7,282 tokens/s; one card's would be 3,641.
+  // 2 x RTX 3090 (936 GB/s and 142 TFLOPS dense FP16 with FP16 accumulate each, 71 with FP32 accumulate, GA102
+  // whitepaper). Serving prefill under vLLM (FP32 accumulate) at the GeForce share over both cards:
+  // 0.42 x 2 x 71e12 / (2 x 8.19e9) = 3,641 tokens/s; one card's at that rate would be 1,820.
   const pair: Hardware = {
     id: 'rtx-3090-x2', name: '2 x RTX 3090', class: 'desktop', accelerator: 'NVIDIA GeForce RTX 3090', count: 2, unified_memory: false,
     memory_gb: f(48), usable_fraction: f(0.95), bandwidth_gbs: f(936), compute_tflops: f(142),
@@ -92,8 +93,20 @@ test('two PCIe GeForce cards: batch 1 splits them by layer, serving runs them te
   };
   const one = estimateCost(qwen3_8b, [], [pair], { tokens_millions: 100, input_share: 0.75 }).self_hosting.options[0];
   assert.equal(one.serving.split, 'tensor');
-  assert.ok(Math.abs(one.serving.prefill_tokens_per_s! - 7282) <= 1, `${one.serving.prefill_tokens_per_s}`);
+  assert.ok(Math.abs(one.serving.prefill_tokens_per_s! - 3641) <= 1, `${one.serving.prefill_tokens_per_s}`);
   assert.ok(one.derived_from.some((d) => /2 PCIe cards serve tensor parallel .*not by layer as the batch-1 speed assumes/.test(d)));
+});
+
+test("one GeForce card serves under llama.cpp's server, which accumulates in FP16: prompts at the full rating", () => {
+  // 1 x RTX 3090 (142 TFLOPS dense FP16 with FP16 accumulate, GA102 whitepaper), llama.cpp's server (one desktop card):
+  // 0.42 x 142e12 / (2 x 8.19e9) = 3,641 tokens/s, the same as the vLLM pair above at half the rating per card.
+  const card: Hardware = {
+    id: 'rtx-3090', name: 'RTX 3090', class: 'desktop', accelerator: 'NVIDIA GeForce RTX 3090', count: 1, unified_memory: false,
+    memory_gb: f(24), usable_fraction: f(0.95), bandwidth_gbs: f(936), compute_tflops: f(142),
+    rental: f({ provider: 'cloud', instance_type: '3090-1x', usd_per_hour: 0.25, eu_regions: [] }, 'skypilot'),
+  };
+  const one = estimateCost(qwen3_8b, [], [card], { tokens_millions: 100, input_share: 0.75 }).self_hosting.options[0];
+  assert.ok(Math.abs(one.serving.prefill_tokens_per_s! - 3641) <= 1, `${one.serving.prefill_tokens_per_s}`);
 });
 
 test('owned: the purchase over the stated months, board power for the hours it serves, idle draw for the rest', () => {

@@ -4,7 +4,7 @@ import { KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type 
 import { decodeEfficiency, moePrefillClass, servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
 import { moeDispatchSeconds } from './decode-moe.ts';
 import { moeRouting, type MoeRouting } from './moe.ts';
-import { runtimeFor } from './runtime.ts';
+import { runtimeFor, servingComputeShare } from './runtime.ts';
 import { promptRate, servingAttentionFlops } from './serving-attention.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
 import {
@@ -113,7 +113,9 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
   // models_for_hardware fits and the answer's reasoning states; the bytes a token reads are the same file's share.
   const total_weights = weightsFor(facts.parameters_total, q, facts.published);
   const layout = servingLayout(hardware, facts.architecture.layers);
-  const flops = servingFlops(hardware);
+  // Prompts and the batch's compute cap are matmuls: vLLM on a GeForce card runs them at the FP32-accumulate rate.
+  const rated = servingFlops(hardware);
+  const flops = rated === undefined ? undefined : rated * servingComputeShare(hardware, runtimeFor(hardware, 'serving'));
   const singleStream = singleStreamEfficiency(hardware);
   const attention = flops === undefined ? undefined : servingAttentionFlops(hardware, facts.architecture);
   return {

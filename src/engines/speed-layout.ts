@@ -3,6 +3,7 @@ import type { Hardware } from '../schema/index.ts';
 import { ALLREDUCE_LATENCY_S, LAYER_LATENCY_S } from './constants.ts';
 import { decodeLayout, decodeSplit, prefillFlops, servingFlops, servingLayout, type DecodeLayout } from './decode.ts';
 import { splitNote } from './memory.ts';
+import { servingComputeShare } from './runtime.ts';
 
 export type SpeedLayout = {
   layout: DecodeLayout;
@@ -42,16 +43,21 @@ export function speedLayout(hardware: Hardware, layers: number, concurrency: num
     return made;
   }
   const n = hardware.count;
+  const rated = servingFlops(hardware);
   return {
     layout: servingLayout(hardware, layers),
-    flops: servingFlops(hardware),
+    // vLLM or SGLang: on GeForce cards at the FP32-accumulate rate (runtime.ts `servingComputeShare`).
+    flops: rated === undefined ? undefined : rated * servingComputeShare(hardware, 'vllm'),
     serving:
       `the ${n} PCIe cards in tensor parallel, as a server decoding ${concurrency} sequences runs them (vLLM or SGLang ` +
       `with --tensor-parallel-size ${n}, the layout of estimate_cost's serving figures): every card reads its share ` +
       `of every step, so decode reads at the summed bandwidth and prompts run on all ${n} cards' compute, plus a ` +
       `per-token floor of ${layersWords} layers x ${us(LAYER_LATENCY_S)} us and ${us(ALLREDUCE_LATENCY_S)} us of ` +
       'all-reduces per layer, the PCIe all-reduces counted at the NVLink latency, which no calibration row measures ' +
-      '(the fast side); at concurrency 1 the cards are split by layer, as llama.cpp runs them',
+      '(the fast side); at concurrency 1 the cards are split by layer, as llama.cpp runs them' +
+      (servingComputeShare(hardware, 'vllm') < 1
+        ? '; prompts at half the GeForce FP16-accumulate rating, vLLM and SGLang accumulating in FP32'
+        : ''),
   };
 }
 

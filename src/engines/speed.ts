@@ -10,6 +10,7 @@ import { linearAttentionBasis, linearAttentionStepSeconds } from './decode-hybri
 import { moeDispatchBasis, moeDispatchSeconds } from './decode-moe.ts';
 import { promptAttentionSeconds } from './prefill-depth.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
+import { servingComputeShare } from './runtime.ts';
 import { isMixtureOfExperts, moeRouting } from './moe.ts';
 import {
   activeBitsWords,
@@ -167,7 +168,9 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const total = decodeAt(facts, q, opts, layout, flops, opts.concurrency, single);
   const prefill = flops === undefined ? null : prefillRate(facts, flops, hardware);
   // The share of the rated compute reached: the class's efficiency (decode.ts `effectivePrefillEfficiency`).
-  const prefill_efficiency = effectivePrefillEfficiency(hardware, active_parameters, total_parameters);
+  // A server's layout runs vLLM or SGLang: on a GeForce card at the FP32-accumulate rate (runtime.ts).
+  const share = serving === null ? 1 : servingComputeShare(hardware, 'vllm');
+  const prefill_efficiency = roundTo(effectivePrefillEfficiency(hardware, active_parameters, total_parameters) * share, 2);
   const moe = isMixtureOfExperts(active_parameters, total_parameters);
   return {
     estimate: true,

@@ -70,6 +70,9 @@ test('free text maps through synonyms on whole words, plurals included', () => {
   assert.equal(map('where', 'Europe'), 'eu-cloud');
   assert.equal(map('where', 'on prem in the EU'), 'on-premises', 'on premises is the stricter of the two');
   assert.equal(map('use', 'RAG over PDFs'), 'documents');
+  // A hospital's own words: the noun, not only the verb ("summarise clinical notes").
+  assert.equal(map('use', 'clinical summaries'), 'documents');
+  assert.equal(map('use', 'a discharge summary'), 'documents');
   // Whole words only: "hr" inside "three" and "eu" inside "neutral" must not match.
   assert.equal(map('data', 'three'), undefined);
   assert.equal(map('keep', 'neutral'), undefined);

@@ -57,7 +57,7 @@ export const VOCABULARY: Readonly<Record<Exclude<TextParameter, 'machine'>, Para
       { value: 'writing', synonyms: ['write', 'copywriting', 'creative writing', 'content', 'marketing copy', 'blog', 'story', 'fiction', 'poetry', 'essay', 'email'] },
       { value: 'math', synonyms: ['maths', 'mathematics', 'calculation', 'arithmetic', 'algebra', 'calculus'] },
       { value: 'reasoning', synonyms: ['analysis', 'hard problems', 'logic', 'problem solving', 'complex tasks', 'planning', 'thinking'] },
-      { value: 'documents', synonyms: ['document', 'rag', 'retrieval', 'long context', 'long documents', 'knowledge base', 'pdf', 'contract', 'summarization', 'summarisation', 'summarize', 'summarise', 'search over documents'] },
+      { value: 'documents', synonyms: ['document', 'rag', 'retrieval', 'long context', 'long documents', 'knowledge base', 'pdf', 'contract', 'summarization', 'summarisation', 'summarize', 'summarise', 'summarizing', 'summarising', 'summary', 'summaries', 'search over documents'] },
       { value: 'agents', synonyms: ['agent', 'agentic', 'tool calling', 'tool use', 'function calling', 'automation', 'workflow', 'mcp'] },
       { value: 'vision', synonyms: ['image', 'picture', 'photo', 'screenshot', 'ocr', 'multimodal', 'chart', 'diagram', 'scan'] },
       { value: 'translation', synonyms: ['translate', 'translating', 'multilingual', 'languages', 'localization', 'localisation', 'non english'] },

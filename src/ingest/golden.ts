@@ -33,7 +33,7 @@ const MODEL_FIELDS = [
 ] as const;
 /** The KV-cache and expert facts of an architecture a row may check (`architecture:kv_layers`, `architecture:experts`). */
 const ARCHITECTURE_FIELD =
-  /^architecture:(layers|kv_heads|head_dim|kv_layers|sliding_layers|sliding_window|kv_lora_rank|rope_dim|global_kv_heads|global_head_dim|experts|experts_per_token|shared_experts|moe_intermediate_size|dense_layers|vocab_size)$/;
+  /^architecture:(layers|kv_heads|head_dim|kv_layers|recurrent_layers|sliding_layers|sliding_window|kv_lora_rank|rope_dim|global_kv_heads|global_head_dim|experts|experts_per_token|shared_experts|moe_intermediate_size|dense_layers|vocab_size)$/;
 const Field = z.union([
   z.enum(MODEL_FIELDS),
   z.string().regex(ARCHITECTURE_FIELD, 'architecture:<fact>'),

@@ -176,6 +176,34 @@ test('every configuration of the project table builds from the real sources with
   assert.deepEqual(byId.get('m3-max-64gb')?.memory_gb.corroborated_by, ['hf-tasks-hardware']);
   assert.equal(byId.get('m3-max-64gb')?.bandwidth_gbs?.value, 400);
   assert.equal(byId.get('m3-max-64gb')?.purchase_price_usd, undefined, 'a chip price is the price of no one memory size');
+  // RTX 5060 Ti: NVIDIA's launch prices as reported on 2025-04-15 (betweentwopixels.com): 'an 8GB model priced at
+  // $379 and a 16GB version at $429'; board power 180 W from the Hugging Face table.
+  assert.equal(byId.get('rtx-5060-ti-16gb')?.purchase_price_usd?.value, 429);
+  assert.equal(byId.get('rtx-5060-ti-8gb')?.purchase_price_usd?.value, 379);
+  assert.equal(byId.get('rtx-5060-ti-16gb')?.power_w?.value, 180);
+  // RTX 4060 Ti 16 GB: launch price 499 (accelerators-extra) and, from the reviewed accelerators table, 165 W
+  // (cputronic.com's specification page: 'With a TDP of 165W').
+  assert.equal(byId.get('rtx-4060-ti-16gb')?.purchase_price_usd?.value, 499);
+  assert.equal(byId.get('rtx-4060-ti-16gb')?.power_w?.value, 165);
+  assert.equal(byId.get('rtx-4060-ti-16gb')?.power_w?.source, 'hardware-accelerators');
+  // RX 7800 XT: AMD's announcement as reported on 2023-08-25 (sportskeeda.com): 16 GB GDDR6, 256-bit at 19.5 Gbps
+  // (19.5 x 256 / 8 = 624 GB/s), 'Total Board Power 263W'; launch price $499 (chipversus.com).
+  assert.equal(byId.get('rx-7800-xt')?.memory_gb.value, 16);
+  assert.equal(byId.get('rx-7800-xt')?.bandwidth_gbs?.value, 624);
+  assert.equal(byId.get('rx-7800-xt')?.power_w?.value, 263);
+  assert.equal(byId.get('rx-7800-xt')?.purchase_price_usd?.value, 499);
+});
+
+test('a key read in two tables keeps both readings: the first gives what it has, the second fills the rest', () => {
+  const extra: HardwareObservation = { source: 'accelerators-extra', key: 'k', name: 'K card', memory_gb: 16, bandwidth_gbs: 288, launch_price_usd: 499, as_of: '2026-11-21' };
+  const reviewed: HardwareObservation = { source: 'hardware-accelerators', key: 'k', name: 'K card', memory_gb: 16, bandwidth_gbs: 288, power_w: 165, as_of: '2026-11-28' };
+  const cfg = aConfig({ id: 'k', accelerator_key: ['k'], count: 1, rental_accelerators: [] });
+  const h = buildHardware([extra, reviewed], [], [cfg]).hardware[0];
+  assert.equal(h.purchase_price_usd?.value, 499);
+  assert.equal(h.power_w?.value, 165);
+  assert.equal(h.power_w?.source, 'hardware-accelerators');
+  assert.equal(h.memory_gb.source, 'accelerators-extra');
+  assert.deepEqual(h.memory_gb.corroborated_by, ['hardware-accelerators']);
 });
 
 test('a figure is taken from the first named source that gives it; later sources fill only what is missing', () => {

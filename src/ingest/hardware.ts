@@ -97,8 +97,8 @@ type Accelerator = {
   first<K extends keyof HardwareObservation>(k: K): HardwareObservation | undefined;
 };
 
-function acceleratorOf(cfg: HardwareConfig, byKey: Map<string, HardwareObservation>): Accelerator {
-  const all = cfg.accelerator_key.map((k) => byKey.get(k)).filter((o): o is HardwareObservation => o !== undefined);
+function acceleratorOf(cfg: HardwareConfig, byKey: Map<string, HardwareObservation[]>): Accelerator {
+  const all = cfg.accelerator_key.flatMap((k) => byKey.get(k) ?? []);
   return { primary: all[0], all, first: (k) => all.find((o) => o[k] !== undefined) };
 }
 
@@ -218,8 +218,10 @@ export function buildHardware(
   configs: HardwareConfig[],
   computeTable: ReadonlyMap<string, ComputeRow> = new Map(),
 ): { hardware: Hardware[]; issues: IngestIssue[] } {
-  const byKey = new Map<string, HardwareObservation>();
-  for (const o of obs) if (!byKey.has(o.key)) byKey.set(o.key, o);
+  // A card read in two curated tables (its launch price in one, its board power in the other) keeps every reading,
+  // the first table's first: each fact takes the first reading that gives it.
+  const byKey = new Map<string, HardwareObservation[]>();
+  for (const o of obs) byKey.set(o.key, [...(byKey.get(o.key) ?? []), o]);
   const hardware: Hardware[] = [];
   const issues: IngestIssue[] = [];
   for (const cfg of configs) {

@@ -60,16 +60,17 @@ test('an owned window names the configuration and machines that cost least insid
 });
 
 test('the curve at an owned window\'s end shows the machines of that window, no more than the API', { skip: !shipped }, () => {
-  // Gemma 3 27B: one rtx-4090-x4 (4 x 1,599 = 6,396 USD over 36 months: 177.67; no host priced; 4 x 22 W idle x 730 h x
-  // 0.15 = 9.64) costs 187.30 USD a month flat plus 0.01581 USD of power per 1M tokens, against kilo's 0.05:
-  // 187.30 / (0.05 - 0.01581) = 5,478M, and the machine is full at 5,929.37M. Costed just past the full volume as
-  // shown, it would need a second machine and read above the API; the curve costs it where it lies. (Qwen3 8B on one
-  // rtx-5080 had such a window before its desktop host's own 45 W was counted: 51.36 + 4.93 = 56.28 USD flat now,
-  // 56.28 / (0.06 - 0.01392) = 1,221M, past the 1,132.63M one machine serves, so that window is gone.)
-  // Named: with every configuration costed, the owned basis is one whose host is priced (owned-cost-basis.ts).
-  const r = run({ model_id: 'gemma-3-27b-it', tokens_millions: 9586.664, hardware: 'rtx-4090-x4' });
+  // gpt-oss-120b: one rtx-3090-x4 with its EPYC host costs 213.57 USD a month flat plus 0.01266 USD of power per 1M
+  // tokens (estimate-cost-owned-basis.test), against OpenRouter's blended 0.06: 213.57 / (0.06 - 0.01266) = 4,511M,
+  // and the machine is full at 7.725M a paid hour x 730 = 5,639M. Costed just past the full volume as shown, it would
+  // need a second machine and read above the API; the curve costs it where it lies. (Gemma 3 27B on one rtx-4090-x4
+  // had such a window, 5,478-5,929M, before vLLM's GeForce prompts ran at the FP32-accumulate rate: its owned month
+  // now costs at least 0.06326 USD per 1M, above kilo's 0.05. Qwen3 8B on one rtx-5080 had one before its desktop
+  // host's own 45 W was counted: 51.36 + 4.93 = 56.28 USD flat now, 56.28 / (0.06 - 0.01392) = 1,221M, past the
+  // 1,132.63M one machine serves, so that window is gone.)
+  const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 9586.664, hardware: 'rtx-3090-x4' });
   const [w] = r.break_even_owned.cheaper_windows;
-  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [5477.98, 5929.37, 'rtx-4090-x4', 1]);
+  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [4511.39, 5639.15, 'rtx-3090-x4', 1]);
   for (const v of [w.from_tokens_millions, w.to_tokens_millions]) {
     const p = r.curve.find((x: Out) => x.tokens_millions === v);
     assert.ok(p.owned_usd <= p.api_usd + 0.01, `at ${v}: owned ${p.owned_usd}, API ${p.api_usd}`);
@@ -81,13 +82,14 @@ test('the curve at an owned window\'s end shows the machines of that window, no 
 test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more than the API, so the API is cheaper', { skip: !shipped }, () => {
   // OpenRouter at 0.03/0.15 (models.dev's sync of OpenRouter's API, f34441cf84, 2026-06-26; genai-prices' 0.039/0.18 is
   // its sync of 2026-06-15), blended 3:1 (3 x 0.03 + 0.15) / 4 = 0.06: 3,000 x 0.06 = 180 USD. rtx-3090-x4: the cards
-  // 5,996 / 36 = 166.56, the EPYC workstation around them 1,314 / 36 = 36.50, power 36.87 (as before): 239.93 USD,
-  // where leaving the host out gave 203.43 and "self_hosted". rtx-4090-x4 (no host priced) costs 211.91 even without
-  // one: above 180 whatever its host costs.
+  // 5,996 / 36 = 166.56, the EPYC workstation around them 1,314 / 36 = 36.50, power 4 x 24 W idle x 730 h x 0.15 =
+  // 10.51 plus 3,000 x 0.01266 = 37.98 (vLLM's prompts at the GeForce FP32-accumulate rate): 251.55 USD, above 180
+  // with or without the host (215.05). rtx-4090-x4 (no host priced) costs 218.47 even without one: above 180 whatever
+  // its host costs.
   const full = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000 });
   const short = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000, view: 'summary' });
   const x3090 = full.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-3090-x4');
-  assert.deepEqual([x3090.purchase.monthly_usd, x3090.host_machine.monthly_usd, x3090.monthly_usd], [166.56, 36.5, 239.93]);
+  assert.deepEqual([x3090.purchase.monthly_usd, x3090.host_machine.monthly_usd, x3090.monthly_usd], [166.56, 36.5, 251.55]);
   assert.deepEqual([full.api.cheapest.provider, full.api.cheapest.monthly_usd], ['openrouter', 180]);
   assert.deepEqual([full.cheaper, full.cheaper_note], ['api', null]);
   assert.deepEqual([short.cheaper, short.cheaper_note], ['api', null]);

@@ -5,7 +5,7 @@ import {
   type KvCacheType, type Quantization,
 } from '../engines/constants.ts';
 import { computeClass, decodeEfficiency, layoutBasis } from '../engines/decode.ts';
-import { linearAttentionLayers } from '../engines/decode-hybrid.ts';
+import { recurrentLayersWords } from '../engines/decode-hybrid.ts';
 import { moeDispatchBasis, moeDispatchSeconds, moeDispatchWords } from '../engines/decode-moe.ts';
 import {
   assessFit, memoryReport, modelFitInputs, quantizationRuleFor, type FitAssessment, type FitOptions,
@@ -77,8 +77,9 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
   const dispatch = serving === null ? moeDispatchBasis(hardware, 'each model\'s', true) : null;
   const layoutWords = (serving ?? layoutBasis(hardware, layout, 'each model\'s')) +
     (dispatch === null ? '' : ` (a mixture-of-experts model, as its speed.basis says, ${dispatch.replace(/^plus /, 'adds ')})`) +
-    ` (a hybrid linear-attention model adds ${Number((LINEAR_ATTENTION_LAYER_S * 1e3).toFixed(3))} ms a step per Gated DeltaNet layer, its ` +
-    'layers less the kv_layers its architecture line names: their recurrent kernels)';
+    ` (a hybrid model adds ${Number((LINEAR_ATTENTION_LAYER_S * 1e3).toFixed(3))} ms a step per recurrent layer, the ` +
+    'recurrent_layers its architecture line names (Gated DeltaNet, Mamba-2 or lightning attention, all at the rate ' +
+    'fitted on Gated DeltaNet): their recurrent kernels)';
   // perToken(weights, cache, kv): the seconds of a step that reads those bytes, the cache at `kv`, in words.
   const perToken = (weights: string, cache: string, kv = KV_READ_EFFICIENCY, e = 'speed.efficiency') =>
     `(${weights} / (${e} x speed.decode_bandwidth_gbs) + ${cache} / (${kv} x ` +
@@ -129,8 +130,8 @@ function speedBasis(a: FitAssessment, q: Quantization, quantizationName: string,
   const dispatch = moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total);
   const extra = dispatch === 0 ? '' : `; ${moeDispatchWords(facts.architecture.layers)}`;
   // A hybrid model's recurrent layers, each LINEAR_ATTENTION_LAYER_S a step (decode-hybrid.ts), named by count.
-  const linear = linearAttentionLayers(facts.architecture);
-  const hybrid = linear === 0 ? '' : `; ${linear} linear-attention layers x ${Number((LINEAR_ATTENTION_LAYER_S * 1e3).toFixed(3))} ms`;
+  const linear = recurrentLayersWords(facts.architecture);
+  const hybrid = linear === null ? '' : `; ${linear} x ${Number((LINEAR_ATTENTION_LAYER_S * 1e3).toFixed(3))} ms`;
   return `${quantizationName} weights; ${facts.architecture.layers} layers; ${prefill}${bits}${extra}${hybrid}`;
 }
 

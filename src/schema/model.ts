@@ -1,7 +1,7 @@
 // Model: one canonical language model and every dated, sourced fact the dataset holds about it.
 import { z } from 'zod';
 import { factOf } from './fact.ts';
-import { AttentionKind, IsoDate, ModelStatus, Slug } from './primitives.ts';
+import { AttentionKind, IsoDate, ModelStatus, RecurrentKind, Slug } from './primitives.ts';
 import { Licence } from './licence.ts';
 
 const PositiveInt = z.number().int().positive();
@@ -40,6 +40,14 @@ const ArchitectureShape = z
      * NAS-pruned models (Llama-3.3-Nemotron-Super-49B: 49 of 80), whose other layers have no attention at all.
      */
     kv_layers: PositiveInt.optional(),
+    /**
+     * Hybrid models: how many of `layers` carry a fixed-size recurrent state that each decode step updates, and its
+     * kind (`gated-deltanet`: Qwen3-Next, Qwen3.5/3.6; `mamba2`: Nemotron-H; `lightning`: MiniMax-M1's lightning
+     * attention). Not `layers - kv_layers`: Nemotron-3-Nano's other layers are half MoE feed-forward blocks, and a
+     * NAS-pruned Nemotron's no-op blocks hold neither attention nor state (0 or absent).
+     */
+    recurrent_layers: z.number().int().nonnegative().optional(),
+    recurrent_kind: RecurrentKind.optional(),
     /**
      * Mixture-of-experts geometry (config.json): the routed experts of each MoE layer (`num_experts`,
      * `num_local_experts`, `n_routed_experts`), how many a token is routed to (`num_experts_per_tok`,
@@ -106,6 +114,12 @@ export const ARCHITECTURE_RULES: ReadonlyArray<{ name: string; holds: (a: Archit
     holds: (a) => a.attention !== 'hybrid' || a.kv_layers !== undefined,
     message: 'a hybrid architecture needs kv_layers (the layers that keep a KV cache)',
     path: ['kv_layers'],
+  },
+  {
+    name: 'recurrent_layers_only_hybrid',
+    holds: (a) => a.recurrent_layers === undefined || a.recurrent_layers === 0 || (a.attention === 'hybrid' && a.kv_layers !== undefined && a.recurrent_layers <= a.layers - a.kv_layers && a.recurrent_kind !== undefined),
+    message: 'recurrent_layers belong to a hybrid architecture, need their recurrent_kind, and are at most layers - kv_layers',
+    path: ['recurrent_layers'],
   },
   {
     name: 'kv_layers_only_hybrid',

@@ -51,3 +51,6 @@ export type ModelStatus = z.infer<typeof ModelStatus>;
  */
 export const AttentionKind = z.enum(['full', 'gqa', 'mla', 'sliding', 'hybrid']);
 export type AttentionKind = z.infer<typeof AttentionKind>;
+/** The recurrent layers of a hybrid model: Gated DeltaNet, Mamba-2 state-space, or MiniMax's lightning attention. */
+export const RecurrentKind = z.enum(['gated-deltanet', 'mamba2', 'lightning']);
+export type RecurrentKind = z.infer<typeof RecurrentKind>;

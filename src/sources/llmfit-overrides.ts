@@ -1,7 +1,7 @@
 // The reviewed architecture-overrides table: corrected or filled config facts per Hugging Face repo, each cited.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { AttentionKind, type NativePrecision, type Source } from '../schema/index.ts';
+import { AttentionKind, type NativePrecision, RecurrentKind, type Source } from '../schema/index.ts';
 import { parseCsv, tableUrl, zodIssues } from './curated.ts';
 import type { IngestIssue } from './types.ts';
 
@@ -34,6 +34,8 @@ export const ARCHITECTURE_FIELDS = [
   'sliding_window',
   'sliding_layers',
   'kv_layers',
+  'recurrent_layers',
+  'recurrent_kind',
   'global_kv_heads',
   'global_head_dim',
   'experts',
@@ -73,7 +75,7 @@ export type RepoOverride = {
 };
 
 const FIELDS = new Set<string>([...ARCHITECTURE_FIELDS, ...MODEL_FIELDS]);
-const NON_NEGATIVE = new Set<string>(['sliding_layers', 'shared_experts', 'dense_layers']);
+const NON_NEGATIVE = new Set<string>(['sliding_layers', 'recurrent_layers', 'shared_experts', 'dense_layers']);
 
 const Row = z
   .object({
@@ -88,6 +90,12 @@ const Row = z
     if (r.field === 'attention') {
       if (!AttentionKind.safeParse(r.value).success) {
         ctx.addIssue({ code: 'custom', path: ['value'], message: `attention must be one of ${AttentionKind.options.join(', ')}` });
+      }
+      return;
+    }
+    if (r.field === 'recurrent_kind') {
+      if (!RecurrentKind.safeParse(r.value).success) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `recurrent_kind must be one of ${RecurrentKind.options.join(', ')}` });
       }
       return;
     }
@@ -117,7 +125,7 @@ export async function loadArchitectureOverrides(file: string): Promise<{ overrid
     seen.add(key);
     const o = overrides.get(hf_repo) ?? { hf_repo, architecture: {}, model: {}, source: OVERRIDES_SOURCE_ID, as_of: OVERRIDES_REVIEWED, url: `https://huggingface.co/${hf_repo}` };
     if ((MODEL_FIELDS as readonly string[]).includes(field)) o.model[field as ModelField] = Number(value);
-    else o.architecture[field as ArchitectureField] = field === 'attention' ? value : Number(value);
+    else o.architecture[field as ArchitectureField] = field === 'attention' || field === 'recurrent_kind' ? value : Number(value);
     overrides.set(hf_repo, o);
   }
   return { overrides, issues };

@@ -1,7 +1,7 @@
 // The reviewed model-architecture table: one row per model's own Hugging Face repo, read from its config.json and card.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { AttentionKind, IsoDate, NativePrecision, type Source } from '../schema/index.ts';
+import { AttentionKind, IsoDate, NativePrecision, RecurrentKind, type Source } from '../schema/index.ts';
 import { optionalPositive, parseCsv, tableUrl, zodIssues } from './curated.ts';
 import type { ArchitectureField, RepoOverride } from './llmfit-overrides.ts';
 import type { IngestIssue } from './types.ts';
@@ -63,6 +63,9 @@ const Row = z
     moe_intermediate_size: optionalInt(1).optional(),
     dense_layers: optionalInt(0).optional(),
     vocab_size: optionalInt(1).optional(),
+    // A hybrid model's recurrent layers and their kind (schema/model.ts Architecture), written per row, not inferred.
+    recurrent_layers: optionalInt(0).optional(),
+    recurrent_kind: z.union([z.literal(''), RecurrentKind]).optional().transform((s) => (s === '' ? undefined : s)),
     native_precision: z.union([z.literal(''), NativePrecision]).transform((s) => (s === '' ? undefined : s)),
     config_url: optionalUrl,
     card_url: z.url({ message: 'the model card URL' }),
@@ -82,6 +85,7 @@ const Row = z
 const ARCH_COLUMNS = [
   'layers', 'attention_heads', 'kv_heads', 'head_dim', 'hidden_size', 'attention', 'kv_lora_rank', 'rope_dim', 'sliding_window', 'sliding_layers',
   'kv_layers', 'experts', 'experts_per_token', 'shared_experts', 'moe_intermediate_size', 'dense_layers', 'vocab_size',
+  'recurrent_layers', 'recurrent_kind',
 ] as const satisfies readonly ArchitectureField[];
 
 /** Billions to a parameter count, rounded to a whole parameter (32.8 -> 32,800,000,000). */
