@@ -35,12 +35,12 @@ test('/cost/deepseek-v3.2: owned is cheaper in windows before it stays cheaper, 
 });
 
 test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the page states as before', { skip: !committed }, async () => {
-  // The REST answer: one rtx-4090-x4 owned costs 187.3 USD a month flat plus 0.008202 USD per 1M tokens, against
-  // openrouter's 0.03 in / 0.15 out, blended at 0.75 input 0.06: 187.3 / (0.06 - 0.008202) = 3,616.0M (3,616.01 from
-  // the unrounded figures), and stays cheaper. Its
+  // The REST answer: one rtx-4090-x4 owned costs 187.3 USD a month flat plus 0.01039 USD per 1M tokens (its power at
+  // vLLM's FP32-accumulate prompt rate on GeForce cards), against openrouter's 0.03 in / 0.15 out, blended at 0.75
+  // input 0.06: 187.3 / (0.06 - 0.01039) = 3,775.45M (3,775.38 from the unrounded figures), and stays cheaper. Its
   // host machine is not priced, so the volume is a lower bound, and the reason says so. (rtx-3090-x4, cheaper before
   // its host was counted, costs 177.07 + 1,314 / 36 = 213.57 USD flat: 213.57 / (0.07 - 0.008786) = 3,488.9M.)
   assert.match((await rest('gpt-oss-120b', 'rtx-4090-x4')).reason,
-    /from 3616\.01 million tokens a month, .* and self-hosting stays cheaper above it; .*; rtx-4090-x4 leaves out a host machine .* lower bounds$/);
-  assert.equal(await page('gpt-oss-120b', 'rtx-4090-x4'), 'break-even at <strong>3.6B tokens a\nmonth</strong> (openrouter versus rtx-4090-x4; a lower bound: a host machine is not priced).');
+    /from 3775\.38 million tokens a month, .* and self-hosting stays cheaper above it; .*; rtx-4090-x4 leaves out a host machine .* lower bounds$/);
+  assert.equal(await page('gpt-oss-120b', 'rtx-4090-x4'), 'break-even at <strong>3.8B tokens a\nmonth</strong> (openrouter versus rtx-4090-x4; a lower bound: a host machine is not priced).');
 });

@@ -8,15 +8,19 @@ const { dataset } = servedDataset();
 const app = buildApp({ config: testConfig(), dataset, access: testAccess(), today: () => '2026-10-01' });
 after(() => app.close());
 
-test('/trust/gpt-5: OpenAI lists gpt-5 as flex, priority and standard, each shown once with its SKU', async () => {
-  const res = await app.inject({ method: 'GET', url: '/trust/gpt-5', headers: { accept: 'text/html' } });
+test('/trust/gpt-4o: OpenAI lists gpt-4o as batch, priority and standard, each shown once with its SKU', async () => {
+  const res = await app.inject({ method: 'GET', url: '/trust/gpt-4o', headers: { accept: 'text/html' } });
   assert.equal(res.statusCode, 200);
-  const items = [...res.body.matchAll(/<li>OpenAI <code>gpt-5<\/code>\s*([^<(]*?) SKU\s*\(/g)].map((m) => m[1]);
-  // data/dataset/offers.json: openai's gpt-5 offers carry sku flex, priority and standard (source inference-providers),
-  // all EU residency `region`; the list is sorted by provider, region, provider model id, then SKU.
-  assert.deepEqual(items, ['flex', 'priority', 'standard']);
+  const items = [...res.body.matchAll(/<li>OpenAI <code>gpt-4o<\/code>\s*([^<(]*?) SKU\s*\(/g)].map((m) => m[1]);
+  // data/dataset/offers.json: openai's gpt-4o offers carry sku batch, priority and standard, EU residency `region` (OpenAI's
+  // help page names gpt-4o's snapshots among the models its EU residency serves: data/curated/offer-residency.csv); the
+  // list is sorted by provider, region, provider model id, then SKU.
+  assert.deepEqual(items, ['batch', 'priority', 'standard']);
+  // gpt-5 is not named in the copy of the page read: its OpenAI offers are not listed as EU-resident.
+  const five = await app.inject({ method: 'GET', url: '/trust/gpt-5', headers: { accept: 'text/html' } });
+  assert.doesNotMatch(five.body, /<li>OpenAI <code>gpt-5<\/code>/);
   // Azure's EU-regional SKU says so beside its SKU name (litellm: azure eu/gpt-5-2025-08-07, sku regional, region eu).
-  assert.match(res.body, /<code>eu\/gpt-5-2025-08-07<\/code>\s*regional SKU, EU region \(/);
+  assert.match(five.body, /<code>eu\/gpt-5-2025-08-07<\/code>\s*regional SKU, EU region \(/);
 });
 
 test('/trust/llama-4-maverick-17b-instruct: the licence\'s EU exclusion is shown beside commercial use, with the clause', async () => {
