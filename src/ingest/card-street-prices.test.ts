@@ -54,3 +54,10 @@ test('a row with an unknown basis or no quote stays out as an issue', async () =
   assert.deepEqual(rows, []);
   assert.ok(issues.length >= 1);
 });
+
+test('a price day that is no calendar day is an issue and the row stays out', async () => {
+  const { rows, issues } = await load('nvidia-rtx-5090,2699,2026-02-30,street-new-lowest,https://x.example/p,2026-11-28,q,n');
+  assert.deepEqual(rows, []);
+  assert.equal(issues.length, 1);
+  assert.match(JSON.stringify(issues[0]), /price_date/);
+});

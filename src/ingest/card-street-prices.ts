@@ -3,7 +3,7 @@
 // the data's window (on or before the data date: build.ts fails the build on a later one). A card with no row keeps
 // its launch price or MSRP, and that price's note says it is not today's market price.
 import { z } from 'zod';
-import { fact, type Hardware, type Source } from '../schema/index.ts';
+import { fact, IsoDate, type Hardware, type Source } from '../schema/index.ts';
 import { tableUrl } from '../sources/curated.ts';
 import type { IngestIssue } from '../sources/types.ts';
 import { loadAcceleratorTable } from './accelerator-table.ts';
@@ -36,10 +36,10 @@ const StreetRow = z
     accelerator_key: z.string().min(1, 'an accelerator key of data/curated/hardware-configs.csv'),
     usd: z.coerce.number().positive('a price in USD'),
     /** The page's own day: the price is a fact of that day, not of the day the table was read. */
-    price_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+    price_date: IsoDate,
     basis: z.enum(BASES, { message: BASES.join(', ') }),
     source_url: z.url({ protocol: /^https$/, error: 'an https URL' }),
-    read_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+    read_on: IsoDate,
     quote: z.string().min(1, 'the words of the page that give the price'),
     note: z.string().min(1, 'how the day and the price were read'),
   })
