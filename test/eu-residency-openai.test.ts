@@ -37,17 +37,21 @@ test('OpenAI: EU residency only for the snapshots its help page lists, not for e
   assert.ok(!ds.offers.some((o) => o.provider === 'openai' && o.model_id === 'gpt-realtime' && isEuOffer(o)));
 });
 
-test('eu_hosting cites each EU offer\'s own residency source, and says when a provider row quotes no page', { skip: noData }, () => {
-  const c = euHosting(committed(), 'claude-sonnet-4-5');
+test('eu_hosting cites each EU offer\'s own residency source; SAP AI Core, quoting no page, counts for none', { skip: noData }, () => {
+  const ds = committed();
+  const c = euHosting(ds, 'claude-sonnet-4-5');
   assert.equal(c.status, 'met');
-  // Sources differ (models-dev for Bedrock's eu. SKU, inference-providers for SAP AI Core and cortecs): derived.
+  // Sources differ (models-dev for Bedrock's eu. SKU, inference-providers for cortecs): derived.
   assert.equal(c.evidence.source, 'derived');
-  // docs/data.md: "SAP AI Core's `region` still rests on its product page without a quote".
-  assert.match(c.evidence.detail, /SAP AI Core \(region: inference-providers, 2026-11-21, its provider row quotes no page\)/);
   // inference-providers.csv, cortecs: residency_url https://docs.cortecs.ai/security-and-compliance, read 2026-11-28.
   assert.match(c.evidence.detail, /cortecs \(yes: inference-providers, 2026-11-28, https:\/\/docs\.cortecs\.ai\/security-and-compliance\)/);
   assert.match(c.evidence.detail, /Amazon Bedrock \(yes: models-dev, 2026-07-02\)/);
-  assert.ok((c.evidence.derived_from as string[]).some((d) => d.includes('SAP AI Core')));
+  // inference-providers.csv, sap-ai-core: `unknown` with its residency_note (no SAP page says where the generative AI hub
+  // processes a partner model's requests); docs/data.md: "The 26 offers went `region` -> `unknown`".
+  assert.doesNotMatch(c.evidence.detail, /SAP AI Core/);
+  const sap = ds.offers.filter((o) => o.provider === 'sap-ai-core');
+  assert.equal(sap.length, 26);
+  for (const o of sap) assert.equal(o.eu_resident.value, 'unknown', o.provider_model_id);
 });
 
 test('a hospital sent to a beta listing is told it is beta', { skip: noData }, () => {

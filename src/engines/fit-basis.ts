@@ -165,11 +165,12 @@ export type FitBasis = {
 };
 
 /**
- * Copies of each sequence's KV cache a fit counts: one a card for an MLA model the fit's runtime runs tensor parallel
- * (vLLM and SGLang keep its latent whole on every rank: mla-cache.ts), else one.
+ * Copies of each sequence's KV cache a fit counts where the fit's runtime runs the cards tensor parallel: one a card
+ * for an MLA model (vLLM and SGLang keep its latent whole on every rank), cards / KV heads for a model with fewer KV
+ * heads than cards (each card keeps at least one: mla-cache.ts); else one.
  */
 export function fitKvCopies(architecture: Architecture, hardware: Hardware, opts: Pick<FitOptions, 'concurrency' | 'figure'>): number {
-  return architecture.attention === 'mla' ? kvCacheCopies(architecture, hardware, fitLadder(hardware, opts).runtime) : 1;
+  return hardware.count > 1 ? kvCacheCopies(architecture, hardware, fitLadder(hardware, opts).runtime) : 1;
 }
 
 export function fitBasis(model: Model, hardware: Hardware, opts: FitOptions): FitBasis | undefined {

@@ -46,7 +46,7 @@ function dispatchInput(facts: ModelFacts, hardware: Hardware): string[] {
 export function modelFitInputs(a: FitWords, opts: FitOptions, hardware?: Hardware): string[] {
   const kvType = opts.kv_cache ?? 'f16';
   const layout = kvLayout(a.facts.architecture);
-  const copies = hardware ? kvCopiesWords(fitKvCopies(a.facts.architecture, hardware, opts)) : '';
+  const copies = hardware ? kvCopiesWords(fitKvCopies(a.facts.architecture, hardware, opts), a.facts.architecture, hardware.count) : '';
   return [keptWeightsBasis(a.shown.q, a.facts.published), kvInput(kvType, layout), ...(copies ? [copies] : [])];
 }
 

@@ -65,7 +65,8 @@ test('the look-up is read once per model object and shared by every request', ()
  * The measured error docs/hardware-and-cost.md states: the flat estimate (dataset parameters x bits per weight / 8)
  * against every published file of data/curated/gguf-file-sizes.csv lies within 0.89x-1.10x, and within 0.97x-1.06x
  * for models of 7B parameters or more but two: Qwen2.5-72B, whose 29,568-wide feed-forward is not a multiple of 256
- * (so llama.cpp stores those tensors in a larger type), and TheBloke's Mixtral, whose K-quants are as small as Q4_0.
+ * (so llama.cpp stores those tensors in a larger type), and TheBloke's Mixtral, whose K-quants are as small as Q4_0;
+ * Nemotron-3-Nano-30B-A3B's Q4_K_M reads 1.277x (below).
  * A new row outside these bounds means the docs must be updated with it.
  */
 test('the flat estimate is within the documented error of every published file', () => {
@@ -79,6 +80,13 @@ test('the flat estimate is within the documented error of every published file',
     if (!params) continue;
     const ratio = (Number(r.size_gb) * 1e9) / ((params * bits[r.quantization]) / 8);
     const where = `${r.model_id} ${r.quantization}: published / flat = ${ratio.toFixed(3)}`;
+    // Nemotron-3-Nano-30B-A3B: every expert tensor's rows (2,688 and 1,856 wide) miss the 256-weight super-block, so
+    // the whole MoE falls back to wider types: 24.66 GB against 31.578e9 x 4.89 / 8 = 19.30 GB, 1.277x.
+    if (r.model_id === 'nemotron-3-nano-30b-a3b') {
+      assert.ok(ratio > 1.27 && ratio < 1.28, where);
+      checked++;
+      continue;
+    }
     assert.ok(ratio > 0.89 && ratio < 1.1, where);
     // The Qwen2/2.5 72B class (Qwen2.5-72B and Qwen2-72B and their fine-tunes: untied 152k-token embeddings kept
     // at higher precision) reads 6.7% over the flat figure; Mixtral 8x7B's experts quantize below it.

@@ -6,7 +6,11 @@ import { GB, QUANTIZATIONS, type Quantization, type QuantizationId } from './con
  * One published file the weights are sized by: its bytes and the words that cite it. `same_as`: the file is another
  * model's of the same architecture (ingest/gguf-files-same-architecture.ts), in the words that say whose.
  */
-export type PublishedWeights = { bytes: number; file: string; url: string; as_of: string; gb: number; same_as?: string };
+export type PublishedWeights = {
+  bytes: number; file: string; url: string; as_of: string; gb: number; same_as?: string;
+  /** Not a file: the flat estimate scaled by a published file's ratio (orderedLadder), in the words that say whose. */
+  scaled_from?: string;
+};
 
 /** A model's published files by quantization; empty when the dataset has none. Frozen, shared. */
 export type PublishedSizes = ReadonlyMap<QuantizationId, PublishedWeights>;
@@ -41,6 +45,44 @@ function readPublished(model: Model): PublishedSizes {
     const same_as = f.source === 'derived' ? f.note : undefined;
     map.set(id as QuantizationId, { bytes: size_gb * GB, gb: size_gb, file, url, as_of: f.as_of, ...(same_as ? { same_as } : {}) });
   }
+  const parameters = model.parameters_total?.value;
+  return parameters ? orderedLadder(map, parameters) : map;
+}
+
+/** The llama.cpp K-quant ladder by bits per weight; Q8_0 is its top (blocks of 32, no fallback type). */
+const LADDER = ['q3_k_m', 'q4_k_m', 'q5_k_m', 'q6_k', 'q8_0'].map((id) => QUANTIZATIONS.find((q) => q.id === id)!);
+
+/**
+ * A model with published files for some rungs of the ladder and the flat estimate for the others can read out of
+ * order: Nemotron-3-Nano-30B-A3B's Q4_K_M file is 24.66 GB where the flat rule gives 19.30 (its expert tensors' rows,
+ * 1,856 and 2,688 wide, are no multiple of a K-quant's 256-weight super-block, so llama.cpp stores them in a wider
+ * fallback type), while the flat Q5_K_M is 22.46 GB: a larger quantization would look smaller, and the fit would pick
+ * it. Only where the order breaks, every unpublished rung is sized by the flat estimate x the ratio of the published
+ * file nearest in bits per weight to its own flat estimate (the same fallback widens every K-quant), never above the
+ * Q8_0 rung (published, else flat: Q8_0's blocks of 32 need no fallback and no K-quant falls back to a wider type).
+ * A model whose ladder reads in order keeps its figures unchanged.
+ */
+function orderedLadder(map: Map<QuantizationId, PublishedWeights>, parameters: number): Map<QuantizationId, PublishedWeights> {
+  const flat = (q: Quantization) => (parameters * q.bits_per_weight) / 8;
+  const size = (q: Quantization) => map.get(q.id)?.bytes ?? flat(q);
+  const known = LADDER.filter((q) => map.has(q.id));
+  if (known.length === 0 || known.length === LADDER.length) return map;
+  if (LADDER.every((q, i) => i === 0 || size(LADDER[i - 1]!) < size(q))) return map;
+  const top = LADDER[LADDER.length - 1]!;
+  const cap = size(top);
+  for (const q of LADDER) {
+    if (map.has(q.id)) continue;
+    const near = known.reduce((a, b) => (Math.abs(b.bits_per_weight - q.bits_per_weight) < Math.abs(a.bits_per_weight - q.bits_per_weight) ? b : a));
+    const p = map.get(near.id)!;
+    const ratio = p.bytes / flat(near);
+    const bytes = q === top ? Math.min(flat(q), flat(q) * ratio) : Math.min(cap, flat(q) * ratio);
+    const r = Math.round(ratio * 1000) / 1000;
+    const scaled_from =
+      `parameters x ${q.bits_per_weight} bits per weight / 8 x ${r}, the ratio of the published ${near.name} file ` +
+      `(${p.gb.toFixed(2)} GB) to its flat estimate${bytes === cap && q !== top ? `, at most the ${top.name} size` : ''}: ` +
+      'no published file at this quantization, and the flat figure alone would put it out of order with the published one';
+    map.set(q.id, { bytes, gb: bytes / GB, file: p.file, url: p.url, as_of: p.as_of, scaled_from });
+  }
   return map;
 }
 
@@ -73,6 +115,7 @@ export function weightsBasis(q: Quantization, published?: PublishedSizes): strin
   const p = published?.get(q.id);
   // Two decimals as cards print them; a row read from the file's exact byte count keeps its exactness in the fit.
   const gb = p && Math.round(p.gb * 100) / 100;
+  if (p?.scaled_from) return `weights ${q.name} = ${gb} GB, an estimate: ${p.scaled_from} (${p.file}, ${p.url}, read ${p.as_of})`;
   if (p?.same_as) return `weights ${q.name} = ${gb} GB, the ${p.same_as}: the file ${p.file} (${p.url}, read ${p.as_of})`;
   if (p) return `weights ${q.name} = ${gb} GB, the published file ${p.file} (${p.url}, read ${p.as_of})`;
   const flat = `weights ${q.name} = parameters x ${q.bits_per_weight} bits per weight / 8, an estimate (${q.basis})`;

@@ -44,6 +44,26 @@ test('the cache is held once a card for MLA under vLLM tensor parallelism, once 
   assert.equal(fitKvCopies(deepseek, pcie, { concurrency: 1, figure: 'serving' }), 8);
 });
 
+test('fewer KV heads than cards: vLLM keeps one a card, so the cache is held cards / KV heads times', () => {
+  // vLLM's get_num_kv_heads: max(1, kv_heads // tensor_parallel_size) a card. Qwen/Qwen3-235B-A22B config.json: 94
+  // layers, 4 KV heads x 128: on 8 cards each keeps 1 head, 8 heads held for 4, 2 copies; on 4 cards 1 each, 1 copy.
+  const qwen235: Architecture = { layers: 94, kv_heads: 4, head_dim: 128, attention: 'gqa', hf_repo: 'Qwen/Qwen3-235B-A22B' };
+  assert.equal(kvCacheCopies(qwen235, h100x8, 'vllm'), 2);
+  assert.equal(kvCacheCopies(qwen235, { ...h100x8, count: 4 }, 'vllm'), 1);
+  // nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B: 2 KV heads on its 6 attention layers; on 4 cards, 2 copies.
+  const nano: Architecture = { layers: 52, kv_heads: 2, head_dim: 128, attention: 'hybrid', kv_layers: 6, hf_repo: 'nvidia/x' };
+  assert.equal(kvCacheCopies(nano, { ...h100x8, count: 4 }, 'vllm'), 2);
+  // Llama 3.3 70B's 8 KV heads on 8 cards: one each, no copy; llama.cpp's layer split never copies.
+  assert.equal(kvCacheCopies(gqa, h100x8, 'vllm'), 1);
+  assert.equal(kvCacheCopies(qwen235, pcie, 'llama.cpp'), 1);
+  // A decode step reads every copy, each card its own: at batch 1 and 8,192 tokens Qwen3-235B's cache is 94 x 2 x 4 x 128
+  // x 2 B x 8,192 = 1.5770 GB, read twice over the summed 8 x 3,350 GB/s at 0.82: 3.1541 / 21,976 = 0.1435 ms, one card's
+  // 0.3943 GB (a quarter of the 4 heads' cache, 2 of them on each pair) over 3,350 x 0.82 is the same 0.1435 ms.
+  const bytes = kvCacheBytes(qwen235, 8192, 1);
+  assert.ok(Math.abs(bytes / 1e9 - 1.5770) < 0.0001, `${bytes}`);
+  assert.ok(Math.abs((bytes * kvCacheCopies(qwen235, h100x8, 'vllm')) / (0.82 * 8 * 3350e9) * 1e3 - 0.1435) < 0.0001);
+});
+
 test('the published Kimi-K2-Thinking run on 8 x H100: 32,768 tokens need a whole 2.30 GB cache on one card, not an eighth', () => {
   // jwt625/PlayGround 20251107_kimi_k2_thinking/README.md (vLLM 0.11.1, INT4, 8 x H100 80GB): "32k tokens: fails -
   // needs 2.14 GiB KV cache". By hand: 61 x 576 x 2 B x 32,768 = 2,302,672,896 B = 2.30 GB = 2.14 GiB, one card's need.

@@ -69,7 +69,10 @@ export type ServingConstants = {
   readonly active_weights: number;
   /** Usable memory less the overhead and the weights (memoryBatch's room, the same sums in the same order). */
   readonly room: number;
-  /** Copies of each sequence's cache the cards hold (mla-cache.ts): the card count for MLA served tensor parallel, else 1. */
+  /**
+   * Copies of each sequence's cache the cards hold (mla-cache.ts): the card count for MLA served tensor parallel, cards /
+   * KV heads for a model with fewer KV heads than cards, else 1. Each card reads its own copy in a step: the read counts them.
+   */
   readonly kv_copies: number;
   readonly split: DecodeSplit;
   readonly bandwidth: number;
@@ -166,7 +169,8 @@ export function servingAt(
 ): Serving {
   const held = occupancy(p.context, p.input_share);
   const cache = sequenceCache(architecture, held, p.kv_cache);
-  // memoryBatch's sums, from the room worked out once; an MLA cache held whole on every card fills one card's share.
+  // memoryBatch's sums, from the room worked out once; a cache held on every card (MLA) or on several (KV heads fewer
+  // than cards) fills the room that many times over, and a decode step reads every copy, each card its own in parallel.
   const byMemory = Math.max(1, c.room <= 0 ? 0 : Math.floor(c.room / (cache.held * c.kv_copies)));
   const batch = Math.min(byMemory, p.max_sequences);
   // One sequence on llama.cpp's server or alone on one device is a single stream, the figure models_for_hardware quotes:
@@ -175,7 +179,7 @@ export function servingAt(
   // server's shares.
   const single = batch === 1 && c.single_stream_efficiency !== undefined;
   const memoryRate = decodeTokensPerSecond({
-    total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read, batch,
+    total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read * c.kv_copies, batch,
     bandwidth: c.bandwidth, step_latency_s: c.step_latency_s, routing: c.routing,
     kv_read_efficiency: p.kv_read_efficiency ?? (single ? KV_READ_EFFICIENCY : SERVING_KV_READ_EFFICIENCY),
     ...(single ? { weights_efficiency: c.single_stream_efficiency } : {}),
@@ -186,7 +190,7 @@ export function servingAt(
   // the single stream's rate is the floor.
   const floor = !single && c.single_stream_efficiency !== undefined
     ? decodeTokensPerSecond({
-      total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read, batch: 1, bandwidth: c.bandwidth,
+      total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read * c.kv_copies, batch: 1, bandwidth: c.bandwidth,
       step_latency_s: c.step_latency_s, kv_read_efficiency: p.kv_read_efficiency ?? KV_READ_EFFICIENCY, weights_efficiency: c.single_stream_efficiency,
     })
     : 0;

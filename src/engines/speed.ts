@@ -9,6 +9,7 @@ import {
 import { linearAttentionBasis, linearAttentionStepSeconds } from './decode-hybrid.ts';
 import { moeDispatchBasis, moeDispatchSeconds } from './decode-moe.ts';
 import { promptAttentionSeconds } from './prefill-depth.ts';
+import { kvCacheCopies } from './mla-cache.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { servingComputeShare } from './runtime.ts';
 import { isMixtureOfExperts, moeRouting } from './moe.ts';
@@ -69,7 +70,7 @@ export type SpeedOptions = { context: number; concurrency: number; kv_cache?: Kv
  */
 export function batchOneTokensPerSecond(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: SpeedOptions): number {
   const { layout, flops, serving } = modelLayout(facts, hardware, opts.concurrency);
-  return roundTo(decodeAt(facts, q, opts, layout, flops, 1, batchOneEfficiency(hardware, serving)), 1);
+  return roundTo(decodeAt(facts, q, opts, layout, flops, 1, batchOneEfficiency(hardware, serving), readCopies(facts, hardware, layout)), 1);
 }
 
 /**
@@ -134,18 +135,28 @@ function batchOneEfficiency(hardware: Hardware, serving: string | null): number 
  */
 function decodeAt(
   facts: ModelFacts, q: Quantization, opts: SpeedOptions, layout: SpeedLayout['layout'], flops: number | undefined, batch: number,
-  single: number,
+  single: number, copies: number,
 ): number {
   return decodeTokensPerSecond({
     total_weights: weightsFor(facts.parameters_total, q, facts.published),
     active_weights: activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published),
-    kv_per_sequence: kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache),
+    // Under tensor parallelism each card reads its own copy of a cache it holds more than once (mla-cache.ts).
+    kv_per_sequence: kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache) * copies,
     batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
     flops, active_parameters: facts.parameters_active, total_parameters: facts.parameters_total,
     kv_read_efficiency: batch > 1 ? SERVING_KV_READ_EFFICIENCY : KV_READ_EFFICIENCY,
     weights_efficiency: batch > 1 ? DECODE_EFFICIENCY : single,
     routing: moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture),
   });
+}
+
+/**
+ * Copies of a sequence's cache the cards read in a decode step: several where the layout runs them tensor parallel, as
+ * vLLM and SGLang do, and the model's cache is held more than once (an MLA latent on every card; fewer KV heads than
+ * cards: mla-cache.ts); one under a single card or a layer split.
+ */
+function readCopies(facts: ModelFacts, hardware: Hardware, layout: SpeedLayout['layout']): number {
+  return layout.split === 'tensor' ? kvCacheCopies(facts.architecture, hardware, 'vllm') : 1;
 }
 
 /**
@@ -165,7 +176,8 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const total_parameters = facts.parameters_total;
   const single = batchOneEfficiency(hardware, serving);
   // decodeAt called directly, not through a closure made per call: a 100-entry page calls speedOf 100 times.
-  const total = decodeAt(facts, q, opts, layout, flops, opts.concurrency, single);
+  const copies = readCopies(facts, hardware, layout);
+  const total = decodeAt(facts, q, opts, layout, flops, opts.concurrency, single, copies);
   const prefill = flops === undefined ? null : prefillRate(facts, flops, hardware);
   // The share of the rated compute reached: the class's efficiency (decode.ts `effectivePrefillEfficiency`).
   // A server's layout runs vLLM or SGLang: on a GeForce card at the FP32-accumulate rate (runtime.ts).
@@ -175,7 +187,7 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   return {
     estimate: true,
     basis: basis ?? speedBasis(q, opts, hardware, layout, serving, facts.architecture, prefill, prefill_efficiency, moe, single),
-    tokens_per_s: roundTo(opts.concurrency === 1 ? total : decodeAt(facts, q, opts, layout, flops, 1, single), 1),
+    tokens_per_s: roundTo(opts.concurrency === 1 ? total : decodeAt(facts, q, opts, layout, flops, 1, single, copies), 1),
     efficiency: single,
     aggregate_bandwidth_gbs: roundTo(aggregateBandwidth(hardware) / GB, 1),
     split: layout.split,
@@ -183,8 +195,9 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
     per_token_latency_ms: roundTo(layout.step_latency_s * 1e3, 3),
     active_parameters,
     active_weights_gb: toGb(active_weights),
-    kv_read_gb: toGb(kv_per_sequence),
-    bytes_per_token_gb: toGb(active_weights + kv_per_sequence),
+    // The cache bytes a step reads for one sequence: each copy the cards hold, each card reading its own (readCopies).
+    kv_read_gb: toGb(kv_per_sequence * copies),
+    bytes_per_token_gb: toGb(active_weights + kv_per_sequence * copies),
     at_concurrency: {
       concurrency: opts.concurrency,
       tokens_per_s_per_stream: roundTo(total / opts.concurrency, 1),

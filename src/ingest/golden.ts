@@ -37,6 +37,8 @@ const ARCHITECTURE_FIELD =
 const Field = z.union([
   z.enum(MODEL_FIELDS),
   z.string().regex(ARCHITECTURE_FIELD, 'architecture:<fact>'),
+  // A published GGUF file's size in GB at a quantization (`gguf:q4_k_m`; data/curated/gguf-file-sizes.csv, own rows only).
+  z.string().regex(/^gguf:[a-z0-9_]+$/, 'gguf:<quantization>'),
   z.string().regex(/^offer:[a-z0-9][a-z0-9._-]*:(input|output)$/, 'offer:<provider>:input|output'),
   // The EU-regional listing of the id (region eu) and the EU residency of the id's global standard listing.
   z.string().regex(/^offer_eu:[a-z0-9][a-z0-9._-]*:(input|output)$/, 'offer_eu:<provider>:input|output'),
@@ -93,7 +95,7 @@ export type GoldenMismatch = {
 const NUMERIC = (field: string): boolean =>
   field === 'context_window' || field === 'max_output' || field.startsWith('parameters_') || field.startsWith('offer:') ||
   field.startsWith('offer_eu:') || field.startsWith('offer_context:') || field.startsWith('offer_unpriced_tier:') ||
-  field.startsWith('rating:') || field.startsWith('architecture:') || field.startsWith('changes:') || field === 'hardware_purchase_usd';
+  field.startsWith('rating:') || field.startsWith('architecture:') || field.startsWith('gguf:') || field.startsWith('changes:') || field === 'hardware_purchase_usd';
 
 /** Read and validate the table; a malformed row throws naming its line, so a typo cannot pass as a fact. */
 export function loadGoldenFacts(file: string): GoldenFact[] {
@@ -212,6 +214,11 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     // One numeric fact of the KV-cache geometry (`architecture:kv_layers`), as the memory engine reads it.
     const value = (m.architecture?.value as Record<string, unknown> | undefined)?.[f.field.slice('architecture:'.length)];
     return typeof value === 'number' ? value : undefined;
+  }
+  if (f.field.startsWith('gguf:')) {
+    // The model's own published file, not one copied from a model of the same architecture (source `derived`).
+    const q = f.field.slice('gguf:'.length);
+    return m.gguf_files?.find((g) => g.value.quantization === q && g.source !== 'derived')?.value.size_gb;
   }
   switch (f.field) {
     case 'context_window': return m.context_window?.value;

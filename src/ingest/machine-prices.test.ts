@@ -103,11 +103,12 @@ test('the committed table: each applied price is the figure its quote gives, on 
   // "System $1,269" as rlindsey2/sunkcost's hardware.json read them between 2026-08-25 and 2026-09-22 (launched at
   // "$1999" and "US$ 1.100", kept as alternatives); Macworld's launch
   // report: the 96 GB Mac Studio (M3 Ultra, 60-core GPU) "$3,999" and the 36 GB one (M4 Max, 32-core GPU) "$1,999"; the
-  // table's Mac mini M4 Pro (12-core CPU / 16-core GPU) with 64 GB, "price_usd": 1999.
+  // table's Mac mini M4 Pro (12-core CPU / 16-core GPU) with 64 GB, "price_usd": 1999; the same table's Framework
+  // Desktop Max+ 395 64 GB, "System $1,959".
   assert.deepEqual(Object.fromEntries(applied.map((r) => [r.hardware_id, Number(r.usd)])), {
     'm3-ultra-256gb': 7099, 'm3-ultra-512gb': 9499, 'm4-max-48gb': 2499, 'm4-max-64gb': 2699, 'm4-max-128gb': 3499,
     'dgx-spark': 4699, 'strix-halo-128gb': 3449, 'strix-halo-385-32gb': 1269, 'm3-ultra-96gb': 3999, 'm4-max-36gb': 1999,
-    'm4-pro-64gb': 1999,
+    'm4-pro-64gb': 1999, 'strix-halo-64gb': 1959,
   });
   const digits = (s: string) => s.replace(/[^0-9]/g, '');
   for (const r of applied) {

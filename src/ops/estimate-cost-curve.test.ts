@@ -41,22 +41,22 @@ test('the curve at the volume asked costs what the answer costs there, rented an
 });
 
 test('an owned window names the configuration and machines that cost least inside it', { skip: !shipped }, () => {
-  // DeepSeek V3.2 on mi300x-x8 (named: the owned figures rest on one configuration, so windows of two configurations
-  // meet only in the engine's own tests, cheaper-ranges.test.ts): four machines serve 4 x 17,679.00 = 70,716.02M tokens
-  // a month, from 4 x 16,686.66 = 66,746.64M; five machines from 5 x 16,686.66 = 83,433.30M. Between them no number of
-  // mi300x-x8 costs no more than the API. (A batch step reads the shared 16.6B once and the distinct experts of 8 in
-  // 220 its tokens route to.) The batch is one card's room over one sequence's latent cache, which every MI300X holds
-  // whole under tensor parallelism (mla-cache.ts): 1,536 x 2^30 B x 0.95 = 1,566.80 GB usable, less 8 x 0.75 GB and
-  // 671 GB of FP8 weights, is 889.80 GB, 111.23 GB a card; a sequence of 8,192 tokens at 75% input holds 7,175.5 x
-  // 61 x 576 x 2 B = 0.504 GB: floor(220.6) = 220 (the eight cards' sum held 1,764, capped at 256). At 13,454.3
-  // tokens/s and 50% utilisation a machine serves 13,454.3 x 3,600 x 730 x 0.5 = 17,679.0M a month (18,785.49 at 256).
-  const be = run({ model_id: 'deepseek-v3.2', tokens_millions: 3000, hardware: 'mi300x-x8' }).break_even_owned;
+  // gpt-oss-120b on rtx-3090-x4 (named: the owned figures rest on one configuration, so windows of two configurations
+  // meet only in the engine's own tests, cheaper-ranges.test.ts): one machine with its EPYC host costs 213.57 USD a
+  // month flat plus 0.01266 USD of power per 1M tokens against OpenRouter's blended 0.06, so it is cheaper from
+  // 213.57 / (0.06 - 0.01266) = 4,511.39M until it is full at 5,639.15M (the test below). k machines repeat it: two from
+  // 2 x 4,511.39 = 9,022.79M to 2 x 5,639.15 = 11,278.30M, three from 13,534.18M. Between 11,278.30M and 13,534.18M no
+  // number of machines costs no more than the API. (DeepSeek V3.2 on mi300x-x8 had such windows until each MI300X read
+  // its own copy of the MLA latent in a decode step: 0.2963 USD per 1M at 50% use now, above crof's 0.2225.)
+  const be = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000, hardware: 'rtx-3090-x4' }).break_even_owned;
   const within = (v: number) => be.cheaper_windows.find((w: Out) => w.from_tokens_millions <= v && v <= w.to_tokens_millions);
-  assert.deepEqual(within(70_000), {
-    from_tokens_millions: 66746.64, to_tokens_millions: 70716.02, hardware_id: 'mi300x-x8', machines: 4,
+  assert.deepEqual(within(10_000), {
+    from_tokens_millions: 9022.79, to_tokens_millions: 11278.3, hardware_id: 'rtx-3090-x4', machines: 2,
   });
-  assert.equal(within(80_000), undefined);
-  assert.deepEqual([within(85_000).from_tokens_millions, within(85_000).machines], [83433.3, 5]);
+  assert.equal(within(12_000), undefined);
+  assert.deepEqual([within(15_000).from_tokens_millions, within(15_000).machines], [13534.18, 3]);
+  const ds32 = run({ model_id: 'deepseek-v3.2', tokens_millions: 3000, hardware: 'mi300x-x8' }).break_even_owned;
+  assert.deepEqual(ds32.cheaper_windows, []);
 });
 
 test('the curve at an owned window\'s end shows the machines of that window, no more than the API', { skip: !shipped }, () => {
@@ -97,19 +97,20 @@ test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more th
     full.self_hosting.owned_options.map((o: Out) => [o.hardware_id, o.monthly_usd, o.host_machine?.monthly_usd ?? null]));
 });
 
-test('DeepSeek V3.2 at 104,000M: the owned month below the API leaves out its host, so it is not called cheaper', { skip: !shipped }, () => {
-  // Six mi300x-x8 cost 22,334.37 USD a month against crof's 0.2225 x 104,000 = 23,140 (3.6% more): no source prices an
-  // MI300X server's host. 104,000M lies in six machines' window, 6 x 16,686.66 = 100,119.97M to 6 x 17,679.00 =
-  // 106,074.03M (the test above); at 100,000M, below it since each MI300X holds every sequence's MLA cache whole
-  // (mla-cache.ts), the six cost 22,274.91 against 22,250 and the API is cheaper.
-  // The owned basis, listed first, is the cheapest month that counts the whole machine: b200-x8 with its HGX host.
-  const full = run({ model_id: 'deepseek-v3.2', tokens_millions: 104000 });
-  const short = run({ model_id: 'deepseek-v3.2', tokens_millions: 104000, view: 'summary' });
+test('WizardLM-2 8x22B at 1,000M: the owned month below the API leaves out its host, so it is not called cheaper', { skip: !shipped }, () => {
+  // One mi300x-x1 bought costs 15,000 / 36 = 416.67 USD a month, plus 750 W x 0.15 USD/kWh for the 222.21 busy hours
+  // (25.00) and 0.2 x 750 W for the other 507.79 (11.43): 453.09, against DeepInfra's 0.48 in and out x 1,000 = 480
+  // (5.9% more). No source prices an MI300X server's host, so that month is a lower bound and not called cheaper.
+  // The owned basis, listed first, is the cheapest month that counts the whole machine: rtx-3090-x4 with its
+  // workstation host. (DeepSeek V3.2 on six mi300x-x8 at 104,000M was this case until each card read its own copy of
+  // the MLA latent in a decode step: its owned month now costs more than the API.)
+  const full = run({ model_id: 'wizardlm-2-8x22b', tokens_millions: 1000 });
+  const short = run({ model_id: 'wizardlm-2-8x22b', tokens_millions: 1000, view: 'summary' });
   const [basis, hostless] = full.self_hosting.owned_options;
-  assert.deepEqual([basis.hardware_id, basis.host_machine.id, full.break_even_owned.hardware_id], ['b200-x8', 'hgx-b200-bom', 'b200-x8']);
-  assert.deepEqual([hostless.hardware_id, hostless.host_machine], ['mi300x-x8', null]);
-  assert.match(full.cheaper_note, /the cheapest month that counts the whole machine, b200-x8 bought, costs /);
+  assert.deepEqual([basis.hardware_id, basis.host_machine.id, full.break_even_owned.hardware_id], ['rtx-3090-x4', 'workstation-4gpu', 'rtx-3090-x4']);
+  assert.deepEqual([hostless.hardware_id, hostless.host_machine], ['mi300x-x1', null]);
+  assert.match(full.cheaper_note, /the cheapest month that counts the whole machine, rtx-3090-x4 bought, costs /);
   assert.equal(full.cheaper, null);
-  assert.match(full.cheaper_note, /^self-hosting is not shown cheaper: mi300x-x8 bought and run costs 22334\.37 USD a month, and the API \(crof\) 23140 USD, 3\.6% more/);
+  assert.match(full.cheaper_note, /^self-hosting is not shown cheaper: mi300x-x1 bought and run costs 453\.09 USD a month, and the API \(deepinfra\) 480 USD, 5\.9% more/);
   assert.deepEqual([short.cheaper, short.cheaper_note], [full.cheaper, full.cheaper_note]);
 });

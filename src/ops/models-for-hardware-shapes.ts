@@ -41,7 +41,8 @@ const SpeedEstimate = z
       .describe('Milliseconds each token costs whatever it reads: layers x per-layer latency (+ all-reduces under tensor parallelism).'),
     active_parameters: z.number().describe('Parameters read per token (MoE: the routed experts; the total where the dataset gives no active count).'),
     active_weights_gb: z.number().describe('Bytes of active weights read per token, GB.'),
-    kv_read_gb: z.number().describe('KV cache of one sequence read per token, GB.'),
+    kv_read_gb: z.number().describe('KV cache of one sequence read per token, GB; where cards run tensor parallel and each '
+      + 'holds a copy (an MLA latent on every card, fewer KV heads than cards), every copy read counts.'),
     bytes_per_token_gb: z.number().describe('active_weights_gb + kv_read_gb.'),
     at_concurrency: z
       .object({

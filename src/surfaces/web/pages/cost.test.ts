@@ -18,20 +18,21 @@ const page = async (id: string, hardware: string) => {
 const rest = async (id: string, hardware: string) =>
   (await app.inject({ method: 'GET', url: `/api/v1/cost/${id}?tokens_millions=100&hardware=${hardware}` })).json().break_even_owned;
 
-test('/cost/deepseek-v3.2: owned is cheaper in windows before it stays cheaper, and the page says so', { skip: !committed }, async () => {
-  // The REST answer's owned break-even: one mi300x-x8 costs 3,464.73 USD a month flat plus 0.01487 USD of power per 1M
-  // tokens, against crof's 0.2225: 3,464.73 / (0.2225 - 0.01487) = 16,686.8M (16,686.66 from the unrounded figures), and
-  // the machine is full at 17,679.00M: 13,454.3 tokens/s x 3,600 x 730 x 0.5, at a batch of 220, one MI300X's room over
-  // one sequence's MLA cache, which every card holds whole (engines/mla-cache.ts; a batch reads the shared weights once
-  // and each distinct expert of 8 in 256 once). k machines cost no more from k x 16,686.66 to k x 17,679.00; the windows
-  // join from the first k with k x 16,686.66 <= (k - 1) x 17,679.00, k >= 17,679.00 / 992.34 = 17.8, k = 18, so owned
-  // stays cheaper from 17 x 16,686.66 = 283,673.2M, after fifteen more windows (k = 2..16). (mi300x-x4, read here before
-  // each card held the whole cache, now batches 54 and never crosses at utilization 0.5.)
-  const owned = await page('deepseek-v3.2', 'mi300x-x8');
-  assert.equal(owned, '<strong>cheaper than the API between 16.69B and 17.68B tokens a month, then in 15 more windows, and from '
-    + '283.67B on</strong> (crof versus mi300x-x8; a lower bound: a host machine is not priced).');
+test('/cost/glm-4.5-air: owned is cheaper in windows before it stays cheaper, and the page says so', { skip: !committed }, async () => {
+  // The REST answer's owned break-even: one rtx-3090-x4 with its EPYC host costs 5,996 / 36 + 1,314 / 36 = 203.06 USD a
+  // month plus the cards' idle 4 x 24 W x 730 h x 0.15 USD/kWh = 10.51, 213.57 flat, plus 0.03696 USD of power per 1M
+  // tokens, against 302ai's 0.1143 in / 0.286 out, blended at 0.75 input 0.157225: 213.57 / (0.157225 - 0.03696) =
+  // 1,775.83M (1,775.77 from the unrounded figures), and the machine is full at 1,470.2 tokens/s x 3,600 x 730 x 0.5 =
+  // 1,931.84M. k machines cost no more from k x 1,775.77 to k x 1,931.80; the windows join from the first k with
+  // k x 1,775.77 <= (k - 1) x 1,931.80, k >= 1,931.80 / 156.03 = 12.4, k = 13, so owned stays cheaper from 12 x 1,775.77
+  // = 21,309.2M, after ten more windows (k = 2..11). (DeepSeek V3.2 on mi300x-x8 was this case until each card read its
+  // own copy of the MLA latent in a decode step: it no longer crosses at utilization 0.5.)
+  const owned = await page('glm-4.5-air', 'rtx-3090-x4');
+  assert.equal(owned, '<strong>cheaper than the API between 1.78B and 1.93B tokens a month, then in 10 more windows, and from '
+    + '21.31B on</strong> (302ai versus rtx-3090-x4).');
   // The same count of further windows as the REST answer's reason gives.
-  assert.match((await rest('deepseek-v3.2', 'mi300x-x8')).reason, /between 16686\.66 and 17679 million tokens a month, in 15 more windows up to /);
+  assert.match((await rest('glm-4.5-air', 'rtx-3090-x4')).reason, /between 1775\.77 and 1931\.8 million tokens a month, in 10 more windows up to /);
+  assert.match((await rest('deepseek-v3.2', 'mi300x-x8')).reason, /^they never cross at utilization 0\.5/);
 });
 
 test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the page states as before', { skip: !committed }, async () => {
