@@ -73,6 +73,24 @@ test('a bare domain is the source, a URL a page of it', () => {
   assert.deepEqual([...found], ['models-dev']);
 });
 
+test('a text holding several forms of two sources, or one of them alone, reads each form as the longest it holds', () => {
+  // Each text is searched for the forms it holds only: the URL whose path holds the bare domain must still be read
+  // whole (a page), before the domain alone (the source), whichever forms the texts before it held.
+  const table: ReadonlyMap<string, Source> = new Map([
+    ['models-dev', aSource({ id: 'models-dev', name: 'models.dev', url: 'https://github.com/anomalyco/models.dev', attribution: 'models.dev (https://models.dev), MIT licence' })],
+    ['lmarena', aSource({ id: 'lmarena', name: 'LMArena', url: 'https://lmarena.ai' })],
+  ]);
+  const text = partialText(table);
+  const found = new Set<string>();
+  assert.equal(text('ranked on LMArena\'s board, priced in models.dev and kept in github.com/anomalyco/models.dev/blob/x/a.json', found),
+    'ranked on a listed source\'s board, priced in a listed source and kept in a listed source\'s page');
+  assert.deepEqual([...found].sort(), ['lmarena', 'models-dev']);
+  const alone = new Set<string>();
+  assert.equal(text('priced in models.dev alone, as the earlier text read it', alone), 'priced in a listed source alone, as the earlier text read it');
+  assert.deepEqual([...alone], ['models-dev']);
+  assert.equal(text('no source is named in this text at all', new Set()), 'no source is named in this text at all');
+});
+
 test('a copy named by its commit or version, or a package by its name: the mark goes with the id, the date stays', () => {
   const withCopies: ReadonlyMap<string, Source> = new Map([
     ['genai-prices', aSource({ id: 'genai-prices', name: 'genai-prices (Pydantic)', url: 'https://github.com/pydantic/genai-prices' })],

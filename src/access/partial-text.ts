@@ -95,16 +95,17 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
       };
       const copies = copyMaybe.test(text) ? text.replace(copy, copied) : text;
       // Then the source's other forms (its name, repository, URLs: sourceForms), then its id.
-      // Most texts that name a source name it by its id only: the pattern of every form (211 on the dataset, with their
-      // captures and look-behind: most of the cost of rewriting a text on its first sight) runs only where a form is.
-      const t = named && named.maybe.test(copies) ? copies.replace(named.re, (match: string, ...groups: unknown[]) => {
+      // Most texts that name a source name it by its id only: the pattern of the forms runs only where a form is, and
+      // holds only the forms the text holds (namedForms' `within`).
+      const some = named && named.maybe.test(copies) ? named.within(copies) : undefined;
+      const t = some ? copies.replace(some.re, (match: string, ...groups: unknown[]) => {
         const at = groups[groups.length - 2] as number;
         const whole = groups[groups.length - 1] as string;
-        const i = groups.findIndex((g, n) => n < named.ids.length && g !== undefined);
-        found.add(named.ids[i]!);
-        const possessive = /^'s?$/.test(groups[named.ids.length] as string ?? '');
+        const i = groups.findIndex((g, n) => n < some.ids.length && g !== undefined);
+        found.add(some.ids[i]!);
+        const possessive = /^'s?$/.test(groups[some.ids.length] as string ?? '');
         // A page: a URL, with its scheme or without (`github.com/x/y/...`); a bare domain (`models.dev`) is the source.
-        const url = named.urls[i]! && (/^https?:\/\//.test(match) || /^[\w-]+(?:\.[\w-]+)+\//.test(match));
+        const url = some.urls[i]! && (/^https?:\/\//.test(match) || /^[\w-]+(?:\.[\w-]+)+\//.test(match));
         const start = at === 0 || /[.!?]\s+$/.test(whole.slice(Math.max(0, at - 3), at));
         return `${start ? 'A listed source' : LISTED_SOURCE}${possessive || url ? "'s" : ''}${url && !possessive ? ' page' : ''}`;
       }) : copies;
@@ -209,11 +210,11 @@ export function sourceForms(sources: ReadonlyMap<string, Source>): SourceForm[] 
 }
 
 /**
- * The pattern of every form, one capture group per form (in `ids` order), then the possessive that may follow. A URL
+ * The pattern of the forms a text holds (`within`), one capture group per form, then the possessive that may follow. A URL
  * form takes its scheme, `www.` and the rest of the URL (path, query) with it; a package name its version.
  */
 function namedForms(sources: ReadonlyMap<string, Source>): {
-  re: RegExp; maybe: RegExp; alternation: (longest: number) => string; ids: string[]; urls: boolean[];
+  maybe: RegExp; alternation: (longest: number) => string; within: (text: string) => FormsPattern | undefined;
 } | undefined {
   const forms = sourceForms(sources);
   if (forms.length === 0) return undefined;
@@ -223,7 +224,28 @@ function namedForms(sources: ReadonlyMap<string, Source>): {
     if (!f.url) return `(${core}(?: v?\\d+(?:\\.\\d+)+)?)`;
     return `((?:https?://)?(?:www\\.)?${core}${rest})`;
   });
-  const re = new RegExp(`(?<![\\w./@-])(?:the (?:npm )?(?:bundle|package) )?(?:${alts.join('|')})(?![\\w@-]|[./]\\w)('s(?!\\w)|'(?!\\w))?`, 'g');
+  const pattern = (some: readonly number[]): FormsPattern => ({
+    re: new RegExp(`(?<![\\w./@-])(?:the (?:npm )?(?:bundle|package) )?(?:${some.map((i) => alts[i]).join('|')})(?![\\w@-]|[./]\\w)('s(?!\\w)|'(?!\\w))?`, 'g'),
+    ids: some.map((i) => forms[i]!.id), urls: some.map((i) => forms[i]!.url),
+  });
+  // The pattern of every form (211 on the dataset, with a look-behind) took 16-36 ms on a 935-character text the first
+  // time, and 20-40 us a character after. Each of its matches holds its form as it is (a name, a package's name, a URL's
+  // host and path, a table's file name), so a form the text does not hold cannot match anywhere in it: the pattern of
+  // the forms the text holds, in the same order, matches where the whole one does, with the same captures in turn. A
+  // text holds one form or two; the patterns, by the forms they hold, are few and kept (emptied when WITHIN_MAX).
+  const byForms = new Map<string, FormsPattern>();
+  const within = (text: string): FormsPattern | undefined => {
+    const some: number[] = [];
+    for (let i = 0; i < forms.length; i++) if (text.includes(forms[i]!.form)) some.push(i);
+    if (some.length === 0) return undefined;
+    const key = some.join(' ');
+    let p = byForms.get(key);
+    if (p === undefined) {
+      if (byForms.size >= WITHIN_MAX) byForms.clear();
+      byForms.set(key, (p = pattern(some)));
+    }
+    return p;
+  };
   // The plain search for the forms of at most `longest` characters, as an alternation ('' if none).
   // A reviewed table's file name (28 of them, `aliases.csv`) is searched for by its extension alone: one branch instead
   // of one a table, and still true wherever the pattern matches, since every such form holds `.csv`.
@@ -234,8 +256,16 @@ function namedForms(sources: ReadonlyMap<string, Source>): {
   };
   // Whether a text holds any form as it is: true wherever `re` matches (every match holds its form whole).
   const maybe = new RegExp(alternation(Infinity));
-  return { re, maybe, alternation, ids: forms.map((f) => f.id), urls: forms.map((f) => f.url) };
+  return { maybe, alternation, within };
 }
+
+/**
+ * A pattern of some forms, one capture group per form (in `ids` order), then the possessive that may follow; `urls`:
+ * whether each form is a URL.
+ */
+type FormsPattern = { re: RegExp; ids: string[]; urls: boolean[] };
+/** Patterns of forms kept, by the forms they hold. */
+const WITHIN_MAX = 256;
 
 /** Strings shorter than this are rewritten each time: a look-up would cost about as much as the search. */
 const REMEMBER_FROM = 24;

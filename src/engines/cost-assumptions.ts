@@ -7,42 +7,54 @@ import type { CostOptions, CostSettings } from './self-hosted-cost.ts';
 import type { ApiCosts } from './api-cost.ts';
 import { FLAT_RULE, SILENT_REASON_START, TIER_RULE } from './long-context.ts';
 
-/** Lists of assumptions made, by what their words read: most asks differ only in the volume, which they do not name. */
-const made = new Map<string, readonly string[]>();
-/** Distinct lists kept; the map is emptied when full (a stream of new contexts or shares makes each list once). */
-const MADE_MAX = 256;
+/**
+ * The lines an ask's settings other than its context decide, by those settings: most asks differ only in the volume
+ * and the context, so a handful of these serve every ask. The context is a number in one line (the decode line, and the
+ * API line where an offer has long-context tiers), formatted per ask into a short-lived array of these lines.
+ */
+type Lines = { apiFlat: string; head: readonly string[]; decodeOpen: string; decodeClose: string; tail: readonly string[] };
+const made = new Map<string, Lines>();
+/** Distinct settings kept; the map is emptied when full (a stream of new shares or prices makes each once). */
+const MADE_MAX = 64;
 
 /**
- * The assumptions every cost estimate rests on, spelled out in the response. The same words for the same settings, so
- * one list, frozen, is shared by every answer at them (an answer's 3 KB of them were made and serialized per ask).
+ * The assumptions every cost estimate rests on, spelled out in the response: a new array of lines made once per
+ * settings, the context's two lines formatted per ask. A list kept per context (with its serialized text and partial
+ * projection) lived some 750 cold calls in a stream of new contexts and was promoted to die old; this array and its
+ * one new line die with the ask, and the writer serializes its 3 KB as plain strings.
  */
 export function costAssumptions(opts: CostOptions, s: CostSettings, api?: ApiCosts): string[] {
-  const tiers = apiWords(api);
-  const key = `${opts.input_share} ${s.context} ${s.max_sequences} ${s.utilization} ${s.amortization_months} ${s.power_usd_per_kwh} ${tiers}`;
-  let a = made.get(key);
-  if (a === undefined) {
+  const share = opts.input_share;
+  const key = `${share} ${s.max_sequences} ${s.utilization} ${s.amortization_months} ${s.power_usd_per_kwh}`;
+  let l = made.get(key);
+  if (l === undefined) {
     if (made.size >= MADE_MAX) made.clear();
-    made.set(key, (a = Object.freeze(assumptionsAt(opts.input_share, s, tiers))));
+    made.set(key, (l = linesAt(share, s)));
   }
-  return a as string[];
+  const out = [apiWords(api) ? apiAssumption(share, s.context, true) : l.apiFlat, ...l.head];
+  out.push(`${l.decodeOpen}${s.context}${l.decodeClose}`, ...l.tail);
+  return out;
 }
 
-/** Lists with a model's own lines after them (a DSA model's attention line), by list and lines. */
-const withLines = new WeakMap<readonly string[], Map<string, readonly string[]>>();
-
 /**
- * `base` (a list costAssumptions keeps) with a model's own lines after it: the same frozen list for the same pair, so
- * an answer's assumptions are one value shared by every ask at those settings (ops/estimate-cost.ts writes them from
- * text made once). Without lines, `base` itself.
+ * `base` (a list costAssumptions made for this ask) with a model's own lines after it (a DSA model's attention line).
  */
 export function assumptionsWith(base: string[], lines: readonly string[]): string[] {
-  if (lines.length === 0) return base;
-  const key = lines.join('\n');
-  let byLines = withLines.get(base);
-  if (byLines === undefined) withLines.set(base, (byLines = new Map()));
-  let a = byLines.get(key);
-  if (a === undefined) byLines.set(key, (a = Object.freeze([...base, ...lines])));
-  return a as string[];
+  for (const line of lines) base.push(line);
+  return base;
+}
+
+/** A context placeholder no line holds otherwise: the decode line is split at it. */
+const CONTEXT_AT = '\u0000';
+
+function linesAt(share: number, s: CostSettings): Lines {
+  const all = assumptionsAt(share, { ...s, context: CONTEXT_AT as unknown as number }, false);
+  const at = all.findIndex((x) => x.includes(CONTEXT_AT));
+  const [decodeOpen, decodeClose, more] = all[at]!.split(CONTEXT_AT);
+  if (at !== 3 || decodeClose === undefined || more !== undefined || all.some((x, i) => i !== at && x.includes(CONTEXT_AT))) {
+    throw new Error('the context is expected once in the fourth assumption only');
+  }
+  return { apiFlat: all[0]!, head: all.slice(1, at), decodeOpen: decodeOpen!, decodeClose, tail: all.slice(at + 1) };
 }
 
 function assumptionsAt(share: number, s: CostSettings, tiers: boolean): string[] {

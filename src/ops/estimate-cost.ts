@@ -22,7 +22,7 @@ import { isExistingCustomersOnly } from '../engines/offer-lifecycle.ts';
 import { contextParam, ModelIdParam, requireModelId } from './common.ts';
 import { HardwareTextParam, HardwareUnderstood, resolveHardware } from './list-hardware.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
-import { kept, stitched } from './json-fragment.ts';
+import { stitched } from './json-fragment.ts';
 import { ApiLine, BreakEven } from './cost-lines.ts';
 import { CheaperBasis, summarizeCost, SummaryOutput, VIEWS } from './estimate-cost-summary.ts';
 import { DeveloperShutdown } from './cost-shutdown.ts';
@@ -310,10 +310,8 @@ export const estimate_cost = defineOperation({
     }
     const r = estimateCost(model, serving.offers, hardware, opts, input.options_limit);
     const f = answerParts(r);
-    // Written member by member (ops/json-fragment.ts) so that the assumptions, the same frozen list for every ask at
-    // these settings (engines/cost-assumptions.ts) and a sixth of the answer's bytes, are copied at either tier as text
-    // made once, partial-tier rewriting included; the figures the volume moves are written as before.
-    kept(f.tail.assumptions);
+    // Written member by member (ops/json-fragment.ts). The assumptions are an array made per ask of lines made once per
+    // settings (engines/cost-assumptions.ts): not kept, since a list kept per context outlived hundreds of cold asks.
     return stitched(Object.assign({}, f.head, { curve: r.curve }, f.tail));
   },
 });
