@@ -130,7 +130,10 @@ export type MemoryInput = {
   kv?: KvCacheType;
   /** The model's published GGUF file sizes (ModelFacts.published): where one exists, it is the weights' size. */
   published?: PublishedSizes;
-  /** Copies of each sequence's cache the cards hold (mla-cache.ts: one a card for MLA under tensor parallelism); 1 if left out. */
+  /**
+   * Copies of each sequence's cache the cards hold (mla-cache.ts: one a card for MLA under tensor parallelism, cards / KV
+   * heads where a model has fewer KV heads than cards); 1 if left out.
+   */
   kv_copies?: number;
 };
 
