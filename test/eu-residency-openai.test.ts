@@ -26,7 +26,8 @@ test('OpenAI: EU residency only for the snapshots its help page lists, not for e
   // help.openai.com/en/articles/10503543 (read 2026-11-28), supported model snapshots, Europe "Yes":
   // "/v1/chat/completions ... gpt-4o-2024-11-20 gpt-4o-2024-08-06 gpt-4o-mini-2024-07-18 ..." -> region.
   assert.ok(openai('gpt-4o').length > 0);
-  for (const o of openai('gpt-4o')) assert.equal(o.eu_resident.value, 'region', o.provider_model_id);
+  // Its standard and batch listings (the endpoints the page names; the priority tier: the test below).
+  for (const o of openai('gpt-4o').filter((x) => x.sku !== 'priority')) assert.equal(o.eu_resident.value, 'region', o.provider_model_id);
   // GPT-5, o3-pro and gpt-realtime are not among the snapshots the page names: not stated, so unknown, not region.
   for (const m of ['gpt-5', 'o3-pro', 'gpt-realtime']) {
     assert.ok(openai(m).length > 0, m);
@@ -68,5 +69,19 @@ test('a hospital sent to a beta listing is told it is beta', { skip: noData }, (
   for (const r of rec.recommendations as Out[]) {
     if (betaPicks.includes(r)) continue;
     assert.ok(!(r.reasons as string[]).some((s) => /lists this offer as beta/.test(s)), r.model.id);
+  }
+});
+
+test('OpenAI\'s page speaks for the standard and batch endpoints it names, not the priority tier', { skip: noData }, () => {
+  const ds = committed();
+  // offer-residency.csv, the OpenAI row's skus "standard batch": help.openai.com/en/articles/10503543 names
+  // /v1/chat/completions and /v1/batches for gpt-4o-2024-08-06 and the other snapshots; no tier beside them.
+  const gpt4o = ds.offers.filter((o) => o.provider === 'openai' && o.model_id === 'gpt-4o' && o.region === 'global');
+  const bySku = (sku: string) => gpt4o.filter((o) => o.sku === sku);
+  assert.ok(bySku('standard').length > 0 && bySku('priority').length > 0);
+  for (const o of bySku('standard')) assert.equal(o.eu_resident.value, 'region', o.provider_model_id);
+  for (const o of bySku('priority')) {
+    assert.equal(o.eu_resident.value, 'unknown', o.provider_model_id);
+    assert.match(o.eu_resident.note ?? '', /names standard and batch requests, not the priority tier/);
   }
 });

@@ -155,7 +155,7 @@ export function buildOffers(
     const vendor = opts.vendorOf?.(model_id);
     // Per listing: its region or routing, the regions a source lists, a reviewed (provider, developer) rule, the provider's row.
     const eu_resident = residencyOf({ provider, model_id, region, provider_model_id: named.provider_model_id, developer: vendor,
-      as_of: named.as_of, source: named.source, listed_regions: listedRegionsOf(list.map(({ o }) => o)) },
+      as_of: named.as_of, source: named.source, listed_regions: listedRegionsOf(list.map(({ o }) => o)), sku: g.sku },
     providers.get(provider), opts.residency ?? []);
     const offer: Offer = {
       model_id, provider, provider_model_id: named.provider_model_id, region,

@@ -19,6 +19,8 @@ export type ResidencyInput = {
   source: string;
   /** The regions a source lists for the listing, when one does (LiteLLM `supported_regions`). */
   listed_regions?: ListedRegions;
+  /** The listing's SKU: a reviewed rule speaks only for the SKUs its page names, where it names them. */
+  sku?: Offer['sku'];
 };
 
 /**
@@ -37,6 +39,11 @@ export function residencyOf(x: ResidencyInput, provider: Provider | undefined, r
   }
   if (x.listed_regions) return residencyFromRegions(x.listed_regions);
   const rule = ruleFor(x, rules);
+  // A page that names the endpoints it covers (OpenAI's: chat completions and batches) says nothing of another tier.
+  if (rule && rule.skus && x.sku && !rule.skus.includes(x.sku) && rule.eu_resident !== 'unknown') {
+    return fact('unknown' as const, rule.as_of, rule.source, {
+      note: `the page read names ${rule.skus.join(' and ')} requests, not the ${x.sku} tier (${rule.url})` });
+  }
   if (rule) return fact(rule.eu_resident, rule.as_of, rule.source, { note: `${rule.note} (${rule.url})` });
   return provider?.eu_data_residency
     ?? fact('unknown' as const, x.as_of, 'derived', { note: 'provider not in the reviewed residency table' });

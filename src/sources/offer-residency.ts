@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { EuResidency, IsoDate, type Source } from '../schema/index.ts';
+import { EuResidency, IsoDate, Sku, type Source } from '../schema/index.ts';
 import { parseCsv, tableUrl, validateRows } from './curated.ts';
 import type { Adapter, AdapterResult, IngestIssue, OfferResidencyRule, SourceRoots } from './types.ts';
 
@@ -27,6 +27,9 @@ const Row = z.object({
   url: z.url({ error: 'the page the rule was read on' }),
   read_on: IsoDate,
   note: z.string().min(1, 'what the page says'),
+  // The SKUs the page speaks for, separated by spaces (OpenAI's names the standard and batch endpoints); blank: every
+  // SKU of the listings the rule covers. A column added after the rows: a row may stop before it.
+  skus: z.string().optional().transform((t) => (t?.trim() ? t.trim().split(' ') : undefined)).pipe(z.array(Sku).optional()),
 });
 
 export const offerResidency: Adapter = { id: OFFER_RESIDENCY_SOURCE_ID, read };
@@ -51,7 +54,7 @@ const SOURCE: Source = {
 
 /** Rows to rules; one rule per model id a row names (or one for `*`). Exported for the tests, which feed it CSV text. */
 export function translateOfferResidency(text: string): { rules: OfferResidencyRule[]; issues: IngestIssue[] } {
-  const { valid, issues } = validateRows(Row, parseCsv(text), { source: OFFER_RESIDENCY_SOURCE_ID, file: `data/curated/${FILE}` },
+  const { valid, issues } = validateRows(Row, parseCsv(text, { trailingOptional: true }), { source: OFFER_RESIDENCY_SOURCE_ID, file: `data/curated/${FILE}` },
     (r) => `${r.record.provider ?? ''}/${r.record.developer ?? ''} (line ${r.line})`);
   const rules = valid.map(({ value: v, row }): OfferResidencyRule => ({
     source: OFFER_RESIDENCY_SOURCE_ID,
@@ -62,6 +65,7 @@ export function translateOfferResidency(text: string): { rules: OfferResidencyRu
     url: v.url,
     as_of: v.read_on,
     note: v.note,
+    ...(v.skus ? { skus: v.skus } : {}),
     row,
   }));
   return { rules, issues };

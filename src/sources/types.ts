@@ -325,6 +325,8 @@ export type OfferResidencyRule = {
   developer?: string;
   /** The canonical model ids the page's rule covers; undefined: every model of the developer at the provider. */
   models?: string[];
+  /** The SKUs the page speaks for (standard, batch ...); undefined: every SKU of the listings it covers. */
+  skus?: Sku[];
   eu_resident: EuResidency;
   url: string;
   as_of: string;
