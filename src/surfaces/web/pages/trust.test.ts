@@ -8,14 +8,15 @@ const { dataset } = servedDataset();
 const app = buildApp({ config: testConfig(), dataset, access: testAccess(), today: () => '2026-10-01' });
 after(() => app.close());
 
-test('/trust/gpt-4o: OpenAI lists gpt-4o as batch, priority and standard, each shown once with its SKU', async () => {
+test('/trust/gpt-4o: OpenAI lists gpt-4o as batch and standard, each shown once with its SKU; not its priority tier', async () => {
   const res = await app.inject({ method: 'GET', url: '/trust/gpt-4o', headers: { accept: 'text/html' } });
   assert.equal(res.statusCode, 200);
   const items = [...res.body.matchAll(/<li>OpenAI <code>gpt-4o<\/code>\s*([^<(]*?) SKU\s*\(/g)].map((m) => m[1]);
-  // data/dataset/offers.json: openai's gpt-4o offers carry sku batch, priority and standard, EU residency `region` (OpenAI's
-  // help page names gpt-4o's snapshots among the models its EU residency serves: data/curated/offer-residency.csv); the
-  // list is sorted by provider, region, provider model id, then SKU.
-  assert.deepEqual(items, ['batch', 'priority', 'standard']);
+  // data/dataset/offers.json: openai's gpt-4o offers carry sku batch, priority and standard. OpenAI's help page names
+  // gpt-4o's snapshots among the models its EU residency serves, for /v1/chat/completions and /v1/batches
+  // (data/curated/offer-residency.csv, skus "standard batch"): batch and standard read `region`, priority `unknown`, so
+  // the priority SKU is not listed. The list is sorted by provider, region, provider model id, then SKU.
+  assert.deepEqual(items, ['batch', 'standard']);
   // gpt-5 is not named in the copy of the page read: its OpenAI offers are not listed as EU-resident.
   const five = await app.inject({ method: 'GET', url: '/trust/gpt-5', headers: { accept: 'text/html' } });
   assert.doesNotMatch(five.body, /<li>OpenAI <code>gpt-5<\/code>/);
