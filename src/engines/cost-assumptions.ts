@@ -44,53 +44,49 @@ export function assumptionsWith(base: string[], lines: readonly string[]): strin
   return base;
 }
 
-/** A context placeholder no line holds otherwise: the decode line is split at it. */
-const CONTEXT_AT = '\u0000';
-
+/**
+ * The lines of one setting: the decode line around the place its context goes (the request's length, formatted per
+ * ask), the API line without long-context words (`apiWords` decides per ask whether the tiered line replaces it).
+ */
 function linesAt(share: number, s: CostSettings): Lines {
-  const all = assumptionsAt(share, { ...s, context: CONTEXT_AT as unknown as number }, false);
-  const at = all.findIndex((x) => x.includes(CONTEXT_AT));
-  const [decodeOpen, decodeClose, more] = all[at]!.split(CONTEXT_AT);
-  if (at !== 3 || decodeClose === undefined || more !== undefined || all.some((x, i) => i !== at && x.includes(CONTEXT_AT))) {
-    throw new Error('the context is expected once in the fourth assumption only');
-  }
-  return { apiFlat: all[0]!, head: all.slice(1, at), decodeOpen: decodeOpen!, decodeClose, tail: all.slice(at + 1) };
-}
-
-function assumptionsAt(share: number, s: CostSettings, tiers: boolean): string[] {
-  return [
-    apiAssumption(share, s.context, tiers),
-    `self-hosting: every configuration that fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more (quantization chosen as in models_for_hardware), rented at its on-demand hourly price or bought and run, cheapest first`,
-    `prefill (the ${share} input share) is compute-bound: ${PREFILL_BASIS}; on Hopper under vLLM a prompt also pays ` +
-      'its attention, each token to the ones before it, at the share of the dense rate FlashAttention-3 reaches for the ' +
-      'head width (arXiv 2407.08608: 0.48 at 64 wide, 0.62 at 128, 0.65 at 256; elsewhere, and for MLA, not counted, the ' +
-      'fast side at long prompts); where the dataset has no compute ' +
-      'figure, prompt tokens are counted at the decode rate (the slow side); in FP8 too the rate is FP16\'s, as vLLM\'s ' +
-      'published FP8 runs support: NVIDIA\'s TensorRT-LLM FP8 runs of Llama 3.3 70B and 3.1 8B on an H100 and an H200 ' +
-      '(perf overview v1.0, held out of the fit) measure 2.6-3.5x the throughput this estimate gives them, so on prompt-heavy ' +
-      'traffic such a server costs as little as a third of the Hopper figures here',
-    `decode is memory-bandwidth bound under continuous batching: up to ${s.max_sequences} sequences share each step, as ` +
-      `many as memory holds, until compute binds; a request is ${s.context} tokens, ${share} of them prompt, and ` +
+  return {
+    apiFlat: apiAssumption(share, s.context, false),
+    head: [
+      `self-hosting: every configuration that fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more (quantization chosen as in models_for_hardware), rented at its on-demand hourly price or bought and run, cheapest first`,
+      `prefill (the ${share} input share) is compute-bound: ${PREFILL_BASIS}; on Hopper under vLLM a prompt also pays ` +
+        'its attention, each token to the ones before it, at the share of the dense rate FlashAttention-3 reaches for the ' +
+        'head width (arXiv 2407.08608: 0.48 at 64 wide, 0.62 at 128, 0.65 at 256; elsewhere, and for MLA, not counted, the ' +
+        'fast side at long prompts); where the dataset has no compute ' +
+        'figure, prompt tokens are counted at the decode rate (the slow side); in FP8 too the rate is FP16\'s, as vLLM\'s ' +
+        'published FP8 runs support: NVIDIA\'s TensorRT-LLM FP8 runs of Llama 3.3 70B and 3.1 8B on an H100 and an H200 ' +
+        '(perf overview v1.0, held out of the fit) measure 2.6-3.5x the throughput this estimate gives them, so on prompt-heavy ' +
+        'traffic such a server costs as little as a third of the Hopper figures here',
+    ],
+    decodeOpen: 'decode is memory-bandwidth bound under continuous batching: up to ' +
+      `${s.max_sequences} sequences share each step, as many as memory holds, until compute binds; a request is `,
+    decodeClose: ` tokens, ${share} of them prompt, and ` +
       'with requests arriving staggered (steady state) vLLM\'s paged KV cache holds each sequence at its current length, on ' +
       'average the prompt and half the answer (plus half a 16-token block), which each step reads and memory must hold; ' +
       `prefix caching, chunked-prefill gaps and preemption are not modelled; ${DECODE_BASIS}`,
-    `utilization ${s.utilization}: the share of paid hours spent serving at that throughput (traffic is uneven over a day)`,
-    `rented: billed hours = max(hours the volume needs, ${HOURS_PER_MONTH}); at least one machine for the month, extra machines only for the hours needed (dedicated_monthly_usd counts whole machine-months)`,
-    `owned: purchase price over ${s.amortization_months} months plus electricity at ${s.power_usd_per_kwh} USD/kWh: ` +
-      `board power for the hours it serves (hours the volume needs x utilization), the idle draw with the model loaded for the rest of each machine's ${HOURS_PER_MONTH} ` +
-      'hours (a published reading of the accelerator where there is one, e.g. RTX 4090 22 W of 450 W, H100 140 W of 700 W; ' +
-      'on a unified-memory machine the whole machine at the wall, the vendor\'s figure or a stated assumption, e.g. Mac Studio M2 Ultra 10 W; ' +
-      `else ${IDLE_POWER_FRACTION} x board power, an upper bound for consumer cards); whole machines`,
-    `owned host machine (CPU, board, memory, storage, power supply, chassis): bought with the accelerators and spread over the same ${s.amortization_months} `
-      + 'months where a published build or bill of materials prices it (a desktop for one or two cards, an EPYC workstation for four RTX 3090, '
-      + 'an 8-GPU HGX host shared per GPU; in the H100\'s price already); its own draw at the wall with nothing to do is charged '
-      + `every one of the ${HOURS_PER_MONTH} hours where a published reading measures it (the option's \`host_watts\`; the one-card `
-      + 'desktop), and not counted where none does (the two-card desktop, the EPYC workstation, the server hosts: each such '
-      + 'option says so in `derived_from`); where no build prices the host, the owned month leaves it out '
-      + '(`host_machine: null`), and `cheaper` does not call self-hosting cheaper on such a month alone',
-    'not counted: staff, network egress, reserved or spot discounts',
-    'break-even: against the cheapest API offer with a price above zero (free offers are usually rate-limited); the curve gives monthly cost at each volume for the API, the cheapest rented and the cheapest owned configuration',
-  ];
+    tail: [
+      `utilization ${s.utilization}: the share of paid hours spent serving at that throughput (traffic is uneven over a day)`,
+      `rented: billed hours = max(hours the volume needs, ${HOURS_PER_MONTH}); at least one machine for the month, extra machines only for the hours needed (dedicated_monthly_usd counts whole machine-months)`,
+      `owned: purchase price over ${s.amortization_months} months plus electricity at ${s.power_usd_per_kwh} USD/kWh: ` +
+        `board power for the hours it serves (hours the volume needs x utilization), the idle draw with the model loaded for the rest of each machine's ${HOURS_PER_MONTH} ` +
+        'hours (a published reading of the accelerator where there is one, e.g. RTX 4090 22 W of 450 W, H100 140 W of 700 W; ' +
+        'on a unified-memory machine the whole machine at the wall, the vendor\'s figure or a stated assumption, e.g. Mac Studio M2 Ultra 10 W; ' +
+        `else ${IDLE_POWER_FRACTION} x board power, an upper bound for consumer cards); whole machines`,
+      `owned host machine (CPU, board, memory, storage, power supply, chassis): bought with the accelerators and spread over the same ${s.amortization_months} `
+        + 'months where a published build or bill of materials prices it (a desktop for one or two cards, an EPYC workstation for four RTX 3090, '
+        + 'an 8-GPU HGX host shared per GPU; in the H100\'s price already); its own draw at the wall with nothing to do is charged '
+        + `every one of the ${HOURS_PER_MONTH} hours where a published reading measures it (the option's \`host_watts\`; the one-card `
+        + 'desktop), and not counted where none does (the two-card desktop, the EPYC workstation, the server hosts: each such '
+        + 'option says so in `derived_from`); where no build prices the host, the owned month leaves it out '
+        + '(`host_machine: null`), and `cheaper` does not call self-hosting cheaper on such a month alone',
+      'not counted: staff, network egress, reserved or spot discounts',
+      'break-even: against the cheapest API offer with a price above zero (free offers are usually rate-limited); the curve gives monthly cost at each volume for the API, the cheapest rented and the cheapest owned configuration',
+    ],
+  };
 }
 
 /** Whether the API's assumption speaks of long-context tiers: a line priced at one, or an offer left unpriced above one. */
