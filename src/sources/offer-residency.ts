@@ -49,7 +49,7 @@ const SOURCE: Source = {
   licence: 'facts; each row cites the page it was read on, and the day',
   kind: 'curated',
   retrieved: '2026-11-27',
-  covers: 'EU residency of listings that pin no zone: Claude in Microsoft Foundry (Global and US Data Zone only), Azure Global '
+  covers: 'EU residency of listings that pin no zone, with who may have it where the page says (OpenAI: eligible organizations): Claude in Microsoft Foundry (Global and US Data Zone only), Azure Global '
     + 'Standard listings, Claude on Vertex AI global endpoints (Sonnet 4.5 and later); Amazon Bedrock, Google Vertex AI and Nebius '
     + 'listings, whose models each have their own regions (unknown unless a row or a listing of the model places it in an EU region)',
   counts_for_data_as_of: false,
