@@ -85,3 +85,50 @@ test('OpenAI\'s page speaks for the standard and batch endpoints it names, not t
     assert.match(o.eu_resident.note ?? '', /names standard and batch requests, not the priority tier/);
   }
 });
+
+test('OpenAI\'s EU processing is for eligible organizations: its EU offers say so, and eu_hosting names the condition', { skip: noData }, () => {
+  const ds = committed();
+  // developers.openai.com/api/docs/guides/data-residency (read 2026-11-28): "Eligible organizations can enable data
+  // residency when creating a project in the API Platform"; "a 10% uplift for models released on or after March 5,
+  // 2026" (LiteLLM's regional_processing_uplift_multiplier_eu 1.1 on gpt-5.4): the EU SKU is `yes`, on that condition.
+  const eu = ds.offers.find((o) => o.provider === 'openai' && o.provider_model_id === 'gpt-5.4' && o.region === 'eu');
+  assert.equal(eu?.eu_resident.value, 'yes');
+  assert.match(eu?.eu_resident.note ?? '', /on condition: an eligible organization/);
+  assert.match(eu?.eu_resident.note ?? '', /"Eligible organizations can enable data residency when creating a project in the API Platform"/);
+  assert.match(eu?.eu_resident.note ?? '', /eu\.api\.openai\.com/);
+  // The trust detail says OpenAI's EU offer is for eligible customers; Azure's EU Data Zone SKU carries no such words.
+  const c = euHosting(ds, 'gpt-5.4');
+  assert.equal(c.status, 'met');
+  assert.match(c.evidence.detail, /OpenAI \(yes: litellm, \d{4}-\d{2}-\d{2}, for eligible customers only, as its note says\)/);
+  assert.match(c.evidence.detail, /Microsoft Azure OpenAI \/ AI Foundry \(yes: litellm, \d{4}-\d{2}-\d{2}\)/);
+  // gpt-4o's standard listing: `region` from the help page's table (gpt-4o-2024-11-20 ... Europe "Yes"), dated by the
+  // launch post of 2025-02-05, on the same condition; so its trust detail too.
+  const gpt4o = ds.offers.find((o) => o.provider === 'openai' && o.model_id === 'gpt-4o' && o.region === 'global' && o.sku === 'standard');
+  assert.equal(gpt4o?.eu_resident.value, 'region');
+  assert.match(gpt4o?.eu_resident.note ?? '', /2025-02-05/);
+  assert.match(gpt4o?.eu_resident.note ?? '', /on condition: an eligible organization/);
+  assert.match(euHosting(ds, 'gpt-4o').evidence.detail, /OpenAI \(region: offer-residency, 2026-11-28, for eligible customers only, as its note says\)/);
+  // A model no OpenAI page read names (gpt-5) stays unknown, and a condition on nothing is not said.
+  for (const o of ds.offers.filter((x) => x.provider === 'openai' && x.model_id === 'gpt-5' && x.region === 'global')) {
+    assert.equal(o.eu_resident.value, 'unknown');
+    assert.doesNotMatch(o.eu_resident.note ?? '', /on condition/);
+  }
+});
+
+test('Anthropic\'s own API keeps no inference in the EU: its listings read no, quoting its data-residency page', { skip: noData }, () => {
+  const ds = committed();
+  // platform.claude.com/docs/en/manage-claude/data-residency (read 2026-11-28): inference_geo "global" (default: "may run
+  // in any available geography") or "us" ("only in US-based infrastructure"); no EU value -> no (was unknown, no page).
+  const own = ds.offers.filter((o) => o.provider === 'anthropic');
+  assert.ok(own.length > 0);
+  for (const o of own) {
+    assert.equal(o.eu_resident.value, 'no', o.provider_model_id);
+    assert.equal(o.eu_resident.evidence_page?.url, 'https://platform.claude.com/docs/en/manage-claude/data-residency');
+    assert.equal(o.eu_resident.evidence_page?.read_on, '2026-11-28');
+  }
+  // Claude in the EU is another provider's listing: Opus 4.6 stays met through Bedrock's eu. profile.
+  const c = euHosting(ds, 'claude-opus-4-6');
+  assert.equal(c.status, 'met');
+  assert.match(c.evidence.detail, /Amazon Bedrock/);
+  assert.doesNotMatch(c.evidence.detail, /Anthropic \(/);
+});

@@ -131,10 +131,16 @@ function selfHostable(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
   }
 }
 
+/** The words offer-residency.ts puts before a rule's condition in a residency note. */
+const ON_CONDITION = '; on condition: ';
+
 /** A residency fact's source and day, its page when it quotes one, and the admission when a provider row quotes none. */
 function residencyCite(f: Offer['eu_resident']): string {
   const page = f.evidence_page ? `, ${f.evidence_page.url}` : f.source === 'inference-providers' ? ', its provider row quotes no page' : '';
-  return `${f.value}: ${f.source}, ${f.as_of}${page}`;
+  // EU processing the provider opens to some customers only (OpenAI's eligible organizations) still counts: the page
+  // offers it; the detail says a condition holds, whose words the offer's note gives (src/ingest/offer-residency.ts).
+  const condition = f.note?.includes(ON_CONDITION) ? ', for eligible customers only, as its note says' : '';
+  return `${f.value}: ${f.source}, ${f.as_of}${page}${condition}`;
 }
 
 function newestAsOf(m: Model, h: Hardware): string {

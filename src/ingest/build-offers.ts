@@ -17,7 +17,7 @@ import { listingGroup, noticeCoversListing, noticeDatesVersion, skuOf } from './
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { regionalPremiumOf } from './regional-premium.ts';
 import { listedRegionsOf } from './listed-regions.ts';
-import { placeByEuListing, residencyOf, settlePricedApart } from './offer-residency.ts';
+import { placeByEuListing, residencyOf, settlePricedApart, withEuCondition } from './offer-residency.ts';
 import { holdBackStaleTiers } from './stale-skus.ts';
 import { openAiTierStart } from './openai-tier-start.ts';
 import { holdBackCopiedCacheWrites, holdBackDecimalSlips } from './doubtful-prices.ts';
@@ -183,7 +183,7 @@ export function buildOffers(
     offers.push(offer);
     readings.set(offer, list.map(({ o }) => readingOf(o, heldBack, opts.evidence)));
     const eu = euUpliftOffer(offer, list.map(({ o }) => o));
-    if (eu) offers.push(eu);
+    if (eu) offers.push(withEuCondition(eu, vendor, opts.residency ?? []));
   }
   dropListedTwins(offers);
   // One status per version at a provider: Vertex's pinned `model@version` and its unpinned id (pinned-version-status.ts).

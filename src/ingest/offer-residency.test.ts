@@ -199,3 +199,31 @@ test('bad rows of the reviewed table are issues naming the row, and stay out', (
     [['azure/anthropic (line 2)', 'eu_resident'], ['azure/anthropic (line 3)', 'url']]);
   assert.deepEqual(r.rules.map((x) => x.models), [['claude-opus-4-8', 'claude-sonnet-5']]);
 });
+
+test('a rule\'s condition is said beside a yes or region, and on the EU SKU its provider prices; never beside unknown', () => {
+  // A table in the form of offer-residency.csv's OpenAI rows: gpt-4o named (region), every other model unknown; both
+  // with OpenAI's eligibility condition ("Eligible organizations can enable data residency ...").
+  const text = 'provider,developer,models,eu_resident,url,read_on,note,skus,condition\n'
+    + 'openai,openai,gpt-4o,region,https://example.org/named,2026-11-28,the page names gpt-4o,,eligible organizations only\n'
+    + 'openai,*,*,unknown,https://example.org/all,2026-11-28,no page names this model,,eligible organizations only\n';
+  const t = translateOfferResidency(text);
+  assert.deepEqual(t.issues, []);
+  assert.equal(t.rules[0].condition, 'eligible organizations only');
+  const offers = buildOffers([
+    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-4o', input: 2.5, output: 10 }),
+    // LiteLLM's EU uplift 1.1 on gpt-5.6-luna: an EU SKU of its own at $1.10/$6.60 ($1/$6 x 1.1).
+    obs({ source: 'litellm', provider: 'openai', provider_model_id: 'gpt-5.6-luna', input: 1, output: 6, eu_uplift: 1.1 }),
+  ], resolve, PROVIDERS, { vendorOf, residency: t.rules }).offers;
+  const gpt4o = residency(offers, 'openai', 'gpt-4o');
+  assert.equal(gpt4o?.value, 'region');
+  assert.equal(gpt4o?.note, 'the page names gpt-4o; on condition: eligible organizations only (https://example.org/named)');
+  const luna = offers.filter((o) => o.provider === 'openai' && o.provider_model_id === 'gpt-5.6-luna');
+  const eu = luna.find((o) => o.region === 'eu');
+  assert.equal(eu?.prices.input?.value, 1.1);
+  assert.equal(eu?.eu_resident.value, 'yes');
+  assert.match(eu?.eu_resident.note ?? '', /; on condition: eligible organizations only \(https:\/\/example\.org\/all, read 2026-11-28\)$/);
+  // The global listing: unknown by the `*` row, then `no` (priced apart from its EU SKU); no condition said of it.
+  const global = luna.find((o) => o.region === 'global' && o.sku === 'standard');
+  assert.equal(global?.eu_resident.value, 'no');
+  assert.doesNotMatch(JSON.stringify(global?.eu_resident), /on condition/);
+});

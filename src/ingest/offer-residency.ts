@@ -44,9 +44,29 @@ export function residencyOf(x: ResidencyInput, provider: Provider | undefined, r
     return fact('unknown' as const, rule.as_of, rule.source, {
       note: `the page read names ${rule.skus.join(' and ')} requests, not the ${x.sku} tier (${rule.url})` });
   }
-  if (rule) return fact(rule.eu_resident, rule.as_of, rule.source, { note: `${rule.note} (${rule.url})` });
+  if (rule) return fact(rule.eu_resident, rule.as_of, rule.source, { note: `${rule.note}${conditionOf(rule)} (${rule.url})` });
   return provider?.eu_data_residency
     ?? fact('unknown' as const, x.as_of, 'derived', { note: 'provider not in the reviewed residency table' });
+}
+
+/**
+ * The rule's condition, said beside its residency: EU processing the provider opens to some customers only (OpenAI's
+ * eligible organizations) is still the page's `yes` or `region`, but a reader must know who can have it. Before the
+ * page address, which ends the note (pageOf reads it there).
+ */
+export const conditionOf = (rule: Pick<OfferResidencyRule, 'condition' | 'eu_resident'> | undefined) =>
+  (rule?.condition && rule.eu_resident !== 'no' && rule.eu_resident !== 'unknown' ? `; on condition: ${rule.condition}` : '');
+
+/**
+ * An EU-regional SKU a source prices (LiteLLM's uplift) is EU-resident, but only for the customers the provider's page
+ * opens EU processing to: the provider's reviewed rule for the model says who, with its page and day.
+ */
+export function withEuCondition(eu: Offer, developer: string | undefined, rules: readonly OfferResidencyRule[]): Offer {
+  const rule = ruleFor({ provider: eu.provider, model_id: eu.model_id, developer }, rules);
+  if (eu.region !== 'eu' || !rule?.condition) return eu;
+  // The EU SKU is the listing's own `yes`; the rule (even one saying `unknown` of the global listing) says who may buy it.
+  const said = `${conditionOf({ ...rule, eu_resident: 'yes' })} (${rule.url}, read ${rule.as_of})`;
+  return { ...eu, eu_resident: { ...eu.eu_resident, note: `${eu.eu_resident.note ?? 'EU-regional SKU'}${said}` } };
 }
 
 const placeOf = (route: string) => {

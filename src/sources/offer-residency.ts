@@ -30,6 +30,9 @@ const Row = z.object({
   // The SKUs the page speaks for, separated by spaces (OpenAI's names the standard and batch endpoints); blank: every
   // SKU of the listings the rule covers. A column added after the rows: a row may stop before it.
   skus: z.string().optional().transform((t) => (t?.trim() ? t.trim().split(' ') : undefined)).pipe(z.array(Sku).optional()),
+  // Who may have the EU processing, where the page opens it to some customers only (OpenAI: "Eligible organizations
+  // can enable data residency"): said beside the residency, which stays the page's. A column added after `skus`.
+  condition: z.string().optional().transform((t) => (t?.trim() ? t.trim() : undefined)),
 });
 
 export const offerResidency: Adapter = { id: OFFER_RESIDENCY_SOURCE_ID, read };
@@ -46,7 +49,7 @@ const SOURCE: Source = {
   licence: 'facts; each row cites the page it was read on, and the day',
   kind: 'curated',
   retrieved: '2026-11-27',
-  covers: 'EU residency of listings that pin no zone: Claude in Microsoft Foundry (Global and US Data Zone only), Azure Global '
+  covers: 'EU residency of listings that pin no zone, with who may have it where the page says (OpenAI: eligible organizations): Claude in Microsoft Foundry (Global and US Data Zone only), Azure Global '
     + 'Standard listings, Claude on Vertex AI global endpoints (Sonnet 4.5 and later); Amazon Bedrock, Google Vertex AI and Nebius '
     + 'listings, whose models each have their own regions (unknown unless a row or a listing of the model places it in an EU region)',
   counts_for_data_as_of: false,
@@ -66,6 +69,7 @@ export function translateOfferResidency(text: string): { rules: OfferResidencyRu
     as_of: v.read_on,
     note: v.note,
     ...(v.skus ? { skus: v.skus } : {}),
+    ...(v.condition ? { condition: v.condition } : {}),
     row,
   }));
   return { rules, issues };

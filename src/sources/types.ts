@@ -331,6 +331,8 @@ export type OfferResidencyRule = {
   url: string;
   as_of: string;
   note: string;
+  /** Who may have the EU processing the rule states, in the page's words (OpenAI: eligible organizations only). */
+  condition?: string;
   row: string;
 };
 
