@@ -28,6 +28,12 @@ test('OpenAI: EU residency only for the snapshots its help page lists, not for e
   assert.ok(openai('gpt-4o').length > 0);
   // Its standard and batch listings (the endpoints the page names; the priority tier: the test below).
   for (const o of openai('gpt-4o').filter((x) => x.sku !== 'priority')) assert.equal(o.eu_resident.value, 'region', o.provider_model_id);
+  // gpt-4o-2024-11-20 is a model of its own here (its listings do not resolve to gpt-4o); the page names that snapshot
+  // too, so its standard listing is EU-resident by region as well. gpt-4o-2024-05-13, not named, stays unknown.
+  const nov = openai('gpt-4o-2024-11-20').filter((x) => x.sku !== 'priority');
+  assert.ok(nov.length > 0);
+  for (const o of nov) assert.equal(o.eu_resident.value, 'region', o.provider_model_id);
+  for (const o of openai('gpt-4o-2024-05-13')) assert.equal(o.eu_resident.value, 'unknown', o.provider_model_id);
   // GPT-5, o3-pro and gpt-realtime are not among the snapshots the page names: not stated, so unknown, not region.
   for (const m of ['gpt-5', 'o3-pro', 'gpt-realtime']) {
     assert.ok(openai(m).length > 0, m);
