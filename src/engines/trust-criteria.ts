@@ -153,7 +153,7 @@ function euHosting(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
   const offers = listed.filter((o) => !isShutDownOffer(o, ds.lifecycleDate));
   if (listed.length && !offers.length) {
     return ['not_met', { source: 'derived', as_of: ds.meta.data_as_of, value: null,
-      detail: `all ${listed.length} offers of this model are shut down by ${ds.lifecycleDate}` }];
+      detail: `${listed.length === 1 ? 'the one offer' : `all ${listed.length} offers`} of this model ${listed.length === 1 ? 'is' : 'are'} shut down by ${ds.lifecycleDate}` }];
   }
   const eu = offers.filter((o) => euResidencyOf(o) === 'yes' || euResidencyOf(o) === 'region');
   if (eu.length) {

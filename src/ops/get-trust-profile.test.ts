@@ -101,7 +101,7 @@ test('an EU offer shut down by the data date is no EU hosting: it leaves eu_offe
   assert.deepEqual(out.compliance.eu_offers, []);
   const eu = out.criteria.find((c: Out) => c.id === 'eu_hosting');
   assert.equal(eu.status, 'not_met');
-  assert.match(eu.evidence.detail, /all 1 offers of this model are shut down by 2026-09-23/);
+  assert.match(eu.evidence.detail, /the one offer of this model is shut down by 2026-09-23/);
   // The same offer without the date still hosts the model in the EU.
   assert.equal(run('acme-7b').criteria.find((c: Out) => c.id === 'eu_hosting').status, 'met');
 });
