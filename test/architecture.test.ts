@@ -2,10 +2,9 @@
 // the model cards and config.json files named in each comment (not against the code that builds them).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const model = (id: string) => {
   const m = ds.modelById.get(id);
   assert.ok(m, `no model ${id}`);

@@ -2,10 +2,9 @@
 // name serves (aliases.csv rows): each expected value read from the arena's own files named in the comment.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 /** The arena names (variants) a model is rated under, current ratings and rating events together, lower case. */
 const ratedAs = (model: string): Set<string> => new Set([
   ...(ds.ratingsByModel.get(model) ?? []).map((r) => r.variant.toLowerCase()),

@@ -1,11 +1,10 @@
 // Arena renames in the committed feed: LMArena's renamed variants continue their old name's series, never debut.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadDataset } from '../src/dataset/load.ts';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import { get_model_changes } from '../src/ops/get-model-changes.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 
 test('Claude Opus 4.6 on 2026-08-12: the -high variant is the thinking variant renamed, not a new model', () => {
   const input = get_model_changes.input.parse({ model: 'claude-opus-4-6', kind: ['elo'], days: 10, until: '2026-08-19', limit: 100 });

@@ -2,10 +2,9 @@
 // regional SKU, and LiteLLM's stray `anthropic.claude-3-7-sonnet-20240620-v1:0` (a typo copy of a GovCloud row) is no offer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const bedrock = (modelId: string) => (ds.offersByModel.get(modelId) ?? []).filter((o) => o.provider === 'amazon-bedrock');
 const listing = (modelId: string, id: string) => bedrock(modelId).find((o) => o.provider_model_id === id);
 

@@ -1,11 +1,10 @@
 // Change events name the provider's listing: Bedrock's regional and global endpoints of one model move apart.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadDataset } from '../src/dataset/load.ts';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import { get_model_changes } from '../src/ops/get-model-changes.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 
 test('the 2026-08-21 GPT-5.6 Sol cut on Bedrock is two events, each naming its endpoint', () => {
   const cut = ds.changes.filter((e) => e.model_id === 'gpt-5.6-sol' && e.provider === 'amazon-bedrock' && e.date === '2026-08-21' &&

@@ -1,11 +1,10 @@
 // The ChatGLM weights' own licences over the code's Apache 2.0, and the countries of developers read on a page.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { trustProfile } from '../src/engines/trust.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 
 test("ChatGLM3-6B and ChatGLM2-6B carry their weights' model licences, not the code's Apache 2.0", () => {
   // THUDM/ChatGLM3 MODEL_LICENSE, 'The ChatGLM3-6B License': "Users who wish to use the models for commercial purposes must

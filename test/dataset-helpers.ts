@@ -7,7 +7,7 @@ import type { AccessControl, Principal, Tier } from '../src/access/types.ts';
 import { DEFAULT_DATA_DIR, parseConfig, PROJECT_ROOT, type Config } from '../src/config/env.ts';
 import type { Dataset } from '../src/dataset/dataset.ts';
 import { aDataset, aHardware, aModel, anOffer, aProvider, aRating, aSource, f } from '../src/dataset/fixtures.ts';
-import { loadDataset } from '../src/dataset/load.ts';
+import { committedDataset } from './committed-dataset.ts';
 import { ServiceError } from '../src/errors/index.ts';
 
 /** The shared data beside the project (CI has it as ../shared/data), resolved from the project root. */
@@ -74,7 +74,7 @@ let committed: Dataset | undefined;
 /** The committed dataset when the project has one (examples must succeed there), else the fixture. */
 export function servedDataset(): { dataset: Dataset; committed: boolean } {
   if (existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'))) {
-    committed ??= loadDataset(DEFAULT_DATA_DIR);
+    committed ??= committedDataset();
     return { dataset: committed, committed: true };
   }
   return { dataset: fixtureDataset(), committed: false };

@@ -3,14 +3,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { cheapest_for } from '../src/ops/cheapest-for.ts';
 import { estimate_cost } from '../src/ops/estimate-cost.ts';
 import { translateDeveloperPrices } from '../src/sources/developer-prices.ts';
 import { translateDeveloperReleases } from '../src/sources/developer-releases.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const ctx = { today: '2026-11-27' };
 const curated = (file: string) => readFileSync(path.join(import.meta.dirname, '..', 'data', 'curated', file), 'utf8');
 

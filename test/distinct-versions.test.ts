@@ -2,13 +2,12 @@
 // merged into its alias, the alias stays with the snapshot it serves, and a notice's two-digit year names the right model.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { compare_models } from '../src/ops/compare-models.ts';
 import { get_model_changes } from '../src/ops/get-model-changes.ts';
 import { get_podium } from '../src/ops/get-podium.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const ctx = { today: '2026-11-26' };
 
 // Each pair: two models the developer lists apart, with the evidence (../shared/data/sources) in the comment.

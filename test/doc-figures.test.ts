@@ -4,19 +4,19 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
+import { PROJECT_ROOT } from '../src/config/env.ts';
 import { isDeprecatedModel, isShutDownOffer } from '../src/engines/offer-lifecycle.ts';
 import { isFirstParty } from '../src/ingest/first-party.ts';
 import { windowOnlyMaxOutput } from '../src/ingest/max-output.ts';
 import { estimate_cost } from '../src/ops/estimate-cost.ts';
+import { committedDataset } from './committed-dataset.ts';
 
 // The doc wraps lines anywhere: read it as one line of single spaces.
 const doc = readFileSync(path.join(PROJECT_ROOT, 'docs/data.md'), 'utf8').replace(/\s+/g, ' ');
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 /** The same files judged on 2026-11-27, loaded once for the figures docs/data.md states on that day. */
 let later: typeof ds | undefined;
-const judgedLater = () => (later ??= loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' }));
+const judgedLater = () => (later ??= committedDataset({ judgedOn: '2026-11-27' }));
 
 function stated(re: RegExp): number[] {
   const m = re.exec(doc);

@@ -6,16 +6,16 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import type { Dataset } from '../src/dataset/dataset.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { isEuOffer } from '../src/engines/ranking.ts';
 import { get_trust_profile } from '../src/ops/get-trust-profile.ts';
 import { recommend_model } from '../src/ops/recommend-model.ts';
+import { committedDataset } from './committed-dataset.ts';
 
 const noData = !existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json')) && 'no committed dataset';
 const ctx = { today: '2026-11-28' };
 type Out = Record<string, any>;
 let loaded: Dataset | undefined;
-const committed = (): Dataset => (loaded ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = (): Dataset => (loaded ??= committedDataset());
 const euHosting = (ds: Dataset, id: string): Out =>
   (get_trust_profile.handler(ds, get_trust_profile.input.parse({ model_id: id }), ctx) as Out).criteria
     .find((c: Out) => c.id === 'eu_hosting');

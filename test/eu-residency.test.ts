@@ -5,19 +5,19 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import type { Dataset } from '../src/dataset/dataset.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { isEuOffer } from '../src/engines/ranking.ts';
 import { cheapest_for } from '../src/ops/cheapest-for.ts';
 import { get_trust_profile } from '../src/ops/get-trust-profile.ts';
 import { recommend_model } from '../src/ops/recommend-model.ts';
 import { BASE_SKUS } from '../src/schema/index.ts';
+import { committedDataset } from './committed-dataset.ts';
 
 const noData = !existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json')) && 'no committed dataset';
 const ctx = { today: '2026-11-26' };
 type Out = Record<string, any>;
 /** One load for the file: every test only reads the dataset (a load is about a second of the file's run). */
 let loaded: Dataset | undefined;
-const committed = (): Dataset => (loaded ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = (): Dataset => (loaded ??= committedDataset());
 
 test('no global listing is EU-resident at a price its provider\'s EU listing of the model does not have', { skip: noData }, () => {
   const ds = committed();

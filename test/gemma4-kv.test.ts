@@ -1,12 +1,11 @@
 // Gemma 4's KV cache in the committed dataset: 5 of every 6 layers are sliding (window 1024), the global ones own geometry.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { kvCacheBytes, kvLayout } from '../src/engines/memory.ts';
 import { Architecture } from '../src/schema/index.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const arch = (id: string) => {
   const a = ds.modelById.get(id)?.architecture?.value;
   assert.ok(a, `${id} has no architecture`);

@@ -4,10 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
+import { PROJECT_ROOT } from '../src/config/env.ts';
 import { aDataset, aModel, anOffer, aRating, f as aFact } from '../src/dataset/fixtures.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { checkGoldenFacts, formatGoldenMismatches, GOLDEN_FILE, loadGoldenFacts } from '../src/ingest/golden.ts';
+import { committedDataset } from './committed-dataset.ts';
 
 const facts = loadGoldenFacts(path.join(PROJECT_ROOT, GOLDEN_FILE));
 
@@ -22,7 +22,7 @@ test('the golden table holds at least 150 facts, each with its source, the value
 });
 
 test('every golden fact holds in the committed dataset', () => {
-  const mismatches = checkGoldenFacts(loadDataset(DEFAULT_DATA_DIR), facts);
+  const mismatches = checkGoldenFacts(committedDataset(), facts);
   assert.equal(mismatches.length, 0, formatGoldenMismatches(mismatches, facts.length));
 });
 
@@ -130,7 +130,7 @@ test('a listing\'s own window and a tier set aside are checked per offer', () =>
 
 test('a hardware row checks the configuration\'s purchase price and its day, by configuration id', () => {
   // The committed dataset: the RTX 5090 at its street price of 2026-06-22 (signal-noise.net, "around $2,699").
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedDataset();
   const file = tableFile([
     'rtx-5090,hardware_purchase_usd,2699,,https://signal-noise.net/p,around $2699,2026-11-28,',
     'rtx-5090,hardware_purchase_as_of,2026-06-22,,https://signal-noise.net/p,2026-06-22,2026-11-28,',

@@ -1,11 +1,10 @@
 // Identity and dating facts read on the developers' own records where the listings err: weights, release days, notices.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { trustProfile } from '../src/engines/trust.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const model = (id: string) => {
   const m = ds.modelById.get(id);
   assert.ok(m, id);

@@ -1,11 +1,10 @@
 // Jamba's parameter counts from AI21's cards and paper, and what a fit says of a hybrid Mamba-attention model with no KV geometry.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { assessFit } from '../src/engines/hardware-fit.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 
 test('Jamba Large 1.7, Jamba 1.5 Large and Jamba 1.5 Mini carry the total and active counts AI21 states', () => {
   // data/curated/model-architecture.csv rows: AI21-Jamba-Large-1.7 and AI21-Jamba-1.5-Large "398B total, 94B active",

@@ -2,13 +2,12 @@
 // an older target held back, pointers after their target in search, and concrete models not named after a pointer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { compare_models } from '../src/ops/compare-models.ts';
 import { get_model } from '../src/ops/get-model.ts';
 import { search_models } from '../src/ops/search-models.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' });
+const ds = committedDataset({ judgedOn: '2026-11-27' });
 const ctx = { today: ds.lifecycleDate };
 type Price = { value: number } | undefined;
 type OfferView = { provider: string; provider_model_id: string; prices: { input?: Price; output?: Price; tiers?: unknown };

@@ -1,10 +1,9 @@
 // Mistral's API names read against its own model records: one model per version, pointers that moved said so.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const resolve = (id: string) => ds.resolveModelId(id);
 
 test('Magistral Medium 1.2 is one model: LiteLLM\'s magistral-medium-1-2-2509 is Mistral\'s magistral-medium-2509', () => {

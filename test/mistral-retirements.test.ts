@@ -1,11 +1,10 @@
 // Mistral's retirements read on its own model pages: the retired listings are retired offers, open weights stay active.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { cheapest_for } from '../src/ops/cheapest-for.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const mistralOffers = (id: string) => (ds.offersByModel.get(id) ?? []).filter((o) => o.provider === 'mistral');
 
 test('Mistral Medium 1.0 is retired: deprecated 2024-11-30, shut down 2025-06-16, replaced by Mistral Medium 3.5', () => {

@@ -4,14 +4,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
+import { PROJECT_ROOT } from '../src/config/env.ts';
 import { defaultRoots } from '../src/ingest/run.ts';
 import { looksMoe } from '../src/sources/llmfit-rules.ts';
+import { committedDataset } from './committed-dataset.ts';
 
 type Row = { name: string; architecture: string; is_moe?: boolean | null };
 
-const dataset = loadDataset(DEFAULT_DATA_DIR);
+const dataset = committedDataset();
 const roots = defaultRoots(PROJECT_ROOT);
 const rows = JSON.parse(readFileSync(path.join(roots.sources, 'llmfit-hf-models', 'hf_models-2026-05-12.json'), 'utf8')) as Row[];
 const byRepo = new Map(rows.map((r) => [r.name, r]));

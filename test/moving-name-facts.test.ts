@@ -1,11 +1,10 @@
 // A moving API name's record serves no fact of a model it served before: deepseek-chat and DeepSeek-V3.2's weights.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { get_model } from '../src/ops/get-model.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const sheet = (id: string) => get_model.handler(ds, get_model.input.parse({ model_id: id }), { today: '2026-11-27' }) as {
   weights_url: unknown; release_date: unknown; knowledge_cutoff: unknown; parameters_total: unknown; architecture: unknown;
   context_window: { value: number } | null; missing: Array<{ field: string; reason: string }>;

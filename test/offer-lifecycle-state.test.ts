@@ -7,17 +7,17 @@ import { test } from 'node:test';
 import type { AccessControl } from '../src/access/types.ts';
 import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import { aDataset, aModel, anOffer, aSource, f } from '../src/dataset/fixtures.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { cheapest_for } from '../src/ops/cheapest-for.ts';
 import { compare_models } from '../src/ops/compare-models.ts';
 import { estimate_cost } from '../src/ops/estimate-cost.ts';
 import { get_model } from '../src/ops/get-model.ts';
 import { createExecutor } from '../src/surfaces/execute.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
+import { committedDataset } from './committed-dataset.ts';
 
 type Out = Record<string, any>;
 const ctx = { today: '2026-11-27' };
-const real = loadDataset(DEFAULT_DATA_DIR);
+const real = committedDataset();
 
 // The notes' openings, written here from the committed notes (data/dataset/offers.json), not from the code's constants.
 const ANNOUNCED = 'deprecated with no shutdown date given: still served, its retirement announced';

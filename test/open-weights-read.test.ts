@@ -1,11 +1,10 @@
 // Open weights read on the developers' own pages for models whose only licence fact was LMArena's label, and MiniMax-M1's identity.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { trustProfile } from '../src/engines/trust.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const model = (id: string) => {
   const m = ds.modelById.get(ds.resolveModelId(id) ?? id);
   assert.ok(m, id);

@@ -3,11 +3,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { recommend_model } from '../src/ops/recommend-model.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 type Out = { recommendations: Array<Record<string, any>>; constraints: Array<{ id: string; constraint: string }>; notes: string[] };
 const ask = (q: Record<string, string>) =>
   recommend_model.handler(ds, recommend_model.input.parse(q), { today: '2026-11-26' } as never) as unknown as Out;

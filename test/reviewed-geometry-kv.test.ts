@@ -3,12 +3,11 @@
 // against a published GGUF file. F16 cache: 2 bytes a value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { QUANTIZATIONS } from '../src/engines/constants.ts';
 import { kvCacheBytes, modelFacts, weightsBytes } from '../src/engines/memory.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const model = (id: string) => {
   const m = ds.modelById.get(id);
   assert.ok(m, `no model ${id}`);

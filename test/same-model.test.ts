@@ -1,10 +1,9 @@
 // One model, one record: listings of the same weights under a short and a long id resolve to one model with all offers.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 
 // Each pair was found by looking for a short id whose parameter counts equal a longer id's (same developer), then
 // checked against the listing or the model card named in data/curated/aliases.csv.

@@ -1,12 +1,11 @@
 // Price ceilings on the committed dataset: a model matches on an offer a caller can buy, the kind its cheapest offer is.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { search_models } from '../src/ops/search-models.ts';
+import { committedDataset } from './committed-dataset.ts';
 
 // Judged on a day after Gemini 2.5 Pro's shutdown on the Gemini API (2026-12-01), as the service would judge it then.
-const ds = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-12-02' });
+const ds = committedDataset({ judgedOn: '2026-12-02' });
 type Price = { value: number } | undefined;
 type Item = { id: string; cheapest_offer: { provider: string; sku: string; prices: { input?: Price; output?: Price } } | null };
 const search = (input: Record<string, unknown>) =>

@@ -1,13 +1,12 @@
 // Real queries on the committed dataset: the first result of a search by relevance is the model a reader means.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { search_models } from '../src/ops/search-models.ts';
+import { committedDataset } from './committed-dataset.ts';
 
 // Judged on the data's date (2026-09-23) and on a later day, as the service judges it once shutdowns have passed.
-const onDataDate = loadDataset(DEFAULT_DATA_DIR);
-const later = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-12-02' });
+const onDataDate = committedDataset();
+const later = committedDataset({ judgedOn: '2026-12-02' });
 
 type Ds = typeof onDataDate;
 type Item = { id: string; vendor: string; status?: { value: string } | null; shutdown_date?: { value: string } | null };

@@ -1,12 +1,11 @@
 // The change feed and the model sheets agree on shutdowns: every listing the sheets call shut down has its withdrawal.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadDataset } from '../src/dataset/load.ts';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import { get_model_changes } from '../src/ops/get-model-changes.ts';
 import type { ChangeEvent } from '../src/schema/index.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const asOf = ds.meta.data_as_of;
 
 /** Days from a to b. */

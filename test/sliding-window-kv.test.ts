@@ -2,11 +2,10 @@
 // worked by hand from each config (F16 cache: 2 bytes a value; K and V: 2 x kv_heads x head_dim values per token).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { kvCacheBytes } from '../src/engines/memory.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const kv32k = (id: string) => {
   const a = ds.modelById.get(id)?.architecture?.value;
   assert.ok(a, `no architecture for ${id}`);

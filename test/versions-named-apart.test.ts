@@ -2,10 +2,9 @@
 // is no model: each checked on the committed dataset against the developer's page or the source file in the comment.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 /** The developer's own standard prices of a model at a provider, as `input/output`. */
 const own = (model: string, provider: string) => [...new Set((ds.offersByModel.get(model) ?? [])
   .filter((o) => o.provider === provider && o.first_party && o.sku === 'standard' && o.region === 'global')

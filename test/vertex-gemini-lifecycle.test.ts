@@ -1,12 +1,11 @@
 // Gemini on Vertex AI is dated by Google Cloud's own lifecycle page, Google AI Studio's offer by the Gemini API's page.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { loadDataset } from '../src/dataset/load.ts';
 import { isShutDownOffer, offerLifecycleState } from '../src/engines/offer-lifecycle.ts';
 import { get_model } from '../src/ops/get-model.ts';
+import { committedDataset } from './committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const offer = (model: string, provider: string) =>
   (ds.offersByModel.get(model) ?? []).find((o) => o.provider === provider && o.sku === 'standard' && o.provider_model_id === model)!;
 

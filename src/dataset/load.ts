@@ -86,11 +86,18 @@ function readAll(dir: string, files: ReturnType<typeof contentHasher>['file']): 
   return raw;
 }
 
+/** Every file of `dir` parsed, not yet validated, and the digest of their bytes (Dataset.contentDigest). */
+export function readDatasetFiles(dir: string): { raw: Record<string, unknown>; contentDigest: string } {
+  const content = contentHasher();
+  const raw = readAll(dir, content.file);
+  return { raw, contentDigest: content.hash.digest('base64url') };
+}
+
 /** Read every collection file of `dir`, validate, freeze, index. Throws DatasetError with a clear message. */
 export function loadDataset(dir: string, opts: { judgedOn?: string } = {}): Dataset {
-  const content = contentHasher();
-  const data = validateDatasetData(readAll(dir, content.file), path.basename(dir));
-  return buildDataset(data, { ...opts, contentDigest: content.hash.digest('base64url') });
+  const { raw, contentDigest } = readDatasetFiles(dir);
+  const data = validateDatasetData(raw, path.basename(dir));
+  return buildDataset(data, { ...opts, contentDigest });
 }
 
 /**

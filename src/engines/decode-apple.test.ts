@@ -4,12 +4,12 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { fitModel, type FitAssessed } from './hardware-fit.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const skip = { skip: !existsSync(DEFAULT_DATA_DIR) };
 let real: Dataset | undefined;
-const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = () => (real ??= committedDataset());
 
 test('DeepSeek-R1 Q4_K_M on an M3 Ultra 512 GB reads within 5% of llama-bench tg128 on that Mac', skip, () => {
   // Published: 20.21 tokens/s, llama-bench build 4d3726278 (7315), -fa 1, tg128, one Mac Studio M3 Ultra 32/80-core,

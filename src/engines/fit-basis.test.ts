@@ -4,14 +4,14 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { assessFit, type FitOptions } from './hardware-fit.ts';
 import { candidatesFor, choiceAt, fitBasis, fitChoice } from './fit-basis.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 let loaded: Dataset | undefined;
 /** The committed dataset, loaded once for both tests (a load is 1.5 s of CPU; the dataset is frozen). */
-const committed = () => (loaded ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = () => (loaded ??= committedDataset());
 
 test('committed dataset: fitChoice picks what assessFit picks, on every configuration, at the asks estimate_cost makes', {
   skip: !existsSync(DEFAULT_DATA_DIR),

@@ -4,12 +4,12 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { fitModel, type FitAssessed } from './hardware-fit.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const skip = { skip: !existsSync(DEFAULT_DATA_DIR) };
 let real: Dataset | undefined;
-const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = () => (real ??= committedDataset());
 
 test('M3 Ultra 512 GB at 32,768 tokens: DeepSeek-V3.1 and R1 fit as V3 does, from V3\'s published Q4_K_M file', skip, () => {
   // By hand: usable = 512 x 2^30 x 0.75 = 412.32 GB. Weights: bartowski's DeepSeek-V3-0324 Q4_K_M, 404.43 GB (the card;

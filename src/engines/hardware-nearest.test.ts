@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { aHardware, aModel, f } from '../dataset/fixtures.ts';
 import type { Architecture, Hardware, Model } from '../schema/index.ts';
 import { assessFit, headroomRanker, type FitOptions } from './hardware-fit.ts';
@@ -12,10 +11,11 @@ import { fitCandidates } from './hardware-rank.ts';
 import { isRefusal } from './machine.ts';
 import { resolveMachineText } from './machine-cache.ts';
 import { longestFittingContext as longestOf, nearestTable, smallestNeed as smallestOf, STANDARD_CONTEXTS } from './hardware-nearest.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 /** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
 let shared: Dataset | undefined;
-const committedOnce = (): Dataset => (shared ??= loadDataset(DEFAULT_DATA_DIR));
+const committedOnce = (): Dataset => (shared ??= committedDataset());
 
 // Llama 3.2 1B's geometry (16 layers, 8 KV heads of 64): 2 x 16 x 8 x 64 = 16,384 cached values a token, 32,768 bytes at F16.
 const arch: Architecture = { layers: 16, kv_heads: 8, head_dim: 64, attention: 'gqa', hf_repo: 'meta-llama/test' };

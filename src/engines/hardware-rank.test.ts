@@ -4,14 +4,14 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import type { Model } from '../schema/index.ts';
 import { fitCandidates, knownWindows, rankForHardware } from './hardware-rank.ts';
 import { modelFacts } from './memory.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 /** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
 let shared: Dataset | undefined;
-const committedOnce = (): Dataset => (shared ??= loadDataset(DEFAULT_DATA_DIR));
+const committedOnce = (): Dataset => (shared ??= committedDataset());
 
 test('knownWindows: the window where the ranking reads it, NaN without facts or without a window', {
   skip: !existsSync(DEFAULT_DATA_DIR),

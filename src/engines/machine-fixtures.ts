@@ -2,11 +2,11 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 import { isRefusal, resolveMachine, type MachineMapping, type MachineRefusal } from './machine.ts';
 
 /** The committed dataset, or undefined on a checkout without it (the tests that need it are then skipped). */
-export const real = existsSync(DEFAULT_DATA_DIR) ? loadDataset(DEFAULT_DATA_DIR) : undefined;
+export const real = existsSync(DEFAULT_DATA_DIR) ? committedDataset() : undefined;
 export const skip = !real;
 
 /** The text read against the committed dataset, which must map. */

@@ -6,13 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { isRefusal, resolveMachine } from './machine.ts';
 import { appleBaseBin } from './machine-bins.ts';
 import { onFabric } from './machine-link.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const real = existsSync(DEFAULT_DATA_DIR) ? loadDataset(DEFAULT_DATA_DIR) : undefined;
+const real = existsSync(DEFAULT_DATA_DIR) ? committedDataset() : undefined;
 const skip = !real;
 
 /** The curated table the configurations are built from: the expected id and count of each row. */

@@ -2,14 +2,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Architecture, Hardware } from '../schema/index.ts';
-import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { QUANTIZATIONS } from './constants.ts';
 import { estimateCost } from './cost.ts';
 import { fitKvCopies } from './fit-basis.ts';
 import { kvCacheCopies, mlaTooSmallWords } from './mla-cache.ts';
 import { kvCacheBytes, memoryNeeded, type ModelFacts } from './memory.ts';
 import { servingAt, servingConstants } from './serving.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const f = <T>(value: T) => ({ value, as_of: '2026-11-25', source: 'test' });
 
@@ -107,7 +106,7 @@ test('Kimi K2.6 INT4 on 8 x H100: 8 sequences of 8,192 tokens, 2 of 32,768, none
   // tokens of 8,192 (x 70,272 B = 0.504 GB: floor(8.47) = 8) and 28,679.5 of 32,768 (2.015 GB: floor(2.12) = 2). At
   // 65,536 the fit needs 612.66 + 8 x 4.61 (61 x 576 x 2 B x 65,536 = 4,605,345,792 B on each card) + 6 = 655.5 GB,
   // over the 652.84: no option, where the sum over one copy (623.3 GB) fitted.
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedDataset();
   const model = ds.modelById.get('kimi-k2.6')!;
   const h = ds.hardware.find((x) => x.id === 'h100-80gb-x8')!;
   assert.ok(model && h);

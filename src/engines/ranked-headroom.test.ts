@@ -3,13 +3,13 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { assessFit, rankedHeadroom, type FitOptions } from './hardware-fit.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 test('committed dataset: every model\'s ranked headroom is exactly usable - total at the quantization assessFit chooses', {
   skip: !existsSync(DEFAULT_DATA_DIR),
 }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedDataset();
   const asks: FitOptions[] = [
     { context: 8192, concurrency: 1 },
     { context: 131072, concurrency: 4, kv_cache: 'q8_0' },

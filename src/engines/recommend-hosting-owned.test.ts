@@ -7,15 +7,15 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { ownedHosting } from './recommend-hosting.ts';
 import { boughtFigure } from './recommend-hosting-owned.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
 const skip = !committed && 'no committed dataset';
 let loaded: Dataset | undefined;
 /** The committed dataset, loaded once for the file's three tests (a load is 1.5 s of CPU; the dataset is frozen). */
-const dataset = () => (loaded ??= loadDataset(DEFAULT_DATA_DIR));
+const dataset = () => (loaded ??= committedDataset());
 /** The usable-speed floor: 238 words a minute / 60 / 0.75 words a token = 5.29 tokens/s (docs/trust-and-recommend.md). */
 const FLOOR = { tokens_per_s: 238 / 60 / 0.75, prefill_s: null, prefill_stated_s: null };
 

@@ -6,14 +6,14 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { aDataset, aHardware, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { interpret, type RawSituation } from './interpret.ts';
 import { recommend } from './recommend.ts';
 import { hostingOnMachine } from './recommend-hosting.ts';
 import { notesFor } from './recommend-reasons.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
-const real = committed ? loadDataset(DEFAULT_DATA_DIR) : undefined;
+const real = committed ? committedDataset() : undefined;
 const skip = !committed;
 
 function ask(ds: NonNullable<typeof real>, raw: RawSituation) {

@@ -7,11 +7,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { fitModel } from './hardware-fit.ts';
 import { OWNED_FIGURE } from './recommend-hosting.ts';
 import { usableFormat, usableQuantization } from './recommend-quant.ts';
 import { selfFit } from './self-hosting.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
 const skip = !committed && 'no committed dataset';
@@ -19,7 +19,7 @@ const skip = !committed && 'no committed dataset';
 const FLOOR = 238 / 60 / 0.75;
 
 test('a named machine\'s floor verdict from the sums is the written-out fit\'s, in models_for_hardware\'s formats', { skip }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedDataset();
   const context = 8192;
   const seen = new Set<string>();
   let fits = 0;

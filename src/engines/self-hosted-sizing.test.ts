@@ -3,18 +3,18 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { fitBasis, fitLadder } from './fit-basis.ts';
 import { modelFacts } from './memory.ts';
 import { costBases } from './self-hosted-sizing.ts';
 import { attentionUnsupported } from './attention-support.ts';
 import { estimateCost } from './cost.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 test('committed dataset: the fit bases made for the catalogue equal fitBasis per model and configuration', {
   skip: !existsSync(DEFAULT_DATA_DIR),
 }, () => {
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedDataset();
   const made = costBases(ds);
   const open = ds.models.filter((m) => m.open_weights?.value === true && !('missing' in modelFacts(m)));
   // One basis per open model with facts on every configuration (all have a bandwidth), made once per dataset.

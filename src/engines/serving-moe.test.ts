@@ -1,13 +1,12 @@
 // Batched decode of mixture-of-experts models against llama.cpp's published batched runs on a DGX Spark.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { QUANTIZATIONS } from './constants.ts';
 import { modelFacts, type ModelFacts } from './memory.ts';
 import { servingAt, servingConstants } from './serving.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
-const ds = loadDataset(DEFAULT_DATA_DIR);
+const ds = committedDataset();
 const spark = ds.hardware.find((h) => h.id === 'dgx-spark')!;
 
 /**

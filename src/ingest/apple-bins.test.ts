@@ -4,11 +4,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { loadDataset } from '../dataset/load.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const csvRow = (file: string, key: string) => readFileSync(path.join(root, 'data/curated', file), 'utf8').split('\n').find((l) => l.startsWith(`${key},`));
-const ds = loadDataset(path.join(root, 'data/dataset'));
+const ds = committedDataset();
 const hw = (id: string) => ds.hardware.find((h) => h.id === id)!;
 
 test('the 96 GB Mac Studio is the 60-core M3 Ultra: 819 GB/s like the 80-core, three quarters of its compute', () => {

@@ -3,11 +3,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { usableBytes } from '../engines/memory.ts';
 import { appleMetalUsableFact } from './apple-metal.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
-const real = existsSync(DEFAULT_DATA_DIR) ? loadDataset(DEFAULT_DATA_DIR) : undefined;
+const real = existsSync(DEFAULT_DATA_DIR) ? committedDataset() : undefined;
 
 test('Metal gives the GPU two-thirds of a Mac of 32 GB or less, three-quarters above', () => {
   // 10922.67 MiB reported on a 16 GB M1 Pro (llama-cpp-python#687) = 16384 MiB x 2/3; 21845.34 MiB on 32 GB

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 import { aDataset, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import { cheapest_for } from './cheapest-for.ts';
 
@@ -87,9 +87,9 @@ test('EU cloud above a tier: an EU offer that lists no tier has no known price, 
 });
 
 const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
-/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
+/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1 to 2 s of CPU. */
 let shared: Dataset | undefined;
-const committedOnce = (): Dataset => (shared ??= loadDataset(dataDir));
+const committedOnce = (): Dataset => (shared ??= committedDataset());
 const noData = !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset';
 test('committed dataset: Gemini 2.5 Pro for 500,000-token documents is ranked at $2.5/$15, not $1.25/$10', { skip: noData }, () => {
   const real = committedOnce();

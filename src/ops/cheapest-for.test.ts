@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 import { aDataset, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import { ServiceError } from '../errors/index.ts';
 import { cheapest_for } from './cheapest-for.ts';
@@ -251,9 +251,9 @@ test('bad floors are 400s that say what is allowed', () => {
 });
 
 const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
-/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
+/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1 to 2 s of CPU. */
 let shared: Dataset | undefined;
-const committedOnce = (): Dataset => (shared ??= loadDataset(dataDir));
+const committedOnce = (): Dataset => (shared ??= committedDataset());
 test('committed dataset: at least as good as GPT-4o for coding, at the point and beyond the uncertainty', { skip: !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset' }, () => {
   const real = committedOnce();
   const go = (input: Record<string, unknown>) => cheapest_for.handler(real, cheapest_for.input.parse({ use: 'coding', as_good_as: 'gpt-4o', limit: 100, ...input }), ctx) as Out;

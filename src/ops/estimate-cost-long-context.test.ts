@@ -5,12 +5,12 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aModel, anOffer, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 import { estimate_cost } from './estimate-cost.ts';
 
-/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
+/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1 to 2 s of CPU. */
 let shared: Dataset | undefined;
-const committedOnce = (): Dataset => (shared ??= loadDataset(path.resolve(import.meta.dirname, '../../data/dataset')));
+const committedOnce = (): Dataset => (shared ??= committedDataset());
 
 const ctx = { today: '2026-10-01' };
 type Out = Record<string, any>;

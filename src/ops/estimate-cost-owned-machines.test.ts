@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { estimate_cost } from './estimate-cost.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const shipped = existsSync(`${DEFAULT_DATA_DIR}/models.json`);
-const ds = shipped ? await loadDataset(DEFAULT_DATA_DIR) : null;
+const ds = shipped ? await committedDataset() : null;
 type Out = Record<string, any>;
 const owned = (model_id: string, hardware: string) => {
   const out = estimate_cost.handler(ds!, estimate_cost.input.parse({ model_id, tokens_millions: 30, hardware }), { today: '2026-11-27' }) as Out;

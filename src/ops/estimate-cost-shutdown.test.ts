@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { cheapest_for } from './cheapest-for.ts';
 import { estimate_cost } from './estimate-cost.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const skip = !existsSync(DEFAULT_DATA_DIR) && 'the committed dataset is not built';
 type Any = Record<string, any>;
@@ -22,7 +22,7 @@ const notice = (provider: string, id: string) => notices().find((n) => n.provide
 
 let ds: Dataset | undefined;
 // The day the reviewer asked on: 14 days before OpenAI's 2026-12-11 shutdown of gpt-5-2025-08-07.
-const judged = () => (ds ??= loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' }));
+const judged = () => (ds ??= committedDataset({ judgedOn: '2026-11-27' }));
 const ask = (model_id: string, view: 'full' | 'summary') =>
   estimate_cost.handler(judged(), estimate_cost.input.parse({ model_id, tokens_millions: 2000, view }), { today: '2026-11-27' }) as Any;
 
@@ -92,7 +92,7 @@ test('cheapest_for says a shutdown the developer dated without a deprecation: Ge
   // is still sold, and its first-party offer ends with the developer's date; judged on 2026-10-17, past the 2026-10-16
   // Google gave as the earliest day, it is still sold too.
   for (const judged of ['2026-10-17', '2026-11-30']) {
-    const day = loadDataset(DEFAULT_DATA_DIR, { judgedOn: judged });
+    const day = committedDataset({ judgedOn: judged });
     const r = cheapest_for.handler(day, cheapest_for.input.parse({ use: 'chat', first_party_only: true, limit: 100 }), { today: judged }) as Any;
     const item = r.items.find((i: Any) => i.model.id === 'gemini-2.5-pro');
     assert.ok(item, `gemini-2.5-pro ranked while served (${judged})`);

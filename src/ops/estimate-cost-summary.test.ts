@@ -5,12 +5,12 @@ import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aHardware, aModel, anOffer, aProvider, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { validateInput } from '../surfaces/validate.ts';
 import { ServiceError } from '../errors/index.ts';
 import type { Architecture } from '../schema/index.ts';
 import { summarizeCost, SummaryOutput } from './estimate-cost-summary.ts';
 import { estimate_cost } from './estimate-cost.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-10-01' };
 type Out = Record<string, any>;
@@ -111,7 +111,7 @@ test('an unknown view is a coded error naming the parameter', () => {
 
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);
 test('committed dataset: the same figures as the full form, in well under two thirds of the bytes', { skip: !hasCommitted }, () => {
-  const real = loadDataset(DEFAULT_DATA_DIR);
+  const real = committedDataset();
   const inputs = [
     { model_id: 'llama-3.3-70b-instruct', tokens_millions: 100 },
     { model_id: 'qwen3-8b', tokens_millions: 5000, input_share: 0.5, hardware: 'h100-80gb-x1' },

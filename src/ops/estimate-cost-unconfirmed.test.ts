@@ -6,14 +6,14 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { compare_models } from './compare-models.ts';
 import { estimate_cost } from './estimate-cost.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const skip = !existsSync(DEFAULT_DATA_DIR) && 'the committed dataset is not built';
 type Any = Record<string, any>;
 let ds: Dataset | undefined;
-const data = () => (ds ??= loadDataset(DEFAULT_DATA_DIR));
+const data = () => (ds ??= committedDataset());
 const cost = (model_id: string, view: 'full' | 'summary' = 'full') =>
   estimate_cost.handler(data(), estimate_cost.input.parse({ model_id, tokens_millions: 100, view }), { today: '2026-09-23' }) as Any;
 

@@ -6,10 +6,10 @@ import fc from 'fast-check';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aHardware, aModel, anOffer, aProvider, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { ServiceError } from '../errors/index.ts';
 import type { Architecture, Hardware } from '../schema/index.ts';
 import { estimate_cost } from './estimate-cost.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-10-01' };
 type Out = Record<string, any>;
@@ -311,7 +311,7 @@ test('the response states its settings, prefill and decode apart, owned options 
 
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);
 let real: Dataset | undefined;
-const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = () => (real ??= committedDataset());
 
 test('committed dataset: Claude is API-only; Llama 3.3 70B self-hosts on rented GPUs; every price is dated and sourced', { skip: !hasCommitted }, () => {
   const claude = run(committed(), { model_id: 'claude-opus-4-8', tokens_millions: 10 });

@@ -1,16 +1,15 @@
 // Offers a provider serves to existing customers only (deprecated with no date: Vertex AI, Cohere): listed, never a buyer's pick.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aModel, anOffer, aRating, aSource, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { EXISTING_CUSTOMERS_ONLY } from '../ingest/past-shutdowns.ts';
 import { cheapestInFrontier, frontierOf } from '../engines/offer-frontier.ts';
 import { cheapestOffer } from '../engines/ranking.ts';
 import { cheapest_for } from './cheapest-for.ts';
 import { compare_models } from './compare-models.ts';
 import { estimate_cost } from './estimate-cost.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-10-01' };
 type Out = Record<string, any>;
@@ -70,7 +69,7 @@ test('the catalogue\'s cheapest, the frontier and cheapest_for never pick a clos
 
 test('the committed dataset: Vertex AI\'s Claude Sonnet 4 is no buyer\'s cheapest, nor Cohere\'s own command-r-plus', () => {
   // Judged on 2026-11-27, as the service answers that day: Bedrock's Claude Sonnet 4 listings are shut down by then.
-  const real = loadDataset(DEFAULT_DATA_DIR, { judgedOn: '2026-11-27' });
+  const real = committedDataset({ judgedOn: '2026-11-27' });
   // Google: "Claude 3.7 Sonnet on Google Cloud is available to existing customers only" (and so for each model);
   // Anthropic's Vertex page marks Claude Sonnet 4 "Deprecated". Three Vertex listings at $3/$15: 300M tokens at a blend
   // of 0.75 x 3 + 0.25 x 15 = 6 USD is 1,800 USD a month each, and none can be bought.

@@ -6,14 +6,14 @@ import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { aDataset, aDeveloper, aModel } from '../dataset/fixtures.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { ServiceError } from '../errors/index.ts';
 import type { ChangeEvent } from '../schema/index.ts';
 import { get_model_changes } from './get-model-changes.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 /** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
 let shared: Dataset | undefined;
-const committedOnce = (): Dataset => (shared ??= loadDataset(DEFAULT_DATA_DIR));
+const committedOnce = (): Dataset => (shared ??= committedDataset());
 
 type Out = Record<string, any> & { items: Array<Record<string, any>> };
 const ev = (i: number, date: string, over: Partial<ChangeEvent> = {}): ChangeEvent => ({

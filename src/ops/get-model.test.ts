@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { loadDataset } from '../dataset/load.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 import { aDataset, aDeveloper, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import { ServiceError } from '../errors/index.ts';
 import { get_model, NO_SOURCE } from './get-model.ts';
@@ -147,7 +147,7 @@ test('lifecycle facts: the shutdown date and the replacement are shown; not appl
 const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
 const noData = !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset';
 test('committed dataset: Google\'s shutdown notices show, and a passed one retires the model', { skip: noData }, () => {
-  const real = loadDataset(dataDir);
+  const real = committedDataset();
   const sheet = (id: string) => get_model.handler(real, get_model.input.parse({ model_id: id }), ctx) as Sheet;
   // The Gemini API deprecations page as read 2026-11-10 (developer-notices, quoted at dev.to/aideprecations/...-5gg9):
   // "gemini-2.5-pro | Jun 17, 2025 | Dec 1, 2026 | gemini-3.8-flash", over deprecations-rss's earlier 2026-10-16 read

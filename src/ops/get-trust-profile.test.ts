@@ -6,14 +6,14 @@ import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { aDataset, aDeveloper, aModel, anOffer, aProvider, f } from '../dataset/fixtures.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { CRITERIA } from '../engines/trust.ts';
 import { ServiceError } from '../errors/index.ts';
 import { get_trust_profile } from './get-trust-profile.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 /** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
 let shared: Dataset | undefined;
-const committedOnce = (): Dataset => (shared ??= loadDataset(DEFAULT_DATA_DIR));
+const committedOnce = (): Dataset => (shared ??= committedDataset());
 
 const ctx = { today: '2026-11-21' };
 type Out = Record<string, any>;

@@ -4,12 +4,12 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { estimate_cost } from './estimate-cost.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const shipped = existsSync(`${DEFAULT_DATA_DIR}/models.json`);
-const ds = shipped ? await loadDataset(DEFAULT_DATA_DIR) : null;
+const ds = shipped ? await committedDataset() : null;
 const ctx = { today: '2026-11-26' };
 type Out = Record<string, any>;
 

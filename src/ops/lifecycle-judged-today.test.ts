@@ -11,16 +11,16 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { lifecycleDue, type Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { cheapest_for } from './cheapest-for.ts';
 import { estimate_cost } from './estimate-cost.ts';
 import { get_model } from './get-model.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const skip = !existsSync(DEFAULT_DATA_DIR) && 'the committed dataset is not built';
 const cache = new Map<string, Dataset>();
 const judged = (day?: string) => {
   const key = day ?? 'data date';
-  if (!cache.has(key)) cache.set(key, loadDataset(DEFAULT_DATA_DIR, day ? { judgedOn: day } : {}));
+  if (!cache.has(key)) cache.set(key, committedDataset(day ? { judgedOn: day } : {}));
   return cache.get(key)!;
 };
 type Any = Record<string, any>;

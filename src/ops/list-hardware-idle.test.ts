@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aHardware, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { list_hardware } from './list-hardware.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-11-26' };
 type View = Record<string, any>;
@@ -37,7 +37,7 @@ test('idle_power_w is served with its date and source where the configuration ha
 
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);
 let real: Dataset | undefined;
-const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = () => (real ??= committedDataset());
 
 // data/curated/accelerator-idle-power.csv: RTX 4090 22 W (ollama issue 8591), RTX 3090 24 W (stable-diffusion-webui 9810).
 test('committed dataset: the RTX 4090 lists 22 W idle, cited; the A100 has no reading (null)', { skip: !hasCommitted }, () => {

@@ -4,9 +4,9 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { aDataset, aHardware, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { ServiceError } from '../errors/index.ts';
 import { list_hardware, requireHardware } from './list-hardware.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-10-01' };
 type Out = { class: string | null; items: Array<Record<string, any>>; page: { total: number; limit: number; next_cursor: string | null } };
@@ -76,7 +76,7 @@ test('an unknown hardware id is hardware_not_found with near ids', () => {
 });
 
 /** The committed dataset, loaded once for the tests that read it, and every configuration list_hardware pages through. */
-const committed = existsSync(DEFAULT_DATA_DIR) ? loadDataset(DEFAULT_DATA_DIR) : undefined;
+const committed = existsSync(DEFAULT_DATA_DIR) ? committedDataset() : undefined;
 function everyListed(ds: NonNullable<typeof committed>): Array<Record<string, any>> {
   const items: Array<Record<string, any>> = [];
   for (let cursor: string | undefined, page = 0; page < 10; page++) {

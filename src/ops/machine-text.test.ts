@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { ServiceError } from '../errors/index.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
 import { recommend_model } from './recommend-model.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-11-25' };
 const skip = !existsSync(DEFAULT_DATA_DIR);
-const ds = skip ? undefined : loadDataset(DEFAULT_DATA_DIR);
+const ds = skip ? undefined : committedDataset();
 type Out = Record<string, any>;
 const mfh = (input: Record<string, unknown>) => models_for_hardware.handler(ds!, models_for_hardware.input.parse(input), ctx) as Out;
 const rec = (input: Record<string, string>) => recommend_model.handler(ds!, recommend_model.input.parse(input), ctx) as Out;

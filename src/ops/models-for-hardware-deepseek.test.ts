@@ -5,14 +5,14 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-11-26' };
 type Out = { items: Array<{ model: { id: string }; quantization?: string }>; page: { next_cursor: string | null } };
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);
 let real: Dataset | undefined;
-const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = () => (real ??= committedDataset());
 
 function fitting(context: number): Out['items'] {
   const items: Out['items'] = [];

@@ -4,16 +4,16 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { assessFit, describeFit, rankedHeadroom, type FitAssessment, type FitOptions } from '../engines/hardware-fit.ts';
 import { fitCandidates, rankForHardware } from '../engines/hardware-rank.ts';
 import { speedOf } from '../engines/speed.ts';
 import { resolveHardware } from './list-hardware.ts';
 import { toEntry, type Heading } from './models-for-hardware-entry.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 /** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
 let shared: Dataset | undefined;
-const committedOnce = (): Dataset => (shared ??= loadDataset(DEFAULT_DATA_DIR));
+const committedOnce = (): Dataset => (shared ??= committedDataset());
 
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);
 

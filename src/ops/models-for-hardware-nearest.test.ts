@@ -4,16 +4,16 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { fitModel } from '../engines/hardware-fit.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-11-26' };
 type Out = Record<string, any>;
 const run = (ds: Dataset, input: Record<string, unknown>) => models_for_hardware.handler(ds, models_for_hardware.input.parse(input), ctx) as Out;
 const committed = { skip: !existsSync(DEFAULT_DATA_DIR) };
 let loaded: Dataset | undefined;
-const dataset = () => (loaded ??= loadDataset(DEFAULT_DATA_DIR));
+const dataset = () => (loaded ??= committedDataset());
 
 // `2GB RAM` is read as a 2 GB unified-memory machine: 2 GiB x 2/3 usable = 1,431,655,765 bytes, 1.43 GB.
 test('2GB RAM at the default 8,192 tokens: nothing fits; the nearest is Llama 3.2 1B at Q3_K_M, short by 0.19 GB', committed, () => {

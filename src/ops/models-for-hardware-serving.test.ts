@@ -8,9 +8,9 @@ import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aHardware, aModel, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { estimate_cost } from './estimate-cost.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-10-01' };
 type Out = Record<string, any>;
@@ -79,7 +79,7 @@ test('four PCIe cards: one sequence is split by layer (llama.cpp), sixteen are s
 
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);
 let real: Dataset | undefined;
-const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = () => (real ??= committedDataset());
 
 /**
  * Both operations' serving figures for one case, or undefined when the model does not fit at that concurrency:

@@ -6,9 +6,9 @@ import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY } from '../engines/constants.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aHardware, aModel, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import type { Architecture } from '../schema/index.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 type J = Record<string, any>;
 const ctx = { today: '2026-10-01' };
@@ -93,7 +93,7 @@ test('models not assessable: every one, A to Z, with what it lacks, on every pag
 
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);
 let real: Dataset | undefined;
-const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = () => (real ??= committedDataset());
 
 test('committed dataset: every figure of every entry follows from the entry and the answer\'s top level', { skip: !hasCommitted }, () => {
   for (const input of [{ hardware_id: 'rtx-4090', context: 16384 }, { hardware_id: '2x 3090' }, { hardware_id: 'h100-80gb-x8', concurrency: 16 }]) {

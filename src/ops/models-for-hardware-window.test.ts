@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-11-26' };
 type Out = {
@@ -15,7 +15,7 @@ type Out = {
 };
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);
 let real: Dataset | undefined;
-const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = () => (real ??= committedDataset());
 
 /** Every page of one ask. */
 function all(context: number): { items: Out['items']; last: Out } {

@@ -6,10 +6,10 @@ import fc from 'fast-check';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aHardware, aModel, aRating, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { ServiceError } from '../errors/index.ts';
 import type { Architecture, Hardware, Model } from '../schema/index.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-10-01' };
 type Out = {
@@ -185,7 +185,7 @@ test('more memory never runs fewer models (same accelerator count, any context a
 
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);
 let real: Dataset | undefined;
-const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = () => (real ??= committedDataset());
 
 test('committed dataset: Llama 3.3 70B does not run on an RTX 4090; Llama 3.1 8B runs on a 16 GB RTX 4060 Ti', { skip: !hasCommitted }, () => {
   // Every page of the answer (101 models fit a 4090 at 8,192 tokens since 21 more models' weights were read), not only the first.

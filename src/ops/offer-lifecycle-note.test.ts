@@ -1,14 +1,13 @@
 // Offers served only on their host's silence past the developer's shutdown: the answers say so and pick another offer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { aDataset, aModel, anOffer, aSource, f } from '../dataset/fixtures.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { frontierOf, cheapestInFrontier } from '../engines/offer-frontier.ts';
 import { cheapestOffer } from '../engines/ranking.ts';
 import { estimate_cost } from './estimate-cost.ts';
 import { toOfferView } from './shapes.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-10-01' };
 type Out = Record<string, any>;
@@ -64,7 +63,7 @@ test('the catalogue\'s cheapest offer and the frontier pick the offer without do
 test('the committed dataset: Bedrock\'s three claude-3-opus listings are priced with the note, none is called served for sure', () => {
   // data/dataset/offers.json: amazon-bedrock eu., regional. and us.anthropic.claude-3-opus-20240229-v1:0, status
   // note "the developer shut its API down on 2026-01-05; ..." (Anthropic's claude-3-opus shutdown, deprecations-rss).
-  const real = loadDataset(DEFAULT_DATA_DIR);
+  const real = committedDataset();
   const out = run(real, { model_id: 'claude-3-opus', tokens_millions: 10 });
   const bedrock = out.api.offers.filter((l: Out) => l.provider === 'amazon-bedrock');
   assert.equal(bedrock.length, 3);

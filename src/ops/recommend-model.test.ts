@@ -4,16 +4,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { isEuOffer } from '../engines/ranking.ts';
 import { interpret } from '../engines/interpret.ts';
 import { recommend } from '../engines/recommend.ts';
 import { BASE_WEIGHTS } from '../engines/recommend-weights.ts';
 import { ServiceError } from '../errors/index.ts';
 import { recommend_model } from './recommend-model.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
-const ds = committed ? loadDataset(DEFAULT_DATA_DIR) : undefined!;
+const ds = committed ? committedDataset() : undefined!;
 const ctx = { today: '2026-11-21' };
 
 type Rec = Record<string, any>;

@@ -6,13 +6,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { estimate_cost } from './estimate-cost.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
 import { recommend_model } from './recommend-model.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
-const ds = committed ? loadDataset(DEFAULT_DATA_DIR) : undefined!;
+const ds = committed ? committedDataset() : undefined!;
 const skip = !committed && 'no committed dataset';
 const ctx = { today: '2026-11-27' };
 type Rec = Record<string, any>;

@@ -6,12 +6,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { recommend_model } from './recommend-model.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
 const skip = !committed && 'no committed dataset';
-const ds = committed ? loadDataset(DEFAULT_DATA_DIR) : undefined!;
+const ds = committed ? committedDataset() : undefined!;
 const ctx = { today: '2026-11-28' };
 type Rec = Record<string, any>;
 const recommend = (input: Record<string, unknown>) => recommend_model.handler(ds, recommend_model.input.parse(input), ctx) as Rec;

@@ -4,15 +4,15 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { estimate_cost } from './estimate-cost.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ctx = { today: '2026-11-26' };
 type Out = Record<string, any>;
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);
 let real: Dataset | undefined;
-const committed = () => (real ??= loadDataset(DEFAULT_DATA_DIR));
+const committed = () => (real ??= committedDataset());
 const cost = (input: Record<string, unknown>) => estimate_cost.handler(committed(), estimate_cost.input.parse(input), ctx) as Out;
 const onHardware = (hardware_id: string) =>
   models_for_hardware.handler(committed(), models_for_hardware.input.parse({ hardware_id, limit: 100 }), ctx) as Out;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { aDataset, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 import { ServiceError } from '../errors/index.ts';
 import { cheapest_for } from './cheapest-for.ts';
 import { compare_models } from './compare-models.ts';
@@ -149,9 +149,9 @@ test('released_after admits a bounded release only where its bound proves it; th
 });
 
 const committed = path.resolve(import.meta.dirname, '../../data/dataset');
-/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
+/** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1 to 2 s of CPU. */
 let shared: Dataset | undefined;
-const committedOnce = (): Dataset => (shared ??= loadDataset(committed));
+const committedOnce = (): Dataset => (shared ??= committedDataset());
 
 test('committed dataset: every example of the five catalogue operations succeeds and matches its output schema', { skip: !existsSync(path.join(committed, 'meta.json')) }, () => {
   const real = committedOnce();

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import { loadDataset } from '../dataset/load.ts';
 import { OPERATIONS } from './registry.ts';
 import { warmInputsOf, warmUp } from './warm.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 
 /** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1.5 s of CPU. */
 let shared: Dataset | undefined;
-const committedOnce = (): Dataset => (shared ??= loadDataset(DEFAULT_DATA_DIR));
+const committedOnce = (): Dataset => (shared ??= committedDataset());
 
 test('warming runs every example and warm-up input once and they all succeed on the committed dataset', async () => {
   const ds = committedOnce();
