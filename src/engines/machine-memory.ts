@@ -22,7 +22,7 @@ function usableShare(ds: Dataset, keep: (h: Hardware) => boolean): { fact: Fact<
 /**
  * The usable share of each kind but Apple's, read once per dataset: a discrete GPU's documented share (a laptop GPU's
  * when a laptop is said, else a discrete GPU's), or (unified, laptop: kind unsure) the lowest of unified memory. Each
- * is a filter and sort of the catalogue, and a size is a new text on most first asks (a sixth of the CPU of a first
+ * is a filter and sort of the catalogue, and a size is a new text on most first asks (11% of the handler of a first
  * ask at "354 GB GPU": docs/performance.md, twenty-sixth round).
  */
 const sharesOf = perDataset((ds) => ({

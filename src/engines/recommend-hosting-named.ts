@@ -95,7 +95,7 @@ export function hostingOnNamedMachine(
  * Every model's byte on a one-device machine named by its memory alone ("354 GB GPU"), at once: it has no bandwidth, so
  * no speed is estimated and the byte is whether the model fits (usableFormat's and selfFit's fitsAtAll, whatever the
  * floor; no prompt limit is read there: readsPromptWithin). Each model's least need at the context is kept per dataset
- * (fit-least-need.ts), so each new size, a new configuration, is a comparison a model: a fit a model was about a sixth
+ * (fit-least-need.ts), so each new size, a new configuration, is a comparison a model: a fit a model was 14%
  * of such a first ask (docs/performance.md, twenty-sixth round). A sparse-attention model is left to `verdict`.
  */
 function verdictsOnMemoryAlone(ds: Dataset, hardware: Hardware, context: number, known: Uint8Array): void {
