@@ -5,6 +5,7 @@ import { adHocConfiguration, MAX_COUNT, maxMemoryGb, MEMORY_MARGIN, type AdHocKi
 import type { MachineQuery } from './machine-words.ts';
 import type { MachineMapping, MachineRefusal } from './machine.ts';
 import { toGb, usableBytes } from './memory.ts';
+import { perDataset } from './per-dataset.ts';
 
 const gb = (n: number) => `${Math.round(n * 100) / 100} GB`;
 
@@ -17,6 +18,18 @@ function usableShare(ds: Dataset, keep: (h: Hardware) => boolean): { fact: Fact<
   const h = ds.hardware.filter(keep).sort((a, b) => a.usable_fraction.value - b.usable_fraction.value || a.id.localeCompare(b.id))[0];
   return h ? { fact: h.usable_fraction, from: h.id } : undefined;
 }
+
+/**
+ * The usable share of each kind but Apple's, read once per dataset: a discrete GPU's documented share (a laptop GPU's
+ * when a laptop is said, else a discrete GPU's), or (unified, laptop: kind unsure) the lowest of unified memory. Each
+ * is a filter and sort of the catalogue, and a size is a new text on most first asks (11% of the handler of a first
+ * ask at "354 GB GPU": docs/performance.md, twenty-sixth round).
+ */
+const sharesOf = perDataset((ds) => ({
+  gpu: usableShare(ds, (h) => !h.unified_memory),
+  'laptop-gpu': usableShare(ds, (h) => !h.unified_memory && h.class === 'laptop') ?? usableShare(ds, (h) => !h.unified_memory),
+  unified: usableShare(ds, (h) => h.unified_memory),
+}));
 
 /**
  * An Apple Mac's share follows its memory size (Metal gives the GPU two-thirds of a small Mac's memory, three-quarters
@@ -47,10 +60,7 @@ export function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMap
   if (kind !== 'gpu' && kind !== 'laptop-gpu' && count > 1) return refuse('out_of_range', 'a count applies to discrete GPUs', q);
   // The usable share: a discrete GPU's documented share (a laptop GPU's when a laptop is said), an Apple chip's, or
   // (unified, laptop: kind unsure) the lowest.
-  const share = kind === 'gpu' ? usableShare(ds, (h) => !h.unified_memory)
-    : kind === 'laptop-gpu' ? usableShare(ds, (h) => !h.unified_memory && h.class === 'laptop') ?? usableShare(ds, (h) => !h.unified_memory)
-    : kind === 'apple' ? appleShare(ds, memory)
-    : usableShare(ds, (h) => h.unified_memory);
+  const share = kind === 'apple' ? appleShare(ds, memory) : sharesOf(ds)[kind === 'laptop' ? 'unified' : kind];
   if (!share) return refuse('unknown', 'no catalogued configuration gives a usable memory share for this kind of machine', q);
   const h = adHocConfiguration(kind, memory, count, share.fact, share.from);
   const ofKind = (x: Hardware) => kind === 'gpu' ? !x.unified_memory : kind === 'laptop-gpu' ? !x.unified_memory && x.class === 'laptop'

@@ -161,3 +161,33 @@ test('use=documents on a named machine: a model over the prompt limit there is k
   assert.equal(hostingOnMachine(m, slowC, 8192, docs)?.over_prompt_limit, true);
   assert.equal(hostingOnMachine(m, fastC, 8192, docs)?.over_prompt_limit, false);
 });
+
+test('a machine named by its memory alone: each model fits where its smallest format does, at every size and context', () => {
+  // By hand, on one device of N GB with no bandwidth (a bare size: no speed is estimated, so no floor holds a model
+  // back), usable N x 0.95 GiB (1 GiB = 1.073741824e9 bytes), against the least need of 4 bits or more, Q4_K_M's 4.8944
+  // bits (llama.cpp tools/quantize on Llama-3.1-8B), plus the F16 cache and 0.75 GB of overhead (constants.ts):
+  // - small-8b at 8,192: 4.894 + 1.074 (131,072 bytes a token) + 0.75 = 6.718 GB; 7 GB gives 7.140 usable (fits, at
+  //   q4_k_m: Q5_K_M's 5.7 bits need 7.524), 6 GB gives 6.120 (fits none);
+  // - small-8b at 65,536: 4.894 + 8.590 + 0.75 = 14.234 GB; 14 GB gives 14.281 (fits), 13 GB 13.260 (none);
+  // - large-200b at 8,192: 122.36 + 2.684 (2 x 80 x 8 x 128 x 2 = 327,680 bytes a token) + 0.75 = 125.79 GB; 124 GB
+  //   gives 126.49 (fits), 123 GB 125.47 (none).
+  const sized = (gb: number) => aHardware({ id: `gpu-${gb}gb`, memory_gb: f(gb), bandwidth_gbs: undefined });
+  const at = (m: Model, gb: number, context: number, floor: SpeedFloor | null) => {
+    const p = hostingOnNamedMachine(ds, m, sized(gb), context, floor);
+    return p && [p.hardware.id, p.fit.quantization, p.fit.speed, p.below_floor, p.over_prompt_limit];
+  };
+  const asks: Array<[Model, number, number, unknown]> = [
+    [small, 7, 8192, ['gpu-7gb', 'q4_k_m', null, false, false]], [small, 6, 8192, undefined],
+    [small, 14, 65536, ['gpu-14gb', 'q4_k_m', null, false, false]], [small, 13, 65536, undefined],
+    [large, 124, 8192, ['gpu-124gb', 'q4_k_m', null, false, false]], [large, 123, 8192, undefined],
+    [small, 124, 65536, ['gpu-124gb', 'q8_0', null, false, false]], [large, 7, 65536, undefined],
+  ];
+  // Each size a configuration built afresh (a new first ask), in both orders, with and without a floor.
+  for (const order of [asks, [...asks].reverse()]) {
+    for (const floor of [null, FLOOR]) {
+      for (const [m, gb, context, expected] of order) {
+        assert.deepEqual(at(m, gb, context, floor), expected, `${m.id} on ${gb} GB at ${context}, floor ${floor !== null}`);
+      }
+    }
+  }
+});

@@ -9,7 +9,9 @@ import { MAX_KEPT_CONTEXTS } from './recommend-hosting-kept.ts';
 import { engineChoice, fitAt, readsPromptWithin, usableFormat, type SlowerFormat, type UsableFormat } from './recommend-quant.ts';
 import { floorKey, SPEED_FLOOR, speedFloorOf, type SpeedFloor } from './recommend-speed.ts';
 import type { Use } from './use-categories.ts';
-import { SelfFit, selfFit } from './self-hosting.ts';
+import { SelfFit, selfFit, selfHostingOptions } from './self-hosting.ts';
+import { fitsByLeastNeed, leastNeeds } from './fit-least-need.ts';
+import { hasBandwidth } from './memory.ts';
 
 /**
  * The figure a machine the caller owns is described at: models_for_hardware's batch-1 speed, in the runtime it picks
@@ -80,12 +82,28 @@ export function hostingOnNamedMachine(
   if (!known) {
     byContext.set(key, (known = new Uint8Array(ds.models.length)));
     machineFits(ds).set(hardware, byContext);
+    if (!hasBandwidth(hardware) && hardware.count === 1) verdictsOnMemoryAlone(ds, hardware, context, known);
   }
   if (known[i] === 0) known[i] = verdict(m, hardware, context, floor);
   const over = (known[i] & OVER_LIMIT) !== 0;
   const k = known[i] & ~OVER_LIMIT;
   if (k === DOES_NOT_FIT) return undefined;
   return pickOf(m, hardware, context, k === FITS ? 'fast' : k === FITS_SLOW ? 'slow' : quantizationAt(k - LOWERED), over);
+}
+
+/**
+ * Every model's byte on a one-device machine named by its memory alone ("354 GB GPU"), at once: it has no bandwidth, so
+ * no speed is estimated and the byte is whether the model fits (usableFormat's and selfFit's fitsAtAll, whatever the
+ * floor; no prompt limit is read there: readsPromptWithin). Each model's least need at the context is kept per dataset
+ * (fit-least-need.ts), so each new size, a new configuration, is a comparison a model: a fit a model was 14%
+ * of such a first ask (docs/performance.md, twenty-sixth round). A sparse-attention model is left to `verdict`.
+ */
+function verdictsOnMemoryAlone(ds: Dataset, hardware: Hardware, context: number, known: Uint8Array): void {
+  const needs = leastNeeds(ds, hardware, selfHostingOptions(context, OWNED_FIGURE));
+  for (let i = 0; i < known.length; i++) {
+    const fits = fitsByLeastNeed(needs, i, hardware);
+    if (fits !== undefined) known[i] = fits ? FITS : DOES_NOT_FIT;
+  }
 }
 
 /**

@@ -42,7 +42,7 @@ export type SelfHostingFit =
 
 // Self-hosting is costed as a server (self-hosted-cost.ts), so its fit tries the formats of the serving runtime; a
 // machine the caller owns is described at batch 1 instead, in the formats models_for_hardware uses for it (runtime.ts).
-const selfHostingOptions = (context: number, figure: Figure = 'serving'): FitOptions => ({
+export const selfHostingOptions = (context: number, figure: Figure = 'serving'): FitOptions => ({
   context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure,
 });
 
