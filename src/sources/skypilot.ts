@@ -78,10 +78,13 @@ function euRegionsOf(regions: RentalRegions, provider: string, listed: string[],
  * of its "List of all possible regions" (17, europe-central-1 among them) for every instance type Lambda's
  * instance-types endpoint returns, without reading that endpoint's regions_with_capacity_available
  * (skypilot-org/skypilot sky/catalog/data_fetchers/fetch_lambda_cloud.py @115eca47b7399a0eb0006da29149c0ef4f32e2bc):
- * the excerpt's "same price in all 17 listed regions" is that list. No Lambda configuration is counted as rented in
- * the EU until a source shows the type offered in an EU region.
+ * the excerpt's "same price in all 17 listed regions" is that list. SkyPilot's RunPod fetcher does the same: for every
+ * secure-cloud GPU type and count it appends one row per zone of its hand-written REGION_ZONES (EU-CZ-1, EU-NL-1,
+ * EU-SE-1, EU-RO-1 among them; "TODO: Investigate if these can be found from the API"), whatever the type's stock there
+ * (skypilot-org/skypilot sky/catalog/data_fetchers/fetch_runpod.py @8c488dc596189761130b4c22653352c2994f043f). No
+ * configuration of theirs is counted as rented in the EU until a source shows the type offered in an EU region.
  */
-const EVERY_REGION_WRITTEN = new Set(['lambda']);
+const EVERY_REGION_WRITTEN = new Set(['lambda', 'runpod']);
 
 async function readExcerpt(dir: string, regions: RentalRegions): Promise<{ rentals: RentalObservation[]; issues: IngestIssue[] }> {
   const rows = parseCsv(await readFile(path.join(dir, EXCERPT), 'utf8'));
