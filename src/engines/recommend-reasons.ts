@@ -348,6 +348,7 @@ export function notesFor(
   if (/^keep=.*no-(training|retention)/.test(plan.api_blocked_by ?? '')) {
     notes.push(`The dataset holds no evidence that any API offer meets ${plan.api_blocked_by}, so only self-hosting satisfies it; API offers were not considered rather than assumed to comply. Providers' contractual no-training or zero-retention terms, where they exist, are not in the dataset.`);
   }
+  if (!plan.api && !plan.self) notes.push(conflictWayOut(plan.api_blocked_by!, plan.self_blocked_by!));
   const openAsked = s.keep.includes('open-licence') ? 'keep=open-licence' : s.keep.includes('open-weights') ? 'keep=open-weights' : null;
   if (openAsked && plan.api) {
     notes.push(`${openAsked} asks what the weights are, not where the model runs: a pick may still be served through an API offer ` +
@@ -394,4 +395,24 @@ export function notesFor(
     notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region)' : ''} needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}.`);
   }
   return notes;
+}
+
+/**
+ * When the constraints leave no way to run any model (API offers and self-hosting both ruled out), the answer is
+ * empty; this says which asks would keep the caller's intent and have an answer. A hospital that writes
+ * where=eu-cloud and keep=no-training means "in the EU, not trained on": renting GPUs in an EU region is that, and
+ * keep=eu-only is how this service asks for it (where=eu-cloud asks for an API offer in the EU).
+ */
+export function conflictWayOut(apiBlockedBy: string, selfBlockedBy: string): string {
+  const head = `${apiBlockedBy} rules out every API offer and ${selfBlockedBy} rules out self-hosting, so no model can run.`;
+  if (selfBlockedBy === 'where=eu-cloud') {
+    return `${head} where=eu-cloud asks for an API offer in the EU. To run a model in the EU yourself, ask keep=eu-only in place `
+      + 'of where=eu-cloud (self-hosted on a configuration rented in an EU region of its provider, or on your own hardware in '
+      + 'the EU), or where=on-premises (your own hardware).';
+  }
+  if (selfBlockedBy === 'where=any-cloud') {
+    return `${head} where=any-cloud asks for an API offer. To self-host, leave where out (a rented configuration) or ask `
+      + 'where=on-premises (your own hardware).';
+  }
+  return `${head} To self-host on a rented configuration, leave ${selfBlockedBy} out.`;
 }

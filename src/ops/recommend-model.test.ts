@@ -281,9 +281,11 @@ test('no machine named: every self-hosted pick names a rented configuration and 
 
 // The hospital's phrasings, on the committed dataset. Expected jurisdictions are the providers' rows in
 // data/curated/inference-providers.csv: `nebius,Nebius,NL,EU,...` (EU), `lambda,Lambda,US,US,...` (Lambda Inc., a
-// Delaware corporation) and `runpod,RunPod,US,US,...` (US); SkyPilot's rows put Lambda's A10 at $0.75/h in
-// europe-central-1 and europe-south-1, of which data/curated/rental-regions.csv places only europe-central-1 in the EU
-// (`lambda,europe-central-1,Germany,yes,...`; europe-south-1 is `unknown`), and Nebius's L40S at $1.5484/h in eu-north1.
+// Delaware corporation) and `runpod,RunPod,US,US,...` (US); SkyPilot's rows put Nebius's L40S at $1.5484/h in
+// eu-north1 (Finland) and RunPod's A100 80 GB PCIe at $1.64/h with EU-CZ-1, EU-NL-1, EU-SE-1 and EU-RO-1 among its
+// regions. Lambda's rows list every instance type in all 17 of SkyPilot's "possible regions" (fetch_lambda_cloud.py),
+// RunPod's every GPU type in each zone of a hand-written list (fetch_runpod.py), which shows no region either is
+// offered in: since 2026-11-29 no Lambda or RunPod rental counts as in the EU.
 const HOSPITAL = { who: 'hospital', data: 'patient records', use: 'summarise clinical notes' };
 const JURISDICTION: Record<string, string> = { nebius: 'EU', lambda: 'US', runpod: 'US' };
 
@@ -297,34 +299,41 @@ test('hospital, keep=EU only: a rented pick is in an EU region, its provider\'s 
     assert.ok(r.self_hosting.rental_eu_regions.length > 0, `${r.model.id}: rented in an EU region`);
     assert.deepEqual([r.self_hosting.rental_jurisdiction, r.score_parts.eu_jurisdiction, r.score_parts.eu_residency],
       [JURISDICTION[provider], JURISDICTION[provider] === 'EU' ? 1 : 0, 1], r.model.id);
-    assert.match(r.reasons[1], /in an EU region \([^)]+\), as keep=eu-only requires; \w+ is under (EU|US) jurisdiction \(inference-providers, 2026-11-26\)/);
+    assert.match(r.reasons[1], /in an EU region \([^)]+\), as keep=eu-only requires; \w+ is under (EU|US) jurisdiction[^(]*\(inference-providers, 2026-11-2\d\)/);
+    assert.notEqual(provider, 'lambda', `${r.model.id}: no Lambda rental is shown in an EU region`);
     assert.doesNotMatch(r.reasons[1], /from a provider under EU jurisdiction/);
   }
-  // Gemma 4 26B A4B on Lambda's A10 in europe-central-1 (Germany), as without keep: 0.75 x 730 = 547.5 a month,
-  // eu_jurisdiction 0 (Lambda: US), the reason naming the region and Lambda's jurisdiction with its source and date.
+  // Gemma 4 26B A4B on Nebius's L40S in eu-north1: 1.5484 x 730 = 1,130.33 a month, eu_jurisdiction 1 (Nebius: NL),
+  // the reason naming the region and Nebius's jurisdiction with its source and date. Until 2026-11-29 it was Lambda's
+  // A10 in europe-central-1 ($547.5), a region SkyPilot's catalogue writes for every Lambda type.
   const gemma = out.recommendations.find((r) => r.model.id === 'gemma-4-26b-a4b-it');
   assert.deepEqual([gemma?.self_hosting.hardware_id, gemma?.self_hosting.rental.provider, gemma?.self_hosting.monthly_usd,
-    gemma?.self_hosting.rental_eu_regions, gemma?.score_parts.eu_jurisdiction], ['a10', 'lambda', 547.5, ['europe-central-1'], 0]);
-  assert.match(gemma!.reasons[1], /in an EU region \(europe-central-1\), as keep=eu-only requires; Lambda is under US jurisdiction \(inference-providers, 2026-11-26\)/);
+    gemma?.self_hosting.rental_eu_regions, gemma?.score_parts.eu_jurisdiction], ['l40s', 'nebius', 1130.33, ['eu-north1'], 1]);
+  assert.match(gemma!.reasons[1], /in an EU region \(eu-north1\), as keep=eu-only requires; Nebius is under EU jurisdiction, headquartered in NL \(inference-providers, 2026-11-21\)/);
   // The notes say what the answer does: a US cloud's EU region counts, its jurisdiction scored, never the reverse.
   assert.ok(out.notes.some((n: string) => /a US cloud's EU region counts/.test(n)), out.notes.join(' | '));
   assert.ok(!out.notes.some((n: string) => /does not count, nor a provider|from a provider under EU jurisdiction/.test(n)));
 });
 
-test('hospital, no keep: a pick rented from a US cloud scores eu_jurisdiction 0, with its EU regions as residency', { skip: !committed && 'no committed dataset' }, () => {
+test('hospital, no keep: a rental from a US cloud shows no EU region, so the picks rent where one is shown', { skip: !committed && 'no committed dataset' }, () => {
   const out = run(HOSPITAL);
-  const lambda = out.recommendations.filter((r) => r.self_hosting?.rental?.provider === 'lambda');
-  assert.ok(lambda.length > 0, 'the cheapest rentals the hospital is shown include Lambda\'s');
-  for (const r of lambda) {
-    assert.equal(r.self_hosting.hosting, 'rented');
-    assert.deepEqual([r.self_hosting.rental_jurisdiction, r.score_parts.eu_jurisdiction], ['US', 0], r.model.id);
+  const rented = out.recommendations.filter((r) => r.self_hosting?.hosting === 'rented');
+  assert.ok(rented.length > 0, 'the hospital gets a rented self-hosted pick');
+  for (const r of rented) {
+    const provider = r.self_hosting.rental.provider;
+    assert.deepEqual([r.self_hosting.rental_jurisdiction, r.score_parts.eu_jurisdiction], [JURISDICTION[provider], JURISDICTION[provider] === 'EU' ? 1 : 0], r.model.id);
+    // Residency is scored from the rental's EU regions, and Lambda's and RunPod's rows show none.
     assert.equal(r.score_parts.eu_residency, r.self_hosting.rental_eu_regions.length > 0 ? 1 : 0, r.model.id);
-    assert.match(r.reasons[1], /Lambda is under US jurisdiction \(inference-providers, 2026-11-26\)/);
+    if (provider === 'lambda' || provider === 'runpod') assert.deepEqual(r.self_hosting.rental_eu_regions, [], r.model.id);
     assert.doesNotMatch(r.reasons.join(' '), /as keep=eu-only requires/);
   }
-  // Gemma 4 26B A4B on Lambda's A10: 0.75 x 730 = 547.5 a month.
-  const gemma = out.recommendations.find((r) => r.model.id === 'gemma-4-26b-a4b-it');
-  assert.deepEqual([gemma?.self_hosting.hardware_id, gemma?.self_hosting.monthly_usd, gemma?.score_parts.eu_jurisdiction], ['a10', 547.5, 0]);
+  // DeepSeek V3.2 on Nebius's 8 x H100 80 GB in eu-north1: 23.6 x 730 = 17,228 a month, residency 1, jurisdiction 1
+  // (Nebius: NL). Until 2026-11-29 the picks were rented from Lambda (Gemma 4 26B A4B on an A10, $547.5) and RunPod,
+  // scored EU-resident on regions SkyPilot's catalogue writes for every type of theirs.
+  const ds32 = out.recommendations.find((r) => r.model.id === 'deepseek-v3.2');
+  assert.deepEqual([ds32?.self_hosting.hardware_id, ds32?.self_hosting.rental.provider, ds32?.self_hosting.monthly_usd,
+    ds32?.self_hosting.rental_eu_regions, ds32?.score_parts.eu_residency, ds32?.score_parts.eu_jurisdiction],
+  ['h100-80gb-x8', 'nebius', 17228, ['eu-north1'], 1, 1]);
 });
 
 test('hospital, where=on-prem: the hardware is its own, bought and run; residency and jurisdiction are the caller\'s', { skip: !committed && 'no committed dataset' }, () => {

@@ -22,23 +22,30 @@ function roots(excerpt: string, nebius: string) {
   return { sources: dir, curated };
 }
 
-test('an excerpt row becomes a rental with its EU regions (those a row places in the EU) and on-demand price', async () => {
-  const r = await skypilot.read(
-    roots(`${EXCERPT_HEADER}\nlambda,gpu_2x_h100_sxm5,H100 80GB SXM5,2,6.38,,x,europe-central-1;europe-south-1,f,${SHA}\n`, `${NEBIUS_HEADER}\n`),
-  );
+test('an excerpt row becomes a rental with its on-demand price; Lambda and RunPod rows show no EU region', async () => {
+  const r = await skypilot.read(roots(
+    `${EXCERPT_HEADER}\nrunpod,1x_A100-80GB_SECURE,A100 80GB PCIe,1,1.64,1.19,x,EU-CZ-1;EUR-IS-1..3;EU-NL-1,f,${SHA}\n`
+      + `lambda,gpu_2x_h100_sxm5,H100 80GB SXM5,2,6.38,,x,europe-central-1;europe-south-1,f,${SHA}\n`,
+    `${NEBIUS_HEADER}\n`,
+  ));
+  const note = (p: string) => `price as listed in SkyPilot's catalogue (catalogs/v7/${p}/vms.csv) at commit ${SHA.slice(0, 8)}, `
+    + "read on or before 2026-11-21; the commit's date and the provider's own date are not given";
   assert.deepEqual(r.rentals, [
     {
-      source: 'skypilot',
-      provider: 'lambda',
-      instance_type: 'gpu_2x_h100_sxm5',
-      accelerator: 'H100 80GB SXM5',
-      gpu_count: 2,
+      source: 'skypilot', provider: 'lambda', instance_type: 'gpu_2x_h100_sxm5', accelerator: 'H100 80GB SXM5', gpu_count: 2,
       usd_per_hour: 6.38,
-      // rental-regions.csv: europe-central-1 is in Germany (EU); europe-south-1 is placed by no page of Lambda's.
-      eu_regions: ['europe-central-1'],
-      as_of: SKYPILOT_AS_OF,
-      note: `price as listed in SkyPilot's catalogue (catalogs/v7/lambda/vms.csv) at commit ${SHA.slice(0, 8)}, read on or before `
-        + "2026-11-21; the commit's date and the provider's own date are not given",
+      // SkyPilot's Lambda fetcher writes every instance type in each of its 17 "possible regions" (fetch_lambda_cloud.py,
+      // `for r in REGIONS`), so a Lambda row's europe-central-1 (Germany) does not show the type is offered there.
+      eu_regions: [],
+      as_of: SKYPILOT_AS_OF, note: note('lambda'),
+    },
+    {
+      source: 'skypilot', provider: 'runpod', instance_type: '1x_A100-80GB_SECURE', accelerator: 'A100 80GB PCIe', gpu_count: 1,
+      usd_per_hour: 1.64,
+      // SkyPilot's RunPod fetcher appends a row for every GPU type in each zone of its hand-written REGION_ZONES
+      // (fetch_runpod.py), so EU-CZ-1 and EU-NL-1 (in the EU by rental-regions.csv) do not show the type offered there.
+      eu_regions: [],
+      as_of: SKYPILOT_AS_OF, note: note('runpod'),
     },
   ]);
   // The day the catalogue was read (the adapter and excerpt entered the project on 2026-11-21), not a year placeholder.
@@ -95,14 +102,15 @@ test('the real catalogue excerpt reads without issues', { skip: !existsSync(shar
   assert.equal(h100x8?.usd_per_hour, 23.6);
 });
 
-test('RunPod\'s Iceland data centres are in Europe but not in the EU; the EU ones count', async () => {
+test('RunPod rows show no EU region, though the table places four of their zones in the EU', async () => {
   const r = await skypilot.read(roots(
     `${EXCERPT_HEADER}\nrunpod,1x_A100-80GB_SECURE,A100 80GB PCIe,1,1.64,1.19,x,EU-CZ-1;EUR-IS-1..3;EU-NL-1;EU-SE-1;EU-RO-1,f,${SHA}\n`,
     `${NEBIUS_HEADER}\n`,
   ));
-  // rental-regions.csv: EU-CZ-1 Czech Republic, EU-NL-1 Netherlands, EU-SE-1 Sweden, EU-RO-1 Romania (EU member states);
-  // EUR-IS-1..3 Iceland (EEA, not EU).
-  assert.deepEqual(r.rentals?.[0].eu_regions, ['EU-CZ-1', 'EU-NL-1', 'EU-SE-1', 'EU-RO-1']);
+  // rental-regions.csv places EU-CZ-1, EU-NL-1, EU-SE-1 and EU-RO-1 in EU member states (EUR-IS-1..3: Iceland, not EU),
+  // but SkyPilot's RunPod fetcher writes every GPU type in each of those zones (fetch_runpod.py, REGION_ZONES), so the
+  // rows do not show the A100 offered in any of them.
+  assert.deepEqual(r.rentals?.[0].eu_regions, []);
   assert.deepEqual(r.issues, []);
 });
 

@@ -72,6 +72,20 @@ function euRegionsOf(regions: RentalRegions, provider: string, listed: string[],
   return listed.filter((r) => regions.isEu(provider, r));
 }
 
+/**
+ * Providers whose catalogue file lists each instance type in every region of a fixed list, so that a row's region
+ * says nothing of where the type is offered. SkyPilot's Lambda fetcher writes `for r in REGIONS:` one row per region
+ * of its "List of all possible regions" (17, europe-central-1 among them) for every instance type Lambda's
+ * instance-types endpoint returns, without reading that endpoint's regions_with_capacity_available
+ * (skypilot-org/skypilot sky/catalog/data_fetchers/fetch_lambda_cloud.py @115eca47b7399a0eb0006da29149c0ef4f32e2bc):
+ * the excerpt's "same price in all 17 listed regions" is that list. SkyPilot's RunPod fetcher does the same: for every
+ * secure-cloud GPU type and count it appends one row per zone of its hand-written REGION_ZONES (EU-CZ-1, EU-NL-1,
+ * EU-SE-1, EU-RO-1 among them; "TODO: Investigate if these can be found from the API"), whatever the type's stock there
+ * (skypilot-org/skypilot sky/catalog/data_fetchers/fetch_runpod.py @8c488dc596189761130b4c22653352c2994f043f). No
+ * configuration of theirs is counted as rented in the EU until a source shows the type offered in an EU region.
+ */
+const EVERY_REGION_WRITTEN = new Set(['lambda', 'runpod']);
+
 async function readExcerpt(dir: string, regions: RentalRegions): Promise<{ rentals: RentalObservation[]; issues: IngestIssue[] }> {
   const rows = parseCsv(await readFile(path.join(dir, EXCERPT), 'utf8'));
   const { valid, issues } = validateRows(ExcerptRow, rows, { source: SOURCE_ID, file: EXCERPT }, (r) =>
@@ -85,8 +99,10 @@ async function readExcerpt(dir: string, regions: RentalRegions): Promise<{ renta
     gpu_count: v.gpu_count,
     usd_per_hour: v.usd_per_hour_on_demand as number,
     // The excerpt's `eu_regions` column lists the European regions the catalogue gives; the table says which are EU.
-    eu_regions: euRegionsOf(regions, v.provider, v.eu_regions.split(';').map((s) => s.trim()).filter((s) => s !== ''),
-      `${v.provider}/${v.instance_type}`, EXCERPT, issues),
+    // A provider whose catalogue rows are written for every region whatever is offered there shows no region at all.
+    eu_regions: EVERY_REGION_WRITTEN.has(v.provider) ? []
+      : euRegionsOf(regions, v.provider, v.eu_regions.split(';').map((s) => s.trim()).filter((s) => s !== ''),
+        `${v.provider}/${v.instance_type}`, EXCERPT, issues),
     as_of: SKYPILOT_AS_OF,
     note: rowNote(v.provider, v.source_commit),
   }));
