@@ -36,3 +36,15 @@ test('the RTX 5060 draws NVIDIA\'s 145 W, the rounded 150 W kept only as a confl
   assert.equal(c?.bandwidth_gbs?.value, 448);
   assert.deepEqual(c?.power_w?.conflicts?.map((x) => [x.source, x.value]), [['hf-tasks-hardware', 150]]);
 });
+
+test('the H100 SXM\'s price reads as Epoch\'s estimate and the H200\'s as the Hugging Face table\'s MSRP, not one kind', { skip }, () => {
+  const byId = new Map(real!.hardware.map((h) => [h.id, h]));
+  // Epoch: 'No official MSRP. ... DGX servers with 8xH100 were sold for $269k, or $33,600 per GPU.'
+  const h100 = byId.get('h100-80gb-x1')?.purchase_price_usd;
+  assert.equal(h100?.value, 33600);
+  assert.match(h100?.note ?? '', /^estimated price of the accelerator \(epoch-hardware: "No official MSRP\. .*\$33,600 per GPU\."\)/);
+  // hardware-nvidia.js: H200 msrp 32_000, no source beside it.
+  const h200 = byId.get('h200-x1')?.purchase_price_usd;
+  assert.equal(h200?.value, 32000);
+  assert.match(h200?.note ?? '', /^MSRP of the accelerator \(the Hugging Face hardware table's msrp figure, which cites no source\)/);
+});

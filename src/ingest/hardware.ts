@@ -175,6 +175,17 @@ export function discreteUsableFact(vendor?: string): Fact<number> {
   });
 }
 
+/**
+ * Which kind of price a card's is, said where it is not the maker's own: the H100 SXM's 33,600 USD (Epoch) is 1/8 of a
+ * DGX server's reported price, and the H200's 32,000 a figure the Hugging Face table gives without a source; side by
+ * side, both called launch prices or MSRPs would read as the same kind of figure.
+ */
+function priceKind(o: HardwareObservation): { what: string; whose: string } {
+  if (o.launch_price_basis) return { what: 'estimated price', whose: ` (${o.source}: "${o.launch_price_basis}")` };
+  if (o.source === 'hf-tasks-hardware') return { what: 'MSRP', whose: ' (the Hugging Face hardware table\'s msrp figure, which cites no source)' };
+  return { what: 'launch price', whose: '' };
+}
+
 function priceFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefined {
   if (cfg.purchase_price_usd !== undefined) {
     return fact(cfg.purchase_price_usd, HARDWARE_CONFIGS_REVIEWED, CONFIGS_SOURCE_ID, { note: `price evidence: ${cfg.price_evidence_url}` });
@@ -183,14 +194,15 @@ function priceFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefi
   const from = acc.all.find((o) => o.launch_price_usd !== undefined && o.memory_options_gb === undefined);
   // Nor is the price of a laptop GPU, which is not sold on its own.
   if (from?.launch_price_usd === undefined || cfg.unified_memory || cfg.class === 'laptop') return undefined;
-  const what = from.source === 'hf-tasks-hardware' ? 'MSRP' : 'launch price';
+  const { what, whose } = priceKind(from);
   // A launch price or MSRP is the maker's price when the card came out, not what it sells for today: a card no longer
   // made (RTX 3090, RTX 4090) sells new or used at other prices, and no source in the dataset dates a market price.
-  const notToday = `a ${what} is not today's market price, which no source in the dataset dates (a card no longer made sells new or used at other prices)`;
-  if (cfg.count === 1) return fact(from.launch_price_usd, from.as_of, from.source, { note: `${what} of the accelerator; ${notToday}` });
+  const notToday = `${/^[aeiouAEIOU]|^MSRP/.test(what) ? 'an' : 'a'} ${what} is not today's market price, which no source in the dataset `
+    + 'dates (a card no longer made sells new or used at other prices)';
+  if (cfg.count === 1) return fact(from.launch_price_usd, from.as_of, from.source, { note: `${what} of the accelerator${whose}; ${notToday}` });
   return fact(round(from.launch_price_usd * cfg.count), from.as_of, 'derived', {
     derived_from: [`${from.source}: ${what} of ${from.key}, ${from.launch_price_usd} USD`, `${CONFIGS_SOURCE_ID}: ${cfg.count} accelerators`],
-    note: `${what} of the accelerators only; the host machine is not included; ${notToday}`,
+    note: `${what} of the accelerators only${whose}; the host machine is not included; ${notToday}`,
   });
 }
 
