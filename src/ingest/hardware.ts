@@ -186,6 +186,20 @@ function priceKind(o: HardwareObservation): { what: string; whose: string } {
   return { what: 'launch price', whose: '' };
 }
 
+/**
+ * The other sizes a discrete card's name is sold in, where a reviewed row says so with its page (RX 9060 XT and Arc
+ * A770: 8 GB beside the 16 GB card catalogued): `RX 9060 XT` alone does not say the 16 GB card, so it is not read as
+ * it. The Hugging Face table's memory lists are not used for this: they give the RX 7600 XT an 8 GB card AMD never
+ * sold (that is the RX 7600) and the RTX A5000 8 and 12 GB.
+ */
+function otherSizesFact(cfg: HardwareConfig, acc: Accelerator, totalGb: number): Fact<number[]> | undefined {
+  if (cfg.unified_memory) return undefined;
+  const from = acc.all.find((o) => o.also_sold_gb !== undefined);
+  const per = totalGb / cfg.count;
+  const others = (from?.also_sold_gb ?? []).filter((gb) => Math.abs(gb - per) >= 0.5);
+  return from && others.length ? fact(others, from.as_of, from.source, { note: `evidence: ${from.also_sold_url}` }) : undefined;
+}
+
 function priceFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefined {
   if (cfg.purchase_price_usd !== undefined) {
     return fact(cfg.purchase_price_usd, HARDWARE_CONFIGS_REVIEWED, CONFIGS_SOURCE_ID, { note: `price evidence: ${cfg.price_evidence_url}` });
@@ -256,6 +270,7 @@ export function buildHardware(
     const power = powerFact(acc.all);
     const price = priceFact(cfg, acc);
     const rental = rentalFact(cfg, rentals);
+    const sizes = otherSizesFact(cfg, acc, memory.value);
     const record = {
       id: cfg.id,
       name: cfg.name,
@@ -270,6 +285,7 @@ export function buildHardware(
       ...(power ? { power_w: power } : {}),
       ...(price ? { purchase_price_usd: price } : {}),
       ...(rental ? { rental } : {}),
+      ...(sizes ? { sold_also_in_gb: sizes } : {}),
     };
     const parsed = Hardware.safeParse(record);
     if (parsed.success) hardware.push(parsed.data);

@@ -261,6 +261,9 @@ export type HardwareObservation = {
   power_w?: number;
   /** Memory sizes the accelerator or chip is sold with, GB, where the source lists several. */
   memory_options_gb?: number[];
+  /** Other memory sizes, GB, the card's name is sold in, as a reviewed row states with its page (`also_sold_url`). */
+  also_sold_gb?: number[];
+  also_sold_url?: string;
   url?: string;
   as_of: string;
 };
