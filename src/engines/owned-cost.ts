@@ -311,7 +311,10 @@ export function ownedPurchase(f: OwnedFigures, s: CostSettings, m: OwnedMonth): 
   const out: OwnedOption['purchase'] = {
     usd: price.value, source: price.source, as_of: price.as_of, amortization_months: s.amortization_months, monthly_usd: usd(m.purchaseMonthly),
   };
-  if (price.source === 'machine-prices' && price.note) out.note = price.note;
+  // Which price it is, wherever it is not a card's plain launch price: a machine's list price, a street price, an MSRP
+  // from a table that cites no source, an estimate worked out from a server's price (the H100 SXM's): a buyer weighing
+  // two configurations must see that their prices are not the same kind of figure.
+  if (price.note && !/^launch price of the accelerator/.test(price.note)) out.note = price.note;
   return out;
 }
 

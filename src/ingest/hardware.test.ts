@@ -110,6 +110,20 @@ test('a launch price says it is not today\'s market price, which no source dates
   }
 });
 
+test('a price the source calls an estimate, or a table\'s unsourced MSRP, says which it is beside a launch price', () => {
+  // Epoch's H100 SXM row: 'No official MSRP. Industry analyst in May 2023 reports DGX servers with 8xH100 were sold for
+  // $269k, or $33,600 per GPU.' (269,000 / 8 = 33,625, Epoch's 33,600); the Hugging Face table's H200: msrp 32_000.
+  const basis = 'No official MSRP. Industry analyst in May 2023 reports DGX servers with 8xH100 were sold for $269k, or $33,600 per GPU.';
+  const est = buildHardware([{ ...h100, launch_price_basis: basis }], [], [aConfig({ count: 1, id: 'h100-80gb-x1' })]).hardware[0];
+  assert.equal(est.purchase_price_usd?.value, 33600);
+  assert.ok(est.purchase_price_usd?.note?.startsWith(`estimated price of the accelerator (epoch-hardware: "${basis}"); an estimated price is not`));
+  const h200: HardwareObservation = { source: 'hf-tasks-hardware', key: 'hf:NVIDIA/H200', name: 'H200', memory_gb: 141, bandwidth_gbs: 4800, launch_price_usd: 32000, as_of: '2026-09-29' };
+  const hf = buildHardware([h200], [], [aConfig({ count: 8, id: 'h200-x8', accelerator_key: [h200.key] })]).hardware[0];
+  assert.equal(hf.purchase_price_usd?.value, 256000);
+  assert.ok(hf.purchase_price_usd?.note?.startsWith('MSRP of the accelerators only (the Hugging Face hardware table\'s msrp figure, which cites no source); '));
+  assert.match(hf.purchase_price_usd?.note ?? '', /an MSRP is not today's market price/);
+});
+
 test('loadHardwareConfigs rejects a bad class, a duplicate id, and a memory figure without evidence', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hwcfg-'));
   const file = path.join(dir, 'hardware-configs.csv');

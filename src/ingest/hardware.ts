@@ -175,6 +175,31 @@ export function discreteUsableFact(vendor?: string): Fact<number> {
   });
 }
 
+/**
+ * Which kind of price a card's is, said where it is not the maker's own: the H100 SXM's 33,600 USD (Epoch) is 1/8 of a
+ * DGX server's reported price, and the H200's 32,000 a figure the Hugging Face table gives without a source; side by
+ * side, both called launch prices or MSRPs would read as the same kind of figure.
+ */
+function priceKind(o: HardwareObservation): { what: string; whose: string } {
+  if (o.launch_price_basis) return { what: 'estimated price', whose: ` (${o.source}: "${o.launch_price_basis}")` };
+  if (o.source === 'hf-tasks-hardware') return { what: 'MSRP', whose: ' (the Hugging Face hardware table\'s msrp figure, which cites no source)' };
+  return { what: 'launch price', whose: '' };
+}
+
+/**
+ * The other sizes a discrete card's name is sold in, where a reviewed row says so with its page (RX 9060 XT and Arc
+ * A770: 8 GB beside the 16 GB card catalogued): `RX 9060 XT` alone does not say the 16 GB card, so it is not read as
+ * it. The Hugging Face table's memory lists are not used for this: they give the RX 7600 XT an 8 GB card AMD never
+ * sold (that is the RX 7600) and the RTX A5000 8 and 12 GB.
+ */
+function otherSizesFact(cfg: HardwareConfig, acc: Accelerator, totalGb: number): Fact<number[]> | undefined {
+  if (cfg.unified_memory) return undefined;
+  const from = acc.all.find((o) => o.also_sold_gb !== undefined);
+  const per = totalGb / cfg.count;
+  const others = (from?.also_sold_gb ?? []).filter((gb) => Math.abs(gb - per) >= 0.5);
+  return from && others.length ? fact(others, from.as_of, from.source, { note: `evidence: ${from.also_sold_url}` }) : undefined;
+}
+
 function priceFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefined {
   if (cfg.purchase_price_usd !== undefined) {
     return fact(cfg.purchase_price_usd, HARDWARE_CONFIGS_REVIEWED, CONFIGS_SOURCE_ID, { note: `price evidence: ${cfg.price_evidence_url}` });
@@ -183,14 +208,15 @@ function priceFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefi
   const from = acc.all.find((o) => o.launch_price_usd !== undefined && o.memory_options_gb === undefined);
   // Nor is the price of a laptop GPU, which is not sold on its own.
   if (from?.launch_price_usd === undefined || cfg.unified_memory || cfg.class === 'laptop') return undefined;
-  const what = from.source === 'hf-tasks-hardware' ? 'MSRP' : 'launch price';
+  const { what, whose } = priceKind(from);
   // A launch price or MSRP is the maker's price when the card came out, not what it sells for today: a card no longer
   // made (RTX 3090, RTX 4090) sells new or used at other prices, and no source in the dataset dates a market price.
-  const notToday = `a ${what} is not today's market price, which no source in the dataset dates (a card no longer made sells new or used at other prices)`;
-  if (cfg.count === 1) return fact(from.launch_price_usd, from.as_of, from.source, { note: `${what} of the accelerator; ${notToday}` });
+  const notToday = `${/^[aeiouAEIOU]|^MSRP/.test(what) ? 'an' : 'a'} ${what} is not today's market price, which no source in the dataset `
+    + 'dates (a card no longer made sells new or used at other prices)';
+  if (cfg.count === 1) return fact(from.launch_price_usd, from.as_of, from.source, { note: `${what} of the accelerator${whose}; ${notToday}` });
   return fact(round(from.launch_price_usd * cfg.count), from.as_of, 'derived', {
     derived_from: [`${from.source}: ${what} of ${from.key}, ${from.launch_price_usd} USD`, `${CONFIGS_SOURCE_ID}: ${cfg.count} accelerators`],
-    note: `${what} of the accelerators only; the host machine is not included; ${notToday}`,
+    note: `${what} of the accelerators only${whose}; the host machine is not included; ${notToday}`,
   });
 }
 
@@ -244,6 +270,7 @@ export function buildHardware(
     const power = powerFact(acc.all);
     const price = priceFact(cfg, acc);
     const rental = rentalFact(cfg, rentals);
+    const sizes = otherSizesFact(cfg, acc, memory.value);
     const record = {
       id: cfg.id,
       name: cfg.name,
@@ -258,6 +285,7 @@ export function buildHardware(
       ...(power ? { power_w: power } : {}),
       ...(price ? { purchase_price_usd: price } : {}),
       ...(rental ? { rental } : {}),
+      ...(sizes ? { sold_also_in_gb: sizes } : {}),
     };
     const parsed = Hardware.safeParse(record);
     if (parsed.success) hardware.push(parsed.data);

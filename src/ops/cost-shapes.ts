@@ -101,7 +101,10 @@ export const OwnedOption = z
         note: z.string().optional().describe('For a machine sold whole (a Mac, a DGX Spark, a Strix Halo mini PC): which price this is, opening with '
           + '"list price since <date>" or "launch price of <date>" and why, or "discontinued on <date>; price is the last list price"; '
           + 'then the product, the page quoted and the other prices read. For a card with a dated street price (card-street-prices): '
-          + '"street price, new, the lowest the page gives of <date>", the price a card and the count, the page quoted and the launch price not used.'),
+          + '"street price, new, the lowest the page gives of <date>", the price a card and the count, the page quoted and the launch price not used. '
+          + 'For a card priced at an MSRP from the Hugging Face hardware table (which cites no source) or at an estimate (Epoch AI\'s H100 SXM: '
+          + '1/8 of a DGX server\'s reported price): which it is, opening "MSRP of the accelerator" or "estimated price of the accelerator". '
+          + 'Absent for a card\'s plain launch price.'),
       })
       .describe('The purchase of the accelerators, amortised.'),
     host_machine: HostMachine.nullable()

@@ -103,3 +103,17 @@ test('a bought machine with no power figure is listed after every month that cou
   }
   assert.notEqual(list[0].power, null);
 });
+
+test('a bought H100 SXM and H200 say which kind of price each is; a card at its plain launch price carries no note', { skip: !shipped }, () => {
+  // Epoch's 33,600 for the H100 SXM is its estimate ('No official MSRP', 1/8 of a DGX H100's reported 269k); the
+  // Hugging Face table's H200 msrp, 32,000, cites no source. An RTX 4090 is at Epoch's launch price, 1,599 USD.
+  const h100 = owned('qwen3-8b', 'h100-80gb-x1');
+  assert.equal(h100.purchase.usd, 33600);
+  assert.ok(h100.purchase.note.startsWith('estimated price of the accelerator (epoch-hardware: "No official MSRP.'), h100.purchase.note);
+  const h200 = owned('qwen3-8b', 'h200-x1');
+  assert.equal(h200.purchase.usd, 32000);
+  assert.ok(h200.purchase.note.startsWith('MSRP of the accelerator (the Hugging Face hardware table\'s msrp figure'), h200.purchase.note);
+  const rtx = owned('qwen3-8b', 'rtx-4090');
+  assert.equal(rtx.purchase.usd, 1599);
+  assert.equal(rtx.purchase.note, undefined);
+});

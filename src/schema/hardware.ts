@@ -61,6 +61,11 @@ export const Hardware = z
      * Every catalogued configuration has it (the ingest leaves out a configuration no source gives a bandwidth for).
      */
     bandwidth_gbs: factOf(z.number().positive()).optional(),
+    /**
+     * Other memory sizes, GB per card, the card's name is sold in (the Hugging Face hardware table's list: RX 9060 XT
+     * and Arc A770 in 8 and 16 GB), beside this configuration's: a bare name does not say which card. Discrete cards only.
+     */
+    sold_also_in_gb: factOf(z.array(z.number().positive()).min(1)).optional(),
     /** Dense FP16/BF16 tensor throughput per accelerator, TFLOPS (no sparsity): bounds prefill, which is compute-bound. */
     compute_tflops: factOf(z.number().positive()).optional(),
     /** Board power per accelerator, watts (TDP/TBP/TGP as the vendor states it): the running cost of owned hardware. */

@@ -99,8 +99,12 @@ test('the real curated tables read without issues', { skip: !existsSync(shared) 
   const r = await curated.read({ sources: path.join(own, 'sources'), curated: path.join(own, 'curated') });
   assert.deepEqual(r.issues, []);
   // data/curated/accelerators-extra.csv: 28 rows below its header (RTX 5060 Ti 8/16 GB and RX 7800 XT added, then
-  // the RX 7600 XT, RX 6800, RX 6800 XT, RX 6900 XT, RX 9060 XT 16 GB, RX 9070 and Arc A770 16 GB).
-  assert.equal(r.hardware?.length, 28);
+  // the RX 7600 XT, RX 6800, RX 6800 XT, RX 6900 XT, RX 9060 XT 16 GB, RX 9070 and Arc A770 16 GB), then 5 launch
+  // prices read to the dollar (RTX 5080, 5070 Ti, 5070, 5060, RX 9070 XT): 33.
+  assert.equal(r.hardware?.length, 33);
+  // Two rows say the card's name is sold in another size, each with its page (the RX 9060 XT and Arc A770: 8 GB).
+  assert.deepEqual(r.hardware?.filter((h) => h.also_sold_gb).map((h) => [h.key, h.also_sold_gb]),
+    [['amd-rx-9060-xt-16gb', [8]], ['intel-arc-a770-16gb', [8]]]);
   assert.ok((r.providers?.length ?? 0) >= 30);
 });
 

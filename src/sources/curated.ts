@@ -89,6 +89,13 @@ const AcceleratorRow = z.object({
   launch_price_usd: optionalPositive,
   source_url: z.url(),
   note: z.string().optional(),
+  // Other memory sizes the card's name is sold in, GB (`8` for the RX 9060 XT 16GB: AMD sold an 8 GB card too), and the
+  // page that says so: a bare name is then not read as this card (src/engines/machine.ts).
+  also_sold_gb: optionalText.transform((s) => (s ? s.split(';').map(Number) : undefined))
+    .pipe(z.array(z.number().positive()).optional()),
+  also_sold_url: optionalText.pipe(z.url().optional()),
+}).refine((r) => (r.also_sold_gb === undefined) === (r.also_sold_url === undefined), {
+  path: ['also_sold_url'], message: 'also_sold_gb needs the page that says so (also_sold_url)',
 });
 
 const ProviderRow = z.object({
@@ -160,6 +167,7 @@ async function readAccelerators(dir: string): Promise<{ hardware: HardwareObserv
     ...(v.memory_bandwidth_gbs !== undefined ? { bandwidth_gbs: v.memory_bandwidth_gbs } : {}),
     ...(v.launch_date ? { release_date: v.launch_date } : {}),
     ...(v.launch_price_usd !== undefined ? { launch_price_usd: v.launch_price_usd } : {}),
+    ...(v.also_sold_gb && v.also_sold_url ? { also_sold_gb: v.also_sold_gb, also_sold_url: v.also_sold_url } : {}),
     url: v.source_url,
     as_of: SHARED_CURATED_REVIEWED,
   }));

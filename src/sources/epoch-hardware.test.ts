@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Source } from '../schema/index.ts';
-import { citedMemoryGb, epochHardware, firstUrl } from './epoch-hardware.ts';
+import { citedMemoryGb, epochHardware, firstUrl, priceBasis } from './epoch-hardware.ts';
 
 const shared = path.resolve(fileURLToPath(import.meta.url), '../../../../shared/data');
 const HEADER =
@@ -105,4 +105,14 @@ test('the real snapshot: dense tensor FP16/BF16 TFLOPS and TDP per accelerator',
   // A row without the tensor figure (RTX 3090 in this snapshot) claims none.
   assert.equal(by.get('NVIDIA GeForce RTX 3090')?.compute_tflops, undefined);
   assert.equal(by.get('NVIDIA GeForce RTX 3090')?.power_w, 350);
+});
+
+test('a price Epoch says has no official MSRP keeps Epoch\'s first two sentences on where it comes from', () => {
+  // Epoch's H100 SXM5 80GB cell, as the snapshot holds it (the link and the bill-of-materials sentences cut here).
+  const cell = 'No official MSRP. \n\nIndustry analyst in May 2023 reports DGX servers with 8xH100 were sold for $269k, or $33,600 per GPU. '
+    + 'In bill of materials, 8 GPUs + baseboard are $195k, or $24.4k per GPU.\n\nhttps://web.archive.org/x';
+  assert.equal(priceBasis(cell), 'No official MSRP. Industry analyst in May 2023 reports DGX servers with 8xH100 were sold for $269k, or $33,600 per GPU.');
+  // A cell that is only a link, or absent, says nothing about the kind of price: a launch price stays one.
+  assert.equal(priceBasis('https://www.nextplatform.com/2021/04/15/x/'), undefined);
+  assert.equal(priceBasis(undefined), undefined);
 });

@@ -30,6 +30,8 @@ const EpochRow = z.object({
   Type: z.string(),
   'Release date': z.union([z.literal(''), IsoDate]),
   'Release price (USD)': optionalPositive,
+  // Where the price comes from; optional so a snapshot without the column still loads.
+  'Source for the price': z.string().optional(),
   'Memory size per board (Byte)': optionalPositive,
   'Memory bandwidth (byte/s)': optionalPositive,
   // Optional columns: a snapshot without them still loads (the figures are then simply not given).
@@ -38,6 +40,17 @@ const EpochRow = z.object({
   'Link to datasheet': z.string(),
   'Last modified': LastModified,
 });
+
+/**
+ * Epoch's words on a price that is not the maker's: its "Source for the price" opens with "No official MSRP" where the
+ * figure is worked out from a server's reported price (the H100 SXM's 33,600 USD is 1/8 of a DGX H100's 269k), and
+ * such a figure must not read as a launch price. The cell's first two sentences, the link and what follows left out.
+ */
+export function priceBasis(cell: string | undefined): string | undefined {
+  const text = (cell ?? '').replace(/\s+/g, ' ').trim();
+  if (!/^no official msrp\b/i.test(text)) return undefined;
+  return (text.match(/[^.]*(?:\.(?=\s|$)|$)/g) ?? []).map((s) => s.trim()).filter(Boolean).slice(0, 2).join(' ');
+}
 
 /**
  * The datasheet cell sometimes holds several links separated by newlines or `; `, sometimes a bare domain:
@@ -122,6 +135,7 @@ export const epochHardware: Adapter = {
         ...(bandwidth !== undefined ? { bandwidth_gbs: bandwidth } : {}),
         ...(v['Release date'] ? { release_date: v['Release date'] } : {}),
         ...(v['Release price (USD)'] !== undefined ? { launch_price_usd: v['Release price (USD)'] } : {}),
+        ...(v['Release price (USD)'] !== undefined && priceBasis(v['Source for the price']) ? { launch_price_basis: priceBasis(v['Source for the price']) } : {}),
         ...(tflops !== undefined ? { compute_tflops: tflops } : {}),
         ...(tdp !== undefined ? { power_w: tdp } : {}),
         ...(url ? { url } : {}),

@@ -249,12 +249,21 @@ export type HardwareObservation = {
   bandwidth_gbs?: number;
   release_date?: string;
   launch_price_usd?: number;
+  /**
+   * The source's own words where its price is not the maker's launch price (Epoch AI's H100 SXM: "No official MSRP.
+   * Industry analyst in May 2023 reports DGX servers with 8xH100 were sold for $269k, or $33,600 per GPU."): the
+   * price is then labelled an estimate, with these words.
+   */
+  launch_price_basis?: string;
   /** Dense FP16/BF16 tensor TFLOPS per accelerator (no sparsity), where the source states that figure. */
   compute_tflops?: number;
   /** Board power per accelerator, watts (TDP/TBP/TGP as the source gives it). */
   power_w?: number;
   /** Memory sizes the accelerator or chip is sold with, GB, where the source lists several. */
   memory_options_gb?: number[];
+  /** Other memory sizes, GB, the card's name is sold in, as a reviewed row states with its page (`also_sold_url`). */
+  also_sold_gb?: number[];
+  also_sold_url?: string;
   url?: string;
   as_of: string;
 };
