@@ -261,9 +261,8 @@ export const KV_READ_EFFICIENCY = 0.82;
  * v0.10.2), their batch the one vLLM's own budget holds (vllm-memory.ts: 0.9 of the card less about 6 GiB and the
  * weights): optimum 0.73, worst 1.08x, the rows 0.92-1.08x. It was 0.69 (0.93-1.08x) while the batch was sized on the
  * service's 0.95 less 0.75 GB, which held about 16% more sequences, so the same measured rate read a slower cache. The
- * H100 NVL row reads its weights far more than its cache (1.29x). The L40S row (Qwen3-VL-32B FP8) is now memory-bound
- * (0.91x) and stays out: its room rests on a reserve fitted on text models, where a vision model's profiling also holds
- * its encoder's activations; with it the optimum would be 0.75 (worst 1.10x).
+ * H100 NVL row reads its weights far more than its cache (1.29x) and the L40S row is compute-bound (1.23x; a 48 GB card
+ * keeps the service's sums, vllm-memory.ts).
  */
 export const SERVING_KV_READ_EFFICIENCY = 0.73;
 

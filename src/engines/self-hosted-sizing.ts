@@ -12,6 +12,7 @@ import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
 import { costContext } from './context-cap.ts';
 import { attentionUnsupported, usesSparseAttention } from './attention-support.ts';
 import { runtimeFor } from './runtime.ts';
+import { vllmBudgetApplies } from './vllm-memory.ts';
 import type { CostOptions, CostSettings, RentedTerms, ServingReport } from './self-hosted-cost.ts';
 import type { OwnedTerms } from './owned-cost.ts';
 
@@ -157,7 +158,7 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   // len ... is larger than the maximum number of tokens that can be stored in KV cache"; "No available memory for the
   // cache blocks" where nothing is left): such a configuration serves nothing at vLLM's default budget, as one whose
   // memory cannot hold one sequence does not fit (vllm-memory.ts). llama.cpp's server keeps the fit's sums.
-  if (runtimeFor(hardware, 'serving') === 'vllm'
+  if (runtimeFor(hardware, 'serving') === 'vllm' && vllmBudgetApplies(hardware)
     && constants.room < kvCacheBytes(facts.architecture, s.context, 1, opts.kv_cache) * constants.kv_copies) return 'does_not_fit';
   const serving = servingAt(constants, facts.architecture, {
     context: s.context, input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache,

@@ -16,7 +16,7 @@ import {
 } from './memory.ts';
 import { activeWeightsFor, weightsFor } from './gguf-sizes.ts';
 import { kvCacheCopies } from './mla-cache.ts';
-import { vllmKvCacheBytes } from './vllm-memory.ts';
+import { vllmBudgetApplies, vllmKvCacheBytes } from './vllm-memory.ts';
 
 export type ServingInput = {
   facts: ModelFacts;
@@ -54,13 +54,14 @@ export type Serving = {
 };
 
 /**
- * Bytes the serving runtime leaves for KV caches beside the weights (negative where none). vLLM or SGLang (runtime.ts):
- * what vLLM's own budget leaves, 0.9 of each card less the weights and about 6 GiB a card of profiled activations,
- * non-torch memory and CUDA graphs (vllm-memory.ts); llama.cpp's server allocates the weights and the caches at their
+ * Bytes the serving runtime leaves for KV caches beside the weights (negative where none). vLLM or SGLang (runtime.ts) on
+ * cards of 80 GiB or more: what vLLM's own budget leaves, 0.9 of each card less the weights and about 6 GiB a card of
+ * profiled activations, non-torch memory and CUDA graphs (vllm-memory.ts: the logs it is fitted on are H100s; smaller
+ * cards keep the sums below until a log sizes their reserve); llama.cpp's server allocates the weights and the caches at their
  * size beside its compute buffers: usable memory less 0.75 GB a card less the weights.
  */
 export function servingRoom(hardware: Hardware, weights: number): number {
-  return runtimeFor(hardware, 'serving') === 'vllm'
+  return runtimeFor(hardware, 'serving') === 'vllm' && vllmBudgetApplies(hardware)
     ? vllmKvCacheBytes(hardware, weights)
     : usableBytes(hardware) - overheadBytes(hardware.count) - weights;
 }

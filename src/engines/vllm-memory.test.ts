@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Hardware } from '../schema/index.ts';
 import { GIB } from './constants.ts';
-import { VLLM_GPU_MEMORY_UTILIZATION, VLLM_RESERVE_GIB_PER_CARD, vllmKvCacheBytes, vllmTooSmallWords } from './vllm-memory.ts';
+import {
+  VLLM_GPU_MEMORY_UTILIZATION, VLLM_RESERVE_GIB_PER_CARD, vllmBudgetApplies, vllmKvCacheBytes, vllmTooSmallWords,
+} from './vllm-memory.ts';
 
 const f = <T>(value: T) => ({ value, as_of: '2026-11-28', source: 'test' });
 const h100 = (count: number): Hardware => ({
@@ -52,4 +54,11 @@ test('no room where the weights fill vLLM\'s budget: the one-card Llama-3.3-70B 
 test('the words of a no-option answer name vLLM\'s budget only where a configuration is served by vLLM', () => {
   assert.match(vllmTooSmallWords(8192, [h100(8)]), /takes 0\.9 of each card's memory .* about 6 GiB a card .* one sequence of 8192 tokens/);
   assert.equal(vllmTooSmallWords(8192, [bare]), '');
+});
+
+test('the budget is taken on cards the size its logs were read on: 80 GB or more, not a 48 GB L40S or a 24 GB 3090', () => {
+  // The reserve is fitted on H100 80 GB logs; the one 24 GiB log read (vllm-project/vllm issue 10517) leaves 2.8 GiB.
+  const l40s: Hardware = { ...h100(4), id: 'l40s-x4', accelerator: 'NVIDIA L40S', memory_gb: f(192), nvlink: undefined };
+  assert.deepEqual([vllmBudgetApplies(h100(1)), vllmBudgetApplies(h100(8)), vllmBudgetApplies(l40s)], [true, true, false]);
+  assert.equal(vllmTooSmallWords(8192, [l40s]), '');
 });

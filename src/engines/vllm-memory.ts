@@ -32,6 +32,20 @@ export const VLLM_GPU_MEMORY_UTILIZATION = 0.9;
 export const VLLM_RESERVE_GIB_PER_CARD = 6;
 
 /**
+ * The smallest card (GiB) the reserve is taken on: the logs it is fitted on are 80 GB H100s. vLLM's profiled activations
+ * follow its batched-token budget and the vocabulary, not the card, and the one 24 GiB log read (Llama-3.1-8B BF16 on an
+ * RTX 3090 under vLLM's former V0 engine, vllm-project/vllm issue 10517: total 23.58 GiB, 14.99 loaded, 3.81 of cache
+ * at 0.9) leaves 0.9 x 24 - 14.99 - 3.81 = 2.8 GiB, not 6: on smaller cards the budget is not known from a log, and
+ * they keep the service's sums (usable memory less 0.75 GB a card).
+ */
+export const VLLM_BUDGET_MIN_CARD_GIB = 80;
+
+/** Whether vLLM's budget, not the service's sums, sizes a vLLM server's cache on the configuration: 80 GiB cards or more. */
+export function vllmBudgetApplies(hardware: Hardware): boolean {
+  return hardware.memory_gb.value / hardware.count >= VLLM_BUDGET_MIN_CARD_GIB;
+}
+
+/**
  * Bytes vLLM leaves for KV cache on the configuration, summed over its cards: each card's 0.9 of its total memory,
  * less its reserve, less its share of the weights (tensor parallel: an even share a card). Negative where the weights
  * and reserve take more than vLLM's budget: vLLM then reports no available memory for the cache blocks and does not
@@ -47,8 +61,8 @@ export function vllmKvCacheBytes(hardware: Hardware, weights: number): number {
  * configuration considered is served by vLLM or SGLang (runtime.ts).
  */
 export function vllmTooSmallWords(context: number, configurations: readonly Hardware[]): string {
-  if (!configurations.some((h) => runtimeFor(h, 'serving') === 'vllm')) return '';
-  return `; a vLLM server takes ${VLLM_GPU_MEMORY_UTILIZATION} of each card's memory (its default gpu_memory_utilization) and ` +
+  if (!configurations.some((h) => runtimeFor(h, 'serving') === 'vllm' && vllmBudgetApplies(h))) return '';
+  return `; a vLLM server on cards of ${VLLM_BUDGET_MIN_CARD_GIB} GB or more takes ${VLLM_GPU_MEMORY_UTILIZATION} of each card's memory (its default gpu_memory_utilization) and ` +
     `keeps about ${VLLM_RESERVE_GIB_PER_CARD} GiB a card of activations, non-torch memory and CUDA graphs beside its share of ` +
     `the weights, and does not start where what is left cannot hold one sequence of ${context} tokens`;
 }
