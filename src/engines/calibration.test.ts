@@ -312,6 +312,8 @@ test('the serving KV read efficiency is the calibrated optimum over the vLLM row
   // Fitted like KV_READ_EFFICIENCY, on the batched runtime's own rows: given the weights' efficiency and the latencies,
   // the value (0.01 steps) whose largest ratio error over them is least. The H100 NVL row reads its weights, not its
   // cache (32 short ShareGPT sequences) and the L40S row is compute-bound: neither says how fast vLLM reads a cache.
+  // The four H100 rows' batch is what vLLM's own budget holds (vllm-memory.ts: 0.9 of the card less 6 GiB and the
+  // weights); their optimum moved from 0.69 to 0.73 with it (a smaller batch at the same measured rate reads faster).
   const serving = rows.filter(vllmServing);
   const kvBound = serving.filter((r) => servingRowCacheShare(r as ServingRow, hardwareOf(r)) > 0.1);
   assert.deepEqual(kvBound.map((r) => r.id).sort(), [
@@ -325,12 +327,14 @@ test('the serving KV read efficiency is the calibrated optimum over the vLLM row
   let best = { worst: Infinity, ekv: 0 };
   for (let ekv = 0.4; ekv <= 1.0001; ekv += 0.01) if (worst(ekv) < best.worst) best = { worst: worst(ekv), ekv };
   assert.ok(Math.abs(best.ekv - SERVING_KV_READ_EFFICIENCY) <= 0.01, `optimum ${best.ekv.toFixed(2)} (${best.worst.toFixed(3)})`);
-  // The single stream's value (0.82; at 0.87 these runs read 1.07-1.25x) reads them over 1.2x: the batched reader is another.
-  assert.ok(worst(KV_READ_EFFICIENCY) > 1.2, `${worst(KV_READ_EFFICIENCY)}`);
+  // The single stream's value (0.82) reads them at 1.16x (over 1.2x while the batch was the service's 0.95 less 0.75 GB
+  // and the optimum 0.69): the batched reader is another.
+  assert.ok(worst(KV_READ_EFFICIENCY) > 1.15, `${worst(KV_READ_EFFICIENCY)}`);
 });
 
 test('each vLLM serving row reads within its stated error of the published figure', () => {
-  // docs/hardware-and-cost.md section 6: the four cache-bound H100 runs 0.93-1.08x (published output tokens/s: 4,868.31,
+  // docs/hardware-and-cost.md section 6: the four cache-bound H100 runs 0.92-1.08x at the cache read of 0.73 fitted on
+  // them under vLLM's budget (0.93-1.08x at 0.69 under the service's former 0.95 less 0.75 GB; published output tokens/s: 4,868.31,
   // 4,481.69, 5,304.03, 5,408.88); the H100 NVL run 1.29x (1,362.23 total tokens/s; weights-bound, so the decode
   // efficiency's error, not the cache's) and the L40S run 1.23x (1,333.62; compute-bound, the prefill efficiency's).
   const published: Record<string, number> = {
@@ -366,7 +370,9 @@ test('TensorRT-LLM FP8 runs on Hopper read 0.28-0.39x: its prefill outruns the F
   // The cost answer states the gap in its assumptions, as the measured over the estimated throughput of these rows.
   const gaps = trt.map((a) => 1 / a.ratio!);
   const stated = `${Math.min(...gaps).toFixed(1)}-${Math.max(...gaps).toFixed(1)}x`;
-  assert.equal(stated, '2.6-3.5x');
+  // 2.6-3.5x while the KV room was the service's 0.95 less 0.75 GB; vLLM's budget (vllm-memory.ts) and the cache read
+  // refitted on it (0.73) move the rows to 2.5-3.6x.
+  assert.equal(stated, '2.5-3.6x');
   const settings = { context: 8192, utilization: 0.5, max_sequences: 256, amortization_months: 36, power_usd_per_kwh: 0.15 };
   const line = costAssumptions({ input_share: 0.75 } as CostOptions, settings).find((x) => x.startsWith('prefill'))!;
   assert.ok(line.includes(`TensorRT-LLM FP8 runs`) && line.includes(`measure ${stated} the throughput`), line);

@@ -59,7 +59,7 @@ function linesAt(share: number, s: CostSettings): Lines {
         'fast side at long prompts); where the dataset has no compute ' +
         'figure, prompt tokens are counted at the decode rate (the slow side); in FP8 too the rate is FP16\'s, as vLLM\'s ' +
         'published FP8 runs support: NVIDIA\'s TensorRT-LLM FP8 runs of Llama 3.3 70B and 3.1 8B on an H100 and an H200 ' +
-        '(perf overview v1.0, held out of the fit) measure 2.6-3.5x the throughput this estimate gives them, so on prompt-heavy ' +
+        '(perf overview v1.0, held out of the fit) measure 2.5-3.6x the throughput this estimate gives them, so on prompt-heavy ' +
         'traffic such a server costs as little as a third of the Hopper figures here',
     ],
     decodeOpen: 'decode is memory-bandwidth bound under continuous batching: up to ' +

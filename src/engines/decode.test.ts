@@ -152,11 +152,12 @@ test('Kimi K2 Thinking on 8 x H200 and 8 x H100 decodes at the bytes its BF16 at
   // tokens (prompt + half the answer): MLA counts no shared part, so the routed share is 32 / 1,000 = 0.032 and the 4
   // tokens touch 1 - 0.968^4 = 0.12199 of the routed 33.32 / 0.032 = 1,041.25 GB: 127.02 GB / (0.67 x 38,400) = 4.9370
   // ms (133.28 GB, 5.1804 ms, with no overlap); cache 4 x 61 x 576 x 2 x 8,704 = 2.4466 GB on each of the 8 cards,
-  // 19.5727 GB / (0.69 x 38,400) = 0.7387 ms; + 3.904 ms = 9.5797 ms a step of 4 tokens: 417.6 tokens/s, 104.4 a
-  // sequence, 1.14x the measurement (111.9, 1.23x, with the cache read once over the summed bandwidth; 145.4, 1.59x,
-  // before the per-layer latency).
+  // 19.5727 GB / (0.73 x 38,400) = 0.6982 ms; + 3.904 ms = 9.5392 ms a step of 4 tokens: 419.3 tokens/s, 104.8 a
+  // sequence, 1.15x the measurement (112.0, 1.23x, with the cache read once over the summed bandwidth). The serving cache
+  // read is 0.73 since the serving batch is sized on vLLM's memory budget (constants.ts SERVING_KV_READ_EFFICIENCY; at
+  // the former 0.69: 0.7387 ms, 104.4 a sequence, 1.14x).
   const c4 = speedOf(facts, int4, machine('NVIDIA H200 SXM', 8, 4800, 989.5), { context: 8704, concurrency: 4 });
-  assert.ok(Math.abs(c4.at_concurrency.tokens_per_s_per_stream - 104.4) <= 0.1, `${c4.at_concurrency.tokens_per_s_per_stream}`);
+  assert.ok(Math.abs(c4.at_concurrency.tokens_per_s_per_stream - 104.8) <= 0.1, `${c4.at_concurrency.tokens_per_s_per_stream}`);
   const ratio = c4.at_concurrency.tokens_per_s_per_stream / 91.2;
   assert.ok(ratio > 0.6 && ratio < 1.6, `${ratio}`);
 });

@@ -5,6 +5,7 @@ import { windowUnknownAt, windowUnknownReason } from './context-window.ts';
 import { modelFacts } from './memory.ts';
 import { servingKvBasis } from './kv-basis.ts';
 import { mlaTooSmallWords } from './mla-cache.ts';
+import { vllmTooSmallWords } from './vllm-memory.ts';
 import { pickOwnedBasis } from './owned-cost-basis.ts';
 import { describeOwned, ownedFigures, type OwnedFigures, type OwnedOption } from './owned-cost.ts';
 import { costSettings, describeRented, rentedFigures, type CostOptions, type CostSettings, type RentedFigures, type SelfHostedOption } from './self-hosted-cost.ts';
@@ -135,7 +136,9 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
     reason =
       `open weights, but no configuration considered has a rental or purchase price and fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more ` +
       `(${skipped.does_not_fit} too small for it, ${skipped.no_rental_price} without a rental price)` +
-      (skipped.does_not_fit > 0 ? mlaTooSmallWords(facts.architecture, s.context, candidates) : '');
+      (skipped.does_not_fit > 0
+        ? mlaTooSmallWords(facts.architecture, s.context, candidates) + vllmTooSmallWords(s.context, candidates)
+        : '');
   }
   const options = rented.slice(0, list).map((f) => describe.rented(f, opts, s));
   // The basis is written out first, so that the owned option a reader meets first is the one every owned figure of the

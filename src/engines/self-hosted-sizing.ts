@@ -4,7 +4,7 @@ import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, DEFAULT_MAX_SEQUENCES, MIN_SELF_HOSTING_BITS, type QuantizationId } from './constants.ts';
 import { fitInputs, type FitOptions } from './hardware-fit.ts';
 import { candidatesFor, choiceAt, fitBasis, fitKvCopies, weightsKeptWith, weightsOn, type FitBasis } from './fit-basis.ts';
-import { hasBandwidth, modelFacts, overheadBytes, usableBytes, type ModelFacts } from './memory.ts';
+import { hasBandwidth, kvCacheBytes, modelFacts, overheadBytes, usableBytes, type ModelFacts } from './memory.ts';
 import type { Candidates } from './quantization.ts';
 import { perDataset } from './per-dataset.ts';
 import { servingAt, servingConstants, type Serving, type ServingConstants } from './serving.ts';
@@ -12,6 +12,7 @@ import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
 import { costContext } from './context-cap.ts';
 import { attentionUnsupported, usesSparseAttention } from './attention-support.ts';
 import { runtimeFor } from './runtime.ts';
+import { vllmBudgetApplies } from './vllm-memory.ts';
 import type { CostOptions, CostSettings, RentedTerms, ServingReport } from './self-hosted-cost.ts';
 import type { OwnedTerms } from './owned-cost.ts';
 
@@ -153,6 +154,12 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
     const i = kept.fit.list.indexOf(q);
     constants = kept.serving[i] ??= servingConstants(facts, q, hardware);
   } else constants = servingConstants(facts, q, hardware);
+  // vLLM refuses to start where its cache blocks cannot hold one request of max_model_len tokens ("The model's max seq
+  // len ... is larger than the maximum number of tokens that can be stored in KV cache"; "No available memory for the
+  // cache blocks" where nothing is left): such a configuration serves nothing at vLLM's default budget, as one whose
+  // memory cannot hold one sequence does not fit (vllm-memory.ts). llama.cpp's server keeps the fit's sums.
+  if (runtimeFor(hardware, 'serving') === 'vllm' && vllmBudgetApplies(hardware)
+    && constants.room < kvCacheBytes(facts.architecture, s.context, 1, opts.kv_cache) * constants.kv_copies) return 'does_not_fit';
   const serving = servingAt(constants, facts.architecture, {
     context: s.context, input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache,
   });

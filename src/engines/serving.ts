@@ -16,6 +16,7 @@ import {
 } from './memory.ts';
 import { activeWeightsFor, weightsFor } from './gguf-sizes.ts';
 import { kvCacheCopies } from './mla-cache.ts';
+import { vllmBudgetApplies, vllmKvCacheBytes } from './vllm-memory.ts';
 
 export type ServingInput = {
   facts: ModelFacts;
@@ -52,9 +53,22 @@ export type Serving = {
   tokens_per_s: number;
 };
 
-/** Largest batch whose weights, KV caches and overhead fit in usable memory (0 when not even one sequence fits). */
+/**
+ * Bytes the serving runtime leaves for KV caches beside the weights (negative where none). vLLM or SGLang (runtime.ts) on
+ * cards of 80 GiB or more: what vLLM's own budget leaves, 0.9 of each card less the weights and about 6 GiB a card of
+ * profiled activations, non-torch memory and CUDA graphs (vllm-memory.ts: the logs it is fitted on are H100s; smaller
+ * cards keep the sums below until a log sizes their reserve); llama.cpp's server allocates the weights and the caches at their
+ * size beside its compute buffers: usable memory less 0.75 GB a card less the weights.
+ */
+export function servingRoom(hardware: Hardware, weights: number): number {
+  return runtimeFor(hardware, 'serving') === 'vllm' && vllmBudgetApplies(hardware)
+    ? vllmKvCacheBytes(hardware, weights)
+    : usableBytes(hardware) - overheadBytes(hardware.count) - weights;
+}
+
+/** Largest batch whose weights and KV caches fit in the serving runtime's room (0 when not even one sequence fits). */
 export function memoryBatch(weights: number, kvPerSequence: number, hardware: Hardware): number {
-  const room = usableBytes(hardware) - overheadBytes(hardware.count) - weights;
+  const room = servingRoom(hardware, weights);
   return room <= 0 ? 0 : Math.floor(room / kvPerSequence);
 }
 
@@ -67,7 +81,7 @@ export function memoryBatch(weights: number, kvPerSequence: number, hardware: Ha
 export type ServingConstants = {
   readonly total_weights: number;
   readonly active_weights: number;
-  /** Usable memory less the overhead and the weights (memoryBatch's room, the same sums in the same order). */
+  /** Bytes left for KV caches (`servingRoom`, memoryBatch's room): vLLM's budget under vLLM/SGLang, else usable less overhead and weights. */
   readonly room: number;
   /**
    * Copies of each sequence's cache the cards hold (mla-cache.ts): the card count for MLA served tensor parallel, cards /
@@ -124,7 +138,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
   return {
     total_weights,
     active_weights: activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published),
-    room: usableBytes(hardware) - overheadBytes(hardware.count) - total_weights,
+    room: servingRoom(hardware, total_weights),
     kv_copies: kvCacheCopies(facts.architecture, hardware, runtimeFor(hardware, 'serving')),
     split: layout.split,
     bandwidth: layout.bandwidth,

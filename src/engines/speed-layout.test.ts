@@ -57,8 +57,9 @@ test('the fit\'s split note says which layout the figures assume at the concurre
 test('speedOf on 2 x RTX 3090 serving 8 sequences: the summed bandwidth, worked by hand', () => {
   // Llama 3 70B Q4_K_M: 70.55e9 x 4.89 / 8 = 43.124 GB of weights; KV at 512 tokens 2 x 80 x 8 x 128 x 512 x 2 =
   // 0.16777 GB a sequence. Concurrency 8, tensor parallel: 43.124 GB / (0.67 x 1,872 GB/s) = 34.382 ms + 8 x 0.16777
-  // GB / (0.69 x 1,872 GB/s, the batched server's cache read) = 1.039 ms + 80 x 64 us = 5.12 ms: 40.541 ms a step, 8 /
-  // 40.541 ms = 197.3 tokens/s, 24.7 a sequence. Batch 1 on the same layout reads the cache at the single stream's 0.87:
+  // GB / (0.73 x 1,872 GB/s, the batched server's cache read, refitted on vLLM's memory budget: constants.ts) = 0.982 ms
+  // + 80 x 64 us = 5.12 ms: 40.484 ms a step, 8 / 40.484 ms = 197.6 tokens/s (197.3 at the former 0.69), 24.7 a
+  // sequence. Batch 1 on the same layout reads the cache at the single stream's 0.87:
   // 34.382 + 0.103 + 5.12 = 39.605 ms, 25.2 tokens/s: a server's, so its weights at a serving runtime's 0.67. Split by
   // layer at concurrency 1, llama.cpp CUDA: 43.124 GB / (0.81 x 936 GB/s) = 56.880 ms + 0.16777 GB / (0.82 x 936 GB/s)
   // = 0.219 ms + 80 x 45 us + 0.21 ms = 60.909 ms, 16.4 tokens/s.
@@ -71,7 +72,7 @@ test('speedOf on 2 x RTX 3090 serving 8 sequences: the summed bandwidth, worked 
   assert.equal(s.split, 'tensor');
   assert.equal(s.decode_bandwidth_gbs, 1872);
   assert.equal(s.per_token_latency_ms, 5.12);
-  assert.equal(s.at_concurrency.tokens_per_s_total, 197.3);
+  assert.equal(s.at_concurrency.tokens_per_s_total, 197.6);
   assert.equal(s.at_concurrency.tokens_per_s_per_stream, 24.7);
   assert.equal(s.tokens_per_s, 25.2);
   assert.equal(speedOf(facts, q4, hw, { context: 512, concurrency: 1 }).tokens_per_s, 16.4);

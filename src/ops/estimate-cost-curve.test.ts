@@ -15,22 +15,23 @@ const run = (input: Record<string, unknown>) =>
 test('the curve at the volume asked costs what the answer costs there, rented and owned', { skip: !shipped }, () => {
   const r = run({ model_id: 'llama-3.3-70b-instruct', tokens_millions: 3000 });
   const rented = r.self_hosting.options[0];
-  // h200-x1 (141 GB, 4,800 GB/s, 989.5 TFLOPS) in FP8 W8A8: 70,553,706,496 x 8.24 / 8 = 72.670 GB of weights; 29
-  // sequences of 7,168 tokens at 80 x 8 x 128 x 2 x 2 = 327,680 B a token, 68.115 GB of cache. A step: 72.670 GB /
-  // (0.67 x 4,800 GB/s) = 22.596 ms + 68.115 GB / (0.69 x 4,800 GB/s) = 20.566 ms + 80 x 45 us = 46.763 ms: 620.15
-  // tokens/s; prefill 0.3024 x 989.5e12 / (2 x 70.55e9) = 2,120.55 tokens/s for the matrix products (6,144-token
+  // h200-x1 (141 GB, 4,800 GB/s, 989.5 TFLOPS) in FP8 W8A8: 70,553,706,496 x 8.24 / 8 = 72.670 GB of weights. vLLM's
+  // budget (vllm-memory.ts): 141 x 2^30 B x 0.9 less 6 GiB less the weights = 57.145 GB, over 7,175.5 held tokens x
+  // 80 x 8 x 128 x 2 x 2 = 327,680 B a token (2.3513 GB) = 24.3: 24 sequences of 7,168 tokens (29 at the service's
+  // former 0.95 less 0.75 GB), 56.371 GB of cache. A step: 72.670 GB / (0.67 x 4,800 GB/s) = 22.596 ms + 56.371 GB /
+  // (0.73 x 4,800 GB/s, the serving cache read refitted on that budget) = 16.088 ms + 80 x 45 us = 42.284 ms: 567.59
+  // tokens/s (620.15 before); prefill 0.3024 x 989.5e12 / (2 x 70.55e9) = 2,120.55 tokens/s for the matrix products (6,144-token
   // prompt: 2.8974 s) + its attention on Hopper, 4 x 80 x 64 x 128 = 2,621,440 FLOPs a position x 6,144^2 / 2 =
   // 4.9478e13 FLOPs at FlashAttention-3's causal 616 / 989.4 of 989.5 TFLOPS (128-wide heads, arXiv 2407.08608):
-  // 0.0803 s, so 6,144 / 2.9777 s = 2,063.35; at 75% input 1 / (0.75 / 2,063.35 + 0.25 / 620.15) = 1,304.44 tokens/s,
-  // 2.34799M a paid hour at 50% utilization. 3,000M tokens need 1,277.69 hours (above one machine-month): 1,277.69 x
-  // 3.5 = 4,471.91 (4,414.72 before the attention term: 1,321.3 tokens/s).
-  // The marginal cost rounded for the wire, 1.49 USD per 1M, would give 3,000 x 1.49 = 4,470.
+  // 0.0803 s, so 6,144 / 2.9777 s = 2,063.35; at 75% input 1 / (0.75 / 2,063.35 + 0.25 / 567.59) = 1,243.86 tokens/s,
+  // 2.23895M a paid hour at 50% utilization. 3,000M tokens need 1,339.91 hours (above one machine-month): 1,339.91 x
+  // 3.5 = 4,689.69 (4,471.91 at 29 sequences and 0.69, before vLLM's budget).
   assert.equal(rented.hardware_id, 'h200-x1');
   // Hours shown to 0.01: up to 0.005 h x 3.5 = 0.0175 USD off.
-  assert.ok(Math.abs(rented.billed_hours * rented.rental.usd_per_hour - 4471.91) <= 0.0175, `${rented.billed_hours} hours`);
-  assert.equal(rented.monthly_usd, 4471.91);
+  assert.ok(Math.abs(rented.billed_hours * rented.rental.usd_per_hour - 4689.69) <= 0.0175, `${rented.billed_hours} hours`);
+  assert.equal(rented.monthly_usd, 4689.69);
   const at = r.curve.find((p: Out) => p.tokens_millions === 3000);
-  assert.equal(at.rented_usd, 4471.91);
+  assert.equal(at.rented_usd, 4689.69);
   assert.equal(at.owned_usd, r.self_hosting.owned_options[0].monthly_usd);
   for (const v of [1, 730, 12_345, 250_000]) {
     const a = run({ model_id: 'llama-3.3-70b-instruct', tokens_millions: v });
@@ -43,26 +44,29 @@ test('the curve at the volume asked costs what the answer costs there, rented an
 test('an owned window names the configuration and machines that cost least inside it', { skip: !shipped }, () => {
   // gpt-oss-120b on rtx-3090-x4 (named: the owned figures rest on one configuration, so windows of two configurations
   // meet only in the engine's own tests, cheaper-ranges.test.ts): one machine with its EPYC host costs 213.57 USD a
-  // month flat plus 0.01266 USD of power per 1M tokens against OpenRouter's blended 0.06, so it is cheaper from
-  // 213.57 / (0.06 - 0.01266) = 4,511.39M until it is full at 5,639.15M (the test below). k machines repeat it: two from
-  // 2 x 4,511.39 = 9,022.79M to 2 x 5,639.15 = 11,278.30M, three from 13,534.18M. Between 11,278.30M and 13,534.18M no
-  // number of machines costs no more than the API. (DeepSeek V3.2 on mi300x-x8 had such windows until each MI300X read
+  // month flat plus 0.012582 USD of power per 1M tokens against OpenRouter's blended 0.06, so it is cheaper from
+  // 213.57 / (0.06 - 0.012582) = 4,504.02M until it is full at 5,673.88M (the test below). k machines repeat it: two from
+  // 2 x 4,504.02 = 9,008.04M to 2 x 5,673.88 = 11,347.76M, three from 13,512.07M (3 x 4,504.023). Between 11,347.76M and 13,512.07M no
+  // number of machines costs no more than the API. (4,511.39M-5,639.15M and 0.01266 USD per 1M before the serving cache
+  // read was refitted at 0.73 on vLLM's memory budget, constants.ts: the four 24 GB cards keep their room, and their
+  // batch decodes faster, so a million tokens takes fewer busy hours.) (DeepSeek V3.2 on mi300x-x8 had such windows until each MI300X read
   // its own copy of the MLA latent in a decode step: 0.2963 USD per 1M at 50% use now, above crof's 0.2225.)
   const be = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000, hardware: 'rtx-3090-x4' }).break_even_owned;
   const within = (v: number) => be.cheaper_windows.find((w: Out) => w.from_tokens_millions <= v && v <= w.to_tokens_millions);
   assert.deepEqual(within(10_000), {
-    from_tokens_millions: 9022.79, to_tokens_millions: 11278.3, hardware_id: 'rtx-3090-x4', machines: 2,
+    from_tokens_millions: 9008.04, to_tokens_millions: 11347.76, hardware_id: 'rtx-3090-x4', machines: 2,
   });
   assert.equal(within(12_000), undefined);
-  assert.deepEqual([within(15_000).from_tokens_millions, within(15_000).machines], [13534.18, 3]);
+  assert.deepEqual([within(15_000).from_tokens_millions, within(15_000).machines], [13512.07, 3]);
   const ds32 = run({ model_id: 'deepseek-v3.2', tokens_millions: 3000, hardware: 'mi300x-x8' }).break_even_owned;
   assert.deepEqual(ds32.cheaper_windows, []);
 });
 
 test('the curve at an owned window\'s end shows the machines of that window, no more than the API', { skip: !shipped }, () => {
-  // gpt-oss-120b: one rtx-3090-x4 with its EPYC host costs 213.57 USD a month flat plus 0.01266 USD of power per 1M
-  // tokens (estimate-cost-owned-basis.test), against OpenRouter's blended 0.06: 213.57 / (0.06 - 0.01266) = 4,511M,
-  // and the machine is full at 7.725M a paid hour x 730 = 5,639M. Costed just past the full volume as shown, it would
+  // gpt-oss-120b: one rtx-3090-x4 with its EPYC host costs 213.57 USD a month flat plus 0.012582 USD of power per 1M
+  // tokens (estimate-cost-owned-basis.test), against OpenRouter's blended 0.06: 213.57 / (0.06 - 0.012582) = 4,504M,
+  // and the machine is full at 7.7724M a paid hour x 730 = 5,674M (4,511M and 5,639M at the former cache read of 0.69).
+  // Costed just past the full volume as shown, it would
   // need a second machine and read above the API; the curve costs it where it lies. (Gemma 3 27B on one rtx-4090-x4
   // had such a window, 5,478-5,929M, before vLLM's GeForce prompts ran at the FP32-accumulate rate: its owned month
   // now costs at least 0.06326 USD per 1M, above kilo's 0.05. Qwen3 8B on one rtx-5080 had one before its desktop
@@ -70,7 +74,7 @@ test('the curve at an owned window\'s end shows the machines of that window, no 
   // 1,132.63M one machine serves, so that window is gone.)
   const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 9586.664, hardware: 'rtx-3090-x4' });
   const [w] = r.break_even_owned.cheaper_windows;
-  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [4511.39, 5639.15, 'rtx-3090-x4', 1]);
+  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [4504.02, 5673.88, 'rtx-3090-x4', 1]);
   for (const v of [w.from_tokens_millions, w.to_tokens_millions]) {
     const p = r.curve.find((x: Out) => x.tokens_millions === v);
     assert.ok(p.owned_usd <= p.api_usd + 0.01, `at ${v}: owned ${p.owned_usd}, API ${p.api_usd}`);
@@ -83,13 +87,14 @@ test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more th
   // OpenRouter at 0.03/0.15 (models.dev's sync of OpenRouter's API, f34441cf84, 2026-06-26; genai-prices' 0.039/0.18 is
   // its sync of 2026-06-15), blended 3:1 (3 x 0.03 + 0.15) / 4 = 0.06: 3,000 x 0.06 = 180 USD. rtx-3090-x4: the cards
   // 5,996 / 36 = 166.56, the EPYC workstation around them 1,314 / 36 = 36.50, power 4 x 24 W idle x 730 h x 0.15 =
-  // 10.51 plus 3,000 x 0.01266 = 37.98 (vLLM's prompts at the GeForce FP32-accumulate rate): 251.55 USD, above 180
-  // with or without the host (215.05). rtx-4090-x4 (no host priced) costs 218.47 even without one: above 180 whatever
+  // 10.51 plus 3,000 x 0.012582 = 37.75 (vLLM's prompts at the GeForce FP32-accumulate rate; 0.01266 before the
+  // serving cache read was refitted at 0.73): 251.32 USD, above 180 with or without the host (214.82).
+  // rtx-4090-x4 (no host priced) costs 218.47 even without one: above 180 whatever
   // its host costs.
   const full = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000 });
   const short = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000, view: 'summary' });
   const x3090 = full.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-3090-x4');
-  assert.deepEqual([x3090.purchase.monthly_usd, x3090.host_machine.monthly_usd, x3090.monthly_usd], [166.56, 36.5, 251.55]);
+  assert.deepEqual([x3090.purchase.monthly_usd, x3090.host_machine.monthly_usd, x3090.monthly_usd], [166.56, 36.5, 251.32]);
   assert.deepEqual([full.api.cheapest.provider, full.api.cheapest.monthly_usd], ['openrouter', 180]);
   assert.deepEqual([full.cheaper, full.cheaper_note], ['api', null]);
   assert.deepEqual([short.cheaper, short.cheaper_note], ['api', null]);
@@ -98,9 +103,11 @@ test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more th
 });
 
 test('WizardLM-2 8x22B at 1,000M: the owned month below the API leaves out its host, so it is not called cheaper', { skip: !shipped }, () => {
-  // One mi300x-x1 bought costs 15,000 / 36 = 416.67 USD a month, plus 750 W x 0.15 USD/kWh for the 222.21 busy hours
-  // (25.00) and 0.2 x 750 W for the other 507.79 (11.43): 453.09, against DeepInfra's 0.48 in and out x 1,000 = 480
-  // (5.9% more). No source prices an MI300X server's host, so that month is a lower bound and not called cheaper.
+  // One mi300x-x1 bought costs 15,000 / 36 = 416.67 USD a month, plus 750 W x 0.15 USD/kWh for about 270.2 busy hours
+  // (30.40) and 0.2 x 750 W for the other 459.8 (10.35): 457.41, against DeepInfra's 0.48 in and out x 1,000 = 480
+  // (4.9% more). (453.09 and 222.21 busy hours before the batch on a 192 GB card was sized on vLLM's memory budget,
+  // vllm-memory.ts: fewer sequences decode together, so the volume keeps the card busy longer.)
+  // No source prices an MI300X server's host, so that month is a lower bound and not called cheaper.
   // The owned basis, listed first, is the cheapest month that counts the whole machine: rtx-3090-x4 with its
   // workstation host. (DeepSeek V3.2 on six mi300x-x8 at 104,000M was this case until each card read its own copy of
   // the MLA latent in a decode step: its owned month now costs more than the API.)
@@ -111,6 +118,6 @@ test('WizardLM-2 8x22B at 1,000M: the owned month below the API leaves out its h
   assert.deepEqual([hostless.hardware_id, hostless.host_machine], ['mi300x-x1', null]);
   assert.match(full.cheaper_note, /the cheapest month that counts the whole machine, rtx-3090-x4 bought, costs /);
   assert.equal(full.cheaper, null);
-  assert.match(full.cheaper_note, /^self-hosting is not shown cheaper: mi300x-x1 bought and run costs 453\.09 USD a month, and the API \(deepinfra\) 480 USD, 5\.9% more/);
+  assert.match(full.cheaper_note, /^self-hosting is not shown cheaper: mi300x-x1 bought and run costs 457\.41 USD a month, and the API \(deepinfra\) 480 USD, 4\.9% more/);
   assert.deepEqual([short.cheaper, short.cheaper_note], [full.cheaper, full.cheaper_note]);
 });

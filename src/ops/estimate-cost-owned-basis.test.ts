@@ -17,34 +17,36 @@ test('gpt-oss-120b: one owned break-even whatever the volume asked, on machines 
   // rtx-3090-x4: four cards at 1,499 USD = 5,996 / 36 = 166.56, the EPYC workstation 1,314 / 36 = 36.50
   // (host-machines.csv), 4 x 24 W idle x 730 h x 0.15 USD/kWh = 10.51: 213.57 USD a machine flat. Power per 1M tokens:
   // (1,400 - 96) W x 0.15 USD/kWh x 0.5 / (about 4,292 tokens/s, vLLM's prompts at the GeForce FP32-accumulate rate,
-  // half the FP16-accumulate rating, x 3,600 x 0.5 / 1e6 = 7.725M a paid hour) = 0.01266 USD per 1M. OpenRouter blends
-  // 0.03/0.15 at 3:1 to 0.06 USD per 1M. Break-even 213.57 / (0.06 - 0.01266) = 4,511.4M; at 10,000M two machines,
-  // 2 x 213.57 + 10,000 x 0.01266 = 553.74.
-  // rtx-4090-x4 x2 (478.49) and mi300x-x1 (453.33) cost less but no source prices their host: neither is the basis.
+  // half the FP16-accumulate rating, x 3,600 x 0.5 / 1e6 = 7.7724M a paid hour) = 0.012582 USD per 1M (0.01266 and
+  // 7.725M before the serving cache read was refitted at 0.73 on vLLM's memory budget, constants.ts; the 24 GB cards keep
+  // their room, so their batch decodes a little faster). OpenRouter blends 0.03/0.15 at 3:1 to 0.06 USD per 1M.
+  // Break-even 213.57 / (0.06 - 0.012582) = 4,504.0M (4,511.4M before); at 10,000M two machines, 2 x 213.57 + 10,000 x
+  // 0.012582 = 552.96 (553.74 before).
+  // rtx-4090-x4 x2 (477.55) and mi300x-x1 (453.08) cost less but no source prices their host: neither is the basis.
   const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 10000 });
   const be = r.break_even_owned;
   assert.equal(be.hardware_id, 'rtx-3090-x4');
-  assert.equal(be.tokens_millions, 4511.39);
+  assert.equal(be.tokens_millions, 4504.02);
   assert.ok(be.cheaper_windows.every((w: Out) => w.hardware_id === 'rtx-3090-x4'));
-  assert.deepEqual(r.cheaper_basis.self_hosted, { hardware_id: 'rtx-3090-x4', owned: true, machines: 2, monthly_usd: 553.74 });
+  assert.deepEqual(r.cheaper_basis.self_hosted, { hardware_id: 'rtx-3090-x4', owned: true, machines: 2, monthly_usd: 552.96 });
   const first = r.self_hosting.owned_options[0];
-  assert.deepEqual([first.hardware_id, first.machines, first.monthly_usd, first.host_machine.usd], ['rtx-3090-x4', 2, 553.74, 1314]);
+  assert.deepEqual([first.hardware_id, first.machines, first.monthly_usd, first.host_machine.usd], ['rtx-3090-x4', 2, 552.96, 1314]);
   // The cheaper hostless month is still listed, after the basis.
   assert.equal(r.self_hosting.owned_options[1].hardware_id, 'mi300x-x1');
   assert.equal(r.self_hosting.owned_options[1].host_machine, null);
-  assert.match(be.reason, /at 10000M tokens the cheapest is rtx-3090-x4 x2, 553\.74 USD a month, the verdict's owned month; mi300x-x1 costs less \(453\.33 USD\)/);
-  // The curve weighs every configuration counted whole, the cheapest at each volume: at 10,000M the basis (553.74); at
-  // 100,000M ceil(100,000 / 5,639.15) = 18 rtx-3090-x4, 18 x 213.57 + 100,000 x 0.01266 = 5,110.26; at 100M
+  assert.match(be.reason, /at 10000M tokens the cheapest is rtx-3090-x4 x2, 552\.96 USD a month, the verdict's owned month; mi300x-x1 costs less \(453\.08 USD\)/);
+  // The curve weighs every configuration counted whole, the cheapest at each volume: at 10,000M the basis (552.96); at
+  // 100,000M ceil(100,000 / 5,673.88) = 18 rtx-3090-x4, 18 x 213.57 + 100,000 x 0.012582 = 5,102.5 (5,110.26 before); at 100M
   // strix-halo-128gb, one machine at 3,449 USD / 36 = 95.81 a month plus its idle and serving power, less than
   // rtx-3090-x4's 213.57 + 1.27 = 214.84 there. (The hostless mi300x-x1 is listed after the basis, not weighed.)
   const at = (v: number) => r.curve.find((p: Out) => p.tokens_millions === v).owned_usd;
-  assert.deepEqual([at(10000), at(100000)], [553.74, 5110.26]);
+  assert.deepEqual([at(10000), at(100000)], [552.96, 5102.51]);
   assert.ok(at(100) > 95.81 && at(100) < 214.84, `owned at 100M: ${at(100)}`);
   // "From when does owning pay?" has one answer whatever the volume asked; the curve at a volume is the verdict's
   // owned month asked at that volume.
   for (const v of [1, 100, 1000000]) {
     const other = run({ model_id: 'gpt-oss-120b', tokens_millions: v });
-    assert.equal(other.break_even_owned.tokens_millions, 4511.39, `asked at ${v}M`);
+    assert.equal(other.break_even_owned.tokens_millions, 4504.02, `asked at ${v}M`);
     assert.equal(other.break_even_owned.hardware_id, 'rtx-3090-x4', `asked at ${v}M`);
   }
   const at100 = run({ model_id: 'gpt-oss-120b', tokens_millions: 100 });

@@ -42,14 +42,18 @@ test('qwen3-235b-a22b: the owned basis, break-even and curve never rest on one o
   const first = r.self_hosting.owned_options[0];
   assert.equal(first.hardware_id, 'h100-80gb-x4');
   assert.ok(first.monthly_usd > 3733.33 && first.monthly_usd < 3733.33 + 306.6, `${first.monthly_usd}`);
-  assert.match(r.break_even_owned.reason, /h200-x1 \(\d+\.\d+ USD\)[^;]* cost less but are shares of servers sold only whole/);
+  // h200-x1 is no option since the serving batch is sized on vLLM's memory budget (vllm-memory.ts): 141 x 2^30 B x 0.9
+  // less 6 GiB leaves less than the INT4 weights of 235B parameters (235e9 x 4.51 / 8 = 132.5 GB) and one sequence. The
+  // shares named are the MI300X and B200 modules.
+  assert.ok(!r.self_hosting.owned_options.some((o: Out) => o.hardware_id === 'h200-x1'));
+  assert.match(r.break_even_owned.reason, /mi300x-x2 \(\d+\.\d+ USD\)[^;]* cost less but are shares of servers sold only whole/);
 });
 
 test('gpt-oss-120b at 5,000M: rtx-4090-x4 carries its end of production, and the words give both reasons it is not the basis', { skip: !shipped }, () => {
   // data/curated/card-production.csv: the RTX 4090's end of production reported in 2024-10 (HotHardware, 2024-11-12).
-  // At 5,000M one rtx-3090-x4 is the basis, 213.57 flat + 5,000 x 0.01266 = 276.87 USD (estimate-cost-owned-basis.test),
+  // At 5,000M one rtx-3090-x4 is the basis, 213.57 flat + 5,000 x 0.012582 = 276.48 USD (estimate-cost-owned-basis.test),
   // and one rtx-4090-x4 costs less without a host. (At 10,000M, once vLLM's GeForce prompts run at the FP32-accumulate
-  // rate, two 3090 machines cost 553.74 and the rtx-4090-x4 pair 478.49: mi300x-x1 is named first there.)
+  // rate, two 3090 machines cost 552.96 and the rtx-4090-x4 pair 477.55: mi300x-x1 is named first there.)
   const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 5000 });
   const r4090 = r.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-4090-x4');
   assert.deepEqual([r4090.discontinued_on.value, r4090.discontinued_on.source], ['2024-10', 'card-production']);
@@ -57,5 +61,5 @@ test('gpt-oss-120b at 5,000M: rtx-4090-x4 carries its end of production, and the
   const basis = r.self_hosting.owned_options[0];
   assert.deepEqual([basis.hardware_id, basis.discontinued_on, basis.sold_in], ['rtx-3090-x4', null, null]);
   assert.match(r.break_even_owned.reason,
-    /rtx-4090-x4 costs less \(239\.24 USD\) but leaves out a host machine no source prices and is no longer sold new, so it is not the basis/);
+    /rtx-4090-x4 costs less \(238\.77 USD\) but leaves out a host machine no source prices and is no longer sold new, so it is not the basis/);
 });

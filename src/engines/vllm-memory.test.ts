@@ -1,0 +1,64 @@
+// vLLM's KV cache budget against the published startup logs it was fitted on and one held out.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Hardware } from '../schema/index.ts';
+import { GIB } from './constants.ts';
+import {
+  VLLM_GPU_MEMORY_UTILIZATION, VLLM_RESERVE_GIB_PER_CARD, vllmBudgetApplies, vllmKvCacheBytes, vllmTooSmallWords,
+} from './vllm-memory.ts';
+
+const f = <T>(value: T) => ({ value, as_of: '2026-11-28', source: 'test' });
+const h100 = (count: number): Hardware => ({
+  id: `h100-x${count}`, name: `${count} x H100`, class: 'server', accelerator: 'NVIDIA H100 SXM5 80 GB', count,
+  unified_memory: false, memory_gb: f(80 * count), usable_fraction: f(0.95), bandwidth_gbs: f(3350), nvlink: f('switch' as const),
+});
+// A bare memory size: no bandwidth, so llama.cpp's sums (runtime.ts), never vLLM's.
+const bare: Hardware = { ...h100(1), id: 'bare', accelerator: 'unnamed', bandwidth_gbs: undefined, nvlink: undefined };
+
+/** Per card, in GiB, from the weights vLLM logged ("Model loading took X GiB", one card's share). */
+const perCard = (cards: number, loadedGiB: number) => vllmKvCacheBytes(h100(cards), loadedGiB * cards * GIB) / cards / GIB;
+
+test('the rule: 0.9 of each card less 6 GiB less its share of the weights', () => {
+  assert.equal(VLLM_GPU_MEMORY_UTILIZATION, 0.9);
+  assert.equal(VLLM_RESERVE_GIB_PER_CARD, 6);
+  // By hand: 0.9 x 80 = 72 GiB a card; 72 - 6 - 10 = 56 GiB; two cards 112 GiB.
+  assert.equal(vllmKvCacheBytes(h100(2), 20 * GIB), 112 * GIB);
+});
+
+test('llm-d\'s H100 startup logs: "Available KV cache memory" within about half a GiB a card', () => {
+  // llm-d/llm-d-benchmark config_explorer/empirical-vllm-memory-results.md (commit 2593348), vLLM at
+  // gpu_memory_utilization 0.9 on H100 80 GB: [cards, "Model loading took" GiB a card, "Available KV cache memory" GiB].
+  const logs: [string, number, number, number][] = [
+    ['Qwen3-0.6B', 1, 1.12, 64.45],
+    ['Llama-3.1-8B-Instruct', 1, 14.99, 51.38],
+    ['Qwen3-32B', 1, 61.03, 4.45],
+    ['Llama-3.3-70B-Instruct-FP8-dynamic', 2, 33.88, 32.0],
+  ];
+  // The estimates by hand, 72 - 6 - loaded: 64.88, 51.01, 4.97, 32.12.
+  const expected = [64.88, 51.01, 4.97, 32.12];
+  logs.forEach(([name, cards, loaded, measured], i) => {
+    const estimate = perCard(cards, loaded);
+    assert.ok(Math.abs(estimate - expected[i]) < 1e-9, `${name}: ${estimate}`);
+    assert.ok(Math.abs(estimate - measured) < 0.53, `${name}: ${estimate.toFixed(2)} against ${measured}`);
+  });
+  // The MoE gpt-oss-20b profiles 7.38 GiB of activations: 72 - 6 - 13.47 = 52.53 against 50.28, 4.5% over.
+  assert.ok(Math.abs(perCard(1, 13.47) / 50.28 - 1.045) < 0.001);
+});
+
+test('no room where the weights fill vLLM\'s budget: the one-card Llama-3.3-70B FP8 run did not start', () => {
+  // The same page: 67.72 GiB loaded on one H100, "Available KV cache memory: -1.44 GiB", "No available memory for the
+  // cache blocks". By hand: 72 - 6 - 67.72 = -1.72 GiB.
+  assert.ok(Math.abs(perCard(1, 67.72) + 1.72) < 1e-9);
+});
+
+test('the words of a no-option answer name vLLM\'s budget only where a configuration is served by vLLM', () => {
+  assert.match(vllmTooSmallWords(8192, [h100(8)]), /takes 0\.9 of each card's memory .* about 6 GiB a card .* one sequence of 8192 tokens/);
+  assert.equal(vllmTooSmallWords(8192, [bare]), '');
+});
+
+test('the budget is taken on cards the size its logs were read on: 80 GB or more, not a 48 GB L40S or a 24 GB 3090', () => {
+  // The reserve is fitted on H100 80 GB logs; the one 24 GiB log read (vllm-project/vllm issue 10517) leaves 2.8 GiB.
+  const l40s: Hardware = { ...h100(4), id: 'l40s-x4', accelerator: 'NVIDIA L40S', memory_gb: f(192), nvlink: undefined };
+  assert.deepEqual([vllmBudgetApplies(h100(1)), vllmBudgetApplies(h100(8)), vllmBudgetApplies(l40s)], [true, true, false]);
+  assert.equal(vllmTooSmallWords(8192, [l40s]), '');
+});

@@ -1,0 +1,68 @@
+// The memory vLLM leaves for KV cache blocks on a configuration: its fraction of each card, less the weights and its reserve.
+import type { Hardware } from '../schema/index.ts';
+import { GIB } from './constants.ts';
+import { runtimeFor } from './runtime.ts';
+
+/**
+ * The share of each card's total memory vLLM takes for itself (`gpu_memory_utilization`). 0.9: the default of
+ * vllm/config/cache.py `CacheConfig` (vllm-project/vllm commit c1d86421174a87056edc90a41dc9942391509e84: "If
+ * unspecified, will use the default value of 0.9"), the value of every startup log the reserve below is fitted on.
+ * vLLM 0.21 raised the default to 0.92 while subtracting a profiled CUDA graph estimate from the budget too
+ * (vllm-project/vllm pull request 38284, "Enable CUDAGraph memory profiling by default"; vllm/config/cache.py at
+ * commit 002f10e0cfa1373a19a0d2756598a34b700d20e5), which its own log calls equivalent to 0.9129 of a 24 GiB RTX 3090
+ * without the graph profile (noonghunna/club-3090 issue 127: "--gpu-memory-utilization=0.9200 is equivalent to
+ * --gpu-memory-utilization=0.9129"): a few tenths of a GiB a card more than 0.9 leaves, inside the reserve's scatter.
+ */
+export const VLLM_GPU_MEMORY_UTILIZATION = 0.9;
+
+/**
+ * What vLLM keeps on each card beside the weights before its KV cache (GiB): the peak activation memory of its
+ * profiling run, non-torch memory (CUDA context, NCCL buffers) and CUDA graphs. vllm/v1/worker/gpu_worker.py
+ * `determine_available_memory` (vllm-project/vllm commit 0012cf691b7e69423244d2b1405f4b6832156e19) returns
+ * `total_gpu_memory * gpu_memory_utilization - peak_memory`, the peak being the weights, the profiled activations and
+ * the non-torch allocations. Fitted on llm-d's H100 startup logs (llm-d/llm-d-benchmark,
+ * config_explorer/empirical-vllm-memory-results.md, commit 259334868c5075da530cc6c90b43fceb11b6e6a7; vLLM at
+ * gpu_memory_utilization 0.9, max-model-len 16,000 unless said), as 0.9 x 80 GiB less "Model loading took" less
+ * "Available KV cache memory": Qwen3-0.6B 72 - 1.12 - 64.45 = 6.43, Llama-3.1-8B 72 - 14.99 - 51.38 = 5.63,
+ * Qwen3-32B 72 - 61.03 - 4.45 = 6.52, Llama-3.3-70B-Instruct-FP8-dynamic on two cards 72 - 33.88 - 32.0 = 6.12 (and
+ * 72 - 67.72 + 1.44 = 5.72 on one, where it reported -1.44 and did not start), gpt-oss-20b 72 - 13.47 - 50.28 = 8.25
+ * (7.38 GiB of MoE activations). The five dense runs' mean, 6.08, rounded: 6. It counts the card as 80 GiB, as the
+ * dataset does, where torch reports 79.18 GiB (0.74 GiB of the 0.9 share): the nominal size is what the sums read.
+ */
+export const VLLM_RESERVE_GIB_PER_CARD = 6;
+
+/**
+ * The smallest card (GiB) the reserve is taken on: the logs it is fitted on are 80 GB H100s. vLLM's profiled activations
+ * follow its batched-token budget and the vocabulary, not the card, and the one 24 GiB log read (Llama-3.1-8B BF16 on an
+ * RTX 3090 under vLLM's former V0 engine, vllm-project/vllm issue 10517: total 23.58 GiB, 14.99 loaded, 3.81 of cache
+ * at 0.9) leaves 0.9 x 24 - 14.99 - 3.81 = 2.8 GiB, not 6: on smaller cards the budget is not known from a log, and
+ * they keep the service's sums (usable memory less 0.75 GB a card).
+ */
+export const VLLM_BUDGET_MIN_CARD_GIB = 80;
+
+/** Whether vLLM's budget, not the service's sums, sizes a vLLM server's cache on the configuration: 80 GiB cards or more. */
+export function vllmBudgetApplies(hardware: Hardware): boolean {
+  return hardware.memory_gb.value / hardware.count >= VLLM_BUDGET_MIN_CARD_GIB;
+}
+
+/**
+ * Bytes vLLM leaves for KV cache on the configuration, summed over its cards: each card's 0.9 of its total memory,
+ * less its reserve, less its share of the weights (tensor parallel: an even share a card). Negative where the weights
+ * and reserve take more than vLLM's budget: vLLM then reports no available memory for the cache blocks and does not
+ * start ("No available memory for the cache blocks", llm-d's one-card Llama-3.3-70B FP8 run).
+ */
+export function vllmKvCacheBytes(hardware: Hardware, weights: number): number {
+  const budget = hardware.memory_gb.value * GIB * VLLM_GPU_MEMORY_UTILIZATION;
+  return budget - hardware.count * VLLM_RESERVE_GIB_PER_CARD * GIB - weights;
+}
+
+/**
+ * Why a configuration served by vLLM may fit no sequence, for the reason of an answer with no option: '' where no
+ * configuration considered is served by vLLM or SGLang (runtime.ts).
+ */
+export function vllmTooSmallWords(context: number, configurations: readonly Hardware[]): string {
+  if (!configurations.some((h) => runtimeFor(h, 'serving') === 'vllm' && vllmBudgetApplies(h))) return '';
+  return `; a vLLM server on cards of ${VLLM_BUDGET_MIN_CARD_GIB} GB or more takes ${VLLM_GPU_MEMORY_UTILIZATION} of each card's memory (its default gpu_memory_utilization) and ` +
+    `keeps about ${VLLM_RESERVE_GIB_PER_CARD} GiB a card of activations, non-torch memory and CUDA graphs beside its share of ` +
+    `the weights, and does not start where what is left cannot hold one sequence of ${context} tokens`;
+}
