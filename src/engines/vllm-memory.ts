@@ -64,5 +64,7 @@ export function vllmTooSmallWords(context: number, configurations: readonly Hard
   if (!configurations.some((h) => runtimeFor(h, 'serving') === 'vllm' && vllmBudgetApplies(h))) return '';
   return `; a vLLM server on cards of ${VLLM_BUDGET_MIN_CARD_GIB} GB or more takes ${VLLM_GPU_MEMORY_UTILIZATION} of each card's memory (its default gpu_memory_utilization) and ` +
     `keeps about ${VLLM_RESERVE_GIB_PER_CARD} GiB a card of activations, non-torch memory and CUDA graphs beside its share of ` +
-    `the weights, and does not start where what is left cannot hold one sequence of ${context} tokens`;
+    `the weights, and does not start where what is left cannot hold one sequence of ${context} tokens (a deployer may ` +
+    'raise gpu_memory_utilization: a published Kimi-K2-Thinking INT4 run on 8 x H100 starts at 0.95 with CUDA graphs ' +
+    'off, jwt625/PlayGround 20251107_kimi_k2_thinking; not assumed here)';
 }
