@@ -110,14 +110,14 @@ test('links between pages work: search, result, sheet, cost, hardware', { skip }
 });
 
 test('the cost page states owned self-hosting\'s break-even windows, with no accessibility violation', { skip }, async () => {
-  // GET /api/v1/cost/gpt-oss-120b: owned costs no more than the API from 4,511.39M to 5,639.15M (one rtx-3090-x4
-  // full: src/ops/estimate-cost-owned-basis.test.ts and estimate-cost-curve.test.ts work the edges by hand). By hand
-  // from those figures (213.57 USD flat a machine, 0.01266 a 1M tokens, API 0.06): n machines break even at
-  // n x 213.57 / 0.04734 and are full at n x 5,639.15: windows 9,023-11,278M, 13,534-16,917M, 18,046-22,556.6M, and
-  // five machines' 22,557.0M lies past four full ones by 0.4M, after which it stays cheaper: from 22.56B for good.
+  // GET /api/v1/cost/gpt-oss-120b: owned costs no more than the API from 4,504.02M to 5,673.88M (one rtx-3090-x4 full
+  // at 4,318 tokens/s x 3,600 x 730 x 0.5 = 5,673.85M, the serving cache read at 0.73; 4,511.39M to 5,639.15M at 0.69).
+  // By hand (213.57 USD flat a machine, 0.01258 a 1M tokens, API 0.06): n machines break even at n x 213.57 / 0.04742
+  // = n x 4,503.8M and are full at n x 5,673.9M: windows 9,008-11,348M and 13,512-17,022M; from n = 5 on, n x 4,503.8
+  // lies below (n - 1) x 5,673.9 (n >= 5,673.9 / 1,170.1 = 4.85), so it stays cheaper from 4 x 4,504.02 = 18.02B.
   const page = await open('/cost/gpt-oss-120b');
   const owned = await page.locator('main li', { hasText: 'Owned hardware' }).textContent();
-  assert.match(owned ?? '', /cheaper than the API between 4\.51B and 5\.64B tokens a month, then in 3 more windows, and from 22\.56B on \(openrouter versus rtx-3090-x4\)/);
+  assert.match(owned ?? '', /cheaper than the API between 4\.5B and 5\.67B tokens a month, then in 2 more windows, and from 18\.02B on \(openrouter versus rtx-3090-x4\)/);
   assert.deepEqual(await axeSerious(page), []);
   await page.close();
   assert.deepEqual(problems, []);

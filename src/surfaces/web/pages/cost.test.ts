@@ -20,28 +20,30 @@ const rest = async (id: string, hardware: string) =>
 
 test('/cost/glm-4.5-air: owned is cheaper in windows before it stays cheaper, and the page says so', { skip: !committed }, async () => {
   // The REST answer's owned break-even: one rtx-3090-x4 with its EPYC host costs 5,996 / 36 + 1,314 / 36 = 203.06 USD a
-  // month plus the cards' idle 4 x 24 W x 730 h x 0.15 USD/kWh = 10.51, 213.57 flat, plus 0.03696 USD of power per 1M
-  // tokens, against 302ai's 0.1143 in / 0.286 out, blended at 0.75 input 0.157225: 213.57 / (0.157225 - 0.03696) =
-  // 1,775.83M (1,775.77 from the unrounded figures), and the machine is full at 1,470.2 tokens/s x 3,600 x 730 x 0.5 =
-  // 1,931.84M. k machines cost no more from k x 1,775.77 to k x 1,931.80; the windows join from the first k with
-  // k x 1,775.77 <= (k - 1) x 1,931.80, k >= 1,931.80 / 156.03 = 12.4, k = 13, so owned stays cheaper from 12 x 1,775.77
-  // = 21,309.2M, after ten more windows (k = 2..11). (DeepSeek V3.2 on mi300x-x8 was this case until each card read its
+  // month plus the cards' idle 4 x 24 W x 730 h x 0.15 USD/kWh = 10.51, 213.57 flat, plus 0.03657 USD of power per 1M
+  // tokens, against 302ai's 0.1143 in / 0.286 out, blended at 0.75 input 0.157225: 213.57 / (0.157225 - 0.03657) =
+  // 1,770.06M (1,770.04 from the unrounded figures), and the machine is full at 1,485.8 tokens/s x 3,600 x 730 x 0.5 =
+  // 1,952.34M (1,470.2 tokens/s and 1,931.84M before the serving cache read was refitted at 0.73). k machines cost no
+  // more from k x 1,770.04 to k x 1,952.36; the windows join from the first k with k x 1,770.04 <= (k - 1) x 1,952.36,
+  // k >= 1,952.36 / 182.32 = 10.7, k = 11, so owned stays cheaper from 10 x 1,770.04 = 17,700.4M, after eight more
+  // windows (k = 2..9). (DeepSeek V3.2 on mi300x-x8 was this case until each card read its
   // own copy of the MLA latent in a decode step: it no longer crosses at utilization 0.5.)
   const owned = await page('glm-4.5-air', 'rtx-3090-x4');
-  assert.equal(owned, '<strong>cheaper than the API between 1.78B and 1.93B tokens a month, then in 10 more windows, and from '
-    + '21.31B on</strong> (302ai versus rtx-3090-x4).');
+  assert.equal(owned, '<strong>cheaper than the API between 1.77B and 1.95B tokens a month, then in 8 more windows, and from '
+    + '17.7B on</strong> (302ai versus rtx-3090-x4).');
   // The same count of further windows as the REST answer's reason gives.
-  assert.match((await rest('glm-4.5-air', 'rtx-3090-x4')).reason, /between 1775\.77 and 1931\.8 million tokens a month, in 10 more windows up to /);
+  assert.match((await rest('glm-4.5-air', 'rtx-3090-x4')).reason, /between 1770\.04 and 1952\.36 million tokens a month, in 8 more windows up to /);
   assert.match((await rest('deepseek-v3.2', 'mi300x-x8')).reason, /^they never cross at utilization 0\.5/);
 });
 
 test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the page states as before', { skip: !committed }, async () => {
-  // The REST answer: one rtx-4090-x4 owned costs 187.3 USD a month flat plus 0.01039 USD per 1M tokens (its power at
-  // vLLM's FP32-accumulate prompt rate on GeForce cards), against openrouter's 0.03 in / 0.15 out, blended at 0.75
-  // input 0.06: 187.3 / (0.06 - 0.01039) = 3,775.45M (3,775.38 from the unrounded figures), and stays cheaper. Its
+  // The REST answer: one rtx-4090-x4 owned costs 187.3 USD a month flat plus 0.01029 USD per 1M tokens (its power at
+  // vLLM's FP32-accumulate prompt rate on GeForce cards; 0.01039 before the serving cache read was refitted at 0.73),
+  // against openrouter's 0.03 in / 0.15 out, blended at 0.75 input 0.06: 187.3 / (0.06 - 0.01029) = 3,767.85M
+  // (3,768.21 from the unrounded figures), and stays cheaper. Its
   // host machine is not priced, so the volume is a lower bound, and the reason says so. (rtx-3090-x4, cheaper before
   // its host was counted, costs 177.07 + 1,314 / 36 = 213.57 USD flat: 213.57 / (0.07 - 0.008786) = 3,488.9M.)
   assert.match((await rest('gpt-oss-120b', 'rtx-4090-x4')).reason,
-    /from 3775\.38 million tokens a month, .* and self-hosting stays cheaper above it; .*; rtx-4090-x4 leaves out a host machine .* lower bounds$/);
+    /from 3768\.21 million tokens a month, .* and self-hosting stays cheaper above it; .*; rtx-4090-x4 leaves out a host machine .* lower bounds$/);
   assert.equal(await page('gpt-oss-120b', 'rtx-4090-x4'), 'break-even at <strong>3.8B tokens a\nmonth</strong> (openrouter versus rtx-4090-x4; a lower bound: a host machine is not priced).');
 });
