@@ -6,10 +6,13 @@ const KINDS = ChangeKind.options;
 
 /**
  * Events newest first (as `ds.changes`) with running counts: `corrections[i]` catalogue corrections among
- * `events[0..i)`, and per kind (in KINDS order, only for the list of every kind) `byKind[k][i]` the events of that
- * kind among them. The events of a window are a run `events[a..b)`; its counts are `x[b] - x[a]`.
+ * `events[0..i)`, `renames[i]` ratings carried across a leaderboard's renaming of a variant among them, and per
+ * kind (in KINDS order, only for the list of every kind) `byKind[k][i]` the events of that kind among them. The events
+ * of a window are a run `events[a..b)`; its counts are `x[b] - x[a]`.
  */
-export type CountedRun = { events: readonly ChangeEvent[]; corrections: Int32Array; byKind?: readonly Int32Array[] };
+export type CountedRun = {
+  events: readonly ChangeEvent[]; corrections: Int32Array; renames: Int32Array; byKind?: readonly Int32Array[];
+};
 
 type Runs = { all: CountedRun; ofKind: ReadonlyMap<ChangeKind, CountedRun> };
 
@@ -17,15 +20,17 @@ const runsByDataset = new WeakMap<Dataset, Runs>();
 
 function runOf(events: readonly ChangeEvent[], withKinds: boolean): CountedRun {
   const corrections = new Int32Array(events.length + 1);
+  const renames = new Int32Array(events.length + 1);
   const byKind = withKinds ? KINDS.map(() => new Int32Array(events.length + 1)) : undefined;
   for (let i = 0; i < events.length; i++) {
     corrections[i + 1] = corrections[i] + (events[i].correction === true ? 1 : 0);
+    renames[i + 1] = renames[i] + (events[i].renamed_from !== undefined ? 1 : 0);
     if (byKind) {
       const k = KINDS.indexOf(events[i].kind);
       for (let j = 0; j < byKind.length; j++) byKind[j][i + 1] = byKind[j][i] + (j === k ? 1 : 0);
     }
   }
-  return { events, corrections, byKind };
+  return { events, corrections, renames, byKind };
 }
 
 /**

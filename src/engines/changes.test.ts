@@ -103,7 +103,7 @@ test('a model or vendor filter reads only that model\'s or vendor\'s events, wit
 test('every kind, or one: counts over the window by subtraction, the newest event at or before its end, a page of it', () => {
   // Worked by hand from `changes` above: 03-01 price, 03-10 elo, 03-31 price, 04-01 hosting, 04-15 price (a correction).
   const all = modelChanges(ds, { until: '2026-04-20', days: 51 });
-  assert.deepEqual(all.counts, { by_kind: { price: 3, elo: 1, licence: 0, hosting: 1 }, corrections: 1 });
+  assert.deepEqual(all.counts, { by_kind: { price: 3, elo: 1, licence: 0, hosting: 1 }, corrections: 1, renames: 0 });
   assert.equal(all.latest_matching, '2026-04-15');
   assert.deepEqual(all.events.slice(1, 3).map((e) => e.date), ['2026-04-01', '2026-03-31'], 'a page from inside the window');
   assert.deepEqual(all.events.slice(4, 100).map((e) => e.date), ['2026-03-01'], 'a page running past its end');
@@ -111,11 +111,11 @@ test('every kind, or one: counts over the window by subtraction, the newest even
   assert.deepEqual(everyKind.counts, all.counts);
   const price = modelChanges(ds, { until: '2026-04-20', days: 20, kinds: ['price'] });
   assert.deepEqual(price.events.slice().map((e) => e.date), ['2026-04-15'], '04-01 to 04-20: one price change');
-  assert.deepEqual(price.counts, { by_kind: { price: 1, elo: 0, licence: 0, hosting: 0 }, corrections: 1 });
+  assert.deepEqual(price.counts, { by_kind: { price: 1, elo: 0, licence: 0, hosting: 0 }, corrections: 1, renames: 0 });
   // 04-01 to 04-10 holds no price change: the newest before it is 03-31, named as the one to look at.
   const none = modelChanges(ds, { until: '2026-04-10', days: 10, kinds: ['price'] });
   assert.equal(none.events.length, 0);
   assert.equal(none.latest_matching, '2026-03-31');
-  assert.deepEqual(none.counts, { by_kind: { price: 0, elo: 0, licence: 0, hosting: 0 }, corrections: 0 });
+  assert.deepEqual(none.counts, { by_kind: { price: 0, elo: 0, licence: 0, hosting: 0 }, corrections: 0, renames: 0 });
   assert.equal(modelChanges(ds, { until: '2026-02-28', days: 30 }).latest_matching, null, 'nothing at or before the window');
 });

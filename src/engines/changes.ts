@@ -24,8 +24,12 @@ export type ChangesResult = {
   latest_matching: string | null;
   notice: string | null;
   coverage: SourceCoverage[];
-  /** Over the whole window: per kind, and how many are catalogue corrections. */
-  counts: { by_kind: Record<ChangeKind, number>; corrections: number };
+  /**
+   * Over the whole window: per kind, how many are catalogue corrections, and how many of the elo events are a rating
+   * carried across a leaderboard's renaming of a variant (`renamed_from`: the same series under a new name, not a new
+   * rating of a model), so a reader can tell the ratings that moved from the names that changed.
+   */
+  counts: { by_kind: Record<ChangeKind, number>; corrections: number; renames: number };
 };
 
 const DAY_MS = 86_400_000;
@@ -95,11 +99,13 @@ export function modelChanges(ds: Dataset, q: ChangesQuery): ChangesResult {
   const r = q.model_id || q.vendor || (kinds && kinds.size > 1 && kinds.size < 4) ? walked(ds, q, w, kinds) : indexed(ds, w, kinds);
   return {
     window: w, events: r.events, latest_matching: r.latest, notice: noticeOf(ds, w, r.events.length, r.latest),
-    coverage: changeCoverage(ds), counts: { by_kind: r.by_kind, corrections: r.corrections },
+    coverage: changeCoverage(ds), counts: { by_kind: r.by_kind, corrections: r.corrections, renames: r.renames },
   };
 }
 
-type Found = { events: EventSpan; latest: string | null; by_kind: Record<ChangeKind, number>; corrections: number };
+type Found = {
+  events: EventSpan; latest: string | null; by_kind: Record<ChangeKind, number>; corrections: number; renames: number;
+};
 
 /**
  * Every kind, or one: the window is a run of the kept list (two binary searches), its counts differences of running
@@ -125,6 +131,7 @@ function indexed(ds: Dataset, w: Window, kinds: ReadonlySet<ChangeKind> | undefi
     latest: a < run.events.length ? run.events[a].date : null,
     by_kind,
     corrections: run.corrections[b] - run.corrections[a],
+    renames: run.renames[b] - run.renames[a],
   };
 }
 
@@ -136,6 +143,7 @@ function walked(ds: Dataset, q: ChangesQuery, w: Window, kinds: ReadonlySet<Chan
   const events: ChangeEvent[] = [];
   const by_kind: Record<ChangeKind, number> = { price: 0, elo: 0, licence: 0, hosting: 0 };
   let corrections = 0;
+  let renames = 0;
   let latest: string | null = null;
   // Every event `match` accepts is among the candidates, in the same order: the same answer from fewer events.
   const all = q.model_id || q.vendor ? eventsOf(ds, q) : ds.changes;
@@ -150,6 +158,7 @@ function walked(ds: Dataset, q: ChangesQuery, w: Window, kinds: ReadonlySet<Chan
     events.push(e);
     by_kind[e.kind]++;
     if (e.correction === true) corrections++;
+    if (e.renamed_from !== undefined) renames++;
   }
-  return { events: new EventSpan(events, 0, events.length), latest, by_kind, corrections };
+  return { events: new EventSpan(events, 0, events.length), latest, by_kind, corrections, renames };
 }

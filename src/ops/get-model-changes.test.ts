@@ -41,7 +41,7 @@ test('the default window is the 30 days ending today, newest first, each event w
   const fix = out.items.find((i) => i.correction === true)!;
   assert.deepEqual([fix.old, fix.new, fix.source, fix.as_of, fix.subject], [1, 0.5, 'test-source', '2026-07-15', 'fix: price was per 1K tokens']);
   assert.match(fix.correction_basis, /fixed the catalogue/);
-  assert.deepEqual(out.counts, { total: 4, by_kind: { price: 2, elo: 1, licence: 0, hosting: 1 }, corrections: 1 });
+  assert.deepEqual(out.counts, { total: 4, by_kind: { price: 2, elo: 1, licence: 0, hosting: 1 }, corrections: 1, renames: 0 });
   assert.doesNotThrow(() => get_model_changes.output.parse(out));
 });
 
@@ -138,4 +138,23 @@ test('committed dataset: shutdowns announced for days after data_as_of are liste
   assert.match(opus.notice, /one shutdown on a later day in this window: scheduled_shutdowns lists it \(/);
   assert.equal(run({ kind: ['price'], until: '2027-12-31', days: 400 }, '2026-11-26', real).scheduled_shutdowns.total, 0, 'not a price change');
   assert.equal(run({ until: '2026-09-23', days: 365 }, '2026-11-26', real).scheduled_shutdowns.total, 0, 'window within the data');
+});
+
+test('committed dataset: a day of arena renames counts them apart from the elo changes they are listed among', { skip: !committed && 'no committed dataset' }, () => {
+  // data/dataset/changes.json, read apart (python over the file): 2026-08-12 holds 15 events, all elo, 12 of them
+  // with `renamed_from` (LMArena renamed the thinking variants that day: claude-opus-4-8-thinking ->
+  // claude-opus-4-8-high, rating 1481.1 -> 1481.9), none a correction; the whole feed holds 16 such events (4 more on
+  // 2026-08-02). Every kind, one kind and one model (the walked path) count them alike.
+  const day = run({ days: 1, until: '2026-08-12' }, '2026-09-23', committedOnce());
+  assert.deepEqual([day.counts.total, day.counts.by_kind.elo, day.counts.renames, day.counts.corrections], [15, 15, 12, 0]);
+  const elo = run({ days: 1, until: '2026-08-12', kind: ['elo'] }, '2026-09-23', committedOnce());
+  assert.equal(elo.counts.renames, 12);
+  assert.equal(run({ days: 1, until: '2026-08-12', kind: ['price'] }, '2026-09-23', committedOnce()).counts.renames, 0);
+  // claude-opus-4-8: 6 elo events over the feed, 2 of them renames.
+  const opus = run({ days: 365, until: '2026-09-23', model: 'claude-opus-4-8', kind: ['elo'] }, '2026-09-23', committedOnce());
+  assert.deepEqual([opus.counts.by_kind.elo, opus.counts.renames], [6, 2]);
+  const all = run({ days: 365, until: '2026-09-23' }, '2026-09-23', committedOnce());
+  assert.equal(all.counts.renames, 16);
+  // A fixture's elo event without a rename counts none.
+  assert.equal(run({}).counts.renames, 0);
 });

@@ -179,6 +179,9 @@ export const get_model_changes = defineOperation({
         total: z.number().int().describe('Changes in the window matching the filters.'),
         by_kind: z.object({ price: z.number().int(), elo: z.number().int(), licence: z.number().int(), hosting: z.number().int() }).describe('The same, per kind.'),
         corrections: z.number().int().describe('Of those, catalogue corrections (correction true).'),
+        renames: z.number().int().describe(
+          'Of the elo changes, ratings carried across a leaderboard\'s renaming of a variant (renamed_from set): the same '
+          + 'series under a new name, its rating\'s move on the day of the rename, not a model newly rated.'),
       })
       .describe('Counts over the whole window, not only this page.'),
     coverage: z
@@ -242,7 +245,7 @@ export const get_model_changes = defineOperation({
       data_ends: r.window.until > ds.meta.data_as_of ? ds.meta.data_as_of : null,
       notice,
       latest_matching: r.latest_matching,
-      counts: { total: r.events.length, by_kind: r.counts.by_kind, corrections: r.counts.corrections },
+      counts: { total: r.events.length, by_kind: r.counts.by_kind, corrections: r.counts.corrections, renames: r.counts.renames },
       coverage: kept(r.coverage),
       items: stitched(itemsOf(ds, items)),
       page,
