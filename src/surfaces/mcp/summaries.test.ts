@@ -203,6 +203,11 @@ test('get_model_changes: the counts, where the data end, and the soonest shutdow
     scheduled_shutdowns: { total: 0, items: [] } };
   assert.equal(line('get_model_changes', busy), 'T (data as of 2026-09-23): 3 changes from 2026-09-04 to 2027-06-30 (2 price, 1 hosting); '
     + 'latest 2026-08-05.');
+  // 2026-08-12 in the committed dataset: 15 elo events, 12 of them LMArena's renames of thinking variants.
+  const renamed = { ...busy, window: { from: '2026-08-12', until: '2026-08-12', days: 1 }, latest_matching: '2026-08-12',
+    counts: { total: 15, by_kind: { price: 0, elo: 15, licence: 0, hosting: 0 }, corrections: 0, renames: 12 } };
+  assert.equal(line('get_model_changes', renamed), 'T (data as of 2026-09-23): 15 changes from 2026-08-12 to 2026-08-12 '
+    + '(15 elo, 12 of them a variant renamed); latest 2026-08-12.');
 });
 
 test('search_models: a deprecated model in the first results says so, with its shutdown and replacement', () => {

@@ -175,7 +175,10 @@ function searchModels(v: V): string | undefined {
 function modelChanges(v: V): string | undefined {
   const total = v.counts?.total;
   if (typeof total !== 'number' || !v.window) return undefined;
-  const kinds = Object.entries(v.counts.by_kind ?? {}).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`);
+  // An elo count holding renames says so: a rating carried to a variant's new name is not a rating that moved.
+  const renames = typeof v.counts.renames === 'number' && v.counts.renames > 0 ? v.counts.renames : 0;
+  const kinds = Object.entries(v.counts.by_kind ?? {}).filter(([, n]) => n)
+    .map(([k, n]) => `${n} ${k}${k === 'elo' && renames ? `, ${renames} of them a variant renamed` : ''}`);
   const parts = [`${count(total, 'change')} from ${v.window.from} to ${v.window.until}${kinds.length ? ` (${kinds.join(', ')})` : ''}`];
   if (v.latest_matching) parts.push(`latest ${v.latest_matching}`);
   if (v.data_ends) parts.push(`the data end ${v.data_ends}`);
