@@ -16,6 +16,7 @@ import {
   deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery, type ProductName,
 } from './machine-words.ts';
 import { usableBytes } from './memory.ts';
+import { alsoSoldWords } from './machine-also-sold.ts';
 import { STOP_WORDS } from './unread.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
 
@@ -210,15 +211,8 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   } else if (kinds.size > 1) {
     return refuse('ambiguous', `"${text.slice(0, 100)}" names ${kinds.size} catalogued devices; add the memory size or the exact name`, q, ids(singles));
   }
-  // `RX 9060 XT`: a name sold in sizes the catalogue does not hold (the 8 GB card) does not say the 16 GB one: asked,
-  // never answered for the larger card, which would tell an 8 GB owner that models fit which do not.
-  const alsoSold = size === null ? singles[0]?.hardware.sold_also_in_gb?.value : undefined;
-  if (alsoSold?.length) {
-    const has = gb(singles[0].perDeviceGb);
-    const other = alsoSold.map(gb).join(' or ');
-    return refuse('ambiguous', `"${said}" is sold with ${other} as well as ${has}; only the ${has} card is catalogued: `
-      + `say "${said} ${has.replace(' ', '')}" for it, or "${alsoSold.map((g) => `${g} GB GPU`).join('" / "')}" for the other (fits only, no speed)`, q, ids(singles));
-  }
+  const alsoSold = size === null && singles[0] ? alsoSoldWords(said, singles[0].hardware, singles[0].perDeviceGb) : undefined;
+  if (alsoSold) return refuse('ambiguous', alsoSold, q, ids(singles));
   if (singles.length) binNote += macbookMemoryNote(q, singles[0].hardware);
   const exact = sized.find((d) => d.hardware.count === count);
   const one = singles[0] ?? sized[0];

@@ -8,7 +8,8 @@ import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { interpret, type RawSituation } from './interpret.ts';
 import { recommend } from './recommend.ts';
-import { conflictWayOut, notesFor } from './recommend-reasons.ts';
+import { conflictWayOut } from './recommend-conflict.ts';
+import { notesFor } from './recommend-reasons.ts';
 
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
 const real = committed ? loadDataset(DEFAULT_DATA_DIR) : undefined;

@@ -26,6 +26,7 @@ import type { FitAssessed } from './hardware-fit.ts';
 import { slowerQuantizationText } from './recommend-quant.ts';
 import { floorText, heldBackNote, passedOverText, prefillText, rankedAfterNote, readsInTime, type SpeedFloor } from './recommend-speed.ts';
 import { alsoSpeed, ownedFitOf, underFloor } from './recommend-also.ts';
+import { conflictWayOut } from './recommend-conflict.ts';
 
 /** `evidence_page`: the provider's page the residency rests on, quoted and dated; null where none is quoted (an EU SKU, a rule's note). */
 export type EuOfferBrief = { provider: string; provider_name: string; region: OfferRegion; residency: 'yes' | 'region'; evidence_page: EvidencePage | null };
@@ -395,24 +396,4 @@ export function notesFor(
     notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region)' : ''} needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}.`);
   }
   return notes;
-}
-
-/**
- * When the constraints leave no way to run any model (API offers and self-hosting both ruled out), the answer is
- * empty; this says which asks would keep the caller's intent and have an answer. A hospital that writes
- * where=eu-cloud and keep=no-training means "in the EU, not trained on": renting GPUs in an EU region is that, and
- * keep=eu-only is how this service asks for it (where=eu-cloud asks for an API offer in the EU).
- */
-export function conflictWayOut(apiBlockedBy: string, selfBlockedBy: string): string {
-  const head = `${apiBlockedBy} rules out every API offer and ${selfBlockedBy} rules out self-hosting, so no model can run.`;
-  if (selfBlockedBy === 'where=eu-cloud') {
-    return `${head} where=eu-cloud asks for an API offer in the EU. To run a model in the EU yourself, ask keep=eu-only in place `
-      + 'of where=eu-cloud (self-hosted on a configuration rented in an EU region of its provider, or on your own hardware in '
-      + 'the EU), or where=on-premises (your own hardware).';
-  }
-  if (selfBlockedBy === 'where=any-cloud') {
-    return `${head} where=any-cloud asks for an API offer. To self-host, leave where out (a rented configuration) or ask `
-      + 'where=on-premises (your own hardware).';
-  }
-  return `${head} To self-host on a rented configuration, leave ${selfBlockedBy} out.`;
 }
