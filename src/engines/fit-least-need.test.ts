@@ -1,8 +1,7 @@
 // Tests of the least need kept a model: whether a model fits one device read from it is the fit engine's own answer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 import { aHardware, f } from '../dataset/fixtures.ts';
 import { isRefusal } from './machine.ts';
 import { resolveMachineText } from './machine-cache.ts';
@@ -14,7 +13,7 @@ test('over the committed catalogue, a fit read from the least need is fitsAtAll\
   // fitsAtAll tries every candidate (rankedHeadroom); the table keeps only the least weights and adds the cache and
   // overhead once. Sizes around the catalogue's models (a 7-8B at Q4 needs about 6 GB, a 70B about 43), contexts from
   // the fit's floor to a million tokens (over most windows and the unknown-window limit): every model agrees.
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedDataset();
   let fits = 0;
   let not = 0;
   for (const text of ['4 GB GPU', '6 GB GPU', '8 GB GPU', '24 GB GPU', '48 GB GPU', '80 GB GPU', '141 GB GPU', '354 GB GPU', '32 GB laptop', '128 GB unified memory']) {
@@ -38,7 +37,7 @@ test('over the committed catalogue, a fit read from the least need is fitsAtAll\
 
 test('the table is for one device: a configuration of several is refused, not answered from one card\'s sums', () => {
   // Two cards share a model's KV cache by the runtime's split (KV copies, overhead a card), which the table leaves out.
-  const ds = loadDataset(DEFAULT_DATA_DIR);
+  const ds = committedDataset();
   const two = aHardware({ id: 'gpu-24gb-x2', count: 2, memory_gb: f(48), bandwidth_gbs: undefined });
   assert.throws(() => leastNeeds(ds, two, selfHostingOptions(8192, 'batch')), /2 devices/);
 });

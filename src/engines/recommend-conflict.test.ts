@@ -5,14 +5,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
-import { loadDataset } from '../dataset/load.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
 import { interpret, type RawSituation } from './interpret.ts';
 import { recommend } from './recommend.ts';
 import { conflictWayOut } from './recommend-conflict.ts';
 import { notesFor } from './recommend-reasons.ts';
 
 const committed = existsSync(path.join(DEFAULT_DATA_DIR, 'meta.json'));
-const real = committed ? loadDataset(DEFAULT_DATA_DIR) : undefined;
+const real = committed ? committedDataset() : undefined;
 const skip = !committed;
 
 function ask(raw: RawSituation) {
