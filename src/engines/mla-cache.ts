@@ -45,7 +45,7 @@ export function kvCopiesWords(copies: number, architecture: Architecture, cards:
   if (architecture.attention === 'mla') {
     return `MLA under tensor parallelism: each of the ${copies} cards holds every sequence's whole latent cache (vLLM and ` +
       'SGLang keep MLA\'s one latent head unsplit on every rank), so the cache counts once a card: a fit\'s KV cache is ' +
-      `${copies} copies, a serving batch is what one card's leftover after its share of the weights and overhead holds, ` +
+      `${copies} copies, a serving batch is what one card's leftover after its share of the weights and the runtime's reserve holds, ` +
       'and each card reads its own copy in a decode step';
   }
   return `${architecture.kv_heads} KV heads on ${cards} cards run tensor parallel: vLLM keeps at least one KV head on each ` +

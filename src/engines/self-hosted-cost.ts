@@ -21,6 +21,7 @@ import { singleStreamEfficiency, type Serving } from './serving.ts';
 import { usd } from './money.ts';
 import { size, type Sized } from './self-hosted-sizing.ts';
 import { costContext } from './context-cap.ts';
+import { vllmBudgetBasis } from './vllm-memory.ts';
 
 export { size, type Sized, type Sizing } from './self-hosted-sizing.ts';
 export { costContext } from './context-cap.ts';
@@ -214,7 +215,7 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
       (v.prefill_tokens_per_s === null
         ? `prefill counted at the decode rate: no compute figure for ${hardware.id}`
         : `prefill compute-bound at ${roundTo(v.prefill_tokens_per_s, 0)} tokens/s`),
-    ...[servingSplitBasis(hardware)].filter((x) => x !== null),
+    ...[vllmBudgetBasis(hardware), servingSplitBasis(hardware)].filter((x) => x !== null),
     ...[singleStreamBasis(hardware, v.batch)].filter((x) => x !== null),
     servingRuntimeBasis(hardware),
     `utilization = ${s.utilization}`,

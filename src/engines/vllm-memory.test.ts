@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import type { Hardware } from '../schema/index.ts';
 import { GIB } from './constants.ts';
 import {
-  VLLM_GPU_MEMORY_UTILIZATION, VLLM_RESERVE_GIB_PER_CARD, vllmBudgetApplies, vllmKvCacheBytes, vllmTooSmallWords,
+  VLLM_GPU_MEMORY_UTILIZATION, VLLM_RESERVE_GIB_PER_CARD, vllmBudgetApplies, vllmBudgetBasis, vllmKvCacheBytes, vllmTooSmallWords,
 } from './vllm-memory.ts';
 
 const f = <T>(value: T) => ({ value, as_of: '2026-11-28', source: 'test' });
@@ -61,4 +61,11 @@ test('the budget is taken on cards the size its logs were read on: 80 GB or more
   const l40s: Hardware = { ...h100(4), id: 'l40s-x4', accelerator: 'NVIDIA L40S', memory_gb: f(192), nvlink: undefined };
   assert.deepEqual([vllmBudgetApplies(h100(1)), vllmBudgetApplies(h100(8)), vllmBudgetApplies(l40s)], [true, true, false]);
   assert.equal(vllmTooSmallWords(8192, [l40s]), '');
+});
+
+test('an option\'s derivation says its batch is sized in vLLM\'s budget, not the usable memory the fit states', () => {
+  // 8 x H100: 0.9 x 640 GiB less 8 x 6 GiB (what the batch of DeepSeek V3.2 INT4 on h100-80gb-x8, 46, is sized in).
+  assert.match(vllmBudgetBasis(h100(8)) ?? '', /not the usable memory above: 0\.9 x 640 GiB .* less 8 x 6 GiB .* less the weights/);
+  const l40s: Hardware = { ...h100(4), id: 'l40s-x4', accelerator: 'NVIDIA L40S', memory_gb: f(192), nvlink: undefined };
+  assert.deepEqual([vllmBudgetBasis(bare), vllmBudgetBasis(l40s)], [null, null]);
 });

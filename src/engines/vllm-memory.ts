@@ -68,3 +68,14 @@ export function vllmTooSmallWords(context: number, configurations: readonly Hard
     'raise gpu_memory_utilization: a published Kimi-K2-Thinking INT4 run on 8 x H100 starts at 0.95 with CUDA graphs ' +
     'off, jwt625/PlayGround 20251107_kimi_k2_thinking; not assumed here)';
 }
+
+/**
+ * What a vLLM server's batch on the configuration is sized in, for an option's derivation: vLLM's budget where it
+ * applies (the usable memory the fit states is not what its caches get), else null.
+ */
+export function vllmBudgetBasis(hardware: Hardware): string | null {
+  if (runtimeFor(hardware, 'serving') !== 'vllm' || !vllmBudgetApplies(hardware)) return null;
+  return `serving batch sized in vLLM's memory budget, not the usable memory above: ${VLLM_GPU_MEMORY_UTILIZATION} x ` +
+    `${hardware.memory_gb.value} GiB (its default gpu_memory_utilization) less ${hardware.count} x ${VLLM_RESERVE_GIB_PER_CARD} ` +
+    'GiB of profiled activations, non-torch memory and CUDA graphs, less the weights, is what its KV cache blocks hold';
+}
