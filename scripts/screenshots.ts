@@ -17,6 +17,7 @@ const PAGES: ReadonlyArray<readonly [string, string]> = [
   ['podium', '/podium'],
   ['changes', '/changes'],
   ['trust', '/trust/gpt-4o'],
+  ['recommend', '/recommend?who=hospital&use=documents&data=patient%20records&keep=must%20stay%20in%20the%20EU'],
   ['not-found', '/models/lama-3.3-70b-instrukt'],
 ];
 const WIDTHS: ReadonlyArray<readonly [string, number, number]> = [['desktop', 1280, 900], ['phone', 390, 844]];

@@ -151,7 +151,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     ...registerDiscovery(app, { operations, baseUrl: config.publicBaseUrl, version: SERVICE_VERSION, dataAsOf: dataset.meta.data_as_of }),
   ];
   registerOperations(app, executor, operations);
-  registerWeb(app, { executor, operations, today: opts.today });
+  registerWeb(app, { executor, operations, today: opts.today, dataAsOf: dataset.meta.data_as_of });
   // Once listening (or ready, on a shared server that already listens), build the documents (and load the MCP SDK)
   // one per turn of the event loop, so that requests are answered in between.
   app.addHook(opts.serverFactory ? 'onReady' : 'onListen', (done: (err?: Error) => void) => {

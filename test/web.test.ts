@@ -63,6 +63,7 @@ const PAGES: ReadonlyArray<readonly [string, string | RegExp, string]> = [
   ['/podium', 'Podium', 'ol.podium li'],
   ['/changes', 'Changes', 'ol.timeline li'],
   ['/trust/gpt-4o', /Trust: /, 'dl.facts dt'],
+  ['/recommend?who=hospital&use=documents&data=patient%20records&keep=eu%20only', 'Which model?', 'ol.recs > li'],
 ];
 
 // One pass over the pages checks them at both widths: each page is loaded once at 1280 px, then its viewport is

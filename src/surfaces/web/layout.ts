@@ -21,6 +21,7 @@ export type Page = { status?: number; title: string; body: SafeHtml; meta: PageM
 
 const NAV: ReadonlyArray<readonly [string, string]> = [
   ['/', 'Home'],
+  ['/recommend', 'Which model'],
   ['/podium', 'Podium'],
   ['/models', 'Models'],
   ['/compare', 'Compare'],
@@ -30,11 +31,11 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** The sources an answer names (partial tier), deduplicated over the answers a page used. */
-export function metaOf(today: string, answers: readonly Json[]): PageMeta {
+export function metaOf(today: string, answers: readonly Json[], dataAsOf?: string): PageMeta {
   const first = answers[0] ?? {};
   const sources = new Map<string, { id: string; name: string; url: string | null }>();
   for (const a of answers) for (const s of (a?.sources ?? []) as Array<PageMeta['sources'][number]>) sources.set(s.id, s);
-  return { dataAsOf: first.data_as_of ?? today, today, attribution: first.attribution ?? null, sources: [...sources.values()] };
+  return { dataAsOf: first.data_as_of ?? dataAsOf ?? today, today, attribution: first.attribution ?? null, sources: [...sources.values()] };
 }
 
 function sourceLink(s: { name: string; url: string | null }): SafeHtml {

@@ -22,6 +22,7 @@ import { hardwareListPage, hardwarePage, hardwareRedirect } from './pages/hardwa
 import { homePage } from './pages/home.ts';
 import { modelPage } from './pages/model.ts';
 import { podiumPage } from './pages/podium.ts';
+import { recommendPage } from './pages/recommend.ts';
 import { searchPage } from './pages/search.ts';
 import { trustPage } from './pages/trust.ts';
 
@@ -29,6 +30,8 @@ export type WebOptions = {
   executor: Executor;
   operations: readonly AnyOperation[];
   today?: () => string;
+  /** The data's date, for a page that ran no operation (an error): its footer must not date the data today. */
+  dataAsOf?: string;
   cacheEntries?: number;
   cacheBytes?: number;
 };
@@ -47,6 +50,7 @@ export const PAGES: ReadonlyArray<readonly [string, PageHandler]> = [
   ['/podium', podiumPage],
   ['/changes', changesPage],
   ['/trust/:id', trustPage],
+  ['/recommend', recommendPage],
 ];
 
 // From the project root, not this module's URL: the server also runs as one bundled file under dist/.
@@ -82,7 +86,7 @@ export function registerWeb(app: FastifyInstance, opts: WebOptions): void {
   }
 
   const render = (request: FastifyRequest, result: PageResult, answers: unknown[], day: string): Rendered => {
-    const page = { ...result, meta: metaOf(day, answers) };
+    const page = { ...result, meta: metaOf(day, answers, opts.dataAsOf) };
     const bytes = Buffer.from(renderPage(page, pathOf(request.url)));
     return { status: result.status ?? 200, bytes, etag: etagOf(bytes) };
   };

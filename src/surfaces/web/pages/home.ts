@@ -24,7 +24,9 @@ ${section('podium-coding', 'Podium: coding', podiumList(coding))}</div>
 ${section('recent', 'Recent changes', html`<p class="small">${changes.window.from} to ${changes.window.until}: ${changes.counts.total}
 changes.
 <a href="/changes?until=${changes.window.until}">All changes</a></p>`, changesTimeline(changes.items))}
-${section('more', 'More', html`<ul><li><a href="/hardware">Can I run it?</a> Models that fit a GPU or a Mac, with speed.</li>
+${section('more', 'More', html`<ul><li><a href="/recommend">Which model?</a> Say who you are, what for and which data: up to three
+picks with their reasons.</li>
+<li><a href="/hardware">Can I run it?</a> Models that fit a GPU or a Mac, with speed.</li>
 <li><a href="/compare?models=gpt-4o,deepseek-v3">Compare models</a> side by side.</li>
 <li><a href="/docs">API docs</a> · <a href="/api/v1">/api/v1</a> (JSON) · MCP at <code>/mcp</code>.</li></ul>`)}`;
   return { title: 'Home', body };
