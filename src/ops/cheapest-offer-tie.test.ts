@@ -61,3 +61,17 @@ test('committed dataset: Gemini 3.6 Flash, listed by GitHub Copilot at Google\'s
   const c = cost(committed, { model_id: 'gemini-3.6-flash', tokens_millions: 100 });
   assert.deepEqual([c.api.cheapest.provider, c.api.cheapest.monthly_usd], ['google', 150]);
 });
+
+test('cheapest_for: a reseller\'s pick beside a developer offer listed at $0 reads as one sentence after the semicolon', () => {
+  const d = aDataset({
+    models: [aModel({ id: 'freebie' })],
+    offers: [
+      anOffer({ model_id: 'freebie', provider: 'acme', first_party: true, prices: price(0, 0) }),
+      anOffer({ model_id: 'freebie', provider: 'resell', prices: price(1, 1) }),
+    ],
+    ratings: [rate('freebie', 1400)],
+  });
+  const why = cheapest(d, {}).items[0].why as string;
+  // Was "Sold by a reseller; The developer's own offer (...) is listed at $0 ...": a capital after a semicolon.
+  assert.match(why, /Sold by a reseller; the developer's own offer \(.+\) is listed at \$0 \(a free tier or not a per-token price\)/);
+});
