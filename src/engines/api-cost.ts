@@ -197,7 +197,9 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
     if (unconfirmed.has(o)) p.unconfirmed = true;
     priced.push(p);
   }
-  priced.sort((a, b) => a.rounded - b.rounded || a.o.provider.localeCompare(b.o.provider) || a.o.region.localeCompare(b.o.region));
+  // At an equal price the developer's own offer first, as `cheaper` (ranking.ts) picks it: a reseller at that price is no cheaper.
+  priced.sort((a, b) => a.rounded - b.rounded || Number(b.o.first_party) - Number(a.o.first_party)
+    || a.o.provider.localeCompare(b.o.provider) || a.o.region.localeCompare(b.o.region));
   const ordered: Ordered = { share, band, priced, not_priced, named };
   if (Object.isFrozen(offers)) {
     for (const n of not_priced) Object.freeze(n);

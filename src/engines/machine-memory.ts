@@ -65,7 +65,10 @@ export function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMap
   const h = adHocConfiguration(kind, memory, count, share.fact, share.from);
   const ofKind = (x: Hardware) => kind === 'gpu' ? !x.unified_memory : kind === 'laptop-gpu' ? !x.unified_memory && x.class === 'laptop'
     : kind === 'apple' ? /^apple/i.test(x.accelerator) : kind === 'unified' ? x.unified_memory : x.class === 'laptop';
-  const same = ds.hardware.filter((x) => x.count === count && Math.abs(x.memory_gb.value / x.count - memory) < 0.5 && ofKind(x));
+  // A MacBook Air holds the base chip of its generation only (machine-bins.ts): the Pro chips of that size are other Macs.
+  const air = q.understood.includes('macbook air');
+  const same = ds.hardware.filter((x) => x.count === count && Math.abs(x.memory_gb.value / x.count - memory) < 0.5 && ofKind(x)
+    && (!air || /\bMacBook Air\b/.test(x.name)));
   const aside = q.memory_set_aside.length
     ? `; ${q.memory_set_aside.join(', ')} set aside (system memory: the GPU's is where the weights go)` : '';
   const checked = gb(memory * (kind === 'gpu' || kind === 'laptop-gpu' ? count : 1));

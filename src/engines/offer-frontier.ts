@@ -156,7 +156,7 @@ function cheapestAt(frontier: Frontier, share: number, f: OfferFilter): PricedOf
   return best && { offer: best, blended: least };
 }
 
-/** `cheaper` (ranking.ts) for two offers at the same blended price: by provider, region, then the provider's model id. */
+/** `cheaper` (ranking.ts) for two offers at the same blended price: the developer's own first, then by provider, region, model id. */
 function cheaperAtEqualBlend(a: Offer, b: Offer): number {
   return cheaper({ offer: a, blended: 0 }, { offer: b, blended: 0 });
 }

@@ -93,6 +93,17 @@ test('cheapest offer: lowest blended price, ties by provider; offers without pri
   assert.equal(cheapestOffer(offers, 0.75, (o) => o.provider === 'dear')!.blended, 5);
 });
 
+test('cheapest offer: at an equal blend the developer\'s own offer before a reseller\'s, whatever their names', () => {
+  const offers = [
+    anOffer({ model_id: 'm', provider: 'aaa', prices: { input: f(1), output: f(4) } }),
+    anOffer({ model_id: 'm', provider: 'zed', first_party: true, prices: { input: f(1), output: f(4) } }),
+    anOffer({ model_id: 'm', provider: 'bbb', prices: { input: f(1), output: f(3.96) } }),
+  ];
+  // By hand at 0.75: aaa and zed 0.75 + 1 = 1.75; bbb 0.75 + 0.99 = 1.74, cheaper, so it wins outright.
+  assert.equal(cheapestOffer(offers, 0.75)!.offer.provider, 'bbb');
+  assert.equal(cheapestOffer(offers, 0.75, (o) => o.provider !== 'bbb')!.offer.provider, 'zed', 'the tie goes to the developer');
+});
+
 test('EU offers: resident, an EU region to choose, or an EU-regional SKU; unknown is not EU', () => {
   assert.equal(isEuOffer(anOffer({ model_id: 'm', eu_resident: f('yes' as const) })), true);
   assert.equal(isEuOffer(anOffer({ model_id: 'm', eu_resident: f('region' as const) })), true);

@@ -179,9 +179,14 @@ export function blendedPrice(prices: Prices, inputShare: number): number | undef
 /** An offer and its blended price; `tier` when the blend is at a long-context tier (long-context.ts). */
 export type PricedOffer = { offer: Offer; blended: number; tier?: AppliedTier };
 
-/** Cheaper first; equal blends by provider, region, then the provider's model id. */
+/**
+ * Cheaper first; at an equal blend the developer's own offer first (a reseller's listing at the same price is no
+ * cheaper, and the answer would otherwise call the cheapest a reseller's it does not vouch for beside the developer's
+ * own at that very price), then by provider, region and the provider's model id.
+ */
 export function cheaper(a: PricedOffer, b: PricedOffer): number {
-  return a.blended - b.blended || a.offer.provider.localeCompare(b.offer.provider)
+  return a.blended - b.blended || Number(b.offer.first_party) - Number(a.offer.first_party)
+    || a.offer.provider.localeCompare(b.offer.provider)
     || a.offer.region.localeCompare(b.offer.region) || a.offer.provider_model_id.localeCompare(b.offer.provider_model_id);
 }
 

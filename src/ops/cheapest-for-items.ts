@@ -21,6 +21,8 @@ import {
   tierBlendedPrice, toModelRef, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating,
 } from './shapes.ts';
 
+const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
+
 export type Where = 'any-cloud' | 'eu-cloud' | 'on-premises' | 'local';
 
 /** One answer item (cheapest_for's `Item`). */
@@ -121,7 +123,8 @@ function shownOf(ds: Dataset, b: Board, r: Row): Shown {
     cloudHead: `${m.name.value} is ${rated}`,
     selfHead: `${m.name.value} has open weights and ${size}; it is ${rated}`,
     noOwnPrice: zero
-      ? ` Sold by a reseller; ${noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider)}`
+      // The shared sentence opens with a capital (estimate_cost's note starts one with it); after the semicolon it does not.
+      ? ` Sold by a reseller; ${lowerFirst(noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider))}`
       : retired
         ? ` Sold by a reseller; the developer's own offer (${retired.provider_model_id}) is no longer served: `
           + `${retiredText(retired, ds.lifecycleDate)}${retired.replacement ? `; its replacement is ${retired.replacement.value}` : ''}.`

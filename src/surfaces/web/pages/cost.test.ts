@@ -47,3 +47,18 @@ test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the 
     /from 3768\.21 million tokens a month, .* and self-hosting stays cheaper above it; .*; rtx-4090-x4 leaves out a host machine .* lower bounds$/);
   assert.equal(await page('gpt-oss-120b', 'rtx-4090-x4'), 'break-even at <strong>3.8B tokens a\nmonth</strong> (openrouter versus rtx-4090-x4; a lower bound: a host machine is not priced).');
 });
+
+test('the lead names which side is cheaper in words, not the answer\'s field value', { skip: !committed }, async () => {
+  const lead = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    assert.equal(res.statusCode, 200);
+    return /Cheaper: <strong>(.*?)<\/strong>/.exec(res.body)![1];
+  };
+  // REST gives cheaper "api" for gpt-oss-120b at 1,000M tokens (OpenRouter's $60 a month against at least $138.68
+  // owned): the page said "Cheaper: api".
+  assert.equal((await app.inject({ method: 'GET', url: '/api/v1/cost/gpt-oss-120b?tokens_millions=1000' })).json().cheaper, 'api');
+  assert.equal(await lead('/cost/gpt-oss-120b?tokens_millions=1000'), 'the API');
+  // At 100,000M tokens the owned rtx-3090-x4 machines cost less than the API (the break-even above is 18.02B on).
+  assert.equal((await app.inject({ method: 'GET', url: '/api/v1/cost/gpt-oss-120b?tokens_millions=100000' })).json().cheaper, 'self_hosted');
+  assert.equal(await lead('/cost/gpt-oss-120b?tokens_millions=100000'), 'self-hosting');
+});

@@ -11,6 +11,9 @@ const volume = (v: number) => (v >= 1e6 ? `${num(v / 1e6, 1)}T` : v >= 1000 ? `$
 // A window's ends to two decimals (8.37B to 8.48B): one decimal can write both ends of a narrow window alike.
 const edge = (v: number) => (v >= 1e6 ? `${num(v / 1e6, 2)}T` : v >= 1000 ? `${num(v / 1000, 2)}B` : `${num(v, 2)}M`);
 
+/** `cheaper` as a reader says it: the answer's enum (`api`, `self_hosted`) is a field value, not a sentence. */
+const CHEAPER_WORDS: Record<string, string> = { api: 'the API', self_hosted: 'self-hosting' };
+
 function breakEven(b: Json, label: string): SafeHtml {
   if (!b) return html``;
   // Owned hardware may cost no more only in windows before it stays cheaper, as the REST reason says at length.
@@ -59,7 +62,7 @@ step="any" value="${c.tokens_millions}" required></label>
 <p class="lead">At ${volume(c.tokens_millions)} tokens a month (${num(c.input_share * 100)}% input): cheapest API
 ${usd(c.api?.cheapest?.monthly_usd)} a month
 (${c.api?.cheapest?.provider_name ?? 'no priced offer'}); self-hosting ${selfText}.
-Cheaper: <strong>${c.cheaper ?? '—'}</strong>.${c.cheaper_note ? html` ${c.cheaper_note}.` : ''}</p>
+Cheaper: <strong>${CHEAPER_WORDS[c.cheaper] ?? '—'}</strong>.${c.cheaper_note ? html` ${c.cheaper_note}.` : ''}</p>
 ${raw(chart)}<ul class="legend">${series.map((s) => html`<li class="${s.cls}">${s.name}</li>`)}</ul>
 <ul>${breakEven(c.break_even, 'Rented hardware')}${breakEven(c.break_even_owned, 'Owned hardware')}</ul>
 <h2 id="api">API providers</h2><div class="scroll"><table class="sortable"><caption>Monthly cost by provider (cheapest 15)</caption>
