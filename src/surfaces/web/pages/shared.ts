@@ -46,13 +46,19 @@ function leftOut(list: unknown): SafeHtml | null {
 
 const KIND_WORD: Record<string, string> = { price: 'Price', elo: 'Rating', licence: 'Licence', hosting: 'Hosting' };
 
+/**
+ * One change. Its `subject` says what dates it (a listing seen between two copies and dated by the later one, a
+ * scheduled price change, a rename, the source's own commit): without it a date that is only an upper bound reads as
+ * the day of the change.
+ */
 function changeLine(c: Json): SafeHtml {
   const where = c.provider_name ?? c.leaderboard ?? '';
   const from = c.old === null || c.old === undefined ? '' : typeof c.old === 'object' ? JSON.stringify(c.old) : String(c.old);
   const to = c.new === null || c.new === undefined ? '' : typeof c.new === 'object' ? JSON.stringify(c.new) : String(c.new);
   return html`<li class="change ${c.kind}"><span class="kind">${KIND_WORD[c.kind] ?? c.kind}</span> ${modelLink(c.model)}
 ${where && html`<span class="where">${where}</span>`} ${c.field && html`<code>${c.field}</code>`}
-${from && html`<del>${from}</del> → `}<ins>${to || 'removed'}</ins>${c.correction ? html` <small>(correction)</small>` : ''}</li>`;
+${from && html`<del>${from}</del> → `}<ins>${to || 'removed'}</ins>${c.correction ? html` <small>(correction)</small>` : ''}
+${c.subject && html`<br><small class="basis">${c.subject}</small>`}</li>`;
 }
 
 /** Changes grouped by date, newest first (the operation's order). */
