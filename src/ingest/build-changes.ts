@@ -296,7 +296,11 @@ export function dedupe(events: ChangeEvent[]): ChangeEvent[] {
   }
   const out: ChangeEvent[] = [];
   for (const e of sorted) {
-    const k = JSON.stringify([e.model_id, e.kind, e.field, e.provider ?? null, e.variant ?? null, e.leaderboard ?? null, e.old, e.new]);
+    // A licence or open-weights change is a fact of the model, not of a listing: the developer's several listings of it
+    // (Zhipu AI's zai, zai-coding-plan, zhipuai and zhipuai-coding-plan flagging GLM-5 open on 2026-02-26) record one
+    // change, which the feed counted four times. The kept event names the first listing's provider.
+    const k = JSON.stringify([e.model_id, e.kind, e.field, e.kind === 'licence' ? null : e.provider ?? null, e.variant ?? null,
+      e.leaderboard ?? null, e.old, e.new]);
     const list = groups.get(k) ?? [];
     const twin = list.find((x) => days(x.date, e.date) <= DEDUP_WINDOW_DAYS || lateReport(x, e, moves.get(fieldKey(e))!));
     if (twin) {

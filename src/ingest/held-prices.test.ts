@@ -83,7 +83,11 @@ test('the committed table reads without issues; rows without a page or with an u
       ['llmgateway', 'mimo-v2.5', 'tiers', 0.8], ['llmgateway', 'mimo-v2.5-pro', 'tiers', 2],
       // models.dev 2026-07-02 providers/alibaba-cn/models/qwen3.5-flash.toml: [cost] input = 0.172, output = 1.72
       // (CNY 1.2/12 at models.dev's ~6.98 yuan to the dollar, a mainland tier above 256K, not the base).
-      ['alibaba-cn', 'qwen3.5-flash', 'input', 0.172], ['alibaba-cn', 'qwen3.5-flash', 'output', 1.72]]);
+      ['alibaba-cn', 'qwen3.5-flash', 'input', 0.172], ['alibaba-cn', 'qwen3.5-flash', 'output', 1.72],
+      // models.dev 2026-07-02 providers/evroc/models/openai/whisper-large-v3{,-turbo}.toml: "[cost] # per audio minute",
+      // input = 0.0023, output = 0.0023: a price per minute of audio, not per 1M tokens.
+      ['evroc', 'openai/whisper-large-v3', 'input', 0.0023], ['evroc', 'openai/whisper-large-v3', 'output', 0.0023],
+      ['evroc', 'openai/whisper-large-v3-turbo', 'input', 0.0023], ['evroc', 'openai/whisper-large-v3-turbo', 'output', 0.0023]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'

@@ -45,7 +45,7 @@ const Item = z
     corroborated_by: z.array(z.string()).optional().describe('Other sources that recorded the same change (full responses).'),
     correction: z.boolean().nullable().describe("true: a fix of the source's catalogue; false: a real change; null: the source does not say."),
     correction_basis: z.string().describe('What `correction` rests on.'),
-    subject: z.string().nullable().describe("The source commit's subject line, where the source has commits."),
+    subject: z.string().nullable().describe("The source commit's subject line, where the source has commits; where the service dates the change itself, what dates it (e.g. \"listed between 2026-08-21 and 2026-09-23, dated by the later copy\": the date is an upper bound; \"scheduled price change from ...\"; a promotion's end)."),
   })
   .describe('One change event.');
 type Item = z.infer<typeof Item>;

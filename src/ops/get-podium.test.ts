@@ -159,3 +159,20 @@ test('a closed model with only a "Proprietary" label is left out with what is on
   ]);
   for (const l of out.left_out) assert.doesNotMatch(l.reason, /unknown|whether/);
 });
+
+test('under open_weights=false a model no source classes is left out for want of evidence that its weights are unpublished', () => {
+  // As the arena of 2026-08-19: muse-spark-1.2 (rank 4, LMArena's catalogue says "Proprietary", no source speaks of its
+  // weights) above claude-opus-5 (open_weights false per the closed-developers table). The closed podium needs a
+  // source saying the weights are not published; "no source says its weights are downloadable" would be a reason to
+  // include it there, so the reason names the evidence the closed filter lacks.
+  const prop = { id: 'proprietary', name: 'Proprietary', osi_approved: false, commercial_use: null };
+  const ds = aDataset({
+    models: [aModel({ id: 'muse-spark-1.2', licence: f(prop, 'test-source', '2026-08-19') }), aModel({ id: 'opus-5', open_weights: f(false) })],
+    ratings: [rate('muse-spark-1.2', 1497.8, 10), rate('opus-5', 1493.49, 6)],
+  });
+  const out = get_podium.handler(ds, get_podium.input.parse({ open_weights: false }), ctx) as Out;
+  assert.deepEqual(out.podium.map((p) => p.model.id), ['opus-5']);
+  assert.deepEqual(out.left_out.map((l: Record<string, any>) => [l.rank, l.model.id, l.reason]), [
+    [1, 'muse-spark-1.2', 'no source says its weights are unpublished; licence on record: Proprietary (as of 2026-08-19)']]);
+  assert.ok(get_podium.output.safeParse(out).success);
+});

@@ -35,7 +35,7 @@ const Retired = z.object({
   model: ModelRef,
   rating: RatingView,
   reason: z.string().describe('Why it is left out, with the date and source (deprecated, or shut down on a date; or, under the '
-    + 'open_weights filter, no source says its weights are downloadable, with the licence on record).'),
+    + 'open_weights filter, no source says its weights are downloadable (true) or unpublished (false), with the licence on record).'),
 });
 
 /**
@@ -68,7 +68,7 @@ function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, inclu
       const retired = !includeDeprecated && isDeprecatedModel(m, asOf);
       // Under the open-weights filter, a model no source classes either way is left out too, and said so.
       const reason = retired && ofKind(m) ? retiredText(m, asOf)
-        : !retired && openWeights !== undefined && m.open_weights === undefined ? unknownWeightsText(m) : undefined;
+        : !retired && openWeights !== undefined && m.open_weights === undefined ? unknownWeightsText(m, openWeights) : undefined;
       return reason ? [{ rank: e.rank, model: ref(e.model_id), rating: toRatingView(e.best), reason }] : [];
     });
     byFilter.set(key, (k = { podium: p, left_out }));
@@ -79,11 +79,15 @@ function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, inclu
 /**
  * Why a model is left out of an open_weights podium when no source classes its weights: what is on record, stated
  * as such. A licence label alone is not evidence either way (docs/data.md, "Open weights need evidence"), so it is
- * named beside the fact, not as a doubt: "Proprietary" must not read as if the weights might be open.
+ * named beside the fact, not as a doubt: "Proprietary" must not read as if the weights might be open. Under
+ * open_weights=false the reason names the missing evidence the closed podium needs (that the weights are not
+ * published): "no source says its weights are downloadable" would be a reason to include it there, not to leave it out.
  */
-function unknownWeightsText(m: Model): string {
+function unknownWeightsText(m: Model, openWeights: boolean): string {
   const lic = m.licence ? `licence on record: ${m.licence.value.name} (as of ${m.licence.as_of})` : 'no licence on record';
-  return `no source says its weights are downloadable; ${lic}`;
+  return openWeights
+    ? `no source says its weights are downloadable; ${lic}`
+    : `no source says its weights are unpublished; ${lic}`;
 }
 
 const normaliseCategory = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
@@ -92,7 +96,7 @@ export const get_podium = defineOperation({
   name: 'get_podium',
   title: 'Arena podium: top 3 of a leaderboard',
   description:
-    "Return the top 3 models of an LMArena leaderboard (default text with style control, LMArena's default view; also text, vision, webdev) in a category (default overall; e.g. coding, math, creative_writing, hard_prompts, instruction_following, multi_turn, longer_query, languages), each model by its best variant, with rating, 95% interval, votes, date and source. Flags statistical ties (overlapping intervals). Optionally open-weights models only.",
+    "Return the top 3 models of an LMArena leaderboard (default text with style control, LMArena's default view; also text, vision, webdev) in a category (default overall; e.g. coding, math, creative_writing, hard_prompts, instruction_following, multi_turn, longer_query, languages), each model by its best variant, with rating, 95% interval, votes, date and source. Flags statistical ties (overlapping intervals). Optionally open-weights models only (open_weights=true) or closed ones only (open_weights=false); models no source classes either way are on neither, and those rated above the last place are listed in `left_out` with why, as are deprecated or shut-down ones.",
   path: '/podium',
   input: z.object({
     leaderboard: Leaderboard.default('text_style_control').describe('text_style_control (default, LMArena\'s default view), text, vision or webdev.'),

@@ -161,6 +161,17 @@ test('get_podium says "tied with next" exactly where the structured answer has t
   assert.match(text, /3\. qwen3\.8 \(1668\.81\)\.$/);
 });
 
+test('get_podium says the models left out above the places and a stale board\'s notice', () => {
+  // vision/overall as served: the board's newest rating is of 2025-12-17, 280 days before the data (2026-09-23);
+  // Gemini 3 Pro Preview, rank 1, shut down on 2026-03-09 (deprecations feed), is left out above Gemini 2.5 Pro.
+  const notice = "The newest rating on this board is of 2025-12-17, 280 days before the data's date (2026-09-23): LMArena may no longer publish it, and models released since are not on it.";
+  const podium = { data_as_of: '2026-09-23', leaderboard: 'vision', category: 'overall', as_of: '2025-12-17', notice,
+    left_out: [{ rank: 1, model: { id: 'gemini-3-pro-preview' }, reason: 'shut down on 2026-03-09 (deprecations-rss)' }],
+    podium: [{ place: 1, model: { id: 'gemini-2.5-pro' }, rating: { rating: 1262.82 }, tie_with_next: true, statistical_tie: true }] };
+  assert.equal(line('get_podium', podium), 'T (data as of 2026-09-23): vision/overall as of 2025-12-17: 1. gemini-2.5-pro (1262.82, tied with next); '
+    + 'left out, rated above: gemini-3-pro-preview (rank 1: shut down on 2026-03-09 (deprecations-rss)); ' + notice); // one full stop
+});
+
 test('get_model and search_models: what the model is and which models matched', () => {
   // llama-3.3-70b-instruct in the committed dataset: 70,553,706,496 parameters (70.6B), context 131,072, open weights.
   const sheet = { data_as_of: 'd', id: 'llama-3.3-70b-instruct', name: { value: 'Llama-3.3-70B-Instruct' }, developer: { name: 'Meta' },

@@ -96,7 +96,12 @@ function trustProfile(v: V): string | undefined {
 function podium(v: V): string | undefined {
   if (!Array.isArray(v.podium)) return undefined;
   const places = v.podium.map((p: V) => `${p.place}. ${name(p.model)} (${p.rating?.rating}${p.tie_with_next ? ', tied with next' : ''})`);
-  return `${v.leaderboard}/${v.category} as of ${v.as_of}: ${places.join(', ') || 'no rated model'}`;
+  // A model reading the line alone must not present a stale board's top, or a top without the higher-rated models the
+  // filters left out, as the leaders today: the notice and the left-out models (rank and reason) are said after the places.
+  const left = Array.isArray(v.left_out) && v.left_out.length
+    ? `; left out, rated above: ${v.left_out.map((l: V) => `${name(l.model)} (rank ${l.rank}: ${l.reason})`).join(', ')}` : '';
+  const notice = v.notice ? `; ${String(v.notice).replace(/\.$/, '')}` : ''; // the line's own full stop ends it
+  return `${v.leaderboard}/${v.category} as of ${v.as_of}: ${places.join(', ') || 'no rated model'}${left}${notice}`;
 }
 
 function recommendModel(v: V): string | undefined {

@@ -20,12 +20,19 @@ export function usd(v: unknown): string {
   return `$${v.toLocaleString('en-US', { maximumFractionDigits: digits })}`;
 }
 
-/** 131072 -> 131k, 1048576 -> 1M (tokens). */
+/**
+ * A token count the way its developer quotes it. Windows come in two kinds: binary sizes (131,072 is "128K", 1,048,576
+ * "1M": powers of two from the weights' config) and decimal ones (Anthropic's 200,000 is "200K", OpenAI's 400,000
+ * "400K"). Dividing every figure by 1,024 wrote GPT-5's 400,000 as "391k" and Claude's 200,000 as "195k", figures no
+ * page states; so a multiple of 1,000 is written in decimal units, a multiple of 1,024 in binary ones, and any other
+ * figure in full (MiniMax-01's 1,000,192). A figure that is both is read as decimal.
+ */
 export function tokens(v: unknown): string {
   if (typeof v !== 'number' || !Number.isFinite(v)) return '—';
-  if (v >= 1_000_000) return `${num(v / 1_048_576, 1)}M`;
-  if (v >= 1000) return `${num(v / 1024, 0)}k`;
-  return String(v);
+  // Decimal first: 128,000 is also 125 x 1,024, and it is OpenAI's "128,000", not "125K".
+  if (v >= 1000 && v % 1000 === 0) return v >= 1_000_000 ? `${num(v / 1_000_000, 3)}M` : `${num(v / 1000)}k`;
+  if (v >= 1024 && v % 1024 === 0) return v >= 1_048_576 ? `${num(v / 1_048_576, 2)}M` : `${num(v / 1024)}k`;
+  return num(v);
 }
 
 export function params(v: unknown): string {

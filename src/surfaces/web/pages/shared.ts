@@ -25,22 +25,40 @@ export function assumptions(list: unknown): SafeHtml {
 
 export function podiumList(p: Json): SafeHtml {
   const places = (p.podium ?? []) as Json[];
-  if (!places.length) return html`<p>No rated model in this board.</p>`;
-  return html`<ol class="podium">${places.map((e) => html`<li><span class="place">${e.place}</span> ${modelLink(e.model)}
+  // The board's age, a place's announced shutdown and the models left out above the last place are part of the answer:
+  // without them a stale board's top reads as today's best, and a reader cannot see why a higher-rated model is absent.
+  const notice = p.notice ? html`<p class="notice">${p.notice}</p>` : null;
+  if (!places.length) return html`${notice}<p>No rated model in this board.</p>${leftOut(p.left_out)}`;
+  return html`${notice}<ol class="podium">${places.map((e) => html`<li><span class="place">${e.place}</span> ${modelLink(e.model)}
 <span class="vendor">${e.model.vendor_name}</span> ${rating(e.rating)}${e.statistical_tie ? html` <small class="tie"
-title="${p.tie_rule}">statistical tie</small>` : ''}</li>`)}</ol>
-<p class="small">${p.leaderboard} · ${p.category} · as of <time>${p.as_of}</time> · ${num(p.rated_models)} rated models</p>`;
+title="${p.tie_rule}">statistical tie</small>` : ''}${e.lifecycle_note ? html` <small class="lifecycle">${e.lifecycle_note}</small>` : ''}</li>`)}</ol>
+<p class="small">${p.leaderboard} · ${p.category} · as of <time>${p.as_of}</time> · ${num(p.rated_models)} rated models</p>
+${leftOut(p.left_out)}`;
+}
+
+/** The models rated above the podium's last place and left out, each with its rank and the operation's reason. */
+function leftOut(list: unknown): SafeHtml | null {
+  const items = Array.isArray(list) ? (list as Json[]) : [];
+  if (!items.length) return null;
+  return html`<p class="small">Left out (rated above the last place shown):</p>
+<ul class="left-out small">${items.map((e) => html`<li>rank ${num(e.rank)} ${modelLink(e.model)} ${rating(e.rating)}: ${e.reason}</li>`)}</ul>`;
 }
 
 const KIND_WORD: Record<string, string> = { price: 'Price', elo: 'Rating', licence: 'Licence', hosting: 'Hosting' };
 
+/**
+ * One change. Its `subject` says what dates it (a listing seen between two copies and dated by the later one, a
+ * scheduled price change, a rename, the source's own commit): without it a date that is only an upper bound reads as
+ * the day of the change.
+ */
 function changeLine(c: Json): SafeHtml {
   const where = c.provider_name ?? c.leaderboard ?? '';
   const from = c.old === null || c.old === undefined ? '' : typeof c.old === 'object' ? JSON.stringify(c.old) : String(c.old);
   const to = c.new === null || c.new === undefined ? '' : typeof c.new === 'object' ? JSON.stringify(c.new) : String(c.new);
   return html`<li class="change ${c.kind}"><span class="kind">${KIND_WORD[c.kind] ?? c.kind}</span> ${modelLink(c.model)}
 ${where && html`<span class="where">${where}</span>`} ${c.field && html`<code>${c.field}</code>`}
-${from && html`<del>${from}</del> → `}<ins>${to || 'removed'}</ins>${c.correction ? html` <small>(correction)</small>` : ''}</li>`;
+${from && html`<del>${from}</del> → `}<ins>${to || 'removed'}</ins>${c.correction ? html` <small>(correction)</small>` : ''}
+${c.subject && html`<br><small class="basis">${c.subject}</small>`}</li>`;
 }
 
 /** Changes grouped by date, newest first (the operation's order). */
