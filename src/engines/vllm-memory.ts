@@ -1,6 +1,6 @@
 // The memory vLLM leaves for KV cache blocks on a configuration: its fraction of each card, less the weights and its reserve.
 import type { Hardware } from '../schema/index.ts';
-import { GIB } from './constants.ts';
+import { GIB, type Quantization } from './constants.ts';
 import { runtimeFor } from './runtime.ts';
 
 /**
@@ -64,7 +64,8 @@ export function vllmTooSmallWords(context: number, configurations: readonly Hard
   if (!configurations.some((h) => runtimeFor(h, 'serving') === 'vllm' && vllmBudgetApplies(h))) return '';
   return `; a vLLM server on cards of ${VLLM_BUDGET_MIN_CARD_GIB} GB or more takes ${VLLM_GPU_MEMORY_UTILIZATION} of each card's memory (its default gpu_memory_utilization) and ` +
     `keeps about ${VLLM_RESERVE_GIB_PER_CARD} GiB a card of activations, non-torch memory and CUDA graphs beside its share of ` +
-    `the weights, and does not start where what is left cannot hold one sequence of ${context} tokens (a deployer may ` +
+    `the weights, and does not start where what is left, at every format it serves for the model there down to the ` +
+    `narrowest, cannot hold one sequence of ${context} tokens (a deployer may ` +
     'raise gpu_memory_utilization: a published Kimi-K2-Thinking INT4 run on 8 x H100 starts at 0.95 with CUDA graphs ' +
     'off, jwt625/PlayGround 20251107_kimi_k2_thinking; not assumed here)';
 }
@@ -78,4 +79,21 @@ export function vllmBudgetBasis(hardware: Hardware): string | null {
   return `serving batch sized in vLLM's memory budget, not the usable memory above: ${VLLM_GPU_MEMORY_UTILIZATION} x ` +
     `${hardware.memory_gb.value} GiB (its default gpu_memory_utilization) less ${hardware.count} x ${VLLM_RESERVE_GIB_PER_CARD} ` +
     'GiB of profiled activations, non-torch memory and CUDA graphs, less the weights, is what its KV cache blocks hold';
+}
+
+/** One format's weights and what vLLM's budget leaves beside them (bytes, negative where nothing), for the words below. */
+export type VllmRoomAt = { q: Quantization; weights: number; room: number };
+
+/**
+ * Why a vLLM option is served at a narrower format than the fit chose, for its derivation: the fit's format leaves
+ * vLLM's budget no room for one sequence of the ask's context (vLLM would not start), and the next format the runtime
+ * serves there does. A deployer who keeps vLLM's default budget quantizes further, as a deployer with a smaller card does.
+ */
+export function vllmStepDownWords(hardware: Hardware, context: number, from: VllmRoomAt, to: VllmRoomAt, sequence: number): string {
+  const gib = (bytes: number) => (bytes / GIB).toFixed(2);
+  const budget = `${VLLM_GPU_MEMORY_UTILIZATION} x ${hardware.memory_gb.value} GiB less ${hardware.count} x ${VLLM_RESERVE_GIB_PER_CARD} GiB`;
+  return `served at ${to.q.name}, not ${from.q.name}: at ${from.q.name} the weights (${gib(from.weights)} GiB) leave vLLM's ` +
+    `budget (${budget}) ${gib(from.room)} GiB for KV cache, less than one sequence of ${context} tokens needs ` +
+    `(${gib(sequence)} GiB), and vLLM does not start at its default gpu_memory_utilization; ${to.q.name}, the next ` +
+    `narrower format vLLM serves here, leaves ${gib(to.room)} GiB beside its ${gib(to.weights)} GiB of weights`;
 }
