@@ -33,10 +33,15 @@ export const VLLM_RESERVE_GIB_PER_CARD = 6;
 
 /**
  * The smallest card (GiB) the reserve is taken on: the logs it is fitted on are 80 GB H100s. vLLM's profiled activations
- * follow its batched-token budget and the vocabulary, not the card, and the one 24 GiB log read (Llama-3.1-8B BF16 on an
- * RTX 3090 under vLLM's former V0 engine, vllm-project/vllm issue 10517: total 23.58 GiB, 14.99 loaded, 3.81 of cache
- * at 0.9) leaves 0.9 x 24 - 14.99 - 3.81 = 2.8 GiB, not 6: on smaller cards the budget is not known from a log, and
- * they keep the service's sums (usable memory less 0.75 GB a card).
+ * follow its batched-token budget, which it sets by the card: `vllm serve` defaults to 8,192 tokens on cards of 70 GiB
+ * or more and 2,048 below them and on A100s (vllm/engine/arg_utils.py `EngineArgs` batch defaults, vllm-project/vllm
+ * commit 99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b). The smaller cards' logs read do not give one figure: Llama-3.1-8B
+ * BF16 on an RTX 3090 under the V0 engine (vllm-project/vllm issue 10517: 23.58 GiB, 14.99 loaded, 3.81 of cache at
+ * 0.9) 0.9 x 24 - 14.99 - 3.81 = 2.80 GiB; the same model on an A100 40GB, vLLM 0.15.1 eager (ilseokoh/vllm-gce
+ * README.md, commit ede8ee4e36cf1ed10471b3ff38514159f71dfa58: 14.99 loaded, 19.28 of cache) 36 - 14.99 - 19.28 = 1.73;
+ * 8 x RTX 3090 at 0.935 (wtdcode/vllm-backport issue 34) 0.6 of activations and 0.1 of graphs beside the non-torch
+ * memory. Smaller cards keep the service's sums (usable memory less 0.75 GB a card), 1-3 GiB a card above what those
+ * reserves leave (docs/hardware-and-cost.md, "vLLM's memory budget").
  */
 export const VLLM_BUDGET_MIN_CARD_GIB = 80;
 
