@@ -1,9 +1,9 @@
 // Sizing a model on a configuration for self-hosting cost: the quantization that fits, the serving throughput, the hours.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
-import { DEFAULT_CONTEXT, DEFAULT_MAX_SEQUENCES, MIN_SELF_HOSTING_BITS, type QuantizationId } from './constants.ts';
+import { DEFAULT_CONTEXT, DEFAULT_MAX_SEQUENCES, MIN_SELF_HOSTING_BITS, type Quantization, type QuantizationId } from './constants.ts';
 import { fitInputs, type FitOptions } from './hardware-fit.ts';
-import { candidatesFor, choiceAt, fitBasis, fitKvCopies, weightsKeptWith, weightsOn, type FitBasis } from './fit-basis.ts';
+import { candidatesFor, choiceAt, fitBasis, fitKvCopies, levelOf, weightsKeptWith, weightsOn, type FitBasis, type FitLevel } from './fit-basis.ts';
 import { hasBandwidth, kvCacheBytes, modelFacts, overheadBytes, usableBytes, type ModelFacts } from './memory.ts';
 import type { Candidates } from './quantization.ts';
 import { perDataset } from './per-dataset.ts';
@@ -12,7 +12,7 @@ import { SizingCache, type SizingsByHardware } from './sizing-cache.ts';
 import { costContext } from './context-cap.ts';
 import { attentionUnsupported, usesSparseAttention } from './attention-support.ts';
 import { runtimeFor } from './runtime.ts';
-import { vllmBudgetApplies } from './vllm-memory.ts';
+import { vllmBudgetApplies, vllmStepDownWords } from './vllm-memory.ts';
 import type { CostOptions, CostSettings, RentedTerms, ServingReport } from './self-hosted-cost.ts';
 import type { OwnedTerms } from './owned-cost.ts';
 
@@ -147,31 +147,49 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
     : undefined;
   const basis = kept?.fit ?? fitBasis(model, hardware, fitOpts);
   const chosen = basis && choiceAt(basis, model, fitOpts);
-  if (!chosen) return 'does_not_fit';
-  const q = chosen.q;
-  let constants: ServingConstants | undefined;
-  if (kept) {
-    const i = kept.fit.list.indexOf(q);
-    constants = kept.serving[i] ??= servingConstants(facts, q, hardware);
-  } else constants = servingConstants(facts, q, hardware);
+  if (!basis || !chosen) return 'does_not_fit';
+  const constantsAt = (i: number): ServingConstants => kept
+    ? (kept.serving[i] ??= servingConstants(facts, basis.list[i], hardware))
+    : servingConstants(facts, basis.list[i], hardware);
+  let i = basis.list.indexOf(chosen.q);
+  let constants = constantsAt(i);
+  let shown: { q: Quantization; level: FitLevel } = chosen;
+  let stepped: string | undefined;
   // vLLM refuses to start where its cache blocks cannot hold one request of max_model_len tokens ("The model's max seq
   // len ... is larger than the maximum number of tokens that can be stored in KV cache"; "No available memory for the
-  // cache blocks" where nothing is left): such a configuration serves nothing at vLLM's default budget, as one whose
-  // memory cannot hold one sequence does not fit (vllm-memory.ts). llama.cpp's server keeps the fit's sums.
-  if (runtimeFor(hardware, 'serving') === 'vllm' && vllmBudgetApplies(hardware)
-    && constants.room < kvCacheBytes(facts.architecture, s.context, 1, opts.kv_cache) * constants.kv_copies) return 'does_not_fit';
+  // cache blocks" where nothing is left), so a deployer serves the next narrower format vLLM runs there whose weights
+  // leave room for one (vllm-memory.ts `vllmStepDownWords`): the candidates are the fit's own, narrowest last, none
+  // below the ask's floor. Where none leaves room the configuration serves nothing at vLLM's default budget, as one
+  // whose memory cannot hold one sequence does not fit. llama.cpp's server keeps the fit's sums.
+  if (runtimeFor(hardware, 'serving') === 'vllm' && vllmBudgetApplies(hardware)) {
+    const sequence = kvCacheBytes(facts.architecture, s.context, 1, opts.kv_cache) * constants.kv_copies;
+    if (constants.room < sequence) {
+      const from = { q: chosen.q, weights: constants.total_weights, room: constants.room };
+      let j = i + 1;
+      while (j < basis.list.length && (basis.list[j].bits_per_weight >= chosen.q.bits_per_weight || constantsAt(j).room < sequence)) j++;
+      if (j === basis.list.length) return 'does_not_fit';
+      i = j;
+      constants = constantsAt(j);
+      const fitKv = kvCacheBytes(facts.architecture, s.context, fitOpts.concurrency, opts.kv_cache) * basis.kv_copies;
+      shown = { q: basis.list[j], level: levelOf(basis.weights[j] + fitKv + basis.overhead, basis.usable) };
+      stepped = vllmStepDownWords(hardware, s.context, from, { q: shown.q, weights: constants.total_weights, room: constants.room }, sequence);
+    }
+  }
   const serving = servingAt(constants, facts.architecture, {
     context: s.context, input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache,
   });
-  const level = chosen.level as Sizing['level'];
-  // The words of the fit shown, which is the one chosen: the model's facts and the quantization.
-  const words = { facts, shown: chosen };
+  // vLLM's budget is narrower than the fit's usable memory, so a format that leaves it room fits the usable memory too.
+  const level = shown.level as Sizing['level'];
+  // The words of the fit shown, which is the one served: the model's facts and the quantization.
+  const words = { facts, shown };
   // Written once when first listed: a sizing kept at the default settings is listed again on later asks.
   let lines: readonly string[] | undefined;
-  const inputs = () => (lines ??= Object.freeze(fitInputs(words, hardware, fitOpts, hasBandwidth(hardware))));
+  const inputs = () => (lines ??= Object.freeze([
+    ...fitInputs(words, hardware, fitOpts, hasBandwidth(hardware)), ...(stepped === undefined ? [] : [stepped]),
+  ]));
   // Every member present from the start: one object shape for every sizing's kept parts.
   const parts: SizingKept = { report: undefined, lines: undefined, rented: undefined, rentedTerms: undefined, owned: undefined };
-  return { level, quantization: q.id, fitInputs: inputs, serving, kept: parts };
+  return { level, quantization: shown.q.id, fitInputs: inputs, serving, kept: parts };
 }
 
 /**

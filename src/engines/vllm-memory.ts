@@ -1,6 +1,6 @@
 // The memory vLLM leaves for KV cache blocks on a configuration: its fraction of each card, less the weights and its reserve.
 import type { Hardware } from '../schema/index.ts';
-import { GIB } from './constants.ts';
+import { GIB, type Quantization } from './constants.ts';
 import { runtimeFor } from './runtime.ts';
 
 /**
@@ -33,10 +33,15 @@ export const VLLM_RESERVE_GIB_PER_CARD = 6;
 
 /**
  * The smallest card (GiB) the reserve is taken on: the logs it is fitted on are 80 GB H100s. vLLM's profiled activations
- * follow its batched-token budget and the vocabulary, not the card, and the one 24 GiB log read (Llama-3.1-8B BF16 on an
- * RTX 3090 under vLLM's former V0 engine, vllm-project/vllm issue 10517: total 23.58 GiB, 14.99 loaded, 3.81 of cache
- * at 0.9) leaves 0.9 x 24 - 14.99 - 3.81 = 2.8 GiB, not 6: on smaller cards the budget is not known from a log, and
- * they keep the service's sums (usable memory less 0.75 GB a card).
+ * follow its batched-token budget, which it sets by the card: `vllm serve` defaults to 8,192 tokens on cards of 70 GiB
+ * or more and 2,048 below them and on A100s (vllm/engine/arg_utils.py `EngineArgs` batch defaults, vllm-project/vllm
+ * commit 99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b). The smaller cards' logs read do not give one figure: Llama-3.1-8B
+ * BF16 on an RTX 3090 under the V0 engine (vllm-project/vllm issue 10517: 23.58 GiB, 14.99 loaded, 3.81 of cache at
+ * 0.9) 0.9 x 24 - 14.99 - 3.81 = 2.80 GiB; the same model on an A100 40GB, vLLM 0.15.1 eager (ilseokoh/vllm-gce
+ * README.md, commit ede8ee4e36cf1ed10471b3ff38514159f71dfa58: 14.99 loaded, 19.28 of cache) 36 - 14.99 - 19.28 = 1.73;
+ * 8 x RTX 3090 at 0.935 (wtdcode/vllm-backport issue 34) 0.6 of activations and 0.1 of graphs beside the non-torch
+ * memory. Smaller cards keep the service's sums (usable memory less 0.75 GB a card), 1-3 GiB a card above what those
+ * reserves leave (docs/hardware-and-cost.md, "vLLM's memory budget").
  */
 export const VLLM_BUDGET_MIN_CARD_GIB = 80;
 
@@ -64,7 +69,8 @@ export function vllmTooSmallWords(context: number, configurations: readonly Hard
   if (!configurations.some((h) => runtimeFor(h, 'serving') === 'vllm' && vllmBudgetApplies(h))) return '';
   return `; a vLLM server on cards of ${VLLM_BUDGET_MIN_CARD_GIB} GB or more takes ${VLLM_GPU_MEMORY_UTILIZATION} of each card's memory (its default gpu_memory_utilization) and ` +
     `keeps about ${VLLM_RESERVE_GIB_PER_CARD} GiB a card of activations, non-torch memory and CUDA graphs beside its share of ` +
-    `the weights, and does not start where what is left cannot hold one sequence of ${context} tokens (a deployer may ` +
+    `the weights, and does not start where what is left, at every format it serves for the model there down to the ` +
+    `narrowest, cannot hold one sequence of ${context} tokens (a deployer may ` +
     'raise gpu_memory_utilization: a published Kimi-K2-Thinking INT4 run on 8 x H100 starts at 0.95 with CUDA graphs ' +
     'off, jwt625/PlayGround 20251107_kimi_k2_thinking; not assumed here)';
 }
@@ -78,4 +84,21 @@ export function vllmBudgetBasis(hardware: Hardware): string | null {
   return `serving batch sized in vLLM's memory budget, not the usable memory above: ${VLLM_GPU_MEMORY_UTILIZATION} x ` +
     `${hardware.memory_gb.value} GiB (its default gpu_memory_utilization) less ${hardware.count} x ${VLLM_RESERVE_GIB_PER_CARD} ` +
     'GiB of profiled activations, non-torch memory and CUDA graphs, less the weights, is what its KV cache blocks hold';
+}
+
+/** One format's weights and what vLLM's budget leaves beside them (bytes, negative where nothing), for the words below. */
+export type VllmRoomAt = { q: Quantization; weights: number; room: number };
+
+/**
+ * Why a vLLM option is served at a narrower format than the fit chose, for its derivation: the fit's format leaves
+ * vLLM's budget no room for one sequence of the ask's context (vLLM would not start), and the next format the runtime
+ * serves there does. A deployer who keeps vLLM's default budget quantizes further, as a deployer with a smaller card does.
+ */
+export function vllmStepDownWords(hardware: Hardware, context: number, from: VllmRoomAt, to: VllmRoomAt, sequence: number): string {
+  const gib = (bytes: number) => (bytes / GIB).toFixed(2);
+  const budget = `${VLLM_GPU_MEMORY_UTILIZATION} x ${hardware.memory_gb.value} GiB less ${hardware.count} x ${VLLM_RESERVE_GIB_PER_CARD} GiB`;
+  return `served at ${to.q.name}, not ${from.q.name}: at ${from.q.name} the weights (${gib(from.weights)} GiB) leave vLLM's ` +
+    `budget (${budget}) ${gib(from.room)} GiB for KV cache, less than one sequence of ${context} tokens needs ` +
+    `(${gib(sequence)} GiB), and vLLM does not start at its default gpu_memory_utilization; ${to.q.name}, the next ` +
+    `narrower format vLLM serves here, leaves ${gib(to.room)} GiB beside its ${gib(to.weights)} GiB of weights`;
 }
