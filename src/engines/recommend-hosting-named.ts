@@ -124,7 +124,8 @@ function keyOf(context: number, floor: SpeedFloor | null): string {
 
 /**
  * The byte kept for a model on a machine at a context and floor (FITS, DOES_NOT_FIT, FITS_SLOW or LOWERED + place),
- * `fits` where its least need already says it fits (the fit is then not checked again), with OVER_LIMIT added to a pick that reaches the decode floor but reads the prompt over the limit the floor states.
+ * `fits` where its least need already says it fits (the fit is then not checked again), with OVER_LIMIT added to a
+ * pick that reaches the decode floor but reads the prompt over the limit the floor states.
  */
 function verdict(m: Model, hardware: Hardware, context: number, floor: SpeedFloor | null, fits = false): number {
   const v = floor === null
