@@ -2,7 +2,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { committedDataset } from '../../test/committed-dataset.ts';
-import { aHardware, f } from '../dataset/fixtures.ts';
 import { isRefusal } from './machine.ts';
 import { resolveMachineText } from './machine-cache.ts';
 import { fitsAtAll } from './hardware-fit.ts';
@@ -35,9 +34,42 @@ test('over the committed catalogue, a fit read from the least need is fitsAtAll\
   assert.ok(fits > 1000 && not > 1000, `${fits} fit, ${not} do not`);
 });
 
-test('the table is for one device: a configuration of several is refused, not answered from one card\'s sums', () => {
-  // Two cards share a model's KV cache by the runtime's split (KV copies, overhead a card), which the table leaves out.
+test('over the catalogue\'s configurations of several cards, a fit read from the least need is fitsAtAll\'s', () => {
+  // Several cards add the overhead a card and, under vLLM, hold the KV cache more than once (mla-cache.ts): one copy a
+  // card for MLA, cards / KV heads for a GQA model with fewer KV heads than cards. The table keeps one copy and the
+  // comparison multiplies it by the configuration's copies, in headroomAt's order of sums.
   const ds = committedDataset();
-  const two = aHardware({ id: 'gpu-24gb-x2', count: 2, memory_gb: f(48), bandwidth_gbs: undefined });
-  assert.throws(() => leastNeeds(ds, two, selfHostingOptions(8192, 'batch')), /2 devices/);
+  const several = ds.hardware.filter((h) => h.count > 1);
+  assert.ok(several.length > 10, `${several.length} configurations of several cards`);
+  let fits = 0;
+  let not = 0;
+  for (const h of several) {
+    for (const context of [8192, 32768, 131072]) {
+      const opts = selfHostingOptions(context, 'batch');
+      const needs = leastNeeds(ds, h, opts);
+      ds.models.forEach((m, i) => {
+        const kept = fitsByLeastNeed(needs, i, h) ?? fitsAtAll(m, h, opts) === true;
+        assert.equal(kept, fitsAtAll(m, h, opts) === true, `${m.id} on ${h.id} at ${context}`);
+        if (kept) fits++;
+        else not++;
+      });
+    }
+  }
+  assert.ok(fits > 1000 && not > 1000, `${fits} fit, ${not} do not`);
+});
+
+test('Kimi K2 on four H200s at 32,768 tokens: one card\'s copy of the cache would fit, the four vLLM holds do not', () => {
+  // By hand: usable 0.95 x 564 GiB = 575.31e9 bytes; the least weights INT4 W4A16's 1e12 x 4.51 / 8 = 563.75e9; the MLA
+  // latent 61 layers x (512 + 64) x 2 bytes x 32,768 tokens = 2.303e9 bytes a copy; overhead 4 x 0.75e9. One copy:
+  // 569.05e9, would fit; four (vLLM keeps the latent whole on every card): 575.96e9, over. On a single card of the
+  // same usable memory the one copy is all there is.
+  const ds = committedDataset();
+  const h = ds.hardware.find((x) => x.id === 'h200-x4')!;
+  const i = ds.models.findIndex((m) => m.id === 'kimi-k2');
+  const needs = leastNeeds(ds, h, selfHostingOptions(32768, 'batch'));
+  assert.equal(needs.runtime, 'vllm');
+  assert.equal(needs.weights[i], 563.75e9);
+  assert.equal(needs.kv[i], 61 * 576 * 2 * 32768);
+  assert.equal(fitsByLeastNeed(needs, i, h), false);
+  assert.equal(fitsByLeastNeed(leastNeeds(ds, h, selfHostingOptions(8192, 'batch')), i, h), true);
 });

@@ -6,7 +6,7 @@ import type { FitAssessed } from './hardware-fit.ts';
 import { perDataset } from './per-dataset.ts';
 import type { HostingPick } from './recommend-hosting.ts';
 import { MAX_KEPT_CONTEXTS } from './recommend-hosting-kept.ts';
-import { engineChoice, fitAt, readsPromptWithin, usableFormat, type SlowerFormat, type UsableFormat } from './recommend-quant.ts';
+import { engineChoice, fitAt, formatOnFit, readsPromptWithin, usableFormat, type SlowerFormat, type UsableFormat } from './recommend-quant.ts';
 import { floorKey, SPEED_FLOOR, speedFloorOf, type SpeedFloor } from './recommend-speed.ts';
 import type { Use } from './use-categories.ts';
 import { SelfFit, selfFit, selfHostingOptions } from './self-hosting.ts';
@@ -61,6 +61,8 @@ const FITS_SLOW = 3;
 const LOWERED = 4;
 /** Added to FITS or LOWERED + place: over the prompt limit the floor states on the caller's machine (overLimit). */
 const OVER_LIMIT = 0x80;
+/** Fits (its least need says so: fit-least-need.ts), the speed not decided yet: `verdict` decides it on first read. */
+const FITS_UNDECIDED = 0x7f;
 const quantizationAt = (i: number): QuantizationId => QUANTIZATIONS[i].id;
 const placeOf = new Map(QUANTIZATIONS.map((q, i) => [q.id, i]));
 
@@ -82,9 +84,9 @@ export function hostingOnNamedMachine(
   if (!known) {
     byContext.set(key, (known = new Uint8Array(ds.models.length)));
     machineFits(ds).set(hardware, byContext);
-    if (!hasBandwidth(hardware) && hardware.count === 1) verdictsOnMemoryAlone(ds, hardware, context, known);
+    verdictsByLeastNeed(ds, hardware, context, known);
   }
-  if (known[i] === 0) known[i] = verdict(m, hardware, context, floor);
+  if (known[i] === 0 || known[i] === FITS_UNDECIDED) known[i] = verdict(m, hardware, context, floor, known[i] === FITS_UNDECIDED);
   const over = (known[i] & OVER_LIMIT) !== 0;
   const k = known[i] & ~OVER_LIMIT;
   if (k === DOES_NOT_FIT) return undefined;
@@ -92,17 +94,21 @@ export function hostingOnNamedMachine(
 }
 
 /**
- * Every model's byte on a one-device machine named by its memory alone ("354 GB GPU"), at once: it has no bandwidth, so
- * no speed is estimated and the byte is whether the model fits (usableFormat's and selfFit's fitsAtAll, whatever the
- * floor; no prompt limit is read there: readsPromptWithin). Each model's least need at the context is kept per dataset
- * (fit-least-need.ts), so each new size, a new configuration, is a comparison a model: a fit a model was 14%
- * of such a first ask (docs/performance.md, twenty-sixth round). A sparse-attention model is left to `verdict`.
+ * Every model's byte that its least need decides, at once, on any configuration: whether it fits is a comparison a
+ * model (fit-least-need.ts, the table kept per dataset, ladder and context), so a first ask at a machine is no fit a
+ * model. One that does not fit is DOES_NOT_FIT whatever the floor. One that fits a machine named by its memory alone
+ * ("354 GB GPU", no bandwidth) is FITS: no speed is estimated and no prompt limit read there (readsPromptWithin); on a
+ * machine with a speed it is FITS_UNDECIDED, its speed under the floor decided when it is first read (`verdict`).
+ * A sparse-attention model, where the accelerator decides, is left to `verdict`. The fit a model was 14% of a first
+ * ask at a bare size (twenty-sixth round) and most of the fit step's new bytes at a catalogue machine asked at a new
+ * context (twenty-seventh round, docs/performance.md).
  */
-function verdictsOnMemoryAlone(ds: Dataset, hardware: Hardware, context: number, known: Uint8Array): void {
+function verdictsByLeastNeed(ds: Dataset, hardware: Hardware, context: number, known: Uint8Array): void {
   const needs = leastNeeds(ds, hardware, selfHostingOptions(context, OWNED_FIGURE));
+  const fitting = hasBandwidth(hardware) ? FITS_UNDECIDED : FITS;
   for (let i = 0; i < known.length; i++) {
     const fits = fitsByLeastNeed(needs, i, hardware);
-    if (fits !== undefined) known[i] = fits ? FITS : DOES_NOT_FIT;
+    if (fits !== undefined) known[i] = fits ? fitting : DOES_NOT_FIT;
   }
 }
 
@@ -118,11 +124,13 @@ function keyOf(context: number, floor: SpeedFloor | null): string {
 
 /**
  * The byte kept for a model on a machine at a context and floor (FITS, DOES_NOT_FIT, FITS_SLOW or LOWERED + place),
- * with OVER_LIMIT added to a pick that reaches the decode floor but reads the prompt over the limit the floor states.
+ * `fits` where its least need already says it fits (the fit is then not checked again), with OVER_LIMIT added to a
+ * pick that reaches the decode floor but reads the prompt over the limit the floor states.
  */
-function verdict(m: Model, hardware: Hardware, context: number, floor: SpeedFloor | null): number {
+function verdict(m: Model, hardware: Hardware, context: number, floor: SpeedFloor | null, fits = false): number {
   const v = floor === null
-    ? (selfFit(m, hardware, context, OWNED_FIGURE) ? 'fast' : undefined)
+    ? (fits || selfFit(m, hardware, context, OWNED_FIGURE) ? 'fast' : undefined)
+    : fits ? formatOnFit(m, hardware, selfHostingOptions(context, OWNED_FIGURE), floor.tokens_per_s, floor.prefill_s)
     : usableFormat(m, hardware, context, floor.tokens_per_s, OWNED_FIGURE, floor.prefill_s);
   const k = v === undefined ? DOES_NOT_FIT : v === 'fast' ? FITS : v === 'slow' ? FITS_SLOW : LOWERED + placeOf.get(v)!;
   return k !== DOES_NOT_FIT && k !== FITS_SLOW && floor !== null && overLimit(m, hardware, context, floor) ? k + OVER_LIMIT : k;
@@ -143,7 +151,8 @@ const FLOORS: SpeedFloor[] = [...new Map(Object.keys(SPEED_FLOOR).map((u) => spe
  * rtx-4090 example) already holding every catalogue configuration's verdict for every model at the default context and
  * the uses' floor (FLOORS): the first ask at each catalogue machine otherwise worked them all out
  * itself (about 12 ms against 1.9 the second time), and a cold stream meets most catalogue machines once. About 0.1-0.4 s of CPU once per dataset
- * (catalogue x models sums: fitsAtAll, then assessFit and the batch-1 speed for those that fit) and one byte a
+ * (catalogue x models: a comparison a model from its least need, then the choice and the batch-1 speed for those that
+ * fit: verdictsByLeastNeed, formatOnFit) and one byte a
  * model and configuration (164 x 882, 0.15 MB); docs/performance.md, nineteenth round.
  */
 function verdictsOfCatalogue(ds: Dataset): WeakMap<Hardware, Map<string, Uint8Array>> {
@@ -152,8 +161,11 @@ function verdictsOfCatalogue(ds: Dataset): WeakMap<Hardware, Map<string, Uint8Ar
     const byContext = new Map<string, Uint8Array>();
     for (const floor of FLOORS) {
       const known = new Uint8Array(ds.models.length);
+      verdictsByLeastNeed(ds, h, DEFAULT_CONTEXT, known);
       ds.models.forEach((m, i) => {
-        known[i] = verdict(m, h, DEFAULT_CONTEXT, floor);
+        if (known[i] === 0 || known[i] === FITS_UNDECIDED) {
+          known[i] = verdict(m, h, DEFAULT_CONTEXT, floor, known[i] === FITS_UNDECIDED);
+        }
       });
       byContext.set(`${DEFAULT_CONTEXT}|${floorKey(floor)}`, known);
     }

@@ -4,7 +4,9 @@
 import type { Hardware, Model } from '../schema/index.ts';
 import { MIN_SELF_HOSTING_BITS, type QuantizationId } from './constants.ts';
 import { assessFit, fitModel, fitsAtAll, type FitAssessed, type FitOptions, type QuantizationFit } from './hardware-fit.ts';
-import { hasBandwidth } from './memory.ts';
+import { hasBandwidth, modelFacts } from './memory.ts';
+import { choiceAt, fitBasis, scratchLevels, type FitLevel } from './fit-basis.ts';
+import { windowUnknownAt } from './context-window.ts';
 import type { Figure } from './runtime.ts';
 import { batchOneTokensPerSecond, prefillSeconds } from './speed.ts';
 
@@ -53,14 +55,35 @@ export function usableFormat(
   // Whether it fits at all is a few sums with no objects made (fitsAtAll): most of a catalogue does not fit a small
   // machine, and a machine named by its memory alone has no speed to check.
   if (fitsAtAll(m, hardware, opts) !== true) return undefined;
+  return formatOnFit(m, hardware, opts, floor, prefillLimit);
+}
+
+/** The levels of the candidates of formatOnFit's choice, copied out of the fit's scratch before a speed is read. */
+const levelsTried: FitLevel[] = [];
+
+/**
+ * usableFormat for a model already known to fit (fitsAtAll true, or read from its least need: fit-least-need.ts), at
+ * usableFormat's options. The choice and the levels of the candidates are assessFit's, from the same sums without its
+ * objects (fitBasis and choiceAt: the weights kept with the candidate list, the KV cache and overhead added once), so
+ * a catalogue machine asked at a new context decides each model that fits with a few sums and the batch-1 decode
+ * estimates the floor needs, not a fit assessed with a memory report a candidate.
+ */
+export function formatOnFit(
+  m: Model, hardware: Hardware, opts: FitOptions, floor: number, prefillLimit: number | null,
+): UsableFormat | undefined {
   if (!hasBandwidth(hardware)) return 'fast';
-  const a = assessFit(m, hardware, opts);
-  if (!('facts' in a) || !a.chosen) return undefined;
-  if (prefillLimit !== null && (prefillSeconds(a.facts, hardware, opts) ?? 0) > prefillLimit) return 'slow';
-  if (batchOneTokensPerSecond(a.facts, a.chosen.q, hardware, opts) >= floor) return 'fast';
+  const facts = modelFacts(m);
+  const basis = fitBasis(m, hardware, opts);
+  const chosen = basis && choiceAt(basis, m, opts);
+  if ('missing' in facts || !basis || !chosen) return undefined;
+  for (let i = 0; i < basis.list.length; i++) levelsTried[i] = scratchLevels[i];
+  if (prefillLimit !== null && (prefillSeconds(facts, hardware, opts) ?? 0) > prefillLimit) return 'slow';
+  if (batchOneTokensPerSecond(facts, chosen.q, hardware, opts) >= floor) return 'fast';
+  const { list } = basis;
   for (const level of LEVELS) {
-    for (const t of a.tried) {
-      if (t.q.bits_per_weight >= MIN_SELF_HOSTING_BITS && t.level === level && batchOneTokensPerSecond(a.facts, t.q, hardware, opts) >= floor) return t.q.id;
+    for (let i = 0; i < list.length; i++) {
+      const q = list[i];
+      if (q.bits_per_weight >= MIN_SELF_HOSTING_BITS && levelsTried[i] === level && batchOneTokensPerSecond(facts, q, hardware, opts) >= floor) return q.id;
     }
   }
   return 'slow';
@@ -108,7 +131,9 @@ export function readsPromptWithin(m: Model, hardware: Hardware, context: number,
   // A machine named by its memory alone ("231 GB GPU") has no bandwidth, so no speed is estimated on it at all.
   if (limit === null || !hardware.bandwidth_gbs) return true;
   const opts: FitOptions = { context, concurrency: 1, min_bits_per_weight: MIN_SELF_HOSTING_BITS, figure };
-  const a = assessFit(m, hardware, opts);
-  if (!('facts' in a)) return true;
-  return (prefillSeconds(a.facts, hardware, opts) ?? 0) <= limit;
+  // Judged by nothing where assessFit finds the model not assessable (facts missing, the window unknown at the
+  // context, or no kernel for its attention here: fitBasis undefined), read without assessing a fit.
+  const facts = modelFacts(m);
+  if ('missing' in facts || windowUnknownAt(m, context) || !fitBasis(m, hardware, opts)) return true;
+  return (prefillSeconds(facts, hardware, opts) ?? 0) <= limit;
 }
