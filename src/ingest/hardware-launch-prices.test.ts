@@ -1,6 +1,7 @@
 // The RTX 50 series and RX 9070 XT launch prices, read from the built dataset: the maker's own dollar figure as the
-// page the curated row cites quotes it, not the Hugging Face hardware table's rounded MSRP (750, 1000, 550, 300, 600),
-// and the RTX 5060's board power as NVIDIA announced it, which is what owned-machine electricity is charged at.
+// page the curated row cites quotes it, not the Hugging Face hardware table's rounded MSRP (750, 1000, 550, 300, 600);
+// the same for the RTX 40 series, the RX 7900 XT and the Arc B580; and the RTX 5060's board power as NVIDIA announced
+// it, which is what owned-machine electricity is charged at.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -19,6 +20,20 @@ const PRICES: [id: string, usd: number][] = [
   ['rx-9070-xt', 599],
 ];
 
+// The RTX 40 series, the RX 7900 XT and the Arc B580, where the Hugging Face table rounds to 300, 600, 800, 900 and 250,
+// each from the page accelerators-extra.csv cites:
+const RTX40_RX7900_ARC: [id: string, usd: number][] = [
+  // pcgamesn.com on NVIDIA's announcement (2023-05-18): 'the Nvidia RTX 4060 at the welcome price of $299' and
+  // 'RTX 4060 Ti 8GB ... Price $399'; the 8 GB card was unpriced before (the table's 500 is one figure for 8 and 16 GB).
+  ['rtx-4060', 299], ['rtx-4060-ti-8gb', 399],
+  // club386.com's table from NVIDIA's slide: 'Launch MSRP ($) 1,599 1,199 799 599' (4090, 4080, 4070 Ti, 4070).
+  ['rtx-4070-ti', 799], ['rtx-4070', 599],
+  // mybroadband.co.za on AMD's announcement (2022-11-04): 'the RX 7900 XT will start at $899'.
+  ['rx-7900-xt', 899],
+  // tweaktown.com on Intel's announcement (2024-12-03): 'December 13, 2024, with a $249 USD price point'.
+  ['arc-b580', 249],
+];
+
 test('an RTX 50 card and the RX 9070 XT cost their maker\'s launch price, to the dollar', { skip }, () => {
   const byId = new Map(real!.hardware.map((h) => [h.id, h]));
   for (const [id, usd] of PRICES) {
@@ -27,6 +42,18 @@ test('an RTX 50 card and the RX 9070 XT cost their maker\'s launch price, to the
     assert.equal(price?.source, 'accelerators-extra', id);
     assert.match(price?.note ?? '', /^launch price of the accelerator/, id);
   }
+});
+
+test('an RTX 40 card, the RX 7900 XT and the Arc B580 cost their maker\'s announced price, not the table\'s rounding', { skip }, () => {
+  const byId = new Map(real!.hardware.map((h) => [h.id, h]));
+  for (const [id, usd] of RTX40_RX7900_ARC) {
+    const price = byId.get(id)?.purchase_price_usd;
+    assert.equal(price?.value, usd, id);
+    assert.equal(price?.source, 'accelerators-extra', id);
+  }
+  // The 4080 and 4090 were already NVIDIA's figures, from Epoch (the same slide: 1,199 and 1,599).
+  assert.equal(byId.get('rtx-4080')?.purchase_price_usd?.value, 1199);
+  assert.equal(byId.get('rtx-4090')?.purchase_price_usd?.value, 1599);
 });
 
 test('the RTX 5060 draws NVIDIA\'s 145 W, the rounded 150 W kept only as a conflict', { skip }, () => {
