@@ -64,6 +64,14 @@ test('the RTX 5060 draws NVIDIA\'s 145 W, the rounded 150 W kept only as a confl
   assert.deepEqual(c?.power_w?.conflicts?.map((x) => [x.source, x.value]), [['hf-tasks-hardware', 150]]);
 });
 
+test('the RTX 4060 Ti 8 GB draws NVIDIA\'s 160 W, the table\'s 165 W (the 16 GB card\'s) kept as a conflict', { skip }, () => {
+  // pcgamesn.com on NVIDIA's announcement (2023-05-18): 'RTX 4060 Ti 8GB specs ... TGP 160W'; 18 Gbps x 128 / 8 = 288 GB/s.
+  const c = real!.hardware.find((h) => h.id === 'rtx-4060-ti-8gb');
+  assert.equal(c?.power_w?.value, 160);
+  assert.equal(c?.bandwidth_gbs?.value, 288);
+  assert.deepEqual(c?.power_w?.conflicts?.map((x) => [x.source, x.value]), [['hf-tasks-hardware', 165]]);
+});
+
 test('the H100 SXM\'s price reads as Epoch\'s estimate and the H200\'s as the Hugging Face table\'s MSRP, not one kind', { skip }, () => {
   const byId = new Map(real!.hardware.map((h) => [h.id, h]));
   // Epoch: 'No official MSRP. ... DGX servers with 8xH100 were sold for $269k, or $33,600 per GPU.'
