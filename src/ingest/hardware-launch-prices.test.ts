@@ -32,6 +32,10 @@ const RTX40_RX7900_ARC: [id: string, usd: number][] = [
   ['rx-7900-xt', 899],
   // tweaktown.com on Intel's announcement (2024-12-03): 'December 13, 2024, with a $249 USD price point'.
   ['arc-b580', 249],
+  // Older cards the table also rounds (500, 400, 350) or leaves unpriced (2060 SUPER): secnews.gr on NVIDIA's 2020
+  // announcement, 'the RTX 3070 will cost $ 499'; pcgamesn.com, 'the cost of the RTX 3060 Ti at $399'; techgenyz.com,
+  // the RTX 2060 'starting 15th January 2019, at $349'; techpowerup.com's RTX 2060 SUPER review, 'at $399'.
+  ['rtx-3070', 499], ['rtx-3060-ti', 399], ['rtx-2060', 349], ['rtx-2060-super', 399],
 ];
 
 test('an RTX 50 card and the RX 9070 XT cost their maker\'s launch price, to the dollar', { skip }, () => {
