@@ -1,6 +1,7 @@
 // The RTX 50 series and RX 9070 XT launch prices, read from the built dataset: the maker's own dollar figure as the
-// page the curated row cites quotes it, not the Hugging Face hardware table's rounded MSRP (750, 1000, 550, 300, 600),
-// and the RTX 5060's board power as NVIDIA announced it, which is what owned-machine electricity is charged at.
+// page the curated row cites quotes it, not the Hugging Face hardware table's rounded MSRP (750, 1000, 550, 300, 600);
+// the same for the RTX 40 series, the RX 7900 XT and the Arc B580; and the RTX 5060's board power as NVIDIA announced
+// it, which is what owned-machine electricity is charged at.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -19,6 +20,24 @@ const PRICES: [id: string, usd: number][] = [
   ['rx-9070-xt', 599],
 ];
 
+// The RTX 40 series, the RX 7900 XT and the Arc B580, where the Hugging Face table rounds to 300, 600, 800, 900 and 250,
+// each from the page accelerators-extra.csv cites:
+const RTX40_RX7900_ARC: [id: string, usd: number][] = [
+  // pcgamesn.com on NVIDIA's announcement (2023-05-18): 'the Nvidia RTX 4060 at the welcome price of $299' and
+  // 'RTX 4060 Ti 8GB ... Price $399'; the 8 GB card was unpriced before (the table's 500 is one figure for 8 and 16 GB).
+  ['rtx-4060', 299], ['rtx-4060-ti-8gb', 399],
+  // club386.com's table from NVIDIA's slide: 'Launch MSRP ($) 1,599 1,199 799 599' (4090, 4080, 4070 Ti, 4070).
+  ['rtx-4070-ti', 799], ['rtx-4070', 599],
+  // mybroadband.co.za on AMD's announcement (2022-11-04): 'the RX 7900 XT will start at $899'.
+  ['rx-7900-xt', 899],
+  // tweaktown.com on Intel's announcement (2024-12-03): 'December 13, 2024, with a $249 USD price point'.
+  ['arc-b580', 249],
+  // Older cards the table also rounds (500, 400, 350) or leaves unpriced (2060 SUPER): secnews.gr on NVIDIA's 2020
+  // announcement, 'the RTX 3070 will cost $ 499'; pcgamesn.com, 'the cost of the RTX 3060 Ti at $399'; techgenyz.com,
+  // the RTX 2060 'starting 15th January 2019, at $349'; techpowerup.com's RTX 2060 SUPER review, 'at $399'.
+  ['rtx-3070', 499], ['rtx-3060-ti', 399], ['rtx-2060', 349], ['rtx-2060-super', 399],
+];
+
 test('an RTX 50 card and the RX 9070 XT cost their maker\'s launch price, to the dollar', { skip }, () => {
   const byId = new Map(real!.hardware.map((h) => [h.id, h]));
   for (const [id, usd] of PRICES) {
@@ -29,12 +48,32 @@ test('an RTX 50 card and the RX 9070 XT cost their maker\'s launch price, to the
   }
 });
 
+test('an RTX 40 card, the RX 7900 XT and the Arc B580 cost their maker\'s announced price, not the table\'s rounding', { skip }, () => {
+  const byId = new Map(real!.hardware.map((h) => [h.id, h]));
+  for (const [id, usd] of RTX40_RX7900_ARC) {
+    const price = byId.get(id)?.purchase_price_usd;
+    assert.equal(price?.value, usd, id);
+    assert.equal(price?.source, 'accelerators-extra', id);
+  }
+  // The 4080 and 4090 were already NVIDIA's figures, from Epoch (the same slide: 1,199 and 1,599).
+  assert.equal(byId.get('rtx-4080')?.purchase_price_usd?.value, 1199);
+  assert.equal(byId.get('rtx-4090')?.purchase_price_usd?.value, 1599);
+});
+
 test('the RTX 5060 draws NVIDIA\'s 145 W, the rounded 150 W kept only as a conflict', { skip }, () => {
   // zhikuai.com on NVIDIA's April 2025 announcement: 'RTX 5060的总功耗则为145W'; 128-bit x 28 Gbps / 8 = 448 GB/s.
   const c = real!.hardware.find((h) => h.id === 'rtx-5060');
   assert.equal(c?.power_w?.value, 145);
   assert.equal(c?.bandwidth_gbs?.value, 448);
   assert.deepEqual(c?.power_w?.conflicts?.map((x) => [x.source, x.value]), [['hf-tasks-hardware', 150]]);
+});
+
+test('the RTX 4060 Ti 8 GB draws NVIDIA\'s 160 W, the table\'s 165 W (the 16 GB card\'s) kept as a conflict', { skip }, () => {
+  // pcgamesn.com on NVIDIA's announcement (2023-05-18): 'RTX 4060 Ti 8GB specs ... TGP 160W'; 18 Gbps x 128 / 8 = 288 GB/s.
+  const c = real!.hardware.find((h) => h.id === 'rtx-4060-ti-8gb');
+  assert.equal(c?.power_w?.value, 160);
+  assert.equal(c?.bandwidth_gbs?.value, 288);
+  assert.deepEqual(c?.power_w?.conflicts?.map((x) => [x.source, x.value]), [['hf-tasks-hardware', 165]]);
 });
 
 test('the H100 SXM\'s price reads as Epoch\'s estimate and the H200\'s as the Hugging Face table\'s MSRP, not one kind', { skip }, () => {

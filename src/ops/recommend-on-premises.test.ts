@@ -56,7 +56,8 @@ test('on premises: Gemma 4 26B A4B on the Framework Desktop, its month worked by
   assert.deepEqual([sh.hardware_id, sh.owned_cost.purchase.usd, sh.owned_cost.purchase.amortization_months], ['strix-halo-385-32gb', 1269, 36]);
   assert.deepEqual([sh.owned_cost.purchase.monthly_usd, sh.owned_cost.power_monthly_usd, sh.monthly_usd], [35.25, 7.23, 42.48]);
   assert.equal(sh.owned_cost.host_machine.basis, 'in_purchase_price');
-  // It also fits the RX 7900 XT desktop, which has a purchase price (900 USD, machine-prices.csv): not said to have none.
+  // It also fits the RX 7900 XT desktop, which has a purchase price (AMD's 899 USD launch price, accelerators-extra.csv,
+  // mybroadband.co.za's report of the announcement: 'the RX 7900 XT will start at $899'): not said to have none.
   assert.equal(sh.smallest_fit.hardware_id, 'rx-7900-xt');
   assert.match(gemma.reasons[1], /\$42 a month bought and run.*the purchase, \$1,269 \(machine-prices, 2026-08-25, the host machine included\), over 36 months, and \$7\.23 of electricity/);
   assert.match(gemma.reasons[1], /rx-7900-xt, 20\.4 GB usable, about [\d.]+ tokens\/s at q4_k_m\), which costs more to own/);
