@@ -37,22 +37,48 @@ const MAX_KEPT = 4096;
 const narrowed = perDataset(() => new Map<string, Frontier>());
 
 /**
- * The model's offer frontier restricted to the offers that serve `tokens` (offerServes). The frontier itself when
- * every offer does (the usual case, and no work); else a frontier of the offers left, kept per dataset and size.
+ * Whether the offer serves tool (function) calling as far as the dataset knows: false only where a source states it
+ * for this listing (a provider may not serve what the model can: OpenRouter lists Llama 3.2 1B Instruct with
+ * tool_call = false); an offer no source speaks for is taken at the model's capability, which the caller checks.
  */
-export function frontierServing(ds: Dataset, model: Model, frontier: Frontier, tokens: number | undefined): Frontier {
-  if (tokens === undefined) return frontier;
+export function offerServesTools(offer: Pick<Offer, 'tool_calling'>): boolean {
+  return offer.tool_calling?.value !== false;
+}
+
+/** The sentence answers add when an offer's own listing kept it out for tool calling. */
+export const OFFER_TOOLS_RULE = 'an offer whose listing says it serves no tool calling (models.dev\'s provider file '
+  + '`tool_call`, LiteLLM\'s `supports_function_calling`) is not ranked, whatever the model can do; an offer no source '
+  + 'speaks for is taken at the model\'s capability';
+
+/**
+ * The model's offer frontier restricted to the offers that serve `tokens` (offerServes) and, with `tools`, tool calling
+ * (offerServesTools). The frontier itself when every offer does (the usual case, and no work); else a frontier of the
+ * offers left, kept per dataset, size and need.
+ */
+export function frontierServing(ds: Dataset, model: Model, frontier: Frontier, tokens: number | undefined, tools = false): Frontier {
+  if (tokens === undefined && !tools) return frontier;
   const offers = ds.offersByModel.get(model.id) ?? [];
-  if (offers.every((o) => offerServes(o, model, tokens))) return frontier;
+  const keeps = (o: Offer) => (tokens === undefined || offerServes(o, model, tokens)) && (!tools || offerServesTools(o));
+  if (offers.every(keeps)) return frontier;
   const cache = narrowed(ds);
-  const key = `${model.id}|${tokens}`;
+  const key = `${model.id}|${tokens}|${tools ? 't' : ''}`;
   let f = cache.get(key);
   if (!f) {
     if (cache.size >= MAX_KEPT) cache.clear();
-    f = frontierOf(offers.filter((o) => offerServes(o, model, tokens)), ds.lifecycleDate);
+    f = frontierOf(offers.filter(keeps), ds.lifecycleDate);
     cache.set(key, f);
   }
   return f;
+}
+
+/** cheapest_for's sentence when offers' own tool calling made a difference; null when it made none. */
+export function offerToolsNote(rankedElsewhere: number, leftOut: number): string | null {
+  if (rankedElsewhere === 0 && leftOut === 0) return null;
+  const n = (k: number) => (k === 1 ? '1 model' : `${k} models`);
+  const out = [`Tool calling is checked per offer: ${OFFER_TOOLS_RULE}.`];
+  if (rankedElsewhere) out.push(`${n(rankedElsewhere)} had a cheaper offer whose listing serves no tool calling, so another offer is shown.`);
+  if (leftOut) out.push(`${n(leftOut)} left out: no offer kept by the filters serves tool calling.`);
+  return out.join(' ');
 }
 
 /** cheapest_for's sentence when offers' own windows made a difference; null when none did. */

@@ -154,13 +154,16 @@ const cheapestEu = perDatasetKey(
  * (the context asked). Only offers that serve the prompt by their own window count, as in cheapest_for
  * (offer-context.ts: a listing whose source states 131,072 tokens is no offer for a 500,000-token prompt). While
  * every offer serves it and it crosses no tier threshold of the model's offers, the kept base-price pick; above one,
- * the pick at the tier prices among offers that list tiers (engines/long-context.ts).
+ * the pick at the tier prices among offers that list tiers (engines/long-context.ts). With `tools`, only offers whose
+ * listing does not say it serves no tool calling (offer-context.ts, offerServesTools).
  */
-function cheapestFor(ds: Dataset, m: Model, eu: boolean, prompt?: number): PricedOffer | undefined {
-  if (prompt !== undefined) {
+function cheapestFor(ds: Dataset, m: Model, eu: boolean, prompt?: number, tools = false): PricedOffer | undefined {
+  if (prompt !== undefined || tools) {
     const whole = frontierOfModel(ds, m.id);
-    const f = frontierServing(ds, m, whole, prompt);
-    if (f !== whole || prompt > f.bounds.lowest) return cheapestAtPrompt(f, DEFAULT_INPUT_SHARE, { first_party_only: false, eu }, prompt);
+    const f = frontierServing(ds, m, whole, prompt, tools);
+    if (f !== whole || (prompt !== undefined && prompt > f.bounds.lowest)) {
+      return cheapestAtPrompt(f, DEFAULT_INPUT_SHARE, { first_party_only: false, eu }, prompt);
+    }
   }
   return eu ? cheapestEu(ds, m) : cheapestAtDefaultShare(ds, m.id);
 }
@@ -194,7 +197,9 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   const step = (id: string, constraint: string, rule: string, keep: (m: Model) => boolean, flags?: string) =>
     applyStep(ds, f, id, constraint, rule, keep, flags);
   const held: HeldBack[] = [];
-  const priced = (m: Model, eu: boolean) => cheapestFor(ds, m, eu, plan.asked_context);
+  // A use that needs tool calling (agents) is priced only on offers whose listing does not say it serves none.
+  const tools = ub.requires === 'tool_calling';
+  const priced = (m: Model, eu: boolean) => cheapestFor(ds, m, eu, plan.asked_context, tools);
   const open = (m: Model) => m.open_weights?.value === true;
   const evidence = (m: Model) => qualityEvidence(ds, ub, m);
   // The fit step and the scoring both ask where a model runs: asked once per model in an ask.

@@ -150,6 +150,10 @@ export function buildOffers(
     const windows = list.flatMap(({ o }) => (o.context_window
       ? [{ value: o.context_window, source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
     const contextWindow = choose(windows, sourceRank, { newestFirst: true });
+    // Tool calling as the listing's own sources state it, chosen the same way.
+    const tools = list.flatMap(({ o }) => (o.tool_calling === undefined
+      ? [] : [{ value: o.tool_calling, source: o.source, as_of: o.as_of, tier: 1, authoritative: true }]));
+    const toolCalling = choose(tools, sourceRank, { newestFirst: true });
     // The hours a price holds for and the copy that dates it, said beside the figure (price-notes.ts).
     addPriceNotes(prices, list.map(({ o }) => o));
     const vendor = opts.vendorOf?.(model_id);
@@ -163,6 +167,7 @@ export function buildOffers(
       sku: g.sku, first_party: vendor !== undefined && isFirstParty(provider, vendor),
     };
     if (contextWindow) offer.context_window = contextWindow;
+    if (toolCalling) offer.tool_calling = toolCalling;
     // A reasoning (thinking) price beside the developer's own output price is said, not applied (docs/data.md,
     // "Thinking-mode output prices"); resellers' files repeat figures copied from the developer's (scaleway's Qwen3
     // Instruct-2507 at 8.4, a model that does not think), so only a first-party offer carries it.

@@ -16,7 +16,7 @@ import { stitched } from './json-fragment.ts';
 import { ranked } from './top-slice.ts';
 import { cheapestAtPrompt, closedInFrontier, shutDownInFrontier, silentAtPrompt, type Frontier } from '../engines/offer-frontier.ts';
 import { longContextNote } from './cheapest-for-long-context.ts';
-import { developerCheapest, frontierServing, offerWindowNote } from '../engines/offer-context.ts';
+import { developerCheapest, frontierServing, offerToolsNote, offerWindowNote } from '../engines/offer-context.ts';
 
 /** The developer's own offers anywhere, under eu-cloud when it has none in the EU. */
 const ANYWHERE = Object.freeze({ first_party_only: true, eu: false });
@@ -175,6 +175,10 @@ export const cheapest_for = defineOperation({
     let atTier = 0;
     let windowElsewhere = 0;
     let windowOut = 0;
+    // agents: offers whose own listing says it serves no tool calling are not ranked (offer-context.ts).
+    const tools = ub.requires === 'tool_calling';
+    let toolsElsewhere = 0;
+    let toolsOut = 0;
 
     // A candidate is a board row and, in the cloud, its cheapest offer: the developer's own offer beside a reseller's
     // is looked up only for the rows a page shows.
@@ -210,14 +214,24 @@ export const cheapest_for = defineOperation({
         if (m.open_weights?.value === true) add(r);
         continue;
       }
-      const f = frontierServing(ds, m, r.frontier, prompt);
+      const fw = frontierServing(ds, m, r.frontier, prompt);
+      const f = tools ? frontierServing(ds, m, r.frontier, prompt, true) : fw;
       const priced = cheapestAtPrompt(f, input.input_share, filter, prompt);
-      if (f !== r.frontier && priced?.offer !== cheapestAtPrompt(r.frontier, input.input_share, filter, prompt)?.offer) {
-        if (!priced) {
+      // Each narrowing counted apart: the window's against the whole frontier, tool calling's against the window's.
+      const pricedW = f === fw ? priced : cheapestAtPrompt(fw, input.input_share, filter, prompt);
+      if (fw !== r.frontier && pricedW?.offer !== cheapestAtPrompt(r.frontier, input.input_share, filter, prompt)?.offer) {
+        if (!pricedW) {
           windowOut++;
           continue;
         }
         windowElsewhere++;
+      }
+      if (f !== fw && priced?.offer !== pricedW?.offer) {
+        if (!priced) {
+          toolsOut++;
+          continue;
+        }
+        toolsElsewhere++;
       }
       if (priced) {
         add(r, priced, f);
@@ -267,7 +281,7 @@ export const cheapest_for = defineOperation({
       input_share: input.input_share,
       ranked_by: selfHosted ? 'parameters_total' as const : 'blended_price' as const,
       note: [notes(ub, selfHosted), leftOutNote(deprecatedOut, shutDownOut, asOf, closedOut), longContextNote(prompt, atTier, silentOut),
-        offerWindowNote(prompt, windowElsewhere, windowOut), resaleNote(resale)]
+        offerWindowNote(prompt, windowElsewhere, windowOut), offerToolsNote(toolsElsewhere, toolsOut), resaleNote(resale)]
         .filter(Boolean).join(' ') || null,
       counts: {
         rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length,

@@ -74,6 +74,10 @@ export const OfferView = z
       .describe('Sources that list this offer. Full tier only: partial responses list them once in `sources`.'),
     sku: Sku.describe('Which product of the provider: `standard` (the model at its list price) or `regional` are the base SKUs used by default; `free`, `extended`, `stealth`, `batch`, `flex`, `priority`, `thinking`, `routing`, `online` are other listings.'),
     first_party: z.boolean().describe("true when the model's own developer sells it (its API, cloud platform or plan); false for a reseller or gateway."),
+    tool_calling: wireFact(z.boolean()).optional().describe('Whether this listing serves tool (function) calling, where a source '
+      + 'states it for the listing (models.dev\'s provider file, LiteLLM\'s key): a provider may not serve what the model can. '
+      + 'Absent: no source says; the model\'s `capabilities.tool_calling` is then all that is known. cheapest_for and '
+      + 'recommend_model with use=agents do not rank an offer that says false.'),
     status: wireFact(ModelStatus).extend({
       availability: LifecycleState.optional()
         .describe('Where the listing is still served but whether it can be bought is in question: the state `lifecycle_state` shows.'),
@@ -180,6 +184,7 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
     listed_by: [...o.listed_by],
     sku: o.sku,
     first_party: o.first_party,
+    ...(o.tool_calling ? { tool_calling: o.tool_calling } : {}),
     ...(o.status ? { status: o.status } : {}),
     ...(o.deprecation_date ? { deprecation_date: o.deprecation_date } : {}),
     ...(o.shutdown_date ? { shutdown_date: o.shutdown_date } : {}),

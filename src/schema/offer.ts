@@ -110,6 +110,11 @@ export const Offer = z
      */
     context_window: factOf(z.number().int().positive()).optional(),
     /**
+     * Whether this listing serves tool (function) calling, where a source states it for the listing: a provider may not
+     * serve what the model can (OpenRouter lists Llama 3.2 1B Instruct without it). Absent: no source says.
+     */
+    tool_calling: factOf(z.boolean()).optional(),
+    /**
      * Long-context tiers a source lists above the listing's window (Anthropic's retired 1M beta): no request can pay
      * them, so they are kept here, dated and sourced, and never priced (src/ingest/unreachable-tiers.ts).
      */

@@ -186,6 +186,9 @@ export function toOfferObservation(
     reasoning_output: cost?.reasoning !== undefined && cost.reasoning !== cost.output ? cost.reasoning : undefined,
     tiers: cost ? readTiers(cost.tiers, cost.context_over_200k, where, issues) : undefined,
     context_window: limit?.context || undefined,
+    // The provider file's own tool_call (inherited from the model file where the provider file is silent, as models.dev
+    // builds it): what that listing serves, which may differ from the model's (OpenRouter's Llama 3.2 1B says false).
+    tool_calling: typeof rec.tool_call === 'object' ? rec.tool_call.supported : rec.tool_call,
     // A provider file's `status` is that provider's listing: `deprecated` there is the provider retiring it.
     status: rec.status as ModelStatus | undefined,
     file: where.file,

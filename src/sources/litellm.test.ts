@@ -58,6 +58,8 @@ test('per-token prices become exact USD per 1M tokens, with *_above_200k_tokens 
     cache_read: 0.125,
     tiers: [{ above_tokens: 200_000, input: 2.5, output: 15 }],
     context_window: 1_048_576,
+    // The key's own supports_function_calling: true.
+    tool_calling: true,
     url: 'https://ai.google.dev/pricing',
     file: `litellm-via-rocry/${SNAPSHOT}`,
     row: 'gemini/gemini-2.5-pro',

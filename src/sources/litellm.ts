@@ -173,6 +173,7 @@ function translate(key: string, raw: Record<string, unknown>, asOf: string, wher
     cache_write: e.cache_creation_input_token_cost === undefined ? undefined : perMillion(e.cache_creation_input_token_cost),
     tiers: readTiers(raw, ranges, where, issues),
     context_window: e.max_input_tokens || undefined,
+    tool_calling: e.supports_function_calling,
     url: e.source,
     // LiteLLM's deprecation_date is per key, that is per provider listing, and a shutdown date (SHUTDOWN).
     shutdown_date: e.deprecation_date,

@@ -91,6 +91,8 @@ test('a provider file keeps its prices per 1M tokens, its context tiers, and an 
     cache_read: 0.55,
     tiers: [{ above_tokens: 200_000, input: 11, output: 41.25 }],
     context_window: 1_000_000,
+    // The base file's `tool_call = true`, inherited by the provider file: what this listing serves.
+    tool_calling: true,
     // The file's `status = "deprecated"`: Bedrock retiring its listing, a fact of the offer.
     status: 'deprecated',
     file: 'models.dev/models.dev-toml-HEAD-2026-07-02.tar.gz',

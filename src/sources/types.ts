@@ -106,6 +106,11 @@ export type OfferObservation = {
   tiers?: Array<{ above_tokens: number; input?: number; output?: number }>;
   /** The listing's own context window in tokens, where the source states one for this provider's listing. */
   context_window?: number;
+  /**
+   * Whether this provider's listing serves tool (function) calling, as the source states it for the listing (models.dev's
+   * provider file `tool_call`, LiteLLM's key `supports_function_calling`); absent where the source is silent.
+   */
+  tool_calling?: boolean;
   /** The page the price was checked against, when the source gives one. */
   url?: string;
   /** The SKU when the source states it apart from the id; otherwise the ingest reads it from the id. */

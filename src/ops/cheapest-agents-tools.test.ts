@@ -1,0 +1,34 @@
+// use=agents needs tool calling: an offer whose own listing says it serves none is not ranked, whatever the model can do.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { committedDataset } from '../../test/committed-dataset.ts';
+import { cheapest_for } from './cheapest-for.ts';
+import { get_model } from './get-model.ts';
+
+const ds = committedDataset();
+const run = (input: Record<string, unknown>) => cheapest_for.handler(ds, cheapest_for.input.parse(input), { today: '2026-11-29' }) as any;
+
+test('the offer carries its listing\'s tool calling: OpenRouter\'s Llama 3.2 1B Instruct says false, inference.net\'s true', () => {
+  // models.dev at f3fc6922 (2026-07-02): providers/openrouter/models/meta-llama/llama-3.2-1b-instruct.toml line 8
+  // `tool_call = false`; providers/inference/models/meta/llama-3.2-1b-instruct.toml line 9 `tool_call = true`.
+  const m = get_model.handler(ds, get_model.input.parse({ model_id: 'llama-3.2-1b-instruct' }), { today: '2026-11-29' }) as any;
+  const at = (provider: string, id: string) => m.offers.find((o: any) => o.provider === provider && o.provider_model_id === id);
+  assert.deepEqual(at('openrouter', 'meta-llama/llama-3.2-1b-instruct').tool_calling, { value: false, as_of: '2026-07-02', source: 'models-dev' });
+  assert.equal(at('inference', 'meta/llama-3.2-1b-instruct').tool_calling.value, true);
+});
+
+test('cheapest_for use=agents ranks no offer whose listing says it serves no tool calling, and says how many moved', () => {
+  const out = run({ use: 'agents', limit: 100 });
+  assert.deepEqual(out.requires, ['tool_calling']);
+  const said = out.items.filter((it: any) => it.offer?.tool_calling?.value === false).map((it: any) => `${it.model.id}@${it.offer.provider}`);
+  assert.deepEqual(said, []);
+  // Llama 3.2 1B Instruct is still ranked (the model states tool calling), at an offer other than OpenRouter's.
+  const llama = out.items.find((it: any) => it.model.id === 'llama-3.2-1b-instruct');
+  assert.ok(llama, 'llama-3.2-1b-instruct ranked');
+  assert.notEqual(llama.offer.provider, 'openrouter');
+  assert.match(out.note, /Tool calling is checked per offer: an offer whose listing says it serves no tool calling/);
+  assert.match(out.note, /\d+ models? had a cheaper offer whose listing serves no tool calling, so another offer is shown\./);
+  // use=chat needs no tool calling: OpenRouter's listing may be the cheapest there, and the sentence is not said.
+  const chat = run({ use: 'chat', limit: 100 });
+  assert.doesNotMatch(chat.note ?? '', /Tool calling is checked per offer/);
+});
