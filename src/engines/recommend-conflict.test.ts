@@ -21,26 +21,23 @@ function ask(raw: RawSituation) {
   return { r, notes: notesFor(s, r.plan, r.board, r.on_machine) };
 }
 
-test('a hospital asking where=eu-cloud and keep=no-training: self-hosted picks, each on a GPU rented in an EU region', { skip }, () => {
-  // keep=no-training rules every API offer out (the dataset holds no provider's no-training terms); where=eu-cloud is a
-  // cloud in the EU, and a GPU rented in an EU region is one, so the hospital's "in the EU, not trained on" has an answer
-  // (until 2026-11-29 where=eu-cloud meant API offers only and this ask had no pick).
+test('a hospital asking where=eu-cloud and keep=no-training: no pick, and the note says to ask keep=eu-only instead', { skip }, () => {
+  // where=eu-cloud rules self-hosting out (API offers in the EU), keep=no-training rules every API offer out (the
+  // dataset holds no provider's no-training terms): nothing can run. The hospital meant "in the EU, not trained on".
   const { r, notes } = ask({ who: 'hospital', use: 'clinical summarisation', data: 'health', keep: 'eu-only,no-training', where: 'eu-cloud' });
-  assert.equal(r.recommendations.length, 3);
-  for (const x of r.recommendations) {
+  assert.equal(r.recommendations.length, 0);
+  const wayOut = notes.find((n) => n.startsWith('keep=no-training rules out every API offer and where=eu-cloud rules out self-hosting'));
+  assert.ok(wayOut, `a note names the conflict: ${JSON.stringify(notes)}`);
+  assert.match(wayOut, /ask keep=eu-only in place of where=eu-cloud/);
+
+  // The ask the note suggests has an answer: self-hosted picks, each rented in an EU region of its provider.
+  const alt = ask({ who: 'hospital', use: 'clinical summarisation', data: 'health', keep: 'eu-only,no-training' });
+  assert.equal(alt.r.recommendations.length, 3);
+  for (const x of alt.r.recommendations) {
     assert.equal(x.option.path, 'self_hosted');
-    assert.ok(x.option.self?.cost?.rental, `${x.model.id} is rented, not hardware you would own`);
     assert.ok((x.option.self?.cost?.eu_regions ?? []).length > 0, `${x.model.id} is rented in an EU region`);
   }
-  assert.equal(notes.some((n) => n.includes('rules out self-hosting, so no model can run')), false);
-});
-
-test('where=eu-cloud beside keep=on-device: a device is no cloud, so nothing runs, and the note says how to keep the EU', { skip }, () => {
-  const { r, notes } = ask({ who: 'hospital', use: 'clinical summarisation', data: 'health', keep: 'on-device', where: 'eu-cloud' });
-  assert.equal(r.recommendations.length, 0);
-  const wayOut = notes.find((n) => n.startsWith('keep=on-device rules out every API offer and where=eu-cloud rules out self-hosting'));
-  assert.ok(wayOut, `a note names the conflict: ${JSON.stringify(notes)}`);
-  assert.match(wayOut, /ask keep=eu-only in place of where=eu-cloud, or where=on-premises/);
+  assert.equal(alt.notes.some((n) => n.includes('rules out self-hosting, so no model can run')), false);
 });
 
 test('each conflict names a way out that keeps the constraint that blocks API offers', () => {

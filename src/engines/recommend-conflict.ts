@@ -1,15 +1,16 @@
 // What an empty recommendation says when its constraints rule out both ways to run a model.
 /**
  * When the constraints leave no way to run any model (API offers and self-hosting both ruled out), the answer is
- * empty; this says which asks would keep the caller's intent and have an answer. where=eu-cloud rules self-hosting
- * out only beside a named machine or keep=on-device (a cloud in the EU is an API offer or a GPU rented in an EU
- * region, not the caller's device); keep=eu-only or where=on-premises keeps the intent on the caller's hardware.
+ * empty; this says which asks would keep the caller's intent and have an answer. A hospital that writes
+ * where=eu-cloud and keep=no-training means "in the EU, not trained on": renting GPUs in an EU region is that, and
+ * keep=eu-only is how this service asks for it (where=eu-cloud asks for an API offer in the EU).
  */
 export function conflictWayOut(apiBlockedBy: string, selfBlockedBy: string): string {
   const head = `${apiBlockedBy} rules out every API offer and ${selfBlockedBy} rules out self-hosting, so no model can run.`;
   if (selfBlockedBy === 'where=eu-cloud') {
-    return `${head} where=eu-cloud asks for a cloud in the EU (an API offer or a GPU rented in an EU region), not your own machine or `
-      + 'device. To run a model on your own hardware in the EU, ask keep=eu-only in place of where=eu-cloud, or where=on-premises.';
+    return `${head} where=eu-cloud asks for an API offer in the EU. To run a model in the EU yourself, ask keep=eu-only in place `
+      + 'of where=eu-cloud (self-hosted on a configuration rented in an EU region of its provider, or on your own hardware in '
+      + 'the EU), or where=on-premises (your own hardware).';
   }
   if (selfBlockedBy === 'where=any-cloud') {
     return `${head} where=any-cloud asks for an API offer. To self-host, leave where out (a rented configuration) or ask `

@@ -159,6 +159,7 @@ test('data that must stay in the EU: rentals in an EU region are costed, whateve
 test('keep=eu-only: a US provider\'s rental in an EU region qualifies, its US jurisdiction scored 0 and stated', () => {
   // Without the mystery cloud, the cheapest EU-region rental small-8b fits is us-48 ($1/h, eu-central, US GPU: US).
   const noMystery = aDataset({ ...CLOUDS, hardware: CLOUDS.hardware.filter((h) => h.id !== 'mystery-32') });
+  // (where=eu-cloud asks for API offers only, so it never rents: keep=eu-only is the one that restricts rentals.)
   const r = recommend(noMystery, interpret(noMystery, { keep: 'EU only' }));
   const small = parts(r, 'small-8b');
   assert.deepEqual([small.self!.hardware.id, small.self!.cost!.monthly_usd, small.parts.eu_residency, small.parts.eu_jurisdiction],
@@ -188,22 +189,6 @@ test('keep=eu-only: a configuration rented cheaper outside the EU is costed at i
   const o = parts(r, 'large-200b');
   assert.deepEqual([o.self!.cost!.rental!.instance_type, o.parts.eu_residency], ['gpu-h200-sxm_8gpu-128vcpu-1600gb', 1]);
   assert.match(r.recommendations.find((x) => x.model.id === 'large-200b')!.reasons[1], /in an EU region \(eu-north1\), as keep=eu-only requires/);
-});
-
-test('where=eu-cloud: a GPU rented in an EU region is an EU cloud; hardware you would own is not', () => {
-  // CLOUDS has no API offer. small-8b fits mystery-32, rented at 0.5 USD/h in eu-north: 0.5 x 730 = 365 USD a month.
-  // large-200b fits only us-640, which lists no EU region: keep=eu-only shows it as hardware you would own (above);
-  // where=eu-cloud asks for a cloud, so it is left out at the fit step.
-  const r = recommend(clouds, interpret(clouds, { where: 'EU cloud' }));
-  assert.deepEqual(r.recommendations.map((x) => x.model.id), ['small-8b']);
-  const small = parts(r, 'small-8b');
-  assert.deepEqual([small.path, small.self!.hardware.id, small.self!.cost!.monthly_usd, small.parts.eu_residency], ['self_hosted', 'mystery-32', 365, 1]);
-  assert.match(r.recommendations[0].reasons[1], /in an EU region \(eu-north\), as where=eu-cloud requires/);
-  const fit = r.steps.find((x) => x.id === 'fit')!;
-  assert.equal(fit.constraint, 'where=eu-cloud');
-  assert.match(fit.rule, /rented in an EU region/);
-  // A named machine is not a cloud: where=eu-cloud still rules self-hosting out beside it.
-  assert.equal(recommend(clouds, interpret(clouds, { where: 'EU cloud', machine: 'us-48' })).plan.self_blocked_by, 'where=eu-cloud');
 });
 
 test('a rented configuration takes its provider\'s jurisdiction and its EU regions; unknown is not EU', () => {

@@ -19,11 +19,6 @@ export type Plan = {
   /** The constraint that requires an EU offer, or null. */
   eu_by: string | null;
   /**
-   * `where=eu-cloud` with no machine named: a cloud in the EU, so a self-hosted pick must run on a GPU rented in an EU
-   * region (hardware the caller would own is not a cloud and does not qualify). Null otherwise.
-   */
-  rented_only_by: string | null;
-  /**
    * `where=on-premises` with no machine named: the self-hosted pick runs on hardware the caller owns, on its premises,
    * costed bought and run as estimate_cost costs it owned (recommend-hosting.ts, ownedHosting); nothing is rented. Else null.
    */
@@ -76,22 +71,17 @@ export function planOf(s: Interpretation, documents = false, askedContext?: numb
   const apiBlock = s.data === 'secret' ? 'data=secret'
     : blocking.length ? `keep=${blocking.join(',')}`
       : s.where === 'on-premises' || s.where === 'local' ? `where=${s.where}` : null;
+  const selfBlock = s.machine?.value === 'none' ? 'machine=none'
+    : s.where === 'any-cloud' || s.where === 'eu-cloud' ? `where=${s.where}` : null;
   const euBy = s.where === 'eu-cloud' ? 'where=eu-cloud' : s.keep.includes('eu-only') ? 'keep=eu-only' : null;
   const hw = s.machine?.hardware;
   const target: Plan['target'] = hw ? { kind: 'machine', hardware: hw, by: `machine=${s.machine!.value}` }
     : s.keep.includes('on-device') ? { kind: 'local', by: 'keep=on-device' }
       : s.where === 'local' ? { kind: 'local', by: 'where=local' } : { kind: 'any' };
-  // where=eu-cloud is a cloud in the EU: an API offer with EU residency or a GPU rented in an EU region (both are
-  // "an EU cloud" to the person asking); a named machine or the caller's device is neither, so self-hosting there is
-  // ruled out. where=any-cloud stays API offers only (its words: api, saas, managed).
-  const selfBlock = s.machine?.value === 'none' ? 'machine=none'
-    : s.where === 'any-cloud' ? 'where=any-cloud'
-      : s.where === 'eu-cloud' && target.kind !== 'any' ? 'where=eu-cloud' : null;
-  const rentedOnly = s.where === 'eu-cloud' && selfBlock === null ? 'where=eu-cloud' : null;
   const owned = target.kind !== 'any' || s.where === 'on-premises';
   return {
     api: apiBlock === null, api_blocked_by: apiBlock, self: selfBlock === null, self_blocked_by: selfBlock,
-    eu_by: euBy, rented_only_by: rentedOnly, on_premises_by: target.kind === 'any' && s.where === 'on-premises' ? 'where=on-premises' : null,
+    eu_by: euBy, on_premises_by: target.kind === 'any' && s.where === 'on-premises' ? 'where=on-premises' : null,
     target, context: askedContext ?? (documents ? DOCUMENTS_CONTEXT : DEFAULT_CONTEXT), asked_context: askedContext,
     trust_floor_by: sensitiveBy(s),
     speed_floor: selfBlock === null && owned ? speedFloorOf(s.use, target.kind === 'machine') : null,

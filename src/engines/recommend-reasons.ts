@@ -368,16 +368,15 @@ export function notesFor(
   const rentedEu = 'a rented configuration is costed only where its provider offers it in an EU region (the rental-regions table; a '
     + 'region no row places does not count); the provider\'s jurisdiction is stated and scored (eu_jurisdiction), not required: '
     + 'a US cloud\'s EU region counts, as Bedrock in Frankfurt does for an API offer (who=public-sector weighs jurisdiction, and '
-    + '`rental_jurisdiction` names it); ' + (plan.rented_only_by
-    ? `a model no such rental fits is not self-hosted under ${plan.rented_only_by} (hardware you would own is not a cloud)`
-    : 'a model no such rental fits is shown on the smallest configuration it fits, as hardware you would own, not counted as cheap');
+    + '`rental_jurisdiction` names it); a model no such rental fits is shown on the smallest configuration it fits, as hardware you '
+    + 'would own, not counted as cheap';
   if (plan.eu_by && !plan.api && plan.self && plan.target.kind === 'any') {
     notes.push(plan.on_premises_by
       ? `${plan.eu_by} with ${plan.on_premises_by}: the hardware is yours, on your premises, so it qualifies when your premises are in the EU; `
         + 'it is costed as bought and run (estimate_cost\'s owned month), and nothing is rented.'
-      : `${plan.eu_by} with self-hosting only: ${rentedEu}${plan.rented_only_by ? '' : '; your own hardware qualifies when it is in the EU'}.`);
+      : `${plan.eu_by} with self-hosting only: ${rentedEu}; your own hardware qualifies when it is in the EU.`);
   }
-  if (plan.eu_by && plan.api) notes.push(`${plan.eu_by}: an API offer qualifies when it is EU-resident or an EU-regional SKU, or when its provider offers EU regions (\`region\`), which you must then choose; offers whose residency is not established do not qualify. Self-hosting qualifies ${plan.rented_only_by ? `under ${plan.rented_only_by} on a GPU rented in an EU region` : 'when your hardware is in the EU'}${plan.self && plan.target.kind === 'any' ? `; ${rentedEu}` : ''}.`);
+  if (plan.eu_by && plan.api) notes.push(`${plan.eu_by}: an API offer qualifies when it is EU-resident or an EU-regional SKU, or when its provider offers EU regions (\`region\`), which you must then choose; offers whose residency is not established do not qualify. Self-hosting qualifies when your hardware is in the EU${plan.self && plan.target.kind === 'any' ? `; ${rentedEu}` : ''}.`);
   const m = s.machine;
   if (m?.hardware && m.class) notes.push(`machine=${m.value} is checked on ${m.hardware.id} (${m.hardware.name}), the configuration that stands for this class; give a hardware id from GET /api/v1/hardware for another machine.`);
   if (onMachine) notes.push(onMachineNote(onMachine));
@@ -394,7 +393,7 @@ export function notesFor(
   } else if (plan.self && plan.target.kind === 'any' && plan.on_premises_by) {
     notes.push(`${plan.on_premises_by} and no machine named: a self-hosted pick runs on hardware you buy and run, on the configuration least costly to own that it fits at 4 bits per weight or more (estimate_cost's owned order at 1M tokens a month, the first whose month counts the whole machine where one fits), costed as estimate_cost costs it owned: the purchase over ${DEFAULT_AMORTIZATION_MONTHS} months, the host machine where a source prices it, and electricity${plan.speed_floor !== null ? '; among those that run it at the usable-speed floor (the step speed), where one does' : ''}. It is ranked on that month at the tokens the configuration serves (estimate_cost's throughput and utilisation), per 1M tokens: estimate_cost with that hardware, volume and context gives the same month. Residency and jurisdiction are yours. A model no configuration with a purchase price fits needs more than the largest that has one: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}. Name your machine for its fit.`);
   } else if (plan.self && plan.target.kind === 'any') {
-    notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region)' : ''} ${plan.rented_only_by ? `is not self-hosted under ${plan.rented_only_by}` : `needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}`}.`);
+    notes.push(`No machine named: a self-hosted pick runs on the least costly rented configuration it fits at 4 bits per weight or more, and is ranked on that cost: one month's rent over the tokens the configuration serves in a month (estimate_cost's throughput and utilisation), per 1M tokens, the API's unit. That is the cost when kept busy; at lower volume a token costs more (estimate_cost gives the curve). A model no rented configuration fits${plan.eu_by ? ' (in an EU region)' : ''} needs more than the largest that has a price: price ${UNPRICED_CONFIGURATION_PRICE_SCORE}.`);
   }
   return notes;
 }

@@ -177,9 +177,7 @@ function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
   // A local machine with none named is one the caller would buy: costed bought and run, as on premises.
   if (plan.target.kind === 'local') return ownedHosting(ds, m, localPool(ds), plan.context, plan.speed_floor, false);
   if (plan.on_premises_by) return ownedHosting(ds, m, ds.hardware, plan.context, plan.speed_floor);
-  const pick = cheapestHosting(ds, m, ds.hardware, plan.context, true, plan.eu_by !== null);
-  // where=eu-cloud: only a GPU rented in an EU region is an EU cloud; a model none fits is not shown as owned hardware.
-  return plan.rented_only_by && pick && !rentalOf(pick) ? undefined : pick;
+  return cheapestHosting(ds, m, ds.hardware, plan.context, true, plan.eu_by !== null);
 }
 
 /**
@@ -248,16 +246,15 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
       + '(licence.territory_exclusion: the clause quoted from the licence or its acceptable use policy, with its page)', (m) => euExclusionOf(m) === undefined, '');
   }
   // What the tests of self_facts and fit read of the ask besides their words (the fit's context and where are in its rule).
-  const apiFlags = `api=${plan.api},eu=${plan.eu_by !== null}${plan.rented_only_by ? ',rented' : ''}`;
+  const apiFlags = `api=${plan.api},eu=${plan.eu_by !== null}`;
   if (plan.self && f.pool.some((m) => !apiOk(m))) {
     step('self_facts', plan.api ? 'built-in' : plan.api_blocked_by!,
       'for self-hosting: parameter count and architecture in the dataset, to check the fit',
       (m) => apiOk(m) || (m.parameters_total !== undefined && m.architecture !== undefined), apiFlags);
     const t = plan.target;
-    const where = t.kind === 'machine' ? `fits ${t.hardware.id} (${t.hardware.name})` : t.kind === 'local' ? `fits a catalogued ${LOCAL_CLASSES.join(', ')} configuration`
-      : plan.rented_only_by ? 'fits a catalogued hardware configuration rented in an EU region' : 'fits a catalogued hardware configuration';
+    const where = t.kind === 'machine' ? `fits ${t.hardware.id} (${t.hardware.name})` : t.kind === 'local' ? `fits a catalogued ${LOCAL_CLASSES.join(', ')} configuration` : 'fits a catalogued hardware configuration';
     const rule = `for self-hosting: ${where} at 4 bits per weight or more, ${plan.context} tokens of context`;
-    step('fit', t.kind === 'any' ? plan.rented_only_by ?? 'built-in' : t.by, rule, (m) => apiOk(m) || selfOf(m) !== undefined,
+    step('fit', t.kind === 'any' ? 'built-in' : t.by, rule, (m) => apiOk(m) || selfOf(m) !== undefined,
       t.kind === 'machine' ? undefined : apiFlags);
     // On hardware the caller owns or buys, a pick must write at least as fast as a person reads (recommend-speed.ts).
     const floor = plan.speed_floor;

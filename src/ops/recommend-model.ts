@@ -268,7 +268,7 @@ export const recommend_model = defineOperation({
     keep: Text.optional().describe('Data constraints, one or several, all applied: any (default), eu-only, no-training, '
       + 'no-retention, on-device, open-weights, open-licence (OSI-approved), comma-separated (eu-only,open-licence), or free text naming them '
       + '(e.g. "EU only, no training, no retention").'),
-    where: Text.optional().describe('Where it runs: any-cloud (API offers), eu-cloud (a cloud in the EU: an API offer with EU residency or a GPU rented in an EU region), on-premises, local, or free text (e.g. "own servers"; an EU member state, "Germany", reads as eu-cloud).'),
+    where: Text.optional().describe('Where it runs: any-cloud, eu-cloud, on-premises, local, or free text (e.g. "own servers"; an EU member state, "Germany", reads as eu-cloud).'),
     context: RecommendContext,
     machine: Text.optional().describe('The machine for self-hosting: none (API only), laptop, workstation, server, cluster, a hardware id (GET /api/v1/hardware), a device as people say it ("my 4090", "RTX 3060 12GB", "M3 Max 64GB", "4090 laptop"), with a count ("2x 3090", "dual 4090", "4 x H100"), or a bare memory size ("24 GB GPU": fits checked, speed not estimated). Ambiguous or unknown text is refused with the candidates.'),
   }).strict(),
