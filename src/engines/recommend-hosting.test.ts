@@ -170,6 +170,27 @@ test('keep=eu-only: a US provider\'s rental in an EU region qualifies, its US ju
   assert.doesNotMatch(reason, /from a provider under EU jurisdiction/);
 });
 
+test('keep=eu-only: a configuration rented cheaper outside the EU is costed at its dearer EU rental, not lost', () => {
+  // The 8 x H200 rows of SkyPilot's catalogue: Seeweb's ECS8GPU10 at 20.8 USD/h lists no region (catalogs/v7/seeweb/
+  // vms.csv @06b032fa), Nebius's 8-GPU H200 at 28.00 lists eu-north1 (catalogs/v7/nebius/vms.csv @22fd1fea). large-200b
+  // fits only this node. Without keep it rents Seeweb's: 20.8 x 730 = 15,184 USD a month; with keep=eu-only Nebius's:
+  // 28 x 730 = 20,440 USD, in eu-north1, where before only the cheapest was kept and the model had no EU rental at all.
+  const h200 = aHardware({ id: 'h200-x8', class: 'server', count: 8, memory_gb: f(1128),
+    rental: f({ provider: 'seeweb', instance_type: 'ECS8GPU10', usd_per_hour: 20.8, eu_regions: [] }),
+    eu_rental: f({ provider: 'nebius', instance_type: 'gpu-h200-sxm_8gpu-128vcpu-1600gb', usd_per_hour: 28, eu_regions: ['eu-north1'] }) });
+  const node = aDataset({ ...CLOUDS, hardware: [h200] });
+  const large = node.modelById.get('large-200b')!;
+  const anywhere = cheapestHosting(node, large, node.hardware, 8192)!;
+  assert.deepEqual([anywhere.cost!.rental!.provider, anywhere.cost!.monthly_usd, anywhere.cost!.eu_regions], ['seeweb', 15184, []]);
+  const inEu = cheapestHosting(node, large, node.hardware, 8192, true, true)!;
+  assert.deepEqual([inEu.hardware.id, inEu.cost!.rental!.provider, inEu.cost!.monthly_usd, inEu.cost!.eu_regions],
+    ['h200-x8', 'nebius', 20440, ['eu-north1']]);
+  const r = recommend(node, interpret(node, { keep: 'EU only' }));
+  const o = parts(r, 'large-200b');
+  assert.deepEqual([o.self!.cost!.rental!.instance_type, o.parts.eu_residency], ['gpu-h200-sxm_8gpu-128vcpu-1600gb', 1]);
+  assert.match(r.recommendations.find((x) => x.model.id === 'large-200b')!.reasons[1], /in an EU region \(eu-north1\), as keep=eu-only requires/);
+});
+
 test('a rented configuration takes its provider\'s jurisdiction and its EU regions; unknown is not EU', () => {
   // No keep: small-8b runs on the cheapest rental it fits, mystery-32 ($0.5/h): EU regions (residency 1), jurisdiction unknown (0).
   const any = recommend(clouds, interpret(clouds, { keep: 'no retention' }));

@@ -117,17 +117,19 @@ export function euRentalProvider(ds: Dataset, provider: string): boolean {
 }
 
 /**
- * The configurations of `pool` with a rental price: any, or (eu) those the provider offers in an EU region, whatever
+ * The configurations of `pool` with a rental price: any, or (eu) those a provider offers in an EU region, whatever
  * the provider's jurisdiction: EU residency is what keep=eu-only and where=eu-cloud ask of an API offer too (Bedrock in
  * Frankfurt qualifies, its US jurisdiction scored), so a rental in an EU region qualifies the same way and its
  * provider's jurisdiction is scored and stated. An EU region is one rental-regions.csv places in an EU member state.
+ * Under eu, a configuration whose cheapest rental lists no EU region is rented at its cheapest one that does
+ * (`eu_rental`, a copy of the record with that rental in place): the cheaper offer elsewhere does not hide it.
  * Pools are arrays of one dataset (its hardware, or a filter of it kept per dataset).
  */
 function rented(pool: readonly Hardware[], eu: boolean): Hardware[] {
   let r = rentedPools.get(pool);
   if (!r) {
     const any = pool.filter((h) => h.rental !== undefined);
-    const inEu = any.filter((h) => h.rental!.value.eu_regions.length > 0);
+    const inEu = any.flatMap((h) => h.rental!.value.eu_regions.length > 0 ? [h] : h.eu_rental ? [{ ...h, rental: h.eu_rental }] : []);
     rentedPools.set(pool, (r = { any, eu: inEu }));
   }
   return eu ? r.eu : r.any;
@@ -156,8 +158,10 @@ function computeHosting(ds: Dataset, m: Model, pool: readonly Hardware[], contex
   const smallest = { hardware: small.hardware, fit: small.fit };
   if (!priced) return { ...smallest, ...NOT_OWNED, priced, cost: null, smallest: null };
   // One million tokens a month stays under one machine's capacity, so each option's monthly cost is one rented month.
-  const c = selfHostingCost(m, rented(pool, eu), { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 1).cheapest;
-  const hw = c ? ds.hardwareById.get(c.hardware_id) : undefined;
+  const candidates = rented(pool, eu);
+  const c = selfHostingCost(m, candidates, { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context }, 1).cheapest;
+  // The record costed, not the dataset's: under eu it may carry its EU rental in place of the cheapest.
+  const hw = c ? candidates.find((h) => h.id === c.hardware_id) : undefined;
   const fit = hw ? selfFit(m, hw, context)?.fit : undefined;
   if (!c || !hw || !fit) return { ...smallest, ...NOT_OWNED, priced, cost: null, smallest: null };
   const monthly = c.rental.usd_per_hour * HOURS_PER_MONTH;

@@ -77,6 +77,29 @@ test('the cheapest rental of the same accelerator and count is chosen; other cou
   assert.equal(h.rental?.note, 'read at c; cheapest of 2 matching on-demand offers');
 });
 
+// Worked from SkyPilot's catalogue rows for 8 x H200: Seeweb's ECS8GPU10 (H200, 8, 20.8 USD/h, Region empty;
+// skypilot-org/skypilot-catalog catalogs/v7/seeweb/vms.csv @06b032fa) lists no region, Nebius's
+// gpu-h200-sxm_8gpu-128vcpu-1600gb (28.00 USD/h) lists eu-north1 among its rows (catalogs/v7/nebius/vms.csv @22fd1fea).
+// The cheapest overall is Seeweb's at 20.8; an ask needing EU residency must still see Nebius's at 28.00.
+test('beside the cheapest rental, the cheapest one in an EU region is kept when the cheapest lists no EU region', () => {
+  const cfg = aConfig({ id: 'h200-x8', accelerator_key: [h100.key], rental_accelerators: ['H200 141GB SXM', 'H200'] });
+  const rentals = [
+    aRental({ provider: 'seeweb', instance_type: 'ECS8GPU10', accelerator: 'H200', usd_per_hour: 20.8 }),
+    aRental({ provider: 'nebius', instance_type: 'gpu-h200-sxm_8gpu-128vcpu-1600gb', accelerator: 'H200', usd_per_hour: 28, eu_regions: ['eu-north1', 'eu-west1'] }),
+  ];
+  const h = buildHardware([h100], rentals, [cfg]).hardware[0];
+  assert.equal(h.rental?.value.provider, 'seeweb');
+  assert.equal(h.rental?.value.usd_per_hour, 20.8);
+  assert.deepEqual(h.eu_rental?.value, { provider: 'nebius', instance_type: 'gpu-h200-sxm_8gpu-128vcpu-1600gb', usd_per_hour: 28, eu_regions: ['eu-north1', 'eu-west1'] });
+  assert.match(h.eu_rental?.note ?? '', /the cheapest overall, seeweb ECS8GPU10 at 20.8 USD\/h, lists none/);
+  // Where the cheapest is itself in an EU region there is nothing to add (Nebius's 8 x H100 at 23.6 above).
+  const euFirst = buildHardware([h100], [rentals[1], aRental({ provider: 'lambda', accelerator: 'H200', usd_per_hour: 31 })], [cfg]).hardware[0];
+  assert.equal(euFirst.rental?.value.provider, 'nebius');
+  assert.equal(euFirst.eu_rental, undefined);
+  // No offer in an EU region: none is made up.
+  assert.equal(buildHardware([h100], [rentals[0]], [cfg]).hardware[0].eu_rental, undefined);
+});
+
 test('a configuration whose accelerator has no bandwidth in any source is an issue, not a guess', () => {
   const noBandwidth: HardwareObservation = { source: 'epoch-hardware', key: 'Mystery GPU', name: 'Mystery GPU', memory_gb: 48, as_of: '2025-01-01' };
   const { hardware, issues } = buildHardware([noBandwidth], [], [aConfig({ id: 'mystery', accelerator_key: ['Mystery GPU'], count: 1 })]);

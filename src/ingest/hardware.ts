@@ -220,17 +220,32 @@ function priceFact(cfg: HardwareConfig, acc: Accelerator): Fact<number> | undefi
   });
 }
 
-/** The cheapest rental of the same accelerator in the same count (ties: provider, then instance type). */
-function rentalFact(cfg: HardwareConfig, rentals: RentalObservation[]): Fact<RentalPrice> | undefined {
+type Rentals = { rental?: Fact<RentalPrice>; eu_rental?: Fact<RentalPrice> };
+
+/**
+ * The cheapest rental of the same accelerator in the same count (ties: provider, then instance type), and, when that
+ * one lists no EU region, the cheapest that does: an ask that needs EU residency (keep=eu-only, where=eu-cloud) rents
+ * the configuration there, so an EU offer must not be lost because another provider rents it cheaper elsewhere.
+ */
+function rentalFacts(cfg: HardwareConfig, rentals: RentalObservation[]): Rentals {
   const names = new Set(cfg.rental_accelerators);
   const matching = rentals
     .filter((r) => names.has(r.accelerator) && r.gpu_count === cfg.count)
     .sort((a, b) => a.usd_per_hour - b.usd_per_hour || a.provider.localeCompare(b.provider) || a.instance_type.localeCompare(b.instance_type));
   const best = matching[0];
-  if (!best) return undefined;
-  const value: RentalPrice = { provider: best.provider, instance_type: best.instance_type, usd_per_hour: best.usd_per_hour, eu_regions: best.eu_regions };
-  const notes = [best.note, matching.length > 1 ? `cheapest of ${matching.length} matching on-demand offers` : undefined].filter(Boolean);
-  return fact(value, best.as_of, best.source, notes.length ? { note: notes.join('; ') } : {});
+  if (!best) return {};
+  const eu = matching.filter((r) => r.eu_regions.length > 0);
+  const rental = rentalFactOf(best, matching.length > 1 ? `cheapest of ${matching.length} matching on-demand offers` : undefined);
+  if (best.eu_regions.length > 0 || eu.length === 0) return { rental };
+  const why = `cheapest of ${eu.length} matching on-demand ${eu.length === 1 ? 'offer' : 'offers'} in an EU region; `
+    + `the cheapest overall, ${best.provider} ${best.instance_type} at ${best.usd_per_hour} USD/h, lists none`;
+  return { rental, eu_rental: rentalFactOf(eu[0], why) };
+}
+
+function rentalFactOf(r: RentalObservation, choice: string | undefined): Fact<RentalPrice> {
+  const value: RentalPrice = { provider: r.provider, instance_type: r.instance_type, usd_per_hour: r.usd_per_hour, eu_regions: r.eu_regions };
+  const notes = [r.note, choice].filter(Boolean);
+  return fact(value, r.as_of, r.source, notes.length ? { note: notes.join('; ') } : {});
 }
 
 /**
@@ -269,7 +284,7 @@ export function buildHardware(
     const compute = computeOf(cfg, acc, computeTable);
     const power = powerFact(acc.all);
     const price = priceFact(cfg, acc);
-    const rental = rentalFact(cfg, rentals);
+    const { rental, eu_rental } = rentalFacts(cfg, rentals);
     const sizes = otherSizesFact(cfg, acc, memory.value);
     const record = {
       id: cfg.id,
@@ -285,6 +300,7 @@ export function buildHardware(
       ...(power ? { power_w: power } : {}),
       ...(price ? { purchase_price_usd: price } : {}),
       ...(rental ? { rental } : {}),
+      ...(eu_rental ? { eu_rental } : {}),
       ...(sizes ? { sold_also_in_gb: sizes } : {}),
     };
     const parsed = Hardware.safeParse(record);

@@ -103,6 +103,12 @@ export const Hardware = z
     /** The host machine around the accelerators, where a source prices it (data/curated/host-machines.csv). */
     host_machine: factOf(HostMachine).optional(),
     rental: factOf(RentalPrice).optional(),
+    /**
+     * The cheapest rental offered in an EU region, where the cheapest overall (`rental`) lists none: what an ask that
+     * needs EU residency (keep=eu-only, where=eu-cloud) rents. Absent when `rental` is itself in an EU region or no
+     * offer of the configuration is.
+     */
+    eu_rental: factOf(RentalPrice).optional(),
   })
   .strict();
 export type Hardware = z.infer<typeof Hardware>;

@@ -83,6 +83,11 @@ function euRegionsOf(regions: RentalRegions, provider: string, listed: string[],
  * EU-SE-1, EU-RO-1 among them; "TODO: Investigate if these can be found from the API"), whatever the type's stock there
  * (skypilot-org/skypilot sky/catalog/data_fetchers/fetch_runpod.py @8c488dc596189761130b4c22653352c2994f043f). No
  * configuration of theirs is counted as rented in the EU until a source shows the type offered in an EU region.
+ * Nebius's fetcher is not one of them: for each region of its tenants' projects (`_get_regions_map`) it lists the
+ * platforms of that region's own project (`_fetch_platforms_for_project('project-<code>public-images')`) and writes
+ * each preset with that region (skypilot-org/skypilot sky/catalog/data_fetchers/fetch_nebius.py
+ * @18b91582185f668be98e66ddd41b9e4aea56bb5a), so a Nebius row's region is one whose project lists the type (the stored
+ * rows differ by region: L40S and H100 in eu-north1 only, B200 in us-central1 only). It is a listing, not stock.
  */
 const EVERY_REGION_WRITTEN = new Set(['lambda', 'runpod']);
 
