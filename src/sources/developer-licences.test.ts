@@ -94,5 +94,7 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.equal(by.get('deepseek-r1-distill-llama-70b')?.licence_text, 'llama-3.3');
   // OpenAI's gpt-oss-safeguard README (7ec06bb): "Permissive Apache 2.0 license", for the 120b and the 20b.
   assert.equal(by.get('gpt-oss-safeguard-120b')?.licence_text, 'Apache 2.0');
+  // microsoft/phi-2's README at 7e10f3e: front matter `license: mit`.
+  assert.equal(by.get('phi-2')?.licence_text, 'mit');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });
