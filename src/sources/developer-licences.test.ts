@@ -96,5 +96,7 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.equal(by.get('gpt-oss-safeguard-120b')?.licence_text, 'Apache 2.0');
   // microsoft/phi-2's README at 7e10f3e: front matter `license: mit`.
   assert.equal(by.get('phi-2')?.licence_text, 'mit');
+  // NVIDIA's card for Llama-3.1-Nemotron-Nano-8B-v1: "governed by the NVIDIA Open Model License", Llama 3.1 as additional terms.
+  assert.equal(by.get('llama-3.1-nemotron-nano-8b-v1')?.licence_text, 'nvidia open model');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });
