@@ -43,6 +43,8 @@ export type ModelBuild = {
   sourceRow(source: string, id: string): string | undefined;
   /** Whether a row written for this very source and id excludes it (`models-dev,openrouter/~moonshotai/kimi-latest,`). */
   sourceRowExcludes(source: string, id: string): boolean;
+  /** Whether an id is a listing of a model that is not a language model (not-language-models.ts), so none was created. */
+  notLanguageModel(id: string): boolean;
 };
 
 export function buildModels(
@@ -335,5 +337,6 @@ export function buildModels(
       return row && matcher.has(row) ? row : undefined;
     },
     sourceRowExcludes: (source, id) => matcher.sourceRowExcludes(source, id),
+    notLanguageModel: (id) => notLanguage.has(id),
   };
 }

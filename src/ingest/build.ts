@@ -3,7 +3,7 @@ import { DATASET_SCHEMA_VERSION, type DatasetData, type Developer, type Fact, ty
 import { fact } from '../schema/fact.ts';
 import type { AdapterResult, DeveloperObservation, HardwareObservation, IngestIssue, RentalObservation } from '../sources/types.ts';
 import { buildChangesAll } from './build-all-changes.ts';
-import type { NotLanguageModel } from './not-language-models.ts';
+import { NOT_A_LANGUAGE_MODEL_WHY, type NotLanguageModel } from './not-language-models.ts';
 import { markReviewedPriceEvents } from './reviewed-price-events.ts';
 import { standingPrices } from './price-unit-errors.ts';
 import { sourceReadings } from './launch-corrections.ts';
@@ -212,7 +212,9 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   report.issues.push(...setAsideUnreachableTiers(offers, (id) => windowOf.get(id)));
   for (const o of unOffers) {
     const priced = o.input !== undefined || o.output !== undefined;
-    report.unmatched.push({ source: o.source, source_id: `${o.provider}/${o.provider_model_id}`, what: priced ? 'priced offer' : 'offer', why: 'no canonical model matches' });
+    const id = `${o.provider}/${o.provider_model_id}`;
+    report.unmatched.push({ source: o.source, source_id: id, what: priced ? 'priced offer' : 'offer',
+      why: mb.notLanguageModel(id) ? NOT_A_LANGUAGE_MODEL_WHY : 'no canonical model matches' });
   }
   const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf,
     tables.weightHosts ?? []);
