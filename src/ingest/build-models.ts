@@ -22,6 +22,7 @@ import { place } from './placed.ts';
 import { isRouter } from './routers.ts';
 import { withoutDeveloperLabel } from './developer-name-prefix.ts';
 import { mergeModel, type LicenceLookup, type RepoFacts } from './merge-model.ts';
+import { NOT_A_LANGUAGE_MODEL_WHY } from './not-language-models.ts';
 
 const EFFORT_TAIL = /-(?:thinking|reasoning|nothinking|non-thinking|no-thinking|think|high|medium|low|minimal|xhigh|max)$/;
 /** A month-and-day preview (`kimi-k2-0711-preview`); a YYMM version (`-2411`) is not one (match-keys.ts). */
@@ -42,6 +43,8 @@ export type ModelBuild = {
   sourceRow(source: string, id: string): string | undefined;
   /** Whether a row written for this very source and id excludes it (`models-dev,openrouter/~moonshotai/kimi-latest,`). */
   sourceRowExcludes(source: string, id: string): boolean;
+  /** Whether an id is a listing of a model that is not a language model (not-language-models.ts), so none was created. */
+  notLanguageModel(id: string): boolean;
 };
 
 export function buildModels(
@@ -64,9 +67,16 @@ export function buildModels(
     return ctx.resolveDeveloper(n) ?? VENDOR_PREFIX[n.toLowerCase()] ?? canonicalSlug(n);
   };
 
+  /** Spellings whose model is not a language model (not-language-models.ts): no model, and their ids stay unmatched. */
+  const notLanguage = new Set<string>();
   const create = (slug: string, vendor: string, rule: string, spellings: string[], name?: string, source?: string, reviewed = false): string => {
     // A preview retired apart is named by its undated id (`o1-preview`), whichever spelling creates it.
     const id = matcher.apartOf(spellings[0]) ?? slug;
+    // NVIDIA's NIM listing of BEVFormer or ESMFold would create a model of a language-model catalogue: '' creates none.
+    if (ctx.notLanguageModels?.has(id)) {
+      for (const s of spellings) notLanguage.add(s);
+      return '';
+    }
     // A row of the alias table naming its own id is a model of its own: it merges into no model its key reaches (the
     // arena's `hy3` is not Hy3 preview, `hunyuan-turbos-20250416` not the catalogue's 20250226 version).
     const target = reviewed ? undefined : matcher.mergeTarget(id) ?? (name ? matcher.byDisplayName(name) : undefined);
@@ -111,6 +121,7 @@ export function buildModels(
     const current = LATEST_TAIL.test(slug) && repo ? catalogueByRepo.get(repo) : undefined;
     if (current) { matcher.addPointer(o.source_model_id, current); continue; }
     const id = create(slug, vendorFrom(o.vendor_hint, o.source_model_id.split('/')[0]), 'models.dev catalogue entry', [o.source_model_id], o.name);
+    if (!id) continue;
     if (repo && !catalogueByRepo.has(repo)) catalogueByRepo.set(repo, id);
     if (o.weights_url) matcher.addWeightsUrl(o.weights_url, id);
     if (o.name) matcher.addName(o.name, id);
@@ -194,7 +205,10 @@ export function buildModels(
   for (const o of observations) {
     const m = matcher.resolve(o.source, o.source_model_id, { hint: o.canonical_hint, url: o.url });
     if (!m) {
-      if (m === undefined) report.unmatched.push({ source: o.source, source_id: o.source_model_id, what: 'model', why: 'no rule or alias row matches exactly one model' });
+      if (m === undefined) {
+        report.unmatched.push({ source: o.source, source_id: o.source_model_id, what: 'model',
+          why: notLanguage.has(o.source_model_id) ? NOT_A_LANGUAGE_MODEL_WHY : 'no rule or alias row matches exactly one model' });
+      }
       continue;
     }
     count(report.matchedBy, m.rule);
@@ -323,5 +337,6 @@ export function buildModels(
       return row && matcher.has(row) ? row : undefined;
     },
     sourceRowExcludes: (source, id) => matcher.sourceRowExcludes(source, id),
+    notLanguageModel: (id) => notLanguage.has(id),
   };
 }

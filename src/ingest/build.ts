@@ -3,6 +3,7 @@ import { DATASET_SCHEMA_VERSION, type DatasetData, type Developer, type Fact, ty
 import { fact } from '../schema/fact.ts';
 import type { AdapterResult, DeveloperObservation, HardwareObservation, IngestIssue, RentalObservation } from '../sources/types.ts';
 import { buildChangesAll } from './build-all-changes.ts';
+import { NOT_A_LANGUAGE_MODEL_WHY, type NotLanguageModel } from './not-language-models.ts';
 import { markReviewedPriceEvents } from './reviewed-price-events.ts';
 import { standingPrices } from './price-unit-errors.ts';
 import { sourceReadings } from './launch-corrections.ts';
@@ -79,6 +80,8 @@ export type Tables = {
   developerMaxOutput?: readonly DeveloperMaxOutput[];
   /** Developers that publish no weights of their API models (data/curated/closed-developers.csv); absent in tests without it. */
   closedDevelopers?: readonly ClosedDeveloper[];
+  /** Listings that are not language models and create no model (data/curated/not-language-models.csv); absent in tests without it. */
+  notLanguageModels?: readonly NotLanguageModel[];
   /** Providers that host the models they sell themselves (data/curated/weight-hosting-providers.csv); absent in tests without it. */
   weightHosts?: readonly WeightHost[];
   /** What a source's undated `deprecated` means (data/curated/deprecation-readings.csv); absent in tests without it. */
@@ -95,7 +98,8 @@ export type BuildResult = { data: DatasetData; report: BuildReport };
 export function build(results: readonly AdapterResult[], tables: Tables, opts: { onPrice?: PriceTrace } = {}): BuildResult {
   const report = newReport();
   for (const r of results) report.issues.push(...r.issues);
-  const ctx: IngestContext = { matcher: new Matcher(tables.aliases), report, resolveDeveloper: tables.resolveDeveloper };
+  const ctx: IngestContext = { matcher: new Matcher(tables.aliases), report, resolveDeveloper: tables.resolveDeveloper,
+    notLanguageModels: new Set((tables.notLanguageModels ?? []).map((r) => r.model_id)) };
 
   const sourceRows = new Map<string, Source>();
   for (const s of [...results.flatMap((r) => r.sources), ...tables.projectSources]) if (!sourceRows.has(s.id)) sourceRows.set(s.id, s);
@@ -208,7 +212,9 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   report.issues.push(...setAsideUnreachableTiers(offers, (id) => windowOf.get(id)));
   for (const o of unOffers) {
     const priced = o.input !== undefined || o.output !== undefined;
-    report.unmatched.push({ source: o.source, source_id: `${o.provider}/${o.provider_model_id}`, what: priced ? 'priced offer' : 'offer', why: 'no canonical model matches' });
+    const id = `${o.provider}/${o.provider_model_id}`;
+    report.unmatched.push({ source: o.source, source_id: id, what: priced ? 'priced offer' : 'offer',
+      why: mb.notLanguageModel(id) ? NOT_A_LANGUAGE_MODEL_WHY : 'no canonical model matches' });
   }
   const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf,
     tables.weightHosts ?? []);

@@ -19,6 +19,8 @@ export type IngestContext = {
   report: BuildReport;
   /** Developer id for an organisation name, from the reviewed developer table. */
   resolveDeveloper(name: string): string | undefined;
+  /** Canonical ids that are not language models (data/curated/not-language-models.csv): no rule creates them. */
+  notLanguageModels?: ReadonlySet<string>;
 };
 
 export function newReport(): BuildReport {

@@ -30,6 +30,7 @@ import { loadOfferWindows, OFFER_WINDOWS_SOURCE } from './offer-windows.ts';
 import { loadRunningPromotions } from './running-promotions.ts';
 import { DEVELOPER_MAX_OUTPUT_SOURCE, loadDeveloperMaxOutput } from './developer-max-output.ts';
 import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-developers.ts';
+import { loadNotLanguageModels } from './not-language-models.ts';
 import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
 import { DEPRECATION_READINGS_SOURCE, loadDeprecationReadings } from './deprecation-readings.ts';
 
@@ -97,6 +98,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...developerMaxOutput.issues);
   const closedDevelopers = loadClosedDevelopers(path.join(curatedDir, 'closed-developers.csv'));
   issues.push(...closedDevelopers.issues);
+  const notLanguageModels = loadNotLanguageModels(path.join(curatedDir, 'not-language-models.csv'));
+  issues.push(...notLanguageModels.issues);
   const weightHosts = loadWeightHosts(path.join(curatedDir, 'weight-hosting-providers.csv'));
   issues.push(...weightHosts.issues);
   const deprecationReadings = loadDeprecationReadings(path.join(curatedDir, 'deprecation-readings.csv'));
@@ -134,6 +137,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     runningPromotions: runningPromotions.rows,
     developerMaxOutput: developerMaxOutput.rows,
     closedDevelopers: closedDevelopers.rows,
+    notLanguageModels: notLanguageModels.rows,
     weightHosts: weightHosts.rows,
     deprecationReadings: deprecationReadings.rows,
     machinePrices: prices.rows,

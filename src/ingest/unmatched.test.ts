@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { NOT_A_LANGUAGE_MODEL_WHY } from './not-language-models.ts';
 import { unmatchedMarkdown, unmatchedReason } from './unmatched.ts';
 
 test('each unmatched priced listing gets the reason its id shows', () => {
@@ -8,6 +9,9 @@ test('each unmatched priced listing gets the reason its id shows', () => {
   assert.equal(unmatchedReason({ source_id: 'abacus/route-llm' }), 'router or pseudo-model');
   assert.equal(unmatchedReason({ source_id: 'openrouter/openrouter/free' }), 'router or pseudo-model');
   assert.match(unmatchedReason({ source_id: 'cloudflare-workers-ai/@cf/baai/bge-large-en-v1.5' }), /^not a language model/);
+  // NVIDIA's ESMFold listing says nothing of its task in its id; the reviewed table's reason (not-language-models.csv) does.
+  assert.match(unmatchedReason({ source_id: 'nvidia/meta/esmfold', why: NOT_A_LANGUAGE_MODEL_WHY }), /^not a language model/);
+  assert.match(unmatchedReason({ source_id: 'nvidia/meta/esmfold' }), /^no catalogue/);
   assert.equal(unmatchedReason({ source_id: 'tencent-coding-plan/hunyuan-t1' }), 'coding plan or token plan');
   assert.match(unmatchedReason({ source_id: 'fireworks-ai/glm-5p1-fast' }), /SKU/);
   assert.match(unmatchedReason({ source_id: 'nano-gpt/EVA-UNIT-01/EVA-Qwen2.5-72B-v0.2' }), /^third party/);

@@ -1,6 +1,7 @@
 // Why a priced listing matches no model: one reason per listing, grouped for the coverage report and docs/unmatched.md.
 import type { Unmatched } from './context.ts';
 import { VENDOR_PREFIX } from './first-party.ts';
+import { NOT_A_LANGUAGE_MODEL_WHY } from './not-language-models.ts';
 import { NOT_A_LANGUAGE_MODEL } from './reseller-models.ts';
 
 export const UNMATCHED_REASONS = [
@@ -16,13 +17,14 @@ export const UNMATCHED_REASONS = [
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 
 /** The reason a listing stays unmatched, read from its id by the rules below, in this order. */
-export function unmatchedReason(u: Pick<Unmatched, 'source_id'>): UnmatchedReason {
+export function unmatchedReason(u: Pick<Unmatched, 'source_id'> & Partial<Pick<Unmatched, 'why'>>): UnmatchedReason {
   const id = u.source_id.toLowerCase();
   const [provider, ...rest] = id.split('/');
   const path = rest.filter((p) => p && !p.startsWith('@') && !['accounts', 'fireworks', 'models'].includes(p));
   const name = path.at(-1) ?? '';
   if (/(^|\/)(auto|free|routers?|model[-_]router|kilo-auto|route-llm|bodybuilder|pareto-code|owl-alpha)(\/|$|-)/.test(id) || path[0] === 'openrouter' || path[0] === 'routers') return UNMATCHED_REASONS[0];
-  if (NOT_A_LANGUAGE_MODEL.test(id)) return UNMATCHED_REASONS[1];
+  // A listing the reviewed table names (NVIDIA's `meta/esmfold`) is no language model though its id does not say so.
+  if (NOT_A_LANGUAGE_MODEL.test(id) || u.why === NOT_A_LANGUAGE_MODEL_WHY) return UNMATCHED_REASONS[1];
   if (/coding-plan|token-plan|for-coding/.test(provider) || /for-coding|coding-plan/.test(name)) return UNMATCHED_REASONS[2];
   if (/-(?:fast|flex|lightning|highspeed|priority|tee|cheaper|original|instant|cloud|us|eu|short)(?:-|$)|:batch$|-fp8-fast$/.test(name)) return UNMATCHED_REASONS[3];
   // AI21's version-free `jamba-large`/`jamba-mini` and LiteLLM's bare `jamba-1.5` name no single Jamba release either.

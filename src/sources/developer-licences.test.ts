@@ -87,5 +87,16 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // "falls under the FLUX.1 [dev] Non-Commercial License" (474dc42).
   assert.equal(by.get('flux_1-schnell')?.licence_text, 'Apache 2.0');
   assert.equal(by.get('flux_1-kontext-dev')?.licence_text, 'FLUX.1 [dev] Non-Commercial License');
+  // DeepSeek-R1's README, section 7 (00f3296): the Llama distills are "originally licensed under" the base's licence,
+  // Llama 3.1 for the 8B (from Llama3.1-8B-Base) and Llama 3.3 for the 70B (from Llama3.3-70B-Instruct): the base's
+  // conditions bind the fine-tune, so the row names them rather than the repository's MIT.
+  assert.equal(by.get('deepseek-r1-distill-llama-8b')?.licence_text, 'llama 3.1');
+  assert.equal(by.get('deepseek-r1-distill-llama-70b')?.licence_text, 'llama-3.3');
+  // OpenAI's gpt-oss-safeguard README (7ec06bb): "Permissive Apache 2.0 license", for the 120b and the 20b.
+  assert.equal(by.get('gpt-oss-safeguard-120b')?.licence_text, 'Apache 2.0');
+  // microsoft/phi-2's README at 7e10f3e: front matter `license: mit`.
+  assert.equal(by.get('phi-2')?.licence_text, 'mit');
+  // NVIDIA's card for Llama-3.1-Nemotron-Nano-8B-v1: "governed by the NVIDIA Open Model License", Llama 3.1 as additional terms.
+  assert.equal(by.get('llama-3.1-nemotron-nano-8b-v1')?.licence_text, 'nvidia open model');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });

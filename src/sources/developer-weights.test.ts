@@ -82,3 +82,14 @@ test('Magistral Medium 1.2 reads the 128k window of its Mistral record, not the 
   assert.deepEqual([m?.context_window?.value, m?.context_window?.source], [128000, 'developer-weights']);
   assert.deepEqual([m?.open_weights?.value, m?.licence], [false, undefined]);
 });
+
+test('the API speed tiers Kimi K2.7 Code HighSpeed and MiMo-V2.5-Pro-UltraSpeed read open on their developers\' pages', () => {
+  // Moonshot's Kimi K2.7 Code quickstart: HighSpeed is "the same model as Kimi K2.7 Code, but with an output speed of
+  // approximately 180 Tokens/s"; Xiaomi's card: "MiMo-V2.5-Pro-FP4-DFlash is the underlying model that powers
+  // MiMo-V2.5-Pro-UltraSpeed". Open by the developer's word, not only by models.dev's flag; no licence is read for either.
+  for (const [id, repo] of [['kimi-k2.7-code-highspeed', 'moonshotai/Kimi-K2.7-Code'], ['mimo-v2.5-pro-ultraspeed', 'XiaomiMiMo/MiMo-V2.5-Pro-FP4-DFlash']]) {
+    const m = committedOnce().modelById.get(id);
+    assert.deepEqual([m?.open_weights?.value, m?.open_weights?.source, m?.weights_url?.value], [true, 'developer-weights', `https://huggingface.co/${repo}`], id);
+    assert.equal(m?.licence, undefined, id);
+  }
+});
