@@ -25,6 +25,7 @@ import { holdBackReviewed, type HeldPrice } from './held-prices.ts';
 import { holdBackRegionalBelowGlobal } from './regional-below-global.ts';
 import { sharePinnedVersionStatus } from './pinned-version-status.ts';
 import { shareNewestSnapshotLifecycle } from './newest-snapshot-lifecycle.ts';
+import { listingStatement } from './listing-statement.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
 type PriceField = HeldBackPrice['field'];
@@ -146,14 +147,9 @@ export function buildOffers(
       }
     }
     if (tiers) prices.tiers = tiers;
-    // The listing's own window: the newest statement of the best-ranked source, the others kept as conflicts.
-    const windows = list.flatMap(({ o }) => (o.context_window
-      ? [{ value: o.context_window, source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
-    const contextWindow = choose(windows, sourceRank, { newestFirst: true });
-    // Tool calling as the listing's own sources state it, chosen the same way.
-    const tools = list.flatMap(({ o }) => (o.tool_calling === undefined
-      ? [] : [{ value: o.tool_calling, source: o.source, as_of: o.as_of, tier: 1, authoritative: true }]));
-    const toolCalling = choose(tools, sourceRank, { newestFirst: true });
+    // The listing's own window and tool calling: the newest statement of the best-ranked source (listing-statement.ts).
+    const contextWindow = listingStatement(list, (o) => o.context_window || undefined);
+    const toolCalling = listingStatement(list, (o) => o.tool_calling);
     // The hours a price holds for and the copy that dates it, said beside the figure (price-notes.ts).
     addPriceNotes(prices, list.map(({ o }) => o));
     const vendor = opts.vendorOf?.(model_id);
@@ -180,9 +176,7 @@ export function buildOffers(
     }
     Object.assign(offer, lifecycle(list.map(({ o }) => o), noticesOf.get(g.key) ?? [], g.listing, noticeIds.get(noticeProvider(provider)) ?? []));
     // A price a source schedules (an introductory rate ending): the newest statement of it.
-    const scheduled = list.flatMap(({ o }) =>
-      (o.next_prices ? [{ value: roundPrices(o.next_prices), source: o.source, as_of: o.as_of, tier: 1, authoritative: true }] : []));
-    const next = choose(scheduled, sourceRank, { newestFirst: true });
+    const next = listingStatement(list, (o) => (o.next_prices ? roundPrices(o.next_prices) : undefined));
     if (next) offer.next_prices = next;
     if (heldBack.length) offer.held_back = heldBack;
     offers.push(offer);
