@@ -50,22 +50,39 @@ export const OFFER_TOOLS_RULE = 'an offer whose listing says it serves no tool c
   + '`tool_call`, LiteLLM\'s `supports_function_calling`) is not ranked, whatever the model can do; an offer no source '
   + 'speaks for is taken at the model\'s capability';
 
+/** Per model, the frontier of its offers that serve tool calling, made on first need: one a model at most. */
+const withTools = perDataset(() => new Map<string, Frontier>());
+
+function toolsFrontier(ds: Dataset, model: Model, frontier: Frontier, offers: readonly Offer[]): Frontier {
+  if (offers.every(offerServesTools)) return frontier;
+  const kept = withTools(ds);
+  let f = kept.get(model.id);
+  if (!f) {
+    f = frontierOf(offers.filter(offerServesTools), ds.lifecycleDate);
+    kept.set(model.id, f);
+  }
+  return f;
+}
+
 /**
  * The model's offer frontier restricted to the offers that serve `tokens` (offerServes) and, with `tools`, tool calling
- * (offerServesTools). The frontier itself when every offer does (the usual case, and no work); else a frontier of the
- * offers left, kept per dataset, size and need.
+ * (offerServesTools). The frontier itself when every offer does (the usual case, and no work); with `tools`, the tools
+ * frontier kept per model, whatever the size, while every offer it keeps serves `tokens` (so a stream of new sizes makes
+ * nothing new); else a frontier of the offers left, kept per dataset, size and need.
  */
 export function frontierServing(ds: Dataset, model: Model, frontier: Frontier, tokens: number | undefined, tools = false): Frontier {
   if (tokens === undefined && !tools) return frontier;
   const offers = ds.offersByModel.get(model.id) ?? [];
-  const keeps = (o: Offer) => (tokens === undefined || offerServes(o, model, tokens)) && (!tools || offerServesTools(o));
-  if (offers.every(keeps)) return frontier;
+  const base = tools ? toolsFrontier(ds, model, frontier, offers) : frontier;
+  if (tokens === undefined) return base;
+  const needed = (o: Offer) => !tools || offerServesTools(o);
+  if (offers.every((o) => !needed(o) || offerServes(o, model, tokens))) return base;
   const cache = narrowed(ds);
   const key = `${model.id}|${tokens}|${tools ? 't' : ''}`;
   let f = cache.get(key);
   if (!f) {
     if (cache.size >= MAX_KEPT) cache.clear();
-    f = frontierOf(offers.filter(keeps), ds.lifecycleDate);
+    f = frontierOf(offers.filter((o) => needed(o) && offerServes(o, model, tokens)), ds.lifecycleDate);
     cache.set(key, f);
   }
   return f;
