@@ -11,6 +11,7 @@ import { createExecutor } from '../src/surfaces/execute.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
 import { coldStreams } from './cold-inputs.ts';
 import { datasetDataAtScale, freshDataset, readRawDataset } from './synthetic.ts';
+import { cpuMicros, printFirstAndAgain } from './lib/first-ask.ts';
 
 const ds = freshDataset(datasetDataAtScale(readRawDataset(DEFAULT_DATA_DIR), 1));
 const executor = createExecutor({ dataset: ds, access: undefined as unknown as AccessControl, baseUrl: 'http://127.0.0.1:8080', cacheEntries: 0 });
@@ -25,12 +26,7 @@ for (let i = 0; i < 2000; i++) {
   executor.run(op, validateInput(op, raw), (i & 1) === 0);
 }
 
-const cpu = (run: () => void) => {
-  const c = process.cpuUsage();
-  run();
-  const d = process.cpuUsage(c);
-  return d.user + d.system;
-};
+const cpu = cpuMicros;
 const first: number[] = [];
 const again: number[] = [];
 const machines = ds.hardware.map((h) => h.id).filter((id) => !asked.has(id));
@@ -40,7 +36,4 @@ machines.forEach((machine, n) => {
   first.push(cpu(() => op.handler(ds, input, { today: '2026-11-25' })));
   again.push(cpu(() => op.handler(ds, input, { today: '2026-11-25' })));
 });
-const at = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
-for (const [name, xs] of [['first ask', first], ['asked again', again]] as const) {
-  process.stdout.write(`${name}: ${xs.length} asks, handler CPU us p50 ${at(xs, 0.5)} p90 ${at(xs, 0.9)} p99 ${at(xs, 0.99)}\n`);
-}
+printFirstAndAgain(first, again);

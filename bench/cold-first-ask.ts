@@ -12,6 +12,7 @@ import { createExecutor } from '../src/surfaces/execute.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
 import { coldStreams } from './cold-inputs.ts';
 import { datasetDataAtScale, freshDataset, readRawDataset } from './synthetic.ts';
+import { cpuMicros, printFirstAndAgain } from './lib/first-ask.ts';
 
 const asks = Math.min(280, Number(process.argv[2] ?? 280));
 const ds = freshDataset(datasetDataAtScale(readRawDataset(DEFAULT_DATA_DIR), 1));
@@ -22,12 +23,7 @@ const op = OPERATION_BY_NAME.get('recommend_model')!;
 const s = coldStreams(ds)[op.name];
 for (let i = 0; i < 2000; i++) executor.run(op, validateInput(op, s.input(i)), (i & 1) === 0);
 
-const cpu = (run: () => void) => {
-  const c = process.cpuUsage();
-  run();
-  const d = process.cpuUsage(c);
-  return d.user + d.system;
-};
+const cpu = cpuMicros;
 const first: number[] = [];
 const again: number[] = [];
 for (let i = 5000, n = 0; n < asks; i++) {
@@ -37,7 +33,4 @@ for (let i = 5000, n = 0; n < asks; i++) {
   first.push(cpu(() => op.handler(ds, input, { today: '2026-11-25' })));
   again.push(cpu(() => op.handler(ds, input, { today: '2026-11-25' })));
 }
-const at = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
-for (const [name, xs] of [['first ask', first], ['asked again', again]] as const) {
-  process.stdout.write(`${name}: ${xs.length} asks, handler CPU us p50 ${at(xs, 0.5)} p90 ${at(xs, 0.9)} p99 ${at(xs, 0.99)}\n`);
-}
+printFirstAndAgain(first, again);
