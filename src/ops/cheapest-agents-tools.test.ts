@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { committedDataset } from '../../test/committed-dataset.ts';
 import { cheapest_for } from './cheapest-for.ts';
 import { get_model } from './get-model.ts';
+import { recommend_model } from './recommend-model.ts';
 
 const ds = committedDataset();
 const run = (input: Record<string, unknown>) => cheapest_for.handler(ds, cheapest_for.input.parse(input), { today: '2026-11-29' }) as any;
@@ -31,4 +32,14 @@ test('cheapest_for use=agents ranks no offer whose listing says it serves no too
   // use=chat needs no tool calling: OpenRouter's listing may be the cheapest there, and the sentence is not said.
   const chat = run({ use: 'chat', limit: 100 });
   assert.doesNotMatch(chat.note ?? '', /Tool calling is checked per offer/);
+});
+
+test('recommend_model with use=agents names no offer whose listing says it serves no tool calling, and says it checks', () => {
+  const out = recommend_model.handler(ds, recommend_model.input.parse({ who: 'startup', use: 'agents' }), { today: '2026-11-29' }) as any;
+  const offers = out.recommendations.map((r: any) => r.offer).filter(Boolean);
+  assert.ok(offers.length > 0, 'an API pick');
+  assert.deepEqual(offers.filter((o: any) => o.tool_calling?.value === false), []);
+  assert.ok(out.notes.some((n: string) => /^use=agents requires tool calling, checked per offer too: an offer whose listing says it serves no tool calling/.test(n)));
+  const chat = recommend_model.handler(ds, recommend_model.input.parse({ who: 'startup', use: 'chat' }), { today: '2026-11-29' }) as any;
+  assert.ok(!chat.notes.some((n: string) => /checked per offer too/.test(n)));
 });

@@ -9,6 +9,7 @@ import { notesFor, type EuOfferBrief } from '../engines/recommend-reasons.ts';
 import { rentalOf, type HostingPick, type OwnedCost } from '../engines/recommend-hosting.ts';
 import { machineMonth } from '../engines/recommend-machine-month.ts';
 import { interpret } from '../engines/interpret.ts';
+import { OFFER_TOOLS_RULE } from '../engines/offer-context.ts';
 import { unreadNotes } from '../engines/unread-notes.ts';
 import { EvidencePage, IsoDate, Licence, OfferRegion, type Model } from '../schema/index.ts';
 import { wireFact } from './common.ts';
@@ -322,7 +323,9 @@ export const recommend_model = defineOperation({
       recommendations: r.recommendations.map((x) => toItem(ds, x, b.board!, r.plan.context)),
       shortfall: r.shortfall,
       // What the text said and nothing read comes first: the rest of the answer stands without it.
-      notes: [...unreadNotes(ds, s.understood), ...notesFor(s, r.plan, b, r.on_machine, r.held_back, r.over_prompt_limit, r.on_machine_count)],
+      notes: [...unreadNotes(ds, s.understood), ...notesFor(s, r.plan, b, r.on_machine, r.held_back, r.over_prompt_limit, r.on_machine_count),
+        // The offer a pick names was chosen among those whose listing does not say no (engines/recommend.ts, cheapestFor).
+        ...(b.requires === 'tool_calling' ? [`use=${s.use} requires tool calling, checked per offer too: ${OFFER_TOOLS_RULE}.`] : [])],
     };
   },
 });
