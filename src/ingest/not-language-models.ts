@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { IsoDate } from '../schema/index.ts';
-import { parseCsv, validateRows } from '../sources/curated.ts';
+import { firstRowPerKey, parseCsv, validateRows } from '../sources/curated.ts';
 import type { IngestIssue } from '../sources/types.ts';
 
 const FILE = 'data/curated/not-language-models.csv';
@@ -32,17 +32,9 @@ export type NotLanguageModel = z.infer<typeof Row>;
 
 /** Rows from CSV text; a second row for an id is an issue and is not applied. Exported for the tests. */
 export function parseNotLanguageModels(text: string): { rows: NotLanguageModel[]; issues: IngestIssue[] } {
-  const { valid, issues } = validateRows(Row, parseCsv(text), { source: SOURCE_ID, file: FILE }, (r) => `${r.record.model_id ?? ''} (line ${r.line})`);
-  const seen = new Set<string>();
-  const rows: NotLanguageModel[] = [];
-  for (const { value, row } of valid) {
-    if (seen.has(value.model_id)) {
-      issues.push({ source: SOURCE_ID, file: FILE, row, message: `a second row for ${value.model_id}; the first is kept` });
-      continue;
-    }
-    seen.add(value.model_id);
-    rows.push(value);
-  }
+  const where = { source: SOURCE_ID, file: FILE };
+  const { valid, issues } = validateRows(Row, parseCsv(text), where, (r) => `${r.record.model_id ?? ''} (line ${r.line})`);
+  const rows = firstRowPerKey(valid, (v) => v.model_id, where, issues).map((r) => r.value);
   return { rows, issues };
 }
 

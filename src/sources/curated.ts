@@ -59,6 +59,30 @@ export function validateRows<T>(
   return { valid, issues };
 }
 
+/**
+ * The first valid row for each key: a second row would otherwise leave the later one to win silently, so it is an issue
+ * ("a second row for <key>; the first is kept") and is not applied.
+ */
+export function firstRowPerKey<T>(
+  valid: ReadonlyArray<{ value: T; row: string }>,
+  key: (v: T) => string,
+  where: { source: string; file: string },
+  issues: IngestIssue[],
+): Array<{ value: T; row: string }> {
+  const seen = new Set<string>();
+  const kept: Array<{ value: T; row: string }> = [];
+  for (const r of valid) {
+    const k = key(r.value);
+    if (seen.has(k)) {
+      issues.push({ source: where.source, file: where.file, row: r.row, message: `a second row for ${k}; the first is kept` });
+      continue;
+    }
+    seen.add(k);
+    kept.push(r);
+  }
+  return kept;
+}
+
 /** CSV cell -> number or undefined when blank; anything else that is not a finite number fails validation. */
 export const optionalNumber = z
   .string()

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { IsoDate, type Source } from '../schema/index.ts';
-import { parseCsv, tableUrl, validateRows } from './curated.ts';
+import { firstRowPerKey, parseCsv, tableUrl, validateRows } from './curated.ts';
 import type { Adapter, AdapterResult, IngestIssue, ModelObservation, SourceRoots } from './types.ts';
 
 export const DEVELOPER_LICENCES_SOURCE_ID = 'developer-licences';
@@ -45,17 +45,11 @@ const SOURCE: Source = {
 
 /** Rows to observations of the model's licence. Exported for the tests, which feed it CSV text. */
 export function translateDeveloperLicences(text: string): { models: ModelObservation[]; issues: IngestIssue[] } {
-  const { valid, issues } = validateRows(Row, parseCsv(text), { source: DEVELOPER_LICENCES_SOURCE_ID, file: `data/curated/${FILE}` },
-    (r) => `${r.record.model_id ?? ''} (line ${r.line})`);
-  const seen = new Set<string>();
+  const where = { source: DEVELOPER_LICENCES_SOURCE_ID, file: `data/curated/${FILE}` };
+  const { valid, issues } = validateRows(Row, parseCsv(text), where, (r) => `${r.record.model_id ?? ''} (line ${r.line})`);
   const models: ModelObservation[] = [];
-  for (const { value: v, row } of valid) {
-    // Two rows for one model would leave the newest to win silently: a second row is an issue and is not applied.
-    if (seen.has(v.model_id)) {
-      issues.push({ source: DEVELOPER_LICENCES_SOURCE_ID, file: `data/curated/${FILE}`, row, message: `a second row for ${v.model_id}; the first is kept` });
-      continue;
-    }
-    seen.add(v.model_id);
+  // Two rows for one model would leave the newest to win silently: a second row is an issue and is not applied.
+  for (const { value: v } of firstRowPerKey(valid, (x) => x.model_id, where, issues)) {
     models.push({
       source: DEVELOPER_LICENCES_SOURCE_ID,
       source_model_id: v.model_id,
