@@ -18,7 +18,7 @@ import { noDeveloperPriceText, retiredOwnOffer, zeroPricedOwnOffer } from './cos
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { kept, keptRunAt, openedBy, stitched } from './json-fragment.ts';
 import {
-  tierBlendedPrice, toModelRef, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating,
+  tierBlendedPrice, toModelRef, toOfferView, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating,
 } from './shapes.ts';
 
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
@@ -166,32 +166,14 @@ const offerParts = new WeakMap<Offer, OfferParts>();
 function partsOf(ds: Dataset, o: Offer): OfferParts {
   let p = offerParts.get(o);
   if (p) return p;
-  const name = ds.providerById.get(o.provider)?.name ?? o.provider;
-  // The members of toOfferView (shapes.ts) in its order, but the blended price, which each ask adds.
-  const head: Omit<OfferView, 'blended_price'> = {
-    provider: o.provider, provider_name: name, provider_model_id: o.provider_model_id, region: o.region,
-    prices: kept(o.prices), eu_resident: kept(o.eu_resident), listed_by: kept([...o.listed_by]),
-    sku: o.sku, first_party: o.first_party,
-  };
-  if (o.status) head.status = kept(o.status);
-  if (o.deprecation_date) head.deprecation_date = kept(o.deprecation_date);
-  if (o.shutdown_date) head.shutdown_date = kept(o.shutdown_date);
-  if (o.replacement) head.replacement = kept(o.replacement);
-  if (o.held_back) head.held_back = kept(o.held_back);
-  if (o.next_prices) head.next_prices = kept(o.next_prices);
-  const doubt = offerLifecycleNote(o);
-  if (doubt !== null) {
-    head.lifecycle_note = doubt;
-    head.lifecycle_state = offerLifecycleState(o)!;
-  }
-  // A developer's offer only LiteLLM's table lists (listing-evidence.ts): ranked, as the frontier takes it only for want of
-  // a confirmed one, and said so in the item and its sentence.
-  const unconfirmed = unconfirmedListingNote(ds, o);
-  if (unconfirmed !== null) {
-    head.listing_unconfirmed = true;
-    head.listing_note = unconfirmed;
-  }
+  // toOfferView's members in its order (shapes.ts), but the blended price, which each ask adds: made by it, so that a
+  // member it gains is here too; its objects are kept as written.
+  const { blended_price: _blended, ...head } = toOfferView(ds, o);
+  for (const v of Object.values(head)) if (v !== null && typeof v === 'object') kept(v);
   kept(head);
+  const name = head.provider_name;
+  const doubt = head.lifecycle_note ?? null;
+  const unconfirmed = head.listing_note ?? null;
   const prices = [
     // Each price with the day its source set it beside the day it was read (docs/data.md, "A price's two dates").
     o.prices.input && `$${o.prices.input.value} input (${priceDateWords(o.prices.input)})`,
