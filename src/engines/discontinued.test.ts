@@ -38,3 +38,16 @@ test('a card no longer made names the one price it is costed at: the launch pric
   }));
   assert.match(one, /launch price, \$1,599 a card \(epoch-hardware, as of 2025-07-21\), not a price of today/);
 });
+
+test('a card withdrawn from its maker\'s store says it is no longer sold by its maker, not that it is no longer made', () => {
+  // data/curated/card-production.csv: Phonandroid (2023-03) reports the RTX 3090 Founders Edition withdrawn from
+  // NVIDIA's store, and no end of production; four cards at the $1,499 launch price are 4 x 1,499 = $5,996.
+  const text = discontinuedText(hw({
+    id: 'rtx-3090-x4', count: 4,
+    purchase_price_usd: { value: 5996, as_of: '2025-07-21', source: 'derived', derived_from: ['epoch-hardware: launch price of NVIDIA GeForce RTX 3090, 1499 USD'] },
+    discontinued_on: { value: '2023-03', as_of: '2026-11-29', source: 'card-production',
+      note: "withdrawn from the maker's own store, as the press reported; no report of production's end was read: this card: the RTX 3090" },
+  }));
+  assert.match(text, /^; rtx-3090-x4 is no longer sold by its maker \(withdrawn from its store, reported in 2023-03, card-production, 2026-11-29\): its price is the card's launch price, \$1,499 a card x 4 = \$5,996 \(epoch-hardware, as of 2025-07-21\)/);
+  assert.doesNotMatch(text, /no longer made/);
+});

@@ -1,5 +1,5 @@
 // A machine no longer sold new, in words for an answer that offers it as a purchase.
-import type { Hardware } from '../schema/index.ts';
+import { WITHDRAWN_FROM_STORE, type Hardware } from '../schema/index.ts';
 import { citeSource } from './cite.ts';
 
 /**
@@ -19,6 +19,13 @@ export function discontinuedText(h: Hardware): string {
     // A card no longer made that a dated page still prices: that price is what it is costed at (its note says which).
     return `; ${h.id} is no longer made (end of production reported ${when}, ${citeSource(d)}): its price is a dated street `
       + `price, ${h.purchase_price_usd.value.toLocaleString('en-US')} USD (card-street-prices, as of ${h.purchase_price_usd.as_of})`;
+  }
+  if (d.source === 'card-production' && d.note?.startsWith(WITHDRAWN_FROM_STORE)) {
+    // What was reported is that the maker's store stopped selling it (the RTX 30 Founders Editions in 2023-03), not
+    // that it is no longer made: partners' stock may remain, but not at the maker's launch price.
+    return `; ${h.id} is no longer sold by its maker (withdrawn from its store, reported ${when}, ${citeSource(d)}): its price `
+      + `is the card's launch price${launchPrice(h)}, not a price of today, and buying one now means remaining stock or a `
+      + 'used card at a price no source in the dataset gives';
   }
   if (d.source === 'card-production') {
     return `; ${h.id} is no longer made (end of production reported ${when}, ${citeSource(d)}): its price is the card's `

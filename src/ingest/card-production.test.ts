@@ -56,12 +56,19 @@ test('the RTX 30 rows of the table: the months the pages give, and no month lent
   // Tom's Hardware (2024-08-03): NVIDIA told partners to place their last RTX 3060 orders; Dexerto (2024-08-05): both
   // the 12 GB and 8 GB versions; the same Tom's Hardware page: the RTX 3060 Ti's end was reported in May 2023.
   assert.deepEqual([month('nvidia-rtx-3060-12gb'), month('nvidia-rtx-3060-8gb'), month('nvidia-rtx-3060-ti')], ['2024-08', '2024-08', '2023-05']);
-  assert.ok(rows.filter((r) => r.accelerator_key.includes('rtx-30') || r.accelerator_key.includes('RTX 30')).every((r) => r.basis === 'reported'));
-  // The 3060 Ti's report names its own GA104 only: the RTX 3070 and 3070 Ti (GA104 too) and the GA102 cards get none.
+  assert.ok(rows.filter((r) => r.accelerator_key.includes('rtx-306')).every((r) => r.basis === 'reported'));
+  // The 3060 Ti's report names its own GA104 only: the RTX 3070 and 3070 Ti (GA104 too) and the GA102 cards get no
+  // month from it, but their own rows: Phonandroid (2023-03) lists the RTX 3070, 3070 Ti, 3080, 3080 Ti, 3090 and
+  // 3090 Ti Founders Editions as withdrawn from NVIDIA's store, and reports no end of production (basis withdrawn).
+  assert.deepEqual(rows.filter((r) => r.basis === 'withdrawn').map((r) => r.accelerator_key).sort(), [
+    'NVIDIA GeForce RTX 3080', 'NVIDIA GeForce RTX 3090', 'NVIDIA GeForce RTX 3090 Ti', 'nvidia-rtx-3070', 'nvidia-rtx-3070-ti', 'nvidia-rtx-3080-ti']);
   const cfgs = [config('rtx-3070', 'nvidia-rtx-3070'), config('rtx-3070-ti', 'nvidia-rtx-3070-ti'), config('rtx-3090', 'NVIDIA GeForce RTX 3090'),
     config('rtx-3060-ti', 'nvidia-rtx-3060-ti'), config('rtx-3060-8gb', 'nvidia-rtx-3060-8gb')];
   const hw = cfgs.map((c) => hardware(c.id, 'desktop', 1));
   withCardProduction(hw, cfgs, rows);
-  assert.deepEqual(hw.map((h) => h.discontinued_on?.value), [undefined, undefined, undefined, '2023-05', '2024-08']);
+  assert.deepEqual(hw.map((h) => h.discontinued_on?.value), ['2023-03', '2023-03', '2023-03', '2023-05', '2024-08']);
   assert.equal(hw[3].discontinued_on?.as_of, '2024-08-03', 'dated by the page, not by the month it reports');
+  // A page whose copy gives only its month: the fact is as of the day it was read.
+  assert.equal(hw[2].discontinued_on?.as_of, '2026-11-29');
+  assert.match(hw[2].discontinued_on!.note!, /^withdrawn from the maker's own store, as the press reported; no report of production's end was read: this card: the RTX 3090;/);
 });

@@ -108,16 +108,19 @@ test('WizardLM-2 8x22B at 1,000M: the owned month below the API leaves out its h
   // (4.9% more). (453.09 and 222.21 busy hours before the batch on a 192 GB card was sized on vLLM's memory budget,
   // vllm-memory.ts: fewer sequences decode together, so the volume keeps the card busy longer.)
   // No source prices an MI300X server's host, so that month is a lower bound and not called cheaper.
-  // The owned basis, listed first, is the cheapest month that counts the whole machine: rtx-3090-x4 with its
-  // workstation host. (DeepSeek V3.2 on six mi300x-x8 at 104,000M was this case until each card read its own copy of
-  // the MLA latent in a decode step: its owned month now costs more than the API.)
+  // The owned basis, listed first, is the cheapest month that counts the whole machine of a configuration on sale:
+  // rtx-pro-6000-max-q with its desktop host (rtx-3090-x4 with its workstation was, until the RTX 3090's withdrawal
+  // from NVIDIA's store in 2023-03 was recorded in card-production.csv). (DeepSeek V3.2 on six mi300x-x8 at 104,000M
+  // was this case until each card read its own copy of the MLA latent in a decode step: its owned month now costs more
+  // than the API.)
   const full = run({ model_id: 'wizardlm-2-8x22b', tokens_millions: 1000 });
   const short = run({ model_id: 'wizardlm-2-8x22b', tokens_millions: 1000, view: 'summary' });
   const [basis, hostless] = full.self_hosting.owned_options;
-  assert.deepEqual([basis.hardware_id, basis.host_machine.id, full.break_even_owned.hardware_id], ['rtx-3090-x4', 'workstation-4gpu', 'rtx-3090-x4']);
+  assert.deepEqual([basis.hardware_id, basis.host_machine.id], ['rtx-pro-6000-max-q', 'desktop-1gpu']);
   assert.deepEqual([hostless.hardware_id, hostless.host_machine], ['mi300x-x1', null]);
-  assert.match(full.cheaper_note, /the cheapest month that counts the whole machine, rtx-3090-x4 bought, costs /);
+  assert.match(full.cheaper_note, /the cheapest month that counts the whole machine, rtx-pro-6000-max-q bought, costs /);
   assert.equal(full.cheaper, null);
-  assert.match(full.cheaper_note, /^self-hosting is not shown cheaper: mi300x-x1 bought and run costs 457\.41 USD a month, and the API \(deepinfra\) 480 USD, 4\.9% more/);
+  assert.match(full.cheaper_note,
+    /^self-hosting is not shown cheaper: mi300x-x1 bought and run costs 457\.41 USD a month, and the API \(deepinfra\) 480 USD, 4\.9% more/);
   assert.deepEqual([short.cheaper, short.cheaper_note], [full.cheaper, full.cheaper_note]);
 });

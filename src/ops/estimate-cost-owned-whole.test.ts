@@ -49,17 +49,22 @@ test('qwen3-235b-a22b: the owned basis, break-even and curve never rest on one o
   assert.match(r.break_even_owned.reason, /mi300x-x2 \(\d+\.\d+ USD\)[^;]* cost less but are shares of servers sold only whole/);
 });
 
-test('gpt-oss-120b at 5,000M: rtx-4090-x4 carries its end of production, and the words give both reasons it is not the basis', { skip: !shipped }, () => {
-  // data/curated/card-production.csv: the RTX 4090's end of production reported in 2024-10 (HotHardware, 2024-11-12).
-  // At 5,000M one rtx-3090-x4 is the basis, 213.57 flat + 5,000 x 0.012582 = 276.48 USD (estimate-cost-owned-basis.test),
-  // and one rtx-4090-x4 costs less without a host. (At 10,000M, once vLLM's GeForce prompts run at the FP32-accumulate
-  // rate, two 3090 machines cost 552.96 and the rtx-4090-x4 pair 477.55: mi300x-x1 is named first there.)
+test('gpt-oss-120b at 5,000M: rtx-4090-x4 and rtx-3090-x4 carry their ends, and the words give why neither is the basis', { skip: !shipped }, () => {
+  // data/curated/card-production.csv: the RTX 4090's end of production reported in 2024-10 (HotHardware, 2024-11-12);
+  // the RTX 3090 Founders Edition withdrawn from NVIDIA's store in 2023-03 (Phonandroid). One rtx-3090-x4 costs
+  // 213.57 flat + 5,000 x 0.012582 = 276.48 USD (estimate-cost-owned-basis.test), and was the basis before 2023-03 was
+  // recorded: a CTO read "buy four RTX 3090 at 1,499 USD each" six years after launch. It is left out now, as is the
+  // rtx-4090-x4 (less again, no host); the basis is the cheapest configuration on sale counted whole, rtx-6000-ada-x2.
   const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 5000 });
   const r4090 = r.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-4090-x4');
   assert.deepEqual([r4090.discontinued_on.value, r4090.discontinued_on.source], ['2024-10', 'card-production']);
   assert.equal(r4090.sold_in, null);
+  const r3090 = r.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-3090-x4');
+  assert.deepEqual([r3090.discontinued_on.value, r3090.discontinued_on.source], ['2023-03', 'card-production']);
   const basis = r.self_hosting.owned_options[0];
-  assert.deepEqual([basis.hardware_id, basis.discontinued_on, basis.sold_in], ['rtx-3090-x4', null, null]);
+  assert.deepEqual([basis.hardware_id, basis.discontinued_on, basis.sold_in], ['rtx-6000-ada-x2', null, null]);
   assert.match(r.break_even_owned.reason,
     /rtx-4090-x4 costs less \(238\.77 USD\) but leaves out a host machine no source prices and is no longer sold new, so it is not the basis/);
+  assert.match(r.break_even_owned.reason, /rtx-3090-x4 costs less \(276\.48 USD\) but is no longer sold new, so it is not weighed/);
 });
+

@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { factOf } from './fact.ts';
 import { HardwareClass, Slug } from './primitives.ts';
 
+/**
+ * How a discontinued_on from the card table begins its note when what was reported is that the maker's own store
+ * stopped selling the card, not that production ended (data/curated/card-production.csv, basis `withdrawn`): the
+ * answer then says the card is no longer sold by its maker, not that it is no longer made.
+ */
+export const WITHDRAWN_FROM_STORE = "withdrawn from the maker's own store, as the press reported; no report of production's end was read";
+
 export const RentalPrice = z
   .object({
     provider: z.string().min(1),
