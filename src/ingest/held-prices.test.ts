@@ -110,7 +110,13 @@ test('the committed table reads without issues; rows without a page or with an u
       // models.dev's scaleway and nearai Whisper Large v3 files: input 0.003 / 0.01 and output 0, in no stated unit, for a
       // model Scaleway measures in audio minutes and seconds; the 0 output goes with its input.
       ['scaleway', 'whisper-large-v3', 'input', 0.003], ['scaleway', 'whisper-large-v3', 'output', 0],
-      ['nearai', 'openai/whisper-large-v3', 'input', 0.01], ['nearai', 'openai/whisper-large-v3', 'output', 0]]);
+      ['nearai', 'openai/whisper-large-v3', 'input', 0.01], ['nearai', 'openai/whisper-large-v3', 'output', 0],
+      // models.dev's aihubmix coding-xiaomi-mimo-v2.5{,-pro} files: 0.08/0.4/0.016 and 0.2/0.6/0.04, beside AIHubMix's
+      // plain routes of the same models at 0.44/2.2/0.088 and 1.1/3.3/0.22.
+      ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'input', 0.08], ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'output', 0.4],
+      ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'cache_read', 0.016],
+      ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'input', 0.2], ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'output', 0.6],
+      ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'cache_read', 0.04]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'
