@@ -30,3 +30,33 @@ test('sorted by price, Whisper Large v3 Turbo is no longer the catalogue\'s seco
   const turbo = search_models.handler(ds, search_models.input.parse({ q: 'whisper-large-v3-turbo', limit: 5 }), ctx) as { items: Item[] };
   assert.equal(turbo.items.find((i) => i.id === 'whisper-large-v3-turbo')?.cheapest_offer, null);
 });
+
+test("Alibaba's qwen3-asr-flash per second of audio, Scaleway's and NEAR AI's Whisper Large v3 are held back, the 0 outputs with them", () => {
+  // Alibaba Cloud Model Studio, Qwen audio file recognition: qwen3-asr-flash "$0.000035/second" (Singapore),
+  // "$0.000032/second" (Beijing); models.dev's alibaba / alibaba-cn files: 0.035 / 0.032 = those times 1,000.
+  // models.dev's scaleway and nearai whisper-large-v3 files: input 0.003 / 0.01, output 0, audio in, text out.
+  const expected: Array<[string, string, string, Array<[string, number]>]> = [
+    ['qwen3-asr-flash', 'alibaba', 'qwen3-asr-flash', [['input', 0.035], ['output', 0.035]]],
+    ['qwen3-asr-flash', 'alibaba-cn', 'qwen3-asr-flash', [['input', 0.032], ['output', 0.032]]],
+    ['whisper-large-v3', 'scaleway', 'whisper-large-v3', [['input', 0.003], ['output', 0]]],
+    ['whisper-large-v3', 'nearai', 'openai/whisper-large-v3', [['input', 0.01], ['output', 0]]],
+  ];
+  for (const [id, provider, pid, held] of expected) {
+    const sheet = get_model.handler(ds, get_model.input.parse({ model_id: id }), ctx) as { offers: Offer[] };
+    const o = sheet.offers.find((x) => x.provider === provider && x.provider_model_id === pid);
+    assert.ok(o, `${provider}/${pid} is still listed`);
+    assert.deepEqual(o.prices, {}, `${provider}/${pid}: no per-token price`);
+    assert.deepEqual(o.held_back?.map((h) => [h.field, h.value]), held);
+  }
+});
+
+test('sorted by price, the catalogue no longer opens with Whisper Large v3; no speech recogniser is in its first 20', () => {
+  // Before: Scaleway's 0.003/0 put Whisper Large v3 first ($0.00225 blended at input share 0.75); qwen3-asr-flash was
+  // priced at 0.032/0.032. Whisper's other listings (NVIDIA, Privatemode at $0, Groq unpriced) give no price above $0.
+  type Item = { id: string; cheapest_offer: unknown };
+  const out = search_models.handler(ds, search_models.input.parse({ sort: 'price', limit: 20 }), ctx) as { items: Item[] };
+  for (const id of ['whisper-large-v3', 'whisper-large-v3-turbo', 'qwen3-asr-flash']) {
+    assert.equal(out.items.some((i) => i.id === id), false, `${id} is not among the 20 cheapest`);
+  }
+  assert.notEqual(out.items[0].id, 'whisper-large-v3');
+});

@@ -1,6 +1,7 @@
 // Shutdowns providers announced by the data date for a day after it: what the change feed cannot show yet.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Offer } from '../schema/index.ts';
+import { noticeProviderOf } from '../sources/provider-ids.ts';
 import { perDataset } from './per-dataset.ts';
 
 /** One provider's announced shutdown of one model on one day, over every listing of it the notice names. */
@@ -8,7 +9,10 @@ export type ScheduledShutdown = {
   /** The day the provider stops serving the listings. */
   date: string;
   model_id: string;
+  /** The provider whose notice it is: the service's own id (`azure` for listings under `azure-cognitive-services`). */
   provider: string;
+  /** Every provider id whose listings the notice retires, sorted: two where one service is listed under two ids. */
+  listed_under: string[];
   provider_model_ids: string[];
   /** The model the provider names as the replacement, in its own spelling, when it names one. */
   replacement: string | null;
@@ -20,7 +24,10 @@ export type ScheduledShutdown = {
 export type ScheduledQuery = { from: string; until: string; model_id?: string; vendor?: string };
 
 /**
- * Every offer whose own shutdown date lies after data_as_of, one entry per (model, provider, day), in date order.
+ * Every offer whose own shutdown date lies after data_as_of, one entry per (model, notice provider, day), in date order.
+ * One service listed under two provider ids (models.dev's `azure` and `azure-cognitive-services`, both dated by Azure's
+ * retirement page: provider-ids.ts noticeProviderOf) has one notice, so one entry: Azure's codex-mini on 2026-11-15 was
+ * listed twice, once per id, for a single announcement. The entry names the service and every id it was listed under.
  * A listing shut by its date is in the feed already (build-notice-events.ts, the same `shutdown <= data_as_of` rule
  * as past-shutdowns.ts), so the two never overlap. A model's own shutdown date needs no entry of its own: its
  * developer's offers carry it (checked on the committed dataset: every such model has one).
@@ -31,7 +38,7 @@ const scheduledOf = perDataset((ds: Dataset): readonly ScheduledShutdown[] => {
   for (const o of ds.offers) {
     const shut = o.shutdown_date;
     if (!shut || shut.value <= asOf) continue;
-    const key = `${shut.value}\u0000${o.model_id}\u0000${o.provider}`;
+    const key = `${shut.value}\u0000${o.model_id}\u0000${noticeProviderOf(o.provider)}`;
     const g = groups.get(key);
     if (g) g.push(o);
     else groups.set(key, [o]);
@@ -42,7 +49,8 @@ const scheduledOf = perDataset((ds: Dataset): readonly ScheduledShutdown[] => {
     const cite = g.reduce((a, b) => (b.shutdown_date!.as_of > a.shutdown_date!.as_of ? b : a));
     const replacement = g.find((o) => o.replacement)?.replacement?.value ?? null;
     out.push({
-      date: cite.shutdown_date!.value, model_id: cite.model_id, provider: cite.provider,
+      date: cite.shutdown_date!.value, model_id: cite.model_id, provider: noticeProviderOf(cite.provider),
+      listed_under: [...new Set(g.map((o) => o.provider))].sort(),
       // Each id once: a provider lists one id at several prices (OpenAI's o4-mini at its standard, flex and priority
       // rates are three offers of the id `o4-mini`), and the notice retires the id, not each price.
       provider_model_ids: [...new Set(g.map((o) => o.provider_model_id))].sort(),

@@ -31,6 +31,12 @@ export type SearchQuery = {
    * it (release-bound.ts); `boundedMatches` counts those it leaves out.
    */
   released_after?: string;
+  /**
+   * With `released_after`: also admit the models whose release only a bound gives and may lie after the day
+   * (release-bound.ts mayBeAfter: "on or before 2026-09-23" for released_after=2026-08-01), as possibly released
+   * after it; `boundedMatches` names them. Without it only a proven release passes.
+   */
+  include_bounded?: boolean;
   /** Only models with a score on this benchmark (name compared without case or separators). */
   benchmark?: string;
   /** Default: `relevance` when `q` is given, else `elo`. `benchmark` needs `benchmark` (else it is `elo`). */
@@ -229,7 +235,9 @@ function passes(ds: Dataset, m: Model, f: SearchQuery): boolean {
   if (f.licence !== undefined && m.licence?.value.id.toLowerCase() !== f.licence.toLowerCase()) return false;
   if (f.min_context !== undefined && !((m.context_window?.value ?? 0) >= f.min_context)) return false;
   // Proven, not read off the bound: "on or before 2025-03-01" is no release after 2025-02-01 (docs/data.md).
-  if (f.released_after !== undefined && !provenAfter(m.release_date, f.released_after)) return false;
+  // Asked for (`include_bounded`), a release the bound leaves open past the day passes too, said as possible.
+  if (f.released_after !== undefined && !provenAfter(m.release_date, f.released_after)
+    && !(f.include_bounded === true && mayBeAfter(m.release_date, f.released_after, publicBy(ds).get(m.id)))) return false;
   for (const c of f.capability ?? []) if (m.capabilities[c]?.value !== true) return false;
   if (f.benchmark !== undefined && !bestScores(ds, f.benchmark).has(m.id)) return false;
   if (f.max_input_price !== undefined || f.max_output_price !== undefined) {
@@ -350,14 +358,15 @@ export function undatedMatches(ds: Dataset, query: SearchQuery): number {
 }
 
 /**
- * The models the query matches (every other filter passed) whose release only a bound gives and that
- * `released_after` leaves out though they may have been released after it: an upper bound later than the day ("on or
- * before 2026-09-23" for released_after=2026-08-01), or a lower bound on or before it. None is dropped silently.
+ * The models the query matches (every other filter passed) whose release only a bound gives and that may have been
+ * released after `released_after` though nothing proves it: an upper bound later than the day ("on or before
+ * 2026-09-23" for released_after=2026-08-01), or a lower bound on or before it. `released_after` alone leaves them
+ * out, with `include_bounded` they are among the results: either way they are named, none dropped or admitted silently.
  */
 export function boundedMatches(ds: Dataset, query: SearchQuery): string[] {
   const day = query.released_after;
   if (day === undefined) return [];
-  const { released_after: _dropped, ...rest } = query;
+  const { released_after: _dropped, include_bounded: _also, ...rest } = query;
   const scores = rest.q !== undefined ? matchText(ds, rest.q) : undefined;
   const candidates = scores ? [...scores.keys()].map((id) => ds.modelById.get(id)!) : ds.models;
   // In the release order (newest bound first), so a caller reads the newest of them first.

@@ -30,6 +30,21 @@ test('a row holds back the figure it names, with its reason and page; the other 
   assert.equal(held.length, 1);
 });
 
+// models.dev 2026-07-02, providers/scaleway/models/whisper-large-v3.toml: [cost] input = 0.003, output = 0.0, for a
+// speech recogniser (modalities input audio). Both rows hold: the listing is left with no price at all, so nothing
+// ranks it at $0.003 or at $0 per 1M tokens.
+test('rows for a per-minute input and its free output leave a speech recogniser unpriced, the 0 held like any figure', () => {
+  const whisper = obs({ source: 'models-dev', provider: 'scaleway', provider_model_id: 'whisper-large-v3', input: 0.003, output: 0 });
+  const r = (field: 'input' | 'output', value: number) => row({ source: 'models-dev', provider: 'scaleway',
+    provider_model_id: 'whisper-large-v3', field, value, reason: 'a price per audio minute' });
+  const { offers } = build([whisper], [r('input', 0.003), r('output', 0)]);
+  assert.deepEqual(offers[0].prices, {}, 'neither figure is served as a per-token price');
+  assert.deepEqual(offers[0].held_back?.map((h) => [h.field, h.value]), [['input', 0.003], ['output', 0]]);
+  // A row for 0 holds nothing where the listing serves another figure: it cannot go stale unseen.
+  const { offers: moved } = build([{ ...whisper, output: 0.1 }], [r('output', 0)]);
+  assert.equal(moved[0].prices.output?.value, 0.1);
+});
+
 test('a row holding back an input price takes the listing\'s long-context tiers from the same source with it', () => {
   // LiteLLM 2026-07-24, gemini/gemini-pro-latest: input_cost_per_token 1.25e-06, output 1e-05,
   // input_cost_per_token_above_200k_tokens 2.5e-06, output 1.5e-05: Gemini 2.5 Pro's figures for the alias Google moved
@@ -87,13 +102,28 @@ test('the committed table reads without issues; rows without a page or with an u
       // models.dev 2026-07-02 providers/evroc/models/openai/whisper-large-v3{,-turbo}.toml: "[cost] # per audio minute",
       // input = 0.0023, output = 0.0023: a price per minute of audio, not per 1M tokens.
       ['evroc', 'openai/whisper-large-v3', 'input', 0.0023], ['evroc', 'openai/whisper-large-v3', 'output', 0.0023],
-      ['evroc', 'openai/whisper-large-v3-turbo', 'input', 0.0023], ['evroc', 'openai/whisper-large-v3-turbo', 'output', 0.0023]]);
+      ['evroc', 'openai/whisper-large-v3-turbo', 'input', 0.0023], ['evroc', 'openai/whisper-large-v3-turbo', 'output', 0.0023],
+      // Alibaba's page: qwen3-asr-flash $0.000035/second (Singapore), $0.000032/second (Beijing); models.dev's 0.035 and
+      // 0.032 are those times 1,000, in per-1M-token fields.
+      ['alibaba', 'qwen3-asr-flash', 'input', 0.035], ['alibaba', 'qwen3-asr-flash', 'output', 0.035],
+      ['alibaba-cn', 'qwen3-asr-flash', 'input', 0.032], ['alibaba-cn', 'qwen3-asr-flash', 'output', 0.032],
+      // models.dev's scaleway and nearai Whisper Large v3 files: input 0.003 / 0.01 and output 0, in no stated unit, for a
+      // model Scaleway measures in audio minutes and seconds; the 0 output goes with its input.
+      ['scaleway', 'whisper-large-v3', 'input', 0.003], ['scaleway', 'whisper-large-v3', 'output', 0],
+      ['nearai', 'openai/whisper-large-v3', 'input', 0.01], ['nearai', 'openai/whisper-large-v3', 'output', 0],
+      // models.dev's aihubmix coding-xiaomi-mimo-v2.5{,-pro} files: 0.08/0.4/0.016 and 0.2/0.6/0.04, beside AIHubMix's
+      // plain routes of the same models at 0.44/2.2/0.088 and 1.1/3.3/0.22.
+      ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'input', 0.08], ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'output', 0.4],
+      ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'cache_read', 0.016],
+      ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'input', 0.2], ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'output', 0.6],
+      ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'cache_read', 0.04]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'
     + 'genai-prices-npm,google,gemini-pro,input,0.125,not a url,2026-11-27,x\n'
     + 'genai-prices-npm,google,gemini-pro,rating,0.125,https://example.com,2026-11-27,x\n'
-    + 'genai-prices-npm,google,gemini-pro,input,0,https://example.com,2026-11-27,x\n');
+    // A negative figure is no price (0 is one: a free output beside a per-minute input is held with it).
+    + 'genai-prices-npm,google,gemini-pro,input,-1,https://example.com,2026-11-27,x\n');
   const bad = loadHeldPrices(file);
   assert.equal(bad.rows.length, 0);
   assert.equal(bad.issues.length, 3);

@@ -14,7 +14,9 @@ const Row = z.object({
   provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a models.dev provider id'),
   provider_model_id: z.string().min(1, "the provider's id for the listing"),
   field: z.enum(['input', 'output', 'cache_read', 'cache_write', 'tiers']),
-  value: z.coerce.number().positive('the figure held back, per 1M tokens as the source gives it (tiers: the first tier\'s input)'),
+  // 0 is a figure too: a speech recogniser's "output 0" beside a price per audio minute is that scheme's free output,
+  // not a free per-token output, and goes with the input it belongs to (Scaleway's and NEAR AI's Whisper Large v3).
+  value: z.coerce.number().nonnegative('the figure held back, per 1M tokens as the source gives it (tiers: the first tier\'s input)'),
   url: z.url({ error: 'the page that shows the figure is not the per-token price' }),
   read_on: IsoDate,
   reason: z.string().min(1, 'why the figure is not the listing\'s price'),

@@ -140,6 +140,25 @@ test('committed dataset: shutdowns announced for days after data_as_of are liste
   assert.equal(run({ until: '2026-09-23', days: 365 }, '2026-11-26', real).scheduled_shutdowns.total, 0, 'window within the data');
 });
 
+test('committed dataset: one Azure notice is one scheduled shutdown, naming both provider ids it is listed under', { skip: !committed && 'no committed dataset' }, () => {
+  const real = committedOnce();
+  // offers.json: codex-mini at `azure` and at `azure-cognitive-services`, each with shutdown_date 2026-11-15 from
+  // deprecations-rss (read 2026-04-25): Azure's one retirement notice, models.dev listing the service under two ids.
+  const out = run({ model: 'codex-mini', until: '2027-12-31', days: 600 }, '2026-11-26', real);
+  assert.deepEqual(out.scheduled_shutdowns.items.map((i: Record<string, any>) => [i.date, i.provider, i.listed_under, i.provider_model_ids]),
+    [['2026-11-15', 'azure', ['azure', 'azure-cognitive-services'], ['codex-mini']]]);
+  assert.equal(out.scheduled_shutdowns.total, 1);
+  assert.match(out.notice, /one shutdown on a later day in this window/);
+  // Across the catalogue no (model, day) is listed twice for Azure any more; a provider without a second id keeps
+  // its own id alone (Bedrock's Claude Opus 4.1, 2027-01-08).
+  const all = run({ kind: ['hosting'], until: '2027-12-31', days: 500 }, '2026-11-26', real).scheduled_shutdowns.items;
+  const keys = all.map((i: Record<string, any>) => `${i.model.id} ${i.date} ${i.provider}`);
+  assert.equal(new Set(keys).size, keys.length);
+  assert.equal(all.some((i: Record<string, any>) => i.provider === 'azure-cognitive-services'), false);
+  const bedrock = all.find((i: Record<string, any>) => i.model.id === 'claude-opus-4-1');
+  assert.deepEqual(bedrock.listed_under, ['amazon-bedrock']);
+});
+
 test('committed dataset: a day of arena renames counts them apart from the elo changes they are listed among', { skip: !committed && 'no committed dataset' }, () => {
   // data/dataset/changes.json, read apart (python over the file): 2026-08-12 holds 15 events, all elo, 12 of them
   // with `renamed_from` (LMArena renamed the thinking variants that day: claude-opus-4-8-thinking ->

@@ -58,8 +58,11 @@ const Scheduled = z
     date: IsoDate.describe('The day the provider stops serving the listings: after data_as_of, so not yet a change the data show.'),
     as_of: IsoDate.describe('The day the notice that gave the date was read.'),
     model: ModelRef,
-    provider: z.string().describe('Provider id.'),
+    provider: z.string().describe('Provider id: the provider whose notice it is.'),
     provider_name: z.string().describe('Provider name.'),
+    listed_under: z.array(z.string()).describe(
+      'Every provider id whose listings the notice retires: two where one service is listed under two ids (azure and '
+      + 'azure-cognitive-services, both Azure), which stay one announcement.'),
     provider_model_ids: z.array(z.string()).describe("The provider's own ids of the listings the notice retires."),
     replacement: z.string().nullable().describe('The model the provider names as the replacement, in its own spelling; null when none.'),
     source: z.string().optional().describe('Source id of the notice (full responses; partial responses list sources once).'),
@@ -69,7 +72,7 @@ const Scheduled = z
 function toScheduled(ds: Dataset, s: ScheduledShutdown): z.infer<typeof Scheduled> {
   return {
     date: s.date, as_of: s.as_of, model: toModelRef(ds, ds.modelById.get(s.model_id)!), provider: s.provider,
-    provider_name: ds.providerById.get(s.provider)?.name ?? s.provider, provider_model_ids: s.provider_model_ids,
+    provider_name: ds.providerById.get(s.provider)?.name ?? s.provider, listed_under: s.listed_under, provider_model_ids: s.provider_model_ids,
     replacement: s.replacement, source: s.source,
   };
 }

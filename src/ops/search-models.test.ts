@@ -148,6 +148,35 @@ test('released_after admits a bounded release only where its bound proves it; th
   assert.ok(search_models.output.safeParse(both).success);
 });
 
+test('include_bounded admits the releases a bound leaves open past released_after, named as possible, never as proven', () => {
+  // The same releases as above. By hand, released_after=2026-08-01: model-4 proven (2026-08-10); model-1 "on or before
+  // 2026-09-23" and model-3 "on or after 2025-06-25" (public by 2026-11-01) may lie after it; model-6 "on or before
+  // 2025-03-01" cannot; models 0, 2, 5 have no date. With include_bounded: model-4, model-1 and model-3, in arena order
+  // (none rated: by id), and `bounded` names the two admitted only as possible.
+  const bounded = aDataset({
+    models: ids.map((id, i) => aModel({ id, name: f(`Model ${i}`), release_date:
+      i === 1 ? { ...f('2026-09-23'), bound: 'on_or_before' as const } : i === 3 ? { ...f('2025-06-25', undefined, '2026-11-01'), bound: 'on_or_after' as const }
+        : i === 4 ? f('2026-08-10') : i === 6 ? { ...f('2025-03-01'), bound: 'on_or_before' as const } : undefined })),
+  });
+  type Said = ReturnType<typeof run> & { bounded?: { count: number; placed: string; note: string; models?: string[] }; undated?: { count: number } };
+  const wide = run(bounded, { released_after: '2026-08-01', include_bounded: true }) as Said;
+  assert.deepEqual(wide.items.map((m) => m.id).sort(), ['model-1', 'model-3', 'model-4']);
+  assert.deepEqual({ count: wide.bounded?.count, placed: wide.bounded?.placed, models: wide.bounded?.models },
+    { count: 2, placed: 'included', models: ['model-1', 'model-3'] });
+  assert.match(wide.bounded!.note, /among the results as possibly released after it .* not as released after it/);
+  assert.equal(wide.undated?.count, 3, 'undated models stay out: nothing bounds them');
+  assert.ok(search_models.output.safeParse(wide).success);
+  // Off by default: the proven answer and its note, which now says how to ask for the rest.
+  const strict = run(bounded, { released_after: '2026-08-01' }) as Said;
+  assert.deepEqual(strict.items.map((m) => m.id), ['model-4']);
+  assert.match(strict.bounded!.note, /include_bounded=true admits them as possibly released after it/);
+  assert.deepEqual(run(bounded, { released_after: '2026-08-01', include_bounded: false }), strict);
+  // A bound that cannot reach past the day stays out: after 2026-09-23 only model-3 (public by 2026-11-01) may be.
+  assert.deepEqual(run(bounded, { released_after: '2026-09-23', include_bounded: true }).items.map((m) => m.id), ['model-3']);
+  // Without released_after it changes nothing.
+  assert.deepEqual(run(bounded, { include_bounded: true }), run(bounded, {}));
+});
+
 const committed = path.resolve(import.meta.dirname, '../../data/dataset');
 /** The committed dataset, loaded once for the tests here that read it: it is frozen, and each load costs 1 to 2 s of CPU. */
 let shared: Dataset | undefined;

@@ -52,19 +52,29 @@ function undatedNote(count: number, releasedAfter: string | undefined) {
 /** At most this many left-out models are named: the committed dataset has 31 bounded releases. */
 const MAX_BOUNDED_NAMED = 50;
 
-/** What the results say about the models whose release only a bound gives (docs/data.md, "Bounded release dates"). */
-function boundedNote(count: number, releasedAfter: string | undefined, left: readonly string[]) {
-  const placed = releasedAfter !== undefined ? 'left_out' as const : 'at_bound' as const;
+/**
+ * What the results say about the models whose release only a bound gives (docs/data.md, "Bounded release dates"): with
+ * released_after, left out, or with include_bounded among the results as possibly released after the day; sorted by
+ * release date, placed at their bound.
+ */
+function boundedNote(count: number, releasedAfter: string | undefined, left: readonly string[], included = false) {
+  const placed = releasedAfter === undefined ? 'at_bound' as const : included ? 'included' as const : 'left_out' as const;
   const one = count === 1;
   const models = `${count} matching model${one ? '' : 's'} ha${one ? 's' : 've'} only a bound of ${one ? 'its' : 'their'} release`;
+  const named = `(\`models\` names ${one ? 'it' : 'them'})`;
   return {
     count, placed,
-    ...(placed === 'left_out' ? { models: left.slice(0, MAX_BOUNDED_NAMED) } : {}),
+    ...(placed !== 'at_bound' ? { models: left.slice(0, MAX_BOUNDED_NAMED) } : {}),
     note: placed === 'left_out'
       ? `${models} (release_date.bound) that may lie after ${releasedAfter} but does not prove it, so ${one ? 'it is' : 'they are'} `
-        + `left out (\`models\` names ${one ? 'it' : 'them'}); search without released_after, sorted by release_date, to see ${one ? 'it' : 'them'}`
-      : `${models} (release_date.bound): each is placed at its bound, so a model released "on or before" a day may belong `
-        + 'lower and one released "on or after" a day higher',
+        + `left out ${named}; include_bounded=true admits ${one ? 'it' : 'them'} as possibly released after it, or search without `
+        + `released_after, sorted by release_date, to see ${one ? 'it' : 'them'}`
+      : placed === 'included'
+        ? `${models} (release_date.bound) that may lie after ${releasedAfter} but does not prove it: asked for (include_bounded), `
+          + `${one ? 'it is' : 'they are'} among the results as possibly released after it ${named}, not as released after it: `
+          + 'a model listed "on or before" a day may be older than the day asked'
+        : `${models} (release_date.bound): each is placed at its bound, so a model released "on or before" a day may belong `
+          + 'lower and one released "on or after" a day higher',
   };
 }
 
@@ -91,6 +101,10 @@ export const search_models = defineOperation({
       + 'known only by a bound (`release_date.bound`) passes only where the bound proves it: "on or before 2026-09-23" never '
       + 'does (it may be from 2025), "on or after 2025-06-25" does for any day before 2025-06-25; `bounded` counts the '
       + 'models left out that may lie after it. Models with no known release date are left out; `undated` counts them.'),
+    include_bounded: z.boolean().optional().describe('With released_after: true also admits the models whose release only a '
+      + 'bound gives and may lie after the day ("on or before 2026-09-23" for released_after=2026-08-01), as possibly released '
+      + 'after it: `bounded` (placed `included`) names them, and each result\'s release_date keeps its bound. Default false: '
+      + 'only a proven release passes. Without released_after it changes nothing.'),
     benchmark: BenchmarkName.optional().describe('Only models with a published score on this benchmark, e.g. `swe-bench-pro`, `SciCode`, `terminal-bench`; case, spaces and hyphens are ignored. Each result then carries the score used (`benchmark`). An unknown name is an error that lists the benchmarks the dataset holds. Scores measured under different harnesses, subsets or metrics are not strictly comparable: each result says which one it shows.'),
     sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q and benchmark), `price` (cheapest blended offer at input share 0.75, lowest first), `release_date` (newest first; a release known only by a bound is placed at its bound, and `bounded` counts them), `name` (A to Z), `benchmark` (needs benchmark; highest score first, the default when benchmark is given without q). Models without the sorted value come last; with `release_date`, `undated` says how many have no date.'),
     limit: Limit,
@@ -106,15 +120,15 @@ export const search_models = defineOperation({
     }).optional().describe('With sort=release_date or released_after: the matching models no source dates, so none is dropped silently.'),
     bounded: z.object({
       count: z.number().int().min(0).describe('With released_after: models matching every other filter whose release only a bound gives and '
-        + 'that may lie after the day, left out. With sort=release_date: the results whose release only a bound gives.'),
-      models: z.array(z.string()).optional().describe('With released_after: the ids of the models left out (up to 50), newest bound first.'),
-      placed: z.enum(['left_out', 'at_bound']).describe('`left_out`: released_after admits only a proven release; `at_bound`: '
-        + 'sorted by release date, each is placed at its bound.'),
+        + 'that may lie after the day, left out (or, with include_bounded, included). With sort=release_date: the results whose release only a bound gives.'),
+      models: z.array(z.string()).optional().describe('With released_after: the ids of those models (up to 50), newest bound first: left out, or with include_bounded the results admitted only as possibly released after the day.'),
+      placed: z.enum(['left_out', 'at_bound', 'included']).describe('`left_out`: released_after admits only a proven release; `at_bound`: '
+        + 'sorted by release date, each is placed at its bound; `included`: include_bounded admitted them as possibly released after the day.'),
       note: z.string(),
     }).optional().describe('With sort=release_date or released_after, where some matching model\'s release is only bounded '
       + '(`release_date.bound`: on or before, on or after a day): how the answer placed them, so none is dropped or misplaced silently.'),
     bounded_in_results: z.object({
-      count: z.number().int().min(1).describe('The results whose release only a bound gives (a lower bound after the day).'),
+      count: z.number().int().min(1).describe('The results whose release only a bound gives (a lower bound after the day; with include_bounded, also those admitted as possible).'),
       placed: z.literal('at_bound').describe('Each is placed at its bound.'),
       note: z.string(),
     }).optional().describe('With released_after and sort=release_date, where some results\' release is only bounded: they are '
@@ -185,7 +199,7 @@ export const search_models = defineOperation({
     // Sorted by release, the results at their bound are said too: with released_after, beside the matches left out.
     const atBound = sort === 'release_date' ? ids.reduce((n, id) => (ds.modelById.get(id)!.release_date?.bound ? n + 1 : n), 0) : 0;
     const boundedCount = input.released_after !== undefined ? left.length : atBound;
-    const bounded = boundedCount > 0 ? boundedNote(boundedCount, input.released_after, left) : undefined;
+    const bounded = boundedCount > 0 ? boundedNote(boundedCount, input.released_after, left, input.include_bounded === true) : undefined;
     const placed = input.released_after !== undefined && atBound > 0 ? boundedNote(atBound, undefined, []) : undefined;
     return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, ...(undated ? { undated } : {}), ...(bounded ? { bounded } : {}),
       ...(placed ? { bounded_in_results: placed as typeof placed & { placed: 'at_bound' } } : {}), items: stitched(shown), page });
