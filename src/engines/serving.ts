@@ -17,6 +17,7 @@ import {
 import { activeWeightsFor, weightsFor } from './gguf-sizes.ts';
 import { kvCacheCopies } from './mla-cache.ts';
 import { vllmBudgetApplies, vllmKvCacheBytes } from './vllm-memory.ts';
+import { vllmA100AttentionFlops, vllmA100Mxfp4, vllmA100Mxfp4PromptRate, vllmChargedWeights } from './vllm-mxfp4.ts';
 
 export type ServingInput = {
   facts: ModelFacts;
@@ -134,11 +135,16 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
   const rated = servingFlops(hardware);
   const flops = rated === undefined ? undefined : rated * servingComputeShare(hardware, runtimeFor(hardware, 'serving'));
   const singleStream = singleStreamEfficiency(hardware);
-  const attention = flops === undefined ? undefined : servingAttentionFlops(hardware, facts.architecture);
+  // gpt-oss on vLLM on an A100: the Marlin MoE path's measured prompt share, its long prompts' attention on top (vllm-mxfp4.ts).
+  const a100Mxfp4 = vllmA100Mxfp4(hardware, q, facts.parameters_active, facts.parameters_total);
+  const attention = flops === undefined
+    ? undefined
+    : a100Mxfp4 ? vllmA100AttentionFlops(facts.architecture, flops) : servingAttentionFlops(hardware, facts.architecture);
   return {
     total_weights,
     active_weights: activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published),
-    room: servingRoom(hardware, total_weights),
+    // vLLM's budget is charged with what vLLM loads: gpt-oss's BF16 attention and head make it more than the fit's file.
+    room: servingRoom(hardware, vllmChargedWeights(hardware, facts.architecture, q, total_weights)),
     kv_copies: kvCacheCopies(facts.architecture, hardware, runtimeFor(hardware, 'serving')),
     split: layout.split,
     bandwidth: layout.bandwidth,
@@ -149,7 +155,9 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     // The prompt rate models_for_hardware quotes (speed.ts prefillRate): an MoE model at its class's own factor.
     compute_rate: flops === undefined
       ? Infinity
-      : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total, moePrefillClass(hardware)),
+      : a100Mxfp4
+        ? vllmA100Mxfp4PromptRate(hardware, facts.parameters_active)
+        : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total, moePrefillClass(hardware)),
     has_flops: flops !== undefined,
     routing: moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture),
     ...(singleStream === undefined ? {} : { single_stream_efficiency: singleStream }),
