@@ -45,7 +45,8 @@ export type Serving = {
   bound: 'memory' | 'compute' | 'max_sequences';
   /**
    * Prompt tokens/s: compute-bound, plus the prompt's attention where a published kernel figure covers the
-   * configuration (vLLM on Hopper: serving-attention.ts); null when the dataset has no compute figure for the hardware.
+   * configuration (vLLM on Hopper: serving-attention.ts; gpt-oss under vLLM on an A100 at llama.cpp's share: vllm-mxfp4.ts);
+   * null when the dataset has no compute figure for the hardware.
    */
   prefill_tokens_per_s: number | null;
   /** Output tokens/s of the whole batch. */
@@ -57,8 +58,9 @@ export type Serving = {
 /**
  * Bytes the serving runtime leaves for KV caches beside the weights (negative where none). vLLM or SGLang (runtime.ts) on
  * cards of 80 GiB or more: what vLLM's own budget leaves, 0.9 of each card less the weights and about 6 GiB a card of
- * profiled activations, non-torch memory and CUDA graphs (vllm-memory.ts: the logs it is fitted on are H100s; smaller
- * cards keep the sums below until a log sizes their reserve); llama.cpp's server allocates the weights and the caches at their
+ * profiled activations, non-torch memory and CUDA graphs, 2 on an A100 (vllm-memory.ts: the 6 is fitted on H100 logs,
+ * the 2 on two A100 80GB logs; smaller cards keep the sums below until a log sizes their reserve); the weights are what
+ * vLLM loads where a log gives it (vllm-mxfp4.ts: gpt-oss's checkpoint); llama.cpp's server allocates the weights and the caches at their
  * size beside its compute buffers: usable memory less 0.75 GB a card less the weights.
  */
 export function servingRoom(hardware: Hardware, weights: number): number {
@@ -175,9 +177,10 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
  * serving layout (src/engines/decode.ts `servingLayout`: several cards run tensor parallel), so the batch multiplies
  * the rate until the blocks the sequences hold on average fill memory, `max_sequences` is reached or compute binds (2
  * FLOPs per active parameter per token, at the prefill efficiency of a dense or MoE model on the accelerator's class:
- * decode.ts `servingFlops`). Prefill runs at the compute-bound rate, a request's prompt (`context` x the input share)
- * taking its attention's seconds on top where a published kernel figure covers the configuration (vLLM on Hopper,
- * serving-attention.ts); where the dataset has no compute figure, prompt tokens are counted at the decode rate (the
+ * decode.ts `servingFlops`; an MXFP4 MoE model under vLLM on an A100 at Marlin's measured share: vllm-mxfp4.ts).
+ * Prefill runs at the compute-bound rate, a request's prompt (`context` x the input share) taking its attention's
+ * seconds on top where a published kernel figure covers the configuration (vLLM on Hopper, serving-attention.ts; that
+ * A100 case at llama.cpp's share); where the dataset has no compute figure, prompt tokens are counted at the decode rate (the
  * slow side) and `prefill_tokens_per_s` is null.
  */
 export function servingThroughput(p: ServingInput): Serving {

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { GIB, QUANTIZATIONS } from './constants.ts';
 import { modelFacts, type ModelFacts } from './memory.ts';
 import { servingAt, servingConstants } from './serving.ts';
-import { vllmA100Mxfp4PromptRate, vllmChargedWeights } from './vllm-mxfp4.ts';
+import { vllmA100Mxfp4PromptRate, vllmChargedWeights, vllmMxfp4Basis } from './vllm-mxfp4.ts';
 import { committedDataset } from '../../test/committed-dataset.ts';
 
 const ds = committedDataset();
@@ -74,4 +74,14 @@ test("vLLM's budget is charged with the logged 64.38 GiB of gpt-oss-120b, and an
   // Only the native MXFP4 checkpoint is charged its log: another format keeps the fit's weights.
   assert.equal(vllmChargedWeights(h100, facts.architecture, bf16, 1e9), 1e9);
   assert.equal(vllmChargedWeights(h100, facts.architecture, mxfp4, 1e9), 64.38 * GIB);
+});
+
+test("an MXFP4 option on vLLM says what its figures owe to vLLM's load and, on an A100, to Marlin's prompt share", () => {
+  const a = vllmMxfp4Basis(a100, 'mxfp4')!;
+  assert.match(a, /64\.38 GiB/);
+  assert.match(a, /0\.31 of the A100's dense BF16 rating/);
+  const h = vllmMxfp4Basis(h100, 'mxfp4')!;
+  assert.match(h, /64\.38 GiB/);
+  assert.doesNotMatch(h, /Marlin/);
+  assert.equal(vllmMxfp4Basis(h100, 'fp8_w8a8'), null);
 });

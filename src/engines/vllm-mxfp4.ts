@@ -78,3 +78,23 @@ export function vllmA100AttentionFlops(a: Architecture, flops: number): number {
   const widths = [a.global_head_dim ?? a.head_dim, a.head_dim];
   return Math.min(...widths.map((w) => attentionEfficiency(w, a.attention))) * flops;
 }
+
+/**
+ * What an option's serving figures owe to vLLM's way with MXFP4, for its derivation; null where neither applies (another
+ * format, another runtime, a card under 80 GiB that is not an A100). The quantization id stands for the model: the
+ * dataset's MXFP4 checkpoints (gpt-oss) are all mixtures of experts.
+ */
+export function vllmMxfp4Basis(hardware: Hardware, quantization: string): string | null {
+  if (quantization !== 'mxfp4' || runtimeFor(hardware, 'serving') !== 'vllm') return null;
+  const words: string[] = [];
+  if (vllmBudgetApplies(hardware)) {
+    words.push("vLLM's budget is charged with the MXFP4 checkpoint as vLLM loads it, its attention, embeddings and head " +
+      'in BF16 (startup logs: gpt-oss-120b 64.38 GiB, gpt-oss-20b 13.47 GiB), not the smaller size the fit states');
+  }
+  if (A100.test(hardware.accelerator) && hardware.compute_tflops !== undefined) {
+    words.push(`prompts at ${VLLM_A100_MXFP4_MOE_PREFILL_SHARE} of the A100's dense BF16 rating, the share vLLM's Marlin ` +
+      'MoE path reached in GPUStack\'s published gpt-oss-120b run (128-token prompts, vLLM 0.11.0), and a long prompt\'s ' +
+      "attention on top at llama.cpp's flash-attention share for the head width (vLLM's FlashAttention-2 on an A100 unmeasured)");
+  }
+  return words.length === 0 ? null : words.join('; ');
+}
