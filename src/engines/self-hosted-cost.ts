@@ -20,6 +20,7 @@ import { quantizationById } from './quantization.ts';
 import { singleStreamEfficiency, type Serving } from './serving.ts';
 import { usd } from './money.ts';
 import { size, type Sized } from './self-hosted-sizing.ts';
+import { vllmMxfp4Basis } from './vllm-mxfp4.ts';
 import { costContext } from './context-cap.ts';
 import { vllmBudgetBasis } from './vllm-memory.ts';
 
@@ -215,7 +216,7 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
       (v.prefill_tokens_per_s === null
         ? `prefill counted at the decode rate: no compute figure for ${hardware.id}`
         : `prefill compute-bound at ${roundTo(v.prefill_tokens_per_s, 0)} tokens/s`),
-    ...[vllmBudgetBasis(hardware), servingSplitBasis(hardware)].filter((x) => x !== null),
+    ...[vllmBudgetBasis(hardware), vllmMxfp4Basis(hardware, sized.quantization), servingSplitBasis(hardware)].filter((x) => x !== null),
     ...[singleStreamBasis(hardware, v.batch)].filter((x) => x !== null),
     servingRuntimeBasis(hardware),
     `utilization = ${s.utilization}`,

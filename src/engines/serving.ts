@@ -17,6 +17,7 @@ import {
 import { activeWeightsFor, weightsFor } from './gguf-sizes.ts';
 import { kvCacheCopies } from './mla-cache.ts';
 import { vllmBudgetApplies, vllmKvCacheBytes } from './vllm-memory.ts';
+import { vllmA100AttentionFlops, vllmA100Mxfp4, vllmA100Mxfp4PromptRate, vllmChargedWeights } from './vllm-mxfp4.ts';
 
 export type ServingInput = {
   facts: ModelFacts;
@@ -44,7 +45,8 @@ export type Serving = {
   bound: 'memory' | 'compute' | 'max_sequences';
   /**
    * Prompt tokens/s: compute-bound, plus the prompt's attention where a published kernel figure covers the
-   * configuration (vLLM on Hopper: serving-attention.ts); null when the dataset has no compute figure for the hardware.
+   * configuration (vLLM on Hopper: serving-attention.ts; gpt-oss under vLLM on an A100 at llama.cpp's share: vllm-mxfp4.ts);
+   * null when the dataset has no compute figure for the hardware.
    */
   prefill_tokens_per_s: number | null;
   /** Output tokens/s of the whole batch. */
@@ -56,8 +58,9 @@ export type Serving = {
 /**
  * Bytes the serving runtime leaves for KV caches beside the weights (negative where none). vLLM or SGLang (runtime.ts) on
  * cards of 80 GiB or more: what vLLM's own budget leaves, 0.9 of each card less the weights and about 6 GiB a card of
- * profiled activations, non-torch memory and CUDA graphs (vllm-memory.ts: the logs it is fitted on are H100s; smaller
- * cards keep the sums below until a log sizes their reserve); llama.cpp's server allocates the weights and the caches at their
+ * profiled activations, non-torch memory and CUDA graphs, 2 on an A100 (vllm-memory.ts: the 6 is fitted on H100 logs,
+ * the 2 on two A100 80GB logs; smaller cards keep the sums below until a log sizes their reserve); the weights are what
+ * vLLM loads where a log gives it (vllm-mxfp4.ts: gpt-oss's checkpoint); llama.cpp's server allocates the weights and the caches at their
  * size beside its compute buffers: usable memory less 0.75 GB a card less the weights.
  */
 export function servingRoom(hardware: Hardware, weights: number): number {
@@ -134,11 +137,16 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
   const rated = servingFlops(hardware);
   const flops = rated === undefined ? undefined : rated * servingComputeShare(hardware, runtimeFor(hardware, 'serving'));
   const singleStream = singleStreamEfficiency(hardware);
-  const attention = flops === undefined ? undefined : servingAttentionFlops(hardware, facts.architecture);
+  // gpt-oss on vLLM on an A100: the Marlin MoE path's measured prompt share, its long prompts' attention on top (vllm-mxfp4.ts).
+  const a100Mxfp4 = vllmA100Mxfp4(hardware, q, facts.parameters_active, facts.parameters_total);
+  const attention = flops === undefined
+    ? undefined
+    : a100Mxfp4 ? vllmA100AttentionFlops(facts.architecture, flops) : servingAttentionFlops(hardware, facts.architecture);
   return {
     total_weights,
     active_weights: activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published),
-    room: servingRoom(hardware, total_weights),
+    // vLLM's budget is charged with what vLLM loads: gpt-oss's BF16 attention and head make it more than the fit's file.
+    room: servingRoom(hardware, vllmChargedWeights(hardware, facts.architecture, q, total_weights)),
     kv_copies: kvCacheCopies(facts.architecture, hardware, runtimeFor(hardware, 'serving')),
     split: layout.split,
     bandwidth: layout.bandwidth,
@@ -149,7 +157,9 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     // The prompt rate models_for_hardware quotes (speed.ts prefillRate): an MoE model at its class's own factor.
     compute_rate: flops === undefined
       ? Infinity
-      : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total, moePrefillClass(hardware)),
+      : a100Mxfp4
+        ? vllmA100Mxfp4PromptRate(hardware, facts.parameters_active)
+        : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total, moePrefillClass(hardware)),
     has_flops: flops !== undefined,
     routing: moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture),
     ...(singleStream === undefined ? {} : { single_stream_efficiency: singleStream }),
@@ -167,9 +177,10 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
  * serving layout (src/engines/decode.ts `servingLayout`: several cards run tensor parallel), so the batch multiplies
  * the rate until the blocks the sequences hold on average fill memory, `max_sequences` is reached or compute binds (2
  * FLOPs per active parameter per token, at the prefill efficiency of a dense or MoE model on the accelerator's class:
- * decode.ts `servingFlops`). Prefill runs at the compute-bound rate, a request's prompt (`context` x the input share)
- * taking its attention's seconds on top where a published kernel figure covers the configuration (vLLM on Hopper,
- * serving-attention.ts); where the dataset has no compute figure, prompt tokens are counted at the decode rate (the
+ * decode.ts `servingFlops`; an MXFP4 MoE model under vLLM on an A100 at Marlin's measured share: vllm-mxfp4.ts).
+ * Prefill runs at the compute-bound rate, a request's prompt (`context` x the input share) taking its attention's
+ * seconds on top where a published kernel figure covers the configuration (vLLM on Hopper, serving-attention.ts; that
+ * A100 case at llama.cpp's share); where the dataset has no compute figure, prompt tokens are counted at the decode rate (the
  * slow side) and `prefill_tokens_per_s` is null.
  */
 export function servingThroughput(p: ServingInput): Serving {

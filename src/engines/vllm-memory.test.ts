@@ -69,3 +69,16 @@ test('an option\'s derivation says its batch is sized in vLLM\'s budget, not the
   const l40s: Hardware = { ...h100(4), id: 'l40s-x4', accelerator: 'NVIDIA L40S', memory_gb: f(192), nvlink: undefined };
   assert.deepEqual([vllmBudgetBasis(bare), vllmBudgetBasis(l40s)], [null, null]);
 });
+
+test("an A100 80GB keeps 2 GiB a card, read from two A100 startup logs; other 80 GB cards keep the H100's 6", () => {
+  const a100 = (count: number): Hardware => ({ ...h100(count), id: `a100-x${count}`, accelerator: 'NVIDIA A100 SXM4 80 GB' });
+  // myoceane.fr, vLLM 0.19.0 on one A100 80GB: Gemma 4 26B-A4B at 0.9 loaded 48.5 GiB and left 21.5 GiB of cache;
+  // the rule by hand 72 - 2 - 48.5 = 21.5 GiB (with the H100's 6: 17.5). gpt-oss-20b at 0.65 (52 GiB) loaded 13.72
+  // and left 36.56: 52 - 2 - 13.72 = 36.28, 0.28 GiB short of it.
+  assert.equal(vllmKvCacheBytes(a100(1), 48.5 * GIB) / GIB, 21.5);
+  // Eight cards: 8 x (72 - 2) - 100 = 460 GiB; the H100's 8 x (72 - 6) - 100 = 428.
+  assert.equal(vllmKvCacheBytes(a100(8), 100 * GIB) / GIB, 460);
+  assert.equal(vllmKvCacheBytes(h100(8), 100 * GIB) / GIB, 428);
+  assert.match(vllmBudgetBasis(a100(2))!, /less 2 x 2 GiB/);
+  assert.match(vllmBudgetBasis(h100(2))!, /less 2 x 6 GiB/);
+});

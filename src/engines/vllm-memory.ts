@@ -32,6 +32,23 @@ export const VLLM_GPU_MEMORY_UTILIZATION = 0.9;
 export const VLLM_RESERVE_GIB_PER_CARD = 6;
 
 /**
+ * The reserve on an A100 80GB (GiB a card). vLLM gives every A100 the small-card batch defaults, 2,048 batched tokens
+ * (vllm/engine/arg_utils.py `EngineArgs` batch defaults, vllm-project/vllm commit
+ * 99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b), a quarter of the H100's 8,192, so its profiled activation peak is
+ * smaller. Two vLLM 0.19.0 startup logs on one A100 80GB (myoceane.fr, "[AI] vLLM 部署地端模型系統訊息記錄 A100",
+ * https://myoceane.fr/index.php/ai-vllm-a100-gemma-4/, April 2026), as the budget less "Model loading took" less
+ * "Available KV cache memory": google/gemma-4-26B-A4B at gpu_memory_utilization 0.9, eager, 0.9 x 80 - 48.5 - 21.5 =
+ * 2.0; openai/gpt-oss-20b at 0.65, 0.65 x 80 - 13.72 - 36.56 = 1.72 (50.28 GiB of it at 0.65 needs a card of 77 GiB
+ * or more: the 80 GB part). Their mean, 1.86, rounded: 2.
+ */
+export const VLLM_A100_RESERVE_GIB_PER_CARD = 2;
+
+/** The reserve a card of the configuration keeps (GiB): the A100's where its logs give it, else the H100-fitted one. */
+export function vllmReserveGib(hardware: Hardware): number {
+  return /\bA100\b/.test(hardware.accelerator) ? VLLM_A100_RESERVE_GIB_PER_CARD : VLLM_RESERVE_GIB_PER_CARD;
+}
+
+/**
  * The smallest card (GiB) the reserve is taken on: the logs it is fitted on are 80 GB H100s. vLLM's profiled activations
  * follow its batched-token budget, which it sets by the card: `vllm serve` defaults to 8,192 tokens on cards of 70 GiB
  * or more and 2,048 below them and on A100s (vllm/engine/arg_utils.py `EngineArgs` batch defaults, vllm-project/vllm
@@ -58,7 +75,7 @@ export function vllmBudgetApplies(hardware: Hardware): boolean {
  */
 export function vllmKvCacheBytes(hardware: Hardware, weights: number): number {
   const budget = hardware.memory_gb.value * GIB * VLLM_GPU_MEMORY_UTILIZATION;
-  return budget - hardware.count * VLLM_RESERVE_GIB_PER_CARD * GIB - weights;
+  return budget - hardware.count * vllmReserveGib(hardware) * GIB - weights;
 }
 
 /**
@@ -68,7 +85,7 @@ export function vllmKvCacheBytes(hardware: Hardware, weights: number): number {
 export function vllmTooSmallWords(context: number, configurations: readonly Hardware[]): string {
   if (!configurations.some((h) => runtimeFor(h, 'serving') === 'vllm' && vllmBudgetApplies(h))) return '';
   return `; a vLLM server on cards of ${VLLM_BUDGET_MIN_CARD_GIB} GB or more takes ${VLLM_GPU_MEMORY_UTILIZATION} of each card's memory (its default gpu_memory_utilization) and ` +
-    `keeps about ${VLLM_RESERVE_GIB_PER_CARD} GiB a card of activations, non-torch memory and CUDA graphs beside its share of ` +
+    `keeps about ${VLLM_RESERVE_GIB_PER_CARD} GiB a card (${VLLM_A100_RESERVE_GIB_PER_CARD} on an A100) of activations, non-torch memory and CUDA graphs beside its share of ` +
     `the weights, and does not start where what is left, at every format it serves for the model there down to the ` +
     `narrowest, cannot hold one sequence of ${context} tokens (a deployer may ` +
     'raise gpu_memory_utilization: a published Kimi-K2-Thinking INT4 run on 8 x H100 starts at 0.95 with CUDA graphs ' +
@@ -82,7 +99,7 @@ export function vllmTooSmallWords(context: number, configurations: readonly Hard
 export function vllmBudgetBasis(hardware: Hardware): string | null {
   if (runtimeFor(hardware, 'serving') !== 'vllm' || !vllmBudgetApplies(hardware)) return null;
   return `serving batch sized in vLLM's memory budget, not the usable memory above: ${VLLM_GPU_MEMORY_UTILIZATION} x ` +
-    `${hardware.memory_gb.value} GiB (its default gpu_memory_utilization) less ${hardware.count} x ${VLLM_RESERVE_GIB_PER_CARD} ` +
+    `${hardware.memory_gb.value} GiB (its default gpu_memory_utilization) less ${hardware.count} x ${vllmReserveGib(hardware)} ` +
     'GiB of profiled activations, non-torch memory and CUDA graphs, less the weights, is what its KV cache blocks hold';
 }
 
@@ -96,7 +113,7 @@ export type VllmRoomAt = { q: Quantization; weights: number; room: number };
  */
 export function vllmStepDownWords(hardware: Hardware, context: number, from: VllmRoomAt, to: VllmRoomAt, sequence: number): string {
   const gib = (bytes: number) => (bytes / GIB).toFixed(2);
-  const budget = `${VLLM_GPU_MEMORY_UTILIZATION} x ${hardware.memory_gb.value} GiB less ${hardware.count} x ${VLLM_RESERVE_GIB_PER_CARD} GiB`;
+  const budget = `${VLLM_GPU_MEMORY_UTILIZATION} x ${hardware.memory_gb.value} GiB less ${hardware.count} x ${vllmReserveGib(hardware)} GiB`;
   return `served at ${to.q.name}, not ${from.q.name}: at ${from.q.name} the weights (${gib(from.weights)} GiB) leave vLLM's ` +
     `budget (${budget}) ${gib(from.room)} GiB for KV cache, less than one sequence of ${context} tokens needs ` +
     `(${gib(sequence)} GiB), and vLLM does not start at its default gpu_memory_utilization; ${to.q.name}, the next ` +
