@@ -20,11 +20,12 @@ const euHosting = (ds: Dataset, id: string): Out =>
   (get_trust_profile.handler(ds, get_trust_profile.input.parse({ model_id: id }), ctx) as Out).criteria
     .find((c: Out) => c.id === 'eu_hosting');
 
-test('OpenAI: EU residency only for the snapshots its help page lists, not for every OpenAI listing', { skip: noData }, () => {
+test('OpenAI: EU residency only for the snapshots its table of supported snapshots names, not for every OpenAI listing', { skip: noData }, () => {
   const ds = committed();
   const openai = (model: string) => ds.offers.filter((o) => o.provider === 'openai' && o.model_id === model && o.region === 'global');
-  // help.openai.com/en/articles/10503543 (read 2026-11-28), supported model snapshots, Europe "Yes":
-  // "/v1/chat/completions ... gpt-4o-2024-11-20 gpt-4o-2024-08-06 gpt-4o-mini-2024-07-18 ..." -> region.
+  // OpenAI, "Data controls in the OpenAI platform" (developers.openai.com/api/docs/guides/your-data, read 2026-11-29),
+  // Table 1: Europe (EEA + Switzerland), regional processing ticked; Table 2, region "All" for /v1/chat/completions:
+  // "gpt-4o-2024-11-20 gpt-4o-2024-08-06 gpt-4o-mini-2024-07-18 ..." -> region.
   assert.ok(openai('gpt-4o').length > 0);
   // Its standard and batch listings (the endpoints the page names; the priority tier: the test below).
   for (const o of openai('gpt-4o').filter((x) => x.sku !== 'priority')) assert.equal(o.eu_resident.value, 'region', o.provider_model_id);
@@ -34,14 +35,21 @@ test('OpenAI: EU residency only for the snapshots its help page lists, not for e
   assert.ok(nov.length > 0);
   for (const o of nov) assert.equal(o.eu_resident.value, 'region', o.provider_model_id);
   for (const o of openai('gpt-4o-2024-05-13')) assert.equal(o.eu_resident.value, 'unknown', o.provider_model_id);
-  // GPT-5, o3-pro and gpt-realtime are not among the snapshots the page names: not stated, so unknown, not region.
-  for (const m of ['gpt-5', 'o3-pro', 'gpt-realtime']) {
-    assert.ok(openai(m).length > 0, m);
-    for (const o of openai(m)) assert.equal(o.eu_resident.value, 'unknown', `${m} ${o.provider_model_id} ${o.sku}`);
+  // The same Table 2 names gpt-5-2025-08-07, gpt-4.1-2025-04-14, o3-2025-04-16 and gpt-5.2-2025-12-11 for
+  // /v1/chat/completions, and gpt-realtime for /v1/realtime ("US and EU"): region (they were unknown while only the help
+  // centre's launch table, of 2025-02-05, had been read).
+  for (const m of ['gpt-5', 'gpt-4.1', 'o3', 'gpt-5.2', 'gpt-realtime']) {
+    const standard = openai(m).filter((x) => x.sku === 'standard');
+    assert.ok(standard.length > 0, m);
+    for (const o of standard) assert.equal(o.eu_resident.value, 'region', `${m} ${o.provider_model_id}`);
   }
-  // No other source places an o3-pro listing in the EU, so the criterion is unknown (met before, "from OpenAI").
+  // o3-pro (o3-pro-2025-06-10) is in none of the table's rows: not stated, so unknown, not region; no other source
+  // places an o3-pro listing in the EU, so its criterion is unknown.
+  assert.ok(openai('o3-pro').length > 0);
+  for (const o of openai('o3-pro')) assert.equal(o.eu_resident.value, 'unknown', `o3-pro ${o.provider_model_id} ${o.sku}`);
   assert.equal(euHosting(ds, 'o3-pro').status, 'unknown');
-  assert.ok(!ds.offers.some((o) => o.provider === 'openai' && o.model_id === 'gpt-realtime' && isEuOffer(o)));
+  // gpt-5.2-chat-latest is named for /v1/batches only, and the row speaks for standard and batch listings alike: left out.
+  for (const o of openai('gpt-5.2-chat-latest')) assert.equal(o.eu_resident.value, 'unknown', o.provider_model_id);
 });
 
 test('eu_hosting cites each EU offer\'s own residency source; SAP AI Core, quoting no page, counts for none', { skip: noData }, () => {
@@ -80,8 +88,8 @@ test('a hospital sent to a beta listing is told it is beta', { skip: noData }, (
 
 test('OpenAI\'s page speaks for the standard and batch endpoints it names, not the priority tier', { skip: noData }, () => {
   const ds = committed();
-  // offer-residency.csv, the OpenAI row's skus "standard batch": help.openai.com/en/articles/10503543 names
-  // /v1/chat/completions and /v1/batches for gpt-4o-2024-08-06 and the other snapshots; no tier beside them.
+  // offer-residency.csv, the OpenAI row's skus "standard batch": the data controls page's Table 2 names
+  // /v1/chat/completions, /v1/responses and /v1/batches for gpt-4o-2024-08-06 and the other snapshots; no tier beside them.
   const gpt4o = ds.offers.filter((o) => o.provider === 'openai' && o.model_id === 'gpt-4o' && o.region === 'global');
   const bySku = (sku: string) => gpt4o.filter((o) => o.sku === sku);
   assert.ok(bySku('standard').length > 0 && bySku('priority').length > 0);
@@ -107,15 +115,18 @@ test('OpenAI\'s EU processing is for eligible organizations: its EU offers say s
   assert.equal(c.status, 'met');
   assert.match(c.evidence.detail, /OpenAI \(yes: litellm, \d{4}-\d{2}-\d{2}, for eligible customers only, as its note says\)/);
   assert.match(c.evidence.detail, /Microsoft Azure OpenAI \/ AI Foundry \(yes: litellm, \d{4}-\d{2}-\d{2}\)/);
-  // gpt-4o's standard listing: `region` from the help page's table (gpt-4o-2024-11-20 ... Europe "Yes"), dated by the
-  // launch post of 2025-02-05, on the same condition; so its trust detail too.
+  // gpt-4o's standard listing: `region` from the data controls page's Table 2 (gpt-4o-2024-08-06 ... "All"); its note
+  // still dates the help centre's older table by the launch post of 2025-02-05; on the same condition; so its trust detail too.
   const gpt4o = ds.offers.find((o) => o.provider === 'openai' && o.model_id === 'gpt-4o' && o.region === 'global' && o.sku === 'standard');
   assert.equal(gpt4o?.eu_resident.value, 'region');
   assert.match(gpt4o?.eu_resident.note ?? '', /2025-02-05/);
   assert.match(gpt4o?.eu_resident.note ?? '', /on condition: an eligible organization/);
-  assert.match(euHosting(ds, 'gpt-4o').evidence.detail, /OpenAI \(region: offer-residency, 2026-11-28, for eligible customers only, as its note says\)/);
-  // A model no OpenAI page read names (gpt-5) stays unknown, and a condition on nothing is not said.
-  for (const o of ds.offers.filter((x) => x.provider === 'openai' && x.model_id === 'gpt-5' && x.region === 'global')) {
+  assert.match(euHosting(ds, 'gpt-4o').evidence.detail, /OpenAI \(region: offer-residency, 2026-11-29, for eligible customers only, as its note says\)/);
+  // The data controls page adds, for any region other than the US: "you must be approved for abuse monitoring
+  // controls, and execute a Zero Data Retention amendment": the condition says so.
+  assert.match(gpt4o?.eu_resident.note ?? '', /execute a Zero Data Retention amendment/);
+  // A model the table does not name (o3-pro) stays unknown, and a condition on nothing is not said.
+  for (const o of ds.offers.filter((x) => x.provider === 'openai' && x.model_id === 'o3-pro' && x.region === 'global')) {
     assert.equal(o.eu_resident.value, 'unknown');
     assert.doesNotMatch(o.eu_resident.note ?? '', /on condition/);
   }
@@ -137,4 +148,21 @@ test('Anthropic\'s own API keeps no inference in the EU: its listings read no, q
   assert.equal(c.status, 'met');
   assert.match(c.evidence.detail, /Amazon Bedrock/);
   assert.doesNotMatch(c.evidence.detail, /Anthropic \(/);
+});
+
+test('Google AI Studio\'s `no` quotes Google\'s page; Vertex AI is a provider of its own', { skip: noData }, () => {
+  const ds = committed();
+  // inference-providers.csv, google (read 2026-11-29): Firebase AI Logic, "Specify the location for accessing the
+  // model", tab "Gemini Developer API": "The Gemini Developer API provides global access to models, which means your
+  // request will be handled by an available model anywhere in the global pool."
+  const studio = ds.providerById.get('google')!.eu_data_residency;
+  assert.equal(studio.value, 'no');
+  assert.equal(studio.evidence_page?.url, 'https://firebase.google.com/docs/ai-logic/locations');
+  assert.match(studio.evidence_page?.quote ?? '', /anywhere in the global pool/);
+  // Gemini 2.5 Pro at AI Studio and at Vertex AI are different listings: the Vertex AI one keeps its EU regions
+  // (the Data residency page's EU multi-region table), the AI Studio one reads `no`.
+  const gemini = (provider: string) => ds.offers.filter((o) => o.provider === provider && o.model_id === 'gemini-2.5-pro' && o.sku === 'standard');
+  assert.ok(gemini('google').length > 0 && gemini('google-vertex').length > 0);
+  for (const o of gemini('google')) assert.equal(o.eu_resident.value, 'no', o.provider_model_id);
+  assert.ok(gemini('google-vertex').some((o) => o.eu_resident.value === 'region'));
 });

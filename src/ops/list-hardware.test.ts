@@ -60,6 +60,28 @@ test('prices no source gives are null, never filled in; given ones keep their da
   assert.equal(byId.get('mac-128')!.purchase_price_usd.source, 'test-source');
 });
 
+test('a configuration rented cheapest outside the EU shows its cheapest EU rental beside it, and only then', () => {
+  // The EU hospital's ask (keep=eu-only, where=eu-cloud) rents `eu_rental`: the list must show the same offer.
+  const priced = aDataset({
+    hardware: [
+      aHardware({
+        id: 'node-2', class: 'server', count: 2, memory_gb: f(160), bandwidth_gbs: f(2039),
+        rental: f({ provider: 'cheap', instance_type: '2x', usd_per_hour: 3, eu_regions: [] }),
+        eu_rental: f({ provider: 'eu-cloud', instance_type: 'eu-2x', usd_per_hour: 3.78, eu_regions: ['it-fr2'] }),
+      }),
+      ...ds.hardware,
+    ],
+  });
+  const byId = new Map(run(priced).items.map((h) => [h.id, h]));
+  assert.equal(byId.get('node-2')!.rental.value.provider, 'cheap');
+  assert.deepEqual(byId.get('node-2')!.eu_rental.value, { provider: 'eu-cloud', instance_type: 'eu-2x', usd_per_hour: 3.78, eu_regions: ['it-fr2'] });
+  assert.equal(byId.get('node-2')!.eu_rental.as_of, '2026-08-01');
+  // node-8's cheapest rental is itself in an EU region; card-24 has no rental: neither has an EU one apart.
+  assert.equal(byId.get('node-8')!.eu_rental, null);
+  assert.equal(byId.get('card-24')!.eu_rental, null);
+  assert.ok(list_hardware.output.safeParse(run(priced)).success);
+});
+
 test('the list pages with limit and cursor', () => {
   const first = run(ds, { limit: 3 });
   assert.equal(first.items.length, 3);

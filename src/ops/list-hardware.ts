@@ -51,6 +51,10 @@ export const HardwareView = z
         + '`priced` at `usd` (this configuration\'s share), or `in_purchase_price`; `idle_watts`, the host\'s own draw at the wall with nothing to do, '
         + 'where a reading is published; null where no source prices it (data/curated/host-machines.csv).'),
     rental: wireFact(RentalPrice).nullable().describe('On-demand rental: provider, instance type, USD per hour, EU regions; null where no source gives one (estimate_cost then skips the configuration).'),
+    eu_rental: wireFact(RentalPrice).nullable()
+      .describe('The cheapest on-demand rental in an EU region, where the cheapest overall (`rental`) lists none: what an ask '
+        + 'that needs EU residency (recommend_model keep=eu-only, where=eu-cloud) rents. null where `rental` is itself in an EU '
+        + 'region (its eu_regions) or no offer of the configuration is.'),
   })
   .describe('One hardware configuration, every fact with its date (and source in full responses).');
 export type HardwareView = z.infer<typeof HardwareView>;
@@ -82,6 +86,7 @@ export function toHardwareView(h: Hardware): HardwareView {
     discontinued_on: h.discontinued_on ?? null,
     host_machine: h.host_machine ?? null,
     rental: h.rental ?? null,
+    eu_rental: h.eu_rental ?? null,
   };
 }
 

@@ -62,6 +62,14 @@ test('every page is under 60 KB of HTML', async () => {
   }
 });
 
+test('the hardware list gives the rent in an EU region, naming the provider and region', async () => {
+  const res = await page('/hardware');
+  assert.match(res.body, /<th scope="col">Rent in an EU region \(per hour\)<\/th>/);
+  // The committed catalogue: one H100 SXM rents cheapest at Nebius, gpu-h100-sxm_1gpu-16vcpu-200gb, 2.95 USD an hour in
+  // eu-north1 (SkyPilot's catalogue, nebius-vms.csv, read 2026-11-21): its rental is itself in an EU region.
+  assert.match(res.body, /title="nebius gpu-h100-sxm_1gpu-16vcpu-200gb in eu-north1, as of 2026-11-21">\$2\.95</);
+});
+
 test('an unknown model shows a 404 page linking the ids the API suggests', async () => {
   const res = await page('/models/lama-3.3-70b-instrukt');
   assert.equal(res.statusCode, 404);

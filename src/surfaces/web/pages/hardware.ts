@@ -11,6 +11,16 @@ const CONTEXT_MAX = 131072;
 const dated = (f: Json, show: (v: Json) => string) => (f && f.value !== null && f.value !== undefined ? html`<span class="fact"
 title="as of ${f.as_of ?? 'derived'}">${show(f.value)}</span>` : html`<span class="unknown">—</span>`);
 
+/**
+ * The hourly price of renting a configuration in an EU region: its cheapest rental when that lists an EU region, else
+ * its cheapest EU one (`eu_rental`), the offer an ask that keeps data in the EU is costed on; the title names the provider.
+ */
+function rentedInEu(h: Json): SafeHtml | string {
+  const r = h.rental?.value?.eu_regions?.length ? h.rental : h.eu_rental;
+  if (!r) return '—';
+  return html`<span class="fact" title="${r.value.provider} ${r.value.instance_type} in ${r.value.eu_regions.join(', ')}, as of ${r.as_of}">${usd(r.value.usd_per_hour)}</span>`;
+}
+
 /** All configurations, following the cursor (list_hardware pages at 100). */
 function allHardware(run: (q: Query) => Json): Json[] {
   const items: Json[] = [];
@@ -48,14 +58,15 @@ export const hardwareListPage: PageHandler = (ctx) => {
   const rows = items.map((h) => html`<tr><td><a href="/hardware/${encodeURIComponent(h.id)}">${h.name}</a></td><td>${h.class}</td>
 <td class="num">${num(h.usable_memory_gb?.value, 1)}</td><td class="num">${num(h.aggregate_bandwidth_gbs?.value)}</td>
 <td class="num">${dated(h.purchase_price_usd, usd)}</td>
-<td class="num">${h.rental ? dated({ value: h.rental.usd_per_hour, as_of: h.rental.as_of }, usd) : '—'}</td></tr>`);
+<td class="num">${h.rental ? dated({ value: h.rental.usd_per_hour, as_of: h.rental.as_of }, usd) : '—'}</td>
+<td class="num">${rentedInEu(h)}</td></tr>`);
   const body = html`<h1>Can I run it?</h1>${machineForm('', 8192, [])}
 <p class="small">${items.length} configurations, laptop to cluster. Pick one, or type yours above. Hover a price for its date;
 each configuration's page gives the date and evidence of its memory and bandwidth.</p>
 <div class="scroll"><table class="sortable"><caption>Hardware configurations</caption><thead><tr><th scope="col">Configuration</th>
 <th scope="col">Class</th>
 <th scope="col">Usable memory (GB)</th><th scope="col">Bandwidth (GB/s)</th><th scope="col">Price</th><th scope="col">Rent (per hour)</th>
-</tr></thead>
+<th scope="col">Rent in an EU region (per hour)</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`;
   return { title: 'Can I run it?', body };
 };
