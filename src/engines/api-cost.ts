@@ -9,7 +9,7 @@ import { unconfirmedAmong } from './listing-evidence.ts';
 
 export { usd } from './money.ts';
 
-type PriceFact = { value: number; source: string; as_of: string; note?: string };
+type PriceFact = { value: number; source: string; as_of: string; note?: string; conflicts?: readonly unknown[] };
 
 /**
  * A price as quoted, made once per price fact (the dataset's facts are frozen and live as long as it): every ask for
@@ -21,13 +21,15 @@ function priceRef(f: PriceFact): PriceRef {
   if (!r) {
     r = { usd_per_mtok: f.value, source: f.source, as_of: f.as_of };
     if (f.note) r.note = f.note;
+    // get_model marks such a price; a cost line quoting it must too, or a disputed price reads as settled.
+    if (f.conflicts?.length) r.sources_disagree = true;
     priceRefs.set(f, Object.freeze(r));
   }
   return r;
 }
 
 /** A price as an answer quotes it; `note` when the source qualifies it (a price for part of the day). */
-export type PriceRef = { usd_per_mtok: number; source: string; as_of: string; note?: string };
+export type PriceRef = { usd_per_mtok: number; source: string; as_of: string; note?: string; sources_disagree?: true };
 
 export type ApiCostLine = {
   provider: string;

@@ -13,6 +13,8 @@ export const PriceRef = z
     as_of: IsoDate.describe('The date the price was true.'),
     source: z.string().optional().describe('Where the price comes from (full responses).'),
     note: z.string().optional().describe('How the source qualifies the price: a price for part of each day (peak hours listed apart).'),
+    sources_disagree: z.literal(true).optional().describe('Present where another source gives this offer another price (get_model '
+      + 'lists them to full responses as the price fact\'s `conflicts`): the price shown is the one most recently set.'),
   })
   .describe('A published price with its date and source.');
 
