@@ -44,6 +44,9 @@ const RTX40_RX7900_ARC: [id: string, usd: number][] = [
   // RTX 4070's 599 USD 'na úrovni bývalé RTX 3070 Ti'; Tom's Hardware's RTX 4080 review, '$1,199 ... inheriting the
   // 3080 Ti launch price'; techpowerup.com's SUPER launch review, the 2070 SUPER at the RTX 2070's $499.
   ['rtx-3070-ti', 599], ['rtx-3080-ti', 1199], ['rtx-2070-super', 499],
+  // Unpriced before (the table has no RTX 3050 MSRP): geektopia.es on NVIDIA's CES 2022 announcement, 'Se pondrá a la
+  // venta el próximo 27 de enero y tendrá un PVR de 249 dólares'.
+  ['rtx-3050-8gb', 249],
 ];
 
 test('an RTX 50 card and the RX 9070 XT cost their maker\'s launch price, to the dollar', { skip }, () => {
@@ -94,4 +97,26 @@ test('the H100 SXM\'s price reads as Epoch\'s estimate and the H200\'s as the Hu
   const h200 = byId.get('h200-x1')?.purchase_price_usd;
   assert.equal(h200?.value, 32000);
   assert.match(h200?.note ?? '', /^MSRP of the accelerator \(the Hugging Face hardware table's msrp figure, which cites no source\)/);
+});
+
+test('a priced one-card desktop is costed with the one-card host, not as the card alone', { skip }, () => {
+  // host-machines.csv desktop-1gpu (565 USD): the RTX 4060 Ti 8 GB, 5060 Ti 8/16 GB and 2060 SUPER had launch prices
+  // but no host, so an owned month counted the card alone; the RTX 3050 8 GB is priced here for the first time.
+  const byId = new Map(real!.hardware.map((h) => [h.id, h]));
+  for (const id of ['rtx-4060-ti-8gb', 'rtx-5060-ti-8gb', 'rtx-5060-ti-16gb', 'rtx-2060-super', 'rtx-3050-8gb']) {
+    assert.equal(byId.get(id)?.host_machine?.value.id, 'desktop-1gpu', id);
+    assert.equal(byId.get(id)?.host_machine?.value.usd, 565, id);
+  }
+  // Every desktop with one discrete card and a purchase price has a host (unified-memory machines are their own).
+  const hostless = real!.hardware.filter((h) => h.class === 'desktop' && h.count === 1 && !h.unified_memory
+    && h.purchase_price_usd?.value !== undefined && !h.host_machine).map((h) => h.id);
+  assert.deepEqual(hostless, []);
+});
+
+test('the RTX 3050 8 GB and RTX 3080 12 GB draw NVIDIA\'s announced board power', { skip }, () => {
+  // geektopia.es (2022-01-04): 'El consumo de la tarjeta se sitúa en los 130 W'; purepc.pl (January 2022) on the
+  // RTX 3080 12 GB: 'współczynnik TDP, który wynosi teraz 350 W'. Both were null before.
+  const byId = new Map(real!.hardware.map((h) => [h.id, h]));
+  assert.equal(byId.get('rtx-3050-8gb')?.power_w?.value, 130);
+  assert.equal(byId.get('rtx-3080-12gb')?.power_w?.value, 350);
 });
