@@ -31,7 +31,7 @@ google,Gemini API Additional Terms of Service,^gemini,,https://ai.google.dev/ter
 test("the project's table loads without issues, one row per developer", () => {
   const { rows, issues } = loadDeveloperTerms(path.join(import.meta.dirname, '../../data/curated/developer-terms.csv'));
   assert.deepEqual(issues, []);
-  assert.deepEqual(rows.map((r) => r.developer), ['openai', 'google', 'xai', 'mistral']);
+  assert.deepEqual(rows.map((r) => r.developer), ['openai', 'google', 'xai', 'mistral', 'anthropic']);
   // Every row quotes its page and is read on a day: the note of each fact it gives names both.
   for (const r of rows) assert.ok(r.url.startsWith('https://') && r.quote.length >= 20, r.developer);
 });
