@@ -89,6 +89,9 @@ function openWeights(m: Model): [CriterionStatus, Evidence] {
   return [ow.value ? 'met' : 'not_met', fromFact(ow, ow.value ? `the weights are downloadable${where}` : 'the weights are not published', ow.value)];
 }
 
+/** The licence table's id for a closed model's use under its developer's terms (licences.csv, `proprietary`). */
+const PROPRIETARY = 'proprietary';
+
 function openLicence(m: Model): [CriterionStatus, Evidence] {
   const l = m.licence;
   if (!l) return ['unknown', unknown('no licence in the dataset for this model')];
@@ -101,8 +104,11 @@ function openLicence(m: Model): [CriterionStatus, Evidence] {
   // A licence that withholds its rights in the EU is not OSI-approved either (OSD clause 5: no discrimination against
   // persons or groups); the evidence says so, with the clause, since this is where a reader checks the licence.
   const eu = euExclusionSentence(m);
+  // "Proprietary" licenses no weights: the model is used under its developer's service terms, which the fact's note
+  // names and quotes (data/curated/developer-terms.csv); "not OSI-approved" alone would not say under what.
+  const terms = l.value.id === PROPRIETARY && l.note ? `; ${l.note}` : '';
   return [osi ? 'met' : 'not_met',
-    fromLicenceTable(l, `licence ${l.value.name} (${l.value.id}) is ${osi ? '' : 'not '}OSI-approved${eu ? `; ${eu}` : ''}${cond}`, l.value.id)];
+    fromLicenceTable(l, `licence ${l.value.name} (${l.value.id}) is ${osi ? '' : 'not '}OSI-approved${eu ? `; ${eu}` : ''}${cond}${terms}`, l.value.id)];
 }
 
 function selfHostable(ds: Dataset, m: Model): [CriterionStatus, Evidence] {

@@ -24,3 +24,22 @@ test('a licence with no open_weights fact: open weights unknown, self-hosting un
   assert.equal(criterion(p, 'self_hostable').status, 'unknown', 'a 6B model that would fit 24 GB is not self-hostable on a licence');
   assert.equal(criterion(p, 'open_licence').status, 'met', 'Apache 2.0 is OSI-approved: the licence criterion is the licence\'s');
 });
+
+test('a closed model under its developer\'s terms: the licence criterion is not met and names the terms', () => {
+  // OpenAI publishes no weights of gpt-5-pro; its API is used under the OpenAI Services Agreement
+  // (https://openai.com/policies/services-agreement/), which licenses no weights: "Proprietary" is not OSI-approved.
+  const note = 'weights not published: used under OpenAI Services Agreement, the developer\'s terms for its API '
+    + '(https://openai.com/policies/services-agreement/, read 2026-11-29: "This OpenAI Services Agreement only applies to use of OpenAI\'s APIs")';
+  const proprietary = { id: 'proprietary', name: 'Proprietary', osi_approved: false, commercial_use: null };
+  const p = profile({ open_weights: f(false), licence: { ...f(proprietary), note } });
+  const c = criterion(p, 'open_licence');
+  assert.equal(c.status, 'not_met');
+  assert.match(c.evidence.detail, /^licence Proprietary \(proprietary\) is not OSI-approved; weights not published: used under OpenAI Services Agreement/);
+  assert.deepEqual(c.evidence.derived_from, ['licence = proprietary (test-source, 2026-08-01)']);
+});
+
+test('a proprietary label with no terms named says only that it is not OSI-approved', () => {
+  const p = profile({ open_weights: f(false), licence: f({ id: 'proprietary', name: 'Proprietary', osi_approved: false, commercial_use: null }) });
+  assert.equal(criterion(p, 'open_licence').status, 'not_met');
+  assert.match(criterion(p, 'open_licence').evidence.detail, /^licence Proprietary \(proprietary\) is not OSI-approved \(licence table\)$/);
+});

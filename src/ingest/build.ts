@@ -19,6 +19,7 @@ import { setAsideUnreachableTiers } from './unreachable-tiers.ts';
 import { hostingProviders, retirePastShutdowns } from './past-shutdowns.ts';
 import { keepActiveWhereServed } from './served-status.ts';
 import { closeUnknownWeights, type ClosedDeveloper } from './closed-developers.ts';
+import { applyDeveloperTerms, type DeveloperTerms } from './developer-terms.ts';
 import type { WeightHost } from './weight-hosts.ts';
 import { noteAnnouncedDeprecations, type DeprecationReading } from './deprecation-readings.ts';
 import { listingShutdowns } from './retired-listings.ts';
@@ -80,6 +81,8 @@ export type Tables = {
   developerMaxOutput?: readonly DeveloperMaxOutput[];
   /** Developers that publish no weights of their API models (data/curated/closed-developers.csv); absent in tests without it. */
   closedDevelopers?: readonly ClosedDeveloper[];
+  /** The terms a developer's API serves its closed models under (data/curated/developer-terms.csv); absent in tests without it. */
+  developerTerms?: readonly DeveloperTerms[];
   /** Listings that are not language models and create no model (data/curated/not-language-models.csv); absent in tests without it. */
   notLanguageModels?: readonly NotLanguageModel[];
   /** Providers that host the models they sell themselves (data/curated/weight-hosting-providers.csv); absent in tests without it. */
@@ -149,6 +152,11 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   report.notes.push(`moving names pointing to another model (version-pointers.csv): ${pointing.attached.length} (${pointing.attached.join(', ')})`);
   const closed = closeUnknownWeights(mb.models, tables.closedDevelopers ?? []);
   report.notes.push(`models closed by their developer's word, no source giving their weights: ${closed.length} (${closed.join(', ')})`);
+  // After the closing above, before a moving name copies its target's facts: a closed model is used under its
+  // developer's terms, so its licence reads "proprietary" with the terms named (developer-terms.ts).
+  const terms = applyDeveloperTerms(mb.models, tables.developerTerms ?? [], tables.licenceOf('proprietary'));
+  report.notes.push(`closed models given a proprietary licence under their developer's terms: ${terms.licensed.length}; `
+    + `proprietary labels given the terms: ${terms.annotated.length}`);
   report.issues.push(...attachGgufFiles(mb.models, tables.ggufFiles ?? []));
   // The developer's stated output cap replaces a catalogue's window-sized figure, before a moving name copies it.
   report.issues.push(...applyDeveloperMaxOutput(mb.models, tables.developerMaxOutput ?? []));

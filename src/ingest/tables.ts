@@ -30,6 +30,7 @@ import { loadOfferWindows, OFFER_WINDOWS_SOURCE } from './offer-windows.ts';
 import { loadRunningPromotions } from './running-promotions.ts';
 import { DEVELOPER_MAX_OUTPUT_SOURCE, loadDeveloperMaxOutput } from './developer-max-output.ts';
 import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-developers.ts';
+import { DEVELOPER_TERMS_SOURCE, loadDeveloperTerms } from './developer-terms.ts';
 import { loadNotLanguageModels } from './not-language-models.ts';
 import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
 import { DEPRECATION_READINGS_SOURCE, loadDeprecationReadings } from './deprecation-readings.ts';
@@ -98,6 +99,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...developerMaxOutput.issues);
   const closedDevelopers = loadClosedDevelopers(path.join(curatedDir, 'closed-developers.csv'));
   issues.push(...closedDevelopers.issues);
+  const developerTerms = loadDeveloperTerms(path.join(curatedDir, 'developer-terms.csv'));
+  issues.push(...developerTerms.issues);
   const notLanguageModels = loadNotLanguageModels(path.join(curatedDir, 'not-language-models.csv'));
   issues.push(...notLanguageModels.issues);
   const weightHosts = loadWeightHosts(path.join(curatedDir, 'weight-hosting-providers.csv'));
@@ -137,6 +140,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     runningPromotions: runningPromotions.rows,
     developerMaxOutput: developerMaxOutput.rows,
     closedDevelopers: closedDevelopers.rows,
+    developerTerms: developerTerms.rows,
     notLanguageModels: notLanguageModels.rows,
     weightHosts: weightHosts.rows,
     deprecationReadings: deprecationReadings.rows,
@@ -155,6 +159,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       ACCELERATOR_PEER_FABRIC_SOURCE,
       HOST_MACHINES_SOURCE,
       CLOSED_DEVELOPERS_SOURCE,
+      DEVELOPER_TERMS_SOURCE,
       WEIGHT_HOSTS_SOURCE,
       DEPRECATION_READINGS_SOURCE,
       MACHINE_PRICES_SOURCE,

@@ -77,9 +77,9 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // IBM, DeepSeek, ByteDance Seed, OpenAI, Moonshot AI, MiniMax, THUDM (Tsinghua's KEG, publisher of the ChatGLM weights),
   // Cohere (CohereLabs), Z.ai (zai-org), Baidu (its Hugging Face organisation and AI Studio), Ai2 (allenai), LMSYS
   // (lmsys, Vicuna), StepFun (stepfun-ai), Google (ai.google.dev, Gemma 4; google, Gemma 3), NVIDIA (nvidia), Reka
-  // (RekaAI) and Black Forest Labs (black-forest-labs/flux, its FLUX.1 model cards).
+  // (RekaAI), Black Forest Labs (black-forest-labs/flux, its FLUX.1 model cards) and Nous Research (NousResearch).
   const own = new RegExp('^https://(huggingface\\.co/(mistralai|microsoft|tencent|Qwen|openai|moonshotai|CohereLabs|zai-org|baidu|allenai|lmsys'
-    + '|google|nvidia|RekaAI)'
+    + '|google|nvidia|RekaAI|NousResearch)'
     + '|aistudio\\.baidu\\.com|docs\\.mistral\\.ai|qwenlm\\.github\\.io|ai\\.google\\.dev'
     + '|github\\.com/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM|stepfun-ai'
     + '|black-forest-labs))/');
@@ -98,5 +98,10 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.equal(by.get('phi-2')?.licence_text, 'mit');
   // NVIDIA's card for Llama-3.1-Nemotron-Nano-8B-v1: "governed by the NVIDIA Open Model License", Llama 3.1 as additional terms.
   assert.equal(by.get('llama-3.1-nemotron-nano-8b-v1')?.licence_text, 'nvidia open model');
+  // Nous Research's Hermes 3 405B repository at 503828b: `license: llama3`, "a frontier level, full parameter finetune of
+  // the Llama-3.1 405B foundation model": the fine-tune of Llama 3.1 is bound by the Llama 3.1 agreement, not Llama 3's.
+  assert.equal(by.get('hermes-3-llama-3.1-405b')?.licence_text, 'llama 3.1');
+  assert.match(by.get('hermes-3-llama-3.1-405b')!.licence_note!, /"license: llama3 \.\.\. Hermes 3 405B is a frontier level, full parameter finetune of the Llama-3\.1 405B foundation model"$/);
+  assert.equal(by.get('hermes-4-70b')?.licence_text, 'llama 3.1');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });
