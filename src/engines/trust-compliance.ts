@@ -21,7 +21,7 @@ export type Compliance = {
   eu_code: EuCodeView | null;
   developer: { id: string; name: string; country: Fact<string> | null };
   eu_offers: EuOffer[];
-  offers: { total: number; eu_resident: number; residency_unknown: number };
+  offers: { total: number; eu_resident: number; eu_resident_providers: number; residency_unknown: number };
   licence: Fact<Licence> | null;
   commercial_use: { value: boolean | null; as_of: string; source: string } | null;
   /** The licence table's conditions on that use (a user-count threshold, a policy to pass on), beside it where a reader looks. */
@@ -78,7 +78,10 @@ export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): C
     eu_code: euCodeOf(ds, dev),
     developer: { id: m.vendor, name: dev?.name ?? m.vendor, country: dev?.country ?? null },
     eu_offers: eu,
-    offers: { total: offers.length, eu_resident: eu.length, residency_unknown: offers.filter((o) => euResidencyOf(o) === 'unknown').length },
+    // A provider lists one model under several ids (mistral-large-2512, mistral-large-latest): each is an offer, but a
+    // reader counting where the model can be hosted in the EU counts providers.
+    offers: { total: offers.length, eu_resident: eu.length, eu_resident_providers: new Set(eu.map((o) => o.provider)).size,
+      residency_unknown: offers.filter((o) => euResidencyOf(o) === 'unknown').length },
     licence: l ?? null,
     // Commercial use is the licence table's reading of the licence, not the label source's (licence_sources.label).
     commercial_use: l ? { value: l.value.commercial_use, as_of: l.as_of, source: LICENCE_TABLE_SOURCE } : null,

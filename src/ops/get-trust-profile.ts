@@ -63,6 +63,8 @@ const Compliance = z
       .object({
         total: z.number().int().describe('Offers of this model in the dataset.'),
         eu_resident: z.number().int().describe('Of those, with EU data residency (yes or region).'),
+        eu_resident_providers: z.number().int().describe('The providers those EU-resident offers belong to: a provider listing the model '
+          + 'under several ids (a dated id and a `-latest` alias) counts once.'),
         residency_unknown: z.number().int().describe('Of those, whose EU residency is not established.'),
       })
       .describe('Offer counts behind eu_offers.'),

@@ -87,7 +87,9 @@ function trustProfile(v: V): string | undefined {
   if (!v.counts) return undefined;
   const c = v.counts;
   const eu = v.compliance?.offers;
-  const euText = eu ? `; EU-resident offers ${eu.eu_resident} of ${eu.total}` : '';
+  const at = eu && eu.eu_resident_providers !== undefined && eu.eu_resident_providers !== eu.eu_resident
+    ? `, at ${count(eu.eu_resident_providers, 'provider', 'providers')}` : '';
+  const euText = eu ? `; EU-resident offers ${eu.eu_resident} of ${eu.total}${at}` : '';
   return `${name(v.model)}: Trust Index ${v.trust_index ?? 'not computed'}/100 (${c.met} met, ${c.not_met} not met, `
     + `${c.unknown} unknown of ${count(c.total, 'criterion', 'criteria')})${euText}`;
 }

@@ -17,9 +17,13 @@ test('/trust/gpt-4o: OpenAI lists gpt-4o as batch and standard, each shown once 
   // (data/curated/offer-residency.csv, skus "standard batch"): batch and standard read `region`, priority `unknown`, so
   // the priority SKU is not listed. The list is sorted by provider, region, provider model id, then SKU.
   assert.deepEqual(items, ['batch', 'standard']);
-  // gpt-5 is not named in the copy of the page read: its OpenAI offers are not listed as EU-resident.
+  // gpt-5 is named in OpenAI's "Data controls in the OpenAI platform" Table 2 (gpt-5-2025-08-07 for
+  // /v1/chat/completions, region All; data/curated/offer-residency.csv, the openai,openai row): its OpenAI offer is
+  // listed as EU-resident (region). o3-pro is not named there, so it is not listed.
   const five = await app.inject({ method: 'GET', url: '/trust/gpt-5', headers: { accept: 'text/html' } });
-  assert.doesNotMatch(five.body, /<li>OpenAI <code>gpt-5<\/code>/);
+  assert.match(five.body, /<li>OpenAI <code>gpt-5<\/code>\s*standard SKU \(/);
+  const pro = await app.inject({ method: 'GET', url: '/trust/o3-pro', headers: { accept: 'text/html' } });
+  assert.doesNotMatch(pro.body, /<li>OpenAI <code>o3-pro<\/code>/);
   // Azure's EU-regional SKU says so beside its SKU name (litellm: azure eu/gpt-5-2025-08-07, sku regional, region eu).
   assert.match(five.body, /<code>eu\/gpt-5-2025-08-07<\/code>\s*regional SKU, EU region \(/);
 });

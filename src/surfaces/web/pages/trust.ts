@@ -2,7 +2,7 @@
 import { html } from '../escape.ts';
 import { fact, num, yesNo, type Json } from '../format.ts';
 import type { PageHandler } from '../context.ts';
-import { modelLink } from './shared.ts';
+import { modelLink, providersText } from './shared.ts';
 
 const euCode = (v: Json) => `${v.status}${v.chapters && v.chapters !== 'none' ? ` (${v.chapters})` : ''}`;
 
@@ -22,7 +22,7 @@ ${c.licence_conditions && html`<dt>Licence conditions</dt><dd>${c.licence_condit
 <dt>Open weights</dt><dd>${fact(c.open_weights, yesNo)}</dd>
 ${c.territory_exclusion && html`<dt>Licence excludes</dt><dd>${(c.territory_exclusion.territories as string[]).join(', ')}:
 <q>${c.territory_exclusion.clause}</q> (<a href="${c.territory_exclusion.evidence_url}">page read</a> ${c.territory_exclusion.read})</dd>`}
-<dt>EU-resident offers</dt><dd>${num(c.offers?.eu_resident)} of ${num(c.offers?.total)} (${num(c.offers?.residency_unknown)} unknown)</dd>
+<dt>EU-resident offers</dt><dd>${num(c.offers?.eu_resident)} of ${num(c.offers?.total)}${providersText(c.offers)} (${num(c.offers?.residency_unknown)} unknown)</dd>
 </dl>
 ${(c.eu_offers ?? []).length > 0 && html`<details><summary>EU-resident offers</summary>
 <ul>${(c.eu_offers as Json[]).map((o) => html`<li>${o.provider_name} <code>${o.provider_model_id}</code>
