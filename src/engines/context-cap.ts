@@ -14,6 +14,22 @@ const GROUPED = new Intl.NumberFormat('en-US');
 export function contextCapNote(model: Pick<Model, 'context_window'>, offers: readonly Offer[], asked: number): string | null {
   const window = model.context_window?.value;
   if (window === undefined || asked <= window) return null;
+  return `context capped: ${GROUPED.format(asked)} tokens asked, ${capTail(model, offers, window)}`;
+}
+
+/**
+ * The note's words after the tokens asked, which only the model and its offers decide: kept per model and frozen list
+ * of offers (estimate_cost's kept offers, cost-offers.ts), so an ask over the window formats its own figure only. The
+ * offers' filter, sort and grouped numbers were some 5% of a call at the widest context (docs/performance.md,
+ * twenty-eighth round). A list that is not frozen could change after: its words are made each time.
+ */
+const tails = new WeakMap<object, WeakMap<readonly Offer[], string>>();
+
+function capTail(model: Pick<Model, 'context_window'>, offers: readonly Offer[], window: number): string {
+  const frozen = Object.isFrozen(offers) && Object.isFrozen(model);
+  let byOffers = frozen ? tails.get(model) : undefined;
+  let t = byOffers?.get(offers);
+  if (t !== undefined) return t;
   const fmt = (n: number) => GROUPED.format(n);
   const larger = offers
     .filter((o) => (o.context_window?.value ?? 0) > window)
@@ -24,9 +40,14 @@ export function contextCapNote(model: Pick<Model, 'context_window'>, offers: rea
     ? `; ${unique.length} ${unique.length === 1 ? 'offer states' : 'offers state'} a larger window of their own (${shown}), `
       + 'which these figures do not use'
     : '';
-  return `context capped: ${fmt(asked)} tokens asked, ${fmt(window)} costed, the model's context window `
+  t = `${fmt(window)} costed, the model's context window `
     + `(${model.context_window!.source}, ${model.context_window!.as_of}): the self-hosted KV cache and the API prompt are sized `
     + `at the window${offersPart}`;
+  if (frozen) {
+    if (!byOffers) tails.set(model, (byOffers = new WeakMap()));
+    byOffers.set(offers, t);
+  }
+  return t;
 }
 
 /**

@@ -85,6 +85,8 @@ export function decodeBackend(hardware: Hardware): DecodeBackend | null {
  */
 const backends = new WeakMap<Hardware, DecodeBackend | null>();
 const classes = new WeakMap<Hardware, ComputeClass>();
+/** moePrefillClass's reading, null for a part that keeps the dense factor. */
+const moeClasses = new WeakMap<Hardware, ComputeClass | null>();
 
 function backendOf(hardware: Hardware): DecodeBackend | null {
   if (/^Apple\b/i.test(hardware.accelerator)) return 'metal';
@@ -139,7 +141,14 @@ export function effectivePrefillEfficiency(hardware: Hardware, activeParameters:
  * Qwen3-Next, held out) already reads 4.7x the estimate at the dense factor.
  */
 export function moePrefillClass(hardware: Hardware): ComputeClass | undefined {
-  return /^(AMD|Intel)\b/i.test(hardware.accelerator) ? undefined : computeClass(hardware);
+  // Read from the name once per configuration, as computeClass is: a 100-entry page asks it some 300 times, and each
+  // reading of the name allocated (docs/performance.md, twenty-eighth round).
+  let c = moeClasses.get(hardware);
+  if (c === undefined) {
+    c = /^(AMD|Intel)\b/i.test(hardware.accelerator) ? null : computeClass(hardware);
+    moeClasses.set(hardware, c);
+  }
+  return c ?? undefined;
 }
 
 /**

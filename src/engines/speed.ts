@@ -12,7 +12,7 @@ import { promptAttentionSeconds } from './prefill-depth.ts';
 import { kvCacheCopies } from './mla-cache.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { servingComputeShare } from './runtime.ts';
-import { isMixtureOfExperts, moeRouting } from './moe.ts';
+import { isMixtureOfExperts, moeRouting, type MoeRouting } from './moe.ts';
 import {
   activeBitsWords,
   aggregateBandwidth,
@@ -146,8 +146,19 @@ function decodeAt(
     flops, active_parameters: facts.parameters_active, total_parameters: facts.parameters_total,
     kv_read_efficiency: batch > 1 ? SERVING_KV_READ_EFFICIENCY : KV_READ_EFFICIENCY,
     weights_efficiency: batch > 1 ? DECODE_EFFICIENCY : single,
-    routing: moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture),
+    routing: routingOf(facts),
   });
+}
+
+/**
+ * A model's expert routing (moe.ts `moeRouting`), read from its facts alone: made once per facts object (one per model
+ * of a dataset), not on every decode figure (a 100-entry page reads some 300; each made the routing's objects anew).
+ */
+const routings = new WeakMap<ModelFacts, MoeRouting | null>();
+function routingOf(facts: ModelFacts): MoeRouting | undefined {
+  let r = routings.get(facts);
+  if (r === undefined) routings.set(facts, (r = moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture) ?? null));
+  return r ?? undefined;
 }
 
 /**

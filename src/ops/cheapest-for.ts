@@ -138,6 +138,7 @@ export const cheapest_for = defineOperation({
     page: Page,
   }),
   annotations: READ_ONLY,
+  writtenAsBytes: true,
   examples: [
     { title: 'Cheapest models for coding in the top 20', input: { use: 'coding', min_rank: 20 } },
     { title: 'Cheapest chat models rated 1300 or more, EU cloud only', input: { use: 'chat', min_elo: 1300, where: 'eu-cloud' } },

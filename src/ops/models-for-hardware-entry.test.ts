@@ -34,6 +34,7 @@ test('committed dataset: every ranked entry carries describeFit\'s figures, and 
   const { candidates, excluded } = fitCandidates(ds.models);
   const headings = new Map<string, Heading>();
   let compared = 0;
+  let dispatchNamed = 0;
   for (const text of MACHINES) {
     const { hardware } = resolveHardware(ds, text, 'hardware_id');
     for (const opts of ASKS) {
@@ -57,6 +58,11 @@ test('committed dataset: every ranked entry carries describeFit\'s figures, and 
           // Only the basis differs: the entry names what is particular to the model, the answer states the method once.
           assert.deepEqual({ ...e.speed, basis: '' }, { ...d.speed, basis: '' }, where);
           assert.match(e.speed!.basis, / weights; \d+ layers; /, where);
+          // The words are kept per configuration as well as per model: an MoE model's basis names the Metal expert
+          // dispatch on the Mac (llama.cpp Metal) and not on the CUDA cards asked before and after it.
+          const metal = /us of expert dispatch \(llama.cpp Metal/.test(d.speed.basis);
+          assert.equal(/Metal expert dispatch/.test(e.speed!.basis), metal, where);
+          if (metal) dispatchNamed++;
         }
         // The ranking's headroom is the written-out memory report's, rounded as the wire shows it.
         assert.equal(x.headroom_gb, e.memory.headroom_gb, where);
@@ -65,6 +71,8 @@ test('committed dataset: every ranked entry carries describeFit\'s figures, and 
     }
   }
   assert.ok(compared > 1000, `${compared} entries compared`);
+  // MoE models ranked on the Mac at each ask: the dispatch is named there, so the check above is not vacuous.
+  assert.ok(dispatchNamed > 0, `${dispatchNamed} entries naming the Metal dispatch`);
   // The same model at two contexts shares its KV cache form and derivation (kept text), not its memory figures.
   const { hardware } = resolveHardware(ds, 'h100-80gb-x8', 'hardware_id');
   const one = rankForHardware(candidates, hardware, ASKS[0], () => null, { candidates, excluded }).ranked[0];

@@ -120,9 +120,27 @@ function concurrentSpeedLine(
   );
 }
 
+/**
+ * The words of each model's speed basis, per model's facts, configuration and quantization: the same on every ask
+ * there, so a page reuses them rather than joining them again for each entry; a kept string also reads its hash once
+ * where the partial tier looks it up (partial-text.ts), where a joined one was flattened and hashed on every ask.
+ * Bounded by the catalogue times the configurations asked and the quantizations; a configuration read from a
+ * caller's text goes with its object.
+ */
+const speedBases = new WeakMap<ModelFacts, WeakMap<Hardware, Map<string, string>>>();
+
+function speedBasisOf(a: FitAssessment, q: Quantization, quantizationName: string, hardware: Hardware): string {
+  let byHardware = speedBases.get(a.facts);
+  if (!byHardware) speedBases.set(a.facts, (byHardware = new WeakMap()));
+  let byQ = byHardware.get(hardware);
+  if (!byQ) byHardware.set(hardware, (byQ = new Map()));
+  let words = byQ.get(q.id);
+  if (words === undefined) byQ.set(q.id, (words = speedBasis(a.facts, q, quantizationName, hardware)));
+  return words;
+}
+
 /** What is particular to one model's speed: the quantization it reads, its layers, its prefill efficiency. */
-function speedBasis(a: FitAssessment, q: Quantization, quantizationName: string, hardware: Hardware): string {
-  const { facts } = a;
+function speedBasis(facts: ModelFacts, q: Quantization, quantizationName: string, hardware: Hardware): string {
   const moe = isMixtureOfExperts(facts.parameters_active, facts.parameters_total);
   const prefill = !hardware.compute_tflops ? 'prefill not estimated' : moe ? 'mixture-of-experts prefill efficiency' : 'dense prefill efficiency';
   const bits = q.active_bits_per_weight ? `; ${activeBitsWords(q)}` : '';
@@ -141,7 +159,8 @@ function speedBasis(a: FitAssessment, q: Quantization, quantizationName: string,
  * cache type). Bounded by the catalogue times the quantizations and the three cache types.
  */
 const kvInfos = new WeakMap<KvLayout, Map<KvCacheType, Entry['kv_cache']>>();
-const derivations = new WeakMap<ModelFacts, Map<string, string[]>>();
+/** By quantization shown, cache type and the copies of the cache a fit counts: nested, so no key is joined per entry. */
+const derivations = new WeakMap<ModelFacts, Map<string, Map<KvCacheType, Map<number, string[]>>>>();
 
 function kvInfoOf(layout: KvLayout, kvType: KvCacheType): Entry['kv_cache'] {
   let byType = kvInfos.get(layout);
@@ -159,13 +178,17 @@ function kvInfoOf(layout: KvLayout, kvType: KvCacheType): Entry['kv_cache'] {
 }
 
 function derivedFromOf(a: FitAssessment, opts: FitOptions, kvType: KvCacheType, hardware: Hardware): string[] {
-  let byAsk = derivations.get(a.facts);
-  if (!byAsk) derivations.set(a.facts, (byAsk = new Map()));
+  let byQ = derivations.get(a.facts);
+  if (!byQ) derivations.set(a.facts, (byQ = new Map()));
+  let byType = byQ.get(a.shown.q.id);
+  if (!byType) byQ.set(a.shown.q.id, (byType = new Map()));
+  let byCopies = byType.get(kvType);
+  if (!byCopies) byType.set(kvType, (byCopies = new Map()));
   // The copies of an MLA cache a fit counts depend on the configuration (mla-cache.ts): part of the key.
-  const key = `${a.shown.q.id}:${kvType}:${fitKvCopies(a.facts.architecture, hardware, opts)}`;
-  let d = byAsk.get(key);
+  const copies = fitKvCopies(a.facts.architecture, hardware, opts);
+  let d = byCopies.get(copies);
   // describeFit's derived_from with the model's own inputs ('own'): its facts, then its weights and KV cache.
-  if (!d) byAsk.set(key, (d = kept([...a.facts.derived_from, ...modelFitInputs(a, opts, hardware)])));
+  if (!d) byCopies.set(copies, (d = kept([...a.facts.derived_from, ...modelFitInputs(a, opts, hardware)])));
   return d;
 }
 
@@ -185,7 +208,7 @@ export function toEntry(
   const name = quantizationName.get(q.id) ?? q.id;
   const kvType = opts.kv_cache ?? 'f16';
   const bandwidth = hasBandwidth(hardware);
-  const speed = bandwidth ? speedOf(a.facts, q, hardware, opts, speedBasis(a, q, name, hardware)) : null;
+  const speed = bandwidth ? speedOf(a.facts, q, hardware, opts, speedBasisOf(a, q, name, hardware)) : null;
   const alternatives: Entry['alternatives'] = new Array(a.tried.length);
   for (let i = 0; i < a.tried.length; i++) {
     const t = a.tried[i];
