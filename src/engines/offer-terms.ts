@@ -98,15 +98,17 @@ export function providersWithOffersMeeting(ds: Dataset, terms: readonly TermsKee
   return v;
 }
 
-/** The sentence a pick served through an API offer carries: each constraint met, in the provider's words, with the page. */
-export function termsReason(ds: Dataset, offer: Offer, terms: readonly TermsKeep[]): string | null {
-  if (terms.length === 0) return null;
+/**
+ * The sentences a pick served through an API offer carries, one per constraint: met in the provider's own words, with
+ * the page and the day read, then the exceptions the page names. Partial answers keep the day only
+ * (access/partial-text.ts, PARTIAL_TERMS), as they do of any evidence page.
+ */
+export function termsReasons(ds: Dataset, offer: Offer, terms: readonly TermsKeep[]): string[] {
   const p = ds.providerById.get(offer.provider);
   const name = p?.name ?? offer.provider;
-  const parts = terms.map((k) => {
+  return terms.map((k) => {
     const f = termsFact(p, k)!;
     const page = f.evidence_page!;
-    return `keep=${k}: ${name}'s own terms say "${page.quote}" (${page.url}, read ${page.read_on})${f.note ? `; ${f.note}` : ''}`;
+    return `keep=${k}: ${name}'s own terms say "${page.quote}" (${page.url}, read ${page.read_on})${f.note ? `; ${f.note}` : ''}.`;
   });
-  return `${parts.join('. ')}.`;
 }

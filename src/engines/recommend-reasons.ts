@@ -9,7 +9,7 @@ import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE } from './constants.ts
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { OFFER_WINDOW_RULE, offerServes, offerWindow } from './offer-context.ts';
-import { termsReason } from './offer-terms.ts';
+import { termsReasons } from './offer-terms.ts';
 import { FLAT_RULE, TIER_RULE } from './long-context.ts';
 import { perDatasetKey } from './per-dataset.ts';
 import type { Candidate, HeldBack, Option, Step } from './recommend.ts';
@@ -310,8 +310,7 @@ export function explain(ds: Dataset, c: Candidate, ub: UseBoard, plan: Plan, s: 
   const reasons = [ratingReason(c, ub)];
   reasons.push(c.option.path === 'api' ? apiReason(ds, c.option, plan) : selfReason(ds, c, c.option, plan));
   // The offer qualifies for keep=no-training / no-retention on its provider's own words: quoted, with the page.
-  const terms = c.option.path === 'api' ? termsReason(ds, c.option.priced!.offer, plan.terms) : null;
-  if (terms) reasons.push(terms);
+  if (c.option.path === 'api') reasons.push(...termsReasons(ds, c.option.priced!.offer, plan.terms));
   const away = notOnMachineReason(c, plan);
   if (away) reasons.push(away);
   if (c.option.path === 'self_hosted' && !plan.api && plan.api_blocked_by?.startsWith('keep=no-')) {
