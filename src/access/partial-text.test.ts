@@ -181,3 +181,13 @@ test('the commits and pull requests a text cites of a source go or read as the l
   // A text that names no source keeps its commits: they are of no source to hide.
   assert.equal(text('a fix (commit c28fc0ad7e)', new Set()), 'a fix (commit c28fc0ad7e)');
 });
+
+test('a provider\'s terms quoted in a reason: a partial answer keeps that a page was read and the day, not the page or its words', () => {
+  const text = partialText(sources);
+  // The reason as the engine words it for cortecs (inference-providers.csv, read 2026-11-28).
+  const full = 'keep=no-training: cortecs\'s own terms say "By default, all requests remain within Europe and your data is not used '
+    + 'for AI training." (https://docs.cortecs.ai/security-and-compliance, read 2026-11-28); cortecs routes each request to an upstream provider.';
+  assert.equal(text(full, new Set()), 'keep=no-training: cortecs\'s own terms, on a page read 2026-11-28, say so.');
+  // Other texts are left to the source rewrite.
+  assert.equal(text('keep=no-training: an API offer qualifies only where', new Set()), 'keep=no-training: an API offer qualifies only where');
+});

@@ -31,6 +31,13 @@ const COMMITS = 'commits? [0-9a-f]{7,40}(?:(?:, | and )[0-9a-f]{7,40})*(?![\\w-]
  */
 const COMMIT_MARKS = new RegExp(` \\(${COMMITS}\\)|(?<=\\()${COMMITS}, |(?:,| at)? ${COMMITS}`, 'g');
 
+/**
+ * A provider's terms quoted in a recommendation's reason (engines/offer-terms.ts, termsReasons: `keep=no-training:
+ * cortecs's own terms say "..." (https://..., read 2026-11-28); exceptions.`): a partial answer keeps that a page was
+ * read and the day, not which page or what it says, as it keeps only `read_on` of an evidence page.
+ */
+export const PARTIAL_TERMS = /^(keep=no-(?:training|retention): .+?'s own terms) say ".*?" \(\S+, read (\d{4}-\d{2}-\d{2})\).*$/s;
+
 const rewriters = new WeakMap<ReadonlyMap<string, Source>, PartialText>();
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -129,6 +136,8 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
     };
     fn = remembered(rewrite);
   }
+  const sourced = fn;
+  fn = (text, found) => sourced(text.startsWith('keep=no-') ? text.replace(PARTIAL_TERMS, '$1, on a page read $2, say so.') : text, found);
   rewriters.set(sources, fn);
   return fn;
 }

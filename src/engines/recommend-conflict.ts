@@ -2,8 +2,9 @@
 /**
  * When the constraints leave no way to run any model (API offers and self-hosting both ruled out), the answer is
  * empty; this says which asks would keep the caller's intent and have an answer. A hospital that writes
- * where=eu-cloud and keep=no-training means "in the EU, not trained on": renting GPUs in an EU region is that, and
- * keep=eu-only is how this service asks for it (where=eu-cloud asks for an API offer in the EU).
+ * where=eu-cloud with a constraint no API offer is shown to meet (data=secret; keep=no-retention where no provider's
+ * page says so) means "in the EU, under our control": renting GPUs in an EU region is that, and keep=eu-only is how
+ * this service asks for it (where=eu-cloud asks for an API offer in the EU).
  */
 export function conflictWayOut(apiBlockedBy: string, selfBlockedBy: string): string {
   const head = `${apiBlockedBy} rules out every API offer and ${selfBlockedBy} rules out self-hosting, so no model can run.`;

@@ -5,6 +5,7 @@ import { speedFloorOf, type SpeedFloor } from './recommend-speed.ts';
 import { CRITERIA_COUNT } from './trust.ts';
 import type { Interpretation } from './interpret.ts';
 import type { DataKind, Keep, Who } from './vocabulary.ts';
+import { isTermsKeep, type TermsKeep } from './offer-terms.ts';
 
 /** `use=documents` needs a long context window; fits are checked at DOCUMENTS_CONTEXT. */
 export const DOCUMENTS_CONTEXT = 32_768;
@@ -18,6 +19,16 @@ export type Plan = {
   self_blocked_by: string | null;
   /** The constraint that requires an EU offer, or null. */
   eu_by: string | null;
+  /**
+   * keep=no-training / no-retention where some API offer's provider is shown to meet them: API offers are restricted to
+   * those (offer-terms.ts), as eu_by restricts them to EU offers. Empty where none is asked or none is met (then the
+   * constraint blocks API offers, api_blocked_by).
+   */
+  terms: readonly TermsKeep[];
+  /** `keep=no-training` (or both, comma-separated) when `terms` restricts API offers; else null. */
+  terms_by: string | null;
+  /** The providers, by name, with a served offer meeting `terms`: the evidence the note names. Empty without terms. */
+  terms_providers: readonly string[];
   /**
    * `where=on-premises` with no machine named: the self-hosted pick runs on hardware the caller owns, on its premises,
    * costed bought and run as estimate_cost costs it owned (recommend-hosting.ts, ownedHosting); nothing is rented. Else null.
@@ -40,8 +51,9 @@ export type Plan = {
 };
 
 /**
- * keep values no API offer is shown to meet: the dataset holds no provider's no-training or zero-retention terms,
- * and on-device means no offer at all (DESIGN.md section 6: only a self-hosting path satisfies them).
+ * keep values that rule API offers out unless the dataset shows an offer meeting them: no-training and no-retention
+ * are met where a provider's own page says so by default (offer-terms.ts); on-device means no offer at all
+ * (DESIGN.md section 6: where no offer is shown to meet a constraint, only a self-hosting path satisfies it).
  */
 export const API_BLOCKING_KEEP: readonly Keep[] = ['no-training', 'no-retention', 'on-device'];
 
@@ -66,11 +78,27 @@ export function sensitiveBy(s: Pick<Interpretation, 'data' | 'who'>): string | n
   return null;
 }
 
-export function planOf(s: Interpretation, documents = false, askedContext?: number): Plan {
-  const blocking = s.keep.filter((k) => API_BLOCKING_KEEP.includes(k));
-  const apiBlock = s.data === 'secret' ? 'data=secret'
-    : blocking.length ? `keep=${blocking.join(',')}`
-      : s.where === 'on-premises' || s.where === 'local' ? `where=${s.where}` : null;
+/**
+ * `termsMet`: the providers with a served API offer meeting every one of the given keep=no-training / no-retention
+ * values (the caller asks the dataset, offer-terms.ts providersWithOffersMeeting); where there are any, the values
+ * restrict API offers instead of ruling them out. Without it, none is taken to be met.
+ */
+export function planOf(
+  s: Interpretation, documents = false, askedContext?: number, termsMet: (terms: readonly TermsKeep[]) => readonly string[] = () => [],
+): Plan {
+  const asked = s.keep.filter(isTermsKeep);
+  const blockBy = (keep: readonly Keep[]): string | null => {
+    const blocking = keep.filter((k) => API_BLOCKING_KEEP.includes(k));
+    return s.data === 'secret' ? 'data=secret'
+      : blocking.length ? `keep=${blocking.join(',')}`
+        : s.where === 'on-premises' || s.where === 'local' ? `where=${s.where}` : null;
+  };
+  // The terms restrict API offers only where nothing else rules them out and some offer meets them all; otherwise they
+  // rule API offers out as before, and the answer says so in the same words.
+  const met = asked.length > 0 && blockBy(s.keep.filter((k) => !isTermsKeep(k))) === null ? termsMet(asked) : [];
+  const open = met.length > 0;
+  const terms: readonly TermsKeep[] = open ? asked : [];
+  const apiBlock = open ? null : blockBy(s.keep);
   const selfBlock = s.machine?.value === 'none' ? 'machine=none'
     : s.where === 'any-cloud' || s.where === 'eu-cloud' ? `where=${s.where}` : null;
   const euBy = s.where === 'eu-cloud' ? 'where=eu-cloud' : s.keep.includes('eu-only') ? 'keep=eu-only' : null;
@@ -81,7 +109,7 @@ export function planOf(s: Interpretation, documents = false, askedContext?: numb
   const owned = target.kind !== 'any' || s.where === 'on-premises';
   return {
     api: apiBlock === null, api_blocked_by: apiBlock, self: selfBlock === null, self_blocked_by: selfBlock,
-    eu_by: euBy, on_premises_by: target.kind === 'any' && s.where === 'on-premises' ? 'where=on-premises' : null,
+    eu_by: euBy, terms, terms_by: open ? `keep=${terms.join(',')}` : null, terms_providers: met, on_premises_by: target.kind === 'any' && s.where === 'on-premises' ? 'where=on-premises' : null,
     target, context: askedContext ?? (documents ? DOCUMENTS_CONTEXT : DEFAULT_CONTEXT), asked_context: askedContext,
     trust_floor_by: sensitiveBy(s),
     speed_floor: selfBlock === null && owned ? speedFloorOf(s.use, target.kind === 'machine') : null,

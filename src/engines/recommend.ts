@@ -8,6 +8,7 @@ import { applyStep, useSteps, type Filtering, type Step } from './recommend-step
 import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
 import { cheapestAtPrompt, frontierOfModel } from './offer-frontier.ts';
 import { frontierServing } from './offer-context.ts';
+import { frontierMeetingTerms, providersWithOffersMeeting, type TermsKeep } from './offer-terms.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { cheapestHosting, euRentalProvider, hostingOnNamedMachine, ownedHosting, rentalOf, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
@@ -155,9 +156,14 @@ const cheapestEu = perDatasetKey(
  * (offer-context.ts: a listing whose source states 131,072 tokens is no offer for a 500,000-token prompt). While
  * every offer serves it and it crosses no tier threshold of the model's offers, the kept base-price pick; above one,
  * the pick at the tier prices among offers that list tiers (engines/long-context.ts). With `tools`, only offers whose
- * listing does not say it serves no tool calling (offer-context.ts, offerServesTools).
+ * listing does not say it serves no tool calling (offer-context.ts, offerServesTools). With `terms`, only offers whose
+ * provider's own terms meet those keep values.
  */
-function cheapestFor(ds: Dataset, m: Model, eu: boolean, prompt?: number, tools = false): PricedOffer | undefined {
+function cheapestFor(
+  ds: Dataset, m: Model, eu: boolean, prompt?: number, tools = false, terms: readonly TermsKeep[] = [],
+): PricedOffer | undefined {
+  // keep=no-training / no-retention: only offers whose provider's own terms meet them (offer-terms.ts).
+  if (terms.length) return cheapestAtPrompt(frontierMeetingTerms(ds, m, terms, prompt, tools), DEFAULT_INPUT_SHARE, { first_party_only: false, eu }, prompt);
   if (prompt !== undefined || tools) {
     const whole = frontierOfModel(ds, m.id);
     const f = frontierServing(ds, m, whole, prompt, tools);
@@ -190,7 +196,7 @@ function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
  */
 export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDATIONS, context?: number): RecommendResult {
   const ub = boardForUse(ds, s.use);
-  const plan = planOf(s, s.use === 'documents', context);
+  const plan = planOf(s, s.use === 'documents', context, (terms) => providersWithOffersMeeting(ds, terms));
   const weights = effectiveWeights(s.who, s.data);
   const byUse = useSteps(ds, s.use);
   const f: Filtering = { pool: byUse.pool, steps: [...byUse.steps], kept: true };
@@ -199,7 +205,9 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   const held: HeldBack[] = [];
   // A use that needs tool calling (agents) is priced only on offers whose listing does not say it serves none.
   const tools = ub.requires === 'tool_calling';
-  const priced = (m: Model, eu: boolean) => cheapestFor(ds, m, eu, plan.asked_context, tools);
+  const priced = (m: Model, eu: boolean) => cheapestFor(ds, m, eu, plan.asked_context, tools, plan.terms);
+  // Any priced offer, whatever its provider's terms: the first step counts models with a way to run at all.
+  const pricedAny = (m: Model) => cheapestFor(ds, m, false, plan.asked_context, tools);
   const open = (m: Model) => m.open_weights?.value === true;
   const evidence = (m: Model) => qualityEvidence(ds, ub, m);
   // The fit step and the scoring both ask where a model runs: asked once per model in an ask.
@@ -221,11 +229,19 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     step('conflict', `${plan.api_blocked_by} and ${plan.self_blocked_by}`,
       `${plan.api_blocked_by} leaves only self-hosting, which ${plan.self_blocked_by} rules out`, () => false, '');
   } else if (!plan.self) {
-    step('api_offer', plan.self_blocked_by!, 'a priced API offer (self-hosting is ruled out)', (m) => priced(m, false) !== undefined, '');
+    step('api_offer', plan.self_blocked_by!, 'a priced API offer (self-hosting is ruled out)', (m) => pricedAny(m) !== undefined, '');
   } else if (!plan.api) {
     step('open_weights', plan.api_blocked_by!, 'open weights: only self-hosting meets this constraint', open, '');
   } else {
-    step('available', 'built-in', 'a priced API offer or open weights to self-host', (m) => priced(m, false) !== undefined || open(m), '');
+    step('available', 'built-in', 'a priced API offer or open weights to self-host', (m) => pricedAny(m) !== undefined || open(m), '');
+  }
+  // keep=no-training / no-retention met by some provider's own terms: API offers count only at those providers.
+  const termsFlag = plan.terms.length ? `,terms=${plan.terms.join('+')}` : '';
+  if (plan.terms_by) {
+    step('terms', plan.terms_by, `an API offer whose provider's own page says its API data is ${plan.terms.map((k) => (k === 'no-training' ? 'not used to train models' : 'not retained')).join(' and ')} `
+      + 'by default (the providers table, quoted; terms that hold only on request or opt-out do not count)'
+      + (plan.self ? ', or open weights to self-host' : ''),
+    (m) => priced(m, false) !== undefined || (plan.self && open(m)), `self=${plan.self}${termsFlag}`);
   }
   // Open weights (or an OSI-approved licence) as asked: the model may still run through an API, but could be moved.
   if (s.keep.includes('open-licence')) {
@@ -239,7 +255,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   const apiOk = (m: Model) => plan.api && priced(m, plan.eu_by !== null) !== undefined;
   if (plan.eu_by && plan.api) {
     step('eu', plan.eu_by, 'an offer with EU data residency, or open weights to self-host', (m) => apiOk(m) || (plan.self && open(m)),
-      `self=${plan.self}`);
+      `self=${plan.self}${termsFlag}`);
   }
   // A caller who needs EU residency is taken to be in the EU. Some licences grant no rights to individuals domiciled
   // or companies based there (data/curated/licence-territories.csv, the clause quoted on the licence): such a model
@@ -251,7 +267,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
       + '(licence.territory_exclusion: the clause quoted from the licence or its acceptable use policy, with its page)', (m) => euExclusionOf(m) === undefined, '');
   }
   // What the tests of self_facts and fit read of the ask besides their words (the fit's context and where are in its rule).
-  const apiFlags = `api=${plan.api},eu=${plan.eu_by !== null}`;
+  const apiFlags = `api=${plan.api},eu=${plan.eu_by !== null}${termsFlag}`;
   if (plan.self && f.pool.some((m) => !apiOk(m))) {
     step('self_facts', plan.api ? 'built-in' : plan.api_blocked_by!,
       'for self-hosting: parameter count and architecture in the dataset, to check the fit',

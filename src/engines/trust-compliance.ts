@@ -1,9 +1,10 @@
 // The compliance facts of a trust profile: the EU Code status, the developer, EU offers, licence and open weights.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact } from '../schema/fact.ts';
-import type { Developer, Licence, Model, Offer, OfferRegion, TerritoryExclusion } from '../schema/index.ts';
+import type { DataTerms, Developer, Licence, Model, Offer, OfferRegion, TerritoryExclusion } from '../schema/index.ts';
 import { LICENCE_TABLE_SOURCE } from './cite.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
+import { offerTermsFact } from './offer-terms.ts';
 import { euCodeOf, euResidencyOf, type EuCodeView } from './trust-eu.ts';
 
 export type EuOffer = {
@@ -15,6 +16,12 @@ export type EuOffer = {
   sku: Offer['sku'];
   eu_resident: Offer['eu_resident'];
   provider_jurisdiction: Fact<string> | null;
+  /**
+   * The provider's own terms on training with and retaining API data (offer-terms.ts), as they apply to this model's
+   * listing: null where no page was read or the page covers other developers' models only.
+   */
+  provider_no_training: Fact<DataTerms> | null;
+  provider_no_retention: Fact<DataTerms> | null;
 };
 
 export type Compliance = {
@@ -69,6 +76,7 @@ export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): C
       return {
         provider: o.provider, provider_name: p?.name ?? o.provider, provider_model_id: o.provider_model_id, region: o.region,
         sku: o.sku, eu_resident: o.eu_resident, provider_jurisdiction: p?.jurisdiction ?? null,
+        provider_no_training: offerTermsFact(ds, o, m, 'no-training'), provider_no_retention: offerTermsFact(ds, o, m, 'no-retention'),
       };
     })
     .sort((a, b) => a.provider.localeCompare(b.provider) || a.region.localeCompare(b.region)

@@ -383,6 +383,16 @@ export function buildProviders(
     }) };
     if (o.hq_country) p.hq_country = fact(o.hq_country, o.as_of, o.source);
     if (o.jurisdiction) p.jurisdiction = fact(o.jurisdiction, o.as_of, o.source);
+    // Terms quoted from the provider's page are dated by the day that page was read; a note alone, by the table's review.
+    for (const k of ['no_training', 'no_retention'] as const) {
+      const t = o[k];
+      if (!t) continue;
+      p[k] = fact(t.value, t.page?.read_on ?? o.as_of, o.source, {
+        ...(t.note ? { note: t.note } : {}),
+        ...(t.page ? { evidence_page: { url: t.page.url, quote: t.page.quote, read_on: t.page.read_on } } : {}),
+      });
+    }
+    if (o.terms_only_for) p.terms_only_for = o.terms_only_for.map(canonicalSlug);
     out.set(id, p);
   }
   for (const id of offered) {

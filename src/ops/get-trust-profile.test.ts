@@ -105,3 +105,27 @@ test('an EU offer shut down by the data date is no EU hosting: it leaves eu_offe
   // The same offer without the date still hosts the model in the EU.
   assert.equal(run('acme-7b').criteria.find((c: Out) => c.id === 'eu_hosting').status, 'met');
 });
+
+test('each EU offer shows its provider\'s own terms on training and retention, where a page was read, for the developers it covers', () => {
+  // cortecs' page as the providers table quotes it (docs.cortecs.ai/security-and-compliance, read 2026-11-28).
+  const quote = 'By default, all requests remain within Europe and your data is not used for AI training.';
+  const page = { url: 'https://docs.cortecs.ai/security-and-compliance', quote, read_on: '2026-11-28' };
+  const d = aDataset({
+    models: [aModel({ id: 'acme-7b', open_weights: f(true) })],
+    developers: [aDeveloper({ id: 'acme', name: 'Acme' })],
+    providers: [
+      aProvider({ id: 'cortecs', name: 'cortecs', eu_data_residency: f('yes' as const), no_training: { ...f('yes' as const), evidence_page: page } }),
+      aProvider({ id: 'scoped', eu_data_residency: f('yes' as const), no_training: { ...f('yes' as const), evidence_page: page },
+        no_retention: { ...f('condition' as const), evidence_page: { ...page, quote: 'customers may apply' } }, terms_only_for: ['openai'] }),
+      aProvider({ id: 'silent', eu_data_residency: f('yes' as const) }),
+    ],
+    offers: ['cortecs', 'scoped', 'silent'].map((provider) => anOffer({ model_id: 'acme-7b', provider, eu_resident: f('yes' as const) })),
+  });
+  const out = run('acme-7b', d);
+  assert.doesNotThrow(() => get_trust_profile.output.parse(out));
+  const by = Object.fromEntries(out.compliance.eu_offers.map((e: Out) => [e.provider, e]));
+  assert.deepEqual([by.cortecs.provider_no_training.value, by.cortecs.provider_no_training.evidence_page.quote, by.cortecs.provider_no_retention],
+    ['yes', quote, null]);
+  // scoped's pages cover OpenAI's models only: for acme's model its terms are not established, so null, not yes.
+  assert.deepEqual([by.scoped.provider_no_training, by.scoped.provider_no_retention, by.silent.provider_no_training], [null, null, null]);
+});

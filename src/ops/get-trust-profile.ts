@@ -1,7 +1,7 @@
 // get_trust_profile: the Trust Index of a model, its 16 criteria with evidence, and compliance information.
 import { z } from 'zod';
 import { CRITERIA_COUNT, MIN_VOTES, trustProfile } from '../engines/trust.ts';
-import { EuCodeStatus, EuResidency, IsoDate, Licence, OfferRegion, Sku, TerritoryExclusion } from '../schema/index.ts';
+import { DataTerms, EuCodeStatus, EuResidency, IsoDate, Licence, OfferRegion, Sku, TerritoryExclusion } from '../schema/index.ts';
 import { ModelIdParam, requireModelId, wireFact } from './common.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
@@ -56,6 +56,12 @@ const Compliance = z
             + "`evidence_page`, where present: the provider's own page stating where inference data is processed, quoted, with the day "
             + 'it was read (partial answers keep the day only); `as_of` is that day.'),
           provider_jurisdiction: wireFact(z.string()).nullable().describe("Provider's jurisdiction (`EU`, `US`, ...); null when not established."),
+          provider_no_training: wireFact(DataTerms).nullable().describe("The provider's own terms on training with API data: `yes`, "
+            + 'not used to train by default (what keep=no-training counts); `condition`, only on an opt-out, an approval or a setting '
+            + 'the customer arranges (shown, not counted); `no`; `unknown`. `evidence_page`: the page quoted, with the day read; `note`: '
+            + 'the exceptions it names. Null where no page of the provider was read, or its page covers other developers\' models only.'),
+          provider_no_retention: wireFact(DataTerms).nullable().describe("The provider's own terms on retaining API data, as "
+            + 'provider_no_training (what keep=no-retention counts): `condition` where zero retention needs an approval or a setting.'),
         }),
       )
       .describe('Offers with EU data residency, by provider id.'),

@@ -131,8 +131,13 @@ const SCENARIOS: Scenario[] = [
     input: { who: 'bank', use: 'reasoning', data: 'financial transactions', keep: 'not used for training' },
     expect(out) {
       assert.deepEqual([out.understood.who.value, out.understood.data.value, out.understood.keep.value], ['enterprise', 'financial', 'no-training']);
-      for (const r of out.recommendations) assert.ok(selfHosted(r));
-      assert.ok(out.notes.some((n: string) => /no evidence that any API offer meets keep=no-training/.test(n)));
+      // Providers' own pages now say API data is not used to train by default (cortecs, Scaleway, OpenAI...,
+      // inference-providers.csv): a pick may be an API offer, but only at such a provider, its words quoted in the reasons.
+      for (const r of out.recommendations) {
+        assert.ok(selfHosted(r) || r.reasons.some((s: string) => /^keep=no-training: .+'s own terms say "/.test(s)), r.model.id);
+      }
+      assert.ok(out.notes.some((n: string) => n.startsWith('keep=no-training: an API offer qualifies only where its provider\'s own page')));
+      assert.equal(out.notes.some((n: string) => /no evidence that any API offer meets keep=no-training/.test(n)), false);
     },
   },
   {
@@ -192,7 +197,9 @@ const SCENARIOS: Scenario[] = [
     expect(out) {
       assert.equal(out.understood.machine.how, 'hardware_id');
       for (const r of out.recommendations) assert.deepEqual([r.path, r.self_hosting.hardware_id], ['self_hosted', 'h100-80gb-x1']);
-      for (const r of out.recommendations) assert.ok(r.reasons.some((s: string) => /no evidence that any API offer meets keep=no-retention/.test(s)));
+      // Two providers' own pages say API data is not retained by default (OVHcloud: "Data is not stored or shared during
+      // or after model use"; Scaleway: "By default we apply a Zero Data Retention Policy"): the note names them.
+      assert.ok(out.notes.some((n: string) => /^keep=no-retention: .*providers with such a page and an offer: OVHcloud, Scaleway\)/.test(n)));
     },
   },
   {

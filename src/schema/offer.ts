@@ -1,7 +1,7 @@
 // Offer and Provider: a model sold at an inference provider, with its prices and where it runs.
 import { z } from 'zod';
 import { factOf } from './fact.ts';
-import { EuResidency, IsoDate, ModelStatus, Slug } from './primitives.ts';
+import { DataTerms, EuResidency, IsoDate, ModelStatus, Slug } from './primitives.ts';
 
 const Usd = z.number().nonnegative().finite();
 
@@ -154,6 +154,18 @@ export const Provider = z
     eu_data_residency: factOf(EuResidency),
     /** True when the provider runs the models it sells on its own servers (Azure OpenAI, Bedrock, Vertex AI), citing its page. */
     hosts_weights: factOf(z.boolean()).optional(),
+    /**
+     * Whether the provider's own terms say API inputs and outputs are not used to train models by default (DataTerms),
+     * with the page quoted (`evidence_page`); absent where no page was read. What keep=no-training asks of an API offer.
+     */
+    no_training: factOf(DataTerms).optional(),
+    /** Whether the provider's own terms say API inputs and outputs are not retained by default (DataTerms); keep=no-retention. */
+    no_retention: factOf(DataTerms).optional(),
+    /**
+     * The developers whose models the terms pages above cover, where a page covers only some of the provider's listings
+     * (Azure's page covers Azure Direct Models, which "includes Azure OpenAI models": `openai`); absent, every listing.
+     */
+    terms_only_for: z.array(Slug).min(1).optional(),
   })
   .strict();
 export type Provider = z.infer<typeof Provider>;

@@ -37,6 +37,14 @@ export type ChangeKind = z.infer<typeof ChangeKind>;
 export const EuResidency = z.enum(['yes', 'region', 'no', 'unknown']);
 export type EuResidency = z.infer<typeof EuResidency>;
 
+/**
+ * A provider's own terms against a data constraint (keep=no-training, keep=no-retention), as its page reads: `yes`,
+ * met by default; `condition`, met only on something the customer must arrange (an opt-out, an approved zero-retention
+ * agreement, a setting), shown but never counted as met; `no`, not met by default; `unknown`, no page read says.
+ */
+export const DataTerms = z.enum(['yes', 'condition', 'no', 'unknown']);
+export type DataTerms = z.infer<typeof DataTerms>;
+
 export const ModelStatus = z.enum(['active', 'beta', 'alpha', 'deprecated']);
 export type ModelStatus = z.infer<typeof ModelStatus>;
 

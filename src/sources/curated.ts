@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { EuResidency, IsoDate, type Source } from '../schema/index.ts';
 import type { Adapter, AdapterResult, HardwareObservation, IngestIssue, ProviderObservation, SourceRoots } from './types.ts';
+import { termsOf, termsProblem, termsShape } from './provider-terms.ts';
 
 /** SOURCES.md dates both shared curated tables "curated 2026-11-21": their rows are facts as of that review. */
 export const SHARED_CURATED_REVIEWED = '2026-11-21';
@@ -140,6 +141,8 @@ const ProviderRow = z.object({
   residency_read_on: optionalText.pipe(IsoDate.optional()),
   // Why the residency reads as it does where no quote says it (an `unknown` that was a claim: the pages searched).
   residency_note: optionalText,
+  // The provider's own terms on training with and retaining API data, each on its quoted page (provider-terms.ts).
+  ...termsShape,
 })
   .refine((r) => (r.residency_url === undefined) === (r.residency_quote === undefined)
     && (r.residency_url === undefined) === (r.residency_read_on === undefined), {
@@ -148,6 +151,10 @@ const ProviderRow = z.object({
   // An unsourced `yes` is never served: a provider serving every request in the EU must be quoted saying so.
   .refine((r) => r.eu_data_residency !== 'yes' || r.residency_quote !== undefined, {
     path: ['residency_quote'], message: 'eu_data_residency yes needs the page that says so (residency_url, residency_quote, residency_read_on)',
+  })
+  .superRefine((r, ctx) => {
+    const bad = termsProblem(r);
+    if (bad) ctx.addIssue({ code: 'custom', path: [bad.path], message: bad.message });
   });
 
 const ACCELERATORS_FILE = 'accelerators-extra.csv';
@@ -171,7 +178,8 @@ export const PROVIDERS_SOURCE: Source = {
   licence: 'facts; each row cites its evidence page',
   kind: 'curated',
   retrieved: SHARED_CURATED_REVIEWED,
-  covers: 'provider headquarters country, jurisdiction, EU data residency (yes / region / no / unknown); also the GPU clouds whose '
+  covers: 'provider headquarters country, jurisdiction, EU data residency (yes / region / no / unknown), and the provider\'s own '
+    + 'terms on training with and retaining API data (no_training, no_retention: yes / condition / no / unknown, each on its quoted page); also the GPU clouds whose '
     + 'rental prices the hardware configurations cite (SkyPilot ids), whose jurisdiction a rented self-hosting pick takes',
   counts_for_data_as_of: false,
 };
@@ -215,6 +223,7 @@ async function readProviders(dir: string): Promise<{ providers: ProviderObservat
       ? { residency_page: { url: v.residency_url, quote: v.residency_quote, read_on: v.residency_read_on } }
       : {}),
     ...(v.residency_note ? { residency_note: v.residency_note } : {}),
+    ...termsOf(v),
   }));
   return { providers, issues };
 }

@@ -1,6 +1,6 @@
 // The contract between source adapters and the ingest: what an adapter reads, in the project's vocabulary.
 // Adapters translate an upstream shape into observations with provenance; they never merge or write files.
-import type { Architecture, BenchmarkScore, EuResidency, FactBound, NativePrecision, OfferRegion, Leaderboard, ModelStatus, RentalPrice, Sku, Source } from '../schema/index.ts';
+import type { Architecture, BenchmarkScore, DataTerms, EuResidency, FactBound, NativePrecision, OfferRegion, Leaderboard, ModelStatus, RentalPrice, Sku, Source } from '../schema/index.ts';
 
 /** Where a bad row came from, so the ingest report can name it. */
 export type IngestIssue = {
@@ -296,7 +296,15 @@ export type ProviderObservation = {
   residency_page?: { url: string; quote: string; read_on: string };
   /** Why the residency reads as it does where no page is quoted (the pages searched). */
   residency_note?: string;
+  /** The provider's own terms on training with and retaining API data, each with its page (provider-terms.ts). */
+  no_training?: TermsObservation;
+  no_retention?: TermsObservation;
+  /** The developers whose models those pages cover, where they cover only some of the provider's listings. */
+  terms_only_for?: string[];
 };
+
+/** A provider's terms against one data constraint: the value, the page quoted where one was read, and why. */
+export type TermsObservation = { value: DataTerms; page?: { url: string; quote: string; read_on: string }; note?: string };
 
 export type DeveloperObservation = {
   source: string;

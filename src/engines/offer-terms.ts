@@ -1,0 +1,114 @@
+// keep=no-training and keep=no-retention on API offers: an offer qualifies when its provider's own page, read and
+// quoted in the providers table, says the API data is not used to train (not retained) by default.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Fact, Model, Offer, Provider } from '../schema/index.ts';
+import { frontierOf, type Frontier } from './offer-frontier.ts';
+import { offerServes, offerServesTools } from './offer-context.ts';
+import { isShutDownOffer } from './offer-lifecycle.ts';
+import { perDataset } from './per-dataset.ts';
+import type { Keep } from './vocabulary.ts';
+
+/** The keep values a provider's terms can meet (DESIGN.md section 6: else only a self-hosting path satisfies them). */
+export const TERMS_KEEP = ['no-training', 'no-retention'] as const satisfies readonly Keep[];
+export type TermsKeep = (typeof TERMS_KEEP)[number];
+
+const FIELD = { 'no-training': 'no_training', 'no-retention': 'no_retention' } as const;
+
+export function isTermsKeep(k: Keep): k is TermsKeep {
+  return (TERMS_KEEP as readonly Keep[]).includes(k);
+}
+
+/** The provider's terms fact for a constraint; undefined where no page was read (unknown). */
+export function termsFact(p: Provider | undefined, k: TermsKeep): Fact<'yes' | 'condition' | 'no' | 'unknown'> | undefined {
+  return p?.[FIELD[k]];
+}
+
+/**
+ * Whether the offer's provider meets the constraint by default: `yes` on its own quoted page, for this model's developer
+ * where the page covers only some developers' models (terms_only_for). A `condition` (an opt-out, an approved
+ * zero-retention agreement) is shown, never counted: the caller would have to arrange it, and nothing says they have.
+ */
+export function offerMeetsTerms(ds: Dataset, offer: Pick<Offer, 'provider'>, model: Pick<Model, 'vendor'>, k: TermsKeep): boolean {
+  const p = ds.providerById.get(offer.provider);
+  const f = termsFact(p, k);
+  if (f?.value !== 'yes' || !f.evidence_page?.quote) return false;
+  return p!.terms_only_for === undefined || p!.terms_only_for.includes(model.vendor);
+}
+
+/**
+ * The provider's terms fact for a constraint as it applies to this offer: the fact where its page covers the model's
+ * developer; null where no page was read, or the page covers other developers' models only (not established here).
+ */
+export function offerTermsFact(ds: Dataset, offer: Pick<Offer, 'provider'>, model: Pick<Model, 'vendor'>, k: TermsKeep): Fact<'yes' | 'condition' | 'no' | 'unknown'> | null {
+  const p = ds.providerById.get(offer.provider);
+  const f = termsFact(p, k);
+  if (!f) return null;
+  return p!.terms_only_for === undefined || p!.terms_only_for.includes(model.vendor) ? f : null;
+}
+
+export function offerMeetsAll(ds: Dataset, offer: Offer, model: Model, terms: readonly TermsKeep[]): boolean {
+  return terms.every((k) => offerMeetsTerms(ds, offer, model, k));
+}
+
+/** Frontiers kept per dataset, model, constraints, size and need; bounded as offer-context.ts bounds its own. */
+const MAX_KEPT = 4096;
+const kept = perDataset(() => new Map<string, Frontier>());
+
+/**
+ * The model's offer frontier restricted to offers whose provider meets every constraint in `terms` and that serve
+ * `tokens` (undefined: any size) and, with `tools`, tool calling: what its cheapest offer under those keep values is
+ * chosen from, with the EU and first-party filters of any frontier.
+ */
+export function frontierMeetingTerms(
+  ds: Dataset, model: Model, terms: readonly TermsKeep[], tokens: number | undefined, tools: boolean,
+): Frontier {
+  const cache = kept(ds);
+  const key = `${model.id}|${terms.join(',')}|${tokens ?? ''}|${tools ? 't' : ''}`;
+  let f = cache.get(key);
+  if (!f) {
+    if (cache.size >= MAX_KEPT) cache.clear();
+    const offers = (ds.offersByModel.get(model.id) ?? []).filter((o) => offerMeetsAll(ds, o, model, terms)
+      && (tokens === undefined || offerServes(o, model, tokens)) && (!tools || offerServesTools(o)));
+    f = frontierOf(offers, ds.lifecycleDate);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * Per dataset and constraints: the providers (by name, sorted) with an offer still served whose own terms meet them all;
+ * empty where none has (then the old rule stands: only self-hosting satisfies them).
+ */
+const meeting = perDataset(() => new Map<string, readonly string[]>());
+
+export function providersWithOffersMeeting(ds: Dataset, terms: readonly TermsKeep[]): readonly string[] {
+  const cache = meeting(ds);
+  const key = terms.join(',');
+  let v = cache.get(key);
+  if (v === undefined) {
+    const ids = new Set<string>();
+    for (const m of ds.models) {
+      for (const o of ds.offersByModel.get(m.id) ?? []) {
+        if (!ids.has(o.provider) && !isShutDownOffer(o, ds.lifecycleDate) && offerMeetsAll(ds, o, m, terms)) ids.add(o.provider);
+      }
+    }
+    v = Object.freeze([...ids].map((id) => ds.providerById.get(id)?.name ?? id).sort((a, b) => a.localeCompare(b)));
+    cache.set(key, v);
+  }
+  return v;
+}
+
+/**
+ * The sentences a pick served through an API offer carries, one per constraint: met in the provider's own words, with
+ * the page and the day read, then the exceptions the page names. Partial answers keep the day only
+ * (access/partial-text.ts, PARTIAL_TERMS), as they do of any evidence page.
+ */
+export function termsReasons(ds: Dataset, offer: Offer, terms: readonly TermsKeep[]): string[] {
+  const p = ds.providerById.get(offer.provider);
+  const name = p?.name ?? offer.provider;
+  return terms.map((k) => {
+    const f = termsFact(p, k)!;
+    const page = f.evidence_page!;
+    return `keep=${k}: ${name}'s own terms say "${page.quote}" (${page.url}, read ${page.read_on})${f.note ? `; ${f.note}` : ''}.`;
+  });
+}
