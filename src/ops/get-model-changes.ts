@@ -43,6 +43,15 @@ const Item = z
     new: Scalar.describe('Value after; null when the field was removed.'),
     source: z.string().optional().describe('Source id that recorded the change (full responses; partial responses list sources once).'),
     corroborated_by: z.array(z.string()).optional().describe('Other sources that recorded the same change (full responses).'),
+    listed_under: z.array(z.string()).optional().describe(
+      'For a hosting change of a service listed under two provider ids (azure and azure-cognitive-services, both Azure): '
+      + 'every id it was recorded under; `provider` is the service. One change, one item.'),
+    recorded_later: z.array(z.object({
+      as_of: IsoDate.describe('The day that source recorded the change.'),
+      source: z.string().optional().describe('The source (full responses; partial responses list sources once).'),
+    })).optional().describe(
+      'Other sources that recorded this same change on later days (a catalogue catching up), oldest first: evidence of '
+      + 'this change, not changes of their own, so not items of their own.'),
     correction: z.boolean().nullable().describe("true: a fix of the source's catalogue; false: a real change; null: the source does not say."),
     correction_basis: z.string().describe('What `correction` rests on.'),
     subject: z.string().nullable().describe("The source commit's subject line, where the source has commits; where the service dates the change itself, what dates it (e.g. \"listed between 2026-08-21 and 2026-09-23, dated by the later copy\": the date is an upper bound; \"scheduled price change from ...\"; a promotion's end)."),
@@ -89,6 +98,8 @@ function toItem(ds: Dataset, e: ChangeEvent): Item {
     subject: e.subject ?? null,
   };
   if (e.corroborated_by?.length) item.corroborated_by = [...e.corroborated_by];
+  if (e.listed_under) item.listed_under = [...e.listed_under];
+  if (e.recorded_later) item.recorded_later = e.recorded_later.map((r) => ({ as_of: r.date, source: r.source }));
   return item;
 }
 
