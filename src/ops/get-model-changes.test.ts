@@ -183,6 +183,32 @@ test('committed dataset: one change is one item: a unit error a commit fixed, Az
   assert.doesNotThrow(() => get_model_changes.output.parse(run({ kind: ['hosting'], until: '2026-09-23', days: 365, limit: 100 }, '2026-11-26', real)));
 });
 
+test('committed dataset: shutdowns announced in notices read after the data date say when they were read', { skip: !committed && 'no committed dataset' }, () => {
+  const real = committedOnce();
+  const out = run({ until: '2026-12-31', days: 90, limit: 100 }, '2026-11-29', real);
+  // data/curated/developer-notices.csv: Google's Gemini API rows for gemini-2.5-flash and -pro read 2026-11-10 (shutdown
+  // 2026-12-01), the Vertex AI rows read 2026-11-27 (on or after 2026-10-16): the newest reading is 2026-11-27, not the
+  // data's date 2026-09-23, which the notice named before.
+  assert.match(out.notice, /Providers had announced, by 2026-11-27 \(\d+ of \d+ notices read after 2026-09-23, the data's date: each item's as_of says when\), \d+ shutdowns/);
+  assert.doesNotMatch(out.notice, /announced, by 2026-09-23/);
+  const g = (provider: string, id: string) => out.scheduled_shutdowns.items.find((i: Record<string, any>) => i.provider === provider && i.model.id === id);
+  // deprecations-rss read Google's page on 2026-07-22 with gemini-2.5-flash's shutdown on 2026-10-16: what the data's
+  // date knew, given beside the 2026-12-01 read later.
+  const api = g('google', 'gemini-2.5-flash');
+  assert.deepEqual([api.date, api.as_of, api.bound, api.read_by_data_date], ['2026-12-01', '2026-11-10', null,
+    { date: '2026-10-16', source: 'deprecations-rss', as_of: '2026-07-22' }]);
+  // Vertex AI's table: "`gemini-2.5-flash` | June 17, 2025 | October 16, 2026", never moved earlier: an earliest day,
+  // missing from the list while it read exact days only.
+  const vertex = g('google-vertex', 'gemini-2.5-flash');
+  assert.deepEqual([vertex.date, vertex.as_of, vertex.bound, vertex.read_by_data_date], ['2026-10-16', '2026-11-27', 'on_or_after', null]);
+  // Notices all read by the data date keep the words as they were: o4-mini's two, Azure's (2026-10-16, read
+  // 2026-04-28) and OpenAI's (2026-10-23, read 2026-07-23).
+  const o4 = run({ model: 'o4-mini', until: '2026-12-31', days: 90 }, '2026-11-29', real);
+  assert.ok(o4.scheduled_shutdowns.items.every((i: Record<string, any>) => i.as_of <= '2026-09-23'));
+  assert.match(o4.notice, /Providers had announced, by 2026-09-23, 2 shutdowns/);
+  assert.doesNotThrow(() => get_model_changes.output.parse(out));
+});
+
 test('committed dataset: a day of arena renames counts them apart from the elo changes they are listed among', { skip: !committed && 'no committed dataset' }, () => {
   // data/dataset/changes.json, read apart (python over the file): 2026-08-12 holds 15 events, all elo, 12 of them
   // with `renamed_from` (LMArena renamed the thinking variants that day: claude-opus-4-8-thinking ->
