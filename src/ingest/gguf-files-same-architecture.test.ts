@@ -84,7 +84,7 @@ const gqa = (hf_repo: string, vocab_size: number): Architecture => ({
   experts_per_token: 2, moe_intermediate_size: 14336, vocab_size, hf_repo,
 });
 const mixtralFile = (size_gb: number) => f(
-  { quantization: 'q3_k_m', file: 'mixtral-8x7b-instruct-v0.1.Q3_K_M.gguf', size_gb, url: 'https://huggingface.co/TheBloke/Mixtral-8x7B-Instruct-v0.1-GGUF' },
+  { quantization: 'q3_k_m' as const, file: 'mixtral-8x7b-instruct-v0.1.Q3_K_M.gguf', size_gb, url: 'https://huggingface.co/TheBloke/Mixtral-8x7B-Instruct-v0.1-GGUF' },
   'gguf-file-sizes', '2026-11-26');
 const mixtralLike = (id: string, total: number, vocab: number, over: Partial<Model> = {}): Model =>
   aModel({ id, parameters_total: f(total), parameters_active: f(12.9e9), architecture: f(gqa(`r/${id}`, vocab)), ...over });
