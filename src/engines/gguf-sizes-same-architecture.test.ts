@@ -31,3 +31,19 @@ test('M3 Ultra 512 GB at 32,768 tokens: DeepSeek-V3.1 and R1 fit as V3 does, fro
   assert.ok(basis.startsWith(`weights Q4_K_M = 404.43 GB, ${words}`), basis);
   assert.match(basis, /the file deepseek-ai_DeepSeek-V3-0324-Q4_K_M\.gguf \(https:\/\/huggingface\.co\/bartowski\//);
 });
+
+test('RTX 4090 at 4,096 tokens: Nous-Hermes-2-Mixtral-8x7B-DPO fits as Mixtral-8x7B does, from Mixtral\'s Q3_K_M file', skip, () => {
+  // By hand: usable = 24 x 2^30 x 0.95 = 24.48 GB. Weights: TheBloke's Mixtral-8x7B-Instruct Q3_K_M, 20.36 GB; the DPO
+  // fine-tune adds 2 tokens (16,384 parameters, 7,143 bytes). KV cache = 32 layers x 8 KV heads x 128 x 2 (K, V) x 2 B
+  // x 4,096 = 0.54 GB; overhead 0.75 GB: 21.65 GB. Before, the flat 46,702,809,088 x 3.9 / 8 estimate gave 22.77 GB.
+  const ds = committed();
+  const rtx = ds.hardware.find((h) => h.id === 'rtx-4090')!;
+  const fit = (id: string) => fitModel(ds.models.find((m) => m.id === id)!, rtx, { context: 4096, concurrency: 1 }) as FitAssessed;
+  for (const id of ['mixtral-8x7b', 'nous-hermes-2-mixtral-8x7b-dpo']) {
+    const r = fit(id);
+    assert.equal(r.quantization, 'q3_k_m', id);
+    assert.deepEqual([r.memory.weights_gb, r.memory.kv_cache_gb, r.memory.total_gb, r.memory.usable_gb], [20.36, 0.54, 21.65, 24.48], id);
+  }
+  const basis = fit('nous-hermes-2-mixtral-8x7b-dpo').derived_from.find((d) => d.startsWith('weights Q3_K_M'))!;
+  assert.match(basis, /mixtral-8x7b's Q3_K_M plus 2 added tokens' rows/);
+});

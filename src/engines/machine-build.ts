@@ -9,6 +9,7 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
  * (a100-80gb-x8, h100-80gb-x8, h200-x8, b200-x8, mi300x-x8, mi325x-x8); the largest single-node system sold held 16
  * (NVIDIA DGX-2, 16 x V100 over NVSwitch, 2018: https://www.servethehome.com/nvidia-dgx-2-pushing-limits-at-16-gpus-and-512gb-of-hbm2-ram/),
  * twice the catalogue's. Beyond one node the service models no interconnect (no rack such as NVL72 is catalogued).
+ * A module sold on a baseboard of fewer (an HGX H100 holds 8) is bounded by its board, not by this (machine-nodes.ts).
  */
 export const MAX_COUNT = 16;
 /**
@@ -61,6 +62,8 @@ export function countedConfiguration(one: Hardware, count: number): Hardware {
     ...(one.power_w ? { power_w: one.power_w } : {}),
     ...(one.idle_power_w ? { idle_power_w: one.idle_power_w } : {}),
     ...(one.nvlink ? { nvlink: one.nvlink } : {}),
+    // Without it, 3 x MI300X (one Infinity Fabric baseboard) would be read as 3 cards on PCIe (decode.ts onFabric).
+    ...(one.peer_fabric ? { peer_fabric: one.peer_fabric } : {}),
     ...(price ? { purchase_price_usd: price } : {}),
   };
 }

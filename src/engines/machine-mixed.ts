@@ -3,6 +3,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
+import { oneMachine } from './machine-nodes.ts';
 import type { MachineMapping, MachineRefusal } from './machine.ts';
 
 /** `+`, `&`, `and`, `plus`, a comma: the joiners a text lists two machines' cards with. */
@@ -47,7 +48,7 @@ export function mixedCards(
  */
 export function sameCards(
   ds: Dataset, text: string, whole: MachineMapping, readPart: (part: string) => MachineMapping | MachineRefusal,
-): MachineMapping | undefined {
+): MachineMapping | MachineRefusal | undefined {
   const parts = text.split(JOINER).map((p) => p.trim()).filter(Boolean);
   if (parts.length < 2) return undefined;
   const cards: Hardware[] = [];
@@ -61,12 +62,17 @@ export function sameCards(
   const one = ds.hardware.find((h) => h.accelerator === accelerator && h.count === 1);
   if (!one) return undefined;
   const catalogued = ds.hardware.find((h) => h.accelerator === accelerator && h.count === total);
+  // `8x H100 + 8x H100`: two boards are two machines, refused as `16x H100` is, never read as the first board alone.
+  const node = catalogued ? undefined : oneMachine(one, total, ds.hardware);
+  if (node && 'refusal' in node) {
+    return { refused: 'out_of_range', message: `"${text.slice(0, 100)}": ${node.refusal}`, understood: [...parts, `count ${total}`], candidates: [node.largest] };
+  }
   const h = catalogued ?? countedConfiguration(one, total);
   const per = Math.round((one.memory_gb.value) * 100) / 100;
   return {
     value: h.id, how: catalogued ? 'device' : 'counted', class: null, hardware: h, matched: [...parts, `count ${total}`],
     interpretation: `"${text.slice(0, 100)}" lists ${total} x ${accelerator}: read as ${h.name} (${h.id}), ${total} x ${per} GB = `
-      + `${Math.round(h.memory_gb.value * 100) / 100} GB`,
+      + `${Math.round(h.memory_gb.value * 100) / 100} GB${node?.note ?? ''}`,
     speed_estimated: h.bandwidth_gbs !== undefined,
   };
 }

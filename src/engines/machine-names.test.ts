@@ -126,7 +126,11 @@ test('words of a name that are not a count or a CPU: core counts, memory channel
   assert.equal(ok('CPU with dual-channel DDR5 64GB').value, 'cpu-ddr5-64gb');
   assert.equal(ok('H100 SXM').value, 'h100-80gb-x1');
   assert.deepEqual([ok('rtx 3090 x 2').value, ok('4x4090').value], ['rtx-3090-x2', 'rtx-4090-x4']);
-  assert.deepEqual([ok('16 x 24GB GPU').value, ok('16 x H100').hardware?.count], ['gpu-24gb-x16', 16], 'a count of 16 stays a count');
+  // A count of 16 stays a count: 16 unnamed cards read; 16 RTX 4090s read (PCIe cards, said to be past a typical host);
+  // 16 H100 SXM modules are two 8-GPU HGX boards, refused as a count (machine-nodes.test.ts), not read as another device.
+  assert.deepEqual([ok('16 x 24GB GPU').value, ok('16 x 4090').hardware?.count], ['gpu-24gb-x16', 16], 'a count of 16 stays a count');
+  const h100s = resolveMachine(real!, '16 x H100');
+  assert.ok(isRefusal(h100s) && /16 x NVIDIA H100 SXM5 80GB is more than one machine/.test(h100s.message));
 });
 
 test('GPU and VRAM words say the memory is a discrete GPU\'s (0.95 usable), beside "laptop" too', { skip }, () => {

@@ -6,6 +6,7 @@ import { airGenerations, appleBaseBin, baseBinNote, macbookAirChip, macbookMemor
 import { byMemory } from './machine-memory.ts';
 import { cloudInstanceNamed, instanceConfiguration, instanceSentence } from './machine-cloud.ts';
 import { mixedCards, sameCards } from './machine-mixed.ts';
+import { oneMachine } from './machine-nodes.ts';
 import { decodeSplit } from './decode.ts';
 import { appleFamilyMapping, desktopReading } from './machine-family.ts';
 import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
@@ -233,10 +234,13 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   if (one.hardware.unified_memory) {
     return refuse('out_of_range', `a count applies to discrete GPUs; ${one.hardware.id} is a unified-memory machine`, q, [one.hardware.id]);
   }
+  // `16x H100`: more than one baseboard is more than one machine (machine-nodes.ts).
+  const node = oneMachine(one.hardware, count, c.devices.map((d) => d.hardware));
+  if (node && 'refusal' in node) return refuse('out_of_range', `"${text.slice(0, 100)}": ${node.refusal}`, q, [node.largest]);
   const built = countedConfiguration(one.hardware, count);
   return mapped(built, 'counted', matched, `read as ${count} x ${one.hardware.accelerator} from ${one.hardware.id}: ${count} x `
     + `${gb(one.perDeviceGb)} = ${gb(built.memory_gb.value)}, ${howSplit(built)}; bandwidth per card as catalogued`
-    + `${formNote}${linkNote(q, built)}`);
+    + `${formNote}${linkNote(q, built)}${node?.note ?? ''}`);
 }
 
 /**

@@ -76,3 +76,47 @@ test('several twins with sizes: the one with the most rows, then the first by id
   const third = deepseek('third', 'r/third');
   assert.deepEqual(shareSameArchitectureSizes([twin, third]), []);
 });
+
+// Mixtral-8x7B-Instruct-v0.1's config.json: 32 layers, hidden 4,096, 32 heads, 8 KV heads, 8 experts (2 a token),
+// 14,336 wide, vocab 32,000; Nous-Hermes-2-Mixtral-8x7B-DPO's is the same with vocab 32,002 (two ChatML tokens).
+const gqa = (hf_repo: string, vocab_size: number): Architecture => ({
+  layers: 32, kv_heads: 8, head_dim: 128, attention: 'gqa', attention_heads: 32, hidden_size: 4096, experts: 8,
+  experts_per_token: 2, moe_intermediate_size: 14336, vocab_size, hf_repo,
+});
+const mixtralFile = (size_gb: number) => f(
+  { quantization: 'q3_k_m' as const, file: 'mixtral-8x7b-instruct-v0.1.Q3_K_M.gguf', size_gb, url: 'https://huggingface.co/TheBloke/Mixtral-8x7B-Instruct-v0.1-GGUF' },
+  'gguf-file-sizes', '2026-11-26');
+const mixtralLike = (id: string, total: number, vocab: number, over: Partial<Model> = {}): Model =>
+  aModel({ id, parameters_total: f(total), parameters_active: f(12.9e9), architecture: f(gqa(`r/${id}`, vocab)), ...over });
+
+test('a fine-tune that added tokens takes its base\'s file plus the added rows at the file\'s average width', () => {
+  // Totals as the dataset reads them (llmfit): 46,702,792,704 and 46,702,809,088, 16,384 apart = 2 tokens x 4,096 x 2
+  // (embedding and output). TheBloke's Q3_K_M file is 20.36 GB: 20.36e9 / 46,702,792,704 = 0.43595 bytes a weight
+  // (3.488 bits), x 16,384 = 7,143 bytes, so 20.360007 GB.
+  const mixtral = mixtralLike('mixtral-8x7b', 46702792704, 32000, { gguf_files: [mixtralFile(20.36)] });
+  const hermes = mixtralLike('nous-hermes-2-mixtral-8x7b-dpo', 46702809088, 32002);
+  assert.deepEqual(shareSameArchitectureSizes([mixtral, hermes]), [{ model: 'nous-hermes-2-mixtral-8x7b-dpo', from: 'mixtral-8x7b' }]);
+  const q3 = hermes.gguf_files![0]!;
+  assert.equal(q3.value.size_gb, 20.360007);
+  assert.equal(q3.source, 'derived');
+  assert.match(q3.note!, /^published size of mixtral-8x7b's Q3_K_M plus 2 added tokens' rows, same architecture/);
+  assert.match(q3.derived_from![1]!, /16384 = 2 added tokens x hidden 4096 x 2 \(embedding and output\)/);
+  assert.match(q3.derived_from![2]!, /= 7143 bytes/);
+});
+
+test('a total off by anything but the added tokens\' rows, or by more than 0.1%, finds no twin', () => {
+  const mixtral = () => mixtralLike('mixtral-8x7b', 46702792704, 32000, { gguf_files: [mixtralFile(20.36)] });
+  // 16,385 is no multiple of the rows: 2 tokens x 4,096 is 8,192 (tied) or 16,384 (untied).
+  const offByOne = mixtralLike('a', 46702792704 + 16385, 32002);
+  // The same vocabulary but another total: something else in the layers differs.
+  const sameVocab = mixtralLike('b', 46702792704 + 16384, 32000);
+  // 20,000 added tokens x 4,096 x 2 = 163.8M, 0.35% of 46.7B: a new embedding, not a fine-tune's few tokens.
+  const manyTokens = mixtralLike('c', 46702792704 + 20000 * 4096 * 2, 52000);
+  for (const m of [offByOne, sameVocab, manyTokens]) {
+    assert.deepEqual(shareSameArchitectureSizes([mixtral(), m]), [], m.id);
+    assert.equal(m.gguf_files, undefined, m.id);
+  }
+  // Tied embeddings: 2 tokens x 4,096 x 1 = 8,192.
+  const tied = mixtralLike('d', 46702792704 + 8192, 32002);
+  assert.deepEqual(shareSameArchitectureSizes([mixtral(), tied]), [{ model: 'd', from: 'mixtral-8x7b' }]);
+});

@@ -13,13 +13,41 @@ const EXPERT_FIELDS = new Set(['experts', 'experts_per_token', 'shared_experts',
  * Null when a count or the row is missing: without the active count a MoE cannot be told from a dense model.
  */
 export function architectureKey(m: Model): string | null {
+  const loose = rowKey(m);
+  return loose === null ? null : JSON.stringify([m.parameters_total!.value, loose]);
+}
+
+/** The architecture key without the total count: the active count and the row (the twins of added tokens share it). */
+function rowKey(m: Model): string | null {
   if (!m.parameters_total || !m.parameters_active || !m.architecture) return null;
   const { hf_repo: _repo, ...row } = m.architecture.value;
   // The expert geometry and vocabulary are left out: one source gives them and another not (llmfit reads a fine-tune's
   // vocab_size where the gated base's reviewed row has none), and the two counts already tell such models apart.
   const fields = Object.entries(row).filter(([k]) => !EXPERT_FIELDS.has(k)).sort(([a], [b]) => (a < b ? -1 : 1));
-  return JSON.stringify([m.parameters_total.value, m.parameters_active.value, fields]);
+  return JSON.stringify([m.parameters_active.value, fields]);
 }
+
+/**
+ * Parameters a fine-tune added to its base by growing the vocabulary, when that is all that tells their totals apart:
+ * each added token is a row of the input embedding and, where the output head is not tied to it, a row of the output
+ * (hidden_size weights each). Nous-Hermes-2-Mixtral-8x7B-DPO adds two chat tokens to Mixtral-8x7B's 32,000
+ * (vocab_size 32,002 against 32,000, both config.json as the dataset reads them): 2 x 4,096 x 2 = 16,384, exactly its
+ * 46,702,809,088 less Mixtral's 46,702,792,704. The difference must be that product exactly (x 1 or x 2: tied or not)
+ * and at most 0.1% of the total, so a model whose layers differ is never taken as a twin; null otherwise.
+ */
+export function addedTokenParameters(m: Model, base: Model): number | null {
+  const a = m.architecture?.value;
+  const b = base.architecture?.value;
+  if (!a || !b || a.vocab_size === undefined || b.vocab_size === undefined || a.hidden_size === undefined) return null;
+  if (a.hidden_size !== b.hidden_size || !m.parameters_total || !base.parameters_total) return null;
+  const diff = m.parameters_total.value - base.parameters_total.value;
+  const perMatrix = (a.vocab_size - b.vocab_size) * a.hidden_size;
+  if (diff === 0 || perMatrix === 0 || Math.abs(diff) > ADDED_TOKEN_SHARE * base.parameters_total.value) return null;
+  return diff === perMatrix || diff === 2 * perMatrix ? diff : null;
+}
+
+/** The largest share of the total an added vocabulary may make (a fine-tune's few tokens are far below it). */
+const ADDED_TOKEN_SHARE = 0.001;
 
 const ACRONYM = new Set(['mla', 'gqa', 'mha', 'mqa']);
 const billions = (n: number) => `${Math.round(n / 1e8) / 10}B`;
@@ -50,23 +78,52 @@ export function shareSameArchitectureSizes(models: Model[]): Array<{ model: stri
     if (!held || own.length > held.gguf_files!.length) donors.set(key, m);
   }
   const shared: Array<{ model: string; from: string }> = [];
+  const byRow = new Map<string, Model[]>();
+  for (const d of new Set(donors.values())) {
+    const k = rowKey(d)!;
+    byRow.set(k, [...(byRow.get(k) ?? []), d]);
+  }
   for (const m of models) {
     if (m.gguf_files && m.gguf_files.length > 0) continue;
     const key = architectureKey(m);
-    const donor = key === null ? undefined : donors.get(key);
+    const exact = key === null ? undefined : donors.get(key);
+    // `nous-hermes-2-mixtral-8x7b-dpo`: the base's file plus the rows of the tokens it added (addedTokenParameters).
+    const near = exact ? undefined : (byRow.get(rowKey(m) ?? '') ?? []).find((d) => addedTokenParameters(m, d) !== null);
+    const donor = exact ?? near;
     if (!donor) continue;
-    const same = `same architecture (${architectureWords(m)})`;
-    m.gguf_files = donor.gguf_files!.map((f): Fact<GgufFile> => {
-      const q = f.value.quantization.toUpperCase();
-      return fact({ ...f.value }, f.as_of, 'derived', {
-        derived_from: [
-          `${donor.id}.gguf_files ${f.value.quantization}: ${f.value.file}, ${f.value.size_gb} GB (${f.source}, ${f.as_of})`,
-          `parameters_total, parameters_active and architecture equal to ${donor.id}'s (${architectureWords(donor)})`,
-        ],
-        note: `published size of ${donor.id}'s ${q}, ${same}`,
-      });
-    });
+    const added = near ? addedTokenParameters(m, near)! : 0;
+    m.gguf_files = donor.gguf_files!.map((f) => twinFile(m, donor, f, added));
     shared.push({ model: m.id, from: donor.id });
   }
   return shared;
+}
+
+/**
+ * The donor's file as the twin's: the same size, or with `added` parameters (added tokens) at the file's own average
+ * width, its bytes over the donor's parameters (Mixtral's Q3_K_M: 20.36e9 x 8 / 46.70e9 = 3.49 bits; 16,384 of them
+ * are 7,143 bytes), since the embedding and output rows of a K-quant file are no narrower than its average.
+ */
+function twinFile(m: Model, donor: Model, f: Fact<GgufFile>, added: number): Fact<GgufFile> {
+  const q = f.value.quantization.toUpperCase();
+  const source = `${donor.id}.gguf_files ${f.value.quantization}: ${f.value.file}, ${f.value.size_gb} GB (${f.source}, ${f.as_of})`;
+  if (added === 0) {
+    return fact({ ...f.value }, f.as_of, 'derived', {
+      derived_from: [source, `parameters_total, parameters_active and architecture equal to ${donor.id}'s (${architectureWords(donor)})`],
+      note: `published size of ${donor.id}'s ${q}, same architecture (${architectureWords(m)})`,
+    });
+  }
+  const bytesPerWeight = (f.value.size_gb * 1e9) / donor.parameters_total!.value;
+  const size_gb = Math.round((f.value.size_gb + (added * bytesPerWeight) / 1e9) * 1e6) / 1e6;
+  const a = m.architecture!.value;
+  const tokens = a.vocab_size! - donor.architecture!.value.vocab_size!;
+  return fact({ ...f.value, size_gb }, f.as_of, 'derived', {
+    derived_from: [
+      source,
+      `parameters_active and architecture equal to ${donor.id}'s (${architectureWords(donor)}); parameters_total ` +
+        `${m.parameters_total!.value} against ${donor.parameters_total!.value}: ${added} = ${tokens} added tokens x hidden ` +
+        `${a.hidden_size} x ${added / (tokens * a.hidden_size!)} (embedding${added === 2 * tokens * a.hidden_size! ? ' and output' : ''})`,
+      `${added} x ${Math.round(bytesPerWeight * 8 * 1000) / 1000} bits (the file's average) = ${Math.round(added * bytesPerWeight)} bytes`,
+    ],
+    note: `published size of ${donor.id}'s ${q} plus ${tokens} added tokens' rows, same architecture (${architectureWords(m)})`,
+  });
 }

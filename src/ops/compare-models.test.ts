@@ -347,3 +347,27 @@ test('a price row whose best is held by a model its developer shuts down says so
   assert.match(list.values[0].detail!, /the developer shuts the model down on 2026-12-11 \(test-source\); this offer ends with it$/);
   assert.doesNotMatch(list.values[1].detail!, /shuts/);
 });
+
+test('capabilities are rows of their own, as get_model states them: tool calling for an agent, vision, with sources', () => {
+  // Fixture facts: `tools` calls tools (source models-dev, 2026-07-02), `no-tools` does not, `unstated` says nothing.
+  const caps = aDataset({
+    sources: [aSource(), aSource({ id: 'models-dev' }), aSource({ id: 'litellm' })],
+    models: [
+      aModel({ id: 'tools', capabilities: { tool_calling: f(true, 'models-dev', '2026-07-02'), vision: f(false, 'models-dev', '2026-07-02') } }),
+      aModel({ id: 'no-tools', capabilities: { tool_calling: f(false, 'litellm', '2026-07-24'), vision: f(true, 'litellm', '2026-07-24') } }),
+      aModel({ id: 'unstated', capabilities: {} }),
+    ],
+  });
+  const out = compare_models.handler(caps, compare_models.input.parse({ models: ['tools', 'no-tools', 'unstated'] }), ctx) as Out;
+  const tools = row(out, 'tool_calling');
+  assert.equal(tools.direction, 'true');
+  assert.deepEqual(tools.best, ['tools'], 'only a stated true is marked; false and unknown are not');
+  assert.deepEqual(tools.values.map((v) => v.value), [true, false, null]);
+  assert.deepEqual((tools.values[0] as { source?: string; as_of?: string }).source, 'models-dev');
+  assert.equal(tools.values[2]!.detail, 'no source in the dataset gives it');
+  assert.match(tools.rule, /unstated has none/);
+  assert.deepEqual(row(out, 'vision').best, ['no-tools']);
+  // Appended after the earlier rows: the first fourteen keep their order.
+  assert.deepEqual(out.rows.slice(-4).map((r) => r.field), ['tool_calling', 'reasoning', 'vision', 'structured_output']);
+  assert.equal(out.rows[0]!.field, 'context_window');
+});

@@ -8,7 +8,7 @@ import { FactBound, IsoDate, type Fact, type Leaderboard, type Model, type Offer
 import { closedToNewCustomers, isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { ModelIdParam } from './common.ts';
-import { missingReason } from './get-model.ts';
+import { CAPABILITY_FIELDS, missingReason, NO_SOURCE } from './get-model.ts';
 import { zeroPricedOwnOffer } from './cost-offers.ts';
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -330,7 +330,23 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     boundsSaid(ds, models, undatedSaid(row('release_date', 'Release date', 'newer', models.map((m) => modelValue(m, 'release_date'))))),
     row('parameters', 'Parameters (total)', 'none', models.map((m) => modelValue(m, 'parameters_total',
       m.parameters_active && m.parameters_total && m.parameters_active.value !== m.parameters_total.value ? `${m.parameters_active.value} active per token (MoE)` : undefined))),
+    // Since 2026-11-29, after the rows above so a reader of their order is unchanged: an agent needs tool calling, so
+    // recommend_model's use=agents filter is seen in the comparison too. Each value is get_model's capability fact.
+    ...CAPABILITY_FIELDS.map((c) => row(c, CAPABILITY_LABELS[c], 'true', models.map((m) => capabilityValue(m, c)))),
   ];
+}
+
+const CAPABILITY_LABELS: Record<(typeof CAPABILITY_FIELDS)[number], string> = {
+  tool_calling: 'Tool calling (function calls)',
+  reasoning: 'Reasoning (a thinking mode)',
+  vision: 'Vision (image input)',
+  structured_output: 'Structured output (JSON schema)',
+};
+
+/** A capability as get_model states it: the fact with its source and date, its note as the detail; missing: why. */
+function capabilityValue(m: Model, c: (typeof CAPABILITY_FIELDS)[number]): RowValue {
+  const f = m.capabilities[c];
+  return f ? factValue(m, f, f.note) : { model_id: m.id, value: null, detail: NO_SOURCE };
 }
 
 function resolveAll(ds: Dataset, ids: readonly string[]): Model[] {
@@ -358,7 +374,8 @@ export const compare_models = defineOperation({
     'Compare 2 to 5 models row by row: context window, max output, the developer\'s status and shutdown date, '
     + 'input and output price of the developer\'s own offer and of the cheapest offer of any provider (USD per 1M '
     + 'tokens; offers shut down by the data date are left out), arena rating overall and for coding (best variant, '
-    + 'one board per row), open weights, licence, release date, parameters. Each row marks `best`: the models holding '
+    + 'one board per row), open weights, licence, release date, parameters, then the capabilities get_model states (tool '
+    + 'calling, reasoning, vision, structured output). Each row marks `best`: the models holding '
     + 'the best value (ties share it; unknown values are never best; on rating rows, every model whose 95% interval '
     + 'overlaps the leader\'s, a statistical tie as get_podium flags it; on max output, a figure that is only the model\'s '
     + 'context window is no output cap and is not marked) and states the rule.',

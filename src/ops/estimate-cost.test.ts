@@ -394,6 +394,25 @@ test('a reseller\'s cheapest price is flagged with the developer\'s own beside i
   assert.deepEqual(estimate_cost.output.parse(out), out);
 });
 
+test('an open-weights model\'s cheapest third-party listing is a host\'s, not a reseller\'s; a closed model\'s stays a reseller\'s', () => {
+  // An open model at DeepInfra $0.02/$0.06 and its developer's own API at $0.2/$0.2 (fixture prices). At input share
+  // 0.75: DeepInfra 0.75 x 0.02 + 0.25 x 0.06 = 0.03; the developer 0.2; 0.03 / 0.2 = 15%.
+  const d = aDataset({
+    data_as_of: '2026-09-23',
+    models: [aModel({ id: 'llama', open_weights: f(true) })],
+    providers: [aProvider({ id: 'deepinfra', name: 'DeepInfra' }), aProvider({ id: 'meta', name: 'Meta' })],
+    offers: [
+      anOffer({ model_id: 'llama', provider: 'deepinfra', prices: { input: f(0.02), output: f(0.06) } }),
+      anOffer({ model_id: 'llama', provider: 'meta', first_party: true, prices: { input: f(0.2), output: f(0.2) } }),
+    ],
+  });
+  const out = run(d, { model_id: 'llama', tokens_millions: 100 });
+  assert.match(out.api.note, /^The cheapest offer is a third-party host's listing \(DeepInfra, \$0\.02\/\$0\.06 input\/output\): the weights are open/);
+  assert.match(out.api.note, /does not vouch for it/);
+  assert.match(out.api.note, /the third-party host's blended price is 15% of it/);
+  assert.doesNotMatch(out.api.note, /reseller/);
+});
+
 test("the developer's own offer shut down: the note says it is no longer served, not that the developer sells none", () => {
   // As DeepSeek V3 at DeepSeek: LiteLLM's $0.27/$1.10 listing, retired on 2025-08-21 (developer-notices: V3.1 took its
   // place); Hyperbolic's $0.2/$0.2 is the cheapest offer still served (data date 2026-09-23).

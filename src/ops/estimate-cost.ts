@@ -131,7 +131,7 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
  * The engine's cheapest line may be a $0 listing (a free tier or plan): like the catalogue's price rankings, the
  * break-even and the engine's `cheaper`, `cheapest` here is the cheapest offer priced above zero.
  */
-function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readonly NotPriced[]) {
+function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readonly NotPriced[], openWeights: boolean) {
   const lines = a.offers.map((l) => toApiLine(ds, l, costable.seller));
   // A $0 listing (a free tier, a plan, or a catalogue's placeholder for a paid service) is listed after every offer
   // priced above zero a buyer can buy: a reader of the list must not take it for the cheapest way to buy the model.
@@ -153,7 +153,7 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
   return {
     offers, not_priced: [...a.not_priced, ...costable.shut_down, ...leftOut], cheapest: paid ?? null,
     developer_offer: own ?? null,
-    note: [costable.developer_shutdown?.state === 'scheduled' && costable.developer_shutdown.note, resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party)),
+    note: [costable.developer_shutdown?.state === 'scheduled' && costable.developer_shutdown.note, resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party), openWeights),
       scheduledPriceNote(paid, own, ds.meta.data_as_of),
       doubtNote(paid), unconfirmedNote(offers, paid, own), closedNote(closed, paid)]
       .filter(Boolean).join(' ') || null,
@@ -292,7 +292,7 @@ export const estimate_cost = defineOperation({
     // such a literal gave every answer, and its `settings`, a hidden class of its own (300 answers, 300 classes),
     // made per ask and left to the old generation; by Object.assign every answer shares one.
     const answerParts = <C extends CostOutline | CostResult>(c: C) => {
-      const api = apiPart(ds, c.api, costable, serving.left_out);
+      const api = apiPart(ds, c.api, costable, serving.left_out, model.open_weights?.value === true);
       return {
         head: {
           model: toModelRef(ds, model), tokens_millions: c.tokens_millions, input_share: c.input_share,

@@ -17,7 +17,7 @@ const FACT_FIELDS = [
   'context_window',
   'max_output', 'modalities', 'knowledge_cutoff', 'parameters_total', 'parameters_active', 'architecture',
 ] as const;
-const CAPABILITY_FIELDS = ['tool_calling', 'reasoning', 'vision', 'structured_output'] as const;
+export const CAPABILITY_FIELDS = ['tool_calling', 'reasoning', 'vision', 'structured_output'] as const;
 
 export const NO_SOURCE = 'no source in the dataset gives it';
 
