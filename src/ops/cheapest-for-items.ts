@@ -124,16 +124,16 @@ function shownOf(ds: Dataset, b: Board, r: Row): Shown {
     selfHead: `${m.name.value} has open weights and ${size}; it is ${rated}`,
     noOwnPrice: zero
       // The shared sentence opens with a capital (estimate_cost's note starts one with it); after the semicolon it does not.
-      ? ` Sold by a reseller; ${lowerFirst(noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider))}`
+      ? ` ${sellerWords(m)}; ${lowerFirst(noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider))}`
       : retired
-        ? ` Sold by a reseller; the developer's own offer (${retired.provider_model_id}) is no longer served: `
+        ? ` ${sellerWords(m)}; the developer's own offer (${retired.provider_model_id}) is no longer served: `
           + `${retiredText(retired, ds.lifecycleDate)}${retired.replacement ? `; its replacement is ${retired.replacement.value}` : ''}.`
         : m.open_weights?.value === false
           // grok-4.1 at 302.AI, gpt-5.5-instant at ZenMux: closed weights run only on the developer's API, which no
           // source of the dataset lists, so the price cannot be tied to any offer of the developer.
           ? ' Sold by a reseller; the developer sells it through no offer in the dataset, and its weights are closed, so this '
             + 'listing can only relay a developer API the dataset does not list: its price is tied to no developer offer.'
-          : ' Sold by a reseller; the developer sells it through no offer in the dataset.',
+          : ` ${sellerWords(m)}; the developer sells it through no offer in the dataset.`,
     // A shutdown the developer announced for a day after the one judged: the offer ranked may end then (shutdownTail).
     shutdown: ((d) => (d && d.value > ds.lifecycleDate ? d : undefined))(developerShutdownDate(m, ds.offersByModel.get(m.id) ?? [])),
   });
@@ -152,7 +152,7 @@ type OfferParts = {
   leadEu: string;
   /** A price the source schedules, with the day it starts (or empty); then, for an offer in doubt, that it may no longer be sold. */
   next: string;
-  /** As the developer's own beside a reseller's: ` Sold by a reseller; the developer's own offer (<name>) is $`. */
+  /** As the developer's own beside a reseller's: ` Sold by a reseller; the developer's own offer (<name>) is $` (a host's, for open weights). */
   ownHead: string;
   /** As the developer's own outside the EU: the sentence up to its blended price, and after it. */
   elsewhereHead: string;
@@ -163,6 +163,15 @@ type OfferParts = {
 
 const offerParts = new WeakMap<Offer, OfferParts>();
 
+/**
+ * Who sells a listing that is not the developer's: for an open-weights model any provider may run the weights itself
+ * (DeepInfra's Llama 3.1 8B), so "reseller" would misname it; the words of estimate_cost's note (cost-offers.ts). A
+ * router is not told apart from a host: the dataset marks few providers as hosting weights.
+ */
+function sellerWords(m: { open_weights?: { value: boolean } } | undefined): string {
+  return m?.open_weights?.value === true ? 'Served by a third-party host' : 'Sold by a reseller';
+}
+
 function partsOf(ds: Dataset, o: Offer): OfferParts {
   let p = offerParts.get(o);
   if (p) return p;
@@ -172,6 +181,7 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
   for (const v of Object.values(head)) if (v !== null && typeof v === 'object') kept(v);
   kept(head);
   const name = head.provider_name;
+  const seller = sellerWords(ds.modelById.get(o.model_id));
   const doubt = head.lifecycle_note ?? null;
   const unconfirmed = head.listing_note ?? null;
   const prices = [
@@ -197,9 +207,9 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
       + (unconfirmed !== null ? ` ${name}'s price is unconfirmed: ${unconfirmed}.` : '')
       // A price set long ago that no other source confirms is old evidence, whatever day its snapshot was read.
       + oldPriceWords(o, ds.meta.data_as_of),
-    ownHead: ` Sold by a reseller; the developer's own offer (${name}) is $`,
-    elsewhereLead: ` Sold by a reseller here; the developer's own offer (${name}, `,
-    elsewhereHead: ` Sold by a reseller here; the developer's own offer (${name}, `
+    ownHead: ` ${seller}; the developer's own offer (${name}) is $`,
+    elsewhereLead: ` ${seller} here; the developer's own offer (${name}, `,
+    elsewhereHead: ` ${seller} here; the developer's own offer (${name}, `
       + `$${o.prices.input?.value}/$${o.prices.output?.value} input/output per 1M tokens, $`,
     elsewhereTail: ` blended) ${o.eu_resident.value === 'no' ? 'is not EU-resident' : 'is not known to be EU-resident'}.`,
   };
