@@ -165,11 +165,11 @@ const offerParts = new WeakMap<Offer, OfferParts>();
 
 /**
  * Who sells a listing that is not the developer's: for an open-weights model any provider may run the weights itself
- * (DeepInfra's Llama 3.1 8B), so "reseller" would misname it; the words of estimate_cost's note (cost-offers.ts). A
- * router is not told apart from a host: the dataset marks few providers as hosting weights.
+ * (DeepInfra's Llama 3.1 8B), so "reseller" would misname it; a router to such hosts (OpenRouter) is not told apart
+ * from a host, the dataset marking few providers as hosting weights, so the words are estimate_cost's: a third party.
  */
 function sellerWords(m: { open_weights?: { value: boolean } } | undefined): string {
-  return m?.open_weights?.value === true ? 'Served by a third-party host' : 'Sold by a reseller';
+  return m?.open_weights?.value === true ? 'Sold by a third party' : 'Sold by a reseller';
 }
 
 function partsOf(ds: Dataset, o: Offer): OfferParts {

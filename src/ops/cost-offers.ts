@@ -144,8 +144,9 @@ export function noDeveloperPriceText(zeroOwnName: string | undefined): string {
  * When the cheapest paid offer is not the developer's own, the sentence that says so beside the developer's price
  * (Claude Sonnet 4.5: QiHang at $0.43/$2.14 against Anthropic's $3/$15). The dataset lists a reseller's price as
  * its sources give it; it does not vouch for the reseller. A model with open weights (`openWeights`) is served by
- * hosts that run the weights themselves (DeepInfra's Llama 3.1 8B): its cheapest listing is a third-party host's,
- * not a resale of the developer's API, and the sentence says so; whether the dataset vouches for it is unchanged.
+ * hosts that run the weights themselves (DeepInfra's Llama 3.1 8B) and by routers to such hosts (OpenRouter), which
+ * the dataset does not tell apart (it marks few providers as hosting weights): its cheapest listing is a third
+ * party's, not a resale of the developer's API, and the sentence says so; whether the dataset vouches for it is unchanged.
  */
 export function resellerNote(
   cheapest: Line | undefined, developer: Line | undefined, ownRetired?: string, zeroOwn?: Line, closedListed = false, closedOwn?: Line,
@@ -163,10 +164,11 @@ export function resellerNote(
     ? `$${l.long_context.input.usd_per_mtok}/$${l.long_context.output.usd_per_mtok} input/output for a prompt of `
       + `${l.long_context.prompt_tokens.toLocaleString('en-US')} tokens`
     : `$${l.input.usd_per_mtok}/$${l.output.usd_per_mtok} input/output`);
-  const seller = openWeights ? 'third-party host' : 'reseller';
+  const seller = openWeights ? 'third party' : 'reseller';
   const base = openWeights
-    ? `The cheapest offer is a third-party host's listing (${cheapest.provider_name}, ${p(cheapest)}): the weights are open, `
-      + 'so providers other than the developer serve the model; the dataset lists it as its sources give it and does not vouch for it.'
+    ? `The cheapest offer is a third party's listing (${cheapest.provider_name}, ${p(cheapest)}): the weights are open, so `
+      + 'providers other than the developer serve the model, running the weights or routing to a host that does; the dataset '
+      + 'lists it as its sources give it and does not vouch for it.'
     : `The cheapest offer is a reseller's listing (${cheapest.provider_name}, ${p(cheapest)}): `
       + 'the dataset lists it as its sources give it and does not vouch for it.';
   // DeepSeek V3 at DeepSeek: the developer's offer exists but was retired (V3.1 took its place on 2025-08-21).

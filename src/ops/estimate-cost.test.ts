@@ -407,9 +407,9 @@ test('an open-weights model\'s cheapest third-party listing is a host\'s, not a 
     ],
   });
   const out = run(d, { model_id: 'llama', tokens_millions: 100 });
-  assert.match(out.api.note, /^The cheapest offer is a third-party host's listing \(DeepInfra, \$0\.02\/\$0\.06 input\/output\): the weights are open/);
+  assert.match(out.api.note, /^The cheapest offer is a third party's listing \(DeepInfra, \$0\.02\/\$0\.06 input\/output\): the weights are open/);
   assert.match(out.api.note, /does not vouch for it/);
-  assert.match(out.api.note, /the third-party host's blended price is 15% of it/);
+  assert.match(out.api.note, /the third party's blended price is 15% of it/);
   assert.doesNotMatch(out.api.note, /reseller/);
 });
 
