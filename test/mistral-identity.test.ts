@@ -66,7 +66,8 @@ test('magistral-small-latest, an API name Mistral retires on 2026-07-31, is not 
   assert.deepEqual([m.open_weights?.value, m.open_weights?.source], [false, 'developer-weights']);
   assert.equal(m.status?.value, 'deprecated');
   assert.equal(m.shutdown_date?.value, '2026-07-31');
-  assert.equal(m.licence, undefined);
+  // Closed weights: used under Mistral's Terms of Service (data/curated/developer-terms.csv), not Magistral Small 1.2's Apache 2.0.
+  assert.deepEqual([m.licence?.value.id, m.licence?.source], ['proprietary', 'developer-terms']);
   // Vercel's listing (models.dev 2026-07-02, vercel/mistral/magistral-small) resells Mistral's API: no longer sold after the shutdown.
   const vercel = (ds.offersByModel.get('magistral-small-latest') ?? []).find((o) => o.provider === 'vercel')!;
   assert.equal(vercel.status?.value, 'deprecated');

@@ -30,7 +30,13 @@ test('keep=open-weights admits open weights under any licence, and is one step w
   const out = ask({ use: 'coding', keep: 'open weights' });
   assert.ok(out.recommendations.every((r) => ds.modelById.get(r.model.id)!.open_weights?.value === true));
   assert.deepEqual(out.constraints.filter((s) => s.id === 'open_weights').map((s) => s.constraint), ['keep=open-weights']);
-  // With API offers ruled out the plan's own open_weights step already asks for open weights: no second step.
+  // With API offers ruled out (keep=on-device) the plan's own open_weights step already asks for open weights: no
+  // second step.
+  const local = ask({ use: 'coding', keep: 'on-device, open weights' });
+  assert.deepEqual(local.constraints.filter((s) => s.id === 'open_weights').map((s) => s.constraint), ['keep=on-device']);
+  // keep=no-retention no longer rules every API offer out: Scaleway's and OVHcloud's own pages say requests are not
+  // retained (data/curated/inference-providers.csv), so open weights is asked by keep=open-weights, and an API pick
+  // may stand (Gemma 4 26B A4B at Scaleway).
   const retained = ask({ use: 'coding', keep: 'no-retention, open weights' });
-  assert.deepEqual(retained.constraints.filter((s) => s.id === 'open_weights').map((s) => s.constraint), ['keep=no-retention']);
+  assert.deepEqual(retained.constraints.filter((s) => s.id === 'open_weights').map((s) => s.constraint), ['keep=open-weights']);
 });

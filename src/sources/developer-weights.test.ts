@@ -80,7 +80,8 @@ test('Magistral Medium 1.2 reads the 128k window of its Mistral record, not the 
   // contextLength: '128k', type: 'Premier', weights: []; LiteLLM's mistral/magistral-medium-2509 reads 40,000 (1.0's window).
   const m = committedOnce().modelById.get('magistral-medium-2509');
   assert.deepEqual([m?.context_window?.value, m?.context_window?.source], [128000, 'developer-weights']);
-  assert.deepEqual([m?.open_weights?.value, m?.licence], [false, undefined]);
+  // Closed: its licence is Mistral's terms for its API (data/curated/developer-terms.csv, https://mistral.ai/terms).
+  assert.deepEqual([m?.open_weights?.value, m?.licence?.value.id, m?.licence?.source], [false, 'proprietary', 'developer-terms']);
 });
 
 test('the API speed tiers Kimi K2.7 Code HighSpeed and MiMo-V2.5-Pro-UltraSpeed read open on their developers\' pages', () => {
