@@ -1,7 +1,7 @@
 // Whether N cards named in a machine text fit one machine: a baseboard of SXM or OAM modules holds a fixed number, and
 // the estimates take every device of a configuration as one machine (tensor parallel over one GPU-to-GPU fabric).
 import type { Hardware } from '../schema/index.ts';
-import { onFabric } from './decode.ts';
+import { decodeSplit, onFabric } from './decode.ts';
 
 /**
  * PCIe cards beyond this count are said to be more than most hosts take. "GPU-enhanced servers can typically pack up to
@@ -53,3 +53,22 @@ export function oneMachine(one: Hardware, count: number, catalogued: readonly Ha
 }
 
 const gbOf = (h: Hardware) => `${Math.round(h.memory_gb.value / h.count * 100) / 100} GB`;
+
+/** Gigabytes as the machine texts say them (two decimals at most). */
+export const gb = (n: number) => `${Math.round(n * 100) / 100} GB`;
+
+/** `2 x 24 GB = 48 GB, weights split across the cards by layer` for a multi-card configuration, else nothing. */
+export function split(h: Hardware): string {
+  return h.count > 1 ? `: ${h.count} x ${gb(h.memory_gb.value / h.count)} = ${gb(h.memory_gb.value)}, ${howSplit(h)}` : '';
+}
+
+/**
+ * The split the estimates assume (decode.ts), so the interpretation and the figures beside it say the same: PCIe
+ * cards split by layer for a batch-1 speed, tensor parallel for a server's throughput (decode.ts `servingLayout`).
+ */
+export function howSplit(h: Hardware): string {
+  return decodeSplit(h) === 'tensor'
+    ? 'weights split across the cards (tensor parallel over their GPU-to-GPU fabric)'
+    : 'weights split across the cards over PCIe: by layer for a batch-1 speed (one card at a time per token, as ' +
+        'llama.cpp runs them), tensor parallel for serving throughput (as vLLM or SGLang run them)';
+}

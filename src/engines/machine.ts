@@ -6,8 +6,7 @@ import { airGenerations, appleBaseBin, baseBinNote, macbookAirChip, macbookMemor
 import { byMemory } from './machine-memory.ts';
 import { cloudInstanceNamed, instanceConfiguration, instanceSentence } from './machine-cloud.ts';
 import { mixedCards, sameCards } from './machine-mixed.ts';
-import { oneMachine } from './machine-nodes.ts';
-import { decodeSplit } from './decode.ts';
+import { gb, howSplit, oneMachine, split } from './machine-nodes.ts';
 import { appleFamilyMapping, desktopReading } from './machine-family.ts';
 import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
 import {
@@ -116,7 +115,6 @@ function representative(ds: Dataset, cls: Exclude<MachineClass, 'none'>): Hardwa
   return [...pool].sort(byUsableDesc)[0];
 }
 
-const gb = (n: number) => `${Math.round(n * 100) / 100} GB`;
 const ids = (ds: Device[]) => [...new Set(ds.map((d) => d.hardware.id))].sort();
 
 /** Devices the words name, on the vendor and form stated: laptop GPUs only when a laptop is said. */
@@ -256,22 +254,6 @@ function suffixNote(c: Catalogue, q: MachineQuery, chosen: Device[]): string {
   const after = q.name_suffixes.map((x) => x.after).join(', ');
   return `; the S after "${after}" is read as part of the name (${chosen[0].hardware.accelerator}), never as a plural: ` +
     `for the ${other.hardware.accelerator}, write "${after}" without the S`;
-}
-
-/** `2 x 24 GB = 48 GB, weights split across the cards by layer` for a multi-card configuration, else nothing. */
-function split(h: Hardware): string {
-  return h.count > 1 ? `: ${h.count} x ${gb(h.memory_gb.value / h.count)} = ${gb(h.memory_gb.value)}, ${howSplit(h)}` : '';
-}
-
-/**
- * The split the estimates assume (decode.ts), so the interpretation and the figures beside it say the same: PCIe
- * cards split by layer for a batch-1 speed, tensor parallel for a server's throughput (decode.ts `servingLayout`).
- */
-function howSplit(h: Hardware): string {
-  return decodeSplit(h) === 'tensor'
-    ? 'weights split across the cards (tensor parallel over their GPU-to-GPU fabric)'
-    : 'weights split across the cards over PCIe: by layer for a batch-1 speed (one card at a time per token, as ' +
-        'llama.cpp runs them), tensor parallel for serving throughput (as vLLM or SGLang run them)';
 }
 
 function mapped(h: Hardware, how: MachineHow, matched: string[], interpretation: string): MachineMapping {

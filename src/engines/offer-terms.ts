@@ -7,6 +7,7 @@ import { offerServes, offerServesTools } from './offer-context.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { perDataset } from './per-dataset.ts';
 import type { Keep } from './vocabulary.ts';
+import type { Plan } from './recommend-plan.ts';
 
 /** The keep values a provider's terms can meet (DESIGN.md section 6: else only a self-hosting path satisfies them). */
 export const TERMS_KEEP = ['no-training', 'no-retention'] as const satisfies readonly Keep[];
@@ -111,4 +112,22 @@ export function termsReasons(ds: Dataset, offer: Offer, terms: readonly TermsKee
     const page = f.evidence_page!;
     return `keep=${k}: ${name}'s own terms say "${page.quote}" (${page.url}, read ${page.read_on})${f.note ? `; ${f.note}` : ''}.`;
   });
+}
+
+/** What keep=no-training / no-retention asked of API offers when some provider's own terms meet them, and who does. */
+export function termsNote(plan: Pick<Plan, 'terms' | 'terms_by' | 'terms_providers'>): string {
+  const names = plan.terms_providers;
+  const what = plan.terms.map((k) => (k === 'no-training' ? 'API data is not used to train models' : 'API data is not retained')).join(' and ');
+  return `${plan.terms_by}: an API offer qualifies only where its provider's own page, quoted in the dataset, says ${what} by default `
+    + `(providers with such a page and an offer: ${names.join(', ')}); terms that hold only on request, on an opt-out or on an approved `
+    + 'zero-data-retention agreement are shown in get_trust_profile but not counted, and a provider with no page read does not qualify. '
+    + 'A page covering only some of a provider\'s listings counts for those alone (Azure\'s, for OpenAI\'s models). '
+    + `Self-hosting meets ${plan.terms_by} too. The terms are the provider's statement, not an audit, and a data processing agreement is still yours to sign.`;
+}
+
+/** Where no provider's quoted terms meet what keep asks of the API offers the answer could show (`blockedBy`). */
+export function noTermsNote(blockedBy: string): string {
+  return `The dataset holds no evidence that any API offer meets ${blockedBy}, so only self-hosting satisfies it; API offers were `
+    + 'not considered rather than assumed to comply. Only a provider whose own page, quoted in the dataset, says so by default '
+    + 'can meet it, and no provider with an offer in the dataset has such a page for it.';
 }

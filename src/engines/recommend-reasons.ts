@@ -9,7 +9,7 @@ import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE } from './constants.ts
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { OFFER_WINDOW_RULE, offerServes, offerWindow } from './offer-context.ts';
-import { termsReasons } from './offer-terms.ts';
+import { noTermsNote, termsNote, termsReasons } from './offer-terms.ts';
 import { FLAT_RULE, TIER_RULE } from './long-context.ts';
 import { perDatasetKey } from './per-dataset.ts';
 import type { Candidate, HeldBack, Option, Step } from './recommend.ts';
@@ -309,8 +309,7 @@ export function explain(ds: Dataset, c: Candidate, ub: UseBoard, plan: Plan, s: 
   const list = euOffers(ds, c, plan);
   const reasons = [ratingReason(c, ub)];
   reasons.push(c.option.path === 'api' ? apiReason(ds, c.option, plan) : selfReason(ds, c, c.option, plan));
-  // The offer qualifies for keep=no-training / no-retention on its provider's own words: quoted, with the page.
-  if (c.option.path === 'api') reasons.push(...termsReasons(ds, c.option.priced!.offer, plan.terms));
+  if (c.option.path === 'api') reasons.push(...termsReasons(ds, c.option.priced!.offer, plan.terms)); // keep=no-training: whose words
   const away = notOnMachineReason(c, plan);
   if (away) reasons.push(away);
   if (c.option.path === 'self_hosted' && !plan.api && plan.api_blocked_by?.startsWith('keep=no-')) {
@@ -336,17 +335,6 @@ export function shortfallText(steps: readonly Step[], qualified: number): string
   return `${head} ${last.constraint} eliminated the rest: ${last.eliminated} of the ${before} models left at that point fail "${last.rule}". Eliminated at each step: ${chain}.`;
 }
 
-/** What keep=no-training / no-retention asked of API offers when some provider's own terms meet them, and who does. */
-function termsNote(plan: Plan): string {
-  const names = plan.terms_providers;
-  const what = plan.terms.map((k) => (k === 'no-training' ? 'API data is not used to train models' : 'API data is not retained')).join(' and ');
-  return `${plan.terms_by}: an API offer qualifies only where its provider's own page, quoted in the dataset, says ${what} by default `
-    + `(providers with such a page and an offer: ${names.join(', ')}); terms that hold only on request, on an opt-out or on an approved `
-    + 'zero-data-retention agreement are shown in get_trust_profile but not counted, and a provider with no page read does not qualify. '
-    + 'A page covering only some of a provider\'s listings counts for those alone (Azure\'s, for OpenAI\'s models). '
-    + `Self-hosting meets ${plan.terms_by} too. The terms are the provider's statement, not an audit, and a data processing agreement is still yours to sign.`;
-}
-
 /** What the caller should know about how the answer was reached: every assumption the constraints rest on. */
 export function notesFor(
   s: Interpretation, plan: Plan, ub: UseBoard, onMachine: OnMachine | null = null, heldBack: readonly HeldBack[] = [],
@@ -361,9 +349,7 @@ export function notesFor(
   if (!ub.board) notes.push(`The dataset holds no ratings on ${ub.leaderboard}/${ub.category}, the board that measures use=${s.use}, so no model can be recommended for it.`);
   else if (ub.fell_back) notes.push(`The preferred board for use=${s.use} is absent from the dataset; ${ub.leaderboard}/${ub.category} is used instead.`);
   if (plan.terms_by) notes.push(termsNote(plan));
-  if (/^keep=.*no-(training|retention)/.test(plan.api_blocked_by ?? '')) {
-    notes.push(`The dataset holds no evidence that any API offer meets ${plan.api_blocked_by}, so only self-hosting satisfies it; API offers were not considered rather than assumed to comply. Providers' contractual no-training or zero-retention terms, where they exist, are not in the dataset.`);
-  }
+  if (/^keep=.*no-(training|retention)/.test(plan.api_blocked_by ?? '')) notes.push(noTermsNote(plan.api_blocked_by!));
   if (!plan.api && !plan.self) notes.push(conflictWayOut(plan.api_blocked_by!, plan.self_blocked_by!));
   const openAsked = s.keep.includes('open-licence') ? 'keep=open-licence' : s.keep.includes('open-weights') ? 'keep=open-weights' : null;
   if (openAsked && plan.api) {

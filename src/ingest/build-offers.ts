@@ -26,6 +26,7 @@ import { holdBackRegionalBelowGlobal } from './regional-below-global.ts';
 import { sharePinnedVersionStatus } from './pinned-version-status.ts';
 import { shareNewestSnapshotLifecycle } from './newest-snapshot-lifecycle.ts';
 import { listingStatement } from './listing-statement.ts';
+import { pageFact, withTerms } from './provider-facts.ts';
 
 type Tier = { above_tokens: number; input?: number; output?: number };
 type PriceField = HeldBackPrice['field'];
@@ -375,24 +376,10 @@ export function buildProviders(
   const out = new Map<string, Provider>();
   for (const o of obs) {
     const id = canonicalSlug(o.id);
-    // A residency quoted from the provider's page is dated by the day that page was read, not the table's review.
-    const page = o.residency_page;
-    const p: Provider = { id, name: o.name, eu_data_residency: fact(o.eu_data_residency, page?.read_on ?? o.as_of, o.source, {
-      ...(o.residency_note ? { note: o.residency_note } : {}),
-      ...(page ? { evidence_page: { url: page.url, quote: page.quote, read_on: page.read_on } } : {}),
-    }) };
+    const p: Provider = { id, name: o.name, eu_data_residency: pageFact(o.eu_data_residency, o.residency_page, o.residency_note, o) };
     if (o.hq_country) p.hq_country = fact(o.hq_country, o.as_of, o.source);
     if (o.jurisdiction) p.jurisdiction = fact(o.jurisdiction, o.as_of, o.source);
-    // Terms quoted from the provider's page are dated by the day that page was read; a note alone, by the table's review.
-    for (const k of ['no_training', 'no_retention'] as const) {
-      const t = o[k];
-      if (!t) continue;
-      p[k] = fact(t.value, t.page?.read_on ?? o.as_of, o.source, {
-        ...(t.note ? { note: t.note } : {}),
-        ...(t.page ? { evidence_page: { url: t.page.url, quote: t.page.quote, read_on: t.page.read_on } } : {}),
-      });
-    }
-    if (o.terms_only_for) p.terms_only_for = o.terms_only_for.map(canonicalSlug);
+    withTerms(p, o);
     out.set(id, p);
   }
   for (const id of offered) {

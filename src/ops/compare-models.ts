@@ -336,12 +336,8 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   ];
 }
 
-const CAPABILITY_LABELS: Record<(typeof CAPABILITY_FIELDS)[number], string> = {
-  tool_calling: 'Tool calling (function calls)',
-  reasoning: 'Reasoning (a thinking mode)',
-  vision: 'Vision (image input)',
-  structured_output: 'Structured output (JSON schema)',
-};
+const CAPABILITY_LABELS: Record<(typeof CAPABILITY_FIELDS)[number], string> = { tool_calling: 'Tool calling (function calls)',
+  reasoning: 'Reasoning (a thinking mode)', vision: 'Vision (image input)', structured_output: 'Structured output (JSON schema)' };
 
 /** A capability as get_model states it: the fact with its source and date, its note as the detail; missing: why. */
 function capabilityValue(m: Model, c: (typeof CAPABILITY_FIELDS)[number]): RowValue {
