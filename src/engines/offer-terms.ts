@@ -114,11 +114,16 @@ export function termsReasons(ds: Dataset, offer: Offer, terms: readonly TermsKee
   });
 }
 
+/** What a provider's page must say of its API data for these keep values: `not used to train models and not retained`. */
+export function termsWords(terms: readonly TermsKeep[]): string {
+  return terms.map((k) => (k === 'no-training' ? 'not used to train models' : 'not retained')).join(' and ');
+}
+
 /** What keep=no-training / no-retention asked of API offers when some provider's own terms meet them, and who does. */
 export function termsNote(plan: Pick<Plan, 'terms' | 'terms_by' | 'terms_providers'>): string {
   const names = plan.terms_providers;
-  const what = plan.terms.map((k) => (k === 'no-training' ? 'API data is not used to train models' : 'API data is not retained')).join(' and ');
-  return `${plan.terms_by}: an API offer qualifies only where its provider's own page, quoted in the dataset, says ${what} by default `
+  return `${plan.terms_by}: an API offer qualifies only where its provider's own page, quoted in the dataset, says API data is `
+    + `${termsWords(plan.terms)} by default `
     + `(providers with such a page and an offer: ${names.join(', ')}); terms that hold only on request, on an opt-out or on an approved `
     + 'zero-data-retention agreement are shown in get_trust_profile but not counted, and a provider with no page read does not qualify. '
     + 'A page covering only some of a provider\'s listings counts for those alone (Azure\'s, for OpenAI\'s models). '

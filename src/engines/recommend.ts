@@ -8,7 +8,7 @@ import { applyStep, useSteps, type Filtering, type Step } from './recommend-step
 import { cheapestAtDefaultShare, cheapestOffer, isEuOffer, type PricedOffer } from './ranking.ts';
 import { cheapestAtPrompt, frontierOfModel } from './offer-frontier.ts';
 import { frontierServing } from './offer-context.ts';
-import { frontierMeetingTerms, providersWithOffersMeeting, type TermsKeep } from './offer-terms.ts';
+import { frontierMeetingTerms, providersWithOffersMeeting, termsWords, type TermsKeep } from './offer-terms.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { cheapestHosting, euRentalProvider, hostingOnNamedMachine, ownedHosting, rentalOf, type HostingPick } from './recommend-hosting.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
@@ -238,7 +238,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   // keep=no-training / no-retention met by some provider's own terms: API offers count only at those providers.
   const termsFlag = plan.terms.length ? `,terms=${plan.terms.join('+')}` : '';
   if (plan.terms_by) {
-    step('terms', plan.terms_by, `an API offer whose provider's own page says its API data is ${plan.terms.map((k) => (k === 'no-training' ? 'not used to train models' : 'not retained')).join(' and ')} `
+    step('terms', plan.terms_by, `an API offer whose provider's own page says its API data is ${termsWords(plan.terms)} `
       + 'by default (the providers table, quoted; terms that hold only on request or opt-out do not count)'
       + (plan.self ? ', or open weights to self-host' : ''),
     (m) => priced(m, false) !== undefined || (plan.self && open(m)), `self=${plan.self}${termsFlag}`);
