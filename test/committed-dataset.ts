@@ -30,8 +30,29 @@ function validatorDigest(): string {
 
 const MARKERS = path.join(PROJECT_ROOT, '.cache', 'validated-dataset');
 
+/**
+ * Loaded datasets by the day they are judged on. Test files that share a process (scripts/test-files.ts) share one
+ * load: a dataset is deep-frozen, so no test can change what another reads, and the files do not change in a run.
+ */
+const loaded = new Map<string, Dataset>();
+
 /** The committed dataset, as loadDataset(DEFAULT_DATA_DIR, opts) returns it: the same bytes, indexes and digest. */
 export function committedDataset(opts: { judgedOn?: string } = {}): Dataset {
+  const key = opts.judgedOn ?? '';
+  let dataset = loaded.get(key);
+  if (!dataset) loaded.set(key, dataset = loadCommitted(opts));
+  return dataset;
+}
+
+/**
+ * A load of its own, for a test that counts what a dataset's first use makes (kept per dataset): in a shared process
+ * another file's tests may have used the shared load first.
+ */
+export function freshCommittedDataset(opts: { judgedOn?: string } = {}): Dataset {
+  return loadCommitted(opts);
+}
+
+function loadCommitted(opts: { judgedOn?: string }): Dataset {
   const { raw, contentDigest } = readDatasetFiles(DEFAULT_DATA_DIR);
   const key = createHash('sha256').update(`${contentDigest}\u0000${validatorDigest()}`).digest('hex');
   const marker = path.join(MARKERS, key);
