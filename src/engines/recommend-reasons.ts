@@ -1,13 +1,14 @@
 // The sentences behind each recommendation: every figure with its date and source id, so a person can check it.
-import { euExclusionSentence } from './licence-territory.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import type { EvidencePage, Fact } from '../schema/fact.ts';
 import type { Hardware, Offer, OfferRegion } from '../schema/index.ts';
-import { citeLicenceTerms, citeSource } from './cite.ts';
+import { citeSource } from './cite.ts';
+import { licenceReason } from './recommend-licence.ts';
 import { discontinuedText } from './discontinued.ts';
 import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE } from './constants.ts';
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
+import { developerRetiredReason } from './developer-retired.ts';
 import { OFFER_WINDOW_RULE, offerServes, offerWindow } from './offer-context.ts';
 import { noTermsNote, termsNote, termsReasons } from './offer-terms.ts';
 import { FLAT_RULE, TIER_RULE } from './long-context.ts';
@@ -218,28 +219,6 @@ export function smallerWhy(small: { hardware: Hardware; fit: FitAssessed }, pick
   return 'which costs more to own';
 }
 
-/** The licence reason, with the clause quoted where the licence withholds its rights in the EU (licence-territory.ts). */
-function licenceReason(c: Candidate): string {
-  const eu = euExclusionSentence(c.model);
-  const text = licenceText(c);
-  return eu ? `${text} Note: ${eu}.` : text;
-}
-
-function licenceText(c: Candidate): string {
-  const m = c.model;
-  const ow = m.open_weights;
-  const l = m.licence;
-  const lic = l ? `${l.value.name} (${l.value.id})` : null;
-  if (ow?.value === true) {
-    if (!l) return `Open weights (${cite(ow)}); no licence in the dataset.`;
-    const osi = l.value.osi_approved === true ? 'OSI-approved' : l.value.osi_approved === false ? 'not OSI-approved' : 'OSI approval not established';
-    const commercial = l.value.commercial_use === true ? 'commercial use allowed' : l.value.commercial_use === false ? 'no commercial use' : 'commercial use not established';
-    return `Open weights (${cite(ow)}) under ${lic}: ${osi}, ${commercial} (${citeLicenceTerms(l)}).`;
-  }
-  if (ow?.value === false) return `Closed weights (${cite(ow)})${lic ? `, licence ${lic} (${cite(l!)})` : ''}: usable only through API offers.`;
-  return `No source in the dataset says whether the weights are open${lic ? `; licence ${lic} (${cite(l!)})` : ''}.`;
-}
-
 /**
  * The model's EU-resident offers at any context, one per provider and region, kept per dataset and model: they read
  * only the dataset (its offers and its date), and every pick shown sorted them again. Frozen, since answers share
@@ -309,7 +288,10 @@ export function explain(ds: Dataset, c: Candidate, ub: UseBoard, plan: Plan, s: 
   const list = euOffers(ds, c, plan);
   const reasons = [ratingReason(c, ub)];
   reasons.push(c.option.path === 'api' ? apiReason(ds, c.option, plan) : selfReason(ds, c, c.option, plan));
-  if (c.option.path === 'api') reasons.push(...termsReasons(ds, c.option.priced!.offer, plan.terms)); // keep=no-training: whose words
+  if (c.option.path === 'api') {
+    const offer = c.option.priced!.offer;
+    reasons.push(...[developerRetiredReason(ds, offer)].filter((r) => r !== null), ...termsReasons(ds, offer, plan.terms));
+  }
   const away = notOnMachineReason(c, plan);
   if (away) reasons.push(away);
   if (c.option.path === 'self_hosted' && !plan.api && plan.api_blocked_by?.startsWith('keep=no-')) {

@@ -14,7 +14,8 @@ import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
-import { noDeveloperPriceText, retiredOwnOffer, zeroPricedOwnOffer } from './cost-offers.ts';
+import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
+import { retiredOwnOffer } from '../engines/developer-retired.ts';
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { kept, keptRunAt, openedBy, stitched } from './json-fragment.ts';
 import {

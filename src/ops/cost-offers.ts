@@ -2,6 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { isExistingCustomersOnly, isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { isBaseSku, isZeroPriced } from '../engines/ranking.ts';
+import { retiredOwnOffer } from '../engines/developer-retired.ts';
 import type { Fact, Model, NextPrices, Offer, OfferLifecycleState, Sku } from '../schema/index.ts';
 import { developerShutdown, developerShutdownDate, vsDeveloper, type DeveloperShutdown, type VsDeveloper } from './cost-shutdown.ts';
 
@@ -116,11 +117,6 @@ function lineNote(line: Line | undefined, who: string, dataAsOf: string): string
   return `${who}'s price changes on ${n.starts}, ${when}: from that day ${line.provider_name} lists `
     + `${sides.join(' and ')} per 1M tokens (now $${line.input.usd_per_mtok}/$${line.output.usd_per_mtok}); `
     + 'its monthly cost holds until then.';
-}
-
-/** The developer's own base-SKU offer shut down by `asOf`, if any (estimate_cost's `own_retired`, cheapest_for's words). */
-export function retiredOwnOffer(offers: readonly Offer[], asOf: string): Offer | undefined {
-  return offers.find((o) => o.first_party && isBaseSku(o) && isShutDownOffer(o, asOf));
 }
 
 /**

@@ -1,0 +1,38 @@
+// The developer's own listing of a model, shut down: an answer that picks a third party's listing of it says so.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Offer } from '../schema/index.ts';
+import { isShutDownOffer, retiredText } from './offer-lifecycle.ts';
+import { isBaseSku } from './ranking.ts';
+
+/** The developer's own base-SKU offer shut down by `asOf`, if any (estimate_cost's `own_retired`, cheapest_for's words). */
+export function retiredOwnOffer(offers: readonly Offer[], asOf: string): Offer | undefined {
+  return offers.find((o) => o.first_party && isBaseSku(o) && isShutDownOffer(o, asOf));
+}
+
+/** The newest day a source read the listing's prices. */
+function lastRead(o: Offer): string | undefined {
+  const days = [o.prices.input?.as_of, o.prices.output?.as_of].filter((d): d is string => d !== undefined);
+  return days.sort().at(-1);
+}
+
+/**
+ * Why a pick served through a third party's API is one to check first, or null: DeepSeek retired V4 Flash on its own
+ * API on 2026-09-10 (for V4.1 Flash), and recommend_model picked cortecs' listing read on 2026-07-02 without a word
+ * of it. A third party may host the weights itself and go on serving, or relay the developer's API and stop with it;
+ * the dataset does not say which, so the sentence gives the two days and leaves the question open.
+ */
+export function developerRetiredReason(ds: Dataset, picked: Offer): string | null {
+  if (picked.first_party) return null;
+  const own = retiredOwnOffer(ds.offersByModel.get(picked.model_id) ?? [], ds.lifecycleDate);
+  if (!own) return null;
+  const name = ds.providerById.get(picked.provider)?.name ?? picked.provider;
+  const read = lastRead(picked);
+  const shut = own.shutdown_date?.value;
+  // Read after the shutdown: the third party still listed the model then. Before it (or undated): not known.
+  const listing = read && shut && read > shut
+    ? `${name} still listed it on ${read}, after that day.`
+    : `${name}'s listing was last read${read ? ` on ${read}` : ''}${read && shut ? ', before that day' : ''}: `
+      + `whether ${name} still serves the model is not in the dataset.`;
+  return `The developer's own API no longer serves it: ${own.provider_model_id} ${retiredText(own, ds.lifecycleDate)}`
+    + `${own.replacement ? `; its replacement is ${own.replacement.value}` : ''}. ${listing}`;
+}
