@@ -1,6 +1,6 @@
 // The API and break-even parts of estimate_cost's answer, shared by its full and summary forms.
 import { z } from 'zod';
-import { IsoDate, NextPrices, OfferRegion, Sku } from '../schema/index.ts';
+import { IsoDate, NextPrices, OfferRegion, OFFER_REGION_TEXT, Sku } from '../schema/index.ts';
 import { LISTED_WINDOWS } from '../engines/break-even-words.ts';
 import { TIER_RULE } from '../engines/long-context.ts';
 import { LIFECYCLE_STATE_TEXT, LifecycleState, wireFact } from './common.ts';
@@ -23,7 +23,7 @@ export const ApiLine = z
     provider: z.string().describe('Provider id.'),
     provider_name: z.string(),
     provider_model_id: z.string().describe('The id to put in an API request to this provider.'),
-    region: OfferRegion.describe('`eu` for an EU-regional SKU; `us` or `apac` for a US or Asia-Pacific routing prefix; else `global`.'),
+    region: OfferRegion.describe(OFFER_REGION_TEXT),
     sku: Sku.describe('`standard` (the list price) or `regional` (a data-zone or in-region endpoint): the base SKUs costed.'),
     first_party: z.boolean().describe("true: sold by the model's own developer (its API, cloud or plan); "
       + 'false: a reseller or gateway, listed as its sources give it, not vouched for.'),

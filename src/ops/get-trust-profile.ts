@@ -1,7 +1,7 @@
 // get_trust_profile: the Trust Index of a model, its 16 criteria with evidence, and compliance information.
 import { z } from 'zod';
 import { CRITERIA_COUNT, MIN_VOTES, trustProfile } from '../engines/trust.ts';
-import { DataTerms, EuCodeStatus, EuResidency, IsoDate, Licence, OfferRegion, Sku, TerritoryExclusion } from '../schema/index.ts';
+import { DataTerms, EuCodeStatus, EuResidency, IsoDate, Licence, OfferRegion, OFFER_REGION_TEXT, Sku, TerritoryExclusion } from '../schema/index.ts';
 import { ModelIdParam, requireModelId, wireFact } from './common.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
@@ -49,7 +49,7 @@ const Compliance = z
           provider: z.string().describe('Provider id.'),
           provider_name: z.string().describe('Provider name.'),
           provider_model_id: z.string().describe('The id to put in an API request to this provider.'),
-          region: OfferRegion.describe('`eu` for an EU-regional SKU; `us` or `apac` for a US or Asia-Pacific routing prefix; else `global`.'),
+          region: OfferRegion.describe(OFFER_REGION_TEXT),
           sku: Sku.describe('Which product of the provider: `standard`, `regional`, `batch`, `flex`, `priority`... (one provider may list '
             + 'several).'),
           eu_resident: wireFact(EuResidency).describe('`yes`: served in the EU; `region`: EU regions exist and must be chosen. '

@@ -7,7 +7,8 @@ import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { TIER_RULE, tierBlend, tierDerivedFrom, type AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, cheapestAtDefaultShare, overallRating, type Board, type BoardEntry } from '../engines/ranking.ts';
 import {
-  EuResidency, HeldBackPrice, IsoDate, Leaderboard, Licence, ModelStatus, NextPrices, OfferRegion, PriceTier, Sku, type Model, type Offer, type Rating,
+  EuResidency, HeldBackPrice, IsoDate, Leaderboard, Licence, ModelStatus, NextPrices, OfferRegion, OFFER_REGION_TEXT, PriceTier, Sku,
+  type Model, type Offer, type Rating,
 } from '../schema/index.ts';
 import { LIFECYCLE_STATE_TEXT, LifecycleState, wireFact } from './common.ts';
 import { kept } from './json-fragment.ts';
@@ -58,7 +59,7 @@ export const OfferView = z
     provider: z.string().describe('Provider id.'),
     provider_name: z.string(),
     provider_model_id: z.string().describe('The id to put in an API request to this provider.'),
-    region: OfferRegion.describe('`eu` for an EU-regional SKU; `us` or `apac` for a US or Asia-Pacific routing prefix; else `global`.'),
+    region: OfferRegion.describe(OFFER_REGION_TEXT),
     prices: z
       .object({
         input: WirePrice.optional(),

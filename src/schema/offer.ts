@@ -68,8 +68,15 @@ export const NextPrices = z
   .strict();
 export type NextPrices = z.infer<typeof NextPrices>;
 
-/** Where a listing's prefix routes its requests (catalogue-util.ts, `regionOfSku`). */
-export const OfferRegion = z.enum(['global', 'eu', 'us', 'apac']);
+/**
+ * Where a listing's prefix routes its requests (catalogue-util.ts, `regionOfSku`), or `cn` for a provider whose API is
+ * mainland China's (catalogue-util.ts, `mainlandChinaApi`): Alibaba (China), SiliconFlow (China), Zhipu AI's
+ * open.bigmodel.cn, whose prices the sources convert from yuan.
+ */
+export const OfferRegion = z.enum(['global', 'eu', 'us', 'apac', 'cn']);
+/** What an answer's `region` means, in one place for every answer that shows it. */
+export const OFFER_REGION_TEXT = '`eu` for an EU-regional SKU; `us` or `apac` for a US or Asia-Pacific routing prefix; `cn` for a '
+  + 'provider whose API is mainland China\'s (its own name or API address says so); else `global`.';
 export type OfferRegion = z.infer<typeof OfferRegion>;
 
 /**

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { jsonLinesOf, regionOfSku } from './catalogue-util.ts';
+import { jsonLinesOf, mainlandChinaApi, regionOfSku } from './catalogue-util.ts';
 import type { IngestIssue } from './types.ts';
 
 test('lines that fit the schema are yielded with their line; others, and lines that are not JSON, become issues', async () => {
@@ -51,4 +51,19 @@ test("a listing's routing prefix names its geography, as AWS names Bedrock's cro
   assert.equal(regionOfSku('anthropic.claude-sonnet-4-6'), 'global');
   // GovCloud's profile (`us-gov.`) routes among AWS GovCloud (US) Regions, in the US.
   assert.equal(regionOfSku('us-gov.anthropic.claude-sonnet-4-5-20250929-v1:0'), 'us');
+});
+
+test('a provider whose API is mainland China\'s, by its catalogue entry: id, name or API address', () => {
+  // models.dev's provider.toml files (data/sources/models.dev, 2026-07-02) and genai-prices' zhipuai.yml.
+  assert.equal(mainlandChinaApi({ id: 'alibaba-cn', name: 'Alibaba (China)', api: 'https://dashscope.aliyuncs.com/compatible-mode/v1' }), true);
+  assert.equal(mainlandChinaApi({ id: 'alibaba', name: 'Alibaba', api: 'https://dashscope-intl.aliyuncs.com/compatible-mode/v1' }), false);
+  assert.equal(mainlandChinaApi({ id: 'minimax-cn', name: 'MiniMax (minimaxi.com)', api: 'https://api.minimaxi.com/anthropic/v1' }), true);
+  assert.equal(mainlandChinaApi({ id: 'minimax', name: 'MiniMax', api: 'https://api.minimax.io/anthropic/v1' }), false);
+  assert.equal(mainlandChinaApi({ id: 'tencent-coding-plan', name: 'Tencent Coding Plan (China)', api: 'https://api.lkeap.cloud.tencent.com' }), true);
+  assert.equal(mainlandChinaApi({ id: 'iflowcn', name: 'iFlow', api: 'https://apis.iflow.cn/v1' }), true);
+  // genai-prices gives a pattern, not an address: 'https://open\.bigmodel\.cn'.
+  assert.equal(mainlandChinaApi({ id: 'zhipuai', name: 'Zhipu AI', api: 'https://open\\.bigmodel\\.cn' }), true);
+  assert.equal(mainlandChinaApi({ id: 'zai', name: 'Z.AI', api: 'https://api\\.z\\.ai' }), false);
+  // A `cn` inside a word is no part of the id: `cnx` is not China, nor is a host ending in `.cn.example.com`.
+  assert.equal(mainlandChinaApi({ id: 'cnx-cloud', name: 'CNX', api: 'https://api.cn.example.com' }), false);
 });

@@ -99,6 +99,20 @@ export function regionOfSku(id: string): 'global' | 'eu' | 'us' | 'apac' {
   return 'global';
 }
 
+/**
+ * Whether a provider's API is mainland China's, from what its catalogue entry says of it: its id has a `cn` part
+ * (models.dev's alibaba-cn, minimax-cn, siliconflow-cn beside alibaba, minimax, siliconflow), its name says "(China)"
+ * (D.Run (China), Tencent Coding Plan (China)), or its API address is under `.cn` (open.bigmodel.cn, api.moonshot.cn,
+ * api-inference.modelscope.cn). Such listings sell at prices the sources convert from yuan (genai-prices says so for
+ * Zhipu AI: "CNY is the only billing currency") to buyers of that platform: an answer shows `cn`, not `global`.
+ */
+export function mainlandChinaApi(p: { id: string; name?: string; api?: string }): boolean {
+  if (p.id.toLowerCase().split('-').includes('cn')) return true;
+  if (p.name?.includes('(China)')) return true;
+  const host = /^https?:\/\/([^/:\\]+)/.exec((p.api ?? '').replace(/\\\./g, '.'))?.[1]?.toLowerCase();
+  return host !== undefined && host.endsWith('.cn');
+}
+
 /** An AWS Region code as an in-Region id's path segment (`us-east-1`, `us-gov-west-1`; `ap-northeast-1`). */
 const AWS_US_REGION = /^us-(?:gov-)?(?:east|west|central|north|south)-\d+$/;
 const AWS_AP_REGION = /^ap-(?:east|west|south|north|northeast|southeast|southwest|northwest|central)-\d+$/;

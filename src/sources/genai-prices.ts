@@ -15,7 +15,7 @@ import {
   PROMOTIONS_FILE, endPromotion, endStatedBy, listPriceNote, promotionEndBasis, promotionKey, translatePromotions, type Promotion,
 } from './genai-prices-promotions.ts';
 import { listingKey, openRouterCopies, openRouterVariants, stillCopied, type CopiedPrice, type PriceRecord } from './genai-prices-copies.ts';
-import { IsoDate, defined, issueAt, regionOfSku, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
+import { IsoDate, defined, issueAt, mainlandChinaApi, regionOfSku, parseFields, readHeadCommit, urlsIn, type Where } from './catalogue-util.ts';
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
 import type { Adapter, AdapterResult, CatalogueChange, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
 
@@ -33,6 +33,7 @@ const ProviderFields = {
   name: z.string().min(1),
   pricing_urls: z.array(z.url()),
   price_comments: z.string(),
+  api_pattern: z.string(),
   models: z.array(z.unknown()),
 };
 
@@ -208,6 +209,8 @@ function readProviders(doc: unknown, ctx: Ctx, issues: IngestIssue[]): Listing[]
       const converted = listing && conversionNote(p.price_comments, (m as { price_comments?: string })?.price_comments,
         (m as { description?: string })?.description);
       if (listing && converted) listing.converted = converted;
+      // Zhipu AI's open.bigmodel.cn (its api_pattern): mainland China's API, priced in yuan (catalogue-util.ts).
+      if (listing?.offer && mainlandChinaApi({ id: p.id!, name: p.name, api: p.api_pattern })) listing.offer = { ...listing.offer, region: 'cn' };
       if (listing) out.push(listing);
     });
   });

@@ -15,7 +15,7 @@ import {
   validateModel,
 } from './catalogue-models-dev-toml.ts';
 import { readTarText, resolveText, type TarText } from './catalogue-tar.ts';
-import { issueAt, readHeadCommit, type Where } from './catalogue-util.ts';
+import { issueAt, mainlandChinaApi, readHeadCommit, type Where } from './catalogue-util.ts';
 import type { Adapter, AdapterResult, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
 
 const FOLDER = 'models.dev';
@@ -25,7 +25,7 @@ const MODEL_FILE = /^models\/([^/]+)\/([^/]+)\.toml$/;
 const PROVIDER_FILE = /^providers\/([^/]+)\/provider\.toml$/;
 const OFFER_FILE = /^providers\/([^/]+)\/models\/(.+)\.toml$/;
 
-const ProviderToml = z.looseObject({ name: z.string().min(1) });
+const ProviderToml = z.looseObject({ name: z.string().min(1), api: z.string().optional() });
 
 export const modelsDev: Adapter = { id: SOURCE_ID, read };
 
@@ -36,8 +36,9 @@ async function read(roots: SourceRoots): Promise<AdapterResult> {
   const issues: IngestIssue[] = [];
   const tar = await readTarText(path.join(dir, tarball), isCatalogueFile);
   const file = `${FOLDER}/${tarball}`;
-  readNames(tar, file, issues);
-  const { models, offers } = translate(tar, head.date, file, issues);
+  const mainland = new Set<string>();
+  readNames(tar, file, issues, mainland);
+  const { models, offers } = translate(tar, head.date, file, issues, mainland);
   const changesPath = path.join(dir, CHANGES_FILE);
   const changes = existsSync(changesPath) ? await readModelsDevChanges(changesPath, `${FOLDER}/${CHANGES_FILE}`, issues) : [];
   return { sources: [sourceRow(head.date)], models, offers, changes, issues };
@@ -87,7 +88,8 @@ function parseTomlAt(text: string, where: Where, issues: IngestIssue[]): Record<
   }
 }
 
-function readNames(tar: TarText, file: string, issues: IngestIssue[]): Record<string, string> {
+/** Provider names by id; `mainland` collects the providers whose API is mainland China's (`mainlandChinaApi`). */
+function readNames(tar: TarText, file: string, issues: IngestIssue[], mainland = new Set<string>()): Record<string, string> {
   const names: Record<string, string> = {};
   for (const p of [...tar.files.keys()].sort()) {
     const m = PROVIDER_FILE.exec(p);
@@ -96,13 +98,15 @@ function readNames(tar: TarText, file: string, issues: IngestIssue[]): Record<st
     const raw = parseTomlAt(tar.files.get(p) ?? '', where, issues);
     if (!raw) continue;
     const parsed = ProviderToml.safeParse(raw);
-    if (parsed.success) names[m[1]] = parsed.data.name;
-    else issues.push(issueAt(where, 'a provider needs a non-empty name', 'name'));
+    if (parsed.success) {
+      names[m[1]] = parsed.data.name;
+      if (mainlandChinaApi({ id: m[1], name: parsed.data.name, api: parsed.data.api })) mainland.add(m[1]);
+    } else issues.push(issueAt(where, 'a provider needs a non-empty name', 'name'));
   }
   return names;
 }
 
-function translate(tar: TarText, asOf: string, file: string, issues: IngestIssue[]) {
+function translate(tar: TarText, asOf: string, file: string, issues: IngestIssue[], mainland: ReadonlySet<string>) {
   const models: ModelObservation[] = [];
   const offers: OfferObservation[] = [];
   const bases = new Map<string, Record<string, unknown>>();
@@ -144,7 +148,8 @@ function translate(tar: TarText, asOf: string, file: string, issues: IngestIssue
     const canonical = rec.base_model;
     const ids = { canonical_hint: canonical, vendor_hint: vendorHint(provider, modelPath, canonical, vendors) };
     models.push(toModelObservation(rec, { source_model_id: `${provider}/${modelPath}`, provider, ...ids }, asOf, where, issues));
-    offers.push(toOfferObservation(rec, { provider, provider_model_id: modelPath, canonical_hint: canonical }, asOf, where, issues));
+    const offer = toOfferObservation(rec, { provider, provider_model_id: modelPath, canonical_hint: canonical }, asOf, where, issues);
+    offers.push(mainland.has(provider) ? { ...offer, region: 'cn' } : offer);
   }
   return { models, offers };
 }
