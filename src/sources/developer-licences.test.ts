@@ -113,5 +113,8 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.equal(by.get('lfm-2.5-1.2b-thinking')?.licence_text, 'LFM Open License v1.0');
   // whisper-1 is OpenAI's API name of its Whisper V2 (large-v2) weights, whose licence the Whisper README names: MIT.
   assert.equal(by.get('whisper-1')?.licence_text, 'mit');
+  // NVIDIA's Nemotron-Mini-4B-Instruct card at 6a41779: `license_name: nvidia-community-model-license`, its own licence,
+  // not the NVIDIA Open Model License that its later ONNX build names.
+  assert.equal(by.get('nemotron-mini-4b-instruct')?.licence_text, 'NVIDIA Community Model License');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });
