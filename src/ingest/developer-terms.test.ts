@@ -31,7 +31,10 @@ google,Gemini API Additional Terms of Service,^gemini,,https://ai.google.dev/ter
 test("the project's table loads without issues, one row per developer", () => {
   const { rows, issues } = loadDeveloperTerms(path.join(import.meta.dirname, '../../data/curated/developer-terms.csv'));
   assert.deepEqual(issues, []);
-  assert.deepEqual(rows.map((r) => r.developer), ['openai', 'google', 'xai', 'mistral', 'anthropic']);
+  // Since 2026-11-29 also the API terms of Alibaba Cloud (Qwen's API models), AWS (Amazon Nova), Cohere, MiniMax,
+  // Moonshot AI and Perplexity: 85 closed models had no licence fact, 41 of them these developers'.
+  assert.deepEqual(rows.map((r) => r.developer),
+    ['openai', 'google', 'xai', 'mistral', 'anthropic', 'alibaba', 'amazon', 'cohere', 'minimax', 'moonshotai', 'perplexity']);
   // Every row quotes its page and is read on a day: the note of each fact it gives names both.
   for (const r of rows) assert.ok(r.url.startsWith('https://') && r.quote.length >= 20, r.developer);
 });
@@ -92,4 +95,16 @@ mistral,Mistral terms,,,https://mistral.ai/terms,2026-11-29,short,
   assert.equal(rows[0]!.terms, 'OpenAI Services Agreement');
   assert.equal(issues.length, 3);
   assert.match(issues.map((i) => i.message).join('\n'), /a second row for openai/);
+});
+
+test("the project's table leaves out the API names of weights a developer published", () => {
+  const { rows } = loadDeveloperTerms(path.join(import.meta.dirname, '../../data/curated/developer-terms.csv'));
+  // Moonshot publishes Kimi K2 (and its tiers), Kimi-VL, Kimi-Dev, Kimi Linear and Moonlight: a listing that marks one of
+  // them closed must not make it proprietary under the Kimi OpenPlatform terms; kimi-latest, API-only, is. MiniMax's
+  // -lightning tiers name published M2.x weights, which no page of MiniMax's read says they run: left untouched too.
+  const ms = ['kimi-latest', 'kimi-k2-thinking', 'moonlight-16b-a3b-instruct'].map((id) => model(id, 'moonshotai', { open_weights: closed }))
+    .concat(['minimax-m2-her', 'minimax-m2.1-lightning'].map((id) => model(id, 'minimax', { open_weights: closed })));
+  const r = applyDeveloperTerms(ms, rows, PROPRIETARY);
+  assert.deepEqual(r.licensed, ['kimi-latest', 'minimax-m2-her']);
+  assert.match(ms[0].licence!.note!, /Terms of Service for Kimi OpenPlatform, the developer's terms for its API \(https:\/\/platform\.kimi\.ai\/docs\/agreement\/modeluse, read 2026-11-29/);
 });

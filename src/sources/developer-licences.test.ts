@@ -77,12 +77,13 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // IBM, DeepSeek, ByteDance Seed, OpenAI, Moonshot AI, MiniMax, THUDM (Tsinghua's KEG, publisher of the ChatGLM weights),
   // Cohere (CohereLabs), Z.ai (zai-org), Baidu (its Hugging Face organisation and AI Studio), Ai2 (allenai), LMSYS
   // (lmsys, Vicuna), StepFun (stepfun-ai), Google (ai.google.dev, Gemma 4; google, Gemma 3), NVIDIA (nvidia), Reka
-  // (RekaAI), Black Forest Labs (black-forest-labs/flux, its FLUX.1 model cards) and Nous Research (NousResearch).
+  // (RekaAI), Black Forest Labs (black-forest-labs/flux, its FLUX.1 model cards), Nous Research (NousResearch), Baidu's
+  // ERNIE repository (PaddlePaddle/ERNIE), ByteDance's UI-TARS repository (bytedance) and Liquid AI (LiquidAI).
   const own = new RegExp('^https://(huggingface\\.co/(mistralai|microsoft|tencent|Qwen|openai|moonshotai|CohereLabs|zai-org|baidu|allenai|lmsys'
-    + '|google|nvidia|RekaAI|NousResearch)'
+    + '|google|nvidia|RekaAI|NousResearch|LiquidAI)'
     + '|aistudio\\.baidu\\.com|docs\\.mistral\\.ai|qwenlm\\.github\\.io|ai\\.google\\.dev'
     + '|github\\.com/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM|stepfun-ai'
-    + '|black-forest-labs))/');
+    + '|black-forest-labs|PaddlePaddle|bytedance))/');
   // Black Forest Labs' cards: FLUX.1 [schnell] "Released under the `apache-2.0` licence" (1f71c43); FLUX.1 Kontext [dev]
   // "falls under the FLUX.1 [dev] Non-Commercial License" (474dc42).
   assert.equal(by.get('flux_1-schnell')?.licence_text, 'Apache 2.0');
@@ -103,5 +104,17 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.equal(by.get('hermes-3-llama-3.1-405b')?.licence_text, 'llama 3.1');
   assert.match(by.get('hermes-3-llama-3.1-405b')!.licence_note!, /"license: llama3 \.\.\. Hermes 3 405B is a frontier level, full parameter finetune of the Llama-3\.1 405B foundation model"$/);
   assert.equal(by.get('hermes-4-70b')?.licence_text, 'llama 3.1');
+  // Baidu's ERNIE README at fec4aa6: the ten ERNIE 4.5 variants "are publicly accessible under Apache 2.0"; ByteDance's
+  // UI-TARS README at 582f3a7: "UI-TARS is licensed under the Apache License 2.0"; Liquid AI's cards: `license_name:
+  // lfm1.0`, "License | LFM Open License v1.0", a licence of its own, not Apache 2.0 (a revenue threshold).
+  assert.equal(by.get('ernie-4.5-300b-a47b')?.licence_text, 'Apache 2.0');
+  assert.equal(by.get('ui-tars-1.5-7b')?.licence_text, 'Apache 2.0');
+  assert.equal(by.get('lfm-2-24b-a2b')?.licence_text, 'LFM Open License v1.0');
+  assert.equal(by.get('lfm-2.5-1.2b-thinking')?.licence_text, 'LFM Open License v1.0');
+  // whisper-1 is OpenAI's API name of its Whisper V2 (large-v2) weights, whose licence the Whisper README names: MIT.
+  assert.equal(by.get('whisper-1')?.licence_text, 'mit');
+  // NVIDIA's Nemotron-Mini-4B-Instruct card at 6a41779: `license_name: nvidia-community-model-license`, its own licence,
+  // not the NVIDIA Open Model License that its later ONNX build names.
+  assert.equal(by.get('nemotron-mini-4b-instruct')?.licence_text, 'NVIDIA Community Model License');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });
