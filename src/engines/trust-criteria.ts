@@ -143,9 +143,10 @@ const ON_CONDITION = '; on condition: ';
 /** A residency fact's source and day, its page when it quotes one, and the admission when a provider row quotes none. */
 function residencyCite(f: Offer['eu_resident']): string {
   const page = f.evidence_page ? `, ${f.evidence_page.url}` : f.source === 'inference-providers' ? ', its provider row quotes no page' : '';
-  // EU processing the provider opens to some customers only (OpenAI's eligible organizations) still counts: the page
-  // offers it; the detail says a condition holds, whose words the offer's note gives (src/ingest/offer-residency.ts).
-  const condition = f.note?.includes(ON_CONDITION) ? ', for eligible customers only, as its note says' : '';
+  // EU processing on a condition still counts: the page offers it (OpenAI's to eligible organizations, in its Europe
+  // region of the EEA and Switzerland; Bedrock's when called from an EU Region); the detail says a condition holds,
+  // whose words the offer's note gives (src/ingest/offer-residency.ts).
+  const condition = f.note?.includes(ON_CONDITION) ? ', on the condition its note gives' : '';
   return `${f.value}: ${f.source}, ${f.as_of}${page}${condition}`;
 }
 

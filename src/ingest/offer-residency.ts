@@ -30,7 +30,13 @@ export type ResidencyInput = {
  * provider's row, which holds where the product has one rule.
  */
 export function residencyOf(x: ResidencyInput, provider: Provider | undefined, rules: readonly OfferResidencyRule[]): Fact<EuResidency> {
-  if (x.region === 'eu') return fact('yes' as const, x.as_of, x.source, { note: 'EU-regional SKU: requests are served in EU regions' });
+  if (x.region === 'eu') {
+    // An EU listing is EU-resident, on the provider's condition where its rule gives one (Bedrock's eu. profiles stay in
+    // the EU when called from an EU Region), as withEuCondition says it of the EU SKUs a source prices apart.
+    const rule = ruleFor(x, rules);
+    const said = rule?.condition ? `${conditionOf({ ...rule, eu_resident: 'yes' })} (${rule.url}, read ${rule.as_of})` : '';
+    return fact('yes' as const, x.as_of, x.source, { note: `EU-regional SKU: requests are served in EU regions${said}` });
+  }
   const route = nonEuRouteOf(x.provider_model_id);
   if (route) {
     return fact('no' as const, x.as_of, x.source, { note: route === 'global'
