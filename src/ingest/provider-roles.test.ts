@@ -27,8 +27,9 @@ test('the hosts and routers the providers\' own pages name, as read on 2026-11-2
   // Fireworks "Fireworks-hosted infrastructure"; Scaleway "All models are currently hosted in a secure data center ... Paris".
   for (const id of ['deepinfra', 'togetherai', 'fireworks-ai', 'scaleway']) assert.equal(role.get(id), 'host', id);
   // OpenRouter "routes every request across 60+ providers"; Vercel "route your AI model requests across multiple AI
-  // providers"; Hugging Face "integrates with leading AI infrastructure providers"; NanoGPT "X-Provider ... selects a provider".
-  for (const id of ['openrouter', 'vercel', 'huggingface', 'nano-gpt']) assert.equal(role.get(id), 'router', id);
+  // providers"; Hugging Face "integrates with leading AI infrastructure providers"; NanoGPT "X-Provider ... selects a provider";
+  // ZenMux "intelligently routes requests to the most suitable provider".
+  for (const id of ['openrouter', 'vercel', 'huggingface', 'nano-gpt', 'zenmux']) assert.equal(role.get(id), 'router', id);
   // No page of Groq's or Cerebras' own was read: they stay unknown rather than guessed.
   for (const id of ['groq', 'cerebras']) assert.equal(role.get(id), undefined, id);
 });
