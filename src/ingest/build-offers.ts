@@ -3,6 +3,7 @@ import type { Fact, HeldBackPrice, ModelStatus, Offer, OfferRegion, Provider } f
 import { fact } from '../schema/fact.ts';
 import type { IngestIssue, OfferObservation, OfferResidencyRule, ProviderObservation } from '../sources/types.ts';
 import { WEIGHT_HOSTS_SOURCE_ID, type WeightHost } from './weight-hosts.ts';
+import { PROVIDER_ROLES_SOURCE_ID, type ProviderRole } from './provider-roles.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { addPriceNotes } from './price-notes.ts';
 import { noticeProviderOf } from '../sources/provider-ids.ts';
@@ -372,6 +373,7 @@ export function buildProviders(
   offered: Iterable<string>,
   derivedAsOf: string,
   weightHosts: readonly WeightHost[] = [],
+  roles: readonly ProviderRole[] = [],
 ): Provider[] {
   const out = new Map<string, Provider>();
   for (const o of obs) {
@@ -391,6 +393,15 @@ export function buildProviders(
   for (const h of weightHosts) {
     const p = out.get(canonicalSlug(h.provider_id));
     if (p) p.hosts_weights = fact(true, h.read_on, WEIGHT_HOSTS_SOURCE_ID, { note: `${h.note} (${h.url})` });
+  }
+  // Whether it runs open weights itself or forwards to a provider that does (provider-roles.csv), as its page says:
+  // what estimate_cost and cheapest_for call the seller of an open-weights model's listing.
+  for (const r of roles) {
+    const p = out.get(canonicalSlug(r.provider_id));
+    if (p) {
+      p.serving_role = fact(r.role, r.read_on, PROVIDER_ROLES_SOURCE_ID,
+        { note: r.note, evidence_page: { url: r.url, quote: r.quote, read_on: r.read_on } });
+    }
   }
   return [...out.values()].sort((a, b) => a.id.localeCompare(b.id));
 }

@@ -21,6 +21,7 @@ import { keepActiveWhereServed } from './served-status.ts';
 import { closeUnknownWeights, type ClosedDeveloper } from './closed-developers.ts';
 import { applyDeveloperTerms, type DeveloperTerms } from './developer-terms.ts';
 import type { WeightHost } from './weight-hosts.ts';
+import type { ProviderRole } from './provider-roles.ts';
 import { noteAnnouncedDeprecations, type DeprecationReading } from './deprecation-readings.ts';
 import { listingShutdowns } from './retired-listings.ts';
 import { holdBackClosedResalesBelowDeveloper } from './closed-resale-below-developer.ts';
@@ -87,6 +88,8 @@ export type Tables = {
   notLanguageModels?: readonly NotLanguageModel[];
   /** Providers that host the models they sell themselves (data/curated/weight-hosting-providers.csv); absent in tests without it. */
   weightHosts?: readonly WeightHost[];
+  /** Providers that run open weights themselves or route to others (data/curated/provider-roles.csv); absent in tests without it. */
+  providerRoles?: readonly ProviderRole[];
   /** What a source's undated `deprecated` means (data/curated/deprecation-readings.csv); absent in tests without it. */
   deprecationReadings?: readonly DeprecationReading[];
   /** The machine price rows (data/curated/machine-prices.csv), for the checks that need the data date; absent in tests without it. */
@@ -225,7 +228,7 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
       why: mb.notLanguageModel(id) ? NOT_A_LANGUAGE_MODEL_WHY : 'no canonical model matches' });
   }
   const providers = buildProviders(allOf(results, 'providers'), tables.providerNames, new Set(offers.map((o) => o.provider)), dataAsOf,
-    tables.weightHosts ?? []);
+    tables.weightHosts ?? [], tables.providerRoles ?? []);
   // Before the past shutdowns: a date that has passed retires a listing whose deprecation only announced it.
   noteAnnouncedDeprecations(offers, tables.deprecationReadings ?? []);
   retirePastShutdowns(mb.models, offers, dataAsOf, hostingProviders(providers));

@@ -25,3 +25,22 @@ test('agreeing sources keep the first, the others corroborate; a single source s
   assert.equal(powerFact([obs('epoch-hardware', 700), obs('hf-tasks-hardware', undefined)])?.value, 700);
   assert.equal(powerFact([obs('epoch-hardware', undefined)]), undefined);
 });
+
+test("RX 7900 XT: AMD's 300 W board power, read on its own page, wins over the Hugging Face table's 315 W", async () => {
+  // AMD's announcement as mybroadband.co.za reported it on 2022-11-04: "20GB GDDR6 video memory, 320-bit interface,
+  // and 300W TDP" (tweaktown.com: "... the Radeon RX 7900 XT (300W)"); huggingface.js hardware.ts "RX 7900 XT": 315.
+  // The row's bandwidth (800 GB/s) keeps its own page; the power observation cites the power page.
+  const { loadAccelerators } = await import('./hardware.ts');
+  const { hardware, issues } = await loadAccelerators('data/curated/accelerators.csv');
+  assert.deepEqual(issues, []);
+  const mine = hardware.filter((h) => h.key === 'amd-rx-7900-xt');
+  const power = mine.filter((h) => h.power_w !== undefined);
+  assert.equal(power.length, 1);
+  assert.equal(power[0]!.power_w, 300);
+  assert.match(power[0]!.url!, /mybroadband\.co\.za\/news\/hardware\/467523/);
+  assert.equal(power[0]!.as_of, '2026-11-29');
+  assert.equal(mine.find((h) => h.bandwidth_gbs !== undefined)?.url?.includes('worldnl.com'), true);
+  const f = powerFact([...power, obs('hf-tasks-hardware', 315)]);
+  assert.equal(f?.value, 300);
+  assert.deepEqual(f?.conflicts, [{ value: 315, as_of: '2025-07-21', source: 'hf-tasks-hardware' }]);
+});

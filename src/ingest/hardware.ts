@@ -337,6 +337,12 @@ const AcceleratorRow = z.object({
   source_url: z.url(),
   read_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'the day the figures were read, YYYY-MM-DD'),
   note: z.string().transform(blank),
+  /** The page the board power was read on, where it is not `source_url` (the RX 7900 XT: AMD's announcement as reported). */
+  power_url: z.union([z.literal(''), z.url()]).optional().transform((s) => s || undefined),
+  /** The day `power_url` was read. */
+  power_read_on: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')]).optional().transform((s) => s || undefined),
+}).refine((r) => r.power_url === undefined || (r.power_w !== undefined && r.power_read_on !== undefined), {
+  message: 'a power page needs a power figure and the day it was read', path: ['power_url'],
 });
 
 /** The reviewed accelerators table as hardware observations, each dated by the day its row was read. */
@@ -353,9 +359,18 @@ export async function loadAccelerators(file: string): Promise<{ hardware: Hardwa
     ...(v.usable_memory_fraction !== undefined ? { usable_fraction: v.usable_memory_fraction } : {}),
     bandwidth_gbs: v.bandwidth_gbs!,
     ...(v.compute_tflops !== undefined ? { compute_tflops: v.compute_tflops } : {}),
-    ...(v.power_w !== undefined ? { power_w: v.power_w } : {}),
+    ...(v.power_w !== undefined && v.power_url === undefined ? { power_w: v.power_w } : {}),
     url: v.source_url,
     as_of: v.read_on,
   }));
+  // A board power read on a page of its own is an observation of its own, so its fact cites that page, not the
+  // bandwidth's.
+  for (const { value: v } of valid) {
+    if (v.power_url === undefined) continue;
+    hardware.push({
+      source: ACCELERATORS_SOURCE_ID, key: v.id, name: v.name, vendor: v.vendor, kind: v.kind,
+      power_w: v.power_w!, url: v.power_url, as_of: v.power_read_on!,
+    });
+  }
   return { hardware, issues };
 }

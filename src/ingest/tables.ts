@@ -33,6 +33,7 @@ import { CLOSED_DEVELOPERS_SOURCE, loadClosedDevelopers } from './closed-develop
 import { DEVELOPER_TERMS_SOURCE, loadDeveloperTerms } from './developer-terms.ts';
 import { loadNotLanguageModels } from './not-language-models.ts';
 import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
+import { PROVIDER_ROLES_SOURCE, loadProviderRoles } from './provider-roles.ts';
 import { DEPRECATION_READINGS_SOURCE, loadDeprecationReadings } from './deprecation-readings.ts';
 
 /** The day the alias table (and the derived source) were last reviewed. */
@@ -105,6 +106,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...notLanguageModels.issues);
   const weightHosts = loadWeightHosts(path.join(curatedDir, 'weight-hosting-providers.csv'));
   issues.push(...weightHosts.issues);
+  const providerRoles = loadProviderRoles(path.join(curatedDir, 'provider-roles.csv'));
+  issues.push(...providerRoles.issues);
   const deprecationReadings = loadDeprecationReadings(path.join(curatedDir, 'deprecation-readings.csv'));
   issues.push(...deprecationReadings.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
@@ -143,6 +146,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     developerTerms: developerTerms.rows,
     notLanguageModels: notLanguageModels.rows,
     weightHosts: weightHosts.rows,
+    providerRoles: providerRoles.rows,
     deprecationReadings: deprecationReadings.rows,
     machinePrices: prices.rows,
     cardStreetPrices: street.rows,
@@ -161,6 +165,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       CLOSED_DEVELOPERS_SOURCE,
       DEVELOPER_TERMS_SOURCE,
       WEIGHT_HOSTS_SOURCE,
+      PROVIDER_ROLES_SOURCE,
       DEPRECATION_READINGS_SOURCE,
       MACHINE_PRICES_SOURCE,
       CARD_PRODUCTION_SOURCE,

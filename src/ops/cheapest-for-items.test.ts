@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { projectBody, writeBody } from '../access/index.ts';
-import { aDataset, aModel, anOffer, aRating, f } from '../dataset/fixtures.ts';
+import { aDataset, aModel, anOffer, aProvider, aRating, f } from '../dataset/fixtures.ts';
 import { cheapest_for } from './cheapest-for.ts';
 import { isStitched, stitched } from './json-fragment.ts';
 
@@ -148,4 +148,24 @@ test('an open-weights model\'s cheapest listing is a third party\'s, not a resel
   assert.match(why, /\$1\.5 blended at 75% input\. Sold by a third party; the developer's own offer \(acme\) is \$3 blended\.$/);
   assert.doesNotMatch(why, /reseller/);
   assert.match(run({}).items[0]!.why, /Sold by a reseller; the developer's own offer \(acme\) is \$3 blended\.$/);
+});
+
+test('an open-weights model\'s listing is sold by a host or a router where the provider\'s own page says which', () => {
+  // 0.75 x $1 + 0.25 x $3 = $1.5 (the listing ranked); 0.75 x $2 + 0.25 x $6 = $3 (the developer's own offer).
+  const page = (role: 'host' | 'router') => ({ ...f(role), evidence_page: { url: 'https://example.com/page', quote: 'what the page says', read_on: '2026-11-29' } });
+  const why = (role: 'host' | 'router' | undefined) => {
+    const d = aDataset({
+      models: [aModel({ id: 'o', open_weights: f(true) })],
+      providers: [aProvider({ id: 'seller', name: 'Seller', ...(role ? { serving_role: page(role) } : {}) })],
+      offers: [
+        anOffer({ model_id: 'o', provider: 'seller', prices: price(1, 3) }),
+        anOffer({ model_id: 'o', provider: 'acme', first_party: true, prices: price(2, 6) }),
+      ],
+      ratings: [aRating({ model_id: 'o', rating: 1400, rating_lower: 1395, rating_upper: 1405 })],
+    });
+    return (cheapest_for.handler(d, cheapest_for.input.parse({}), { today: '2026-10-01' }) as Out).items[0]!.why as string;
+  };
+  assert.match(why('host'), /\$1\.5 blended at 75% input\. Sold by a host that runs the weights; the developer's own offer \(acme\) is \$3 blended\.$/);
+  assert.match(why('router'), /\$1\.5 blended at 75% input\. Sold by a router, which forwards each request to a provider that runs the weights; the developer's own offer \(acme\) is \$3 blended\.$/);
+  assert.match(why(undefined), /Sold by a third party; the developer's own offer \(acme\) is \$3 blended\.$/);
 });

@@ -14,7 +14,7 @@ import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
-import { noDeveloperPriceText, zeroPricedOwnOffer } from './cost-offers.ts';
+import { noDeveloperPriceText, sellerRole, zeroPricedOwnOffer } from './cost-offers.ts';
 import { retiredOwnOffer } from '../engines/developer-retired.ts';
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { kept, keptRunAt, openedBy, stitched } from './json-fragment.ts';
@@ -61,7 +61,10 @@ type Shown = {
   cloudHead: string;
   /** `<name> has open weights and 8B total parameters (date); it is rated ...`. */
   selfHead: string;
-  /** The sentence's end when the developer sells the model through no priced offer. */
+  /**
+   * The sentence's end when the developer sells the model through no priced offer, after the words that say who sells
+   * the listing ranked (`; the developer sells it through no offer in the dataset.`): those depend on the listing.
+   */
   noOwnPrice: string;
   /** The developer's shutdown still to come after the day judged (cost-shutdown.ts), or undefined. */
   shutdown: Fact<string> | undefined;
@@ -125,16 +128,16 @@ function shownOf(ds: Dataset, b: Board, r: Row): Shown {
     selfHead: `${m.name.value} has open weights and ${size}; it is ${rated}`,
     noOwnPrice: zero
       // The shared sentence opens with a capital (estimate_cost's note starts one with it); after the semicolon it does not.
-      ? ` ${sellerWords(m)}; ${lowerFirst(noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider))}`
+      ? `; ${lowerFirst(noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider))}`
       : retired
-        ? ` ${sellerWords(m)}; the developer's own offer (${retired.provider_model_id}) is no longer served: `
+        ? `; the developer's own offer (${retired.provider_model_id}) is no longer served: `
           + `${retiredText(retired, ds.lifecycleDate)}${retired.replacement ? `; its replacement is ${retired.replacement.value}` : ''}.`
         : m.open_weights?.value === false
           // grok-4.1 at 302.AI, gpt-5.5-instant at ZenMux: closed weights run only on the developer's API, which no
           // source of the dataset lists, so the price cannot be tied to any offer of the developer.
-          ? ' Sold by a reseller; the developer sells it through no offer in the dataset, and its weights are closed, so this '
+          ? '; the developer sells it through no offer in the dataset, and its weights are closed, so this '
             + 'listing can only relay a developer API the dataset does not list: its price is tied to no developer offer.'
-          : ` ${sellerWords(m)}; the developer sells it through no offer in the dataset.`,
+          : '; the developer sells it through no offer in the dataset.',
     // A shutdown the developer announced for a day after the one judged: the offer ranked may end then (shutdownTail).
     shutdown: ((d) => (d && d.value > ds.lifecycleDate ? d : undefined))(developerShutdownDate(m, ds.offersByModel.get(m.id) ?? [])),
   });
@@ -153,7 +156,7 @@ type OfferParts = {
   leadEu: string;
   /** A price the source schedules, with the day it starts (or empty); then, for an offer in doubt, that it may no longer be sold. */
   next: string;
-  /** As the developer's own beside a reseller's: ` Sold by a reseller; the developer's own offer (<name>) is $` (a host's, for open weights). */
+  /** As the developer's own beside a reseller's, after the words that say who sells the listing: `; the developer's own offer (<name>) is $`. */
   ownHead: string;
   /** As the developer's own outside the EU: the sentence up to its blended price, and after it. */
   elsewhereHead: string;
@@ -166,11 +169,16 @@ const offerParts = new WeakMap<Offer, OfferParts>();
 
 /**
  * Who sells a listing that is not the developer's: for an open-weights model any provider may run the weights itself
- * (DeepInfra's Llama 3.1 8B), so "reseller" would misname it; a router to such hosts (OpenRouter) is not told apart
- * from a host, the dataset marking few providers as hosting weights, so the words are estimate_cost's: a third party.
+ * (DeepInfra's Llama 3.1 8B), so "reseller" would misname it. Where the provider's own page says how it serves the
+ * weights (its `serving_role`, as estimate_cost's note reads it) the words name it: a host runs them, a router
+ * (OpenRouter) forwards to one that does; else they are estimate_cost's: a third party.
  */
-function sellerWords(m: { open_weights?: { value: boolean } } | undefined): string {
-  return m?.open_weights?.value === true ? 'Sold by a third party' : 'Sold by a reseller';
+function sellerWords(ds: Dataset, m: { open_weights?: { value: boolean } } | undefined, providerId: string): string {
+  if (m?.open_weights?.value !== true) return 'Sold by a reseller';
+  const role = sellerRole(ds, providerId);
+  return role === 'host' ? 'Sold by a host that runs the weights'
+    : role === 'router' ? 'Sold by a router, which forwards each request to a provider that runs the weights'
+      : 'Sold by a third party';
 }
 
 function partsOf(ds: Dataset, o: Offer): OfferParts {
@@ -182,7 +190,6 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
   for (const v of Object.values(head)) if (v !== null && typeof v === 'object') kept(v);
   kept(head);
   const name = head.provider_name;
-  const seller = sellerWords(ds.modelById.get(o.model_id));
   const doubt = head.lifecycle_note ?? null;
   const unconfirmed = head.listing_note ?? null;
   const prices = [
@@ -208,9 +215,9 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
       + (unconfirmed !== null ? ` ${name}'s price is unconfirmed: ${unconfirmed}.` : '')
       // A price set long ago that no other source confirms is old evidence, whatever day its snapshot was read.
       + oldPriceWords(o, ds.meta.data_as_of),
-    ownHead: ` ${seller}; the developer's own offer (${name}) is $`,
-    elsewhereLead: ` ${seller} here; the developer's own offer (${name}, `,
-    elsewhereHead: ` ${seller} here; the developer's own offer (${name}, `
+    ownHead: `; the developer's own offer (${name}) is $`,
+    elsewhereLead: ` here; the developer's own offer (${name}, `,
+    elsewhereHead: ` here; the developer's own offer (${name}, `
       + `$${o.prices.input?.value}/$${o.prices.output?.value} input/output per 1M tokens, $`,
     elsewhereTail: ` blended) ${o.eu_resident.value === 'no' ? 'is not EU-resident' : 'is not known to be EU-resident'}.`,
   };
@@ -265,8 +272,15 @@ function tierPricesText(o: Offer, t: AppliedTier): string {
     + `price above ${num(t.above_tokens)} tokens, ${tiers.as_of}; base $${o.prices.input?.value}/$${o.prices.output?.value}): $`;
 }
 
-/** The developer's own price beside a reseller's, at the end of the sentence (see cloudItem). */
-function ownPriceText(ds: Dataset, shown: Shown, own: PricedOffer | undefined, ownAnywhere: PricedOffer | undefined): string {
+/**
+ * The developer's own price beside a reseller's, at the end of the sentence (see cloudItem), after the words that say
+ * who sells the listing ranked (`sold`, a host, a router, a third party or a reseller: sellerWords).
+ */
+function ownPriceText(ds: Dataset, shown: Shown, own: PricedOffer | undefined, ownAnywhere: PricedOffer | undefined, sold: Offer): string {
+  return ` ${sellerWords(ds, ds.modelById.get(sold.model_id), sold.provider)}${ownPriceTail(ds, shown, own, ownAnywhere)}`;
+}
+
+function ownPriceTail(ds: Dataset, shown: Shown, own: PricedOffer | undefined, ownAnywhere: PricedOffer | undefined): string {
   if (!own && ownAnywhere) {
     const p = partsOf(ds, ownAnywhere.offer);
     const t = ownAnywhere.tier;
@@ -296,7 +310,7 @@ export function cloudItem(
   const eu = where === 'eu-cloud';
   const prices = t ? `${eu ? p.leadEu : p.lead}${tierPricesText(o, t)}` : eu ? p.cheapestEu : p.cheapestAny;
   const why = `${s.cloudHead}${floorText}${prices}${fmt(priced.blended)} blended at `
-    + `${fmt(share * 100)}% input.${p.next}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere)}${s.shutdown ? shutdownTail(ds, r.m, o, s.shutdown) : ''}`;
+    + `${fmt(share * 100)}% input.${p.next}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere, o)}${s.shutdown ? shutdownTail(ds, r.m, o, s.shutdown) : ''}`;
   if (share === DEFAULT_INPUT_SHARE && !t && !own?.tier) {
     const run = itemRunOf(ds, s, o, own?.offer);
     return keptRunAt(Object.assign({ position }, run, { why }), 1, run);

@@ -85,6 +85,32 @@ export function offersToCost(ds: Dataset, modelId: string): KeptOffers {
   return k;
 }
 
+/**
+ * How a provider serves an open-weights model, as its own page says (the provider's `serving_role`): `host`, it runs
+ * the weights itself; `router`, it forwards each request to another provider that does. A provider that runs the
+ * closed models it sells on its own servers (`hosts_weights`: Azure, Bedrock, Vertex AI) runs open weights there too.
+ * Undefined where no page of the provider was read: the words stay "a third party".
+ */
+export type SellerRole = 'host' | 'router';
+
+export function sellerRole(ds: Dataset, providerId: string): SellerRole | undefined {
+  const p = ds.providerById.get(providerId);
+  return p?.serving_role?.value ?? (p?.hosts_weights?.value === true ? 'host' : undefined);
+}
+
+/** Who sells an open-weights model's listing, in the note's words: "a host's", "a router's", or "a third party's". */
+const SELLER_WORDS: Record<SellerRole | 'unknown', { who: string; serves: (name: string) => string }> = {
+  host: { who: 'host', serves: (name) => `${name} runs the weights on its own servers, as its own page describes` },
+  router: {
+    who: 'router',
+    serves: (name) => `${name} forwards each request to another provider that runs the weights, as its own page describes, and which one is its choice unless the request names one`,
+  },
+  unknown: {
+    who: 'third party',
+    serves: () => 'providers other than the developer serve the model, running the weights or routing to a host that does',
+  },
+};
+
 type Line = {
   provider_name: string; first_party: boolean; blended_usd_per_mtok: number;
   input: { usd_per_mtok: number }; output: { usd_per_mtok: number };
@@ -140,13 +166,14 @@ export function noDeveloperPriceText(zeroOwnName: string | undefined): string {
  * When the cheapest paid offer is not the developer's own, the sentence that says so beside the developer's price
  * (Claude Sonnet 4.5: QiHang at $0.43/$2.14 against Anthropic's $3/$15). The dataset lists a reseller's price as
  * its sources give it; it does not vouch for the reseller. A model with open weights (`openWeights`) is served by
- * hosts that run the weights themselves (DeepInfra's Llama 3.1 8B) and by routers to such hosts (OpenRouter), which
- * the dataset does not tell apart (it marks few providers as hosting weights): its cheapest listing is a third
- * party's, not a resale of the developer's API, and the sentence says so; whether the dataset vouches for it is unchanged.
+ * hosts that run the weights themselves (DeepInfra's Llama 3.1 8B) and by routers to such hosts (OpenRouter): its
+ * cheapest listing is not a resale of the developer's API, and the sentence says whose it is, a host's or a router's
+ * as the provider's own page says (`role`, the provider's `serving_role`), else a third party's; whether the dataset
+ * vouches for it is unchanged.
  */
 export function resellerNote(
   cheapest: Line | undefined, developer: Line | undefined, ownRetired?: string, zeroOwn?: Line, closedListed = false, closedOwn?: Line,
-  openWeights = false,
+  openWeights = false, role?: SellerRole,
 ): string | null {
   // Gemini 2.5 Pro after Google's 2026-10-16 shutdown: nothing is priced, and the answer says why rather than nothing.
   // Where offers are listed but sold to existing customers only, `closedNote` says so instead.
@@ -160,10 +187,11 @@ export function resellerNote(
     ? `$${l.long_context.input.usd_per_mtok}/$${l.long_context.output.usd_per_mtok} input/output for a prompt of `
       + `${l.long_context.prompt_tokens.toLocaleString('en-US')} tokens`
     : `$${l.input.usd_per_mtok}/$${l.output.usd_per_mtok} input/output`);
-  const seller = openWeights ? 'third party' : 'reseller';
+  const words = SELLER_WORDS[role ?? 'unknown'];
+  const seller = openWeights ? words.who : 'reseller';
   const base = openWeights
-    ? `The cheapest offer is a third party's listing (${cheapest.provider_name}, ${p(cheapest)}): the weights are open, so `
-      + 'providers other than the developer serve the model, running the weights or routing to a host that does; the dataset '
+    ? `The cheapest offer is a ${words.who}'s listing (${cheapest.provider_name}, ${p(cheapest)}): the weights are open`
+      + `${role === undefined ? ', so ' : ' and '}${words.serves(cheapest.provider_name)}; the dataset `
       + 'lists it as its sources give it and does not vouch for it.'
     : `The cheapest offer is a reseller's listing (${cheapest.provider_name}, ${p(cheapest)}): `
       + 'the dataset lists it as its sources give it and does not vouch for it.';

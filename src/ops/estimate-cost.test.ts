@@ -413,6 +413,36 @@ test('an open-weights model\'s cheapest third-party listing is a host\'s, not a 
   assert.doesNotMatch(out.api.note, /reseller/);
 });
 
+test('an open-weights model\'s cheapest listing is named a host\'s or a router\'s where the provider\'s own page says which', () => {
+  // The same fixture prices as above: the listing at $0.02/$0.06 blends to 0.75 x 0.02 + 0.25 x 0.06 = $0.03 at input
+  // share 0.75, the developer's $0.2/$0.2 to $0.2; 0.03 / 0.2 = 15%, whoever sells the listing.
+  const page = (role: 'host' | 'router') => ({ ...f(role), evidence_page: { url: 'https://example.com/page', quote: 'what the page says', read_on: '2026-11-29' } });
+  const withSeller = (seller: ReturnType<typeof aProvider>) => aDataset({
+    data_as_of: '2026-09-23',
+    models: [aModel({ id: 'llama', open_weights: f(true) })],
+    providers: [seller, aProvider({ id: 'meta', name: 'Meta' })],
+    offers: [
+      anOffer({ model_id: 'llama', provider: seller.id, prices: { input: f(0.02), output: f(0.06) } }),
+      anOffer({ model_id: 'llama', provider: 'meta', first_party: true, prices: { input: f(0.2), output: f(0.2) } }),
+    ],
+  });
+  // DeepInfra's page: "all our publicly available models ... are shared among many users" (provider-roles.csv).
+  const host = run(withSeller(aProvider({ id: 'deepinfra', name: 'DeepInfra', serving_role: page('host') })), { model_id: 'llama', tokens_millions: 100 });
+  assert.match(host.api.note, /^The cheapest offer is a host's listing \(DeepInfra, \$0\.02\/\$0\.06 input\/output\): the weights are open and DeepInfra runs the weights on its own servers, as its own page describes; the dataset lists it as its sources give it and does not vouch for it\./);
+  assert.match(host.api.note, /the host's blended price is 15% of it/);
+  assert.doesNotMatch(host.api.note, /third party|reseller/);
+  // OpenRouter's page: "OpenRouter routes every request across 60+ providers": which one serves is its choice.
+  const router = run(withSeller(aProvider({ id: 'openrouter', name: 'OpenRouter', serving_role: page('router') })), { model_id: 'llama', tokens_millions: 100 });
+  assert.match(router.api.note, /^The cheapest offer is a router's listing \(OpenRouter, \$0\.02\/\$0\.06 input\/output\): the weights are open and OpenRouter forwards each request to another provider that runs the weights, as its own page describes, and which one is its choice unless the request names one;/);
+  assert.match(router.api.note, /the router's blended price is 15% of it/);
+  // A provider that runs the closed models it sells on its own servers (Bedrock, hosts_weights) runs open ones there too.
+  const bedrock = run(withSeller(aProvider({ id: 'amazon-bedrock', name: 'Amazon Bedrock', hosts_weights: f(true) })), { model_id: 'llama', tokens_millions: 100 });
+  assert.match(bedrock.api.note, /^The cheapest offer is a host's listing \(Amazon Bedrock,/);
+  // No page read: the words stay a third party's, as before.
+  const unknown = run(withSeller(aProvider({ id: 'acme', name: 'Acme' })), { model_id: 'llama', tokens_millions: 100 });
+  assert.match(unknown.api.note, /^The cheapest offer is a third party's listing \(Acme,/);
+});
+
 test("the developer's own offer shut down: the note says it is no longer served, not that the developer sells none", () => {
   // As DeepSeek V3 at DeepSeek: LiteLLM's $0.27/$1.10 listing, retired on 2025-08-21 (developer-notices: V3.1 took its
   // place); Hyperbolic's $0.2/$0.2 is the cheapest offer still served (data date 2026-09-23).

@@ -16,7 +16,7 @@ import { costBases } from '../engines/self-hosted-sizing.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { OfferRegion } from '../schema/index.ts';
-import { closedNote, doubtNote, offersToCost, resellerNote, scheduledPriceNote, unconfirmedNote, type KeptOffers } from './cost-offers.ts';
+import { closedNote, doubtNote, offersToCost, resellerNote, scheduledPriceNote, sellerRole, unconfirmedNote, type KeptOffers } from './cost-offers.ts';
 import { unconfirmedNoteText } from '../engines/listing-evidence.ts';
 import { isExistingCustomersOnly } from '../engines/offer-lifecycle.ts';
 import { contextParam, ModelIdParam, requireModelId } from './common.ts';
@@ -153,7 +153,8 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
   return {
     offers, not_priced: [...a.not_priced, ...costable.shut_down, ...leftOut], cheapest: paid ?? null,
     developer_offer: own ?? null,
-    note: [costable.developer_shutdown?.state === 'scheduled' && costable.developer_shutdown.note, resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party), openWeights),
+    note: [costable.developer_shutdown?.state === 'scheduled' && costable.developer_shutdown.note, resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party), openWeights,
+      paid && openWeights ? sellerRole(ds, paid.provider) : undefined),
       scheduledPriceNote(paid, own, ds.meta.data_as_of),
       doubtNote(paid), unconfirmedNote(offers, paid, own), closedNote(closed, paid)]
       .filter(Boolean).join(' ') || null,

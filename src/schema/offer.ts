@@ -162,6 +162,12 @@ export const Provider = z
     /** True when the provider runs the models it sells on its own servers (Azure OpenAI, Bedrock, Vertex AI), citing its page. */
     hosts_weights: factOf(z.boolean()).optional(),
     /**
+     * How the provider serves an open-weights model, from its own page (`evidence_page`, quoted): `host`, it runs the
+     * weights on its own servers (DeepInfra, Together AI); `router`, it forwards each request to another provider that
+     * does (OpenRouter, Hugging Face's Inference Providers). Absent where no page of the provider was read.
+     */
+    serving_role: factOf(z.enum(['host', 'router'])).optional(),
+    /**
      * Whether the provider's own terms say API inputs and outputs are not used to train models by default (DataTerms),
      * with the page quoted (`evidence_page`); absent where no page was read. What keep=no-training asks of an API offer.
      */
