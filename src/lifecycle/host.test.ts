@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { once } from 'node:events';
 import { testAccess, testConfig } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { aDataset, aModel, aSource } from '../dataset/fixtures.ts';
@@ -54,11 +55,14 @@ test('swap: new requests go to the new dataset at once; a request already taken 
   // In flight: an MCP call whose headers are in (so the old app has taken it) and whose body is still arriving.
   const params = { name: 'get_model', arguments: { model_id: 'alpha-7b' } };
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params });
+  // The server's request event comes after the host's own listener has handed the request to the old app: waited
+  // for, not a fixed 100 ms, which a loaded machine did not always give (the swap came first, and nothing was in flight).
+  const taken = once(host.server, 'request');
   const inFlight = connect(port);
   inFlight.socket.write('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
     + `Accept: application/json, text/event-stream\r\nConnection: close\r\n`
     + `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`);
-  await new Promise((r) => setTimeout(r, 100));
+  await taken;
 
   const next = appOf(host, datasetOn('2026-08-15'));
   await next.ready();
