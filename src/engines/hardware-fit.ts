@@ -288,6 +288,8 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
     memory: memoryReport(shown.q, shown.need, usable),
     tokens_per_s: speed?.tokens_per_s ?? null,
     speed,
+    // The chosen format's batch-1 speed is `speed.tokens_per_s`: speedOf decodes it with the same facts, format,
+    // configuration and options as batchOneTokensPerSecond, so it is read here rather than decoded a second time.
     by_quantization: tried.map((t) => ({
       quantization: t.q.id,
       name: t.q.name,
@@ -295,7 +297,8 @@ export function describeFit(a: FitAssessment, hardware: Hardware, opts: FitOptio
       weights_gb: toGb(t.need.weights),
       total_gb: toGb(t.need.total),
       memory_fit: overWindow ? 'no' : t.level,
-      tokens_per_s: overWindow || t.level === 'no' || !hasBandwidth(hardware) ? null : batchOneTokensPerSecond(facts, t.q, hardware, opts),
+      tokens_per_s: overWindow || t.level === 'no' || !hasBandwidth(hardware) ? null
+        : speed !== null && t.q === chosen?.q ? speed.tokens_per_s : batchOneTokensPerSecond(facts, t.q, hardware, opts),
     })),
     split: fitSplitNote(hardware, opts.concurrency),
     estimate: true,

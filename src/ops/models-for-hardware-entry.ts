@@ -212,6 +212,9 @@ export function toEntry(
   const alternatives: Entry['alternatives'] = new Array(a.tried.length);
   for (let i = 0; i < a.tried.length; i++) {
     const t = a.tried[i];
+    // The chosen format's batch-1 speed is the entry's own `speed.tokens_per_s`: speedOf decodes it with the same
+    // facts, format, configuration and options as batchOneTokensPerSecond, so it is read, not decoded a second time.
+    const own = t.q === q && speed !== null;
     alternatives[i] = {
       quantization: t.q.id,
       name: t.q.name,
@@ -219,7 +222,7 @@ export function toEntry(
       weights_gb: toGb(t.need.weights),
       total_gb: toGb(t.need.total),
       memory_fit: t.level,
-      tokens_per_s: t.level === 'no' || !bandwidth ? null : batchOneTokensPerSecond(a.facts, t.q, hardware, opts),
+      tokens_per_s: t.level === 'no' || !bandwidth ? null : own ? speed.tokens_per_s : batchOneTokensPerSecond(a.facts, t.q, hardware, opts),
     };
   }
   // Written member by member (the page marks its items array stitchedEach: one mark a page, not one an entry): the
