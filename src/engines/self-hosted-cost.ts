@@ -17,7 +17,7 @@ import { runtimeFor, servingRuntimeBasis } from './runtime.ts';
 import type { FitLevel } from './hardware-fit.ts';
 import { roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
-import { singleStreamEfficiency, type Serving } from './serving.ts';
+import { MOE_STEP_BASIS, singleStreamEfficiency, type Serving } from './serving.ts';
 import { usd } from './money.ts';
 import { size, type Sized } from './self-hosted-sizing.ts';
 import { vllmMxfp4Basis } from './vllm-mxfp4.ts';
@@ -218,6 +218,7 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
         : `prefill compute-bound at ${roundTo(v.prefill_tokens_per_s, 0)} tokens/s`),
     ...[vllmBudgetBasis(hardware), vllmMxfp4Basis(hardware, sized.quantization), servingSplitBasis(hardware)].filter((x) => x !== null),
     ...[singleStreamBasis(hardware, v.batch)].filter((x) => x !== null),
+    ...(v.moe_step_pays_both ? [MOE_STEP_BASIS] : []),
     servingRuntimeBasis(hardware),
     `utilization = ${s.utilization}`,
   ];

@@ -53,6 +53,8 @@ export type Serving = {
   decode_tokens_per_s: number;
   /** Volume tokens/s at the input share: 1 / (share / prefill + (1 - share) / decode). */
   tokens_per_s: number;
+  /** Set where the decode rate sums the step's read and compute (`batchDecodeRate`): an MoE model under vLLM or SGLang. */
+  moe_step_pays_both?: true;
 };
 
 /**
@@ -106,6 +108,11 @@ export type ServingConstants = {
   /** An MoE model's shared and routed shares: a batch's step reads the shared part once (moe.ts); undefined when dense. */
   readonly routing?: MoeRouting;
   /**
+   * A mixture-of-experts model served by vLLM or SGLang: a batch's step pays its weights' read and its compute one after
+   * the other (`batchDecodeRate`). llama.cpp's batched MoE rows, already under the min (serving-moe.test.ts), keep it.
+   */
+  readonly moe_step_pays_both?: boolean;
+  /**
    * The share of the bandwidth one sequence alone streams the weights at (`singleStreamEfficiency`); undefined where a
    * lone sequence runs tensor parallel, as the batch does.
    */
@@ -139,6 +146,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
   const singleStream = singleStreamEfficiency(hardware);
   // gpt-oss on vLLM on an A100: the Marlin MoE path's measured prompt share, its long prompts' attention on top (vllm-mxfp4.ts).
   const a100Mxfp4 = vllmA100Mxfp4(hardware, q, facts.parameters_active, facts.parameters_total);
+  const routing = moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture);
   const attention = flops === undefined
     ? undefined
     : a100Mxfp4 ? vllmA100AttentionFlops(facts.architecture, flops) : servingAttentionFlops(hardware, facts.architecture);
@@ -161,7 +169,8 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
         ? vllmA100Mxfp4PromptRate(hardware, facts.parameters_active)
         : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total, moePrefillClass(hardware)),
     has_flops: flops !== undefined,
-    routing: moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture),
+    routing,
+    ...(routing !== undefined && runtimeFor(hardware, 'serving') === 'vllm' ? { moe_step_pays_both: true } : {}),
     ...(singleStream === undefined ? {} : { single_stream_efficiency: singleStream }),
     ...(attention === undefined ? {} : { attention_flops: attention }),
   };
@@ -175,7 +184,8 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
  * sequence's cache at that mean length (the cache at SERVING_KV_READ_EFFICIENCY, fitted on
  * vLLM's published serving rows, not llama.cpp's single-stream KV_READ_EFFICIENCY), and pays the per-layer latency of the configuration's
  * serving layout (src/engines/decode.ts `servingLayout`: several cards run tensor parallel), so the batch multiplies
- * the rate until the blocks the sequences hold on average fill memory, `max_sequences` is reached or compute binds (2
+ * the rate until the blocks the sequences hold on average fill memory, `max_sequences` is reached or compute binds (a
+ * mixture of experts under vLLM or SGLang pays its compute after its read instead: `batchDecodeRate`; 2
  * FLOPs per active parameter per token, at the prefill efficiency of a dense or MoE model on the accelerator's class:
  * decode.ts `servingFlops`; an MXFP4 MoE model under vLLM on an A100 at Marlin's measured share: vllm-mxfp4.ts).
  * Prefill runs at the compute-bound rate, a request's prompt (`context` x the input share) taking its attention's
@@ -185,6 +195,31 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
  */
 export function servingThroughput(p: ServingInput): Serving {
   return servingAt(servingConstants(p.facts, p.quantization, p.hardware), p.facts.architecture, p);
+}
+
+/** `batchDecodeRate`'s sum in words, for the basis of a serving option it applies to. */
+export const MOE_STEP_BASIS =
+  'decode: a mixture-of-experts step under vLLM or SGLang pays its weights\' read and its compute in turn, 1 / (1 / ' +
+  'memory-bound rate + 1 / compute-bound rate), not the slower of the two: published vLLM runs of gpt-oss-120b at a ' +
+  'steady 64-256 sequences read 1.12-1.17x of their measurement so (one MI300X), 1.29-1.55x at the slower; bursts of ' +
+  'requests sent at once on 2-4 H100s still read 1.5-1.9x (docs/hardware-and-cost.md, "A mixture of experts at a large batch")';
+
+/**
+ * A batch's decode rate from its memory-bound and compute-bound rates. A dense model's step is one large GEMM a layer
+ * that streams the weights while it multiplies, so the slower of the two binds (the roofline: min). A mixture-of-experts
+ * step is not: its expert GEMMs hold batch x experts-per-token / experts rows each (8 at 256 sequences of gpt-oss,
+ * 4 of 128 experts), too few to hide the weights' read behind the math, and the step's kernels (attention, routing,
+ * the experts) run one after the other, so the step pays both: 1 / (1 / memory + 1 / compute). Read from published
+ * vLLM sweeps of gpt-oss-120b at a steady concurrency (docs/hardware-and-cost.md, "A mixture of experts at a large
+ * batch"): one MI300X at 64-256 sequences (SemiAnalysisAI/InferenceX#1053) read 1.29x rising to 1.55x with the
+ * batch at the min and 1.12-1.17x with the sum; 8 x H100 at 4-64 (InferenceX#828) 1.09-1.31x and 1.04-1.30x; GPUStack's
+ * decode-heavy ShareGPT runs on 2 and 4 x H100 1.89x and 2.56x, and 1.47x and 1.94x. The dense serving rows (Qwen3-8B
+ * and Qwen3-32B) are fitted at the min and keep it, and so does llama.cpp's batched server, whose MoE rows on a DGX
+ * Spark already read under the min (0.47-0.96x, serving-moe.test.ts): the sum is read from vLLM runs only.
+ */
+export function batchDecodeRate(memoryRate: number, computeRate: number, paysBoth: boolean): number {
+  if (!paysBoth || !Number.isFinite(computeRate)) return Math.min(memoryRate, computeRate);
+  return 1 / (1 / memoryRate + 1 / computeRate);
 }
 
 /** servingThroughput from the constants of the model, configuration and quantization: what an ask changes. */
@@ -220,7 +255,7 @@ export function servingAt(
     })
     : 0;
   const computeRate = c.compute_rate;
-  const decode = Math.min(Math.max(memoryRate, floor), computeRate);
+  const decode = batchDecodeRate(Math.max(memoryRate, floor), computeRate, c.moe_step_pays_both === true);
   const bound = computeRate < memoryRate ? 'compute' : batch < p.max_sequences ? 'memory' : 'max_sequences';
   const prefill = c.has_flops ? promptRate(architecture, p.context * p.input_share, computeRate, c.attention_flops) : null;
   const share = p.input_share;
@@ -228,5 +263,6 @@ export function servingAt(
   return {
     batch, mean_sequence_tokens: held.mean_tokens, split: c.split, bound, prefill_tokens_per_s: prefill, decode_tokens_per_s: decode,
     tokens_per_s,
+    ...(c.moe_step_pays_both === true && Number.isFinite(computeRate) ? { moe_step_pays_both: true as const } : {}),
   };
 }

@@ -42,39 +42,41 @@ test('the curve at the volume asked costs what the answer costs there, rented an
 });
 
 test('an owned window names the configuration and machines that cost least inside it', { skip: !shipped }, () => {
-  // gpt-oss-120b on rtx-3090-x4 (named: the owned figures rest on one configuration, so windows of two configurations
-  // meet only in the engine's own tests, cheaper-ranges.test.ts): one machine with its EPYC host costs 213.57 USD a
-  // month flat plus 0.012582 USD of power per 1M tokens against OpenRouter's blended 0.06, so it is cheaper from
-  // 213.57 / (0.06 - 0.012582) = 4,504.02M until it is full at 5,673.88M (the test below). k machines repeat it: two from
-  // 2 x 4,504.02 = 9,008.04M to 2 x 5,673.88 = 11,347.76M, three from 13,512.07M (3 x 4,504.023). Between 11,347.76M and 13,512.07M no
-  // number of machines costs no more than the API. (4,511.39M-5,639.15M and 0.01266 USD per 1M before the serving cache
-  // read was refitted at 0.73 on vLLM's memory budget, constants.ts: the four 24 GB cards keep their room, and their
-  // batch decodes faster, so a million tokens takes fewer busy hours.) (DeepSeek V3.2 on mi300x-x8 had such windows until each MI300X read
-  // its own copy of the MLA latent in a decode step: 0.2963 USD per 1M at 50% use now, above crof's 0.2225.)
-  const be = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000, hardware: 'rtx-3090-x4' }).break_even_owned;
+  // gpt-oss-120b on rtx-pro-6000-max-q (named: the owned figures rest on one configuration, so windows of two
+  // configurations meet only in the engine's own tests, cheaper-ranges.test.ts): one card in its desktop host costs
+  // 238.89 + 15.69 USD a month, plus idle power 60 W and the host's 45 W x 730 h x 0.15 USD/kWh = 6.57 + 4.93, so
+  // 266.08 flat, plus 1e6 / (3,561.3 tokens/s x 3,600) = 0.077999 busy hours x 240 W more x 0.15 = 0.002808 USD of power
+  // per 1M tokens, against OpenRouter's blended 0.06: cheaper from 266.08 / (0.06 - 0.002808) = 4,652.41M until it is
+  // full at 3,561.3 x 3,600 x 730 x 0.5 = 4,679.56M. k machines repeat it: two from 9,304.82M to 9,359.13M, three from
+  // 13,957.23M. Between 4,679.56M and 9,304.82M no number of machines costs no more than the API.
+  // (rtx-3090-x4 had such windows, 4,504.02M-5,673.88M and on, until an MoE step under vLLM paid its weights' read and
+  // its compute in turn, serving.ts batchDecodeRate: its four PCIe cards serve gpt-oss at 3,582.7 tokens/s, not 4,318,
+  // so a million tokens costs 0.01517 USD of power, 213.57 / (0.06 - 0.01517) = 4,764M, past the 4,707.61M it serves.)
+  // (DeepSeek V3.2 on mi300x-x8 had such windows until each MI300X read its own copy of the MLA latent in a decode step.)
+  const be = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000, hardware: 'rtx-pro-6000-max-q' }).break_even_owned;
   const within = (v: number) => be.cheaper_windows.find((w: Out) => w.from_tokens_millions <= v && v <= w.to_tokens_millions);
-  assert.deepEqual(within(10_000), {
-    from_tokens_millions: 9008.04, to_tokens_millions: 11347.76, hardware_id: 'rtx-3090-x4', machines: 2,
+  assert.deepEqual(within(9_330), {
+    from_tokens_millions: 9304.82, to_tokens_millions: 9359.13, hardware_id: 'rtx-pro-6000-max-q', machines: 2,
   });
-  assert.equal(within(12_000), undefined);
-  assert.deepEqual([within(15_000).from_tokens_millions, within(15_000).machines], [13512.07, 3]);
+  assert.equal(within(7_000), undefined);
+  assert.deepEqual([within(13_960).from_tokens_millions, within(13_960).machines], [13957.23, 3]);
+  const x3090 = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000, hardware: 'rtx-3090-x4' }).break_even_owned;
+  assert.deepEqual(x3090.cheaper_windows, []);
   const ds32 = run({ model_id: 'deepseek-v3.2', tokens_millions: 3000, hardware: 'mi300x-x8' }).break_even_owned;
   assert.deepEqual(ds32.cheaper_windows, []);
 });
 
 test('the curve at an owned window\'s end shows the machines of that window, no more than the API', { skip: !shipped }, () => {
-  // gpt-oss-120b: one rtx-3090-x4 with its EPYC host costs 213.57 USD a month flat plus 0.012582 USD of power per 1M
-  // tokens (estimate-cost-owned-basis.test), against OpenRouter's blended 0.06: 213.57 / (0.06 - 0.012582) = 4,504M,
-  // and the machine is full at 7.7724M a paid hour x 730 = 5,674M (4,511M and 5,639M at the former cache read of 0.69).
-  // Costed just past the full volume as shown, it would
-  // need a second machine and read above the API; the curve costs it where it lies. (Gemma 3 27B on one rtx-4090-x4
-  // had such a window, 5,478-5,929M, before vLLM's GeForce prompts ran at the FP32-accumulate rate: its owned month
-  // now costs at least 0.06326 USD per 1M, above kilo's 0.05. Qwen3 8B on one rtx-5080 had one before its desktop
-  // host's own 45 W was counted: 51.36 + 4.93 = 56.28 USD flat now, 56.28 / (0.06 - 0.01392) = 1,221M, past the
-  // 1,132.63M one machine serves, so that window is gone.)
-  const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 9586.664, hardware: 'rtx-3090-x4' });
+  // gpt-oss-120b: one rtx-pro-6000-max-q with its desktop host costs 266.08 USD a month flat plus 0.002808 USD of power
+  // per 1M tokens (the test above), against OpenRouter's blended 0.06: from 4,652.41M, and the machine is full at
+  // 4,679.56M. Costed just past the full volume as shown, it would need a second machine and read above the API; the
+  // curve costs it where it lies. (rtx-3090-x4 had such a window, 4,504M-5,674M, until the MoE step paid its read and its
+  // compute in turn; Gemma 3 27B on one rtx-4090-x4 had one, 5,478-5,929M, before vLLM's GeForce prompts ran at the
+  // FP32-accumulate rate. Qwen3 8B on one rtx-5080 had one before its desktop host's own 45 W was counted: 51.36 + 4.93
+  // = 56.28 USD flat now, 56.28 / (0.06 - 0.01392) = 1,221M, past the 1,132.63M one machine serves, so that window is gone.)
+  const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 9586.664, hardware: 'rtx-pro-6000-max-q' });
   const [w] = r.break_even_owned.cheaper_windows;
-  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [4504.02, 5673.88, 'rtx-3090-x4', 1]);
+  assert.deepEqual([w.from_tokens_millions, w.to_tokens_millions, w.hardware_id, w.machines], [4652.41, 4679.56, 'rtx-pro-6000-max-q', 1]);
   for (const v of [w.from_tokens_millions, w.to_tokens_millions]) {
     const p = r.curve.find((x: Out) => x.tokens_millions === v);
     assert.ok(p.owned_usd <= p.api_usd + 0.01, `at ${v}: owned ${p.owned_usd}, API ${p.api_usd}`);
@@ -87,14 +89,15 @@ test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more th
   // OpenRouter at 0.03/0.15 (models.dev's sync of OpenRouter's API, f34441cf84, 2026-06-26; genai-prices' 0.039/0.18 is
   // its sync of 2026-06-15), blended 3:1 (3 x 0.03 + 0.15) / 4 = 0.06: 3,000 x 0.06 = 180 USD. rtx-3090-x4: the cards
   // 5,996 / 36 = 166.56, the EPYC workstation around them 1,314 / 36 = 36.50, power 4 x 24 W idle x 730 h x 0.15 =
-  // 10.51 plus 3,000 x 0.012582 = 37.75 (vLLM's prompts at the GeForce FP32-accumulate rate; 0.01266 before the
-  // serving cache read was refitted at 0.73): 251.32 USD, above 180 with or without the host (214.82).
-  // rtx-4090-x4 (no host priced) costs 218.47 even without one: above 180 whatever
+  // 10.51 plus 3,000 x 0.015166 = 45.50 (1e6 / (3,582.7 tokens/s x 3,600) = 0.077533 busy hours a million x 1,304 W
+  // above idle x 0.15; 0.012582 and 251.32 USD before an MoE step under vLLM paid its weights' read and its compute in
+  // turn, serving.ts batchDecodeRate): 259.06 USD, above 180 with or without the host (222.56).
+  // rtx-4090-x4 (no host priced) costs 222.56 even without one: above 180 whatever
   // its host costs.
   const full = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000 });
   const short = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000, view: 'summary' });
   const x3090 = full.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-3090-x4');
-  assert.deepEqual([x3090.purchase.monthly_usd, x3090.host_machine.monthly_usd, x3090.monthly_usd], [166.56, 36.5, 251.32]);
+  assert.deepEqual([x3090.purchase.monthly_usd, x3090.host_machine.monthly_usd, x3090.monthly_usd], [166.56, 36.5, 259.06]);
   assert.deepEqual([full.api.cheapest.provider, full.api.cheapest.monthly_usd], ['openrouter', 180]);
   assert.deepEqual([full.cheaper, full.cheaper_note], ['api', null]);
   assert.deepEqual([short.cheaper, short.cheaper_note], ['api', null]);
@@ -103,10 +106,11 @@ test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more th
 });
 
 test('WizardLM-2 8x22B at 1,000M: the owned month below the API leaves out its host, so it is not called cheaper', { skip: !shipped }, () => {
-  // One mi300x-x1 bought costs 15,000 / 36 = 416.67 USD a month, plus 750 W x 0.15 USD/kWh for about 270.2 busy hours
-  // (30.40) and 0.2 x 750 W for the other 459.8 (10.35): 457.41, against DeepInfra's 0.48 in and out x 1,000 = 480
-  // (4.9% more). (453.09 and 222.21 busy hours before the batch on a 192 GB card was sized on vLLM's memory budget,
-  // vllm-memory.ts: fewer sequences decode together, so the volume keeps the card busy longer.)
+  // One mi300x-x1 bought costs 15,000 / 36 = 416.67 USD a month, plus 750 W x 0.15 USD/kWh for about 300.4 busy hours
+  // (33.80) and 0.2 x 750 W for the other 429.6 (9.66): 460.13, against DeepInfra's 0.48 in and out x 1,000 = 480
+  // (4.3% more). (457.41 and 270.2 busy hours before an MoE step under vLLM paid its weights' read and its compute in
+  // turn, serving.ts batchDecodeRate: 924.6 tokens/s, not 1,028.2; 453.09 and 222.21 before the batch on a 192 GB
+  // card was sized on vLLM's memory budget, vllm-memory.ts.)
   // No source prices an MI300X server's host, so that month is a lower bound and not called cheaper.
   // The owned basis, listed first, is the cheapest month that counts the whole machine of a configuration on sale:
   // rtx-pro-6000-max-q with its desktop host (rtx-3090-x4 with its workstation was, until the RTX 3090's withdrawal
@@ -121,6 +125,6 @@ test('WizardLM-2 8x22B at 1,000M: the owned month below the API leaves out its h
   assert.match(full.cheaper_note, /the cheapest month that counts the whole machine, rtx-pro-6000-max-q bought, costs /);
   assert.equal(full.cheaper, null);
   assert.match(full.cheaper_note,
-    /^self-hosting is not shown cheaper: mi300x-x1 bought and run costs 457\.41 USD a month, and the API \(deepinfra\) 480 USD, 4\.9% more/);
+    /^self-hosting is not shown cheaper: mi300x-x1 bought and run costs 460\.13 USD a month, and the API \(deepinfra\) 480 USD, 4\.3% more/);
   assert.deepEqual([short.cheaper, short.cheaper_note], [full.cheaper, full.cheaper_note]);
 });

@@ -18,34 +18,38 @@ const page = async (id: string, hardware: string) => {
 const rest = async (id: string, hardware: string) =>
   (await app.inject({ method: 'GET', url: `/api/v1/cost/${id}?tokens_millions=100&hardware=${hardware}` })).json().break_even_owned;
 
-test('/cost/glm-4.5-air: owned is cheaper in windows before it stays cheaper, and the page says so', { skip: !committed }, async () => {
+test('/cost/gemma-4-31b-it: owned is cheaper in windows before it stays cheaper, and the page says so', { skip: !committed }, async () => {
   // The REST answer's owned break-even: one rtx-3090-x4 with its EPYC host costs 5,996 / 36 + 1,314 / 36 = 203.06 USD a
-  // month plus the cards' idle 4 x 24 W x 730 h x 0.15 USD/kWh = 10.51, 213.57 flat, plus 0.03657 USD of power per 1M
-  // tokens, against 302ai's 0.1143 in / 0.286 out, blended at 0.75 input 0.157225: 213.57 / (0.157225 - 0.03657) =
-  // 1,770.06M (1,770.04 from the unrounded figures), and the machine is full at 1,485.8 tokens/s x 3,600 x 730 x 0.5 =
-  // 1,952.34M (1,470.2 tokens/s and 1,931.84M before the serving cache read was refitted at 0.73). k machines cost no
-  // more from k x 1,770.04 to k x 1,952.36; the windows join from the first k with k x 1,770.04 <= (k - 1) x 1,952.36,
-  // k >= 1,952.36 / 182.32 = 10.7, k = 11, so owned stays cheaper from 10 x 1,770.04 = 17,700.4M, after eight more
-  // windows (k = 2..9). (DeepSeek V3.2 on mi300x-x8 was this case until each card read its
-  // own copy of the MLA latent in a decode step: it no longer crosses at utilization 0.5.)
-  const owned = await page('glm-4.5-air', 'rtx-3090-x4');
-  assert.equal(owned, '<strong>cheaper than the API between 1.77B and 1.95B tokens a month, then in 8 more windows, and from '
-    + '17.7B on</strong> (302ai versus rtx-3090-x4).');
+  // month plus the cards' idle 4 x 24 W x 730 h x 0.15 USD/kWh = 10.51, 213.57 flat, plus 0.035 USD of power per 1M
+  // tokens, against crof's 0.15 blended: 213.57 / (0.15 - 0.035) = 1,857.13M (1,857.11 from the unrounded figures), and
+  // the machine is full at 1,552.4 tokens/s x 3,600 x 730 x 0.5 = 2,039.82M. k machines cost no more from k x 1,857.11
+  // to k x 2,039.82; the tenth window ends at 10 x 2,039.82 = 20,398.2M, the eleventh starts at 11 x 1,857.11 =
+  // 20,428.2M, and from there each next one starts before the last ends (12 x 1,857.11 = 22,285.3 <= 11 x 2,039.82 =
+  // 22,438.0), so owned stays cheaper from 20,428.2M, after nine more windows (k = 2..10). (GLM-4.5-Air on the same
+  // machine was this case until an MoE step under vLLM paid its weights' read and its compute in turn, serving.ts
+  // batchDecodeRate: 1,275.1 tokens/s, not 1,485.8, so at full use its month costs 213.57 / 1,675.54M + 0.04261 =
+  // 0.1701 USD per 1M, above 302ai's 0.157225, and the two never cross at utilization 0.5. DeepSeek V3.2 on
+  // mi300x-x8 was this case until each card read its own copy of the MLA latent in a decode step.)
+  const owned = await page('gemma-4-31b-it', 'rtx-3090-x4');
+  assert.equal(owned, '<strong>cheaper than the API between 1.86B and 2.04B tokens a month, then in 9 more windows, and from '
+    + '20.43B on</strong> (crof versus rtx-3090-x4).');
   // The same count of further windows as the REST answer's reason gives.
-  assert.match((await rest('glm-4.5-air', 'rtx-3090-x4')).reason, /between 1770\.04 and 1952\.36 million tokens a month, in 8 more windows up to /);
+  assert.match((await rest('gemma-4-31b-it', 'rtx-3090-x4')).reason, /between 1857\.11 and 2039\.82 million tokens a month, in 9 more windows up to /);
+  assert.match((await rest('glm-4.5-air', 'rtx-3090-x4')).reason, /^they never cross at utilization 0\.5: owned self-hosting costs at least 0\.1701 USD/);
   assert.match((await rest('deepseek-v3.2', 'mi300x-x8')).reason, /^they never cross at utilization 0\.5/);
 });
 
 test('/cost/gpt-oss-120b: owned stays cheaper from its break-even on, which the page states as before', { skip: !committed }, async () => {
-  // The REST answer: one rtx-4090-x4 owned costs 187.3 USD a month flat plus 0.01029 USD per 1M tokens (its power at
-  // vLLM's FP32-accumulate prompt rate on GeForce cards; 0.01039 before the serving cache read was refitted at 0.73),
-  // against openrouter's 0.03 in / 0.15 out, blended at 0.75 input 0.06: 187.3 / (0.06 - 0.01029) = 3,767.85M
-  // (3,768.21 from the unrounded figures), and stays cheaper. Its
-  // host machine is not priced, so the volume is a lower bound, and the reason says so. (rtx-3090-x4, cheaper before
-  // its host was counted, costs 177.07 + 1,314 / 36 = 213.57 USD flat: 213.57 / (0.07 - 0.008786) = 3,488.9M.)
+  // The REST answer: one rtx-4090-x4 owned costs 177.67 + 88 W idle x 730 h x 0.15 USD/kWh = 187.3 USD a month flat plus
+  // 1e6 / (6,070 tokens/s x 3,600) x 1,712 W above idle x 0.15 USD/kWh = 0.01175 USD per 1M tokens (0.01029 at 6,929.6
+  // tokens/s before an MoE step under vLLM paid its weights' read and its compute in turn, serving.ts batchDecodeRate),
+  // against openrouter's 0.03 in / 0.15 out, blended at 0.75 input 0.06: 187.3 / (0.06 - 0.01175) = 3,881.9M
+  // (3,882.06 from the unrounded figures; 3,768.21 before), and stays cheaper: a machine serves 7,976M, so the second
+  // starts at 7,764M, inside the first's window. Its host machine is not priced, so the volume is a lower bound, and
+  // the reason says so. (rtx-3090-x4, cheaper before its host was counted, costs 177.07 + 1,314 / 36 = 213.57 USD flat.)
   assert.match((await rest('gpt-oss-120b', 'rtx-4090-x4')).reason,
-    /from 3768\.21 million tokens a month, .* and self-hosting stays cheaper above it; .*; rtx-4090-x4 leaves out a host machine .* lower bounds$/);
-  assert.equal(await page('gpt-oss-120b', 'rtx-4090-x4'), 'break-even at <strong>3.8B tokens a\nmonth</strong> (openrouter versus rtx-4090-x4; a lower bound: a host machine is not priced).');
+    /from 3882\.06 million tokens a month, .* and self-hosting stays cheaper above it; .*; rtx-4090-x4 leaves out a host machine .* lower bounds$/);
+  assert.equal(await page('gpt-oss-120b', 'rtx-4090-x4'), 'break-even at <strong>3.9B tokens a\nmonth</strong> (openrouter versus rtx-4090-x4; a lower bound: a host machine is not priced).');
 });
 
 test('the lead names which side is cheaper in words, not the answer\'s field value', { skip: !committed }, async () => {
