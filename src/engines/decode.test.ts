@@ -155,9 +155,12 @@ test('Kimi K2 Thinking on 8 x H200 and 8 x H100 decodes at the bytes its BF16 at
   // 19.5727 GB / (0.73 x 38,400) = 0.6982 ms; + 3.904 ms = 9.5392 ms a step of 4 tokens: 419.3 tokens/s, 104.8 a
   // sequence, 1.15x the measurement (112.0, 1.23x, with the cache read once over the summed bandwidth). The serving cache
   // read is 0.73 since the serving batch is sized on vLLM's memory budget (constants.ts SERVING_KV_READ_EFFICIENCY; at
-  // the former 0.69: 0.7387 ms, 104.4 a sequence, 1.14x).
+  // the former 0.69: 0.7387 ms, 104.4 a sequence, 1.14x). Under vLLM an MoE batch's step pays that read and its compute
+  // in turn (serving.ts batchDecodeRate, as estimate_cost's serving figure): compute 989.5 TFLOPS x 8 x 0.72 (the
+  // data-centre class's dense factor) = 5,699.5 TFLOPS at the class's MoE share 0.19 x 0.83 / 0.72 = 0.2190, / (2 x
+  // 32e9) = 19,505 tokens/s; 1 / (1 / 419.3 + 1 / 19,505) = 410.5 tokens/s, 102.6 a sequence, 1.13x the measurement.
   const c4 = speedOf(facts, int4, machine('NVIDIA H200 SXM', 8, 4800, 989.5), { context: 8704, concurrency: 4 });
-  assert.ok(Math.abs(c4.at_concurrency.tokens_per_s_per_stream - 104.8) <= 0.1, `${c4.at_concurrency.tokens_per_s_per_stream}`);
+  assert.ok(Math.abs(c4.at_concurrency.tokens_per_s_per_stream - 102.6) <= 0.1, `${c4.at_concurrency.tokens_per_s_per_stream}`);
   const ratio = c4.at_concurrency.tokens_per_s_per_stream / 91.2;
   assert.ok(ratio > 0.6 && ratio < 1.6, `${ratio}`);
 });

@@ -316,6 +316,11 @@ export function decodeTokensPerSecond(p: {
   weights_efficiency?: number;
   /** An MoE model's shared and routed shares (moe.ts `moeRouting`); undefined for a dense model. */
   routing?: MoeRouting;
+  /**
+   * A batch's step pays its read and its compute in turn (serving.ts `batchDecodeRate`): an MoE model under vLLM, its
+   * compute at its class's MoE share (`moePrefillClass`), as serving.ts reads it.
+   */
+  moe_step_pays_both?: { cls: ComputeClass | undefined };
 }): number {
   const weightBytes = stepWeightsBytes(p.total_weights, p.active_weights, p.batch, p.routing);
   const cacheBytes = p.batch * p.kv_per_sequence;
@@ -324,7 +329,8 @@ export function decodeTokensPerSecond(p: {
     (p.step_latency_s ?? 0);
   const memoryBound = p.batch / stepSeconds;
   if (p.flops === undefined || p.active_parameters === undefined) return memoryBound;
-  return Math.min(memoryBound, computeBoundTokensPerSecond(p.flops, p.active_parameters, p.total_parameters));
+  if (p.moe_step_pays_both === undefined) return Math.min(memoryBound, computeBoundTokensPerSecond(p.flops, p.active_parameters, p.total_parameters));
+  return 1 / (1 / memoryBound + 1 / computeBoundTokensPerSecond(p.flops, p.active_parameters, p.total_parameters, p.moe_step_pays_both.cls));
 }
 
 /**

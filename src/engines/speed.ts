@@ -1,7 +1,7 @@
 // Speed of one model on one configuration at a quantization: decode (bandwidth-bound) and prefill (compute-bound).
 import type { Hardware } from '../schema/index.ts';
 import {
-  DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization,
+  DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type ComputeClass, type KvCacheType, type Quantization,
 } from './constants.ts';
 import {
   computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficiency, layoutBasis, moePrefillClass, type DecodeSplit,
@@ -11,7 +11,7 @@ import { moeDispatchBasis, moeDispatchSeconds } from './decode-moe.ts';
 import { promptAttentionSeconds } from './prefill-depth.ts';
 import { kvCacheCopies } from './mla-cache.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
-import { servingComputeShare } from './runtime.ts';
+import { runtimeFor, servingComputeShare } from './runtime.ts';
 import { isMixtureOfExperts, moeRouting, type MoeRouting } from './moe.ts';
 import {
   activeBitsWords,
@@ -135,7 +135,7 @@ function batchOneEfficiency(hardware: Hardware, serving: string | null): number 
  */
 function decodeAt(
   facts: ModelFacts, q: Quantization, opts: SpeedOptions, layout: SpeedLayout['layout'], flops: number | undefined, batch: number,
-  single: number, copies: number,
+  single: number, copies: number, vllmMoe?: { cls: ComputeClass | undefined },
 ): number {
   return decodeTokensPerSecond({
     total_weights: weightsFor(facts.parameters_total, q, facts.published),
@@ -147,6 +147,9 @@ function decodeAt(
     kv_read_efficiency: batch > 1 ? SERVING_KV_READ_EFFICIENCY : KV_READ_EFFICIENCY,
     weights_efficiency: batch > 1 ? DECODE_EFFICIENCY : single,
     routing: routingOf(facts),
+    // A batch of an MoE model under vLLM pays its read and its compute in turn, as estimate_cost's serving figure does
+    // (serving.ts `batchDecodeRate`); one sequence, llama.cpp's batch-1 figure, and a dense model keep the slower.
+    ...(batch > 1 && vllmMoe !== undefined ? { moe_step_pays_both: vllmMoe } : {}),
   });
 }
 
@@ -188,7 +191,9 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const single = batchOneEfficiency(hardware, serving);
   // decodeAt called directly, not through a closure made per call: a 100-entry page calls speedOf 100 times.
   const copies = readCopies(facts, hardware, layout);
-  const total = decodeAt(facts, q, opts, layout, flops, opts.concurrency, single, copies);
+  // An MoE model whose batch a server runs under vLLM (runtime.ts): its batch's step pays read and compute in turn.
+  const vllmMoe = routingOf(facts) !== undefined && runtimeFor(hardware, 'serving') === 'vllm' ? { cls: moePrefillClass(hardware) } : undefined;
+  const total = decodeAt(facts, q, opts, layout, flops, opts.concurrency, single, copies, vllmMoe);
   const prefill = flops === undefined ? null : prefillRate(facts, flops, hardware);
   // The share of the rated compute reached: the class's efficiency (decode.ts `effectivePrefillEfficiency`).
   // A server's layout runs vLLM or SGLang: on a GeForce card at the FP32-accumulate rate (runtime.ts).

@@ -113,7 +113,9 @@ function concurrentSpeedLine(
     `(speed.decode_bandwidth_gbs), ${layoutWords}: tokens_per_s_total = ${n} / ` +
     `${perToken('step weight bytes', 'step cache bytes', SERVING_KV_READ_EFFICIENCY, String(DECODE_EFFICIENCY))}, ` +
     'at most the ' +
-    `compute-bound rate (speed.prefill_tokens_per_s) where the compute is known, and tokens_per_s_per_stream = ` +
+    `compute-bound rate (speed.prefill_tokens_per_s) where the compute is known (a mixture-of-experts model under vLLM pays ` +
+    `its step's read and compute in turn, as estimate_cost's serving figure: 1 / (1 / that + 1 / the compute-bound rate)), ` +
+    `and tokens_per_s_per_stream = ` +
     `tokens_per_s_total / ${n}; speed.tokens_per_s is one sequence decoding alone (batch 1) in the same layout, its cache ` +
     `read at ${KV_READ_EFFICIENCY} as a single stream: 1 / ` +
     `${perToken('speed.active_weights_gb', 'speed.kv_read_gb')}; ${prefill}`
