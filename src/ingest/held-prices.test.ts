@@ -116,7 +116,10 @@ test('the committed table reads without issues; rows without a page or with an u
       ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'input', 0.08], ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'output', 0.4],
       ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'cache_read', 0.016],
       ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'input', 0.2], ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'output', 0.6],
-      ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'cache_read', 0.04]]);
+      ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'cache_read', 0.04],
+      // LiteLLM 2026-07-24 vertex_ai/mistral-nemo@2407: 3e-06 per token in and out, $3/$3 per 1M, 20x its own
+      // vertex_ai/mistral-nemo@latest row (1.5e-07, $0.15) and Mistral's own $0.15/$0.15.
+      ['google-vertex', 'mistral-nemo@2407', 'input', 3], ['google-vertex', 'mistral-nemo@2407', 'output', 3]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'
