@@ -126,7 +126,12 @@ test('the committed table reads without issues; rows without a page or with an u
       ['llmgateway', 'qwen3-coder-plus', 'cache_read', 1.2], ['llmgateway', 'qwen3-coder-plus', 'cache_write', 7.5],
       // models.dev 2026-07-02 llmgateway/mistral-large-latest.toml: 4/12, LiteLLM's mistral-large-2402 (4e-06/1.2e-05),
       // against the alias's Mistral Large 3 at 0.5/1.5.
-      ['llmgateway', 'mistral-large-latest', 'input', 4], ['llmgateway', 'mistral-large-latest', 'output', 12]]);
+      ['llmgateway', 'mistral-large-latest', 'input', 4], ['llmgateway', 'mistral-large-latest', 'output', 12],
+      // LiteLLM 2026-07-24 hyperbolic/deepseek-ai/DeepSeek-R1 4e-07 and -R1-0528 2.5e-07 in and out, against Hyperbolic's
+      // $2/$2 and $3/$3 on Hugging Face's and Lava's pages; the 405B's template output 3e-07 (its input already an outlier).
+      ['hyperbolic', 'deepseek-ai/DeepSeek-R1', 'input', 0.4], ['hyperbolic', 'deepseek-ai/DeepSeek-R1', 'output', 0.4],
+      ['hyperbolic', 'deepseek-ai/DeepSeek-R1-0528', 'input', 0.25], ['hyperbolic', 'deepseek-ai/DeepSeek-R1-0528', 'output', 0.25],
+      ['hyperbolic', 'meta-llama/Meta-Llama-3.1-405B-Instruct', 'output', 0.3]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'
