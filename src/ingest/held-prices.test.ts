@@ -116,7 +116,22 @@ test('the committed table reads without issues; rows without a page or with an u
       ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'input', 0.08], ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'output', 0.4],
       ['aihubmix', 'coding-xiaomi-mimo-v2.5', 'cache_read', 0.016],
       ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'input', 0.2], ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'output', 0.6],
-      ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'cache_read', 0.04]]);
+      ['aihubmix', 'coding-xiaomi-mimo-v2.5-pro', 'cache_read', 0.04],
+      // LiteLLM 2026-07-24 vertex_ai/mistral-nemo@2407: 3e-06 per token in and out, $3/$3 per 1M, 20x its own
+      // vertex_ai/mistral-nemo@latest row (1.5e-07, $0.15) and Mistral's own $0.15/$0.15.
+      ['google-vertex', 'mistral-nemo@2407', 'input', 3], ['google-vertex', 'mistral-nemo@2407', 'output', 3],
+      // models.dev 2026-07-02 llmgateway/qwen3-coder-plus.toml: 6/60/1.2/7.5, the tier above 256,000 input tokens of
+      // LiteLLM's dashscope/qwen3-coder-plus ($6/$60) beside its $1/$5 base; the cache figures are 0.2 x 6 and 1.25 x 6.
+      ['llmgateway', 'qwen3-coder-plus', 'input', 6], ['llmgateway', 'qwen3-coder-plus', 'output', 60],
+      ['llmgateway', 'qwen3-coder-plus', 'cache_read', 1.2], ['llmgateway', 'qwen3-coder-plus', 'cache_write', 7.5],
+      // models.dev 2026-07-02 llmgateway/mistral-large-latest.toml: 4/12, LiteLLM's mistral-large-2402 (4e-06/1.2e-05),
+      // against the alias's Mistral Large 3 at 0.5/1.5.
+      ['llmgateway', 'mistral-large-latest', 'input', 4], ['llmgateway', 'mistral-large-latest', 'output', 12],
+      // LiteLLM 2026-07-24 hyperbolic/deepseek-ai/DeepSeek-R1 4e-07 and -R1-0528 2.5e-07 in and out, against Hyperbolic's
+      // $2/$2 and $3/$3 on Hugging Face's and Lava's pages; the 405B's template output 3e-07 (its input already an outlier).
+      ['hyperbolic', 'deepseek-ai/DeepSeek-R1', 'input', 0.4], ['hyperbolic', 'deepseek-ai/DeepSeek-R1', 'output', 0.4],
+      ['hyperbolic', 'deepseek-ai/DeepSeek-R1-0528', 'input', 0.25], ['hyperbolic', 'deepseek-ai/DeepSeek-R1-0528', 'output', 0.25],
+      ['hyperbolic', 'meta-llama/Meta-Llama-3.1-405B-Instruct', 'output', 0.3]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'
