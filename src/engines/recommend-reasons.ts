@@ -101,7 +101,20 @@ function apiReason(ds: Dataset, o: Option, plan: Plan): string {
   const residency = offer.region === 'eu' ? `; an EU-regional SKU (${cite(offer.eu_resident)})`
     : r === 'yes' ? `; EU data residency (${cite(offer.eu_resident)})`
       : r === 'region' ? `; EU regions available, to be chosen when you set it up (${cite(offer.eu_resident)})` : '';
-  return `Cheapest ${plan.eu_by ? 'EU-resident ' : ''}offer: ${provider} (${offer.provider_model_id}) at ${prices} per 1M tokens, ${price(blended)} blended at ${DEFAULT_INPUT_SHARE * 100}% input${residency}.${previewText(offer)}`;
+  return `Cheapest ${plan.eu_by ? 'EU-resident ' : ''}offer: ${provider} (${offer.provider_model_id}) at ${prices} per 1M tokens, ${price(blended)} blended at ${DEFAULT_INPUT_SHARE * 100}% input${residency}.${plan.eu_by ? unestablishedJurisdiction(ds, offer) : ''}${previewText(offer)}`;
+}
+
+/**
+ * An EU-resident offer whose provider has no jurisdiction in the table scores no eu_jurisdiction: a router such as
+ * cortecs (Austrian) passes each request to an upstream provider, and keeping to providers based in the EU is a
+ * setting of its, not its default. The answer says why the part is 0 and gives the residency note naming the setting.
+ */
+function unestablishedJurisdiction(ds: Dataset, offer: Offer): string {
+  const p = ds.providerById.get(offer.provider);
+  if (!p || p.jurisdiction) return '';
+  const hq = p.hq_country ? ` (headquartered in ${p.hq_country.value})` : '';
+  const note = offer.eu_resident.note ? `; its residency reads: ${offer.eu_resident.note}` : '';
+  return ` The jurisdiction of ${p.name}'s processing is not established in the dataset${hq}, so it is not counted as EU (eu_jurisdiction 0)${note}.`;
 }
 
 /** A listing its provider calls beta or alpha is a preview: an EU hospital must know before it sends patient data. */
@@ -359,7 +372,9 @@ export function notesFor(
         + 'it is costed as bought and run (estimate_cost\'s owned month), and nothing is rented.'
       : `${plan.eu_by} with self-hosting only: ${rentedEu}; your own hardware qualifies when it is in the EU.`);
   }
-  if (plan.eu_by && plan.api) notes.push(`${plan.eu_by}: an API offer qualifies when it is EU-resident or an EU-regional SKU, or when its provider offers EU regions (\`region\`), which you must then choose; offers whose residency is not established do not qualify. Self-hosting qualifies when your hardware is in the EU${plan.self && plan.target.kind === 'any' ? `; ${rentedEu}` : ''}.`);
+  if (plan.eu_by && plan.api) notes.push(`${plan.eu_by}: an API offer qualifies when it is EU-resident or an EU-regional SKU, or when its provider offers EU regions (\`region\`), which you must then choose, meeting any condition its residency note names (OpenAI's: an eligible organisation, approved for abuse monitoring controls, with a Zero Data Retention amendment); offers whose residency is not established do not qualify. ${plan.self
+    ? `Self-hosting qualifies when your hardware is in the EU${plan.target.kind === 'any' ? `; ${rentedEu}` : ''}.`
+    : `Self-hosting is not considered: ${plan.self_blocked_by} rules it out.`}`);
   const m = s.machine;
   if (m?.hardware && m.class) notes.push(`machine=${m.value} is checked on ${m.hardware.id} (${m.hardware.name}), the configuration that stands for this class; give a hardware id from GET /api/v1/hardware for another machine.`);
   if (onMachine) notes.push(onMachineNote(onMachine));

@@ -254,7 +254,8 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   }
   const apiOk = (m: Model) => plan.api && priced(m, plan.eu_by !== null) !== undefined;
   if (plan.eu_by && plan.api) {
-    step('eu', plan.eu_by, 'an offer with EU data residency, or open weights to self-host', (m) => apiOk(m) || (plan.self && open(m)),
+    // Open weights pass only where self-hosting is still allowed: where=eu-cloud rules it out, and the rule must not offer it.
+    step('eu', plan.eu_by, `an API offer with EU data residency${plan.self ? ', or open weights to self-host' : ''}`, (m) => apiOk(m) || (plan.self && open(m)),
       `self=${plan.self}${termsFlag}`);
   }
   // A caller who needs EU residency is taken to be in the EU. Some licences grant no rights to individuals domiciled

@@ -5,7 +5,7 @@ import type { DataTerms, Developer, Licence, Model, Offer, OfferRegion, Territor
 import { LICENCE_TABLE_SOURCE } from './cite.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { offerTermsFact } from './offer-terms.ts';
-import { euCodeOf, euResidencyOf, type EuCodeView } from './trust-eu.ts';
+import { euCodeOf, euResidencyOf, onCondition, type EuCodeView } from './trust-eu.ts';
 
 export type EuOffer = {
   provider: string;
@@ -28,7 +28,14 @@ export type Compliance = {
   eu_code: EuCodeView | null;
   developer: { id: string; name: string; country: Fact<string> | null };
   eu_offers: EuOffer[];
-  offers: { total: number; eu_resident: number; eu_resident_providers: number; residency_unknown: number };
+  offers: {
+    total: number; eu_resident: number; eu_resident_providers: number; residency_unknown: number;
+    /** Of eu_resident: served in the EU (`yes`, or an EU-regional SKU), with nothing for the customer to arrange. */
+    eu_resident_yes: number;
+    /** Of eu_resident: `region`, EU regions the customer must choose; of those, `eu_region_on_condition` only on a condition. */
+    eu_region: number;
+    eu_region_on_condition: number;
+  };
   licence: Fact<Licence> | null;
   commercial_use: { value: boolean | null; as_of: string; source: string } | null;
   /** The licence table's conditions on that use (a user-count threshold, a policy to pass on), beside it where a reader looks. */
@@ -89,7 +96,12 @@ export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): C
     // A provider lists one model under several ids (mistral-large-2512, mistral-large-latest): each is an offer, but a
     // reader counting where the model can be hosted in the EU counts providers.
     offers: { total: offers.length, eu_resident: eu.length, eu_resident_providers: new Set(eu.map((o) => o.provider)).size,
-      residency_unknown: offers.filter((o) => euResidencyOf(o) === 'unknown').length },
+      residency_unknown: offers.filter((o) => euResidencyOf(o) === 'unknown').length,
+      // OpenAI's EU region is for an eligible organisation with approval: counted with the EU offers (criterion 4), but a
+      // reader must not take "3 EU-resident" for three offers served in the EU, so each kind is counted apart too.
+      eu_resident_yes: eu.filter((o) => o.region === 'eu' || o.eu_resident.value === 'yes').length,
+      eu_region: eu.filter((o) => o.region !== 'eu' && o.eu_resident.value === 'region').length,
+      eu_region_on_condition: eu.filter((o) => o.region !== 'eu' && o.eu_resident.value === 'region' && onCondition(o.eu_resident)).length },
     licence: l ?? null,
     // Commercial use is the licence table's reading of the licence, not the label source's (licence_sources.label).
     commercial_use: l ? { value: l.value.commercial_use, as_of: l.as_of, source: LICENCE_TABLE_SOURCE } : null,

@@ -7,7 +7,7 @@ import { DEFAULT_CONTEXT, MIN_SELF_HOSTING_BITS } from './constants.ts';
 import { selfHostingFit } from './self-hosting.ts';
 import { euExclusionSentence } from './licence-territory.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
-import { euCodeOf, euResidencyOf } from './trust-eu.ts';
+import { euCodeOf, euResidencyOf, onCondition } from './trust-eu.ts';
 
 export type CriterionStatus = 'met' | 'not_met' | 'unknown';
 
@@ -37,7 +37,16 @@ export type Criterion = {
   evidence: Evidence;
 };
 
-type Spec = { id: string; title: string; scope: 'model' | 'developer'; met_when: string; fmti?: string };
+type Spec = {
+  id: string; title: string; scope: 'model' | 'developer'; met_when: string; fmti?: string;
+  /** The FMTI indicator's question, word for word (Definition column, data/sources/fmti/Dec2025/Dec2025_indicators.csv.gz). */
+  asks?: string;
+  /**
+   * The provider terms column (inference-providers.csv) that answers a question a reader takes this criterion for: FMTI's
+   * "Usage data used in training" asks which of the developer's products feed training, not whether API data trains.
+   */
+  terms?: 'no_training' | 'no_retention';
+};
 
 /** The 16 criteria in DESIGN.md order; FMTI criteria name their Dec 2025 indicator exactly as the index does. */
 export const CRITERIA: readonly Spec[] = [
@@ -45,16 +54,26 @@ export const CRITERIA: readonly Spec[] = [
   { id: 'open_licence', title: 'Open licence', scope: 'model', met_when: 'the licence is OSI-approved (licence table)' },
   { id: 'self_hostable', title: 'Self-hostable', scope: 'model', met_when: `open weights, and fits at least one catalogued hardware configuration at ${MIN_SELF_HOSTING_BITS} bits per weight or more (derived)` },
   { id: 'eu_hosting', title: 'EU hosting', scope: 'model', met_when: 'at least one offer with EU data residency: `yes`, or `region` (EU regions to choose), or an EU-regional SKU (offers and providers)' },
-  { id: 'training_data_disclosed', title: 'Training data disclosed', scope: 'developer', met_when: 'FMTI "Data acquisition methods" = 1', fmti: 'Data acquisition methods' },
-  { id: 'training_compute_disclosed', title: 'Training compute disclosed', scope: 'developer', met_when: 'FMTI "Compute usage for final training run" = 1', fmti: 'Compute usage for final training run' },
-  { id: 'energy_disclosed', title: 'Energy use disclosed', scope: 'developer', met_when: 'FMTI "Energy usage for final training run" = 1', fmti: 'Energy usage for final training run' },
-  { id: 'model_properties_disclosed', title: 'Model properties disclosed', scope: 'developer', met_when: 'FMTI "Basic model properties" = 1', fmti: 'Basic model properties' },
-  { id: 'risk_evaluation_published', title: 'Risk evaluation published', scope: 'developer', met_when: 'FMTI "Risks evaluation" = 1', fmti: 'Risks evaluation' },
-  { id: 'external_risk_evaluation', title: 'External risk evaluation', scope: 'developer', met_when: 'FMTI "External risk evaluation" = 1', fmti: 'External risk evaluation' },
-  { id: 'incident_reporting', title: 'Incident reporting', scope: 'developer', met_when: 'FMTI "Security incident reporting protocol" = 1', fmti: 'Security incident reporting protocol' },
-  { id: 'acceptable_use_policy', title: 'Acceptable use policy', scope: 'developer', met_when: 'FMTI "Permitted, restricted, and prohibited uses" = 1', fmti: 'Permitted, restricted, and prohibited uses' },
-  { id: 'usage_data_policy_disclosed', title: 'Usage data policy disclosed', scope: 'developer', met_when: 'FMTI "Usage data used in training" = 1', fmti: 'Usage data used in training' },
-  { id: 'retention_policy_disclosed', title: 'Retention policy disclosed', scope: 'developer', met_when: 'FMTI "Data retention and deletion policy" = 1', fmti: 'Data retention and deletion policy' },
+  { id: 'training_data_disclosed', title: 'Data acquisition methods disclosed', scope: 'developer', met_when: 'FMTI "Data acquisition methods" = 1', fmti: 'Data acquisition methods',
+    asks: 'What methods does the developer use to acquire data used to build the model?' },
+  { id: 'training_compute_disclosed', title: 'Training compute disclosed', scope: 'developer', met_when: 'FMTI "Compute usage for final training run" = 1', fmti: 'Compute usage for final training run',
+    asks: "Is the amount of compute used in the model's final training run disclosed?" },
+  { id: 'energy_disclosed', title: 'Energy use disclosed', scope: 'developer', met_when: 'FMTI "Energy usage for final training run" = 1', fmti: 'Energy usage for final training run',
+    asks: 'Is the amount of energy expended in building the model disclosed?' },
+  { id: 'model_properties_disclosed', title: 'Model properties disclosed', scope: 'developer', met_when: 'FMTI "Basic model properties" = 1', fmti: 'Basic model properties',
+    asks: 'Are all basic model properties disclosed?' },
+  { id: 'risk_evaluation_published', title: 'Risk evaluation published', scope: 'developer', met_when: 'FMTI "Risks evaluation" = 1', fmti: 'Risks evaluation',
+    asks: "Does the developer evaluate the model's risks prior to its release and disclose them concurrent with release?" },
+  { id: 'external_risk_evaluation', title: 'External risk evaluation', scope: 'developer', met_when: 'FMTI "External risk evaluation" = 1', fmti: 'External risk evaluation',
+    asks: 'Are the parties contracted to evaluated model risks disclosed?' },
+  { id: 'incident_reporting', title: 'Incident reporting', scope: 'developer', met_when: 'FMTI "Security incident reporting protocol" = 1', fmti: 'Security incident reporting protocol',
+    asks: 'Are major security incidents involving the model disclosed?' },
+  { id: 'acceptable_use_policy', title: 'Acceptable use policy', scope: 'developer', met_when: 'FMTI "Permitted, restricted, and prohibited uses" = 1', fmti: 'Permitted, restricted, and prohibited uses',
+    asks: 'Which uses are explicitly allowed, conditionally permitted, or strictly disallowed under the acceptable use policy for the top-5 distribution channels?' },
+  { id: 'usage_data_policy_disclosed', title: 'Sources of usage data used in training disclosed', scope: 'developer', met_when: 'FMTI "Usage data used in training" = 1', fmti: 'Usage data used in training',
+    asks: "What are the top-5 sources (by volume) of usage data from the developer's products and services that are used for building the model?", terms: 'no_training' },
+  { id: 'retention_policy_disclosed', title: 'Data retention and deletion policy disclosed', scope: 'developer', met_when: 'FMTI "Data retention and deletion policy" = 1', fmti: 'Data retention and deletion policy',
+    asks: 'Is a policy for data retention and deletion disclosed?" and defines it as "a policy for removing particular data from the training set and/or preventing it from being used if there is a user or external request', terms: 'no_retention' },
   { id: 'eu_gpai_code_signatory', title: 'EU GPAI Code of Practice signatory', scope: 'developer', met_when: 'the developer signed the EU General-Purpose AI Code of Practice, all chapters (EU list)' },
   { id: 'independent_evaluation', title: 'Independent evaluation', scope: 'model', met_when: 'rated on an LMArena text leaderboard (text or text with style control) with at least 1,000 votes' },
 ];
@@ -137,8 +156,6 @@ function selfHostable(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
   }
 }
 
-/** The words offer-residency.ts puts before a rule's condition in a residency note. */
-const ON_CONDITION = '; on condition: ';
 
 /** A residency fact's source and day, its page when it quotes one, and the admission when a provider row quotes none. */
 function residencyCite(f: Offer['eu_resident']): string {
@@ -146,12 +163,29 @@ function residencyCite(f: Offer['eu_resident']): string {
   // EU processing on a condition still counts: the page offers it (OpenAI's to eligible organizations, in its Europe
   // region of the EEA and Switzerland; Bedrock's when called from an EU Region); the detail says a condition holds,
   // whose words the offer's note gives (src/ingest/offer-residency.ts).
-  const condition = f.note?.includes(ON_CONDITION) ? ', on the condition its note gives' : '';
+  const condition = onCondition(f) ? ', on the condition its note gives' : '';
   return `${f.value}: ${f.source}, ${f.as_of}${page}${condition}`;
 }
 
 function newestAsOf(m: Model, h: Hardware): string {
   return [m.parameters_total?.as_of, m.architecture?.as_of, h.memory_gb.as_of, h.usable_fraction.as_of].filter(Boolean).sort().at(-1)!;
+}
+
+const isEu = (o: Offer): boolean => euResidencyOf(o) === 'yes' || euResidencyOf(o) === 'region';
+
+/**
+ * The EU offers a criterion not met leaves out as shut down, with the day and its source: get_model still lists them
+ * (Bedrock's eu.anthropic.claude-sonnet-4 listing, shut down on 2026-10-14), so "none is EU-resident" alone would read
+ * as a contradiction to a reader who has seen them there.
+ */
+function shutEuText(ds: Dataset, listed: readonly Offer[]): string {
+  const shut = listed.filter((o) => isEu(o) && isShutDownOffer(o, ds.lifecycleDate));
+  if (!shut.length) return '';
+  const when = (o: Offer): string => o.shutdown_date ? `shut down on ${o.shutdown_date.value}, ${o.shutdown_date.source}`
+    : o.status?.note ? `${o.status.note} (${o.status.source})` : `retired by its provider (${o.status?.source ?? 'status'})`;
+  const shown = shut.slice(0, 4).map((o) => `${ds.providerById.get(o.provider)?.name ?? o.provider} ${o.provider_model_id} (${euResidencyOf(o)}; ${when(o)})`);
+  const more = shut.length > shown.length ? ` and ${shut.length - shown.length} more` : '';
+  return `; left out as shut down by ${ds.lifecycleDate}: ${shut.length === 1 ? 'the EU offer' : `${shut.length} EU offers`} ${shown.join(', ')}${more}`;
 }
 
 function euHosting(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
@@ -160,9 +194,9 @@ function euHosting(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
   const offers = listed.filter((o) => !isShutDownOffer(o, ds.lifecycleDate));
   if (listed.length && !offers.length) {
     return ['not_met', { source: 'derived', as_of: ds.meta.data_as_of, value: null,
-      detail: `${listed.length === 1 ? 'the one offer' : `all ${listed.length} offers`} of this model ${listed.length === 1 ? 'is' : 'are'} shut down by ${ds.lifecycleDate}` }];
+      detail: `${listed.length === 1 ? 'the one offer' : `all ${listed.length} offers`} of this model ${listed.length === 1 ? 'is' : 'are'} shut down by ${ds.lifecycleDate}${shutEuText(ds, listed)}` }];
   }
-  const eu = offers.filter((o) => euResidencyOf(o) === 'yes' || euResidencyOf(o) === 'region');
+  const eu = offers.filter(isEu);
   if (eu.length) {
     const o = [...eu].sort((a, b) => Number(euResidencyOf(a) !== 'yes') - Number(euResidencyOf(b) !== 'yes') || a.provider.localeCompare(b.provider))[0];
     // Each provider's residency rests on its own fact (a listing's EU SKU, a provider row's quoted page, a reviewed
@@ -179,7 +213,11 @@ function euHosting(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
       derived_from: cited.map((c) => `eu_resident: ${c}`) }];
   }
   const unknownCount = offers.filter((o) => euResidencyOf(o) === 'unknown').length;
-  if (unknownCount) return ['unknown', unknown(`none of the ${offers.length} offers is known to be EU-resident; the residency of ${unknownCount} is not established`)];
+  const served = listed.length > offers.length ? ' still served' : '';
+  const shutEu = shutEuText(ds, listed);
+  if (unknownCount) {
+    return ['unknown', unknown(`none of the ${offers.length} offers${served} is known to be EU-resident; the residency of ${unknownCount} is not established${shutEu}`)];
+  }
   if (offers.length) {
     // Residency is a fact of each listing, not of its provider: Azure has EU data zones, yet its Global Standard
     // listing is not served in the EU. So the evidence names the listings, not their providers.
@@ -188,21 +226,39 @@ function euHosting(ds: Dataset, m: Model): [CriterionStatus, Evidence] {
     const lead = n === 1 ? 'the 1 offer' : n === 2 ? 'both offers' : `all ${n} offers`;
     const shown = offers.slice(0, 4).map((x) => `${ds.providerById.get(x.provider)?.name ?? x.provider} ${x.provider_model_id} (${x.region}, ${x.sku} SKU)`);
     const more = n > shown.length ? ` and ${n - shown.length} more` : '';
-    const served = listed.length > n ? ' still served' : '';
-    const detail = `${lead}${served} ${n === 1 ? 'is a listing' : 'are listings'} without EU data residency: ${shown.join(', ')}${more}`;
+    const detail = `${lead}${served} ${n === 1 ? 'is a listing' : 'are listings'} without EU data residency: ${shown.join(', ')}${more}${shutEu}`;
     return ['not_met', fromFact(o.eu_resident, detail, 'no')];
   }
   return ['not_met', { source: null, as_of: null, value: null, detail: 'no source in the dataset lists an offer of this model, so no EU-resident offer is known' }];
 }
 
-function fmti(dev: Developer | undefined, indicator: string): [CriterionStatus, Evidence] {
+/**
+ * Where the developer sells its models through an API of its own and the providers table quotes its terms on API data,
+ * the criterion says that those terms answer another question: OpenAI scores 0 on "Usage data used in training" (which
+ * of its products' usage data builds the model) while its API page says API data is not used to train.
+ */
+function termsAside(ds: Dataset, m: Model, spec: Spec): string {
+  if (!spec.terms) return '';
+  const p = ds.providerById.get(m.vendor);
+  const t = p?.[spec.terms];
+  if (!p || !t) return '';
+  const page = t.evidence_page ? `, ${t.evidence_page.url}` : '';
+  const question = spec.terms === 'no_training' ? 'whether its API data is used to train models' : 'whether it retains API data';
+  return `; not the same question as ${question}: ${p.name}'s own terms answer that (${spec.terms} ${t.value}: ${t.source}, ${t.as_of}${page}), `
+    + `shown as provider_${spec.terms} with each EU offer and read by keep=${spec.terms.replace('_', '-')}`;
+}
+
+function fmti(ds: Dataset, m: Model, dev: Developer | undefined, spec: Spec): [CriterionStatus, Evidence] {
+  const indicator = spec.fmti!;
+  const asks = spec.asks ? `, which asks "${spec.asks}"` : '';
+  const aside = termsAside(ds, m, spec);
   const f = dev?.fmti_indicators[indicator];
   if (!f) {
     const why = dev && Object.keys(dev.fmti_indicators).length ? `FMTI Dec 2025 gives no "${indicator}" indicator for ${dev.name}` : `${dev?.name ?? 'the developer'} is not scored by FMTI Dec 2025`;
-    return ['unknown', { ...unknown(`${why} (${PER_DEVELOPER_NOTE})`), indicator }];
+    return ['unknown', { ...unknown(`${why}${asks} (${PER_DEVELOPER_NOTE})${aside}`), indicator }];
   }
   const e: Evidence = {
-    ...fromFact(f, `${dev!.name} scores ${f.value.score} on FMTI "${indicator}" (${PER_DEVELOPER_NOTE})`),
+    ...fromFact(f, `${dev!.name} scores ${f.value.score} on FMTI "${indicator}"${asks} (${PER_DEVELOPER_NOTE})${aside}`),
     indicator, score: f.value.score,
   };
   if (f.value.justification) e.justification = f.value.justification;
@@ -245,7 +301,7 @@ function independentEvaluation(ds: Dataset, m: Model): [CriterionStatus, Evidenc
 
 /** One criterion's status and evidence: the FMTI criteria by their indicator, the others by their own rule. */
 export function assess(ds: Dataset, m: Model, dev: Developer | undefined, spec: Spec): [CriterionStatus, Evidence] {
-  if (spec.fmti) return fmti(dev, spec.fmti);
+  if (spec.fmti) return fmti(ds, m, dev, spec);
   switch (spec.id) {
     case 'open_weights': return openWeights(m);
     case 'open_licence': return openLicence(m);

@@ -16,6 +16,14 @@ export function euResidencyOf(o: Offer): 'yes' | 'region' | 'no' | 'unknown' {
   return o.region === 'eu' ? 'yes' : o.eu_resident.value;
 }
 
+/** The words offer-residency.ts puts before a rule's condition in a residency note (src/ingest/offer-residency.ts). */
+export const ON_CONDITION = '; on condition: ';
+
+/** A residency that holds only on a condition the provider sets (OpenAI's eligible organisations), as its note says. */
+export function onCondition(f: Offer['eu_resident']): boolean {
+  return f.note?.includes(ON_CONDITION) ?? false;
+}
+
 export type EuCodeView = { value: { status: EuCodeStatus; chapters?: string }; as_of: string; source: string; note?: string };
 
 /** The developer's EU Code status; `not_listed` when the dataset holds the list and the developer is not on it. */

@@ -148,7 +148,9 @@ test('compliance: licence and commercial use, developer country, offer counts', 
   assert.deepEqual(p.compliance.commercial_use, { value: true, as_of: '2026-01-02', source: 'licence-table' });
   assert.deepEqual(p.compliance.licence_sources?.label, { source: 'test-source', as_of: '2026-01-02' });
   assert.equal(p.compliance.developer.country?.value, 'FR');
-  assert.deepEqual(p.compliance.offers, { total: 1, eu_resident: 0, eu_resident_providers: 0, residency_unknown: 1 });
+  // The one offer's residency is unknown: no EU offer of any kind, so each split count is 0 too.
+  assert.deepEqual(p.compliance.offers,
+    { total: 1, eu_resident: 0, eu_resident_providers: 0, residency_unknown: 1, eu_resident_yes: 0, eu_region: 0, eu_region_on_condition: 0 });
   assert.equal(status(p, 'open_licence'), 'not_met');
   // The criterion's evidence is the licence table's, with the label's source and day among what it is derived from.
   assert.equal(evidence(p, 'open_licence').source, 'licence-table');

@@ -72,6 +72,10 @@ const Compliance = z
         eu_resident_providers: z.number().int().describe('The providers those EU-resident offers belong to: a provider listing the model '
           + 'under several ids (a dated id and a `-latest` alias) counts once.'),
         residency_unknown: z.number().int().describe('Of those, whose EU residency is not established.'),
+        eu_resident_yes: z.number().int().describe('Of eu_resident: served in the EU (`yes`, or an EU-regional SKU), nothing to arrange.'),
+        eu_region: z.number().int().describe('Of eu_resident: `region`, EU regions the customer must choose when setting it up.'),
+        eu_region_on_condition: z.number().int().describe('Of eu_region: open only on a condition the provider sets (an eligible '
+          + 'organisation, an approval), which the offer\'s eu_resident note quotes.'),
       })
       .describe('Offer counts behind eu_offers.'),
     licence: wireFact(Licence).nullable().describe('Licence with OSI approval and commercial use as the licence table states them; null when no source gives one.'),

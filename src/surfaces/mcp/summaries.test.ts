@@ -140,7 +140,13 @@ test('get_trust_profile and get_podium say the index and the places, not only th
   const trust = { data_as_of: 'd', model: { id: 'gpt-5' }, trust_index: 50, counts: { met: 8, not_met: 8, unknown: 0, total: 16 },
     compliance: { offers: { total: 39, eu_resident: 10 } } };
   assert.equal(line('get_trust_profile', trust),
-    'T (data as of d): gpt-5: Trust Index 50/100 (8 met, 8 not met, 0 unknown of 16 criteria); EU-resident offers 10 of 39.');
+    'T (data as of d): gpt-5: Trust Index 50/100 (8 met, 8 not met, 0 unknown of 16 criteria); EU offers: 10 EU-resident of 39 offers.');
+  // gpt-5 on 2026-11-29: Azure's EU Data Zone listing served in the EU, OpenAI's two listings in its EU region only for
+  // an eligible organisation (offer-residency.csv's condition), 39 offers in all, at 2 providers.
+  const offers = { total: 39, eu_resident: 3, eu_resident_providers: 2, eu_resident_yes: 1, eu_region: 2, eu_region_on_condition: 2 };
+  const split = { ...trust, compliance: { offers } };
+  assert.equal(line('get_trust_profile', split), 'T (data as of d): gpt-5: Trust Index 50/100 (8 met, 8 not met, 0 unknown of 16 criteria); '
+    + 'EU offers: 1 EU-resident, 2 in an EU region on conditions, of 39 offers, at 2 providers.');
   const podium = { data_as_of: 'd', leaderboard: 'text', category: 'overall', as_of: '2026-08-19', podium: [
     { place: 1, model: { id: 'a' }, rating: { rating: 1507.33 }, tie_with_next: true, statistical_tie: true },
     { place: 2, model: { id: 'b' }, rating: { rating: 1490 }, tie_with_next: false, statistical_tie: true }] };

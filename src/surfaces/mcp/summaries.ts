@@ -1,6 +1,7 @@
 // Per-operation headlines for the MCP text summary: the answer a reader needs first, read off structuredContent.
 // Each returns undefined when the value lacks what it reads (a partial answer), and the generic line is used instead.
 import { windowsPhrase } from '../break-even-phrase.ts';
+import { euOffersPhrase } from '../eu-offers-phrase.ts';
 
 // A wire value (the JSON of structuredContent), read defensively: every field may be absent in a partial answer.
 type V = Record<string, any>;
@@ -86,10 +87,8 @@ function estimateCost(v: V): string | undefined {
 function trustProfile(v: V): string | undefined {
   if (!v.counts) return undefined;
   const c = v.counts;
-  const eu = v.compliance?.offers;
-  const at = eu && eu.eu_resident_providers !== undefined && eu.eu_resident_providers !== eu.eu_resident
-    ? `, at ${count(eu.eu_resident_providers, 'provider', 'providers')}` : '';
-  const euText = eu ? `; EU-resident offers ${eu.eu_resident} of ${eu.total}${at}` : '';
+  const eu = euOffersPhrase(v.compliance?.offers);
+  const euText = eu ? `; EU offers: ${eu}` : '';
   return `${name(v.model)}: Trust Index ${v.trust_index ?? 'not computed'}/100 (${c.met} met, ${c.not_met} not met, `
     + `${c.unknown} unknown of ${count(c.total, 'criterion', 'criteria')})${euText}`;
 }

@@ -4,7 +4,8 @@ import { html, raw, type SafeHtml } from '../escape.ts';
 import { fact, num, params, provenance, released, tokens, usd, yesNo, type Json } from '../format.ts';
 import type { PageHandler } from '../context.ts';
 import { section } from '../layout.ts';
-import { providersText, rating } from './shared.ts';
+import { euOffersPhrase } from '../../eu-offers-phrase.ts';
+import { rating } from './shared.ts';
 
 function conflictNote(f: Json): SafeHtml | '' {
   const cs = (f?.conflicts ?? []) as Json[];
@@ -112,8 +113,8 @@ ${section('ratings', 'Rating history', ratingHistory(m, history), ratingsTable(m
 ${section('benchmarks', 'Benchmarks', benchmarks(m.benchmarks))}
 ${section('trust', 'Trust', html`<p>Trust Index <strong>${trust.trust_index ?? '—'}</strong> / 100 (${num(trust.counts?.met)} of
 ${num(trust.counts?.total)} criteria met, coverage ${num((trust.coverage ?? 0) * 100)}%).
-EU Code of Practice: ${fact(trust.compliance?.eu_code, (v) => v.status)}. EU-resident offers:
-${num(trust.compliance?.offers?.eu_resident)} of ${num(trust.compliance?.offers?.total)}${providersText(trust.compliance?.offers)}.
+EU Code of Practice: ${fact(trust.compliance?.eu_code, (v) => v.status)}. EU offers:
+${euOffersPhrase(trust.compliance?.offers) ?? '—'}.
 <a href="/trust/${encodeURIComponent(m.id)}">Trust profile</a></p>`)}
 ${section('runs', 'Where it runs', whereItRuns(cost, m.id))}`;
   return { title: name, body };

@@ -70,8 +70,3 @@ export function changesTimeline(items: readonly Json[]): SafeHtml {
 <ul>${cs.map(changeLine)}</ul></li>`)}</ol>`;
 }
 
-/** ", at 2 providers" after an EU-resident offer count, where several offers are one provider's ids. */
-export function providersText(offers: { eu_resident?: number; eu_resident_providers?: number } | undefined): string {
-  const n = offers?.eu_resident_providers;
-  return n !== undefined && n !== offers?.eu_resident ? `, at ${num(n)} provider${n === 1 ? '' : 's'}` : '';
-}

@@ -2,7 +2,8 @@
 import { html } from '../escape.ts';
 import { fact, num, yesNo, type Json } from '../format.ts';
 import type { PageHandler } from '../context.ts';
-import { modelLink, providersText } from './shared.ts';
+import { euOffersPhrase } from '../../eu-offers-phrase.ts';
+import { modelLink } from './shared.ts';
 
 const euCode = (v: Json) => `${v.status}${v.chapters && v.chapters !== 'none' ? ` (${v.chapters})` : ''}`;
 
@@ -22,14 +23,14 @@ ${c.licence_conditions && html`<dt>Licence conditions</dt><dd>${c.licence_condit
 <dt>Open weights</dt><dd>${fact(c.open_weights, yesNo)}</dd>
 ${c.territory_exclusion && html`<dt>Licence excludes</dt><dd>${(c.territory_exclusion.territories as string[]).join(', ')}:
 <q>${c.territory_exclusion.clause}</q> (<a href="${c.territory_exclusion.evidence_url}">page read</a> ${c.territory_exclusion.read})</dd>`}
-<dt>EU-resident offers</dt><dd>${num(c.offers?.eu_resident)} of ${num(c.offers?.total)}${providersText(c.offers)} (${num(c.offers?.residency_unknown)} unknown)</dd>
+<dt>EU offers</dt><dd>${euOffersPhrase(c.offers) ?? '—'} (${num(c.offers?.residency_unknown)} unknown)</dd>
 </dl>
-${(c.eu_offers ?? []).length > 0 && html`<details><summary>EU-resident offers</summary>
+${(c.eu_offers ?? []).length > 0 && html`<details><summary>EU offers</summary>
 <ul>${(c.eu_offers as Json[]).map((o) => html`<li>${o.provider_name} <code>${o.provider_model_id}</code>
 ${o.sku} SKU${o.region === 'eu' ? ', EU region' : ''} (${fact(o.eu_resident)})</li>`)}</ul></details>`}
 <h2 id="criteria">Criteria</h2>${criteria.length ? html`<div class="scroll"><table class="sortable"><caption>The 16 criteria</caption>
 <thead><tr><th scope="col">Criterion</th><th scope="col">Status</th><th scope="col">Evidence</th></tr></thead>
-<tbody>${criteria.map((k) => html`<tr><td>${k.label ?? k.id}</td><td>${k.status}</td>
+<tbody>${criteria.map((k) => html`<tr><td>${k.title ?? k.id} <code>${k.id}</code></td><td>${k.status}</td>
 <td class="small">${k.evidence ? (typeof k.evidence === 'string' ? k.evidence : JSON.stringify(k.evidence)) : ''}</td></tr>`)}</tbody>
 </table></div>`
     : html`<p>Each criterion with its evidence is in the full answer (pro and enterprise keys, sent as <code>x-api-key</code>).</p>`}`;
