@@ -58,6 +58,8 @@ test('gpt-oss-120b on an RTX 4090 beside 64 GB of DDR5: 27 of 36 layers of exper
 test('"4090 with 64GB RAM" reads the RAM from the text; no RAM stated, no section', { skip: !hasCommitted }, () => {
   const said = ask({ hardware_id: '4090 with 64GB RAM', limit: 1 }).experts_in_system_ram!;
   assert.equal(said.system_ram.read_from, 'hardware_id');
+  const understood = (ask({ hardware_id: '4090 with 64GB RAM', limit: 1 }) as unknown as { understood: { interpretation: string } }).understood;
+  assert.match(understood.interpretation, /64 GB of RAM is system memory, not the card's.*the 64 GB of RAM is read as system_ram_gb/);
   assert.ok(said.items.some((x) => x.model.id === 'gpt-oss-120b'));
   assert.equal(ask({ hardware_id: 'rtx-4090', limit: 1 }).experts_in_system_ram, undefined);
 });

@@ -35,6 +35,10 @@ export const systemRamParams = {
     .describe('Peak bandwidth of that RAM, GB/s (channels x MT/s x 8 bytes: dual-channel DDR5-6000 is 96); default dual-channel DDR5-5600, 89.6.'),
 };
 
+/** What the reading of a machine text adds when the RAM it says is read as system_ram_gb. */
+export const ramReadNote = (gb: number) =>
+  `the ${gb} GB of RAM is read as system_ram_gb: mixture-of-experts models that run with their experts there are in experts_in_system_ram`;
+
 /** RAM said in a machine text beside a discrete card (`4090 with 64GB RAM`, `3090 24GB VRAM 128 GB RAM`), in GB; else undefined. */
 export function systemRamFromText(text: string): number | undefined {
   const q = readMachine(text, new Set());

@@ -23,7 +23,9 @@ import {
 import { Entry, NotAssessable } from './models-for-hardware-shapes.ts';
 import { Nearest, nearestOf } from './models-for-hardware-nearest.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
-import { ExpertsInSystemRam, expertsInSystemRam, systemRamFromText, systemRamParams } from './models-for-hardware-offload.ts';
+import {
+  ExpertsInSystemRam, expertsInSystemRam, ramReadNote, systemRamFromText, systemRamParams,
+} from './models-for-hardware-offload.ts';
 
 /**
  * The full ranking of one configuration at one context and concurrency; pages are slices of it. Only the order and
@@ -289,9 +291,15 @@ export const models_for_hardware = defineOperation({
     const rule = r.quantization_rule;
     // One mark for the page: each entry is written as stitched without a mark of its own (json-fragment.ts).
     const items = stitchedEach(shown.map((x) => toEntry(ds, r.catalogue.headings, x, hardware, opts, rule)));
+    // System RAM, stated or said in the text (`4090 with 64GB RAM`): MoE models with their experts there (an ask that
+    // states none is answered as before).
+    const saidRam = input.system_ram_gb === undefined && !hardware.unified_memory ? systemRamFromText(input.hardware_id) : undefined;
+    const ramGb = input.system_ram_gb ?? saidRam;
+    const inRam = ramGb === undefined ? undefined : expertsInSystemRam(ds, r.catalogue.assessable, new Set(r.ranked.map((x) => x.model.id)),
+      hardware, opts, ramGb, input.system_ram_bandwidth_gbs, input.system_ram_gb === undefined ? 'hardware_id' : 'system_ram_gb');
     const answer = stitched({
       hardware: r.hardware,
-      understood,
+      understood: inRam && saidRam !== undefined ? { ...understood, interpretation: `${understood.interpretation}; ${ramReadNote(saidRam)}` } : understood,
       context: input.context,
       concurrency: input.concurrency,
       ranking_rule: RANKING_RULE,
@@ -307,14 +315,6 @@ export const models_for_hardware = defineOperation({
     });
     // Only an ask at which nothing fits says what would: the common ask neither makes nor carries it.
     const out = r.ranked.length === 0 ? Object.assign(answer, { nearest: nearestOf(ds, r, r.catalogue.nearest, hardware, opts) }) : answer;
-    // System RAM, stated or said in the text (`4090 with 64GB RAM`): MoE models with their experts there (an ask that
-    // states none is answered as before).
-    const saidRam = input.system_ram_gb === undefined && !hardware.unified_memory ? systemRamFromText(input.hardware_id) : undefined;
-    const ramGb = input.system_ram_gb ?? saidRam;
-    if (ramGb === undefined) return out;
-    const fitting = new Set(r.ranked.map((x) => x.model.id));
-    const extra = expertsInSystemRam(ds, r.catalogue.assessable, fitting, hardware, opts, ramGb, input.system_ram_bandwidth_gbs,
-      input.system_ram_gb === undefined ? 'hardware_id' : 'system_ram_gb');
-    return extra ? Object.assign(out, { experts_in_system_ram: extra }) : out;
+    return inRam ? Object.assign(out, { experts_in_system_ram: inRam }) : out;
   },
 });
