@@ -23,6 +23,9 @@ import {
 import { Entry, NotAssessable } from './models-for-hardware-shapes.ts';
 import { Nearest, nearestOf } from './models-for-hardware-nearest.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
+import {
+  ExpertsInSystemRam, expertsInSystemRam, ramReadNote, systemRamFromText, systemRamParams,
+} from './models-for-hardware-offload.ts';
 
 /**
  * The full ranking of one configuration at one context and concurrency; pages are slices of it. Only the order and
@@ -210,6 +213,7 @@ export const models_for_hardware = defineOperation({
       .default(DEFAULT_CONCURRENCY)
       .describe('Sequences served at once, each with its own KV cache, 1..256 (default 1).'),
     ...quantizationParams,
+    ...systemRamParams,
     limit: Limit,
     cursor: Cursor,
   }).strict(),
@@ -251,6 +255,7 @@ export const models_for_hardware = defineOperation({
       .array(z.string())
       .describe('The model of memory, fit and speed every figure rests on, with the speed method on this configuration.'),
     nearest: Nearest.optional(),
+    experts_in_system_ram: ExpertsInSystemRam.optional(),
   }),
   annotations: READ_ONLY,
   // Written as bytes: an entry's speed, memory and alternatives (mostly numbers) are not made text first, and the page
@@ -263,6 +268,7 @@ export const models_for_hardware = defineOperation({
     { title: 'One H100 with a Q8_0 KV cache and at least 8 bits per weight', input: { hardware_id: 'h100-80gb-x1', min_bits: 8, kv_cache: 'q8_0', limit: 5 } },
     { title: 'Two RTX 3090 as people say it', input: { hardware_id: '2x 3090' } },
     { title: 'A 2 GB machine, where no model fits at 8,192 tokens: the answer says what would', input: { hardware_id: '2GB RAM' } },
+    { title: 'An RTX 4090 beside 64 GB of system RAM: MoE models with their experts in RAM too', input: { hardware_id: 'rtx-4090', system_ram_gb: 64, limit: 5 } },
   ],
   // Pages of up to 100 entries whose pages together list every (model, quantization) pair a first page shows at 8,192 or
   // 512 tokens (WARM_AT_DEFAULT, WARM_AT_512): each entry's kept parts (its reference, rating, KV cache form and
@@ -285,9 +291,15 @@ export const models_for_hardware = defineOperation({
     const rule = r.quantization_rule;
     // One mark for the page: each entry is written as stitched without a mark of its own (json-fragment.ts).
     const items = stitchedEach(shown.map((x) => toEntry(ds, r.catalogue.headings, x, hardware, opts, rule)));
+    // System RAM, stated or said in the text (`4090 with 64GB RAM`): MoE models with their experts there (an ask that
+    // states none is answered as before).
+    const saidRam = input.system_ram_gb === undefined && !hardware.unified_memory ? systemRamFromText(input.hardware_id) : undefined;
+    const ramGb = input.system_ram_gb ?? saidRam;
+    const inRam = ramGb === undefined ? undefined : expertsInSystemRam(ds, r.catalogue.assessable, new Set(r.ranked.map((x) => x.model.id)),
+      hardware, opts, ramGb, input.system_ram_bandwidth_gbs, input.system_ram_gb === undefined ? 'hardware_id' : 'system_ram_gb');
     const answer = stitched({
       hardware: r.hardware,
-      understood,
+      understood: inRam && saidRam !== undefined ? { ...understood, interpretation: `${understood.interpretation}; ${ramReadNote(saidRam)}` } : understood,
       context: input.context,
       concurrency: input.concurrency,
       ranking_rule: RANKING_RULE,
@@ -302,6 +314,7 @@ export const models_for_hardware = defineOperation({
       assumptions: r.assumptions,
     });
     // Only an ask at which nothing fits says what would: the common ask neither makes nor carries it.
-    return r.ranked.length === 0 ? Object.assign(answer, { nearest: nearestOf(ds, r, r.catalogue.nearest, hardware, opts) }) : answer;
+    const out = r.ranked.length === 0 ? Object.assign(answer, { nearest: nearestOf(ds, r, r.catalogue.nearest, hardware, opts) }) : answer;
+    return inRam ? Object.assign(out, { experts_in_system_ram: inRam }) : out;
   },
 });

@@ -1,0 +1,98 @@
+// models_for_hardware with system RAM stated: MoE models with their experts in RAM, each figure worked by hand.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_DATA_DIR } from '../config/env.ts';
+import type { Dataset } from '../dataset/dataset.ts';
+import { QUANTIZATIONS } from '../engines/constants.ts';
+import { offloadTokensPerSecond } from '../engines/expert-offload.ts';
+import { modelFacts, type ModelFacts } from '../engines/memory.ts';
+import type { Hardware } from '../schema/index.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
+import { models_for_hardware } from './models-for-hardware.ts';
+import { systemRamFromText } from './models-for-hardware-offload.ts';
+
+const ctx = { today: '2026-11-29' };
+const hasCommitted = existsSync(DEFAULT_DATA_DIR);
+let real: Dataset | undefined;
+const committed = () => (real ??= committedDataset());
+type Item = { model: { id: string }; quantization: string; llama_cpp_flags: string; cpu_moe_layers: number; fit: string;
+  vram: { non_expert_weights_gb: number; experts_gb: number; kv_cache_gb: number; total_gb: number; usable_gb: number };
+  ram: { experts_gb: number; usable_gb: number }; decode_tokens_per_s: number; prefill_tokens_per_s: null };
+type Ram = { gb: number; usable_gb: number; bandwidth_gbs: number; read_from: string };
+type Out = { items: Array<{ model: { id: string } }>; experts_in_system_ram?: { system_ram: Ram; items: Item[] } };
+const ask = (input: object) => models_for_hardware.handler(committed(), models_for_hardware.input.parse(input), ctx) as unknown as Out;
+
+test('the RAM beside a card is read from the text', () => {
+  assert.equal(systemRamFromText('4090 with 64GB RAM'), 64);
+  assert.equal(systemRamFromText('RTX 3090 24GB VRAM and 128 GB RAM'), 128);
+  assert.equal(systemRamFromText('rtx-4090'), undefined);
+  assert.equal(systemRamFromText('4070 12GB'), undefined);
+});
+
+test('gpt-oss-120b on an RTX 4090 beside 64 GB of DDR5: 27 of 36 layers of experts in RAM, 35.3 tokens/s', { skip: !hasCommitted }, () => {
+  const out = ask({ hardware_id: 'rtx-4090', system_ram_gb: 64, limit: 1 });
+  const e = out.experts_in_system_ram!;
+  // RAM: 64 GiB x 0.8 (cpu-ddr5-64gb's usable share) = 54.98 GB; dual-channel DDR5-5600: 2 x 5,600 MT/s x 8 B = 89.6 GB/s.
+  assert.deepEqual([e.system_ram.gb, e.system_ram.usable_gb, e.system_ram.bandwidth_gbs, e.system_ram.read_from], [64, 54.98, 89.6, 'system_ram_gb']);
+  const g = e.items.find((x) => x.model.id === 'gpt-oss-120b')!;
+  // By hand: MXFP4 weights 116.83e9 x 4.47 / 8 = 65.279 GB; routed experts 128 x 36 x 3 x 2,880 x 2,880 = 114.662e9 at
+  // 4.25 bits = 60.914 GB (1.692 GB a layer), so 4.365 GB of non-expert weights. KV at 8,192 tokens: 18 full layers x
+  // 8 heads x 64 x 2 x 8,192 x 2 B + 18 sliding x 1,024 x 128 x 2 B = 0.307 GB; buffers 0.75. The card's 24 GiB x 0.95 =
+  // 24.48 GB, comfortable to 20.81: 5.421 + k x 1.692 <= 20.81 keeps k = 9 layers, so N = 27; 5.421 + 15.229 = 20.65.
+  assert.equal(g.quantization, 'mxfp4');
+  assert.equal(g.llama_cpp_flags, '-ngl 99 --n-cpu-moe 27');
+  assert.equal(g.fit, 'comfortable');
+  assert.equal(g.vram.non_expert_weights_gb, 4.36);
+  assert.equal(g.vram.total_gb, 20.65);
+  assert.equal(g.ram.experts_gb, 45.69); // 27 x 1.692
+  // A token: 5.13e9 x 5.53 / 8 = 3.546 GB active, of which 4 experts x 895.8M x 4.25 / 8 = 1.904 GB; 27/36 of them from
+  // RAM, 1.428 GB / (0.67 x 89.6) = 23.78 ms; the other 2.118 GB / (0.81 x 1,008) = 2.59 ms; KV 0.307 / (0.82 x 1,008) =
+  // 0.37 ms; 36 x 45 us = 1.62 ms. 28.37 ms: 35.3 tokens/s.
+  assert.equal(g.decode_tokens_per_s, 35.3);
+  assert.equal(g.prefill_tokens_per_s, null);
+  // It does not fit the card alone, so it is not in `items`.
+  assert.ok(!ask({ hardware_id: 'rtx-4090', limit: 100 }).items.some((x) => x.model.id === 'gpt-oss-120b'));
+});
+
+test('"4090 with 64GB RAM" reads the RAM from the text; no RAM stated, no section', { skip: !hasCommitted }, () => {
+  const said = ask({ hardware_id: '4090 with 64GB RAM', limit: 1 }).experts_in_system_ram!;
+  assert.equal(said.system_ram.read_from, 'hardware_id');
+  const understood = (ask({ hardware_id: '4090 with 64GB RAM', limit: 1 }) as unknown as { understood: { interpretation: string } }).understood;
+  assert.match(understood.interpretation, /64 GB of RAM is system memory, not the card's.*the 64 GB of RAM is read as system_ram_gb/);
+  assert.ok(said.items.some((x) => x.model.id === 'gpt-oss-120b'));
+  assert.equal(ask({ hardware_id: 'rtx-4090', limit: 1 }).experts_in_system_ram, undefined);
+});
+
+test('dense models never; experts that do not fit the RAM are left out; unified memory gets none', { skip: !hasCommitted }, () => {
+  // 256 GB of RAM would hold Llama 3.3 70B at any format, but a dense model reads every weight a token: never placed so.
+  assert.ok(committed().modelById.get('llama-3.3-70b-instruct'));
+  const big = ask({ hardware_id: 'rtx-4090', system_ram_gb: 256, limit: 1 }).experts_in_system_ram!;
+  assert.ok(!big.items.some((x) => x.model.id === 'llama-3.3-70b-instruct' || x.model.id === 'llama-3.1-70b-instruct'));
+  // 16 GB: 16 GiB x 0.8 = 13.74 GB, under gpt-oss-120b's 45.69 GB of experts at the least N.
+  const small = ask({ hardware_id: 'rtx-4090', system_ram_gb: 16, limit: 1 }).experts_in_system_ram!;
+  assert.ok(!small.items.some((x) => x.model.id === 'gpt-oss-120b'));
+  assert.equal(ask({ hardware_id: 'm4-max-128gb', system_ram_gb: 64, limit: 1 }).experts_in_system_ram, undefined);
+  assert.equal(ask({ hardware_id: 'rtx-4090', system_ram_gb: 64, concurrency: 4, limit: 1 }).experts_in_system_ram, undefined);
+});
+
+test('Qwen3-30B-A3B is listed on an RTX 4070 (12 GB) beside 32 GB of RAM', { skip: !hasCommitted }, () => {
+  const e = ask({ hardware_id: 'rtx-4070', system_ram_gb: 32, limit: 1 }).experts_in_system_ram!;
+  const q = e.items.find((x) => x.model.id === 'qwen3-30b-a3b');
+  assert.ok(q, 'qwen3-30b-a3b listed');
+  assert.ok(q.ram.experts_gb <= e.system_ram.usable_gb && q.vram.total_gb <= q.vram.usable_gb);
+});
+
+test('published offload runs against the estimate (docs/hardware-and-cost.md, "Experts in system RAM")', { skip: !hasCommitted }, () => {
+  const facts = (id: string) => modelFacts(committed().models.find((m) => m.id === id)!) as ModelFacts;
+  const q = (id: string) => QUANTIZATIONS.find((x) => x.id === id)!;
+  const card = (accelerator: string, bandwidth: number) => ({ accelerator, count: 1, bandwidth_gbs: { value: bandwidth } }) as unknown as Hardware;
+  // gokawiil.com/article/74814 (a Reddit post): gpt-oss-120b --cpu-moe (36 of 36), i9-14900K, an 8 GB card, 25.62 tokens/s.
+  // RAM speed not stated: at the default 89.6 GB/s, on an RTX 3060 Ti (448 GB/s), by hand: 1.904 GB / 60.03 GB/s =
+  // 31.71 ms + 1.643 GB / (0.81 x 448) = 4.53 ms + 1.62 ms = 37.86 ms: 26.4 tokens/s, 1.03x the run.
+  const e = offloadTokensPerSecond(facts('gpt-oss-120b'), q('mxfp4'), card('NVIDIA GeForce RTX 3060 Ti', 448), 89.6, 36)!;
+  assert.ok(Math.abs(e - 26.4) < 0.1, `${e}`);
+  // llmfit PR #755: Qwen3-30B-A3B Q4_K_M, --n-cpu-moe 36 of 48, RTX 2080 (448 GB/s), quad-channel DDR4 ~102 GB/s: 36.7.
+  const a = offloadTokensPerSecond(facts('qwen3-30b-a3b'), q('q4_k_m'), card('NVIDIA GeForce RTX 2080', 448), 102, 36)!;
+  assert.ok(a / 36.7 > 1.5 && a / 36.7 < 1.6, `${a / 36.7}`);
+});

@@ -1,0 +1,171 @@
+// models_for_hardware's experts_in_system_ram: MoE models that run on one GPU with their experts in the caller's RAM.
+import { z } from 'zod';
+import type { Dataset } from '../dataset/dataset.ts';
+import { GIB } from '../engines/constants.ts';
+import { windowUnknownAt } from '../engines/context-window.ts';
+import { expertOffload, RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from '../engines/expert-offload.ts';
+import { attentionUnsupported, usesSparseAttention } from '../engines/attention-support.ts';
+import { candidatesFor, chooseIndex, fitLadder, type FitOptions } from '../engines/fit-basis.ts';
+import { readMachine } from '../engines/machine-words.ts';
+import { modelFacts, toGb } from '../engines/memory.ts';
+import type { Hardware, Model } from '../schema/index.ts';
+import { QuantizationIdSchema } from './quantization-params.ts';
+import { ModelRef, toModelRef } from './shapes.ts';
+
+/**
+ * The catalogued desktop whose RAM facts a caller who states no bandwidth gets: dual-channel DDR5-5600, 2 x 5,600 MT/s
+ * x 8 bytes = 89.6 GB/s (data/curated/accelerators-extra.csv `cpu-ddr5-dual-channel`, from
+ * https://en.wikipedia.org/wiki/DDR5_SDRAM), and the share of RAM a model may take beside the OS and its programs (0.8).
+ */
+export const DEFAULT_RAM_CONFIG = 'cpu-ddr5-64gb';
+
+export const systemRamParams = {
+  system_ram_gb: z
+    .number()
+    .min(1, 'system_ram_gb must be from 1 to 4096')
+    .max(4096, 'system_ram_gb must be from 1 to 4096')
+    .optional()
+    .describe('System RAM beside a discrete GPU, GB (as sold: 64 means 64 GiB). Stated (or said in the machine text: "4090 with 64GB RAM"), '
+      + 'mixture-of-experts models that do not fit the card alone but run with their experts in RAM (llama.cpp --n-cpu-moe) are listed in `experts_in_system_ram`.'),
+  system_ram_bandwidth_gbs: z
+    .number()
+    .min(1, 'system_ram_bandwidth_gbs must be from 1 to 2000')
+    .max(2000, 'system_ram_bandwidth_gbs must be from 1 to 2000')
+    .optional()
+    .describe('Peak bandwidth of that RAM, GB/s (channels x MT/s x 8 bytes: dual-channel DDR5-6000 is 96); default dual-channel DDR5-5600, 89.6.'),
+};
+
+/** What the reading of a machine text adds when the RAM it says is read as system_ram_gb. */
+export const ramReadNote = (gb: number) =>
+  `the ${gb} GB of RAM is read as system_ram_gb: mixture-of-experts models that run with their experts there are in experts_in_system_ram`;
+
+/** RAM said in a machine text beside a discrete card (`4090 with 64GB RAM`, `3090 24GB VRAM 128 GB RAM`), in GB; else undefined. */
+export function systemRamFromText(text: string): number | undefined {
+  const q = readMachine(text, new Set());
+  if (q.memory_kind === 'ram' && q.memory_gb !== null) return q.memory_gb;
+  for (const s of q.memory_set_aside) {
+    const m = /^(\d+(?:\.\d+)?) (gb|gib|tb) ram$/.exec(s);
+    if (m) return Number(m[1]) * (m[2] === 'tb' ? 1000 : 1);
+  }
+  return undefined;
+}
+
+const Gb = z.number().describe('GB (1e9 bytes).');
+
+export const OffloadEntry = z.object({
+  model: ModelRef,
+  placement: z.literal('experts_in_system_ram').describe('The routed experts of `cpu_moe_layers` layers in system RAM, everything else on the card.'),
+  quantization: QuantizationIdSchema.describe('The highest precision whose placement fits (the same order as `items`).'),
+  llama_cpp_flags: z.string().describe('How llama.cpp (llama-server, llama-cli) is told: every layer on the GPU, the experts of the first N MoE layers in RAM.'),
+  cpu_moe_layers: z.number().int().describe('MoE layers whose experts are in RAM: the fewest that leave the card comfortable (85%), else tight.'),
+  moe_layers: z.number().int(),
+  fit: z.enum(['comfortable', 'tight']).describe('The card\'s memory: comfortable <= 85% of usable, tight <= 100%.'),
+  vram: z.object({
+    non_expert_weights_gb: Gb, experts_gb: Gb, kv_cache_gb: Gb, overhead_gb: Gb, total_gb: Gb, usable_gb: Gb,
+  }).describe('The card: attention, shared experts, dense layers, embeddings and head; the experts of the layers kept there; the KV cache; buffers.'),
+  ram: z.object({ experts_gb: Gb, usable_gb: Gb }).describe('Experts in RAM, and the RAM a model may take.'),
+  decode_tokens_per_s: z.number().describe('Estimated batch-1 decode: the bytes a token reads from RAM and from the card, each at its bandwidth.'),
+  prefill_tokens_per_s: z.null().describe('Not estimated: prompt processing with experts in RAM is slower than on the card alone (see `basis`).'),
+  basis: z.string(),
+});
+
+export const ExpertsInSystemRam = z.object({
+  system_ram: z.object({
+    gb: z.number(), usable_gb: Gb, bandwidth_gbs: z.number(), read_from: z.enum(['system_ram_gb', 'hardware_id']),
+    basis: z.string(),
+  }),
+  count: z.number().int(),
+  items: z.array(OffloadEntry).describe('Best first: arena rating (unrated last), then the smaller model, then id.'),
+  method: z.string(),
+}).describe('Only with system RAM stated, on one discrete GPU: mixture-of-experts models that do not fit the card alone but do with '
+  + 'their routed experts in RAM. Dense models never: every token reads all their weights.');
+
+export type ExpertsInSystemRamOut = z.infer<typeof ExpertsInSystemRam>;
+
+const PREFILL_WORDS =
+  'prefill: not estimated; slower than on the card alone, as llama.cpp multiplies a prompt batch by the experts in RAM '
+  + 'on the CPU or copies them over PCIe (a published gpt-oss-120b --cpu-moe run: 122-134 prompt tokens/s, '
+  + 'https://gokawiil.com/article/74814)';
+
+const METHOD =
+  'llama.cpp keeps the expert tensors (ffn_*_exps) of the first N MoE layers in RAM (--n-cpu-moe N, or --cpu-moe for all) '
+  + 'and every other tensor and the KV cache on the card (-ngl 99). N is the fewest layers that leave the card comfortable. '
+  + 'Decode: per token, the active experts of the N layers read from RAM at '
+  + `${RAM_READ_EFFICIENCY} x its bandwidth (the share the service takes for a runtime without a calibrated row), plus the rest of the `
+  + 'active weights and the KV cache read from the card as a card-only decode does, plus the per-layer floor. Against '
+  + 'published runs (docs/hardware-and-cost.md, "Experts in system RAM") this reads 1.03-1.10x a gpt-oss-120b --cpu-moe '
+  + 'run on an i9-14900K desktop (RAM speed not stated, the default taken) and 1.56x and 1.75x two runs on an RTX 2080 '
+  + 'beside quad-channel DDR4: the fast side. '
+  + 'Only models whose expert geometry (experts, experts per token, expert width) the dataset has are assessed; only at concurrency 1.';
+
+function ramOf(ds: Dataset, gb: number, bandwidth: number | undefined): { ram: SystemRam; basis: string } | undefined {
+  const d = ds.hardwareById.get(DEFAULT_RAM_CONFIG);
+  if (!d || !d.bandwidth_gbs) return undefined;
+  const fraction = d.usable_fraction.value;
+  const bw = bandwidth ?? d.bandwidth_gbs.value;
+  const bwWords = bandwidth !== undefined
+    ? `bandwidth ${bandwidth} GB/s as stated`
+    : `bandwidth ${d.bandwidth_gbs.value} GB/s, ${d.accelerator} (${d.bandwidth_gbs.note ?? d.bandwidth_gbs.source}, ${d.bandwidth_gbs.as_of}), as none was stated`;
+  return {
+    ram: { gb, usable_fraction: fraction, bandwidth_gbs: bw },
+    basis: `usable = ${gb} GiB x ${fraction} (the share of a desktop's RAM a model takes beside the OS and its programs, `
+      + `${DEFAULT_RAM_CONFIG}.usable_fraction, ${d.usable_fraction.source}, ${d.usable_fraction.as_of}); ${bwWords}`,
+  };
+}
+
+/**
+ * The section, or undefined where it does not apply: no RAM stated, not one discrete GPU with a bandwidth, more than one
+ * sequence. `fitting` holds the models `items` already lists (they fit the card alone); `rated` orders the rest.
+ */
+export function expertsInSystemRam(
+  ds: Dataset, models: readonly Model[], fitting: ReadonlySet<string>, hardware: Hardware, opts: FitOptions,
+  ramGb: number | undefined, bandwidth: number | undefined, readFrom: 'system_ram_gb' | 'hardware_id',
+): ExpertsInSystemRamOut | undefined {
+  if (ramGb === undefined || hardware.count !== 1 || hardware.unified_memory || !hardware.bandwidth_gbs || opts.concurrency !== 1) return undefined;
+  const r = ramOf(ds, ramGb, bandwidth);
+  if (!r) return undefined;
+  const items: ExpertsInSystemRamOut['items'] = [];
+  for (const m of models) {
+    if (fitting.has(m.id)) continue;
+    const facts = modelFacts(m);
+    if ('missing' in facts || windowUnknownAt(m, opts.context)) continue;
+    const window = m.context_window?.value;
+    if (window !== undefined && opts.context > window) continue;
+    // The runtime has no kernel for the model's attention on this card (DSA before Hopper): no placement either.
+    if (usesSparseAttention(m) && attentionUnsupported(m, hardware, fitLadder(hardware, opts).runtime)) continue;
+    const list = candidatesFor(facts.native_precision, opts, hardware).list;
+    const tried = list.map((q) => expertOffload(facts, q, hardware, r.ram, opts));
+    const k = chooseIndex(list, (i) => tried[i]?.vram_fit ?? 'no');
+    if (k < 0) continue;
+    items.push(entry(ds, m, list[k].id, list[k].name, tried[k]!));
+  }
+  return {
+    system_ram: {
+      gb: ramGb, usable_gb: toGb(r.ram.gb * GIB * r.ram.usable_fraction), bandwidth_gbs: r.ram.bandwidth_gbs, read_from: readFrom, basis: r.basis,
+    },
+    count: items.length,
+    items,
+    method: METHOD,
+  };
+}
+
+function entry(ds: Dataset, m: Model, quantization: ExpertsInSystemRamOut['items'][number]['quantization'], name: string, o: ExpertOffload) {
+  return {
+    model: toModelRef(ds, m),
+    placement: 'experts_in_system_ram' as const,
+    quantization,
+    llama_cpp_flags: `-ngl 99 ${o.flag}`,
+    cpu_moe_layers: o.cpu_moe_layers,
+    moe_layers: o.moe_layers,
+    fit: o.vram_fit,
+    vram: {
+      non_expert_weights_gb: toGb(o.vram.non_expert_weights), experts_gb: toGb(o.vram.experts), kv_cache_gb: toGb(o.vram.kv_cache),
+      overhead_gb: toGb(o.vram.overhead), total_gb: toGb(o.vram.total), usable_gb: toGb(o.vram.usable),
+    },
+    ram: { experts_gb: toGb(o.ram.experts), usable_gb: toGb(o.ram.usable) },
+    decode_tokens_per_s: Math.round(o.tokens_per_s * 10) / 10,
+    prefill_tokens_per_s: null,
+    basis: `${name}: ${toGb(o.read_per_token.ram)} GB of active experts a token reads from RAM, ${toGb(o.read_per_token.vram)} GB of `
+      + `other active weights and ${toGb(o.read_per_token.kv_cache)} GB of KV cache from the card; ${PREFILL_WORDS}`,
+  };
+}
