@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadProviderRoles } from './provider-roles.ts';
-import { buildProviders } from './build-offers.ts';
+import { buildProviders } from './build-providers.ts';
 
 const FILE = 'data/curated/provider-roles.csv';
 
