@@ -197,9 +197,12 @@ const SCENARIOS: Scenario[] = [
     expect(out) {
       assert.equal(out.understood.machine.how, 'hardware_id');
       for (const r of out.recommendations) assert.deepEqual([r.path, r.self_hosting.hardware_id], ['self_hosted', 'h100-80gb-x1']);
-      // Two providers' own pages say API data is not retained by default (OVHcloud: "Data is not stored or shared during
-      // or after model use"; Scaleway: "By default we apply a Zero Data Retention Policy"): the note names them.
-      assert.ok(out.notes.some((n: string) => /^keep=no-retention: .*providers with such a page and an offer: OVHcloud, Scaleway\)/.test(n)));
+      // Four providers' own pages say API data is not retained by default (OVHcloud: "Data is not stored or shared during
+      // or after model use"; Scaleway: "By default we apply a Zero Data Retention Policy"; DeepInfra, docs.deepinfra.com/
+      // account/data-privacy: "we do not store the data you submit to our APIs on disk"; Fireworks, docs.fireworks.ai's
+      // data security guide: "does not log or store prompt or generation data for open models"): the note names them.
+      assert.ok(out.notes.some((n: string) =>
+        /^keep=no-retention: .*providers with such a page and an offer: DeepInfra, Fireworks AI, OVHcloud, Scaleway\)/.test(n)));
     },
   },
   {
