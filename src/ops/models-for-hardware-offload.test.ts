@@ -72,8 +72,11 @@ test('dense models never; experts that do not fit the RAM are left out; unified 
   // 16 GB: 16 GiB x 0.8 = 13.74 GB, under gpt-oss-120b's 45.69 GB of experts at the least N.
   const small = ask({ hardware_id: 'rtx-4090', system_ram_gb: 16, limit: 1 }).experts_in_system_ram!;
   assert.ok(!small.items.some((x) => x.model.id === 'gpt-oss-120b'));
-  assert.equal(ask({ hardware_id: 'm4-max-128gb', system_ram_gb: 64, limit: 1 }).experts_in_system_ram, undefined);
-  assert.equal(ask({ hardware_id: 'rtx-4090', system_ram_gb: 64, concurrency: 4, limit: 1 }).experts_in_system_ram, undefined);
+  // Unified memory, or more than one sequence: no model is assessed, and the section says why (not dropped unsaid).
+  const mac = ask({ hardware_id: 'm4-max-128gb', system_ram_gb: 64, limit: 1 }).experts_in_system_ram as unknown as { count: number; not_applied: string };
+  assert.deepEqual([mac.count, /has unified memory/.test(mac.not_applied)], [0, true]);
+  const four = ask({ hardware_id: 'rtx-4090', system_ram_gb: 64, concurrency: 4, limit: 1 }).experts_in_system_ram;
+  assert.equal(four?.items.length, 0);
 });
 
 test('Qwen3-30B-A3B is listed on an RTX 4070 (12 GB) beside 32 GB of RAM', { skip: !hasCommitted }, () => {
@@ -95,4 +98,19 @@ test('published offload runs against the estimate (docs/hardware-and-cost.md, "E
   // llmfit PR #755: Qwen3-30B-A3B Q4_K_M, --n-cpu-moe 36 of 48, RTX 2080 (448 GB/s), quad-channel DDR4 ~102 GB/s: 36.7.
   const a = offloadTokensPerSecond(facts('qwen3-30b-a3b'), q('q4_k_m'), card('NVIDIA GeForce RTX 2080', 448), 102, 36)!;
   assert.ok(a / 36.7 > 1.5 && a / 36.7 < 1.6, `${a / 36.7}`);
+});
+
+test('RAM said in the text is held to system_ram_gb\'s range; RAM given where the placement is not assessed says why', { skip: !hasCommitted }, () => {
+  for (const text of ['4090 with 99999GB RAM', '4090 with 0GB RAM']) {
+    assert.throws(() => ask({ hardware_id: text }), (e: { code?: string; message?: string }) =>
+      e.code === 'invalid_parameter' && /system RAM must be from 1 to 4096 GB/.test(e.message ?? ''), text);
+  }
+  type Said = { experts_in_system_ram?: { not_applied: string | null; count: number } };
+  const at4 = ask({ hardware_id: 'rtx-4090', system_ram_gb: 64, concurrency: 4 }) as unknown as Said;
+  assert.deepEqual([at4.experts_in_system_ram?.count, at4.experts_in_system_ram?.not_applied],
+    [0, 'concurrency 4: only one sequence (concurrency 1) is assessed with experts in RAM']);
+  const two = ask({ hardware_id: 'rtx-4090-x2', system_ram_gb: 64 }) as unknown as Said;
+  assert.match(two.experts_in_system_ram?.not_applied ?? '', /has 2 devices: only one discrete GPU beside the RAM is assessed/);
+  const one = ask({ hardware_id: 'rtx-4090', system_ram_gb: 64 }) as unknown as Said;
+  assert.equal(one.experts_in_system_ram?.not_applied, null);
 });

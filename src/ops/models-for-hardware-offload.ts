@@ -9,6 +9,7 @@ import { candidatesFor, chooseIndex, fitLadder, type FitOptions } from '../engin
 import { readMachine } from '../engines/machine-words.ts';
 import { modelFacts, toGb } from '../engines/memory.ts';
 import type { Hardware, Model } from '../schema/index.ts';
+import { ServiceError } from '../errors/index.ts';
 import { QuantizationIdSchema } from './quantization-params.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
 
@@ -42,12 +43,19 @@ export const ramReadNote = (gb: number) =>
 /** RAM said in a machine text beside a discrete card (`4090 with 64GB RAM`, `3090 24GB VRAM 128 GB RAM`), in GB; else undefined. */
 export function systemRamFromText(text: string): number | undefined {
   const q = readMachine(text, new Set());
-  if (q.memory_kind === 'ram' && q.memory_gb !== null) return q.memory_gb;
+  let gb: number | undefined;
+  if (q.memory_kind === 'ram' && q.memory_gb !== null) gb = q.memory_gb;
   for (const s of q.memory_set_aside) {
-    const m = /^(\d+(?:\.\d+)?) (gb|gib|tb) ram$/.exec(s);
-    if (m) return Number(m[1]) * (m[2] === 'tb' ? 1000 : 1);
+    const m = gb === undefined ? /^(\d+(?:\.\d+)?) (gb|gib|tb) ram$/.exec(s) : null;
+    if (m) gb = Number(m[1]) * (m[2] === 'tb' ? 1000 : 1);
   }
-  return undefined;
+  // The text's RAM is held to system_ram_gb's own range: "4090 with 99999GB RAM" is refused as `system_ram_gb=99999` is.
+  if (gb !== undefined && (gb < 1 || gb > 4096)) {
+    throw new ServiceError('invalid_parameter', `The machine text says ${gb} GB of RAM; system RAM must be from 1 to 4096 GB.`, {
+      errors: [{ parameter: 'hardware_id', message: `${gb} GB of RAM is outside 1 to 4096`, allowed: 'RAM from 1 to 4096 GB (or give system_ram_gb)' }],
+    });
+  }
+  return gb;
 }
 
 const Gb = z.number().describe('GB (1e9 bytes).');
@@ -74,6 +82,8 @@ export const ExpertsInSystemRam = z.object({
     gb: z.number(), usable_gb: Gb, bandwidth_gbs: z.number(), read_from: z.enum(['system_ram_gb', 'hardware_id']),
     basis: z.string(),
   }),
+  not_applied: z.string().nullable().describe('Why no model was assessed with its experts in RAM although RAM was given (more than one '
+    + 'device, unified memory, a concurrency above 1), or null where the models were assessed.'),
   count: z.number().int(),
   items: z.array(OffloadEntry).describe('Best first: arena rating (unrated last), then the smaller model, then id.'),
   method: z.string(),
@@ -114,16 +124,29 @@ function ramOf(ds: Dataset, gb: number, bandwidth: number | undefined): { ram: S
 }
 
 /**
- * The section, or undefined where it does not apply: no RAM stated, not one discrete GPU with a bandwidth, more than one
- * sequence. `fitting` holds the models `items` already lists (they fit the card alone); `rated` orders the rest.
+ * The section, or undefined where no RAM is stated; where RAM is stated but the placement is not assessed (not one discrete
+ * GPU with a bandwidth, more than one sequence), the section says why in `not_applied`, with no items. `fitting` holds
+ * the models `items` already lists (they fit the card alone); `rated` orders the rest.
  */
 export function expertsInSystemRam(
   ds: Dataset, models: readonly Model[], fitting: ReadonlySet<string>, hardware: Hardware, opts: FitOptions,
   ramGb: number | undefined, bandwidth: number | undefined, readFrom: 'system_ram_gb' | 'hardware_id',
 ): ExpertsInSystemRamOut | undefined {
-  if (ramGb === undefined || hardware.count !== 1 || hardware.unified_memory || !hardware.bandwidth_gbs || opts.concurrency !== 1) return undefined;
+  if (ramGb === undefined) return undefined;
   const r = ramOf(ds, ramGb, bandwidth);
   if (!r) return undefined;
+  const system_ram = {
+    gb: ramGb, usable_gb: toGb(r.ram.gb * GIB * r.ram.usable_fraction), bandwidth_gbs: r.ram.bandwidth_gbs, read_from: readFrom, basis: r.basis,
+  };
+  // RAM given where the placement is not assessed: said, not dropped without a word.
+  const notApplied = hardware.unified_memory
+    ? `${hardware.name} has unified memory: its RAM is the memory the models are fitted in already`
+    : hardware.count !== 1
+      ? `${hardware.name} has ${hardware.count} devices: only one discrete GPU beside the RAM is assessed (llama.cpp's split of a model over several cards and RAM is not)`
+      : opts.concurrency !== 1
+        ? `concurrency ${opts.concurrency}: only one sequence (concurrency 1) is assessed with experts in RAM`
+        : !hardware.bandwidth_gbs ? `${hardware.name} has no memory bandwidth in the dataset` : null;
+  if (notApplied !== null) return { system_ram, not_applied: notApplied, count: 0, items: [], method: METHOD };
   const items: ExpertsInSystemRamOut['items'] = [];
   for (const m of models) {
     if (fitting.has(m.id)) continue;
@@ -140,9 +163,8 @@ export function expertsInSystemRam(
     items.push(entry(ds, m, list[k].id, list[k].name, tried[k]!));
   }
   return {
-    system_ram: {
-      gb: ramGb, usable_gb: toGb(r.ram.gb * GIB * r.ram.usable_fraction), bandwidth_gbs: r.ram.bandwidth_gbs, read_from: readFrom, basis: r.basis,
-    },
+    system_ram,
+    not_applied: null,
     count: items.length,
     items,
     method: METHOD,
