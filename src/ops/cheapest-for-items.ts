@@ -199,7 +199,9 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
   ].filter(Boolean).join(' and ');
   const residency = o.region === 'eu' ? ' EU-regional' : o.eu_resident.value === 'yes' ? ' EU-resident' : ' (choose an EU region)';
   const n = o.next_prices?.value;
-  const lead = `; its cheapest offer is ${name} (${o.provider_model_id}) at `;
+  // A mainland China platform's listing (region cn, catalogue-util.ts mainlandChinaApi) says so where it is named.
+  const mainland = o.region === 'cn' ? '; a mainland China platform, region cn' : '';
+  const lead = `; its cheapest offer is ${name} (${o.provider_model_id}${mainland}) at `;
   const leadEu = `; its cheapest EU offer is ${name}${residency} (${o.provider_model_id}) at `;
   p = {
     head,

@@ -6,7 +6,7 @@ import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { committedDataset } from '../../test/committed-dataset.ts';
 import { cheapest_for } from './cheapest-for.ts';
 
-type Out = { items: { model: { id: string }; offer: { provider: string; region: string } }[] };
+type Out = { items: { model: { id: string }; offer: { provider: string; region: string }; why: string }[] };
 
 test('committed dataset: first-party coding offers as good as GPT-4o name Alibaba (China) and Zhipu AI as cn', {
   skip: !existsSync(DEFAULT_DATA_DIR),
@@ -19,6 +19,10 @@ test('committed dataset: first-party coding offers as good as GPT-4o name Alibab
   assert.deepEqual(regionOf('alibaba-cn'), ['cn']);
   assert.deepEqual(regionOf('zhipuai'), ['cn']);
   assert.deepEqual(regionOf('openai'), ['global']);
+  // The sentence says it where it names the offer.
+  const glm = out.items.find((i) => i.offer.provider === 'zhipuai')!;
+  assert.match(glm.why, /its cheapest offer is Zhipu AI \([^;)]+; a mainland China platform, region cn\) at \$/);
+  assert.ok(out.items.filter((i) => i.offer.region !== 'cn').every((i) => !i.why.includes('mainland China')));
   const intl = committedDataset().offers.filter((o) => o.provider === 'alibaba');
   assert.ok(intl.length > 10 && intl.every((o) => o.region !== 'cn'), 'Alibaba\'s international platform is not mainland China\'s');
 });
