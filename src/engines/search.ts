@@ -1,4 +1,5 @@
 // Model search: the query read against the per-dataset token index (search-index.ts), the catalogue filters and sort orders.
+import { isLanguageModel } from './language-model.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { distance } from '../dataset/suggest.ts';
 import type { Model } from '../schema/index.ts';
@@ -281,7 +282,9 @@ function orders(ds: Dataset): Orders {
   };
   o = {
     elo: ranked([...ds.models].sort(byElo)),
-    price: rank((m) => cheapestAtDefaultShare(ds, m.id)?.blended, (a, b) => a - b),
+    // An embedder, reranker, speech recogniser or generator has no blended price a language model's compares with (bge-m3
+    // sells input tokens only, $0.009 blended): it comes after every language model with a price, as one without.
+    price: rank((m) => (isLanguageModel(m) ? cheapestAtDefaultShare(ds, m.id)?.blended : undefined), (a, b) => a - b),
     release_date: rank((m) => m.release_date?.value, (a, b) => b.localeCompare(a)),
     name: rank((m) => m.name.value.toLowerCase(), (a, b) => a.localeCompare(b)),
   };

@@ -228,3 +228,25 @@ test('"gemini pro" lists the served Gemini Pro models before Gemini 1.0 Pro, whi
   assert.ok(out.items.slice(0, at).every((i) => !i.shutdown_date || i.shutdown_date.value > '2026-09-23'), 'every model before it is served');
   assert.ok(out.items.slice(0, at).some((i) => i.id === 'gemini-2.5-pro' || i.id === 'gemini-3.1-pro-preview'));
 });
+
+test('sort=price: an embedder comes after every language model with a price, however cheap its input tokens', () => {
+  // bge-m3 sells input tokens only ($0.012 in, $0 out: 0.009 blended at 75% input), below the chat model's $0.1/$0.1.
+  const ds = aDataset({
+    models: [aModel({ id: 'bge-m3' }), aModel({ id: 'chat-1b' }), aModel({ id: 'unpriced-8b' })],
+    offers: [
+      anOffer({ model_id: 'bge-m3', provider: 'a', prices: { input: f(0.012), output: f(0) } }),
+      anOffer({ model_id: 'chat-1b', provider: 'a', prices: { input: f(0.1), output: f(0.1) } }),
+    ],
+  });
+  const ids = run(ds, { sort: 'price' }).items.map((i) => i.id);
+  assert.deepEqual(ids.slice(0, 1), ['chat-1b']);
+  assert.ok(ids.includes('bge-m3'), 'still listed: the order changes, not the results');
+});
+
+test('committed dataset: the cheapest models by price are language models, not bge-m3 or text-embedding-3-small', {
+  skip: !existsSync(path.resolve(import.meta.dirname, '../../data/dataset')),
+}, () => {
+  const ids = run(committedDataset(), { sort: 'price', limit: 100 }).items.map((i) => i.id);
+  // Both embedders (language-model.ts reads them by name) were second and thirteenth before.
+  assert.ok(!ids.includes('bge-m3') && !ids.includes('text-embedding-3-small'), ids.slice(0, 10).join(', '));
+});
