@@ -51,3 +51,24 @@ test('no placement: a dense model, RAM too small, several cards, unified memory,
   const bare = { ...moe, architecture: { ...arch, experts: undefined, experts_per_token: undefined } as unknown as Architecture };
   assert.equal(expertOffload(bare, q8, card(), ram, at512), undefined);
 });
+
+test('a rounded total: the non-expert weights from the configuration where they agree with it, else total less experts', () => {
+  // The made-up model with a 10,000-token vocabulary: embeddings and head 2 x 10,000 x 10,000 = 200M; attention
+  // 2 layers x 2 x (10 + 2 heads) x 100 x 10,000 = 48M; routers 2 layers x 10 experts x 10,000 = 0.2M: 248.2M beside
+  // the 6B of experts, 6.2482B in all. At Q8_0 (8.5 bits, 1.0625 bytes a parameter) that is 263.71 MB on the card.
+  const counted = { ...arch, vocab_size: 10000 } as Architecture;
+  const nonExpert = (total: number) =>
+    expertOffload({ ...moe, parameters_total: total, architecture: counted }, q8, card(), { ...ram, gb: 64 }, at512)!.vram.non_expert_weights;
+  // A card's "6.2B" (a whole number of ten millions, so rounded to its last place, 0.1B) is 48.2M under 6.2482B, within
+  // the 50M that rounding allows: 263.71 MB, where 6.2B less 6B of experts would have said 0.2B x 1.0625 = 212.5 MB.
+  assert.ok(Math.abs(nonExpert(6.2e9) - 263.7125e6) < 1, `${nonExpert(6.2e9)}`);
+  // "6.3B" is 51.8M over, past its rounding: the configuration misses a shape, so the total less experts stands:
+  // 0.3B x 1.0625 = 318.75 MB; "6.4B" likewise 425 MB.
+  assert.ok(Math.abs(nonExpert(6.3e9) - 318.75e6) < 1);
+  assert.ok(Math.abs(nonExpert(6.4e9) - 425e6) < 1);
+  // An exact count (6,248,200,123, not a whole number of ten millions) is used as it is: 248,200,123 x 1.0625.
+  assert.ok(Math.abs(nonExpert(6248200123) - 248200123 * 1.0625) < 1);
+  // Without the vocabulary the configuration does not count the head, so the total less experts stands: 212.5 MB.
+  const bare = expertOffload({ ...moe, parameters_total: 6.2e9 }, q8, card(), { ...ram, gb: 64 }, at512)!;
+  assert.ok(Math.abs(bare.vram.non_expert_weights - 212.5e6) < 1);
+});

@@ -53,9 +53,46 @@ export type ExpertOffload = {
 type ExpertBytes = { moe_layers: number; experts: number; non_expert: number; active: number; active_experts: number };
 
 /**
+ * Parameters outside the routed experts from the configuration, where the dataset holds every shape they take: the
+ * embeddings and the output head (2 x vocab x hidden; no tied flag is in the dataset, and every model this is used on
+ * has untied ones), attention in every layer (2 x (heads + KV heads) x head_dim x hidden: q and o, k and v), and per
+ * MoE layer the shared experts (3 x hidden x width each) and the router (experts x hidden); norms and biases left out.
+ * Undefined for MLA, hybrid and Gemma 4 global-layer attention and for dense layers (their shapes, a dense layer's
+ * width, are not in the dataset). Checked against exact counts (safetensors, llmfit): Qwen3-30B-A3B 30,531,911,680 and
+ * Qwen3-235B-A22B 235,093,634,560 to the parameter less norms (non-expert 1.541B, 7.996B), Qwen3-Coder-480B 12.070B
+ * of 12.071B, Mixtral-8x7B 1.605B of 1.606B, 8x22B 5.338B of 5.339B, gpt-oss-20b 1.797B of 1.800B (card's 20.91B).
+ * It misses where the dataset lacks a shape: GLM-4.7 (+28%, dense layers absent), Sarvam-30B (+83%), Laguna XS.2
+ * (+31%), Qwen3-VL (-6.7%, the vision tower); hence used only against a rounded total it agrees with to that total's
+ * last place (expertBytes): MiniMax-M2's 228.69B against its card's 230B, Phi-3.5-MoE's 41.872B against 41.9B; not
+ * Hy3 preview's 297.0B against 295B, Llama 4 Scout's 107.8B against 109B.
+ */
+export function nonExpertParameters(a: Architecture): number | undefined {
+  if (a.attention === 'mla' || a.attention === 'hybrid' || (a.dense_layers ?? 0) > 0) return undefined;
+  if (a.global_kv_heads !== undefined || a.global_head_dim !== undefined) return undefined;
+  const { attention_heads: heads, hidden_size: h, vocab_size: vocab, experts, moe_intermediate_size: width } = a;
+  if (heads === undefined || h === undefined || vocab === undefined || experts === undefined || width === undefined) return undefined;
+  const attention = a.layers * 2 * (heads + a.kv_heads) * a.head_dim * h;
+  return 2 * vocab * h + attention + a.layers * ((a.shared_experts ?? 0) * 3 * width + experts) * h;
+}
+
+/**
+ * Half the last place of a card's rounded total (a whole number of ten millions: Qwen3-Next-80B-A3B-Thinking's 80e9,
+ * Phi-3.5-MoE's 41.9e9), the most the exact count can differ from it; undefined for an exact count read from a
+ * checkpoint (one in ten million lands on such a number). Total less experts of a rounded total carries the rounding
+ * whole into the non-expert part: Qwen3-Next Thinking 80e9 - 77.309e9 = 2.69B against its twin's exact 4.02B.
+ */
+function roundingOf(total: number): number | undefined {
+  if (total % 1e7 !== 0) return undefined;
+  let place = 1e7;
+  while (total % (place * 10) === 0) place *= 10;
+  return place / 2;
+}
+
+/**
  * The split, or undefined without expert geometry that agrees with the counts (moe.ts `moeRouting`'s test). The weights
  * are the fit's figure (the published file where there is one); the experts are experts x layers x 3 x hidden x width
- * parameters at EXPERT_BITS, else at the format's average scaled to the file as the active bytes are (gguf-sizes.ts).
+ * parameters at EXPERT_BITS, else at the format's average scaled to the file as the active bytes are (gguf-sizes.ts);
+ * the rest is the file less the experts, or `nonExpertParameters` at the average where the total is rounded and agrees.
  */
 function expertBytes(facts: OffloadFacts, q: Quantization): ExpertBytes | undefined {
   const { parameters_total: total, parameters_active: active, architecture: a } = facts;
@@ -69,10 +106,17 @@ function expertBytes(facts: OffloadFacts, q: Quantization): ExpertBytes | undefi
   const expertBits = bits ?? q.bits_per_weight;
   const experts = Math.min(file, ((routedParameters * expertBits) / 8) * scale);
   const activeRead = activeWeightsFor(active, total, q, facts.published);
+  // The flat estimate from a rounded total (no published file, a format that spreads its bits evenly) takes the
+  // non-expert part from the configuration where it agrees with that total; a published file is a measurement, and
+  // MXFP4's and INT4's averages are exact counts' (constants.ts), so those keep file less experts.
+  const counted = nonExpertParameters(a);
+  const rounding = roundingOf(total);
+  const fromShapes = counted !== undefined && rounding !== undefined && bits === undefined && facts.published?.get(q.id) === undefined
+    && Math.abs(routedParameters + counted - total) <= rounding;
   return {
     moe_layers: a.layers - (a.dense_layers ?? 0),
     experts,
-    non_expert: file - experts,
+    non_expert: fromShapes ? (counted * q.bits_per_weight) / 8 : file - experts,
     active: activeRead,
     active_experts: Math.min(activeRead, ((g.per_token * g.parameters_per_expert * expertBits) / 8) * scale),
   };

@@ -114,3 +114,15 @@ test('RAM said in the text is held to system_ram_gb\'s range; RAM given where th
   const one = ask({ hardware_id: 'rtx-4090', system_ram_gb: 64 }) as unknown as Said;
   assert.equal(one.experts_in_system_ram?.not_applied, null);
 });
+
+test('MiniMax-M2 beside 256 GB: the card holds the non-expert weights its configuration counts, not 230B less the experts', { skip: !hasCommitted }, () => {
+  // config.json (data/curated/model-architecture.csv): 62 layers, hidden 3,072, 48 Q / 8 KV heads of 128, 256 experts of
+  // width 1,536, vocabulary 200,064, no shared expert. Experts: 256 x 62 x 3 x 3,072 x 1,536 = 224.680B. The rest:
+  // embeddings and head 2 x 200,064 x 3,072 = 1.229B, attention 62 x 2 x 56 x 128 x 3,072 = 2.730B, routers 62 x 256 x
+  // 3,072 = 0.049B: 4.008B, 228.689B in all, within the card's "230B" rounding. At Q6_K's 6.56 bits: 3.29 GB, where
+  // 230B - 224.680B = 5.320B would have put 4.36 GB on the card.
+  const e = ask({ hardware_id: 'rtx-3090', system_ram_gb: 256, limit: 100 }).experts_in_system_ram!;
+  const m = e.items.find((x) => x.model.id === 'minimax-m2')!;
+  assert.equal(m.quantization, 'q6_k');
+  assert.equal(m.vram.non_expert_weights_gb, 3.29);
+});
