@@ -99,9 +99,9 @@ export function compliance(ds: Dataset, m: Model, dev: Developer | undefined): C
       residency_unknown: offers.filter((o) => euResidencyOf(o) === 'unknown').length,
       // OpenAI's EU region is for an eligible organisation with approval: counted with the EU offers (criterion 4), but a
       // reader must not take "3 EU-resident" for three offers served in the EU, so each kind is counted apart too.
-      eu_resident_yes: eu.filter((o) => o.region === 'eu' || o.eu_resident.value === 'yes').length,
-      eu_region: eu.filter((o) => o.region !== 'eu' && o.eu_resident.value === 'region').length,
-      eu_region_on_condition: eu.filter((o) => o.region !== 'eu' && o.eu_resident.value === 'region' && onCondition(o.eu_resident)).length },
+      eu_resident_yes: eu.filter((o) => euResidencyOf(o) === 'yes').length,
+      eu_region: eu.filter((o) => euResidencyOf(o) === 'region').length,
+      eu_region_on_condition: eu.filter((o) => euResidencyOf(o) === 'region' && onCondition(o.eu_resident)).length },
     licence: l ?? null,
     // Commercial use is the licence table's reading of the licence, not the label source's (licence_sources.label).
     commercial_use: l ? { value: l.value.commercial_use, as_of: l.as_of, source: LICENCE_TABLE_SOURCE } : null,

@@ -1,6 +1,6 @@
 // EU facts the trust criteria and the recommendations read: member states, an offer's residency, the EU Code list.
 import type { Dataset } from '../dataset/dataset.ts';
-import type { Developer, EuCodeStatus, Offer } from '../schema/index.ts';
+import { EU_CONDITION_MARK, type Developer, type EuCodeStatus, type Offer } from '../schema/index.ts';
 import { EU_MEMBER_STATE_CODES } from './eu-member-states.ts';
 
 /** The EU list's source id: a developer absent from a list the dataset holds is not a signatory. */
@@ -12,16 +12,13 @@ export function isEuJurisdiction(code: string | undefined): boolean {
 }
 
 /** EU offer: an EU-regional SKU, or EU data residency `yes` or `region`. `unknown` earns nothing. */
-export function euResidencyOf(o: Offer): 'yes' | 'region' | 'no' | 'unknown' {
+export function euResidencyOf(o: Pick<Offer, 'region' | 'eu_resident'>): 'yes' | 'region' | 'no' | 'unknown' {
   return o.region === 'eu' ? 'yes' : o.eu_resident.value;
 }
 
-/** The words offer-residency.ts puts before a rule's condition in a residency note (src/ingest/offer-residency.ts). */
-export const ON_CONDITION = '; on condition: ';
-
 /** A residency that holds only on a condition the provider sets (OpenAI's eligible organisations), as its note says. */
 export function onCondition(f: Offer['eu_resident']): boolean {
-  return f.note?.includes(ON_CONDITION) ?? false;
+  return f.note?.includes(EU_CONDITION_MARK) ?? false;
 }
 
 export type EuCodeView = { value: { status: EuCodeStatus; chapters?: string }; as_of: string; source: string; note?: string };

@@ -1,5 +1,5 @@
 // Where an offer is served, decided per listing: its region or routing, a reviewed rule, then the provider's table.
-import { BASE_SKUS, type EuResidency, type Fact, type Offer, type Provider } from '../schema/index.ts';
+import { BASE_SKUS, EU_CONDITION_MARK, type EuResidency, type Fact, type Offer, type Provider } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
 import type { OfferResidencyRule } from '../sources/types.ts';
 import { OFFER_RESIDENCY_SOURCE_ID } from '../sources/offer-residency.ts';
@@ -61,7 +61,7 @@ export function residencyOf(x: ResidencyInput, provider: Provider | undefined, r
  * page address, which ends the note (pageOf reads it there).
  */
 export const conditionOf = (rule: Pick<OfferResidencyRule, 'condition' | 'eu_resident'> | undefined) =>
-  (rule?.condition && rule.eu_resident !== 'no' && rule.eu_resident !== 'unknown' ? `; on condition: ${rule.condition}` : '');
+  (rule?.condition && rule.eu_resident !== 'no' && rule.eu_resident !== 'unknown' ? `${EU_CONDITION_MARK}${rule.condition}` : '');
 
 /**
  * An EU-regional SKU a source prices (LiteLLM's uplift) is EU-resident, but only for the customers the provider's page

@@ -97,6 +97,12 @@ export const OfferStatus = factOf(ModelStatus).extend({
 });
 export type OfferStatus = z.infer<typeof OfferStatus>;
 
+/**
+ * The words an offer's residency note puts before the condition its provider sets on EU processing (OpenAI's eligible
+ * organisations): written by the build (src/ingest/offer-residency.ts), read by the trust engine (trust-eu.ts).
+ */
+export const EU_CONDITION_MARK = '; on condition: ';
+
 export const Offer = z
   .object({
     model_id: Slug,
