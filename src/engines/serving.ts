@@ -8,6 +8,7 @@ import { runtimeFor, servingComputeShare } from './runtime.ts';
 import { promptRate, servingAttentionFlops } from './serving-attention.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
 import {
+  batchDecodeRate,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
   overheadBytes,
@@ -204,23 +205,8 @@ export const MOE_STEP_BASIS =
   'steady 64-256 sequences read 1.12-1.17x of their measurement so (one MI300X), 1.29-1.55x at the slower; bursts of ' +
   'requests sent at once on 2-4 H100s still read 1.5-1.9x (docs/hardware-and-cost.md, "A mixture of experts at a large batch")';
 
-/**
- * A batch's decode rate from its memory-bound and compute-bound rates. A dense model's step is one large GEMM a layer
- * that streams the weights while it multiplies, so the slower of the two binds (the roofline: min). A mixture-of-experts
- * step is not: its expert GEMMs hold batch x experts-per-token / experts rows each (8 at 256 sequences of gpt-oss,
- * 4 of 128 experts), too few to hide the weights' read behind the math, and the step's kernels (attention, routing,
- * the experts) run one after the other, so the step pays both: 1 / (1 / memory + 1 / compute). Read from published
- * vLLM sweeps of gpt-oss-120b at a steady concurrency (docs/hardware-and-cost.md, "A mixture of experts at a large
- * batch"): one MI300X at 64-256 sequences (SemiAnalysisAI/InferenceX#1053) read 1.29x rising to 1.55x with the
- * batch at the min and 1.12-1.17x with the sum; 8 x H100 at 4-64 (InferenceX#828) 1.09-1.31x and 1.04-1.30x; GPUStack's
- * decode-heavy ShareGPT runs on 2 and 4 x H100 1.89x and 2.56x, and 1.47x and 1.94x. The dense serving rows (Qwen3-8B
- * and Qwen3-32B) are fitted at the min and keep it, and so does llama.cpp's batched server, whose MoE rows on a DGX
- * Spark already read under the min (0.47-0.96x, serving-moe.test.ts): the sum is read from vLLM runs only.
- */
-export function batchDecodeRate(memoryRate: number, computeRate: number, paysBoth: boolean): number {
-  if (!paysBoth || !Number.isFinite(computeRate)) return Math.min(memoryRate, computeRate);
-  return 1 / (1 / memoryRate + 1 / computeRate);
-}
+// The rule lives beside decodeTokensPerSecond, which models_for_hardware's concurrency figures read it through.
+export { batchDecodeRate } from './memory.ts';
 
 /** servingThroughput from the constants of the model, configuration and quantization: what an ask changes. */
 export function servingAt(
