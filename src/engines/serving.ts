@@ -7,8 +7,8 @@ import { moeRouting, type MoeRouting } from './moe.ts';
 import { runtimeFor, servingComputeShare } from './runtime.ts';
 import { promptRate, servingAttentionFlops } from './serving-attention.ts';
 import { occupancy, sequenceCache } from './kv-occupancy.ts';
+import { batchDecodeRate } from './batch-decode.ts';
 import {
-  batchDecodeRate,
   computeBoundTokensPerSecond,
   decodeTokensPerSecond,
   overheadBytes,
@@ -205,8 +205,8 @@ export const MOE_STEP_BASIS =
   'steady 64-256 sequences read 1.12-1.17x of their measurement so (one MI300X), 1.29-1.55x at the slower; bursts of ' +
   'requests sent at once on 2-4 H100s still read 1.5-1.9x (docs/hardware-and-cost.md, "A mixture of experts at a large batch")';
 
-// The rule lives beside decodeTokensPerSecond, which models_for_hardware's concurrency figures read it through.
-export { batchDecodeRate } from './memory.ts';
+// The rule is shared with decodeTokensPerSecond (models_for_hardware's concurrency figures): batch-decode.ts.
+export { batchDecodeRate } from './batch-decode.ts';
 
 /** servingThroughput from the constants of the model, configuration and quantization: what an ask changes. */
 export function servingAt(
