@@ -25,18 +25,25 @@ export function monthsBefore(day: string, months: number): string {
 }
 
 /**
- * The sentence an answer adds where an offer's input and output prices were both set by their source more than
- * OLD_PRICE_MONTHS before `dataAsOf` and neither is confirmed by another source (`corroborated_by`); empty
+ * The clause an answer adds where an offer's input and output prices were both set by their source more than
+ * OLD_PRICE_MONTHS before `dataAsOf` and neither is confirmed by another source (`corroborated_by`): "its price has
+ * been listed unchanged since ...", lower case and without a full stop, for a sentence or a detail to carry; empty
  * otherwise, and where a price has no set day (no history places it: its age is not known, so nothing is said).
  * Names no source: partial answers carry it too.
  */
-export function oldPriceWords(o: Pick<Offer, 'prices'>, dataAsOf: string): string {
+export function oldPriceClause(o: Pick<Offer, 'prices'>, dataAsOf: string): string {
   const prices = [o.prices.input, o.prices.output].filter((f) => f !== undefined);
   if (!prices.length) return '';
   const cutoff = monthsBefore(dataAsOf, OLD_PRICE_MONTHS);
   if (!prices.every((f) => f.set_on !== undefined && f.set_on < cutoff && !f.corroborated_by?.length)) return '';
   const set = prices.map((f) => f.set_on!).sort().at(-1)!;
   const read = prices.map((f) => f.as_of).sort().at(-1)!;
-  return ` Its price has been listed unchanged since ${set} (still so when read ${read}) and no other source confirms it:`
-    + ` set more than ${OLD_PRICE_MONTHS} months before the data's date (${dataAsOf}), it may no longer be what is charged.`;
+  return `its price has been listed unchanged since ${set} (still so when read ${read}) and no other source confirms it:`
+    + ` set more than ${OLD_PRICE_MONTHS} months before the data's date (${dataAsOf}), it may no longer be what is charged`;
+}
+
+/** The same as a sentence of its own, with a leading space (cheapest_for's item sentences); empty where the clause is. */
+export function oldPriceWords(o: Pick<Offer, 'prices'>, dataAsOf: string): string {
+  const c = oldPriceClause(o, dataAsOf);
+  return c ? ` I${c.slice(1)}.` : '';
 }

@@ -10,6 +10,7 @@ import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { ModelIdParam } from './common.ts';
 import { CAPABILITY_FIELDS, missingReason, NO_SOURCE } from './get-model.ts';
 import { zeroPricedOwnOffer } from './cost-offers.ts';
+import { cheapestDetail } from './compare-cheapest-detail.ts';
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
@@ -263,8 +264,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
     unconfirmedBest(unknownSaid({ field, label, direction, rule: RULES[direction], best: bestOf(values, direction, osi), values }));
   const price = (which: 'input' | 'output') => models.map((m) => {
     const c = cheapestAtDefaultShare(ds, m.id);
-    const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`;
-    if (c && provider) return priceValue(ds, m, c.offer, which, provider);
+    if (c) return priceValue(ds, m, c.offer, which, cheapestDetail(ds, m, c.offer));
     const offers = ds.offersByModel.get(m.id) ?? [];
     const closed = cheapestClosed(offers, ds.lifecycleDate);
     if (closed) return { model_id: m.id, value: null, detail: closedDetail(ds, closed, 'the offers a new customer can buy') };

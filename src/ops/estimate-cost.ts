@@ -16,6 +16,7 @@ import { costBases } from '../engines/self-hosted-sizing.ts';
 import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { OfferRegion } from '../schema/index.ts';
+import { oldPriceClause } from '../engines/price-age.ts';
 import { closedNote, doubtNote, offersToCost, resellerNote, scheduledPriceNote, sellerRole, unconfirmedNote, type KeptOffers } from './cost-offers.ts';
 import { unconfirmedNoteText } from '../engines/listing-evidence.ts';
 import { isExistingCustomersOnly } from '../engines/offer-lifecycle.ts';
@@ -156,10 +157,23 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
     note: [costable.developer_shutdown?.state === 'scheduled' && costable.developer_shutdown.note, resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party), openWeights,
       paid && openWeights ? sellerRole(ds, paid.provider) : undefined),
       scheduledPriceNote(paid, own, ds.meta.data_as_of),
-      doubtNote(paid), unconfirmedNote(offers, paid, own), closedNote(closed, paid)]
+      doubtNote(paid), unconfirmedNote(offers, paid, own), closedNote(closed, paid), oldPriceNote(ds, costable, paid)]
       .filter(Boolean).join(' ') || null,
     developer_shutdown: costable.developer_shutdown,
   };
+}
+
+/**
+ * The cheapest paid offer's price, where its source set it long ago and no other source confirms it (price-age.ts):
+ * cheapest_for says so of the same listing, and the break-even weighs it, so the cost answer says it too (Kilo
+ * Gateway's Qwen3 235B 2507 at $0.071/$0.10, set 2026-02-16: "the API stays cheaper at any volume" rests on it).
+ */
+function oldPriceNote(ds: Dataset, costable: KeptOffers, paid: ApiLine | undefined): string | null {
+  if (!paid) return null;
+  const offer = costable.offers.find((o) => o.provider === paid.provider && o.provider_model_id === paid.provider_model_id
+    && o.region === paid.region);
+  const clause = offer ? oldPriceClause(offer, ds.meta.data_as_of) : '';
+  return clause ? `${paid.provider_name}, the cheapest offer: ${clause}.` : null;
 }
 
 const Range = 'greater than 0 and at most 1,000,000 (millions of tokens a month)';

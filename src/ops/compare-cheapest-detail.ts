@@ -1,0 +1,27 @@
+// compare_models: the detail of a model's cheapest offer of any provider, saying whose listing it is and its age.
+import type { Dataset } from '../dataset/dataset.ts';
+import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
+import { oldPriceClause } from '../engines/price-age.ts';
+import type { Model, Offer } from '../schema/index.ts';
+import { sellerRole } from './cost-offers.ts';
+
+/**
+ * The cheapest base-SKU offer of any provider is often not the developer's: a reseller of a closed model (Poe's
+ * Claude Sonnet 4.5 at $2.60 against Anthropic's $3), or a host or router of open weights. estimate_cost and
+ * cheapest_for say whose listing it is and that the dataset does not vouch for it; the comparison's row says the same,
+ * in the same words, and that a price no other source confirms was set long ago (price-age.ts), where it was.
+ */
+export function cheapestDetail(ds: Dataset, m: Model, offer: Offer): string {
+  const name = ds.providerById.get(offer.provider)?.name ?? offer.provider;
+  const head = `${name} (${offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`;
+  const old = oldPriceClause(offer, ds.meta.data_as_of);
+  return `${head}${offer.first_party ? '' : `; ${whose(ds, m, offer)}, which the dataset lists as its sources give it and does not vouch for`}`
+    + `${old ? `; ${old}` : ''}`;
+}
+
+function whose(ds: Dataset, m: Model, offer: Offer): string {
+  if (m.open_weights?.value !== true) return 'a reseller\'s listing, not the developer\'s';
+  const role = sellerRole(ds, offer.provider);
+  return role === 'host' ? 'a host\'s listing (it runs the weights on its own servers)'
+    : role === 'router' ? 'a router\'s listing (it forwards each request to another provider)' : 'a third party\'s listing';
+}
