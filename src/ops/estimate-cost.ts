@@ -17,6 +17,7 @@ import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { OfferRegion } from '../schema/index.ts';
 import { oldPriceClause } from '../engines/price-age.ts';
+import { fourBitListing } from '../engines/listing-precision.ts';
 import { closedNote, doubtNote, offersToCost, resellerNote, scheduledPriceNote, sellerRole, unconfirmedNote, type KeptOffers } from './cost-offers.ts';
 import { unconfirmedNoteText } from '../engines/listing-evidence.ts';
 import { isExistingCustomersOnly } from '../engines/offer-lifecycle.ts';
@@ -157,23 +158,28 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
     note: [costable.developer_shutdown?.state === 'scheduled' && costable.developer_shutdown.note, resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party), openWeights,
       paid && openWeights ? sellerRole(ds, paid.provider) : undefined),
       scheduledPriceNote(paid, own, ds.meta.data_as_of),
-      doubtNote(paid), unconfirmedNote(offers, paid, own), closedNote(closed, paid), oldPriceNote(ds, costable, paid)]
+      doubtNote(paid), unconfirmedNote(offers, paid, own), closedNote(closed, paid), cheapestListingNote(ds, costable, paid)]
       .filter(Boolean).join(' ') || null,
     developer_shutdown: costable.developer_shutdown,
   };
 }
 
 /**
- * The cheapest paid offer's price, where its source set it long ago and no other source confirms it (price-age.ts):
+ * The cheapest paid offer's id, where it names 4-bit weights (listing-precision.ts), and its price, where its source
+ * set it long ago and no other source confirms it (price-age.ts):
  * cheapest_for says so of the same listing, and the break-even weighs it, so the cost answer says it too (Kilo
  * Gateway's Qwen3 235B 2507 at $0.071/$0.10, set 2026-02-16: "the API stays cheaper at any volume" rests on it).
  */
-function oldPriceNote(ds: Dataset, costable: KeptOffers, paid: ApiLine | undefined): string | null {
+function cheapestListingNote(ds: Dataset, costable: KeptOffers, paid: ApiLine | undefined): string | null {
   if (!paid) return null;
   const offer = costable.offers.find((o) => o.provider === paid.provider && o.provider_model_id === paid.provider_model_id
     && o.region === paid.region);
   const clause = offer ? oldPriceClause(offer, ds.meta.data_as_of) : '';
-  return clause ? `${paid.provider_name}, the cheapest offer: ${clause}.` : null;
+  // NanoGPT's baseten/Kimi-K2-Instruct-FP4 at $0.10 input: a 4-bit re-host, not the model's full weights.
+  const fourBit = fourBitListing(paid.provider_model_id);
+  const said = [fourBit && `its id (${paid.provider_model_id}) names ${fourBit} weights, 4 bits a weight: the model served quantized`, clause]
+    .filter(Boolean).join('; ');
+  return said ? `${paid.provider_name}, the cheapest offer: ${said}.` : null;
 }
 
 const Range = 'greater than 0 and at most 1,000,000 (millions of tokens a month)';
