@@ -126,3 +126,27 @@ test('MiniMax-M2 beside 256 GB: the card holds the non-expert weights its config
   assert.equal(m.quantization, 'q6_k');
   assert.equal(m.vram.non_expert_weights_gb, 3.29);
 });
+
+test('Qwen3-Next Thinking and Instruct, one checkpoint shape, get one placement on an RTX 4090 beside 64 GB', { skip: !hasCommitted }, () => {
+  // Both totals are the checkpoint's 81,324,862,720 (data/curated/model-architecture.csv; the card's 80B is its rounding).
+  // Experts: 512 x 48 layers x 3 x 2,048 x 512 = 77,309,411,328; the rest 4,015,451,392 (of which 1,650,471,424 is the
+  // MTP module). At Q6_K's 6.56 bits: 4,015,451,392 x 0.82 = 3.293 GB on the card; a layer's experts 77,309,411,328 x
+  // 0.82 / 48 = 1.3207 GB. KV 0.20 GB and 0.75 GB of buffers: 4.245 + k x 1.3207 <= 20.81 (85% of 24.48) keeps k = 12,
+  // so N = 36 and 12 x 1.3207 = 15.85 GB of experts on the card. Until 2026-11-29 Thinking read the card's 80B and put
+  // 80e9 - 77.309e9 = 2.69B (2.21 GB) on the card where its twin put 3.30 GB.
+  const items = ask({ hardware_id: 'rtx-4090', system_ram_gb: 64, limit: 100 }).experts_in_system_ram!.items;
+  const twins = ['qwen3-next-80b-a3b-thinking', 'qwen3-next-80b-a3b-instruct'].map((id) => items.find((x) => x.model.id === id)!);
+  for (const t of twins) {
+    assert.deepEqual([t.quantization, t.llama_cpp_flags, t.vram.non_expert_weights_gb, t.vram.experts_gb], ['q6_k', '-ngl 99 --n-cpu-moe 36', 3.29, 15.85], t.model.id);
+  }
+});
+
+test('GLM-4.7 keeps its 3 dense layers on the card: 89 MoE layers, not 92', { skip: !hasCommitted }, () => {
+  // config.json first_k_dense_replace 3 (data/curated/model-architecture.csv). At Q4_K_M's 4.89 bits: the file
+  // 358,337,791,296 x 4.89 / 8 = 219.034 GB; a layer's experts 160 x 3 x 5,120 x 1,536 = 3,774,873,600 parameters, 2.3074
+  // GB. Non-expert: 219.034 - 89 x 2.3074 = 13.68 GB (read as 92 MoE layers before 2026-11-29: 219.034 - 92 x 2.3074 =
+  // 6.76 GB, half the 3 dense layers' and shared experts' weight missing). On a 3090: 13.68 + 3.09 KV + 0.75 + k x 2.3074
+  // <= 20.81 keeps k = 1, so 88 of the 89 layers' experts in RAM: 88 x 2.3074 = 203.05 GB.
+  const g = ask({ hardware_id: 'rtx-3090', system_ram_gb: 256, limit: 100 }).experts_in_system_ram!.items.find((x) => x.model.id === 'glm-4.7')!;
+  assert.deepEqual([g.quantization, g.llama_cpp_flags, g.vram.non_expert_weights_gb, g.ram.experts_gb], ['q4_k_m', '-ngl 99 --n-cpu-moe 88', 13.68, 203.05]);
+});
