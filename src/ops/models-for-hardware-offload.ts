@@ -104,8 +104,9 @@ const METHOD =
   + `${RAM_READ_EFFICIENCY} x its bandwidth (the share the service takes for a runtime without a calibrated row), plus the rest of the `
   + 'active weights and the KV cache read from the card as a card-only decode does, plus the per-layer floor. Against '
   + 'published runs (docs/hardware-and-cost.md, "Experts in system RAM") this reads 1.03-1.10x a gpt-oss-120b --cpu-moe '
-  + 'run on an i9-14900K desktop (RAM speed not stated, the default taken) and 1.56x and 1.75x two runs on an RTX 2080 '
-  + 'beside quad-channel DDR4: the fast side. '
+  + 'run on an i9-14900K desktop (RAM speed not stated, the default taken), 1.56x and 1.75x two runs on an RTX 2080 '
+  + 'beside quad-channel DDR4, 1.23x and 1.63x two ROCm desktops beside dual-channel DDR4-3200 and DDR5-5600: the fast '
+  + 'side, every run whose RAM speed is stated slower than this, by up to 1.75x. '
   + 'Only models whose expert geometry (experts, experts per token, expert width) the dataset has are assessed; only at concurrency 1.';
 
 function ramOf(ds: Dataset, gb: number, bandwidth: number | undefined): { ram: SystemRam; basis: string } | undefined {
