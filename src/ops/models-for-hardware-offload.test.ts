@@ -28,6 +28,13 @@ test('the RAM beside a card is read from the text', () => {
   assert.equal(systemRamFromText('RTX 3090 24GB VRAM and 128 GB RAM'), 128);
   assert.equal(systemRamFromText('rtx-4090'), undefined);
   assert.equal(systemRamFromText('4070 12GB'), undefined);
+  // One rule for GB and TB: memory is sold in binary sizes, so "64 GB" is 64 GiB and a TB 1,024 of those GB (2 TB = 16 x
+  // 128 GB modules = 2,048 GB); until 2026-11-29 "2TB RAM" read as 2,000 GB, and "1.5TB RAM" as 5 TB (split at the point).
+  assert.equal(systemRamFromText('4090 with 2TB RAM'), 2048);
+  assert.equal(systemRamFromText('4090 with 1.5TB RAM'), 1536);
+  assert.equal(systemRamFromText('4090 with 4 TB RAM'), 4096); // 4 x 1,024: the top of system_ram_gb's range
+  assert.throws(() => systemRamFromText('4090 with 5TB RAM'), /says 5120 GB of RAM/);
+  assert.equal(systemRamFromText('4090 with 15.5GB RAM'), 15); // a fraction of a GB is dropped, never rounded up
 });
 
 test('gpt-oss-120b on an RTX 4090 beside 64 GB of DDR5: 27 of 36 layers of experts in RAM, 35.3 tokens/s', { skip: !hasCommitted }, () => {

@@ -6,7 +6,7 @@ import { windowUnknownAt } from '../engines/context-window.ts';
 import { expertOffload, RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from '../engines/expert-offload.ts';
 import { attentionUnsupported, usesSparseAttention } from '../engines/attention-support.ts';
 import { candidatesFor, chooseIndex, fitLadder, type FitOptions } from '../engines/fit-basis.ts';
-import { readMachine } from '../engines/machine-words.ts';
+import { GB_PER_TB, readMachine } from '../engines/machine-words.ts';
 import { modelFacts, toGb } from '../engines/memory.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { ServiceError } from '../errors/index.ts';
@@ -47,7 +47,7 @@ export function systemRamFromText(text: string): number | undefined {
   if (q.memory_kind === 'ram' && q.memory_gb !== null) gb = q.memory_gb;
   for (const s of q.memory_set_aside) {
     const m = gb === undefined ? /^(\d+(?:\.\d+)?) (gb|gib|tb) ram$/.exec(s) : null;
-    if (m) gb = Number(m[1]) * (m[2] === 'tb' ? 1000 : 1);
+    if (m) gb = Number(m[1]) * (m[2] === 'tb' ? GB_PER_TB : 1);
   }
   // The text's RAM is held to system_ram_gb's own range: "4090 with 99999GB RAM" is refused as `system_ram_gb=99999` is.
   if (gb !== undefined && (gb < 1 || gb > 4096)) {
