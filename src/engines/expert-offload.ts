@@ -61,8 +61,8 @@ type ExpertBytes = { moe_layers: number; experts: number; non_expert: number; ac
  * width, are not in the dataset). Checked against exact counts (safetensors, llmfit): Qwen3-30B-A3B 30,531,911,680 and
  * Qwen3-235B-A22B 235,093,634,560 to the parameter less norms (non-expert 1.541B, 7.996B), Qwen3-Coder-480B 12.070B
  * of 12.071B, Mixtral-8x7B 1.605B of 1.606B, 8x22B 5.338B of 5.339B, gpt-oss-20b 1.797B of 1.800B (card's 20.91B).
- * It misses where the dataset lacks a shape: GLM-4.7 (+28%, dense layers absent), Sarvam-30B (+83%), Laguna XS.2
- * (+31%), Qwen3-VL (-6.7%, the vision tower); hence used only against a rounded total it agrees with to that total's
+ * It misses where the dataset lacks a shape: Sarvam-30B (+83%), Laguna XS.2 (+31%), Qwen3-VL (-6.7%, the vision tower),
+ * and GLM-4.7 while its 3 dense layers were not in the dataset (+28%); hence used only against a rounded total it agrees with to that total's
  * last place (expertBytes): MiniMax-M2's 228.69B against its card's 230B, Phi-3.5-MoE's 41.872B against 41.9B; not
  * Hy3 preview's 297.0B against 295B, Llama 4 Scout's 107.8B against 109B.
  */
@@ -76,10 +76,10 @@ export function nonExpertParameters(a: Architecture): number | undefined {
 }
 
 /**
- * Half the last place of a card's rounded total (a whole number of ten millions: Qwen3-Next-80B-A3B-Thinking's 80e9,
- * Phi-3.5-MoE's 41.9e9), the most the exact count can differ from it; undefined for an exact count read from a
- * checkpoint (one in ten million lands on such a number). Total less experts of a rounded total carries the rounding
- * whole into the non-expert part: Qwen3-Next Thinking 80e9 - 77.309e9 = 2.69B against its twin's exact 4.02B.
+ * Half the last place of a card's rounded total (a whole number of ten millions: MiniMax-M2's 230e9, Phi-3.5-MoE's
+ * 41.9e9), the most the exact count can differ from it; undefined for an exact count read from a checkpoint (one in
+ * ten million lands on such a number). Total less experts of a rounded total carries the rounding whole into the
+ * non-expert part: MiniMax-M2 230e9 - 224.68e9 = 5.32B against the 4.008B its configuration counts.
  */
 function roundingOf(total: number): number | undefined {
   if (total % 1e7 !== 0) return undefined;

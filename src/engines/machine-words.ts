@@ -103,11 +103,28 @@ const isSize = (w: string | undefined) => w !== undefined && /^\d{1,15}$/.test(w
 export type ProductName = { phrase: readonly string[]; device: readonly string[] };
 
 /**
+ * GB in a TB, as memory is sold: a "64 GB" module holds 64 GiB, and a "2 TB" server 16 x 128 GB of them, 2,048 GB; so a
+ * TB said of memory is 1,024 of the GB the text counts in (each read GiB-like where the service sizes memory). Until
+ * 2026-11-29 a TB was read as 1,000: "2TB RAM" as 2,000 GB beside "64GB RAM" as 64.
+ */
+export const GB_PER_TB = 1024;
+
+/**
+ * A size with a fraction (`1.5TB`, `15.5GB`) as whole GB, before the words are split at the point (which read `1.5TB` as
+ * 5 TB): a TB size in GB, rounded (1.5 TB = 1,536 GB; under half a GB of a TB-scale size is lost or gained); a GB size
+ * rounded down, so that the memory is never read as more than said.
+ */
+function wholeSizes(text: string): string {
+  return text.replace(/\b(\d{1,6}\.\d{1,6}) ?(tb|gib|gb)\b/gi, (_, n: string, unit: string) =>
+    unit.toLowerCase() === 'tb' ? `${Math.round(Number(n) * GB_PER_TB)} gb` : `${Math.floor(Number(n))} ${unit}`);
+}
+
+/**
  * The words readMachine reads: `M3 Max 64GB` -> m3 max 64 gb; `rtx-3090-x2` -> rtx 3090 x 2; `4x` -> 4 x; `128GB` ->
  * 128 gb; `4xL40S` -> 4 x l40 s (a count glued to a name: `4xl40s` would otherwise split as `4 xl40 s`, `4x4090` as `4 x4090`).
  */
 export function machineWords(text: string): string[] {
-  return words(text.replace(/\+/g, ' ').replace(/\b(\d{1,2}) ?[x\u00d7] ?(?=[a-z0-9])/gi, '$1 x '));
+  return words(wholeSizes(text).replace(/\+/g, ' ').replace(/\b(\d{1,2}) ?[x\u00d7] ?(?=[a-z0-9])/gi, '$1 x '));
 }
 
 /**
@@ -154,7 +171,7 @@ export function readMachine(
     if (isSize(t) && (next === 'gb' || next === 'gib' || next === 'tb')) {
       const after = w[i + 2];
       const kind = after && VRAM_AFTER.has(after) ? 'vram' : after && RAM_AFTER.has(after) ? 'ram' : null;
-      sizes.push({ gb: Number(t) * (next === 'tb' ? 1000 : 1), said: `${t} ${next}`, kind });
+      sizes.push({ gb: Number(t) * (next === 'tb' ? GB_PER_TB : 1), said: `${t} ${next}`, kind });
       q.understood.push(`${t} ${next}`);
       i++;
       continue;

@@ -28,6 +28,13 @@ test('the RAM beside a card is read from the text', () => {
   assert.equal(systemRamFromText('RTX 3090 24GB VRAM and 128 GB RAM'), 128);
   assert.equal(systemRamFromText('rtx-4090'), undefined);
   assert.equal(systemRamFromText('4070 12GB'), undefined);
+  // One rule for GB and TB: memory is sold in binary sizes, so "64 GB" is 64 GiB and a TB 1,024 of those GB (2 TB = 16 x
+  // 128 GB modules = 2,048 GB); until 2026-11-29 "2TB RAM" read as 2,000 GB, and "1.5TB RAM" as 5 TB (split at the point).
+  assert.equal(systemRamFromText('4090 with 2TB RAM'), 2048);
+  assert.equal(systemRamFromText('4090 with 1.5TB RAM'), 1536);
+  assert.equal(systemRamFromText('4090 with 4 TB RAM'), 4096); // 4 x 1,024: the top of system_ram_gb's range
+  assert.throws(() => systemRamFromText('4090 with 5TB RAM'), /says 5120 GB of RAM/);
+  assert.equal(systemRamFromText('4090 with 15.5GB RAM'), 15); // a fraction of a GB is dropped, never rounded up
 });
 
 test('gpt-oss-120b on an RTX 4090 beside 64 GB of DDR5: 27 of 36 layers of experts in RAM, 35.3 tokens/s', { skip: !hasCommitted }, () => {
@@ -98,6 +105,13 @@ test('published offload runs against the estimate (docs/hardware-and-cost.md, "E
   // llmfit PR #755: Qwen3-30B-A3B Q4_K_M, --n-cpu-moe 36 of 48, RTX 2080 (448 GB/s), quad-channel DDR4 ~102 GB/s: 36.7.
   const a = offloadTokensPerSecond(facts('qwen3-30b-a3b'), q('q4_k_m'), card('NVIDIA GeForce RTX 2080', 448), 102, 36)!;
   assert.ok(a / 36.7 > 1.5 && a / 36.7 < 1.6, `${a / 36.7}`);
+  // llama.cpp discussion 15396: gpt-oss-20b -cmoe (24 of 24) on an RX 7900 XT (800 GB/s, ROCm: 0.67 of it) beside
+  // dual-channel DDR4-3200 (2 x 3,200 x 8 = 51.2 GB/s), ~20 tokens/s. By hand: the published 12.1 GB file is 1.0357x
+  // 20.91e9 x 4.47 / 8 = 11.683 GB, so a token reads 3.61e9 x 5.53 / 8 x 1.0357 = 2.5845 GB, of which its 4 experts x 24
+  // layers x 3 x 2,880 x 2,880 at 4.25 bits = 1.2690 GB, all from RAM: 1.2690 / (0.67 x 51.2) = 36.99 ms; the other
+  // 1.3155 GB / (0.67 x 800) = 2.45 ms; 24 x 45 us = 1.08 ms. 40.53 ms: 24.7 tokens/s, 1.23x the run.
+  const r = offloadTokensPerSecond(facts('gpt-oss-20b'), q('mxfp4'), card('AMD Radeon RX 7900 XT', 800), 51.2, 24)!;
+  assert.ok(Math.abs(r - 24.7) < 0.1, `${r}`);
 });
 
 test('RAM said in the text is held to system_ram_gb\'s range; RAM given where the placement is not assessed says why', { skip: !hasCommitted }, () => {
@@ -125,4 +139,28 @@ test('MiniMax-M2 beside 256 GB: the card holds the non-expert weights its config
   const m = e.items.find((x) => x.model.id === 'minimax-m2')!;
   assert.equal(m.quantization, 'q6_k');
   assert.equal(m.vram.non_expert_weights_gb, 3.29);
+});
+
+test('Qwen3-Next Thinking and Instruct, one checkpoint shape, get one placement on an RTX 4090 beside 64 GB', { skip: !hasCommitted }, () => {
+  // Both totals are the checkpoint's 81,324,862,720 (data/curated/model-architecture.csv; the card's 80B is its rounding).
+  // Experts: 512 x 48 layers x 3 x 2,048 x 512 = 77,309,411,328; the rest 4,015,451,392 (of which 1,650,471,424 is the
+  // MTP module). At Q6_K's 6.56 bits: 4,015,451,392 x 0.82 = 3.293 GB on the card; a layer's experts 77,309,411,328 x
+  // 0.82 / 48 = 1.3207 GB. KV 0.20 GB and 0.75 GB of buffers: 4.245 + k x 1.3207 <= 20.81 (85% of 24.48) keeps k = 12,
+  // so N = 36 and 12 x 1.3207 = 15.85 GB of experts on the card. Until 2026-11-29 Thinking read the card's 80B and put
+  // 80e9 - 77.309e9 = 2.69B (2.21 GB) on the card where its twin put 3.30 GB.
+  const items = ask({ hardware_id: 'rtx-4090', system_ram_gb: 64, limit: 100 }).experts_in_system_ram!.items;
+  const twins = ['qwen3-next-80b-a3b-thinking', 'qwen3-next-80b-a3b-instruct'].map((id) => items.find((x) => x.model.id === id)!);
+  for (const t of twins) {
+    assert.deepEqual([t.quantization, t.llama_cpp_flags, t.vram.non_expert_weights_gb, t.vram.experts_gb], ['q6_k', '-ngl 99 --n-cpu-moe 36', 3.29, 15.85], t.model.id);
+  }
+});
+
+test('GLM-4.7 keeps its 3 dense layers on the card: 89 MoE layers, not 92', { skip: !hasCommitted }, () => {
+  // config.json first_k_dense_replace 3 (data/curated/model-architecture.csv). At Q4_K_M's 4.89 bits: the file
+  // 358,337,791,296 x 4.89 / 8 = 219.034 GB; a layer's experts 160 x 3 x 5,120 x 1,536 = 3,774,873,600 parameters, 2.3074
+  // GB. Non-expert: 219.034 - 89 x 2.3074 = 13.68 GB (read as 92 MoE layers before 2026-11-29: 219.034 - 92 x 2.3074 =
+  // 6.76 GB, half the 3 dense layers' and shared experts' weight missing). On a 3090: 13.68 + 3.09 KV + 0.75 + k x 2.3074
+  // <= 20.81 keeps k = 1, so 88 of the 89 layers' experts in RAM: 88 x 2.3074 = 203.05 GB.
+  const g = ask({ hardware_id: 'rtx-3090', system_ram_gb: 256, limit: 100 }).experts_in_system_ram!.items.find((x) => x.model.id === 'glm-4.7')!;
+  assert.deepEqual([g.quantization, g.llama_cpp_flags, g.vram.non_expert_weights_gb, g.ram.experts_gb], ['q4_k_m', '-ngl 99 --n-cpu-moe 88', 13.68, 203.05]);
 });

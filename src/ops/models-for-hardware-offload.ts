@@ -6,7 +6,7 @@ import { windowUnknownAt } from '../engines/context-window.ts';
 import { expertOffload, RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from '../engines/expert-offload.ts';
 import { attentionUnsupported, usesSparseAttention } from '../engines/attention-support.ts';
 import { candidatesFor, chooseIndex, fitLadder, type FitOptions } from '../engines/fit-basis.ts';
-import { readMachine } from '../engines/machine-words.ts';
+import { GB_PER_TB, readMachine } from '../engines/machine-words.ts';
 import { modelFacts, toGb } from '../engines/memory.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { ServiceError } from '../errors/index.ts';
@@ -47,7 +47,7 @@ export function systemRamFromText(text: string): number | undefined {
   if (q.memory_kind === 'ram' && q.memory_gb !== null) gb = q.memory_gb;
   for (const s of q.memory_set_aside) {
     const m = gb === undefined ? /^(\d+(?:\.\d+)?) (gb|gib|tb) ram$/.exec(s) : null;
-    if (m) gb = Number(m[1]) * (m[2] === 'tb' ? 1000 : 1);
+    if (m) gb = Number(m[1]) * (m[2] === 'tb' ? GB_PER_TB : 1);
   }
   // The text's RAM is held to system_ram_gb's own range: "4090 with 99999GB RAM" is refused as `system_ram_gb=99999` is.
   if (gb !== undefined && (gb < 1 || gb > 4096)) {
@@ -104,8 +104,9 @@ const METHOD =
   + `${RAM_READ_EFFICIENCY} x its bandwidth (the share the service takes for a runtime without a calibrated row), plus the rest of the `
   + 'active weights and the KV cache read from the card as a card-only decode does, plus the per-layer floor. Against '
   + 'published runs (docs/hardware-and-cost.md, "Experts in system RAM") this reads 1.03-1.10x a gpt-oss-120b --cpu-moe '
-  + 'run on an i9-14900K desktop (RAM speed not stated, the default taken) and 1.56x and 1.75x two runs on an RTX 2080 '
-  + 'beside quad-channel DDR4: the fast side. '
+  + 'run on an i9-14900K desktop (RAM speed not stated, the default taken), 1.56x and 1.75x two runs on an RTX 2080 '
+  + 'beside quad-channel DDR4, 1.23x and 1.63x two ROCm desktops beside dual-channel DDR4-3200 and DDR5-5600: the fast '
+  + 'side, every run whose RAM speed is stated slower than this, by up to 1.75x. '
   + 'Only models whose expert geometry (experts, experts per token, expert width) the dataset has are assessed; only at concurrency 1.';
 
 function ramOf(ds: Dataset, gb: number, bandwidth: number | undefined): { ram: SystemRam; basis: string } | undefined {
