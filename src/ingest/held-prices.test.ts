@@ -144,7 +144,15 @@ test('the committed table reads without issues; rows without a page or with an u
         ['meta.llama-4-scout-17b-16e-instruct', 0.72]] as const).flatMap(([id, v]) => [['oci', id, 'input', v], ['oci', id, 'output', v]]),
       // LiteLLM 2026-07-24 gemini/gemini-2.5-pro: input_cost_per_token_priority 1.25e-06 and output 1e-05, its standard
       // 1.25e-06/1e-05 copied, where its other Gemini priority rows are 1.8x standard (3.6e-06 against 2e-06).
-      ['google', 'gemini-2.5-pro', 'input', 1.25], ['google', 'gemini-2.5-pro', 'output', 10]]);
+      ['google', 'gemini-2.5-pro', 'input', 1.25], ['google', 'gemini-2.5-pro', 'output', 10],
+      // LiteLLM 2026-07-24 hyperbolic/*: 1.2e-07/3e-07 for the Llama, Qwen 2.5 and Hermes rows, 2e-07 and 4e-07 for
+      // DeepSeek V3 and V3-0324, 2e-07 QwQ-32B, 2e-06 Qwen3-235B-A22B, in and out, against Lava's list of Hyperbolic's
+      // prices ($0.40 the 70B-class, QwQ and Qwen3-235B; $0.25 DeepSeek-V3, $1.25 V3-0324, $0.20 the Coder 32B, $0.10 8B and 3B).
+      ...([['deepseek-ai/DeepSeek-V3-0324', 0.4, 0.4], ['deepseek-ai/DeepSeek-V3', 0.2, 0.2], ['NousResearch/Hermes-3-Llama-3.1-70B', 0.12, 0.3],
+        ['meta-llama/Meta-Llama-3-70B-Instruct', 0.12, 0.3], ['meta-llama/Meta-Llama-3.1-70B-Instruct', 0.12, 0.3],
+        ['meta-llama/Meta-Llama-3.1-8B-Instruct', 0.12, 0.3], ['meta-llama/Llama-3.2-3B-Instruct', 0.12, 0.3], ['meta-llama/Llama-3.3-70B-Instruct', 0.12, 0.3],
+        ['Qwen/Qwen2.5-72B-Instruct', 0.12, 0.3], ['Qwen/Qwen2.5-Coder-32B-Instruct', 0.12, 0.3], ['Qwen/Qwen3-235B-A22B', 2, 2], ['Qwen/QwQ-32B', 0.2, 0.2]] as const)
+        .flatMap(([id, i, o]) => [['hyperbolic', id, 'input', i], ['hyperbolic', id, 'output', o]])]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'
