@@ -131,7 +131,28 @@ test('the committed table reads without issues; rows without a page or with an u
       // $2/$2 and $3/$3 on Hugging Face's and Lava's pages; the 405B's template output 3e-07 (its input already an outlier).
       ['hyperbolic', 'deepseek-ai/DeepSeek-R1', 'input', 0.4], ['hyperbolic', 'deepseek-ai/DeepSeek-R1', 'output', 0.4],
       ['hyperbolic', 'deepseek-ai/DeepSeek-R1-0528', 'input', 0.25], ['hyperbolic', 'deepseek-ai/DeepSeek-R1-0528', 'output', 0.25],
-      ['hyperbolic', 'meta-llama/Meta-Llama-3.1-405B-Instruct', 'output', 0.3]]);
+      ['hyperbolic', 'meta-llama/Meta-Llama-3.1-405B-Instruct', 'output', 0.3],
+      // LiteLLM 2026-07-24 oci/meta.* and oci/cohere.*: Oracle's price per 10,000 characters at four characters a token
+      // (PR 28223: Llama 3.3 70B "$0.0018 / 10k characters"; 0.0018 / 10,000 x 4 x 1,000,000 = 0.72, the 7.2e-07 per
+      // token read). Every figure in and out; the 11B Vision's input ($2, 36x its hosts' median) is already an outlier.
+      ...([['cohere.command-a-03-2025', 1.56], ['cohere.command-a-reasoning-08-2025', 1.56], ['cohere.command-a-translate-08-2025', 0.09],
+        ['cohere.command-a-vision-07-2025', 1.56], ['cohere.command-r-08-2024', 0.15], ['cohere.command-r-plus-08-2024', 1.56],
+        ['meta.llama-3.1-405b-instruct', 10.68], ['meta.llama-3.1-70b-instruct', 0.72], ['meta.llama-3.1-8b-instruct', 0.72]] as const)
+        .flatMap(([id, v]) => [['oci', id, 'input', v], ['oci', id, 'output', v]]),
+      ['oci', 'meta.llama-3.2-11b-vision-instruct', 'output', 2],
+      ...([['meta.llama-3.2-90b-vision-instruct', 2], ['meta.llama-3.3-70b-instruct', 0.72], ['meta.llama-4-maverick-17b-128e-instruct-fp8', 0.72],
+        ['meta.llama-4-scout-17b-16e-instruct', 0.72]] as const).flatMap(([id, v]) => [['oci', id, 'input', v], ['oci', id, 'output', v]]),
+      // LiteLLM 2026-07-24 gemini/gemini-2.5-pro: input_cost_per_token_priority 1.25e-06 and output 1e-05, its standard
+      // 1.25e-06/1e-05 copied, where its other Gemini priority rows are 1.8x standard (3.6e-06 against 2e-06).
+      ['google', 'gemini-2.5-pro', 'input', 1.25], ['google', 'gemini-2.5-pro', 'output', 10],
+      // LiteLLM 2026-07-24 hyperbolic/*: 1.2e-07/3e-07 for the Llama, Qwen 2.5 and Hermes rows, 2e-07 and 4e-07 for
+      // DeepSeek V3 and V3-0324, 2e-07 QwQ-32B, 2e-06 Qwen3-235B-A22B, in and out, against Lava's list of Hyperbolic's
+      // prices ($0.40 the 70B-class, QwQ and Qwen3-235B; $0.25 DeepSeek-V3, $1.25 V3-0324, $0.20 the Coder 32B, $0.10 8B and 3B).
+      ...([['deepseek-ai/DeepSeek-V3-0324', 0.4, 0.4], ['deepseek-ai/DeepSeek-V3', 0.2, 0.2], ['NousResearch/Hermes-3-Llama-3.1-70B', 0.12, 0.3],
+        ['meta-llama/Meta-Llama-3-70B-Instruct', 0.12, 0.3], ['meta-llama/Meta-Llama-3.1-70B-Instruct', 0.12, 0.3],
+        ['meta-llama/Meta-Llama-3.1-8B-Instruct', 0.12, 0.3], ['meta-llama/Llama-3.2-3B-Instruct', 0.12, 0.3], ['meta-llama/Llama-3.3-70B-Instruct', 0.12, 0.3],
+        ['Qwen/Qwen2.5-72B-Instruct', 0.12, 0.3], ['Qwen/Qwen2.5-Coder-32B-Instruct', 0.12, 0.3], ['Qwen/Qwen3-235B-A22B', 2, 2], ['Qwen/QwQ-32B', 0.2, 0.2]] as const)
+        .flatMap(([id, i, o]) => [['hyperbolic', id, 'input', i], ['hyperbolic', id, 'output', o]])]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'

@@ -192,3 +192,33 @@ test('a sheet reads the same at every ask: its first, its second (by alias) and 
   assert.equal(ask('anthropic/claude-opus-4.8'), first);
   assert.equal(ask('claude-opus-4-8'), first);
 });
+
+test('batch_note: the developer\'s base price with no batch price of its own says the dataset has none, not that none exists', () => {
+  const note = (offers: ReturnType<typeof anOffer>[]) => (get_model.handler(aDataset({
+    developers: [aDeveloper({ id: 'openai', name: 'OpenAI' })], models: [aModel({ id: 'm', vendor: 'openai' })], offers,
+  }), get_model.input.parse({ model_id: 'm' }), ctx) as Sheet).batch_note;
+  // gpt-4o at OpenAI, LiteLLM 2026-07-24: standard 2.5e-06/1e-05 per token, `_batches` 1.25e-06/5e-06: $2.50/$10, batch $1.25/$5.
+  const own = anOffer({ model_id: 'm', provider: 'openai', first_party: true, prices: { input: f(2.5), output: f(10) } });
+  const ownBatch = anOffer({ model_id: 'm', provider: 'openai', first_party: true, sku: 'batch', prices: { input: f(1.25), output: f(5) } });
+  assert.equal(note([own]), "No batch price of OpenAI's own for this model is in the dataset: no source lists a batch SKU of it. "
+    + "That is not to say OpenAI sells no batch API for it; none of its pages was read for one.");
+  assert.equal(note([own, ownBatch]), undefined, 'a priced batch listing of its own speaks for itself');
+  // A batch listing of its own with no price (OpenAI's gpt-5.6-luna in the committed dataset) is said to be one.
+  assert.match(note([own, { ...ownBatch, prices: {} }])!, /^OpenAI's batch listing of this model is in the dataset without a price/);
+  // A reseller's batch price is not the developer's.
+  assert.match(note([own, { ...ownBatch, provider: 'bedrock', first_party: false }])!, /^No batch price of OpenAI's own/);
+  // No developer base price to read the absence against (a reseller only, or the developer's $0 plan): no note.
+  assert.equal(note([{ ...own, provider: 'bedrock', first_party: false }]), undefined);
+  assert.equal(note([{ ...own, prices: { input: f(0), output: f(0) } }]), undefined);
+});
+
+test('batch_note on the committed dataset: Anthropic\'s Claude Sonnet 4.5 has none listed, OpenAI\'s GPT-4o its $1.25/$5', () => {
+  const real = committedDataset();
+  const sheet = (model_id: string) => get_model.handler(real, get_model.input.parse({ model_id }), ctx) as Sheet;
+  assert.match(sheet('claude-sonnet-4-5').batch_note, /^No batch price of Anthropic's own for this model is in the dataset/);
+  const gpt = sheet('gpt-4o');
+  assert.equal(gpt.batch_note, undefined);
+  // LiteLLM 2026-07-24 gpt-4o: input_cost_per_token_batches 1.25e-06, output_cost_per_token_batches 5e-06.
+  const batch = gpt.offers.find((o: Sheet) => o.provider === 'openai' && o.sku === 'batch' && o.provider_model_id === 'gpt-4o');
+  assert.deepEqual([batch.prices.input.value, batch.prices.output.value], [1.25, 5]);
+});

@@ -72,6 +72,9 @@ const Sheet = z.object({
     fmti: nullableFact(z.object({ edition: z.string(), score: z.number() })).describe('Latest Foundation Model Transparency Index total score (0..100).'),
   }),
   offers: z.array(OfferView).describe(`Base SKUs (\`standard\`, \`regional\`) first, then other SKUs (\`free\`, \`extended\`, \`batch\`...); within each, cheapest first by blended price at input_share ${DEFAULT_INPUT_SHARE}, then free tiers and subscription plans ($0 per token), then offers missing a price. Each offer says its \`sku\`, whether it is \`first_party\`, and the provider's own \`status\` of the listing.`),
+  batch_note: z.string().optional().describe('Present where the developer sells the model at a base price in the dataset '
+    + 'and no batch price of its own is in it: says so, and that this is not to say the developer sells no batch API. '
+    + 'A reader of `offers` should not take a missing `batch` SKU for a batch API that does not exist.'),
   ratings: z.array(RatingGroup),
   missing: z.array(z.object({ field: z.string(), reason: z.string() })).describe('Fields shown as null, each with why.'),
 });
@@ -111,6 +114,24 @@ function ratingGroups(ds: Dataset, modelId: string): Sheet['ratings'] {
     || Number(b.category === 'overall') - Number(a.category === 'overall') || a.category.localeCompare(b.category));
 }
 
+/**
+ * The developer's batch price, where the offers would let a reader assume there is none. Most first-party listings
+ * have no `batch` SKU in the dataset, not because their developers sell no batch API but because few sources list
+ * one: LiteLLM's `_batches` fields are set for few models, and models.dev's and genai-prices' files have no batch price.
+ * An offers list with a batch SKU for some models and none for this one would read as "no batch API"; the note says
+ * the dataset does not know. Undefined where the developer sells the model at no base price in the dataset (nothing to
+ * read the absence against), or a priced batch listing of its own is there.
+ */
+export function batchNote(developer: string, offers: readonly Offer[]): string | undefined {
+  const priced = (o: Offer) => o.prices.input !== undefined && o.prices.output !== undefined && !isZeroPriced(o);
+  const own = offers.filter((o) => o.first_party);
+  if (!own.some((o) => isBaseSku(o) && priced(o)) || own.some((o) => o.sku === 'batch' && priced(o))) return undefined;
+  return own.some((o) => o.sku === 'batch')
+    ? `${developer}'s batch listing of this model is in the dataset without a price: no source gives one. Its batch price is not in the dataset.`
+    : `No batch price of ${developer}'s own for this model is in the dataset: no source lists a batch SKU of it. `
+      + `That is not to say ${developer} sells no batch API for it; none of its pages was read for one.`;
+}
+
 function buildSheet(ds: Dataset, m: Model): Sheet {
   const missing: Sheet['missing'] = [];
   const facts: Record<string, unknown> = {};
@@ -127,7 +148,9 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
   // Base SKUs first (the model at its list price), then the other SKUs; within each, the cheapest per-token offer
   // first, free tiers and subscription plans ($0) and offers missing a price after them.
   const sortKey = (o: Offer) => (isZeroPriced(o) ? Number.MAX_VALUE : blendedPrice(o.prices, DEFAULT_INPUT_SHARE) ?? Infinity);
-  const offers = [...(ds.offersByModel.get(m.id) ?? [])]
+  const listed = ds.offersByModel.get(m.id) ?? [];
+  const batch = batchNote(dev?.name ?? m.vendor, listed);
+  const offers = [...listed]
     .sort((a, b) => Number(isBaseSku(b)) - Number(isBaseSku(a)) || sortKey(a) - sortKey(b) || a.provider.localeCompare(b.provider)
       || a.region.localeCompare(b.region) || a.provider_model_id.localeCompare(b.provider_model_id))
     .map((o) => toOfferView(ds, o));
@@ -145,6 +168,7 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
       fmti: dev?.fmti_scores.at(-1) ?? null,
     },
     offers,
+    ...(batch ? { batch_note: batch } : {}),
     ratings: ratingGroups(ds, m.id),
     missing,
   };

@@ -24,9 +24,27 @@ const sonnet = {
   cheaper: null, curve: [1, 2], assumptions: ['a'],
 };
 
-test('estimate_cost: the cheapest API offer with its monthly USD and first_party, then the developer\'s own price', () => {
+test('estimate_cost: a closed model resold below the developer leads with the developer\'s own price, the reseller after', () => {
+  // A closed model's every other seller resells the developer's API, unvetted: the line leads with Anthropic's 600.00 USD
+  // and names QiHang's 85.75 after it (before, it led "API from 85.75 USD (QiHang, reseller; Anthropic 600.00 USD)").
   assert.equal(line('estimate_cost', sonnet), 'T (data as of 2026-09-23): claude-sonnet-4-5 at 100M tokens/month: '
-    + 'API from 85.75 USD (QiHang, reseller; Anthropic 600.00 USD); self-hosted: not possible: the weights are not published.');
+    + 'API from 600.00 USD at the developer (Anthropic, first party); a reseller lists 85.75 USD (QiHang, not vouched for); '
+    + 'self-hosted: not possible: the weights are not published.');
+  // gpt-5.5 at 100M tokens, the committed dataset: frogbot lists $2.50 input / $15 output (models.dev 2026-07-02), blended
+  // 0.75 x 2.5 + 0.25 x 15 = 5.625 USD per 1M, 562.50 USD a month; OpenAI's own $5 / $30 blend to 0.75 x 5 + 0.25 x 30
+  // = 11.25, 1,125.00 USD: half, and the line leads with OpenAI's.
+  const gpt = { ...sonnet, model: { id: 'gpt-5.5' }, api: {
+    offers: [], cheapest: { provider: 'frogbot', provider_name: 'frogbot', first_party: false, monthly_usd: 562.5 },
+    developer_offer: { provider: 'openai', provider_name: 'OpenAI', first_party: true, monthly_usd: 1125 } } };
+  assert.match(line('estimate_cost', gpt), /: API from 1,125\.00 USD at the developer \(OpenAI, first party\); a reseller lists 562\.50 USD \(frogbot, not vouched for\);/);
+  // Open weights (a host runs them at its own price) and a model no source says is closed keep the cheapest first.
+  for (const possible of [true, null]) {
+    const open = { ...sonnet, self_hosting: { ...sonnet.self_hosting, possible } };
+    assert.match(line('estimate_cost', open), /: API from 85\.75 USD \(QiHang, reseller; Anthropic 600\.00 USD\);/);
+  }
+  // With no developer's own offer, the reseller's is the only price to lead with.
+  const noDev = { ...sonnet, api: { ...sonnet.api, developer_offer: null } };
+  assert.match(line('estimate_cost', noDev), /: API from 85\.75 USD \(QiHang, reseller\);/);
 });
 
 test('estimate_cost: self-hosting rented and owned, the break-even volume, and which side is cheaper', () => {

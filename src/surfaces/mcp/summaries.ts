@@ -15,11 +15,24 @@ const count = (n: unknown, noun: string, nouns = `${noun}s`) => `${n} ${n === 1 
 /** A count with its verb agreeing ("1 model matches", "3 models match"). */
 const counted = (n: unknown, noun: string, verb1: string, verbN: string) => `${count(n, noun)} ${n === 1 ? verb1 : verbN}`;
 
-function apiSide(api: V | undefined): string {
+/**
+ * The API side of the headline. A closed model's weights are its developer's alone, so every other seller resells the
+ * developer's API, and the dataset vouches for none of them: a resale below the developer's price (QuickSilver Pro's
+ * Claude Opus 4.6 at 80% of Anthropic's, frogbot's GPT-5.5 at half OpenAI's) is a claim of the reseller's catalogue, not
+ * a price the developer set. The line then leads with the developer's own price and names the reseller after it, so a
+ * reader of the line alone does not take an unvetted resale for the model's API price. `cheapest` in the answer is
+ * unchanged (it is the cheapest offer, as documented); open weights are served by hosts at their own prices, and stay
+ * as they are.
+ */
+function apiSide(api: V | undefined, closed: boolean): string {
   const c = api?.cheapest;
   if (!c) return 'no API offer priced above zero';
   const who = `${c.provider_name ?? c.provider}, ${c.first_party ? 'first party' : 'reseller'}`;
   const d = api?.developer_offer;
+  if (closed && d && !c.first_party && typeof d.monthly_usd === 'number') {
+    return `API from ${usd(d.monthly_usd)} at the developer (${d.provider_name ?? d.provider}, first party); `
+      + `a reseller lists ${usd(c.monthly_usd)} (${c.provider_name ?? c.provider}, not vouched for)`;
+  }
   const dev = d && !c.first_party ? `; ${d.provider_name ?? d.provider} ${usd(d.monthly_usd)}` : '';
   return `API from ${usd(c.monthly_usd)} (${who}${dev})`;
 }
@@ -75,7 +88,7 @@ function verdictBasis(b: V | undefined, cheaper: string): string {
 
 function estimateCost(v: V): string | undefined {
   if (!v.api || typeof v.tokens_millions !== 'number') return undefined;
-  const parts = [`${name(v.model)} at ${v.tokens_millions}M tokens/month: ${apiSide(v.api)}`, selfSide(v.self_hosting)];
+  const parts = [`${name(v.model)} at ${v.tokens_millions}M tokens/month: ${apiSide(v.api, v.self_hosting?.possible === false)}`, selfSide(v.self_hosting)];
   const be = [breakEven(v.break_even, 'rented'), breakEven(v.break_even_owned, 'owned')].filter(Boolean);
   if (be.length) parts.push(be.join(', '));
   if (v.cheaper) parts.push(`cheaper here: ${v.cheaper === 'api' ? 'the API' : 'self-hosting'}${verdictBasis(v.cheaper_basis, v.cheaper)}`);
