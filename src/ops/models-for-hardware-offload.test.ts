@@ -164,3 +164,18 @@ test('GLM-4.7 keeps its 3 dense layers on the card: 89 MoE layers, not 92', { sk
   const g = ask({ hardware_id: 'rtx-3090', system_ram_gb: 256, limit: 100 }).experts_in_system_ram!.items.find((x) => x.model.id === 'glm-4.7')!;
   assert.deepEqual([g.quantization, g.llama_cpp_flags, g.vram.non_expert_weights_gb, g.ram.experts_gb], ['q4_k_m', '-ngl 99 --n-cpu-moe 88', 13.68, 203.05]);
 });
+
+test('a server beside RAM with no bandwidth stated is not assessed at a desktop\'s bandwidth; with one stated it is', { skip: !hasCommitted }, () => {
+  // h100-80gb-x1 is class server in data/curated/hardware-configs.csv. Twelve DDR5-4800 channels: 12 x 4,800 MT/s x 8 bytes
+  // = 460.8 GB/s (the DDR5 arithmetic of the desktop default's 2 x 5,600 x 8 = 89.6), five times the desktop's.
+  type Said = { experts_in_system_ram?: { not_applied: string | null; count: number; system_ram: Ram } };
+  const bare = ask({ hardware_id: 'h100-80gb-x1', system_ram_gb: 2048 }) as unknown as Said;
+  assert.equal(bare.experts_in_system_ram?.count, 0);
+  assert.match(bare.experts_in_system_ram?.not_applied ?? '', /a server's RAM bandwidth depends on its memory channels .* give system_ram_bandwidth_gbs/);
+  const stated = ask({ hardware_id: 'h100-80gb-x1', system_ram_gb: 2048, system_ram_bandwidth_gbs: 460.8 }) as unknown as Said;
+  assert.equal(stated.experts_in_system_ram?.not_applied, null);
+  assert.equal(stated.experts_in_system_ram?.system_ram.bandwidth_gbs, 460.8);
+  assert.ok((stated.experts_in_system_ram?.count ?? 0) > 0, 'MoE models too large for 80 GB are placed with their experts in 2 TiB of RAM');
+  // A desktop card keeps the desktop default: the RTX 4090 case above is unchanged.
+  assert.equal((ask({ hardware_id: 'rtx-4090', system_ram_gb: 64 }) as unknown as Said).experts_in_system_ram?.not_applied, null);
+});

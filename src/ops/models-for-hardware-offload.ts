@@ -109,14 +109,24 @@ const METHOD =
   + 'side, every run whose RAM speed is stated slower than this, by up to 1.75x. '
   + 'Only models whose expert geometry (experts, experts per token, expert width) the dataset has are assessed; only at concurrency 1.';
 
-function ramOf(ds: Dataset, gb: number, bandwidth: number | undefined): { ram: SystemRam; basis: string } | undefined {
+/**
+ * A server's RAM is not a desktop's: its board has eight or twelve DDR5 channels (8 or 12 x 4,800 MT/s x 8 bytes =
+ * 307.2 or 460.8 GB/s, the same arithmetic as the desktop default's), so the dual-channel default would read its
+ * experts 3-5x too slow. Without a stated bandwidth a server's placement is not assessed, and the answer says why.
+ */
+const serverUnstated = (hardware: Hardware, bandwidth: number | undefined) => hardware.class === 'server' && bandwidth === undefined;
+const SERVER_RAM_WORDS = 'a server\'s RAM bandwidth depends on its memory channels (eight or twelve DDR5-4800 channels read 307.2 or '
+  + '460.8 GB/s), not the dual-channel desktop default: give system_ram_bandwidth_gbs to assess the models with their experts in RAM';
+
+function ramOf(ds: Dataset, gb: number, bandwidth: number | undefined, server = false): { ram: SystemRam; basis: string } | undefined {
   const d = ds.hardwareById.get(DEFAULT_RAM_CONFIG);
   if (!d || !d.bandwidth_gbs) return undefined;
   const fraction = d.usable_fraction.value;
   const bw = bandwidth ?? d.bandwidth_gbs.value;
   const bwWords = bandwidth !== undefined
     ? `bandwidth ${bandwidth} GB/s as stated`
-    : `bandwidth ${d.bandwidth_gbs.value} GB/s, ${d.accelerator} (${d.bandwidth_gbs.note ?? d.bandwidth_gbs.source}, ${d.bandwidth_gbs.as_of}), as none was stated`;
+    : server ? `bandwidth not stated: ${d.bandwidth_gbs.value} GB/s is the desktop default (${d.accelerator}), not a server's, so not applied`
+      : `bandwidth ${d.bandwidth_gbs.value} GB/s, ${d.accelerator} (${d.bandwidth_gbs.note ?? d.bandwidth_gbs.source}, ${d.bandwidth_gbs.as_of}), as none was stated`;
   return {
     ram: { gb, usable_fraction: fraction, bandwidth_gbs: bw },
     basis: `usable = ${gb} GiB x ${fraction} (the share of a desktop's RAM a model takes beside the OS and its programs, `
@@ -134,7 +144,7 @@ export function expertsInSystemRam(
   ramGb: number | undefined, bandwidth: number | undefined, readFrom: 'system_ram_gb' | 'hardware_id',
 ): ExpertsInSystemRamOut | undefined {
   if (ramGb === undefined) return undefined;
-  const r = ramOf(ds, ramGb, bandwidth);
+  const r = ramOf(ds, ramGb, bandwidth, serverUnstated(hardware, bandwidth));
   if (!r) return undefined;
   const system_ram = {
     gb: ramGb, usable_gb: toGb(r.ram.gb * GIB * r.ram.usable_fraction), bandwidth_gbs: r.ram.bandwidth_gbs, read_from: readFrom, basis: r.basis,
@@ -146,7 +156,8 @@ export function expertsInSystemRam(
       ? `${hardware.name} has ${hardware.count} devices: only one discrete GPU beside the RAM is assessed (llama.cpp's split of a model over several cards and RAM is not)`
       : opts.concurrency !== 1
         ? `concurrency ${opts.concurrency}: only one sequence (concurrency 1) is assessed with experts in RAM`
-        : !hardware.bandwidth_gbs ? `${hardware.name} has no memory bandwidth in the dataset` : null;
+        : !hardware.bandwidth_gbs ? `${hardware.name} has no memory bandwidth in the dataset`
+          : serverUnstated(hardware, bandwidth) ? SERVER_RAM_WORDS : null;
   if (notApplied !== null) return { system_ram, not_applied: notApplied, count: 0, items: [], method: METHOD };
   const items: ExpertsInSystemRamOut['items'] = [];
   for (const m of models) {
