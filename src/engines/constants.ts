@@ -289,9 +289,9 @@ export const METAL_MOE_LAYER_S = 41e-6;
  * (docs/hardware-and-cost.md, "Hybrid linear-attention models"). llama.cpp added one op for the state update in
  * February 2026 (GATED_DELTA_NET, llama.cpp#19504; alone 24-28 us a call on an RTX 5090, llama.cpp#22587), so the
  * term is fitted on the runs from builds after it (data/curated/speed-measurements.csv, `hybrid` rows): the two
- * CUDA runs, Qwen3.5-35B-A3B Q4_K_M on an RTX 5090 (b8870, 214 tokens/s) and Qwen3.6-35B-A3B Q8_0 on a DGX Spark
- * (April 2026, 53), imply 54 and 88 us; 61 us minimises the largest ratio error over them (0.96x and 1.05x). Held out,
- * two runs on a Ryzen AI Max+ 395 read it on AMD's backends: ROCm (Qwen3.6-35B-A3B, August 2026, 46.73) 0.96x and
+ * CUDA runs, Qwen3.5-35B-A3B Q4_K_M on an RTX 5090 (214 tokens/s, an April 2026 article on b8870) and
+ * Qwen3.6-35B-A3B Q8_0 on a DGX Spark (April 2026, 53), imply 54 and 88 us; 61 us minimises the largest ratio error
+ * over them (0.96x and 1.05x). Held out, two runs on a Ryzen AI Max+ 395 read it on AMD's backends: ROCm (Qwen3.6-35B-A3B, August 2026, 46.73) 0.96x and
  * Vulkan (Qwen3.5-35B-A3B Q4_K_M, b8933, 64.55, llama.cpp#22375) 1.08x: one value on CUDA, ROCm and Vulkan, so no
  * per-backend term (no Metal run of these models is tabled). Leaving a CUDA row out moves the value to 50-63 us.
  * Before (0.18 ms, fitted on builds of January-June 2026): 0.55x, 0.87x, 0.83x and 0.87x on those four. The runs from
