@@ -285,13 +285,23 @@ export const METAL_MOE_LAYER_S = 41e-6;
 
 /**
  * Seconds each linear-attention (Gated DeltaNet) layer of a hybrid model adds to a decode step: the recurrent layer's
- * short convolution, gates and delta-rule state update run as many small kernels that the bandwidth term does not count
- * (docs/hardware-and-cost.md, "Hybrid linear-attention models"). Fitted on published llama.cpp CUDA runs of Qwen3-Next
- * and Qwen3.6-35B-A3B from builds of January to June 2026 (data/curated/speed-measurements.csv, `hybrid` rows): 0.18 ms
- * minimises the largest ratio error over them (0.76-1.32x; the rows imply 0.06-0.28 ms, the newer builds the lower).
- * The first Vulkan build that ran the model (b7189, November 2025) implies 0.62 ms and reads 1.8x fast.
+ * short convolution, gates and delta-rule state update, kernels the bandwidth term does not count
+ * (docs/hardware-and-cost.md, "Hybrid linear-attention models"). llama.cpp added one op for the state update in
+ * February 2026 (GATED_DELTA_NET, llama.cpp#19504; alone 24-28 us a call on an RTX 5090, llama.cpp#22587), so the
+ * term is fitted on the runs from builds after it (data/curated/speed-measurements.csv, `hybrid` rows): the two
+ * CUDA runs, Qwen3.5-35B-A3B Q4_K_M on an RTX 5090 (214 tokens/s, an April 2026 article on b8870) and
+ * Qwen3.6-35B-A3B Q8_0 on a DGX Spark (April 2026, 53), imply 54 and 88 us; 61 us minimises the largest ratio error
+ * over them (0.96x and 1.05x). Held out, two runs on a Ryzen AI Max+ 395 read it on AMD's backends: ROCm (Qwen3.6-35B-A3B, August 2026, 46.73) 0.96x and
+ * Vulkan (Qwen3.5-35B-A3B Q4_K_M, b8933, 64.55, llama.cpp#22375) 1.08x: one value on CUDA, ROCm and Vulkan, so no
+ * per-backend term (no Metal run of these models is tabled). Leaving a CUDA row out moves the value to 50-63 us.
+ * Before (0.18 ms, fitted on builds of January-June 2026): 0.55x, 0.87x, 0.83x and 0.87x on those four. The runs from
+ * builds before the fused op read 2.0-2.4x fast (0.25-0.28 ms a layer then; the first Vulkan build, b7189, 0.62 ms) and
+ * are held out. The state's own bytes (Qwen3.5-35B-A3B: 32 value heads x 128 x 128 x 4 B = 2 MiB a layer, read and
+ * written; transformers configuration_qwen3_5_moe.py) are not a term: 0.09 ms of the RTX 5090's 4.9 ms step, 0.73 ms
+ * of the Ryzen's 22.2 ms; as a bandwidth term they would leave a kernel time of 10 us (ROCm), 76 us (Vulkan) and
+ * 51-70 us (CUDA), a split one run per backend cannot settle, and the one fitted time reads all four within 1.08x.
  */
-export const LINEAR_ATTENTION_LAYER_S = 0.18e-3;
+export const LINEAR_ATTENTION_LAYER_S = 61e-6;
 
 /**
  * Seconds each layer adds on a tensor-parallel configuration over NVLink (or AMD Infinity Fabric): two all-reduces

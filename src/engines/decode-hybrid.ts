@@ -23,10 +23,12 @@ export function linearAttentionStepSeconds(architecture: Architecture): number {
 
 /** What the hybrid rows measured with the terms, for the basis of a speed that carries them. */
 export const LINEAR_ATTENTION_MEASURED =
-  'fitted on published llama.cpp runs of Qwen3-Next and Qwen3.6-35B-A3B from builds of January to June 2026 ' +
-  '(decode 0.76-1.32x of the measured figure); builds from before January 2026 ran these layers slower (the first ' +
-  'Vulkan build, b7189, reads 1.8x fast); their prompt processing, slow in those builds, is taken at the compute rate ' +
-  'as 2026 builds run it';
+  'fitted on published llama.cpp runs of Qwen3.5-35B-A3B and Qwen3.6-35B-A3B from builds of April 2026 on CUDA ' +
+  '(RTX 5090, DGX Spark: 0.96x and 1.05x of the measured figure), and reads 2026 runs on a Ryzen AI Max+ 395 0.96x ' +
+  '(ROCm) and 1.08x (Vulkan); builds ' +
+  'from before February 2026, which ran the recurrent update as many small kernels, decoded these models 2.0-2.4x ' +
+  'slower than this figure; their prompt processing, slow in those builds, is taken at the compute rate as 2026 ' +
+  'builds run it';
 
 /** The layers and their kernels in words, per kind; the rate is Gated DeltaNet's for every kind (no other was fitted). */
 const KIND_WORDS: Record<RecurrentKind, { layers: string; kernels: string; rate: string }> = {
