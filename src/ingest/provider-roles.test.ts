@@ -33,7 +33,9 @@ test('the hosts and routers the providers\' own pages name, as read on 2026-11-2
   // Read 2026-11-29 on their own pages: Groq's Terms of Sale, a "Hosted Model" is one "obtained from publicly
   // available or third party providers and made available"; Cerebras's SDK README, its CS-3 systems "place and run the
   // largest models"; Novita's serverless endpoints "share compute resources with other users".
-  for (const id of ['groq', 'cerebras', 'novita-ai']) assert.equal(role.get(id), 'host', id);
+  // Cloudflare Workers AI "models running on GPUs on Cloudflare's network"; OVHcloud "Our infrastructure, located in
+  // Gravelines, France"; STACKIT "provides open-source Large-Language-Models ... as shared instances".
+  for (const id of ['groq', 'cerebras', 'novita-ai', 'cloudflare-workers-ai', 'ovhcloud', 'stackit']) assert.equal(role.get(id), 'host', id);
   // Kilo: "When the gateway receives a 402 ... from an upstream provider"; Helicone: the gateway "sits between your
   // application and LLM providers"; LLM Gateway "routes your requests to the best available models and providers";
   // cortecs: "Restrict routing to providers based and regulated within the EU"; OrcaRouter: the model field reflects
