@@ -58,8 +58,23 @@ test('a page that does not name training leaves it unknown, whatever it says of 
   const ds = committed();
   // Fireworks: "does not log or store prompt or generation data for open models" (retention yes), no page read on
   // training; Groq's training clause was not reached in the text read; Bedrock's sentence is read only in third parties'
-  // copies; STACKIT and Berget have no page read at all.
-  assert.deepEqual(['fireworks-ai', 'groq', 'amazon-bedrock', 'stackit', 'berget'].map((p) => value(ds, p, 'no-training') ?? 'unknown'),
-    ['unknown', 'unknown', 'unknown', 'unknown', 'unknown']);
+  // copies; Berget has no page read at all.
+  assert.deepEqual(['fireworks-ai', 'groq', 'amazon-bedrock', 'berget'].map((p) => value(ds, p, 'no-training') ?? 'unknown'),
+    ['unknown', 'unknown', 'unknown', 'unknown']);
   assert.equal(value(ds, 'fireworks-ai', 'no-retention'), 'yes');
+});
+
+test('STACKIT collects no customer data but billing data, so neither trains on nor keeps it (its page read 2026-11-29)', { skip: noData }, () => {
+  const ds = committed();
+  // STACKIT's Model Serving service certificate: "When using the Model Serving Service, STACKIT does not collect or
+  // evaluate any customer data other than billing-relevant data." Like Scaleway's "We do not collect, read, reuse, or
+  // analyze the content", data never collected is neither trained on nor retained: both counted, from the same page.
+  for (const k of ['no-training', 'no-retention'] as const) {
+    const f = termsFact(ds.providerById.get('stackit'), k);
+    assert.equal(f?.value, 'yes', k);
+    assert.match(f?.evidence_page?.url ?? '', /^https:\/\/stackit\.de\/en\/general-terms-and-conditions\/service-certificates\//, k);
+    assert.equal(f?.evidence_page?.read_on, '2026-11-29', k);
+  }
+  // Its residency is still unknown (the certificate names no place): an EU-only ask does not admit it on these terms.
+  assert.equal(ds.providerById.get('stackit')?.eu_data_residency?.value ?? 'unknown', 'unknown');
 });

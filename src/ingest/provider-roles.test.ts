@@ -30,8 +30,22 @@ test('the hosts and routers the providers\' own pages name, as read on 2026-11-2
   // providers"; Hugging Face "integrates with leading AI infrastructure providers"; NanoGPT "X-Provider ... selects a provider";
   // ZenMux "intelligently routes requests to the most suitable provider".
   for (const id of ['openrouter', 'vercel', 'huggingface', 'nano-gpt', 'zenmux']) assert.equal(role.get(id), 'router', id);
-  // No page of Groq's or Cerebras' own was read: they stay unknown rather than guessed.
-  for (const id of ['groq', 'cerebras']) assert.equal(role.get(id), undefined, id);
+  // Read 2026-11-29 on their own pages: Groq's Terms of Sale, a "Hosted Model" is one "obtained from publicly
+  // available or third party providers and made available"; Cerebras's SDK README, its CS-3 systems "place and run the
+  // largest models"; Novita's serverless endpoints "share compute resources with other users".
+  // Cloudflare Workers AI "models running on GPUs on Cloudflare's network"; OVHcloud "Our infrastructure, located in
+  // Gravelines, France"; STACKIT "provides open-source Large-Language-Models ... as shared instances".
+  // Baseten: "a model running in Baseten's infrastructure, whether you use Model APIs for hosted models or deploy your own".
+  for (const id of ['groq', 'cerebras', 'novita-ai', 'cloudflare-workers-ai', 'ovhcloud', 'stackit', 'baseten']) assert.equal(role.get(id), 'host', id);
+  // Kilo: "When the gateway receives a 402 ... from an upstream provider"; Helicone: the gateway "sits between your
+  // application and LLM providers"; LLM Gateway "routes your requests to the best available models and providers";
+  // cortecs: "Restrict routing to providers based and regulated within the EU"; OrcaRouter: the model field reflects
+  // "whatever the upstream returned".
+  // AIHubMix: "aggregating multiple models including OpenAI, Google Gemini, Anthropic Claude" behind a forwarding API.
+  for (const id of ['kilo', 'helicone', 'llmgateway', 'cortecs', 'orcarouter', 'aihubmix']) assert.equal(role.get(id), 'router', id);
+  // No own page read says how they serve: unknown rather than guessed. Cloudflare AI Gateway forwards to providers but
+  // also sells Workers AI models Cloudflare runs itself (its workers-ai/@cf/ listings), so one role would misname some.
+  for (const id of ['sambanova', 'hyperbolic', 'nebius', 'cloudflare-ai-gateway', 'siliconflow']) assert.equal(role.get(id), undefined, id);
 });
 
 test('a provider with two rows keeps the first and the second is an issue; a role other than host or router is refused', () => {

@@ -103,7 +103,9 @@ const SELLER_WORDS: Record<SellerRole | 'unknown', { who: string; serves: (name:
   host: { who: 'host', serves: (name) => `${name} runs the weights on its own servers, as its own page describes` },
   router: {
     who: 'router',
-    serves: (name) => `${name} forwards each request to another provider that runs the weights, as its own page describes, and which one is its choice unless the request names one`,
+    // Which host serves the listing is not in the data: no source read lists a router's upstream endpoints per model
+    // (models.dev's router files carry prices and limits only), so the words say it is not known rather than guess.
+    serves: (name) => `${name} forwards each request to another provider that runs the weights, as its own page describes, and which one is its choice unless the request names one; which provider serves this listing is not known (no source in the dataset lists a router's upstream endpoints)`,
   },
   unknown: {
     who: 'third party',

@@ -197,12 +197,14 @@ const SCENARIOS: Scenario[] = [
     expect(out) {
       assert.equal(out.understood.machine.how, 'hardware_id');
       for (const r of out.recommendations) assert.deepEqual([r.path, r.self_hosting.hardware_id], ['self_hosted', 'h100-80gb-x1']);
-      // Four providers' own pages say API data is not retained by default (OVHcloud: "Data is not stored or shared during
+      // Five providers' own pages say API data is not retained by default (OVHcloud: "Data is not stored or shared during
       // or after model use"; Scaleway: "By default we apply a Zero Data Retention Policy"; DeepInfra, docs.deepinfra.com/
       // account/data-privacy: "we do not store the data you submit to our APIs on disk"; Fireworks, docs.fireworks.ai's
-      // data security guide: "does not log or store prompt or generation data for open models"): the note names them.
+      // data security guide: "does not log or store prompt or generation data for open models"); and, read 2026-11-29,
+      // STACKIT's Model Serving service certificate: "STACKIT does not collect or evaluate any customer data other than
+      // billing-relevant data" (inference-providers.csv): the note names the five, in name order.
       assert.ok(out.notes.some((n: string) =>
-        /^keep=no-retention: .*providers with such a page and an offer: DeepInfra, Fireworks AI, OVHcloud, Scaleway\)/.test(n)));
+        /^keep=no-retention: .*providers with such a page and an offer: DeepInfra, Fireworks AI, OVHcloud, Scaleway, STACKIT\)/.test(n)));
     },
   },
   {
