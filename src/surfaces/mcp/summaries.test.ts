@@ -40,7 +40,7 @@ test('estimate_cost: a closed model resold below the developer leads with the de
   // Open weights (a host runs them at its own price) and a model no source says is closed keep the cheapest first.
   for (const possible of [true, null]) {
     const open = { ...sonnet, self_hosting: { ...sonnet.self_hosting, possible } };
-    assert.match(line('estimate_cost', open), /: API from 85\.75 USD \(QiHang, reseller; Anthropic 600\.00 USD\);/);
+    assert.match(line('estimate_cost', open), /: API from 85\.75 USD \(QiHang, third party; Anthropic 600\.00 USD\);/);
   }
   // With no developer's own offer, the reseller's is the only price to lead with.
   const noDev = { ...sonnet, api: { ...sonnet.api, developer_offer: null } };
@@ -107,7 +107,7 @@ test('estimate_cost: owned self-hosting cheaper only in windows says the windows
     cheaper: 'api',
   };
   assert.equal(line('estimate_cost', v), 'T (data as of 2026-09-23): deepseek-v3.2 at 100M tokens/month: '
-    + 'API from 85.75 USD (QiHang, reseller; Anthropic 600.00 USD); self-hosted owned from 1,733.92 USD (mi300x-x4, fp8); '
+    + 'API from 85.75 USD (QiHang, third party; Anthropic 600.00 USD); self-hosted owned from 1,733.92 USD (mi300x-x4, fp8); '
     + 'rented never breaks even, owned cheaper than the API between 8368.94M and 8477.14M tokens/month, then in 12 more windows, '
     + 'and from 149664.36M on; '
     + 'cheaper here: the API.');
@@ -128,7 +128,7 @@ test('estimate_cost: an owned month that leaves out its host is said so, and not
     cheaper_note: 'self-hosting is not shown cheaper: ...',
   };
   assert.equal(line('estimate_cost', v), 'T (data as of 2026-09-23): deepseek-v3.2 at 100M tokens/month: '
-    + 'API from 85.75 USD (QiHang, reseller; Anthropic 600.00 USD); self-hosted owned from 22,187.85 USD (mi300x-x8, fp8, host machine not counted); '
+    + 'API from 85.75 USD (QiHang, third party; Anthropic 600.00 USD); self-hosted owned from 22,187.85 USD (mi300x-x8, fp8, host machine not counted); '
     + 'rented never breaks even, break-even owned at 8330.21M tokens/month (a lower bound: a host machine not priced); '
     + 'cheaper here: not shown (an owned month below the API\'s leaves out its unpriced host machine).');
 });

@@ -27,7 +27,9 @@ const counted = (n: unknown, noun: string, verb1: string, verbN: string) => `${c
 function apiSide(api: V | undefined, closed: boolean): string {
   const c = api?.cheapest;
   if (!c) return 'no API offer priced above zero';
-  const who = `${c.provider_name ?? c.provider}, ${c.first_party ? 'first party' : 'reseller'}`;
+  // An open model's other sellers run the weights or route to a host that does: a third party, not a reseller of the
+  // developer's API (api.note names a host's or a router's role where the provider's own page says which).
+  const who = `${c.provider_name ?? c.provider}, ${c.first_party ? 'first party' : closed ? 'reseller' : 'third party'}`;
   const d = api?.developer_offer;
   if (closed && d && !c.first_party && typeof d.monthly_usd === 'number') {
     return `API from ${usd(d.monthly_usd)} at the developer (${d.provider_name ?? d.provider}, first party); `
