@@ -99,6 +99,29 @@ test('architecture and native-precision rows check the facts the memory engine r
     [[2, 'architecture:experts', 'absent (model nemotron-super)']]);
 });
 
+test('input modalities and reasoning rows check what the card states the weights read and do', () => {
+  // Google's Gemma 3n card: "handling text, image, video, and audio input"; Qwen's Qwen3-VL README: "Instruct and
+  // reasoning-enhanced Thinking editions". The listings' readings (text only; reasoning true) are what a row catches.
+  const ds = aDataset({
+    models: [
+      aModel({ id: 'gemma-3n-e4b-it', modalities: aFact({ input: ['text'], output: ['text'] }) }),
+      aModel({ id: 'qwen3-vl-235b-a22b', capabilities: { reasoning: aFact(true) } }),
+      aModel({ id: 'no-modalities' }),
+    ],
+  });
+  const file = tableFile([
+    'gemma-3n-e4b-it,input_modalities,text;image;video;audio,,https://huggingface.co/google/gemma-3n-E4B-it,x,2026-11-29,',
+    'qwen3-vl-235b-a22b,reasoning,false,,https://github.com/QwenLM/Qwen3-VL,x,2026-11-29,',
+    'no-modalities,input_modalities,none,,https://example.com/card,x,2026-11-29,',
+  ]);
+  assert.deepEqual(checkGoldenFacts(ds, loadGoldenFacts(file)).map((x) => [x.line, x.field, x.actual]), [
+    [2, 'input_modalities', 'text (model gemma-3n-e4b-it)'],
+    [3, 'reasoning', 'true (model qwen3-vl-235b-a22b)'],
+  ]);
+  // `reasoning` is a boolean, as `open_weights` is: another word is refused.
+  assert.throws(() => loadGoldenFacts(tableFile(['qwen3-vl-235b-a22b,reasoning,no,,https://x.org/a,x,2026-11-29,'])), /line 2: expected: reasoning is true or false/);
+});
+
 test('a listing\'s own window and a tier set aside are checked per offer', () => {
   // LiteLLM 2026-07-24 lambda_ai/llama-4-maverick-17b-128e-instruct-fp8: max_input_tokens 131072; a tier above 200,000
   // set aside on a listing whose window is 200,000 (models.dev providers/azure/models/claude-opus-4-6.toml).

@@ -122,6 +122,25 @@ test('a context_window row that matches only an offer still counts as used', () 
   assert.deepEqual(issues, []);
 });
 
+test("a models.dev row drops the window from that provider file's offer, and from no other file's", () => {
+  // models.dev f3fc692299 (2026-07-02): providers/frogbot/models/gpt-5-5.toml gives context 272_000, GPT-5.4's figure
+  // (OpenAI's gpt-5.5.toml: 1_050_000); the listing id is `frogbot/gpt-5-5`, the offer's row the file's path.
+  const offer = (o: Partial<OfferObservation>): OfferObservation => ({
+    source: 'models-dev', provider: 'frogbot', provider_model_id: 'gpt-5-5', region: 'global', as_of: '2026-07-02',
+    input: 2.5, output: 15, context_window: 272_000, row: 'providers/frogbot/models/gpt-5-5.toml', ...o,
+  });
+  const frogbot = offer({});
+  const mini = offer({ provider_model_id: 'gpt-5-4-mini', context_window: 400_000, row: 'providers/frogbot/models/gpt-5-4-mini.toml' });
+  // LiteLLM's row is its key: a LiteLLM offer keyed like the listing is another source's and keeps its window.
+  const litellm = offer({ source: 'litellm', row: 'frogbot/gpt-5-5' });
+  const { offers, issues } = setAsideFacts([], [row({ listing: 'frogbot/gpt-5-5', field: 'context_window' })], [frogbot, mini, litellm]);
+  assert.equal(offers[0].context_window, undefined);
+  assert.equal(offers[0].input, 2.5);
+  assert.equal(offers[1].context_window, 400_000);
+  assert.equal(offers[2].context_window, 272_000);
+  assert.deepEqual(issues, []);
+});
+
 test('a display name that dates one snapshot of a listing matching several is a fact a row can set aside', () => {
   // genai-prices npm 0.1.8: google {"id": "gemini-2.5-flash-preview", "name": "Gemini 2.5 Flash Preview 05-20"}, whose
   // match rule takes gemini-2.5-flash-preview-04-17 and -05-20 alike; NanoGPT's 04-17 file names it "Gemini 2.5 Flash Preview".

@@ -85,7 +85,7 @@ export function setAsideFacts(obs: readonly ModelObservation[], rows: readonly F
   });
   const windowRows = rows.filter((r) => r.field === 'context_window');
   const outOffers = offers.map((o) => {
-    const r = o.context_window === undefined ? undefined : windowRows.find((w) => w.source === o.source && w.listing === o.row);
+    const r = o.context_window === undefined ? undefined : windowRows.find((w) => w.source === o.source && offerRowOf(w) === o.row);
     if (!r) return o;
     used.add(r);
     const copy: OfferObservation = { ...o };
@@ -98,6 +98,19 @@ export function setAsideFacts(obs: readonly ModelObservation[], rows: readonly F
     message: `no ${r.source} listing ${r.listing} gives ${r.field}: the row sets nothing aside`,
   }));
   return { obs: out, offers: outOffers, held, issues };
+}
+
+/**
+ * The `row` of the offer a row's listing names. LiteLLM's offer row is its key, the listing itself; a models.dev
+ * offer's is the provider file's path, `providers/<provider>/models/<model>.toml`, while its listing id is
+ * `<provider>/<model>` (models-dev.ts): FrogBot's `frogbot/gpt-5-5` is the file providers/frogbot/models/gpt-5-5.toml,
+ * whose 272,000-token window is GPT-5.4's, on the offer as on the model.
+ */
+function offerRowOf(r: FactSetAside): string {
+  const slash = r.listing.indexOf('/');
+  return r.source === 'models-dev' && slash > 0
+    ? `providers/${r.listing.slice(0, slash)}/models/${r.listing.slice(slash + 1)}.toml`
+    : r.listing;
 }
 
 /**

@@ -29,7 +29,7 @@ const HARDWARE_FIELDS = new Set(['hardware_purchase_usd', 'hardware_purchase_as_
 const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
   'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url', 'replacement', 'licence_excludes_eu',
-  'points_to', 'name', 'licence_conditions', 'release_bound', 'shutdown_not_before',
+  'points_to', 'name', 'licence_conditions', 'release_bound', 'shutdown_not_before', 'input_modalities', 'reasoning',
 ] as const;
 /** The KV-cache and expert facts of an architecture a row may check (`architecture:kv_layers`, `architecture:experts`). */
 const ARCHITECTURE_FIELD =
@@ -121,7 +121,7 @@ export function loadGoldenFacts(file: string): GoldenFact[] {
     if (NUMERIC(r.field)) {
       expected = Number(r.expected);
       if (!Number.isFinite(expected)) problems.push(`line ${line}: expected: "${r.expected}" is not a number`);
-    } else if (r.field === 'open_weights' || r.field === 'licence_excludes_eu') {
+    } else if (r.field === 'open_weights' || r.field === 'licence_excludes_eu' || r.field === 'reasoning') {
       if (r.expected !== 'true' && r.expected !== 'false') problems.push(`line ${line}: expected: ${r.field} is true or false`);
       expected = r.expected === 'true';
     } else if (r.tolerance !== '') {
@@ -235,6 +235,9 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     // The conditions the licence table writes for the model's licence, word for word; `none` where it writes none.
     case 'licence_conditions': return m.licence ? (m.licence.value.conditions ?? 'none') : undefined;
     case 'open_weights': return m.open_weights?.value;
+    // The inputs the model reads, `;`-joined in the model's order (`text;image;video;audio`), and whether it reasons.
+    case 'input_modalities': return m.modalities ? m.modalities.value.input.join(';') : 'none';
+    case 'reasoning': return m.capabilities.reasoning?.value;
     // Absent reads as `none`: since the build derives `active` from the developer's listing (model-status.ts), a model
     // with no status is one no source dates either way, which a row must say as such, not as `active`.
     case 'status': return m.status?.value ?? 'none';

@@ -152,7 +152,13 @@ test('the committed table reads without issues; rows without a page or with an u
         ['meta-llama/Meta-Llama-3-70B-Instruct', 0.12, 0.3], ['meta-llama/Meta-Llama-3.1-70B-Instruct', 0.12, 0.3],
         ['meta-llama/Meta-Llama-3.1-8B-Instruct', 0.12, 0.3], ['meta-llama/Llama-3.2-3B-Instruct', 0.12, 0.3], ['meta-llama/Llama-3.3-70B-Instruct', 0.12, 0.3],
         ['Qwen/Qwen2.5-72B-Instruct', 0.12, 0.3], ['Qwen/Qwen2.5-Coder-32B-Instruct', 0.12, 0.3], ['Qwen/Qwen3-235B-A22B', 2, 2], ['Qwen/QwQ-32B', 0.2, 0.2]] as const)
-        .flatMap(([id, i, o]) => [['hyperbolic', id, 'input', i], ['hyperbolic', id, 'output', o]])]);
+        .flatMap(([id, i, o]) => [['hyperbolic', id, 'input', i], ['hyperbolic', id, 'output', o]]),
+      // models.dev 2026-07-02 frogbot/gpt-5-5.toml: 2.5/15/0.25, OpenAI's gpt-5.4 file's figures, against OpenAI's
+      // gpt-5.5 at 5/30/0.5: half the developer's price for the model the file names.
+      ['frogbot', 'gpt-5-5', 'input', 2.5], ['frogbot', 'gpt-5-5', 'output', 15], ['frogbot', 'gpt-5-5', 'cache_read', 0.25],
+      // models.dev 2026-07-02 merge-gateway/mistral/mistral-medium-latest.toml: 0.4/2.0, Mistral Medium 3.1's price
+      // (Mistral's record of it: 0.4/2.0), against Mistral Medium 3.5's 1.5/7.5 since the alias moved on 2026-06-16.
+      ['merge-gateway', 'mistral/mistral-medium-latest', 'input', 0.4], ['merge-gateway', 'mistral/mistral-medium-latest', 'output', 2]]);
   const dir = mkdtempSync(path.join(tmpdir(), 'held-'));
   const file = path.join(dir, 'held.csv');
   writeFileSync(file, 'source,provider,provider_model_id,field,value,url,read_on,reason\n'

@@ -94,3 +94,21 @@ test('the API speed tiers Kimi K2.7 Code HighSpeed and MiMo-V2.5-Pro-UltraSpeed 
     assert.equal(m?.licence, undefined, id);
   }
 });
+
+test("a row's modalities and reasoning are the card's; an unknown word or inputs without outputs is an issue", () => {
+  const { models, issues } = translateDeveloperWeights(`${HEADER},name,context_window,input_modalities,output_modalities,reasoning
+gemma-3n-e4b-it,true,,https://huggingface.co/google/gemma-3n-E4B-it,https://huggingface.co/google/gemma-3n-E4B-it,2026-11-29,x,,,text;image;video;audio,text,
+qwen3-vl-235b-a22b,true,,https://huggingface.co/Qwen/Qwen3-VL-235B-A22B-Instruct,https://github.com/QwenLM/Qwen3-VL,2026-11-29,x,,,,,false
+mistral-medium-3-1,false,,,https://docs.mistral.ai/models/mistral-medium-3-1-25-08,2026-11-27,x
+smell,false,,,https://example.com/a,2026-11-27,x,,,text;smell,text,
+half,false,,,https://example.com/b,2026-11-27,x,,,text;image,,
+maybe,false,,,https://example.com/c,2026-11-27,x,,,,,maybe`);
+  assert.deepEqual(models.map((m) => [m.source_model_id, m.modalities, m.reasoning]), [
+    ['gemma-3n-e4b-it', { input: ['text', 'image', 'video', 'audio'], output: ['text'] }, undefined],
+    // A row that states no modalities gives none, and its `false` is a reading, not an absence.
+    ['qwen3-vl-235b-a22b', undefined, false],
+    // A row written before the columns were added stops before them and reads as it did.
+    ['mistral-medium-3-1', undefined, undefined],
+  ]);
+  assert.deepEqual(issues.map((i) => i.field), ['input_modalities', 'output_modalities', 'reasoning']);
+});

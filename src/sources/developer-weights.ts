@@ -23,7 +23,25 @@ const FILE = 'developer-weights.csv';
  * context window the same record states (`context_window`) where every listing of the model gives another model's:
  * LiteLLM gives Magistral Medium 1.2 the 40,000 tokens of Magistral Medium 1.0 and 1.1 (set aside in
  * fact-set-asides.csv), and no other listing carries the dated name, so without the row the model has no window.
+ * It may give the inputs and outputs the same card states (`input_modalities`, `output_modalities`, `;`-separated) and
+ * whether the weights think before answering (`reasoning`), where the listings say otherwise: models.dev's files give
+ * Gemma 3n E4B text input only, where Google's card says it handles "text, image, video, and audio input"; Alibaba's
+ * hybrid API listing marks Qwen3-VL-235B-A22B reasoning, where Qwen publishes the weights as an Instruct edition beside
+ * a "reasoning-enhanced Thinking" one, a model of its own.
  */
+/** The modality words the catalogues use (models.dev's `[modalities]`), `;`-separated in a cell: empty is none given. */
+const MODALITY = new Set(['text', 'image', 'video', 'audio', 'pdf']);
+const Modalities = z.string().trim().optional().transform((s, ctx) => {
+  if (!s) return undefined;
+  const words = s.split(';').map((w) => w.trim());
+  const bad = words.filter((w) => !MODALITY.has(w));
+  if (bad.length) {
+    ctx.addIssue({ code: 'custom', message: `modalities are ${[...MODALITY].join(', ')}, ';'-separated: ${JSON.stringify(s)}` });
+    return z.NEVER;
+  }
+  return words;
+});
+
 const Row = z.object({
   model_id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a canonical model id'),
   open_weights: z.enum(['false', 'true'], { error: 'false (not published) or true (published, with weights_url)' }),
@@ -45,8 +63,14 @@ const Row = z.object({
     }
     return n;
   }),
+  input_modalities: Modalities,
+  output_modalities: Modalities,
+  reasoning: z.enum(['', 'true', 'false'], { error: 'true, false or empty' }).optional()
+    .transform((s) => (s === 'true' ? true : s === 'false' ? false : undefined)),
 }).refine((r) => (r.open_weights === 'true') === (r.weights_url !== ''), {
   message: 'published weights name their repository, and only they do', path: ['weights_url'],
+}).refine((r) => (r.input_modalities === undefined) === (r.output_modalities === undefined), {
+  message: 'a card that states its inputs states its outputs: both or neither', path: ['output_modalities'],
 });
 
 export const developerWeights: Adapter = { id: DEVELOPER_WEIGHTS_SOURCE_ID, read };
@@ -70,7 +94,7 @@ const SOURCE: Source = {
 
 /** Rows to observations of the model's weights, published or not. Exported for the tests, which feed it CSV text. */
 export function translateDeveloperWeights(text: string): { models: ModelObservation[]; issues: IngestIssue[] } {
-  const { valid, issues } = validateRows(Row, parseCsv(text), { source: DEVELOPER_WEIGHTS_SOURCE_ID, file: `data/curated/${FILE}` },
+  const { valid, issues } = validateRows(Row, parseCsv(text, { trailingOptional: true }), { source: DEVELOPER_WEIGHTS_SOURCE_ID, file: `data/curated/${FILE}` },
     (r) => `${r.record.model_id ?? ''} (line ${r.line})`);
   const models = valid.map(({ value: v }): ModelObservation => ({
     source: DEVELOPER_WEIGHTS_SOURCE_ID,
@@ -83,6 +107,8 @@ export function translateDeveloperWeights(text: string): { models: ModelObservat
     ...(v.held_release_date ? { held_release_date: v.held_release_date } : {}),
     ...(v.name ? { name: v.name } : {}),
     ...(v.context_window !== undefined ? { context_window: v.context_window } : {}),
+    ...(v.input_modalities && v.output_modalities ? { modalities: { input: v.input_modalities, output: v.output_modalities } } : {}),
+    ...(v.reasoning !== undefined ? { reasoning: v.reasoning } : {}),
   }));
   return { models, issues };
 }
