@@ -1,30 +1,43 @@
-// What a listing's own id says of the weights it serves, where it names a 4-bit format.
+// What a listing's own id says of the weights it serves, where it names a format below eight bits a weight.
+import type { NativePrecision } from '../schema/index.ts';
 
 /**
- * Formats of four bits a weight that providers put in a listing's id (NanoGPT's `baseten/Kimi-K2-Instruct-FP4`,
- * Cloudflare's `@cf/meta/llama-3.1-8b-instruct-awq`, `nvidia/DeepSeek-V3.2-NVFP4`), each matched as a whole part of the
- * id (between `-`, `_`, `/`, `.`, `:` or the ends). Such a listing serves the model quantized to a quarter of BF16's
- * bits: its price is not that of the full-precision weights, and an answer that names it as a model's cheapest offer
- * says so. Eight-bit names (FP8, INT8) are left alone: FP8 is the format many developers release (DeepSeek V3,
- * Llama 4 Maverick's -FP8, GLM's -FP8) and what serving runtimes run by default.
+ * Formats below eight bits a weight that providers put in a listing's id (NanoGPT's `baseten/Kimi-K2-Instruct-FP4`,
+ * Cloudflare's `@cf/meta/llama-3.1-8b-instruct-awq`, `nvidia/DeepSeek-V3.2-NVFP4`, routing.run's `route/glm-5.1-6bit`),
+ * each matched as a whole part of the id (between `-`, `_`, `/`, `.`, `:` or the ends), with its bits a weight. Such a
+ * listing's price is that of the weights it names, and an answer that names it as a model's cheapest offer says so.
+ * Eight-bit names (FP8, INT8) are left alone: FP8 is the format many developers release (DeepSeek V3, Llama 4
+ * Maverick's -FP8, GLM's -FP8) and what serving runtimes run by default.
  */
-const FOUR_BIT: ReadonlyArray<[RegExp, string]> = [
-  [/(?:^|[-_/.:])nvfp4(?=$|[-_/.:])/i, 'NVFP4'],
-  [/(?:^|[-_/.:])mxfp4(?=$|[-_/.:])/i, 'MXFP4'],
-  [/(?:^|[-_/.:])fp4(?=$|[-_/.:])/i, 'FP4'],
-  [/(?:^|[-_/.:])awq(?=$|[-_/.:])/i, 'AWQ'],
-  [/(?:^|[-_/.:])gptq(?=$|[-_/.:])/i, 'GPTQ'],
-  [/(?:^|[-_/.:])(?:int4|w4a16|4bit|4-bit)(?=$|[-_/.:])/i, 'INT4'],
+const LOW_BIT: ReadonlyArray<[RegExp, string, number]> = [
+  [/(?:^|[-_/.:])nvfp4(?=$|[-_/.:])/i, 'NVFP4', 4],
+  [/(?:^|[-_/.:])mxfp4(?=$|[-_/.:])/i, 'MXFP4', 4],
+  [/(?:^|[-_/.:])fp4(?=$|[-_/.:])/i, 'FP4', 4],
+  [/(?:^|[-_/.:])awq(?=$|[-_/.:])/i, 'AWQ', 4],
+  [/(?:^|[-_/.:])gptq(?=$|[-_/.:])/i, 'GPTQ', 4],
+  [/(?:^|[-_/.:])(?:int4|w4a16|4bit|4-bit)(?=$|[-_/.:])/i, 'INT4', 4],
+  [/(?:^|[-_/.:])(?:6bit|6-bit)(?=$|[-_/.:])/i, '6-bit', 6],
 ];
 
-/** The 4-bit format a listing's id names ('FP4', 'NVFP4', 'AWQ', ...), or null where it names none. */
-export function fourBitListing(providerModelId: string): string | null {
-  for (const [re, name] of FOUR_BIT) if (re.test(providerModelId)) return name;
+/** Formats the developer may release a model in at four bits: a listing naming 4 bits serves it as released. */
+const FOUR_BIT_NATIVE: ReadonlySet<NativePrecision> = new Set(['mxfp4', 'int4']);
+
+/** The low-bit format a listing's id names ('FP4', 'NVFP4', 'AWQ', '6-bit', ...) and its bits, or null where it names none. */
+export function lowBitListing(providerModelId: string): { format: string; bits: number } | null {
+  for (const [re, format, bits] of LOW_BIT) if (re.test(providerModelId)) return { format, bits };
   return null;
 }
 
-/** The clause an answer adds beside such a listing's id, with a leading "; "; empty where the id names no such format. */
-export function fourBitWords(providerModelId: string): string {
-  const f = fourBitListing(providerModelId);
-  return f === null ? '' : `; its id names ${f} weights, 4 bits a weight: the model served quantized`;
+/**
+ * The clause an answer adds beside such a listing's id, with a leading "; "; empty where the id names no such format.
+ * Where the developer's own release format is known (`native`, the model's native_precision), the clause says whether
+ * the listing serves the model as released (gpt-oss in MXFP4, Kimi K2 Thinking in INT4) or quantized below it.
+ */
+export function lowBitWords(providerModelId: string, native: NativePrecision | null | undefined): string {
+  const f = lowBitListing(providerModelId);
+  if (f === null) return '';
+  const head = `; its id names ${f.format} weights, ${f.bits} bits a weight`;
+  if (!native) return head;
+  if (f.bits === 4 && FOUR_BIT_NATIVE.has(native)) return `${head}, as the developer releases the model (${native.toUpperCase()})`;
+  return `${head}, below the ${native.toUpperCase()} the developer releases: the model served quantized`;
 }

@@ -1,6 +1,6 @@
 // Rankings from arena ratings (best variant per model, podium with ties) and prices (blended, cheapest offer).
 // Boards are built once per dataset and cached: requests only read them.
-import { fourBitListing } from './listing-precision.ts';
+import { lowBitListing } from './listing-precision.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { BASE_SKUS, type Leaderboard, type Offer, type Prices, type Rating, type Sku } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
@@ -183,13 +183,13 @@ export type PricedOffer = { offer: Offer; blended: number; tier?: AppliedTier };
 /**
  * Cheaper first; at an equal blend the developer's own offer first (a reseller's listing at the same price is no
  * cheaper, and the answer would otherwise call the cheapest a reseller's it does not vouch for beside the developer's
- * own at that very price), then a listing whose id names no 4-bit format before one that does (NanoGPT lists Kimi K2
+ * own at that very price), then a listing whose id names no format below 8 bits before one that does (NanoGPT lists Kimi K2
  * as `moonshotai/kimi-k2-instruct` and as `baseten/Kimi-K2-Instruct-FP4`, both $0.10/$2: the quantized re-host is no
  * cheaper; listing-precision.ts), then by provider, region and the provider's model id.
  */
 export function cheaper(a: PricedOffer, b: PricedOffer): number {
   return a.blended - b.blended || Number(b.offer.first_party) - Number(a.offer.first_party)
-    || Number(fourBitListing(a.offer.provider_model_id) !== null) - Number(fourBitListing(b.offer.provider_model_id) !== null)
+    || Number(lowBitListing(a.offer.provider_model_id) !== null) - Number(lowBitListing(b.offer.provider_model_id) !== null)
     || a.offer.provider.localeCompare(b.offer.provider)
     || a.offer.region.localeCompare(b.offer.region) || a.offer.provider_model_id.localeCompare(b.offer.provider_model_id);
 }

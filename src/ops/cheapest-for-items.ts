@@ -13,7 +13,7 @@ import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
-import { fourBitWords } from '../engines/listing-precision.ts';
+import { lowBitWords } from '../engines/listing-precision.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, sellerRole, zeroPricedOwnOffer } from './cost-offers.ts';
 import { retiredOwnOffer } from '../engines/developer-retired.ts';
@@ -202,8 +202,8 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
   const n = o.next_prices?.value;
   // A mainland China platform's listing (region cn, catalogue-util.ts mainlandChinaApi) says so where it is named.
   const mainland = o.region === 'cn' ? '; a mainland China platform, region cn' : '';
-  // A listing whose id names a 4-bit format (listing-precision.ts) serves the model quantized: said beside the id.
-  const lead = `; its cheapest offer is ${name} (${o.provider_model_id}${mainland}${fourBitWords(o.provider_model_id)}) at `;
+  // A listing whose id names a format below 8 bits (listing-precision.ts): said beside the id, against the release format.
+  const lead = `; its cheapest offer is ${name} (${o.provider_model_id}${mainland}${lowBitWords(o.provider_model_id, ds.modelById.get(o.model_id)?.native_precision?.value)}) at `;
   const leadEu = `; its cheapest EU offer is ${name}${residency} (${o.provider_model_id}) at `;
   p = {
     head,

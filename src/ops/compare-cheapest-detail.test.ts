@@ -30,11 +30,12 @@ test('compare_models: a closed model\'s cheapest listing of a reseller says so, 
   assert.doesNotMatch(own, /reseller|does not vouch/);
 });
 
-test('an open-weights model\'s cheapest listing is a third party\'s, and the cost answer says its price is old too', { skip }, () => {
+test('an open-weights model\'s cheapest listing is a router\'s, and the cost answer says its price is old too', { skip }, () => {
   // models.dev's log: providers/kilo/models/qwen/qwen3-235b-a22b-2507.toml "added" 2026-02-16 (Kilo's catalogue import)
-  // at cost.input 0.071, cost.output 0.1, untouched since; Kilo Gateway is not in data/curated/provider-roles.csv.
+  // at cost.input 0.071, cost.output 0.1, untouched since; Kilo Gateway is a router in data/curated/provider-roles.csv
+  // (its own page: it routes each request to an upstream provider).
   const d = details(['qwen3-235b-a22b-2507', 'gpt-5'], 'output_price').get('qwen3-235b-a22b-2507')!;
-  assert.match(d, /^Kilo Gateway \(qwen\/qwen3-235b-a22b-2507\), .*; a third party's listing, which the dataset lists/);
+  assert.match(d, /^Kilo Gateway \(qwen\/qwen3-235b-a22b-2507\), .*; a router's listing \(it forwards each request to another provider\), which the dataset lists/);
   assert.match(d, /listed unchanged since 2026-02-16/);
   const a = (estimate_cost.handler(committedDataset(), estimate_cost.input.parse({ model_id: 'qwen3-235b-a22b-2507', tokens_millions: 1000, view: 'summary' }),
     { today: '2026-09-23' }) as Any).api;

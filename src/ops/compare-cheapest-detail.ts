@@ -2,7 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { oldPriceClause } from '../engines/price-age.ts';
-import { fourBitWords } from '../engines/listing-precision.ts';
+import { lowBitWords } from '../engines/listing-precision.ts';
 import type { Model, Offer } from '../schema/index.ts';
 import { sellerRole } from './cost-offers.ts';
 
@@ -11,12 +11,12 @@ import { sellerRole } from './cost-offers.ts';
  * Claude Sonnet 4.5 at $2.60 against Anthropic's $3), or a host or router of open weights. estimate_cost and
  * cheapest_for say whose listing it is and that the dataset does not vouch for it; the comparison's row says the same,
  * in the same words, that a price no other source confirms was set long ago (price-age.ts), where it was, and that the
- * listing's id names 4-bit weights (listing-precision.ts), where it does.
+ * listing's id names weights below 8 bits (listing-precision.ts), where it does.
  */
 export function cheapestDetail(ds: Dataset, m: Model, offer: Offer): string {
   const name = ds.providerById.get(offer.provider)?.name ?? offer.provider;
   const head = `${name} (${offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`
-    + fourBitWords(offer.provider_model_id);
+    + lowBitWords(offer.provider_model_id, m.native_precision?.value);
   const old = oldPriceClause(offer, ds.meta.data_as_of);
   return `${head}${offer.first_party ? '' : `; ${whose(ds, m, offer)}, which the dataset lists as its sources give it and does not vouch for`}`
     + `${old ? `; ${old}` : ''}`;

@@ -17,7 +17,7 @@ import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { OfferRegion } from '../schema/index.ts';
 import { oldPriceClause } from '../engines/price-age.ts';
-import { fourBitListing } from '../engines/listing-precision.ts';
+import { lowBitWords } from '../engines/listing-precision.ts';
 import { closedNote, doubtNote, offersToCost, resellerNote, scheduledPriceNote, sellerRole, unconfirmedNote, type KeptOffers } from './cost-offers.ts';
 import { unconfirmedNoteText } from '../engines/listing-evidence.ts';
 import { isExistingCustomersOnly } from '../engines/offer-lifecycle.ts';
@@ -165,7 +165,7 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
 }
 
 /**
- * The cheapest paid offer's id, where it names 4-bit weights (listing-precision.ts), and its price, where its source
+ * The cheapest paid offer's id, where it names weights below 8 bits (listing-precision.ts), and its price, where its source
  * set it long ago and no other source confirms it (price-age.ts):
  * cheapest_for says so of the same listing, and the break-even weighs it, so the cost answer says it too (Kilo
  * Gateway's Qwen3 235B 2507 at $0.071/$0.10, set 2026-02-16: "the API stays cheaper at any volume" rests on it).
@@ -176,8 +176,8 @@ function cheapestListingNote(ds: Dataset, costable: KeptOffers, paid: ApiLine | 
     && o.region === paid.region);
   const clause = offer ? oldPriceClause(offer, ds.meta.data_as_of) : '';
   // NanoGPT's baseten/Kimi-K2-Instruct-FP4 at $0.10 input: a 4-bit re-host, not the model's full weights.
-  const fourBit = fourBitListing(paid.provider_model_id);
-  const said = [fourBit && `its id (${paid.provider_model_id}) names ${fourBit} weights, 4 bits a weight: the model served quantized`, clause]
+  const low = lowBitWords(paid.provider_model_id, offer && ds.modelById.get(offer.model_id)?.native_precision?.value).slice(2);
+  const said = [low && `${low.replace(/^its id/, `its id (${paid.provider_model_id})`)}`, clause]
     .filter(Boolean).join('; ');
   return said ? `${paid.provider_name}, the cheapest offer: ${said}.` : null;
 }
