@@ -89,8 +89,12 @@ export function partialText(sources: ReadonlyMap<string, Source>): PartialText {
     // Whether `copy` can match: each match holds a package's name, or a space and the start of a mark (seven hex
     // digits, or a release's first number and dot). Most texts that cite a source hold neither, and skip the pattern.
     const copyMaybe = new RegExp(` (?:[0-9a-f]{7}|v?\\d+\\.\\d)${pkg}`);
-    const rewrite: PartialText = (text, found) => {
-      if (!(text.length < REMEMBER_FROM ? maybeShort : maybe).test(text)) return text;
+    // The search alone, in a function of its own: `rewriteFound`'s replacers capture the text and the ids found, so
+    // each call of it makes a context object for them on entry, before any test (some 64 bytes); a 100-entry
+    // models_for_hardware page passes some 800 short texts naming no source (50 KB a partial answer).
+    const rewrite: PartialText = (text, found) =>
+      ((text.length < REMEMBER_FROM ? maybeShort : maybe).test(text) ? rewriteFound(text, found) : text);
+    const rewriteFound: PartialText = (text, found) => {
       // A copy of a source named by its commit or version (`genai-prices 47df840a5a (2026-08-21)`), or a package named by
       // its name (`@pydantic/genai-prices 0.1.8`): the mark or name tells the source as well as its id does, so both go;
       // the date stays. "absent from a listed source's copy of 2026-08-21".

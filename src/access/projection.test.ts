@@ -180,3 +180,20 @@ test('partial: a quoted page keeps only the day it was read; full keeps its addr
   const full = projectBody(body, { ...base, full: true }) as typeof body;
   assert.deepEqual(full.picks[0].evidence_page, page);
 });
+
+test('partial: a derived figure\'s sources are credited as modified in the answer that derives from them, and in no other', () => {
+  // Sources with an attribution line, so that their entry in `sources` says whether a figure was derived from them.
+  const table: ReadonlyMap<string, Source> = new Map([
+    ['src-a', aSource({ id: 'src-a', name: 'Source A', url: 'https://a.example', attribution: 'A, CC BY 4.0' })],
+    ['src-b', aSource({ id: 'src-b', name: 'Source B', url: 'https://b.example', attribution: 'B, CC BY 4.0' })],
+  ]);
+  const opts = { sources: table, baseUrl: 'https://api.example.org', full: false };
+  const modifiedOf = (out: Record<string, any>) =>
+    Object.fromEntries(out.sources.map((s: { id: string; modified?: boolean }) => [s.id, s.modified === true]));
+  // Two derived members in one answer: both sources are derived from.
+  const first = projectBody({ derived_from: ['x = 1 (src-a, 2026-01-01)'], part: { derived_from: ['y = 2 (src-b, 2026-01-02)'] } }, opts);
+  assert.deepEqual(modifiedOf(first as Record<string, any>), { 'src-a': true, 'src-b': true });
+  // The next answer quotes src-a in a plain text and derives from src-b: src-a is listed, not as modified.
+  const second = projectBody({ reason: 'z (src-a, 2026-01-01)', derived_from: ['w = 3 (src-b, 2026-01-02)'] }, opts);
+  assert.deepEqual(modifiedOf(second as Record<string, any>), { 'src-a': false, 'src-b': true });
+});

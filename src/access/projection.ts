@@ -73,8 +73,23 @@ function markedOf(id: string): string {
   return m;
 }
 
+/**
+ * The last DerivedIds made, and the set it adds to. A DerivedIds holds nothing of its own (its `add` writes to its
+ * target only), so one serves every derived member noting into the same set: a 100-entry page asked for one per
+ * entry, each a new Set with its own table (some 8 KB a partial answer).
+ */
+let derivedTarget: Set<string> | undefined;
+let derivedIds: DerivedIds | undefined;
+
 /** The ids a member's value names are added to: `ids` itself, or, for a derived figure's inputs, with their marks. */
-export const idsFor = (k: string, ids: Set<string>): Set<string> => (DERIVED_MEMBERS.has(k) ? new DerivedIds(ids) : ids);
+export function idsFor(k: string, ids: Set<string>): Set<string> {
+  if (!DERIVED_MEMBERS.has(k)) return ids;
+  if (derivedTarget !== ids || derivedIds === undefined) {
+    derivedTarget = ids;
+    derivedIds = new DerivedIds(ids);
+  }
+  return derivedIds;
+}
 
 /** A partial answer's `sources`: each source id in `ids` once, sorted, credited as derived from where it is marked so. */
 export function sourceList(ids: ReadonlySet<string>, table: ReadonlyMap<string, Source>): ProjectedSource[] {

@@ -149,7 +149,8 @@ function decodeAt(
     routing: routingOf(facts),
     // A batch of an MoE model under vLLM pays its read and its compute in turn, as estimate_cost's serving figure does
     // (serving.ts `batchDecodeRate`); one sequence, llama.cpp's batch-1 figure, and a dense model keep the slower.
-    ...(batch > 1 && vllmMoe !== undefined ? { moe_step_pays_both: vllmMoe } : {}),
+    // Left undefined rather than spread in: an object literal with a spread is built member by member at run time.
+    moe_step_pays_both: batch > 1 ? vllmMoe : undefined,
   });
 }
 

@@ -24,6 +24,16 @@ test('jsonBytes: strings with escapes, past ASCII, lone surrogates, and long one
   same({ parts, 'k"ey': 1, 'ké': 2, '': 3 });
 });
 
+test('jsonBytes: texts past ASCII with nothing to escape encoded as they are; with something to escape, as JSON.stringify', () => {
+  // Nothing JSON escapes: each is its own UTF-8 between quotes ('×' is C3 97 in UTF-8, RFC 3629).
+  assert.equal(jsonBytes(['8 × H100']).toString('hex'), `5b22${Buffer.from('8 ', 'latin1').toString('hex')}c397${Buffer.from(' H100', 'latin1').toString('hex')}225d`);
+  same({ short: 'é', dash: '3.2–4.1 ms', long: `${'a'.repeat(40)} × ${'b'.repeat(40)} ≤ µ`, del: 'é\u007f' });
+  // Past ASCII, then something to escape after it (a quote, a backslash, a control, a lone or paired surrogate).
+  same({ q: 'é "x"', b: `${'é'.repeat(40)}\\`, c: 'é\n', lone: 'é\ud800', pair: `${'é'.repeat(40)}😀` });
+  // Longer than the scratch's first size (64 KB): it grows with the opening quote already written.
+  same({ big: `${'x'.repeat(70_000)}é`, bigger: 'ü'.repeat(50_000) });
+});
+
 test('jsonBytes: numbers as Number::toString writes them, non-finite as null', () => {
   same({ n: [0, -0, 1, -1, 42, 2.5, -2.5, 0.1, 0.2, 0.1 + 0.2, 1 / 3, 2 / 3, 12.34, 1234.56, 9_038.32, 0.000001, 0.0000001, 1e21, 1e20, 123e-20] });
   same({ n: [NaN, Infinity, -Infinity, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE, Number.MAX_VALUE] });

@@ -60,7 +60,24 @@ function writeString(s: string): void {
   buf[pos++] = 34;
 }
 
+/** What JSON.stringify changes in a string: a quote, a backslash, a control character, a lone surrogate (any surrogate here). */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * `s`, not plain ASCII, from `start` (its opening quote's place). A text past ASCII with nothing JSON escapes (a
+ * multiplication sign, an en dash: most of an estimate_cost answer's non-ASCII texts) is its own JSON between quotes,
+ * encoded here as it is; JSON.stringify would first make a copy of it (some 9 KB a call of estimate_cost's widest
+ * answer). Anything else is written by JSON.stringify, its escapes and lone surrogates as V8 writes them.
+ */
 function writeEscaped(s: string, start: number): void {
+  if (!ESCAPED.test(s)) {
+    pos = start + 1;
+    // A UTF-16 code unit takes at most 3 UTF-8 bytes; and the closing quote.
+    room(s.length * 3 + 1);
+    pos += buf.write(s, pos, 'utf8');
+    buf[pos++] = 34;
+    return;
+  }
   pos = start;
   const t = JSON.stringify(s);
   room(t.length * 3);
