@@ -238,9 +238,17 @@ test('sort=price: an embedder comes after every language model with a price, how
       anOffer({ model_id: 'chat-1b', provider: 'a', prices: { input: f(0.1), output: f(0.1) } }),
     ],
   });
-  const ids = run(ds, { sort: 'price' }).items.map((i) => i.id);
-  assert.deepEqual(ids.slice(0, 1), ['chat-1b']);
-  assert.ok(ids.includes('bge-m3'), 'still listed: the order changes, not the results');
+  // By default only language models are listed: bge-m3 is left out, and named as an embedder left out.
+  const out = run(ds, { sort: 'price' }) as ReturnType<typeof run> & { other_kinds?: Record<string, unknown> };
+  assert.deepEqual(out.items.map((i) => i.id), ['chat-1b', 'unpriced-8b']);
+  assert.deepEqual(out.items.map((i) => i.kind), ['language_model', 'language_model']);
+  assert.deepEqual(out.other_kinds && { count: out.other_kinds.count, by_kind: out.other_kinds.by_kind, models: out.other_kinds.models },
+    { count: 1, by_kind: { embedder: 1 }, models: ['bge-m3'] });
+  // With every kind: after the language model with a price ($0.1), before the model with none; its own $0.009 places
+  // it among priced models of other kinds.
+  const all = run(ds, { sort: 'price', kind: 'any' }) as ReturnType<typeof run> & { other_kinds?: unknown };
+  assert.deepEqual(all.items.map((i) => [i.id, i.kind]), [['chat-1b', 'language_model'], ['bge-m3', 'embedder'], ['unpriced-8b', 'language_model']]);
+  assert.equal(all.other_kinds, undefined, 'a kind asked for leaves nothing to say');
 });
 
 test('committed dataset: the cheapest models by price are language models, not bge-m3 or text-embedding-3-small', {
@@ -249,4 +257,34 @@ test('committed dataset: the cheapest models by price are language models, not b
   const ids = run(committedDataset(), { sort: 'price', limit: 100 }).items.map((i) => i.id);
   // Both embedders (language-model.ts reads them by name) were second and thirteenth before.
   assert.ok(!ids.includes('bge-m3') && !ids.includes('text-embedding-3-small'), ids.slice(0, 10).join(', '));
+});
+
+test('committed dataset: language models by default; `whisper` names the speech recognisers it left out, kind lists them', {
+  skip: !existsSync(path.resolve(import.meta.dirname, '../../data/dataset')),
+}, () => {
+  const ds = committedDataset();
+  type Out = ReturnType<typeof run> & { other_kinds?: { count: number; by_kind: Record<string, number>; models: string[] } };
+  // data/dataset/models.json: whisper-1, whisper-large-v3 and whisper-large-v3-turbo, each with modalities audio in,
+  // text out (models-dev, 2026-07-02): speech recognisers, and the only models whose id or name says Whisper.
+  const whisper = run(ds, { q: 'whisper' }) as Out;
+  assert.deepEqual(whisper.items, []);
+  assert.equal(whisper.other_kinds?.count, 3);
+  assert.deepEqual(whisper.other_kinds?.by_kind, { speech_recogniser: 3 });
+  assert.deepEqual([...whisper.other_kinds!.models].sort(), ['whisper-1', 'whisper-large-v3', 'whisper-large-v3-turbo']);
+  // The six models of models.json whose modalities read audio and write text with no text in.
+  const asr = run(ds, { kind: 'speech_recogniser', limit: 100 }) as Out;
+  assert.deepEqual(asr.items.map((i) => i.id).sort(),
+    ['gpt-4o-mini-transcribe', 'gpt-4o-transcribe', 'qwen3-asr-flash', 'whisper-1', 'whisper-large-v3', 'whisper-large-v3-turbo']);
+  assert.equal(asr.other_kinds, undefined);
+  // Newest first with vision: gpt-image-2 (text and image in, image out) was 43rd of 274 before the default kind.
+  const vision = run(ds, { sort: 'release_date', capability: ['vision'], limit: 100 }) as Out;
+  assert.ok(vision.items.every((i) => i.kind === 'language_model'));
+  assert.ok(vision.other_kinds!.models.includes('gpt-image-2'));
+  // Every kind: the 873 models of meta.json's counts, 38 of them not language models (11 embedders, 2 rerankers, 6
+  // speech recognisers, 8 image, 4 video and 7 audio generators, by the modalities and names in models.json).
+  assert.equal(run(ds, { kind: 'any' }).page.total, 873);
+  const plain = run(ds, {}) as Out;
+  assert.equal(plain.page.total, 835);
+  assert.deepEqual(plain.other_kinds?.by_kind,
+    { embedder: 11, reranker: 2, speech_recogniser: 6, image_generator: 8, video_generator: 4, audio_generator: 7 });
 });

@@ -1,9 +1,11 @@
 // search_models: find models by text and filters, sorted by rating, price, release date, name or relevance.
 import { z } from 'zod';
+import type { Dataset } from '../dataset/dataset.ts';
 import { ServiceError } from '../errors/index.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { benchmarkNames, bestScores, knownBenchmark } from '../engines/benchmarks.ts';
-import { boundedMatches, CAPABILITIES, SEARCH_SORTS, searchModels, undatedMatches } from '../engines/search.ts';
+import { MODEL_KIND_TEXT, MODEL_KINDS, modelKind, type ModelKind } from '../engines/language-model.ts';
+import { boundedMatches, CAPABILITIES, otherKindMatches, SEARCH_SORTS, searchModels, undatedMatches } from '../engines/search.ts';
 import { readVendor } from '../engines/search-vendor.ts';
 import { BenchmarkScore, IsoDate } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
@@ -78,11 +80,31 @@ function boundedNote(count: number, releasedAfter: string | undefined, left: rea
   };
 }
 
+/** At most this many models of other kinds are named: the committed dataset has 38. */
+const MAX_OTHER_KINDS_NAMED = 50;
+
+/** What the results say about the matches of other kinds the default (language models only) left out. */
+function otherKindsNote(ds: Dataset, left: readonly string[]) {
+  const byKind: Partial<Record<ModelKind, number>> = {};
+  for (const id of left) {
+    const k = modelKind(ds.modelById.get(id)!);
+    byKind[k] = (byKind[k] ?? 0) + 1;
+  }
+  const one = left.length === 1;
+  const kinds = Object.entries(byKind).map(([k, n]) => `${n} ${k}`).join(', ');
+  return {
+    count: left.length, by_kind: byKind, models: left.slice(0, MAX_OTHER_KINDS_NAMED),
+    note: `${left.length} matching model${one ? ' is' : 's are'} not ${one ? 'a language model' : 'language models'} (${kinds}): `
+      + `search_models lists language models unless \`kind\` says otherwise, so ${one ? 'it is' : 'they are'} left out `
+      + `(\`models\` names ${one ? 'it' : 'them'}); kind=any lists every kind, kind=<kind> one of them.`,
+  };
+}
+
 export const search_models = defineOperation({
   name: 'search_models',
   title: 'Search the model catalogue',
   description:
-    'Find language models by text (name, id, alias, developer) and filters: vendor, open weights, licence, minimum context window, maximum input or output price (USD per 1M tokens, met by at least one offer a new customer can buy today at the standard price), capabilities, release date, a published benchmark score. Each result is a one-line summary: release date, open weights, licence, context window, best overall arena rating (with the variant) and the cheapest offer. Sorted by relevance when `q` is given, otherwise by arena rating; also by price, release date, name or a benchmark score (`benchmark=swe-bench-pro&sort=benchmark`).',
+    'Find language models by text (name, id, alias, developer) and filters: kind (language models unless `kind` says otherwise: `kind=any` adds the embedders, rerankers, speech recognisers and image, video and audio generators the catalogues also list, each result saying its `kind`), vendor, open weights, licence, minimum context window, maximum input or output price (USD per 1M tokens, met by at least one offer a new customer can buy today at the standard price), capabilities, release date, a published benchmark score. Each result is a one-line summary: release date, open weights, licence, context window, best overall arena rating (with the variant) and the cheapest offer. Sorted by relevance when `q` is given, otherwise by arena rating; also by price, release date, name or a benchmark score (`benchmark=swe-bench-pro&sort=benchmark`).',
   path: '/models',
   input: z.object({
     q: z.string().min(1).max(200).optional().describe(
@@ -106,6 +128,10 @@ export const search_models = defineOperation({
       + 'after it: `bounded` (placed `included`) names them, and each result\'s release_date keeps its bound. Default false: '
       + 'only a proven release passes. Without released_after it changes nothing.'),
     benchmark: BenchmarkName.optional().describe('Only models with a published score on this benchmark, e.g. `swe-bench-pro`, `SciCode`, `terminal-bench`; case, spaces and hyphens are ignored. Each result then carries the score used (`benchmark`). An unknown name is an error that lists the benchmarks the dataset holds. Scores measured under different harnesses, subsets or metrics are not strictly comparable: each result says which one it shows.'),
+    kind: z.enum([...MODEL_KINDS, 'any']).optional().describe(`What kind of model: ${MODEL_KIND_TEXT}; \`any\`: every kind. `
+      + 'Default `language_model`: the service is about language models, and an embedder or an image generator is no answer to '
+      + 'a question about them (newest, cheapest, with vision); the matches of other kinds so left out are counted and named in '
+      + '`other_kinds`, never dropped silently.'),
     sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q and benchmark), `price` (cheapest blended offer at input share 0.75, lowest first; a model that is not a language model, an embedder, reranker, speech recogniser or generator, comes after the language models with a price), `release_date` (newest first; a release known only by a bound is placed at its bound, and `bounded` counts them), `name` (A to Z), `benchmark` (needs benchmark; highest score first, the default when benchmark is given without q). Models without the sorted value come last; with `release_date`, `undated` says how many have no date.'),
     limit: Limit,
     cursor: Cursor,
@@ -133,6 +159,13 @@ export const search_models = defineOperation({
       note: z.string(),
     }).optional().describe('With released_after and sort=release_date, where some results\' release is only bounded: they are '
       + 'placed at their bound (`bounded` then counts the matches left out).'),
+    other_kinds: z.object({
+      count: z.number().int().min(1).describe('Matches (every other filter applied) that are not language models.'),
+      by_kind: z.partialRecord(z.enum(MODEL_KINDS), z.number().int().min(1)).describe('How many of each kind.'),
+      models: z.array(z.string()).describe('Their ids (up to 50), in the order asked.'),
+      note: z.string(),
+    }).optional().describe('Without `kind`, where models of other kinds than language models match: left out of the results by '
+      + 'the default `kind=language_model`, and named here; absent when none matches or `kind` is given.'),
     items: z.array(SearchItem),
     page: Page,
   }),
@@ -181,7 +214,9 @@ export const search_models = defineOperation({
     }
     const sort = input.sort ?? (input.q !== undefined ? 'relevance' : input.benchmark !== undefined ? 'benchmark' : 'elo');
     // The vendor as read (an owner's name resolved to its developer): the counts below filter as the search does.
-    const query = { ...input, vendor, sort };
+    // Language models unless asked: `any` filters on no kind (docs: search_models, "What kind of model").
+    const kind = input.kind === 'any' ? undefined : input.kind ?? 'language_model';
+    const query = { ...input, vendor, sort, kind };
     const ids = searchModels(ds, query);
     const { items, page } = paginate(ids, input.limit, input.cursor);
     const scores = input.benchmark !== undefined ? bestScores(ds, input.benchmark) : undefined;
@@ -201,7 +236,10 @@ export const search_models = defineOperation({
     const boundedCount = input.released_after !== undefined ? left.length : atBound;
     const bounded = boundedCount > 0 ? boundedNote(boundedCount, input.released_after, left, input.include_bounded === true) : undefined;
     const placed = input.released_after !== undefined && atBound > 0 ? boundedNote(atBound, undefined, []) : undefined;
+    // Said only where the default kind applied and left a match out: an asked kind is what the caller wants.
+    const otherKinds = input.kind === undefined ? otherKindMatches(ds, query) : [];
     return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, ...(undated ? { undated } : {}), ...(bounded ? { bounded } : {}),
-      ...(placed ? { bounded_in_results: placed as typeof placed & { placed: 'at_bound' } } : {}), items: stitched(shown), page });
+      ...(placed ? { bounded_in_results: placed as typeof placed & { placed: 'at_bound' } } : {}),
+      ...(otherKinds.length > 0 ? { other_kinds: otherKindsNote(ds, otherKinds) } : {}), items: stitched(shown), page });
   },
 });

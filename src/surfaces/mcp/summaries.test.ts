@@ -242,3 +242,13 @@ test('models_for_hardware: where nothing fits, the headline is the answer\'s own
   const { nearest: _n, ...none } = empty;
   assert.equal(line('models_for_hardware', none), 'T (data as of 2026-09-23): unified-2gb at 8192 tokens: 0 models fit.');
 });
+
+test('search_models: a model of another kind says it; the matches of other kinds left out are counted', () => {
+  const items = [{ id: 'whisper-1', kind: 'speech_recogniser' }, { id: 'a', kind: 'language_model' }];
+  assert.equal(line('search_models', { data_as_of: 'd', items, page: { total: 2 } }),
+    'T (data as of d): 2 models match; first: whisper-1 (speech_recogniser), a.');
+  assert.equal(line('search_models', { data_as_of: 'd', items: [], page: { total: 0 }, other_kinds: { count: 3 } }),
+    'T (data as of d): 0 models match; 3 models of other kinds are left out (kind=any lists them).');
+  assert.equal(line('search_models', { data_as_of: 'd', items: [], page: { total: 0 }, other_kinds: { count: 1 } }),
+    'T (data as of d): 0 models match; 1 model of another kind is left out (kind=any lists them).');
+});
