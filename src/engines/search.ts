@@ -6,7 +6,7 @@ import type { Model } from '../schema/index.ts';
 import { bestScores } from './benchmarks.ts';
 import { frontierOfModel } from './offer-frontier.ts';
 import { publicBy } from './public-by.ts';
-import { mayBeAfter, provenAfter } from './release-bound.ts';
+import { boundedBySnapshot, mayBeAfter, provenAfter } from './release-bound.ts';
 import { cheapestAtDefaultShare, overallRating } from './ranking.ts';
 import { compact, searchIndex, tokenize, type TokenTable } from './search-index.ts';
 import { rankByRelevance, type QueryKind, type TextMatch } from './search-rank.ts';
@@ -304,7 +304,10 @@ function orders(ds: Dataset): Orders {
       const blended = cheapestAtDefaultShare(ds, m.id)?.blended;
       return blended === undefined ? undefined : { other: !isLanguageModel(m), blended };
     }, (a, b) => Number(a.other) - Number(b.other) || a.blended - b.blended),
-    release_date: rank((m) => m.release_date?.value, (a, b) => b.localeCompare(a)),
+    // A release known only as "on or before" the newest snapshot's day has no place among dated ones (release-bound.ts):
+    // it follows them all, before the undated, by rating (docs/data.md, "Bounded release dates").
+    release_date: rank((m) => (!m.release_date ? undefined : boundedBySnapshot(m.release_date, ds.meta.data_as_of) ? ''
+      : m.release_date.value), (a, b) => (a === '' ? 1 : 0) - (b === '' ? 1 : 0) || b.localeCompare(a)),
     name: rank((m) => m.name.value.toLowerCase(), (a, b) => a.localeCompare(b)),
   };
   orderCache.set(ds, o);
@@ -314,8 +317,8 @@ function orders(ds: Dataset): Orders {
 /**
  * Model ids matching the query, in the requested order. Orders: relevance (rankByRelevance, search-rank.ts), elo (best
  * overall rating, highest first), price (cheapest blended offer at input share 0.75, lowest first), release_date
- * (newest first; a release known only by a bound is placed at its bound, the served value: "on or before 2026-09-23"
- * as 2026-09-23), name (A to Z), benchmark (highest score on `benchmark` first; only models with one pass the
+ * (newest first; a release known only by a bound is placed at its bound, the served value: "on or before 2026-07-22"
+ * as 2026-07-22, except a bound at the newest snapshot's day, which places nothing: after every dated model), name (A to Z), benchmark (highest score on `benchmark` first; only models with one pass the
  * filter). Models without the sorted value come last; ties fall to elo, then id.
  */
 export function searchModels(ds: Dataset, query: SearchQuery): string[] {
@@ -363,6 +366,11 @@ function literalMatch(ds: Dataset, q: string): string | undefined {
   const id = ds.resolveModelId(typed);
   if (id === undefined) return undefined;
   return id === typed || ds.modelById.get(id)!.aliases.some((a) => a.toLowerCase() === typed) ? id : undefined;
+}
+
+/** Whether the search's release order places the model after the dated ones, its bound being the snapshot's day. */
+export function releasePlacedLast(ds: Dataset, id: string): boolean {
+  return boundedBySnapshot(ds.modelById.get(id)?.release_date, ds.meta.data_as_of);
 }
 
 /**

@@ -106,7 +106,9 @@ test('released_after admits a bounded release only where its bound proves it; th
   // "on or before 2025-03-01". By hand, released_after=2026-08-01: model-4 proven (08-10 > 08-01); model-1 may be
   // after (its bound 09-23 is later) but may be from 2025, so it is left out and counted; model-3 may be after (no end)
   // and is counted; model-6 cannot be after (public by 2025-03-01), so it is neither admitted nor counted.
+  // Data as of 2026-09-23, as the committed dataset: model-1's bound is the snapshot's own day.
   const bounded = aDataset({
+    data_as_of: '2026-09-23',
     models: ids.map((id, i) => aModel({ id, name: f(`Model ${i}`), release_date:
       i === 1 ? { ...f('2026-09-23'), bound: 'on_or_before' as const } : i === 3 ? { ...f('2025-06-25', undefined, '2026-11-01'), bound: 'on_or_after' as const }
         : i === 4 ? f('2026-08-10') : i === 6 ? { ...f('2025-03-01'), bound: 'on_or_before' as const } : undefined })),
@@ -115,8 +117,9 @@ test('released_after admits a bounded release only where its bound proves it; th
   const after = run(bounded, { released_after: '2026-08-01' }) as Said & { bounded_in_results?: unknown };
   assert.deepEqual(after.items.map((m) => m.id), ['model-4']);
   assert.deepEqual({ count: after.bounded?.count, placed: after.bounded?.placed }, { count: 2, placed: 'left_out' });
-  // Named, newest bound first: model-1 (2026-09-23) before model-3 (2025-06-25).
-  assert.deepEqual(after.bounded?.models, ['model-1', 'model-3']);
+  // Named in the release order: model-3 (2025-06-25), then model-1, whose bound is the snapshot's day (2026-09-23) and
+  // places it after every dated model (it led them before, as if newest).
+  assert.deepEqual(after.bounded?.models, ['model-3', 'model-1']);
   assert.match(after.bounded!.note, /^2 matching models have only a bound of their release .* may lie after 2026-08-01 but does not prove it/);
   assert.equal(after.undated?.count, 3, 'model-0, -2, -5 have no date');
   // A lower bound proves any earlier day: the weights were not public before 2025-06-25.
@@ -125,10 +128,16 @@ test('released_after admits a bounded release only where its bound proves it; th
   const feb = run(bounded, { released_after: '2025-02-01' }) as Said;
   assert.deepEqual(feb.items.map((m) => m.id).sort(), ['model-3', 'model-4']);
   assert.equal(feb.bounded?.count, 2, 'model-1 and model-6 may be after 2025-02-01, neither proven');
-  // Sorted by release date, each bounded release sits at its bound, and the answer says so.
-  const sorted = run(bounded, { sort: 'release_date' }) as Said;
-  assert.deepEqual(sorted.items.slice(0, 4).map((m) => m.id), ['model-1', 'model-4', 'model-3', 'model-6']);
-  assert.deepEqual({ count: sorted.bounded?.count, placed: sorted.bounded?.placed }, { count: 3, placed: 'at_bound' });
+  // Sorted by release date, each bounded release sits at its bound, and the answer says so; model-1, known only as public
+  // on the snapshot's day, follows the dated ones (model-4 2026-08-10, model-3 2025-06-25, model-6 2025-03-01) and
+  // precedes the three undated: it led the list before, as if released on 2026-09-23.
+  type Snap = Said & { snapshot_bounded?: { count: number; day: string; models: string[]; placed: string; note: string } };
+  const sorted = run(bounded, { sort: 'release_date' }) as Snap;
+  assert.deepEqual(sorted.items.slice(0, 4).map((m) => m.id), ['model-4', 'model-3', 'model-6', 'model-1']);
+  assert.deepEqual({ count: sorted.bounded?.count, placed: sorted.bounded?.placed }, { count: 2, placed: 'at_bound' });
+  const { note: snapNote, ...snap } = sorted.snapshot_bounded!;
+  assert.deepEqual(snap, { count: 1, day: '2026-09-23', models: ['model-1'], placed: 'after_dated' });
+  assert.match(snapNote, /^1 result is known only as released on or before 2026-09-23, the day of the newest snapshot/);
   assert.match(sorted.bounded!.note, /each is placed at its bound/);
   assert.equal(sorted.bounded?.models, undefined, 'sorted, they are among the results: not named again');
   assert.equal((run(bounded, {}) as Said).bounded, undefined, 'no date asked for: nothing said');
@@ -153,7 +162,9 @@ test('include_bounded admits the releases a bound leaves open past released_afte
   // 2026-09-23" and model-3 "on or after 2025-06-25" (public by 2026-11-01) may lie after it; model-6 "on or before
   // 2025-03-01" cannot; models 0, 2, 5 have no date. With include_bounded: model-4, model-1 and model-3, in arena order
   // (none rated: by id), and `bounded` names the two admitted only as possible.
+  // Data as of 2026-09-23, as the committed dataset: model-1's bound is the snapshot's own day.
   const bounded = aDataset({
+    data_as_of: '2026-09-23',
     models: ids.map((id, i) => aModel({ id, name: f(`Model ${i}`), release_date:
       i === 1 ? { ...f('2026-09-23'), bound: 'on_or_before' as const } : i === 3 ? { ...f('2025-06-25', undefined, '2026-11-01'), bound: 'on_or_after' as const }
         : i === 4 ? f('2026-08-10') : i === 6 ? { ...f('2025-03-01'), bound: 'on_or_before' as const } : undefined })),
@@ -162,7 +173,7 @@ test('include_bounded admits the releases a bound leaves open past released_afte
   const wide = run(bounded, { released_after: '2026-08-01', include_bounded: true }) as Said;
   assert.deepEqual(wide.items.map((m) => m.id).sort(), ['model-1', 'model-3', 'model-4']);
   assert.deepEqual({ count: wide.bounded?.count, placed: wide.bounded?.placed, models: wide.bounded?.models },
-    { count: 2, placed: 'included', models: ['model-1', 'model-3'] });
+    { count: 2, placed: 'included', models: ['model-3', 'model-1'] }); // release order: model-1's bound is the snapshot's day
   assert.match(wide.bounded!.note, /among the results as possibly released after it .* not as released after it/);
   assert.equal(wide.undated?.count, 3, 'undated models stay out: nothing bounds them');
   assert.ok(search_models.output.safeParse(wide).success);
