@@ -318,8 +318,9 @@ function orders(ds: Dataset): Orders {
  * Model ids matching the query, in the requested order. Orders: relevance (rankByRelevance, search-rank.ts), elo (best
  * overall rating, highest first), price (cheapest blended offer at input share 0.75, lowest first), release_date
  * (newest first; a release known only by a bound is placed at its bound, the served value: "on or before 2026-07-22"
- * as 2026-07-22, except a bound at the newest snapshot's day, which places nothing: after every dated model), name (A to Z), benchmark (highest score on `benchmark` first; only models with one pass the
- * filter). Models without the sorted value come last; ties fall to elo, then id.
+ * as 2026-07-22, except a bound at the newest snapshot's day, which places nothing: after every dated model), name
+ * (A to Z), benchmark (highest score on `benchmark` first; only models with one pass the filter). Models without the
+ * sorted value come last; ties fall to elo, then id.
  */
 export function searchModels(ds: Dataset, query: SearchQuery): string[] {
   const matches = query.q !== undefined ? matchText(ds, query.q) : undefined;
