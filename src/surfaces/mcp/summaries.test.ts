@@ -252,3 +252,11 @@ test('search_models: a model of another kind says it; the matches of other kinds
   assert.equal(line('search_models', { data_as_of: 'd', items: [], page: { total: 0 }, other_kinds: { count: 1 } }),
     'T (data as of d): 0 models match; 1 model of another kind is left out (kind=any lists them).');
 });
+
+test('get_model: an open-weights model its developer\'s API retired says so, with the day, the replacement and the listings left', () => {
+  const sheet = { data_as_of: 'd', id: 'deepseek-v4-flash', name: { value: 'DeepSeek V4 Flash' }, developer: { name: 'DeepSeek' },
+    open_weights: { value: true }, offers: [{}, {}],
+    developer_retired: { shutdown_date: { value: '2026-09-10' }, replacement: { value: 'deepseek-v4.1-flash' }, other_listings: 1 } };
+  assert.equal(line('get_model', sheet), 'T (data as of d): deepseek-v4-flash (DeepSeek V4 Flash, DeepSeek): open weights, 2 offers, '
+    + 'its developer\'s API retired it on 2026-09-10 for deepseek-v4.1-flash, 1 other listing left.');
+});

@@ -155,6 +155,12 @@ function getModel(v: V): string | undefined {
   if (typeof v.context_window?.value === 'number') parts.push(`context ${v.context_window.value.toLocaleString('en-US')} tokens`);
   parts.push(count(v.offers.length, 'offer'));
   if (v.status?.value === 'deprecated') parts.push(`deprecated${v.shutdown_date?.value ? `, shutdown ${v.shutdown_date.value}` : ''}`);
+  // Open weights keep no model status: the developer's own API retiring it is said from its offer (developer_retired).
+  const r = v.developer_retired;
+  if (r) {
+    const shut = r.shutdown_date?.value ? ` on ${r.shutdown_date.value}` : '';
+    parts.push(`its developer's API retired it${shut}${r.replacement?.value ? ` for ${r.replacement.value}` : ''}, ${count(r.other_listings, 'other listing')} left`);
+  }
   const who = [v.name?.value, v.developer?.name].filter(Boolean).join(', ');
   return `${v.id}${who ? ` (${who})` : ''}: ${parts.join(', ')}`;
 }
