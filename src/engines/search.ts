@@ -400,7 +400,7 @@ export function boundedMatches(ds: Dataset, query: SearchQuery): string[] {
   const { released_after: _dropped, include_bounded: _also, ...rest } = query;
   const scores = rest.q !== undefined ? matchText(ds, rest.q) : undefined;
   const candidates = scores ? [...scores.keys()].map((id) => ds.modelById.get(id)!) : ds.models;
-  // In the release order (newest bound first), so a caller reads the newest of them first.
+  // In the release order (newest bound first, a bound at the snapshot's day after the others: it places nothing).
   const position = orders(ds).release_date.position;
   const shown = publicBy(ds);
   return candidates.filter((m) => mayBeAfter(m.release_date, day, shown.get(m.id)) && passes(ds, m, rest)).map((m) => m.id)

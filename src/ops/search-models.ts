@@ -159,7 +159,7 @@ export const search_models = defineOperation({
     bounded: z.object({
       count: z.number().int().min(0).describe('With released_after: models matching every other filter whose release only a bound gives and '
         + 'that may lie after the day, left out (or, with include_bounded, included). With sort=release_date: the results whose release only a bound gives, placed at it (those bounded only by the snapshot\'s day are in `snapshot_bounded`).'),
-      models: z.array(z.string()).optional().describe('With released_after: the ids of those models (up to 50), newest bound first: left out, or with include_bounded the results admitted only as possibly released after the day.'),
+      models: z.array(z.string()).optional().describe('With released_after: the ids of those models (up to 50) in the release order (newest bound first, a bound at the snapshot\'s day last): left out, or with include_bounded the results admitted only as possibly released after the day.'),
       placed: z.enum(['left_out', 'at_bound', 'included']).describe('`left_out`: released_after admits only a proven release; `at_bound`: '
         + 'sorted by release date, each is placed at its bound; `included`: include_bounded admitted them as possibly released after the day.'),
       note: z.string(),
