@@ -25,9 +25,10 @@ test('sorted by price, Whisper Large v3 Turbo is no longer the catalogue\'s seco
   // Before: evroc's 0.0023/0.0023 gave it $0.0023 blended, second only to Whisper Large v3; its other listing (Groq,
   // models.dev 2026-07-02) has no [cost], so it has no per-token offer left and a price sort cannot place it first.
   type Item = { id: string; cheapest_offer: unknown };
-  const out = search_models.handler(ds, search_models.input.parse({ sort: 'price', limit: 20 }), ctx) as { items: Item[] };
+  const out = search_models.handler(ds, search_models.input.parse({ sort: 'price', kind: 'any', limit: 20 }), ctx) as { items: Item[] };
   assert.equal(out.items.some((i) => i.id === 'whisper-large-v3-turbo'), false);
-  const turbo = search_models.handler(ds, search_models.input.parse({ q: 'whisper-large-v3-turbo', limit: 5 }), ctx) as { items: Item[] };
+  // A speech recogniser: listed with kind=any (the default lists language models only).
+  const turbo = search_models.handler(ds, search_models.input.parse({ q: 'whisper-large-v3-turbo', kind: 'any', limit: 5 }), ctx) as { items: Item[] };
   assert.equal(turbo.items.find((i) => i.id === 'whisper-large-v3-turbo')?.cheapest_offer, null);
 });
 
@@ -54,7 +55,7 @@ test('sorted by price, the catalogue no longer opens with Whisper Large v3; no s
   // Before: Scaleway's 0.003/0 put Whisper Large v3 first ($0.00225 blended at input share 0.75); qwen3-asr-flash was
   // priced at 0.032/0.032. Whisper's other listings (NVIDIA, Privatemode at $0, Groq unpriced) give no price above $0.
   type Item = { id: string; cheapest_offer: unknown };
-  const out = search_models.handler(ds, search_models.input.parse({ sort: 'price', limit: 20 }), ctx) as { items: Item[] };
+  const out = search_models.handler(ds, search_models.input.parse({ sort: 'price', kind: 'any', limit: 20 }), ctx) as { items: Item[] };
   for (const id of ['whisper-large-v3', 'whisper-large-v3-turbo', 'qwen3-asr-flash']) {
     assert.equal(out.items.some((i) => i.id === id), false, `${id} is not among the 20 cheapest`);
   }

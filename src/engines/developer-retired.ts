@@ -36,3 +36,40 @@ export function developerRetiredReason(ds: Dataset, picked: Offer): string | nul
   return `The developer's own API no longer serves it: ${own.provider_model_id} ${retiredText(own, ds.lifecycleDate)}`
     + `${own.replacement ? `; its replacement is ${own.replacement.value}` : ''}. ${listing}`;
 }
+
+/** What get_model says of a model whose developer's own API no longer serves it (`developerRetired`). */
+export type DeveloperRetired = {
+  offer: Offer;
+  /** Other providers' base-SKU listings still in the dataset, and how many a source read after the shutdown day. */
+  others: number;
+  readAfter: number;
+  text: string;
+};
+
+/**
+ * The developer's own base-SKU offer shut down by the day judged, with the other providers' listings beside it, or null.
+ * A model whose weights are open keeps no status of its own (model-status.ts: anyone may still run it), so its sheet
+ * said nothing when DeepSeek retired V4 Flash on its API on 2026-09-10 while 46 other listings remained: this is what
+ * it says, with the offer's own dated and sourced facts. Null where the model's own status already says deprecated:
+ * the developer's shutdown is then the model's.
+ */
+export function developerRetired(ds: Dataset, modelId: string): DeveloperRetired | null {
+  const model = ds.modelById.get(modelId);
+  if (!model || model.status?.value === 'deprecated') return null;
+  const offers = ds.offersByModel.get(modelId) ?? [];
+  const own = retiredOwnOffer(offers, ds.lifecycleDate);
+  // Another of the developer's own listings still served (a dated snapshot retired, moonshot-v1-8k-0430, beside
+  // moonshot-v1-8k; kimi-k2-0905 on Moonshot's China platform): the developer still serves the model.
+  if (!own || offers.some((o) => o.first_party && isBaseSku(o) && !isShutDownOffer(o, ds.lifecycleDate))) return null;
+  const shut = own.shutdown_date?.value;
+  const others = offers.filter((o) => !o.first_party && isBaseSku(o));
+  const readAfter = shut === undefined ? 0 : others.filter((o) => (lastRead(o) ?? '') > shut).length;
+  const dev = ds.developerById.get(model.vendor)?.name ?? model.vendor;
+  const listings = others.length === 0 ? 'No other provider lists it in the dataset.'
+    : `${others.length} other provider listing${others.length === 1 ? ' remains' : 's remain'} in the dataset`
+      + `${shut !== undefined ? `, ${readAfter} of them read after that day` : ''}: a provider may host the weights itself and go on `
+      + `serving, or relay ${dev}'s API and stop with it; which each does is not in the dataset.`;
+  const text = `${dev}'s own API no longer serves it: ${own.provider_model_id} ${retiredText(own, ds.lifecycleDate)}`
+    + `${own.replacement ? `; its replacement is ${own.replacement.value}` : ''}. ${listings}`;
+  return { offer: own, others: others.length, readAfter, text };
+}

@@ -1,4 +1,5 @@
-// Whether a model is a language model: what models_for_hardware ranks, lists as not assessable, or counts apart.
+// What kind of model a model is: a language model, or an embedder, reranker, recogniser or generator the catalogues
+// also carry. What models_for_hardware ranks (language models), search_models filters by (`kind`), summaries state.
 import type { Model } from '../schema/index.ts';
 
 /**
@@ -6,15 +7,54 @@ import type { Model } from '../schema/index.ts';
  * modalities do not tell them apart (the embedding words of the ingest's rule for resellers' listings).
  */
 const EMBEDDER_OR_RERANKER = /embed|rerank|(?:^|[-_/])(?:bge|e5|gte)-|minilm|mpnet/i;
+const RERANKER = /rerank/i;
+
+/** Every kind, the language model first: the wire enum of `kind` (search_models, model summaries). */
+export const MODEL_KINDS = [
+  'language_model', 'embedder', 'reranker', 'speech_recogniser', 'image_generator', 'video_generator', 'audio_generator', 'other',
+] as const;
+export type ModelKind = (typeof MODEL_KINDS)[number];
+
+/** How each kind is told, for the schema's words and the docs. */
+export const MODEL_KIND_TEXT = '`language_model` (text in, text out, whatever else it also reads or writes: Gemma 3 reads '
+  + 'images, Voxtral audio; also a model whose modalities no source gives), `embedder` and `reranker` (told by name: '
+  + '`embed`, `rerank`, BGE, E5, GTE, MiniLM, MPNet, since catalogues file them as text in, text out), `speech_recogniser` '
+  + '(audio in, text out, no text in: Whisper), `image_generator`, `video_generator`, `audio_generator` (no text out, by '
+  + 'what it writes: FLUX, Cosmos, text to speech), `other` (no text in or out otherwise)';
+
+function hasName(model: Model, re: RegExp): boolean {
+  return re.test(model.id) || re.test(model.name.value);
+}
 
 /**
  * A language model reads text and writes text. The catalogues also carry open-weights speech recognisers (Whisper:
  * audio in), video and driving perception models (video in), image and speech generators (no text out), and
- * embedders and rerankers (told by name). A model whose modalities no source gives is kept: the rule excludes only
- * on evidence, and a model that also takes audio or images beside text (Voxtral, Gemma 3) is a language model.
+ * embedders and rerankers (told by name). A model whose modalities no source gives is a language model: the rule
+ * excludes only on evidence, and a model that also takes audio or images beside text (Voxtral, Gemma 3) is one.
  */
-export function isLanguageModel(model: Model): boolean {
+export function modelKind(model: Model): ModelKind {
+  let kind = kinds.get(model);
+  if (kind === undefined) kinds.set(model, (kind = readKind(model)));
+  return kind;
+}
+
+/** Read once per model object (a dataset's models are frozen): search filters every model by kind on each request. */
+const kinds = new WeakMap<Model, ModelKind>();
+
+function readKind(model: Model): ModelKind {
+  if (hasName(model, RERANKER)) return 'reranker';
+  if (hasName(model, EMBEDDER_OR_RERANKER)) return 'embedder';
   const m = model.modalities?.value;
-  if (m && (!m.input.includes('text') || !m.output.includes('text'))) return false;
-  return !EMBEDDER_OR_RERANKER.test(model.id) && !EMBEDDER_OR_RERANKER.test(model.name.value);
+  if (!m) return 'language_model';
+  if (!m.output.includes('text')) {
+    // By what it writes: an image model that also returns a PDF (Grok Imagine) is an image generator.
+    return m.output.includes('image') ? 'image_generator' : m.output.includes('video') ? 'video_generator'
+      : m.output.includes('audio') ? 'audio_generator' : 'other';
+  }
+  if (!m.input.includes('text')) return m.input.includes('audio') ? 'speech_recogniser' : 'other';
+  return 'language_model';
+}
+
+export function isLanguageModel(model: Model): boolean {
+  return modelKind(model) === 'language_model';
 }

@@ -46,3 +46,13 @@ export function mayBeAfter(f: Read | undefined, day: string, publicBy?: string):
 export function releaseWords(f: Pick<Fact<string>, 'value' | 'bound'>): string {
   return f.bound === 'on_or_before' ? `on or before ${f.value}` : f.bound === 'on_or_after' ? `on or after ${f.value}` : f.value;
 }
+
+/**
+ * Whether the release is known only as "on or before" the day of the newest snapshot (`meta.data_as_of`) or later: a
+ * model first seen in that snapshot (GPT-6 Sol, "listed by OpenAI between 2026-08-21 and 2026-09-23"). The bound says
+ * the model was public when the data were read, not when it was released: it may be from last week or from 2025, so
+ * a release order cannot place it among dated models, least of all first.
+ */
+export function boundedBySnapshot(f: Pick<Fact<string>, 'value' | 'bound'> | undefined, dataAsOf: string): boolean {
+  return f?.bound === 'on_or_before' && f.value >= dataAsOf;
+}

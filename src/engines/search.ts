@@ -1,12 +1,12 @@
 // Model search: the query read against the per-dataset token index (search-index.ts), the catalogue filters and sort orders.
-import { isLanguageModel } from './language-model.ts';
+import { isLanguageModel, modelKind, type ModelKind } from './language-model.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { distance } from '../dataset/suggest.ts';
 import type { Model } from '../schema/index.ts';
 import { bestScores } from './benchmarks.ts';
 import { frontierOfModel } from './offer-frontier.ts';
 import { publicBy } from './public-by.ts';
-import { mayBeAfter, provenAfter } from './release-bound.ts';
+import { boundedBySnapshot, mayBeAfter, provenAfter } from './release-bound.ts';
 import { cheapestAtDefaultShare, overallRating } from './ranking.ts';
 import { compact, searchIndex, tokenize, type TokenTable } from './search-index.ts';
 import { rankByRelevance, type QueryKind, type TextMatch } from './search-rank.ts';
@@ -40,6 +40,8 @@ export type SearchQuery = {
   include_bounded?: boolean;
   /** Only models with a score on this benchmark (name compared without case or separators). */
   benchmark?: string;
+  /** Only models of this kind (language-model.ts); undefined: every kind. search_models defaults it to language models. */
+  kind?: ModelKind;
   /** Default: `relevance` when `q` is given, else `elo`. `benchmark` needs `benchmark` (else it is `elo`). */
   sort?: SearchSort;
 };
@@ -156,7 +158,19 @@ export function textMatches(ds: Dataset, q: string): Map<string, number> {
 }
 
 /** The words and fields `q` matches in each model (`strength`) and how much of its name it covers, apart. */
-function matchText(ds: Dataset, q: string): Map<string, TextMatch> {
+function matchText(ds: Dataset, q: string): ReadonlyMap<string, TextMatch> {
+  // One request reads the same query up to four times (the results; the undated, bounded and other-kind matches): the
+  // last query's matches are kept per dataset, read-only.
+  const last = lastMatch.get(ds);
+  if (last?.q === q) return last.out;
+  const out = readText(ds, q);
+  lastMatch.set(ds, { q, out });
+  return out;
+}
+
+const lastMatch = new WeakMap<Dataset, { q: string; out: ReadonlyMap<string, TextMatch> }>();
+
+function readText(ds: Dataset, q: string): Map<string, TextMatch> {
   const idx = searchIndex(ds);
   const words = [...new Set(tokenize(q))].slice(0, MAX_QUERY_TOKENS);
   let scores: Map<string, number> | undefined;
@@ -227,6 +241,7 @@ function familyNames(words: readonly string[]): Set<string> {
 }
 
 function passes(ds: Dataset, m: Model, f: SearchQuery): boolean {
+  if (f.kind !== undefined && modelKind(m) !== f.kind) return false;
   if (f.vendor !== undefined) {
     const v = f.vendor.toLowerCase();
     if (m.vendor !== v && ds.developerById.get(m.vendor)?.name.toLowerCase() !== v) return false;
@@ -283,9 +298,16 @@ function orders(ds: Dataset): Orders {
   o = {
     elo: ranked([...ds.models].sort(byElo)),
     // An embedder, reranker, speech recogniser or generator has no blended price a language model's compares with (bge-m3
-    // sells input tokens only, $0.009 blended): it comes after every language model with a price, as one without.
-    price: rank((m) => (isLanguageModel(m) ? cheapestAtDefaultShare(ds, m.id)?.blended : undefined), (a, b) => a - b),
-    release_date: rank((m) => m.release_date?.value, (a, b) => b.localeCompare(a)),
+    // sells input tokens only, $0.009 blended): it comes after every language model with a price, and among its like
+    // (`kind=embedder&sort=price`) by its own price, cheapest first, before the models without one.
+    price: rank((m) => {
+      const blended = cheapestAtDefaultShare(ds, m.id)?.blended;
+      return blended === undefined ? undefined : { other: !isLanguageModel(m), blended };
+    }, (a, b) => Number(a.other) - Number(b.other) || a.blended - b.blended),
+    // A release known only as "on or before" the newest snapshot's day has no place among dated ones (release-bound.ts):
+    // it follows them all, before the undated, by rating (docs/data.md, "Bounded release dates").
+    release_date: rank((m) => (!m.release_date ? undefined : boundedBySnapshot(m.release_date, ds.meta.data_as_of) ? ''
+      : m.release_date.value), (a, b) => (a === '' ? 1 : 0) - (b === '' ? 1 : 0) || b.localeCompare(a)),
     name: rank((m) => m.name.value.toLowerCase(), (a, b) => a.localeCompare(b)),
   };
   orderCache.set(ds, o);
@@ -295,9 +317,10 @@ function orders(ds: Dataset): Orders {
 /**
  * Model ids matching the query, in the requested order. Orders: relevance (rankByRelevance, search-rank.ts), elo (best
  * overall rating, highest first), price (cheapest blended offer at input share 0.75, lowest first), release_date
- * (newest first; a release known only by a bound is placed at its bound, the served value: "on or before 2026-09-23"
- * as 2026-09-23), name (A to Z), benchmark (highest score on `benchmark` first; only models with one pass the
- * filter). Models without the sorted value come last; ties fall to elo, then id.
+ * (newest first; a release known only by a bound is placed at its bound, the served value: "on or before 2026-07-22"
+ * as 2026-07-22, except a bound at the newest snapshot's day, which places nothing: after every dated model), name
+ * (A to Z), benchmark (highest score on `benchmark` first; only models with one pass the filter). Models without the
+ * sorted value come last; ties fall to elo, then id.
  */
 export function searchModels(ds: Dataset, query: SearchQuery): string[] {
   const matches = query.q !== undefined ? matchText(ds, query.q) : undefined;
@@ -346,6 +369,11 @@ function literalMatch(ds: Dataset, q: string): string | undefined {
   return id === typed || ds.modelById.get(id)!.aliases.some((a) => a.toLowerCase() === typed) ? id : undefined;
 }
 
+/** Whether the search's release order places the model after the dated ones, its bound being the snapshot's day. */
+export function releasePlacedLast(ds: Dataset, id: string): boolean {
+  return boundedBySnapshot(ds.modelById.get(id)?.release_date, ds.meta.data_as_of);
+}
+
 /**
  * How many models the query matches that have no release date: with `sort=release_date` they are the last of the
  * results (nothing to sort them by), with `released_after` they are left out (nothing says they pass). Either way a
@@ -372,11 +400,39 @@ export function boundedMatches(ds: Dataset, query: SearchQuery): string[] {
   const { released_after: _dropped, include_bounded: _also, ...rest } = query;
   const scores = rest.q !== undefined ? matchText(ds, rest.q) : undefined;
   const candidates = scores ? [...scores.keys()].map((id) => ds.modelById.get(id)!) : ds.models;
-  // In the release order (newest bound first), so a caller reads the newest of them first.
+  // In the release order (newest bound first, a bound at the snapshot's day after the others: it places nothing).
   const position = orders(ds).release_date.position;
   const shown = publicBy(ds);
   return candidates.filter((m) => mayBeAfter(m.release_date, day, shown.get(m.id)) && passes(ds, m, rest)).map((m) => m.id)
     .sort((a, b) => position.get(a)! - position.get(b)!);
+}
+
+/**
+ * The models of another kind than `query.kind` the query would match with every kind admitted, in the order the query
+ * asks (relevance by the elo order): where search_models filters by its default kind (language models), a search for
+ * `whisper` or `gemini embedding` says what it left out rather than answering nothing.
+ */
+export function otherKindMatches(ds: Dataset, query: SearchQuery): string[] {
+  if (query.kind === undefined) return [];
+  const { kind, ...rest } = query;
+  // Only the models of another kind are tried: 38 of 873 on the committed dataset, whatever the query.
+  const others = otherKinds(ds, kind);
+  if (others.size === 0) return [];
+  const sort = rest.sort === 'relevance' || rest.sort === 'benchmark' || rest.sort === undefined ? 'elo' : rest.sort;
+  const position = orders(ds)[sort].position;
+  const text = rest.q !== undefined ? matchText(ds, rest.q) : undefined;
+  return [...others].filter((m) => (!text || text.has(m.id)) && passes(ds, m, rest)).map((m) => m.id)
+    .sort((a, b) => position.get(a)! - position.get(b)!);
+}
+
+const otherKindCache = new WeakMap<Dataset, Map<ModelKind, ReadonlySet<Model>>>();
+
+function otherKinds(ds: Dataset, kind: ModelKind): ReadonlySet<Model> {
+  let byKind = otherKindCache.get(ds);
+  if (!byKind) otherKindCache.set(ds, (byKind = new Map()));
+  let set = byKind.get(kind);
+  if (!set) byKind.set(kind, (set = new Set(ds.models.filter((m) => modelKind(m) !== kind))));
+  return set;
 }
 
 /** Highest score on the benchmark first (each model's best measurement there); ties fall to elo, then id. */

@@ -222,3 +222,62 @@ test('batch_note on the committed dataset: Anthropic\'s Claude Sonnet 4.5 has no
   const batch = gpt.offers.find((o: Sheet) => o.provider === 'openai' && o.sku === 'batch' && o.provider_model_id === 'gpt-4o');
   assert.deepEqual([batch.prices.input.value, batch.prices.output.value], [1.25, 5]);
 });
+
+test('an open-weights model whose developer shut its own API down: developer_retired, dated and sourced, with the other listings', () => {
+  // By hand: data of 2026-09-23; the developer's listing shut down on 2026-09-10 (replacement m-next); two relays list
+  // the model, one read on 2026-07-24 (before that day), one on 2026-09-23 (after it): 2 other listings, 1 read after.
+  const sheetOf = (offers: ReturnType<typeof anOffer>[], status?: ReturnType<typeof f<'active' | 'deprecated'>>) => {
+    const d = aDataset({
+      data_as_of: '2026-09-23',
+      developers: [aDeveloper({ id: 'dev', name: 'Dev Labs' })],
+      providers: [aProvider({ id: 'dev', name: 'Dev API' })],
+      models: [aModel({ id: 'm', vendor: 'dev', open_weights: f(true), ...(status ? { status } : {}) })],
+      offers,
+    });
+    return get_model.handler(d, get_model.input.parse({ model_id: 'm' }), ctx) as Record<string, any>;
+  };
+  const own = anOffer({ model_id: 'm', provider: 'dev', first_party: true, prices: { input: f(1), output: f(2) },
+    shutdown_date: f('2026-09-10', 'test-source', '2026-11-27'), replacement: f('m-next', 'test-source', '2026-11-27') });
+  const early = anOffer({ model_id: 'm', provider: 'relay-a', prices: { input: f(0.5, 'test-source', '2026-07-24') } });
+  const late = anOffer({ model_id: 'm', provider: 'relay-b', prices: { input: f(0.5, 'test-source', '2026-09-23') } });
+  const sheet = sheetOf([own, early, late]);
+  const { note, ...said } = sheet.developer_retired;
+  assert.deepEqual(said, {
+    provider: 'dev', provider_name: 'Dev API', provider_model_id: 'm',
+    shutdown_date: { value: '2026-09-10', source: 'test-source', as_of: '2026-11-27' },
+    replacement: { value: 'm-next', source: 'test-source', as_of: '2026-11-27' },
+    other_listings: 2, other_listings_read_after: 1,
+  });
+  assert.equal(note, 'Dev Labs\'s own API no longer serves it: m shut down on 2026-09-10 (test-source); its replacement is m-next. '
+    + '2 other provider listings remain in the dataset, 1 of them read after that day: a provider may host the weights itself '
+    + 'and go on serving, or relay Dev Labs\'s API and stop with it; which each does is not in the dataset.');
+  assert.equal(sheet.status, null, 'open weights keep no model status');
+  assert.match(sheet.missing.find((x: { field: string }) => x.field === 'status').reason, /developer's own API no longer serves it \(developer_retired\)/);
+  assert.ok(get_model.output.safeParse(sheet).success);
+  // The developer still serves it under another listing of its own: nothing to say.
+  const still = anOffer({ model_id: 'm', provider: 'dev', provider_model_id: 'm-latest', first_party: true, prices: { input: f(1), output: f(2) } });
+  assert.equal(sheetOf([own, still, early]).developer_retired, undefined);
+  // The shutdown still to come (a dataset of 2026-09-01 would serve it): covered by developer-retired.test.ts; the
+  // model's own status saying deprecated already says it: nothing added.
+  assert.equal(sheetOf([own, early], f('deprecated' as const)).developer_retired, undefined);
+});
+
+test('committed dataset: DeepSeek V4 Flash says DeepSeek retired it on its API on 2026-09-10, for V4.1 Flash', {
+  skip: !existsSync(path.resolve(import.meta.dirname, '../../data/dataset')),
+}, () => {
+  // data/curated/developer-notices.csv (read 2026-11-27): deepseek, deepseek-v4-flash, shutdown 2026-09-10, replacement
+  // deepseek-v4.1-flash (api-docs.deepseek.com/news/news260910 as quoted there). Its weights are open: no model status.
+  const real = committedDataset();
+  const sheet = get_model.handler(real, get_model.input.parse({ model_id: 'deepseek-v4-flash' }), { today: real.lifecycleDate }) as Record<string, any>;
+  const r = sheet.developer_retired;
+  assert.equal(r.provider, 'deepseek');
+  assert.equal(r.provider_model_id, 'deepseek-v4-flash');
+  assert.deepEqual([r.shutdown_date.value, r.shutdown_date.source, r.shutdown_date.as_of], ['2026-09-10', 'developer-notices', '2026-11-27']);
+  assert.deepEqual([r.replacement.value, r.replacement.source], ['deepseek-v4.1-flash', 'developer-notices']);
+  // Other providers still list it (cortecs among them, read 2026-07-02 in models.dev's snapshot).
+  assert.ok(r.other_listings > 0 && sheet.offers.some((o: { provider: string }) => o.provider === 'cortecs'));
+  assert.match(r.note, /^DeepSeek's own API no longer serves it: deepseek-v4-flash shut down on 2026-09-10 \(developer-notices\); its replacement is deepseek-v4\.1-flash\./);
+  // A model DeepSeek still serves says nothing of the kind.
+  const pro = get_model.handler(real, get_model.input.parse({ model_id: 'deepseek-v4-pro' }), { today: real.lifecycleDate }) as Record<string, any>;
+  assert.equal(pro.developer_retired, undefined);
+});

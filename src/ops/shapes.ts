@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
+import { MODEL_KIND_TEXT, MODEL_KINDS, modelKind } from '../engines/language-model.ts';
 import { offerLifecycleNote, offerLifecycleState } from '../engines/offer-lifecycle.ts';
 import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { TIER_RULE, tierBlend, tierDerivedFrom, type AppliedTier } from '../engines/long-context.ts';
@@ -141,6 +142,7 @@ export const ModelSummary = z
     name: wireFact(z.string()),
     vendor: z.string().describe('Developer id.'),
     vendor_name: z.string(),
+    kind: z.enum(MODEL_KINDS).describe(`What kind of model, read by this service from the model's modalities (get_model's \`modalities\`) and, for embedders and rerankers, its name: ${MODEL_KIND_TEXT}.`),
     release_date: wireFact(IsoDate).nullable(),
     open_weights: wireFact(z.boolean()).nullable(),
     licence: wireFact(Licence).nullable(),
@@ -221,6 +223,7 @@ export function toSummary(ds: Dataset, m: Model): ModelSummary {
     name: m.name,
     vendor: m.vendor,
     vendor_name: ds.developerById.get(m.vendor)?.name ?? m.vendor,
+    kind: modelKind(m),
     release_date: m.release_date ?? null,
     open_weights: m.open_weights ?? null,
     licence: m.licence ?? null,

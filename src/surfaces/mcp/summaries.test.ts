@@ -260,3 +260,21 @@ test('models_for_hardware: where nothing fits, the headline is the answer\'s own
   const { nearest: _n, ...none } = empty;
   assert.equal(line('models_for_hardware', none), 'T (data as of 2026-09-23): unified-2gb at 8192 tokens: 0 models fit.');
 });
+
+test('search_models: a model of another kind says it; the matches of other kinds left out are counted', () => {
+  const items = [{ id: 'whisper-1', kind: 'speech_recogniser' }, { id: 'a', kind: 'language_model' }];
+  assert.equal(line('search_models', { data_as_of: 'd', items, page: { total: 2 } }),
+    'T (data as of d): 2 models match; first: whisper-1 (speech_recogniser), a.');
+  assert.equal(line('search_models', { data_as_of: 'd', items: [], page: { total: 0 }, other_kinds: { count: 3 } }),
+    'T (data as of d): 0 models match; 3 models of other kinds are left out (kind=any lists them).');
+  assert.equal(line('search_models', { data_as_of: 'd', items: [], page: { total: 0 }, other_kinds: { count: 1 } }),
+    'T (data as of d): 0 models match; 1 model of another kind is left out (kind=any lists them).');
+});
+
+test('get_model: an open-weights model its developer\'s API retired says so, with the day, the replacement and the listings left', () => {
+  const sheet = { data_as_of: 'd', id: 'deepseek-v4-flash', name: { value: 'DeepSeek V4 Flash' }, developer: { name: 'DeepSeek' },
+    open_weights: { value: true }, offers: [{}, {}],
+    developer_retired: { shutdown_date: { value: '2026-09-10' }, replacement: { value: 'deepseek-v4.1-flash' }, other_listings: 1 } };
+  assert.equal(line('get_model', sheet), 'T (data as of d): deepseek-v4-flash (DeepSeek V4 Flash, DeepSeek): open weights, 2 offers, '
+    + 'its developer\'s API retired it on 2026-09-10 for deepseek-v4.1-flash, 1 other listing left.');
+});

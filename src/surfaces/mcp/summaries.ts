@@ -170,6 +170,12 @@ function getModel(v: V): string | undefined {
   if (typeof v.context_window?.value === 'number') parts.push(`context ${v.context_window.value.toLocaleString('en-US')} tokens`);
   parts.push(count(v.offers.length, 'offer'));
   if (v.status?.value === 'deprecated') parts.push(`deprecated${v.shutdown_date?.value ? `, shutdown ${v.shutdown_date.value}` : ''}`);
+  // Open weights keep no model status: the developer's own API retiring it is said from its offer (developer_retired).
+  const r = v.developer_retired;
+  if (r) {
+    const shut = r.shutdown_date?.value ? ` on ${r.shutdown_date.value}` : '';
+    parts.push(`its developer's API retired it${shut}${r.replacement?.value ? ` for ${r.replacement.value}` : ''}, ${count(r.other_listings, 'other listing')} left`);
+  }
   const who = [v.name?.value, v.developer?.name].filter(Boolean).join(', ');
   return `${v.id}${who ? ` (${who})` : ''}: ${parts.join(', ')}`;
 }
@@ -186,9 +192,14 @@ function lifecycle(m: V): string {
 function searchModels(v: V): string | undefined {
   if (!Array.isArray(v.items)) return undefined;
   const total = v.page?.total ?? v.items.length;
-  const first = v.items.slice(0, 5).map((i: V) => `${name(i)}${lifecycle(i)}`);
+  // A model that is no language model says its kind (kind=any lists them): `whisper-1 (speech_recogniser)`.
+  const kindOf = (i: V) => (typeof i.kind === 'string' && i.kind !== 'language_model' ? ` (${i.kind})` : '');
+  const first = v.items.slice(0, 5).map((i: V) => `${name(i)}${kindOf(i)}${lifecycle(i)}`);
   const more = total > first.length ? ` and ${total - first.length} more` : '';
-  return `${counted(total, 'model', 'matches', 'match')}${first.length ? `; first: ${first.join(', ')}${more}` : ''}`;
+  // The default lists language models only: a reader of the text alone learns what else matched.
+  const others = typeof v.other_kinds?.count === 'number'
+    ? `; ${counted(v.other_kinds.count, 'model', 'of another kind is', 'of other kinds are')} left out (kind=any lists them)` : '';
+  return `${counted(total, 'model', 'matches', 'match')}${first.length ? `; first: ${first.join(', ')}${more}` : ''}${others}`;
 }
 
 // The feed's counts first, then where the data end and what providers announced for after it: a reader of the text
