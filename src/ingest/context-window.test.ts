@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { IngestIssue, ModelObservation } from '../sources/types.ts';
-import { configWindowWithin, windowRank } from './context-window.ts';
+import { configWindowWithin, windowRank, withWindowNote } from './context-window.ts';
 
 const o = (x: Partial<ModelObservation> & Pick<ModelObservation, 'source' | 'source_model_id'>): ModelObservation => ({ as_of: '2026-07-02', ...x });
 
@@ -91,4 +91,19 @@ test("open weights: the developer's window stands when only a minority of hosts 
   const issues: IngestIssue[] = [];
   assert.equal(configWindowWithin('kimi-k2', all, issues, (x) => x.provider === 'moonshotai')(own), 131072, '2 of 5 above');
   assert.equal(issues.length, 0);
+});
+
+test("a reviewed row's note goes with the window it gave, and with no other figure (DeepSeek-V3.1: 163,840 beside 128K)", () => {
+  const note = "163,840 is the window the weights read; DeepSeek states 128K";
+  const row = o({ source: 'model-architecture', source_model_id: 'deepseek-ai/DeepSeek-V3.1', as_of: '2026-11-26', context_window: 163840,
+    context_window_note: note });
+  const host = o({ source: 'models-dev', source_model_id: 'deepseek/deepseek-v3.1', provider: 'deepseek', context_window: 128000 });
+  const fact = (value: number, source: string, as_of: string): { value: number; source: string; as_of: string; note?: string } =>
+    ({ value, source, as_of });
+  assert.equal(withWindowNote(fact(163840, 'model-architecture', '2026-11-26'), [host, row])?.note, note);
+  // models.dev's 128,000 chosen (say the row were absent from the pick): the row's words are not about that figure.
+  assert.equal(withWindowNote(fact(128000, 'models-dev', '2026-07-02'), [host, row])?.note, undefined);
+  // The same source on another day, or another figure, is another statement.
+  assert.equal(withWindowNote(fact(163840, 'model-architecture', '2026-11-25'), [row])?.note, undefined);
+  assert.equal(withWindowNote(undefined, [row]), undefined);
 });

@@ -62,3 +62,16 @@ export function windowRank(p: { obs: ModelObservation; tier: number }): number {
   if (CONFIG_SOURCES.has(p.obs.source)) return 5;
   return 10 + p.tier;
 }
+
+/**
+ * The chosen window with the note a reviewed row wrote beside it, when the fact is that row's (same source, day and
+ * figure): DeepSeek-V3.1's 163,840 is the weights' config, where DeepSeek's card and API say 128K, and a reader of the
+ * figure needs both. Any other fact is returned as it is.
+ */
+export function withWindowNote<F extends { value: number; source: string; as_of: string; note?: string }>(
+  fact: F | undefined, observations: readonly ModelObservation[]): F | undefined {
+  if (!fact) return fact;
+  const from = observations.find((o) => o.context_window_note && o.source === fact.source && o.as_of === fact.as_of
+    && o.context_window === fact.value);
+  return from ? { ...fact, note: from.context_window_note } : fact;
+}

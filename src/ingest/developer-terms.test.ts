@@ -32,9 +32,11 @@ test("the project's table loads without issues, one row per developer", () => {
   const { rows, issues } = loadDeveloperTerms(path.join(import.meta.dirname, '../../data/curated/developer-terms.csv'));
   assert.deepEqual(issues, []);
   // Since 2026-11-29 also the API terms of Alibaba Cloud (Qwen's API models), AWS (Amazon Nova), Cohere, MiniMax,
-  // Moonshot AI and Perplexity: 85 closed models had no licence fact, 41 of them these developers'.
+  // Moonshot AI and Perplexity: 85 closed models had no licence fact, 41 of them these developers'. Then Upstage's Terms
+  // of Use (its page of the November 4, 2025 update): its three closed Solar models (solar-mini, solar-pro2, solar-pro3);
+  // and Writer's Terms of Use (June 3, 2024), which name its APIs, for palmyra-x5.
   assert.deepEqual(rows.map((r) => r.developer),
-    ['openai', 'google', 'xai', 'mistral', 'anthropic', 'alibaba', 'amazon', 'cohere', 'minimax', 'moonshotai', 'perplexity']);
+    ['openai', 'google', 'xai', 'mistral', 'anthropic', 'alibaba', 'amazon', 'cohere', 'minimax', 'moonshotai', 'perplexity', 'upstage', 'writer']);
   // Every row quotes its page and is read on a day: the note of each fact it gives names both.
   for (const r of rows) assert.ok(r.url.startsWith('https://') && r.quote.length >= 20, r.developer);
 });

@@ -15,7 +15,7 @@ export const DEVELOPER_TERMS_SOURCE: Source = {
   licence: 'facts; each row cites the terms page it was read on, the day, and the words quoted',
   kind: 'curated',
   retrieved: '2026-11-29',
-  covers: 'the service terms under which OpenAI, Google, xAI, Mistral, Anthropic, Alibaba Cloud, AWS (Amazon Nova), Cohere, MiniMax, Moonshot AI and Perplexity serve the models whose weights they do not publish',
+  covers: 'the service terms under which OpenAI, Google, xAI, Mistral, Anthropic, Alibaba Cloud, AWS (Amazon Nova), Cohere, MiniMax, Moonshot AI, Perplexity, Upstage and Writer serve the models whose weights they do not publish',
   counts_for_data_as_of: false,
 };
 

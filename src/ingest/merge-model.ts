@@ -5,7 +5,7 @@ import type { IngestIssue, ModelObservation } from '../sources/types.ts';
 import { DEVELOPER_LICENCES_SOURCE_ID } from '../sources/developer-licences.ts';
 import { DEVELOPER_RELEASES_SOURCE_ID } from '../sources/developer-releases.ts';
 import { buildBenchmarks } from './build-benchmarks.ts';
-import { configWindowWithin, windowRank } from './context-window.ts';
+import { configWindowWithin, windowRank, withWindowNote } from './context-window.ts';
 import { denseActive, preferExactCount } from './exact-count.ts';
 import { FIRST_PARTY } from './first-party.ts';
 import { key0 } from './match-keys.ts';
@@ -100,7 +100,10 @@ export function mergeModel(
   // An open model's window is the weights' (config, card, catalogue); the developer's API limit is that offer's own.
   const ownApi = model.open_weights?.value === true
     ? (o: ModelObservation) => o.provider !== undefined && FIRST_PARTY[o.provider] === vendor : undefined;
-  set('context_window', pick(configWindowWithin(id, placed.map((p) => p.obs), issues, ownApi), { from: factPlaced, rank: windowRank }));
+  // A reviewed row that gives the weights' window may say what the developer states beside it (withWindowNote).
+  set('context_window', withWindowNote(
+    pick(configWindowWithin(id, placed.map((p) => p.obs), issues, ownApi), { from: factPlaced, rank: windowRank }),
+    factPlaced.map((p) => p.obs)));
   // A reviewed row's max output comes from the model's own repo, like its window: read from the same observations.
   set('max_output', pick(maxOutputWithin(id, model.context_window?.value, issues), { from: factPlaced }));
   set('modalities', pick((o) => o.modalities));

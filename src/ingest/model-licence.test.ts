@@ -47,6 +47,21 @@ test('Llama 4 Scout: the catalogue\'s "Llama 4" wins over the newer unversioned 
   assert.equal(only?.value.id, 'llama-community');
 });
 
+test('Cohere Labs\' unversioned "CC-BY-NC" yields to a statement of CC BY-NC 4.0 at the same tier, and stands alone', () => {
+  const unknown = new Set<string>();
+  const table: Record<string, Licence> = {
+    'cc-by-nc': L('cc-by-nc', 'Creative Commons Attribution-NonCommercial (version not stated)'),
+    'cc-by-nc-4.0': L('cc-by-nc-4.0', 'Creative Commons Attribution-NonCommercial 4.0 International'),
+  };
+  const look = (t: string) => table[t.toLowerCase()];
+  // Newest first would pick the card's "CC-BY-NC" (2026-11-29); the older front matter's cc-by-nc-4.0 names the version.
+  const f = pickLicence([at('c4ai-aya-vision-32b', 'CC-BY-NC', '2026-11-29', 0, 'developer-licences'),
+    at('CohereLabs/aya-vision-32b', 'cc-by-nc-4.0', '2026-08-19', 0, 'model-architecture')], look, unknown);
+  assert.equal(f?.value.id, 'cc-by-nc-4.0');
+  const only = pickLicence([at('c4ai-aya-vision-32b', 'CC-BY-NC', '2026-11-29', 0, 'developer-licences')], look, unknown);
+  assert.equal(only?.value.id, 'cc-by-nc');
+});
+
 test('a reviewed row of the developer\'s page speaks first and carries the page and the words quoted as the note', () => {
   const unknown = new Set<string>();
   const table: Record<string, Licence> = { ...TABLE, 'apache 2.0': L('apache-2.0', 'Apache License 2.0') };

@@ -12,8 +12,9 @@ export const UNNAMED_LICENCE = 'open-unspecified';
  * LMArena's plain "Llama" (licences.csv: "version not stated") names the family, not the agreement: Llama 4 Scout is
  * "Llama" on LMArena from 2026-08-19 but "Llama 4" in the LMArena catalogue, and the Llama 4 agreement is the one
  * that binds it. A label that states the version therefore wins over one that does not, as a named one over "open".
+ * Cohere Labs' cards write "CC-BY-NC" with no version (`cc-by-nc`): a statement of CC BY-NC 4.0 at the same tier wins.
  */
-const UNVERSIONED = new Set([UNNAMED_LICENCE, 'llama-community']);
+const UNVERSIONED = new Set([UNNAMED_LICENCE, 'llama-community', 'cc-by-nc']);
 
 /**
  * Among the statements of the best tier, the newest wins: a licence is a dated statement that can change

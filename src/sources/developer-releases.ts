@@ -26,7 +26,7 @@ const Row = z.object({
   url: z.url({ error: "the developer's page that announces the release" }),
   read_on: IsoDate,
   note: z.string().min(1, 'what the page says'),
-  // The knowledge cutoff the developer's page states, where it does (OpenAI's gpt-oss page: June 2024).
+  // The knowledge cutoff the developer's page states, where it does (OpenAI's gpt-oss page: 'Jun 01, 2024', kept to the day as written).
   knowledge_cutoff: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'YYYY-MM or YYYY-MM-DD')]).optional()
     .transform((s) => (s ? s : undefined)),
   // Empty: the day is the release (a dated announcement, a dated record). `on_or_after`: the evidence shows the release

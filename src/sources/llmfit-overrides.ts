@@ -72,6 +72,8 @@ export type RepoOverride = {
   /** The weights' licence as that page states it, and the weights link when the page is the repository itself. */
   licence_text?: string;
   weights_url?: string;
+  /** Beside the window: the developer's other figure and where it is stated (model-architecture table only). */
+  context_note?: string;
 };
 
 const FIELDS = new Set<string>([...ARCHITECTURE_FIELDS, ...MODEL_FIELDS]);

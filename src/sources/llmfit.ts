@@ -125,6 +125,7 @@ function applyOverride(
   if (o.licence_text !== undefined) fix.licence_text = o.licence_text;
   if (o.weights_url !== undefined) fix.weights_url = o.weights_url;
   if (o.model.context_window !== undefined) fix.context_window = o.model.context_window;
+  if (o.context_note !== undefined && fix.context_window !== undefined) fix.context_window_note = o.context_note;
   if (o.model.max_output !== undefined) fix.max_output = o.model.max_output;
   if (o.model.parameters_total !== undefined) fix.parameters_total = o.model.parameters_total;
   if (o.model.parameters_active !== undefined) fix.parameters_active = o.model.parameters_active;

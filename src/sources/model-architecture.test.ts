@@ -139,6 +139,21 @@ test("a row's licence is the weights' licence; the weights link is served only w
   assert.equal(ring?.url, 'https://huggingface.co/inclusionAI/Ring-2.6-1T');
 });
 
+test("a row's context note rides with its window; a note without a window is refused (DeepSeek-V3.1)", async () => {
+  // data/curated/model-architecture.csv: deepseek-ai/DeepSeek-V3.1, config.json max_position_embeddings 163840, where
+  // the card's download table and DeepSeek's API say 128K.
+  const card = 'https://huggingface.co/deepseek-ai/DeepSeek-V3.1';
+  const note = "163,840 is the window the weights read; DeepSeek states 128K ('DeepSeek-V3.1 | 671B | 37B | 128K')";
+  const r = await read([], [
+    `deepseek-ai/DeepSeek-V3.1,671,37,163840,,,,,,,,,,,,,,${card},2026-11-26,card,,"${note}"`,
+    `org/note-alone,1,1,,,,,,,,,,,,,,,${card},2026-11-26,card,,a note beside no window`,
+  ], [], `${HEADER_LICENCE},context_note`);
+  const fix = of(r.models, 'deepseek-ai/DeepSeek-V3.1', 'model-architecture');
+  assert.deepEqual([fix?.context_window, fix?.context_window_note], [163840, note]);
+  assert.deepEqual(r.issues.map((i) => `${i.row.split(' ')[0]} ${i.field ?? ''}`), ['org/note-alone context_note']);
+  assert.equal(of(r.models, 'org/note-alone', 'model-architecture'), undefined);
+});
+
 test('bad rows are issues and are not applied', async () => {
   const card = 'https://huggingface.co/org/x';
   const r = await read(

@@ -73,6 +73,9 @@ const Row = z
     note: z.string().optional(),
     // The licence of the weights as the page read states it (`Apache 2.0`), normalised through licences.csv.
     licence: z.string().optional().transform((s) => (s === undefined || blank(s) ? undefined : s.trim())),
+    // Where the developer states another window than the weights' (DeepSeek's cards and API: 128K), the words and the
+    // pages: served as the note of the context_window fact, so that a reader sees both figures and why this one.
+    context_note: z.string().optional().transform((s) => (s === undefined || blank(s) ? undefined : s.trim())),
   })
   .superRefine((r, ctx) => {
     if (r.parameters_active_b !== undefined && r.parameters_total_b !== undefined && r.parameters_active_b > r.parameters_total_b) {
@@ -80,6 +83,7 @@ const Row = z
     }
     const archGiven = ARCH_COLUMNS.some((c) => r[c] !== undefined);
     if (archGiven && !r.config_url) ctx.addIssue({ code: 'custom', path: ['config_url'], message: 'architecture facts need the config.json they were read from' });
+    if (r.context_note !== undefined && r.context_window === undefined) ctx.addIssue({ code: 'custom', path: ['context_note'], message: 'a note beside a window needs the window' });
   });
 
 const ARCH_COLUMNS = [
@@ -125,6 +129,7 @@ export async function loadModelArchitecture(file: string): Promise<{ rows: Map<s
       url: `https://huggingface.co/${v.hf_repo}`,
       read_url: v.card_url,
       ...(v.licence ? { licence_text: v.licence } : {}),
+      ...(v.context_note ? { context_note: v.context_note } : {}),
       // A weights link only where the page read is the repository itself: the Ling-2.6-1T row read the -base card.
       ...(v.licence && v.card_url === `https://huggingface.co/${v.hf_repo}` ? { weights_url: v.card_url } : {}),
     });

@@ -68,6 +68,11 @@ export type ModelObservation = {
   licence_note?: string;
   weights_url?: string;
   context_window?: number;
+  /**
+   * What a reviewed row says beside the window it gives, where the developer states another figure (DeepSeek: the
+   * weights read 163,840, the card and the API say 128K): the note of the context_window fact it gives.
+   */
+  context_window_note?: string;
   max_output?: number;
   modalities?: { input: string[]; output: string[] };
   tool_calling?: boolean;
