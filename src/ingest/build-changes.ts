@@ -183,6 +183,8 @@ export function catalogueEvents(
     };
     // A change the source states real (a promotion's end) says so, rather than "the source does not say".
     if (c.real_change && e.correction !== true) { e.correction = false; e.correction_note = c.real_change; }
+    // A base model's figure the catalogue copied into an emptied listing, then replaced by the listing's own again.
+    if (c.copied_back && e.correction !== true) { e.correction = true; e.correction_note = c.copied_back; }
     const took = renames.taken.get(c);
     if (took && !providerAdded && e.correction !== true) {
       e.correction = true;

@@ -15,6 +15,7 @@ import { chooseLifecycle, chooseShutdown, namesOtherSnapshot, NOTICE_SOURCES, ro
 import { listingGroup, noticeCoversListing, noticeDatesVersion, skuOf } from './skus.ts';
 import { dropListedTwins, euUpliftOffer } from './eu-uplift.ts';
 import { regionalPremiumOf } from './regional-premium.ts';
+import { billedCurrencyRule } from './billed-currency.ts';
 import { listedRegionsOf } from './listed-regions.ts';
 import { placeByEuListing, residencyOf, settlePricedApart, withEuCondition } from './offer-residency.ts';
 import { holdBackStaleTiers } from './stale-skus.ts';
@@ -136,7 +137,7 @@ export function buildOffers(
       const readings = readingsOf(g, field);
       if (!readings.length) continue;
       const agreed = agreement(g, field);
-      const chosen = choosePrice(readings, reference(g, field), agreed, premium(g, field));
+      const chosen = choosePrice(readings, reference(g, field), agreed, premium(g, field) ?? billedCurrencyRule(g.list, field));
       if (chosen.fact) prices[field] = chosen.fact;
       opts.onPrice?.({ provider, model_id, listing: g.listing, sku: g.sku, region, field, readings, agreement: agreed,
         fact: chosen.fact });

@@ -81,10 +81,17 @@ test('the committed table: every row names a page and reads as written', () => {
   // corrections; Helicone's Gemma 2 9B (2), Vercel's GLM-4.7 input, output and cache read (3) and OpenRouter's Qwen3 235B
   // Thinking (2): 7 changes; DeepSeek's cut of 2025-09-29 recorded late by models.dev (3) and LiteLLM (8): 11 late.
   // Since: models.dev's GPT-4 fix of 2025-08-07 (input, output): 2 corrections; DeepSeek's prices of 2025-09-05 written
-  // by models.dev on 2025-08-24 (two listings' input and output, the reasoner's cache read): 5 late.
-  assert.equal(reviews.length, 45);
+  // by models.dev on 2025-08-24 (two listings' input and output, the reasoner's cache read): 5 late. Since: LLM
+  // Gateway's prices that models.dev f6c6f04367 copied from the base model's file, a figure that file's own later fix
+  // replaced, and its sync 9629a104d5 replaced by the gateway's own: GLM-5.1, MiMo-V2.5 and MiMo-V2.5-Pro (input,
+  // output, cache read): 9 corrections. 45 + 9 = 54 rows, 22 + 9 = 31 corrections.
+  assert.equal(reviews.length, 54);
   assert.equal(reviews.filter((r) => r.verdict === 'change').length, 7);
-  assert.equal(reviews.filter((r) => r.verdict === 'correction').length, 22);
+  assert.equal(reviews.filter((r) => r.verdict === 'correction').length, 31);
+  // GLM-5.1's copied 6/24/1.3 is Zhipu's CNY list misread as USD (models.dev 5513af5b6c), never the gateway's price.
+  const glm = reviews.filter((r) => r.provider === 'llmgateway' && r.model_id === 'glm-5.1').map((r) => [r.commit, r.field, r.old, r.new, r.verdict]);
+  assert.deepEqual(glm, [['9629a104d5', 'input', 6, 1.4, 'correction'], ['9629a104d5', 'output', 24, 4.4, 'correction'],
+    ['9629a104d5', 'cache_read', 1.3, 0.26, 'correction']]);
   assert.equal(reviews.filter((r) => r.verdict === 'late').length, 16);
   assert.deepEqual(reviews.filter((r) => r.verdict === 'late' && r.effective_on !== '2025-09-29').map((r) => [r.effective_on, r.field, r.effective_old, r.effective_new ?? r.new]),
     [['2025-09-05', 'input', 0.27, 0.56], ['2025-09-05', 'output', 1.1, 1.68], ['2025-09-05', 'input', 0.55, 0.56],

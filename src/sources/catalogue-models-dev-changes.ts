@@ -4,6 +4,10 @@ import { SOURCE_ID } from './catalogue-models-dev-toml.ts';
 import { Price, defined, issueAt, jsonLinesOf, utcDate, zodMessage } from './catalogue-util.ts';
 import { tiersText, type TierRow } from './catalogue-tier-text.ts';
 import type { CatalogueChange, IngestIssue } from './types.ts';
+import { CopiedPrices } from './catalogue-copied-prices.ts';
+
+/** The per-token price fields, whose copies from a base model are followed (CopiedPrices). */
+const PRICE_FIELD_SET: Record<string, true> = { input: true, output: true, cache_read: true, cache_write: true };
 
 /**
  * models.dev field -> project field. Not mapped, on purpose: `cost.inputCached` / `cost.outputCached`
@@ -75,6 +79,8 @@ function target(p: string): Target | undefined {
 export async function readModelsDevChanges(filePath: string, file: string, issues: IngestIssue[]): Promise<CatalogueChange[]> {
   const changes: CatalogueChange[] = [];
   const baseOf = new Map<string, string>();
+  // A base model's price copied into an emptied listing and the listing's own written back (catalogue-copied-prices.ts).
+  const copies = new CopiedPrices();
   // Each file's long-context prices followed through the history: a change of the tiers it gives is a `tiers` row.
   const tierState = new Map<string, TierState>();
   const tierRows = new Map<string, CatalogueChange>();
@@ -132,6 +138,7 @@ export async function readModelsDevChanges(filePath: string, file: string, issue
       continue;
     }
     if (rec.field === 'base_model') {
+      copies.base(rec.path, rec.commit, rec.old, rec.new);
       if (typeof rec.new === 'string') baseOf.set(rec.path, rec.new);
       else baseOf.delete(rec.path);
       continue;
@@ -156,6 +163,7 @@ export async function readModelsDevChanges(filePath: string, file: string, issue
     }
     const mapped = FIELDS[rec.field];
     if (!mapped) continue;
+    const copiedBack = mapped.field in PRICE_FIELD_SET ? copies.price(rec.path, mapped.field, rec.commit, rec.old, rec.new) : undefined;
     const oldV = mapped.value.safeParse(rec.old);
     const newV = mapped.value.safeParse(rec.new);
     if (!oldV.success || !newV.success) {
@@ -164,7 +172,9 @@ export async function readModelsDevChanges(filePath: string, file: string, issue
       continue;
     }
     if (oldV.data === newV.data) continue;
-    changes.push(make('changed', mapped.field, oldV.data as CatalogueChange['old'], newV.data as CatalogueChange['new'], baseOf.get(rec.path)));
+    const row = make('changed', mapped.field, oldV.data as CatalogueChange['old'], newV.data as CatalogueChange['new'], baseOf.get(rec.path));
+    if (copiedBack) row.copied_back = copiedBack;
+    changes.push(row);
   }
   // A commit whose tier rows leave the file's tiers as they were moved nothing.
   return changes.filter((c) => c.field !== 'tiers' || c.old !== c.new);

@@ -208,6 +208,11 @@ export type CatalogueChange = {
   scheduled?: true;
   /** Why the source states this a real change, not a correction (a promotion's stated end): the event's basis. */
   real_change?: string;
+  /**
+   * Why the old figure was never the listing's price: the catalogue copied the base model's price into the listing
+   * after emptying it, and this change writes back the listing's own figure from before (catalogue-copied-prices.ts).
+   */
+  copied_back?: string;
   /** The commit's subject line, where the source's history has one (LiteLLM's has none). */
   subject?: string;
   /** `added` / `removed` / `changed`, as the source's change log says. */
