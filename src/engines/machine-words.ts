@@ -21,6 +21,13 @@ export type MachineQuery = {
   memory_kind: 'vram' | 'ram' | null;
   /** Sizes read but not used: system RAM beside a GPU's memory (`16 GB RAM and 8 GB VRAM`). */
   memory_set_aside: string[];
+  /** The last size said to be RAM (`32 GB RAM`, `128 GB DDR4`), in GB, whether or not it was used; null when none. */
+  ram_gb: number | null;
+  /**
+   * `RTX 3090 with 128GB DDR4`: a DDR word said right after a size, with no `CPU` word: the RAM's kind, which makes a
+   * CPU-only machine only when no device is named beside it (machine.ts decides, with the catalogue).
+   */
+  ddr_after_size: boolean;
   /** Letters read as part of a device's name, not as a plural (`L40S`, `4080S` for SUPER), with the word before. */
   name_suffixes: Array<{ after: string; letter: string; as: string }>;
   /** `NVLink`, `NV-Link`, `NVLink bridge`, `NVSwitch`: how the cards are joined, said beside the card (never its name). */
@@ -164,6 +171,7 @@ export function readMachine(
   }
   const rest: string[] = [];
   const sizes: Array<{ gb: number; said: string; kind: MachineQuery['memory_kind'] }> = [];
+  let [cpuSaid, ddrAfterSize] = [false, false];
   for (let i = 0; i < w.length; i++) {
     const t = w[i];
     const next = w[i + 1];
@@ -213,8 +221,11 @@ export function readMachine(
     if (LAPTOP.has(t)) { q.form = 'laptop'; q.understood.push(t); continue; }
     if (DESKTOP.has(t) && q.form === null) { q.form = 'desktop'; q.understood.push(t); continue; }
     if (UNIFIED.has(t)) { q.unified = true; q.understood.push(t); continue; }
-    if (t === 'cpu' || t === 'cpus') { q.cpu = true; q.understood.push(t); continue; }
-    if (t === 'ddr4' || t === 'ddr5') { q.cpu = true; q.ddr = t; q.understood.push(t); continue; }
+    if (t === 'cpu' || t === 'cpus') { q.cpu = true; cpuSaid = true; q.understood.push(t); continue; }
+    if (t === 'ddr4' || t === 'ddr5') {
+      if (/^(gb|gib|tb)$/.test(w[i - 1] ?? '') && isSize(w[i - 2])) ddrAfterSize = true;
+      q.cpu = true; q.ddr = t; q.understood.push(t); continue;
+    }
     if (t === 'memory') continue;
     // `2x 3090 NVLink`: the link is how two cards are joined, not a word of either card's name.
     const link = Object.hasOwn(LINK_WORDS, t) ? LINK_WORDS[t]
@@ -254,9 +265,14 @@ export function readMachine(
     rest.push(known.has(t) ? t : known.has(singular(t)) ? singular(t) : t);
   }
   q.device = rest;
-  // A GPU's memory beside system RAM (`16 GB RAM and 8 GB VRAM`): the GPU's is where the weights go.
+  q.ddr_after_size = ddrAfterSize && !cpuSaid;
+  // A GPU's memory beside system RAM (`16 GB RAM and 8 GB VRAM`): the GPU's is where the weights go. So is a size not
+  // said to be RAM beside a named device and a RAM size (`RTX 4060 Ti 16GB with 32GB RAM`: the card's 16 GB).
   const vram = sizes.filter((x) => x.kind === 'vram');
-  const used = vram.length ? vram[vram.length - 1] : sizes[sizes.length - 1];
+  const plain = rest.some((t) => known.has(t)) && sizes.some((x) => x.kind === 'ram') ? sizes.filter((x) => x.kind === null) : [];
+  const used = vram.length ? vram[vram.length - 1] : plain.length ? plain[plain.length - 1] : sizes[sizes.length - 1];
+  const ram = sizes.filter((x) => x.kind === 'ram');
+  if (ram.length) q.ram_gb = ram[ram.length - 1].gb;
   if (used) {
     q.memory_gb = used.gb;
     q.memory_kind = used.kind;
@@ -295,7 +311,8 @@ export function nameSuffixes(names: ReadonlyArray<readonly string[]>): Map<strin
 export function emptyQuery(): MachineQuery {
   return {
     count: null, memory_gb: null, form: null, vendor: null, apple: false, unified: false, discrete: false,
-    memory_kind: null, memory_set_aside: [], link: null, bridge: false, gaming: false, cpu: false, ddr: null, device: [], name_suffixes: [],
+    memory_kind: null, memory_set_aside: [], ram_gb: null, ddr_after_size: false, link: null, bridge: false, gaming: false,
+    cpu: false, ddr: null, device: [], name_suffixes: [],
     products: [], understood: [], screen_inches: null,
   };
 }

@@ -187,7 +187,7 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   const sxmNote = sized.length >= fitting.length ? ''
     : q.link ? ` ("${said}" with ${linkLabel(q)} is the SXM module on its fabric; say "${card}" for the card)`
     : ` ("${said}" without a form word is the SXM module, as cloud "${said}" instances are; say "${card}" for the card)`;
-  const ramNote = ramBeside ? `; ${gb(q.memory_gb!)} of RAM is system memory, not the card's: fits use the card's memory` : '';
+  const ramNote = ramBesideNote(q, named.map((d) => d.hardware));
   const formNote = formSaid + bridge.note + sxmNote + suffixNote(c, q, sized) + ramNote;
   if (sized.length === 0) {
     const sizes = [...new Set(named.map((d) => gb(d.perDeviceGb)))].join(', ');
@@ -256,6 +256,17 @@ function suffixNote(c: Catalogue, q: MachineQuery, chosen: Device[]): string {
     `for the ${other.hardware.accelerator}, write "${after}" without the S`;
 }
 
+/**
+ * `4090 with 64GB RAM`, `RTX 4060 Ti 16GB with 32GB RAM`: RAM said beside discrete cards is system memory, never the
+ * card's, so every reading says it is set aside and which operation reads it (models_for_hardware's experts_in_system_ram):
+ * never a silent drop in estimate_cost or recommend_model, which assess the card alone.
+ */
+function ramBesideNote(q: MachineQuery, named: readonly Hardware[]): string {
+  if (q.ram_gb === null || named.some((h) => h.unified_memory)) return '';
+  return `; ${gb(q.ram_gb)} of RAM is system memory, not the card's: fits use the card's memory, and only models_for_hardware `
+    + 'reads the RAM (as system_ram_gb, for experts_in_system_ram)';
+}
+
 function mapped(h: Hardware, how: MachineHow, matched: string[], interpretation: string): MachineMapping {
   return { value: h.id, how, class: null, hardware: h, matched, interpretation, speed_estimated: h.bandwidth_gbs !== undefined };
 }
@@ -298,7 +309,9 @@ function readMachineText(ds: Dataset, text: string): MachineMapping | MachineRef
     return mapped(h, built ? 'counted' : 'device', [instance.said, `count ${h.count}`], `${instanceSentence(instance)}: ${reading}`);
   }
 
-  const q = readMachine(text, c.known, c.suffixes, c.products);
+  const said = readMachine(text, c.known, c.suffixes, c.products);
+  // `RTX 3090 with 128GB DDR4`: the DDR4 is the RAM beside the card named, not a CPU-only machine (machine-words.ts).
+  const q = said.ddr_after_size && said.cpu && devicesNamed(c, { ...said, cpu: false }).length ? { ...said, cpu: false } : said;
   // A minus sign before a number (`-5 GB GPU`, `-2x 3090`) would otherwise be dropped with the punctuation and the
   // number read as positive; a hyphen inside a name (`rtx-3090-x2`) follows a letter or digit and is not one.
   const negative = /(?:^|[^\p{L}\p{N}])[-\u2212]\s*\d/u.exec(text);
@@ -318,7 +331,7 @@ function readMachineText(ds: Dataset, text: string): MachineMapping | MachineRef
     const unread = h && unreadBesideId(h, q, c.known);
     if (!h || !unread) return r;
     const aside = unread.length ? `; words not read: ${unread.join(', ')}` : '';
-    const reading = `the catalogued configuration ${h.id} named in the text: ${h.name}${split(h)}${linkNote(q, h)}${aside}`;
+    const reading = `the catalogued configuration ${h.id} named in the text: ${h.name}${split(h)}${linkNote(q, h)}${ramBesideNote(q, [h])}${aside}`;
     const meaningful = unread.filter((t) => !STOP_WORDS.has(t));
     return { ...mapped(h, 'hardware_id', [h.id], reading), ...(meaningful.length ? { unread: meaningful } : {}) };
   }
@@ -353,7 +366,8 @@ function soldAs(r: MachineMapping, products: readonly string[]): MachineMapping 
  */
 function unreadBesideId(h: Hardware, q: MachineQuery, known: ReadonlySet<string>): string[] | undefined {
   if ((q.count !== null && q.count !== h.count) || linkNeedsCount(q, h)) return undefined;
-  const size = q.memory_gb;
+  // `RTX PRO 6000 with 64GB RAM`: system RAM beside a card is not the card's size.
+  const size = q.memory_kind === 'ram' && !h.unified_memory ? null : q.memory_gb;
   if (size !== null && Math.abs(h.memory_gb.value / h.count - size) >= 0.5 && Math.abs(h.memory_gb.value - size) >= 0.5) return undefined;
   const name = deviceName(h.accelerator);
   const own = new Set([...phraseWords(h.id), ...name.core, ...name.optional, ...name.alias]);

@@ -132,7 +132,14 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
   const powered = owned.filter((o) => o.hardware.power_w !== undefined);
   const unpowered = owned.filter((o) => o.hardware.power_w === undefined);
   let reason: string | null = null;
-  if (rented.length === 0 && owned.length === 0) {
+  // `hardware=RTX 4090 with 64GB RAM` for a model the card cannot hold: self-hosting on that machine is not possible,
+  // said as such rather than `possible: true` beside no figure (the weights being open is what `reason` says).
+  const tooSmall = opts.hardware_id !== undefined && rented.length === 0 && owned.length === 0 && skipped.does_not_fit === candidates.length;
+  if (tooSmall) {
+    reason = `not possible on ${opts.hardware_id}: open weights, but the configuration named is too small for the model at `
+      + `${MIN_SELF_HOSTING_BITS} bits per weight or more${mlaTooSmallWords(facts.architecture, s.context, candidates)}`
+      + vllmTooSmallWords(s.context, candidates);
+  } else if (rented.length === 0 && owned.length === 0) {
     reason =
       `open weights, but no configuration considered has a rental or purchase price and fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more ` +
       `(${skipped.does_not_fit} too small for it, ${skipped.no_rental_price} without a rental price)` +
@@ -148,7 +155,7 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
   const owned_options = [...ordered, ...unpowered].slice(0, list).map((f) => describe.owned(f, opts, s));
   return {
     self_hosting: {
-      possible: true, reason, cheapest: options[0] ?? null, options, owned_options,
+      possible: !tooSmall, reason, cheapest: options[0] ?? null, options, owned_options,
       fitting: { rented: rented.length, owned: owned.length }, skipped, derived_from: facts.derived_from,
       kv_basis: rented.length || owned.length ? servingKvBasis(s.context, opts.input_share) : null,
     },

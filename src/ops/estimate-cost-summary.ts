@@ -74,7 +74,7 @@ export const SummaryOutput = z.object({
   }),
   settings: Settings,
   self_hosting: z.object({
-    possible: z.boolean().nullable().describe('false: closed weights; true: open weights; null: no source says.'),
+    possible: z.boolean().nullable().describe('false: closed weights, or the `hardware` given is too small for the model (`reason` says which); true: open weights; null: no source says.'),
     reason: z.string().nullable().describe('Why there is no self-hosted figure; null when there is one.'),
     cheapest: ShortRented.nullable().describe('The cheapest rented option, or null.'),
     options: z.array(ShortRented).describe('The cheapest rented configurations that fit, cheapest first, at most `options_limit`.'),

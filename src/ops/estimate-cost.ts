@@ -37,7 +37,7 @@ import { contextCapNote } from '../engines/context-cap.ts';
 
 const SelfHosting = z
   .object({
-    possible: z.boolean().nullable().describe('false: closed weights, self-hosting is not possible; true: open weights; null: no source says whether the weights are published.'),
+    possible: z.boolean().nullable().describe('false: closed weights, or the configuration given in `hardware` is too small for the model (`reason` says which); true: open weights; null: no source says whether the weights are published.'),
     reason: z.string().nullable().describe('Why there is no self-hosted figure (not possible, unknown, not costed, nothing fits); null when there is one.'),
     cheapest: SelfHostedOption.nullable().describe('The cheapest option, or null.'),
     options: z.array(SelfHostedOption).describe('The cheapest rented configurations that fit, cheapest first, at most `options_limit` (only `hardware` when given).'),

@@ -90,7 +90,8 @@ function verdictBasis(b: V | undefined, cheaper: string): string {
 
 function estimateCost(v: V): string | undefined {
   if (!v.api || typeof v.tokens_millions !== 'number') return undefined;
-  const parts = [`${name(v.model)} at ${v.tokens_millions}M tokens/month: ${apiSide(v.api, v.self_hosting?.possible === false)}`, selfSide(v.self_hosting)];
+  // Not possible on a `hardware` too small for an open model (engines/self-hosted-options.ts) is no closed model: its other sellers stay third parties.
+  const parts = [`${name(v.model)} at ${v.tokens_millions}M tokens/month: ${apiSide(v.api, v.self_hosting?.possible === false && !/^not possible on /.test(v.self_hosting?.reason ?? ''))}`, selfSide(v.self_hosting)];
   const be = [breakEven(v.break_even, 'rented'), breakEven(v.break_even_owned, 'owned')].filter(Boolean);
   if (be.length) parts.push(be.join(', '));
   if (v.cheaper) parts.push(`cheaper here: ${v.cheaper === 'api' ? 'the API' : 'self-hosting'}${verdictBasis(v.cheaper_basis, v.cheaper)}`);
