@@ -90,3 +90,16 @@ export function floorOf(ds: Dataset, ub: UseBoard, input: FloorInput): Floor {
   }
   return { meets: () => true, threshold: null, reference: null, rule: `rated on ${on} (no minimum given)`, text: '' };
 }
+
+/**
+ * The answer's warning when no floor is given and the first place is rated in the board's lower half: the cheapest
+ * model rated at all (Llama 3.2 1B, rank 344 of 363, first for agents) is not one the board shows good at the use, and
+ * a reader taking place 1 for the answer would miss that. Null when a floor is given, or the first place is in the
+ * upper half (rank <= half the models rated), or the page does not start at place 1.
+ */
+export function noFloorNote(input: FloorInput, first: { name: string; rank: number } | undefined, rated: number, on: string): string | null {
+  if (input.min_elo !== undefined || input.min_rank !== undefined || input.as_good_as !== undefined) return null;
+  if (!first || first.rank <= rated / 2) return null;
+  return `No floor was given, so every rated model qualifies: the first place, ${first.name}, is rank ${first.rank} of ${rated} on ${on}, `
+    + 'in the lower half of the board; give min_rank, min_elo or as_good_as for models the board rates well.';
+}

@@ -37,8 +37,10 @@ test('each ask prices the kept offer at its own input share, in the figures and 
   assert.deepEqual([a.blended_price.value, a.offer.blended_price.value, a.developer_offer.blended_price.value], [1.5, 1.5, 3]);
   assert.deepEqual([b.blended_price.value, b.offer.blended_price.value, b.developer_offer.blended_price.value], [2.5, 2.5, 5]);
   assert.deepEqual([a.offer.blended_price.input_share, b.developer_offer.blended_price.input_share], [0.75, 0.25]);
+  // The fixture's reseller listing is listed by test-source alone (an aggregator) and the model's weights are not known
+  // open: the sentence says it rests on that one catalogue (cheapest-for-evidence.ts) before who sells it.
   assert.match(a.why,
-    /per 1M tokens: \$1\.5 blended at 75% input\. Sold by a reseller; the developer's own offer \(acme\) is \$3 blended\.$/);
+    /per 1M tokens: \$1\.5 blended at 75% input\. Listed by one catalogue only \(test-source\); no page of a's own was read\. Sold by a reseller; the developer's own offer \(acme\) is \$3 blended\.$/);
   assert.match(b.why,
     /, at or above the floor of 1390; its cheapest offer is a \(m\) at .*: \$2\.5 blended at 25% input\..* \$5 blended\.$/);
   assert.doesNotMatch(b.why, /floor of 1390.*floor|75%/);

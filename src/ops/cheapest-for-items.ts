@@ -14,6 +14,7 @@ import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
+import { conflictWords, singleCatalogueWords } from './cheapest-for-evidence.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, sellerRole, zeroPricedOwnOffer } from './cost-offers.ts';
 import { retiredOwnOffer } from '../engines/developer-retired.ts';
@@ -218,7 +219,11 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
       + (doubt !== null ? ` ${name} may no longer sell it: ${doubt}.` : '')
       + (unconfirmed !== null ? ` ${name}'s price is unconfirmed: ${unconfirmed}.` : '')
       // A price set long ago that no other source confirms is old evidence, whatever day its snapshot was read.
-      + oldPriceWords(o, ds.meta.data_as_of),
+      + oldPriceWords(o, ds.meta.data_as_of)
+      // A closed model's reseller listing one catalogue alone gives, and a price another source puts 2x or more away:
+      // what the buyer has to go on, said whatever the price's age (cheapest-for-evidence.ts).
+      + singleCatalogueWords(o, ds.modelById.get(o.model_id), (id) => ds.sourceById.get(id), name)
+      + conflictWords(o),
     ownHead: `; the developer's own offer (${name}) is $`,
     elsewhereLead: ` here; the developer's own offer (${name}, `,
     elsewhereHead: ` here; the developer's own offer (${name}, `

@@ -48,8 +48,9 @@ test('a prompt of exactly the threshold ranks at base prices, every offer counte
   // Only eu-silent's tier (above 128,000) applies: 0.75 x 2 + 0.25 x 2 = 2.
   assert.deepEqual(row(out, 'eu-silent').blended_price.value, 2);
   assert.match(out.note!, /1 model is ranked at an offer's long-context price/);
-  // Every place here is a reseller's (the fixture's developer sells none): that sentence alone remains.
-  assert.match(run({ min_context: 128_000 }).note!, /^3 of the 3 places shown are third parties' offers \(resellers, or hosts and routers of open weights\): [^.]*\.$/, 'no tier crossed: no long-context note');
+  // Every place here is a reseller's (the fixture's developer sells none): that sentence remains, after the warning that
+  // no floor was given and the first place, eu-silent, is rated last of the board's 3 (3 > 3 / 2).
+  assert.match(run({ min_context: 128_000 }).note!, /^No floor was given, [^.]*, is rank 3 of 3 [^.]*\. 3 of the 3 places shown are third parties' offers \(resellers, or hosts and routers of open weights\): [^.]*\.$/, 'no tier crossed: no long-context note');
 });
 
 test('one token above the threshold: ranked at the cheapest tier, the silent reseller left unranked, the developer beside it', () => {

@@ -161,13 +161,15 @@ test('a reseller\'s cheapest offer comes with the developer\'s own beside it; th
 test('a page of resellers\' offers says so, and counts those at under half the developer\'s own price', () => {
   // Fixture: every cheapest offer is reseller a's (low $0.5 against acme-eu's $0.6, mid $2 against acme's $2.5,
   // big-open and top with no developer offer): 4 of 4, none under half (0.5 >= 0.6 / 2, 2 >= 2.5 / 2).
-  assert.match(run({}).note, /^4 of the 4 places shown are third parties' offers \(resellers, or hosts and routers of open weights\): the dataset lists their prices as their sources give them and does not vouch/);
+  // After the warning that no floor was given and low, the first place, is rank 4 of 5 (4 > 5 / 2).
+  assert.match(run({}).note, /^No floor was given, [^.]*, is rank 4 of 5 [^.]*\. 4 of the 4 places shown are third parties' offers \(resellers, or hosts and routers of open weights\): the dataset lists their prices as their sources give them and does not vouch/);
   // The developer's own at $2 makes low's $0.5 a quarter of it: under half.
   const dear = aDataset({ providers: [...ds.providers], models: [...ds.models], ratings: [...ds.ratings], offers: ds.offers.map((o) => (o.provider === 'acme-eu' ? { ...o, prices: price(2, 2) } : o)) });
   const out = cheapest_for.handler(dear, cheapest_for.input.parse({}), ctx) as Out;
-  assert.match(out.note, /^4 of the 4 places shown are third parties' offers \(resellers, or hosts and routers of open weights\), 1 of them at under half the developer's own price:/);
-  // Only the developers' own offers: nothing to warn of.
-  assert.equal(run({ first_party_only: true }).note, null);
+  assert.match(out.note, /\. 4 of the 4 places shown are third parties' offers \(resellers, or hosts and routers of open weights\), 1 of them at under half the developer's own price:/);
+  // Only the developers' own offers: nothing to warn of about resellers (the first place, low at acme-eu, is still rank
+  // 4 of 5 with no floor given: that warning alone).
+  assert.match(run({ first_party_only: true }).note, /^No floor was given, [^.]*, is rank 4 of 5 [^.]*\.$/);
 });
 
 test('filters: min_context and open_weights; unknown context is left out', () => {

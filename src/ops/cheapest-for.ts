@@ -8,7 +8,7 @@ import { IsoDate, ModelStatus } from '../schema/index.ts';
 import { Cursor, decodeCursor, Limit, Page, paginate, wireFact } from './common.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { BlendedPrice, ModelRef, OfferView, RankedRating, toModelRef, toRankedRating } from './shapes.ts';
-import { FLOOR_BASES, floorOf, oneFloorOnly } from './cheapest-for-floor.ts';
+import { FLOOR_BASES, floorOf, noFloorNote, oneFloorOnly } from './cheapest-for-floor.ts';
 import { leftOutNote } from './cheapest-for-left-out.ts';
 import { resaleNote, type Resale } from './cheapest-for-resale.ts';
 import { boardRows, cloudItem, selfHostedItem, type Row } from './cheapest-for-items.ts';
@@ -281,7 +281,8 @@ export const cheapest_for = defineOperation({
       where: input.where,
       input_share: input.input_share,
       ranked_by: selfHosted ? 'parameters_total' as const : 'blended_price' as const,
-      note: [notes(ub, selfHosted), leftOutNote(deprecatedOut, shutDownOut, asOf, closedOut), longContextNote(prompt, atTier, silentOut),
+      note: [notes(ub, selfHosted), noFloorNote(input, offset === 0 && items[0] ? { name: items[0].r.m.name.value, rank: items[0].r.e.rank } : undefined,
+        b?.entries.length ?? 0, `${ub.leaderboard}/${ub.category}`), leftOutNote(deprecatedOut, shutDownOut, asOf, closedOut), longContextNote(prompt, atTier, silentOut),
         offerWindowNote(prompt, windowElsewhere, windowOut), offerToolsNote(toolsElsewhere, toolsOut), resaleNote(resale)]
         .filter(Boolean).join(' ') || null,
       counts: {

@@ -1,7 +1,10 @@
 // Tests of compare_models: best marking per row, ties, absent values, duplicates and unknown ids.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { aDataset, aModel, anOffer, aRating, aSource, f } from '../dataset/fixtures.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { committedDataset } from '../../test/committed-dataset.ts';
+import { aDataset, aModel, anOffer, aRating, aSource, f, FIXTURE_DATE } from '../dataset/fixtures.ts';
 import { ServiceError } from '../errors/index.ts';
 import { compare_models } from './compare-models.ts';
 
@@ -284,9 +287,13 @@ test('a max output that is only the model\'s window is shown but not crowned; th
   const out = compare_models.handler(aDataset({ models }), compare_models.input.parse({ models: ['oss', 'llama', 'dsv', 'sonnet'] }), ctx) as Out;
   const r = row(out, 'max_output');
   assert.deepEqual(r.best, ['sonnet'], '64,000, the highest stated cap, not the 163,840-token window');
-  assert.deepEqual(r.values.map((v) => v.value), [32768, 131072, 163840, 64000], 'every figure is still shown');
+  // A window in the value column read as a cap tying with a stated one (Kimi K2's 131,072 beside GLM-4.6's crowned
+  // 131,072): the window-only figures are null there, and the detail gives the figure, its source and date.
+  assert.deepEqual(r.values.map((v) => v.value), [32768, null, null, 64000], 'only stated caps stand in the value column');
   assert.equal(r.rule, 'highest value; llama, dsv give only the context window, not an output cap, so cannot be ranked on this row');
-  assert.match(r.values[2].detail!, /^the model's context window \(163840 tokens\), not an output cap/);
+  assert.match(r.values[2].detail!, new RegExp(`^no output cap is stated: the sources' figure, 163840 \\(test-source, ${FIXTURE_DATE}\\), `
+    + 'is the model\'s context window \\(163840 tokens\\), not an output cap'));
+  assert.match(r.values[1].detail!, /figure, 131072 .*is the model's context window \(131072 tokens\)/);
   assert.equal(r.values[0].detail, undefined);
   // DeepSeek's API cap (its pricing page: deepseek-reasoner "MAXIMUM: 64K", 65,536) is a cap and is ranked.
   const withCap = [aModel({ id: 'dsv', open_weights: f(true), context_window: f(163840), max_output: f(65536, 'developer-max-output') }), models[2]];
@@ -370,4 +377,15 @@ test('capabilities are rows of their own, as get_model states them: tool calling
   // Appended after the earlier rows: the first fourteen keep their order.
   assert.deepEqual(out.rows.slice(-4).map((r) => r.field), ['tool_calling', 'reasoning', 'vision', 'structured_output']);
   assert.equal(out.rows[0]!.field, 'context_window');
+});
+
+test('committed dataset: Kimi K2\'s window is no max-output value beside GLM-4.6\'s crowned 131,072', {
+  skip: !existsSync(path.resolve(import.meta.dirname, '../../data/dataset/meta.json')) && 'no committed dataset',
+}, () => {
+  // data/dataset/models.json: kimi-k2 max_output 131072 (litellm, 2026-07-24) equal to its 131072 context window, open
+  // weights, models-dev's 16384 in conflicts; glm-4.6 max_output 131072 (models-dev, 2026-07-02), window 204800.
+  const r = row(compare_models.handler(committedDataset(), compare_models.input.parse({ models: ['kimi-k2', 'glm-4.6'] }), ctx) as Out, 'max_output');
+  assert.deepEqual(r.best, ['glm-4.6']);
+  assert.deepEqual(r.values.map((v) => v.value), [null, 131072], 'the window is not shown as a tying cap');
+  assert.match(r.values[0].detail!, /^no output cap is stated: the sources' figure, 131072 \(litellm, 2026-07-24\), is the model's context window \(131072 tokens\)/);
 });

