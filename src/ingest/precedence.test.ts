@@ -48,7 +48,7 @@ test('a unit slip is held back: more than 20x from the median of the model\'s ot
   assert.equal(fact?.value, 0.15);
   assert.equal(fact?.source, 'models-dev');
   assert.deepEqual(fact?.conflicts, [{ value: 15000, as_of: '2026-07-24', source: 'litellm' }]);
-  assert.match(fact?.note ?? '', /held back until corroborated: litellm 15000 \(100000x the median/);
+  assert.match(fact?.note ?? '', /another source's reading held back until corroborated, not this price: litellm 15000 \(100000x the median/);
   assert.equal(held.length, 1);
 });
 

@@ -162,7 +162,11 @@ export function choosePrice<R extends PriceReading>(
   const notes: string[] = [];
   if (best !== newest) notes.push(`${newest.source}'s ${fmt(newest.value)}, set later, passed over: ${why}`);
   else if (overrule) notes.push(overrule.why);
-  if (held.length) notes.push(`held back until corroborated: ${held.map((h) => `${h.source} ${fmt(h.value)} (${h.reason})`).join('; ')}`);
+  // Said of the other reading, not of the price served beside it (a reader took "held back: litellm 10000" for the
+  // shown $0.10 being the one held back).
+  if (held.length) {
+    notes.push(`another source's reading held back until corroborated, not this price: ${held.map((h) => `${h.source} ${fmt(h.value)} (${h.reason})`).join('; ')}`);
+  }
   if (notes.length) f.note = notes.join('; ');
   return { fact: f, held };
 }
