@@ -80,10 +80,10 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // (RekaAI), Black Forest Labs (black-forest-labs/flux, its FLUX.1 model cards), Nous Research (NousResearch), Baidu's
   // ERNIE repository (PaddlePaddle/ERNIE), ByteDance's UI-TARS repository (bytedance) and Liquid AI (LiquidAI).
   const own = new RegExp('^https://(huggingface\\.co/(mistralai|microsoft|tencent|Qwen|openai|moonshotai|CohereLabs|zai-org|baidu|allenai|lmsys'
-    + '|google|nvidia|RekaAI|NousResearch|LiquidAI)'
+    + '|google|nvidia|RekaAI|NousResearch|LiquidAI|poolside)'
     + '|aistudio\\.baidu\\.com|docs\\.mistral\\.ai|qwenlm\\.github\\.io|ai\\.google\\.dev'
     + '|github\\.com/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM|stepfun-ai'
-    + '|black-forest-labs|PaddlePaddle|bytedance))/');
+    + '|black-forest-labs|PaddlePaddle|bytedance))(/|$)');
   // Black Forest Labs' cards: FLUX.1 [schnell] "Released under the `apache-2.0` licence" (1f71c43); FLUX.1 Kontext [dev]
   // "falls under the FLUX.1 [dev] Non-Commercial License" (474dc42).
   assert.equal(by.get('flux_1-schnell')?.licence_text, 'Apache 2.0');
