@@ -1,8 +1,6 @@
 // Prices a source converted from another currency: how an answer tells them from prices the provider publishes in USD.
 import type { Offer } from '../schema/index.ts';
-
-/** How the note of a converted price begins (sources/genai-prices-currency.ts, conversionNote). */
-export const CONVERTED_MARK = 'converted by the source from ';
+import { CONVERTED_MARK } from '../sources/genai-prices-currency.ts';
 
 /**
  * How the same note says the price is the cheapest length tier only (Zhipu AI's GLM-4.5-Air, GLM-4.7, GLM-5,

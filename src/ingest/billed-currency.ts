@@ -1,6 +1,6 @@
 // A provider that bills in another currency: the reading its source converts from that currency is the listing's price.
 import type { OfferObservation } from '../sources/types.ts';
-import { CONVERTED_MARK } from '../engines/converted-price.ts';
+import { CONVERTED_MARK } from '../sources/genai-prices-currency.ts';
 import type { PriceRule } from './precedence.ts';
 
 type PriceField = 'input' | 'output' | 'cache_read' | 'cache_write';

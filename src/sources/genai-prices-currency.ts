@@ -1,5 +1,8 @@
 // genai-prices prices converted from another currency: the note each converted price carries (currency, rate, tier).
 
+/** How the note of a converted price begins: the build (ingest/billed-currency.ts) and the answers (engines/converted-price.ts) read it. */
+export const CONVERTED_MARK = 'converted by the source from ';
+
 /**
  * genai-prices prices Zhipu AI in USD converted from CNY, which its provider comment says (npm 0.1.8): "Prices sourced
  * from Zhipu AI open platform pricing (CNY, open.bigmodel.cn/pricing), converted to USD at 1 USD = 7.25 CNY (May/June
@@ -17,7 +20,7 @@ export function conversionNote(providerComment: string | undefined, modelComment
   if (!m) return undefined;
   const [, rate, currency, when] = m;
   const dated = when ? ` (the source's rate, ${when})` : ' (the source\'s rate; it gives no date for it)';
-  let note = `converted by the source from ${currency} at 1 USD = ${rate} ${currency}${dated}: the provider bills in ${currency}, not a USD price it publishes`;
+  let note = `${CONVERTED_MARK}${currency} at 1 USD = ${rate} ${currency}${dated}: the provider bills in ${currency}, not a USD price it publishes`;
   const tier = TIERED.exec(description ?? '');
   if (tier) {
     const out = tier[1] === undefined ? '' : `, answers under ${Math.round(Number(tier[1]) * 1000)} tokens`;
