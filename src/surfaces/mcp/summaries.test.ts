@@ -30,13 +30,24 @@ test('estimate_cost: a closed model resold below the developer leads with the de
   assert.equal(line('estimate_cost', sonnet), 'T (data as of 2026-09-23): claude-sonnet-4-5 at 100M tokens/month: '
     + 'API from 600.00 USD at the developer (Anthropic, first party); a reseller lists 85.75 USD (QiHang, not vouched for); '
     + 'self-hosted: not possible: the weights are not published.');
-  // gpt-5.5 at 100M tokens, the committed dataset: frogbot lists $2.50 input / $15 output (models.dev 2026-07-02), blended
-  // 0.75 x 2.5 + 0.25 x 15 = 5.625 USD per 1M, 562.50 USD a month; OpenAI's own $5 / $30 blend to 0.75 x 5 + 0.25 x 30
-  // = 11.25, 1,125.00 USD: half, and the line leads with OpenAI's.
+  // A made-up resale at half the developer's price: $2.50 input / $15 output blend to 0.75 x 2.5 + 0.25 x 15 = 5.625 USD
+  // per 1M, 562.50 USD a month at 100M; OpenAI's own $5 / $30 to 0.75 x 5 + 0.25 x 30 = 11.25, 1,125.00 USD: the line
+  // leads with OpenAI's.
   const gpt = { ...sonnet, model: { id: 'gpt-5.5' }, api: {
     offers: [], cheapest: { provider: 'frogbot', provider_name: 'frogbot', first_party: false, monthly_usd: 562.5 },
     developer_offer: { provider: 'openai', provider_name: 'OpenAI', first_party: true, monthly_usd: 1125 } } };
   assert.match(line('estimate_cost', gpt), /: API from 1,125\.00 USD at the developer \(OpenAI, first party\); a reseller lists 562\.50 USD \(frogbot, not vouched for\);/);
+  // A resale at the developer's own price is no cheaper (gpt-audio-1.5 at Azure, 437.50 USD both): the cheapest leads as
+  // it is; nor does a developer price LiteLLM's table alone lists (listing_unconfirmed) lead.
+  const tie = { ...gpt, api: { ...gpt.api, cheapest: { ...gpt.api.cheapest, monthly_usd: 1125 } } };
+  assert.match(line('estimate_cost', tie), /: API from 1,125\.00 USD \(frogbot, reseller; OpenAI 1,125\.00 USD\);/);
+  const doubted = { ...gpt, api: { ...gpt.api, developer_offer: { ...gpt.api.developer_offer, listing_unconfirmed: true } } };
+  assert.match(line('estimate_cost', doubted), /: API from 562\.50 USD \(frogbot, reseller; OpenAI 1,125\.00 USD\);/);
+  // An open model on a named machine too small for it (possible false, "not possible on ...") is not a closed model: its
+  // cheaper seller is a third party.
+  const small = { ...sonnet, self_hosting: { ...sonnet.self_hosting, possible: false,
+    reason: 'not possible on rtx-4090: open weights, but the configuration named is too small for the model at 4 bits per weight or more' } };
+  assert.match(line('estimate_cost', small), /: API from 85\.75 USD \(QiHang, third party; Anthropic 600\.00 USD\);/);
   // Open weights (a host runs them at its own price) and a model no source says is closed keep the cheapest first.
   for (const possible of [true, null]) {
     const open = { ...sonnet, self_hosting: { ...sonnet.self_hosting, possible } };

@@ -18,7 +18,7 @@ const counted = (n: unknown, noun: string, verb1: string, verbN: string) => `${c
 /**
  * The API side of the headline. A closed model's weights are its developer's alone, so every other seller resells the
  * developer's API, and the dataset vouches for none of them: a resale below the developer's price (QuickSilver Pro's
- * Claude Opus 4.6 at 80% of Anthropic's, frogbot's GPT-5.5 at half OpenAI's) is a claim of the reseller's catalogue, not
+ * Claude Opus 4.6 at 80% of Anthropic's) is a claim of the reseller's catalogue, not
  * a price the developer set. The line then leads with the developer's own price and names the reseller after it, so a
  * reader of the line alone does not take an unvetted resale for the model's API price. `cheapest` in the answer is
  * unchanged (it is the cheapest offer, as documented); open weights are served by hosts at their own prices, and stay
@@ -31,7 +31,9 @@ function apiSide(api: V | undefined, closed: boolean): string {
   // developer's API (api.note names a host's or a router's role where the provider's own page says which).
   const who = `${c.provider_name ?? c.provider}, ${c.first_party ? 'first party' : closed ? 'reseller' : 'third party'}`;
   const d = api?.developer_offer;
-  if (closed && d && !c.first_party && typeof d.monthly_usd === 'number') {
+  // Only where the resale is cheaper and the developer's own price is confirmed (not LiteLLM's table alone): a resale at
+  // the developer's price is no cheaper, and an unconfirmed developer price is not one to lead with.
+  if (closed && d && !c.first_party && typeof d.monthly_usd === 'number' && c.monthly_usd < d.monthly_usd && d.listing_unconfirmed !== true) {
     return `API from ${usd(d.monthly_usd)} at the developer (${d.provider_name ?? d.provider}, first party); `
       + `a reseller lists ${usd(c.monthly_usd)} (${c.provider_name ?? c.provider}, not vouched for)`;
   }
