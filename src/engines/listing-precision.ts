@@ -14,16 +14,24 @@ const LOW_BIT: ReadonlyArray<[RegExp, string, number]> = [
   [/(?:^|[-_/.:])mxfp4(?=$|[-_/.:])/i, 'MXFP4', 4],
   [/(?:^|[-_/.:])fp4(?=$|[-_/.:])/i, 'FP4', 4],
   [/(?:^|[-_/.:])awq(?=$|[-_/.:])/i, 'AWQ', 4],
-  [/(?:^|[-_/.:])gptq(?=$|[-_/.:])/i, 'GPTQ', 4],
   [/(?:^|[-_/.:])(?:int4|w4a16|4bit|4-bit)(?=$|[-_/.:])/i, 'INT4', 4],
+  // GPTQ alone is 4-bit by default; an id that also names INT8 or 8bit is not low-bit (the test below the table).
+  [/(?:^|[-_/.:])gptq(?=$|[-_/.:])/i, 'GPTQ', 4],
   [/(?:^|[-_/.:])(?:6bit|6-bit)(?=$|[-_/.:])/i, '6-bit', 6],
 ];
 
-/** Formats the developer may release a model in at four bits: a listing naming 4 bits serves it as released. */
-const FOUR_BIT_NATIVE: ReadonlySet<NativePrecision> = new Set(['mxfp4', 'int4']);
+/** An id naming eight bits beside GPTQ (`-GPTQ-Int8`): not a low-bit listing. */
+const EIGHT_BIT = /(?:^|[-_/.:])(?:int8|8bit|8-bit|w8a8|w8a16)(?=$|[-_/.:])/i;
+
+/** Bits a weight of each release format, to say whether a listing serves more, as many or fewer. */
+const NATIVE_BITS: Readonly<Record<NativePrecision, number>> = { fp32: 32, bf16: 16, fp16: 16, fp8: 8, int8: 8, mxfp4: 4, int4: 4 };
+
+/** A listing's format name as the release format's id, where they are the same format (MXFP4, INT4). */
+const SAME_FORMAT: Readonly<Record<string, NativePrecision>> = { MXFP4: 'mxfp4', INT4: 'int4' };
 
 /** The low-bit format a listing's id names ('FP4', 'NVFP4', 'AWQ', '6-bit', ...) and its bits, or null where it names none. */
 export function lowBitListing(providerModelId: string): { format: string; bits: number } | null {
+  if (EIGHT_BIT.test(providerModelId)) return null;
   for (const [re, format, bits] of LOW_BIT) if (re.test(providerModelId)) return { format, bits };
   return null;
 }
@@ -38,6 +46,10 @@ export function lowBitWords(providerModelId: string, native: NativePrecision | n
   if (f === null) return '';
   const head = `; its id names ${f.format} weights, ${f.bits} bits a weight`;
   if (!native) return head;
-  if (f.bits === 4 && FOUR_BIT_NATIVE.has(native)) return `${head}, as the developer releases the model (${native.toUpperCase()})`;
-  return `${head}, below the ${native.toUpperCase()} the developer releases: the model served quantized`;
+  const released = native.toUpperCase();
+  if (SAME_FORMAT[f.format] === native) return `${head}, as the developer releases the model (${released})`;
+  const bits = NATIVE_BITS[native];
+  if (f.bits < bits) return `${head}, below the ${released} the developer releases: the model served quantized`;
+  // As many bits in another format (NVFP4 of an MXFP4 release), or more (a 6-bit copy of an INT4 release).
+  return `${head}, ${f.bits === bits ? 'as many as' : 'more than'} the ${released} the developer releases, in another format`;
 }

@@ -6,7 +6,8 @@ import type { Model, Offer, Source } from '../schema/index.ts';
 /** A conflicting reading this far from the ranked price, either way, is said in the sentence (2: half or double). */
 export const CONFLICT_FACTOR = 2;
 
-const ratio = (x: number) => String(Math.round(x * 10) / 10);
+/** "5.4x" above the price shown, "20x lower" below it: no reading rounds to "0x". */
+const apart = (r: number) => (r >= 1 ? `${Math.round(r * 10) / 10}x` : `${Math.round((1 / r) * 10) / 10}x lower`);
 
 /**
  * ` Listed by one catalogue only (genai-prices-npm); no page of quicksilverpro's own was read.` where an offer of a model
@@ -29,17 +30,22 @@ export function singleCatalogueWords(o: Offer, m: Pick<Model, 'open_weights'> | 
 
 /**
  * ` The sources disagree on this price: models-dev gives $0.027 input (2026-07-02, 5.4x) and $0.201 output (2026-07-02,
- * 20.1x).` for each reading in the ranked input or output price's `conflicts` at CONFLICT_FACTOR or more from it;
- * empty where none is. The ratio is the other reading over the price shown.
+ * 20.1x).` for each reading in the ranked input or output price's `conflicts` at CONFLICT_FACTOR or more from it,
+ * but a $0 reading or one the build held back; empty where none is. Above the price shown the ratio is the other reading
+ * over it ("5.4x"), below it the inverse ("20x lower").
  */
 export function conflictWords(o: Pick<Offer, 'prices'>): string {
   const said: string[] = [];
   for (const side of ['input', 'output'] as const) {
     const p = o.prices[side];
     if (!p || !(p.value > 0)) continue;
+    // A reading the build held back as an outlier (named in the price's note) or a $0 one is not a price a source
+    // stands by: W&B's $0.10 beside LiteLLM's held-back $10,000 is no disagreement to put in the sentence.
+    const held = p.note?.includes('held back until corroborated') ? p.note : '';
     for (const c of p.conflicts ?? []) {
+      if (!(c.value > 0) || held.includes(`${c.source} ${c.value}`)) continue;
       const r = c.value / p.value;
-      if (r >= CONFLICT_FACTOR || r <= 1 / CONFLICT_FACTOR) said.push(`${c.source} gives $${c.value} ${side} (${c.as_of}, ${ratio(r)}x)`);
+      if (r >= CONFLICT_FACTOR || r <= 1 / CONFLICT_FACTOR) said.push(`${c.source} gives $${c.value} ${side} (${c.as_of}, ${apart(r)})`);
     }
   }
   return said.length ? ` The sources disagree on this price: ${said.join('; ')}.` : '';

@@ -179,7 +179,7 @@ function sellerWords(ds: Dataset, m: { open_weights?: { value: boolean } } | und
   if (m?.open_weights?.value !== true) return 'Sold by a reseller';
   const role = sellerRole(ds, providerId);
   return role === 'host' ? 'Sold by a host that runs the weights'
-    : role === 'router' ? 'Sold by a router, which forwards each request to a provider that runs the weights (which one is not known: no source lists its upstream endpoints)'
+    : role === 'router' ? 'Sold by a router, which forwards each request to a provider that runs the weights (which one is not known: no source in the dataset lists its upstream endpoints)'
       : 'Sold by a third party';
 }
 
