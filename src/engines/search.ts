@@ -360,7 +360,7 @@ function queryKind(ds: Dataset, q: string): QueryKind {
 }
 
 /** The model whose id or alias is the query exactly as typed (case aside), not only once separators are read alike. */
-function literalMatch(ds: Dataset, q: string): string | undefined {
+export function literalMatch(ds: Dataset, q: string): string | undefined {
   const typed = q.trim().toLowerCase();
   // Ids and routes hold no spaces: `gemini pro` is words (Gemini Pro models), though the arena calls Gemini 1.0 Pro so.
   if (/\s/.test(typed)) return undefined;

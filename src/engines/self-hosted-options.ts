@@ -136,9 +136,13 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
   // said as such rather than `possible: true` beside no figure (the weights being open is what `reason` says).
   const tooSmall = opts.hardware_id !== undefined && rented.length === 0 && owned.length === 0 && skipped.does_not_fit === candidates.length;
   if (tooSmall) {
+    // On the card's memory alone: a mixture-of-experts model may still run with its experts in system RAM, which
+    // models_for_hardware assesses (experts_in_system_ram) and this cost does not.
     reason = `not possible on ${opts.hardware_id}: open weights, but the configuration named is too small for the model at `
-      + `${MIN_SELF_HOSTING_BITS} bits per weight or more${mlaTooSmallWords(facts.architecture, s.context, candidates)}`
-      + vllmTooSmallWords(s.context, candidates);
+      + `${MIN_SELF_HOSTING_BITS} bits per weight or more in its own memory${mlaTooSmallWords(facts.architecture, s.context, candidates)}`
+      + vllmTooSmallWords(s.context, candidates)
+      + (facts.architecture?.experts ? '; a mixture-of-experts model may still run there with its experts in system RAM: '
+        + 'models_for_hardware with system_ram_gb assesses that placement (experts_in_system_ram), which this cost does not' : '');
   } else if (rented.length === 0 && owned.length === 0) {
     reason =
       `open weights, but no configuration considered has a rental or purchase price and fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more ` +

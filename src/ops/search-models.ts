@@ -4,8 +4,8 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { ServiceError } from '../errors/index.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { benchmarkNames, bestScores, knownBenchmark } from '../engines/benchmarks.ts';
-import { MODEL_KIND_TEXT, MODEL_KINDS, modelKind, type ModelKind } from '../engines/language-model.ts';
-import { CAPABILITIES, SEARCH_SORTS, searchModels } from '../engines/search.ts';
+import { isLanguageModel, MODEL_KIND_TEXT, MODEL_KINDS, modelKind, type ModelKind } from '../engines/language-model.ts';
+import { CAPABILITIES, literalMatch, SEARCH_SORTS, searchModels } from '../engines/search.ts';
 import { boundedMatches, otherKindMatches, releasePlacedLast, undatedMatches } from '../engines/search-left-out.ts';
 import { readVendor } from '../engines/search-vendor.ts';
 import { BenchmarkScore, IsoDate } from '../schema/index.ts';
@@ -237,7 +237,11 @@ export const search_models = defineOperation({
     const sort = input.sort ?? (input.q !== undefined ? 'relevance' : input.benchmark !== undefined ? 'benchmark' : 'elo');
     // The vendor as read (an owner's name resolved to its developer): the counts below filter as the search does.
     // Language models unless asked: `any` filters on no kind (docs: search_models, "What kind of model").
-    const kind = input.kind === 'any' ? undefined : input.kind ?? 'language_model';
+    // A query that is a model's id or alias exactly (`q=text-embedding-3-small`) finds that model whatever its kind: the
+    // default narrows a search, it does not hide a model asked for by name (callers before `kind` got it).
+    const exact = input.kind === undefined && input.q !== undefined ? literalMatch(ds, input.q) : undefined;
+    const named = exact !== undefined && !isLanguageModel(ds.modelById.get(exact)!);
+    const kind = input.kind === 'any' || named ? undefined : input.kind ?? 'language_model';
     const query = { ...input, vendor, sort, kind };
     const ids = searchModels(ds, query);
     const { items, page } = paginate(ids, input.limit, input.cursor);
