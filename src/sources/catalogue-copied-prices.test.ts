@@ -13,13 +13,14 @@ test("LLM Gateway's qwen3-max: 3 emptied, Alibaba's 1.2 copied with base_model, 
   c.base(P, 'f6c6f04367', null, 'alibaba/qwen3-max');
   assert.equal(c.price(P, 'input', 'f6c6f04367', null, 1.2), undefined);
   const why = c.price(P, 'input', '9629a104d5', 1.2, 3);
-  assert.match(why ?? '', /91db9d81ec emptied the listing's input 3; f6c6f04367 set base_model alibaba\/qwen3-max and copied its 1\.2/);
+  assert.match(why ?? '', /91db9d81ec emptied the listing's input 3; f6c6f04367 set base_model alibaba\/qwen3-max and filled the listing's input with 1\.2/);
   // The next move (2a1bfd3db6, 3 -> 0.845, 2026-06-25) is the gateway's own and is not marked.
   assert.equal(c.price(P, 'input', '2a1bfd3db6', 3, 0.845), undefined);
 });
 
 test('a copy replaced by a new figure, a fill without base_model, or a base set in another commit is not marked', () => {
-  // GLM-4.7-Flash at LLM Gateway: 0 emptied, the base's 0 copied, then 0.06 written: not the emptied figure back.
+  // A made-up listing: 0.5 emptied, 1.2 filled beside base_model, then 0.9 written: not the emptied figure back, so the
+  // move is the listing's own.
   const a = new CopiedPrices();
   a.price(P, 'input', 'e1', 0.5, null);
   a.base(P, 'c1', null, 'alibaba/qwen3-max');

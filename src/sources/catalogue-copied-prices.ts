@@ -45,9 +45,11 @@ export class CopiedPrices {
       return undefined;
     }
     if (copy && old === copy.value && now === copy.own.value && now !== old) {
-      return `${copy.own.commit} emptied the listing's ${field} ${copy.own.value}; ${copy.commit} set base_model ${copy.base} and copied `
-        + `its ${old} into the listing in the same commit; this writes the listing's own ${now} back: ${old} was the base `
-        + "model's figure, never the listing's, and the catalogue correcting itself, not a price change";
+      // The fill is not compared with the base file's figure (the rule reads one listing's history): said as a fill
+      // beside base_model, which the reviewed rows (price-event-reviews.csv) confirm as copies where read.
+      return `${copy.own.commit} emptied the listing's ${field} ${copy.own.value}; ${copy.commit} set base_model ${copy.base} and filled `
+        + `the listing's ${field} with ${old} in the same commit; this writes the listing's own ${now} back: ${old}, filled `
+        + "beside the base model's name, was never the listing's own figure, and the catalogue correcting itself is not a price change";
     }
     return undefined;
   }
