@@ -30,7 +30,8 @@ test('the hosts and routers the providers\' own pages name, as read on 2026-11-2
   // providers"; Hugging Face "integrates with leading AI infrastructure providers"; NanoGPT "X-Provider ... selects a provider";
   // ZenMux "intelligently routes requests to the most suitable provider".
   for (const id of ['openrouter', 'vercel', 'huggingface', 'nano-gpt', 'zenmux']) assert.equal(role.get(id), 'router', id);
-  // Read 2026-11-29 on their own pages: Cerebras's SDK README, its CS-3 systems "place and run the largest models"; Novita's serverless endpoints "share compute resources with other users".
+  // Read 2026-11-29 on their own pages: Cerebras's SDK README, its CS-3 systems "place and run the largest models";
+  // Novita's serverless endpoints "share compute resources with other users".
   // Cloudflare Workers AI "models running on GPUs on Cloudflare's network"; OVHcloud "Our infrastructure, located in
   // Gravelines, France"; STACKIT "provides open-source Large-Language-Models ... as shared instances".
   // Baseten: "a model running in Baseten's infrastructure, whether you use Model APIs for hosted models or deploy your own".

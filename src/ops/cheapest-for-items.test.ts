@@ -170,6 +170,6 @@ test('an open-weights model\'s listing is sold by a host or a router where the p
   assert.match(why('host'), /\$1\.5 blended at 75% input\. Sold by a host that runs the weights; the developer's own offer \(acme\) is \$3 blended\.$/);
   // A router's upstream per listing is in no source (models.dev's router files give prices and limits only), so the
   // reason says the host is not known rather than naming one.
-  assert.match(why('router'), /\$1\.5 blended at 75% input\. Sold by a router, which forwards each request to a provider that runs the weights \(which one is not known: no source lists its upstream endpoints\); the developer's own offer \(acme\) is \$3 blended\.$/);
+  assert.match(why('router'), /\$1\.5 blended at 75% input\. Sold by a router, which forwards each request to a provider that runs the weights \(which one is not known: no source in the dataset lists its upstream endpoints\); the developer's own offer \(acme\) is \$3 blended\.$/);
   assert.match(why(undefined), /Sold by a third party; the developer's own offer \(acme\) is \$3 blended\.$/);
 });
