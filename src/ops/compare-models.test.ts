@@ -291,7 +291,7 @@ test('a max output that is only the model\'s window is shown but not crowned; th
   // 131,072): the window-only figures are null there, and the detail gives the figure, its source and date.
   assert.deepEqual(r.values.map((v) => v.value), [32768, null, null, 64000], 'only stated caps stand in the value column');
   assert.equal(r.rule, 'highest value; llama, dsv give only the context window, not an output cap, so cannot be ranked on this row');
-  assert.match(r.values[2].detail!, new RegExp(`^no output cap is stated: the sources' figure, 163840 \\(test-source, ${FIXTURE_DATE}\\), `
+  assert.match(r.values[2].detail!, new RegExp(`^the sources' figure, 163840 \\(test-source, ${FIXTURE_DATE}\\), `
     + 'is the model\'s context window \\(163840 tokens\\), not an output cap'));
   assert.match(r.values[1].detail!, /figure, 131072 .*is the model's context window \(131072 tokens\)/);
   assert.equal(r.values[0].detail, undefined);
@@ -387,5 +387,5 @@ test('committed dataset: Kimi K2\'s window is no max-output value beside GLM-4.6
   const r = row(compare_models.handler(committedDataset(), compare_models.input.parse({ models: ['kimi-k2', 'glm-4.6'] }), ctx) as Out, 'max_output');
   assert.deepEqual(r.best, ['glm-4.6']);
   assert.deepEqual(r.values.map((v) => v.value), [null, 131072], 'the window is not shown as a tying cap');
-  assert.match(r.values[0].detail!, /^no output cap is stated: the sources' figure, 131072 \(litellm, 2026-07-24\), is the model's context window \(131072 tokens\)/);
+  assert.match(r.values[0].detail!, /^the sources' figure, 131072 \(litellm, 2026-07-24\), is the model's context window \(131072 tokens\)/);
 });

@@ -229,10 +229,9 @@ function maxOutputRow(ds: Dataset, models: readonly Model[], row: (values: RowVa
   const retired = new Map(models.flatMap((m) => { const d = servedUntil(m); return d ? [[m.id, d] as const] : []; }));
   const values = models.map((m): RowValue => {
     const v = modelValue(m, 'max_output');
-    // The window in the value column would read as a cap tying with a stated one (Kimi K2's 131,072 beside GLM-4.6's
-    // crowned 131,072): null, and the detail gives the figure, its source and that it is the window.
+    // Null: the window in the value column read as a cap tying a stated one (Kimi K2's 131,072 beside GLM-4.6's).
     if (windowOnly.has(m.id)) {
-      return { model_id: m.id, value: null, detail: `no output cap is stated: the sources' figure, ${m.max_output!.value} (${m.max_output!.source}, `
+      return { model_id: m.id, value: null, detail: `the sources' figure, ${m.max_output!.value} (${m.max_output!.source}, `
         + `${m.max_output!.as_of}), is ${windowOnlyWords(m, ' tokens')}${m.open_weights?.value === true ? '; each host caps output on its own offer' : ''}` };
     }
     else if (retired.has(m.id)) v.detail = `${ds.developerById.get(m.vendor)?.name ?? m.vendor}'s API's cap while it served the model, until `
