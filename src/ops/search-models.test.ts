@@ -282,20 +282,28 @@ test('committed dataset: language models by default; `whisper` names the speech 
   assert.equal(whisper.other_kinds?.count, 3);
   assert.deepEqual(whisper.other_kinds?.by_kind, { speech_recogniser: 3 });
   assert.deepEqual([...whisper.other_kinds!.models].sort(), ['whisper-1', 'whisper-large-v3', 'whisper-large-v3-turbo']);
-  // The six models of models.json whose modalities read audio and write text with no text in.
+  // The note is read by people: the kind in words, not its wire name.
+  assert.match((whisper.other_kinds as { note?: string }).note ?? '', /^3 matching models are not language models \(3 speech recognisers\): /);
+  // The six models of models.json whose modalities read audio and write text with no text in, and the two whose
+  // modalities no source gives and whose names say transcription (gpt-transcribe, Voxtral Mini Transcribe 2).
   const asr = run(ds, { kind: 'speech_recogniser', limit: 100 }) as Out;
-  assert.deepEqual(asr.items.map((i) => i.id).sort(),
-    ['gpt-4o-mini-transcribe', 'gpt-4o-transcribe', 'qwen3-asr-flash', 'whisper-1', 'whisper-large-v3', 'whisper-large-v3-turbo']);
+  assert.deepEqual(asr.items.map((i) => i.id).sort(), ['gpt-4o-mini-transcribe', 'gpt-4o-transcribe', 'gpt-transcribe',
+    'qwen3-asr-flash', 'voxtral-mini-2602', 'whisper-1', 'whisper-large-v3', 'whisper-large-v3-turbo']);
   assert.equal(asr.other_kinds, undefined);
   // Newest first with vision: gpt-image-2 (text and image in, image out) was 43rd of 274 before the default kind.
   const vision = run(ds, { sort: 'release_date', capability: ['vision'], limit: 100 }) as Out;
   assert.ok(vision.items.every((i) => i.kind === 'language_model'));
   assert.ok(vision.other_kinds!.models.includes('gpt-image-2'));
-  // Every kind: the 873 models of meta.json's counts, 38 of them not language models (11 embedders, 2 rerankers, 6
-  // speech recognisers, 8 image, 4 video and 7 audio generators, by the modalities and names in models.json).
+  // Every kind: the 873 models of meta.json's counts, 48 of them not language models (11 embedders, 2 rerankers, 8
+  // speech recognisers, 8 image, 4 video and 9 audio generators, 6 others, by the modalities and names in models.json;
+  // without modalities: gpt-transcribe and voxtral-mini-2602 transcribe, gpt-4o-mini-tts and
+  // gemini-2.5-flash-lite-preview-tts speak, the five mistral-ocr-* and `moderation` are neither).
   assert.equal(run(ds, { kind: 'any' }).page.total, 873);
   const plain = run(ds, {}) as Out;
-  assert.equal(plain.page.total, 835);
+  assert.equal(plain.page.total, 825);
   assert.deepEqual(plain.other_kinds?.by_kind,
-    { embedder: 11, reranker: 2, speech_recogniser: 6, image_generator: 8, video_generator: 4, audio_generator: 7 });
+    { embedder: 11, reranker: 2, speech_recogniser: 8, image_generator: 8, video_generator: 4, audio_generator: 9, other: 6 });
+  const other = run(ds, { kind: 'other', limit: 100 }) as Out;
+  assert.deepEqual(other.items.map((i) => i.id).sort(),
+    ['mistral-ocr-2503', 'mistral-ocr-2505', 'mistral-ocr-2512', 'mistral-ocr-4-0', 'mistral-ocr-4-1', 'moderation']);
 });

@@ -93,8 +93,16 @@ function snapshotBoundedNote(ids: readonly string[], day: string) {
   };
 }
 
-/** At most this many models of other kinds are named: the committed dataset has 38. */
+/** At most this many models of other kinds are named: the committed dataset has 48. */
 const MAX_OTHER_KINDS_NAMED = 50;
+
+/** A kind in words, one and many: the note is read by people, `by_kind` carries the wire names. */
+const KIND_WORDS: Record<Exclude<ModelKind, 'language_model'>, readonly [string, string]> = {
+  embedder: ['embedder', 'embedders'], reranker: ['reranker', 'rerankers'],
+  speech_recogniser: ['speech recogniser', 'speech recognisers'], image_generator: ['image generator', 'image generators'],
+  video_generator: ['video generator', 'video generators'], audio_generator: ['audio generator', 'audio generators'],
+  other: ['model of another kind', 'models of other kinds'],
+};
 
 /** What the results say about the matches of other kinds the default (language models only) left out. */
 function otherKindsNote(ds: Dataset, left: readonly string[]) {
@@ -104,7 +112,8 @@ function otherKindsNote(ds: Dataset, left: readonly string[]) {
     byKind[k] = (byKind[k] ?? 0) + 1;
   }
   const one = left.length === 1;
-  const kinds = Object.entries(byKind).map(([k, n]) => `${n} ${k}`).join(', ');
+  const kinds = Object.entries(byKind)
+    .map(([k, n]) => `${n} ${KIND_WORDS[k as keyof typeof KIND_WORDS]?.[n === 1 ? 0 : 1] ?? k}`).join(', ');
   return {
     count: left.length, by_kind: byKind, models: left.slice(0, MAX_OTHER_KINDS_NAMED),
     note: `${left.length} matching model${one ? ' is' : 's are'} not ${one ? 'a language model' : 'language models'} (${kinds}): `
