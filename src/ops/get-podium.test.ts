@@ -48,6 +48,9 @@ test('open_weights filters the podium; ranks stay those of the whole board', () 
   const out = run({ open_weights: true });
   assert.deepEqual(out.podium.map((p) => [p.model.id, p.rank]), [['qwen', 3], ['llama', 4]]);
   assert.equal(out.considered, 2);
+  // Of the five rated (gem, opus, qwen, llama, mist), qwen and llama are the open ones: three left by the filter.
+  assert.equal(out.considered_note, '2 of 5 rated models considered; left out: 3 not known to have downloadable weights '
+    + '(open_weights=true). Those rated above the last place shown are listed in `left_out`.');
   assert.equal(out.next, null);
   assert.equal(out.podium[0].tie_with_next, true, 'qwen and llama overlap');
   assert.deepEqual(out.podium[0].ties_with, ['llama']);
@@ -89,7 +92,9 @@ test('a model its developer shut down is left out by default and listed with why
   assert.deepEqual(out.podium.map((p) => [p.place, p.rank, p.model.id]), [[1, 2, 'opus'], [2, 3, 'qwen'], [3, 4, 'llama']]);
   assert.deepEqual(out.left_out.map((l: Record<string, any>) => [l.rank, l.model.id, l.reason]), [[1, 'gem', 'shut down on 2026-03-09 (test-source)']]);
   assert.equal(out.considered, 4);
+  assert.match(out.considered_note, /^4 of 5 rated models considered; left out: 1 deprecated or shut down by 2026-09-23 \(include_deprecated=true keeps them\)\./);
   const all = go({ include_deprecated: true });
+  assert.equal(all.considered_note, 'All 5 rated models considered.');
   assert.deepEqual(all.podium.map((p) => p.model.id), ['gem', 'opus', 'qwen']);
   assert.deepEqual(all.left_out, []);
   assert.ok(get_podium.output.safeParse(out).success);

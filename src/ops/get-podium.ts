@@ -43,7 +43,7 @@ const Retired = z.object({
  * board (to count the models considered): kept per board, so a call after the first is a lookup. Boards are built
  * once per dataset, so the podiums go with them.
  */
-type Kept = { podium: Podium; left_out: z.infer<typeof Retired>[] };
+type Kept = { podium: Podium; left_out: z.infer<typeof Retired>[]; considered_note: string };
 const podiums = new WeakMap<Board, Map<string, Kept>>();
 
 /** The podium of a board under the filters, and the retired models rated above its last place: kept per board. */
@@ -71,9 +71,32 @@ function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, inclu
         : !retired && openWeights !== undefined && m.open_weights === undefined ? unknownWeightsText(m, openWeights) : undefined;
       return reason ? [{ rank: e.rank, model: ref(e.model_id), rating: toRatingView(e.best), reason }] : [];
     });
-    byFilter.set(key, (k = { podium: p, left_out }));
+    let retired = 0;
+    let otherKind = 0;
+    for (const e of b.entries) {
+      const m = ds.modelById.get(e.model_id);
+      if (!ofKind(m)) otherKind++;
+      else if (m && !includeDeprecated && isDeprecatedModel(m, asOf)) retired++;
+    }
+    const considered_note = consideredText(b.entries.length, p.considered, retired, otherKind, openWeights, asOf);
+    byFilter.set(key, (k = { podium: p, left_out, considered_note }));
   }
   return k;
+}
+
+/**
+ * Why `considered` is below `rated_models`, in counts a reader can check: 314 of 358 on the coding board, where the 44
+ * others are deprecated or shut down and none of them rated above the last place (so `left_out` is empty).
+ */
+function consideredText(rated: number, considered: number, retired: number, otherKind: number,
+  openWeights: boolean | undefined, asOf: string): string {
+  if (considered === rated) return `All ${rated} rated models considered.`;
+  const parts = [
+    retired ? `${retired} deprecated or shut down by ${asOf} (include_deprecated=true keeps them)` : '',
+    otherKind ? `${otherKind} ${openWeights ? 'not known to have downloadable weights' : 'not known to be closed'} (open_weights=${openWeights})` : '',
+  ].filter(Boolean);
+  return `${considered} of ${rated} rated models considered; left out: ${parts.join('; ')}. Those rated above the last `
+    + 'place shown are listed in `left_out`.';
 }
 
 /**
@@ -111,6 +134,8 @@ export const get_podium = defineOperation({
     open_weights: z.boolean().nullable().describe('The filter applied; null for none.'),
     rated_models: z.number().int().describe('Models rated on the board.'),
     considered: z.number().int().describe('Models left after the open_weights filter and, unless include_deprecated, without deprecated or shut-down models.'),
+    considered_note: z.string().describe('Why `considered` is below `rated_models`, in counts: how many are deprecated or shut '
+      + 'down by the day judged, how many the open_weights filter left out.'),
     left_out: z.array(Retired).describe('Models rated above the last place shown and left out: deprecated or shut down '
       + '(include_deprecated=false), or, under the open_weights filter, with no evidence either way; empty otherwise.'),
     notice: z.string().nullable().describe(`Said when the board's newest rating is more than ${STALE_BOARD_DAYS} days older than the data: the board may no longer be published.`),
@@ -139,7 +164,7 @@ export const get_podium = defineOperation({
         }],
       });
     }
-    const { podium: p, left_out } = podiumOf(ds, b, input.open_weights, input.include_deprecated);
+    const { podium: p, left_out, considered_note } = podiumOf(ds, b, input.open_weights, input.include_deprecated);
     const ref = (id: string) => toModelRef(ds, ds.modelById.get(id)!);
     const asOf = ds.meta.data_as_of;
     const age = daysBetween(b.as_of, asOf);
@@ -150,6 +175,7 @@ export const get_podium = defineOperation({
       open_weights: input.open_weights ?? null,
       rated_models: b.entries.length,
       considered: p.considered,
+      considered_note,
       left_out,
       notice: age > STALE_BOARD_DAYS
         ? `The newest rating on this board is of ${b.as_of}, ${age} days before the data's date (${asOf}): LMArena may no longer publish it, and models released since are not on it.`
