@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { IsoDate, type ChangeEvent, type Offer } from '../schema/index.ts';
 import { parseCsv, validateRows } from '../sources/curated.ts';
+import { LIST_PRICE, PROMOTIONAL_PRICE } from '../sources/promotion-words.ts';
 import type { IngestIssue } from '../sources/types.ts';
 
 export const RUNNING_PROMOTIONS_FILE = 'data/curated/running-promotions.csv';
@@ -41,7 +42,7 @@ export function promotionNote(r: RunningPromotion, f: Field): string {
   const list = listOf(r, f);
   const since = r.from ? ` since ${r.from}` : '';
   const until = r.through ? `, ${r.through}` : ', no end stated';
-  return `promotional price${since}${until} (${r.stated_by}, ${r.url}); the list price is `
+  return `${PROMOTIONAL_PRICE}${since}${until} (${r.stated_by}, ${r.url})${LIST_PRICE}`
     + `${list === '' ? 'not stated' : `$${list}`} per 1M tokens. ${r.note}`;
 }
 

@@ -14,6 +14,7 @@ import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
+import { promotionWords } from '../sources/promotion-words.ts';
 import { conflictWords, singleCatalogueWords } from './cheapest-for-evidence.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, sellerRole, zeroPricedOwnOffer } from './cost-offers.ts';
@@ -223,7 +224,9 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
       // A closed model's reseller listing one catalogue alone gives, and a price another source puts 2x or more away:
       // what the buyer has to go on, said whatever the price's age (cheapest-for-evidence.ts).
       + singleCatalogueWords(o, ds.modelById.get(o.model_id), (id) => ds.sourceById.get(id), name)
-      + conflictWords(o),
+      + conflictWords(o)
+      // A price its provider calls promotional (running-promotions.csv): a cut for a while, with the list price.
+      + promotionWords(o.prices, name),
     ownHead: `; the developer's own offer (${name}) is $`,
     elsewhereLead: ` here; the developer's own offer (${name}, `,
     elsewhereHead: ` here; the developer's own offer (${name}, `

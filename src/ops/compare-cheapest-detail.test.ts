@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import { compare_models } from './compare-models.ts';
+import { cheapest_for } from './cheapest-for.ts';
 import { estimate_cost } from './estimate-cost.ts';
 import { committedDataset } from '../../test/committed-dataset.ts';
 
@@ -41,4 +42,20 @@ test('an open-weights model\'s cheapest listing is a router\'s, and the cost ans
     { today: '2026-09-23' }) as Any).api;
   assert.equal(a.cheapest.provider, 'kilo');
   assert.match(a.note, /Kilo Gateway, the cheapest offer: its price has been listed unchanged since 2026-02-16 \(still so when read 2026-07-02\)/);
+});
+
+test('compare_models and cheapest_for say a price is promotional, with its list price (running-promotions.csv)', { skip }, () => {
+  // data/curated/running-promotions.csv: OpenAI's gpt-5.6-sol standard row, from 2026-08-21 "available at least through
+  // 2026-11-21" at $4/$20, list $5/$30; OpenRouter's openai/gpt-5.6-sol row at $2/$10, no dates, list $5/$30.
+  const own = details(['gpt-5.6-sol', 'claude-sonnet-4-6'], 'list_input_price').get('gpt-5.6-sol')!;
+  assert.match(own, /; a promotional price since 2026-08-21, available at least through 2026-11-21 \(list \$5\)$/);
+  const cheapest = details(['gpt-5.6-sol', 'claude-sonnet-4-6'], 'output_price').get('gpt-5.6-sol')!;
+  assert.match(cheapest, /^OpenRouter \(openai\/gpt-5\.6-sol\).*; a promotional price, no end stated \(list \$30\)$/);
+  // A price no row names says nothing of the kind.
+  const other = details(['gpt-5.6-sol', 'claude-sonnet-4-6'], 'list_input_price').get('claude-sonnet-4-6')!;
+  assert.doesNotMatch(other, /promotional/);
+  const out = cheapest_for.handler(committedDataset(), cheapest_for.input.parse({ use: 'coding', min_rank: 20 }), { today: '2026-09-23' }) as Any;
+  const sol = out.items.find((i: Any) => i.model.id === 'gpt-5.6-sol');
+  assert.ok(sol, 'GPT-5.6 Sol (rank 10 on coding) is among the places');
+  assert.match(sol.why, / OpenRouter's price is promotional \(no end stated; list \$5 input, \$30 output\)\./);
 });

@@ -4,6 +4,7 @@ import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { oldPriceClause } from '../engines/price-age.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
 import type { Model, Offer } from '../schema/index.ts';
+import { promotionOf } from '../sources/promotion-words.ts';
 import { sellerRole } from './cost-offers.ts';
 
 /**
@@ -27,4 +28,15 @@ function whose(ds: Dataset, m: Model, offer: Offer): string {
   const role = sellerRole(ds, offer.provider);
   return role === 'host' ? 'a host\'s listing (it runs the weights on its own servers)'
     : role === 'router' ? 'a router\'s listing (it forwards each request to another provider)' : 'a third party\'s listing';
+}
+
+/**
+ * `; a promotional price since 2026-08-21, available at least through 2026-11-21 (list $5)` after a compared price its
+ * provider calls promotional (running-promotions.csv): OpenAI's $4 for GPT-5.6 Sol is a cut from $5, and OpenRouter's $2
+ * a second cut on top, so the row that ranks it says so. Empty for any other price.
+ */
+export function promotionClause(p: { note?: string } | undefined): string {
+  const promo = promotionOf(p);
+  if (!promo) return '';
+  return `; a promotional price${promo.span.startsWith('since') ? ' ' : ', '}${promo.span}${promo.list === undefined ? '' : ` (list $${promo.list})`}`;
 }

@@ -10,7 +10,7 @@ import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { ModelIdParam } from './common.ts';
 import { CAPABILITY_FIELDS, missingReason, NO_SOURCE } from './get-model.ts';
 import { zeroPricedOwnOffer } from './cost-offers.ts';
-import { cheapestDetail } from './compare-cheapest-detail.ts';
+import { cheapestDetail, promotionClause } from './compare-cheapest-detail.ts';
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
@@ -116,7 +116,7 @@ function priceValue(ds: Dataset, m: Model, offer: Offer, which: 'input' | 'outpu
   const next = n?.[which];
   const unconfirmed = unconfirmedListingNote(ds, offer);
   const said = `${head}${n && next !== undefined ? `; from ${n.starts} the source lists $${next}` : ''}`
-    + `${unconfirmed === null ? '' : `; unconfirmed: ${unconfirmed}`}`;
+    + `${unconfirmed === null ? '' : `; unconfirmed: ${unconfirmed}`}${promotionClause(offer.prices[which])}`;
   const v = factValue(m, offer.prices[which], said);
   if (n && next !== undefined) v.next = { starts: n.starts, value: next };
   if (unconfirmed !== null) v.listing_unconfirmed = true;
