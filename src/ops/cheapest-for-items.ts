@@ -13,6 +13,7 @@ import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
 import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
+import { followedDeveloperWords } from '../engines/developer-price-move.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
 import { promotionWords } from '../sources/promotion-words.ts';
 import { conflictWords, singleCatalogueWords } from './cheapest-for-evidence.ts';
@@ -221,6 +222,8 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
       + (unconfirmed !== null ? ` ${name}'s price is unconfirmed: ${unconfirmed}.` : '')
       // A price set long ago that no other source confirms is old evidence, whatever day its snapshot was read.
       + oldPriceWords(o, ds.meta.data_as_of)
+      // A resale at the developer's own price before a change made after it was read (developer-price-move.ts).
+      + followedDeveloperWords(ds, o, name)
       // A closed model's reseller listing one catalogue alone gives, and a price another source puts 2x or more away:
       // what the buyer has to go on, said whatever the price's age (cheapest-for-evidence.ts).
       + singleCatalogueWords(o, ds.modelById.get(o.model_id), (id) => ds.sourceById.get(id), name)

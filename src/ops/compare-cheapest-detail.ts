@@ -1,6 +1,7 @@
 // compare_models: the detail of a model's cheapest offer of any provider, saying whose listing it is and its age.
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
+import { followedDeveloperClause } from '../engines/developer-price-move.ts';
 import { oldPriceClause } from '../engines/price-age.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
 import type { Model, Offer } from '../schema/index.ts';
@@ -19,8 +20,9 @@ export function cheapestDetail(ds: Dataset, m: Model, offer: Offer): string {
   const head = `${name} (${offer.provider_model_id}), the cheapest base-SKU offer at input_share ${DEFAULT_INPUT_SHARE}`
     + lowBitWords(offer.provider_model_id, m.native_precision?.value);
   const old = oldPriceClause(offer, ds.meta.data_as_of);
+  const followed = followedDeveloperClause(ds, offer);
   return `${head}${offer.first_party ? '' : `; ${whose(ds, m, offer)}, which the dataset lists as its sources give it and does not vouch for`}`
-    + `${old ? `; ${old}` : ''}`;
+    + `${old ? `; ${old}` : ''}${followed ? `; ${followed}` : ''}`;
 }
 
 function whose(ds: Dataset, m: Model, offer: Offer): string {

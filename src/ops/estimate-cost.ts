@@ -17,6 +17,7 @@ import { hasBandwidth } from '../engines/memory.ts';
 import { ServiceError } from '../errors/index.ts';
 import { OfferRegion } from '../schema/index.ts';
 import { oldPriceClause } from '../engines/price-age.ts';
+import { followedDeveloperClause } from '../engines/developer-price-move.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
 import { closedNote, doubtNote, offersToCost, resellerNote, scheduledPriceNote, sellerRole, unconfirmedNote, type KeptOffers } from './cost-offers.ts';
 import { unconfirmedNoteText } from '../engines/listing-evidence.ts';
@@ -166,7 +167,8 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
 
 /**
  * The cheapest paid offer's id, where it names weights below 8 bits (listing-precision.ts), and its price, where its source
- * set it long ago and no other source confirms it (price-age.ts):
+ * set it long ago and no other source confirms it (price-age.ts), or it is the developer's own price before a change made
+ * after the listing was read (developer-price-move.ts):
  * cheapest_for says so of the same listing, and the break-even weighs it, so the cost answer says it too (Kilo
  * Gateway's Qwen3 235B 2507 at $0.071/$0.10, set 2026-02-16: "the API stays cheaper at any volume" rests on it).
  */
@@ -177,7 +179,9 @@ function cheapestListingNote(ds: Dataset, costable: KeptOffers, paid: ApiLine | 
   const clause = offer ? oldPriceClause(offer, ds.meta.data_as_of) : '';
   // NanoGPT's baseten/Kimi-K2-Instruct-FP4 at $0.10 input: a 4-bit re-host, not the model's full weights.
   const low = lowBitWords(paid.provider_model_id, offer && ds.modelById.get(offer.model_id)?.native_precision?.value).slice(2);
-  const said = [low && `${low.replace(/^its id/, `its id (${paid.provider_model_id})`)}`, clause]
+  // DeepSeek V4 Pro at Auriko, $0.435/$0.87 read 2026-07-02: DeepSeek's own price before its rise of 2026-08-17.
+  const followed = offer ? followedDeveloperClause(ds, offer) : '';
+  const said = [low && `${low.replace(/^its id/, `its id (${paid.provider_model_id})`)}`, clause, followed]
     .filter(Boolean).join('; ');
   return said ? `${paid.provider_name}, the cheapest offer: ${said}.` : null;
 }
