@@ -19,7 +19,7 @@ const committed = () => (real ??= committedDataset());
 type Item = { model: { id: string }; quantization: string; llama_cpp_flags: string; cpu_moe_layers: number; fit: string;
   vram: { non_expert_weights_gb: number; experts_gb: number; kv_cache_gb: number; total_gb: number; usable_gb: number };
   ram: { experts_gb: number; usable_gb: number }; decode_tokens_per_s: number; prefill_tokens_per_s: null };
-type Ram = { gb: number; usable_gb: number; bandwidth_gbs: number; read_from: string };
+type Ram = { gb: number; usable_gb: number; bandwidth_gbs: number | null; basis: string; read_from: string };
 type Out = { items: Array<{ model: { id: string } }>; experts_in_system_ram?: { system_ram: Ram; items: Item[] } };
 const ask = (input: object) => models_for_hardware.handler(committed(), models_for_hardware.input.parse(input), ctx) as unknown as Out;
 
@@ -172,6 +172,10 @@ test('a server beside RAM with no bandwidth stated is not assessed at a desktop\
   const bare = ask({ hardware_id: 'h100-80gb-x1', system_ram_gb: 2048 }) as unknown as Said;
   assert.equal(bare.experts_in_system_ram?.count, 0);
   assert.match(bare.experts_in_system_ram?.not_applied ?? '', /a server's RAM bandwidth depends on its memory channels .* give system_ram_bandwidth_gbs/);
+  // The desktop default (89.6) was not applied, so it is not shown as the RAM's bandwidth (until 2026-11-29 it was,
+  // beside a not_applied saying it was not used).
+  assert.equal(bare.experts_in_system_ram?.system_ram.bandwidth_gbs, null);
+  assert.match(bare.experts_in_system_ram?.system_ram.basis ?? '', /bandwidth not stated: 89.6 GB\/s is the desktop default .* not applied/);
   const stated = ask({ hardware_id: 'h100-80gb-x1', system_ram_gb: 2048, system_ram_bandwidth_gbs: 460.8 }) as unknown as Said;
   assert.equal(stated.experts_in_system_ram?.not_applied, null);
   assert.equal(stated.experts_in_system_ram?.system_ram.bandwidth_gbs, 460.8);

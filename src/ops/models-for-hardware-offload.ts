@@ -79,7 +79,10 @@ export const OffloadEntry = z.object({
 
 export const ExpertsInSystemRam = z.object({
   system_ram: z.object({
-    gb: z.number(), usable_gb: Gb, bandwidth_gbs: z.number(), read_from: z.enum(['system_ram_gb', 'hardware_id']),
+    gb: z.number(), usable_gb: Gb,
+    bandwidth_gbs: z.number().nullable().describe('The RAM bandwidth the placements were read at, GB/s: the stated system_ram_bandwidth_gbs, '
+      + 'else the dual-channel desktop default; null where none was applied (a server beside RAM with no bandwidth stated: see not_applied).'),
+    read_from: z.enum(['system_ram_gb', 'hardware_id']),
     basis: z.string(),
   }),
   not_applied: z.string().nullable().describe('Why no model was assessed with its experts in RAM although RAM was given (more than one '
@@ -110,15 +113,21 @@ const METHOD =
   + 'Only models whose expert geometry (experts, experts per token, expert width) the dataset has are assessed; only at concurrency 1.';
 
 /**
- * A server's RAM is not a desktop's: its board has eight or twelve DDR5 channels (8 or 12 x 4,800 MT/s x 8 bytes =
- * 307.2 or 460.8 GB/s, the same arithmetic as the desktop default's), so the dual-channel default would read its
- * experts 3-5x too slow. Without a stated bandwidth a server's placement is not assessed, and the answer says why.
+ * A server's RAM is not a desktop's: its board has eight or twelve DDR5 channels, so the dual-channel default would read
+ * its experts 3-5x too slow. Without a stated bandwidth a server's placement is not assessed, and the answer says why.
+ * The two figures are the desktop default's arithmetic (channels x MT/s x 8 bytes) on the two sockets' stated memory:
+ * 12 x 4,800 x 8 = 460.8 GB/s for AMD's 4th-gen EPYC ("Twelve 64-bit DDR5 memory channels would theoretically increase
+ * the memory bandwidth available to Genoa processors to a whopping 460.8 GB/s per socket", Tom's Hardware, 2021-12-09,
+ * https://www.tomshardware.com/news/amd-confirms-12-ddr5-memory-channels-on-genoa), and 8 x 4,800 x 8 = 307.2 GB/s for
+ * Intel's 4th-gen Xeon Scalable ("can support eight DIMMs per CPU and up to 4800 MT/ memory speeds", Dell, 2023-04-17,
+ * https://infohub.delltechnologies.com/en-us/p/memory-bandwidth-for-next-gen-poweredge-servers-significantly-improved-with-sapphire-rapids-architecture/).
+ * They are named to say why the default is not applied, never used as a server's bandwidth.
  */
 const serverUnstated = (hardware: Hardware, bandwidth: number | undefined) => hardware.class === 'server' && bandwidth === undefined;
 const SERVER_RAM_WORDS = 'a server\'s RAM bandwidth depends on its memory channels (eight or twelve DDR5-4800 channels read 307.2 or '
   + '460.8 GB/s), not the dual-channel desktop default: give system_ram_bandwidth_gbs to assess the models with their experts in RAM';
 
-function ramOf(ds: Dataset, gb: number, bandwidth: number | undefined, server = false): { ram: SystemRam; basis: string } | undefined {
+function ramOf(ds: Dataset, gb: number, bandwidth: number | undefined, server = false): { ram: SystemRam; applied: boolean; basis: string } | undefined {
   const d = ds.hardwareById.get(DEFAULT_RAM_CONFIG);
   if (!d || !d.bandwidth_gbs) return undefined;
   const fraction = d.usable_fraction.value;
@@ -129,6 +138,7 @@ function ramOf(ds: Dataset, gb: number, bandwidth: number | undefined, server = 
       : `bandwidth ${d.bandwidth_gbs.value} GB/s, ${d.accelerator} (${d.bandwidth_gbs.note ?? d.bandwidth_gbs.source}, ${d.bandwidth_gbs.as_of}), as none was stated`;
   return {
     ram: { gb, usable_fraction: fraction, bandwidth_gbs: bw },
+    applied: bandwidth !== undefined || !server,
     basis: `usable = ${gb} GiB x ${fraction} (the share of a desktop's RAM a model takes beside the OS and its programs, `
       + `${DEFAULT_RAM_CONFIG}.usable_fraction, ${d.usable_fraction.source}, ${d.usable_fraction.as_of}); ${bwWords}`,
   };
@@ -147,7 +157,9 @@ export function expertsInSystemRam(
   const r = ramOf(ds, ramGb, bandwidth, serverUnstated(hardware, bandwidth));
   if (!r) return undefined;
   const system_ram = {
-    gb: ramGb, usable_gb: toGb(r.ram.gb * GIB * r.ram.usable_fraction), bandwidth_gbs: r.ram.bandwidth_gbs, read_from: readFrom, basis: r.basis,
+    gb: ramGb, usable_gb: toGb(r.ram.gb * GIB * r.ram.usable_fraction),
+    // A figure not applied is not shown as if it were (a server with no bandwidth stated): null, and not_applied says why.
+    bandwidth_gbs: r.applied ? r.ram.bandwidth_gbs : null, read_from: readFrom, basis: r.basis,
   };
   // RAM given where the placement is not assessed: said, not dropped without a word.
   const notApplied = hardware.unified_memory
