@@ -72,3 +72,18 @@ test('a rounded total: the non-expert weights from the configuration where they 
   const bare = expertOffload({ ...moe, parameters_total: 6.2e9 }, q8, card(), { ...ram, gb: 64 }, at512)!;
   assert.ok(Math.abs(bare.vram.non_expert_weights - 212.5e6) < 1);
 });
+
+test('a multi-token-prediction module the total counts is not placed on the card: llama.cpp never loads it', () => {
+  // The made-up model's 7B counting a 0.5B MTP module as well: 7.5B in all, 7B of it loaded. Non-expert on the card: 7.5e9
+  // - 0.5e9 - 6e9 = 1e9 at 8.5 bits = 1.0625 GB, the same as the model without the module (5.0008 GB in all, N = 1);
+  // counted, the module would add 0.5e9 x 8.5 / 8 = 0.53125 GB (1.59375 GB of non-expert weights), and one layer on the
+  // card would be 1.59375 + 3.1875 + 0.0008 + 0.75 = 5.532 GB, over the comfortable 5.476: both layers' experts (6.375 GB)
+  // in RAM, which takes 16 GiB (13.74 GB usable) rather than 4.
+  const withMtp: OffloadFacts = { parameters_total: 7.5e9, parameters_active: 2.2e9, architecture: { ...arch, mtp_parameters: 0.5e9 } as Architecture };
+  const o = expertOffload(withMtp, q8, card(), ram, at512)!;
+  assert.equal(o.vram.non_expert_weights, 1.0625e9);
+  assert.equal(o.cpu_moe_layers, 1);
+  assert.equal(expertOffload({ ...withMtp, architecture: arch }, q8, card(), ram, at512), undefined);
+  const counted = expertOffload({ ...withMtp, architecture: arch }, q8, card(), { ...ram, gb: 16 }, at512)!;
+  assert.deepEqual([counted.vram.non_expert_weights, counted.flag], [1.59375e9, '--cpu-moe']);
+});

@@ -100,12 +100,16 @@ function expertBytes(facts: OffloadFacts, q: Quantization): ExpertBytes | undefi
   if (g === undefined) return undefined;
   const routedParameters = g.experts * g.parameters_per_expert;
   if (active - g.per_token * g.parameters_per_expert < 0 || routedParameters > total / MOE_MAX_ACTIVE_SHARE) return undefined;
-  const file = weightsFor(total, q, facts.published);
+  // The weights llama.cpp holds: the total less a multi-token-prediction module it never loads (schema/model.ts
+  // `mtp_parameters`: Qwen3-Next's 1.650B its converter drops, GLM-4.6's and 4.7's NextN layer its loader skips). A
+  // published file is a measurement and is taken as it is (no GGUF of a model with such a module is in the dataset).
+  const loaded = total - (a.mtp_parameters ?? 0);
+  const file = weightsFor(loaded, q, facts.published);
   const bits = EXPERT_BITS[q.id];
-  const scale = bits === undefined ? file / ((total * q.bits_per_weight) / 8) : 1;
+  const scale = bits === undefined ? file / ((loaded * q.bits_per_weight) / 8) : 1;
   const expertBits = bits ?? q.bits_per_weight;
   const experts = Math.min(file, ((routedParameters * expertBits) / 8) * scale);
-  const activeRead = activeWeightsFor(active, total, q, facts.published);
+  const activeRead = activeWeightsFor(active, loaded, q, facts.published);
   // The flat estimate from a rounded total (no published file, a format that spreads its bits evenly) takes the
   // non-expert part from the configuration where it agrees with that total; a published file is a measurement, and
   // MXFP4's and INT4's averages are exact counts' (constants.ts), so those keep file less experts.
