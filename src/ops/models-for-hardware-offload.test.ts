@@ -71,6 +71,28 @@ test('"4090 with 64GB RAM" reads the RAM from the text; no RAM stated, no sectio
   assert.equal(ask({ hardware_id: 'rtx-4090', limit: 1 }).experts_in_system_ram, undefined);
 });
 
+test('an unnamed card beside RAM gets its placements by memory, with no decode and no RAM bandwidth applied', { skip: !hasCommitted }, () => {
+  // "a 16GB GPU with 32GB RAM" reads gpu-16gb: 16 GiB x 0.95 = 16.32 GB usable, no bandwidth (machine-memory.ts). Until
+  // 2026-11-29 its section had no items ("has no memory bandwidth in the dataset") though the fit needs none.
+  // Qwen3-Next-80B-A3B-Instruct, 79,674,391,296 parameters held (the MTP module left out), 77,309,411,328 of them experts.
+  // Q4_K_M (4.89 bits): a layer's experts 77.309e9 x 0.61125 / 48 = 0.9845 GB, the rest 1.445 GB; 1.445 + 0.201 KV +
+  // 0.75 + k x 0.9845 <= 13.87 (85% of 16.32) keeps k = 11, so 37 layers in RAM, 36.43 GB, over 32 GiB x 0.8 = 27.49.
+  // Q3_K_M (3.9 bits): a layer 77.309e9 x 0.4875 / 48 = 0.7852 GB, the rest 2,364,979,968 x 0.4875 = 1.153 GB; 2.104 +
+  // k x 0.7852 <= 13.87 keeps k = 14, so N = 34: 34 x 0.7852 = 26.70 GB in RAM (fits 27.49), 13.10 GB on the card.
+  type Said = { experts_in_system_ram: { system_ram: Ram; not_applied: string | null; count: number; items: Array<Item & { basis: string }> } };
+  const e = (ask({ hardware_id: 'a 16GB GPU with 32GB RAM', limit: 1 }) as unknown as Said).experts_in_system_ram;
+  assert.equal(e.not_applied, null);
+  assert.equal(e.system_ram.bandwidth_gbs, null);
+  assert.match(e.system_ram.basis, /none applied: the card's own bandwidth is not known/);
+  const q = e.items.find((x) => x.model.id === 'qwen3-next-80b-a3b-instruct')!;
+  assert.deepEqual([q.quantization, q.llama_cpp_flags, q.vram.non_expert_weights_gb, q.vram.total_gb, q.ram.experts_gb, q.decode_tokens_per_s],
+    ['q3_k_m', '-ngl 99 --n-cpu-moe 34', 1.15, 13.1, 26.7, null]);
+  assert.match(q.basis, /decode not estimated: an unnamed 16 GB GPU has no memory bandwidth .* name the card in hardware_id/);
+  // Two cards beside RAM: the reading says no model is placed there and where the answer says why.
+  const two = ask({ hardware_id: '2x RTX 3090 with 64GB RAM', limit: 1 }) as unknown as { understood: { interpretation: string } };
+  assert.match(two.understood.interpretation, /not the cards'.*no model is placed with its experts there: experts_in_system_ram.not_applied says why/);
+});
+
 test('dense models never; experts that do not fit the RAM are left out; unified memory gets none', { skip: !hasCommitted }, () => {
   // 256 GB of RAM would hold Llama 3.3 70B at any format, but a dense model reads every weight a token: never placed so.
   assert.ok(committed().modelById.get('llama-3.3-70b-instruct'));
