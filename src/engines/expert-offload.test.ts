@@ -33,7 +33,7 @@ test('the fewest layers of experts in RAM that leave the card comfortable, and t
   // A token: 2.2e9 x 8.5 / 8 = 2.3375 GB, its experts 2 x 0.6e9 x 8.5 / 8 = 1.275 GB, half of them (1 of 2 layers) in RAM:
   // 0.6375 / (0.67 x 50) = 19.03 ms; 1.7 GB / (0.81 x 100) = 20.99 ms; KV 0.82 MB / 82 GB/s = 0.01 ms; 2 x 45 us.
   // 40.13 ms: 24.92 tokens/s.
-  assert.ok(Math.abs(o.tokens_per_s - 24.92) < 0.01, `${o.tokens_per_s}`);
+  assert.ok(Math.abs(o.tokens_per_s! - 24.92) < 0.01, `${o.tokens_per_s}`);
   // The same run at a stated N (all layers, --cpu-moe): 1.275 / 33.5 = 38.06 ms + 1.0625 / 81 = 13.12 ms + 0.09 ms.
   assert.ok(Math.abs(offloadTokensPerSecond(moe, q8, card(), 50, 2)! - 1 / 0.05127) < 0.01);
 });
@@ -71,4 +71,19 @@ test('a rounded total: the non-expert weights from the configuration where they 
   // Without the vocabulary the configuration does not count the head, so the total less experts stands: 212.5 MB.
   const bare = expertOffload({ ...moe, parameters_total: 6.2e9 }, q8, card(), { ...ram, gb: 64 }, at512)!;
   assert.ok(Math.abs(bare.vram.non_expert_weights - 212.5e6) < 1);
+});
+
+test('a multi-token-prediction module the total counts is not placed on the card: llama.cpp never loads it', () => {
+  // The made-up model's 7B counting a 0.5B MTP module as well: 7.5B in all, 7B of it loaded. Non-expert on the card: 7.5e9
+  // - 0.5e9 - 6e9 = 1e9 at 8.5 bits = 1.0625 GB, the same as the model without the module (5.0008 GB in all, N = 1);
+  // counted, the module would add 0.5e9 x 8.5 / 8 = 0.53125 GB (1.59375 GB of non-expert weights), and one layer on the
+  // card would be 1.59375 + 3.1875 + 0.0008 + 0.75 = 5.532 GB, over the comfortable 5.476: both layers' experts (6.375 GB)
+  // in RAM, which takes 16 GiB (13.74 GB usable) rather than 4.
+  const withMtp: OffloadFacts = { parameters_total: 7.5e9, parameters_active: 2.2e9, architecture: { ...arch, mtp_parameters: 0.5e9 } as Architecture };
+  const o = expertOffload(withMtp, q8, card(), ram, at512)!;
+  assert.equal(o.vram.non_expert_weights, 1.0625e9);
+  assert.equal(o.cpu_moe_layers, 1);
+  assert.equal(expertOffload({ ...withMtp, architecture: arch }, q8, card(), ram, at512), undefined);
+  const counted = expertOffload({ ...withMtp, architecture: arch }, q8, card(), { ...ram, gb: 16 }, at512)!;
+  assert.deepEqual([counted.vram.non_expert_weights, counted.flag], [1.59375e9, '--cpu-moe']);
 });

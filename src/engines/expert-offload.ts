@@ -46,7 +46,8 @@ export type ExpertOffload = {
   ram: { experts: number; usable: number };
   /** Bytes one token reads from each memory. */
   read_per_token: { ram: number; vram: number; kv_cache: number };
-  tokens_per_s: number;
+  /** Null where the card's bandwidth is not known (an unnamed `16 GB GPU`): the placement is a fit, not a speed. */
+  tokens_per_s: number | null;
 };
 
 /** An MoE model's bytes as the placement splits them: all experts, the rest, and what one token reads of each. */
@@ -100,12 +101,16 @@ function expertBytes(facts: OffloadFacts, q: Quantization): ExpertBytes | undefi
   if (g === undefined) return undefined;
   const routedParameters = g.experts * g.parameters_per_expert;
   if (active - g.per_token * g.parameters_per_expert < 0 || routedParameters > total / MOE_MAX_ACTIVE_SHARE) return undefined;
-  const file = weightsFor(total, q, facts.published);
+  // The weights llama.cpp holds: the total less a multi-token-prediction module it never loads (schema/model.ts
+  // `mtp_parameters`: Qwen3-Next's 1.650B its converter drops, GLM-4.6's and 4.7's NextN layer its loader skips). A
+  // published file is a measurement and is taken as it is (no GGUF of a model with such a module is in the dataset).
+  const loaded = total - (a.mtp_parameters ?? 0);
+  const file = weightsFor(loaded, q, facts.published);
   const bits = EXPERT_BITS[q.id];
-  const scale = bits === undefined ? file / ((total * q.bits_per_weight) / 8) : 1;
+  const scale = bits === undefined ? file / ((loaded * q.bits_per_weight) / 8) : 1;
   const expertBits = bits ?? q.bits_per_weight;
   const experts = Math.min(file, ((routedParameters * expertBits) / 8) * scale);
-  const activeRead = activeWeightsFor(active, total, q, facts.published);
+  const activeRead = activeWeightsFor(active, loaded, q, facts.published);
   // The flat estimate from a rounded total (no published file, a format that spreads its bits evenly) takes the
   // non-expert part from the configuration where it agrees with that total; a published file is a measurement, and
   // MXFP4's and INT4's averages are exact counts' (constants.ts), so those keep file less experts.
@@ -122,14 +127,20 @@ function expertBytes(facts: OffloadFacts, q: Quantization): ExpertBytes | undefi
   };
 }
 
+/** Bytes a token reads from RAM (the active experts of the `n` layers there) and from the card (the rest of the active weights). */
+function tokenBytes(b: ExpertBytes, n: number) {
+  const fromRam = (b.active_experts * n) / b.moe_layers;
+  return { fromRam, fromCard: b.active - fromRam };
+}
+
 /** Seconds a token takes with the experts of `n` layers in RAM: each memory's bytes at its share of its bandwidth, and the floor. */
 function tokenSeconds(b: ExpertBytes, n: number, card: Hardware, ramBandwidthGbs: number, kvPerToken: number, layers: number) {
-  const fromRam = (b.active_experts * n) / b.moe_layers;
+  const { fromRam } = tokenBytes(b, n);
   const cardBandwidth = card.bandwidth_gbs!.value * GB;
   const seconds =
     fromRam / (RAM_READ_EFFICIENCY * ramBandwidthGbs * GB) + (b.active - fromRam) / (decodeEfficiency(card) * cardBandwidth) +
     kvPerToken / (KV_READ_EFFICIENCY * cardBandwidth) + layers * LAYER_LATENCY_S;
-  return { seconds, fromRam, fromCard: b.active - fromRam };
+  return { seconds };
 }
 
 /**
@@ -149,7 +160,9 @@ export function expertOffload(
   opts: { context: number; concurrency: number; kv_cache?: KvCacheType },
 ): ExpertOffload | undefined {
   const a = facts.architecture;
-  if (card.count !== 1 || card.unified_memory || !card.bandwidth_gbs || !isMixtureOfExperts(facts.parameters_active, facts.parameters_total)) return undefined;
+  // A card without a bandwidth (an unnamed `16 GB GPU`) still gets the placement, a question of memory alone; only its
+  // decode is left unestimated, as the card-only fit leaves its speed (machine-memory.ts).
+  if (card.count !== 1 || card.unified_memory || !isMixtureOfExperts(facts.parameters_active, facts.parameters_total)) return undefined;
   const b = expertBytes(facts, q);
   if (b === undefined) return undefined;
   const perLayer = b.experts / b.moe_layers;
@@ -162,7 +175,8 @@ export function expertOffload(
   if (n === undefined) return undefined;
   const ramUsable = ram.gb * GIB * ram.usable_fraction;
   if (n * perLayer > ramUsable) return undefined;
-  const t = tokenSeconds(b, n, card, ram.bandwidth_gbs, kv / opts.concurrency, a.layers);
+  const read = tokenBytes(b, n);
+  const t = card.bandwidth_gbs ? tokenSeconds(b, n, card, ram.bandwidth_gbs, kv / opts.concurrency, a.layers) : undefined;
   const onCard = vramAt(n);
   return {
     cpu_moe_layers: n,
@@ -171,8 +185,8 @@ export function expertOffload(
     vram: { non_expert_weights: b.non_expert, experts: (b.moe_layers - n) * perLayer, kv_cache: kv, overhead, total: onCard, usable },
     vram_fit: levelOf(onCard, usable) as Exclude<FitLevel, 'no'>,
     ram: { experts: n * perLayer, usable: ramUsable },
-    read_per_token: { ram: t.fromRam, vram: t.fromCard, kv_cache: kv / opts.concurrency },
-    tokens_per_s: 1 / t.seconds,
+    read_per_token: { ram: read.fromRam, vram: read.fromCard, kv_cache: kv / opts.concurrency },
+    tokens_per_s: t === undefined ? null : 1 / t.seconds,
   };
 }
 

@@ -54,3 +54,14 @@ test('a card catalogued at two sizes, named without its own size, is still asked
   assert.equal(r.refused, 'ambiguous');
   assert.deepEqual(r.candidates, ['rtx-4060-ti-16gb', 'rtx-4060-ti-8gb']);
 });
+
+test('RAM beside two cards is not "the card\'s": the words say cards\', and that one card beside RAM is assessed', { skip }, () => {
+  // rtx-3090-x2 (data/curated/hardware-configs.csv): two 24 GB cards. Until 2026-11-29 the reading said "not the card's:
+  // fits use the card's memory" of two cards, and "for experts_in_system_ram", which assesses one card beside RAM.
+  for (const text of ['2x RTX 3090 with 64GB RAM', 'rtx-3090-x2 with 64GB RAM']) {
+    const m = ok(text);
+    assert.equal(m.value, 'rtx-3090-x2', text);
+    assert.match(m.interpretation, /64 GB of RAM is system memory, not the cards': fits use the cards' memory, .*assesses one card beside RAM, not several/, text);
+  }
+  assert.match(ok('4090 with 64GB RAM').interpretation, /not the card's: fits use the card's memory, .*for experts_in_system_ram\)/);
+});

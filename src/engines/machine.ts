@@ -259,12 +259,12 @@ function suffixNote(c: Catalogue, q: MachineQuery, chosen: Device[]): string {
 /**
  * `4090 with 64GB RAM`, `RTX 4060 Ti 16GB with 32GB RAM`: RAM said beside discrete cards is system memory, never the
  * card's, so every reading says it is set aside and which operation reads it (models_for_hardware's experts_in_system_ram):
- * never a silent drop in estimate_cost or recommend_model, which assess the card alone.
+ * never a silent drop in estimate_cost or recommend_model, which assess the card alone (of `2x 3090`: the cards').
  */
-function ramBesideNote(q: MachineQuery, named: readonly Hardware[]): string {
+function ramBesideNote(q: MachineQuery, named: readonly Hardware[], cards = q.count ?? 1): string {
   if (q.ram_gb === null || named.some((h) => h.unified_memory)) return '';
-  return `; ${gb(q.ram_gb)} of RAM is system memory, not the card's: fits use the card's memory, and only models_for_hardware `
-    + 'reads the RAM (as system_ram_gb, for experts_in_system_ram)';
+  const [c, why] = cards > 1 ? ['cards\'', 'to say experts_in_system_ram assesses one card beside RAM, not several'] : ['card\'s', 'for experts_in_system_ram'];
+  return `; ${gb(q.ram_gb)} of RAM is system memory, not the ${c}: fits use the ${c} memory, and only models_for_hardware reads the RAM (as system_ram_gb, ${why})`;
 }
 
 function mapped(h: Hardware, how: MachineHow, matched: string[], interpretation: string): MachineMapping {
@@ -331,7 +331,7 @@ function readMachineText(ds: Dataset, text: string): MachineMapping | MachineRef
     const unread = h && unreadBesideId(h, q, c.known);
     if (!h || !unread) return r;
     const aside = unread.length ? `; words not read: ${unread.join(', ')}` : '';
-    const reading = `the catalogued configuration ${h.id} named in the text: ${h.name}${split(h)}${linkNote(q, h)}${ramBesideNote(q, [h])}${aside}`;
+    const reading = `the catalogued configuration ${h.id} named in the text: ${h.name}${split(h)}${linkNote(q, h)}${ramBesideNote(q, [h], h.count)}${aside}`;
     const meaningful = unread.filter((t) => !STOP_WORDS.has(t));
     return { ...mapped(h, 'hardware_id', [h.id], reading), ...(meaningful.length ? { unread: meaningful } : {}) };
   }

@@ -19,7 +19,7 @@ const committed = () => (real ??= committedDataset());
 type Item = { model: { id: string }; quantization: string; llama_cpp_flags: string; cpu_moe_layers: number; fit: string;
   vram: { non_expert_weights_gb: number; experts_gb: number; kv_cache_gb: number; total_gb: number; usable_gb: number };
   ram: { experts_gb: number; usable_gb: number }; decode_tokens_per_s: number; prefill_tokens_per_s: null };
-type Ram = { gb: number; usable_gb: number; bandwidth_gbs: number; read_from: string };
+type Ram = { gb: number; usable_gb: number; bandwidth_gbs: number | null; basis: string; read_from: string };
 type Out = { items: Array<{ model: { id: string } }>; experts_in_system_ram?: { system_ram: Ram; items: Item[] } };
 const ask = (input: object) => models_for_hardware.handler(committed(), models_for_hardware.input.parse(input), ctx) as unknown as Out;
 
@@ -69,6 +69,28 @@ test('"4090 with 64GB RAM" reads the RAM from the text; no RAM stated, no sectio
   assert.match(understood.interpretation, /64 GB of RAM is system memory, not the card's.*the 64 GB of RAM is read as system_ram_gb/);
   assert.ok(said.items.some((x) => x.model.id === 'gpt-oss-120b'));
   assert.equal(ask({ hardware_id: 'rtx-4090', limit: 1 }).experts_in_system_ram, undefined);
+});
+
+test('an unnamed card beside RAM gets its placements by memory, with no decode and no RAM bandwidth applied', { skip: !hasCommitted }, () => {
+  // "a 16GB GPU with 32GB RAM" reads gpu-16gb: 16 GiB x 0.95 = 16.32 GB usable, no bandwidth (machine-memory.ts). Until
+  // 2026-11-29 its section had no items ("has no memory bandwidth in the dataset") though the fit needs none.
+  // Qwen3-Next-80B-A3B-Instruct, 79,674,391,296 parameters held (the MTP module left out), 77,309,411,328 of them experts.
+  // Q4_K_M (4.89 bits): a layer's experts 77.309e9 x 0.61125 / 48 = 0.9845 GB, the rest 1.445 GB; 1.445 + 0.201 KV +
+  // 0.75 + k x 0.9845 <= 13.87 (85% of 16.32) keeps k = 11, so 37 layers in RAM, 36.43 GB, over 32 GiB x 0.8 = 27.49.
+  // Q3_K_M (3.9 bits): a layer 77.309e9 x 0.4875 / 48 = 0.7852 GB, the rest 2,364,979,968 x 0.4875 = 1.153 GB; 2.104 +
+  // k x 0.7852 <= 13.87 keeps k = 14, so N = 34: 34 x 0.7852 = 26.70 GB in RAM (fits 27.49), 13.10 GB on the card.
+  type Said = { experts_in_system_ram: { system_ram: Ram; not_applied: string | null; count: number; items: Array<Item & { basis: string }> } };
+  const e = (ask({ hardware_id: 'a 16GB GPU with 32GB RAM', limit: 1 }) as unknown as Said).experts_in_system_ram;
+  assert.equal(e.not_applied, null);
+  assert.equal(e.system_ram.bandwidth_gbs, null);
+  assert.match(e.system_ram.basis, /none applied: the card's own bandwidth is not known/);
+  const q = e.items.find((x) => x.model.id === 'qwen3-next-80b-a3b-instruct')!;
+  assert.deepEqual([q.quantization, q.llama_cpp_flags, q.vram.non_expert_weights_gb, q.vram.total_gb, q.ram.experts_gb, q.decode_tokens_per_s],
+    ['q3_k_m', '-ngl 99 --n-cpu-moe 34', 1.15, 13.1, 26.7, null]);
+  assert.match(q.basis, /decode not estimated: an unnamed 16 GB GPU has no memory bandwidth .* name the card in hardware_id/);
+  // Two cards beside RAM: the reading says no model is placed there and where the answer says why.
+  const two = ask({ hardware_id: '2x RTX 3090 with 64GB RAM', limit: 1 }) as unknown as { understood: { interpretation: string } };
+  assert.match(two.understood.interpretation, /not the cards'.*no model is placed with its experts there: experts_in_system_ram.not_applied says why/);
 });
 
 test('dense models never; experts that do not fit the RAM are left out; unified memory gets none', { skip: !hasCommitted }, () => {
@@ -142,27 +164,32 @@ test('MiniMax-M2 beside 256 GB: the card holds the non-expert weights its config
 });
 
 test('Qwen3-Next Thinking and Instruct, one checkpoint shape, get one placement on an RTX 4090 beside 64 GB', { skip: !hasCommitted }, () => {
-  // Both totals are the checkpoint's 81,324,862,720 (data/curated/model-architecture.csv; the card's 80B is its rounding).
-  // Experts: 512 x 48 layers x 3 x 2,048 x 512 = 77,309,411,328; the rest 4,015,451,392 (of which 1,650,471,424 is the
-  // MTP module). At Q6_K's 6.56 bits: 4,015,451,392 x 0.82 = 3.293 GB on the card; a layer's experts 77,309,411,328 x
-  // 0.82 / 48 = 1.3207 GB. KV 0.20 GB and 0.75 GB of buffers: 4.245 + k x 1.3207 <= 20.81 (85% of 24.48) keeps k = 12,
-  // so N = 36 and 12 x 1.3207 = 15.85 GB of experts on the card. Until 2026-11-29 Thinking read the card's 80B and put
-  // 80e9 - 77.309e9 = 2.69B (2.21 GB) on the card where its twin put 3.30 GB.
+  // Both totals are the checkpoint's 81,324,862,720 (data/curated/model-architecture.csv; the card's 80B is its rounding),
+  // of which the mtp.* module's 1,650,471,424 is in no GGUF (llama.cpp's converter: "ignore MTP layers for now"), so
+  // llama.cpp holds 79,674,391,296 (llama-bench's "79.67 B"). Experts: 512 x 48 layers x 3 x 2,048 x 512 =
+  // 77,309,411,328; the rest 2,364,979,968. At Q6_K's 6.56 bits (0.82 bytes): 1.939 GB on the card; a layer's experts
+  // 77,309,411,328 x 0.82 / 48 = 1.3207 GB. KV 0.20 GB and 0.75 GB of buffers: 2.889 + k x 1.3207 <= 20.81 (85% of
+  // 24.48) keeps k = 13 (20.06; 14 would be 21.38), so N = 35 and 13 x 1.3207 = 17.17 GB of experts on the card. Until
+  // 2026-11-29 the MTP module was counted on the card: 4,015,451,392 x 0.82 = 3.29 GB, k = 12, N = 36, 15.85 GB of
+  // experts (and before that Thinking read the card's 80B: 2.21 GB where its twin put 3.30 GB).
   const items = ask({ hardware_id: 'rtx-4090', system_ram_gb: 64, limit: 100 }).experts_in_system_ram!.items;
   const twins = ['qwen3-next-80b-a3b-thinking', 'qwen3-next-80b-a3b-instruct'].map((id) => items.find((x) => x.model.id === id)!);
   for (const t of twins) {
-    assert.deepEqual([t.quantization, t.llama_cpp_flags, t.vram.non_expert_weights_gb, t.vram.experts_gb], ['q6_k', '-ngl 99 --n-cpu-moe 36', 3.29, 15.85], t.model.id);
+    assert.deepEqual([t.quantization, t.llama_cpp_flags, t.vram.non_expert_weights_gb, t.vram.experts_gb], ['q6_k', '-ngl 99 --n-cpu-moe 35', 1.94, 17.17], t.model.id);
   }
 });
 
 test('GLM-4.7 keeps its 3 dense layers on the card: 89 MoE layers, not 92', { skip: !hasCommitted }, () => {
-  // config.json first_k_dense_replace 3 (data/curated/model-architecture.csv). At Q4_K_M's 4.89 bits: the file
-  // 358,337,791,296 x 4.89 / 8 = 219.034 GB; a layer's experts 160 x 3 x 5,120 x 1,536 = 3,774,873,600 parameters, 2.3074
-  // GB. Non-expert: 219.034 - 89 x 2.3074 = 13.68 GB (read as 92 MoE layers before 2026-11-29: 219.034 - 92 x 2.3074 =
-  // 6.76 GB, half the 3 dense layers' and shared experts' weight missing). On a 3090: 13.68 + 3.09 KV + 0.75 + k x 2.3074
-  // <= 20.81 keeps k = 1, so 88 of the 89 layers' experts in RAM: 88 x 2.3074 = 203.05 GB.
+  // config.json first_k_dense_replace 3 (data/curated/model-architecture.csv). llama.cpp's loader skips the NextN layer
+  // (TENSOR_SKIP): of the repo's 358,337,791,296 it holds 352,797,829,024 (less the NextN layer's 3,988,069,792 and its
+  // own embedding and head, 1,551,892,480). At Q4_K_M's 4.89 bits: 352,797,829,024 x 4.89 / 8 = 215.648 GB; a layer's
+  // experts 160 x 3 x 5,120 x 1,536 = 3,774,873,600 parameters, 2.3074 GB. Non-expert: 215.648 - 89 x 2.3074 = 10.29
+  // GB. On a 3090: 10.29 + 3.09 KV + 0.75 + k x 2.3074 <= 20.81 keeps k = 2 (19.75; 3 would be 22.06), so 87 of the 89
+  // layers' experts in RAM: 87 x 2.3074 = 200.74 GB. Until 2026-11-29 the NextN layer was counted on the card (the file
+  // 358,337,791,296 x 4.89 / 8 = 219.034 GB less 89 x 2.3074: 13.68 GB, N = 88, 203.05 GB in RAM), and before that as 92
+  // MoE layers (6.76 GB).
   const g = ask({ hardware_id: 'rtx-3090', system_ram_gb: 256, limit: 100 }).experts_in_system_ram!.items.find((x) => x.model.id === 'glm-4.7')!;
-  assert.deepEqual([g.quantization, g.llama_cpp_flags, g.vram.non_expert_weights_gb, g.ram.experts_gb], ['q4_k_m', '-ngl 99 --n-cpu-moe 88', 13.68, 203.05]);
+  assert.deepEqual([g.quantization, g.llama_cpp_flags, g.vram.non_expert_weights_gb, g.ram.experts_gb], ['q4_k_m', '-ngl 99 --n-cpu-moe 87', 10.29, 200.74]);
 });
 
 test('a server beside RAM with no bandwidth stated is not assessed at a desktop\'s bandwidth; with one stated it is', { skip: !hasCommitted }, () => {
@@ -172,6 +199,10 @@ test('a server beside RAM with no bandwidth stated is not assessed at a desktop\
   const bare = ask({ hardware_id: 'h100-80gb-x1', system_ram_gb: 2048 }) as unknown as Said;
   assert.equal(bare.experts_in_system_ram?.count, 0);
   assert.match(bare.experts_in_system_ram?.not_applied ?? '', /a server's RAM bandwidth depends on its memory channels .* give system_ram_bandwidth_gbs/);
+  // The desktop default (89.6) was not applied, so it is not shown as the RAM's bandwidth (until 2026-11-29 it was,
+  // beside a not_applied saying it was not used).
+  assert.equal(bare.experts_in_system_ram?.system_ram.bandwidth_gbs, null);
+  assert.match(bare.experts_in_system_ram?.system_ram.basis ?? '', /bandwidth not stated: 89.6 GB\/s is the desktop default .* not applied/);
   const stated = ask({ hardware_id: 'h100-80gb-x1', system_ram_gb: 2048, system_ram_bandwidth_gbs: 460.8 }) as unknown as Said;
   assert.equal(stated.experts_in_system_ram?.not_applied, null);
   assert.equal(stated.experts_in_system_ram?.system_ram.bandwidth_gbs, 460.8);

@@ -37,8 +37,9 @@ export const systemRamParams = {
 };
 
 /** What the reading of a machine text adds when the RAM it says is read as system_ram_gb. */
-export const ramReadNote = (gb: number) =>
-  `the ${gb} GB of RAM is read as system_ram_gb: mixture-of-experts models that run with their experts there are in experts_in_system_ram`;
+export const ramReadNote = (gb: number, notApplied: string | null = null) => notApplied === null
+  ? `the ${gb} GB of RAM is read as system_ram_gb: mixture-of-experts models that run with their experts there are in experts_in_system_ram`
+  : `the ${gb} GB of RAM is read as system_ram_gb, but no model is placed with its experts there: experts_in_system_ram.not_applied says why`;
 
 /** RAM said in a machine text beside a discrete card (`4090 with 64GB RAM`, `3090 24GB VRAM 128 GB RAM`), in GB; else undefined. */
 export function systemRamFromText(text: string): number | undefined {
@@ -72,18 +73,22 @@ export const OffloadEntry = z.object({
     non_expert_weights_gb: Gb, experts_gb: Gb, kv_cache_gb: Gb, overhead_gb: Gb, total_gb: Gb, usable_gb: Gb,
   }).describe('The card: attention, shared experts, dense layers, embeddings and head; the experts of the layers kept there; the KV cache; buffers.'),
   ram: z.object({ experts_gb: Gb, usable_gb: Gb }).describe('Experts in RAM, and the RAM a model may take.'),
-  decode_tokens_per_s: z.number().describe('Estimated batch-1 decode: the bytes a token reads from RAM and from the card, each at its bandwidth.'),
+  decode_tokens_per_s: z.number().nullable().describe('Estimated batch-1 decode: the bytes a token reads from RAM and from the card, each at its bandwidth; '
+    + 'null where the card\'s bandwidth is not known (an unnamed card, `16 GB GPU with 32GB RAM`: the placement is a fit only, and `basis` says to name the card).'),
   prefill_tokens_per_s: z.null().describe('Not estimated: prompt processing with experts in RAM is slower than on the card alone (see `basis`).'),
   basis: z.string(),
 });
 
 export const ExpertsInSystemRam = z.object({
   system_ram: z.object({
-    gb: z.number(), usable_gb: Gb, bandwidth_gbs: z.number(), read_from: z.enum(['system_ram_gb', 'hardware_id']),
+    gb: z.number(), usable_gb: Gb,
+    bandwidth_gbs: z.number().nullable().describe('The RAM bandwidth the placements were read at, GB/s: the stated system_ram_bandwidth_gbs, '
+      + 'else the dual-channel desktop default; null where none was applied (a server beside RAM with no bandwidth stated: see not_applied).'),
+    read_from: z.enum(['system_ram_gb', 'hardware_id']),
     basis: z.string(),
   }),
   not_applied: z.string().nullable().describe('Why no model was assessed with its experts in RAM although RAM was given (more than one '
-    + 'device, unified memory, a concurrency above 1), or null where the models were assessed.'),
+    + 'device, unified memory, a concurrency above 1, a server with no RAM bandwidth stated), or null where the models were assessed.'),
   count: z.number().int(),
   items: z.array(OffloadEntry).describe('Best first: arena rating (unrated last), then the smaller model, then id.'),
   method: z.string(),
@@ -110,25 +115,39 @@ const METHOD =
   + 'Only models whose expert geometry (experts, experts per token, expert width) the dataset has are assessed; only at concurrency 1.';
 
 /**
- * A server's RAM is not a desktop's: its board has eight or twelve DDR5 channels (8 or 12 x 4,800 MT/s x 8 bytes =
- * 307.2 or 460.8 GB/s, the same arithmetic as the desktop default's), so the dual-channel default would read its
- * experts 3-5x too slow. Without a stated bandwidth a server's placement is not assessed, and the answer says why.
+ * A server's RAM is not a desktop's: its board has eight or twelve DDR5 channels, so the dual-channel default would read
+ * its experts 3-5x too slow. Without a stated bandwidth a server's placement is not assessed, and the answer says why.
+ * The two figures are the desktop default's arithmetic (channels x MT/s x 8 bytes) on the two sockets' stated memory:
+ * 12 x 4,800 x 8 = 460.8 GB/s for AMD's 4th-gen EPYC ("Twelve 64-bit DDR5 memory channels would theoretically increase
+ * the memory bandwidth available to Genoa processors to a whopping 460.8 GB/s per socket", Tom's Hardware, 2021-12-09,
+ * https://www.tomshardware.com/news/amd-confirms-12-ddr5-memory-channels-on-genoa), and 8 x 4,800 x 8 = 307.2 GB/s for
+ * Intel's 4th-gen Xeon Scalable ("can support eight DIMMs per CPU and up to 4800 MT/ memory speeds", Dell, 2023-04-17,
+ * https://infohub.delltechnologies.com/en-us/p/memory-bandwidth-for-next-gen-poweredge-servers-significantly-improved-with-sapphire-rapids-architecture/).
+ * They are named to say why the default is not applied, never used as a server's bandwidth.
  */
 const serverUnstated = (hardware: Hardware, bandwidth: number | undefined) => hardware.class === 'server' && bandwidth === undefined;
 const SERVER_RAM_WORDS = 'a server\'s RAM bandwidth depends on its memory channels (eight or twelve DDR5-4800 channels read 307.2 or '
   + '460.8 GB/s), not the dual-channel desktop default: give system_ram_bandwidth_gbs to assess the models with their experts in RAM';
 
-function ramOf(ds: Dataset, gb: number, bandwidth: number | undefined, server = false): { ram: SystemRam; basis: string } | undefined {
+/**
+ * The RAM's facts and their words. `unapplied`: why the desktop default is not applied where no bandwidth is stated (a
+ * server, whose channels it does not describe; a card with no bandwidth, whose decode is not estimated at all).
+ */
+function ramOf(
+  ds: Dataset, gb: number, bandwidth: number | undefined, unapplied?: 'server' | 'card',
+): { ram: SystemRam; applied: boolean; basis: string } | undefined {
   const d = ds.hardwareById.get(DEFAULT_RAM_CONFIG);
   if (!d || !d.bandwidth_gbs) return undefined;
   const fraction = d.usable_fraction.value;
   const bw = bandwidth ?? d.bandwidth_gbs.value;
   const bwWords = bandwidth !== undefined
     ? `bandwidth ${bandwidth} GB/s as stated`
-    : server ? `bandwidth not stated: ${d.bandwidth_gbs.value} GB/s is the desktop default (${d.accelerator}), not a server's, so not applied`
+    : unapplied === 'server' ? `bandwidth not stated: ${d.bandwidth_gbs.value} GB/s is the desktop default (${d.accelerator}), not a server's, so not applied`
+      : unapplied === 'card' ? 'bandwidth not stated, and none applied: the card\'s own bandwidth is not known, so no decode is estimated'
       : `bandwidth ${d.bandwidth_gbs.value} GB/s, ${d.accelerator} (${d.bandwidth_gbs.note ?? d.bandwidth_gbs.source}, ${d.bandwidth_gbs.as_of}), as none was stated`;
   return {
     ram: { gb, usable_fraction: fraction, bandwidth_gbs: bw },
+    applied: bandwidth !== undefined || unapplied === undefined,
     basis: `usable = ${gb} GiB x ${fraction} (the share of a desktop's RAM a model takes beside the OS and its programs, `
       + `${DEFAULT_RAM_CONFIG}.usable_fraction, ${d.usable_fraction.source}, ${d.usable_fraction.as_of}); ${bwWords}`,
   };
@@ -144,10 +163,14 @@ export function expertsInSystemRam(
   ramGb: number | undefined, bandwidth: number | undefined, readFrom: 'system_ram_gb' | 'hardware_id',
 ): ExpertsInSystemRamOut | undefined {
   if (ramGb === undefined) return undefined;
-  const r = ramOf(ds, ramGb, bandwidth, serverUnstated(hardware, bandwidth));
+  const unapplied = serverUnstated(hardware, bandwidth) ? 'server' as const : hardware.bandwidth_gbs ? undefined : 'card' as const;
+  const r = ramOf(ds, ramGb, bandwidth, unapplied);
   if (!r) return undefined;
   const system_ram = {
-    gb: ramGb, usable_gb: toGb(r.ram.gb * GIB * r.ram.usable_fraction), bandwidth_gbs: r.ram.bandwidth_gbs, read_from: readFrom, basis: r.basis,
+    gb: ramGb, usable_gb: toGb(r.ram.gb * GIB * r.ram.usable_fraction),
+    // A figure not applied is not shown as if it were (a server with no bandwidth stated: not_applied says why; a card
+    // with none: no decode is estimated, and each entry's basis says so): null.
+    bandwidth_gbs: r.applied ? r.ram.bandwidth_gbs : null, read_from: readFrom, basis: r.basis,
   };
   // RAM given where the placement is not assessed: said, not dropped without a word.
   const notApplied = hardware.unified_memory
@@ -156,8 +179,7 @@ export function expertsInSystemRam(
       ? `${hardware.name} has ${hardware.count} devices: only one discrete GPU beside the RAM is assessed (llama.cpp's split of a model over several cards and RAM is not)`
       : opts.concurrency !== 1
         ? `concurrency ${opts.concurrency}: only one sequence (concurrency 1) is assessed with experts in RAM`
-        : !hardware.bandwidth_gbs ? `${hardware.name} has no memory bandwidth in the dataset`
-          : serverUnstated(hardware, bandwidth) ? SERVER_RAM_WORDS : null;
+        : serverUnstated(hardware, bandwidth) ? SERVER_RAM_WORDS : null;
   if (notApplied !== null) return { system_ram, not_applied: notApplied, count: 0, items: [], method: METHOD };
   const items: ExpertsInSystemRamOut['items'] = [];
   for (const m of models) {
@@ -172,7 +194,7 @@ export function expertsInSystemRam(
     const tried = list.map((q) => expertOffload(facts, q, hardware, r.ram, opts));
     const k = chooseIndex(list, (i) => tried[i]?.vram_fit ?? 'no');
     if (k < 0) continue;
-    items.push(entry(ds, m, list[k].id, list[k].name, tried[k]!));
+    items.push(entry(ds, m, list[k].id, list[k].name, tried[k]!, hardware));
   }
   return {
     system_ram,
@@ -183,7 +205,17 @@ export function expertsInSystemRam(
   };
 }
 
-function entry(ds: Dataset, m: Model, quantization: ExpertsInSystemRamOut['items'][number]['quantization'], name: string, o: ExpertOffload) {
+/**
+ * What a placement on a card with no bandwidth in the dataset says of its speed: an unnamed card (`16 GB GPU`) is
+ * fitted as the card-only list fits it, by its memory, and its decode is not estimated; naming the card gives both.
+ */
+const noSpeedWords = (hardware: Hardware) =>
+  `decode not estimated: ${hardware.name} has no memory bandwidth in the dataset (the placement is its memory alone); `
+  + 'name the card in hardware_id (as list_hardware does) to have the decode estimated; ';
+
+function entry(
+  ds: Dataset, m: Model, quantization: ExpertsInSystemRamOut['items'][number]['quantization'], name: string, o: ExpertOffload, hardware: Hardware,
+) {
   return {
     model: toModelRef(ds, m),
     placement: 'experts_in_system_ram' as const,
@@ -197,9 +229,10 @@ function entry(ds: Dataset, m: Model, quantization: ExpertsInSystemRamOut['items
       overhead_gb: toGb(o.vram.overhead), total_gb: toGb(o.vram.total), usable_gb: toGb(o.vram.usable),
     },
     ram: { experts_gb: toGb(o.ram.experts), usable_gb: toGb(o.ram.usable) },
-    decode_tokens_per_s: Math.round(o.tokens_per_s * 10) / 10,
+    decode_tokens_per_s: o.tokens_per_s === null ? null : Math.round(o.tokens_per_s * 10) / 10,
     prefill_tokens_per_s: null,
     basis: `${name}: ${toGb(o.read_per_token.ram)} GB of active experts a token reads from RAM, ${toGb(o.read_per_token.vram)} GB of `
-      + `other active weights and ${toGb(o.read_per_token.kv_cache)} GB of KV cache from the card; ${PREFILL_WORDS}`,
+      + `other active weights and ${toGb(o.read_per_token.kv_cache)} GB of KV cache from the card; `
+      + `${o.tokens_per_s === null ? noSpeedWords(hardware) : ''}${PREFILL_WORDS}`,
   };
 }

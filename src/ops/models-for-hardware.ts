@@ -299,7 +299,7 @@ export const models_for_hardware = defineOperation({
       hardware, opts, ramGb, input.system_ram_bandwidth_gbs, input.system_ram_gb === undefined ? 'hardware_id' : 'system_ram_gb');
     const answer = stitched({
       hardware: r.hardware,
-      understood: inRam && saidRam !== undefined ? { ...understood, interpretation: `${understood.interpretation}; ${ramReadNote(saidRam)}` } : understood,
+      understood: inRam && saidRam !== undefined ? { ...understood, interpretation: `${understood.interpretation}; ${ramReadNote(saidRam, inRam.not_applied)}` } : understood,
       context: input.context,
       concurrency: input.concurrency,
       ranking_rule: RANKING_RULE,

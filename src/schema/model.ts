@@ -62,6 +62,13 @@ const ArchitectureShape = z
     shared_experts: z.number().int().nonnegative().optional(),
     moe_intermediate_size: PositiveInt.optional(),
     dense_layers: z.number().int().nonnegative().optional(),
+    /**
+     * Parameters of a multi-token-prediction module that the model's total counts (Qwen3-Next's `mtp.*`, GLM-4.6's and
+     * GLM-4.7's NextN layer), which llama.cpp never holds in memory: its converter drops Qwen3-Next's ("ignore MTP
+     * layers for now") and its loader skips GLM's NextN layer (TENSOR_SKIP, "model has unused tensor ... ignoring").
+     * Absent where the total does not count one (DeepSeek-V3's 671B leaves its 14B module out) or no count was read.
+     */
+    mtp_parameters: PositiveInt.optional(),
     /** Tokens in the vocabulary (config.json `vocab_size`): the rows of the embedding and of the output head. */
     vocab_size: PositiveInt.optional(),
     /** The Hugging Face repository the facts were read from. */

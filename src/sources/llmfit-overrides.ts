@@ -44,6 +44,7 @@ export const ARCHITECTURE_FIELDS = [
   'moe_intermediate_size',
   'dense_layers',
   'vocab_size',
+  'mtp_parameters',
 ] as const;
 /**
  * Model-level fields an override row may set. `max_output` is for weights whose developer states no output cap: the

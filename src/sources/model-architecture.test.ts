@@ -82,6 +82,21 @@ test("a row's expert geometry is served with the architecture; where the row lea
   assert.match(bad.issues.map((i) => i.message).join('; '), /experts_per_token cannot exceed experts/);
 });
 
+test("a row's mtp_parameters is served with the architecture; a blank is none, a non-integer an issue", async () => {
+  // Qwen3-Next-80B-A3B's mtp.* module: 1,650,471,424 parameters (data/curated/model-architecture.csv, worked from
+  // config.json), which llama.cpp's converter drops.
+  const header = `${MOE_HEADER},licence,recurrent_layers,recurrent_kind,context_note,mtp_parameters`;
+  const row = (mtp: string) =>
+    `${NEXT},81.32486272,3,,48,16,2,256,2048,hybrid,,,,,12,512,10,1,512,0,151936,bf16,${NEXT_CARD}/blob/main/config.json,${NEXT_CARD},2026-11-25,card,,36,gated-deltanet,,${mtp}`;
+  const r = await read([], [row('1650471424')], [], header);
+  assert.deepEqual(r.issues, []);
+  assert.equal(of(r.models, NEXT, 'model-architecture')?.architecture?.mtp_parameters, 1_650_471_424);
+  const none = await read([], [row('')], [], header);
+  assert.equal(of(none.models, NEXT, 'model-architecture')?.architecture?.mtp_parameters, undefined);
+  const bad = await read([], [row('1.5')], [], header);
+  assert.ok(bad.issues.some((i) => /mtp_parameters/.test(`${i.row} ${i.message}`) || /integer/.test(i.message)), JSON.stringify(bad.issues));
+});
+
 test("llmfit's expert fields are read only for a repo it marks MoE with fewer experts a token than experts", async () => {
   // llmfit fills moe_intermediate_size with the dense intermediate_size on dense repos (Qwen2.5-7B-Instruct: 18,944),
   // and merged "2x7B" repos route each token to both experts (allenai/Flex-reddit-2x7B-1T: 2 of 2).

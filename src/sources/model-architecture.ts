@@ -63,6 +63,9 @@ const Row = z
     moe_intermediate_size: optionalInt(1).optional(),
     dense_layers: optionalInt(0).optional(),
     vocab_size: optionalInt(1).optional(),
+    // Parameters of a multi-token-prediction module counted in the total, which llama.cpp does not load (schema/model.ts
+    // Architecture `mtp_parameters`).
+    mtp_parameters: optionalInt(1).optional(),
     // A hybrid model's recurrent layers and their kind (schema/model.ts Architecture), written per row, not inferred.
     recurrent_layers: optionalInt(0).optional(),
     recurrent_kind: z.union([z.literal(''), RecurrentKind]).optional().transform((s) => (s === '' ? undefined : s)),
@@ -89,7 +92,7 @@ const Row = z
 const ARCH_COLUMNS = [
   'layers', 'attention_heads', 'kv_heads', 'head_dim', 'hidden_size', 'attention', 'kv_lora_rank', 'rope_dim', 'sliding_window', 'sliding_layers',
   'kv_layers', 'experts', 'experts_per_token', 'shared_experts', 'moe_intermediate_size', 'dense_layers', 'vocab_size',
-  'recurrent_layers', 'recurrent_kind',
+  'recurrent_layers', 'recurrent_kind', 'mtp_parameters',
 ] as const satisfies readonly ArchitectureField[];
 
 /** Billions to a parameter count, rounded to a whole parameter (32.8 -> 32,800,000,000). */
