@@ -51,9 +51,21 @@ export function offerMeetsAll(ds: Dataset, offer: Offer, model: Model, terms: re
   return terms.every((k) => offerMeetsTerms(ds, offer, model, k));
 }
 
-/** Frontiers kept per dataset, model, constraints, size and need; bounded as offer-context.ts bounds its own. */
+/**
+ * Frontiers kept per dataset, bounded as offer-context.ts bounds its own: by the constraints and tool calling (bits),
+ * then the size (-1: any), then the model's id. The terms step asks for every model of the catalogue on each ask: a
+ * key string per model (its id, the constraints joined, the size) made some 70 KB of strings an ask, kept or not.
+ */
 const MAX_KEPT = 4096;
-const kept = perDataset(() => new Map<string, Frontier>());
+type Kept = { count: number; byAsk: Map<number, Map<string, Frontier>>[] };
+const kept = perDataset((): Kept => ({ count: 0, byAsk: [] }));
+
+/** The constraints and tool calling as bits: a frontier depends on which, not on their order. */
+function askBits(terms: readonly TermsKeep[], tools: boolean): number {
+  let bits = tools ? 1 : 0;
+  for (const k of terms) bits |= k === 'no-training' ? 2 : 4;
+  return bits;
+}
 
 /**
  * The model's offer frontier restricted to offers whose provider meets every constraint in `terms` and that serve
@@ -63,15 +75,23 @@ const kept = perDataset(() => new Map<string, Frontier>());
 export function frontierMeetingTerms(
   ds: Dataset, model: Model, terms: readonly TermsKeep[], tokens: number | undefined, tools: boolean,
 ): Frontier {
-  const cache = kept(ds);
-  const key = `${model.id}|${terms.join(',')}|${tokens ?? ''}|${tools ? 't' : ''}`;
-  let f = cache.get(key);
+  const k = kept(ds);
+  const bits = askBits(terms, tools);
+  const size = tokens ?? -1;
+  let f = k.byAsk[bits]?.get(size)?.get(model.id);
   if (!f) {
-    if (cache.size >= MAX_KEPT) cache.clear();
+    if (k.count >= MAX_KEPT) {
+      k.byAsk = [];
+      k.count = 0;
+    }
     const offers = (ds.offersByModel.get(model.id) ?? []).filter((o) => offerMeetsAll(ds, o, model, terms)
       && (tokens === undefined || offerServes(o, model, tokens)) && (!tools || offerServesTools(o)));
     f = frontierOf(offers, ds.lifecycleDate);
-    cache.set(key, f);
+    const bySize = (k.byAsk[bits] ??= new Map());
+    let byModel = bySize.get(size);
+    if (!byModel) bySize.set(size, (byModel = new Map()));
+    byModel.set(model.id, f);
+    k.count++;
   }
   return f;
 }
