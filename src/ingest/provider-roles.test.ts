@@ -53,7 +53,10 @@ test('the hosts and routers the providers\' own pages name, as read on 2026-11-2
   // also sells Workers AI models Cloudflare runs itself (its workers-ai/@cf/ listings), so one role would misname some.
   // Chutes' own miner repository says its GPU nodes are miners' ("mining on the chutes.ai permissionless, serverless,
   // AI-centric compute platform"): neither its own hardware nor another provider's API, so neither role fits.
-  for (const id of ['sambanova', 'hyperbolic', 'nebius', 'cloudflare-ai-gateway', 'siliconflow', 'chutes']) assert.equal(role.get(id), undefined, id);
+  for (const id of ['sambanova', 'hyperbolic', 'nebius', 'cloudflare-ai-gateway', 'siliconflow-cn', 'chutes']) assert.equal(role.get(id), undefined, id);
+  // SiliconFlow's documentation home: a "High-performance large model inference acceleration service" with
+  // "Self-developed efficient operators and optimization frameworks": it runs the open models it lists.
+  assert.equal(role.get('siliconflow'), 'host');
 });
 
 test('a provider with two rows keeps the first and the second is an issue; a role other than host or router is refused', () => {
