@@ -57,6 +57,9 @@ test('the hosts and routers the providers\' own pages name, as read on 2026-11-2
   // SiliconFlow's documentation home: a "High-performance large model inference acceleration service" with
   // "Self-developed efficient operators and optimization frameworks": it runs the open models it lists.
   assert.equal(role.get('siliconflow'), 'host');
+  // Nscale's own organisation card: "GW+ greenfield data centres across the globe" on which customers "run ... inferencing
+  // workloads"; Hugging Face's page for it: its inference service is "Built on this foundation".
+  assert.equal(role.get('nscale'), 'host');
 });
 
 test('a provider with two rows keeps the first and the second is an issue; a role other than host or router is refused', () => {
