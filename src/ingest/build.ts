@@ -20,7 +20,7 @@ import { setAsideUnreachableTiers } from './unreachable-tiers.ts';
 import { hostingProviders, retirePastShutdowns } from './past-shutdowns.ts';
 import { keepActiveWhereServed } from './served-status.ts';
 import { closeUnknownWeights, type ClosedDeveloper } from './closed-developers.ts';
-import { applyDeveloperTerms, type DeveloperTerms } from './developer-terms.ts';
+import { applyDeveloperTerms, noteDeveloperApiTerms, type DeveloperTerms } from './developer-terms.ts';
 import type { WeightHost } from './weight-hosts.ts';
 import type { ProviderRole } from './provider-roles.ts';
 import { noteAnnouncedDeprecations, type DeprecationReading } from './deprecation-readings.ts';
@@ -234,6 +234,10 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   noteAnnouncedDeprecations(offers, tables.deprecationReadings ?? []);
   retirePastShutdowns(mb.models, offers, dataAsOf, hostingProviders(providers));
   keepActiveWhereServed(mb.models, offers, dataAsOf);
+  // Once the developers' own listings are known: a non-commercial licence names the terms the developer sells under.
+  const soldByDeveloper = new Set(offers.filter((o) => o.first_party).map((o) => o.model_id));
+  const apiTerms = noteDeveloperApiTerms(mb.models, tables.developerTerms ?? [], (id) => soldByDeveloper.has(id));
+  report.notes.push(`non-commercial licences given the developer's API terms: ${apiTerms.length} (${apiTerms.join(', ')})`);
   const listed = [...offers];
   const priceConflicts = resolveDeveloperPriceConflicts(offers, dataAsOf, (o) => priceReadings.get(o));
   report.issues.push(...dropAbsorbedSiblings(listed, offers));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Licence, Model } from '../schema/index.ts';
-import { applyDeveloperTerms, loadDeveloperTerms } from './developer-terms.ts';
+import { applyDeveloperTerms, loadDeveloperTerms, noteDeveloperApiTerms } from './developer-terms.ts';
 
 const model = (id: string, vendor: string, extra: Partial<Model> = {}): Model =>
   ({ id, vendor, name: { value: id, as_of: '2026-07-02', source: 'models-dev' }, aliases: [], variants: [], capabilities: {}, ...extra });
@@ -109,4 +109,43 @@ test("the project's table leaves out the API names of weights a developer publis
   const r = applyDeveloperTerms(ms, rows, PROPRIETARY);
   assert.deepEqual(r.licensed, ['kimi-latest', 'minimax-m2-her']);
   assert.match(ms[0].licence!.note!, /Terms of Service for Kimi OpenPlatform, the developer's terms for its API \(https:\/\/platform\.kimi\.ai\/docs\/agreement\/modeluse, read 2026-11-29/);
+});
+
+// Cohere's SaaS Agreement page ("Last updated: February 29, 2024"), the quote the project's row gives; CC BY-NC 4.0
+// as the licence table reads it (commercial use false).
+const COHERE = `${HEADER}cohere,Cohere Software as a Service Agreement,,,https://cohere.com/saas-agreement,2026-11-29,"This Agreement sets forth the terms and conditions that govern the provision and use of the Cohere API SaaS Services for AI-powered text prediction services.",
+`;
+const CC_BY_NC: Licence = { id: 'cc-by-nc-4.0', name: 'Creative Commons Attribution-NonCommercial 4.0', osi_approved: false, commercial_use: false };
+
+test('an open model whose licence allows no commercial use names the terms its developer\'s own API sells it under', () => {
+  const { rows } = table(COHERE);
+  const label = { value: CC_BY_NC, as_of: '2026-08-19', source: 'lmarena' };
+  // command-a-03-2025: CC-BY-NC weights (LMArena's label), sold by Cohere's own API (a first-party offer).
+  const sold = model('command-a-03-2025', 'cohere', { open_weights: open, licence: { ...label } });
+  // Another CC-BY-NC model of Cohere's that Cohere's API does not list keeps its licence as it was.
+  const unsold = model('c4ai-aya-vision-8b', 'cohere', { open_weights: open, licence: { ...label } });
+  // A commercial licence needs no terms beside it; a closed model is the other rule's (applyDeveloperTerms).
+  const apache = model('command-x', 'cohere', { open_weights: open, licence: { ...label, value: APACHE } });
+  const shut = model('embed-v4.0', 'cohere', { open_weights: closed });
+  const noted = noteDeveloperApiTerms([sold, unsold, apache, shut], rows, (id) => id !== 'c4ai-aya-vision-8b');
+  assert.deepEqual(noted, ['command-a-03-2025']);
+  // The licence, its source and day stay; only the note names the terms, with the page and the day.
+  assert.deepEqual(sold.licence?.value, CC_BY_NC);
+  assert.equal(sold.licence?.source, 'lmarena');
+  assert.equal(sold.licence?.note, 'through its developer\'s own API the model is used under Cohere Software as a Service Agreement '
+    + '(https://cohere.com/saas-agreement, read 2026-11-29: "This Agreement sets forth the terms and conditions that govern the '
+    + 'provision and use of the Cohere API SaaS Services for AI-powered text prediction services."), which govern that use; '
+    + 'the licence, which allows no commercial use, is the weights\' own');
+  assert.equal(unsold.licence?.note, undefined);
+  assert.equal(apache.licence?.note, undefined);
+  assert.equal(shut.licence, undefined);
+});
+
+test('a licence note read on the developer\'s page keeps its words, the terms after them', () => {
+  const { rows } = table(COHERE);
+  const note = 'https://huggingface.co/CohereLabs/c4ai-command-r7b-12-2024, read 2026-11-27: "License: CC-BY-NC"';
+  const m = model('command-r7b-12-2024', 'cohere', { open_weights: open,
+    licence: { value: CC_BY_NC, as_of: '2026-11-27', source: 'developer-licences', note } });
+  noteDeveloperApiTerms([m], rows, () => true);
+  assert.ok(m.licence?.note?.startsWith(`${note}; through its developer's own API the model is used under Cohere Software`));
 });

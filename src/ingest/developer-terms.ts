@@ -1,4 +1,5 @@
-// The terms a developer's own API serves its closed models under: a closed model's licence is "proprietary, under" them.
+// The terms a developer's own API serves its models under: a closed model's licence is "proprietary, under" them, and an
+// open model whose licence withholds commercial use names them beside it when the developer sells the model itself.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { IsoDate, type Licence, type Model, type Source } from '../schema/index.ts';
@@ -15,7 +16,7 @@ export const DEVELOPER_TERMS_SOURCE: Source = {
   licence: 'facts; each row cites the terms page it was read on, the day, and the words quoted',
   kind: 'curated',
   retrieved: '2026-11-29',
-  covers: 'the service terms under which OpenAI, Google, xAI, Mistral, Anthropic, Alibaba Cloud, AWS (Amazon Nova), Cohere, MiniMax, Moonshot AI, Perplexity, Upstage and Writer serve the models whose weights they do not publish',
+  covers: 'the service terms under which OpenAI, Google, xAI, Mistral, Anthropic, Alibaba Cloud, AWS (Amazon Nova), Cohere, MiniMax, Moonshot AI, Perplexity, Upstage and Writer serve the models whose weights they do not publish, and the open models under a non-commercial licence they sell through their own API',
   counts_for_data_as_of: false,
 };
 
@@ -80,4 +81,31 @@ export function applyDeveloperTerms(models: Model[], rows: readonly DeveloperTer
     }
   }
   return { licensed, annotated };
+}
+
+/** The words an open model's non-commercial licence gains when its developer's own API sells the model. */
+export const apiTermsNote = (t: DeveloperTerms): string =>
+  `through its developer's own API the model is used under ${t.terms} (${t.url}, read ${t.read_on}: "${t.quote}"), `
+  + 'which govern that use; the licence, which allows no commercial use, is the weights\' own';
+
+/**
+ * A licence that allows no commercial use (Cohere's CC-BY-NC, Mistral's research licence) binds the published weights;
+ * a customer of the developer's own API uses the same model under the developer's service terms. Left as it was, the
+ * licence alone reads as if no paying use were possible. For an open model of a developer with a row (within its
+ * `applies_to`), whose licence's commercial use is false and that the developer itself sells (`servedByDeveloper`: a
+ * first-party offer), the licence fact's note gains the terms, page and quote; the licence and its reading are not
+ * changed. Returns the ids so noted.
+ */
+export function noteDeveloperApiTerms(models: Model[], rows: readonly DeveloperTerms[], servedByDeveloper: (modelId: string) => boolean): string[] {
+  const byDeveloper = new Map(rows.map((r) => [r.developer, r]));
+  const noted: string[] = [];
+  for (const m of models) {
+    const t = byDeveloper.get(m.vendor);
+    if (!t || m.open_weights?.value !== true || !m.licence || m.licence.value.commercial_use !== false) continue;
+    if ((t.applies_to && !t.applies_to.test(m.id)) || !servedByDeveloper(m.id)) continue;
+    const add = apiTermsNote(t);
+    m.licence = { ...m.licence, note: m.licence.note ? `${m.licence.note}; ${add}` : add };
+    noted.push(m.id);
+  }
+  return noted;
 }

@@ -45,9 +45,21 @@ test('the hosts and routers the providers\' own pages name, as read on 2026-11-2
   // "whatever the upstream returned".
   // AIHubMix: "aggregating multiple models including OpenAI, Google Gemini, Anthropic Claude" behind a forwarding API.
   for (const id of ['kilo', 'helicone', 'llmgateway', 'cortecs', 'orcarouter', 'aihubmix']) assert.equal(role.get(id), 'router', id);
+  // Requesty (docs.requesty.ai/features/fallback-policies): "the router immediately tries the next model in the chain",
+  // each model named with its provider (bedrock/claude-sonnet-4-5@eu-central-1). Poe (creator.poe.com/docs/api-bots/
+  // overview): "Poe proxies the request to your endpoint and streams the response back".
+  for (const id of ['requesty', 'poe']) assert.equal(role.get(id), 'router', id);
   // No own page read says how they serve: unknown rather than guessed. Cloudflare AI Gateway forwards to providers but
   // also sells Workers AI models Cloudflare runs itself (its workers-ai/@cf/ listings), so one role would misname some.
-  for (const id of ['sambanova', 'hyperbolic', 'nebius', 'cloudflare-ai-gateway', 'siliconflow']) assert.equal(role.get(id), undefined, id);
+  // Chutes' own miner repository says its GPU nodes are miners' ("mining on the chutes.ai permissionless, serverless,
+  // AI-centric compute platform"): neither its own hardware nor another provider's API, so neither role fits.
+  for (const id of ['sambanova', 'hyperbolic', 'nebius', 'cloudflare-ai-gateway', 'siliconflow-cn', 'chutes']) assert.equal(role.get(id), undefined, id);
+  // SiliconFlow's documentation home: a "High-performance large model inference acceleration service" with
+  // "Self-developed efficient operators and optimization frameworks": it runs the open models it lists.
+  assert.equal(role.get('siliconflow'), 'host');
+  // Nscale's own organisation card: "GW+ greenfield data centres across the globe" on which customers "run ... inferencing
+  // workloads"; Hugging Face's page for it: its inference service is "Built on this foundation".
+  assert.equal(role.get('nscale'), 'host');
 });
 
 test('a provider with two rows keeps the first and the second is an issue; a role other than host or router is refused', () => {
