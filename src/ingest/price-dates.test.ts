@@ -73,3 +73,60 @@ test('Lambda\'s qwen3-32b-fp8: LiteLLM\'s history sets its price on 2025-07-23, 
   assert.equal(setOn(genai, 'input'), '2025-08-08');
   assert.equal(setOn(genai, 'output'), undefined);
 });
+
+test('OpenRouter\'s Llama 3.2 1B: a later sync run that left models.dev\'s 0.027/0.201 alone outdates genai-prices\' carried-over 0.005/0.01', () => {
+  // Worked by hand from /work/shared/data sources, models.dev field-changes-from-git.jsonl and genai-prices
+  // price-changes-from-git.jsonl:
+  // - models.dev providers/openrouter/models/meta-llama/llama-3.2-1b-instruct.toml: added 2026-05-15 (c2c5cc8f21) at
+  //   0.027/0.2, cost.output 0.2 -> 0.201 on 2026-05-18 (d65a862533); the 2026-07-02 snapshot still reads 0.027/0.201.
+  // - models.dev's OpenRouter sync runs ("chore(sync): update OpenRouter model catalog") removed dropped listings
+  //   (e73a82e44e, 2026-05-31, codellama-7b-instruct-solidity among 11), changed prices (0f8ecfe2a8, 2026-06-30,
+  //   glm-5.1 input 0.98 -> 0.975) and left this file alone to the last run before the snapshot, 2026-06-30.
+  // - genai-prices: meta-llama/llama-3.2-1b-instruct 0.01/0.01 -> 0.005/0.01 on 2026-06-15 (cee9e74c11), the commit
+  //   that removed its unprefixed llama-3.2-1b-instruct listing of 0.005/0.01 (set 2025-06-22): a carry-over.
+  // Evidence: models.dev 2026-06-30 (the run) > genai-prices 2026-06-15, so 0.027 and 0.201 are served; before the
+  // rule models.dev's set days (2026-05-15, 2026-05-18) lost to 2026-06-15 and 0.005/0.01 were served.
+  const run = (date: string, field: string, x: Partial<CatalogueChange> = {}) => change({ source: 'models-dev', date, provider: 'openrouter',
+    subject: 'chore(sync): update OpenRouter model catalog', change: 'changed', field, source_model_id: 'openrouter/z-ai/glm-5.1', ...x });
+  const changes = [
+    change({ source: 'models-dev', date: '2026-05-15', provider: 'openrouter', provider_model_id: 'meta-llama/llama-3.2-1b-instruct',
+      source_model_id: 'openrouter/meta-llama/llama-3.2-1b-instruct', change: 'added', field: 'offered', subject: 'add sync script for openrouter, sync openrouter models' }),
+    change({ source: 'models-dev', date: '2026-05-18', provider: 'openrouter', provider_model_id: 'meta-llama/llama-3.2-1b-instruct',
+      source_model_id: 'openrouter/meta-llama/llama-3.2-1b-instruct', change: 'changed', field: 'output', subject: 'sync: centralize aggregator model updates' }),
+    run('2026-05-31', 'offered', { change: 'removed', source_model_id: 'openrouter/alfredpros/codellama-7b-instruct-solidity' }),
+    run('2026-06-30', 'input'),
+  ];
+  const evidence = evidenceDates(changes);
+  const modelsDev = offer({ source: 'models-dev', provider: 'openrouter', provider_model_id: 'meta-llama/llama-3.2-1b-instruct',
+    as_of: '2026-07-02', input: 0.027, output: 0.201 });
+  const genai = offer({ source: 'genai-prices', provider: 'openrouter', provider_model_id: 'meta-llama/llama-3.2-1b-instruct',
+    as_of: '2026-06-15', input: 0.005, output: 0.01 });
+  assert.equal(evidence(modelsDev, 'input'), '2026-06-30');
+  assert.equal(evidence(modelsDev, 'output'), '2026-06-30');
+  // 0.201 and 0.01 are 20.1x apart: two readings alone would hold each other back, so the output is weighed against
+  // the model's other offers, as the build does. Their served outputs in data/dataset/offers.json before this rule
+  // (0 left out): 0.01 0.02 0.04 0.08 0.1 0.1 0.1 0.1 0.1 0.1 0.13 0.2 0.2 0.201, median (0.1 + 0.1) / 2 = 0.1;
+  // 0.201 is 2.01x above it, 0.01 10x below: neither is an outlier.
+  for (const [field, want, other, reference] of [['input', 0.027, 0.005, undefined], ['output', 0.201, 0.01, 0.1]] as const) {
+    const readings = [modelsDev, genai].map((o) => ({ value: o[field]!, source: o.source, as_of: o.as_of, evidence: evidence(o, field) }));
+    const chosen = choosePrice(readings, reference).fact!;
+    assert.deepEqual([chosen.value, chosen.source], [want, 'models-dev']);
+    assert.deepEqual(chosen.conflicts?.map((c) => [c.source, c.value]), [['genai-prices', other]]);
+  }
+  // The set day still stands where no run qualifies: runs that never removed a listing (Baseten's), or that never
+  // changed a price (Google's API gives none), re-read nothing the reading can lean on.
+  const baseten = evidenceDates([
+    change({ source: 'models-dev', date: '2026-06-01', provider: 'baseten', source_model_id: 'baseten/m', provider_model_id: 'm', change: 'added', field: 'offered' }),
+    change({ source: 'models-dev', date: '2026-06-26', provider: 'baseten', source_model_id: 'baseten/x', provider_model_id: 'x', change: 'changed',
+      field: 'input', subject: 'chore(sync): update Baseten model catalog' }),
+  ]);
+  assert.equal(baseten(offer({ source: 'models-dev', provider: 'baseten', provider_model_id: 'm', as_of: '2026-07-02' }), 'input'), '2026-06-01');
+  const google = evidenceDates([
+    change({ source: 'models-dev', date: '2026-06-01', provider: 'google', source_model_id: 'google/m', provider_model_id: 'm', change: 'added', field: 'offered' }),
+    change({ source: 'models-dev', date: '2026-06-19', provider: 'google', source_model_id: 'google/x', provider_model_id: 'x', change: 'removed',
+      field: 'offered', subject: 'chore(sync): update Google model catalog' }),
+  ]);
+  assert.equal(google(offer({ source: 'models-dev', provider: 'google', provider_model_id: 'm', as_of: '2026-07-02' }), 'input'), '2026-06-01');
+  // A run after the reading's own date is no evidence for it.
+  assert.equal(evidence({ ...modelsDev, as_of: '2026-06-20' }, 'input'), '2026-05-31');
+});

@@ -6,8 +6,10 @@ import type { CatalogueChange, OfferObservation } from '../sources/types.ts';
  * still held grok-4.20's launch price of 2/6 after models.dev changed it to 1.25/2.5 on 2026-05-20 and genai-prices
  * checked 1.25/2.5 on 2026-06-09. For a source with a field history (models.dev, LiteLLM), a reading's evidence date
  * is the day the history last set that listing's price (a price change, or the listing's addition); a listing the
- * history never touched dates from before the history began, so its first day is used. Other readings keep their
- * own date (genai-prices' history or `prices_checked`, per price: priceAsOf).
+ * history never touched dates from before the history began, so its first day is used. Where the source's scheduled
+ * sync run of that provider committed after that day and left the listing in place, the last such run dates it (a
+ * run prunes what the provider's API dropped and rewrites what changed: what it left alone it read again). Other
+ * readings keep their own date (genai-prices' history or `prices_checked`, per price: priceAsOf).
  */
 export type EvidenceDate = (o: OfferObservation, field: string) => string;
 
@@ -27,6 +29,14 @@ const norm = (provider: string | undefined, id: string) => {
 /** Sources whose snapshot date is not a check of each price: their history dates the reading. */
 const DATED_BY_HISTORY: ReadonlySet<string> = new Set(['models-dev', 'litellm']);
 
+/**
+ * models.dev's scheduled sync runner: one commit per run and provider, "chore(sync): update OpenRouter model catalog"
+ * (1,112 file changes at OpenRouter from 2026-05-21 to 2026-06-30, near daily), writing the provider's API listing
+ * into its files. A run commits only the files that changed, so a listing it leaves alone still read the same price.
+ */
+const SYNC_RUN = /^chore\(sync\): update .+ model catalogs?$/i;
+const PRICE_FIELDS: ReadonlySet<string> = new Set(['input', 'output', 'cache_read', 'cache_write']);
+
 /** The day a reading's source set its price, where its own history shows it; undefined where it does not. */
 export type SetDate = (o: OfferObservation, field: string) => string | undefined;
 
@@ -40,9 +50,20 @@ function historyIndex(changes: readonly CatalogueChange[]) {
   // is google-vertex's `claude-opus-4-5`; its prefix is not the provider's id, so `norm` leaves it whole).
   const ids = new Map<string, string[]>();
   const first = new Map<string, string>();
+  // Per source and provider, the days a sync run committed, whether a run ever removed a listing the API dropped and
+  // whether one ever changed a price (a run of an API that gives no prices, such as Google's, re-reads none).
+  const runs = new Map<string, string[]>();
+  const pruned = new Set<string>();
+  const priced = new Set<string>();
   for (const c of changes) {
     if (!DATED_BY_HISTORY.has(c.source)) continue;
     if (!first.has(c.source) || c.date < first.get(c.source)!) first.set(c.source, c.date);
+    if (c.provider !== undefined && SYNC_RUN.test(c.subject ?? '')) {
+      const at = `${c.source}|${c.provider}`;
+      runs.set(at, [...(runs.get(at) ?? []), c.date]);
+      if (c.change === 'removed') pruned.add(at);
+      if (c.change === 'changed' && PRICE_FIELDS.has(c.field)) priced.add(at);
+    }
     const set = c.change === 'added' ? ['*'] : c.change === 'changed' ? [c.field] : [];
     for (const field of set) {
       const k = `${c.source}|${c.provider ?? ''}|${norm(c.provider, c.source_model_id)}|${field}`;
@@ -63,15 +84,28 @@ function historyIndex(changes: readonly CatalogueChange[]) {
       ...(byId ? [...(ids.get(id + field) ?? []), ...(ids.get(`${id}*`) ?? [])] : [])];
     return days.filter((d) => d <= upTo).sort().at(-1);
   };
-  return { first, lastSet };
+  /**
+   * The last sync run of the listing's provider after `after` and on or before the reading: only for a provider
+   * whose runs have both removed a listing the API dropped (so a listing still in the snapshot was in the API at each
+   * run) and changed a price (so a run reads prices): on the 2026 snapshots OpenRouter, Vercel, LLM Gateway, Venice.
+   */
+  const lastRun = (o: OfferObservation, after: string) => {
+    const at = `${o.source}|${o.provider}`;
+    if (!pruned.has(at) || !priced.has(at)) return undefined;
+    return (runs.get(at) ?? []).filter((d) => d > after && d <= o.as_of).sort().at(-1);
+  };
+  return { first, lastSet, lastRun };
 }
 
 export function evidenceDates(changes: readonly CatalogueChange[]): EvidenceDate {
-  const { first, lastSet } = historyIndex(changes);
+  const { first, lastSet, lastRun } = historyIndex(changes);
   return (o, field) => {
     const start = first.get(o.source);
     if (start === undefined) return priceAsOf(o, field);
-    const when = lastSet(o, field) ?? start;
+    const set = lastSet(o, field) ?? start;
+    // A sync run after the set that left the listing as it was read the same price again (docs/data.md, "A sync run
+    // re-reads"): OpenRouter's Llama 3.2 1B, set 0.027/0.201 by 2026-05-18, still so after the run of 2026-06-30.
+    const when = lastRun(o, set) ?? set;
     return when < o.as_of ? when : o.as_of;
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Source } from '../schema/index.ts';
 import { fact } from '../schema/fact.ts';
 import { tableUrl } from '../sources/curated.ts';
+import { readGenaiProviderNames } from '../sources/genai-prices-names.ts';
 import { readProviderNames } from '../sources/models-dev.ts';
 import type { IngestIssue, SourceRoots } from '../sources/types.ts';
 import { ACCELERATOR_COMPUTE_SOURCE, loadAcceleratorCompute, unusedComputeKeys } from './accelerator-compute.ts';
@@ -111,7 +112,9 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   const deprecationReadings = loadDeprecationReadings(path.join(curatedDir, 'deprecation-readings.csv'));
   issues.push(...deprecationReadings.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
-  const providerNames = await readProviderNames(roots);
+  // models.dev's provider.toml names first; genai-prices' bundle names the providers models.dev has no file for
+  // (QuickSilver Pro, Arcee, Avian, Cursor, Doubleword, Modal), which were shown by id.
+  const providerNames = { ...(await readGenaiProviderNames(roots)), ...(await readProviderNames(roots)) };
 
   const tables: Tables = {
     aliases: aliases.rows,
