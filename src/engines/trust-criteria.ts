@@ -89,12 +89,22 @@ const fromFact = <T>(f: Fact<T>, detail: string, value?: Evidence['value']): Evi
 });
 
 /**
+ * `; this model's label: <page>` where the label was read on the developer's page for this model (developer-licences,
+ * whose note opens with the page): a licence row shared by several models cites one model's page for its text
+ * (Mistral's Modified MIT cites Devstral 2's record), so Mistral Medium 3.5's criterion also names its own record.
+ */
+function ownPage(l: Fact<Licence>): string {
+  const url = l.source === 'developer-licences' ? /^(https?:\/\/\S+?),? /.exec(l.note ?? '')?.[1] : undefined;
+  return url && url !== l.value.evidence_url ? `; this model's label: ${url}` : '';
+}
+
+/**
  * A licence criterion's evidence: OSI status and conditions are the licence table's reading of the licence text, not
  * the label source's (LMArena shows a label only); the label's source and day are named in `derived_from`.
  */
 const fromLicenceTable = (l: Fact<Licence>, detail: string, value: string): Evidence => ({
   source: LICENCE_TABLE_SOURCE, as_of: l.as_of, value,
-  detail: `${detail} (licence table${l.value.evidence_url ? `, text ${l.value.evidence_url}` : ''})`,
+  detail: `${detail} (licence table${l.value.evidence_url ? `, text ${l.value.evidence_url}` : ''}${ownPage(l)})`,
   derived_from: [`licence = ${l.value.id} (${l.source}, ${l.as_of})`,
     ...(l.value.clause_sources ?? []).map((c) => `section ${c.clause} (${c.url}, read ${c.read_on})`)],
 });
