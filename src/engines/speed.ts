@@ -92,7 +92,7 @@ export function prefillSeconds(facts: ModelFacts, hardware: Hardware, opts: Spee
 function modelLayout(facts: ModelFacts, hardware: Hardware, concurrency: number): SpeedLayout {
   const made = speedLayout(hardware, facts.architecture.layers, concurrency);
   const extra = moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total) +
-    linearAttentionStepSeconds(facts.architecture);
+    linearAttentionStepSeconds(facts.architecture, hardware);
   if (extra === 0) return made;
   return { ...made, layout: { ...made.layout, step_latency_s: made.layout.step_latency_s + extra } };
 }
@@ -242,7 +242,7 @@ function speedBasis(
 ): string {
   const layers = architecture.layers;
   const dispatch = moeDispatchBasis(hardware, layers, moe);
-  const hybrid = linearAttentionBasis(architecture);
+  const hybrid = linearAttentionBasis(architecture, hardware);
   return (
     `decode at batch 1: active weights at ${q.name}${q.active_bits_per_weight ? ` (${activeBitsWords(q)})` : ''} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
     `the KV cache of one sequence at ` +
