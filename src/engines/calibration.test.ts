@@ -890,7 +890,7 @@ test('prompt processing at depth: the DGX Spark pp2048 runs after 8,192 and 32,7
   const est = (id: string) => assessed.find((a) => a.r.id === id)!;
   const qwen = est('dgx-spark-qwen3-coder-30b-a3b-q8_0-pp2048-d32768');
   assert.ok(Math.abs(qwen.estimate! - 1185.0) < 0.5, `${qwen.estimate}`);
-  const deep = assessed.filter((a) => /^pp\d+@d\d+$/.test(a.r.test));
+  const deep = assessed.filter((a) => /^pp\d+@d\d+$/.test(a.r.test) && a.r.id.startsWith('dgx-spark-'));
   assert.equal(deep.length, 10);
   // Every depth row in the band the docs' table states (0.70-1.18x), where a constant rate read up to 2.01x.
   for (const a of deep) assert.ok(a.ratio! > 0.69 && a.ratio! < 1.2, `${a.r.id}: ${a.ratio!.toFixed(3)}`);
@@ -937,7 +937,8 @@ test('hybrid linear-attention models: the published Qwen3-Next, Qwen3.5 and Qwen
     ['rtx-3090-x3-qwen3-next-80b-q2_k-pp', 4496.7], ['strix-halo-395-qwen3-next-80b-q4_k_m-pp', 1354.1],
   ];
   for (const [id, v] of expected) assert.ok(Math.abs(est(id).estimate! - v) < 0.15, `${id}: ${est(id).estimate}`);
-  assert.equal(assessed.filter((a) => isHybrid(a.r)).length, expected.length);
+  // Every hybrid row but the whole-prompt runs at depth, which the test below checks.
+  assert.equal(assessed.filter((a) => isHybrid(a.r) && !/@d/.test(a.r.test)).length, expected.length);
   // The fitted and held-out 2026 runs stay within 1.1x of their measurement, whatever the backend (CUDA, ROCm, Vulkan)
   // and the GPU generation (Blackwell at 61 us, Ampere at 125 us), where one term of 61 us read the RTX 3090 1.41x fast.
   for (const id of ['rtx-5090-qwen3.5-35b-a3b-q4_k_m-tg', 'dgx-spark-qwen3.6-35b-a3b-q8_0-tg', 'strix-halo-395-qwen3.6-35b-a3b-q8-rocm-tg',
@@ -945,4 +946,26 @@ test('hybrid linear-attention models: the published Qwen3-Next, Qwen3.5 and Qwen
     const r = est(id).ratio!;
     assert.ok(r > 1 / 1.1 && r < 1.1, `${id}: ${r.toFixed(3)}`);
   }
+});
+
+test('a hybrid model\'s long prompts on an RTX 4090 (Qwen3.5-27B): the depth term, fitted on the DGX Spark, reads them 0.80-1.10x', () => {
+  // tianchengwu.com (April 2026, llama-server, Q4_K_M, q4_0 cache): whole prompts of about 4,096 / 16,384 / 32,768 /
+  // 65,536 tokens at 2,203 / 2,467 / 2,302 / 2,121 tokens/s. By hand: the rate 0.42 x 330.3e12 / (2 x 27.781e9) =
+  // 2,496.74 tokens/s; attention 4 x 24 heads x 256 x 16 full layers = 393,216 FLOPs a position, n^2 / 2 positions
+  // in all, at the 256-wide share 0.21 x 330.3e12 (a GeForce card's class factor 1): 2.8345e-9 x n^2 s. At 65,536:
+  // 26.249 s + 12.174 s = 38.42 s, 1,705.7 tokens/s (0.80x; the measured 30.90 s); 32,768: 13.124 + 3.044 s, 2,026.7
+  // (0.88x); 16,384: 6.562 + 0.761 s, 2,237.3 (0.91x); 4,096: 1.641 + 0.048 s, 2,426.4 (1.10x). A constant rate read
+  // them 1.18x, 1.09x, 1.01x and 1.13x: the term overstates the fall on this card (the runs imply a 256-wide share of
+  // about 0.5 here, from 32,768 to 65,536) about as much as leaving it out understates it, and one run on one card
+  // fits no share of its own (docs/hardware-and-cost.md, "Prefill slows with depth").
+  const want: [string, number][] = [
+    ['rtx-4090-qwen3.5-27b-q4_k_m-pp4096-d0', 2426.4], ['rtx-4090-qwen3.5-27b-q4_k_m-pp16384-d0', 2237.3],
+    ['rtx-4090-qwen3.5-27b-q4_k_m-pp32768-d0', 2026.7], ['rtx-4090-qwen3.5-27b-q4_k_m-pp65536-d0', 1705.7],
+  ];
+  for (const [id, v] of want) {
+    const a = assessed.find((x) => x.r.id === id)!;
+    assert.ok(Math.abs(a.estimate! - v) < 0.15, `${id}: ${a.estimate}`);
+  }
+  const ratios = want.map(([id]) => assessed.find((x) => x.r.id === id)!.ratio!);
+  assert.ok(ratios.every((r) => r > 0.79 && r < 1.11), ratios.join(', '));
 });

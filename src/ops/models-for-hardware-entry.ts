@@ -61,8 +61,10 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
       `${PREFILL_RATE[computeClass(hardware)]} / (2 x active parameters) (a mixture-of-experts model runs at a lower ` +
       'efficiency: a prompt batch is scattered over the experts, so each multiplies small matrices; calibrated on llama.cpp ' +
       'MoE prompt-processing measurements); time to first token = context / prefill tokens/s + the prompt\'s attention, ' +
-      '4 x query heads x head dim FLOPs a full-attention layer per earlier token summed over the prompt, at 0.42 x the ' +
-      'class\'s share of the same compute (a token deep in a long prompt is slower than one near its start)'
+      '4 x query heads x head dim FLOPs a full-attention layer per earlier token summed over the prompt, at the share ' +
+      'llama.cpp\'s flash attention reaches for the head width (0.27 at 64, 0.58 at 128, 0.21 at 256 and wider, else ' +
+      '0.42; fitted on DGX Spark runs) x the class\'s share of the same compute (a token deep in a long prompt is slower ' +
+      'than one near its start)'
     : 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware';
   // The weights and the cache are read at their own efficiencies (constants.ts): the cache at the single stream's
   // KV_READ_EFFICIENCY for one sequence, at a batched server's SERVING_KV_READ_EFFICIENCY for several.
