@@ -295,8 +295,9 @@ export const METAL_MOE_LAYER_S = 41e-6;
  * Vulkan (Qwen3.5-35B-A3B Q4_K_M, b8933, 64.55, llama.cpp#22375) 1.08x: one value on CUDA, ROCm and Vulkan, so no
  * per-backend term (no Metal run of these models is tabled). Leaving a CUDA row out moves the value to 50-63 us.
  * Before (0.18 ms, fitted on builds of January-June 2026): 0.55x, 0.87x, 0.83x and 0.87x on those four. The runs from
- * builds before the fused op read 2.0-2.4x fast (0.25-0.28 ms a layer then; the first Vulkan build, b7189, 0.62 ms) and
- * are held out. The state's own bytes (Qwen3.5-35B-A3B: 32 value heads x 128 x 128 x 4 B = 2 MiB a layer, read and
+ * builds before the fused op read 2.0-2.4x fast at 61 us (1.63x for the 3 x RTX 3090 one at Ampere's 125 us; 0.25-0.28
+ * ms a layer then; the first Vulkan build, b7189, 0.62 ms) and are held out. The state's own bytes (Qwen3.5-35B-A3B:
+ * 32 value heads x 128 x 128 x 4 B = 2 MiB a layer, read and
  * written; transformers configuration_qwen3_5_moe.py) are not a term: 0.09 ms of the RTX 5090's 4.9 ms step, 0.73 ms
  * of the Ryzen's 22.2 ms; as a bandwidth term they would leave a kernel time of 10 us (ROCm), 76 us (Vulkan) and
  * 51-70 us (CUDA), a split one run per backend cannot settle, and the one fitted time reads all four within 1.08x.
