@@ -92,7 +92,7 @@ export function prefillSeconds(facts: ModelFacts, hardware: Hardware, opts: Spee
 function modelLayout(facts: ModelFacts, hardware: Hardware, concurrency: number): SpeedLayout {
   const made = speedLayout(hardware, facts.architecture.layers, concurrency);
   const extra = moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total) +
-    linearAttentionStepSeconds(facts.architecture);
+    linearAttentionStepSeconds(facts.architecture, hardware);
   if (extra === 0) return made;
   return { ...made, layout: { ...made.layout, step_latency_s: made.layout.step_latency_s + extra } };
 }
@@ -242,7 +242,7 @@ function speedBasis(
 ): string {
   const layers = architecture.layers;
   const dispatch = moeDispatchBasis(hardware, layers, moe);
-  const hybrid = linearAttentionBasis(architecture);
+  const hybrid = linearAttentionBasis(architecture, hardware);
   return (
     `decode at batch 1: active weights at ${q.name}${q.active_bits_per_weight ? ` (${activeBitsWords(q)})` : ''} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
     `the KV cache of one sequence at ` +
@@ -257,8 +257,10 @@ function speedBasis(
           ? ' (the mixture-of-experts efficiency: a prompt batch is scattered over the experts, so each multiplies small ' +
             'matrices; calibrated on llama.cpp MoE prompt-processing measurements)'
           : '') +
-        `; time to first token: the prompt at that rate plus its attention, 4 x heads x head dim FLOPs a layer per earlier ` +
-        `token, at the dense prefill efficiency, summed over the prompt (a token deep in a long prompt is slower than one ` +
-        `near its start; fitted on llama.cpp's DGX Spark pp2048 runs at depths to 32,768)`)
+        `; time to first token: the prompt at that rate (the rate at its start) plus its attention, 4 x heads x head dim ` +
+        `FLOPs a full-attention layer per earlier token, at the share llama.cpp's flash attention reaches for the head ` +
+        `width (0.27 at 64, 0.58 at 128, 0.21 at 256 and wider, else 0.42), summed over the prompt (a token deep in a long ` +
+        `prompt is slower than one near its start; fitted on llama.cpp's DGX Spark pp2048 runs at depths to 32,768; ` +
+        `unfitted elsewhere: Qwen3.5-27B's prompts of 16,384-65,536 tokens on an RTX 4090 took 0.80-0.91x this time)`)
   );
 }

@@ -1,11 +1,11 @@
 // models_for_hardware entries: each model's own facts and figures, the lines every entry shares stated once.
 import type { Dataset } from '../dataset/dataset.ts';
 import {
-  DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, LINEAR_ATTENTION_LAYER_S, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY,
+  DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY,
   type KvCacheType, type Quantization,
 } from '../engines/constants.ts';
 import { computeClass, decodeEfficiency, layoutBasis } from '../engines/decode.ts';
-import { recurrentLayersWords } from '../engines/decode-hybrid.ts';
+import { linearAttentionLayerSeconds, recurrentLayersWords } from '../engines/decode-hybrid.ts';
 import { moeDispatchBasis, moeDispatchSeconds, moeDispatchWords } from '../engines/decode-moe.ts';
 import {
   assessFit, memoryReport, modelFitInputs, quantizationRuleFor, type FitAssessment, type FitOptions,
@@ -61,8 +61,10 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
       `${PREFILL_RATE[computeClass(hardware)]} / (2 x active parameters) (a mixture-of-experts model runs at a lower ` +
       'efficiency: a prompt batch is scattered over the experts, so each multiplies small matrices; calibrated on llama.cpp ' +
       'MoE prompt-processing measurements); time to first token = context / prefill tokens/s + the prompt\'s attention, ' +
-      '4 x query heads x head dim FLOPs a full-attention layer per earlier token summed over the prompt, at 0.42 x the ' +
-      'class\'s share of the same compute (a token deep in a long prompt is slower than one near its start)'
+      '4 x query heads x head dim FLOPs a full-attention layer per earlier token summed over the prompt, at the share ' +
+      'llama.cpp\'s flash attention reaches for the head width (0.27 at 64, 0.58 at 128, 0.21 at 256 and wider, else ' +
+      '0.42; fitted on DGX Spark runs) x the class\'s share of the same compute (a token deep in a long prompt is slower ' +
+      'than one near its start)'
     : 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware';
   // The weights and the cache are read at their own efficiencies (constants.ts): the cache at the single stream's
   // KV_READ_EFFICIENCY for one sequence, at a batched server's SERVING_KV_READ_EFFICIENCY for several.
@@ -77,7 +79,7 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
   const dispatch = serving === null ? moeDispatchBasis(hardware, 'each model\'s', true) : null;
   const layoutWords = (serving ?? layoutBasis(hardware, layout, 'each model\'s')) +
     (dispatch === null ? '' : ` (a mixture-of-experts model, as its speed.basis says, ${dispatch.replace(/^plus /, 'adds ')})`) +
-    ` (a hybrid model adds ${Number((LINEAR_ATTENTION_LAYER_S * 1e3).toFixed(3))} ms a step per recurrent layer, the ` +
+    ` (a hybrid model adds ${Number((linearAttentionLayerSeconds(hardware) * 1e3).toFixed(3))} ms a step per recurrent layer, the ` +
     'recurrent_layers its architecture line names (Gated DeltaNet, Mamba-2 or lightning attention, all at the rate ' +
     'fitted on Gated DeltaNet): their recurrent kernels)';
   // perToken(weights, cache, kv): the seconds of a step that reads those bytes, the cache at `kv`, in words.
@@ -149,9 +151,9 @@ function speedBasis(facts: ModelFacts, q: Quantization, quantizationName: string
   // The Metal MoE term is stated with the model's own layer count; its method and measured error are in the assumptions.
   const dispatch = moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total);
   const extra = dispatch === 0 ? '' : `; ${moeDispatchWords(facts.architecture.layers)}`;
-  // A hybrid model's recurrent layers, each LINEAR_ATTENTION_LAYER_S a step (decode-hybrid.ts), named by count.
+  // A hybrid model's recurrent layers, each linearAttentionLayerSeconds a step on the card (decode-hybrid.ts), named by count.
   const linear = recurrentLayersWords(facts.architecture);
-  const hybrid = linear === null ? '' : `; ${linear} x ${Number((LINEAR_ATTENTION_LAYER_S * 1e3).toFixed(3))} ms`;
+  const hybrid = linear === null ? '' : `; ${linear} x ${Number((linearAttentionLayerSeconds(hardware) * 1e3).toFixed(3))} ms`;
   return `${quantizationName} weights; ${facts.architecture.layers} layers; ${prefill}${bits}${extra}${hybrid}`;
 }
 
