@@ -133,9 +133,9 @@ test('each EU offer shows its provider\'s own terms on training and retention, w
 test('committed dataset: a licence row shared by two models names the model\'s own page beside the row\'s text', { skip: !committed && 'no committed dataset' }, () => {
   // data/curated/licences.csv's modified-mit-mistral row cites Devstral 2's record; developer-licences.csv reads Mistral
   // Medium 3.5's label on its own record (docs.mistral.ai/models/mistral-medium-3-5-26-04, read 2026-11-28).
-  const c = run('mistral-medium-2604', committedOnce()).criteria!.find((x) => x.id === 'open_licence')!;
+  const c = run('mistral-medium-2604', committedOnce()).criteria!.find((x: { id: string }) => x.id === 'open_licence')!;
   assert.match(c.evidence.detail, /text https:\/\/docs\.mistral\.ai\/models\/devstral-2-25-12; this model's label: https:\/\/docs\.mistral\.ai\/models\/mistral-medium-3-5-26-04\)$/);
   // Devstral 2's own criterion cites its own record once, not twice.
-  const d = run('devstral-2512', committedOnce()).criteria!.find((x) => x.id === 'open_licence')!;
+  const d = run('devstral-2512', committedOnce()).criteria!.find((x: { id: string }) => x.id === 'open_licence')!;
   assert.doesNotMatch(d.evidence.detail, /this model's label/);
 });

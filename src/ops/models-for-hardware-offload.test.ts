@@ -62,6 +62,20 @@ test('gpt-oss-120b on an RTX 4090 beside 64 GB of DDR5: 27 of 36 layers of exper
   assert.ok(!ask({ hardware_id: 'rtx-4090', limit: 100 }).items.some((x) => x.model.id === 'gpt-oss-120b'));
 });
 
+test('"RTX 4090 with 64GB DDR4": DDR4\'s dual-channel 51.2 GB/s, not DDR5\'s 89.6', { skip: !hasCommitted }, () => {
+  const e = ask({ hardware_id: 'RTX 4090 with 64GB DDR4', limit: 1 }).experts_in_system_ram!;
+  // Dual-channel DDR4-3200: 2 x 3,200 MT/s x 8 B = 51.2 GB/s (cpu-ddr4-64gb, Wikipedia's DDR4 page).
+  assert.equal(e.system_ram.bandwidth_gbs, 51.2);
+  assert.match(e.system_ram.basis, /51\.2 GB\/s, Desktop CPU with dual-channel DDR4-3200 .*as the text says DDR4 and states no bandwidth/);
+  const g = e.items.find((x) => x.model.id === 'gpt-oss-120b')!;
+  // The same placement as beside DDR5 (27 layers of experts in RAM: memory, not speed, places them); a token's 1.428 GB
+  // from RAM now takes 1.428 / (0.67 x 51.2) = 41.63 ms, plus the card's 2.59 + KV 0.37 + 36 x 45 us 1.62 = 46.21 ms:
+  // 21.6 tokens/s (35.3 at DDR5's 89.6).
+  assert.equal(g.llama_cpp_flags, '-ngl 99 --n-cpu-moe 27');
+  assert.equal(g.decode_tokens_per_s, 21.6);
+  assert.equal(ask({ hardware_id: 'RTX 4090 with 64GB DDR5', limit: 1 }).experts_in_system_ram!.system_ram.bandwidth_gbs, 89.6);
+});
+
 test('"4090 with 64GB RAM" reads the RAM from the text; no RAM stated, no section', { skip: !hasCommitted }, () => {
   const said = ask({ hardware_id: '4090 with 64GB RAM', limit: 1 }).experts_in_system_ram!;
   assert.equal(said.system_ram.read_from, 'hardware_id');

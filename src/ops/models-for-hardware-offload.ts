@@ -20,6 +20,17 @@ import { ModelRef, toModelRef } from './shapes.ts';
  */
 export const DEFAULT_RAM_CONFIG = 'cpu-ddr5-64gb';
 
+/**
+ * The one a text that says DDR4 gets ("RTX 4090 with 64GB DDR4"): dual-channel DDR4-3200, 2 x 3,200 MT/s x 8 bytes =
+ * 51.2 GB/s (data/curated hardware row `cpu-ddr4-64gb`, from https://en.wikipedia.org/wiki/DDR4_SDRAM), not DDR5's 89.6.
+ */
+export const DDR4_RAM_CONFIG = 'cpu-ddr4-64gb';
+
+/** The RAM generation a machine text names (`ddr4`, `ddr5`), or null where it names none. */
+export function ramKindFromText(text: string): 'ddr4' | 'ddr5' | null {
+  return readMachine(text, new Set()).ddr;
+}
+
 export const systemRamParams = {
   system_ram_gb: z
     .number()
@@ -134,9 +145,9 @@ const SERVER_RAM_WORDS = 'a server\'s RAM bandwidth depends on its memory channe
  * server, whose channels it does not describe; a card with no bandwidth, whose decode is not estimated at all).
  */
 function ramOf(
-  ds: Dataset, gb: number, bandwidth: number | undefined, unapplied?: 'server' | 'card',
+  ds: Dataset, gb: number, bandwidth: number | undefined, unapplied?: 'server' | 'card', ddr: 'ddr4' | 'ddr5' | null = null,
 ): { ram: SystemRam; applied: boolean; basis: string } | undefined {
-  const d = ds.hardwareById.get(DEFAULT_RAM_CONFIG);
+  const d = ds.hardwareById.get(ddr === 'ddr4' ? DDR4_RAM_CONFIG : DEFAULT_RAM_CONFIG);
   if (!d || !d.bandwidth_gbs) return undefined;
   const fraction = d.usable_fraction.value;
   const bw = bandwidth ?? d.bandwidth_gbs.value;
@@ -144,7 +155,8 @@ function ramOf(
     ? `bandwidth ${bandwidth} GB/s as stated`
     : unapplied === 'server' ? `bandwidth not stated: ${d.bandwidth_gbs.value} GB/s is the desktop default (${d.accelerator}), not a server's, so not applied`
       : unapplied === 'card' ? 'bandwidth not stated, and none applied: the card\'s own bandwidth is not known, so no decode is estimated'
-      : `bandwidth ${d.bandwidth_gbs.value} GB/s, ${d.accelerator} (${d.bandwidth_gbs.note ?? d.bandwidth_gbs.source}, ${d.bandwidth_gbs.as_of}), as none was stated`;
+      : `bandwidth ${d.bandwidth_gbs.value} GB/s, ${d.accelerator} (${d.bandwidth_gbs.note ?? d.bandwidth_gbs.source}, ${d.bandwidth_gbs.as_of}), `
+        + `as ${ddr === 'ddr4' ? 'the text says DDR4 and states no bandwidth' : 'none was stated'}`;
   return {
     ram: { gb, usable_fraction: fraction, bandwidth_gbs: bw },
     applied: bandwidth !== undefined || unapplied === undefined,
@@ -160,11 +172,11 @@ function ramOf(
  */
 export function expertsInSystemRam(
   ds: Dataset, models: readonly Model[], fitting: ReadonlySet<string>, hardware: Hardware, opts: FitOptions,
-  ramGb: number | undefined, bandwidth: number | undefined, readFrom: 'system_ram_gb' | 'hardware_id',
+  ramGb: number | undefined, bandwidth: number | undefined, readFrom: 'system_ram_gb' | 'hardware_id', ddr: 'ddr4' | 'ddr5' | null = null,
 ): ExpertsInSystemRamOut | undefined {
   if (ramGb === undefined) return undefined;
   const unapplied = serverUnstated(hardware, bandwidth) ? 'server' as const : hardware.bandwidth_gbs ? undefined : 'card' as const;
-  const r = ramOf(ds, ramGb, bandwidth, unapplied);
+  const r = ramOf(ds, ramGb, bandwidth, unapplied, ddr);
   if (!r) return undefined;
   const system_ram = {
     gb: ramGb, usable_gb: toGb(r.ram.gb * GIB * r.ram.usable_fraction),

@@ -24,7 +24,7 @@ import { Entry, NotAssessable } from './models-for-hardware-shapes.ts';
 import { Nearest, nearestOf } from './models-for-hardware-nearest.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 import {
-  ExpertsInSystemRam, expertsInSystemRam, ramReadNote, systemRamFromText, systemRamParams,
+  ExpertsInSystemRam, expertsInSystemRam, ramKindFromText, ramReadNote, systemRamFromText, systemRamParams,
 } from './models-for-hardware-offload.ts';
 
 /**
@@ -296,7 +296,8 @@ export const models_for_hardware = defineOperation({
     const saidRam = input.system_ram_gb === undefined && !hardware.unified_memory ? systemRamFromText(input.hardware_id) : undefined;
     const ramGb = input.system_ram_gb ?? saidRam;
     const inRam = ramGb === undefined ? undefined : expertsInSystemRam(ds, r.catalogue.assessable, new Set(r.ranked.map((x) => x.model.id)),
-      hardware, opts, ramGb, input.system_ram_bandwidth_gbs, input.system_ram_gb === undefined ? 'hardware_id' : 'system_ram_gb');
+      hardware, opts, ramGb, input.system_ram_bandwidth_gbs, input.system_ram_gb === undefined ? 'hardware_id' : 'system_ram_gb',
+      ramKindFromText(input.hardware_id));
     const answer = stitched({
       hardware: r.hardware,
       understood: inRam && saidRam !== undefined ? { ...understood, interpretation: `${understood.interpretation}; ${ramReadNote(saidRam, inRam.not_applied)}` } : understood,
