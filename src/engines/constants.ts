@@ -315,6 +315,22 @@ export const LINEAR_ATTENTION_LAYER_S = 61e-6;
 export const ALLREDUCE_LATENCY_S = 19e-6;
 
 /**
+ * How far the held-out vLLM and SGLang tensor-parallel decode runs read from the estimate (estimate / measured, each
+ * one stream's figure at the run's concurrency and mean depth; calibration.test.ts checks these against the rows of
+ * data/curated/speed-measurements.csv). Nine runs on 8 NVLink or Infinity Fabric GPUs at 1 to 64 sequences: gpt-oss-120b
+ * on 8 x H100 at 8 (1.20x) to DeepSeek-R1-0528 AWQ under vLLM on 8 x H100 at 1 (3.18x); the five DeepSeek-R1-0528 FP8
+ * runs under SGLang 0.5.7 on 8 x H200 read 1.25x-2.99x (InferenceX#870: 12.8 ms a token at 8 sequences, 10.93-22.73 ms
+ * at 4 on three runners). Every one is slower than the estimate, and no per-layer term holds them all (the doc
+ * section), so an answer resting on a tensor-parallel step states the spread rather than a corrected figure.
+ */
+export const TENSOR_PARALLEL_HELD_OUT = {
+  runs: 9,
+  low: 1.2,
+  high: 3.18,
+  section: 'Tensor parallel at low concurrency',
+} as const;
+
+/**
  * Seconds a token pays at each boundary between two cards of a layer split (llama.cpp's default `--split-mode
  * layer`): the hidden state copied to the next card and the wait for it. The median, over XiongjieDai's same-build
  * pairs (one card and 2 or 4 cards of the same model, RTX 3090 and RTX 4090, Llama 3 8B Q4_K_M and F16), of the

@@ -64,14 +64,17 @@ test('the layout: summed bandwidth and 64 us a layer in tensor parallel; one car
   assert.equal(decodeLayout(machine('NVIDIA GeForce RTX 4090', 1, 1008), 80).step_latency_s, 80 * 45e-6);
 });
 
-test('a tensor-parallel answer names the run its floor is fitted on and points to the slower vLLM runs', () => {
-  // The floor is fitted on one TensorRT-LLM run (8 x B200, gpt-oss-120b, batch 1); held-out vLLM runs at batch 1 read
-  // 1.65x (gpt-oss-120b, 8 x MI300X) and 3.18x (DeepSeek-R1 AWQ, 8 x H100) the measured speed, so the basis says so and
-  // names the section of docs/hardware-and-cost.md that tables them, which must exist.
+test('a tensor-parallel answer names the run its floor is fitted on and states the held-out runs\' spread', () => {
+  // The floor is fitted on one TensorRT-LLM run (8 x B200, gpt-oss-120b, batch 1); the nine held-out vLLM and SGLang runs
+  // read from 1.20x (gpt-oss-120b, 8 x H100, vLLM at 8 sequences: 296 estimated against 1,000 / 4.05 ms = 246.9) to
+  // 3.18x (DeepSeek-R1 AWQ, 8 x H100, vLLM at 1: 197 against 61.99) the measured speed, so the basis states that spread
+  // and names the section of docs/hardware-and-cost.md that tables them, which must exist.
   const h200 = machine('NVIDIA H200 SXM', 8, 4800);
   const basis = layoutBasis(h200, decodeLayout(h200, 61), 61);
   assert.match(basis, /61 layers x 45 us and 19 us of all-reduces per layer, fitted on TensorRT-LLM's batch-1 run of gpt-oss-120b/);
-  assert.match(basis, /likely the fast side/);
+  assert.match(basis, /the 9 published vLLM and SGLang runs held out of that fit \(8 GPUs, 1 to 64 sequences/);
+  assert.match(basis, /the estimate reading 1\.2x-3\.18x their measured speed/);
+  assert.match(basis, /divided by 1\.2 to 3\.18 gives the range those runs measured/);
   const section = basis.match(/"([^"]+)"/)![1];
   const doc = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../docs/hardware-and-cost.md'), 'utf8');
   assert.ok(doc.includes(`#### ${section}`), section);
