@@ -200,10 +200,10 @@ export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: nu
       `with --tensor-parallel-size ${hardware.count}), plus a per-token floor of ${floor} and ` +
       `${us(ALLREDUCE_LATENCY_S)} us of all-reduces per layer, fitted on TensorRT-LLM's batch-1 run of gpt-oss-120b on 8 x ` +
       `B200; the ${TENSOR_PARALLEL_HELD_OUT.runs} published vLLM and SGLang runs held out of that fit (8 GPUs, 1 to 64 ` +
-      `sequences, gpt-oss-120b and DeepSeek-R1) all decode slower than this model gives them, the estimate reading ` +
-      `${TENSOR_PARALLEL_HELD_OUT.low}x-${TENSOR_PARALLEL_HELD_OUT.high}x their measured speed ` +
-      `(docs/hardware-and-cost.md, "${TENSOR_PARALLEL_HELD_OUT.section}"): a figure here is the fast side, and divided ` +
-      `by ${TENSOR_PARALLEL_HELD_OUT.low} to ${TENSOR_PARALLEL_HELD_OUT.high} gives the range those runs measured`
+      `sequences, gpt-oss-120b and DeepSeek-R1) read ${TENSOR_PARALLEL_HELD_OUT.low}x-${TENSOR_PARALLEL_HELD_OUT.high}x ` +
+      `of their measured speed (docs/hardware-and-cost.md, "${TENSOR_PARALLEL_HELD_OUT.section}"): divided by ` +
+      `${TENSOR_PARALLEL_HELD_OUT.low} to ${TENSOR_PARALLEL_HELD_OUT.high}, a figure here gives the range those runs ` +
+      'measured, mostly the slower side (seven of the nine ran slower than their estimate)'
     );
   }
   const handoffs = `${hardware.count - 1} card-to-card hand-off${hardware.count > 2 ? 's' : ''}`;
