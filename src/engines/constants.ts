@@ -308,9 +308,9 @@ export const LINEAR_ATTENTION_LAYER_S = 61e-6;
  * of the hidden state per layer. Fitted on the tensor-parallel decode row of the same table given the two constants
  * above (TensorRT-LLM, gpt-oss-120b on 8 x B200 at batch 1: 420 tokens/s, 2.38 ms a token, of which 1.62 ms is the
  * per-layer latency above). The vLLM and SGLang tensor-parallel rows are held out: at batch 1 they imply 108 us
- * (gpt-oss-120b, 8 x MI300X) and 245 us (DeepSeek-R1 AWQ, 8 x H100) a layer in all, at 4-64 sequences 21-135 us, so
- * no one value holds them and the rows at concurrency 8 and above (0.83-1.20x now) would stop matching if it were
- * raised (docs/hardware-and-cost.md, "Tensor parallel at low concurrency").
+ * (gpt-oss-120b, 8 x MI300X) and 245 us (DeepSeek-R1 AWQ, 8 x H100) a layer in all, at 4-64 sequences 83-312 us, so
+ * no one value holds them, and the value the two vLLM single-stream rows ask for (86 us) would read the TensorRT-LLM
+ * rows at 0.50x and 0.69x (docs/hardware-and-cost.md, "Tensor parallel at low concurrency").
  */
 export const ALLREDUCE_LATENCY_S = 19e-6;
 
