@@ -16,16 +16,19 @@ import {
   KV_READ_EFFICIENCY,
   LAYER_HANDOFF_S,
   LAYER_LATENCY_S,
+  MLA_MOE_TENSOR_LAYER_S,
   MOE_PREFILL_CLASS_FACTOR,
   MOE_PREFILL_EFFICIENCY,
   PREFILL_CLASS_FACTOR,
   PREFILL_EFFICIENCY,
   QUANTIZATIONS,
   SERVING_KV_READ_EFFICIENCY,
+  TENSOR_PARALLEL_HELD_OUT,
 } from './constants.ts';
 import { costAssumptions } from './cost-assumptions.ts';
 import type { CostOptions } from './self-hosted-cost.ts';
 import { computeClass, decodeEfficiency, decodeLayout, decodeSplit, moePrefillClass, prefillFlops } from './decode.ts';
+import { isMlaMoe, mlaTensorSeconds } from './decode-mla.ts';
 import { moeDispatchSeconds } from './decode-moe.ts';
 import { linearAttentionLayers, linearAttentionStepSeconds } from './decode-hybrid.ts';
 import { promptAttentionSeconds } from './prefill-depth.ts';
@@ -143,13 +146,16 @@ const withoutFlashAttention = (r: Row) => r.note.includes('flash attention off')
  */
 type Efficiency = number | ((r: Row) => number);
 function decodeSeconds(
-  r: Row, eOf: Efficiency, tau: number, tauAr: number, handoff = LAYER_HANDOFF_S, ekv = KV_READ_EFFICIENCY,
+  r: Row, eOf: Efficiency, tau: number, tauAr: number, handoff = LAYER_HANDOFF_S, ekv = KV_READ_EFFICIENCY, tauMla = MLA_MOE_TENSOR_LAYER_S,
 ): number {
   const e = typeof eOf === 'number' ? eOf : eOf(r);
   const n = Number(r.accelerators);
   const layers = Number(r.layers);
   const perCard = Number(r.bandwidth_gbs) * 1e9;
-  if (r.split === 'tensor') return activeWeights(r) / (e * perCard * n) + kvRead(r) / (ekv * perCard * n) + layers * (tau + tauAr);
+  if (r.split === 'tensor') {
+    const mla = isMlaMoe(rowFacts(r)) ? layers * tauMla : 0;
+    return activeWeights(r) / (e * perCard * n) + kvRead(r) / (ekv * perCard * n) + layers * (tau + tauAr) + mla;
+  }
   const handoffs = r.split === 'layer' ? (n - 1) * handoff : 0;
   return activeWeights(r) / (e * perCard) + kvRead(r) / (ekv * perCard) + layers * tau + handoffs;
 }
@@ -166,13 +172,20 @@ const architectures = new Map<string, Architecture>(
 const modelArchitecture = (r: Row): Architecture =>
   architectures.get(r.model.toLowerCase()) ?? architectures.get(r.model.toLowerCase().replace(/\./g, '-')) ?? { layers: Number(r.layers), kv_heads: 1, head_dim: 1, attention: 'gqa', hf_repo: r.model };
 
+/** The facts the MLA term reads: the dataset's architecture for the row's model and the row's parameter counts. */
+const rowFacts = (r: Row) => ({
+  architecture: modelArchitecture(r), parameters_active: Number(r.parameters_active), parameters_total: Number(r.parameters_total),
+});
+
 /** The engine's estimate for the row, or undefined when the row lacks the hardware figure it needs (said in the table). */
 function estimate(r: Row): number | undefined {
   const h = hardwareOf(r);
   if (r.kind === 'decode') {
     // The cache a token reads at the row's depth (kvRead); tg128 and tg512 rows give none.
     const w = activeWeights(r);
-    const layout = decodeLayout(h, Number(r.layers));
+    const base = decodeLayout(h, Number(r.layers));
+    // An MLA mixture of experts split tensor parallel pays its layers' extra kernels (decode-mla.ts), as the engine does.
+    const layout = { ...base, step_latency_s: base.step_latency_s + mlaTensorSeconds(base.split, rowFacts(r)) };
     const batch = rowConcurrency(r);
     if (batch > 1) {
       // A serving runtime's run at a stated concurrency: the engine's at_concurrency figure a stream (speed.ts decodeAt),
@@ -535,31 +548,62 @@ test('prompt processing on an Intel Arc B580 reads near llama-bench with its XMX
 });
 
 test('the all-reduce latency is the calibrated optimum over the tensor-parallel rows', () => {
-  // Tensor-parallel rows then fix the all-reduce latency: the value whose worst error over them is least.
+  // Tensor-parallel rows then fix the all-reduce latency: the value whose worst error over them is least, on the rows
+  // of a GQA model (an MLA mixture of experts pays its own layer term, fitted next on its row given this one).
   const tensor = rows.filter((r) => r.kind === 'decode' && r.split === 'tensor' && !tensorHeldOut(r));
-  assert.deepEqual(tensor.map((r) => r.id), ['b200-x8-gpt-oss-120b-trtllm-bs1']);
+  const gqa = tensor.filter((r) => !isMlaMoe(rowFacts(r)));
+  assert.deepEqual(gqa.map((r) => r.id), ['b200-x8-gpt-oss-120b-trtllm-bs1']);
   let bestAr = { worst: Infinity, tauAr: 0 };
   for (let tauAr = 0; tauAr <= 200e-6; tauAr += 1e-6) {
-    const w = worstDecode(tensor, rowEfficiency, LAYER_LATENCY_S, tauAr);
+    const w = worstDecode(gqa, rowEfficiency, LAYER_LATENCY_S, tauAr);
     if (w < bestAr.worst) bestAr = { worst: w, tauAr };
   }
   assert.ok(Math.abs(bestAr.tauAr - ALLREDUCE_LATENCY_S) <= 2e-6, `all-reduce optimum ${bestAr.tauAr * 1e6} us`);
+});
+
+test('the MLA layer term is the optimum on TensorRT-LLM\'s DeepSeek-R1 row given the floor and all-reduces, one row', () => {
+  // By hand: 37e9 bytes / (0.67 x 8 x 8,000 GB/s) = 0.863 ms, the cache 143.9 MB / (0.82 x 64 TB/s) = 0.003 ms and 61 x
+  // (45 + 19) us = 3.904 ms: 4.77 ms, 209.6 tokens/s against 111 measured (1.89x). 1 / 111 = 9.009 ms, so the 61 layers
+  // take (9.009 - 0.866) / 61 = 133.5 us each, 69.5 us over the 64 of gpt-oss-120b's on the same GPUs and runtime.
+  const mla = rows.filter((r) => r.kind === 'decode' && r.split === 'tensor' && !tensorHeldOut(r) && isMlaMoe(rowFacts(r)));
+  assert.deepEqual(mla.map((r) => r.id), ['b200-x8-deepseek-r1-trtllm-bs1-no-mtp']);
+  const without = 1 / decodeSeconds(mla[0], rowEfficiency, LAYER_LATENCY_S, ALLREDUCE_LATENCY_S, LAYER_HANDOFF_S, KV_READ_EFFICIENCY, 0);
+  assert.ok(Math.abs(without - 209.6) < 0.5, `${without}`);
+  let best = { worst: Infinity, tau: 0 };
+  for (let tau = 0; tau <= 300e-6; tau += 1e-6) {
+    const ratio = 1 / decodeSeconds(mla[0], rowEfficiency, LAYER_LATENCY_S, ALLREDUCE_LATENCY_S, LAYER_HANDOFF_S, KV_READ_EFFICIENCY, tau) / 111;
+    const w = Math.max(ratio, 1 / ratio);
+    if (w < best.worst) best = { worst: w, tau };
+  }
+  assert.ok(Math.abs(best.tau - MLA_MOE_TENSOR_LAYER_S) <= 1e-6, `MLA optimum ${best.tau * 1e6} us`);
+  // The fitted gpt-oss-120b row does not move: a GQA model pays no MLA term.
+  const gptOss = assessed.find((a) => a.r.id === 'b200-x8-gpt-oss-120b-trtllm-bs1')!;
+  assert.ok(Math.abs(gptOss.ratio! - 1) < 0.01, `${gptOss.ratio}`);
 });
 
 test('tensor parallel at low concurrency: the vLLM and SGLang rows, held out, read as docs/hardware-and-cost.md states', () => {
   // Each row's figure is one stream's, 1,000 / the published TPOT in ms: DeepSeek-R1-0528 AWQ on 8 x H100, vLLM,
   // concurrency 1: 16.1 ms (the sweep's own Tput User, 61.99, is tabled); gpt-oss-120b on 8 x MI300X, vLLM 0.17.0,
   // concurrency 1: ~249 tokens/s a user as published; on 8 x H100, vLLM, concurrency 4 and 8: 3.72 and 4.05 ms, 268.8 and
-  // 246.9; DeepSeek-R1-0528 FP8 on 8 x H200, SGLang 0.5.7, concurrency 8 and 64: 12.8 and 34.6 ms, 78.1 and 28.9.
+  // 246.9; DeepSeek-R1-0528 FP8 on 8 x H200, SGLang 0.5.7, concurrency 8 and 64: 12.8 and 34.6 ms, 78.1 and 28.9; the
+  // same at concurrency 4 (InferenceX#870, three runners): 1k/1k 22.73 ms, 44.0; 1k/8k 10.93 ms, 91.5; 8k/1k 12.05 ms,
+  // 83.0. The engine's figure a stream at 4 is about 84.5 at each depth (the MLA cache is small beside the weights: 4 x
+  // 70,272 B x 8,704 = 2.4 GB a step at 8k/1k; 131 before the MLA term), so the ratios are about 84.5 / 44.0 = 1.92,
+  // 84.5 / 91.5 = 0.92 and 84.5 / 83.0 = 1.02: the same runtime, model and concurrency read 2.1x apart on two runners.
+  // Before the MLA term (decode-mla.ts) the six DeepSeek rows read 1.25x-3.18x: AWQ at 1 3.18x, FP8 at 8 1.25x, at 64
+  // 1.29x, at 4 2.99x, 1.43x and 1.57x.
   const held = assessed.filter((a) => tensorHeldOut(a.r));
   const published: Record<string, [number, number, number]> = {
     // id: [tokens/s a stream, lowest and highest estimate / measured stated in the docs]
-    'h100-x8-deepseek-r1-0528-awq-vllm-c1': [61.99, 3.1, 3.25],
+    'h100-x8-deepseek-r1-0528-awq-vllm-c1': [61.99, 1.7, 1.78],
     'mi300x-x8-gpt-oss-120b-vllm-c1': [249, 1.6, 1.7],
     'h100-x8-gpt-oss-120b-vllm-c4': [268.8, 1.2, 1.3],
     'h100-x8-gpt-oss-120b-vllm-c8': [246.9, 1.15, 1.25],
-    'h200-x8-deepseek-r1-0528-fp8-sglang-c8': [78.1, 1.2, 1.3],
-    'h200-x8-deepseek-r1-0528-fp8-sglang-c64': [28.9, 1.25, 1.32],
+    'h200-x8-deepseek-r1-0528-fp8-sglang-c8': [78.1, 0.85, 0.92],
+    'h200-x8-deepseek-r1-0528-fp8-sglang-c64': [28.9, 1.08, 1.15],
+    'h200-x8-deepseek-r1-0528-fp8-sglang-c4-1k1k': [44.0, 1.88, 1.97],
+    'h200-x8-deepseek-r1-0528-fp8-sglang-c4-1k8k': [91.5, 0.89, 0.96],
+    'h200-x8-deepseek-r1-0528-fp8-sglang-c4-8k1k': [83.0, 0.98, 1.05],
   };
   assert.deepEqual(held.map((a) => a.r.id).sort(), Object.keys(published).sort());
   for (const a of held) {
@@ -567,12 +611,21 @@ test('tensor parallel at low concurrency: the vLLM and SGLang rows, held out, re
     assert.equal(a.measured, perStream, a.r.id);
     assert.ok(a.ratio! >= low && a.ratio! <= high, `${a.r.id}: ${a.ratio!.toFixed(3)}, stated ${low}-${high}`);
   }
-  // Why no term is fitted on them: the per-layer time each single-stream row implies differs by runtime and model
-  // (TensorRT-LLM's gpt-oss on B200 64 us, vLLM's gpt-oss on MI300X 108 us, vLLM's DeepSeek AWQ on H100 245 us), so
-  // no one all-reduce latency holds the three within 1.6x (optimum about 77 us, worst 1.88x), and the value the two
-  // vLLM rows alone ask for (about 116 us, still 1.47x) reads the B200 row at under 0.5x.
+  // The spread a tensor-parallel answer states (decode.ts layoutBasis): from DeepSeek-R1-0528 under SGLang at 8 sequences
+  // (0.88x, the estimate the slower) to the same at 4 on the h200-nv_0 runner (1.93x).
+  const spread = held.map((a) => a.ratio!);
+  assert.equal(held.length, TENSOR_PARALLEL_HELD_OUT.runs);
+  assert.equal(Number(Math.min(...spread).toFixed(2)), TENSOR_PARALLEL_HELD_OUT.low);
+  assert.equal(Number(Math.max(...spread).toFixed(2)), TENSOR_PARALLEL_HELD_OUT.high);
+  // Seven of the nine run slower than their estimate (the answer says the range is mostly the slower side).
+  assert.equal(spread.filter((x) => x > 1).length, 7);
+  // Why no further term is fitted on them: with the MLA term, the per-layer time the single-stream rows imply still
+  // differs by runtime (TensorRT-LLM's gpt-oss on B200 64 us and DeepSeek 133 us; vLLM's gpt-oss on MI300X 108 us and
+  // DeepSeek AWQ on H100 about 200), so one all-reduce latency over the four holds them within 1.46x only (optimum 49
+  // us), and the value the two vLLM rows alone ask for (86 us, within 1.21x) reads the two TensorRT-LLM rows it is not
+  // fitted on at 0.50x and 0.69x: a runtime's kernels, which the dataset does not record.
   const single = rows.filter((r) => r.kind === 'decode' && r.split === 'tensor' && rowConcurrency(r) === 1);
-  assert.equal(single.length, 3);
+  assert.equal(single.length, 4);
   const fit = (set: Row[]) => {
     let best = { worst: Infinity, tauAr: 0 };
     for (let tauAr = 0; tauAr <= 400e-6; tauAr += 1e-6) {
@@ -582,12 +635,12 @@ test('tensor parallel at low concurrency: the vLLM and SGLang rows, held out, re
     return best;
   };
   const all = fit(single);
-  assert.ok(all.worst > 1.8 && Math.abs(all.tauAr - 77e-6) <= 3e-6, `${all.worst} at ${all.tauAr * 1e6} us`);
+  assert.ok(all.worst > 1.4 && Math.abs(all.tauAr - 49e-6) <= 3e-6, `${all.worst} at ${all.tauAr * 1e6} us`);
   const vllm = fit(single.filter((r) => r.runtime.startsWith('vLLM')));
-  assert.ok(vllm.worst > 1.4 && Math.abs(vllm.tauAr - 116e-6) <= 3e-6, `${vllm.worst} at ${vllm.tauAr * 1e6} us`);
-  const b200 = single.find((r) => r.id === 'b200-x8-gpt-oss-120b-trtllm-bs1')!;
-  const b200Ratio = 1 / decodeSeconds(b200, rowEfficiency, LAYER_LATENCY_S, vllm.tauAr) / Number(b200.tokens_per_s);
-  assert.ok(b200Ratio < 0.5, `${b200Ratio}`);
+  assert.ok(vllm.worst > 1.15 && Math.abs(vllm.tauAr - 86e-6) <= 3e-6, `${vllm.worst} at ${vllm.tauAr * 1e6} us`);
+  const trtllm = single.filter((r) => r.runtime.startsWith('TensorRT-LLM'));
+  const ratios = trtllm.map((r) => 1 / decodeSeconds(r, rowEfficiency, LAYER_LATENCY_S, vllm.tauAr) / Number(r.tokens_per_s));
+  assert.ok(ratios.every((x) => x < 0.72), ratios.join(', '));
 });
 
 test('the KV read efficiency is the calibrated optimum over the rows whose cache is a tenth of their weights or more', () => {

@@ -328,11 +328,41 @@ export const AMPERE_LINEAR_ATTENTION_LAYER_S = 125e-6;
  * of the hidden state per layer. Fitted on the tensor-parallel decode row of the same table given the two constants
  * above (TensorRT-LLM, gpt-oss-120b on 8 x B200 at batch 1: 420 tokens/s, 2.38 ms a token, of which 1.62 ms is the
  * per-layer latency above). The vLLM and SGLang tensor-parallel rows are held out: at batch 1 they imply 108 us
- * (gpt-oss-120b, 8 x MI300X) and 245 us (DeepSeek-R1 AWQ, 8 x H100) a layer in all, at 4-64 sequences 21-135 us, so
- * no one value holds them and the rows at concurrency 8 and above (0.83-1.20x now) would stop matching if it were
- * raised (docs/hardware-and-cost.md, "Tensor parallel at low concurrency").
+ * (gpt-oss-120b, 8 x MI300X) and 245 us (DeepSeek-R1 AWQ, 8 x H100) a layer in all, at 4-64 sequences 83-312 us, so
+ * no one value holds them, and the value the two vLLM single-stream rows ask for (86 us) would read the TensorRT-LLM
+ * rows at 0.50x and 0.69x (docs/hardware-and-cost.md, "Tensor parallel at low concurrency").
  */
 export const ALLREDUCE_LATENCY_S = 19e-6;
+
+/**
+ * Seconds an MLA mixture-of-experts layer (DeepSeek-V3's: latent attention, a router choosing 8 of 256 experts, a shared
+ * expert) adds to a tensor-parallel step over the per-layer floor and all-reduces above. Fitted on one row, as the
+ * all-reduce latency is, and in the same runtime on the same GPUs: TensorRT-LLM's DeepSeek-R1 on 8 x B200 at batch 1
+ * without speculative decoding, 111 tokens/s (TensorRT-LLM tech blog 1, "Without MTP"), 9.01 ms a token of which the
+ * bytes are 0.87 ms: 133 us a layer, where gpt-oss-120b's GQA layer with 4 of 128 experts costs 64 us. TensorRT-LLM's
+ * own diagram of the layer counts a dozen kernels where a GQA layer runs about half as many (fused down-projection,
+ * two norms, the query up-projection, two batched latent products, RoPE, attention, output; router GEMM and top-k, the
+ * shared and the routed experts). The six vLLM and SGLang runs of DeepSeek-R1 on 8 x H100 and H200 are held out and
+ * read 0.88x-1.93x with it (1.25x-3.18x without): docs/hardware-and-cost.md, "Tensor parallel at low concurrency".
+ * Taken for every MLA mixture of experts (Kimi K2, GLM-5, Mistral Large 3 share the layer); no run of those is tabled.
+ */
+export const MLA_MOE_TENSOR_LAYER_S = 69e-6;
+
+/**
+ * How far the held-out vLLM and SGLang tensor-parallel decode runs read from the estimate (estimate / measured, each
+ * one stream's figure at the run's concurrency and mean depth; calibration.test.ts checks these against the rows of
+ * data/curated/speed-measurements.csv). Nine runs on 8 NVLink or Infinity Fabric GPUs at 1 to 64 sequences: from
+ * DeepSeek-R1-0528 FP8 under SGLang 0.5.7 on 8 x H200 at 8 sequences (0.88x: the estimate slower) to the same at 4 on
+ * another runner (1.93x; InferenceX#870 measured 22.73 ms a token there and 10.93-12.05 ms on two other runners at
+ * longer mixes); gpt-oss-120b under vLLM reads 1.20x-1.65x. No per-layer term holds them all (the doc section), so an
+ * answer resting on a tensor-parallel step states the spread beside its figure.
+ */
+export const TENSOR_PARALLEL_HELD_OUT = {
+  runs: 9,
+  low: 0.88,
+  high: 1.93,
+  section: 'Tensor parallel at low concurrency',
+} as const;
 
 /**
  * Seconds a token pays at each boundary between two cards of a layer split (llama.cpp's default `--split-mode

@@ -12,6 +12,7 @@ import {
   MOE_PREFILL_EFFICIENCY,
   PREFILL_CLASS_FACTOR,
   PREFILL_EFFICIENCY,
+  TENSOR_PARALLEL_HELD_OUT,
   type ComputeClass,
   type DecodeBackend,
 } from './constants.ts';
@@ -198,8 +199,11 @@ export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: nu
       `the ${hardware.count} devices in tensor parallel over their GPU-to-GPU fabric (vLLM, SGLang or TensorRT-LLM ` +
       `with --tensor-parallel-size ${hardware.count}), plus a per-token floor of ${floor} and ` +
       `${us(ALLREDUCE_LATENCY_S)} us of all-reduces per layer, fitted on TensorRT-LLM's batch-1 run of gpt-oss-120b on 8 x ` +
-      'B200; published single-stream vLLM runs of large mixture-of-experts models on 8 GPUs are slower than this floor ' +
-      'gives (docs/hardware-and-cost.md, "Tensor parallel at low concurrency"), so a batch-1 figure here is likely the fast side'
+      `B200; the ${TENSOR_PARALLEL_HELD_OUT.runs} published vLLM and SGLang runs held out of that fit (8 GPUs, 1 to 64 ` +
+      `sequences, gpt-oss-120b and DeepSeek-R1) read ${TENSOR_PARALLEL_HELD_OUT.low}x-${TENSOR_PARALLEL_HELD_OUT.high}x ` +
+      `of their measured speed (docs/hardware-and-cost.md, "${TENSOR_PARALLEL_HELD_OUT.section}"): divided by ` +
+      `${TENSOR_PARALLEL_HELD_OUT.low} to ${TENSOR_PARALLEL_HELD_OUT.high}, a figure here gives the range those runs ` +
+      'measured, mostly the slower side (seven of the nine ran slower than their estimate)'
     );
   }
   const handoffs = `${hardware.count - 1} card-to-card hand-off${hardware.count > 2 ? 's' : ''}`;

@@ -13,6 +13,7 @@ import {
   type QuantizationId,
 } from './constants.ts';
 import { servingSplitBasis } from './decode.ts';
+import { mlaTensorWords } from './decode-mla.ts';
 import { runtimeFor, servingRuntimeBasis } from './runtime.ts';
 import type { FitLevel } from './hardware-fit.ts';
 import { roundTo, type ModelFacts } from './memory.ts';
@@ -219,6 +220,7 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
     ...[vllmBudgetBasis(hardware), vllmMxfp4Basis(hardware, sized.quantization), servingSplitBasis(hardware)].filter((x) => x !== null),
     ...[singleStreamBasis(hardware, v.batch)].filter((x) => x !== null),
     ...(v.moe_step_pays_both ? [MOE_STEP_BASIS] : []),
+    ...(v.mla_tensor_layers === undefined ? [] : [`decode: each step adds ${mlaTensorWords(v.mla_tensor_layers)}`]),
     servingRuntimeBasis(hardware),
     `utilization = ${s.utilization}`,
   ];

@@ -2,6 +2,7 @@
 import type { Architecture, Hardware } from '../schema/index.ts';
 import { KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type KvCacheType, type Quantization } from './constants.ts';
 import { decodeEfficiency, moePrefillClass, servingFlops, servingLayout, type DecodeSplit } from './decode.ts';
+import { mlaTensorSeconds } from './decode-mla.ts';
 import { moeDispatchSeconds } from './decode-moe.ts';
 import { moeRouting, type MoeRouting } from './moe.ts';
 import { runtimeFor, servingComputeShare } from './runtime.ts';
@@ -56,6 +57,8 @@ export type Serving = {
   tokens_per_s: number;
   /** Set where the decode rate sums the step's read and compute (`batchDecodeRate`): an MoE model under vLLM or SGLang. */
   moe_step_pays_both?: true;
+  /** Layers of an MLA mixture of experts whose step pays decode-mla.ts's term (split tensor parallel); absent otherwise. */
+  mla_tensor_layers?: number;
 };
 
 /**
@@ -113,6 +116,8 @@ export type ServingConstants = {
    * the other (`batchDecodeRate`). llama.cpp's batched MoE rows, already under the min (serving-moe.test.ts), keep it.
    */
   readonly moe_step_pays_both?: boolean;
+  /** Layers paying the MLA mixture-of-experts term a step (decode-mla.ts); absent where none is paid. */
+  readonly mla_tensor_layers?: number;
   /**
    * The share of the bandwidth one sequence alone streams the weights at (`singleStreamEfficiency`); undefined where a
    * lone sequence runs tensor parallel, as the batch does.
@@ -162,7 +167,9 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     // A mixture-of-experts model on llama.cpp Metal (the runtime that serves a Mac) pays its expert dispatch once a step,
     // as models_for_hardware's figure does (speed.ts `modelLayout`), so the two quote one rate for one batch.
     step_latency_s: layout.step_latency_s
-      + moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total),
+      + moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total)
+      // An MLA mixture of experts split tensor parallel runs more kernels a layer (decode-mla.ts), as speed.ts counts it.
+      + mlaTensorSeconds(layout.split, facts),
     // The prompt rate models_for_hardware quotes (speed.ts prefillRate): an MoE model at its class's own factor.
     compute_rate: flops === undefined
       ? Infinity
@@ -172,6 +179,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     has_flops: flops !== undefined,
     routing,
     ...(routing !== undefined && runtimeFor(hardware, 'serving') === 'vllm' ? { moe_step_pays_both: true } : {}),
+    ...(mlaTensorSeconds(layout.split, facts) > 0 ? { mla_tensor_layers: facts.architecture.layers } : {}),
     ...(singleStream === undefined ? {} : { single_stream_efficiency: singleStream }),
     ...(attention === undefined ? {} : { attention_flops: attention }),
   };
@@ -250,5 +258,6 @@ export function servingAt(
     batch, mean_sequence_tokens: held.mean_tokens, split: c.split, bound, prefill_tokens_per_s: prefill, decode_tokens_per_s: decode,
     tokens_per_s,
     ...(c.moe_step_pays_both === true && Number.isFinite(computeRate) ? { moe_step_pays_both: true as const } : {}),
+    ...(c.mla_tensor_layers === undefined ? {} : { mla_tensor_layers: c.mla_tensor_layers }),
   };
 }

@@ -7,6 +7,7 @@ import {
   computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficiency, layoutBasis, moePrefillClass, type DecodeSplit,
 } from './decode.ts';
 import { linearAttentionBasis, linearAttentionStepSeconds } from './decode-hybrid.ts';
+import { mlaTensorSeconds, mlaTensorWords } from './decode-mla.ts';
 import { moeDispatchBasis, moeDispatchSeconds } from './decode-moe.ts';
 import { promptAttentionSeconds } from './prefill-depth.ts';
 import { kvCacheCopies } from './mla-cache.ts';
@@ -92,7 +93,11 @@ export function prefillSeconds(facts: ModelFacts, hardware: Hardware, opts: Spee
 function modelLayout(facts: ModelFacts, hardware: Hardware, concurrency: number): SpeedLayout {
   const made = speedLayout(hardware, facts.architecture.layers, concurrency);
   const extra = moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total) +
+<<<<<<< HEAD
     linearAttentionStepSeconds(facts.architecture, hardware);
+=======
+    linearAttentionStepSeconds(facts.architecture) + mlaTensorSeconds(made.layout.split, facts);
+>>>>>>> wt-tp2
   if (extra === 0) return made;
   return { ...made, layout: { ...made.layout, step_latency_s: made.layout.step_latency_s + extra } };
 }
@@ -242,13 +247,18 @@ function speedBasis(
 ): string {
   const layers = architecture.layers;
   const dispatch = moeDispatchBasis(hardware, layers, moe);
+<<<<<<< HEAD
   const hybrid = linearAttentionBasis(architecture, hardware);
+=======
+  const hybrid = linearAttentionBasis(architecture);
+  const mla = layout.split === 'tensor' && moe && architecture.attention === 'mla' ? mlaTensorWords(layers) : null;
+>>>>>>> wt-tp2
   return (
     `decode at batch 1: active weights at ${q.name}${q.active_bits_per_weight ? ` (${activeBitsWords(q)})` : ''} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
     `the KV cache of one sequence at ` +
     `${opts.context} tokens at ${KV_READ_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
     `${serving ?? layoutBasis(hardware, layout, layers)}` +
-    `${dispatch === null ? '' : `, ${dispatch}`}${hybrid === null ? '' : `, ${hybrid}`}; ` +
+    `${dispatch === null ? '' : `, ${dispatch}`}${mla === null ? '' : `, plus ${mla}`}${hybrid === null ? '' : `, ${hybrid}`}; ` +
     (prefill === null
       ? 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware'
       : `prefill compute-bound: ${prefill_efficiency} x ${layout.split === 'layer' ? 'one card\'s ' : ''}` +

@@ -503,3 +503,15 @@ test("the developer's own $0 listing is named, never 'sells the model through no
   assert.match(out.api.note, /, so there is no developer price to compare\.$/);
   assert.doesNotMatch(out.api.note, /through no offer/);
 });
+
+test('DeepSeek-R1 on 8 x H200 serves with the MLA layer term and says so; Llama 3.3 70B on the same cards does not', { skip: !existsSync(DEFAULT_DATA_DIR) }, () => {
+  // The serving step of an MLA mixture of experts split tensor parallel adds 61 x 69 us = 4.209 ms (decode-mla.ts); at
+  // 1,000M tokens a month DeepSeek-R1 FP8 on 8 x H200 serves 91 sequences at 5,399.1 tokens/s, 5,758.7 before the term
+  // (docs/hardware-and-cost.md, "An MLA cache on tensor-parallel cards"), still one machine a month.
+  const committed = committedDataset();
+  const deepseek = run(committed, { model_id: 'deepseek-r1', tokens_millions: 1000, hardware: 'h200-x8' }).self_hosting.options[0];
+  assert.deepEqual([deepseek.serving.batch, deepseek.throughput_tokens_per_s, deepseek.machines], [91, 5399.1, 1]);
+  assert.ok(deepseek.derived_from.some((l: string) => l.startsWith('decode: each step adds 61 layers x 69 us of MLA mixture-of-experts layer time')), deepseek.derived_from.join('\n'));
+  const llama = run(committed, { model_id: 'llama-3.3-70b-instruct', tokens_millions: 1000, hardware: 'h200-x8' }).self_hosting.options[0];
+  assert.ok(!llama.derived_from.some((l: string) => l.includes('MLA mixture-of-experts layer time')));
+});

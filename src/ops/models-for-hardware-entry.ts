@@ -1,11 +1,20 @@
 // models_for_hardware entries: each model's own facts and figures, the lines every entry shares stated once.
 import type { Dataset } from '../dataset/dataset.ts';
 import {
+<<<<<<< HEAD
   DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY,
   type KvCacheType, type Quantization,
 } from '../engines/constants.ts';
 import { computeClass, decodeEfficiency, layoutBasis } from '../engines/decode.ts';
 import { linearAttentionLayerSeconds, recurrentLayersWords } from '../engines/decode-hybrid.ts';
+=======
+  DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, LINEAR_ATTENTION_LAYER_S, MLA_MOE_TENSOR_LAYER_S, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY,
+  type KvCacheType, type Quantization,
+} from '../engines/constants.ts';
+import { computeClass, decodeEfficiency, layoutBasis } from '../engines/decode.ts';
+import { recurrentLayersWords } from '../engines/decode-hybrid.ts';
+import { isMlaMoe, MLA_TERM_WHY } from '../engines/decode-mla.ts';
+>>>>>>> wt-tp2
 import { moeDispatchBasis, moeDispatchSeconds, moeDispatchWords } from '../engines/decode-moe.ts';
 import {
   assessFit, memoryReport, modelFitInputs, quantizationRuleFor, type FitAssessment, type FitOptions,
@@ -81,7 +90,11 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
     (dispatch === null ? '' : ` (a mixture-of-experts model, as its speed.basis says, ${dispatch.replace(/^plus /, 'adds ')})`) +
     ` (a hybrid model adds ${Number((linearAttentionLayerSeconds(hardware) * 1e3).toFixed(3))} ms a step per recurrent layer, the ` +
     'recurrent_layers its architecture line names (Gated DeltaNet, Mamba-2 or lightning attention, all at the rate ' +
-    'fitted on Gated DeltaNet): their recurrent kernels)';
+    'fitted on Gated DeltaNet): their recurrent kernels)' +
+    (hardware.count > 1
+      ? ` (an MLA mixture of experts split tensor parallel adds ${MLA_MS} ms a step per layer, the MLA layers its speed ` +
+        `basis names: ${MLA_TERM_WHY})`
+      : '');
   // perToken(weights, cache, kv): the seconds of a step that reads those bytes, the cache at `kv`, in words.
   const perToken = (weights: string, cache: string, kv = KV_READ_EFFICIENCY, e = 'speed.efficiency') =>
     `(${weights} / (${e} x speed.decode_bandwidth_gbs) + ${cache} / (${kv} x ` +
@@ -131,6 +144,9 @@ function concurrentSpeedLine(
  * Bounded by the catalogue times the configurations asked and the quantizations; a configuration read from a
  * caller's text goes with its object.
  */
+// The MLA layer term in milliseconds as the entries write it (69e-6 x 1e3 is 0.069000000000000001 in floating point).
+const MLA_MS = Number((MLA_MOE_TENSOR_LAYER_S * 1e3).toFixed(3));
+
 const speedBases = new WeakMap<ModelFacts, WeakMap<Hardware, Map<string, string>>>();
 
 function speedBasisOf(a: FitAssessment, q: Quantization, quantizationName: string, hardware: Hardware): string {
@@ -153,8 +169,17 @@ function speedBasis(facts: ModelFacts, q: Quantization, quantizationName: string
   const extra = dispatch === 0 ? '' : `; ${moeDispatchWords(facts.architecture.layers)}`;
   // A hybrid model's recurrent layers, each linearAttentionLayerSeconds a step on the card (decode-hybrid.ts), named by count.
   const linear = recurrentLayersWords(facts.architecture);
+<<<<<<< HEAD
   const hybrid = linear === null ? '' : `; ${linear} x ${Number((linearAttentionLayerSeconds(hardware) * 1e3).toFixed(3))} ms`;
   return `${quantizationName} weights; ${facts.architecture.layers} layers; ${prefill}${bits}${extra}${hybrid}`;
+=======
+  const hybrid = linear === null ? '' : `; ${linear} x ${Number((LINEAR_ATTENTION_LAYER_S * 1e3).toFixed(3))} ms`;
+  // An MLA mixture of experts on several cards: its layer term wherever the entry's split is tensor (decode-mla.ts).
+  const mla = hardware.count > 1 && isMlaMoe(facts)
+    ? `; ${facts.architecture.layers} MLA mixture-of-experts layers x ${MLA_MS} ms when split tensor parallel`
+    : '';
+  return `${quantizationName} weights; ${facts.architecture.layers} layers; ${prefill}${bits}${extra}${hybrid}${mla}`;
+>>>>>>> wt-tp2
 }
 
 /**
