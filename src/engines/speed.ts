@@ -93,11 +93,7 @@ export function prefillSeconds(facts: ModelFacts, hardware: Hardware, opts: Spee
 function modelLayout(facts: ModelFacts, hardware: Hardware, concurrency: number): SpeedLayout {
   const made = speedLayout(hardware, facts.architecture.layers, concurrency);
   const extra = moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total) +
-<<<<<<< HEAD
-    linearAttentionStepSeconds(facts.architecture, hardware);
-=======
-    linearAttentionStepSeconds(facts.architecture) + mlaTensorSeconds(made.layout.split, facts);
->>>>>>> wt-tp2
+    linearAttentionStepSeconds(facts.architecture, hardware) + mlaTensorSeconds(made.layout.split, facts);
   if (extra === 0) return made;
   return { ...made, layout: { ...made.layout, step_latency_s: made.layout.step_latency_s + extra } };
 }
@@ -247,12 +243,8 @@ function speedBasis(
 ): string {
   const layers = architecture.layers;
   const dispatch = moeDispatchBasis(hardware, layers, moe);
-<<<<<<< HEAD
   const hybrid = linearAttentionBasis(architecture, hardware);
-=======
-  const hybrid = linearAttentionBasis(architecture);
   const mla = layout.split === 'tensor' && moe && architecture.attention === 'mla' ? mlaTensorWords(layers) : null;
->>>>>>> wt-tp2
   return (
     `decode at batch 1: active weights at ${q.name}${q.active_bits_per_weight ? ` (${activeBitsWords(q)})` : ''} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
     `the KV cache of one sequence at ` +

@@ -1,20 +1,12 @@
 // models_for_hardware entries: each model's own facts and figures, the lines every entry shares stated once.
 import type { Dataset } from '../dataset/dataset.ts';
 import {
-<<<<<<< HEAD
-  DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY,
+  DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, MLA_MOE_TENSOR_LAYER_S, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY,
   type KvCacheType, type Quantization,
 } from '../engines/constants.ts';
 import { computeClass, decodeEfficiency, layoutBasis } from '../engines/decode.ts';
 import { linearAttentionLayerSeconds, recurrentLayersWords } from '../engines/decode-hybrid.ts';
-=======
-  DECODE_EFFICIENCY, KV_CACHE_BYTES, KV_READ_EFFICIENCY, LINEAR_ATTENTION_LAYER_S, MLA_MOE_TENSOR_LAYER_S, QUANTIZATIONS, SERVING_KV_READ_EFFICIENCY,
-  type KvCacheType, type Quantization,
-} from '../engines/constants.ts';
-import { computeClass, decodeEfficiency, layoutBasis } from '../engines/decode.ts';
-import { recurrentLayersWords } from '../engines/decode-hybrid.ts';
 import { isMlaMoe, MLA_TERM_WHY } from '../engines/decode-mla.ts';
->>>>>>> wt-tp2
 import { moeDispatchBasis, moeDispatchSeconds, moeDispatchWords } from '../engines/decode-moe.ts';
 import {
   assessFit, memoryReport, modelFitInputs, quantizationRuleFor, type FitAssessment, type FitOptions,
@@ -169,17 +161,12 @@ function speedBasis(facts: ModelFacts, q: Quantization, quantizationName: string
   const extra = dispatch === 0 ? '' : `; ${moeDispatchWords(facts.architecture.layers)}`;
   // A hybrid model's recurrent layers, each linearAttentionLayerSeconds a step on the card (decode-hybrid.ts), named by count.
   const linear = recurrentLayersWords(facts.architecture);
-<<<<<<< HEAD
   const hybrid = linear === null ? '' : `; ${linear} x ${Number((linearAttentionLayerSeconds(hardware) * 1e3).toFixed(3))} ms`;
-  return `${quantizationName} weights; ${facts.architecture.layers} layers; ${prefill}${bits}${extra}${hybrid}`;
-=======
-  const hybrid = linear === null ? '' : `; ${linear} x ${Number((LINEAR_ATTENTION_LAYER_S * 1e3).toFixed(3))} ms`;
   // An MLA mixture of experts on several cards: its layer term wherever the entry's split is tensor (decode-mla.ts).
   const mla = hardware.count > 1 && isMlaMoe(facts)
     ? `; ${facts.architecture.layers} MLA mixture-of-experts layers x ${MLA_MS} ms when split tensor parallel`
     : '';
   return `${quantizationName} weights; ${facts.architecture.layers} layers; ${prefill}${bits}${extra}${hybrid}${mla}`;
->>>>>>> wt-tp2
 }
 
 /**
