@@ -37,6 +37,13 @@ test('a third party\'s listing of a model whose developer shut its own API down:
     anOffer({ model_id: 'm', provider: 'relay', prices: price(0.5) }),
   ] });
   assert.equal(developerRetiredReason(later, later.offersByModel.get('m')![1]), null);
+  // A retired dated snapshot beside the developer's own listing still served (moonshot-v1-8k-0430 beside moonshot-v1-8k):
+  // the developer still serves the model, so a third party's pick says nothing of a retirement.
+  const snapshot = aDataset({ ...parts, offers: [parts.offers[0],
+    anOffer({ model_id: 'm', provider: 'dev', provider_model_id: 'm-live', first_party: true, prices: price(1) }),
+    anOffer({ model_id: 'm', provider: 'relay', prices: price(0.5) })] });
+  const relayed = snapshot.offersByModel.get('m')!.find((o) => o.provider === 'relay')!;
+  assert.equal(developerRetiredReason(snapshot, relayed), null);
 });
 
 test('committed dataset: an EU bank\'s pick of DeepSeek V4 Flash at cortecs says DeepSeek retired it on 2026-09-10', {

@@ -9,6 +9,11 @@ export function retiredOwnOffer(offers: readonly Offer[], asOf: string): Offer |
   return offers.find((o) => o.first_party && isBaseSku(o) && isShutDownOffer(o, asOf));
 }
 
+/** Whether one of the developer's own base-SKU listings is still served by `asOf`. */
+function stillServedOwn(offers: readonly Offer[], asOf: string): boolean {
+  return offers.some((o) => o.first_party && isBaseSku(o) && !isShutDownOffer(o, asOf));
+}
+
 /** The newest day a source read the listing's prices. */
 function lastRead(o: Offer): string | undefined {
   const days = [o.prices.input?.as_of, o.prices.output?.as_of].filter((d): d is string => d !== undefined);
@@ -23,8 +28,11 @@ function lastRead(o: Offer): string | undefined {
  */
 export function developerRetiredReason(ds: Dataset, picked: Offer): string | null {
   if (picked.first_party) return null;
-  const own = retiredOwnOffer(ds.offersByModel.get(picked.model_id) ?? [], ds.lifecycleDate);
-  if (!own) return null;
+  const offers = ds.offersByModel.get(picked.model_id) ?? [];
+  const own = retiredOwnOffer(offers, ds.lifecycleDate);
+  // As developerRetired: a retired dated snapshot beside the developer's own listing still served (moonshot-v1-8k-0430
+  // beside moonshot-v1-8k) is no retirement of the model from the developer's API.
+  if (!own || stillServedOwn(offers, ds.lifecycleDate)) return null;
   const name = ds.providerById.get(picked.provider)?.name ?? picked.provider;
   const read = lastRead(picked);
   const shut = own.shutdown_date?.value;
@@ -60,7 +68,7 @@ export function developerRetired(ds: Dataset, modelId: string): DeveloperRetired
   const own = retiredOwnOffer(offers, ds.lifecycleDate);
   // Another of the developer's own listings still served (a dated snapshot retired, moonshot-v1-8k-0430, beside
   // moonshot-v1-8k; kimi-k2-0905 on Moonshot's China platform): the developer still serves the model.
-  if (!own || offers.some((o) => o.first_party && isBaseSku(o) && !isShutDownOffer(o, ds.lifecycleDate))) return null;
+  if (!own || stillServedOwn(offers, ds.lifecycleDate)) return null;
   const shut = own.shutdown_date?.value;
   const others = offers.filter((o) => !o.first_party && isBaseSku(o));
   const readAfter = shut === undefined ? 0 : others.filter((o) => (lastRead(o) ?? '') > shut).length;
