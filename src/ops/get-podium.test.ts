@@ -48,9 +48,10 @@ test('open_weights filters the podium; ranks stay those of the whole board', () 
   const out = run({ open_weights: true });
   assert.deepEqual(out.podium.map((p) => [p.model.id, p.rank]), [['qwen', 3], ['llama', 4]]);
   assert.equal(out.considered, 2);
-  // Of the five rated (gem, opus, qwen, llama, mist), qwen and llama are the open ones: three left by the filter.
-  assert.equal(out.considered_note, '2 of 5 rated models considered; left out: 3 not known to have downloadable weights '
-    + '(open_weights=true). Those rated above the last place shown are listed in `left_out`.');
+  // Of the five rated (gem, opus, qwen, llama, mist), qwen and llama are the open ones: three left by the filter, gem and
+  // opus classed closed by the fixture (open_weights false), mist classed by none.
+  assert.equal(out.considered_note, '2 of 5 rated models considered; left out: 2 whose weights a source says are unpublished '
+    + '(open_weights=true); 1 no source classes either way. Of these, the deprecated and unclassed ones rated above the last place shown are listed in `left_out`.');
   assert.equal(out.next, null);
   assert.equal(out.podium[0].tie_with_next, true, 'qwen and llama overlap');
   assert.deepEqual(out.podium[0].ties_with, ['llama']);
@@ -92,7 +93,7 @@ test('a model its developer shut down is left out by default and listed with why
   assert.deepEqual(out.podium.map((p) => [p.place, p.rank, p.model.id]), [[1, 2, 'opus'], [2, 3, 'qwen'], [3, 4, 'llama']]);
   assert.deepEqual(out.left_out.map((l: Record<string, any>) => [l.rank, l.model.id, l.reason]), [[1, 'gem', 'shut down on 2026-03-09 (test-source)']]);
   assert.equal(out.considered, 4);
-  assert.match(out.considered_note, /^4 of 5 rated models considered; left out: 1 deprecated or shut down by 2026-09-23 \(include_deprecated=true keeps them\)\./);
+  assert.match(out.considered_note, /^4 of 5 rated models considered; left out: 1 deprecated or shut down by 2026-09-23 \(include_deprecated=true keeps them\)\. Of these, the deprecated or shut-down ones /);
   const all = go({ include_deprecated: true });
   assert.equal(all.considered_note, 'All 5 rated models considered.');
   assert.deepEqual(all.podium.map((p) => p.model.id), ['gem', 'opus', 'qwen']);

@@ -71,14 +71,13 @@ function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, inclu
         : !retired && openWeights !== undefined && m.open_weights === undefined ? unknownWeightsText(m, openWeights) : undefined;
       return reason ? [{ rank: e.rank, model: ref(e.model_id), rating: toRatingView(e.best), reason }] : [];
     });
-    let retired = 0;
-    let otherKind = 0;
+    const counts = { retired: 0, opposite: 0, unclassed: 0 };
     for (const e of b.entries) {
       const m = ds.modelById.get(e.model_id);
-      if (!ofKind(m)) otherKind++;
-      else if (m && !includeDeprecated && isDeprecatedModel(m, asOf)) retired++;
+      if (!ofKind(m)) counts[m?.open_weights === undefined ? 'unclassed' : 'opposite']++;
+      else if (m && !includeDeprecated && isDeprecatedModel(m, asOf)) counts.retired++;
     }
-    const considered_note = consideredText(b.entries.length, p.considered, retired, otherKind, openWeights, asOf);
+    const considered_note = consideredText(b.entries.length, p.considered, counts, openWeights, asOf);
     byFilter.set(key, (k = { podium: p, left_out, considered_note }));
   }
   return k;
@@ -86,17 +85,21 @@ function podiumOf(ds: Dataset, b: Board, openWeights: boolean | undefined, inclu
 
 /**
  * Why `considered` is below `rated_models`, in counts a reader can check: 314 of 358 on the coding board, where the 44
- * others are deprecated or shut down and none of them rated above the last place (so `left_out` is empty).
+ * others are deprecated or shut down and none of them rated above the last place (so `left_out` is empty). Under the
+ * open_weights filter the models known to be of the other kind are counted apart: `left_out` lists only the deprecated
+ * and the unclassed rated above the last place, never a known-closed model above an open podium.
  */
-function consideredText(rated: number, considered: number, retired: number, otherKind: number,
+function consideredText(rated: number, considered: number, c: { retired: number; opposite: number; unclassed: number },
   openWeights: boolean | undefined, asOf: string): string {
   if (considered === rated) return `All ${rated} rated models considered.`;
   const parts = [
-    retired ? `${retired} deprecated or shut down by ${asOf} (include_deprecated=true keeps them)` : '',
-    otherKind ? `${otherKind} ${openWeights ? 'not known to have downloadable weights' : 'not known to be closed'} (open_weights=${openWeights})` : '',
+    c.retired ? `${c.retired} deprecated or shut down by ${asOf} (include_deprecated=true keeps them)` : '',
+    c.opposite ? `${c.opposite} ${openWeights ? 'whose weights a source says are unpublished' : 'whose weights a source says are downloadable'} (open_weights=${openWeights})` : '',
+    c.unclassed ? `${c.unclassed} no source classes either way` : '',
   ].filter(Boolean);
-  return `${considered} of ${rated} rated models considered; left out: ${parts.join('; ')}. Those rated above the last `
-    + 'place shown are listed in `left_out`.';
+  const listed = openWeights === undefined ? 'the deprecated or shut-down ones' : 'the deprecated and unclassed ones';
+  return `${considered} of ${rated} rated models considered; left out: ${parts.join('; ')}. Of these, ${listed} rated above `
+    + 'the last place shown are listed in `left_out`.';
 }
 
 /**
