@@ -13,7 +13,7 @@ const move = (field: 'input' | 'output', old: number, next: number, over: Partia
   provider: 'dev', source: 'test-source', correction: false, ...over,
 } as ChangeEvent);
 
-const ds = (changes: ChangeEvent[], resale = { input: 0.435, output: 0.87 }) => aDataset({
+const parts = (changes: ChangeEvent[] = [move('input', 0.435, 0.66), move('output', 0.87, 1.98)], resale = { input: 0.435, output: 0.87 }) => ({
   data_as_of: '2026-09-23',
   models: [aModel({ id: 'm' })],
   providers: [aProvider({ id: 'dev', name: 'Dev' }), aProvider({ id: 'shop', name: 'Shop' })],
@@ -23,6 +23,7 @@ const ds = (changes: ChangeEvent[], resale = { input: 0.435, output: 0.87 }) => 
   ],
   changes,
 });
+const ds = (changes: ChangeEvent[], resale = { input: 0.435, output: 0.87 }) => aDataset(parts(changes, resale));
 const shop = (d: ReturnType<typeof ds>) => d.offers.find((o) => o.provider === 'shop')!;
 
 test('a resale read before the developer\'s change, at the developer\'s old price, says so', () => {
@@ -40,6 +41,16 @@ test('nothing is said of a price of its own, a reading after the change, a corre
   assert.equal(followedDeveloperClause(fixed, shop(fixed)), '', 'a source correcting its own error is no price change');
   const half = ds([move('input', 0.435, 0.66), move('output', 0.9, 1.98)]);
   assert.equal(followedDeveloperClause(half, shop(half)), '', 'the output does not match the old price');
+  // The developer's listing back at the resale's price (0.435/0.87 in force again): the resale is at today's price.
+  const back = aDataset({ ...parts(), offers: [
+    anOffer({ model_id: 'm', provider: 'dev', first_party: true, prices: { input: f(0.435, 'test-source', '2026-09-23'), output: f(0.87, 'test-source', '2026-09-23') } }),
+    anOffer({ model_id: 'm', provider: 'shop', prices: { input: f(0.435, 'test-source', '2026-07-02'), output: f(0.87, 'test-source', '2026-07-02') } }),
+  ] });
+  assert.equal(followedDeveloperClause(back, shop(back)), '', 'the developer\'s price is the resale\'s again');
+  // Another source giving the same resale price may have read it after the change.
+  const seen = aDataset({ ...parts(), offers: [parts().offers[0], anOffer({ model_id: 'm', provider: 'shop', prices: {
+    input: { ...f(0.435, 'test-source', '2026-07-02'), corroborated_by: ['test-source'] }, output: f(0.87, 'test-source', '2026-07-02') } })] });
+  assert.equal(followedDeveloperClause(seen, shop(seen)), '', 'corroborated by another source');
 });
 
 test('committed dataset: DeepSeek V4 Pro at Auriko is DeepSeek\'s price before 2026-08-17; CrofAI\'s own is not', {

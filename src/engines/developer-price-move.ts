@@ -32,7 +32,7 @@ const usd = (v: unknown) => `$${String(v)}`;
  * the listing was read and by the data's date; empty otherwise. Three resales of DeepSeek V4 Pro at $0.435/$0.87 read
  * 2026-07-02, six weeks before DeepSeek's own rose to $0.66/$1.98: their price is DeepSeek's old one, not a discount
  * anyone was seen to offer after it. A host's own lower price (CrofAI's $0.35/$0.80) equals no developer price and is
- * left alone.
+ * left alone; so is a price another source also gives (it may have read it later), and one the developer has returned to.
  */
 export function followedDeveloperClause(ds: Dataset, o: Offer): string {
   if (o.first_party) return '';
@@ -40,11 +40,15 @@ export function followedDeveloperClause(ds: Dataset, o: Offer): string {
   if (!moves) return '';
   const said: Move[] = [];
   let read = '';
+  const own = (ds.offersByModel.get(o.model_id) ?? []).filter((x) => x.first_party);
   for (const side of ['input', 'output'] as const) {
     const p = o.prices[side];
     if (!p) continue;
+    // Another source listing the same price may have read it after the change: nothing is known to be old then.
+    if (p.corroborated_by?.length) return '';
     const m = moves.find((c) => c.field === side && c.date > p.as_of && c.date <= ds.meta.data_as_of && c.old === p.value);
-    if (!m) return '';
+    // A move since undone (the developer's own listing is at this price again) leaves the resale at the current price.
+    if (!m || own.some((x) => x.provider === m.provider && x.prices[side]?.value === p.value)) return '';
     said.push(m);
     if (p.as_of > read) read = p.as_of;
   }
