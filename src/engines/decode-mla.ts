@@ -26,8 +26,10 @@ export function mlaTensorSeconds(split: DecodeSplit, facts: Facts): number {
 
 /** Why the term is taken and what it is fitted on, in words. */
 export const MLA_TERM_WHY =
-  'latent attention and 8-of-256 routing run about twice the kernels of a GQA layer; fitted on TensorRT-LLM\'s ' +
-  'DeepSeek-R1 on 8 x B200 at batch 1 without speculative decoding, 111 tokens/s';
+  'DeepSeek-V3\'s layer (latent attention, 128 heads, 8 of 256 experts routed) runs about twice the kernels of a GQA ' +
+  'layer; fitted on TensorRT-LLM\'s DeepSeek-R1 on 8 x B200 at batch 1 without speculative decoding, 111 tokens/s, and ' +
+  'taken as is for other MLA mixtures of experts, whose heads and routing differ (Kimi K2.5 on 8 x H200 at 4 sequences ' +
+  'reads 0.79x with it)';
 
 /** The term in words for a basis: the model's layers. */
 export function mlaTensorWords(layers: number): string {

@@ -129,6 +129,9 @@ function concurrentSpeedLine(
   );
 }
 
+// The MLA layer term in milliseconds as the entries write it (69e-6 x 1e3 is 0.069000000000000001 in floating point).
+const MLA_MS = Number((MLA_MOE_TENSOR_LAYER_S * 1e3).toFixed(3));
+
 /**
  * The words of each model's speed basis, per model's facts, configuration and quantization: the same on every ask
  * there, so a page reuses them rather than joining them again for each entry; a kept string also reads its hash once
@@ -136,9 +139,6 @@ function concurrentSpeedLine(
  * Bounded by the catalogue times the configurations asked and the quantizations; a configuration read from a
  * caller's text goes with its object.
  */
-// The MLA layer term in milliseconds as the entries write it (69e-6 x 1e3 is 0.069000000000000001 in floating point).
-const MLA_MS = Number((MLA_MOE_TENSOR_LAYER_S * 1e3).toFixed(3));
-
 const speedBases = new WeakMap<ModelFacts, WeakMap<Hardware, Map<string, string>>>();
 
 function speedBasisOf(a: FitAssessment, q: Quantization, quantizationName: string, hardware: Hardware): string {

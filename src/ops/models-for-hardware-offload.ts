@@ -161,7 +161,7 @@ function ramOf(
     ram: { gb, usable_fraction: fraction, bandwidth_gbs: bw },
     applied: bandwidth !== undefined || unapplied === undefined,
     basis: `usable = ${gb} GiB x ${fraction} (the share of a desktop's RAM a model takes beside the OS and its programs, `
-      + `${DEFAULT_RAM_CONFIG}.usable_fraction, ${d.usable_fraction.source}, ${d.usable_fraction.as_of}); ${bwWords}`,
+      + `${d.id}.usable_fraction, ${d.usable_fraction.source}, ${d.usable_fraction.as_of}); ${bwWords}`,
   };
 }
 
