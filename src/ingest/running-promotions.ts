@@ -17,7 +17,8 @@ const Row = z.object({
   // Empty where no source dates the promotion's start.
   from: z.union([z.literal(''), IsoDate]),
   // As the provider words it ("at least through 2026-11-21"), or empty where no source gives an end.
-  through: z.string(),
+  // No " (": the answers read the span back up to the first " (" (sources/promotion-words.ts).
+  through: z.string().refine((t) => !t.includes(' ('), 'no " (" in the span: the answers read it back up to the first one'),
   input: Usd, output: Usd, cache_read: Usd, cache_write: Usd,
   list_input: Usd, list_output: Usd, list_cache_read: Usd, list_cache_write: Usd,
   stated_by: z.string().min(10, 'who calls the price promotional, in their words'),

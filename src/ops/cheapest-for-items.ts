@@ -229,7 +229,7 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
       + singleCatalogueWords(o, ds.modelById.get(o.model_id), (id) => ds.sourceById.get(id), name)
       + conflictWords(o)
       // A price its provider calls promotional (running-promotions.csv): a cut for a while, with the list price.
-      + promotionWords(o.prices, name),
+      + promotionWords(o.prices, name, ds.lifecycleDate),
     ownHead: `; the developer's own offer (${name}) is $`,
     elsewhereLead: ` here; the developer's own offer (${name}, `,
     elsewhereHead: ` here; the developer's own offer (${name}, `

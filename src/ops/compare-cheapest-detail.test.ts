@@ -48,14 +48,19 @@ test('compare_models and cheapest_for say a price is promotional, with its list 
   // data/curated/running-promotions.csv: OpenAI's gpt-5.6-sol standard row, from 2026-08-21 "available at least through
   // 2026-11-21" at $4/$20, list $5/$30; OpenRouter's openai/gpt-5.6-sol row at $2/$10, no dates, list $5/$30.
   const own = details(['gpt-5.6-sol', 'claude-sonnet-4-6'], 'list_input_price').get('gpt-5.6-sol')!;
-  assert.match(own, /; a promotional price since 2026-08-21, available at least through 2026-11-21 \(list \$5\)$/);
+  assert.match(own, /; a promotional price since 2026-08-21, available at least through 2026-11-21 \(regular price \$5\)$/);
   const cheapest = details(['gpt-5.6-sol', 'claude-sonnet-4-6'], 'output_price').get('gpt-5.6-sol')!;
-  assert.match(cheapest, /^OpenRouter \(openai\/gpt-5\.6-sol\).*; a promotional price, no end stated \(list \$30\)$/);
+  assert.match(cheapest, /^OpenRouter \(openai\/gpt-5\.6-sol\).*; a promotional price, no end stated \(regular price \$30\)$/);
   // A price no row names says nothing of the kind.
   const other = details(['gpt-5.6-sol', 'claude-sonnet-4-6'], 'list_input_price').get('claude-sonnet-4-6')!;
   assert.doesNotMatch(other, /promotional/);
   const out = cheapest_for.handler(committedDataset(), cheapest_for.input.parse({ use: 'coding', min_rank: 20 }), { today: '2026-09-23' }) as Any;
   const sol = out.items.find((i: Any) => i.model.id === 'gpt-5.6-sol');
   assert.ok(sol, 'GPT-5.6 Sol (rank 10 on coding) is among the places');
-  assert.match(sol.why, / OpenRouter's price is promotional \(no end stated; list \$5 input, \$30 output\)\./);
+  assert.match(sol.why, / OpenRouter's price is promotional \(no end stated; regular price \$5 input, \$30 output\)\./);
+  // Judged on 2026-11-29, after the stated "at least through 2026-11-21": the developer's row says that day is past.
+  const later = compare_models.handler(committedDataset({ judgedOn: '2026-11-29' }),
+    compare_models.input.parse({ models: ['gpt-5.6-sol', 'claude-sonnet-4-6'] }), { today: '2026-11-29' }) as Any;
+  const ownLater = later.rows.find((r: Any) => r.field === 'list_input_price').values.find((v: Any) => v.model_id === 'gpt-5.6-sol').detail;
+  assert.match(ownLater, /\(regular price \$5\): its stated end, 2026-11-21, is past by 2026-11-29, so the regular price may apply now$/);
 });

@@ -5,7 +5,7 @@ import { followedDeveloperClause } from '../engines/developer-price-move.ts';
 import { oldPriceClause } from '../engines/price-age.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
 import type { Model, Offer } from '../schema/index.ts';
-import { promotionOf } from '../sources/promotion-words.ts';
+import { endedWords, promotionOf } from '../sources/promotion-words.ts';
 import { sellerRole } from './cost-offers.ts';
 
 /**
@@ -33,12 +33,13 @@ function whose(ds: Dataset, m: Model, offer: Offer): string {
 }
 
 /**
- * `; a promotional price since 2026-08-21, available at least through 2026-11-21 (list $5)` after a compared price its
+ * `; a promotional price since 2026-08-21, available at least through 2026-11-21 (regular price $5)` after a compared price its
  * provider calls promotional (running-promotions.csv): OpenAI's $4 for GPT-5.6 Sol is a cut from $5, and OpenRouter's $2
  * a second cut on top, so the row that ranks it says so. Empty for any other price.
  */
-export function promotionClause(p: { note?: string } | undefined): string {
+export function promotionClause(p: { note?: string } | undefined, judgedOn: string): string {
   const promo = promotionOf(p);
   if (!promo) return '';
-  return `; a promotional price${promo.span.startsWith('since') ? ' ' : ', '}${promo.span}${promo.list === undefined ? '' : ` (list $${promo.list})`}`;
+  return `; a promotional price${promo.span.startsWith('since') ? ' ' : ', '}${promo.span}`
+    + `${promo.list === undefined ? '' : ` (regular price $${promo.list})`}${endedWords(promo, judgedOn)}`;
 }

@@ -116,7 +116,7 @@ function priceValue(ds: Dataset, m: Model, offer: Offer, which: 'input' | 'outpu
   const next = n?.[which];
   const unconfirmed = unconfirmedListingNote(ds, offer);
   const said = `${head}${n && next !== undefined ? `; from ${n.starts} the source lists $${next}` : ''}`
-    + `${unconfirmed === null ? '' : `; unconfirmed: ${unconfirmed}`}${promotionClause(offer.prices[which])}`;
+    + `${unconfirmed === null ? '' : `; unconfirmed: ${unconfirmed}`}${promotionClause(offer.prices[which], ds.lifecycleDate)}`;
   const v = factValue(m, offer.prices[which], said);
   if (n && next !== undefined) v.next = { starts: n.starts, value: next };
   if (unconfirmed !== null) v.listing_unconfirmed = true;

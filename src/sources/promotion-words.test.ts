@@ -25,9 +25,13 @@ test('a promotional note reads back as its span and list price, whatever bracket
 
 test('promotionWords names the seller, the span and the list prices it knows', () => {
   const prices = { input: { note: promotionNote(row, 'input') }, output: { note: promotionNote(row, 'output') } };
-  assert.equal(promotionWords(prices, 'OpenAI'),
-    ' OpenAI\'s price is promotional (since 2026-08-21, available at least through 2026-11-21; list $5 input, $30 output).');
-  assert.equal(promotionWords({ input: { note: promotionNote(undated, 'input') }, output: { note: promotionNote(undated, 'output') } }, 'OpenRouter'),
-    ' OpenRouter\'s price is promotional (no end stated; list $5 input).');
-  assert.equal(promotionWords({ input: { note: 'x' } }, 'Anthropic'), '');
+  assert.equal(promotionWords(prices, 'OpenAI', '2026-09-23'),
+    ' OpenAI\'s price is promotional (since 2026-08-21, available at least through 2026-11-21; regular price $5 input, $30 output).');
+  // Judged after the stated end (2026-11-29 > 2026-11-21): said, as the regular price may be charged by then.
+  assert.equal(promotionWords(prices, 'OpenAI', '2026-11-29'),
+    ' OpenAI\'s price is promotional (since 2026-08-21, available at least through 2026-11-21; regular price $5 input, $30 output)'
+    + ': its stated end, 2026-11-21, is past by 2026-11-29, so the regular price may apply now.');
+  assert.equal(promotionWords({ input: { note: promotionNote(undated, 'input') }, output: { note: promotionNote(undated, 'output') } }, 'OpenRouter', '2026-11-29'),
+    ' OpenRouter\'s price is promotional (no end stated; regular price $5 input).');
+  assert.equal(promotionWords({ input: { note: 'x' } }, 'Anthropic', '2026-11-29'), '');
 });

@@ -27,15 +27,26 @@ export function promotionOf(p: { note?: string } | undefined): Promotion | undef
 }
 
 /**
- * ` OpenRouter's price is promotional (no end stated; list $5 input, $30 output).` where the input or output price of
+ * ` OpenRouter's price is promotional (no end stated; regular price $5 input, $30 output).` where the input or output price of
  * an offer is marked promotional; empty otherwise. The buyer reading a ranked or compared price learns it is a cut for
  * a while, and what it stands in for.
  */
-export function promotionWords(prices: { input?: { note?: string }; output?: { note?: string } }, seller: string): string {
+export function promotionWords(prices: { input?: { note?: string }; output?: { note?: string } }, seller: string, judgedOn: string): string {
   const i = promotionOf(prices.input);
   const o = promotionOf(prices.output);
   const p = i ?? o;
   if (!p) return '';
   const list = [i?.list !== undefined ? `$${i.list} input` : '', o?.list !== undefined ? `$${o.list} output` : ''].filter(Boolean);
-  return ` ${seller}'s price is promotional (${p.span}${list.length ? `; list ${list.join(', ')}` : ''}).`;
+  return ` ${seller}'s price is promotional (${p.span}${list.length ? `; regular price ${list.join(', ')}` : ''})${endedWords(p, judgedOn)}.`;
+}
+
+/**
+ * `: its stated end, 2026-11-21, is past by 2026-11-29, so the regular price may apply now` where the span's last ISO
+ * day is before the day judged; empty otherwise. The data's prices are those of its snapshot's day, when OpenAI's
+ * GPT-5.6 Sol cut ran "at least through" 2026-11-21; a reader on a later day is told that day has come.
+ */
+export function endedWords(p: Promotion, judgedOn: string): string {
+  const end = p.span.match(/\d{4}-\d{2}-\d{2}/g)?.at(-1);
+  return end && p.span.includes('through') && end < judgedOn
+    ? `: its stated end, ${end}, is past by ${judgedOn}, so the regular price may apply now` : '';
 }
