@@ -4,6 +4,7 @@ import {
   DECODE_EFFICIENCY, GB, GIB, KV_READ_EFFICIENCY, LAYER_LATENCY_S, type KvCacheType, type Quantization,
 } from './constants.ts';
 import { decodeEfficiency } from './decode.ts';
+import { linearAttentionStepSeconds } from './decode-hybrid.ts';
 import { levelOf, type FitLevel } from './fit-basis.ts';
 import { activeWeightsFor, weightsFor, type PublishedSizes } from './gguf-sizes.ts';
 import { kvCacheBytes, overheadBytes, usableBytes } from './memory.ts';
@@ -134,12 +135,14 @@ function tokenBytes(b: ExpertBytes, n: number) {
 }
 
 /** Seconds a token takes with the experts of `n` layers in RAM: each memory's bytes at its share of its bandwidth, and the floor. */
-function tokenSeconds(b: ExpertBytes, n: number, card: Hardware, ramBandwidthGbs: number, kvPerToken: number, layers: number) {
+function tokenSeconds(b: ExpertBytes, n: number, card: Hardware, ramBandwidthGbs: number, kvPerToken: number, a: Architecture) {
   const { fromRam } = tokenBytes(b, n);
   const cardBandwidth = card.bandwidth_gbs!.value * GB;
+  // A hybrid model's recurrent layers run on the card, as in its card-only speed (decode-hybrid.ts): Qwen3-Next's 36
+  // Gated DeltaNet layers add 36 x 61 us on an RTX 4090 (125 us on an RTX 3090) whether its experts are in RAM or not.
   const seconds =
     fromRam / (RAM_READ_EFFICIENCY * ramBandwidthGbs * GB) + (b.active - fromRam) / (decodeEfficiency(card) * cardBandwidth) +
-    kvPerToken / (KV_READ_EFFICIENCY * cardBandwidth) + layers * LAYER_LATENCY_S;
+    kvPerToken / (KV_READ_EFFICIENCY * cardBandwidth) + a.layers * LAYER_LATENCY_S + linearAttentionStepSeconds(a, card);
   return { seconds };
 }
 
@@ -176,7 +179,7 @@ export function expertOffload(
   const ramUsable = ram.gb * GIB * ram.usable_fraction;
   if (n * perLayer > ramUsable) return undefined;
   const read = tokenBytes(b, n);
-  const t = card.bandwidth_gbs ? tokenSeconds(b, n, card, ram.bandwidth_gbs, kv / opts.concurrency, a.layers) : undefined;
+  const t = card.bandwidth_gbs ? tokenSeconds(b, n, card, ram.bandwidth_gbs, kv / opts.concurrency, a) : undefined;
   const onCard = vramAt(n);
   return {
     cpu_moe_layers: n,
@@ -212,5 +215,5 @@ export function offloadTokensPerSecond(
 ): number | undefined {
   const b = card.bandwidth_gbs ? expertBytes(facts, q) : undefined;
   if (b === undefined) return undefined;
-  return 1 / tokenSeconds(b, Math.min(n, b.moe_layers), card, ramBandwidthGbs, kvPerToken, facts.architecture.layers).seconds;
+  return 1 / tokenSeconds(b, Math.min(n, b.moe_layers), card, ramBandwidthGbs, kvPerToken, facts.architecture).seconds;
 }

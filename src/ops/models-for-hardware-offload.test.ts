@@ -76,6 +76,16 @@ test('"RTX 4090 with 64GB DDR4": DDR4\'s dual-channel 51.2 GB/s, not DDR5\'s 89.
   assert.equal(ask({ hardware_id: 'RTX 4090 with 64GB DDR5', limit: 1 }).experts_in_system_ram!.system_ram.bandwidth_gbs, 89.6);
 });
 
+test('a hybrid model with its experts in RAM pays its recurrent layers as on the card alone', { skip: !hasCommitted }, () => {
+  const e = ask({ hardware_id: 'RTX 4090 with 64GB DDR4', limit: 1 }).experts_in_system_ram!;
+  const q = e.items.find((x) => x.model.id === 'qwen3-next-80b-a3b-instruct')!;
+  // Its basis: 0.9 GB from RAM, 1.56 GB and 0.2 GB of KV from the card. By hand: 0.9 / (0.67 x 51.2) = 26.24 ms, 1.56 /
+  // (0.81 x 1,008) = 1.91 ms, 0.2 / (0.82 x 1,008) = 0.24 ms, 48 layers x 45 us = 2.16 ms, and Qwen3-Next's 36 Gated
+  // DeltaNet layers x 61 us = 2.20 ms: 32.75 ms, 30.5 tokens/s (32.8 without the recurrent layers).
+  assert.match((q as unknown as { basis: string }).basis, /^Q6_K: 0\.9 GB of active experts a token reads from RAM, 1\.56 GB of other active weights and 0\.2 GB of KV cache/);
+  assert.equal(q.decode_tokens_per_s, 30.5);
+});
+
 test('"4090 with 64GB RAM" reads the RAM from the text; no RAM stated, no section', { skip: !hasCommitted }, () => {
   const said = ask({ hardware_id: '4090 with 64GB RAM', limit: 1 }).experts_in_system_ram!;
   assert.equal(said.system_ram.read_from, 'hardware_id');

@@ -118,7 +118,7 @@ const METHOD =
   + 'and every other tensor and the KV cache on the card (-ngl 99). N is the fewest layers that leave the card comfortable. '
   + 'Decode: per token, the active experts of the N layers read from RAM at '
   + `${RAM_READ_EFFICIENCY} x its bandwidth (the share the service takes for a runtime without a calibrated row), plus the rest of the `
-  + 'active weights and the KV cache read from the card as a card-only decode does, plus the per-layer floor. Against '
+  + 'active weights and the KV cache read from the card as a card-only decode does, plus the per-layer floor (and a hybrid model\'s recurrent-layer time, as on the card alone). Against '
   + 'published runs (docs/hardware-and-cost.md, "Experts in system RAM") this reads 1.03-1.10x a gpt-oss-120b --cpu-moe '
   + 'run on an i9-14900K desktop (RAM speed not stated, the default taken), 1.56x and 1.75x two runs on an RTX 2080 '
   + 'beside quad-channel DDR4, 1.23x and 1.63x two ROCm desktops beside dual-channel DDR4-3200 and DDR5-5600: the fast '
