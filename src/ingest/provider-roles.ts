@@ -20,7 +20,7 @@ export const PROVIDER_ROLES_SOURCE: Source = {
   covers: 'whether a provider serves an open-weights model on its own infrastructure (DeepInfra, Together AI, Fireworks AI, '
     + 'Scaleway, Cerebras, Novita, Cloudflare Workers AI, OVHcloud, STACKIT, Baseten, SiliconFlow, nscale) or routes each '
     + 'request to another provider that does (OpenRouter, Vercel AI Gateway, Hugging Face, NanoGPT, ZenMux, Kilo Gateway, Helicone, '
-    + 'LLM Gateway, cortecs, OrcaRouter, AIHubMix, Requesty, Poe)',
+    + 'LLM Gateway, cortecs, OrcaRouter, AIHubMix, Requesty)',
   counts_for_data_as_of: false,
 };
 
