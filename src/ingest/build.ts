@@ -234,8 +234,12 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
   noteAnnouncedDeprecations(offers, tables.deprecationReadings ?? []);
   retirePastShutdowns(mb.models, offers, dataAsOf, hostingProviders(providers));
   keepActiveWhereServed(mb.models, offers, dataAsOf);
-  // Once the developers' own listings are known: a non-commercial licence names the terms the developer sells under.
-  const soldByDeveloper = new Set(offers.filter((o) => o.first_party).map((o) => o.model_id));
+  // Once the developers' own listings are known: a non-commercial licence names the terms the developer sells under,
+  // where a new customer can still buy it there (not a listing shut down, or one served to existing customers only:
+  // Cohere's command-r-03-2024, Mistral's Codestral 2405).
+  const buyable = (o: (typeof offers)[number]) => !(o.shutdown_date && o.shutdown_date.value <= dataAsOf)
+    && !(o.status?.value === 'deprecated' && o.status.availability !== 'retirement_announced');
+  const soldByDeveloper = new Set(offers.filter((o) => o.first_party && buyable(o)).map((o) => o.model_id));
   const apiTerms = noteDeveloperApiTerms(mb.models, tables.developerTerms ?? [], (id) => soldByDeveloper.has(id));
   report.notes.push(`non-commercial licences given the developer's API terms: ${apiTerms.length} (${apiTerms.join(', ')})`);
   const listed = [...offers];

@@ -25,7 +25,10 @@ const Pattern = z.string().refine((p) => { try { new RegExp(p); return true; } c
 const Row = z.object({
   developer: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a developer id of data/curated/developers.csv'),
   terms: z.string().trim().min(1, 'the terms as the page names them'),
-  /** A pattern over canonical model ids the terms cover ('' for every closed model of the developer). */
+  /**
+   * A pattern over canonical model ids the terms cover ('' for every closed model of the developer, and the open models
+   * under a non-commercial licence it still sells, which name the terms beside the licence: noteDeveloperApiTerms).
+   */
   applies_to: Pattern,
   /** A pattern over canonical model ids left out: families whose weights the developer published ('' for none). */
   except: Pattern,
