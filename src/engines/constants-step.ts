@@ -98,6 +98,11 @@ export const TENSOR_PARALLEL_HELD_OUT = {
   runs: 9,
   low: 0.88,
   high: 1.93,
+  /** How many of the runs ran slower than their estimate (the estimate / measured above 1). */
+  slower: 7,
+  /** The two runs at one sequence (vLLM, DeepSeek-R1 AWQ on 8 x H100 and gpt-oss-120b on 8 x MI300X). */
+  single_low: 1.65,
+  single_high: 1.74,
   section: 'Tensor parallel at low concurrency',
 } as const;
 

@@ -1,5 +1,5 @@
 // The assumptions every cost estimate rests on, spelled out in the response.
-import { HOURS_PER_MONTH, MIN_SELF_HOSTING_BITS } from './constants.ts';
+import { HOURS_PER_MONTH, MIN_SELF_HOSTING_BITS, TENSOR_PARALLEL_HELD_OUT } from './constants.ts';
 import { DECODE_BASIS, PREFILL_BASIS } from './decode.ts';
 import { roundTo } from './memory.ts';
 import { IDLE_POWER_FRACTION } from './owned-power.ts';
@@ -69,6 +69,10 @@ function linesAt(share: number, s: CostSettings): Lines {
       'average the prompt and half the answer (plus half a 16-token block), which each step reads and memory must hold; ' +
       `prefix caching, chunked-prefill gaps and preemption are not modelled; ${DECODE_BASIS}`,
     tail: [
+      `tensor parallel (a configuration of several GPUs on a GPU-to-GPU fabric): the ${TENSOR_PARALLEL_HELD_OUT.runs} published vLLM `
+        + `and SGLang runs on 8 GPUs held out of the fit read ${TENSOR_PARALLEL_HELD_OUT.low}x-${TENSOR_PARALLEL_HELD_OUT.high}x of `
+        + `their measured speed, ${TENSOR_PARALLEL_HELD_OUT.slower} of them slower than estimated (docs/hardware-and-cost.md, `
+        + `"${TENSOR_PARALLEL_HELD_OUT.section}"): such an option's throughput, and so its cost per token, may be up to that far off`,
       `utilization ${s.utilization}: the share of paid hours spent serving at that throughput (traffic is uneven over a day)`,
       `rented: billed hours = max(hours the volume needs, ${HOURS_PER_MONTH}); at least one machine for the month, extra machines only for the hours needed (dedicated_monthly_usd counts whole machine-months)`,
       `owned: purchase price over ${s.amortization_months} months plus electricity at ${s.power_usd_per_kwh} USD/kWh: ` +

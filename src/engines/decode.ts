@@ -203,7 +203,10 @@ export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: nu
       `sequences, gpt-oss-120b and DeepSeek-R1) read ${TENSOR_PARALLEL_HELD_OUT.low}x-${TENSOR_PARALLEL_HELD_OUT.high}x ` +
       `of their measured speed (docs/hardware-and-cost.md, "${TENSOR_PARALLEL_HELD_OUT.section}"): divided by ` +
       `${TENSOR_PARALLEL_HELD_OUT.low} to ${TENSOR_PARALLEL_HELD_OUT.high}, a figure here gives the range those runs ` +
-      'measured, mostly the slower side (seven of the nine ran slower than their estimate)'
+      `measured, mostly the slower side (${TENSOR_PARALLEL_HELD_OUT.slower} of the ${TENSOR_PARALLEL_HELD_OUT.runs} ran slower ` +
+      `than their estimate); the two at one sequence, under vLLM, read ${TENSOR_PARALLEL_HELD_OUT.single_low}x and ` +
+      `${TENSOR_PARALLEL_HELD_OUT.single_high}x: a single stream under vLLM or SGLang may run near ` +
+      `${Math.round(100 / TENSOR_PARALLEL_HELD_OUT.single_high)}-${Math.round(100 / TENSOR_PARALLEL_HELD_OUT.single_low)}% of it`
     );
   }
   const handoffs = `${hardware.count - 1} card-to-card hand-off${hardware.count > 2 ? 's' : ''}`;
