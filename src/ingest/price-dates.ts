@@ -31,7 +31,9 @@ const DATED_BY_HISTORY: ReadonlySet<string> = new Set(['models-dev', 'litellm'])
 
 /**
  * models.dev's scheduled sync runner: one commit per run and provider, "chore(sync): update OpenRouter model catalog"
- * (1,112 file changes at OpenRouter from 2026-05-21 to 2026-06-30, near daily), writing the provider's API listing
+ * (1,112 file changes at OpenRouter from 2026-05-21 to 2026-06-30, near daily), and before them one multi-provider
+ * "chore(sync): update aggregator model catalogs" of 2026-05-20 (SYNC_RUN's `catalogs?` matches both, so OpenRouter's
+ * runs start 2026-05-20, as docs/data.md says), writing the provider's API listing
  * into its files. A run commits only the files that changed, so a listing it leaves alone still read the same price.
  */
 const SYNC_RUN = /^chore\(sync\): update .+ model catalogs?$/i;
