@@ -62,12 +62,14 @@ test('qwen 3: the Qwen3 generation, most served first, before the Qwen3.5 to 3.7
 test('mistral ocr: the served OCR models before the first, shut 2025-12-31, whose summary names its replacement', () => {
   // developer-notices (Mistral's model record ocr-25-03.ts, platform-docs-public): mistral-ocr-2503 retired 2025-12-31,
   // replacement 'OCR 4.1'; nobody serves it any more, and Mistral OCR 3, 4.0 and 4.1 carry its name with a version.
-  const items = found(later, 'mistral ocr') as Array<Item & { replacement?: { value: string } }>;
+  // OCR models read documents, not text: kind `other` (engines/language-model.ts), listed when the kind is asked for.
+  const items = (search_models.handler(later, search_models.input.parse({ q: 'mistral ocr', kind: 'other', limit: 100 }),
+    { today: later.lifecycleDate }) as { items: Item[] }).items as Array<Item & { replacement?: { value: string } }>;
   const shut = items.findIndex((i) => i.id === 'mistral-ocr-2503');
   for (const served of ['mistral-ocr-4-1', 'mistral-ocr-4-0', 'mistral-ocr-2512']) assert.ok(items.findIndex((i) => i.id === served) < shut, served);
   assert.equal(items[shut].shutdown_date?.value, '2025-12-31');
   assert.equal(items[shut].replacement?.value, 'mistral-ocr-4-1');
-  assert.equal(search(later, 'mistral-ocr-2503')[0], 'mistral-ocr-2503', 'its id typed');
+  assert.equal(search(later, 'mistral-ocr-2503')[0], 'mistral-ocr-2503', 'its id typed (an exact id is found whatever its kind)');
 });
 
 test('gpt-oss 20b, deepseek r1: the id the words spell', () => {
@@ -116,12 +118,15 @@ test('deepseek, llama 3, mistral: the developer\'s own models before fine-tunes 
   for (const tune of ['hermes-2-pro-llama-3-8b', 'l3-lunaris-8b']) assert.ok(!llama.includes(tune) || llama.indexOf(tune) > llama.indexOf('llama-3.3-70b-instruct'), tune);
   // Mistral's newest: Mistral Medium 3.5 (mistral-medium-2604, released 2026-04-28 in the dataset); the Dolphin
   // fine-tune of Mistral Small (Cognitive Computations) after Mistral's own Nemo, Medium, Small and Large. Mistral OCR
-  // 4.0 (listed by Mistral, public by 2026-09-23) reads scanned pages: no Mistral a chat means, after them all.
+  // 4.0 (listed by Mistral, public by 2026-09-23) reads scanned pages: no language model, so not listed by default, and
+  // among every kind after them all.
   const mistral = search(later, 'mistral');
   assert.equal(mistral[0], 'mistral-medium-2604');
+  assert.ok(!mistral.includes('mistral-ocr-4-0'), 'an OCR model is kind other');
+  const every = searchAny(later, 'mistral');
   for (const own of ['mistral-nemo', 'mistral-small-2603', 'mistral-large-2512']) {
-    assert.ok(mistral.indexOf(own) < mistral.indexOf('dolphin-mistral-24b-venice-edition'), own);
-    assert.ok(mistral.indexOf(own) < mistral.indexOf('mistral-ocr-4-0'), own);
+    assert.ok(mistral.indexOf(own) >= 0 && mistral.indexOf(own) < mistral.indexOf('dolphin-mistral-24b-venice-edition'), own);
+    assert.ok(every.indexOf(own) < every.indexOf('mistral-ocr-4-0'), own);
   }
 });
 
