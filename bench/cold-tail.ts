@@ -4,33 +4,20 @@
 // Usage: node --single-threaded-gc --import tsx bench/cold-tail.ts [operation] [calls] [--json FILE]
 import { writeFileSync } from 'node:fs';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
-import type { AccessControl } from '../src/access/types.ts';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { stopPretenuring } from '../src/lifecycle/pretenuring.ts';
-import { OPERATION_BY_NAME, OPERATIONS } from '../src/ops/registry.ts';
-import { warmInputsOf } from '../src/ops/warm.ts';
-import { createExecutor, prepareAnswer } from '../src/surfaces/execute.ts';
+import { prepareAnswer } from '../src/surfaces/execute.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
 import { fullTierAt } from './cold-in-process.ts';
-import { coldStreams } from './cold-inputs.ts';
-import { datasetDataAtScale, freshDataset, readRawDataset } from './synthetic.ts';
+import { coldOneOp } from './cold-one-op.ts';
 
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
 const jsonFile = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : undefined;
 const [opName = 'recommend_model', callsArg = '3000'] = args;
-const op = OPERATION_BY_NAME.get(opName);
-if (!op) throw new Error(`unknown operation ${opName}`);
 const n = Number(callsArg);
 const BASE_URL = 'http://127.0.0.1:8080';
 const TODAY = '2026-11-25';
 
-const ds = freshDataset(datasetDataAtScale(readRawDataset(DEFAULT_DATA_DIR), 1));
-const executor = createExecutor({ dataset: ds, access: undefined as unknown as AccessControl, baseUrl: BASE_URL, cacheEntries: 0 });
-stopPretenuring();
-for (const o of OPERATIONS) for (const ex of warmInputsOf(o)) for (const full of [true, false]) executor.run(o, validateInput(o, ex.input), full);
-const s = coldStreams(ds)[op.name];
-for (let i = 0; i < 50; i++) executor.run(op, validateInput(op, s.input(s.distinct - 1 - i)), true);
+const { op, ds, stream: s } = coldOneOp(opName);
 
 const gcs: Array<{ start: number; end: number; kind: number }> = [];
 const obs = new PerformanceObserver((list) => {
