@@ -3,27 +3,13 @@
 // As bench/cold-tail.ts (pretenuring off, the warm-up, the far end for the JIT), then `calls` calls sampled.
 // Usage: node --import tsx bench/cold-alloc.ts [operation] [calls] [top] [input regex: only the stream's inputs it matches]
 import { Session } from 'node:inspector/promises';
-import type { AccessControl } from '../src/access/types.ts';
-import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
-import { stopPretenuring } from '../src/lifecycle/pretenuring.ts';
-import { OPERATION_BY_NAME, OPERATIONS } from '../src/ops/registry.ts';
-import { warmInputsOf } from '../src/ops/warm.ts';
-import { createExecutor } from '../src/surfaces/execute.ts';
 import { validateInput } from '../src/surfaces/validate.ts';
 import { fullTierAt } from './cold-in-process.ts';
-import { coldStreams } from './cold-inputs.ts';
-import { datasetDataAtScale, freshDataset, readRawDataset } from './synthetic.ts';
+import { coldOneOp } from './cold-one-op.ts';
 
 const [opName = 'recommend_model', callsArg = '2000', topArg = '40', onlyArg] = process.argv.slice(2);
 const only = onlyArg ? new RegExp(onlyArg) : undefined;
-const op = OPERATION_BY_NAME.get(opName);
-if (!op) throw new Error(`unknown operation ${opName}`);
-const ds = freshDataset(datasetDataAtScale(readRawDataset(DEFAULT_DATA_DIR), 1));
-const executor = createExecutor({ dataset: ds, access: undefined as unknown as AccessControl, baseUrl: 'http://127.0.0.1:8080', cacheEntries: 0 });
-stopPretenuring();
-for (const o of OPERATIONS) for (const ex of warmInputsOf(o)) for (const full of [true, false]) executor.run(o, validateInput(o, ex.input), full);
-const s = coldStreams(ds)[op.name];
-for (let i = 0; i < 50; i++) executor.run(op, validateInput(op, s.input(s.distinct - 1 - i)), true);
+const { op, executor, stream: s } = coldOneOp(opName);
 
 type Node = { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: Node[] };
 const session = new Session();

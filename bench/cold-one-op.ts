@@ -1,6 +1,7 @@
 // One operation's cold stream, ready to be called input by input: the committed dataset as a fresh copy, an executor
 // with no response cache, pretenuring off, every operation's warm inputs run on both tiers, and the stream's far end run
-// 50 times so the JIT has compiled the handler before the first call measured (bench/cold-tail.ts, cold-calls.ts).
+// 50 times so the JIT has compiled the handler before the first call measured (bench/cold-tail.ts, cold-calls.ts,
+// cold-alloc.ts).
 import type { AccessControl } from '../src/access/types.ts';
 import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import { stopPretenuring } from '../src/lifecycle/pretenuring.ts';
