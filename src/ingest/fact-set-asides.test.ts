@@ -6,6 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Model } from '../schema/index.ts';
 import type { ModelObservation, OfferObservation } from '../sources/types.ts';
+import { missingReason } from '../ops/get-model.ts';
 import { attachHeldFacts, loadFactSetAsides, partitionSetAsides, setAsideFacts, type FactSetAside } from './fact-set-asides.ts';
 
 const obs = (o: Partial<ModelObservation> & { source_model_id: string }): ModelObservation =>
@@ -181,4 +182,61 @@ test('the build applies lifecycle rows apart from the others (after it has told 
   const [lifecycle, facts] = partitionSetAsides([row({}), withdrawal('shutdown_date'), withdrawal('replacement'), row({ field: 'release_date' })]);
   assert.deepEqual(lifecycle.map((r) => r.field), ['shutdown_date', 'replacement']);
   assert.deepEqual(facts.map((r) => r.field), ['weights_url', 'release_date']);
+});
+
+test("a capability a listing of a moved name states for a later version is set aside, and the model lists it as a capability", () => {
+  // models.dev 2026-07-02: models/deepseek/deepseek-r1.toml says tool_call = true; providers/openrouter/.../deepseek-r1.toml
+  // copies it (base_model deepseek/deepseek-r1) and says structured_output = true. DeepSeek's guide to deepseek-reasoner
+  // (R1, January 2025) listed 'Not Supported Features: Function Call, Json Output'; R1-0528 brought both.
+  const r1 = obs({ source_model_id: 'deepseek/deepseek-r1', tool_calling: true, reasoning: true });
+  const openrouter = obs({ source_model_id: 'openrouter/deepseek/deepseek-r1', canonical_hint: 'deepseek/deepseek-r1', provider: 'openrouter',
+    tool_calling: true, structured_output: true });
+  const rows = [row({ listing: 'deepseek/deepseek-r1', field: 'tool_calling' }),
+    row({ listing: 'openrouter/deepseek/deepseek-r1', field: 'structured_output' })];
+  const { obs: out, held, issues } = setAsideFacts([r1, openrouter], rows);
+  assert.deepEqual(issues, []);
+  assert.deepEqual(out.map((o) => [o.tool_calling, o.structured_output]), [[undefined, undefined], [undefined, undefined]]);
+  // Reasoning, which R1 had from the start, stays.
+  assert.equal(out[0].reasoning, true);
+  assert.deepEqual(held.map((h) => `${h.listing} ${h.field} ${h.value}`), [
+    'deepseek/deepseek-r1 tool_calling true', 'deepseek/deepseek-r1 tool_calling true', 'openrouter/deepseek/deepseek-r1 structured_output true',
+  ]);
+  // The model names the capability as get_model's `missing` does, once per field.
+  const m = { id: 'deepseek-r1', capabilities: {} } as Model;
+  attachHeldFacts([m], held, () => 'deepseek-r1');
+  assert.deepEqual(m.withheld?.map((w) => `${w.field} ${w.value}`), ['capabilities.tool_calling true', 'capabilities.structured_output true']);
+  assert.match(missingReason(m, 'capabilities.tool_calling'), /^withheld: true \(models-dev\) set aside by the service's review of a moving name's facts/);
+  // A model another listing still gives the capability to lists nothing withheld for it.
+  const served = { id: 'deepseek-r1', capabilities: { tool_calling: { value: false, as_of: '2026-07-02', source: 'models-dev' } } } as Model;
+  attachHeldFacts([served], held, () => 'deepseek-r1');
+  assert.deepEqual(served.withheld?.map((w) => w.field), ['capabilities.structured_output']);
+});
+
+test('of the capabilities, a row may set aside tool calling and structured output only', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'set-asides-'));
+  const file = path.join(dir, 'fact-set-asides.csv');
+  writeFileSync(file, [
+    'source,listing,field,url,read_on,reason',
+    'models-dev,deepseek/deepseek-r1,tool_calling,https://api-docs.deepseek.com/news/news250528,2026-11-29,R1-0528 first supported it',
+    'models-dev,deepseek/deepseek-r1,structured_output,https://api-docs.deepseek.com/news/news250528,2026-11-29,R1-0528 first supported it',
+    'models-dev,deepseek/deepseek-r1,vision,https://api-docs.deepseek.com/news/news250528,2026-11-29,not a field a row may set aside',
+  ].join('\n'));
+  const { rows, issues } = loadFactSetAsides(file);
+  assert.deepEqual(rows.map((r) => r.field), ['tool_calling', 'structured_output']);
+  assert.deepEqual(issues.map((i) => i.field), ['field']);
+});
+
+test("a capability the other listings still give the other way says in its note what was set aside, once", () => {
+  // Two listings' true set aside; Bedrock's listing of R1 (LiteLLM us.deepseek.r1-v1:0, 2026-07-24) says false.
+  const held = setAsideFacts([
+    obs({ source_model_id: 'deepseek/deepseek-r1', tool_calling: true }),
+    obs({ source_model_id: 'kilo/deepseek/deepseek-r1', provider: 'kilo', tool_calling: true }),
+  ], [row({ listing: 'deepseek/deepseek-r1', field: 'tool_calling', reason: 'R1-0528 first supported it' }),
+    row({ listing: 'kilo/deepseek/deepseek-r1', field: 'tool_calling', reason: 'R1-0528 first supported it' })]).held;
+  const m = { id: 'deepseek-r1', capabilities: { tool_calling: { value: false, as_of: '2026-07-24', source: 'litellm' } } } as Model;
+  attachHeldFacts([m], held, () => 'deepseek-r1');
+  assert.equal(m.capabilities.tool_calling?.value, false);
+  assert.equal(m.capabilities.tool_calling?.note,
+    "true from 2 listings set aside by the service's review of a moving name's facts: R1-0528 first supported it");
+  assert.equal(m.withheld, undefined);
 });

@@ -20,8 +20,18 @@ export const FACT_SET_ASIDES_FILE = 'data/curated/fact-set-asides.csv';
  * page of 2026-11-10 says the model 'is not deprecated and remains available through the API until further notice'.
  */
 const FIELDS = ['weights_url', 'release_date', 'knowledge_cutoff', 'open_weights', 'context_window', 'max_output', 'name',
-  'shutdown_date', 'replacement'] as const;
+  'shutdown_date', 'replacement', 'tool_calling', 'structured_output'] as const;
 type SetAsideField = (typeof FIELDS)[number];
+
+/**
+ * The capabilities a row may set aside: a name that moved to a later version lists the version's features. DeepSeek's
+ * guide to deepseek-reasoner (R1, January 2025) listed 'Not Supported Features: Function Call, Json Output'; R1-0528
+ * first supported both (api-docs.deepseek.com/news/news250528), and Together's DeepSeek-R1 endpoint serves the 0528
+ * weights since 2025-05-28. A listing that names R1 and says true states 0528's features. The model keeps them under
+ * `capabilities`, and its withheld list names them so (`capabilities.tool_calling`), as get_model's `missing` does.
+ */
+const CAPABILITY_FIELDS: ReadonlySet<SetAsideField> = new Set(['tool_calling', 'structured_output']);
+const heldField = (f: SetAsideField): string => (CAPABILITY_FIELDS.has(f) ? `capabilities.${f}` : f);
 
 const Row = z.object({
   source: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a source id (models-dev, litellm...)'),
@@ -121,10 +131,19 @@ export function attachHeldFacts(models: Model[], held: readonly HeldFact[], reso
   const byId = new Map(models.map((m) => [m.id, m]));
   for (const h of held) {
     const m = byId.get(resolve(h.source, h.listing) ?? '');
-    if (!m || m[h.field] !== undefined || m.withheld?.some((w) => w.field === h.field)) continue;
+    const field = heldField(h.field);
+    const cap = CAPABILITY_FIELDS.has(h.field) ? m?.capabilities[h.field as 'tool_calling' | 'structured_output'] : undefined;
+    // A capability other listings still give the other way (DeepSeek-R1's false, Bedrock's listing) says in its note
+    // what was set aside and why: the reader of `true` elsewhere learns it is R1-0528's, not this model's.
+    if (cap && String(cap.value) !== h.value && !cap.note) {
+      const n = held.filter((o) => o.field === h.field && o.value === h.value && resolve(o.source, o.listing) === m!.id).length;
+      cap.note = `${h.value} from ${n} listing${n === 1 ? '' : 's'} set aside by the service's review of a moving name's facts: ${h.reason}`;
+    }
+    const served = cap ?? m?.[h.field as keyof Model];
+    if (!m || served !== undefined || m.withheld?.some((w) => w.field === field)) continue;
     const what = LIFECYCLE_FIELDS.has(h.field) ? 'a withdrawn notice' : "a moving name's facts";
     m.withheld = [...(m.withheld ?? []), {
-      field: h.field, value: h.value, as_of: h.as_of, source: h.source, reason: `set aside by the service's review of ${what}: ${h.reason}`,
+      field, value: h.value, as_of: h.as_of, source: h.source, reason: `set aside by the service's review of ${what}: ${h.reason}`,
     }];
   }
 }

@@ -30,6 +30,7 @@ const MODEL_FIELDS = [
   'context_window', 'parameters_total', 'parameters_active', 'licence', 'open_weights', 'status', 'native_precision', 'max_output',
   'vendor', 'deprecation_date', 'shutdown_date', 'release_date', 'knowledge_cutoff', 'weights_url', 'replacement', 'licence_excludes_eu',
   'points_to', 'name', 'licence_conditions', 'release_bound', 'shutdown_not_before', 'input_modalities', 'reasoning',
+  'tool_calling', 'structured_output',
 ] as const;
 /** The KV-cache and expert facts of an architecture a row may check (`architecture:kv_layers`, `architecture:experts`). */
 const ARCHITECTURE_FIELD =
@@ -238,6 +239,9 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
     // The inputs the model reads, `;`-joined in the model's order (`text;image;video;audio`), and whether it reasons.
     case 'input_modalities': return m.modalities ? m.modalities.value.input.join(';') : 'none';
     case 'reasoning': return m.capabilities.reasoning?.value;
+    // `true`, `false` or `none`: a row can say a capability no source gives the model (a listing's set aside) is unknown.
+    case 'tool_calling': return m.capabilities.tool_calling ? String(m.capabilities.tool_calling.value) : 'none';
+    case 'structured_output': return m.capabilities.structured_output ? String(m.capabilities.structured_output.value) : 'none';
     // Absent reads as `none`: since the build derives `active` from the developer's listing (model-status.ts), a model
     // with no status is one no source dates either way, which a row must say as such, not as `active`.
     case 'status': return m.status?.value ?? 'none';

@@ -158,7 +158,7 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
   const capabilities: Record<string, unknown> = {};
   for (const c of CAPABILITY_FIELDS) {
     capabilities[c] = m.capabilities[c] ?? null;
-    if (!m.capabilities[c]) missing.push({ field: `capabilities.${c}`, reason: NO_SOURCE });
+    if (!m.capabilities[c]) missing.push({ field: `capabilities.${c}`, reason: missingReason(m, `capabilities.${c}`) });
   }
   const dev = ds.developerById.get(m.vendor);
   const retired = developerRetired(ds, m.id);
