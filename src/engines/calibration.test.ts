@@ -80,6 +80,15 @@ const hybridHeldOut = (r: Row) =>
   r.id === 'rtx-pro-6000-max-q-qwen3-coder-next-q8_0-tg';
 
 /**
+ * Qwen3.5-35B-A3B's prompts on an RTX 4090 (llama-bench, build 8720), from an empty cache and after 8,192 and 32,768
+ * tokens: 1.67x, 1.69x and 1.80x. Its 256 experts give a 512-token ubatch 16 tokens each (8 a token), fewer than any
+ * fitted MoE row (48 and 128), and the MoE share falls with them; one share refitted over the three GeForce rows (0.17)
+ * would still read this one 1.50x and gpt-oss-20b 0.70x (docs/hardware-and-cost.md, "MoE prefill on GeForce cards").
+ * Held out of the band and the fit, pinned below.
+ */
+const fewTokensPerExpertHeldOut = (r: Row) => r.id.startsWith('rtx-4090-qwen3.5-35b-a3b-ud-q4_k_xl-pp');
+
+/**
  * Bytes of weights a decode step reads: the file size llama-bench printed where the row gives it, else parameters x
  * the engine's bits per weight for the quantization, scaled to the active parameters (MoE). A format whose experts
  * alone are narrow (MXFP4) is read as the engine reads it, its active parameters at `active_bits_per_weight`: the
@@ -270,7 +279,7 @@ test('each row is compared like with like: the split it was measured with is the
 
 test('every estimate is within 0.6x-1.6x of its measurement', () => {
   const inBand = (a: (typeof assessed)[number]) =>
-    !trtllmServing(a.r) && !tensorHeldOut(a.r) && !metalHeldOut(a.r) && !hybridHeldOut(a.r);
+    !trtllmServing(a.r) && !tensorHeldOut(a.r) && !metalHeldOut(a.r) && !hybridHeldOut(a.r) && !fewTokensPerExpertHeldOut(a.r);
   const off = assessed.filter((a) => inBand(a) && a.ratio !== undefined && (a.ratio < 0.6 || a.ratio > 1.6));
   assert.deepEqual(off.map((a) => `${a.r.id}: ${a.ratio!.toFixed(2)}`), []);
   assert.ok(assessed.filter((a) => a.ratio !== undefined).length >= 20, 'at least 20 rows are estimated');
@@ -748,8 +757,12 @@ test('prefill efficiencies are the calibrated optimum: the geometric middle of t
   // The implied efficiency of a row is measured / (estimate at efficiency 1); the value that minimises the largest
   // ratio error is sqrt(lowest x highest). Dense and MoE GeForce rows fix the two efficiencies; the dense rows of
   // each other class fix its factor over the dense efficiency. Each constant within 0.02 of its optimum.
-  // Depth rows test the attention term and hybrid rows an older build's prompt path, not the rate's share.
-  const prefill = assessed.filter((a) => a.r.kind === 'prefill' && a.estimate !== undefined && !/@d/.test(a.r.test) && !isHybrid(a.r));
+  // Depth rows test the attention term, not the rate's share. The hybrid rows of builds before the fused Gated DeltaNet
+  // op (hybridHeldOut) test an older build's prompt path; a hybrid row of a 2026 build is a row like any other: the
+  // dense Qwen3.5-27B on an RTX 4090 (build 8720) implies 0.48 of the rating, inside the dense GeForce rows' 0.30-0.60.
+  // The Qwen3.5-35B-A3B rows (fewTokensPerExpertHeldOut) are held out of the MoE share: the test below states why.
+  const prefill = assessed.filter((a) => a.r.kind === 'prefill' && a.estimate !== undefined && !/@d/.test(a.r.test) && !hybridHeldOut(a.r) &&
+    !fewTokensPerExpertHeldOut(a.r));
   const middle = (xs: number[]) => Math.sqrt(Math.min(...xs) * Math.max(...xs));
   const implied = (a: (typeof prefill)[number]) => (a.measured / a.estimate!) * (isMoe(a.r) ? MOE_PREFILL_EFFICIENCY : PREFILL_EFFICIENCY);
   const of = (c: string, moe: boolean) => prefill.filter((a) => computeClass(hardwareOf(a.r)) === c && isMoe(a.r) === moe);
@@ -771,6 +784,56 @@ test('prefill efficiencies are the calibrated optimum: the geometric middle of t
     const factor = middle(rowsOf.map((a) => implied(a) * PREFILL_CLASS_FACTOR[c])) / PREFILL_EFFICIENCY;
     assert.ok(Math.abs(factor - PREFILL_CLASS_FACTOR[c]) <= 0.02 / PREFILL_EFFICIENCY, `${c}: optimum ${factor.toFixed(3)}`);
   }
+});
+
+test('MoE prefill on GeForce cards: the fitted rows read 0.79x and 1.32x, Qwen3.5-35B-A3B\'s 16 tokens an expert 1.67x', () => {
+  // Each row's implied share (measured / the rate at share 1), by hand: Qwen3.5-35B-A3B UD-Q4_K_XL on an RTX 4090,
+  // pp1024, build 8720: 6,259.64 / (330.3e12 / (2 x 3e9)) = 0.1137; gpt-oss-20b MXFP4 on an RTX 4090, pp4096 at ubatch
+  // 1024 (llama.cpp#15631): 11,078.32 / (330.3e12 / 7.22e9) = 0.2422; DeepSeek-V2-Lite Q4_0 on an RTX 3090, pp512
+  // (llama.cpp#15525): 4,260.97 / (142e12 / 4.8e9) = 0.1440. At the share 0.19 (the middle of the last two): Qwen3.5
+  // 0.19 x 330.3e12 / 6e9 = 10,459.5, 1.671x; gpt-oss-20b 0.19 x 330.3e12 / 7.22e9 = 8,692.1, 0.785x; DeepSeek-V2-Lite
+  // 0.19 x 142e12 / 4.8e9 = 5,620.8, 1.319x. All three fitted: sqrt(0.1137 x 0.2422) = 0.166, 0.17 reads them 1.495x,
+  // 0.702x and 1.180x; held out one at a time (the other two's middle) 1.64x, 0.53x and 1.15x. The tokens a ubatch gives
+  // each expert (512 x 8 / 256 = 16, 512 x 6 / 64 = 48, 1,024 x 4 / 32 = 128) order the shares, which one share cannot
+  // follow (docs/hardware-and-cost.md, "MoE prefill on GeForce cards").
+  const want: [string, number, number][] = [
+    ['rtx-4090-qwen3.5-35b-a3b-ud-q4_k_xl-pp', 10459.5, 1.671], ['rtx-4090-gpt-oss-20b-mxfp4-pp', 8692.1, 0.785],
+    ['rtx-3090-deepseek-v2-lite-q4_0-pp', 5620.8, 1.319],
+  ];
+  for (const [id, estimate, ratio] of want) {
+    const a = assessed.find((x) => x.r.id === id)!;
+    assert.ok(Math.abs(a.estimate! - estimate) < 0.15, `${id}: ${a.estimate}`);
+    assert.ok(Math.abs(a.ratio! - ratio) < 0.001, `${id}: ${a.ratio}`);
+  }
+  assert.ok(fewTokensPerExpertHeldOut(assessed.find((x) => x.r.id === want[0][0])!.r));
+  // These are every GeForce MoE row from an empty cache of a current build.
+  const moe = assessed.filter((a) => a.r.kind === 'prefill' && isMoe(a.r) && computeClass(hardwareOf(a.r)) === 'geforce' &&
+    !/@d/.test(a.r.test) && !hybridHeldOut(a.r));
+  assert.deepEqual(moe.map((a) => a.r.id).sort(), want.map(([id]) => id).sort());
+});
+
+test('prompts at depth on an RTX 4090 (llama-bench, build 8720): the 256-wide attention share reads the fall 2x fast', () => {
+  // By hand: Qwen3.5-35B-A3B attends in 10 of 40 layers, 4 x 16 heads x 256 x 10 = 163,840 FLOPs a position; 1,024
+  // tokens after 32,768 add 163,840 x (33,792^2 - 32,768^2) / 2 = 5.5835e12 FLOPs at 0.21 x 330.3e12 = 69.363e12 FLOP/s,
+  // 0.0805 s, to 1,024 / 10,459.5 = 0.0979 s: 5,740.0 tokens/s against 3,186.38 (1.80x; held out with its depth-0 row,
+  // 1.67x). After 8,192: 163,840 x (9,216^2 - 8,192^2) / 2 = 1.4603e12, 0.0211 s: 8,608.4 against 5,101.32 (1.69x).
+  // The dense Qwen3.5-27B, 4 x 24 x 256 x 16 = 393,216 a position: 1.3400e13 FLOPs, 0.1932 s, to 1,024 / 2,496.7 =
+  // 0.4101 s: 1,697.3 against 1,430.67 (1.186x; its depth-0 row 0.877x).
+  const want: [string, number][] = [
+    ['rtx-4090-qwen3.5-35b-a3b-ud-q4_k_xl-pp1024-d32768', 5740.0], ['rtx-4090-qwen3.5-35b-a3b-ud-q4_k_xl-pp1024-d8192', 8608.4],
+    ['rtx-4090-qwen3.5-27b-ud-q4_k_xl-pp1024-d32768', 1697.3],
+  ];
+  for (const [id, v] of want) {
+    const a = assessed.find((x) => x.r.id === id)!;
+    assert.ok(Math.abs(a.estimate! - v) < 0.15, `${id}: ${a.estimate}`);
+  }
+  // The share of the rating the extra time implies, from the measured pairs alone: the 35B-A3B's 1,024 / 3,186.38 -
+  // 1,024 / 6,259.64 = 0.1578 s for 5.5835e12 FLOPs, 0.107; the 27B's 1,024 / 1,430.67 - 1,024 / 2,848.32 = 0.3562 s
+  // for 1.3400e13, 0.114, where the Spark's Gemma 3 4B gave 0.21 and the whole-prompt 27B runs above about 0.5. One
+  // run on one card fits no share of its own; long prompts of 256-wide models on GeForce cards may read fast (the docs
+  // say so). The dense row is in the band:
+  const dense = assessed.find((x) => x.r.id === want[2][0])!;
+  assert.ok(dense.ratio! > 1.1 && dense.ratio! < 1.6, `${dense.ratio}`);
 });
 
 test('prompt processing on a workstation card against a GeForce card of the same generation reads as measured', () => {
@@ -992,6 +1055,13 @@ test('hybrid linear-attention models: the published Qwen3-Next, Qwen3.5 and Qwen
     ['rtx-pro-6000-max-q-qwen3-coder-next-q8_0-tg', 152.6], ['rtx-3090-x3-qwen3-next-80b-q2_k-tg', 117.3],
     ['strix-halo-395-qwen3-next-80b-q4_k_m-tg', 66.7],
     ['rtx-3090-x3-qwen3-next-80b-q2_k-pp', 4496.7], ['strix-halo-395-qwen3-next-80b-q4_k_m-pp', 1354.1],
+    // A 2026 CUDA build (d12cc3d1c, 8720) on an RTX 4090: tg64 of Qwen3.5-35B-A3B UD-Q4_K_XL (158.04), its printed 20.70
+    // GiB x 3 / 34.66 = 1.9238 GB / (0.81 x 1,008) = 2.3562 ms + 1.8 + 1.83 = 5.9862 ms, 167.05 (1.057x); its pp1024
+    // (6,259.64) at the MoE share 0.19 x 330.3e12 / 6e9 = 10,459.5 (1.671x, held out: the test above); the dense Qwen3.5-27B's
+    // pp1024 (2,848.32) 0.42 x 330.3e12 / (2 x 27.781e9) = 2,496.7 (0.877x): a hybrid dense model's prompt runs inside
+    // the dense GeForce rows' shares (0.48 of the rating), so the recurrent layers do not explain the MoE row's 0.114.
+    ['rtx-4090-qwen3.5-35b-a3b-ud-q4_k_xl-tg', 167.05], ['rtx-4090-qwen3.5-35b-a3b-ud-q4_k_xl-pp', 10459.5],
+    ['rtx-4090-qwen3.5-27b-ud-q4_k_xl-pp', 2496.7],
   ];
   for (const [id, v] of expected) assert.ok(Math.abs(est(id).estimate! - v) < 0.15, `${id}: ${est(id).estimate}`);
   // Every hybrid row but the whole-prompt runs at depth, which the test below checks.
