@@ -45,6 +45,11 @@ export type ExpertOffload = {
   vram_fit: Exclude<FitLevel, 'no'>;
   /** Bytes of experts in system RAM, and the RAM a model may take. */
   ram: { experts: number; usable: number };
+  /**
+   * The RAM's level by the card's rule (comfortable up to 85% of what a model may take, tight to 100%): Qwen3.5-35B-A3B
+   * at Q8_0 beside 32 GB puts 25.67 of 27.49 GB there (93%), which leaves the OS and its programs no slack.
+   */
+  ram_fit: Exclude<FitLevel, 'no'>;
   /** Bytes one token reads from each memory. */
   read_per_token: { ram: number; vram: number; kv_cache: number };
   /** Null where the card's bandwidth is not known (an unnamed `16 GB GPU`): the placement is a fit, not a speed. */
@@ -188,6 +193,7 @@ export function expertOffload(
     vram: { non_expert_weights: b.non_expert, experts: (b.moe_layers - n) * perLayer, kv_cache: kv, overhead, total: onCard, usable },
     vram_fit: levelOf(onCard, usable) as Exclude<FitLevel, 'no'>,
     ram: { experts: n * perLayer, usable: ramUsable },
+    ram_fit: levelOf(n * perLayer, ramUsable) as Exclude<FitLevel, 'no'>,
     read_per_token: { ram: read.fromRam, vram: read.fromCard, kv_cache: kv / opts.concurrency },
     tokens_per_s: t === undefined ? null : 1 / t.seconds,
   };

@@ -86,6 +86,22 @@ test('a hybrid model with its experts in RAM pays its recurrent layers as on the
   assert.equal(q.decode_tokens_per_s, 30.5);
 });
 
+test('the RAM is held to the card\'s rule too: Q8_0 filling 93% of it gives way to a quantization that leaves it comfortable', { skip: !hasCommitted }, () => {
+  const e = ask({ hardware_id: 'a 16GB GPU with 32GB RAM', limit: 1 }).experts_in_system_ram!;
+  type Placed = { quantization: string; cpu_moe_layers: number; ram: { experts_gb: number; usable_gb: number; fit: string } };
+  const q = e.items.find((x) => x.model.id === 'qwen3.5-35b-a3b') as unknown as Placed;
+  // 32 GiB x 0.8 = 27.49 GB a model may take, comfortable to 85%: 23.37 GB. Qwen3.5-35B-A3B's routed experts (config.json:
+  // 256 experts of 3 x 2,048 x 512 in each of 40 layers, 805.3M a layer) at Q8_0's 8.5 bits with 30 layers in RAM, as
+  // the 16 GB card needs: 805,306,368 x 30 x 8.5 / 8 = 25.67 GB, tight (93%); so a lower quantization that leaves the
+  // RAM comfortable is chosen, as a card-only fit prefers comfortable to tight.
+  assert.notEqual(q.quantization, 'q8_0');
+  assert.equal(q.ram.fit, 'comfortable');
+  assert.ok(q.ram.experts_gb <= 23.37, String(q.ram.experts_gb));
+  // A placement no quantization leaves comfortable says so (Qwen3-Next at Q3_K_M: 26.7 of 27.49 GB).
+  const next = e.items.find((x) => x.model.id === 'qwen3-next-80b-a3b-instruct') as unknown as Placed;
+  assert.equal(next.ram.fit, 'tight');
+});
+
 test('"4090 with 64GB RAM" reads the RAM from the text; no RAM stated, no section', { skip: !hasCommitted }, () => {
   const said = ask({ hardware_id: '4090 with 64GB RAM', limit: 1 }).experts_in_system_ram!;
   assert.equal(said.system_ram.read_from, 'hardware_id');

@@ -83,7 +83,11 @@ export const OffloadEntry = z.object({
   vram: z.object({
     non_expert_weights_gb: Gb, experts_gb: Gb, kv_cache_gb: Gb, overhead_gb: Gb, total_gb: Gb, usable_gb: Gb,
   }).describe('The card: attention, shared experts, dense layers, embeddings and head; the experts of the layers kept there; the KV cache; buffers.'),
-  ram: z.object({ experts_gb: Gb, usable_gb: Gb }).describe('Experts in RAM, and the RAM a model may take.'),
+  ram: z.object({
+    experts_gb: Gb, usable_gb: Gb,
+    fit: z.enum(['comfortable', 'tight']).describe('The RAM by the card\'s rule: comfortable <= 85% of what a model may take, tight <= 100%. '
+      + 'The quantization chosen is the highest that leaves both the card and the RAM comfortable, else tight.'),
+  }).describe('Experts in RAM, and the RAM a model may take.'),
   decode_tokens_per_s: z.number().nullable().describe('Estimated batch-1 decode: the bytes a token reads from RAM and from the card, each at its bandwidth; '
     + 'null where the card\'s bandwidth is not known (an unnamed card, `16 GB GPU with 32GB RAM`: the placement is a fit only, and `basis` says to name the card).'),
   prefill_tokens_per_s: z.null().describe('Not estimated: prompt processing with experts in RAM is slower than on the card alone (see `basis`).'),
@@ -204,7 +208,12 @@ export function expertsInSystemRam(
     if (usesSparseAttention(m) && attentionUnsupported(m, hardware, fitLadder(hardware, opts).runtime)) continue;
     const list = candidatesFor(facts.native_precision, opts, hardware).list;
     const tried = list.map((q) => expertOffload(facts, q, hardware, r.ram, opts));
-    const k = chooseIndex(list, (i) => tried[i]?.vram_fit ?? 'no');
+    // The worse of the card's level and the RAM's: a quantization that fills the RAM to 93% gives way to one that leaves
+    // both comfortable, as a card-only fit prefers comfortable to tight.
+    const k = chooseIndex(list, (i) => {
+      const t = tried[i];
+      return t === undefined ? 'no' : t.vram_fit === 'tight' || t.ram_fit === 'tight' ? 'tight' : 'comfortable';
+    });
     if (k < 0) continue;
     items.push(entry(ds, m, list[k].id, list[k].name, tried[k]!, hardware));
   }
@@ -240,7 +249,7 @@ function entry(
       non_expert_weights_gb: toGb(o.vram.non_expert_weights), experts_gb: toGb(o.vram.experts), kv_cache_gb: toGb(o.vram.kv_cache),
       overhead_gb: toGb(o.vram.overhead), total_gb: toGb(o.vram.total), usable_gb: toGb(o.vram.usable),
     },
-    ram: { experts_gb: toGb(o.ram.experts), usable_gb: toGb(o.ram.usable) },
+    ram: { experts_gb: toGb(o.ram.experts), usable_gb: toGb(o.ram.usable), fit: o.ram_fit },
     decode_tokens_per_s: o.tokens_per_s === null ? null : Math.round(o.tokens_per_s * 10) / 10,
     prefill_tokens_per_s: null,
     basis: `${name}: ${toGb(o.read_per_token.ram)} GB of active experts a token reads from RAM, ${toGb(o.read_per_token.vram)} GB of `
