@@ -27,12 +27,12 @@ const usd = (v: unknown) => `$${String(v)}`;
 /**
  * `its price equals DeepSeek's own before DeepSeek changed it on 2026-08-17 ($0.435 to $0.66 input, $0.87 to $1.98
  * output) and was read before that (2026-07-02): it may have followed since`, a clause for a detail or a note to carry,
- * for a listing not the developer's whose
- * input and output prices (those it has) are each the `old` side of one developer price change dated after the day
- * the listing was read and by the data's date; empty otherwise. Three resales of DeepSeek V4 Pro at $0.435/$0.87 read
- * 2026-07-02, six weeks before DeepSeek's own rose to $0.66/$1.98: their price is DeepSeek's old one, not a discount
- * anyone was seen to offer after it. A host's own lower price (CrofAI's $0.35/$0.80) equals no developer price and is
- * left alone; so is a price another source also gives (it may have read it later), and one the developer has returned to.
+ * for a listing not the developer's whose input and output prices (those it has) are each the `old` side of one
+ * developer price change dated after the day the listing was read and by the data's date; empty otherwise. Three
+ * resales of DeepSeek V4 Pro at $0.435/$0.87 read 2026-07-02, six weeks before DeepSeek's own rose to $0.66/$1.98:
+ * their price is DeepSeek's old one, not a discount anyone was seen to offer after it. A host's own lower price
+ * (CrofAI's $0.35/$0.80) equals no developer price and is left alone; so is a price another source also gives (it may
+ * have read it later), and one the developer has returned to.
  */
 export function followedDeveloperClause(ds: Dataset, o: Offer): string {
   if (o.first_party) return '';
