@@ -55,11 +55,18 @@ export function promptAttentionFlops(a: Architecture, tokens: number): number {
  */
 export function attentionEfficiency(headDim: number, attention?: Architecture['attention']): number {
   if (attention === 'mla') return PREFILL_EFFICIENCY;
-  if (headDim <= 64) return 0.27;
-  if (headDim === 128) return 0.58;
-  if (headDim >= 256) return 0.21;
+  if (headDim <= 64) return SHARE_64;
+  if (headDim === 128) return SHARE_128;
+  if (headDim >= 256) return SHARE_256;
   return PREFILL_EFFICIENCY;
 }
+const SHARE_64 = 0.27;
+const SHARE_128 = 0.58;
+const SHARE_256 = 0.21;
+
+/** The shares in words, for the bases that state them (speed.ts, models_for_hardware's entries). */
+export const ATTENTION_SHARE_WORDS =
+  `${SHARE_64} at 64, ${SHARE_128} at 128, ${SHARE_256} at 256 and wider, else and for MLA ${PREFILL_EFFICIENCY}`;
 
 /**
  * Seconds attention adds to processing a prompt of `tokens` tokens on `flops` FLOP/s (decode.ts `prefillFlops`, the

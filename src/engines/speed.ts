@@ -9,7 +9,7 @@ import {
 import { linearAttentionBasis, linearAttentionStepSeconds } from './decode-hybrid.ts';
 import { mlaTensorSeconds, mlaTensorWords } from './decode-mla.ts';
 import { moeDispatchBasis, moeDispatchSeconds } from './decode-moe.ts';
-import { promptAttentionSeconds } from './prefill-depth.ts';
+import { ATTENTION_SHARE_WORDS, promptAttentionSeconds } from './prefill-depth.ts';
 import { kvCacheCopies } from './mla-cache.ts';
 import { speedLayout, type SpeedLayout } from './speed-layout.ts';
 import { runtimeFor, servingComputeShare } from './runtime.ts';
@@ -261,7 +261,7 @@ function speedBasis(
           : '') +
         `; time to first token: the prompt at that rate (the rate at its start) plus its attention, 4 x heads x head dim ` +
         `FLOPs a full-attention layer per earlier token, at the share llama.cpp's flash attention reaches for the head ` +
-        `width (0.27 at 64, 0.58 at 128, 0.21 at 256 and wider, else and for MLA 0.42), summed over the prompt (a token deep in a long ` +
+        `width (${ATTENTION_SHARE_WORDS}), summed over the prompt (a token deep in a long ` +
         `prompt is slower than one near its start; fitted on llama.cpp's DGX Spark pp2048 runs at depths to 32,768; ` +
         `unfitted elsewhere: Qwen3.5-27B's prompts of 16,384-65,536 tokens on an RTX 4090 took 0.80-0.91x this time)`)
   );

@@ -6,6 +6,7 @@ import {
 } from '../engines/constants.ts';
 import { computeClass, decodeEfficiency, layoutBasis } from '../engines/decode.ts';
 import { linearAttentionLayerSeconds, recurrentLayersWords } from '../engines/decode-hybrid.ts';
+import { ATTENTION_SHARE_WORDS } from '../engines/prefill-depth.ts';
 import { isMlaMoe, MLA_TERM_WHY } from '../engines/decode-mla.ts';
 import { moeDispatchBasis, moeDispatchSeconds, moeDispatchWords } from '../engines/decode-moe.ts';
 import {
@@ -63,8 +64,8 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
       'efficiency: a prompt batch is scattered over the experts, so each multiplies small matrices; calibrated on llama.cpp ' +
       'MoE prompt-processing measurements); time to first token = context / prefill tokens/s + the prompt\'s attention, ' +
       '4 x query heads x head dim FLOPs a full-attention layer per earlier token summed over the prompt, at the share ' +
-      'llama.cpp\'s flash attention reaches for the head width (0.27 at 64, 0.58 at 128, 0.21 at 256 and wider, else and for MLA ' +
-      '0.42; fitted on DGX Spark runs) x the class\'s share of the same compute (a token deep in a long prompt is slower ' +
+      `llama.cpp's flash attention reaches for the head width (${ATTENTION_SHARE_WORDS}; fitted on DGX Spark runs) x the ` +
+      'class\'s share of the same compute (a token deep in a long prompt is slower ' +
       'than one near its start)'
     : 'prefill not estimated: the dataset has no compute (TFLOPS) figure for this hardware';
   // The weights and the cache are read at their own efficiencies (constants.ts): the cache at the single stream's
