@@ -3,10 +3,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { offerTarget } from './catalogue-genai-prices-shape.ts';
+import { GENAI_PRICES_FOLDER, GENAI_PRICES_NPM_FILE } from './genai-prices.ts';
 import type { SourceRoots } from './types.ts';
 
-const FOLDER = 'genai-prices';
-const NPM_FILE = 'npm-0.1.8-bundled-providers.json';
 
 /**
  * Each provider entry of the bundle gives its `name` beside its `id` (`{"id": "quicksilverpro", "name": "QuickSilver
@@ -26,6 +25,6 @@ export function genaiProviderNames(doc: unknown): Record<string, string> {
 }
 
 export async function readGenaiProviderNames(roots: SourceRoots): Promise<Record<string, string>> {
-  const file = path.join(roots.sources, FOLDER, NPM_FILE);
+  const file = path.join(roots.sources, GENAI_PRICES_FOLDER, GENAI_PRICES_NPM_FILE);
   return existsSync(file) ? genaiProviderNames(JSON.parse(await readFile(file, 'utf8'))) : {};
 }

@@ -19,10 +19,13 @@ import { IsoDate, defined, issueAt, mainlandChinaApi, regionOfSku, parseFields, 
 import { FIRST_PARTY_PROVIDERS } from './provider-ids.ts';
 import type { Adapter, AdapterResult, CatalogueChange, IngestIssue, ModelObservation, OfferObservation, SourceRoots } from './types.ts';
 
-const FOLDER = 'genai-prices';
+export const GENAI_PRICES_FOLDER = 'genai-prices';
+const FOLDER = GENAI_PRICES_FOLDER;
 const REPO = 'genai-prices';
 const NPM = 'genai-prices-npm';
-const NPM_FILE = 'npm-0.1.8-bundled-providers.json';
+/** The npm bundle's file in the folder (its version and day below). */
+export const GENAI_PRICES_NPM_FILE = 'npm-0.1.8-bundled-providers.json';
+const NPM_FILE = GENAI_PRICES_NPM_FILE;
 /** The bundle carries no date: 0.1.8 was published on npm on 2026-09-23 (SOURCES.md, npm registry `time`). */
 const NPM_VERSION = '0.1.8';
 const NPM_PUBLISHED = '2026-09-23';
