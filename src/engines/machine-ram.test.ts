@@ -41,6 +41,12 @@ test('DDR4 or DDR5 after a size beside a named card is its RAM, not a CPU-only m
     assert.equal(m.value, 'rtx-3090', text);
     assert.match(m.interpretation, new RegExp(`${ram} GB of RAM is system memory`), text);
   }
+  // An unnamed GPU said with its size: the DDR4 after "32GB" is the RAM beside it (was refused as a 16 GB "CPU DDR4",
+  // which is catalogued at 32 and 64 GB only); the GPU is read by its memory, and the RAM is models_for_hardware's.
+  const unnamed = ok('a 16GB GPU with 32GB DDR4');
+  assert.equal(unnamed.value, 'gpu-16gb');
+  assert.match(unnamed.interpretation, /; 32 gb ram: system memory, not the GPU's/);
+  assert.equal(systemRamFromText('a 16GB GPU with 32GB DDR4'), 32);
   // With no card named, or with CPU said, the DDR size is still the CPU machine.
   for (const [text, id] of [['CPU only, 64 GB DDR5', 'cpu-ddr5-64gb'], ['64GB DDR5', 'cpu-ddr5-64gb'], ['no GPU, 64 GB DDR5', 'cpu-ddr5-64gb'],
     ['CPU DDR4 32GB', 'cpu-ddr4-32gb']] as const) {

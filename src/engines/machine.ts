@@ -257,9 +257,8 @@ function suffixNote(c: Catalogue, q: MachineQuery, chosen: Device[]): string {
 }
 
 /**
- * `4090 with 64GB RAM`, `RTX 4060 Ti 16GB with 32GB RAM`: RAM said beside discrete cards is system memory, never the
- * card's, so every reading says it is set aside and which operation reads it (models_for_hardware's experts_in_system_ram):
- * never a silent drop in estimate_cost or recommend_model, which assess the card alone (of `2x 3090`: the cards').
+ * `4090 with 64GB RAM`: RAM beside discrete cards is system memory, never the card's; every reading says so and which
+ * operation reads it (models_for_hardware), never dropped unsaid where the cards alone are assessed (`2x 3090`: cards').
  */
 function ramBesideNote(q: MachineQuery, named: readonly Hardware[], cards = q.count ?? 1): string {
   if (q.ram_gb === null || named.some((h) => h.unified_memory)) return '';
@@ -310,8 +309,9 @@ function readMachineText(ds: Dataset, text: string): MachineMapping | MachineRef
   }
 
   const said = readMachine(text, c.known, c.suffixes, c.products);
-  // `RTX 3090 with 128GB DDR4`: the DDR4 is the RAM beside the card named, not a CPU-only machine (machine-words.ts).
-  const q = said.ddr_after_size && said.cpu && devicesNamed(c, { ...said, cpu: false }).length ? { ...said, cpu: false } : said;
+  // `RTX 3090 with 128GB DDR4`, `a 16GB GPU with 32GB DDR4`: the DDR after a size is RAM beside a card, not a CPU machine.
+  const gpuSized = said.memory_kind === 'vram' && said.memory_set_aside.length > 0; // not `no GPU, 64 GB DDR5`: one size
+  const q = said.ddr_after_size && said.cpu && (gpuSized || devicesNamed(c, { ...said, cpu: false }).length) ? { ...said, cpu: false } : said;
   // A minus sign before a number (`-5 GB GPU`, `-2x 3090`) would otherwise be dropped with the punctuation and the
   // number read as positive; a hyphen inside a name (`rtx-3090-x2`) follows a letter or digit and is not one.
   const negative = /(?:^|[^\p{L}\p{N}])[-\u2212]\s*\d/u.exec(text);
