@@ -77,10 +77,11 @@ test('real offers: xAI\'s grok-2-1212, once genai-prices\' undated deprecated fl
   // "genai-prices-npm,,true,true" (its schema: "deprecated by the provider but still functional").
   // xAI's own notice then dated it (data/curated/developer-notices.csv, github.com/theopenco/llmgateway/pull/593:
   // grok-2 deprecated 2025-08-08, shut down 2025-09-15): past the data date, the listing is shut down, no longer an
-  // announced retirement.
+  // announced retirement: get_model lists it as shut down, with xAI's day.
   const grok = get_model.handler(real, get_model.input.parse({ model_id: 'grok-2' }), ctx) as Out;
   const xai = grok.offers.find((o: Out) => o.provider === 'xai' && o.provider_model_id === 'grok-2-1212');
-  assert.equal(xai.lifecycle_state, undefined);
+  assert.equal(xai.lifecycle_state, 'shut_down');
+  assert.match(xai.lifecycle_note, /^shut down on 2025-09-15 \(developer-notices\): no longer sold$/);
   assert.deepEqual([xai.status?.value, xai.shutdown_date?.value], ['deprecated', '2025-09-15']);
   // deprecations.info: Anthropic, claude-3-opus-20240229, "shutdown_date":"2026-01-05"; Bedrock hosts the model itself
   // (data/curated/weight-hosting-providers.csv) and states no date for its listings.

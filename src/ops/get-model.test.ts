@@ -109,9 +109,11 @@ test('benchmarks: each score a fact with its date, source and page; an empty lis
   assert.ok(get_model.output.safeParse(sheet('claude-opus-4-8')).success);
 });
 
-test("offers: base SKUs first whatever their price, then other SKUs; each says its SKU, first party and the provider's listing status", () => {
+test("offers: those sold first, base SKUs first whatever their price, then other SKUs; each says its SKU, first party and the provider's listing status", () => {
   // Kilo's claude-opus-4.6 (models.dev providers/kilo/models/): anthropic/ 5/25 and stealth/ 4/20; the stealth
-  // listing is cheaper but is another product, so it comes after the base listing.
+  // listing is cheaper but is another product, so it comes after the base listing. A listing its provider marks
+  // deprecated with no date is no longer sold (models.dev's word: "no longer served by the provider's public API";
+  // docs/data.md, "Deprecated with no date"), so it comes after every listing still sold, its state `shut_down`.
   const d = aDataset({
     models: [aModel({ id: 'claude-opus-4-6', vendor: 'anthropic' })],
     offers: [
@@ -123,8 +125,10 @@ test("offers: base SKUs first whatever their price, then other SKUs; each says i
   });
   const sheet = get_model.handler(d, get_model.input.parse({ model_id: 'claude-opus-4-6' }), ctx) as Sheet;
   assert.deepEqual(sheet.offers.map((o: Sheet) => [o.provider, o.sku, o.first_party, o.status?.value ?? null]), [
-    ['anthropic', 'standard', true, null], ['kilo', 'standard', false, null], ['opencode', 'standard', false, 'deprecated'], ['kilo', 'stealth', false, null],
+    ['anthropic', 'standard', true, null], ['kilo', 'standard', false, null], ['kilo', 'stealth', false, null], ['opencode', 'standard', false, 'deprecated'],
   ]);
+  assert.deepEqual(sheet.offers.map((o: Sheet) => o.lifecycle_state ?? null), [null, null, null, 'shut_down']);
+  assert.match(sheet.offers[3].lifecycle_note, /: no longer sold$/);
   assert.equal(get_model.output.safeParse(sheet).success, true);
 });
 

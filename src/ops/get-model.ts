@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { developerRetired } from '../engines/developer-retired.ts';
+import { isShutDownOffer } from '../engines/offer-lifecycle.ts';
 import { euCodeOf } from '../engines/trust-eu.ts';
 import { blendedPrice, board, isBaseSku, isZeroPriced } from '../engines/ranking.ts';
 import {
@@ -168,13 +169,16 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
     status.reason = `${m.open_weights?.value === true ? 'not applicable: open weights keep no model status' : NO_SOURCE}; `
       + 'the developer\'s own API no longer serves it (developer_retired)';
   }
-  // Base SKUs first (the model at its list price), then the other SKUs; within each, the cheapest per-token offer
-  // first, free tiers and subscription plans ($0) and offers missing a price after them.
+  // Offers still sold first, those shut down on the data's date after them; then base SKUs first (the model at its list
+  // price), then the other SKUs; within each, the cheapest per-token offer first, free tiers and subscription plans ($0)
+  // and offers missing a price after them.
   const sortKey = (o: Offer) => (isZeroPriced(o) ? Number.MAX_VALUE : blendedPrice(o.prices, DEFAULT_INPUT_SHARE) ?? Infinity);
   const listed = ds.offersByModel.get(m.id) ?? [];
+  const gone = (o: Offer) => isShutDownOffer(o, ds.lifecycleDate);
   const batch = batchNote(dev?.name ?? m.vendor, listed);
   const offers = [...listed]
-    .sort((a, b) => Number(isBaseSku(b)) - Number(isBaseSku(a)) || sortKey(a) - sortKey(b) || a.provider.localeCompare(b.provider)
+    .sort((a, b) => Number(gone(a)) - Number(gone(b)) || Number(isBaseSku(b)) - Number(isBaseSku(a))
+      || sortKey(a) - sortKey(b) || a.provider.localeCompare(b.provider)
       || a.region.localeCompare(b.region) || a.provider_model_id.localeCompare(b.provider_model_id))
     .map((o) => toOfferView(ds, o));
   return {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { MODEL_KIND_TEXT, MODEL_KINDS, modelKind } from '../engines/language-model.ts';
-import { offerLifecycleNote, offerLifecycleState } from '../engines/offer-lifecycle.ts';
+import { isShutDownOffer, offerLifecycleNote, offerLifecycleState, retiredText } from '../engines/offer-lifecycle.ts';
 import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { TIER_RULE, tierBlend, tierDerivedFrom, type AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, cheapestAtDefaultShare, overallRating, type Board, type BoardEntry } from '../engines/ranking.ts';
@@ -91,13 +91,16 @@ export const OfferView = z
       .describe('The price a source schedules next (an introductory rate ending), from the day `starts`; `prices` apply until then.'),
     // Partial responses drop `source` from dated objects (access/projection.ts), as from facts.
     held_back: z.array(HeldBackPrice.extend({ source: z.string().optional() })).optional().describe('Prices a source gives that are not served: more than 20x from the reference, awaiting corroboration.'),
-    lifecycle_note: z.string().optional().describe('Present only when whether the offer is still sold is in doubt: the developer '
+    lifecycle_note: z.string().optional().describe('Present when the offer is shut down on the data\'s date (its provider\'s '
+      + 'shutdown date has passed, or it marks the listing retired: "shut down on 2026-04-24 (developer-notices): no longer sold ..."; '
+      + 'such an offer is listed after the others, its last price kept for the record), or when whether it is still sold is in doubt: the developer '
       + 'shut the model\'s API down and this provider, which hosts the model itself (Azure, Bedrock, Vertex AI), states no retirement '
       + 'date of its own ("the developer shut its API down on 2026-01-05; this provider hosts the model itself and states no date"); '
       + 'or the provider marks the offer deprecated with no shutdown date, which its source means as still served ("deprecated '
       + 'with no shutdown date given: still served, its retirement announced (...)"). '
       + 'A cheapest or best offer is such an offer only where no other is priced.'),
-    lifecycle_state: LifecycleState.optional().describe(LIFECYCLE_STATE_TEXT),
+    lifecycle_state: z.enum([...LifecycleState.options, 'shut_down']).optional()
+      .describe(`${LIFECYCLE_STATE_TEXT} \`shut_down\`: no longer sold on the data's date; no price, cost or ranking uses it.`),
     listing_unconfirmed: z.literal(true).optional().describe('Present (true) only on a developer\'s own offer listed by LiteLLM\'s '
       + 'price table alone, which keeps an entry after the developer stops selling a model: no live listing (models.dev, '
       + 'genai-prices, the developer\'s page) or notice of the developer confirms it is still sold. A cheapest or best offer is '
@@ -175,7 +178,9 @@ export function toRankedRating(b: Board, e: BoardEntry): RankedRating {
 export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SHARE, tier?: AppliedTier): OfferView {
   const blended = blendedPrice(o.prices, inputShare);
   const derived_from = [inputShare > 0 ? 'prices.input' : '', inputShare < 1 ? 'prices.output' : ''].filter(Boolean);
-  const doubt = offerLifecycleNote(o);
+  // A listing past its shutdown stays on the model sheet (its last price is a record) but says it can no longer be bought.
+  const gone = isShutDownOffer(o, ds.lifecycleDate);
+  const doubt = gone ? null : offerLifecycleNote(o);
   const unconfirmed = unconfirmedListingNote(ds, o);
   return {
     provider: o.provider,
@@ -194,6 +199,7 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
     ...(o.replacement ? { replacement: o.replacement } : {}),
     ...(o.held_back ? { held_back: o.held_back } : {}),
     ...(o.next_prices ? { next_prices: o.next_prices } : {}),
+    ...(gone ? { lifecycle_note: `${retiredText(o, ds.lifecycleDate)}: no longer sold`, lifecycle_state: 'shut_down' as const } : {}),
     ...(doubt !== null ? { lifecycle_note: doubt, lifecycle_state: offerLifecycleState(o)! } : {}),
     ...(unconfirmed !== null ? { listing_unconfirmed: true as const, listing_note: unconfirmed } : {}),
     blended_price: tier ? tierBlendedPrice(tier, inputShare)
