@@ -70,6 +70,27 @@ test('a mismatch names the row, the expected and the actual value, and the sourc
   assert.match(formatGoldenMismatches(m, 7), /^golden facts: 4 of 7 do not hold\n {2}line 2: gpt-4o offer:openai:input: expected 2.5, got 6/);
 });
 
+test("an offer row reads the base SKU of the id's listing, or the tier its fourth part names", () => {
+  // Moonshot lists kimi-k2-turbo-preview as a faster tier (a priority SKU, ingest/skus.ts): $1.15/$8 in
+  // genai-prices providers-yml/moonshotai.yml. A row without a tier finds no base offer under that id.
+  const ds = aDataset({
+    models: [aModel({ id: 'kimi-k2-0905', aliases: ['kimi-k2-turbo-preview'] })],
+    offers: [anOffer({ model_id: 'kimi-k2-0905', provider: 'moonshotai', provider_model_id: 'kimi-k2-turbo-preview', sku: 'priority',
+      prices: { input: aFact(1.15), output: aFact(8) } })],
+  });
+  const file = tableFile([
+    'kimi-k2-turbo-preview,offer:moonshotai:output:priority,8,,moonshotai.yml,output_mtok 8.00,2026-11-29,',
+    'kimi-k2-turbo-preview,offer:moonshotai:output,8,,moonshotai.yml,output_mtok 8.00,2026-11-29,',
+    'kimi-k2-turbo-preview,offer:moonshotai:input:batch,0.575,,moonshotai.yml,none,2026-11-29,',
+  ]);
+  assert.deepEqual(checkGoldenFacts(ds, loadGoldenFacts(file)).map((x) => [x.line, x.actual]), [
+    [3, 'no moonshotai offer with id kimi-k2-turbo-preview (model kimi-k2-0905)'],
+    [4, 'no moonshotai batch offer with id kimi-k2-turbo-preview (model kimi-k2-0905)'],
+  ]);
+  // A tier the schema does not list as one is refused.
+  assert.throws(() => loadGoldenFacts(tableFile(['x,offer:moonshotai:output:turbo,8,,y,8,2026-11-29,'])), /line 2: field/);
+});
+
 test('a malformed row stops the check, naming its line', () => {
   const file = tableFile(['gpt-4o,offer:openai:input,two,,md:x/y.toml,cost.input = 2.5,2026-11-25,', 'gpt-4o,price,2.5,,md:x/y.toml,2.5,2026-11-25,']);
   assert.throws(() => loadGoldenFacts(file), /line 2: expected: "two" is not a number\n {2}line 3: field/);

@@ -40,7 +40,8 @@ const Field = z.union([
   z.string().regex(ARCHITECTURE_FIELD, 'architecture:<fact>'),
   // A published GGUF file's size in GB at a quantization (`gguf:q4_k_m`; data/curated/gguf-file-sizes.csv, own rows only).
   z.string().regex(/^gguf:[a-z0-9_]+$/, 'gguf:<quantization>'),
-  z.string().regex(/^offer:[a-z0-9][a-z0-9._-]*:(input|output)$/, 'offer:<provider>:input|output'),
+  // The base SKU of the id's listing, or with a fourth part the listing's other tier (`offer:moonshotai:input:priority`).
+  z.string().regex(/^offer:[a-z0-9][a-z0-9._-]*:(input|output)(:(batch|flex|priority))?$/, 'offer:<provider>:input|output[:batch|flex|priority]'),
   // The EU-regional listing of the id (region eu) and the EU residency of the id's global standard listing.
   z.string().regex(/^offer_eu:[a-z0-9][a-z0-9._-]*:(input|output)$/, 'offer_eu:<provider>:input|output'),
   z.string().regex(/^eu_resident:[a-z0-9][a-z0-9._-]*$/, 'eu_resident:<provider>'),
@@ -144,8 +145,10 @@ const BILLION = 1e9;
  * The provider's offer under the lookup id, global listing, standard SKU. A SKU that is another product carries its own provider
  * id (`openai/gpt-4o:extended`, `stealth/claude-opus-4.6`), so the lookup id names the base offer.
  */
-function baseOffers(offers: readonly Offer[], provider: string, providerModelId: string): Offer[] {
+function baseOffers(offers: readonly Offer[], provider: string, providerModelId: string, tier?: Offer['sku']): Offer[] {
   const id = providerModelId.toLowerCase();
+  // A tier named by the row (Moonshot's kimi-k2-turbo-preview is a `priority` SKU, skus.ts) is read apart.
+  if (tier) return offers.filter((o) => o.provider === provider && o.provider_model_id.toLowerCase() === id && o.sku === tier);
   // Batch, flex and priority prices of one listing share its id: the base SKU (standard, or regional for an in-region
   // listing such as Bedrock's bare ids) is the price a caller pays by default.
   // The id names its route: `us.` and `au.` listings are read in their own geography, an `eu.` one under offer_eu.
@@ -158,10 +161,10 @@ function actualOf(ds: GoldenView, modelId: string, f: GoldenFact): number | stri
   const m = ds.modelById.get(modelId);
   if (!m) return undefined;
   if (f.field.startsWith('offer:')) {
-    const [, provider, side] = f.field.split(':') as [string, string, 'input' | 'output'];
-    const offers = baseOffers(ds.offersByModel.get(modelId) ?? [], provider, f.lookup_id);
+    const [, provider, side, tier] = f.field.split(':') as [string, string, 'input' | 'output', Offer['sku'] | undefined];
+    const offers = baseOffers(ds.offersByModel.get(modelId) ?? [], provider, f.lookup_id, tier);
     const values = [...new Set(offers.map((o) => o.prices[side]?.value))];
-    if (!offers.length) return `no ${provider} offer with id ${f.lookup_id}`;
+    if (!offers.length) return `no ${provider}${tier ? ` ${tier}` : ''} offer with id ${f.lookup_id}`;
     if (values.length > 1) return `${offers.length} ${provider} offers with id ${f.lookup_id}: ${values.join(', ')}`;
     return values[0] ?? `no ${side} price`;
   }

@@ -34,6 +34,22 @@ test('regional endpoints are regional SKUs kept apart from the base; global rout
   assert.notEqual(skuOf('global.anthropic.claude-fable-5').listing, skuOf('anthropic.claude-fable-5').listing);
 });
 
+test("Moonshot's Kimi K2 Turbo is the faster, dearer tier of Kimi K2, not a second standard listing", () => {
+  // genai-prices providers-yml/moonshotai.yml, kimi-k2-turbo-preview: "High-speed version of kimi-k2 ... Same model
+  // parameters as kimi-k2, output speed up to 60 tokens/sec", $1.15/$8 beside kimi-k2-0905-preview's $0.60/$2.50.
+  assert.equal(skuOf('kimi-k2-turbo-preview').sku, 'priority');
+  // models.dev's zenmux and abacus list it with the developer's prefix or without.
+  assert.equal(skuOf('moonshotai/kimi-k2-turbo-preview').sku, 'priority');
+  assert.equal(skuOf('kimi-k2-0905-preview').sku, 'standard');
+  // Its readings stay on its own listing, never on the base listing's price.
+  assert.notEqual(skuOf('kimi-k2-turbo-preview').listing, skuOf('kimi-k2-0905-preview').listing);
+  // Kimi K2 Thinking Turbo is a model of its own in the catalogues (its own models.dev file), and other `turbo` ids
+  // name models or listings (OpenAI's gpt-4-turbo, Together's Llama 3.3 70B Instruct Turbo): standard.
+  assert.equal(skuOf('kimi-k2-thinking-turbo').sku, 'standard');
+  assert.equal(skuOf('gpt-4-turbo').sku, 'standard');
+  assert.equal(skuOf('meta-llama/Llama-3.3-70B-Instruct-Turbo').sku, 'standard');
+});
+
 test('a SKU the source states wins over the id', () => {
   assert.equal(skuOf('gpt-4o', 'batch').sku, 'batch');
 });

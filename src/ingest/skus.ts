@@ -31,6 +31,18 @@ const GLOBAL = /^(?:global\.|global\/)/;
  */
 const IN_REGION = /^regional\./;
 
+/**
+ * Ids a developer documents as a faster, dearer serving of a model it also sells at its base price, not a model of
+ * their own: Moonshot's `kimi-k2-turbo-preview` is the "High-speed version of kimi-k2, always aligned with the latest
+ * kimi-k2. Same model parameters as kimi-k2, output speed up to 60 tokens/sec (max 100 tokens/sec)" (genai-prices
+ * providers-yml/moonshotai.yml, its description; $1.15/$8 there beside kimi-k2-0905-preview's $0.60/$2.50, both
+ * prices_checked 2026-03-11). A `priority` SKU, as OpenAI's faster processing tier is: never read as the base price of
+ * the model (aliases.csv resolves it to kimi-k2-0905). A reseller's id of it (`moonshotai/kimi-k2-turbo-preview`) names
+ * the same tier. Other `-turbo` ids are no such tier: Together's `...-Instruct-Turbo` and OpenAI's `gpt-4-turbo` name
+ * their own listings or models.
+ */
+const SPEED_TIER = /(?:^|\/)kimi-k2-turbo-preview$/;
+
 export type SkuReading = {
   sku: Sku;
   /**
@@ -70,6 +82,8 @@ export function skuOf(providerModelId: string, stated?: Sku): SkuReading {
   }
   const route = REGIONAL.exec(base)?.[0] ?? GLOBAL.exec(base)?.[0] ?? '';
   if (sku === 'standard' && (REGIONAL.test(base) || IN_REGION.test(base))) sku = 'regional';
+  // The tier keeps its id as its listing: its readings never join the base listing's.
+  if (sku === 'standard' && SPEED_TIER.test(base)) sku = 'priority';
   return { sku: stated ?? sku, listing: `${route}${key0(base.slice(route.length))}` };
 }
 

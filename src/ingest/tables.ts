@@ -35,6 +35,7 @@ import { DEVELOPER_TERMS_SOURCE, loadDeveloperTerms } from './developer-terms.ts
 import { loadNotLanguageModels } from './not-language-models.ts';
 import { WEIGHT_HOSTS_SOURCE, loadWeightHosts } from './weight-hosts.ts';
 import { PROVIDER_ROLES_SOURCE, loadProviderRoles } from './provider-roles.ts';
+import { PROVIDER_NAMES_SOURCE, loadProviderNames } from './provider-names.ts';
 import { DEPRECATION_READINGS_SOURCE, loadDeprecationReadings } from './deprecation-readings.ts';
 
 /** The day the alias table (and the derived source) were last reviewed. */
@@ -113,8 +114,11 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...deprecationReadings.issues);
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   // models.dev's provider.toml names first; genai-prices' bundle names the providers models.dev has no file for
-  // (QuickSilver Pro, Arcee, Avian, Cursor, Doubleword, Modal), which were shown by id.
-  const providerNames = { ...(await readGenaiProviderNames(roots)), ...(await readProviderNames(roots)) };
+  // (QuickSilver Pro, Arcee, Avian, Cursor, Doubleword, Modal), which were shown by id; LiteLLM's own names
+  // (provider-names.csv) the 20 providers only LiteLLM lists (Crusoe, Hyperbolic, Nscale, Replicate...), shown by id too.
+  const litellmNames = loadProviderNames(path.join(curatedDir, 'provider-names.csv'));
+  issues.push(...litellmNames.issues);
+  const providerNames = { ...litellmNames.names, ...(await readGenaiProviderNames(roots)), ...(await readProviderNames(roots)) };
 
   const tables: Tables = {
     aliases: aliases.rows,
@@ -169,6 +173,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
       DEVELOPER_TERMS_SOURCE,
       WEIGHT_HOSTS_SOURCE,
       PROVIDER_ROLES_SOURCE,
+      PROVIDER_NAMES_SOURCE,
       DEPRECATION_READINGS_SOURCE,
       MACHINE_PRICES_SOURCE,
       CARD_PRODUCTION_SOURCE,

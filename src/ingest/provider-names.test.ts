@@ -1,0 +1,53 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadProviderNames } from './provider-names.ts';
+
+const FILE = 'data/curated/provider-names.csv';
+type BuiltProvider = { id: string; name: string };
+const built = (): BuiltProvider[] => JSON.parse(readFileSync('data/dataset/providers.json', 'utf8')) as BuiltProvider[];
+
+test('every row loads and names a provider the offers list, under the name the dataset shows', () => {
+  const { rows, issues } = loadProviderNames(FILE);
+  assert.deepEqual(issues, []);
+  const byId = new Map(built().map((p) => [p.id, p]));
+  for (const r of rows) assert.equal(byId.get(r.provider_id)?.name, r.name, r.provider_id);
+});
+
+test("LiteLLM's own names, as its provider_endpoints_support.json and docs write them", () => {
+  const { names } = loadProviderNames(FILE);
+  // BerriAI/litellm provider_endpoints_support.json (commit 002d7222): "display_name": "Nscale (`nscale`)",
+  // "IBM - Watsonx.ai (`watsonx`)", "Sambanova (`sambanova`)", "ChatGPT Subscription (`chatgpt`)", "OCI (`oci`)".
+  assert.equal(names.nscale, 'Nscale');
+  assert.equal(names.watsonx, 'IBM - Watsonx.ai');
+  assert.equal(names.sambanova, 'Sambanova');
+  assert.equal(names.chatgpt, 'ChatGPT Subscription');
+  assert.equal(names.oci, 'OCI');
+  // Anyscale is no longer in that file; LiteLLM's docs page for it is titled "Anyscale" (docs.litellm.ai/docs/providers/anyscale).
+  assert.equal(names.anyscale, 'Anyscale');
+});
+
+test('no provider is shown by its id but those whose own source writes the name so', () => {
+  // models.dev providers/evroc/provider.toml `name = "evroc"`, providers/submodel/provider.toml `name = "submodel"`;
+  // the reviewed residency table names cortecs "cortecs" (models.dev writes "Cortecs"): the sources' own spelling.
+  const byId = built().filter((p) => p.name === p.id).map((p) => p.id).sort();
+  assert.deepEqual(byId, ['cortecs', 'evroc', 'submodel']);
+});
+
+test('a name not in its quote, and a second row for one provider, are refused', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'provider-names-'));
+  const file = path.join(dir, 'provider-names.csv');
+  const url = 'https://github.com/BerriAI/litellm/blob/002d7222b78564473ee97eb26540326ee0d5d315/provider_endpoints_support.json';
+  writeFileSync(file, [
+    'provider_id,name,url,quote,read_on',
+    // The company writes SambaNova; LiteLLM writes Sambanova: the row gives a name its source does not.
+    `sambanova,SambaNova,${url},"""display_name"": ""Sambanova (\`sambanova\`)""",2026-11-29`,
+    `nscale,Nscale,${url},"""display_name"": ""Nscale (\`nscale\`)""",2026-11-29`,
+    `nscale,Nscale AI,${url},"""display_name"": ""Nscale AI""",2026-11-29`,
+  ].join('\n'));
+  const { names, issues } = loadProviderNames(file);
+  assert.deepEqual(names, { nscale: 'Nscale' });
+  assert.deepEqual(issues.map((i) => i.field), ['name', 'provider_id']);
+});
