@@ -68,7 +68,7 @@ test('batches: refused under 2025-06-18 and later, bounded in count and response
   assert.equal(big.statusCode, 400);
   assert.match(big.json().error.message, new RegExp(`at most ${MAX_BATCH} messages`));
   assert.ok(big.body.length < 500);
-  // Six copies of the ~190 KB list would pass 1 MiB: refused before any is built.
+  // Six copies of the ~323 KB list would pass 1 MiB: refused before any is built.
   const heavy = await app.inject({ method: 'POST', url: '/mcp', headers: HEADERS, payload: list(6) });
   assert.equal(heavy.statusCode, 400);
   assert.match(heavy.json().error.message, /more than 1048576 bytes/);
