@@ -19,6 +19,8 @@ test('Metal gives the GPU two-thirds of a Mac of 32 GB or less, three-quarters a
   const f = appleMetalUsableFact(16);
   assert.equal(f.source, 'derived');
   assert.ok(f.derived_from?.some((s) => s.includes('llama-cpp-python/issues/687')));
+  // A reader whose model is just over the budget learns it is a default, and how MLX LM's README says to raise it.
+  assert.match(appleMetalUsableFact(128).note!, /sudo sysctl iogpu\.wired_limit_mb=N`.*ml-explore\/mlx-lm.*the fit assumes the default$/);
 });
 
 test('catalogued Macs take the share of their memory size, whatever their chip', { skip: !real }, () => {
