@@ -7,7 +7,7 @@ import { kvCacheBytes, modelFacts, overheadBytes, usableBytes, type ModelFacts }
 import { candidateQuantizations, type Candidates } from './quantization.ts';
 import { ladderFor, type Figure, type Ladder } from './runtime.ts';
 import { decodeSplit } from './decode.ts';
-import { weightsFor } from './gguf-sizes.ts';
+import { heldParameters, weightsFor } from './gguf-sizes.ts';
 import { windowUnknownAt } from './context-window.ts';
 import { kvCacheCopies } from './mla-cache.ts';
 import type { Architecture } from '../schema/index.ts';
@@ -138,7 +138,8 @@ export function weightsOn(c: Candidates, byFacts: WeakMap<ModelFacts, Float64Arr
   let w = byFacts.get(facts);
   if (!w) {
     w = new Float64Array(c.list.length);
-    for (let i = 0; i < c.list.length; i++) w[i] = weightsFor(facts.parameters_total, c.list[i], facts.published);
+    const mtp = facts.architecture.mtp_parameters;
+    for (let i = 0; i < c.list.length; i++) w[i] = weightsFor(heldParameters(facts.parameters_total, mtp, c.list[i]), c.list[i], facts.published);
     byFacts.set(facts, w);
   }
   return w;

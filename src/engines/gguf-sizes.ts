@@ -87,6 +87,17 @@ function orderedLadder(map: Map<QuantizationId, PublishedWeights>, parameters: n
 }
 
 /**
+ * The parameters a GGUF type's flat estimate counts: the total less a multi-token-prediction module llama.cpp never
+ * holds (Architecture `mtp_parameters`: its converter drops Qwen3-Next's `mtp.*` tensors, its loader skips GLM-4.6's
+ * and GLM-4.7's NextN layer with TENSOR_SKIP; docs/hardware-and-cost.md, "Totals that hold a multi-token-prediction
+ * module"), as the experts-in-RAM placement counts them (expert-offload.ts). A vLLM format keeps the whole total: what
+ * vLLM loads of the module is not read here, and the whole is the safe side of a fit.
+ */
+export function heldParameters(total: number, mtp: number | undefined, q: Quantization): number {
+  return q.runtime === 'llama.cpp' && mtp !== undefined && mtp < total ? total - mtp : total;
+}
+
+/**
  * Bytes of the weights at `q`: the published file's size when `published` has one (the file is what is loaded:
  * llama.cpp maps it whole, metadata and tokenizer included), else parameters x bits per weight / 8 (MoE: all
  * experts are resident, so total parameters).

@@ -222,3 +222,20 @@ test('a token of Kimi K2 Thinking reads its attention, shared expert and head in
   assert.ok(Math.abs(weightsBytes(1026.4e9, int4) / GB - 594.0) < 0.05);
   assert.match(activeBitsWords(int4), /^a token reads its active parameters at 8\.33 bits, not the file's 4\.63: Kimi K2/);
 });
+
+test("a GGUF type's weights leave out a multi-token-prediction module llama.cpp never holds; a vLLM format keeps the total", () => {
+  // Qwen3-Next-80B-A3B (data/curated/model-architecture.csv): 81,324,862,720 parameters in the checkpoint, 1,650,471,424
+  // of them its MTP module, which llama.cpp's converter drops: 79,674,391,296 held. At Q3_K_M (3.9 bits):
+  // 79,674,391,296 x 3.9 / 8 = 38.8413e9 bytes (39.6459e9 with the module counted).
+  const arch = gqa({ layers: 48, mtp_parameters: 1_650_471_424 });
+  const at = (id: QuantizationId) =>
+    memoryNeeded({ parameters_total: 81_324_862_720, architecture: arch, quantization: q(id), context: 4096, concurrency: 1, devices: 1 }).weights;
+  assert.ok(Math.abs(at('q3_k_m') - 38.8413e9) < 1e5, String(at('q3_k_m')));
+  // FP8 W8A8 is a vLLM format (8.24 bits): the whole 81,324,862,720 x 8.24 / 8 = 83.7646e9 bytes, the safe side.
+  assert.ok(Math.abs(at('fp8_w8a8') - 83.7646e9) < 1e5, String(at('fp8_w8a8')));
+  // A model with no module counts its total as before.
+  const none = memoryNeeded({
+    parameters_total: 81_324_862_720, architecture: gqa({ layers: 48 }), quantization: q('q3_k_m'), context: 4096, concurrency: 1, devices: 1,
+  });
+  assert.ok(Math.abs(none.weights - 39.6459e9) < 1e5, String(none.weights));
+});

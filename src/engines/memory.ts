@@ -16,7 +16,7 @@ import { UNKNOWN_WINDOW_INPUT } from './context-window.ts';
 import { decodeSplit, prefillEfficiency } from './decode.ts';
 import { batchDecodeRate } from './batch-decode.ts';
 import { stepWeightsBytes, type MoeRouting } from './moe.ts';
-import { publishedSizes, weightsFor, type PublishedSizes } from './gguf-sizes.ts';
+import { heldParameters, publishedSizes, weightsFor, type PublishedSizes } from './gguf-sizes.ts';
 
 /** Bytes of the weights: parameters x bits per weight / 8 (MoE: all experts are resident, so total parameters). */
 export function weightsBytes(parameters: number, quantization: Quantization): number {
@@ -140,7 +140,8 @@ export type MemoryInput = {
 
 /** Memory one model needs on one configuration, in bytes, broken down. */
 export function memoryNeeded(input: MemoryInput): MemoryNeed {
-  const weights = weightsFor(input.parameters_total, input.quantization, input.published);
+  const held = heldParameters(input.parameters_total, input.architecture.mtp_parameters, input.quantization);
+  const weights = weightsFor(held, input.quantization, input.published);
   const kv_cache = kvCacheBytes(input.architecture, input.context, input.concurrency, input.kv) * (input.kv_copies ?? 1);
   const overhead = overheadBytes(input.devices);
   return { weights, kv_cache, overhead, total: weights + kv_cache + overhead };
@@ -245,6 +246,12 @@ function readModelFacts(model: Model): ModelFacts | { missing: string[] } {
   ];
   derived_from.push(model.context_window ? citeFact('context_window', model.context_window) : UNKNOWN_WINDOW_INPUT);
   if (model.native_precision) derived_from.push(citeFact('native_precision', model.native_precision));
+  // Qwen3-Next's 1.650B and GLM-4.6's and 4.7's NextN layer: counted in the total, never held by llama.cpp.
+  const mtp = arch.value.mtp_parameters;
+  if (mtp !== undefined) {
+    derived_from.push(`mtp_parameters = ${mtp} (${arch.source}, ${arch.as_of}): a multi-token-prediction module llama.cpp `
+      + 'never holds, so the GGUF types\' weights count parameters_total less it (vLLM formats count the whole total)');
+  }
   return {
     parameters_total: model.parameters_total.value,
     parameters_active: model.parameters_active?.value ?? model.parameters_total.value,

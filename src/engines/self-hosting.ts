@@ -4,7 +4,7 @@ import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, DEFAULT_INPUT_SHARE, MIN_SELF_HOSTING_BITS, QUANTIZATIONS, type QuantizationId } from './constants.ts';
 import { fitModel, fitsAtAll, type FitAssessed, type FitLevel, type FitOptions } from './hardware-fit.ts';
 import type { Figure } from './runtime.ts';
-import { weightsFor } from './gguf-sizes.ts';
+import { heldParameters, weightsFor } from './gguf-sizes.ts';
 import { modelFacts, usableBytes } from './memory.ts';
 import { ownedOption } from './owned-cost.ts';
 import { costSettings, rentedOption, type CostOptions } from './self-hosted-cost.ts';
@@ -99,7 +99,8 @@ function computeSelfHostingFit(model: Model, pool: readonly Hardware[], context:
   // a configuration with less usable memory cannot fit, whatever the fit engine chooses.
   const facts = modelFacts(model);
   const published = 'missing' in facts ? undefined : facts.published;
-  const minWeights = Math.min(...SELF_HOSTING_QUANTIZATIONS.map((q) => weightsFor(model.parameters_total!.value, q, published)));
+  const mtp = model.architecture.value.mtp_parameters;
+  const minWeights = Math.min(...SELF_HOSTING_QUANTIZATIONS.map((q) => weightsFor(heldParameters(model.parameters_total!.value, mtp, q), q, published)));
   let sorted = sortedPools.get(pool);
   if (!sorted) sortedPools.set(pool, (sorted = [...pool].sort((a, b) => usableBytes(a) - usableBytes(b) || a.id.localeCompare(b.id))));
   let largest: Hardware | undefined;

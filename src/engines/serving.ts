@@ -16,7 +16,7 @@ import {
   usableBytes,
   type ModelFacts,
 } from './memory.ts';
-import { activeWeightsFor, weightsFor } from './gguf-sizes.ts';
+import { activeWeightsFor, heldParameters, weightsFor } from './gguf-sizes.ts';
 import { kvCacheCopies } from './mla-cache.ts';
 import { vllmBudgetApplies, vllmKvCacheBytes } from './vllm-memory.ts';
 import { vllmA100AttentionFlops, vllmA100Mxfp4, vllmA100Mxfp4PromptRate, vllmChargedWeights } from './vllm-mxfp4.ts';
@@ -144,7 +144,8 @@ export function singleStreamEfficiency(hardware: Hardware): number | undefined {
 export function servingConstants(facts: ModelFacts, q: Quantization, hardware: Hardware): ServingConstants {
   // The published file where there is one, as the fit sizes it (memory.ts `memoryNeeded`), so the batch fits what
   // models_for_hardware fits and the answer's reasoning states; the bytes a token reads are the same file's share.
-  const total_weights = weightsFor(facts.parameters_total, q, facts.published);
+  const held = heldParameters(facts.parameters_total, facts.architecture.mtp_parameters, q);
+  const total_weights = weightsFor(held, q, facts.published);
   const layout = servingLayout(hardware, facts.architecture.layers);
   // Prompts and the batch's compute cap are matmuls: vLLM on a GeForce card runs them at the FP32-accumulate rate.
   const rated = servingFlops(hardware);
@@ -158,7 +159,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     : a100Mxfp4 ? vllmA100AttentionFlops(facts.architecture, flops) : servingAttentionFlops(hardware, facts.architecture);
   return {
     total_weights,
-    active_weights: activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published),
+    active_weights: activeWeightsFor(facts.parameters_active, held, q, facts.published),
     // vLLM's budget is charged with what vLLM loads: gpt-oss's BF16 attention and head make it more than the fit's file.
     room: servingRoom(hardware, vllmChargedWeights(hardware, facts.architecture, q, total_weights)),
     kv_copies: kvCacheCopies(facts.architecture, hardware, runtimeFor(hardware, 'serving')),

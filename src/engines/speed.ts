@@ -24,7 +24,7 @@ import {
   toGb,
   type ModelFacts,
 } from './memory.ts';
-import { activeWeightsFor, weightsFor } from './gguf-sizes.ts';
+import { activeWeightsFor, heldParameters, weightsFor } from './gguf-sizes.ts';
 
 export type SpeedEstimate = {
   estimate: true;
@@ -139,8 +139,8 @@ function decodeAt(
   single: number, copies: number, vllmMoe?: { cls: ComputeClass | undefined },
 ): number {
   return decodeTokensPerSecond({
-    total_weights: weightsFor(facts.parameters_total, q, facts.published),
-    active_weights: activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published),
+    total_weights: weightsFor(heldParameters(facts.parameters_total, facts.architecture.mtp_parameters, q), q, facts.published),
+    active_weights: activeWeightsFor(facts.parameters_active, heldParameters(facts.parameters_total, facts.architecture.mtp_parameters, q), q, facts.published),
     // Under tensor parallelism each card reads its own copy of a cache it holds more than once (mla-cache.ts).
     kv_per_sequence: kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache) * copies,
     batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
@@ -183,8 +183,10 @@ function readCopies(facts: ModelFacts, hardware: Hardware, layout: SpeedLayout['
  */
 export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, opts: SpeedOptions, basis?: string): SpeedEstimate {
   // The weights the fit sizes (the published file where there is one) and a token's share of them (gguf-sizes.ts).
-  const total_weights = weightsFor(facts.parameters_total, q, facts.published);
-  const active_weights = activeWeightsFor(facts.parameters_active, facts.parameters_total, q, facts.published);
+  // The weights llama.cpp holds: a GGUF type leaves a multi-token-prediction module out (gguf-sizes.ts heldParameters).
+  const held = heldParameters(facts.parameters_total, facts.architecture.mtp_parameters, q);
+  const total_weights = weightsFor(held, q, facts.published);
+  const active_weights = activeWeightsFor(facts.parameters_active, held, q, facts.published);
   const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
   const layers = facts.architecture.layers;
   const { layout, flops, serving } = modelLayout(facts, hardware, opts.concurrency);

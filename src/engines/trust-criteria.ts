@@ -89,12 +89,13 @@ const fromFact = <T>(f: Fact<T>, detail: string, value?: Evidence['value']): Evi
 });
 
 /**
- * `; this model's label: <page>` where the label was read on the developer's page for this model (developer-licences,
- * whose note opens with the page): a licence row shared by several models cites one model's page for its text
- * (Mistral's Modified MIT cites Devstral 2's record), so Mistral Medium 3.5's criterion also names its own record.
+ * `; this model's label: <page>` where the label was read on the developer's page for this model (a developer-licences
+ * row, which the fact carries as its `evidence_page`): a licence row shared by several models cites one model's page
+ * for its text (Mistral's Modified MIT cites Devstral 2's record), so Mistral Medium 3.5's criterion also names its own
+ * record. The page is read from the field, not from the note's words, which may be reworded.
  */
 function ownPage(l: Fact<Licence>): string {
-  const url = l.source === 'developer-licences' ? /^(https?:\/\/\S+?),? /.exec(l.note ?? '')?.[1] : undefined;
+  const url = l.evidence_page?.url;
   return url && url !== l.value.evidence_url ? `; this model's label: ${url}` : '';
 }
 

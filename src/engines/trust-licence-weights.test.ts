@@ -43,3 +43,21 @@ test('a proprietary label with no terms named says only that it is not OSI-appro
   assert.equal(criterion(p, 'open_licence').status, 'not_met');
   assert.match(criterion(p, 'open_licence').evidence.detail, /^licence Proprietary \(proprietary\) is not OSI-approved \(licence table\)$/);
 });
+
+test("the licence criterion names the model's own licence page from the fact's evidence_page, whatever its note says", () => {
+  // data/curated/licences.csv's modified-mit-mistral row cites Devstral 2's record for the text; developer-licences.csv
+  // read Mistral Medium 3.5's label on its own record (docs.mistral.ai/models/mistral-medium-3-5-26-04, 2026-11-28).
+  const text = 'https://docs.mistral.ai/models/devstral-2-25-12';
+  const own = 'https://docs.mistral.ai/models/mistral-medium-3-5-26-04';
+  const licence = { id: 'modified-mit-mistral', name: 'Modified MIT (Mistral)', osi_approved: false, commercial_use: true, evidence_url: text };
+  const page = { url: own, quote: 'License: Modified MIT', read_on: '2026-11-28' };
+  // A note reworded so that it no longer opens with the page: the page is still the field's.
+  const reworded = { ...f(licence), note: `read on Mistral's record (${own})`, evidence_page: page };
+  const detail = criterion(profile({ licence: reworded }), 'open_licence').evidence.detail;
+  assert.match(detail, /\(licence table, text https:\/\/docs\.mistral\.ai\/models\/devstral-2-25-12; this model's label: https:\/\/docs\.mistral\.ai\/models\/mistral-medium-3-5-26-04\)$/);
+  // The model whose record is the text's page is not told of it twice; a fact with no page names none.
+  const same = { ...f(licence), evidence_page: { ...page, url: text } };
+  assert.doesNotMatch(criterion(profile({ licence: same }), 'open_licence').evidence.detail, /this model's label/);
+  assert.doesNotMatch(criterion(profile({ licence: { ...f(licence), note: `${own}, read 2026-11-28: "x"` } }), 'open_licence').evidence.detail,
+    /this model's label/);
+});

@@ -240,15 +240,16 @@ test('a knowledge cutoff after the release yields to a consistent one, or is wit
 test('a licence row of the developer\'s page sets the licence, with its quote, and does not rename the model', () => {
   // data/curated/developer-licences.csv names the model by its canonical id; the catalogue spells the repo's name.
   const apache = { id: 'apache-2.0', name: 'Apache License 2.0', osi_approved: true, commercial_use: true };
+  const page = { url: 'https://huggingface.co/mistralai/Mistral-7B-v0.1', quote: 'License: apache-2.0', read_on: '2026-11-27' };
   const note = 'https://huggingface.co/mistralai/Mistral-7B-v0.1, read 2026-11-27: "License: apache-2.0"';
   const ctx = { matcher: new Matcher(), report: newReport(), resolveDeveloper: () => undefined };
   const mb = buildModels([
     obs({ source_model_id: 'mistral/Mistral-7B-v0.1', open_weights: true }),
     { source: 'developer-licences', source_model_id: 'mistral-7b-v0.1', canonical_hint: 'mistral-7b-v0.1', as_of: '2026-11-27',
-      url: 'https://huggingface.co/mistralai/Mistral-7B-v0.1', licence_text: 'Apache 2.0', licence_note: note },
+      url: 'https://huggingface.co/mistralai/Mistral-7B-v0.1', licence_text: 'Apache 2.0', licence_page: page },
   ], [], ctx, (t) => (t.toLowerCase() === 'apache 2.0' ? apache : undefined));
   const m = mb.models.find((x) => x.id === 'mistral-7b-v0.1')!;
-  assert.deepEqual([m.licence?.value.id, m.licence?.source, m.licence?.note], ['apache-2.0', 'developer-licences', note]);
+  assert.deepEqual([m.licence?.value.id, m.licence?.source, m.licence?.note, m.licence?.evidence_page], ['apache-2.0', 'developer-licences', note, page]);
   assert.equal(m.name.value, 'Mistral-7B-v0.1');
   assert.equal(m.open_weights?.value, true);
 });

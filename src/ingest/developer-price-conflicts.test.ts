@@ -1,7 +1,8 @@
 // Tests of the developer-price conflict rule: sources pricing one product apart are one offer, chosen by evidence, flagged.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { anOffer, f, FIXTURE_DATE } from '../dataset/fixtures.ts';
+import { anOffer, aSource, f, FIXTURE_DATE } from '../dataset/fixtures.ts';
+import { partialText } from '../access/partial-text.ts';
 import type { Offer } from '../schema/index.ts';
 import { citesDeveloper, resolveDeveloperPriceConflicts, type PriceReading } from './developer-price-conflicts.ts';
 
@@ -25,8 +26,19 @@ test('Mistral Small 3.2: models.dev $0.10/$0.30 (2026-07-02) against LiteLLM $0.
   assert.deepEqual([own.prices.input?.value, own.prices.output?.value], [0.06, 0.18]);
   assert.deepEqual(own.prices.input?.conflicts, [{ value: 0.1, as_of: '2026-07-02', source: 'models-dev' }]);
   assert.deepEqual(own.prices.output?.conflicts, [{ value: 0.3, as_of: '2026-07-02', source: 'models-dev' }]);
-  assert.match(own.prices.input?.note ?? '', /models-dev lists mistral-small-2506 at \$0\.1\/\$0\.3 \(2026-07-02\)/);
-  assert.match(own.prices.input?.note ?? '', /litellm lists mistral-small-3-2-2506 at \$0\.06\/\$0\.18 \(2026-07-24\)/);
+  // Each reading cited as a fact is, `(source, date)`: the winner first, then the reading it outweighed. No history
+  // dates either figure, so each source's read date stands for the day it set it (step 3): 2026-07-24 is later.
+  const note = "the developer's sources disagree: mistral-small-3-2-2506 at $0.06/$0.18 (litellm, 2026-07-24); "
+    + 'mistral-small-2506 at $0.1/$0.3 (models-dev, 2026-07-02); the price its source set later (2026-07-24) is taken';
+  assert.equal(own.prices.input?.note, note);
+  // The partial tier keeps each reading's date, not its source (partial-text.ts: a citation reads `(as of <date>)`),
+  // so two sources are not read as "a listed source lists ...; a listed source lists ...", one source saying both.
+  const sources = new Map([['models-dev', aSource({ id: 'models-dev', name: 'models.dev', url: 'https://models.dev' })],
+    ['litellm', aSource({ id: 'litellm', name: 'LiteLLM', url: 'https://github.com/BerriAI/litellm' })]]);
+  const ids = new Set<string>();
+  assert.equal(partialText(sources)(note, ids), "the developer's sources disagree: mistral-small-3-2-2506 at $0.06/$0.18 (as of "
+    + '2026-07-24); mistral-small-2506 at $0.1/$0.3 (as of 2026-07-02); the price its source set later (2026-07-24) is taken');
+  assert.deepEqual([...ids].sort(), ['litellm', 'models-dev']);
 });
 
 test('a source listing both ids tells them apart: a dated snapshot priced apart from the alias stays (gpt-4o-2024-05-13)', () => {

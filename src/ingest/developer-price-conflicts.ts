@@ -110,7 +110,10 @@ export function resolveDeveloperPriceConflicts(offers: Offer[], dataAsOf: string
     const [winner] = group.filter((o) => pair(o) === best.pair)
       .sort((a, b) => b.listed_by.length - a.listed_by.length || a.provider_model_id.localeCompare(b.provider_model_id));
     const others = group.filter((o) => pair(o) !== best.pair);
-    const said = (o: Offer) => `${o.prices.input!.source} lists ${o.provider_model_id} at $${pair(o).replace('/', '/$')} (${o.prices.input!.as_of})`;
+    // Each reading with its source in a citation, `(models-dev, 2026-07-02)`, which the partial tier reads `(as of
+    // 2026-07-02)`: a sentence opening each reading with its source read "a listed source lists ...; a listed source
+    // lists ..." there, as if one source gave both figures.
+    const said = (o: Offer) => `${o.provider_model_id} at $${pair(o).replace('/', '/$')} (${o.prices.input!.source}, ${o.prices.input!.as_of})`;
     const why = reason(best, ranked.find((s) => s.pair !== best.pair)!);
     const note = `the developer's sources disagree: ${[winner, ...others].map(said).join('; ')}; ${why}`;
     for (const side of ['input', 'output'] as const) {

@@ -62,17 +62,20 @@ test('Cohere Labs\' unversioned "CC-BY-NC" yields to a statement of CC BY-NC 4.0
   assert.equal(only?.value.id, 'cc-by-nc');
 });
 
-test('a reviewed row of the developer\'s page speaks first and carries the page and the words quoted as the note', () => {
+test('a reviewed row of the developer\'s page speaks first and carries the page and the words quoted, as a field and as the note', () => {
   const unknown = new Set<string>();
   const table: Record<string, Licence> = { ...TABLE, 'apache 2.0': L('apache-2.0', 'Apache License 2.0') };
-  const note = 'https://huggingface.co/mistralai/Mistral-7B-v0.1, read 2026-11-27: "License: apache-2.0"';
+  // data/curated/developer-licences.csv, mistral-7b: the page, the day read and the words quoted.
+  const page = { url: 'https://huggingface.co/mistralai/Mistral-7B-v0.1', quote: 'License: apache-2.0', read_on: '2026-11-27' };
   // A leaderboard's newer label for another licence stays below the tier-0 row (src/ingest/placed.ts).
-  const row = { obs: { source: 'developer-licences', source_model_id: 'mistral-7b', licence_text: 'Apache 2.0', licence_note: note,
+  const row = { obs: { source: 'developer-licences', source_model_id: 'mistral-7b', licence_text: 'Apache 2.0', licence_page: page,
     as_of: '2026-11-27' } as ModelObservation, tier: 0, authoritative: true };
   const f = pickLicence([at('mistral-7b', 'Proprietary', '2026-12-01'), row], (t) => table[t.toLowerCase()], unknown);
-  assert.deepEqual([f?.value.id, f?.source, f?.note], ['apache-2.0', 'developer-licences', note]);
-  // A label from any other source has no note.
-  assert.equal(pickLicence([at('m', 'MIT', '2025-01-01')], (t) => table[t.toLowerCase()], unknown)?.note, undefined);
+  assert.deepEqual([f?.value.id, f?.source, f?.evidence_page], ['apache-2.0', 'developer-licences', page]);
+  assert.equal(f?.note, 'https://huggingface.co/mistralai/Mistral-7B-v0.1, read 2026-11-27: "License: apache-2.0"');
+  // A label from any other source has no page and no note.
+  const other = pickLicence([at('m', 'MIT', '2025-01-01')], (t) => table[t.toLowerCase()], unknown);
+  assert.deepEqual([other?.note, other?.evidence_page], [undefined, undefined]);
 });
 
 test('every source whose current label names another licence is kept in conflicts, whatever its tier', () => {
@@ -85,7 +88,7 @@ test('every source whose current label names another licence is kept in conflict
   // MiniMax-M2: MiniMax's LICENSE (a reviewed row, tier 0) is MIT with MiniMax's paragraph; LMArena's text leaderboard
   // of 2026-08-19 labels minimax-m2 "Apache 2.0" (tier 3). The row wins; LMArena's label stays visible.
   const row = { obs: { source: 'developer-licences', source_model_id: 'minimax-m2', licence_text: 'MiniMax M2 Modified MIT',
-    licence_note: 'n', as_of: '2026-11-28' } as ModelObservation, tier: 0, authoritative: true };
+    licence_page: { url: 'https://github.com/MiniMax-AI/MiniMax-M2/blob/main/LICENSE', quote: 'q', read_on: '2026-11-28' }, as_of: '2026-11-28' } as ModelObservation, tier: 0, authoritative: true };
   const f = pickLicence([row, at('minimax-m2', 'Apache 2.0', '2026-08-19')], look, unknown);
   assert.equal(f?.value.id, 'modified-mit-minimax-m2');
   assert.deepEqual(f?.conflicts?.map((c) => [c.source, c.value.id, c.as_of]), [['lmarena', 'apache-2.0', '2026-08-19']]);

@@ -43,10 +43,11 @@ export function pickLicence(placed: readonly Placed[], licenceOf: (text: string)
   const chosen = choose(versioned.length ? versioned : named.length ? named : top, undefined, { newestFirst: true });
   if (!chosen) return undefined;
   const picked = withOtherTiers(chosen, cands);
-  // A reviewed row (developer-licences.csv) names the page it read and the words quoted: the fact carries them.
-  const from = placed.find((p) => p.obs.licence_note && p.obs.source === picked.source && p.obs.as_of === picked.as_of
-    && p.obs.licence_text !== undefined && licenceOf(p.obs.licence_text)?.id === picked.value.id);
-  return from ? { ...picked, note: from.obs.licence_note } : picked;
+  // A reviewed row (developer-licences.csv) names the page it read and the words quoted: the fact carries them as its
+  // `evidence_page`, which the trust profile reads (trust-criteria.ts), and says them in its note.
+  const page = placed.find((p) => p.obs.licence_page && p.obs.source === picked.source && p.obs.as_of === picked.as_of
+    && p.obs.licence_text !== undefined && licenceOf(p.obs.licence_text)?.id === picked.value.id)?.obs.licence_page;
+  return page ? { ...picked, note: `${page.url}, read ${page.read_on}: "${page.quote}"`, evidence_page: { ...page } } : picked;
 }
 
 /**

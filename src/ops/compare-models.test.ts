@@ -389,3 +389,24 @@ test('committed dataset: Kimi K2\'s window is no max-output value beside GLM-4.6
   assert.deepEqual(r.values.map((v) => v.value), [null, 131072], 'the window is not shown as a tying cap');
   assert.match(r.values[0].detail!, /^the sources' figure, 131072 \(litellm, 2026-07-24\), is the model's context window \(131072 tokens\)/);
 });
+
+test("the developer's price row keeps the price's note, as get_model and estimate_cost show it (DeepSeek's off-peak price)", () => {
+  // data/curated/developer-prices.csv, deepseek-v4-pro: $0.66/$1.98 off-peak, twice that at peak hours on weekdays. A
+  // row that ranks $0.66 without the hours would read a part-time price as the price.
+  const note = "the off-peak price, for 133 of the 168 hours of a week: DeepSeek's page lists peak hours 01:00-04:00 and "
+    + '06:00-10:00 UTC Monday through Friday, at twice the price ($1.32 input and $3.96 output per 1M tokens); weekends are off-peak all day';
+  const d = aDataset({
+    models: [aModel({ id: 'v4-pro', open_weights: f(true) }), aModel({ id: 'other', open_weights: f(true) })],
+    offers: [
+      anOffer({ model_id: 'v4-pro', provider: 'deepseek', first_party: true, prices: { input: { ...f(0.66), note }, output: { ...f(1.98), note } } }),
+      anOffer({ model_id: 'other', provider: 'dev', first_party: true, prices: { input: f(1), output: f(3) } }),
+    ],
+  });
+  const out = compare_models.handler(d, compare_models.input.parse({ models: ['v4-pro', 'other'] }), ctx) as Out;
+  for (const field of ['list_input_price', 'list_output_price', 'input_price', 'output_price']) {
+    const [v4, other] = row(out, field).values as Array<{ note?: string }>;
+    assert.equal(v4!.note, note, `${field}: the note beside DeepSeek's price`);
+    assert.equal(other!.note, undefined, `${field}: a price without a note has none`);
+  }
+  assert.deepEqual(compare_models.output.parse(out), out);
+});

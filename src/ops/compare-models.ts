@@ -44,6 +44,8 @@ const RowValue = z.object({
   detail: z.string().optional().describe('Provider of the price, variant of the rating, licence terms, active parameters.'),
   next: z.object({ starts: IsoDate, value: z.number() }).optional()
     .describe('Price rows: the price the offer\'s source schedules next, from the day `starts`; `value` applies until then.'),
+  note: z.string().optional().describe('Price rows: how the source qualifies the price, the same words as the price\'s note in '
+    + 'get_model and estimate_cost (a price for part of each day, with the peak hours\' price; a copy\'s date; a conversion).'),
   listing_unconfirmed: z.literal(true).optional().describe('Price rows: present when the price is of a developer\'s own offer listed '
     + 'by LiteLLM\'s price table alone (no live listing or notice confirms the developer still sells it), taken only for want of a '
     + 'confirmed offer; `detail` says so with the snapshot\'s date.'),
@@ -118,6 +120,10 @@ function priceValue(ds: Dataset, m: Model, offer: Offer, which: 'input' | 'outpu
   const said = `${head}${n && next !== undefined ? `; from ${n.starts} the source lists $${next}` : ''}`
     + `${unconfirmed === null ? '' : `; unconfirmed: ${unconfirmed}`}${promotionClause(offer.prices[which], ds.lifecycleDate)}`;
   const v = factValue(m, offer.prices[which], said);
+  // DeepSeek V4 Pro's $0.66 input holds off-peak, 133 of a week's 168 hours: the row ranks it and says so, as
+  // get_model's price fact and estimate_cost's cost line do with the same note.
+  const note = offer.prices[which]?.note;
+  if (note) v.note = note;
   if (n && next !== undefined) v.next = { starts: n.starts, value: next };
   if (unconfirmed !== null) v.listing_unconfirmed = true;
   return v;

@@ -505,12 +505,20 @@ test("the developer's own $0 listing is named, never 'sells the model through no
 });
 
 test('DeepSeek-R1 on 8 x H200 serves with the MLA layer term and says so; Llama 3.3 70B on the same cards does not', { skip: !existsSync(DEFAULT_DATA_DIR) }, () => {
-  // The serving step of an MLA mixture of experts split tensor parallel adds 61 x 69 us = 4.209 ms (decode-mla.ts); at
-  // 1,000M tokens a month DeepSeek-R1 FP8 on 8 x H200 serves 91 sequences at 5,399.1 tokens/s, 5,758.7 before the term
-  // (docs/hardware-and-cost.md, "An MLA cache on tensor-parallel cards"), still one machine a month.
+  // The serving step of an MLA mixture of experts split tensor parallel adds 61 x 69 us = 4.209 ms (decode-mla.ts).
+  // Worked by hand from the published sizes: vLLM's KV budget on 8 x H200 (141 GiB each) is 0.9 x 1,128 GiB less 8 x 6
+  // GiB of reserve = 967.2 GiB = 1,038.52e9 bytes, less DeepSeek-R1's FP8 weights, 671e9 x 8.002 / 8 = 671.17e9:
+  // 367.36e9 bytes. Each card holds every sequence's latent cache (kv_lora_rank 512 + rope 64 = 576 values x 2 bytes x
+  // 61 layers x 7,168 held tokens = 503.71e6 bytes), so a sequence takes 8 x 503.71e6 = 4.030e9: 367.36 / 4.030 = 91.2,
+  // 91 sequences. The blend at input_share 0.75 is 1 / (0.75 / prefill + 0.25 / decode) of the two rates the answer
+  // shows (16,870 and 1,776.1 tokens/s: 1 / (4.4458e-5 + 1.4076e-4) = 5,399.1), and at 0.5 utilization a month of
+  // 730 h serves 5,399.1 x 0.5 x 2.628e6 s = 7.09e9 tokens, 7x the 1e9 asked: one machine.
   const committed = committedDataset();
   const deepseek = run(committed, { model_id: 'deepseek-r1', tokens_millions: 1000, hardware: 'h200-x8' }).self_hosting.options[0];
-  assert.deepEqual([deepseek.serving.batch, deepseek.throughput_tokens_per_s, deepseek.machines], [91, 5399.1, 1]);
+  const sv = deepseek.serving;
+  assert.deepEqual([sv.batch, sv.mean_sequence_tokens, sv.split, deepseek.machines], [91, 7168, 'tensor', 1]);
+  const blend = 1 / (0.75 / sv.prefill_tokens_per_s + 0.25 / sv.decode_tokens_per_s);
+  assert.ok(Math.abs(deepseek.throughput_tokens_per_s - blend) < 0.1, `${deepseek.throughput_tokens_per_s} against ${blend}`);
   assert.ok(deepseek.derived_from.some((l: string) => l.startsWith('decode: each step adds 61 layers x 69 us of MLA mixture-of-experts layer time')), deepseek.derived_from.join('\n'));
   const llama = run(committed, { model_id: 'llama-3.3-70b-instruct', tokens_millions: 1000, hardware: 'h200-x8' }).self_hosting.options[0];
   assert.ok(!llama.derived_from.some((l: string) => l.includes('MLA mixture-of-experts layer time')));

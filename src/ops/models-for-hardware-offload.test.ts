@@ -128,6 +128,11 @@ test('an unnamed card beside RAM gets its placements by memory, with no decode a
   assert.deepEqual([q.quantization, q.llama_cpp_flags, q.vram.non_expert_weights_gb, q.vram.total_gb, q.ram.experts_gb, q.decode_tokens_per_s],
     ['q3_k_m', '-ngl 99 --n-cpu-moe 34', 1.15, 13.1, 26.7, null]);
   assert.match(q.basis, /decode not estimated: an unnamed 16 GB GPU has no memory bandwidth .* name the card in hardware_id/);
+  // The entry's line says both levels, worked from the figures above: the card 13.10 / 16.32 = 80% (comfortable, under
+  // 85%), the RAM 26.70 / 27.49 = 97% (tight, over 85%), so a full RAM is not read from `fit` alone.
+  assert.match(q.basis, /; the card 13\.1 of 16\.32 GB \(80%, comfortable\), the RAM 26\.7 of 27\.49 GB \(97%, tight\); /);
+  assert.match((ask({ hardware_id: 'a 16GB GPU with 32GB RAM', limit: 1 }).experts_in_system_ram as unknown as { method: string }).method,
+    /held to the card's rule \(ram\.fit: comfortable <= 85%, tight <= 100%\)/);
   // Two cards beside RAM: the reading says no model is placed there and where the answer says why.
   const two = ask({ hardware_id: '2x RTX 3090 with 64GB RAM', limit: 1 }) as unknown as { understood: { interpretation: string } };
   assert.match(two.understood.interpretation, /not the cards'.*no model is placed with its experts there: experts_in_system_ram.not_applied says why/);

@@ -108,7 +108,8 @@ export const ExpertsInSystemRam = z.object({
   items: z.array(OffloadEntry).describe('Best first: arena rating (unrated last), then the smaller model, then id.'),
   method: z.string(),
 }).describe('Only with system RAM stated, on one discrete GPU: mixture-of-experts models that do not fit the card alone but do with '
-  + 'their routed experts in RAM. Dense models never: every token reads all their weights.');
+  + 'their routed experts in RAM, each with the level of both memories (`fit` for the card, `ram.fit` for the RAM: comfortable '
+  + '<= 85%, tight <= 100%). Dense models never: every token reads all their weights.');
 
 export type ExpertsInSystemRamOut = z.infer<typeof ExpertsInSystemRam>;
 
@@ -120,6 +121,9 @@ const PREFILL_WORDS =
 const METHOD =
   'llama.cpp keeps the expert tensors (ffn_*_exps) of the first N MoE layers in RAM (--n-cpu-moe N, or --cpu-moe for all) '
   + 'and every other tensor and the KV cache on the card (-ngl 99). N is the fewest layers that leave the card comfortable. '
+  + 'The RAM holds those layers\' experts within the share of it a model may take, held to the card\'s rule (ram.fit: '
+  + 'comfortable <= 85%, tight <= 100%); the quantization is the highest that leaves both the card and the RAM '
+  + 'comfortable, else tight. '
   + 'Decode: per token, the active experts of the N layers read from RAM at '
   + `${RAM_READ_EFFICIENCY} x its bandwidth (the share the service takes for a runtime without a calibrated row), plus the rest of the `
   + 'active weights and the KV cache read from the card as a card-only decode does, plus the per-layer floor (and a hybrid model\'s recurrent-layer time, as on the card alone). Against '
@@ -234,6 +238,16 @@ const noSpeedWords = (hardware: Hardware) =>
   `decode not estimated: ${hardware.name} has no memory bandwidth in the dataset (the placement is its memory alone); `
   + 'name the card in hardware_id (as list_hardware does) to have the decode estimated; ';
 
+/**
+ * `the card 13.1 of 16.32 GB (80%, comfortable), the RAM 26.7 of 27.49 GB (97%, tight)`: both memories' levels in the
+ * entry's line, so a placement that fills the RAM is not read from `fit` (the card's) alone.
+ */
+function levelWords(o: ExpertOffload): string {
+  const said = (used: number, usable: number, level: string) =>
+    `${toGb(used)} of ${toGb(usable)} GB (${Math.round((used / usable) * 100)}%, ${level})`;
+  return `the card ${said(o.vram.total, o.vram.usable, o.vram_fit)}, the RAM ${said(o.ram.experts, o.ram.usable, o.ram_fit)}`;
+}
+
 function entry(
   ds: Dataset, m: Model, quantization: ExpertsInSystemRamOut['items'][number]['quantization'], name: string, o: ExpertOffload, hardware: Hardware,
 ) {
@@ -253,7 +267,7 @@ function entry(
     decode_tokens_per_s: o.tokens_per_s === null ? null : Math.round(o.tokens_per_s * 10) / 10,
     prefill_tokens_per_s: null,
     basis: `${name}: ${toGb(o.read_per_token.ram)} GB of active experts a token reads from RAM, ${toGb(o.read_per_token.vram)} GB of `
-      + `other active weights and ${toGb(o.read_per_token.kv_cache)} GB of KV cache from the card; `
+      + `other active weights and ${toGb(o.read_per_token.kv_cache)} GB of KV cache from the card; ${levelWords(o)}; `
       + `${o.tokens_per_s === null ? noSpeedWords(hardware) : ''}${PREFILL_WORDS}`,
   };
 }

@@ -8,14 +8,14 @@ import { translateDeveloperLicences } from './developer-licences.ts';
 const HEADER = 'model_id,licence,url,read_on,quote,note';
 const TABLE = readFileSync(path.join(import.meta.dirname, '../../data/curated/developer-licences.csv'), 'utf8');
 
-test('a row is an observation of the licence, with the page and the words quoted for the fact\'s note', () => {
+test('a row is an observation of the licence, with the page, the words quoted and the day read for the fact', () => {
   const { models, issues } = translateDeveloperLicences(`${HEADER}
 mistral-7b,Apache 2.0,https://huggingface.co/mistralai/Mistral-7B-v0.1,2026-11-27,License: apache-2.0,the repository's tag`);
   assert.deepEqual(issues, []);
   assert.deepEqual(models, [{
     source: 'developer-licences', source_model_id: 'mistral-7b', canonical_hint: 'mistral-7b', as_of: '2026-11-27',
     url: 'https://huggingface.co/mistralai/Mistral-7B-v0.1', licence_text: 'Apache 2.0',
-    licence_note: 'https://huggingface.co/mistralai/Mistral-7B-v0.1, read 2026-11-27: "License: apache-2.0"',
+    licence_page: { url: 'https://huggingface.co/mistralai/Mistral-7B-v0.1', quote: 'License: apache-2.0', read_on: '2026-11-27' },
   }]);
 });
 
@@ -40,17 +40,17 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.equal(by.get('mistral-7b')?.url, 'https://huggingface.co/mistralai/Mistral-7B-v0.1');
   // Tencent-Hunyuan/Hunyuan-A13B LICENSE, line 1: "TENCENT HUNYUAN COMMUNITY LICENSE AGREEMENT".
   assert.equal(by.get('hunyuan-a13b-instruct')?.licence_text, 'tencent-hunyuan-community');
-  assert.match(by.get('hunyuan-a13b-instruct')!.licence_note!, /"TENCENT HUNYUAN COMMUNITY LICENSE AGREEMENT"$/);
+  assert.match(by.get('hunyuan-a13b-instruct')!.licence_page!.quote, /^TENCENT HUNYUAN COMMUNITY LICENSE AGREEMENT$/);
   // meta-llama/PurpleLlama Llama-Guard4/12B/LICENSE opens "LLAMA 4 COMMUNITY LICENSE AGREEMENT".
   assert.equal(by.get('llama-guard-4-12b')?.licence_text, 'llama 4');
   // Tencent's Hy3 preview card: "Hy3 preview is released under the Tencent Hy Community License Agreement." LMArena's
   // "Apache 2.0" label for it is not Tencent's word.
   assert.equal(by.get('hy3-preview')?.licence_text, 'Tencent Hy Community License Agreement');
-  assert.match(by.get('hy3-preview')!.licence_note!, /"Hy3 preview is released under the Tencent Hy Community License Agreement\."$/);
+  assert.match(by.get('hy3-preview')!.licence_page!.quote, /^Hy3 preview is released under the Tencent Hy Community License Agreement\.$/);
   // Mistral's model page for Mistral Nemo 12B (docs.mistral.ai, source mistral-nemo-12b-24-07.ts): license 'Apache 2.0'.
   assert.equal(by.get('mistral-nemo')?.licence_text, 'Apache 2.0');
   // Qwen2.5 README at 486bf75: "All our open-source models, except for the 3B and 72B variants, are licensed under Apache 2.0."
-  assert.match(by.get('qwen2-5-7b-instruct')!.licence_note!, /except for the 3B and 72B variants/);
+  assert.match(by.get('qwen2-5-7b-instruct')!.licence_page!.quote, /except for the 3B and 72B variants/);
   assert.equal(by.get('qwen2-5-3b-instruct'), undefined, 'the 3B is under the Qwen Research licence: no Apache row');
   // Kimi K2 Thinking's card (moonshotai/Kimi-K2-Thinking): `license_name: modified-mit`, badge "License: Modified MIT".
   assert.equal(by.get('kimi-k2-thinking')?.licence_text, 'Modified MIT');
@@ -102,7 +102,7 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // Nous Research's Hermes 3 405B repository at 503828b: `license: llama3`, "a frontier level, full parameter finetune of
   // the Llama-3.1 405B foundation model": the fine-tune of Llama 3.1 is bound by the Llama 3.1 agreement, not Llama 3's.
   assert.equal(by.get('hermes-3-llama-3.1-405b')?.licence_text, 'llama 3.1');
-  assert.match(by.get('hermes-3-llama-3.1-405b')!.licence_note!, /"license: llama3 \.\.\. Hermes 3 405B is a frontier level, full parameter finetune of the Llama-3\.1 405B foundation model"$/);
+  assert.match(by.get('hermes-3-llama-3.1-405b')!.licence_page!.quote, /^license: llama3 \.\.\. Hermes 3 405B is a frontier level, full parameter finetune of the Llama-3\.1 405B foundation model$/);
   assert.equal(by.get('hermes-4-70b')?.licence_text, 'llama 3.1');
   // Baidu's ERNIE README at fec4aa6: the ten ERNIE 4.5 variants "are publicly accessible under Apache 2.0"; ByteDance's
   // UI-TARS README at 582f3a7: "UI-TARS is licensed under the Apache License 2.0"; Liquid AI's cards: `license_name:

@@ -57,7 +57,7 @@ export function translateDeveloperLicences(text: string): { models: ModelObserva
       as_of: v.read_on,
       url: v.url,
       licence_text: v.licence,
-      licence_note: `${v.url}, read ${v.read_on}: "${v.quote}"`,
+      licence_page: { url: v.url, quote: v.quote, read_on: v.read_on },
     });
   }
   return { models, issues };

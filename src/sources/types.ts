@@ -65,8 +65,11 @@ export type ModelObservation = {
   open_weights?: boolean;
   /** The licence as the source writes it (`Apache 2.0`, `Llama 3.1 Community`); the ingest normalises it. */
   licence_text?: string;
-  /** Where a reviewed row read the licence, and the words it quoted: the note of the licence fact it gives. */
-  licence_note?: string;
+  /**
+   * Where a reviewed row read the licence: the page, the words it quoted and the day. The licence fact it gives carries
+   * it as its `evidence_page`, and says it in words in its note (src/ingest/model-licence.ts).
+   */
+  licence_page?: { url: string; quote: string; read_on: string };
   weights_url?: string;
   context_window?: number;
   /**
