@@ -62,3 +62,12 @@ test('a row whose listing no longer has the promotional price applies nothing an
   assert.equal(offers[0].prices.input?.note, undefined);
   assert.match(issues[0]?.message ?? '', /applies nothing/);
 });
+
+test('a note the price already carries follows the promotion\'s sentences as a sentence of its own', () => {
+  const { rows } = loadRunningPromotions(TABLE);
+  const o = offer('openai', 'gpt-5.6-sol', 'standard', 4, 20);
+  o.prices.input!.note = 'dated 2026-09-23 by the npm bundle';
+  applyRunningPromotions([o], [], rows);
+  // The promotion's note ends its last sentence with a full stop; the earlier note, a clause, opens the next one.
+  assert.match(o.prices.input!.note!, /\. Dated 2026-09-23 by the npm bundle$/);
+});

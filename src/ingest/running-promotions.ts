@@ -65,7 +65,8 @@ export function applyRunningPromotions(offers: Offer[], changes: ChangeEvent[], 
       for (const f of FIELDS) {
         const price = o.prices[f];
         if (r[f] === '' || !price || price.value !== r[f]) continue;
-        price.note = price.note ? `${promotionNote(r, f)} ${price.note}` : promotionNote(r, f);
+        // The promotion's note is sentences; the note it goes before opens in lower case, as a clause: made a sentence.
+        price.note = price.note ? `${promotionNote(r, f)} ${price.note[0].toUpperCase()}${price.note.slice(1)}` : promotionNote(r, f);
         applied++;
       }
     }
