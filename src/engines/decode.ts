@@ -269,5 +269,8 @@ export const PREFILL_BASIS =
   `${LLAMA_CPP_UBATCH} x experts a token / experts, ${MOE_PREFILL_SHARE_AT_64} x (t / 64)^${MOE_PREFILL_SHARE_EXPONENT} ` +
   `on a GeForce card (0.118 at 16 tokens an expert, 0.215 at 128), x ${MOE_PREFILL_CLASS_FACTOR.professional} on NVIDIA ` +
   `workstation and data-centre accelerators, x ${MOE_PREFILL_CLASS_FACTOR.apple} on Apple silicon, x the dense factor ` +
-  `(${PREFILL_CLASS_FACTOR.professional}) on AMD and Intel ones, never above the dense share; fitted on nine llama.cpp runs at 16-256 tokens an expert, ` +
-  `read 0.89x-1.12x) / (2 x active parameters)`;
+  `(${PREFILL_CLASS_FACTOR.professional}) on AMD and Intel ones, never above the dense share; fitted on nine llama.cpp ` +
+  `runs at 16-256 tokens an expert, ` +
+  `read 0.89x-1.12x; a serving runtime's prompts, vLLM or SGLang batching to their own budget, at the flat ` +
+  `${MOE_PREFILL_EFFICIENCY}, x ${MOE_FLAT_CLASS_FACTOR.professional} on NVIDIA workstation and data-centre ` +
+  `accelerators) / (2 x active parameters)`;
