@@ -278,10 +278,10 @@ export * from './constants-step.ts';
 export const PREFILL_EFFICIENCY = 0.42;
 
 /**
- * The same share for a mixture-of-experts model. A prompt batch is scattered over the experts (512 tokens x 8 of 128
- * experts is 32 tokens per expert in Qwen3-30B-A3B), so each expert multiplies small, inefficient matrices and every
- * expert's weights are read once per batch. Calibrated on the MoE prefill rows (llama.cpp: gpt-oss-20b on an RTX 4090,
- * DeepSeek-V2-Lite on an RTX 3090): the geometric middle of their implied shares (0.14 and 0.24: 0.19).
+ * The flat share for a mixture-of-experts model where the tokens each expert gets are not the prompt's: a batched
+ * decode step's compute (memory.ts `decodeTokensPerSecond`, vLLM). A prompt takes the share of its tokens an expert
+ * (prefill-moe.ts). The middle of the first two MoE prefill rows' implied shares (gpt-oss-20b on an RTX 4090, 0.24;
+ * DeepSeek-V2-Lite on an RTX 3090, 0.14): 0.19, the prompt rule's share at 82 tokens an expert.
  */
 export const MOE_PREFILL_EFFICIENCY = 0.19;
 
@@ -306,15 +306,21 @@ export type ComputeClass = 'geforce' | 'professional' | 'apple';
 export const PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { geforce: 1, professional: 0.72, apple: 1.52 };
 
 /**
- * The same factor for a mixture-of-experts model, over MOE_PREFILL_EFFICIENCY, fitted like the dense ones on the class's
- * MoE rows. professional: llama-bench pp2048 on a DGX Spark (GB10, 125 TFLOPS) reaches 0.115 (gpt-oss-120b at the default
- * ubatch, llama.cpp#17906) to 0.218 (gpt-oss-20b at ubatch 2048, ggml-org benches/dgx-spark.md build 6918) of the
- * rating, middle 0.158 = 0.83 x 0.19; the dense factor, 0.72, read those rows at 0.63-1.19x. A reading, not a
- * measurement: an expert's small matrices leave the tensor cores waiting on memory, so the clock a board cannot hold
- * under dense GEMM load costs an MoE prompt less. AMD and Intel parts of the class keep the dense factor (decode.ts
- * `moePrefillClass`). apple: no MoE prefill row; the dense factor stands.
+ * The same factor for a mixture-of-experts model, over the GeForce MoE share, fitted with the tokens-an-expert rule
+ * (prefill-moe.ts) on the class's MoE rows. professional: six llama-bench pp2048 runs on a DGX Spark (GB10, 125 TFLOPS;
+ * ggml-org benches/dgx-spark.md builds 6767 and 6918, llama.cpp#17906, a forum run of build 7486) at 16 to 256 tokens
+ * an expert reach 0.115-0.218 of the rating, 0.87 of the GeForce rule at the same tokens an expert (the rule read
+ * 0.89x-1.12x); the dense factor, 0.72, would read them 0.74x-0.92x. An expert's small matrices leave the tensor cores
+ * waiting on memory, so the clock a board cannot hold under dense GEMM load costs an MoE prompt less. AMD and Intel
+ * parts of the class keep the dense factor (decode.ts `moePrefillClass`). apple: no MoE prefill row; the dense factor.
  */
-export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { geforce: 1, professional: 0.83, apple: 1.52 };
+export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { geforce: 1, professional: 0.87, apple: 1.52 };
+
+/**
+ * The class factor the flat MOE_PREFILL_EFFICIENCY takes (a batched decode step's compute), fitted with it on the same
+ * six DGX Spark runs before the prompt took its tokens an expert: their shares 0.115-0.218, middle 0.158 = 0.83 x 0.19.
+ */
+export const MOE_FLAT_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { geforce: 1, professional: 0.83, apple: 1.52 };
 
 /**
  * The share of a GeForce card's rating (its FP16 tensor rate with FP16 accumulate, the rate llama.cpp runs and the

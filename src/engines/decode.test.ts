@@ -108,8 +108,10 @@ test('gpt-oss-120b on 8 x H200 decodes at about 408 tokens/s at batch 1, not tho
   // 18 x 2 x 8 x 64 x 8,192 x 2 + 18 x 2 x 8 x 64 x 128 x 2 = 301,989,888 + 4,718,592 bytes = 0.3067 GB.
   // 3.5461 GB / (0.67 x 38,400 GB/s) = 0.1378 ms + 0.3067 GB / (0.82 x 38,400 GB/s) = 0.0097 ms, plus 36 x (45 + 19) us
   // = 2.304 ms: 2.452 ms a token, 407.9 tokens/s (412 at the checkpoint's average 4.47 bits).
+  // openai/gpt-oss-120b config.json: hidden 2,880, 128 experts of width 2,880, 4 a token.
   const arch: Architecture = {
     layers: 36, kv_heads: 8, head_dim: 64, attention: 'sliding', sliding_window: 128, sliding_layers: 18, hf_repo: 'openai/gpt-oss-120b',
+    hidden_size: 2880, experts: 128, experts_per_token: 4, moe_intermediate_size: 2880,
   };
   const facts: ModelFacts = {
     parameters_total: 116.83e9, parameters_active: 5.13e9, architecture: arch, native_precision: 'mxfp4', derived_from: [],
@@ -120,12 +122,12 @@ test('gpt-oss-120b on 8 x H200 decodes at about 408 tokens/s at batch 1, not tho
   assert.equal(s.split, 'tensor');
   assert.equal(s.per_token_latency_ms, 2.304);
   assert.match(s.basis, /tensor parallel.*\(vLLM, SGLang or TensorRT-LLM.*all-reduces/);
-  // Prefill at the MoE efficiency of a data-centre accelerator: 0.19 x 0.83 = 0.1577 (shown 0.16) of the rated
-  // compute, the MoE class factor fitted on llama-bench pp2048 of gpt-oss on a DGX Spark (gpt-oss-120b 1,937.54 tokens/s
-  // at ubatch 2048, build 6918, and 1,397.07 at the default ubatch, llama.cpp#17906): 0.1577 x 8 x 989.5e12 /
-  // (2 x 5.13e9) = 121,672 tokens/s (105,547 at the dense factor's 0.72).
-  assert.equal(s.prefill_efficiency, 0.16);
-  assert.ok(Math.abs(s.prefill_tokens_per_s! - 121672) <= 1, `${s.prefill_tokens_per_s}`);
+  // Prefill at the MoE share of the tokens an expert gets in llama.cpp's default ubatch: 512 x 4 / 128 = 16, 0.176 x
+  // (16 / 64)^0.29 = 0.1177 on a GeForce card, x 0.87 on a data-centre accelerator = 0.1024 (shown 0.1) of the rated
+  // compute (prefill-moe.ts; the DGX Spark's gpt-oss-120b at that ubatch measured 1,397.07 tokens/s, 0.115 of its
+  // rating, llama.cpp#17906): 0.1024 x 8 x 989.5e12 / (2 x 5.13e9) = 79,030 tokens/s (121,672 at the flat 0.19 x 0.83).
+  assert.equal(s.prefill_efficiency, 0.1);
+  assert.ok(Math.abs(s.prefill_tokens_per_s! - 79030) <= 1, `${s.prefill_tokens_per_s}`);
   assert.match(s.basis, /mixture-of-experts/);
 });
 
@@ -173,15 +175,28 @@ test('Kimi K2 Thinking on 8 x H200 and 8 x H100 decodes at the bytes its BF16 at
 });
 
 test('an MoE prompt takes its class\'s MoE share: NVIDIA workstation parts their own, AMD parts the dense factor', () => {
-  // Qwen3-30B-A3B (3.3B of 30.5B). GeForce 0.19; NVIDIA workstation and data-centre 0.19 x 0.83 = 0.1577, shown 0.16
-  // (the factor the six DGX Spark llama-bench pp2048 runs fix: 0.115 to 0.218 of 125 TFLOPS, middle 0.158); an AMD
-  // part, with no MoE row in that fit, 0.19 x 0.72 = 0.1368, shown 0.14. A dense model: 0.42 x 0.72 = 0.30 on both.
+  // Qwen3-30B-A3B (3.3B of 30.5B; config.json: 48 layers, hidden 2,048, 128 experts of width 768, 8 a token). llama.cpp's
+  // default ubatch of 512 gives each expert 512 x 8 / 128 = 32 tokens: 0.176 x (32 / 64)^0.29 = 0.176 x 0.8180 = 0.1440
+  // on a GeForce card, shown 0.14; NVIDIA workstation and data-centre 0.1440 x 0.87 = 0.1252, shown 0.13 (the factor the
+  // six DGX Spark pp2048 runs fix); an AMD part, with no MoE row in that fit, 0.1440 x 0.72 = 0.1036, shown 0.1. Without
+  // the architecture (a serving runtime's prompts) the flat share at its own factor: 0.19, 0.19 x 0.83 = 0.1577 (0.16),
+  // 0.19 x 0.72 = 0.1368 (0.14). Dense: 0.42 x 0.72.
   const [a, t] = [3.3e9, 30.5e9];
-  assert.equal(effectivePrefillEfficiency(machine('NVIDIA GeForce RTX 4090', 1, 1008, 330.3), a, t), 0.19);
-  assert.equal(effectivePrefillEfficiency(machine('NVIDIA RTX PRO 6000 Blackwell', 1, 1792, 500), a, t), 0.16);
-  assert.equal(effectivePrefillEfficiency(machine('AMD Radeon RX 7900 XTX', 1, 960, 122.88), a, t), 0.14);
-  assert.equal(effectivePrefillEfficiency(machine('AMD Radeon RX 7900 XTX', 1, 960, 122.88), 8e9, 8e9), 0.3);
-  assert.equal(effectivePrefillEfficiency(machine('NVIDIA RTX PRO 6000 Blackwell', 1, 1792, 500), 8e9, 8e9), 0.3);
+  const qwen3: Architecture = {
+    layers: 48, attention_heads: 32, kv_heads: 4, head_dim: 128, hidden_size: 2048, attention: 'gqa', hf_repo: 'Qwen/Qwen3-30B-A3B',
+    experts: 128, experts_per_token: 8, moe_intermediate_size: 768,
+  };
+  const geforce = machine('NVIDIA GeForce RTX 4090', 1, 1008, 330.3);
+  const pro = machine('NVIDIA RTX PRO 6000 Blackwell', 1, 1792, 500);
+  const amd = machine('AMD Radeon RX 7900 XTX', 1, 960, 122.88);
+  assert.equal(effectivePrefillEfficiency(geforce, a, t, qwen3), 0.14);
+  assert.equal(effectivePrefillEfficiency(pro, a, t, qwen3), 0.13);
+  assert.equal(effectivePrefillEfficiency(amd, a, t, qwen3), 0.1);
+  assert.equal(effectivePrefillEfficiency(geforce, a, t), 0.19);
+  assert.equal(effectivePrefillEfficiency(pro, a, t), 0.16);
+  assert.equal(effectivePrefillEfficiency(amd, a, t), 0.14);
+  assert.equal(effectivePrefillEfficiency(amd, 8e9, 8e9), 0.3);
+  assert.equal(effectivePrefillEfficiency(pro, 8e9, 8e9), 0.3);
 });
 
 test('a mixture-of-experts model prefills at its own efficiency; a dense model at the dense one', () => {

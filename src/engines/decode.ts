@@ -1,5 +1,5 @@
 // How a configuration's devices share one decode step, and the per-layer latency floor every step pays.
-import type { Hardware } from '../schema/index.ts';
+import type { Architecture, Hardware } from '../schema/index.ts';
 import {
   ALLREDUCE_LATENCY_S,
   DECODE_EFFICIENCY,
@@ -8,6 +8,7 @@ import {
   KV_READ_EFFICIENCY,
   LAYER_HANDOFF_S,
   LAYER_LATENCY_S,
+  MOE_FLAT_CLASS_FACTOR,
   MOE_PREFILL_CLASS_FACTOR,
   MOE_PREFILL_EFFICIENCY,
   PREFILL_CLASS_FACTOR,
@@ -17,6 +18,7 @@ import {
   type DecodeBackend,
 } from './constants.ts';
 import { isMixtureOfExperts } from './moe.ts';
+import { LLAMA_CPP_UBATCH, MOE_PREFILL_SHARE_AT_64, MOE_PREFILL_SHARE_EXPONENT, moePrefillShare, tokensPerExpert } from './prefill-moe.ts';
 
 /**
  * single: one device. tensor: every layer split across the devices, which read their shares in parallel and
@@ -129,10 +131,14 @@ export function servingFlops(hardware: Hardware): number | undefined {
   return hardware.compute_tflops.value * 1e12 * hardware.count * PREFILL_CLASS_FACTOR[computeClass(hardware)];
 }
 
-/** The share of the rated compute prompt processing reaches on the configuration: the efficiency x the class's factor. */
-export function effectivePrefillEfficiency(hardware: Hardware, activeParameters: number, totalParameters: number): number {
+/**
+ * The share of the rated compute prompt processing reaches on the configuration: the efficiency x the class's factor
+ * (an MoE model given its architecture: at its tokens an expert, `prefillEfficiency`).
+ */
+export function effectivePrefillEfficiency(hardware: Hardware, activeParameters: number, totalParameters: number, architecture?: Architecture): number {
   const c = computeClass(hardware);
-  return Number((prefillEfficiency(activeParameters, totalParameters, moePrefillClass(hardware)) * PREFILL_CLASS_FACTOR[c]).toFixed(2));
+  const e = prefillEfficiency(activeParameters, totalParameters, moePrefillClass(hardware), architecture);
+  return Number((e * PREFILL_CLASS_FACTOR[c]).toFixed(2));
 }
 
 /**
@@ -220,14 +226,23 @@ export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: nu
 }
 
 /**
- * Share of a GeForce card's dense FP16 compute prompt processing reaches: lower for a mixture-of-experts model. With a
+ * Share of a GeForce card's dense FP16 compute prompt processing reaches. A mixture-of-experts model given its
+ * `architecture` takes the share of the tokens each expert gets in llama.cpp's default ubatch (prefill-moe.ts
+ * `moePrefillShare`, at `ubatch` when given); without one, the flat MOE_PREFILL_EFFICIENCY at its class factor
+ * MOE_FLAT_CLASS_FACTOR (a batched decode step's compute, memory.ts; a serving runtime's prompts, serving.ts). With a
  * class, the share of FLOP/s that already carry the class's dense factor (prefillFlops): an MoE model's class factor
- * differs (MOE_PREFILL_CLASS_FACTOR), so its efficiency is scaled by the ratio of the two. Without one, the GeForce share.
+ * differs (MOE_PREFILL_CLASS_FACTOR), so its share is scaled by the ratio of the two, never above the class's dense
+ * share. Without one, the GeForce share.
  */
-export function prefillEfficiency(activeParameters: number, totalParameters: number, cls?: ComputeClass): number {
+export function prefillEfficiency(
+  activeParameters: number, totalParameters: number, cls?: ComputeClass, architecture?: Architecture, ubatch?: number,
+): number {
   if (!isMixtureOfExperts(activeParameters, totalParameters)) return PREFILL_EFFICIENCY;
-  if (cls === undefined) return MOE_PREFILL_EFFICIENCY;
-  return (MOE_PREFILL_EFFICIENCY * MOE_PREFILL_CLASS_FACTOR[cls]) / PREFILL_CLASS_FACTOR[cls];
+  const t = architecture === undefined ? undefined : tokensPerExpert(activeParameters, totalParameters, architecture, ubatch);
+  const geforce = t === undefined ? MOE_PREFILL_EFFICIENCY : moePrefillShare(t, PREFILL_EFFICIENCY);
+  if (cls === undefined) return geforce;
+  const factor = (t === undefined ? MOE_FLAT_CLASS_FACTOR : MOE_PREFILL_CLASS_FACTOR)[cls];
+  return Math.min(geforce * factor, PREFILL_EFFICIENCY * PREFILL_CLASS_FACTOR[cls]) / PREFILL_CLASS_FACTOR[cls];
 }
 
 /** The decode model in one line, for the assumptions and `derived_from` of answers that estimate speed. */
@@ -244,12 +259,18 @@ export const DECODE_BASIS =
 
 // The dense efficiency of each class, as the answers state it (0.42 x 0.72 = 0.3024 is written 0.3).
 const share = (c: ComputeClass) => Number((PREFILL_EFFICIENCY * PREFILL_CLASS_FACTOR[c]).toFixed(2));
-const moeShare = (c: ComputeClass) => Number((MOE_PREFILL_EFFICIENCY * MOE_PREFILL_CLASS_FACTOR[c]).toFixed(2));
 
 /** The prefill model in one line. */
 export const PREFILL_BASIS =
   `prefill: dense FP16 tensor compute with FP16 accumulate, the rate llama.cpp's prompt kernels run at (one card's ` +
   `when PCIe cards split by layer) x ${share('geforce')} on GeForce cards, ${share('professional')} on workstation and ` +
   `data-centre accelerators, ${share('apple')} of the GPU's FP32 = FP16 rate on Apple silicon (a mixture-of-experts ` +
-  `model: ${MOE_PREFILL_EFFICIENCY} for ${PREFILL_EFFICIENCY} on a GeForce card, ${moeShare('professional')} on NVIDIA workstation ` +
-  `and data-centre accelerators, the dense factor on AMD and Intel ones, ${moeShare('apple')} on Apple silicon) / (2 x active parameters)`;
+  `model: by the tokens each expert gets in llama.cpp's default ubatch of ${LLAMA_CPP_UBATCH} prompt tokens, t = ` +
+  `${LLAMA_CPP_UBATCH} x experts a token / experts, ${MOE_PREFILL_SHARE_AT_64} x (t / 64)^${MOE_PREFILL_SHARE_EXPONENT} ` +
+  `on a GeForce card (0.118 at 16 tokens an expert, 0.215 at 128), x ${MOE_PREFILL_CLASS_FACTOR.professional} on NVIDIA ` +
+  `workstation and data-centre accelerators, x ${MOE_PREFILL_CLASS_FACTOR.apple} on Apple silicon, x the dense factor ` +
+  `(${PREFILL_CLASS_FACTOR.professional}) on AMD and Intel ones, never above the dense share; fitted on nine llama.cpp ` +
+  `runs at 16-256 tokens an expert, ` +
+  `read 0.89x-1.12x; a serving runtime's prompts, vLLM or SGLang batching to their own budget, at the flat ` +
+  `${MOE_PREFILL_EFFICIENCY}, x ${MOE_FLAT_CLASS_FACTOR.professional} on NVIDIA workstation and data-centre ` +
+  `accelerators) / (2 x active parameters)`;

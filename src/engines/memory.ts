@@ -343,14 +343,16 @@ export function decodeTokensPerSecond(p: {
 
 /**
  * Tokens/s compute allows: efficiency x FLOP/s / (2 x active parameters), the efficiency PREFILL_EFFICIENCY for a
- * dense model and MOE_PREFILL_EFFICIENCY when `totalParameters` exceeds the active ones. Prefill runs at this rate.
- * `cls`, the class whose dense factor `flops` carries (decode.ts `prefillFlops`), gives an MoE model its own
- * class factor (MOE_PREFILL_CLASS_FACTOR); without it an MoE model takes the dense one.
+ * dense model; for a mixture of experts (`totalParameters` above the active ones) the share of the tokens each expert
+ * gets in llama.cpp's default ubatch when its `architecture` is given (a prompt: prefill-moe.ts), else the flat
+ * MOE_PREFILL_EFFICIENCY (a batched decode step's compute). Prefill runs at this rate. `cls`, the class whose dense
+ * factor `flops` carries (decode.ts `prefillFlops`), gives an MoE model its own class factor (MOE_PREFILL_CLASS_FACTOR);
+ * without it an MoE model takes the dense one.
  */
 export function computeBoundTokensPerSecond(
-  flops: number, activeParameters: number, totalParameters = activeParameters, cls?: ComputeClass,
+  flops: number, activeParameters: number, totalParameters = activeParameters, cls?: ComputeClass, architecture?: Architecture,
 ): number {
-  return (prefillEfficiency(activeParameters, totalParameters, cls) * flops) / (2 * activeParameters);
+  return (prefillEfficiency(activeParameters, totalParameters, cls, architecture) * flops) / (2 * activeParameters);
 }
 
 /** FLOP/s of the configuration (dense FP16 per accelerator x count), or undefined when the dataset has no figure. */

@@ -171,7 +171,9 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
       + moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total)
       // An MLA mixture of experts split tensor parallel runs more kernels a layer (decode-mla.ts), as speed.ts counts it.
       + mlaTensorSeconds(layout.split, facts),
-    // The prompt rate models_for_hardware quotes (speed.ts prefillRate): an MoE model at its class's own factor.
+    // The prompt rate models_for_hardware quotes (speed.ts prefillRate) for a dense model. An MoE model's takes the flat
+    // MoE share (decode.ts prefillEfficiency without an architecture): a serving runtime batches prompts up to its own
+    // token budget, not llama.cpp's 512-token ubatch, which the tokens-an-expert rule (prefill-moe.ts) was fitted at.
     compute_rate: flops === undefined
       ? Infinity
       : a100Mxfp4

@@ -100,12 +100,15 @@ function modelLayout(facts: ModelFacts, hardware: Hardware, concurrency: number)
 
 /**
  * Prompt tokens/s at the start of a prompt on `flops` FLOP/s: the compute-bound rate (memory.ts
- * `computeBoundTokensPerSecond`, calibrated on pp512 and pp2048 runs, whose short prompts it absorbs). A hybrid model's
- * recurrent layers add nothing here: the 2026 builds run its prompts at that rate (docs/hardware-and-cost.md, "Hybrid
- * linear-attention models").
+ * `computeBoundTokensPerSecond`, calibrated on pp512 and pp2048 runs, whose short prompts it absorbs). A mixture of
+ * experts under llama.cpp at the tokens each expert gets in its default ubatch (prefill-moe.ts); under a server's
+ * layout (`serving`: vLLM or SGLang, which batch prompts to their own budget) at the flat MoE share, as estimate_cost's
+ * serving figure (serving.ts). A hybrid model's recurrent layers add nothing here: the 2026 builds run its prompts at
+ * that rate (docs/hardware-and-cost.md, "Hybrid linear-attention models").
  */
-function prefillRate(facts: ModelFacts, flops: number, hardware: Hardware): number {
-  return computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total, moePrefillClass(hardware));
+function prefillRate(facts: ModelFacts, flops: number, hardware: Hardware, serving: string | null): number {
+  const architecture = serving === null ? facts.architecture : undefined;
+  return computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total, moePrefillClass(hardware), architecture);
 }
 
 /**
@@ -115,9 +118,9 @@ function prefillRate(facts: ModelFacts, flops: number, hardware: Hardware): numb
  * reads this, so the limit and the answer's figure agree.
  */
 export function timeToFirstTokenSeconds(facts: ModelFacts, hardware: Hardware, context: number, concurrency = 1): number | null {
-  const { flops } = modelLayout(facts, hardware, concurrency);
+  const { flops, serving } = modelLayout(facts, hardware, concurrency);
   if (flops === undefined) return null;
-  return context / prefillRate(facts, flops, hardware) + promptAttentionSeconds(facts.architecture, context, flops);
+  return context / prefillRate(facts, flops, hardware, serving) + promptAttentionSeconds(facts.architecture, context, flops);
 }
 
 /**
@@ -198,11 +201,12 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   // An MoE model whose batch a server runs under vLLM (runtime.ts): its batch's step pays read and compute in turn.
   const vllmMoe = routingOf(facts) !== undefined && runtimeFor(hardware, 'serving') === 'vllm' ? { cls: moePrefillClass(hardware) } : undefined;
   const total = decodeAt(facts, q, opts, layout, flops, opts.concurrency, single, copies, vllmMoe);
-  const prefill = flops === undefined ? null : prefillRate(facts, flops, hardware);
+  const prefill = flops === undefined ? null : prefillRate(facts, flops, hardware, serving);
   // The share of the rated compute reached: the class's efficiency (decode.ts `effectivePrefillEfficiency`).
   // A server's layout runs vLLM or SGLang: on a GeForce card at the FP32-accumulate rate (runtime.ts).
   const share = serving === null ? 1 : servingComputeShare(hardware, 'vllm');
-  const prefill_efficiency = roundTo(effectivePrefillEfficiency(hardware, active_parameters, total_parameters) * share, 2);
+  const promptArchitecture = serving === null ? facts.architecture : undefined;
+  const prefill_efficiency = roundTo(effectivePrefillEfficiency(hardware, active_parameters, total_parameters, promptArchitecture) * share, 2);
   const moe = isMixtureOfExperts(active_parameters, total_parameters);
   return {
     estimate: true,
