@@ -8,7 +8,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { committedDataset } from '../../test/committed-dataset.ts';
 import { aDataset, aModel, anOffer, aRating, aSource, f } from '../dataset/fixtures.ts';
 import { cheapest_for } from './cheapest-for.ts';
-import { conflictWords, singleCatalogueWords } from './cheapest-for-evidence.ts';
+import { conflictWords, ownPageOf, singleCatalogueWords } from './cheapest-for-evidence.ts';
 
 const ctx = { today: '2026-10-01' };
 type Out = Record<string, any> & { items: Array<Record<string, any>> };
@@ -27,6 +27,22 @@ test('a closed model\'s reseller listing one catalogue alone gives says so; corr
   assert.equal(singleCatalogueWords({ ...one, listed_by: ['table'] }, closed, sources, 'Resell'), '', 'a reviewed table read a page');
   const confirmed = { ...one, prices: { input: f(1, 'cat'), output: { ...f(2, 'cat'), corroborated_by: ['other'] } } };
   assert.equal(singleCatalogueWords(confirmed, closed, sources, 'Resell'), '', 'a price another source gives too');
+});
+
+test('a reseller whose own page was read, but not for this listing\'s price, is named with that page, not "no page read"', () => {
+  const one = anOffer({ model_id: 'm', provider: 'resell', listed_by: ['cat'], prices: { input: f(1, 'cat'), output: f(2, 'cat') } });
+  const page = { url: 'https://resell.example/trust/', read_on: '2026-11-29' };
+  assert.equal(singleCatalogueWords(one, closed, sources, 'Resell', page), ' Listed by one catalogue only (cat); the page of Resell\'s own '
+    + 'that was read (https://resell.example/trust/, 2026-11-29) gives no price for this listing.');
+  // A page that gives the price corroborates it (developer-prices.csv): no sentence at all, as above.
+  const confirmed = { ...one, prices: { input: { ...f(1, 'cat'), corroborated_by: ['developer-prices'] }, output: f(2, 'cat') } };
+  assert.equal(singleCatalogueWords(confirmed, closed, sources, 'Resell', page), '');
+  // The page is taken from the provider's quoted terms; a provider with no quoted page has none.
+  const terms = { ...f('yes' as const, 'inference-providers'), evidence_page: { url: page.url, quote: 'never used to train any model', read_on: page.read_on } };
+  assert.deepEqual(ownPageOf({ id: 'resell', name: 'Resell', eu_data_residency: f('unknown' as const), no_training: terms }), page);
+  assert.equal(ownPageOf({ id: 'resell', name: 'Resell', eu_data_residency: f('unknown' as const) }), undefined);
+  assert.equal(ownPageOf(undefined), undefined);
+  assert.match(singleCatalogueWords(one, closed, sources, 'Resell', { read_on: '2026-11-29' }), /own that was read \(2026-11-29\) gives no price/);
 });
 
 test('a conflicting reading 2x or more from the ranked price is said with its ratio; a nearer one is not', () => {
@@ -78,7 +94,8 @@ test('committed dataset: QuickSilver Pro\'s Gemini 3.7 Flash, first for chat in 
   const i = out.items[0];
   assert.deepEqual([i.model.id, i.offer.provider, i.offer.prices.input.value, i.offer.prices.output.value],
     ['gemini-3.7-flash', 'quicksilverpro', 0.6375, 3.1875]);
-  assert.match(i.why, /Listed by one catalogue only \(genai-prices-npm\); no page of .+'s own was read\./);
+  // Its trust page was read (data/curated/inference-providers.csv, its no-training terms), its Gemini 3.7 Flash price not.
+  assert.match(i.why, /Listed by one catalogue only \(genai-prices-npm\); the page of QuickSilver Pro's own that was read \(https:\/\/quicksilverpro-5js\.pages\.dev\/trust\/, 2026-11-29\) gives no price for this listing\./);
   assert.doesNotMatch(out.note ?? '', /No floor/);
 });
 

@@ -1,13 +1,30 @@
 // What a buyer may rely on in a ranked offer's price: a closed model's third-party listing one catalogue alone gives,
 // and a price another source gives at 2x or more away. Both said in the place's words, whatever the price's age
 // (price-age.ts speaks only of prices set more than six months before the data's date).
-import type { Model, Offer, Source } from '../schema/index.ts';
+import type { Model, Offer, Provider, Source } from '../schema/index.ts';
 
 /** A conflicting reading this far from the ranked price, either way, is said in the sentence (2: half or double). */
 export const CONFLICT_FACTOR = 2;
 
 /** "5.4x" above the price shown, "20x lower" below it: no reading rounds to "0x". */
 const apart = (r: number) => (r >= 1 ? `${Math.round(r * 10) / 10}x` : `${Math.round((1 / r) * 10) / 10}x lower`);
+
+/** A page of the provider's own read for the dataset, quoted in one of its facts: its terms or its serving role. */
+export type OwnPage = { url?: string; read_on: string };
+
+/**
+ * The first page of its own a provider's facts quote (no_training, no_retention, serving_role, EU residency), or
+ * undefined: where one was read, "no page of its own was read" would be false, though none read gives the price.
+ */
+export function ownPageOf(p: Provider | undefined): OwnPage | undefined {
+  if (!p) return undefined;
+  for (const x of [p.no_training, p.no_retention, p.serving_role, p.eu_data_residency]) {
+    const page = x?.evidence_page;
+    // A partial answer's page keeps its day only (fact.ts): the words then name the day alone.
+    if (page) return page.url ? { url: page.url, read_on: page.read_on } : { read_on: page.read_on };
+  }
+  return undefined;
+}
 
 /**
  * ` Listed by one catalogue only (genai-prices-npm); no page of quicksilverpro's own was read.` where an offer of a model
@@ -16,15 +33,20 @@ const apart = (r: number) => (r >= 1 ? `${Math.round(r * 10) / 10}x` : `${Math.r
  * page read: the dataset has nothing but that catalogue's row to show the reseller sells it at that price (QuickSilver
  * Pro's 42 models at 0.85x the developers' own, all from genai-prices' npm bundle). Empty otherwise. An open-weights
  * model's hosts are many and mostly listed by one catalogue; the words are kept for the listing that may only relay the
- * developer's API, whose list price the developer sets.
+ * developer's API, whose list price the developer sets. Where a page of the provider's own was read (`ownPage`: its
+ * terms, say) but gives no price of this listing, the sentence names that page instead of saying none was read.
  */
 export function singleCatalogueWords(o: Offer, m: Pick<Model, 'open_weights'> | undefined, source: (id: string) => Source | undefined,
-  providerName: string): string {
+  providerName: string, ownPage?: OwnPage): string {
   if (o.first_party || m?.open_weights?.value === true) return '';
   const by = o.listed_by ?? [];
   if (by.length !== 1 || source(by[0]!)?.kind !== 'aggregator') return '';
   const prices = [o.prices.input, o.prices.output].filter((p) => p !== undefined);
   if (prices.some((p) => p.corroborated_by?.length || p.evidence_page)) return '';
+  if (ownPage) {
+    return ` Listed by one catalogue only (${by[0]}); the page of ${providerName}'s own that was read (${ownPage.url ? `${ownPage.url}, ` : ''}${ownPage.read_on}) `
+      + 'gives no price for this listing.';
+  }
   return ` Listed by one catalogue only (${by[0]}); no page of ${providerName}'s own was read.`;
 }
 

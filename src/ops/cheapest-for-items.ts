@@ -16,7 +16,7 @@ import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
 import { followedDeveloperWords } from '../engines/developer-price-move.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
 import { promotionWords } from '../sources/promotion-words.ts';
-import { conflictWords, singleCatalogueWords } from './cheapest-for-evidence.ts';
+import { conflictWords, ownPageOf, singleCatalogueWords } from './cheapest-for-evidence.ts';
 import type { Fact, Model, ModelStatus, Offer } from '../schema/index.ts';
 import { noDeveloperPriceText, sellerRole, zeroPricedOwnOffer } from './cost-offers.ts';
 import { retiredOwnOffer } from '../engines/developer-retired.ts';
@@ -226,7 +226,8 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
       + followedDeveloperWords(ds, o, name)
       // A closed model's reseller listing one catalogue alone gives, and a price another source puts 2x or more away:
       // what the buyer has to go on, said whatever the price's age (cheapest-for-evidence.ts).
-      + singleCatalogueWords(o, ds.modelById.get(o.model_id), (id) => ds.sourceById.get(id), name)
+      + singleCatalogueWords(o, ds.modelById.get(o.model_id), (id) => ds.sourceById.get(id), name,
+        ownPageOf(ds.providerById.get(o.provider)))
       + conflictWords(o)
       // A price its provider calls promotional (running-promotions.csv): a cut for a while, with the list price.
       + promotionWords(o.prices, name, ds.lifecycleDate),

@@ -52,3 +52,13 @@ test("a price for part of the week carries the page's own words on its hours (De
   const v32 = offers.find((o) => o.provider_model_id === 'deepseek-v3.2');
   assert.equal(v32 && 'time_of_day_note' in v32, false);
 });
+
+test("the committed table: QuickSilver Pro's own page gives its Gemini 3.1 Flash Lite at 0.85x Vertex's $0.25/$1.50", () => {
+  const text = readFileSync(path.resolve(import.meta.dirname, '../../data/curated/developer-prices.csv'), 'utf8');
+  const { offers } = translateDeveloperPrices(text);
+  const o = offers.find((x) => x.provider === 'quicksilverpro' && x.provider_model_id === 'gemini-3.1-flash-lite');
+  // quicksilverpro-5js.pages.dev/models/gemini-3.1-flash-lite: "$0.2125 input / $1.275 output per 1M tokens, ~15% below
+  // Vertex retail ($0.25/$1.50)": 0.25 x 0.85 = 0.2125 and 1.50 x 0.85 = 1.275, genai-prices' figures too; no cache price.
+  assert.deepEqual([o?.input, o?.output, o?.cache_read, o?.url],
+    [0.2125, 1.275, undefined, 'https://quicksilverpro-5js.pages.dev/models/gemini-3.1-flash-lite']);
+});
