@@ -202,11 +202,11 @@ const SCENARIOS: Scenario[] = [
       // account/data-privacy: "we do not store the data you submit to our APIs on disk"; Fireworks, docs.fireworks.ai's
       // data security guide: "does not log or store prompt or generation data for open models"); and, read 2026-11-29,
       // STACKIT's Model Serving service certificate: "STACKIT does not collect or evaluate any customer data other than
-      // billing-relevant data" (inference-providers.csv); and, read 2026-11-29, QuickSilver Pro's trust page
-      // (quicksilverpro-5js.pages.dev/trust/): "We retain only token counts and timing — the minimum required for billing.
-      // Request and response content is never retained beyond that": the note names the six, in name order.
+      // billing-relevant data" (inference-providers.csv): the note names the five, in name order. QuickSilver Pro's trust
+      // page says content is "never retained", but is not counted: a reseller naming no upstream, on a Pages host.
+      assert.ok(!out.notes.some((n: string) => /^keep=no-retention: .*QuickSilver Pro/.test(n)));
       assert.ok(out.notes.some((n: string) =>
-        /^keep=no-retention: .*providers with such a page and an offer: DeepInfra, Fireworks AI, OVHcloud, QuickSilver Pro, Scaleway, STACKIT\)/.test(n)));
+        /^keep=no-retention: .*providers with such a page and an offer: DeepInfra, Fireworks AI, OVHcloud, Scaleway, STACKIT\)/.test(n)));
     },
   },
   {
