@@ -72,11 +72,16 @@ function fitOptions(opts: CostOptions, s: CostSettings): FitOptions & { min_bits
 }
 
 type SizingFit = ReturnType<typeof fitOptions>;
+/** What servingAt reads of an ask: the same for every configuration it sizes. */
+type ServingAsk = Parameters<typeof servingAt>[2];
 /**
- * The last ask's fit options: an ask sizes every configuration with the same options and settings objects (read, never
- * changed, while an answer is made), so one object serves them all, and the sizings it keeps share it.
+ * The last ask's fit options and serving input: an ask sizes every configuration with the same options and settings
+ * objects (read, never changed, while an answer is made), so one object of each serves them all, and the sizings it
+ * keeps share them.
  */
-const lastFit: { opts: CostOptions | undefined; s: CostSettings | undefined; fit: SizingFit | undefined } = { opts: undefined, s: undefined, fit: undefined };
+const lastFit: { opts: CostOptions | undefined; s: CostSettings | undefined; fit: SizingFit | undefined; serving: ServingAsk | undefined } = {
+  opts: undefined, s: undefined, fit: undefined, serving: undefined,
+};
 function fitOptionsOf(opts: CostOptions, s: CostSettings): SizingFit {
   const l = lastFit;
   if (l.opts === opts && l.s === s) return l.fit!;
@@ -84,7 +89,13 @@ function fitOptionsOf(opts: CostOptions, s: CostSettings): SizingFit {
   l.opts = opts;
   l.s = s;
   l.fit = fit;
+  l.serving = { context: s.context, input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache };
   return fit;
+}
+
+/** A candidate's serving constants, kept with the configuration's basis where the ask's options allow (see ConfigBasis). */
+function constantsOf(kept: ConfigBasis | undefined, facts: ModelFacts, basis: FitBasis, hardware: Hardware, i: number): ServingConstants {
+  return kept ? (kept.serving[i] ??= servingConstants(facts, basis.list[i], hardware)) : servingConstants(facts, basis.list[i], hardware);
 }
 
 function keptBasis(model: Model, hardware: Hardware, opts: FitOptions): ConfigBasis | undefined {
@@ -140,6 +151,7 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   // A configuration whose serving runtime has no kernel for the model's attention (DSA on an A100) is no option.
   if (usesSparseAttention(model) && attentionUnsupported(model, hardware, runtimeFor(hardware, 'serving'))) return 'does_not_fit';
   const fitOpts = fitOptionsOf(opts, s);
+  const servingAsk = lastFit.serving!;
   // The choice alone (assessFit's decision without its objects, from what no context changes): every configuration is
   // sized on a new context or model, and only the few an answer lists are described.
   const kept = fitOpts.min_bits_per_weight === MIN_SELF_HOSTING_BITS && fitOpts.quantization === undefined
@@ -148,11 +160,8 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   const basis = kept?.fit ?? fitBasis(model, hardware, fitOpts);
   const chosen = basis && choiceAt(basis, model, fitOpts);
   if (!basis || !chosen) return 'does_not_fit';
-  const constantsAt = (i: number): ServingConstants => kept
-    ? (kept.serving[i] ??= servingConstants(facts, basis.list[i], hardware))
-    : servingConstants(facts, basis.list[i], hardware);
   let i = basis.list.indexOf(chosen.q);
-  let constants = constantsAt(i);
+  let constants = constantsOf(kept, facts, basis, hardware, i);
   let shown: { q: Quantization; level: FitLevel } = chosen;
   let stepped: string | undefined;
   // vLLM refuses to start where its cache blocks cannot hold one request of max_model_len tokens ("The model's max seq
@@ -166,18 +175,17 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
     if (constants.room < sequence) {
       const from = { q: chosen.q, weights: constants.total_weights, room: constants.room };
       let j = i + 1;
-      while (j < basis.list.length && (basis.list[j].bits_per_weight >= chosen.q.bits_per_weight || constantsAt(j).room < sequence)) j++;
+      while (j < basis.list.length
+        && (basis.list[j].bits_per_weight >= chosen.q.bits_per_weight || constantsOf(kept, facts, basis, hardware, j).room < sequence)) j++;
       if (j === basis.list.length) return 'does_not_fit';
       i = j;
-      constants = constantsAt(j);
+      constants = constantsOf(kept, facts, basis, hardware, j);
       const fitKv = kvCacheBytes(facts.architecture, s.context, fitOpts.concurrency, opts.kv_cache) * basis.kv_copies;
       shown = { q: basis.list[j], level: levelOf(basis.weights[j] + fitKv + basis.overhead, basis.usable) };
       stepped = vllmStepDownWords(hardware, s.context, from, { q: shown.q, weights: constants.total_weights, room: constants.room }, sequence);
     }
   }
-  const serving = servingAt(constants, facts.architecture, {
-    context: s.context, input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache,
-  });
+  const serving = servingAt(constants, facts.architecture, servingAsk);
   // vLLM's budget is narrower than the fit's usable memory, so a format that leaves it room fits the usable memory too.
   const level = shown.level as Sizing['level'];
   // The words of the fit shown, which is the one served: the model's facts and the quantization.
