@@ -11,7 +11,7 @@ import { occupancy, sequenceCache, type Occupancy } from './kv-occupancy.ts';
 import { batchDecodeRate } from './batch-decode.ts';
 import {
   computeBoundTokensPerSecond,
-  decodeTokensPerSecond,
+  memoryBoundRate,
   overheadBytes,
   usableBytes,
   type ModelFacts,
@@ -248,23 +248,20 @@ export function servingAt(
   // tokens/s, tg32; 63.8 at the batched server's 0.67 and 0.69, 76.0 at 0.81 and 0.82). A batch keeps the batched
   // server's shares.
   const single = batch === 1 && c.single_stream_efficiency !== undefined;
-  const memoryRate = decodeTokensPerSecond({
-    total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read * c.kv_copies, batch,
-    bandwidth: c.bandwidth, step_latency_s: c.step_latency_s, routing: c.routing,
-    kv_read_efficiency: p.kv_read_efficiency ?? (single ? KV_READ_EFFICIENCY : SERVING_KV_READ_EFFICIENCY),
-    // Given as undefined rather than spread in when not single (read with `??`: the same figure): a literal with a
-    // spread is built member by member at run time, one per configuration an answer sizes.
-    weights_efficiency: single ? c.single_stream_efficiency : undefined,
-  });
+  // The share of the bandwidth the weights are read at: the single stream's where it applies, else the batched default.
+  const memoryRate = memoryBoundRate(
+    c.total_weights, c.active_weights, cache.read * c.kv_copies, batch, c.bandwidth, c.step_latency_s,
+    p.kv_read_efficiency ?? (single ? KV_READ_EFFICIENCY : SERVING_KV_READ_EFFICIENCY), single ? c.single_stream_efficiency : undefined, c.routing,
+  );
   // A server (llama.cpp's, or vLLM on one device) decodes a batch at least as fast as one sequence (llama-batched-bench on a DGX Spark, gpt-oss-120b
   // after 8,192-token prompts: 51.01 tokens/s at B=1, 54.13 at 2, 114.91 at 8): where the batched shares, with the
   // batch reading the shared weights once and the distinct experts its tokens route to, give less than the single stream,
   // the single stream's rate is the floor.
   const floor = !single && c.single_stream_efficiency !== undefined
-    ? decodeTokensPerSecond({
-      total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read * c.kv_copies, batch: 1, bandwidth: c.bandwidth,
-      step_latency_s: c.step_latency_s, kv_read_efficiency: p.kv_read_efficiency ?? KV_READ_EFFICIENCY, weights_efficiency: c.single_stream_efficiency,
-    })
+    ? memoryBoundRate(
+      c.total_weights, c.active_weights, cache.read * c.kv_copies, 1, c.bandwidth, c.step_latency_s, p.kv_read_efficiency ?? KV_READ_EFFICIENCY,
+      c.single_stream_efficiency,
+    )
     : 0;
   const computeRate = c.compute_rate;
   const decode = batchDecodeRate(Math.max(memoryRate, floor), computeRate, c.moe_step_pays_both === true);
