@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, DEFAULT_MAX_SEQUENCES, MIN_SELF_HOSTING_BITS, type Quantization, type QuantizationId } from './constants.ts';
 import { fitInputs, type FitOptions } from './hardware-fit.ts';
+import type { FitWords } from './fit-inputs.ts';
 import { candidatesFor, choiceAt, fitBasis, fitKvCopies, levelOf, weightsKeptWith, weightsOn, type FitBasis, type FitLevel } from './fit-basis.ts';
 import { hasBandwidth, kvCacheBytes, modelFacts, overheadBytes, usableBytes, type ModelFacts } from './memory.ts';
 import type { Candidates } from './quantization.ts';
@@ -20,8 +21,6 @@ import type { OwnedTerms } from './owned-cost.ts';
 export type Sizing = {
   level: 'comfortable' | 'tight';
   quantization: QuantizationId;
-  /** What the fit rests on, in words: written only for the configurations an answer lists. */
-  fitInputs: () => readonly string[];
   serving: Serving;
   /** What an answer writes of this sizing that no volume changes, made when first listed (self-hosted-cost.ts). */
   kept: SizingKept;
@@ -31,6 +30,8 @@ export type Sizing = {
  * whole derivation (those words and its rental line) made from them.
  */
 export type SizingKept = {
+  /** What the fit rests on, written in words (fitInputsOf) only for the configurations an answer lists. */
+  fit: FitWordsKept;
   report?: ServingReport;
   lines?: { utilization: number; lines: readonly string[] };
   rented?: { inputs: readonly string[]; lines: readonly string[] };
@@ -39,6 +40,24 @@ export type SizingKept = {
   /** A bought configuration's terms no volume changes, at the last utilization, electricity price and months asked (owned-cost.ts). */
   owned?: OwnedTerms;
 };
+/**
+ * What a sizing's fit words are written from: the fit shown, which is the one served (the model's facts and the
+ * quantization), on its configuration at the ask's options, and vLLM's step down where one was taken. Data, not a
+ * closure: every configuration of an ask is sized and few are listed, and under tsx a closure made per configuration
+ * also paid esbuild's `__name` (a property defined on each function: some 14 KB a call on a small model's new context).
+ */
+type FitWordsKept = FitWords & {
+  hardware: Hardware; options: FitOptions; stepped: string | undefined; lines: readonly string[] | undefined;
+};
+
+/** A sizing's fit words, written once when first listed: a sizing kept at the default settings is listed again on later asks. */
+export function fitInputsOf(kept: SizingKept): readonly string[] {
+  const f = kept.fit;
+  return (f.lines ??= Object.freeze([
+    ...fitInputs(f, f.hardware, f.options, hasBandwidth(f.hardware)), ...(f.stepped === undefined ? [] : [f.stepped]),
+  ]));
+}
+
 export type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
 
 /** Sizings kept between asks (sizing-cache.ts): a model's at the default settings, and the last 2 other asks'. */
@@ -188,16 +207,12 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   const serving = servingAt(constants, facts.architecture, servingAsk);
   // vLLM's budget is narrower than the fit's usable memory, so a format that leaves it room fits the usable memory too.
   const level = shown.level as Sizing['level'];
-  // The words of the fit shown, which is the one served: the model's facts and the quantization.
-  const words = { facts, shown };
-  // Written once when first listed: a sizing kept at the default settings is listed again on later asks.
-  let lines: readonly string[] | undefined;
-  const inputs = () => (lines ??= Object.freeze([
-    ...fitInputs(words, hardware, fitOpts, hasBandwidth(hardware)), ...(stepped === undefined ? [] : [stepped]),
-  ]));
   // Every member present from the start: one object shape for every sizing's kept parts.
-  const parts: SizingKept = { report: undefined, lines: undefined, rented: undefined, rentedTerms: undefined, owned: undefined };
-  return { level, quantization: shown.q.id, fitInputs: inputs, serving, kept: parts };
+  const parts: SizingKept = {
+    fit: { facts, shown, hardware, options: fitOpts, stepped, lines: undefined },
+    report: undefined, lines: undefined, rented: undefined, rentedTerms: undefined, owned: undefined,
+  };
+  return { level, quantization: shown.q.id, serving, kept: parts };
 }
 
 /**
@@ -238,5 +253,5 @@ function sizeAfresh(model: Model, facts: ModelFacts, hardware: Hardware, opts: C
   const decodeHours = (opts.tokens_millions * (1 - opts.input_share)) / perHour(serving.decode_tokens_per_s, u);
   // Written field by field, not spread: one object shape for every sizing, made once per configuration an answer costs.
   const phases = { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s, u) };
-  return { level: sz.level, quantization: sz.quantization, fitInputs: sz.fitInputs, serving, kept: sz.kept, phases };
+  return { level: sz.level, quantization: sz.quantization, serving, kept: sz.kept, phases };
 }
