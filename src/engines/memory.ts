@@ -330,15 +330,26 @@ export function decodeTokensPerSecond(p: {
    */
   moe_step_pays_both?: { cls: ComputeClass | undefined };
 }): number {
-  const weightBytes = stepWeightsBytes(p.total_weights, p.active_weights, p.batch, p.routing);
-  const cacheBytes = p.batch * p.kv_per_sequence;
-  const stepSeconds =
-    weightBytes / ((p.weights_efficiency ?? DECODE_EFFICIENCY) * p.bandwidth) + cacheBytes / ((p.kv_read_efficiency ?? KV_READ_EFFICIENCY) * p.bandwidth) +
-    (p.step_latency_s ?? 0);
-  const memoryBound = p.batch / stepSeconds;
+  const memoryBound = memoryBoundRate(
+    p.total_weights, p.active_weights, p.kv_per_sequence, p.batch, p.bandwidth, p.step_latency_s, p.kv_read_efficiency, p.weights_efficiency,
+    p.routing,
+  );
   if (p.flops === undefined || p.active_parameters === undefined) return memoryBound;
   const cls = p.moe_step_pays_both?.cls;
   return batchDecodeRate(memoryBound, computeBoundTokensPerSecond(p.flops, p.active_parameters, p.total_parameters, cls), p.moe_step_pays_both !== undefined);
+}
+
+/**
+ * decodeTokensPerSecond's memory-bound rate, its members given in turn: servingAt asks it once or twice for every
+ * configuration an answer sizes, and an object of nine members (their numbers boxed) was made for each ask.
+ */
+export function memoryBoundRate(
+  totalWeights: number, activeWeights: number, kvPerSequence: number, batch: number, bandwidth: number, stepLatencyS = 0,
+  kvReadEfficiency = KV_READ_EFFICIENCY, weightsEfficiency = DECODE_EFFICIENCY, routing?: MoeRouting,
+): number {
+  const weightBytes = stepWeightsBytes(totalWeights, activeWeights, batch, routing);
+  const stepSeconds = weightBytes / (weightsEfficiency * bandwidth) + (batch * kvPerSequence) / (kvReadEfficiency * bandwidth) + stepLatencyS;
+  return batch / stepSeconds;
 }
 
 /**

@@ -20,7 +20,7 @@ import { roundTo, type ModelFacts } from './memory.ts';
 import { quantizationById } from './quantization.ts';
 import { MOE_STEP_BASIS, singleStreamEfficiency, type Serving } from './serving.ts';
 import { usd } from './money.ts';
-import { size, type Sized } from './self-hosted-sizing.ts';
+import { fitInputsOf, size, type Sized } from './self-hosted-sizing.ts';
 import { vllmMxfp4Basis } from './vllm-mxfp4.ts';
 import { costContext } from './context-cap.ts';
 import { vllmBudgetBasis } from './vllm-memory.ts';
@@ -211,7 +211,7 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
   if (k.lines?.utilization === s.utilization) return k.lines.lines;
   const v = sized.serving;
   const lines = [
-    ...sized.fitInputs(),
+    ...fitInputsOf(sized.kept),
     `serving: continuous batching of up to ${s.max_sequences} sequences of ${s.context} tokens, each holding ` +
       `${roundTo(v.mean_sequence_tokens, 0)} on average (prompt + half the answer); ${v.batch} fit in memory (${v.bound} bound); ` +
       (v.prefill_tokens_per_s === null

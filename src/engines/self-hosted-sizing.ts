@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, DEFAULT_MAX_SEQUENCES, MIN_SELF_HOSTING_BITS, type Quantization, type QuantizationId } from './constants.ts';
 import { fitInputs, type FitOptions } from './hardware-fit.ts';
+import type { FitWords } from './fit-inputs.ts';
 import { candidatesFor, choiceAt, fitBasis, fitKvCopies, levelOf, weightsKeptWith, weightsOn, type FitBasis, type FitLevel } from './fit-basis.ts';
 import { hasBandwidth, kvCacheBytes, modelFacts, overheadBytes, usableBytes, type ModelFacts } from './memory.ts';
 import type { Candidates } from './quantization.ts';
@@ -20,8 +21,6 @@ import type { OwnedTerms } from './owned-cost.ts';
 export type Sizing = {
   level: 'comfortable' | 'tight';
   quantization: QuantizationId;
-  /** What the fit rests on, in words: written only for the configurations an answer lists. */
-  fitInputs: () => readonly string[];
   serving: Serving;
   /** What an answer writes of this sizing that no volume changes, made when first listed (self-hosted-cost.ts). */
   kept: SizingKept;
@@ -31,6 +30,8 @@ export type Sizing = {
  * whole derivation (those words and its rental line) made from them.
  */
 export type SizingKept = {
+  /** What the fit rests on, written in words (fitInputsOf) only for the configurations an answer lists. */
+  fit: FitWordsKept;
   report?: ServingReport;
   lines?: { utilization: number; lines: readonly string[] };
   rented?: { inputs: readonly string[]; lines: readonly string[] };
@@ -39,6 +40,24 @@ export type SizingKept = {
   /** A bought configuration's terms no volume changes, at the last utilization, electricity price and months asked (owned-cost.ts). */
   owned?: OwnedTerms;
 };
+/**
+ * What a sizing's fit words are written from: the fit shown, which is the one served (the model's facts and the
+ * quantization), on its configuration at the ask's options, and vLLM's step down where one was taken. Data, not a
+ * closure: every configuration of an ask is sized and few are listed, and under tsx a closure made per configuration
+ * also paid esbuild's `__name` (a property defined on each function: some 14 KB a call on a small model's new context).
+ */
+type FitWordsKept = FitWords & {
+  hardware: Hardware; options: FitOptions; stepped: string | undefined; lines: readonly string[] | undefined;
+};
+
+/** A sizing's fit words, written once when first listed: a sizing kept at the default settings is listed again on later asks. */
+export function fitInputsOf(kept: SizingKept): readonly string[] {
+  const f = kept.fit;
+  return (f.lines ??= Object.freeze([
+    ...fitInputs(f, f.hardware, f.options, hasBandwidth(f.hardware)), ...(f.stepped === undefined ? [] : [f.stepped]),
+  ]));
+}
+
 export type Sized = Sizing & { phases: { prefillHours: number; decodeHours: number; hours: number; mtokPerHour: number } };
 
 /** Sizings kept between asks (sizing-cache.ts): a model's at the default settings, and the last 2 other asks'. */
@@ -72,11 +91,16 @@ function fitOptions(opts: CostOptions, s: CostSettings): FitOptions & { min_bits
 }
 
 type SizingFit = ReturnType<typeof fitOptions>;
+/** What servingAt reads of an ask: the same for every configuration it sizes. */
+type ServingAsk = Parameters<typeof servingAt>[2];
 /**
- * The last ask's fit options: an ask sizes every configuration with the same options and settings objects (read, never
- * changed, while an answer is made), so one object serves them all, and the sizings it keeps share it.
+ * The last ask's fit options and serving input: an ask sizes every configuration with the same options and settings
+ * objects (read, never changed, while an answer is made), so one object of each serves them all, and the sizings it
+ * keeps share them.
  */
-const lastFit: { opts: CostOptions | undefined; s: CostSettings | undefined; fit: SizingFit | undefined } = { opts: undefined, s: undefined, fit: undefined };
+const lastFit: { opts: CostOptions | undefined; s: CostSettings | undefined; fit: SizingFit | undefined; serving: ServingAsk | undefined } = {
+  opts: undefined, s: undefined, fit: undefined, serving: undefined,
+};
 function fitOptionsOf(opts: CostOptions, s: CostSettings): SizingFit {
   const l = lastFit;
   if (l.opts === opts && l.s === s) return l.fit!;
@@ -84,7 +108,13 @@ function fitOptionsOf(opts: CostOptions, s: CostSettings): SizingFit {
   l.opts = opts;
   l.s = s;
   l.fit = fit;
+  l.serving = { context: s.context, input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache };
   return fit;
+}
+
+/** A candidate's serving constants, kept with the configuration's basis where the ask's options allow (see ConfigBasis). */
+function constantsOf(kept: ConfigBasis | undefined, facts: ModelFacts, basis: FitBasis, hardware: Hardware, i: number): ServingConstants {
+  return kept ? (kept.serving[i] ??= servingConstants(facts, basis.list[i], hardware)) : servingConstants(facts, basis.list[i], hardware);
 }
 
 function keptBasis(model: Model, hardware: Hardware, opts: FitOptions): ConfigBasis | undefined {
@@ -140,6 +170,7 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   // A configuration whose serving runtime has no kernel for the model's attention (DSA on an A100) is no option.
   if (usesSparseAttention(model) && attentionUnsupported(model, hardware, runtimeFor(hardware, 'serving'))) return 'does_not_fit';
   const fitOpts = fitOptionsOf(opts, s);
+  const servingAsk = lastFit.serving!;
   // The choice alone (assessFit's decision without its objects, from what no context changes): every configuration is
   // sized on a new context or model, and only the few an answer lists are described.
   const kept = fitOpts.min_bits_per_weight === MIN_SELF_HOSTING_BITS && fitOpts.quantization === undefined
@@ -148,11 +179,8 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
   const basis = kept?.fit ?? fitBasis(model, hardware, fitOpts);
   const chosen = basis && choiceAt(basis, model, fitOpts);
   if (!basis || !chosen) return 'does_not_fit';
-  const constantsAt = (i: number): ServingConstants => kept
-    ? (kept.serving[i] ??= servingConstants(facts, basis.list[i], hardware))
-    : servingConstants(facts, basis.list[i], hardware);
   let i = basis.list.indexOf(chosen.q);
-  let constants = constantsAt(i);
+  let constants = constantsOf(kept, facts, basis, hardware, i);
   let shown: { q: Quantization; level: FitLevel } = chosen;
   let stepped: string | undefined;
   // vLLM refuses to start where its cache blocks cannot hold one request of max_model_len tokens ("The model's max seq
@@ -166,30 +194,25 @@ function sizing(model: Model, facts: ModelFacts, hardware: Hardware, opts: CostO
     if (constants.room < sequence) {
       const from = { q: chosen.q, weights: constants.total_weights, room: constants.room };
       let j = i + 1;
-      while (j < basis.list.length && (basis.list[j].bits_per_weight >= chosen.q.bits_per_weight || constantsAt(j).room < sequence)) j++;
+      while (j < basis.list.length
+        && (basis.list[j].bits_per_weight >= chosen.q.bits_per_weight || constantsOf(kept, facts, basis, hardware, j).room < sequence)) j++;
       if (j === basis.list.length) return 'does_not_fit';
       i = j;
-      constants = constantsAt(j);
+      constants = constantsOf(kept, facts, basis, hardware, j);
       const fitKv = kvCacheBytes(facts.architecture, s.context, fitOpts.concurrency, opts.kv_cache) * basis.kv_copies;
       shown = { q: basis.list[j], level: levelOf(basis.weights[j] + fitKv + basis.overhead, basis.usable) };
       stepped = vllmStepDownWords(hardware, s.context, from, { q: shown.q, weights: constants.total_weights, room: constants.room }, sequence);
     }
   }
-  const serving = servingAt(constants, facts.architecture, {
-    context: s.context, input_share: opts.input_share, max_sequences: s.max_sequences, kv_cache: opts.kv_cache,
-  });
+  const serving = servingAt(constants, facts.architecture, servingAsk);
   // vLLM's budget is narrower than the fit's usable memory, so a format that leaves it room fits the usable memory too.
   const level = shown.level as Sizing['level'];
-  // The words of the fit shown, which is the one served: the model's facts and the quantization.
-  const words = { facts, shown };
-  // Written once when first listed: a sizing kept at the default settings is listed again on later asks.
-  let lines: readonly string[] | undefined;
-  const inputs = () => (lines ??= Object.freeze([
-    ...fitInputs(words, hardware, fitOpts, hasBandwidth(hardware)), ...(stepped === undefined ? [] : [stepped]),
-  ]));
   // Every member present from the start: one object shape for every sizing's kept parts.
-  const parts: SizingKept = { report: undefined, lines: undefined, rented: undefined, rentedTerms: undefined, owned: undefined };
-  return { level, quantization: shown.q.id, fitInputs: inputs, serving, kept: parts };
+  const parts: SizingKept = {
+    fit: { facts, shown, hardware, options: fitOpts, stepped, lines: undefined },
+    report: undefined, lines: undefined, rented: undefined, rentedTerms: undefined, owned: undefined,
+  };
+  return { level, quantization: shown.q.id, serving, kept: parts };
 }
 
 /**
@@ -230,5 +253,5 @@ function sizeAfresh(model: Model, facts: ModelFacts, hardware: Hardware, opts: C
   const decodeHours = (opts.tokens_millions * (1 - opts.input_share)) / perHour(serving.decode_tokens_per_s, u);
   // Written field by field, not spread: one object shape for every sizing, made once per configuration an answer costs.
   const phases = { prefillHours, decodeHours, hours: prefillHours + decodeHours, mtokPerHour: perHour(serving.tokens_per_s, u) };
-  return { level: sz.level, quantization: sz.quantization, fitInputs: sz.fitInputs, serving, kept: sz.kept, phases };
+  return { level: sz.level, quantization: sz.quantization, serving, kept: sz.kept, phases };
 }

@@ -7,11 +7,11 @@ import { moeDispatchSeconds } from './decode-moe.ts';
 import { moeRouting, type MoeRouting } from './moe.ts';
 import { runtimeFor, servingComputeShare } from './runtime.ts';
 import { promptRate, servingAttentionFlops } from './serving-attention.ts';
-import { occupancy, sequenceCache } from './kv-occupancy.ts';
+import { occupancy, sequenceCache, type Occupancy } from './kv-occupancy.ts';
 import { batchDecodeRate } from './batch-decode.ts';
 import {
   computeBoundTokensPerSecond,
-  decodeTokensPerSecond,
+  memoryBoundRate,
   overheadBytes,
   usableBytes,
   type ModelFacts,
@@ -219,13 +219,29 @@ export const MOE_STEP_BASIS =
 // The rule is shared with decodeTokensPerSecond (models_for_hardware's concurrency figures): batch-decode.ts.
 export { batchDecodeRate } from './batch-decode.ts';
 
+/**
+ * A sequence's occupancy and its cache's bytes, which depend on the model's architecture and the ask (context, input
+ * share, KV type), not on the configuration: an estimate_cost ask sizes every configuration (some 84) with the same
+ * ones, so the last ask's are kept and read again rather than made (two objects and four layout sums) per configuration.
+ */
+type SequenceAt = {
+  architecture: Architecture; context: number; input_share: number; kv: KvCacheType | undefined;
+  held: Occupancy; cache: { read: number; held: number };
+};
+let lastSequence: SequenceAt | undefined;
+function sequenceAt(architecture: Architecture, context: number, input_share: number, kv: KvCacheType | undefined): SequenceAt {
+  const l = lastSequence;
+  if (l && l.architecture === architecture && l.context === context && l.input_share === input_share && l.kv === kv) return l;
+  const held = occupancy(context, input_share);
+  return (lastSequence = { architecture, context, input_share, kv, held, cache: sequenceCache(architecture, held, kv) });
+}
+
 /** servingThroughput from the constants of the model, configuration and quantization: what an ask changes. */
 export function servingAt(
   c: ServingConstants, architecture: Architecture,
   p: Pick<ServingInput, 'context' | 'input_share' | 'max_sequences' | 'kv_cache' | 'kv_read_efficiency'>,
 ): Serving {
-  const held = occupancy(p.context, p.input_share);
-  const cache = sequenceCache(architecture, held, p.kv_cache);
+  const { held, cache } = sequenceAt(architecture, p.context, p.input_share, p.kv_cache);
   // memoryBatch's sums, from the room worked out once; a cache held on every card (MLA) or on several (KV heads fewer
   // than cards) fills the room that many times over, and a decode step reads every copy, each card its own in parallel.
   const byMemory = Math.max(1, c.room <= 0 ? 0 : Math.floor(c.room / (cache.held * c.kv_copies)));
@@ -235,21 +251,20 @@ export function servingAt(
   // tokens/s, tg32; 63.8 at the batched server's 0.67 and 0.69, 76.0 at 0.81 and 0.82). A batch keeps the batched
   // server's shares.
   const single = batch === 1 && c.single_stream_efficiency !== undefined;
-  const memoryRate = decodeTokensPerSecond({
-    total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read * c.kv_copies, batch,
-    bandwidth: c.bandwidth, step_latency_s: c.step_latency_s, routing: c.routing,
-    kv_read_efficiency: p.kv_read_efficiency ?? (single ? KV_READ_EFFICIENCY : SERVING_KV_READ_EFFICIENCY),
-    ...(single ? { weights_efficiency: c.single_stream_efficiency } : {}),
-  });
+  // The share of the bandwidth the weights are read at: the single stream's where it applies, else the batched default.
+  const memoryRate = memoryBoundRate(
+    c.total_weights, c.active_weights, cache.read * c.kv_copies, batch, c.bandwidth, c.step_latency_s,
+    p.kv_read_efficiency ?? (single ? KV_READ_EFFICIENCY : SERVING_KV_READ_EFFICIENCY), single ? c.single_stream_efficiency : undefined, c.routing,
+  );
   // A server (llama.cpp's, or vLLM on one device) decodes a batch at least as fast as one sequence (llama-batched-bench on a DGX Spark, gpt-oss-120b
   // after 8,192-token prompts: 51.01 tokens/s at B=1, 54.13 at 2, 114.91 at 8): where the batched shares, with the
   // batch reading the shared weights once and the distinct experts its tokens route to, give less than the single stream,
   // the single stream's rate is the floor.
   const floor = !single && c.single_stream_efficiency !== undefined
-    ? decodeTokensPerSecond({
-      total_weights: c.total_weights, active_weights: c.active_weights, kv_per_sequence: cache.read * c.kv_copies, batch: 1, bandwidth: c.bandwidth,
-      step_latency_s: c.step_latency_s, kv_read_efficiency: p.kv_read_efficiency ?? KV_READ_EFFICIENCY, weights_efficiency: c.single_stream_efficiency,
-    })
+    ? memoryBoundRate(
+      c.total_weights, c.active_weights, cache.read * c.kv_copies, 1, c.bandwidth, c.step_latency_s, p.kv_read_efficiency ?? KV_READ_EFFICIENCY,
+      c.single_stream_efficiency,
+    )
     : 0;
   const computeRate = c.compute_rate;
   const decode = batchDecodeRate(Math.max(memoryRate, floor), computeRate, c.moe_step_pays_both === true);
@@ -257,10 +272,13 @@ export function servingAt(
   const prefill = c.has_flops ? promptRate(architecture, p.context * p.input_share, computeRate, c.attention_flops) : null;
   const share = p.input_share;
   const tokens_per_s = 1 / (share / (prefill ?? decode) + (1 - share) / decode);
-  return {
+  const out: Serving = {
     batch, mean_sequence_tokens: held.mean_tokens, split: c.split, bound, prefill_tokens_per_s: prefill, decode_tokens_per_s: decode,
     tokens_per_s,
-    ...(c.moe_step_pays_both === true && Number.isFinite(computeRate) ? { moe_step_pays_both: true as const } : {}),
-    ...(c.mla_tensor_layers === undefined ? {} : { mla_tensor_layers: c.mla_tensor_layers }),
   };
+  // Added where they apply, in this order, rather than spread in: a spread (and its empty literal) is built at run time
+  // on every configuration sized, and most configurations have neither.
+  if (c.moe_step_pays_both === true && Number.isFinite(computeRate)) out.moe_step_pays_both = true;
+  if (c.mla_tensor_layers !== undefined) out.mla_tensor_layers = c.mla_tensor_layers;
+  return out;
 }
