@@ -27,7 +27,7 @@ import {
 import { costAssumptions } from './cost-assumptions.ts';
 import type { CostOptions } from './self-hosted-cost.ts';
 import { computeClass, decodeEfficiency, decodeLayout, decodeSplit, moePrefillClass, prefillEfficiency, prefillFlops } from './decode.ts';
-import { LLAMA_CPP_UBATCH, MOE_PREFILL_SHARE_AT_64, MOE_PREFILL_SHARE_EXPONENT, tokensPerExpert } from './prefill-moe.ts';
+import { APPLE_MOE_PREFILL_SHARE, LLAMA_CPP_UBATCH, MOE_PREFILL_SHARE_AT_64, MOE_PREFILL_SHARE_EXPONENT, tokensPerExpert } from './prefill-moe.ts';
 import { isMlaMoe, mlaTensorSeconds } from './decode-mla.ts';
 import { moeDispatchSeconds } from './decode-moe.ts';
 import { linearAttentionLayers, linearAttentionStepSeconds } from './decode-hybrid.ts';
@@ -796,9 +796,25 @@ test('prefill efficiencies are the calibrated optimum: the geometric middle of t
   }
 });
 
-/** The MoE prompt rows from an empty cache of a current build: every one the MoE rule is fitted on. */
-const moePrefillRows = () => assessed.filter((a) => a.r.kind === 'prefill' && isMoe(a.r) && a.estimate !== undefined &&
+/**
+ * The MoE prompt rows from an empty cache of a current build: every one the MoE rule is fitted on. Apple GPUs take
+ * their own share, whatever the tokens an expert (prefill-moe.ts APPLE_MOE_PREFILL_SHARE): their rows are apart.
+ */
+const moePrefillAll = () => assessed.filter((a) => a.r.kind === 'prefill' && isMoe(a.r) && a.estimate !== undefined &&
   !/@d/.test(a.r.test) && !hybridHeldOut(a.r) && moePrefillClass(hardwareOf(a.r)) !== undefined);
+const moePrefillRows = () => moePrefillAll().filter((a) => computeClass(hardwareOf(a.r)) !== 'apple');
+
+test('an Apple GPU\'s MoE prompt share is the geometric middle of its two Metal runs, each read within 1.07x', () => {
+  // Share of the rating each run reaches, measured x 2 x active / rating: Qwen3-30B-A3B Q8_0 on an M2 Ultra, pp512
+  // 2,045.19 x 6.6e9 / 27.2e12 = 0.4963 (t 32); DeepSeek-R1 Q4_K_M on an M3 Ultra, 168.90 x 74e9 / 28.4e12 = 0.4401
+  // (t 16); middle sqrt(0.4963 x 0.4401) = 0.4673, set as 0.47. Through the engine (its 512-token prompts' attention on
+  // top) the optimum is the constant x the geometric middle of measured / estimate.
+  const apple = moePrefillAll().filter((a) => computeClass(hardwareOf(a.r)) === 'apple');
+  assert.deepEqual(apple.map((a) => a.r.id).sort(), ['m2-ultra-qwen3-30b-a3b-q8_0-pp512-2025-08', 'm3-ultra-512gb-deepseek-r1-q4_k_m-pp512']);
+  const middle = Math.sqrt(apple.map((a) => a.measured / a.estimate!).reduce((x, y) => x * y, 1));
+  assert.ok(Math.abs(APPLE_MOE_PREFILL_SHARE * middle - APPLE_MOE_PREFILL_SHARE) <= 0.01, `optimum ${(APPLE_MOE_PREFILL_SHARE * middle).toFixed(3)}`);
+  for (const a of apple) assert.ok(a.ratio! > 1 / 1.07 && a.ratio! < 1.07, `${a.r.id}: ${a.ratio}`);
+});
 
 test('the MoE prompt rule (share by tokens an expert) is the calibrated optimum over every MoE prefill row', () => {
   // Each row's share of the rating, measured / (rating / (2 x active)), against t = ubatch x experts a token / experts

@@ -312,7 +312,8 @@ export const PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { ge
  * an expert reach 0.115-0.218 of the rating, 0.87 of the GeForce rule at the same tokens an expert (the rule read
  * 0.89x-1.12x); the dense factor, 0.72, would read them 0.74x-0.92x. An expert's small matrices leave the tensor cores
  * waiting on memory, so the clock a board cannot hold under dense GEMM load costs an MoE prompt less. AMD and Intel
- * parts of the class keep the dense factor (decode.ts `moePrefillClass`). apple: no MoE prefill row; the dense factor.
+ * parts of the class keep the dense factor (decode.ts `moePrefillClass`). apple: not read; an Apple GPU's MoE prompt
+ * takes one share of its rating whatever the tokens an expert (prefill-moe.ts APPLE_MOE_PREFILL_SHARE, two Metal runs).
  */
 export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { geforce: 1, professional: 0.87, apple: 1.52 };
 

@@ -18,7 +18,9 @@ import {
   type DecodeBackend,
 } from './constants.ts';
 import { isMixtureOfExperts } from './moe.ts';
-import { LLAMA_CPP_UBATCH, MOE_PREFILL_SHARE_AT_64, MOE_PREFILL_SHARE_EXPONENT, moePrefillShare, tokensPerExpert } from './prefill-moe.ts';
+import {
+  APPLE_MOE_PREFILL_SHARE, LLAMA_CPP_UBATCH, MOE_PREFILL_SHARE_AT_64, MOE_PREFILL_SHARE_EXPONENT, moePrefillShare, tokensPerExpert,
+} from './prefill-moe.ts';
 
 /**
  * single: one device. tensor: every layer split across the devices, which read their shares in parallel and
@@ -238,6 +240,8 @@ export function prefillEfficiency(
   activeParameters: number, totalParameters: number, cls?: ComputeClass, architecture?: Architecture, ubatch?: number,
 ): number {
   if (!isMixtureOfExperts(activeParameters, totalParameters)) return PREFILL_EFFICIENCY;
+  // Apple GPUs: one share of the rating whatever the tokens an expert (prefill-moe.ts), never above the dense one.
+  if (cls === 'apple') return Math.min(APPLE_MOE_PREFILL_SHARE, PREFILL_EFFICIENCY * PREFILL_CLASS_FACTOR.apple) / PREFILL_CLASS_FACTOR.apple;
   const t = architecture === undefined ? undefined : tokensPerExpert(activeParameters, totalParameters, architecture, ubatch);
   const geforce = t === undefined ? MOE_PREFILL_EFFICIENCY : moePrefillShare(t, PREFILL_EFFICIENCY);
   if (cls === undefined) return geforce;
@@ -268,7 +272,7 @@ export const PREFILL_BASIS =
   `model: by the tokens each expert gets in llama.cpp's default ubatch of ${LLAMA_CPP_UBATCH} prompt tokens, t = ` +
   `${LLAMA_CPP_UBATCH} x experts a token / experts, ${MOE_PREFILL_SHARE_AT_64} x (t / 64)^${MOE_PREFILL_SHARE_EXPONENT} ` +
   `on a GeForce card (0.118 at 16 tokens an expert, 0.215 at 128), x ${MOE_PREFILL_CLASS_FACTOR.professional} on NVIDIA ` +
-  `workstation and data-centre accelerators, x ${MOE_PREFILL_CLASS_FACTOR.apple} on Apple silicon, x the dense factor ` +
+  `workstation and data-centre accelerators, ${APPLE_MOE_PREFILL_SHARE} of the rate on Apple silicon at any t, x the dense factor ` +
   `(${PREFILL_CLASS_FACTOR.professional}) on AMD and Intel ones, never above the dense share; fitted on nine llama.cpp ` +
   `runs at 16-256 tokens an expert, ` +
   `read 0.89x-1.12x; a serving runtime's prompts, vLLM or SGLang batching to their own budget, at the flat ` +
