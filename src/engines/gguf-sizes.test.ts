@@ -93,8 +93,8 @@ test('the flat estimate is within the documented error of every published file',
     // at higher precision) reads 6.7% over the flat figure; Mixtral 8x7B's experts quantize below it.
     // Gemma 4 (31B, 26B-A4B): the dataset's parameter count (llmfit, 32.68B and 26.54B) includes the vision and audio
     // encoders, which unsloth ships as a separate mmproj file; the text GGUF holds about 30.7B, so its files read 5-8%
-    // under the flat figure (31B Q4_K_M 18.36 GB / (32.68e9 x 4.89 / 8 = 19.98 GB) = 0.919; Q8_0 32.64 / 34.73 = 0.940;
-    // 26B-A4B Q8_0 26.84 / (26.54e9 x 8.5 / 8 = 28.20 GB) = 0.952).
+    // under the flat figure (31B Q4_K_M 18.32 GB / (32.68e9 x 4.89 / 8 = 19.98 GB) = 0.917; Q8_0 32.64 / 34.73 = 0.940;
+    // 26B-A4B Q8_0 26.86 / (26.54e9 x 8.5 / 8 = 28.20 GB) = 0.952).
     const irregular = ['qwen2-5-72b-instruct', 'qwen2-72b-instruct', 'magnum-v4-72b', 'qwen2-vl-72b', 'mixtral-8x7b',
       'gemma-4-31b-it', 'gemma-4-26b-a4b-it'];
     const regular = params >= 7e9 && !irregular.includes(r.model_id);

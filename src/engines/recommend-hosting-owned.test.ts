@@ -22,7 +22,7 @@ const FLOOR = { tokens_per_s: 238 / 60 / 0.75, prefill_s: null, prefill_stated_s
 // Gemma 4 31B IT on two RTX 3090s at 8,192 tokens, by models_for_hardware's formula (its `assumptions`), by hand:
 // - format: llama.cpp's GGUF types on PCIe cards split by layer, the highest that fits up to 8.5 bits: Q8_0 (a server
 //   on the same pair would take vLLM's FP8 W8A16 instead);
-// - weights: the published Q8_0 file, unsloth's gemma-4-31B-it-Q8_0.gguf, 30.4 GiB x 1.073741824 = 32.64 GB
+// - weights: the published Q8_0 file, unsloth's gemma-4-31B-it-Q8_0.gguf, 32,635,675,648 bytes = 32.64 GB
 //   (gguf-file-sizes.csv; the flat 32,682,372,656 parameters x 8.5 bits / 8 = 34.725 GB before it);
 // - KV cache, F16: 10 global layers x 8,192 tokens x (2 x 4 KV heads x 512 x 2 bytes) = 0.671 GB, plus 50 sliding
 //   layers x 1,024 tokens x (2 x 16 x 256 x 2 bytes) = 0.839 GB: 1.510 GB (config.json via architecture-overrides.csv);
