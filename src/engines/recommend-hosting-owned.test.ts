@@ -22,13 +22,15 @@ const FLOOR = { tokens_per_s: 238 / 60 / 0.75, prefill_s: null, prefill_stated_s
 // Gemma 4 31B IT on two RTX 3090s at 8,192 tokens, by models_for_hardware's formula (its `assumptions`), by hand:
 // - format: llama.cpp's GGUF types on PCIe cards split by layer, the highest that fits up to 8.5 bits: Q8_0 (a server
 //   on the same pair would take vLLM's FP8 W8A16 instead);
-// - weights: 32,682,372,656 parameters x 8.5 bits / 8 = 34.725 GB (no published GGUF size for it);
+// - weights: the published Q8_0 file, unsloth's gemma-4-31B-it-Q8_0.gguf, 32,635,675,648 bytes = 32.64 GB
+//   (gguf-file-sizes.csv; the flat 32,682,372,656 parameters x 8.5 bits / 8 = 34.725 GB before it);
 // - KV cache, F16: 10 global layers x 8,192 tokens x (2 x 4 KV heads x 512 x 2 bytes) = 0.671 GB, plus 50 sliding
 //   layers x 1,024 tokens x (2 x 16 x 256 x 2 bytes) = 0.839 GB: 1.510 GB (config.json via architecture-overrides.csv);
-// - overhead 0.75 GB per card x 2 = 1.5 GB; total 34.725 + 1.510 + 1.5 = 37.735, written 37.73 GB;
-// - decode at batch 1, one card's 936 GB/s (layer split): 34.725 / (0.81 x 936) = 45.80 ms, KV 1.510 / (0.82 x 936) =
-//   1.97 ms, 60 layers x 45 us + 1 hand-off x 0.21 ms = 2.91 ms; 1 / 50.68 ms = 19.7 tokens/s, over the floor.
-// /api/v1/hardware/rtx-3090-x2 states the same (Q8_0, 37.73 GB, 19.7 tokens/s), as a named `machine=2x 3090` does.
+// - overhead 0.75 GB per card x 2 = 1.5 GB; total 32.64 + 1.510 + 1.5 = 35.65 GB (37.73 with the flat weights);
+// - decode at batch 1, one card's 936 GB/s (layer split): 32.64 / (0.81 x 936) = 43.05 ms, KV 1.510 / (0.82 x 936) =
+//   1.97 ms, 60 layers x 45 us + 1 hand-off x 0.21 ms = 2.91 ms; 1 / 47.93 ms = 20.9 tokens/s (19.7 with the flat
+//   weights' 45.80 ms), over the floor.
+// /api/v1/hardware/rtx-3090-x2 states the same (Q8_0, 35.65 GB, 20.9 tokens/s), as a named `machine=2x 3090` does.
 test('a bought PCIe pair is sized in models_for_hardware\'s GGUF formats, on premises and local, the month at that format', { skip }, () => {
   const ds = dataset();
   const m = ds.modelById.get('gemma-4-31b-it')!;
@@ -36,7 +38,7 @@ test('a bought PCIe pair is sized in models_for_hardware\'s GGUF formats, on pre
   for (const onPremises of [true, false]) {
     const pick = ownedHosting(ds, m, pool, 8192, FLOOR, onPremises)!;
     assert.equal(pick.hardware.id, 'rtx-3090-x2');
-    assert.deepEqual([pick.fit.quantization, pick.fit.memory.total_gb, pick.fit.tokens_per_s], ['q8_0', 37.73, 19.7]);
+    assert.deepEqual([pick.fit.quantization, pick.fit.memory.total_gb, pick.fit.tokens_per_s], ['q8_0', 35.65, 20.9]);
     assert.equal(pick.below_floor, false);
     // estimate_cost would choose FP8 for a server there: the month is asked at the pick's format, and says so.
     assert.match(pick.cost!.basis.at(-1)!, /estimate_cost with hardware=rtx-3090-x2, tokens_millions=[\d.]+, quantization=q8_0 and context=8192/);

@@ -277,7 +277,7 @@ test('a release known only by a bound is the most recent only where the bound pr
 test('a max output that is only the model\'s window is shown but not crowned; the rule names it', () => {
   // The reported comparison: LiteLLM gives DeepSeek-V3.2 163,840 output tokens, its 163,840-token window (config.json's
   // max_position_embeddings); Meta's card states Llama 3.3 70B's 128k window and no output limit (131,072 = its window);
-  // Anthropic caps Claude Sonnet 4.6 at 64,000 output tokens; models.dev gives gpt-oss-120b 32,768 of 131,072.
+  // A closed model capped at 64,000 output tokens (Claude Sonnet 4.5's cap); models.dev gives gpt-oss-120b 32,768 of 131,072.
   const models = [
     aModel({ id: 'dsv', open_weights: f(true), context_window: f(163840), max_output: f(163840) }),
     aModel({ id: 'llama', open_weights: f(true), context_window: f(131072), max_output: f(131072) }),
@@ -322,7 +322,7 @@ test('a closed model\'s max output equal to its window is its vendor\'s cap and 
 
 test('a developer cap of an API that no longer serves the model is shown in the past tense and not crowned', () => {
   // DeepSeek's deepseek-reasoner capped V3.2 at 64K (65,536) until 2026-04-24, when both names moved to V4 Flash
-  // (developer-notices.csv); Anthropic caps Claude Sonnet 4.6 at 64,000 today.
+  // (developer-notices.csv); a closed model capped at 64,000 today (Claude Sonnet 4.5's cap).
   const note = "the developer's API's cap while it served the model, until 2026-04-24 (read 2026-11-28); deepseek-reasoner, ...";
   const models = [
     aModel({ id: 'dsv', vendor: 'deepseek', open_weights: f(true), context_window: f(163840),

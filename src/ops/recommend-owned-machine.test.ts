@@ -50,10 +50,13 @@ test('two RTX 3090s named: each pick says the quantization, memory and speed mod
       assert.ok(r.reasons[1].includes(`at ${e.quantization}: ${e.memory.total_gb} GB`), r.reasons[1]);
     }
   }
-  // Gemma 4 31B IT, as the expert read models_for_hardware: Q8_0, 37.73 GB, 19.7 tokens/s.
+  // Gemma 4 31B IT, as the expert read models_for_hardware: Q8_0, 37.73 GB, 19.7 tokens/s with the flat weights
+  // (32.68e9 x 8.5 / 8 = 34.73 GB). Since 2026-11-29 the weights are unsloth's published Q8_0 file, 32,635,675,648 bytes:
+  // 37.73 - (34.73 - 32.64) = 35.64 GB (35.65 from unrounded parts); a token reads 32.64 + 1.5 GB of KV (37.73 - 34.73 -
+  // 2 x 0.75 overhead) instead of 36.23 GB, so 19.7 x 36.23 / 34.14 = 20.9 tokens/s.
   const g = recommend({ where: 'local', machine: 'rtx-3090-x2' }).recommendations.find((r: Rec) => r.model.id === 'gemma-4-31b-it');
   assert.ok(g, 'Gemma 4 31B IT is among the picks on rtx-3090-x2');
-  assert.deepEqual([g.self_hosting.quantization, g.self_hosting.memory_gb, g.self_hosting.tokens_per_s], ['q8_0', 37.73, 19.7]);
+  assert.deepEqual([g.self_hosting.quantization, g.self_hosting.memory_gb, g.self_hosting.tokens_per_s], ['q8_0', 35.65, 20.9]);
 });
 
 test('a named machine\'s owned month is in the JSON: estimate_cost\'s month at that volume, quantization and context', { skip }, () => {
@@ -105,11 +108,17 @@ test('on premises: an "also fits" machine is said with its speed, and under the 
     }
   }
   assert.ok(said > 0, 'some pick names another configuration it fits');
-  // Gemma 4 31B IT on the 32 GB DDR4 desktop: models_for_hardware gives Q4_K_M at 1.4 tokens/s at 65,536 tokens.
+  // Gemma 4 31B IT on the 32 GB DDR4 desktop: models_for_hardware gave Q4_K_M at 1.4 tokens/s at 65,536 tokens with the
+  // flat 19.98 GB of weights; the published file's 18.32 GB (unsloth's, 18,323,731,456 bytes) plus 6.21 GB of KV makes
+  // a token 24.53 GB instead of 26.19, so 1.4 x 26.19 / 24.53 = 1.49 (1.40 to 1.45 unrounded give 1.49 to 1.55): 1.5
+  // tokens/s, still under the floor.
   const cpu = entryOn('cpu-ddr4-32gb', 'gemma-4-31b-it', 65536);
-  assert.deepEqual([cpu?.quantization, cpu?.tokens_per_s], ['q4_k_m', 1.4]);
+  assert.deepEqual([cpu?.quantization, cpu?.tokens_per_s], ['q4_k_m', 1.5]);
+  // The pick named the DDR4 desktop as the smallest configuration it also fits while the flat 26.94 GB kept it off the
+  // 32 GB Strix Halo; at 25.28 GB it fits that one too (25.77 GB usable, under the desktop's 27.49), the smallest now,
+  // which the reason already names as passed over for the prompt limit: no "also fits" sentence repeats it.
   const g = out.recommendations.find((r: Rec) => r.model.id === 'gemma-4-31b-it');
-  const also = g?.reasons.find((t: string) => t.includes('It also fits') && t.includes('cpu-ddr4-32gb'));
-  assert.ok(also, 'the pick names cpu-ddr4-32gb among the machines it also fits');
-  assert.match(also, /cpu-ddr4-32gb, [\d.]+ GB usable, about 1\.4 tokens\/s at q4_k_m\), which runs it under the usable-speed floor/);
+  const runs = g?.reasons.find((t: string) => t.startsWith('Runs on'));
+  assert.match(runs, /\(strix-halo-385-32gb\), runs it at q4_k_m, but a prompt filling the 65,536 tokens/);
+  assert.doesNotMatch(runs, /It also fits/);
 });
