@@ -272,9 +272,10 @@ export const PREFILL_BASIS =
   `model: by the tokens each expert gets in llama.cpp's default ubatch of ${LLAMA_CPP_UBATCH} prompt tokens, t = ` +
   `${LLAMA_CPP_UBATCH} x experts a token / experts, ${MOE_PREFILL_SHARE_AT_64} x (t / 64)^${MOE_PREFILL_SHARE_EXPONENT} ` +
   `on a GeForce card (0.118 at 16 tokens an expert, 0.215 at 128), x ${MOE_PREFILL_CLASS_FACTOR.professional} on NVIDIA ` +
-  `workstation and data-centre accelerators, ${APPLE_MOE_PREFILL_SHARE} of the rate on Apple silicon at any t, x the dense factor ` +
+  `workstation and data-centre accelerators, x the dense factor ` +
   `(${PREFILL_CLASS_FACTOR.professional}) on AMD and Intel ones, never above the dense share; fitted on nine llama.cpp ` +
-  `runs at 16-256 tokens an expert, ` +
-  `read 0.89x-1.12x; a serving runtime's prompts, vLLM or SGLang batching to their own budget, at the flat ` +
+  `runs on NVIDIA GPUs at 16-256 tokens an expert, read 0.89x-1.12x; on Apple silicon ${APPLE_MOE_PREFILL_SHARE} of the ` +
+  `rate whatever t, from two Metal runs at 16 and 32 tokens an expert, read within 1.07x (a ubatch above 512 reaches ` +
+  `more: 0.55-0.72 at 128-256 tokens an expert); a serving runtime's prompts, vLLM or SGLang batching to their own budget, at the flat ` +
   `${MOE_PREFILL_EFFICIENCY}, x ${MOE_FLAT_CLASS_FACTOR.professional} on NVIDIA workstation and data-centre ` +
   `accelerators) / (2 x active parameters)`;

@@ -45,11 +45,14 @@ export function moePrefillShare(t: number, cap: number): number {
 /**
  * The MoE prompt share of an Apple GPU's rating (its FP32 = FP16 SIMD rate), whatever the tokens an expert: Metal's
  * expert kernel (mul_mat_id) runs on the SIMD units, not matrix units that a short matrix leaves idle, so the share
- * barely moves with t. Two llama-bench runs at the default ubatch: Qwen3-30B-A3B Q8_0 on an M2 Ultra, pp512 2,045.19
- * (ggml-org/llama.cpp pull request 15616; t = 512 x 8 / 128 = 32), 0.496 of 27.2 TFLOPS over 2 x 3.3B; DeepSeek-R1
+ * moves less with t than a GeForce card's. Two llama-bench runs whose ubatch held 512 prompt tokens, as the answers
+ * assume: Qwen3-30B-A3B Q8_0 on an M2 Ultra, pp512 2,045.19 (ggml-org/llama.cpp pull request 15616, run at -ub 2048,
+ * so its 512-token prompt is one ubatch of 512: t = 512 x 8 / 128 = 32), 0.496 of 27.2 TFLOPS over 2 x 3.3B; DeepSeek-R1
  * Q4_K_M on an M3 Ultra, pp512 168.90 (geerlingguy/beowulf-ai-cluster issue 17; t = 512 x 8 / 256 = 16), 0.440 of 28.4
  * TFLOPS over 2 x 37B; the geometric middle, 0.47 (src/engines/calibration.test.ts refits it through the engine). The
- * GeForce rule at the dense class factor (1.52) read them 0.44x and 0.41x; the same M2 Ultra at ubatch 2048 (t = 128)
- * measured pp2048 2,272.56, 0.55 of the rating: t moves the share 1.1x where it moves a GeForce card's 1.5x.
+ * GeForce rule at the dense class factor (1.52) read them 0.44x and 0.41x. A larger ubatch does reach more: the same
+ * M2 Ultra at -ub 2048 (t = 128) measured pp2048 2,272.56, 0.55 of the rating, and gpt-oss-20b at -ub 2048 (t = 256)
+ * pp2048 2,816.47 on an M3 Ultra, 0.72 (ggerganov's Apple runs, llama.cpp discussion 15396, as a public llama.cpp
+ * guide's benchmark section copies them): an answer, at the default 512, quotes the smaller figure.
  */
 export const APPLE_MOE_PREFILL_SHARE = 0.47;
