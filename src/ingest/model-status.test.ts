@@ -271,6 +271,19 @@ test("a model its developer serves with no retirement announced is active, deriv
   ], 'meta', true).status, undefined);
 });
 
+test('a model one platform of its developer still lists, another having shut it down, is active and says where it was retired', () => {
+  // models.dev providers/moonshotai-cn/models/kimi-k2-0905-preview.toml: listed, no status (read 2026-07-02); LiteLLM's
+  // moonshot/kimi-k2-0905-preview: "deprecation_date": "2026-05-25" (read 2026-07-24), Moonshot's global platform.
+  const life = modelLifecycle('kimi-k2-0905', [
+    o({ source: 'models-dev', source_model_id: 'moonshotai-cn/kimi-k2-0905-preview', provider: 'moonshotai-cn' }),
+    o({ source: 'litellm', source_model_id: 'moonshot/kimi-k2-0905-preview', provider: 'moonshotai', as_of: '2026-07-24', shutdown_date: '2026-05-25' }),
+  ], 'moonshotai', false);
+  assert.equal(life.status?.value, 'active');
+  // "no retirement announced" would be false: the platform that retired it is named, with its day and source.
+  assert.equal(life.status?.note, 'the developer serves it (its listing read 2026-07-02); not on every platform of the developer: '
+    + 'moonshotai shut it down on 2026-05-25 (litellm, moonshot/kimi-k2-0905-preview)');
+});
+
 test("a shutdown the developer only schedules for the model's own id leaves it active until that day", () => {
   // deprecations-rss, Google: gemini-embedding-001, "Release date: 2025-07-14. Shutdown date: 2028-05-14" (the feed's
   // deprecation_date is the same day), read 2026-07-24; genai-prices' google/gemini-embedding-001 read 2026-09-23.

@@ -120,7 +120,19 @@ function developerServes(developer: readonly ModelObservation[], own: readonly M
     .sort((a, b) => b.as_of.localeCompare(a.as_of) || a.source.localeCompare(b.source))[0];
   if (!r) return undefined;
   const dates = own.filter(scheduled).map((o) => `${o.shutdown_date} (${o.source})`);
-  const until = dates.length ? `; shutdown scheduled for ${[...new Set(dates)].sort().join(', ')}` : '; no retirement announced';
+  // The developer's other platform may have retired it (Moonshot's global API shut kimi-k2-0905-preview down on
+  // 2026-05-25 while its China platform still listed it): "no retirement announced" would be false, so it is named.
+  // One phrase a platform: its earliest shutdown date and that date's source, else that a source marks it deprecated.
+  const byPlatform = new Map<string, ModelObservation>();
+  for (const o of developer) {
+    if (o.provider === undefined || o.provider === r.provider || !announces(o) || (scheduled(o) && own.includes(o))) continue;
+    const had = byPlatform.get(o.provider);
+    if (!had || (o.shutdown_date !== undefined && (had.shutdown_date === undefined || o.shutdown_date < had.shutdown_date))) byPlatform.set(o.provider, o);
+  }
+  const elsewhere = [...byPlatform.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, o]) => o)
+    .map((o) => `${o.provider} ${o.shutdown_date ? `shut it down on ${o.shutdown_date}` : 'marks it deprecated'} (${o.source}, ${o.source_model_id})`);
+  const until = dates.length ? `; shutdown scheduled for ${[...new Set(dates)].sort().join(', ')}`
+    : elsewhere.length ? `; not on every platform of the developer: ${elsewhere.join('; ')}` : '; no retirement announced';
   return {
     value: 'active', as_of: r.as_of, source: 'derived', derived_from: [`${r.source} (${r.as_of}): ${r.provider} ${r.source_model_id}`],
     note: `${SERVED_NOTE_HEAD} (its listing read ${r.as_of})${until}`,
