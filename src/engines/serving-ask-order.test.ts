@@ -5,22 +5,13 @@ import { test } from 'node:test';
 import type { Architecture, Hardware, Model } from '../schema/index.ts';
 import { QUANTIZATIONS, type KvCacheType } from './constants.ts';
 import { modelFacts, type ModelFacts } from './memory.ts';
+import { H100_SXM, QWEN3_8B } from './serving-fixtures.ts';
 import { servingAt, servingConstants } from './serving.ts';
 
 const f = <T>(value: T) => ({ value, as_of: '2026-11-25', source: 'test' });
 
-// As serving.test.ts: Qwen/Qwen3-8B, 8,190,735,360 parameters, 36 layers, 8 KV heads x 128 (config.json), on one
-// H100 SXM 80 GB (3.35 TB/s, 989.4 TFLOPS dense BF16, NVIDIA's datasheet), served by vLLM in FP8 W8A8.
-const qwen3_8b: Model = {
-  id: 'qwen3-8b', vendor: 'qwen', name: f('Qwen3 8B'), aliases: [], variants: [], capabilities: {},
-  open_weights: f(true), parameters_total: f(8_190_735_360), parameters_active: f(8_190_735_360),
-  architecture: f<Architecture>({ layers: 36, kv_heads: 8, head_dim: 128, attention: 'gqa', hf_repo: 'Qwen/Qwen3-8B' }),
-  context_window: f(131072),
-};
-const h100: Hardware = {
-  id: 'h100-80gb-x1', name: 'One H100 SXM 80 GB', class: 'server', accelerator: 'NVIDIA H100 SXM5 80 GB', count: 1, unified_memory: false,
-  memory_gb: f(80), usable_fraction: f(0.95), bandwidth_gbs: f(3350), compute_tflops: f(989.4), power_w: f(700),
-};
+// Qwen3-8B on one H100 SXM 80 GB (serving-fixtures.ts), served by vLLM in FP8 W8A8.
+const [qwen3_8b, h100] = [QWEN3_8B, H100_SXM];
 const facts = modelFacts(qwen3_8b) as ModelFacts;
 const constants = servingConstants(facts, QUANTIZATIONS.find((q) => q.id === 'fp8_w8a8')!, h100);
 const batchAt = (context: number, input_share: number, kv_cache?: KvCacheType) =>
