@@ -2,13 +2,10 @@
 // answer must not depend on the ask before it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Architecture, Hardware, Model } from '../schema/index.ts';
 import { QUANTIZATIONS, type KvCacheType } from './constants.ts';
 import { modelFacts, type ModelFacts } from './memory.ts';
 import { H100_SXM, QWEN3_8B } from './serving-fixtures.ts';
 import { servingAt, servingConstants } from './serving.ts';
-
-const f = <T>(value: T) => ({ value, as_of: '2026-11-25', source: 'test' });
 
 // Qwen3-8B on one H100 SXM 80 GB (serving-fixtures.ts), served by vLLM in FP8 W8A8.
 const [qwen3_8b, h100] = [QWEN3_8B, H100_SXM];

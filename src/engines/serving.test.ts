@@ -1,7 +1,7 @@
 // Tests of serving throughput and self-hosted cost: continuous batching, prefill apart, rented and owned, the curve.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Architecture, Hardware, Model, Offer } from '../schema/index.ts';
+import type { Hardware, Offer } from '../schema/index.ts';
 import { HOURS_PER_MONTH } from './constants.ts';
 import { estimateCost } from './cost.ts';
 import { H100_SXM, QWEN3_8B } from './serving-fixtures.ts';
