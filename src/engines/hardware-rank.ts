@@ -7,7 +7,8 @@ import {
 import { isLanguageModel } from './language-model.ts';
 import { usesSparseAttention } from './attention-support.ts';
 import { windowUnknownReason } from './context-window.ts';
-import { hardwareSummary, modelFacts, toGb, type HardwareSummary } from './memory.ts';
+import { hardwareSummary, type HardwareSummary } from './hardware-summary.ts';
+import { modelFacts, toGb } from './memory.ts';
 
 export type RankedModel = FitAssessed & { rank: number; rating: number | null };
 

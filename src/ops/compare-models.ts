@@ -2,15 +2,16 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
-import { CODING_BOARDS, OVERALL_BOARDS, blendedPrice, board, cheapestAtDefaultShare, cheapestOffer, isBaseSku, type Board } from '../engines/ranking.ts';
+import { CODING_BOARDS, OVERALL_BOARDS, board, cheapestAtDefaultShare, cheapestOffer, type Board } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
 import { FactBound, IsoDate, type Fact, type Leaderboard, type Model, type Offer } from '../schema/index.ts';
-import { closedToNewCustomers, isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
+import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { ModelIdParam } from './common.ts';
 import { CAPABILITY_FIELDS, missingReason, NO_SOURCE } from './get-model.ts';
 import { zeroPricedOwnOffer } from './cost-offers.ts';
 import { cheapestDetail, promotionClause } from './compare-cheapest-detail.ts';
+import { cheapestClosed, closedDetail } from './compare-closed.ts';
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
@@ -18,19 +19,6 @@ import { ratingBest } from './compare-rating-best.ts';
 import { releaseSpan, releaseWords } from '../engines/release-bound.ts';
 import { publicBy } from '../engines/public-by.ts';
 import { DEVELOPER_MAX_OUTPUT_SOURCE_ID, servedUntil, windowOnlyMaxOutput, windowOnlyWords } from '../ingest/max-output.ts';
-
-/** The cheapest served base-SKU offer sold to existing customers only, when the model has one (`closedToNewCustomers`). */
-function cheapestClosed(offers: readonly Offer[], asOf: string): Offer | undefined {
-  const closed = offers.filter((o) => closedToNewCustomers(o) && isBaseSku(o) && !isShutDownOffer(o, asOf)
-    && blendedPrice(o.prices, DEFAULT_INPUT_SHARE) !== undefined);
-  return closed.sort((a, b) => blendedPrice(a.prices, DEFAULT_INPUT_SHARE)! - blendedPrice(b.prices, DEFAULT_INPUT_SHARE)!)[0];
-}
-
-/** Why a price row is empty though an offer is priced: its provider sells it to existing customers only. */
-const closedDetail = (ds: Dataset, o: Offer, among: string) =>
-  `no price a new customer can pay among ${among}: ${ds.providerById.get(o.provider)?.name ?? o.provider} (${o.provider_model_id}) lists `
-  + `$${o.prices.input!.value}/$${o.prices.output!.value} input/output but sells it to existing customers only (deprecated with no `
-  + 'shutdown date), so a new customer cannot buy it';
 
 /** Which value wins a row. `none`: no value is better in itself (parameters: more capacity, but dearer to run). */
 const Direction = z.enum(['higher', 'lower', 'true', 'newer', 'osi_approved', 'none']);
