@@ -169,7 +169,7 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
     status.reason = `${m.open_weights?.value === true ? 'not applicable: open weights keep no model status' : NO_SOURCE}; `
       + 'the developer\'s own API no longer serves it (developer_retired)';
   }
-  // Offers still sold first, those shut down on the data's date after them; then base SKUs first (the model at its list
+  // Offers still sold first, those shut down by the day judged after them; then base SKUs first (the model at its list
   // price), then the other SKUs; within each, the cheapest per-token offer first, free tiers and subscription plans ($0)
   // and offers missing a price after them.
   const sortKey = (o: Offer) => (isZeroPriced(o) ? Number.MAX_VALUE : blendedPrice(o.prices, DEFAULT_INPUT_SHARE) ?? Infinity);

@@ -91,7 +91,8 @@ export const OfferView = z
       .describe('The price a source schedules next (an introductory rate ending), from the day `starts`; `prices` apply until then.'),
     // Partial responses drop `source` from dated objects (access/projection.ts), as from facts.
     held_back: z.array(HeldBackPrice.extend({ source: z.string().optional() })).optional().describe('Prices a source gives that are not served: more than 20x from the reference, awaiting corroboration.'),
-    lifecycle_note: z.string().optional().describe('Present when the offer is shut down on the data\'s date (its provider\'s '
+    lifecycle_note: z.string().optional().describe('Present when the offer is shut down by the day the answer judges (today, '
+      + 'never before the data\'s date: its provider\'s '
       + 'shutdown date has passed, or it marks the listing retired: "shut down on 2026-04-24 (developer-notices): no longer sold ..."; '
       + 'such an offer is listed after the others, its last price kept for the record), or when whether it is still sold is in doubt: the developer '
       + 'shut the model\'s API down and this provider, which hosts the model itself (Azure, Bedrock, Vertex AI), states no retirement '
@@ -100,7 +101,7 @@ export const OfferView = z
       + 'with no shutdown date given: still served, its retirement announced (...)"). '
       + 'A cheapest or best offer is such an offer only where no other is priced.'),
     lifecycle_state: z.enum([...LifecycleState.options, 'shut_down']).optional()
-      .describe(`${LIFECYCLE_STATE_TEXT} \`shut_down\`: no longer sold on the data's date; no price, cost or ranking uses it.`),
+      .describe(`${LIFECYCLE_STATE_TEXT} \`shut_down\`: no longer sold by the day judged; no price, cost or ranking uses it.`),
     listing_unconfirmed: z.literal(true).optional().describe('Present (true) only on a developer\'s own offer listed by LiteLLM\'s '
       + 'price table alone, which keeps an entry after the developer stops selling a model: no live listing (models.dev, '
       + 'genai-prices, the developer\'s page) or notice of the developer confirms it is still sold. A cheapest or best offer is '
@@ -178,7 +179,8 @@ export function toRankedRating(b: Board, e: BoardEntry): RankedRating {
 export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SHARE, tier?: AppliedTier): OfferView {
   const blended = blendedPrice(o.prices, inputShare);
   const derived_from = [inputShare > 0 ? 'prices.input' : '', inputShare < 1 ? 'prices.output' : ''].filter(Boolean);
-  // A listing past its shutdown stays on the model sheet (its last price is a record) but says it can no longer be bought.
+  // A listing past its shutdown by the day judged stays on the model sheet (its last price is a record) but says it
+  // can no longer be bought.
   const gone = isShutDownOffer(o, ds.lifecycleDate);
   const doubt = gone ? null : offerLifecycleNote(o);
   const unconfirmed = unconfirmedListingNote(ds, o);
