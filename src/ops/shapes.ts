@@ -92,9 +92,9 @@ export const OfferView = z
     // Partial responses drop `source` from dated objects (access/projection.ts), as from facts.
     held_back: z.array(HeldBackPrice.extend({ source: z.string().optional() })).optional().describe('Prices a source gives that are not served: more than 20x from the reference, awaiting corroboration.'),
     lifecycle_note: z.string().optional().describe('Present when the offer is shut down by the day the answer judges (today, '
-      + 'never before the data\'s date: its provider\'s '
-      + 'shutdown date has passed, or it marks the listing retired: "shut down on 2026-04-24 (developer-notices): no longer sold ..."; '
-      + 'such an offer is listed after the others, its last price kept for the record), or when whether it is still sold is in doubt: the developer '
+      + 'never before the data\'s date), its provider\'s shutdown date passed or the listing marked retired ("shut down on '
+      + '2026-04-24 (developer-notices): no longer sold": listed after the others, its last price kept for the record); or when '
+      + 'whether it is still sold is in doubt: the developer '
       + 'shut the model\'s API down and this provider, which hosts the model itself (Azure, Bedrock, Vertex AI), states no retirement '
       + 'date of its own ("the developer shut its API down on 2026-01-05; this provider hosts the model itself and states no date"); '
       + 'or the provider marks the offer deprecated with no shutdown date, which its source means as still served ("deprecated '
