@@ -174,7 +174,9 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
   // and offers missing a price after them.
   const sortKey = (o: Offer) => (isZeroPriced(o) ? Number.MAX_VALUE : blendedPrice(o.prices, DEFAULT_INPUT_SHARE) ?? Infinity);
   const listed = ds.offersByModel.get(m.id) ?? [];
-  const gone = (o: Offer) => isShutDownOffer(o, ds.lifecycleDate);
+  // Read once per offer, not once per comparison of the sort.
+  const shut = new Set(listed.filter((o) => isShutDownOffer(o, ds.lifecycleDate)));
+  const gone = (o: Offer) => shut.has(o);
   const batch = batchNote(dev?.name ?? m.vendor, listed);
   const offers = [...listed]
     .sort((a, b) => Number(gone(a)) - Number(gone(b)) || Number(isBaseSku(b)) - Number(isBaseSku(a))
