@@ -312,16 +312,16 @@ export const PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { ge
  * an expert reach 0.115-0.218 of the rating, 0.87 of the GeForce rule at the same tokens an expert (the rule read
  * 0.89x-1.12x); the dense factor, 0.72, would read them 0.74x-0.92x. An expert's small matrices leave the tensor cores
  * waiting on memory, so the clock a board cannot hold under dense GEMM load costs an MoE prompt less. AMD and Intel
- * parts of the class keep the dense factor (decode.ts `moePrefillClass`). apple: not read; an Apple GPU's MoE prompt
+ * parts of the class keep the dense factor (decode.ts `moePrefillClass`). No Apple entry: an Apple GPU's MoE prompt
  * takes one share of its rating whatever the tokens an expert (prefill-moe.ts APPLE_MOE_PREFILL_SHARE, two Metal runs).
  */
-export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { geforce: 1, professional: 0.87, apple: 1.52 };
+export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<Exclude<ComputeClass, 'apple'>, number>> = { geforce: 1, professional: 0.87 };
 
 /**
  * The class factor the flat MOE_PREFILL_EFFICIENCY takes (a batched decode step's compute), fitted with it on the same
  * six DGX Spark runs before the prompt took its tokens an expert: their shares 0.115-0.218, middle 0.158 = 0.83 x 0.19.
  */
-export const MOE_FLAT_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { geforce: 1, professional: 0.83, apple: 1.52 };
+export const MOE_FLAT_CLASS_FACTOR: Readonly<Record<Exclude<ComputeClass, 'apple'>, number>> = { geforce: 1, professional: 0.83 };
 
 /**
  * The share of a GeForce card's rating (its FP16 tensor rate with FP16 accumulate, the rate llama.cpp runs and the
