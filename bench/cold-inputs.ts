@@ -43,7 +43,6 @@ export function coldStreams(ds: Dataset): Record<string, ColdStream> {
   const boards = unique(ds.ratings.map((r) => `${r.leaderboard}\u0000${r.category}`)).sort().map((k) => k.split('\u0000'));
   const benchmarks = benchmarkNames(ds);
   const M = models.length;
-  const H = hardware.length;
   const at = <T>(xs: readonly T[], i: number): T => xs[((i % xs.length) + xs.length) % xs.length];
   return {
     get_model: { distinct: M, input: (i) => ({ model_id: at(models, i) }) },

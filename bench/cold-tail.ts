@@ -41,7 +41,6 @@ for (let i = 0; i < n; i++) {
   const t0 = performance.now();
   const result = op.handler(ds, validateInput(op, raw), { today: TODAY });
   const c1 = cpu();
-  const t1 = performance.now();
   prepareAnswer(op, result, ds, full, BASE_URL);
   const t2 = performance.now();
   const c2 = cpu();

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_DATA_DIR } from '../src/config/env.ts';
 import type { Dataset } from '../src/dataset/dataset.ts';
-import { isEuOffer } from '../src/engines/ranking.ts';
 import { get_trust_profile } from '../src/ops/get-trust-profile.ts';
 import { recommend_model } from '../src/ops/recommend-model.ts';
 import { committedDataset } from './committed-dataset.ts';

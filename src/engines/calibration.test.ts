@@ -32,7 +32,7 @@ import { isMlaMoe, mlaTensorSeconds } from './decode-mla.ts';
 import { moeDispatchSeconds } from './decode-moe.ts';
 import { linearAttentionLayers, linearAttentionStepSeconds } from './decode-hybrid.ts';
 import { promptAttentionSeconds } from './prefill-depth.ts';
-import { computeBoundTokensPerSecond, decodeTokensPerSecond } from './memory.ts';
+import { decodeTokensPerSecond } from './memory.ts';
 import { moeRouting } from './moe.ts';
 import { ladderFor } from './runtime.ts';
 

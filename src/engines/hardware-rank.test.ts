@@ -45,7 +45,7 @@ test('a ranking given the known windows answers as one that reads every model', 
         const read = rankForHardware(ds.models, hw, opts, rating, split);
         const kept = rankForHardware(ds.models, hw, opts, rating, { ...split, windows });
         assert.deepEqual(kept, read, `${id} at ${context} x ${concurrency}`);
-        skipped += split.candidates.filter((m: Model, i) => context > windows[i]).length;
+        skipped += split.candidates.filter((_m: Model, i) => context > windows[i]).length;
       }
     }
   }

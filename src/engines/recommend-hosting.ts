@@ -91,7 +91,6 @@ export type HostingPick = {
 };
 
 const rentedPools = new WeakMap<readonly Hardware[], { any: Hardware[]; eu: Hardware[] }>();
-const boughtPools = new WeakMap<readonly Hardware[], Hardware[]>();
 const picks: KeptPicks = new WeakMap();
 
 /**

@@ -188,10 +188,8 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   // The weights the fit sizes (the published file where there is one) and a token's share of them (gguf-sizes.ts).
   // The weights llama.cpp holds: a GGUF type leaves a multi-token-prediction module out (gguf-sizes.ts heldParameters).
   const held = heldParameters(facts.parameters_total, facts.architecture.mtp_parameters, q);
-  const total_weights = weightsFor(held, q, facts.published);
   const active_weights = activeWeightsFor(facts.parameters_active, held, q, facts.published);
   const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
-  const layers = facts.architecture.layers;
   const { layout, flops, serving } = modelLayout(facts, hardware, opts.concurrency);
   const active_parameters = facts.parameters_active;
   const total_parameters = facts.parameters_total;

@@ -1,6 +1,5 @@
 // Merges the price sources into one offer per (provider, model, region, SKU, listing), keeping agreement and conflicts.
 import type { Fact, HeldBackPrice, ModelStatus, Offer, OfferRegion, Provider } from '../schema/index.ts';
-import { fact } from '../schema/fact.ts';
 import type { IngestIssue, OfferObservation, OfferResidencyRule } from '../sources/types.ts';
 import { roundPrice } from '../sources/catalogue-util.ts';
 import { addPriceNotes } from './price-notes.ts';

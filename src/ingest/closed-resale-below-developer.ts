@@ -98,7 +98,7 @@ type Band = { above: number; reseller: Pair; developer: Pair; input: Offer; outp
 function bands(o: Offer, own: readonly Offer[], ctx: ClosedResaleContext): Band[] {
   const reseller = { input: o.prices.input!.value, output: o.prices.output!.value };
   const day = dayOf(o, ctx);
-  const lowest = (side: PriceSide, price: (d: Offer) => number | undefined) => {
+  const lowest = (price: (d: Offer) => number | undefined) => {
     let best: { d: Offer; v: number } | undefined;
     for (const d of own) {
       const v = price(d);
@@ -107,7 +107,7 @@ function bands(o: Offer, own: readonly Offer[], ctx: ClosedResaleContext): Band[
     return best;
   };
   const out: Band[] = [];
-  const [bi, bo] = [lowest('input', (d) => ownOn(d, 'input', day, ctx)), lowest('output', (d) => ownOn(d, 'output', day, ctx))];
+  const [bi, bo] = [lowest((d) => ownOn(d, 'input', day, ctx)), lowest((d) => ownOn(d, 'output', day, ctx))];
   const base = bi && bo ? { input: bi.v, output: bo.v } : undefined;
   if (base) out.push({ above: 0, reseller, developer: base, input: bi!.d, output: bo!.d });
   const window = o.context_window?.value ?? ctx.modelWindow?.(o.model_id);
@@ -130,7 +130,7 @@ function bands(o: Offer, own: readonly Offer[], ctx: ClosedResaleContext): Band[
     if (window === undefined || window <= above) continue;
     // A developer's listing with no tier at this size charges its base there (in force on the reseller's day).
     const at = (d: Offer, side: PriceSide) => tierAt(tiersOf(d), above)?.[side] ?? ownOn(d, side, day, ctx);
-    const [ti, to] = [lowest('input', (d) => at(d, 'input')), lowest('output', (d) => at(d, 'output'))];
+    const [ti, to] = [lowest((d) => at(d, 'input')), lowest((d) => at(d, 'output'))];
     if (!ti || !to) continue;
     const developer = { input: ti.v, output: to.v };
     const mine = tierAt(o.prices.tiers?.value, above);

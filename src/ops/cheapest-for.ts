@@ -22,7 +22,6 @@ import { developerCheapest, frontierServing, offerToolsNote, offerWindowNote } f
 const ANYWHERE = Object.freeze({ first_party_only: true, eu: false });
 
 const WHERE = ['any-cloud', 'eu-cloud', 'on-premises', 'local'] as const;
-type Where = (typeof WHERE)[number];
 
 const SELF_HOSTED_NOTE =
   'cheapest_for ranks API prices; on-premises and local use no API, so the answer lists open-weights models meeting the floor ranked by total parameters, smallest first (the memory, and so the hardware, a model needs grows with its parameters; models with no known parameter count come last). Use models_for_hardware and estimate_cost for the machine and the self-hosting cost.';
