@@ -33,6 +33,7 @@ import { moeDispatchSeconds } from './decode-moe.ts';
 import { linearAttentionLayers, linearAttentionStepSeconds } from './decode-hybrid.ts';
 import { promptAttentionSeconds } from './prefill-depth.ts';
 import { decodeTokensPerSecond } from './memory.ts';
+import { activeBitsOf } from './active-bits.ts';
 import { moeRouting } from './moe.ts';
 import { ladderFor } from './runtime.ts';
 
@@ -87,7 +88,9 @@ const hybridHeldOut = (r: Row) =>
  */
 function activeWeights(r: Row): number {
   const q = QUANTIZATIONS.find((x) => x.name.toLowerCase() === r.quantization.toLowerCase());
-  if (q?.active_bits_per_weight) return (Number(r.parameters_active) * q.active_bits_per_weight.value) / 8;
+  // The width the engine reads the row's model at: its own split where the format has one (active-bits.ts).
+  const bits = q && activeBitsOf(rowFacts(r), q);
+  if (bits) return (Number(r.parameters_active) * bits.value) / 8;
   const total = num(r.weights_gib) !== undefined ? num(r.weights_gib)! * GIB : (Number(r.parameters_total) * q!.bits_per_weight) / 8;
   return (total * Number(r.parameters_active)) / Number(r.parameters_total);
 }
@@ -462,7 +465,7 @@ test('each backend\'s decode efficiency is the calibrated optimum over its score
 
 test('decode rows held out of the fit read nearer their measurements than at the single 0.67', () => {
   // Every single-device llama.cpp CUDA and Metal decode row not on its backend's scoreboard. Median estimate / measured
-  // (docs/hardware-and-cost.md, "Calibration"): CUDA 43 rows, 0.85 at 0.67 (cache at 0.87) and 0.98 at 0.81 (cache at
+  // (docs/hardware-and-cost.md, "Calibration"): CUDA 43 rows, 0.83 (0.85 while gpt-oss-20b read 5.53 bits) at 0.67 (cache at 0.87) and 0.98 at 0.81 (cache at
   // 0.82); Metal 23 rows, 1.14 and 1.04 at 0.61. (CUDA was 18 rows, 0.86 and 0.97, before the five DGX Spark rows of
   // ggml-org's benches/dgx-spark.md, which read 0.90-0.98x at 0.81, and 23 rows, 0.81 and 0.95, before the same file's
   // twenty rows at 4,096-32,768 tokens of depth, which read 0.91-1.05x; Metal was 18 rows, 1.09 and 0.99, before the
@@ -472,7 +475,7 @@ test('decode rows held out of the fit read nearer their measurements than at the
     return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   };
   const expected: Record<string, { n: number; before: number; after: number }> = {
-    cuda: { n: 43, before: 0.85, after: 0.98 }, metal: { n: 23, before: 1.14, after: 1.04 },
+    cuda: { n: 43, before: 0.83, after: 0.98 }, metal: { n: 23, before: 1.14, after: 1.04 },
   };
   for (const [name, b] of Object.entries(DECODE_EFFICIENCY_BY_BACKEND)) {
     const fit = new Set(fittedOn(b));
@@ -499,13 +502,14 @@ test('large models on Apple Ultras: published llama-bench runs read as docs/hard
   // 32.48 GB x 3.3/30.53 = 3.51 GB: 7.19 ms + 2.16 ms (the cache 0.01 ms) + 1.97 ms, 88.3 against 76.31: 1.16x (1.40x).
   // Qwen3-235B-A22B IQ4_XS, M1 Ultra, July 2025 (ik_llama.cpp discussion 656): 125.48 GB x 22/235.09 = 11.74 GB: 24.06 +
   // 4.23 + 3.85 ms, 31.1 against 18.30: 1.70x (1.93x), held out of the 0.6x-1.6x band (metalHeldOut above). gpt-oss-20b
-  // MXFP4, the M3 Ultra 512 GB (geerlingguy/ai-benchmarks README, 115.29 tokens/s): 3.61e9 active x 5.53 bits / 8 = 2.495
-  // GB / (0.61 x 819 GB/s) = 4.99 ms + 24 x 45 us + 24 x 41 us = 7.06 ms, 141.7 against 115.29: 1.23x (1.43x).
+  // MXFP4, the M3 Ultra 512 GB (geerlingguy/ai-benchmarks README, 115.29 tokens/s): 3.61e9 active x 5.69 bits / 8 (its own
+  // 2.389B of experts at 4.25 and 1.221B at 8.5; 5.53, gpt-oss-120b's, read 1.23x) = 2.568 GB / (0.61 x 819 GB/s) = 5.14 ms
+  // + 24 x 45 us + 24 x 41 us = 7.20 ms, 138.8 against 115.29: 1.20x (1.39x).
   const ratio = (id: string) => assessed.find((a) => a.r.id === id)!.ratio!;
   const expected: [string, number][] = [
     ['m3-ultra-512gb-deepseek-r1-q4_k_m-tg128', 0.99], ['m3-ultra-512gb-llama33-70b-q4_k_m-tg128', 0.78],
     ['m2-ultra-qwen3-30b-a3b-q8_0-tg128-2025-08', 1.16], ['m1-ultra-qwen3-235b-a22b-iq4_xs-tg128', 1.70],
-    ['m3-ultra-512gb-gpt-oss-20b-mxfp4-tg128', 1.23],
+    ['m3-ultra-512gb-gpt-oss-20b-mxfp4-tg128', 1.20],
   ];
   for (const [id, r] of expected) assert.ok(Math.abs(ratio(id) - r) < 0.01, `${id}: ${ratio(id).toFixed(3)}`);
   assert.deepEqual(rows.filter(metalHeldOut).map((r) => r.id), ['m1-ultra-qwen3-235b-a22b-iq4_xs-tg128']);
@@ -513,15 +517,16 @@ test('large models on Apple Ultras: published llama-bench runs read as docs/hard
 
 test('gpt-oss on a DGX Spark reads as llama.cpp measured once its attention and head are read at 8 bits', () => {
   // ggml-org benches/dgx-spark.md (build 6918), tg32: gpt-oss-120b 59.02 and gpt-oss-20b 84.10 tokens/s. By hand, with
-  // MXFP4's 5.53 bits a token reads (experts 4.25, attention and head Q8_0's 8.5): 5.13e9 x 5.53 / 8 = 3.546 GB /
-  // (0.81 x 273 GB/s) = 16.04 ms + 36 x 45 us = 17.66 ms, 56.6 tokens/s; 3.61e9 x 5.53 / 8 = 2.495 GB: 11.29 ms + 24 x
-  // 45 us, 80.9. Read at the checkpoint's average 4.47 bits (mostly idle experts), as the answers did, they were 68.6
+  // the bits a token reads (experts 4.25, attention and head Q8_0's 8.5: 5.53 for gpt-oss-120b, 5.69 for gpt-oss-20b's
+  // larger non-expert share, active-bits.ts): 5.13e9 x 5.53 / 8 = 3.546 GB / (0.81 x 273 GB/s) = 16.04 ms + 36 x 45 us =
+  // 17.66 ms, 56.6 tokens/s; 3.61e9 x 5.69 / 8 = 2.568 GB: 11.61 ms + 24 x 45 us, 78.8 (80.9 at 5.53). Read at the
+  // checkpoint's average 4.47 bits (mostly idle experts), as the answers did, they were 68.6
   // and 98.0, 1.16x and 1.17x; the same Spark's dense rows read 0.90-0.98x, so the CUDA share holds on GB10.
   const est = (id: string) => assessed.find((a) => a.r.id === id)!;
   const big = est('dgx-spark-gpt-oss-120b-mxfp4-tg-llamacpp');
   const small = est('dgx-spark-gpt-oss-20b-mxfp4-tg-b6918');
   assert.ok(Math.abs(big.estimate! - 56.6) < 0.1, `${big.estimate}`);
-  assert.ok(Math.abs(small.estimate! - 80.9) < 0.1, `${small.estimate}`);
+  assert.ok(Math.abs(small.estimate! - 78.8) < 0.1, `${small.estimate}`);
   const spark = assessed.filter((a) => a.r.hardware === 'NVIDIA DGX Spark (GB10)' && a.r.runtime === 'llama.cpp CUDA' && a.r.kind === 'decode'
     && kvRead(a.r) === 0 && !isHybrid(a.r));
   assert.equal(spark.length, 7);
@@ -955,7 +960,8 @@ test('one sequence: llama.cpp CUDA reads MoE and dense rows alike, Metal its MoE
   // + 36,864 B x 32,783.5 + 18 x 2,048 B x 128 = 1.213 GB / (0.82 x 273 GB/s) = 5.42 ms + 36 x 45 us = 23.08 ms, 43.3
   // tokens/s against 41.35 (1.05x); Qwen3-Coder-30B-A3B Q8_0 32.48 GB x 3.3 / 30.53 = 3.511 GB: 15.88 ms + 3.223 GB:
   // 14.40 ms + 2.16 ms = 32.44 ms, 30.8 against 30.80 (1.00x); the dense Qwen2.5-Coder-7B Q8_0 8.096 GB: 36.61 ms +
-  // 1.880 GB: 8.40 ms + 1.26 ms, 21.6 against 22.70 (0.95x). Over every row: CUDA MoE 19 rows median 1.01 (0.91-1.21x,
+  // 1.880 GB: 8.40 ms + 1.26 ms, 21.6 against 22.70 (0.95x). Over every row: CUDA MoE 19 rows median 0.993
+  // (0.897-1.208x; 1.01, 0.91-1.21x at gpt-oss-20b's former 5.53 bits;
   // the top the two Gemma 4 26B-A4B rows on an RTX 3090), dense 32 rows median 0.93 (0.79-1.33x); Metal MoE 6 rows
   // median 1.335 (1.04-1.93x) without the Metal MoE term, 1.114 (0.935-1.70x) with 41 us a layer (METAL_MOE_LAYER_S:
   // each row's ratio by hand in the test above and in decode-moe.test.ts), dense 25 rows 0.95 (0.67-1.50x).
@@ -964,7 +970,7 @@ test('one sequence: llama.cpp CUDA reads MoE and dense rows alike, Metal its MoE
   assert.ok(Math.abs(est('dgx-spark-qwen3-coder-30b-a3b-q8_0-tg32-d32768').estimate! - 30.8) < 0.1);
   assert.ok(Math.abs(est('dgx-spark-qwen2.5-coder-7b-q8_0-tg32-d32768').estimate! - 21.6) < 0.1);
   const expected: Record<string, Record<'moe' | 'dense', [number, number, number, number]>> = {
-    'llama.cpp CUDA': { moe: [19, 1.01, 0.91, 1.21], dense: [32, 0.93, 0.79, 1.33] },
+    'llama.cpp CUDA': { moe: [19, 0.993, 0.897, 1.208], dense: [32, 0.93, 0.79, 1.33] },
     'llama.cpp Metal': { moe: [6, 1.114, 0.935, 1.70], dense: [25, 0.95, 0.67, 1.5] },
   };
   for (const [runtime, kinds] of Object.entries(expected)) {
@@ -1014,8 +1020,8 @@ test('an MoE decode term, one source out and one model out: none lowers the held
   // docs/hardware-and-cost.md, "One sequence of an MoE model against a dense one". Two candidates, each fitted on the
   // MoE rows outside one source or one model and checked on the rest. On CUDA both raise the held-out error (the gpt-oss
   // rows on a DGX Spark read 0.96-1.05x already). On Metal, over its six MoE rows, the per-layer t lowers it one source
-  // out (0.293 -> 0.243) and raises it one model out (0.301: the Qwen3-30B-A3B fold fits 182 us on DeepSeek-R1 and the
-  // M1 Ultra's Qwen3-235B-A22B, and takes its rows to 0.59-0.72x); the sparse share lowers it in both (0.193) but raises
+  // out (0.289 -> 0.247) and raises it one model out (0.301: the Qwen3-30B-A3B fold fits 179 us on DeepSeek-R1 and the
+  // M1 Ultra's Qwen3-235B-A22B, and takes its rows to 0.59-0.72x); the sparse share lowers it in both (0.189) but raises
   // it over the three rows from stated current builds (0.135 -> 0.158: DeepSeek-R1 to 0.78x and 0.83x). Over those three
   // rows t lowers it in both folds (0.047): by hand, DeepSeek-R1 on the M3 Ultra measures 1 / 20.21 = 49.48 ms a token
   // against 47.39 ms estimated (21.1 tokens/s), 2.09 ms over 61 layers = 34 us a layer, the value the Qwen fold fits.
@@ -1023,26 +1029,26 @@ test('an MoE decode term, one source out and one model out: none lowers the held
     singleStream(runtime).map((a) => a.r).filter((r) => isMoe(r) && keep(r));
   const gptOss = 'm3-ultra-512gb-gpt-oss-20b-mxfp4-tg128';
   const cases: [string, Row[], 'url' | 'model', 't' | 'share', number, number, number][] = [
-    ['CUDA', moeRows('llama.cpp CUDA'), 'url', 't', 19, 0.052, 0.057],
-    ['CUDA', moeRows('llama.cpp CUDA'), 'model', 't', 19, 0.052, 0.058],
-    ['CUDA', moeRows('llama.cpp CUDA'), 'url', 'share', 19, 0.052, 0.086],
-    ['CUDA', moeRows('llama.cpp CUDA'), 'model', 'share', 19, 0.052, 0.080],
-    ['Metal', moeRows('llama.cpp Metal'), 'url', 't', 6, 0.293, 0.243],
-    ['Metal', moeRows('llama.cpp Metal'), 'model', 't', 6, 0.293, 0.301],
-    ['Metal', moeRows('llama.cpp Metal'), 'url', 'share', 6, 0.293, 0.193],
-    ['Metal', moeRows('llama.cpp Metal'), 'model', 'share', 6, 0.293, 0.193],
+    ['CUDA', moeRows('llama.cpp CUDA'), 'url', 't', 19, 0.051, 0.061],
+    ['CUDA', moeRows('llama.cpp CUDA'), 'model', 't', 19, 0.051, 0.063],
+    ['CUDA', moeRows('llama.cpp CUDA'), 'url', 'share', 19, 0.051, 0.087],
+    ['CUDA', moeRows('llama.cpp CUDA'), 'model', 'share', 19, 0.051, 0.087],
+    ['Metal', moeRows('llama.cpp Metal'), 'url', 't', 6, 0.289, 0.247],
+    ['Metal', moeRows('llama.cpp Metal'), 'model', 't', 6, 0.289, 0.301],
+    ['Metal', moeRows('llama.cpp Metal'), 'url', 'share', 6, 0.289, 0.189],
+    ['Metal', moeRows('llama.cpp Metal'), 'model', 'share', 6, 0.289, 0.189],
     ['Metal current builds', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id)), 'url', 't', 3, 0.135, 0.047],
     ['Metal current builds', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id)), 'model', 't', 3, 0.135, 0.047],
     ['Metal current builds', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id)), 'url', 'share', 3, 0.135, 0.158],
     ['Metal current builds', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id)), 'model', 'share', 3, 0.135, 0.158],
-    // With the M3 Ultra's gpt-oss-20b row (December 2025, its build not stated) t and the share both fall: 0.144, 0.147.
-    ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'url', 't', 4, 0.191, 0.144],
-    ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'url', 'share', 4, 0.191, 0.147],
-    ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'model', 't', 4, 0.191, 0.144],
-    ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'model', 'share', 4, 0.191, 0.147],
-    // Without the M1 Ultra row the band holds out (July 2025 build, i-quant, the M1 Ultra's own share): t 0.116-0.123.
-    ['Metal less the M1 Ultra', moeRows('llama.cpp Metal', (r) => !metalHeldOut(r)), 'url', 't', 5, 0.220, 0.123],
-    ['Metal less the M1 Ultra', moeRows('llama.cpp Metal', (r) => !metalHeldOut(r)), 'model', 't', 5, 0.220, 0.116],
+    // With the M3 Ultra's gpt-oss-20b row (December 2025, its build not stated) t and the share both fall: 0.129, 0.135.
+    ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'url', 't', 4, 0.185, 0.129],
+    ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'url', 'share', 4, 0.185, 0.135],
+    ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'model', 't', 4, 0.185, 0.129],
+    ['Metal from December 2025', moeRows('llama.cpp Metal', (r) => metalCurrentBuild.has(r.id) || r.id === gptOss), 'model', 'share', 4, 0.185, 0.135],
+    // Without the M1 Ultra row the band holds out (July 2025 build, i-quant, the M1 Ultra's own share): t 0.100-0.113.
+    ['Metal less the M1 Ultra', moeRows('llama.cpp Metal', (r) => !metalHeldOut(r)), 'url', 't', 5, 0.215, 0.113],
+    ['Metal less the M1 Ultra', moeRows('llama.cpp Metal', (r) => !metalHeldOut(r)), 'model', 't', 5, 0.215, 0.100],
   ];
   for (const [label, set, key, candidate, n, before, after] of cases) {
     const f = moeFold(set, key, candidate);
@@ -1099,9 +1105,11 @@ test('hybrid linear-attention models: the published Qwen3-Next, Qwen3.5 and Qwen
   // Held out, Vulkan: the same machine, Qwen3.5-35B-A3B Q4_K_M at b8933 (llama.cpp#22375, 64.55): 1.83375 GB / (0.67 x
   // 256) = 10.692 ms + 1.8 + 1.83 = 14.322 ms, 69.8 (1.08x; with 0.18 ms a layer 17.892 ms, 55.9, 0.87x).
   // Ampere (RTX 3090), 125 us a layer (constants.ts AMPERE_LINEAR_ATTENTION_LAYER_S), 30 x 125 us = 3.75 ms, fitted on
-  // two June 2026 runs: Qwen3.5-35B-A3B MXFP4 (smeltcore.com, 111.2) at the engine's MXFP4 active 5.53 bits, 3e9 x 5.53 /
-  // 8 = 2.07375 GB / (0.81 x 936) = 2.7352 ms + 1.8 + 3.75 = 8.2852 ms, 120.70 (1.085x; at 61 us 6.3652 ms, 157.1,
-  // 1.41x); Qwen3.6-35B-A3B Q4_K_M (runaihome.com, 135.7): 1.83375 GB / 758.16 = 2.4187 ms + 1.8 + 3.75 = 7.9687 ms,
+  // two June 2026 runs: Qwen3.5-35B-A3B MXFP4 (smeltcore.com, 111.2), fitted at gpt-oss-120b's 5.53 bits (120.70, 1.085x),
+  // now at its own MXFP4_MOE split (experts 4.25, the rest Q8_0's 8.5: llama.cpp src/llama-quant.cpp), 40 x 8 x 3 x
+  // 2,048 x 512 = 1.007B routed of 3B: 7.07 bits, 3e9 x 7.07 / 8 = 2.65125 GB / (0.81 x 936) = 3.4970 ms + 1.8 + 3.75
+  // = 9.047 ms, 110.53 (0.994x; at 61 us 7.127 ms, 140.3, 1.26x); Qwen3.6-35B-A3B Q4_K_M (runaihome.com, 135.7):
+  // 1.83375 GB / 758.16 = 2.4187 ms + 1.8 + 3.75 = 7.9687 ms,
   // 125.49 (0.925x; at 61 us 165.3, 1.22x).
   // Builds before the fused op (held out of the band): RTX PRO 6000 Max-Q, Qwen3-Coder-Next Q8_0 (llama.cpp#19345,
   // 70-80): 3.1875 GB / (0.81 x 1,792) = 2.196 ms + 48 x 45 us + 2.196 = 6.552 ms, 152.6 (2.03x). 3 x RTX 3090 by
@@ -1117,7 +1125,7 @@ test('hybrid linear-attention models: the published Qwen3-Next, Qwen3.5 and Qwen
   const expected: [string, number][] = [
     ['rtx-5090-qwen3.5-35b-a3b-q4_k_m-tg', 204.4], ['dgx-spark-qwen3.6-35b-a3b-q8_0-tg', 55.4],
     ['strix-halo-395-qwen3.6-35b-a3b-q8-rocm-tg', 45.0], ['strix-halo-395-qwen3.5-35b-a3b-q4_k_m-vulkan-tg', 69.8],
-    ['rtx-3090-qwen3.5-35b-a3b-mxfp4-tg', 120.7], ['rtx-3090-qwen3.6-35b-a3b-q4_k_m-tg', 125.5],
+    ['rtx-3090-qwen3.5-35b-a3b-mxfp4-tg', 110.5], ['rtx-3090-qwen3.6-35b-a3b-q4_k_m-tg', 125.5],
     ['rtx-pro-6000-max-q-qwen3-coder-next-q8_0-tg', 152.6], ['rtx-3090-x3-qwen3-next-80b-q2_k-tg', 117.3],
     ['strix-halo-395-qwen3-next-80b-q4_k_m-tg', 66.7],
     ['rtx-3090-x3-qwen3-next-80b-q2_k-pp', 2431.4], ['strix-halo-395-qwen3-next-80b-q4_k_m-pp', 732.2],

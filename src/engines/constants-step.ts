@@ -44,11 +44,14 @@ export const LINEAR_ATTENTION_LAYER_S = 61e-6;
 /**
  * The same term on an NVIDIA Ampere card (RTX 30, A100, A10, A40, RTX A-series; decode-hybrid.ts names them), where
  * the 61 us above reads the published runs 1.2-1.4x fast. Two June 2026 runs on an RTX 3090
- * (data/curated/speed-measurements.csv): Qwen3.5-35B-A3B MXFP4 at 111.2 tokens/s at 4K context (smeltcore.com; its
- * active weights at the engine's MXFP4 5.53 bits, 2.074 GB) and Qwen3.6-35B-A3B at 135.7 with llama.cpp (runaihome.com;
- * Q4_K_M, the card's row in its table, 1.834 GB) imply 149 and 105 us a layer: step 8.993 ms less 2.074 GB / (0.81 x
- * 936 GB/s) = 2.735 ms and 40 x 45 us = 1.8 ms, over 30 layers; 7.369 ms less 2.419 and 1.8 ms. 125 us minimises the
- * largest ratio error over the two (1.08x and 0.93x; 61 us read them 1.41x and 1.22x). Held out, a June 2026 RTX 3090
+ * (data/curated/speed-measurements.csv): Qwen3.5-35B-A3B MXFP4 at 111.2 tokens/s at 4K context (smeltcore.com) and
+ * Qwen3.6-35B-A3B at 135.7 with llama.cpp (runaihome.com; Q4_K_M, the card's row in its table, 1.834 GB). 125 us was
+ * fitted (the largest ratio error over the two) while the first row's active weights read at gpt-oss-120b's 5.53 bits,
+ * 2.074 GB, implying 149 us a layer. llama.cpp's MXFP4_MOE keeps only the expert tensors in MXFP4 and the rest in Q8_0
+ * (src/llama-quant.cpp), so the row reads its own 1.007B of routed experts at 4.25 bits and 1.993B at 8.5, 7.07 bits,
+ * 2.651 GB (active-bits.ts): step 8.993 ms less 2.651 GB / (0.81 x 936 GB/s) = 3.497 ms and 40 x 45 us = 1.8 ms, over
+ * 30 layers, 123 us; the second 7.369 ms less 2.419 and 1.8 ms, 105 us. At 125 us they read 0.99x and 0.93x (61 us:
+ * 1.26x and 1.22x); the two rows' minimax is now 113 us (1.03x both ways), a refit not yet made. Held out, a June 2026 RTX 3090
  * run on mainline llama.cpp (club-3090#390, 143.8 tokens/s decode, its quantization unstated: a file of about 15 GB)
  * reads 0.87x-0.97x over Q4_K_M's and that file's bytes (1.15x-1.32x at 61 us). Neither page states its build; both are
  * of June 2026, after the fused op. The kernels are latency-bound: an Ampere card clocks lower (RTX 3090 boost 1.70

@@ -9,6 +9,12 @@ export const GB = 1e9;
  */
 export const GIB = 1024 ** 3;
 
+/**
+ * How a format stores what a token reads, where the model's own expert geometry can be read (active-bits.ts): the
+ * routed experts at `routed_bits`, the rest of the active parameters (`rest`, in words) at `rest_bits`.
+ */
+export type ActiveSplit = { routed_bits: number; rest_bits: number; rest: string; source: string };
+
 export type QuantizationId =
   | 'bf16' | 'fp8' | 'fp8_w8a8' | 'fp8_w8a16' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'q4_k_m' | 'int4_w4a16' | 'int4' | 'mxfp4'
   | 'q3_k_m';
@@ -25,7 +31,7 @@ export type Quantization = {
    * 8 bits or more, and those are a third of what a token reads though a few percent of the file. Absent: the
    * format's `bits_per_weight` (a format that quantizes every block linear alike).
    */
-  active_bits_per_weight?: { value: number; basis: string };
+  active_bits_per_weight?: { value: number; basis: string; split?: ActiveSplit };
   /**
    * A native format: a candidate only for a model whose publisher ships it (Model.native_precision), because
    * quantizing another model's BF16 weights to it is not what its users download.
@@ -162,11 +168,16 @@ export const QUANTIZATIONS: readonly Quantization[] = [
     // gpt-oss-20b's 11.27 GiB), Q8_0's 8.5 and a few F32 tensors. (3.585 x 4.25 + 1.545 x 8.5) / 5.13 = 5.53 bits a
     // token reads; gpt-oss-20b's breakdown (2.39B of experts, 1.22B of the rest) gives 5.69. The checkpoint itself keeps
     // that share in BF16 (7.77 bits a token), which a stock vLLM build reads.
+    // Each model reads its own split where its expert geometry is known (active-bits.ts): gpt-oss-20b 5.69, not 5.53.
     active_bits_per_weight: {
       value: 5.53,
       basis:
         'gpt-oss-120b: 3.585B routed-expert parameters at 4.25 bits and 1.545B of attention and output head at ' +
         "Q8_0's 8.5 (OpenAI gpt-oss model card; ggml-org/gpt-oss-120b-GGUF) over 5.13B active",
+      split: {
+        routed_bits: 4.25, rest_bits: 8.5, rest: "attention, output head and any shared expert at Q8_0's",
+        source: 'OpenAI gpt-oss model card; llama.cpp src/llama-quant.cpp, MXFP4_MOE: expert tensors MXFP4, the others Q8_0',
+      },
     },
   },
   { id: 'q3_k_m', name: 'Q3_K_M', bits_per_weight: 3.9, runtime: GGUF, basis: 'llama.cpp tools/quantize, Llama-2-7B: 3.91' },

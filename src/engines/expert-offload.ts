@@ -6,6 +6,7 @@ import {
 import { decodeEfficiency } from './decode.ts';
 import { linearAttentionStepSeconds } from './decode-hybrid.ts';
 import { levelOf, type FitLevel } from './fit-basis.ts';
+import { activeBitsOf } from './active-bits.ts';
 import { activeWeightsFor, weightsFor, type PublishedSizes } from './gguf-sizes.ts';
 import { kvCacheBytes, overheadBytes, usableBytes } from './memory.ts';
 import { isMixtureOfExperts, MOE_MAX_ACTIVE_SHARE, routedExperts } from './moe.ts';
@@ -116,7 +117,7 @@ function expertBytes(facts: OffloadFacts, q: Quantization): ExpertBytes | undefi
   const scale = bits === undefined ? file / ((loaded * q.bits_per_weight) / 8) : 1;
   const expertBits = bits ?? q.bits_per_weight;
   const experts = Math.min(file, ((routedParameters * expertBits) / 8) * scale);
-  const activeRead = activeWeightsFor(active, loaded, q, facts.published);
+  const activeRead = activeWeightsFor(active, loaded, q, facts.published, activeBitsOf(facts, q)?.value);
   // The flat estimate from a rounded total (no published file, a format that spreads its bits evenly) takes the
   // non-expert part from the configuration where it agrees with that total; a published file is a measurement, and
   // MXFP4's and INT4's averages are exact counts' (constants.ts), so those keep file less experts.

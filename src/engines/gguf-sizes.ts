@@ -108,15 +108,18 @@ export function weightsFor(parameters: number, q: Quantization, published?: Publ
 
 /**
  * Bytes of the weights one decode token reads at `q`: the active parameters at the width a token reads them
- * (`active_bits_per_weight` where the format keeps some tensors wider than its average, else the average), scaled to
+ * (`activeBits`, the model's own from active-bits.ts; else the format's `active_bits_per_weight` where it keeps some
+ * tensors wider than its average; else the average), scaled to
  * the published file where `published` has one, by the file's ratio to the flat estimate of all the weights. The fit,
  * the serving batch and the bytes a token reads thus stand on one figure: a dense model reads its whole file (Llama 3.3
  * 70B Q4_K_M: the 42.52 GB file, not 70.55e9 x 4.89 / 8 = 43.13 GB), an MoE model its active share of it (DeepSeek-V3.2
  * Q4_K_M: 37e9 x 4.89 / 8 = 22.62 GB x 404.43 / 410.2 = 22.30 GB). The share is a reading: a K-quant's wider tensors
  * (attention, some feed-forward down projections) are not spread evenly over the active and the routed parts.
  */
-export function activeWeightsFor(activeParameters: number, totalParameters: number, q: Quantization, published?: PublishedSizes): number {
-  const read = (activeParameters * (q.active_bits_per_weight?.value ?? q.bits_per_weight)) / 8;
+export function activeWeightsFor(
+  activeParameters: number, totalParameters: number, q: Quantization, published?: PublishedSizes, activeBits?: number,
+): number {
+  const read = (activeParameters * (activeBits ?? q.active_bits_per_weight?.value ?? q.bits_per_weight)) / 8;
   const file = published?.get(q.id)?.bytes;
   return file === undefined ? read : (read * file) / ((totalParameters * q.bits_per_weight) / 8);
 }

@@ -11,6 +11,7 @@ import {
   type KvCacheType,
   type Quantization,
 } from './constants.ts';
+import { activeBitsOf, type ActiveBitsFacts } from './active-bits.ts';
 import { citeFact } from './cite.ts';
 import { UNKNOWN_WINDOW_INPUT } from './context-window.ts';
 import { decodeSplit, prefillEfficiency } from './decode.ts';
@@ -33,9 +34,12 @@ export function activeWeightsBytes(parameters: number, quantization: Quantizatio
   return (parameters * (quantization.active_bits_per_weight?.value ?? quantization.bits_per_weight)) / 8;
 }
 
-/** Words for an answer's basis where a token reads its active parameters wider than the format's average; else ''. */
-export function activeBitsWords(quantization: Quantization): string {
-  const a = quantization.active_bits_per_weight;
+/**
+ * Words for an answer's basis where a token reads its active parameters wider than the format's average; else ''. With
+ * the model's facts, its own split (active-bits.ts); without, the format's reference model's.
+ */
+export function activeBitsWords(quantization: Quantization, facts?: ActiveBitsFacts): string {
+  const a = facts ? activeBitsOf(facts, quantization) : quantization.active_bits_per_weight;
   return a ? `a token reads its active parameters at ${a.value} bits, not the file's ${quantization.bits_per_weight}: ${a.basis}` : '';
 }
 

@@ -16,6 +16,7 @@ import {
   usableBytes,
   type ModelFacts,
 } from './memory.ts';
+import { activeBitsOf } from './active-bits.ts';
 import { activeWeightsFor, heldParameters, weightsFor } from './gguf-sizes.ts';
 import { kvCacheCopies } from './mla-cache.ts';
 import { vllmBudgetApplies, vllmKvCacheBytes } from './vllm-memory.ts';
@@ -159,7 +160,7 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
     : a100Mxfp4 ? vllmA100AttentionFlops(facts.architecture, flops) : servingAttentionFlops(hardware, facts.architecture);
   return {
     total_weights,
-    active_weights: activeWeightsFor(facts.parameters_active, held, q, facts.published),
+    active_weights: activeWeightsFor(facts.parameters_active, held, q, facts.published, activeBitsOf(facts, q)?.value),
     // vLLM's budget is charged with what vLLM loads: gpt-oss's BF16 attention and head make it more than the fit's file.
     room: servingRoom(hardware, vllmChargedWeights(hardware, facts.architecture, q, total_weights)),
     kv_copies: kvCacheCopies(facts.architecture, hardware, runtimeFor(hardware, 'serving')),

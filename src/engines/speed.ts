@@ -24,6 +24,7 @@ import {
   toGb,
   type ModelFacts,
 } from './memory.ts';
+import { activeBitsOf } from './active-bits.ts';
 import { activeWeightsFor, heldParameters, weightsFor } from './gguf-sizes.ts';
 
 export type SpeedEstimate = {
@@ -143,7 +144,9 @@ function decodeAt(
 ): number {
   return decodeTokensPerSecond({
     total_weights: weightsFor(heldParameters(facts.parameters_total, facts.architecture.mtp_parameters, q), q, facts.published),
-    active_weights: activeWeightsFor(facts.parameters_active, heldParameters(facts.parameters_total, facts.architecture.mtp_parameters, q), q, facts.published),
+    active_weights: activeWeightsFor(
+      facts.parameters_active, heldParameters(facts.parameters_total, facts.architecture.mtp_parameters, q), q, facts.published, activeBitsOf(facts, q)?.value,
+    ),
     // Under tensor parallelism each card reads its own copy of a cache it holds more than once (mla-cache.ts).
     kv_per_sequence: kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache) * copies,
     batch, bandwidth: layout.bandwidth, step_latency_s: layout.step_latency_s,
@@ -188,7 +191,7 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   // The weights the fit sizes (the published file where there is one) and a token's share of them (gguf-sizes.ts).
   // The weights llama.cpp holds: a GGUF type leaves a multi-token-prediction module out (gguf-sizes.ts heldParameters).
   const held = heldParameters(facts.parameters_total, facts.architecture.mtp_parameters, q);
-  const active_weights = activeWeightsFor(facts.parameters_active, held, q, facts.published);
+  const active_weights = activeWeightsFor(facts.parameters_active, held, q, facts.published, activeBitsOf(facts, q)?.value);
   const kv_per_sequence = kvCacheBytes(facts.architecture, opts.context, 1, opts.kv_cache);
   const { layout, flops, serving } = modelLayout(facts, hardware, opts.concurrency);
   const active_parameters = facts.parameters_active;
@@ -208,7 +211,7 @@ export function speedOf(facts: ModelFacts, q: Quantization, hardware: Hardware, 
   const moe = isMixtureOfExperts(active_parameters, total_parameters);
   return {
     estimate: true,
-    basis: basis ?? speedBasis(q, opts, hardware, layout, serving, facts.architecture, prefill, prefill_efficiency, moe, single),
+    basis: basis ?? speedBasis(q, opts, hardware, layout, serving, facts, prefill, prefill_efficiency, moe, single),
     tokens_per_s: roundTo(opts.concurrency === 1 ? total : decodeAt(facts, q, opts, layout, flops, 1, single, copies), 1),
     efficiency: single,
     aggregate_bandwidth_gbs: roundTo(aggregateBandwidth(hardware) / GB, 1),
@@ -243,14 +246,15 @@ export function efficiencyWords(hardware: Hardware, serving: string | null): str
 /** The method of a speed estimate in words: what `speedOf` states as its basis when the caller does not. */
 function speedBasis(
   q: Quantization, opts: SpeedOptions, hardware: Hardware, layout: SpeedLayout['layout'], serving: string | null,
-  architecture: ModelFacts['architecture'], prefill: number | null, prefill_efficiency: number, moe: boolean, single: number,
+  facts: ModelFacts, prefill: number | null, prefill_efficiency: number, moe: boolean, single: number,
 ): string {
+  const architecture = facts.architecture;
   const layers = architecture.layers;
   const dispatch = moeDispatchBasis(hardware, layers, moe);
   const hybrid = linearAttentionBasis(architecture, hardware);
   const mla = layout.split === 'tensor' && moe && architecture.attention === 'mla' ? mlaTensorWords(layers) : null;
   return (
-    `decode at batch 1: active weights at ${q.name}${q.active_bits_per_weight ? ` (${activeBitsWords(q)})` : ''} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
+    `decode at batch 1: active weights at ${q.name}${q.active_bits_per_weight ? ` (${activeBitsWords(q, facts)})` : ''} read at ${single} x (${efficiencyWords(hardware, serving)}) and ` +
     `the KV cache of one sequence at ` +
     `${opts.context} tokens at ${KV_READ_EFFICIENCY} x ${layout.split === 'tensor' ? 'the summed' : 'one card\'s'} memory bandwidth, ` +
     `${serving ?? layoutBasis(hardware, layout, layers)}` +

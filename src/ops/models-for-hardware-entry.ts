@@ -156,7 +156,7 @@ function speedBasisOf(a: FitAssessment, q: Quantization, quantizationName: strin
 function speedBasis(facts: ModelFacts, q: Quantization, quantizationName: string, hardware: Hardware): string {
   const moe = isMixtureOfExperts(facts.parameters_active, facts.parameters_total);
   const prefill = !hardware.compute_tflops ? 'prefill not estimated' : moe ? 'mixture-of-experts prefill efficiency' : 'dense prefill efficiency';
-  const bits = q.active_bits_per_weight ? `; ${activeBitsWords(q)}` : '';
+  const bits = q.active_bits_per_weight ? `; ${activeBitsWords(q, facts)}` : '';
   // The Metal MoE term is stated with the model's own layer count; its method and measured error are in the assumptions.
   const dispatch = moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total);
   const extra = dispatch === 0 ? '' : `; ${moeDispatchWords(facts.architecture.layers)}`;

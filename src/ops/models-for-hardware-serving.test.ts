@@ -138,13 +138,14 @@ test('one sequence on llama.cpp\'s server: estimate_cost decodes at the rate mod
   // 8,192 (ggml-org benches/dgx-spark.md). estimate_cost read it at the batched server's shares, 63.8 tokens/s at
   // concurrency 1; its request of 8,192 tokens holds 7,168 on average (prompt and half the answer), so the single
   // stream models_for_hardware quotes at context 7,168 is the figure to match. Both read the published 12.10 GB MXFP4
-  // file (11.68 GB flat) and a token its active share: 73.7 tokens/s, 0.996x the 74.00 measured after 8,192 tokens.
+  // file (11.68 GB flat) and a token its active share at its own 5.69 bits (active-bits.ts; 73.7 tokens/s at gpt-oss-120b's
+  // 5.53): 71.9 tokens/s, 0.97x the 74.00 measured after 8,192 tokens and 0.93x the 77.36 after 4,096.
   const shipped = committed();
   const serving = servingOf(shipped, 'dgx-spark', 'gpt-oss-20b', { concurrency: 1, tokens_millions: 30 })!;
   const fit = fitOf(shipped, 'dgx-spark', 'gpt-oss-20b', { context: 7168 })!;
   assert.equal(serving.batch, 1);
   assert.equal(serving.decode_tokens_per_s, fit.tokens_per_s);
-  assert.ok(serving.decode_tokens_per_s > 73.5 && serving.decode_tokens_per_s < 78.5, `${serving.decode_tokens_per_s}`);
+  assert.ok(serving.decode_tokens_per_s > 71.5 && serving.decode_tokens_per_s < 78.5, `${serving.decode_tokens_per_s}`);
   // A batch is never slower in total than one sequence on the same server (llama-batched-bench: 51.01 tokens/s at B=1,
   // 114.91 at B=8 for gpt-oss-120b after 8,192-token prompts).
   const eight = servingOf(shipped, 'dgx-spark', 'gpt-oss-120b', { concurrency: 8, tokens_millions: 30 })!;
