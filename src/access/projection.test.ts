@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { aDataset, aModel, aSource, f } from '../dataset/fixtures.ts';
 import { get_trust_profile } from '../ops/get-trust-profile.ts';
 import type { Source } from '../schema/index.ts';
+import { kept } from '../ops/json-fragment.ts';
 import { projectBody } from './projection.ts';
 
 const sources: ReadonlyMap<string, Source> = new Map([
@@ -196,4 +197,28 @@ test('partial: a derived figure\'s sources are credited as modified in the answe
   // The next answer quotes src-a in a plain text and derives from src-b: src-a is listed, not as modified.
   const second = projectBody({ reason: 'z (src-a, 2026-01-01)', derived_from: ['w = 3 (src-b, 2026-01-02)'] }, opts);
   assert.deepEqual(modifiedOf(second as Record<string, any>), { 'src-a': false, 'src-b': true });
+});
+
+test('partial: a kept part projected once is listed, and credited as derived from, in every answer that shows it', () => {
+  // A kept fact (ops/json-fragment.ts `kept`): its projection is made on its first sight and read again after. Each
+  // answer must still list its source (vendor-acme: lost from the fact, listed once) and its text's (lmarena), and
+  // credit them as derived from only where the part sits under a derived figure's inputs.
+  const table: ReadonlyMap<string, Source> = new Map([
+    ['vendor-acme', aSource({ id: 'vendor-acme', name: 'Acme model page', url: 'https://acme.example/models', attribution: 'Acme, CC BY 4.0' })],
+    ['lmarena', aSource({ id: 'lmarena', name: 'LMArena', url: 'https://lmarena.ai', attribution: 'attribute LMArena' })],
+  ]);
+  const opts = { sources: table, baseUrl: 'https://api.example.org', full: false };
+  const fact = kept({ value: 'apache-2.0', as_of: '2026-07-01', source: 'vendor-acme', note: 'as rated (lmarena, 2026-07-30)' });
+  // The fact as the partial tier shows it, worked by hand: source gone, the note's citation a date.
+  const shown = { value: 'apache-2.0', as_of: '2026-07-01', note: 'as rated (as of 2026-07-30)' };
+  const creditOf = (out: Record<string, any>) =>
+    Object.fromEntries(out.sources.map((s: { id: string; modified?: boolean }) => [s.id, s.modified === true]));
+  for (let ask = 0; ask < 2; ask++) {
+    const plain = projectBody({ licence: fact }, opts) as Record<string, any>;
+    assert.deepEqual(plain.licence, shown);
+    assert.deepEqual(creditOf(plain), { lmarena: false, 'vendor-acme': false });
+    const derived = projectBody({ figure: { value: 1, derived_from: [fact] } }, opts) as Record<string, any>;
+    assert.deepEqual(derived.figure.derived_from, [shown]);
+    assert.deepEqual(creditOf(derived), { lmarena: true, 'vendor-acme': true });
+  }
 });

@@ -1,4 +1,5 @@
 // The full/partial projection of a response body (DESIGN.md section 9): one pure function for REST and MCP alike.
+import { isKept } from '../ops/json-fragment.ts';
 import type { Source } from '../schema/index.ts';
 import { partialText, type PartialText } from './partial-text.ts';
 
@@ -169,12 +170,38 @@ export type Walk = { ids: Set<string>; text: PartialText };
 export function strip(node: unknown, walk: Walk): unknown {
   if (typeof node === 'string') return walk.text(node, walk.ids);
   if (node === null || typeof node !== 'object') return node;
-  return Array.isArray(node) ? stripArray(node, walk) : stripObject(node as Record<string, unknown>, walk);
+  return stripNode(node, walk);
 }
 
 /** strip of a member or element: a number, boolean or null is its own projection, with no call. */
 const stripValue = (v: unknown, walk: Walk): unknown =>
-  (typeof v === 'string' ? walk.text(v, walk.ids) : v === null || typeof v !== 'object' ? v : Array.isArray(v) ? stripArray(v, walk) : stripObject(v as Record<string, unknown>, walk));
+  (typeof v === 'string' ? walk.text(v, walk.ids) : v === null || typeof v !== 'object' ? v : stripNode(v, walk));
+
+const stripNode = (v: object, walk: Walk): unknown =>
+  (isKept(v) ? strippedKept(v, walk) : Array.isArray(v) ? stripArray(v, walk) : stripObject(v as Record<string, unknown>, walk));
+
+/**
+ * A kept part's projection (ops/json-fragment.ts `kept`: it never changes), made once per sources table (one per
+ * dataset: `walk.text` is made per table) with the source ids it names, as write-body.ts keeps it for stitched answers.
+ * An answer projected whole (recommend_model's) shows the same model references, ratings, licences and EU offers ask
+ * after ask: each was copied and its texts rewritten on every partial answer. Its ids are added to the walk's own set,
+ * so under a derived figure's inputs they are marked as derived from, as they would be walked there.
+ */
+type Stripped = { value: unknown; ids: readonly string[] };
+const keptStrips = new WeakMap<PartialText, WeakMap<object, Stripped>>();
+
+function strippedKept(v: object, walk: Walk): unknown {
+  let byPart = keptStrips.get(walk.text);
+  if (byPart === undefined) keptStrips.set(walk.text, (byPart = new WeakMap()));
+  let s = byPart.get(v);
+  if (s === undefined) {
+    const own: Walk = { ids: new Set(), text: walk.text };
+    const value = Array.isArray(v) ? stripArray(v, own) : stripObject(v as Record<string, unknown>, own);
+    byPart.set(v, (s = { value, ids: [...own.ids] }));
+  }
+  for (const id of s.ids) walk.ids.add(id);
+  return s.value;
+}
 
 function stripArray(node: unknown[], walk: Walk): unknown[] {
   let copy: unknown[] | undefined;

@@ -227,8 +227,9 @@ test('sizings kept across requests never leak: every setting answered after othe
     opts(100, { min_bits_per_weight: 8 }), opts(100, { quantization: 'q4_k_m' }), opts(100, { kv_cache: 'q4_0' }), opts(100, { utilization: 0.9 }),
     opts(100), opts(100, { amortization_months: 12 }), opts(100, { power_usd_per_kwh: 0.4 }), opts(700, { utilization: 0.9 }), opts(3000),
   ];
-  // First answers, each on a copy of its own; then the one model object asked in turn.
-  const fresh = asks.map((ask) => estimateCost(structuredClone(model), offers, withCompute, ask));
+  // First answers, each on a copy of its own of the model and the configurations (a bought configuration's machine
+  // terms are kept per configuration: owned-cost.ts); then the one model and configuration objects asked in turn.
+  const fresh = asks.map((ask) => estimateCost(structuredClone(model), offers, structuredClone(withCompute), ask));
   for (const [k, ask] of asks.entries()) assert.deepEqual(estimateCost(model, offers, withCompute, ask), fresh[k], JSON.stringify(ask));
 });
 

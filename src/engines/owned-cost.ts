@@ -112,36 +112,41 @@ function idleDrawOf(hardware: Hardware, watts: number): IdleDraw {
 }
 
 /**
- * What a bought configuration's month reads that no volume changes: the purchase share, the board, idle and host draw,
- * one machine's fixed month, the marginal cost of 1M tokens and the capacity. They rest on the sizing (its throughput)
- * and three settings (utilization, the electricity price, the months of amortization), so they are kept with the sizing
- * for the last settings asked (`kept.owned`): a sizing at the default settings is kept per model and configuration for
- * the dataset's life (self-hosted-sizing.ts), and an ask then applies only its volume (the hours, the machines, the
- * month's electricity). Read only once made.
+ * What a bought configuration's month reads that its sizing does not change: the purchase share, the board, idle and
+ * host draw, one machine's fixed month, whether it is sold new and whole. They rest on the configuration's own facts and
+ * three settings (utilization, the electricity price, the months of amortization), so they are kept per configuration
+ * for the last settings asked (`machineTermsOf`): an ask at a new context sizes every configuration afresh (some 84),
+ * and each made these again (some 19 KB a call). Read only once made.
  */
-export type OwnedTerms = {
-  utilization: number;
-  power_usd_per_kwh: number;
-  amortization_months: number;
-  watts: number;
-  idle: IdleDraw;
+export type MachineTerms = Readonly<{
+  utilization: number; power_usd_per_kwh: number; amortization_months: number;
+  watts: number; idle: IdleDraw;
   /** The host's own draw, W (0 where none is published or no electricity is counted). */
   host_watts: number;
   /** The purchase of one machine (accelerators and a priced host) over the months, unrounded. */
   purchase_monthly: number;
-  fixed: number;
-  fixed_per_machine_usd: number;
+  fixed: number; fixed_per_machine_usd: number;
+  /** The electricity of the busy share of one paid hour above idle draw, USD: over the sizing's 1M tokens an hour, the marginal cost. */
+  marginal_hour_usd: number;
+  host_counted: boolean; sold_new: boolean; bought_whole: boolean;
+}>;
+
+/**
+ * A bought configuration's terms no volume changes: the machine's (MachineTerms) and what the sizing's throughput makes
+ * of them, the marginal cost of 1M tokens and the capacity. Kept with the sizing for the machine terms it was worked
+ * from (`kept.owned`): a sizing at the default settings is kept per model and configuration for the dataset's life
+ * (self-hosted-sizing.ts), and an ask then applies only its volume (the hours, the machines, the month's electricity).
+ */
+export type OwnedTerms = Readonly<{
+  machine: MachineTerms;
   marginal_usd_per_mtok: number;
   capacity_tokens_millions_per_month: number;
-  host_counted: boolean;
-  sold_new: boolean;
-  bought_whole: boolean;
   unrounded: Unrounded;
-};
+}>;
 
-function ownedTerms(hardware: Hardware, price: number, sized: Sized, s: CostSettings): OwnedTerms {
-  const k = sized.kept;
-  const kept = k.owned;
+const machineTerms = new WeakMap<Hardware, MachineTerms>();
+function machineTermsOf(hardware: Hardware, price: number, s: CostSettings): MachineTerms {
+  const kept = machineTerms.get(hardware);
   if (kept !== undefined && kept.utilization === s.utilization && kept.power_usd_per_kwh === s.power_usd_per_kwh
     && kept.amortization_months === s.amortization_months) return kept;
   const watts = wattsOf(hardware);
@@ -151,24 +156,37 @@ function ownedTerms(hardware: Hardware, price: number, sized: Sized, s: CostSett
   const hostW = hostWatts(hardware);
   // The host draws its idle power every hour whatever is served: part of what a machine costs a month.
   const fixed = purchaseMonthly + ((idle.watts + hostW) / 1000) * HOURS_PER_MONTH * s.power_usd_per_kwh;
-  // One more 1M tokens takes 1 / mtokPerHour more paid hours, `utilization` of them busy at board power instead of idle.
-  const mtokPerHour = sized.phases.mtokPerHour;
-  const marginal = (((watts - idle.watts) / 1000) * s.power_usd_per_kwh * s.utilization) / mtokPerHour;
-  const t: OwnedTerms = {
+  const t: MachineTerms = Object.freeze({
     utilization: s.utilization, power_usd_per_kwh: s.power_usd_per_kwh, amortization_months: s.amortization_months,
     watts, idle, host_watts: hostW, purchase_monthly: purchaseMonthly, fixed,
     fixed_per_machine_usd: usd(fixed),
-    marginal_usd_per_mtok: usd(marginal),
-    // As base() writes it; the break-even and the curve read the unrounded one.
-    capacity_tokens_millions_per_month: roundTo(mtokPerHour * HOURS_PER_MONTH, 2),
+    // One more 1M tokens takes 1 / mtokPerHour more paid hours, `utilization` of them busy at board power instead of idle.
+    marginal_hour_usd: ((watts - idle.watts) / 1000) * s.power_usd_per_kwh * s.utilization,
     host_counted: hardware.host_machine !== undefined,
     sold_new: hardware.discontinued_on === undefined,
     bought_whole: boughtWhole(hardware),
+  });
+  machineTerms.set(hardware, t);
+  return t;
+}
+
+function ownedTerms(hardware: Hardware, price: number, sized: Sized, s: CostSettings): OwnedTerms {
+  const m = machineTermsOf(hardware, price, s);
+  const k = sized.kept;
+  const kept = k.owned;
+  if (kept !== undefined && kept.machine === m) return kept;
+  const mtokPerHour = sized.phases.mtokPerHour;
+  const marginal = m.marginal_hour_usd / mtokPerHour;
+  const t: OwnedTerms = Object.freeze({
+    machine: m,
+    marginal_usd_per_mtok: usd(marginal),
+    // As base() writes it; the break-even and the curve read the unrounded one.
+    capacity_tokens_millions_per_month: roundTo(mtokPerHour * HOURS_PER_MONTH, 2),
     unrounded: Object.freeze({
-      marginal_usd_per_mtok: marginal, fixed_per_machine_usd: fixed, capacity_tokens_millions_per_month: mtokPerHour * HOURS_PER_MONTH,
+      marginal_usd_per_mtok: marginal, fixed_per_machine_usd: m.fixed, capacity_tokens_millions_per_month: mtokPerHour * HOURS_PER_MONTH,
     }),
-  };
-  k.owned = Object.freeze(t);
+  });
+  k.owned = t;
   return t;
 }
 
@@ -184,14 +202,14 @@ class OwnedAt implements OwnedFigures {
   ) {}
 
   get hardware_id(): string { return this.hardware.id; }
-  get utilization(): number { return this.terms.utilization; }
-  get watts(): number { return this.terms.watts; }
-  get idle(): IdleDraw { return this.terms.idle; }
-  get fixed(): number { return this.terms.fixed; }
-  get host_counted(): boolean { return this.terms.host_counted; }
-  get sold_new(): boolean { return this.terms.sold_new; }
-  get bought_whole(): boolean { return this.terms.bought_whole; }
-  get fixed_per_machine_usd(): number { return this.terms.fixed_per_machine_usd; }
+  get utilization(): number { return this.terms.machine.utilization; }
+  get watts(): number { return this.terms.machine.watts; }
+  get idle(): IdleDraw { return this.terms.machine.idle; }
+  get fixed(): number { return this.terms.machine.fixed; }
+  get host_counted(): boolean { return this.terms.machine.host_counted; }
+  get sold_new(): boolean { return this.terms.machine.sold_new; }
+  get bought_whole(): boolean { return this.terms.machine.bought_whole; }
+  get fixed_per_machine_usd(): number { return this.terms.machine.fixed_per_machine_usd; }
   get marginal_usd_per_mtok(): number { return this.terms.marginal_usd_per_mtok; }
   get capacity_tokens_millions_per_month(): number { return this.terms.capacity_tokens_millions_per_month; }
   get unrounded(): Unrounded { return this.terms.unrounded; }
@@ -204,12 +222,13 @@ export function ownedFigures(model: Model, facts: ModelFacts, hardware: Hardware
   const sized = size(model, facts, hardware, opts, s);
   if (sized === 'does_not_fit') return sized;
   const t = ownedTerms(hardware, price.value, sized, s);
+  const m = t.machine;
   const machines = Math.max(1, Math.ceil(sized.phases.hours / HOURS_PER_MONTH));
   // The hours needed are paid hours: at `utilization` the machine serves at full throughput for that share of them and
   // waits for traffic the rest, so board power is drawn for hours x utilization and idle draw for every other hour.
-  const powerMonthly = powerUsd(t.watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, t.idle.watts)
-    + ((t.host_watts * machines * HOURS_PER_MONTH) / 1000) * s.power_usd_per_kwh;
-  return new OwnedAt(hardware, sized, t, machines, usd(machines * t.purchase_monthly + powerMonthly));
+  const powerMonthly = powerUsd(m.watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, m.idle.watts)
+    + ((m.host_watts * machines * HOURS_PER_MONTH) / 1000) * s.power_usd_per_kwh;
+  return new OwnedAt(hardware, sized, t, machines, usd(machines * m.purchase_monthly + powerMonthly));
 }
 
 /** Whether a configuration is a machine one buys whole: its module is not baseboard-only, or its count is a board's. */

@@ -14,6 +14,7 @@ import { unreadNotes } from '../engines/unread-notes.ts';
 import { EvidencePage, IsoDate, Licence, OfferRegion, type Model } from '../schema/index.ts';
 import { wireFact } from './common.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
+import { isKept, kept } from './json-fragment.ts';
 import { contextWithinCatalogue, RecommendContext } from './recommend-context.ts';
 import { RentalNote } from './rental-note.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -189,14 +190,21 @@ function ownedCostOf(self: HostingPick, model: Recommendation['model'], context:
 /**
  * A pick's model and its rating on the use's board, as the answer writes them: the same for every ask that shows the
  * model, so made once per dataset (the rating per board entry, which belongs to one board) and read by reference.
- * Nothing that writes or projects an answer changes its members (projection.ts copies what it changes).
+ * Nothing that writes or projects an answer changes its members (projection.ts copies what it changes). Marked kept
+ * (json-fragment.ts), as are the model's licence and open-weights facts and its EU offers where they are the ones kept
+ * per dataset: the partial tier's projection of each is then made once (projection.ts), not copied on every answer.
  */
-const modelRefOf = perDatasetKey<Model, ModelRef>(toModelRef);
+const modelRefOf = perDatasetKey<Model, ModelRef>((ds, m) => kept(toModelRef(ds, m)));
 const keptRatings = new WeakMap<BoardEntry, RankedRating>();
 function rankedRatingOf(board: Board, e: BoardEntry): RankedRating {
   let r = keptRatings.get(e);
-  if (!r) keptRatings.set(e, (r = toRankedRating(board, e)));
+  if (!r) keptRatings.set(e, (r = kept(toRankedRating(board, e))));
   return r;
+}
+
+/** A part that lives as long as the dataset (a fact, a list kept per model: frozen), marked kept; null stays null. */
+function keptPart<T extends object>(v: T | null): T | null {
+  return v === null || isKept(v) ? v : kept(v);
 }
 
 function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
@@ -239,12 +247,13 @@ function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
         : null,
       estimate: true as const, derived_from: self.fit.derived_from,
     } : null,
-    open_weights: r.model.open_weights ?? null,
-    licence: r.model.licence ?? null,
+    open_weights: keptPart(r.model.open_weights ?? null),
+    licence: keptPart(r.model.licence ?? null),
     // The criteria are not in this answer, so the index names the sources it is derived from (projection.ts credits them).
     trust: { trust_index: r.trust.trust_index, coverage: r.trust.coverage, derived_from_sources: r.trust.sources },
-    // Kept per dataset and model, frozen: the answer only reads it (its schema type is the mutable array).
-    eu_offers: r.eu_offers as EuOfferBrief[],
+    // Kept per dataset and model, frozen, where no context asked shortens it (else made for the ask): the answer only
+    // reads it (its schema type is the mutable array).
+    eu_offers: (Object.isFrozen(r.eu_offers) ? keptPart(r.eu_offers) : r.eu_offers) as EuOfferBrief[],
     reasons: r.reasons,
   };
 }
