@@ -79,9 +79,11 @@ export const OffloadEntry = z.object({
   llama_cpp_flags: z.string().describe('How llama.cpp (llama-server, llama-cli) is told: every layer on the GPU, the experts of the first N MoE layers in RAM.'),
   cpu_moe_layers: z.number().int().describe('MoE layers whose experts are in RAM: the fewest that leave the card comfortable (85%), else tight.'),
   moe_layers: z.number().int(),
-  fit: z.enum(['comfortable', 'tight']).describe('The card\'s memory: comfortable <= 85% of usable, tight <= 100%.'),
+  fit: z.enum(['comfortable', 'tight']).describe('The placement\'s level: the worse of the card\'s (`vram.fit`) and the RAM\'s (`ram.fit`), '
+    + 'comfortable where both are at most 85% of usable, tight where either is above (at most 100%).'),
   vram: z.object({
     non_expert_weights_gb: Gb, experts_gb: Gb, kv_cache_gb: Gb, overhead_gb: Gb, total_gb: Gb, usable_gb: Gb,
+    fit: z.enum(['comfortable', 'tight']).describe('The card\'s memory: comfortable <= 85% of usable, tight <= 100%.'),
   }).describe('The card: attention, shared experts, dense layers, embeddings and head; the experts of the layers kept there; the KV cache; buffers.'),
   ram: z.object({
     experts_gb: Gb, usable_gb: Gb,
@@ -108,8 +110,8 @@ export const ExpertsInSystemRam = z.object({
   items: z.array(OffloadEntry).describe('Best first: arena rating (unrated last), then the smaller model, then id.'),
   method: z.string(),
 }).describe('Only with system RAM stated, on one discrete GPU: mixture-of-experts models that do not fit the card alone but do with '
-  + 'their routed experts in RAM, each with the level of both memories (`fit` for the card, `ram.fit` for the RAM: comfortable '
-  + '<= 85%, tight <= 100%). Dense models never: every token reads all their weights.');
+  + 'their routed experts in RAM, each with the level of both memories (`vram.fit` for the card, `ram.fit` for the RAM: comfortable '
+  + '<= 85%, tight <= 100%) and `fit`, the worse of the two. Dense models never: every token reads all their weights.');
 
 export type ExpertsInSystemRamOut = z.infer<typeof ExpertsInSystemRam>;
 
@@ -216,7 +218,7 @@ export function expertsInSystemRam(
     // both comfortable, as a card-only fit prefers comfortable to tight.
     const k = chooseIndex(list, (i) => {
       const t = tried[i];
-      return t === undefined ? 'no' : t.vram_fit === 'tight' || t.ram_fit === 'tight' ? 'tight' : 'comfortable';
+      return t === undefined ? 'no' : placementLevel(t);
     });
     if (k < 0) continue;
     items.push(entry(ds, m, list[k].id, list[k].name, tried[k]!, hardware));
@@ -248,6 +250,13 @@ function levelWords(o: ExpertOffload): string {
   return `the card ${said(o.vram.total, o.vram.usable, o.vram_fit)}, the RAM ${said(o.ram.experts, o.ram.usable, o.ram_fit)}`;
 }
 
+/**
+ * The placement's level: the worse of the card's and the RAM's. A placement that fills the RAM to 86% is tight however
+ * much room the card has (until 2026-11-29 `fit` showed the card's level alone, comfortable beside a tight RAM).
+ */
+export const placementLevel = (o: Pick<ExpertOffload, 'vram_fit' | 'ram_fit'>): 'comfortable' | 'tight' =>
+  o.vram_fit === 'tight' || o.ram_fit === 'tight' ? 'tight' : 'comfortable';
+
 function entry(
   ds: Dataset, m: Model, quantization: ExpertsInSystemRamOut['items'][number]['quantization'], name: string, o: ExpertOffload, hardware: Hardware,
 ) {
@@ -258,10 +267,10 @@ function entry(
     llama_cpp_flags: `-ngl 99 ${o.flag}`,
     cpu_moe_layers: o.cpu_moe_layers,
     moe_layers: o.moe_layers,
-    fit: o.vram_fit,
+    fit: placementLevel(o),
     vram: {
       non_expert_weights_gb: toGb(o.vram.non_expert_weights), experts_gb: toGb(o.vram.experts), kv_cache_gb: toGb(o.vram.kv_cache),
-      overhead_gb: toGb(o.vram.overhead), total_gb: toGb(o.vram.total), usable_gb: toGb(o.vram.usable),
+      overhead_gb: toGb(o.vram.overhead), total_gb: toGb(o.vram.total), usable_gb: toGb(o.vram.usable), fit: o.vram_fit,
     },
     ram: { experts_gb: toGb(o.ram.experts), usable_gb: toGb(o.ram.usable), fit: o.ram_fit },
     decode_tokens_per_s: o.tokens_per_s === null ? null : Math.round(o.tokens_per_s * 10) / 10,
