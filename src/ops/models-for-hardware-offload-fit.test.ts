@@ -6,7 +6,7 @@ import { DEFAULT_DATA_DIR } from '../config/env.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import { committedDataset } from '../../test/committed-dataset.ts';
 import { models_for_hardware } from './models-for-hardware.ts';
-import { placementLevel } from './models-for-hardware-offload.ts';
+import { placementLevel } from '../engines/expert-placement.ts';
 
 const ctx = { today: '2026-11-29' };
 const hasCommitted = existsSync(DEFAULT_DATA_DIR);

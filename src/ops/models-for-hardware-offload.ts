@@ -2,12 +2,11 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { GIB } from '../engines/constants.ts';
-import { windowUnknownAt } from '../engines/context-window.ts';
-import { expertOffload, RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from '../engines/expert-offload.ts';
-import { attentionUnsupported, usesSparseAttention } from '../engines/attention-support.ts';
-import { candidatesFor, chooseIndex, fitLadder, type FitOptions } from '../engines/fit-basis.ts';
+import { RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from '../engines/expert-offload.ts';
+import { placeExperts, placementLevel } from '../engines/expert-placement.ts';
+import type { FitOptions } from '../engines/fit-basis.ts';
 import { GB_PER_TB, readMachine } from '../engines/machine-words.ts';
-import { modelFacts, toGb } from '../engines/memory.ts';
+import { toGb } from '../engines/memory.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { ServiceError } from '../errors/index.ts';
 import { QuantizationIdSchema } from './quantization-params.ts';
@@ -176,6 +175,31 @@ function ramOf(
 }
 
 /**
+ * Why RAM given is not assessed on this configuration (more than one device, unified memory, a concurrency above 1, a
+ * server with no bandwidth stated), or null where it is: said, not dropped without a word.
+ */
+export function ramNotApplied(hardware: Hardware, concurrency: number, bandwidth: number | undefined): string | null {
+  return hardware.unified_memory
+    ? `${hardware.name} has unified memory: its RAM is the memory the models are fitted in already`
+    : hardware.count !== 1
+      ? `${hardware.name} has ${hardware.count} devices: only one discrete GPU beside the RAM is assessed (llama.cpp's split of a model over several cards and RAM is not)`
+      : concurrency !== 1
+        ? `concurrency ${concurrency}: only one sequence (concurrency 1) is assessed with experts in RAM`
+        : serverUnstated(hardware, bandwidth) ? SERVER_RAM_WORDS : null;
+}
+
+/**
+ * The RAM's facts for a card, as the section reads them: the usable share, the bandwidth applied (undefined where none
+ * is: a server with none stated, or a card with no bandwidth of its own) and the words that say so.
+ */
+export function systemRamFor(
+  ds: Dataset, hardware: Hardware, gb: number, bandwidth: number | undefined, ddr: 'ddr4' | 'ddr5' | null,
+): { ram: SystemRam; applied: boolean; basis: string } | undefined {
+  const unapplied = serverUnstated(hardware, bandwidth) ? 'server' as const : hardware.bandwidth_gbs ? undefined : 'card' as const;
+  return ramOf(ds, gb, bandwidth, unapplied, ddr);
+}
+
+/**
  * The section, or undefined where no RAM is stated; where RAM is stated but the placement is not assessed (not one discrete
  * GPU with a bandwidth, more than one sequence), the section says why in `not_applied`, with no items. `fitting` holds
  * the models `items` already lists (they fit the card alone); `rated` orders the rest.
@@ -185,8 +209,7 @@ export function expertsInSystemRam(
   ramGb: number | undefined, bandwidth: number | undefined, readFrom: 'system_ram_gb' | 'hardware_id', ddr: 'ddr4' | 'ddr5' | null = null,
 ): ExpertsInSystemRamOut | undefined {
   if (ramGb === undefined) return undefined;
-  const unapplied = serverUnstated(hardware, bandwidth) ? 'server' as const : hardware.bandwidth_gbs ? undefined : 'card' as const;
-  const r = ramOf(ds, ramGb, bandwidth, unapplied, ddr);
+  const r = systemRamFor(ds, hardware, ramGb, bandwidth, ddr);
   if (!r) return undefined;
   const system_ram = {
     gb: ramGb, usable_gb: toGb(r.ram.gb * GIB * r.ram.usable_fraction),
@@ -194,34 +217,13 @@ export function expertsInSystemRam(
     // with none: no decode is estimated, and each entry's basis says so): null.
     bandwidth_gbs: r.applied ? r.ram.bandwidth_gbs : null, read_from: readFrom, basis: r.basis,
   };
-  // RAM given where the placement is not assessed: said, not dropped without a word.
-  const notApplied = hardware.unified_memory
-    ? `${hardware.name} has unified memory: its RAM is the memory the models are fitted in already`
-    : hardware.count !== 1
-      ? `${hardware.name} has ${hardware.count} devices: only one discrete GPU beside the RAM is assessed (llama.cpp's split of a model over several cards and RAM is not)`
-      : opts.concurrency !== 1
-        ? `concurrency ${opts.concurrency}: only one sequence (concurrency 1) is assessed with experts in RAM`
-        : serverUnstated(hardware, bandwidth) ? SERVER_RAM_WORDS : null;
+  const notApplied = ramNotApplied(hardware, opts.concurrency, bandwidth);
   if (notApplied !== null) return { system_ram, not_applied: notApplied, count: 0, items: [], method: METHOD };
   const items: ExpertsInSystemRamOut['items'] = [];
   for (const m of models) {
     if (fitting.has(m.id)) continue;
-    const facts = modelFacts(m);
-    if ('missing' in facts || windowUnknownAt(m, opts.context)) continue;
-    const window = m.context_window?.value;
-    if (window !== undefined && opts.context > window) continue;
-    // The runtime has no kernel for the model's attention on this card (DSA before Hopper): no placement either.
-    if (usesSparseAttention(m) && attentionUnsupported(m, hardware, fitLadder(hardware, opts).runtime)) continue;
-    const list = candidatesFor(facts.native_precision, opts, hardware).list;
-    const tried = list.map((q) => expertOffload(facts, q, hardware, r.ram, opts));
-    // The worse of the card's level and the RAM's: a quantization that fills the RAM to 93% gives way to one that leaves
-    // both comfortable, as a card-only fit prefers comfortable to tight.
-    const k = chooseIndex(list, (i) => {
-      const t = tried[i];
-      return t === undefined ? 'no' : placementLevel(t);
-    });
-    if (k < 0) continue;
-    items.push(entry(ds, m, list[k].id, list[k].name, tried[k]!, hardware));
+    const p = placeExperts(m, hardware, r.ram, opts);
+    if (p) items.push(entry(ds, m, p.quantization.id, p.quantization.name, p.offload, hardware));
   }
   return {
     system_ram,
@@ -249,13 +251,6 @@ function levelWords(o: ExpertOffload): string {
     `${toGb(used)} of ${toGb(usable)} GB (${Math.round((used / usable) * 100)}%, ${level})`;
   return `the card ${said(o.vram.total, o.vram.usable, o.vram_fit)}, the RAM ${said(o.ram.experts, o.ram.usable, o.ram_fit)}`;
 }
-
-/**
- * The placement's level: the worse of the card's and the RAM's. A placement that fills the RAM to 86% is tight however
- * much room the card has (until 2026-11-29 `fit` showed the card's level alone, comfortable beside a tight RAM).
- */
-export const placementLevel = (o: Pick<ExpertOffload, 'vram_fit' | 'ram_fit'>): 'comfortable' | 'tight' =>
-  o.vram_fit === 'tight' || o.ram_fit === 'tight' ? 'tight' : 'comfortable';
 
 function entry(
   ds: Dataset, m: Model, quantization: ExpertsInSystemRamOut['items'][number]['quantization'], name: string, o: ExpertOffload, hardware: Hardware,
