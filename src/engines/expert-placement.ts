@@ -15,7 +15,12 @@ import { modelFacts } from './memory.ts';
 export const placementLevel = (o: Pick<ExpertOffload, 'vram_fit' | 'ram_fit'>): 'comfortable' | 'tight' =>
   o.vram_fit === 'tight' || o.ram_fit === 'tight' ? 'tight' : 'comfortable';
 
-export type ExpertPlacement = { quantization: Quantization; offload: ExpertOffload };
+export type ExpertPlacement = {
+  quantization: Quantization;
+  offload: ExpertOffload;
+  /** The quantization the memory chose, passed over because its decode is under `minTokensPerS`; absent otherwise. */
+  slower?: { quantization: Quantization; tokens_per_s: number };
+};
 
 /**
  * The model on one card with its routed experts in `ram`, or undefined where it has not the facts, its window is
@@ -24,7 +29,9 @@ export type ExpertPlacement = { quantization: Quantization; offload: ExpertOfflo
  * then tight; native formats first), by the worse of the card's level and the RAM's, as a card-only fit prefers
  * comfortable to tight: a quantization that fills the RAM to 93% gives way to one that leaves both comfortable.
  */
-export function placeExperts(m: Model, hardware: Hardware, ram: SystemRam, opts: FitOptions): ExpertPlacement | undefined {
+export function placeExperts(
+  m: Model, hardware: Hardware, ram: SystemRam, opts: FitOptions, minTokensPerS?: number,
+): ExpertPlacement | undefined {
   const facts = modelFacts(m);
   if ('missing' in facts || windowUnknownAt(m, opts.context)) return undefined;
   const window = m.context_window?.value;
@@ -36,5 +43,17 @@ export function placeExperts(m: Model, hardware: Hardware, ram: SystemRam, opts:
     const t = tried[i];
     return t === undefined ? 'no' : placementLevel(t);
   });
-  return k < 0 ? undefined : { quantization: list[k], offload: tried[k]! };
+  if (k < 0) return undefined;
+  const chosen = { quantization: list[k], offload: tried[k]! };
+  const t = chosen.offload.tokens_per_s;
+  // A floor asked (recommend_model on the caller's card): under it, the highest lower quantization that places and
+  // reaches it, as a card-only pick is lowered (recommend-quant.ts); none: the memory's choice, under the floor.
+  if (minTokensPerS === undefined || t === null || t >= minTokensPerS) return chosen;
+  for (let i = k + 1; i < list.length; i++) {
+    const o = tried[i];
+    if (o && o.tokens_per_s !== null && o.tokens_per_s >= minTokensPerS) {
+      return { quantization: list[i], offload: o, slower: { quantization: list[k], tokens_per_s: t } };
+    }
+  }
+  return chosen;
 }
