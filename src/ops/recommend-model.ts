@@ -305,6 +305,7 @@ export const recommend_model = defineOperation({
     { title: 'A hospital reading patient records that must stay in the EU', input: { who: 'hospital', use: 'documents', data: 'patient records', keep: 'must stay in the EU' } },
     { title: 'A solo developer coding on an RTX 4090', input: { who: 'solo developer', use: 'coding', machine: 'rtx-4090' } },
     { title: 'A startup wanting a cheap, good chat model', input: { who: 'startup', use: 'chat' } },
+    { title: 'Coding on an RTX 3060 12GB beside 64 GB of RAM: picks may run with their experts in RAM', input: { use: 'coding', machine: 'RTX 3060 12GB', system_ram_gb: 64 } },
     {
       title: 'A startup reading 400,000-token contracts (long-context prices apply)',
       input: { who: 'startup', use: 'documents', context: 400000 },

@@ -38,7 +38,8 @@ export function ramAskOf(ds: Dataset, s: Interpretation, input: RamInput): { ask
   if (gb === undefined) return {};
   const by = input.system_ram_gb !== undefined ? `system_ram_gb=${gb}` : `machine=${input.machine}`;
   if (hw === null) {
-    return { note: `${by}: system RAM is read beside a machine named in \`machine\` (a discrete GPU); none is named, so it applies nothing.` };
+    const named = s.machine ? `machine=${s.machine.value} names no one configuration` : 'none is named';
+    return { note: `${by}: system RAM is read beside a machine named in \`machine\` (a discrete GPU); ${named}, so it applies nothing.` };
   }
   const why = ramNotApplied(hw, 1, input.system_ram_bandwidth_gbs);
   const r = why === null ? systemRamFor(ds, hw, gb, input.system_ram_bandwidth_gbs, ramKindFromText(input.machine ?? '')) : undefined;
