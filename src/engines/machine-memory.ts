@@ -70,9 +70,9 @@ export function byMemory(ds: Dataset, q: MachineQuery, text: string): MachineMap
   const same = ds.hardware.filter((x) => x.count === count && Math.abs(x.memory_gb.value / x.count - memory) < 0.5 && ofKind(x)
     && (!air || /\bMacBook Air\b/.test(x.name)));
   const aside = q.memory_set_aside.length
-    // System memory, not the GPU's: the fit is the GPU's, and models_for_hardware alone may read the RAM (as
+    // System memory, not the GPU's: the fit is the GPU's, and models_for_hardware and recommend_model alone may read the RAM (as
     // system_ram_gb), so "set aside" would contradict its experts_in_system_ram reading of the same words.
-    ? `; ${q.memory_set_aside.join(', ')}: system memory, not the GPU's (fits use the GPU's memory; only models_for_hardware reads the RAM)` : '';
+    ? `; ${q.memory_set_aside.join(', ')}: system memory, not the GPU's (fits use the GPU's memory; only models_for_hardware and recommend_model read the RAM)` : '';
   const checked = gb(memory * (kind === 'gpu' || kind === 'laptop-gpu' ? count : 1));
   const listed = `${same.slice(0, 8).map((x) => x.id).join(', ')}${same.length > 8 ? ', ...' : ''}`;
   const also = same.length ? `; catalogued devices of that size: ${listed} (name one for a speed estimate)` : '';

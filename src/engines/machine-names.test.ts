@@ -158,7 +158,7 @@ test('GPU and VRAM words say the memory is a discrete GPU\'s (0.95 usable), besi
   // System RAM beside a GPU's memory: the GPU's is where the weights go; beside a named card it picks no size.
   const both = ok('laptop with 16 GB RAM and 8 GB VRAM');
   assert.deepEqual([both.value, both.hardware?.memory_gb.value], ['laptop-gpu-8gb', 8]);
-  assert.match(both.interpretation, /; 16 gb ram: system memory, not the GPU's \(fits use the GPU's memory; only models_for_hardware reads the RAM\)/);
+  assert.match(both.interpretation, /; 16 gb ram: system memory, not the GPU's \(fits use the GPU's memory; only models_for_hardware and recommend_model read the RAM\)/);
   assert.doesNotMatch(both.interpretation, /set aside/, 'models_for_hardware reads that RAM: it is not set aside');
   const card = ok('RTX 4090 laptop, 32GB RAM');
   assert.equal(card.value, 'rtx-4090-laptop');

@@ -263,7 +263,7 @@ function suffixNote(c: Catalogue, q: MachineQuery, chosen: Device[]): string {
 function ramBesideNote(q: MachineQuery, named: readonly Hardware[], cards = q.count ?? 1): string {
   if (q.ram_gb === null || named.some((h) => h.unified_memory)) return '';
   const [c, why] = cards > 1 ? ['cards\'', 'to say experts_in_system_ram assesses one card beside RAM, not several'] : ['card\'s', 'for experts_in_system_ram'];
-  return `; ${gb(q.ram_gb)} of RAM is system memory, not the ${c}: fits use the ${c} memory, and only models_for_hardware reads the RAM (as system_ram_gb, ${why})`;
+  return `; ${gb(q.ram_gb)} of RAM is system memory, not the ${c}: fits use the ${c} memory, and only models_for_hardware and recommend_model read the RAM (as system_ram_gb, ${why})`;
 }
 
 function mapped(h: Hardware, how: MachineHow, matched: string[], interpretation: string): MachineMapping {

@@ -8,6 +8,7 @@ import { selfHostingCost } from './cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
 import type { OwnedHost, OwnedOption } from './owned-cost.ts';
 import { keptPick, type KeptPicks } from './recommend-hosting-kept.ts';
+import type { RamPlacement } from './recommend-hosting-ram.ts';
 import type { SlowerFormat } from './recommend-quant.ts';
 import { selfFit, selfHostingFit } from './self-hosting.ts';
 import { isEuJurisdiction } from './trust-eu.ts';
@@ -88,6 +89,11 @@ export type HostingPick = {
   cost: HostingCost | null;
   /** The configuration with the least memory the model fits, when it is not `hardware` (not priced the way it is). */
   smallest: { hardware: Hardware; fit: FitAssessed } | null;
+  /**
+   * On the caller's card beside the RAM they stated, a model that does not fit the card alone: its routed experts in
+   * RAM (recommend-hosting-ram.ts); `fit` then holds the card's memory and the placement's level. Absent otherwise.
+   */
+  experts_in_ram?: RamPlacement;
 };
 
 const rentedPools = new WeakMap<readonly Hardware[], { any: Hardware[]; eu: Hardware[] }>();

@@ -25,6 +25,7 @@ import { rentalOf, type HostingPick, type OwnedCost } from './recommend-hosting.
 import { machineMonth } from './recommend-machine-month.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { FitAssessed } from './hardware-fit.ts';
+import { ramReason } from './recommend-hosting-ram.ts';
 import { slowerQuantizationText } from './recommend-quant.ts';
 import { floorText, heldBackNote, passedOverText, prefillText, rankedAfterNote, readsInTime, type SpeedFloor } from './recommend-speed.ts';
 import { alsoSpeed, ownedFitOf, underFloor } from './recommend-also.ts';
@@ -147,6 +148,7 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   // A machine stated by its memory alone has no bandwidth: say so where the speed would be (its name no longer does).
   const speed = fit.tokens_per_s !== null ? `, about ${fit.tokens_per_s} tokens/s` : ', no speed estimated (no memory bandwidth for it)';
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
+  if (self.experts_in_ram) return ramReason(h, fit, self.experts_in_ram, plan.context, inputs);
   const passed = (self.passed_over ? ` ${passedOverText(self.passed_over, plan.speed_floor!, on_premises, plan.context)}` : '')
     + (self.slower_quantization ? ` ${slowerQuantizationText(fit, self.slower_quantization)}` : '')
     + (prefillText(fit, plan.context, plan.speed_floor?.prefill_stated_s ?? null) ? ` ${prefillText(fit, plan.context, plan.speed_floor?.prefill_stated_s ?? null)}` : '');

@@ -11,6 +11,7 @@ import { frontierServing } from './offer-context.ts';
 import { frontierMeetingTerms, providersWithOffersMeeting, termsWords, type TermsKeep } from './offer-terms.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { cheapestHosting, euRentalProvider, hostingOnNamedMachine, ownedHosting, rentalOf, type HostingPick } from './recommend-hosting.ts';
+import { hostingBesideRam, type RamAsk } from './recommend-hosting-ram.ts';
 import { qualityEvidence, type QualityEvidence } from './recommend-quality.ts';
 import { planOf, TRUST_COVERAGE_FLOOR, TRUST_FLOOR_CRITERIA, type Plan } from './recommend-plan.ts';
 import { explain, shortfallText, type Explained } from './recommend-reasons.ts';
@@ -181,8 +182,12 @@ function cheapestFor(
  * estimate_cost costs it owned; nothing is rented, so EU data needs no EU rental. Otherwise EU data is costed only on rentals in an EU region, whatever the
  * provider's jurisdiction (scored and stated beside it, as for an API offer).
  */
-function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
-  if (plan.target.kind === 'machine') return hostingOnNamedMachine(ds, m, plan.target.hardware, plan.context, plan.speed_floor);
+function selfOption(ds: Dataset, m: Model, plan: Plan, ram?: RamAsk): SelfOption | undefined {
+  if (plan.target.kind === 'machine') {
+    // The RAM stated beside the card: a model that does not fit the card alone may run with its experts there.
+    return ram ? hostingBesideRam(ds, m, plan.target.hardware, plan.context, plan.speed_floor, ram)
+      : hostingOnNamedMachine(ds, m, plan.target.hardware, plan.context, plan.speed_floor);
+  }
   // A local machine with none named is one the caller would buy: costed bought and run, as on premises.
   if (plan.target.kind === 'local') return ownedHosting(ds, m, localPool(ds), plan.context, plan.speed_floor, false);
   if (plan.on_premises_by) return ownedHosting(ds, m, ds.hardware, plan.context, plan.speed_floor);
@@ -194,7 +199,7 @@ function selfOption(ds: Dataset, m: Model, plan: Plan): SelfOption | undefined {
  * a shortfall can name the constraint that eliminated the rest), then each survivor is scored on its best way to run.
  * `limit` is how many are explained (the operation shows three; a study of the whole order may ask for more).
  */
-export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDATIONS, context?: number): RecommendResult {
+export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDATIONS, context?: number, ram?: RamAsk): RecommendResult {
   const ub = boardForUse(ds, s.use);
   const plan = planOf(s, s.use === 'documents', context, (terms) => providersWithOffersMeeting(ds, terms));
   const weights = effectiveWeights(s.who, s.data);
@@ -216,7 +221,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
   const selfOf = (m: Model) => {
     const i = index.get(m)!;
     if (selfOptions.has(i)) return selfOptions.get(i);
-    const so = selfOption(ds, m, plan);
+    const so = selfOption(ds, m, plan, ram);
     selfOptions.set(i, so);
     return so;
   };
@@ -274,7 +279,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
       'for self-hosting: parameter count and architecture in the dataset, to check the fit',
       (m) => apiOk(m) || (m.parameters_total !== undefined && m.architecture !== undefined), apiFlags);
     const t = plan.target;
-    const where = t.kind === 'machine' ? `fits ${t.hardware.id} (${t.hardware.name})` : t.kind === 'local' ? `fits a catalogued ${LOCAL_CLASSES.join(', ')} configuration` : 'fits a catalogued hardware configuration';
+    const where = t.kind === 'machine' ? `fits ${t.hardware.id} (${t.hardware.name})${ram ? `, alone or with its experts in ${ram.ram.gb} GB of system RAM (${ram.by})` : ''}` : t.kind === 'local' ? `fits a catalogued ${LOCAL_CLASSES.join(', ')} configuration` : 'fits a catalogued hardware configuration';
     const rule = `for self-hosting: ${where} at 4 bits per weight or more, ${plan.context} tokens of context`;
     step('fit', t.kind === 'any' ? 'built-in' : t.by, rule, (m) => apiOk(m) || selfOf(m) !== undefined,
       t.kind === 'machine' ? undefined : apiFlags);

@@ -1,5 +1,6 @@
-// RAM said in the machine text of estimate_cost and recommend_model, which assess the card alone: each says so, and a
-// card too small for the model is self-hosting not possible on it, with why, never `possible: true` beside no figure.
+// RAM said in the machine text of estimate_cost, which assesses the card alone, and of recommend_model, which reads it
+// as system_ram_gb (since 2026-11-29): each says so, and a card too small for the model is self-hosting not possible on
+// it for estimate_cost, with why, never `possible: true` beside no figure.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,7 @@ test('estimate_cost on a card too small for the model: not possible there, with 
     assert.equal(out.self_hosting.possible, false, view);
     assert.equal(out.self_hosting.cheapest, null, view);
     assert.match(out.self_hosting.reason, /^not possible on rtx-4090: open weights, but the configuration named is too small/, view);
-    assert.match(out.understood.interpretation, /64 GB of RAM is system memory, not the card's.*only models_for_hardware reads the RAM/, view);
+    assert.match(out.understood.interpretation, /64 GB of RAM is system memory, not the card's.*only models_for_hardware and recommend_model read the RAM/, view);
   }
   // With no hardware named, some catalogued configuration holds it (an H100's 80 GB holds 58.4 GB): possible, costed.
   const any = cost({ model_id: 'gpt-oss-120b', tokens_millions: 100 });
@@ -34,8 +35,9 @@ test('estimate_cost on a card too small for the model: not possible there, with 
   assert.notEqual(any.self_hosting.cheapest, null);
 });
 
-test('recommend_model says the machine text\'s RAM is not what it assesses', { skip }, () => {
+test('recommend_model reads the machine text\'s RAM as system_ram_gb, and says so', { skip }, () => {
+  // Until 2026-11-29 the reading said only models_for_hardware read the RAM, and recommend_model assessed the card alone.
   const out = recommend({ use: 'coding', machine: 'RTX 4090 with 64GB RAM' });
   assert.equal(out.understood.machine.hardware_id, 'rtx-4090');
-  assert.match(out.understood.machine.interpretation, /64 GB of RAM is system memory, not the card's: fits use the card's memory, and only models_for_hardware reads the RAM/);
+  assert.match(out.understood.machine.interpretation, /64 GB of RAM is system memory, not the card's: fits use the card's memory, and only models_for_hardware and recommend_model read the RAM.*; the 64 GB of RAM is read as system_ram_gb/);
 });

@@ -2,12 +2,11 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { GIB } from '../engines/constants.ts';
-import { windowUnknownAt } from '../engines/context-window.ts';
-import { expertOffload, RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from '../engines/expert-offload.ts';
-import { attentionUnsupported, usesSparseAttention } from '../engines/attention-support.ts';
-import { candidatesFor, chooseIndex, fitLadder, type FitOptions } from '../engines/fit-basis.ts';
+import { RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from '../engines/expert-offload.ts';
+import { placeExperts, placementLevel } from '../engines/expert-placement.ts';
+import type { FitOptions } from '../engines/fit-basis.ts';
 import { GB_PER_TB, readMachine } from '../engines/machine-words.ts';
-import { modelFacts, toGb } from '../engines/memory.ts';
+import { toGb } from '../engines/memory.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { ServiceError } from '../errors/index.ts';
 import { QuantizationIdSchema } from './quantization-params.ts';
@@ -79,9 +78,11 @@ export const OffloadEntry = z.object({
   llama_cpp_flags: z.string().describe('How llama.cpp (llama-server, llama-cli) is told: every layer on the GPU, the experts of the first N MoE layers in RAM.'),
   cpu_moe_layers: z.number().int().describe('MoE layers whose experts are in RAM: the fewest that leave the card comfortable (85%), else tight.'),
   moe_layers: z.number().int(),
-  fit: z.enum(['comfortable', 'tight']).describe('The card\'s memory: comfortable <= 85% of usable, tight <= 100%.'),
+  fit: z.enum(['comfortable', 'tight']).describe('The placement\'s level: the worse of the card\'s (`vram.fit`) and the RAM\'s (`ram.fit`), '
+    + 'comfortable where both are at most 85% of usable, tight where either is above (at most 100%).'),
   vram: z.object({
     non_expert_weights_gb: Gb, experts_gb: Gb, kv_cache_gb: Gb, overhead_gb: Gb, total_gb: Gb, usable_gb: Gb,
+    fit: z.enum(['comfortable', 'tight']).describe('The card\'s memory: comfortable <= 85% of usable, tight <= 100%.'),
   }).describe('The card: attention, shared experts, dense layers, embeddings and head; the experts of the layers kept there; the KV cache; buffers.'),
   ram: z.object({
     experts_gb: Gb, usable_gb: Gb,
@@ -108,8 +109,8 @@ export const ExpertsInSystemRam = z.object({
   items: z.array(OffloadEntry).describe('Best first: arena rating (unrated last), then the smaller model, then id.'),
   method: z.string(),
 }).describe('Only with system RAM stated, on one discrete GPU: mixture-of-experts models that do not fit the card alone but do with '
-  + 'their routed experts in RAM, each with the level of both memories (`fit` for the card, `ram.fit` for the RAM: comfortable '
-  + '<= 85%, tight <= 100%). Dense models never: every token reads all their weights.');
+  + 'their routed experts in RAM, each with the level of both memories (`vram.fit` for the card, `ram.fit` for the RAM: comfortable '
+  + '<= 85%, tight <= 100%) and `fit`, the worse of the two. Dense models never: every token reads all their weights.');
 
 export type ExpertsInSystemRamOut = z.infer<typeof ExpertsInSystemRam>;
 
@@ -174,6 +175,31 @@ function ramOf(
 }
 
 /**
+ * Why RAM given is not assessed on this configuration (more than one device, unified memory, a concurrency above 1, a
+ * server with no bandwidth stated), or null where it is: said, not dropped without a word.
+ */
+export function ramNotApplied(hardware: Hardware, concurrency: number, bandwidth: number | undefined): string | null {
+  return hardware.unified_memory
+    ? `${hardware.name} has unified memory: its RAM is the memory the models are fitted in already`
+    : hardware.count !== 1
+      ? `${hardware.name} has ${hardware.count} devices: only one discrete GPU beside the RAM is assessed (llama.cpp's split of a model over several cards and RAM is not)`
+      : concurrency !== 1
+        ? `concurrency ${concurrency}: only one sequence (concurrency 1) is assessed with experts in RAM`
+        : serverUnstated(hardware, bandwidth) ? SERVER_RAM_WORDS : null;
+}
+
+/**
+ * The RAM's facts for a card, as the section reads them: the usable share, the bandwidth applied (undefined where none
+ * is: a server with none stated, or a card with no bandwidth of its own) and the words that say so.
+ */
+export function systemRamFor(
+  ds: Dataset, hardware: Hardware, gb: number, bandwidth: number | undefined, ddr: 'ddr4' | 'ddr5' | null,
+): { ram: SystemRam; applied: boolean; basis: string } | undefined {
+  const unapplied = serverUnstated(hardware, bandwidth) ? 'server' as const : hardware.bandwidth_gbs ? undefined : 'card' as const;
+  return ramOf(ds, gb, bandwidth, unapplied, ddr);
+}
+
+/**
  * The section, or undefined where no RAM is stated; where RAM is stated but the placement is not assessed (not one discrete
  * GPU with a bandwidth, more than one sequence), the section says why in `not_applied`, with no items. `fitting` holds
  * the models `items` already lists (they fit the card alone); `rated` orders the rest.
@@ -183,8 +209,7 @@ export function expertsInSystemRam(
   ramGb: number | undefined, bandwidth: number | undefined, readFrom: 'system_ram_gb' | 'hardware_id', ddr: 'ddr4' | 'ddr5' | null = null,
 ): ExpertsInSystemRamOut | undefined {
   if (ramGb === undefined) return undefined;
-  const unapplied = serverUnstated(hardware, bandwidth) ? 'server' as const : hardware.bandwidth_gbs ? undefined : 'card' as const;
-  const r = ramOf(ds, ramGb, bandwidth, unapplied, ddr);
+  const r = systemRamFor(ds, hardware, ramGb, bandwidth, ddr);
   if (!r) return undefined;
   const system_ram = {
     gb: ramGb, usable_gb: toGb(r.ram.gb * GIB * r.ram.usable_fraction),
@@ -192,34 +217,13 @@ export function expertsInSystemRam(
     // with none: no decode is estimated, and each entry's basis says so): null.
     bandwidth_gbs: r.applied ? r.ram.bandwidth_gbs : null, read_from: readFrom, basis: r.basis,
   };
-  // RAM given where the placement is not assessed: said, not dropped without a word.
-  const notApplied = hardware.unified_memory
-    ? `${hardware.name} has unified memory: its RAM is the memory the models are fitted in already`
-    : hardware.count !== 1
-      ? `${hardware.name} has ${hardware.count} devices: only one discrete GPU beside the RAM is assessed (llama.cpp's split of a model over several cards and RAM is not)`
-      : opts.concurrency !== 1
-        ? `concurrency ${opts.concurrency}: only one sequence (concurrency 1) is assessed with experts in RAM`
-        : serverUnstated(hardware, bandwidth) ? SERVER_RAM_WORDS : null;
+  const notApplied = ramNotApplied(hardware, opts.concurrency, bandwidth);
   if (notApplied !== null) return { system_ram, not_applied: notApplied, count: 0, items: [], method: METHOD };
   const items: ExpertsInSystemRamOut['items'] = [];
   for (const m of models) {
     if (fitting.has(m.id)) continue;
-    const facts = modelFacts(m);
-    if ('missing' in facts || windowUnknownAt(m, opts.context)) continue;
-    const window = m.context_window?.value;
-    if (window !== undefined && opts.context > window) continue;
-    // The runtime has no kernel for the model's attention on this card (DSA before Hopper): no placement either.
-    if (usesSparseAttention(m) && attentionUnsupported(m, hardware, fitLadder(hardware, opts).runtime)) continue;
-    const list = candidatesFor(facts.native_precision, opts, hardware).list;
-    const tried = list.map((q) => expertOffload(facts, q, hardware, r.ram, opts));
-    // The worse of the card's level and the RAM's: a quantization that fills the RAM to 93% gives way to one that leaves
-    // both comfortable, as a card-only fit prefers comfortable to tight.
-    const k = chooseIndex(list, (i) => {
-      const t = tried[i];
-      return t === undefined ? 'no' : t.vram_fit === 'tight' || t.ram_fit === 'tight' ? 'tight' : 'comfortable';
-    });
-    if (k < 0) continue;
-    items.push(entry(ds, m, list[k].id, list[k].name, tried[k]!, hardware));
+    const p = placeExperts(m, hardware, r.ram, opts);
+    if (p) items.push(entry(ds, m, p.quantization.id, p.quantization.name, p.offload, hardware));
   }
   return {
     system_ram,
@@ -258,10 +262,10 @@ function entry(
     llama_cpp_flags: `-ngl 99 ${o.flag}`,
     cpu_moe_layers: o.cpu_moe_layers,
     moe_layers: o.moe_layers,
-    fit: o.vram_fit,
+    fit: placementLevel(o),
     vram: {
       non_expert_weights_gb: toGb(o.vram.non_expert_weights), experts_gb: toGb(o.vram.experts), kv_cache_gb: toGb(o.vram.kv_cache),
-      overhead_gb: toGb(o.vram.overhead), total_gb: toGb(o.vram.total), usable_gb: toGb(o.vram.usable),
+      overhead_gb: toGb(o.vram.overhead), total_gb: toGb(o.vram.total), usable_gb: toGb(o.vram.usable), fit: o.vram_fit,
     },
     ram: { experts_gb: toGb(o.ram.experts), usable_gb: toGb(o.ram.usable), fit: o.ram_fit },
     decode_tokens_per_s: o.tokens_per_s === null ? null : Math.round(o.tokens_per_s * 10) / 10,

@@ -17,6 +17,7 @@ import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { isKept, kept } from './json-fragment.ts';
 import { contextWithinCatalogue, RecommendContext } from './recommend-context.ts';
 import { RentalNote } from './rental-note.ts';
+import { ExpertsInRamView, expertsInRamView, ramAskOf, recommendRamParams } from './recommend-ram.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, OfferView, RankedRating, toModelRef, toOfferView, toRankedRating } from './shapes.ts';
 
@@ -96,6 +97,7 @@ const SelfHosting = z
       .describe('The configuration with the least memory the model fits, when it is not the one costed (rented: it has no rental price; on_premises: no purchase price, or it costs more to own, or its month would leave out a host machine or its power).'),
     estimate: z.literal(true).describe('Derived by this service: an estimate.'),
     derived_from: z.array(z.string()).describe('The inputs, each with its source and date.'),
+    experts_in_system_ram: ExpertsInRamView.optional(),
   })
   .describe('How the model runs when self-hosted.');
 
@@ -168,6 +170,8 @@ function hostingOf(self: HostingPick): 'your_machine' | 'on_premises' | 'owned' 
 /** The owned month's parts as the answer writes them (the host machine without its idle draw or note), or null. */
 function ownedCostOf(self: HostingPick, model: Recommendation['model'], context: number) {
   const hostOf = (h: OwnedCost['host_machine']) => (h ? { name: h.name, basis: h.basis, usd: h.usd, monthly_usd: h.monthly_usd, source: h.source, as_of: h.as_of } : null);
+  // With its experts in RAM estimate_cost assesses the card alone, so no month is stated (the reason says so).
+  if (self.experts_in_ram) return null;
   // On the machine named, the month the reason states (machine-month), at the quantization the pick runs at.
   if (self.own_machine) {
     const mm = machineMonth(model, self.hardware, context, self.fit);
@@ -246,6 +250,7 @@ function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
         }
         : null,
       estimate: true as const, derived_from: self.fit.derived_from,
+      ...(self.experts_in_ram ? { experts_in_system_ram: expertsInRamView(self) } : {}),
     } : null,
     open_weights: keptPart(r.model.open_weights ?? null),
     licence: keptPart(r.model.licence ?? null),
@@ -281,6 +286,7 @@ export const recommend_model = defineOperation({
     where: Text.optional().describe('Where it runs: any-cloud, eu-cloud, on-premises, local, or free text (e.g. "own servers"; an EU member state, "Germany", reads as eu-cloud).'),
     context: RecommendContext,
     machine: Text.optional().describe('The machine for self-hosting: none (API only), laptop, workstation, server, cluster, a hardware id (GET /api/v1/hardware), a device as people say it ("my 4090", "RTX 3060 12GB", "M3 Max 64GB", "4090 laptop"), with a count ("2x 3090", "dual 4090", "4 x H100"), or a bare memory size ("24 GB GPU": fits checked, speed not estimated). Ambiguous or unknown text is refused with the candidates.'),
+    ...recommendRamParams,
   }).strict(),
   output: z.object({
     understood: z
@@ -308,6 +314,7 @@ export const recommend_model = defineOperation({
     { title: 'A hospital reading patient records that must stay in the EU', input: { who: 'hospital', use: 'documents', data: 'patient records', keep: 'must stay in the EU' } },
     { title: 'A solo developer coding on an RTX 4090', input: { who: 'solo developer', use: 'coding', machine: 'rtx-4090' } },
     { title: 'A startup wanting a cheap, good chat model', input: { who: 'startup', use: 'chat' } },
+    { title: 'Coding on an RTX 3060 12GB beside 64 GB of RAM: picks may run with their experts in RAM', input: { use: 'coding', machine: 'RTX 3060 12GB', system_ram_gb: 64 } },
     {
       title: 'A startup reading 400,000-token contracts (long-context prices apply)',
       input: { who: 'startup', use: 'documents', context: 400000 },
@@ -319,10 +326,13 @@ export const recommend_model = defineOperation({
   handler(ds, input) {
     const context = contextWithinCatalogue(ds, input.context);
     const s = interpret(ds, input);
-    const r = recommend(ds, s, undefined, context);
+    // System RAM beside the card (stated, or in the machine text): a pick may run with its experts there.
+    const ram = ramAskOf(ds, s, input);
+    const r = recommend(ds, s, undefined, context, ram.ask);
     const b = r.board;
+    const m = s.understood.machine;
     return {
-      understood: s.understood,
+      understood: ram.interpretation ? { ...s.understood, machine: { ...m, interpretation: `${m.interpretation}; ${ram.interpretation}` } } : s.understood,
       board: { leaderboard: b.leaderboard, category: b.category, as_of: b.board?.as_of ?? null, rationale: b.why, fell_back: b.fell_back },
       weights: r.weights,
       ranking: RANKING,
@@ -334,7 +344,8 @@ export const recommend_model = defineOperation({
       // What the text said and nothing read comes first: the rest of the answer stands without it.
       notes: [...unreadNotes(ds, s.understood), ...notesFor(s, r.plan, b, r.on_machine, r.held_back, r.over_prompt_limit, r.on_machine_count),
         // The offer a pick names was chosen among those whose listing does not say no (engines/recommend.ts, cheapestFor).
-        ...(b.requires === 'tool_calling' ? [`use=${s.use} requires tool calling, checked per offer too: ${OFFER_TOOLS_RULE}.`] : [])],
+        ...(b.requires === 'tool_calling' ? [`use=${s.use} requires tool calling, checked per offer too: ${OFFER_TOOLS_RULE}.`] : []),
+        ...(ram.note ? [ram.note] : [])],
     };
   },
 });

@@ -1,0 +1,111 @@
+// recommend_model on the caller's card beside system RAM: a mixture-of-experts model that does not fit the card alone
+// may run with its routed experts in RAM (llama.cpp --n-cpu-moe), placed as models_for_hardware places it.
+import type { Dataset } from '../dataset/dataset.ts';
+import type { Hardware, Model } from '../schema/index.ts';
+import type { ExpertOffload, SystemRam } from './expert-offload.ts';
+import { placeExperts, placementLevel } from './expert-placement.ts';
+import { fitModel, type FitAssessed } from './hardware-fit.ts';
+import { toGb } from './memory.ts';
+import { hostingOnNamedMachine, OWNED_FIGURE, type HostingPick } from './recommend-hosting.ts';
+import type { SpeedFloor } from './recommend-speed.ts';
+import { selfHostingOptions } from './self-hosting.ts';
+
+/** The RAM the caller stated beside the named card, its facts as models_for_hardware reads them, and the words for it. */
+export type RamAsk = {
+  ram: SystemRam;
+  /** `system_ram_gb=64`, or `machine=RTX 4090 with 64 GB RAM`: the parameter it was read from. */
+  by: string;
+  /** The usable share and bandwidth, cited (models-for-hardware-offload.ts `systemRamFor`). */
+  basis: string;
+  /** False where no bandwidth is applied (a card with none of its own): the placement is then a fit alone. */
+  bandwidth_applied: boolean;
+};
+
+/** A pick's placement with its experts in RAM, as the answer states it (`self_hosting.experts_in_system_ram`). */
+export type RamPlacement = {
+  offload: ExpertOffload;
+  flags: string;
+  ask: RamAsk;
+  /** The quantization the memory chose, passed over as under the use's decode floor; null where none was. */
+  slower: { quantization: string; tokens_per_s: number } | null;
+};
+
+/**
+ * On the named card beside the caller's RAM: the card alone where the model fits it (as models_for_hardware lists it
+ * in `items`, not in `experts_in_system_ram`); else the model with its routed experts in RAM, where it places, at the
+ * quantization models_for_hardware states (4 bits or more, as every recommend_model fit), held to the use's floor.
+ */
+export function hostingBesideRam(
+  ds: Dataset, m: Model, hardware: Hardware, context: number, floor: SpeedFloor | null, ask: RamAsk,
+): HostingPick | undefined {
+  const card = hostingOnNamedMachine(ds, m, hardware, context, floor);
+  if (card) return card;
+  const opts = selfHostingOptions(context, OWNED_FIGURE);
+  const p = placeExperts(m, hardware, ask.ram, opts, floor?.tokens_per_s);
+  if (!p) return undefined;
+  const o = p.offload;
+  const t = o.tokens_per_s === null ? null : Math.round(o.tokens_per_s * 10) / 10;
+  // The card-only fit at the placement's quantization: its inputs (parameters, architecture, the card, that format's
+  // bits) are the placement's too; its memory and speed are replaced below.
+  const base = fitModel(m, hardware, { ...opts, quantization: p.quantization.id });
+  if (!base.assessable) return undefined;
+  // The fit as the answer's other fields read it: the card's memory (what stays there), the placement's level (the
+  // worse of the card's and the RAM's), its decode; no prefill (not estimated with experts in RAM).
+  const fit: FitAssessed = {
+    ...base,
+    fit: placementLevel(o),
+    reason: null,
+    quantization: p.quantization.id,
+    bits_per_weight: p.quantization.bits_per_weight,
+    memory: {
+      quantization: p.quantization.id, weights_gb: toGb(o.vram.non_expert_weights + o.vram.experts), kv_cache_gb: toGb(o.vram.kv_cache),
+      overhead_gb: toGb(o.vram.overhead), total_gb: toGb(o.vram.total), usable_gb: toGb(o.vram.usable),
+      headroom_gb: toGb(o.vram.usable - o.vram.total), used_fraction: Math.round((o.vram.total / o.vram.usable) * 1e4) / 1e4,
+    },
+    tokens_per_s: t,
+    speed: null,
+    by_quantization: [],
+    split: null,
+    derived_from: [...base.derived_from, `experts in system RAM: ${o.cpu_moe_layers} of ${o.moe_layers} MoE layers' routed experts, `
+      + `${toGb(o.ram.experts)} GB in ${ask.ram.gb} GB of RAM (${ask.by}); ${ask.basis}`],
+  };
+  return {
+    hardware, fit, own_machine: true, on_premises: false, bought: false,
+    below_floor: floor !== null && t !== null && t < floor.tokens_per_s,
+    // A prompt limit (use=documents) is not met by what is not estimated: prefill with experts in RAM is slower than
+    // on the card alone (a published gpt-oss-120b --cpu-moe run read 122-134 prompt tokens/s), so the pick ranks after
+    // every one that reads the prompt in time, as the card's own slow readers do.
+    over_prompt_limit: floor !== null && floor.prefill_stated_s !== null && t !== null && t >= floor.tokens_per_s,
+    passed_over: null, slower_quantization: null, priced: false, cost: null, smallest: null,
+    experts_in_ram: {
+      offload: o, flags: `-ngl 99 ${o.flag}`, ask,
+      slower: p.slower ? { quantization: p.slower.quantization.id, tokens_per_s: Math.round(p.slower.tokens_per_s * 10) / 10 } : null,
+    },
+  };
+}
+
+const pct = (used: number, usable: number) => Math.round((used / usable) * 100);
+
+/**
+ * The reason's sentence for a pick with its experts in RAM: the placement, both memories' levels, the decode and what
+ * it reads, and the cost (the machine is the caller's; estimate_cost assesses the card alone, so no month is stated).
+ */
+export function ramReason(h: Hardware, fit: FitAssessed, p: RamPlacement, context: number, inputs: string): string {
+  const o = p.offload;
+  const a = p.ask;
+  const level = (used: number, usable: number, l: string) => `${toGb(used)} of ${toGb(usable)} GB (${pct(used, usable)}%, ${l})`;
+  const bw = a.bandwidth_applied ? `${a.ram.bandwidth_gbs} GB/s` : 'no bandwidth applied';
+  const speed = fit.tokens_per_s === null
+    ? `no decode estimated (${h.name} has no memory bandwidth in the dataset: name the card for one)`
+    : `about ${fit.tokens_per_s} tokens/s decode (a token reads ${toGb(o.read_per_token.ram)} GB of active experts from RAM at `
+      + `${bw}, ${toGb(o.read_per_token.vram)} GB of other weights and ${toGb(o.read_per_token.kv_cache)} GB of KV cache from the card)`;
+  return `Runs on your machine, ${h.name} (${h.id}), with its experts in your ${a.ram.gb} GB of system RAM (${a.by}), as `
+    + `models_for_hardware places it (experts_in_system_ram): it does not fit the card alone; at ${fit.quantization}, llama.cpp `
+    + `${p.flags} keeps the routed experts of ${o.cpu_moe_layers} of its ${o.moe_layers} MoE layers in RAM and the rest on the card: `
+    + `the card ${level(o.vram.total, o.vram.usable, o.vram_fit)}, the RAM ${level(o.ram.experts, o.ram.usable, o.ram_fit)}, `
+    + `${fit.fit} overall; ${speed} at ${context.toLocaleString('en-US')} tokens of context${p.slower
+      ? ` (${p.slower.quantization}, the highest the memory holds, would decode at about ${p.slower.tokens_per_s} tokens/s, under the usable-speed floor)` : ''}; prefill not estimated, slower than on the `
+    + `card alone (a published gpt-oss-120b --cpu-moe run: 122-134 prompt tokens/s); an estimate derived from ${inputs} and the RAM's `
+    + `facts (${a.basis}). Cost: the machine is yours, so the ranking counts no cost for it (price scores 1); its month is not `
+    + `stated, as estimate_cost assesses the card alone.`;
+}
