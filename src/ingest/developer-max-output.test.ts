@@ -59,7 +59,7 @@ test('a cap of an API that no longer serves the model is dated by its last day, 
   assert.equal(servedUntil(current), undefined, 'a cap the API still applies has no last day');
 });
 
-test('the committed rows: DeepSeek APIs that have since moved on, each with its hand-over day; gpt-oss and Claude Sonnet 4.6 current', () => {
+test('the committed rows: DeepSeek APIs that have since moved on, each with its hand-over day; gpt-oss, Claude Sonnet 4.6 and GPT-6 current', () => {
   const { rows } = loadDeveloperMaxOutput(path.join(import.meta.dirname, '../../data/curated/developer-max-output.csv'));
   const until = Object.fromEntries(rows.map((r) => [r.model_id, r.served_until]));
   // V3.2 until V4 Flash took both names (2026-04-24, developer-notices.csv); V3.1 until V3.1-Terminus (2025-09-22,
@@ -67,10 +67,14 @@ test('the committed rows: DeepSeek APIs that have since moved on, each with its 
   // gpt-oss-120b and gpt-oss-20b: OpenAI's model pages state '131,072 max output tokens' today, with no end.
   // claude-sonnet-4-6: Anthropic's model page, 'Max output: 128K tokens' (128,000, not 131,072: Anthropic's K is the
   // thousand its catalogued Opus 4.6 and 4.7 caps use), still served.
+  // gpt-6-astra: OpenAI's page '128,000 max output tokens'; gpt-6-luna: the catalogue's 'Max output 128K tokens' with
+  // its page's 'Maximum input tokens: 922,000' of a 1.05M window, 1,050,000 - 922,000 = 128,000. Both still served.
   assert.deepEqual(until, {
     'deepseek-v3.2': '2026-04-24', 'deepseek-v3.1': '2025-09-22', 'deepseek-v3-0324': '2025-08-21', 'gpt-oss-120b': undefined, 'gpt-oss-20b': undefined,
-    'claude-sonnet-4-6': undefined,
+    'claude-sonnet-4-6': undefined, 'gpt-6-astra': undefined, 'gpt-6-luna': undefined,
   });
   assert.equal(rows.find((r) => r.model_id === 'gpt-oss-120b')?.max_output, 131072);
   assert.equal(rows.find((r) => r.model_id === 'claude-sonnet-4-6')?.max_output, 128000);
+  assert.equal(rows.find((r) => r.model_id === 'gpt-6-astra')?.max_output, 128000);
+  assert.equal(rows.find((r) => r.model_id === 'gpt-6-luna')?.max_output, 128000);
 });
