@@ -123,5 +123,11 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   assert.equal(by.get('nemotron-3-nano-omni-30b-a3b-reasoning')?.licence_text, 'NVIDIA Nemotron Open Model License');
   assert.equal(by.get('nemotron-cascade-2-30b-a3b')?.licence_text, 'nvidia open model');
   assert.equal(by.get('bge-m3')?.licence_text, 'MIT');
+  // The Qwen team's repositories' licence tags: Qwen1.5-0.5B, -1.8B and -4B "License: tongyi-qianwen-research" (the
+  // non-commercial Tongyi Qianwen Research License Agreement), Qwen1.5-14B "License: tongyi-qianwen" (as its 7B),
+  // Qwen2.5-Math-72B-Instruct "License: qwen" (the Qwen License of Qwen2.5-72B, not the 7B's Apache 2.0).
+  for (const size of ['0.5b', '1.8b', '4b']) assert.equal(by.get(`qwen1.5-${size}`)?.licence_text, 'tongyi-qianwen-research', size);
+  assert.equal(by.get('qwen1.5-14b')?.licence_text, 'Qianwen License');
+  assert.equal(by.get('qwen2-5-math-72b-instruct')?.licence_text, 'qwen');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });
