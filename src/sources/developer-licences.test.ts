@@ -129,5 +129,8 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   for (const size of ['0.5b', '1.8b', '4b']) assert.equal(by.get(`qwen1.5-${size}`)?.licence_text, 'tongyi-qianwen-research', size);
   assert.equal(by.get('qwen1.5-14b')?.licence_text, 'Qianwen License');
   assert.equal(by.get('qwen2-5-math-72b-instruct')?.licence_text, 'qwen');
+  // StepFun's Step-3.7-Flash repository at 66b3ac8 (README, LICENSE and an image; it links the weights): "This project
+  // is open-sourced under the Apache 2.0 License".
+  assert.equal(by.get('step-3.7-flash')?.licence_text, 'Apache 2.0');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });
