@@ -227,3 +227,22 @@ test('a rule\'s condition is said beside a yes or region, and on the EU SKU its 
   assert.equal(global?.eu_resident.value, 'no');
   assert.doesNotMatch(JSON.stringify(global?.eu_resident), /on condition/);
 });
+
+test('a provider served in one EU place: its unprefixed listing reads region global beside yes, and the note says the place is the page\'s', () => {
+  // Scaleway's Generative APIs FAQ (read 2026-11-28): "All models are currently hosted in a secure data center located in
+  // Paris, France, operated by OPCORE." Its ids (devstral-2-123b-instruct-2512) carry no routing prefix, so region is global.
+  const page = { url: 'https://www.scaleway.com/en/docs/generative-apis/faq', read_on: '2026-11-28',
+    quote: 'All models are currently hosted in a secure data center located in Paris, France, operated by OPCORE.' };
+  const scaleway: Provider = { id: 'scaleway', name: 'Scaleway', eu_data_residency: fact('yes' as const, '2026-11-28', 'inference-providers',
+    { note: 'every Generative APIs model served in Paris, France (its FAQ)', evidence_page: page }) };
+  const offers = buildOffers([obs({ source: 'litellm', provider: 'scaleway', provider_model_id: 'gpt-oss-120b', input: 0.15, output: 0.6 })],
+    resolve, new Map([['scaleway', scaleway]]), { vendorOf, residency: rules }).offers;
+  const o = offers.find((x) => x.provider === 'scaleway')!;
+  assert.equal(o.region, 'global');
+  assert.equal(o.eu_resident.value, 'yes');
+  assert.deepEqual(o.eu_resident.evidence_page, page);
+  assert.match(o.eu_resident.note!, /^every Generative APIs model served in Paris, France \(its FAQ\); the offer's region `global` says only/);
+  // A provider whose row says `region` (EU regions to choose) is not told so: its global listing may well run outside the EU.
+  const nebius = run([obs({ source: 'litellm', provider: 'nebius', provider_model_id: 'Qwen/Qwen3-32B', input: 0.1, output: 0.3 })]);
+  assert.doesNotMatch(residency(nebius, 'nebius', 'Qwen/Qwen3-32B')?.note ?? '', /pins no routing zone/);
+});

@@ -51,9 +51,19 @@ export function residencyOf(x: ResidencyInput, provider: Provider | undefined, r
       note: `the page read names ${rule.skus.join(' and ')} requests, not the ${x.sku} tier (${rule.url})` });
   }
   if (rule) return fact(rule.eu_resident, rule.as_of, rule.source, { note: `${rule.note}${conditionOf(rule)} (${rule.url})` });
-  return provider?.eu_data_residency
-    ?? fact('unknown' as const, x.as_of, 'derived', { note: 'provider not in the reviewed residency table' });
+  const row = provider?.eu_data_residency;
+  // A provider whose own page places all its serving in the EU (Scaleway's Paris, OVHcloud's Gravelines) lists ids that
+  // pin no zone, so the offer's region reads `global` beside `yes`: the note says which of the two speaks of the place.
+  if (row?.value === 'yes' && x.region === 'global') return { ...row, note: `${row.note ? `${row.note}; ` : ''}${GLOBAL_BESIDE_YES}` };
+  return row ?? fact('unknown' as const, x.as_of, 'derived', { note: 'provider not in the reviewed residency table' });
 }
+
+/**
+ * Said of an EU-resident listing whose region reads `global`: that value is the routing prefix's (none), not a place,
+ * and the place is the provider's page's (the fact's evidence_page), which the provider row's note names in words.
+ */
+export const GLOBAL_BESIDE_YES = 'the offer\'s region `global` says only that the listing\'s id pins no routing zone, not where requests '
+  + 'are served: the place is the provider\'s page\'s (evidence_page)';
 
 /**
  * The rule's condition, said beside its residency: EU processing the provider opens to some customers only (OpenAI's

@@ -115,10 +115,11 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   const devRows = new Map(devs.rows.map((r) => [r.id, r]));
   // models.dev's provider.toml names first; genai-prices' bundle names the providers models.dev has no file for
   // (QuickSilver Pro, Arcee, Avian, Cursor, Doubleword, Modal), which were shown by id; LiteLLM's own names
-  // (provider-names.csv) the 20 providers only LiteLLM lists (Crusoe, Hyperbolic, Nscale, Replicate...), shown by id too.
-  const litellmNames = loadProviderNames(path.join(curatedDir, 'provider-names.csv'));
-  issues.push(...litellmNames.issues);
-  const providerNames = { ...litellmNames.names, ...(await readGenaiProviderNames(roots)), ...(await readProviderNames(roots)) };
+  // (provider-names.csv) the providers only LiteLLM lists (Crusoe, Hyperbolic, Nscale, Replicate...), shown by id too;
+  // the same table's rows quoting a provider's own page (NVIDIA, SambaNova) come last, over every catalogue's spelling.
+  const listedNames = loadProviderNames(path.join(curatedDir, 'provider-names.csv'));
+  issues.push(...listedNames.issues);
+  const providerNames = { ...listedNames.names, ...(await readGenaiProviderNames(roots)), ...(await readProviderNames(roots)), ...listedNames.own };
 
   const tables: Tables = {
     aliases: aliases.rows,

@@ -76,7 +76,8 @@ export type NextPrices = z.infer<typeof NextPrices>;
 export const OfferRegion = z.enum(['global', 'eu', 'us', 'apac', 'cn']);
 /** What an answer's `region` means, in one place for every answer that shows it. */
 export const OFFER_REGION_TEXT = '`eu` for an EU-regional SKU; `us` or `apac` for a US or Asia-Pacific routing prefix; `cn` for a '
-  + 'provider whose API is mainland China\'s (its own name or API address says so); else `global`.';
+  + 'provider whose API is mainland China\'s (its own name or API address says so); else `global`: no zone pinned, which is not a place '
+  + '(where the provider serves the listing is eu_resident\'s to say, with its page).';
 export type OfferRegion = z.infer<typeof OfferRegion>;
 
 /**

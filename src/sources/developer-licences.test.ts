@@ -78,12 +78,13 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // Cohere (CohereLabs), Z.ai (zai-org), Baidu (its Hugging Face organisation and AI Studio), Ai2 (allenai), LMSYS
   // (lmsys, Vicuna), StepFun (stepfun-ai), Google (ai.google.dev, Gemma 4; google, Gemma 3), NVIDIA (nvidia), Reka
   // (RekaAI), Black Forest Labs (black-forest-labs/flux, its FLUX.1 model cards), Nous Research (NousResearch), Baidu's
-  // ERNIE repository (PaddlePaddle/ERNIE), ByteDance's UI-TARS repository (bytedance) and Liquid AI (LiquidAI).
+  // ERNIE repository (PaddlePaddle/ERNIE), ByteDance's UI-TARS repository (bytedance), Liquid AI (LiquidAI), BAAI (BAAI)
+  // and NVIDIA's Nemotron recipes repository (NVIDIA-NeMo).
   const own = new RegExp('^https://(huggingface\\.co/(mistralai|microsoft|tencent|Qwen|openai|moonshotai|CohereLabs|zai-org|baidu|allenai|lmsys'
-    + '|google|nvidia|RekaAI|NousResearch|LiquidAI|poolside)'
+    + '|google|nvidia|RekaAI|NousResearch|LiquidAI|poolside|BAAI)'
     + '|aistudio\\.baidu\\.com|docs\\.mistral\\.ai|qwenlm\\.github\\.io|ai\\.google\\.dev'
     + '|github\\.com/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM|stepfun-ai'
-    + '|black-forest-labs|PaddlePaddle|bytedance))(/|$)');
+    + '|black-forest-labs|PaddlePaddle|bytedance|NVIDIA-NeMo))(/|$)');
   // Black Forest Labs' cards: FLUX.1 [schnell] "Released under the `apache-2.0` licence" (1f71c43); FLUX.1 Kontext [dev]
   // "falls under the FLUX.1 [dev] Non-Commercial License" (474dc42).
   assert.equal(by.get('flux_1-schnell')?.licence_text, 'Apache 2.0');
@@ -116,5 +117,20 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // NVIDIA's Nemotron-Mini-4B-Instruct card at 6a41779: `license_name: nvidia-community-model-license`, its own licence,
   // not the NVIDIA Open Model License that its later ONNX build names.
   assert.equal(by.get('nemotron-mini-4b-instruct')?.licence_text, 'NVIDIA Community Model License');
+  // NVIDIA-NeMo/Nemotron at e27b371, docs/nemotron/omni3/architecture.md: "The model is released under the NVIDIA
+  // Nemotron Open Model License" (Nemotron 3 Nano Omni), a licence named apart from the NVIDIA Open Model License that
+  // Nemotron-Cascade-2's card names (`license_name: nvidia-open-model-license`); BAAI's bge-m3 repository: "License: mit".
+  assert.equal(by.get('nemotron-3-nano-omni-30b-a3b-reasoning')?.licence_text, 'NVIDIA Nemotron Open Model License');
+  assert.equal(by.get('nemotron-cascade-2-30b-a3b')?.licence_text, 'nvidia open model');
+  assert.equal(by.get('bge-m3')?.licence_text, 'MIT');
+  // The Qwen team's repositories' licence tags: Qwen1.5-0.5B, -1.8B and -4B "License: tongyi-qianwen-research" (the
+  // non-commercial Tongyi Qianwen Research License Agreement), Qwen1.5-14B "License: tongyi-qianwen" (as its 7B),
+  // Qwen2.5-Math-72B-Instruct "License: qwen" (the Qwen License of Qwen2.5-72B, not the 7B's Apache 2.0).
+  for (const size of ['0.5b', '1.8b', '4b']) assert.equal(by.get(`qwen1.5-${size}`)?.licence_text, 'tongyi-qianwen-research', size);
+  assert.equal(by.get('qwen1.5-14b')?.licence_text, 'Qianwen License');
+  assert.equal(by.get('qwen2-5-math-72b-instruct')?.licence_text, 'qwen');
+  // StepFun's Step-3.7-Flash repository at 66b3ac8 (README, LICENSE and an image; it links the weights): "This project
+  // is open-sourced under the Apache 2.0 License".
+  assert.equal(by.get('step-3.7-flash')?.licence_text, 'Apache 2.0');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });
