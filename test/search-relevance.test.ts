@@ -50,10 +50,12 @@ test('llama 70b: Llama 3.3 70B Instruct, Meta\'s newest 70B, before fine-tunes o
 
 test('qwen 3: the Qwen3 generation, most served first, before the Qwen3.5 to 3.7 point releases', () => {
   // `qwen 3` is the word `qwen3` that opens every Qwen3 name: a generation, not one model. Most served first (providers
-  // serving on the data's date): Qwen3 235B A22B Instruct 2507 and Qwen3-Coder 480B-A35B (27 each), Qwen3 32B (26), then
-  // the closed Qwen3 Max (16) among the rest. Only a prefix of `qwen3.6`: Qwen3.6 Plus and the like come after.
+  // serving on the data's date): Qwen3-Coder 480B-A35B and Qwen3 235B A22B Instruct 2507 (27 each, so the newer first:
+  // Qwen's Qwen3 README News dates Instruct-2507 2025.07.21, and every listing of Qwen3-Coder is later, 2025-07-22 at the
+  // earliest), Qwen3 32B (26), then the closed Qwen3 Max (16) among the rest. Instruct-2507 led while the listings' day of
+  // the Thinking edition, 2025-07-25, stood as its date. Only a prefix of `qwen3.6`: Qwen3.6 Plus and the like come after.
   const ids = search(onDataDate, 'qwen 3');
-  assert.deepEqual(ids.slice(0, 3), ['qwen3-235b-a22b-2507', 'qwen3-coder-480b-a35b-instruct', 'qwen3-32b']);
+  assert.deepEqual(ids.slice(0, 3), ['qwen3-coder-480b-a35b-instruct', 'qwen3-235b-a22b-2507', 'qwen3-32b']);
   assert.deepEqual(search(onDataDate, 'qwen3').slice(0, 3), ids.slice(0, 3));
   assert.ok(ids.indexOf('qwen3-max') < ids.indexOf('qwen3.6-plus'));
   assert.equal(search(onDataDate, 'qwen3 max')[0], 'qwen3-max', 'the name spelled');
@@ -113,8 +115,11 @@ test('deepseek, llama 3, mistral: the developer\'s own models before fine-tunes 
   assert.ok(deepseek.indexOf('deepseek-prover-v2-671b') > deepseek.indexOf('deepseek-v3.2'));
   // Meta's Llama 3 (8B and 70B Instruct, 2024-04-18) name the words exactly; Meta's Llama 3.3 70B follows; Nous
   // Research's Hermes 2 Pro and Sao10K's Lunaris, fine-tunes models.dev files under `llama`, come after Meta's.
+  // Meta's Llama Guard 3 8B holds both words as well (two of four, as Llama 3 8B Instruct) and is newer: it came with
+  // Llama 3.1 on 2024-07-23 (Hugging Face's Llama 3.1 post: 'Meta released two new models: Llama Guard 3 and Prompt
+  // Guard'), so it leads the equals; search weighs no word order, so `llama 3` is no closer a match to `Llama 3 8B`.
   const llama = search(later, 'llama 3');
-  assert.deepEqual(llama.slice(0, 2), ['llama-3-8b-instruct', 'llama-3-70b-instruct']);
+  assert.deepEqual(llama.slice(0, 3), ['llama-guard-3-8b', 'llama-3-8b-instruct', 'llama-3-70b-instruct']);
   for (const tune of ['hermes-2-pro-llama-3-8b', 'l3-lunaris-8b']) assert.ok(!llama.includes(tune) || llama.indexOf(tune) > llama.indexOf('llama-3.3-70b-instruct'), tune);
   // Mistral's newest: Mistral Medium 3.5 (mistral-medium-2604, released 2026-04-28 in the dataset); the Dolphin
   // fine-tune of Mistral Small (Cognitive Computations) after Mistral's own Nemo, Medium, Small and Large. Mistral OCR
