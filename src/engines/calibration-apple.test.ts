@@ -27,7 +27,8 @@ function weights(r: Row): number {
 /** Seconds a step pays besides the weights: the per-layer floor, the Metal MoE term, the cache at its share. */
 function fixed(r: Row): number {
   const layers = Number(r.layers);
-  return layers * LAYER_LATENCY_S + (moe(r) ? layers * METAL_MOE_LAYER_S : 0) + (num(r.kv_read_bytes) ?? 0) / (KV_READ_EFFICIENCY * Number(r.bandwidth_gbs) * 1e9);
+  const cache = (num(r.kv_read_bytes) ?? 0) / (KV_READ_EFFICIENCY * Number(r.bandwidth_gbs) * 1e9);
+  return layers * LAYER_LATENCY_S + (moe(r) ? layers * METAL_MOE_LAYER_S : 0) + cache;
 }
 const ratio = (r: Row, e: number) => 1 / (weights(r) / (e * Number(r.bandwidth_gbs) * 1e9) + fixed(r)) / Number(r.tokens_per_s);
 const implied = (r: Row) => weights(r) / ((1 / Number(r.tokens_per_s) - fixed(r)) * Number(r.bandwidth_gbs) * 1e9);
