@@ -239,8 +239,11 @@ export type DecodeBackend = 'cuda' | 'metal';
  * cuda 0.81: the discrete cards (RTX 3060 to RTX PRO 6000, RTX 5090) imply 0.84-1.13 of their peak at 45 us a layer,
  * the LPDDR parts less (DGX Spark 0.87, Jetson AGX Orin 0.66, the worst row at 1.22x; the DGX Spark's other llama.cpp
  * rows, held out, read 0.90-1.01x at 0.81, so GB10 takes the CUDA share); the single 0.67 read the
- * RTX 4090 0.72-0.88x on every row. metal 0.61: the Ultra chips (two dies) imply 0.46-0.52, the Max and Pro chips
- * 0.64-0.80; the single 0.67 read the M1 Ultra 1.39x.
+ * RTX 4090 0.72-0.88x on every row. metal 0.61: on its scoreboard the Ultra chips (two dies) imply 0.46-0.52, the Max
+ * and Pro chips 0.64-0.80; the single 0.67 read the M1 Ultra 1.39x. Not a share by chip or class: over all 30 Metal
+ * rows one chip spans more than the chips do (M2 Ultra 0.38-0.85, by size, depth and build; M1 Max 0.46-0.80, by
+ * format), and no grouping (Ultra or not, generation, chip) fitted on four sources reads the fifth better than 0.61
+ * does (1.49-1.58x held out against 1.50x over all 30; calibration-apple.test.ts, docs "Decode efficiency by chip").
  */
 export const DECODE_EFFICIENCY_BY_BACKEND: Readonly<Record<DecodeBackend, { efficiency: number; runtime: string; fitted_on: string }>> = {
   cuda: { efficiency: 0.81, runtime: 'llama.cpp CUDA', fitted_on: 'https://github.com/ggml-org/llama.cpp/discussions/15013' },

@@ -2,6 +2,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
+import { pricedMachineNote } from './machine-priced.ts';
 import { airGenerations, appleBaseBin, baseBinNote, macbookAirChip, macbookMemoryNote, screenBins } from './machine-bins.ts';
 import { byMemory } from './machine-memory.ts';
 import { cloudInstanceNamed, instanceConfiguration, instanceSentence } from './machine-cloud.ts';
@@ -212,7 +213,7 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   }
   const alsoSold = size === null && singles[0] ? alsoSoldWords(said, singles[0].hardware, singles[0].perDeviceGb) : undefined;
   if (alsoSold) return refuse('ambiguous', alsoSold, q, ids(singles));
-  if (singles.length) binNote += macbookMemoryNote(q, singles[0].hardware);
+  if (singles.length) binNote += macbookMemoryNote(q, singles[0].hardware) + pricedMachineNote(q.understood, singles[0].hardware);
   const exact = sized.find((d) => d.hardware.count === count);
   const one = singles[0] ?? sized[0];
   if (linkNeedsCount(q, one.hardware)) {

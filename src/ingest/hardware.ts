@@ -6,6 +6,7 @@ import { optionalPositive, parseCsv, SHARED_CURATED_REVIEWED, tableUrl, validate
 import type { HardwareObservation, IngestIssue, RentalObservation } from '../sources/types.ts';
 import { computeFact, type ComputeRow } from './accelerator-compute.ts';
 import { appleMetalUsableFact } from './apple-metal.ts';
+import { dgxSparkUsableFact, strixHaloUsableFact } from './unified-usable.ts';
 import { powerFact } from './hardware-power.ts';
 
 const CONFIGS_FILE = 'data/curated/hardware-configs.csv';
@@ -153,6 +154,9 @@ function perAcceleratorFact(acc: Accelerator, k: 'compute_tflops'): Fact<number>
 function usableFact(cfg: HardwareConfig, acc: Accelerator, memory: Fact<number> | undefined): Fact<number> | undefined {
   // An Apple Silicon Mac: Metal's default share depends on the Mac's memory size, not on the chip.
   if (cfg.unified_memory && memory && cfg.accelerator_key.some((k) => k.startsWith('apple-'))) return appleMetalUsableFact(memory.value);
+  // Strix Halo and DGX Spark: what their GPU maps of the machine's memory, from published settings and readings.
+  if (cfg.unified_memory && memory && cfg.accelerator_key.some((k) => k.startsWith('amd-ryzen-ai-max'))) return strixHaloUsableFact(memory.value);
+  if (cfg.unified_memory && memory && cfg.accelerator_key.includes('nvidia-dgx-spark')) return dgxSparkUsableFact(memory.value);
   const from = acc.first('usable_fraction');
   if (from?.usable_fraction !== undefined) return fact(from.usable_fraction, from.as_of, from.source);
   // Unified memory is shared with the operating system in amounts that differ by platform: never assumed.
