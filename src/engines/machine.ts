@@ -10,9 +10,7 @@ import { mixedCards, sameCards } from './machine-mixed.ts';
 import { gb, howSplit, oneMachine, split } from './machine-nodes.ts';
 import { appleFamilyMapping, desktopReading } from './machine-family.ts';
 import { LAPTOP_GPU_REPRESENTATIVE, laptopMapping } from './machine-laptop.ts';
-import {
-  bridgeable, formAgrees, linkLabel, linkNeedsCount, linkNote, noNvlink, pcieHint, withoutFormWords,
-} from './machine-link.ts';
+import { bridgeable, formAgrees, linkLabel, linkNeedsCount, linkNote, noNvlink, pcieHint, withoutFormWords } from './machine-link.ts';
 import {
   deviceName, emptyQuery, FORM_WORDS, nameSuffixes, namesDevice, readMachine, type DeviceName, type MachineQuery, type ProductName,
 } from './machine-words.ts';
