@@ -22,7 +22,7 @@ export function strixHaloUsableFact(memoryGb: number): Fact<number> {
   const usable = Math.max(0, memoryGb - STRIX_HALO_OS_RESERVE_GB);
   return fact(usable / memoryGb, UNIFIED_USABLE_READ_ON, 'derived', {
     derived_from: [
-      'github.com/lhl/strix-halo-testing llm-bench/README.md (commit 03573bc9): "allocate 120GB of memory as GTT GPU memory" on a '
+      'github.com/lhl/strix-halo-testing llm-bench/README.md: "allocate 120GB of memory as GTT GPU memory" on a '
         + '128 GB Framework Desktop, options ttm pages_limit=31457280 (120 GiB), BIOS GPU memory 512 MB',
       'rocm.docs.amd.com/en/latest/how-to/system-optimization/strixhalo.html: GTT is the system RAM mapped into GPU address spaces for compute',
       'drm/amdgpu "Adjust logic around GTT size (v3)": default GTT max(3 GB, 1/2 of system RAM)',
