@@ -95,10 +95,13 @@ export function planOf(
   };
   // The terms restrict API offers only where nothing else rules them out and some offer meets them all; otherwise they
   // rule API offers out as before, and the answer says so in the same words.
-  const met = asked.length > 0 && blockBy(s.keep.filter((k) => !isTermsKeep(k))) === null ? termsMet(asked) : [];
+  const other = blockBy(s.keep.filter((k) => !isTermsKeep(k)));
+  const met = asked.length > 0 && other === null ? termsMet(asked) : [];
   const open = met.length > 0;
   const terms: readonly TermsKeep[] = open ? asked : [];
-  const apiBlock = open ? null : blockBy(s.keep);
+  // A where that rules API offers out is named, not the terms: where=on-premises with keep=no-training is not a lack of
+  // terms evidence (providers' pages that meet it are quoted), and the answer must not say it is. Keeps are listed together.
+  const apiBlock = open ? null : other?.startsWith('where=') ? other : blockBy(s.keep);
   const selfBlock = s.machine?.value === 'none' ? 'machine=none'
     : s.where === 'any-cloud' || s.where === 'eu-cloud' ? `where=${s.where}` : null;
   const euBy = s.where === 'eu-cloud' ? 'where=eu-cloud' : s.keep.includes('eu-only') ? 'keep=eu-only' : null;

@@ -62,3 +62,17 @@ test('on premises: Gemma 4 26B A4B on the Framework Desktop, its month worked by
   assert.match(gemma.reasons[1], /\$42 a month bought and run.*the purchase, \$1,269 \(machine-prices, 2026-08-25, the host machine included\), over 36 months, and \$7\.23 of electricity/);
   assert.match(gemma.reasons[1], /rx-7900-xt, 20\.4 GB usable, about [\d.]+ tokens\/s at q4_k_m\), which costs more to own/);
 });
+
+test('on premises with keep=no-training: where rules the API out, and no answer says no provider has no-training terms', { skip: !committed && 'no committed dataset' }, () => {
+  // Anthropic's, Scaleway's, DeepInfra's and STACKIT's own pages, quoted in the dataset, say API data is not used for
+  // training by default: the same keep at where=eu-cloud restricts API offers to them. On premises the API is out by
+  // the where, and the answer must say so, not that the evidence is missing.
+  const ask = { who: 'hospital', data: 'health', keep: 'eu-only,no-training', use: 'chat' };
+  const cloud = recommend({ ...ask, where: 'eu-cloud' });
+  assert.ok(cloud.notes.some((n: string) => /^keep=no-training: an API offer qualifies only where .*Scaleway/.test(n)), 'providers meet it in the EU cloud');
+  const onPrem = recommend({ ...ask, where: 'on-premises' });
+  assert.ok(onPrem.recommendations.length > 0);
+  const words = JSON.stringify([onPrem.notes, onPrem.recommendations.map((r: Rec) => r.reasons)]);
+  assert.doesNotMatch(words, /no evidence that any API offer meets keep=no-training/);
+  assert.doesNotMatch(words, /no provider with an offer in the dataset has such a page/);
+});
