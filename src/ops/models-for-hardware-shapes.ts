@@ -51,7 +51,7 @@ const SpeedEstimate = z
         tokens_per_s_total: z.number().describe('Decode tokens/s of all sequences together.'),
       })
       .describe('The same model at the requested concurrency: each step reads the weights once for all sequences.'),
-    prefill_tokens_per_s: z.number().nullable().describe('Prompt processing tokens/s, compute-bound (prefill efficiency x dense FP16 FLOP/s / (2 x active parameters)); null when the dataset has no compute figure for the hardware.'),
+    prefill_tokens_per_s: z.number().nullable().describe('Prompt processing tokens/s of a short prompt (llama-bench pp512, an empty cache), compute-bound (prefill efficiency x dense FP16 FLOP/s / (2 x active parameters)); a long prompt is slower, each token attending to those before it: context / time_to_first_token_s is the rate at `context`. Null when the dataset has no compute figure for the hardware.'),
     prefill_efficiency: z.number().describe('Share of dense FP16 compute prefill achieves (calibrated).'),
     time_to_first_token_s: z.number().nullable().describe('Seconds to process a prompt that fills `context`; null without a compute figure.'),
   })
