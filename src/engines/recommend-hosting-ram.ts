@@ -2,7 +2,7 @@
 // may run with its routed experts in RAM (llama.cpp --n-cpu-moe), placed as models_for_hardware places it.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
-import type { ExpertOffload, SystemRam } from './expert-offload.ts';
+import { RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from './expert-offload.ts';
 import { placeExperts, placementLevel } from './expert-placement.ts';
 import { fitModel, type FitAssessed } from './hardware-fit.ts';
 import { toGb } from './memory.ts';
@@ -94,11 +94,13 @@ export function ramReason(h: Hardware, fit: FitAssessed, p: RamPlacement, contex
   const o = p.offload;
   const a = p.ask;
   const level = (used: number, usable: number, l: string) => `${toGb(used)} of ${toGb(usable)} GB (${pct(used, usable)}%, ${l})`;
-  const bw = a.bandwidth_applied ? `${a.ram.bandwidth_gbs} GB/s` : 'no bandwidth applied';
+  // The share is said with the bandwidth, so that the read time can be worked from the words (1.11 GB at 0.67 x 89.6).
+  const bw = a.bandwidth_applied ? `${RAM_READ_EFFICIENCY} x ${a.ram.bandwidth_gbs} GB/s` : 'no bandwidth applied';
   const speed = fit.tokens_per_s === null
     ? `no decode estimated (${h.name} has no memory bandwidth in the dataset: name the card for one)`
     : `about ${fit.tokens_per_s} tokens/s decode (a token reads ${toGb(o.read_per_token.ram)} GB of active experts from RAM at `
-      + `${bw}, ${toGb(o.read_per_token.vram)} GB of other weights and ${toGb(o.read_per_token.kv_cache)} GB of KV cache from the card)`;
+      + `${bw}, ${toGb(o.read_per_token.vram)} GB of other weights and ${toGb(o.read_per_token.kv_cache)} GB of KV cache from the card; `
+      + 'an upper bound: every published run whose RAM speed is stated decoded slower, by 1.23-1.75x, models_for_hardware\'s method)';
   return `Runs on your machine, ${h.name} (${h.id}), with its experts in your ${a.ram.gb} GB of system RAM (${a.by}), as `
     + `models_for_hardware places it (experts_in_system_ram): it does not fit the card alone; at ${fit.quantization}, llama.cpp `
     + `${p.flags} keeps the routed experts of ${o.cpu_moe_layers} of its ${o.moe_layers} MoE layers in RAM and the rest on the card: `

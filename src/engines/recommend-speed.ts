@@ -237,9 +237,11 @@ export function rankedAfterNote(
   over: ReadonlyArray<{ model: Model; hardware: Hardware; fit: FitAssessed }>, limit: number, by: string, use: string, context: number,
   running: number,
 ): string {
+  // A pick with its experts in RAM has no speed object: its prefill is not estimated but taken as over the limit.
+  const inRam = (h: (typeof over)[number]) => h.fit.speed === null;
   const named = over.slice(0, NAMED_HELD_BACK).map((h) => {
     const t = h.fit.speed?.time_to_first_token_s;
-    const read = t === undefined || t === null ? '' : `, ${secondsText(t)} to read it`;
+    const read = inRam(h) ? ', its experts in RAM' : t === undefined || t === null ? '' : `, ${secondsText(t)} to read it`;
     return `${h.model.name.value} (${h.model.id}: about ${h.fit.tokens_per_s} tokens/s${read} at ${h.fit.quantization} on ${h.hardware.id})`;
   });
   const more = over.length > NAMED_HELD_BACK ? `, and ${over.length - NAMED_HELD_BACK} more` : '';
@@ -251,7 +253,9 @@ export function rankedAfterNote(
     ? 'none reads such a prompt in time there, so they are ranked as usual, each reason saying its time'
     : `each ranks after every model that reads such a prompt in ${limit} s or less, whatever their ratings`;
   return `${by} with use=${use}: ${who} take${n === 1 ? 's' : ''} longer than ${limit} s to read a prompt filling the `
-    + `${context.toLocaleString('en-US')} tokens of context (the speed engine's prefill estimate, the same at every quantization): `
+    + `${context.toLocaleString('en-US')} tokens of context (the speed engine's prefill estimate, the same at every quantization${
+      over.some(inRam) ? '; with its experts in RAM a model\'s prefill is not estimated and is taken as over the limit: a published '
+        + 'gpt-oss-120b --cpu-moe run read 122-134 prompt tokens/s' : ''}): `
     + `${named.join('; ')}${more}. The machine is yours, so ${n === 1 ? 'it is' : 'they are'} not held back, but ${rule}: a reader of a `
     + 'whole document waits for the reply to all of it (a product decision: docs/trust-and-recommend.md). A shorter `context` or a '
     + 'faster machine can be asked.';
