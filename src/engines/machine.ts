@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
 import { pricedMachineNote } from './machine-priced.ts';
+import { usableSettingNote } from './machine-usable.ts';
 import { airGenerations, appleBaseBin, baseBinNote, macbookAirChip, macbookMemoryNote, screenBins } from './machine-bins.ts';
 import { byMemory } from './machine-memory.ts';
 import { cloudInstanceNamed, instanceConfiguration, instanceSentence } from './machine-cloud.ts';
@@ -20,10 +21,9 @@ import { STOP_WORDS } from './unread.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
 
 /**
- * The catalogued configuration each machine class stands for (docs/trust-and-recommend.md). A laptop is a laptop
- * GPU of the commonest catalogued size (machine-laptop.ts; a MacBook its base configuration, machine-family.ts); a workstation one 48 GB
- * professional card; a server the standard 8-GPU inference node; a cluster the catalogued node with the most memory
- * (multi-node clusters are not modelled).
+ * The catalogued configuration each machine class stands for (docs/trust-and-recommend.md). A laptop is a laptop GPU of the commonest
+ * catalogued size (machine-laptop.ts; a MacBook its base configuration, machine-family.ts); a workstation one 48 GB professional card;
+ * a server the standard 8-GPU inference node; a cluster the catalogued node with the most memory (multi-node clusters are not modelled).
  */
 export const REPRESENTATIVE_HARDWARE: Readonly<Record<Exclude<MachineClass, 'none'>, string>> = {
   laptop: LAPTOP_GPU_REPRESENTATIVE,
@@ -211,7 +211,8 @@ function byDevice(c: Catalogue, q: MachineQuery, text: string): MachineMapping |
   }
   const alsoSold = size === null && singles[0] ? alsoSoldWords(said, singles[0].hardware, singles[0].perDeviceGb) : undefined;
   if (alsoSold) return refuse('ambiguous', alsoSold, q, ids(singles));
-  if (singles.length) binNote += macbookMemoryNote(q, singles[0].hardware) + pricedMachineNote(q.understood, singles[0].hardware);
+  const h0 = singles[0]?.hardware;
+  if (h0) binNote += macbookMemoryNote(q, h0) + pricedMachineNote(q.understood, h0) + usableSettingNote(h0);
   const exact = sized.find((d) => d.hardware.count === count);
   const one = singles[0] ?? sized[0];
   if (linkNeedsCount(q, one.hardware)) {

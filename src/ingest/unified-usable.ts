@@ -18,6 +18,9 @@ export const UNIFIED_USABLE_READ_ON = '2026-11-29';
  */
 export const STRIX_HALO_OS_RESERVE_GB = 8;
 
+/** The words of a usable-memory note whose figure assumes a setting the owner makes (engines/machine-usable.ts reads them). */
+export const TTM_SETTING_NEEDED = 'this needs the kernel\'s TTM page limit raised';
+
 export function strixHaloUsableFact(memoryGb: number): Fact<number> {
   const usable = Math.max(0, memoryGb - STRIX_HALO_OS_RESERVE_GB);
   return fact(usable / memoryGb, UNIFIED_USABLE_READ_ON, 'derived', {
@@ -27,7 +30,7 @@ export function strixHaloUsableFact(memoryGb: number): Fact<number> {
       'rocm.docs.amd.com/en/latest/how-to/system-optimization/strixhalo.html: GTT is the system RAM mapped into GPU address spaces for compute',
       'drm/amdgpu "Adjust logic around GTT size (v3)": default GTT max(3 GB, 1/2 of system RAM)',
     ],
-    note: `${usable} of ${memoryGb} GB: the GPU maps memory through the GTT; this needs the kernel's TTM page limit raised, `
+    note: `${usable} of ${memoryGb} GB: the GPU maps memory through the GTT; ${TTM_SETTING_NEEDED}, `
       + `e.g. \`options ttm pages_limit=${usable * 262144}\` in /etc/modprobe.d (${usable} GiB in 4 KiB pages; or ttm.pages_limit= on `
       + 'the kernel command line, AMD\'s amd-ttm tool sets it) with the BIOS GPU memory at its minimum; the OS keeps '
       + `${STRIX_HALO_OS_RESERVE_GB} GB, as in the published 120-of-128 GiB setting${memoryGb === 128 ? '' : ' (kept at this size too: an assumption)'}; `
