@@ -89,7 +89,8 @@ export const OffloadEntry = z.object({
     fit: z.enum(['comfortable', 'tight']).describe('The RAM by the card\'s rule: comfortable <= 85% of what a model may take, tight <= 100%. '
       + 'The quantization chosen is the highest that leaves both the card and the RAM comfortable, else tight.'),
   }).describe('Experts in RAM, and the RAM a model may take.'),
-  decode_tokens_per_s: z.number().nullable().describe('Estimated batch-1 decode: the bytes a token reads from RAM and from the card, each at its bandwidth; '
+  decode_tokens_per_s: z.number().nullable().describe('Estimated batch-1 decode: the bytes a token reads from RAM and from the card, each at its bandwidth; an upper bound '
+    + '(every published run whose RAM speed is stated decoded slower, by 1.23-1.75x: `method`); '
     + 'null where the card\'s bandwidth is not known (an unnamed card, `16 GB GPU with 32GB RAM`: the placement is a fit only, and `basis` says to name the card).'),
   prefill_tokens_per_s: z.null().describe('Not estimated: prompt processing with experts in RAM is slower than on the card alone (see `basis`).'),
   basis: z.string(),
