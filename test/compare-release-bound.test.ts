@@ -2,21 +2,11 @@
 // the bound words the model page shows, never a bounded day as if it were the release.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { servedDataset, testApp } from './helpers.ts';
+import { mcpCall, servedDataset, testApp } from './helpers.ts';
 
 const { dataset } = servedDataset();
 const app = testApp({ dataset, today: () => '2026-10-01' });
 after(() => app.close());
-const mcpHeaders = { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-
-async function mcpCall(name: string, args: Record<string, unknown>): Promise<any> {
-  const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
-  const r = await app.inject({ method: 'POST', url: '/mcp', headers: mcpHeaders, payload });
-  const body = String(r.headers['content-type'] ?? '').includes('text/event-stream')
-    ? JSON.parse(r.body.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) : r.json();
-  return body.result.structuredContent;
-}
-
 // Expected values from data/curated/developer-releases.csv: hy3 on or after 2026-07-06 (Tencent's README "Today, we
 // are launching Hy3", first committed that day); llama-3.1-nemotron-70b-instruct on or before 2024-10-24 (NVIDIA's card:
 // "As of Oct 24th, 2024 the model has Elo Score of 1267"); qwq-32b 2025-03-06 (Qwen's post of that day, no bound).
@@ -36,7 +26,7 @@ test('REST /compare: the release row carries each value\'s bound; a day has none
 });
 
 test('MCP compare_models: the same bound members as REST', async () => {
-  assert.deepEqual(read(releaseRow(await mcpCall('compare_models', { models: MODELS.split(',') }))), EXPECTED);
+  assert.deepEqual(read(releaseRow((await mcpCall(app, 'compare_models', { models: MODELS.split(',') })).structuredContent)), EXPECTED);
 });
 
 test('/compare page: a bounded release reads "on or before" / "on or after"; a day reads as the day', async () => {

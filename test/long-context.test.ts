@@ -1,20 +1,10 @@
 // Long-context asks on both surfaces: recommend_model's `context` refused alike when bad, and the same tier prices.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { servedDataset, testApp } from './helpers.ts';
+import { mcpCall, servedDataset, testApp } from './helpers.ts';
 
 const { dataset, committed } = servedDataset();
 const app = testApp({ dataset });
-const mcpHeaders = { host: 'localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-
-async function mcpCall(name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; structuredContent?: any }> {
-  const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
-  const r = await app.inject({ method: 'POST', url: '/mcp', headers: mcpHeaders, payload });
-  const body = String(r.headers['content-type'] ?? '').includes('text/event-stream')
-    ? JSON.parse(r.body.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) : r.json();
-  return body.result;
-}
-
 test('recommend_model context: 0, negative, non-integer and longer than every window are invalid_parameter on REST and MCP', async () => {
   // The largest context window in the dataset is refused one token above it (10,485,760 in the committed dataset).
   const largest = Math.max(...dataset.models.map((m) => m.context_window?.value ?? 0));
@@ -24,7 +14,7 @@ test('recommend_model context: 0, negative, non-integer and longer than every wi
     const p = r.json();
     assert.equal(p.code, 'invalid_parameter', String(bad));
     assert.equal(p.errors[0].parameter, 'context', String(bad));
-    const m = await mcpCall('recommend_model', { context: bad });
+    const m = await mcpCall(app, 'recommend_model', { context: bad });
     assert.equal(m.isError, true, String(bad));
     assert.equal(m.structuredContent.code, 'invalid_parameter', String(bad));
     assert.equal(m.structuredContent.errors[0].parameter, 'context', String(bad));
@@ -36,14 +26,14 @@ test('recommend_model context: 0, negative, non-integer and longer than every wi
 const noData = !committed && 'no committed dataset';
 test('committed dataset: 400,000-token documents priced at the same long-context tier on both surfaces', { skip: noData }, async () => {
   const rest = (await app.inject({ url: '/api/v1/cheapest?use=documents&min_context=500000&limit=100' })).json();
-  const mcp = (await mcpCall('cheapest_for', { use: 'documents', min_context: 500000, limit: 100 })).structuredContent;
+  const mcp = (await mcpCall(app, 'cheapest_for', { use: 'documents', min_context: 500000, limit: 100 })).structuredContent;
   assert.deepEqual(mcp.items, rest.items);
   // LiteLLM 2026-07-24 gemini/gemini-2.5-pro: $2.5 / $15 per 1M tokens above 200k prompt tokens; 0.75 x 2.5 + 0.25 x 15 = 5.625.
   const g = rest.items.find((i: any) => i.model.id === 'gemini-2.5-pro');
   assert.deepEqual([g.blended_price.value, g.blended_price.long_context.above_tokens], [5.625, 200000]);
 
   const recRest = (await app.inject({ url: '/api/v1/recommend?use=documents&machine=none&context=400000' })).json();
-  const recMcp = (await mcpCall('recommend_model', { use: 'documents', machine: 'none', context: 400000 })).structuredContent;
+  const recMcp = (await mcpCall(app, 'recommend_model', { use: 'documents', machine: 'none', context: 400000 })).structuredContent;
   assert.deepEqual(recMcp.recommendations, recRest.recommendations);
   assert.ok(recRest.constraints.some((s: any) => s.id === 'context' && s.constraint === 'context=400000'));
   for (const r of recRest.recommendations) {
