@@ -58,7 +58,9 @@ test('eu_hosting cites each EU offer\'s own residency source; SAP AI Core, quoti
   // Sources differ (models-dev for Bedrock's eu. SKU, inference-providers for cortecs): derived.
   assert.equal(c.evidence.source, 'derived');
   // inference-providers.csv, cortecs: residency_url https://docs.cortecs.ai/security-and-compliance, read 2026-11-28.
-  assert.match(c.evidence.detail, /cortecs \(yes: inference-providers, 2026-11-28, https:\/\/docs\.cortecs\.ai\/security-and-compliance\)/);
+  // `region`, not `yes`, since 2026-11-29: the page's default is "within Europe" (the UK, Switzerland, Norway too); only
+  // its Sovereign Cloud setting, chosen by the customer, restricts routing to "providers based and regulated within the EU".
+  assert.match(c.evidence.detail, /cortecs \(region: inference-providers, 2026-11-28, https:\/\/docs\.cortecs\.ai\/security-and-compliance\)/);
   // Bedrock's eu. SKU holds on a condition since 2026-11-29: AWS's inference-profiles page routes an eu. profile among EU
   // Regions only when it is called from one (from eu-west-2, London, it may route there too).
   assert.match(c.evidence.detail, /Amazon Bedrock \(yes: models-dev, 2026-07-02, on the condition its note gives\)/);

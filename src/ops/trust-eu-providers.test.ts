@@ -14,7 +14,8 @@ test('Mistral Large 3: four EU-resident offers, two providers (cortecs, and Mist
   const r = get_trust_profile.handler(ds!, get_trust_profile.input.parse({ model_id: 'mistral-large-2512' }), { today: '2026-11-27' }) as any;
   // Mistral's own API serves mistral-large-2512, its alias mistral-large-latest and mistral-large-3 (models.dev's
   // mistral provider files), all in its EU region (inference-providers.csv: "Process requests in the EU or..."); cortecs
-  // routes to EU providers only.
+  // counts as EU regions to choose (`region`): its page's default is "within Europe", and only its Sovereign Cloud
+  // setting restricts routing to "providers based and regulated within the EU" (docs.cortecs.ai/security-and-compliance).
   assert.deepEqual(r.compliance.eu_offers.map((o: { provider: string; provider_model_id: string }) => `${o.provider}/${o.provider_model_id}`),
     ['cortecs/mistral-large-2512', 'mistral/mistral-large-2512', 'mistral/mistral-large-3', 'mistral/mistral-large-latest']);
   assert.equal(r.compliance.offers.eu_resident, 4);
