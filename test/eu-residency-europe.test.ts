@@ -40,7 +40,9 @@ test('cortecs stays an EU cloud offer to choose: cheapest_for where=eu-cloud say
   const text = JSON.stringify(rec);
   assert.match(text, /cortecs/);
   // A cortecs pick's residency words: EU regions to choose, never "served in the EU".
-  const picks = JSON.stringify(rec).match(/Cheapest EU-resident offer: cortecs[^"]*/g) ?? [];
+  // Headed EU-capable, not EU-resident: the EU is a setting the customer chooses.
+  assert.doesNotMatch(text, /Cheapest EU-resident offer: cortecs/);
+  const picks = JSON.stringify(rec).match(/Cheapest EU-capable offer: cortecs[^"]*/g) ?? [];
   // DeepSeek V4 Flash at cortecs was the pick on 2026-11-29 (docs/trust-and-recommend.md): one pick at least names it.
   assert.ok(picks.length > 0);
   for (const s of picks) assert.match(s, /EU regions available, to be chosen when you set it up/);
