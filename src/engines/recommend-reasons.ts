@@ -99,9 +99,8 @@ function apiReason(ds: Dataset, o: Option, plan: Plan): string {
       + `(its long-context price above ${tier.above_tokens.toLocaleString('en-US')} tokens, ${cite(tiers)}; base ${basePrices})`
     : basePrices;
   const r = euResidencyOf(offer);
-  const residency = offer.region === 'eu' ? `; an EU-regional SKU (${cite(offer.eu_resident)})`
-    : r === 'yes' ? `; EU data residency (${cite(offer.eu_resident)})`
-      : r === 'region' ? `; EU regions available, to be chosen when you set it up (${cite(offer.eu_resident)})` : '';
+  const residency = offer.region === 'eu' ? `; an EU-regional SKU (${cite(offer.eu_resident)})` : r === 'yes' ? `; EU data residency (${cite(offer.eu_resident)})`
+    : r === 'region' ? `; EU regions available, to be chosen when you set it up (${cite(offer.eu_resident)})` : '';
   // An offer whose EU processing must be chosen (an EU region, cortecs's Sovereign Cloud) is not EU-resident as sold.
   const eu = !plan.eu_by ? '' : r === 'region' && offer.region !== 'eu' ? 'EU-capable ' : 'EU-resident ';
   return `Cheapest ${eu}offer: ${provider} (${offer.provider_model_id}) at ${prices} per 1M tokens, ${price(blended)} blended at ${DEFAULT_INPUT_SHARE * 100}% input${residency}.${plan.eu_by ? unestablishedJurisdiction(ds, offer) : ''}${previewText(offer)}`;
