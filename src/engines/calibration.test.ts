@@ -1104,17 +1104,17 @@ test('hybrid linear-attention models: the published Qwen3-Next, Qwen3.5 and Qwen
   // bits (halo-box/llama.cpp#7, 46.73): 3.1875 GB / (0.67 x 256) = 18.584 ms + 1.8 + 1.83 = 22.214 ms, 45.0 (0.963x).
   // Held out, Vulkan: the same machine, Qwen3.5-35B-A3B Q4_K_M at b8933 (llama.cpp#22375, 64.55): 1.83375 GB / (0.67 x
   // 256) = 10.692 ms + 1.8 + 1.83 = 14.322 ms, 69.8 (1.08x; with 0.18 ms a layer 17.892 ms, 55.9, 0.87x).
-  // Ampere (RTX 3090), 125 us a layer (constants.ts AMPERE_LINEAR_ATTENTION_LAYER_S), 30 x 125 us = 3.75 ms, fitted on
-  // two June 2026 runs: Qwen3.5-35B-A3B MXFP4 (smeltcore.com, 111.2), fitted at gpt-oss-120b's 5.53 bits (120.70, 1.085x),
-  // now at its own MXFP4_MOE split (experts 4.25, the rest Q8_0's 8.5: llama.cpp src/llama-quant.cpp), 40 x 8 x 3 x
-  // 2,048 x 512 = 1.007B routed of 3B: 7.07 bits, 3e9 x 7.07 / 8 = 2.65125 GB / (0.81 x 936) = 3.4970 ms + 1.8 + 3.75
-  // = 9.047 ms, 110.53 (0.994x; at 61 us 7.127 ms, 140.3, 1.26x); Qwen3.6-35B-A3B Q4_K_M (runaihome.com, 135.7):
-  // 1.83375 GB / 758.16 = 2.4187 ms + 1.8 + 3.75 = 7.9687 ms,
-  // 125.49 (0.925x; at 61 us 165.3, 1.22x).
+  // Ampere (RTX 3090), 113 us a layer (constants-step.ts AMPERE_LINEAR_ATTENTION_LAYER_S), 30 x 113 us = 3.39 ms, the
+  // minimax of two June 2026 runs: Qwen3.5-35B-A3B MXFP4 (smeltcore.com, 111.2) at its own MXFP4_MOE split (experts
+  // 4.25, the rest Q8_0's 8.5: llama.cpp src/llama-quant.cpp), 40 x 8 x 3 x 2,048 x 512 = 1.007B routed of 3B: 7.07
+  // bits, 3e9 x 7.07 / 8 = 2.65125 GB / (0.81 x 936) = 3.4970 ms + 1.8 + 3.39 = 8.687 ms, 115.11 (1.035x; at 61 us
+  // 7.127 ms, 140.3, 1.26x); Qwen3.6-35B-A3B Q4_K_M (runaihome.com, 135.7): 1.83375 GB / 758.16 = 2.4187 ms + 1.8 +
+  // 3.39 = 7.6087 ms, 131.43 (0.969x; at 61 us 165.3, 1.22x). (125 us was fitted while the first read gpt-oss-120b's
+  // 5.53 bits: 120.70 and 125.49 then, 1.085x and 0.925x.)
   // Builds before the fused op (held out of the band): RTX PRO 6000 Max-Q, Qwen3-Coder-Next Q8_0 (llama.cpp#19345,
   // 70-80): 3.1875 GB / (0.81 x 1,792) = 2.196 ms + 48 x 45 us + 2.196 = 6.552 ms, 152.6 (2.03x). 3 x RTX 3090 by
-  // layer, Q2_K 27.12 GiB (llama.cpp#18683, 71.88), now at Ampere's 36 x 125 us = 4.5 ms: 1.0965 GB / (0.81 x 936) =
-  // 1.446 ms + 2.16 + 2 x 0.21 + 4.5 = 8.526 ms, 117.3 (1.63x; 160.7, 2.24x, at 61 us: the build's slow kernels
+  // layer, Q2_K 27.12 GiB (llama.cpp#18683, 71.88), now at Ampere's 36 x 113 us = 4.068 ms: 1.0965 GB / (0.81 x 936) =
+  // 1.446 ms + 2.16 + 2 x 0.21 + 4.068 = 8.094 ms, 123.5 (1.72x; 160.7, 2.24x, at 61 us: the build's slow kernels
   // remain, the card's share of them is now counted). Ryzen AI Max+ 395 Vulkan, b7189 (28.40): 1.8235 GB / (0.67 x 256) = 10.631 + 2.16 + 2.196 =
   // 14.987 ms, 66.7 (2.35x). Prompts at the compute rate, held out (builds of November 2025 and January 2026), at
   // 512 x 10 / 512 = 10 tokens an expert, 0.176 x (10 / 64)^0.29 = 0.1027 (prefill-moe.ts): 3 x RTX 3090 pp512, one
@@ -1125,8 +1125,8 @@ test('hybrid linear-attention models: the published Qwen3-Next, Qwen3.5 and Qwen
   const expected: [string, number][] = [
     ['rtx-5090-qwen3.5-35b-a3b-q4_k_m-tg', 204.4], ['dgx-spark-qwen3.6-35b-a3b-q8_0-tg', 55.4],
     ['strix-halo-395-qwen3.6-35b-a3b-q8-rocm-tg', 45.0], ['strix-halo-395-qwen3.5-35b-a3b-q4_k_m-vulkan-tg', 69.8],
-    ['rtx-3090-qwen3.5-35b-a3b-mxfp4-tg', 110.5], ['rtx-3090-qwen3.6-35b-a3b-q4_k_m-tg', 125.5],
-    ['rtx-pro-6000-max-q-qwen3-coder-next-q8_0-tg', 152.6], ['rtx-3090-x3-qwen3-next-80b-q2_k-tg', 117.3],
+    ['rtx-3090-qwen3.5-35b-a3b-mxfp4-tg', 115.1], ['rtx-3090-qwen3.6-35b-a3b-q4_k_m-tg', 131.4],
+    ['rtx-pro-6000-max-q-qwen3-coder-next-q8_0-tg', 152.6], ['rtx-3090-x3-qwen3-next-80b-q2_k-tg', 123.5],
     ['strix-halo-395-qwen3-next-80b-q4_k_m-tg', 66.7],
     ['rtx-3090-x3-qwen3-next-80b-q2_k-pp', 2431.4], ['strix-halo-395-qwen3-next-80b-q4_k_m-pp', 732.2],
     // A 2026 CUDA build (d12cc3d1c, 8720) on an RTX 4090: tg64 of Qwen3.5-35B-A3B UD-Q4_K_XL (158.04), its printed 20.70
@@ -1142,7 +1142,7 @@ test('hybrid linear-attention models: the published Qwen3-Next, Qwen3.5 and Qwen
   // Every hybrid row but the whole-prompt runs at depth, which the test below checks.
   assert.equal(assessed.filter((a) => isHybrid(a.r) && !/@d/.test(a.r.test)).length, expected.length);
   // The fitted and held-out 2026 runs stay within 1.1x of their measurement, whatever the backend (CUDA, ROCm, Vulkan)
-  // and the GPU generation (Blackwell at 61 us, Ampere at 125 us), where one term of 61 us read the RTX 3090 1.41x fast.
+  // and the GPU generation (Blackwell at 61 us, Ampere at 113 us), where one term of 61 us read the RTX 3090 1.41x fast.
   for (const id of ['rtx-5090-qwen3.5-35b-a3b-q4_k_m-tg', 'dgx-spark-qwen3.6-35b-a3b-q8_0-tg', 'strix-halo-395-qwen3.6-35b-a3b-q8-rocm-tg',
     'strix-halo-395-qwen3.5-35b-a3b-q4_k_m-vulkan-tg', 'rtx-3090-qwen3.5-35b-a3b-mxfp4-tg', 'rtx-3090-qwen3.6-35b-a3b-q4_k_m-tg']) {
     const r = est(id).ratio!;

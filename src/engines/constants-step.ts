@@ -32,7 +32,7 @@ export const METAL_MOE_LAYER_S = 41e-6;
  * Vulkan (Qwen3.5-35B-A3B Q4_K_M, b8933, 64.55, llama.cpp#22375) 1.08x: one value on CUDA, ROCm and Vulkan, so no
  * per-backend term (no Metal run of these models is tabled). Leaving a CUDA row out moves the value to 50-63 us.
  * Before (0.18 ms, fitted on builds of January-June 2026): 0.55x, 0.87x, 0.83x and 0.87x on those four. The runs from
- * builds before the fused op read 2.0-2.4x fast at 61 us (1.63x for the 3 x RTX 3090 one at Ampere's 125 us; 0.25-0.28
+ * builds before the fused op read 2.0-2.4x fast at 61 us (1.72x for the 3 x RTX 3090 one at Ampere's 113 us; 0.25-0.28
  * ms a layer then; the first Vulkan build, b7189, 0.62 ms) and are held out. The state's own bytes (Qwen3.5-35B-A3B:
  * 32 value heads x 128 x 128 x 4 B = 2 MiB a layer, read and
  * written; transformers configuration_qwen3_5_moe.py) are not a term: 0.09 ms of the RTX 5090's 4.9 ms step, 0.73 ms
@@ -45,23 +45,23 @@ export const LINEAR_ATTENTION_LAYER_S = 61e-6;
  * The same term on an NVIDIA Ampere card (RTX 30, A100, A10, A40, RTX A-series; decode-hybrid.ts names them), where
  * the 61 us above reads the published runs 1.2-1.4x fast. Two June 2026 runs on an RTX 3090
  * (data/curated/speed-measurements.csv): Qwen3.5-35B-A3B MXFP4 at 111.2 tokens/s at 4K context (smeltcore.com) and
- * Qwen3.6-35B-A3B at 135.7 with llama.cpp (runaihome.com; Q4_K_M, the card's row in its table, 1.834 GB). 125 us was
- * fitted (the largest ratio error over the two) while the first row's active weights read at gpt-oss-120b's 5.53 bits,
- * 2.074 GB, implying 149 us a layer. llama.cpp's MXFP4_MOE keeps only the expert tensors in MXFP4 and the rest in Q8_0
+ * Qwen3.6-35B-A3B at 135.7 with llama.cpp (runaihome.com; Q4_K_M, the card's row in its table, 1.834 GB). Until
+ * 2026-11-29 the first row's active weights read at gpt-oss-120b's 5.53 bits, 2.074 GB, implying 149 us a layer, and
+ * 125 us was fitted. llama.cpp's MXFP4_MOE keeps only the expert tensors in MXFP4 and the rest in Q8_0
  * (src/llama-quant.cpp), so the row reads its own 1.007B of routed experts at 4.25 bits and 1.993B at 8.5, 7.07 bits,
  * 2.651 GB (active-bits.ts): step 8.993 ms less 2.651 GB / (0.81 x 936 GB/s) = 3.497 ms and 40 x 45 us = 1.8 ms, over
- * 30 layers, 123 us; the second 7.369 ms less 2.419 and 1.8 ms, 105 us. At 125 us they read 0.99x and 0.93x (61 us:
- * 1.26x and 1.22x); the two rows' minimax is now 113 us (1.03x both ways), a refit not yet made. Held out, a June 2026 RTX 3090
+ * 30 layers, 123 us; the second 7.369 ms less 2.419 and 1.8 ms, 105 us. 113 us minimises the largest ratio error over
+ * the two (1.035x and 0.969x; at 125 us 0.99x and 0.93x, at 61 us 1.26x and 1.22x). Held out, a June 2026 RTX 3090
  * run on mainline llama.cpp (club-3090#390, 143.8 tokens/s decode, its quantization unstated: a file of about 15 GB)
- * reads 0.87x-0.97x over Q4_K_M's and that file's bytes (1.15x-1.32x at 61 us). Neither page states its build; both are
+ * reads 0.91x-1.02x over Q4_K_M's and that file's bytes (0.87x-0.97x at 125 us, 1.15x-1.32x at 61 us). Neither page states its build; both are
  * of June 2026, after the fused op. The kernels are latency-bound: an Ampere card clocks lower (RTX 3090 boost 1.70
  * GHz against the RTX 5090's 2.41), which accounts for 1.4x of the 2x, the rest unexplained. A non-hybrid MoE on the
  * same card also reads fast (Gemma-4-26B-A4B at ubatch 1, llama.cpp#29152: 1.21x), so part of the excess may be the
  * card's short-step floor rather than these layers; the rows cannot split the two. Ada (RTX 40) keeps 61 us: its one
  * figure found, an RTX 4090 at 120 tokens/s in the same runaihome.com guide, runtime unstated, reads 1.42x at 61 us and
- * 1.07x at 125, and is not tabled.
+ * 1.12x at 113, and is not tabled.
  */
-export const AMPERE_LINEAR_ATTENTION_LAYER_S = 125e-6;
+export const AMPERE_LINEAR_ATTENTION_LAYER_S = 113e-6;
 
 /**
  * Seconds each layer adds on a tensor-parallel configuration over NVLink (or AMD Infinity Fabric): two all-reduces

@@ -41,8 +41,8 @@ export function linearAttentionStepSeconds(architecture: Architecture, hardware:
 export const LINEAR_ATTENTION_MEASURED =
   'fitted on published llama.cpp runs of Qwen3.5-35B-A3B and Qwen3.6-35B-A3B from builds of April 2026 on CUDA ' +
   '(RTX 5090, DGX Spark: 0.96x and 1.05x of the measured figure), and reads 2026 runs on a Ryzen AI Max+ 395 0.96x ' +
-  '(ROCm) and 1.08x (Vulkan); on an Ampere card (RTX 30, A100, A-series) 0.125 ms a layer, fitted on two June 2026 ' +
-  'RTX 3090 runs of the same models (1.08x and 0.93x; 61 us read them 1.41x and 1.22x fast); builds ' +
+  '(ROCm) and 1.08x (Vulkan); on an Ampere card (RTX 30, A100, A-series) 0.113 ms a layer, fitted on two June 2026 ' +
+  'RTX 3090 runs of the same models (1.035x and 0.969x; 61 us read them 1.26x and 1.22x fast); builds ' +
   'from before February 2026, which ran the recurrent update as many small kernels, decoded these models 1.6-2.4x ' +
   'slower than this figure; their prompt processing, slow in those builds, is taken at the compute rate as 2026 ' +
   'builds run it';

@@ -145,7 +145,7 @@ function tokenSeconds(b: ExpertBytes, n: number, card: Hardware, ramBandwidthGbs
   const { fromRam } = tokenBytes(b, n);
   const cardBandwidth = card.bandwidth_gbs!.value * GB;
   // A hybrid model's recurrent layers run on the card, as in its card-only speed (decode-hybrid.ts): Qwen3-Next's 36
-  // Gated DeltaNet layers add 36 x 61 us on an RTX 4090 (125 us on an RTX 3090) whether its experts are in RAM or not.
+  // Gated DeltaNet layers add 36 x 61 us on an RTX 4090 (113 us on an RTX 3090) whether its experts are in RAM or not.
   const seconds =
     fromRam / (RAM_READ_EFFICIENCY * ramBandwidthGbs * GB) + (b.active - fromRam) / (decodeEfficiency(card) * cardBandwidth) +
     kvPerToken / (KV_READ_EFFICIENCY * cardBandwidth) + a.layers * LAYER_LATENCY_S + linearAttentionStepSeconds(a, card);
