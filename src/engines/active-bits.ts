@@ -25,21 +25,21 @@ export function activeBitsOf(facts: ActiveBitsFacts, q: Quantization): ActiveBit
   let byQ = byFacts.get(facts);
   if (!byQ) byFacts.set(facts, (byQ = new Map()));
   let bits = byQ.get(q.id);
-  if (!bits) byQ.set(q.id, (bits = ownSplit(facts, a, a.split)));
+  if (!bits) byQ.set(q.id, (bits = ownSplit(facts, a, a.split, q.expert_bits ?? q.bits_per_weight)));
   return bits;
 }
 
-function ownSplit(facts: ActiveBitsFacts, reference: ActiveBits, s: ActiveSplit): ActiveBits {
+function ownSplit(facts: ActiveBitsFacts, reference: ActiveBits, s: ActiveSplit, expertBits: number): ActiveBits {
   const g = routedExperts(facts.architecture);
   const active = facts.parameters_active;
   const routed = g === undefined ? undefined : g.per_token * g.parameters_per_expert;
   // Geometry that does not fit inside the active count is not this model's reading: the reference stands.
   if (routed === undefined || routed <= 0 || routed >= active) return reference;
   const rest = active - routed;
-  const value = Math.round(((routed * s.routed_bits + rest * s.rest_bits) / active) * 100) / 100;
+  const value = Math.round(((routed * expertBits + rest * s.rest_bits) / active) * 100) / 100;
   const b = (n: number) => `${Number((n / 1e9).toFixed(3))}B`;
   return {
     value,
-    basis: `${b(routed)} routed-expert parameters at ${s.routed_bits} bits and ${b(rest)} of ${s.rest} ${s.rest_bits} (${s.source}) over ${b(active)} active`,
+    basis: `${b(routed)} routed-expert parameters at ${expertBits} bits and ${b(rest)} of ${s.rest} ${s.rest_bits} (${s.source}) over ${b(active)} active`,
   };
 }

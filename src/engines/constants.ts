@@ -11,9 +11,9 @@ export const GIB = 1024 ** 3;
 
 /**
  * How a format stores what a token reads, where the model's own expert geometry can be read (active-bits.ts): the
- * routed experts at `routed_bits`, the rest of the active parameters (`rest`, in words) at `rest_bits`.
+ * routed experts at the format's `expert_bits`, the rest of the active parameters (`rest`, in words) at `rest_bits`.
  */
-export type ActiveSplit = { routed_bits: number; rest_bits: number; rest: string; source: string };
+export type ActiveSplit = { rest_bits: number; rest: string; source: string };
 
 export type QuantizationId =
   | 'bf16' | 'fp8' | 'fp8_w8a8' | 'fp8_w8a16' | 'q8_0' | 'q6_k' | 'q5_k_m' | 'q4_k_m' | 'int4_w4a16' | 'int4' | 'mxfp4'
@@ -32,6 +32,12 @@ export type Quantization = {
    * format's `bits_per_weight` (a format that quantizes every block linear alike).
    */
   active_bits_per_weight?: { value: number; basis: string; split?: ActiveSplit };
+  /**
+   * Bits a routed-expert weight is stored at, where the format keeps the experts narrower than its average: MXFP4's
+   * 4.25 (32 FP4 values and one 8-bit scale; OpenAI gpt-oss model card), Kimi's INT4 4.5 (a BF16 scale per 32). Absent:
+   * the format spreads its bits over all tensors, so its experts take the average (expert-offload.ts, active-bits.ts).
+   */
+  expert_bits?: number;
   /**
    * A native format: a candidate only for a model whose publisher ships it (Model.native_precision), because
    * quantizing another model's BF16 weights to it is not what its users download.
@@ -134,6 +140,7 @@ export const QUANTIZATIONS: readonly Quantization[] = [
     name: 'INT4 (W4A16)',
     bits_per_weight: 4.63,
     native: 'int4',
+    expert_bits: 4.5,
     basis: 'Kimi K2 INT4 checkpoints: routed experts INT4 with a BF16 scale per 32 (4.5 bits), the other 1.1% BF16',
     // Kimi K2's config.json (hidden 7,168; 61 layers, the first dense with an MLP of 18,432; 8 of 384 routed experts and
     // one shared expert of 3 x 7,168 x 2,048 in each of the other 60; MLA with q_lora_rank 1,536, kv_lora_rank 512, 64
@@ -157,6 +164,7 @@ export const QUANTIZATIONS: readonly Quantization[] = [
     name: 'MXFP4',
     bits_per_weight: 4.47,
     native: 'mxfp4',
+    expert_bits: 4.25,
     // bartowski/openai_gpt-oss-20b-GGUF (llama.cpp b6096): "All quants keep the feed forward networks at mxfp4 ...
     // the size savings is basically non-existent"; its Q6_K file is 12.04 GB against 12.1 GB for MXFP4.
     smallest: 'GGUF quantizations keep the MXFP4 experts, so a smaller type saves almost nothing (bartowski/openai_gpt-oss-20b-GGUF: Q6_K 12.04 GB, MXFP4 12.1 GB)',
@@ -175,7 +183,7 @@ export const QUANTIZATIONS: readonly Quantization[] = [
         'gpt-oss-120b: 3.585B routed-expert parameters at 4.25 bits and 1.545B of attention and output head at ' +
         "Q8_0's 8.5 (OpenAI gpt-oss model card; ggml-org/gpt-oss-120b-GGUF) over 5.13B active",
       split: {
-        routed_bits: 4.25, rest_bits: 8.5, rest: "attention, output head and any shared expert at Q8_0's",
+        rest_bits: 8.5, rest: "attention, output head and any shared expert at Q8_0's",
         source: 'OpenAI gpt-oss model card; llama.cpp src/llama-quant.cpp, MXFP4_MOE: expert tensors MXFP4, the others Q8_0',
       },
     },

@@ -11,12 +11,6 @@ import { activeWeightsFor, weightsFor, type PublishedSizes } from './gguf-sizes.
 import { kvCacheBytes, overheadBytes, usableBytes } from './memory.ts';
 import { isMixtureOfExperts, MOE_MAX_ACTIVE_SHARE, routedExperts } from './moe.ts';
 
-/**
- * Bits a routed-expert weight is stored at where the format keeps the experts narrower than its average: MXFP4's 4.25
- * (32 FP4 values and one 8-bit scale; OpenAI gpt-oss model card, constants.ts `mxfp4`) and Kimi's INT4 4.5 (a BF16 scale
- * per 32; constants.ts `int4`). Every other format spreads its bits over all tensors, so its experts take the average.
- */
-const EXPERT_BITS: Partial<Record<Quantization['id'], number>> = { mxfp4: 4.25, int4: 4.5 };
 
 /**
  * Share of peak RAM bandwidth llama.cpp's CPU backend streams the experts at: DECODE_EFFICIENCY, the value the service
@@ -99,7 +93,7 @@ function roundingOf(total: number): number | undefined {
 /**
  * The split, or undefined without expert geometry that agrees with the counts (moe.ts `moeRouting`'s test). The weights
  * are the fit's figure (the published file where there is one); the experts are experts x layers x 3 x hidden x width
- * parameters at EXPERT_BITS, else at the format's average scaled to the file as the active bytes are (gguf-sizes.ts);
+ * parameters at the format's `expert_bits` (constants.ts), else at the format's average scaled to the file as the active bytes are (gguf-sizes.ts);
  * the rest is the file less the experts, or `nonExpertParameters` at the average where the total is rounded and agrees.
  */
 function expertBytes(facts: OffloadFacts, q: Quantization): ExpertBytes | undefined {
@@ -113,7 +107,7 @@ function expertBytes(facts: OffloadFacts, q: Quantization): ExpertBytes | undefi
   // published file is a measurement and is taken as it is (no GGUF of a model with such a module is in the dataset).
   const loaded = total - (a.mtp_parameters ?? 0);
   const file = weightsFor(loaded, q, facts.published);
-  const bits = EXPERT_BITS[q.id];
+  const bits = q.expert_bits;
   const scale = bits === undefined ? file / ((loaded * q.bits_per_weight) / 8) : 1;
   const expertBits = bits ?? q.bits_per_weight;
   const experts = Math.min(file, ((routedParameters * expertBits) / 8) * scale);
