@@ -181,6 +181,11 @@ function readCopies(facts: ModelFacts, hardware: Hardware, layout: SpeedLayout['
   return layout.split === 'tensor' ? kvCacheCopies(facts.architecture, hardware, 'vllm') : 1;
 }
 
+/** Why and where a mixture-of-experts prompt runs at a lower share, in words: an entry's basis and a page's line alike. */
+export const MOE_PREFILL_WORDS = 'a prompt batch is scattered over the experts, so each multiplies small matrices; at llama.cpp\'s default ubatch '
+  + 'of 512 tokens, where a larger -ub gives each expert more and reads faster: gpt-oss-120b on a DGX Spark measured 1,397 tokens/s at '
+  + 'the default, 1,938 at -ub 2048; calibrated on llama.cpp MoE prompt-processing measurements';
+
 /**
  * Decode speed at batch 1 and at the concurrency, and prefill where the hardware's compute is known. Pure. At a
  * concurrency above 1 several PCIe cards are taken as a server runs them, tensor parallel (speed-layout.ts), so the
@@ -264,10 +269,7 @@ function speedBasis(
       : `prefill compute-bound: ${prefill_efficiency} x ${layout.split === 'layer' ? 'one card\'s ' : ''}` +
         `${PREFILL_RATE[computeClass(hardware)]} / (2 x active parameters)` +
         (moe
-          ? ' (the mixture-of-experts efficiency: a prompt batch is scattered over the experts, so each multiplies small ' +
-            'matrices; at llama.cpp\'s default ubatch of 512 tokens, each expert\'s share of them: a larger -ub gives each ' +
-            'expert more and reads faster: gpt-oss-120b on a DGX Spark measured 1,397 tokens/s at the default, 1,938 at -ub 2048; ' +
-            'calibrated on llama.cpp MoE prompt-processing measurements)'
+          ? ` (the mixture-of-experts efficiency: ${MOE_PREFILL_WORDS})`
           : '') +
         `; time to first token: the prompt at that rate (the rate at its start) plus its attention, 4 x heads x head dim ` +
         `FLOPs a full-attention layer per earlier token, at the share llama.cpp's flash attention reaches for the head ` +

@@ -16,7 +16,7 @@ import type { RankedFit } from '../engines/hardware-rank.ts';
 import { fitKvCopies } from '../engines/fit-basis.ts';
 import { activeBitsWords, hasBandwidth, kvLayout, toGb, type KvLayout, type ModelFacts } from '../engines/memory.ts';
 import { isMixtureOfExperts } from '../engines/moe.ts';
-import { batchOneTokensPerSecond, efficiencyWords, PREFILL_RATE, speedOf } from '../engines/speed.ts';
+import { batchOneTokensPerSecond, efficiencyWords, MOE_PREFILL_WORDS, PREFILL_RATE, speedOf } from '../engines/speed.ts';
 import { speedLayout } from '../engines/speed-layout.ts';
 import { overallRating } from '../engines/ranking.ts';
 import type { Hardware } from '../schema/index.ts';
@@ -61,9 +61,7 @@ export function configurationSpeedLine(hardware: Hardware, context: number, conc
   const prefill = hardware.compute_tflops
     ? `prefill compute-bound: speed.prefill_efficiency x ${layout.split === 'layer' ? 'one card\'s ' : ''}` +
       `${PREFILL_RATE[computeClass(hardware)]} / (2 x active parameters) (a mixture-of-experts model runs at a lower ` +
-      'efficiency: a prompt batch is scattered over the experts, so each multiplies small matrices; at llama.cpp\'s default ' +
-      'ubatch of 512 tokens, where a larger -ub gives each expert more and reads faster: gpt-oss-120b on a DGX Spark measured ' +
-      '1,397 tokens/s at the default, 1,938 at -ub 2048; calibrated on llama.cpp MoE prompt-processing measurements); time to first token = context / prefill tokens/s + the prompt\'s attention, ' +
+      `efficiency: ${MOE_PREFILL_WORDS}); time to first token = context / prefill tokens/s + the prompt's attention, ` +
       '4 x query heads x head dim FLOPs a full-attention layer per earlier token summed over the prompt, at the share ' +
       `llama.cpp's flash attention reaches for the head width (${ATTENTION_SHARE_WORDS}; fitted on DGX Spark runs) x the ` +
       'class\'s share of the same compute (a token deep in a long prompt is slower ' +
