@@ -227,3 +227,20 @@ test('committed dataset: a day of arena renames counts them apart from the elo c
   // A fixture's elo event without a rename counts none.
   assert.equal(run({}).counts.renames, 0);
 });
+
+test('since: the window from that day to until, both included; with days, reversed or too long, a clear error', () => {
+  // 2026-07-15 to 2026-08-01: 17 days of July (15..31) and 1 of August, 18 days; the events of 07-15, 07-20, 07-25, 07-31.
+  const out = run({ since: '2026-07-15' });
+  assert.deepEqual(out.window, { from: '2026-07-15', until: '2026-08-01', days: 18 });
+  assert.deepEqual(out.items.map((i) => i.date), ['2026-07-31', '2026-07-25', '2026-07-20', '2026-07-15']);
+  // One day: since = until.
+  assert.deepEqual(run({ since: '2026-07-20', until: '2026-07-20' }).items.map((i) => i.date), ['2026-07-20']);
+  const refused = (input: Record<string, unknown>, message: RegExp) => assert.throws(() => run(input), (e: unknown) =>
+    e instanceof ServiceError && e.code === 'invalid_parameter' && message.test(e.message));
+  refused({ since: '2026-07-01', days: 10 }, /`since` or `days`, not both/);
+  refused({ since: '2026-08-02' }, /since 2026-08-02 is after until 2026-08-01/);
+  // 2016-08-03 to 2026-08-01: 3,650 days apart (ten years of 365, plus the 29 Februaries of 2020 and 2024, less the two
+  // days from 08-01 to 08-03), so 3,651 with both ends included.
+  refused({ since: '2016-08-03' }, /3651 days; the window holds at most 3650/);
+  assert.equal(run({ since: '2016-08-04' }).window.days, 3650);
+});

@@ -163,14 +163,33 @@ function requireVendor(ds: Dataset, vendor: string): string {
   });
 }
 
+const DAY_MS = 86_400_000;
+const MAX_DAYS = 3650;
+
+/** The window's length: `days` (default 30), or the days from `since` to `until`, both included. */
+function windowDays(days: number | undefined, since: string | undefined, until: string): number {
+  if (since === undefined) return days ?? 30;
+  const bad = (message: string, allowed: string) => new ServiceError('invalid_parameter', message, {
+    errors: [{ parameter: 'since', message, allowed }],
+  });
+  if (days !== undefined) throw bad('Give `since` or `days`, not both: each sets where the window starts.', 'one of since, days');
+  const n = Math.round((Date.parse(`${until}T00:00:00Z`) - Date.parse(`${since}T00:00:00Z`)) / DAY_MS) + 1;
+  if (n < 1) throw bad(`since ${since} is after until ${until}.`, `a date on or before ${until}`);
+  if (n > MAX_DAYS) throw bad(`From ${since} to ${until} is ${n} days; the window holds at most ${MAX_DAYS}.`, `a date ${MAX_DAYS} days or fewer before ${until}`);
+  return n;
+}
+
 export const get_model_changes = defineOperation({
   name: 'get_model_changes',
   title: 'What changed: prices, ratings, licences, hosting',
   description:
-    'List dated changes (price, arena rating, licence or open weights, hosting: a provider starting or stopping a model) within a window of days ending at `until`, newest first, each with old and new value, its source and whether it was a catalogue correction. Filter by kind, model (id or alias) and vendor (developer id). The response states the window and the date the data end (data_as_of); when the window reaches past the data, `data_ends` gives the date they end and a notice says so and suggests an `until` the data cover; shutdowns providers had announced by then for a later day in the window are listed apart, as `scheduled_shutdowns`.',
+    'List dated changes (price, arena rating, licence or open weights, hosting: a provider starting or stopping a model) within a window ending at `until` (its length in `days`, or from `since`), newest first, each with old and new value, its source and whether it was a catalogue correction. Filter by kind, model (id or alias) and vendor (developer id). The response states the window and the date the data end (data_as_of); when the window reaches past the data, `data_ends` gives the date they end and a notice says so and suggests an `until` the data cover; shutdowns providers had announced by then for a later day in the window are listed apart, as `scheduled_shutdowns`.',
   path: '/changes',
   input: z.object({
-    days: z.number().int().min(1).max(3650).default(30).describe('Window length in days, 1..3650 (default 30).'),
+    // Optional rather than defaulted, so that a `days` given beside `since` is seen and refused, not silently overridden.
+    days: z.number().int().min(1).max(3650).optional().describe('Window length in days, 1..3650 (default 30; not with `since`).'),
+    since: IsoDate.optional().describe(
+      'First day of the window, YYYY-MM-DD (included): the window runs from it to `until`, at most 3650 days; instead of `days`.'),
     kind: z.array(ChangeKind).max(4).optional().describe('Only these kinds (repeatable): price, elo, licence, hosting.'),
     model: ModelIdParam.optional(),
     vendor: z.string().max(100).optional().describe('Only models of this developer (a developer id, e.g. `anthropic`, `meta`).'),
@@ -242,6 +261,7 @@ export const get_model_changes = defineOperation({
     { title: 'Rating and hosting changes of Llama 3.3 70B over a year', input: { model: 'llama-3.3-70b-instruct', kind: ['elo', 'hosting'], until: '2026-09-23', days: 365 } },
     // Also the warm-up's: the newest events' items (kept per event once shown) are made before a caller's first page.
     { title: 'The hundred newest changes in the data, of any kind', input: { until: '2026-09-23', days: 3650, limit: 100 } },
+    { title: 'Hosting changes from 1 September 2026 to the data\'s date', input: { kind: ['hosting'], since: '2026-09-01', until: '2026-09-23' } },
   ],
   // The widest window without `until` (ending at the day asked): its page also carries the shutdowns announced past the
   // data (kept per dataset once shown), which the example ending on a given day does not: made at start too.
@@ -250,7 +270,9 @@ export const get_model_changes = defineOperation({
     const model = input.model !== undefined ? requireModelId(ds, input.model, 'model') : undefined;
     const vendor = input.vendor !== undefined ? requireVendor(ds, input.vendor) : undefined;
     const kinds = [...new Set(input.kind ?? [])].sort();
-    const r = modelChanges(ds, { days: input.days, until: input.until ?? ctx.today, kinds, model_id: model, vendor });
+    const until = input.until ?? ctx.today;
+    const days = windowDays(input.days, input.since, until);
+    const r = modelChanges(ds, { days, until, kinds, model_id: model, vendor });
     const { items, page } = paginate(r.events, input.limit, input.cursor);
     let notice = r.notice;
     const asked = kinds.length === 0 || kinds.includes('hosting');
