@@ -182,3 +182,14 @@ test('under open_weights=false a model no source classes is left out for want of
     [1, 'muse-spark-1.2', 'no source says its weights are unpublished; licence on record: Proprietary (as of 2026-08-19)']]);
   assert.ok(get_podium.output.safeParse(out).success);
 });
+
+test('a board within 90 days of the data but more than 90 days before today says the dataset, not the board, is old', () => {
+  // The board's newest rating is of 2026-08-19, the data of 2026-09-23 (35 days: not stale against the data).
+  // 2026-08-19 to 2026-11-29: 12 + 30 + 31 + 29 = 102 days.
+  const d = aDataset({ models: [aModel({ id: 'gem' })], ratings: [rate('gem', 1500, 8, { as_of: '2026-08-19' })], data_as_of: '2026-09-23' });
+  const late = get_podium.handler(d, get_podium.input.parse({}), { today: '2026-11-29' }) as Out;
+  assert.equal(late.notice, 'The newest rating on this board is of 2026-08-19, 102 days before today (2026-11-29); the dataset was '
+    + 'taken on 2026-09-23, so ratings LMArena has published since, and models released since, are not in it.');
+  // 2026-08-19 to 2026-11-17: 90 days, not more.
+  assert.equal((get_podium.handler(d, get_podium.input.parse({}), { today: '2026-11-17' }) as Out).notice, null);
+});

@@ -30,6 +30,23 @@ const Place = z.object({
  */
 export const STALE_BOARD_DAYS = 90;
 
+/**
+ * What a reader should know of a board's age. Against the data's date, a board long silent may no longer be published;
+ * against today only, the board may be current at its source while the dataset is old: newer ratings are then missing
+ * here, not there. Both are said from the day asked (the answer's cache key holds the day).
+ */
+function staleNotice(boardAsOf: string, dataAsOf: string, today: string): string | null {
+  const beforeData = daysBetween(boardAsOf, dataAsOf);
+  if (beforeData > STALE_BOARD_DAYS) {
+    return `The newest rating on this board is of ${boardAsOf}, ${beforeData} days before the data's date (${dataAsOf}): LMArena may no longer publish it, and models released since are not on it.`;
+  }
+  const beforeToday = daysBetween(boardAsOf, today);
+  if (beforeToday > STALE_BOARD_DAYS) {
+    return `The newest rating on this board is of ${boardAsOf}, ${beforeToday} days before today (${today}); the dataset was taken on ${dataAsOf}, so ratings LMArena has published since, and models released since, are not in it.`;
+  }
+  return null;
+}
+
 const Retired = z.object({
   rank: z.number().int().describe('Its rank on the board.'),
   model: ModelRef,
@@ -141,7 +158,8 @@ export const get_podium = defineOperation({
       + 'down by the day judged, how many the open_weights filter left out.'),
     left_out: z.array(Retired).describe('Models rated above the last place shown and left out: deprecated or shut down '
       + '(include_deprecated=false), or, under the open_weights filter, with no evidence either way; empty otherwise.'),
-    notice: z.string().nullable().describe(`Said when the board's newest rating is more than ${STALE_BOARD_DAYS} days older than the data: the board may no longer be published.`),
+    notice: z.string().nullable().describe(
+      `Said when the board's newest rating is more than ${STALE_BOARD_DAYS} days older than the data (the board may no longer be published) or than today (newer ratings are not in the dataset).`),
     tie_rule: z.string(),
     podium: z.array(Place).describe('Up to 3 places, best first.'),
     next: z.object({ rank: z.number().int(), model: ModelRef, rating: RatingView }).nullable().describe('The fourth model, to judge a tie at third place.'),
@@ -152,7 +170,7 @@ export const get_podium = defineOperation({
     { title: 'Coding podium, open-weights models only', input: { leaderboard: 'text_style_control', category: 'coding', open_weights: true } },
     { title: 'WebDev arena podium', input: { leaderboard: 'webdev' } },
   ],
-  handler(ds, input) {
+  handler(ds, input, ctx) {
     const category = normaliseCategory(input.category);
     const b = board(ds, input.leaderboard, category);
     if (!b) {
@@ -170,7 +188,6 @@ export const get_podium = defineOperation({
     const { podium: p, left_out, considered_note } = podiumOf(ds, b, input.open_weights, input.include_deprecated);
     const ref = (id: string) => toModelRef(ds, ds.modelById.get(id)!);
     const asOf = ds.meta.data_as_of;
-    const age = daysBetween(b.as_of, asOf);
     return {
       leaderboard: b.leaderboard,
       category: b.category,
@@ -180,9 +197,7 @@ export const get_podium = defineOperation({
       considered: p.considered,
       considered_note,
       left_out,
-      notice: age > STALE_BOARD_DAYS
-        ? `The newest rating on this board is of ${b.as_of}, ${age} days before the data's date (${asOf}): LMArena may no longer publish it, and models released since are not on it.`
-        : null,
+      notice: staleNotice(b.as_of, asOf, ctx.today),
       tie_rule: TIE_RULE,
       podium: p.places.map((pl) => ({
         place: pl.place,
