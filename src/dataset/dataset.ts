@@ -3,6 +3,7 @@ import type {
   ChangeEvent, DatasetData, DatasetMeta, Developer, Hardware, Model, Offer, Provider, Rating, Source,
 } from '../schema/index.ts';
 import { hostingProviders, pastShutdownStatuses } from '../ingest/past-shutdowns.ts';
+import { endedPromotionPrices } from './ended-promotions.ts';
 import { normaliseId, suggest } from './suggest.ts';
 
 export type Dataset = {
@@ -42,14 +43,15 @@ export type Dataset = {
 };
 
 /**
- * Whether a shutdown date announced in the data falls after the day `ds` was judged on and on or before `day`:
- * its answers then change, and the service loads the dataset again to judge it on `day`.
+ * Whether a shutdown date announced in the data, or a promotion's stated end, falls after the day `ds` was judged on
+ * and on or before `day`: its answers then change, and the service loads the dataset again to judge it on `day`.
  */
 export function lifecycleDue(ds: Dataset, day: string): boolean {
   if (day <= ds.lifecycleDate) return false;
   const passed = (x: { shutdown_date?: { value: string } }) => x.shutdown_date !== undefined
     && x.shutdown_date.value > ds.lifecycleDate && x.shutdown_date.value <= day;
-  return ds.models.some(passed) || ds.offers.some(passed);
+  // A promotion still quoted (its end after the day judged) whose stated end has come by `day`.
+  return ds.models.some(passed) || ds.offers.some(passed) || endedPromotionPrices(ds.offers, day).size > 0;
 }
 
 function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
@@ -73,20 +75,30 @@ function deepFreeze<T>(o: T): T {
 
 /**
  * The data as judged on `judgedOn`, a day after its date: models and offers whose announced shutdown has passed
- * since are copies with a retired status (the build's own rule, src/ingest/past-shutdowns.ts); the rest are kept.
+ * since are copies with a retired status (the build's own rule, src/ingest/past-shutdowns.ts), offers whose promotion
+ * has passed its stated end copies at the list price; the rest are kept.
  */
 function judged(data: DatasetData, judgedOn: string): DatasetData {
   const found = pastShutdownStatuses(data.models, data.offers, judgedOn, data.meta.data_as_of, hostingProviders(data.providers));
-  if (!found.models.size && !found.offers.size) return data;
+  // A promotion whose stated end has passed since: its list price is quoted from then on (dataset/ended-promotions.ts).
+  const listed = endedPromotionPrices(data.offers, judgedOn);
+  if (!found.models.size && !found.offers.size && !listed.size) return data;
   const models = data.models.map((m) => {
     const status = found.models.get(m);
     return status ? { ...m, status } : m;
   });
   const offers = data.offers.map((o) => {
     const status = found.offers.get(o);
-    return status ? { ...o, status } : o;
+    const prices = listed.get(o);
+    return status || prices ? { ...o, ...(status ? { status } : {}), ...(prices ? { prices } : {}) } : o;
   });
   return { ...data, models, offers };
+}
+
+/** The data with each promotion past its stated end by `day` at its list price (judged, on the data's own date). */
+function atListPrices(data: DatasetData, day: string): DatasetData {
+  const listed = endedPromotionPrices(data.offers, day);
+  return listed.size ? { ...data, offers: data.offers.map((o) => { const prices = listed.get(o); return prices ? { ...o, prices } : o; }) } : data;
 }
 
 /**
@@ -96,7 +108,7 @@ function judged(data: DatasetData, judgedOn: string): DatasetData {
 export function buildDataset(validated: DatasetData, opts: { judgedOn?: string; contentDigest?: string } = {}): Dataset {
   const asOf = validated.meta.data_as_of;
   const lifecycleDate = opts.judgedOn !== undefined && opts.judgedOn > asOf ? opts.judgedOn : asOf;
-  const data = lifecycleDate === asOf ? validated : judged(validated, lifecycleDate);
+  const data = lifecycleDate === asOf ? atListPrices(validated, asOf) : judged(validated, lifecycleDate);
   deepFreeze(data);
   const modelById = new Map(data.models.map((m) => [m.id, m]));
   const aliasToId = new Map<string, string>();

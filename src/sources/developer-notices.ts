@@ -21,7 +21,10 @@ const FILE = 'developer-notices.csv';
  * and the page read. A notice covers every base listing of that model at the provider (the retired model is gone
  * whatever name a catalogue lists it under), unless the row names one `listing`: a host that retires some builds of a
  * model and keeps others (Cloudflare retired `@cf/meta/llama-3.1-8b-instruct` and its `-awq` build on 2026-05-30 and
- * kept `-fp8-fast`) dates only the listing it names, as a deprecation page's notice does.
+ * kept `-fp8-fast`) dates only the listing it names, as a deprecation page's notice does. A router's listing that
+ * relays the developer's API (OpenRouter's and Vercel AI Gateway's Grok 2 after xAI's 2025-09-15 deactivation) gets a
+ * row of its own naming that listing: the weights being open says nothing of where a relay sends its requests, so the
+ * row's note gives the evidence that it goes to the developer.
  */
 const Row = z.object({
   provider: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'a models.dev provider id (models.dev keeps lambda_ai with its underscore)'),
@@ -62,11 +65,11 @@ const SOURCE: Source = {
   licence: 'facts; each row cites the page it was read on, and the day',
   kind: 'curated',
   // The latest read_on of the table's rows.
-  retrieved: '2026-11-28',
+  retrieved: '2026-11-29',
   covers: 'the day a developer stopped serving a model on its own API (DeepSeek: V3 and R1 on 2025-08-21, V3.2 on 2026-04-24, V4 Flash on 2026-09-10; '
     + "Mistral: the retired models on its docs.mistral.ai model pages; Google: the PaLM API, and Gemini ids its notices name by family), "
     + "or a host retired its listing (Azure's retirement tables, Cloudflare's changelog, Cerebras' deprecations page; a row may name "
-    + "one listing), and the replacement; Lambda's whole Inference API announced winding down (2026-05-29) with no day given",
+    + "one listing), or a router's listing relays the developer's API (OpenRouter's and Vercel's Grok 2), and the replacement; Lambda's whole Inference API announced winding down (2026-05-29) with no day given",
   counts_for_data_as_of: false,
 };
 
