@@ -113,13 +113,18 @@ test('deepseek, llama 3, mistral: the developer\'s own models before fine-tunes 
   const deepseek = search(later, 'deepseek');
   assert.equal(deepseek[0], 'deepseek-v4-pro');
   assert.ok(deepseek.indexOf('deepseek-prover-v2-671b') > deepseek.indexOf('deepseek-v3.2'));
-  // Meta's Llama 3 (8B and 70B Instruct, 2024-04-18) name the words exactly; Meta's Llama 3.3 70B follows; Nous
-  // Research's Hermes 2 Pro and Sao10K's Lunaris, fine-tunes models.dev files under `llama`, come after Meta's.
-  // Meta's Llama Guard 3 8B holds both words as well (two of four, as Llama 3 8B Instruct) and is newer: it came with
-  // Llama 3.1 on 2024-07-23 (Hugging Face's Llama 3.1 post: 'Meta released two new models: Llama Guard 3 and Prompt
-  // Guard'), so it leads the equals; search weighs no word order, so `llama 3` is no closer a match to `Llama 3 8B`.
+  // Meta's Llama 3 (8B and 70B Instruct, 2024-04-18) name the words exactly and in order; Meta's Llama 3.3 70B follows
+  // (`3` the version of its `3.3`, in order too; the newest of the Llama 3.x names of four words). Meta's Llama Guard 3
+  // 8B holds both words but apart: it came with Llama 3.1 on 2024-07-23 (Hugging Face's Llama 3.1 post: 'Meta released
+  // two new models: Llama Guard 3 and Prompt Guard') and led the list while search read the words as a bag, though
+  // `llama 3` names the Llama 3 line, not the safety classifier. By hand: Llama 3 8B is 4 (`llama`, a word of its name)
+  // + 4 (`3`) + 2 (Meta's family) + 1.8 (the phrase) = 11.8; Llama 3.3 70B 4 + 2.4 (`3` of `3.3`) + 2 + 1.8 = 10.2; Llama
+  // Guard 3 4 + 4 + 2 = 10, after every Llama 3.x of Meta's. Nous Research's Hermes 2 Pro and Sao10K's Lunaris, fine-tunes
+  // models.dev files under `llama`, write the phrase without Meta's family: 4 + 4 + 1.8 = 9.8, after Meta's.
   const llama = search(later, 'llama 3');
-  assert.deepEqual(llama.slice(0, 3), ['llama-guard-3-8b', 'llama-3-8b-instruct', 'llama-3-70b-instruct']);
+  assert.deepEqual(llama.slice(0, 3), ['llama-3-8b-instruct', 'llama-3-70b-instruct', 'llama-3.3-70b-instruct']);
+  for (const own of ['llama-3.1-8b-instruct', 'llama-3.2-3b-instruct']) assert.ok(llama.indexOf(own) < llama.indexOf('llama-guard-3-8b'), own);
+  for (const tune of ['hermes-2-pro-llama-3-8b', 'l3-lunaris-8b']) assert.ok(llama.indexOf(tune) > llama.indexOf('llama-guard-3-8b'), tune);
   for (const tune of ['hermes-2-pro-llama-3-8b', 'l3-lunaris-8b']) assert.ok(!llama.includes(tune) || llama.indexOf(tune) > llama.indexOf('llama-3.3-70b-instruct'), tune);
   // Mistral's newest: Mistral Medium 3.5 (mistral-medium-2604, released 2026-04-28 in the dataset); the Dolphin
   // fine-tune of Mistral Small (Cognitive Computations) after Mistral's own Nemo, Medium, Small and Large. Mistral OCR

@@ -19,6 +19,8 @@ export type SearchIndex = {
   spelled: Map<string, string[]>;
   /** Models whose name says they are no text model (NON_TEXT_WORDS), with the words that say so. */
   nonText: Map<string, Set<string>>;
+  /** Model id -> its name and its id as phraseWords, in order: what a query's words written in order are read against. */
+  phrases: Map<string, ReadonlyArray<readonly string[]>>;
 };
 
 /** How much a match in each field counts: the id and name say what a model is, the vendor only who made it. */
@@ -56,6 +58,15 @@ export function tokenize(text: string): string[] {
     .split(/[^\p{L}\p{N}.]+/u)
     .map((t) => t.replace(/^\.+|\.+$/g, ''))
     .filter((t) => t.length > 0);
+}
+
+/**
+ * Words in order for reading a phrase: tokenize's words, each cut where letters meet digits (`qwen3` is qwen, 3;
+ * `gpt-4o` gpt, 4, o; `70b` 70, b), a point release kept whole (`qwen3.6` is qwen, 3.6; `claude-3-5-haiku` claude,
+ * 3.5, haiku). A query `qwen 3` and a name `Qwen3 32B`, or `llama 70b` and `Llama 70B`, so read alike.
+ */
+export function phraseWords(text: string): string[] {
+  return tokenize(text).flatMap((t) => t.match(/\p{L}+|\p{N}+(?:\.\p{N}+)*/gu) ?? []);
 }
 
 /** The text with every separator removed, so `gpt4o` finds `gpt-4o` and `claude-opus-4.8` finds `claude-opus-4-8`. */
@@ -172,7 +183,9 @@ function buildIndex(ds: Dataset): SearchIndex {
   const family = new Map<string, Set<string>>();
   const spelled = new Map<string, string[]>();
   const nonText = new Map<string, Set<string>>();
+  const phrases = new Map<string, ReadonlyArray<readonly string[]>>();
   for (const m of ds.models) {
+    phrases.set(m.id, [phraseWords(m.name.value), phraseWords(m.id)]);
     add(m, m.id, WEIGHT.id);
     add(m, m.name.value, WEIGHT.name);
     const own = ownNames(ds, m, hosts);
@@ -195,7 +208,7 @@ function buildIndex(ds: Dataset): SearchIndex {
   }
   const table = (postings: Map<string, Postings>): TokenTable => ({ keys: [...postings.keys()].sort(), postings });
   const nameLength = new Map(ds.models.map((m) => [m.id, Math.max(1, tokenize(m.name.value).length)]));
-  return { words: table(words), compacts: table(compacts), qualified: table(qualified), nameLength, family, spelled, nonText };
+  return { words: table(words), compacts: table(compacts), qualified: table(qualified), nameLength, family, spelled, nonText, phrases };
 }
 
 const indexes = new WeakMap<Dataset, SearchIndex>();

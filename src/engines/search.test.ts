@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { aDataset, aDeveloper, aModel, anOffer, aRating, f } from '../dataset/fixtures.ts';
 import { EXISTING_CUSTOMERS_ONLY } from '../ingest/past-shutdowns.ts';
-import { compact, tokenize } from './search-index.ts';
-import { searchModels, textMatches } from './search.ts';
+import { compact, phraseWords, tokenize } from './search-index.ts';
+import { holdsPhrase, searchModels, textMatches } from './search.ts';
 
 const licence = (id: string) => f({ id, name: id, osi_approved: id === 'apache-2.0', commercial_use: true });
 
@@ -286,4 +286,22 @@ test('a model no catalogue files under a family takes the family its developer o
   // By hand: both words whole in the name (4 + 4), the family bonus (2) for Anthropic's two, coverage 2/3 each.
   assert.equal(m.get('claude-opus-5-5'), m.get('claude-opus-4-6'));
   assert.ok(m.get('opus-tune')! < m.get('claude-opus-5-5')!);
+});
+
+test('a phrase: the query words side by side and in order, letters and digits read apart, a version as its point release', () => {
+  // phraseWords cuts where letters meet digits and keeps a point release whole: `Qwen3 32B` is qwen, 3, 32, b.
+  assert.deepEqual(phraseWords('Qwen3 32B'), ['qwen', '3', '32', 'b']);
+  assert.deepEqual(phraseWords('claude-3-5-haiku-20241022'), ['claude', '3.5', 'haiku', '20241022']);
+  assert.deepEqual(phraseWords('gpt-4o'), ['gpt', '4', 'o']);
+  const llama = phraseWords('llama 3');
+  assert.equal(holdsPhrase(phraseWords('Llama 3 8B Instruct'), llama), true);
+  // `3` is the version of 3.3, never of 35 or 3B's size.
+  assert.equal(holdsPhrase(phraseWords('Llama-3.3-70B-Instruct'), llama), true);
+  assert.equal(holdsPhrase(phraseWords('Llama 35'), llama), false);
+  // Both words, apart or out of order: no phrase.
+  assert.equal(holdsPhrase(phraseWords('Llama Guard 3 8B'), llama), false);
+  assert.equal(holdsPhrase(phraseWords('Hermes 3 Llama'), llama), false);
+  // The last word may be the start of a word, as a typed prefix counts; an earlier one may not.
+  assert.equal(holdsPhrase(phraseWords('Claude Sonnet 4.5'), phraseWords('claude son')), true);
+  assert.equal(holdsPhrase(phraseWords('Claude Sonnet 4.5'), phraseWords('cla sonnet')), false);
 });

@@ -8,7 +8,7 @@ import { frontierOfModel } from './offer-frontier.ts';
 import { publicBy } from './public-by.ts';
 import { boundedBySnapshot, mayBeAfter, provenAfter } from './release-bound.ts';
 import { cheapestAtDefaultShare, overallRating } from './ranking.ts';
-import { compact, searchIndex, tokenize, type TokenTable } from './search-index.ts';
+import { compact, phraseWords, searchIndex, tokenize, type TokenTable } from './search-index.ts';
 import { rankByRelevance, type QueryKind, type TextMatch } from './search-rank.ts';
 
 export const CAPABILITIES = ['tool_calling', 'reasoning', 'vision', 'structured_output'] as const;
@@ -71,6 +71,14 @@ const typoEdits = (w: string) => (w.length >= 8 ? 2 : 1);
  * exact `3` gains over the prefix `3` of `3.1` (4 - 0.6 x 4 = 1.6), less than a word matched in a name (4).
  */
 const FAMILY_BONUS = 2;
+/**
+ * Query words (two or more, phraseWords) found side by side and in the order typed in a model's name or id: `llama 3`
+ * is a phrase of Llama 3.3 70B Instruct, a bag of Llama Guard 3 8B's words. More than a whole version gains over its
+ * point release (4 - 0.6 x 4 = 1.6: Llama Guard 3's whole `3` against the `3` of Llama 3.3), so the phrase comes
+ * first; less than FAMILY_BONUS, so a fine-tune that writes the phrase (DeepSeek R1 Distill Llama 70B for
+ * `llama 70b`) still follows the developer's own models that hold the words apart (Llama 3.3 70B Instruct).
+ */
+const PHRASE_BONUS = 1.8;
 /** First position in the sorted keys not less than `prefix`. */
 function lowerBound(keys: readonly string[], prefix: string): number {
   let lo = 0;
@@ -211,6 +219,10 @@ function readText(ds: Dataset, q: string): Map<string, TextMatch> {
     const runs = idx.family.get(id);
     if (runs && [...named].some((n) => runs.has(n))) result.set(id, s + FAMILY_BONUS);
   }
+  const phrase = phraseWords(words.join(' '));
+  if (phrase.length >= 2) {
+    for (const [id, s] of result) if (idx.phrases.get(id)!.some((seq) => holdsPhrase(seq, phrase))) result.set(id, s + PHRASE_BONUS);
+  }
   const exact = ds.resolveModelId(q);
   if (exact) result.set(exact, (result.get(exact) ?? 0) + EXACT_ID_BONUS);
   // Among equal matches the model whose name the query covers most comes first: `llama 3.3` finds
@@ -224,6 +236,29 @@ function readText(ds: Dataset, q: string): Map<string, TextMatch> {
     out.set(id, { strength, coverage, spelled: spelled.has(id), nonText: !!marks && ![...marks].some((w) => typed.has(w)) });
   }
   return out;
+}
+
+const NUMBER = /^\p{N}/u;
+
+/**
+ * Whether `phrase` (query phraseWords) lies side by side and in order in `seq` (a name's or id's): each word as
+ * written, a number also as the version its point release carries (`3` in `3.3`, not in `35`), the last word also as
+ * the start of a word (`claude son` in Claude Sonnet 4.5), as a typed prefix counts. Plain loops: run per match.
+ */
+export function holdsPhrase(seq: readonly string[], phrase: readonly string[]): boolean {
+  const last = phrase.length - 1;
+  for (let i = 0; i + last < seq.length; i++) {
+    let j = 0;
+    for (; j <= last; j++) {
+      const t = seq[i + j];
+      const w = phrase[j];
+      if (t === w) continue;
+      if (NUMBER.test(w) ? t.startsWith(w) && t[w.length] === '.' : j === last && t.startsWith(w)) continue;
+      break;
+    }
+    if (j > last) return true;
+  }
+  return false;
 }
 
 /**

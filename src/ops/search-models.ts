@@ -130,7 +130,7 @@ export const search_models = defineOperation({
   path: '/models',
   input: z.object({
     q: z.string().min(1).max(200).optional().describe(
-      'Text to match against name, id, aliases and developer; every word must match (prefixes count), e.g. `llama 3.3`, ' +
+      'Text to match against name, id, aliases and developer; every word must match (prefixes count), and words typed side by side in the order a model\'s name or id writes them rank first (`llama 3`: Llama 3 and 3.x before Llama Guard 3), e.g. `llama 3.3`, ' +
         '`gpt-4o`. An alias counts without its provider, gateway or host part (`llamagate/qwen3-8b` is found as `qwen3-8b`, ' +
         'not by `llama`; nor `nano-gpt/anthropic/claude-opus-4.6` by `gpt`); a query with a `/` also matches aliases whole (`ollama-cloud/qwen3:8b`). At most 200 characters.',
     ),
