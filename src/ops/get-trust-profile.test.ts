@@ -131,10 +131,18 @@ test('each EU offer shows its provider\'s own terms on training and retention, w
 });
 
 test('committed dataset: a licence row shared by two models names the model\'s own page beside the row\'s text', { skip: !committed && 'no committed dataset' }, () => {
-  // data/curated/licences.csv's modified-mit-mistral row cites Devstral 2's record; developer-licences.csv reads Mistral
-  // Medium 3.5's label on its own record (docs.mistral.ai/models/mistral-medium-3-5-26-04, read 2026-11-28).
-  const c = run('mistral-medium-2604', committedOnce()).criteria!.find((x: { id: string }) => x.id === 'open_licence')!;
+  // data/curated/licences.csv's modified-mit-mistral row cites Devstral 2's record as its URL and names both records in
+  // its note; developer-licences.csv reads Mistral Medium 3.5's label on its own record
+  // (docs.mistral.ai/models/mistral-medium-3-5-26-04, read 2026-11-28).
+  const out = run('mistral-medium-2604', committedOnce());
+  const c = out.criteria!.find((x: { id: string }) => x.id === 'open_licence')!;
   assert.match(c.evidence.detail, /text https:\/\/docs\.mistral\.ai\/models\/devstral-2-25-12; this model's label: https:\/\/docs\.mistral\.ai\/models\/mistral-medium-3-5-26-04\)$/);
+  // The row itself names both records it rests on, not Devstral 2's alone: a reader of the licence (its note) finds
+  // Mistral Medium 3.5's record and its words, read on mistralai/platform-docs-public's
+  // src/schema/models/models/mistral-medium-3-5-26-04.ts: "Releases as open weights under a Modified MIT license."
+  const note: string = out.compliance.licence.value.note;
+  assert.match(note, /Devstral 2, https:\/\/docs\.mistral\.ai\/models\/devstral-2-25-12 /);
+  assert.match(note, /Mistral Medium 3\.5, https:\/\/docs\.mistral\.ai\/models\/mistral-medium-3-5-26-04 \('Releases as open weights under a Modified MIT license\.'/);
   // Devstral 2's own criterion cites its own record once, not twice.
   const d = run('devstral-2512', committedOnce()).criteria!.find((x: { id: string }) => x.id === 'open_licence')!;
   assert.doesNotMatch(d.evidence.detail, /this model's label/);

@@ -79,12 +79,16 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // (lmsys, Vicuna), StepFun (stepfun-ai), Google (ai.google.dev, Gemma 4; google, Gemma 3), NVIDIA (nvidia), Reka
   // (RekaAI), Black Forest Labs (black-forest-labs/flux, its FLUX.1 model cards), Nous Research (NousResearch), Baidu's
   // ERNIE repository (PaddlePaddle/ERNIE), ByteDance's UI-TARS repository (bytedance), Liquid AI (LiquidAI), BAAI (BAAI)
-  // and NVIDIA's Nemotron recipes repository (NVIDIA-NeMo).
+  // and NVIDIA's Nemotron recipes repository (NVIDIA-NeMo); since the fifth round of 2026-11-29 also Tongyi Lab's
+  // organisation (Alibaba-NLP), the WizardLM team's repository (nlpxucan/WizardLM, whose WizardLM-2 README announces the
+  // weights and links Microsoft's collection), NVIDIA's model pages (build.nvidia.com, docs.api.nvidia.com, its NGC
+  // catalogue) and NVIDIA's Cosmos repositories (nvidia-cosmos).
   const own = new RegExp('^https://(huggingface\\.co/(mistralai|microsoft|tencent|Qwen|openai|moonshotai|CohereLabs|zai-org|baidu|allenai|lmsys'
-    + '|google|nvidia|RekaAI|NousResearch|LiquidAI|poolside|BAAI)'
+    + '|google|nvidia|RekaAI|NousResearch|LiquidAI|poolside|BAAI|Alibaba-NLP)'
     + '|aistudio\\.baidu\\.com|docs\\.mistral\\.ai|qwenlm\\.github\\.io|ai\\.google\\.dev'
+    + '|build\\.nvidia\\.com|docs\\.api\\.nvidia\\.com|catalog\\.ngc\\.nvidia\\.com'
     + '|github\\.com/(meta-llama|Tencent-Hunyuan|QwenLM|ibm-granite|deepseek-ai|ByteDance-Seed|openai|MiniMax-AI|THUDM|stepfun-ai'
-    + '|black-forest-labs|PaddlePaddle|bytedance|NVIDIA-NeMo))(/|$)');
+    + '|black-forest-labs|PaddlePaddle|bytedance|NVIDIA-NeMo|nlpxucan|nvidia-cosmos))(/|$)');
   // Black Forest Labs' cards: FLUX.1 [schnell] "Released under the `apache-2.0` licence" (1f71c43); FLUX.1 Kontext [dev]
   // "falls under the FLUX.1 [dev] Non-Commercial License" (474dc42).
   assert.equal(by.get('flux_1-schnell')?.licence_text, 'Apache 2.0');
@@ -132,5 +136,16 @@ test('the committed table: Mistral 7B is Apache 2.0 on Mistral AI\'s own reposit
   // StepFun's Step-3.7-Flash repository at 66b3ac8 (README, LICENSE and an image; it links the weights): "This project
   // is open-sourced under the Apache 2.0 License".
   assert.equal(by.get('step-3.7-flash')?.licence_text, 'Apache 2.0');
+  // Fifth round (2026-11-29). nlpxucan/WizardLM at 80e528c, WizardLM-2/Readme.md: "The License of WizardLM-2 8x22B and
+  // WizardLM-2 7B is Apache2.0. The License of WizardLM-2 70B is Llama-2-Community." (the 8x22B's, not the 70B's).
+  assert.equal(by.get('wizardlm-2-8x22b')?.licence_text, 'Apache 2.0');
+  // NVIDIA's build.nvidia.com card for NV-Embed-v1: "governed by the license", the link spdx.org/licenses/CC-BY-NC-4.0.
+  assert.equal(by.get('nv-embed-v1')?.licence_text, 'cc-by-nc-4.0');
+  // NVIDIA's pages: Nemotron 3 Content Safety "governed by the NVIDIA Nemotron Open Model License", Riva-Translate-4B
+  // "governed by the NVIDIA Community Model License", the Cosmos READMEs "released under the NVIDIA Open Model License":
+  // three NVIDIA licences, each kept apart.
+  assert.equal(by.get('nemotron-3-content-safety')?.licence_text, 'nvidia nemotron open model license');
+  assert.equal(by.get('riva-translate-4b-instruct-v1_1')?.licence_text, 'nvidia community model license');
+  assert.equal(by.get('cosmos-transfer1-7b')?.licence_text, 'nvidia open model');
   for (const m of models) assert.match(m.url!, own, m.source_model_id);
 });
