@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import { aDataset, aDeveloper, aModel, anOffer, aRating, f } from '../dataset/fixtures.ts';
 import { EXISTING_CUSTOMERS_ONLY } from '../ingest/past-shutdowns.ts';
 import { compact, phraseWords, tokenize } from './search-index.ts';
-import { holdsPhrase, searchModels, textMatches } from './search.ts';
+import { holdsPhrase } from './search-phrase.ts';
+import { searchModels, textMatches } from './search.ts';
 
 const licence = (id: string) => f({ id, name: id, osi_approved: id === 'apache-2.0', commercial_use: true });
 

@@ -9,6 +9,7 @@ import { publicBy } from './public-by.ts';
 import { boundedBySnapshot, mayBeAfter, provenAfter } from './release-bound.ts';
 import { cheapestAtDefaultShare, overallRating } from './ranking.ts';
 import { compact, phraseWords, searchIndex, tokenize, type TokenTable } from './search-index.ts';
+import { holdsPhrase } from './search-phrase.ts';
 import { rankByRelevance, type QueryKind, type TextMatch } from './search-rank.ts';
 
 export const CAPABILITIES = ['tool_calling', 'reasoning', 'vision', 'structured_output'] as const;
@@ -236,29 +237,6 @@ function readText(ds: Dataset, q: string): Map<string, TextMatch> {
     out.set(id, { strength, coverage, spelled: spelled.has(id), nonText: !!marks && ![...marks].some((w) => typed.has(w)) });
   }
   return out;
-}
-
-const NUMBER = /^\p{N}/u;
-
-/**
- * Whether `phrase` (query phraseWords) lies side by side and in order in `seq` (a name's or id's): each word as
- * written, a number also as the version its point release carries (`3` in `3.3`, not in `35`), the last word also as
- * the start of a word (`claude son` in Claude Sonnet 4.5), as a typed prefix counts. Plain loops: run per match.
- */
-export function holdsPhrase(seq: readonly string[], phrase: readonly string[]): boolean {
-  const last = phrase.length - 1;
-  for (let i = 0; i + last < seq.length; i++) {
-    let j = 0;
-    for (; j <= last; j++) {
-      const t = seq[i + j];
-      const w = phrase[j];
-      if (t === w) continue;
-      if (NUMBER.test(w) ? t.startsWith(w) && t[w.length] === '.' : j === last && t.startsWith(w)) continue;
-      break;
-    }
-    if (j > last) return true;
-  }
-  return false;
 }
 
 /**
