@@ -14,7 +14,7 @@ import { runtimeFor } from './runtime.ts';
  * largest ratio error of `servingAt` over each run's mean request, as the serving rows are read: 0.53, the runs
  * 1.14x, 0.93x, 0.89x (0.68x, 0.58x, 0.53x at the class's 0.30). The 2,000-token run alone processed 998,175 prompt
  * tokens in 175.66 s, its decode in the same seconds: 998,175 x 2 x 14.77e9 / 175.66 / 312e12 = 0.54 of the rating at
- * the least. Held out, the same page's Qwen3-32B runs (qwen3-32b/a100.md, "A single NVIDIA A100 SXM 80GB GPU") read
+ * the least. Held out, the same lab's Qwen3-32B runs (qwen3-32b/a100.md, "A single NVIDIA A100 SXM 80GB GPU") read
  * 1.09x, 0.76x, 0.74x (0.69x, 0.55x, 0.48x at 0.30). The share carries a long prompt's attention too: no attention term
  * is counted for a dense model on an A100 (serving-attention.ts covers Hopper), and the 32,000-token run is in the fit.
  * Unmeasured: the PCIe cards (300 W against the SXM module's 400 W, the same rating) and tensor parallelism (the share
@@ -53,7 +53,7 @@ export function vllmDensePromptBasis(kind: VllmDensePrompt): string {
   return kind === 'a100'
     ? `prompts at ${VLLM_A100_DENSE_PROMPT_SHARE} of the A100's dense BF16 rating, vLLM's own share for a dense model, ` +
       'not llama.cpp\'s 0.30: fitted on GPUStack\'s published vLLM 0.11.0 runs of Qwen3-14B BF16 on one A100 SXM ' +
-      '(2,000-32,000-token prompts, 0.89-1.14x), held out on the same page\'s Qwen3-32B runs (0.74-1.09x of the measured ' +
+      '(2,000-32,000-token prompts, 0.89-1.14x), held out on the same lab\'s Qwen3-32B runs (0.74-1.09x of the measured ' +
       'throughput; 0.48-0.69x at 0.30); docs/hardware-and-cost.md, "Serving prompts on data-centre cards"'
     : 'prompts at the class share of the dense BF16 rating (0.30), checked against vLLM: GPUStack\'s published vLLM 0.11.0 ' +
       'runs of Qwen3-14B BF16 on one H100 SXM (2,000-32,000-token prompts) read 0.88-0.91x of their measured throughput ' +
