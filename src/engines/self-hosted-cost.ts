@@ -22,6 +22,7 @@ import { MOE_STEP_BASIS, singleStreamEfficiency, type Serving } from './serving.
 import { usd } from './money.ts';
 import { fitInputsOf, size, type Sized } from './self-hosted-sizing.ts';
 import { vllmMxfp4Basis } from './vllm-mxfp4.ts';
+import { vllmDensePromptBasis } from './vllm-dense-prefill.ts';
 import { costContext } from './context-cap.ts';
 import { vllmBudgetBasis } from './vllm-memory.ts';
 
@@ -218,6 +219,7 @@ export function servingInputs(hardware: Hardware, sized: Sized, s: CostSettings)
         ? `prefill counted at the decode rate: no compute figure for ${hardware.id}`
         : `prefill compute-bound at ${roundTo(v.prefill_tokens_per_s, 0)} tokens/s`),
     ...[vllmBudgetBasis(hardware), vllmMxfp4Basis(hardware, sized.quantization), servingSplitBasis(hardware)].filter((x) => x !== null),
+    ...(v.vllm_dense_prompt === undefined ? [] : [vllmDensePromptBasis(v.vllm_dense_prompt)]),
     ...[singleStreamBasis(hardware, v.batch)].filter((x) => x !== null),
     ...(v.moe_step_pays_both ? [MOE_STEP_BASIS] : []),
     ...(v.mla_tensor_layers === undefined ? [] : [`decode: each step adds ${mlaTensorWords(v.mla_tensor_layers)}`]),

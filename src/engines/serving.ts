@@ -21,6 +21,7 @@ import { activeWeightsFor, heldParameters, weightsFor } from './gguf-sizes.ts';
 import { kvCacheCopies } from './mla-cache.ts';
 import { vllmBudgetApplies, vllmKvCacheBytes } from './vllm-memory.ts';
 import { vllmA100AttentionFlops, vllmA100Mxfp4, vllmA100Mxfp4PromptRate, vllmChargedWeights } from './vllm-mxfp4.ts';
+import { vllmA100DensePromptRate, vllmDensePrompt, type VllmDensePrompt } from './vllm-dense-prefill.ts';
 
 export type ServingInput = {
   facts: ModelFacts;
@@ -60,6 +61,8 @@ export type Serving = {
   moe_step_pays_both?: true;
   /** Layers of an MLA mixture of experts whose step pays decode-mla.ts's term (split tensor parallel); absent otherwise. */
   mla_tensor_layers?: number;
+  /** A dense model under vLLM on a module GPUStack's runs measure (vllm-dense-prefill.ts); absent otherwise. */
+  vllm_dense_prompt?: VllmDensePrompt;
 };
 
 /**
@@ -119,6 +122,8 @@ export type ServingConstants = {
   readonly moe_step_pays_both?: boolean;
   /** Layers paying the MLA mixture-of-experts term a step (decode-mla.ts); absent where none is paid. */
   readonly mla_tensor_layers?: number;
+  /** A dense model under vLLM on an A100 (`compute_rate` at vLLM's share) or H100/H200 SXM module (vllm-dense-prefill.ts). */
+  readonly vllm_dense_prompt?: VllmDensePrompt;
   /**
    * The share of the bandwidth one sequence alone streams the weights at (`singleStreamEfficiency`); undefined where a
    * lone sequence runs tensor parallel, as the batch does.
@@ -154,6 +159,8 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
   const singleStream = singleStreamEfficiency(hardware);
   // gpt-oss on vLLM on an A100: the Marlin MoE path's measured prompt share, its long prompts' attention on top (vllm-mxfp4.ts).
   const a100Mxfp4 = vllmA100Mxfp4(hardware, q, facts.parameters_active, facts.parameters_total);
+  // A dense model under vLLM on an A100 SXM module: vLLM's own measured prompt share (vllm-dense-prefill.ts).
+  const dense = vllmDensePrompt(hardware, facts.parameters_active, facts.parameters_total);
   const routing = moeRouting(facts.parameters_active, facts.parameters_total, facts.architecture);
   const attention = flops === undefined
     ? undefined
@@ -172,18 +179,22 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
       + moeDispatchSeconds(hardware, facts.architecture.layers, facts.parameters_active, facts.parameters_total)
       // An MLA mixture of experts split tensor parallel runs more kernels a layer (decode-mla.ts), as speed.ts counts it.
       + mlaTensorSeconds(layout.split, facts),
-    // The prompt rate models_for_hardware quotes (speed.ts prefillRate) for a dense model. An MoE model's takes the flat
+    // The prompt rate models_for_hardware quotes (speed.ts prefillRate) for a dense model, but vLLM's own measured share
+    // on an A100 SXM module (vllm-dense-prefill.ts: llama.cpp's 0.30 read vLLM's runs 0.48-0.69x). An MoE model's takes the flat
     // MoE share (decode.ts prefillEfficiency without an architecture): a serving runtime batches prompts up to its own
     // token budget, not llama.cpp's 512-token ubatch, which the tokens-an-expert rule (prefill-moe.ts) was fitted at.
     compute_rate: flops === undefined
       ? Infinity
       : a100Mxfp4
         ? vllmA100Mxfp4PromptRate(hardware, facts.parameters_active)
-        : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total, moePrefillClass(hardware)),
+        : dense === 'a100'
+          ? vllmA100DensePromptRate(hardware, facts.parameters_active)
+          : computeBoundTokensPerSecond(flops, facts.parameters_active, facts.parameters_total, moePrefillClass(hardware)),
     has_flops: flops !== undefined,
     routing,
     ...(routing !== undefined && runtimeFor(hardware, 'serving') === 'vllm' ? { moe_step_pays_both: true } : {}),
     ...(mlaTensorSeconds(layout.split, facts) > 0 ? { mla_tensor_layers: facts.architecture.layers } : {}),
+    ...(dense === undefined ? {} : { vllm_dense_prompt: dense }),
     ...(singleStream === undefined ? {} : { single_stream_efficiency: singleStream }),
     ...(attention === undefined ? {} : { attention_flops: attention }),
   };
@@ -200,7 +211,8 @@ export function servingConstants(facts: ModelFacts, q: Quantization, hardware: H
  * the rate until the blocks the sequences hold on average fill memory, `max_sequences` is reached or compute binds (a
  * mixture of experts under vLLM or SGLang pays its compute after its read instead: `batchDecodeRate`; 2
  * FLOPs per active parameter per token, at the prefill efficiency of a dense or MoE model on the accelerator's class:
- * decode.ts `servingFlops`; an MXFP4 MoE model under vLLM on an A100 at Marlin's measured share: vllm-mxfp4.ts).
+ * decode.ts `servingFlops`; an MXFP4 MoE model under vLLM on an A100 at Marlin's measured share: vllm-mxfp4.ts; a dense
+ * model under vLLM on an A100 SXM module at vLLM's measured share: vllm-dense-prefill.ts).
  * Prefill runs at the compute-bound rate, a request's prompt (`context` x the input share) taking its attention's
  * seconds on top where a published kernel figure covers the configuration (vLLM on Hopper, serving-attention.ts; that
  * A100 case at llama.cpp's share); where the dataset has no compute figure, prompt tokens are counted at the decode rate (the
@@ -281,5 +293,6 @@ export function servingAt(
   // on every configuration sized, and most configurations have neither.
   if (c.moe_step_pays_both === true && Number.isFinite(computeRate)) out.moe_step_pays_both = true;
   if (c.mla_tensor_layers !== undefined) out.mla_tensor_layers = c.mla_tensor_layers;
+  if (c.vllm_dense_prompt !== undefined) out.vllm_dense_prompt = c.vllm_dense_prompt;
   return out;
 }
