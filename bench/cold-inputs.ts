@@ -29,6 +29,9 @@ export function spreadContext(i: number): number {
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
+/** System RAM sizes a desktop or workstation is sold with, GB: recommend_model's asks beside a card. */
+const SYSTEM_RAM_GB = [32, 64, 96, 128, 192, 256];
+
 function unique<T>(xs: readonly T[]): T[] {
   return [...new Set(xs)];
 }
@@ -84,7 +87,9 @@ export function coldStreams(ds: Dataset): Record<string, ColdStream> {
       },
     },
     // Free-text situations (each caller of its own size, echoed in the answer); the machine runs over the catalogue
-    // and memory sizes.
+    // and memory sizes. Every other catalogued machine (i mod 8 = 1) is asked beside system RAM, so that a model that
+    // does not fit the card alone is placed with its experts there (half the catalogue is one discrete card; on the
+    // rest the RAM applies nothing and a note says why).
     recommend_model: {
       distinct: 1_000_000_000,
       input: (i) => ({
@@ -93,6 +98,7 @@ export function coldStreams(ds: Dataset): Record<string, ColdStream> {
         data: at(DATA, Math.floor(i / 3)),
         keep: at(KEEP, Math.floor(i / 5)),
         ...(i % 4 === 0 ? { where: at(WHERE, i / 4) } : { machine: i % 4 === 1 ? at(hardware, i) : `${4 + (i % 509)} GB GPU` }),
+        ...(i % 8 === 1 ? { system_ram_gb: at(SYSTEM_RAM_GB, Math.floor(i / 8)) } : {}),
       }),
     },
     // A window of a year or less ending on each day of two years, by kind, model or vendor in turn.

@@ -99,9 +99,8 @@ function roundingOf(total: number): number | undefined {
 function expertBytes(facts: OffloadFacts, q: Quantization): ExpertBytes | undefined {
   const { parameters_total: total, parameters_active: active, architecture: a } = facts;
   const g = routedExperts(a);
-  if (g === undefined) return undefined;
+  if (g === undefined || !geometryAgrees(facts, g)) return undefined;
   const routedParameters = g.experts * g.parameters_per_expert;
-  if (active - g.per_token * g.parameters_per_expert < 0 || routedParameters > total / MOE_MAX_ACTIVE_SHARE) return undefined;
   // The weights llama.cpp holds: the total less a multi-token-prediction module it never loads (schema/model.ts
   // `mtp_parameters`: Qwen3-Next's 1.650B its converter drops, GLM-4.6's and 4.7's NextN layer its loader skips). A
   // published file is a measurement and is taken as it is (no GGUF of a model with such a module is in the dataset).
@@ -126,6 +125,23 @@ function expertBytes(facts: OffloadFacts, q: Quantization): ExpertBytes | undefi
     active: activeRead,
     active_experts: Math.min(activeRead, ((g.per_token * g.parameters_per_expert * expertBits) / 8) * scale),
   };
+}
+
+/** Whether the routed experts' geometry agrees with the counts: no more active than the model's, no more than its total allows. */
+function geometryAgrees(facts: OffloadFacts, g: NonNullable<ReturnType<typeof routedExperts>>): boolean {
+  return !(facts.parameters_active - g.per_token * g.parameters_per_expert < 0
+    || g.experts * g.parameters_per_expert > facts.parameters_total / MOE_MAX_ACTIVE_SHARE);
+}
+
+/**
+ * Whether any format of the model can be placed with its experts in RAM on some card: a mixture of experts whose expert
+ * geometry agrees with its counts (what `cardSide` asks of the model before any format, card or context). Most open
+ * models are dense, so recommend_model asks this of a model before it tries each format on the card.
+ */
+export function splitsExperts(facts: OffloadFacts): boolean {
+  if (!isMixtureOfExperts(facts.parameters_active, facts.parameters_total)) return false;
+  const g = routedExperts(facts.architecture);
+  return g !== undefined && geometryAgrees(facts, g);
 }
 
 /** Bytes a token reads from RAM (the active experts of the `n` layers there) and from the card (the rest of the active weights). */
@@ -162,6 +178,22 @@ export function expertOffload(
   facts: OffloadFacts, q: Quantization, card: Hardware, ram: SystemRam,
   opts: { context: number; concurrency: number; kv_cache?: KvCacheType },
 ): ExpertOffload | undefined {
+  const c = cardSide(facts, q, card, ram.bandwidth_gbs, opts);
+  return c && besideRam(c, ram);
+}
+
+/**
+ * The placement on the card, before the RAM's size is read: everything `expertOffload` gives but the RAM's room and
+ * level, and `ram_experts`, the bytes of experts the RAM must then hold. It rests on the model, the format, the card,
+ * the context and the RAM's bandwidth, not on how much RAM there is, so recommend_model keeps it per machine
+ * (expert-placement-kept.ts) and reads each ask's RAM against it.
+ */
+export type CardSide = Omit<ExpertOffload, 'ram' | 'ram_fit'> & { ram_experts: number };
+
+export function cardSide(
+  facts: OffloadFacts, q: Quantization, card: Hardware, ramBandwidthGbs: number,
+  opts: { context: number; concurrency: number; kv_cache?: KvCacheType },
+): CardSide | undefined {
   const a = facts.architecture;
   // A card without a bandwidth (an unnamed `16 GB GPU`) still gets the placement, a question of memory alone; only its
   // decode is left unestimated, as the card-only fit leaves its speed (machine-memory.ts).
@@ -176,10 +208,8 @@ export function expertOffload(
   let n = leastLayers(b.moe_layers, (k) => levelOf(vramAt(k), usable) === 'comfortable');
   if (n === undefined) n = leastLayers(b.moe_layers, (k) => levelOf(vramAt(k), usable) !== 'no');
   if (n === undefined) return undefined;
-  const ramUsable = ram.gb * GIB * ram.usable_fraction;
-  if (n * perLayer > ramUsable) return undefined;
   const read = tokenBytes(b, n);
-  const t = card.bandwidth_gbs ? tokenSeconds(b, n, card, ram.bandwidth_gbs, kv / opts.concurrency, a) : undefined;
+  const t = card.bandwidth_gbs ? tokenSeconds(b, n, card, ramBandwidthGbs, kv / opts.concurrency, a) : undefined;
   const onCard = vramAt(n);
   return {
     cpu_moe_layers: n,
@@ -187,10 +217,29 @@ export function expertOffload(
     flag: n === b.moe_layers ? '--cpu-moe' : `--n-cpu-moe ${n}`,
     vram: { non_expert_weights: b.non_expert, experts: (b.moe_layers - n) * perLayer, kv_cache: kv, overhead, total: onCard, usable },
     vram_fit: levelOf(onCard, usable) as Exclude<FitLevel, 'no'>,
-    ram: { experts: n * perLayer, usable: ramUsable },
-    ram_fit: levelOf(n * perLayer, ramUsable) as Exclude<FitLevel, 'no'>,
     read_per_token: { ram: read.fromRam, vram: read.fromCard, kv_cache: kv / opts.concurrency },
     tokens_per_s: t === undefined ? null : 1 / t.seconds,
+    ram_experts: n * perLayer,
+  };
+}
+
+/** The RAM a model may take of `ram`, bytes: its size at the usable share. */
+export const ramUsableBytes = (ram: SystemRam): number => ram.gb * GIB * ram.usable_fraction;
+
+/** The card's placement beside `ram`: undefined where the experts it puts there do not fit the RAM's usable share. */
+export function besideRam(c: CardSide, ram: SystemRam): ExpertOffload | undefined {
+  const ramUsable = ramUsableBytes(ram);
+  if (c.ram_experts > ramUsable) return undefined;
+  return {
+    cpu_moe_layers: c.cpu_moe_layers,
+    moe_layers: c.moe_layers,
+    flag: c.flag,
+    vram: c.vram,
+    vram_fit: c.vram_fit,
+    ram: { experts: c.ram_experts, usable: ramUsable },
+    ram_fit: levelOf(c.ram_experts, ramUsable) as Exclude<FitLevel, 'no'>,
+    read_per_token: c.read_per_token,
+    tokens_per_s: c.tokens_per_s,
   };
 }
 

@@ -2,10 +2,12 @@
 // may run with its routed experts in RAM (llama.cpp --n-cpu-moe), placed as models_for_hardware places it.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
-import { RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from './expert-offload.ts';
-import { placeExperts, placementLevel } from './expert-placement.ts';
+import type { Quantization } from './constants.ts';
+import { besideRam, cardSide, RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from './expert-offload.ts';
+import { chooseBesideRam, placementLevel, type RamChoice } from './expert-placement.ts';
+import { keptPlacementBasis, type KeptBasis } from './expert-placement-kept.ts';
 import { fitModel, type FitAssessed } from './hardware-fit.ts';
-import { toGb } from './memory.ts';
+import { modelFacts, toGb, type ModelFacts } from './memory.ts';
 import { hostingOnNamedMachine, OWNED_FIGURE, type HostingPick } from './recommend-hosting.ts';
 import type { SpeedFloor } from './recommend-speed.ts';
 import { selfHostingOptions } from './self-hosting.ts';
@@ -34,53 +36,115 @@ export type RamPlacement = {
  * On the named card beside the caller's RAM: the card alone where the model fits it (as models_for_hardware lists it
  * in `items`, not in `experts_in_system_ram`); else the model with its routed experts in RAM, where it places, at the
  * quantization models_for_hardware states (4 bits or more, as every recommend_model fit), held to the use's floor.
+ * The placement's card side is kept per machine (expert-placement-kept.ts); the ask reads its RAM against it, and the
+ * placement and fit are written out only for a pick that is read (RamPick).
  */
 export function hostingBesideRam(
   ds: Dataset, m: Model, hardware: Hardware, context: number, floor: SpeedFloor | null, ask: RamAsk,
 ): HostingPick | undefined {
   const card = hostingOnNamedMachine(ds, m, hardware, context, floor);
   if (card) return card;
-  const opts = selfHostingOptions(context, OWNED_FIGURE);
-  const p = placeExperts(m, hardware, ask.ram, opts, floor?.tokens_per_s);
-  if (!p) return undefined;
+  const b = keptPlacementBasis(ds, m, hardware, ask.ram.bandwidth_gbs, context);
+  const c = b && chooseBesideRam(b, ask.ram, floor?.tokens_per_s);
+  return b && c ? new RamPick(m, hardware, context, floor, ask, b, c) : undefined;
+}
+
+const tenth = (x: number) => Math.round(x * 10) / 10;
+
+/**
+ * A model on the caller's card with its experts in RAM. An ask makes one for every open model that places (tens on a
+ * small card; three are shown), so it holds the choice and the decode the ranking reads, and writes out the placement
+ * (`cardSide` again, from the model's facts: the same sums as the kept figures) and the fit when first read.
+ */
+class RamPick implements HostingPick {
+  readonly below_floor: boolean;
+  readonly over_prompt_limit: boolean;
+  private placed: RamPlacement | undefined = undefined;
+  private f: FitAssessed | undefined = undefined;
+  constructor(
+    private readonly model: Model, readonly hardware: Hardware, private readonly context: number, floor: SpeedFloor | null,
+    private readonly ask: RamAsk, private readonly basis: KeptBasis, private readonly choice: RamChoice,
+  ) {
+    const raw = basis.sides[choice.at]!.tokens_per_s;
+    const t = raw === null ? null : tenth(raw);
+    this.below_floor = floor !== null && t !== null && t < floor.tokens_per_s;
+    // A prompt limit (use=documents) is not met by what is not estimated: prefill with experts in RAM is slower than
+    // on the card alone (a published gpt-oss-120b --cpu-moe run read 122-134 prompt tokens/s), so the pick ranks after
+    // every one that reads the prompt in time, as the card's own slow readers do.
+    this.over_prompt_limit = floor !== null && floor.prefill_stated_s !== null && t !== null && t >= floor.tokens_per_s;
+  }
+  get own_machine(): true {
+    return true;
+  }
+  get on_premises(): false {
+    return false;
+  }
+  get bought(): false {
+    return false;
+  }
+  get priced(): false {
+    return false;
+  }
+  get cost(): null {
+    return null;
+  }
+  get smallest(): null {
+    return null;
+  }
+  get passed_over(): null {
+    return null;
+  }
+  get slower_quantization(): null {
+    return null;
+  }
+  private get quantization(): Quantization {
+    return this.basis.list[this.choice.at];
+  }
+  get experts_in_ram(): RamPlacement {
+    if (this.placed) return this.placed;
+    const facts = modelFacts(this.model) as ModelFacts;
+    const side = cardSide(facts, this.quantization, this.hardware, this.ask.ram.bandwidth_gbs, selfHostingOptions(this.context, OWNED_FIGURE))!;
+    const o = besideRam(side, this.ask.ram)!;
+    const s = this.choice.slower;
+    return (this.placed = {
+      offload: o, flags: `-ngl 99 ${o.flag}`, ask: this.ask,
+      slower: s === undefined ? null : { quantization: this.basis.list[s].id, tokens_per_s: tenth(this.basis.sides[s]!.tokens_per_s!) },
+    });
+  }
+  get fit(): FitAssessed {
+    return (this.f ??= ramFit(this.model, this.hardware, this.context, this.quantization, this.experts_in_ram));
+  }
+}
+
+/**
+ * The fit as the answer's other fields read it: the card-only fit at the placement's quantization (its inputs, parameters,
+ * architecture, the card, that format's bits, are the placement's too) with the card's memory (what stays there), the
+ * placement's level (the worse of the card's and the RAM's), its decode; no prefill (not estimated with experts in RAM).
+ * The card-only fit is assessable wherever the placement has a basis: both ask the same of the model and the card
+ * (its facts, its window at the context, a kernel for its attention: placementBasis, hardware-fit.ts `assessFit`).
+ */
+function ramFit(m: Model, hardware: Hardware, context: number, q: Quantization, p: RamPlacement): FitAssessed {
+  const base = fitModel(m, hardware, { ...selfHostingOptions(context, OWNED_FIGURE), quantization: q.id });
+  if (!base.assessable) throw new Error(`${m.id} placed with its experts in RAM on ${hardware.id} but its fit is not assessable`);
   const o = p.offload;
-  const t = o.tokens_per_s === null ? null : Math.round(o.tokens_per_s * 10) / 10;
-  // The card-only fit at the placement's quantization: its inputs (parameters, architecture, the card, that format's
-  // bits) are the placement's too; its memory and speed are replaced below.
-  const base = fitModel(m, hardware, { ...opts, quantization: p.quantization.id });
-  if (!base.assessable) return undefined;
-  // The fit as the answer's other fields read it: the card's memory (what stays there), the placement's level (the
-  // worse of the card's and the RAM's), its decode; no prefill (not estimated with experts in RAM).
-  const fit: FitAssessed = {
+  const a = p.ask;
+  return {
     ...base,
     fit: placementLevel(o),
     reason: null,
-    quantization: p.quantization.id,
-    bits_per_weight: p.quantization.bits_per_weight,
+    quantization: q.id,
+    bits_per_weight: q.bits_per_weight,
     memory: {
-      quantization: p.quantization.id, weights_gb: toGb(o.vram.non_expert_weights + o.vram.experts), kv_cache_gb: toGb(o.vram.kv_cache),
+      quantization: q.id, weights_gb: toGb(o.vram.non_expert_weights + o.vram.experts), kv_cache_gb: toGb(o.vram.kv_cache),
       overhead_gb: toGb(o.vram.overhead), total_gb: toGb(o.vram.total), usable_gb: toGb(o.vram.usable),
       headroom_gb: toGb(o.vram.usable - o.vram.total), used_fraction: Math.round((o.vram.total / o.vram.usable) * 1e4) / 1e4,
     },
-    tokens_per_s: t,
+    tokens_per_s: o.tokens_per_s === null ? null : tenth(o.tokens_per_s),
     speed: null,
     by_quantization: [],
     split: null,
     derived_from: [...base.derived_from, `experts in system RAM: ${o.cpu_moe_layers} of ${o.moe_layers} MoE layers' routed experts, `
-      + `${toGb(o.ram.experts)} GB in ${ask.ram.gb} GB of RAM (${ask.by}); ${ask.basis}`],
-  };
-  return {
-    hardware, fit, own_machine: true, on_premises: false, bought: false,
-    below_floor: floor !== null && t !== null && t < floor.tokens_per_s,
-    // A prompt limit (use=documents) is not met by what is not estimated: prefill with experts in RAM is slower than
-    // on the card alone (a published gpt-oss-120b --cpu-moe run read 122-134 prompt tokens/s), so the pick ranks after
-    // every one that reads the prompt in time, as the card's own slow readers do.
-    over_prompt_limit: floor !== null && floor.prefill_stated_s !== null && t !== null && t >= floor.tokens_per_s,
-    passed_over: null, slower_quantization: null, priced: false, cost: null, smallest: null,
-    experts_in_ram: {
-      offload: o, flags: `-ngl 99 ${o.flag}`, ask,
-      slower: p.slower ? { quantization: p.slower.quantization.id, tokens_per_s: Math.round(p.slower.tokens_per_s * 10) / 10 } : null,
-    },
+      + `${toGb(o.ram.experts)} GB in ${a.ram.gb} GB of RAM (${a.by}); ${a.basis}`],
   };
 }
 

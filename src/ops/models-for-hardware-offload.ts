@@ -5,7 +5,7 @@ import { GIB } from '../engines/constants.ts';
 import { RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from '../engines/expert-offload.ts';
 import { placeExperts, placementLevel } from '../engines/expert-placement.ts';
 import type { FitOptions } from '../engines/fit-basis.ts';
-import { GB_PER_TB, readMachine } from '../engines/machine-words.ts';
+import { saidRam } from '../engines/machine-ram-words.ts';
 import { toGb } from '../engines/memory.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { ServiceError } from '../errors/index.ts';
@@ -27,7 +27,7 @@ export const DDR4_RAM_CONFIG = 'cpu-ddr4-64gb';
 
 /** The RAM generation a machine text names (`ddr4`, `ddr5`), or null where it names none. */
 export function ramKindFromText(text: string): 'ddr4' | 'ddr5' | null {
-  return readMachine(text, new Set()).ddr;
+  return saidRam(text).ddr;
 }
 
 export const systemRamParams = {
@@ -53,13 +53,7 @@ export const ramReadNote = (gb: number, notApplied: string | null = null) => not
 
 /** RAM said in a machine text beside a discrete card (`4090 with 64GB RAM`, `3090 24GB VRAM 128 GB RAM`), in GB; else undefined. */
 export function systemRamFromText(text: string): number | undefined {
-  const q = readMachine(text, new Set());
-  let gb: number | undefined;
-  if (q.memory_kind === 'ram' && q.memory_gb !== null) gb = q.memory_gb;
-  for (const s of q.memory_set_aside) {
-    const m = gb === undefined ? /^(\d+(?:\.\d+)?) (gb|gib|tb) ram$/.exec(s) : null;
-    if (m) gb = Number(m[1]) * (m[2] === 'tb' ? GB_PER_TB : 1);
-  }
+  const gb = saidRam(text).gb;
   // The text's RAM is held to system_ram_gb's own range: "4090 with 99999GB RAM" is refused as `system_ram_gb=99999` is.
   if (gb !== undefined && (gb < 1 || gb > 4096)) {
     throw new ServiceError('invalid_parameter', `The machine text says ${gb} GB of RAM; system RAM must be from 1 to 4096 GB.`, {
