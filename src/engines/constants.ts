@@ -319,6 +319,13 @@ export const MOE_PREFILL_EFFICIENCY = 0.19;
 export type ComputeClass = 'geforce' | 'professional' | 'apple';
 
 /**
+ * The class an MoE prompt's factor is read by (decode.ts `moePrefillClass`): a compute class, or `strix_halo`, the
+ * Ryzen AI Max GPUs (Radeon 8060S and 8050S, RDNA 3.5), which keep the workstation class's dense factor (0.72) but have
+ * an MoE factor of their own, fitted on their own llama.cpp runs (MOE_PREFILL_CLASS_FACTOR).
+ */
+export type MoeComputeClass = ComputeClass | 'strix_halo';
+
+/**
  * The share of a GeForce card's prefill efficiency each class reaches, fitted like the efficiencies on the same
  * table (the geometric middle of each class's implied shares over PREFILL_EFFICIENCY). professional: 0.20 (A40, Llama 3
  * 70B Q4_K_M) to 0.47 (RTX A6000, 8B F16), middle 0.30 = 0.72 x 0.42; llama-bench measures the RTX 6000 Ada at 0.81
@@ -333,17 +340,28 @@ export const PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { ge
  * ggml-org benches/dgx-spark.md builds 6767 and 6918, llama.cpp#17906, a forum run of build 7486) at 16 to 256 tokens
  * an expert reach 0.115-0.218 of the rating, 0.87 of the GeForce rule at the same tokens an expert (the rule read
  * 0.89x-1.12x); the dense factor, 0.72, would read them 0.74x-0.92x. An expert's small matrices leave the tensor cores
- * waiting on memory, so the clock a board cannot hold under dense GEMM load costs an MoE prompt less. AMD and Intel
- * parts of the class keep the dense factor (decode.ts `moePrefillClass`). No Apple entry: an Apple GPU's MoE prompt
- * takes one share of its rating whatever the tokens an expert (prefill-moe.ts APPLE_MOE_PREFILL_SHARE, two Metal runs).
+ * waiting on memory, so the clock a board cannot hold under dense GEMM load costs an MoE prompt less.
+ * strix_halo: four llama-bench pp512 runs at the default ubatch on a Ryzen AI Max+ 395 (59.39 TFLOPS), ROCm and Vulkan,
+ * builds of October 2025 to February 2026, at 16 to 64 tokens an expert, reach 0.122-0.179 of the rating, 0.85-1.04 of
+ * the GeForce rule at the same tokens an expert: 0.94 is their geometric middle (the rule reads them 0.91x-1.11x); the
+ * dense factor it took before, 0.72, read them 0.69x-0.85x (docs/hardware-and-cost.md, "MoE prefill on Strix Halo").
+ * RDNA 3.5 runs its matrix instructions on the SIMDs whose rate the figure is, as Apple's GPUs do, so a short expert
+ * matrix leaves less of the rating idle than on a tensor core. Other AMD and Intel parts keep the dense factor
+ * (decode.ts `moePrefillClass`: no MoE row of theirs is fitted). No Apple entry: an Apple GPU's MoE prompt takes one
+ * share of its rating whatever the tokens an expert (prefill-moe.ts APPLE_MOE_PREFILL_SHARE, two Metal runs).
  */
-export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<Exclude<ComputeClass, 'apple'>, number>> = { geforce: 1, professional: 0.87 };
+export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<Exclude<MoeComputeClass, 'apple'>, number>> = {
+  geforce: 1, professional: 0.87, strix_halo: 0.94,
+};
 
 /**
  * The class factor the flat MOE_PREFILL_EFFICIENCY takes (a batched decode step's compute), fitted with it on the same
  * six DGX Spark runs before the prompt took its tokens an expert: their shares 0.115-0.218, middle 0.158 = 0.83 x 0.19.
  */
-export const MOE_FLAT_CLASS_FACTOR: Readonly<Record<Exclude<ComputeClass, 'apple'>, number>> = { geforce: 1, professional: 0.83 };
+export const MOE_FLAT_CLASS_FACTOR: Readonly<Record<Exclude<MoeComputeClass, 'apple'>, number>> = {
+  // strix_halo: its dense factor, as every AMD part took before; no serving run on one is tabled.
+  geforce: 1, professional: 0.83, strix_halo: 0.72,
+};
 
 /**
  * The share of a GeForce card's rating (its FP16 tensor rate with FP16 accumulate, the rate llama.cpp runs and the

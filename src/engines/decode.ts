@@ -16,6 +16,7 @@ import {
   TENSOR_PARALLEL_HELD_OUT,
   type ComputeClass,
   type DecodeBackend,
+  type MoeComputeClass,
 } from './constants.ts';
 import { isMixtureOfExperts } from './moe.ts';
 import {
@@ -91,7 +92,7 @@ export function decodeBackend(hardware: Hardware): DecodeBackend | null {
 const backends = new WeakMap<Hardware, DecodeBackend | null>();
 const classes = new WeakMap<Hardware, ComputeClass>();
 /** moePrefillClass's reading, null for a part that keeps the dense factor. */
-const moeClasses = new WeakMap<Hardware, ComputeClass | null>();
+const moeClasses = new WeakMap<Hardware, MoeComputeClass | null>();
 
 function backendOf(hardware: Hardware): DecodeBackend | null {
   if (/^Apple\b/i.test(hardware.accelerator)) return 'metal';
@@ -145,19 +146,26 @@ export function effectivePrefillEfficiency(hardware: Hardware, activeParameters:
 
 /**
  * The class whose MoE prefill factor (MOE_PREFILL_CLASS_FACTOR) the configuration takes, or undefined where an MoE
- * model keeps the dense factor: AMD and Intel parts, in the workstation and data-centre class by their rating but
- * with no MoE row in the fit (every one is a GB10), and whose one published MoE prompt run (Ryzen AI Max+ 395,
- * Qwen3-Next, held out) already reads 4.7x the estimate at the dense factor.
+ * model keeps the dense factor. A Ryzen AI Max GPU (Strix Halo) has its own, fitted on four llama.cpp ROCm and Vulkan
+ * runs of it; other AMD and Intel parts, in the workstation and data-centre class by their rating, have no MoE row in
+ * any fit and keep the dense factor (an RX 7900 XTX run of gpt-oss-20b, llama.cpp#18537, reads 0.56x at it: the
+ * Radeon cards are left on the slow side until a run is tabled).
  */
-export function moePrefillClass(hardware: Hardware): ComputeClass | undefined {
+export function moePrefillClass(hardware: Hardware): MoeComputeClass | undefined {
   // Read from the name once per configuration, as computeClass is: a 100-entry page asks it some 300 times, and each
   // reading of the name allocated (docs/performance.md, twenty-eighth round).
   let c = moeClasses.get(hardware);
   if (c === undefined) {
-    c = /^(AMD|Intel)\b/i.test(hardware.accelerator) ? null : computeClass(hardware);
+    c = /^AMD Ryzen AI Max\b/i.test(hardware.accelerator) ? 'strix_halo'
+      : /^(AMD|Intel)\b/i.test(hardware.accelerator) ? null : computeClass(hardware);
     moeClasses.set(hardware, c);
   }
   return c ?? undefined;
+}
+
+/** The dense factor of an MoE class's parts: a Ryzen AI Max GPU's is the workstation class's (its dense run reads 1.04x at it). */
+function denseClassFactor(cls: MoeComputeClass): number {
+  return PREFILL_CLASS_FACTOR[cls === 'strix_halo' ? 'professional' : cls];
 }
 
 /**
@@ -237,7 +245,7 @@ export function layoutBasis(hardware: Hardware, layout: DecodeLayout, layers: nu
  * share. Without one, the GeForce share.
  */
 export function prefillEfficiency(
-  activeParameters: number, totalParameters: number, cls?: ComputeClass, architecture?: Architecture, ubatch?: number,
+  activeParameters: number, totalParameters: number, cls?: MoeComputeClass, architecture?: Architecture, ubatch?: number,
 ): number {
   if (!isMixtureOfExperts(activeParameters, totalParameters)) return PREFILL_EFFICIENCY;
   // Apple GPUs: one share of the rating whatever the tokens an expert (prefill-moe.ts), never above the dense one.
@@ -246,7 +254,8 @@ export function prefillEfficiency(
   const geforce = t === undefined ? MOE_PREFILL_EFFICIENCY : moePrefillShare(t, PREFILL_EFFICIENCY);
   if (cls === undefined) return geforce;
   const factor = (t === undefined ? MOE_FLAT_CLASS_FACTOR : MOE_PREFILL_CLASS_FACTOR)[cls];
-  return Math.min(geforce * factor, PREFILL_EFFICIENCY * PREFILL_CLASS_FACTOR[cls]) / PREFILL_CLASS_FACTOR[cls];
+  const dense = denseClassFactor(cls);
+  return Math.min(geforce * factor, PREFILL_EFFICIENCY * dense) / dense;
 }
 
 /** The decode model in one line, for the assumptions and `derived_from` of answers that estimate speed. */
@@ -272,9 +281,11 @@ export const PREFILL_BASIS =
   `model: by the tokens each expert gets in llama.cpp's default ubatch of ${LLAMA_CPP_UBATCH} prompt tokens, t = ` +
   `${LLAMA_CPP_UBATCH} x experts a token / experts, ${MOE_PREFILL_SHARE_AT_64} x (t / 64)^${MOE_PREFILL_SHARE_EXPONENT} ` +
   `on a GeForce card (0.118 at 16 tokens an expert, 0.215 at 128), x ${MOE_PREFILL_CLASS_FACTOR.professional} on NVIDIA ` +
-  `workstation and data-centre accelerators, x the dense factor ` +
-  `(${PREFILL_CLASS_FACTOR.professional}) on AMD and Intel ones, never above the dense share; fitted on nine llama.cpp ` +
-  `runs on NVIDIA GPUs at 16-256 tokens an expert, read 0.89x-1.12x; on Apple silicon ${APPLE_MOE_PREFILL_SHARE} of the ` +
+  `workstation and data-centre accelerators, x ${MOE_PREFILL_CLASS_FACTOR.strix_halo} on a Ryzen AI Max (Strix Halo) GPU, ` +
+  `x the dense factor (${PREFILL_CLASS_FACTOR.professional}) on other AMD and Intel ones, never above the dense share; ` +
+  `fitted on nine llama.cpp runs on NVIDIA GPUs at 16-256 tokens an expert, read 0.89x-1.12x, and on four of a Ryzen AI ` +
+  `Max+ 395 at 16-64, ROCm and Vulkan alike (the two measured Qwen3-30B-A3B within 4% of each other), read ` +
+  `0.91x-1.11x; on Apple silicon ${APPLE_MOE_PREFILL_SHARE} of the ` +
   `rate whatever t, from two Metal runs at 16 and 32 tokens an expert, read within 1.07x (a ubatch above 512 reaches ` +
   `more: 0.55-0.72 at 128-256 tokens an expert); a serving runtime's prompts, vLLM or SGLang batching to their own budget, at the flat ` +
   `${MOE_PREFILL_EFFICIENCY}, x ${MOE_FLAT_CLASS_FACTOR.professional} on NVIDIA workstation and data-centre ` +

@@ -7,7 +7,7 @@ import {
   KV_CACHE_BYTES,
   KV_READ_EFFICIENCY,
   OVERHEAD_FIXED_GB_PER_DEVICE,
-  type ComputeClass,
+  type MoeComputeClass,
   type KvCacheType,
   type Quantization,
 } from './constants.ts';
@@ -332,7 +332,7 @@ export function decodeTokensPerSecond(p: {
    * A batch's step pays its read and its compute in turn (`batchDecodeRate`): an MoE model under vLLM, its
    * compute at its class's MoE share (`moePrefillClass`), as serving.ts reads it.
    */
-  moe_step_pays_both?: { cls: ComputeClass | undefined };
+  moe_step_pays_both?: { cls: MoeComputeClass | undefined };
 }): number {
   const memoryBound = memoryBoundRate(
     p.total_weights, p.active_weights, p.kv_per_sequence, p.batch, p.bandwidth, p.step_latency_s, p.kv_read_efficiency, p.weights_efficiency,
@@ -365,7 +365,7 @@ export function memoryBoundRate(
  * without it an MoE model takes the dense one.
  */
 export function computeBoundTokensPerSecond(
-  flops: number, activeParameters: number, totalParameters = activeParameters, cls?: ComputeClass, architecture?: Architecture,
+  flops: number, activeParameters: number, totalParameters = activeParameters, cls?: MoeComputeClass, architecture?: Architecture,
 ): number {
   return (prefillEfficiency(activeParameters, totalParameters, cls, architecture) * flops) / (2 * activeParameters);
 }

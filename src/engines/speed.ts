@@ -1,7 +1,7 @@
 // Speed of one model on one configuration at a quantization: decode (bandwidth-bound) and prefill (compute-bound).
 import type { Hardware } from '../schema/index.ts';
 import {
-  DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type ComputeClass, type KvCacheType, type Quantization,
+  DECODE_EFFICIENCY, GB, KV_READ_EFFICIENCY, SERVING_KV_READ_EFFICIENCY, type MoeComputeClass, type KvCacheType, type Quantization,
 } from './constants.ts';
 import {
   computeClass, decodeBackend, decodeEfficiency, effectivePrefillEfficiency, layoutBasis, moePrefillClass, type DecodeSplit,
@@ -140,7 +140,7 @@ function batchOneEfficiency(hardware: Hardware, serving: string | null): number 
  */
 function decodeAt(
   facts: ModelFacts, q: Quantization, opts: SpeedOptions, layout: SpeedLayout['layout'], flops: number | undefined, batch: number,
-  single: number, copies: number, vllmMoe?: { cls: ComputeClass | undefined },
+  single: number, copies: number, vllmMoe?: { cls: MoeComputeClass | undefined },
 ): number {
   return decodeTokensPerSecond({
     total_weights: weightsFor(heldParameters(facts.parameters_total, facts.architecture.mtp_parameters, q), q, facts.published),
