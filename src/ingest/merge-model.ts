@@ -6,6 +6,7 @@ import { DEVELOPER_LICENCES_SOURCE_ID } from '../sources/developer-licences.ts';
 import { DEVELOPER_RELEASES_SOURCE_ID } from '../sources/developer-releases.ts';
 import { buildBenchmarks } from './build-benchmarks.ts';
 import { configWindowWithin, windowRank, withWindowNote } from './context-window.ts';
+import { judgeCutoff } from './cutoff-reading.ts';
 import { denseActive, preferExactCount } from './exact-count.ts';
 import { FIRST_PARTY } from './first-party.ts';
 import { key0 } from './match-keys.ts';
@@ -132,6 +133,18 @@ export function mergeModel(
     else {
       delete model.knowledge_cutoff;
       model.withheld = [...(model.withheld ?? []), { field: 'knowledge_cutoff', value: cutoff.value, as_of: cutoff.as_of, source: cutoff.source, reason }];
+    }
+  }
+  // Whose cutoff it is: a developer's statement as it is, a catalogue's reading said to be one, resellers' readings
+  // only where they agree (cutoff-reading.ts). Judged after the release test, on the readings that passed it.
+  if (model.knowledge_cutoff) {
+    const standing = placed.filter((p) => p.obs.knowledge_cutoff !== undefined && !(released && cutoffAfterRelease(p.obs.knowledge_cutoff, released)));
+    const judged = judgeCutoff(model.knowledge_cutoff, standing);
+    if (judged.kind === 'served') model.knowledge_cutoff = judged.fact;
+    else {
+      const { value, as_of, source } = model.knowledge_cutoff;
+      delete model.knowledge_cutoff;
+      model.withheld = [...(model.withheld ?? []), { field: 'knowledge_cutoff', value, as_of, source, reason: judged.reason }];
     }
   }
   // A pointer (`gpt-latest`) has no release of its own: its listings' date is withheld (rolling-alias.ts), after the

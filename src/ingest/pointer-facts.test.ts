@@ -47,3 +47,21 @@ test('without a target release date, scores before the pointer row\'s evidence a
   assert.equal(pointer.benchmarks, undefined);
   assert.match(pointer.withheld![0].reason, /dated before t \(evidence of 2026-07-02\)/);
 });
+
+test("a pointer's limits are its target's: an output limit the target lacks is withheld", () => {
+  // models.dev's claude-opus-latest file (2026-07-02) gives 128,000 output tokens, Claude Opus 4.7's figure, and
+  // genai-prices 1,000,000 tokens of window; the name serves Claude Opus 5.5 (version-pointers.csv), for which a
+  // window of 1,000,000 is listed and no source gives an output limit.
+  const pointer = aModel({
+    id: 'claude-opus-latest', points_to: { value: 'claude-opus-5-5', as_of: '2026-09-23', source: 'version-pointers' },
+    context_window: { value: 1_000_000, as_of: '2026-09-23', source: 'genai-prices-npm' },
+    max_output: { value: 128_000, as_of: '2026-07-02', source: 'models-dev' },
+  });
+  const target = aModel({ id: 'claude-opus-5-5', context_window: { value: 1_000_000, as_of: '2026-09-23', source: 'genai-prices-npm' } });
+  delete target.max_output;
+  pointerVersionFacts([pointer, target]);
+  assert.equal(pointer.max_output, undefined);
+  assert.deepEqual(pointer.withheld?.map((w) => [w.field, w.value, w.source]), [['max_output', '128000', 'models-dev']]);
+  assert.equal(pointer.context_window?.value, 1_000_000);
+  assert.equal(pointer.context_window?.source, 'version-pointers');
+});

@@ -1,4 +1,4 @@
-// A moving name's version facts (parameters, weights, cutoff, dated scores) are those of the model it serves today.
+// A moving name's version facts (parameters, weights, cutoff, limits, dated scores) are those of the model it serves today.
 import type { Fact, Model } from '../schema/index.ts';
 import { VERSION_POINTERS_SOURCE_ID } from './points-to.ts';
 
@@ -10,6 +10,9 @@ import { VERSION_POINTERS_SOURCE_ID } from './points-to.ts';
  */
 export const VERSION_FIELDS = [
   'open_weights', 'licence', 'weights_url', 'parameters_total', 'parameters_active', 'architecture', 'native_precision', 'knowledge_cutoff',
+  // The window and the output limit are the served model's too: models.dev's claude-opus-latest file of 2026-07-02
+  // gives 128,000 output tokens, Claude Opus 4.7's, while the name serves Claude Opus 5.5, for which no source gives one.
+  'context_window', 'max_output',
 ] as const;
 type VersionField = (typeof VERSION_FIELDS)[number];
 

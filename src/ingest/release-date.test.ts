@@ -122,11 +122,14 @@ test("a date only resellers give says so; the developer's listing or a repositor
   assert.equal(chooseReleaseDate([r('2024-12-25', 'deepseek-ai/DeepSeek-V3', { source: 'llmfit', provider: undefined })])?.note, undefined);
 });
 
-test('the month an id names: YYMM with a year 23..29, YYYYMMDD, YYYY-MM-DD; a month and day (0528, 1106) name none', () => {
+test('the month an id names: YYMM with a year 23..29, YYYYMMDD, YYYY-MM-DD, MM-YYYY; a month and day (0528, 1106) name none', () => {
   assert.equal(idMonth('mistral-large-2512'), '2025-12');
   assert.equal(idMonth('qwen3-235b-a22b-2507'), '2025-07');
   assert.equal(idMonth('claude-3-5-sonnet-20241022'), '2024-10');
   assert.equal(idMonth('gpt-4o-2024-08-06'), '2024-08');
+  // Google's and Cohere's month-year versions: October 2025, August 2024.
+  assert.equal(idMonth('gemini-2.5-computer-use-preview-10-2025'), '2025-10');
+  assert.equal(idMonth('command-r-08-2024'), '2024-08');
   assert.equal(idMonth('deepseek-r1-0528'), undefined);
   assert.equal(idMonth('gpt-4-1106-preview'), undefined);
   assert.equal(idMonth('llama-3.3-70b-instruct'), undefined);

@@ -42,7 +42,7 @@ export const releasedBeforeCutoff = (release: string, cutoff: string | undefined
 
 /**
  * The month a model's own id names, where it names one: a `-YYMM` suffix (`mistral-large-2512`, `qwen3-235b-a22b-2507`),
- * `-YYYYMMDD` (`claude-3-5-sonnet-20241022`) or `-YYYY-MM-DD` (`gpt-4o-2024-08-06`). A four-digit part reads as YYMM
+ * `-YYYYMMDD` (`claude-3-5-sonnet-20241022`), `-YYYY-MM-DD` (`gpt-4o-2024-08-06`) or `-MM-YYYY` (`command-r-08-2024`). A four-digit part reads as YYMM
  * only with a year 23..29 and a month 01..12, so `-0528` and `-1106` (month and day) name no year and are not read.
  */
 export function idMonth(id: string | undefined): string | undefined {
@@ -50,7 +50,10 @@ export function idMonth(id: string | undefined): string | undefined {
   const full = /(?:^|-)(20[2-9]\d)-?(0[1-9]|1[0-2])-?(0[1-9]|[12]\d|3[01])(?=$|-)/.exec(id);
   if (full) return `${full[1]}-${full[2]}`;
   const yymm = /-(2[3-9])(0[1-9]|1[0-2])(?=$|-)/.exec(id);
-  return yymm ? `20${yymm[1]}-${yymm[2]}` : undefined;
+  if (yymm) return `20${yymm[1]}-${yymm[2]}`;
+  // Google's and Cohere's month-year versions: `gemini-2.5-computer-use-preview-10-2025`, `command-r-08-2024`.
+  const mmyyyy = /-(0[1-9]|1[0-2])-(202[3-9])(?=$|-)/.exec(id);
+  return mmyyyy ? `${mmyyyy[2]}-${mmyyyy[1]}` : undefined;
 }
 
 /** Days that dates of one release may lie apart in listings and still support each other (a provider a few days late). */
