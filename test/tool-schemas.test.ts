@@ -134,9 +134,10 @@ test('input schemas stay inline (no $ref), so a client fills them without resolv
 test('tools/list stays within its measured size', async () => {
   const { body } = await rpc('tools/list', undefined);
   // Measured on 2026-11-29 (docs/mcp.md, "Tool list size"): 393,831 bytes of result with each subschema's
-  // description repeated at every use; 322,816 with described repeats defined once. The HTTP body adds the
+  // description repeated at every use; 322,816 with described repeats defined once; 330,145 once recommend_model read
+  // the owner's RAM and get_model_changes took `since`. The HTTP body adds the
   // JSON-RPC envelope (34 bytes). The bound leaves 2% for growth: a schema change that passes it is measured
   // again and docs/mcp.md updated, not the bound raised in silence.
   const bytes = Buffer.byteLength(body);
-  assert.ok(bytes < 330_000, `tools/list is ${bytes} bytes`);
+  assert.ok(bytes < 337_000, `tools/list is ${bytes} bytes`);
 });

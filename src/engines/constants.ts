@@ -345,10 +345,9 @@ export const PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { ge
  * builds of October 2025 to February 2026, at 16 to 64 tokens an expert, reach 0.122-0.179 of the rating, 0.85-1.04 of
  * the GeForce rule at the same tokens an expert: 0.94 is their geometric middle (the rule reads them 0.91x-1.11x); the
  * dense factor it took before, 0.72, read them 0.69x-0.85x (docs/hardware-and-cost.md, "MoE prefill on Strix Halo").
- * RDNA 3.5 runs its matrix instructions on the SIMDs whose rate the figure is, as Apple's GPUs do, so a short expert
- * matrix leaves less of the rating idle than on a tensor core. Other AMD and Intel parts keep the dense factor
- * (decode.ts `moePrefillClass`: no MoE row of theirs is fitted). No Apple entry: an Apple GPU's MoE prompt takes one
- * share of its rating whatever the tokens an expert (prefill-moe.ts APPLE_MOE_PREFILL_SHARE, two Metal runs).
+ * Other AMD and Intel parts keep the dense factor (decode.ts `moePrefillClass`: no MoE row of theirs is fitted). No
+ * Apple entry: an Apple GPU's MoE prompt takes one share of its rating whatever the tokens an expert (prefill-moe.ts
+ * APPLE_MOE_PREFILL_SHARE, two Metal runs).
  */
 export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<Exclude<MoeComputeClass, 'apple'>, number>> = {
   geforce: 1, professional: 0.87, strix_halo: 0.94,
@@ -358,10 +357,8 @@ export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<Exclude<MoeComputeClass, 
  * The class factor the flat MOE_PREFILL_EFFICIENCY takes (a batched decode step's compute), fitted with it on the same
  * six DGX Spark runs before the prompt took its tokens an expert: their shares 0.115-0.218, middle 0.158 = 0.83 x 0.19.
  */
-export const MOE_FLAT_CLASS_FACTOR: Readonly<Record<Exclude<MoeComputeClass, 'apple'>, number>> = {
-  // strix_halo: its dense factor, as every AMD part took before; no serving run on one is tabled.
-  geforce: 1, professional: 0.83, strix_halo: 0.72,
-};
+// strix_halo: its dense factor, as every AMD part took before; no serving run on one is tabled.
+export const MOE_FLAT_CLASS_FACTOR: Readonly<Record<Exclude<MoeComputeClass, 'apple'>, number>> = { geforce: 1, professional: 0.83, strix_halo: 0.72 };
 
 /**
  * The share of a GeForce card's rating (its FP16 tensor rate with FP16 accumulate, the rate llama.cpp runs and the
