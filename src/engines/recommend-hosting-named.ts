@@ -12,6 +12,7 @@ import type { Use } from './use-categories.ts';
 import { SelfFit, selfFit, selfHostingOptions } from './self-hosting.ts';
 import { fitsByLeastNeed, leastNeeds } from './fit-least-need.ts';
 import { hasBandwidth } from './memory.ts';
+import { OwnMachinePick } from './recommend-own-pick.ts';
 
 /**
  * The figure a machine the caller owns is described at: models_for_hardware's batch-1 speed, in the runtime it picks
@@ -179,7 +180,7 @@ function verdictsOfCatalogue(ds: Dataset): WeakMap<Hardware, Map<string, Uint8Ar
  * makes one for every model that fits (some hundreds; three are shown), so it holds only what tells it apart: the
  * members the same for every such pick are read from the class, and the fit is made when first read.
  */
-class MachinePick implements HostingPick {
+class MachinePick extends OwnMachinePick implements HostingPick {
   private f: SelfFit | undefined = undefined;
   private lowered: FitAssessed | undefined = undefined;
   private slower: SlowerFormat | undefined = undefined;
@@ -187,27 +188,8 @@ class MachinePick implements HostingPick {
   constructor(
     private readonly model: Model, readonly hardware: Hardware, private readonly context: number, readonly below_floor: boolean,
     readonly over_prompt_limit: boolean, private readonly q?: QuantizationId,
-  ) {}
-  get own_machine(): true {
-    return true;
-  }
-  get on_premises(): false {
-    return false;
-  }
-  get bought(): false {
-    return false;
-  }
-  get priced(): false {
-    return false;
-  }
-  get cost(): null {
-    return null;
-  }
-  get smallest(): null {
-    return null;
-  }
-  get passed_over(): null {
-    return null;
+  ) {
+    super();
   }
   get fit(): FitAssessed {
     if (this.q === undefined) return (this.f ??= new SelfFit(this.model, this.hardware, this.context, OWNED_FIGURE)).fit;

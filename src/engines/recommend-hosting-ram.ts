@@ -10,6 +10,7 @@ import { fitModel, type FitAssessed } from './hardware-fit.ts';
 import { modelFacts, toGb, type ModelFacts } from './memory.ts';
 import { hostingOnNamedMachine, OWNED_FIGURE, type HostingPick } from './recommend-hosting.ts';
 import type { SpeedFloor } from './recommend-speed.ts';
+import { OwnMachinePick } from './recommend-own-pick.ts';
 import { selfHostingOptions } from './self-hosting.ts';
 
 /** The RAM the caller stated beside the named card, its facts as models_for_hardware reads them, and the words for it. */
@@ -56,7 +57,7 @@ const tenth = (x: number) => Math.round(x * 10) / 10;
  * small card; three are shown), so it holds the choice and the decode the ranking reads, and writes out the placement
  * (`cardSide` again, from the model's facts: the same sums as the kept figures) and the fit when first read.
  */
-class RamPick implements HostingPick {
+class RamPick extends OwnMachinePick implements HostingPick {
   readonly below_floor: boolean;
   readonly over_prompt_limit: boolean;
   private placed: RamPlacement | undefined = undefined;
@@ -65,6 +66,7 @@ class RamPick implements HostingPick {
     private readonly model: Model, readonly hardware: Hardware, private readonly context: number, floor: SpeedFloor | null,
     private readonly ask: RamAsk, private readonly basis: KeptBasis, private readonly choice: RamChoice,
   ) {
+    super();
     const raw = basis.sides[choice.at]!.tokens_per_s;
     const t = raw === null ? null : tenth(raw);
     this.below_floor = floor !== null && t !== null && t < floor.tokens_per_s;
@@ -72,27 +74,6 @@ class RamPick implements HostingPick {
     // on the card alone (a published gpt-oss-120b --cpu-moe run read 122-134 prompt tokens/s), so the pick ranks after
     // every one that reads the prompt in time, as the card's own slow readers do.
     this.over_prompt_limit = floor !== null && floor.prefill_stated_s !== null && t !== null && t >= floor.tokens_per_s;
-  }
-  get own_machine(): true {
-    return true;
-  }
-  get on_premises(): false {
-    return false;
-  }
-  get bought(): false {
-    return false;
-  }
-  get priced(): false {
-    return false;
-  }
-  get cost(): null {
-    return null;
-  }
-  get smallest(): null {
-    return null;
-  }
-  get passed_over(): null {
-    return null;
   }
   get slower_quantization(): null {
     return null;
