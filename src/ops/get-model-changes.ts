@@ -5,7 +5,7 @@ import { suggest } from '../dataset/suggest.ts';
 import { modelChanges } from '../engines/changes.ts';
 import { scheduledShutdowns, type ScheduledShutdown } from '../engines/scheduled-shutdowns.ts';
 import { ServiceError } from '../errors/index.ts';
-import { ChangeKind, IsoDate, type ChangeEvent } from '../schema/index.ts';
+import { ChangeKind, daysBetween, IsoDate, type ChangeEvent } from '../schema/index.ts';
 import { Cursor, Limit, ModelIdParam, Page, paginate, requireModelId } from './common.ts';
 import { kept, stitched } from './json-fragment.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -163,7 +163,6 @@ function requireVendor(ds: Dataset, vendor: string): string {
   });
 }
 
-const DAY_MS = 86_400_000;
 const MAX_DAYS = 3650;
 
 /** The window's length: `days` (default 30), or the days from `since` to `until`, both included. */
@@ -173,7 +172,7 @@ function windowDays(days: number | undefined, since: string | undefined, until: 
     errors: [{ parameter: 'since', message, allowed }],
   });
   if (days !== undefined) throw bad('Give `since` or `days`, not both: each sets where the window starts.', 'one of since, days');
-  const n = Math.round((Date.parse(`${until}T00:00:00Z`) - Date.parse(`${since}T00:00:00Z`)) / DAY_MS) + 1;
+  const n = daysBetween(since, until) + 1;
   if (n < 1) throw bad(`since ${since} is after until ${until}.`, `a date on or before ${until}`);
   if (n > MAX_DAYS) throw bad(`From ${since} to ${until} is ${n} days; the window holds at most ${MAX_DAYS}.`, `a date ${MAX_DAYS} days or fewer before ${until}`);
   return n;
