@@ -27,8 +27,8 @@ export const RAM_READ_EFFICIENCY = 0.44;
  * is 0.76-1.32 over the seven, so the runs decoded up to 1.32x slower and up to 1.32x (1 / 0.76) faster than the estimate.
  */
 export const RAM_READ_SPREAD =
-  'the share fitted on seven published runs on four desktops, which decoded within about 1.3x of the estimate either way '
-  + '(estimate / run 0.76-1.32: the CPU that multiplies the experts moves it as much as the RAM does)';
+  'the share fitted on seven published runs on four desktops, which decoded within about 1.3x of the estimate either way: '
+  + 'estimate / run 0.76-1.32, the CPU that multiplies the experts moving it as much as the RAM does';
 
 /** The system memory the experts are read from: its size, the share of it a model may take, and its bandwidth. */
 export type SystemRam = { gb: number; usable_fraction: number; bandwidth_gbs: number };
