@@ -39,7 +39,9 @@ import { ladderFor } from './runtime.ts';
 
 const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../data/curated/speed-measurements.csv');
 type Row = Record<string, string>;
-const rows: Row[] = parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true });
+// Runs with a mixture of experts' routed experts in system RAM (kind `offload`) are calibration-offload.test.ts's: their
+// decode is read through the RAM's bandwidth, not the card's, so no figure here reads them.
+const rows: Row[] = (parse(readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true }) as Row[]).filter((r) => r.kind !== 'offload');
 const num = (s: string) => (s === '' ? undefined : Number(s));
 const isMoe = (r: Row) => Number(r.parameters_active) < Number(r.parameters_total);
 /**
@@ -898,11 +900,40 @@ test('MoE prompts on Strix Halo: the factor is the optimum over four runs, each 
   assert.ok(Math.abs(lhl.estimate! - 640.6) < 0.15 && lhl.ratio! > 0.64 && lhl.ratio! < 0.645, `${lhl.estimate}`);
   const early = assessed.find((x) => x.r.id === heldOut[1])!;
   assert.ok(earlyGptOssHeldOut(early.r) && early.ratio! > 2.4 && early.ratio! < 2.42, `${early.ratio}`);
-  // The factor stays with the Ryzen AI Max: a Radeon card and an Intel Arc keep the dense one (no MoE run of theirs is fitted).
+  // The factor stays with the Ryzen AI Max: the RX 7900 XTX has its own (the next test), another Radeon card and an Intel
+  // Arc keep the dense one (no MoE run of theirs is fitted).
   const part = (accelerator: string) => ({ ...hardwareOf(fit[0].r), accelerator });
   assert.equal(moePrefillClass(part('AMD Ryzen AI Max 385 (Strix Halo)')), 'strix_halo');
-  assert.equal(moePrefillClass(part('AMD Radeon RX 7900 XTX')), undefined);
+  assert.equal(moePrefillClass(part('AMD Radeon RX 7900 XTX')), 'rx_7900_xtx');
+  assert.equal(moePrefillClass(part('AMD Radeon RX 7900 XT')), undefined);
   assert.equal(moePrefillClass(part('Intel Arc B580 (12 GB)')), undefined);
+});
+
+test('MoE prompts on the RX 7900 XTX: the factor is the optimum over its two ubatch-512 runs, held out at ubatch 1024', () => {
+  // RX 7900 XTX, 122.88e12 FLOP/s rated, llama.cpp ROCm, pp2048; share of the rating = measured x 2 x active / 122.88e12,
+  // over the GeForce rule at the row's t (0.176 x (t / 64)^0.29). gpt-oss-20b MXFP4 (llama.cpp#18537, build 7600,
+  // 3,844.00 at ubatch 512), t = 512 x 4 / 32 = 64: 3,844 x 7.22e9 / 122.88e12 = 0.2259, / 0.176 = 1.283. Gemma 4
+  // 26B-A4B Q6_K (#26284, master, 2,448.18), 128 experts, 8 a token, t = 512 x 8 / 128 = 32, rule 0.176 x 0.5^0.29 =
+  // 0.1440: 2,448.18 x 7.6e9 / 122.88e12 = 0.1514, 1.052. Optimum sqrt(1.052 x 1.283) = 1.162, set as 1.16. Estimates,
+  // rule x 1.16 x 122.88e12 / (2 x active): 0.2042 x 17,019 = 3,475 (0.904x); 0.1670 x 16,168 = 2,700 (1.103x). The dense
+  // factor 0.72 read them 2,157 (0.561x) and 1,676 (0.685x).
+  const xtx = moePrefillAll().filter((a) => moePrefillClass(hardwareOf(a.r)) === 'rx_7900_xtx');
+  const heldOut = ['rx-7900-xtx-gpt-oss-20b-mxfp4-pp2048-ub1024', 'rx-7900-xtx-gemma4-26b-a4b-q6_k-pp2048-ub1024'];
+  const fit = xtx.filter((a) => !heldOut.includes(a.r.id));
+  assert.deepEqual(fit.map((a) => a.r.id).sort(), ['rx-7900-xtx-gemma4-26b-a4b-q6_k-pp2048', 'rx-7900-xtx-gpt-oss-20b-mxfp4-pp2048']);
+  const inv = fit.map((a) => a.measured / a.estimate!);
+  const optimum = MOE_PREFILL_CLASS_FACTOR.rx_7900_xtx * Math.sqrt(Math.min(...inv) * Math.max(...inv));
+  assert.ok(Math.abs(optimum - MOE_PREFILL_CLASS_FACTOR.rx_7900_xtx) <= 0.01, `optimum ${optimum.toFixed(3)}`);
+  for (const [id, v] of [['rx-7900-xtx-gpt-oss-20b-mxfp4-pp2048', 3475], ['rx-7900-xtx-gemma4-26b-a4b-q6_k-pp2048', 2700]] as const) {
+    const a = assessed.find((x) => x.r.id === id)!;
+    assert.ok(Math.abs(a.estimate! - v) < 1, `${id}: ${a.estimate}`);
+  }
+  // Held out, the same tables at ubatch 1024 (t 128 and 64): measured 4,767.12 and 3,301.97, read 0.89x and 1.00x.
+  const held = heldOut.map((id) => assessed.find((x) => x.r.id === id)!);
+  assert.deepEqual(held.map((a) => a.ratio!.toFixed(2)), ['0.89', '1.00']);
+  // The card's dense runs keep the dense factor (Llama 3 8B 0.73x, Qwen3-14B 0.85x): only an MoE prompt moves.
+  const dense = ['rx-7900-xtx-llama3-8b-q4_k_m-pp2048', 'rx-7900-xtx-qwen3-14b-q5_k_m-pp2048'].map((id) => assessed.find((x) => x.r.id === id)!);
+  assert.deepEqual(dense.map((a) => a.ratio!.toFixed(2)), ['0.73', '0.85']);
 });
 
 test('MoE prompts by tokens an expert: each fitted row by hand, before 0.72x-1.67x, now 0.89x-1.12x', () => {

@@ -319,11 +319,11 @@ export const MOE_PREFILL_EFFICIENCY = 0.19;
 export type ComputeClass = 'geforce' | 'professional' | 'apple';
 
 /**
- * The class an MoE prompt's factor is read by (decode.ts `moePrefillClass`): a compute class, or `strix_halo`, the
- * Ryzen AI Max GPUs (Radeon 8060S and 8050S, RDNA 3.5), which keep the workstation class's dense factor (0.72) but have
- * an MoE factor of their own, fitted on their own llama.cpp runs (MOE_PREFILL_CLASS_FACTOR).
+ * The class an MoE prompt's factor is read by (decode.ts `moePrefillClass`): a compute class, or `strix_halo` (Ryzen AI
+ * Max GPUs, RDNA 3.5) or `rx_7900_xtx` (RDNA 3), which keep the workstation class's dense factor (0.72) but have an
+ * MoE factor of their own, fitted on their own llama.cpp runs (MOE_PREFILL_CLASS_FACTOR).
  */
-export type MoeComputeClass = ComputeClass | 'strix_halo';
+export type MoeComputeClass = ComputeClass | 'strix_halo' | 'rx_7900_xtx';
 
 /**
  * The share of a GeForce card's prefill efficiency each class reaches, fitted like the efficiencies on the same
@@ -345,20 +345,20 @@ export const PREFILL_CLASS_FACTOR: Readonly<Record<ComputeClass, number>> = { ge
  * builds of October 2025 to February 2026, at 16 to 64 tokens an expert, reach 0.122-0.179 of the rating, 0.85-1.04 of
  * the GeForce rule at the same tokens an expert: 0.94 is their geometric middle (the rule reads them 0.91x-1.11x); the
  * dense factor it took before, 0.72, read them 0.69x-0.85x (docs/hardware-and-cost.md, "MoE prefill on Strix Halo").
+ * rx_7900_xtx: ROCm pp2048 at ubatch 512, gpt-oss-20b (llama.cpp#18537) and Gemma 4 26B-A4B (#26284), t 64 and 32, imply
+ * 1.28 and 1.05; their middle 1.16 reads them 0.90x and 1.10x (0.56x, 0.68x at 0.72; docs, "MoE prefill on the RX 7900 XTX").
  * Other AMD and Intel parts keep the dense factor (decode.ts `moePrefillClass`: no MoE row of theirs is fitted). No
  * Apple entry: an Apple GPU's MoE prompt takes one share of its rating whatever the tokens an expert (prefill-moe.ts
  * APPLE_MOE_PREFILL_SHARE, two Metal runs).
  */
-export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<Exclude<MoeComputeClass, 'apple'>, number>> = {
-  geforce: 1, professional: 0.87, strix_halo: 0.94,
-};
+export const MOE_PREFILL_CLASS_FACTOR: Readonly<Record<Exclude<MoeComputeClass, 'apple'>, number>> = { geforce: 1, professional: 0.87, strix_halo: 0.94, rx_7900_xtx: 1.16 };
 
 /**
  * The class factor the flat MOE_PREFILL_EFFICIENCY takes (a batched decode step's compute), fitted with it on the same
  * six DGX Spark runs before the prompt took its tokens an expert: their shares 0.115-0.218, middle 0.158 = 0.83 x 0.19.
  */
-// strix_halo: its dense factor, as every AMD part took before; no serving run on one is tabled.
-export const MOE_FLAT_CLASS_FACTOR: Readonly<Record<Exclude<MoeComputeClass, 'apple'>, number>> = { geforce: 1, professional: 0.83, strix_halo: 0.72 };
+// strix_halo and rx_7900_xtx: their dense factor, as every AMD part took before; no serving run on one is tabled.
+export const MOE_FLAT_CLASS_FACTOR: Readonly<Record<Exclude<MoeComputeClass, 'apple'>, number>> = { geforce: 1, professional: 0.83, strix_halo: 0.72, rx_7900_xtx: 0.72 };
 
 /**
  * The share of a GeForce card's rating (its FP16 tensor rate with FP16 accumulate, the rate llama.cpp runs and the

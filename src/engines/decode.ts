@@ -147,9 +147,9 @@ export function effectivePrefillEfficiency(hardware: Hardware, activeParameters:
 /**
  * The class whose MoE prefill factor (MOE_PREFILL_CLASS_FACTOR) the configuration takes, or undefined where an MoE
  * model keeps the dense factor. A Ryzen AI Max GPU (Strix Halo) has its own, fitted on four llama.cpp ROCm and Vulkan
- * runs of it; other AMD and Intel parts, in the workstation and data-centre class by their rating, have no MoE row in
- * any fit and keep the dense factor (an RX 7900 XTX run of gpt-oss-20b, llama.cpp#18537, reads 0.56x at it: the
- * Radeon cards are left on the slow side until a run is tabled).
+ * runs of it, and the RX 7900 XTX its own, fitted on two ROCm runs of it (llama.cpp#18537 and #26284: at the dense
+ * factor they read 0.56x and 0.68x, the slow side); other AMD and Intel parts, in the workstation and data-centre class
+ * by their rating, have no MoE row in any fit and keep the dense factor (the RX 7900 XT too: RDNA 3, but no run).
  */
 export function moePrefillClass(hardware: Hardware): MoeComputeClass | undefined {
   // Read from the name once per configuration, as computeClass is: a 100-entry page asks it some 300 times, and each
@@ -157,15 +157,19 @@ export function moePrefillClass(hardware: Hardware): MoeComputeClass | undefined
   let c = moeClasses.get(hardware);
   if (c === undefined) {
     c = /^AMD Ryzen AI Max\b/i.test(hardware.accelerator) ? 'strix_halo'
+      : /^AMD Radeon RX 7900 XTX\b/i.test(hardware.accelerator) ? 'rx_7900_xtx'
       : /^(AMD|Intel)\b/i.test(hardware.accelerator) ? null : computeClass(hardware);
     moeClasses.set(hardware, c);
   }
   return c ?? undefined;
 }
 
-/** The dense factor of an MoE class's parts: a Ryzen AI Max GPU's is the workstation class's (its dense run reads 1.04x at it). */
+/**
+ * The dense factor of an MoE class's parts: a Ryzen AI Max GPU's and an RX 7900 XTX's is the workstation class's (their
+ * dense runs read 1.04x and 0.73x-0.85x at it).
+ */
 function denseClassFactor(cls: MoeComputeClass): number {
-  return PREFILL_CLASS_FACTOR[cls === 'strix_halo' ? 'professional' : cls];
+  return PREFILL_CLASS_FACTOR[cls === 'strix_halo' || cls === 'rx_7900_xtx' ? 'professional' : cls];
 }
 
 /**
@@ -282,10 +286,11 @@ export const PREFILL_BASIS =
   `${LLAMA_CPP_UBATCH} x experts a token / experts, ${MOE_PREFILL_SHARE_AT_64} x (t / 64)^${MOE_PREFILL_SHARE_EXPONENT} ` +
   `on a GeForce card (0.118 at 16 tokens an expert, 0.215 at 128), x ${MOE_PREFILL_CLASS_FACTOR.professional} on NVIDIA ` +
   `workstation and data-centre accelerators, x ${MOE_PREFILL_CLASS_FACTOR.strix_halo} on a Ryzen AI Max (Strix Halo) GPU, ` +
+  `x ${MOE_PREFILL_CLASS_FACTOR.rx_7900_xtx} on a Radeon RX 7900 XTX, ` +
   `x the dense factor (${PREFILL_CLASS_FACTOR.professional}) on other AMD and Intel ones, never above the dense share; ` +
   `fitted on nine llama.cpp runs on NVIDIA GPUs at 16-256 tokens an expert, read 0.89x-1.12x, and on four of a Ryzen AI ` +
   `Max+ 395 at 16-64, ROCm and Vulkan alike (the two measured Qwen3-30B-A3B within 4% of each other), read ` +
-  `0.91x-1.11x; on Apple silicon ${APPLE_MOE_PREFILL_SHARE} of the ` +
+  `0.91x-1.11x, and on two of an RX 7900 XTX at 32-64, ROCm, read 0.90x-1.10x; on Apple silicon ${APPLE_MOE_PREFILL_SHARE} of the ` +
   `rate whatever t, from two Metal runs at 16 and 32 tokens an expert, read within 1.07x (a ubatch above 512 reaches ` +
   `more: 0.55-0.72 at 128-256 tokens an expert); a serving runtime's prompts, vLLM or SGLang batching to their own budget, at the flat ` +
   `${MOE_PREFILL_EFFICIENCY}, x ${MOE_FLAT_CLASS_FACTOR.professional} on NVIDIA workstation and data-centre ` +

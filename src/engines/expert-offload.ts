@@ -1,7 +1,7 @@
 // A mixture-of-experts model on one GPU with its routed experts in system RAM (llama.cpp --n-cpu-moe / --cpu-moe).
 import type { Architecture, Hardware } from '../schema/index.ts';
 import {
-  DECODE_EFFICIENCY, GB, GIB, KV_READ_EFFICIENCY, LAYER_LATENCY_S, type KvCacheType, type Quantization,
+  GB, GIB, KV_READ_EFFICIENCY, LAYER_LATENCY_S, type KvCacheType, type Quantization,
 } from './constants.ts';
 import { decodeEfficiency } from './decode.ts';
 import { linearAttentionStepSeconds } from './decode-hybrid.ts';
@@ -13,11 +13,22 @@ import { isMixtureOfExperts, MOE_MAX_ACTIVE_SHARE, routedExperts } from './moe.t
 
 
 /**
- * Share of peak RAM bandwidth llama.cpp's CPU backend streams the experts at: DECODE_EFFICIENCY, the value the service
- * takes for every batch-1 runtime without a fitted row of its own (constants.ts). No CPU row is in the calibration table;
- * docs/hardware-and-cost.md ("Experts in system RAM") gives what the published offload runs read against it.
+ * Share of the RAM's peak bandwidth the experts in RAM are read at, fitted on the seven published offload runs of
+ * data/curated/speed-measurements.csv (kind `offload`, four hosts): the geometric mean over the hosts of the share each
+ * host's runs imply, 0.440 (calibration-offload.test.ts). It is the CPU's rate more than the RAM's: llama.cpp's CPU
+ * backend multiplies the experts there, and the hosts imply 0.33 (i9-10900X, quad-channel DDR4) to 0.57 (Ryzen 9
+ * 9950X, dual DDR5-4800), so the runs read 0.76x-1.32x at it. Until 2026-11-30 it was DECODE_EFFICIENCY (0.67), the
+ * share taken for a runtime without a fitted row, which every run whose RAM is stated read slower (1.23-1.75x).
  */
-export const RAM_READ_EFFICIENCY = DECODE_EFFICIENCY;
+export const RAM_READ_EFFICIENCY = 0.44;
+
+/**
+ * What the published runs read against the fitted share, said beside every decode with experts in RAM: estimate / run
+ * is 0.76-1.32 over the seven, so the runs decoded up to 1.32x slower and up to 1.32x (1 / 0.76) faster than the estimate.
+ */
+export const RAM_READ_SPREAD =
+  'the share fitted on seven published runs on four desktops, which decoded within about 1.3x of the estimate either way: '
+  + 'estimate / run 0.76-1.32, the CPU that multiplies the experts moving it as much as the RAM does';
 
 /** The system memory the experts are read from: its size, the share of it a model may take, and its bandwidth. */
 export type SystemRam = { gb: number; usable_fraction: number; bandwidth_gbs: number };
@@ -151,13 +162,15 @@ function tokenBytes(b: ExpertBytes, n: number) {
 }
 
 /** Seconds a token takes with the experts of `n` layers in RAM: each memory's bytes at its share of its bandwidth, and the floor. */
-function tokenSeconds(b: ExpertBytes, n: number, card: Hardware, ramBandwidthGbs: number, kvPerToken: number, a: Architecture) {
+function tokenSeconds(
+  b: ExpertBytes, n: number, card: Hardware, ramBandwidthGbs: number, kvPerToken: number, a: Architecture, ramShare = RAM_READ_EFFICIENCY,
+) {
   const { fromRam } = tokenBytes(b, n);
   const cardBandwidth = card.bandwidth_gbs!.value * GB;
   // A hybrid model's recurrent layers run on the card, as in its card-only speed (decode-hybrid.ts): Qwen3-Next's 36
   // Gated DeltaNet layers add 36 x 61 us on an RTX 4090 (113 us on an RTX 3090) whether its experts are in RAM or not.
   const seconds =
-    fromRam / (RAM_READ_EFFICIENCY * ramBandwidthGbs * GB) + (b.active - fromRam) / (decodeEfficiency(card) * cardBandwidth) +
+    fromRam / (ramShare * ramBandwidthGbs * GB) + (b.active - fromRam) / (decodeEfficiency(card) * cardBandwidth) +
     kvPerToken / (KV_READ_EFFICIENCY * cardBandwidth) + a.layers * LAYER_LATENCY_S + linearAttentionStepSeconds(a, card);
   return { seconds };
 }
@@ -257,13 +270,14 @@ function leastLayers(max: number, fits: (k: number) => boolean): number | undefi
 }
 
 /**
- * Decode tokens/s of a measured offload run (`n` of the model's MoE layers in RAM), for the validation table: the same
- * sums as `expertOffload` at a stated N rather than the least that fits.
+ * Decode tokens/s of a measured offload run (`n` of the model's MoE layers in RAM), for the calibration: the same sums
+ * as `expertOffload` at a stated N rather than the least that fits, at `ramShare` of the RAM's bandwidth (the fitted
+ * RAM_READ_EFFICIENCY unless the fit itself asks for another).
  */
 export function offloadTokensPerSecond(
-  facts: OffloadFacts, q: Quantization, card: Hardware, ramBandwidthGbs: number, n: number, kvPerToken = 0,
+  facts: OffloadFacts, q: Quantization, card: Hardware, ramBandwidthGbs: number, n: number, kvPerToken = 0, ramShare = RAM_READ_EFFICIENCY,
 ): number | undefined {
   const b = card.bandwidth_gbs ? expertBytes(facts, q) : undefined;
   if (b === undefined) return undefined;
-  return 1 / tokenSeconds(b, Math.min(n, b.moe_layers), card, ramBandwidthGbs, kvPerToken, facts.architecture).seconds;
+  return 1 / tokenSeconds(b, Math.min(n, b.moe_layers), card, ramBandwidthGbs, kvPerToken, facts.architecture, ramShare).seconds;
 }

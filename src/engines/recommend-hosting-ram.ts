@@ -3,7 +3,7 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import type { Quantization } from './constants.ts';
-import { besideRam, cardSide, RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from './expert-offload.ts';
+import { besideRam, cardSide, RAM_READ_EFFICIENCY, RAM_READ_SPREAD, type ExpertOffload, type SystemRam } from './expert-offload.ts';
 import { chooseBesideRam, placementLevel, type RamChoice } from './expert-placement.ts';
 import { keptPlacementBasis, type KeptBasis } from './expert-placement-kept.ts';
 import { fitModel, type FitAssessed } from './hardware-fit.ts';
@@ -139,13 +139,13 @@ export function ramReason(h: Hardware, fit: FitAssessed, p: RamPlacement, contex
   const o = p.offload;
   const a = p.ask;
   const level = (used: number, usable: number, l: string) => `${toGb(used)} of ${toGb(usable)} GB (${pct(used, usable)}%, ${l})`;
-  // The share is said with the bandwidth, so that the read time can be worked from the words (1.11 GB at 0.67 x 89.6).
+  // The share is said with the bandwidth, so that the read time can be worked from the words (1.11 GB at 0.44 x 89.6).
   const bw = a.bandwidth_applied ? `${RAM_READ_EFFICIENCY} x ${a.ram.bandwidth_gbs} GB/s` : 'no bandwidth applied';
   const speed = fit.tokens_per_s === null
     ? `no decode estimated (${h.name} has no memory bandwidth in the dataset: name the card for one)`
     : `about ${fit.tokens_per_s} tokens/s decode (a token reads ${toGb(o.read_per_token.ram)} GB of active experts from RAM at `
       + `${bw}, ${toGb(o.read_per_token.vram)} GB of other weights and ${toGb(o.read_per_token.kv_cache)} GB of KV cache from the card; `
-      + 'an upper bound: every published run whose RAM speed is stated decoded slower, by 1.23-1.75x, models_for_hardware\'s method)';
+      + `${RAM_READ_SPREAD}, models_for_hardware's method)`;
   return `Runs on your machine, ${h.name} (${h.id}), with its experts in your ${a.ram.gb} GB of system RAM (${a.by}), as `
     + `models_for_hardware places it (experts_in_system_ram): it does not fit the card alone; at ${fit.quantization}, llama.cpp `
     + `${p.flags} keeps the routed experts of ${o.cpu_moe_layers} of its ${o.moe_layers} MoE layers in RAM and the rest on the card: `

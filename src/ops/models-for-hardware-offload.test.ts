@@ -37,7 +37,7 @@ test('the RAM beside a card is read from the text', () => {
   assert.equal(systemRamFromText('4090 with 15.5GB RAM'), 15); // a fraction of a GB is dropped, never rounded up
 });
 
-test('gpt-oss-120b on an RTX 4090 beside 64 GB of DDR5: 27 of 36 layers of experts in RAM, 35.3 tokens/s', { skip: !hasCommitted }, () => {
+test('gpt-oss-120b on an RTX 4090 beside 64 GB of DDR5: 27 of 36 layers of experts in RAM, 24.5 tokens/s', { skip: !hasCommitted }, () => {
   const out = ask({ hardware_id: 'rtx-4090', system_ram_gb: 64, limit: 1 });
   const e = out.experts_in_system_ram!;
   // RAM: 64 GiB x 0.8 (cpu-ddr5-64gb's usable share) = 54.98 GB; dual-channel DDR5-5600: 2 x 5,600 MT/s x 8 B = 89.6 GB/s.
@@ -54,9 +54,10 @@ test('gpt-oss-120b on an RTX 4090 beside 64 GB of DDR5: 27 of 36 layers of exper
   assert.equal(g.vram.total_gb, 20.65);
   assert.equal(g.ram.experts_gb, 45.69); // 27 x 1.692
   // A token: 5.13e9 x 5.53 / 8 = 3.546 GB active, of which 4 experts x 895.8M x 4.25 / 8 = 1.904 GB; 27/36 of them from
-  // RAM, 1.428 GB / (0.67 x 89.6) = 23.78 ms; the other 2.118 GB / (0.81 x 1,008) = 2.59 ms; KV 0.307 / (0.82 x 1,008) =
-  // 0.37 ms; 36 x 45 us = 1.62 ms. 28.37 ms: 35.3 tokens/s.
-  assert.equal(g.decode_tokens_per_s, 35.3);
+  // RAM, 1.428 GB / (0.44 x 89.6) = 36.22 ms (0.44: the share fitted on the published runs, calibration-offload.test.ts);
+  // the other 2.118 GB / (0.81 x 1,008) = 2.59 ms; KV 0.307 / (0.82 x 1,008) = 0.37 ms; 36 x 45 us = 1.62 ms. 40.80 ms:
+  // 24.5 tokens/s (35.3 until 2026-11-30, at 0.67).
+  assert.equal(g.decode_tokens_per_s, 24.5);
   assert.equal(g.prefill_tokens_per_s, null);
   // It does not fit the card alone, so it is not in `items`.
   assert.ok(!ask({ hardware_id: 'rtx-4090', limit: 100 }).items.some((x) => x.model.id === 'gpt-oss-120b'));
@@ -69,21 +70,21 @@ test('"RTX 4090 with 64GB DDR4": DDR4\'s dual-channel 51.2 GB/s, not DDR5\'s 89.
   assert.match(e.system_ram.basis, /51\.2 GB\/s, Desktop CPU with dual-channel DDR4-3200 .*as the text says DDR4 and states no bandwidth/);
   const g = e.items.find((x) => x.model.id === 'gpt-oss-120b')!;
   // The same placement as beside DDR5 (27 layers of experts in RAM: memory, not speed, places them); a token's 1.428 GB
-  // from RAM now takes 1.428 / (0.67 x 51.2) = 41.63 ms, plus the card's 2.59 + KV 0.37 + 36 x 45 us 1.62 = 46.21 ms:
-  // 21.6 tokens/s (35.3 at DDR5's 89.6).
+  // from RAM now takes 1.428 / (0.44 x 51.2) = 63.39 ms, plus the card's 2.59 + KV 0.37 + 36 x 45 us 1.62 = 67.97 ms:
+  // 14.7 tokens/s (24.5 at DDR5's 89.6).
   assert.equal(g.llama_cpp_flags, '-ngl 99 --n-cpu-moe 27');
-  assert.equal(g.decode_tokens_per_s, 21.6);
+  assert.equal(g.decode_tokens_per_s, 14.7);
   assert.equal(ask({ hardware_id: 'RTX 4090 with 64GB DDR5', limit: 1 }).experts_in_system_ram!.system_ram.bandwidth_gbs, 89.6);
 });
 
 test('a hybrid model with its experts in RAM pays its recurrent layers as on the card alone', { skip: !hasCommitted }, () => {
   const e = ask({ hardware_id: 'RTX 4090 with 64GB DDR4', limit: 1 }).experts_in_system_ram!;
   const q = e.items.find((x) => x.model.id === 'qwen3-next-80b-a3b-instruct')!;
-  // Its basis: 0.9 GB from RAM, 1.56 GB and 0.2 GB of KV from the card. By hand: 0.9 / (0.67 x 51.2) = 26.24 ms, 1.56 /
+  // Its basis: 0.9 GB from RAM, 1.56 GB and 0.2 GB of KV from the card. By hand: 0.9 / (0.44 x 51.2) = 39.95 ms, 1.56 /
   // (0.81 x 1,008) = 1.91 ms, 0.2 / (0.82 x 1,008) = 0.24 ms, 48 layers x 45 us = 2.16 ms, and Qwen3-Next's 36 Gated
-  // DeltaNet layers x 61 us = 2.20 ms: 32.75 ms, 30.5 tokens/s (32.8 without the recurrent layers).
+  // DeltaNet layers x 61 us = 2.20 ms: 46.46 ms, 21.5 tokens/s (22.6 without the recurrent layers).
   assert.match((q as unknown as { basis: string }).basis, /^Q6_K: 0\.9 GB of active experts a token reads from RAM, 1\.56 GB of other active weights and 0\.2 GB of KV cache/);
-  assert.equal(q.decode_tokens_per_s, 30.5);
+  assert.equal(q.decode_tokens_per_s, 21.5);
 });
 
 test('the RAM is held to the card\'s rule too: Q8_0 filling 93% of it gives way to a quantization that leaves it comfortable', { skip: !hasCommitted }, () => {
@@ -161,25 +162,25 @@ test('Qwen3-30B-A3B is listed on an RTX 4070 (12 GB) beside 32 GB of RAM', { ski
 });
 
 test('published offload runs against the estimate (docs/hardware-and-cost.md, "Experts in system RAM")', { skip: !hasCommitted }, () => {
+  // The runs whose card, CPU and RAM are stated are data/curated/speed-measurements.csv's `offload` rows, each pinned in
+  // src/engines/calibration-offload.test.ts; these two are worked by hand through the placement's own figures.
   const facts = (id: string) => modelFacts(committed().models.find((m) => m.id === id)!) as ModelFacts;
   const q = (id: string) => QUANTIZATIONS.find((x) => x.id === id)!;
   const card = (accelerator: string, bandwidth: number) => ({ accelerator, count: 1, bandwidth_gbs: { value: bandwidth } }) as unknown as Hardware;
   // gokawiil.com/article/74814 (a Reddit post): gpt-oss-120b --cpu-moe (36 of 36), i9-14900K, an 8 GB card, 25.62 tokens/s.
-  // RAM speed not stated: at the default 89.6 GB/s, on an RTX 3060 Ti (448 GB/s), by hand: 1.904 GB / 60.03 GB/s =
-  // 31.71 ms + 1.643 GB / (0.81 x 448) = 4.53 ms + 1.62 ms = 37.86 ms: 26.4 tokens/s, 1.03x the run.
+  // Not tabled: neither the card nor the RAM's speed is stated. At the default 89.6 GB/s, on an RTX 3060 Ti (448 GB/s), by
+  // hand: 1.904 GB / (0.44 x 89.6 = 39.42 GB/s) = 48.30 ms + 1.643 GB / (0.81 x 448) = 4.53 ms + 1.62 ms = 54.45 ms:
+  // 18.4 tokens/s, 0.72x the run (a 14900K beside DDR5 faster than the default would read closer).
   const e = offloadTokensPerSecond(facts('gpt-oss-120b'), q('mxfp4'), card('NVIDIA GeForce RTX 3060 Ti', 448), 89.6, 36)!;
-  assert.ok(Math.abs(e - 26.4) < 0.1, `${e}`);
-  // llmfit PR #755: Qwen3-30B-A3B Q4_K_M, --n-cpu-moe 36 of 48, RTX 2080 (448 GB/s), quad-channel DDR4 ~102 GB/s: 36.7.
-  const a = offloadTokensPerSecond(facts('qwen3-30b-a3b'), q('q4_k_m'), card('NVIDIA GeForce RTX 2080', 448), 102, 36)!;
-  assert.ok(a / 36.7 > 1.5 && a / 36.7 < 1.6, `${a / 36.7}`);
+  assert.ok(Math.abs(e - 18.4) < 0.05, `${e}`);
   // llama.cpp discussion 15396: gpt-oss-20b -cmoe (24 of 24) on an RX 7900 XT (800 GB/s, ROCm: 0.67 of it) beside
   // dual-channel DDR4-3200 (2 x 3,200 x 8 = 51.2 GB/s), ~20 tokens/s. By hand: the published 12.1 GB file is 1.0357x
   // 20.91e9 x 4.47 / 8 = 11.683 GB, so a token reads 3.61e9 x 5.69 / 8 x 1.0357 = 2.6593 GB (5.69 bits: its own 2.389B
   // of experts at 4.25 and 1.221B at 8.5), of which its 4 experts x 24 layers x 3 x 2,880 x 2,880 at 4.25 bits = 1.2690
-  // GB, all from RAM: 1.2690 / (0.67 x 51.2) = 36.99 ms; the other 1.3903 GB / (0.67 x 800) = 2.59 ms; 24 x 45 us =
-  // 1.08 ms. 40.67 ms: 24.6 tokens/s, 1.23x the run.
+  // GB, all from RAM: 1.2690 / (0.44 x 51.2) = 56.33 ms; the other 1.3903 GB / (0.67 x 800) = 2.59 ms; 24 x 45 us =
+  // 1.08 ms. 60.00 ms: 16.7 tokens/s, 0.83x the run.
   const r = offloadTokensPerSecond(facts('gpt-oss-20b'), q('mxfp4'), card('AMD Radeon RX 7900 XT', 800), 51.2, 24)!;
-  assert.ok(Math.abs(r - 24.6) < 0.05, `${r}`);
+  assert.ok(Math.abs(r - 16.67) < 0.01, `${r}`);
 });
 
 test('RAM said in the text is held to system_ram_gb\'s range; RAM given where the placement is not assessed says why', { skip: !hasCommitted }, () => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { GIB } from '../engines/constants.ts';
-import { RAM_READ_EFFICIENCY, type ExpertOffload, type SystemRam } from '../engines/expert-offload.ts';
+import { RAM_READ_EFFICIENCY, RAM_READ_SPREAD, type ExpertOffload, type SystemRam } from '../engines/expert-offload.ts';
 import { placeExperts, placementLevel } from '../engines/expert-placement.ts';
 import type { FitOptions } from '../engines/fit-basis.ts';
 import { saidRam } from '../engines/machine-ram-words.ts';
@@ -83,8 +83,8 @@ export const OffloadEntry = z.object({
     fit: z.enum(['comfortable', 'tight']).describe('The RAM by the card\'s rule: comfortable <= 85% of what a model may take, tight <= 100%. '
       + 'The quantization chosen is the highest that leaves both the card and the RAM comfortable, else tight.'),
   }).describe('Experts in RAM, and the RAM a model may take.'),
-  decode_tokens_per_s: z.number().nullable().describe('Estimated batch-1 decode: the bytes a token reads from RAM and from the card, each at its bandwidth; an upper bound '
-    + '(every published run whose RAM speed is stated decoded slower, by 1.23-1.75x: `method`); '
+  decode_tokens_per_s: z.number().nullable().describe('Estimated batch-1 decode: the bytes a token reads from RAM and from the card, each at its bandwidth; centred on '
+    + 'the published runs, which decoded within about 1.3x of it either way (`method`); '
     + 'null where the card\'s bandwidth is not known (an unnamed card, `16 GB GPU with 32GB RAM`: the placement is a fit only, and `basis` says to name the card).'),
   prefill_tokens_per_s: z.null().describe('Not estimated: prompt processing with experts in RAM is slower than on the card alone (see `basis`).'),
   basis: z.string(),
@@ -121,12 +121,12 @@ const METHOD =
   + 'comfortable <= 85%, tight <= 100%); the quantization is the highest that leaves both the card and the RAM '
   + 'comfortable, else tight. '
   + 'Decode: per token, the active experts of the N layers read from RAM at '
-  + `${RAM_READ_EFFICIENCY} x its bandwidth (the share the service takes for a runtime without a calibrated row), plus the rest of the `
+  + `${RAM_READ_EFFICIENCY} x its bandwidth (${RAM_READ_SPREAD}), plus the rest of the `
   + 'active weights and the KV cache read from the card as a card-only decode does, plus the per-layer floor (and a hybrid model\'s recurrent-layer time, as on the card alone). Against '
-  + 'published runs (docs/hardware-and-cost.md, "Experts in system RAM") this reads 1.03-1.10x a gpt-oss-120b --cpu-moe '
-  + 'run on an i9-14900K desktop (RAM speed not stated, the default taken), 1.56x and 1.75x two runs on an RTX 2080 '
-  + 'beside quad-channel DDR4, 1.23x and 1.63x two ROCm desktops beside dual-channel DDR4-3200 and DDR5-5600: the fast '
-  + 'side, every run whose RAM speed is stated slower than this, by up to 1.75x. '
+  + 'the runs (docs/hardware-and-cost.md, "Experts in system RAM"): 1.14x and 1.32x on an RTX 2080 beside quad-channel DDR4 '
+  + '(i9-10900X), 0.83x on an RX 7900 XT beside dual-channel DDR4-3200 (Ryzen 9 5900X), 1.16x on an RX 6900 XT beside '
+  + 'dual-channel DDR5-5600 (Ryzen 9 7900), 0.76x-0.87x three runs on an RTX 5080 beside dual-channel DDR5-4800 (Ryzen 9 '
+  + '9950X); a share fitted without a host read that host within 0.71x-1.41x. '
   + 'Only models whose expert geometry (experts, experts per token, expert width) the dataset has are assessed; only at concurrency 1.';
 
 /**
