@@ -88,12 +88,13 @@ test('the flat estimate is within the documented error of every published file',
       checked++;
       continue;
     }
-    // GLM-4.5-Air: the dataset's 106B is Z.ai's rounded figure; the files hold 110.47B (MTP layer included: Q8_0
-    // 117.46 GB / (110.47e9 x 8.5 / 8) = 1.001), and the 1,408-wide expert rows miss the super-block, so the K-quants
-    // fall back wider: Q4_K_M 72.98 / (106e9 x 4.89 / 8 = 64.79) = 1.126, Q5_K_M 1.106, Q6_K 99.01 / 86.92 = 1.139,
-    // Q8_0 117.46 / 112.63 = 1.043.
+    // GLM-4.5-Air: the dataset's 110.47B is the repo's count, MTP layer included (model-architecture.csv; Z.ai's card
+    // rounds the model without it, 106.85B, to 106), which the files hold too (Q8_0 117.46 GB / (110.47e9 x 8.5 / 8) =
+    // 1.001); the 1,408-wide expert rows miss the super-block, so the K-quants fall back wider: Q4_K_M 72.98 /
+    // (110.47e9 x 4.89 / 8 = 67.52) = 1.081, Q5_K_M 1.061, Q6_K 99.01 / 90.58 = 1.093 (against the card's 106B they
+    // read 1.106-1.139).
     if (r.model_id === 'glm-4.5-air') {
-      assert.ok(ratio > 1.04 && ratio < 1.14, where);
+      assert.ok(ratio > 1.0 && ratio < 1.1, where);
       checked++;
       continue;
     }

@@ -46,3 +46,36 @@ test('cheapest_for, even with deprecated models in, never ranks grok-2 at a rout
   const grok = out.items.find((i: Any) => i.model.id === 'grok-2');
   assert.equal(grok, undefined);
 });
+
+// DeepSeek retired its API names deepseek-chat and deepseek-reasoner after 2026-07-24, 15:59 UTC (its V4 notice,
+// developersdigest.tech/blog/deepseek-chat-to-v4-migration-guide). ZenMux's page for deepseek/deepseek-chat names one
+// provider, Deepseek (zenmux.ai/deepseek/deepseek-chat); models.dev records OrcaRouter's deepseek/deepseek-chat and
+// deepseek/deepseek-reasoner as base_model DeepSeek's own entries (f3fc692). Helicone's gateway also sends
+// deepseek-reasoner to hosts of R1-0528's weights (Helicone/helicone endpoints.ts at b4f8d818: deepinfra,
+// io-intelligence, openrouter), so its listing is no relay of DeepSeek's API alone and stays priced at $0.56/$1.68.
+test('deepseek-chat: ZenMux\'s and OrcaRouter\'s relays of DeepSeek\'s API names are shut down on DeepSeek\'s day', { skip }, () => {
+  const r = estimate_cost.handler(ds(), estimate_cost.input.parse({ model_id: 'deepseek-chat', tokens_millions: 10 }), ctx) as Any;
+  for (const [provider, id] of [['zenmux', 'deepseek/deepseek-chat'], ['orcarouter', 'deepseek/deepseek-chat'], ['orcarouter', 'deepseek/deepseek-reasoner']]) {
+    const gone = r.api.not_priced.find((o: Any) => o.provider === provider && o.provider_model_id === id);
+    assert.ok(gone, `${provider} ${id} not priced`);
+    assert.match(gone.reason, /^shut down on 2026-07-24 \(developer-notices\): no longer sold/);
+    assert.equal(r.api.offers.find((o: Any) => o.provider === provider && o.provider_model_id === id), undefined);
+  }
+  // Before, OrcaRouter's $0.14/$0.28 (0.175 blended) was the cheapest: no longer.
+  assert.notEqual(r.api.cheapest?.provider, 'orcarouter');
+  const helicone = r.api.offers.find((o: Any) => o.provider === 'helicone' && o.provider_model_id === 'deepseek-reasoner');
+  assert.ok(helicone, 'Helicone\'s deepseek-reasoner stays priced');
+  assert.deepEqual([helicone.input.usd_per_mtok, helicone.output.usd_per_mtok], [0.56, 1.68]);
+});
+
+test('deepseek-chat: the model sheet shows the relays shut down with date and source, Helicone\'s listing not', { skip }, () => {
+  const sheet = get_model.handler(ds(), get_model.input.parse({ model_id: 'deepseek-chat' }), ctx) as Any;
+  const offer = (provider: string, id: string) => sheet.offers.find((o: Any) => o.provider === provider && o.provider_model_id === id);
+  for (const [provider, id] of [['zenmux', 'deepseek/deepseek-chat'], ['orcarouter', 'deepseek/deepseek-chat'], ['orcarouter', 'deepseek/deepseek-reasoner']]) {
+    const o = offer(provider, id);
+    assert.ok(o, `${provider} ${id}`);
+    assert.equal(o.lifecycle_state, 'shut_down');
+    assert.deepEqual([o.shutdown_date.value, o.shutdown_date.source], ['2026-07-24', 'developer-notices']);
+  }
+  assert.equal(offer('helicone', 'deepseek-reasoner').lifecycle_state ?? null, null);
+});

@@ -52,7 +52,7 @@ const SOURCE: Source = {
   url: tableUrl(`data/curated/${FILE}`),
   licence: 'facts; each row cites the page it was read on, and the day',
   kind: 'curated',
-  retrieved: '2026-11-26',
+  retrieved: '2026-11-30',
   covers: 'the day a developer released a model, where the catalogues give a placeholder or another model\'s date',
   counts_for_data_as_of: false,
 };

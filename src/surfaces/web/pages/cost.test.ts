@@ -28,14 +28,16 @@ test('/cost/gemma-4-31b-it: owned is cheaper in windows before it stays cheaper,
   // 22,438.0), so owned stays cheaper from 20,428.2M, after nine more windows (k = 2..10). (GLM-4.5-Air on the same
   // machine was this case until an MoE step under vLLM paid its weights' read and its compute in turn, serving.ts
   // batchDecodeRate: 1,275.1 tokens/s, not 1,485.8, so at full use its month costs 213.57 / 1,675.54M + 0.04261 =
-  // 0.1701 USD per 1M, above 302ai's 0.157225, and the two never cross at utilization 0.5. DeepSeek V3.2 on
+  // 0.1701 USD per 1M, above 302ai's 0.157225, and the two never cross at utilization 0.5; since its total counts the
+  // repo's 110.47B, MTP layer included (model-architecture.csv), not the card's 106B, INT4 W4A16 weighs 62.28 GB, not
+  // 59.76, the batch is 24 and 1,255.9 tokens/s: 213.57 / 1,650.31M + 0.0433 = 0.1727. DeepSeek V3.2 on
   // mi300x-x8 was this case until each card read its own copy of the MLA latent in a decode step.)
   const owned = await page('gemma-4-31b-it', 'rtx-3090-x4');
   assert.equal(owned, '<strong>cheaper than the API between 1.86B and 2.04B tokens a month, then in 9 more windows, and from '
     + '20.43B on</strong> (crof versus rtx-3090-x4).');
   // The same count of further windows as the REST answer's reason gives.
   assert.match((await rest('gemma-4-31b-it', 'rtx-3090-x4')).reason, /between 1857\.11 and 2039\.82 million tokens a month, in 9 more windows up to /);
-  assert.match((await rest('glm-4.5-air', 'rtx-3090-x4')).reason, /^they never cross at utilization 0\.5: owned self-hosting costs at least 0\.1701 USD/);
+  assert.match((await rest('glm-4.5-air', 'rtx-3090-x4')).reason, /^they never cross at utilization 0\.5: owned self-hosting costs at least 0\.1727 USD/);
   assert.match((await rest('deepseek-v3.2', 'mi300x-x8')).reason, /^they never cross at utilization 0\.5/);
 });
 
