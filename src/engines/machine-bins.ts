@@ -24,14 +24,41 @@ export function appleBaseBin(configs: readonly Hardware[]): { base: Hardware; ot
   return { base: sorted[0], others: sorted.slice(1) };
 }
 
-/** `; the M4 Pro at 48 GB is read as its base bin, the 16-core GPU (...); the 20-core GPU bin is m4-pro-20c-48gb: ...`. */
+/**
+ * `; no GPU core count said, so the M3 Ultra with 256 GB is read as its base bin, the 60-core GPU (...); the 80-core GPU
+ * bin is m3-ultra-80c-256gb: ...`. What the assumption changes is said with it: decode reads the weights once a token,
+ * so it follows bandwidth, the same in both bins; a prompt is processed in batches, bound by compute, which Apple's GPU
+ * rate scales with the cores (accelerator-compute.csv scales the full chip's figure by cores), so it is slower by the
+ * compute figures' ratio at most.
+ */
 export function baseBinNote(base: Hardware, others: readonly Hardware[]): string {
   const chip = base.accelerator.replace(/^Apple\s+/, '').replace(/\s*\(.*\)$/, '');
   const size = `${base.memory_gb.value} GB`;
   const other = others.map((h) => `the ${gpuCores(h)}-core GPU bin is ${h.id}`).join('; ');
   const say = others.map((h) => `"${chip} ${gpuCores(h)}-core ${base.memory_gb.value}GB"`).join(' or ');
+  const bw = base.bandwidth_gbs?.value;
+  const decode = bw === undefined ? 'the same memory and bandwidth' : `the same memory and ${bw} GB/s, so the same decode speed`;
+  const mine = base.compute_tflops?.value;
+  const top = others[others.length - 1];
+  const theirs = top.compute_tflops?.value;
+  const prompt = mine !== undefined && theirs !== undefined && theirs > mine
+    ? `; ${mine} against ${theirs} TFLOPS, so prompt processing up to ${Math.round((1 - mine / theirs) * 100)}% slower than on the ${gpuCores(top)}-core`
+    : '; less compute';
   return `; no GPU core count said, so the ${chip} with ${size} is read as its base bin, the ${gpuCores(base)}-core GPU `
-    + `(the base chip, the Mac mini's at every size; same memory and bandwidth, less compute); ${other}: name its core count (${say})`;
+    + `(the chip sold unless the buyer pays for the upgrade; ${decode}${prompt}); ${other}: name its core count (${say})`;
+}
+
+/**
+ * The bin note for a text that is a configuration's id in words (`M3 Ultra 256GB` is m3-ultra-256gb's), when that
+ * configuration is the base bin of its chip at its size; else nothing. The id itself (`m3-ultra-256gb`) names the
+ * configuration outright and gets no note.
+ */
+export function idWordsBinNote(h: Hardware, catalogue: readonly Hardware[], text: string): string {
+  if (text.trim().toLowerCase() === h.id || !h.unified_memory) return '';
+  const chip = (x: Hardware) => x.accelerator.replace(/\s*\(.*\)$/, '');
+  const twins = catalogue.filter((x) => x.count === 1 && chip(x) === chip(h) && x.memory_gb.value === h.memory_gb.value);
+  const bins = appleBaseBin(twins);
+  return bins && bins.base === h ? baseBinNote(bins.base, bins.others) : '';
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Hardware } from '../schema/index.ts';
 import { countedConfiguration, MAX_COUNT } from './machine-build.ts';
 import { pricedMachineNote } from './machine-priced.ts';
 import { usableSettingNote } from './machine-usable.ts';
-import { airGenerations, appleBaseBin, baseBinNote, macbookAirChip, macbookMemoryNote, screenBins } from './machine-bins.ts';
+import { airGenerations, appleBaseBin, baseBinNote, idWordsBinNote, macbookAirChip, macbookMemoryNote, screenBins } from './machine-bins.ts';
 import { byMemory } from './machine-memory.ts';
 import { cloudInstanceNamed, instanceConfiguration, instanceSentence } from './machine-cloud.ts';
 import { mixedCards, sameCards } from './machine-mixed.ts';
@@ -297,7 +297,7 @@ function readMachineText(ds: Dataset, text: string): MachineMapping | MachineRef
   }
   const joined = w.join(' ');
   const exact = ds.hardwareById.get(text.trim().toLowerCase()) ?? c.byIdWords.get(joined);
-  if (exact) return { ...mapped(exact, 'hardware_id', [exact.id], `the catalogued configuration ${exact.id}: ${exact.name}${split(exact)}`), how: 'hardware_id' };
+  if (exact) return { ...mapped(exact, 'hardware_id', [exact.id], `the catalogued configuration ${exact.id}: ${exact.name}${split(exact)}${idWordsBinNote(exact, ds.hardware, text)}`), how: 'hardware_id' };
   const cls = MACHINE_CLASSES.find((x) => x === joined);
   if (cls) return classMapping(ds, cls, 'canonical', [cls], text, emptyQuery());
   // `g5.xlarge`, `AWS p5.48xlarge instance`: the instance's GPUs (data/curated/cloud-instances.csv).

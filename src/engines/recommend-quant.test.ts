@@ -39,8 +39,10 @@ test('on a named machine: the highest quantization that reaches the floor is run
   assert.equal(Math.round(s.fit.tokens_per_s! * 10) / 10, 5.4);
   assert.equal(Math.round(s.slower_quantization!.tokens_per_s! * 10) / 10, 4.3);
   assert.deepEqual(r.held_back, []);
-  assert.match(small(r)!.reasons[1], /at q6_k: .*q6_k, the largest format that reads at a usable speed here; q8_0, the largest that fits, would read at about 4\.3 tokens\/s\./);
-  assert.match(small(r)!.reasons[1], /estimate_cost with hardware=mid-24, tokens_millions=[\d.]+, quantization=q6_k and context=8192 gives/);
+  // 5.4 tokens/s is above reading (5.3) and under skimming (500 / 60 / 0.75 = 11.1): said first, with the machine.
+  assert.match(small(r)!.reasons[0], /^Slow to read from: about 5\.4 tokens\/s at q6_k on mid-24 .*under the 11\.1 tokens\/s of a reader who skims/);
+  assert.match(small(r)!.reasons[2], /at q6_k: .*q6_k, the largest format that reads at a usable speed here; q8_0, the largest that fits, would read at about 4\.3 tokens\/s\./);
+  assert.match(small(r)!.reasons[2], /estimate_cost with hardware=mid-24, tokens_millions=[\d.]+, quantization=q6_k and context=8192 gives/);
 });
 
 test('on premises: the least costly configuration runs it at a lower quantization rather than being passed over', () => {

@@ -30,11 +30,11 @@ import { slowerQuantizationText } from './recommend-quant.ts';
 import { floorText, heldBackNote, passedOverText, prefillText, rankedAfterNote, readsInTime, type SpeedFloor } from './recommend-speed.ts';
 import { alsoSpeed, ownedFitOf, underFloor } from './recommend-also.ts';
 import { conflictWayOut } from './recommend-conflict.ts';
+import { slowPickFirst } from './recommend-speed-class.ts';
 
 /** `evidence_page`: the provider's page the residency rests on, quoted and dated; null where none is quoted (an EU SKU, a rule's note). */
 export type EuOfferBrief = { provider: string; provider_name: string; region: OfferRegion; residency: 'yes' | 'region'; evidence_page: EvidencePage | null };
 export type Explained = { reasons: string[]; eu_offers: readonly EuOfferBrief[] };
-
 const cite = citeSource;
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
 const params = (n: number) => (n >= 1e9 ? `${Math.round(n / 1e8) / 10}B` : `${Math.round(n / 1e5) / 10}M`);
@@ -299,10 +299,10 @@ function alternativeReason(ds: Dataset, c: Candidate, plan: Plan): string | null
   return `Also available through an API: ${apiReason(ds, a, plan).replace(/^Cheapest /, 'cheapest ')}`;
 }
 
-/** The reasons for one recommendation, most decisive first: rating, how it runs, licence, EU offers, trust. */
+/** The reasons for one recommendation, most decisive first: a slow pick's pace, rating, how it runs, licence, EU offers, trust. */
 export function explain(ds: Dataset, c: Candidate, ub: UseBoard, plan: Plan, s: Interpretation): Explained {
   const list = euOffers(ds, c, plan);
-  const reasons = [ratingReason(c, ub)];
+  const reasons = [...slowPickFirst(c.option), ratingReason(c, ub)];
   reasons.push(c.option.path === 'api' ? apiReason(ds, c.option, plan) : selfReason(ds, c, c.option, plan));
   if (c.option.path === 'api') {
     const offer = c.option.priced!.offer;

@@ -106,7 +106,7 @@ test('the committed table: each applied price is the figure its quote gives, on 
   // table's Mac mini M4 Pro (12-core CPU / 16-core GPU) with 64 GB, "price_usd": 1999; the same table's Framework
   // Desktop Max+ 395 64 GB, "System $1,959".
   assert.deepEqual(Object.fromEntries(applied.map((r) => [r.hardware_id, Number(r.usd)])), {
-    'm3-ultra-256gb': 7099, 'm3-ultra-512gb': 9499, 'm4-max-48gb': 2499, 'm4-max-64gb': 2699, 'm4-max-128gb': 3499,
+    'm3-ultra-80c-256gb': 7099, 'm3-ultra-512gb': 9499, 'm4-max-48gb': 2499, 'm4-max-64gb': 2699, 'm4-max-128gb': 3499,
     'dgx-spark': 4699, 'strix-halo-128gb': 3449, 'strix-halo-385-32gb': 1269, 'm3-ultra-96gb': 3999, 'm4-max-36gb': 1999,
     'm4-pro-64gb': 1999, 'strix-halo-64gb': 1959,
   });

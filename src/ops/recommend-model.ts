@@ -20,6 +20,7 @@ import { RentalNote } from './rental-note.ts';
 import { ExpertsInRamView, expertsInRamView, ramAskOf, recommendRamParams } from './recommend-ram.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelRef, OfferView, RankedRating, toModelRef, toOfferView, toRankedRating } from './shapes.ts';
+import { speedClassOf } from '../engines/recommend-speed-class.ts';
 
 const Text = z.string().min(1).max(200);
 
@@ -60,6 +61,7 @@ const SelfHosting = z
     memory_gb: z.number().describe('Memory needed at that quantization, GB.'),
     usable_gb: z.number().describe('Usable memory of the configuration, GB.'),
     tokens_per_s: z.number().nullable().describe('Estimated decode speed at batch 1.'),
+    speed_class: z.enum(['under_reading', 'reading_pace', 'faster_than_skimming']).nullable().describe('tokens_per_s against a reader: under_reading, under 5.3 tokens/s (238 words a minute, an average adult\'s silent reading rate, Brysbaert 2019); reading_pace, from that to 11.1 tokens/s (500 words a minute, where skimming starts, Rayner et al. 2016), the answer appearing about as fast as it is read, said first among the reasons; faster_than_skimming above it; null where no speed is estimated.'),
     context: z.number().int().describe('Context the fit is computed for, tokens.'),
     monthly_usd: z.number().nullable().describe('No machine named: one month of the configuration at its rental price; on_premises: its month bought and run, as estimate_cost gives it owned at `owned_cost.tokens_millions` (purchase and host machine amortised, electricity); null on your own machine or where the dataset holds no price.'),
     usd_per_mtok: z.number().nullable().describe('monthly_usd over the tokens the configuration serves in a month (estimate_cost\'s throughput and utilisation): the price it is ranked on, USD per 1M tokens.'),
@@ -235,7 +237,7 @@ function toItem(ds: Dataset, r: Recommendation, board: Board, context: number) {
     self_hosting: self ? {
       hardware_id: self.hardware.id, hardware_name: self.hardware.name, own_machine: self.own_machine,
       quantization: self.fit.quantization, fit: self.fit.fit, memory_gb: self.fit.memory.total_gb, usable_gb: self.fit.memory.usable_gb,
-      tokens_per_s: self.fit.tokens_per_s, context,
+      tokens_per_s: self.fit.tokens_per_s, speed_class: speedClassOf(self.fit.tokens_per_s), context,
       monthly_usd: self.cost?.monthly_usd ?? null, usd_per_mtok: self.cost?.usd_per_mtok ?? null,
       capacity_tokens_millions_per_month: self.cost?.capacity_tokens_millions_per_month ?? null,
       rental: self.cost?.rental ?? null, owned_cost: ownedCostOf(self, r.model, context),

@@ -76,3 +76,20 @@ test('on premises with keep=no-training: where rules the API out, and no answer 
   assert.doesNotMatch(words, /no evidence that any API offer meets keep=no-training/);
   assert.doesNotMatch(words, /no provider with an offer in the dataset has such a page/);
 });
+
+// A slow pick's pace, against the published reading and skimming rates, is its first reason (recommend-speed-class.ts).
+test('the hospital on premises: Gemma 4 31B on the 1,269 USD Strix Halo box says first that it reads at reading pace', { skip: !committed && 'no committed dataset' }, () => {
+  const ask = { who: 'hospital', data: 'patient records', where: 'on-premises', keep: 'open licence' };
+  const out = recommend(ask);
+  const gemma = out.recommendations.find((r: Rec) => r.model.id === 'gemma-4-31b-it');
+  assert.ok(gemma, 'Gemma 4 31B IT is a pick');
+  assert.equal(gemma.self_hosting.hardware_id, 'strix-halo-385-32gb');
+  // Its speed is under 11.1 tokens/s (the skimming pace) whatever the estimate's next revision, as long as it is.
+  assert.ok(gemma.self_hosting.tokens_per_s < 11.1 && gemma.self_hosting.tokens_per_s >= 5.3, String(gemma.self_hosting.tokens_per_s));
+  assert.equal(gemma.self_hosting.speed_class, 'reading_pace');
+  // Framework Desktop with the Ryzen AI Max 385, 32 GB: 1,269 USD (machine-prices.csv, the sunkcost table's row).
+  assert.match(gemma.reasons[0], /^Slow to read from: about [\d.]+ tokens\/s at q\d_k\w* on strix-halo-385-32gb \(Mini PC or laptop with AMD Ryzen AI Max 385 \(Strix Halo\), 32 GB unified memory, \$1,269 to buy\)/);
+  for (const r of out.recommendations.filter((x: Rec) => x.self_hosting?.speed_class === 'faster_than_skimming')) {
+    assert.doesNotMatch(r.reasons[0], /^Slow/, r.model.id);
+  }
+});
