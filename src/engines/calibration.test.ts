@@ -369,8 +369,12 @@ test('the serving KV read efficiency is the calibrated optimum over the vLLM row
   // cache (32 short ShareGPT sequences) and the L40S row is compute-bound: neither says how fast vLLM reads a cache.
   // The four H100 rows' batch is what vLLM's own budget holds (vllm-memory.ts: 0.9 of the card less 6 GiB and the
   // weights); their optimum moved from 0.69 to 0.73 with it (a smaller batch at the same measured rate reads faster).
+  // Since the L40S is sized in vLLM's budget too (0.9 x 48 GiB less 2 GiB), its smaller batch is memory-bound, its
+  // cache 0.28 of the weights a step: the cache is then at most a fifth of what the step reads, so its 1.18x says
+  // little of the cache's rate (taken in, the optimum would be 0.65 at 1.17x, the H100 rows, whose cache is 3.3-7.4
+  // times their weights, moved to fit it). The rows fitted are those whose cache a step reads more than the weights.
   const serving = rows.filter(vllmServing);
-  const kvBound = serving.filter((r) => servingRowCacheShare(r as ServingRow, hardwareOf(r)) > 0.1);
+  const kvBound = serving.filter((r) => servingRowCacheShare(r as ServingRow, hardwareOf(r)) > 1);
   assert.deepEqual(kvBound.map((r) => r.id).sort(), [
     'h100-qwen3-8b-bf16-throughput-v0.10.2', 'h100-qwen3-8b-bf16-throughput-v0.8.5',
     'h100-qwen3-8b-fp8-throughput-v0.10.2', 'h100-qwen3-8b-fp8-throughput-v0.8.5',
@@ -391,14 +395,15 @@ test('each vLLM serving row reads within its stated error of the published figur
   // docs/hardware-and-cost.md section 6: the four cache-bound H100 runs 0.92-1.08x at the cache read of 0.73 fitted on
   // them under vLLM's budget (0.93-1.08x at 0.69 under the service's former 0.95 less 0.75 GB; published output tokens/s: 4,868.31,
   // 4,481.69, 5,304.03, 5,408.88); the H100 NVL run 1.29x (1,362.23 total tokens/s; weights-bound, so the decode
-  // efficiency's error, not the cache's) and the L40S run 1.23x (1,333.62; compute-bound, the prefill efficiency's).
+  // efficiency's error, not the cache's) and the L40S run 1.18x (1,333.62; 1.23x and compute-bound while 48 GB cards
+  // kept the service's sums, now memory-bound in vLLM's budget).
   const published: Record<string, number> = {
     'h100-qwen3-8b-fp8-throughput-v0.8.5': 4868.31, 'h100-qwen3-8b-bf16-throughput-v0.8.5': 4481.69,
     'h100-qwen3-8b-fp8-throughput-v0.10.2': 5304.03, 'h100-qwen3-8b-bf16-throughput-v0.10.2': 5408.88,
     'h100-nvl-qwen3-32b-bf16-serving': 1362.23, 'l40s-qwen3-vl-32b-fp8-serving': 1333.62,
   };
   const stated: Record<string, [number, number]> = {
-    'h100-nvl-qwen3-32b-bf16-serving': [1.28, 1.3], 'l40s-qwen3-vl-32b-fp8-serving': [1.22, 1.24],
+    'h100-nvl-qwen3-32b-bf16-serving': [1.28, 1.3], 'l40s-qwen3-vl-32b-fp8-serving': [1.17, 1.19],
   };
   const serving = rows.filter(vllmServing);
   assert.deepEqual(serving.map((r) => r.id).sort(), Object.keys(published).sort());

@@ -282,8 +282,9 @@ export const KV_READ_EFFICIENCY = 0.82;
  * whose cache read is over 10% of their weights (the four vLLM Qwen3-8B runs on an H100, FP8 and BF16, v0.8.5 and
  * v0.10.2), their batch the one vLLM's own budget holds (vllm-memory.ts: 0.9 of the card less about 6 GiB and the
  * weights): optimum 0.73, worst 1.08x, the rows 0.92-1.08x (0.69 while the batch was sized on the service's 0.95 less
- * 0.75 GB, ~16% more sequences). The H100 NVL row reads its weights far more than its cache (1.29x); the L40S row is
- * compute-bound (1.23x; a 48 GB card keeps the service's sums, vllm-memory.ts).
+ * 0.75 GB, ~16% more sequences). The H100 NVL row reads its weights far more than its cache (1.29x); the L40S row,
+ * memory-bound in vLLM's budget since 48 GB cards are sized in it (1.18x; 1.23x and compute-bound before), reads a cache
+ * 0.28 of its weights, so the rows fitted are those whose cache a step reads more than the weights (taken in, 0.65).
  */
 export const SERVING_KV_READ_EFFICIENCY = 0.73;
 

@@ -1,8 +1,8 @@
 // Tests of the words that say a machine offered as a purchase is no longer sold new.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Hardware } from '../schema/index.ts';
-import { discontinuedText } from './discontinued.ts';
+import { WITHDRAWN_FROM_STORE, type Hardware } from '../schema/index.ts';
+import { discontinuedText, notWeighedText } from './discontinued.ts';
 
 const hw = (extra: Partial<Hardware>) => ({ id: 'm3-ultra-512gb', ...extra }) as unknown as Hardware;
 
@@ -50,4 +50,19 @@ test('a card withdrawn from its maker\'s store says it is no longer sold by its 
   }));
   assert.match(text, /^; rtx-3090-x4 is no longer sold by its maker \(withdrawn from its store, reported in 2023-03, card-production, 2026-11-29\): its price is the card's launch price, \$1,499 a card x 4 = \$5,996 \(epoch-hardware, as of 2025-07-21\)/);
   assert.doesNotMatch(text, /no longer made/);
+});
+
+test('a cheaper configuration passed over as no longer sold new is named with how its sale ended', () => {
+  // data/curated/card-production.csv: NVIDIA's store withdrew every RTX 30 Founders Edition, the RTX 3090 among them,
+  // in 2023-03 (Phonandroid, PurePC); the RTX 4090's end of production was reported in 2024-10 (HotHardware).
+  const withdrawn = hw({
+    id: 'rtx-3090', name: 'Desktop with one NVIDIA GeForce RTX 3090 (24 GB)',
+    discontinued_on: { value: '2023-03', as_of: '2026-11-29', source: 'card-production', note: `${WITHDRAWN_FROM_STORE}: the RTX 3090` },
+  });
+  assert.match(notWeighedText(withdrawn),
+    /^ Desktop with one NVIDIA GeForce RTX 3090 \(24 GB\) \(rtx-3090\) costs less to own but is no longer sold by its maker \(withdrawn from its store, reported in 2023-03, card-production, 2026-11-29\), so it is not weighed/);
+  const ended = hw({ id: 'rtx-4090', name: 'RTX 4090', discontinued_on: { value: '2024-10', as_of: '2024-11-12', source: 'card-production' } });
+  assert.match(notWeighedText(ended), /is no longer made \(end of production reported in 2024-10, card-production, 2024-11-12\)/);
+  assert.equal(notWeighedText(hw({})), '', 'one still sold new is not passed over');
+  assert.equal(notWeighedText(undefined), '');
 });

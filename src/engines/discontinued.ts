@@ -12,28 +12,47 @@ import { citeSource } from './cite.ts';
 export function discontinuedText(h: Hardware): string {
   const d = h.discontinued_on;
   if (!d) return '';
-  const when = d.value.length === 7 ? `in ${d.value}` : `on ${d.value}`;
   // A card whose end of production the press reported (card-production.csv): its price is its launch price, and what
   // is left to buy is stock or a used card; the report is not the maker's word, so the text says reported.
   if (d.source === 'card-production' && h.purchase_price_usd?.source === 'card-street-prices') {
     // A card no longer made that a dated page still prices: that price is what it is costed at (its note says which).
-    return `; ${h.id} is no longer made (end of production reported ${when}, ${citeSource(d)}): its price is a dated street `
+    return `; ${h.id} ${endedWords(h)}: its price is a dated street `
       + `price, ${h.purchase_price_usd.value.toLocaleString('en-US')} USD (card-street-prices, as of ${h.purchase_price_usd.as_of})`;
   }
-  if (d.source === 'card-production' && d.note?.startsWith(WITHDRAWN_FROM_STORE)) {
-    // What was reported is that the maker's store stopped selling it (the RTX 30 Founders Editions in 2023-03), not
-    // that it is no longer made: partners' stock may remain, but not at the maker's launch price.
-    return `; ${h.id} is no longer sold by its maker (withdrawn from its store, reported ${when}, ${citeSource(d)}): its price `
-      + `is the card's launch price${launchPrice(h)}, not a price of today, and buying one now means remaining stock or a `
-      + 'used card at a price no source in the dataset gives';
-  }
   if (d.source === 'card-production') {
-    return `; ${h.id} is no longer made (end of production reported ${when}, ${citeSource(d)}): its price is the card's `
+    // Withdrawn from the maker's store (the RTX 30 Founders Editions in 2023-03) is not "no longer made": partners'
+    // stock may remain, but not at the maker's launch price.
+    return `; ${h.id} ${endedWords(h)}: its price is the card's `
       + `launch price${launchPrice(h)}, not a price of today, and buying one now means remaining stock or a used card at a `
       + 'price no source in the dataset gives';
   }
-  return `; ${h.id} is no longer sold new (discontinued ${when}, ${citeSource(d)}): its price is the last list price, `
+  return `; ${h.id} ${endedWords(h)}: its price is the last list price, `
     + 'what an owner paid, and buying one now means a used or refurbished machine at a price no source in the dataset gives';
+}
+
+/**
+ * How a configuration's sale ended, cited: "is no longer sold by its maker (withdrawn from its store, reported in
+ * 2023-03, card-production, 2026-11-29)"; empty where it is still sold new.
+ */
+function endedWords(h: Hardware): string {
+  const d = h.discontinued_on;
+  if (!d) return '';
+  const when = d.value.length === 7 ? `in ${d.value}` : `on ${d.value}`;
+  if (d.source === 'card-production' && d.note?.startsWith(WITHDRAWN_FROM_STORE)) {
+    return `is no longer sold by its maker (withdrawn from its store, reported ${when}, ${citeSource(d)})`;
+  }
+  if (d.source === 'card-production') return `is no longer made (end of production reported ${when}, ${citeSource(d)})`;
+  return `is no longer sold new (discontinued ${when}, ${citeSource(d)})`;
+}
+
+/**
+ * A bought pick's cheaper configuration passed over as no longer sold new, in words: recommend_model weighs it as
+ * estimate_cost's owned basis does (owned-cost-basis.ts), only where nothing sold new runs the model. Empty when none.
+ */
+export function notWeighedText(h: Hardware | undefined): string {
+  if (!h?.discontinued_on) return '';
+  return ` ${h.name} (${h.id}) costs less to own but ${endedWords(h)}, so it is not weighed: as estimate_cost, a configuration `
+    + 'no longer sold new is costed at a price no buyer can pay, and is picked only where none sold new runs the model.';
 }
 
 /**

@@ -91,3 +91,22 @@ test('on premises a B200 is costed as the batched server it is bought to run; lo
   assert.ok(local.fit.memory.weights_gb > 167.5, `${local.fit.memory.weights_gb}`);
   assert.equal(local.cost, null);
 });
+
+// data/curated/card-production.csv: NVIDIA's store withdrew the RTX 3090 Founders Edition in 2023-03 (Phonandroid,
+// PurePC), so the desktop with one is priced at a launch price no buyer can pay (1,499 USD, epoch-hardware); the RTX
+// 5090's is a street price of 2026-06-22 (card-street-prices). estimate_cost's owned basis weighs a configuration no
+// longer sold new only where none sold new serves the model (owned-cost-basis.ts); a bought pick follows the same rule.
+test('a configuration bought is one still sold new: a cheaper RTX 3090 is passed over, and said so', { skip }, () => {
+  const ds = dataset();
+  const m = ds.modelById.get('gemma-4-26b-a4b-it')!;
+  const [r3090, r5090] = [ds.hardwareById.get('rtx-3090')!, ds.hardwareById.get('rtx-5090')!];
+  assert.ok(r3090.discontinued_on && !r5090.discontinued_on);
+  assert.ok(r3090.purchase_price_usd!.value < r5090.purchase_price_usd!.value, 'the RTX 3090 costs less to own');
+  const pick = ownedHosting(ds, m, [r3090, r5090], 8192, FLOOR, true)!;
+  assert.equal(pick.hardware.id, 'rtx-5090');
+  assert.equal(pick.cheaper_not_sold_new?.id, 'rtx-3090');
+  // Nothing sold new in the pool: the discontinued one is the pick (its answer then says it is no longer sold).
+  const alone = ownedHosting(ds, m, [r3090], 8192, FLOOR, true)!;
+  assert.equal(alone.hardware.id, 'rtx-3090');
+  assert.equal(alone.cheaper_not_sold_new, undefined);
+});

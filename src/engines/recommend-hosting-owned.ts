@@ -8,6 +8,7 @@ import type { FitAssessed } from './hardware-fit.ts';
 import type { OwnedOption } from './owned-cost.ts';
 import type { HostingCost, HostingPick } from './recommend-hosting.ts';
 import { keptPick, MAX_KEPT_CONTEXTS, type KeptPicks } from './recommend-hosting-kept.ts';
+import { pickOwnedBasis } from './owned-cost-basis.ts';
 import { ownedBasis } from './recommend-owned-basis.ts';
 import { engineChoice, fitAt, usableFormat, type UsableFormat } from './recommend-quant.ts';
 import { fastEnough, floorKey, readsInTime, type SpeedFloor } from './recommend-speed.ts';
@@ -117,8 +118,10 @@ function computeOwned(
   const fitsOwned = (h: Hardware): boolean => formatOn(h) !== undefined;
   // A machine bought whole with its host counted first; a share of a baseboard (two H200 SXM of an HGX board of 4 or 8)
   // is no machine one buys, and is picked only where nothing else serves.
-  const pick = (ok: (h: Hardware) => boolean) => months.find((o) => o.host_counted && o.bought_whole && ok(o.hardware))
-    ?? months.find((o) => o.bought_whole && ok(o.hardware)) ?? months.find((o) => ok(o.hardware));
+  // One rule with estimate_cost's owned basis (owned-cost-basis.ts): a configuration no longer sold new (an RTX 3090,
+  // withdrawn from NVIDIA's store in 2023-03) is costed at a price no buyer can pay, so it is picked only where nothing
+  // sold new of its kind runs the model.
+  const pick = (ok: (h: Hardware) => boolean) => pickOwnedBasis(months.filter((o) => ok(o.hardware)));
   const usual = pick(fitsOwned);
   // A configuration runs it usably at the fit engine's quantization, or at the highest lower one that reaches the floor.
   const runs = (h: Hardware): boolean => {
@@ -126,12 +129,14 @@ function computeOwned(
     return v !== undefined && v !== 'slow';
   };
   let first = usual;
+  let chosenBy = fitsOwned;
   let passed: HostingPick['passed_over'] = null;
   const usualFormat = usual ? formatOn(usual.hardware) : undefined;
   if (usual && usualFormat !== undefined && usualFormat !== 'fast') {
     const faster = pick(runs);
     if (faster) {
       first = faster;
+      chosenBy = runs;
       if (faster.hardware.id !== usual.hardware.id) {
         passed = { hardware: usual.hardware, fit: new SelfFit(m, usual.hardware, context, boughtFigure(usual.hardware, onPremises)).fit };
       }
@@ -162,9 +167,13 @@ function computeOwned(
     basis: ownedBasis(o, volume, context, asked),
   };
   const smallest = small.hardware.id === hw.id ? null : { hardware: small.hardware, fit: small.fit };
+  // The cheapest of its kind passed over as no longer sold new, named in the answer as estimate_cost names it.
+  const chosen = first;
+  const unsold = months.slice(0, months.indexOf(chosen)).find((o) => o.sold_new === false && o.host_counted === chosen.host_counted
+    && o.bought_whole === chosen.bought_whole && chosenBy(o.hardware));
   return {
     hardware: hw, fit, own_machine: false, on_premises: onPremises, bought: true, below_floor: slow(fit), over_prompt_limit: false,
-    passed_over: passed,
+    passed_over: passed, ...(unsold ? { cheaper_not_sold_new: unsold.hardware } : {}),
     slower_quantization: lowered === undefined ? null : engineChoice(m, hw, context, figure), priced: true, cost, smallest,
   };
 }

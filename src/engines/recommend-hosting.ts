@@ -72,6 +72,11 @@ export type HostingPick = {
    * False elsewhere: a machine bought for the ask is held to the limit (`below_floor`), a rented one to none.
    */
   over_prompt_limit: boolean;
+  /**
+   * Bought: the configuration of the pick's kind that costs less to own and runs the model as well, passed over because
+   * it is no longer sold new (owned-cost-basis.ts, the rule estimate_cost's owned basis follows). Absent when none was.
+   */
+  cheaper_not_sold_new?: Hardware;
   /** The configuration chosen without the floor, passed over because it runs the model under it; null when none was. */
   passed_over: { hardware: Hardware; fit: FitAssessed } | null;
   /**

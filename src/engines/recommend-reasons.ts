@@ -4,7 +4,7 @@ import type { EvidencePage, Fact } from '../schema/fact.ts';
 import type { Hardware, Offer, OfferRegion } from '../schema/index.ts';
 import { citeSource } from './cite.ts';
 import { licenceReason } from './recommend-licence.ts';
-import { discontinuedText } from './discontinued.ts';
+import { discontinuedText, notWeighedText } from './discontinued.ts';
 import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE } from './constants.ts';
 import { dollars, price } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
@@ -150,7 +150,7 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   const speed = fit.tokens_per_s !== null ? `, about ${fit.tokens_per_s} tokens/s` : ', no speed estimated (no memory bandwidth for it)';
   const inputs = [m.parameters_total && `${params(m.parameters_total.value)} parameters (${cite(m.parameters_total)})`, m.architecture && `its architecture (${cite(m.architecture)})`].filter(Boolean).join(' and ');
   if (self.experts_in_ram) return ramReason(h, fit, self.experts_in_ram, plan.context, inputs);
-  const passed = (self.passed_over ? ` ${passedOverText(self.passed_over, plan.speed_floor!, on_premises, plan.context)}` : '')
+  const passed = (self.passed_over ? ` ${passedOverText(self.passed_over, plan.speed_floor!, on_premises, plan.context)}` : '') + notWeighedText(self.cheaper_not_sold_new)
     + (self.slower_quantization ? ` ${slowerQuantizationText(fit, self.slower_quantization)}` : '')
     + (prefillText(fit, plan.context, plan.speed_floor?.prefill_stated_s ?? null) ? ` ${prefillText(fit, plan.context, plan.speed_floor?.prefill_stated_s ?? null)}` : '');
   const run = `Runs on ${where} at ${fit.quantization}: ${fit.memory.total_gb} GB of ${fit.memory.usable_gb} GB usable (${fit.fit})${speed} at ${int(plan.context)} tokens of context; an estimate derived from ${inputs}.${passed}`;

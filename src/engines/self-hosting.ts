@@ -3,7 +3,9 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Hardware, Model } from '../schema/index.ts';
 import { DEFAULT_CONTEXT, DEFAULT_INPUT_SHARE, MIN_SELF_HOSTING_BITS, QUANTIZATIONS, type QuantizationId } from './constants.ts';
 import { fitModel, fitsAtAll, type FitAssessed, type FitLevel, type FitOptions } from './hardware-fit.ts';
-import type { Figure } from './runtime.ts';
+import { runtimeFor, type Figure } from './runtime.ts';
+import { size } from './self-hosted-sizing.ts';
+import { vllmBudgetApplies } from './vllm-memory.ts';
 import { heldParameters, weightsFor } from './gguf-sizes.ts';
 import { modelFacts, usableBytes } from './memory.ts';
 import { ownedOption } from './owned-cost.ts';
@@ -109,7 +111,7 @@ function computeSelfHostingFit(model: Model, pool: readonly Hardware[], context:
     const fits = fitsAtAll(model, h, selfHostingOptions(context));
     // Null with the facts present: the window is unknown above the context a fit is asserted at (context-window.ts).
     if (fits === null) return { status: 'not_assessable', missing: ['context_window'] };
-    if (fits) return { status: 'fits', fit: described(model, h, context), hardware: h };
+    if (fits && serverStarts(model, h, context)) return { status: 'fits', fit: described(model, h, context), hardware: h };
     largest = h;
   }
   if (!largest && sorted.length) {
@@ -120,6 +122,21 @@ function computeSelfHostingFit(model: Model, pool: readonly Hardware[], context:
   // to describe there.
   const last = largest && fitModel(model, largest, selfHostingOptions(context));
   return { status: 'no_fit', largest: last && last.assessable ? last : undefined };
+}
+
+/**
+ * Whether the server self-hosting is costed as starts there: a vLLM server at its default budget (vllm-memory.ts: 0.9
+ * of each card less its reserve) holds the weights of a format it serves and one sequence of the context, as
+ * estimate_cost sizes it (self-hosted-sizing.ts `size`); llama.cpp's server keeps the fit's sums. Without it the fit
+ * named a 16 GB T4 for Gemma 4 26B-A4B at INT4 W4A16 (16.09 of 16.32 GB usable) where vLLM's budget, 13.31 GB, is less
+ * than the weights, and estimate_cost on the same card found no server that starts.
+ */
+function serverStarts(model: Model, h: Hardware, context: number): boolean {
+  if (runtimeFor(h, 'serving') !== 'vllm' || !vllmBudgetApplies(h)) return true;
+  const facts = modelFacts(model);
+  if ('missing' in facts) return true;
+  const opts: CostOptions = { tokens_millions: 1, input_share: DEFAULT_INPUT_SHARE, context };
+  return size(model, facts, h, opts, costSettings(model, opts)) !== 'does_not_fit';
 }
 
 export type SmallestConfiguration = {

@@ -66,10 +66,10 @@ export type Serving = {
 };
 
 /**
- * Bytes the serving runtime leaves for KV caches beside the weights (negative where none). vLLM or SGLang (runtime.ts) on
- * cards of 80 GiB or more: what vLLM's own budget leaves, 0.9 of each card less the weights and about 6 GiB a card of
- * profiled activations, non-torch memory and CUDA graphs, 2 on an A100 (vllm-memory.ts: the 6 is fitted on H100 logs,
- * the 2 on two A100 80GB logs; smaller cards keep the sums below until a log sizes their reserve); the weights are what
+ * Bytes the serving runtime leaves for KV caches beside the weights (negative where none). vLLM or SGLang (runtime.ts):
+ * what vLLM's own budget leaves, 0.9 of each card less the weights and a reserve a card of profiled activations,
+ * non-torch memory and CUDA graphs, about 6 GiB on cards of 70 GiB or more, 2 on an A100 and on smaller cards
+ * (vllm-memory.ts: the 6 is fitted on H100 logs, the 2 on A100 logs and the small cards' at the same batch default); the weights are what
  * vLLM loads where a log gives it (vllm-mxfp4.ts: gpt-oss's checkpoint); llama.cpp's server allocates the weights and the caches at their
  * size beside its compute buffers: usable memory less 0.75 GB a card less the weights.
  */

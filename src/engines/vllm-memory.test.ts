@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import type { Hardware } from '../schema/index.ts';
 import { GIB } from './constants.ts';
 import {
-  VLLM_GPU_MEMORY_UTILIZATION, VLLM_RESERVE_GIB_PER_CARD, vllmBudgetApplies, vllmBudgetBasis, vllmKvCacheBytes, vllmTooSmallWords,
+  VLLM_GPU_MEMORY_UTILIZATION, VLLM_RESERVE_GIB_PER_CARD, vllmBudgetApplies, vllmBudgetBasis, vllmKvCacheBytes, vllmReserveGib, vllmTooSmallWords,
 } from './vllm-memory.ts';
 
 const f = <T>(value: T) => ({ value, as_of: '2026-11-28', source: 'test' });
@@ -56,18 +56,27 @@ test('the words of a no-option answer name vLLM\'s budget only where a configura
   assert.equal(vllmTooSmallWords(8192, [bare]), '');
 });
 
-test('the budget is taken on cards the size its logs were read on: 80 GB or more, not a 48 GB L40S or a 24 GB 3090', () => {
-  // The reserve is fitted on H100 80 GB logs; the one 24 GiB log read (vllm-project/vllm issue 10517) leaves 2.8 GiB.
+test('every card is sized in vLLM\'s budget: under 70 GiB, as on an A100, the reserve is 2 GiB a card', () => {
+  // vLLM batches 2,048 tokens on cards under 70 GiB (vllm/engine/arg_utils.py), as on an A100; the small cards' logs:
+  // an RTX 3090 (vllm-project/vllm issue 10517) 0.9 x 24 - 14.99 - 3.81 = 2.80 GiB, an A100 40GB (ilseokoh/vllm-gce)
+  // 0.9 x 40 - 14.99 - 19.28 = 1.73 GiB; mean 2.27, rounded 2.
   const l40s: Hardware = { ...h100(4), id: 'l40s-x4', accelerator: 'NVIDIA L40S', memory_gb: f(192), nvlink: undefined };
-  assert.deepEqual([vllmBudgetApplies(h100(1)), vllmBudgetApplies(h100(8)), vllmBudgetApplies(l40s)], [true, true, false]);
-  assert.equal(vllmTooSmallWords(8192, [l40s]), '');
+  const t4: Hardware = { ...h100(1), id: 't4', accelerator: 'NVIDIA T4', memory_gb: f(16), nvlink: undefined };
+  assert.deepEqual([vllmBudgetApplies(h100(1)), vllmBudgetApplies(l40s), vllmBudgetApplies(t4)], [true, true, true]);
+  assert.deepEqual([vllmReserveGib(h100(1)), vllmReserveGib(l40s), vllmReserveGib(t4)], [6, 2, 2]);
+  // A T4 by hand: 0.9 x 16 = 14.4 GiB less 2 GiB = 12.4 GiB (13.31 GB) for weights and cache. Gemma 4 26B-A4B at INT4
+  // W4A16, 26,544,131,376 parameters x 4.51 bits / 8 = 14.96 GB (13.94 GiB), leaves none: vLLM would not start.
+  assert.ok(Math.abs(vllmKvCacheBytes(t4, 0) / 1e9 - 13.315) < 0.001);
+  assert.ok(vllmKvCacheBytes(t4, (26_544_131_376 * 4.51) / 8) < 0);
+  assert.match(vllmTooSmallWords(8192, [l40s]), /about 6 GiB a card \(2 on an A100 and on cards under 70 GiB\)/);
 });
 
 test('an option\'s derivation says its batch is sized in vLLM\'s budget, not the usable memory the fit states', () => {
   // 8 x H100: 0.9 x 640 GiB less 8 x 6 GiB (what the batch of DeepSeek V3.2 INT4 on h100-80gb-x8, 46, is sized in).
   assert.match(vllmBudgetBasis(h100(8)) ?? '', /not the usable memory above: 0\.9 x 640 GiB .* less 8 x 6 GiB .* less the weights/);
   const l40s: Hardware = { ...h100(4), id: 'l40s-x4', accelerator: 'NVIDIA L40S', memory_gb: f(192), nvlink: undefined };
-  assert.deepEqual([vllmBudgetBasis(bare), vllmBudgetBasis(l40s)], [null, null]);
+  assert.match(vllmBudgetBasis(l40s) ?? '', /0\.9 x 192 GiB .* less 4 x 2 GiB/);
+  assert.equal(vllmBudgetBasis(bare), null);
 });
 
 test("an A100 80GB keeps 2 GiB a card, read from two A100 startup logs; other 80 GB cards keep the H100's 6", () => {

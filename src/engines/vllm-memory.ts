@@ -43,28 +43,42 @@ export const VLLM_RESERVE_GIB_PER_CARD = 6;
  */
 export const VLLM_A100_RESERVE_GIB_PER_CARD = 2;
 
-/** The reserve a card of the configuration keeps (GiB): the A100's where its logs give it, else the H100-fitted one. */
+/**
+ * The reserve on a card under 70 GiB (GiB a card). vLLM gives those cards, as it gives every A100, its small-card batch
+ * defaults, 2,048 batched tokens (vllm/engine/arg_utils.py `EngineArgs` batch defaults, vllm-project/vllm commit
+ * 99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b: 8,192 only on cards of 70 GiB or more that are not A100s), so its profiled
+ * activation peak is the A100's, not the H100's. The small cards' logs read, as the budget less the weights loaded less
+ * the cache: Llama-3.1-8B BF16 on an RTX 3090 (vllm-project/vllm issue 10517, V0 engine: 23.58 GiB, 14.99 loaded, 3.81
+ * of cache at 0.9) 0.9 x 24 - 14.99 - 3.81 = 2.80 GiB; the same model on an A100 40GB, vLLM 0.15.1 eager
+ * (ilseokoh/vllm-gce README.md, commit ede8ee4e36cf1ed10471b3ff38514159f71dfa58: 14.99 loaded, 19.28 of cache)
+ * 0.9 x 40 - 14.99 - 19.28 = 1.73. Their mean, 2.27, rounded: 2, the A100 80GB's figure too. No log of a 16 GB card
+ * (a T4) was read: the figure is the 24 and 40 GiB cards' carried to it, an assumption.
+ */
+export const VLLM_SMALL_CARD_RESERVE_GIB_PER_CARD = 2;
+
+/** The card size (GiB) from which vLLM batches 8,192 tokens and keeps the H100-fitted reserve (A100s excepted). */
+export const VLLM_LARGE_BATCH_MIN_CARD_GIB = 70;
+
+/** GiB a card of the configuration (the catalogue's sizes are binary). */
+const cardGib = (hardware: Hardware) => hardware.memory_gb.value / hardware.count;
+
+/**
+ * The reserve a card of the configuration keeps (GiB): the A100's where its logs give it, the small cards' under 70 GiB
+ * (the same batch defaults), else the H100-fitted one.
+ */
 export function vllmReserveGib(hardware: Hardware): number {
-  return /\bA100\b/.test(hardware.accelerator) ? VLLM_A100_RESERVE_GIB_PER_CARD : VLLM_RESERVE_GIB_PER_CARD;
+  if (/\bA100\b/.test(hardware.accelerator)) return VLLM_A100_RESERVE_GIB_PER_CARD;
+  return cardGib(hardware) < VLLM_LARGE_BATCH_MIN_CARD_GIB ? VLLM_SMALL_CARD_RESERVE_GIB_PER_CARD : VLLM_RESERVE_GIB_PER_CARD;
 }
 
 /**
- * The smallest card (GiB) the reserve is taken on: the logs it is fitted on are 80 GB H100s. vLLM's profiled activations
- * follow its batched-token budget, which it sets by the card: `vllm serve` defaults to 8,192 tokens on cards of 70 GiB
- * or more and 2,048 below them and on A100s (vllm/engine/arg_utils.py `EngineArgs` batch defaults, vllm-project/vllm
- * commit 99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b). The smaller cards' logs read do not give one figure: Llama-3.1-8B
- * BF16 on an RTX 3090 under the V0 engine (vllm-project/vllm issue 10517: 23.58 GiB, 14.99 loaded, 3.81 of cache at
- * 0.9) 0.9 x 24 - 14.99 - 3.81 = 2.80 GiB; the same model on an A100 40GB, vLLM 0.15.1 eager (ilseokoh/vllm-gce
- * README.md, commit ede8ee4e36cf1ed10471b3ff38514159f71dfa58: 14.99 loaded, 19.28 of cache) 36 - 14.99 - 19.28 = 1.73;
- * 8 x RTX 3090 at 0.935 (wtdcode/vllm-backport issue 34) 0.6 of activations and 0.1 of graphs beside the non-torch
- * memory. Smaller cards keep the service's sums (usable memory less 0.75 GB a card), 1-3 GiB a card above what those
- * reserves leave (docs/hardware-and-cost.md, "vLLM's memory budget").
+ * Whether vLLM's budget, not the service's sums, sizes a vLLM server's cache on the configuration: every card with a
+ * memory size. A server is started at vLLM's default budget whatever the card: on a 16 GB T4 the service's sums (usable
+ * memory, 0.95 of the card, less 0.75 GB) held Gemma 4 26B-A4B's INT4 W4A16 weights (14.96 GB) and a sequence where
+ * 0.9 x 16 GiB less 2 GiB, 13.31 GB, is less than the weights: vLLM would not start.
  */
-export const VLLM_BUDGET_MIN_CARD_GIB = 80;
-
-/** Whether vLLM's budget, not the service's sums, sizes a vLLM server's cache on the configuration: 80 GiB cards or more. */
 export function vllmBudgetApplies(hardware: Hardware): boolean {
-  return hardware.memory_gb.value / hardware.count >= VLLM_BUDGET_MIN_CARD_GIB;
+  return hardware.count > 0 && hardware.memory_gb.value > 0;
 }
 
 /**
@@ -84,8 +98,8 @@ export function vllmKvCacheBytes(hardware: Hardware, weights: number): number {
  */
 export function vllmTooSmallWords(context: number, configurations: readonly Hardware[]): string {
   if (!configurations.some((h) => runtimeFor(h, 'serving') === 'vllm' && vllmBudgetApplies(h))) return '';
-  return `; a vLLM server on cards of ${VLLM_BUDGET_MIN_CARD_GIB} GB or more takes ${VLLM_GPU_MEMORY_UTILIZATION} of each card's memory (its default gpu_memory_utilization) and ` +
-    `keeps about ${VLLM_RESERVE_GIB_PER_CARD} GiB a card (${VLLM_A100_RESERVE_GIB_PER_CARD} on an A100) of activations, non-torch memory and CUDA graphs beside its share of ` +
+  return `; a vLLM server takes ${VLLM_GPU_MEMORY_UTILIZATION} of each card's memory (its default gpu_memory_utilization) and ` +
+    `keeps about ${VLLM_RESERVE_GIB_PER_CARD} GiB a card (${VLLM_SMALL_CARD_RESERVE_GIB_PER_CARD} on an A100 and on cards under ${VLLM_LARGE_BATCH_MIN_CARD_GIB} GiB) of activations, non-torch memory and CUDA graphs beside its share of ` +
     `the weights, and does not start where what is left, at every format it serves for the model there down to the ` +
     `narrowest, cannot hold one sequence of ${context} tokens (a deployer may ` +
     'raise gpu_memory_utilization: a published Kimi-K2-Thinking INT4 run on 8 x H100 starts at 0.95 with CUDA graphs ' +

@@ -25,7 +25,7 @@ export const VLLM_MXFP4_LOADED_GIB: ReadonlyMap<string, number> = new Map([
 
 /**
  * The weights vLLM's budget is charged with on the configuration (bytes, all cards): the logged loaded size where the
- * format is the model's native MXFP4, vLLM serves it within its budget (80 GiB cards or more: vllm-memory.ts) and a log
+ * format is the model's native MXFP4, vLLM serves it within its budget (vllm-memory.ts) and a log
  * gives the size; else `weights`, the fit's figure. Tensor parallel splits the same bytes over the cards.
  */
 export function vllmChargedWeights(hardware: Hardware, architecture: Architecture, q: Quantization, weights: number): number {
@@ -81,7 +81,7 @@ export function vllmA100AttentionFlops(a: Architecture, flops: number): number {
 
 /**
  * What an option's serving figures owe to vLLM's way with MXFP4, for its derivation; null where neither applies (another
- * format, another runtime, a card under 80 GiB that is not an A100). The quantization id stands for the model: the
+ * format, another runtime). The quantization id stands for the model: the
  * dataset's MXFP4 checkpoints (gpt-oss) are all mixtures of experts.
  */
 export function vllmMxfp4Basis(hardware: Hardware, quantization: string): string | null {

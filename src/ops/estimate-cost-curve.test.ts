@@ -89,15 +89,17 @@ test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more th
   // OpenRouter at 0.03/0.15 (models.dev's sync of OpenRouter's API, f34441cf84, 2026-06-26; genai-prices' 0.039/0.18 is
   // its sync of 2026-06-15), blended 3:1 (3 x 0.03 + 0.15) / 4 = 0.06: 3,000 x 0.06 = 180 USD. rtx-3090-x4: the cards
   // 5,996 / 36 = 166.56, the EPYC workstation around them 1,314 / 36 = 36.50, power 4 x 24 W idle x 730 h x 0.15 =
-  // 10.51 plus 3,000 x 0.015166 = 45.50 (1e6 / (3,582.7 tokens/s x 3,600) = 0.077533 busy hours a million x 1,304 W
-  // above idle x 0.15; 0.012582 and 251.32 USD before an MoE step under vLLM paid its weights' read and its compute in
-  // turn, serving.ts batchDecodeRate): 259.06 USD, above 180 with or without the host (222.56).
-  // rtx-4090-x4 (no host priced) costs 222.56 even without one: above 180 whatever
-  // its host costs.
+  // 10.51 plus 3,000 x 0.018664 = 55.99 (1e6 / (2,911.2 tokens/s x 3,600) = 0.095418 busy hours a million x 1,304 W
+  // above idle x 0.15): 269.56 USD, above 180 with or without the host (233.06). The 2,911.2 tokens/s are at a batch of
+  // 55: vLLM's budget on four 24 GiB cards, 0.9 x 96 GiB less 4 x 2 GiB (vllm-memory.ts, cards under 70 GiB) less the
+  // 64.38 GiB it loads of the MXFP4 checkpoint (vllm-mxfp4.ts), leaves 14.02 GiB = 15.05 GB, 55 sequences of 0.269 GB
+  // (18 global layers x 7,168 tokens x 2,048 B plus the sliding layers' 128-token windows); 110 and 3,582.7 tokens/s
+  // (259.06 USD) when 24 GB cards kept the service's sums, 0.95 of the cards less 0.75 GB a card.
+  // rtx-4090-x4 (no host priced) costs 235.43 even without one: above 180 whatever its host costs.
   const full = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000 });
   const short = run({ model_id: 'gpt-oss-120b', tokens_millions: 3000, view: 'summary' });
   const x3090 = full.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-3090-x4');
-  assert.deepEqual([x3090.purchase.monthly_usd, x3090.host_machine.monthly_usd, x3090.monthly_usd], [166.56, 36.5, 259.06]);
+  assert.deepEqual([x3090.purchase.monthly_usd, x3090.host_machine.monthly_usd, x3090.monthly_usd], [166.56, 36.5, 269.56]);
   assert.deepEqual([full.api.cheapest.provider, full.api.cheapest.monthly_usd], ['openrouter', 180]);
   assert.deepEqual([full.cheaper, full.cheaper_note], ['api', null]);
   assert.deepEqual([short.cheaper, short.cheaper_note], ['api', null]);

@@ -52,13 +52,13 @@ test('qwen3-235b-a22b: the owned basis, break-even and curve never rest on one o
 test('gpt-oss-120b at 5,000M: rtx-4090-x4 and rtx-3090-x4 carry their ends, and the words give why the 4090s are not the basis', { skip: !shipped }, () => {
   // data/curated/card-production.csv: the RTX 4090's end of production reported in 2024-10 (HotHardware, 2024-11-12);
   // the RTX 3090 Founders Edition withdrawn from NVIDIA's store in 2023-03 (Phonandroid). One rtx-3090-x4 serves
-  // 3,582.7 x 3,600 x 730 x 0.5 = 4,707.6M a month (4,318 tokens/s and 5,673.9M before an MoE step under vLLM paid
-  // its weights' read and its compute in turn, serving.ts batchDecodeRate), so 5,000M takes two: 2 x 213.57 flat +
-  // 5,000 x 0.015166 = 502.97 USD, above the basis, and the words no longer name it (one machine, 276.48, did: it was
-  // the basis before 2023-03 was recorded, a CTO reading "buy four RTX 3090 at 1,499 USD each" six years after launch).
-  // The rtx-4090-x4 (no host) costs 177.67 + 88 W idle x 730 h x 0.15 = 187.31 flat + 5,000 x 1e6 / (6,070 tokens/s x
-  // 3,600) x 1,712 W above idle x 0.15 / 1e6 = 58.76: 246.06 (238.77 before); the basis is the cheapest configuration
-  // on sale counted whole, rtx-6000-ada-x2.
+  // 2,911.2 x 3,600 x 730 x 0.5 = 3,825.3M a month (its batch sized in vLLM's budget on 24 GiB cards, 55 sequences:
+  // estimate-cost-curve.test.ts), so 5,000M takes two: 2 x 213.57 flat + 5,000 x 0.018664 = 520.46 USD, below the
+  // basis, so the words name it as not weighed (502.97 and not named when 24 GB cards kept the service's sums).
+  // The rtx-4090-x4 (no host) costs 187.31 flat + 5,000 x 1e6 / (4,446.4 tokens/s x 3,600) x 1,712 W above idle x
+  // 0.15 / 1e6 = 80.21: 267.52 (246.06 at the former sums' 6,070 tokens/s). The basis is the cheapest configuration on
+  // sale counted whole: rtx-pro-6000-max-q x2, 2 x 266.08 + 5,000 x 0.002808 = 546.2 (rtx-6000-ada-x2, 471.12 before,
+  // now serves 71 sequences in vLLM's budget on its two 48 GiB cards and takes two machines).
   const r = run({ model_id: 'gpt-oss-120b', tokens_millions: 5000 });
   const r4090 = r.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-4090-x4');
   assert.deepEqual([r4090.discontinued_on.value, r4090.discontinued_on.source], ['2024-10', 'card-production']);
@@ -66,11 +66,11 @@ test('gpt-oss-120b at 5,000M: rtx-4090-x4 and rtx-3090-x4 carry their ends, and 
   const r3090 = r.self_hosting.owned_options.find((o: Out) => o.hardware_id === 'rtx-3090-x4');
   assert.deepEqual([r3090.discontinued_on.value, r3090.discontinued_on.source], ['2023-03', 'card-production']);
   const basis = r.self_hosting.owned_options[0];
-  assert.deepEqual([basis.hardware_id, basis.discontinued_on, basis.sold_in], ['rtx-6000-ada-x2', null, null]);
+  assert.deepEqual([basis.hardware_id, basis.machines, basis.monthly_usd, basis.discontinued_on, basis.sold_in], ['rtx-pro-6000-max-q', 2, 546.2, null, null]);
   assert.match(r.break_even_owned.reason,
-    /rtx-4090-x4 costs less \(246\.06 USD\) but leaves out a host machine no source prices and is no longer sold new, so it is not the basis/);
+    /rtx-4090-x4 costs less \(267\.52 USD\) but leaves out a host machine no source prices and is no longer sold new, so it is not the basis/);
   assert.equal(r3090.machines, 2);
-  assert.ok(Math.abs(r3090.monthly_usd - 502.97) <= 0.02, String(r3090.monthly_usd));
-  assert.doesNotMatch(r.break_even_owned.reason, /rtx-3090-x4 costs less/);
+  assert.ok(Math.abs(r3090.monthly_usd - 520.46) <= 0.02, String(r3090.monthly_usd));
+  assert.match(r.break_even_owned.reason, /rtx-3090-x4 costs less \(520\.45 USD\) but is no longer sold new, so it is not weighed/);
 });
 
