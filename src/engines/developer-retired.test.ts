@@ -15,7 +15,8 @@ test('a third party\'s listing of a model whose developer shut its own API down:
   const parts = {
     data_as_of: '2026-09-23',
     providers: [aProvider({ id: 'relay', name: 'Relay' })],
-    models: [aModel({ id: 'm' })],
+    // m-next is a model of the dataset: the replacement is named alone (engines/replacement.ts).
+    models: [aModel({ id: 'm' }), aModel({ id: 'm-next' })],
     offers: [
       anOffer({ model_id: 'm', provider: 'dev', first_party: true, prices: price(1), shutdown_date: f('2026-09-10'), replacement: f('m-next') }),
       anOffer({ model_id: 'm', provider: 'relay', prices: price(0.5) }),
@@ -59,7 +60,7 @@ test('committed dataset: an EU bank\'s pick of DeepSeek V4 Flash at cortecs says
   const pick = out.recommendations.find((r) => r.model.id === 'deepseek-v4-flash' && r.offer?.provider === 'cortecs');
   assert.ok(pick, 'DeepSeek V4 Flash at cortecs among the picks');
   const said = pick.reasons.find((r) => r.startsWith('The developer\'s own API no longer serves it'));
-  assert.match(said ?? '', /shut down on 2026-09-10 .*its replacement is deepseek-v4\.1-flash\. cortecs's listing was last read on 2026-07-02, before that day/);
+  assert.match(said ?? '', /shut down on 2026-09-10 .*its replacement is deepseek-v4\.1-flash \(not in this catalogue under that name\)\. cortecs's listing was last read on 2026-07-02, before that day/);
   // A pick whose developer still serves it says nothing of the kind.
   for (const r of out.recommendations.filter((x) => x.model.id !== 'deepseek-v4-flash')) {
     assert.ok(!r.reasons.some((t) => t.startsWith('The developer\'s own API no longer')), r.model.id);

@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import type { Offer } from '../schema/index.ts';
 import { isShutDownOffer, retiredText } from './offer-lifecycle.ts';
 import { isBaseSku } from './ranking.ts';
+import { replacementWords } from './replacement.ts';
 
 /** The developer's own base-SKU offer shut down by `asOf`, if any (estimate_cost's `own_retired`, cheapest_for's words). */
 export function retiredOwnOffer(offers: readonly Offer[], asOf: string): Offer | undefined {
@@ -42,7 +43,7 @@ export function developerRetiredReason(ds: Dataset, picked: Offer): string | nul
     : `${name}'s listing was last read${read ? ` on ${read}` : ''}${read && shut ? ', before that day' : ''}: `
       + `whether ${name} still serves the model is not in the dataset.`;
   return `The developer's own API no longer serves it: ${own.provider_model_id} ${retiredText(own, ds.lifecycleDate)}`
-    + `${own.replacement ? `; its replacement is ${own.replacement.value}` : ''}. ${listing}`;
+    + `${own.replacement ? `; its replacement is ${replacementWords(own.replacement.value, (s) => ds.resolveModelId(s))}` : ''}. ${listing}`;
 }
 
 /** What get_model says of a model whose developer's own API no longer serves it (`developerRetired`). */
@@ -78,6 +79,6 @@ export function developerRetired(ds: Dataset, modelId: string): DeveloperRetired
       + `${shut !== undefined ? `, ${readAfter} of them read after that day` : ''}: a provider may host the weights itself and go on `
       + `serving, or relay ${dev}'s API and stop with it; which each does is not in the dataset.`;
   const text = `${dev}'s own API no longer serves it: ${own.provider_model_id} ${retiredText(own, ds.lifecycleDate)}`
-    + `${own.replacement ? `; its replacement is ${own.replacement.value}` : ''}. ${listings}`;
+    + `${own.replacement ? `; its replacement is ${replacementWords(own.replacement.value, (s) => ds.resolveModelId(s))}` : ''}. ${listings}`;
   return { offer: own, others: others.length, readAfter, text };
 }

@@ -43,3 +43,15 @@ test('a model whose deprecation is announced is served until its shutdown date, 
   const { shutdown_date: _s, ...undated } = o3 as unknown as Record<string, unknown>;
   assert.equal(isDeprecatedModel(undated as unknown as Model, '2026-11-27'), true); // marked deprecated, no date given
 });
+
+test('a bare deprecated with no date reads as retired by its source\'s word, never as an announcement', () => {
+  // models.dev's Mistral file providers/scaleway/models/devstral-2-123b-instruct-2512.toml (snapshot f3fc692 of
+  // 2026-07-02): status "deprecated", no date. models.dev's README: "deprecated - Indicate the model is no longer served
+  // by the provider's public API" (data/curated/deprecation-readings.csv).
+  const scaleway = { status: { value: 'deprecated', source: 'models-dev', as_of: '2026-07-02' } } as unknown as Offer;
+  assert.equal(isShutDownOffer(scaleway, '2026-09-23'), true);
+  assert.equal(retiredText(scaleway, '2026-09-23'), 'retired with no shutdown date given (models-dev\'s `deprecated`, read 2026-07-02)');
+  // Mistral's own listing, dated by Mistral's record (devstral-2-25-12.ts: retirementDate '2026-07-31'): the day is said.
+  const own = { ...scaleway, shutdown_date: { value: '2026-07-31', source: 'developer-notices', as_of: '2026-11-30' } } as unknown as Offer;
+  assert.equal(retiredText(own, '2026-09-23'), 'shut down on 2026-07-31 (developer-notices)');
+});

@@ -49,7 +49,9 @@ export function retiredText(x: Pick<Model | Offer, 'status' | 'shutdown_date'>, 
   const scheduled = scheduledShutdownText(x, dataAsOf);
   if (scheduled) return scheduled;
   if (x.status?.note) return `retired (${x.status.note})`;
-  return `deprecated (${x.status?.source ?? 'status'}, ${x.status?.as_of ?? dataAsOf})`;
+  // A bare `deprecated` from a source whose word means no longer served (deprecation-readings.csv: models.dev's README),
+  // with no date: retired as that source read it, not a deprecation announced ahead of a shutdown (which has a date).
+  return `retired with no shutdown date given (${x.status?.source ?? 'its source'}'s \`deprecated\`, read ${x.status?.as_of ?? dataAsOf})`;
 }
 
 /**

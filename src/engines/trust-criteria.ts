@@ -259,6 +259,34 @@ function termsAside(ds: Dataset, m: Model, spec: Spec): string {
     + `shown as provider_${spec.terms} with each EU offer and read by keep=${spec.terms.replace('_', '-')}`;
 }
 
+/**
+ * FMTI's "Basic model properties" (input and output modality, size, components, architecture) scored the developer's
+ * flagship: Google's Dec 2025 report discloses about Gemini 2.5 Pro (data/sources/fmti/Dec2025/reports), so its 0 says
+ * nothing of Gemma 4 26B A4B, whose own card (huggingface.co/google/gemma-4-26B-A4B-it) states its parameters,
+ * architecture, context and modalities. The status stays the index's (DESIGN.md section 8: met when FMTI = 1); for a
+ * model with open weights the evidence says plainly whose score it is and names the model's own card and the properties
+ * the dataset holds for it, each with its source and day, and those it does not hold. Nothing for other criteria or
+ * for closed weights (the developer's page is then the only statement, and FMTI reads the developer's disclosures).
+ */
+function ownCardAside(m: Model, dev: Developer | undefined, spec: Spec): { text: string; derived_from: string[] } | undefined {
+  if (spec.id !== 'model_properties_disclosed' || m.open_weights?.value !== true) return undefined;
+  const at = (f: Fact<unknown>) => `${f.source}, ${f.as_of}`;
+  const said: string[] = [];
+  const held: Array<[string, Fact<unknown> | undefined, (f: Fact<any>) => string]> = [
+    ['modalities', m.modalities, (f) => `modalities ${f.value.input.join(', ')} -> ${f.value.output.join(', ')}`],
+    ['parameters_total', m.parameters_total, (f) => `${(f.value / 1e9).toFixed(1)}B parameters in total`],
+    ['parameters_active', m.parameters_active, (f) => `${(f.value / 1e9).toFixed(1)}B active`],
+    ['architecture', m.architecture, () => 'its architecture'],
+    ['context_window', m.context_window, (f) => `a ${f.value.toLocaleString('en-US')}-token context window`],
+  ];
+  for (const [, f, words] of held) if (f) said.push(`${words(f)} (${at(f)})`);
+  const absent = held.filter(([, f]) => !f).map(([name]) => name);
+  const card = m.weights_url ? `its own card, ${m.weights_url.value} (${at(m.weights_url)}), and the sources read for it` : 'the sources read for it';
+  const text = `; this score is ${dev?.name ?? 'the developer'}'s flagship's, not ${m.id}'s: for this open-weights model ${card} give `
+    + `${said.length ? said.join(', ') : 'none of its basic properties'}${absent.length ? `; not in the dataset: ${absent.join(', ')}` : ''}`;
+  return { text, derived_from: held.flatMap(([name, f]) => (f ? [`${name} (${at(f)})`] : [])) };
+}
+
 function fmti(ds: Dataset, m: Model, dev: Developer | undefined, spec: Spec): [CriterionStatus, Evidence] {
   const indicator = spec.fmti!;
   const asks = spec.asks ? `, which asks "${spec.asks}"` : '';
@@ -268,9 +296,10 @@ function fmti(ds: Dataset, m: Model, dev: Developer | undefined, spec: Spec): [C
     const why = dev && Object.keys(dev.fmti_indicators).length ? `FMTI Dec 2025 gives no "${indicator}" indicator for ${dev.name}` : `${dev?.name ?? 'the developer'} is not scored by FMTI Dec 2025`;
     return ['unknown', { ...unknown(`${why}${asks} (${PER_DEVELOPER_NOTE})${aside}`), indicator }];
   }
+  const card = ownCardAside(m, dev, spec);
   const e: Evidence = {
-    ...fromFact(f, `${dev!.name} scores ${f.value.score} on FMTI "${indicator}"${asks} (${PER_DEVELOPER_NOTE})${aside}`),
-    indicator, score: f.value.score,
+    ...fromFact(f, `${dev!.name} scores ${f.value.score} on FMTI "${indicator}"${asks} (${PER_DEVELOPER_NOTE})${aside}${card?.text ?? ''}`),
+    indicator, score: f.value.score, ...(card ? { derived_from: card.derived_from } : {}),
   };
   if (f.value.justification) e.justification = f.value.justification;
   return [f.value.score === 1 ? 'met' : 'not_met', e];

@@ -6,6 +6,9 @@ import { key0 } from './match-keys.ts';
 import { shutByDataDate } from './past-shutdowns.ts';
 import { noticeIdOf } from './one-hosting-event.ts';
 
+/** The words said of a named replacement no model of the dataset answers to, in the feed and in answers (engines/replacement.ts). */
+export const NOT_IN_CATALOGUE = 'not in this catalogue under that name';
+
 /**
  * The sources whose observations are notices: providers' pages (src/sources/deprecations-rss.ts) and the reviewed
  * table of retirements announced elsewhere (src/sources/developer-notices.ts). Both retire offers in the sheets.
@@ -39,7 +42,10 @@ export function noticeEvents(
     const model_id = resolve(o);
     if (!model_id) { unresolved++; continue; }
     const deprecated = o.deprecation_date ? `, deprecated ${o.deprecation_date}` : '';
-    const replaced = o.replacement ? `, replacement ${o.replacement}` : '';
+    // A replacement no model of the dataset answers to is said to be outside it (engines/replacement.ts): DeepSeek's
+    // deepseek-v4.1-flash, which no snapshot the dataset is built from makes a model.
+    const outside = o.replacement !== undefined && resolve({ ...o, source_model_id: o.replacement, canonical_hint: undefined }) === undefined;
+    const replaced = o.replacement ? `, replacement ${o.replacement}${outside ? ` (${NOT_IN_CATALOGUE})` : ''}` : '';
     const where = o.url ?? 'notice';
     const late = o.shutdown_date > o.as_of;
     // Upstream's first_observed is the day the scraper first saw the notice: the announcement was on or before it.

@@ -32,7 +32,7 @@ const model = (max_output: number | undefined, window: number | undefined, sourc
   ...(window === undefined ? {} : { context_window: { value: window, as_of: '2026-07-24', source } }),
 });
 
-test('a max_output that is the window (or within 1% of it) is only the window; a developer\'s stated cap never is', () => {
+test('a max_output that is the window (or within 1% of it) is only the window; a developer\'s stated cap only of open weights', () => {
   // LiteLLM deepseek/deepseek-v3.2: 163,840 output against the 163,840-token window (config.json's).
   assert.equal(windowOnlyMaxOutput(model(163840, 163840)), true);
   // LiteLLM ibm granite-4.0-h-micro: 131,000 against config.json's 131,072: 99.95% of it.
@@ -40,7 +40,14 @@ test('a max_output that is the window (or within 1% of it) is only the window; a
   // models.dev gpt-oss-120b: 32,768 of 131,072: a cap of its own.
   assert.equal(windowOnlyMaxOutput(model(32768, 131072)), false);
   assert.equal(windowOnlyMaxOutput(model(129760, 131072)), false, '99% of 131,072 is 129,761.28: 129,760 is a cap below it');
-  assert.equal(windowOnlyMaxOutput(model(8192, 8192, 'developer-max-output')), false, 'a reviewed developer cap is a cap');
+  assert.equal(windowOnlyMaxOutput(model(8192, 8192, 'developer-max-output', false)), false, 'a reviewed cap of closed weights is a cap');
+  assert.equal(windowOnlyMaxOutput(model(8192, 8192, 'developer-max-output', null)), false, 'so is one of weights no source calls open');
+  // OpenAI's page for gpt-oss-120b (developers.openai.com/api/docs/models/gpt-oss-120b, read 2026-11-29): '131,072
+  // context window', '131,072 max output tokens'. Open weights, served on no OpenAI API of the dataset: each host caps
+  // its own offer, and the developer's figure equal to the window is the window, not a cap.
+  assert.equal(windowOnlyMaxOutput(model(131072, 131072, 'developer-max-output', true)), true);
+  // DeepSeek's own API cap below the window (64K of a 163,840-token window) stays a cap.
+  assert.equal(windowOnlyMaxOutput(model(65536, 163840, 'developer-max-output', true)), false);
   assert.equal(windowOnlyMaxOutput(model(undefined, 8192)), false);
   assert.equal(windowOnlyMaxOutput(model(8192, undefined)), false);
 });

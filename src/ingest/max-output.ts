@@ -42,18 +42,22 @@ export function servedUntil(m: Pick<Model, 'max_output'>): string | undefined {
 const WINDOW_SHARE = 0.99;
 
 /**
- * A model's max_output that is only its context window: a figure within 1% of the window, from any source but the
- * developer's stated cap (a reviewed row), for a model whose weights are not known closed. Such a figure says that
- * nothing but the window bounds the output (the weights generate until prompt plus output fill it), not that the model
- * can answer a short prompt with that many tokens wherever it is served: for open weights each host sets its own cap
- * on its offer. A closed model is served by its developer alone (or under its terms), so a figure equal to its window
- * is the vendor's own statement (OpenAI's gpt-4: 8,192 of an 8,192 window) and stands as a cap.
+ * A model's max_output that is only its context window: a figure within 1% of the window for a model whose weights are
+ * not known closed, from any source but the developer's stated cap (a reviewed row) of a model whose weights are not
+ * known open. Such a figure says that nothing but the window bounds the output (the weights generate until prompt plus
+ * output fill it), not that the model can answer a short prompt with that many tokens wherever it is served: for open
+ * weights each host sets its own cap on its offer. That holds of the developer's own figure too: OpenAI's page for
+ * gpt-oss-120b gives '131,072 context window' and '131,072 max output tokens' (developers.openai.com/api/docs/models/
+ * gpt-oss-120b, read 2026-11-29), and OpenAI serves the model on no API of the dataset, so the figure is the window the
+ * weights allow, not a cap any host sets. A closed model is served by its developer alone (or under its terms), so a
+ * figure equal to its window is the vendor's own statement (OpenAI's gpt-4: 8,192 of an 8,192 window) and stands as a cap.
  */
 export function windowOnlyMaxOutput(m: Pick<Model, 'max_output' | 'context_window' | 'open_weights'>): boolean {
   const out = m.max_output;
   const window = m.context_window?.value;
+  const stated = out?.source === DEVELOPER_MAX_OUTPUT_SOURCE_ID && m.open_weights?.value !== true;
   return out !== undefined && window !== undefined && m.open_weights?.value !== false
-    && out.source !== DEVELOPER_MAX_OUTPUT_SOURCE_ID && out.value >= WINDOW_SHARE * window;
+    && !stated && out.value >= WINDOW_SHARE * window;
 }
 
 /** The figures below the window that other sources give for a window-only max_output (its `conflicts`), ascending. */

@@ -21,6 +21,7 @@ import { noDeveloperPriceText, sellerRole, zeroPricedOwnOffer } from './cost-off
 import { retiredOwnOffer } from '../engines/developer-retired.ts';
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { kept, keptRunAt, openedBy, stitched } from './json-fragment.ts';
+import { replacementWords } from '../engines/replacement.ts';
 import {
   tierBlendedPrice, toModelRef, toOfferView, toRankedRating, type BlendedPrice, type ModelRef, type OfferView, type RankedRating,
 } from './shapes.ts';
@@ -134,7 +135,7 @@ function shownOf(ds: Dataset, b: Board, r: Row): Shown {
       ? `; ${lowerFirst(noDeveloperPriceText(ds.providerById.get(zero.provider)?.name ?? zero.provider))}`
       : retired
         ? `; the developer's own offer (${retired.provider_model_id}) is no longer served: `
-          + `${retiredText(retired, ds.lifecycleDate)}${retired.replacement ? `; its replacement is ${retired.replacement.value}` : ''}.`
+          + `${retiredText(retired, ds.lifecycleDate)}${retired.replacement ? `; its replacement is ${replacementWords(retired.replacement.value, (s) => ds.resolveModelId(s))}` : ''}.`
         : m.open_weights?.value === false
           // grok-4.1 at 302.AI, gpt-5.5-instant at ZenMux: closed weights run only on the developer's API, which no
           // source of the dataset lists, so the price cannot be tied to any offer of the developer.

@@ -297,10 +297,16 @@ test('a max output that is only the model\'s window is shown but not crowned; th
   assert.equal(r.values[0].detail, undefined);
   // DeepSeek's API cap (its pricing page: deepseek-reasoner "MAXIMUM: 64K", 65,536) is a cap and is ranked.
   const withCap = [aModel({ id: 'dsv', open_weights: f(true), context_window: f(163840), max_output: f(65536, 'developer-max-output') }), models[2]];
-  const capped = row(compare_models.handler(aDataset({ models: withCap, sources: [aSource(), aSource({ id: 'developer-max-output' })] }), compare_models.input.parse({ models: ['dsv', 'sonnet'] }), ctx) as Out,
-    'max_output');
+  // DeepSeek lists the model on its own API: the detail says the cap is that API's.
+  const ownApi = [anOffer({ model_id: 'dsv', provider: 'deepseek', first_party: true })];
+  const capped = row(compare_models.handler(aDataset({ models: withCap, offers: ownApi, sources: [aSource(), aSource({ id: 'developer-max-output' })] }),
+    compare_models.input.parse({ models: ['dsv', 'sonnet'] }), ctx) as Out, 'max_output');
   assert.deepEqual([capped.best, capped.rule], [['dsv'], 'highest value']);
   assert.match(capped.values[0].detail!, /^the output cap the developer's own API states/);
+  // With no API of the developer in the dataset, the cap is its page's, and the detail says so.
+  const paged = row(compare_models.handler(aDataset({ models: withCap, sources: [aSource(), aSource({ id: 'developer-max-output' })] }),
+    compare_models.input.parse({ models: ['dsv', 'sonnet'] }), ctx) as Out, 'max_output');
+  assert.match(paged.values[0].detail!, /^the output cap the developer's own page states; the developer serves the model on no API of the dataset/);
   const onlyWindows = row(compare_models.handler(aDataset({ models }), compare_models.input.parse({ models: ['llama', 'oss'] }), ctx) as Out, 'max_output');
   assert.deepEqual(onlyWindows.best, ['oss']);
   const none = row(run(['open-a', 'open-b']), 'max_output');

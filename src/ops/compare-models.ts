@@ -19,6 +19,7 @@ import { ratingBest } from './compare-rating-best.ts';
 import { releaseSpan, releaseWords } from '../engines/release-bound.ts';
 import { publicBy } from '../engines/public-by.ts';
 import { DEVELOPER_MAX_OUTPUT_SOURCE_ID, servedUntil, windowOnlyMaxOutput, windowOnlyWords } from '../ingest/max-output.ts';
+import { replacementWords } from '../engines/replacement.ts';
 
 /** Which value wins a row. `none`: no value is better in itself (parameters: more capacity, but dearer to run). */
 const Direction = z.enum(['higher', 'lower', 'true', 'newer', 'osi_approved', 'none']);
@@ -230,9 +231,12 @@ function maxOutputRow(ds: Dataset, models: readonly Model[], row: (values: RowVa
     }
     else if (retired.has(m.id)) v.detail = `${ds.developerById.get(m.vendor)?.name ?? m.vendor}'s API's cap while it served the model, until `
       + `${retired.get(m.id)}; hosts today set their own (get_model's max_output note names the API name and the page)`;
-    // A reviewed developer cap of an open model is its developer's API's (DeepSeek's thinking mode), not every host's.
-    else if (m.max_output?.source === DEVELOPER_MAX_OUTPUT_SOURCE_ID) v.detail = 'the output cap the developer\'s own API states '
-      + '(get_model\'s max_output note names the API name and the page)';
+    // A reviewed developer cap of an open model is its developer's API's (DeepSeek's thinking mode), not every host's;
+    // where the developer serves the model on no API of the dataset, it is its page's figure, not an API's.
+    else if (m.max_output?.source === DEVELOPER_MAX_OUTPUT_SOURCE_ID) v.detail = (ds.offersByModel.get(m.id) ?? []).some((o) => o.first_party)
+      ? 'the output cap the developer\'s own API states (get_model\'s max_output note names the API name and the page)'
+      : 'the output cap the developer\'s own page states; the developer serves the model on no API of the dataset '
+        + '(get_model\'s max_output note names the page)';
     return v;
   });
   const ranked = row(values.filter((v) => !windowOnly.has(v.model_id) && !retired.has(v.model_id)));
@@ -299,7 +303,7 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   });
   const lifecycle = (m: Model) => modelValue(m, 'status', [
     m.shutdown_date && `shutdown ${m.shutdown_date.value} (${m.shutdown_date.source})`,
-    m.replacement && `replacement ${m.replacement.value}`,
+    m.replacement && `replacement ${replacementWords(m.replacement.value, (s) => ds.resolveModelId(s))}`,
   ].filter(Boolean).join(', ') || undefined);
   const licence = (m: Model): RowValue => {
     const l = m.licence;

@@ -73,10 +73,11 @@ export function offersToCost(ds: Dataset, modelId: string): KeptOffers {
     const c = costableOffers(ds, modelId);
     const model = ds.modelById.get(modelId)!;
     // The developer's date read from every listing, those shut down too: a past shutdown is still said.
-    const dev = developerShutdownDate(model, ds.offersByModel.get(modelId) ?? []);
+    const listings = ds.offersByModel.get(modelId) ?? [];
+    const dev = developerShutdownDate(model, listings);
     k = Object.assign(c, {
       seller: sellerOf(c.offers, dev ? { ds, model, dev } : undefined),
-      developer_shutdown: developerShutdown(ds, model, c.offers, dev),
+      developer_shutdown: developerShutdown(ds, model, c.offers, dev, listings),
     });
     Object.freeze(k.offers);
     Object.freeze(k.shut_down);

@@ -6,6 +6,7 @@ import { perDataset } from '../engines/per-dataset.ts';
 import { isBaseSku } from '../engines/ranking.ts';
 import { IsoDate, ModelStatus, type Fact, type Model, type Offer } from '../schema/index.ts';
 import { wireFact } from './common.ts';
+import { replacementFact, replacementWords } from '../engines/replacement.ts';
 
 /** A month of the costing, in days: a shutdown within it cuts the month's budget short. */
 const MONTH_DAYS = 30;
@@ -28,10 +29,12 @@ export const DeveloperShutdown = z.object({
   state: z.enum(['scheduled', 'shut_down']).describe('`scheduled`: the date is after `judged_on`, the model is still sold until then; '
     + '`shut_down`: it has come, the developer no longer serves the model (its listings are under `not_priced`).'),
   shutdown_date: wireFact(IsoDate).describe('The developer\'s shutdown date: the model sheet\'s `shutdown_date`, with the notice that gives it.'),
-  status: wireFact(ModelStatus).nullable().describe('The model sheet\'s status (`deprecated` with its note), or null where the developer '
+  status: wireFact(ModelStatus).nullable().describe('The model sheet\'s status (`deprecated` with its note; for open weights, whose sheet '
+    + 'keeps none, that of the developer\'s own listing, as get_model\'s `developer_retired`), or null where the developer '
     + 'gives a shutdown date without a deprecation (a stable model\'s scheduled discontinuation).'),
   deprecation_date: wireFact(IsoDate).nullable(),
-  replacement: wireFact(z.string()).nullable().describe('The model the developer names as the replacement; null where none is named.'),
+  replacement: wireFact(z.string()).nullable().describe('The model the developer names as the replacement (read where `status` is), with a '
+    + 'note where no model of the dataset answers to that name; null where none is named.'),
   judged_on: IsoDate.describe('The day the answer is judged on: the later of `data_as_of` and the day the service loaded the data.'),
   days_left: z.number().int().describe('Days from `judged_on` to the shutdown (0 or less once it has come).'),
   within_month: z.boolean().describe(`true when the shutdown falls within ${MONTH_DAYS} days of \`judged_on\`: a month's budget at the `
@@ -85,16 +88,33 @@ export function shutdownWords(ds: Dataset, model: Model, o: Offer, dev: Fact<str
   return ` ${lead} developer shuts the model down on ${dev.value} (${dev.source}); ${end}.`;
 }
 
-/** The answer's `api.developer_shutdown` for a model, or null: made once per model and dataset (cost-offers.ts). */
-export function developerShutdown(ds: Dataset, model: Model, offers: readonly Offer[], dev: Fact<string> | undefined): DeveloperShutdown | null {
+/**
+ * Where the lifecycle of the shutdown `dev` dates is read: the model sheet, else (an open-weights model, whose sheet keeps
+ * no lifecycle: model-status.ts) the developer's own listing the date is read from, as get_model's `developer_retired`
+ * gives it. DeepSeek's notice of V4 Flash's retirement names deepseek-v4.1-flash on its listing, not on the model.
+ */
+export function developerLifecycle(model: Model, listings: readonly Offer[], dev: Fact<string>): Pick<Model, 'status' | 'deprecation_date' | 'replacement'> {
+  if (model.shutdown_date) return model;
+  return listings.find((o) => o.first_party && isBaseSku(o) && o.shutdown_date?.value === dev.value) ?? model;
+}
+
+/**
+ * The answer's `api.developer_shutdown` for a model, or null: made once per model and dataset (cost-offers.ts). `offers`
+ * are the listings costed; `listings` every listing of the model, those shut down too (where the replacement is read).
+ */
+export function developerShutdown(ds: Dataset, model: Model, offers: readonly Offer[], dev: Fact<string> | undefined,
+  listings: readonly Offer[] = offers): DeveloperShutdown | null {
   if (!dev) return null;
+  const resolve = (s: string) => ds.resolveModelId(s);
+  const life = developerLifecycle(model, listings, dev);
+  const named = life.replacement;
   const judged = ds.lifecycleDate;
   const days = Math.round((Date.parse(dev.value) - Date.parse(judged)) / 86_400_000);
   const lines = offers.map((o) => ({ o, ...vsDeveloper(ds, model, o, dev) }));
   const outliving = lines.filter((l) => l.vs === 'outlives_developer');
   const scheduled = days > 0;
   const cite = `${dev.source}, read ${dev.as_of}`;
-  const rep = model.replacement ? ` The developer names ${model.replacement.value} as its replacement.` : '';
+  const rep = named ? ` The developer names ${replacementWords(named.value, resolve)} as its replacement.` : '';
   const later = outliving.length === 0 ? '' : ` ${outliving.length === 1 ? '1 listing outlives it' : `${outliving.length} listings outlive it`}`
     + ` on its provider's own later date (${[...new Set(outliving.map((l) => `${l.o.provider} to ${l.until!.value}`))].join(', ')}).`;
   const note = scheduled
@@ -106,9 +126,9 @@ export function developerShutdown(ds: Dataset, model: Model, offers: readonly Of
   return {
     state: scheduled ? 'scheduled' : 'shut_down',
     shutdown_date: dev,
-    status: model.status ?? null,
-    deprecation_date: model.deprecation_date ?? null,
-    replacement: model.replacement ?? null,
+    status: life.status ?? null,
+    deprecation_date: life.deprecation_date ?? null,
+    replacement: named ? replacementFact(named, resolve) : null,
     judged_on: judged,
     days_left: days,
     within_month: scheduled && days <= MONTH_DAYS,

@@ -235,7 +235,8 @@ test('an open-weights model whose developer shut its own API down: developer_ret
       data_as_of: '2026-09-23',
       developers: [aDeveloper({ id: 'dev', name: 'Dev Labs' })],
       providers: [aProvider({ id: 'dev', name: 'Dev API' })],
-      models: [aModel({ id: 'm', vendor: 'dev', open_weights: f(true), ...(status ? { status } : {}) })],
+      // The replacement is a model of the dataset: no note that it is outside the catalogue (engines/replacement.ts).
+      models: [aModel({ id: 'm', vendor: 'dev', open_weights: f(true), ...(status ? { status } : {}) }), aModel({ id: 'm-next', vendor: 'dev' })],
       offers,
     });
     return get_model.handler(d, get_model.input.parse({ model_id: 'm' }), ctx) as Record<string, any>;
@@ -278,10 +279,34 @@ test('committed dataset: DeepSeek V4 Flash says DeepSeek retired it on its API o
   assert.equal(r.provider_model_id, 'deepseek-v4-flash');
   assert.deepEqual([r.shutdown_date.value, r.shutdown_date.source, r.shutdown_date.as_of], ['2026-09-10', 'developer-notices', '2026-11-27']);
   assert.deepEqual([r.replacement.value, r.replacement.source], ['deepseek-v4.1-flash', 'developer-notices']);
+  // No snapshot the dataset is built from makes V4.1 Flash a model (docs/unmatched.md: Doubleword's listing unmatched):
+  // the replacement says it is outside the catalogue, as get_model of that id answers 404.
+  assert.match(r.replacement.note, /^not in this catalogue under that name/);
+  assert.throws(() => get_model.handler(real, get_model.input.parse({ model_id: 'deepseek-v4.1-flash' }), ctx), ServiceError);
   // Other providers still list it (cortecs among them, read 2026-07-02 in models.dev's snapshot).
   assert.ok(r.other_listings > 0 && sheet.offers.some((o: { provider: string }) => o.provider === 'cortecs'));
-  assert.match(r.note, /^DeepSeek's own API no longer serves it: deepseek-v4-flash shut down on 2026-09-10 \(developer-notices\); its replacement is deepseek-v4\.1-flash\./);
+  assert.match(r.note, /^DeepSeek's own API no longer serves it: deepseek-v4-flash shut down on 2026-09-10 \(developer-notices\); its replacement is deepseek-v4\.1-flash \(not in this catalogue under that name\)\./);
   // A model DeepSeek still serves says nothing of the kind.
   const pro = get_model.handler(real, get_model.input.parse({ model_id: 'deepseek-v4-pro' }), { today: real.lifecycleDate }) as Record<string, any>;
   assert.equal(pro.developer_retired, undefined);
+});
+
+test('committed dataset: Devstral 2 and Devstral Small 2 retire on Mistral\'s API on the days Mistral\'s record gives', {
+  skip: !existsSync(path.resolve(import.meta.dirname, '../../data/dataset')),
+}, () => {
+  // Mistral's records (github.com/mistralai/platform-docs-public, src/schema/models/models/, commit 222f4ba9 of
+  // 2026-08-21): devstral-2-25-12.ts deprecationDate '2026-05-22', retirementDate '2026-07-31'; devstral-small-2-25-12.ts
+  // '2026-02-27', '2026-03-31'; both replacement 'Mistral Medium 3.5' (mistral-medium-2604). models.dev's 'deprecated'
+  // on Mistral's Devstral 2 listing, read 2026-07-02, was the announcement: the retirement is dated 2026-07-31.
+  const real = committedDataset();
+  const sheet = (id: string) => get_model.handler(real, get_model.input.parse({ model_id: id }), { today: real.lifecycleDate }) as Record<string, any>;
+  const big = sheet('devstral-2512').developer_retired;
+  assert.deepEqual([big.shutdown_date.value, big.replacement.value], ['2026-07-31', 'mistral-medium-2604']);
+  assert.match(big.note, /devstral-2512 shut down on 2026-07-31 \(developer-notices\)/);
+  assert.doesNotMatch(big.note, /deprecated \(models-dev/);
+  const small = sheet('labs-devstral-small-2512');
+  assert.deepEqual([small.developer_retired.shutdown_date.value, small.developer_retired.replacement.value], ['2026-03-31', 'mistral-medium-2604']);
+  // Vercel's mistral/devstral-small-2 relays Mistral's API at Mistral's $0.1/$0.3: it ends with it, as Vercel's Grok 2 did.
+  const relay = small.offers.find((o: Record<string, any>) => o.provider === 'vercel');
+  assert.deepEqual([relay.provider_model_id, relay.shutdown_date.value, relay.lifecycle_state], ['mistral/devstral-small-2', '2026-03-31', 'shut_down']);
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { developerRetired } from '../engines/developer-retired.ts';
+import { replacementFact } from '../engines/replacement.ts';
 import { isShutDownOffer } from '../engines/offer-lifecycle.ts';
 import { euCodeOf } from '../engines/trust-eu.ts';
 import { blendedPrice, board, isBaseSku, isZeroPriced } from '../engines/ranking.ts';
@@ -156,6 +157,8 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
     facts[field] = m[field] ?? null;
     if (!m[field]) missing.push({ field, reason: missingReason(m, field) });
   }
+  // A replacement no model of the dataset answers to says so (engines/replacement.ts).
+  if (m.replacement) facts.replacement = replacementFact(m.replacement, (s) => ds.resolveModelId(s));
   const capabilities: Record<string, unknown> = {};
   for (const c of CAPABILITY_FIELDS) {
     capabilities[c] = m.capabilities[c] ?? null;
@@ -192,7 +195,7 @@ function buildSheet(ds: Dataset, m: Model): Sheet {
       provider_model_id: retired.offer.provider_model_id,
       ...(retired.offer.status ? { status: retired.offer.status } : {}),
       ...(retired.offer.shutdown_date ? { shutdown_date: retired.offer.shutdown_date } : {}),
-      ...(retired.offer.replacement ? { replacement: retired.offer.replacement } : {}),
+      ...(retired.offer.replacement ? { replacement: replacementFact(retired.offer.replacement, (s) => ds.resolveModelId(s)) } : {}),
       other_listings: retired.others, other_listings_read_after: retired.readAfter, note: retired.text,
     } } : {}),
     ...(m.points_to ? { points_to: m.points_to } : {}),

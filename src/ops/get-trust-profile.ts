@@ -15,7 +15,7 @@ const Evidence = z
     score: z.union([z.literal(0), z.literal(1)]).optional().describe("FMTI criteria: the developer's score on the indicator (1 = disclosed)."),
     justification: z.string().optional().describe("FMTI criteria: the index's justification for the score."),
     value: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional().describe('The value read: licence id, votes, EU Code status, hardware id of the fit, residency.'),
-    derived_from: z.array(z.string()).optional().describe('For a derived status (self_hostable): the inputs, each with its source and date.'),
+    derived_from: z.array(z.string()).optional().describe('For a derived status (self_hostable): the inputs, each with its source and date; for criterion 8 of an open-weights model, the properties of the model the dataset holds beside the developer\'s FMTI score.'),
   })
   .describe('The evidence behind one criterion.');
 

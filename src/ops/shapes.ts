@@ -13,6 +13,7 @@ import {
 } from '../schema/index.ts';
 import { LIFECYCLE_STATE_TEXT, LifecycleState, wireFact } from './common.ts';
 import { kept } from './json-fragment.ts';
+import { replacementFact } from '../engines/replacement.ts';
 
 /** The long-context tier a blend is at: the prompt size asked and the offer's tier it crosses (engines/long-context.ts). */
 export const LongContextPrice = z
@@ -198,7 +199,7 @@ export function toOfferView(ds: Dataset, o: Offer, inputShare = DEFAULT_INPUT_SH
     ...(o.status ? { status: o.status } : {}),
     ...(o.deprecation_date ? { deprecation_date: o.deprecation_date } : {}),
     ...(o.shutdown_date ? { shutdown_date: o.shutdown_date } : {}),
-    ...(o.replacement ? { replacement: o.replacement } : {}),
+    ...(o.replacement ? { replacement: replacementFact(o.replacement, (s) => ds.resolveModelId(s)) } : {}),
     ...(o.held_back ? { held_back: o.held_back } : {}),
     ...(o.next_prices ? { next_prices: o.next_prices } : {}),
     ...(gone ? { lifecycle_note: `${retiredText(o, ds.lifecycleDate)}: no longer sold`, lifecycle_state: 'shut_down' as const } : {}),
@@ -242,7 +243,7 @@ export function toSummary(ds: Dataset, m: Model): ModelSummary {
     status: m.status ?? null,
     shutdown_date: m.shutdown_date ?? null,
     // Where the developer names one: a reader of a shut-down match learns what to use instead without a second ask.
-    ...(m.replacement ? { replacement: m.replacement } : {}),
+    ...(m.replacement ? { replacement: replacementFact(m.replacement, (s) => ds.resolveModelId(s)) } : {}),
   };
   cache.set(m.id, kept(s));
   return s;

@@ -69,7 +69,7 @@ const SOURCE: Source = {
   covers: 'the day a developer stopped serving a model on its own API (DeepSeek: V3 and R1 on 2025-08-21, V3.2 on 2026-04-24, V4 Flash on 2026-09-10; '
     + "Mistral: the retired models on its docs.mistral.ai model pages; Google: the PaLM API, and Gemini ids its notices name by family), "
     + "or a host retired its listing (Azure's retirement tables, Cloudflare's changelog, Cerebras' deprecations page; a row may name "
-    + "one listing), or a router's listing relays the developer's API (OpenRouter's and Vercel's Grok 2, ZenMux's and OrcaRouter's DeepSeek API names), and the replacement; Lambda's whole Inference API announced winding down (2026-05-29) with no day given",
+    + "one listing), or a router's listing relays the developer's API (OpenRouter's and Vercel's Grok 2, ZenMux's and OrcaRouter's DeepSeek API names, Vercel's Devstral Small 2), and the replacement; Lambda's whole Inference API announced winding down (2026-05-29) with no day given",
   counts_for_data_as_of: false,
 };
 
