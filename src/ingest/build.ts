@@ -42,6 +42,7 @@ import { pointerVersionFacts } from './pointer-facts.ts';
 import { pointerUndercuts } from './pointer-prices.ts';
 import { currentPointers } from './version-pointers.ts';
 import type { HeldPrice } from './held-prices.ts';
+import { noteBilledCurrencies, type BilledCurrency } from './billed-currencies.ts';
 import { applyRunningPromotions, type RunningPromotion } from './running-promotions.ts';
 import { applyOfferWindows, type OfferWindow } from './offer-windows.ts';
 import { applyDeveloperMaxOutput, type DeveloperMaxOutput } from './developer-max-output.ts';
@@ -75,6 +76,8 @@ export type Tables = {
   factSetAsides?: readonly FactSetAside[];
   /** Served prices a reviewed row holds back, with the reason (data/curated/held-prices.csv); absent in tests without it. */
   heldPrices?: readonly HeldPrice[];
+  /** Providers that bill in another currency than their sources file (data/curated/billed-currencies.csv). */
+  billedCurrencies?: readonly BilledCurrency[];
   /** Windows a provider's page gives its own listing (data/curated/offer-windows.csv). */
   offerWindows?: readonly OfferWindow[];
   /** Prices in force their provider calls promotional (data/curated/running-promotions.csv). */
@@ -220,6 +223,8 @@ export function build(results: readonly AdapterResult[], tables: Tables, opts: {
       residency: allOf(results, 'offer_residency'), onPrice: opts.onPrice, holds: tables.heldPrices });
   report.issues.push(...held);
   report.issues.push(...applyOfferWindows(offers, tables.offerWindows ?? []));
+  // A price in another currency than its source files it under says so beside the figure (billed-currencies.ts).
+  report.issues.push(...noteBilledCurrencies(offers, tables.billedCurrencies ?? []));
   const windowOf = new Map(mb.models.map((m) => [m.id, m.context_window?.value]));
   report.issues.push(...setAsideUnreachableTiers(offers, (id) => windowOf.get(id)));
   for (const o of unOffers) {

@@ -27,6 +27,7 @@ import { loadLicenceTerritories } from './licence-territories.ts';
 import { loadVersionPointers } from './version-pointers.ts';
 import { loadFactSetAsides } from './fact-set-asides.ts';
 import { loadHeldPrices } from './held-prices.ts';
+import { loadBilledCurrencies } from './billed-currencies.ts';
 import { loadOfferWindows, OFFER_WINDOWS_SOURCE } from './offer-windows.ts';
 import { loadRunningPromotions } from './running-promotions.ts';
 import { DEVELOPER_MAX_OUTPUT_SOURCE, loadDeveloperMaxOutput } from './developer-max-output.ts';
@@ -94,6 +95,8 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
   issues.push(...setAsides.issues);
   const heldPrices = loadHeldPrices(path.join(curatedDir, 'held-prices.csv'));
   issues.push(...heldPrices.issues);
+  const billedCurrencies = loadBilledCurrencies(path.join(curatedDir, 'billed-currencies.csv'));
+  issues.push(...billedCurrencies.issues);
   const offerWindows = loadOfferWindows(path.join(curatedDir, 'offer-windows.csv'));
   issues.push(...offerWindows.issues);
   const runningPromotions = loadRunningPromotions(path.join(curatedDir, 'running-promotions.csv'));
@@ -147,6 +150,7 @@ export async function loadTables(projectRoot: string, roots: SourceRoots): Promi
     versionPointers: pointers.rows,
     factSetAsides: setAsides.rows,
     heldPrices: heldPrices.rows,
+    billedCurrencies: billedCurrencies.rows,
     offerWindows: offerWindows.rows,
     runningPromotions: runningPromotions.rows,
     developerMaxOutput: developerMaxOutput.rows,
