@@ -49,7 +49,9 @@ export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject
    * write it; on other operations' answers (many short strings) the writing cost up to 45% more (docs/performance.md,
    * fourteenth round), so an operation opts in. An answer of kept parts (ops/json-fragment.ts) is then written by the
    * same pass into bytes, its kept texts copied in: some 470 KB less allocated a call on models_for_hardware's
-   * 100-entry page, for no more CPU (fifteenth round).
+   * 100-entry page, for no more CPU (fifteenth round). recommend_model and get_model opted in when their cold calls'
+   * allocation, not their CPU, was what set their p99 at rest: 54 and 58 KB less a call for 8 and 16% more CPU to
+   * write (thirty-fifth round).
    */
   writtenAsBytes?: boolean;
   /** Examples for the docs and the registry-wide tests: each must succeed on the committed dataset. */
