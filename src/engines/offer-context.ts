@@ -75,6 +75,14 @@ export function frontierServing(ds: Dataset, model: Model, frontier: Frontier, t
   const offers = ds.offersByModel.get(model.id) ?? [];
   const base = tools ? toolsFrontier(ds, model, frontier, offers) : frontier;
   if (tokens === undefined) return base;
+  return servingTokens(ds, model, offers, base, tokens, tools);
+}
+
+/**
+ * frontierServing at a size. Apart from it, so that its paths that need no size allocate nothing: a function whose
+ * inner closure reads its parameters makes a context for them on every call, closure made or not.
+ */
+function servingTokens(ds: Dataset, model: Model, offers: readonly Offer[], base: Frontier, tokens: number, tools: boolean): Frontier {
   const needed = (o: Offer) => !tools || offerServesTools(o);
   if (offers.every((o) => !needed(o) || offerServes(o, model, tokens))) return base;
   const cache = narrowed(ds);

@@ -105,7 +105,8 @@ const frontiers = perDataset((ds: Dataset) => {
   return byModel;
 });
 
-const NONE: Frontier = {
+/** The frontier of no offers (frontierOf([]) is equal to it): a model without offers, or none that a filter keeps. */
+export const NONE: Frontier = {
   served: [[], [], [], []], shutDown: [[], [], [], []], closed: [[], [], [], []], tiered: [[], [], [], []],
   bounds: { lowest: Infinity, developer: Infinity },
 };

@@ -2,7 +2,7 @@
 // quoted in the providers table, says the API data is not used to train (not retained) by default.
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Fact, Model, Offer, Provider } from '../schema/index.ts';
-import { frontierOf, type Frontier } from './offer-frontier.ts';
+import { frontierOf, frontierOfModel, NONE, type Frontier } from './offer-frontier.ts';
 import { offerServes, offerServesTools } from './offer-context.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { perDataset } from './per-dataset.ts';
@@ -63,7 +63,7 @@ const kept = perDataset((): Kept => ({ count: 0, byAsk: [] }));
 /** The constraints and tool calling as bits: a frontier depends on which, not on their order. */
 function askBits(terms: readonly TermsKeep[], tools: boolean): number {
   let bits = tools ? 1 : 0;
-  for (const k of terms) bits |= k === 'no-training' ? 2 : 4;
+  for (let i = 0; i < terms.length; i++) bits |= terms[i] === 'no-training' ? 2 : 4;
   return bits;
 }
 
@@ -84,9 +84,7 @@ export function frontierMeetingTerms(
       k.byAsk = [];
       k.count = 0;
     }
-    const offers = (ds.offersByModel.get(model.id) ?? []).filter((o) => offerMeetsAll(ds, o, model, terms)
-      && (tokens === undefined || offerServes(o, model, tokens)) && (!tools || offerServesTools(o)));
-    f = frontierOf(offers, ds.lifecycleDate);
+    f = frontierMadeMeetingTerms(ds, model, terms, tokens, tools);
     const bySize = (k.byAsk[bits] ??= new Map());
     let byModel = bySize.get(size);
     if (!byModel) bySize.set(size, (byModel = new Map()));
@@ -94,6 +92,22 @@ export function frontierMeetingTerms(
     k.count++;
   }
   return f;
+}
+
+/**
+ * frontierMeetingTerms' frontier when not kept. Apart from it, so that the kept path allocates nothing: a function
+ * whose inner closure reads its parameters makes a context for them on every call, closure made or not (some 70
+ * bytes a call, and an ask reads the whole catalogue).
+ */
+function frontierMadeMeetingTerms(
+  ds: Dataset, model: Model, terms: readonly TermsKeep[], tokens: number | undefined, tools: boolean,
+): Frontier {
+  const all = ds.offersByModel.get(model.id) ?? [];
+  const offers = all.filter((o) => offerMeetsAll(ds, o, model, terms)
+    && (tokens === undefined || offerServes(o, model, tokens)) && (!tools || offerServesTools(o)));
+  // No offer kept, or every one: the frontier is the empty one or the model's own (the same figures, read from the
+  // same list), not made again; most models are one or the other.
+  return offers.length === 0 ? NONE : offers.length === all.length ? frontierOfModel(ds, model.id) : frontierOf(offers, ds.lifecycleDate);
 }
 
 /**

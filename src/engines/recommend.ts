@@ -69,6 +69,15 @@ export type HeldBack = { model: Model; rating: number; hardware: Hardware; fit: 
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
+/**
+ * A model held back on its pick, its fit read only for the few the note names (a named machine's is written out on
+ * first read). Made here, not in the loops that find them: a getter in a loop's body that reads the body's variables
+ * makes a context for them on every pass, held back or not (some 40 bytes a model, an ask walking some hundreds).
+ */
+function heldBack(model: Model, rating: number, so: SelfOption): HeldBack {
+  return { model, rating, hardware: so.hardware, get fit() { return so.fit; } };
+}
+
 /** The price part of self-hosting: 1 on the caller's machine, its cost per 1M tokens when rented or owned on premises, else 0 or neutral. */
 function selfPriceScore(self: SelfOption): number {
   if (self.own_machine) return 1;
@@ -151,6 +160,11 @@ const cheapestEu = perDatasetKey(
   ),
 );
 
+/** cheapestFor's constants: an ask prices every model of the catalogue, and each made anew was an object a model. */
+const NO_TERMS: readonly TermsKeep[] = Object.freeze([]);
+const ANY_OFFERS = Object.freeze({ first_party_only: false, eu: false });
+const EU_OFFERS = Object.freeze({ first_party_only: false, eu: true });
+
 /**
  * The cheapest per-token offer of a model at the default input share, any or EU only, for prompts of `prompt` tokens
  * (the context asked). Only offers that serve the prompt by their own window count, as in cheapest_for
@@ -161,15 +175,16 @@ const cheapestEu = perDatasetKey(
  * provider's own terms meet those keep values.
  */
 function cheapestFor(
-  ds: Dataset, m: Model, eu: boolean, prompt?: number, tools = false, terms: readonly TermsKeep[] = [],
+  ds: Dataset, m: Model, eu: boolean, prompt?: number, tools = false, terms: readonly TermsKeep[] = NO_TERMS,
 ): PricedOffer | undefined {
+  const filter = eu ? EU_OFFERS : ANY_OFFERS;
   // keep=no-training / no-retention: only offers whose provider's own terms meet them (offer-terms.ts).
-  if (terms.length) return cheapestAtPrompt(frontierMeetingTerms(ds, m, terms, prompt, tools), DEFAULT_INPUT_SHARE, { first_party_only: false, eu }, prompt);
+  if (terms.length) return cheapestAtPrompt(frontierMeetingTerms(ds, m, terms, prompt, tools), DEFAULT_INPUT_SHARE, filter, prompt);
   if (prompt !== undefined || tools) {
     const whole = frontierOfModel(ds, m.id);
     const f = frontierServing(ds, m, whole, prompt, tools);
     if (f !== whole || (prompt !== undefined && prompt > f.bounds.lowest)) {
-      return cheapestAtPrompt(f, DEFAULT_INPUT_SHARE, { first_party_only: false, eu }, prompt);
+      return cheapestAtPrompt(f, DEFAULT_INPUT_SHARE, filter, prompt);
     }
   }
   return eu ? cheapestEu(ds, m) : cheapestAtDefaultShare(ds, m.id);
@@ -304,8 +319,7 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
           continue;
         }
         const so = selfOf(m);
-        // The fit is read only for the few the note names (a named machine's is written out on first read).
-        if (so) held.push({ model: m, rating: evidence(m)?.rating ?? -Infinity, hardware: so.hardware, get fit() { return so.fit; } });
+        if (so) held.push(heldBack(m, evidence(m)?.rating ?? -Infinity, so));
       }
     }
   }
@@ -347,9 +361,8 @@ export function recommend(ds: Dataset, s: Interpretation, limit = MAX_RECOMMENDA
     const so = a.so;
     ranking.add(m, first ? a.api : a.self, ev.rating, unitPrice(first, a.p, so), so?.own_machine ? a.self : -Infinity,
       tierOf(first, so), so?.over_prompt_limit ? 1 : 0);
-    // The fit is read only for the few the note names (a named machine's is written out on first read).
     if (so?.own_machine) onMachineCount++;
-    if (so?.over_prompt_limit) over.push({ model: m, rating: ev.rating, hardware: so.hardware, get fit() { return so.fit; } });
+    if (so?.over_prompt_limit) over.push(heldBack(m, ev.rating, so));
   }
   const qualified = ranking.length;
   const picks = ranking.top(limit).map((i) => candidateOf(ds, scoredOf(ranking.model(i)), ub, weights));

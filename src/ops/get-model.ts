@@ -238,6 +238,7 @@ export const get_model = defineOperation({
   input: z.object({ model_id: ModelIdParam }).strict(),
   output: Sheet,
   annotations: READ_ONLY,
+  writtenAsBytes: true,
   examples: [
     { title: 'Llama 3.3 70B Instruct', input: { model_id: 'llama-3.3-70b-instruct' } },
     { title: 'DeepSeek-V3', input: { model_id: 'deepseek-v3' } },

@@ -49,7 +49,10 @@ export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject
    * write it; on other operations' answers (many short strings) the writing cost up to 45% more (docs/performance.md,
    * fourteenth round), so an operation opts in. An answer of kept parts (ops/json-fragment.ts) is then written by the
    * same pass into bytes, its kept texts copied in: some 470 KB less allocated a call on models_for_hardware's
-   * 100-entry page, for no more CPU (fifteenth round).
+   * 100-entry page, for no more CPU (fifteenth round). recommend_model and get_model opted in when their cold calls'
+   * allocation, not their CPU, was what set their p99 at rest: 54 and 58 KB less a call, for 8 to 37% more CPU to write
+   * (some 20 to 90 us an answer, at load 10 to 13); with the round's other cuts recommend_model's cold stream met a
+   * scavenge every 143 calls, not every 88, get_model's every 300, not 143 (thirty-fifth round).
    */
   writtenAsBytes?: boolean;
   /** Examples for the docs and the registry-wide tests: each must succeed on the committed dataset. */

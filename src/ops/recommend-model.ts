@@ -312,6 +312,7 @@ export const recommend_model = defineOperation({
     notes: z.array(z.string()).describe('Assumptions the answer rests on.'),
   }),
   annotations: READ_ONLY,
+  writtenAsBytes: true,
   examples: [
     { title: 'A hospital reading patient records that must stay in the EU', input: { who: 'hospital', use: 'documents', data: 'patient records', keep: 'must stay in the EU' } },
     { title: 'A solo developer coding on an RTX 4090', input: { who: 'solo developer', use: 'coding', machine: 'rtx-4090' } },

@@ -30,6 +30,12 @@ test('jsonBytes: texts past ASCII with nothing to escape encoded as they are; wi
   same({ short: 'é', dash: '3.2–4.1 ms', long: `${'a'.repeat(40)} × ${'b'.repeat(40)} ≤ µ`, del: 'é\u007f' });
   // Past ASCII, then something to escape after it (a quote, a backslash, a control, a lone or paired surrogate).
   same({ q: 'é "x"', b: `${'é'.repeat(40)}\\`, c: 'é\n', lone: 'é\ud800', pair: `${'é'.repeat(40)}😀` });
+  // Every kind at once, escaped and encoded a character at a time: each short escape and a \u00XX control, a quote
+  // and a backslash beside two- and three-byte characters, pairs, a high surrogate last, a low one alone, U+2028.
+  same({
+    all: 'é\b\t\n\f\r\u0000\u001f\u007f "q" \\ × – ≤ \u2028 😀😀 \udc00 \ud83d',
+    key: { 'é"': 'µ\ud800\ud800\udc00', tail: `${'ü'.repeat(30_000)}"${'😀'.repeat(20_000)}\n` },
+  });
   // Longer than the scratch's first size (64 KB): it grows with the opening quote already written.
   same({ big: `${'x'.repeat(70_000)}é`, bigger: 'ü'.repeat(50_000) });
 });

@@ -9,8 +9,8 @@
 //
 // The same bytes as JSON.stringify (ECMA-262 SerializeJSONProperty), for the values answers are made of: own
 // enumerable string keys in their order, `toJSON` called, undefined, functions and symbols left out of objects and
-// null in arrays, non-finite numbers null. A string with a character JSON escapes or past ASCII (rare: answers are
-// ASCII) is written by JSON.stringify itself and encoded, so escapes, lone surrogates and UTF-8 are its and V8's.
+// null in arrays, non-finite numbers null. A string with a character JSON escapes or past ASCII is escaped as
+// JSON.stringify escapes it and encoded as V8 encodes (writeEscaped).
 // Anything else (a BigInt, a cycle, a boxed primitive, a typed array, an answer past 4 MB) is handed to JSON.stringify
 // whole, which throws or writes it as it always did.
 
@@ -66,22 +66,74 @@ const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 /**
  * `s`, not plain ASCII, from `start` (its opening quote's place). A text past ASCII with nothing JSON escapes (a
  * multiplication sign, an en dash: most of an estimate_cost answer's non-ASCII texts) is its own JSON between quotes,
- * encoded here as it is; JSON.stringify would first make a copy of it (some 9 KB a call of estimate_cost's widest
- * answer). Anything else is written by JSON.stringify, its escapes and lone surrogates as V8 writes them.
+ * encoded here as it is. Anything else is escaped and encoded here a character at a time, as JSON.stringify escapes
+ * (ECMA-262 QuoteJSONString: the short escapes, \u00XX for other controls and for a lone surrogate, in lower-case hex)
+ * and V8 encodes: JSON.stringify's copy of the text was some 2-4 KB a call of recommend_model and estimate_cost, whose
+ * sentences quote (a quote and a dash in one text).
  */
 function writeEscaped(s: string, start: number): void {
+  pos = start + 1;
   if (!ESCAPED.test(s)) {
-    pos = start + 1;
     // A UTF-16 code unit takes at most 3 UTF-8 bytes; and the closing quote.
     room(s.length * 3 + 1);
     pos += buf.write(s, pos, 'utf8');
     buf[pos++] = 34;
     return;
   }
-  pos = start;
-  const t = JSON.stringify(s);
-  room(t.length * 3);
-  pos += buf.write(t, pos, 'utf8');
+  // At most 6 bytes a code unit (\u00XX, or a lone surrogate's \uXXXX); a pair's 4 bytes are 2 a unit.
+  room(s.length * 6 + 1);
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c < 0x80) {
+      if (c === 34 || c === 92) buf[pos++] = 92;
+      buf[pos++] = c;
+    } else if (c < 0x20) {
+      const short = SHORT_ESCAPES[c];
+      buf[pos++] = 92;
+      if (short) buf[pos++] = short;
+      else writeUnicodeEscape(c);
+    } else if (c < 0x800) {
+      buf[pos++] = 0xc0 | (c >> 6);
+      buf[pos++] = 0x80 | (c & 0x3f);
+    } else if (c < 0xd800 || c > 0xdfff) {
+      buf[pos++] = 0xe0 | (c >> 12);
+      buf[pos++] = 0x80 | ((c >> 6) & 0x3f);
+      buf[pos++] = 0x80 | (c & 0x3f);
+    } else {
+      const d = c <= 0xdbff && i + 1 < n ? s.charCodeAt(i + 1) : 0;
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        buf[pos++] = 0xf0 | (cp >> 18);
+        buf[pos++] = 0x80 | ((cp >> 12) & 0x3f);
+        buf[pos++] = 0x80 | ((cp >> 6) & 0x3f);
+        buf[pos++] = 0x80 | (cp & 0x3f);
+        i++;
+      } else {
+        buf[pos++] = 92;
+        writeUnicodeEscape(c);
+      }
+    }
+  }
+  buf[pos++] = 34;
+}
+
+/** The controls JSON writes with a letter after the backslash (b, t, n, f, r); 0 for those written \u00XX. */
+const SHORT_ESCAPES = new Uint8Array(0x20);
+SHORT_ESCAPES[8] = 98;
+SHORT_ESCAPES[9] = 116;
+SHORT_ESCAPES[10] = 110;
+SHORT_ESCAPES[12] = 102;
+SHORT_ESCAPES[13] = 114;
+const HEX = '0123456789abcdef';
+
+/** `u` and the code unit's four lower-case hex digits (after the backslash). */
+function writeUnicodeEscape(c: number): void {
+  buf[pos++] = 117;
+  buf[pos++] = HEX.charCodeAt(c >> 12);
+  buf[pos++] = HEX.charCodeAt((c >> 8) & 0xf);
+  buf[pos++] = HEX.charCodeAt((c >> 4) & 0xf);
+  buf[pos++] = HEX.charCodeAt(c & 0xf);
 }
 
 /** 10 to the power of 0 to MAX_PLACES, each exact as a double. */
