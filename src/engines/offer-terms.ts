@@ -86,7 +86,7 @@ export function frontierMeetingTerms(
     }
     const offers = (ds.offersByModel.get(model.id) ?? []).filter((o) => offerMeetsAll(ds, o, model, terms)
       && (tokens === undefined || offerServes(o, model, tokens)) && (!tools || offerServesTools(o)));
-    f = frontierOf(offers, ds.lifecycleDate);
+    f = frontierOf(offers, ds.lifecycleDate, ds.meta.data_as_of);
     const bySize = (k.byAsk[bits] ??= new Map());
     let byModel = bySize.get(size);
     if (!byModel) bySize.set(size, (byModel = new Map()));
