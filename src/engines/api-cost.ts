@@ -6,6 +6,7 @@ import { roundTo } from './memory.ts';
 import { usd } from './money.ts';
 import { isExistingCustomersOnly, offerLifecycleNote, offerLifecycleState } from './offer-lifecycle.ts';
 import { unconfirmedAmong } from './listing-evidence.ts';
+import { oldPriceSince } from './price-age.ts';
 
 export { usd } from './money.ts';
 
@@ -54,6 +55,12 @@ export type ApiCostLine = {
    * like a line in doubt, only where no other offer is priced (break-even.ts `paidOffer`).
    */
   listing_unconfirmed?: true;
+  /**
+   * The day the offer's price has been listed unchanged since, where its source set it more than six months before the
+   * data's date and no other source confirms it (price-age.ts `oldPriceSince`): weighed, like a line in doubt, only where
+   * no offer with a current or confirmed price is priced (break-even.ts `paidOffer`). Given only with `data_as_of`.
+   */
+  price_unchanged_since?: string;
 };
 
 /** The long-context tier a line is costed at; a side the tier does not give is the base price. */
@@ -69,9 +76,9 @@ export type ApiCosts = { offers: ApiCostLine[]; not_priced: NotPriced[]; cheapes
  * lowest threshold any offer lists, an offer whose source lists no tier is not priced (its price there is unknown).
  */
 export function apiCosts(
-  offers: readonly Offer[], opts: { tokens_millions: number; input_share: number }, promptTokens?: number,
+  offers: readonly Offer[], opts: { tokens_millions: number; input_share: number; data_as_of?: string }, promptTokens?: number,
 ): ApiCosts {
-  const { priced, not_priced } = orderedOffers(offers, opts.input_share, promptTokens);
+  const { priced, not_priced } = orderedOffers(offers, opts.input_share, promptTokens, opts.data_as_of);
   const lines: ApiCostLine[] = [];
   for (const p of priced) {
     const line: ApiCostLine = {
@@ -91,6 +98,7 @@ export function apiCosts(
       line.lifecycle_state = p.doubt.state;
     }
     if (p.unconfirmed) line.listing_unconfirmed = true;
+    if (p.old !== undefined) line.price_unchanged_since = p.old;
     lines.push(line);
   }
   // An offer sold to existing customers only (Vertex AI's, Cohere's deprecated listings) is listed after those a new
@@ -106,13 +114,15 @@ export function apiCosts(
  */
 type Priced = {
   o: Offer; input: PriceRef; output: PriceRef; blended: number; rounded: number; tier?: TierPrices; doubt?: Doubt; unconfirmed?: true;
+  /** The day its price has been listed unchanged since, where that is old and unconfirmed (price-age.ts). */
+  old?: string;
 };
 /** The offer's lifecycle in doubt (offer-lifecycle.ts), read from the offer alone: worked out with the order it is kept with. */
 type Doubt = { note: string; state: OfferLifecycleState };
 type TierPrices = { above_tokens: number; input: PriceRef; output: PriceRef };
 /** `band`: how many tier thresholds of the list the prompt is longer than (0: base prices), the order's other key. */
 type Ordered = {
-  share: number; band: number; priced: readonly Priced[]; not_priced: readonly NotPriced[];
+  share: number; band: number; dataAsOf: string | undefined; priced: readonly Priced[]; not_priced: readonly NotPriced[];
   /** The prompt a reason in `not_priced` may name (a converted short tier's, shortTierReason); undefined when none. */
   named?: number;
 };
@@ -153,13 +163,13 @@ function tierRef(offer: Offer, t: AppliedTier, side: 'input' | 'output', base: P
  */
 const orderedByOffers = new WeakMap<readonly Offer[], Ordered>();
 
-function orderedOffers(offers: readonly Offer[], share: number, promptTokens: number | undefined): Ordered {
+function orderedOffers(offers: readonly Offer[], share: number, promptTokens: number | undefined, dataAsOf: string | undefined): Ordered {
   const thresholds = thresholdsOf(offers);
   let band = 0;
   if (promptTokens !== undefined) while (band < thresholds.length && promptTokens > thresholds[band]) band++;
   const kept = orderedByOffers.get(offers);
   // A kept order whose reasons name its prompt serves that prompt only: another in the same band would read the wrong size.
-  if (kept?.share === share && kept.band === band && (kept.named === undefined || kept.named === promptTokens)) return kept;
+  if (kept?.share === share && kept.band === band && kept.dataAsOf === dataAsOf && (kept.named === undefined || kept.named === promptTokens)) return kept;
   const bounds = tierBounds(offers);
   const priced: Priced[] = [];
   const not_priced: NotPriced[] = [];
@@ -197,12 +207,14 @@ function orderedOffers(offers: readonly Offer[], share: number, promptTokens: nu
     const note = offerLifecycleNote(o);
     if (note !== null) p.doubt = { note, state: offerLifecycleState(o)! };
     if (unconfirmed.has(o)) p.unconfirmed = true;
+    const old = dataAsOf === undefined ? undefined : oldPriceSince(o, dataAsOf);
+    if (old !== undefined) p.old = old;
     priced.push(p);
   }
   // At an equal price the developer's own offer first, as `cheaper` (ranking.ts) picks it: a reseller at that price is no cheaper.
   priced.sort((a, b) => a.rounded - b.rounded || Number(b.o.first_party) - Number(a.o.first_party)
     || a.o.provider.localeCompare(b.o.provider) || a.o.region.localeCompare(b.o.region));
-  const ordered: Ordered = { share, band, priced, not_priced, named };
+  const ordered: Ordered = { share, band, dataAsOf, priced, not_priced, named };
   if (Object.isFrozen(offers)) {
     for (const n of not_priced) Object.freeze(n);
     orderedByOffers.set(offers, ordered);

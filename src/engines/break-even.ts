@@ -52,12 +52,29 @@ const CURVE_VOLUMES = [1, 3, 10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100
 /**
  * The first offer priced above zero: free offers are usually rate-limited trials, a break-even against them says
  * nothing. An offer whose lifecycle is in doubt (served only on its host's silence past the developer's shutdown:
- * `lifecycle_note`), or a developer's own offer only LiteLLM's table lists (`listing_unconfirmed`, listing-evidence.ts), is
- * weighed only for want of another; one sold to existing customers only never (a buyer cannot buy it).
+ * `lifecycle_note`), a developer's own offer only LiteLLM's table lists (`listing_unconfirmed`, listing-evidence.ts), or
+ * one whose price was set long ago and no other source confirms (`price_unchanged_since`, price-age.ts), is weighed only
+ * for want of another, the last before the first two; one sold to existing customers only never (a buyer cannot buy it).
  */
 export const paidOffer = (api: ApiCosts) => api.offers
-  .find((o) => o.blended_usd_per_mtok > 0 && o.lifecycle_state === undefined && o.listing_unconfirmed === undefined)
+  .find((o) => o.blended_usd_per_mtok > 0 && o.lifecycle_state === undefined && o.listing_unconfirmed === undefined
+    && o.price_unchanged_since === undefined)
+  // An old price of a live listing before a listing that may not be sold at all (offer-lifecycle.ts `doubtLevel`).
+  ?? api.offers.find((o) => o.blended_usd_per_mtok > 0 && o.lifecycle_state === undefined && o.listing_unconfirmed === undefined)
   ?? api.offers.find((o) => o.blended_usd_per_mtok > 0 && !isExistingCustomersOnly(o.lifecycle_state));
+
+/**
+ * The clause a break-even's reason ends with where an offer priced below the one weighed was passed over for its old,
+ * unconfirmed price (`price_unchanged_since`): the cheapest of them, so the reader sees the lower price and why it is not
+ * the one the volumes are worked against. Empty otherwise.
+ */
+function passedOver(api: ApiCosts, paid: ApiCosts['offers'][number]): string {
+  if (paid.price_unchanged_since !== undefined) return '';
+  const p = api.offers.find((o) => o.price_unchanged_since !== undefined && o.blended_usd_per_mtok > 0
+    && o.blended_usd_per_mtok < paid.blended_usd_per_mtok && !isExistingCustomersOnly(o.lifecycle_state));
+  return p ? `; ${p.provider} lists it for less (${p.blended_usd_per_mtok} USD per 1M tokens), at a price listed unchanged since `
+    + `${p.price_unchanged_since} that no other source confirms, so it is not the one weighed` : '';
+}
 
 /** Why no API offer is weighed (`paidOffer` found none): none priced, only $0 listings, or none a new customer can buy. */
 function noPaidReason(api: ApiCosts): string {
@@ -101,12 +118,13 @@ export function breakEven(
   basisWords?: OwnedBasisWords,
 ): { rented: BreakEven; owned: BreakEven; edges: number[] } {
   const paid = paidOffer(api);
+  let passed = '';
   const out = (
     tokens_millions: number | null, reason: string, hardware_id: string | null = null, derived_from: string[] = [],
     ranges: Ranges = { ranges: [], capped: false },
   ): BreakEven => ({
     tokens_millions,
-    reason,
+    reason: hardware_id && passed ? `${reason}${passed}` : reason,
     api_provider: hardware_id && paid ? paid.provider : null,
     hardware_id,
     ...rangeFields(ranges),
@@ -116,6 +134,7 @@ export function breakEven(
   const none = (why: string) => ({ rented: out(null, why), owned: out(null, why), edges: [] });
   if (!paid) return none(noPaidReason(api));
   const a = paid.blended_usd_per_mtok;
+  passed = passedOver(api, paid);
   const apiCite = `api ${paid.provider} ${paid.provider_model_id}: blended ${a} USD per 1M tokens`;
   const flatRented = (o: RentedCost) => HOURS_PER_MONTH * o.rental.usd_per_hour;
   const fullUseOwned = (o: OwnedCost) => usd(o.fixed_per_machine_usd / o.capacity_tokens_millions_per_month + o.marginal_usd_per_mtok);

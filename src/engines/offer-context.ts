@@ -58,7 +58,7 @@ function toolsFrontier(ds: Dataset, model: Model, frontier: Frontier, offers: re
   const kept = withTools(ds);
   let f = kept.get(model.id);
   if (!f) {
-    f = frontierOf(offers.filter(offerServesTools), ds.lifecycleDate);
+    f = frontierOf(offers.filter(offerServesTools), ds.lifecycleDate, ds.meta.data_as_of);
     kept.set(model.id, f);
   }
   return f;
@@ -90,7 +90,7 @@ function servingTokens(ds: Dataset, model: Model, offers: readonly Offer[], base
   let f = cache.get(key);
   if (!f) {
     if (cache.size >= MAX_KEPT) cache.clear();
-    f = frontierOf(offers.filter((o) => needed(o) && offerServes(o, model, tokens)), ds.lifecycleDate);
+    f = frontierOf(offers.filter((o) => needed(o) && offerServes(o, model, tokens)), ds.lifecycleDate, ds.meta.data_as_of);
     cache.set(key, f);
   }
   return f;
@@ -189,7 +189,7 @@ export function publishedFrontierServing(ds: Dataset, model: Model, tokens: numb
     if (cache.size >= MAX_KEPT) cache.clear();
     const offers = (ds.offersByModel.get(model.id) ?? [])
       .filter((o) => !isConvertedPrice(o.prices) && (tokens === undefined || offerServes(o, model, tokens)));
-    f = frontierOf(offers, ds.lifecycleDate);
+    f = frontierOf(offers, ds.lifecycleDate, ds.meta.data_as_of);
     cache.set(key, f);
   }
   return f;

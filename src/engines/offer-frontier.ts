@@ -2,7 +2,8 @@
 import type { Dataset } from '../dataset/dataset.ts';
 import type { Offer } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
-import { closedToNewCustomers, isShutDownOffer, preferUndoubted } from './offer-lifecycle.ts';
+import { closedToNewCustomers, doubtLevel, isShutDownOffer, preferUndoubted } from './offer-lifecycle.ts';
+import { unconfirmedAmong } from './listing-evidence.ts';
 import { perDataset } from './per-dataset.ts';
 import { priceKnownAt, statesLongPrice, tierAt, tierBlend, tierBounds, tierThresholds, type TierBounds } from './long-context.ts';
 import { blendedPrice, cheaper, isBaseSku, isEuOffer, isZeroPriced, type PricedOffer } from './ranking.ts';
@@ -17,6 +18,12 @@ export type Frontier = {
   shutDown: ReadonlyArray<readonly Offer[]>;
   /** Index by filter: served offers it keeps that are sold to existing customers only (counted, never ranked). */
   closed: ReadonlyArray<readonly Offer[]>;
+  /**
+   * Index by filter: served offers kept off `served` for their price alone, set long ago and confirmed by no other
+   * source (offer-lifecycle.ts `doubtLevel` 1), while an offer without such a doubt is kept; none dearer than another
+   * of them on both sides. Never ranked: named beside the price ranked where cheaper (`passedOverInFrontier`).
+   */
+  aged: ReadonlyArray<readonly Offer[]>;
   /**
    * Index by filter: served offers priced above `bounds.lowest` (those that list long-context tiers, and those that list
    * none but state their own window above it) that no other such offer beats at every prompt size where both are
@@ -75,39 +82,50 @@ function reach(o: Offer, bounds: TierBounds): number {
 
 const keeps = (f: OfferFilter, o: Offer) => (!f.first_party_only || o.first_party) && (!f.eu || isEuOffer(o));
 
-export function frontierOf(offers: readonly Offer[], asOf: string): Frontier {
+/**
+ * `asOf`: the day offers are judged shut down on (the dataset's lifecycle date); `dataAsOf`: the data's date, against
+ * which a price set long ago that no other source confirms is kept off the frontier while another is (price-age.ts).
+ */
+export function frontierOf(offers: readonly Offer[], asOf: string, dataAsOf?: string): Frontier {
   // As cheapestOffer reads them: base SKUs, not listed at $0; the order kept, so ties break as they did.
   const priced = offers.filter((o) => isBaseSku(o) && !isZeroPriced(o));
   const served: Offer[][] = [];
   const shutDown: Offer[][] = [];
   const closed: Offer[][] = [];
+  const aged: Offer[][] = [];
   const tiered: Offer[][] = [];
+  const unconfirmed = unconfirmedAmong(offers);
   const bounds = tierBounds(priced);
   for (const f of FILTERS) {
     // An offer served only on its host's silence past its developer's shutdown is a pick only for want of another;
     // one sold to existing customers only is none.
     const open = priced.filter((o) => keeps(f, o) && !isShutDownOffer(o, asOf));
     // Unconfirmed listings judged among all the model's (an EU filter must not hide the live global listing of the model).
-    const kept = preferUndoubted(open, offers);
+    const kept = preferUndoubted(open, offers, dataAsOf);
     served.push(kept.filter((o) => !kept.some((b) => dominated(o, b))));
     shutDown.push(priced.filter((o) => keeps(f, o) && isShutDownOffer(o, asOf)));
     closed.push(open.filter(closedToNewCustomers));
+    const old = dataAsOf === undefined || kept.length === open.length ? []
+      : open.filter((o) => !closedToNewCustomers(o) && !kept.includes(o) && doubtLevel(o, unconfirmed, dataAsOf) === 1);
+    aged.push(old.filter((o) => !old.some((b) => dominated(o, b))));
     // An offer beats another only where it is priced wherever that one is (a shorter reach cannot stand for it).
-    const long = kept.filter((o) => reach(o, bounds) > bounds.lowest);
+    // Preferred among the offers priced there: an offer in doubt is taken for want of another that serves such a prompt,
+    // not passed over for one that cannot (estimate_cost weighs the lines priced at the prompt the same way).
+    const long = preferUndoubted(open.filter((o) => reach(o, bounds) > bounds.lowest), offers, dataAsOf);
     tiered.push(long.filter((o) => !long.some((b) => reach(b, bounds) >= reach(o, bounds) && dominatedAtEverySize(o, b))));
   }
-  return { served, shutDown, closed, tiered, bounds };
+  return { served, shutDown, closed, aged, tiered, bounds };
 }
 
 const frontiers = perDataset((ds: Dataset) => {
   const byModel = new Map<string, Frontier>();
-  for (const [id, offers] of ds.offersByModel) byModel.set(id, frontierOf(offers, ds.lifecycleDate));
+  for (const [id, offers] of ds.offersByModel) byModel.set(id, frontierOf(offers, ds.lifecycleDate, ds.meta.data_as_of));
   return byModel;
 });
 
 /** The frontier of no offers (frontierOf([]) is equal to it): a model without offers, or none that a filter keeps. */
 export const NONE: Frontier = {
-  served: [[], [], [], []], shutDown: [[], [], [], []], closed: [[], [], [], []], tiered: [[], [], [], []],
+  served: [[], [], [], []], shutDown: [[], [], [], []], closed: [[], [], [], []], aged: [[], [], [], []], tiered: [[], [], [], []],
   bounds: { lowest: Infinity, developer: Infinity },
 };
 const slot = (f: OfferFilter) => (f.first_party_only ? 2 : 0) + (f.eu ? 1 : 0);
@@ -209,4 +227,22 @@ export function silentAtPrompt(frontier: Frontier, share: number, f: OfferFilter
   if (promptTokens === undefined || !(promptTokens > frontier.bounds.lowest)) return false;
   return frontier.served[slot(f)]
     .some((o) => !priceKnownAt(o, frontier.bounds, promptTokens) && blendedPrice(o.prices, share) !== undefined);
+}
+
+/**
+ * The cheapest offer the filter kept off the ranking for its old, unconfirmed price alone (`aged`) that is cheaper at
+ * this share than `taken`, the one ranked; undefined where none is, or where `taken` is priced at a long-context tier
+ * (the aged offers are compared at their base prices only).
+ */
+export function passedOverInFrontier(frontier: Frontier, share: number, f: OfferFilter, taken: PricedOffer): PricedOffer | undefined {
+  if (taken.tier) return undefined;
+  let best: PricedOffer | undefined;
+  for (const offer of frontier.aged[slot(f)]) {
+    const blended = blendedPrice(offer.prices, share);
+    if (blended === undefined) continue;
+    const p = { offer, blended };
+    // Strictly below: at the same price nothing cheaper was passed over.
+    if (blended < taken.blended && (!best || cheaper(p, best) < 0)) best = p;
+  }
+  return best;
 }

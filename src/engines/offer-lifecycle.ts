@@ -4,6 +4,7 @@ import {
   announcedUndatedNote, existingCustomersOnlyNote, hostedPastShutdownNote, isShutDownListing, undatedAvailability,
 } from '../ingest/past-shutdowns.ts';
 import { unconfirmedAmong } from './listing-evidence.ts';
+import { oldPriceSince } from './price-age.ts';
 
 /**
  * An offer is shut down on or after the shutdown date its provider announced (gemini-1.5-flash at Google: shutdown
@@ -88,31 +89,43 @@ export function closedToNewCustomers(o: Pick<Offer, 'status' | 'shutdown_date'>)
 export const isExistingCustomersOnly = (state: OfferLifecycleState | null | undefined): boolean => state === 'existing_customers_only';
 
 /**
- * Whether a pick of the cheapest or best offer takes this one only for want of another: its lifecycle is in doubt
- * (`offerLifecycleNote`), or it is a developer's own offer no live listing confirms (listing-evidence.ts: LiteLLM's
- * table alone lists the model at this provider, and that table keeps an entry for ever). `unconfirmed`: the set
- * `unconfirmedAmong` gives for the model's listings.
+ * How far a pick of the cheapest or best offer holds back from this one: 0, not at all; 1, its price was set long ago
+ * and no other source confirms it (given the data's date `dataAsOf`: price-age.ts `oldPriceSince`; Kilo Gateway's
+ * Qwen3 235B A22B 2507 at $0.071/$0.10, set 2026-02-16, may no longer be what is charged), so a break-even or a
+ * "cheapest" is not worked against it while a current or confirmed price is listed; 2, its lifecycle is in doubt
+ * (`offerLifecycleNote`) or it is a developer's own offer no live listing confirms (listing-evidence.ts: LiteLLM's table
+ * alone lists the model at this provider, and that table keeps an entry for ever), which may not be sold at all: an old
+ * price of a live listing is taken before it. `unconfirmed`: the set `unconfirmedAmong` gives for the model's listings.
  */
-export function pickedOnlyForWant(o: Pick<Offer, 'status' | 'shutdown_date'>, unconfirmed: ReadonlySet<unknown>): boolean {
-  return offerLifecycleNote(o) !== null || unconfirmed.has(o);
+export function doubtLevel(
+  o: Pick<Offer, 'status' | 'shutdown_date' | 'prices'>, unconfirmed: ReadonlySet<unknown>, dataAsOf?: string,
+): 0 | 1 | 2 {
+  if (offerLifecycleNote(o) !== null || unconfirmed.has(o)) return 2;
+  return dataAsOf !== undefined && oldPriceSince(o, dataAsOf) !== undefined ? 1 : 0;
+}
+
+/** Whether a pick takes this offer only for want of another (`doubtLevel` above 0). */
+export function pickedOnlyForWant(
+  o: Pick<Offer, 'status' | 'shutdown_date' | 'prices'>, unconfirmed: ReadonlySet<unknown>, dataAsOf?: string,
+): boolean {
+  return doubtLevel(o, unconfirmed, dataAsOf) > 0;
 }
 
 /**
- * The offers a new customer can buy, without a lifecycle note or an unconfirmed listing when there is one
- * (`pickedOnlyForWant`); else those a new customer can buy: a doubtful offer is picked only for want of another, one
- * for existing customers only never (empty when all are). `among`: the model's listings the unconfirmed ones are
- * judged among (`offers` when not given).
+ * The offers a new customer can buy at the lowest `doubtLevel` among them: without a lifecycle note, an unconfirmed
+ * listing or (given `dataAsOf`) an old unconfirmed price when there is one; else those whose price alone is old; else
+ * all a new customer can buy. One for existing customers only never (empty when all are). `among`: the model's listings
+ * the unconfirmed ones are judged among (`offers` when not given).
  */
-export function preferUndoubted<T extends Pick<Offer, 'model_id' | 'provider' | 'status' | 'shutdown_date' | 'first_party' | 'listed_by'>>(
-  offers: readonly T[], among: readonly T[] = offers,
+export function preferUndoubted<T extends Pick<Offer, 'model_id' | 'provider' | 'status' | 'shutdown_date' | 'first_party' | 'listed_by' | 'prices'>>(
+  offers: readonly T[], among: readonly T[] = offers, dataAsOf?: string,
 ): readonly T[] {
   const unconfirmed = unconfirmedAmong(among);
-  let doubt = 0;
-  let closed = 0;
-  for (const o of offers) {
-    if (closedToNewCustomers(o)) closed++;
-    else if (pickedOnlyForWant(o, unconfirmed)) doubt++;
-  }
-  const open = closed === 0 ? offers : offers.filter((o) => !closedToNewCustomers(o));
-  return doubt === 0 || doubt === open.length ? open : open.filter((o) => !pickedOnlyForWant(o, unconfirmed));
+  const open = offers.some(closedToNewCustomers) ? offers.filter((o) => !closedToNewCustomers(o)) : offers;
+  const levels = open.map((o) => doubtLevel(o, unconfirmed, dataAsOf));
+  // The least doubt among the offers with both prices: a listing without a price (Together AI's Mistral Small 3, no
+  // source pricing it) is no other offer to take, so it must not push the priced ones out.
+  const priced = open.map((o) => o.prices.input !== undefined && o.prices.output !== undefined);
+  const least = Math.min(...levels.filter((_, i) => priced[i]), ...(priced.some(Boolean) ? [] : levels));
+  return levels.every((l) => l === least) ? open : open.filter((_, i) => levels[i] === least || !priced[i]);
 }

@@ -107,7 +107,7 @@ function frontierMadeMeetingTerms(
     && (tokens === undefined || offerServes(o, model, tokens)) && (!tools || offerServesTools(o)));
   // No offer kept, or every one: the frontier is the empty one or the model's own (the same figures, read from the
   // same list), not made again; most models are one or the other.
-  return offers.length === 0 ? NONE : offers.length === all.length ? frontierOfModel(ds, model.id) : frontierOf(offers, ds.lifecycleDate);
+  return offers.length === 0 ? NONE : offers.length === all.length ? frontierOfModel(ds, model.id) : frontierOf(offers, ds.lifecycleDate, ds.meta.data_as_of);
 }
 
 /**

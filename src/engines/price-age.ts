@@ -24,20 +24,42 @@ export function monthsBefore(day: string, months: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The cutoff of the last data date asked (one per dataset): a cold ranking judges every model's offers against it. */
+let lastCutoff: { dataAsOf: string; cutoff: string } | undefined;
+function cutoffOf(dataAsOf: string): string {
+  if (lastCutoff?.dataAsOf !== dataAsOf) lastCutoff = { dataAsOf, cutoff: monthsBefore(dataAsOf, OLD_PRICE_MONTHS) };
+  return lastCutoff.cutoff;
+}
+
 /**
- * The clause an answer adds where an offer's input and output prices were both set by their source more than
- * OLD_PRICE_MONTHS before `dataAsOf` and neither is confirmed by another source (`corroborated_by`): "its price has
- * been listed unchanged since ...", lower case and without a full stop, for a sentence or a detail to carry; empty
- * otherwise, and where a price has no set day (no history places it: its age is not known, so nothing is said).
- * Names no source: partial answers carry it too.
+ * The day an offer's price has been listed unchanged since, where its input and output prices were both set by their
+ * source more than OLD_PRICE_MONTHS before `dataAsOf` and neither is confirmed by another source (`corroborated_by`):
+ * the later of the two set days. Undefined otherwise, and where a price has no set day (no history places it: its age
+ * is not known, so nothing is said). Such a price is weighed by a decision figure (the break-even, a "cheapest") only
+ * for want of a current or confirmed one (offer-lifecycle.ts, `pickedOnlyForWant`; docs/hardware-and-cost.md).
+ */
+export function oldPriceSince(o: Pick<Offer, 'prices'>, dataAsOf: string): string | undefined {
+  const { input, output } = o.prices;
+  if (input === undefined && output === undefined) return undefined;
+  const cutoff = cutoffOf(dataAsOf);
+  let set = '';
+  for (const f of [input, output]) {
+    if (f === undefined) continue;
+    if (f.set_on === undefined || f.set_on >= cutoff || f.corroborated_by?.length) return undefined;
+    if (f.set_on > set) set = f.set_on;
+  }
+  return set;
+}
+
+/**
+ * The clause an answer adds where an offer's price is old (`oldPriceSince`): "its price has been listed unchanged since
+ * ...", lower case and without a full stop, for a sentence or a detail to carry; empty otherwise. Names no source:
+ * partial answers carry it too.
  */
 export function oldPriceClause(o: Pick<Offer, 'prices'>, dataAsOf: string): string {
-  const prices = [o.prices.input, o.prices.output].filter((f) => f !== undefined);
-  if (!prices.length) return '';
-  const cutoff = monthsBefore(dataAsOf, OLD_PRICE_MONTHS);
-  if (!prices.every((f) => f.set_on !== undefined && f.set_on < cutoff && !f.corroborated_by?.length)) return '';
-  const set = prices.map((f) => f.set_on!).sort().at(-1)!;
-  const read = prices.map((f) => f.as_of).sort().at(-1)!;
+  const set = oldPriceSince(o, dataAsOf);
+  if (set === undefined) return '';
+  const read = [o.prices.input, o.prices.output].filter((f) => f !== undefined).map((f) => f.as_of).sort().at(-1)!;
   return `its price has been listed unchanged since ${set} (still so when read ${read}) and no other source confirms it:`
     + ` set more than ${OLD_PRICE_MONTHS} months before the data's date (${dataAsOf}), it may no longer be what is charged`;
 }

@@ -5,7 +5,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { BASE_SKUS, type Leaderboard, type Offer, type Prices, type Rating, type Sku } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import type { AppliedTier } from './long-context.ts';
-import { closedToNewCustomers, isShutDownOffer, pickedOnlyForWant } from './offer-lifecycle.ts';
+import { closedToNewCustomers, doubtLevel, isShutDownOffer } from './offer-lifecycle.ts';
 import { unconfirmedAmong } from './listing-evidence.ts';
 import { perDataset, perDatasetKey } from './per-dataset.ts';
 
@@ -217,23 +217,25 @@ export function isBaseSku(o: Offer): boolean {
  */
 export function cheapestOffer(
   offers: readonly Offer[], inputShare: number, accept: (o: Offer) => boolean = () => true, skus: readonly Sku[] = BASE_SKUS,
+  dataAsOf?: string,
 ): PricedOffer | undefined {
-  // An offer served only on its host's silence past its developer's shutdown (offerLifecycleNote), or a developer's
-  // offer only LiteLLM's table lists (listing-evidence.ts), wins only where no other is priced; one served to existing
-  // customers only never does: a buyer cannot buy it.
-  let best: PricedOffer | undefined;
-  let doubtful: PricedOffer | undefined;
+  // An offer served only on its host's silence past its developer's shutdown (offerLifecycleNote), a developer's
+  // offer only LiteLLM's table lists (listing-evidence.ts), or (given the data's date) one whose price was set long ago
+  // and no other source confirms (price-age.ts), wins only where no other is priced; one served to existing customers
+  // only never does: a buyer cannot buy it.
+  // The best at each doubt level (offer-lifecycle.ts `doubtLevel`): the least doubted level that has one wins.
+  const best: Array<PricedOffer | undefined> = [undefined, undefined, undefined];
   const unconfirmed = unconfirmedAmong(offers);
   for (const offer of offers) {
     if (!skus.includes(offer.sku) || isZeroPriced(offer) || !accept(offer) || closedToNewCustomers(offer)) continue;
     const blended = blendedPrice(offer.prices, inputShare);
     if (blended === undefined) continue;
     const p = { offer, blended };
-    if (pickedOnlyForWant(offer, unconfirmed)) {
-      if (!doubtful || cheaper(p, doubtful) < 0) doubtful = p;
-    } else if (!best || cheaper(p, best) < 0) best = p;
+    const level = doubtLevel(offer, unconfirmed, dataAsOf);
+    const b = best[level];
+    if (!b || cheaper(p, b) < 0) best[level] = p;
   }
-  return best ?? doubtful;
+  return best[0] ?? best[1] ?? best[2];
 }
 
 /**
@@ -242,7 +244,8 @@ export function cheapestOffer(
  */
 export const cheapestAtDefaultShare = perDatasetKey(
   (ds, modelId: string): PricedOffer | undefined => cheapestOffer(
-    ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE, (o: Offer) => !isShutDownOffer(o, ds.lifecycleDate),
+    ds.offersByModel.get(modelId) ?? [], DEFAULT_INPUT_SHARE, (o: Offer) => !isShutDownOffer(o, ds.lifecycleDate), BASE_SKUS,
+    ds.meta.data_as_of,
   ),
 );
 
@@ -251,3 +254,28 @@ export function isEuOffer(o: Offer): boolean {
   return o.region === 'eu' || o.eu_resident.value === 'yes' || o.eu_resident.value === 'region';
 }
 
+
+/**
+ * The cheapest offer `cheapestOffer` passed over for `taken` because its price alone is in doubt (`doubtLevel` 1: set
+ * long ago and confirmed by no other source, price-age.ts), among those `accept` keeps; undefined where none is
+ * cheaper, or where `taken` is itself so doubted. An answer names it beside the price it weighs: a reader who has
+ * seen the lower price elsewhere learns why it is not the one taken (Kilo Gateway's Qwen3 235B A22B 2507 at
+ * $0.071/$0.10, set 2026-02-16, beside OpenRouter's $0.09/$0.10).
+ */
+export function passedOverOldPrice(
+  offers: readonly Offer[], taken: PricedOffer, inputShare: number, accept: (o: Offer) => boolean, dataAsOf: string,
+): PricedOffer | undefined {
+  const unconfirmed = unconfirmedAmong(offers);
+  if (doubtLevel(taken.offer, unconfirmed, dataAsOf) !== 0) return undefined;
+  let best: PricedOffer | undefined;
+  for (const offer of offers) {
+    if (!isBaseSku(offer) || isZeroPriced(offer) || !accept(offer) || closedToNewCustomers(offer)) continue;
+    if (doubtLevel(offer, unconfirmed, dataAsOf) !== 1) continue;
+    const blended = blendedPrice(offer.prices, inputShare);
+    if (blended === undefined) continue;
+    const p = { offer, blended };
+    // Strictly below: at the same price nothing cheaper was passed over.
+    if (blended < taken.blended && (!best || cheaper(p, best) < 0)) best = p;
+  }
+  return best;
+}

@@ -1,7 +1,7 @@
 // recommend_model's engine: hard constraints filter in a documented order, soft preferences rank by a weighted score.
 import { euExclusionOf } from './licence-territory.ts';
 import type { Dataset } from '../dataset/dataset.ts';
-import type { Hardware, Model } from '../schema/index.ts';
+import { BASE_SKUS, type Hardware, type Model } from '../schema/index.ts';
 import { DEFAULT_INPUT_SHARE } from './constants.ts';
 import { perDataset, perDatasetKey } from './per-dataset.ts';
 import { applyStep, useSteps, type Filtering, type Step } from './recommend-steps.ts';
@@ -156,7 +156,8 @@ const localPool = perDataset((ds): Hardware[] => ds.hardware.filter((h) => (LOCA
  */
 const cheapestEu = perDatasetKey(
   (ds, m: Model): PricedOffer | undefined => cheapestOffer(
-    ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, (o) => isEuOffer(o) && !isShutDownOffer(o, ds.lifecycleDate),
+    ds.offersByModel.get(m.id) ?? [], DEFAULT_INPUT_SHARE, (o) => isEuOffer(o) && !isShutDownOffer(o, ds.lifecycleDate), BASE_SKUS,
+    ds.meta.data_as_of,
   ),
 );
 

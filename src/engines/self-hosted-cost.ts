@@ -51,6 +51,11 @@ export type CostOptions = {
   amortization_months?: number;
   /** Electricity, USD per kWh (default 0.15). */
   power_usd_per_kwh?: number;
+  /**
+   * The data's date: an API offer whose price its source set more than six months before it, confirmed by no other
+   * source, is weighed only for want of a current or confirmed one (api-cost.ts). Not given: every price is weighed.
+   */
+  data_as_of?: string;
 };
 
 /** The settings a cost rests on, defaults filled in. */

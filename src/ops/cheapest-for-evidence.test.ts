@@ -99,18 +99,35 @@ test('committed dataset: QuickSilver Pro\'s Gemini 3.7 Flash, first for chat in 
   assert.doesNotMatch(out.note ?? '', /No floor/);
 });
 
-test('committed dataset: coding without a floor warns of Llama 3.2 1B\'s rank; its cheapest offer is one no source disputes', { skip: noData }, () => {
+test('committed dataset: coding without a floor warns of the first place\'s rank; an old unconfirmed price heads it only for want of another', { skip: noData }, () => {
   const out = cheapest_for.handler(committedOnce(), cheapest_for.input.parse({ use: 'coding', limit: 1 }), ctx) as Out;
-  // offers.json: OpenRouter's meta-llama/llama-3.2-1b-instruct is models.dev's $0.027/$0.201 (OpenRouter's sync runs
-  // re-read it through 2026-06-30, later than genai-prices' carried-over $0.005/$0.01 of 2026-06-15: docs/data.md,
-  // "A sync run re-reads what it leaves alone"), so the cheapest offer of the model is inference.net's
-  // meta/llama-3.2-1b-instruct at models.dev's $0.01/$0.01 (providers/inference/models/meta/llama-3.2-1b-instruct.toml,
-  // set 2025-07-09), which no other source prices: no disagreement to say. It was OpenRouter's disputed $0.005/$0.01.
+  // offers.json: Llama 3.2 1B's cheapest listing is inference.net's meta/llama-3.2-1b-instruct at models.dev's $0.01/$0.01
+  // (providers/inference/models/meta/llama-3.2-1b-instruct.toml, set 2025-07-09), which no other source prices: set more
+  // than six months before the data's date (2026-09-23), it is passed over for Cloudflare Workers AI's $0.027/$0.201
+  // (genai-prices, confirmed by litellm and models.dev), $0.07 blended, so the model no longer heads the list. Gemma 2 9B
+  // does: Helicone's gemma2-9b-it at models.dev's $0.01/$0.03 (set 2025-12-08), $0.015 blended; every offer of the
+  // model is priced so (Hugging Face's $0.03/$0.09 set 2025-11-24, OpenRouter's $0.07 and Novita's $0.08 of 2025-06-22,
+  // Fireworks' $0.2 of 2025-12-09, none confirmed), so the cheapest of them stands, and its sentence says it is old.
   const i = out.items[0];
-  assert.deepEqual([i.model.id, i.offer.provider, i.offer.prices.input.value, i.offer.prices.output.value], ['llama-3.2-1b-instruct', 'inference', 0.01, 0.01]);
-  assert.doesNotMatch(i.why, /The sources disagree on this price/);
-  // Its coding rank (ratings.json, text_style_control/coding): far in the lower half of the board.
-  // ratings.json, text_style_control/coding of 2026-08-19: llama-3.2-1b-instruct rated 1149.08; 358 models rated on the
-  // board (each model's best variant; the file's 387 rows hold more variants), 337th by rating: far in the lower half.
-  assert.match(out.note, /^No floor was given, .+the first place, Llama 3\.2 1B Instruct, is rank 337 of 358 on text_style_control\/coding/);
+  assert.deepEqual([i.model.id, i.offer.provider, i.offer.prices.input.value, i.offer.prices.output.value], ['gemma-2-9b-it', 'helicone', 0.01, 0.03]);
+  assert.match(i.why, / Its price has been listed unchanged since 2025-12-08 \(still so when read 2026-07-02\) and no other source confirms it/);
+  // Its coding rank (ratings.json, text_style_control/coding of 2026-08-19): gemma-2-9b-it rated 1271, 279th of the 358
+  // models rated on the board (each model's best variant): in the lower half.
+  assert.match(out.note, /^No floor was given, .+the first place, Gemma 2 9B 8k, is rank 279 of 358 on text_style_control\/coding/);
+});
+
+test('committed dataset: Qwen3 235B 2507 is ranked at OpenRouter\'s price, and Kilo Gateway\'s lower, old one is named beside it', { skip: noData }, () => {
+  // offers.json, qwen3-235b-a22b-2507: kilo at models.dev's $0.071/$0.10, set 2026-02-16, no other source (0.75 x 0.071
+  // + 0.25 x 0.1 = 0.07825, written 0.0783); openrouter at $0.09/$0.10, set 2026-06-07 and 2026-05-15, confirmed by
+  // genai-prices: 0.0925 blended.
+  const out = cheapest_for.handler(committedOnce(), cheapest_for.input.parse({ use: 'coding', limit: 30 }), ctx) as Out;
+  const i = out.items.find((x) => x.model.id === 'qwen3-235b-a22b-2507');
+  assert.ok(i, 'Qwen3 235B 2507 is among the first 30 places');
+  assert.deepEqual([i.offer.provider, i.blended_price.value], ['openrouter', 0.0925]);
+  assert.match(i.why, / Kilo Gateway lists it for less \(\$0\.071 input and \$0\.1 output: \$0\.0783 blended\), but its price has been listed unchanged since 2026-02-16 .* so it is not the price ranked\./);
+  // At the same blended price nothing is said to be cheaper: DeepInfra's Llama 3.1 8B at $0.02/$0.03 (litellm, set
+  // 2025-10-04) is OpenRouter's price too.
+  const llama = out.items.find((x) => x.model.id === 'llama-3.1-8b-instruct');
+  assert.ok(llama);
+  assert.doesNotMatch(llama.why, /lists it for less/);
 });

@@ -11,7 +11,7 @@ import { isDeprecatedModel, retiredText } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
-import { oldPriceWords, priceDateWords } from '../engines/price-age.ts';
+import { oldPriceClause, oldPriceWords, priceDateWords } from '../engines/price-age.ts';
 import { followedDeveloperWords } from '../engines/developer-price-move.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
 import { promotionWords } from '../sources/promotion-words.ts';
@@ -317,7 +317,7 @@ function ownPriceTail(ds: Dataset, shown: Shown, own: PricedOffer | undefined, o
  */
 export function cloudItem(
   ds: Dataset, b: Board, r: Row, position: number, priced: PricedOffer, own: PricedOffer | undefined,
-  ownAnywhere: PricedOffer | undefined, floorText: string, where: Where, share: number,
+  ownAnywhere: PricedOffer | undefined, floorText: string, where: Where, share: number, passed?: PricedOffer,
 ): CheapestItem {
   const s = shownOf(ds, b, r);
   const o = priced.offer;
@@ -326,7 +326,7 @@ export function cloudItem(
   const eu = where === 'eu-cloud';
   const prices = t ? `${eu ? p.leadEu : p.lead}${tierPricesText(o, t)}` : eu ? p.cheapestEu : p.cheapestAny;
   const why = `${s.cloudHead}${floorText}${prices}${fmt(priced.blended)} blended at `
-    + `${fmt(share * 100)}% input.${p.next}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere, o)}${s.shutdown ? shutdownTail(ds, r.m, o, s.shutdown) : ''}`;
+    + `${fmt(share * 100)}% input.${p.next}${passed ? passedOverText(ds, passed) : ''}${o.first_party ? '' : ownPriceText(ds, s, own, ownAnywhere, o)}${s.shutdown ? shutdownTail(ds, r.m, o, s.shutdown) : ''}`;
   if (share === DEFAULT_INPUT_SHARE && !t && !own?.tier) {
     const run = itemRunOf(ds, s, o, own?.offer);
     return keptRunAt(Object.assign({ position }, run, { why }), 1, run);
@@ -337,6 +337,17 @@ export function cloudItem(
     developer_offer: own ? offerViewAt(ds, own.offer, share, own.tier) : null,
     parameters_total: s.parameters_total, model_status: s.model_status, why,
   });
+}
+
+/**
+ * ` Kilo Gateway lists it for less ($0.071 input and $0.1 output: $0.07825 blended), but its price has been listed
+ * unchanged since ...` after the price ranked, where a cheaper offer was kept off the ranking for its old, unconfirmed
+ * price alone (offer-frontier.ts `passedOverInFrontier`): a reader who has seen the lower price learns why it is not ranked.
+ */
+function passedOverText(ds: Dataset, passed: PricedOffer): string {
+  const o = passed.offer;
+  return ` ${ds.providerById.get(o.provider)?.name ?? o.provider} lists it for less ($${o.prices.input?.value} input and `
+    + `$${o.prices.output?.value} output: $${fmt(passed.blended)} blended), but ${oldPriceClause(o, ds.meta.data_as_of)}, so it is not the price ranked.`;
 }
 
 /**

@@ -14,7 +14,9 @@ import { resaleNote, type Resale } from './cheapest-for-resale.ts';
 import { boardRows, cloudItem, selfHostedItem, type Row } from './cheapest-for-items.ts';
 import { stitched } from './json-fragment.ts';
 import { ranked } from './top-slice.ts';
-import { cheapestAtPrompt, closedInFrontier, shutDownInFrontier, silentAtPrompt, type Frontier } from '../engines/offer-frontier.ts';
+import {
+  cheapestAtPrompt, closedInFrontier, passedOverInFrontier, shutDownInFrontier, silentAtPrompt, type Frontier,
+} from '../engines/offer-frontier.ts';
 import { longContextNote } from './cheapest-for-long-context.ts';
 import { developerCheapest, frontierServing, offerToolsNote, offerWindowNote } from '../engines/offer-context.ts';
 
@@ -258,7 +260,9 @@ export const cheapest_for = defineOperation({
         const dev = own ?? ownAnywhere;
         if (dev && c.priced.blended < dev.blended / 2) resale.underHalf++;
       }
-      return cloudItem(ds, b!, c.r, position, c.priced, own, ownAnywhere, floorText, input.where, input.input_share);
+      // A cheaper offer kept off the ranking for its old, unconfirmed price alone is named beside the one ranked.
+      const passed = passedOverInFrontier(f, input.input_share, filter, c.priced);
+      return cloudItem(ds, b!, c.r, position, c.priced, own, ownAnywhere, floorText, input.where, input.input_share, passed);
     });
     return stitched({
       use: input.use,

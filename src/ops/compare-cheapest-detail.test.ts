@@ -17,31 +17,38 @@ const details = (models: string[], field: string) => {
   return new Map<string, string>(out.rows.find((r: Any) => r.field === field).values.map((v: Any) => [v.model_id, v.detail]));
 };
 
-test('compare_models: a closed model\'s cheapest listing of a reseller says so, and that its price is old', { skip }, () => {
+test('compare_models: a closed model\'s cheaper reseller price, old and unconfirmed, is named beside the one compared', { skip }, () => {
   // models.dev's log: providers/poe/models/anthropic/claude-sonnet-4.5.toml "added" 2025-11-06 with cost.input 2.6 and
   // cost.output 13, neither changed again up to the 2026-07-02 tree: set more than six months before 2026-09-23
-  // (the cutoff 2026-03-23), and no other source lists Poe's price.
+  // (the cutoff 2026-03-23), and no other source lists Poe's price. Jiekou's $2.7/$13.5 (set 2026-01-30) and NanoGPT's
+  // $2.992/$14.994 (2026-02-17) likewise; the next is $3/$15, 302.AI's (set 2026-04-15) and Anthropic's own, which wins
+  // the tie as the developer's (offers.json).
   const d = details(['claude-sonnet-4-5', 'gpt-5'], 'input_price');
-  assert.equal(d.get('claude-sonnet-4-5'), 'Poe (anthropic/claude-sonnet-4.5), the cheapest base-SKU offer at input_share 0.75; '
-    + 'a reseller\'s listing, not the developer\'s, which the dataset lists as its sources give it and does not vouch for; '
+  assert.equal(d.get('claude-sonnet-4-5'), 'Anthropic (claude-sonnet-4-5), the cheapest base-SKU offer at input_share 0.75; '
+    + 'Poe (anthropic/claude-sonnet-4.5) lists it for less at input_share 0.75 ($2.6/$13 input/output), but '
     + 'its price has been listed unchanged since 2025-11-06 (still so when read 2026-07-02) and no other source confirms it: '
-    + 'set more than 6 months before the data\'s date (2026-09-23), it may no longer be what is charged');
-  // The developer's own row is not a reseller's and says nothing of the kind.
+    + 'set more than 6 months before the data\'s date (2026-09-23), it may no longer be what is charged, so it is not the one compared');
+  // The developer's own row: Anthropic's one offer, nothing passed over.
   const own = details(['claude-sonnet-4-5', 'gpt-5'], 'list_input_price').get('claude-sonnet-4-5')!;
-  assert.doesNotMatch(own, /reseller|does not vouch/);
+  assert.doesNotMatch(own, /reseller|does not vouch|lists it for less/);
 });
 
-test('an open-weights model\'s cheapest listing is a router\'s, and the cost answer says its price is old too', { skip }, () => {
+test('an open-weights model\'s cheapest price is not an old unconfirmed one while another is listed; the cost answer says the same', { skip }, () => {
   // models.dev's log: providers/kilo/models/qwen/qwen3-235b-a22b-2507.toml "added" 2026-02-16 (Kilo's catalogue import)
-  // at cost.input 0.071, cost.output 0.1, untouched since; Kilo Gateway is a router in data/curated/provider-roles.csv
-  // (its own page: it routes each request to an upstream provider).
+  // at cost.input 0.071, cost.output 0.1, untouched since, and no other source prices Kilo's listing. OpenRouter's
+  // qwen/qwen3-235b-a22b-2507 in offers.json: $0.09/$0.10 from models.dev (set 2026-06-07 and 2026-05-15, both within six
+  // months of the data's date, and confirmed by genai-prices; LiteLLM gives $0.071 input): 0.0925 blended at 0.75.
+  // OpenRouter is a router in data/curated/provider-roles.csv.
   const d = details(['qwen3-235b-a22b-2507', 'gpt-5'], 'output_price').get('qwen3-235b-a22b-2507')!;
-  assert.match(d, /^Kilo Gateway \(qwen\/qwen3-235b-a22b-2507\), .*; a router's listing \(it forwards each request to another provider\), which the dataset lists/);
-  assert.match(d, /listed unchanged since 2026-02-16/);
+  assert.match(d, /^OpenRouter \(qwen\/qwen3-235b-a22b-2507\), .*; a router's listing \(it forwards each request to another provider\), which the dataset lists/);
+  assert.match(d, /; Kilo Gateway \(qwen\/qwen3-235b-a22b-2507\) lists it for less at input_share 0\.75 \(\$0\.071\/\$0\.1 input\/output\), but its price has been listed unchanged since 2026-02-16/);
   const a = (estimate_cost.handler(committedDataset(), estimate_cost.input.parse({ model_id: 'qwen3-235b-a22b-2507', tokens_millions: 1000, view: 'summary' }),
     { today: '2026-09-23' }) as Any).api;
-  assert.equal(a.cheapest.provider, 'kilo');
-  assert.match(a.note, /Kilo Gateway, the cheapest offer: its price has been listed unchanged since 2026-02-16 \(still so when read 2026-07-02\)/);
+  assert.deepEqual([a.cheapest.provider, a.cheapest.input.usd_per_mtok, a.cheapest.output.usd_per_mtok], ['openrouter', 0.09, 0.1]);
+  assert.match(a.note, /Kilo Gateway lists it for less \(\$0\.071\/\$0\.1 input\/output, 0\.07825 blended\), but its price has been listed unchanged since 2026-02-16/);
+  // The line itself says so too, for code.
+  assert.equal(a.offers.find((l: Any) => l.provider === 'kilo').price_unchanged_since, '2026-02-16');
+  assert.equal(a.cheapest.price_unchanged_since, undefined);
 });
 
 test('compare_models and cheapest_for say a price is promotional, with its list price (running-promotions.csv)', { skip }, () => {

@@ -3,6 +3,8 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { followedDeveloperClause } from '../engines/developer-price-move.ts';
 import { oldPriceClause } from '../engines/price-age.ts';
+import { isShutDownOffer } from '../engines/offer-lifecycle.ts';
+import { blendedPrice, passedOverOldPrice } from '../engines/ranking.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
 import type { Model, Offer } from '../schema/index.ts';
 import { endedWords, promotionOf } from '../sources/promotion-words.ts';
@@ -22,7 +24,23 @@ export function cheapestDetail(ds: Dataset, m: Model, offer: Offer): string {
   const old = oldPriceClause(offer, ds.meta.data_as_of);
   const followed = followedDeveloperClause(ds, offer);
   return `${head}${offer.first_party ? '' : `; ${whose(ds, m, offer)}, which the dataset lists as its sources give it and does not vouch for`}`
-    + `${old ? `; ${old}` : ''}${followed ? `; ${followed}` : ''}`;
+    + `${old ? `; ${old}` : ''}${followed ? `; ${followed}` : ''}`
+    + passedOverWords(ds, ds.offersByModel.get(m.id) ?? [], offer, (o) => !isShutDownOffer(o, ds.lifecycleDate));
+}
+
+/**
+ * `; Kilo Gateway (qwen/qwen3-235b-a22b-2507) lists it for less ($0.071/$0.1 input/output), but its price has been
+ * listed unchanged since ...` after a compared price where a cheaper offer among `offers` (those `accept` keeps) was
+ * passed over for its old, unconfirmed price (ranking.ts `passedOverOldPrice`); empty otherwise.
+ */
+export function passedOverWords(ds: Dataset, offers: readonly Offer[], taken: Offer, accept: (o: Offer) => boolean): string {
+  const blended = blendedPrice(taken.prices, DEFAULT_INPUT_SHARE);
+  if (blended === undefined) return '';
+  const p = passedOverOldPrice(offers, { offer: taken, blended }, DEFAULT_INPUT_SHARE, accept, ds.meta.data_as_of);
+  if (!p) return '';
+  const o = p.offer;
+  return `; ${ds.providerById.get(o.provider)?.name ?? o.provider} (${o.provider_model_id}) lists it for less at input_share ${DEFAULT_INPUT_SHARE} `
+    + `($${o.prices.input?.value}/$${o.prices.output?.value} input/output), but ${oldPriceClause(o, ds.meta.data_as_of)}, so it is not the one compared`;
 }
 
 function whose(ds: Dataset, m: Model, offer: Offer): string {

@@ -4,13 +4,13 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { CODING_BOARDS, OVERALL_BOARDS, board, cheapestAtDefaultShare, cheapestOffer, type Board } from '../engines/ranking.ts';
 import { ServiceError } from '../errors/index.ts';
-import { FactBound, IsoDate, type Fact, type Leaderboard, type Model, type Offer } from '../schema/index.ts';
+import { BASE_SKUS, FactBound, IsoDate, type Fact, type Leaderboard, type Model, type Offer } from '../schema/index.ts';
 import { isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { unconfirmedListingNote } from '../engines/listing-evidence.ts';
 import { ModelIdParam } from './common.ts';
 import { CAPABILITY_FIELDS, missingReason, NO_SOURCE } from './get-model.ts';
 import { zeroPricedOwnOffer } from './cost-offers.ts';
-import { cheapestDetail, promotionClause } from './compare-cheapest-detail.ts';
+import { cheapestDetail, passedOverWords, promotionClause } from './compare-cheapest-detail.ts';
 import { cheapestClosed, closedDetail } from './compare-closed.ts';
 import { developerShutdownDate, shutdownWords } from './cost-shutdown.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
@@ -278,8 +278,9 @@ function rows(ds: Dataset, models: readonly Model[]): Row[] {
   const asOf = ds.lifecycleDate;
   const listPrice = (which: 'input' | 'output') => models.map((m) => {
     const own = (ds.offersByModel.get(m.id) ?? []).filter((o) => o.first_party);
-    const c = cheapestOffer(own, DEFAULT_INPUT_SHARE, (o) => !isShutDownOffer(o, asOf));
-    const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the developer's own base-SKU offer`;
+    const c = cheapestOffer(own, DEFAULT_INPUT_SHARE, (o) => !isShutDownOffer(o, asOf), BASE_SKUS, ds.meta.data_as_of);
+    const provider = c && `${ds.providerById.get(c.offer.provider)?.name ?? c.offer.provider} (${c.offer.provider_model_id}), the developer's own base-SKU offer`
+      + passedOverWords(ds, own, c.offer, (o) => !isShutDownOffer(o, asOf));
     if (c && provider) return priceValue(ds, m, c.offer, which, provider);
     const closed = cheapestClosed(own, asOf);
     if (closed) return { model_id: m.id, value: null, detail: closedDetail(ds, closed, 'the developer\'s own offers') };

@@ -47,6 +47,11 @@ export const ApiLine = z
       + 'reseller\'s listing is not judged).'),
     listing_note: z.string().nullable().describe('Said where `listing_unconfirmed` is true: where the price comes from, with the '
       + 'snapshot\'s date, and that no live listing confirms the developer still sells the model. Null otherwise.'),
+    price_unchanged_since: IsoDate.optional().describe('Present where the offer\'s input and output prices were both set by their '
+      + 'source more than 6 months before the data\'s date and no other source confirms either: the day the later of them was set. '
+      + 'Such a price may no longer be what is charged: `cheapest`, `developer_offer`, `cheaper`, the break-evens and the curve '
+      + 'take an offer without it where one is priced above zero (and `note` names the cheaper one passed over), and rest on it '
+      + 'only for want of another (`note` says so).'),
     next_prices: wireFact(NextPrices).optional()
       .describe('The price a source schedules next for this offer, from the day `starts`; `input` and `output` apply until then.'),
     shutdown_date: wireFact(IsoDate).optional()

@@ -3,6 +3,7 @@ import type { Dataset } from '../dataset/dataset.ts';
 import { isExistingCustomersOnly, isShutDownOffer, retiredText } from '../engines/offer-lifecycle.ts';
 import { isBaseSku, isZeroPriced } from '../engines/ranking.ts';
 import { retiredOwnOffer } from '../engines/developer-retired.ts';
+import { OLD_PRICE_MONTHS } from '../engines/price-age.ts';
 import type { Fact, Model, NextPrices, Offer, OfferLifecycleState, Sku } from '../schema/index.ts';
 import { developerShutdown, developerShutdownDate, vsDeveloper, type DeveloperShutdown, type VsDeveloper } from './cost-shutdown.ts';
 
@@ -262,4 +263,28 @@ export function unconfirmedNote(offers: readonly Judged[], cheapest: Judged | un
       + `${one ? 'is' : 'are'} not taken as its price: ${passed[0]!.listing_note}.`);
   }
   return notes.join(' ') || null;
+}
+
+type Aged = Judged & { blended_usd_per_mtok: number; price_unchanged_since?: string };
+
+/**
+ * What to say of offers priced below the `cheapest` taken whose price was set long ago and no other source confirms
+ * (`price_unchanged_since`, engines/price-age.ts): the cheapest of them, named with its price, and that the figures are
+ * worked against the one taken (Kilo Gateway's Qwen3 235B A22B 2507 at $0.071/$0.10, set 2026-02-16, passed over for
+ * the next offer whose price is not so). Null when none was passed over, or when `cheapest` is itself such a price
+ * (estimate-cost.ts `cheapestListingNote` says so).
+ */
+export function oldPricePassedNote(offers: readonly Aged[], cheapest: Aged | undefined, dataAsOf: string): string | null {
+  if (!cheapest || cheapest.price_unchanged_since !== undefined) return null;
+  const passed = offers.filter((l) => l.price_unchanged_since !== undefined && !l.zero_priced
+    && !isExistingCustomersOnly(l.lifecycle_state) && l.blended_usd_per_mtok < cheapest.blended_usd_per_mtok);
+  const first = passed[0];
+  if (!first) return null;
+  const more = passed.length - 1;
+  return `${first.provider_name} lists it for less ($${first.input.usd_per_mtok}/$${first.output.usd_per_mtok} input/output, `
+    + `${first.blended_usd_per_mtok} blended${more ? `; ${more} more offer${more === 1 ? '' : 's'} below the one taken likewise` : ''}), `
+    + `but its price has been listed unchanged since ${first.price_unchanged_since} and no other source confirms it: set more than `
+    + `${OLD_PRICE_MONTHS} months before the data's date (${dataAsOf}), it may no longer be what is charged. \`cheapest\`, \`cheaper\`, `
+    + `the break-evens and the curve are worked against ${cheapest.provider_name} ($${cheapest.input.usd_per_mtok}/`
+    + `$${cheapest.output.usd_per_mtok}, ${cheapest.blended_usd_per_mtok} blended), the cheapest offer priced above zero whose price is not such a one.`;
 }

@@ -109,8 +109,12 @@ test('gpt-oss-120b at 3,000M: four RTX 3090 with their host machine cost more th
 
 test('WizardLM-2 8x22B at 1,000M: the owned month below the API leaves out its host, so it is not called cheaper', { skip: !shipped }, () => {
   // One mi300x-x1 bought costs 15,000 / 36 = 416.67 USD a month, plus 750 W x 0.15 USD/kWh for about 300.4 busy hours
-  // (33.80) and 0.2 x 750 W for the other 429.6 (9.66): 460.13, against DeepInfra's 0.48 in and out x 1,000 = 480
-  // (4.3% more). (457.41 and 270.2 busy hours before an MoE step under vLLM paid its weights' read and its compute in
+  // (33.80) and 0.2 x 750 W for the other 429.6 (9.66): 460.13, against Novita AI's 0.62 in and out x 1,000 = 620
+  // (34.7% more): offers.json's cheaper DeepInfra 0.48 (litellm, set 2025-08-22) and NanoGPT 0.493 (set 2026-02-18), and
+  // Hugging Face's and Kilo's 0.62 (set 2026-03-20, 2026-02-16), are prices no other source confirms, set more than six
+  // months before the data's date (2026-09-23); Novita's 0.62 is confirmed by genai-prices and litellm. (480, DeepInfra's, 4.3% more, before
+  // the break-even and `cheaper` took such a price only for want of another.)
+  // (457.41 and 270.2 busy hours before an MoE step under vLLM paid its weights' read and its compute in
   // turn, serving.ts batchDecodeRate: 924.6 tokens/s, not 1,028.2; 453.09 and 222.21 before the batch on a 192 GB
   // card was sized on vLLM's memory budget, vllm-memory.ts.)
   // No source prices an MI300X server's host, so that month is a lower bound and not called cheaper.
@@ -127,6 +131,6 @@ test('WizardLM-2 8x22B at 1,000M: the owned month below the API leaves out its h
   assert.match(full.cheaper_note, /the cheapest month that counts the whole machine, rtx-pro-6000-max-q bought, costs /);
   assert.equal(full.cheaper, null);
   assert.match(full.cheaper_note,
-    /^self-hosting is not shown cheaper: mi300x-x1 bought and run costs 460\.13 USD a month, and the API \(deepinfra\) 480 USD, 4\.3% more/);
+    /^self-hosting is not shown cheaper: mi300x-x1 bought and run costs 460\.13 USD a month, and the API \(novita-ai\) 620 USD, 34\.7% more/);
   assert.deepEqual([short.cheaper, short.cheaper_note], [full.cheaper, full.cheaper_note]);
 });

@@ -19,7 +19,7 @@ import { OfferRegion } from '../schema/index.ts';
 import { oldPriceClause } from '../engines/price-age.ts';
 import { followedDeveloperClause } from '../engines/developer-price-move.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
-import { closedNote, doubtNote, offersToCost, resellerNote, scheduledPriceNote, sellerRole, unconfirmedNote, type KeptOffers } from './cost-offers.ts';
+import { closedNote, doubtNote, offersToCost, oldPricePassedNote, resellerNote, scheduledPriceNote, sellerRole, unconfirmedNote, type KeptOffers } from './cost-offers.ts';
 import { unconfirmedNoteText } from '../engines/listing-evidence.ts';
 import { isExistingCustomersOnly } from '../engines/offer-lifecycle.ts';
 import { contextParam, ModelIdParam, requireModelId } from './common.ts';
@@ -125,6 +125,7 @@ function toApiLine(ds: Dataset, l: ApiCostLine, seller: KeptOffers['seller']): A
     listing_unconfirmed: l.listing_unconfirmed === true,
     listing_note: l.listing_unconfirmed ? unconfirmedNoteText(ds) : null,
   });
+  if (l.price_unchanged_since !== undefined) line.price_unchanged_since = l.price_unchanged_since;
   if (l.long_context) line.long_context = l.long_context;
   return line;
 }
@@ -144,9 +145,12 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
   // An offer whose lifecycle is in doubt is the cheapest only for want of another priced above zero (paidOffer); one
   // sold to existing customers only is never picked: a buyer asking today cannot buy it.
   const buyable = (keep: (l: ApiLine) => boolean) => (l: ApiLine) => keep(l) && !isExistingCustomersOnly(l.lifecycle_state);
-  // A developer's offer only LiteLLM's table lists (listing_unconfirmed) likewise: taken only for want of a confirmed one.
-  const pick = (keep: (l: ApiLine) => boolean) => offers.find((l) => keep(l) && l.lifecycle_state === null && !l.listing_unconfirmed)
-    ?? offers.find(buyable(keep));
+  // A developer's offer only LiteLLM's table lists (listing_unconfirmed) likewise: taken only for want of another. A price
+  // set long ago that no other source confirms (price_unchanged_since) too, but before the first two: a live listing at an
+  // old price before one that may not be sold at all (offer-lifecycle.ts `doubtLevel`, break-even.ts `paidOffer`).
+  const live = (l: ApiLine) => l.lifecycle_state === null && !l.listing_unconfirmed;
+  const pick = (keep: (l: ApiLine) => boolean) => offers.find((l) => keep(l) && live(l) && l.price_unchanged_since === undefined)
+    ?? offers.find((l) => keep(l) && live(l)) ?? offers.find(buyable(keep));
   const closed = offers.filter((l) => !l.zero_priced && isExistingCustomersOnly(l.lifecycle_state));
   const paid = pick((l) => !l.zero_priced);
   // The developer's own price in USD before its price converted from another currency by a source (Z.ai's USD list
@@ -159,7 +163,8 @@ function apiPart(ds: Dataset, a: ApiCosts, costable: KeptOffers, leftOut: readon
     note: [costable.developer_shutdown?.state === 'scheduled' && costable.developer_shutdown.note, resellerNote(paid, own, costable.own_retired, zeroOwn, closed.length > 0, closed.find((l) => l.first_party), openWeights,
       paid && openWeights ? sellerRole(ds, paid.provider) : undefined),
       scheduledPriceNote(paid, own, ds.meta.data_as_of),
-      doubtNote(paid), unconfirmedNote(offers, paid, own), closedNote(closed, paid), cheapestListingNote(ds, costable, paid)]
+      doubtNote(paid), unconfirmedNote(offers, paid, own), closedNote(closed, paid), cheapestListingNote(ds, costable, paid),
+      oldPricePassedNote(offers, paid, ds.meta.data_as_of)]
       .filter(Boolean).join(' ') || null,
     developer_shutdown: costable.developer_shutdown,
   };
@@ -183,7 +188,10 @@ function cheapestListingNote(ds: Dataset, costable: KeptOffers, paid: ApiLine | 
   const followed = offer ? followedDeveloperClause(ds, offer) : '';
   const said = [low && `${low.replace(/^its id/, `its id (${paid.provider_model_id})`)}`, clause, followed]
     .filter(Boolean).join('; ');
-  return said ? `${paid.provider_name}, the cheapest offer: ${said}.` : null;
+  // Taken though its price is old: every offer priced above zero is in doubt one way or another (paidOffer's fall-back).
+  const restsOn = paid.price_unchanged_since === undefined ? ''
+    : '; no offer priced above zero is listed at a price without such a doubt, so `cheaper`, the break-evens and the curve rest on this one';
+  return said ? `${paid.provider_name}, the cheapest offer: ${said}${restsOn}.` : null;
 }
 
 const Range = 'greater than 0 and at most 1,000,000 (millions of tokens a month)';
@@ -308,6 +316,7 @@ export const estimate_cost = defineOperation({
       kv_cache: input.kv_cache,
       amortization_months: input.amortization_months,
       power_usd_per_kwh: input.power_usd_per_kwh,
+      data_as_of: ds.meta.data_as_of,
     };
     const hardware = named ? [named.hardware] : ds.hardware;
     // A context above the model's window is costed at the window: the answer says so rather than change the ask silently.
