@@ -158,7 +158,21 @@ test('hardware_id restricts self-hosting to that configuration', () => {
   assert.deepEqual(r.self_hosting.options.map((o) => o.hardware_id), ['h100']);
   const none = estimateCost(aModel(), offers, rigs, opts(10, { hardware_id: 'owned' }));
   assert.equal(none.self_hosting.cheapest, null);
-  assert.match(none.self_hosting.reason ?? '', /1 without a rental price/);
+  assert.match(none.self_hosting.reason ?? '', /1 that fit it without a rental or purchase price/);
+});
+
+test('fit before price: a configuration with neither price but too small for the model is too small, not unpriced', () => {
+  // `tinyOwned`: 6.5 GB, like `tiny`, which holds the 8B model only below Q4_K_M (4.89 bits per weight, 7.08 GB of
+  // weights for 8.03B parameters): no rental and no purchase price. Named, self-hosting there is not possible, as on a
+  // priced configuration of the same memory; among all configurations it counts as too small, not as unpriced.
+  const tinyOwned = aRig('tiny-owned', 6.5, 200);
+  const named = estimateCost(aModel(), offers, [...rigs, tinyOwned], opts(10, { hardware_id: 'tiny-owned' })).self_hosting;
+  assert.equal(named.possible, false);
+  assert.match(named.reason ?? '', /^not possible on tiny-owned: open weights, but the configuration named is too small/);
+  assert.deepEqual(named.skipped, { no_rental_price: 0, no_purchase_price: 0, does_not_fit: 1 });
+  const all = estimateCost(aModel(), offers, [...rigs, tinyOwned], opts(10)).self_hosting;
+  // tiny and tiny-owned too small; owned (48 GB) fits with no rental price; none of the four has a purchase price.
+  assert.deepEqual(all.skipped, { no_rental_price: 1, no_purchase_price: 3, does_not_fit: 2 });
 });
 
 test('break-even: 730 h x hourly price / API price, where the costs cross; cheaper flips there', () => {

@@ -8,7 +8,7 @@ import { mlaTooSmallWords } from './mla-cache.ts';
 import { vllmTooSmallWords } from './vllm-memory.ts';
 import { pickOwnedBasis } from './owned-cost-basis.ts';
 import { describeOwned, ownedFigures, type OwnedFigures, type OwnedOption } from './owned-cost.ts';
-import { costSettings, describeRented, rentedFigures, type CostOptions, type CostSettings, type RentedFigures, type SelfHostedOption } from './self-hosted-cost.ts';
+import { costSettings, describeRented, rentedFigures, size, type CostOptions, type CostSettings, type RentedFigures, type SelfHostedOption } from './self-hosted-cost.ts';
 
 export type SelfHosting<R = SelfHostedOption, O = OwnedOption> = {
   /** false: closed weights; null: the dataset does not say whether the weights are published. */
@@ -115,7 +115,10 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
     const h = candidates[i];
     const r = rentedFigures(model, facts, h, opts, s);
     const o = ownedFigures(model, facts, h, opts, s);
-    if (r === 'does_not_fit' || o === 'does_not_fit') {
+    // Fit before price: a configuration with neither price is still sized, so one too small for the model is counted
+    // so (M2 Pro 32GB, 22.91 GB usable, against Llama 3.3 70B's 42.5 GB at Q4_K_M), not as merely unpriced.
+    if (r === 'does_not_fit' || o === 'does_not_fit'
+      || (r === 'no_rental_price' && o === 'no_purchase_price' && size(model, facts, h, opts, s) === 'does_not_fit')) {
       skipped.does_not_fit++;
       continue;
     }
@@ -146,7 +149,7 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
   } else if (rented.length === 0 && owned.length === 0) {
     reason =
       `open weights, but no configuration considered has a rental or purchase price and fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more ` +
-      `(${skipped.does_not_fit} too small for it, ${skipped.no_rental_price} without a rental price)` +
+      `(${skipped.does_not_fit} too small for it, ${skipped.no_rental_price} that fit it without a rental or purchase price)` +
       (skipped.does_not_fit > 0
         ? mlaTooSmallWords(facts.architecture, s.context, candidates) + vllmTooSmallWords(s.context, candidates)
         : '');

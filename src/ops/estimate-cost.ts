@@ -53,9 +53,10 @@ const SelfHosting = z
       + 'basis is chosen among every owned one.'),
     skipped: z
       .object({
-        no_rental_price: z.number().int().describe('Configurations without a rental price in the dataset.'),
-        no_purchase_price: z.number().int().describe('Configurations without a purchase price in the dataset.'),
-        does_not_fit: z.number().int().describe('Configurations too small for the model at 4 bits per weight or more.'),
+        no_rental_price: z.number().int().describe('Configurations that fit the model but have no rental price in the dataset.'),
+        no_purchase_price: z.number().int().describe('Configurations that fit the model but have no purchase price in the dataset.'),
+        does_not_fit: z.number().int().describe('Configurations too small for the model at 4 bits per weight or more, priced or not '
+          + '(fit is checked before price).'),
       })
       .describe('Configurations considered and left out.'),
     derived_from: z.array(z.string()).describe('The model facts every option rests on, each with its source and date.'),
