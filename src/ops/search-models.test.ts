@@ -307,3 +307,23 @@ test('committed dataset: language models by default; `whisper` names the speech 
   assert.deepEqual(other.items.map((i) => i.id).sort(),
     ['mistral-ocr-2503', 'mistral-ocr-2505', 'mistral-ocr-2512', 'mistral-ocr-4-0', 'mistral-ocr-4-1', 'moderation']);
 });
+
+test('q words that name a filter: the hint gives the request that finds more, on the committed dataset', { skip: !existsSync(committed) }, () => {
+  const real = committedOnce();
+  const total = (input: Record<string, unknown>) => run(real, { ...input, limit: 1 }).page.total;
+  // Before: total 0 and no hint for both texts; q=vision 19 models named so.
+  for (const [q, parameters, asked] of [
+    ['cheap long context', 'sort=price&min_context=128000', { sort: 'price', min_context: 128000 }],
+    ['open weights reasoning', 'open_weights=true&capability=reasoning', { open_weights: true, capability: ['reasoning'] }],
+    ['vision', 'capability=vision', { capability: ['vision'] }],
+  ] as const) {
+    const out = run(real, { q, limit: 1 }) as Record<string, any>;
+    assert.equal(out.hint.parameters, parameters, q);
+    // The count the hint gives is what the request it names answers.
+    assert.equal(out.hint.total, total(asked), q);
+    assert.ok(out.hint.total > out.page.total, q);
+    assert.ok(search_models.output.safeParse(out).success, q);
+  }
+  // A name search finds what it finds: no hint.
+  assert.equal((run(real, { q: 'llama 3.3' }) as Record<string, any>).hint, undefined);
+});
