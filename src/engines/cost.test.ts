@@ -158,7 +158,25 @@ test('hardware_id restricts self-hosting to that configuration', () => {
   assert.deepEqual(r.self_hosting.options.map((o) => o.hardware_id), ['h100']);
   const none = estimateCost(aModel(), offers, rigs, opts(10, { hardware_id: 'owned' }));
   assert.equal(none.self_hosting.cheapest, null);
-  assert.match(none.self_hosting.reason ?? '', /1 that fit it without a rental or purchase price/);
+  assert.match(none.self_hosting.reason ?? '', /^open weights, and the model fits owned \(\w+, comfortable\), but no source in the dataset prices/);
+  // Named and unpriced, it is taken as the caller's own machine: what it serves, its purchase null; no power figure, no
+  // electricity either (the rig has none), so no month at all.
+  const own = none.self_hosting.own_machine!;
+  assert.deepEqual([own.hardware_id, own.purchase, own.power, own.monthly_usd, own.machines], ['owned', null, null, null, 1]);
+  assert.ok(own.throughput_tokens_per_s > 0);
+  assert.match(own.note, /no power figure either/);
+  // Not named, the same rig is only counted as unpriced.
+  assert.equal(estimateCost(aModel(), offers, rigs, opts(10)).self_hosting.own_machine, null);
+});
+
+test('an own machine with a power figure: its electricity, board watts for the busy hours and idle draw for the rest', () => {
+  // 300 W, no idle reading: 0.2 x 300 = 60 W idle (owned-power.ts IDLE_POWER_FRACTION). At 0.15 USD/kWh.
+  const powered = { ...aRig('mine', 48, 900), power_w: f(300) };
+  const own = estimateCost(aModel(), offers, [powered], opts(10, { hardware_id: 'mine' })).self_hosting.own_machine!;
+  const p = own.power!;
+  assert.deepEqual([p.watts, p.idle_watts, p.active_hours + p.idle_hours], [300, 60, 730]);
+  const usd = ((p.active_hours * 300 + p.idle_hours * 60) / 1000) * 0.15;
+  assert.ok(Math.abs(usd - own.monthly_usd!) < 0.01, `${usd} vs ${own.monthly_usd}`);
 });
 
 test('fit before price: a configuration with neither price but too small for the model is too small, not unpriced', () => {

@@ -38,3 +38,27 @@ test('among every configuration, the unpriced ones too small for a 70B model are
   // Every configuration is counted once: fitting and rented, fitting without a rental price, or too small.
   assert.equal(s.fitting.rented + s.skipped.no_rental_price + s.skipped.does_not_fit, ds!.hardware.length);
 });
+
+test('gpt-oss-20b on an M2 Pro with 32 GB, a machine no source prices: what it serves as your own machine, and its electricity', { skip: !shipped }, () => {
+  // OpenAI's gpt-oss-20b card: "can run within 16GB of memory" (MXFP4 weights), so it fits 32 GB of unified memory.
+  // Before: possible true, "no configuration considered has a rental or purchase price and fits", no figure at all.
+  const out = run({ model_id: 'gpt-oss-20b', tokens_millions: 10, hardware: 'M2 Pro 32GB' });
+  const s = out.self_hosting;
+  assert.equal(s.possible, true);
+  assert.match(s.reason, /^open weights, and the model fits m2-pro-32gb \(mxfp4, comfortable\), but no source in the dataset prices that configuration/);
+  const own = s.own_machine;
+  assert.deepEqual([own.hardware_id, own.quantization, own.purchase, own.machines], ['m2-pro-32gb', 'mxfp4', null, 1]);
+  assert.ok(own.capacity_tokens_millions_per_month >= 10, 'one machine serves 10M tokens a month');
+  // The electricity from the answer's own hours: board watts busy, idle watts the rest, at 0.15 USD/kWh.
+  const p = own.power;
+  assert.equal(p.active_hours + p.idle_hours, 730);
+  const kwh = (p.active_hours * p.watts + p.idle_hours * p.idle_watts) / 1000;
+  assert.ok(Math.abs(kwh * 0.15 - own.monthly_usd) < 0.01, `${kwh * 0.15} vs ${own.monthly_usd}`);
+  assert.equal(own.monthly_usd, p.monthly_usd);
+  // No price, so nothing is weighed: no owned option, break-even or verdict rests on it.
+  assert.deepEqual([s.owned_options, s.options, out.cheaper, out.break_even_owned.tokens_millions], [[], [], null, null]);
+  assert.ok(estimate_cost.output.safeParse(out).success);
+  // A priced machine, or no machine named, has none.
+  assert.equal(run({ model_id: 'gpt-oss-20b', tokens_millions: 10, hardware: 'rx-7900-xtx' }).self_hosting.own_machine, null);
+  assert.equal(run({ model_id: 'gpt-oss-20b', tokens_millions: 10 }).self_hosting.own_machine, null);
+});
