@@ -280,6 +280,9 @@ test('search_models: a model of another kind says it; the matches of other kinds
     'T (data as of d): 0 models match; 3 models of other kinds are left out (kind=any lists them).');
   assert.equal(line('search_models', { data_as_of: 'd', items: [], page: { total: 0 }, other_kinds: { count: 1 } }),
     'T (data as of d): 0 models match; 1 model of another kind is left out (kind=any lists them).');
+  // q=cheap long context: its words name filters, and the hint's request is said.
+  assert.equal(line('search_models', { data_as_of: 'd', items: [], page: { total: 0 }, hint: { parameters: 'sort=price&min_context=128000', total: 491 } }),
+    'T (data as of d): 0 models match; asked as sort=price&min_context=128000, 491 models match.');
 });
 
 test('get_model: an open-weights model its developer\'s API retired says so, with the day, the replacement and the listings left', () => {

@@ -202,7 +202,9 @@ function searchModels(v: V): string | undefined {
   // The default lists language models only: a reader of the text alone learns what else matched.
   const others = typeof v.other_kinds?.count === 'number'
     ? `; ${counted(v.other_kinds.count, 'model', 'of another kind is', 'of other kinds are')} left out (kind=any lists them)` : '';
-  return `${counted(total, 'model', 'matches', 'match')}${first.length ? `; first: ${first.join(', ')}${more}` : ''}${others}`;
+  // Words of q that name a filter: the request that finds more, so a reader of the text alone learns what to ask.
+  const hint = typeof v.hint?.parameters === 'string' ? `; asked as ${v.hint.parameters}, ${counted(v.hint.total, 'model', 'matches', 'match')}` : '';
+  return `${counted(total, 'model', 'matches', 'match')}${first.length ? `; first: ${first.join(', ')}${more}` : ''}${others}${hint}`;
 }
 
 // The feed's counts first, then where the data end and what providers announced for after it: a reader of the text
