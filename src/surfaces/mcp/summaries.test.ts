@@ -291,4 +291,10 @@ test('get_model: an open-weights model its developer\'s API retired says so, wit
     developer_retired: { shutdown_date: { value: '2026-09-10' }, replacement: { value: 'deepseek-v4.1-flash' }, other_listings: 1 } };
   assert.equal(line('get_model', sheet), 'T (data as of d): deepseek-v4-flash (DeepSeek V4 Flash, DeepSeek): open weights, 2 offers, '
     + 'its developer\'s API retired it on 2026-09-10 for deepseek-v4.1-flash, 1 other listing left.');
+  // DeepSeek's notice (developer-notices.csv) names deepseek-v4.1-flash, which no model of the dataset answers to: the
+  // structured answer's replacement carries the note (engines/replacement.ts), and the line says it too.
+  const outside = { ...sheet, developer_retired: { ...sheet.developer_retired, replacement: { value: 'deepseek-v4.1-flash',
+    note: 'not in this catalogue under that name: no model of the dataset answers to deepseek-v4.1-flash, so get_model and estimate_cost do not answer for it' } } };
+  assert.equal(line('get_model', outside), 'T (data as of d): deepseek-v4-flash (DeepSeek V4 Flash, DeepSeek): open weights, 2 offers, '
+    + 'its developer\'s API retired it on 2026-09-10 for deepseek-v4.1-flash (not in this catalogue under that name), 1 other listing left.');
 });
