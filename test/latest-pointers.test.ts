@@ -137,13 +137,14 @@ test('a pointer\'s version facts are its current target\'s, or withheld: codestr
   // models.dev providers/mistral/models/codestral-latest.toml: open_weights = true and the Codestral-22B-v0.1 weights
   // (codestral-2405, the first target; model-architecture.csv sizes them 22.2B). The pointer serves Codestral 25.08
   // (Mistral's model page, 2026-08-21), whose size and weights no source gives: the 22B figures are withheld, and the
-  // open-weights value is 25.08's, cited to the pointer table, the pointer's own `true` kept as a conflict.
+  // open-weights value is 25.08's (Mistral's own record, a developer-weights row, since 2026-11-30), cited to the pointer
+  // table, the pointer's own `true` kept as a conflict.
   const m = ds.modelById.get('codestral-latest')!;
   assert.equal(m.parameters_total, undefined);
   assert.equal(m.parameters_active, undefined);
   assert.equal(m.weights_url, undefined);
   assert.deepEqual(m.open_weights && [m.open_weights.value, m.open_weights.source], [false, 'version-pointers']);
-  assert.match(m.open_weights!.note!, /^codestral-2508's open_weights \(models-dev, [\d-]+\): codestral-latest serves codestral-2508 as of 2026-08-21/);
+  assert.match(m.open_weights!.note!, /^codestral-2508's open_weights \((?:models-dev|developer-weights), [\d-]+\): codestral-latest serves codestral-2508 as of 2026-08-21/);
   assert.deepEqual(m.open_weights!.conflicts?.map((c) => [c.value, c.source]), [[true, 'models-dev']]);
   const held = new Map((m.withheld ?? []).map((w) => [w.field, w]));
   assert.equal(held.get('parameters_total')?.value, '22200000000');
