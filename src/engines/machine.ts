@@ -17,6 +17,7 @@ import {
 } from './machine-words.ts';
 import { usableBytes } from './memory.ts';
 import { alsoSoldWords } from './machine-also-sold.ts';
+import { productNames } from './machine-product-names.ts';
 import { STOP_WORDS } from './unread.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
 
@@ -86,22 +87,6 @@ function catalogue(ds: Dataset): Catalogue {
     catalogues.set(ds, (c = { devices, known, suffixes, products: productNames(devices), byIdWords, phrases, idPhrases }));
   }
   return c;
-}
-
-/**
- * The products the dataset names for its devices (`sold_as`), each standing for its device's shortest own name: the
- * parenthesised one where there is one (`strix halo`, `gb10`), else the name proper. Longest phrases first.
- */
-function productNames(devices: readonly Device[]): ProductName[] {
-  const byPhrase = new Map<string, ProductName>();
-  for (const d of devices) {
-    for (const product of d.hardware.sold_as?.value ?? []) {
-      const phrase = words(product);
-      const key = phrase.join(' ');
-      if (phrase.length && !byPhrase.has(key)) byPhrase.set(key, { phrase, device: d.name.alias.length ? d.name.alias : d.name.core });
-    }
-  }
-  return [...byPhrase.values()].sort((a, b) => b.phrase.length - a.phrase.length);
 }
 
 const byUsableDesc = (a: Hardware, b: Hardware) => usableBytes(b) - usableBytes(a) || a.id.localeCompare(b.id);
