@@ -18,6 +18,7 @@ import {
 import { usableBytes } from './memory.ts';
 import { alsoSoldWords } from './machine-also-sold.ts';
 import { productNames } from './machine-product-names.ts';
+import { saidMacNote } from './machine-said-form.ts';
 import { STOP_WORDS } from './unread.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
 
@@ -306,7 +307,8 @@ function readMachineText(ds: Dataset, text: string): MachineMapping | MachineRef
   const classWords = new Set(found.flatMap((m) => phraseWords(m.phrase)));
   const deviceWords = q.device.filter((t) => !classWords.has(t));
   if (deviceWords.length > 0 || q.cpu) {
-    const r = byDevice(c, q, text);
+    const r0 = byDevice(c, q, text);
+    const r = isRefusal(r0) || !r0.hardware ? r0 : { ...r0, interpretation: r0.interpretation + saidMacNote(r0.hardware, q.understood) };
     if (!isRefusal(r) && q.products.length) return soldAs(r, q.products);
     if (!isRefusal(r) || r.refused !== 'unknown' || r.candidates.length) return r;
     // A catalogued id written inside other words (`my rtx-4090-x2 box`): the longest one named, and only when it holds
