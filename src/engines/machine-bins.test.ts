@@ -149,3 +149,45 @@ test('an M3 Ultra 256GB without a core count is the 60-core bin, said with what 
   // 512 GB is sold with the 80-core GPU only (the same table): one configuration, no bin to choose.
   assert.doesNotMatch(ok('M3 Ultra 512GB').interpretation, /base bin/);
 });
+
+test('an M2 Pro named by its size alone is the 16-core GPU bin it is sold with; the 19-core bin by its core count', { skip }, () => {
+  // Mac Life's review of the Mac mini (2023), April 2023: "M2 Pro chip with 10-core CPU, 16-core GPU (12-core CPU,
+  // 19-core GPU available), 16GB of unified memory (32GB available)"; 200 GB/s (pocketnow, 2023-01-17). Hugging Face's
+  // "Apple M2 Pro": 6.8 TFLOPS (19 cores x 128 ALUs x 2 x 1.398 GHz); 6.8 x 16 / 19 = 5.73. 5.73 / 6.8 = 0.84: 16%.
+  // llama.cpp discussion #4167 has the two bins' Llama 2 7B Q4_0 pp512 at 294 and 341 tokens/s (0.86).
+  for (const gb of [16, 32]) {
+    for (const text of [`M2 Pro ${gb}GB`, `Mac mini M2 Pro ${gb}GB`, `MacBook Pro M2 Pro ${gb}GB`, `M2 Pro 16-core GPU ${gb}GB`]) {
+      const m = ok(text);
+      assert.equal(m.value, `m2-pro-${gb}gb`, text);
+      assert.deepEqual([m.hardware?.compute_tflops?.value, m.hardware?.bandwidth_gbs?.value, m.hardware?.memory_gb.value], [5.73, 200, gb], text);
+    }
+    for (const text of [`M2 Pro 19-core ${gb}GB`, `M2 Pro 19-core GPU ${gb}GB`]) {
+      const m = ok(text);
+      assert.equal(m.value, `m2-pro-19c-${gb}gb`, text);
+      assert.deepEqual([m.hardware?.compute_tflops?.value, m.hardware?.bandwidth_gbs?.value], [6.8, 200], text);
+    }
+  }
+  assert.match(ok('M2 Pro 32GB').interpretation, /base bin, the 16-core GPU .*200 GB\/s, so the same decode speed; 5\.73 against 6\.8 TFLOPS, so prompt processing up to 16% slower.*m2-pro-19c-32gb.*"M2 Pro 19-core 32GB"/);
+  assert.doesNotMatch(ok('m2-pro-32gb').interpretation, /no GPU core count said/);
+});
+
+test('an M1 Pro named by its size alone is the 14-core GPU bin of the 14-inch base model; the 16-inch and the 16-core by name', { skip }, () => {
+  // Launch report of 2021-10-18 (reprinted at pappp.net/?m=20211018): the 14-inch "M1 Pro with an eight-core CPU and
+  // 14-core GPU, 16GB of RAM"; the 16-inch "the full version of the M1 Pro, with a 10-core CPU and 16-core GPU, 16GB of
+  // RAM"; stuffindia.in: the base 14-inch's 16 GB "can be configured 32GB". Apple: 5.2 TFLOPS for the 16-core GPU;
+  // 5.2 x 14 / 16 = 4.55 for the 14-core; 4.55 / 5.2 = 0.875: 13% (rounded).
+  for (const gb of [16, 32]) {
+    for (const text of [`M1 Pro ${gb}GB`, `MacBook Pro M1 Pro ${gb}GB`, `14-inch MacBook Pro M1 Pro ${gb}GB`]) {
+      const m = ok(text);
+      assert.equal(m.value, `m1-pro-${gb}gb`, text);
+      assert.deepEqual([m.hardware?.compute_tflops?.value, m.hardware?.bandwidth_gbs?.value], [4.55, 200], text);
+    }
+    for (const text of [`M1 Pro 16-core ${gb}GB`, `16-inch MacBook Pro M1 Pro ${gb}GB`]) {
+      const m = ok(text);
+      assert.equal(m.value, `m1-pro-16c-${gb}gb`, text);
+      assert.deepEqual([m.hardware?.compute_tflops?.value, m.hardware?.bandwidth_gbs?.value], [5.2, 200], text);
+    }
+  }
+  assert.match(ok('M1 Pro 32GB').interpretation, /base bin, the 14-core GPU .*4\.55 against 5\.2 TFLOPS, so prompt processing up to 13% slower.*m1-pro-16c-32gb/);
+  assert.match(ok('16-inch MacBook Pro M1 Pro 16GB').interpretation, /the 16-inch MacBook Pro ships the M1 Pro only with the 10-core CPU and 16-core GPU/);
+});

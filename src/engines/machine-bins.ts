@@ -66,10 +66,13 @@ export function idWordsBinNote(h: Hardware, catalogue: readonly Hardware[], text
  * 14-core CPU / 20-core GPU bin, where the 14-inch and the Mac mini start at the 12-core CPU / 16-core GPU one (Apple's
  * MacBook Pro tech specs, apple.com/macbook-pro/specs/, not in the stored snapshots; read 2026-11-27 in shrook.com's
  * review of the 16-inch M4 Pro: "its 14-core CPU and 20-core GPU configuration"; CNET's table of the M4 family, as
- * americanfork.business reprints it: M4 Pro "12/16 or 14/20", "The MacBook Pro 16's entry model has 24GB RAM").
+ * americanfork.business reprints it: M4 Pro "12/16 or 14/20", "The MacBook Pro 16's entry model has 24GB RAM"). The
+ * 16-inch MacBook Pro (2021) likewise starts at "the full version of the M1 Pro, with a 10-core CPU and 16-core GPU",
+ * the 14-inch at "an eight-core CPU and 14-core GPU" (2021-10-18 launch report, reprinted at pappp.net/?m=20211018).
  */
 const NOT_SOLD_AT: ReadonlyArray<{ inches: number; accelerator: string; because: string }> = [
   { inches: 16, accelerator: 'Apple M4 Pro (16-core GPU)', because: 'the 16-inch MacBook Pro ships the M4 Pro only with the 14-core CPU and 20-core GPU' },
+  { inches: 16, accelerator: 'Apple M1 Pro (14-core GPU)', because: 'the 16-inch MacBook Pro ships the M1 Pro only with the 10-core CPU and 16-core GPU' },
 ];
 
 /** The configurations a MacBook Pro of the screen size said can be, and the words that say which were set aside. */

@@ -28,7 +28,7 @@ test('a Strix Halo system named by its product reads as the Ryzen AI Max+ 395 of
   const evo = resolveMachine(real!, 'GMKtec EVO-X2 128GB');
   assert.ok(!isRefusal(evo) && evo.hardware?.count === 1);
   assert.ok(!isRefusal(evo));
-  assert.deepEqual(evo.matched, ['gmktec evo x2', 'strix halo', '128 GB']);
+  assert.deepEqual(evo.matched, ['gmktec evo x2', 'ai max 395', '128 GB']);
   assert.match(evo.interpretation, /^"gmktec evo x2", sold with AMD Ryzen AI Max\+ 395 \(Strix Halo\) \(a reviewed product table\): read as /);
 });
 
@@ -73,4 +73,40 @@ test('the hardware record names the products, with the evidence of each', { skip
   assert.equal(spark.sold_as?.source, 'machine-products');
   assert.match(spark.sold_as?.note ?? '', /evidence: https:\/\/www\.storagereview\.com\/review\/gigabyte-ai-top-atom-review/);
   assert.equal(real!.hardwareById.get('rtx-4090')!.sold_as, undefined);
+});
+
+test('a product named without its maker reads as with it, and its model number is never a count', { skip }, () => {
+  // machine-products.csv: the GMKtec EVO-X2 shares the Framework Desktop's Strix Halo silicon (Ryzen AI Max+ 395).
+  for (const text of ['EVO-X2 128GB', 'evo x2 128 gb', 'EVO-X2 with 128GB']) {
+    const r = resolveMachine(real!, text);
+    assert.ok(!isRefusal(r), text);
+    assert.equal(r.value, 'strix-halo-128gb', text);
+    assert.equal(r.hardware?.count, 1, `${text}: X2 is the product's name, not two machines`);
+    assert.match(r.interpretation, /^"evo x2", sold with AMD Ryzen AI Max\+ 395 \(Strix Halo\)/, text);
+  }
+  assert.equal(idOf('EVO-X2 64GB'), 'strix-halo-64gb');
+  assert.equal(idOf('GTR9 Pro 96GB'), 'strix-halo-96gb');
+  assert.equal(idOf('Ascent GX10'), 'dgx-spark');
+  // Without a size it asks for one, naming the sizes the 395 is catalogued with.
+  const bare = resolveMachine(real!, 'EVO-X2');
+  assert.ok(isRefusal(bare) && bare.refused === 'ambiguous');
+  assert.deepEqual([...bare.candidates].sort(), ['strix-halo-128gb', 'strix-halo-64gb', 'strix-halo-96gb']);
+  // A product name without a model number keeps its maker: `Desktop 128GB` is no Framework Desktop.
+  const desk = resolveMachine(real!, 'Desktop 128GB');
+  assert.ok(isRefusal(desk) || desk.value !== 'strix-halo-128gb');
+});
+
+test('the 2025 ROG Flow Z13 reads as the Ryzen AI Max+ 395 of the memory stated, and only as it', { skip }, () => {
+  // github.com/th3cavalry/GZ302-Linux-Setup docs/README.md (commit 58cfaa7, 2026-05-03): 'ASUS ROG Flow Z13
+  // (GZ302EA-XS99)', 'CPU: AMD Ryzen AI MAX+ 395', 'RAM: 128GB LPDDR5X (unified memory)'.
+  assert.equal(idOf('ROG Flow Z13 128GB'), 'strix-halo-128gb');
+  assert.equal(idOf('ASUS ROG Flow Z13 128 GB'), 'strix-halo-128gb');
+  assert.deepEqual(real!.hardwareById.get('strix-halo-128gb')!.sold_as?.value.includes('ASUS ROG Flow Z13'), true);
+  // A product sold with the 395 alone is not read as the 385 at a size the 395 is not catalogued with (it was, through
+  // the family name both share): refused, with the 395's sizes.
+  for (const text of ['ROG Flow Z13 32GB', 'GMKtec EVO-X2 32GB']) {
+    const r = resolveMachine(real!, text);
+    assert.ok(isRefusal(r), text);
+    assert.match(r.message, /catalogued with 128 GB, 64 GB, 96 GB, not 32 GB/, text);
+  }
 });

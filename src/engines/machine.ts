@@ -17,6 +17,8 @@ import {
 } from './machine-words.ts';
 import { usableBytes } from './memory.ts';
 import { alsoSoldWords } from './machine-also-sold.ts';
+import { productNames } from './machine-product-names.ts';
+import { saidMacNote } from './machine-said-form.ts';
 import { STOP_WORDS } from './unread.ts';
 import { findPhrases, MACHINE_CLASSES, MACHINE_HARDWARE_SYNONYMS, MACHINE_SYNONYMS, phraseWords, words, type MachineClass } from './vocabulary.ts';
 
@@ -86,22 +88,6 @@ function catalogue(ds: Dataset): Catalogue {
     catalogues.set(ds, (c = { devices, known, suffixes, products: productNames(devices), byIdWords, phrases, idPhrases }));
   }
   return c;
-}
-
-/**
- * The products the dataset names for its devices (`sold_as`), each standing for its device's shortest own name: the
- * parenthesised one where there is one (`strix halo`, `gb10`), else the name proper. Longest phrases first.
- */
-function productNames(devices: readonly Device[]): ProductName[] {
-  const byPhrase = new Map<string, ProductName>();
-  for (const d of devices) {
-    for (const product of d.hardware.sold_as?.value ?? []) {
-      const phrase = words(product);
-      const key = phrase.join(' ');
-      if (phrase.length && !byPhrase.has(key)) byPhrase.set(key, { phrase, device: d.name.alias.length ? d.name.alias : d.name.core });
-    }
-  }
-  return [...byPhrase.values()].sort((a, b) => b.phrase.length - a.phrase.length);
 }
 
 const byUsableDesc = (a: Hardware, b: Hardware) => usableBytes(b) - usableBytes(a) || a.id.localeCompare(b.id);
@@ -321,7 +307,8 @@ function readMachineText(ds: Dataset, text: string): MachineMapping | MachineRef
   const classWords = new Set(found.flatMap((m) => phraseWords(m.phrase)));
   const deviceWords = q.device.filter((t) => !classWords.has(t));
   if (deviceWords.length > 0 || q.cpu) {
-    const r = byDevice(c, q, text);
+    const r0 = byDevice(c, q, text);
+    const r = isRefusal(r0) || !r0.hardware ? r0 : { ...r0, interpretation: r0.interpretation + saidMacNote(r0.hardware, q.understood) };
     if (!isRefusal(r) && q.products.length) return soldAs(r, q.products);
     if (!isRefusal(r) || r.refused !== 'unknown' || r.candidates.length) return r;
     // A catalogued id written inside other words (`my rtx-4090-x2 box`): the longest one named, and only when it holds
