@@ -46,3 +46,16 @@ test('LMSYS, MosaicML and Together AI read as US developers; those with no page 
   for (const id of ['lmsys', 'mosaicml', 'togetherai']) assert.equal(ds.developerById.get(id)?.country?.value, 'US', id);
   for (const id of ['nexusflow', 'nomic-ai', 'rwkv', 'llava']) assert.equal(ds.developerById.get(id)?.country?.value, undefined, id);
 });
+
+test("Dracarys Llama 3.1 70B is Abacus.AI's model, which NVIDIA resells, not NVIDIA's own served model", () => {
+  // huggingface.co/abacusai/Dracarys-Llama-3.1-70B-Instruct: Abacus.AI publishes the weights; NVIDIA's NIM API lists
+  // them as abacusai/dracarys-llama-3.1-70b-instruct (models.dev providers/nvidia, 2026-07-02), a resale.
+  const m = ds.modelById.get('dracarys-llama-3_1-70b-instruct')!;
+  assert.equal(m.vendor, 'abacusai');
+  assert.equal(ds.developerById.get('abacusai')?.name, 'Abacus.AI');
+  const nvidia = (ds.offersByModel.get(m.id) ?? []).filter((o) => o.provider === 'nvidia');
+  assert.ok(nvidia.length > 0);
+  assert.ok(nvidia.every((o) => !o.first_party));
+  // The developer serves it nowhere in the dataset: no "the developer serves it" status.
+  assert.doesNotMatch(m.status?.note ?? '', /the developer serves it/);
+});

@@ -23,7 +23,22 @@ const PAIRS: Array<[string, string]> = [
   // babbage-002 and davinci-002 shut down 2026-09-28 with replacement gpt-5.4-mini.
   ['babbage', 'babbage-002'],
   ['davinci', 'davinci-002'],
+  // OpenAI's Model index for researchers (archived 2023-01-21, archive.li/XDCN0): text-davinci-002 an InstructGPT model
+  // trained by FeedME, text-davinci-003 "an improvement on text-davinci-002" trained by PPO. The -003 tail is no date.
+  ['text-davinci-002', 'text-davinci-003'],
 ];
+
+test('text-davinci-003 is its own model with its own notice; text-davinci-002 holds neither -003 nor -001', () => {
+  // deprecations.json (OpenAI, 2023-07-06 notice): text-davinci-003 shut down 2024-01-04, replacement gpt-3.5-turbo-instruct.
+  const m = ds.modelById.get(ds.resolveModelId('text-davinci-003')!)!;
+  assert.equal(m.id, 'text-davinci-003');
+  assert.equal(m.shutdown_date?.value, '2024-01-04');
+  assert.equal(m.replacement?.value, 'gpt-3.5-turbo-instruct');
+  const two = ds.modelById.get('text-davinci-002')!;
+  const listed = [...two.aliases, ...(ds.offersByModel.get('text-davinci-002') ?? []).map((o) => o.provider_model_id),
+    ...(ds.changes ?? []).filter((e) => e.model_id === 'text-davinci-002').flatMap((e) => e.provider_model_ids ?? [])];
+  assert.deepEqual(listed.filter((id) => /text-davinci-00[13]/.test(id)), []);
+});
 
 test('OpenAI\'s 2023 base models keep their own notice, apart from the GPT-3 models they replaced', () => {
   // deprecations.json, OpenAI rows for babbage-002 and davinci-002: shutdown 2026-09-28, replacement gpt-5.4-mini.

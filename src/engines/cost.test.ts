@@ -158,7 +158,39 @@ test('hardware_id restricts self-hosting to that configuration', () => {
   assert.deepEqual(r.self_hosting.options.map((o) => o.hardware_id), ['h100']);
   const none = estimateCost(aModel(), offers, rigs, opts(10, { hardware_id: 'owned' }));
   assert.equal(none.self_hosting.cheapest, null);
-  assert.match(none.self_hosting.reason ?? '', /1 without a rental price/);
+  assert.match(none.self_hosting.reason ?? '', /^open weights, and the model fits owned \(\w+, comfortable\), but no source in the dataset prices/);
+  // Named and unpriced, it is taken as the caller's own machine: what it serves, its purchase null; no power figure, no
+  // electricity either (the rig has none), so no month at all.
+  const own = none.self_hosting.own_machine!;
+  assert.deepEqual([own.hardware_id, own.purchase, own.power, own.monthly_usd, own.machines], ['owned', null, null, null, 1]);
+  assert.ok(own.throughput_tokens_per_s > 0);
+  assert.match(own.note, /no power figure either/);
+  // Not named, the same rig is only counted as unpriced.
+  assert.equal(estimateCost(aModel(), offers, rigs, opts(10)).self_hosting.own_machine, null);
+});
+
+test('an own machine with a power figure: its electricity, board watts for the busy hours and idle draw for the rest', () => {
+  // 300 W, no idle reading: 0.2 x 300 = 60 W idle (owned-power.ts IDLE_POWER_FRACTION). At 0.15 USD/kWh.
+  const powered = { ...aRig('mine', 48, 900), power_w: f(300) };
+  const own = estimateCost(aModel(), offers, [powered], opts(10, { hardware_id: 'mine' })).self_hosting.own_machine!;
+  const p = own.power!;
+  assert.deepEqual([p.watts, p.idle_watts, p.active_hours + p.idle_hours], [300, 60, 730]);
+  const usd = ((p.active_hours * 300 + p.idle_hours * 60) / 1000) * 0.15;
+  assert.ok(Math.abs(usd - own.monthly_usd!) < 0.01, `${usd} vs ${own.monthly_usd}`);
+});
+
+test('fit before price: a configuration with neither price but too small for the model is too small, not unpriced', () => {
+  // `tinyOwned`: 6.5 GB, like `tiny`, which holds the 8B model only below Q4_K_M (4.89 bits per weight, 7.08 GB of
+  // weights for 8.03B parameters): no rental and no purchase price. Named, self-hosting there is not possible, as on a
+  // priced configuration of the same memory; among all configurations it counts as too small, not as unpriced.
+  const tinyOwned = aRig('tiny-owned', 6.5, 200);
+  const named = estimateCost(aModel(), offers, [...rigs, tinyOwned], opts(10, { hardware_id: 'tiny-owned' })).self_hosting;
+  assert.equal(named.possible, false);
+  assert.match(named.reason ?? '', /^not possible on tiny-owned: open weights, but the configuration named is too small/);
+  assert.deepEqual(named.skipped, { no_rental_price: 0, no_purchase_price: 0, does_not_fit: 1 });
+  const all = estimateCost(aModel(), offers, [...rigs, tinyOwned], opts(10)).self_hosting;
+  // tiny and tiny-owned too small; owned (48 GB) fits with no rental price; none of the four has a purchase price.
+  assert.deepEqual(all.skipped, { no_rental_price: 1, no_purchase_price: 3, does_not_fit: 2 });
 });
 
 test('break-even: 730 h x hourly price / API price, where the costs cross; cheaper flips there', () => {

@@ -7,8 +7,9 @@ import { servingKvBasis } from './kv-basis.ts';
 import { mlaTooSmallWords } from './mla-cache.ts';
 import { vllmTooSmallWords } from './vllm-memory.ts';
 import { pickOwnedBasis } from './owned-cost-basis.ts';
+import { ownMachine, type OwnMachine } from './own-machine.ts';
 import { describeOwned, ownedFigures, type OwnedFigures, type OwnedOption } from './owned-cost.ts';
-import { costSettings, describeRented, rentedFigures, type CostOptions, type CostSettings, type RentedFigures, type SelfHostedOption } from './self-hosted-cost.ts';
+import { costSettings, describeRented, rentedFigures, size, type CostOptions, type CostSettings, type RentedFigures, type SelfHostedOption } from './self-hosted-cost.ts';
 
 export type SelfHosting<R = SelfHostedOption, O = OwnedOption> = {
   /** false: closed weights; null: the dataset does not say whether the weights are published. */
@@ -29,6 +30,11 @@ export type SelfHosting<R = SelfHostedOption, O = OwnedOption> = {
   derived_from: string[];
   /** How `batch` counts a sequence's KV cache, beside models_for_hardware's fit (kv-basis.ts); null with no option. */
   kv_basis: string | null;
+  /**
+   * With a named configuration that fits but has no purchase price: what it serves as the caller's own machine and its
+   * electricity (own-machine.ts); null otherwise.
+   */
+  own_machine: OwnMachine | null;
 };
 
 /**
@@ -87,7 +93,7 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
   const none = (possible: boolean | null, reason: string, derived_from: string[] = []): SelfHostingCosts<R, O> => ({
     self_hosting: {
       possible, reason, cheapest: null, options: [], owned_options: [], fitting: { rented: 0, owned: 0 }, skipped, derived_from,
-      kv_basis: null,
+      kv_basis: null, own_machine: null,
     },
     rented: [],
     owned: [],
@@ -115,7 +121,10 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
     const h = candidates[i];
     const r = rentedFigures(model, facts, h, opts, s);
     const o = ownedFigures(model, facts, h, opts, s);
-    if (r === 'does_not_fit' || o === 'does_not_fit') {
+    // Fit before price: a configuration with neither price is still sized, so one too small for the model is counted
+    // so (M2 Pro 32GB, 22.91 GB usable, against Llama 3.3 70B's 42.5 GB at Q4_K_M), not as merely unpriced.
+    if (r === 'does_not_fit' || o === 'does_not_fit'
+      || (r === 'no_rental_price' && o === 'no_purchase_price' && size(model, facts, h, opts, s) === 'does_not_fit')) {
       skipped.does_not_fit++;
       continue;
     }
@@ -132,6 +141,9 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
   const powered = owned.filter((o) => o.hardware.power_w !== undefined);
   const unpowered = owned.filter((o) => o.hardware.power_w === undefined);
   let reason: string | null = null;
+  // A machine named that fits and that no source sells at a price: the caller's own, its purchase spent (own-machine.ts).
+  const own = opts.hardware_id !== undefined && candidates.length === 1 && owned.length === 0 && skipped.no_purchase_price === 1
+    ? ownMachine(model, facts, candidates[0], opts, s) ?? null : null;
   // `hardware=RTX 4090 with 64GB RAM` for a model the card cannot hold: self-hosting on that machine is not possible,
   // said as such rather than `possible: true` beside no figure (the weights being open is what `reason` says).
   const tooSmall = opts.hardware_id !== undefined && rented.length === 0 && owned.length === 0 && skipped.does_not_fit === candidates.length;
@@ -143,10 +155,14 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
       + vllmTooSmallWords(s.context, candidates)
       + (facts.architecture?.experts ? '; a mixture-of-experts model may still run there with its experts in system RAM: '
         + 'models_for_hardware with system_ram_gb assesses that placement (experts_in_system_ram), which this cost does not' : '');
+  } else if (own && rented.length === 0) {
+    reason = `open weights, and the model fits ${opts.hardware_id} (${own.quantization}, ${own.fit}), but no source in the dataset `
+      + 'prices that configuration, rented or bought, so no monthly cost is compared with the API: `own_machine` gives what it '
+      + 'serves as a machine you own (throughput, capacity, machines needed) and its electricity';
   } else if (rented.length === 0 && owned.length === 0) {
     reason =
       `open weights, but no configuration considered has a rental or purchase price and fits the model at ${MIN_SELF_HOSTING_BITS} bits per weight or more ` +
-      `(${skipped.does_not_fit} too small for it, ${skipped.no_rental_price} without a rental price)` +
+      `(${skipped.does_not_fit} too small for it, ${skipped.no_rental_price} that fit it without a rental or purchase price)` +
       (skipped.does_not_fit > 0
         ? mlaTooSmallWords(facts.architecture, s.context, candidates) + vllmTooSmallWords(s.context, candidates)
         : '');
@@ -161,7 +177,8 @@ export function selfHostingCosts<R = SelfHostedOption, O = OwnedOption>(
     self_hosting: {
       possible: !tooSmall, reason, cheapest: options[0] ?? null, options, owned_options,
       fitting: { rented: rented.length, owned: owned.length }, skipped, derived_from: facts.derived_from,
-      kv_basis: rented.length || owned.length ? servingKvBasis(s.context, opts.input_share) : null,
+      kv_basis: rented.length || owned.length || own ? servingKvBasis(s.context, opts.input_share) : null,
+      own_machine: own,
     },
     rented,
     owned: powered,

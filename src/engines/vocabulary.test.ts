@@ -99,6 +99,20 @@ test('several values in one text: who and use keep the first named, data and whe
   assert.equal(map('where', 'cloud or on premises'), 'on-premises');
 });
 
+test('a coding phrase wins over the verb write: "write code" is coding; "write a story" and "writing" stay writing', () => {
+  // Before, "write code" and "writing code" read as writing (the verb named first) and ranked on creative_writing.
+  for (const text of ['write code', 'writing code', 'code writing', 'Write Python', 'write SQL queries', 'I want to write code']) {
+    const m = mapText(text, VOCABULARY.use)!;
+    assert.deepEqual([m.value, m.set_aside], ['coding', []], text);
+  }
+  for (const text of ['write a story', 'writing', 'write', 'writing marketing emails']) {
+    assert.equal(map('use', text), 'writing', text);
+  }
+  // A writing phrase of its own (blog) keeps the first named rule: writing first, coding set aside.
+  const blog = mapText('writing a blog about code', VOCABULARY.use)!;
+  assert.deepEqual([blog.value, blog.set_aside], ['writing', ['coding']]);
+});
+
 test('every synonym is read, alone, inside other words, and with its words as plurals (s or es)', () => {
   // mapText looks for phrases only in a text holding one word of some phrase (its longest), as written or as a plural.
   const plural = (phrase: string, end: string) => words(phrase).map((w) => `${w}${end}`).join(' ');

@@ -33,6 +33,11 @@ export type ParameterVocabulary = {
   none?: string;
   /** What to ask instead when a part names no value but one of these words: the nearest the service offers. */
   hints?: ReadonlyArray<{ words: readonly string[]; hint: string }>;
+  /**
+   * combine `first`: a value named only by a verb of these `phrases` gives way to `to` named in the same text, wherever
+   * each stands: the verb says what is done, the other value what it is done to ("write code" is coding, not writing).
+   */
+  yields?: ReadonlyArray<{ value: string; phrases: readonly string[]; to: string }>;
 };
 
 /** Synonyms are words or phrases; matching is case-insensitive on whole words, a plural `s` tolerated. */
@@ -51,9 +56,12 @@ export const VOCABULARY: Readonly<Record<Exclude<TextParameter, 'machine'>, Para
   },
   use: {
     combine: 'first',
+    // "write code", "writing code", "code writing", "write python": the verb names the act, the code what is written.
+    // "write a story" keeps writing: story is a writing phrase of its own, not the verb.
+    yields: [{ value: 'writing', phrases: ['write', 'writing'], to: 'coding' }],
     values: [
       { value: 'chat', synonyms: ['chatbot', 'assistant', 'conversation', 'general', 'general purpose', 'everyday', 'questions', 'q&a'] },
-      { value: 'coding', synonyms: ['code', 'programming', 'software development', 'software engineering', 'code generation', 'code review', 'copilot', 'autocomplete', 'code completion', 'debugging', 'developer'] },
+      { value: 'coding', synonyms: ['code', 'programming', 'software development', 'software engineering', 'code generation', 'code review', 'copilot', 'autocomplete', 'code completion', 'debugging', 'developer', 'python', 'javascript', 'typescript', 'sql'] },
       { value: 'writing', synonyms: ['write', 'copywriting', 'creative writing', 'content', 'marketing copy', 'blog', 'story', 'fiction', 'poetry', 'essay', 'email'] },
       { value: 'math', synonyms: ['maths', 'mathematics', 'calculation', 'arithmetic', 'algebra', 'calculus'] },
       { value: 'reasoning', synonyms: ['analysis', 'hard problems', 'logic', 'problem solving', 'complex tasks', 'planning', 'thinking'] },
@@ -336,13 +344,23 @@ function readText(text: string, vocab: ParameterVocabulary, w: readonly string[]
   const unread = unreadPhrases(text, w, read);
   if (vocab.combine === 'all') return mapAll(text, vocab, found, unread);
   const order = vocab.values.map((e) => e.value);
-  const values = [...new Set(found.map((m) => m.value))];
+  const values = [...new Set(yielded(found, vocab).map((m) => m.value))];
   const chosen = vocab.combine === 'strictest'
     ? values.reduce((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a))
-    : [...found].sort((a, b) => a.start - b.start || b.length - a.length || order.indexOf(a.value) - order.indexOf(b.value))[0].value;
+    : yielded(found, vocab).sort((a, b) => a.start - b.start || b.length - a.length || order.indexOf(a.value) - order.indexOf(b.value))[0].value;
   const matched = [...new Set(found.filter((m) => m.value === chosen).map((m) => m.phrase))];
   const set_aside = values.filter((v) => v !== chosen).sort((a, b) => order.indexOf(a) - order.indexOf(b));
   return { value: chosen, values: [chosen], how: 'synonym', matched, set_aside, unread };
+}
+
+/**
+ * The matches that decide a value: a value named only by a verb its vocabulary lets give way (`yields`) is dropped where
+ * the value it gives way to is named too (its words were still read). A new list, which the caller may sort.
+ */
+function yielded(found: readonly PhraseMatch[], vocab: ParameterVocabulary): PhraseMatch[] {
+  const drop = vocab.yields?.filter((y) => found.some((m) => m.value === y.to)
+    && found.every((m) => m.value !== y.value || y.phrases.includes(m.phrase)));
+  return drop?.length ? found.filter((m) => !drop.some((y) => y.value === m.value)) : [...found];
 }
 
 /**

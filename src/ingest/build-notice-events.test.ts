@@ -33,6 +33,23 @@ test('a past shutdown is a hosting event at the provider on the shutdown day, a 
   assert.equal(events[0].variant, 'claude-3-haiku-20240307', 'the dated snapshot withdrawn, not every form of the model');
 });
 
+test('a replacement read after the shutdown says when it was read, not that it was named at the time', () => {
+  // deprecations.json: Anthropic claude-3-5-sonnet-20241022, deprecated 2025-08-13, shutdown 2025-10-28, replacement
+  // claude-sonnet-4-6, last observed 2026-04-17. Anthropic's page named claude-sonnet-4-20250514 on 2025-08-13 and
+  // claude-sonnet-4-5-20250929 after the retirement (copies of docs.claude.com/en/docs/about-claude/model-deprecations).
+  const sonnet: ModelObservation = {
+    source: 'deprecations-rss', source_model_id: 'claude-3-5-sonnet-20241022', provider: 'anthropic', as_of: '2026-04-17',
+    url: 'https://platform.claude.com/docs/en/about-claude/model-deprecations#2025-08-13-claude-sonnet-3-5-models',
+    status: 'deprecated', deprecation_date: '2025-08-13', shutdown_date: '2025-10-28', replacement: 'claude-sonnet-4-6',
+  };
+  const [e] = noticeEvents([sonnet], () => 'claude-3-5-sonnet-20241022', DATA_AS_OF).events;
+  assert.equal(e.subject, 'anthropic shut down claude-3-5-sonnet-20241022, deprecated 2025-08-13, replacement claude-sonnet-4-6 as named '
+    + 'when the notice was read 2026-04-17 (https://platform.claude.com/docs/en/about-claude/model-deprecations#2025-08-13-claude-sonnet-3-5-models)');
+  // A notice read before the shutdown it schedules named its replacement before that day: no reading day is added.
+  const [scheduled] = noticeEvents([{ ...sonnet, as_of: '2025-09-01' }], () => 'claude-3-5-sonnet-20241022', DATA_AS_OF).events;
+  assert.doesNotMatch(scheduled.subject ?? '', /as named when/);
+});
+
 test('a notice under the model\'s own id names no variant, and merges with a catalogue\'s record of the same withdrawal', () => {
   const own = { ...HAIKU, source_model_id: 'claude-3-haiku' };
   const catalogue: ChangeEvent = {

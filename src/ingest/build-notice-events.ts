@@ -45,9 +45,14 @@ export function noticeEvents(
     // A replacement no model of the dataset answers to is said to be outside it (engines/replacement.ts): DeepSeek's
     // deepseek-v4.1-flash, which no snapshot the dataset is built from makes a model.
     const outside = o.replacement !== undefined && resolve({ ...o, source_model_id: o.replacement, canonical_hint: undefined }) === undefined;
-    const replaced = o.replacement ? `, replacement ${o.replacement}${outside ? ` (${NOT_IN_CATALOGUE})` : ''}` : '';
-    const where = o.url ?? 'notice';
     const late = o.shutdown_date > o.as_of;
+    // A replacement read after the shutdown is the notice's word on the day it was read, not the one named at the
+    // time: developers revise it. Anthropic's page named claude-sonnet-4-20250514 for the Claude Sonnet 3.5 models on
+    // 2025-08-13, claude-sonnet-4-5-20250929 once they were retired on 2025-10-28, claude-sonnet-4-6 when read on
+    // 2026-04-17 (copies of https://docs.claude.com/en/docs/about-claude/model-deprecations): the event says so.
+    const readAfter = late ? '' : ` as named when the notice was read ${o.as_of}`;
+    const replaced = o.replacement ? `, replacement ${o.replacement}${outside ? ` (${NOT_IN_CATALOGUE})` : ''}${readAfter}` : '';
+    const where = o.url ?? 'notice';
     // Upstream's first_observed is the day the scraper first saw the notice: the announcement was on or before it.
     const announced = o.first_observed ? `announced by ${o.first_observed}, ` : '';
     const subject = late

@@ -30,13 +30,35 @@ test('a model and an offer whose shutdown date has passed are retired, citing th
   assert.equal(offer.status?.value, 'deprecated');
 });
 
-test('the shutdown day itself counts as passed, and a status the source gives is kept', () => {
+test('the shutdown day itself counts as passed, and a status the source gives is kept, saying the shutdown has passed', () => {
   const onTheDay = model('a', { shutdown_date: notice('2026-09-23', '2026-05-01') });
   const given = { value: 'deprecated' as const, as_of: '2026-07-24', source: 'litellm' };
   const stated = model('b', { status: given, shutdown_date: notice('2026-03-09', '2026-05-01') });
-  assert.deepEqual(retirePastShutdowns([onTheDay, stated], [], '2026-09-23'), { models: 1, offers: 0 });
+  assert.deepEqual(retirePastShutdowns([onTheDay, stated], [], '2026-09-23'), { models: 2, offers: 0 });
   assert.equal(onTheDay.status?.value, 'deprecated');
-  assert.equal(stated.status, given);
+  assert.deepEqual(stated.status, {
+    ...given, note: 'the developer shut the model down on 2026-03-09 (deprecations-rss, read 2026-05-01), on or before the dataset\'s date 2026-09-23',
+  });
+});
+
+test('a bare `deprecated` read after the developer\'s shutdown says it has passed; one with a note, or a shutdown to come, is kept', () => {
+  // Anthropic's deprecations page: claude-3-5-sonnet-20241022 retired 2025-10-28; models.dev, read 2026-07-02, marks
+  // it deprecated with no date. "Deprecated" is still callable in Anthropic's terms, "Retired" fails
+  // (https://docs.claude.com/en/docs/about-claude/model-deprecations): the answer must say the day has passed.
+  const bare = { value: 'deprecated' as const, as_of: '2026-07-02', source: 'models-dev' };
+  const sonnet = model('claude-3-5-sonnet-20241022', { status: bare, shutdown_date: notice('2025-10-28', '2026-04-17') });
+  const noted = { ...bare, note: 'the developer retired claude-3-opus-20240229, the model\'s newest dated snapshot' };
+  const opus = model('claude-3-opus', { status: noted, shutdown_date: notice('2026-01-05', '2026-04-17') });
+  // Google's notice for gemini-2.5-pro: shut down 2026-12-01, after the dataset's date.
+  const pro = model('gemini-2.5-pro', { status: bare, shutdown_date: notice('2026-12-01', '2026-07-02') });
+  const found = pastShutdownStatuses([sonnet, opus, pro], [], '2026-09-23');
+  assert.deepEqual([...found.models.keys()].map((m) => m.id), ['claude-3-5-sonnet-20241022']);
+  assert.deepEqual(found.models.get(sonnet), {
+    value: 'deprecated', as_of: '2026-07-02', source: 'models-dev',
+    note: 'the developer shut the model down on 2025-10-28 (deprecations-rss, read 2026-04-17), on or before the dataset\'s date 2026-09-23',
+  });
+  // Read before that day, the bare word announced the shutdown: past it the status is the one derived from the date.
+  assert.equal(pastShutdownStatuses([pro], [], '2026-12-05', '2026-09-23').models.get(pro)?.source, 'derived');
 });
 
 test('a bare `deprecated` read before the shutdown day announced it: past that day the status says the day it ended', () => {
@@ -47,10 +69,12 @@ test('a bare `deprecated` read before the shutdown day announced it: past that d
   // Read after the shutdown (o1-mini, shut down 2025-10-27, the feed read 2026-03-26): the word is the retirement.
   const after = { value: 'deprecated' as const, as_of: '2026-03-26', source: 'deprecations-rss' };
   const mini = model('o1-mini', { status: after, shutdown_date: notice('2025-10-27', '2026-03-26') });
-  assert.deepEqual(retirePastShutdowns([realtime, mini], [], '2026-09-23'), { models: 1, offers: 0 });
+  assert.deepEqual(retirePastShutdowns([realtime, mini], [], '2026-09-23'), { models: 2, offers: 0 });
   assert.equal(realtime.status?.source, 'derived');
   assert.equal(realtime.status?.note, 'shut down on 2026-05-07, on or before the dataset\'s date 2026-09-23');
-  assert.equal(mini.status, after);
+  assert.deepEqual(mini.status, {
+    ...after, note: 'the developer shut the model down on 2025-10-27 (deprecations-rss, read 2026-03-26), on or before the dataset\'s date 2026-09-23',
+  });
 });
 
 test('past the model\'s shutdown date the developer\'s own offers are retired; a reseller\'s listing keeps its own word', () => {
@@ -65,7 +89,8 @@ test('past the model\'s shutdown date the developer\'s own offers are retired; a
   }) as Offer;
   const vertex = offer('google-vertex', true);
   const reseller = offer('relay', false);
-  assert.deepEqual(retirePastShutdowns([preview], [vertex, reseller], '2026-09-23'), { models: 0, offers: 1 });
+  // The model's bare `deprecated`, read after its shutdown, now says the day passed (pastShutdownNoted).
+  assert.deepEqual(retirePastShutdowns([preview], [vertex, reseller], '2026-09-23'), { models: 1, offers: 1 });
   assert.deepEqual([vertex.status?.value, vertex.status?.derived_from],
     ['deprecated', ['deprecations-rss (2026-05-01): shutdown_date 2026-03-09']]);
   assert.match(vertex.status!.note!, /^the developer retired the model: shut down on 2026-03-09/);

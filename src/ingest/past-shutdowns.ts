@@ -112,13 +112,34 @@ export function retiredByDate(x: Lifecycled, judgedOn: string, dataAsOf = judged
   const said = s !== undefined && s.note === undefined && shut !== undefined && s.as_of < shut.value;
   const retired = s?.value === 'deprecated' && !isUndated(s) && !said;
   if (!shut || !shutByDataDate(shut.value, judgedOn) || retired) return undefined;
-  const when = judgedOn === dataAsOf || shut.value <= dataAsOf
-    ? `on or before the dataset's date ${dataAsOf}`
-    : `after the dataset's date ${dataAsOf}, on or before ${judgedOn}, the day these answers are judged on`;
   return fact('deprecated' as const, judgedOn, 'derived', {
     derived_from: [`${shut.source} (${shut.as_of}): shutdown_date ${shut.value}`],
-    note: `shut down on ${shut.value}, ${when}`,
+    note: `shut down on ${shut.value}, ${passedWhen(shut.value, judgedOn, dataAsOf)}`,
   });
+}
+
+/** When a shutdown day passed, as the status notes say it: by the dataset's date, or since, by the day judged. */
+const passedWhen = (shutdown: string, judgedOn: string, dataAsOf: string): string => (judgedOn === dataAsOf || shutdown <= dataAsOf
+  ? `on or before the dataset's date ${dataAsOf}`
+  : `after the dataset's date ${dataAsOf}, on or before ${judgedOn}, the day these answers are judged on`);
+
+/**
+ * A model's bare `deprecated`, read on or after the day its developer shut it down, once that day has passed by
+ * `judgedOn`: the same status (its source's word is kept), with a note saying the shutdown has passed and whose date
+ * that is. In Anthropic's terms a deprecated model is still callable and a retired one fails its requests
+ * (https://docs.claude.com/en/docs/about-claude/model-deprecations), so a bare `deprecated` would read as still
+ * served: models.dev's `deprecated` for claude-3-5-sonnet-20241022 (read 2026-07-02), which Anthropic shut down on
+ * 2025-10-28. Undefined for any other status: one with a note already says what it is (`retiredByDate`,
+ * `pastScheduledStatus`, model-status.ts).
+ */
+export function pastShutdownNoted(x: Lifecycled, judgedOn: string, dataAsOf = judgedOn): Fact<ModelStatus> | undefined {
+  const s = x.status;
+  const shut = x.shutdown_date;
+  if (s?.value !== 'deprecated' || s.note !== undefined || isUndated(s) || !shut || !shutByDataDate(shut.value, judgedOn)) return undefined;
+  return {
+    ...s,
+    note: `the developer shut the model down on ${shut.value} (${shut.source}, read ${shut.as_of}), ${passedWhen(shut.value, judgedOn, dataAsOf)}`,
+  };
 }
 
 /** The end of a deprecation note written before the shutdown it schedules (src/ingest/model-status.ts `newestRetired`). */
@@ -193,7 +214,7 @@ export function pastShutdownStatuses(
   const modelShutdown = new Map<string, Model['shutdown_date']>();
   const closed = new Set<string>();
   for (const x of models) {
-    const status = retiredByDate(x, judgedOn, dataAsOf) ?? pastScheduledStatus(x, judgedOn);
+    const status = retiredByDate(x, judgedOn, dataAsOf) ?? pastScheduledStatus(x, judgedOn) ?? pastShutdownNoted(x, judgedOn, dataAsOf);
     if (status) out.models.set(x, status);
     if (x.shutdown_date) modelShutdown.set(x.id, x.shutdown_date);
     if (x.open_weights?.value === false) closed.add(x.id);

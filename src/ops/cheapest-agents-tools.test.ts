@@ -27,9 +27,11 @@ test('cheapest_for use=agents ranks no offer whose listing says it serves no too
   const llama = out.items.find((it: any) => it.model.id === 'llama-3.2-1b-instruct');
   assert.ok(llama, 'llama-3.2-1b-instruct ranked');
   assert.notEqual(llama.offer.provider, 'openrouter');
-  // The offer shown carries its listing's statement, as get_model's does: inference.net's meta/llama-3.2-1b-instruct.toml
-  // line 9 `tool_call = true` (models.dev f3fc6922).
-  assert.deepEqual([llama.offer.provider, llama.offer.provider_model_id, llama.offer.tool_calling?.value], ['inference', 'meta/llama-3.2-1b-instruct', true]);
+  // The offer shown serves tool calling and its price is one the service can stand behind: inference.net's
+  // meta/llama-3.2-1b-instruct ($0.01/$0.01, `tool_call = true`) was set on 2025-07-09 and no other source confirms it,
+  // more than 6 months before the data's date (2026-09-23), so it is passed over for Amazon Bedrock's
+  // meta.llama3-2-1b-instruct-v1:0 at $0.10/$0.10, which LiteLLM confirms (data/dataset/offers.json).
+  assert.deepEqual([llama.offer.provider, llama.offer.provider_model_id, llama.offer.tool_calling?.value], ['amazon-bedrock', 'meta.llama3-2-1b-instruct-v1:0', true]);
   assert.match(out.note, /Tool calling is checked per offer: an offer whose listing says it serves no tool calling/);
   assert.match(out.note, /\d+ models? had a cheaper offer whose listing serves no tool calling, so another offer is shown\./);
   // use=chat needs no tool calling: OpenRouter's listing may be the cheapest there, and the sentence is not said.

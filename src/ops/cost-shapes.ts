@@ -149,6 +149,44 @@ export const OwnedOption = z
   })
   .describe('Self-hosting on one bought configuration (an estimate).');
 
+export const OwnMachine = z
+  .object({
+    hardware_id: CommonOption.hardware_id,
+    hardware_name: CommonOption.hardware_name,
+    quantization: CommonOption.quantization,
+    bits_per_weight: CommonOption.bits_per_weight,
+    fit: CommonOption.fit,
+    serving: Serving,
+    batch: CommonOption.batch,
+    throughput_tokens_per_s: CommonOption.throughput_tokens_per_s,
+    utilization: CommonOption.utilization,
+    capacity_tokens_millions_per_month: CommonOption.capacity_tokens_millions_per_month,
+    hours_needed: CommonOption.hours_needed,
+    estimate: z.literal(true),
+    machines: CommonOption.machines,
+    purchase: z.null().describe('Always null: no source in the dataset prices the configuration, and none is guessed.'),
+    power: z.object({
+      watts: z.number().describe('Board power x accelerators, one machine.'),
+      idle_watts: z.number(),
+      idle_basis: z.string().describe('Where the idle draw comes from.'),
+      usd_per_kwh: z.number(),
+      active_hours: z.number(),
+      idle_hours: z.number(),
+      active_kwh: z.number(),
+      idle_kwh: z.number(),
+      host_watts: z.number().optional(),
+      monthly_usd: z.number().describe('Electricity of the month, all machines.'),
+      source: z.string(),
+      as_of: IsoDate,
+    }).nullable().describe('Electricity of the month as an owned option counts it; null without a power figure.'),
+    monthly_usd: z.number().nullable().describe('power.monthly_usd: running the machine a month, its purchase spent; null without a power figure.'),
+    note: z.string().describe('Why this is given and what it leaves out.'),
+    derived_from: z.array(z.string()),
+  })
+  .describe('A configuration named in `hardware` that fits the model but that no source prices, rented or bought: taken as a machine '
+    + 'you own, its purchase spent (as recommend_model takes `machine`): fit, throughput, capacity, machines needed and the '
+    + 'electricity where its power is known; weighed against no API price.');
+
 export const CurvePoint = z
   .object({
     tokens_millions: z.number().describe('Monthly volume, millions of tokens.'),

@@ -146,7 +146,7 @@ test('shared lines: those every listed option has, in the first option\'s order;
     settings: { context: 8192, utilization: 0.5, max_sequences: 256, amortization_months: 36, power_usd_per_kwh: 0.15 },
     self_hosting: {
       possible: true, reason: null, cheapest: a, options: [a, b], owned_options: [], fitting: { rented: 2, owned: 0 },
-      skipped: { no_rental_price: 0, no_purchase_price: 0, does_not_fit: 0 }, derived_from: [], kv_basis: null,
+      skipped: { no_rental_price: 0, no_purchase_price: 0, does_not_fit: 0 }, derived_from: [], kv_basis: null, own_machine: null,
     },
     break_even: none, break_even_owned: none, cheaper: null, cheaper_note: null, cheaper_basis: null, estimate: true, assumptions: [],
   }, 5);

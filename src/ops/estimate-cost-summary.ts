@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { IsoDate } from '../schema/index.ts';
 import { ApiLine, BreakEven } from './cost-lines.ts';
-import { OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
+import { OwnedOption, OwnMachine, SelfHostedOption, Settings } from './cost-shapes.ts';
 import { HardwareUnderstood } from './list-hardware.ts';
 import { QuantizationIdSchema } from './quantization-params.ts';
 import { ModelRef } from './shapes.ts';
@@ -86,6 +86,7 @@ export const SummaryOutput = z.object({
     derived_from: z.array(z.string()).describe('The model facts every option rests on, each with its source and date.'),
     shared_derived_from: z.array(z.string()).describe('The lines every listed option\'s derivation shares (formulas, runtime, constants), stated once.'),
     kv_basis: z.string().nullable().describe('How `batch` counts a sequence\'s KV cache; null with no option.'),
+    own_machine: OwnMachine.nullable().describe('As in the full form: a named configuration no source prices, as your own machine.'),
   }),
   break_even: BreakEven.describe('Against rented hardware.'),
   break_even_owned: BreakEven.describe('Against owned hardware: purchase amortised and power paid, weighing the machines bought whole (as in the full form).'),
@@ -169,6 +170,7 @@ export function summarizeCost(c: CostInOutline, limit: number): SummaryAnswer {
       derived_from: sh.derived_from,
       shared_derived_from: shared,
       kv_basis: sh.kv_basis,
+      own_machine: sh.own_machine,
     },
     break_even: c.break_even,
     break_even_owned: c.break_even_owned,

@@ -210,7 +210,8 @@ test('the hardware parameter restricts self-hosting to that configuration, and s
   const on24 = run(ds, { model_id: 'open-8b', tokens_millions: 100, hardware: 'gpu-24' });
   assert.equal(on24.self_hosting.cheapest, null);
   assert.equal(on24.self_hosting.skipped.no_rental_price, 1);
-  assert.match(on24.self_hosting.reason, /rental price/);
+  assert.match(on24.self_hosting.reason, /no source in the dataset prices that configuration, rented or bought/);
+  assert.equal(on24.self_hosting.own_machine.hardware_id, 'gpu-24');
 });
 
 test('closed weights: self-hosting is not possible, with why; the API is still costed', () => {

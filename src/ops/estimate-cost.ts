@@ -30,7 +30,7 @@ import { ApiLine, BreakEven } from './cost-lines.ts';
 import { CheaperBasis, summarizeCost, SummaryOutput, VIEWS } from './estimate-cost-summary.ts';
 import { DeveloperShutdown } from './cost-shutdown.ts';
 import { developerPrice, isConvertedPrice } from '../engines/converted-price.ts';
-import { CurvePoint, OwnedOption, SelfHostedOption, Settings } from './cost-shapes.ts';
+import { CurvePoint, OwnedOption, OwnMachine, SelfHostedOption, Settings } from './cost-shapes.ts';
 import { oneQuantizationChoice, quantizationParams } from './quantization-params.ts';
 import { ModelRef, toModelRef } from './shapes.ts';
 import { offersServingContext } from '../engines/offer-context.ts';
@@ -53,15 +53,18 @@ const SelfHosting = z
       + 'basis is chosen among every owned one.'),
     skipped: z
       .object({
-        no_rental_price: z.number().int().describe('Configurations without a rental price in the dataset.'),
-        no_purchase_price: z.number().int().describe('Configurations without a purchase price in the dataset.'),
-        does_not_fit: z.number().int().describe('Configurations too small for the model at 4 bits per weight or more.'),
+        no_rental_price: z.number().int().describe('Configurations that fit the model but have no rental price in the dataset.'),
+        no_purchase_price: z.number().int().describe('Configurations that fit the model but have no purchase price in the dataset.'),
+        does_not_fit: z.number().int().describe('Configurations too small for the model at 4 bits per weight or more, priced or not '
+          + '(fit is checked before price).'),
       })
       .describe('Configurations considered and left out.'),
     derived_from: z.array(z.string()).describe('The model facts every option rests on, each with its source and date.'),
     kv_basis: z.string().nullable().describe('How `batch` counts a sequence\'s KV cache (its mean current length), and why '
       + 'models_for_hardware, which holds every sequence at its full length, may fit fewer on the same configuration; '
       + 'null with no option.'),
+    own_machine: OwnMachine.nullable().describe('With `hardware` naming a configuration that fits but that no source prices to buy '
+      + '(an M2 Pro, a laptop): what it serves as your own machine and its electricity; null otherwise.'),
   })
   .describe('Self-hosted cost on rented hardware.');
 

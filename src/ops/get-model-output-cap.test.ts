@@ -22,3 +22,13 @@ test('codestral-latest and codestral-2508 no longer serve a 256,000-token output
     assert.ok(!(m.max_output.conflicts ?? []).some((c: Any) => c.value === 256_000), `${id}: 256,000 set aside, not kept as a conflict`);
   }
 });
+
+test('codestral-2508 and codestral-latest serve Mistral\'s 128,000-token window, the catalogues\' 256,000 kept as a conflict', { skip }, () => {
+  // Mistral's record for Codestral 25.08 reads contextLength '128k' in every version from 2025-11-05 to 2026-08-12;
+  // its Models Overview table of 2025-07-30 to 2025-10-03 gave 256k, as LiteLLM and genai-prices still do.
+  for (const id of ['codestral-2508', 'codestral-latest']) {
+    const m = sheet(id);
+    assert.equal(m.context_window?.value, 128_000, `${id}: ${m.context_window?.value} (${m.context_window?.source})`);
+    assert.ok((m.context_window.conflicts ?? []).some((c: Any) => c.value === 256_000), `${id}: the listings' 256,000 stays in sight`);
+  }
+});

@@ -120,6 +120,25 @@ test('a model deprecated with its shutdown still to come stays on the podium, it
   assert.deepEqual(gone.left_out.map((l: Record<string, any>) => [l.model.id, l.reason]).slice(0, 1), [['o3', 'shut down on 2026-12-11 (test-source)']]);
 });
 
+test('include_deprecated keeps shut-down models on the podium, each with its note, as left_out would say it', () => {
+  // gemini-3-pro-preview (shut down 2026-03-09) stood on the vision podium with lifecycle_note null beside gemini-2.5-pro's
+  // scheduled shutdown. Here: o3 shut down on 2026-12-11, `old` deprecated with no date, `opus` served.
+  const o3 = aModel({ id: 'o3', status: f('deprecated'), deprecation_date: f('2026-06-11'), shutdown_date: f('2026-12-11') });
+  const ds = aDataset({
+    models: [o3, aModel({ id: 'opus' }), aModel({ id: 'old', status: f('deprecated') })],
+    ratings: [rate('o3', 1500, 8), rate('old', 1490, 5), rate('opus', 1480, 5)],
+    data_as_of: '2026-12-11',
+  });
+  const kept = get_podium.handler(ds, get_podium.input.parse({ include_deprecated: true }), ctx) as Out;
+  const left = get_podium.handler(ds, get_podium.input.parse({}), ctx) as Out;
+  const reason = (id: string) => left.left_out.find((l: Record<string, any>) => l.model.id === id).reason;
+  assert.deepEqual(kept.podium.map((p) => [p.model.id, p.lifecycle_note]), [
+    ['o3', 'shut down on 2026-12-11 (test-source)'], ['old', reason('old')], ['opus', null]]);
+  assert.equal(reason('o3'), 'shut down on 2026-12-11 (test-source)');
+  assert.match(reason('old'), /^deprecated \(test-source, /);
+  assert.ok(get_podium.output.safeParse(kept).success);
+});
+
 test('a board whose newest rating is more than 90 days older than the data says so', () => {
   const old = aDataset({ models: [aModel({ id: 'gem' })], ratings: [rate('gem', 1500, 8, { leaderboard: 'vision', as_of: '2025-12-17' })],
     data_as_of: '2026-09-23' });

@@ -21,8 +21,18 @@ const Place = z.object({
   ties_with: z.array(z.string()).describe('Model ids of the other podium places it is statistically tied with.'),
   lifecycle_note: z.string().nullable().describe('Said when the developer has announced the model\'s deprecation and its '
     + 'shutdown date is still to come: it is served and ranked until then, e.g. "deprecated, scheduled to shut down on 2026-12-11 '
-    + '(deprecations-rss); served until then". Null otherwise.'),
+    + '(deprecations-rss); served until then"; and, with include_deprecated, of a model already shut down or deprecated with '
+    + 'no date: "shut down on 2026-03-09 (deprecations-rss)". Null for a model served with no deprecation announced.'),
 });
+
+/**
+ * What a podium place says of its model's lifecycle: a shutdown still to come, or (kept by include_deprecated) one
+ * already past or a deprecation with no date, in the words `left_out` gives when the model is left out. Every
+ * shut-down or retiring model on a podium carries its note (gemini-3-pro-preview, shut down 2026-03-09, had none).
+ */
+function lifecycleNote(m: Model, asOf: string): string | null {
+  return scheduledShutdownText(m, asOf) ?? (isDeprecatedModel(m, asOf) ? retiredText(m, asOf) : null);
+}
 
 /**
  * A board whose newest rating is older than this many days before the data's date is said to be old: LMArena stops
@@ -207,7 +217,7 @@ export const get_podium = defineOperation({
         tie_with_next: pl.tie_with_next,
         statistical_tie: pl.ties_with.length > 0,
         ties_with: pl.ties_with,
-        lifecycle_note: scheduledShutdownText(ds.modelById.get(pl.entry.model_id)!, ds.lifecycleDate) ?? null,
+        lifecycle_note: lifecycleNote(ds.modelById.get(pl.entry.model_id)!, ds.lifecycleDate),
       })),
       next: p.next ? { rank: p.next.rank, model: ref(p.next.model_id), rating: toRatingView(p.next.best) } : null,
     };

@@ -294,16 +294,36 @@ test('committed dataset: language models by default; `whisper` names the speech 
   const vision = run(ds, { sort: 'release_date', capability: ['vision'], limit: 100 }) as Out;
   assert.ok(vision.items.every((i) => i.kind === 'language_model'));
   assert.ok(vision.other_kinds!.models.includes('gpt-image-2'));
-  // Every kind: the 873 models of meta.json's counts, 48 of them not language models (11 embedders, 2 rerankers, 8
+  // Every kind: the 874 models of meta.json's counts, 48 of them not language models (11 embedders, 2 rerankers, 8
   // speech recognisers, 8 image, 4 video and 9 audio generators, 6 others, by the modalities and names in models.json;
   // without modalities: gpt-transcribe and voxtral-mini-2602 transcribe, gpt-4o-mini-tts and
   // gemini-2.5-flash-lite-preview-tts speak, the five mistral-ocr-* and `moderation` are neither).
-  assert.equal(run(ds, { kind: 'any' }).page.total, 873);
+  assert.equal(run(ds, { kind: 'any' }).page.total, 874);
   const plain = run(ds, {}) as Out;
-  assert.equal(plain.page.total, 825);
+  assert.equal(plain.page.total, 826);
   assert.deepEqual(plain.other_kinds?.by_kind,
     { embedder: 11, reranker: 2, speech_recogniser: 8, image_generator: 8, video_generator: 4, audio_generator: 9, other: 6 });
   const other = run(ds, { kind: 'other', limit: 100 }) as Out;
   assert.deepEqual(other.items.map((i) => i.id).sort(),
     ['mistral-ocr-2503', 'mistral-ocr-2505', 'mistral-ocr-2512', 'mistral-ocr-4-0', 'mistral-ocr-4-1', 'moderation']);
+});
+
+test('q words that name a filter: the hint gives the request that finds more, on the committed dataset', { skip: !existsSync(committed) }, () => {
+  const real = committedOnce();
+  const total = (input: Record<string, unknown>) => run(real, { ...input, limit: 1 }).page.total;
+  // Before: total 0 and no hint for both texts; q=vision 19 models named so.
+  for (const [q, parameters, asked] of [
+    ['cheap long context', 'sort=price&min_context=128000', { sort: 'price', min_context: 128000 }],
+    ['open weights reasoning', 'open_weights=true&capability=reasoning', { open_weights: true, capability: ['reasoning'] }],
+    ['vision', 'capability=vision', { capability: ['vision'] }],
+  ] as const) {
+    const out = run(real, { q, limit: 1 }) as Record<string, any>;
+    assert.equal(out.hint.parameters, parameters, q);
+    // The count the hint gives is what the request it names answers.
+    assert.equal(out.hint.total, total(asked), q);
+    assert.ok(out.hint.total > out.page.total, q);
+    assert.ok(search_models.output.safeParse(out).success, q);
+  }
+  // A name search finds what it finds: no hint.
+  assert.equal((run(real, { q: 'llama 3.3' }) as Record<string, any>).hint, undefined);
 });

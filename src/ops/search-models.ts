@@ -5,9 +5,10 @@ import { ServiceError } from '../errors/index.ts';
 import { DEFAULT_INPUT_SHARE } from '../engines/constants.ts';
 import { benchmarkNames, bestScores, knownBenchmark } from '../engines/benchmarks.ts';
 import { isLanguageModel, MODEL_KIND_TEXT, MODEL_KINDS, modelKind, type ModelKind } from '../engines/language-model.ts';
-import { CAPABILITIES, literalMatch, SEARCH_SORTS, searchModels } from '../engines/search.ts';
+import { CAPABILITIES, literalMatch, SEARCH_SORTS, searchModels, type SearchQuery } from '../engines/search.ts';
 import { boundedMatches, otherKindMatches, releasePlacedLast, undatedMatches } from '../engines/search-left-out.ts';
 import { readVendor } from '../engines/search-vendor.ts';
+import { filterWords } from '../engines/search-filter-words.ts';
 import { BenchmarkScore, IsoDate } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
 import { kept, stitched } from './json-fragment.ts';
@@ -91,6 +92,27 @@ function snapshotBoundedNote(ids: readonly string[], day: string) {
       + `snapshot: first seen in it, ${one ? 'it' : 'they'} may have been released that week or years before, so ${one ? 'it follows' : 'they follow'} `
       + 'every model a release date or an earlier bound places, by arena rating, before the models with no release date '
       + `(\`models\` names ${one ? 'it' : 'them'}; each result's release_date keeps its bound and note)`,
+  };
+}
+
+/**
+ * Where q's words name a filter search_models has (`cheap`: sort=price, `long context`: min_context, `vision`:
+ * capability=vision) and the search so asked finds more than the text did, the request to make instead: q matches
+ * names only, so `q=cheap long context` found nothing and `q=vision` 19 models named so, where capability=vision finds 261.
+ */
+function queryHint(ds: Dataset, query: SearchQuery & { q: string }, total: number) {
+  const r = filterWords(query.q, query);
+  if (!r) return undefined;
+  const sort = r.query.sort ?? (r.rest !== undefined ? 'relevance' : query.sort === 'relevance' ? 'elo' : query.sort);
+  const found = searchModels(ds, { ...query, ...r.query, q: r.rest, sort }).length;
+  if (found <= total) return undefined;
+  const parameters = [...(r.rest !== undefined ? [`q=${r.rest}`] : []), ...r.read.map((x) => x.parameter)].join('&');
+  const words = r.read.map((x) => `"${x.phrase}" as ${x.parameter}`).join(', ');
+  return {
+    parameters, total: found,
+    note: `q matches model names, ids, aliases and developers, not what a model can do or costs: "${query.q.slice(0, 200)}" found `
+      + `${total} model${total === 1 ? '' : 's'}; read as filters (${words}${r.read.some((x) => x.parameter.startsWith('min_context')) ? ', 128,000 tokens being one common long-context threshold' : ''}), `
+      + `the same search finds ${found}: ask ${parameters}.`,
   };
 }
 
@@ -205,6 +227,13 @@ export const search_models = defineOperation({
       note: z.string(),
     }).optional().describe('Without `kind`, where models of other kinds than language models match: left out of the results by '
       + 'the default `kind=language_model`, and named here; absent when none matches or `kind` is given.'),
+    hint: z.object({
+      parameters: z.string().describe('The request to make instead, as query parameters (`sort=price&min_context=128000`).'),
+      total: z.number().int().min(1).describe('Models that request finds, every other filter kept.'),
+      note: z.string(),
+    }).optional().describe('Where words of `q` name a filter (`cheap`: sort=price; `long context`: min_context; `open weights`: '
+      + 'open_weights; `vision`, `reasoning`, `tools`: capability) and the search asked with it finds more models than the text '
+      + 'did: q matches names, not properties. Absent otherwise.'),
     items: z.array(SearchItem),
     page: Page,
   }),
@@ -286,10 +315,12 @@ export const search_models = defineOperation({
     // Said only where the default kind applied and left a match out: an asked kind is what the caller wants.
     const otherKinds = input.kind === undefined ? otherKindMatches(ds, query) : [];
     const oldPrices = sort === 'price' ? oldPricesNote(ds, ids) : undefined;
+    const hint = input.q !== undefined ? queryHint(ds, { ...query, q: input.q }, page.total) : undefined;
     return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, ...(undated ? { undated } : {}), ...(bounded ? { bounded } : {}),
       ...(placed ? { bounded_in_results: placed as typeof placed & { placed: 'at_bound' } } : {}),
       ...(snapshotBounded ? { snapshot_bounded: snapshotBounded } : {}),
       ...(oldPrices ? { old_prices: oldPrices } : {}),
-      ...(otherKinds.length > 0 ? { other_kinds: otherKindsNote(ds, otherKinds) } : {}), items: stitched(shown), page });
+      ...(otherKinds.length > 0 ? { other_kinds: otherKindsNote(ds, otherKinds) } : {}), ...(hint ? { hint } : {}),
+      items: stitched(shown), page });
   },
 });

@@ -280,6 +280,9 @@ test('search_models: a model of another kind says it; the matches of other kinds
     'T (data as of d): 0 models match; 3 models of other kinds are left out (kind=any lists them).');
   assert.equal(line('search_models', { data_as_of: 'd', items: [], page: { total: 0 }, other_kinds: { count: 1 } }),
     'T (data as of d): 0 models match; 1 model of another kind is left out (kind=any lists them).');
+  // q=cheap long context: its words name filters, and the hint's request is said.
+  assert.equal(line('search_models', { data_as_of: 'd', items: [], page: { total: 0 }, hint: { parameters: 'sort=price&min_context=128000', total: 491 } }),
+    'T (data as of d): 0 models match; asked as sort=price&min_context=128000, 491 models match.');
 });
 
 test('get_model: an open-weights model its developer\'s API retired says so, with the day, the replacement and the listings left', () => {
@@ -288,4 +291,10 @@ test('get_model: an open-weights model its developer\'s API retired says so, wit
     developer_retired: { shutdown_date: { value: '2026-09-10' }, replacement: { value: 'deepseek-v4.1-flash' }, other_listings: 1 } };
   assert.equal(line('get_model', sheet), 'T (data as of d): deepseek-v4-flash (DeepSeek V4 Flash, DeepSeek): open weights, 2 offers, '
     + 'its developer\'s API retired it on 2026-09-10 for deepseek-v4.1-flash, 1 other listing left.');
+  // DeepSeek's notice (developer-notices.csv) names deepseek-v4.1-flash, which no model of the dataset answers to: the
+  // structured answer's replacement carries the note (engines/replacement.ts), and the line says it too.
+  const outside = { ...sheet, developer_retired: { ...sheet.developer_retired, replacement: { value: 'deepseek-v4.1-flash',
+    note: 'not in this catalogue under that name: no model of the dataset answers to deepseek-v4.1-flash, so get_model and estimate_cost do not answer for it' } } };
+  assert.equal(line('get_model', outside), 'T (data as of d): deepseek-v4-flash (DeepSeek V4 Flash, DeepSeek): open weights, 2 offers, '
+    + 'its developer\'s API retired it on 2026-09-10 for deepseek-v4.1-flash (not in this catalogue under that name), 1 other listing left.');
 });

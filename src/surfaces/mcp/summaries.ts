@@ -1,5 +1,6 @@
 // Per-operation headlines for the MCP text summary: the answer a reader needs first, read off structuredContent.
 // Each returns undefined when the value lacks what it reads (a partial answer), and the generic line is used instead.
+import { NOT_IN_CATALOGUE } from '../../ingest/build-notice-events.ts';
 import { windowsPhrase } from '../break-even-phrase.ts';
 import { euOffersPhrase } from '../eu-offers-phrase.ts';
 
@@ -177,7 +178,10 @@ function getModel(v: V): string | undefined {
   const r = v.developer_retired;
   if (r) {
     const shut = r.shutdown_date?.value ? ` on ${r.shutdown_date.value}` : '';
-    parts.push(`its developer's API retired it${shut}${r.replacement?.value ? ` for ${r.replacement.value}` : ''}, ${count(r.other_listings, 'other listing')} left`);
+    // A replacement no model of the dataset answers to says so, as the structured answer's note does (engines/replacement.ts).
+    const rep = r.replacement?.value
+      ? ` for ${r.replacement.value}${String(r.replacement.note ?? '').startsWith(NOT_IN_CATALOGUE) ? ` (${NOT_IN_CATALOGUE})` : ''}` : '';
+    parts.push(`its developer's API retired it${shut}${rep}, ${count(r.other_listings, 'other listing')} left`);
   }
   const who = [v.name?.value, v.developer?.name].filter(Boolean).join(', ');
   return `${v.id}${who ? ` (${who})` : ''}: ${parts.join(', ')}`;
@@ -202,7 +206,9 @@ function searchModels(v: V): string | undefined {
   // The default lists language models only: a reader of the text alone learns what else matched.
   const others = typeof v.other_kinds?.count === 'number'
     ? `; ${counted(v.other_kinds.count, 'model', 'of another kind is', 'of other kinds are')} left out (kind=any lists them)` : '';
-  return `${counted(total, 'model', 'matches', 'match')}${first.length ? `; first: ${first.join(', ')}${more}` : ''}${others}`;
+  // Words of q that name a filter: the request that finds more, so a reader of the text alone learns what to ask.
+  const hint = typeof v.hint?.parameters === 'string' ? `; asked as ${v.hint.parameters}, ${counted(v.hint.total, 'model', 'matches', 'match')}` : '';
+  return `${counted(total, 'model', 'matches', 'match')}${first.length ? `; first: ${first.join(', ')}${more}` : ''}${others}${hint}`;
 }
 
 // The feed's counts first, then where the data end and what providers announced for after it: a reader of the text
