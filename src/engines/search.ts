@@ -8,6 +8,7 @@ import { frontierOfModel } from './offer-frontier.ts';
 import { publicBy } from './public-by.ts';
 import { boundedBySnapshot, mayBeAfter, provenAfter } from './release-bound.ts';
 import { cheapestAtDefaultShare, overallRating } from './ranking.ts';
+import { oldPriceSince } from './price-age.ts';
 import { compact, phraseWords, searchIndex, tokenize, type TokenTable } from './search-index.ts';
 import { holdsPhrase } from './search-phrase.ts';
 import { rankByRelevance, type QueryKind, type TextMatch } from './search-rank.ts';
@@ -313,10 +314,14 @@ export function orders(ds: Dataset): Orders {
     // An embedder, reranker, speech recogniser or generator has no blended price a language model's compares with (bge-m3
     // sells input tokens only, $0.009 blended): it comes after every language model with a price, and among its like
     // (`kind=embedder&sort=price`) by its own price, cheapest first, before the models without one.
+    // A model whose cheapest offer rests on a price set more than 6 months before the data's date that no other source
+    // confirms (price-age.ts oldPriceSince: the model has no other, offer-frontier.ts) follows every model of its kind
+    // whose price is not so old, as in cheapest_for: a reader of a price sort reads the first places as prices to pay today.
     price: rank((m) => {
-      const blended = cheapestAtDefaultShare(ds, m.id)?.blended;
-      return blended === undefined ? undefined : { other: !isLanguageModel(m), blended };
-    }, (a, b) => Number(a.other) - Number(b.other) || a.blended - b.blended),
+      const c = cheapestAtDefaultShare(ds, m.id);
+      return c === undefined ? undefined
+        : { other: !isLanguageModel(m), old: oldPriceSince(c.offer, ds.meta.data_as_of) !== undefined, blended: c.blended };
+    }, (a, b) => Number(a.other) - Number(b.other) || Number(a.old) - Number(b.old) || a.blended - b.blended),
     // A release known only as "on or before" the newest snapshot's day has no place among dated ones (release-bound.ts):
     // it follows them all, before the undated, by rating (docs/data.md, "Bounded release dates").
     release_date: rank((m) => (!m.release_date ? undefined : boundedBySnapshot(m.release_date, ds.meta.data_as_of) ? ''

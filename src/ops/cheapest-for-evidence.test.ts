@@ -99,21 +99,23 @@ test('committed dataset: QuickSilver Pro\'s Gemini 3.7 Flash, first for chat in 
   assert.doesNotMatch(out.note ?? '', /No floor/);
 });
 
-test('committed dataset: coding without a floor warns of the first place\'s rank; an old unconfirmed price heads it only for want of another', { skip: noData }, () => {
+test('committed dataset: coding without a floor warns of the first place\'s rank; a model priced only at an old unconfirmed price does not head it', { skip: noData }, () => {
   const out = cheapest_for.handler(committedOnce(), cheapest_for.input.parse({ use: 'coding', limit: 1 }), ctx) as Out;
   // offers.json: Llama 3.2 1B's cheapest listing is inference.net's meta/llama-3.2-1b-instruct at models.dev's $0.01/$0.01
   // (providers/inference/models/meta/llama-3.2-1b-instruct.toml, set 2025-07-09), which no other source prices: set more
   // than six months before the data's date (2026-09-23), it is passed over for Cloudflare Workers AI's $0.027/$0.201
   // (genai-prices, confirmed by litellm and models.dev), $0.07 blended, so the model no longer heads the list. Gemma 2 9B
-  // does: Helicone's gemma2-9b-it at models.dev's $0.01/$0.03 (set 2025-12-08), $0.015 blended; every offer of the
-  // model is priced so (Hugging Face's $0.03/$0.09 set 2025-11-24, OpenRouter's $0.07 and Novita's $0.08 of 2025-06-22,
-  // Fireworks' $0.2 of 2025-12-09, none confirmed), so the cheapest of them stands, and its sentence says it is old.
+  // does not either: its cheapest offer, Helicone's gemma2-9b-it at models.dev's $0.01/$0.03 (set 2025-12-08, $0.015
+  // blended), is as old, and so is every other offer of the model (Hugging Face's $0.03/$0.09 set 2025-11-24, OpenRouter's
+  // $0.07 and Novita's $0.08 of 2025-06-22, Fireworks' $0.2 of 2025-12-09, none confirmed): it is ranked after every model
+  // whose price is not old (cheapest-for-old-price.test.ts). Llama 3.1 8B heads it at OpenRouter's $0.02 (set 2026-05-15)
+  // / $0.03 (set 2026-06-05), both confirmed by genai-prices: 0.75 x 0.02 + 0.25 x 0.03 = $0.0225 blended.
   const i = out.items[0];
-  assert.deepEqual([i.model.id, i.offer.provider, i.offer.prices.input.value, i.offer.prices.output.value], ['gemma-2-9b-it', 'helicone', 0.01, 0.03]);
-  assert.match(i.why, / Its price has been listed unchanged since 2025-12-08 \(still so when read 2026-07-02\) and no other source confirms it/);
-  // Its coding rank (ratings.json, text_style_control/coding of 2026-08-19): gemma-2-9b-it rated 1271, 279th of the 358
-  // models rated on the board (each model's best variant): in the lower half.
-  assert.match(out.note, /^No floor was given, .+the first place, Gemma 2 9B 8k, is rank 279 of 358 on text_style_control\/coding/);
+  assert.deepEqual([i.model.id, i.offer.provider, i.offer.prices.input.value, i.offer.prices.output.value], ['llama-3.1-8b-instruct', 'openrouter', 0.02, 0.03]);
+  assert.doesNotMatch(i.why, /listed unchanged since/);
+  // Its coding rank (ratings.json, text_style_control/coding of 2026-08-19): llama-3.1-8b-instruct rated 1259.81, 284th of
+  // the 358 models rated on the board (each model's best variant): in the lower half.
+  assert.match(out.note, /^No floor was given, .+the first place, Llama-3.1-8B-Instruct, is rank 284 of 358 on text_style_control\/coding/);
 });
 
 test('committed dataset: Qwen3 235B 2507 is ranked at OpenRouter\'s price, and Kilo Gateway\'s lower, old one is named beside it', { skip: noData }, () => {

@@ -11,7 +11,7 @@ import { isDeprecatedModel, retiredText } from '../engines/offer-lifecycle.ts';
 import { frontierOfModel, type Frontier } from '../engines/offer-frontier.ts';
 import type { AppliedTier } from '../engines/long-context.ts';
 import { blendedPrice, type Board, type BoardEntry, type PricedOffer } from '../engines/ranking.ts';
-import { oldPriceClause, oldPriceWords, priceDateWords } from '../engines/price-age.ts';
+import { oldPriceClause, oldPriceSince, oldPriceWords, priceDateWords } from '../engines/price-age.ts';
 import { followedDeveloperWords } from '../engines/developer-price-move.ts';
 import { lowBitWords } from '../engines/listing-precision.ts';
 import { promotionWords } from '../sources/promotion-words.ts';
@@ -222,6 +222,8 @@ function partsOf(ds: Dataset, o: Offer): OfferParts {
       + (unconfirmed !== null ? ` ${name}'s price is unconfirmed: ${unconfirmed}.` : '')
       // A price set long ago that no other source confirms is old evidence, whatever day its snapshot was read.
       + oldPriceWords(o, ds.meta.data_as_of)
+      // and so is ranked after every model whose price is not (cheapest-for.ts `order`).
+      + (oldPriceSince(o, ds.meta.data_as_of) !== undefined ? ' It is ranked after every model whose price is not so old.' : '')
       // A resale at the developer's own price before a change made after it was read (developer-price-move.ts).
       + followedDeveloperWords(ds, o, name)
       // A closed model's reseller listing one catalogue alone gives, and a price another source puts 2x or more away:

@@ -18,6 +18,8 @@ import {
   cheapestAtPrompt, closedInFrontier, passedOverInFrontier, shutDownInFrontier, silentAtPrompt, type Frontier,
 } from '../engines/offer-frontier.ts';
 import { longContextNote } from './cheapest-for-long-context.ts';
+import { oldPriceRankNote } from './cheapest-for-old-price.ts';
+import { oldPriceSince } from '../engines/price-age.ts';
 import { developerCheapest, frontierServing, offerToolsNote, offerWindowNote } from '../engines/offer-context.ts';
 
 /** The developer's own offers anywhere, under eu-cloud when it has none in the EU. */
@@ -78,7 +80,7 @@ export const cheapest_for = defineOperation({
   name: 'cheapest_for',
   title: 'Cheapest models good enough for a use',
   description:
-    'List the cheapest models (blended API price per 1M tokens) whose arena rating in the category matching a use (chat, coding, writing, math, reasoning, documents, agents, vision, translation, customer-support) meets a floor: a minimum rating (`min_elo`), a top rank (`min_rank`) or at least as good as a named model (`as_good_as=gpt-4o`), read at the rating or, with `floor=lower_bound`, at its 95% lower bound (better beyond the uncertainty). Filters: minimum context, open weights, offers from the model\'s own developer only (`first_party_only`), where it runs (any cloud, EU cloud). Offers listed at $0 (free tiers, subscription plans) are not per-token prices and are left out. Each result gives the offer with its prices, source and date, the rating with its variant, and a sentence saying why. States the floor used and how many models met it.',
+    'List the cheapest models (blended API price per 1M tokens) whose arena rating in the category matching a use (chat, coding, writing, math, reasoning, documents, agents, vision, translation, customer-support) meets a floor: a minimum rating (`min_elo`), a top rank (`min_rank`) or at least as good as a named model (`as_good_as=gpt-4o`), read at the rating or, with `floor=lower_bound`, at its 95% lower bound (better beyond the uncertainty). Filters: minimum context, open weights, offers from the model\'s own developer only (`first_party_only`), where it runs (any cloud, EU cloud). Offers listed at $0 (free tiers, subscription plans) are not per-token prices and are left out; a model whose only price was set more than 6 months before the data\'s date and is confirmed by no other source is ranked after every model whose price is not so old. Each result gives the offer with its prices, source and date, the rating with its variant, and a sentence saying why. States the floor used and how many models met it.',
   path: '/cheapest',
   input: z.object({
     use: z.enum(USES).default('chat').describe('What the model is for; picks the arena leaderboard and category (default chat: text overall). agents also requires tool calling.'),
@@ -185,19 +187,29 @@ export const cheapest_for = defineOperation({
     // A candidate is a board row and, in the cloud, its cheapest offer: the developer's own offer beside a reseller's
     // is looked up only for the rows a page shows.
     // `f`: the offers that serve min_context by their own window (engines/offer-context.ts).
-    type Candidate = { r: Row; priced?: PricedOffer; f?: Frontier };
-    // Cloud: cheapest first. Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
+    // `old`: the price ranked is one its source set more than 6 months before the data's date and no other source
+    // confirms (price-age.ts oldPriceSince), the model's only one after the frontier's preference (offer-frontier.ts).
+    type Candidate = { r: Row; priced?: PricedOffer; f?: Frontier; old?: boolean };
+    // Cloud: cheapest first, but a model whose ranked price is old after every model whose price is not: a caller asking
+    // what is cheapest reads the first places as prices to buy at today (Gemma 2 9B's Helicone $0.01/$0.03, set
+    // 2025-12-08, led coding). Self-hosted: smallest first. Ties (and unknown sizes) by rating, then id.
     const size = (c: Candidate) => c.r.m.parameters_total?.value ?? Infinity;
-    const order = (x: Candidate, y: Candidate) => (selfHosted ? size(x) - size(y) : x.priced!.blended - y.priced!.blended)
+    const order = (x: Candidate, y: Candidate) => (selfHosted ? size(x) - size(y)
+      : Number(x.old === true) - Number(y.old === true) || x.priced!.blended - y.priced!.blended)
       || y.r.e.best.rating - x.r.e.best.rating || x.r.m.id.localeCompare(y.r.m.id);
     // Only the rows up to the page's end are kept in order (a page of 20 of some 200 matched); a far page sorts all.
     const offset = decodeCursor(input.cursor);
     const found = ranked(offset + input.limit, order);
     const probe: Candidate = { r: undefined as unknown as Row };
+    const dataAsOf = ds.meta.data_as_of;
+    let oldRanked = 0;
     const add = (r: Row, priced?: PricedOffer, f?: Frontier) => {
+      const old = priced !== undefined && oldPriceSince(priced.offer, dataAsOf) !== undefined;
+      if (old) oldRanked++;
       probe.r = r;
       probe.priced = priced;
-      if (found.admits(probe)) found.keep({ r, priced, f });
+      probe.old = old;
+      if (found.admits(probe)) found.keep({ r, priced, f, old });
     };
     let metFloor = 0;
     const b = ub.board;
@@ -286,7 +298,8 @@ export const cheapest_for = defineOperation({
       ranked_by: selfHosted ? 'parameters_total' as const : 'blended_price' as const,
       note: [notes(ub, selfHosted), noFloorNote(input, offset === 0 && items[0] ? { name: items[0].r.m.name.value, rank: items[0].r.e.rank } : undefined,
         b?.entries.length ?? 0, `${ub.leaderboard}/${ub.category}`), leftOutNote(deprecatedOut, shutDownOut, asOf, closedOut), longContextNote(prompt, atTier, silentOut),
-        offerWindowNote(prompt, windowElsewhere, windowOut), offerToolsNote(toolsElsewhere, toolsOut), resaleNote(resale)]
+        offerWindowNote(prompt, windowElsewhere, windowOut), offerToolsNote(toolsElsewhere, toolsOut), resaleNote(resale),
+        oldPriceRankNote(oldRanked, found.length)]
         .filter(Boolean).join(' ') || null,
       counts: {
         rated: b?.entries.length ?? 0, met_floor: metFloor, matched: found.length,

@@ -12,6 +12,7 @@ import { filterWords } from '../engines/search-filter-words.ts';
 import { BenchmarkScore, IsoDate } from '../schema/index.ts';
 import { Cursor, Limit, Page, paginate, wireFact } from './common.ts';
 import { kept, stitched } from './json-fragment.ts';
+import { oldPricesNote } from './search-models-old-price.ts';
 import { defineOperation, READ_ONLY } from './operation.ts';
 import { ModelSummary, toSummary } from './shapes.ts';
 
@@ -176,7 +177,7 @@ export const search_models = defineOperation({
       + 'Default `language_model`: the service is about language models, and an embedder or an image generator is no answer to '
       + 'a question about them (newest, cheapest, with vision); the matches of other kinds so left out are counted and named in '
       + '`other_kinds`, never dropped silently.'),
-    sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q and benchmark), `price` (cheapest blended offer at input share 0.75, lowest first; a model that is not a language model, an embedder, reranker, speech recogniser or generator, comes after the language models with a price), `release_date` (newest first; a release known only by a bound is placed at its bound, and `bounded` counts them, except one known only as "on or before" the newest snapshot\'s day, which follows every dated model, `snapshot_bounded` naming them), `name` (A to Z), `benchmark` (needs benchmark; highest score first, the default when benchmark is given without q). Models without the sorted value come last; with `release_date`, `undated` says how many have no date.'),
+    sort: z.enum(SEARCH_SORTS).optional().describe('Order: `relevance` (needs q; the default when q is given), `elo` (best overall arena rating, highest first; the default without q and benchmark), `price` (cheapest blended offer at input share 0.75, lowest first; a model that is not a language model, an embedder, reranker, speech recogniser or generator, comes after the language models with a price; a model whose cheapest offer has only a price set more than 6 months before the data\'s date that no other source confirms follows the models of its kind whose price is not so old, `old_prices` naming them), `release_date` (newest first; a release known only by a bound is placed at its bound, and `bounded` counts them, except one known only as "on or before" the newest snapshot\'s day, which follows every dated model, `snapshot_bounded` naming them), `name` (A to Z), `benchmark` (needs benchmark; highest score first, the default when benchmark is given without q). Models without the sorted value come last; with `release_date`, `undated` says how many have no date.'),
     limit: Limit,
     cursor: Cursor,
   }).strict(),
@@ -212,6 +213,13 @@ export const search_models = defineOperation({
       note: z.string(),
     }).optional().describe('With released_after and sort=release_date, where some results\' release is only bounded: they are '
       + 'placed at their bound (`bounded` then counts the matches left out).'),
+    old_prices: z.object({
+      count: z.number().int().min(1).describe('Results whose cheapest offer has only a price set more than 6 months before the data\'s date that no other source confirms.'),
+      models: z.array(z.string()).describe('Their ids (up to 50), in the order shown.'),
+      placed: z.literal('after_current').describe('After every result of the same kind whose price is not so old, cheapest first among themselves.'),
+      note: z.string(),
+    }).optional().describe('With sort=price, where some results\' cheapest offer rests on such an old price (its `set_on` dates): '
+      + 'a reader of a price sort reads the first places as prices to pay today, so these follow the others rather than lead the list.'),
     other_kinds: z.object({
       count: z.number().int().min(1).describe('Matches (every other filter applied) that are not language models.'),
       by_kind: z.partialRecord(z.enum(MODEL_KINDS), z.number().int().min(1)).describe('How many of each kind.'),
@@ -306,10 +314,12 @@ export const search_models = defineOperation({
     const placed = input.released_after !== undefined && atBound > 0 ? boundedNote(atBound, undefined, []) : undefined;
     // Said only where the default kind applied and left a match out: an asked kind is what the caller wants.
     const otherKinds = input.kind === undefined ? otherKindMatches(ds, query) : [];
+    const oldPrices = sort === 'price' ? oldPricesNote(ds, ids) : undefined;
     const hint = input.q !== undefined ? queryHint(ds, { ...query, q: input.q }, page.total) : undefined;
     return stitched({ sort, input_share: DEFAULT_INPUT_SHARE, ...(undated ? { undated } : {}), ...(bounded ? { bounded } : {}),
       ...(placed ? { bounded_in_results: placed as typeof placed & { placed: 'at_bound' } } : {}),
       ...(snapshotBounded ? { snapshot_bounded: snapshotBounded } : {}),
+      ...(oldPrices ? { old_prices: oldPrices } : {}),
       ...(otherKinds.length > 0 ? { other_kinds: otherKindsNote(ds, otherKinds) } : {}), ...(hint ? { hint } : {}),
       items: stitched(shown), page });
   },

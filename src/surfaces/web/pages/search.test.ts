@@ -35,6 +35,14 @@ test('/models?released_after=2026-08-01 says why it lists none: the recent relea
   assert.ok(page.body.includes(api.bounded.note.replaceAll("'", '&#39;').replaceAll('"', '&quot;')));
 });
 
+test('/models?sort=price says, as the API does, that models priced only at an old unconfirmed price follow the others', async () => {
+  const page = await get('/models?sort=price', 'text/html');
+  assert.equal(page.statusCode, 200);
+  const api = (await get('/api/v1/models?sort=price', 'application/json')).json();
+  assert.ok(api.old_prices.count > 0);
+  assert.ok(page.body.includes(api.old_prices.note.replaceAll("'", '&#39;').replaceAll('"', '&quot;')));
+});
+
 test('/models with a parameter the API does not take is the same 400, not the unfiltered catalogue', async () => {
   const page = await get('/models?colour=blue', 'text/html');
   assert.equal(page.statusCode, 400);

@@ -16,9 +16,12 @@ function pairs(q: Query, leave: readonly string[]): Array<[string, string]> {
     .flatMap(([k, v]) => ([] as string[]).concat(v ?? []).filter((x) => x.trim() !== '').map((x): [string, string] => [k, x]));
 }
 
-/** What released_after, a release-date order, undated models or the default kind did to the list, as the answer says it. */
+/**
+ * What released_after, a release-date order, undated models, the default kind or a price sort's old prices did to the
+ * list, as the answer says it.
+ */
 function placementNotes(r: Json): SafeHtml[] {
-  return [r.bounded, r.bounded_in_results, r.snapshot_bounded, r.undated, r.other_kinds].filter(Boolean).map((n: Json) => html`<p class="small">${n.note}</p>`);
+  return [r.bounded, r.bounded_in_results, r.snapshot_bounded, r.undated, r.old_prices, r.other_kinds].filter(Boolean).map((n: Json) => html`<p class="small">${n.note}</p>`);
 }
 
 export const searchPage: PageHandler = (ctx, _params, q) => {
