@@ -35,9 +35,9 @@ export function billedCurrencyNote(r: BilledCurrency): string {
 }
 
 /**
- * docs/data.md, "Prices in another currency than the source says". Scaleway bills its Generative APIs in euros, and
- * models.dev and LiteLLM file the euro figures in their USD fields: served as they are, every Scaleway price read low
- * by the euro's worth in dollars with nothing said. No dated EUR/USD rate is in the dataset to convert them with (a
+ * docs/data.md, "Scaleway's prices are euros read as dollars". Scaleway bills its Generative APIs in euros, and
+ * models.dev and LiteLLM file the euro figures in their USD fields: served as they are, every Scaleway price was read
+ * as that many dollars with nothing said. No dated EUR/USD rate is in the dataset to convert them with (a
  * rate taken from memory would be a guess), so each price of the provider says so in its note, where the answers show
  * it; a price its source already converted (CONVERTED_MARK) says its own conversion instead. The offers change in place.
  * Returns one issue per row that matched no offer, so a row cannot go stale unseen.
