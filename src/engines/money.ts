@@ -11,3 +11,6 @@ export const dollars = (x: number): string => `$${x >= 1 ? x.toFixed(2) : Number
 
 /** A per-token price as published: up to four decimals, no trailing zeros (`$0.075`, `$10`). */
 export const price = (x: number): string => `$${Math.round(x * 10000) / 10000}`;
+
+/** A whole-dollar amount as people read it, with thousands separators (`$1,269`): machine prices in sentences. */
+export const wholeDollars = (x: number): string => `$${Math.round(x).toLocaleString('en-US')}`;

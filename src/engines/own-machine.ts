@@ -4,6 +4,7 @@ import { citeFact } from './cite.ts';
 import { HOURS_PER_MONTH } from './constants.ts';
 import { roundTo, type ModelFacts } from './memory.ts';
 import { usd } from './money.ts';
+import { hostPower, hostWatts } from './owned-cost.ts';
 import { idleDraw, powerUse } from './owned-power.ts';
 import { base, servingInputs, size, type Base, type CostOptions, type CostSettings } from './self-hosted-cost.ts';
 
@@ -48,9 +49,8 @@ export function ownMachine(model: Model, facts: ModelFacts, hardware: Hardware, 
   const idle = idleDraw(hardware, watts);
   const use = powerUse(watts, sized.phases.hours * s.utilization, machines, s.power_usd_per_kwh, HOURS_PER_MONTH, idle.watts);
   // A host whose idle reading is published draws it every hour, as an owned option counts it (owned-cost.ts).
-  const host = hardware.host_machine?.value.idle_watts ?? 0;
-  const hostUsd = ((host * machines * HOURS_PER_MONTH) / 1000) * s.power_usd_per_kwh;
-  const monthly = usd(use.active_usd + use.idle_usd + hostUsd);
+  const host = hostWatts(hardware);
+  const monthly = usd(use.active_usd + use.idle_usd + hostPower(host, machines, s.power_usd_per_kwh).host_usd);
   return Object.assign(served, {
     machines, purchase: null,
     power: {

@@ -87,13 +87,13 @@ function hostUsd(hardware: Hardware): number {
  * The host's own draw, W, where a reading is published and the accelerators' power is known (0 otherwise: with no
  * board power the month counts no electricity at all). Drawn every hour of the month, serving or not.
  */
-function hostWatts(hardware: Hardware): number {
+export function hostWatts(hardware: Hardware): number {
   return hardware.power_w ? hardware.host_machine?.value.idle_watts ?? 0 : 0;
 }
 
 /** The host's electricity of the month, all machines: its idle draw for every hour, a floor (serving, the CPU draws more). */
 export type HostPower = { host_watts: number; host_kwh: number; host_usd: number };
-function hostPower(watts: number, machines: number, usdPerKwh: number): HostPower {
+export function hostPower(watts: number, machines: number, usdPerKwh: number): HostPower {
   const kwh = (watts * machines * HOURS_PER_MONTH) / 1000;
   return { host_watts: watts, host_kwh: kwh, host_usd: kwh * usdPerKwh };
 }

@@ -6,7 +6,7 @@ import { citeSource } from './cite.ts';
 import { licenceReason } from './recommend-licence.ts';
 import { discontinuedText, notWeighedText } from './discontinued.ts';
 import { DEFAULT_AMORTIZATION_MONTHS, DEFAULT_INPUT_SHARE } from './constants.ts';
-import { dollars, price } from './money.ts';
+import { dollars, price, wholeDollars } from './money.ts';
 import { isShutDownOffer } from './offer-lifecycle.ts';
 import { developerRetiredReason } from './developer-retired.ts';
 import { OFFER_WINDOW_RULE, offerServes, offerWindow } from './offer-context.ts';
@@ -160,7 +160,7 @@ function selfReason(ds: Dataset, c: Candidate, o: Option, plan: Plan): string {
   // A local machine bought for the ask is costed as owned where a configuration it fits has a purchase price and power.
   if (!cost) {
     return `${run} No local configuration it fits has both a purchase price and a power figure in the dataset, so its cost is not counted (price scores a neutral ${UNKNOWN_MACHINE_PRICE_SCORE})`
-      + (h.purchase_price_usd ? `; this one's purchase price is $${int(h.purchase_price_usd.value)} (${cite(h.purchase_price_usd)}).` : '.');
+      + (h.purchase_price_usd ? `; this one's purchase price is ${wholeDollars(h.purchase_price_usd.value)} (${cite(h.purchase_price_usd)}).` : '.');
   }
   // The configuration passed over for speed is said above; the smallest is said here when it is another one.
   const also = smallest && smallest.hardware.id !== self.passed_over?.hardware.id

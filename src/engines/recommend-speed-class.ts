@@ -1,6 +1,7 @@
 // The speed class of a self-hosted pick, said first among its reasons where it is slow: a reader deciding on a machine
 // should not find its pace only in the middle of a paragraph about memory and cost (docs/trust-and-recommend.md 2.4).
 import type { Hardware } from '../schema/index.ts';
+import { wholeDollars } from './money.ts';
 import { READING_TOKENS_PER_S, WORDS_PER_TOKEN } from './recommend-speed.ts';
 
 /**
@@ -29,7 +30,6 @@ export function speedClassOf(tokensPerS: number | null): SpeedClass | null {
 }
 
 const one = (x: number) => x.toFixed(1);
-const usd = (x: number) => `$${Math.round(x).toLocaleString('en-US')}`;
 
 /**
  * `Slow to read from: about 8.6 tokens/s ... on a Mini PC or laptop with ...`, the first reason of a self-hosted pick
@@ -42,7 +42,7 @@ export function slowPickReason(pick: { hardware: Hardware; tokens_per_s: number 
   const h = pick.hardware;
   // A unified-memory machine's price is the whole machine's; a card's is the card's alone, so it is not said as one; the
   // caller's own machine (`machine=`) is not to be bought.
-  const price = h.purchase_price_usd && h.unified_memory && !pick.own_machine ? `, ${usd(h.purchase_price_usd.value)} to buy` : '';
+  const price = h.purchase_price_usd && h.unified_memory && !pick.own_machine ? `, ${wholeDollars(h.purchase_price_usd.value)} to buy` : '';
   const on = `about ${one(pick.tokens_per_s!)} tokens/s${pick.quantization ? ` at ${pick.quantization}` : ''} on ${h.id} (${h.name}${price})`;
   const reading = `the ${one(READING_TOKENS_PER_S)} tokens/s an average adult reads at (238 words a minute, Brysbaert 2019, doi:10.1016/j.jml.2019.104047)`;
   const skimming = `the ${one(SKIMMING_TOKENS_PER_S)} tokens/s of a reader who skims (${SKIMMING_WORDS_PER_MINUTE} words a minute, Rayner et al. 2016, doi:10.1177/1529100615623267)`;
